@@ -1,0 +1,383 @@
+"""jit, make_jaxpr, device_put and the staged objects: Traced -> Lowered -> Compiled."""
+
+from __future__ import annotations
+
+import collections
+import functools
+import inspect
+import re
+from typing import Callable, Sequence
+
+import numpy as np
+
+from meshjit.compiler import backend
+from meshjit.compiler.array import Array
+from meshjit.compiler.core import ClosedJaxpr, Jaxpr, ShapedArray, typecheck_jaxpr
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.lax_primitives import pjit_p
+from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
+from meshjit.compiler.tracing import abstractify, current_trace, trace_flat
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+
+# How often each stage ran; tests read these to prove the caches hit.
+COUNTERS: collections.Counter = collections.Counter()
+TYPECHECK = {"enabled": False}
+
+
+class ShapeDtypeStruct:
+    """An abstract argument for `jit(f).lower(...)`: a shape and a dtype, no data."""
+
+    __slots__ = ("shape", "dtype", "weak_type", "sharding")
+
+    def __init__(self, shape, dtype, *, weak_type: bool = False, sharding=None):
+        self.shape, self.dtype = tuple(shape), np.dtype(dtype)
+        self.weak_type, self.sharding = weak_type, sharding
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def __repr__(self):
+        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name})"
+
+
+def _function_name(fun) -> str:
+    name = getattr(fun, "__name__", None) or type(fun).__name__
+    return re.sub(r"[^A-Za-z0-9_]", "_", name)
+
+
+class _Signature:
+    """Static and dynamic parts of one call, and the cache key they make."""
+
+    __slots__ = ("leaves", "in_tree", "in_avals", "statics", "key")
+
+    def __init__(self, leaves, in_tree, in_avals, statics):
+        self.leaves, self.in_tree, self.in_avals, self.statics = leaves, in_tree, in_avals, statics
+        self.key = (in_tree, tuple(in_avals), statics)
+
+
+class Traced:
+    """The result of tracing: the closed jaxpr and the output structure."""
+
+    __slots__ = ("jaxpr", "out_tree", "in_tree", "name")
+
+    def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str):
+        self.jaxpr, self.in_tree, self.out_tree, self.name = jaxpr, in_tree, out_tree, name
+
+
+class JitFunction:
+    """`jit(f)`: traces once per abstract signature, lowers, compiles and runs on XLA."""
+
+    def __init__(self, fun: Callable, *, static_argnums=(), static_argnames=(), name=None):
+        if not callable(fun):
+            raise MeshjitTypeError(f"jit expects a callable, got {type(fun).__name__}")
+        self.fun = fun
+        self.name = name or _function_name(fun)
+        self.static_argnums, self.static_argnames = _resolve_statics(
+            fun, static_argnums, static_argnames
+        )
+        self._traces: dict = {}
+        self._lowerings: dict = {}
+        self._executables: dict = {}
+        functools.update_wrapper(self, fun, updated=())
+
+    # -- signature ---------------------------------------------------------------------------
+
+    def _signature(self, args, kwargs) -> _Signature:
+        statics = []
+        dyn_args = []
+        for i, a in enumerate(args):
+            if i in self.static_argnums:
+                statics.append((i, _hashable_static(a, f"static argument {i}")))
+            else:
+                dyn_args.append(a)
+        dyn_kwargs = {}
+        for k, v in kwargs.items():
+            if k in self.static_argnames:
+                statics.append((k, _hashable_static(v, f"static argument {k!r}")))
+            else:
+                dyn_kwargs[k] = v
+        leaves, in_tree = tree_flatten((tuple(dyn_args), dyn_kwargs))
+        in_avals = [_arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
+        return _Signature(leaves, in_tree, in_avals, tuple(statics))
+
+    def _rebuild_args(self, sig: _Signature, tracers):
+        dyn_args, dyn_kwargs = tree_unflatten(sig.in_tree, tracers)
+        statics = dict(sig.statics)
+        args, it = [], iter(dyn_args)
+        for i in range(len(dyn_args) + sum(isinstance(k, int) for k in statics)):
+            args.append(statics[i] if i in statics else next(it))
+        kwargs = dict(dyn_kwargs)
+        kwargs.update({k: v for k, v in statics.items() if isinstance(k, str)})
+        return args, kwargs
+
+    # -- stages ------------------------------------------------------------------------------
+
+    def _trace(self, sig: _Signature) -> Traced:
+        traced = self._traces.get(sig.key)
+        if traced is None:
+            COUNTERS["trace"] += 1
+
+            def flat_fun(*tracers):
+                args, kwargs = self._rebuild_args(sig, tracers)
+                return self.fun(*args, **kwargs)
+
+            closed, out_tree = trace_flat(flat_fun, sig.in_avals)
+            if TYPECHECK["enabled"]:
+                typecheck_jaxpr(closed)
+            traced = Traced(closed, sig.in_tree, out_tree, self.name)
+            if not _captures_tracers(closed):
+                self._traces[sig.key] = traced
+        return traced
+
+    def _lower(self, sig: _Signature) -> Lowered:
+        lowered = self._lowerings.get(sig.key)
+        if lowered is None:
+            traced = self._trace(sig)
+            COUNTERS["lower"] += 1
+            module = lower_jaxpr_to_module(traced.jaxpr, name=self.name)
+            if TYPECHECK["enabled"]:
+                verify(module, f"lowering jit({self.name})")
+            lowered = Lowered(module, traced, self._executables, sig.key)
+            self._lowerings[sig.key] = lowered
+        return lowered
+
+    # -- public ------------------------------------------------------------------------------
+
+    def trace(self, *args, **kwargs) -> Traced:
+        return self._trace(self._signature(args, kwargs))
+
+    def lower(self, *args, **kwargs) -> Lowered:
+        return self._lower(self._signature(args, kwargs))
+
+    def __call__(self, *args, **kwargs):
+        sig = self._signature(args, kwargs)
+        if current_trace() is not None:
+            return self._bind_nested(sig)
+        executable = self._executables.get(sig.key)
+        if executable is None:
+            executable = self._lower(sig).compile()
+        return executable.call_flat(sig.leaves)
+
+    def _bind_nested(self, sig: _Signature):
+        traced = self._trace(sig)
+        jaxpr = closure_convert(traced.jaxpr)
+        outs = pjit_p.bind(*traced.jaxpr.consts, *sig.leaves, jaxpr=jaxpr, name=self.name)
+        return tree_unflatten(traced.out_tree, outs)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+    def __repr__(self):
+        return f"<jit({self.name})>"
+
+
+def closure_convert(closed: ClosedJaxpr) -> ClosedJaxpr:
+    """Turns constvars into leading invars so consts can be passed as arguments."""
+    jaxpr = closed.jaxpr
+    if not jaxpr.constvars:
+        return closed
+    converted = Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns)
+    return ClosedJaxpr(converted, [])
+
+
+def _captures_tracers(closed: ClosedJaxpr) -> bool:
+    from meshjit.compiler.tracing import Tracer
+
+    return any(type(c) is Tracer for c in closed.consts)
+
+
+class Lowered:
+    """A lowered computation: StableHLO text, and `.compile()`."""
+
+    __slots__ = ("_module", "traced", "_executables", "_key", "_compiled")
+
+    def __init__(self, module, traced: Traced, executables: dict, key):
+        self._module, self.traced = module, traced
+        self._executables, self._key = executables, key
+        self._compiled = None
+
+    @property
+    def in_avals(self):
+        return self.traced.jaxpr.in_avals
+
+    @property
+    def out_avals(self):
+        return self.traced.jaxpr.out_avals
+
+    @property
+    def jaxpr(self) -> ClosedJaxpr:
+        return self.traced.jaxpr
+
+    def as_text(self, *, debug_info: bool = False) -> str:
+        return self._module.operation.get_asm(enable_debug_info=debug_info)
+
+    def compiler_ir(self):
+        return self._module
+
+    def as_bytecode(self) -> bytes:
+        import io
+
+        buf = io.BytesIO()
+        self._module.operation.write_bytecode(buf)
+        return buf.getvalue()
+
+    def compile(self) -> Compiled:
+        if self._compiled is None:
+            device_list = [backend.default_device()]
+            COUNTERS["compile"] += 1
+            loaded = backend.compile_module(self.as_text(), device_list)
+            self._compiled = Compiled(loaded, self.traced, device_list)
+            self._executables[self._key] = self._compiled
+        return self._compiled
+
+    def __repr__(self):
+        return f"<Lowered jit({self.traced.name})>"
+
+
+class Compiled:
+    """An executable: callable with arguments of the signature it was compiled for."""
+
+    __slots__ = ("loaded", "traced", "device_list", "_sharding", "_handlers")
+
+    def __init__(self, loaded, traced: Traced, device_list):
+        self.loaded, self.traced, self.device_list = loaded, traced, device_list
+        self._sharding = backend.replicated_sharding(device_list)
+        self._handlers = [backend.result_handler(a, self._sharding) for a in traced.jaxpr.out_avals]
+
+    def call_flat(self, leaves: Sequence):
+        buffers = [self._device_arg(x, a) for x, a in zip(leaves, self.traced.jaxpr.in_avals)]
+        results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
+        outs = [
+            Array(aval, r, self._sharding) for aval, r in zip(self.traced.jaxpr.out_avals, results)
+        ]
+        return tree_unflatten(self.traced.out_tree, outs)
+
+    def _device_arg(self, x, aval):
+        if type(x) is Array and x._placement == self._sharding:
+            return x._impl
+        value = np.asarray(x, dtype=aval.dtype)
+        return backend.device_put_replicated(value, aval, self.device_list)
+
+    def __call__(self, *args, **kwargs):
+        leaves, in_tree = tree_flatten((tuple(args), kwargs))
+        if in_tree != self.traced.in_tree:
+            raise MeshjitTypeError(
+                f"jit({self.traced.name}) was compiled for arguments structured as "
+                f"{self.traced.in_tree} but was called with {in_tree}"
+            )
+        expected = self.traced.jaxpr.in_avals
+        got = [_arg_aval(x, i, self.traced.name) for i, x in enumerate(leaves)]
+        for i, (e, g) in enumerate(zip(expected, got)):
+            if e.shape != g.shape or e.dtype != g.dtype:
+                raise MeshjitTypeError(
+                    f"jit({self.traced.name}) was compiled for argument {i} of type "
+                    f"{e.str_short()} but was called with {g.str_short()}"
+                )
+        return self.call_flat(leaves)
+
+    def as_text(self) -> str:
+        return self.loaded.hlo_modules()[0].to_string()
+
+    def cost_analysis(self) -> dict:
+        return self.loaded.cost_analysis()
+
+    def memory_analysis(self):
+        return self.loaded.get_compiled_memory_stats()
+
+    def __repr__(self):
+        return f"<Compiled jit({self.traced.name})>"
+
+
+def _arg_aval(x, i: int, name: str) -> ShapedArray:
+    try:
+        return abstractify(x)
+    except MeshjitTypeError as e:
+        raise MeshjitTypeError(
+            f"argument {i} of jit({name}): {e.bare_message}. Non-array arguments must be "
+            "marked static with static_argnums / static_argnames."
+        ) from None
+
+
+def _hashable_static(value, what: str):
+    try:
+        hash(value)
+    except TypeError:
+        raise MeshjitValueError(
+            f"{what} must be hashable, got a {type(value).__name__}; pass a tuple instead of "
+            "a list, or make it a dynamic (array) argument"
+        ) from None
+    return value
+
+
+def _resolve_statics(fun, static_argnums, static_argnames):
+    nums = {static_argnums} if isinstance(static_argnums, int) else set(static_argnums or ())
+    names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames or ())
+    try:
+        params = list(inspect.signature(fun).parameters.values())
+    except (TypeError, ValueError):
+        return frozenset(nums), frozenset(names)
+    positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    for n in list(nums):
+        if 0 <= n < len(positional):
+            names.add(positional[n])
+    for name in list(names):
+        if name in positional:
+            nums.add(positional.index(name))
+    return frozenset(nums), frozenset(names)
+
+
+def jit(fun: Callable | None = None, *, static_argnums=(), static_argnames=(), **options):
+    """Compiles `fun` with XLA. Usable as `@jit` or `@jit(static_argnums=...)`."""
+    if options:
+        unknown = ", ".join(sorted(options))
+        raise MeshjitTypeError(f"jit got unsupported options: {unknown}")
+    if fun is None:
+        return functools.partial(jit, static_argnums=static_argnums, static_argnames=static_argnames)
+    return JitFunction(fun, static_argnums=static_argnums, static_argnames=static_argnames)
+
+
+def make_jaxpr(fun: Callable, *, static_argnums=(), static_argnames=(), return_shape=False):
+    """`make_jaxpr(f)(*args)` -> the ClosedJaxpr of f at those argument types."""
+    jitted = JitFunction(fun, static_argnums=static_argnums, static_argnames=static_argnames)
+
+    @functools.wraps(fun)
+    def make(*args, **kwargs):
+        traced = jitted.trace(*args, **kwargs)
+        if not return_shape:
+            return traced.jaxpr
+        shapes = [ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in traced.jaxpr.out_avals]
+        return traced.jaxpr, tree_unflatten(traced.out_tree, shapes)
+
+    return make
+
+
+def device_put(x, device=None):
+    """Copies a host value (or a pytree of them) to a device."""
+    return _tree_map_arrays(lambda v: _device_put_leaf(v, device), x)
+
+
+def _device_put_leaf(x, device):
+    aval = abstractify(x)
+    if type(x) is Array and device is None:
+        return x
+    device = device if device is not None else backend.default_device()
+    value = np.asarray(x, dtype=aval.dtype)
+    placement = backend.replicated_sharding([device])
+    return Array(aval, backend.device_put_replicated(value, aval, [device]), placement)
+
+
+def _tree_map_arrays(f, tree):
+    leaves, treedef = tree_flatten(tree)
+    return tree_unflatten(treedef, [f(x) for x in leaves])
+
+
+def block_until_ready(tree):
+    for leaf in tree_flatten(tree)[0]:
+        if hasattr(leaf, "block_until_ready"):
+            leaf.block_until_ready()
+    return tree
+
+

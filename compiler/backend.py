@@ -1,0 +1,84 @@
+"""The PJRT CPU client from jaxlib: devices, compile options, compile, execute."""
+
+from __future__ import annotations
+
+import threading
+from typing import Sequence
+
+import numpy as np
+from jaxlib import _jax, xla_client
+
+from meshjit.compiler.errors import MeshjitError
+
+_lock = threading.Lock()
+_client = None
+
+
+class CompileError(MeshjitError, RuntimeError):
+    pass
+
+
+def client_started() -> bool:
+    return _client is not None
+
+
+def get_client():
+    global _client
+    if _client is None:
+        with _lock:
+            if _client is None:
+                from meshjit.compiler.config import config
+
+                _client = xla_client.make_cpu_client(num_devices=config.jax_num_cpu_devices)
+    return _client
+
+
+def devices() -> list:
+    return list(get_client().devices())
+
+
+def default_device():
+    return get_client().devices()[0]
+
+
+def compile_options(device_ids: Sequence[int]) -> xla_client.CompileOptions:
+    opts = xla_client.CompileOptions()
+    opts.num_replicas = 1
+    opts.num_partitions = len(device_ids)
+    build = opts.executable_build_options
+    build.use_spmd_partitioning = True
+    build.use_shardy_partitioner = True
+    opts.device_assignment = xla_client.DeviceAssignment.create(
+        np.asarray(device_ids, dtype=np.int64).reshape(1, len(device_ids))
+    )
+    return opts
+
+
+def compile_module(module_text: str | bytes, device_list: Sequence) -> object:
+    """Compiles StableHLO text or bytecode for `device_list` (in mesh order)."""
+    opts = compile_options([d.id for d in device_list])
+    try:
+        return get_client().compile_and_load(
+            module_text, xla_client.DeviceList(tuple(device_list)), opts
+        )
+    except Exception as e:  # XLA reports errors as JaxRuntimeError / XlaRuntimeError
+        raise CompileError(f"XLA failed to compile the module: {e}") from None
+
+
+def replicated_sharding(device_list: Sequence) -> _jax.GSPMDSharding:
+    return _jax.GSPMDSharding(
+        xla_client.DeviceList(tuple(device_list)), xla_client.HloSharding.replicate()
+    )
+
+
+def device_put_replicated(value: np.ndarray, aval, device_list: Sequence):
+    """One host array copied to every device of `device_list` as one replicated array."""
+    sharding = replicated_sharding(device_list)
+    shards = [value] * len(device_list)
+    return _jax.batched_device_put(
+        aval, sharding, shards, list(device_list), committed=True, enable_x64=False
+    )
+
+
+def result_handler(aval, sharding):
+    return _jax.array_result_handler(aval, sharding, True, _skip_checks=True)

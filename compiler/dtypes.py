@@ -1,0 +1,142 @@
+"""JAX's dtype rules with x64 off: canonical dtypes, weak types, and the promotion lattice."""
+
+from __future__ import annotations
+
+import functools
+
+import ml_dtypes
+import numpy as np
+
+bool_ = np.dtype(np.bool_)
+int8 = np.dtype(np.int8)
+int16 = np.dtype(np.int16)
+int32 = np.dtype(np.int32)
+int64 = np.dtype(np.int64)
+uint8 = np.dtype(np.uint8)
+uint16 = np.dtype(np.uint16)
+uint32 = np.dtype(np.uint32)
+uint64 = np.dtype(np.uint64)
+bfloat16 = np.dtype(ml_dtypes.bfloat16)
+float16 = np.dtype(np.float16)
+float32 = np.dtype(np.float32)
+float64 = np.dtype(np.float64)
+
+# x64 off: 64-bit types are stored as their 32-bit counterparts.
+_CANONICAL = {int64: int32, uint64: uint32, float64: float32}
+SUPPORTED = frozenset([bool_, int8, int16, int32, uint8, uint16, uint32, bfloat16, float16, float32])
+
+# Lattice nodes: dtypes plus the two weak Python types "i*" and "f*".
+_WEAK_INT, _WEAK_FLOAT = "i*", "f*"
+_EDGES = {
+    bool_: [_WEAK_INT],
+    _WEAK_INT: [uint8, int8],
+    uint8: [uint16, int16],
+    uint16: [uint32, int32],
+    uint32: [uint64, int64],
+    uint64: [_WEAK_FLOAT],
+    int8: [int16],
+    int16: [int32],
+    int32: [int64],
+    int64: [_WEAK_FLOAT],
+    _WEAK_FLOAT: [bfloat16, float16],
+    bfloat16: [float32],
+    float16: [float32],
+    float32: [float64],
+    float64: [],
+}
+
+
+def _upper_bounds(node):
+    seen, stack = {node}, [node]
+    while stack:
+        for nxt in _EDGES[stack.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen
+
+
+_UPPER = {node: frozenset(_upper_bounds(node)) for node in _EDGES}
+
+
+def canonicalize(dtype) -> np.dtype:
+    dtype = np.dtype(dtype)
+    return _CANONICAL.get(dtype, dtype)
+
+
+def is_float(dtype) -> bool:
+    return np.dtype(dtype).kind == "f" or np.dtype(dtype) == bfloat16
+
+
+def is_int(dtype) -> bool:
+    return np.dtype(dtype).kind in "iu"
+
+
+def is_unsigned(dtype) -> bool:
+    return np.dtype(dtype).kind == "u"
+
+
+def is_bool(dtype) -> bool:
+    return np.dtype(dtype) == bool_
+
+
+def _node(dtype, weak):
+    if weak and is_int(dtype):
+        return _WEAK_INT
+    if weak and is_float(dtype):
+        return _WEAK_FLOAT
+    return np.dtype(dtype)
+
+
+@functools.lru_cache(maxsize=None)
+def _join_nodes(nodes):
+    common = frozenset.intersection(*(_UPPER[n] for n in nodes))
+    # The least upper bound is the common bound that is below every other common bound.
+    for cand in common:
+        if all(other in _UPPER[cand] for other in common):
+            return cand
+    raise TypeError(f"no common dtype for {nodes}")
+
+
+def result_type(*typed) -> tuple[np.dtype, bool]:
+    """Promotes (dtype, weak_type) pairs; returns the canonical dtype and whether it is weak."""
+    nodes = tuple(sorted({_node(d, w) for d, w in typed}, key=str))
+    joined = _join_nodes(nodes)
+    if joined == _WEAK_INT:
+        return int32, True
+    if joined == _WEAK_FLOAT:
+        return float32, True
+    return canonicalize(joined), False
+
+
+def python_scalar_dtype(value) -> np.dtype:
+    if isinstance(value, (bool, np.bool_)):
+        return bool_
+    if isinstance(value, int):
+        return int32
+    if isinstance(value, float):
+        return float32
+    raise TypeError(f"not a Python scalar: {value!r}")
+
+
+def short_name(dtype) -> str:
+    """The jaxpr / MLIR-style short name: f32, bf16, i32, u8, bool."""
+    return _SHORT[np.dtype(dtype)]
+
+
+_SHORT = {
+    bool_: "bool",
+    int8: "i8",
+    int16: "i16",
+    int32: "i32",
+    int64: "i64",
+    uint8: "u8",
+    uint16: "u16",
+    uint32: "u32",
+    uint64: "u64",
+    bfloat16: "bf16",
+    float16: "f16",
+    float32: "f32",
+    float64: "f64",
+}
+FROM_SHORT = {v: k for k, v in _SHORT.items()}

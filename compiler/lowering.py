@@ -1,0 +1,197 @@
+"""Lowering jaxprs to StableHLO: the rule registry, the per-module and per-rule contexts.
+
+A lowering rule is `rule(ctx: LoweringRuleContext, *operands: ir.Value, **params)` and returns
+one `ir.Value` (single-result primitives) or a sequence of them.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func, stablehlo
+
+from meshjit.compiler.core import ClosedJaxpr, Jaxpr, Literal, Primitive, ShapedArray
+from meshjit.compiler.errors import MeshjitError, SourceInfo
+from meshjit.dialects.context import shared_context
+from meshjit.dialects.types import TypeCache, dense_elements
+
+lowering_rules: dict[Primitive, Callable] = {}
+
+
+def register_lowering(prim: Primitive, rule: Callable) -> Callable:
+    lowering_rules[prim] = rule
+    return rule
+
+
+class LoweringError(MeshjitError, TypeError):
+    pass
+
+
+class ModuleContext:
+    """State shared by every function lowered into one module."""
+
+    __slots__ = ("context", "module", "types", "locations", "functions", "symbol_names")
+
+    def __init__(self, context: ir.Context, module: ir.Module):
+        self.context, self.module = context, module
+        self.types = TypeCache()
+        self.locations: dict[tuple, ir.Location] = {}
+        self.functions: dict[int, str] = {}
+        self.symbol_names: set[str] = {"main"}
+
+    def tensor_type(self, aval: ShapedArray) -> ir.RankedTensorType:
+        return self.types.tensor(aval.shape, aval.dtype)
+
+    def location(self, name: str, source: SourceInfo) -> ir.Location:
+        key = (name, source.file, source.line)
+        loc = self.locations.get(key)
+        if loc is None:
+            file_loc = ir.Location.file(source.file, source.line, 0)
+            loc = self.locations[key] = ir.Location.name(name, childLoc=file_loc)
+        return loc
+
+    def unique_symbol(self, name: str) -> str:
+        candidate, n = name, 0
+        while candidate in self.symbol_names:
+            candidate, n = f"{name}_{n}", n + 1
+        self.symbol_names.add(candidate)
+        return candidate
+
+
+class LoweringRuleContext:
+    """What a rule needs besides its operands: the avals, the module, the source line."""
+
+    __slots__ = ("module_ctx", "primitive", "avals_in", "avals_out", "source")
+
+    def __init__(self, module_ctx, primitive, avals_in, avals_out, source):
+        self.module_ctx, self.primitive = module_ctx, primitive
+        self.avals_in, self.avals_out, self.source = avals_in, avals_out, source
+
+    def tensor_type(self, aval: ShapedArray) -> ir.RankedTensorType:
+        return self.module_ctx.types.tensor(aval.shape, aval.dtype)
+
+    @property
+    def result_type(self) -> ir.RankedTensorType:
+        aval = self.avals_out[0]
+        return self.module_ctx.types.tensor(aval.shape, aval.dtype)
+
+    def constant(self, value, dtype) -> ir.Value:
+        return constant(self.module_ctx, np.asarray(value, dtype))
+
+
+def constant(mctx: ModuleContext, value: np.ndarray) -> ir.Value:
+    attr = dense_elements(value, mctx.types.element(value.dtype))
+    return stablehlo.ConstantOp(attr).result
+
+
+def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Sequence):
+    """Emits the ops of `jaxpr` at the current insertion point; returns the output values."""
+    env: dict[int, ir.Value] = {}
+
+    def read(atom):
+        if type(atom) is Literal:
+            return constant(mctx, np.asarray(atom.val, atom.aval.dtype))
+        return env[id(atom)]
+
+    for var, value in zip(jaxpr.constvars, consts):
+        env[id(var)] = value
+    for var, value in zip(jaxpr.invars, args):
+        env[id(var)] = value
+    for eqn in jaxpr.eqns:
+        rule = lowering_rules.get(eqn.primitive)
+        if rule is None:
+            raise LoweringError(f"no lowering rule for primitive '{eqn.primitive.name}'", eqn.source)
+        ctx = LoweringRuleContext(
+            mctx,
+            eqn.primitive,
+            [a.aval for a in eqn.invars],
+            [v.aval for v in eqn.outvars],
+            eqn.source,
+        )
+        with mctx.location(eqn.primitive.name, eqn.source):
+            out = rule(ctx, *[read(a) for a in eqn.invars], **eqn.params)
+        if eqn.primitive.multiple_results:
+            for var, value in zip(eqn.outvars, out):
+                env[id(var)] = value
+        else:
+            env[id(eqn.outvars[0])] = out
+    return [read(a) for a in jaxpr.outvars]
+
+
+def const_values(mctx: ModuleContext, closed: ClosedJaxpr) -> list[ir.Value]:
+    return [constant(mctx, np.asarray(c)) for c in closed.consts]
+
+
+def lower_function(
+    mctx: ModuleContext,
+    name: str,
+    closed: ClosedJaxpr,
+    *,
+    public: bool,
+    arg_attrs: Sequence[dict] | None = None,
+    result_attrs: Sequence[dict] | None = None,
+) -> func.FuncOp:
+    """Emits `closed` as a func.func; consts become constants inside the body."""
+    in_types = [mctx.tensor_type(a) for a in closed.in_avals]
+    out_types = [mctx.tensor_type(a) for a in closed.out_avals]
+    with ir.InsertionPoint(mctx.module.body):
+        fn = func.FuncOp(name, ir.FunctionType.get(in_types, out_types))
+    fn.attributes["sym_visibility"] = ir.StringAttr.get("public" if public else "private")
+    _set_attrs(fn, "arg_attrs", arg_attrs, len(in_types))
+    _set_attrs(fn, "res_attrs", result_attrs, len(out_types))
+    block = fn.add_entry_block()
+    with ir.InsertionPoint(block):
+        consts = const_values(mctx, closed)
+        outs = jaxpr_subcomp(mctx, closed.jaxpr, consts, list(block.arguments))
+        func.ReturnOp(outs)
+    return fn
+
+
+def _set_attrs(fn, key, attrs, count):
+    if not attrs or not any(attrs):
+        return
+    dicts = [ir.DictAttr.get(dict(a or {})) for a in attrs]
+    assert len(dicts) == count, f"{key}: {len(dicts)} attribute dicts for {count} values"
+    fn.attributes[key] = ir.ArrayAttr.get(dicts)
+
+
+def make_module(name: str, *, num_partitions: int = 1) -> tuple[ir.Context, ir.Module]:
+    ctx = shared_context()
+    with ctx, ir.Location.unknown():
+        module = ir.Module.create()
+        attrs = module.operation.attributes
+        attrs["sym_name"] = ir.StringAttr.get(name)
+        i32 = ir.IntegerType.get_signless(32)
+        attrs["mhlo.num_partitions"] = ir.IntegerAttr.get(i32, num_partitions)
+        attrs["mhlo.num_replicas"] = ir.IntegerAttr.get(i32, 1)
+    return ctx, module
+
+
+def lower_jaxpr_to_module(
+    closed: ClosedJaxpr,
+    *,
+    name: str,
+    num_partitions: int = 1,
+    arg_attrs: Sequence[dict] | None = None,
+    result_attrs: Sequence[dict] | None = None,
+    before_main: Callable[[ModuleContext], None] | None = None,
+) -> ir.Module:
+    """The module JAX would emit: `module @jit_<name>` with a public `@main`."""
+    ctx, module = make_module(f"jit_{name}", num_partitions=num_partitions)
+    with ctx, ir.Location.unknown():
+        mctx = ModuleContext(ctx, module)
+        if before_main is not None:
+            before_main(mctx)
+        lower_function(
+            mctx, "main", closed, public=True, arg_attrs=arg_attrs, result_attrs=result_attrs
+        )
+    return module
+
+
+def verify(module: ir.Module, what: str) -> None:
+    try:
+        module.operation.verify()
+    except ir.MLIRError as e:
+        raise LoweringError(f"internal error: {what} produced an invalid module: {e}") from None

@@ -1,0 +1,782 @@
+"""meshjit.numpy: JAX-numpy names and semantics over meshjit.lax."""
+
+from __future__ import annotations
+
+import builtins
+import math
+from typing import Sequence
+
+import numpy as np
+
+from meshjit.compiler import dtypes
+from meshjit.compiler import lax
+from meshjit.compiler import shape_checks as checks
+from meshjit.compiler.core import ShapedArray
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.tracing import Tracer, abstractify, current_trace
+
+aval_of = lax.aval_of
+
+# ---------------------------------------------------------------------------------------------
+# Conversion, promotion, broadcasting.
+
+
+def asarray(a, dtype=None, copy=None):
+    if isinstance(a, (list, tuple)):
+        a = stack([asarray(x) for x in a]) if _contains_traced(a) else np.asarray(a)
+    x = _materialize(a)
+    return x if dtype is None else lax.convert_element_type(x, dtype)
+
+
+array = asarray
+
+
+def _contains_traced(seq) -> bool:
+    return builtins.any(
+        isinstance(x, Tracer) or (isinstance(x, (list, tuple)) and _contains_traced(x))
+        for x in seq
+    )
+
+
+def _materialize(x):
+    """Python and NumPy values become meshjit arrays: a device array, or a traced constant."""
+    if isinstance(x, Tracer) or _is_meshjit_array(x):
+        return x
+    aval = abstractify(x)
+    trace = current_trace()
+    if trace is not None:
+        return Tracer(trace, trace.capture_const(np.asarray(x, aval.dtype), aval))
+    from meshjit.compiler.api import device_put
+
+    return device_put(x)
+
+
+def _is_meshjit_array(x) -> bool:
+    from meshjit.compiler.array import Array
+
+    return type(x) is Array
+
+
+def result_type(*args) -> np.dtype:
+    return dtypes.result_type(*[_typed(a) for a in args])[0]
+
+
+def _typed(a):
+    if isinstance(a, (np.dtype, type)) or isinstance(a, str):
+        return dtypes.canonicalize(a), False
+    aval = abstractify(a)
+    return aval.dtype, aval.weak_type
+
+
+def _promote(*args):
+    dtype, weak = dtypes.result_type(*[_typed(a) for a in args])
+    return [lax.convert_element_type(a, dtype, weak_type=weak) for a in args]
+
+
+def _promote_inexact(*args):
+    args = _promote(*args)
+    aval = aval_of(args[0])
+    if dtypes.is_float(aval.dtype):
+        return args
+    return [lax.convert_element_type(a, dtypes.float32, weak_type=aval.weak_type) for a in args]
+
+
+def broadcast_shapes(*shapes) -> tuple[int, ...]:
+    ndim = builtins.max((len(s) for s in shapes), default=0)
+    result = []
+    for i in range(ndim):
+        sizes = {s[i - ndim + len(s)] for s in shapes if i - ndim + len(s) >= 0}
+        sizes.discard(1)
+        if len(sizes) > 1:
+            shown = " ".join(str(tuple(s)) for s in shapes)
+            raise MeshjitValueError(f"operands could not be broadcast together with shapes {shown}")
+        result.append(sizes.pop() if sizes else 1)
+    return tuple(result)
+
+
+def _broadcast_to_shape(x, shape):
+    aval = aval_of(x)
+    if aval.shape == tuple(shape):
+        return x
+    if not aval.shape and isinstance(x, (bool, int, float)):
+        return lax.broadcast_in_dim(x, shape, ())
+    lead = len(shape) - aval.ndim
+    squeezed = [i for i, d in enumerate(aval.shape) if d == 1 and shape[i + lead] != 1]
+    if squeezed:
+        x = lax.reshape(x, [d for i, d in enumerate(aval.shape) if i not in squeezed])
+    kept = [i + lead for i in range(aval.ndim) if i not in squeezed]
+    return lax.broadcast_in_dim(x, shape, kept)
+
+
+def _broadcast_all(*args):
+    shape = broadcast_shapes(*[aval_of(a).shape for a in args])
+    return [_broadcast_to_shape(a, shape) for a in args]
+
+
+def broadcast_to(x, shape):
+    shape = checks.nonnegative_shape("broadcast_to", (shape,) if isinstance(shape, int) else shape)
+    aval = aval_of(x)
+    if broadcast_shapes(aval.shape, shape) != shape:
+        raise MeshjitValueError(f"cannot broadcast {aval.str_short()} to shape {shape}")
+    return _materialize(_broadcast_to_shape(x, shape))
+
+
+def broadcast_arrays(*args):
+    return [_materialize(a) for a in _broadcast_all(*args)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Elementwise.
+
+
+def _elementwise(lax_fn, *args, inexact=False):
+    args = _promote_inexact(*args) if inexact else _promote(*args)
+    return lax_fn(*_broadcast_all(*args))
+
+
+def _define_binary(lax_fn, inexact=False):
+    def fn(x1, x2):
+        return _elementwise(lax_fn, x1, x2, inexact=inexact)
+
+    return fn
+
+
+def _define_unary(lax_fn, inexact=False):
+    def fn(x):
+        (x,) = _promote_inexact(x) if inexact else _promote(x)
+        return lax_fn(_materialize(x))
+
+    return fn
+
+
+add = _define_binary(lax.add)
+subtract = _define_binary(lax.sub)
+multiply = _define_binary(lax.mul)
+true_divide = divide = _define_binary(lax.div, inexact=True)
+maximum = _define_binary(lax.max)
+minimum = _define_binary(lax.min)
+arctan2 = _define_binary(lax.atan2, inexact=True)
+equal = _define_binary(lax.eq)
+not_equal = _define_binary(lax.ne)
+less = _define_binary(lax.lt)
+less_equal = _define_binary(lax.le)
+greater = _define_binary(lax.gt)
+greater_equal = _define_binary(lax.ge)
+bitwise_and = _define_binary(lax.bitwise_and)
+bitwise_or = _define_binary(lax.bitwise_or)
+bitwise_xor = _define_binary(lax.bitwise_xor)
+
+exp = _define_unary(lax.exp, inexact=True)
+log = _define_unary(lax.log, inexact=True)
+log1p = _define_unary(lax.log1p, inexact=True)
+expm1 = _define_unary(lax.expm1, inexact=True)
+sqrt = _define_unary(lax.sqrt, inexact=True)
+cbrt = _define_unary(lax.cbrt, inexact=True)
+sin = _define_unary(lax.sin, inexact=True)
+cos = _define_unary(lax.cos, inexact=True)
+tan = _define_unary(lax.tan, inexact=True)
+tanh = _define_unary(lax.tanh, inexact=True)
+floor = _define_unary(lax.floor, inexact=True)
+ceil = _define_unary(lax.ceil, inexact=True)
+isfinite = _define_unary(lax.is_finite, inexact=True)
+
+
+def negative(x):
+    (x,) = _promote(x)
+    if dtypes.is_bool(aval_of(x).dtype):
+        raise MeshjitTypeError("negative is not defined for boolean arrays; use logical_not")
+    return lax.neg(_materialize(x))
+
+
+def positive(x):
+    return _materialize(x)
+
+
+def abs(x):
+    (x,) = _promote(x)
+    dtype = aval_of(x).dtype
+    if dtypes.is_unsigned(dtype) or dtypes.is_bool(dtype):
+        return _materialize(x)
+    return lax.abs(_materialize(x))
+
+
+absolute = abs
+
+
+def sign(x):
+    (x,) = _promote(x)
+    dtype = aval_of(x).dtype
+    if dtypes.is_unsigned(dtype) or dtypes.is_bool(dtype):
+        return lax.convert_element_type(not_equal(x, 0), dtype)
+    return lax.sign(_materialize(x))
+
+
+def round(x, decimals=0):
+    (x,) = _promote(x)
+    if not dtypes.is_float(aval_of(x).dtype):
+        return _materialize(x)
+    if decimals:
+        factor = 10.0**decimals
+        return lax.div(lax.round(lax.mul(x, factor)), factor)
+    return lax.round(_materialize(x))
+
+
+def square(x):
+    (x,) = _promote(x)
+    return lax.integer_pow(_materialize(x), 2)
+
+
+def reciprocal(x):
+    return true_divide(1, x)
+
+
+def invert(x):
+    (x,) = _promote(x)
+    return lax.bitwise_not(_materialize(x))
+
+
+bitwise_not = invert
+
+
+def floor_divide(x1, x2):
+    x1, x2 = _broadcast_all(*_promote(x1, x2))
+    dtype = aval_of(x1).dtype
+    if dtypes.is_bool(dtype):
+        raise MeshjitTypeError("floor_divide is not defined for boolean arrays")
+    if dtypes.is_unsigned(dtype):
+        return lax.div(x1, x2)
+    if dtypes.is_int(dtype):
+        quotient = lax.div(x1, x2)
+        mod = lax.rem(x1, x2)
+        fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(mod, 0), lax.lt(x2, 0)))
+        return lax.select(fix, lax.sub(quotient, 1), quotient)
+    mod = lax.rem(x1, x2)
+    div = lax.div(lax.sub(x1, mod), x2)
+    fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(x2, 0), lax.lt(mod, 0)))
+    div = lax.select(fix, lax.sub(div, 1), div)
+    return lax.round(div)
+
+
+def remainder(x1, x2):
+    x1, x2 = _broadcast_all(*_promote(x1, x2))
+    dtype = aval_of(x1).dtype
+    if dtypes.is_bool(dtype):
+        raise MeshjitTypeError("remainder is not defined for boolean arrays")
+    mod = lax.rem(x1, x2)
+    if dtypes.is_unsigned(dtype):
+        return mod
+    fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(mod, 0), lax.lt(x2, 0)))
+    return lax.select(fix, lax.add(mod, x2), mod)
+
+
+mod = remainder
+
+
+def power(x1, x2):
+    if isinstance(x2, int) and not isinstance(x2, bool) and 0 <= x2 < 2**16:
+        (x1,) = _promote(x1)
+        if dtypes.is_bool(aval_of(x1).dtype):
+            x1 = lax.convert_element_type(x1, dtypes.int32, weak_type=True)
+        return lax.integer_pow(_materialize(x1), x2)
+    x1, x2 = _broadcast_all(*_promote(x1, x2))
+    if dtypes.is_bool(aval_of(x1).dtype):
+        raise MeshjitTypeError("power is not defined for boolean arrays")
+    return lax.pow(x1, x2)
+
+
+def logical_and(x1, x2):
+    return lax.bitwise_and(*_broadcast_all(_as_bool(x1), _as_bool(x2)))
+
+
+def logical_or(x1, x2):
+    return lax.bitwise_or(*_broadcast_all(_as_bool(x1), _as_bool(x2)))
+
+
+def logical_xor(x1, x2):
+    return lax.bitwise_xor(*_broadcast_all(_as_bool(x1), _as_bool(x2)))
+
+
+def logical_not(x):
+    return lax.bitwise_not(_materialize(_as_bool(x)))
+
+
+def _as_bool(x):
+    return lax.convert_element_type(x, dtypes.bool_)
+
+
+def where(condition, x=None, y=None):
+    if x is None or y is None:
+        raise MeshjitValueError("where(condition) with one argument is not supported under jit")
+    x, y = _promote(x, y)
+    condition, x, y = _broadcast_all(_as_bool(condition), x, y)
+    return lax.select(condition, x, y)
+
+
+def clip(a, a_min=None, a_max=None, *, min=None, max=None):
+    a_min = a_min if min is None else min
+    a_max = a_max if max is None else max
+    if a_min is not None:
+        a = maximum(a, a_min)
+    if a_max is not None:
+        a = minimum(a, a_max)
+    return _materialize(a)
+
+
+def astype(x, dtype):
+    return lax.convert_element_type(_materialize(x), dtype)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reductions.
+
+
+def _reduction_axes(x, axis):
+    ndim = aval_of(x).ndim
+    if axis is None:
+        return tuple(range(ndim))
+    return checks.canonical_axes(axis, ndim)
+
+
+def _keepdims(result, x, axes, keepdims):
+    if not keepdims:
+        return result
+    shape = [1 if i in axes else d for i, d in enumerate(aval_of(x).shape)]
+    return lax.reshape(result, shape)
+
+
+def _sum_dtype(dtype):
+    if dtypes.is_bool(dtype) or (dtypes.is_int(dtype) and not dtypes.is_unsigned(dtype)):
+        return dtypes.int32
+    if dtypes.is_unsigned(dtype):
+        return dtypes.uint32
+    return dtype
+
+
+def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote):
+    x = _materialize(x)
+    axes = _reduction_axes(x, axis)
+    aval = aval_of(x)
+    target = dtypes.canonicalize(dtype) if dtype is not None else promote(aval.dtype)
+    x = lax.convert_element_type(x, target, weak_type=aval.weak_type and dtype is None)
+    return _keepdims(lax_reduce(x, axes), x, axes, keepdims)
+
+
+def sum(a, axis=None, dtype=None, keepdims=False):
+    return _reduce_with(lax.reduce_sum, a, axis, dtype, keepdims, _sum_dtype)
+
+
+def prod(a, axis=None, dtype=None, keepdims=False):
+    return _reduce_with(lax.reduce_prod, a, axis, dtype, keepdims, _sum_dtype)
+
+
+def _check_nonempty(a, axes, name):
+    aval = aval_of(a)
+    if builtins.any(aval.shape[i] == 0 for i in axes):
+        raise MeshjitValueError(f"{name} of an empty array {aval.str_short()} has no identity")
+
+
+def max(a, axis=None, keepdims=False):
+    a = _materialize(a)
+    _check_nonempty(a, _reduction_axes(a, axis), "max")
+    reducer = lax.reduce_or if dtypes.is_bool(aval_of(a).dtype) else lax.reduce_max
+    return _reduce_with(reducer, a, axis, None, keepdims, lambda d: d)
+
+
+def min(a, axis=None, keepdims=False):
+    a = _materialize(a)
+    _check_nonempty(a, _reduction_axes(a, axis), "min")
+    reducer = lax.reduce_and if dtypes.is_bool(aval_of(a).dtype) else lax.reduce_min
+    return _reduce_with(reducer, a, axis, None, keepdims, lambda d: d)
+
+
+amax, amin = max, min
+
+
+def any(a, axis=None, keepdims=False):
+    return _reduce_with(lax.reduce_or, _as_bool(a), axis, None, keepdims, lambda d: d)
+
+
+def all(a, axis=None, keepdims=False):
+    return _reduce_with(lax.reduce_and, _as_bool(a), axis, None, keepdims, lambda d: d)
+
+
+def _count(a, axes) -> int:
+    return math.prod(aval_of(a).shape[i] for i in axes)
+
+
+def _float_dtype(dtype):
+    return dtype if dtypes.is_float(dtype) else dtypes.float32
+
+
+def mean(a, axis=None, dtype=None, keepdims=False):
+    a = _materialize(a)
+    axes = _reduction_axes(a, axis)
+    out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
+    total = sum(a, axis=axes, dtype=_compute_dtype(out_dtype), keepdims=keepdims)
+    return lax.convert_element_type(lax.div(total, float(_count(a, axes))), out_dtype)
+
+
+def _compute_dtype(dtype):
+    return dtypes.float32 if dtype in (dtypes.bfloat16, dtypes.float16) else dtype
+
+
+def var(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    a = _materialize(a)
+    axes = _reduction_axes(a, axis)
+    out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
+    x = lax.convert_element_type(a, _compute_dtype(out_dtype))
+    centered = subtract(x, mean(x, axis=axes, keepdims=True))
+    total = sum(multiply(centered, centered), axis=axes, keepdims=keepdims)
+    count = builtins.max(_count(a, axes) - ddof, 0)
+    return lax.convert_element_type(lax.div(total, float(count)), out_dtype)
+
+
+def std(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
+
+
+def _arg_reduce(lax_fn, name, a, axis, keepdims):
+    a = _materialize(a)
+    if axis is None:
+        a, axis = ravel(a), 0
+    axis = checks.canonical_axis(axis, aval_of(a).ndim)
+    _check_nonempty(a, (axis,), name)
+    out = lax_fn(a, axis, dtypes.int32)
+    return _keepdims(out, a, (axis,), keepdims)
+
+
+def argmax(a, axis=None, keepdims=False):
+    return _arg_reduce(lax.argmax, "argmax", a, axis, keepdims)
+
+
+def argmin(a, axis=None, keepdims=False):
+    return _arg_reduce(lax.argmin, "argmin", a, axis, keepdims)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes.
+
+
+def shape(a):
+    return aval_of(a).shape
+
+
+def ndim(a):
+    return aval_of(a).ndim
+
+
+def size(a):
+    return aval_of(a).size
+
+
+def reshape(a, newshape, order="C"):
+    if order != "C":
+        raise MeshjitValueError(f"reshape order={order!r} is not supported; use 'C'")
+    aval = aval_of(a)
+    newshape = (newshape,) if isinstance(newshape, int) else tuple(int(d) for d in newshape)
+    if newshape.count(-1) > 1:
+        raise MeshjitValueError(f"reshape: at most one dimension may be -1, got {newshape}")
+    if -1 in newshape:
+        known = math.prod(d for d in newshape if d != -1)
+        if known == 0 or aval.size % known:
+            raise MeshjitTypeError(f"cannot reshape {aval.str_short()} into shape {newshape}")
+        newshape = tuple(aval.size // known if d == -1 else d for d in newshape)
+    return lax.reshape(_materialize(a), newshape)
+
+
+def ravel(a, order="C"):
+    return reshape(a, (-1,), order)
+
+
+def transpose(a, axes=None):
+    ndim_ = aval_of(a).ndim
+    axes = tuple(reversed(range(ndim_))) if axes is None else tuple(axes)
+    if len(axes) != ndim_:
+        raise MeshjitValueError(f"transpose axes {axes} do not match an array of rank {ndim_}")
+    perm = checks.canonical_axes(axes, ndim_)
+    return lax.transpose(_materialize(a), perm)
+
+
+def permute_dims(a, axes):
+    return transpose(a, axes)
+
+
+def swapaxes(a, axis1, axis2):
+    ndim_ = aval_of(a).ndim
+    perm = list(range(ndim_))
+    i, j = checks.canonical_axis(axis1, ndim_), checks.canonical_axis(axis2, ndim_)
+    perm[i], perm[j] = perm[j], perm[i]
+    return lax.transpose(_materialize(a), perm)
+
+
+def moveaxis(a, source, destination):
+    ndim_ = aval_of(a).ndim
+    src = checks.canonical_axes(source, ndim_)
+    dst = checks.canonical_axes(destination, ndim_)
+    if len(src) != len(dst):
+        raise MeshjitValueError("moveaxis: source and destination must have the same length")
+    order = [i for i in range(ndim_) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return lax.transpose(_materialize(a), order)
+
+
+def expand_dims(a, axis):
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    return lax.expand_dims(_materialize(a), axes)
+
+
+def squeeze(a, axis=None):
+    aval = aval_of(a)
+    if axis is None:
+        axes = tuple(i for i, d in enumerate(aval.shape) if d == 1)
+    else:
+        axes = checks.canonical_axes(axis, aval.ndim)
+    return lax.squeeze(_materialize(a), axes)
+
+
+def atleast_1d(a):
+    return reshape(a, (1,)) if aval_of(a).ndim == 0 else _materialize(a)
+
+
+def concatenate(arrays, axis=0, dtype=None):
+    arrays = list(arrays)
+    if not arrays:
+        raise MeshjitValueError("need at least one array to concatenate")
+    if axis is None:
+        arrays, axis = [ravel(a) for a in arrays], 0
+    arrays = _promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]
+    ranks = {aval_of(a).ndim for a in arrays}
+    if len(ranks) > 1 or 0 in ranks:
+        shown = ", ".join(aval_of(a).str_short() for a in arrays)
+        raise MeshjitValueError(f"concatenate needs arrays of one nonzero rank, got {shown}")
+    axis = checks.canonical_axis(axis, ranks.pop(), "concatenate axis")
+    return _materialize(lax.concatenate([_materialize(a) for a in arrays], axis))
+
+
+def stack(arrays, axis=0):
+    arrays = list(arrays)
+    if not arrays:
+        raise MeshjitValueError("need at least one array to stack")
+    shapes = {aval_of(a).shape for a in arrays}
+    if len(shapes) > 1:
+        shown = ", ".join(aval_of(a).str_short() for a in arrays)
+        raise MeshjitValueError(f"stack needs arrays of the same shape, got {shown}")
+    axis = checks.canonical_axis(axis, aval_of(arrays[0]).ndim + 1, "stack axis")
+    return concatenate([expand_dims(a, axis) for a in arrays], axis)
+
+
+def hstack(arrays):
+    arrays = [atleast_1d(a) for a in arrays]
+    return concatenate(arrays, 0 if aval_of(arrays[0]).ndim == 1 else 1)
+
+
+def vstack(arrays):
+    return concatenate([reshape(a, (1, -1)) if aval_of(a).ndim < 2 else a for a in arrays], 0)
+
+
+def split(ary, indices_or_sections, axis=0):
+    ary = _materialize(ary)
+    aval = aval_of(ary)
+    axis = checks.canonical_axis(axis, aval.ndim)
+    size_ = aval.shape[axis]
+    if isinstance(indices_or_sections, int):
+        if indices_or_sections <= 0 or size_ % indices_or_sections:
+            raise MeshjitValueError(
+                f"array split does not result in an equal division: axis {axis} of size "
+                f"{size_} into {indices_or_sections} sections"
+            )
+        step = size_ // indices_or_sections
+        bounds = list(range(0, size_ + 1, step))
+    else:
+        bounds = [0] + [builtins.min(builtins.max(int(i), 0), size_) for i in indices_or_sections]
+        bounds.append(size_)
+    return [lax.slice_in_dim(ary, lo, builtins.max(lo, hi), 1, axis) for lo, hi in zip(bounds, bounds[1:])]
+
+
+# ---------------------------------------------------------------------------------------------
+# Creation.
+
+
+def _shape_arg(shape):
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+def full(shape, fill_value, dtype=None):
+    shape = checks.nonnegative_shape("full", _shape_arg(shape))
+    if dtype is None:
+        aval = abstractify(fill_value)
+        dtype = aval.dtype
+    value = lax.convert_element_type(fill_value, dtypes.canonicalize(dtype))
+    return _materialize(_broadcast_to_shape(value, shape))
+
+
+def zeros(shape, dtype=None):
+    return full(shape, 0, dtype or dtypes.float32)
+
+
+def ones(shape, dtype=None):
+    return full(shape, 1, dtype or dtypes.float32)
+
+
+def empty(shape, dtype=None):
+    return zeros(shape, dtype)
+
+
+def full_like(a, fill_value, dtype=None, shape=None):
+    aval = aval_of(a)
+    return full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
+
+
+def zeros_like(a, dtype=None, shape=None):
+    return full_like(a, 0, dtype, shape)
+
+
+def ones_like(a, dtype=None, shape=None):
+    return full_like(a, 1, dtype, shape)
+
+
+def arange(start, stop=None, step=None, dtype=None):
+    for v in (start, stop, step):
+        if isinstance(v, (Tracer,)):
+            raise MeshjitTypeError("arange needs concrete (static) bounds, got a traced value")
+    if stop is None:
+        start, stop = 0, start
+    step = 1 if step is None else step
+    if dtype is None:
+        is_float = builtins.any(isinstance(v, float) for v in (start, stop, step))
+        dtype = dtypes.float32 if is_float else dtypes.int32
+    dtype = dtypes.canonicalize(dtype)
+    count = builtins.max(int(math.ceil((stop - start) / step)), 0)
+    if start == 0 and step == 1:
+        return _materialize(lax.iota(dtype, count))
+    ramp = lax.iota(dtype, count)
+    return _materialize(lax.add(lax.mul(ramp, lax.convert_element_type(step, dtype)), lax.convert_element_type(start, dtype)))
+
+
+def linspace(start, stop, num=50, endpoint=True, dtype=None):
+    dtype = dtypes.canonicalize(dtype or dtypes.float32)
+    div = (num - 1) if endpoint else num
+    step = (stop - start) / div if div > 0 else 0.0
+    ramp = lax.convert_element_type(lax.iota(dtypes.int32, num), dtypes.float32)
+    return astype(add(multiply(ramp, step), start), dtype)
+
+
+def eye(N, M=None, k=0, dtype=None):
+    M = N if M is None else M
+    rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
+    cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
+    return astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.float32)
+
+
+def identity(n, dtype=None):
+    return eye(n, dtype=dtype)
+
+
+def tri(N, M=None, k=0, dtype=None):
+    M = N if M is None else M
+    rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
+    cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
+    return astype(lax.le(cols, lax.add(rows, k)), dtype or dtypes.float32)
+
+
+def tril(m, k=0):
+    m = _materialize(m)
+    aval = aval_of(m)
+    mask = tri(aval.shape[-2], aval.shape[-1], k, dtypes.bool_)
+    return where(mask, m, zeros_like(m))
+
+
+def triu(m, k=0):
+    m = _materialize(m)
+    aval = aval_of(m)
+    mask = tri(aval.shape[-2], aval.shape[-1], k - 1, dtypes.bool_)
+    return where(mask, zeros_like(m), m)
+
+
+# ---------------------------------------------------------------------------------------------
+# Products.
+
+
+def matmul(a, b):
+    a, b = _promote(a, b)
+    a, b = _materialize(a), _materialize(b)
+    la, lb = aval_of(a), aval_of(b)
+    if la.ndim == 0 or lb.ndim == 0:
+        raise MeshjitValueError(f"matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}")
+    a2 = lax.expand_dims(a, (0,)) if la.ndim == 1 else a
+    b2 = lax.expand_dims(b, (1,)) if lb.ndim == 1 else b
+    sa, sb = aval_of(a2).shape, aval_of(b2).shape
+    if sa[-1] != sb[-2]:
+        raise MeshjitTypeError(
+            f"matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()} "
+            f"({sa[-1]} != {sb[-2]})"
+        )
+    batch = broadcast_shapes(sa[:-2], sb[:-2])
+    a2 = _broadcast_to_shape(a2, batch + sa[-2:])
+    b2 = _broadcast_to_shape(b2, batch + sb[-2:])
+    nb = len(batch)
+    dims = (((nb + 1,), (nb,)), (tuple(range(nb)), tuple(range(nb))))
+    out = lax.dot_general(a2, b2, dims)
+    drop = ([nb] if la.ndim == 1 else []) + ([nb + 1] if lb.ndim == 1 else [])
+    return lax.squeeze(out, drop) if drop else out
+
+
+def dot(a, b):
+    la, lb = aval_of(a), aval_of(b)
+    if la.ndim == 0 or lb.ndim == 0:
+        return multiply(a, b)
+    if lb.ndim <= 2:
+        return matmul(a, b)
+    a, b = _promote(a, b)
+    dims = (((la.ndim - 1,), (lb.ndim - 2,)), ((), ()))
+    if la.shape[-1] != lb.shape[-2]:
+        raise MeshjitTypeError(f"dot: shapes {la.str_short()} and {lb.str_short()} not aligned")
+    return lax.dot_general(_materialize(a), _materialize(b), dims)
+
+
+def vdot(a, b):
+    return dot(ravel(a), ravel(b))
+
+
+def inner(a, b):
+    la, lb = aval_of(a), aval_of(b)
+    if la.ndim == 0 or lb.ndim == 0:
+        return multiply(a, b)
+    a, b = _promote(a, b)
+    dims = (((la.ndim - 1,), (lb.ndim - 1,)), ((), ()))
+    return lax.dot_general(_materialize(a), _materialize(b), dims)
+
+
+def outer(a, b):
+    return multiply(reshape(a, (-1, 1)), reshape(b, (1, -1)))
+
+
+def tensordot(a, b, axes=2):
+    la, lb = aval_of(a), aval_of(b)
+    if isinstance(axes, int):
+        ca, cb = tuple(range(la.ndim - axes, la.ndim)), tuple(range(axes))
+    else:
+        ca, cb = axes
+        ca = (ca,) if isinstance(ca, int) else tuple(ca)
+        cb = (cb,) if isinstance(cb, int) else tuple(cb)
+    ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
+    a, b = _promote(a, b)
+    return lax.dot_general(_materialize(a), _materialize(b), ((ca, cb), ((), ())))
+
+
+# Names filled in by the other numpy modules (indexing, sorting, einsum, ...).
+from meshjit.compiler.numpy_extra import *  # noqa: E402,F401,F403
+
+
+def _public_names(namespace) -> list[str]:
+    return sorted(
+        name
+        for name, value in namespace.items()
+        if not name.startswith("_")
+        and callable(value)
+        and getattr(value, "__module__", "").startswith("meshjit.compiler.numpy")
+    )
+
+
+__all__ = _public_names(globals())

@@ -1,0 +1,70 @@
+"""NumPy dtypes and shapes as MLIR types and dense attributes."""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+from jaxlib.mlir import ir
+
+_ELEMENT_TYPE_BUILDERS = {
+    np.dtype(np.bool_): lambda: ir.IntegerType.get_signless(1),
+    np.dtype(np.int8): lambda: ir.IntegerType.get_signless(8),
+    np.dtype(np.int16): lambda: ir.IntegerType.get_signless(16),
+    np.dtype(np.int32): lambda: ir.IntegerType.get_signless(32),
+    np.dtype(np.int64): lambda: ir.IntegerType.get_signless(64),
+    np.dtype(np.uint8): lambda: ir.IntegerType.get_unsigned(8),
+    np.dtype(np.uint16): lambda: ir.IntegerType.get_unsigned(16),
+    np.dtype(np.uint32): lambda: ir.IntegerType.get_unsigned(32),
+    np.dtype(np.uint64): lambda: ir.IntegerType.get_unsigned(64),
+    np.dtype(ml_dtypes.bfloat16): ir.BF16Type.get,
+    np.dtype(np.float16): ir.F16Type.get,
+    np.dtype(np.float32): ir.F32Type.get,
+    np.dtype(np.float64): ir.F64Type.get,
+}
+
+
+class TypeCache:
+    """Interned MLIR types for one context (building a type costs a binding call)."""
+
+    __slots__ = ("elements", "tensors")
+
+    def __init__(self):
+        self.elements: dict[np.dtype, ir.Type] = {}
+        self.tensors: dict[tuple, ir.RankedTensorType] = {}
+
+    def element(self, dtype) -> ir.Type:
+        dtype = np.dtype(dtype)
+        t = self.elements.get(dtype)
+        if t is None:
+            t = self.elements[dtype] = _ELEMENT_TYPE_BUILDERS[dtype]()
+        return t
+
+    def tensor(self, shape, dtype) -> ir.RankedTensorType:
+        key = (tuple(shape), dtype)
+        t = self.tensors.get(key)
+        if t is None:
+            t = self.tensors[key] = ir.RankedTensorType.get(list(shape), self.element(dtype))
+        return t
+
+
+def dense_elements(value: np.ndarray, element_type: ir.Type) -> ir.DenseElementsAttr:
+    """A dense attribute holding `value`; bool and bfloat16 go through byte views."""
+    value = np.asarray(value, order="C")
+    if value.dtype == np.bool_:
+        buffer = value.astype(np.uint8)
+    elif value.dtype == ml_dtypes.bfloat16:
+        buffer = value.view(np.uint16)
+    else:
+        buffer = value
+    if not value.shape:
+        return ir.DenseElementsAttr.get_splat(
+            ir.RankedTensorType.get([], element_type), scalar_attr(value, element_type)
+        )
+    return ir.DenseElementsAttr.get(buffer, type=element_type, shape=list(value.shape))
+
+
+def scalar_attr(value, element_type: ir.Type) -> ir.Attribute:
+    value = np.asarray(value)
+    if value.dtype.kind == "f" or value.dtype == ml_dtypes.bfloat16:
+        return ir.FloatAttr.get(element_type, float(value))
+    return ir.IntegerAttr.get(element_type, int(value))

@@ -1,0 +1,40 @@
+"""meshjit: trace Python to a jaxpr-like IR, lower to StableHLO + Shardy, run on XLA."""
+import os as _os
+
+from meshjit.compiler.errors import register_internal_dir as _register_internal_dir
+
+_register_internal_dir(_os.path.dirname(__file__))
+
+from meshjit.compiler.api import (
+    ShapeDtypeStruct,
+    block_until_ready,
+    device_put,
+    jit,
+    make_jaxpr,
+)
+from meshjit.compiler.array import Array
+from meshjit.compiler.backend import devices
+from meshjit.compiler.config import config
+from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler import tree_util
+from meshjit import numpy, lax, nn  # noqa: E402
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Array",
+    "MeshjitError",
+    "MeshjitTypeError",
+    "MeshjitValueError",
+    "ShapeDtypeStruct",
+    "block_until_ready",
+    "config",
+    "device_put",
+    "devices",
+    "jit",
+    "lax",
+    "make_jaxpr",
+    "nn",
+    "numpy",
+    "tree_util",
+]

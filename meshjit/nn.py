@@ -1,0 +1,3 @@
+"""meshjit.nn: activation functions and friends (re-exported from meshjit.compiler.nn)."""
+
+from meshjit.compiler.nn import *  # noqa: F401,F403

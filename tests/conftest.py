@@ -1,0 +1,18 @@
+"""pytest setup: 8 CPU devices, and a typecheck after every trace."""
+
+import os
+
+os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
+
+import pytest  # noqa: E402
+
+from meshjit.compiler import api  # noqa: E402
+
+api.TYPECHECK["enabled"] = True
+
+
+@pytest.fixture
+def counters():
+    """The trace / lower / compile counters, reset to zero."""
+    api.COUNTERS.clear()
+    return api.COUNTERS

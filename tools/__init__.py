@@ -1,0 +1,1 @@
+"""meshjit.tools: the meshjit-lower and meshjit-opt command-line tools."""
