@@ -765,7 +765,8 @@ def tensordot(a, b, axes=2):
     return lax.dot_general(_materialize(a), _materialize(b), ((ca, cb), ((), ())))
 
 
-# Names filled in by the other numpy modules (indexing, sorting, einsum, ...).
+# Names defined by the other numpy modules (indexing, sorting, einsum; cumulative ops).
+from meshjit.compiler.numpy_cumulative import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_extra import *  # noqa: E402,F401,F403
 
 
@@ -775,7 +776,8 @@ def _public_names(namespace) -> list[str]:
         for name, value in namespace.items()
         if not name.startswith("_")
         and callable(value)
-        and getattr(value, "__module__", "").startswith("meshjit.compiler.numpy")
+        and getattr(value, "__module__", "").startswith("meshjit.compiler.")
+        and not isinstance(value, type(math))
     )
 
 

@@ -1,3 +1,7 @@
-"""meshjit.lax: JAX's lax names (re-exported from meshjit.compiler.lax)."""
+"""meshjit.lax: JAX's lax names."""
 
 from meshjit.compiler.lax import *  # noqa: F401,F403
+from meshjit.compiler.lax_conv import *  # noqa: F401,F403
+from meshjit.compiler.lax_gather import *  # noqa: F401,F403
+from meshjit.compiler.lax_sort import *  # noqa: F401,F403
+from meshjit.compiler.lax_windowed import *  # noqa: F401,F403
