@@ -776,9 +776,10 @@ def _public_names(namespace) -> list[str]:
         for name, value in namespace.items()
         if not name.startswith("_")
         and callable(value)
-        and getattr(value, "__module__", "").startswith("meshjit.compiler.")
-        and not isinstance(value, type(math))
+        and getattr(value, "__module__", "") == __name__
     )
 
 
-__all__ = _public_names(globals())
+from meshjit.compiler import numpy_cumulative as _cumulative, numpy_extra as _extra  # noqa: E402
+
+__all__ = _public_names(globals()) + list(_cumulative.__all__) + list(_extra.__all__)
