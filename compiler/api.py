@@ -9,13 +9,17 @@ import re
 from typing import Callable, Sequence
 
 import numpy as np
+from jaxlib import xla_client
 
 from meshjit.compiler import backend
+from meshjit.compiler import jit_shardings as js
+from meshjit.compiler import placement as plc
 from meshjit.compiler.array import Array
 from meshjit.compiler.core import ClosedJaxpr, Jaxpr, ShapedArray, typecheck_jaxpr
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax_primitives import pjit_p
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
+from meshjit.compiler.sharding import Mesh, NamedSharding, PartitionSpec, resolve_spec, spec_from_hlo
 from meshjit.compiler.tracing import abstractify, current_trace, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
@@ -47,31 +51,46 @@ def _function_name(fun) -> str:
 
 
 class _Signature:
-    """Static and dynamic parts of one call, and the cache key they make."""
+    """Static and dynamic parts of one call, and the (abstract) cache key they make."""
 
-    __slots__ = ("leaves", "in_tree", "in_avals", "statics", "key")
+    __slots__ = ("leaves", "in_tree", "in_avals", "statics", "shardings", "key")
 
-    def __init__(self, leaves, in_tree, in_avals, statics):
+    def __init__(self, leaves, in_tree, in_avals, statics, shardings):
         self.leaves, self.in_tree, self.in_avals, self.statics = leaves, in_tree, in_avals, statics
-        self.key = (in_tree, tuple(in_avals), statics)
+        self.shardings = shardings
+        abstract = tuple(None if s is None else s.abstract for s in shardings)
+        self.key = (in_tree, tuple(in_avals), statics, abstract, js.context_key())
 
 
 class Traced:
-    """The result of tracing: the closed jaxpr and the output structure."""
+    """The result of tracing: the closed jaxpr, the output structure, the constraints in it."""
 
-    __slots__ = ("jaxpr", "out_tree", "in_tree", "name")
+    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "constraints")
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str):
         self.jaxpr, self.in_tree, self.out_tree, self.name = jaxpr, in_tree, out_tree, name
+        self.constraints = js.constraint_shardings(jaxpr)
 
 
 class JitFunction:
     """`jit(f)`: traces once per abstract signature, lowers, compiles and runs on XLA."""
 
-    def __init__(self, fun: Callable, *, static_argnums=(), static_argnames=(), name=None):
+    def __init__(
+        self,
+        fun: Callable,
+        *,
+        static_argnums=(),
+        static_argnames=(),
+        in_shardings=None,
+        out_shardings=None,
+        name=None,
+    ):
         if not callable(fun):
             raise MeshjitTypeError(f"jit expects a callable, got {type(fun).__name__}")
+        js.check_no_unconstrained(in_shardings, "jit in_shardings")
+        js.check_no_unconstrained(out_shardings, "jit out_shardings")
         self.fun = fun
+        self.in_shardings, self.out_shardings = in_shardings, out_shardings
         self.name = name or _function_name(fun)
         self.static_argnums, self.static_argnames = _resolve_statics(
             fun, static_argnums, static_argnames
@@ -99,7 +118,24 @@ class JitFunction:
                 dyn_kwargs[k] = v
         leaves, in_tree = tree_flatten((tuple(dyn_args), dyn_kwargs))
         in_avals = [_arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
-        return _Signature(leaves, in_tree, in_avals, tuple(statics))
+        shardings = self._arg_shardings(tuple(dyn_args), leaves)
+        return _Signature(leaves, in_tree, in_avals, tuple(statics), shardings)
+
+    def _arg_shardings(self, dyn_args: tuple, leaves) -> tuple:
+        """Per leaf: the in_sharding given to jit, else the argument's own NamedSharding."""
+        explicit = (
+            js.flatten_shardings(self.in_shardings, dyn_args, "jit in_shardings")
+            if self.in_shardings is not None
+            else ()
+        )
+        out = []
+        for i, leaf in enumerate(leaves):
+            s = explicit[i] if i < len(explicit) else None
+            if s is None:
+                own = leaf._sharding if type(leaf) is Array else getattr(leaf, "sharding", None)
+                s = own if type(own) is NamedSharding else None
+            out.append(s)
+        return tuple(out)
 
     def _rebuild_args(self, sig: _Signature, tracers):
         dyn_args, dyn_kwargs = tree_unflatten(sig.in_tree, tracers)
@@ -135,12 +171,31 @@ class JitFunction:
         if lowered is None:
             traced = self._trace(sig)
             COUNTERS["lower"] += 1
-            module = lower_jaxpr_to_module(traced.jaxpr, name=self.name)
+            out_shardings = self._out_shardings(traced)
+            js.check_ranks(sig.shardings, sig.in_avals, "in_shardings")
+            js.check_ranks(out_shardings, traced.jaxpr.out_avals, "out_shardings")
+            static = [s for s in out_shardings + traced.constraints if s is not None]
+            known = [s for s in sig.shardings if s is not None] + static
+            placement = js.choose_placement(known, sig.leaves)
+            module = lower_jaxpr_to_module(
+                traced.jaxpr,
+                name=self.name,
+                num_partitions=placement.num_partitions,
+                arg_shardings=sig.shardings,
+                result_shardings=out_shardings,
+            )
             if TYPECHECK["enabled"]:
                 verify(module, f"lowering jit({self.name})")
-            lowered = Lowered(module, traced, self._executables, sig.key)
+            lowered = Lowered(module, traced, self._executables, sig.key, out_shardings, static)
+            lowered.default_placement = placement
             self._lowerings[sig.key] = lowered
         return lowered
+
+    def _out_shardings(self, traced: Traced) -> list:
+        if self.out_shardings is None:
+            return [None] * len(traced.jaxpr.out_avals)
+        placeholder = tree_unflatten(traced.out_tree, [0] * len(traced.jaxpr.out_avals))
+        return js.flatten_shardings(self.out_shardings, placeholder, "jit out_shardings")
 
     # -- public ------------------------------------------------------------------------------
 
@@ -154,9 +209,11 @@ class JitFunction:
         sig = self._signature(args, kwargs)
         if current_trace() is not None:
             return self._bind_nested(sig)
-        executable = self._executables.get(sig.key)
+        lowered = self._lowerings.get(sig.key) or self._lower(sig)
+        placement = lowered.placement_for(sig)
+        executable = self._executables.get((sig.key, placement.key))
         if executable is None:
-            executable = self._lower(sig).compile()
+            executable = lowered.compile_for(placement)
         return executable.call_flat(sig.leaves)
 
     def _bind_nested(self, sig: _Signature):
@@ -192,12 +249,16 @@ def _captures_tracers(closed: ClosedJaxpr) -> bool:
 class Lowered:
     """A lowered computation: StableHLO text, and `.compile()`."""
 
-    __slots__ = ("_module", "traced", "_executables", "_key", "_compiled")
+    __slots__ = (
+        "_module", "traced", "_executables", "_key", "out_shardings", "_static_shardings",
+        "default_placement",
+    )
 
-    def __init__(self, module, traced: Traced, executables: dict, key):
+    def __init__(self, module, traced: Traced, executables: dict, key, out_shardings, static):
         self._module, self.traced = module, traced
         self._executables, self._key = executables, key
-        self._compiled = None
+        self.out_shardings, self._static_shardings = out_shardings, static
+        self.default_placement = None
 
     @property
     def in_avals(self):
@@ -224,14 +285,25 @@ class Lowered:
         self._module.operation.write_bytecode(buf)
         return buf.getvalue()
 
+    def placement_for(self, sig: _Signature) -> js.Placement:
+        """The devices this call runs on: concrete devices come only from the arguments."""
+        if not self._static_shardings and not any(sig.shardings):
+            return js.choose_placement((), sig.leaves)
+        known = [s for s in sig.shardings if s is not None] + self._static_shardings
+        return js.choose_placement(known, sig.leaves)
+
     def compile(self) -> Compiled:
-        if self._compiled is None:
-            device_list = [backend.default_device()]
+        return self.compile_for(self.default_placement)
+
+    def compile_for(self, placement: js.Placement) -> Compiled:
+        key = (self._key, placement.key)
+        compiled = self._executables.get(key)
+        if compiled is None:
             COUNTERS["compile"] += 1
-            loaded = backend.compile_module(self.as_text(), device_list)
-            self._compiled = Compiled(loaded, self.traced, device_list)
-            self._executables[self._key] = self._compiled
-        return self._compiled
+            loaded = backend.compile_module(self.as_bytecode(), placement.device_list)
+            compiled = Compiled(loaded, self.traced, placement, self.out_shardings)
+            self._executables[key] = compiled
+        return compiled
 
     def __repr__(self):
         return f"<Lowered jit({self.traced.name})>"
@@ -240,26 +312,35 @@ class Lowered:
 class Compiled:
     """An executable: callable with arguments of the signature it was compiled for."""
 
-    __slots__ = ("loaded", "traced", "device_list", "_sharding", "_handlers")
+    __slots__ = ("loaded", "traced", "placement", "in_placements", "out_placements", "_outs")
 
-    def __init__(self, loaded, traced: Traced, device_list):
-        self.loaded, self.traced, self.device_list = loaded, traced, device_list
-        self._sharding = backend.replicated_sharding(device_list)
-        self._handlers = [backend.result_handler(a, self._sharding) for a in traced.jaxpr.out_avals]
+    def __init__(self, loaded, traced: Traced, placement: js.Placement, out_shardings):
+        self.loaded, self.traced, self.placement = loaded, traced, placement
+        jaxpr = traced.jaxpr
+        self.in_placements = _placements(loaded.get_parameter_shardings(), jaxpr.in_avals, placement)
+        self.out_placements = _placements(loaded.get_output_shardings(), jaxpr.out_avals, placement)
+        self._outs = [
+            (aval, p, _user_sharding(p, aval, placement, s), backend.result_handler(aval, p))
+            for aval, p, s in zip(jaxpr.out_avals, self.out_placements, out_shardings)
+        ]
+
+    @property
+    def input_shardings(self) -> list:
+        avals = self.traced.jaxpr.in_avals
+        return [_user_sharding(p, a, self.placement, None) for p, a in zip(self.in_placements, avals)]
+
+    @property
+    def output_shardings(self) -> list:
+        return [sharding for _, _, sharding, _ in self._outs]
 
     def call_flat(self, leaves: Sequence):
-        buffers = [self._device_arg(x, a) for x, a in zip(leaves, self.traced.jaxpr.in_avals)]
-        results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
-        outs = [
-            Array(aval, r, self._sharding) for aval, r in zip(self.traced.jaxpr.out_avals, results)
-        ]
+        avals = self.traced.jaxpr.in_avals
+        buffers = [_device_arg(x, a, p) for x, a, p in zip(leaves, avals, self.in_placements)]
+        results = self.loaded.execute_sharded(buffers).consume_with_handlers(
+            [out[3] for out in self._outs]
+        )
+        outs = [Array(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
         return tree_unflatten(self.traced.out_tree, outs)
-
-    def _device_arg(self, x, aval):
-        if type(x) is Array and x._placement == self._sharding:
-            return x._impl
-        value = np.asarray(x, dtype=aval.dtype)
-        return backend.device_put_replicated(value, aval, self.device_list)
 
     def __call__(self, *args, **kwargs):
         leaves, in_tree = tree_flatten((tuple(args), kwargs))
@@ -289,6 +370,33 @@ class Compiled:
 
     def __repr__(self):
         return f"<Compiled jit({self.traced.name})>"
+
+
+def _placements(protos, avals, placement: js.Placement) -> list:
+    if protos is None:
+        return [backend.replicated_sharding(placement.device_list)] * len(avals)
+    return [
+        plc.placement_from_hlo(xla_client.HloSharding.from_proto(p), placement.device_list)
+        for p in protos
+    ]
+
+
+def _user_sharding(p, aval, placement: js.Placement, requested):
+    """What the executable's layout means as a NamedSharding (None: one device)."""
+    if placement.mesh is None:
+        return None
+    mesh = requested.mesh if requested is not None and isinstance(requested.mesh, Mesh) else None
+    return spec_from_hlo(p._hlo_sharding, mesh or placement.mesh, aval.ndim)
+
+
+def _device_arg(x, aval, placement):
+    if type(x) is Array:
+        if x._placement is placement or x._placement == placement:
+            return x._impl
+        value = np.asarray(x)  # a different layout: reshard through the host
+    else:
+        value = np.asarray(x, dtype=aval.dtype)
+    return plc.put(value, aval, placement)
 
 
 def _arg_aval(x, i: int, name: str) -> ShapedArray:
@@ -329,14 +437,28 @@ def _resolve_statics(fun, static_argnums, static_argnames):
     return frozenset(nums), frozenset(names)
 
 
-def jit(fun: Callable | None = None, *, static_argnums=(), static_argnames=(), **options):
-    """Compiles `fun` with XLA. Usable as `@jit` or `@jit(static_argnums=...)`."""
+def jit(
+    fun: Callable | None = None,
+    *,
+    in_shardings=None,
+    out_shardings=None,
+    static_argnums=(),
+    static_argnames=(),
+    **options,
+):
+    """Compiles `fun` with XLA. Usable as `@jit` or `@jit(static_argnums=..., ...)`."""
     if options:
         unknown = ", ".join(sorted(options))
         raise MeshjitTypeError(f"jit got unsupported options: {unknown}")
+    kwargs = dict(
+        in_shardings=in_shardings,
+        out_shardings=out_shardings,
+        static_argnums=static_argnums,
+        static_argnames=static_argnames,
+    )
     if fun is None:
-        return functools.partial(jit, static_argnums=static_argnums, static_argnames=static_argnames)
-    return JitFunction(fun, static_argnums=static_argnums, static_argnames=static_argnames)
+        return functools.partial(jit, **kwargs)
+    return JitFunction(fun, **kwargs)
 
 
 def make_jaxpr(fun: Callable, *, static_argnums=(), static_argnames=(), return_shape=False):
@@ -355,18 +477,28 @@ def make_jaxpr(fun: Callable, *, static_argnums=(), static_argnames=(), return_s
 
 
 def device_put(x, device=None):
-    """Copies a host value (or a pytree of them) to a device."""
+    """Copies a value (or a pytree) to a device, or lays it out with a sharding."""
     return _tree_map_arrays(lambda v: _device_put_leaf(v, device), x)
 
 
-def _device_put_leaf(x, device):
+def _device_put_leaf(x, target):
     aval = abstractify(x)
-    if type(x) is Array and device is None:
+    if target is None:
+        if type(x) is Array:
+            return x
+        target = backend.default_device()
+    if isinstance(target, (NamedSharding, PartitionSpec)):
+        sharding = resolve_spec(target, "device_put")
+        sharding.check_rank(aval.ndim, f"device_put of {aval.str_short()}")
+        placement = plc.placement_for(sharding, aval.ndim)
+        if type(x) is Array and x._placement == placement:
+            return x
+        return Array(aval, plc.put(np.asarray(x, aval.dtype), aval, placement), placement, sharding)
+    placement = backend.replicated_sharding([target])
+    if type(x) is Array and x._placement == placement:
         return x
-    device = device if device is not None else backend.default_device()
     value = np.asarray(x, dtype=aval.dtype)
-    placement = backend.replicated_sharding([device])
-    return Array(aval, backend.device_put_replicated(value, aval, [device]), placement)
+    return Array(aval, backend.device_put_replicated(value, aval, [target]), placement)
 
 
 def _tree_map_arrays(f, tree):

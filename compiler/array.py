@@ -1,26 +1,62 @@
-"""meshjit.Array: a value on devices, wrapping jaxlib's runtime array."""
+"""meshjit.Array: a value on one or more devices, wrapping jaxlib's runtime array."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
+from meshjit.compiler import placement as plc
 from meshjit.compiler.array_methods import ArrayMethods
 from meshjit.compiler.core import ShapedArray
 
 
-class Array(ArrayMethods):
-    """An array on one or more devices. `np.asarray(a)` copies it to the host."""
+class Shard(NamedTuple):
+    """One device's piece of an array: the device, the global index it covers, its data."""
 
-    __slots__ = ("aval", "_impl", "_placement", "__weakref__")
+    device: object
+    index: tuple
+    data: Array
+
+
+class Array(ArrayMethods):
+    """An array on devices. `np.asarray(a)` gathers the global value to the host."""
+
+    __slots__ = ("aval", "_impl", "_placement", "_sharding", "__weakref__")
     __array_priority__ = 100
 
-    def __init__(self, aval: ShapedArray, impl, placement):
-        # placement: the jaxlib sharding (devices + layout) the buffers were made with.
+    def __init__(self, aval: ShapedArray, impl, placement, sharding=None):
+        # placement: the jaxlib GSPMDSharding (device list + HLO sharding) of the buffers;
+        # sharding: the user-facing NamedSharding / SingleDeviceSharding it stands for.
         self.aval, self._impl, self._placement = aval, impl, placement
+        self._sharding = sharding
+
+    @property
+    def sharding(self):
+        if self._sharding is None:
+            from meshjit.compiler.sharding import SingleDeviceSharding
+
+            self._sharding = SingleDeviceSharding(self._placement._devices[0])
+        return self._sharding
 
     def __array__(self, dtype=None, copy=None):
-        value = np.asarray(self._impl)
+        value = plc.assemble(self._impl, self.aval, self._placement)
         return value if dtype is None else value.astype(dtype)
+
+    @property
+    def addressable_shards(self) -> list[Shard]:
+        from meshjit.compiler.backend import device_put_replicated, replicated_sharding
+
+        shards = []
+        indices = plc.shard_indices(self._placement, self.aval.shape)
+        for device, index, single in zip(self._placement._devices, indices, self._impl._arrays):
+            local = self.aval.update(shape=tuple(s.stop - s.start for s in index))
+            if tuple(single.shape) != local.shape:  # an uneven shard is stored padded
+                value = np.asarray(single)[tuple(slice(0, n) for n in local.shape)]
+                single = device_put_replicated(value, local, [device])
+            piece = Array(local, single, replicated_sharding([device]))
+            shards.append(Shard(device, index, piece))
+        return shards
 
     def block_until_ready(self) -> Array:
         self._impl.block_until_ready()
@@ -32,6 +68,9 @@ class Array(ArrayMethods):
     @property
     def device_list(self) -> tuple:
         return tuple(self._placement._devices)
+
+    def is_fully_replicated(self) -> bool:
+        return self._placement._hlo_sharding.is_replicated()
 
     def item(self):
         return np.asarray(self).item()

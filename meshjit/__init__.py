@@ -16,8 +16,11 @@ from meshjit.compiler.array import Array
 from meshjit.compiler.backend import devices
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.sharding import make_mesh, set_mesh
+from meshjit.compiler.sharding_ops import with_sharding_constraint
+from meshjit.compiler.visualize import visualize_sharding
 from meshjit.compiler import tree_util
-from meshjit import numpy, lax, nn  # noqa: E402
+from meshjit import numpy, lax, nn, sharding  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -32,6 +35,11 @@ __all__ = [
     "device_put",
     "devices",
     "jit",
+    "make_mesh",
+    "set_mesh",
+    "sharding",
+    "visualize_sharding",
+    "with_sharding_constraint",
     "lax",
     "make_jaxpr",
     "nn",

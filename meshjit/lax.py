@@ -5,3 +5,4 @@ from meshjit.compiler.lax_conv import *  # noqa: F401,F403
 from meshjit.compiler.lax_gather import *  # noqa: F401,F403
 from meshjit.compiler.lax_sort import *  # noqa: F401,F403
 from meshjit.compiler.lax_windowed import *  # noqa: F401,F403
+from meshjit.compiler.sharding_ops import with_sharding_constraint  # noqa: F401

@@ -1,0 +1,70 @@
+"""Sharded arrays at run time: jaxlib placements for NamedShardings, shards, assembly."""
+
+from __future__ import annotations
+
+import numpy as np
+from jaxlib import _jax, xla_client
+
+from meshjit.compiler import sharding as shd
+
+
+def hlo_sharding(named: shd.NamedSharding, ndim: int):
+    return xla_client.HloSharding.from_string(shd.hlo_sharding_text(named, ndim))
+
+
+def placement_for(named: shd.NamedSharding, ndim: int) -> _jax.GSPMDSharding:
+    device_list = xla_client.DeviceList(named.mesh.device_list)
+    return _jax.GSPMDSharding(device_list, hlo_sharding(named, ndim))
+
+
+def placement_from_hlo(hlo, device_list) -> _jax.GSPMDSharding:
+    return _jax.GSPMDSharding(xla_client.DeviceList(tuple(device_list)), hlo)
+
+
+def shard_indices(placement, shape) -> list[tuple[slice, ...]]:
+    """The global index held by each device of the placement, in device-list order."""
+    hlo = placement._hlo_sharding
+    devices = placement._devices
+    ndim = len(shape)
+    blocks = shd.hlo_block_map(hlo, ndim, len(devices))
+    tiles = _tiles(hlo, ndim)
+    return [shd.shard_slices(shape, tiles, blocks[p]) for p in range(len(devices))]
+
+
+def _tiles(hlo, ndim):
+    if hlo.is_replicated() or not hlo.is_tiled():
+        return [1] * ndim
+    return list(hlo.tile_assignment_dimensions())[:ndim]
+
+
+def put(value: np.ndarray, aval, placement):
+    """Copies a host array to the devices of `placement`, one (padded) shard each."""
+    devices = list(placement._devices)
+    if placement._hlo_sharding.is_replicated():
+        return _jax.batched_device_put(
+            aval, placement, [value] * len(devices), devices, committed=True, enable_x64=False
+        )
+    shape = aval.shape
+    tiles = _tiles(placement._hlo_sharding, len(shape))
+    block = shd.shard_shape(shape, tiles)
+    shards = []
+    for index in shard_indices(placement, shape):
+        piece = value[index]
+        if piece.shape != block:
+            piece = np.pad(piece, [(0, b - s) for b, s in zip(block, piece.shape)])
+        shards.append(piece)
+    return _jax.batched_device_put(
+        aval, placement, shards, devices, committed=True, enable_x64=False
+    )
+
+
+def assemble(impl, aval, placement) -> np.ndarray:
+    """The global value of a device array, gathered to the host."""
+    singles = impl._arrays
+    if len(singles) == 1 or placement._hlo_sharding.is_replicated():
+        return np.asarray(singles[0])
+    out = np.empty(aval.shape, aval.dtype)
+    for index, single in zip(shard_indices(placement, aval.shape), singles):
+        piece = np.asarray(single)
+        out[index] = piece[tuple(slice(0, s.stop - s.start) for s in index)]
+    return out

@@ -1,0 +1,57 @@
+"""with_sharding_constraint: a primitive lowered to `sdy.sharding_constraint`."""
+
+from __future__ import annotations
+
+from meshjit.compiler.core import Primitive, def_abstract_eval
+from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
+from meshjit.compiler.sharding import NamedSharding, resolve_spec
+from meshjit.compiler.tracing import current_trace
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten, treedef_children_leaves
+from meshjit.dialects.sdy import sharding_constraint
+
+sharding_constraint_p = Primitive("sharding_constraint")
+
+
+@def_abstract_eval(sharding_constraint_p)
+def _sharding_constraint_rule(x, *, sharding: NamedSharding):
+    sharding.check_rank(x.ndim, f"with_sharding_constraint on {x.str_short()}")
+    return x
+
+
+def _sharding_constraint_lowering(ctx: LoweringRuleContext, x, *, sharding: NamedSharding):
+    mesh_name = ctx.module_ctx.mesh_symbol(sharding.mesh.mesh_shape)
+    aval = ctx.avals_in[0]
+    return sharding_constraint(x, sharding.tensor_sharding(mesh_name, aval.ndim))
+
+
+register_lowering(sharding_constraint_p, _sharding_constraint_lowering)
+
+
+def with_sharding_constraint(x, shardings):
+    """Constrains the layout of `x` (a pytree) to `shardings` (a matching prefix pytree)."""
+    leaves, treedef = tree_flatten(x)
+    flat = _broadcast_shardings(shardings, x, len(leaves))
+    out = [_constrain(leaf, s) for leaf, s in zip(leaves, flat)]
+    return tree_unflatten(treedef, out)
+
+
+def _broadcast_shardings(shardings, tree, count):
+    from meshjit.compiler.sharding import PartitionSpec
+
+    if isinstance(shardings, (NamedSharding, PartitionSpec)):
+        return [shardings] * count
+    s_leaves, s_def = tree_flatten(shardings, is_leaf=lambda s: isinstance(s, PartitionSpec))
+    subtrees = treedef_children_leaves(s_def, tree)
+    flat = []
+    for s, sub in zip(s_leaves, subtrees):
+        flat.extend([s] * len(tree_flatten(sub)[0]))
+    return flat
+
+
+def _constrain(x, sharding_or_spec):
+    sharding = resolve_spec(sharding_or_spec, "with_sharding_constraint")
+    if current_trace() is None:
+        from meshjit.compiler.api import device_put
+
+        return device_put(x, sharding)
+    return sharding_constraint_p.bind(x, sharding=sharding)

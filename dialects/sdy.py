@@ -1,0 +1,105 @@
+"""The sharding vocabulary shared by lowering and the passes, and its sdy attributes.
+
+Plain frozen values; MLIR attributes are built only by the `*_attr` functions below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+
+
+@dataclass(frozen=True)
+class MeshShape:
+    """Axis names and sizes, major to minor (an `sdy.mesh` without device order)."""
+
+    axes: tuple[tuple[str, int], ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(n for n, _ in self.axes)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(s for _, s in self.axes)
+
+    def size_of(self, name: str) -> int:
+        return dict(self.axes)[name]
+
+    @property
+    def text(self) -> str:
+        inner = ", ".join(f'"{n}"={s}' for n, s in self.axes)
+        return f"<[{inner}]>"
+
+
+@dataclass(frozen=True)
+class DimSharding:
+    """The axes splitting one dimension, major to minor; open dims may gain more axes."""
+
+    axes: tuple[str, ...] = ()
+    is_closed: bool = True
+    priority: int | None = None
+
+    @property
+    def text(self) -> str:
+        items = [f'"{a}"' for a in self.axes] + ([] if self.is_closed else ["?"])
+        prio = "" if self.priority is None else f"p{self.priority}"
+        return "{" + ", ".join(items) + "}" + prio
+
+
+@dataclass(frozen=True)
+class TensorSharding:
+    mesh_name: str
+    dims: tuple[DimSharding, ...]
+    replicated: tuple[str, ...] = field(default=())
+    unreduced: tuple[str, ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        dims = ", ".join(d.text for d in self.dims)
+        extra = ""
+        if self.replicated:
+            extra += ", replicated={" + ", ".join(f'"{a}"' for a in self.replicated) + "}"
+        if self.unreduced:
+            extra += ", unreduced={" + ", ".join(f'"{a}"' for a in self.unreduced) + "}"
+        return f"<@{self.mesh_name}, [{dims}]{extra}>"
+
+
+def mesh_attr(mesh: MeshShape) -> ir.Attribute:
+    axes = [sdy.MeshAxisAttr.get(name, size) for name, size in mesh.axes]
+    return sdy.MeshAttr.get(axes)
+
+
+def _axis_refs(names) -> list:
+    return [sdy.AxisRefAttr.get(n) for n in names]
+
+
+def dim_sharding_attr(dim: DimSharding) -> ir.Attribute:
+    return sdy.DimensionShardingAttr.get(_axis_refs(dim.axes), dim.is_closed, dim.priority)
+
+
+def tensor_sharding_attr(sharding: TensorSharding) -> ir.Attribute:
+    return sdy.TensorShardingAttr.get(
+        sharding.mesh_name,
+        [dim_sharding_attr(d) for d in sharding.dims],
+        _axis_refs(sharding.replicated),
+        _axis_refs(sharding.unreduced),
+    )
+
+
+def sharding_per_value_attr(shardings) -> ir.Attribute:
+    return sdy.TensorShardingPerValueAttr.get([tensor_sharding_attr(s) for s in shardings])
+
+
+def emit_mesh(name: str, mesh: MeshShape) -> None:
+    """Emits `sdy.mesh @name = <[...]>` at the current insertion point."""
+    sdy.MeshOp(name, mesh_attr(mesh))
+
+
+def sharding_constraint(value: ir.Value, sharding: TensorSharding) -> ir.Value:
+    return sdy.ShardingConstraintOp(value, tensor_sharding_attr(sharding)).result
+
+
+SHARDING_ATTR = "sdy.sharding"
