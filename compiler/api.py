@@ -477,8 +477,14 @@ def make_jaxpr(fun: Callable, *, static_argnums=(), static_argnames=(), return_s
 
 
 def device_put(x, device=None):
-    """Copies a value (or a pytree) to a device, or lays it out with a sharding."""
-    return _tree_map_arrays(lambda v: _device_put_leaf(v, device), x)
+    """Copies a value (or a pytree) to a device, or lays it out with a sharding (or a pytree
+    prefix of shardings)."""
+    leaves, treedef = tree_flatten(x)
+    if isinstance(device, (dict, list, tuple)) and not isinstance(device, PartitionSpec):
+        targets = js.flatten_shardings(device, x, "device_put")
+    else:
+        targets = [device] * len(leaves)
+    return tree_unflatten(treedef, [_device_put_leaf(v, t) for v, t in zip(leaves, targets)])
 
 
 def _device_put_leaf(x, target):
@@ -499,11 +505,6 @@ def _device_put_leaf(x, target):
         return x
     value = np.asarray(x, dtype=aval.dtype)
     return Array(aval, backend.device_put_replicated(value, aval, [target]), placement)
-
-
-def _tree_map_arrays(f, tree):
-    leaves, treedef = tree_flatten(tree)
-    return tree_unflatten(treedef, [f(x) for x in leaves])
 
 
 def block_until_ready(tree):

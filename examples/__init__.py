@@ -1,0 +1,1 @@
+"""Small real programs used by the demo, the tests and the benchmarks."""
