@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Sequence
 
 import numpy as np
-from jaxlib import _jax, xla_client
+
+# XLA logs every device at INFO when the client starts; keep warnings and errors only.
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+
+from jaxlib import _jax, xla_client  # noqa: E402
 
 from meshjit.compiler.errors import MeshjitError
 
