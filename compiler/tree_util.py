@@ -53,22 +53,19 @@ def _node_type(x):
 class PyTreeDef:
     """The structure of a pytree: a node type, its aux data and children structures."""
 
-    __slots__ = ("kind", "aux", "children", "num_leaves", "_hash")
+    __slots__ = ("kind", "aux", "children", "num_leaves", "_key", "_hash")
 
     def __init__(self, kind, aux, children: tuple):
         self.kind, self.aux, self.children = kind, aux, children
         self.num_leaves = 1 if kind is None else sum(c.num_leaves for c in children)
-        self._hash = None
-
-    def _key(self):
-        return (self.kind, self.aux, self.children)
+        # A nested tuple: comparing two treedefs is then one C-level tuple comparison.
+        self._key = (kind, aux, tuple(c._key for c in children))
+        self._hash = hash(self._key)
 
     def __eq__(self, other):
-        return isinstance(other, PyTreeDef) and self._key() == other._key()
+        return isinstance(other, PyTreeDef) and self._hash == other._hash and self._key == other._key
 
     def __hash__(self):
-        if self._hash is None:
-            self._hash = hash(self._key())
         return self._hash
 
     def __repr__(self):
