@@ -1,8 +1,182 @@
-"""meshjit-lower: a Python function -> jaxpr / StableHLO / bytecode."""
+"""meshjit-lower: a Python function -> jaxpr / StableHLO / bytecode.
 
+    meshjit-lower model.py:mlp --arg f32[8,16] --arg f32[16,4] --emit stablehlo
+    meshjit-lower model.py:scale --arg f32[4] --static factor=3 --emit jaxpr
+    meshjit-lower model.py:mlp --arg f32[8,16] --arg f32[16,4] --emit bytecode -o mlp.mlirbc
+
+`--arg` specs are `<dtype>[<dims>]` with jaxpr dtype names (f32, bf16, i32, u8, bool, ...);
+`f32[]` is a scalar. `--static NAME=VALUE` passes a static keyword argument (VALUE is a Python
+literal, or else a string).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.util
+import inspect
+import os
+import re
 import sys
+
+from meshjit.compiler.dtypes import FROM_SHORT
+from meshjit.tools.common import ToolError, help_formatter, report, write_output
+
+import meshjit
+
+PROG = "meshjit-lower"
+_ARG_SPEC = re.compile(r"^\s*(\w+)\s*\[([\d,\s]*)\]\s*$")
+
+
+def parse_arg_spec(spec: str) -> meshjit.ShapeDtypeStruct:
+    """`f32[8,16]` -> ShapeDtypeStruct((8, 16), float32)."""
+    match = _ARG_SPEC.match(spec)
+    if match is None:
+        raise ToolError(f"malformed --arg '{spec}': expected <dtype>[<dims>], e.g. f32[8,16]")
+    short, dims = match.groups()
+    if short not in FROM_SHORT:
+        valid = ", ".join(sorted(FROM_SHORT))
+        raise ToolError(f"unknown dtype '{short}' in --arg '{spec}' (known: {valid})")
+    sizes = [d.strip() for d in dims.split(",")] if dims.strip() else []
+    if any(not d for d in sizes):
+        raise ToolError(f"malformed --arg '{spec}': empty dimension")
+    return meshjit.ShapeDtypeStruct(tuple(int(d) for d in sizes), FROM_SHORT[short])
+
+
+def parse_static(item: str) -> tuple[str, object]:
+    """`NAME=VALUE` -> (NAME, literal VALUE, or the text itself if it is no literal)."""
+    name, eq, text = item.partition("=")
+    if not eq or not name.strip().isidentifier():
+        raise ToolError(f"malformed --static '{item}': expected NAME=VALUE")
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        value = text
+    return name.strip(), value
+
+
+def split_target(target: str) -> tuple[str, str]:
+    path, colon, function = target.rpartition(":")
+    if not colon or not path or not function.isidentifier():
+        raise ToolError(f"expected FILE.py:FUNCTION, got '{target}'")
+    return path, function
+
+
+def load_function(path: str, function: str):
+    """Imports `path` as a module (its directory on sys.path) and returns `function` from it."""
+    if not os.path.isfile(path):
+        raise ToolError(f"no such file: '{path}'")
+    directory = os.path.dirname(os.path.abspath(path))
+    if directory not in sys.path:
+        sys.path.insert(0, directory)
+    # A private module name: a user file called json.py must not replace the real json.
+    name = "_meshjit_lower_." + os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and friends look their module up here
+    try:
+        spec.loader.exec_module(module)
+    except Exception as e:  # noqa: BLE001  (any error in the user's module is reported)
+        raise ToolError(f"failed to load '{path}': {type(e).__name__}: {e}") from None
+    fun = getattr(module, function, None)
+    if not callable(fun):
+        raise ToolError(f"'{path}' has no function '{function}'")
+    return fun
+
+
+def check_signature(fun, args, statics) -> None:
+    """Reports a wrong number or name of arguments before tracing starts."""
+    try:
+        signature = inspect.signature(fun)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind(*args, **statics)
+    except TypeError as e:
+        name = getattr(fun, "__name__", "function")
+        raise ToolError(
+            f"cannot call {name}{signature} with the given --arg/--static: {e}"
+        ) from None
+
+
+def emit_jaxpr(fun, args, statics, debug_info: bool) -> bytes:
+    jaxpr = meshjit.make_jaxpr(fun, static_argnames=tuple(statics))(*args, **statics)
+    return (str(jaxpr) + "\n").encode()
+
+
+def _lower(fun, args, statics):
+    return meshjit.jit(fun, static_argnames=tuple(statics)).lower(*args, **statics)
+
+
+def emit_stablehlo(fun, args, statics, debug_info: bool) -> bytes:
+    return _lower(fun, args, statics).as_text(debug_info=debug_info).encode()
+
+
+def emit_bytecode(fun, args, statics, debug_info: bool) -> bytes:
+    return _lower(fun, args, statics).as_bytecode()
+
+
+EMITTERS = {"jaxpr": emit_jaxpr, "stablehlo": emit_stablehlo, "bytecode": emit_bytecode}
+
+# (flag names, argparse keywords)
+OPTIONS = (
+    (("target",), {"metavar": "FILE.py:FUNCTION", "help": "the function to lower"}),
+    (
+        ("--arg",),
+        {
+            "action": "append",
+            "default": [],
+            "metavar": "SPEC",
+            "help": "an argument: f32[8,16], i32[]",
+        },
+    ),
+    (
+        ("--static",),
+        {
+            "action": "append",
+            "default": [],
+            "metavar": "NAME=VALUE",
+            "help": "a static keyword argument",
+        },
+    ),
+    (("--emit",), {"choices": tuple(EMITTERS), "default": "stablehlo", "help": "what to print"}),
+    (("--debug-info",), {"action": "store_true", "help": "print locations (user source lines)"}),
+    (("-o",), {"dest": "output", "default": "-", "help": "output file (default stdout)"}),
+)
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Trace a Python function with meshjit and print its jaxpr or StableHLO.",
+        allow_abbrev=False,
+        formatter_class=help_formatter,
+    )
+    for names, options in OPTIONS:
+        parser.add_argument(*names, **options)
+    return parser
+
+
+def run(args) -> int:
+    specs = [parse_arg_spec(spec) for spec in args.arg]
+    statics = dict(parse_static(item) for item in args.static)
+    fun = load_function(*split_target(args.target))
+    check_signature(fun, specs, statics)
+    try:
+        data = EMITTERS[args.emit](fun, specs, statics, args.debug_info)
+    except meshjit.MeshjitError as e:
+        raise ToolError(str(e)) from None
+    write_output(data, args.output)
+    return 0
 
 
 def main(argv=None) -> int:
-    print("meshjit-lower: not implemented yet", file=sys.stderr)
-    return 1
+    args = make_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
+    try:
+        return run(args)
+    except ToolError as e:
+        return report(PROG, e)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -7,7 +7,7 @@ import lit.formats
 
 config.name = "meshjit"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".py", ".mlir"]
+config.suffixes = [".py", ".mlir", ".test"]
 config.excludes = ["lit.cfg.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.environment["MESHJIT_NUM_CPU_DEVICES"] = "8"

@@ -1,0 +1,242 @@
+"""meshjit-lower and meshjit-opt called in-process: outputs, exit codes, and every error path."""
+
+import os
+
+import pytest
+from meshjit.passes import PASSES, PassInfo, fail, pass_manager_from_text
+from meshjit.passes.pipeline import parse_pipeline, split_top_level
+from meshjit.passes.registry import PassRegistryError
+from meshjit.tools import lower, opt
+
+PROGRAMS = os.path.join(os.path.dirname(__file__), "..", "test", "lit", "Inputs", "programs.py")
+
+VALID = """\
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %a, %a : tensor<4xf32>
+  %1 = stablehlo.add %a, %a : tensor<4xf32>
+  %2 = stablehlo.multiply %0, %1 : tensor<4xf32>
+  return %2 : tensor<4xf32>
+}
+"""
+
+
+def run_tool(tool, argv, capsys):
+    code = tool.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_error(code, err, tool_name, message):
+    assert code == 1
+    assert err.startswith(f"{tool_name}: error: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
+@pytest.fixture
+def mlir_file(tmp_path):
+    def write(text, name="in.mlir"):
+        path = tmp_path / name
+        path.write_text(text)
+        return str(path)
+
+    return write
+
+
+# meshjit-lower
+
+
+def test_lower_stablehlo(capsys):
+    code, out, err = run_tool(
+        lower,
+        [f"{PROGRAMS}:affine", "--arg", "f32[8,16]", "--arg", "f32[16,4]", "--arg", "f32[4]"],
+        capsys,
+    )
+    assert code == 0, err
+    assert "func.func public @main(%arg0: tensor<8x16xf32>" in out
+    assert "stablehlo.dot_general" in out
+    assert "loc(" not in out
+
+
+def test_lower_jaxpr_with_static(capsys):
+    argv = [f"{PROGRAMS}:scale", "--arg", "i32[4]", "--static", "factor=3", "--emit", "jaxpr"]
+    code, out, _ = run_tool(lower, argv, capsys)
+    assert code == 0
+    assert "a:i32[4]" in out and "3:i32[]" in out
+
+
+def test_lower_scalar_and_debug_info(capsys):
+    argv = [f"{PROGRAMS}:scale", "--arg", "bf16[]", "--debug-info"]
+    code, out, _ = run_tool(lower, argv, capsys)
+    assert code == 0
+    assert "tensor<bf16>" in out and "programs.py" in out
+
+
+def test_lower_bytecode_round_trips_through_opt(tmp_path, capsys):
+    path = str(tmp_path / "out.mlirbc")
+    argv = [f"{PROGRAMS}:scale", "--arg", "f32[2]", "--emit", "bytecode", "-o", path]
+    assert run_tool(lower, argv, capsys)[0] == 0
+    with open(path, "rb") as f:
+        assert f.read(4) == b"ML\xefR"
+    code, out, _ = run_tool(opt, [path], capsys)
+    assert code == 0
+    assert "module @jit_scale" in out and "stablehlo.multiply" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["missing.py:f", "--arg", "f32[2]"], "no such file: 'missing.py'"),
+        ([f"{PROGRAMS}:nope"], "has no function 'nope'"),
+        ([PROGRAMS], "expected FILE.py:FUNCTION"),
+        ([f"{PROGRAMS}:scale", "--arg", "f32(2)"], "malformed --arg 'f32(2)'"),
+        ([f"{PROGRAMS}:scale", "--arg", "f32[2,]"], "malformed --arg 'f32[2,]': empty dimension"),
+        ([f"{PROGRAMS}:scale", "--arg", "f33[2]"], "unknown dtype 'f33' in --arg 'f33[2]'"),
+        ([f"{PROGRAMS}:scale", "--arg", "f32[2]", "--static", "3"], "malformed --static '3'"),
+        ([f"{PROGRAMS}:scale"], "cannot call scale(x, *, factor=2)"),
+        ([f"{PROGRAMS}:scale", "--arg", "f32[2]", "--static", "size=2"], "cannot call scale"),
+        (
+            [f"{PROGRAMS}:mismatched", "--arg", "f32[8,16]", "--arg", "f32[8]"],
+            "matmul: contracting dimensions differ",
+        ),
+    ],
+)
+def test_lower_errors(argv, message, capsys):
+    code, out, err = run_tool(lower, argv, capsys)
+    assert_error(code, err, "meshjit-lower", message)
+    assert out == ""
+
+
+def test_lower_tracing_error_names_user_line(capsys):
+    argv = [f"{PROGRAMS}:mismatched", "--arg", "f32[8,16]", "--arg", "f32[8]"]
+    _, _, err = run_tool(lower, argv, capsys)
+    assert "programs.py:" in err and "(mismatched)" in err
+
+
+def test_lower_module_that_fails_to_import(tmp_path, capsys):
+    broken = tmp_path / "broken.py"
+    broken.write_text("import no_such_module_for_meshjit\n")
+    code, _, err = run_tool(lower, [f"{broken}:f"], capsys)
+    assert_error(code, err, "meshjit-lower", "failed to load")
+    assert "ModuleNotFoundError" in err
+
+
+# meshjit-opt
+
+
+def test_opt_round_trip_split(mlir_file, capsys):
+    path = mlir_file(VALID + "// -----\n" + VALID.replace("@f", "@g"))
+    code, out, _ = run_tool(opt, [path, "-split-input-file"], capsys)
+    assert code == 0
+    assert out.count("// -----") == 1
+    assert "@f" in out.split("// -----")[0] and "@g" in out.split("// -----")[1]
+
+
+def test_opt_pass_flags_run_in_order(mlir_file, capsys):
+    code, out, err = run_tool(opt, [mlir_file(VALID), "--cse", "--meshjit-print-op-stats"], capsys)
+    assert code == 0
+    assert out.count("stablehlo.add") == 1
+    assert "stablehlo.add" in err and ", 1" in err
+
+
+def test_opt_parse_error_has_file_line(mlir_file, capsys):
+    path = mlir_file(VALID + "// -----\nfunc.func @g() {\n  %0 = stablehlo.nope\n}\n")
+    code, out, err = run_tool(opt, [path, "--split-input-file"], capsys)
+    assert code == 1
+    assert f"{path}:9:8: error: custom op 'stablehlo.nope' is unknown" in err
+    assert "Traceback" not in err
+    assert "@f" in out  # the valid chunk is still printed
+
+
+def test_opt_verify_diagnostics(mlir_file, capsys):
+    bad = (
+        "func.func @g(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  // expected-error @+1 {{expected 2 operands}}\n"
+        '  %0 = "stablehlo.add"(%a) : (tensor<4xf32>) -> tensor<4xf32>\n'
+        "  return %0 : tensor<4xf32>\n}\n"
+    )
+    path = mlir_file(VALID + "// -----\n" + bad)
+    assert run_tool(opt, [path, "-split-input-file", "-verify-diagnostics"], capsys)[0] == 0
+    code, _, err = run_tool(opt, [mlir_file(bad.replace("2 operands", "3 operands"))], capsys)
+    assert code == 1  # without -verify-diagnostics the error is just an error
+    code, _, err = run_tool(
+        opt, [mlir_file(bad.replace("2 operands", "3 operands")), "-verify-diagnostics"], capsys
+    )
+    assert code == 1
+    assert "unexpected error: 'stablehlo.add' op expected 2 operands" in err
+    assert 'expected error "expected 3 operands" was not produced' in err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--pass-pipeline=builtin.module(nope)"], "'nope' does not refer to a registered pass"),
+        (["--pass-pipeline=builtin.module(meshjit-nope)"], "'meshjit-nope' does not refer"),
+        (["--pass-pipeline=func.func(cse)"], "expected pass pipeline to be wrapped"),
+        (["--pass-pipeline=builtin.module(cse", "-cse"], "can't be used with individual pass"),
+        (["--pass-pipeline=builtin.module(func.func(meshjit-print-op-stats))"], "top level"),
+        (["--pass-pipeline=builtin.module(meshjit-print-op-stats{json=maybe})"], "expected bool"),
+        (["--pass-pipeline=builtin.module(meshjit-print-op-stats{json})"], "'option=value'"),
+    ],
+)
+def test_opt_pipeline_errors(argv, message, mlir_file, capsys):
+    code, out, err = run_tool(opt, [mlir_file(VALID), *argv], capsys)
+    assert_error(code, err, "meshjit-opt", "")
+    assert message in err
+    assert out == ""
+
+
+def test_opt_missing_input(capsys):
+    code, _, err = run_tool(opt, ["/no/such/file.mlir"], capsys)
+    assert_error(code, err, "meshjit-opt", "could not open input file '/no/such/file.mlir'")
+
+
+def test_opt_help_lists_passes(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        opt.main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    for name in ("meshjit-print-op-stats", "canonicalize", "cse", "sdy-propagation-pipeline"):
+        assert f"--{name}" in out
+
+
+def test_opt_failing_python_pass(mlir_file, capsys, monkeypatch):
+    def reject(module_op, pass_):
+        fail(pass_, module_op.regions[0].blocks[0].operations[0].location, "rejected by test")
+
+    monkeypatch.setitem(PASSES, "meshjit-test-reject", PassInfo("meshjit-test-reject", "x", reject))
+    code, out, err = run_tool(
+        opt, [mlir_file(VALID), "--pass-pipeline=builtin.module(meshjit-test-reject)"], capsys
+    )
+    assert code == 1
+    assert "in.mlir:1:1: error: rejected by test" in err
+    assert "Traceback" not in err and out == ""
+
+
+# pass registry and pipeline parsing
+
+
+def test_split_top_level_respects_nesting():
+    text = "a, b{x=1 y={2,3}}, func.func(c, d), e"
+    assert split_top_level(text) == ["a", "b{x=1 y={2,3}}", "func.func(c, d)", "e"]
+
+
+def test_parse_pipeline_entries():
+    entries = parse_pipeline("builtin.module(cse, meshjit-print-op-stats{json=true})")
+    assert [e.meshjit_name for e in entries] == [None, "meshjit-print-op-stats"]
+    assert entries[1].options == (("json", "true"),)
+
+
+def test_register_pass_requires_prefix():
+    from meshjit.passes import register_pass
+
+    with pytest.raises(PassRegistryError, match="start with 'meshjit-'"):
+        register_pass("print-op-stats", "x")
+
+
+def test_pass_manager_from_text_mixes_passes():
+    from meshjit.dialects import make_context
+
+    with make_context():
+        pm = pass_manager_from_text("builtin.module(func.func(cse), meshjit-print-op-stats)")
+    assert "cse" in str(pm) and "meshjit-print-op-stats" in str(pm)
