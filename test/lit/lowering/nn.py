@@ -1,0 +1,81 @@
+# RUN: %PYTHON %s | FileCheck %s
+
+import numpy as np
+
+import meshjit
+from meshjit import nn
+
+
+def lower(f, *args):
+    print(meshjit.jit(f).lower(*args).as_text())
+
+
+f32 = meshjit.ShapeDtypeStruct((4, 8), np.float32)
+i32 = meshjit.ShapeDtypeStruct((4,), np.int32)
+
+
+# CHECK-LABEL: module @jit_relu
+# CHECK: %[[Z:.*]] = stablehlo.broadcast_in_dim
+# CHECK: %[[R:.*]] = stablehlo.maximum %arg0, %[[Z]] : tensor<4x8xf32>
+# CHECK: return %[[R]]
+def relu(x):
+    return nn.relu(x)
+
+
+lower(relu, f32)
+
+
+# CHECK-LABEL: module @jit_softmax
+# CHECK: stablehlo.reduce(%arg0 init: %{{.*}}) applies stablehlo.maximum across dimensions = [1]
+# CHECK: stablehlo.is_finite
+# CHECK: stablehlo.select
+# CHECK: stablehlo.subtract %arg0
+# CHECK: %[[E:.*]] = stablehlo.exponential
+# CHECK: stablehlo.reduce(%[[E]] init: %{{.*}}) applies stablehlo.add across
+# CHECK-SAME: dimensions = [1]
+# CHECK: stablehlo.divide %[[E]]
+def softmax(x):
+    return nn.softmax(x)
+
+
+lower(softmax, f32)
+
+
+# CHECK-LABEL: module @jit_gelu_exact
+# CHECK: chlo.erf
+# CHECK-LABEL: module @jit_gelu_tanh
+# CHECK: stablehlo.tanh
+def gelu_exact(x):
+    return nn.gelu(x, approximate=False)
+
+
+def gelu_tanh(x):
+    return nn.gelu(x)
+
+
+lower(gelu_exact, f32)
+lower(gelu_tanh, f32)
+
+
+# CHECK-LABEL: module @jit_logsumexp
+# CHECK: stablehlo.reduce(%arg0 init: %{{.*}}) applies stablehlo.maximum across dimensions = [0, 1]
+# CHECK: stablehlo.exponential
+# CHECK: stablehlo.reduce(%{{.*}} init: %{{.*}}) applies stablehlo.add across dimensions = [0, 1]
+# CHECK: stablehlo.log
+# CHECK: -> tensor<f32>
+def logsumexp(x):
+    return nn.logsumexp(x)
+
+
+lower(logsumexp, f32)
+
+
+# CHECK-LABEL: module @jit_one_hot
+# CHECK: %[[IOTA:.*]] = stablehlo.iota dim = 1 : tensor<4x5xi32>
+# CHECK: %[[EQ:.*]] = stablehlo.compare  EQ, %{{.*}}, %[[IOTA]],  SIGNED
+# CHECK: stablehlo.convert %[[EQ]] : (tensor<4x5xi1>) -> tensor<4x5xf32>
+def one_hot(i):
+    return nn.one_hot(i, 5)
+
+
+lower(one_hot, i32)
