@@ -1,0 +1,441 @@
+"""Indexing, gather and scatter: numerics against NumPy (and JAX when installed), and errors."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from meshjit.compiler.indexing import MeshjitIndexError
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+
+def _arange(shape, dtype=np.float32):
+    return np.arange(int(np.prod(shape)), dtype=dtype).reshape(shape)
+
+
+def _jit_index(x, idx):
+    return np.asarray(meshjit.jit(lambda a: a[idx])(x))
+
+
+def _primitives(f, *args):
+    return {eqn.primitive.name for eqn in meshjit.make_jaxpr(f)(*args).eqns}
+
+
+# ---------------------------------------------------------------------------------------------
+# Strategies.
+
+shapes = st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple)
+
+
+@st.composite
+def slices(draw, size):
+    bound = st.one_of(st.none(), st.integers(-size - 2, size + 2))
+    step = draw(st.one_of(st.none(), st.integers(-3, 3).filter(lambda s: s != 0)))
+    return slice(draw(bound), draw(bound), step)
+
+
+@st.composite
+def basic_indices(draw, shape):
+    items, axis = [], 0
+    while axis < len(shape) and draw(st.booleans()):
+        size = shape[axis]
+        kind = draw(st.sampled_from(["int", "slice", "none"]))
+        if kind == "int":
+            items.append(draw(st.integers(-size, size - 1)))
+        elif kind == "slice":
+            items.append(draw(slices(size)))
+        else:
+            items.append(None)
+            continue
+        axis += 1
+    if draw(st.booleans()):
+        items.insert(draw(st.integers(0, len(items))), Ellipsis)
+    return tuple(items)
+
+
+@st.composite
+def advanced_indices(draw, shape):
+    """Integer arrays on some axes, ints or slices elsewhere."""
+    items = []
+    index_shape = draw(st.lists(st.integers(1, 3), min_size=0, max_size=2).map(tuple))
+    for size in shape:
+        kind = draw(st.sampled_from(["array", "array", "int", "slice", "full"]))
+        if kind == "array":
+            items.append(
+                draw(
+                    st.lists(
+                        st.integers(-size, size - 1),
+                        min_size=int(np.prod(index_shape)),
+                        max_size=int(np.prod(index_shape)),
+                    ).map(lambda v, s=index_shape: np.array(v, np.int32).reshape(s))
+                )
+            )
+        elif kind == "int":
+            items.append(draw(st.integers(-size, size - 1)))
+        elif kind == "slice":
+            items.append(draw(slices(size)))
+        else:
+            items.append(slice(None))
+    if not any(isinstance(i, np.ndarray) for i in items):
+        items[0] = np.zeros(index_shape, np.int32)
+    if draw(st.booleans()):
+        items.insert(draw(st.integers(0, len(items))), None)
+    return tuple(items)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading.
+
+
+@SETTINGS
+@given(st.data())
+def test_basic_indexing_matches_numpy(data):
+    shape = data.draw(shapes)
+    idx = data.draw(basic_indices(shape))
+    x = _arange(shape)
+    np.testing.assert_array_equal(_jit_index(x, idx), x[idx])
+
+
+@SETTINGS
+@given(st.data())
+def test_advanced_indexing_matches_numpy(data):
+    shape = data.draw(shapes)
+    idx = data.draw(advanced_indices(shape))
+    x = _arange(shape)
+    np.testing.assert_array_equal(_jit_index(x, idx), x[idx])
+
+
+@SETTINGS
+@given(st.data())
+def test_traced_index_arrays_match_numpy(data):
+    shape = data.draw(shapes)
+    size = shape[0]
+    idx = np.array(
+        data.draw(st.lists(st.integers(-size, size - 1), min_size=1, max_size=6)), np.int32
+    )
+    x = _arange(shape)
+    got = meshjit.jit(lambda a, i: a[i, ...])(x, idx)
+    np.testing.assert_array_equal(np.asarray(got), x[idx])
+
+
+def test_basic_indexing_lowers_without_gather():
+    x = _arange((4, 5))
+    assert _primitives(lambda a: a[1:3, ::-2], x) == {"slice", "rev"}
+    assert _primitives(lambda a: a[2, None, :, None], x) == {"slice", "reshape"}
+    assert "gather" in _primitives(lambda a: a[np.array([0, 2])], x)
+
+
+def test_traced_scalar_index_uses_dynamic_slice_and_wraps_negative():
+    x = _arange((4, 3))
+    f = meshjit.jit(lambda a, i: a[i, 1:])
+    assert "dynamic_slice" in _primitives(lambda a, i: a[i, 1:], x, np.int32(0))
+    assert "gather" not in _primitives(lambda a, i: a[i, 1:], x, np.int32(0))
+    for i in (0, 3, -1, -4):
+        np.testing.assert_array_equal(np.asarray(f(x, np.int32(i))), x[i, 1:])
+
+
+@pytest.mark.parametrize(
+    "idx",
+    [
+        (Ellipsis, 1),
+        (None, Ellipsis, None),
+        ([0, 2, 1],),
+        ([[0, 1], [2, 2]], slice(None), 0),
+        (slice(None), [0, 1], [1, 0]),
+        ([0, 1], slice(None), [1, 0]),
+        ([0, 1], None, [1, 0]),
+        (1, slice(None), [0, 2]),
+        (slice(None), 1, [0, 2]),
+        (np.array([True, False, True]),),
+        (slice(None), np.array([[True, False, True, False]] * 3)),
+        (slice(4, None, -1), slice(None, None, -3)),
+        (np.array([], np.int32),),
+    ],
+)
+def test_index_forms_match_numpy(idx):
+    x = _arange((3, 3, 4))
+    np.testing.assert_array_equal(_jit_index(x, idx), x[idx])
+
+
+def test_empty_indices_and_empty_axes():
+    x = _arange((4,))
+    np.testing.assert_array_equal(_jit_index(x, []), x[[]])
+    empty = np.zeros((0, 2), np.float32)
+    np.testing.assert_array_equal(_jit_index(empty, np.zeros(0, bool)), empty[np.zeros(0, bool)])
+    got = meshjit.jit(lambda a: a.at[np.zeros(0, np.int32)].set(1.0))(empty)
+    assert got.shape == (0, 2)
+    got = meshjit.jit(lambda a: jnp.take(a, np.array([7, -1, 2])))(x)
+    np.testing.assert_array_equal(np.asarray(got), [np.nan, 3, 2])
+
+
+def test_meshjit_array_and_traced_list_indices():
+    x = _arange((5, 2))
+    idx = meshjit.device_put(np.array([4, 0, -1], np.int32))
+    np.testing.assert_array_equal(_jit_index(x, idx), x[[4, 0, -1]])
+    f = meshjit.jit(lambda a, i: a[[i, 0]])
+    np.testing.assert_array_equal(np.asarray(f(x, np.int32(3))), x[[3, 0]])
+
+
+def test_eager_indexing_of_device_array():
+    x = _arange((3, 4))
+    a = meshjit.device_put(x)
+    np.testing.assert_array_equal(np.asarray(a[1, ::2]), x[1, ::2])
+    np.testing.assert_array_equal(np.asarray(a[np.array([2, 0])]), x[[2, 0]])
+
+
+def test_take_and_take_along_axis_match_numpy():
+    x = _arange((3, 4))
+    idx = np.array([[0, 3], [2, 1]], np.int32)
+    got = meshjit.jit(lambda a, i: jnp.take(a, i, axis=1))(x, idx)
+    np.testing.assert_array_equal(np.asarray(got), np.take(x, idx, axis=1))
+    got = meshjit.jit(lambda a, i: jnp.take(a, i))(x, idx)
+    np.testing.assert_array_equal(np.asarray(got), np.take(x, idx))
+    order = np.argsort(-x, axis=0).astype(np.int32)
+    got = meshjit.jit(lambda a, i: jnp.take_along_axis(a, i, axis=0))(x, order)
+    np.testing.assert_array_equal(np.asarray(got), np.take_along_axis(x, order, axis=0))
+    row = np.array([[1], [0], [3]], np.int32)
+    got = meshjit.jit(lambda a, i: jnp.take_along_axis(a, i, axis=1))(x, row)
+    np.testing.assert_array_equal(np.asarray(got), np.take_along_axis(x, row, axis=1))
+
+
+# ---------------------------------------------------------------------------------------------
+# Updating.
+
+
+@SETTINGS
+@given(st.data())
+def test_at_set_matches_numpy(data):
+    shape = data.draw(shapes)
+    idx = data.draw(st.one_of(basic_indices(shape), advanced_indices(shape)))
+    x = _arange(shape)
+    expected = x.copy()
+    target_shape = expected[idx].shape
+    values = -1.0 - _arange(target_shape)
+    expected[idx] = values
+    if _has_duplicates(x, idx):
+        return  # NumPy keeps the last write, XLA any of them
+    got = meshjit.jit(lambda a, v: a.at[idx].set(v))(x, values)
+    np.testing.assert_array_equal(np.asarray(got), expected)
+
+
+def _has_duplicates(x, idx):
+    flat = np.arange(x.size).reshape(x.shape)[idx].ravel()
+    return len(set(flat.tolist())) != flat.size
+
+
+@pytest.mark.parametrize(
+    "method, np_ufunc",
+    [
+        ("add", np.add),
+        ("multiply", np.multiply),
+        ("mul", np.multiply),
+        ("min", np.minimum),
+        ("max", np.maximum),
+    ],
+)
+def test_at_updates_with_duplicates_match_numpy(method, np_ufunc):
+    x = _arange((4, 3)) - 5.0
+    idx = (np.array([0, 2, 0, -1]), slice(1, None))
+    values = np.linspace(-3, 3, 8, dtype=np.float32).reshape(4, 2)
+    expected = x.copy()
+    np_ufunc.at(expected, idx, values)
+    got = meshjit.jit(lambda a, v: getattr(a.at[idx], method)(v))(x, values)
+    np.testing.assert_allclose(np.asarray(got), expected, rtol=1e-6)
+
+
+def test_at_set_broadcasts_and_casts_values():
+    x = np.zeros((3, 4), np.int32)
+    got = meshjit.jit(lambda a: a.at[1:, ::2].set(7.9))(x)
+    expected = x.copy()
+    expected[1:, ::2] = 7
+    assert got.dtype == np.int32
+    np.testing.assert_array_equal(np.asarray(got), expected)
+    got = meshjit.jit(lambda a: a.at[:, None, 1].add(np.array([1, 2, 3])[:, None]))(x)
+    expected = x.copy()
+    expected[:, 1] += [1, 2, 3]
+    np.testing.assert_array_equal(np.asarray(got), expected)
+
+
+def test_at_with_traced_indices_and_get():
+    x = _arange((5,))
+    f = meshjit.jit(lambda a, i, v: a.at[i].add(v))
+    got = f(x, np.array([1, 1, -1], np.int32), np.array([10, 20, 30], np.float32))
+    np.testing.assert_array_equal(np.asarray(got), [0, 31, 2, 3, 34])
+    got = meshjit.jit(lambda a, i: a.at[i].get())(x, np.int32(-2))
+    assert float(got) == 3.0
+    got = meshjit.jit(lambda a, i: a.at[i].get(mode="fill", fill_value=-1))(
+        x, np.array([0, 9], np.int32)
+    )
+    np.testing.assert_array_equal(np.asarray(got), [0, -1])
+
+
+def test_at_lowers_to_scatter():
+    x = _arange((4,))
+    assert "scatter-add" in _primitives(lambda a: a.at[1:3].add(1.0), x)
+    assert "scatter" in _primitives(lambda a: a.at[np.array([0, 3])].set(1.0), x)
+
+
+# ---------------------------------------------------------------------------------------------
+# lax.gather / lax.scatter directly.
+
+
+def test_lax_gather_and_scatter_modes():
+    x = _arange((5,))
+    dn = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(), start_index_map=(0,))
+    idx = np.array([[4], [1], [-1]], np.int32)
+    clip = meshjit.jit(lambda a, i: lax.gather(a, i, dn, (2,)))(x, idx)
+    np.testing.assert_array_equal(np.asarray(clip), [[3, 4], [1, 2], [0, 1]])
+    fill = meshjit.jit(lambda a, i: lax.gather(a, i, dn, (2,), mode="fill", fill_value=-1))(x, idx)
+    np.testing.assert_array_equal(np.asarray(fill), [[-1, -1], [1, 2], [-1, -1]])
+    sdn = lax.ScatterDimensionNumbers(
+        update_window_dims=(), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
+    )
+    idx = np.array([[7], [1], [1]], np.int32)
+    upd = np.array([1.0, 2.0, 3.0], np.float32)
+    drop = meshjit.jit(lambda a, i, u: lax.scatter_add(a, i, u, sdn))(x * 0, idx, upd)
+    np.testing.assert_array_equal(np.asarray(drop), [0, 5, 0, 0, 0])
+    clip = meshjit.jit(lambda a, i, u: lax.scatter_max(a, i, u, sdn, mode="clip"))(x * 0, idx, upd)
+    np.testing.assert_array_equal(np.asarray(clip), [0, 3, 0, 0, 1])
+    mul = meshjit.jit(lambda a, i, u: lax.scatter_mul(a, i, u, sdn))(x + 1, idx, upd)
+    np.testing.assert_array_equal(np.asarray(mul), [1, 12, 3, 4, 5])
+    low = meshjit.jit(lambda a, i, u: lax.scatter_min(a, i, u, sdn))(x, idx, upd)
+    np.testing.assert_array_equal(np.asarray(low), [0, 1, 2, 3, 4])
+    put = meshjit.jit(lambda a, i, u: lax.scatter(a, i, u, sdn))(x, idx[:2], upd[:2])
+    np.testing.assert_array_equal(np.asarray(put), [0, 2, 2, 3, 4])
+
+
+def test_rev():
+    x = _arange((2, 3))
+    got = meshjit.jit(lambda a: lax.rev(a, (0, 1)))(x)
+    np.testing.assert_array_equal(np.asarray(got), x[::-1, ::-1])
+
+
+# ---------------------------------------------------------------------------------------------
+# JAX as an oracle.
+
+
+def test_out_of_bounds_semantics_match_jax():
+    jax = pytest.importorskip("jax")
+    jjnp = jax.numpy
+    x = _arange((5,))
+    idx = np.array([7, -8, 2], np.int32)
+    np.testing.assert_array_equal(_jit_index(x, idx), np.asarray(jjnp.asarray(x)[idx]))
+    ours = meshjit.jit(lambda a, i: a.at[i].set(100.0))(x, idx)
+    np.testing.assert_array_equal(np.asarray(ours), np.asarray(jjnp.asarray(x).at[idx].set(100.0)))
+    ours = meshjit.jit(lambda a, i: a.at[i].set(100.0, mode="clip"))(x, idx)
+    theirs = jjnp.asarray(x).at[idx].set(100.0, mode="clip")
+    np.testing.assert_array_equal(np.asarray(ours), np.asarray(theirs))
+    ours = meshjit.jit(lambda a, i: jnp.take(a, i))(x, idx)
+    np.testing.assert_array_equal(np.asarray(ours), np.asarray(jjnp.take(x, idx)))
+
+
+@SETTINGS
+@given(st.data())
+def test_advanced_indexing_matches_jax(data):
+    jax = pytest.importorskip("jax")
+    shape = data.draw(shapes)
+    idx = data.draw(advanced_indices(shape))
+    x = _arange(shape)
+    np.testing.assert_array_equal(_jit_index(x, idx), np.asarray(jax.numpy.asarray(x)[idx]))
+
+
+def test_lax_gather_matches_jax_on_2d_windows():
+    jax = pytest.importorskip("jax")
+    x = _arange((4, 5))
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0, 1)
+    )
+    jdn = jax.lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0, 1)
+    )
+    idx = np.array([[0, 0], [3, 4], [1, 2], [2, -3]], np.int32)
+    for mode in ("clip", "fill"):
+        ours = meshjit.jit(lambda a, i, m=mode: lax.gather(a, i, dn, (1, 3), mode=m))(x, idx)
+        theirs = jax.lax.gather(x, idx, jdn, (1, 3), mode=mode)
+        np.testing.assert_array_equal(np.asarray(ours), np.asarray(theirs))
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors.
+
+
+def _lower(f, *args):
+    return meshjit.jit(f).lower(*args)
+
+
+@pytest.mark.parametrize(
+    "idx, error, match",
+    [
+        ((5,), MeshjitIndexError, "index 5 is out of bounds for axis 0 with size 3"),
+        ((0, -5), MeshjitIndexError, "index -5 is out of bounds for axis 1 with size 4"),
+        ((0, 0, 0), MeshjitIndexError, "too many indices for array: array is 2-dimensional"),
+        ((Ellipsis, Ellipsis), MeshjitIndexError, "single ellipsis"),
+        ((1.5,), meshjit.MeshjitTypeError, "float"),
+        ((np.array([0.5]),), meshjit.MeshjitTypeError, "must be integers or booleans"),
+        ((np.array([True, False]),), MeshjitIndexError, "boolean index did not match"),
+        ((slice(None, None, 0),), meshjit.MeshjitValueError, "slice step cannot be zero"),
+        (("a",), meshjit.MeshjitTypeError, "not supported"),
+    ],
+)
+def test_bad_static_indices_raise(idx, error, match):
+    x = _arange((3, 4))
+    with pytest.raises(error, match=match) as info:
+        _lower(lambda a: a[idx], x)
+    assert isinstance(info.value, meshjit.MeshjitError)
+    assert "test_indexing.py" in str(info.value)
+
+
+def test_traced_bool_mask_raises():
+    x = _arange((3,))
+    with pytest.raises(MeshjitIndexError, match="traced boolean mask bool\\[3\\]") as info:
+        _lower(lambda a: a[a > 1], x)
+    assert "test_indexing.py" in str(info.value)
+    assert isinstance(info.value, IndexError)
+
+
+def test_traced_slice_bound_raises():
+    x = _arange((3,))
+    with pytest.raises(meshjit.MeshjitTypeError, match="slice bounds must be static") as info:
+        _lower(lambda a, i: a[i:], x, np.int32(1))
+    assert "test_indexing.py" in str(info.value)
+
+
+def test_at_update_with_unbroadcastable_values_raises():
+    x = _arange((3, 4))
+    match = r"values of shape \(3,\) cannot be broadcast to the indexed shape \(4,\)"
+    with pytest.raises(meshjit.MeshjitValueError, match=match) as info:
+        _lower(lambda a: a.at[0].set(np.ones(3, np.float32)), x)
+    assert "test_indexing.py" in str(info.value)
+
+
+def test_lax_gather_bad_dimension_numbers_raise():
+    x = _arange((4, 5))
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
+    )
+    idx = np.zeros((2, 2), np.int32)
+    with pytest.raises(meshjit.MeshjitTypeError, match="start_index_map") as info:
+        _lower(lambda a, i: lax.gather(a, i, dn, (1, 5)), x, idx)
+    assert "test_indexing.py" in str(info.value)
+    with pytest.raises(meshjit.MeshjitValueError, match="slice size 6 for axis 1"):
+        _lower(lambda a, i: lax.gather(a, i[:, :1], dn, (1, 6)), x, idx)
+    with pytest.raises(meshjit.MeshjitTypeError, match="indices must be integers"):
+        _lower(lambda a: lax.gather(a, np.zeros((2, 1), np.float32), dn, (1, 5)), x)
+    with pytest.raises(meshjit.MeshjitValueError, match="unknown gather/scatter mode"):
+        _lower(lambda a, i: lax.gather(a, i[:, :1], dn, (1, 5), mode="wrap"), x, idx)
+
+
+def test_lax_scatter_bad_updates_raise():
+    x = _arange((5,))
+    sdn = lax.ScatterDimensionNumbers(
+        update_window_dims=(), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
+    )
+    with pytest.raises(meshjit.MeshjitTypeError, match="scatter axes") as info:
+        _lower(
+            lambda a: lax.scatter_add(a, np.zeros((3, 1), np.int32), np.ones(2, np.float32), sdn), x
+        )
+    assert "test_indexing.py" in str(info.value)

@@ -1,0 +1,223 @@
+"""sort / argsort / lax.sort and einsum: numerics against NumPy (and JAX when installed), errors."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+shapes = st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple)
+
+
+@st.composite
+def arrays_with_ties(draw, dtype=np.float32, nan=False):
+    shape = draw(shapes)
+    values = draw(
+        st.lists(st.integers(-3, 3), min_size=int(np.prod(shape)), max_size=int(np.prod(shape)))
+    )
+    x = np.array(values, dtype).reshape(shape)
+    if nan:
+        x[x == 3] = np.nan
+    return x
+
+
+# ---------------------------------------------------------------------------------------------
+# Sorting.
+
+
+@SETTINGS
+@given(st.data())
+def test_sort_matches_numpy(data):
+    x = data.draw(arrays_with_ties(nan=True))
+    axis = data.draw(st.integers(-x.ndim, x.ndim - 1))
+    got = meshjit.jit(lambda a: jnp.sort(a, axis=axis))(x)
+    np.testing.assert_array_equal(np.asarray(got), np.sort(x, axis=axis))
+
+
+@SETTINGS
+@given(st.data())
+def test_argsort_is_stable_and_matches_numpy(data):
+    dtype = data.draw(st.sampled_from([np.float32, np.int32, np.uint8]))
+    x = (
+        data.draw(arrays_with_ties(dtype=dtype, nan=dtype == np.float32))
+        if dtype != np.uint8
+        else data.draw(arrays_with_ties(dtype=np.int32)).astype(np.uint8)
+    )
+    axis = data.draw(st.integers(-x.ndim, x.ndim - 1))
+    got = meshjit.jit(lambda a: jnp.argsort(a, axis=axis))(x)
+    assert got.dtype == np.int32
+    np.testing.assert_array_equal(np.asarray(got), np.argsort(x, axis=axis, kind="stable"))
+
+
+def test_sort_floats_total_order_nans_last():
+    x = np.array([3.0, np.nan, -0.0, 0.0, -np.inf, -np.nan, 1.0, np.inf], np.float32)
+    got = np.asarray(meshjit.jit(jnp.sort)(x))
+    np.testing.assert_array_equal(got, np.sort(x))
+    perm = np.asarray(meshjit.jit(jnp.argsort)(x))
+    np.testing.assert_array_equal(perm, [4, 2, 3, 6, 0, 7, 1, 5])
+
+
+def test_sort_axis_none_and_bool():
+    x = np.array([[3, 1], [2, 0]], np.int32)
+    got = meshjit.jit(lambda a: jnp.sort(a, axis=None))(x)
+    np.testing.assert_array_equal(np.asarray(got), [0, 1, 2, 3])
+    b = np.array([True, False, True, False])
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(jnp.sort)(b)), np.sort(b))
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(jnp.argsort)(b)), [1, 3, 0, 2])
+
+
+def test_method_forms():
+    x = np.array([[3.0, 1.0, 2.0]], np.float32)
+    got = meshjit.jit(lambda a: (a.sort(), a.argsort()))(x)
+    np.testing.assert_array_equal(np.asarray(got[0]), [[1, 2, 3]])
+    np.testing.assert_array_equal(np.asarray(got[1]), [[1, 2, 0]])
+
+
+def test_descending_matches_jax():
+    jax = pytest.importorskip("jax")
+    x = np.array([[1.0, np.nan, 3.0, 1.0, -2.0, 3.0]], np.float32)
+    ours = meshjit.jit(lambda a: (jnp.sort(a, descending=True), jnp.argsort(a, descending=True)))(x)
+    np.testing.assert_array_equal(
+        np.asarray(ours[0]), np.asarray(jax.numpy.sort(x, descending=True))
+    )
+    np.testing.assert_array_equal(
+        np.asarray(ours[1]), np.asarray(jax.numpy.argsort(x, descending=True))
+    )
+
+
+def test_lax_sort_multi_operand_and_sort_key_val():
+    keys = np.array([2, 1, 2, 1, 0], np.int32)
+    second = np.array([5, 9, 1, 3, 7], np.int32)
+    vals = np.arange(5, dtype=np.float32)
+    k, v = meshjit.jit(lambda a, b: lax.sort_key_val(a, b))(keys, vals)
+    np.testing.assert_array_equal(np.asarray(k), [0, 1, 1, 2, 2])
+    np.testing.assert_array_equal(np.asarray(v), [4, 1, 3, 0, 2])
+    outs = meshjit.jit(lambda a, b, c: lax.sort((a, b, c), num_keys=2))(keys, second, vals)
+    np.testing.assert_array_equal(np.asarray(outs[1]), [7, 3, 9, 1, 5])
+    np.testing.assert_array_equal(np.asarray(outs[2]), [4, 3, 1, 2, 0])
+
+
+def test_lax_sort_matches_jax_with_two_keys():
+    jax = pytest.importorskip("jax")
+    rng = np.random.default_rng(0)
+    a = rng.integers(0, 3, (4, 6)).astype(np.float32)
+    b = rng.normal(size=(4, 6)).astype(np.float32)
+    ours = meshjit.jit(lambda x, y: lax.sort((x, y), dimension=0, num_keys=2))(a, b)
+    theirs = jax.lax.sort((a, b), dimension=0, num_keys=2)
+    for o, t in zip(ours, theirs):
+        np.testing.assert_array_equal(np.asarray(o), np.asarray(t))
+
+
+def test_sort_errors():
+    x = np.zeros((2, 3), np.float32)
+    with pytest.raises(meshjit.MeshjitValueError, match="sort axis 2 is out of range") as info:
+        meshjit.jit(lambda a: jnp.sort(a, axis=2)).lower(x)
+    assert "test_sort_einsum.py" in str(info.value)
+    with pytest.raises(meshjit.MeshjitValueError, match="num_keys=3 must be in"):
+        meshjit.jit(lambda a: lax.sort((a, a), num_keys=3)).lower(x)
+    with pytest.raises(meshjit.MeshjitTypeError, match="sort requires operands of the same shape"):
+        meshjit.jit(lambda a: lax.sort_key_val(a, a[0])).lower(x)
+    with pytest.raises(meshjit.MeshjitValueError, match="rank >= 1"):
+        meshjit.jit(lambda a: lax.sort(a[0, 0])).lower(x)
+
+
+# ---------------------------------------------------------------------------------------------
+# einsum.
+
+RNG = np.random.default_rng(1)
+
+
+def _rand(*shape):
+    return RNG.normal(size=shape).astype(np.float32)
+
+
+EINSUM_CASES = [
+    ("ij,jk->ik", [(3, 4), (4, 5)]),
+    ("ij,jk", [(3, 4), (4, 5)]),
+    ("ji,jk", [(4, 3), (4, 5)]),
+    ("bij,bjk->bik", [(2, 3, 4), (2, 4, 5)]),
+    ("ijk->kji", [(2, 3, 4)]),
+    ("ijk->j", [(2, 3, 4)]),
+    ("ij->", [(3, 4)]),
+    ("i,i", [(4,), (4,)]),
+    ("i,j->ij", [(3,), (4,)]),
+    ("ij,ij->ij", [(3, 4), (3, 4)]),
+    ("ii->i", [(4, 4)]),
+    ("ii", [(4, 4)]),
+    ("iji->j", [(3, 2, 3)]),
+    ("...ij,...jk->...ik", [(2, 3, 4), (2, 4, 5)]),
+    ("...ij,jk", [(2, 3, 4), (4, 5)]),
+    ("...i,...i->...", [(1, 3, 4), (2, 1, 4)]),
+    ("ab,bc,cd->ad", [(2, 3), (3, 4), (4, 5)]),
+    ("ab,cd,bc->da", [(2, 3), (4, 5), (3, 4)]),
+    ("ij,kl->", [(2, 3), (4, 5)]),
+    ("abc,cd,bd->a", [(2, 3, 4), (4, 5), (3, 5)]),
+]
+
+
+@pytest.mark.parametrize("spec, shapes", EINSUM_CASES)
+def test_einsum_matches_numpy(spec, shapes):
+    ops = [_rand(*s) for s in shapes]
+    got = meshjit.jit(lambda *xs: jnp.einsum(spec, *xs))(*ops)
+    want = np.einsum(spec, *ops)
+    assert np.shape(got) == want.shape
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-4)
+
+
+@SETTINGS
+@given(st.data())
+def test_random_contractions_match_numpy(data):
+    labels = "abcde"
+    sizes = {c: data.draw(st.integers(1, 3)) for c in labels}
+    n = data.draw(st.integers(1, 3))
+    terms = [
+        data.draw(st.lists(st.sampled_from(labels), min_size=1, max_size=3, unique=True))
+        for _ in range(n)
+    ]
+    used = sorted(set("".join("".join(t) for t in terms)))
+    out = data.draw(st.lists(st.sampled_from(used), max_size=len(used), unique=True))
+    spec = ",".join("".join(t) for t in terms) + "->" + "".join(out)
+    ops = [_rand(*[sizes[c] for c in t]) for t in terms]
+    got = meshjit.jit(lambda *xs: jnp.einsum(spec, *xs))(*ops)
+    np.testing.assert_allclose(np.asarray(got), np.einsum(spec, *ops), rtol=1e-4, atol=1e-4)
+
+
+def test_einsum_is_pairwise_dot_general():
+    ops = [_rand(2, 3), _rand(3, 4), _rand(4, 5)]
+    jaxpr = meshjit.make_jaxpr(lambda a, b, c: jnp.einsum("ab,bc,cd->da", a, b, c))(*ops)
+    names = [e.primitive.name for e in jaxpr.eqns]
+    assert names == ["dot_general", "dot_general", "transpose"]
+
+
+def test_einsum_matches_jax_with_int_promotion():
+    jax = pytest.importorskip("jax")
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    b = _rand(3, 2)
+    ours = meshjit.jit(lambda x, y: jnp.einsum("ij,jk->ki", x, y))(a, b)
+    theirs = jax.numpy.einsum("ij,jk->ki", a, b)
+    assert ours.dtype == theirs.dtype
+    np.testing.assert_allclose(np.asarray(ours), np.asarray(theirs), rtol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "spec, shapes, match",
+    [
+        ("ij,jk->ik", [(3, 4), (5, 6)], "size of label 'j' differs: 4 .* but 5 in operand 1"),
+        ("ij,jk->ik", [(3, 4)], "name 2 operands but 1 were given"),
+        ("ijk->i", [(3, 4)], "term 'ijk' has 3 labels but its operand has rank 2"),
+        ("ij->ix", [(3, 4)], "output label 'x' .* does not appear in any input"),
+        ("ij->ii", [(3, 4)], "output label 'i' appears more than once"),
+        ("i1->i", [(3, 4)], "invalid subscript term 'i1'"),
+        ("...i,...i", [(2, 4), (3, 4)], "size of label ... differs"),
+    ],
+)
+def test_einsum_errors(spec, shapes, match):
+    ops = [_rand(*s) for s in shapes]
+    with pytest.raises(meshjit.MeshjitValueError, match=match) as info:
+        meshjit.jit(lambda *xs: jnp.einsum(spec, *xs)).lower(*ops)
+    assert "test_sort_einsum.py" in str(info.value)
