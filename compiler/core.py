@@ -15,12 +15,15 @@ from meshjit.compiler.errors import UNKNOWN_SOURCE, MeshjitTypeError, SourceInfo
 class ShapedArray:
     """An abstract array: shape, dtype and whether the dtype is weak (from a Python scalar)."""
 
-    __slots__ = ("shape", "dtype", "weak_type", "_hash")
+    __slots__ = ("shape", "dtype", "weak_type", "vma", "_hash")
 
-    def __init__(self, shape, dtype, weak_type: bool = False):
-        self.shape = tuple(shape)
-        self.dtype = np.dtype(dtype)
-        self.weak_type = bool(weak_type)
+    def __init__(self, shape, dtype, weak_type: bool = False, vma: frozenset = frozenset()):
+        # Rules build many avals from parts that are already normalised: skip the conversions.
+        self.shape = shape if type(shape) is tuple else tuple(shape)
+        self.dtype = dtype if isinstance(dtype, np.dtype) else np.dtype(dtype)
+        self.weak_type = weak_type if type(weak_type) is bool else bool(weak_type)
+        # Inside shard_map: the manual mesh axes the value varies over (empty = invariant).
+        self.vma = vma
         self._hash = None
 
     @property
@@ -31,11 +34,12 @@ class ShapedArray:
     def size(self) -> int:
         return math.prod(self.shape)
 
-    def update(self, shape=None, dtype=None, weak_type=None) -> ShapedArray:
+    def update(self, shape=None, dtype=None, weak_type=None, vma=None) -> ShapedArray:
         return ShapedArray(
             self.shape if shape is None else shape,
             self.dtype if dtype is None else dtype,
             self.weak_type if weak_type is None else weak_type,
+            self.vma if vma is None else frozenset(vma),
         )
 
     def strip_weak_type(self) -> ShapedArray:
@@ -47,16 +51,18 @@ class ShapedArray:
             and self.shape == other.shape
             and self.dtype == other.dtype
             and self.weak_type == other.weak_type
+            and self.vma == other.vma
         )
 
     def __hash__(self):
         if self._hash is None:
-            self._hash = hash((self.shape, self.dtype, self.weak_type))
+            self._hash = hash((self.shape, self.dtype, self.weak_type, self.vma))
         return self._hash
 
     def str_short(self) -> str:
         dims = ",".join(map(str, self.shape))
-        return f"{dtypes.short_name(self.dtype)}[{dims}]"
+        vma = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
+        return f"{dtypes.short_name(self.dtype)}[{dims}]{vma}"
 
     def __repr__(self):
         weak = ", weak_type=True" if self.weak_type else ""
@@ -143,12 +149,21 @@ class Primitive:
         self.name, self.multiple_results = name, multiple_results
 
     def bind(self, *args, **params):
-        from meshjit.compiler.tracing import bind
-
-        return bind(self, args, params)
+        return (_bind or _load_bind())(self, args, params)
 
     def __repr__(self):
         return self.name
+
+
+_bind = None  # tracing.bind, imported on first use (tracing imports this module)
+
+
+def _load_bind():
+    global _bind
+    from meshjit.compiler.tracing import bind
+
+    _bind = bind
+    return bind
 
 
 # Abstract evaluation: primitive -> rule(*avals, **params) -> aval (or list of avals).
@@ -167,8 +182,24 @@ def abstract_eval(prim: Primitive, avals, params) -> list[ShapedArray]:
     rule = abstract_eval_rules.get(prim)
     if rule is None:
         raise NotImplementedError(f"no abstract evaluation rule for primitive '{prim.name}'")
-    out = rule(*avals, **params)
+    out = join_vma(prim, avals, rule(*avals, **params))
     return list(out) if prim.multiple_results else [out]
+
+
+# Primitives whose rules decide the varying manual axes themselves (collectives, shard_map).
+vma_rules: set[Primitive] = set()
+
+
+def join_vma(prim: Primitive, avals, out):
+    """Any other result varies over every manual axis an operand varies over (implicit pvary)."""
+    if prim in vma_rules:
+        return out
+    vma = frozenset().union(*[a.vma for a in avals])
+    if not vma:
+        return out
+    if prim.multiple_results:
+        return [o.update(vma=vma) for o in out]
+    return out.update(vma=vma)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -176,12 +207,13 @@ def abstract_eval(prim: Primitive, avals, params) -> list[ShapedArray]:
 
 
 def _var_names():
+    # As JAX: base-26 digits a..z, so after z come ba, bb, ...
     for n in itertools.count():
         name, k = "", n
         while True:
-            name = chr(ord("a") + k % 26) + name
-            k = k // 26 - 1
-            if k < 0:
+            k, digit = divmod(k, 26)
+            name = chr(ord("a") + digit) + name
+            if not k:
                 break
         yield name
 
@@ -225,7 +257,7 @@ def _param_str(value, namer, indent) -> str:
         return dtypes.short_name(value)
     if isinstance(value, Primitive):
         return value.name
-    if isinstance(value, tuple):
+    if type(value) is tuple:  # subclasses (e.g. PartitionSpec) print their own repr
         inner = ", ".join(_param_str(v, namer, indent) for v in value)
         return f"({inner},)" if len(value) == 1 else f"({inner})"
     return str(value)
@@ -266,6 +298,15 @@ class JaxprTypeError(MeshjitTypeError):
     pass
 
 
+def param_jaxprs(params: dict):
+    """The sub-jaxprs among an equation's params, also inside tuples (cond's branches)."""
+    for value in params.values():
+        if isinstance(value, (Jaxpr, ClosedJaxpr)):
+            yield value
+        elif isinstance(value, tuple):
+            yield from (v for v in value if isinstance(v, (Jaxpr, ClosedJaxpr)))
+
+
 def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr) -> None:
     """Checks that every variable is bound once before use and every equation's types hold."""
     if isinstance(jaxpr, ClosedJaxpr):
@@ -288,9 +329,8 @@ def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr) -> None:
         for atom in eqn.invars:
             read(atom, eqn.primitive.name)
         _check_eqn_types(eqn)
-        for sub in eqn.params.values():
-            if isinstance(sub, (Jaxpr, ClosedJaxpr)):
-                typecheck_jaxpr(sub)
+        for sub in param_jaxprs(eqn.params):
+            typecheck_jaxpr(sub)
         for v in eqn.outvars:
             bind_var(v)
     for atom in jaxpr.outvars:

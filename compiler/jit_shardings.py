@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler import backend
-from meshjit.compiler.core import ClosedJaxpr, Jaxpr
+from meshjit.compiler.core import ClosedJaxpr, Jaxpr, param_jaxprs
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.sharding import (
     UNCONSTRAINED,
@@ -59,6 +59,18 @@ def _describe(tree) -> str:
     return str(tree_flatten(tree, is_leaf=_is_spec_leaf)[1])
 
 
+def check_arg_devices(requested: NamedSharding, own, index: int) -> None:
+    """A sharded argument may be resharded, but not moved to other devices (as in JAX)."""
+    if not (isinstance(requested.mesh, Mesh) and type(own) is NamedSharding):
+        return
+    if isinstance(own.mesh, Mesh) and own.device_set != requested.device_set:
+        raise MeshjitValueError(
+            f"jit argument {index} lives on devices {sorted(own.mesh.device_ids)} but its "
+            f"in_sharding is on devices {sorted(requested.mesh.device_ids)}; device_put it to "
+            "the in_sharding's devices first"
+        )
+
+
 def check_ranks(shardings, avals, what: str) -> None:
     for i, (s, aval) in enumerate(zip(shardings, avals)):
         if s is not None:
@@ -74,15 +86,18 @@ def constraint_shardings(jaxpr: Jaxpr | ClosedJaxpr) -> list[NamedSharding]:
         s = eqn.params.get("sharding")
         if isinstance(s, NamedSharding):
             found.append(s)
-        for value in eqn.params.values():
-            if isinstance(value, (Jaxpr, ClosedJaxpr)):
-                found.extend(constraint_shardings(value))
+        mesh = eqn.params.get("mesh")  # shard_map bodies run on their mesh's devices
+        if isinstance(mesh, (Mesh, AbstractMesh)):
+            found.append(NamedSharding(mesh, PartitionSpec()))
+        for sub in param_jaxprs(eqn.params):
+            found.extend(constraint_shardings(sub))
     return found
 
 
 def context_key():
-    mesh = get_context_mesh()
-    return None if mesh is None else mesh.abstract_mesh
+    # The concrete mesh, not its abstract one: a bare P resolves against it while tracing
+    # (constraints) and lowering (out_shardings), so its devices are baked into what is cached.
+    return get_context_mesh()
 
 
 class Placement:

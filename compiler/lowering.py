@@ -35,7 +35,7 @@ class ModuleContext:
 
     __slots__ = (
         "context", "module", "types", "locations", "functions", "symbol_names", "meshes",
-        "scalar_constants",
+        "scalar_constants", "attributes", "axis_envs", "channels", "aval_types",
     )
 
     def __init__(self, context: ir.Context, module: ir.Module):
@@ -47,6 +47,15 @@ class ModuleContext:
         self.meshes: dict[MeshShape, str] = {}
         # (dtype, bytes) -> (attribute, type) of scalar constants, the literals of the jaxpr.
         self.scalar_constants: dict[tuple, tuple[ir.Attribute, ir.Type]] = {}
+        self.attributes: dict[tuple, ir.Attribute] = {}  # rule attributes built once per module
+        self.aval_types: dict[int, ir.Type] = {}  # id(aval) -> type, for the result avals
+        self.axis_envs: list = []  # the enclosing manual computations' axis environments
+        self.channels = 0
+
+    def next_channel(self) -> int:
+        """A fresh channel id for a collective (XLA wants them unique per module)."""
+        self.channels += 1
+        return self.channels
 
     def mesh_symbol(self, mesh: MeshShape) -> str:
         """The `sdy.mesh` symbol for `mesh` (`@mesh`, `@mesh_0`, ...), emitted on first use."""
@@ -83,6 +92,13 @@ class ModuleContext:
         if loc is None:
             loc = self.locations[key] = self.location(eqn.primitive.name, eqn.source)
         return loc
+
+    def i64_array(self, values) -> ir.DenseI64ArrayAttr:
+        key = ("i64", tuple(values))
+        attr = self.attributes.get(key)
+        if attr is None:
+            attr = self.attributes[key] = ir.DenseI64ArrayAttr.get(list(values))
+        return attr
 
     def scalar_constant(self, value, dtype) -> ir.Value:
         """A rank-0 `stablehlo.constant`; its attribute is built once per module."""
@@ -141,7 +157,12 @@ class LoweringRuleContext:
     @property
     def result_type(self) -> ir.RankedTensorType:
         aval = self.eqn.outvars[0].aval
-        return self.module_ctx.types.tensor(aval.shape, aval.dtype)
+        # By identity (the jaxpr keeps its avals alive): cheaper than hashing shape and dtype.
+        types = self.module_ctx.aval_types
+        t = types.get(id(aval))
+        if t is None:
+            t = types[id(aval)] = self.module_ctx.types.tensor(aval.shape, aval.dtype)
+        return t
 
     def constant(self, value, dtype) -> ir.Value:
         return constant(self.module_ctx, np.asarray(value, dtype))
@@ -173,12 +194,14 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         env[id(var)] = value
     for var, value in zip(jaxpr.invars, args):
         env[id(var)] = value
+    locations = mctx.locations
     for eqn in jaxpr.eqns:
         rule = lowering_rules.get(eqn.primitive)
         if rule is None:
             raise LoweringError(f"no lowering rule for primitive '{eqn.primitive.name}'", eqn.source)
-        operands = [env[id(a)] if type(a) is not Literal else read(a) for a in eqn.invars]
-        with mctx.eqn_location(eqn):
+        loc = locations.get((eqn.primitive, id(eqn.source))) or mctx.eqn_location(eqn)
+        with loc:
+            operands = [env[id(a)] if type(a) is not Literal else read(a) for a in eqn.invars]
             out = rule(LoweringRuleContext(mctx, eqn), *operands, **eqn.params)
         if eqn.primitive.multiple_results:
             for var, value in zip(eqn.outvars, out):

@@ -17,7 +17,8 @@ from meshjit.compiler.core import (
     Primitive,
     ShapedArray,
     Var,
-    abstract_eval,
+    abstract_eval_rules,
+    join_vma,
 )
 from meshjit.compiler.errors import (
     ConcretizationError,
@@ -78,10 +79,14 @@ class Tracer(ArrayMethods):
 class Trace:
     """Builds one jaxpr. Values from enclosing traces are captured as extra constants."""
 
-    __slots__ = ("parent", "eqns", "invars", "constvars", "consts", "_const_index", "done")
+    __slots__ = (
+        "parent", "eqns", "invars", "constvars", "consts", "_const_index", "done", "axis_env"
+    )
 
     def __init__(self, parent: Trace | None):
         self.parent = parent
+        # Inside shard_map: the mesh and its manual axes (inherited by nested traces).
+        self.axis_env = parent.axis_env if parent is not None else None
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
         self.constvars: list[Var] = []
@@ -124,12 +129,22 @@ class Trace:
         return var
 
     def process(self, prim: Primitive, args: Sequence, params: dict):
-        invars = [self.atom(x) for x in args]
-        out_avals = abstract_eval(prim, [v.aval for v in invars], params)
-        outvars = [Var(a) for a in out_avals]
-        self.eqns.append(Eqn(prim, invars, outvars, params, user_source()))
-        outs = [Tracer(self, v) for v in outvars]
-        return outs if prim.multiple_results else outs[0]
+        # The bind hot path: tracers of this trace skip `atom`, single results skip the lists.
+        invars = [x.var if type(x) is Tracer and x._trace is self else self.atom(x) for x in args]
+        rule = abstract_eval_rules.get(prim)
+        if rule is None:
+            raise NotImplementedError(f"no abstract evaluation rule for primitive '{prim.name}'")
+        in_avals = [v.aval for v in invars]
+        out = rule(*in_avals, **params)
+        if self.axis_env is not None:
+            out = join_vma(prim, in_avals, out)
+        if prim.multiple_results:
+            outvars = [Var(a) for a in out]
+            self.eqns.append(Eqn(prim, invars, outvars, params, user_source()))
+            return [Tracer(self, v) for v in outvars]
+        outvar = Var(out)
+        self.eqns.append(Eqn(prim, invars, [outvar], params, user_source()))
+        return Tracer(self, outvar)
 
     def finish(self, outs: Sequence) -> ClosedJaxpr:
         outvars = [self.atom(x) for x in outs]
@@ -147,11 +162,19 @@ def _is_enclosing(trace: Trace, inner: Trace) -> bool:
     return False
 
 
+_WEAK_FLOAT_AVAL = ShapedArray((), dtypes.float32, weak_type=True)
+_WEAK_INT_AVAL = ShapedArray((), dtypes.int32, weak_type=True)
+_BOOL_AVAL = ShapedArray((), dtypes.bool_)
+_RANK0_AVALS: dict[np.dtype, ShapedArray] = {}
+
+
 def python_scalar_literal(x) -> Literal:
     dtype = dtypes.python_scalar_dtype(x)
     if dtype == dtypes.int32 and not -(2**31) <= x < 2**31:
         raise MeshjitValueError(f"Python int {x} is too large for int32 (x64 is off)")
-    return Literal(x, ShapedArray((), dtype, weak_type=not isinstance(x, bool)))
+    if dtype == dtypes.bool_:
+        return Literal(x, _BOOL_AVAL)
+    return Literal(x, _WEAK_INT_AVAL if dtype == dtypes.int32 else _WEAK_FLOAT_AVAL)
 
 
 def current_trace() -> Trace | None:
@@ -198,6 +221,17 @@ def _check_no_leaked(args, prim):
 
 def abstractify(x) -> ShapedArray:
     """The aval of an argument: arrays, scalars, tracers and ShapeDtypeStructs."""
+    if type(x) is Tracer:
+        return x.var.aval
+    if type(x) is float:
+        return _WEAK_FLOAT_AVAL
+    if type(x) is np.ndarray:
+        if not x.shape:  # folded scalars pass through several layers: share their avals
+            aval = _RANK0_AVALS.get(x.dtype)
+            if aval is None:
+                aval = _RANK0_AVALS[x.dtype] = ShapedArray((), checked_dtype(x.dtype))
+            return aval
+        return ShapedArray(x.shape, checked_dtype(x.dtype))
     aval = getattr(x, "aval", None)
     if isinstance(aval, ShapedArray):
         return aval
@@ -215,13 +249,16 @@ def abstractify(x) -> ShapedArray:
 
 
 def checked_dtype(dtype) -> np.dtype:
+    if isinstance(dtype, np.dtype) and dtype in dtypes.SUPPORTED:
+        return dtype
     try:
         canonical = dtypes.canonicalize(dtype)
     except TypeError:
         canonical = None
     if canonical not in dtypes.SUPPORTED:
         names = ", ".join(sorted(str(d) for d in dtypes.SUPPORTED))
-        raise MeshjitTypeError(f"dtype {np.dtype(dtype)} is not supported; use one of: {names}")
+        shown = dtype if canonical is None else canonical
+        raise MeshjitTypeError(f"dtype {shown} is not supported; use one of: {names}")
     return canonical
 
 

@@ -18,6 +18,8 @@ from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.sharding import make_mesh, set_mesh
 from meshjit.compiler.sharding_ops import with_sharding_constraint
+from meshjit.compiler.shard_map import shard_map
+from meshjit.compiler.pmap import pmap
 from meshjit.compiler.visualize import visualize_sharding
 from meshjit.compiler import tree_util
 from meshjit import numpy, lax, nn, sharding  # noqa: E402
@@ -37,6 +39,7 @@ __all__ = [
     "jit",
     "make_mesh",
     "set_mesh",
+    "shard_map",
     "sharding",
     "visualize_sharding",
     "with_sharding_constraint",
@@ -44,5 +47,6 @@ __all__ = [
     "make_jaxpr",
     "nn",
     "numpy",
+    "pmap",
     "tree_util",
 ]
