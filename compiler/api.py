@@ -19,7 +19,14 @@ from meshjit.compiler.core import ClosedJaxpr, Jaxpr, ShapedArray, typecheck_jax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax_primitives import pjit_p
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
-from meshjit.compiler.sharding import Mesh, NamedSharding, PartitionSpec, resolve_spec, spec_from_hlo
+from meshjit.compiler.sharding import (
+    Mesh,
+    NamedSharding,
+    PartitionSpec,
+    SingleDeviceSharding,
+    resolve_spec,
+    spec_from_hlo,
+)
 from meshjit.compiler.tracing import abstractify, current_trace, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
@@ -98,6 +105,9 @@ class JitFunction:
         self._traces: dict = {}
         self._lowerings: dict = {}
         self._executables: dict = {}
+        # Cached calls whose leaves are all arrays: _fast_key(args) -> Compiled.
+        self._fast_calls: dict = {}
+        self._fast_ok = not (self.static_argnums or self.static_argnames or in_shardings)
         functools.update_wrapper(self, fun, updated=())
 
     # -- signature ---------------------------------------------------------------------------
@@ -134,6 +144,8 @@ class JitFunction:
             if s is None:
                 own = leaf._sharding if type(leaf) is Array else getattr(leaf, "sharding", None)
                 s = own if type(own) is NamedSharding else None
+            elif type(leaf) is Array:
+                js.check_arg_devices(s, leaf._sharding, i)
             out.append(s)
         return tuple(out)
 
@@ -206,6 +218,12 @@ class JitFunction:
         return self._lower(self._signature(args, kwargs))
 
     def __call__(self, *args, **kwargs):
+        fast_key = None
+        if self._fast_ok and not kwargs and current_trace() is None:
+            fast_key = _fast_key(args)
+            executable = self._fast_calls.get(fast_key)
+            if executable is not None:
+                return executable.call_flat(args)
         sig = self._signature(args, kwargs)
         if current_trace() is not None:
             return self._bind_nested(sig)
@@ -214,6 +232,10 @@ class JitFunction:
         executable = self._executables.get((sig.key, placement.key))
         if executable is None:
             executable = lowered.compile_for(placement)
+        if fast_key is not None:
+            if len(self._fast_calls) >= 64:
+                self._fast_calls.clear()
+            self._fast_calls[fast_key] = executable
         return executable.call_flat(sig.leaves)
 
     def _bind_nested(self, sig: _Signature):
@@ -340,7 +362,8 @@ class Compiled:
             [out[3] for out in self._outs]
         )
         outs = [Array(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
-        return tree_unflatten(self.traced.out_tree, outs)
+        out_tree = self.traced.out_tree
+        return outs[0] if out_tree.kind is None else tree_unflatten(out_tree, outs)
 
     def __call__(self, *args, **kwargs):
         leaves, in_tree = tree_flatten((tuple(args), kwargs))
@@ -386,17 +409,54 @@ def _user_sharding(p, aval, placement: js.Placement, requested):
     if placement.mesh is None:
         return None
     mesh = requested.mesh if requested is not None and isinstance(requested.mesh, Mesh) else None
+    if mesh is not None and _same_layout(requested, p, aval.shape):
+        return requested  # as JAX: the out_sharding asked for, when XLA kept its layout
     return spec_from_hlo(p._hlo_sharding, mesh or placement.mesh, aval.ndim)
+
+
+def _same_layout(named: NamedSharding, p, shape) -> bool:
+    """Whether `named` puts the same block on each device as the placement `p` (size-1 axes
+    and partial replication make several specs describe one layout)."""
+    mine = plc.placement_for(named, len(shape))
+    return list(mine._devices) == list(p._devices) and plc.shard_indices(
+        mine, shape
+    ) == plc.shard_indices(p, shape)
 
 
 def _device_arg(x, aval, placement):
     if type(x) is Array:
-        if x._placement is placement or x._placement == placement:
+        if x._placement is placement or _same_placement(x._placement, placement):
             return x._impl
         value = np.asarray(x)  # a different layout: reshard through the host
     else:
         value = np.asarray(x, dtype=aval.dtype)
     return plc.put(value, aval, placement)
+
+
+def _fast_key(args):
+    """The dispatch cache key of a call whose arguments are all arrays, else None.
+
+    Per argument its abstract type and placement (which decide the signature, the devices and
+    so the executable), plus the context mesh. Arrays with a NamedSharding take the full path.
+    """
+    key = []
+    for x in args:
+        t = type(x)
+        if t is Array:
+            if type(x._sharding) is NamedSharding:
+                return None
+            key += (x.aval, x._placement)
+        elif t is np.ndarray:
+            key += (x.shape, x.dtype)
+        else:
+            return None
+    key.append(js.context_key())
+    return tuple(key)
+
+
+def _same_placement(a, b) -> bool:
+    # By content: jaxlib's own GSPMDSharding equality is identity unless jax is imported.
+    return a._hlo_sharding == b._hlo_sharding and list(a._devices) == list(b._devices)
 
 
 def _arg_aval(x, i: int, name: str) -> ShapedArray:
@@ -493,12 +553,14 @@ def _device_put_leaf(x, target):
         if type(x) is Array:
             return x
         target = backend.default_device()
+    if type(target) is SingleDeviceSharding:
+        target = target.device
     if isinstance(target, (NamedSharding, PartitionSpec)):
         sharding = resolve_spec(target, "device_put")
         sharding.check_rank(aval.ndim, f"device_put of {aval.str_short()}")
         placement = plc.placement_for(sharding, aval.ndim)
         if type(x) is Array and x._placement == placement:
-            return x
+            return x if x._sharding == sharding else Array(aval, x._impl, placement, sharding)
         return Array(aval, plc.put(np.asarray(x, aval.dtype), aval, placement), placement, sharding)
     placement = backend.replicated_sharding([target])
     if type(x) is Array and x._placement == placement:

@@ -49,9 +49,11 @@ class Array(ArrayMethods):
 
         shards = []
         indices = plc.shard_indices(self._placement, self.aval.shape)
+        padded = plc.padded_shard_shape(self._placement, self.aval.shape)
         for device, index, single in zip(self._placement._devices, indices, self._impl._arrays):
             local = self.aval.update(shape=tuple(s.stop - s.start for s in index))
-            if tuple(single.shape) != local.shape:  # an uneven shard is stored padded
+            # An uneven shard is stored padded; jaxlib reports its unpadded shape regardless.
+            if padded != local.shape:
                 value = np.asarray(single)[tuple(slice(0, n) for n in local.shape)]
                 single = device_put_replicated(value, local, [device])
             piece = Array(local, single, replicated_sharding([device]))

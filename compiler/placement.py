@@ -31,6 +31,11 @@ def shard_indices(placement, shape) -> list[tuple[slice, ...]]:
     return [shd.shard_slices(shape, tiles, blocks[p]) for p in range(len(devices))]
 
 
+def padded_shard_shape(placement, shape) -> tuple[int, ...]:
+    """The shape every device's buffer has: uneven blocks are stored padded to it."""
+    return shd.shard_shape(shape, _tiles(placement._hlo_sharding, len(shape)))
+
+
 def _tiles(hlo, ndim):
     if hlo.is_replicated() or not hlo.is_tiled():
         return [1] * ndim

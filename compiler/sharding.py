@@ -65,7 +65,7 @@ _context = threading.local()
 class Mesh:
     """Devices laid out in an n-d array, one named axis per array dimension."""
 
-    __slots__ = ("devices", "axis_names", "_abstract", "_saved")
+    __slots__ = ("devices", "axis_names", "_abstract", "_ids")
 
     def __init__(self, devices, axis_names: Sequence[str] | str):
         devices = np.asarray(devices, dtype=object)
@@ -80,6 +80,7 @@ class Mesh:
             raise MeshjitValueError(f"mesh devices must be distinct, got ids {ids}")
         self.devices, self.axis_names = devices, axis_names
         self._abstract = AbstractMesh(devices.shape, axis_names)
+        self._ids = tuple(ids)  # hashed on every jit call made under `with mesh:`
 
     abstract_mesh = property(lambda self: self._abstract)
     axis_sizes = property(lambda self: self._abstract.axis_sizes)
@@ -89,7 +90,7 @@ class Mesh:
 
     @property
     def device_ids(self) -> tuple[int, ...]:
-        return tuple(d.id for d in self.devices.flat)
+        return self._ids
 
     @property
     def device_list(self) -> tuple:
@@ -100,19 +101,18 @@ class Mesh:
             type(other) is Mesh
             and self.axis_names == other.axis_names
             and self.devices.shape == other.devices.shape
-            and self.device_ids == other.device_ids
+            and self._ids == other._ids
         )
 
     def __hash__(self):
-        return hash((self.axis_names, self.devices.shape, self.device_ids))
+        return hash((self.axis_names, self.devices.shape, self._ids))
 
     def __enter__(self):
-        self._saved = get_context_mesh()
-        _context.mesh = self
+        _push_context_mesh(self)
         return self
 
     def __exit__(self, *exc):
-        _context.mesh = self._saved
+        _pop_context_mesh()
 
     def __repr__(self):
         axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
@@ -123,10 +123,27 @@ def get_context_mesh():
     return getattr(_context, "mesh", None)
 
 
+def _push_context_mesh(mesh) -> None:
+    # A stack, not one saved slot per mesh: the same mesh may be entered while already active.
+    saved = getattr(_context, "saved", None)
+    if saved is None:
+        saved = _context.saved = []
+    saved.append(get_context_mesh())
+    _context.mesh = mesh
+
+
+def _pop_context_mesh() -> None:
+    _context.mesh = _context.saved.pop()
+
+
 class set_mesh:
     """`meshjit.set_mesh(mesh)`: sets the context mesh; also usable as a context manager."""
 
+    __slots__ = ("_saved",)
+
     def __init__(self, mesh):
+        if mesh is not None and not isinstance(mesh, (Mesh, AbstractMesh)):
+            raise MeshjitTypeError(f"set_mesh needs a Mesh, got {type(mesh).__name__}")
         self._saved = get_context_mesh()
         _context.mesh = mesh
 
@@ -169,7 +186,7 @@ class PartitionSpec(tuple):
     def __new__(cls, *partitions):
         for p in partitions:
             _check_partition(p)
-        return super().__new__(cls, partitions)
+        return super().__new__(cls, tuple(_canonical_partition(p) for p in partitions))
 
     def __repr__(self):
         return "PartitionSpec(" + ", ".join(repr(p) for p in self) + ")"
@@ -193,6 +210,13 @@ def _check_partition(p):
         f"a PartitionSpec entry must be None, an axis name, a tuple of axis names or "
         f"P.UNCONSTRAINED, got {p!r}"
     )
+
+
+def _canonical_partition(p):
+    """As JAX: `('x',)` is `'x'`, `()` is None, a list is a tuple."""
+    if isinstance(p, (tuple, list)):
+        return None if not p else p[0] if len(p) == 1 else tuple(p)
+    return p
 
 
 P = PartitionSpec

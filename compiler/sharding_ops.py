@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from meshjit.compiler.core import Primitive, def_abstract_eval
 from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
-from meshjit.compiler.sharding import NamedSharding, resolve_spec
+from meshjit.compiler.sharding import NamedSharding
 from meshjit.compiler.tracing import current_trace
-from meshjit.compiler.tree_util import tree_flatten, tree_unflatten, treedef_children_leaves
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 from meshjit.dialects.sdy import sharding_constraint
 
 sharding_constraint_p = Primitive("sharding_constraint")
@@ -29,29 +29,19 @@ register_lowering(sharding_constraint_p, _sharding_constraint_lowering)
 
 def with_sharding_constraint(x, shardings):
     """Constrains the layout of `x` (a pytree) to `shardings` (a matching prefix pytree)."""
+    from meshjit.compiler.jit_shardings import flatten_shardings
+
     leaves, treedef = tree_flatten(x)
-    flat = _broadcast_shardings(shardings, x, len(leaves))
-    out = [_constrain(leaf, s) for leaf, s in zip(leaves, flat)]
+    flat = flatten_shardings(shardings, x, "with_sharding_constraint")
+    out = [leaf if s is None else _constrain(leaf, s) for leaf, s in zip(leaves, flat)]
     return tree_unflatten(treedef, out)
 
 
-def _broadcast_shardings(shardings, tree, count):
-    from meshjit.compiler.sharding import PartitionSpec
-
-    if isinstance(shardings, (NamedSharding, PartitionSpec)):
-        return [shardings] * count
-    s_leaves, s_def = tree_flatten(shardings, is_leaf=lambda s: isinstance(s, PartitionSpec))
-    subtrees = treedef_children_leaves(s_def, tree)
-    flat = []
-    for s, sub in zip(s_leaves, subtrees):
-        flat.extend([s] * len(tree_flatten(sub)[0]))
-    return flat
-
-
-def _constrain(x, sharding_or_spec):
-    sharding = resolve_spec(sharding_or_spec, "with_sharding_constraint")
+def _constrain(x, sharding: NamedSharding):
     if current_trace() is None:
         from meshjit.compiler.api import device_put
+        from meshjit.compiler.tracing import abstractify
 
+        sharding.check_rank(abstractify(x).ndim, "with_sharding_constraint")
         return device_put(x, sharding)
     return sharding_constraint_p.bind(x, sharding=sharding)

@@ -9,8 +9,10 @@ from meshjit.compiler.errors import MeshjitValueError
 def visualize_sharding(array_or_sharding, shape=None, *, print_output: bool = True) -> str:
     """Draws a rank-1 or rank-2 layout as a grid; each cell lists the devices holding it."""
     placement, shape = _placement_and_shape(array_or_sharding, shape)
-    if len(shape) > 2:
-        raise MeshjitValueError(f"visualize_sharding draws rank-1 and rank-2 arrays, got {shape}")
+    if not 1 <= len(shape) <= 2:
+        raise MeshjitValueError(
+            f"visualize_sharding draws rank-1 and rank-2 arrays, got shape {tuple(shape)}"
+        )
     grid_shape = tuple(shape) if len(shape) == 2 else (1,) + tuple(shape)
     cells: dict[tuple, list[int]] = {}
     for device, index in zip(placement._devices, plc.shard_indices(placement, tuple(shape))):
