@@ -8,12 +8,21 @@ from meshjit.compiler.sharding import (  # noqa: F401
     P,
     PartitionSpec,
     SingleDeviceSharding,
-    get_context_mesh as get_abstract_mesh,
+    get_context_mesh,
     set_mesh,
 )
 from meshjit.compiler.sharding_ops import with_sharding_constraint  # noqa: F401
 
+
+
+def get_abstract_mesh():
+    """The context mesh's AbstractMesh (None outside `with mesh:` / set_mesh)."""
+    mesh = get_context_mesh()
+    return None if mesh is None else mesh.abstract_mesh
+
+
 __all__ = [
+    "get_abstract_mesh",
     "AbstractMesh",
     "Mesh",
     "NamedSharding",
