@@ -1,0 +1,547 @@
+"""lax.cond / switch / while_loop / fori_loop / scan / map: numerics, jaxprs, shardings, errors."""
+
+import os
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from meshjit.compiler.core import ShapedArray, typecheck_jaxpr
+from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.tracing import new_trace
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+
+f32, i32 = np.float32, np.int32
+_FILE = os.path.basename(__file__)
+with open(__file__) as _f:
+    _SOURCE = _f.read().splitlines()
+HYP = settings(max_examples=15, deadline=None)
+
+
+def _line(marker: str) -> int:
+    hits = [i + 1 for i, text in enumerate(_SOURCE) if text.rstrip().endswith(f"# {marker}")]
+    assert len(hits) == 1, f"marker {marker!r} found {len(hits)} times"
+    return hits[0]
+
+
+def _check(excinfo, marker: str, *words: str):
+    err = excinfo.value
+    assert isinstance(err, MeshjitError), type(err)
+    msg = str(err)
+    for w in words:
+        assert w in msg, f"{w!r} not in {msg!r}"
+    assert f"{_FILE}:{_line(marker)}" in msg, msg
+
+
+def _close(a, b):
+    np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-5, atol=1e-5)
+
+
+# ---------------------------------------------------------------------------------------------
+# cond and switch.
+
+
+@HYP
+@given(st.booleans(), st.lists(st.floats(-10, 10, width=32), min_size=1, max_size=6))
+def test_cond_numerics(pred, values):
+    x = np.asarray(values, f32)
+    f = meshjit.jit(lambda p, x: lax.cond(p, lambda v: jnp.sin(v) * 2, lambda v: v - 1.0, x))
+    _close(f(pred, x), np.sin(x) * 2 if pred else x - 1)
+
+
+def test_cond_int_pred_and_python_bool():
+    x = np.arange(3, dtype=f32)
+    f = meshjit.jit(lambda p, x: lax.cond(p, lambda v: v + 1, lambda v: v - 1, x))
+    _close(f(np.int32(7), x), x + 1)
+    _close(f(np.int32(0), x), x - 1)
+    g = meshjit.jit(lambda x: lax.cond(False, lambda v: v + 1, lambda v: v - 1, x))
+    _close(g(x), x - 1)
+    assert "cond" in str(meshjit.make_jaxpr(g)(x))  # a concrete pred is still traced
+
+
+def test_cond_pytrees_multiple_operands_and_no_operands():
+    def f(p, a, b):
+        def yes(t, s):
+            return {"sum": t[0] + t[1], "scaled": s * 2}
+
+        def no(t, s):
+            return {"sum": t[0] - t[1], "scaled": s}
+
+        both = lax.cond(p, yes, no, (a, a * 3), b)
+        const = lax.cond(p, lambda: np.float32(1), lambda: np.float32(2))
+        return both, const
+
+    a, b = np.arange(4, dtype=f32), np.float32(5)
+    out, const = meshjit.jit(f)(True, a, b)
+    _close(out["sum"], 4 * a)
+    _close(out["scaled"], 10)
+    _close(const, 1)
+    out, const = meshjit.jit(f)(False, a, b)
+    _close(out["sum"], -2 * a)
+    _close(const, 2)
+
+
+def test_cond_closures_over_traced_and_numpy_values():
+    table = np.arange(4, dtype=f32) * 10
+
+    def f(p, x, y):
+        scale = y * 2
+        return lax.cond(p, lambda v: v * scale + table, lambda v: v - table * scale, x)
+
+    x, y = np.ones(4, f32), np.float32(3)
+    _close(meshjit.jit(f)(True, x, y), x * 6 + table)
+    _close(meshjit.jit(f)(False, x, y), x - table * 6)
+    jaxpr = meshjit.make_jaxpr(f)(True, x, y)
+    typecheck_jaxpr(jaxpr)
+    (eqn,) = [e for e in jaxpr.eqns if e.primitive.name == "cond"]
+    false_br, true_br = eqn.params["branches"]
+    assert false_br.in_avals == true_br.in_avals  # the merged consts: one shared signature
+
+
+@HYP
+@given(st.integers(-5, 8))
+def test_switch_clamps_the_index(index):
+    branches = [lambda v: v, lambda v: v * 2, lambda v: -v]
+    x = np.arange(1, 4, dtype=f32)
+    f = meshjit.jit(lambda i, x: lax.switch(i, branches, x))
+    expect = [x, x * 2, -x][min(max(index, 0), 2)]
+    _close(f(np.int32(index), x), expect)
+    _close(lax.switch(index, branches, x), expect)  # a Python int index, eagerly
+
+
+def test_eager_forms_run_as_one_op_jits():
+    x = np.arange(3, dtype=f32)
+    _close(lax.cond(True, lambda v: v + 1, lambda v: v, x), x + 1)
+    _close(lax.cond(np.bool_(False), lambda v: v + 1, lambda v: v, x), x)
+    _close(lax.fori_loop(0, 3, lambda i, v: v + i, x), x + 3)
+    carry, ys = lax.scan(lambda c, r: (c + r, c), np.float32(0), x)
+    _close(carry, 3)
+    _close(ys, [0, 0, 1])
+
+
+def test_nested_cond_in_cond_captures_grandparent_value():
+    def f(p, q, x):
+        outer = x * 10
+
+        def yes(v):
+            return lax.cond(q, lambda w: w + outer, lambda w: w - outer, v)
+
+        return lax.cond(p, yes, lambda v: v, x)
+
+    x = np.ones(2, f32)
+    for p in (True, False):
+        for q in (True, False):
+            expect = (x + 10 if q else x - 10) if p else x
+            _close(meshjit.jit(f)(p, q, x), expect)
+
+
+# ---------------------------------------------------------------------------------------------
+# while_loop and fori_loop.
+
+
+@HYP
+@given(st.integers(1, 300))
+def test_while_loop_collatz_steps(n):
+    def collatz(n):
+        def body(c):
+            k, steps = c
+            k = jnp.where(k % 2 == 0, k // 2, 3 * k + 1)
+            return k, steps + 1
+
+        return lax.while_loop(lambda c: c[0] != 1, body, (n, 0))[1]
+
+    expect, k = 0, n
+    while k != 1:
+        k, expect = (k // 2 if k % 2 == 0 else 3 * k + 1), expect + 1
+    assert int(meshjit.jit(collatz)(np.int32(n))) == expect
+
+
+def test_while_loop_closure_and_pytree_carry():
+    limit = np.float32(100)
+
+    def f(x, step):
+        def body(c):
+            return {"x": c["x"] * 2 + step, "n": c["n"] + 1}
+
+        return lax.while_loop(lambda c: c["x"].sum() < limit, body, {"x": x, "n": 0})
+
+    out = meshjit.jit(f)(np.ones(2, f32), np.float32(1))
+    x, n = np.ones(2, f32), 0
+    while x.sum() < 100:
+        x, n = x * 2 + 1, n + 1
+    _close(out["x"], x)
+    assert int(out["n"]) == n
+
+
+def test_while_loop_weak_carry_is_promoted():
+    # 0.0 is weak f32; body adds a strong f16 scalar -> the carry becomes f16 (JAX's rule).
+    def f(x):
+        return lax.while_loop(lambda c: c[1] < 3, lambda c: (c[0] + x, c[1] + 1), (0.0, 0))
+
+    out = meshjit.jit(f)(np.float16(2))
+    assert out[0].dtype == np.float16
+    _close(out[0], 6)
+    typecheck_jaxpr(meshjit.make_jaxpr(f)(np.float16(2)))
+
+
+def test_while_loop_eager():
+    assert int(lax.while_loop(lambda c: c < 10, lambda c: c * 2, 1)) == 16
+
+
+@HYP
+@given(st.integers(-3, 6), st.integers(-3, 9))
+def test_fori_loop_static_and_traced_bounds(lo, hi):
+    x = np.ones(3, f32)
+    expect = x * 1.0
+    for i in range(lo, hi):
+        expect = expect * 0.5 + i
+    body = lambda i, v: v * 0.5 + i
+    _close(meshjit.jit(lambda x: lax.fori_loop(lo, hi, body, x))(x), expect)
+    traced = meshjit.jit(lambda a, b, x: lax.fori_loop(a, b, body, x))
+    _close(traced(np.int32(lo), np.int32(hi), x), expect)
+
+
+def test_fori_loop_static_bounds_use_scan_traced_use_while():
+    x = np.ones(3, f32)
+    static = meshjit.make_jaxpr(lambda x: lax.fori_loop(0, 4, lambda i, v: v + i, x))(x)
+    assert [e.primitive.name for e in static.eqns] == ["scan"]
+    assert static.eqns[0].params["length"] == 4
+    traced = meshjit.make_jaxpr(lambda n, x: lax.fori_loop(0, n, lambda i, v: v + i, x))(4, x)
+    assert "while" in [e.primitive.name for e in traced.eqns]
+
+
+# ---------------------------------------------------------------------------------------------
+# scan and map.
+
+
+@HYP
+@given(st.integers(1, 7), st.booleans())
+def test_scan_cumsum_and_products(n, reverse):
+    xs = np.random.default_rng(n).standard_normal((n, 3)).astype(f32)
+
+    def step(c, x):
+        return c + x, c * x
+
+    carry, ys = meshjit.jit(lambda xs: lax.scan(step, np.zeros(3, f32), xs, reverse=reverse))(xs)
+    c, expect_ys = np.zeros(3, f32), np.zeros_like(xs)
+    for i in reversed(range(n)) if reverse else range(n):
+        expect_ys[i] = c * xs[i]
+        c = c + xs[i]
+    _close(carry, c)
+    _close(ys, expect_ys)
+
+
+@HYP
+@given(st.integers(0, 7), st.sampled_from([1, 2, 3, 7, 10, True]), st.booleans())
+def test_scan_unroll_matches_the_loop(n, unroll, reverse):
+    xs = np.arange(n, dtype=f32)
+    step = lambda c, x: (c * 0.5 + x, c - x)
+    f = meshjit.jit(lambda xs: lax.scan(step, np.float32(1), xs, reverse=reverse, unroll=unroll))
+    carry, ys = f(xs)
+    c, expect = np.float32(1), np.zeros(n, f32)
+    for i in reversed(range(n)) if reverse else range(n):
+        expect[i], c = c - xs[i], c * 0.5 + xs[i]
+    _close(carry, c)
+    _close(ys, expect)
+
+
+def test_scan_pytrees_length_only_and_closures():
+    w = np.arange(9, dtype=f32).reshape(3, 3) / 10
+
+    def f(b):
+        def step(c, _):
+            h, k = c
+            return (jnp.tanh(h @ w + b), k + 1), {"h": h, "k": k}
+
+        return lax.scan(step, (np.ones(3, f32), 0), length=4)
+
+    (h, k), ys = meshjit.jit(f)(np.float32(0.1))
+    hh, hs = np.ones(3, f32), []
+    for _ in range(4):
+        hs.append(hh)
+        hh = np.tanh(hh @ w + 0.1)
+    _close(h, hh)
+    assert int(k) == 4
+    _close(ys["h"], np.stack(hs))
+    np.testing.assert_array_equal(np.asarray(ys["k"]), np.arange(4))
+
+
+def test_scan_multiple_xs_and_no_ys():
+    a, b = np.arange(5, dtype=f32), np.arange(10, dtype=f32).reshape(5, 2)
+    step = lambda c, x: (c + x[0] * x[1], None)
+    carry, ys = meshjit.jit(lambda a, b: lax.scan(step, np.zeros(2, f32), (a, b)))(a, b)
+    _close(carry, (a[:, None] * b).sum(0))
+    assert ys is None
+
+
+def test_scan_length_zero_and_map():
+    carry, ys = meshjit.jit(lambda: lax.scan(lambda c, _: (c + 1, c), np.float32(3), length=0))()
+    _close(carry, 3)
+    assert ys.shape == (0,)
+    xs = np.arange(12, dtype=f32).reshape(4, 3)
+    _close(meshjit.jit(lambda xs: lax.map(lambda r: r.sum() * 2, xs))(xs), xs.sum(1) * 2)
+
+
+def test_nested_scan_in_while_in_cond():
+    def f(p, xs):
+        def loop(xs):
+            def body(c):
+                n, acc = c
+                total, _ = lax.scan(lambda s, x: (s + x * n, None), acc, xs)
+                return n + 1, total
+
+            return lax.while_loop(lambda c: c[0] < 3, body, (0.0, np.zeros(2, f32)))[1]
+
+        return lax.cond(p, loop, lambda xs: xs.sum(0), xs)
+
+    xs = np.arange(6, dtype=f32).reshape(3, 2)
+    _close(meshjit.jit(f)(True, xs), xs.sum(0) * (0 + 1 + 2))
+    _close(meshjit.jit(f)(False, xs), xs.sum(0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Against JAX.
+
+
+def _programs(lax_mod, np_mod):
+    def cond_prog(p, x):
+        return lax_mod.cond(p > 0, lambda v: np_mod.cos(v) * p, lambda v: v * v, x)
+
+    def switch_prog(p, x):
+        return lax_mod.switch(p.astype(np.int32), [np_mod.sin, np_mod.cos, lambda v: v + 1], x)
+
+    def while_prog(p, x):
+        return lax_mod.while_loop(lambda c: c[0] < p, lambda c: (c[0] + 1, c[1] * 1.5), (0.0, x))
+
+    def fori_prog(p, x):
+        return lax_mod.fori_loop(0, 5, lambda i, v: v + np_mod.sin(v) * i, x)
+
+    def scan_prog(p, x):
+        return lax_mod.scan(lambda c, r: (c * r + p, np_mod.exp(c)), x[0], x, reverse=True)
+
+    return [cond_prog, switch_prog, while_prog, fori_prog, scan_prog]
+
+
+@pytest.mark.parametrize("index", range(5))
+@pytest.mark.parametrize("p", [-1.0, 0.0, 1.0, 2.0, 3.0])
+def test_against_jax(index, p):
+    jax = pytest.importorskip("jax")
+    ours = _programs(lax, jnp)[index]
+    theirs = _programs(jax.lax, jax.numpy)[index]
+    x = np.linspace(-1, 1, 6, dtype=f32).reshape(3, 2)
+    got = meshjit.jit(ours)(np.float32(p), x)
+    want = jax.jit(theirs)(np.float32(p), x)
+    for g, w in zip(meshjit.tree_util.tree_leaves(got), jax.tree_util.tree_leaves(want)):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-5, atol=1e-5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Jaxprs, shardings and varying manual axes.
+
+
+def test_jaxpr_printing_of_cond_and_while():
+    x = np.ones(3, f32)
+    text = str(
+        meshjit.make_jaxpr(lambda p, x: lax.cond(p, lambda v: v * 2, lambda v: v, x))(True, x)
+    )
+    assert (
+        text
+        == """\
+{ lambda ; a:bool[] b:f32[3]. let
+    c:i32[] = convert_element_type[new_dtype=i32, weak_type=False] a
+    d:f32[3] = cond[branches=({ lambda ; a:f32[3]. let
+          in (a,) }, { lambda ; a:f32[3]. let
+            b:f32[3] = broadcast_in_dim[broadcast_dimensions=(), shape=(3,)] 2.0:f32[]
+            c:f32[3] = mul a b
+          in (c,) })] c b
+  in (d,) }"""
+    )
+    text = str(
+        meshjit.make_jaxpr(lambda x: lax.while_loop(lambda v: v.sum() < 9, lambda v: v * 2, x))(x)
+    )
+    assert "while[body_jaxpr={ lambda ; a:f32[3]. let" in text
+    assert "body_nconsts=0, cond_jaxpr={ lambda ; a:f32[3]. let" in text
+    assert "reduce_sum" in text
+
+
+def test_sharding_constraint_inside_bodies_on_a_4x2_mesh():
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    s = meshjit.sharding.NamedSharding(mesh, meshjit.sharding.P("x"))
+
+    def f(x):
+        y = lax.fori_loop(0, 3, lambda i, v: meshjit.with_sharding_constraint(v * 2 + i, s), x)
+        y = lax.cond(
+            y.sum() > 0, lambda v: meshjit.with_sharding_constraint(v + 1, s), lambda v: v, y
+        )
+        _, ys = lax.scan(lambda c, r: (c, meshjit.with_sharding_constraint(r * c, s)), 2.0, y[None])
+        return ys[0]
+
+    x = np.ones((8, 4), f32)
+    out = meshjit.jit(f)(x)
+    _close(out, np.full((8, 4), 26))
+    assert out.sharding.spec == meshjit.sharding.P("x")
+    text = meshjit.jit(f).lower(x).as_text()
+    assert text.count("sdy.sharding_constraint") == 3
+
+
+def _manual_trace():
+    """A trace that behaves like a shard_map body (varying manual axes are tracked)."""
+    trace = new_trace()
+    t = trace.__enter__()
+    t.axis_env = object()
+    return trace, t
+
+
+def test_vma_of_cond_outputs_joins_the_predicate():
+    ctx, t = _manual_trace()
+    try:
+        p = t.new_arg(ShapedArray((), np.bool_, vma=frozenset({"x"})))
+        a = t.new_arg(ShapedArray((3,), f32, vma=frozenset({"y"})))
+        b = t.new_arg(ShapedArray((3,), f32))
+        assert lax.cond(p, lambda u, v: u + 1, lambda u, v: u * 2, a, b).aval.vma == {"x", "y"}
+        assert lax.cond(True, lambda u, v: v + 1, lambda u, v: v, a, b).aval.vma == frozenset()
+        c, ys = lax.scan(lambda c, x: (c + x, c * b), a, np.ones((4, 3), f32))
+        assert c.aval.vma == {"y"} and ys.aval.vma == {"y"}
+        w = lax.while_loop(lambda c: c < p.astype(f32) * 3, lambda c: c + 1, np.float32(0))
+        assert w.aval.vma == {"x"}  # a varying predicate: a different trip count per device
+        closed = t.finish([c, ys, w])
+    finally:
+        ctx.__exit__(None, None, None)
+    typecheck_jaxpr(closed)
+
+
+def test_control_flow_inside_shard_map():
+    if not hasattr(meshjit, "shard_map"):
+        pytest.skip("shard_map is not available")
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    P = meshjit.sharding.P
+
+    def body(x):
+        i = lax.axis_index("x")
+        y = lax.cond(i % 2 == 0, lambda v: v * 2, lambda v: v - 1, x)
+        c, _ = lax.scan(lambda c, r: (c + lax.psum(r, "x"), c), jnp.zeros_like(x[0]), x)
+        n = lax.while_loop(lambda k: k < i + 2, lambda k: k + 1, 0)
+        s = lax.fori_loop(0, 3, lambda k, v: v + lax.psum(v, "y"), lax.pvary(x, "y"))
+        return y, c[None], n[None], s
+
+    specs = (P("x"), P("x"), P("x"), P("x", "y"))
+    f = meshjit.jit(meshjit.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=specs))
+    x = np.arange(16, dtype=f32).reshape(8, 2)
+    y, c, n, s = f(x)
+    blocks = x.reshape(4, 2, 2)
+    _close(y, np.concatenate([b * 2 if k % 2 == 0 else b - 1 for k, b in enumerate(blocks)]))
+    _close(c, np.tile(x.sum(0), (4, 1)))
+    np.testing.assert_array_equal(np.asarray(n), [2, 3, 4, 5])
+    _close(s, (x * 27)[:, [0, 1, 0, 1]])  # v + psum_y(v) = 3v, three times; tiled over y
+
+
+def test_vma_mismatch_in_loop_carry_is_an_error():
+    ctx, t = _manual_trace()
+    try:
+        a = t.new_arg(ShapedArray((3,), f32, vma=frozenset({"y"})))
+        b = t.new_arg(ShapedArray((3,), f32))
+        with pytest.raises(MeshjitTypeError) as ei:
+            lax.fori_loop(0, 3, lambda i, v: v + a, b)  # L:vma-carry
+        _check(ei, "L:vma-carry", "carry output 1 is f32[3]{V:y}", "carry input is f32[3]", "pvary")
+        with pytest.raises(MeshjitTypeError) as ei:
+            lax.cond(True, lambda u, v: u, lambda u, v: v, a, b)  # L:vma-cond
+        _check(
+            ei, "L:vma-cond", "output 0 is f32[3]{V:y} in the true branch", "f32[3] in the false"
+        )
+    finally:
+        ctx.__exit__(None, None, None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors.
+
+
+def test_error_cond_branch_dtypes_differ():
+    def f(x):
+        return lax.cond(True, lambda v: v, lambda v: v.astype(np.int32), x)  # L:cond-dtype
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones(3, f32))
+    _check(
+        ei, "L:cond-dtype", "cond branches return different types",
+        "output 0 is f32[3] in the true branch but i32[3] in the false branch",
+    )  # fmt: skip
+
+
+def test_error_cond_branch_shapes_and_trees_differ():
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.cond(True, lambda v: (v, v), lambda v: (v, v[:2]), np.ones(3, f32))  # L:cond-shape
+    _check(ei, "L:cond-shape", "output 1 is f32[3] in the true branch but f32[2] in the false")
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.cond(True, lambda v: (v, v), lambda v: [v, v], np.ones(3, f32))  # L:cond-tree
+    _check(ei, "L:cond-tree", "different pytree structures", "true branch", "false branch")
+
+
+def test_error_switch_branch_types_differ():
+    branches = [lambda v: v, lambda v: v, lambda v: v.sum()]
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.switch(1, branches, np.ones(3, f32))  # L:switch
+    _check(
+        ei, "L:switch", "switch branches", "output 0 is f32[] in branch 2 but f32[3] in branch 0"
+    )
+
+
+def test_error_bad_pred_and_index():
+    x = np.ones(3, f32)
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.cond(np.ones(2, bool), lambda v: v, lambda v: v, x)  # L:pred-shape
+    _check(ei, "L:pred-shape", "cond pred must be a scalar", "bool[2]")
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(lambda p: lax.cond(p, lambda v: v, lambda v: v, x))(np.float32(1))  # L:pred-f
+    _check(ei, "L:pred-f", "cond pred must be a bool or int scalar", "f32[]")
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.switch(np.float32(1), [lambda v: v], x)  # L:switch-index
+    _check(ei, "L:switch-index", "switch index must be an int scalar", "f32[]")
+
+
+def test_error_while_carry_types():
+    x = np.ones(3, f32)
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.while_loop(lambda v: True, lambda v: v.astype(np.int32), x)  # L:while-dtype
+    _check(ei, "L:while-dtype", "while_loop body_fun carry output 0 is i32[3]", "input is f32[3]")
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.while_loop(lambda v: True, lambda v: v[:2], x)  # L:while-shape
+    _check(ei, "L:while-shape", "carry output 0 is f32[2] but the carry input is f32[3]")
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.while_loop(lambda c: True, lambda c: [c[0], c[1]], (x, x))  # L:while-tree
+    _check(ei, "L:while-tree", "pytree structure", "carry input has")
+
+
+def test_error_while_cond_not_bool_scalar():
+    x = np.ones(3, f32)
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.while_loop(lambda v: v < 2, lambda v: v + 1, x)  # L:cond-vec
+    _check(ei, "L:cond-vec", "cond_fun must return a bool scalar, got bool[3]")
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.while_loop(lambda v: v.sum(), lambda v: v + 1, x)  # L:cond-f32
+    _check(ei, "L:cond-f32", "cond_fun must return a bool scalar, got f32[]")
+
+
+def test_error_scan_lengths():
+    with pytest.raises(MeshjitValueError) as ei:
+        lax.scan(lambda c, x: (c, x), 0.0, (np.ones(3, f32), np.ones(4, f32)))  # L:scan-xs
+    _check(ei, "L:scan-xs", "scan got xs with leading lengths 3 and 4")
+    with pytest.raises(MeshjitValueError) as ei:
+        lax.scan(lambda c, x: (c, x), 0.0, np.ones(3, f32), length=5)  # L:scan-len
+    _check(ei, "L:scan-len", "scan got length=5 but xs with leading length 3")
+    with pytest.raises(MeshjitValueError) as ei:
+        lax.scan(lambda c, x: (c, x), 0.0)  # L:scan-none
+    _check(ei, "L:scan-none", "scan needs xs or an explicit length")
+
+
+def test_error_scan_carry_and_body_output():
+    xs = np.ones((3, 2), f32)
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.scan(lambda c, x: (c + x, None), np.float32(0), xs)  # L:scan-carry
+    _check(ei, "L:scan-carry", "scan body carry output 0 is f32[2] but the carry input is f32[]")
+    with pytest.raises(MeshjitTypeError) as ei:
+        lax.scan(lambda c, x: c, np.float32(0), xs)  # L:scan-pair
+    _check(ei, "L:scan-pair", "scan body must return a pair (carry, y)")
