@@ -54,7 +54,7 @@ class Array(ArrayMethods):
             local = self.aval.update(shape=tuple(s.stop - s.start for s in index))
             # An uneven shard is stored padded; jaxlib reports its unpadded shape regardless.
             if padded != local.shape:
-                value = np.asarray(single)[tuple(slice(0, n) for n in local.shape)]
+                value = plc.host_value(single)[tuple(slice(0, n) for n in local.shape)]
                 single = device_put_replicated(value, local, [device])
             piece = Array(local, single, replicated_sharding([device]))
             shards.append(Shard(device, index, piece))

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import threading
 from typing import Sequence
 
 import numpy as np
-
-# XLA logs every device at INFO when the client starts; keep warnings and errors only.
-os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
-
-from jaxlib import _jax, xla_client  # noqa: E402
+from jaxlib import _jax, xla_client
 
 from meshjit.compiler.errors import MeshjitError
 
@@ -70,9 +65,25 @@ def compile_module(module_text: str | bytes, device_list: Sequence) -> object:
         raise CompileError(f"XLA failed to compile the module: {e}") from None
 
 
+_REPLICATED: dict[tuple, _jax.GSPMDSharding] = {}
+
+
 def replicated_sharding(device_list: Sequence) -> _jax.GSPMDSharding:
-    return _jax.GSPMDSharding(
-        xla_client.DeviceList(tuple(device_list)), xla_client.HloSharding.replicate()
+    # One object per device tuple: jaxlib compares these by identity (without jax's Python
+    # methods), so arrays made here are recognised on dispatch by a cheap `is`.
+    key = tuple(device_list)
+    sharding = _REPLICATED.get(key)
+    if sharding is None:
+        sharding = _REPLICATED[key] = _jax.GSPMDSharding(
+            xla_client.DeviceList(key), xla_client.HloSharding.replicate()
+        )
+    return sharding
+
+
+def put_replicated(value: np.ndarray, aval, sharding, devices: list):
+    """`value` copied to each of `devices`, the devices of the replicated `sharding`."""
+    return _jax.batched_device_put(
+        aval, sharding, [value] * len(devices), devices, committed=True, enable_x64=False
     )
 
 

@@ -64,20 +64,36 @@ def canonicalize(dtype) -> np.dtype:
     return _CANONICAL.get(dtype, dtype)
 
 
+_KINDS: dict = {}  # dtype-like -> NumPy kind letter, bfloat16 as "f" (predicates are hot)
+
+
+def _kind(dtype) -> str:
+    try:
+        kind = _KINDS.get(dtype)
+    except TypeError:  # an unhashable dtype-like
+        kind = None
+    if kind is None:
+        d = np.dtype(dtype)
+        kind = "f" if d == bfloat16 else d.kind
+        if isinstance(dtype, (np.dtype, type, str)):
+            _KINDS[dtype] = kind
+    return kind
+
+
 def is_float(dtype) -> bool:
-    return np.dtype(dtype).kind == "f" or np.dtype(dtype) == bfloat16
+    return _kind(dtype) == "f"
 
 
 def is_int(dtype) -> bool:
-    return np.dtype(dtype).kind in "iu"
+    return _kind(dtype) in ("i", "u")
 
 
 def is_unsigned(dtype) -> bool:
-    return np.dtype(dtype).kind == "u"
+    return _kind(dtype) == "u"
 
 
 def is_bool(dtype) -> bool:
-    return np.dtype(dtype) == bool_
+    return _kind(dtype) == "b"
 
 
 def _node(dtype, weak):
@@ -98,8 +114,18 @@ def _join_nodes(nodes):
     raise TypeError(f"no common dtype for {nodes}")
 
 
+_RESULT_TYPES: dict = {}
+
+
 def result_type(*typed) -> tuple[np.dtype, bool]:
     """Promotes (dtype, weak_type) pairs; returns the canonical dtype and whether it is weak."""
+    result = _RESULT_TYPES.get(typed)
+    if result is None:
+        result = _RESULT_TYPES[typed] = _result_type(typed)
+    return result
+
+
+def _result_type(typed) -> tuple[np.dtype, bool]:
     nodes = tuple(sorted({_node(d, w) for d, w in typed}, key=str))
     joined = _join_nodes(nodes)
     if joined == _WEAK_INT:

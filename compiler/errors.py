@@ -6,7 +6,7 @@ import os
 import sys
 
 _PACKAGE_DIRS: tuple[str, ...] = ()
-_INTERNAL_CACHE: dict[object, bool] = {}
+_INTERNAL_CACHE: dict[str, bool] = {}  # file name -> whether it is meshjit's own
 
 
 def register_internal_dir(directory: str) -> None:
@@ -20,11 +20,13 @@ register_internal_dir(os.path.dirname(__file__))
 
 
 def _is_internal(code) -> bool:
-    hit = _INTERNAL_CACHE.get(code)
+    # Keyed by file name, whose hash the string caches (a code object's hash covers its
+    # bytecode): this runs for every frame walked, once per traced op.
+    name = code.co_filename
+    hit = _INTERNAL_CACHE.get(name)
     if hit is None:
-        name = code.co_filename
         hit = name.startswith(_PACKAGE_DIRS) or name.startswith("<frozen") or "functools" in name
-        _INTERNAL_CACHE[code] = hit
+        _INTERNAL_CACHE[name] = hit
     return hit
 
 
@@ -47,22 +49,25 @@ class SourceInfo:
 
 
 UNKNOWN_SOURCE = SourceInfo("<unknown>", 0, "<unknown>")
-_SOURCE_CACHE: dict[tuple, SourceInfo] = {}
+_SOURCE_CACHE: dict[tuple, SourceInfo] = {}  # (file, line, function) -> SourceInfo
 
 
 def user_source() -> SourceInfo:
     """The innermost frame outside meshjit's own packages."""
     frame = sys._getframe(1)
-    while frame is not None and _is_internal(frame.f_code):
+    cached = _INTERNAL_CACHE.get  # runs once per traced op: no call per frame when cached
+    while frame is not None:
+        hit = cached(frame.f_code.co_filename)
+        if not (hit if hit is not None else _is_internal(frame.f_code)):
+            break
         frame = frame.f_back
     if frame is None:
         return UNKNOWN_SOURCE
-    key = (frame.f_code, frame.f_lineno)
+    code = frame.f_code
+    key = (code.co_filename, frame.f_lineno, code.co_name)
     info = _SOURCE_CACHE.get(key)
     if info is None:
-        info = _SOURCE_CACHE[key] = SourceInfo(
-            frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name
-        )
+        info = _SOURCE_CACHE[key] = SourceInfo(*key)
     return info
 
 

@@ -12,7 +12,7 @@ from meshjit.compiler import lax_primitives as lp
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.core import ShapedArray
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.tracing import abstractify
+from meshjit.compiler.tracing import abstractify, checked_dtype
 
 import meshjit.compiler.lax_lowering  # noqa: F401  (registers the lowering rules)
 
@@ -24,12 +24,15 @@ def aval_of(x) -> ShapedArray:
 def _lax_operands(name, *xs):
     """lax ops take equal dtypes; Python scalars adopt the dtype of the array operands."""
     avals = [aval_of(x) for x in xs]
+    first = avals[0]
+    if all(a.shape == first.shape and a.dtype == first.dtype for a in avals):
+        return xs
     strong = [a for a in avals if not a.weak_type]
     target = (strong or avals)[0].dtype
     out = []
     for x, a in zip(xs, avals):
         if a.dtype != target and a.weak_type:
-            x = convert_element_type(x, target)
+            x = _convert_weak(x, target, keep_weak=not strong)
         out.append(x)
     shapes = {aval_of(x).shape for x in out}
     if len(shapes) > 1:
@@ -39,6 +42,15 @@ def _lax_operands(name, *xs):
         target_shape = nonscalar[0]
         out = [broadcast(x, target_shape) if not aval_of(x).shape else x for x in out]
     return out
+
+
+def _convert_weak(x, target, keep_weak: bool):
+    """A weak operand in `target`; it stays weak when every operand is weak (as in JAX)."""
+    if not keep_weak:
+        return convert_element_type(x, target)
+    if type(x) is int and target == dtypes.float32:
+        return float(x)  # a weak f32 literal
+    return convert_element_type(x, target, weak_type=True)
 
 
 def _unary(name):
@@ -108,12 +120,12 @@ def clamp(min, x, max):
 
 
 def convert_element_type(x, new_dtype, *, weak_type: bool = False):
-    new_dtype = dtypes.canonicalize(new_dtype)
+    new_dtype = checked_dtype(new_dtype)
     if not weak_type and isinstance(x, (bool, int, float, np.generic)):
         return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
     aval = aval_of(x)
-    if aval.dtype == new_dtype and aval.weak_type == weak_type and not isinstance(x, (int, float)):
-        return x
+    if aval.dtype == new_dtype and aval.weak_type == weak_type:
+        return x  # also a Python scalar that is already of this weak type: it stays a literal
     return lp.convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak_type)
 
 
@@ -238,7 +250,9 @@ def dynamic_slice_in_dim(x, start_index, slice_size, axis=0):
 
 
 def _reduce(name, x, axes):
-    axes = tuple(sorted(checks.canonical_axes(tuple(axes), aval_of(x).ndim)))
+    axes, ndim = tuple(axes), aval_of(x).ndim
+    if not (len(axes) == 1 and type(axes[0]) is int and 0 <= axes[0] < ndim):
+        axes = tuple(sorted(checks.canonical_axes(axes, ndim)))
     if not axes:
         return x
     return lp.reduce_p[name].bind(x, axes=axes)

@@ -8,7 +8,13 @@ import numpy as np
 
 from meshjit.compiler import dtypes
 from meshjit.compiler import shape_checks as checks
-from meshjit.compiler.core import ClosedJaxpr, Primitive, ShapedArray, def_abstract_eval
+from meshjit.compiler.core import (
+    ClosedJaxpr,
+    Primitive,
+    ShapedArray,
+    def_abstract_eval,
+    vma_rules,
+)
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 
 # ---------------------------------------------------------------------------------------------
@@ -59,9 +65,17 @@ binary_p = {name: Primitive(name) for name in BINARY_OPS}
 compare_p = {name: Primitive(name) for name in COMPARE_OPS}
 
 
+# These rules run once per traced op: the checks are skipped when they cannot fail, and each
+# rule remembers the dtypes it has accepted.
+
+
 def _unary_rule(name, kinds):
+    accepted = set()
+
     def rule(x):
-        checks.dtype_in(name, x, kinds)
+        if x.dtype not in accepted:
+            checks.dtype_in(name, x, kinds)
+            accepted.add(x.dtype)
         if name == "is_finite":
             return ShapedArray(x.shape, dtypes.bool_)
         return x
@@ -70,20 +84,31 @@ def _unary_rule(name, kinds):
 
 
 def _binary_rule(name, kinds):
+    accepted = set()
+
     def rule(x, y):
-        checks.same_shapes(name, (x, y))
-        checks.same_dtypes(name, (x, y))
-        checks.dtype_in(name, x, kinds)
-        return ShapedArray(x.shape, x.dtype, x.weak_type and y.weak_type)
+        if x.shape != y.shape:
+            checks.same_shapes(name, (x, y))
+        if x.dtype != y.dtype:
+            checks.same_dtypes(name, (x, y))
+        if x.dtype not in accepted:
+            checks.dtype_in(name, x, kinds)
+            accepted.add(x.dtype)
+        if x.weak_type and not y.weak_type:
+            return ShapedArray(x.shape, x.dtype, False)
+        return x  # avals are immutable: sharing them saves an object per op (and a type lookup)
 
     return rule
 
 
 def _compare_rule(name):
     def rule(x, y):
-        checks.same_shapes(name, (x, y))
-        checks.same_dtypes(name, (x, y))
-        return ShapedArray(x.shape, dtypes.bool_)
+        if x.shape != y.shape:
+            checks.same_shapes(name, (x, y))
+        if x.dtype != y.dtype:
+            checks.same_dtypes(name, (x, y))
+        # As JAX: comparing weak values gives a weak bool.
+        return ShapedArray(x.shape, dtypes.bool_, x.weak_type and y.weak_type)
 
     return rule
 
@@ -217,6 +242,8 @@ iota_p = Primitive("iota")
 
 @def_abstract_eval(iota_p)
 def _iota_rule(*, dtype, shape, dimension):
+    if dtypes.is_bool(dtype):
+        raise MeshjitTypeError("iota does not accept dtype bool; use an integer or float dtype")
     return ShapedArray(shape, dtype)
 
 
@@ -325,8 +352,10 @@ reduce_p = {name: Primitive(name) for name in REDUCE_OPS}
 
 
 def _reduce_rule(name):
+    logical = name in ("reduce_and", "reduce_or")
+
     def rule(x, *, axes):
-        if name in ("reduce_and", "reduce_or"):
+        if logical:
             checks.dtype_in(name, x, "b")
         shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
         return ShapedArray(shape, x.dtype, x.weak_type)
@@ -384,6 +413,7 @@ def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
 # Nested jit: a call to a closed jaxpr.
 
 pjit_p = Primitive("pjit", multiple_results=True)
+vma_rules.add(pjit_p)  # its outputs vary exactly as the inner jaxpr's outputs do
 
 
 @def_abstract_eval(pjit_p)

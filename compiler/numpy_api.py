@@ -10,6 +10,7 @@ import numpy as np
 
 from meshjit.compiler import dtypes
 from meshjit.compiler import lax
+from meshjit.compiler import lax_primitives as lp
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.core import ShapedArray
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
@@ -69,8 +70,61 @@ def _typed(a):
 
 
 def _promote(*args):
-    dtype, weak = dtypes.result_type(*[_typed(a) for a in args])
-    return [lax.convert_element_type(a, dtype, weak_type=weak) for a in args]
+    if _same_strong_tracers(args):
+        return list(args)
+    typed = [_typed(a) for a in args]
+    dtype, weak = target = dtypes.result_type(*typed)
+    return [
+        a if t == target and type(a) is Tracer else lax.convert_element_type(a, dtype, weak_type=weak)
+        for a, t in zip(args, typed)
+    ]
+
+
+def _same_strong_tracers(args) -> bool:
+    """The common case, which needs no promotion: traced operands of one strong dtype."""
+    first = args[0]
+    if type(first) is not Tracer:
+        return False
+    aval = first.var.aval
+    if aval.weak_type:
+        return False
+    dtype = aval.dtype
+    for a in args[1:]:
+        if type(a) is not Tracer:
+            return False
+        other = a.var.aval
+        if other.weak_type or (other.dtype is not dtype and other.dtype != dtype):
+            return False
+    return True
+
+
+def _simple_binary_operands(x1, x2, inexact: bool):
+    """The operands `_promote` + `_broadcast_all` would give in the two common cases, or None.
+
+    The cases: two traced arrays of one strong dtype and shape, and a traced array with a Python
+    scalar that takes its dtype (the scalar becomes a broadcast literal, as on the general path).
+    Every arithmetic operator on a tracer comes here, so this skips the general path's work.
+    """
+    is_t1, is_t2 = type(x1) is Tracer, type(x2) is Tracer
+    if is_t1 and is_t2:
+        a1, a2 = x1.var.aval, x2.var.aval
+        if a1.weak_type or a2.weak_type or a1.shape != a2.shape or a1.dtype != a2.dtype:
+            return None
+        return (x1, x2) if not inexact or dtypes.is_float(a1.dtype) else None
+    tracer, scalar = (x1, x2) if is_t1 else (x2, x1) if is_t2 else (None, None)
+    if tracer is None or (type(scalar) is not float and type(scalar) is not int):
+        return None
+    aval = tracer.var.aval
+    dtype = aval.dtype
+    if aval.weak_type or (inexact and not dtypes.is_float(dtype)):
+        return None
+    scalar_aval = abstractify(scalar)
+    if dtypes.result_type((dtype, False), (scalar_aval.dtype, True)) != (dtype, False):
+        return None
+    operand = np.asarray(scalar, dtype)
+    if aval.shape:
+        operand = lp.broadcast_in_dim_p.bind(operand, shape=aval.shape, broadcast_dimensions=())
+    return (tracer, operand) if is_t1 else (operand, tracer)
 
 
 def _promote_inexact(*args):
@@ -81,7 +135,27 @@ def _promote_inexact(*args):
     return [lax.convert_element_type(a, dtypes.float32, weak_type=aval.weak_type) for a in args]
 
 
+def _broadcast_two(a, b):
+    """broadcast_shapes(a, b) in one pass, or None when they do not broadcast."""
+    if len(a) < len(b):
+        a, b = b, a
+    lead = len(a) - len(b)
+    out = list(a)
+    for i, d in enumerate(b):
+        e = a[lead + i]
+        if d != e:
+            if e == 1:
+                out[lead + i] = d
+            elif d != 1:
+                return None
+    return tuple(out)
+
+
 def broadcast_shapes(*shapes) -> tuple[int, ...]:
+    if len(shapes) == 2:
+        two = _broadcast_two(*shapes)
+        if two is not None:
+            return two
     ndim = builtins.max((len(s) for s in shapes), default=0)
     result = []
     for i in range(ndim):
@@ -94,11 +168,11 @@ def broadcast_shapes(*shapes) -> tuple[int, ...]:
     return tuple(result)
 
 
-def _broadcast_to_shape(x, shape):
-    aval = aval_of(x)
+def _broadcast_to_shape(x, shape, aval=None):
+    aval = aval_of(x) if aval is None else aval
     if aval.shape == tuple(shape):
         return x
-    if not aval.shape and isinstance(x, (bool, int, float)):
+    if not aval.shape:
         return lax.broadcast_in_dim(x, shape, ())
     lead = len(shape) - aval.ndim
     squeezed = [i for i, d in enumerate(aval.shape) if d == 1 and shape[i + lead] != 1]
@@ -109,8 +183,17 @@ def _broadcast_to_shape(x, shape):
 
 
 def _broadcast_all(*args):
-    shape = broadcast_shapes(*[aval_of(a).shape for a in args])
-    return [_broadcast_to_shape(a, shape) for a in args]
+    avals = [aval_of(a) for a in args]
+    shapes = [v.shape for v in avals]
+    first = shapes[0]
+    if builtins.all(s == first for s in shapes):
+        return list(args)
+    ranked = [s for s in shapes if s]
+    if ranked and builtins.all(s == ranked[0] for s in ranked):
+        shape = ranked[0]  # only scalars to broadcast
+    else:
+        shape = broadcast_shapes(*shapes)
+    return [a if v.shape == shape else _broadcast_to_shape(a, shape, v) for a, v in zip(args, avals)]
 
 
 def broadcast_to(x, shape):
@@ -136,6 +219,9 @@ def _elementwise(lax_fn, *args, inexact=False):
 
 def _define_binary(lax_fn, inexact=False):
     def fn(x1, x2):
+        simple = _simple_binary_operands(x1, x2, inexact)
+        if simple is not None:
+            return lax_fn(*simple)
         return _elementwise(lax_fn, x1, x2, inexact=inexact)
 
     return fn
@@ -149,9 +235,22 @@ def _define_unary(lax_fn, inexact=False):
     return fn
 
 
-add = _define_binary(lax.add)
+def _define_binary_with_bool(lax_fn, bool_fn):
+    """As NumPy: on booleans `add` is logical or and `multiply` logical and."""
+
+    def fn(x1, x2):
+        simple = _simple_binary_operands(x1, x2, False)
+        if simple is None:
+            simple = _broadcast_all(*_promote(x1, x2))
+        op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
+        return op(*simple)
+
+    return fn
+
+
+add = _define_binary_with_bool(lax.add, lax.bitwise_or)
 subtract = _define_binary(lax.sub)
-multiply = _define_binary(lax.mul)
+multiply = _define_binary_with_bool(lax.mul, lax.bitwise_and)
 true_divide = divide = _define_binary(lax.div, inexact=True)
 maximum = _define_binary(lax.max)
 minimum = _define_binary(lax.min)
@@ -176,8 +275,19 @@ sin = _define_unary(lax.sin, inexact=True)
 cos = _define_unary(lax.cos, inexact=True)
 tan = _define_unary(lax.tan, inexact=True)
 tanh = _define_unary(lax.tanh, inexact=True)
-floor = _define_unary(lax.floor, inexact=True)
-ceil = _define_unary(lax.ceil, inexact=True)
+def _define_rounding(lax_fn):
+    """floor / ceil: integers and booleans are already whole, so they pass through (as JAX)."""
+
+    def fn(x):
+        (x,) = _promote(x)
+        x = _materialize(x)
+        return lax_fn(x) if dtypes.is_float(aval_of(x).dtype) else x
+
+    return fn
+
+
+floor = _define_rounding(lax.floor)
+ceil = _define_rounding(lax.ceil)
 isfinite = _define_unary(lax.is_finite, inexact=True)
 
 
@@ -206,7 +316,9 @@ absolute = abs
 def sign(x):
     (x,) = _promote(x)
     dtype = aval_of(x).dtype
-    if dtypes.is_unsigned(dtype) or dtypes.is_bool(dtype):
+    if dtypes.is_bool(dtype):
+        raise MeshjitTypeError("sign is not defined for boolean arrays")
+    if dtypes.is_unsigned(dtype):
         return lax.convert_element_type(not_equal(x, 0), dtype)
     return lax.sign(_materialize(x))
 
@@ -222,12 +334,12 @@ def round(x, decimals=0):
 
 
 def square(x):
-    (x,) = _promote(x)
-    return lax.integer_pow(_materialize(x), 2)
+    return power(x, 2)
 
 
 def reciprocal(x):
-    return true_divide(1, x)
+    (x,) = _promote_inexact(x)
+    return lax.integer_pow(_materialize(x), -1)
 
 
 def invert(x):
@@ -239,10 +351,8 @@ bitwise_not = invert
 
 
 def floor_divide(x1, x2):
-    x1, x2 = _broadcast_all(*_promote(x1, x2))
+    x1, x2 = _broadcast_all(*_bool_as_int32(*_promote(x1, x2)))
     dtype = aval_of(x1).dtype
-    if dtypes.is_bool(dtype):
-        raise MeshjitTypeError("floor_divide is not defined for boolean arrays")
     if dtypes.is_unsigned(dtype):
         return lax.div(x1, x2)
     if dtypes.is_int(dtype):
@@ -258,10 +368,8 @@ def floor_divide(x1, x2):
 
 
 def remainder(x1, x2):
-    x1, x2 = _broadcast_all(*_promote(x1, x2))
+    x1, x2 = _broadcast_all(*_bool_as_int32(*_promote(x1, x2)))
     dtype = aval_of(x1).dtype
-    if dtypes.is_bool(dtype):
-        raise MeshjitTypeError("remainder is not defined for boolean arrays")
     mod = lax.rem(x1, x2)
     if dtypes.is_unsigned(dtype):
         return mod
@@ -272,15 +380,20 @@ def remainder(x1, x2):
 mod = remainder
 
 
+def _bool_as_int32(*args):
+    """As JAX, integer arithmetic on booleans (floor_divide, remainder, power) runs in int32."""
+    if not dtypes.is_bool(aval_of(args[0]).dtype):
+        return args
+    return [lax.convert_element_type(a, dtypes.int32) for a in args]
+
+
 def power(x1, x2):
     if isinstance(x2, int) and not isinstance(x2, bool) and 0 <= x2 < 2**16:
         (x1,) = _promote(x1)
         if dtypes.is_bool(aval_of(x1).dtype):
-            x1 = lax.convert_element_type(x1, dtypes.int32, weak_type=True)
+            x1 = lax.convert_element_type(x1, dtypes.int32)
         return lax.integer_pow(_materialize(x1), x2)
-    x1, x2 = _broadcast_all(*_promote(x1, x2))
-    if dtypes.is_bool(aval_of(x1).dtype):
-        raise MeshjitTypeError("power is not defined for boolean arrays")
+    x1, x2 = _broadcast_all(*_bool_as_int32(*_promote(x1, x2)))
     return lax.pow(x1, x2)
 
 
@@ -334,6 +447,8 @@ def _reduction_axes(x, axis):
     ndim = aval_of(x).ndim
     if axis is None:
         return tuple(range(ndim))
+    if type(axis) is int and -ndim <= axis < ndim:
+        return (axis % ndim,)
     return checks.canonical_axes(axis, ndim)
 
 
@@ -357,7 +472,7 @@ def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote):
     axes = _reduction_axes(x, axis)
     aval = aval_of(x)
     target = dtypes.canonicalize(dtype) if dtype is not None else promote(aval.dtype)
-    x = lax.convert_element_type(x, target, weak_type=aval.weak_type and dtype is None)
+    x = lax.convert_element_type(x, target)  # as in JAX, reductions give strong types
     return _keepdims(lax_reduce(x, axes), x, axes, keepdims)
 
 
@@ -438,7 +553,8 @@ def std(a, axis=None, dtype=None, ddof=0, keepdims=False):
 def _arg_reduce(lax_fn, name, a, axis, keepdims):
     a = _materialize(a)
     if axis is None:
-        a, axis = ravel(a), 0
+        out = _arg_reduce(lax_fn, name, ravel(a), 0, False)
+        return lax.reshape(out, (1,) * aval_of(a).ndim) if keepdims else out
     axis = checks.canonical_axis(axis, aval_of(a).ndim)
     _check_nonempty(a, (axis,), name)
     out = lax_fn(a, axis, dtypes.int32)
@@ -604,6 +720,8 @@ def _shape_arg(shape):
 
 def full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("full", _shape_arg(shape))
+    if dtype is None and isinstance(fill_value, (bool, int, float)):
+        return _materialize(_broadcast_to_shape(fill_value, shape))  # keeps the weak type
     if dtype is None:
         aval = abstractify(fill_value)
         dtype = aval.dtype
@@ -625,7 +743,10 @@ def empty(shape, dtype=None):
 
 def full_like(a, fill_value, dtype=None, shape=None):
     aval = aval_of(a)
-    return full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
+    out = full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
+    if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak
+        out = lax.convert_element_type(out, aval.dtype, weak_type=True)
+    return out
 
 
 def zeros_like(a, dtype=None, shape=None):
@@ -698,10 +819,15 @@ def triu(m, k=0):
 # Products.
 
 
+_MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
+
+
 def matmul(a, b):
     a, b = _promote(a, b)
     a, b = _materialize(a), _materialize(b)
     la, lb = aval_of(a), aval_of(b)
+    if la.ndim == 2 and lb.ndim == 2 and la.shape[1] == lb.shape[0]:
+        return lax.dot_general(a, b, _MATRIX_PRODUCT)  # the common case of the code below
     if la.ndim == 0 or lb.ndim == 0:
         raise MeshjitValueError(f"matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}")
     a2 = lax.expand_dims(a, (0,)) if la.ndim == 1 else a

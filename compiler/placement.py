@@ -67,9 +67,14 @@ def assemble(impl, aval, placement) -> np.ndarray:
     """The global value of a device array, gathered to the host."""
     singles = impl._arrays
     if len(singles) == 1 or placement._hlo_sharding.is_replicated():
-        return np.asarray(singles[0])
+        return host_value(singles[0])
     out = np.empty(aval.shape, aval.dtype)
     for index, single in zip(shard_indices(placement, aval.shape), singles):
-        piece = np.asarray(single)
+        piece = host_value(single)
         out[index] = piece[tuple(slice(0, s.stop - s.start) for s in index)]
     return out
+
+
+def host_value(single) -> np.ndarray:
+    """One device's buffer as a NumPy array (bfloat16 too, which the buffer protocol lacks)."""
+    return single._single_device_array_to_np_array_did_copy()[0]

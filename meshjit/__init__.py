@@ -1,6 +1,9 @@
 """meshjit: trace Python to a jaxpr-like IR, lower to StableHLO + Shardy, run on XLA."""
 import os as _os
 
+# XLA logs every CPU device at INFO when the client starts; keep warnings and errors.
+_os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+
 from meshjit.compiler.errors import register_internal_dir as _register_internal_dir
 
 _register_internal_dir(_os.path.dirname(__file__))

@@ -1,0 +1,390 @@
+"""Every bad input raises a meshjit error that names the problem and the user's source line."""
+
+import os
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import MeshjitError, MeshjitTypeError, MeshjitValueError
+
+_FILE = os.path.basename(__file__)
+_SOURCE = open(__file__).read().splitlines()
+
+
+def _line(marker: str) -> int:
+    """The line of this file that ends with the comment `# <marker>`."""
+    hits = [i + 1 for i, text in enumerate(_SOURCE) if text.rstrip().endswith(f"# {marker}")]
+    assert len(hits) == 1, f"marker {marker!r} found {len(hits)} times"
+    return hits[0]
+
+
+def _check(excinfo, marker: str, *words: str):
+    err = excinfo.value
+    assert isinstance(err, MeshjitError), type(err)
+    msg = str(err)
+    for w in words:
+        assert w in msg, f"{w!r} not in {msg!r}"
+    assert f"{_FILE}:{_line(marker)}" in msg, msg
+
+
+f32 = np.float32
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes.
+
+
+def test_broadcast_failure_in_binary_op():
+    def f(x, y):
+        return x + y  # L:broadcast
+
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.jit(f)(np.ones(3, f32), np.ones(4, f32))
+    _check(ei, "L:broadcast", "broadcast", "(3,)", "(4,)")
+    assert isinstance(ei.value, ValueError)
+
+
+def test_broadcast_failure_in_numpy_function():
+    def f(x, y):
+        return jnp.maximum(x, y)  # L:broadcast-maximum
+
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.jit(f)(np.ones((2, 3), f32), np.ones((3, 2), f32))
+    _check(ei, "L:broadcast-maximum", "broadcast", "(2, 3)", "(3, 2)")
+
+
+def test_matmul_contracting_mismatch():
+    def f(a, b):
+        return a @ b  # L:matmul
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones((2, 3), f32), np.ones((4, 5), f32))
+    _check(ei, "L:matmul", "matmul", "f32[2,3]", "f32[4,5]")
+    assert isinstance(ei.value, TypeError)
+
+
+def test_dot_general_contracting_mismatch():
+    def f(a, b):
+        return meshjit.lax.dot_general(a, b, (((1,), (0,)), ((), ())))  # L:dot_general
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones((2, 3), f32), np.ones((4, 5), f32))
+    _check(ei, "L:dot_general", "contracting", "size 3", "size 4")
+
+
+def test_concatenate_mismatch():
+    def f(a, b):
+        return jnp.concatenate([a, b], axis=0)  # L:concat
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones((2, 3), f32), np.ones((2, 4), f32))
+    _check(ei, "L:concat", "concatenate", "f32[2,3]", "f32[2,4]")
+
+
+def test_concatenate_rank_mismatch():
+    def f(a, b):
+        return jnp.concatenate([a, b])  # L:concat-rank
+
+    with pytest.raises(MeshjitError) as ei:
+        meshjit.jit(f)(np.ones((2, 3), f32), np.ones((3,), f32))
+    _check(ei, "L:concat-rank", "concatenate", "f32[2,3]", "f32[3]")
+
+
+def test_bad_reshape_size():
+    def f(x):
+        return x.reshape(4, 2)  # L:reshape
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones(6, f32))
+    _check(ei, "L:reshape", "reshape", "f32[6]", "(4, 2)")
+
+
+def test_bad_reshape_with_minus_one():
+    def f(x):
+        return jnp.reshape(x, (4, -1))  # L:reshape-1
+
+    with pytest.raises(MeshjitError) as ei:
+        meshjit.jit(f)(np.ones(6, f32))
+    _check(ei, "L:reshape-1", "reshape", "f32[6]")
+
+
+def test_stack_shape_mismatch():
+    def f(a, b):
+        return jnp.stack([a, b])  # L:stack
+
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.jit(f)(np.ones(3, f32), np.ones(4, f32))
+    _check(ei, "L:stack", "stack", "f32[3]", "f32[4]")
+
+
+def test_split_unequal():
+    def f(x):
+        return jnp.split(x, 3)  # L:split
+
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.jit(f)(np.ones(4, f32))
+    _check(ei, "L:split", "equal division")
+
+
+def test_where_broadcast_failure():
+    def f(c, x, y):
+        return jnp.where(c, x, y)  # L:where
+
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.jit(f)(np.ones(3, bool), np.ones(3, f32), np.ones(2, f32))
+    _check(ei, "L:where", "broadcast")
+
+
+# ---------------------------------------------------------------------------------------------
+# Out-of-range axes.
+
+
+@pytest.mark.parametrize(
+    "name, fn, words",
+    [
+        ("sum", lambda x: jnp.sum(x, axis=2), ("axis 2", "rank 2")),  # L:axis-sum
+        ("sum-neg", lambda x: x.sum(axis=-3), ("axis -3", "rank 2")),  # L:axis-sum-neg
+        ("argmax", lambda x: jnp.argmax(x, axis=5), ("axis 5", "rank 2")),  # L:axis-argmax
+        ("expand_dims", lambda x: jnp.expand_dims(x, 3), ("axis 3", "rank 3")),  # L:axis-expand
+        ("swapaxes", lambda x: jnp.swapaxes(x, 0, 2), ("axis 2", "rank 2")),  # L:axis-swap
+        ("concat", lambda x: jnp.concatenate([x, x], 2), ("axis 2", "rank 2")),  # L:axis-concat
+        ("mean", lambda x: jnp.mean(x, axis=(0, 4)), ("axis 4",)),  # L:axis-mean
+        ("squeeze", lambda x: jnp.squeeze(x, 0), ("squeeze", "axis 0")),  # L:axis-squeeze
+    ],
+)
+def test_out_of_range_axis(name, fn, words):
+    markers = {
+        "sum": "L:axis-sum",
+        "sum-neg": "L:axis-sum-neg",
+        "argmax": "L:axis-argmax",
+        "expand_dims": "L:axis-expand",
+        "swapaxes": "L:axis-swap",
+        "concat": "L:axis-concat",
+        "mean": "L:axis-mean",
+        "squeeze": "L:axis-squeeze",
+    }
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.jit(fn)(np.ones((2, 3), f32))
+    _check(ei, markers[name], *words)
+    assert isinstance(ei.value, ValueError)
+
+
+# ---------------------------------------------------------------------------------------------
+# Dtypes and argument kinds.
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        (np.ones(3, np.complex64), ("complex64", "not supported")),
+        (np.array([object(), object()], dtype=object), ("object", "not supported")),
+        (np.array(["a", "b"]), ("<U1", "not supported")),
+    ],
+    ids=["complex64", "object", "str"],
+)
+def test_unsupported_dtype_argument(value, words):
+    f = meshjit.jit(lambda x: x)
+    with pytest.raises(MeshjitTypeError) as ei:
+        f(value)  # L:bad-dtype
+    _check(ei, "L:bad-dtype", "argument 0", *words)
+
+
+def test_float64_is_canonicalised_not_rejected():
+    out = meshjit.jit(lambda x: x * 2)(np.ones(3, np.float64))
+    assert out.dtype == np.float32
+    np.testing.assert_array_equal(np.asarray(out), np.full(3, 2.0, np.float32))
+
+
+def test_unsupported_dtype_in_astype():
+    def f(x):
+        return x.astype(np.complex64)  # L:astype-complex
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones(3, f32))
+    _check(ei, "L:astype-complex", "complex64", "not supported")
+
+
+def test_unsupported_dtype_eager():
+    with pytest.raises(MeshjitTypeError) as ei:
+        jnp.add(np.ones(2, np.complex64), 1)  # L:eager-complex
+    _check(ei, "L:eager-complex", "complex64")
+
+
+def test_string_argument_to_jit():
+    f = meshjit.jit(lambda x: x)
+    with pytest.raises(MeshjitTypeError) as ei:
+        f("hello")  # L:str-arg
+    _check(ei, "L:str-arg", "argument 0", "str", "static_argnums")
+
+
+def test_set_leaf_in_dict_argument():
+    f = meshjit.jit(lambda d: d["a"] + 1)
+    with pytest.raises(MeshjitTypeError) as ei:
+        f({"a": np.ones(2, f32), "b": {1, 2}})  # L:set-leaf
+    _check(ei, "L:set-leaf", "set", "not a valid array")
+
+
+def test_none_function_and_bad_jit_option():
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(3)  # L:jit-noncallable
+    _check(ei, "L:jit-noncallable", "callable", "int")
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(lambda x: x, donate_everything=True)  # L:jit-option
+    _check(ei, "L:jit-option", "donate_everything")
+
+
+def test_unhashable_static_argument():
+    f = meshjit.jit(lambda x, n: x * len(n), static_argnums=1)
+    with pytest.raises(MeshjitValueError) as ei:
+        f(np.ones(2, f32), [1, 2])  # L:unhashable
+    _check(ei, "L:unhashable", "hashable", "list")
+
+
+def test_non_array_output():
+    def f(x):
+        return x, "label"  # L:str-out
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones(2, f32))
+    assert "output 1" in str(ei.value) and "str" in str(ei.value)
+
+
+def test_python_int_too_large():
+    def f(x):
+        return x + 2**40  # L:bigint
+
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.jit(f)(np.ones(2, np.int32))
+    _check(ei, "L:bigint", "too large", "int32")
+
+
+def test_bool_negative_and_invalid_unary():
+    def f(x):
+        return -x  # L:neg-bool
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones(2, bool))
+    _check(ei, "L:neg-bool", "negative", "bool")
+
+    def g(x):
+        return meshjit.lax.exp(x)  # L:lax-exp-int
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(g)(np.ones(2, np.int32))
+    _check(ei, "L:lax-exp-int", "exp", "floating", "i32[2]")
+
+
+def test_lax_binary_dtype_mismatch():
+    def f(x, y):
+        return meshjit.lax.add(x, y)  # L:lax-add
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones(2, f32), np.ones(2, np.int32))
+    _check(ei, "L:lax-add", "add", "same dtype", "f32[2]", "i32[2]")
+
+
+# ---------------------------------------------------------------------------------------------
+# Compiled objects.
+
+
+def test_compiled_with_different_structure():
+    compiled = meshjit.jit(lambda x, y: x + y).lower(np.ones(2, f32), np.ones(2, f32)).compile()
+    with pytest.raises(MeshjitTypeError) as ei:
+        compiled((np.ones(2, f32), np.ones(2, f32)))  # L:compiled-tree
+    _check(ei, "L:compiled-tree", "compiled for arguments structured")
+
+
+def test_compiled_with_different_shape():
+    compiled = meshjit.jit(lambda x: x * 2).lower(np.ones((2, 3), f32)).compile()
+    with pytest.raises(MeshjitTypeError) as ei:
+        compiled(np.ones((3, 2), f32))  # L:compiled-shape
+    _check(ei, "L:compiled-shape", "f32[2,3]", "f32[3,2]")
+
+
+def test_compiled_with_different_dtype():
+    compiled = meshjit.jit(lambda x: x * 2).lower(np.ones(3, f32)).compile()
+    with pytest.raises(MeshjitTypeError) as ei:
+        compiled(np.ones(3, np.int32))  # L:compiled-dtype
+    _check(ei, "L:compiled-dtype", "f32[3]", "i32[3]")
+
+
+# ---------------------------------------------------------------------------------------------
+# Tracers.
+
+
+def test_python_control_flow_on_tracer():
+    def f(x):
+        if x.sum() > 0:  # L:if-tracer
+            return x
+        return -x
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.ones(3, f32))
+    _check(ei, "L:if-tracer", "truth value", "bool[]", "where")
+    assert isinstance(ei.value, TypeError)
+
+
+@pytest.mark.parametrize("convert", [int, float, lambda t: np.asarray(t), lambda t: range(t)])
+def test_concretization_of_tracer(convert):
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(lambda x: convert(x))(np.ones((), np.int32))
+    assert "traced array" in str(ei.value)
+
+
+def test_leaked_tracer_used_eagerly():
+    leaked = []
+
+    def f(x):
+        leaked.append(x)
+        return x + 1
+
+    meshjit.jit(f)(np.ones(2, f32))
+    with pytest.raises(MeshjitError) as ei:
+        jnp.sin(leaked[0])  # L:leak-eager
+    _check(ei, "L:leak-eager", "leaked", "f32[2]")
+    assert isinstance(ei.value, TypeError)
+
+
+def test_leaked_tracer_used_in_another_trace():
+    leaked = []
+
+    def f(x):
+        leaked.append(x)
+        return x + 1
+
+    meshjit.jit(f)(np.ones(2, f32))
+
+    def g(y):
+        return y * leaked[0]  # L:leak-trace
+
+    with pytest.raises(MeshjitError) as ei:
+        meshjit.jit(g)(np.ones(2, f32))
+    _check(ei, "L:leak-trace", "leaked", "f32[2]")
+    assert isinstance(ei.value, TypeError)
+
+
+# ---------------------------------------------------------------------------------------------
+# Config.
+
+
+def test_enable_x64_is_rejected():
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.config.update("jax_enable_x64", True)  # L:x64
+    _check(ei, "L:x64", "jax_enable_x64", "x64")
+    meshjit.config.update("jax_enable_x64", False)  # turning it off is fine
+    assert meshjit.config.jax_enable_x64 is False
+
+
+def test_unknown_config_option():
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.config.update("jax_no_such_option", 1)  # L:unknown-option
+    _check(ei, "L:unknown-option", "unknown option", "jax_no_such_option")
+
+
+def test_num_devices_after_start_is_rejected():
+    meshjit.devices()
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.config.update("jax_num_cpu_devices", 3)  # L:late-devices
+    _check(ei, "L:late-devices", "jax_num_cpu_devices", "before the first computation")
