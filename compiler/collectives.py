@@ -6,10 +6,9 @@ import functools
 
 import numpy as np
 from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
 from jaxlib.mlir.dialects import stablehlo as hlo
-
-from meshjit.compiler import dtypes
-from meshjit.compiler import lax
+from meshjit.compiler import dtypes, lax
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.axis_env import (
     check_index_groups,
@@ -22,6 +21,7 @@ from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
 from meshjit.compiler.tracing import abstractify
 from meshjit.compiler.tree_util import tree_map
+from meshjit.dialects.sdy import TensorSharding, sharding_per_value_attr
 
 __all__ = [
     "all_gather",
@@ -94,7 +94,15 @@ def pmean(x, axis_name, *, axis_index_groups=None):
     env, axes = checked_axes(axis_name, "pmean")
     size = group_size(env, axes, _groups_for(env, axes, axis_index_groups, "pmean"))
     total = psum(x, axis_name, axis_index_groups=axis_index_groups)
-    return tree_map(lambda t: lax.div(t, _scalar_like(t, size)), total)
+    return tree_map(lambda t: lax.div(_inexact(t), _scalar_like(_inexact(t), size)), total)
+
+
+def _inexact(x):
+    """pmean divides like `/`: integer and bool sums become float32, as in JAX."""
+    dtype = abstractify(x).dtype
+    if np.issubdtype(dtype, np.inexact) or dtype.kind == "V":  # "V": ml_dtypes floats
+        return x
+    return lax.convert_element_type(x, dtypes.float32)
 
 
 def _scalar_like(x, value):
@@ -175,11 +183,14 @@ def all_to_all(
                 f"all_to_all over {axes}: split_axis {split} of {aval.str_short()} has size {n}, "
                 f"which must be {need} (the group size)"
             )
-        if tiled:
+        if tiled or split == concat:  # untiled with split == concat moves size-1 chunks
             return _all_to_all_tiled(leaf, axes, groups, size, split, concat)
-        expanded = lax.expand_dims(leaf, (concat,))
-        split_e = split + (1 if split >= concat else 0)
-        out = _all_to_all_tiled(expanded, axes, groups, size, split_e, concat)
+        # Untiled: the result is np.insert(np.delete(shape, split), concat, size), so `concat`
+        # is a position in the result, after the split dimension is gone.
+        concat_e = concat + 1 if split < concat else concat
+        split_e = split + 1 if split > concat else split
+        expanded = lax.expand_dims(leaf, (concat_e,))
+        out = _all_to_all_tiled(expanded, axes, groups, size, split_e, concat_e)
         return lax.squeeze(out, (split_e,))
 
     return tree_map(one, x)
@@ -194,15 +205,14 @@ def _all_to_all_tiled(x, axes, groups, size, split, concat):
 def ppermute(x, axis_name, perm):
     env, axes = checked_axes(axis_name, "ppermute")
     size = env.size(axes)
-    perm = tuple((int(s), int(d)) for s, d in perm)
+    given = tuple((int(s), int(d)) for s, d in perm)
+    perm = tuple((s % size, d % size) for s, d in given)  # indices wrap, as in JAX
     sources, targets = [s for s, _ in perm], [d for _, d in perm]
     if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
         raise MeshjitValueError(
-            f"ppermute perm {perm} repeats a source or a destination; each must appear once"
+            f"ppermute over {axes} (size {size}): perm {given} repeats a source or a "
+            "destination; each must appear at most once"
         )
-    for i in sources + targets:
-        if not 0 <= i < size:
-            raise MeshjitValueError(f"ppermute perm {perm} names index {i}, outside 0..{size - 1}")
     return tree_map(lambda leaf: ppermute_p.bind(leaf, axes=axes, perm=perm), x)
 
 
@@ -267,7 +277,11 @@ def pargmin(x, axis_name):
 # and all_to_all make them vary.
 
 
-def _drop(aval, axes):
+def _drop(aval, axes, axis_index_groups=None):
+    # With several index groups the groups hold different results: a value that varied over
+    # any of the axes still varies over all of them.
+    if axis_index_groups is not None and len(axis_index_groups) > 1:
+        return aval.vma | frozenset(axes) if aval.vma & frozenset(axes) else aval.vma
     return aval.vma - frozenset(axes)
 
 
@@ -276,7 +290,7 @@ def _add(aval, axes):
 
 
 def _all_reduce_rule(x, *, axes, axis_index_groups):
-    return x.update(vma=_drop(x, axes))
+    return x.update(vma=_drop(x, axes, axis_index_groups))
 
 
 for _prim in (psum_p, pmax_p, pmin_p):
@@ -295,7 +309,7 @@ def _all_gather_rule(x, *, axes, axis_index_groups, size, axis, tiled):
         shape[axis] *= size
     else:
         shape.insert(axis, size)
-    return ShapedArray(tuple(shape), x.dtype, x.weak_type, _drop(x, axes))
+    return ShapedArray(tuple(shape), x.dtype, x.weak_type, _drop(x, axes, axis_index_groups))
 
 
 @def_abstract_eval(psum_scatter_p)
@@ -371,7 +385,8 @@ def _all_gather_lowering(ctx, x, *, axes, axis_index_groups, size, axis, tiled):
     if not tiled:
         aval = ctx.avals_in[0]
         shape = aval.shape[:axis] + (1,) + aval.shape[axis:]
-        x = hlo.ReshapeOp(ctx.module_ctx.types.tensor(shape, aval.dtype), x).result
+        dims = [d for d in range(len(shape)) if d != axis]
+        x = hlo.BroadcastInDimOp(ctx.module_ctx.types.tensor(shape, aval.dtype), x, dims).result
     op = hlo.AllGatherOp(
         [ctx.result_type],
         [x],
@@ -432,7 +447,32 @@ register_lowering(ppermute_p, _ppermute_lowering)
 
 
 def _axis_index_lowering(ctx, *, axes):
-    mesh = _env(ctx).mesh
+    env = _env(ctx)
+    free = tuple(a for a in env.mesh.axis_names if a not in env.manual)
+    if free:
+        return _in_full_manual(ctx, env.mesh, free, lambda: _axis_index_value(ctx, env.mesh, axes))
+    return _axis_index_value(ctx, env.mesh, axes)
+
+
+def _in_full_manual(ctx, mesh, free, build):
+    """Emits `build()` inside a manual computation over the `free` axes.
+
+    XLA rejects partition_id where some mesh axes are still automatic (it cannot tell what
+    is replicated), so in a partial-manual body the index is computed fully manual, as JAX does.
+    """
+    name = ctx.module_ctx.mesh_symbol(mesh.mesh_shape)
+    replicated = sharding_per_value_attr([TensorSharding(name, ())])
+    axes_attr = sdy.ManualAxesAttr.get([ir.StringAttr.get(a) for a in free])
+    op = sdy.ManualComputationOp(
+        [ctx.result_type], [], sharding_per_value_attr([]), replicated, axes_attr
+    )
+    block = op.body.blocks.append()
+    with ir.InsertionPoint(block):
+        sdy.ReturnOp([build()])
+    return op.results[0]
+
+
+def _axis_index_value(ctx, mesh, axes):
     types = ctx.module_ctx.types
     pid = hlo.PartitionIdOp().result
     total = None

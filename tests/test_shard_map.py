@@ -1,0 +1,377 @@
+"""shard_map: jit and eager, nesting, pytrees, mesh kinds, partial manual, varying-axes typing."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from shard_map_ref import SimMesh
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+from meshjit.sharding import AbstractMesh, Mesh, NamedSharding
+from meshjit.sharding import PartitionSpec as P
+
+M42 = meshjit.make_mesh((4, 2), ("x", "y"))
+S42 = SimMesh((4, 2), ("x", "y"))
+
+
+def rand(*shape, seed=0):
+    return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+
+
+def smap(body, mesh=M42, *, in_specs, out_specs, **kw):
+    return meshjit.shard_map(body, mesh=mesh, in_specs=in_specs, out_specs=out_specs, **kw)
+
+
+def _mesh(shape, names):
+    n = int(np.prod(shape))
+    return Mesh(np.array(meshjit.devices()[:n]).reshape(shape), names)
+
+
+# ---------------------------------------------------------------------------------------------
+# jit and eager.
+
+
+def _local_mean_body(b):
+    return b - jnp.mean(b, axis=0, keepdims=True) + lax.axis_index("x").astype(jnp.float32)
+
+
+def _local_mean_ref(x):
+    blocks = S42.split(x, P("x", "y"))
+    out = {d: b - b.mean(0, keepdims=True) + S42.axis_index(d, "x") for d, b in blocks.items()}
+    return S42.assemble(out, P("x", "y"))
+
+
+def test_under_jit_and_eager_agree():
+    x = rand(8, 4)
+    f = smap(_local_mean_body, in_specs=P("x", "y"), out_specs=P("x", "y"))
+    want = _local_mean_ref(x)
+    np.testing.assert_allclose(np.asarray(meshjit.jit(f)(x)), want, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(np.asarray(f(x)), want, rtol=1e-5, atol=1e-6)
+
+
+def test_eager_result_is_sharded_by_out_specs():
+    x = rand(8, 4)
+    out = smap(lambda b: b * 2, in_specs=P("x", "y"), out_specs=P("x", "y"))(x)
+    assert out.sharding.spec == P("x", "y")
+    np.testing.assert_allclose(np.asarray(out), 2 * x)
+
+
+def test_inside_larger_jit_program():
+    x = rand(8, 4)
+
+    @meshjit.jit
+    def f(a):
+        s = smap(
+            lambda b: lax.psum(jnp.sum(b, 0, keepdims=True), "x"),
+            in_specs=P("x", "y"),
+            out_specs=P(None, "y"),
+        )(a * 2)
+        return s + 1
+
+    np.testing.assert_allclose(np.asarray(f(x)), 2 * x.sum(0, keepdims=True) + 1, rtol=1e-5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Meshes: Mesh, AbstractMesh, context mesh.
+
+
+def test_abstract_mesh_under_jit():
+    x = rand(8, 4)
+    amesh = AbstractMesh((4, 2), ("x", "y"))
+    f = meshjit.jit(smap(lambda b: lax.psum(b, "y"), amesh, in_specs=P("x", "y"), out_specs=P("x")))
+    np.testing.assert_allclose(np.asarray(f(x)), x.reshape(8, 2, 2).sum(1), rtol=1e-6)
+
+
+def test_context_mesh():
+    x = rand(8, 4)
+    f = meshjit.jit(
+        meshjit.shard_map(
+            lambda b: b + lax.axis_index("y"), in_specs=P("x", "y"), out_specs=P("x", "y")
+        )
+    )
+    with M42:
+        got = np.asarray(f(x))
+    np.testing.assert_allclose(got, x + np.repeat([0, 1], 2)[None, :])
+
+
+def test_nested_inner_over_more_axes_of_context_mesh():
+    x = rand(8, 4)
+
+    def inner(c):
+        return lax.psum(c, "y") + lax.axis_index("x")
+
+    def outer(b):
+        return meshjit.shard_map(inner, in_specs=P(None, "y"), out_specs=P())(b)
+
+    with M42:
+        f = meshjit.jit(
+            meshjit.shard_map(outer, in_specs=P("x"), out_specs=P("x"), axis_names={"x"})
+        )
+        got = np.asarray(f(x))
+        text = f.lower(x).as_text()
+    want = x.reshape(8, 2, 2).sum(1) + np.repeat(np.arange(4), 2)[:, None]
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+    assert text.count("sdy.manual_computation") == 2
+    assert 'manual_axes={"y"}' in text
+
+
+def test_nested_eager_and_three_levels():
+    m = _mesh((2, 2, 2), ("x", "y", "z"))
+    x = rand(4, 4, 4)
+
+    def level3(c):
+        return lax.psum(c, "z")
+
+    def level2(b):
+        return smap(level3, m, in_specs=P(None, None, "z"), out_specs=P(), axis_names={"z"})(b)
+
+    def level1(a):
+        return smap(level2, m, in_specs=P(None, "y"), out_specs=P(None, "y"), axis_names={"y"})(a)
+
+    f = smap(level1, m, in_specs=P("x"), out_specs=P("x"), axis_names={"x"})
+    want = x[..., :2] + x[..., 2:]  # z's two blocks of the last dimension, summed
+    np.testing.assert_allclose(np.asarray(f(x)), want, rtol=1e-5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pytrees of arguments, outputs and specs.
+
+
+def test_pytree_args_outputs_and_specs():
+    x, v, y, z = rand(8, 4), rand(8, 4, seed=3), rand(8, 6, seed=1), rand(8, seed=2)
+
+    def body(d, t):
+        a, b = t
+        return {"sum": lax.psum(d["w"] + d["v"], "x"), "pair": (b * 2, a + 1)}
+
+    f = smap(
+        body,
+        in_specs=(P("x", "y"), (P("y"), P(("x", "y")))),  # one spec for the whole dict
+        out_specs={"sum": P(None, "y"), "pair": (P(("x", "y")), P("y"))},
+    )
+    out = meshjit.jit(f)({"w": x, "v": v}, (z, y))
+    np.testing.assert_allclose(np.asarray(out["sum"]), (x + v).reshape(4, 2, 4).sum(0), rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(out["pair"][0]), y * 2)
+    np.testing.assert_allclose(np.asarray(out["pair"][1]), z + 1)
+    eager = f({"w": x, "v": v}, (z, y))
+    np.testing.assert_allclose(np.asarray(eager["pair"][1]), z + 1)
+
+
+def test_single_spec_applies_to_all_args_and_none_means_replicated():
+    x, y = rand(8, 4), rand(8, 4, seed=1)
+    f = smap(lambda a, b: (a + b, a * b), in_specs=P("x"), out_specs=P("x"))
+    s, p = f(x, y)
+    np.testing.assert_allclose(np.asarray(s), x + y)
+    np.testing.assert_allclose(np.asarray(p), x * y)
+    g = smap(lambda a: a * 3, in_specs=(None,), out_specs=None, check_vma=True)
+    np.testing.assert_allclose(np.asarray(g(x)), 3 * x)
+
+
+def test_scalar_and_consts_and_closure():
+    w = rand(4, seed=5)
+    f = meshjit.jit(smap(lambda b, s: b * s + w, in_specs=(P("x"), P()), out_specs=P("x")))
+    x = rand(8, 4)
+    np.testing.assert_allclose(np.asarray(f(x, np.float32(3))), x * 3 + w, rtol=1e-6)
+
+
+# ---------------------------------------------------------------------------------------------
+# Partial manual.
+
+
+def test_partial_manual_axis_names():
+    x = rand(8, 4)
+    f = meshjit.jit(
+        smap(lambda b: lax.psum(b, "x"), in_specs=P("x"), out_specs=P(), axis_names={"x"})
+    )
+    np.testing.assert_allclose(np.asarray(f(x)), x.reshape(4, 2, 4).sum(0), rtol=1e-6)
+    text = f.lower(x).as_text()
+    assert 'manual_axes={"x"}' in text and '{"x", ?}' in text
+
+
+def test_partial_manual_with_auto_sharded_body_and_axis_index():
+    x = rand(8, 4)
+
+    def body(b):
+        b = meshjit.with_sharding_constraint(b, NamedSharding(M42, P(None, "y")))
+        return b * 2 + lax.axis_index("x")
+
+    f = meshjit.jit(smap(body, in_specs=P("x"), out_specs=P("x"), axis_names={"x"}))
+    np.testing.assert_allclose(np.asarray(f(x)), 2 * x + np.repeat(np.arange(4), 2)[:, None])
+
+
+def test_partial_manual_axis_index_on_2x2x2():
+    m = _mesh((2, 2, 2), ("x", "y", "z"))
+    x = np.zeros((4, 4), np.float32)
+    f = smap(
+        lambda b: b + lax.axis_index("y") * 10 + lax.axis_index("x"),
+        m,
+        in_specs=P("x", "y"),
+        out_specs=P("x", "y"),
+        axis_names={"x", "y"},
+    )
+    want = np.add.outer(np.repeat([0, 1], 2), np.repeat([0, 10], 2)).astype(np.float32)
+    np.testing.assert_allclose(np.asarray(f(x)), want)
+
+
+# ---------------------------------------------------------------------------------------------
+# Meshes of 1, 2 and 8 devices in one dimension, and 2x2x2.
+
+
+@pytest.mark.parametrize("n", [1, 2, 8])
+def test_1d_meshes(n):
+    m = _mesh((n,), ("i",))
+    sim = SimMesh((n,), ("i",))
+    x = rand(n * 2, 3)
+    body = lambda b: (
+        lax.psum(b, "i"),
+        lax.ppermute(b, "i", [(j, (j + 1) % n) for j in range(n)]),
+        lax.all_gather(b, "i", tiled=True) + lax.axis_index("i"),
+    )
+    s, r, g = meshjit.jit(smap(body, m, in_specs=P("i"), out_specs=(P(), P("i"), P("i"))))(x)
+    np.testing.assert_allclose(np.asarray(s), x.reshape(n, 2, 3).sum(0), rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(r), np.roll(x, 2, 0))
+    want_g = sim.assemble({d: x + d for d in range(n)}, P("i"))
+    np.testing.assert_allclose(np.asarray(g), want_g, rtol=1e-6)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hypothesis: shapes and specs.
+
+_MESHES = {
+    "4x2": (M42, S42),
+    "2x2x2": (_mesh((2, 2, 2), ("x", "y", "z")), SimMesh((2, 2, 2), ("x", "y", "z"))),
+    "8": (_mesh((8,), ("i",)), SimMesh((8,), ("i",))),
+    "2": (_mesh((2,), ("i",)), SimMesh((2,), ("i",))),
+    "1": (_mesh((1,), ("i",)), SimMesh((1,), ("i",))),
+}
+
+
+@st.composite
+def _case(draw):
+    """A mesh, an array shape, an in_spec and an out_spec that drops some axes."""
+    name = draw(st.sampled_from(sorted(_MESHES)))
+    mesh, sim = _MESHES[name]
+    rank = draw(st.integers(1, 3))
+    axes = list(mesh.axis_names)
+    free = draw(st.permutations(axes))
+    spec, shape = [], []
+    for _ in range(rank):
+        k = draw(st.integers(0, min(2, len(free))))
+        dim_axes, free = tuple(free[:k]), free[k:]
+        spec.append(None if not dim_axes else dim_axes[0] if k == 1 else dim_axes)
+        shape.append(sim.axis_size(dim_axes) * draw(st.integers(1, 3)))
+    in_spec = P(*spec)
+    kept = [draw(st.booleans()) for _ in spec]
+    out_spec = P(*[s if k else None for s, k in zip(spec, kept)])
+    return name, tuple(shape), in_spec, out_spec
+
+
+def _spec_axes(spec):
+    out = []
+    for e in spec:
+        out.extend(() if e is None else (e,) if isinstance(e, str) else e)
+    return tuple(out)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(_case())
+def test_numerics_by_spec(case):
+    name, shape, in_spec, out_spec = case
+    mesh, sim = _MESHES[name]
+    dropped = tuple(
+        a for a in mesh.axis_names if a in _spec_axes(in_spec) and a not in _spec_axes(out_spec)
+    )
+    x = rand(*shape, seed=len(shape))
+
+    named = _spec_axes(out_spec)  # an axis_index term must vary only over named axes
+
+    def body(b):
+        y = jnp.sin(b) * 2
+        y = lax.psum(y, dropped) if dropped else y
+        return y + lax.axis_index(named) if named else y
+
+    def ref(blocks):
+        y = {d: np.sin(b) * 2 for d, b in blocks.items()}
+        y = sim.psum(y, dropped) if dropped else y
+        return {d: v + sim.axis_index(d, named) for d, v in y.items()} if named else y
+
+    got = np.asarray(meshjit.jit(smap(body, mesh, in_specs=in_spec, out_specs=out_spec))(x))
+    want = sim.assemble(ref(sim.split(x, in_spec)), out_spec)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(_case())
+def test_identity_roundtrip_by_spec(case):
+    name, shape, in_spec, _ = case
+    mesh, _sim = _MESHES[name]
+    x = rand(*shape, seed=1)
+    f = smap(lambda b: b + 1, mesh, in_specs=in_spec, out_specs=in_spec)
+    assert meshjit.make_jaxpr(f)(x).jaxpr.out_avals[0].shape == shape
+    np.testing.assert_allclose(np.asarray(f(x)), x + 1, rtol=1e-6)
+
+
+# ---------------------------------------------------------------------------------------------
+# Varying-axes typing.
+
+
+def test_make_jaxpr_shows_varying_axes():
+    f = smap(lambda b: lax.psum(b * 2, "x"), in_specs=P("x", "y"), out_specs=P(None, "y"))
+    text = str(meshjit.make_jaxpr(f)(rand(8, 4)))
+    assert "f32[2,2]{V:x,y}" in text
+    assert "f32[2,2]{V:y} = psum" in text
+
+
+def test_out_spec_dropping_varying_axis_is_an_error():
+    f = smap(lambda b: b, in_specs=P("x"), out_specs=P())
+    with pytest.raises(meshjit.MeshjitValueError, match="require replication which can't be"):
+        f(rand(8, 4))
+
+
+def test_axis_index_groups_result_stays_varying():
+    f = smap(
+        lambda b: lax.psum(b, "x", axis_index_groups=[[0, 1], [2, 3]]),
+        in_specs=P("x"),
+        out_specs=P(),
+    )
+    with pytest.raises(meshjit.MeshjitValueError, match="require replication"):
+        f(rand(8, 4))
+
+
+def test_check_vma_false_turns_the_check_off():
+    x = rand(8, 4)
+    f = smap(lambda b: b, in_specs=P("x"), out_specs=P(), check_vma=False)
+    np.testing.assert_allclose(np.asarray(f(x)), x[:2])  # device 0's block
+    text = str(meshjit.make_jaxpr(f)(x))
+    assert "{V:" not in text
+
+
+def test_psum_of_invariant_value_is_n_copies():
+    x = rand(8, 4)
+    f = smap(lambda b: lax.psum(b, "x"), in_specs=P(None, "y"), out_specs=P(None, "y"))
+    np.testing.assert_allclose(np.asarray(f(x)), 4 * x, rtol=1e-6)
+    g = smap(lambda b: lax.psum(b, ("x", "y")), in_specs=P(), out_specs=P())
+    np.testing.assert_allclose(np.asarray(g(x)), 8 * x, rtol=1e-6)
+
+
+def test_mixing_varying_and_invariant_joins():
+    def body(a, b):
+        c = a + b  # a varies over x, b is invariant: c varies over x
+        return c, lax.psum(c, "x")
+
+    text = str(
+        meshjit.make_jaxpr(smap(body, in_specs=(P("x"), P()), out_specs=(P("x"), P())))(
+            rand(8, 4), rand(2, 4)
+        )
+    )
+    assert "f32[2,4]{V:x} = add" in text
+
+
+def test_pvary_marks_varying():
+    f = smap(lambda b: lax.pvary(b, "x"), in_specs=P(), out_specs=P())
+    with pytest.raises(meshjit.MeshjitValueError, match="require replication"):
+        f(rand(8, 4))
+    g = smap(lambda b: lax.pvary(b, "x"), in_specs=P(), out_specs=P("x"))
+    np.testing.assert_allclose(np.asarray(g(rand(2, 4))), np.tile(rand(2, 4), (4, 1)))
