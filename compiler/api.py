@@ -334,7 +334,10 @@ class Lowered:
 class Compiled:
     """An executable: callable with arguments of the signature it was compiled for."""
 
-    __slots__ = ("loaded", "traced", "placement", "in_placements", "out_placements", "_outs")
+    __slots__ = (
+        "loaded", "traced", "placement", "in_placements", "out_placements", "_outs", "_ins",
+        "_handlers",
+    )
 
     def __init__(self, loaded, traced: Traced, placement: js.Placement, out_shardings):
         self.loaded, self.traced, self.placement = loaded, traced, placement
@@ -345,6 +348,9 @@ class Compiled:
             (aval, p, _user_sharding(p, aval, placement, s), backend.result_handler(aval, p))
             for aval, p, s in zip(jaxpr.out_avals, self.out_placements, out_shardings)
         ]
+        # What call_flat reads on every call, computed once.
+        self._ins = list(zip(jaxpr.in_avals, self.in_placements))
+        self._handlers = [out[3] for out in self._outs]
 
     @property
     def input_shardings(self) -> list:
@@ -356,11 +362,11 @@ class Compiled:
         return [sharding for _, _, sharding, _ in self._outs]
 
     def call_flat(self, leaves: Sequence):
-        avals = self.traced.jaxpr.in_avals
-        buffers = [_device_arg(x, a, p) for x, a, p in zip(leaves, avals, self.in_placements)]
-        results = self.loaded.execute_sharded(buffers).consume_with_handlers(
-            [out[3] for out in self._outs]
-        )
+        buffers = [
+            x._impl if type(x) is Array and x._placement is p else _device_arg(x, a, p)
+            for x, (a, p) in zip(leaves, self._ins)
+        ]
+        results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
         outs = [Array(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
         out_tree = self.traced.out_tree
         return outs[0] if out_tree.kind is None else tree_unflatten(out_tree, outs)
@@ -425,12 +431,25 @@ def _same_layout(named: NamedSharding, p, shape) -> bool:
 
 def _device_arg(x, aval, placement):
     if type(x) is Array:
-        if x._placement is placement or _same_placement(x._placement, placement):
+        if plc.same_placement(x._placement, placement):
             return x._impl
         value = np.asarray(x)  # a different layout: reshard through the host
     else:
         value = np.asarray(x, dtype=aval.dtype)
+        devices = _replicated_devices(placement)
+        if devices is not None:  # the common case, without plc.put's per-call device listing
+            return backend.put_replicated(value, aval, placement, devices)
     return plc.put(value, aval, placement)
+
+
+_REPLICATED_DEVICES: dict = {}  # placement -> its device list if replicated, else None
+
+
+def _replicated_devices(placement):
+    if placement not in _REPLICATED_DEVICES:  # listing a DeviceList costs microseconds
+        replicated = placement._hlo_sharding.is_replicated()
+        _REPLICATED_DEVICES[placement] = list(placement._devices) if replicated else None
+    return _REPLICATED_DEVICES[placement]
 
 
 def _fast_key(args):
@@ -452,11 +471,6 @@ def _fast_key(args):
             return None
     key.append(js.context_key())
     return tuple(key)
-
-
-def _same_placement(a, b) -> bool:
-    # By content: jaxlib's own GSPMDSharding equality is identity unless jax is imported.
-    return a._hlo_sharding == b._hlo_sharding and list(a._devices) == list(b._devices)
 
 
 def _arg_aval(x, i: int, name: str) -> ShapedArray:
@@ -559,11 +573,11 @@ def _device_put_leaf(x, target):
         sharding = resolve_spec(target, "device_put")
         sharding.check_rank(aval.ndim, f"device_put of {aval.str_short()}")
         placement = plc.placement_for(sharding, aval.ndim)
-        if type(x) is Array and x._placement == placement:
+        if type(x) is Array and plc.same_placement(x._placement, placement):
             return x if x._sharding == sharding else Array(aval, x._impl, placement, sharding)
         return Array(aval, plc.put(np.asarray(x, aval.dtype), aval, placement), placement, sharding)
     placement = backend.replicated_sharding([target])
-    if type(x) is Array and x._placement == placement:
+    if type(x) is Array and plc.same_placement(x._placement, placement):
         return x
     value = np.asarray(x, dtype=aval.dtype)
     return Array(aval, backend.device_put_replicated(value, aval, [target]), placement)

@@ -5,10 +5,17 @@ from __future__ import annotations
 import math
 
 
-def _np():
-    from meshjit.compiler import numpy_api
+_numpy_api = None
 
-    return numpy_api
+
+def _np():
+    # Every operator on a tracer comes through here: import once, not per call.
+    global _numpy_api
+    if _numpy_api is None:
+        from meshjit.compiler import numpy_api
+
+        _numpy_api = numpy_api
+    return _numpy_api
 
 
 def _binary(name, reflected=False):

@@ -13,9 +13,11 @@ from meshjit.compiler import lax_primitives as lp
 from meshjit.compiler.lowering import (
     LoweringRuleContext,
     constant,
+    emit,
     lower_function,
     register_lowering,
 )
+from meshjit.dialects.types import dense_elements
 
 # ---------------------------------------------------------------------------------------------
 # Elementwise.
@@ -59,18 +61,20 @@ _BINARY_BUILDERS = {
 }
 
 
-def _unary_lowering(builder, ctx, x):
-    return builder(x).result
+def _unary_lowering(op_name, ctx, x):
+    return emit(op_name, [ctx.result_type], [x]).result
 
 
-def _binary_lowering(builder, ctx, x, y):
-    return builder(x, y).result
+def _binary_lowering(op_name, ctx, x, y):
+    return emit(op_name, [ctx.result_type], [x, y]).result
 
 
 for _name, _builder in _UNARY_BUILDERS.items():
-    register_lowering(lp.unary_p[_name], functools.partial(_unary_lowering, _builder))
+    _rule = functools.partial(_unary_lowering, _builder.OPERATION_NAME)
+    register_lowering(lp.unary_p[_name], _rule)
 for _name, _builder in _BINARY_BUILDERS.items():
-    register_lowering(lp.binary_p[_name], functools.partial(_binary_lowering, _builder))
+    _rule = functools.partial(_binary_lowering, _builder.OPERATION_NAME)
+    register_lowering(lp.binary_p[_name], _rule)
 
 
 def compare_type(dtype) -> str:
@@ -165,7 +169,7 @@ def _convert_lowering(ctx: LoweringRuleContext, x, *, new_dtype, weak_type):
     if new_dtype == dtypes.bool_:
         zero = broadcast_scalar(ctx, np.zeros((), src), ctx.avals_in[0])
         return compare(x, zero, "NE", src)
-    return hlo.ConvertOp(ctx.result_type, x).result
+    return emit("stablehlo.convert", [ctx.result_type], [x]).result
 
 
 register_lowering(lp.convert_element_type_p, _convert_lowering)
@@ -175,14 +179,16 @@ register_lowering(lp.convert_element_type_p, _convert_lowering)
 
 
 def _broadcast_in_dim_lowering(ctx, x, *, shape, broadcast_dimensions):
-    return hlo.BroadcastInDimOp(ctx.result_type, x, list(broadcast_dimensions)).result
+    dims = ctx.module_ctx.i64_array(broadcast_dimensions)
+    attrs = {"broadcast_dimensions": dims}
+    return emit("stablehlo.broadcast_in_dim", [ctx.result_type], [x], attrs).result
 
 
 register_lowering(lp.broadcast_in_dim_p, _broadcast_in_dim_lowering)
 
 
 def _reshape_lowering(ctx, x, **_):
-    return hlo.ReshapeOp(ctx.result_type, x).result
+    return emit("stablehlo.reshape", [ctx.result_type], [x]).result
 
 
 register_lowering(lp.reshape_p, _reshape_lowering)
@@ -279,20 +285,35 @@ def _highest(dtype) -> np.ndarray:
 def reduce(ctx: LoweringRuleContext, operands, inits, axes, out_avals, body_fn):
     """Emits stablehlo.reduce; `body_fn(ctx, accs, xs) -> values` builds the reducer."""
     result_types = [ctx.tensor_type(a) for a in out_avals]
-    op = hlo.ReduceOp(result_types, list(operands), list(inits), list(axes))
+    attrs = {"dimensions": ctx.module_ctx.i64_array(axes)}
+    op = emit("stablehlo.reduce", result_types, [*operands, *inits], attrs, regions=1)
     scalar_types = [ctx.module_ctx.types.tensor((), a.dtype) for a in out_avals]
-    block = op.body.blocks.append(*(scalar_types * 2))
+    block = op.regions[0].blocks.append(*(scalar_types * 2))
     n = len(inits)
     with ir.InsertionPoint(block):
-        hlo.ReturnOp(body_fn(ctx, list(block.arguments)[:n], list(block.arguments)[n:]))
+        args = list(block.arguments)
+        emit("stablehlo.return", [], body_fn(ctx, args[:n], args[n:]))
     return list(op.results)
 
 
 def _reduce_lowering(name, ctx: LoweringRuleContext, x, *, axes):
+    # `reduce` above, specialised to one operand: reductions are common and this is hot.
     builder, init = _REDUCERS[name]
-    init_value = constant(ctx.module_ctx, init(ctx.avals_in[0].dtype))
-    body = lambda c, accs, xs: [builder(accs[0], xs[0]).result]  # noqa: E731
-    return reduce(ctx, [x], [init_value], axes, ctx.avals_out, body)[0]
+    mctx = ctx.module_ctx
+    dtype = ctx.eqn.invars[0].aval.dtype
+    scalar = mctx.types.tensor((), dtype)
+    init_attr = mctx.attributes.get((name, dtype))
+    if init_attr is None:
+        init_attr = mctx.attributes[name, dtype] = dense_elements(init(dtype), scalar.element_type)
+    init_value = emit("stablehlo.constant", [scalar], [], {"value": init_attr}).result
+    attrs = {"dimensions": mctx.i64_array(axes)}
+    op = emit("stablehlo.reduce", [ctx.result_type], [x, init_value], attrs, regions=1)
+    block = op.regions[0].blocks.append(scalar, scalar)
+    acc, value = block.arguments
+    with ir.InsertionPoint(block):
+        combined = emit(builder.OPERATION_NAME, [scalar], [acc, value]).result
+        emit("stablehlo.return", [], [combined])
+    return op.result
 
 
 for _name in lp.REDUCE_OPS:
@@ -330,14 +351,18 @@ register_lowering(lp.argmin_p, functools.partial(_arg_reduce_lowering, "LT"))
 
 
 def _dot_general_lowering(ctx, lhs, rhs, *, dimension_numbers, preferred_element_type=None):
-    (lc, rc), (lb, rb) = dimension_numbers
-    dims = hlo.DotDimensionNumbers.get(
-        lhs_batching_dimensions=list(lb),
-        rhs_batching_dimensions=list(rb),
-        lhs_contracting_dimensions=list(lc),
-        rhs_contracting_dimensions=list(rc),
-    )
-    return hlo.DotGeneralOp(ctx.result_type, lhs, rhs, dims).result
+    cache = ctx.module_ctx.attributes
+    dims = cache.get(("dot", dimension_numbers))
+    if dims is None:
+        (lc, rc), (lb, rb) = dimension_numbers
+        dims = cache["dot", dimension_numbers] = hlo.DotDimensionNumbers.get(
+            lhs_batching_dimensions=list(lb),
+            rhs_batching_dimensions=list(rb),
+            lhs_contracting_dimensions=list(lc),
+            rhs_contracting_dimensions=list(rc),
+        )
+    attrs = {"dot_dimension_numbers": dims}
+    return emit("stablehlo.dot_general", [ctx.result_type], [lhs, rhs], attrs).result
 
 
 register_lowering(lp.dot_general_p, _dot_general_lowering)

@@ -48,7 +48,7 @@ class ModuleContext:
         # (dtype, bytes) -> (attribute, type) of scalar constants, the literals of the jaxpr.
         self.scalar_constants: dict[tuple, tuple[ir.Attribute, ir.Type]] = {}
         self.attributes: dict[tuple, ir.Attribute] = {}  # rule attributes built once per module
-        self.aval_types: dict[int, ir.Type] = {}  # id(aval) -> type, for the result avals
+        self.aval_types: dict[int, tuple] = {}  # id(aval) -> (aval, type), for result avals
         self.axis_envs: list = []  # the enclosing manual computations' axis environments
         self.channels = 0
 
@@ -86,12 +86,14 @@ class ModuleContext:
         return loc
 
     def eqn_location(self, eqn) -> ir.Location:
-        # Keyed by identity: the eqns (so their sources) outlive the lowering of the module.
+        # Keyed by identity (hashing a SourceInfo runs Python); the entry holds the source, so
+        # its id cannot be reused by another source while cached.
         key = (eqn.primitive, id(eqn.source))
-        loc = self.locations.get(key)
-        if loc is None:
-            loc = self.locations[key] = self.location(eqn.primitive.name, eqn.source)
-        return loc
+        entry = self.locations.get(key)
+        if entry is None:
+            loc = self.location(eqn.primitive.name, eqn.source)
+            entry = self.locations[key] = (loc, eqn.source)
+        return entry[0]
 
     def i64_array(self, values) -> ir.DenseI64ArrayAttr:
         key = ("i64", tuple(values))
@@ -157,12 +159,13 @@ class LoweringRuleContext:
     @property
     def result_type(self) -> ir.RankedTensorType:
         aval = self.eqn.outvars[0].aval
-        # By identity (the jaxpr keeps its avals alive): cheaper than hashing shape and dtype.
-        types = self.module_ctx.aval_types
-        t = types.get(id(aval))
-        if t is None:
-            t = types[id(aval)] = self.module_ctx.types.tensor(aval.shape, aval.dtype)
-        return t
+        # By identity, cheaper than hashing shape and dtype. The entry holds the aval, so its id
+        # cannot be reused by another aval while cached.
+        entry = self.module_ctx.aval_types.get(id(aval))
+        if entry is None:
+            t = self.module_ctx.types.tensor(aval.shape, aval.dtype)
+            entry = self.module_ctx.aval_types[id(aval)] = (aval, t)
+        return entry[1]
 
     def constant(self, value, dtype) -> ir.Value:
         return constant(self.module_ctx, np.asarray(value, dtype))
@@ -199,8 +202,8 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         rule = lowering_rules.get(eqn.primitive)
         if rule is None:
             raise LoweringError(f"no lowering rule for primitive '{eqn.primitive.name}'", eqn.source)
-        loc = locations.get((eqn.primitive, id(eqn.source))) or mctx.eqn_location(eqn)
-        with loc:
+        entry = locations.get((eqn.primitive, id(eqn.source)))
+        with entry[0] if entry is not None else mctx.eqn_location(eqn):
             operands = [env[id(a)] if type(a) is not Literal else read(a) for a in eqn.invars]
             out = rule(LoweringRuleContext(mctx, eqn), *operands, **eqn.params)
         if eqn.primitive.multiple_results:

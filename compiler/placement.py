@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 from jaxlib import _jax, xla_client
 
@@ -65,7 +67,7 @@ def put(value: np.ndarray, aval, placement):
 
 def assemble(impl, aval, placement) -> np.ndarray:
     """The global value of a device array, gathered to the host."""
-    singles = impl._arrays
+    singles = device_buffers(impl)
     if len(singles) == 1 or placement._hlo_sharding.is_replicated():
         return host_value(singles[0])
     out = np.empty(aval.shape, aval.dtype)
@@ -77,4 +79,44 @@ def assemble(impl, aval, placement) -> np.ndarray:
 
 def host_value(single) -> np.ndarray:
     """One device's buffer as a NumPy array (bfloat16 too, which the buffer protocol lacks)."""
-    return single._single_device_array_to_np_array_did_copy()[0]
+    with without_jax_import():
+        return single._single_device_array_to_np_array_did_copy()[0]
+
+
+def same_placement(a, b) -> bool:
+    """By content: jaxlib's own GSPMDSharding equality is identity unless jax is imported."""
+    return a is b or (
+        a._hlo_sharding == b._hlo_sharding and list(a._devices) == list(b._devices)
+    )
+
+
+class _RefuseJax:
+    """A meta-path finder that makes `import jax` fail (used only around jaxlib calls)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "jax" or name.startswith("jax."):
+            raise ImportError("meshjit does not import jax")
+        return None
+
+
+class without_jax_import:
+    """Some jaxlib runtime methods try to import `jax` and work without it. When the user has
+    not imported jax, refuse that import for the call so meshjit never brings jax in; a jax the
+    user imported is left alone."""
+
+    __slots__ = ("finder",)
+
+    def __enter__(self):
+        self.finder = None if "jax" in sys.modules else _RefuseJax()
+        if self.finder is not None:
+            sys.meta_path.insert(0, self.finder)
+
+    def __exit__(self, *exc):
+        if self.finder is not None:
+            sys.meta_path.remove(self.finder)
+
+
+def device_buffers(impl) -> list:
+    """The per-device arrays of a runtime array, in device-list order."""
+    with without_jax_import():
+        return impl._arrays

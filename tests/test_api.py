@@ -329,6 +329,33 @@ def test_the_oracle_jax_is_installed_but_not_loaded_by_meshjit():
     assert _run_python(code).strip() == "False"
 
 
+def test_running_sharded_programs_does_not_load_an_installed_jax():
+    # jaxlib's runtime tries `import jax` when reading device buffers; meshjit must refuse it.
+    import importlib.util
+
+    if importlib.util.find_spec("jax") is None:
+        pytest.skip("jax is not installed")
+    out = _run_python(
+        """
+        import sys
+        import numpy as np
+        import meshjit
+        import meshjit.numpy as jnp
+        from meshjit.sharding import NamedSharding, P
+
+        mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+        s = NamedSharding(mesh, P("x", "y"))
+        x = meshjit.device_put(np.arange(16, dtype=np.float32).reshape(8, 2), s)
+        y = meshjit.jit(lambda v: jnp.sin(v) * 2, out_shardings=s)(x)
+        total = float(np.asarray(y).sum()) + float(np.asarray(jnp.add(np.ones(2), 1)).sum())
+        shards = [np.asarray(sh.data).shape for sh in y.addressable_shards]
+        b = meshjit.device_put(np.ones(4, jnp.bfloat16))
+        print(len(shards), np.asarray(b).dtype, "jax" in sys.modules)
+        """
+    )
+    assert out.split() == ["8", "bfloat16", "False"]
+
+
 # ---------------------------------------------------------------------------------------------
 # Eager mode.
 
