@@ -35,16 +35,45 @@ class MeshShape:
 
 
 @dataclass(frozen=True)
+class AxisRef:
+    """A mesh axis, or the sub-axis `"name":(pre_size)size` of it (propagation makes these).
+
+    `DimSharding.axes` entries are plain axis names or AxisRefs; `axis_ref(entry)` normalizes.
+    """
+
+    name: str
+    pre_size: int | None = None
+    size: int | None = None
+
+    @property
+    def is_sub_axis(self) -> bool:
+        return self.size is not None
+
+    @property
+    def text(self) -> str:
+        sub = f":({self.pre_size}){self.size}" if self.is_sub_axis else ""
+        return f'"{self.name}"{sub}'
+
+
+def axis_ref(entry: str | AxisRef) -> AxisRef:
+    return entry if isinstance(entry, AxisRef) else AxisRef(entry)
+
+
+def _axis_text(entry: str | AxisRef) -> str:
+    return axis_ref(entry).text
+
+
+@dataclass(frozen=True)
 class DimSharding:
     """The axes splitting one dimension, major to minor; open dims may gain more axes."""
 
-    axes: tuple[str, ...] = ()
+    axes: tuple[str | AxisRef, ...] = ()
     is_closed: bool = True
     priority: int | None = None
 
     @property
     def text(self) -> str:
-        items = [f'"{a}"' for a in self.axes] + ([] if self.is_closed else ["?"])
+        items = [_axis_text(a) for a in self.axes] + ([] if self.is_closed else ["?"])
         prio = "" if self.priority is None else f"p{self.priority}"
         return "{" + ", ".join(items) + "}" + prio
 
@@ -53,17 +82,17 @@ class DimSharding:
 class TensorSharding:
     mesh_name: str
     dims: tuple[DimSharding, ...]
-    replicated: tuple[str, ...] = field(default=())
-    unreduced: tuple[str, ...] = field(default=())
+    replicated: tuple[str | AxisRef, ...] = field(default=())
+    unreduced: tuple[str | AxisRef, ...] = field(default=())
 
     @property
     def text(self) -> str:
         dims = ", ".join(d.text for d in self.dims)
         extra = ""
         if self.replicated:
-            extra += ", replicated={" + ", ".join(f'"{a}"' for a in self.replicated) + "}"
+            extra += ", replicated={" + ", ".join(map(_axis_text, self.replicated)) + "}"
         if self.unreduced:
-            extra += ", unreduced={" + ", ".join(f'"{a}"' for a in self.unreduced) + "}"
+            extra += ", unreduced={" + ", ".join(map(_axis_text, self.unreduced)) + "}"
         return f"<@{self.mesh_name}, [{dims}]{extra}>"
 
 
@@ -72,8 +101,15 @@ def mesh_attr(mesh: MeshShape) -> ir.Attribute:
     return sdy.MeshAttr.get(axes)
 
 
+def axis_ref_attr(entry: str | AxisRef) -> ir.Attribute:
+    ref = axis_ref(entry)
+    if not ref.is_sub_axis:
+        return sdy.AxisRefAttr.get(ref.name)
+    return sdy.AxisRefAttr.get(ref.name, sdy.SubAxisInfoAttr.get(ref.pre_size, ref.size))
+
+
 def _axis_refs(names) -> list:
-    return [sdy.AxisRefAttr.get(n) for n in names]
+    return [axis_ref_attr(n) for n in names]
 
 
 def dim_sharding_attr(dim: DimSharding) -> ir.Attribute:

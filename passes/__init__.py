@@ -3,7 +3,10 @@
 Importing this package registers every meshjit pass (each module registers its passes).
 """
 
-from meshjit.passes import op_stats  # noqa: F401  (registers meshjit-print-op-stats)
+from meshjit.passes import (
+    op_stats,  # noqa: F401  (registers meshjit-print-op-stats)
+    sharding_passes,  # noqa: F401  (meshjit-propagate, -export, ...)
+)
 from meshjit.passes.pipeline import (
     PipelineEntry,
     build_pass_manager,
@@ -21,19 +24,37 @@ from meshjit.passes.registry import (
     register_pass,
     registered_passes,
 )
+from meshjit.passes.rules import (
+    Factor,
+    RuleBuilder,
+    RuleError,
+    ShardingRule,
+    register_custom_call_rule,
+    unregister_custom_call_rule,
+)
+from meshjit.passes.sharding_passes import PropagationError, propagate, run_shardy
 
 __all__ = [
     "PASSES",
+    "Factor",
     "PassInfo",
     "PassOption",
     "PassRegistryError",
     "PipelineEntry",
+    "PropagationError",
+    "RuleBuilder",
+    "RuleError",
+    "ShardingRule",
     "add_pass",
     "build_pass_manager",
     "fail",
     "get_pass",
     "parse_pipeline",
     "pass_manager_from_text",
+    "propagate",
+    "register_custom_call_rule",
     "register_pass",
     "registered_passes",
+    "run_shardy",
+    "unregister_custom_call_rule",
 ]

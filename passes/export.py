@@ -1,0 +1,105 @@
+"""Export after propagation: close every dimension, optionally make remaining conflicts explicit.
+
+Closing (`{"x", ?}` -> `{"x"}`, and a closed replicated sharding on every unannotated tensor)
+makes XLA's own propagation keep meshjit's decisions. With `insert-reshards`, an operand whose
+sharding disagrees with what its op's results imply gets an `sdy.reshard` in front of the op;
+a returned value that disagrees with its func result's sharding gets one in front of the return.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+from meshjit.dialects.sdy import tensor_sharding_attr
+from meshjit.passes import propagation
+from meshjit.passes import rules as rules_lib
+from meshjit.passes.propagation_graph import (
+    Edge,
+    Graph,
+    Slot,
+    build_graph,
+    new_slot,
+    overlaps,
+    slot_sharding,
+    write_back,
+)
+
+
+def export_module(module_op: ir.Operation, *, close: bool = True, insert_reshards: bool = False):
+    graph = build_graph(module_op, hold_priorities=False)
+    if insert_reshards:
+        _insert_reshards(graph)
+    write_back(graph, close=close)
+    return graph
+
+
+def _desired_operand(edge: Edge, t: int, decided: dict, proj) -> list[list] | None:
+    """The operand's dims if every factor the results fix took the results' axes."""
+    mapping = edge.rule.operands[t]
+    own = proj[t]
+    if own is None:
+        return None
+    dims = [[a for f in fs for a in (decided[f] if f in decided else own[f])] for fs in mapping]
+    flat = [a for dim in dims for a in dim]
+    for i, a in enumerate(flat):
+        if any(overlaps(a, b) for b in flat[i + 1 :]):
+            return None
+    return dims
+
+
+def _result_decisions(edge: Edge, proj) -> dict:
+    decided = {}
+    n = len(edge.operands)
+    for r, mapping in enumerate(edge.rule.results):
+        if proj[n + r] is None:
+            continue
+        for fs in mapping:
+            for f in fs:
+                decided.setdefault(f, list(proj[n + r][f]))
+    return decided
+
+
+def _reshard(graph: Graph, op, index: int, source: Slot, dims) -> None:
+    target = new_slot(f"reshard of {source.label}", source.value.type)
+    target.mesh, target.dims = source.mesh, [list(d) for d in dims]
+    target.closed = [True] * target.rank
+    target.replicated, target.unreduced = source.replicated, source.unreduced
+    sharding = slot_sharding(target, graph.meshes, close=True)
+    with ir.InsertionPoint(op), op.location:
+        new = sdy.ReshardOp(op.operands[index], tensor_sharding_attr(sharding)).result
+    op.operands[index] = new
+
+
+def _insert_reshards(graph: Graph) -> None:
+    for edge in list(graph.edges):
+        if edge.op is None:
+            continue
+        if edge.op_name == "func.return":
+            _reshard_return(graph, edge)
+            continue
+        if not edge.results or edge.op_name in ("sdy.reshard", "sdy.sharding_constraint"):
+            continue
+        proj = [
+            propagation.project(v, m, edge.rule.factors)
+            for v, m in zip(edge.views(), edge.rule.tensors())
+        ]
+        decided = _result_decisions(edge, proj)
+        for t, view in enumerate(edge.operands):
+            slot = view.slot
+            if slot.mesh is None or slot.value is None:
+                continue
+            dims = _desired_operand(edge, t, decided, proj)
+            if dims is not None and dims != slot.dims:
+                _reshard(graph, edge.op, t, slot, dims)
+
+
+def _reshard_return(graph: Graph, edge: Edge) -> None:
+    value_slot, result_slot = (v.slot for v in edge.operands)
+    if value_slot.value is None or result_slot.mesh is None:
+        return
+    if value_slot.dims != result_slot.dims:
+        index = next(i for i, v in enumerate(edge.op.operands) if v == value_slot.value)
+        _reshard(graph, edge.op, index, value_slot, result_slot.dims)
+
+
+__all__ = ["export_module", "rules_lib"]

@@ -1,0 +1,344 @@
+"""meshjit's factor-based sharding propagation over a propagation graph.
+
+Per edge (op): project every tensor's sharding onto the rule's factors, decide one axis list per
+factor (the longest compatible one; on conflict, basic keeps only the common prefix, aggressive
+picks a winner by estimated communication or Shardy's preference), then project back, only ever
+appending axes. Around that:
+- user priorities: dims annotated `pN` join as sources in round N (p0 / unmarked first);
+- op priorities: each round runs pass-through ops to a fixed point, then all ops but forward
+  through broadcast, then all ops.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from meshjit.passes import cost_model
+from meshjit.passes import rules as rules_lib
+from meshjit.passes.propagation_graph import (
+    STAGE_ALL,
+    STAGE_NO_FORWARD_BROADCAST,
+    STAGE_PASS_THROUGH,
+    Edge,
+    Graph,
+    Slot,
+    axes_product,
+    extension,
+    overlaps,
+)
+
+STRATEGIES = ("basic", "aggressive")
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    strategy: str = "aggressive"
+    shardy_compatible: bool = False
+    max_iterations: int = 64
+    op_priority: bool = True
+
+
+def compatible(a, b) -> bool:
+    return extension(list(a), list(b)) is not None or extension(list(b), list(a)) is not None
+
+
+# --------------------------------------------------------------------------- projection
+
+
+def project_dim(axes, factors_of_dim, factors) -> dict | None:
+    """Hands a dim's axes (major to minor) to its factors; None if they do not fit."""
+    out = {f: [] for f in factors_of_dim}
+    if not factors_of_dim:
+        return out
+    j, cap = 0, factors[factors_of_dim[0]].size
+    last = len(factors_of_dim) - 1
+    for name, pre, n in axes:
+        while True:
+            f = factors_of_dim[j]
+            if j == last:
+                out[f].append((name, pre, n))
+                break
+            if cap == 1:
+                j += 1
+                cap = factors[factors_of_dim[j]].size
+                continue
+            g = _gcd(n, cap)
+            if g == 1:
+                return None
+            out[f].append((name, pre, g))
+            cap //= g
+            if g == n:
+                break
+            pre, n = pre * g, n // g
+    return out
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def project(view, mapping, factors) -> dict | None:
+    out = {}
+    for d, fs in enumerate(mapping):
+        dim = project_dim(view.axes(d), fs, factors)
+        if dim is None:
+            return None
+        out.update(dim)
+    return out
+
+
+# --------------------------------------------------------------------------- one edge
+
+
+class _EdgeStep:
+    """One application of an edge's rule."""
+
+    def __init__(self, edge: Edge, stage: int, options: Options, meshes: dict):
+        self.edge, self.options, self.meshes = edge, options, meshes
+        self.rule = edge.rule
+        self.views = edge.views()
+        self.mappings = self.rule.tensors()
+        self.mesh = next((v.slot.mesh for v in self.views if v.slot.mesh), None)
+        n = len(edge.operands)
+        indices = [i for i, v in enumerate(self.views) if v.slot.mesh in (None, self.mesh)]
+        self.sources = [i for i in indices if not self.views[i].slot.sink_only]
+        self.targets = list(indices)
+        if stage == STAGE_NO_FORWARD_BROADCAST and edge.is_broadcast:
+            self.sources = [i for i in self.sources if i >= n]
+            self.targets = [i for i in self.targets if i < n]
+        self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
+
+    def run(self) -> bool:
+        if self.mesh is None:
+            return False
+        decisions = self.decide()
+        if not decisions:
+            return False
+        return any([self.apply(t, decisions) for t in self.targets])  # noqa: C419 (all run)
+
+    # -- deciding
+
+    def claims(self, f):
+        out = []
+        for i in self.sources:
+            axes = (self.proj[i] or {}).get(f)
+            if axes:
+                slot = self.views[i].slot
+                out.append(
+                    cost_model.TensorClaim(tuple(axes), slot.local_bytes(), slot.total_bytes, i)
+                )
+        return out
+
+    def propagates(self, f) -> bool:
+        factor = self.rule.factors[f]
+        return not factor.blocked and factor.kind != rules_lib.NEED_REPLICATION
+
+    def decide(self) -> dict:
+        claims = {f: self.claims(f) for f in range(len(self.rule.factors)) if self.propagates(f)}
+        claims = {f: c for f, c in claims.items() if c}
+        if self.options.strategy == "basic":
+            return self._decide_basic(claims)
+        return self._decide_aggressive(claims)
+
+    def _maximal(self, claims):
+        """Claims not a prefix of another claim, one per distinct axis list."""
+        out, seen = [], set()
+        for c in sorted(claims, key=lambda c: -axes_product(c.axes)):
+            if c.axes in seen or any(compatible(c.axes, o.axes) for o in out):
+                continue
+            seen.add(c.axes)
+            out.append(c)
+        return out
+
+    def _decide_basic(self, claims) -> dict:
+        decisions = {}
+        for f, cs in claims.items():
+            maximal = self._maximal(cs)
+            if len(maximal) == 1:
+                decisions[f] = (list(maximal[0].axes), maximal[0].index)
+            else:
+                decisions[f] = (_common_prefix([c.axes for c in cs]), cs[0].index)
+        # An axis two factors want goes to neither.
+        wanted = dict(decisions)
+        for f, (axes, src) in wanted.items():
+            others = [a for g, (ax, _) in wanted.items() if g != f for a in ax]
+            cut = next((k for k, a in enumerate(axes) if any(overlaps(a, o) for o in others)), None)
+            if cut is not None:
+                decisions[f] = (axes[:cut], src)
+        return {f: d for f, d in decisions.items() if d[0]}
+
+    def _factor_order(self, claims):
+        if self.options.shardy_compatible:
+
+            def key(f):
+                return (-max(self.views[c.index].slot.total_bytes for c in claims[f]), f)
+        else:
+
+            def key(f):
+                return (-cost_model.loss_penalty(claims[f]), f)
+
+        return sorted(claims, key=key)
+
+    def _reduction_results(self, f):
+        if self.rule.factors[f].kind != rules_lib.REDUCTION:
+            return ()
+        return [v.slot.local_bytes() for v in self.edge.results]
+
+    def _decide_aggressive(self, claims) -> dict:
+        decisions, taken = {}, []
+        for f in self._factor_order(claims):
+            maximal = self._maximal(claims[f])
+            if len(maximal) == 1:
+                winner = maximal[0]
+            elif self.options.shardy_compatible:
+                # Shardy resolves conflicts between factors, not within one: common prefix.
+                axes = _common_prefix([c.axes for c in claims[f]])
+                winner = dataclasses.replace(maximal[0], axes=tuple(axes))
+            else:
+                candidates = [(c.axes, c) for c in maximal]
+                winner = maximal[
+                    cost_model.choose(
+                        candidates,
+                        claims[f],
+                        compatible,
+                        shardy_compatible=self.options.shardy_compatible,
+                        reduction_results=self._reduction_results(f),
+                    )
+                ]
+            axes = list(winner.axes)
+            cut = next((k for k, a in enumerate(axes) if any(overlaps(a, t) for t in taken)), None)
+            axes = axes[:cut] if cut is not None else axes
+            if axes:
+                decisions[f] = (axes, winner.index)
+                taken.extend(axes)
+        return decisions
+
+    # -- applying
+
+    def apply(self, t: int, decisions) -> bool:
+        proj = self.proj[t]
+        if proj is None:
+            return False
+        view, slot = self.views[t], self.views[t].slot
+        used = slot.used()
+        changed = False
+        for d, fs in enumerate(self.mappings[t]):
+            if slot.closed[d] or not fs:
+                continue
+            new = self._grow_dim(slot, proj, fs, decisions, used)
+            if new is not None and new != view.axes(d):
+                view.set_axes(d, new)
+                slot.mesh = slot.mesh or self.mesh
+                self._record_origin(slot, d, fs, decisions, proj)
+                changed = True
+        return changed
+
+    def _grow_dim(self, slot: Slot, proj, fs, decisions, used):
+        factors = self.rule.factors
+        parts, full_so_far, grew = [], True, False
+        for j, f in enumerate(fs):
+            part = list(proj[f])
+            wanted = decisions.get(f)
+            later_empty = all(not proj[g] for g in fs[j + 1 :])
+            if wanted and full_so_far and later_empty:
+                ext = extension(part, wanted[0]) or []
+                for axis in ext:
+                    if axis[0] in slot.forbidden or any(overlaps(axis, u) for u in used):
+                        break
+                    if slot.no_sub_axes and self._is_sub_axis(axis):
+                        break
+                    if j < len(fs) - 1 and factors[f].size % axes_product(part + [axis]):
+                        break
+                    part.append(axis)
+                    used.append(axis)
+                    grew = True
+            full_so_far = full_so_far and axes_product(part) == factors[f].size
+            parts.extend(part)
+        return parts if grew else None
+
+    def _is_sub_axis(self, axis) -> bool:
+        name, pre, size = axis
+        return pre != 1 or size != self.meshes[self.mesh].size_of(name)
+
+    def _record_origin(self, slot: Slot, d, fs, decisions, proj) -> None:
+        for f in fs:
+            if f in decisions:
+                src = self.views[decisions[f][1]].slot
+                src_dim = self._dim_of(decisions[f][1], f)
+                origin = src.origin[src_dim] if src_dim is not None else None
+                root, path = origin if origin else (src.label, ())
+                slot.origin[d] = (root, path + (self.edge.label,))
+                return
+
+    def _dim_of(self, t, f):
+        for d, fs in enumerate(self.mappings[t]):
+            if f in fs:
+                return d
+        return None
+
+
+def _common_prefix(axes_lists) -> list:
+    first = list(axes_lists[0])
+    n = len(first)
+    for other in axes_lists[1:]:
+        k = 0
+        while k < min(n, len(other)) and first[k] == other[k]:
+            k += 1
+        n = k
+    return first[:n]
+
+
+# --------------------------------------------------------------------------- driver
+
+
+def _edges_for(graph: Graph, stage: int, options: Options) -> list[Edge]:
+    if not options.op_priority or stage == STAGE_ALL:
+        return graph.edges
+    if stage == STAGE_PASS_THROUGH:
+        return [e for e in graph.edges if e.stage == STAGE_PASS_THROUGH]
+    return graph.edges
+
+
+def run_to_fixed_point(graph: Graph, stage: int, options: Options) -> int:
+    edges = _edges_for(graph, stage, options)
+    for iteration in range(options.max_iterations):
+        order = edges if iteration % 2 == 0 else list(reversed(edges))
+        changed = False
+        for edge in order:
+            changed |= _EdgeStep(edge, stage, options, graph.meshes).run()
+        if not changed:
+            return iteration + 1
+    return options.max_iterations
+
+
+def release_priority(graph: Graph, priority: int) -> None:
+    """Adds the dims annotated `p<priority>` where stronger rounds left room for them."""
+    for slot in graph.all_slots():
+        for d, (axes, closed, prio, origin) in list(slot.held.items()):
+            if prio != priority:
+                continue
+            del slot.held[d]
+            # The annotated value keeps its own sharding; the priority only delayed it as a source.
+            others = [a for k, dim in enumerate(slot.dims) if k != d for a in dim]
+            if any(overlaps(a, o) for a in axes for o in others):
+                continue
+            if slot.dims[d] != list(axes):
+                slot.origin[d] = origin if axes else None
+            slot.dims[d], slot.closed[d], slot.priority[d] = list(axes), closed, prio
+
+
+def priorities(graph: Graph) -> list[int]:
+    return sorted({held[2] for slot in graph.all_slots() for held in slot.held.values()})
+
+
+def propagate_graph(graph: Graph, options: Options = Options()) -> None:
+    stages = (STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL)
+    if not options.op_priority:
+        stages = (STAGE_ALL,)
+    for round_priority in [0, *priorities(graph)]:
+        if round_priority:
+            release_priority(graph, round_priority)
+        for stage in stages:
+            run_to_fixed_point(graph, stage, options)

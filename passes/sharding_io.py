@@ -1,0 +1,180 @@
+"""Reading and writing `sdy` shardings between MLIR attributes and the dialects/sdy.py values.
+
+Where a value's sharding lives:
+- a func argument / result: the `sdy.sharding` entry of the func's `arg_attrs` / `res_attrs`;
+- an op result: entry i of the op's `sdy.sharding = #sdy.sharding_per_value<[...]>`;
+- `sdy.sharding_constraint` / `sdy.reshard`: their `sharding` attribute (the result's sharding);
+- `sdy.manual_computation`: `in_shardings` / `out_shardings` (per operand / result).
+Block arguments of other regions (while bodies, ...) carry none: their owner op's results do.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+from meshjit.dialects.sdy import (
+    SHARDING_ATTR,
+    AxisRef,
+    DimSharding,
+    MeshShape,
+    TensorSharding,
+    sharding_per_value_attr,
+    tensor_sharding_attr,
+)
+
+
+class ShardingReadError(ValueError):
+    """A sharding attribute meshjit cannot read (carries the location to report it at)."""
+
+    def __init__(self, location: ir.Location, message: str):
+        super().__init__(message)
+        self.location = location
+
+
+# --------------------------------------------------------------------------- meshes
+
+
+def read_mesh(mesh_attr: ir.Attribute) -> MeshShape:
+    axes = [sdy.MeshAxisAttr(a) for a in sdy.MeshAttr(mesh_attr).axes]
+    return MeshShape(tuple((a.name, a.size) for a in axes))
+
+
+def read_meshes(module_op: ir.Operation) -> dict[str, MeshShape]:
+    """`{symbol: MeshShape}` for every top-level `sdy.mesh` op."""
+    meshes = {}
+    for op in module_op.regions[0].blocks[0].operations:
+        if op.operation.name == "sdy.mesh":
+            name = ir.StringAttr(op.operation.attributes["sym_name"]).value
+            meshes[name] = read_mesh(op.operation.attributes["mesh"])
+    return meshes
+
+
+# --------------------------------------------------------------------------- attributes
+
+
+def _read_axis(attr: ir.Attribute) -> str | AxisRef:
+    ref = sdy.AxisRefAttr(attr)
+    info = ref.sub_axis_info
+    if info is None:
+        return ref.name
+    info = sdy.SubAxisInfoAttr(info)
+    return AxisRef(ref.name, info.pre_size, info.size)
+
+
+def read_dim_sharding(attr: ir.Attribute) -> DimSharding:
+    dim = sdy.DimensionShardingAttr(attr)
+    return DimSharding(tuple(_read_axis(a) for a in dim.axes), dim.is_closed, dim.priority)
+
+
+def read_sharding(attr: ir.Attribute, location: ir.Location | None = None) -> TensorSharding:
+    """A `#sdy.sharding<@mesh, ...>` attribute as a TensorSharding."""
+    sharding = sdy.TensorShardingAttr(attr)
+    mesh = sharding.mesh_or_ref
+    if not isinstance(mesh, ir.FlatSymbolRefAttr):
+        raise ShardingReadError(
+            location or ir.Location.unknown(),
+            f"inline meshes are not supported (run sdy-lift-inlined-meshes first): {attr}",
+        )
+    return TensorSharding(
+        ir.FlatSymbolRefAttr(mesh).value,
+        tuple(read_dim_sharding(d) for d in sharding.dimension_shardings),
+        tuple(_read_axis(a) for a in sharding.replicated_axes),
+        tuple(_read_axis(a) for a in sharding.unreduced_axes),
+    )
+
+
+def read_sharding_per_value(attr: ir.Attribute, location=None) -> list[TensorSharding]:
+    per_value = sdy.TensorShardingPerValueAttr(attr)
+    return [read_sharding(s, location) for s in per_value.shardings]
+
+
+# --------------------------------------------------------------------------- func attrs
+
+
+def _dict_entries(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
+    if attr is None:
+        return {}
+    d = ir.DictAttr(attr)
+    return {d[i].name: d[i].attr for i in range(len(d))}
+
+
+def _func_attr_list(func_op, key: str, count: int) -> list[dict[str, ir.Attribute]]:
+    attrs = func_op.attributes
+    if key not in attrs:
+        return [{} for _ in range(count)]
+    array = ir.ArrayAttr(attrs[key])
+    return [_dict_entries(array[i]) for i in range(len(array))]
+
+
+def _func_counts(func_op) -> tuple[int, int]:
+    ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
+    return len(ftype.inputs), len(ftype.results)
+
+
+def func_arg_sharding(func_op, index: int) -> TensorSharding | None:
+    entries = _func_attr_list(func_op, "arg_attrs", _func_counts(func_op)[0])[index]
+    attr = entries.get(SHARDING_ATTR)
+    return None if attr is None else read_sharding(attr, func_op.location)
+
+
+def func_result_sharding(func_op, index: int) -> TensorSharding | None:
+    entries = _func_attr_list(func_op, "res_attrs", _func_counts(func_op)[1])[index]
+    attr = entries.get(SHARDING_ATTR)
+    return None if attr is None else read_sharding(attr, func_op.location)
+
+
+def _set_func_sharding(func_op, key: str, index: int, count: int, sharding) -> None:
+    entries = _func_attr_list(func_op, key, count)
+    entries[index][SHARDING_ATTR] = tensor_sharding_attr(sharding)
+    func_op.attributes[key] = ir.ArrayAttr.get([ir.DictAttr.get(e) for e in entries])
+
+
+def set_func_arg_sharding(func_op, index: int, sharding: TensorSharding) -> None:
+    _set_func_sharding(func_op, "arg_attrs", index, _func_counts(func_op)[0], sharding)
+
+
+def set_func_result_sharding(func_op, index: int, sharding: TensorSharding) -> None:
+    _set_func_sharding(func_op, "res_attrs", index, _func_counts(func_op)[1], sharding)
+
+
+# --------------------------------------------------------------------------- op results
+
+# Ops whose result sharding is an attribute of the op itself.
+_OWN_SHARDING_OPS = ("sdy.sharding_constraint", "sdy.reshard")
+
+
+def op_result_shardings(op: ir.Operation) -> list[TensorSharding | None]:
+    """The sharding of each of `op`'s results (None where there is none)."""
+    op = op.operation
+    if op.name in _OWN_SHARDING_OPS:
+        return [read_sharding(op.attributes["sharding"], op.location)]
+    if op.name == "sdy.manual_computation":
+        return read_sharding_per_value(op.attributes["out_shardings"], op.location)
+    if SHARDING_ATTR not in op.attributes:
+        return [None] * len(op.results)
+    return read_sharding_per_value(op.attributes[SHARDING_ATTR], op.location)
+
+
+def set_op_result_shardings(op: ir.Operation, shardings: list[TensorSharding]) -> None:
+    op = op.operation
+    if op.name in _OWN_SHARDING_OPS:
+        op.attributes["sharding"] = tensor_sharding_attr(shardings[0])
+    elif op.name == "sdy.manual_computation":
+        op.attributes["out_shardings"] = sharding_per_value_attr(shardings)
+    else:
+        op.attributes[SHARDING_ATTR] = sharding_per_value_attr(shardings)
+
+
+def value_sharding(value: ir.Value) -> TensorSharding | None:
+    """The sharding stored for `value`, if any (func args and op results)."""
+    if isinstance(value, ir.BlockArgument):
+        owner = value.owner.owner
+        if owner.name == "func.func":
+            return func_arg_sharding(owner, value.arg_number)
+        return None
+    return op_result_shardings(value.owner)[value.result_number]
+
+
+def open_sharding(mesh_name: str, rank: int) -> TensorSharding:
+    """`<@mesh, [{?}, ...]>`: no axes yet, every dimension open."""
+    return TensorSharding(mesh_name, tuple(DimSharding((), False) for _ in range(rank)))

@@ -1,0 +1,215 @@
+"""meshjit's sharding passes (registration, options, diagnostics) and their Python API.
+
+- `meshjit-propagate`: factor-based propagation (propagation.py), cost-aware conflicts.
+- `meshjit-export`: close every dimension; optionally insert `sdy.reshard`s (export.py).
+- `meshjit-print-sharding-rules`: test-only, attaches each op's rule as `meshjit.sharding_rule`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from jaxlib.mlir import ir, passmanager
+from meshjit.passes import propagation
+from meshjit.passes import rules as rules_lib
+from meshjit.passes.export import export_module
+from meshjit.passes.propagation_graph import (
+    Graph,
+    GraphError,
+    build_graph,
+    print_warnings,
+    slot_sharding,
+    write_back,
+)
+from meshjit.passes.registry import PassOption, fail, register_pass
+from meshjit.passes.sharding_io import ShardingReadError
+
+RULE_ATTR = "meshjit.sharding_rule"
+
+
+class PropagationError(ValueError):
+    """Raised by the Python API for modules the passes reject."""
+
+
+def _options(strategy: str, shardy_compatible: bool, max_iterations: int, op_priority=True):
+    if strategy not in propagation.STRATEGIES:
+        raise PropagationError(
+            f"unknown strategy '{strategy}' (expected {' or '.join(propagation.STRATEGIES)})"
+        )
+    return propagation.Options(strategy, shardy_compatible, max_iterations, op_priority)
+
+
+def propagate_module(module_op: ir.Operation, options: propagation.Options) -> Graph:
+    graph = build_graph(module_op)
+    print_warnings(graph)
+    propagation.propagate_graph(graph, options)
+    write_back(graph)
+    return graph
+
+
+# --------------------------------------------------------------------------- explain
+
+
+def _value_name(slot) -> str:
+    if slot.value is None:
+        return slot.label
+    try:
+        return slot.value.get_name()
+    except Exception:  # noqa: BLE001 - names are cosmetic
+        return "?"
+
+
+def _origin_text(slot, d: int) -> str:
+    origin = slot.origin[d]
+    if origin is None:
+        return "-"
+    root, path = origin
+    if not path:
+        return f"annotation on {root}"
+    ops = " -> ".join(p.split(" ")[0] for p in path)
+    return f"from {root} via {ops}"
+
+
+def explain_table(graph: Graph) -> str:
+    """One row per sharded value: where each dimension's axes came from."""
+    rows = []
+    for slot in graph.all_slots():
+        if slot.mesh is None or not slot.used():
+            continue
+        sharding = slot_sharding(slot, graph.meshes).text
+        origins = "; ".join(
+            f"d{d}: {_origin_text(slot, d)}" for d in range(slot.rank) if slot.dims[d]
+        )
+        rows.append((_value_name(slot), slot.label, sharding, origins))
+    header = ("value", "defined by", "sharding", "origin")
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(3)]
+    lines = ["meshjit-propagate: sharding origins"]
+    for row in [header, *rows]:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(row[:3], widths)) + "  " + row[3])
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- passes
+
+
+def _run_guarded(pass_, module_op, fn) -> None:
+    try:
+        fn()
+    except (GraphError, ShardingReadError) as e:
+        fail(pass_, e.location, str(e))
+    except (PropagationError, rules_lib.RuleError) as e:
+        fail(pass_, module_op.location, str(e))
+
+
+@register_pass(
+    "meshjit-propagate",
+    "Propagate shardings with meshjit's factor-based rules and cost model",
+    options=[
+        PassOption("strategy", str, "aggressive", "basic (no conflicts resolved) or aggressive"),
+        PassOption(
+            "shardy-compatible", bool, False, "resolve conflicts by Shardy's preferences, not cost"
+        ),
+        PassOption("max-iterations", int, 64, "sweeps per fixed point before giving up"),
+        PassOption("op-priority", bool, True, "pass-through ops first, then broadcast, then all"),
+        PassOption("explain", bool, False, "print where each value's sharding came from"),
+    ],
+)
+def propagate_pass(module_op, pass_, **opts) -> None:
+    def run():
+        options = _options(
+            opts["strategy"], opts["shardy-compatible"], opts["max-iterations"], opts["op-priority"]
+        )
+        graph = propagate_module(module_op, options)
+        if opts["explain"]:
+            sys.stderr.write(explain_table(graph))
+            sys.stderr.flush()
+
+    _run_guarded(pass_, module_op, run)
+
+
+@register_pass(
+    "meshjit-export",
+    "Close every sharding after propagation so XLA keeps it; optionally insert sdy.reshard",
+    options=[
+        PassOption("close-shardings", bool, True, "close every dimension ({?} -> {})"),
+        PassOption("insert-reshards", bool, False, "make remaining conflicts explicit reshards"),
+    ],
+)
+def export_pass(module_op, pass_, **opts) -> None:
+    _run_guarded(
+        pass_,
+        module_op,
+        lambda: export_module(
+            module_op, close=opts["close-shardings"], insert_reshards=opts["insert-reshards"]
+        ),
+    )
+
+
+@register_pass(
+    "meshjit-print-sharding-rules",
+    "Test only: attach each op's factor sharding rule as a meshjit.sharding_rule attribute",
+)
+def print_rules_pass(module_op, pass_) -> None:
+    def annotate(op):
+        try:
+            rule = rules_lib.rule_for(op)
+        except rules_lib.RuleError as e:
+            fail(pass_, op.location, f"{op.name}: sharding rule does not fit the op: {e}")
+            return ir.WalkResult.INTERRUPT
+        if rule is not None:
+            op.attributes[RULE_ATTR] = ir.Attribute.parse(rule.text)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(annotate)
+
+
+# --------------------------------------------------------------------------- Python API
+
+
+def _module_op(module):
+    return module.operation if hasattr(module, "operation") else module
+
+
+def _run_pipeline(module, pipeline: str):
+    module_op = _module_op(module)
+    with module_op.context:
+        pm = passmanager.PassManager.parse(pipeline)
+        pm.run(module_op)
+    return module
+
+
+def propagate(
+    module,
+    *,
+    strategy: str = "aggressive",
+    shardy_compatible: bool = False,
+    max_iterations: int = 64,
+    op_priority: bool = True,
+    export: bool = True,
+    insert_reshards: bool = False,
+    explain: bool = False,
+):
+    """Runs meshjit's propagation (and export, unless `export=False`) on `module` in place.
+
+    Works on an `ir.Module` or its operation from any frontend; returns `module`. Raises
+    PropagationError (with the location) for modules it cannot handle.
+    """
+    module_op = _module_op(module)
+    options = _options(strategy, shardy_compatible, max_iterations, op_priority)
+    with module_op.context:
+        try:
+            graph = propagate_module(module_op, options)
+            if explain:
+                sys.stderr.write(explain_table(graph))
+            if export:
+                export_module(module_op, close=True, insert_reshards=insert_reshards)
+        except (GraphError, ShardingReadError) as e:
+            raise PropagationError(f"{e.location}: {e}") from None
+        except rules_lib.RuleError as e:
+            raise PropagationError(str(e)) from None
+    return module
+
+
+def run_shardy(module):
+    """Runs Shardy's `sdy-propagation-pipeline` (import, propagate, export) on `module`."""
+    return _run_pipeline(module, "builtin.module(sdy-propagation-pipeline)")

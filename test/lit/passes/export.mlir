@@ -1,0 +1,54 @@
+// RUN: meshjit-opt %s -split-input-file --meshjit-propagate --meshjit-export | FileCheck %s
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate, meshjit-export{insert-reshards=true})' \
+// RUN:   | FileCheck %s --check-prefix=RESHARD
+// Mixed with Shardy's passes in one pipeline: the output still verifies.
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(sdy-lift-inlined-meshes, meshjit-propagate, meshjit-export, canonicalize)' \
+// RUN:   | FileCheck %s --check-prefix=MIXED
+
+// Export closes every dimension and drops priorities; unannotated values become replicated.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @close
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}
+// CHECK-SAME: %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}
+// CHECK-SAME: %arg2: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}
+// CHECK-SAME: -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}
+// CHECK: stablehlo.add %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>}
+// MIXED-LABEL: func.func @close
+// MIXED-SAME: %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}
+func.func @close(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}p1, {?}]>},
+                 %arg1: tensor<8x16xf32>, %arg2: tensor<4xf32>) -> (tensor<8x16xf32>, tensor<4xf32>) {
+  %0 = stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
+  return %0, %arg2 : tensor<8x16xf32>, tensor<4xf32>
+}
+
+// -----
+
+// The closed result's "y" flows back into the add, which also has %arg0's "x": the closed
+// %arg0 and the closed result both disagree with it, and insert-reshards makes both
+// conflicts explicit sdy.reshards.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// RESHARD-LABEL: func.func @reshard_return
+// RESHARD: %[[A:.*]] = sdy.reshard %arg0 <@mesh, [{"x"}, {"y"}]>
+// RESHARD: %[[ADD:.*]] = stablehlo.add %[[A]], %{{.*}} {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {"y"}]>]>}
+// RESHARD: %[[R:.*]] = sdy.reshard %[[ADD]] <@mesh, [{}, {"y"}]>
+// RESHARD: return %[[R]]
+func.func @reshard_return(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+    -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// An operand whose (closed) sharding disagrees with the op's result gets a reshard.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// RESHARD-LABEL: func.func @reshard_operand
+// RESHARD: %[[R:.*]] = sdy.reshard %arg1 <@mesh, [{"y"}, {}]>
+// RESHARD: stablehlo.add %arg0, %[[R]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>}
+func.func @reshard_operand(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>},
+                           %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}

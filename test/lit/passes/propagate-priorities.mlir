@@ -1,0 +1,48 @@
+// RUN: meshjit-opt %s -split-input-file --meshjit-propagate | FileCheck %s
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{op-priority=false shardy-compatible=true})' \
+// RUN:   | FileCheck %s --check-prefix=NOPRIO
+
+// User priorities: the p0 sharding of %arg1 propagates first and wins the shared dim; %arg0
+// keeps its own p1 annotation (only its role as a source was delayed).
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @user_priority
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}p1, {}]>}
+// CHECK: stablehlo.add {{.*}}<@mesh, [{"y", ?}, {?}]>
+// CHECK: stablehlo.multiply {{.*}}<@mesh, [{"y", ?}, {?}]>
+func.func @user_priority(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}p1, {}]>},
+                         %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}p0, {}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
+  %1 = stablehlo.multiply %0, %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// A p1 dim that no stronger sharding reached still propagates, in round 1.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @late_priority
+// CHECK: stablehlo.negate {{.*}}<@mesh, [{"y", ?}, {"x", ?}]>
+func.func @late_priority(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}p0, {"x"}p1]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// Op priority: pass-through ops run to a fixed point first, so %arg1's "y" reaches the add
+// (and, backwards, the broadcast's result) before the broadcast forwards %arg0's "x". With
+// op-priority=false the broadcast's "x" arrives first and the add is left in conflict.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @op_priority
+// CHECK: stablehlo.broadcast_in_dim {{.*}}<@mesh, [{"y", ?}, {?}]>
+// CHECK: stablehlo.add {{.*}}<@mesh, [{"y", ?}, {?}]>
+// NOPRIO-LABEL: func.func @op_priority
+// NOPRIO: stablehlo.broadcast_in_dim {{.*}}<@mesh, [{"x", ?}, {?}]>
+// NOPRIO: stablehlo.add %0, %arg1 : tensor<8x16xf32>
+func.func @op_priority(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>},
+                       %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.broadcast_in_dim %arg0, dims = [0] : (tensor<8xf32>) -> tensor<8x16xf32>
+  %1 = stablehlo.add %0, %arg1 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}

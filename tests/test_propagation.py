@@ -1,0 +1,351 @@
+"""Differential check of meshjit's sharding propagation against Shardy's.
+
+For each module (hand-written StableHLO + sdy, and modules lowered from small meshjit programs)
+both Shardy's `sdy-propagation-pipeline` and meshjit's `meshjit-propagate` + `meshjit-export`
+run; the per-value shardings are compared, then both results are compiled by XLA (8 CPU
+devices) and the collectives in the partitioned HLO are counted and sized.
+
+`python tests/test_propagation.py` prints the table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import sys
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
+
+from jaxlib.mlir import ir
+from meshjit.compiler import backend
+from meshjit.dialects import make_context
+from meshjit.passes import sharding_io
+
+import meshjit
+from meshjit import passes
+from meshjit.sharding import NamedSharding, P
+
+HEADER = "module attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {\n"
+MESH = 'sdy.mesh @mesh = <["x"=2, "y"=4]>\n'
+
+
+def _hand(body: str) -> str:
+    return HEADER + MESH + body + "\n}\n"
+
+
+HAND_WRITTEN = {
+    "elementwise": _hand("""
+func.func @main(%arg0: tensor<64x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>},
+                %arg1: tensor<64x128xf32>) -> tensor<64x128xf32> {
+  %0 = stablehlo.add %arg0, %arg1 : tensor<64x128xf32>
+  %1 = stablehlo.tanh %0 : tensor<64x128xf32>
+  return %1 : tensor<64x128xf32>
+}"""),
+    "matmul_chain": _hand("""
+func.func @main(%arg0: tensor<64x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                %arg1: tensor<128x256xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>},
+                %arg2: tensor<256x32xf32>) -> tensor<64x32xf32> {
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x256xf32>) -> tensor<64x256xf32>
+  %1 = stablehlo.exponential %0 : tensor<64x256xf32>
+  %2 = stablehlo.dot_general %1, %arg2, contracting_dims = [1] x [0] : (tensor<64x256xf32>, tensor<256x32xf32>) -> tensor<64x32xf32>
+  return %2 : tensor<64x32xf32>
+}"""),
+    "reshape_transpose_reduce": _hand("""
+func.func @main(%arg0: tensor<32x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}) -> tensor<64xf32> {
+  %0 = stablehlo.reshape %arg0 : (tensor<32x64xf32>) -> tensor<4x8x64xf32>
+  %1 = stablehlo.transpose %0, dims = [2, 0, 1] : (tensor<4x8x64xf32>) -> tensor<64x4x8xf32>
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %2 = stablehlo.reduce(%1 init: %cst) applies stablehlo.add across dimensions = [1, 2] : (tensor<64x4x8xf32>, tensor<f32>) -> tensor<64xf32>
+  return %2 : tensor<64xf32>
+}"""),
+    "broadcast_bias": _hand("""
+func.func @main(%arg0: tensor<256xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>},
+                %arg1: tensor<64x256xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<64x256xf32> {
+  %0 = stablehlo.broadcast_in_dim %arg0, dims = [1] : (tensor<256xf32>) -> tensor<64x256xf32>
+  %1 = stablehlo.add %0, %arg1 : tensor<64x256xf32>
+  return %1 : tensor<64x256xf32>
+}"""),
+    "dot_conflict": _hand("""
+func.func @main(%arg0: tensor<96x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                %arg1: tensor<64x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x", "y"}]>}) -> tensor<96x64xf32> {
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<96x64xf32>, tensor<64x64xf32>) -> tensor<96x64xf32>
+  return %0 : tensor<96x64xf32>
+}"""),
+    "elementwise_conflict": _hand("""
+func.func @main(%arg0: tensor<64x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                %arg1: tensor<64x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<64x128xf32> {
+  %0 = stablehlo.add %arg0, %arg1 : tensor<64x128xf32>
+  %1 = stablehlo.multiply %0, %0 : tensor<64x128xf32>
+  return %1 : tensor<64x128xf32>
+}"""),
+    "while_loop": _hand("""
+func.func @main(%arg0: tensor<64x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, %n: tensor<i32>) -> tensor<64x128xf32> {
+  %0:2 = stablehlo.while(%iterArg = %arg0, %i = %n) : tensor<64x128xf32>, tensor<i32>
+    cond {
+      %c = stablehlo.constant dense<0> : tensor<i32>
+      %p = stablehlo.compare GT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %a = stablehlo.sine %iterArg : tensor<64x128xf32>
+      %c1 = stablehlo.constant dense<1> : tensor<i32>
+      %d = stablehlo.subtract %i, %c1 : tensor<i32>
+      stablehlo.return %a, %d : tensor<64x128xf32>, tensor<i32>
+    }
+  return %0#0 : tensor<64x128xf32>
+}"""),
+}
+
+
+def _mlp(x, w1, b1, w2, b2):
+    import meshjit.numpy as jnp
+
+    hidden = jnp.maximum(x @ w1 + b1, 0.0)
+    return hidden @ w2 + b2
+
+
+def _lowered_modules() -> dict[str, str]:
+    mesh = meshjit.make_mesh((4, 2), ("data", "model"))
+    rng = np.random.default_rng(0)
+    args = [
+        rng.standard_normal(s).astype(np.float32)
+        for s in ((32, 64), (64, 256), (256,), (256, 16), (16,))
+    ]
+
+    def lower(fn, specs):
+        shardings = tuple(NamedSharding(mesh, s) for s in specs)
+        return meshjit.jit(fn, in_shardings=shardings).lower(*args).as_text()
+
+    return {
+        "mlp_megatron": lower(
+            _mlp, (P("data", None), P(None, "model"), P("model"), P("model", None), P())
+        ),
+        "mlp_data_parallel": lower(_mlp, (P("data", None), P(), P(), P(), P())),
+        "mlp_weights_only": lower(_mlp, (P(), P(None, "model"), P(), P("model", None), P())),
+    }
+
+
+# --------------------------------------------------------------------------- comparison
+
+
+def value_shardings(module: ir.Module) -> dict[str, tuple]:
+    """Axes per dim for func args/results and op results, keyed by position and location."""
+    out, seen = {}, {}
+    skip = {"stablehlo.constant", "stablehlo.iota", "sdy.reshard", "sdy.return"}
+    for op in module.body.operations:
+        if op.operation.name != "func.func":
+            continue
+        func = op.operation
+        name = ir.StringAttr(func.attributes["sym_name"]).value
+        block = func.regions[0].blocks[0]
+        for i, arg in enumerate(block.arguments):
+            out[f"@{name} arg{i}"] = _axes(sharding_io.func_arg_sharding(func, i), arg.type)
+        ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+        for i, t in enumerate(ftype.results):
+            out[f"@{name} res{i}"] = _axes(sharding_io.func_result_sharding(func, i), t)
+
+        def visit(o):
+            if o.name in skip or not o.results or o.name == "func.func":
+                return ir.WalkResult.ADVANCE
+            key = (o.name, str(o.location))
+            seen[key] = seen.get(key, 0) + 1
+            for i, s in enumerate(sharding_io.op_result_shardings(o)):
+                out[f"{o.name}@{o.location}#{seen[key]}.{i}"] = _axes(s, o.results[i].type)
+            return ir.WalkResult.ADVANCE
+
+        func.walk(visit)
+    return out
+
+
+def _axes(sharding, value_type) -> tuple:
+    rank = len(value_type.shape) if isinstance(value_type, ir.RankedTensorType) else 0
+    if sharding is None:
+        return ((),) * rank
+    return tuple(tuple(str(a) for a in d.axes) for d in sharding.dims)
+
+
+_COLLECTIVE = re.compile(
+    r"= (\(?[^=]*?\)?) (all-gather|all-reduce|reduce-scatter|all-to-all|collective-permute)"
+    r"(?:-start)?\(([^\n]*)"
+)
+_SHAPE = re.compile(r"(pred|[sfu]\d+|bf16)\[([\d,]*)\]")
+_BYTES = {"pred": 1, "bf16": 2}
+# Bytes one device sends/receives, as a multiple of the collective's result size, for group n.
+_MOVED = {
+    "all-gather": lambda n: (n - 1) / n,
+    "all-reduce": lambda n: 2 * (n - 1) / n,
+    "reduce-scatter": lambda n: n - 1,
+    "all-to-all": lambda n: (n - 1) / n,
+    "collective-permute": lambda n: 1,
+}
+
+
+def group_size(attrs: str, default: int = 8) -> int:
+    """Devices per replica group, from `replica_groups=` in any of XLA's three spellings."""
+    mesh = re.search(r"replica_groups=mesh\[([^\]]*)\][^{]*\{([^}]*)\}", attrs)
+    if mesh:
+        sizes = dict(re.findall(r"'(\w+)'=(\d+)", mesh.group(1)))
+        n = 1
+        for axis in re.findall(r"'(\w+)'", mesh.group(2)):
+            n *= int(sizes[axis])
+        return n
+    iota = re.search(r"replica_groups=\[\d+,(\d+)\]<=", attrs)
+    if iota:
+        return int(iota.group(1))
+    explicit = re.search(r"replica_groups=\{\{([\d,]*)\}", attrs)
+    if explicit:
+        return len(explicit.group(1).split(","))
+    return default
+
+
+def collective_stats(hlo: str) -> tuple[int, int, int]:
+    """(count, result bytes, bytes moved per device) of the collectives in partitioned HLO."""
+    count = result_bytes = moved = 0
+    for match in _COLLECTIVE.finditer(hlo):
+        count += 1
+        size = 0
+        for dtype, dims in _SHAPE.findall(match.group(1)):
+            elem = _BYTES.get(dtype) or int(dtype[1:]) // 8
+            for d in filter(None, dims.split(",")):
+                elem *= int(d)
+            size += elem
+        result_bytes += size
+        moved += size * _MOVED[match.group(2)](group_size(match.group(3)))
+    return count, result_bytes, round(moved)
+
+
+@dataclasses.dataclass
+class Row:
+    name: str
+    agree: int
+    values: int
+    shardy: tuple[int, int, int]  # collectives, result bytes, bytes moved per device
+    meshjit: tuple[int, int, int]
+    differing: list
+
+
+def _compile_stats(text: str) -> tuple[int, int, int]:
+    exe = backend.compile_module(text, meshjit.devices()[:8])
+    return collective_stats(exe.hlo_modules()[0].to_string())
+
+
+def differential(name: str, text: str) -> Row:
+    with make_context():
+        shardy = ir.Module.parse(text)
+        mine = ir.Module.parse(text)
+        passes.run_shardy(shardy)
+        passes.propagate(mine)
+        a, b = value_shardings(shardy), value_shardings(mine)
+        keys = [k for k in a if k in b]
+        differing = [(k, a[k], b[k]) for k in keys if a[k] != b[k]]
+        shardy_text, mine_text = str(shardy), str(mine)
+    return Row(
+        name,
+        len(keys) - len(differing),
+        len(keys),
+        _compile_stats(shardy_text),
+        _compile_stats(mine_text),
+        differing,
+    )
+
+
+def all_modules() -> dict[str, str]:
+    return {**HAND_WRITTEN, **_lowered_modules()}
+
+
+def _stats(stats) -> str:
+    return f"{stats[0]:>3} {stats[1]:>7} {stats[2]:>7}"
+
+
+def format_table(rows: list[Row]) -> str:
+    lines = [
+        f"{'':<26}{'':>14}  {'shardy':^19}  {'meshjit':^19}",
+        f"{'module':<26}{'agreement':>14}  {'#':>3} {'result B':>7} {'moved B':>7}"
+        f"  {'#':>3} {'result B':>7} {'moved B':>7}",
+    ]
+    for r in rows:
+        lines.append(
+            f"{r.name:<26}{r.agree:>4}/{r.values:<4} {100 * r.agree / max(r.values, 1):3.0f}%"
+            f"  {_stats(r.shardy)}  {_stats(r.meshjit)}"
+        )
+    agree = sum(r.agree for r in rows)
+    values = sum(r.values for r in rows)
+    totals = [
+        tuple(sum(getattr(r, side)[i] for r in rows) for i in range(3))
+        for side in ("shardy", "meshjit")
+    ]
+    lines.append(
+        f"{'total':<26}{agree:>4}/{values:<4} {100 * agree / max(values, 1):3.0f}%"
+        f"  {_stats(totals[0])}  {_stats(totals[1])}"
+    )
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- tests
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[Row]:
+    return [differential(name, text) for name, text in all_modules().items()]
+
+
+def test_report(rows, capsys):
+    with capsys.disabled():
+        print("\n" + format_table(rows))
+    assert len(rows) == len(HAND_WRITTEN) + 3
+
+
+@pytest.mark.parametrize("metric", [1, 2], ids=["result_bytes", "moved_bytes"])
+def test_collective_bytes_not_worse_than_shardy(rows, metric):
+    assert sum(r.meshjit[metric] for r in rows) <= sum(r.shardy[metric] for r in rows)
+
+
+def test_collective_count_not_worse_than_shardy(rows):
+    assert sum(r.meshjit[0] for r in rows) <= sum(r.shardy[0] for r in rows)
+
+
+def test_mostly_agrees_with_shardy(rows):
+    agree = sum(r.agree for r in rows)
+    values = sum(r.values for r in rows)
+    assert agree / values >= 0.8, [r.differing for r in rows if r.differing]
+
+
+@pytest.mark.parametrize("name", ["elementwise", "matmul_chain", "broadcast_bias", "mlp_megatron"])
+def test_full_agreement_on_conflict_free_modules(rows, name):
+    row = next(r for r in rows if r.name == name)
+    assert not row.differing, row.differing
+
+
+def test_shardy_compatible_mode_matches_shardy_on_conflicts():
+    text = HAND_WRITTEN["dot_conflict"]
+    with make_context():
+        shardy, mine = ir.Module.parse(text), ir.Module.parse(text)
+        passes.run_shardy(shardy)
+        passes.propagate(mine, shardy_compatible=True)
+        assert value_shardings(shardy) == value_shardings(mine)
+
+
+def test_collective_stats_parser():
+    hlo = (
+        "  %all-gather = f32[8,16]{1,0} all-gather(f32[4,16]{1,0} %p), dimensions={0}\n"
+        "  %ar = (f32[4]{0}, bf16[2,2]{1,0}) all-reduce-start(%a, %b), to_apply=%add\n"
+    )
+    # No replica groups given: groups of 8.
+    result = 8 * 16 * 4 + 4 * 4 + 2 * 2 * 2
+    moved = 8 * 16 * 4 * 7 / 8 + (4 * 4 + 2 * 2 * 2) * 2 * 7 / 8
+    assert collective_stats(hlo) == (2, result, round(moved))
+    assert group_size("replica_groups=mesh['axis_0'=2,'axis_1'=4] {'axis_1'}, dims") == 4
+    assert group_size("replica_groups={{0,1},{2,3}}, x") == 2
+    assert group_size("replica_groups=[2,4]<=[8]") == 4
+
+
+if __name__ == "__main__":
+    table = [differential(n, t) for n, t in all_modules().items()]
+    print(format_table(table))
+    for r in table:
+        for k, s, m in r.differing:
+            print(f"  {r.name}: {k}: shardy {s} meshjit {m}")
+    sys.exit(0)
