@@ -19,6 +19,7 @@ from meshjit.compiler.core import ClosedJaxpr, Jaxpr, ShapedArray, typecheck_jax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax_primitives import pjit_p
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
+from meshjit.compiler.propagation_stage import check_propagation, propagated
 from meshjit.compiler.sharding import (
     Mesh,
     NamedSharding,
@@ -90,6 +91,7 @@ class JitFunction:
         static_argnames=(),
         in_shardings=None,
         out_shardings=None,
+        propagation: str = "meshjit",
         name=None,
     ):
         if not callable(fun):
@@ -98,6 +100,7 @@ class JitFunction:
         js.check_no_unconstrained(out_shardings, "jit out_shardings")
         self.fun = fun
         self.in_shardings, self.out_shardings = in_shardings, out_shardings
+        self.propagation = check_propagation(propagation)
         self.name = name or _function_name(fun)
         self.static_argnums, self.static_argnames = _resolve_statics(
             fun, static_argnums, static_argnames
@@ -199,6 +202,7 @@ class JitFunction:
             if TYPECHECK["enabled"]:
                 verify(module, f"lowering jit({self.name})")
             lowered = Lowered(module, traced, self._executables, sig.key, out_shardings, static)
+            lowered.propagation = self.propagation
             lowered.default_placement = placement
             self._lowerings[sig.key] = lowered
         return lowered
@@ -273,7 +277,7 @@ class Lowered:
 
     __slots__ = (
         "_module", "traced", "_executables", "_key", "out_shardings", "_static_shardings",
-        "default_placement",
+        "default_placement", "propagation", "_propagated",
     )
 
     def __init__(self, module, traced: Traced, executables: dict, key, out_shardings, static):
@@ -281,6 +285,8 @@ class Lowered:
         self._executables, self._key = executables, key
         self.out_shardings, self._static_shardings = out_shardings, static
         self.default_placement = None
+        self.propagation = "meshjit"
+        self._propagated = None
 
     @property
     def in_avals(self):
@@ -294,17 +300,25 @@ class Lowered:
     def jaxpr(self) -> ClosedJaxpr:
         return self.traced.jaxpr
 
-    def as_text(self, *, debug_info: bool = False) -> str:
-        return self._module.operation.get_asm(enable_debug_info=debug_info)
+    def as_text(self, *, debug_info: bool = False, stage: str = "emitted") -> str:
+        """The module as meshjit emitted it, or (stage="propagated") as compiled: after the
+        propagation chosen with jit(..., propagation=...)."""
+        return self.compiler_ir(stage).operation.get_asm(enable_debug_info=debug_info)
 
-    def compiler_ir(self):
-        return self._module
+    def compiler_ir(self, stage: str = "emitted"):
+        if stage == "emitted":
+            return self._module
+        if stage != "propagated":
+            raise MeshjitValueError(f"stage must be 'emitted' or 'propagated', got {stage!r}")
+        if self._propagated is None:
+            self._propagated = propagated(self._module, self.propagation, self.traced.name)
+        return self._propagated
 
-    def as_bytecode(self) -> bytes:
+    def as_bytecode(self, stage: str = "emitted") -> bytes:
         import io
 
         buf = io.BytesIO()
-        self._module.operation.write_bytecode(buf)
+        self.compiler_ir(stage).operation.write_bytecode(buf)
         return buf.getvalue()
 
     def placement_for(self, sig: _Signature) -> js.Placement:
@@ -322,7 +336,7 @@ class Lowered:
         compiled = self._executables.get(key)
         if compiled is None:
             COUNTERS["compile"] += 1
-            loaded = backend.compile_module(self.as_bytecode(), placement.device_list)
+            loaded = backend.compile_module(self.as_bytecode("propagated"), placement.device_list)
             compiled = Compiled(loaded, self.traced, placement, self.out_shardings)
             self._executables[key] = compiled
         return compiled
@@ -518,6 +532,7 @@ def jit(
     out_shardings=None,
     static_argnums=(),
     static_argnames=(),
+    propagation: str = "meshjit",
     **options,
 ):
     """Compiles `fun` with XLA. Usable as `@jit` or `@jit(static_argnums=..., ...)`."""
@@ -529,6 +544,7 @@ def jit(
         out_shardings=out_shardings,
         static_argnums=static_argnums,
         static_argnames=static_argnames,
+        propagation=propagation,
     )
     if fun is None:
         return functools.partial(jit, **kwargs)

@@ -503,6 +503,16 @@ def build_graph(module_op: ir.Operation, *, hold_priorities: bool = True) -> Gra
 # --------------------------------------------------------------------------- write back
 
 
+def _inside_manual(op) -> bool:
+    """Whether `op` sits in a manual computation's body."""
+    parent = op.parent
+    while parent is not None:
+        if parent.name == "sdy.manual_computation":
+            return True
+        parent = parent.parent
+    return False
+
+
 def write_back(graph: Graph, *, close: bool = False) -> None:
     """Stores every slot's sharding in the module (func attrs, op attrs, manual boundaries)."""
     meshes = graph.meshes
@@ -516,6 +526,8 @@ def write_back(graph: Graph, *, close: bool = False) -> None:
         op = op.operation
         if not _has_sharded(slots.values(), close):
             continue
+        if _inside_manual(op) and not _has_sharded(slots.values(), False):
+            continue  # nothing free to say inside a manual body (XLA rejects some of these)
         mesh = next(iter(slots.values())).mesh
         shardings = []
         for i, r in enumerate(op.results):

@@ -1,0 +1,69 @@
+"""The propagation stage of jit: which sharding propagation runs before XLA compiles.
+
+- "meshjit": meshjit's own passes (meshjit.passes.propagate: propagate, then export closed).
+- "shardy": jaxlib's Shardy pipeline (sdy-propagation-pipeline), the reference.
+- "xla": none here; XLA's own Shardy run during compilation decides.
+Numbers are the same for all three; layouts and collectives may differ.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+
+from meshjit.compiler.errors import MeshjitValueError
+
+PROPAGATIONS = ("meshjit", "shardy", "xla")
+
+
+def check_propagation(name: str) -> str:
+    if name not in PROPAGATIONS:
+        raise MeshjitValueError(
+            f"jit propagation={name!r} is not one of {', '.join(map(repr, PROPAGATIONS))}"
+        )
+    return name
+
+
+def has_shardings(module: ir.Module) -> bool:
+    return any(op.operation.name == "sdy.mesh" for op in module.body.operations)
+
+
+def propagated(module: ir.Module, how: str, name: str) -> ir.Module:
+    """A propagated copy of `module` (the module itself when there is nothing to do)."""
+    if how == "xla" or not has_shardings(module):
+        return module
+    from meshjit import passes
+
+    with module.context:
+        copy = ir.Module.parse(module.operation.get_asm(enable_debug_info=True))
+    try:
+        if how == "meshjit":
+            passes.propagate(copy)
+        else:
+            passes.run_shardy(copy)
+    except (passes.PropagationError, ir.MLIRError) as e:
+        raise MeshjitValueError(
+            f"{how} sharding propagation failed on jit({name}): {e}. Try "
+            "jit(..., propagation='shardy') or propagation='xla'"
+        ) from None
+    with copy.context:
+        _reshards_as_constraints(copy)
+    return copy
+
+
+def _reshards_as_constraints(module: ir.Module) -> None:
+    """XLA's StableHLO import rejects `sdy.reshard`; a sharding constraint with the same
+    sharding pins the same layout, and XLA inserts the data movement itself."""
+    reshards = []
+    module.operation.walk(lambda op: _collect(op, "sdy.reshard", reshards))
+    for op in reshards:
+        with ir.InsertionPoint(op), op.location:
+            new = sdy.ShardingConstraintOp(op.operands[0], op.attributes["sharding"])
+        op.results[0].replace_all_uses_with(new.result)
+        op.erase()
+
+
+def _collect(op, name: str, found: list):
+    if op.name == name:
+        found.append(op)
+    return ir.WalkResult.ADVANCE
