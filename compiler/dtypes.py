@@ -166,3 +166,21 @@ _SHORT = {
     float64: "f64",
 }
 FROM_SHORT = {v: k for k, v in _SHORT.items()}
+
+
+def lowest(dtype) -> np.ndarray:
+    """The identity of max: -inf, the type's minimum, or False."""
+    if is_float(dtype):
+        return np.array(-np.inf, dtype)
+    if is_bool(dtype):
+        return np.array(False)
+    return np.array(np.iinfo(dtype).min, dtype)
+
+
+def highest(dtype) -> np.ndarray:
+    """The identity of min: +inf, the type's maximum, or True."""
+    if is_float(dtype):
+        return np.array(np.inf, dtype)
+    if is_bool(dtype):
+        return np.array(True)
+    return np.array(np.iinfo(dtype).max, dtype)

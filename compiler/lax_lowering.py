@@ -259,27 +259,11 @@ register_lowering(lp.dynamic_update_slice_p, _dynamic_update_slice_lowering)
 _REDUCERS = {
     "reduce_sum": (hlo.AddOp, lambda d: np.zeros((), d)),
     "reduce_prod": (hlo.MulOp, lambda d: np.ones((), d)),
-    "reduce_max": (hlo.MaxOp, lambda d: _lowest(d)),
-    "reduce_min": (hlo.MinOp, lambda d: _highest(d)),
+    "reduce_max": (hlo.MaxOp, dtypes.lowest),
+    "reduce_min": (hlo.MinOp, dtypes.highest),
     "reduce_and": (hlo.AndOp, lambda d: np.ones((), d)),
     "reduce_or": (hlo.OrOp, lambda d: np.zeros((), d)),
 }
-
-
-def _lowest(dtype) -> np.ndarray:
-    if dtypes.is_float(dtype):
-        return np.array(-np.inf, dtype)
-    if dtypes.is_bool(dtype):
-        return np.array(False)
-    return np.array(np.iinfo(dtype).min, dtype)
-
-
-def _highest(dtype) -> np.ndarray:
-    if dtypes.is_float(dtype):
-        return np.array(np.inf, dtype)
-    if dtypes.is_bool(dtype):
-        return np.array(True)
-    return np.array(np.iinfo(dtype).max, dtype)
 
 
 def reduce(ctx: LoweringRuleContext, operands, inits, axes, out_avals, body_fn):
@@ -325,7 +309,7 @@ def _arg_reduce_lowering(direction, ctx: LoweringRuleContext, x, *, axes, index_
     (axis,) = axes
     index_aval = aval.update(dtype=index_dtype)
     index = hlo.IotaOp(ctx.tensor_type(index_aval), axis).result
-    init_value = _lowest(aval.dtype) if direction == "GT" else _highest(aval.dtype)
+    init_value = dtypes.lowest(aval.dtype) if direction == "GT" else dtypes.highest(aval.dtype)
     inits = [constant(ctx.module_ctx, init_value), constant(ctx.module_ctx, np.zeros((), index_dtype))]
     out_avals = [ctx.avals_out[0].update(dtype=aval.dtype), ctx.avals_out[0]]
     body = functools.partial(_arg_reduce_body, direction, aval.dtype, index_dtype)

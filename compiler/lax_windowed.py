@@ -132,25 +132,9 @@ for _kind, _prim in reduce_window_p.items():
 _MONOIDS = {
     "sum": (hlo.AddOp, lambda d: np.zeros((), d)),
     "prod": (hlo.MulOp, lambda d: np.ones((), d)),
-    "max": (hlo.MaxOp, lambda d: _lowest(d)),
-    "min": (hlo.MinOp, lambda d: _highest(d)),
+    "max": (hlo.MaxOp, dtypes.lowest),
+    "min": (hlo.MinOp, dtypes.highest),
 }
-
-
-def _lowest(dtype) -> np.ndarray:
-    if dtypes.is_float(dtype):
-        return np.array(-np.inf, dtype)
-    if dtypes.is_bool(dtype):
-        return np.array(False)
-    return np.array(np.iinfo(dtype).min, dtype)
-
-
-def _highest(dtype) -> np.ndarray:
-    if dtypes.is_float(dtype):
-        return np.array(np.inf, dtype)
-    if dtypes.is_bool(dtype):
-        return np.array(True)
-    return np.array(np.iinfo(dtype).max, dtype)
 
 
 def emit_reduce_window(ctx: LoweringRuleContext, x, kind, window, strides, pads, base, wdil):
