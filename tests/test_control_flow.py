@@ -1,7 +1,5 @@
 """lax.cond / switch / while_loop / fori_loop / scan / map: numerics, jaxprs, shardings, errors."""
 
-import os
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -15,25 +13,10 @@ import meshjit.numpy as jnp
 from meshjit import lax
 
 f32, i32 = np.float32, np.int32
-_FILE = os.path.basename(__file__)
-with open(__file__) as _f:
-    _SOURCE = _f.read().splitlines()
+from error_checks import ErrorChecker  # noqa: E402
+
+_check = ErrorChecker(__file__, builtin_types=(Exception,))
 HYP = settings(max_examples=15, deadline=None)
-
-
-def _line(marker: str) -> int:
-    hits = [i + 1 for i, text in enumerate(_SOURCE) if text.rstrip().endswith(f"# {marker}")]
-    assert len(hits) == 1, f"marker {marker!r} found {len(hits)} times"
-    return hits[0]
-
-
-def _check(excinfo, marker: str, *words: str):
-    err = excinfo.value
-    assert isinstance(err, MeshjitError), type(err)
-    msg = str(err)
-    for w in words:
-        assert w in msg, f"{w!r} not in {msg!r}"
-    assert f"{_FILE}:{_line(marker)}" in msg, msg
 
 
 def _close(a, b):

@@ -1,7 +1,5 @@
 """Every bad input raises a meshjit error that names the problem and the user's source line."""
 
-import os
-
 import numpy as np
 import pytest
 
@@ -9,24 +7,9 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import MeshjitError, MeshjitTypeError, MeshjitValueError
 
-_FILE = os.path.basename(__file__)
-_SOURCE = open(__file__).read().splitlines()
+from error_checks import ErrorChecker  # noqa: E402
 
-
-def _line(marker: str) -> int:
-    """The line of this file that ends with the comment `# <marker>`."""
-    hits = [i + 1 for i, text in enumerate(_SOURCE) if text.rstrip().endswith(f"# {marker}")]
-    assert len(hits) == 1, f"marker {marker!r} found {len(hits)} times"
-    return hits[0]
-
-
-def _check(excinfo, marker: str, *words: str):
-    err = excinfo.value
-    assert isinstance(err, MeshjitError), type(err)
-    msg = str(err)
-    for w in words:
-        assert w in msg, f"{w!r} not in {msg!r}"
-    assert f"{_FILE}:{_line(marker)}" in msg, msg
+_check = ErrorChecker(__file__, builtin_types=(Exception,))
 
 
 f32 = np.float32

@@ -1,7 +1,5 @@
 """Bad sharding inputs: each raises a meshjit error naming the problem and the user's line."""
 
-import os
-
 import numpy as np
 import pytest
 
@@ -9,26 +7,9 @@ import meshjit
 from meshjit import MeshjitError, MeshjitTypeError, MeshjitValueError
 from meshjit.sharding import AbstractMesh, Mesh, NamedSharding, P
 
-_FILE = os.path.basename(__file__)
-with open(__file__) as _f:
-    _SOURCE = _f.read().splitlines()
+from error_checks import ErrorChecker  # noqa: E402
 
-
-def _line(marker: str) -> int:
-    """The line of this file that ends with the comment `# <marker>`."""
-    hits = [i + 1 for i, text in enumerate(_SOURCE) if text.rstrip().endswith(f"# {marker}")]
-    assert len(hits) == 1, f"marker {marker!r} found {len(hits)} times"
-    return hits[0]
-
-
-def _check(excinfo, marker: str, *words: str):
-    err = excinfo.value
-    assert isinstance(err, MeshjitError), type(err)
-    assert isinstance(err, (ValueError, TypeError)), type(err)
-    msg = str(err)
-    for w in words:
-        assert w in msg, f"{w!r} not in {msg!r}"
-    assert f"{_FILE}:{_line(marker)}" in msg, msg
+_check = ErrorChecker(__file__)
 
 
 f32 = np.float32
