@@ -25,7 +25,9 @@ from meshjit.compiler.shard_map import shard_map
 from meshjit.compiler.pmap import pmap
 from meshjit.compiler.visualize import visualize_sharding
 from meshjit.compiler import tree_util
-from meshjit import numpy, lax, nn, sharding  # noqa: E402
+from meshjit.compiler.ad_api import grad, jvp, linearize, value_and_grad, vjp
+from meshjit.compiler.custom_derivatives import custom_jvp, custom_vjp
+from meshjit import numpy, lax, nn, sharding, test_util  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -37,13 +39,19 @@ __all__ = [
     "ShapeDtypeStruct",
     "block_until_ready",
     "config",
+    "custom_jvp",
+    "custom_vjp",
     "device_put",
     "devices",
+    "grad",
+    "jvp",
+    "linearize",
     "jit",
     "make_mesh",
     "set_mesh",
     "shard_map",
     "sharding",
+    "test_util",
     "visualize_sharding",
     "with_sharding_constraint",
     "lax",
@@ -52,4 +60,6 @@ __all__ = [
     "numpy",
     "pmap",
     "tree_util",
+    "value_and_grad",
+    "vjp",
 ]
