@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import builtins
 import math
-from typing import Sequence
 
 import numpy as np
 
@@ -12,7 +11,6 @@ from meshjit.compiler import dtypes
 from meshjit.compiler import lax
 from meshjit.compiler import lax_primitives as lp
 from meshjit.compiler import shape_checks as checks
-from meshjit.compiler.core import ShapedArray
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.tracing import Tracer, abstractify, current_trace
 
@@ -710,188 +708,10 @@ def split(ary, indices_or_sections, axis=0):
     return [lax.slice_in_dim(ary, lo, builtins.max(lo, hi), 1, axis) for lo, hi in zip(bounds, bounds[1:])]
 
 
-# ---------------------------------------------------------------------------------------------
-# Creation.
-
-
-def _shape_arg(shape):
-    return (shape,) if isinstance(shape, int) else tuple(shape)
-
-
-def full(shape, fill_value, dtype=None):
-    shape = checks.nonnegative_shape("full", _shape_arg(shape))
-    if dtype is None and isinstance(fill_value, (bool, int, float)):
-        return _materialize(_broadcast_to_shape(fill_value, shape))  # keeps the weak type
-    if dtype is None:
-        aval = abstractify(fill_value)
-        dtype = aval.dtype
-    value = lax.convert_element_type(fill_value, dtypes.canonicalize(dtype))
-    return _materialize(_broadcast_to_shape(value, shape))
-
-
-def zeros(shape, dtype=None):
-    return full(shape, 0, dtype or dtypes.float32)
-
-
-def ones(shape, dtype=None):
-    return full(shape, 1, dtype or dtypes.float32)
-
-
-def empty(shape, dtype=None):
-    return zeros(shape, dtype)
-
-
-def full_like(a, fill_value, dtype=None, shape=None):
-    aval = aval_of(a)
-    out = full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
-    if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak
-        out = lax.convert_element_type(out, aval.dtype, weak_type=True)
-    return out
-
-
-def zeros_like(a, dtype=None, shape=None):
-    return full_like(a, 0, dtype, shape)
-
-
-def ones_like(a, dtype=None, shape=None):
-    return full_like(a, 1, dtype, shape)
-
-
-def arange(start, stop=None, step=None, dtype=None):
-    for v in (start, stop, step):
-        if isinstance(v, (Tracer,)):
-            raise MeshjitTypeError("arange needs concrete (static) bounds, got a traced value")
-    if stop is None:
-        start, stop = 0, start
-    step = 1 if step is None else step
-    if dtype is None:
-        is_float = builtins.any(isinstance(v, float) for v in (start, stop, step))
-        dtype = dtypes.float32 if is_float else dtypes.int32
-    dtype = dtypes.canonicalize(dtype)
-    count = builtins.max(int(math.ceil((stop - start) / step)), 0)
-    if start == 0 and step == 1:
-        return _materialize(lax.iota(dtype, count))
-    ramp = lax.iota(dtype, count)
-    return _materialize(lax.add(lax.mul(ramp, lax.convert_element_type(step, dtype)), lax.convert_element_type(start, dtype)))
-
-
-def linspace(start, stop, num=50, endpoint=True, dtype=None):
-    dtype = dtypes.canonicalize(dtype or dtypes.float32)
-    div = (num - 1) if endpoint else num
-    step = (stop - start) / div if div > 0 else 0.0
-    ramp = lax.convert_element_type(lax.iota(dtypes.int32, num), dtypes.float32)
-    return astype(add(multiply(ramp, step), start), dtype)
-
-
-def eye(N, M=None, k=0, dtype=None):
-    M = N if M is None else M
-    rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
-    cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    return astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.float32)
-
-
-def identity(n, dtype=None):
-    return eye(n, dtype=dtype)
-
-
-def tri(N, M=None, k=0, dtype=None):
-    M = N if M is None else M
-    rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
-    cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    return astype(lax.le(cols, lax.add(rows, k)), dtype or dtypes.float32)
-
-
-def tril(m, k=0):
-    m = _materialize(m)
-    aval = aval_of(m)
-    mask = tri(aval.shape[-2], aval.shape[-1], k, dtypes.bool_)
-    return where(mask, m, zeros_like(m))
-
-
-def triu(m, k=0):
-    m = _materialize(m)
-    aval = aval_of(m)
-    mask = tri(aval.shape[-2], aval.shape[-1], k - 1, dtypes.bool_)
-    return where(mask, zeros_like(m), m)
-
-
-# ---------------------------------------------------------------------------------------------
-# Products.
-
-
-_MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
-
-
-def matmul(a, b):
-    a, b = _promote(a, b)
-    a, b = _materialize(a), _materialize(b)
-    la, lb = aval_of(a), aval_of(b)
-    if la.ndim == 2 and lb.ndim == 2 and la.shape[1] == lb.shape[0]:
-        return lax.dot_general(a, b, _MATRIX_PRODUCT)  # the common case of the code below
-    if la.ndim == 0 or lb.ndim == 0:
-        raise MeshjitValueError(f"matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}")
-    a2 = lax.expand_dims(a, (0,)) if la.ndim == 1 else a
-    b2 = lax.expand_dims(b, (1,)) if lb.ndim == 1 else b
-    sa, sb = aval_of(a2).shape, aval_of(b2).shape
-    if sa[-1] != sb[-2]:
-        raise MeshjitTypeError(
-            f"matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()} "
-            f"({sa[-1]} != {sb[-2]})"
-        )
-    batch = broadcast_shapes(sa[:-2], sb[:-2])
-    a2 = _broadcast_to_shape(a2, batch + sa[-2:])
-    b2 = _broadcast_to_shape(b2, batch + sb[-2:])
-    nb = len(batch)
-    dims = (((nb + 1,), (nb,)), (tuple(range(nb)), tuple(range(nb))))
-    out = lax.dot_general(a2, b2, dims)
-    drop = ([nb] if la.ndim == 1 else []) + ([nb + 1] if lb.ndim == 1 else [])
-    return lax.squeeze(out, drop) if drop else out
-
-
-def dot(a, b):
-    la, lb = aval_of(a), aval_of(b)
-    if la.ndim == 0 or lb.ndim == 0:
-        return multiply(a, b)
-    if lb.ndim <= 2:
-        return matmul(a, b)
-    a, b = _promote(a, b)
-    dims = (((la.ndim - 1,), (lb.ndim - 2,)), ((), ()))
-    if la.shape[-1] != lb.shape[-2]:
-        raise MeshjitTypeError(f"dot: shapes {la.str_short()} and {lb.str_short()} not aligned")
-    return lax.dot_general(_materialize(a), _materialize(b), dims)
-
-
-def vdot(a, b):
-    return dot(ravel(a), ravel(b))
-
-
-def inner(a, b):
-    la, lb = aval_of(a), aval_of(b)
-    if la.ndim == 0 or lb.ndim == 0:
-        return multiply(a, b)
-    a, b = _promote(a, b)
-    dims = (((la.ndim - 1,), (lb.ndim - 1,)), ((), ()))
-    return lax.dot_general(_materialize(a), _materialize(b), dims)
-
-
-def outer(a, b):
-    return multiply(reshape(a, (-1, 1)), reshape(b, (1, -1)))
-
-
-def tensordot(a, b, axes=2):
-    la, lb = aval_of(a), aval_of(b)
-    if isinstance(axes, int):
-        ca, cb = tuple(range(la.ndim - axes, la.ndim)), tuple(range(axes))
-    else:
-        ca, cb = axes
-        ca = (ca,) if isinstance(ca, int) else tuple(ca)
-        cb = (cb,) if isinstance(cb, int) else tuple(cb)
-    ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
-    a, b = _promote(a, b)
-    return lax.dot_general(_materialize(a), _materialize(b), ((ca, cb), ((), ())))
-
-
-# Names defined by the other numpy modules (indexing, sorting, einsum; cumulative ops).
+# Names defined by the other numpy modules (creation, products, cumulative ops, indexing,
+# sorting, einsum); they use the helpers above, so they are imported last.
+from meshjit.compiler.numpy_creation import *  # noqa: E402,F401,F403
+from meshjit.compiler.numpy_products import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_cumulative import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_extra import *  # noqa: E402,F401,F403
 
@@ -906,6 +726,13 @@ def _public_names(namespace) -> list[str]:
     )
 
 
-from meshjit.compiler import numpy_cumulative as _cumulative, numpy_extra as _extra  # noqa: E402
+from meshjit.compiler import (  # noqa: E402
+    numpy_creation as _creation,
+    numpy_cumulative as _cumulative,
+    numpy_extra as _extra,
+    numpy_products as _products,
+)
 
-__all__ = _public_names(globals()) + list(_cumulative.__all__) + list(_extra.__all__)
+__all__ = _public_names(globals()) + [
+    name for module in (_creation, _products, _cumulative, _extra) for name in module.__all__
+]
