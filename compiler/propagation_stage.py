@@ -48,6 +48,7 @@ def propagated(module: ir.Module, how: str, name: str) -> ir.Module:
         ) from None
     with copy.context:
         _reshards_as_constraints(copy)
+        passes.prepare_for_xla(copy)
     return copy
 
 

@@ -45,3 +45,14 @@ BATCH_SPEC = P("data", None)
 def layer(x, w, b):
     """One dense layer with ReLU: `meshjit-lower examples/mlp.py:layer --arg f32[32,64] ...`."""
     return jnp.maximum(x @ w + b, 0.0)
+
+
+# The example-suite interface (examples/suite.py): forward(params, *inputs) and its reference.
+INPUT_SPECS = (BATCH_SPEC,)
+
+
+def make_inputs(seed=1) -> tuple:
+    return (make_batch(seed=seed),)
+
+
+forward, forward_numpy = mlp, mlp_numpy

@@ -32,6 +32,7 @@ from meshjit.passes.rules import (
     register_custom_call_rule,
     unregister_custom_call_rule,
 )
+from meshjit.passes.export import prepare_for_xla
 from meshjit.passes.sharding_passes import PropagationError, propagate, run_shardy
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "get_pass",
     "parse_pipeline",
     "pass_manager_from_text",
+    "prepare_for_xla",
     "propagate",
     "register_custom_call_rule",
     "register_pass",

@@ -102,4 +102,36 @@ def _reshard_return(graph: Graph, edge: Edge) -> None:
         _reshard(graph, edge.op, index, value_slot, result_slot.dims)
 
 
-__all__ = ["export_module", "rules_lib"]
+
+
+# --------------------------------------------------------------------------- XLA hand-off
+
+
+def _passes_through(while_op) -> bool:
+    """Whether the body yields one of its own block arguments unchanged (a loop invariant)."""
+    body = while_op.regions[1].blocks[0]
+    terminator = list(body.operations)[-1]
+    args = list(body.arguments)
+    return any(v == args[i] for i, v in enumerate(terminator.operands) if i < len(args))
+
+
+def prepare_for_xla(module_op: ir.Operation) -> None:
+    """Works around XLA's import of propagated modules (jaxlib 0.10.2): a `stablehlo.while`
+    that carries a loop invariant and has an `sdy.sharding` fails a RET_CHECK (its tuple sharding
+    gets one entry too many per invariant). Dropping that op's sharding is safe: its operands,
+    body and users stay annotated, so XLA's own propagation finds the same shardings again."""
+    module_op = module_op.operation if hasattr(module_op, "operation") else module_op
+    found = []
+
+    def visit(op):
+        if op.name == "stablehlo.while" and "sdy.sharding" in op.attributes:
+            if _passes_through(op):
+                found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    for op in found:
+        del op.attributes["sdy.sharding"]
+
+
+__all__ = ["export_module", "prepare_for_xla", "rules_lib"]

@@ -2,8 +2,8 @@
 
 Per edge (op): project every tensor's sharding onto the rule's factors, decide one axis list per
 factor (the longest compatible one; on conflict, basic keeps only the common prefix, aggressive
-picks a winner by estimated communication or Shardy's preference), then project back, only ever
-appending axes. Around that:
+picks a winner by Shardy's preference or, with `cost_model`, by estimated communication), then
+project back, only ever appending axes. Around that:
 - user priorities: dims annotated `pN` join as sources in round N (p0 / unmarked first);
 - op priorities: each round runs pass-through ops to a fixed point, then all ops but forward
   through broadcast, then all ops.
@@ -36,6 +36,7 @@ class Options:
     shardy_compatible: bool = False
     max_iterations: int = 64
     op_priority: bool = True
+    cost_model: bool = False  # resolve conflicts by estimated bytes, not Shardy's preferences
 
 
 def compatible(a, b) -> bool:
@@ -110,13 +111,14 @@ class _EdgeStep:
             self.targets = [i for i in self.targets if i < n]
         self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
 
-    def run(self) -> bool:
+    def run(self) -> list[Slot]:
+        """The slots this application changed."""
         if self.mesh is None:
-            return False
+            return []
         decisions = self.decide()
         if not decisions:
-            return False
-        return any([self.apply(t, decisions) for t in self.targets])  # noqa: C419 (all run)
+            return []
+        return [self.views[t].slot for t in self.targets if self.apply(t, decisions)]
 
     # -- deciding
 
@@ -169,11 +171,22 @@ class _EdgeStep:
                 decisions[f] = (axes[:cut], src)
         return {f: d for f, d in decisions.items() if d[0]}
 
+    def _shardy_preferences(self) -> bool:
+        # The cost model is opt-in: its per-op estimates ignore how XLA's partitioner reshards
+        # (e.g. swapping axes on one dimension is a full rematerialization), and on random
+        # programs (tests/test_propagation_differential.py) it moved more bytes than Shardy's
+        # preferences about as often as fewer.
+        return self.options.shardy_compatible or not self.options.cost_model
+
     def _factor_order(self, claims):
-        if self.options.shardy_compatible:
+        if self._shardy_preferences():
 
             def key(f):
-                return (-max(self.views[c.index].slot.total_bytes for c in claims[f]), f)
+                # Reduction factors last (Shardy keeps the batch-like factor on conflicts).
+                reduction = self.rule.factors[f].kind == rules_lib.REDUCTION
+                largest = max(self.views[c.index].slot.total_bytes for c in claims[f])
+                most_sharded = max(axes_product(c.axes) for c in claims[f])
+                return (reduction, -largest, -most_sharded, f)
         else:
 
             def key(f):
@@ -192,7 +205,7 @@ class _EdgeStep:
             maximal = self._maximal(claims[f])
             if len(maximal) == 1:
                 winner = maximal[0]
-            elif self.options.shardy_compatible:
+            elif self._shardy_preferences():
                 # Shardy resolves conflicts between factors, not within one: common prefix.
                 axes = _common_prefix([c.axes for c in claims[f]])
                 winner = dataclasses.replace(maximal[0], axes=tuple(axes))
@@ -301,13 +314,38 @@ def _edges_for(graph: Graph, stage: int, options: Options) -> list[Edge]:
     return graph.edges
 
 
-def run_to_fixed_point(graph: Graph, stage: int, options: Options) -> int:
+def _has_axes(edge: Edge) -> bool:
+    """Whether any tensor of the edge has an axis (else nothing can propagate through it)."""
+    for view in edge.operands:
+        if any(view.slot.dims):
+            return True
+    for view in edge.results:
+        if any(view.slot.dims):
+            return True
+    return False
+
+
+def run_to_fixed_point(graph: Graph, stage: int, options: Options, dirty: set) -> int:
+    """Sweeps the stage's edges (alternating direction) until none changes anything.
+
+    Only edges in `dirty` run: an edge is clean once it ran without changing anything, and
+    dirty again when one of its slots changes, so a sweep costs little beyond the edges that
+    can still move."""
     edges = _edges_for(graph, stage, options)
+    users = graph.slot_users()
     for iteration in range(options.max_iterations):
-        order = edges if iteration % 2 == 0 else list(reversed(edges))
+        order = edges if iteration % 2 == 0 else reversed(edges)
         changed = False
         for edge in order:
-            changed |= _EdgeStep(edge, stage, options, graph.meshes).run()
+            if edge not in dirty:
+                continue
+            dirty.discard(edge)
+            if not _has_axes(edge):
+                continue
+            for slot in _EdgeStep(edge, stage, options, graph.meshes).run():
+                changed = True
+                dirty.update(users[id(slot)])
+            dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
         if not changed:
             return iteration + 1
     return options.max_iterations
@@ -340,5 +378,8 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
     for round_priority in [0, *priorities(graph)]:
         if round_priority:
             release_priority(graph, round_priority)
+        dirty = set(graph.edges)
         for stage in stages:
-            run_to_fixed_point(graph, stage, options)
+            if stage == STAGE_ALL:  # broadcasts ran with fewer sources in the stage before
+                dirty.update(e for e in graph.edges if e.is_broadcast)
+            run_to_fixed_point(graph, stage, options, dirty)

@@ -12,7 +12,15 @@ import re
 import sys
 
 from jaxlib.mlir import ir
-from meshjit.dialects.sdy import AxisRef, DimSharding, MeshShape, TensorSharding, axis_ref
+from meshjit.dialects.sdy import (
+    SHARDING_ATTR,
+    AxisRef,
+    DimSharding,
+    MeshShape,
+    TensorSharding,
+    axis_ref,
+    sharding_per_value_attr,
+)
 from meshjit.passes import rules as rules_lib
 from meshjit.passes import sharding_io as io
 
@@ -229,6 +237,11 @@ class Edge:
     is_broadcast: bool = False
     op_name: str = ""
     op: object = None  # the ir.Operation, for ops (None for data-flow ties)
+    identity: bool = False  # every tensor maps dim d to factor d (same rank, pointwise)
+
+    def __post_init__(self):
+        mapping = tuple((d,) for d in range(len(self.rule.factors)))
+        self.identity = all(t == mapping for t in self.rule.tensors())
 
     def views(self) -> list[View]:
         return self.operands + self.results
@@ -247,6 +260,14 @@ class Graph:
     edges: list[Edge] = dataclasses.field(default_factory=list)
     meshes: dict[str, MeshShape] = dataclasses.field(default_factory=dict)
     warnings: list[str] = dataclasses.field(default_factory=list)
+
+    def slot_users(self) -> dict[int, list[Edge]]:
+        """`id(slot)` -> the edges that read or write it."""
+        users: dict[int, list[Edge]] = {}
+        for edge in self.edges:
+            for view in edge.views():
+                users.setdefault(id(view.slot), []).append(edge)
+        return users
 
     def all_slots(self) -> list[Slot]:
         seen, out = set(), []
@@ -513,10 +534,14 @@ def _inside_manual(op) -> bool:
     return False
 
 
+_PLAIN_SHARDING_OPS = ("sdy.sharding_constraint", "sdy.reshard", "sdy.manual_computation")
+
+
 def write_back(graph: Graph, *, close: bool = False) -> None:
     """Stores every slot's sharding in the module (func attrs, op attrs, manual boundaries)."""
     meshes = graph.meshes
     per_op: dict = {}
+    attrs: dict = {}
     for value, slot in graph.slots.items():
         if isinstance(value, ir.BlockArgument) or slot.mesh is None:
             continue
@@ -537,7 +562,14 @@ def write_back(graph: Graph, *, close: bool = False) -> None:
                 shardings.append(io.open_sharding(mesh, rank))
             else:
                 shardings.append(slot_sharding(slot, meshes, close=close))
-        io.set_op_result_shardings(op, shardings)
+        if op.name in _PLAIN_SHARDING_OPS:
+            io.set_op_result_shardings(op, shardings)
+        else:  # most ops: one cached attribute per distinct list of shardings
+            key = tuple(shardings)
+            attr = attrs.get(key)
+            if attr is None:
+                attr = attrs[key] = sharding_per_value_attr(shardings)
+            op.attributes[SHARDING_ATTR] = attr
     setters = {
         "func_arg": io.set_func_arg_sharding,
         "func_result": io.set_func_result_sharding,
@@ -551,8 +583,6 @@ def write_back(graph: Graph, *, close: bool = False) -> None:
         else:
             manual_in.setdefault(owner, {})[index] = slot
     for op, slots in manual_in.items():
-        from meshjit.dialects.sdy import sharding_per_value_attr
-
         ordered = [slot_sharding(slots[i], meshes, close=close) for i in sorted(slots)]
         op.attributes["in_shardings"] = sharding_per_value_attr(ordered)
 

@@ -208,15 +208,27 @@ def unregister_custom_call_rule(target_name: str) -> None:
     CUSTOM_CALL_RULES.pop(target_name, None)
 
 
+# Rules of ops whose rule depends only on their name and shapes, by (name, shapes).
+_SHAPE_ONLY_CACHE: dict[tuple, "ShardingRule | None"] = {}
+
+
 def rule_for(op: ir.Operation) -> ShardingRule | None:
     """The op's rule, None for ops without one. Raises RuleError for ill-fitting rules."""
     op = op.operation
-    fn = RULES.get(op.name)
+    name = op.name
+    fn = RULES.get(name)
     if fn is None:
         return None
+    key = None
+    if name in _SHAPE_ONLY_OPS:
+        key = (name, tuple(map(shape_of, op.operands)), tuple(map(shape_of, op.results)))
+        if key in _SHAPE_ONLY_CACHE:
+            return _SHAPE_ONLY_CACHE[key]
     rule = fn(op)
     if rule is not None:
         rule.check_ranks(_ranks(op.operands), _ranks(op.results))
+    if key is not None:
+        _SHAPE_ONLY_CACHE[key] = rule
     return rule
 
 
@@ -247,6 +259,9 @@ ELEMENTWISE_OPS = tuple(
     "stablehlo." + n
     for n in ["abs", "add", "and", "atan2", "bitcast_convert", "cbrt", "ceil", "clamp", "compare", "complex", "convert", "cosine", "count_leading_zeros", "divide", "exponential", "exponential_minus_one", "floor", "imag", "is_finite", "log", "log_plus_one", "logistic", "maximum", "minimum", "multiply", "negate", "not", "or", "popcnt", "power", "real", "reduce_precision", "remainder", "round_nearest_afz", "round_nearest_even", "rsqrt", "select", "shift_left", "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sqrt", "subtract", "tan", "tanh", "xor", "all_reduce", "collective_permute", "optimization_barrier"]
 ) + ("sdy.sharding_constraint", "sdy.reshard", "chlo.erf", "chlo.erf_inv")
+
+
+_SHAPE_ONLY_OPS = frozenset(ELEMENTWISE_OPS)
 
 
 @sharding_rule(*ELEMENTWISE_OPS)

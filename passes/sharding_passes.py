@@ -1,6 +1,7 @@
 """meshjit's sharding passes (registration, options, diagnostics) and their Python API.
 
-- `meshjit-propagate`: factor-based propagation (propagation.py), cost-aware conflicts.
+- `meshjit-propagate`: factor-based propagation (propagation.py); conflicts resolved Shardy's
+  way, or by the cost model with `cost-model=true`.
 - `meshjit-export`: close every dimension; optionally insert `sdy.reshard`s (export.py).
 - `meshjit-print-sharding-rules`: test-only, attaches each op's rule as `meshjit.sharding_rule`.
 """
@@ -31,19 +32,27 @@ class PropagationError(ValueError):
     """Raised by the Python API for modules the passes reject."""
 
 
-def _options(strategy: str, shardy_compatible: bool, max_iterations: int, op_priority=True):
+def _options(
+    strategy: str, shardy_compatible: bool, max_iterations: int, op_priority=True, cost_model=False
+):
     if strategy not in propagation.STRATEGIES:
         raise PropagationError(
             f"unknown strategy '{strategy}' (expected {' or '.join(propagation.STRATEGIES)})"
         )
-    return propagation.Options(strategy, shardy_compatible, max_iterations, op_priority)
+    return propagation.Options(
+        strategy, shardy_compatible, max_iterations, op_priority, cost_model
+    )
 
 
-def propagate_module(module_op: ir.Operation, options: propagation.Options) -> Graph:
+def propagate_module(
+    module_op: ir.Operation, options: propagation.Options, *, close: bool = False
+) -> Graph:
+    """Propagates and writes the result back; `close=True` also exports (closes every dim)
+    from the same graph, as `meshjit-export` would after rebuilding it."""
     graph = build_graph(module_op)
     print_warnings(graph)
     propagation.propagate_graph(graph, options)
-    write_back(graph)
+    write_back(graph, close=close)
     return graph
 
 
@@ -109,6 +118,9 @@ def _run_guarded(pass_, module_op, fn) -> None:
         PassOption(
             "shardy-compatible", bool, False, "resolve conflicts by Shardy's preferences, not cost"
         ),
+        PassOption(
+            "cost-model", bool, False, "resolve conflicts by estimated bytes (else Shardy's way)"
+        ),
         PassOption("max-iterations", int, 64, "sweeps per fixed point before giving up"),
         PassOption("op-priority", bool, True, "pass-through ops first, then broadcast, then all"),
         PassOption("explain", bool, False, "print where each value's sharding came from"),
@@ -117,7 +129,11 @@ def _run_guarded(pass_, module_op, fn) -> None:
 def propagate_pass(module_op, pass_, **opts) -> None:
     def run():
         options = _options(
-            opts["strategy"], opts["shardy-compatible"], opts["max-iterations"], opts["op-priority"]
+            opts["strategy"],
+            opts["shardy-compatible"],
+            opts["max-iterations"],
+            opts["op-priority"],
+            opts["cost-model"],
         )
         graph = propagate_module(module_op, options)
         if opts["explain"]:
@@ -185,6 +201,7 @@ def propagate(
     shardy_compatible: bool = False,
     max_iterations: int = 64,
     op_priority: bool = True,
+    cost_model: bool = False,
     export: bool = True,
     insert_reshards: bool = False,
     explain: bool = False,
@@ -195,13 +212,14 @@ def propagate(
     PropagationError (with the location) for modules it cannot handle.
     """
     module_op = _module_op(module)
-    options = _options(strategy, shardy_compatible, max_iterations, op_priority)
+    options = _options(strategy, shardy_compatible, max_iterations, op_priority, cost_model)
     with module_op.context:
         try:
-            graph = propagate_module(module_op, options)
+            close_now = export and not insert_reshards
+            graph = propagate_module(module_op, options, close=close_now)
             if explain:
                 sys.stderr.write(explain_table(graph))
-            if export:
+            if export and not close_now:
                 export_module(module_op, close=True, insert_reshards=insert_reshards)
         except (GraphError, ShardingReadError) as e:
             raise PropagationError(f"{e.location}: {e}") from None

@@ -3,16 +3,14 @@
 For each module (hand-written StableHLO + sdy, and modules lowered from small meshjit programs)
 both Shardy's `sdy-propagation-pipeline` and meshjit's `meshjit-propagate` + `meshjit-export`
 run; the per-value shardings are compared, then both results are compiled by XLA (8 CPU
-devices) and the collectives in the partitioned HLO are counted and sized.
+devices) and the collectives in the partitioned HLO are counted and sized (bench/harness.py).
 
 `python tests/test_propagation.py` prints the table.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import os
-import re
 import sys
 
 import numpy as np
@@ -20,10 +18,16 @@ import pytest
 
 os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
+from bench.harness import (
+    Row,
+    collective_stats,
+    differential,
+    format_table,
+    group_size,
+    value_shardings,
+)
 from jaxlib.mlir import ir
-from meshjit.compiler import backend
 from meshjit.dialects import make_context
-from meshjit.passes import sharding_io
 
 import meshjit
 from meshjit import passes
@@ -128,160 +132,8 @@ def _lowered_modules() -> dict[str, str]:
     }
 
 
-# --------------------------------------------------------------------------- comparison
-
-
-def value_shardings(module: ir.Module) -> dict[str, tuple]:
-    """Axes per dim for func args/results and op results, keyed by position and location."""
-    out, seen = {}, {}
-    skip = {"stablehlo.constant", "stablehlo.iota", "sdy.reshard", "sdy.return"}
-    for op in module.body.operations:
-        if op.operation.name != "func.func":
-            continue
-        func = op.operation
-        name = ir.StringAttr(func.attributes["sym_name"]).value
-        block = func.regions[0].blocks[0]
-        for i, arg in enumerate(block.arguments):
-            out[f"@{name} arg{i}"] = _axes(sharding_io.func_arg_sharding(func, i), arg.type)
-        ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
-        for i, t in enumerate(ftype.results):
-            out[f"@{name} res{i}"] = _axes(sharding_io.func_result_sharding(func, i), t)
-
-        def visit(o):
-            if o.name in skip or not o.results or o.name == "func.func":
-                return ir.WalkResult.ADVANCE
-            key = (o.name, str(o.location))
-            seen[key] = seen.get(key, 0) + 1
-            for i, s in enumerate(sharding_io.op_result_shardings(o)):
-                out[f"{o.name}@{o.location}#{seen[key]}.{i}"] = _axes(s, o.results[i].type)
-            return ir.WalkResult.ADVANCE
-
-        func.walk(visit)
-    return out
-
-
-def _axes(sharding, value_type) -> tuple:
-    rank = len(value_type.shape) if isinstance(value_type, ir.RankedTensorType) else 0
-    if sharding is None:
-        return ((),) * rank
-    return tuple(tuple(str(a) for a in d.axes) for d in sharding.dims)
-
-
-_COLLECTIVE = re.compile(
-    r"= (\(?[^=]*?\)?) (all-gather|all-reduce|reduce-scatter|all-to-all|collective-permute)"
-    r"(?:-start)?\(([^\n]*)"
-)
-_SHAPE = re.compile(r"(pred|[sfu]\d+|bf16)\[([\d,]*)\]")
-_BYTES = {"pred": 1, "bf16": 2}
-# Bytes one device sends/receives, as a multiple of the collective's result size, for group n.
-_MOVED = {
-    "all-gather": lambda n: (n - 1) / n,
-    "all-reduce": lambda n: 2 * (n - 1) / n,
-    "reduce-scatter": lambda n: n - 1,
-    "all-to-all": lambda n: (n - 1) / n,
-    "collective-permute": lambda n: 1,
-}
-
-
-def group_size(attrs: str, default: int = 8) -> int:
-    """Devices per replica group, from `replica_groups=` in any of XLA's three spellings."""
-    mesh = re.search(r"replica_groups=mesh\[([^\]]*)\][^{]*\{([^}]*)\}", attrs)
-    if mesh:
-        sizes = dict(re.findall(r"'(\w+)'=(\d+)", mesh.group(1)))
-        n = 1
-        for axis in re.findall(r"'(\w+)'", mesh.group(2)):
-            n *= int(sizes[axis])
-        return n
-    iota = re.search(r"replica_groups=\[\d+,(\d+)\]<=", attrs)
-    if iota:
-        return int(iota.group(1))
-    explicit = re.search(r"replica_groups=\{\{([\d,]*)\}", attrs)
-    if explicit:
-        return len(explicit.group(1).split(","))
-    return default
-
-
-def collective_stats(hlo: str) -> tuple[int, int, int]:
-    """(count, result bytes, bytes moved per device) of the collectives in partitioned HLO."""
-    count = result_bytes = moved = 0
-    for match in _COLLECTIVE.finditer(hlo):
-        count += 1
-        size = 0
-        for dtype, dims in _SHAPE.findall(match.group(1)):
-            elem = _BYTES.get(dtype) or int(dtype[1:]) // 8
-            for d in filter(None, dims.split(",")):
-                elem *= int(d)
-            size += elem
-        result_bytes += size
-        moved += size * _MOVED[match.group(2)](group_size(match.group(3)))
-    return count, result_bytes, round(moved)
-
-
-@dataclasses.dataclass
-class Row:
-    name: str
-    agree: int
-    values: int
-    shardy: tuple[int, int, int]  # collectives, result bytes, bytes moved per device
-    meshjit: tuple[int, int, int]
-    differing: list
-
-
-def _compile_stats(text: str) -> tuple[int, int, int]:
-    exe = backend.compile_module(text, meshjit.devices()[:8])
-    return collective_stats(exe.hlo_modules()[0].to_string())
-
-
-def differential(name: str, text: str) -> Row:
-    with make_context():
-        shardy = ir.Module.parse(text)
-        mine = ir.Module.parse(text)
-        passes.run_shardy(shardy)
-        passes.propagate(mine)
-        a, b = value_shardings(shardy), value_shardings(mine)
-        keys = [k for k in a if k in b]
-        differing = [(k, a[k], b[k]) for k in keys if a[k] != b[k]]
-        shardy_text, mine_text = str(shardy), str(mine)
-    return Row(
-        name,
-        len(keys) - len(differing),
-        len(keys),
-        _compile_stats(shardy_text),
-        _compile_stats(mine_text),
-        differing,
-    )
-
-
 def all_modules() -> dict[str, str]:
     return {**HAND_WRITTEN, **_lowered_modules()}
-
-
-def _stats(stats) -> str:
-    return f"{stats[0]:>3} {stats[1]:>7} {stats[2]:>7}"
-
-
-def format_table(rows: list[Row]) -> str:
-    lines = [
-        f"{'':<26}{'':>14}  {'shardy':^19}  {'meshjit':^19}",
-        f"{'module':<26}{'agreement':>14}  {'#':>3} {'result B':>7} {'moved B':>7}"
-        f"  {'#':>3} {'result B':>7} {'moved B':>7}",
-    ]
-    for r in rows:
-        lines.append(
-            f"{r.name:<26}{r.agree:>4}/{r.values:<4} {100 * r.agree / max(r.values, 1):3.0f}%"
-            f"  {_stats(r.shardy)}  {_stats(r.meshjit)}"
-        )
-    agree = sum(r.agree for r in rows)
-    values = sum(r.values for r in rows)
-    totals = [
-        tuple(sum(getattr(r, side)[i] for r in rows) for i in range(3))
-        for side in ("shardy", "meshjit")
-    ]
-    lines.append(
-        f"{'total':<26}{agree:>4}/{values:<4} {100 * agree / max(values, 1):3.0f}%"
-        f"  {_stats(totals[0])}  {_stats(totals[1])}"
-    )
-    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- tests

@@ -1,6 +1,6 @@
 // RUN: meshjit-opt %s -split-input-file --meshjit-propagate --meshjit-export | FileCheck %s
 // RUN: meshjit-opt %s -split-input-file \
-// RUN:   --pass-pipeline='builtin.module(meshjit-propagate, meshjit-export{insert-reshards=true})' \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{cost-model=true}, meshjit-export{insert-reshards=true})' \
 // RUN:   | FileCheck %s --check-prefix=RESHARD
 // Mixed with Shardy's passes in one pipeline: the output still verifies.
 // RUN: meshjit-opt %s -split-input-file \

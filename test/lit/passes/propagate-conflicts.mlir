@@ -1,4 +1,6 @@
-// RUN: meshjit-opt %s -split-input-file --meshjit-propagate | FileCheck %s --check-prefix=COST
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{cost-model=true})' \
+// RUN:   | FileCheck %s --check-prefix=COST
 // RUN: meshjit-opt %s -split-input-file \
 // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true})' \
 // RUN:   | FileCheck %s --check-prefix=SHARDY

@@ -1,0 +1,106 @@
+"""Program generators for the propagation benchmark and tests: random op chains (hypothesis)
+and long chains (timing), lowered by meshjit to StableHLO + sdy text."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
+
+import numpy as np  # noqa: E402
+
+import meshjit  # noqa: E402
+import meshjit.numpy as jnp  # noqa: E402
+from meshjit.sharding import NamedSharding, P  # noqa: E402
+
+MESH_SHAPE, MESH_AXES = (4, 2), ("data", "model")
+
+# --------------------------------------------------------------------------- random chains
+# `f(x, y, w)` with x, y: [A, B] and w: [B, B]; every step maps the current [A, B] value to a
+# new [A, B] value, so any sequence of steps is a valid program.
+
+A, B = 16, 32
+STEPS = ("add", "mul", "tanh", "dot", "reduce", "broadcast", "transpose", "reshape")
+
+
+def _step(op: str, x, y, w):
+    if op == "add":
+        return x + y
+    if op == "mul":
+        return x * y
+    if op == "tanh":
+        return jnp.tanh(x)
+    if op == "dot":
+        return x @ w
+    if op == "reduce":
+        return x - jnp.sum(x, axis=1, keepdims=True)
+    if op == "broadcast":
+        return x + jnp.max(y, axis=0)
+    if op == "transpose":
+        return x @ jnp.transpose(jnp.transpose(x) @ y)
+    if op == "reshape":
+        return jnp.reshape(jnp.reshape(x, (A * 2, B // 2)) * 2.0, (A, B))
+    raise ValueError(op)
+
+
+def chain_fn(ops):
+    def f(x, y, w):
+        for op in ops:
+            x = _step(op, x, y, w)
+        return x
+
+    return f
+
+
+def chain_arguments():
+    rng = np.random.default_rng(0)
+    shapes = ((A, B), (A, B), (B, B))
+    return tuple((rng.standard_normal(s) / np.sqrt(B)).astype(np.float32) for s in shapes)
+
+
+def lower_chain(ops, specs) -> str:
+    """The module meshjit emits for `chain_fn(ops)` with input PartitionSpecs `specs`."""
+    mesh = meshjit.make_mesh(MESH_SHAPE, MESH_AXES)
+    shardings = tuple(NamedSharding(mesh, P(*s)) for s in specs)
+    return meshjit.jit(chain_fn(ops), in_shardings=shardings).lower(*chain_arguments()).as_text()
+
+
+# --------------------------------------------------------------------------- long chains
+
+_LONG_STEPS = (
+    lambda x, w: x + w,
+    lambda x, w: x * 0.5,
+    lambda x, w: jnp.tanh(x),
+    lambda x, w: x @ w,
+    lambda x, w: x - jnp.sum(x, axis=1, keepdims=True),
+    lambda x, w: jnp.maximum(x, 0.0),
+    lambda x, w: jnp.exp(x),
+    lambda x, w: x * w,
+    lambda x, w: x + jnp.max(x, axis=0),
+    lambda x, w: x / 3.0,
+)
+
+
+def long_chain_module(n_ops: int) -> str:
+    """A module of about `n_ops` StableHLO ops: a chain of mixed ops on sharded f32[16,16]."""
+    mesh = meshjit.make_mesh(MESH_SHAPE, MESH_AXES)
+    shardings = (NamedSharding(mesh, P("data", None)), NamedSharding(mesh, P(None, "model")))
+    x = np.ones((16, 16), np.float32)
+
+    def lower(steps):
+        def chain(x, w):
+            for i in range(steps):
+                x = _LONG_STEPS[i % len(_LONG_STEPS)](x, w)
+            return x
+
+        return meshjit.jit(chain, in_shardings=shardings).lower(x, x).as_text()
+
+    probe = 100
+    per_step = count_ops(lower(probe)) / probe
+    return lower(max(1, round(n_ops / per_step)))
+
+
+def count_ops(text: str) -> int:
+    return sum(
+        1 for line in text.splitlines() if " = stablehlo." in line or " = sdy." in line
+    )
