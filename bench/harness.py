@@ -27,7 +27,13 @@ from meshjit.passes import sharding_io  # noqa: E402
 
 # --------------------------------------------------------------------------- per-value shardings
 
-_NOT_COMPARED = {"stablehlo.constant", "stablehlo.iota", "sdy.reshard", "sdy.return", "sdy.constant"}
+_NOT_COMPARED = {
+    "stablehlo.constant",
+    "stablehlo.iota",
+    "sdy.reshard",
+    "sdy.return",
+    "sdy.constant",
+}
 
 
 def value_shardings(module: ir.Module) -> dict[str, tuple]:

@@ -101,6 +101,4 @@ def long_chain_module(n_ops: int) -> str:
 
 
 def count_ops(text: str) -> int:
-    return sum(
-        1 for line in text.splitlines() if " = stablehlo." in line or " = sdy." in line
-    )
+    return sum(1 for line in text.splitlines() if " = stablehlo." in line or " = sdy." in line)

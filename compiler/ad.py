@@ -13,7 +13,9 @@ transpose, and dead-code elimination.
 
 Inside shard_map a cotangent may vary over more manual axes than its variable: it then stands
 for the sum over those axes (the transpose of an implicit pvary is a psum), taken lazily by the
-collectives' rules or when a body's input cotangents are returned.
+collectives' rules or when a body's input cotangents are returned. In a shard_map body with
+check_vma=False nothing is typed: every cotangent is a per-device value (as in JAX), so none of
+these implicit sums are taken (see `vma_checked`).
 
 The public functions (jvp, vjp, grad, ...) live in ad_api.py.
 """
@@ -28,7 +30,7 @@ import numpy as np
 from meshjit.compiler import dtypes, lax
 from meshjit.compiler.core import ClosedJaxpr, Jaxpr, Literal, Primitive, ShapedArray, Var
 from meshjit.compiler.errors import MeshjitError, SourceInfo
-from meshjit.compiler.tracing import abstractify, new_trace
+from meshjit.compiler.tracing import abstractify, current_trace, new_trace
 
 
 class MeshjitNotImplementedError(MeshjitError, NotImplementedError):
@@ -294,10 +296,17 @@ def add_cotangents(a, b, aval: ShapedArray):
     return lax.add(a, b)
 
 
+def vma_checked() -> bool:
+    """False inside a shard_map body with check_vma=False, where varying axes are not tracked."""
+    trace = current_trace()
+    env = trace.axis_env if trace is not None else None
+    return env is None or env.check_vma
+
+
 def match_vma(ct, aval: ShapedArray):
     """Sums a cotangent over the manual axes it varies over beyond its variable's."""
-    if ct is None:
-        return None
+    if ct is None or not vma_checked():
+        return ct
     extra = aval_of(ct).vma - aval.vma
     if not extra:
         return ct

@@ -86,8 +86,9 @@ def run(fun: Callable, args: Sequence, name: str) -> list:
     if current_trace() is not None:
         return list(fun(*args))
     closed = ad.trace_to_jaxpr(fun, [abstractify(x) for x in args])
-    jaxpr = Jaxpr([], closed.jaxpr.constvars + closed.jaxpr.invars, closed.jaxpr.outvars,
-                  closed.jaxpr.eqns)
+    jaxpr = Jaxpr(
+        [], closed.jaxpr.constvars + closed.jaxpr.invars, closed.jaxpr.outvars, closed.jaxpr.eqns
+    )
     key = (name, jaxpr_key(jaxpr))
     jitted = _EAGER_CACHE.get(key)
     if jitted is None:

@@ -301,9 +301,7 @@ linear_jvp(lp.dynamic_update_slice_p, linear_args=(0, 1))
 def _broadcast_in_dim_transpose(ct, x, *, shape, broadcast_dimensions):
     in_shape = x.aval.shape
     summed = [d for d in range(len(shape)) if d not in broadcast_dimensions]
-    summed += [
-        d for d, size in zip(broadcast_dimensions, in_shape) if size == 1 and shape[d] != 1
-    ]
+    summed += [d for d, size in zip(broadcast_dimensions, in_shape) if size == 1 and shape[d] != 1]
     return [lax.reshape(lax.reduce_sum(ct, sorted(summed)), in_shape)]
 
 
@@ -488,6 +486,6 @@ def _dot_general_transpose(ct, x, y, *, dimension_numbers, preferred_element_typ
     return [None, _dot_operand_ct(ct, x, y_aval, (rc, rb), (lc, lb), ct_lfree)]
 
 
-import meshjit.compiler.ad_rules_indexing  # noqa: E402,F401
 import meshjit.compiler.ad_rules_collectives  # noqa: E402,F401
 import meshjit.compiler.ad_rules_control_flow  # noqa: E402,F401
+import meshjit.compiler.ad_rules_indexing  # noqa: E402,F401

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from meshjit.compiler import collectives as cl
-from meshjit.compiler import lax
+from meshjit.compiler import dtypes, lax
 from meshjit.compiler.ad import (
     aval_of,
     defjvp,
@@ -24,6 +26,7 @@ from meshjit.compiler.ad import (
     linearize_jaxpr,
     trace_to_jaxpr,
     transpose_jaxpr,
+    vma_checked,
 )
 from meshjit.compiler.ad_rules import linear_jvp
 from meshjit.compiler.axis_env import AxisEnv
@@ -52,13 +55,22 @@ def closure_convert(closed: ClosedJaxpr) -> tuple[list, ClosedJaxpr]:
 # ---------------------------------------------------------------------------------------------
 # Collectives.
 
-for _prim in (cl.psum_p, cl.pvary_p, cl.all_gather_p, cl.psum_scatter_p, cl.all_to_all_p,
-              cl.ppermute_p):
+for _prim in (
+    cl.psum_p,
+    cl.pvary_p,
+    cl.all_gather_p,
+    cl.psum_scatter_p,
+    cl.all_to_all_p,
+    cl.ppermute_p,
+):
     linear_jvp(_prim)
 
 
 def _partial_axes(ct, axes) -> tuple[str, ...]:
-    """The axes among `axes` over which the cotangent is a partial sum still to be taken."""
+    """The axes among `axes` over which the cotangent is a partial sum still to be taken (all of
+    them with check_vma=False: untyped cotangents are per-device, and psum transposes to psum)."""
+    if not vma_checked():
+        return tuple(axes)
     vma = aval_of(ct).vma
     return tuple(a for a in axes if a in vma)
 
@@ -74,6 +86,8 @@ def _psum_transpose(ct, x, *, axes, axis_index_groups):
 def _per_device(ct, axes):
     """Types a cotangent as one contribution per device along `axes` (no data moves): for an
     operand invariant over them, the contributions are then summed (see ad.match_vma)."""
+    if not vma_checked():
+        return ct
     vary = tuple(a for a in axes if a not in aval_of(ct).vma)
     return cl.pvary_p.bind(ct, axes=vary) if vary else ct
 
@@ -111,8 +125,8 @@ def _all_gather_transpose(ct, x, *, axes, axis_index_groups, size, axis, tiled):
     invariant = [a for a in axes if a not in _partial_axes(ct, axes)]
     if invariant:
         mesh = current_trace().axis_env.mesh
-        counted = size if len(invariant) == len(axes) else math.prod(
-            mesh.shape[a] for a in invariant
+        counted = (
+            size if len(invariant) == len(axes) else math.prod(mesh.shape[a] for a in invariant)
         )
         out = lax.div(out, float(counted))
     return [out if tiled else lax.reshape(out, x.aval.shape)]
@@ -212,8 +226,9 @@ def _shard_map_jvp(primals, tangents, *, jaxpr, in_specs, out_specs, **params):
     ts = [t for t in tangents if t is not None]
     t_avals = [a for a, nz in zip(jaxpr.in_avals, nonzeros) if nz]
     lin = linearize_jaxpr(jaxpr, nonzeros, t_avals, env)
-    res_specs, res_avals = _residual_layout(lin.res_avals, params["manual_axes"],
-                                            params["check_vma"])
+    res_specs, res_avals = _residual_layout(
+        lin.res_avals, params["manual_axes"], params["check_vma"]
+    )
     n = len(jaxpr.out_avals)
 
     def forward(*xs):
@@ -222,21 +237,28 @@ def _shard_map_jvp(primals, tangents, *, jaxpr, in_specs, out_specs, **params):
 
     consts, fwd = closure_convert(trace_to_jaxpr(forward, jaxpr.in_avals, env))
     outs = shard_map_p.bind(
-        *consts, *primals, jaxpr=fwd,
+        *consts,
+        *primals,
+        jaxpr=fwd,
         in_specs=(PartitionSpec(),) * len(consts) + tuple(in_specs),
-        out_specs=tuple(out_specs) + tuple(res_specs), **params,
+        out_specs=tuple(out_specs) + tuple(res_specs),
+        **params,
     )
 
     def linear(*xs):
         res = [_unstack(r, s) for r, s in zip(xs, res_specs)]
-        return eval_closed(lin.lin, res + list(xs[len(res):]))
+        return eval_closed(lin.lin, res + list(xs[len(res) :]))
 
     consts, lin_body = closure_convert(trace_to_jaxpr(linear, res_avals + t_avals, env))
     t_specs = [s for s, nz in zip(in_specs, nonzeros) if nz]
     touts = shard_map_p.bind(
-        *consts, *outs[n:], *ts, jaxpr=lin_body,
+        *consts,
+        *outs[n:],
+        *ts,
+        jaxpr=lin_body,
         in_specs=(PartitionSpec(),) * len(consts) + tuple(res_specs) + tuple(t_specs),
-        out_specs=tuple(out_specs), **params,
+        out_specs=tuple(out_specs),
+        **params,
     )
     return outs[:n], touts
 
@@ -257,13 +279,57 @@ def _shard_map_transpose(cts, *args, jaxpr, in_specs, out_specs, **params):
         None if ct is None else a.update(vma=_local_vma(ct, s, params["check_vma"]))
         for a, s, ct in zip(jaxpr.out_avals, out_specs, cts)
     ]
-    consts, bwd = closure_convert(transpose_jaxpr(jaxpr, linear, ct_avals, env))
+    bwd = transpose_jaxpr(jaxpr, linear, ct_avals, env)
     known = [a for a in args if not is_undefined(a)]
     known_specs = [s for s, lin in zip(in_specs, linear) if not lin]
     ct_specs = [s for s, ct in zip(out_specs, cts) if ct is not None]
-    outs = iter(shard_map_p.bind(
-        *consts, *known, *[ct for ct in cts if ct is not None], jaxpr=bwd,
-        in_specs=(PartitionSpec(),) * len(consts) + tuple(known_specs) + tuple(ct_specs),
-        out_specs=tuple(s for s, lin in zip(in_specs, linear) if lin), **params,
-    ))
+    if not params["check_vma"]:
+        lin_specs = [s for s, lin in zip(in_specs, linear) if lin]
+        bwd = _untyped_transpose(bwd, len(known), ct_specs, lin_specs, params["manual_axes"], env)
+    consts, bwd = closure_convert(bwd)
+    outs = iter(
+        shard_map_p.bind(
+            *consts,
+            *known,
+            *[ct for ct in cts if ct is not None],
+            jaxpr=bwd,
+            in_specs=(PartitionSpec(),) * len(consts) + tuple(known_specs) + tuple(ct_specs),
+            out_specs=tuple(s for s, lin in zip(in_specs, linear) if lin),
+            **params,
+        )
+    )
     return [next(outs) if lin else None for lin in linear]
+
+
+def _unnamed(spec: PartitionSpec, manual_axes) -> tuple[str, ...]:
+    named = {a for i in range(len(spec)) for a in spec.axes_of(i)}
+    return tuple(a for a in manual_axes if a not in named)
+
+
+def _untyped_transpose(bwd: ClosedJaxpr, n_known, ct_specs, lin_specs, manual_axes, env):
+    """check_vma=False, as JAX: nothing says which values are replicated, so an output
+    replicated over manual axes (not in its out_spec) shares its cotangent evenly among their
+    devices, and an input replicated over manual axes gets the sum of its devices' cotangents."""
+
+    def fun(*args):
+        cts = [
+            _share(ct, env.size(_unnamed(s, manual_axes)))
+            for ct, s in zip(args[n_known:], ct_specs)
+        ]
+        outs = eval_closed(bwd, list(args[:n_known]) + cts)
+        return [_sum_over(ct, _unnamed(s, manual_axes)) for ct, s in zip(outs, lin_specs)]
+
+    return trace_to_jaxpr(fun, bwd.in_avals, env)
+
+
+def _share(ct, count: int):
+    dtype = aval_of(ct).dtype
+    if count == 1 or not dtypes.is_float(dtype):
+        return ct
+    return lax.div(ct, np.asarray(count, dtype))
+
+
+def _sum_over(ct, axes):
+    if not axes or not dtypes.is_float(aval_of(ct).dtype):
+        return ct
+    return cl.psum_p.bind(ct, axes=axes, axis_index_groups=None)

@@ -109,8 +109,9 @@ def _while_jvp(primals, tangents, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_
     carry_nz = _carry_fixed_point(body_jaxpr, nonzeros, body_nconsts, ncarry)
     consts_nz = nonzeros[:body_nconsts]
     carry, t_consts = rest[body_nconsts:], [t for t in t_rest[:body_nconsts] if t is not None]
-    t_carry = [instantiate(t, aval_of(c)) for t, c, nz in zip(t_rest[body_nconsts:], carry,
-                                                                carry_nz) if nz]
+    t_carry = [
+        instantiate(t, aval_of(c)) for t, c, nz in zip(t_rest[body_nconsts:], carry, carry_nz) if nz
+    ]
     n_tc = len(t_consts)
 
     def body(*xs):
@@ -120,8 +121,7 @@ def _while_jvp(primals, tangents, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_
         ts = [next(tcs) if nz else None for nz in consts_nz]
         ts += [next(tc) if nz else None for nz in carry_nz]
         outs, touts = jvp_eval(body_jaxpr.jaxpr, body_jaxpr.consts, [*consts, *c], ts)
-        return outs + [instantiate(t, aval_of(o)) for t, o, nz in zip(touts, outs, carry_nz)
-                       if nz]
+        return outs + [instantiate(t, aval_of(o)) for t, o, nz in zip(touts, outs, carry_nz) if nz]
 
     avals = [aval_of(x) for x in (*rest[:body_nconsts], *t_consts, *carry, *t_carry)]
     b_consts, (body_j,) = cf._merge_consts([trace_to_jaxpr(body, avals)])
@@ -151,14 +151,16 @@ def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
     nonzeros = [t is not None for t in tangents]
     carry_nz = _carry_fixed_point(jaxpr, nonzeros, nc, nk)
     nonzeros = nonzeros[:nc] + carry_nz + nonzeros[nc + nk :]
-    ts = [
-        instantiate(t, aval_of(p)) for t, p, nz in zip(tangents, primals, nonzeros) if nz
-    ]
+    ts = [instantiate(t, aval_of(p)) for t, p, nz in zip(tangents, primals, nonzeros) if nz]
     t_avals = [a for a, nz in zip(jaxpr.in_avals, nonzeros) if nz]
     lin = linearize_jaxpr(jaxpr, nonzeros, t_avals)
     fwd_consts, (fwd,) = cf._merge_consts([lin.fwd])
     outs = cf.scan_p.bind(
-        *fwd_consts, *primals, jaxpr=fwd, num_consts=len(fwd_consts) + nc, num_carry=nk,
+        *fwd_consts,
+        *primals,
+        jaxpr=fwd,
+        num_consts=len(fwd_consts) + nc,
+        num_carry=nk,
         **params,
     )
     n_out = len(jaxpr.out_avals)
@@ -178,8 +180,14 @@ def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
     avals = t_avals[:n_lead] + list(lin.res_avals) + t_avals[n_lead:]
     l_consts, (lin_body,) = cf._merge_consts([trace_to_jaxpr(body, avals)])
     touts = cf.scan_p.bind(
-        *l_consts, *ts[: n_tconsts + n_tcarry], *res, *ts[n_tconsts + n_tcarry :],
-        jaxpr=lin_body, num_consts=len(l_consts) + n_tconsts, num_carry=n_tcarry, **params,
+        *l_consts,
+        *ts[: n_tconsts + n_tcarry],
+        *res,
+        *ts[n_tconsts + n_tcarry :],
+        jaxpr=lin_body,
+        num_consts=len(l_consts) + n_tconsts,
+        num_carry=n_tcarry,
+        **params,
     )
     it = iter(touts[:n_tcarry])
     return outs[:n_out], [next(it) if nz else None for nz in carry_nz] + touts[n_tcarry:]
@@ -215,7 +223,10 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
     x_avals = jaxpr.in_avals[nc + nk :]
     known_x_avals = [a for a, lin in zip(x_avals, lin_xs) if not lin]
     body_avals = [
-        *(aval_of(c) for c in known_consts), *acc_avals, *carry_avals, *known_x_avals,
+        *(aval_of(c) for c in known_consts),
+        *acc_avals,
+        *carry_avals,
+        *known_x_avals,
         *out_avals[nk:],
     ]
     b_consts, (bwd_body,) = cf._merge_consts([trace_to_jaxpr(body, body_avals)])

@@ -241,9 +241,11 @@ def _cumprod_jvp(x, t, axis):
     ones = lax.full(pair_shape, np.ones((), aval.dtype))
     between = lw.cumprod(lax.select(lax.gt(i, j), x_i, ones), axis + 1)
     weights = lax.select(lax.ge(i, j), between, lax.full(pair_shape, np.zeros((), aval.dtype)))
-    scaled = lax.broadcast_in_dim(lax.mul(t, before), pair_shape, list(range(axis + 1)) + [
-        d + 1 for d in range(axis + 1, ndim)
-    ])
+    scaled = lax.broadcast_in_dim(
+        lax.mul(t, before),
+        pair_shape,
+        list(range(axis + 1)) + [d + 1 for d in range(axis + 1, ndim)],
+    )
     return out, lax.reduce_sum(lax.mul(scaled, weights), (axis,))
 
 
@@ -373,8 +375,13 @@ def _conv_lhs_ct(ct, rhs, lhs_aval, p):
     ct_spatial = [aval_of(ct).shape[d] for d in dn.out_spec[2:]]
     pads = []
     for size, n, (lo, hi), ld, w, s, rd in zip(
-        lhs_spatial, ct_spatial, p["padding"], p["lhs_dilation"], window,
-        p["window_strides"], p["rhs_dilation"],
+        lhs_spatial,
+        ct_spatial,
+        p["padding"],
+        p["lhs_dilation"],
+        window,
+        p["window_strides"],
+        p["rhs_dilation"],
     ):
         padded = lw.dilate_dim(size, ld) + lo + hi
         pads.append(((w - 1) * rd, padded - lw.dilate_dim(n, s)))
@@ -409,7 +416,8 @@ def _conv_rhs_ct(ct, lhs, rhs_aval, p):
         lhs_dilation=tuple(p["lhs_dilation"]),
         rhs_dilation=tuple(p["window_strides"]),
         dimension_numbers=ConvDimensionNumbers(
-            _swap_first_two(dn.lhs_spec), _swap_first_two(dn.out_spec),
+            _swap_first_two(dn.lhs_spec),
+            _swap_first_two(dn.out_spec),
             _swap_first_two(dn.rhs_spec),
         ),
         feature_group_count=p["batch_group_count"],

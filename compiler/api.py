@@ -276,8 +276,15 @@ class Lowered:
     """A lowered computation: StableHLO text, and `.compile()`."""
 
     __slots__ = (
-        "_module", "traced", "_executables", "_key", "out_shardings", "_static_shardings",
-        "default_placement", "propagation", "_propagated",
+        "_module",
+        "traced",
+        "_executables",
+        "_key",
+        "out_shardings",
+        "_static_shardings",
+        "default_placement",
+        "propagation",
+        "_propagated",
     )
 
     def __init__(self, module, traced: Traced, executables: dict, key, out_shardings, static):
@@ -349,14 +356,22 @@ class Compiled:
     """An executable: callable with arguments of the signature it was compiled for."""
 
     __slots__ = (
-        "loaded", "traced", "placement", "in_placements", "out_placements", "_outs", "_ins",
+        "loaded",
+        "traced",
+        "placement",
+        "in_placements",
+        "out_placements",
+        "_outs",
+        "_ins",
         "_handlers",
     )
 
     def __init__(self, loaded, traced: Traced, placement: js.Placement, out_shardings):
         self.loaded, self.traced, self.placement = loaded, traced, placement
         jaxpr = traced.jaxpr
-        self.in_placements = _placements(loaded.get_parameter_shardings(), jaxpr.in_avals, placement)
+        self.in_placements = _placements(
+            loaded.get_parameter_shardings(), jaxpr.in_avals, placement
+        )
         self.out_placements = _placements(loaded.get_output_shardings(), jaxpr.out_avals, placement)
         self._outs = [
             (aval, p, _user_sharding(p, aval, placement, s), backend.result_handler(aval, p))
@@ -369,7 +384,9 @@ class Compiled:
     @property
     def input_shardings(self) -> list:
         avals = self.traced.jaxpr.in_avals
-        return [_user_sharding(p, a, self.placement, None) for p, a in zip(self.in_placements, avals)]
+        return [
+            _user_sharding(p, a, self.placement, None) for p, a in zip(self.in_placements, avals)
+        ]
 
     @property
     def output_shardings(self) -> list:
@@ -560,7 +577,10 @@ def make_jaxpr(fun: Callable, *, static_argnums=(), static_argnames=(), return_s
         traced = jitted.trace(*args, **kwargs)
         if not return_shape:
             return traced.jaxpr
-        shapes = [ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in traced.jaxpr.out_avals]
+        shapes = [
+            ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
+            for a in traced.jaxpr.out_avals
+        ]
         return traced.jaxpr, tree_unflatten(traced.out_tree, shapes)
 
     return make
@@ -604,5 +624,3 @@ def block_until_ready(tree):
         if hasattr(leaf, "block_until_ready"):
             leaf.block_until_ready()
     return tree
-
-

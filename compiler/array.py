@@ -50,7 +50,9 @@ class Array(ArrayMethods):
         shards = []
         indices = plc.shard_indices(self._placement, self.aval.shape)
         padded = plc.padded_shard_shape(self._placement, self.aval.shape)
-        for device, index, single in zip(self._placement._devices, indices, plc.device_buffers(self._impl)):
+        for device, index, single in zip(
+            self._placement._devices, indices, plc.device_buffers(self._impl)
+        ):
             local = self.aval.update(shape=tuple(s.stop - s.start for s in index))
             # An uneven shard is stored padded; jaxlib reports its unpadded shape regardless.
             if padded != local.shape:

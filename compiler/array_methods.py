@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 
-
 _numpy_api = None
 
 

@@ -8,6 +8,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 from jaxlib.mlir.dialects import stablehlo as hlo
+
 from meshjit.compiler import dtypes, lax
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.axis_env import (
@@ -120,8 +121,11 @@ def axis_index(axis_name):
 
 
 def pvary(x, axis_name):
-    """Marks `x` as varying over the axes (type only: no data moves)."""
-    _, axes = checked_axes(axis_name, "pvary")
+    """Marks `x` as varying over the axes (type only: no data moves). With check_vma=False
+    nothing is typed, and pvary is the identity (its transpose too)."""
+    env, axes = checked_axes(axis_name, "pvary")
+    if not env.check_vma:
+        return x
     return tree_map(lambda leaf: pvary_p.bind(leaf, axes=axes), x)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
+
 from meshjit.compiler import dtypes, lax
 from meshjit.compiler.core import (
     ClosedJaxpr,

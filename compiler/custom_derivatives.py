@@ -134,8 +134,7 @@ def _call_lowering(ctx, *operands, call_jaxpr, num_consts, rules):
 
 def _flat_like(what: str, tree, expected_tree, expected_avals) -> list:
     leaves, got_tree = tree_flatten(tree)
-    _check_outputs(what, expected_tree, expected_avals, got_tree,
-                   [abstractify(x) for x in leaves])
+    _check_outputs(what, expected_tree, expected_avals, got_tree, [abstractify(x) for x in leaves])
     return leaves
 
 
@@ -238,8 +237,9 @@ def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
             f"the fwd rule of {rules.name} must return a pair (output, residuals)"
         )
     out_avals = call_jaxpr.out_avals
-    outs = _flat_like(f"the fwd rule of {rules.name}: its output", result[0], rules.out_tree,
-                      out_avals)
+    outs = _flat_like(
+        f"the fwd rule of {rules.name}: its output", result[0], rules.out_tree, out_avals
+    )
     res, res_tree = tree_flatten(result[1])
     ts = [instantiate(t, aval_of(a)) for t, a in zip(tangents[num_consts:], args)]
     t_avals = tuple(a.update(weak_type=False) for a in out_avals)

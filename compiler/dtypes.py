@@ -23,7 +23,9 @@ float64 = np.dtype(np.float64)
 
 # x64 off: 64-bit types are stored as their 32-bit counterparts.
 _CANONICAL = {int64: int32, uint64: uint32, float64: float32}
-SUPPORTED = frozenset([bool_, int8, int16, int32, uint8, uint16, uint32, bfloat16, float16, float32])
+SUPPORTED = frozenset(
+    [bool_, int8, int16, int32, uint8, uint16, uint32, bfloat16, float16, float32]
+)
 
 # Lattice nodes: dtypes plus the two weak Python types "i*" and "f*".
 _WEAK_INT, _WEAK_FLOAT = "i*", "f*"

@@ -17,6 +17,7 @@ import operator
 from typing import NamedTuple
 
 import numpy as np
+
 from meshjit.compiler import dtypes, lax, lax_gather
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.tracing import Tracer

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import math
 from typing import Sequence
 
 import numpy as np
 
+import meshjit.compiler.lax_lowering  # noqa: F401  (registers the lowering rules)
 from meshjit.compiler import dtypes
 from meshjit.compiler import lax_primitives as lp
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.core import ShapedArray
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.tracing import abstractify, checked_dtype
-
-import meshjit.compiler.lax_lowering  # noqa: F401  (registers the lowering rules)
 
 
 def aval_of(x) -> ShapedArray:
@@ -318,6 +316,8 @@ def full(shape, fill_value, dtype=None):
 __all__ = sorted(
     name
     for name, value in dict(globals()).items()
-    if not name.startswith("_") and callable(value) and getattr(value, "__module__", "") == __name__
+    if not name.startswith("_")
+    and callable(value)
+    and getattr(value, "__module__", "") == __name__
     and name not in ("aval_of",)
 )

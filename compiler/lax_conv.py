@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from jaxlib.mlir.dialects import stablehlo as hlo
+
 from meshjit.compiler import dtypes, lax
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.core import Primitive, ShapedArray, def_abstract_eval

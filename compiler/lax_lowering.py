@@ -6,7 +6,8 @@ import functools
 
 import numpy as np
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import chlo, func, stablehlo as hlo
+from jaxlib.mlir.dialects import chlo, func
+from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler import dtypes
 from meshjit.compiler import lax_primitives as lp
@@ -310,7 +311,10 @@ def _arg_reduce_lowering(direction, ctx: LoweringRuleContext, x, *, axes, index_
     index_aval = aval.update(dtype=index_dtype)
     index = hlo.IotaOp(ctx.tensor_type(index_aval), axis).result
     init_value = dtypes.lowest(aval.dtype) if direction == "GT" else dtypes.highest(aval.dtype)
-    inits = [constant(ctx.module_ctx, init_value), constant(ctx.module_ctx, np.zeros((), index_dtype))]
+    inits = [
+        constant(ctx.module_ctx, init_value),
+        constant(ctx.module_ctx, np.zeros((), index_dtype)),
+    ]
     out_avals = [ctx.avals_out[0].update(dtype=aval.dtype), ctx.avals_out[0]]
     body = functools.partial(_arg_reduce_body, direction, aval.dtype, index_dtype)
     return reduce(ctx, [x, index], inits, axes, out_avals, body)[1]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from meshjit.compiler import dtypes
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.core import (
@@ -398,7 +396,9 @@ def _dot_general_rule(lhs, rhs, *, dimension_numbers, preferred_element_type=Non
 
 def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
     if len(ldims) != len(rdims):
-        raise MeshjitTypeError(f"dot_general: {kind} dimensions {ldims} and {rdims} differ in count")
+        raise MeshjitTypeError(
+            f"dot_general: {kind} dimensions {ldims} and {rdims} differ in count"
+        )
     for l, r in zip(ldims, rdims):
         if not (0 <= l < lhs.ndim and 0 <= r < rhs.ndim):
             raise MeshjitValueError(f"dot_general: {kind} dimension out of range ({l}, {r})")
@@ -422,5 +422,3 @@ def _pjit_rule(*avals, jaxpr: ClosedJaxpr, name: str):
     if [a.strip_weak_type() for a in avals] != [a.strip_weak_type() for a in expected]:
         raise MeshjitTypeError(f"call to {name}: argument types {avals} do not match {expected}")
     return jaxpr.out_avals
-
-

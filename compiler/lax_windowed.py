@@ -12,6 +12,7 @@ import functools
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
+
 from meshjit.compiler import dtypes, lax
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.core import Primitive, ShapedArray, def_abstract_eval

@@ -34,8 +34,18 @@ class ModuleContext:
     """State shared by every function lowered into one module."""
 
     __slots__ = (
-        "context", "module", "types", "locations", "functions", "symbol_names", "meshes",
-        "scalar_constants", "attributes", "axis_envs", "channels", "aval_types",
+        "context",
+        "module",
+        "types",
+        "locations",
+        "functions",
+        "symbol_names",
+        "meshes",
+        "scalar_constants",
+        "attributes",
+        "axis_envs",
+        "channels",
+        "aval_types",
     )
 
     def __init__(self, context: ir.Context, module: ir.Module):
@@ -201,7 +211,9 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
     for eqn in jaxpr.eqns:
         rule = lowering_rules.get(eqn.primitive)
         if rule is None:
-            raise LoweringError(f"no lowering rule for primitive '{eqn.primitive.name}'", eqn.source)
+            raise LoweringError(
+                f"no lowering rule for primitive '{eqn.primitive.name}'", eqn.source
+            )
         entry = locations.get((eqn.primitive, id(eqn.source)))
         with entry[0] if entry is not None else mctx.eqn_location(eqn):
             operands = [env[id(a)] if type(a) is not Literal else read(a) for a in eqn.invars]

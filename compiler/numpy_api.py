@@ -7,8 +7,7 @@ import math
 
 import numpy as np
 
-from meshjit.compiler import dtypes
-from meshjit.compiler import lax
+from meshjit.compiler import dtypes, lax
 from meshjit.compiler import lax_primitives as lp
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
@@ -32,8 +31,7 @@ array = asarray
 
 def _contains_traced(seq) -> bool:
     return builtins.any(
-        isinstance(x, Tracer) or (isinstance(x, (list, tuple)) and _contains_traced(x))
-        for x in seq
+        isinstance(x, Tracer) or (isinstance(x, (list, tuple)) and _contains_traced(x)) for x in seq
     )
 
 
@@ -73,7 +71,9 @@ def _promote(*args):
     typed = [_typed(a) for a in args]
     dtype, weak = target = dtypes.result_type(*typed)
     return [
-        a if t == target and type(a) is Tracer else lax.convert_element_type(a, dtype, weak_type=weak)
+        a
+        if t == target and type(a) is Tracer
+        else lax.convert_element_type(a, dtype, weak_type=weak)
         for a, t in zip(args, typed)
     ]
 
@@ -191,7 +191,9 @@ def _broadcast_all(*args):
         shape = ranked[0]  # only scalars to broadcast
     else:
         shape = broadcast_shapes(*shapes)
-    return [a if v.shape == shape else _broadcast_to_shape(a, shape, v) for a, v in zip(args, avals)]
+    return [
+        a if v.shape == shape else _broadcast_to_shape(a, shape, v) for a, v in zip(args, avals)
+    ]
 
 
 def broadcast_to(x, shape):
@@ -273,6 +275,8 @@ sin = _define_unary(lax.sin, inexact=True)
 cos = _define_unary(lax.cos, inexact=True)
 tan = _define_unary(lax.tan, inexact=True)
 tanh = _define_unary(lax.tanh, inexact=True)
+
+
 def _define_rounding(lax_fn):
     """floor / ceil: integers and booleans are already whole, so they pass through (as JAX)."""
 
@@ -705,15 +709,18 @@ def split(ary, indices_or_sections, axis=0):
     else:
         bounds = [0] + [builtins.min(builtins.max(int(i), 0), size_) for i in indices_or_sections]
         bounds.append(size_)
-    return [lax.slice_in_dim(ary, lo, builtins.max(lo, hi), 1, axis) for lo, hi in zip(bounds, bounds[1:])]
+    return [
+        lax.slice_in_dim(ary, lo, builtins.max(lo, hi), 1, axis)
+        for lo, hi in zip(bounds, bounds[1:])
+    ]
 
 
 # Names defined by the other numpy modules (creation, products, cumulative ops, indexing,
 # sorting, einsum); they use the helpers above, so they are imported last.
 from meshjit.compiler.numpy_creation import *  # noqa: E402,F401,F403
-from meshjit.compiler.numpy_products import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_cumulative import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_extra import *  # noqa: E402,F401,F403
+from meshjit.compiler.numpy_products import *  # noqa: E402,F401,F403
 
 
 def _public_names(namespace) -> list[str]:
@@ -728,8 +735,14 @@ def _public_names(namespace) -> list[str]:
 
 from meshjit.compiler import (  # noqa: E402
     numpy_creation as _creation,
+)
+from meshjit.compiler import (
     numpy_cumulative as _cumulative,
+)
+from meshjit.compiler import (
     numpy_extra as _extra,
+)
+from meshjit.compiler import (
     numpy_products as _products,
 )
 

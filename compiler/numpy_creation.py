@@ -5,11 +5,9 @@ from __future__ import annotations
 import builtins
 import math
 
-from meshjit.compiler import dtypes
-from meshjit.compiler import lax
+from meshjit.compiler import dtypes, lax
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.tracing import Tracer, abstractify
 from meshjit.compiler.numpy_api import (
     _broadcast_to_shape,
     _materialize,
@@ -19,6 +17,7 @@ from meshjit.compiler.numpy_api import (
     multiply,
     where,
 )
+from meshjit.compiler.tracing import Tracer, abstractify
 
 
 def _shape_arg(shape):
@@ -79,7 +78,12 @@ def arange(start, stop=None, step=None, dtype=None):
     if start == 0 and step == 1:
         return _materialize(lax.iota(dtype, count))
     ramp = lax.iota(dtype, count)
-    return _materialize(lax.add(lax.mul(ramp, lax.convert_element_type(step, dtype)), lax.convert_element_type(start, dtype)))
+    return _materialize(
+        lax.add(
+            lax.mul(ramp, lax.convert_element_type(step, dtype)),
+            lax.convert_element_type(start, dtype),
+        )
+    )
 
 
 def linspace(start, stop, num=50, endpoint=True, dtype=None):
@@ -122,4 +126,19 @@ def triu(m, k=0):
     return where(mask, zeros_like(m), m)
 
 
-__all__ = ["arange", "empty", "eye", "full", "full_like", "identity", "linspace", "ones", "ones_like", "tri", "tril", "triu", "zeros", "zeros_like"]
+__all__ = [
+    "arange",
+    "empty",
+    "eye",
+    "full",
+    "full_like",
+    "identity",
+    "linspace",
+    "ones",
+    "ones_like",
+    "tri",
+    "tril",
+    "triu",
+    "zeros",
+    "zeros_like",
+]

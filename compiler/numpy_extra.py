@@ -8,6 +8,7 @@ star import skips) are installed into `numpy_api` explicitly, where the array me
 from __future__ import annotations
 
 import numpy as np
+
 from meshjit.compiler import dtypes, lax, lax_gather, lax_sort
 from meshjit.compiler import numpy_api as _jnp
 from meshjit.compiler import shape_checks as checks

@@ -16,7 +16,6 @@ from meshjit.compiler.numpy_api import (
     reshape,
 )
 
-
 _MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
 
 
@@ -27,7 +26,9 @@ def matmul(a, b):
     if la.ndim == 2 and lb.ndim == 2 and la.shape[1] == lb.shape[0]:
         return lax.dot_general(a, b, _MATRIX_PRODUCT)  # the common case of the code below
     if la.ndim == 0 or lb.ndim == 0:
-        raise MeshjitValueError(f"matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}")
+        raise MeshjitValueError(
+            f"matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}"
+        )
     a2 = lax.expand_dims(a, (0,)) if la.ndim == 1 else a
     b2 = lax.expand_dims(b, (1,)) if lb.ndim == 1 else b
     sa, sb = aval_of(a2).shape, aval_of(b2).shape

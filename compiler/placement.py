@@ -85,9 +85,7 @@ def host_value(single) -> np.ndarray:
 
 def same_placement(a, b) -> bool:
     """By content: jaxlib's own GSPMDSharding equality is identity unless jax is imported."""
-    return a is b or (
-        a._hlo_sharding == b._hlo_sharding and list(a._devices) == list(b._devices)
-    )
+    return a is b or (a._hlo_sharding == b._hlo_sharding and list(a._devices) == list(b._devices))
 
 
 class _RefuseJax:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+
 from meshjit.compiler import backend, lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.shard_map import shard_map

@@ -241,8 +241,10 @@ class NamedSharding:
     @property
     def abstract(self) -> NamedSharding:
         """The same sharding over the mesh's AbstractMesh (for cache keys)."""
-        return self if isinstance(self.mesh, AbstractMesh) else NamedSharding(
-            self.mesh.abstract_mesh, self.spec
+        return (
+            self
+            if isinstance(self.mesh, AbstractMesh)
+            else NamedSharding(self.mesh.abstract_mesh, self.spec)
         )
 
     @property

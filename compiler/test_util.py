@@ -49,11 +49,14 @@ def _step(args, tangents, scale):
 
 def _tolerances(tree, atol, rtol, eps):
     floats = [np.asarray(x).dtype for x in tree_flatten(tree)[0] if _is_float(x)]
-    step, tol = max((_DEFAULTS.get(d, _DEFAULTS[dtypes.float32]) for d in floats), default=(
-        _DEFAULTS[dtypes.float32]
-    ))
-    return (tol if atol is None else atol), (tol if rtol is None else rtol), (
-        step if eps is None else eps
+    step, tol = max(
+        (_DEFAULTS.get(d, _DEFAULTS[dtypes.float32]) for d in floats),
+        default=(_DEFAULTS[dtypes.float32]),
+    )
+    return (
+        (tol if atol is None else atol),
+        (tol if rtol is None else rtol),
+        (step if eps is None else eps),
     )
 
 
@@ -83,8 +86,9 @@ def check_jvp(f, args, *, atol, rtol, eps, rng):
         (np.asarray(p, np.float64) - np.asarray(m, np.float64)) / (2 * eps) if _is_float(p) else p
         for p, m in zip(p_leaves, m_leaves)
     ]
-    _assert_close("jvp vs finite differences", t_out, tree_unflatten(treedef, differences),
-                  atol, rtol)
+    _assert_close(
+        "jvp vs finite differences", t_out, tree_unflatten(treedef, differences), atol, rtol
+    )
 
 
 def check_vjp(f, args, *, atol, rtol, rng):

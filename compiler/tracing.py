@@ -80,7 +80,14 @@ class Trace:
     """Builds one jaxpr. Values from enclosing traces are captured as extra constants."""
 
     __slots__ = (
-        "parent", "eqns", "invars", "constvars", "consts", "_const_index", "done", "axis_env"
+        "parent",
+        "eqns",
+        "invars",
+        "constvars",
+        "consts",
+        "_const_index",
+        "done",
+        "axis_env",
     )
 
     def __init__(self, parent: Trace | None):

@@ -63,7 +63,9 @@ class PyTreeDef:
         self._hash = hash(self._key)
 
     def __eq__(self, other):
-        return isinstance(other, PyTreeDef) and self._hash == other._hash and self._key == other._key
+        return (
+            isinstance(other, PyTreeDef) and self._hash == other._hash and self._key == other._key
+        )
 
     def __hash__(self):
         return self._hash
@@ -158,7 +160,9 @@ def _flatten_up_to(td: PyTreeDef, x, leaves: list):
         leaves.append(x)
         return
     if type(x) is not td.kind:
-        raise MeshjitTypeError(f"expected a {td.kind.__name__} matching {td}, got {type(x).__name__}")
+        raise MeshjitTypeError(
+            f"expected a {td.kind.__name__} matching {td}, got {type(x).__name__}"
+        )
     kids, aux = _node_type(x).flatten(x)
     if aux != td.aux or len(kids) != len(td.children):
         raise MeshjitTypeError(f"tree structure mismatch: expected {td}, got {tree_structure(x)}")

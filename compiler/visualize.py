@@ -45,9 +45,7 @@ def _placement_and_shape(obj, shape):
 def _render(cells, grid_shape) -> str:
     rows = sorted({k[0] for k in cells})
     cols = sorted({k[1] for k in cells})
-    labels = {
-        key: ("CPU " + ",".join(map(str, sorted(ids)))) for key, ids in cells.items()
-    }
+    labels = {key: ("CPU " + ",".join(map(str, sorted(ids)))) for key, ids in cells.items()}
     width = max(len(v) for v in labels.values()) + 2
     border = "+" + "+".join("-" * width for _ in cols) + "+"
     lines = [border]

@@ -39,9 +39,7 @@ def main() -> int:
     params, x = init_params(), make_batch()
     param_shardings = {k: NamedSharding(mesh, s) for k, s in PARAM_SPECS.items()}
     x_sharding = NamedSharding(mesh, BATCH_SPEC)
-    forward = meshjit.jit(
-        mlp, in_shardings=(param_shardings, x_sharding), out_shardings=x_sharding
-    )
+    forward = meshjit.jit(mlp, in_shardings=(param_shardings, x_sharding), out_shardings=x_sharding)
 
     banner("1. traced: jaxpr")
     print(meshjit.make_jaxpr(mlp)(params, x))

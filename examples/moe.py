@@ -51,7 +51,9 @@ def forward(params: dict, x, capacity: int = SIZES["capacity"]):
     dispatch = keep[:, :, None] * nn.one_hot(position.astype(jnp.int32), capacity)  # [t, e, c]
     combine = dispatch * jnp.sum(probs * choice, axis=-1)[:, None, None]
     expert_in = jnp.einsum("tec,td->ecd", dispatch, x)
-    hidden = nn.relu(jnp.einsum("ecd,edf->ecf", expert_in, params["w_in"]) + params["b_in"][:, None])
+    hidden = nn.relu(
+        jnp.einsum("ecd,edf->ecf", expert_in, params["w_in"]) + params["b_in"][:, None]
+    )
     expert_out = jnp.einsum("ecf,efd->ecd", hidden, params["w_out"])
     return jnp.einsum("tec,ecd->td", combine, expert_out)
 

@@ -1,4 +1,5 @@
 """meshjit: trace Python to a jaxpr-like IR, lower to StableHLO + Shardy, run on XLA."""
+
 import os as _os
 
 # XLA logs every CPU device at INFO when the client starts; keep warnings and errors.
@@ -8,6 +9,9 @@ from meshjit.compiler.errors import register_internal_dir as _register_internal_
 
 _register_internal_dir(_os.path.dirname(__file__))
 
+from meshjit import lax, nn, numpy, sharding, test_util  # noqa: E402
+from meshjit.compiler import tree_util
+from meshjit.compiler.ad_api import grad, jvp, linearize, value_and_grad, vjp
 from meshjit.compiler.api import (
     ShapeDtypeStruct,
     block_until_ready,
@@ -18,16 +22,13 @@ from meshjit.compiler.api import (
 from meshjit.compiler.array import Array
 from meshjit.compiler.backend import devices
 from meshjit.compiler.config import config
+from meshjit.compiler.custom_derivatives import custom_jvp, custom_vjp
 from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.pmap import pmap
+from meshjit.compiler.shard_map import shard_map
 from meshjit.compiler.sharding import make_mesh, set_mesh
 from meshjit.compiler.sharding_ops import with_sharding_constraint
-from meshjit.compiler.shard_map import shard_map
-from meshjit.compiler.pmap import pmap
 from meshjit.compiler.visualize import visualize_sharding
-from meshjit.compiler import tree_util
-from meshjit.compiler.ad_api import grad, jvp, linearize, value_and_grad, vjp
-from meshjit.compiler.custom_derivatives import custom_jvp, custom_vjp
-from meshjit import numpy, lax, nn, sharding, test_util  # noqa: E402
 
 __version__ = "0.1.0"
 

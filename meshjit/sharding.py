@@ -14,7 +14,6 @@ from meshjit.compiler.sharding import (  # noqa: F401
 from meshjit.compiler.sharding_ops import with_sharding_constraint  # noqa: F401
 
 
-
 def get_abstract_mesh():
     """The context mesh's AbstractMesh (None outside `with mesh:` / set_mesh)."""
     mesh = get_context_mesh()

@@ -7,6 +7,7 @@ from meshjit.passes import (
     op_stats,  # noqa: F401  (registers meshjit-print-op-stats)
     sharding_passes,  # noqa: F401  (meshjit-propagate, -export, ...)
 )
+from meshjit.passes.export import prepare_for_xla
 from meshjit.passes.pipeline import (
     PipelineEntry,
     build_pass_manager,
@@ -32,7 +33,6 @@ from meshjit.passes.rules import (
     register_custom_call_rule,
     unregister_custom_call_rule,
 )
-from meshjit.passes.export import prepare_for_xla
 from meshjit.passes.sharding_passes import PropagationError, propagate, run_shardy
 
 __all__ = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
+
 from meshjit.dialects.sdy import tensor_sharding_attr
 from meshjit.passes import propagation
 from meshjit.passes import rules as rules_lib
@@ -100,8 +101,6 @@ def _reshard_return(graph: Graph, edge: Edge) -> None:
     if value_slot.dims != result_slot.dims:
         index = next(i for i, v in enumerate(edge.op.operands) if v == value_slot.value)
         _reshard(graph, edge.op, index, value_slot, result_slot.dims)
-
-
 
 
 # --------------------------------------------------------------------------- XLA hand-off

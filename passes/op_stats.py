@@ -7,6 +7,7 @@ import json as json_lib
 import sys
 
 from jaxlib.mlir import ir
+
 from meshjit.passes.registry import PassOption, register_pass
 
 

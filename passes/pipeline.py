@@ -11,6 +11,7 @@ import dataclasses
 import re
 
 from jaxlib.mlir import ir, passmanager
+
 from meshjit.passes.registry import PREFIX, PassRegistryError, add_pass
 
 ANCHOR = "builtin.module"

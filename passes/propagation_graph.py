@@ -12,6 +12,7 @@ import re
 import sys
 
 from jaxlib.mlir import ir
+
 from meshjit.dialects.sdy import (
     SHARDING_ATTR,
     AxisRef,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
+
 from meshjit.dialects.sdy import (
     SHARDING_ATTR,
     AxisRef,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 from jaxlib.mlir import ir, passmanager
+
 from meshjit.passes import propagation
 from meshjit.passes import rules as rules_lib
 from meshjit.passes.export import export_module
@@ -39,9 +40,7 @@ def _options(
         raise PropagationError(
             f"unknown strategy '{strategy}' (expected {' or '.join(propagation.STRATEGIES)})"
         )
-    return propagation.Options(
-        strategy, shardy_compatible, max_iterations, op_priority, cost_model
-    )
+    return propagation.Options(strategy, shardy_compatible, max_iterations, op_priority, cost_model)
 
 
 def propagate_module(

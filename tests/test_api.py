@@ -228,9 +228,11 @@ def test_lower_accepts_arrays_scalars_and_pytrees():
 
 
 def test_compiled_object():
-    compiled = meshjit.jit(lambda x, y: jnp.tanh(x @ y)).lower(
-        ShapeDtypeStruct((4, 8), f32), ShapeDtypeStruct((8, 2), f32)
-    ).compile()
+    compiled = (
+        meshjit.jit(lambda x, y: jnp.tanh(x @ y))
+        .lower(ShapeDtypeStruct((4, 8), f32), ShapeDtypeStruct((8, 2), f32))
+        .compile()
+    )
     x, y = np.full((4, 8), 0.1, f32), np.full((8, 2), 0.2, f32)
     np.testing.assert_allclose(np.asarray(compiled(x, y)), np.tanh(x @ y), rtol=1e-6)
     hlo = compiled.as_text()

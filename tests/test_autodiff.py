@@ -9,7 +9,8 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from meshjit.sharding import NamedSharding, PartitionSpec as P
+from meshjit.sharding import NamedSharding
+from meshjit.sharding import PartitionSpec as P
 from meshjit.test_util import check_grads
 
 RNG = np.random.RandomState(0)
@@ -126,7 +127,8 @@ STRUCTURAL = {
     "slice": (lambda x: lax.slice(x, (1, 0), (3, 4), (1, 2)), (M34,)),
     "dynamic_slice": (lambda x: lax.dynamic_slice(x, (1, 2), (2, 2)), (M34,)),
     "dynamic_update_slice": (
-        lambda x, u: lax.dynamic_update_slice(x, u, (1, 1)), (M34, normal(2, 2))
+        lambda x, u: lax.dynamic_update_slice(x, u, (1, 1)),
+        (M34, normal(2, 2)),
     ),
     "rev": (lambda x: lax.rev(x, (0,)) * jnp.arange(4.0), (M34,)),
     "reduce_sum": (lambda x: lax.reduce_sum(x, (0,)), (M34,)),
@@ -151,10 +153,12 @@ STRUCTURAL = {
     "sort": (lambda x: lax.sort(x, 1), (M34,)),
     "sort_key_val": (lambda k, v: lax.sort_key_val(k, v, 0)[1], (normal(5), normal(5))),
     "reduce_window_sum": (
-        lambda x: lax.reduce_window_sum(x, (2, 2), (1, 2), [(1, 0), (0, 1)]), (M34,)
+        lambda x: lax.reduce_window_sum(x, (2, 2), (1, 2), [(1, 0), (0, 1)]),
+        (M34,),
     ),
     "reduce_window_sum_dilated": (
-        lambda x: lax.reduce_window_sum(x, (2, 1), (1, 1), "VALID", (2, 1), (1, 1)), (M34,)
+        lambda x: lax.reduce_window_sum(x, (2, 1), (1, 1), "VALID", (2, 1), (1, 1)),
+        (M34,),
     ),
     "reduce_window_max": (lambda x: lax.reduce_window_max(x, (2, 2), (1, 1), "SAME"), (M34,)),
     "reduce_window_min": (lambda x: lax.reduce_window_min(x, (1, 3), (1, 2), "VALID"), (M34,)),
@@ -166,17 +170,20 @@ def test_structural_grads(name):
     fn, args = STRUCTURAL[name]
     check_grads(fn, args, order=2)
 
+
 IDX = np.array([[2], [0], [2]], np.int32)
 SCATTER_DN = lax.ScatterDimensionNumbers((1,), (0,), (0,))
 INDEXING = {
     "getitem_int_array": (lambda x: x[np.array([2, 0, 2])] * 1.5, (M34,)),
     "getitem_slices": (lambda x: x[1:, ::2], (M34,)),
     "take_along_axis": (
-        lambda x: jnp.take_along_axis(x, np.array([[0, 3], [1, 1], [2, 0]]), axis=1), (M34,)
+        lambda x: jnp.take_along_axis(x, np.array([[0, 3], [1, 1], [2, 0]]), axis=1),
+        (M34,),
     ),
     "gather_clamped": (
-        lambda x: lax.gather(x, np.array([[5], [1]], np.int32),
-                             lax.GatherDimensionNumbers((1,), (0,), (0,)), (1, 4)),
+        lambda x: lax.gather(
+            x, np.array([[5], [1]], np.int32), lax.GatherDimensionNumbers((1,), (0,), (0,)), (1, 4)
+        ),
         (M34,),
     ),
     "at_set": (lambda x, v: x.at[np.array([0, 2, 0])].set(v), (M34, normal(3, 4))),
@@ -186,8 +193,10 @@ INDEXING = {
         lambda x, v: lax.scatter_add(x, np.array([[1], [7]], np.int32), v, SCATTER_DN),
         (M34, normal(2, 4)),
     ),
-    "at_multiply": (lambda x, v: x.at[np.array([0, 2])].multiply(v, unique_indices=True),
-                    (M34, normal(2, 4))),
+    "at_multiply": (
+        lambda x, v: x.at[np.array([0, 2])].multiply(v, unique_indices=True),
+        (M34, normal(2, 4)),
+    ),
     "at_max": (lambda x, v: x.at[np.array([0, 2, 0])].max(v), (M34, normal(3, 4))),
     "at_min": (lambda x, v: x.at[np.array([1, 1])].min(v), (M34, normal(2, 4))),
 }
@@ -208,10 +217,12 @@ def test_scatter_mul_of_updates_needs_unique_indices():
 CONV = {
     "conv_nchw": dict(window_strides=(1, 1), padding="SAME"),
     "conv_strided": dict(window_strides=(2, 1), padding=[(1, 0), (0, 2)]),
-    "conv_dilated": dict(window_strides=(1, 2), padding=[(0, 1), (1, 1)], lhs_dilation=(2, 1),
-                         rhs_dilation=(1, 2)),
-    "conv_nhwc": dict(window_strides=(1, 1), padding="SAME",
-                      dimension_numbers=("NHWC", "HWIO", "NHWC")),
+    "conv_dilated": dict(
+        window_strides=(1, 2), padding=[(0, 1), (1, 1)], lhs_dilation=(2, 1), rhs_dilation=(1, 2)
+    ),
+    "conv_nhwc": dict(
+        window_strides=(1, 1), padding="SAME", dimension_numbers=("NHWC", "HWIO", "NHWC")
+    ),
 }
 
 
@@ -228,8 +239,9 @@ def test_conv_grads(name):
 
 def test_grouped_conv_grads():
     lhs, rhs = normal(2, 4, 5, 5), normal(6, 2, 3, 3)
-    conv = functools.partial(lax.conv_general_dilated, window_strides=(1, 1), padding="SAME",
-                             feature_group_count=2)
+    conv = functools.partial(
+        lax.conv_general_dilated, window_strides=(1, 1), padding="SAME", feature_group_count=2
+    )
     check_grads(conv, (lhs, rhs), order=1)
     check_grads(conv, (lhs, rhs), order=2, modes=("fwd",))
 
@@ -237,8 +249,9 @@ def test_grouped_conv_grads():
 def test_nn_functions():
     x = normal(4, 5)
     check_grads(lambda x: meshjit.nn.log_softmax(x) * meshjit.nn.gelu(x), (x,), order=1)
-    check_grads(lambda x: meshjit.nn.logsumexp(x, axis=1) + jnp.sum(meshjit.nn.relu(x)), (x,),
-                order=1)
+    check_grads(
+        lambda x: meshjit.nn.logsumexp(x, axis=1) + jnp.sum(meshjit.nn.relu(x)), (x,), order=1
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -270,10 +283,16 @@ def test_mlp_grad_matches_jax():
         assert sorted(grads) == ["b1", "w1", "w2"]
         for k in grads:
             np.testing.assert_allclose(grads[k], expected[k], rtol=1e-4, atol=1e-6)
-    hessian_vector = meshjit.jvp(meshjit.grad(mlp_loss), (MLP_PARAMS, MLP_X, MLP_Y),
-                                 (MLP_PARAMS, np.zeros_like(MLP_X), np.zeros_like(MLP_Y)))[1]
-    expected_hv = jax.jvp(jax.grad(jax_loss), (MLP_PARAMS, MLP_X, MLP_Y),
-                          (MLP_PARAMS, np.zeros_like(MLP_X), np.zeros_like(MLP_Y)))[1]
+    hessian_vector = meshjit.jvp(
+        meshjit.grad(mlp_loss),
+        (MLP_PARAMS, MLP_X, MLP_Y),
+        (MLP_PARAMS, np.zeros_like(MLP_X), np.zeros_like(MLP_Y)),
+    )[1]
+    expected_hv = jax.jvp(
+        jax.grad(jax_loss),
+        (MLP_PARAMS, MLP_X, MLP_Y),
+        (MLP_PARAMS, np.zeros_like(MLP_X), np.zeros_like(MLP_Y)),
+    )[1]
     for k in expected_hv:
         np.testing.assert_allclose(hessian_vector[k], expected_hv[k], rtol=1e-4, atol=1e-5)
 
@@ -300,16 +319,18 @@ def test_jvp_and_vjp_with_pytrees():
         return {"sum": a * b, "prod": (jnp.sin(c), a + c)}
 
     primals = ({"a": normal(2), "bc": (normal(2), normal(2))},)
-    tangents = ({"a": np.ones(2, np.float32), "bc": (np.zeros(2, np.float32),
-                                                     np.ones(2, np.float32))},)
+    tangents = (
+        {"a": np.ones(2, np.float32), "bc": (np.zeros(2, np.float32), np.ones(2, np.float32))},
+    )
     out, t = meshjit.jvp(f, primals, tangents)
     p = primals[0]
     np.testing.assert_allclose(t["sum"], p["bc"][0], rtol=1e-6)
     np.testing.assert_allclose(t["prod"][0], np.cos(p["bc"][1]), rtol=1e-6)
     np.testing.assert_allclose(t["prod"][1], 2 * np.ones(2), rtol=1e-6)
     out2, f_vjp, aux = meshjit.vjp(lambda tr: (f(tr), 7.0), *primals, has_aux=True)
-    (ct,) = f_vjp({"sum": np.ones(2, np.float32),
-                   "prod": (np.ones(2, np.float32), np.zeros(2, np.float32))})
+    (ct,) = f_vjp(
+        {"sum": np.ones(2, np.float32), "prod": (np.ones(2, np.float32), np.zeros(2, np.float32))}
+    )
     np.testing.assert_allclose(ct["a"], p["bc"][0], rtol=1e-6)
     np.testing.assert_allclose(ct["bc"][1], np.cos(p["bc"][1]), rtol=1e-6)
     assert float(aux) == 7.0
@@ -353,7 +374,7 @@ def test_eager_grad_sees_closed_over_values_and_compiles_once(counters):
 
 
 def test_grad_of_grad_and_jvp_of_grad():
-    f = lambda x: jnp.sin(x) * x ** 2  # noqa: E731
+    f = lambda x: jnp.sin(x) * x**2  # noqa: E731
     x = np.float32(0.7)
     d2 = meshjit.grad(meshjit.grad(f))(x)
     expected = -np.sin(x) * x**2 + 4 * x * np.cos(x) + 2 * np.sin(x)
@@ -383,8 +404,9 @@ def test_custom_jvp():
     g = meshjit.grad(lambda x: jnp.sum(safe_log1pexp(x)))(x)
     np.testing.assert_allclose(g, 1 / (1 + np.exp(-x.astype(np.float64))), rtol=1e-5)
     assert np.isfinite(np.asarray(g)).all()
-    np.testing.assert_allclose(meshjit.jit(safe_log1pexp)(x[:2]), np.log1p(np.exp(x[:2])),
-                               rtol=1e-5)
+    np.testing.assert_allclose(
+        meshjit.jit(safe_log1pexp)(x[:2]), np.log1p(np.exp(x[:2])), rtol=1e-5
+    )
     check_grads(safe_log1pexp, (x[:2],), order=2)
 
 
@@ -457,26 +479,32 @@ COLLECTIVES = {
     "pmean": (lambda b: lax.pmean(jnp.exp(b), "y"), P("x", "y"), P("x")),
     "pmax": (lambda b: lax.pmax(b, "x"), P("x", "y"), P(None, "y")),
     "all_gather_tiled": (
-        lambda b: lax.all_gather(b, "x", axis=0, tiled=True) ** 2, P("x", "y"), P(None, "y")
+        lambda b: lax.all_gather(b, "x", axis=0, tiled=True) ** 2,
+        P("x", "y"),
+        P(None, "y"),
     ),
-    "all_gather_stacked": (
-        lambda b: jnp.sin(lax.all_gather(b, "y", axis=1)), P("x", "y"), P("x")
-    ),
+    "all_gather_stacked": (lambda b: jnp.sin(lax.all_gather(b, "y", axis=1)), P("x", "y"), P("x")),
     "all_gather_then_vary": (
         lambda b: lax.all_gather(b, "x", tiled=True) * lax.axis_index("x").astype(np.float32),
-        P("x"), P("x"),
+        P("x"),
+        P("x"),
     ),
     "psum_scatter_tiled": (
-        lambda b: lax.psum_scatter(b * b, "x", scatter_dimension=0, tiled=True), P(None, "y"),
+        lambda b: lax.psum_scatter(b * b, "x", scatter_dimension=0, tiled=True),
+        P(None, "y"),
         P("x", "y"),
     ),
     "psum_scatter": (lambda b: lax.psum_scatter(jnp.sin(b), "y"), P("x"), P(("x", "y"))),
     "all_to_all": (
-        lambda b: lax.all_to_all(jnp.tanh(b), "x", 0, 1, tiled=True), P(None, "x"), P(None, "x")
+        lambda b: lax.all_to_all(jnp.tanh(b), "x", 0, 1, tiled=True),
+        P(None, "x"),
+        P(None, "x"),
     ),
     "ppermute": (lambda b: lax.ppermute(b * b, "x", RING), P("x", "y"), P("x", "y")),
     "axis_index": (
-        lambda b: b * lax.axis_index(("x", "y")).astype(np.float32), P("x", "y"), P("x", "y")
+        lambda b: b * lax.axis_index(("x", "y")).astype(np.float32),
+        P("x", "y"),
+        P("x", "y"),
     ),
     "implicit_pvary": (lambda b: b * jnp.sum(b), P(), P("x")),
     "pvary": (lambda b: lax.pvary(jnp.sin(b), "x") * 3.0, P(), P("x")),
@@ -514,24 +542,44 @@ def _raises(exc_type, pattern, fn, *args):
 
 def test_grad_errors():
     x = normal(3)
-    _raises(meshjit.MeshjitTypeError, r"grad requires a scalar output, got f32\[3\]",
-            meshjit.grad(jnp.sin), x)
-    _raises(meshjit.MeshjitTypeError, r"grad requires a float output, got i32\[\]",
-            meshjit.grad(lambda x: jnp.sum(x).astype(np.int32)), x)
-    _raises(meshjit.MeshjitTypeError,
-            "grad with respect to an int32 argument; use a float input or jvp",
-            meshjit.grad(lambda n: jnp.sum(n)), np.arange(3, dtype=np.int32))
-    _raises(meshjit.MeshjitTypeError, r"grad requires a scalar output",
-            meshjit.jit(meshjit.grad(lambda x: x * 2)), x)
+    _raises(
+        meshjit.MeshjitTypeError,
+        r"grad requires a scalar output, got f32\[3\]",
+        meshjit.grad(jnp.sin),
+        x,
+    )
+    _raises(
+        meshjit.MeshjitTypeError,
+        r"grad requires a float output, got i32\[\]",
+        meshjit.grad(lambda x: jnp.sum(x).astype(np.int32)),
+        x,
+    )
+    _raises(
+        meshjit.MeshjitTypeError,
+        "grad with respect to an int32 argument; use a float input or jvp",
+        meshjit.grad(lambda n: jnp.sum(n)),
+        np.arange(3, dtype=np.int32),
+    )
+    _raises(
+        meshjit.MeshjitTypeError,
+        r"grad requires a scalar output",
+        meshjit.jit(meshjit.grad(lambda x: x * 2)),
+        x,
+    )
     _raises(meshjit.MeshjitValueError, "argnums", meshjit.grad(jnp.sum, argnums=3), x)
 
 
 def test_jvp_tangent_errors():
     x = normal(3)
-    _raises(meshjit.MeshjitTypeError, r"tangent 0 must match its primal f32\[3\].*i32\[3\]",
-            meshjit.jvp, jnp.sin, (x,), (np.ones(3, np.int32),))
-    _raises(meshjit.MeshjitTypeError, "same structure",
-            meshjit.jvp, jnp.sin, (x,), (x, x))
+    _raises(
+        meshjit.MeshjitTypeError,
+        r"tangent 0 must match its primal f32\[3\].*i32\[3\]",
+        meshjit.jvp,
+        jnp.sin,
+        (x,),
+        (np.ones(3, np.int32),),
+    )
+    _raises(meshjit.MeshjitTypeError, "same structure", meshjit.jvp, jnp.sin, (x,), (x, x))
 
 
 def test_missing_rules_name_the_primitive():
@@ -539,8 +587,12 @@ def test_missing_rules_name_the_primitive():
 
     opaque_p = Primitive("opaque_test_op")
     def_abstract_eval(opaque_p)(lambda x: x)
-    err = _raises(NotImplementedError, "'opaque_test_op'.*no jvp rule",
-                  meshjit.grad(lambda x: jnp.sum(opaque_p.bind(x))), normal(3))
+    err = _raises(
+        NotImplementedError,
+        "'opaque_test_op'.*no jvp rule",
+        meshjit.grad(lambda x: jnp.sum(opaque_p.bind(x))),
+        normal(3),
+    )
     assert isinstance(err, meshjit.MeshjitError)
 
     @meshjit.custom_jvp
@@ -548,8 +600,12 @@ def test_missing_rules_name_the_primitive():
         return x
 
     f.defjvp(lambda primals, tangents: (primals[0], jnp.sin(tangents[0])))
-    _raises(NotImplementedError, "'sin'.*no transpose rule",
-            meshjit.grad(lambda x: jnp.sum(f(x))), normal(3))
+    _raises(
+        NotImplementedError,
+        "'sin'.*no transpose rule",
+        meshjit.grad(lambda x: jnp.sum(f(x))),
+        normal(3),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -558,7 +614,7 @@ def test_missing_rules_name_the_primitive():
 
 def test_cond_grads():
     def f(x, y):
-        return lax.cond(jnp.sum(x) > 0, lambda a, b: jnp.sin(a) * b, lambda a, b: a + b ** 2, x, y)
+        return lax.cond(jnp.sum(x) > 0, lambda a, b: jnp.sin(a) * b, lambda a, b: a + b**2, x, y)
 
     check_grads(f, (normal(3), normal(3)), order=2)
     check_grads(f, (-positive(3), normal(3)), order=1)
@@ -585,5 +641,6 @@ def test_while_loop_jvp_only():
     x = np.float32([1.3, 0.7])
     _, t = meshjit.jvp(f, (x,), (np.ones(2, np.float32),))
     np.testing.assert_allclose(t, 4 * x**3, rtol=1e-5)
-    _raises(NotImplementedError, "'while' is not supported",
-            meshjit.grad(lambda x: jnp.sum(f(x))), x)
+    _raises(
+        NotImplementedError, "'while' is not supported", meshjit.grad(lambda x: jnp.sum(f(x))), x
+    )

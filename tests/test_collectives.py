@@ -2,12 +2,12 @@
 
 import numpy as np
 import pytest
-from meshjit.compiler.axis_env import replica_groups
 from shard_map_ref import SimMesh
 
 import meshjit
 import meshjit.numpy as jnp  # noqa: F401  (the JAX-oracle case bodies use it)
 from meshjit import lax
+from meshjit.compiler.axis_env import replica_groups
 from meshjit.sharding import PartitionSpec as P
 
 M42 = meshjit.make_mesh((4, 2), ("x", "y"))

@@ -4,13 +4,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meshjit.compiler.core import ShapedArray, typecheck_jaxpr
-from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.tracing import new_trace
 
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
+from meshjit.compiler.core import ShapedArray, typecheck_jaxpr
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.tracing import new_trace
 
 f32, i32 = np.float32, np.int32
 from error_checks import ErrorChecker  # noqa: E402

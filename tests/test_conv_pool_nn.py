@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meshjit.compiler.lax_conv import conv_dimension_numbers
 from numpy.lib.stride_tricks import sliding_window_view
 
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax, nn
+from meshjit.compiler.lax_conv import conv_dimension_numbers
 
 SETTINGS = settings(max_examples=12, deadline=None, derandomize=True, database=None)
 RNG = np.random.default_rng(0)

@@ -10,8 +10,8 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.compiler import core
-from meshjit.compiler.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, Var
 from meshjit.compiler import lax_primitives as lp
+from meshjit.compiler.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, Var
 from meshjit.tree_util import (
     register_pytree_node,
     register_pytree_node_class,
@@ -123,7 +123,10 @@ def test_python_float_with_int_array_promotes_to_weak_float32():
 
 
 def test_weak_python_scalar_argument_plus_literal_has_no_convert():
-    assert text(lambda x: x + 1, 2) == "{ lambda ; a:i32[]. let\n    b:i32[] = add a 1:i32[]\n  in (b,) }"
+    assert (
+        text(lambda x: x + 1, 2)
+        == "{ lambda ; a:i32[]. let\n    b:i32[] = add a 1:i32[]\n  in (b,) }"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,9 +184,7 @@ def test_typecheck_rejects_const_count_mismatch():
 
 
 def test_typecheck_checks_nested_jaxprs():
-    good = meshjit.make_jaxpr(lambda x: meshjit.jit(lambda y: jnp.sin(y) * 2.0)(x))(
-        np.ones(2, f32)
-    )
+    good = meshjit.make_jaxpr(lambda x: meshjit.jit(lambda y: jnp.sin(y) * 2.0)(x))(np.ones(2, f32))
     core.typecheck_jaxpr(good)
     (pjit_eqn,) = good.eqns
     inner = pjit_eqn.params["jaxpr"].jaxpr

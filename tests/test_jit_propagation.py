@@ -55,7 +55,9 @@ def test_constraints_and_shard_map_run_under_every_propagation(mesh, propagation
     def f(x):
         y = meshjit.with_sharding_constraint(jnp.sin(x) * 2, NamedSharding(mesh, P("data")))
         body = meshjit.shard_map(
-            lambda b: lax.psum(b, "model"), mesh=mesh, in_specs=P("data", "model"),
+            lambda b: lax.psum(b, "model"),
+            mesh=mesh,
+            in_specs=P("data", "model"),
             out_specs=P("data"),
         )
         return body(y) + 1

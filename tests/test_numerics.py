@@ -3,8 +3,6 @@
 Every distinct shape/dtype compiles an XLA executable, so each example checks many ops at once.
 """
 
-import math
-
 import ml_dtypes
 import numpy as np
 import pytest
@@ -254,8 +252,12 @@ def test_unary_int_inputs_promote_to_float(data, dtype, shape):
     out = meshjit.jit(lambda a: (jnp.exp(a), jnp.sqrt(a), jnp.log(a)))(x)
     want = dtype if is_float(dtype) else f32
     for got, fn in zip(out, (np.exp, np.sqrt, np.log)):
-        assert_close(got, reference(fn, x.astype(want) if want == f32 else x, dtype=want), want,
-                     TRANSCENDENTAL_TOL)
+        assert_close(
+            got,
+            reference(fn, x.astype(want) if want == f32 else x, dtype=want),
+            want,
+            TRANSCENDENTAL_TOL,
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -268,7 +270,9 @@ def test_where(data, dtype, shapes):
     (sc, sx, sy), _ = shapes
     c = data.draw(hnp.arrays(bool_, sc))
     x, y = data.draw(values(dtype, sx)), data.draw(values(dtype, sy))
-    out = meshjit.jit(lambda c, x, y: (jnp.where(c, x, y), lax.select(*jnp.broadcast_arrays(c, x, y))))(c, x, y)
+    out = meshjit.jit(
+        lambda c, x, y: (jnp.where(c, x, y), lax.select(*jnp.broadcast_arrays(c, x, y)))
+    )(c, x, y)
     assert_close(out[0], np.where(c, x, y), dtype)
     assert_close(out[1], np.where(c, x, y), dtype)
 
@@ -364,7 +368,9 @@ def test_reductions(data, dtype, shape, keepdims):
 @given(st.data(), dtype_st, shape_st, st.booleans())
 def test_argmax_argmin(data, dtype, shape, keepdims):
     # A small value range makes ties likely: the first index must win, as in NumPy.
-    x = data.draw(values(dtype, shape, lo=-0.04, hi=0.04) if dtype != bool_ else values(dtype, shape))
+    x = data.draw(
+        values(dtype, shape, lo=-0.04, hi=0.04) if dtype != bool_ else values(dtype, shape)
+    )
     if is_float(dtype):
         x = np.round(x.astype(f32) * 50).astype(dtype)
     axis = data.draw(axis_for(len(shape), allow_tuple=False), label="axis")
@@ -422,7 +428,9 @@ def test_matmul(data, dtype, shapes):
 
 
 @SETTINGS
-@given(st.data(), st.sampled_from([f32, i32]), st.integers(0, 2), st.integers(1, 2), st.integers(1, 4))
+@given(
+    st.data(), st.sampled_from([f32, i32]), st.integers(0, 2), st.integers(1, 2), st.integers(1, 4)
+)
 def test_dot(data, dtype, a_rank, b_rank, k):
     sa = (3, 2, k)[3 - a_rank :] if a_rank else ()
     sb = {0: (), 1: (k,), 2: (k, 3)}[b_rank]
@@ -610,7 +618,9 @@ _CONVERTIBLE = [f32, bf16, f16, i32, i8, u8, bool_]
 def test_astype_and_convert_element_type(data, src, dst, shape):
     # Values that every destination can represent (float -> int conversion truncates).
     lo = 0 if dst in (u8, bool_) or src == u8 else -100
-    x = data.draw(values(src, shape, lo=lo / 25 if src in INTS else lo, hi=4 if src in INTS else 100))
+    x = data.draw(
+        values(src, shape, lo=lo / 25 if src in INTS else lo, hi=4 if src in INTS else 100)
+    )
     out = meshjit.jit(
         lambda a: (a.astype(dst), jnp.astype(a, dst), lax.convert_element_type(a, dst))
     )(x)
@@ -637,8 +647,16 @@ def dot_general_case(draw):
     lfree = [draw(st.integers(1, 3)) for _ in range(nfl)]
     rfree = [draw(st.integers(1, 3)) for _ in range(nfr)]
     # Lay out each operand's dimensions in a random order.
-    lkinds = [("b", i) for i in range(nb)] + [("c", i) for i in range(nc)] + [("f", i) for i in range(nfl)]
-    rkinds = [("b", i) for i in range(nb)] + [("c", i) for i in range(nc)] + [("f", i) for i in range(nfr)]
+    lkinds = (
+        [("b", i) for i in range(nb)]
+        + [("c", i) for i in range(nc)]
+        + [("f", i) for i in range(nfl)]
+    )
+    rkinds = (
+        [("b", i) for i in range(nb)]
+        + [("c", i) for i in range(nc)]
+        + [("f", i) for i in range(nfr)]
+    )
     lkinds, rkinds = draw(st.permutations(lkinds)), draw(st.permutations(rkinds))
     size = {"b": batch, "c": contract}
     lshape = tuple(size[k][i] if k in size else lfree[i] for k, i in lkinds)
@@ -840,8 +858,16 @@ def test_lax_binary_ops(data, dtype, shapes):
     y = data.draw(values(dtype, shape))
     y = np.where(y == 0, np.ones((), dtype), y).astype(dtype)
     out = meshjit.jit(
-        lambda a, b: (lax.add(a, b), lax.sub(a, b), lax.mul(a, b), lax.max(a, b), lax.lt(a, b),
-                      lax.rem(a, b), lax.div(a, b), lax.mul(a, 2))
+        lambda a, b: (
+            lax.add(a, b),
+            lax.sub(a, b),
+            lax.mul(a, b),
+            lax.max(a, b),
+            lax.lt(a, b),
+            lax.rem(a, b),
+            lax.div(a, b),
+            lax.mul(a, 2),
+        )
     )(x, y)
     assert_close(out[0], reference(np.add, x, y, dtype=dtype), dtype)
     assert_close(out[1], reference(np.subtract, x, y, dtype=dtype), dtype)
@@ -874,6 +900,7 @@ def test_eager_ops_match_numpy():
 
 # ---------------------------------------------------------------------------------------------
 # The JAX oracle: dtypes, weak types and values match jax.numpy.
+
 
 def _both(fn, *args):
     """fn(numpy_module, *args) under meshjit.jit and jax.jit."""

@@ -18,6 +18,9 @@ import pytest
 
 os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
+from jaxlib.mlir import ir
+
+import meshjit
 from bench.harness import (
     Row,
     collective_stats,
@@ -26,11 +29,8 @@ from bench.harness import (
     group_size,
     value_shardings,
 )
-from jaxlib.mlir import ir
-from meshjit.dialects import make_context
-
-import meshjit
 from meshjit import passes
+from meshjit.dialects import make_context
 from meshjit.sharding import NamedSharding, P
 
 HEADER = "module attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {\n"

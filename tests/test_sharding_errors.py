@@ -2,12 +2,11 @@
 
 import numpy as np
 import pytest
+from error_checks import ErrorChecker  # noqa: E402
 
 import meshjit
-from meshjit import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit import MeshjitTypeError, MeshjitValueError
 from meshjit.sharding import AbstractMesh, Mesh, NamedSharding, P
-
-from error_checks import ErrorChecker  # noqa: E402
 
 _check = ErrorChecker(__file__)
 

@@ -3,6 +3,7 @@
 import os
 
 import pytest
+
 from meshjit.passes import PASSES, PassInfo, fail, pass_manager_from_text
 from meshjit.passes.pipeline import parse_pipeline, split_top_level
 from meshjit.passes.registry import PassRegistryError

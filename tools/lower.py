@@ -19,10 +19,9 @@ import os
 import re
 import sys
 
+import meshjit
 from meshjit.compiler.dtypes import FROM_SHORT
 from meshjit.tools.common import ToolError, help_formatter, report, write_output
-
-import meshjit
 
 PROG = "meshjit-lower"
 _ARG_SPEC = re.compile(r"^\s*(\w+)\s*\[([\d,\s]*)\]\s*$")

@@ -18,6 +18,7 @@ import re
 import sys
 
 from jaxlib.mlir import ir, passmanager
+
 from meshjit.dialects import make_context
 from meshjit.passes import (
     PassRegistryError,

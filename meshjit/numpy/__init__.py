@@ -36,5 +36,11 @@ float64, int64 = float32, int32  # x64 is off: 64-bit requests give 32-bit types
 pi, e, inf, nan = 3.141592653589793, 2.718281828459045, float("inf"), float("nan")
 newaxis = None
 abs, round, max, min, sum, all, any = (
-    _api.abs, _api.round, _api.max, _api.min, _api.sum, _api.all, _api.any
+    _api.abs,
+    _api.round,
+    _api.max,
+    _api.min,
+    _api.sum,
+    _api.all,
+    _api.any,
 )

@@ -17,6 +17,7 @@ i8 = meshjit.ShapeDtypeStruct((3,), np.int8)
 u8 = meshjit.ShapeDtypeStruct((3,), np.uint8)
 b = meshjit.ShapeDtypeStruct((3,), np.bool_)
 
+
 # CHECK-LABEL: module @jit_convert
 # CHECK: %[[F:.*]] = stablehlo.convert %arg0 : (tensor<3xbf16>) -> tensor<3xf32>
 # CHECK: %[[I:.*]] = stablehlo.convert %arg0 : (tensor<3xbf16>) -> tensor<3xi8>
@@ -27,6 +28,7 @@ def convert(x, p):
 
 
 lower(convert, bf16, b)
+
 
 # Conversion to bool is a comparison with zero.
 # CHECK-LABEL: module @jit_to_bool
@@ -39,6 +41,7 @@ def to_bool(x):
 
 
 lower(to_bool, i8)
+
 
 # The comparison type follows the operand dtype.
 # CHECK-LABEL: module @jit_compare_types
@@ -53,6 +56,7 @@ def compare_types(x, i, u, p):
 
 lower(compare_types, f32, i8, u8, b)
 
+
 # CHECK-LABEL: module @jit_select
 # CHECK: %[[P:.*]] = stablehlo.compare GT, %arg0, %{{.*}}, FLOAT
 # CHECK: %[[S:.*]] = stablehlo.select %[[P]], %arg0, %arg1 : tensor<3xi1>, tensor<3xf32>
@@ -63,6 +67,7 @@ def select(x, y, p):
 
 
 lower(select, f32, f32, b)
+
 
 # An int32 selector over three cases is a tree of selects.
 # CHECK-LABEL: module @jit_select_n3
@@ -79,6 +84,7 @@ def select_n3(which, a, b, c):
 
 lower(select_n3, meshjit.ShapeDtypeStruct((3,), np.int32), f32, f32, f32)
 
+
 # CHECK-LABEL: module @jit_clamp
 # CHECK: %[[LO:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<bf16>
 # CHECK: %[[HI:.*]] = stablehlo.constant dense<1.000000e+00> : tensor<bf16>
@@ -89,6 +95,7 @@ def clamp(x):
 
 
 lower(clamp, bf16)
+
 
 # integer_pow is square-and-multiply; a negative power divides one by it.
 # CHECK-LABEL: module @jit_integer_pow
@@ -104,6 +111,7 @@ def integer_pow(x):
 
 
 lower(integer_pow, f32)
+
 
 # x ** 0 is a broadcast one.
 # CHECK-LABEL: module @jit_pow_zero

@@ -24,6 +24,7 @@ def batched(x, y):
 
 lower(batched, sds((2, 3, 4)), sds((2, 4, 5)))
 
+
 # Batch and contracting dimensions in any position; free dims follow the batch dims.
 # CHECK-LABEL: module @jit_permuted_dims
 # CHECK: stablehlo.dot_general %arg0, %arg1, batching_dims = [2] x [1], contracting_dims = [0, 3] x [2, 0] : (tensor<4x3x2x6xf32>, tensor<6x2x4x5xf32>) -> tensor<2x3x5xf32>
@@ -33,6 +34,7 @@ def permuted_dims(x, y):
 
 lower(permuted_dims, sds((4, 3, 2, 6)), sds((6, 2, 4, 5)))
 
+
 # CHECK-LABEL: module @jit_preferred_type
 # CHECK: stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<2x3xi8>, tensor<3x2xi8>) -> tensor<2x2xi32>
 def preferred_type(x, y):
@@ -40,6 +42,7 @@ def preferred_type(x, y):
 
 
 lower(preferred_type, sds((2, 3), np.int8), sds((3, 2), np.int8))
+
 
 # CHECK-LABEL: module @jit_matmul
 # CHECK: %[[D:.*]] = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
@@ -50,6 +53,7 @@ def matmul(x, y):
 
 lower(matmul, sds((8, 16)), sds((16, 4)))
 
+
 # A rank-2 operand is broadcast over the other operand's batch dims.
 # CHECK-LABEL: module @jit_batched_matmul
 # CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %arg1, dims = [1, 2] : (tensor<4x5xf32>) -> tensor<2x4x5xf32>
@@ -59,6 +63,7 @@ def batched_matmul(x, y):
 
 
 lower(batched_matmul, sds((2, 3, 4)), sds((4, 5)))
+
 
 # Mixed dtypes are promoted before the dot: i8 @ u8 computes in i16.
 # CHECK-LABEL: module @jit_promoted

@@ -13,6 +13,7 @@ def lower(f, *args):
 f32 = meshjit.ShapeDtypeStruct((8, 2), np.float32)
 i32 = meshjit.ShapeDtypeStruct((8, 2), np.int32)
 
+
 # CHECK-LABEL: module @jit_times_two
 # CHECK-SAME: mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32
 # CHECK: func.func public @main(%arg0: tensor<8x2xi32>) -> tensor<8x2xi32>
@@ -26,6 +27,7 @@ def times_two(x):
 
 lower(times_two, i32)
 
+
 # CHECK-LABEL: module @jit_unary
 # CHECK: stablehlo.exponential
 # CHECK: stablehlo.log
@@ -38,6 +40,7 @@ def unary(x):
 
 
 lower(unary, f32)
+
 
 # CHECK-LABEL: module @jit_compare
 # CHECK: stablehlo.compare  LT, %arg0, %arg1,  FLOAT : (tensor<8x2xf32>, tensor<8x2xf32>) -> tensor<8x2xi1>

@@ -34,6 +34,7 @@ def calls_twice(x):
 
 lower(calls_twice, f32)
 
+
 # Two different inner functions with the same name get distinct symbols; a closed-over
 # constant is passed as an extra argument.
 # CHECK-LABEL: module @jit_two_inners
@@ -58,6 +59,7 @@ def two_inners(x):
 
 
 lower(two_inners, f32)
+
 
 # Nested calls nest: the inner function calls another private function.
 # CHECK-LABEL: module @jit_outer

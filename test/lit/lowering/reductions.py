@@ -16,6 +16,7 @@ i8 = meshjit.ShapeDtypeStruct((4, 3), np.int8)
 u8 = meshjit.ShapeDtypeStruct((4, 3), np.uint8)
 b = meshjit.ShapeDtypeStruct((4, 3), np.bool_)
 
+
 # CHECK-LABEL: module @jit_reduce_sum
 # CHECK: %[[INIT:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
 # CHECK: %[[R:.*]] = stablehlo.reduce(%arg0 init: %[[INIT]]) applies stablehlo.add across dimensions = [1] : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
@@ -25,6 +26,7 @@ def reduce_sum(x):
 
 
 lower(reduce_sum, f32)
+
 
 # Integer sums accumulate in 32 bits, as in JAX.
 # CHECK-LABEL: module @jit_sum_int8
@@ -37,6 +39,7 @@ def sum_int8(x):
 
 lower(sum_int8, i8)
 
+
 # CHECK-LABEL: module @jit_sum_uint8
 # CHECK: stablehlo.convert %arg0 : (tensor<4x3xui8>) -> tensor<4x3xui32>
 # CHECK: stablehlo.reduce({{.*}}) applies stablehlo.add across dimensions = [0] : (tensor<4x3xui32>, tensor<ui32>) -> tensor<3xui32>
@@ -45,6 +48,7 @@ def sum_uint8(x):
 
 
 lower(sum_uint8, u8)
+
 
 # The identities: -inf for max, +inf for min, 1 for prod.
 # CHECK-LABEL: module @jit_max_min_prod
@@ -60,6 +64,7 @@ def max_min_prod(x):
 
 lower(max_min_prod, f32)
 
+
 # Integer max starts from the type's lowest value.
 # CHECK-LABEL: module @jit_max_int8
 # CHECK: %[[LOW:.*]] = stablehlo.constant dense<-128> : tensor<i8>
@@ -69,6 +74,7 @@ def max_int8(x):
 
 
 lower(max_int8, i8)
+
 
 # CHECK-LABEL: module @jit_and_or
 # CHECK: %[[TRUE:.*]] = stablehlo.constant dense<true> : tensor<i1>
@@ -80,6 +86,7 @@ def and_or(x):
 
 
 lower(and_or, b)
+
 
 # argmax reduces (value, index) pairs; ties keep the lower index.
 # CHECK-LABEL: module @jit_argmax
@@ -103,6 +110,7 @@ def argmax(x):
 
 
 lower(argmax, meshjit.ShapeDtypeStruct((4, 3), np.int32))
+
 
 # Float argmin: starts from +inf and treats NaN as the extreme value.
 # CHECK-LABEL: module @jit_argmin

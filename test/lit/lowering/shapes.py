@@ -24,6 +24,7 @@ def broadcast_in_dim(x):
 
 lower(broadcast_in_dim, f32(4, 1))
 
+
 # NumPy broadcasting drops size-1 dims with a reshape, then broadcasts the rest.
 # CHECK-LABEL: module @jit_numpy_broadcast
 # CHECK: %[[R:.*]] = stablehlo.reshape %arg1 : (tensor<1x3xf32>) -> tensor<3xf32>
@@ -35,6 +36,7 @@ def numpy_broadcast(x, y):
 
 lower(numpy_broadcast, f32(4, 3), f32(1, 3))
 
+
 # CHECK-LABEL: module @jit_reshape_transpose
 # CHECK: %[[R:.*]] = stablehlo.reshape %arg0 : (tensor<4x3xf32>) -> tensor<2x6xf32>
 # CHECK: %[[T:.*]] = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<4x3xf32>) -> tensor<3x4xf32>
@@ -44,6 +46,7 @@ def reshape_transpose(x):
 
 
 lower(reshape_transpose, f32(4, 3))
+
 
 # squeeze and expand_dims are reshapes / broadcasts.
 # CHECK-LABEL: module @jit_squeeze_expand
@@ -56,6 +59,7 @@ def squeeze_expand(x):
 
 lower(squeeze_expand, f32(1, 4, 1))
 
+
 # CHECK-LABEL: module @jit_concatenate
 # CHECK: %[[C:.*]] = stablehlo.concatenate %arg0, %arg1, %arg0, dim = 1 : (tensor<4x3xf32>, tensor<4x2xf32>, tensor<4x3xf32>) -> tensor<4x8xf32>
 # CHECK: return %[[C]]
@@ -64,6 +68,7 @@ def concatenate(x, y):
 
 
 lower(concatenate, f32(4, 3), f32(4, 2))
+
 
 # CHECK-LABEL: module @jit_pad
 # CHECK: %[[V:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
@@ -75,6 +80,7 @@ def pad(x):
 
 lower(pad, f32(4, 3))
 
+
 # CHECK-LABEL: module @jit_slice
 # CHECK: %[[S:.*]] = stablehlo.slice %arg0 [1:3, 0:3:2] : (tensor<4x3xf32>) -> tensor<2x2xf32>
 # CHECK: %[[SPLIT0:.*]] = stablehlo.slice %arg0 [0:2, 0:3] : (tensor<4x3xf32>) -> tensor<2x3xf32>
@@ -85,6 +91,7 @@ def slice(x):
 
 
 lower(slice, f32(4, 3))
+
 
 # Python start indices become i32 constants next to the traced ones.
 # CHECK-LABEL: module @jit_dynamic_slices
@@ -103,6 +110,7 @@ def dynamic_slices(x, i):
 
 
 lower(dynamic_slices, f32(4, 3), meshjit.ShapeDtypeStruct((), np.int32))
+
 
 # CHECK-LABEL: module @jit_iota
 # CHECK: %[[A:.*]] = stablehlo.iota dim = 0 : tensor<5xi32>
