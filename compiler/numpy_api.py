@@ -172,12 +172,9 @@ def _broadcast_to_shape(x, shape, aval=None):
         return x
     if not aval.shape:
         return lax.broadcast_in_dim(x, shape, ())
+    # Size-1 dimensions expand in place: broadcast_in_dim allows it, so no reshape is needed.
     lead = len(shape) - aval.ndim
-    squeezed = [i for i, d in enumerate(aval.shape) if d == 1 and shape[i + lead] != 1]
-    if squeezed:
-        x = lax.reshape(x, [d for i, d in enumerate(aval.shape) if i not in squeezed])
-    kept = [i + lead for i in range(aval.ndim) if i not in squeezed]
-    return lax.broadcast_in_dim(x, shape, kept)
+    return lax.broadcast_in_dim(x, shape, tuple(range(lead, len(shape))))
 
 
 def _broadcast_all(*args):

@@ -25,10 +25,10 @@ def broadcast_in_dim(x):
 lower(broadcast_in_dim, f32(4, 1))
 
 
-# NumPy broadcasting drops size-1 dims with a reshape, then broadcasts the rest.
+# NumPy broadcasting expands size-1 dims in place with one broadcast_in_dim.
 # CHECK-LABEL: module @jit_numpy_broadcast
-# CHECK: %[[R:.*]] = stablehlo.reshape %arg1 : (tensor<1x3xf32>) -> tensor<3xf32>
-# CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %[[R]], dims = [1] : (tensor<3xf32>) -> tensor<4x3xf32>
+# CHECK-NOT: stablehlo.reshape
+# CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %arg1, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<4x3xf32>
 # CHECK: stablehlo.add %arg0, %[[B]] : tensor<4x3xf32>
 def numpy_broadcast(x, y):
     return x + y
