@@ -243,9 +243,13 @@ class JitFunction:
         return executable.call_flat(sig.leaves)
 
     def _bind_nested(self, sig: _Signature):
+        """jit inside a trace: a call to the traced function; its in/out shardings become
+        sharding constraints around the call, as in JAX."""
         traced = self._trace(sig)
         jaxpr = closure_convert(traced.jaxpr)
-        outs = pjit_p.bind(*traced.jaxpr.consts, *sig.leaves, jaxpr=jaxpr, name=self.name)
+        leaves = _constrain_all(sig.leaves, sig.shardings)
+        outs = pjit_p.bind(*traced.jaxpr.consts, *leaves, jaxpr=jaxpr, name=self.name)
+        outs = _constrain_all(outs, self._out_shardings(traced))
         return tree_unflatten(traced.out_tree, outs)
 
     def __get__(self, obj, objtype=None):
@@ -255,6 +259,15 @@ class JitFunction:
 
     def __repr__(self):
         return f"<jit({self.name})>"
+
+
+def _constrain_all(values, shardings) -> list:
+    from meshjit.compiler.sharding_ops import sharding_constraint_p
+
+    return [
+        v if s is None else sharding_constraint_p.bind(v, sharding=s)
+        for v, s in zip(values, shardings)
+    ]
 
 
 def closure_convert(closed: ClosedJaxpr) -> ClosedJaxpr:

@@ -637,3 +637,20 @@ def test_device_put_round_trip(data):
         np.prod([mesh.shape[ax] for i in range(rank) for ax in spec.axes_of(i)] or [1])
     )
     assert (cover == replicas).all()
+
+
+def test_nested_jit_shardings_become_constraints_around_the_call():
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    inner = meshjit.jit(
+        lambda a: a * 2,
+        in_shardings=NamedSharding(mesh, P("x")),
+        out_shardings=NamedSharding(mesh, P(None, "y")),
+    )
+    outer = meshjit.jit(lambda a: inner(a) + 1)
+    x = np.arange(16, dtype=np.float32).reshape(8, 2)
+    text = outer.lower(x).as_text()
+    lines = text.splitlines()
+    call = next(i for i, line in enumerate(lines) if "call @" in line)
+    assert 'sdy.sharding_constraint %arg0 <@mesh, [{"x"}, {}]>' in lines[call - 1]
+    assert '<@mesh, [{}, {"y"}]>' in lines[call + 1]
+    np.testing.assert_array_equal(np.asarray(outer(x)), x * 2 + 1)
