@@ -226,43 +226,33 @@ def _window_reduction(
     return reduce_window_p[kind].bind(operand, **params)
 
 
-def reduce_window_sum(
-    operand,
-    window_dimensions,
-    window_strides=None,
-    padding="VALID",
-    base_dilation=None,
-    window_dilation=None,
-):
-    return _window_reduction(
-        "sum", operand, window_dimensions, window_strides, padding, base_dilation, window_dilation
-    )
+def _named_window_reduction(kind: str):
+    def reduction(
+        operand,
+        window_dimensions,
+        window_strides=None,
+        padding="VALID",
+        base_dilation=None,
+        window_dilation=None,
+    ):
+        return _window_reduction(
+            kind,
+            operand,
+            window_dimensions,
+            window_strides,
+            padding,
+            base_dilation,
+            window_dilation,
+        )
+
+    reduction.__name__ = reduction.__qualname__ = f"reduce_window_{kind}"
+    reduction.__doc__ = f"The windowed {kind} of `operand` (lax.reduce_window with {kind})."
+    return reduction
 
 
-def reduce_window_max(
-    operand,
-    window_dimensions,
-    window_strides=None,
-    padding="VALID",
-    base_dilation=None,
-    window_dilation=None,
-):
-    return _window_reduction(
-        "max", operand, window_dimensions, window_strides, padding, base_dilation, window_dilation
-    )
-
-
-def reduce_window_min(
-    operand,
-    window_dimensions,
-    window_strides=None,
-    padding="VALID",
-    base_dilation=None,
-    window_dilation=None,
-):
-    return _window_reduction(
-        "min", operand, window_dimensions, window_strides, padding, base_dilation, window_dilation
-    )
+reduce_window_sum = _named_window_reduction("sum")
+reduce_window_max = _named_window_reduction("max")
+reduce_window_min = _named_window_reduction("min")
 
 
 def reduce_window(
