@@ -37,6 +37,7 @@ class Options:
     max_iterations: int = 64
     op_priority: bool = True
     cost_model: bool = False  # resolve conflicts by estimated bytes, not Shardy's preferences
+    track_origins: bool = False  # record where each dim's axes came from (explain mode)
 
 
 def compatible(a, b) -> bool:
@@ -93,64 +94,140 @@ def project(view, mapping, factors) -> dict | None:
 # --------------------------------------------------------------------------- one edge
 
 
+class _Plan:
+    """Per-edge tables that never change during propagation (built on the edge's first run)."""
+
+    __slots__ = ("views", "mappings", "n_operands", "propagating", "reduction", "dims", "simple")
+
+    def __init__(self, edge: Edge):
+        rule = edge.rule
+        self.views = edge.operands + edge.results
+        self.mappings = rule.tensors()
+        self.n_operands = len(edge.operands)
+        self.propagating = [
+            f
+            for f, x in enumerate(rule.factors)
+            if not x.blocked and x.kind != rules_lib.NEED_REPLICATION
+        ]
+        self.reduction = [x.kind == rules_lib.REDUCTION for x in rule.factors]
+        # Per tensor: (dim, factors) for the dims that have factors.
+        self.dims = [[(d, fs) for d, fs in enumerate(m) if fs] for m in self.mappings]
+        # Per tensor: whether every dim holds at most one factor (projection is a lookup).
+        self.simple = [all(len(fs) <= 1 for fs in m) for m in self.mappings]
+
+
+def _plan(edge: Edge) -> _Plan:
+    plan = edge.plan
+    if plan is None:
+        plan = edge.plan = _Plan(edge)
+    return plan
+
+
+_NO_AXES: tuple = ()
+
+
 class _EdgeStep:
-    """One application of an edge's rule."""
+    """One application of an edge's rule.
+
+    Claims are `(axes, tensor index)` tuples; projections are lists indexed by factor."""
 
     def __init__(self, edge: Edge, stage: int, options: Options, meshes: dict):
         self.edge, self.options, self.meshes = edge, options, meshes
         self.rule = edge.rule
-        self.views = edge.views()
-        self.mappings = self.rule.tensors()
-        self.mesh = next((v.slot.mesh for v in self.views if v.slot.mesh), None)
-        n = len(edge.operands)
-        indices = [i for i, v in enumerate(self.views) if v.slot.mesh in (None, self.mesh)]
-        self.sources = [i for i in indices if not self.views[i].slot.sink_only]
-        self.targets = list(indices)
+        plan = self.plan = _plan(edge)
+        views = self.views = plan.views
+        self.mappings = plan.mappings
+        mesh = None
+        for v in views:
+            if v.slot.mesh:
+                mesh = v.slot.mesh
+                break
+        self.mesh = mesh
+        if mesh is None:
+            return
+        targets = [i for i, v in enumerate(views) if v.slot.mesh is None or v.slot.mesh == mesh]
+        sources = [i for i in targets if not views[i].slot.sink_only]
         if stage == STAGE_NO_FORWARD_BROADCAST and edge.is_broadcast:
-            self.sources = [i for i in self.sources if i >= n]
-            self.targets = [i for i in self.targets if i < n]
-        self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
+            n = plan.n_operands
+            sources = [i for i in sources if i >= n]
+            targets = [i for i in targets if i < n]
+        self.sources, self.targets = sources, targets
+        n_factors = len(self.rule.factors)
+        factors = self.rule.factors
+        proj = [None] * len(views)
+        for t in set(targets) | set(sources):
+            view = views[t]
+            if plan.simple[t]:
+                p = [_NO_AXES] * n_factors
+                if view.skip:
+                    for d, fs in plan.dims[t]:
+                        p[fs[0]] = view.axes(d)
+                else:
+                    dims = view.slot.dims
+                    for d, fs in plan.dims[t]:
+                        p[fs[0]] = dims[d]
+                proj[t] = p
+            else:
+                p = project(view, self.mappings[t], factors)
+                if p is not None:
+                    proj[t] = [p.get(f, _NO_AXES) for f in range(n_factors)]
+        self.proj = proj
 
     def run(self) -> list[Slot]:
         """The slots this application changed."""
         if self.mesh is None:
             return []
-        decisions = self.decide()
+        claims = self.claims()
+        if not claims:
+            return []
+        if self.options.strategy == "basic":
+            decisions = self._decide_basic(claims)
+        else:
+            decisions = self._decide_aggressive(claims)
         if not decisions:
             return []
         return [self.views[t].slot for t in self.targets if self.apply(t, decisions)]
 
     # -- deciding
 
-    def claims(self, f):
-        out = []
+    def claims(self) -> dict:
+        """factor -> [(axes, tensor index), ...] over the sources that shard it, by factor."""
+        out: dict = {}
+        proj = self.proj
+        propagating = self.plan.propagating
         for i in self.sources:
-            axes = (self.proj[i] or {}).get(f)
-            if axes:
-                slot = self.views[i].slot
-                out.append(
-                    cost_model.TensorClaim(tuple(axes), slot.local_bytes(), slot.total_bytes, i)
-                )
+            p = proj[i]
+            if p is None:
+                continue
+            for f in propagating:
+                axes = p[f]
+                if axes:
+                    entry = (tuple(axes), i)
+                    if f in out:
+                        out[f].append(entry)
+                    else:
+                        out[f] = [entry]
+        if len(out) > 1:
+            out = {f: out[f] for f in sorted(out)}
         return out
 
-    def propagates(self, f) -> bool:
-        factor = self.rule.factors[f]
-        return not factor.blocked and factor.kind != rules_lib.NEED_REPLICATION
-
-    def decide(self) -> dict:
-        claims = {f: self.claims(f) for f in range(len(self.rule.factors)) if self.propagates(f)}
-        claims = {f: c for f, c in claims.items() if c}
-        if self.options.strategy == "basic":
-            return self._decide_basic(claims)
-        return self._decide_aggressive(claims)
+    def _tensor_claims(self, cs) -> list:
+        """Claims with the byte sizes the cost model weighs."""
+        views = self.views
+        return [
+            cost_model.TensorClaim(axes, views[i].slot.local_bytes(), views[i].slot.total_bytes, i)
+            for axes, i in cs
+        ]
 
     def _maximal(self, claims):
         """Claims not a prefix of another claim, one per distinct axis list."""
+        if len(claims) == 1:
+            return claims
         out, seen = [], set()
-        for c in sorted(claims, key=lambda c: -axes_product(c.axes)):
-            if c.axes in seen or any(compatible(c.axes, o.axes) for o in out):
+        for c in sorted(claims, key=lambda c: -axes_product(c[0])):
+            if c[0] in seen or any(compatible(c[0], o[0]) for o in out):
                 continue
-            seen.add(c.axes)
+            seen.add(c[0])
             out.append(c)
         return out
 
@@ -159,9 +236,9 @@ class _EdgeStep:
         for f, cs in claims.items():
             maximal = self._maximal(cs)
             if len(maximal) == 1:
-                decisions[f] = (list(maximal[0].axes), maximal[0].index)
+                decisions[f] = (list(maximal[0][0]), maximal[0][1])
             else:
-                decisions[f] = (_common_prefix([c.axes for c in cs]), cs[0].index)
+                decisions[f] = (_common_prefix([c[0] for c in cs]), cs[0][1])
         # An axis two factors want goes to neither.
         wanted = dict(decisions)
         for f, (axes, src) in wanted.items():
@@ -179,52 +256,65 @@ class _EdgeStep:
         return self.options.shardy_compatible or not self.options.cost_model
 
     def _factor_order(self, claims):
+        if len(claims) == 1:
+            return list(claims)
         if self._shardy_preferences():
+            views, reduction = self.views, self.plan.reduction
+            elementwise = self.edge.elementwise
 
             def key(f):
-                # Reduction factors last (Shardy keeps the batch-like factor on conflicts).
-                reduction = self.rule.factors[f].kind == rules_lib.REDUCTION
-                largest = max(self.views[c.index].slot.total_bytes for c in claims[f])
-                most_sharded = max(axes_product(c.axes) for c in claims[f])
-                return (reduction, -largest, -most_sharded, f)
+                # The factor whose source (its largest claiming tensor, the first one on ties)
+                # is larger first; on elementwise ops then the more sharded factor; then the
+                # factor whose source comes first among operands and results. Reduction
+                # factors last (Shardy keeps the batch-like factor on conflicts).
+                cs = claims[f]
+                largest, source = max((views[i].slot.total_bytes, -i) for _, i in cs)
+                most_sharded = max(axes_product(a) for a, _ in cs) if elementwise else 0
+                return (reduction[f], -largest, -most_sharded, -source, f)
         else:
 
             def key(f):
-                return (-cost_model.loss_penalty(claims[f]), f)
+                return (-cost_model.loss_penalty(self._tensor_claims(claims[f])), f)
 
         return sorted(claims, key=key)
 
     def _reduction_results(self, f):
-        if self.rule.factors[f].kind != rules_lib.REDUCTION:
+        if not self.plan.reduction[f]:
             return ()
         return [v.slot.local_bytes() for v in self.edge.results]
 
     def _decide_aggressive(self, claims) -> dict:
         decisions, taken = {}, []
+        shardy = self._shardy_preferences()
         for f in self._factor_order(claims):
-            maximal = self._maximal(claims[f])
+            cs = claims[f]
+            maximal = self._maximal(cs)
             if len(maximal) == 1:
-                winner = maximal[0]
-            elif self._shardy_preferences():
+                axes, index = maximal[0]
+            elif shardy:
                 # Shardy resolves conflicts between factors, not within one: common prefix.
-                axes = _common_prefix([c.axes for c in claims[f]])
-                winner = dataclasses.replace(maximal[0], axes=tuple(axes))
+                axes, index = _common_prefix([c[0] for c in cs]), maximal[0][1]
             else:
-                candidates = [(c.axes, c) for c in maximal]
-                winner = maximal[
+                tensor_claims = self._tensor_claims(cs)
+                candidates = [(c[0], tc) for c, tc in zip(maximal, self._tensor_claims(maximal))]
+                axes, index = maximal[
                     cost_model.choose(
                         candidates,
-                        claims[f],
+                        tensor_claims,
                         compatible,
                         shardy_compatible=self.options.shardy_compatible,
                         reduction_results=self._reduction_results(f),
                     )
                 ]
-            axes = list(winner.axes)
-            cut = next((k for k, a in enumerate(axes) if any(overlaps(a, t) for t in taken)), None)
-            axes = axes[:cut] if cut is not None else axes
+            axes = list(axes)
+            if taken:
+                cut = next(
+                    (k for k, a in enumerate(axes) if any(overlaps(a, t) for t in taken)), None
+                )
+                if cut is not None:
+                    axes = axes[:cut]
             if axes:
-                decisions[f] = (axes, winner.index)
+                decisions[f] = (axes, index)
                 taken.extend(axes)
         return decisions
 
@@ -234,19 +324,49 @@ class _EdgeStep:
         proj = self.proj[t]
         if proj is None:
             return False
-        view, slot = self.views[t], self.views[t].slot
+        view = self.views[t]
+        slot = view.slot
         used = slot.used()
+        closed = slot.closed
         changed = False
-        for d, fs in enumerate(self.mappings[t]):
-            if slot.closed[d] or not fs:
+        for d, fs in self.plan.dims[t]:
+            if closed[d]:
                 continue
-            new = self._grow_dim(slot, proj, fs, decisions, used)
-            if new is not None and new != view.axes(d):
+            if len(fs) == 1:
+                wanted = decisions.get(fs[0])
+                if wanted is None:
+                    continue
+                part = proj[fs[0]]
+                ext = extension(part, wanted[0])
+                if not ext:
+                    continue
+                new = list(part)
+                for axis in ext:
+                    if not self._may_add(slot, axis, used):
+                        break
+                    new.append(axis)
+                    used.append(axis)
+                if len(new) == len(part):
+                    continue
+            else:
+                new = self._grow_dim(slot, proj, fs, decisions, used)
+                if new is None:
+                    continue
+            if new != view.axes(d):
                 view.set_axes(d, new)
                 slot.mesh = slot.mesh or self.mesh
-                self._record_origin(slot, d, fs, decisions, proj)
+                if self.options.track_origins:
+                    self._record_origin(slot, d, fs, decisions)
                 changed = True
         return changed
+
+    def _may_add(self, slot: Slot, axis, used) -> bool:
+        if axis[0] in slot.forbidden:
+            return False
+        for u in used:
+            if u[0] == axis[0] and overlaps(axis, u):
+                return False
+        return not (slot.no_sub_axes and self._is_sub_axis(axis))
 
     def _grow_dim(self, slot: Slot, proj, fs, decisions, used):
         factors = self.rule.factors
@@ -258,9 +378,7 @@ class _EdgeStep:
             if wanted and full_so_far and later_empty:
                 ext = extension(part, wanted[0]) or []
                 for axis in ext:
-                    if axis[0] in slot.forbidden or any(overlaps(axis, u) for u in used):
-                        break
-                    if slot.no_sub_axes and self._is_sub_axis(axis):
+                    if not self._may_add(slot, axis, used):
                         break
                     if j < len(fs) - 1 and factors[f].size % axes_product(part + [axis]):
                         break
@@ -275,7 +393,7 @@ class _EdgeStep:
         name, pre, size = axis
         return pre != 1 or size != self.meshes[self.mesh].size_of(name)
 
-    def _record_origin(self, slot: Slot, d, fs, decisions, proj) -> None:
+    def _record_origin(self, slot: Slot, d, fs, decisions) -> None:
         for f in fs:
             if f in decisions:
                 src = self.views[decisions[f][1]].slot
@@ -325,14 +443,18 @@ def _has_axes(edge: Edge) -> bool:
     return False
 
 
-def run_to_fixed_point(graph: Graph, stage: int, options: Options, dirty: set) -> int:
+def run_to_fixed_point(
+    graph: Graph, stage: int, options: Options, dirty: set, users: dict | None = None
+) -> int:
     """Sweeps the stage's edges (alternating direction) until none changes anything.
 
     Only edges in `dirty` run: an edge is clean once it ran without changing anything, and
     dirty again when one of its slots changes, so a sweep costs little beyond the edges that
     can still move."""
     edges = _edges_for(graph, stage, options)
-    users = graph.slot_users()
+    if users is None:
+        users = graph.slot_users()
+    meshes = graph.meshes
     for iteration in range(options.max_iterations):
         order = edges if iteration % 2 == 0 else reversed(edges)
         changed = False
@@ -342,7 +464,7 @@ def run_to_fixed_point(graph: Graph, stage: int, options: Options, dirty: set) -
             dirty.discard(edge)
             if not _has_axes(edge):
                 continue
-            for slot in _EdgeStep(edge, stage, options, graph.meshes).run():
+            for slot in _EdgeStep(edge, stage, options, meshes).run():
                 changed = True
                 dirty.update(users[id(slot)])
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
@@ -375,6 +497,7 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
     stages = (STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL)
     if not options.op_priority:
         stages = (STAGE_ALL,)
+    users = graph.slot_users()
     for round_priority in [0, *priorities(graph)]:
         if round_priority:
             release_priority(graph, round_priority)
@@ -382,4 +505,4 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
         for stage in stages:
             if stage == STAGE_ALL:  # broadcasts ran with fewer sources in the stage before
                 dirty.update(e for e in graph.edges if e.is_broadcast)
-            run_to_fixed_point(graph, stage, options, dirty)
+            run_to_fixed_point(graph, stage, options, dirty, users)

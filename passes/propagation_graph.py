@@ -81,8 +81,13 @@ def extension(current: list[Axis], wanted: list[Axis]) -> list[Axis] | None:
 
     The last axis of `current` may be a major sub-axis of the matching one in `wanted`.
     """
-    if len(current) > len(wanted):
+    n = len(current)
+    if n > len(wanted):
         return None
+    if not n:
+        return list(wanted)
+    if n == len(wanted) and current == wanted:
+        return []
     for i, (c, w) in enumerate(zip(current, wanted)):
         if c == w:
             continue
@@ -97,11 +102,26 @@ def extension(current: list[Axis], wanted: list[Axis]) -> list[Axis] | None:
 # --------------------------------------------------------------------------- slots
 
 
+class Label:
+    """Text built on first read: labels need locations, which are slow to print, and only
+    explain mode and error messages read them."""
+
+    __slots__ = ("_make", "_text")
+
+    def __init__(self, make):
+        self._make, self._text = make, None
+
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = self._make()
+        return self._text
+
+
 @dataclasses.dataclass(eq=False)
 class Slot:
     """The sharding state of one value (or of a func result / manual-computation boundary)."""
 
-    label: str
+    label_source: str | Label
     shape: tuple[int, ...]
     elem_bytes: int
     value: ir.Value | None = None
@@ -117,6 +137,11 @@ class Slot:
     no_sub_axes: bool = False  # func boundaries: Shardy keeps sub-axes off them
     origin: list[tuple] = dataclasses.field(default_factory=list)
     annotated: bool = False
+    total_bytes: int = 0
+
+    @property
+    def label(self) -> str:
+        return str(self.label_source)
 
     @property
     def rank(self) -> int:
@@ -130,13 +155,6 @@ class Slot:
         total = float(self.elem_bytes)
         for size, dim in zip(self.shape, self.dims):
             total *= max(1.0, size / axes_product(dim))
-        return total
-
-    @property
-    def total_bytes(self) -> int:
-        total = self.elem_bytes
-        for size in self.shape:
-            total *= size
         return total
 
 
@@ -153,14 +171,36 @@ def _elem_bytes(t: ir.Type) -> int:
     return 4
 
 
+# ir.Type -> (shape, element bytes, total bytes) while `build_graph` runs (types are uniqued
+# per context, so the cache must not outlive the build).
+_TYPE_INFO: dict | None = None
+
+
+def _type_info(value_type: ir.Type) -> tuple:
+    cache = _TYPE_INFO
+    info = cache.get(value_type) if cache is not None else None
+    if info is None:
+        is_ranked = isinstance(value_type, ir.RankedTensorType)
+        shape = tuple(value_type.shape) if is_ranked else ()
+        elem = _elem_bytes(value_type)
+        total = elem
+        for size in shape:
+            total *= size
+        info = (shape, elem, total)
+        if cache is not None:
+            cache[value_type] = info
+    return info
+
+
 def new_slot(label, value_type: ir.Type, value=None) -> Slot:
-    is_ranked = isinstance(value_type, ir.RankedTensorType)
-    shape = tuple(value_type.shape) if is_ranked else ()
-    slot = Slot(label, shape, _elem_bytes(value_type), value)
+    shape, elem, total = _type_info(value_type)
+    rank = len(shape)
+    slot = Slot(label, shape, elem, value)
+    slot.total_bytes = total
     slot.dims = [[] for _ in shape]
-    slot.closed = [False] * len(shape)
-    slot.priority = [None] * len(shape)
-    slot.origin = [None] * len(shape)
+    slot.closed = [False] * rank
+    slot.priority = [None] * rank
+    slot.origin = [None] * rank
     return slot
 
 
@@ -185,7 +225,7 @@ def init_slot(slot: Slot, sharding: TensorSharding | None, meshes, location, hol
         for a in dim.axes:
             _check_axis(mesh, axis_ref(a).name, location)
         axes = [to_axis(a, mesh) for a in dim.axes]
-        origin = (slot.label, ())
+        origin = (slot.label_source, ())
         if dim.priority and hold:
             slot.held[d] = (axes, dim.is_closed, dim.priority, origin)
         else:
@@ -230,7 +270,7 @@ class View:
 class Edge:
     """An op (or a data-flow tie) with its rule over operand and result views."""
 
-    label: str
+    label_source: str | Label
     rule: rules_lib.ShardingRule
     operands: list[View]
     results: list[View]
@@ -238,11 +278,12 @@ class Edge:
     is_broadcast: bool = False
     op_name: str = ""
     op: object = None  # the ir.Operation, for ops (None for data-flow ties)
-    identity: bool = False  # every tensor maps dim d to factor d (same rank, pointwise)
+    elementwise: bool = False  # an elementwise op (Shardy orders its factors by sharded size)
+    plan: object = None  # propagation's per-edge tables, built on first use
 
-    def __post_init__(self):
-        mapping = tuple((d,) for d in range(len(self.rule.factors)))
-        self.identity = all(t == mapping for t in self.rule.tensors())
+    @property
+    def label(self) -> str:
+        return str(self.label_source)
 
     def views(self) -> list[View]:
         return self.operands + self.results
@@ -279,8 +320,15 @@ class Graph:
         return out
 
 
+_MISSING = object()
+
+
 def _loc_text(op) -> str:
     return str(op.location)
+
+
+def _result_label(name: str, i: int, op) -> Label:
+    return Label(lambda: f"{name} result {i} at {_loc_text(op)}")
 
 
 class _Builder:
@@ -290,6 +338,7 @@ class _Builder:
         self.graph, self.funcs, self.hold = graph, funcs, hold
         self.func_results: dict[str, list[Slot]] = {}
         self.calls: list = []
+        self.rules: dict = {}  # rules_lib.rule_cache_key(op) -> rule
 
     def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
         if not rules_lib.is_tensor(value):
@@ -349,44 +398,61 @@ class _Builder:
 
     def op(self, op, forbidden, return_slots) -> None:
         name = op.name
-        label = f"{name} {_loc_text(op)}"
-        shardings = io.op_result_shardings(op) if op.results else []
-        for i, r in enumerate(op.results):
-            slot = self.slot(r, f"{name} result {i} at {_loc_text(op)}", forbidden)
-            if slot is not None and i < len(shardings):
-                init_slot(slot, shardings[i], self.graph.meshes, op.location, self.hold)
-                slot.sink_only = name in rules_lib.NO_RULE_OPS
+        label = Label(lambda: f"{name} {_loc_text(op)}")
+        results = op.results
+        if len(results):
+            shardings = io.op_result_shardings(op)
+            sink_only = name in rules_lib.NO_RULE_OPS
+            for i, r in enumerate(results):
+                slot = self.slot(r, _result_label(name, i, op), forbidden)
+                if slot is not None and i < len(shardings):
+                    if shardings[i] is not None:
+                        init_slot(slot, shardings[i], self.graph.meshes, op.location, self.hold)
+                    slot.sink_only = sink_only
         handler = _CONTROL_FLOW.get(name)
         if handler is not None:
             handler(self, op, forbidden, return_slots, label)
             return
         self.rule_edge(op, label)
 
+    def rule_for(self, op):
+        """The op's rule; ops that differ only in location share one (cached per build)."""
+        key = rules_lib.rule_cache_key(op)
+        if key is None:
+            return rules_lib.rule_for(op)
+        rule = self.rules.get(key, _MISSING)
+        if rule is _MISSING:
+            rule = self.rules[key] = rules_lib.rule_for(op)
+        return rule
+
     def rule_edge(self, op, label) -> None:
         try:
-            rule = rules_lib.rule_for(op)
+            rule = self.rule_for(op)
         except rules_lib.RuleError as e:
             target = rules_lib.custom_call_target(op)
             what = f"custom_call @{target}" if target else op.name
-            raise GraphError(op.location, f"{what}: sharding rule does not fit the op: {e}")
+            raise GraphError(op.location, f"{what}: sharding rule does not fit the op: {e}") from e
         if rule is None:
             target = rules_lib.custom_call_target(op)
             if target is not None:
                 self.graph.warnings.append(
-                    f"{_loc_text(op)[4:-1]}: warning: custom_call @{target} is unknown to the meshjit "
-                    "sharding rule registry; its operands and results stay replicated"
+                    f"{_loc_text(op)[4:-1]}: warning: custom_call @{target} is unknown to the "
+                    "meshjit sharding rule registry; its operands and results stay replicated"
                 )
             return
         views = []
-        for v in (*op.operands, *op.results):
-            slot = self.graph.slots.get(v) if rules_lib.is_tensor(v) else None
-            if slot is None and rules_lib.is_tensor(v):
-                slot = self.slot(v, f"value at {_loc_text(op)}")
-            views.append(View(slot) if slot is not None else None)
-        n = len(op.operands)
-        if any(v is None for v in views):
-            return  # tokens / tuples: nothing meshjit can shard
-        stage = STAGE_PASS_THROUGH if op.name in rules_lib.PASS_THROUGH_OPS else STAGE_ALL
+        slots = self.graph.slots
+        operands = op.operands
+        for v in (*operands, *op.results):
+            slot = slots.get(v)
+            if slot is None:
+                if not rules_lib.is_tensor(v):
+                    return  # tokens / tuples: nothing meshjit can shard
+                slot = self.slot(v, Label(lambda: f"value at {_loc_text(op)}"))
+            views.append(View(slot))
+        n = len(operands)
+        name = op.name
+        stage = STAGE_PASS_THROUGH if name in rules_lib.PASS_THROUGH_OPS else STAGE_ALL
         self.graph.edges.append(
             Edge(
                 label,
@@ -394,9 +460,10 @@ class _Builder:
                 views[:n],
                 views[n:],
                 stage,
-                op.name == "stablehlo.broadcast_in_dim",
-                op.name,
+                name == "stablehlo.broadcast_in_dim",
+                name,
                 op,
+                elementwise=name in rules_lib.SHARDY_ELEMENTWISE_OPS,
             )
         )
 
@@ -497,6 +564,15 @@ def build_graph(module_op: ir.Operation, *, hold_priorities: bool = True) -> Gra
 
     With `hold_priorities`, dims annotated `pN` (N > 0) start empty and wait in `Slot.held`.
     """
+    global _TYPE_INFO
+    _TYPE_INFO = {}
+    try:
+        return _build_graph(module_op, hold_priorities)
+    finally:
+        _TYPE_INFO = None
+
+
+def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
     graph = Graph(meshes=io.read_meshes(module_op))
     funcs = {}
     for op in module_op.regions[0].blocks[0].operations:
@@ -538,39 +614,65 @@ def _inside_manual(op) -> bool:
 _PLAIN_SHARDING_OPS = ("sdy.sharding_constraint", "sdy.reshard", "sdy.manual_computation")
 
 
+class _Shardings:
+    """Slot shardings and their attributes, built once per distinct sharding state."""
+
+    def __init__(self, meshes, close: bool):
+        self.meshes, self.close = meshes, close
+        self.by_state: dict = {}
+        self.attrs: dict = {}
+
+    def of(self, slot: Slot) -> TensorSharding:
+        state = (
+            slot.mesh,
+            tuple(map(tuple, slot.dims)),
+            tuple(slot.closed),
+            tuple(slot.priority),
+            slot.replicated,
+            slot.unreduced,
+        )
+        sharding = self.by_state.get(state)
+        if sharding is None:
+            sharding = self.by_state[state] = slot_sharding(slot, self.meshes, close=self.close)
+        return sharding
+
+    def per_value_attr(self, shardings) -> ir.Attribute:
+        key = tuple(shardings)
+        attr = self.attrs.get(key)
+        if attr is None:
+            attr = self.attrs[key] = sharding_per_value_attr(shardings)
+        return attr
+
+
 def write_back(graph: Graph, *, close: bool = False) -> None:
     """Stores every slot's sharding in the module (func attrs, op attrs, manual boundaries)."""
     meshes = graph.meshes
     per_op: dict = {}
-    attrs: dict = {}
+    cache = _Shardings(meshes, close)
     for value, slot in graph.slots.items():
-        if isinstance(value, ir.BlockArgument) or slot.mesh is None:
+        if slot.mesh is None or isinstance(value, ir.BlockArgument):
             continue
+        if not (close or slot.annotated or any(slot.dims)):
+            continue  # nothing to say for this value (its op may still get one, for another)
         op = value.owner
-        per_op.setdefault(op, {})[value.result_number] = slot
+        slots = per_op.get(op)
+        if slots is None:
+            slots = per_op[op] = {}
+        slots[value.result_number] = slot
+    manual_parents: dict = {}
     for op, slots in per_op.items():
         op = op.operation
-        if not _has_sharded(slots.values(), close):
-            continue
-        if _inside_manual(op) and not _has_sharded(slots.values(), False):
+        if _in_manual(op, manual_parents) and not _has_sharded(slots.values(), False):
             continue  # nothing free to say inside a manual body (XLA rejects some of these)
-        mesh = next(iter(slots.values())).mesh
-        shardings = []
-        for i, r in enumerate(op.results):
-            slot = slots.get(i)
-            if slot is None or slot.mesh is None:
-                rank = len(rules_lib.shape_of(r))
-                shardings.append(io.open_sharding(mesh, rank))
-            else:
-                shardings.append(slot_sharding(slot, meshes, close=close))
+        results = op.results
+        if len(results) == 1 and 0 in slots:
+            shardings = [cache.of(slots[0])]
+        else:
+            shardings = _result_shardings(graph, op, cache, close)
         if op.name in _PLAIN_SHARDING_OPS:
             io.set_op_result_shardings(op, shardings)
         else:  # most ops: one cached attribute per distinct list of shardings
-            key = tuple(shardings)
-            attr = attrs.get(key)
-            if attr is None:
-                attr = attrs[key] = sharding_per_value_attr(shardings)
-            op.attributes[SHARDING_ATTR] = attr
+            op.attributes[SHARDING_ATTR] = cache.per_value_attr(shardings)
     setters = {
         "func_arg": io.set_func_arg_sharding,
         "func_result": io.set_func_result_sharding,
@@ -580,16 +682,38 @@ def write_back(graph: Graph, *, close: bool = False) -> None:
         if slot.mesh is None or not (slot.annotated or close or slot.used()):
             continue
         if kind in setters:
-            setters[kind](owner, index, slot_sharding(slot, meshes, close=close))
+            setters[kind](owner, index, cache.of(slot))
         else:
             manual_in.setdefault(owner, {})[index] = slot
     for op, slots in manual_in.items():
-        ordered = [slot_sharding(slots[i], meshes, close=close) for i in sorted(slots)]
+        ordered = [cache.of(slots[i]) for i in sorted(slots)]
         op.attributes["in_shardings"] = sharding_per_value_attr(ordered)
 
 
 def _has_sharded(slots, close: bool) -> bool:
     return any(s.annotated or s.used() or close for s in slots)
+
+
+def _result_shardings(graph: Graph, op, cache: _Shardings, close: bool) -> list:
+    """Every result's sharding (open and empty for results without a slot or mesh)."""
+    slots = [graph.slots.get(r) for r in op.results]
+    mesh = next(s.mesh for s in slots if s is not None and s.mesh is not None)
+    out = []
+    for r, slot in zip(op.results, slots):
+        if slot is None or slot.mesh is None:
+            out.append(io.open_sharding(mesh, len(rules_lib.shape_of(r))))
+        else:
+            out.append(cache.of(slot))
+    return out
+
+
+def _in_manual(op, known: dict) -> bool:
+    """`_inside_manual(op)`, remembered per parent op."""
+    parent = op.parent
+    inside = known.get(parent)
+    if inside is None:
+        inside = known[parent] = _inside_manual(op)
+    return inside
 
 
 def print_warnings(graph: Graph) -> None:

@@ -750,9 +750,57 @@ def custom_call_target(op: ir.Operation) -> str | None:
     return ir.StringAttr(op.attributes["call_target_name"]).value
 
 
+# --------------------------------------------------------------------------- rule cache
+
+# Ops whose rule depends only on their operand and result types and these attributes.
+_RULE_ATTRS: dict[str, tuple[str, ...]] = {
+    **{name: () for name in ELEMENTWISE_OPS},
+    "stablehlo.broadcast_in_dim": ("broadcast_dimensions",),
+    "stablehlo.transpose": ("permutation",),
+    "stablehlo.reshape": (),
+    "stablehlo.slice": ("start_indices", "limit_indices", "strides"),
+    "stablehlo.pad": ("edge_padding_low", "edge_padding_high", "interior_padding"),
+    "stablehlo.reverse": ("dimensions",),
+    "stablehlo.concatenate": ("dimension",),
+    "stablehlo.sort": ("dimension",),
+    "stablehlo.dynamic_slice": (),
+    "stablehlo.dynamic_update_slice": (),
+    "stablehlo.dot_general": ("dot_dimension_numbers",),
+    "stablehlo.reduce": ("dimensions",),
+}
+
+
+def rule_cache_key(op: ir.Operation) -> tuple | None:
+    """A key equal for ops that get the same rule (None: no key, ask `rule_for`).
+
+    It holds MLIR types and attributes, so a cache using it must not outlive the context."""
+    name = op.name
+    attr_names = _RULE_ATTRS.get(name)
+    if attr_names is None or RULES.get(name) is not _DEFAULT_RULES.get(name):
+        return None
+    attrs = op.attributes
+    return (
+        name,
+        tuple(v.type for v in op.operands),
+        tuple(v.type for v in op.results),
+        tuple(attrs[a] if a in attrs else None for a in attr_names),
+    )
+
+
 # --------------------------------------------------------------------------- op classes
 
+# Ops Shardy treats as elementwise (MLIR's Elementwise trait, or broadcasting elementwise).
+SHARDY_ELEMENTWISE_OPS = frozenset(ELEMENTWISE_OPS) - {
+    "stablehlo.all_reduce",
+    "stablehlo.collective_permute",
+    "stablehlo.optimization_barrier",
+    "sdy.sharding_constraint",
+    "sdy.reshard",
+}
 # Ops that take their users' sharding and have no rule of their own.
 NO_RULE_OPS = frozenset({"stablehlo.constant", "stablehlo.iota"})
 # First op-priority stage: ops that never move data when shardings agree.
 PASS_THROUGH_OPS = frozenset(ELEMENTWISE_OPS) | {"stablehlo.reshape", "stablehlo.transpose"}
+
+# The built-in rules, so that `rule_cache_key` knows when one was replaced.
+_DEFAULT_RULES = dict(RULES)
