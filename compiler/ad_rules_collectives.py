@@ -2,7 +2,8 @@
 
 Transpose pairs (jax-conventions.md): psum (invariant result) <-> pvary; all_gather <->
 psum_scatter; ppermute -> ppermute with the inverse permutation; all_to_all -> all_to_all with
-split and concat swapped; with_sharding_constraint -> itself.
+split and concat swapped; with_sharding_constraint -> itself; all_gather_invariant (invariant
+result) -> each device's own slice of the cotangent (a dynamic_slice at its axis_index).
 
 pjit and shard_map are linearized inside their jvp rule: one call computes the primal outputs
 and the residuals, a second one (linear in the tangents) the output tangents, so the outer
@@ -10,8 +11,6 @@ linearization can keep the first in the forward pass and transpose the second.
 """
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 
@@ -59,6 +58,7 @@ for _prim in (
     cl.psum_p,
     cl.pvary_p,
     cl.all_gather_p,
+    cl.all_gather_invariant_p,
     cl.psum_scatter_p,
     cl.all_to_all_p,
     cl.ppermute_p,
@@ -117,18 +117,27 @@ _pextremum_jvp(cl.pmin_p)
 
 @deftranspose(cl.all_gather_p)
 def _all_gather_transpose(ct, x, *, axes, axis_index_groups, size, axis, tiled):
-    # A cotangent that is invariant over some gathered axes is already summed over them: the
-    # reduce-scatter then counts it once per device, which the division undoes.
+    # The result varies over the axes, so its cotangent holds one contribution per device
+    # (also when it is typed invariant: every device contributes that same value), summed by
+    # the reduce-scatter, as in JAX.
     out = cl.psum_scatter_p.bind(
         ct, axes=axes, axis_index_groups=axis_index_groups, size=size, dimension=axis
     )
-    invariant = [a for a in axes if a not in _partial_axes(ct, axes)]
-    if invariant:
-        mesh = current_trace().axis_env.mesh
-        counted = (
-            size if len(invariant) == len(axes) else math.prod(mesh.shape[a] for a in invariant)
-        )
-        out = lax.div(out, float(counted))
+    return [out if tiled else lax.reshape(out, x.aval.shape)]
+
+
+@deftranspose(cl.all_gather_invariant_p)
+def _all_gather_invariant_transpose(ct, x, *, axes, size, axis, tiled):
+    # The result is invariant over the axes: its cotangent is the total (partial sums over
+    # them are summed first), and each device's operand gets its own slice of it, as in JAX.
+    # With check_vma=False JAX slices the per-device cotangent as it is.
+    if vma_checked():
+        partial = tuple(a for a in axes if a in aval_of(ct).vma)
+        if partial:
+            ct = cl.psum_p.bind(ct, axes=partial, axis_index_groups=None)
+    block = aval_of(ct).shape[axis] // size
+    start = lax.mul(cl.axis_index_p.bind(axes=axes), np.int32(block))
+    out = lax.dynamic_slice_in_dim(ct, start, block, axis)
     return [out if tiled else lax.reshape(out, x.aval.shape)]
 
 

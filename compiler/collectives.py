@@ -26,6 +26,7 @@ from meshjit.dialects.sdy import TensorSharding, sharding_per_value_attr
 
 __all__ = [
     "all_gather",
+    "all_gather_invariant",
     "all_to_all",
     "axis_index",
     "axis_size",
@@ -52,6 +53,7 @@ def _collective(name: str) -> Primitive:
 
 psum_p, pmax_p, pmin_p = _collective("psum"), _collective("pmax"), _collective("pmin")
 all_gather_p = _collective("all_gather")
+all_gather_invariant_p = _collective("all_gather_invariant")
 psum_scatter_p = _collective("psum_scatter")
 all_to_all_p = _collective("all_to_all")
 ppermute_p = _collective("ppermute")
@@ -129,17 +131,40 @@ def pvary(x, axis_name):
     return tree_map(lambda leaf: pvary_p.bind(leaf, axes=axes), x)
 
 
-def all_gather(x, axis_name, *, axis_index_groups=None, axis: int = 0, tiled: bool = False):
+def all_gather(
+    x, axis_name, *, axis_index_groups=None, axis: int = 0, tiled: bool = False, to="varying"
+):
+    """Gathers `x` from every device along the axes. As in JAX, the result still varies over
+    them (its transpose is psum_scatter); `to="invarying"` is `all_gather_invariant`."""
+    if to == "invarying":
+        if axis_index_groups is not None:
+            raise MeshjitValueError(
+                "all_gather with to='invarying' does not take axis_index_groups"
+            )
+        return all_gather_invariant(x, axis_name, axis=axis, tiled=tiled)
+    if to != "varying":
+        raise MeshjitValueError(
+            f"all_gather: to={to!r} is not supported (use 'varying' or 'invarying')"
+        )
     env, axes = checked_axes(axis_name, "all_gather")
     groups = _groups_for(env, axes, axis_index_groups, "all_gather")
     size = group_size(env, axes, groups)
+    return _gather(all_gather_p, x, axes, size, axis, tiled, axis_index_groups=groups)
 
+
+def all_gather_invariant(x, axis_name, *, axis: int = 0, tiled: bool = False):
+    """all_gather whose result is typed invariant over the axes (every device holds the same
+    gathered value), so it can leave a shard_map with an out_spec that omits them. Its
+    transpose gives each device its own slice of the cotangent."""
+    env, axes = checked_axes(axis_name, "all_gather_invariant")
+    return _gather(all_gather_invariant_p, x, axes, env.size(axes), axis, tiled)
+
+
+def _gather(prim, x, axes, size, axis, tiled, **params):
     def one(leaf):
         ndim = abstractify(leaf).ndim
-        dim = checks.canonical_axis(axis, ndim if tiled else ndim + 1, "all_gather axis")
-        return all_gather_p.bind(
-            leaf, axes=axes, axis_index_groups=groups, size=size, axis=dim, tiled=tiled
-        )
+        dim = checks.canonical_axis(axis, ndim if tiled else ndim + 1, f"{prim.name} axis")
+        return prim.bind(leaf, axes=axes, size=size, axis=dim, tiled=tiled, **params)
 
     return tree_map(one, x)
 
@@ -232,8 +257,10 @@ def pswapaxes(x, axis_name, axis: int, *, axis_index_groups=None):
 def pbroadcast(x, axis_name, source: int):
     """Every device along the axes gets device `source`'s value.
 
-    StableHLO's collective_broadcast does not run on XLA's CPU backend, so this lowers to a
-    psum of the source's value and zeros elsewhere (exact for every dtype psum supports).
+    As in JAX, the result is typed as varying over the axes (so its transpose gives the source
+    the sum of every device's cotangent). StableHLO's collective_broadcast does not run on
+    XLA's CPU backend, so this lowers to a psum of the source's value and zeros elsewhere
+    (exact for every dtype psum supports).
     """
     env, axes = checked_axes(axis_name, "pbroadcast")
     if not 0 <= int(source) < env.size(axes):
@@ -246,8 +273,8 @@ def pbroadcast(x, axis_name, source: int):
         mask = lax.broadcast(is_source, aval.shape) if aval.shape else is_source
         picked = lax.select(mask, leaf, zeros)
         if aval.dtype == dtypes.bool_:
-            return lax.ne(psum(picked, axes), np.int32(0))
-        return psum(picked, axes)
+            return pvary(lax.ne(psum(picked, axes), np.int32(0)), axes)
+        return pvary(psum(picked, axes), axes)
 
     return tree_map(one, x)
 
@@ -277,8 +304,9 @@ def pargmin(x, axis_name):
 
 
 # ---------------------------------------------------------------------------------------------
-# Abstract evaluation: reductions make values invariant over their axes; scatters, permutes
-# and all_to_all make them vary.
+# Abstract evaluation, as JAX types them: all-reductions (psum, pmax, pmin) and
+# all_gather_invariant make values invariant over their axes; all_gather, psum_scatter,
+# all_to_all, ppermute and axis_index make them vary.
 
 
 def _drop(aval, axes, axis_index_groups=None):
@@ -306,14 +334,24 @@ def _pvary_rule(x, *, axes):
     return x.update(vma=_add(x, axes))
 
 
-@def_abstract_eval(all_gather_p)
-def _all_gather_rule(x, *, axes, axis_index_groups, size, axis, tiled):
+def _gathered_shape(x, size, axis, tiled):
     shape = list(x.shape)
     if tiled:
         shape[axis] *= size
     else:
         shape.insert(axis, size)
-    return ShapedArray(tuple(shape), x.dtype, x.weak_type, _drop(x, axes, axis_index_groups))
+    return tuple(shape)
+
+
+@def_abstract_eval(all_gather_p)
+def _all_gather_rule(x, *, axes, axis_index_groups, size, axis, tiled):
+    # As in JAX: the gathered value is typed as still varying over the axes.
+    return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _add(x, axes))
+
+
+@def_abstract_eval(all_gather_invariant_p)
+def _all_gather_invariant_rule(x, *, axes, size, axis, tiled):
+    return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _drop(x, axes))
 
 
 @def_abstract_eval(psum_scatter_p)
@@ -403,6 +441,10 @@ def _all_gather_lowering(ctx, x, *, axes, axis_index_groups, size, axis, tiled):
 
 
 register_lowering(all_gather_p, _all_gather_lowering)
+register_lowering(
+    all_gather_invariant_p,
+    lambda ctx, x, **params: _all_gather_lowering(ctx, x, axis_index_groups=None, **params),
+)
 
 
 def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):

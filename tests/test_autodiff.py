@@ -481,9 +481,23 @@ COLLECTIVES = {
     "all_gather_tiled": (
         lambda b: lax.all_gather(b, "x", axis=0, tiled=True) ** 2,
         P("x", "y"),
+        P("x", "y"),
+    ),
+    "all_gather_invariant": (
+        lambda b: lax.all_gather_invariant(b, "x", axis=0, tiled=True) ** 2,
+        P("x", "y"),
         P(None, "y"),
     ),
-    "all_gather_stacked": (lambda b: jnp.sin(lax.all_gather(b, "y", axis=1)), P("x", "y"), P("x")),
+    "all_gather_invariant_stacked": (
+        lambda b: jnp.sin(lax.all_gather_invariant(b, ("y", "x"), axis=1)) * jnp.sum(b),
+        P("x", "y"),
+        P("x", None, "y"),
+    ),
+    "all_gather_stacked": (
+        lambda b: jnp.sin(lax.all_gather(b, "y", axis=1)),
+        P("x", "y"),
+        P("x", None, "y"),
+    ),
     "all_gather_then_vary": (
         lambda b: lax.all_gather(b, "x", tiled=True) * lax.axis_index("x").astype(np.float32),
         P("x"),

@@ -220,17 +220,53 @@ def test_all_gather_axis_index_groups(tiled):
     )
 
 
-def test_all_gather_invariant_result_replicated():
+@pytest.mark.parametrize("axes", AXES42)
+@pytest.mark.parametrize("tiled", [False, True])
+def test_all_gather_invariant_result_replicated(axes, tiled):
     x = rand(8, 4)
-    check(
-        M42,
-        S42,
-        lambda b: lax.all_gather(b, "x", tiled=True),
-        lambda v: S42.all_gather(v, "x", 0, True),
-        x,
-        P("x", "y"),
-        P(None, "y"),
-    )
+    named = set(axes if isinstance(axes, tuple) else (axes,))
+    rest = [a for a in ("x", "y") if a not in named]
+    out = (P(None, *rest) if tiled else P(None, None, *rest)) if rest else P()
+    for body in (
+        lambda b: lax.all_gather_invariant(b, axes, tiled=tiled),
+        lambda b: lax.all_gather(b, axes, tiled=tiled, to="invarying"),
+    ):
+        want = S42.all_gather(S42.split(x, P("x", "y")), axes, 0, tiled)
+        got = run(M42, body, x, P("x", "y"), out)
+        np.testing.assert_allclose(got, S42.assemble(want, out), rtol=1e-6)
+
+
+def test_all_gather_result_varies_like_jax():
+    """all_gather's result is typed varying over the gathered axes, as in JAX: an out_spec
+    that omits them is rejected (all_gather_invariant or check_vma=False are the ways out)."""
+    x = rand(8, 4)
+    body = lambda b: lax.all_gather(b, "x", tiled=True)
+    with pytest.raises(meshjit.MeshjitValueError, match="all_gather_invariant") as info:
+        run(M42, body, x, P("x", "y"), P(None, "y"))
+    assert "can't be statically inferred" in str(info.value)
+    assert "varies over mesh axes ('x',)" in str(info.value)
+    want = S42.assemble(S42.all_gather(S42.split(x, P("x", "y")), "x", 0, True), P(None, "y"))
+    got = run(M42, body, x, P("x", "y"), P(None, "y"), check_vma=False)
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+    # pbroadcast's result is typed varying as well (JAX's pbroadcast_p).
+    with pytest.raises(meshjit.MeshjitValueError, match="can't be statically inferred"):
+        run(M42, lambda b: lax.pbroadcast(b, "x", 0), x, P("x", "y"), P(None, "y"))
+
+
+def test_all_gather_invariant_errors():
+    x = rand(8, 4)
+    with pytest.raises(meshjit.MeshjitValueError, match="axis_index_groups"):
+        run(
+            M42,
+            lambda b: lax.all_gather(b, "x", axis_index_groups=[[0, 1], [2, 3]], to="invarying"),
+            x,
+            P("x"),
+            P(),
+        )
+    with pytest.raises(meshjit.MeshjitValueError, match="to='reduced' is not supported"):
+        run(M42, lambda b: lax.all_gather(b, "x", to="reduced"), x, P("x"), P("x"))
+    with pytest.raises(meshjit.MeshjitValueError, match="not manual"):
+        run(M42, lambda b: lax.all_gather_invariant(b, "y"), x, P("x"), P(), axis_names={"x"})
 
 
 @pytest.mark.parametrize("axes", AXES42)
@@ -554,6 +590,13 @@ _JAX_CASES = [
         "P('x', 'y')",
     ),
     (
+        "all_gather_invarying",
+        "lambda b: lax.all_gather(b, ('y', 'x'), axis=1, tiled=True, to='invarying')",
+        (8, 4),
+        "P('x', 'y')",
+        "P()",
+    ),
+    (
         "psum_scatter",
         "lambda b: lax.psum_scatter(b, 'x', scatter_dimension=1, tiled=True)",
         (8, 16),
@@ -655,6 +698,234 @@ def test_collectives_against_jax(tmp_path):
         got = run(M42, eval(body), x, eval(i), eval(o), check_vma=False)
         assert got.shape == want[name].shape, name
         np.testing.assert_allclose(got, want[name], rtol=1e-5, err_msg=name)
+
+
+# ---------------------------------------------------------------------------------------------
+# Gradients through collectives against JAX: taken inside the shard_map body (where the varying
+# axes decide how cotangents are summed), and of the whole shard_map, with and without
+# check_vma. Each case: (name, body, global shape, in_specs, out_specs).
+
+_GRAD_CASES = [
+    ("ag", "lambda b: lax.all_gather(b, 'x')", (8, 4), "P('x', 'y')", "P(None, 'x', 'y')"),
+    (
+        "ag_tiled",
+        "lambda b: lax.all_gather(b, 'x', axis=1, tiled=True)",
+        (8, 4),
+        "P('x', 'y')",
+        "P('x', 'y')",
+    ),
+    (
+        "ag_yx",
+        "lambda b: lax.all_gather(b, ('y', 'x'), tiled=True)",
+        (8, 4),
+        "P('x', 'y')",
+        "P(('x', 'y'))",
+    ),
+    (
+        "ag_of_invariant",
+        "lambda b: lax.all_gather(lax.psum(b, 'x'), 'x', tiled=True)",
+        (8, 4),
+        "P('x', 'y')",
+        "P('x', 'y')",
+    ),
+    (
+        "agi",
+        "lambda b: lax.all_gather_invariant(b, 'x')",
+        (8, 4),
+        "P('x', 'y')",
+        "P(None, None, 'y')",
+    ),
+    (
+        "agi_tiled",
+        "lambda b: lax.all_gather_invariant(b, 'x', axis=1, tiled=True)",
+        (8, 4),
+        "P('x', 'y')",
+        "P(None, 'y')",
+    ),
+    (
+        "agi_yx",
+        "lambda b: lax.all_gather_invariant(b, ('y', 'x'), tiled=True)",
+        (8, 4),
+        "P('x', 'y')",
+        "P()",
+    ),
+    (
+        "agi_of_invariant",
+        "lambda b: lax.all_gather_invariant(lax.psum(b, 'x'), 'x', tiled=True)",
+        (8, 4),
+        "P('x', 'y')",
+        "P(None, 'y')",
+    ),
+    (
+        "agi_times_varying",
+        "lambda b: lax.all_gather_invariant(b, 'x', tiled=True) * b[:1]",
+        (8, 4),
+        "P('x', 'y')",
+        "P('x', 'y')",
+    ),
+    (
+        "psum_scatter",
+        "lambda b: lax.psum_scatter(b, 'x', tiled=True)",
+        (16, 4),
+        "P(None, 'y')",
+        "P('x', 'y')",
+    ),
+    (
+        "psum_scatter_untiled",
+        "lambda b: lax.psum_scatter(b, 'x', scatter_dimension=1)",
+        (8, 8),
+        "P(None, 'y')",
+        "P(('y', 'x'))",
+    ),
+    (
+        "psum_scatter_of_varying",
+        "lambda b: lax.psum_scatter(b, 'x', tiled=True)",
+        (32, 4),
+        "P('x', 'y')",
+        "P('x', 'y')",
+    ),
+    (
+        "all_to_all",
+        "lambda b: lax.all_to_all(b, 'x', 0, 1, tiled=True)",
+        (16, 8),
+        "P('x', 'y')",
+        "P('x', 'y')",
+    ),
+    (
+        "all_to_all_of_invariant",
+        "lambda b: lax.all_to_all(b, 'x', 0, 1, tiled=True)",
+        (16, 8),
+        "P(None, 'y')",
+        "P('x', 'y')",
+    ),
+    ("ppermute", "lambda b: lax.ppermute(b, 'x', RING)", (8, 4), "P('x', 'y')", "P('x', 'y')"),
+    (
+        "ppermute_of_invariant",
+        "lambda b: lax.ppermute(b, 'x', [(0, 2), (1, 0)])",
+        (8, 4),
+        "P(None, 'y')",
+        "P('x', 'y')",
+    ),
+    ("psum", "lambda b: lax.psum(b, 'x')", (8, 4), "P('x', 'y')", "P(None, 'y')"),
+    ("psum_of_invariant", "lambda b: lax.psum(b, 'x')", (8, 4), "P(None, 'y')", "P(None, 'y')"),
+    ("psum_xy", "lambda b: lax.psum(b, ('x', 'y'))", (8, 4), "P('x', 'y')", "P()"),
+    ("pmean", "lambda b: lax.pmean(b, 'x')", (8, 4), "P('x', 'y')", "P(None, 'y')"),
+    ("pmean_of_invariant", "lambda b: lax.pmean(b, 'y')", (8, 4), "P('x')", "P('x')"),
+    ("pbroadcast", "lambda b: lax.pbroadcast(b, 'x', 1)", (8, 4), "P('x', 'y')", "P('x', 'y')"),
+    ("pvary", "lambda b: lax.pvary(b, 'x')", (8, 4), "P(None, 'y')", "P('x', 'y')"),
+    (
+        "axis_index",
+        "lambda b: b * lax.axis_index('x').astype(b.dtype)",
+        (8, 4),
+        "P('x', 'y')",
+        "P('x', 'y')",
+    ),
+    (
+        "gather_times_psum",
+        "lambda b: lax.all_gather(b, 'x', tiled=True) * lax.psum(b, 'x').sum()",
+        (8, 4),
+        "P('x', 'y')",
+        "P('x', 'y')",
+    ),
+]
+
+# Runs in both libraries (exec'd with jax, jnp, lax, P, mesh bound). "inside": grad within the
+# body of a loss typed like the collective's result; "inside_varying": of a loss times a
+# varying factor; "outside": grad of the whole shard_map. Inside, every device's gradient
+# comes out (stacked), so nothing depends on which copy of an unchecked value is returned.
+_GRAD_HARNESS = r"""
+RING = [(0, 1), (1, 2), (2, 3), (3, 0)]
+
+def grad_results(cases):
+    out = {}
+    for name, body, shape, i, o in cases:
+        body, i, o = eval(body), eval(i), eval(o)
+        x = np.random.default_rng(sum(map(ord, name))).standard_normal(shape).astype(np.float32)
+        for check in (True, False):
+            smap = lambda f, i, o: jax.shard_map(
+                f, mesh=mesh, in_specs=i, out_specs=o, check_vma=check)
+            for where in ("inside", "inside_varying"):
+                def g(b, where=where):
+                    if where == "inside":
+                        loss = lambda v: jnp.sum(jnp.sin(body(v)))
+                    else:
+                        loss = lambda v: jnp.sum(jnp.sin(body(v)) * (1.0 + v.sum()))
+                    return jax.grad(loss)(b)[None]
+                f = jax.jit(smap(g, i, P(("x", "y"))))
+                out[f"{name}|{check}|{where}"] = np.asarray(f(x))
+            s = smap(body, i, o)
+            f = jax.jit(jax.grad(lambda v: jnp.sum(jnp.sin(s(v)))))
+            out[f"{name}|{check}|outside"] = np.asarray(f(x))
+    return out
+"""
+
+_JAX_GRAD_SCRIPT = r"""
+import os, sys
+os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+import numpy as np, jax, jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+if len(jax.devices()) < 8:
+    print("FEWDEVICES"); sys.exit(0)
+mesh = jax.sharding.Mesh(np.array(jax.devices()[:8]).reshape(4, 2), ("x", "y"))
+if not hasattr(lax, "all_gather_invariant"):  # JAX 0.10 spells it all_gather(to="invarying")
+    lax.all_gather_invariant = lambda x, a, **kw: lax.all_gather(x, a, to="invarying", **kw)
+if not hasattr(lax, "pvary"):
+    lax.pvary = lambda x, a: lax.pcast(x, a, to="varying")
+
+def pbroadcast(x, a, source):
+    # JAX lowers pbroadcast_p only for GPU. This has its typing (varying) and its transpose
+    # (the source gets the psum of the cotangents, the others zero).
+    picked = jnp.where(lax.axis_index(a) == source, x, jnp.zeros_like(x))
+    return lax.pcast(lax.psum(picked, a), a, to="varying")
+
+lax.pbroadcast = pbroadcast
+exec(sys.argv[3])
+np.savez(sys.argv[2], **grad_results(eval(sys.argv[1])))
+"""
+
+
+@pytest.fixture(scope="module")
+def jax_collective_grads(tmp_path_factory):
+    pytest.importorskip("jax")
+    import subprocess
+    import sys
+
+    path = tmp_path_factory.mktemp("jax_grads") / "grads.npz"
+    proc = subprocess.run(
+        [sys.executable, "-c", _JAX_GRAD_SCRIPT, repr(_GRAD_CASES), str(path), _GRAD_HARNESS],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    if "FEWDEVICES" in proc.stdout:
+        pytest.skip("JAX has fewer than 8 CPU devices")
+    return dict(np.load(path))
+
+
+@pytest.mark.parametrize("case", _GRAD_CASES, ids=[c[0] for c in _GRAD_CASES])
+def test_collective_grads_against_jax(jax_collective_grads, case):
+    scope = dict(jax=meshjit, jnp=jnp, lax=lax, P=P, mesh=M42, np=np)
+    exec(_GRAD_HARNESS, scope)
+    got = scope["grad_results"]([case])
+    assert len(got) == 6
+    for key, value in got.items():
+        want = jax_collective_grads[key]
+        assert value.shape == want.shape, key
+        np.testing.assert_allclose(value, want, rtol=1e-4, atol=1e-5, err_msg=key)
+
+
+def test_all_gather_grad_inside_body_is_not_scaled():
+    """The reported bug: a loss on all_gather's result, differentiated inside the body. Every
+    device's copy of the gathered block contributes, so d/db sum(all_gather(b)) = group size."""
+    body = lambda b: meshjit.grad(lambda v: jnp.sum(lax.all_gather(v, "x", tiled=True)))(b)
+    got = run(M42, body, rand(8, 4), P("x", "y"), P("x", "y"))
+    np.testing.assert_allclose(got, np.full((8, 4), 4.0, np.float32))
+    body = lambda b: meshjit.grad(lambda v: jnp.sum(lax.all_gather_invariant(v, "x")))(b)
+    got = run(M42, body, rand(8, 4), P("x", "y"), P("x", "y"))
+    np.testing.assert_allclose(got, np.ones((8, 4), np.float32))
 
 
 # ---------------------------------------------------------------------------------------------
