@@ -715,6 +715,8 @@ def split(ary, indices_or_sections, axis=0):
 # Names defined by the other numpy modules (creation, products, cumulative ops, indexing,
 # sorting, einsum); they use the helpers above, so they are imported last.
 from meshjit.compiler.numpy_creation import *  # noqa: E402,F401,F403
+from meshjit.compiler.numpy_math import *  # noqa: E402,F401,F403
+from meshjit.compiler.numpy_shapes import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_cumulative import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_extra import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_products import *  # noqa: E402,F401,F403
@@ -732,6 +734,8 @@ def _public_names(namespace) -> list[str]:
 
 from meshjit.compiler import (  # noqa: E402
     numpy_creation as _creation,
+    numpy_math as _math,
+    numpy_shapes as _shapes,
 )
 from meshjit.compiler import (
     numpy_cumulative as _cumulative,
@@ -744,5 +748,7 @@ from meshjit.compiler import (
 )
 
 __all__ = _public_names(globals()) + [
-    name for module in (_creation, _products, _cumulative, _extra) for name in module.__all__
+    name
+    for module in (_creation, _math, _shapes, _products, _cumulative, _extra)
+    for name in module.__all__
 ]

@@ -1,0 +1,3 @@
+"""Filled in by its owner."""
+
+__all__: list[str] = []
