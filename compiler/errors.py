@@ -33,10 +33,11 @@ def _is_internal(code) -> bool:
 class SourceInfo:
     """Where in the user's code an equation was traced."""
 
-    __slots__ = ("file", "line", "function")
+    __slots__ = ("file", "line", "function", "column")
 
-    def __init__(self, file: str, line: int, function: str):
+    def __init__(self, file: str, line: int, function: str, column: int = 0):
         self.file, self.line, self.function = file, line, function
+        self.column = column  # 1-based, 0 when unknown
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line} ({self.function})"
@@ -67,8 +68,18 @@ def user_source() -> SourceInfo:
     key = (code.co_filename, frame.f_lineno, code.co_name)
     info = _SOURCE_CACHE.get(key)
     if info is None:
-        info = _SOURCE_CACHE[key] = SourceInfo(*key)
+        info = _SOURCE_CACHE[key] = SourceInfo(*key, _column(frame))
     return info
+
+
+def _column(frame) -> int:
+    """The column of the instruction the frame is at (first seen per line; cached by caller)."""
+    try:
+        positions = list(frame.f_code.co_positions())
+        col = positions[frame.f_lasti // 2][2]
+    except (AttributeError, IndexError):
+        return 0
+    return col + 1 if col is not None else 0
 
 
 class MeshjitError(Exception):

@@ -91,7 +91,7 @@ class ModuleContext:
         key = (name, source.file, source.line)
         loc = self.locations.get(key)
         if loc is None:
-            file_loc = ir.Location.file(source.file, source.line, 0)
+            file_loc = ir.Location.file(source.file, source.line, source.column)
             loc = self.locations[key] = ir.Location.name(name, childLoc=file_loc)
         return loc
 

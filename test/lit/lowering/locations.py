@@ -16,8 +16,8 @@ f32 = meshjit.ShapeDtypeStruct((4,), np.float32)
 # CHECK-LABEL: module @jit_two_lines
 # CHECK: stablehlo.sine %arg0 : tensor<4xf32> loc(#[[SIN:loc[0-9]+]])
 # CHECK: stablehlo.multiply %{{.*}} loc(#[[MUL:loc[0-9]+]])
-# CHECK: #[[SIN_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 7]]:0)
-# CHECK: #[[MUL_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 7]]:0)
+# CHECK: #[[SIN_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 7]]:9)
+# CHECK: #[[MUL_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 7]]:12)
 # CHECK-DAG: #[[SIN]] = loc("sin"(#[[SIN_FILE]]))
 # CHECK-DAG: #[[MUL]] = loc("mul"(#[[MUL_FILE]]))
 
@@ -29,13 +29,13 @@ def two_lines(x):
 
 lower_with_locations(two_lines, f32)
 
-# Ops traced inside a nested jit point at the inner function's lines.
+# Ops traced inside a nested jit point at the inner function's lines (and columns).
 # CHECK-LABEL: module @jit_calls_inner
 # CHECK: call @inner(%arg0) : (tensor<4xf32>) -> tensor<4xf32> loc(#[[CALL:loc[0-9]+]])
 # CHECK: func.func private @inner
 # CHECK: stablehlo.exponential %arg0 : tensor<4xf32> loc(#[[EXP:loc[0-9]+]])
-# CHECK-DAG: #[[EXP_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 8]]:0)
-# CHECK-DAG: #[[CALL_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 11]]:0)
+# CHECK-DAG: #[[EXP_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 8]]:12)
+# CHECK-DAG: #[[CALL_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 11]]:12)
 # CHECK-DAG: #[[EXP]] = loc("exp"(#[[EXP_FILE]]))
 # CHECK-DAG: #[[CALL]] = loc("pjit"(#[[CALL_FILE]]))
 
