@@ -22,3 +22,4 @@ test: setup
 
 bench: setup
 	$(BIN)/python bench/lowering.py
+	$(BIN)/python bench/propagation.py
