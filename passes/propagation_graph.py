@@ -66,7 +66,10 @@ def from_axis(axis: Axis, mesh: MeshShape) -> str | AxisRef:
 
 
 def overlaps(a: Axis, b: Axis) -> bool:
-    return a[0] == b[0] and a[1] < b[1] * b[2] and b[1] < a[1] * a[2]
+    """Whether two (sub-)axes share devices; an axis of size 1 still overlaps itself."""
+    if a[0] != b[0]:
+        return False
+    return a == b or (a[1] < b[1] * b[2] and b[1] < a[1] * a[2])
 
 
 def axes_product(axes) -> int:

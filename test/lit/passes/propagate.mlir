@@ -210,3 +210,16 @@ func.func @caller(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
   %0 = func.call @callee(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+// A size-1 axis is still an axis: it may not split two dimensions of one tensor.
+// CHECK-LABEL: func @size_one_axis_used_once
+// CHECK: stablehlo.dot_general
+// CHECK-SAME: <@mesh_one, [{"x", ?}, {?}]>
+sdy.mesh @mesh_one = <["x"=1]>
+func.func @size_one_axis_used_once(%arg0: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh_one, [{"x"}, {}]>}) -> tensor<2x2xf32> {
+  %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<2x1xf32>) -> tensor<1x2xf32>
+  %1 = stablehlo.dot_general %arg0, %0, contracting_dims = [1] x [0] : (tensor<2x1xf32>, tensor<1x2xf32>) -> tensor<2x2xf32>
+  return %1 : tensor<2x2xf32>
+}
