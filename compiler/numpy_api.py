@@ -712,14 +712,36 @@ def split(ary, indices_or_sections, axis=0):
     ]
 
 
-# Names defined by the other numpy modules (creation, products, cumulative ops, indexing,
-# sorting, einsum); they use the helpers above, so they are imported last.
+# Names defined by the other numpy modules (creation, math, shapes, order statistics, products,
+# cumulative ops, indexing, sorting, einsum); they use the helpers above, so they come last.
+from meshjit.compiler import (  # noqa: E402
+    numpy_creation as _creation,
+)
+from meshjit.compiler import (  # noqa: E402
+    numpy_cumulative as _cumulative,
+)
+from meshjit.compiler import (  # noqa: E402
+    numpy_extra as _extra,
+)
+from meshjit.compiler import (  # noqa: E402
+    numpy_math as _math,
+)
+from meshjit.compiler import (  # noqa: E402
+    numpy_order as _order,
+)
+from meshjit.compiler import (  # noqa: E402
+    numpy_products as _products,
+)
+from meshjit.compiler import (  # noqa: E402
+    numpy_shapes as _shapes,
+)
 from meshjit.compiler.numpy_creation import *  # noqa: E402,F401,F403
-from meshjit.compiler.numpy_math import *  # noqa: E402,F401,F403
-from meshjit.compiler.numpy_shapes import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_cumulative import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_extra import *  # noqa: E402,F401,F403
+from meshjit.compiler.numpy_math import *  # noqa: E402,F401,F403
+from meshjit.compiler.numpy_order import *  # noqa: E402,F401,F403
 from meshjit.compiler.numpy_products import *  # noqa: E402,F401,F403
+from meshjit.compiler.numpy_shapes import *  # noqa: E402,F401,F403
 
 
 def _public_names(namespace) -> list[str]:
@@ -732,23 +754,8 @@ def _public_names(namespace) -> list[str]:
     )
 
 
-from meshjit.compiler import (  # noqa: E402
-    numpy_creation as _creation,
-    numpy_math as _math,
-    numpy_shapes as _shapes,
-)
-from meshjit.compiler import (
-    numpy_cumulative as _cumulative,
-)
-from meshjit.compiler import (
-    numpy_extra as _extra,
-)
-from meshjit.compiler import (
-    numpy_products as _products,
-)
-
 __all__ = _public_names(globals()) + [
     name
-    for module in (_creation, _math, _shapes, _products, _cumulative, _extra)
+    for module in (_creation, _math, _shapes, _order, _products, _cumulative, _extra)
     for name in module.__all__
 ]
