@@ -9,7 +9,7 @@ once while still seeing the current values of what `fun` closes over.
 from __future__ import annotations
 
 import functools
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -216,22 +216,40 @@ def _linearize_traced(traced: _Traced, nonzeros) -> ad.Linearized:
     return ad.linearize_jaxpr(traced.closed, nonzeros)
 
 
-def linearize(fun: Callable, *primals, has_aux: bool = False):
-    """(fun(*primals), f_jvp) where f_jvp(*tangents) applies the derivative at primals."""
+def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Forward:
+    """Traces `fun`, splits its jvp into a forward and a linear jaxpr, and runs the forward."""
     p_leaves, p_tree = tree_flatten(primals)
     avals = [abstractify(x) for x in p_leaves]
     nonzeros = [ad.has_tangent(a) for a in avals]
     box = {}
 
     def forward(*args):
-        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, "linearize")
+        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, what)
         lin = box["lin"] = _linearize_traced(traced, nonzeros)
         return ad.eval_closed(lin.fwd, args)
 
-    flat = run(forward, p_leaves, "linearize_fwd")
+    flat = run(forward, p_leaves, f"{what}_fwd")
     traced, lin = box["traced"], box["lin"]
     m, n_out = traced.num_main, len(traced.closed.out_avals)
-    outs, aux, res = flat[:m], flat[m:n_out], flat[n_out:]
+    return _Forward(traced, lin, p_tree, avals, nonzeros, flat[:m], flat[m:n_out], flat[n_out:])
+
+
+class _Forward(NamedTuple):
+    traced: _Traced
+    lin: ad.Linearized
+    p_tree: object
+    avals: list
+    nonzeros: list
+    outs: list
+    aux: list
+    res: list
+
+
+def linearize(fun: Callable, *primals, has_aux: bool = False):
+    """(fun(*primals), f_jvp) where f_jvp(*tangents) applies the derivative at primals."""
+    fw = _linearized_forward(fun, primals, has_aux, "linearize")
+    traced, lin, p_tree, avals, nonzeros = fw.traced, fw.lin, fw.p_tree, fw.avals, fw.nonzeros
+    outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
     out_avals = traced.closed.out_avals[:m]
 
     def f_jvp(*tangents):
@@ -277,21 +295,10 @@ def _check_cotangents(ct_leaves, out_avals, what: str) -> list:
 
 def vjp(fun: Callable, *primals, has_aux: bool = False):
     """(fun(*primals), f_vjp) where f_vjp(cotangent) pulls a cotangent back to the primals."""
-    p_leaves, p_tree = tree_flatten(primals)
-    avals = [abstractify(x) for x in p_leaves]
-    nonzeros = [ad.has_tangent(a) for a in avals]
-    box = {}
-
-    def forward(*args):
-        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, "vjp")
-        lin = box["lin"] = _linearize_traced(traced, nonzeros)
-        return ad.eval_closed(lin.fwd, args)
-
-    flat = run(forward, p_leaves, "vjp_fwd")
-    traced, lin = box["traced"], box["lin"]
-    m, n_out = traced.num_main, len(traced.closed.out_avals)
-    outs, aux, res = flat[:m], flat[m:n_out], flat[n_out:]
-    out_avals = traced.closed.out_avals
+    fw = _linearized_forward(fun, primals, has_aux, "vjp")
+    traced, lin, p_tree, avals, nonzeros = fw.traced, fw.lin, fw.p_tree, fw.avals, fw.nonzeros
+    outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
+    out_avals, n_out = traced.closed.out_avals, len(traced.closed.out_avals)
 
     def f_vjp(ct):
         ct_leaves, ct_tree = tree_flatten(ct)

@@ -73,11 +73,18 @@ class _Signature:
 class Traced:
     """The result of tracing: the closed jaxpr, the output structure, the constraints in it."""
 
-    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "constraints")
+    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "_constraints")
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str):
         self.jaxpr, self.in_tree, self.out_tree, self.name = jaxpr, in_tree, out_tree, name
-        self.constraints = js.constraint_shardings(jaxpr)
+        self._constraints = None
+
+    @property
+    def constraints(self) -> list:
+        """The shardings its constraints and shard_maps name (found once, when lowering)."""
+        if self._constraints is None:
+            self._constraints = js.constraint_shardings(self.jaxpr)
+        return self._constraints
 
 
 class JitFunction:

@@ -169,6 +169,17 @@ def _gather(prim, x, axes, size, axis, tiled, **params):
     return tree_map(one, x)
 
 
+def _check_group_split(what, axes, aval, dim: int, dim_name: str, size: int, tiled: bool):
+    """Tiled: the dimension splits evenly over the group; untiled: it is the group size."""
+    n = aval.shape[dim]
+    if (tiled and n % size) or (not tiled and n != size):
+        need = f"divisible by {size}" if tiled else f"equal to {size}"
+        raise MeshjitValueError(
+            f"{what} over {axes}: {dim_name} {dim} of {aval.str_short()} has size {n}, "
+            f"which must be {need} (the group size)"
+        )
+
+
 def psum_scatter(
     x, axis_name, *, scatter_dimension: int = 0, axis_index_groups=None, tiled: bool = False
 ):
@@ -179,13 +190,7 @@ def psum_scatter(
     def one(leaf):
         aval = abstractify(leaf)
         dim = checks.canonical_axis(scatter_dimension, aval.ndim, "psum_scatter dimension")
-        n = aval.shape[dim]
-        if (tiled and n % size) or (not tiled and n != size):
-            need = f"divisible by {size}" if tiled else f"equal to {size}"
-            raise MeshjitValueError(
-                f"psum_scatter over {axes}: dimension {dim} of {aval.str_short()} has size {n}, "
-                f"which must be {need} (the group size)"
-            )
+        _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
         out = psum_scatter_p.bind(
             leaf, axes=axes, axis_index_groups=groups, size=size, dimension=dim
         )
@@ -205,13 +210,7 @@ def all_to_all(
         aval = abstractify(leaf)
         split = checks.canonical_axis(split_axis, aval.ndim, "all_to_all split_axis")
         concat = checks.canonical_axis(concat_axis, aval.ndim, "all_to_all concat_axis")
-        n = aval.shape[split]
-        if (tiled and n % size) or (not tiled and n != size):
-            need = f"divisible by {size}" if tiled else f"equal to {size}"
-            raise MeshjitValueError(
-                f"all_to_all over {axes}: split_axis {split} of {aval.str_short()} has size {n}, "
-                f"which must be {need} (the group size)"
-            )
+        _check_group_split("all_to_all", axes, aval, split, "split_axis", size, tiled)
         if tiled or split == concat:  # untiled with split == concat moves size-1 chunks
             return _all_to_all_tiled(leaf, axes, groups, size, split, concat)
         # Untiled: the result is np.insert(np.delete(shape, split), concat, size), so `concat`
