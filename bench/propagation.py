@@ -7,8 +7,9 @@
    run on the same emitted module; per-value agreement; both results compiled by XLA on 8 CPU
    devices; from the partitioned HLO the collectives, their result bytes and the bytes each
    device moves (all-gather (n-1)/n, all-reduce 2(n-1)/n, ... of the result), and per-device
-   memory (arguments + outputs + temporaries). Targets: meshjit's moved bytes <= Shardy's on
-   every example, and lower on at least three.
+   memory (arguments + outputs + temporaries). Both sides go through `prepare_for_xla`, which
+   pins op shardings as sharding constraints (XLA ignores op `sdy.sharding`). Targets:
+   meshjit's moved bytes <= Shardy's on every example, and lower on at least three.
 2. Timing: long op chains lowered by meshjit (bench/programs.py), `meshjit.passes.propagate`
    (propagate + export) against `run_shardy` (Shardy's C++ sdy-propagation-pipeline) on
    identical copies, best of K, interleaved in one run. Target: meshjit <= 1.5x Shardy.

@@ -132,9 +132,30 @@ def _binary(name, tangent):
     def rule(primals, tangents):
         (x, y), (tx, ty) = primals, tangents
         out = prim.bind(x, y)
-        return out, tangent(tx, ty, x, y, out)
+        t = tangent(tx, ty, x, y, out)
+        return out, None if t is None else broadcast_to_result(t, aval_of(out).shape)
 
     jvp_rules[prim] = rule
+
+
+def broadcast_to_result(x, shape):
+    """`x` broadcast as a binary primitive broadcasts its rank-0 and size-1 operands."""
+    x_shape = aval_of(x).shape
+    if x_shape == shape:
+        return x
+    return lax.broadcast_in_dim(x, shape, range(len(x_shape)))
+
+
+def unbroadcast(ct, operand):
+    """The cotangent of an operand a binary primitive broadcast implicitly: `ct` summed over
+    the dimensions the operand was broadcast along (the transpose of `broadcast_to_result`)."""
+    shape, ct_shape = aval_of(operand).shape, aval_of(ct).shape
+    if shape == ct_shape:
+        return ct
+    if not shape:
+        return lax.reduce_sum(ct, tuple(range(len(ct_shape))))
+    axes = tuple(d for d, (a, b) in enumerate(zip(shape, ct_shape)) if a != b)
+    return lax.reshape(lax.reduce_sum(ct, axes), shape)
 
 
 def _sub_tangent(tx, ty, x, y, out):
@@ -153,10 +174,11 @@ def _pow_tangent(tx, ty, x, y, out):
     if tx is not None:  # y * x ** (y - 1), and 0 where y == 0 (also at x == 0)
         power = lax.mul(y, lax.pow(x, lax.sub(y, 1.0)))
         zero = zeros_like_aval(aval_of(power))
-        tangent = lax.mul(tx, lax.select(lax.eq(y, 0.0), zero, power))
+        y_is_0 = broadcast_to_result(lax.eq(y, 0.0), aval_of(power).shape)
+        tangent = lax.mul(tx, lax.select(y_is_0, zero, power))
     if ty is not None:  # log(x) * x ** y, with log(0) taken as 0 (0 ** y is 0 there)
         one = lax.full(aval_of(x).shape, np.ones((), aval_of(x).dtype))
-        safe_x = lax.select(lax.eq(x, 0.0), one, x)
+        safe_x = lax.select(lax.eq(x, 0.0), one, x)  # x's shape: log(safe_x) * out broadcasts
         tangent = add_tangents(tangent, lax.mul(ty, lax.mul(lax.log(safe_x), out)))
     return tangent
 
@@ -197,12 +219,18 @@ _binary("min", _extremum_tangent(lax.lt))
 
 @deftranspose(lp.binary_p["add"])
 def _add_transpose(ct, x, y):
-    return [ct if is_undefined(x) else None, ct if is_undefined(y) else None]
+    return [
+        unbroadcast(ct, x) if is_undefined(x) else None,
+        unbroadcast(ct, y) if is_undefined(y) else None,
+    ]
 
 
 @deftranspose(lp.binary_p["sub"])
 def _sub_transpose(ct, x, y):
-    return [ct if is_undefined(x) else None, lax.neg(ct) if is_undefined(y) else None]
+    return [
+        unbroadcast(ct, x) if is_undefined(x) else None,
+        unbroadcast(lax.neg(ct), y) if is_undefined(y) else None,
+    ]
 
 
 def _not_linear(prim_name: str, what: str):
@@ -215,14 +243,16 @@ def _not_linear(prim_name: str, what: str):
 def _mul_transpose(ct, x, y):
     if is_undefined(x) and is_undefined(y):
         raise _not_linear("mul", "both operands are linear")
-    return [lax.mul(ct, y), None] if is_undefined(x) else [None, lax.mul(x, ct)]
+    if is_undefined(x):
+        return [unbroadcast(lax.mul(ct, y), x), None]
+    return [None, unbroadcast(lax.mul(x, ct), y)]
 
 
 @deftranspose(lp.binary_p["div"])
 def _div_transpose(ct, x, y):
     if is_undefined(y):
         raise _not_linear("div", "the divisor is linear")
-    return [lax.div(ct, y), None]
+    return [unbroadcast(lax.div(ct, y), x), None]
 
 
 # ---------------------------------------------------------------------------------------------

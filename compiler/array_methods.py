@@ -8,13 +8,19 @@ _numpy_api = None
 
 
 def _np():
-    # Every operator on a tracer comes through here: import once, not per call.
+    # Imported on first use (meshjit.numpy imports the tracer classes that use this module).
     global _numpy_api
     if _numpy_api is None:
         from meshjit.compiler import numpy_api
 
         _numpy_api = numpy_api
+        _install_numpy_functions(numpy_api)
     return _numpy_api
+
+
+# The forwarding methods below each look their function up in meshjit.numpy per call. Once that
+# module is loaded they are replaced by the functions themselves (reflected operators by a
+# closure over theirs), so an operator on a traced array costs one call less.
 
 
 def _binary(name, reflected=False):
@@ -23,6 +29,7 @@ def _binary(name, reflected=False):
         return fn(other, self) if reflected else fn(self, other)
 
     method.__name__ = name
+    method.numpy_function = name, reflected
     return method
 
 
@@ -31,6 +38,7 @@ def _unary(name):
         return getattr(_np(), name)(self)
 
     method.__name__ = name
+    method.numpy_function = name, False
     return method
 
 
@@ -39,7 +47,25 @@ def _forward(name):
         return getattr(_np(), name)(self, *args, **kwargs)
 
     method.__name__ = name
+    method.numpy_function = name, False
     return method
+
+
+def _reflected(fn):
+    def method(self, other):
+        return fn(other, self)
+
+    method.__name__ = fn.__name__
+    return method
+
+
+def _install_numpy_functions(numpy_api) -> None:
+    for attr, value in list(vars(ArrayMethods).items()):
+        target = getattr(value, "numpy_function", None)
+        # A name missing (meshjit.numpy still being imported) keeps its forwarding method.
+        fn = None if target is None else getattr(numpy_api, target[0], None)
+        if fn is not None:
+            setattr(ArrayMethods, attr, _reflected(fn) if target[1] else fn)
 
 
 class ArrayMethods:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from typing import Any, Callable
 
 import numpy as np
@@ -140,6 +141,14 @@ class ClosedJaxpr:
         return str(self)
 
 
+class _TraceState(threading.local):
+    def __init__(self):
+        self.current = None  # the innermost tracing.Trace, or None outside any trace
+
+
+trace_state = _TraceState()
+
+
 class Primitive:
     """A named operation; its meaning lives in the per-interpretation registries."""
 
@@ -149,21 +158,25 @@ class Primitive:
         self.name, self.multiple_results = name, multiple_results
 
     def bind(self, *args, **params):
-        return (_bind or _load_bind())(self, args, params)
+        # Every traced op comes through here: the trace is looked up without a further call.
+        trace = trace_state.current
+        if trace is None:
+            return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
+        return trace.process(self, args, params)
 
     def __repr__(self):
         return self.name
 
 
-_bind = None  # tracing.bind, imported on first use (tracing imports this module)
+_bind_eagerly = None  # tracing.bind_eagerly, imported on first use (tracing imports this module)
 
 
-def _load_bind():
-    global _bind
-    from meshjit.compiler.tracing import bind
+def _load_bind_eagerly():
+    global _bind_eagerly
+    from meshjit.compiler.tracing import bind_eagerly
 
-    _bind = bind
-    return bind
+    _bind_eagerly = bind_eagerly
+    return bind_eagerly
 
 
 # Abstract evaluation: primitive -> rule(*avals, **params) -> aval (or list of avals).

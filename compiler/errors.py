@@ -4,30 +4,31 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 _PACKAGE_DIRS: tuple[str, ...] = ()
-_INTERNAL_CACHE: dict[str, bool] = {}  # file name -> whether it is meshjit's own
+# File names already classified; a file is meshjit's own when under a registered directory.
+_INTERNAL_FILES: set[str] = set()
+_USER_FILES: set[str] = set()
 
 
 def register_internal_dir(directory: str) -> None:
     """Frames from files under `directory` are meshjit's own, never named as the user's line."""
     global _PACKAGE_DIRS
     _PACKAGE_DIRS = _PACKAGE_DIRS + (os.path.abspath(directory) + os.sep,)
-    _INTERNAL_CACHE.clear()
+    _INTERNAL_FILES.clear()
+    _USER_FILES.clear()
 
 
 register_internal_dir(os.path.dirname(__file__))
 
 
-def _is_internal(code) -> bool:
-    # Keyed by file name, whose hash the string caches (a code object's hash covers its
-    # bytecode): this runs for every frame walked, once per traced op.
-    name = code.co_filename
-    hit = _INTERNAL_CACHE.get(name)
-    if hit is None:
-        hit = name.startswith(_PACKAGE_DIRS) or name.startswith("<frozen") or "functools" in name
-        _INTERNAL_CACHE[name] = hit
-    return hit
+def _is_internal(name: str) -> bool:
+    # Classifies a file name once: the walk, once per traced op, then only looks it up by name
+    # (a string caches its hash; a code object's hash covers its bytecode).
+    internal = name.startswith(_PACKAGE_DIRS) or name.startswith("<frozen") or "functools" in name
+    (_INTERNAL_FILES if internal else _USER_FILES).add(name)
+    return internal
 
 
 class SourceInfo:
@@ -51,35 +52,60 @@ class SourceInfo:
 
 UNKNOWN_SOURCE = SourceInfo("<unknown>", 0, "<unknown>")
 _SOURCE_CACHE: dict[tuple, SourceInfo] = {}  # (file, line, function) -> SourceInfo
+# (id(code), instruction offset) -> (code, SourceInfo): skips computing the line number (a
+# scan of the code's line table) on the per-op path. The code object is kept, so its id is
+# never reused while the entry exists, and checked on a hit.
+_SITE_CACHE: dict[tuple[int, int], tuple[Any, SourceInfo]] = {}
 
 
-def user_source() -> SourceInfo:
-    """The innermost frame outside meshjit's own packages."""
-    frame = sys._getframe(1)
-    cached = _INTERNAL_CACHE.get  # runs once per traced op: no call per frame when cached
+def user_source(skip: int = 0) -> SourceInfo:
+    """The innermost frame outside meshjit's own packages.
+
+    `skip`: how many frames above the caller are known to be meshjit's. They are not looked at,
+    which saves making a frame object for each (the walk runs once per traced op).
+    """
+    frame = sys._getframe(1 + skip)
+    internal = _INTERNAL_FILES
     while frame is not None:
-        hit = cached(frame.f_code.co_filename)
-        if not (hit if hit is not None else _is_internal(frame.f_code)):
+        code = frame.f_code
+        name = code.co_filename
+        if name not in internal and (name in _USER_FILES or not _is_internal(name)):
             break
         frame = frame.f_back
     if frame is None:
         return UNKNOWN_SOURCE
-    code = frame.f_code
-    key = (code.co_filename, frame.f_lineno, code.co_name)
+    site = (id(code), frame.f_lasti)
+    hit = _SITE_CACHE.get(site)
+    if hit is not None and hit[0] is code:
+        return hit[1]
+    return _new_site(site, code, frame.f_lasti)
+
+
+def _new_site(site, code, lasti: int) -> SourceInfo:
+    # One entry per instruction: its (line, end line, column, end column), 0-based column.
+    line, _, col, _ = _positions(code)[lasti // 2]
+    key = (code.co_filename, line, code.co_name)
     info = _SOURCE_CACHE.get(key)
-    if info is None:
-        info = _SOURCE_CACHE[key] = SourceInfo(*key, _column(frame))
+    if info is None:  # the column of the first instruction seen on the line
+        info = _SOURCE_CACHE[key] = SourceInfo(*key, col + 1 if col is not None else 0)
+    if len(_SITE_CACHE) > 100_000:  # it keeps code objects alive: bound it
+        _SITE_CACHE.clear()
+    _SITE_CACHE[site] = (code, info)
     return info
 
 
-def _column(frame) -> int:
-    """The column of the instruction the frame is at (first seen per line; cached by caller)."""
-    try:
-        positions = list(frame.f_code.co_positions())
-        col = positions[frame.f_lasti // 2][2]
-    except (AttributeError, IndexError):
-        return 0
-    return col + 1 if col is not None else 0
+_POSITIONS: dict[int, tuple[Any, list]] = {}  # id(code) -> (code, its co_positions())
+
+
+def _positions(code) -> list:
+    # Made once per code object: a frame's f_lineno scans the line table from the start, which
+    # in a long straight-line function would cost time linear in its length per traced op.
+    hit = _POSITIONS.get(id(code))
+    if hit is None or hit[0] is not code:
+        if len(_POSITIONS) > 64:
+            _POSITIONS.clear()
+        hit = _POSITIONS[id(code)] = (code, list(code.co_positions()))
+    return hit[1]
 
 
 class MeshjitError(Exception):

@@ -19,27 +19,19 @@ def aval_of(x) -> ShapedArray:
     return abstractify(x)
 
 
-def _lax_operands(name, *xs):
-    """lax ops take equal dtypes; Python scalars adopt the dtype of the array operands."""
+def _lax_operands(*xs):
+    """lax ops take equal dtypes; Python scalars adopt the dtype of the array operands. Shapes
+    are the primitive's business: it broadcasts rank-0 and size-1 operands, as JAX's lax does."""
     avals = [aval_of(x) for x in xs]
-    first = avals[0]
-    if all(a.shape == first.shape and a.dtype == first.dtype for a in avals):
+    first = avals[0].dtype
+    if all(a.dtype == first for a in avals):
         return xs
     strong = [a for a in avals if not a.weak_type]
     target = (strong or avals)[0].dtype
-    out = []
-    for x, a in zip(xs, avals):
-        if a.dtype != target and a.weak_type:
-            x = _convert_weak(x, target, keep_weak=not strong)
-        out.append(x)
-    shapes = {aval_of(x).shape for x in out}
-    if len(shapes) > 1:
-        nonscalar = [s for s in shapes if s]
-        if len(set(nonscalar)) > 1:
-            checks.same_shapes(name, [aval_of(x) for x in out])
-        target_shape = nonscalar[0]
-        out = [broadcast(x, target_shape) if not aval_of(x).shape else x for x in out]
-    return out
+    return [
+        _convert_weak(x, target, keep_weak=not strong) if a.dtype != target and a.weak_type else x
+        for x, a in zip(xs, avals)
+    ]
 
 
 def _convert_weak(x, target, keep_weak: bool):
@@ -65,7 +57,7 @@ def _binary(name):
     prim = lp.binary_p[name]
 
     def op(x, y):
-        return prim.bind(*_lax_operands(name, x, y))
+        return prim.bind(*_lax_operands(x, y))
 
     op.__name__ = name
     return op
@@ -75,7 +67,7 @@ def _compare(name):
     prim = lp.compare_p[name]
 
     def op(x, y):
-        return prim.bind(*_lax_operands(name, x, y))
+        return prim.bind(*_lax_operands(x, y))
 
     op.__name__ = name
     return op

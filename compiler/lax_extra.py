@@ -17,7 +17,7 @@ from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.ad import defjvp
 from meshjit.compiler.core import Primitive, ShapedArray, def_abstract_eval
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.lowering import emit, register_lowering
+from meshjit.compiler.lowering import emit, implicit_broadcasts, register_lowering
 
 __all__ = [
     "acos",
@@ -43,19 +43,26 @@ __all__ = [
 
 
 def _same_aval_rule(name, kinds):
+    """Unary, or binary broadcasting rank-0 and size-1 operands as the lax binary ops do."""
+
     def rule(*xs):
+        out = xs[0]
         if len(xs) > 1:
-            checks.same_shapes(name, xs)
             checks.same_dtypes(name, xs)
+            x, y = xs
+            if x.shape != y.shape:
+                out = ShapedArray(checks.broadcast_binary(name, x, y), x.dtype, x.weak_type)
         checks.dtype_in(name, xs[0], kinds)
         if any(not x.weak_type for x in xs):
-            return xs[0].strip_weak_type()
-        return xs[0]
+            return out.strip_weak_type()
+        return out
 
     return rule
 
 
 def _emit_same_type(op_name, ctx, *operands):
+    if len(operands) == 2:
+        operands = implicit_broadcasts(ctx, *operands)
     return emit(op_name, [ctx.result_type], list(operands)).result
 
 
@@ -180,19 +187,19 @@ for _prim in (shift_left_p, shift_right_arithmetic_p, shift_right_logical_p):
 
 
 def nextafter(x1, x2):
-    return nextafter_p.bind(*lax._lax_operands("nextafter", x1, x2))
+    return nextafter_p.bind(*lax._lax_operands(x1, x2))
 
 
 def shift_left(x, y):
-    return shift_left_p.bind(*lax._lax_operands("shift_left", x, y))
+    return shift_left_p.bind(*lax._lax_operands(x, y))
 
 
 def shift_right_arithmetic(x, y):
-    return shift_right_arithmetic_p.bind(*lax._lax_operands("shift_right_arithmetic", x, y))
+    return shift_right_arithmetic_p.bind(*lax._lax_operands(x, y))
 
 
 def shift_right_logical(x, y):
-    return shift_right_logical_p.bind(*lax._lax_operands("shift_right_logical", x, y))
+    return shift_right_logical_p.bind(*lax._lax_operands(x, y))
 
 
 bitcast_convert_type_p = Primitive("bitcast_convert_type")

@@ -13,12 +13,13 @@ from meshjit.compiler import dtypes
 from meshjit.compiler import lax_primitives as lp
 from meshjit.compiler.lowering import (
     LoweringRuleContext,
+    OneOp,
     constant,
     emit,
+    implicit_broadcasts,
     lower_function,
     register_lowering,
 )
-from meshjit.dialects.types import dense_elements
 
 # ---------------------------------------------------------------------------------------------
 # Elementwise.
@@ -62,20 +63,18 @@ _BINARY_BUILDERS = {
 }
 
 
-def _unary_lowering(op_name, ctx, x):
-    return emit(op_name, [ctx.result_type], [x]).result
-
-
 def _binary_lowering(op_name, ctx, x, y):
+    x, y = implicit_broadcasts(ctx, x, y)
     return emit(op_name, [ctx.result_type], [x, y]).result
 
 
 for _name, _builder in _UNARY_BUILDERS.items():
-    _rule = functools.partial(_unary_lowering, _builder.OPERATION_NAME)
-    register_lowering(lp.unary_p[_name], _rule)
+    register_lowering(lp.unary_p[_name], OneOp(_builder.OPERATION_NAME, elementwise=True))
 for _name, _builder in _BINARY_BUILDERS.items():
-    _rule = functools.partial(_binary_lowering, _builder.OPERATION_NAME)
-    register_lowering(lp.binary_p[_name], _rule)
+    _general = functools.partial(_binary_lowering, _builder.OPERATION_NAME)
+    register_lowering(
+        lp.binary_p[_name], OneOp(_builder.OPERATION_NAME, elementwise=True, general=_general)
+    )
 
 
 def compare_type(dtype) -> str:
@@ -96,6 +95,7 @@ def compare(x: ir.Value, y: ir.Value, direction: str, dtype) -> ir.Value:
 
 
 def _compare_lowering(direction, ctx, x, y):
+    x, y = implicit_broadcasts(ctx, x, y)
     return compare(x, y, direction, ctx.avals_in[0].dtype)
 
 
@@ -188,12 +188,8 @@ def _broadcast_in_dim_lowering(ctx, x, *, shape, broadcast_dimensions):
 register_lowering(lp.broadcast_in_dim_p, _broadcast_in_dim_lowering)
 
 
-def _reshape_lowering(ctx, x, **_):
-    return emit("stablehlo.reshape", [ctx.result_type], [x]).result
-
-
-register_lowering(lp.reshape_p, _reshape_lowering)
-register_lowering(lp.squeeze_p, _reshape_lowering)
+register_lowering(lp.reshape_p, OneOp("stablehlo.reshape", elementwise=False))
+register_lowering(lp.squeeze_p, OneOp("stablehlo.reshape", elementwise=False))
 
 
 def _transpose_lowering(ctx, x, *, permutation):
@@ -283,21 +279,32 @@ def reduce(ctx: LoweringRuleContext, operands, inits, axes, out_avals, body_fn):
 
 def _reduce_lowering(name, ctx: LoweringRuleContext, x, *, axes):
     # `reduce` above, specialised to one operand: reductions are common and this is hot.
-    builder, init = _REDUCERS[name]
+    eqn = ctx.eqn
+    aval = eqn.invars[0].aval
+    init_value = ctx.constants.get((name, aval.dtype))
+    if init_value is None:
+        init_value = ctx.constants[name, aval.dtype] = ctx.block_scalar(
+            _REDUCERS[name][1](aval.dtype)
+        )
+    # A reduction like one already emitted from the same source line is a copy of it (body and
+    # location included) with new operands: cloning costs half of building.
+    key = (eqn.primitive, id(eqn.source), aval.shape, aval.dtype, axes)
+    op = ctx.module_ctx.templates.get(key)
+    if op is not None:
+        op = op.clone()
+        operands = op.operands
+        operands[0], operands[1] = x, init_value
+        return op.result
     mctx = ctx.module_ctx
-    dtype = ctx.eqn.invars[0].aval.dtype
-    scalar = mctx.types.tensor((), dtype)
-    init_attr = mctx.attributes.get((name, dtype))
-    if init_attr is None:
-        init_attr = mctx.attributes[name, dtype] = dense_elements(init(dtype), scalar.element_type)
-    init_value = emit("stablehlo.constant", [scalar], [], {"value": init_attr}).result
+    scalar = mctx.types.tensor((), aval.dtype)
     attrs = {"dimensions": mctx.i64_array(axes)}
     op = emit("stablehlo.reduce", [ctx.result_type], [x, init_value], attrs, regions=1)
     block = op.regions[0].blocks.append(scalar, scalar)
     acc, value = block.arguments
     with ir.InsertionPoint(block):
-        combined = emit(builder.OPERATION_NAME, [scalar], [acc, value]).result
+        combined = emit(_REDUCERS[name][0].OPERATION_NAME, [scalar], [acc, value]).result
         emit("stablehlo.return", [], [combined])
+    mctx.templates[key] = op
     return op.result
 
 

@@ -85,15 +85,16 @@ def _binary_rule(name, kinds):
     accepted = set()
 
     def rule(x, y):
-        if x.shape != y.shape:
-            checks.same_shapes(name, (x, y))
         if x.dtype != y.dtype:
             checks.same_dtypes(name, (x, y))
         if x.dtype not in accepted:
             checks.dtype_in(name, x, kinds)
             accepted.add(x.dtype)
+        if x.shape != y.shape:
+            shape = checks.broadcast_binary(name, x, y)
+            return ShapedArray(shape, x.dtype, x.weak_type and y.weak_type)
         if x.weak_type and not y.weak_type:
-            return ShapedArray(x.shape, x.dtype, False)
+            return y
         return x  # avals are immutable: sharing them saves an object per op (and a type lookup)
 
     return rule
@@ -101,12 +102,11 @@ def _binary_rule(name, kinds):
 
 def _compare_rule(name):
     def rule(x, y):
-        if x.shape != y.shape:
-            checks.same_shapes(name, (x, y))
+        shape = x.shape if x.shape == y.shape else checks.broadcast_binary(name, x, y)
         if x.dtype != y.dtype:
             checks.same_dtypes(name, (x, y))
         # As JAX: comparing weak values gives a weak bool.
-        return ShapedArray(x.shape, dtypes.bool_, x.weak_type and y.weak_type)
+        return ShapedArray(shape, dtypes.bool_, x.weak_type and y.weak_type)
 
     return rule
 

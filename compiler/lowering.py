@@ -12,7 +12,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func, stablehlo
 
-from meshjit.compiler.core import ClosedJaxpr, Eqn, Jaxpr, Literal, Primitive, ShapedArray
+from meshjit.compiler.core import ClosedJaxpr, Eqn, Jaxpr, Literal, Primitive, ShapedArray, Var
 from meshjit.compiler.errors import MeshjitError, SourceInfo
 from meshjit.dialects.context import shared_context
 from meshjit.dialects.sdy import SHARDING_ATTR, MeshShape, emit_mesh, tensor_sharding_attr
@@ -28,6 +28,32 @@ def register_lowering(prim: Primitive, rule: Callable) -> Callable:
 
 class LoweringError(MeshjitError, TypeError):
     pass
+
+
+class OneOp:
+    """The rule of a primitive that is one StableHLO op, `op_name`, of the result's type on the
+    operands as they are: elementwise ops (`elementwise=True`: when every operand has the
+    result's shape, else `general` runs, which broadcasts) and reshapes. `jaxpr_subcomp` emits
+    these inline, without a rule call: they are most of the equations of a program."""
+
+    __slots__ = ("op_name", "elementwise", "general")
+
+    def __init__(self, op_name: str, *, elementwise: bool, general: Callable | None = None):
+        self.op_name, self.elementwise, self.general = op_name, elementwise, general
+
+    def inline(self, eqn: Eqn) -> bool:
+        if not self.elementwise:
+            return True
+        shape = eqn.outvars[0].aval.shape
+        for x in eqn.invars:
+            if x.aval.shape != shape:
+                return False
+        return True
+
+    def __call__(self, ctx: LoweringRuleContext, *operands, **params):
+        if self.inline(ctx.eqn):
+            return emit(self.op_name, [ctx.result_type], list(operands)).result
+        return self.general(ctx, *operands, **params)
 
 
 class ModuleContext:
@@ -46,6 +72,7 @@ class ModuleContext:
         "axis_envs",
         "channels",
         "aval_types",
+        "templates",
     )
 
     def __init__(self, context: ir.Context, module: ir.Module):
@@ -60,6 +87,9 @@ class ModuleContext:
         self.attributes: dict[tuple, ir.Attribute] = {}  # rule attributes built once per module
         self.aval_types: dict[int, tuple] = {}  # id(aval) -> (aval, type), for result avals
         self.axis_envs: list = []  # the enclosing manual computations' axis environments
+        # Ops that later equations from the same source line and types copy (`op.clone()`),
+        # keyed by rules; the key includes `id(eqn.source)`, kept alive by `locations`.
+        self.templates: dict[tuple, ir.Operation] = {}
         self.channels = 0
 
     def next_channel(self) -> int:
@@ -134,14 +164,32 @@ class ModuleContext:
 class LoweringRuleContext:
     """What a rule needs besides its operands: the avals, the module, the source line.
 
-    Made once per equation, so it is cheap: the aval lists are built only when a rule asks.
+    One per lowered block (`jaxpr_subcomp`), pointed at each equation in turn (`at`), so it
+    is cheap: the aval lists are built only when a rule asks.
     """
 
-    __slots__ = ("module_ctx", "eqn", "_avals_in", "_avals_out")
+    __slots__ = ("module_ctx", "eqn", "_avals_in", "_avals_out", "constants", "aval_types")
 
-    def __init__(self, module_ctx: ModuleContext, eqn: Eqn):
+    def __init__(self, module_ctx: ModuleContext, eqn: Eqn | None = None):
         self.module_ctx, self.eqn = module_ctx, eqn
         self._avals_in = self._avals_out = None
+        self.aval_types = module_ctx.aval_types
+        self.constants: dict[tuple, ir.Value] = {}  # the block's rank-0 constants, by value
+
+    def at(self, eqn: Eqn) -> LoweringRuleContext:
+        self.eqn = eqn
+        self._avals_in = self._avals_out = None
+        return self
+
+    def block_scalar(self, value: np.ndarray) -> ir.Value:
+        """A rank-0 constant in the block being lowered, emitted once per block and value (rank
+        0, it has no dimension to shard, so sharing it constrains no propagation). Only for
+        operands of ops emitted at the rule's own insertion point."""
+        key = (value.dtype, value.tobytes())
+        cached = self.constants.get(key)
+        if cached is None:
+            cached = self.constants[key] = self.module_ctx.scalar_constant(value, value.dtype)
+        return cached
 
     @property
     def primitive(self) -> Primitive:
@@ -168,13 +216,15 @@ class LoweringRuleContext:
 
     @property
     def result_type(self) -> ir.RankedTensorType:
-        aval = self.eqn.outvars[0].aval
+        return self.aval_type(self.eqn.outvars[0].aval)
+
+    def aval_type(self, aval: ShapedArray) -> ir.RankedTensorType:
         # By identity, cheaper than hashing shape and dtype. The entry holds the aval, so its id
         # cannot be reused by another aval while cached.
-        entry = self.module_ctx.aval_types.get(id(aval))
+        entry = self.aval_types.get(id(aval))
         if entry is None:
             t = self.module_ctx.types.tensor(aval.shape, aval.dtype)
-            entry = self.module_ctx.aval_types[id(aval)] = (aval, t)
+            entry = self.aval_types[id(aval)] = (aval, t)
         return entry[1]
 
     def constant(self, value, dtype) -> ir.Value:
@@ -189,6 +239,30 @@ def emit(name: str, result_types, operands, attributes=None, regions: int = 0) -
     )
 
 
+def implicit_broadcasts(ctx: LoweringRuleContext, x, y):
+    """The operands of a binary primitive broadcast to its result shape: rank-0 operands and
+    size-1 dimensions broadcast implicitly in the jaxpr (as in JAX), explicitly in StableHLO."""
+    eqn = ctx.eqn
+    shape = eqn.outvars[0].aval.shape
+    a, b = eqn.invars[0].aval, eqn.invars[1].aval
+    if a.shape != shape:
+        x = _broadcast_operand(ctx, x, a, shape)
+    if b.shape != shape:
+        y = _broadcast_operand(ctx, y, b, shape)
+    return x, y
+
+
+def _broadcast_operand(ctx, x, aval, shape):
+    cache = ctx.module_ctx.attributes
+    key = ("implicit broadcast", aval.shape, shape, aval.dtype)
+    cached = cache.get(key)
+    if cached is None:
+        dims = ctx.module_ctx.i64_array(range(aval.ndim))
+        type_ = ctx.module_ctx.types.tensor(shape, aval.dtype)
+        cached = cache[key] = ([type_], {"broadcast_dimensions": dims})
+    return emit("stablehlo.broadcast_in_dim", cached[0], [x], cached[1]).result
+
+
 def constant(mctx: ModuleContext, value: np.ndarray) -> ir.Value:
     attr = dense_elements(value, mctx.types.element(value.dtype))
     return stablehlo.ConstantOp(attr).result
@@ -196,33 +270,48 @@ def constant(mctx: ModuleContext, value: np.ndarray) -> ir.Value:
 
 def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Sequence):
     """Emits the ops of `jaxpr` at the current insertion point; returns the output values."""
-    env: dict[int, ir.Value] = {}
+    env: dict[Var, ir.Value] = {}  # Vars hash by identity
+    ctx = LoweringRuleContext(mctx)
+    literals = ctx.constants
 
     def read(atom):
-        if type(atom) is Literal:
-            return mctx.scalar_constant(atom.val, atom.aval.dtype)
-        return env[id(atom)]
+        if type(atom) is not Literal:
+            return env[atom]
+        val, dtype = atom.val, atom.aval.dtype
+        # repr tells 0.0 from -0.0 (equal as keys) for Python scalars
+        key = (dtype, val.tobytes() if type(val) is np.ndarray else repr(val))
+        value = literals.get(key)
+        if value is None:
+            value = literals[key] = mctx.scalar_constant(val, dtype)
+        return value
 
-    for var, value in zip(jaxpr.constvars, consts):
-        env[id(var)] = value
-    for var, value in zip(jaxpr.invars, args):
-        env[id(var)] = value
-    locations = mctx.locations
+    env.update(zip(jaxpr.constvars, consts))
+    env.update(zip(jaxpr.invars, args))
+    locations, aval_types, create = mctx.locations, mctx.aval_types, ir.Operation.create
     for eqn in jaxpr.eqns:
-        rule = lowering_rules.get(eqn.primitive)
+        prim = eqn.primitive
+        rule = lowering_rules.get(prim)
         if rule is None:
-            raise LoweringError(
-                f"no lowering rule for primitive '{eqn.primitive.name}'", eqn.source
-            )
-        entry = locations.get((eqn.primitive, id(eqn.source)))
+            raise LoweringError(f"no lowering rule for primitive '{prim.name}'", eqn.source)
+        entry = locations.get((prim, id(eqn.source)))
+        if type(rule) is OneOp and rule.inline(eqn):
+            outvar = eqn.outvars[0]
+            types = aval_types.get(id(outvar.aval))
+            type_ = ctx.aval_type(outvar.aval) if types is None else types[1]
+            operands = [read(a) if type(a) is Literal else env[a] for a in eqn.invars]
+            loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
+            env[outvar] = create(rule.op_name, [type_], operands, loc=loc).result
+            continue
+        ctx.eqn = eqn  # `ctx.at(eqn)`, inline: this loop is the hot path of lowering
+        ctx._avals_in = ctx._avals_out = None
         with entry[0] if entry is not None else mctx.eqn_location(eqn):
-            operands = [env[id(a)] if type(a) is not Literal else read(a) for a in eqn.invars]
-            out = rule(LoweringRuleContext(mctx, eqn), *operands, **eqn.params)
-        if eqn.primitive.multiple_results:
-            for var, value in zip(eqn.outvars, out):
-                env[id(var)] = value
+            out = rule(
+                ctx, *[read(a) if type(a) is Literal else env[a] for a in eqn.invars], **eqn.params
+            )
+        if prim.multiple_results:
+            env.update(zip(eqn.outvars, out))
         else:
-            env[id(eqn.outvars[0])] = out
+            env[eqn.outvars[0]] = out
     return [read(a) for a in jaxpr.outvars]
 
 

@@ -119,9 +119,7 @@ def _simple_binary_operands(x1, x2, inexact: bool):
     scalar_aval = abstractify(scalar)
     if dtypes.result_type((dtype, False), (scalar_aval.dtype, True)) != (dtype, False):
         return None
-    operand = np.asarray(scalar, dtype)
-    if aval.shape:
-        operand = lp.broadcast_in_dim_p.bind(operand, shape=aval.shape, broadcast_dimensions=())
+    operand = np.asarray(scalar, dtype)  # a rank-0 literal: the primitive broadcasts it
     return (tracer, operand) if is_t1 else (operand, tracer)
 
 
@@ -209,9 +207,22 @@ def broadcast_arrays(*args):
 # Elementwise.
 
 
+def _broadcast_ranks(*args):
+    """`_broadcast_all` for the binary primitives, which broadcast rank-0 operands and size-1
+    dimensions themselves (as JAX's lax does): only operands of a lower, nonzero rank are
+    broadcast here, straight to the result shape."""
+    avals = [aval_of(a) for a in args]
+    shape = broadcast_shapes(*[v.shape for v in avals])
+    ndim = len(shape)
+    return [
+        a if not v.shape or v.ndim == ndim else _broadcast_to_shape(a, shape, v)
+        for a, v in zip(args, avals)
+    ]
+
+
 def _elementwise(lax_fn, *args, inexact=False):
     args = _promote_inexact(*args) if inexact else _promote(*args)
-    return lax_fn(*_broadcast_all(*args))
+    return lax_fn(*_broadcast_ranks(*args))
 
 
 def _define_binary(lax_fn, inexact=False):
@@ -238,7 +249,7 @@ def _define_binary_with_bool(lax_fn, bool_fn):
     def fn(x1, x2):
         simple = _simple_binary_operands(x1, x2, False)
         if simple is None:
-            simple = _broadcast_all(*_promote(x1, x2))
+            simple = _broadcast_ranks(*_promote(x1, x2))
         op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
         return op(*simple)
 
@@ -466,6 +477,62 @@ def _sum_dtype(dtype):
     return dtype
 
 
+# The dtypes each reduction keeps: the fast path below needs no conversion for them. (As JAX,
+# sums and products of narrow or boolean ints widen to 32 bits; max and min of booleans are the
+# logical `or` and `and`.)
+_REDUCE_SUM, _REDUCE_PROD = lp.reduce_p["reduce_sum"], lp.reduce_p["reduce_prod"]
+_REDUCE_MAX, _REDUCE_MIN = lp.reduce_p["reduce_max"], lp.reduce_p["reduce_min"]
+_SUM_KEEPS = frozenset(
+    [dtypes.float32, dtypes.bfloat16, dtypes.float16, dtypes.int32, dtypes.uint32]
+)
+_ORDER_KEEPS = dtypes.SUPPORTED - {dtypes.bool_}
+_MEAN_KEEPS = frozenset([dtypes.float32])
+
+
+def _single_axis(axis):
+    """`axis` when it is one int, or a tuple of one int (as `var` passes it); else None."""
+    if type(axis) is int:
+        return axis
+    if type(axis) is tuple and len(axis) == 1 and type(axis[0]) is int:
+        return axis[0]
+    return None
+
+
+def _reduce_fast(prim, x, axis, keepdims, keeps):
+    """What the general path (`_reduce_with`) gives in the common case, or None.
+
+    The case: a traced array of a strong dtype in `keeps`, reduced over one in-range int axis or
+    over all axes, none of them empty. Every reduction tries this first; it binds the reduction
+    (and keepdims' reshape) directly.
+    """
+    if type(x) is not Tracer:
+        return None
+    aval = x.var.aval
+    shape = aval.shape
+    ndim = len(shape)
+    if aval.weak_type or not ndim or aval.dtype not in keeps:
+        return None
+    if type(axis) is not int:
+        if axis is None:
+            if 0 in shape:
+                return None
+            out = prim.bind(x, axes=tuple(range(ndim)))
+            return lp.reshape_p.bind(out, new_sizes=(1,) * ndim) if keepdims else out
+        axis = _single_axis(axis)
+        if axis is None:
+            return None
+    if not -ndim <= axis < ndim:
+        return None
+    if axis < 0:
+        axis += ndim
+    if not shape[axis]:
+        return None
+    out = prim.bind(x, axes=(axis,))
+    if keepdims:
+        return lp.reshape_p.bind(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
+    return out
+
+
 def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote):
     x = _materialize(x)
     axes = _reduction_axes(x, axis)
@@ -476,10 +543,18 @@ def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote):
 
 
 def sum(a, axis=None, dtype=None, keepdims=False):
+    if dtype is None:
+        out = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _SUM_KEEPS)
+        if out is not None:
+            return out
     return _reduce_with(lax.reduce_sum, a, axis, dtype, keepdims, _sum_dtype)
 
 
 def prod(a, axis=None, dtype=None, keepdims=False):
+    if dtype is None:
+        out = _reduce_fast(_REDUCE_PROD, a, axis, keepdims, _SUM_KEEPS)
+        if out is not None:
+            return out
     return _reduce_with(lax.reduce_prod, a, axis, dtype, keepdims, _sum_dtype)
 
 
@@ -490,6 +565,9 @@ def _check_nonempty(a, axes, name):
 
 
 def max(a, axis=None, keepdims=False):
+    out = _reduce_fast(_REDUCE_MAX, a, axis, keepdims, _ORDER_KEEPS)
+    if out is not None:
+        return out
     a = _materialize(a)
     _check_nonempty(a, _reduction_axes(a, axis), "max")
     reducer = lax.reduce_or if dtypes.is_bool(aval_of(a).dtype) else lax.reduce_max
@@ -497,6 +575,9 @@ def max(a, axis=None, keepdims=False):
 
 
 def min(a, axis=None, keepdims=False):
+    out = _reduce_fast(_REDUCE_MIN, a, axis, keepdims, _ORDER_KEEPS)
+    if out is not None:
+        return out
     a = _materialize(a)
     _check_nonempty(a, _reduction_axes(a, axis), "min")
     reducer = lax.reduce_and if dtypes.is_bool(aval_of(a).dtype) else lax.reduce_min
@@ -523,6 +604,12 @@ def _float_dtype(dtype):
 
 
 def mean(a, axis=None, dtype=None, keepdims=False):
+    if dtype is None:  # float32 sums and divides in float32: no conversions
+        total = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _MEAN_KEEPS)
+        if total is not None:
+            shape = a.var.aval.shape
+            count = math.prod(shape) if axis is None else shape[_single_axis(axis)]
+            return lax.div(total, float(count))
     a = _materialize(a)
     axes = _reduction_axes(a, axis)
     out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
@@ -549,7 +636,28 @@ def std(a, axis=None, dtype=None, ddof=0, keepdims=False):
     return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
 
 
+_ARG_REDUCE_PRIMS = {"argmax": lp.argmax_p, "argmin": lp.argmin_p}
+
+
+def _arg_reduce_fast(name, a, axis, keepdims):
+    """What `_arg_reduce` gives for a traced array and one in-range int axis, or None."""
+    if type(a) is not Tracer or type(axis) is not int:
+        return None
+    shape = a.var.aval.shape
+    ndim = len(shape)
+    if not -ndim <= axis < ndim or not shape[axis]:
+        return None
+    axis %= ndim
+    out = _ARG_REDUCE_PRIMS[name].bind(a, axes=(axis,), index_dtype=dtypes.int32)
+    if keepdims:
+        return lp.reshape_p.bind(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
+    return out
+
+
 def _arg_reduce(lax_fn, name, a, axis, keepdims):
+    out = _arg_reduce_fast(name, a, axis, keepdims)
+    if out is not None:
+        return out
     a = _materialize(a)
     if axis is None:
         out = _arg_reduce(lax_fn, name, ravel(a), 0, False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from meshjit.compiler import lax
 from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.lax_primitives import dot_general_p
 from meshjit.compiler.numpy_api import (
     _broadcast_to_shape,
     _materialize,
@@ -15,11 +16,32 @@ from meshjit.compiler.numpy_api import (
     ravel,
     reshape,
 )
+from meshjit.compiler.tracing import Tracer
 
 _MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
 
 
+def _matrix_product_fast(a, b):
+    """What `matmul` gives for two traced matrices of one strong dtype, bound directly; or None."""
+    if type(a) is not Tracer or type(b) is not Tracer:
+        return None
+    la, lb = a.var.aval, b.var.aval
+    if (
+        len(la.shape) != 2
+        or len(lb.shape) != 2
+        or la.shape[1] != lb.shape[0]
+        or la.weak_type
+        or lb.weak_type
+        or (la.dtype is not lb.dtype and la.dtype != lb.dtype)
+    ):
+        return None
+    return dot_general_p.bind(a, b, dimension_numbers=_MATRIX_PRODUCT, preferred_element_type=None)
+
+
 def matmul(a, b):
+    out = _matrix_product_fast(a, b)
+    if out is not None:
+        return out
     a, b = _promote(a, b)
     a, b = _materialize(a), _materialize(b)
     la, lb = aval_of(a), aval_of(b)
@@ -48,6 +70,9 @@ def matmul(a, b):
 
 
 def dot(a, b):
+    out = _matrix_product_fast(a, b)  # on matrices dot is matmul
+    if out is not None:
+        return out
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 0 or lb.ndim == 0:
         return multiply(a, b)

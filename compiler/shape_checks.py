@@ -35,6 +35,27 @@ def same_shapes(name: str, avals: Sequence[ShapedArray]) -> None:
         raise MeshjitTypeError(f"{name} requires operands of the same shape, got {got}")
 
 
+def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ...]:
+    """The result shape of an elementwise binary primitive, broadcasting as JAX's lax does: a
+    rank-0 operand, or operands of one rank whose differing dimensions are 1 on one side."""
+    if not y.shape:
+        return x.shape
+    if not x.shape:
+        return y.shape
+    if len(x.shape) == len(y.shape):
+        out = []
+        for a, b in zip(x.shape, y.shape):
+            if a != b and a != 1 and b != 1:
+                break
+            out.append(b if a == 1 else a)
+        else:
+            return tuple(out)
+    raise MeshjitTypeError(
+        f"{name} requires operands of the same shape (or of one rank with size-1 dimensions, or "
+        f"a rank-0 operand), got {x.str_short()}, {y.str_short()}"
+    )
+
+
 def same_dtypes(name: str, avals: Sequence[ShapedArray]) -> None:
     if len({a.dtype for a in avals}) > 1:
         got = ", ".join(a.str_short() for a in avals)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -19,6 +18,7 @@ from meshjit.compiler.core import (
     Var,
     abstract_eval_rules,
     join_vma,
+    trace_state,
 )
 from meshjit.compiler.errors import (
     ConcretizationError,
@@ -28,13 +28,7 @@ from meshjit.compiler.errors import (
     user_source,
 )
 
-
-class _TraceState(threading.local):
-    def __init__(self):
-        self.current: Trace | None = None
-
-
-_state = _TraceState()
+_state = trace_state  # the innermost Trace of this thread (core's Primitive.bind reads it)
 
 
 class Tracer(ArrayMethods):
@@ -111,7 +105,11 @@ class Trace:
             if x._trace is self:
                 return x.var
             return self._capture(x, x.aval)
-        if isinstance(x, (bool, int, float)):
+        if type(x) is np.ndarray and not x.shape:  # a folded scalar, e.g. `x * 0.5`'s 0.5
+            aval = _RANK0_AVALS.get(x.dtype)
+            if aval is not None and aval.dtype is x.dtype:
+                return Literal(x, aval)
+        elif isinstance(x, (bool, int, float)):
             return python_scalar_literal(x)
         aval = abstractify(x)
         if not aval.shape and isinstance(x, (np.ndarray, np.generic)):
@@ -136,21 +134,27 @@ class Trace:
         return var
 
     def process(self, prim: Primitive, args: Sequence, params: dict):
-        # The bind hot path: tracers of this trace skip `atom`, single results skip the lists.
-        invars = [x.var if type(x) is Tracer and x._trace is self else self.atom(x) for x in args]
+        """Records `prim` applied to `args`. Called from `Primitive.bind` only (the hot path)."""
+        invars, in_avals = [], []
+        for x in args:  # tracers of this trace skip `atom`
+            var = x.var if type(x) is Tracer and x._trace is self else self.atom(x)
+            invars.append(var)
+            in_avals.append(var.aval)
         rule = abstract_eval_rules.get(prim)
         if rule is None:
             raise NotImplementedError(f"no abstract evaluation rule for primitive '{prim.name}'")
-        in_avals = [v.aval for v in invars]
         out = rule(*in_avals, **params)
         if self.axis_env is not None:
             out = join_vma(prim, in_avals, out)
+        # This frame and Primitive.bind's are meshjit's own: the walk for the user's line
+        # starts above them.
+        source = user_source(2)
         if prim.multiple_results:
             outvars = [Var(a) for a in out]
-            self.eqns.append(Eqn(prim, invars, outvars, params, user_source()))
+            self.eqns.append(Eqn(prim, invars, outvars, params, source))
             return [Tracer(self, v) for v in outvars]
         outvar = Var(out)
-        self.eqns.append(Eqn(prim, invars, [outvar], params, user_source()))
+        self.eqns.append(Eqn(prim, invars, [outvar], params, source))
         return Tracer(self, outvar)
 
     def finish(self, outs: Sequence) -> ClosedJaxpr:
@@ -203,14 +207,12 @@ class new_trace:
         self.trace.done = True
 
 
-def bind(prim: Primitive, args: Sequence, params: dict):
-    trace = _state.current
-    if trace is None:
-        _check_no_leaked(args, prim)
-        from meshjit.compiler.eager import apply_primitive
+def bind_eagerly(prim: Primitive, args: Sequence, params: dict):
+    """`prim.bind(*args, **params)` outside any trace: runs the primitive now."""
+    _check_no_leaked(args, prim)
+    from meshjit.compiler.eager import apply_primitive
 
-        return apply_primitive(prim, args, params)
-    return trace.process(prim, args, params)
+    return apply_primitive(prim, args, params)
 
 
 def _check_no_leaked(args, prim):

@@ -6,13 +6,45 @@ Every module provides
   NumPy reference;
 - `PARAM_SPECS` (a dict of PartitionSpecs like the params) and `INPUT_SPECS` (one per input)
   over the 4x2 mesh `MESH_SHAPE`: the only shardings given; propagation decides the rest.
+Variants (`variant`) run the same program with other practitioners' layouts (FSDP + tensor
+parallelism, expert parallelism).
 """
 
 from __future__ import annotations
 
+import types
+
 from examples import convnet, embedding, mlp, moe, scan_layers, transformer
+from meshjit.sharding import P
 
 MESH_SHAPE, MESH_AXES = (4, 2), ("data", "model")
+
+
+def variant(example, **specs):
+    """`example` with other PARAM_SPECS / INPUT_SPECS (the same program and reference)."""
+    fields = ("init_params", "make_inputs", "forward", "forward_numpy")
+    out = types.SimpleNamespace(**{k: getattr(example, k) for k in fields})
+    out.PARAM_SPECS = {**example.PARAM_SPECS, **specs.get("params", {})}
+    out.INPUT_SPECS = specs.get("inputs", example.INPUT_SPECS)
+    return out
+
+
+# FSDP + tensor parallelism: weights also split over "data" along the dim tensor parallelism
+# leaves whole (gathered before use, as FSDP does); the batch over "data".
+MLP_FSDP = variant(mlp, params={"w1": P("data", "model"), "w2": P("model", "data")})
+TRANSFORMER_FSDP = variant(
+    transformer,
+    params={
+        **{w: P("data", "model", None) for w in ("wq", "wk", "wv")},
+        "wo": P("model", None, "data"),
+        "w1": P("data", "model"),
+        "w2": P("model", "data"),
+    },
+)
+# Expert parallelism over "model" with the expert weights' model dim split over "data".
+MOE_EP_FSDP = variant(
+    moe, params={"w_in": P("model", "data", None), "w_out": P("model", None, "data")}
+)
 
 EXAMPLES = {
     "mlp": mlp,
@@ -21,6 +53,9 @@ EXAMPLES = {
     "convnet": convnet,
     "embedding": embedding,
     "scan_layers": scan_layers,
+    "mlp_fsdp": MLP_FSDP,
+    "transformer_fsdp": TRANSFORMER_FSDP,
+    "moe_ep_fsdp": MOE_EP_FSDP,
 }
 
 

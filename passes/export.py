@@ -11,7 +11,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from meshjit.dialects.sdy import tensor_sharding_attr
+from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes import propagation
 from meshjit.passes import rules as rules_lib
 from meshjit.passes.propagation_graph import (
@@ -114,12 +114,18 @@ def _passes_through(while_op) -> bool:
     return any(v == args[i] for i, v in enumerate(terminator.operands) if i < len(args))
 
 
-def prepare_for_xla(module_op: ir.Operation) -> None:
-    """Works around XLA's import of propagated modules (jaxlib 0.10.2): a `stablehlo.while`
-    that carries a loop invariant and has an `sdy.sharding` fails a RET_CHECK (its tuple sharding
-    gets one entry too many per invariant). Dropping that op's sharding is safe: its operands,
-    body and users stay annotated, so XLA's own propagation finds the same shardings again."""
+def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
+    """Hands a propagated module to XLA (jaxlib 0.10.2) so it keeps the decided shardings.
+
+    XLA's import ignores `sdy.sharding` on ordinary ops and propagates again from the func
+    boundaries and sharding constraints; so with `pin`, every op result's sharding is restated
+    as an `sdy.sharding_constraint` on that result (`pin_op_shardings`), which XLA keeps.
+    And a `stablehlo.while` that carries a loop invariant and has an `sdy.sharding` fails a
+    RET_CHECK (its tuple sharding gets one entry too many per invariant); that op's own
+    sharding is dropped (its results are pinned by constraints after it)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
+    if pin:
+        pin_op_shardings(module_op)
     found = []
 
     def visit(op):
@@ -133,4 +139,46 @@ def prepare_for_xla(module_op: ir.Operation) -> None:
         del op.attributes["sdy.sharding"]
 
 
-__all__ = ["export_module", "prepare_for_xla", "rules_lib"]
+# Ops whose results are not pinned: shardings ops themselves, constants and iotas (Shardy
+# gives each use its own copy), and region-holding ops whose results XLA ties to their bodies.
+_NOT_PINNED = frozenset(
+    {
+        "sdy.sharding_constraint",
+        "sdy.reshard",
+        "sdy.manual_computation",
+        "stablehlo.constant",
+        "stablehlo.iota",
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.if",
+    }
+)
+
+
+def pin_op_shardings(module_op: ir.Operation) -> int:
+    """Adds `sdy.sharding_constraint` after every op result that has a sharding (outside manual
+    computation bodies); returns how many."""
+    found = []
+
+    def visit(op):
+        if op.name == "sdy.manual_computation":
+            return ir.WalkResult.SKIP
+        if op.name not in _NOT_PINNED and SHARDING_ATTR in op.attributes:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    count = 0
+    for op in found:
+        shardings = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings
+        for result, sharding in zip(op.results, shardings):
+            if not len(list(result.uses)):
+                continue
+            with ir.InsertionPoint.after(op), op.location:
+                pinned = sdy.ShardingConstraintOp(result, sharding)
+            result.replace_all_uses_except(pinned.result, pinned.operation)
+            count += 1
+    return count
+
+
+__all__ = ["export_module", "pin_op_shardings", "prepare_for_xla", "rules_lib"]

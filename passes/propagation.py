@@ -2,11 +2,15 @@
 
 Per edge (op): project every tensor's sharding onto the rule's factors, decide one axis list per
 factor (the longest compatible one; on conflict, basic keeps only the common prefix, aggressive
-picks a winner by Shardy's preference or, with `cost_model`, by estimated communication), then
+picks a winner by Shardy's preference or by the cost model's estimated communication), then
 project back, only ever appending axes. Around that:
 - user priorities: dims annotated `pN` join as sources in round N (p0 / unmarked first);
 - op priorities: each round runs pass-through ops to a fixed point, then all ops but forward
-  through broadcast, then all ops.
+  through broadcast, then all ops;
+- conflict resolution (`Options.conflicts`): "shardy" follows Shardy's preferences, "cost" the
+  per-op cost model; "auto" (the default) propagates with Shardy's preferences and, if that met
+  a conflict, again with the cost model, and keeps whichever whole result XLA is estimated to
+  move fewer bytes for (graph_cost.py; ties keep Shardy's).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import dataclasses
 
 from meshjit.passes import cost_model
 from meshjit.passes import rules as rules_lib
+from meshjit.passes.graph_cost import cheaper, graph_bytes
 from meshjit.passes.propagation_graph import (
     STAGE_ALL,
     STAGE_NO_FORWARD_BROADCAST,
@@ -28,16 +33,26 @@ from meshjit.passes.propagation_graph import (
 )
 
 STRATEGIES = ("basic", "aggressive")
+CONFLICTS = ("auto", "shardy", "cost")
 
 
 @dataclasses.dataclass(frozen=True)
 class Options:
     strategy: str = "aggressive"
-    shardy_compatible: bool = False
+    shardy_compatible: bool = False  # Shardy's preferences only (same as conflicts="shardy")
     max_iterations: int = 64
     op_priority: bool = True
-    cost_model: bool = False  # resolve conflicts by estimated bytes, not Shardy's preferences
+    cost_model: bool = False  # the per-op cost model only (same as conflicts="cost")
     track_origins: bool = False  # record where each dim's axes came from (explain mode)
+    conflicts: str = "auto"
+
+    @property
+    def resolution(self) -> str:
+        if self.shardy_compatible:
+            return "shardy"
+        if self.cost_model:
+            return "cost"
+        return self.conflicts
 
 
 def compatible(a, b) -> bool:
@@ -131,8 +146,9 @@ class _EdgeStep:
 
     Claims are `(axes, tensor index)` tuples; projections are lists indexed by factor."""
 
-    def __init__(self, edge: Edge, stage: int, options: Options, meshes: dict):
-        self.edge, self.options, self.meshes = edge, options, meshes
+    def __init__(self, edge: Edge, stage: int, options: Options, graph: Graph):
+        self.edge, self.options, self.graph = edge, options, graph
+        self.meshes = graph.meshes
         self.rule = edge.rule
         plan = self.plan = _plan(edge)
         views = self.views = plan.views
@@ -249,16 +265,15 @@ class _EdgeStep:
         return {f: d for f, d in decisions.items() if d[0]}
 
     def _shardy_preferences(self) -> bool:
-        # The cost model is opt-in: its per-op estimates ignore how XLA's partitioner reshards
-        # (e.g. swapping axes on one dimension is a full rematerialization), and on random
-        # programs (tests/test_propagation_differential.py) it moved more bytes than Shardy's
-        # preferences about as often as fewer.
-        return self.options.shardy_compatible or not self.options.cost_model
+        # Per op, the cost model cannot see what a choice costs downstream, so it alone moved
+        # more bytes than Shardy's preferences on random programs about as often as fewer;
+        # "auto" runs both and compares whole results (propagate_graph).
+        return self.options.resolution != "cost"
 
-    def _factor_order(self, claims):
+    def _factor_order(self, claims, shardy: bool):
         if len(claims) == 1:
             return list(claims)
-        if self._shardy_preferences():
+        if shardy:
             views, reduction = self.views, self.plan.reduction
             elementwise = self.edge.elementwise
 
@@ -284,14 +299,25 @@ class _EdgeStep:
         return [v.slot.local_bytes() for v in self.edge.results]
 
     def _decide_aggressive(self, claims) -> dict:
-        decisions, taken = {}, []
         shardy = self._shardy_preferences()
-        for f in self._factor_order(claims):
+        decisions, conflicted = self._resolve(claims, shardy)
+        if conflicted and shardy and self.options.resolution == "auto":
+            # Counted only where the cost model would decide otherwise (propagate_graph then
+            # also propagates with it and compares the whole results).
+            if self._resolve(claims, False)[0] != decisions:
+                self.graph.conflicts += 1
+        return decisions
+
+    def _resolve(self, claims, shardy: bool) -> tuple[dict, bool]:
+        """(factor -> (axes, source tensor), whether claims conflicted)."""
+        decisions, taken, conflicted = {}, [], False
+        for f in self._factor_order(claims, shardy):
             cs = claims[f]
             maximal = self._maximal(cs)
             if len(maximal) == 1:
                 axes, index = maximal[0]
             elif shardy:
+                conflicted = True
                 # Shardy resolves conflicts between factors, not within one: common prefix.
                 axes, index = _common_prefix([c[0] for c in cs]), maximal[0][1]
             else:
@@ -313,10 +339,11 @@ class _EdgeStep:
                 )
                 if cut is not None:
                     axes = axes[:cut]
+                    conflicted = True
             if axes:
                 decisions[f] = (axes, index)
                 taken.extend(axes)
-        return decisions
+        return decisions, conflicted
 
     # -- applying
 
@@ -454,7 +481,6 @@ def run_to_fixed_point(
     edges = _edges_for(graph, stage, options)
     if users is None:
         users = graph.slot_users()
-    meshes = graph.meshes
     for iteration in range(options.max_iterations):
         order = edges if iteration % 2 == 0 else reversed(edges)
         changed = False
@@ -464,7 +490,7 @@ def run_to_fixed_point(
             dirty.discard(edge)
             if not _has_axes(edge):
                 continue
-            for slot in _EdgeStep(edge, stage, options, meshes).run():
+            for slot in _EdgeStep(edge, stage, options, graph).run():
                 changed = True
                 dirty.update(users[id(slot)])
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
@@ -494,6 +520,50 @@ def priorities(graph: Graph) -> list[int]:
 
 
 def propagate_graph(graph: Graph, options: Options = Options()) -> None:
+    """Propagates to a fixed point. With conflicts="auto", candidates are compared by
+    graph_cost's estimate of the bytes XLA will move: Shardy's preferences, and (when a
+    conflict was met) the per-op cost model's choices; ties keep Shardy's."""
+    if options.strategy == "basic" or options.resolution != "auto":
+        _propagate(graph, options)
+        return
+    start = _snapshot(graph)
+    graph.conflicts = 0
+    _propagate(graph, options)
+    graph.chosen = "shardy"
+    if not graph.conflicts:
+        return  # the cost model would have decided every conflict the same way
+    preferred, preferred_bytes = _snapshot(graph), graph_bytes(graph)
+    _restore(graph, start)
+    _propagate(graph, dataclasses.replace(options, conflicts="cost"))
+    if cheaper(graph_bytes(graph), preferred_bytes):
+        graph.chosen = "cost"
+    else:
+        _restore(graph, preferred)
+
+
+def _snapshot(graph: Graph) -> list:
+    return [
+        (
+            slot,
+            slot.mesh,
+            [list(d) for d in slot.dims],
+            list(slot.closed),
+            list(slot.priority),
+            dict(slot.held),
+            list(slot.origin),
+        )
+        for slot in graph.all_slots()
+    ]
+
+
+def _restore(graph: Graph, snapshot: list) -> None:
+    for slot, mesh, dims, closed, priority, held, origin in snapshot:
+        slot.mesh, slot.closed, slot.priority = mesh, list(closed), list(priority)
+        slot.dims = [list(d) for d in dims]
+        slot.held, slot.origin = dict(held), list(origin)
+
+
+def _propagate(graph: Graph, options: Options) -> None:
     stages = (STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL)
     if not options.op_priority:
         stages = (STAGE_ALL,)

@@ -305,6 +305,8 @@ class Graph:
     edges: list[Edge] = dataclasses.field(default_factory=list)
     meshes: dict[str, MeshShape] = dataclasses.field(default_factory=dict)
     warnings: list[str] = dataclasses.field(default_factory=list)
+    conflicts: int = 0  # conflicts the cost model would resolve otherwise ("auto" mode)
+    chosen: str = ""  # with conflicts="auto", the resolution kept: "shardy" or "cost"
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

@@ -1,7 +1,9 @@
 """meshjit's sharding passes (registration, options, diagnostics) and their Python API.
 
-- `meshjit-propagate`: factor-based propagation (propagation.py); conflicts resolved Shardy's
-  way, or by the cost model with `cost-model=true`.
+- `meshjit-propagate`: factor-based propagation (propagation.py); conflicts resolved by
+  estimated communication (`conflicts=auto`: Shardy's preferences or the per-op cost model,
+  whichever whole result moves fewer bytes), or only Shardy's way (`shardy-compatible=true`,
+  `conflicts=shardy`) or only by the per-op cost model (`cost-model=true`, `conflicts=cost`).
 - `meshjit-export`: close every dimension; optionally insert `sdy.reshard`s (export.py).
 - `meshjit-print-sharding-rules`: test-only, attaches each op's rule as `meshjit.sharding_rule`.
 """
@@ -42,13 +44,18 @@ def _options(
     op_priority=True,
     cost_model=False,
     explain=False,
+    conflicts="auto",
 ):
     if strategy not in propagation.STRATEGIES:
         raise PropagationError(
             f"unknown strategy '{strategy}' (expected {' or '.join(propagation.STRATEGIES)})"
         )
+    if conflicts not in propagation.CONFLICTS:
+        raise PropagationError(
+            f"unknown conflicts '{conflicts}' (expected {', '.join(propagation.CONFLICTS)})"
+        )
     return propagation.Options(
-        strategy, shardy_compatible, max_iterations, op_priority, cost_model, explain
+        strategy, shardy_compatible, max_iterations, op_priority, cost_model, explain, conflicts
     )
 
 
@@ -139,11 +146,16 @@ def _run_guarded(pass_, module_op, fn) -> None:
     options=[
         PassOption("strategy", str, "aggressive", "basic (no conflicts resolved) or aggressive"),
         PassOption(
-            "shardy-compatible", bool, False, "resolve conflicts by Shardy's preferences, not cost"
+            "conflicts",
+            str,
+            "auto",
+            "auto (Shardy's preferences or the per-op cost model, whichever whole result is "
+            "estimated to move fewer bytes), shardy, or cost",
         ),
         PassOption(
-            "cost-model", bool, False, "resolve conflicts by estimated bytes (else Shardy's way)"
+            "shardy-compatible", bool, False, "resolve conflicts by Shardy's preferences only"
         ),
+        PassOption("cost-model", bool, False, "resolve conflicts by the per-op cost model only"),
         PassOption("max-iterations", int, 64, "sweeps per fixed point before giving up"),
         PassOption("op-priority", bool, True, "pass-through ops first, then broadcast, then all"),
         PassOption("explain", bool, False, "print where each value's sharding came from"),
@@ -158,6 +170,7 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             opts["op-priority"],
             opts["cost-model"],
             opts["explain"],
+            opts["conflicts"],
         )
         graph = propagate_module(module_op, options)
         if opts["explain"]:
@@ -229,15 +242,18 @@ def propagate(
     export: bool = True,
     insert_reshards: bool = False,
     explain: bool = False,
+    conflicts: str = "auto",
 ):
     """Runs meshjit's propagation (and export, unless `export=False`) on `module` in place.
 
-    Works on an `ir.Module` or its operation from any frontend; returns `module`. Raises
-    PropagationError (with the location) for modules it cannot handle.
+    Conflicts are resolved by estimated communication (`conflicts="auto"`), Shardy's way
+    (`"shardy"`, or `shardy_compatible=True`) or by the per-op cost model (`"cost"`, or
+    `cost_model=True`). Works on an `ir.Module` or its operation from any frontend; returns
+    `module`. Raises PropagationError (with the location) for modules it cannot handle.
     """
     module_op = _module_op(module)
     options = _options(
-        strategy, shardy_compatible, max_iterations, op_priority, cost_model, explain
+        strategy, shardy_compatible, max_iterations, op_priority, cost_model, explain, conflicts
     )
     with module_op.context:
         try:

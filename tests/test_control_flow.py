@@ -337,9 +337,8 @@ def test_jaxpr_printing_of_cond_and_while():
     c:i32[] = convert_element_type[new_dtype=i32, weak_type=False] a
     d:f32[3] = cond[branches=({ lambda ; a:f32[3]. let
           in (a,) }, { lambda ; a:f32[3]. let
-            b:f32[3] = broadcast_in_dim[broadcast_dimensions=(), shape=(3,)] 2.0:f32[]
-            c:f32[3] = mul a b
-          in (c,) })] c b
+            b:f32[3] = mul a 2.0:f32[]
+          in (b,) })] c b
   in (d,) }"""
     )
     text = str(

@@ -1,0 +1,221 @@
+"""The tracing fast paths give what the general paths give: the same jaxpr, or the same error.
+
+Reductions and matrix products bind their primitives directly in common cases; operators call
+meshjit.numpy's functions without a lookup; the user's source line is found through caches.
+Each test traces a program twice, with the fast path on and forced off, and compares.
+"""
+
+import contextlib
+import functools
+import sys
+from unittest import mock
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit.compiler import errors, numpy_api, numpy_products
+from meshjit.compiler.array_methods import ArrayMethods
+from meshjit.compiler.core import Literal
+
+SETTINGS = settings(max_examples=150, deadline=None)
+DTYPES = ["float32", "bfloat16", "float16", "int32", "int8", "uint8", "uint32", "bool"]
+
+
+def outcome(fn, *args):
+    """The printed jaxpr of fn(*args), or the error it raises (type and message)."""
+    try:  # a fresh function each time: no trace cache may answer
+        return str(meshjit.make_jaxpr(lambda *a: fn(*a))(*args))
+    except (TypeError, ValueError) as e:
+        return type(e), getattr(e, "bare_message", str(e))
+
+
+@contextlib.contextmanager
+def general_paths():
+    with (
+        mock.patch.object(numpy_api, "_reduce_fast", lambda *args: None),
+        mock.patch.object(numpy_api, "_arg_reduce_fast", lambda *args: None),
+        mock.patch.object(numpy_products, "_matrix_product_fast", lambda *args: None),
+    ):
+        yield
+
+
+def same_with_and_without_fast_paths(fn, *args):
+    fast = outcome(fn, *args)
+    with general_paths():
+        general = outcome(fn, *args)
+    assert fast == general
+
+
+REDUCTIONS = {
+    "sum": jnp.sum,
+    "prod": jnp.prod,
+    "max": jnp.max,
+    "min": jnp.min,
+    "mean": jnp.mean,
+    "var": jnp.var,
+    "std": jnp.std,
+    "argmax": jnp.argmax,
+    "argmin": jnp.argmin,
+    "any": jnp.any,
+    "all": jnp.all,
+    "sum method": lambda x, **kw: x.sum(**kw),
+    "max method": lambda x, **kw: x.max(**kw),
+    "mean method": lambda x, **kw: x.mean(**kw),
+}
+AXES = st.one_of(
+    st.none(),
+    st.integers(-4, 3),
+    st.tuples(st.integers(-3, 2)),
+    st.tuples(st.integers(-3, 2), st.integers(-3, 2)),
+    st.just(()),
+    st.just(True),
+)
+
+
+@SETTINGS
+@given(
+    shape=st.sampled_from([(2, 3), (3,), (1, 3, 2), (), (2, 0), (0,)]),
+    dtype=st.sampled_from(DTYPES),
+    weak=st.booleans(),
+    name=st.sampled_from(sorted(REDUCTIONS)),
+    axis=AXES,
+    keepdims=st.booleans(),
+)
+def test_reductions_match_the_general_path(shape, dtype, weak, name, axis, keepdims):
+    arg = meshjit.ShapeDtypeStruct(shape, dtype, weak_type=weak and dtype in ("int32", "float32"))
+    fn = REDUCTIONS[name]
+    same_with_and_without_fast_paths(lambda x: fn(x, axis=axis, keepdims=keepdims), arg)
+
+
+@pytest.mark.parametrize("name", sorted(REDUCTIONS))
+@pytest.mark.parametrize("dtype", ["float32", "int32"])
+def test_common_reductions_match_the_general_path(name, dtype):
+    arg = meshjit.ShapeDtypeStruct((3, 4), dtype)
+    for axis in (None, 0, 1, -1, -2, 2, (1,), (-1, 0), ()):
+        for keepdims in (False, True):
+            reduce = functools.partial(REDUCTIONS[name], axis=axis, keepdims=keepdims)
+            same_with_and_without_fast_paths(reduce, arg)
+
+
+SHAPES = st.sampled_from([(2, 3), (3, 4), (3,), (2, 3, 3), (), (4, 3), (3, 3)])
+
+
+@SETTINGS
+@given(
+    a=SHAPES,
+    b=SHAPES,
+    dtypes=st.sampled_from([("float32", "float32"), ("float32", "bfloat16"), ("int32", "int32")]),
+    weak=st.sampled_from([(False, False), (True, False), (False, True)]),
+    op=st.sampled_from(["@", "matmul", "dot", "dot method"]),
+)
+def test_matrix_products_match_the_general_path(a, b, dtypes, weak, op):
+    args = [
+        meshjit.ShapeDtypeStruct(s, d, weak_type=w and d == "float32")
+        for s, d, w in zip((a, b), dtypes, weak)
+    ]
+    fn = {
+        "@": lambda x, y: x @ y,
+        "matmul": jnp.matmul,
+        "dot": jnp.dot,
+        "dot method": lambda x, y: x.dot(y),
+    }[op]
+    same_with_and_without_fast_paths(fn, *args)
+
+
+@pytest.mark.parametrize(
+    "dtypes", [("float32", "float32"), ("float32", "bfloat16"), ("int8", "int32")]
+)
+@pytest.mark.parametrize("weak", [(False, False), (True, False), (False, True)])
+def test_common_matrix_products_match_the_general_path(dtypes, weak):
+    args = [
+        meshjit.ShapeDtypeStruct(s, d, weak_type=w and d in ("float32", "int32"))
+        for s, d, w in zip(((2, 3), (3, 4)), dtypes, weak)
+    ]
+    for fn in (jnp.matmul, jnp.dot, lambda x, y: x @ y):
+        same_with_and_without_fast_paths(fn, *args)
+    same_with_and_without_fast_paths(jnp.matmul, args[0], args[0])  # contracting sizes differ
+
+
+def test_operators_are_the_numpy_functions():
+    x = meshjit.ShapeDtypeStruct((2, 3), np.float32)
+    pairs = [
+        (lambda a, b: a + b, jnp.add),
+        (lambda a, b: a - b, jnp.subtract),
+        (lambda a, b: a / b, jnp.true_divide),
+        (lambda a, b: a < b, jnp.less),
+        (lambda a, b: 2.0 - a + 0 * b, lambda a, b: jnp.add(jnp.subtract(2.0, a), 0 * b)),
+        (lambda a, b: -a + abs(b), lambda a, b: jnp.add(jnp.negative(a), jnp.abs(b))),
+        (lambda a, b: a.sum(axis=0) + b.max(), lambda a, b: jnp.sum(a, 0) + jnp.max(b)),
+    ]
+    for operator_form, function_form in pairs:
+        assert outcome(operator_form, x, x) == outcome(function_form, x, x)
+
+
+def test_operators_call_the_numpy_functions_without_a_lookup():
+    meshjit.make_jaxpr(lambda a: a + a)(np.ones(2, np.float32))  # the first use installs them
+    assert ArrayMethods.__add__ is numpy_api.add
+    assert ArrayMethods.sum is numpy_api.sum
+    assert ArrayMethods.flatten is numpy_api.ravel
+
+
+@pytest.mark.parametrize(
+    "scalar", [np.float32(0.5), np.asarray(0.5, np.float32), np.float64(0.5), np.asarray(2)]
+)
+def test_rank0_numpy_operands_become_literals_of_their_canonical_dtype(scalar):
+    def f(x):
+        return jnp.multiply(x, scalar)
+
+    jaxpr = meshjit.make_jaxpr(f)(meshjit.ShapeDtypeStruct((2,), np.float32)).jaxpr
+    literals = [v for eqn in jaxpr.eqns for v in eqn.invars if isinstance(v, Literal)]
+    assert literals
+    for literal in literals:
+        assert literal.val.dtype == literal.aval.dtype
+        assert literal.aval.dtype in (np.float32, np.int32)
+
+
+# ---------------------------------------------------------------------------------------------
+# The user's source line, found once per instruction and code object.
+
+
+def test_every_op_names_its_own_line_and_column_in_a_long_function():
+    n = 300
+    body = "".join(f"    x = {'  ' * (i % 3)}jnp.tanh(x) * {i}.0\n" for i in range(n))
+    src = "def f(x):\n" + body + "    return x\n"
+    namespace = {"jnp": jnp}
+    exec(compile(src, "<generated long function>", "exec"), namespace)
+    jaxpr = meshjit.make_jaxpr(namespace["f"])(meshjit.ShapeDtypeStruct((2,), np.float32)).jaxpr
+    by_line = {}
+    for eqn in jaxpr.eqns:
+        assert eqn.source.file == "<generated long function>"
+        assert eqn.source.function == "f"
+        by_line.setdefault(eqn.source.line, set()).add(eqn.source.column)
+    assert sorted(by_line) == list(range(2, n + 2))
+    for line, columns in by_line.items():
+        # The column of the first instruction seen on the line: `jnp.tanh(x)`'s call.
+        assert columns == {9 + 2 * ((line - 2) % 3)}
+
+
+def test_source_of_an_op_in_a_nested_user_function():
+    def inner(x):
+        return jnp.sin(x)
+
+    def outer(x):
+        return inner(x) + 1.0
+
+    jaxpr = meshjit.make_jaxpr(outer)(np.ones(2, np.float32)).jaxpr
+    sin, add = jaxpr.eqns[0], jaxpr.eqns[-1]
+    assert sin.source.function == "inner" and add.source.function == "outer"
+    assert sin.source.line == inner.__code__.co_firstlineno + 1
+    assert add.source.line == outer.__code__.co_firstlineno + 1
+
+
+def test_user_source_agrees_with_the_frame_line_number():
+    def here():
+        return errors.user_source(), sys._getframe().f_lineno
+
+    source, line = here()
+    assert (source.file, source.line, source.function) == (__file__, line, "here")
