@@ -63,18 +63,9 @@ _BINARY_BUILDERS = {
 }
 
 
-def _binary_lowering(op_name, ctx, x, y):
-    x, y = implicit_broadcasts(ctx, x, y)
-    return emit(op_name, [ctx.result_type], [x, y]).result
-
-
-for _name, _builder in _UNARY_BUILDERS.items():
-    register_lowering(lp.unary_p[_name], OneOp(_builder.OPERATION_NAME, elementwise=True))
-for _name, _builder in _BINARY_BUILDERS.items():
-    _general = functools.partial(_binary_lowering, _builder.OPERATION_NAME)
-    register_lowering(
-        lp.binary_p[_name], OneOp(_builder.OPERATION_NAME, elementwise=True, general=_general)
-    )
+_prims = {**lp.unary_p, **lp.binary_p}
+for _name, _builder in (*_UNARY_BUILDERS.items(), *_BINARY_BUILDERS.items()):
+    register_lowering(_prims[_name], OneOp(_builder.OPERATION_NAME, elementwise=True))
 
 
 def compare_type(dtype) -> str:

@@ -31,29 +31,26 @@ class LoweringError(MeshjitError, TypeError):
 
 
 class OneOp:
-    """The rule of a primitive that is one StableHLO op, `op_name`, of the result's type on the
-    operands as they are: elementwise ops (`elementwise=True`: when every operand has the
-    result's shape, else `general` runs, which broadcasts) and reshapes. `jaxpr_subcomp` emits
-    these inline, without a rule call: they are most of the equations of a program."""
+    """The rule of a primitive that is one StableHLO op, `op_name`, of the result's type: an
+    elementwise op (`elementwise=True`; operands of rank 0 or with size-1 dimensions are
+    broadcast first, as the binary primitives broadcast them implicitly) or a reshape.
+    `jaxpr_subcomp` calls `lower` directly: these are most of the equations of a program."""
 
-    __slots__ = ("op_name", "elementwise", "general")
+    __slots__ = ("op_name", "elementwise")
 
-    def __init__(self, op_name: str, *, elementwise: bool, general: Callable | None = None):
-        self.op_name, self.elementwise, self.general = op_name, elementwise, general
+    def __init__(self, op_name: str, *, elementwise: bool):
+        self.op_name, self.elementwise = op_name, elementwise
 
-    def inline(self, eqn: Eqn) -> bool:
-        if not self.elementwise:
-            return True
-        shape = eqn.outvars[0].aval.shape
-        for x in eqn.invars:
-            if x.aval.shape != shape:
-                return False
-        return True
+    def lower(self, mctx: ModuleContext, eqn: Eqn, result_type, operands: list, loc):
+        if self.elementwise:
+            shape = eqn.outvars[0].aval.shape
+            for i, x in enumerate(eqn.invars):
+                if x.aval.shape != shape:
+                    operands[i] = broadcast_operand(mctx, operands[i], x.aval, shape, loc)
+        return ir.Operation.create(self.op_name, [result_type], operands, loc=loc).result
 
     def __call__(self, ctx: LoweringRuleContext, *operands, **params):
-        if self.inline(ctx.eqn):
-            return emit(self.op_name, [ctx.result_type], list(operands)).result
-        return self.general(ctx, *operands, **params)
+        return self.lower(ctx.module_ctx, ctx.eqn, ctx.result_type, list(operands), None)
 
 
 class ModuleContext:
@@ -71,7 +68,6 @@ class ModuleContext:
         "attributes",
         "axis_envs",
         "channels",
-        "aval_types",
         "templates",
     )
 
@@ -85,7 +81,6 @@ class ModuleContext:
         # (dtype, bytes) -> (attribute, type) of scalar constants, the literals of the jaxpr.
         self.scalar_constants: dict[tuple, tuple[ir.Attribute, ir.Type]] = {}
         self.attributes: dict[tuple, ir.Attribute] = {}  # rule attributes built once per module
-        self.aval_types: dict[int, tuple] = {}  # id(aval) -> (aval, type), for result avals
         self.axis_envs: list = []  # the enclosing manual computations' axis environments
         # Ops that later equations from the same source line and types copy (`op.clone()`),
         # keyed by rules; the key includes `id(eqn.source)`, kept alive by `locations`.
@@ -168,12 +163,11 @@ class LoweringRuleContext:
     is cheap: the aval lists are built only when a rule asks.
     """
 
-    __slots__ = ("module_ctx", "eqn", "_avals_in", "_avals_out", "constants", "aval_types")
+    __slots__ = ("module_ctx", "eqn", "_avals_in", "_avals_out", "constants")
 
     def __init__(self, module_ctx: ModuleContext, eqn: Eqn | None = None):
         self.module_ctx, self.eqn = module_ctx, eqn
         self._avals_in = self._avals_out = None
-        self.aval_types = module_ctx.aval_types
         self.constants: dict[tuple, ir.Value] = {}  # the block's rank-0 constants, by value
 
     def at(self, eqn: Eqn) -> LoweringRuleContext:
@@ -216,16 +210,8 @@ class LoweringRuleContext:
 
     @property
     def result_type(self) -> ir.RankedTensorType:
-        return self.aval_type(self.eqn.outvars[0].aval)
-
-    def aval_type(self, aval: ShapedArray) -> ir.RankedTensorType:
-        # By identity, cheaper than hashing shape and dtype. The entry holds the aval, so its id
-        # cannot be reused by another aval while cached.
-        entry = self.aval_types.get(id(aval))
-        if entry is None:
-            t = self.module_ctx.types.tensor(aval.shape, aval.dtype)
-            entry = self.aval_types[id(aval)] = (aval, t)
-        return entry[1]
+        aval = self.eqn.outvars[0].aval
+        return self.module_ctx.types.tensor(aval.shape, aval.dtype)
 
     def constant(self, value, dtype) -> ir.Value:
         return constant(self.module_ctx, np.asarray(value, dtype))
@@ -246,21 +232,23 @@ def implicit_broadcasts(ctx: LoweringRuleContext, x, y):
     shape = eqn.outvars[0].aval.shape
     a, b = eqn.invars[0].aval, eqn.invars[1].aval
     if a.shape != shape:
-        x = _broadcast_operand(ctx, x, a, shape)
+        x = broadcast_operand(ctx.module_ctx, x, a, shape)
     if b.shape != shape:
-        y = _broadcast_operand(ctx, y, b, shape)
+        y = broadcast_operand(ctx.module_ctx, y, b, shape)
     return x, y
 
 
-def _broadcast_operand(ctx, x, aval, shape):
-    cache = ctx.module_ctx.attributes
+def broadcast_operand(mctx: ModuleContext, x: ir.Value, aval, shape, loc=None) -> ir.Value:
+    """`x` (of `aval`: rank 0, or of the rank of `shape` with size-1 dimensions) broadcast."""
     key = ("implicit broadcast", aval.shape, shape, aval.dtype)
-    cached = cache.get(key)
+    cached = mctx.attributes.get(key)
     if cached is None:
-        dims = ctx.module_ctx.i64_array(range(aval.ndim))
-        type_ = ctx.module_ctx.types.tensor(shape, aval.dtype)
-        cached = cache[key] = ([type_], {"broadcast_dimensions": dims})
-    return emit("stablehlo.broadcast_in_dim", cached[0], [x], cached[1]).result
+        dims = mctx.i64_array(range(aval.ndim))
+        type_ = mctx.types.tensor(shape, aval.dtype)
+        cached = mctx.attributes[key] = ([type_], {"broadcast_dimensions": dims})
+    return ir.Operation.create(
+        "stablehlo.broadcast_in_dim", cached[0], [x], cached[1], loc=loc
+    ).result
 
 
 def constant(mctx: ModuleContext, value: np.ndarray) -> ir.Value:
@@ -287,20 +275,22 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
 
     env.update(zip(jaxpr.constvars, consts))
     env.update(zip(jaxpr.invars, args))
-    locations, aval_types, create = mctx.locations, mctx.aval_types, ir.Operation.create
+    locations, tensor_types = mctx.locations, mctx.types.tensors
     for eqn in jaxpr.eqns:
         prim = eqn.primitive
         rule = lowering_rules.get(prim)
         if rule is None:
             raise LoweringError(f"no lowering rule for primitive '{prim.name}'", eqn.source)
         entry = locations.get((prim, id(eqn.source)))
-        if type(rule) is OneOp and rule.inline(eqn):
+        if type(rule) is OneOp:
             outvar = eqn.outvars[0]
-            types = aval_types.get(id(outvar.aval))
-            type_ = ctx.aval_type(outvar.aval) if types is None else types[1]
+            aval = outvar.aval
+            type_ = tensor_types.get((aval.shape, aval.dtype))
+            if type_ is None:
+                type_ = mctx.types.tensor(aval.shape, aval.dtype)
             operands = [read(a) if type(a) is Literal else env[a] for a in eqn.invars]
             loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
-            env[outvar] = create(rule.op_name, [type_], operands, loc=loc).result
+            env[outvar] = rule.lower(mctx, eqn, type_, operands, loc)
             continue
         ctx.eqn = eqn  # `ctx.at(eqn)`, inline: this loop is the hot path of lowering
         ctx._avals_in = ctx._avals_out = None
