@@ -4,6 +4,7 @@ and long chains (timing), lowered by meshjit to StableHLO + sdy text."""
 from __future__ import annotations
 
 import os
+import random
 
 os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
@@ -56,6 +57,33 @@ def chain_arguments():
     rng = np.random.default_rng(0)
     shapes = ((A, B), (A, B), (B, B))
     return tuple((rng.standard_normal(s) / np.sqrt(B)).astype(np.float32) for s in shapes)
+
+
+DIM_CHOICES = (None, "data", "model", ("data", "model"), ("model", "data"))
+
+
+def random_spec(rng: random.Random, rank: int = 2) -> tuple:
+    """A PartitionSpec over the mesh axes, no axis used twice."""
+    dims, used = [], set()
+    for _ in range(rank):
+        choice = rng.choice(DIM_CHOICES)
+        axes = () if choice is None else (choice,) if isinstance(choice, str) else choice
+        if used & set(axes):
+            choice = None
+        else:
+            used |= set(axes)
+        dims.append(choice)
+    return tuple(dims)
+
+
+def random_chains(count: int, seed: int, max_ops: int = 6) -> list[tuple]:
+    """`count` reproducible (ops, input specs) pairs for `lower_chain`."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        ops = [rng.choice(STEPS) for _ in range(rng.randint(1, max_ops))]
+        out.append((ops, tuple(random_spec(rng) for _ in range(3))))
+    return out
 
 
 def lower_chain(ops, specs) -> str:

@@ -69,6 +69,26 @@ def report_examples() -> bool:
     return not_worse and len(lower) >= LOWER_ON_AT_LEAST
 
 
+def report_random(count: int, seed: int, **options) -> bool:
+    """Random chains (bench/programs.py): where the two propagations differ, bytes moved."""
+    rows = []
+    for ops, specs in programs.random_chains(count, seed):
+        row = harness.differential("random", programs.lower_chain(ops, specs), **options)
+        rows.append((ops, specs, row))
+    differ = [(o, s, r) for o, s, r in rows if r.differing]
+    cheaper = [x for x in differ if x[2].meshjit.moved_bytes < x[2].shardy.moved_bytes]
+    dearer = [x for x in differ if x[2].meshjit.moved_bytes > x[2].shardy.moved_bytes]
+    label = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+    print(
+        f"\nRandom programs ({count}, seed {seed}, {label}): differ on {len(differ)}; "
+        f"meshjit cheaper on {len(cheaper)}, dearer on {len(dearer)}"
+    )
+    for ops, specs, r in dearer:
+        print(f"  dearer: ops={ops} specs={specs}: {r.meshjit.moved_bytes} vs {r.shardy.moved_bytes}")
+    print(f"{verdict(not dearer)}: where they differ, meshjit moves no more bytes than Shardy")
+    return not dearer
+
+
 def _best(fn, text: str, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -107,9 +127,14 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--skip-examples", action="store_true")
     parser.add_argument("--skip-timing", action="store_true")
+    parser.add_argument("--random", type=int, default=0, help="random programs to compare")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--conflicts", default="auto", help="meshjit's conflict resolution")
     args = parser.parse_args(argv)
     if not args.skip_examples:
         report_examples()
+    if args.random:
+        report_random(args.random, args.seed, conflicts=args.conflicts)
     if not args.skip_timing:
         report_timing(args.sizes, args.repeat)
     return 0

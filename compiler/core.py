@@ -12,6 +12,15 @@ import numpy as np
 from meshjit.compiler import dtypes
 from meshjit.compiler.errors import UNKNOWN_SOURCE, MeshjitTypeError, SourceInfo
 
+_DTYPE_CLASSES: set[type] = set()  # the classes of the np.dtype objects seen (one per dtype)
+
+
+def _as_dtype(dtype) -> np.dtype:
+    if isinstance(dtype, np.dtype):
+        _DTYPE_CLASSES.add(type(dtype))  # later avals check their dtype's class in this set
+        return dtype
+    return np.dtype(dtype)
+
 
 class ShapedArray:
     """An abstract array: shape, dtype and whether the dtype is weak (from a Python scalar)."""
@@ -21,7 +30,7 @@ class ShapedArray:
     def __init__(self, shape, dtype, weak_type: bool = False, vma: frozenset = frozenset()):
         # Rules build many avals from parts that are already normalised: skip the conversions.
         self.shape = shape if type(shape) is tuple else tuple(shape)
-        self.dtype = dtype if isinstance(dtype, np.dtype) else np.dtype(dtype)
+        self.dtype = dtype if type(dtype) in _DTYPE_CLASSES else _as_dtype(dtype)
         self.weak_type = weak_type if type(weak_type) is bool else bool(weak_type)
         # Inside shard_map: the manual mesh axes the value varies over (empty = invariant).
         self.vma = vma
@@ -71,7 +80,7 @@ class ShapedArray:
 
 
 class Var:
-    __slots__ = ("aval",)
+    __slots__ = ("aval",)  # Trace.process sets them without __init__: keep the two in step
 
     def __init__(self, aval: ShapedArray):
         self.aval = aval
@@ -93,6 +102,7 @@ class Literal:
 
 
 class Eqn:
+    # Trace.process sets these without __init__: keep the two in step.
     __slots__ = ("primitive", "invars", "outvars", "params", "source")
 
     def __init__(self, primitive, invars, outvars, params, source: SourceInfo = UNKNOWN_SOURCE):

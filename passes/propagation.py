@@ -29,6 +29,7 @@ from meshjit.passes.propagation_graph import (
     Slot,
     axes_product,
     extension,
+    free_prefix,
     overlaps,
 )
 
@@ -167,6 +168,11 @@ class _EdgeStep:
             n = plan.n_operands
             sources = [i for i in sources if i >= n]
             targets = [i for i in targets if i < n]
+        if edge.direction != "BOTH":  # a propagation barrier: one way only
+            n = plan.n_operands
+            forward = edge.direction == "FORWARD"
+            sources = [i for i in sources if (i < n) == forward]
+            targets = [i for i in targets if (i < n) != forward]
         self.sources, self.targets = sources, targets
         n_factors = len(self.rule.factors)
         factors = self.rule.factors
@@ -334,16 +340,26 @@ class _EdgeStep:
                 ]
             axes = list(axes)
             if taken:
-                cut = next(
-                    (k for k, a in enumerate(axes) if any(overlaps(a, t) for t in taken)), None
-                )
-                if cut is not None:
-                    axes = axes[:cut]
+                kept = self._free_of(axes, taken)
+                if kept != axes:
+                    axes = kept
                     conflicted = True
             if axes:
                 decisions[f] = (axes, index)
                 taken.extend(axes)
         return decisions, conflicted
+
+    def _free_of(self, axes, taken) -> list:
+        """The prefix of `axes` (its last axis possibly cut to a major piece) clear of `taken`."""
+        mesh = self.meshes[self.mesh]
+        kept = []
+        for a in axes:
+            piece = free_prefix(a, taken, mesh.size_of(a[0]))
+            if piece is not None:
+                kept.append(piece)
+            if piece != a:
+                break
+        return kept
 
     # -- applying
 
@@ -369,10 +385,13 @@ class _EdgeStep:
                     continue
                 new = list(part)
                 for axis in ext:
-                    if not self._may_add(slot, axis, used):
+                    piece = self._addable(slot, axis, used)
+                    if piece is None:
                         break
-                    new.append(axis)
-                    used.append(axis)
+                    new.append(piece)
+                    used.append(piece)
+                    if piece != axis:
+                        break
                 if len(new) == len(part):
                     continue
             else:
@@ -387,13 +406,14 @@ class _EdgeStep:
                 changed = True
         return changed
 
-    def _may_add(self, slot: Slot, axis, used) -> bool:
+    def _addable(self, slot: Slot, axis, used):
+        """`axis`, the major piece of it that `used` leaves free, or None."""
         if axis[0] in slot.forbidden:
-            return False
-        for u in used:
-            if u[0] == axis[0] and overlaps(axis, u):
-                return False
-        return not (slot.no_sub_axes and self._is_sub_axis(axis))
+            return None
+        piece = free_prefix(axis, used, self.meshes[self.mesh].size_of(axis[0]))
+        if piece is None or (slot.no_sub_axes and self._is_sub_axis(piece)):
+            return None
+        return piece
 
     def _grow_dim(self, slot: Slot, proj, fs, decisions, used):
         factors = self.rule.factors
@@ -405,13 +425,16 @@ class _EdgeStep:
             if wanted and full_so_far and later_empty:
                 ext = extension(part, wanted[0]) or []
                 for axis in ext:
-                    if not self._may_add(slot, axis, used):
+                    piece = self._addable(slot, axis, used)
+                    if piece is None:
                         break
-                    if j < len(fs) - 1 and factors[f].size % axes_product(part + [axis]):
+                    if j < len(fs) - 1 and factors[f].size % axes_product(part + [piece]):
                         break
-                    part.append(axis)
-                    used.append(axis)
+                    part.append(piece)
+                    used.append(piece)
                     grew = True
+                    if piece != axis:
+                        break
             full_so_far = full_so_far and axes_product(part) == factors[f].size
             parts.extend(part)
         return parts if grew else None

@@ -72,6 +72,24 @@ def overlaps(a: Axis, b: Axis) -> bool:
     return a == b or (a[1] < b[1] * b[2] and b[1] < a[1] * a[2])
 
 
+def free_prefix(axis: Axis, others, full_size: int) -> Axis | None:
+    """`axis`, or its largest major piece that overlaps none of `others` (None if no piece).
+
+    Shardy cuts an axis another factor partly holds to the sub-axis before that part, e.g. "x"=4
+    next to `"x":(2)2` becomes `"x":(1)2`."""
+    name, pre, size = axis
+    limit = None
+    for o in others:
+        if o[0] == name and overlaps(axis, o):
+            limit = o[1] if limit is None else min(limit, o[1])
+    if limit is None:
+        return axis
+    for k in range(size - 1, 1, -1):
+        if size % k == 0 and pre * k <= limit and full_size % (pre * k) == 0:
+            return (name, pre, k)
+    return None
+
+
 def axes_product(axes) -> int:
     product = 1
     for _, _, size in axes:
@@ -282,6 +300,7 @@ class Edge:
     op_name: str = ""
     op: object = None  # the ir.Operation, for ops (None for data-flow ties)
     elementwise: bool = False  # an elementwise op (Shardy orders its factors by sharded size)
+    direction: str = "BOTH"  # sdy.propagation_barrier: FORWARD, BACKWARD or NONE
     plan: object = None  # propagation's per-edge tables, built on first use
 
     @property
@@ -343,6 +362,7 @@ class _Builder:
         self.graph, self.funcs, self.hold = graph, funcs, hold
         self.func_results: dict[str, list[Slot]] = {}
         self.calls: list = []
+        self.groups: dict = {}  # sdy.sharding_group id -> member slots
         self.rules: dict = {}  # rules_lib.rule_cache_key(op) -> rule
 
     def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
@@ -554,7 +574,28 @@ def _manual_tie(b, label, outer: Slot, inner: Slot, manual, meshes) -> None:
     )
 
 
+def _group_edge(b: _Builder, op, forbidden, return_slots, label):
+    group = ir.IntegerAttr(op.attributes["group_id"]).value
+    b.groups.setdefault(group, []).append((b.graph.slots.get(op.operands[0]), label))
+
+
+def _barrier_edge(b: _Builder, op, forbidden, return_slots, label):
+    """An identity the shardings cross only in `allowed_direction`."""
+    direction = _DIRECTIONS[ir.IntegerAttr(op.attributes["allowed_direction"]).value]
+    source, result = b.graph.slots.get(op.operands[0]), b.graph.slots.get(op.results[0])
+    if source is None or result is None or direction == "NONE":
+        return
+    edge = Edge(label, identity_rule(source.shape, 2), [View(source)], [View(result)])
+    edge.stage, edge.op_name, edge.op, edge.direction = STAGE_PASS_THROUGH, op.name, op, direction
+    b.graph.edges.append(edge)
+
+
+_DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")  # sdy::PropagationDirection values
+
+
 _CONTROL_FLOW = {
+    "sdy.sharding_group": _group_edge,
+    "sdy.propagation_barrier": _barrier_edge,
     "func.return": _return_edge,
     "stablehlo.while": _while_edge,
     "stablehlo.case": _case_edge,
@@ -596,6 +637,12 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
             builder.tie(label, [graph.slots.get(v), graph.slots.get(args[i])], call.name)
         for i, r in enumerate(call.results):
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
+    for group_id, members in builder.groups.items():  # one sharding for the whole group
+        builder.tie(members[0][1], [slot for slot, _ in members], "sdy.sharding_group")
+    # Shardy pushes func result shardings to the returned values before visiting any op.
+    returns = [e for e in graph.edges if e.op_name == "func.return"]
+    if returns:
+        graph.edges = returns + [e for e in graph.edges if e.op_name != "func.return"]
     if len(graph.meshes) == 1:
         only = next(iter(graph.meshes))
         for slot in graph.all_slots():

@@ -1,6 +1,7 @@
 """meshjit's sharding passes (registration, options, diagnostics) and their Python API.
 
-- `meshjit-propagate`: factor-based propagation (propagation.py); conflicts resolved by
+- `meshjit-propagate`: splits constants per use (split_constants.py), then factor-based
+  propagation (propagation.py); conflicts resolved by
   estimated communication (`conflicts=auto`: Shardy's preferences or the per-op cost model,
   whichever whole result moves fewer bytes), or only Shardy's way (`shardy-compatible=true`,
   `conflicts=shardy`) or only by the per-op cost model (`cost-model=true`, `conflicts=cost`).
@@ -18,7 +19,7 @@ from jaxlib.mlir import ir, passmanager
 
 from meshjit.passes import propagation
 from meshjit.passes import rules as rules_lib
-from meshjit.passes.export import export_module
+from meshjit.passes.export import export_module, prepare_for_xla
 from meshjit.passes.propagation_graph import (
     Graph,
     GraphError,
@@ -28,6 +29,7 @@ from meshjit.passes.propagation_graph import (
     write_back,
 )
 from meshjit.passes.registry import PassOption, fail, register_pass
+from meshjit.passes.split_constants import split_constants
 from meshjit.passes.sharding_io import ShardingReadError
 
 RULE_ATTR = "meshjit.sharding_rule"
@@ -79,6 +81,7 @@ def propagate_module(
     """Propagates and writes the result back; `close=True` also exports (closes every dim)
     from the same graph, as `meshjit-export` would after rebuilding it."""
     with _gc_paused():
+        split_constants(module_op)
         graph = build_graph(module_op)
         print_warnings(graph)
         propagation.propagate_graph(graph, options)
@@ -186,6 +189,12 @@ def propagate_pass(module_op, pass_, **opts) -> None:
     options=[
         PassOption("close-shardings", bool, True, "close every dimension ({?} -> {})"),
         PassOption("insert-reshards", bool, False, "make remaining conflicts explicit reshards"),
+        PassOption(
+            "pin-op-shardings",
+            bool,
+            False,
+            "restate op result shardings as sdy.sharding_constraint (what XLA keeps)",
+        ),
     ],
 )
 def export_pass(module_op, pass_, **opts) -> None:
@@ -194,6 +203,8 @@ def export_pass(module_op, pass_, **opts) -> None:
             export_module(
                 module_op, close=opts["close-shardings"], insert_reshards=opts["insert-reshards"]
             )
+        if opts["pin-op-shardings"]:
+            prepare_for_xla(module_op)
 
     _run_guarded(pass_, module_op, run)
 

@@ -9,11 +9,12 @@ are no more than Shardy's on every example.
 Both sides reach XLA through `prepare_for_xla`, which pins op shardings as sharding
 constraints (XLA ignores `sdy.sharding` on ordinary ops), so each side's decisions are what XLA
 compiles. The default resolution (`conflicts="auto"`) keeps Shardy's preferences unless the cost
-model's result is cheaper by graph_cost's estimate. Known remaining losses (3 in 80 random
-programs, none in the derandomized set): chains with reshapes where meshjit's propagation
-itself (also with `conflicts="shardy"`) diverges from Shardy's, e.g. ops=["dot", "reshape",
-"broadcast", "reshape", "transpose"] with specs (("data", None), ("data", None), (None, "data")).
+model's result is cheaper by graph_cost's estimate. Known remaining losses (bench/propagation.py
+--random 100 --seed 11: 3 of 100): chains starting with `x - sum(x)`, where `x` has two uses;
+Shardy's op-priority schedule then visits the later elementwise op first (see bench/README.md).
 """
+
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from bench import harness, programs
 from examples import suite
+from meshjit.dialects import make_context
 
 DIM_CHOICES = (None, "data", "model", ("data", "model"), ("model", "data"))
 
@@ -56,6 +58,17 @@ def specs(draw, rank=2):
     ops=["mul", "reduce"],
     input_specs=((None, ("data", "model")), (("data", "model"), None), (None, None)),
 )
+# Once losses through reshapes (10432 vs 9664 and 9696 vs 8288 bytes): an axis that another
+# factor of the tensor partly holds is cut to its free major sub-axis, as Shardy does
+# ("data" next to `"data":(2)2` becomes `"data":(1)2`), instead of being dropped.
+@example(
+    ops=["dot", "reshape", "broadcast", "reshape", "transpose"],
+    input_specs=(("data", None), ("data", None), (None, "data")),
+)
+@example(
+    ops=["reshape", "reduce", "transpose", "broadcast", "add", "reshape"],
+    input_specs=(("model", "data"), (("model", "data"), None), (("data", "model"), None)),
+)
 @settings(
     max_examples=40,
     derandomize=True,  # the same programs every run (see the known difference in the docstring)
@@ -86,3 +99,34 @@ def test_example_bytes_not_more_than_shardy(example_rows, name):
     row = example_rows[name]
     assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, harness.format_table([row])
     assert row.meshjit.result_bytes <= row.shardy.result_bytes, harness.format_table([row])
+
+
+# Pass behaviours matched to Shardy's pipeline: the lit cases of these names (propagate.mlir)
+# give the same per-value shardings under both propagations.
+LIT_FILE = Path(__file__).parent.parent / "test" / "lit" / "passes" / "propagate.mlir"
+SAME_AS_SHARDY = (
+    "free_sub_axis",
+    "no_free_sub_axis",
+    "results_first",
+    "split_constants",
+    "sharding_group",
+    "barrier_backward",
+    "barrier_forward",
+)
+
+
+def _lit_case(name: str) -> str:
+    for chunk in LIT_FILE.read_text().split("// -----"):
+        if f"func.func @{name}(" in chunk:
+            return chunk
+    raise KeyError(name)
+
+
+@pytest.mark.parametrize("name", SAME_AS_SHARDY)
+def test_lit_case_agrees_with_shardy(name):
+    with make_context():
+        shardy, mine, _, _ = harness.propagate_both(_lit_case(name), conflicts="shardy")
+        theirs, ours = harness.value_shardings(shardy), harness.value_shardings(mine)
+    common = [k for k in theirs if k in ours]  # Shardy's export folds sharding constraints away
+    assert len(common) >= 4
+    assert {k: ours[k] for k in common} == {k: theirs[k] for k in common}

@@ -19,7 +19,7 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit.compiler import errors, numpy_api, numpy_products
 from meshjit.compiler.array_methods import ArrayMethods
-from meshjit.compiler.core import Literal
+from meshjit.compiler.core import Literal, ShapedArray
 
 SETTINGS = settings(max_examples=150, deadline=None)
 DTYPES = ["float32", "bfloat16", "float16", "int32", "int8", "uint8", "uint32", "bool"]
@@ -39,6 +39,7 @@ def general_paths():
         mock.patch.object(numpy_api, "_reduce_fast", lambda *args: None),
         mock.patch.object(numpy_api, "_arg_reduce_fast", lambda *args: None),
         mock.patch.object(numpy_products, "_matrix_product_fast", lambda *args: None),
+        mock.patch.object(numpy_api, "_simple_binary_operands", lambda *args: None),
     ):
         yield
 
@@ -140,6 +141,52 @@ def test_common_matrix_products_match_the_general_path(dtypes, weak):
     same_with_and_without_fast_paths(jnp.matmul, args[0], args[0])  # contracting sizes differ
 
 
+BINARY = {
+    "+": lambda x, y: x + y,
+    "-": lambda x, y: x - y,
+    "*": lambda x, y: x * y,
+    "/": lambda x, y: x / y,
+    "maximum": jnp.maximum,
+    "<": lambda x, y: x < y,
+}
+OPERANDS = st.one_of(
+    st.tuples(
+        st.sampled_from([(2, 3), (2, 1), (1, 3), (3,), (1,), (), (4, 3), (2, 2, 3)]),
+        st.sampled_from(["float32", "int32", "bool", "bfloat16"]),
+        st.booleans(),
+    ),
+    st.sampled_from([0.5, 2, True, -1.0]),
+)
+
+
+def _operand(spec):
+    if not isinstance(spec, tuple):
+        return spec  # a Python scalar, closed over
+    shape, dtype, weak = spec
+    return meshjit.ShapeDtypeStruct(shape, dtype, weak_type=weak and dtype in ("int32", "float32"))
+
+
+@SETTINGS
+@given(op=st.sampled_from(sorted(BINARY)), x=OPERANDS, y=OPERANDS)
+def test_binary_ops_match_the_general_path(op, x, y):
+    fn, x, y = BINARY[op], _operand(x), _operand(y)
+    traced = [v for v in (x, y) if isinstance(v, meshjit.ShapeDtypeStruct)]
+    if len(traced) == 2:
+        same_with_and_without_fast_paths(fn, x, y)
+    elif traced == [x]:
+        same_with_and_without_fast_paths(lambda a: fn(a, y), x)
+    elif traced == [y]:
+        same_with_and_without_fast_paths(lambda b: fn(x, b), y)
+
+
+@pytest.mark.parametrize("op", sorted(BINARY))
+def test_common_binary_ops_match_the_general_path(op):
+    specs = [(shape, "float32", weak) for shape in [(2, 3), (2, 1), (3,), ()] for weak in (0, 1)]
+    for x in specs:
+        for y in specs + [(x[0], "int32", False)]:
+            same_with_and_without_fast_paths(BINARY[op], _operand(x), _operand(y))
+
+
 def test_operators_are_the_numpy_functions():
     x = meshjit.ShapeDtypeStruct((2, 3), np.float32)
     pairs = [
@@ -219,3 +266,10 @@ def test_user_source_agrees_with_the_frame_line_number():
 
     source, line = here()
     assert (source.file, source.line, source.function) == (__file__, line, "here")
+
+
+@pytest.mark.parametrize("dtype", ["float32", np.float32, np.dtype("float32"), "bfloat16", bool])
+def test_avals_hold_numpy_dtypes_whatever_they_are_given(dtype):
+    for _ in range(2):  # the second time the dtype's class is known
+        aval = ShapedArray((2,), dtype)
+        assert isinstance(aval.dtype, np.dtype) and aval.dtype == np.dtype(dtype)

@@ -7,6 +7,7 @@
 // RUN: meshjit-opt %s -split-input-file \
 // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{strategy=basic})' \
 // RUN:   | FileCheck %s --check-prefix=BASIC
+// RUN: meshjit-opt %s -split-input-file --meshjit-propagate | FileCheck %s --check-prefix=AUTO
 
 // Both operands of an add claim dim 0 with different axes. Keeping "y" (from the smaller
 // shard of %arg1) costs one all-gather of %arg0's 2-way shard; keeping "x" costs gathering
@@ -18,6 +19,10 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // SHARDY: stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
 // BASIC-LABEL: func.func @elementwise_conflict
 // BASIC: stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
+// The default (conflicts=auto) propagates both ways; graph_cost estimates the cost model's
+// result cheaper (no gather of %arg1's 4-way shard), so it keeps that one.
+// AUTO-LABEL: func.func @elementwise_conflict
+// AUTO: stablehlo.add {{.*}}<@mesh, [{"y", ?}, {?}]>
 func.func @elementwise_conflict(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
                                 %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<8x16xf32> {
   %0 = stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
@@ -67,6 +72,10 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // COST: stablehlo.dot_general {{.*}}<@mesh, [{?}, {"x", "y", ?}]>
 // SHARDY-LABEL: func.func @dot_conflict_cost_vs_size
 // SHARDY: stablehlo.dot_general {{.*}}<@mesh, [{"x", ?}, {?}]>
+// conflicts=auto stays with Shardy's choice here: over the whole function (the func result
+// too), graph_cost does not estimate the cost model's result cheaper.
+// AUTO-LABEL: func.func @dot_conflict_cost_vs_size
+// AUTO: stablehlo.dot_general {{.*}}<@mesh, [{"x", ?}, {?}]>
 func.func @dot_conflict_cost_vs_size(%arg0: tensor<96x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
                                      %arg1: tensor<64x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x", "y"}]>}) -> tensor<96x64xf32> {
   %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<96x64xf32>, tensor<64x64xf32>) -> tensor<96x64xf32>

@@ -223,3 +223,112 @@ func.func @size_one_axis_used_once(%arg0: tensor<2x1xf32> {sdy.sharding = #sdy.s
   %1 = stablehlo.dot_general %arg0, %0, contracting_dims = [1] x [0] : (tensor<2x1xf32>, tensor<1x2xf32>) -> tensor<2x2xf32>
   return %1 : tensor<2x2xf32>
 }
+
+// -----
+
+// An axis another factor of the tensor partly holds is cut to its free major sub-axis (as
+// Shardy does): dim 1 holds "x":(2)2, so the result's "x" reaches dim 0 as "x":(1)2.
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+// CHECK-LABEL: func.func @free_sub_axis
+// CHECK: stablehlo.negate {{.*}}<@mesh, [{"x":(1)2, ?}, {"x":(2)2, ?}]>
+func.func @free_sub_axis(%arg0: tensor<32x16xf32>,
+                         %arg1: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<32x16xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{?}, {"x":(2)2, ?}]> : tensor<32x16xf32>
+  %1 = stablehlo.negate %0 : tensor<32x16xf32>
+  %2 = stablehlo.add %1, %arg1 : tensor<32x16xf32>
+  return %2 : tensor<32x16xf32>
+}
+
+// -----
+
+// No free major piece: "x":(1)2 is held, and every piece of "x" starts with it.
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+// CHECK-LABEL: func.func @no_free_sub_axis
+// CHECK: stablehlo.negate {{.*}}<@mesh, [{?}, {"x":(1)2, ?}]>
+func.func @no_free_sub_axis(%arg0: tensor<32x16xf32>,
+                            %arg1: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<32x16xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{?}, {"x":(1)2, ?}]> : tensor<32x16xf32>
+  %1 = stablehlo.negate %0 : tensor<32x16xf32>
+  %2 = stablehlo.add %1, %arg1 : tensor<32x16xf32>
+  return %2 : tensor<32x16xf32>
+}
+
+// -----
+
+// Func result shardings reach the returned value before any op runs (as in Shardy): %1 takes
+// the result's {"x", "y"} although %arg0's "y" (dim 1) would otherwise get there first.
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+// CHECK-LABEL: func.func @results_first
+// CHECK: stablehlo.negate {{.*}}<@mesh, [{"x", ?}, {"y", ?}]>
+// CHECK: stablehlo.abs {{.*}}<@mesh, [{"x", "y", ?}, {?}]>
+func.func @results_first(%arg0: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"y", ?}]>})
+    -> (tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}]>}) {
+  %0 = stablehlo.negate %arg0 : tensor<32x16xf32>
+  %1 = stablehlo.abs %0 : tensor<32x16xf32>
+  return %1 : tensor<32x16xf32>
+}
+
+// -----
+
+// Constants are split per use (as Shardy's import does): the broadcast feeding both multiplies
+// becomes two, so each takes its own user's sharding instead of coupling "x" and "y".
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @split_constants
+// CHECK: %[[A:.*]] = stablehlo.broadcast_in_dim {{.*}}<@mesh, [{"x", ?}, {?}]>
+// CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim {{.*}}<@mesh, [{"y", ?}, {?}]>
+// CHECK: stablehlo.multiply %arg0, %[[A]]
+// CHECK: stablehlo.multiply %arg1, %[[B]]
+func.func @split_constants(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                           %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+  %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<8x16xf32>
+  %1 = stablehlo.multiply %arg0, %0 : tensor<8x16xf32>
+  %2 = stablehlo.multiply %arg1, %0 : tensor<8x16xf32>
+  return %1, %2 : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+// sdy.sharding_group: every member ends with one sharding (%1 takes %0's "x").
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @sharding_group
+// CHECK: stablehlo.abs {{.*}}<@mesh, [{"x", ?}, {?}]>
+func.func @sharding_group(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                          %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %0 = stablehlo.negate %arg0 : tensor<8x16xf32>
+  %1 = stablehlo.abs %arg1 : tensor<8x16xf32>
+  sdy.sharding_group %0 group_id=3 : tensor<8x16xf32>
+  sdy.sharding_group %1 group_id=3 : tensor<8x16xf32>
+  return %0, %1 : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+// sdy.propagation_barrier: BACKWARD lets the result's "y" reach %0, but not %arg0's "x" reach
+// the barrier's result.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @barrier_backward
+// CHECK: stablehlo.negate {{.*}}<@mesh, [{"x", ?}, {"y", ?}]>
+// CHECK: sdy.propagation_barrier {{.*}}<@mesh, [{?}, {"y", ?}]>
+func.func @barrier_backward(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+    -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+  %0 = stablehlo.negate %arg0 : tensor<8x16xf32>
+  %1 = sdy.propagation_barrier %0 allowed_direction=BACKWARD : tensor<8x16xf32>
+  %2 = stablehlo.abs %1 : tensor<8x16xf32>
+  return %2 : tensor<8x16xf32>
+}
+
+// -----
+
+// FORWARD: the other way round.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @barrier_forward
+// CHECK: stablehlo.negate {{.*}}<@mesh, [{"x", ?}, {?}]>
+// CHECK: sdy.propagation_barrier {{.*}}<@mesh, [{"x", ?}, {"y", ?}]>
+func.func @barrier_forward(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+    -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+  %0 = stablehlo.negate %arg0 : tensor<8x16xf32>
+  %1 = sdy.propagation_barrier %0 allowed_direction=FORWARD : tensor<8x16xf32>
+  %2 = stablehlo.abs %1 : tensor<8x16xf32>
+  return %2 : tensor<8x16xf32>
+}

@@ -1,0 +1,75 @@
+"""Import step before propagation: each use of a constant gets its own copy.
+
+As Shardy's import does, a constant (and an iota, or a broadcast / reshape / convert /
+transpose computed only from such values) used by several ops is cloned once per use, so two
+users that want different shardings do not conflict through it. Rank-0 values have no dims to
+conflict on and stay shared (meshjit's lowering shares scalar constants within a block).
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from meshjit.passes import rules as rules_lib
+
+SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota", "sdy.constant"})
+FROM_CONSTANTS = frozenset(
+    {
+        "stablehlo.broadcast_in_dim",
+        "stablehlo.reshape",
+        "stablehlo.convert",
+        "stablehlo.transpose",
+    }
+)
+
+
+def is_constant_like(op, known: set) -> bool:
+    """Whether `op` computes a value from constants only (`known`: constant-like ops so far)."""
+    if op.name in SOURCES:
+        return True
+    if op.name not in FROM_CONSTANTS or len(op.regions):
+        return False
+    return all(_defining_op(v) in known for v in op.operands)
+
+
+def _defining_op(value: ir.Value):
+    owner = value.owner
+    return owner if isinstance(owner, ir.Operation) else getattr(owner, "operation", None)
+
+
+def _splittable(op) -> bool:
+    return len(op.results) == 1 and len(rules_lib.shape_of(op.results[0])) > 0
+
+
+def split_block(block) -> int:
+    """Clones the block's constant-like ops once per extra use; returns the clones made."""
+    known: set = set()
+    ordered = []
+    for op in block.operations:
+        op = op.operation
+        if is_constant_like(op, known):
+            known.add(op)
+            ordered.append(op)
+    count = 0
+    for op in reversed(ordered):  # users first, so clones of users add uses to their operands
+        if not _splittable(op):
+            continue
+        uses = [(u.owner, u.operand_number) for u in op.results[0].uses]
+        for owner, index in uses[1:]:
+            copy = op.clone(ip=ir.InsertionPoint(op))
+            owner.operands[index] = copy.results[0]
+            count += 1
+    return count
+
+
+def split_constants(module_op: ir.Operation) -> int:
+    """`split_block` on every block of the module (nested regions included)."""
+    blocks = []
+
+    def visit(op):
+        for region in op.regions:
+            blocks.extend(region.blocks)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return sum(split_block(b) for b in blocks)
