@@ -10,13 +10,10 @@ import meshjit.compiler.lax_lowering  # noqa: F401  (registers the lowering rule
 from meshjit.compiler import dtypes
 from meshjit.compiler import lax_primitives as lp
 from meshjit.compiler import shape_checks as checks
-from meshjit.compiler.core import ShapedArray
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.tracing import abstractify, checked_dtype
 
-
-def aval_of(x) -> ShapedArray:
-    return abstractify(x)
+aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
 
 
 def _lax_operands(*xs):
@@ -53,24 +50,19 @@ def _unary(name):
     return op
 
 
-def _binary(name):
-    prim = lp.binary_p[name]
+def _binary(name, prim=None):
+    prim = lp.binary_p[name] if prim is None else prim
 
     def op(x, y):
         return prim.bind(*_lax_operands(x, y))
 
     op.__name__ = name
+    op.primitive = prim  # callers whose operands already share a dtype bind it directly
     return op
 
 
 def _compare(name):
-    prim = lp.compare_p[name]
-
-    def op(x, y):
-        return prim.bind(*_lax_operands(x, y))
-
-    op.__name__ = name
-    return op
+    return _binary(name, lp.compare_p[name])
 
 
 neg, abs, sign = _unary("neg"), _unary("abs"), _unary("sign")

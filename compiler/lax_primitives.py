@@ -91,6 +91,10 @@ def _binary_rule(name, kinds):
             checks.dtype_in(name, x, kinds)
             accepted.add(x.dtype)
         if x.shape != y.shape:
+            if not y.shape and not x.weak_type:
+                return x  # a rank-0 operand (`x * 0.5`): the result is x's type
+            if not x.shape and not y.weak_type:
+                return y
             shape = checks.broadcast_binary(name, x, y)
             return ShapedArray(shape, x.dtype, x.weak_type and y.weak_type)
         if x.weak_type and not y.weak_type:
@@ -355,7 +359,11 @@ def _reduce_rule(name):
     def rule(x, *, axes):
         if logical:
             checks.dtype_in(name, x, "b")
-        shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
+        if len(axes) == 1:  # axes are canonical (lax sorts them): the common case, sliced
+            (axis,) = axes
+            shape = x.shape[:axis] + x.shape[axis + 1 :]
+        else:
+            shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
         return ShapedArray(shape, x.dtype, x.weak_type)
 
     return rule
@@ -379,10 +387,21 @@ def_abstract_eval(argmax_p)(_arg_reduce_rule)
 def_abstract_eval(argmin_p)(_arg_reduce_rule)
 
 dot_general_p = Primitive("dot_general")
+_MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
 
 
 @def_abstract_eval(dot_general_p)
 def _dot_general_rule(lhs, rhs, *, dimension_numbers, preferred_element_type=None):
+    if (
+        dimension_numbers == _MATRIX_PRODUCT
+        and len(lhs.shape) == 2
+        and len(rhs.shape) == 2
+        and lhs.shape[1] == rhs.shape[0]
+        and lhs.dtype == rhs.dtype
+    ):  # a matrix product: what the checks below would let through
+        out = (lhs.shape[0], rhs.shape[1])
+        dtype = preferred_element_type or lhs.dtype
+        return ShapedArray(out, dtype, lhs.weak_type and rhs.weak_type)
     (lc, rc), (lb, rb) = dimension_numbers
     _check_dot_dims(lhs, rhs, lc, rc, "contracting")
     _check_dot_dims(lhs, rhs, lb, rb, "batch")
@@ -399,13 +418,13 @@ def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
         raise MeshjitTypeError(
             f"dot_general: {kind} dimensions {ldims} and {rdims} differ in count"
         )
-    for l, r in zip(ldims, rdims):
-        if not (0 <= l < lhs.ndim and 0 <= r < rhs.ndim):
-            raise MeshjitValueError(f"dot_general: {kind} dimension out of range ({l}, {r})")
-        if lhs.shape[l] != rhs.shape[r]:
+    for ld, rd in zip(ldims, rdims):
+        if not (0 <= ld < lhs.ndim and 0 <= rd < rhs.ndim):
+            raise MeshjitValueError(f"dot_general: {kind} dimension out of range ({ld}, {rd})")
+        if lhs.shape[ld] != rhs.shape[rd]:
             raise MeshjitTypeError(
-                f"dot_general: {kind} dimensions do not match: {lhs.str_short()} axis {l} has "
-                f"size {lhs.shape[l]} but {rhs.str_short()} axis {r} has size {rhs.shape[r]}"
+                f"dot_general: {kind} dimensions do not match: {lhs.str_short()} axis {ld} has "
+                f"size {lhs.shape[ld]} but {rhs.str_short()} axis {rd} has size {rhs.shape[rd]}"
             )
 
 

@@ -97,18 +97,21 @@ def _same_strong_tracers(args) -> bool:
 
 
 def _simple_binary_operands(x1, x2, inexact: bool):
-    """The operands `_promote` + `_broadcast_all` would give in the two common cases, or None.
+    """The operands `_promote` + `_broadcast_ranks` would give in the two common cases, or None.
 
-    The cases: two traced arrays of one strong dtype and shape, and a traced array with a Python
-    scalar that takes its dtype (the scalar becomes a broadcast literal, as on the general path).
-    Every arithmetic operator on a tracer comes here, so this skips the general path's work.
+    The cases: two traced arrays of one strong dtype (broadcast as `_broadcast_ranks` does), and
+    a traced array with a Python scalar that takes its dtype (the scalar becomes a rank-0
+    literal, which the primitive broadcasts). Every arithmetic operator on a tracer comes here,
+    so this skips the general path's work.
     """
     is_t1, is_t2 = type(x1) is Tracer, type(x2) is Tracer
     if is_t1 and is_t2:
         a1, a2 = x1.var.aval, x2.var.aval
-        if a1.weak_type or a2.weak_type or a1.shape != a2.shape or a1.dtype != a2.dtype:
+        if a1.weak_type or a2.weak_type or a1.dtype != a2.dtype:
             return None
-        return (x1, x2) if not inexact or dtypes.is_float(a1.dtype) else None
+        if inexact and not dtypes.is_float(a1.dtype):
+            return None
+        return (x1, x2) if a1.shape == a2.shape else _broadcast_ranks(x1, x2)
     tracer, scalar = (x1, x2) if is_t1 else (x2, x1) if is_t2 else (None, None)
     if tracer is None or (type(scalar) is not float and type(scalar) is not int):
         return None
@@ -226,10 +229,14 @@ def _elementwise(lax_fn, *args, inexact=False):
 
 
 def _define_binary(lax_fn, inexact=False):
+    # Operands of one dtype (as `_simple_binary_operands` gives) need none of lax's operand
+    # checks: they bind the primitive directly.
+    prim = lax_fn.primitive
+
     def fn(x1, x2):
         simple = _simple_binary_operands(x1, x2, inexact)
         if simple is not None:
-            return lax_fn(*simple)
+            return prim.bind(*simple)
         return _elementwise(lax_fn, x1, x2, inexact=inexact)
 
     return fn
@@ -237,6 +244,8 @@ def _define_binary(lax_fn, inexact=False):
 
 def _define_unary(lax_fn, inexact=False):
     def fn(x):
+        if type(x) is Tracer and (not inexact or dtypes.is_float(x.var.aval.dtype)):
+            return lax_fn(x)  # the promotion below would leave it as it is
         (x,) = _promote_inexact(x) if inexact else _promote(x)
         return lax_fn(_materialize(x))
 
@@ -246,10 +255,13 @@ def _define_unary(lax_fn, inexact=False):
 def _define_binary_with_bool(lax_fn, bool_fn):
     """As NumPy: on booleans `add` is logical or and `multiply` logical and."""
 
+    prim, bool_prim = lax_fn.primitive, bool_fn.primitive
+
     def fn(x1, x2):
         simple = _simple_binary_operands(x1, x2, False)
-        if simple is None:
-            simple = _broadcast_ranks(*_promote(x1, x2))
+        if simple is not None:
+            return (bool_prim if dtypes.is_bool(aval_of(simple[0]).dtype) else prim).bind(*simple)
+        simple = _broadcast_ranks(*_promote(x1, x2))
         op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
         return op(*simple)
 
