@@ -637,7 +637,7 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
             builder.tie(label, [graph.slots.get(v), graph.slots.get(args[i])], call.name)
         for i, r in enumerate(call.results):
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
-    for group_id, members in builder.groups.items():  # one sharding for the whole group
+    for members in builder.groups.values():  # one sharding for the whole group
         builder.tie(members[0][1], [slot for slot, _ in members], "sdy.sharding_group")
     # Shardy pushes func result shardings to the returned values before visiting any op.
     returns = [e for e in graph.edges if e.op_name == "func.return"]

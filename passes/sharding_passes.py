@@ -29,8 +29,8 @@ from meshjit.passes.propagation_graph import (
     write_back,
 )
 from meshjit.passes.registry import PassOption, fail, register_pass
-from meshjit.passes.split_constants import split_constants
 from meshjit.passes.sharding_io import ShardingReadError
+from meshjit.passes.split_constants import split_constants
 
 RULE_ATTR = "meshjit.sharding_rule"
 

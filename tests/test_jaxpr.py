@@ -108,7 +108,7 @@ def test_python_scalar_literal_is_weak():
 
 def test_weak_scalar_adopts_the_array_dtype():
     for dtype, scalar in [(np.uint8, 3), (np.float16, 2.5), ("bfloat16", 1)]:
-        closed = meshjit.make_jaxpr(lambda x: x * scalar)(np.ones(2, dtype))
+        closed = meshjit.make_jaxpr(lambda x, scalar=scalar: x * scalar)(np.ones(2, dtype))
         (out,) = closed.out_avals
         assert out.dtype == np.dtype(dtype) if dtype != "bfloat16" else str(out.dtype) == dtype
         assert not out.weak_type

@@ -757,9 +757,9 @@ def test_lax_slices(data, dtype, shape):
             lax.dynamic_update_slice(a, u, ix),
         )
     )(x, upd, *[np.int32(i) for i in dyn])
-    sl = tuple(slice(s, l, st_) for s, l, st_ in zip(starts, limits, strides))
+    sl = tuple(slice(s, stop, st_) for s, stop, st_ in zip(starts, limits, strides))
     assert_close(out[0], x[sl], dtype)
-    assert_close(out[1], x[tuple(slice(s, l) for s, l in zip(starts, limits))], dtype)
+    assert_close(out[1], x[tuple(slice(s, stop) for s, stop in zip(starts, limits))], dtype)
     clamped = [min(max(i, 0), d - s) for i, d, s in zip(dyn, shape, sizes)]
     window = tuple(slice(c, c + s) for c, s in zip(clamped, sizes))
     assert_close(out[2], x[window], dtype)
