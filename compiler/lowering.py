@@ -12,7 +12,16 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func, stablehlo
 
-from meshjit.compiler.core import ClosedJaxpr, Eqn, Jaxpr, Literal, Primitive, ShapedArray, Var
+from meshjit.compiler.core import (
+    ClosedJaxpr,
+    Eqn,
+    Jaxpr,
+    Literal,
+    Primitive,
+    ShapedArray,
+    Var,
+    gc_paused,
+)
 from meshjit.compiler.errors import MeshjitError, SourceInfo
 from meshjit.dialects.context import shared_context
 from meshjit.dialects.sdy import SHARDING_ATTR, MeshShape, emit_mesh, tensor_sharding_attr
@@ -368,7 +377,7 @@ def lower_jaxpr_to_module(
     or None; each known one becomes an `sdy.sharding` attribute, its mesh an `sdy.mesh`.
     """
     ctx, module = make_module(f"jit_{name}", num_partitions=num_partitions)
-    with ctx, ir.Location.unknown():
+    with ctx, ir.Location.unknown(), gc_paused():
         mctx = ModuleContext(ctx, module)
         arg_attrs = sharding_attrs(mctx, arg_shardings, closed.in_avals)
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)

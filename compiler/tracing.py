@@ -17,6 +17,7 @@ from meshjit.compiler.core import (
     ShapedArray,
     Var,
     abstract_eval_rules,
+    gc_paused,
     join_vma,
     trace_state,
 )
@@ -282,7 +283,7 @@ def checked_dtype(dtype) -> np.dtype:
 
 def trace_flat(fun: Callable, in_avals: Sequence[ShapedArray]) -> tuple[ClosedJaxpr, Any]:
     """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output."""
-    with new_trace() as trace:
+    with gc_paused(), new_trace() as trace:
         tracers = [trace.new_arg(a) for a in in_avals]
         out = fun(*tracers)
         from meshjit.compiler.tree_util import tree_flatten

@@ -273,3 +273,34 @@ def test_avals_hold_numpy_dtypes_whatever_they_are_given(dtype):
     for _ in range(2):  # the second time the dtype's class is known
         aval = ShapedArray((2,), dtype)
         assert isinstance(aval.dtype, np.dtype) and aval.dtype == np.dtype(dtype)
+
+
+# ---------------------------------------------------------------------------------------------
+# Automatic garbage collection pauses while tracing and lowering, and always resumes.
+
+
+def test_gc_pauses_during_trace_and_resumes_after_errors():
+    import gc
+
+    seen = []
+
+    def f(x):
+        seen.append(gc.isenabled())
+        return x + 1
+
+    assert gc.isenabled()
+    meshjit.jit(f).lower(np.ones(3, np.float32))
+    assert seen == [False] and gc.isenabled()
+
+    def bad(x):
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        meshjit.jit(bad).trace(np.ones(3, np.float32))
+    assert gc.isenabled()
+    gc.disable()
+    try:  # a pause inside code that already disabled collection leaves it disabled
+        meshjit.jit(f).lower(np.ones(2, np.float32))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
