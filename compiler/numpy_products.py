@@ -7,7 +7,6 @@ from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax_primitives import dot_general_p
 from meshjit.compiler.numpy_api import (
-    _broadcast_to_shape,
     _materialize,
     _promote,
     aval_of,
@@ -39,6 +38,9 @@ def _matrix_product_fast(a, b):
 
 
 def matmul(a, b):
+    """As JAX: batch dimensions both operands have are dot_general batch dimensions, the ones
+    only one has (after size-1 ones are squeezed) stay free, so `x[b,s,d] @ w[d,h]` contracts
+    directly instead of broadcasting `w`; vectors contract without a row or column."""
     out = _matrix_product_fast(a, b)
     if out is not None:
         return out
@@ -51,22 +53,44 @@ def matmul(a, b):
         raise MeshjitValueError(
             f"matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}"
         )
-    a2 = lax.expand_dims(a, (0,)) if la.ndim == 1 else a
-    b2 = lax.expand_dims(b, (1,)) if lb.ndim == 1 else b
-    sa, sb = aval_of(a2).shape, aval_of(b2).shape
-    if sa[-1] != sb[-2]:
+    ca, cb = la.ndim - 1, max(lb.ndim - 2, 0)
+    if la.shape[ca] != lb.shape[cb]:
         raise MeshjitTypeError(
             f"matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()} "
-            f"({sa[-1]} != {sb[-2]})"
+            f"({la.shape[ca]} != {lb.shape[cb]})"
         )
-    batch = broadcast_shapes(sa[:-2], sb[:-2])
-    a2 = _broadcast_to_shape(a2, batch + sa[-2:])
-    b2 = _broadcast_to_shape(b2, batch + sb[-2:])
-    nb = len(batch)
-    dims = (((nb + 1,), (nb,)), (tuple(range(nb)), tuple(range(nb))))
-    out = lax.dot_general(a2, b2, dims)
-    drop = ([nb] if la.ndim == 1 else []) + ([nb + 1] if lb.ndim == 1 else [])
-    return lax.squeeze(out, drop) if drop else out
+    a_batch, b_batch = la.shape[:-2], lb.shape[:-2]
+    broadcast_shapes(a_batch, b_batch)  # the batch dimensions must broadcast (clear error)
+    n = max(len(a_batch), len(b_batch))
+    a_pos = range(n - len(a_batch), n)  # the output batch position of each batch dimension
+    b_pos = range(n - len(b_batch), n)
+    # A size-1 batch dimension facing a larger one is squeezed: the larger one stays free.
+    a_drop = [i for i, p in enumerate(a_pos) if a_batch[i] == 1 and _size(b_batch, b_pos, p) > 1]
+    b_drop = [i for i, p in enumerate(b_pos) if b_batch[i] == 1 and _size(a_batch, a_pos, p) > 1]
+    if a_drop:
+        a, a_pos, ca = lax.squeeze(a, a_drop), _without(a_pos, a_drop), ca - len(a_drop)
+    if b_drop:
+        b, b_pos, cb = lax.squeeze(b, b_drop), _without(b_pos, b_drop), cb - len(b_drop)
+    shared = sorted(set(a_pos) & set(b_pos))
+    batch = ([a_pos.index(p) for p in shared], [b_pos.index(p) for p in shared])
+    out = lax.dot_general(a, b, (((ca,), (cb,)), (tuple(batch[0]), tuple(batch[1]))))
+    # dot_general's order: shared batch, a's free batch and row, b's free batch and column.
+    row = ["row"] if la.ndim > 1 else []
+    col = ["col"] if lb.ndim > 1 else []
+    got = shared + [p for p in a_pos if p not in shared] + row
+    got += [p for p in b_pos if p not in shared] + col
+    want = sorted(p for p in got if type(p) is int) + row + col
+    perm = [got.index(t) for t in want]
+    return out if perm == list(range(len(perm))) else lax.transpose(out, perm)
+
+
+def _size(batch, positions, p) -> int:
+    """The size of the batch dimension at output position `p` (1 when there is none)."""
+    return batch[positions.index(p)] if p in positions else 1
+
+
+def _without(positions, drop) -> list:
+    return [p for i, p in enumerate(positions) if i not in drop]
 
 
 def dot(a, b):

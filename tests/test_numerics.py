@@ -13,6 +13,7 @@ from hypothesis.extra import numpy as hnp
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
+from meshjit.test_util import check_grads
 
 bf16 = np.dtype(ml_dtypes.bfloat16)
 f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
@@ -425,6 +426,23 @@ def test_matmul(data, dtype, shapes):
         scale = 1
     assert_close(out[0], ref, dtype, scale=scale)
     assert_close(out[1], ref, dtype, scale=scale)
+
+
+@pytest.mark.parametrize(
+    "sa, sb, batch",
+    [((2, 3, 4), (4, 5), ()), ((3, 4), (2, 4, 5), ()), ((2, 3, 4), (2, 4, 5), (0,))],
+)
+def test_matmul_contracts_batched_operands_directly(sa, sb, batch):
+    # As JAX: no broadcast of the operand without batch dimensions (XLA would gather it).
+    closed = meshjit.make_jaxpr(jnp.matmul)(np.ones(sa, f32), np.ones(sb, f32))
+    names = [e.primitive.name for e in closed.eqns]
+    assert "broadcast_in_dim" not in names and names[0] == "dot_general"
+    (_, (lb, _)) = closed.eqns[0].params["dimension_numbers"]
+    assert lb == batch
+    a = np.random.RandomState(0).standard_normal(sa).astype(f32)
+    b = np.random.RandomState(1).standard_normal(sb).astype(f32)
+    np.testing.assert_allclose(np.asarray(meshjit.jit(jnp.matmul)(a, b)), a @ b, rtol=1e-5)
+    check_grads(jnp.matmul, (a, b), order=1, rtol=2e-2, atol=2e-2)
 
 
 @SETTINGS
