@@ -77,6 +77,7 @@ _COLLECTIVE = re.compile(
     r"= (\(?[^=]*?\)?) (all-gather|all-reduce|reduce-scatter|all-to-all|collective-permute)"
     r"(?:-start)?\(([^\n]*)"
 )
+_INDEX_COMMENT = re.compile(r"/\*index=\d+\*/")
 _SHAPE = re.compile(r"(pred|[sfu]\d+|bf16)\[([\d,]*)\]")
 _BYTES = {"pred": 1, "bf16": 2}
 # Bytes one device sends/receives, as a multiple of the collective's result size, for group n.
@@ -112,6 +113,7 @@ def collective_stats(hlo: str) -> tuple[int, int, int]:
 
     Collectives inside a loop body are counted once (per static occurrence)."""
     count = result_bytes = moved = 0
+    hlo = _INDEX_COMMENT.sub("", hlo)  # long tuples carry `/*index=5*/`, which has an `=`
     for match in _COLLECTIVE.finditer(hlo):
         count += 1
         size = 0

@@ -10,12 +10,15 @@ from the partitioned HLO:
 Per op, the partitioner computes in one sharding of the op's factors and reshards operands into
 it (and results out of it): by default the results' sharding, for the factors the results hold;
 factors only operands hold (contractions) take the operand sharding that moves least; factors
-that need replication take none. For dot_general and convolution the partitioner also considers
-computing in an operand's sharding and resharding the result, so the cheaper of those counts.
-Ties between values (func returns, loop-carried values, call boundaries) reshard one into the
-other. Resharding a tensor: axes that leave it are all-gathered, axes that move to another
-dimension are one all-to-all, axes that only join are a local slice; an axis that changes place
-within a dimension cannot be sliced back in, so it is gathered (a full rematerialization).
+that need replication take none. XLA's dot / convolution partitioner picks among several ways by
+its own order, not by cost (measured: it may all-to-all an operand into the result's sharding,
+contract over the split the operands share and all-reduce the whole result, or gather both
+operands), so for those ops the bounds span: the result's sharding (contracting factors chosen
+cheapest, or unsplit), each operand's sharding completed by the result's, and the operands'
+shardings as they are. A reshard of one value into the same dims is made once however many ops
+want it (XLA reuses it): free in the low bound after the first op that may make it, counted in
+full in the high bound. Ties between values (func returns, loop-carried values, call
+boundaries) reshard one into the other. Resharding a tensor: see `reshard_bytes`.
 """
 
 from __future__ import annotations
@@ -53,43 +56,73 @@ def _full_dims(view: View) -> list:
 
 
 def reshard_bytes(view: View, src: list, dst: list) -> float:
-    """Bytes one device moves to take a tensor from dims `src` to dims `dst`."""
+    """Bytes one device moves to take a tensor from dims `src` to dims `dst`, in the steps
+    XLA's partitioner takes (measured on 8 CPU devices): all-gather the axes that leave the
+    tensor; slice the axes that only join; one all-to-all for the axes that change dimension
+    (of the shard left after slicing); and a collective-permute of the finest shard where the
+    device order within a dimension changes (axes swapped, or one leaving from under another)."""
     if src == dst:
         return 0.0
-    removed, added = {}, {}
-    for d, (s, t) in enumerate(zip(src, dst)):
-        k = 0
-        while k < min(len(s), len(t)) and s[k] == t[k]:
-            k += 1
-        for a in s[k:]:
-            removed[a] = d
-        for a in t[k:]:
-            added[a] = d
-    if not removed:
+    where_src = {a: d for d, dim in enumerate(src) for a in dim}
+    where_dst = {a: d for d, dim in enumerate(dst) for a in dim}
+    gathered = [a for a in where_src if a not in where_dst]
+    moved = [a for a, d in where_src.items() if a in where_dst and where_dst[a] != d]
+    # An axis that moves from under a gathered one is gathered with it (and sliced back).
+    for dim in src:
+        under = [a for k, a in enumerate(dim) if a in moved and set(dim[:k]) & set(gathered)]
+        gathered += under
+        moved = [a for a in moved if a not in under]
+    added = [a for a in where_dst if a not in where_src]
+    if not gathered and not moved and all(_keeps_order(s, t) for s, t in zip(src, dst)):
         return 0.0
-    moved = [a for a, d in removed.items() if a in added and added[a] != d]
-    gathered = [a for a in removed if a not in moved]
-    local = local_bytes(view, src)
+    shard = local_bytes(view, src)
     cost = 0.0
-    if moved:
-        n = axes_product(moved)
-        cost += local * (n - 1) / n
     if gathered:
-        cost += local * (axes_product(gathered) - 1)
+        n = axes_product(gathered)
+        cost += shard * (n - 1)
+        shard *= n
+    if moved:
+        shard /= axes_product(added)
+        n = axes_product(moved)
+        cost += shard * (n - 1) / n
+    if _permutes(src, dst, set(moved)):
+        cost += local_bytes(view, src) / axes_product(added)  # the finest shard
     return cost
+
+
+def _keeps_order(s, t) -> bool:
+    return list(t[: len(s)]) == list(s)
+
+
+def _permutes(src, dst, moved) -> bool:
+    """Whether the device order within some dimension changes: the axes a dimension keeps
+    are not a prefix of it before and after, or an axis leaves it for another dimension while
+    another joins it, or an axis sliced in after one that arrives from another dimension (slicing comes first)."""
+    for s, t in zip(src, dst):
+        kept = [a for a in s if a in t]
+        if list(s[: len(kept)]) != kept or list(t[: len(kept)]) != kept:
+            return True
+        if any(a in moved for a in s) and any(a not in s for a in t):
+            return True
+        joined = [a in moved for a in t[len(kept) :]]
+        if True in joined and False in joined[joined.index(True) :]:
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- one op
 
 
-def edge_bytes(edge: Edge) -> tuple[float, float]:
-    """(low, high) bytes for one op or tie."""
+def edge_bytes(edge: Edge, paid: set | None = None) -> tuple[float, float]:
+    """(low, high) bytes for one op or tie. `paid`: operand reshards (value, target dims) an
+    earlier op may have made: XLA makes a reshard once for all the ops that want the same one,
+    so those count nothing in the low bound (and in full in the high one)."""
     if not any(v.slot.mesh for v in edge.views()):
         return (0.0, 0.0)
     if not edge.results:
         cost = _tie_bytes(edge)
         return (cost, cost)
-    return _OpCost(edge).bounds()
+    return _OpCost(edge, set() if paid is None else paid).bounds()
 
 
 def _tie_bytes(edge: Edge) -> float:
@@ -105,18 +138,16 @@ def _tie_bytes(edge: Edge) -> float:
 
 
 class _OpCost:
-    """The cheapest way the partitioner computes one op, given its tensors' final shardings."""
+    """The ways the partitioner may compute one op, given its tensors' final shardings."""
 
-    def __init__(self, edge: Edge):
+    def __init__(self, edge: Edge, paid: set):
         from meshjit.passes.propagation import project  # propagation imports this module
 
-        self.edge, self.rule = edge, edge.rule
+        self.edge, self.rule, self.paid = edge, edge.rule, paid
         self.views = edge.operands + edge.results
         self.n_operands = len(edge.operands)
         self.mappings = self.rule.tensors()
         self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
-        # The dot / convolution partitioner gathers operands or reshards the result; it does
-        # not move an operand's axis to another dimension first.
         self.searched = edge.op_name in _SEARCHED_OPS
 
     def bounds(self) -> tuple[float, float]:
@@ -125,18 +156,24 @@ class _OpCost:
         plans = [self._result_plan()]
         if self.searched:
             plans += [self._operand_plan(t) for t in range(self.n_operands)]
-        costs = [self._plan_cost(plan) for plan in plans if plan is not None]
-        allowed = [c for c, moves in costs if not moves] or [c for c, _ in costs]
-        return (min(allowed), max(allowed))
+            plans += [self._operands_plan(t) for t in range(self.n_operands)]
+            plans.append(self._result_plan(fill=False))  # operands gathered where results lack
+        plans = [plan for plan in plans if plan is not None]
+        # Low: a reshard some earlier op may have made is free. High: nothing is.
+        low = min(self._price(plan, self.paid)[0] for plan in plans)
+        high = max(self._price(plan)[0] for plan in plans)
+        for plan in plans:
+            self.paid.update(self._price(plan)[1])
+        return (low, high)
 
     # -- plans: one axis list per factor (the op's sharding)
 
-    def _result_plan(self) -> dict:
+    def _result_plan(self, fill: bool = True) -> dict:
         plan = self._gathered_factors()
         for r in range(self.n_operands, len(self.views)):
             for f, axes in self.proj[r].items():
                 plan.setdefault(f, list(axes))
-        return self._fill_operand_factors(plan)
+        return self._fill_operand_factors(plan) if fill else plan
 
     def _gathered_factors(self) -> dict:
         """Factors the partitioner computes unsharded: permutation factors (a windowed or
@@ -153,6 +190,7 @@ class _OpCost:
         }
 
     def _operand_plan(self, t: int) -> dict | None:
+        """Operand t as it is; the other factors as the results have them."""
         own = {f: list(axes) for f, axes in self.proj[t].items() if axes}
         if not own:
             return None
@@ -163,6 +201,22 @@ class _OpCost:
                 if f not in plan:
                     plan[f] = [a for a in axes if a not in used]
         return self._fill_operand_factors(plan)
+
+    def _operands_plan(self, t: int) -> dict | None:
+        """The operands as they are (operand t first where they disagree); the result is
+        computed in what follows and resharded (XLA's dot partitioner when the contracting
+        dims are split alike leaves the free axes unused)."""
+        own = {f: list(axes) for f, axes in self.proj[t].items() if axes}
+        if not own:
+            return None
+        plan = {**own, **self._gathered_factors()}
+        used = [a for axes in own.values() for a in axes]
+        for u in range(self.n_operands):
+            for f, axes in self.proj[u].items():
+                if f not in plan and axes and not any(a in used for a in axes):
+                    plan[f] = list(axes)
+                    used.extend(axes)
+        return plan
 
     def _fill_operand_factors(self, plan: dict) -> dict:
         """Factors no result holds: none for need-replication ones, else the cheapest choice
@@ -189,16 +243,10 @@ class _OpCost:
         for combo in combos:
             trial = dict(plan)
             trial.update({f: list(axes) for f, axes in zip(open_factors, combo)})
-            moves_bytes = self._plan_cost(trial)[::-1]  # plans that move no axis first
-            if best_cost is None or moves_bytes < best_cost:
-                best, best_cost = trial, moves_bytes
+            cost = self._price(trial, self.paid)[0]
+            if best_cost is None or cost < best_cost:
+                best, best_cost = trial, cost
         return best
-
-    def _plan_cost(self, plan: dict) -> tuple[float, bool]:
-        """(bytes, whether an operand had to move an axis between dims), or with `searched`
-        ops' disallowed plans priced after the allowed ones."""
-        cost, moves = self._price(plan)
-        return (cost, moves and self.searched)
 
     # -- pricing a plan
 
@@ -206,58 +254,48 @@ class _OpCost:
         """Tensor t's dims under the plan; `reduced` axes stay off its non-reduction factors
         (the partitioner scatters them into the result after the reduction)."""
         factors = self.rule.factors
-        return [
-            [
-                a
-                for f in fs
-                for a in plan.get(f, ())
-                if factors[f].kind == rules_lib.REDUCTION or a not in reduced
-            ]
-            for fs in self.mappings[t]
-        ]
+        out = []
+        for fs in self.mappings[t]:
+            dim = []
+            for f in fs:
+                for a in plan.get(f, ()):
+                    if (
+                        factors[f].kind == rules_lib.REDUCTION or a not in reduced
+                    ) and a not in dim:
+                        dim.append(a)
+            out.append(dim)
+        return out
 
-    def _price(self, plan: dict) -> tuple[float, bool]:
+    def _price(self, plan: dict, paid=frozenset()) -> tuple[float, list]:
+        """(bytes, the operand reshards it makes), with the reshards in `paid` free."""
         factors = self.rule.factors
         reduced = [
             a for f, axes in plan.items() if factors[f].kind == rules_lib.REDUCTION for a in axes
         ]
-        cost, moves = 0.0, False
+        cost, reshards = 0.0, []
         for t in range(self.n_operands):
             view = self.views[t]
             src, dst = _full_dims(view), self._dims(t, plan, reduced)
-            cost += reshard_bytes(view, src, dst)
-            moves = moves or _moves_axis(src, dst)
+            key = (id(view.slot), repr(dst))
+            if src != dst:
+                reshards.append(key)
+                if key not in paid:
+                    cost += reshard_bytes(view, src, dst)
         for r in range(self.n_operands, len(self.views)):
             view = self.views[r]
             final = _full_dims(view)
             computed = self._dims(r, plan, reduced)
-            scattered = [a for dim in final for a in dim if a in reduced]
             if reduced:
-                cost += _reduction_bytes(view, final, reduced, scattered)
-                final_unscattered = [[a for a in dim if a not in scattered] for dim in final]
-                cost += reshard_bytes(view, computed, final_unscattered)
-            else:
-                cost += reshard_bytes(view, computed, final)
-        return cost, moves
-
-
-def _moves_axis(src, dst) -> bool:
-    where = {a: d for d, dim in enumerate(src) for a in dim}
-    return any(a in where and where[a] != d for d, dim in enumerate(dst) for a in dim)
-
-
-def _reduction_bytes(view: View, final, reduced, scattered) -> float:
-    """Summing partial results: an all-reduce of the partial result over the reduced axes (the
-    CPU partitioner slices afterwards rather than reduce-scattering, even where the result
-    keeps some of those axes)."""
-    partial = local_bytes(view, final) * axes_product(scattered)
-    n = axes_product(reduced)
-    return 2.0 * partial * (n - 1) / n
+                n = axes_product(reduced)
+                cost += 2.0 * local_bytes(view, computed) * (n - 1) / n
+            cost += reshard_bytes(view, computed, final)
+        return cost, reshards
 
 
 def _sum_bounds(edges) -> tuple[float, float]:
     low = high = 0.0
+    paid: set = set()
     for edge in edges:
-        a, b = edge_bytes(edge)
+        a, b = edge_bytes(edge, paid)
         low, high = low + a, high + b
     return low, high

@@ -40,8 +40,68 @@ def test_reshard_bytes_per_collective_kind():
     assert graph_cost.reshard_bytes(view, [[X], []], [[], []]) == 3 * 512
     # Moving "data" to the other dim: one all-to-all of (n - 1) / n of the shard.
     assert graph_cost.reshard_bytes(view, [[X], []], [[], [X]]) == 512 * 3 / 4
-    # Swapping the order of two axes on one dim cannot be sliced back: gathered.
-    assert graph_cost.reshard_bytes(view, [[X, Y], []], [[Y, X], []]) == 256 * 7
+    # Swapping the order of two axes on one dim: a collective-permute of the shard.
+    assert graph_cost.reshard_bytes(view, [[X, Y], []], [[Y, X], []]) == 256
+    # Axes that only join are sliced before an all-to-all, which then moves a smaller shard.
+    assert graph_cost.reshard_bytes(view, [[], [Y]], [[X, Y], []]) == 128
+    # Sliced under an axis that arrives later, the order is wrong: a permute follows.
+    assert graph_cost.reshard_bytes(view, [[], [Y]], [[Y, X], []]) == 128 + 256
+    # An axis under a gathered one on the same dim is gathered with it.
+    assert graph_cost.reshard_bytes(view, [[X, Y], []], [[], [Y]]) == 256 * 7
+
+
+# Dot layouts where XLA's dot partitioner picks among several ways (operand all-to-all, shared
+# contracting split + all-reduce, gathering both operands) and reuses one gather for two dots.
+DOT_LAYOUTS = [
+    (["dot", "dot", "add"], ((None, "model"), (("data", "model"), None), ("data", None))),
+    (["dot", "dot"], ((None, None), (("model", "data"), None), (("model", "data"), None))),
+    (["dot"], ((None, ("model", "data")), ("data", "model"), ("data", None))),
+    (["dot", "add"], ((None, "data"), (("model", "data"), None), ("data", None))),
+    (
+        ["dot", "add"],
+        ((("data", "model"), None), (("model", "data"), None), (("model", "data"), None)),
+    ),
+    (["dot", "add"], ((("model", "data"), None), ("data", "model"), (("data", "model"), None))),
+    (["dot", "dot"], ((None, "data"), ("data", "model"), (("model", "data"), None))),
+    (["dot", "dot"], (("model", None), (None, "model"), (("data", "model"), None))),
+    (["dot", "tanh"], (("data", None), (None, None), ("model", None))),
+]
+
+
+def _xla_bytes(text: str, conflicts: str) -> int:
+    with make_context():
+        module = ir.Module.parse(text)
+        passes.propagate(module, conflicts=conflicts)
+        passes.prepare_for_xla(module)
+        return harness.compile_cost(str(module)).moved_bytes
+
+
+def test_estimate_brackets_xla_on_dot_layouts():
+    """graph_cost's (low, high) contain XLA's count for either resolution of the conflicts."""
+    misses = []
+    for ops, specs in DOT_LAYOUTS:
+        text = programs.lower_chain(ops, specs)
+        for conflicts in ("shardy", "cost"):
+            _, (low, high) = _graph(text, conflicts)
+            moved = _xla_bytes(text, conflicts)
+            if not low <= moved <= high:
+                misses.append((ops, specs, conflicts, (low, high), moved))
+    assert not misses, misses
+
+
+def test_auto_keeps_no_dearer_result_on_dot_layouts():
+    for ops, specs in DOT_LAYOUTS:
+        row = harness.differential("dot", programs.lower_chain(ops, specs))
+        assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, (ops, specs, row)
+
+
+def test_collectives_with_long_tuples_are_counted():
+    hlo = (
+        "%a = (f32[4,1,4]{2,1,0}, f32[4,1,4]{2,1,0}, f32[4,1,4]{2,1,0}, f32[4,1,4]{2,1,0}, "
+        "f32[4,1,4]{2,1,0}, /*index=5*/f32[4,1,4]{2,1,0}, f32[4,1,4]{2,1,0}, f32[4,1,4]{2,1,0}) "
+        "all-to-all(%b), replica_groups=[1,8]<=[8]\n"
+    )
+    assert harness.collective_stats(hlo) == (1, 512, 448)
 
 
 def _graph(text: str, conflicts: str):

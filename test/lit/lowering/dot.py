@@ -54,10 +54,11 @@ def matmul(x, y):
 lower(matmul, sds((8, 16)), sds((16, 4)))
 
 
-# A rank-2 operand is broadcast over the other operand's batch dims.
+# As JAX: a batch dim only one operand has stays free, so a rank-2 operand is not broadcast.
 # CHECK-LABEL: module @jit_batched_matmul
-# CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %arg1, dims = [1, 2] : (tensor<4x5xf32>) -> tensor<2x4x5xf32>
-# CHECK: stablehlo.dot_general %arg0, %[[B]], batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+# CHECK-NOT: broadcast_in_dim
+# CHECK: %[[D:.*]] = stablehlo.dot_general %arg0, %arg1, contracting_dims = [2] x [0] : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+# CHECK: return %[[D]]
 def batched_matmul(x, y):
     return jnp.matmul(x, y)
 
@@ -65,12 +66,25 @@ def batched_matmul(x, y):
 lower(batched_matmul, sds((2, 3, 4)), sds((4, 5)))
 
 
+# Batch dims both operands have are dot batch dims; a size-1 one facing a larger one is
+# squeezed and the larger one stays free; the result is transposed back to matmul's order.
+# CHECK-LABEL: module @jit_shared_batch
+# CHECK: %[[A:.*]] = stablehlo.reshape %arg0 : (tensor<3x1x2x4xf32>) -> tensor<3x2x4xf32>
+# CHECK: %[[D:.*]] = stablehlo.dot_general %[[A]], %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<3x2x4xf32>, tensor<3x5x4x7xf32>) -> tensor<3x2x5x7xf32>
+# CHECK: stablehlo.transpose %[[D]], dims = [0, 2, 1, 3] : (tensor<3x2x5x7xf32>) -> tensor<3x5x2x7xf32>
+def shared_batch(x, y):
+    return jnp.matmul(x, y)
+
+
+lower(shared_batch, sds((3, 1, 2, 4)), sds((3, 5, 4, 7)))
+
+
 # Mixed dtypes are promoted before the dot: i8 @ u8 computes in i16.
 # CHECK-LABEL: module @jit_promoted
 # CHECK-DAG: %[[A:.*]] = stablehlo.convert %arg0 : (tensor<2x3xi8>) -> tensor<2x3xi16>
 # CHECK-DAG: %[[B:.*]] = stablehlo.convert %arg1 : (tensor<3xui8>) -> tensor<3xi16>
 # CHECK: stablehlo.dot_general
-# CHECK-SAME: -> tensor<2x1xi16>
+# CHECK-SAME: -> tensor<2xi16>
 def promoted(x, y):
     return x @ y
 
