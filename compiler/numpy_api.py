@@ -119,11 +119,25 @@ def _simple_binary_operands(x1, x2, inexact: bool):
     dtype = aval.dtype
     if aval.weak_type or (inexact and not dtypes.is_float(dtype)):
         return None
-    scalar_aval = abstractify(scalar)
-    if dtypes.result_type((dtype, False), (scalar_aval.dtype, True)) != (dtype, False):
+    if not _adopts(dtype, scalar):
         return None
     operand = np.asarray(scalar, dtype)  # a rank-0 literal: the primitive broadcasts it
     return (tracer, operand) if is_t1 else (operand, tracer)
+
+
+_FLOAT_ADOPTS: dict = {}  # dtype -> whether a Python float takes it (weak-type promotion)
+
+
+def _adopts(dtype, scalar) -> bool:
+    """Whether the Python scalar takes `dtype` when promoted with an array of it."""
+    if type(scalar) is float:  # the answer depends on the dtype only: remembered
+        adopts = _FLOAT_ADOPTS.get(dtype)
+        if adopts is None:
+            promoted = dtypes.result_type((dtype, False), (dtypes.float32, True))
+            adopts = _FLOAT_ADOPTS[dtype] = promoted == (dtype, False)
+        return adopts
+    scalar_aval = abstractify(scalar)  # ints: also checks the int32 range
+    return dtypes.result_type((dtype, False), (scalar_aval.dtype, True)) == (dtype, False)
 
 
 def _promote_inexact(*args):
