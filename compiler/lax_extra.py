@@ -7,7 +7,6 @@ jvp rule registered right after it.
 
 from __future__ import annotations
 
-import functools
 import math
 
 import numpy as np
@@ -17,7 +16,7 @@ from meshjit.compiler import shape_checks as checks
 from meshjit.compiler.ad import defjvp
 from meshjit.compiler.core import Primitive, ShapedArray, def_abstract_eval
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.lowering import emit, implicit_broadcasts, register_lowering
+from meshjit.compiler.lowering import OneOp, emit, register_lowering
 
 __all__ = [
     "acos",
@@ -60,16 +59,10 @@ def _same_aval_rule(name, kinds):
     return rule
 
 
-def _emit_same_type(op_name, ctx, *operands):
-    if len(operands) == 2:
-        operands = implicit_broadcasts(ctx, *operands)
-    return emit(op_name, [ctx.result_type], list(operands)).result
-
-
 def _elementwise_primitive(name, op_name, kinds):
     prim = Primitive(name)
     def_abstract_eval(prim)(_same_aval_rule(name, kinds))
-    register_lowering(prim, functools.partial(_emit_same_type, op_name))
+    register_lowering(prim, OneOp(op_name, elementwise=True))
     return prim
 
 

@@ -168,8 +168,8 @@ class ModuleContext:
 class LoweringRuleContext:
     """What a rule needs besides its operands: the avals, the module, the source line.
 
-    One per lowered block (`jaxpr_subcomp`), pointed at each equation in turn (`at`), so it
-    is cheap: the aval lists are built only when a rule asks.
+    One per lowered block (`jaxpr_subcomp`), pointed at each equation in turn, so it is
+    cheap: the aval lists are built only when a rule asks.
     """
 
     __slots__ = ("module_ctx", "eqn", "_avals_in", "_avals_out", "constants")
@@ -178,11 +178,6 @@ class LoweringRuleContext:
         self.module_ctx, self.eqn = module_ctx, eqn
         self._avals_in = self._avals_out = None
         self.constants: dict[tuple, ir.Value] = {}  # the block's rank-0 constants, by value
-
-    def at(self, eqn: Eqn) -> LoweringRuleContext:
-        self.eqn = eqn
-        self._avals_in = self._avals_out = None
-        return self
 
     def block_scalar(self, value: np.ndarray) -> ir.Value:
         """A rank-0 constant in the block being lowered, emitted once per block and value (rank
@@ -301,7 +296,7 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
             loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
             env[outvar] = rule.lower(mctx, eqn, type_, operands, loc)
             continue
-        ctx.eqn = eqn  # `ctx.at(eqn)`, inline: this loop is the hot path of lowering
+        ctx.eqn = eqn  # the one context of this block, pointed at the equation
         ctx._avals_in = ctx._avals_out = None
         with entry[0] if entry is not None else mctx.eqn_location(eqn):
             out = rule(

@@ -172,3 +172,12 @@ def test_ranks_must_match_unless_rank0():
     with pytest.raises(meshjit.MeshjitTypeError) as e:
         meshjit.jit(lambda a, b: lax.mul(a, b))(a, b)  # rank-mismatch
     check_error(e, "rank-mismatch", "mul", "f32[3,4]", "f32[4]")
+
+
+def test_more_binary_ops_broadcast_too():
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)
+    s = np.array([[1], [2], [3]], np.int32)
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(lax.shift_left)(a, s)), a << s)
+    x = np.linspace(-1, 1, 12, dtype=f32).reshape(3, 4)
+    got = np.asarray(meshjit.jit(lambda x: lax.nextafter(x, f32(2)))(x))
+    np.testing.assert_array_equal(got, np.nextafter(x, f32(2)))
