@@ -181,3 +181,60 @@ def test_more_binary_ops_broadcast_too():
     x = np.linspace(-1, 1, 12, dtype=f32).reshape(3, 4)
     got = np.asarray(meshjit.jit(lambda x: lax.nextafter(x, f32(2)))(x))
     np.testing.assert_array_equal(got, np.nextafter(x, f32(2)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Random chains of broadcasting binary ops against JAX: values, gradients, and which programs
+# are rejected.
+
+_SHAPES = [(3, 4), (3, 1), (1, 4), (), (4,), (1, 1)]
+_NP_OPS = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "power", "arctan2"]
+_LAX_OPS = ["add", "sub", "mul", "div", "max", "min", "pow", "atan2"]
+
+
+def _chain(xnp, xlax, steps, use_numpy):
+    def f(*args):
+        vals = list(args)
+        for k, i, j, scalar in steps:
+            a = vals[i % len(vals)]
+            b = 0.7 if scalar else vals[j % len(vals)]
+            if use_numpy:
+                a = xnp.abs(a) + 0.5 if _NP_OPS[k] == "power" else a
+                vals.append(getattr(xnp, _NP_OPS[k])(a, b))
+            else:
+                a = xlax.add(xlax.abs(a), 0.5) if _LAX_OPS[k] == "pow" else a
+                vals.append(getattr(xlax, _LAX_OPS[k])(a, b))
+        return xnp.sum(vals[-1] * vals[-1])
+
+    return f
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    shapes=st.lists(st.sampled_from(_SHAPES), min_size=2, max_size=3),
+    steps=st.lists(
+        st.tuples(st.integers(0, 7), st.integers(0, 5), st.integers(0, 5), st.booleans()),
+        min_size=1,
+        max_size=4,
+    ),
+    use_numpy=st.booleans(),
+)
+def test_random_broadcasting_chains_match_jax(shapes, steps, use_numpy):
+    jax = pytest.importorskip("jax")
+    rng = np.random.RandomState(0)
+    args = [rng.uniform(0.5, 2.0, s).astype(f32) for s in shapes]
+    argnums = tuple(range(len(args)))
+    theirs = _chain(jax.numpy, jax.lax, steps, use_numpy)
+    ours = _chain(jnp, lax, steps, use_numpy)
+    try:
+        want = jax.jit(theirs)(*args)
+        want_grads = jax.grad(theirs, argnums=argnums)(*args)
+    except TypeError:  # JAX's lax rejects operands of different nonzero ranks: so must we
+        with pytest.raises(meshjit.MeshjitTypeError):
+            meshjit.jit(ours)(*args)
+        return
+    np.testing.assert_allclose(np.asarray(meshjit.jit(ours)(*args)), want, rtol=2e-4, atol=1e-4)
+    grads = meshjit.grad(ours, argnums=argnums)(*args)
+    for got, ref in zip(grads, want_grads):
+        assert np.shape(got) == np.shape(ref)
+        np.testing.assert_allclose(np.asarray(got), np.asarray(ref), rtol=2e-3, atol=1e-3)
