@@ -59,7 +59,13 @@ class AbstractMesh:
         return f"AbstractMesh({{{axes}}})"
 
 
-_context = threading.local()
+class _MeshContext(threading.local):
+    def __init__(self):
+        self.mesh = None  # the mesh of `with mesh:` / set_mesh, per thread
+        self.saved: list = []  # the meshes the nested contexts replaced
+
+
+_context = _MeshContext()
 
 
 class Mesh:
@@ -120,15 +126,12 @@ class Mesh:
 
 
 def get_context_mesh():
-    return getattr(_context, "mesh", None)
+    return _context.mesh  # read on every jit call (its cache key): an attribute, not getattr
 
 
 def _push_context_mesh(mesh) -> None:
     # A stack, not one saved slot per mesh: the same mesh may be entered while already active.
-    saved = getattr(_context, "saved", None)
-    if saved is None:
-        saved = _context.saved = []
-    saved.append(get_context_mesh())
+    _context.saved.append(_context.mesh)
     _context.mesh = mesh
 
 
