@@ -283,8 +283,10 @@ class View:
         return self.slot.dims[d][self.skip[d] if self.skip else 0 :]
 
     def set_axes(self, d: int, axes: list[Axis]) -> None:
+        """Stores a dim's axes with adjacent sub-axes joined, so equal shardings compare equal
+        (`"x":(1)2, "x":(2)2` is stored as "x")."""
         keep = self.slot.dims[d][: self.skip[d]] if self.skip else []
-        self.slot.dims[d] = keep + axes
+        self.slot.dims[d] = keep + merge_axes(axes)
 
 
 @dataclasses.dataclass(eq=False)

@@ -255,6 +255,23 @@ func.func @no_free_sub_axis(%arg0: tensor<32x16xf32>,
 
 // -----
 
+// Axes a reshape hands back piece by piece are stored joined ("x":(1)2, "x":(2)2 as "x"), as
+// Shardy does, so %1's {"x", "y"} still extends %arg1's {"x"} at the add.
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+// CHECK-LABEL: func.func @merged_sub_axes
+// CHECK: stablehlo.reshape {{.*}}<@mesh, [{?}, {"x", "y", ?}]>
+// CHECK: stablehlo.add {{.*}}<@mesh, [{?}, {"x", "y", ?}]>
+func.func @merged_sub_axes(%arg0: tensor<32x16xf32>,
+                           %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) -> tensor<16x32xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{?}, {"x":(2)2, "y", ?}]> : tensor<32x16xf32>
+  %1 = stablehlo.reshape %0 : (tensor<32x16xf32>) -> tensor<16x32xf32>
+  %2 = stablehlo.negate %1 : tensor<16x32xf32>
+  %3 = stablehlo.add %2, %arg1 : tensor<16x32xf32>
+  return %3 : tensor<16x32xf32>
+}
+
+// -----
+
 // Func result shardings reach the returned value before any op runs (as in Shardy): %1 takes
 // the result's {"x", "y"} although %arg0's "y" (dim 1) would otherwise get there first.
 sdy.mesh @mesh = <["x"=4, "y"=2]>
