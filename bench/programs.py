@@ -64,9 +64,13 @@ DIM_CHOICES = (None, "data", "model", ("data", "model"), ("model", "data"))
 
 def random_spec(rng: random.Random, rank: int = 2) -> tuple:
     """A PartitionSpec over the mesh axes, no axis used twice."""
+    return spec_of([rng.choice(DIM_CHOICES) for _ in range(rank)])
+
+
+def spec_of(choices) -> tuple:
+    """A PartitionSpec from one DIM_CHOICES entry per dim; a dim reusing an axis is None."""
     dims, used = [], set()
-    for _ in range(rank):
-        choice = rng.choice(DIM_CHOICES)
+    for choice in choices:
         axes = () if choice is None else (choice,) if isinstance(choice, str) else choice
         if used & set(axes):
             choice = None

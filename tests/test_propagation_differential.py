@@ -25,21 +25,10 @@ from bench import harness, programs
 from examples import suite
 from meshjit.dialects import make_context
 
-DIM_CHOICES = (None, "data", "model", ("data", "model"), ("model", "data"))
-
 
 @st.composite
 def specs(draw, rank=2):
-    dims, used = [], set()
-    for _ in range(rank):
-        choice = draw(st.sampled_from(DIM_CHOICES))
-        axes = () if choice is None else (choice,) if isinstance(choice, str) else choice
-        if used & set(axes):
-            choice = None
-        else:
-            used |= set(axes)
-        dims.append(choice)
-    return tuple(dims)
+    return programs.spec_of([draw(st.sampled_from(programs.DIM_CHOICES)) for _ in range(rank)])
 
 
 # Once a counterexample: Shardy orders conflicting factors of a non-elementwise op by source
