@@ -182,14 +182,14 @@ def broadcast_shapes(*shapes) -> tuple[int, ...]:
 
 
 def _broadcast_to_shape(x, shape, aval=None):
+    """`x` broadcast NumPy-style to `shape`, a tuple of ints it broadcasts to (callers check)."""
     aval = aval_of(x) if aval is None else aval
-    if aval.shape == tuple(shape):
+    shape = tuple(shape)
+    if aval.shape == shape:
         return x
-    if not aval.shape:
-        return lax.broadcast_in_dim(x, shape, ())
     # Size-1 dimensions expand in place: broadcast_in_dim allows it, so no reshape is needed.
-    lead = len(shape) - aval.ndim
-    return lax.broadcast_in_dim(x, shape, tuple(range(lead, len(shape))))
+    dims = tuple(range(len(shape) - aval.ndim, len(shape)))
+    return lp.broadcast_in_dim_p.bind(x, shape=shape, broadcast_dimensions=dims)
 
 
 def _broadcast_all(*args):
