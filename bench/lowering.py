@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import statistics
 import sys
 import time
@@ -171,33 +172,21 @@ def run_lowering(sizes, repeat: int, with_jax: bool) -> bool:
     return ok
 
 
-def _meshjit_dispatch(calls: int) -> tuple[float, float]:
-    import meshjit
-
-    f = meshjit.jit(lambda x: x + 1)
+def _dispatch(lib, calls: int) -> tuple[float, float]:
+    """Cached-call time of `lib.jit(lambda x: x + 1)` (lib: meshjit or jax) on a device array
+    and on a NumPy array."""
+    f = lib.jit(lambda x: x + 1)
     host = np.arange(8, dtype=np.float32)
-    dev = meshjit.device_put(host)
+    dev = lib.device_put(host)
     on_device = _median_call_us(f, dev, calls)
     from_numpy = _median_call_us(f, host, calls)
-    meshjit.block_until_ready(f(dev))
-    return on_device, from_numpy
-
-
-def _jax_dispatch(calls: int) -> tuple[float, float]:
-    import jax
-
-    f = jax.jit(lambda x: x + 1)
-    host = np.arange(8, dtype=np.float32)
-    dev = jax.device_put(host)
-    on_device = _median_call_us(f, dev, calls)
-    from_numpy = _median_call_us(f, host, calls)
-    jax.block_until_ready(f(dev))
+    lib.block_until_ready(f(dev))
     return on_device, from_numpy
 
 
 def run_dispatch(mine, calls: int, with_jax: bool) -> bool:
     print(f"\n== cached jit call, f(x) = x + 1 on f32[8] (median over {calls} calls), us/call")
-    theirs = _jax_dispatch(calls) if with_jax else None
+    theirs = _dispatch(importlib.import_module("jax"), calls) if with_jax else None
     ok = True
     for i, what in enumerate(("device array input", "NumPy input")):
         line = f"{what:<20} meshjit {mine[i]:>7.2f}"
@@ -229,7 +218,7 @@ def main(argv=None) -> int:
         print("(jax not importable or --no-jax: meshjit numbers only)")
     # meshjit's dispatch is timed before jax is imported: importing jax patches Python methods
     # onto jaxlib's classes (shardings, arrays), which a jax-free process never sees.
-    mine = None if args.skip_dispatch else _meshjit_dispatch(args.calls)
+    mine = None if args.skip_dispatch else _dispatch(importlib.import_module("meshjit"), args.calls)
     ok = run_lowering(args.sizes, args.repeat, with_jax)
     if mine is not None:
         ok &= run_dispatch(mine, args.calls, with_jax)
