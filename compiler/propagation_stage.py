@@ -9,7 +9,6 @@ Numbers are the same for all three; layouts and collectives may differ.
 from __future__ import annotations
 
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import sdy
 
 from meshjit.compiler.errors import MeshjitValueError
 
@@ -47,24 +46,5 @@ def propagated(module: ir.Module, how: str, name: str) -> ir.Module:
             "jit(..., propagation='shardy') or propagation='xla'"
         ) from None
     with copy.context:
-        _reshards_as_constraints(copy)
         passes.prepare_for_xla(copy)
     return copy
-
-
-def _reshards_as_constraints(module: ir.Module) -> None:
-    """XLA's StableHLO import rejects `sdy.reshard`; a sharding constraint with the same
-    sharding pins the same layout, and XLA inserts the data movement itself."""
-    reshards = []
-    module.operation.walk(lambda op: _collect(op, "sdy.reshard", reshards))
-    for op in reshards:
-        with ir.InsertionPoint(op), op.location:
-            new = sdy.ShardingConstraintOp(op.operands[0], op.attributes["sharding"])
-        op.results[0].replace_all_uses_with(new.result)
-        op.erase()
-
-
-def _collect(op, name: str, found: list):
-    if op.name == name:
-        found.append(op)
-    return ir.WalkResult.ADVANCE

@@ -12,7 +12,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
-from meshjit.passes import propagation
+from meshjit.passes import graph_cost, propagation
 from meshjit.passes import rules as rules_lib
 from meshjit.passes.propagation_graph import (
     Edge,
@@ -26,12 +26,68 @@ from meshjit.passes.propagation_graph import (
 )
 
 
-def export_module(module_op: ir.Operation, *, close: bool = True, insert_reshards: bool = False):
+def export_module(
+    module_op: ir.Operation,
+    *,
+    close: bool = True,
+    insert_reshards: bool = False,
+    pin_plans: bool = True,
+):
     graph = build_graph(module_op, hold_priorities=False)
     if insert_reshards:
         _insert_reshards(graph)
     write_back(graph, close=close)
+    if pin_plans:
+        pin_dot_plans(graph)
     return graph
+
+
+def pin_dot_plans(graph: Graph) -> int:
+    """Pins each dot / convolution to its cheapest way to compute (graph_cost.pinned_plans):
+    operands resharded into the plan's shardings, the op's results computed in the plan's and
+    resharded after it into theirs. XLA's dot partitioner otherwise picks its own way by a
+    fixed order (it may gather a weight where resharding a small operand would do). Returns
+    how many reshards it inserted."""
+    count = 0
+    for edge, dims in list(graph_cost.pinned_plans(graph)):
+        n = len(edge.operands)
+        for t, (view, want) in enumerate(zip(edge.operands, dims)):
+            if _pinnable(view.slot, want):
+                _reshard(graph, edge.op, t, view.slot, want)
+                count += 1
+        for r, (view, want) in enumerate(zip(edge.results, dims[n:])):
+            if _pinnable(view.slot, want) and _reshard_result(graph, edge.op, r, view.slot, want):
+                count += 1
+    return count
+
+
+def _pinnable(slot: Slot, want) -> bool:
+    return slot.mesh is not None and slot.value is not None and want != slot.dims
+
+
+def _closed_like(graph: Graph, source: Slot, dims) -> Slot:
+    target = new_slot(f"reshard of {source.label}", source.value.type)
+    target.mesh, target.dims = source.mesh, [list(d) for d in dims]
+    target.closed = [True] * target.rank
+    target.replicated, target.unreduced = source.replicated, source.unreduced
+    return target
+
+
+def _reshard_result(graph: Graph, op, index: int, slot: Slot, computed) -> bool:
+    """The op computes result `index` sharded as `computed`; an `sdy.reshard` after it takes
+    the value to the sharding its users were given."""
+    result = op.results[index]
+    if not len(list(result.uses)) or SHARDING_ATTR not in op.attributes:
+        return False
+    final = slot_sharding(slot, graph.meshes, close=True)
+    with ir.InsertionPoint.after(op), op.location:
+        new = sdy.ReshardOp(result, tensor_sharding_attr(final))
+    result.replace_all_uses_except(new.result, new.operation)
+    shardings = list(sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings)
+    computed_slot = _closed_like(graph, slot, computed)
+    shardings[index] = tensor_sharding_attr(slot_sharding(computed_slot, graph.meshes, close=True))
+    op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get(shardings)
+    return True
 
 
 def _desired_operand(edge: Edge, t: int, decided: dict, proj) -> list[list] | None:
@@ -61,11 +117,7 @@ def _result_decisions(edge: Edge, proj) -> dict:
 
 
 def _reshard(graph: Graph, op, index: int, source: Slot, dims) -> None:
-    target = new_slot(f"reshard of {source.label}", source.value.type)
-    target.mesh, target.dims = source.mesh, [list(d) for d in dims]
-    target.closed = [True] * target.rank
-    target.replicated, target.unreduced = source.replicated, source.unreduced
-    sharding = slot_sharding(target, graph.meshes, close=True)
+    sharding = slot_sharding(_closed_like(graph, source, dims), graph.meshes, close=True)
     with ir.InsertionPoint(op), op.location:
         new = sdy.ReshardOp(op.operands[index], tensor_sharding_attr(sharding)).result
     op.operands[index] = new
@@ -117,6 +169,7 @@ def _passes_through(while_op) -> bool:
 def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     """Hands a propagated module to XLA (jaxlib 0.10.2) so it keeps the decided shardings.
 
+    XLA's import rejects `sdy.reshard`: each becomes a sharding constraint (same layout).
     XLA's import ignores `sdy.sharding` on ordinary ops and propagates again from the func
     boundaries and sharding constraints; so with `pin`, every op result's sharding is restated
     as an `sdy.sharding_constraint` on that result (`pin_op_shardings`), which XLA keeps.
@@ -124,6 +177,7 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     RET_CHECK (its tuple sharding gets one entry too many per invariant); that op's own
     sharding is dropped (its results are pinned by constraints after it)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
+    reshards_as_constraints(module_op)
     if pin:
         pin_op_shardings(module_op)
     found = []
@@ -137,6 +191,24 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     module_op.walk(visit)
     for op in found:
         del op.attributes["sdy.sharding"]
+
+
+def reshards_as_constraints(module_op: ir.Operation) -> None:
+    """XLA's StableHLO import rejects `sdy.reshard`; a sharding constraint with the same
+    sharding pins the same layout, and XLA inserts the data movement itself."""
+    reshards = []
+
+    def visit(op):
+        if op.name == "sdy.reshard":
+            reshards.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    for op in reshards:
+        with ir.InsertionPoint(op), op.location:
+            new = sdy.ShardingConstraintOp(op.operands[0], op.attributes["sharding"])
+        op.results[0].replace_all_uses_with(new.result)
+        op.erase()
 
 
 # Ops whose results are not pinned: shardings ops themselves, constants and iotas (Shardy

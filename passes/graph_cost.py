@@ -32,10 +32,47 @@ _SEARCHED_OPS = frozenset({"stablehlo.dot_general", "stablehlo.convolution"})
 _MAX_COMBINATIONS = 16
 
 
-def graph_bytes(graph: Graph) -> tuple[float, float]:
+def graph_bytes(graph: Graph, *, pinned: bool = True) -> tuple[float, float]:
     """(low, high) estimates of the bytes each device moves for the graph's shardings: where
-    the partitioner may compute an op more than one way, the cheapest and the dearest way."""
-    return _sum_bounds(graph.edges)
+    the partitioner may compute an op more than one way, the cheapest and the dearest way.
+    `pinned`: export pins each dot / convolution to the way `choose_plans` picks, so those
+    count that way only."""
+    plans = {id(edge): plan for edge, plan in choose_plans(graph)} if pinned else {}
+    return _sum_bounds(graph.edges, plans)
+
+
+def pinned_plans(graph: Graph):
+    """(edge, dims per operand and result) for each dot / convolution: the shardings it is
+    computed in (`choose_plans`). Export pins them with reshards so XLA's partitioner takes
+    that way."""
+    for edge, plan in choose_plans(graph):
+        yield edge, _OpCost(edge, set()).plan_dims(plan)
+
+
+def choose_plans(graph: Graph) -> list[tuple[Edge, dict]]:
+    """A way to compute each dot / convolution (the factors' axes), chosen greedily in
+    program order, cheapest first (an operand reshard an earlier dot made is free), with a
+    reshard's bytes either counted in full or shared among the dots that use the value
+    (gathering a weight two dots use may pay where one dot alone would reshard its other
+    operand); whichever choice moves fewer bytes in all."""
+    edges = [e for e in graph.edges if e.op_name in _SEARCHED_OPS]
+    uses: dict[int, int] = {}
+    for edge in edges:
+        for view in edge.operands:
+            uses[id(view.slot)] = uses.get(id(view.slot), 0) + 1
+    greedy, shared = _assign(edges, None), _assign(edges, uses)
+    return (shared if shared[0] < greedy[0] else greedy)[1]
+
+
+def _assign(edges, shares) -> tuple[float, list]:
+    total, chosen, paid = 0.0, [], set()
+    for edge in edges:
+        cost = _op_cost(edge, paid)
+        if cost is not None:
+            plan, price = cost.cheapest(shares)
+            total += price
+            chosen.append((edge, plan))
+    return total, chosen
 
 
 def cheaper(new: tuple, old: tuple) -> bool:
@@ -67,11 +104,12 @@ def reshard_bytes(view: View, src: list, dst: list) -> float:
     where_dst = {a: d for d, dim in enumerate(dst) for a in dim}
     gathered = [a for a in where_src if a not in where_dst]
     moved = [a for a, d in where_src.items() if a in where_dst and where_dst[a] != d]
-    # An axis that moves from under a gathered one is gathered with it (and sliced back).
+    # An axis that would move out of a dimension some axis leaves is gathered with it (and
+    # sliced back): XLA does not all-to-all a partly gathered dimension.
     for dim in src:
-        under = [a for k, a in enumerate(dim) if a in moved and set(dim[:k]) & set(gathered)]
-        gathered += under
-        moved = [a for a in moved if a not in under]
+        along = [a for a in dim if a in moved] if set(dim) & set(gathered) else []
+        gathered += along
+        moved = [a for a in moved if a not in along]
     added = [a for a in where_dst if a not in where_src]
     if not gathered and not moved and all(_keeps_order(s, t) for s, t in zip(src, dst)):
         return 0.0
@@ -97,7 +135,12 @@ def _keeps_order(s, t) -> bool:
 def _permutes(src, dst, moved) -> bool:
     """Whether the device order within some dimension changes: the axes a dimension keeps
     are not a prefix of it before and after, or an axis leaves it for another dimension while
-    another joins it, or an axis sliced in after one that arrives from another dimension (slicing comes first)."""
+    another joins it, or an axis sliced in after one that arrives from another dimension (slicing
+    comes first), or axes that move arrive in another order."""
+    if [a for dim in src for a in dim if a in moved] != [
+        a for dim in dst for a in dim if a in moved
+    ]:
+        return True  # the all-to-all keeps the moved axes' order
     for s, t in zip(src, dst):
         kept = [a for a in s if a in t]
         if list(s[: len(kept)]) != kept or list(t[: len(kept)]) != kept:
@@ -113,16 +156,26 @@ def _permutes(src, dst, moved) -> bool:
 # --------------------------------------------------------------------------- one op
 
 
-def edge_bytes(edge: Edge, paid: set | None = None) -> tuple[float, float]:
+def edge_bytes(
+    edge: Edge, paid: set | None = None, plan: dict | None = None
+) -> tuple[float, float]:
     """(low, high) bytes for one op or tie. `paid`: operand reshards (value, target dims) an
     earlier op may have made: XLA makes a reshard once for all the ops that want the same one,
-    so those count nothing in the low bound (and in full in the high one)."""
+    so those count nothing in the low bound (and in full in the high one). `plan`: the way
+    the op is pinned to compute (its bytes are then exact)."""
     if not any(v.slot.mesh for v in edge.views()):
         return (0.0, 0.0)
     if not edge.results:
         cost = _tie_bytes(edge)
         return (cost, cost)
-    return _OpCost(edge, set() if paid is None else paid).bounds()
+    return _OpCost(edge, set() if paid is None else paid).bounds(plan)
+
+
+def _op_cost(edge: Edge, paid: set):
+    if not edge.results or not any(v.slot.mesh for v in edge.views()):
+        return None
+    cost = _OpCost(edge, paid)
+    return None if any(p is None for p in cost.proj) else cost
 
 
 def _tie_bytes(edge: Edge) -> float:
@@ -150,15 +203,46 @@ class _OpCost:
         self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
         self.searched = edge.op_name in _SEARCHED_OPS
 
-    def bounds(self) -> tuple[float, float]:
+    def plans(self) -> list[dict]:
+        return [self._result_plan(), *self._other_plans()]
+
+    def _other_plans(self) -> list[dict]:
+        if not self.searched:
+            return []
+        plans = [self._operand_plan(t) for t in range(self.n_operands)]
+        plans += [self._operands_plan(t) for t in range(self.n_operands)]
+        plans.append(self._result_plan(fill=False))  # operands gathered where results lack
+        return [plan for plan in plans if plan is not None]
+
+    def cheapest(self, shares: dict | None = None) -> tuple[dict, float]:
+        """The cheapest plan and its price; its reshards become paid. With `shares` (dots
+        using each value), an operand reshard counts its bytes over that many in the choice.
+        Computing in the results' sharding is tried first: when that moves nothing (the
+        op's tensors agree), no other way is cheaper."""
+        plans = [self._result_plan()]
+        priced = [self._price(plans[0], self.paid, shares)]
+        if priced[0][0] > 0.0:
+            plans += self._other_plans()
+            priced += [self._price(plan, self.paid, shares) for plan in plans[1:]]
+        # Ties go to the way that reshards fewer operands (the partitioner's own, if any).
+        best = min(range(len(plans)), key=lambda i: (priced[i][0], len(priced[i][1]), i))
+        price = self._price(plans[best], self.paid)[0] if shares else priced[best][0]
+        self.paid.update(priced[best][1])
+        return plans[best], price
+
+    def plan_dims(self, plan: dict) -> list:
+        """Each operand's and result's dims as the plan computes the op."""
+        reduced = self._reduced(plan)
+        return [self._dims(t, plan, reduced) for t in range(len(self.views))]
+
+    def bounds(self, plan: dict | None = None) -> tuple[float, float]:
         if any(p is None for p in self.proj):
             return (0.0, 0.0)  # a sharding the rule cannot express (left as is by propagation)
-        plans = [self._result_plan()]
-        if self.searched:
-            plans += [self._operand_plan(t) for t in range(self.n_operands)]
-            plans += [self._operands_plan(t) for t in range(self.n_operands)]
-            plans.append(self._result_plan(fill=False))  # operands gathered where results lack
-        plans = [plan for plan in plans if plan is not None]
+        if plan is not None:
+            cost, reshards = self._price(plan, self.paid)
+            self.paid.update(reshards)
+            return (cost, cost)
+        plans = self.plans()
         # Low: a reshard some earlier op may have made is free. High: nothing is.
         low = min(self._price(plan, self.paid)[0] for plan in plans)
         high = max(self._price(plan)[0] for plan in plans)
@@ -266,12 +350,16 @@ class _OpCost:
             out.append(dim)
         return out
 
-    def _price(self, plan: dict, paid=frozenset()) -> tuple[float, list]:
-        """(bytes, the operand reshards it makes), with the reshards in `paid` free."""
+    def _reduced(self, plan: dict) -> list:
         factors = self.rule.factors
-        reduced = [
+        return [
             a for f, axes in plan.items() if factors[f].kind == rules_lib.REDUCTION for a in axes
         ]
+
+    def _price(self, plan: dict, paid=frozenset(), shares=None) -> tuple[float, list]:
+        """(bytes, the operand reshards it makes), with the reshards in `paid` free (and each
+        other one over the `shares` of its value, if given)."""
+        reduced = self._reduced(plan)
         cost, reshards = 0.0, []
         for t in range(self.n_operands):
             view = self.views[t]
@@ -280,7 +368,8 @@ class _OpCost:
             if src != dst:
                 reshards.append(key)
                 if key not in paid:
-                    cost += reshard_bytes(view, src, dst)
+                    share = shares.get(id(view.slot), 1) if shares else 1
+                    cost += reshard_bytes(view, src, dst) / share
         for r in range(self.n_operands, len(self.views)):
             view = self.views[r]
             final = _full_dims(view)
@@ -292,10 +381,10 @@ class _OpCost:
         return cost, reshards
 
 
-def _sum_bounds(edges) -> tuple[float, float]:
+def _sum_bounds(edges, plans: dict) -> tuple[float, float]:
     low = high = 0.0
     paid: set = set()
     for edge in edges:
-        a, b = edge_bytes(edge, paid)
+        a, b = edge_bytes(edge, paid, plans.get(id(edge)))
         low, high = low + a, high + b
     return low, high

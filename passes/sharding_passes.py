@@ -19,7 +19,7 @@ from jaxlib.mlir import ir, passmanager
 
 from meshjit.passes import propagation
 from meshjit.passes import rules as rules_lib
-from meshjit.passes.export import export_module, prepare_for_xla
+from meshjit.passes.export import export_module, pin_dot_plans, prepare_for_xla
 from meshjit.passes.propagation_graph import (
     Graph,
     GraphError,
@@ -86,6 +86,8 @@ def propagate_module(
         print_warnings(graph)
         propagation.propagate_graph(graph, options)
         write_back(graph, close=close)
+        if close:
+            pin_dot_plans(graph)
     return graph
 
 
