@@ -7,7 +7,7 @@ Every module provides
 - `PARAM_SPECS` (a dict of PartitionSpecs like the params) and `INPUT_SPECS` (one per input)
   over the 4x2 mesh `MESH_SHAPE`: the only shardings given; propagation decides the rest.
 Variants (`variant`) run the same program with other practitioners' layouts (FSDP + tensor
-parallelism, expert parallelism).
+parallelism, expert parallelism, pure FSDP).
 """
 
 from __future__ import annotations
@@ -46,6 +46,36 @@ MOE_EP_FSDP = variant(
     moe, params={"w_in": P("model", "data", None), "w_out": P("model", None, "data")}
 )
 
+# Pure FSDP (ZeRO-3): every weight matrix split over "data" along its first (non-layer)
+# dim and gathered where it is used, the batch over "data"; no tensor parallelism.
+TRANSFORMER_ZERO3 = variant(
+    transformer,
+    params={
+        **{w: P("data", None, None) for w in ("wq", "wk", "wv", "wo")},
+        "w1": P("data", None),
+        "w2": P("data", None),
+    },
+)
+MOE_ZERO3 = variant(
+    moe,
+    params={
+        "w_gate": P("data", None),
+        "w_in": P(None, "data", None),
+        "b_in": P(),
+        "w_out": P(None, None, "data"),
+    },
+)
+CONVNET_FSDP = variant(convnet, params={"w_head": P("data", None)})
+# The embedding table split along its feature dim (MaxText's "embed" axis), the projections
+# along their input dim.
+EMBEDDING_FSDP = variant(
+    embedding,
+    params={"embed": P(None, "data"), "w_hidden": P("data", None), "w_out": P("data", None)},
+)
+SCAN_LAYERS_FSDP = variant(
+    scan_layers, params={"w1": P(None, "data", None), "b1": P(), "w2": P(None, "data", None)}
+)
+
 EXAMPLES = {
     "mlp": mlp,
     "transformer": transformer,
@@ -56,6 +86,11 @@ EXAMPLES = {
     "mlp_fsdp": MLP_FSDP,
     "transformer_fsdp": TRANSFORMER_FSDP,
     "moe_ep_fsdp": MOE_EP_FSDP,
+    "transformer_zero3": TRANSFORMER_ZERO3,
+    "moe_zero3": MOE_ZERO3,
+    "convnet_fsdp": CONVNET_FSDP,
+    "embedding_fsdp": EMBEDDING_FSDP,
+    "scan_layers_fsdp": SCAN_LAYERS_FSDP,
 }
 
 

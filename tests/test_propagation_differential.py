@@ -1,5 +1,6 @@
-"""Differential property: on random programs where meshjit's propagation and Shardy's disagree,
-what XLA compiles from meshjit's choice moves no more collective bytes than from Shardy's.
+"""Differential property: on random programs, what XLA compiles from meshjit's propagation moves
+no more collective bytes than from Shardy's (where the shardings agree, meshjit's export still
+pins each dot to its cheapest way, so the bytes may differ there too).
 
 Programs are chains of elementwise / dot / reduce / transpose / reshape / broadcast steps
 (bench/programs.py) with random input shardings over the 4x2 ("data", "model") mesh. The
@@ -75,10 +76,9 @@ def specs(draw, rank=2):
     ops=st.lists(st.sampled_from(programs.STEPS), min_size=1, max_size=6),
     input_specs=st.tuples(specs(), specs(), specs()),
 )
-def test_meshjit_costs_no_more_than_shardy_where_they_differ(ops, input_specs):
+def test_meshjit_costs_no_more_than_shardy(ops, input_specs):
     row = harness.differential("random", programs.lower_chain(ops, input_specs))
-    if row.differing:
-        assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, (ops, input_specs, row)
+    assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, (ops, input_specs, row)
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +95,14 @@ def test_example_bytes_not_more_than_shardy(example_rows, name):
     row = example_rows[name]
     assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, harness.format_table([row])
     assert row.meshjit.result_bytes <= row.shardy.result_bytes, harness.format_table([row])
+
+
+def test_examples_lower_than_shardy_on_at_least_three(example_rows):
+    """Issue 6's target. Where a weight is split along the dim a dot contracts (FSDP) and the
+    batch is small next to it, Shardy gathers the weight; meshjit's cost resolution and pinned
+    dot plans reshard the activations instead (see bench/README.md for the table)."""
+    lower = [n for n, r in example_rows.items() if r.meshjit.moved_bytes < r.shardy.moved_bytes]
+    assert len(lower) >= 3, harness.format_table(list(example_rows.values()))
 
 
 # Pass behaviours matched to Shardy's pipeline: the lit cases of these names (propagate.mlir)
