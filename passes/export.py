@@ -1,7 +1,10 @@
-"""Export after propagation: close every dimension, optionally make remaining conflicts explicit.
+"""Export after propagation: close every dimension, pin dot plans, optionally make remaining
+conflicts explicit.
 
 Closing (`{"x", ?}` -> `{"x"}`, and a closed replicated sharding on every unannotated tensor)
-makes XLA's own propagation keep meshjit's decisions. With `insert-reshards`, an operand whose
+makes XLA's own propagation keep meshjit's decisions. Pinning (`pin_plans`, on by default) puts
+`sdy.reshard`s around each dot / convolution so it is computed the cheapest way graph_cost finds
+(XLA's dot partitioner otherwise picks its own way, which graph_cost cannot predict). With `insert-reshards`, an operand whose
 sharding disagrees with what its op's results imply gets an `sdy.reshard` in front of the op;
 a returned value that disagrees with its func result's sharding gets one in front of the return.
 """

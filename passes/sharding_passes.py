@@ -5,7 +5,9 @@
   estimated communication (`conflicts=auto`: Shardy's preferences or the per-op cost model,
   whichever whole result moves fewer bytes), or only Shardy's way (`shardy-compatible=true`,
   `conflicts=shardy`) or only by the per-op cost model (`cost-model=true`, `conflicts=cost`).
-- `meshjit-export`: close every dimension; optionally insert `sdy.reshard`s (export.py).
+- `meshjit-export`: close every dimension; pin each dot / convolution to its cheapest way to
+  compute with `sdy.reshard`s (`pin-dot-plans`, on by default); optionally insert `sdy.reshard`s
+  for every remaining conflict (export.py).
 - `meshjit-print-sharding-rules`: test-only, attaches each op's rule as `meshjit.sharding_rule`.
 """
 
@@ -192,6 +194,12 @@ def propagate_pass(module_op, pass_, **opts) -> None:
         PassOption("close-shardings", bool, True, "close every dimension ({?} -> {})"),
         PassOption("insert-reshards", bool, False, "make remaining conflicts explicit reshards"),
         PassOption(
+            "pin-dot-plans",
+            bool,
+            True,
+            "reshard dot/convolution operands and results into their cheapest way to compute",
+        ),
+        PassOption(
             "pin-op-shardings",
             bool,
             False,
@@ -203,7 +211,10 @@ def export_pass(module_op, pass_, **opts) -> None:
     def run():
         with _gc_paused():
             export_module(
-                module_op, close=opts["close-shardings"], insert_reshards=opts["insert-reshards"]
+                module_op,
+                close=opts["close-shardings"],
+                insert_reshards=opts["insert-reshards"],
+                pin_plans=opts["pin-dot-plans"],
             )
         if opts["pin-op-shardings"]:
             prepare_for_xla(module_op)

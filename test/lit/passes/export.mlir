@@ -2,6 +2,9 @@
 // RUN: meshjit-opt %s -split-input-file \
 // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{cost-model=true}, meshjit-export{insert-reshards=true})' \
 // RUN:   | FileCheck %s --check-prefix=RESHARD
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate, meshjit-export{pin-dot-plans=false})' \
+// RUN:   | FileCheck %s --check-prefix=NOPIN
 // Mixed with Shardy's passes in one pipeline: the output still verifies.
 // RUN: meshjit-opt %s -split-input-file \
 // RUN:   --pass-pipeline='builtin.module(sdy-lift-inlined-meshes, meshjit-propagate, meshjit-export, canonicalize)' \
@@ -51,4 +54,25 @@ func.func @reshard_operand(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding
                            %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x16xf32> {
   %0 = stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// FSDP with a small batch: the weight is split over "x" along the dim the dot contracts, the
+// batch over "x" too. Gathering the weight moves 7 shards of it; export instead pins the dot to
+// reshard the small activation onto the contracting dim, reduce, and reshard the result back.
+sdy.mesh @mesh = <["x"=8]>
+// CHECK-LABEL: func.func @fsdp_dot_plan
+// CHECK: %[[LHS:.*]] = sdy.reshard %arg0 <@mesh, [{}, {"x"}]>
+// CHECK: %[[DOT:.*]] = stablehlo.dot_general %[[LHS]], %arg1, {{.*}}<@mesh, [{}, {}]>
+// CHECK: %[[OUT:.*]] = sdy.reshard %[[DOT]] <@mesh, [{"x"}, {}]>
+// CHECK: return %[[OUT]]
+// NOPIN-LABEL: func.func @fsdp_dot_plan
+// NOPIN-NOT: sdy.reshard
+// NOPIN: stablehlo.dot_general %arg0, %arg1, {{.*}}<@mesh, [{"x"}, {}]>
+func.func @fsdp_dot_plan(%arg0: tensor<8x256xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                         %arg1: tensor<256x256xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+    -> (tensor<8x256xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x256xf32>, tensor<256x256xf32>) -> tensor<8x256xf32>
+  return %0 : tensor<8x256xf32>
 }
