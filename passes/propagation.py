@@ -3,10 +3,14 @@
 Per edge (op): project every tensor's sharding onto the rule's factors, decide one axis list per
 factor (the longest compatible one; on conflict, basic keeps only the common prefix, aggressive
 picks a winner by Shardy's preference or by the cost model's estimated communication), then
-project back, only ever appending axes. Around that:
+project back, only ever appending axes. Where two factors want one axis, the cost model gives it
+to one factor on every tensor; Shardy's preferences, as Shardy, let each tensor take the factors
+in order, so a tensor that lacks the first factor gives the axis to the next. Around that:
 - user priorities: dims annotated `pN` join as sources in round N (p0 / unmarked first);
 - op priorities: each round runs pass-through ops to a fixed point, then all ops but forward
-  through broadcast, then all ops;
+  through broadcast, then all ops; with Shardy's preferences, pass-through ops none of whose
+  operands has another use run first (Shardy's pass-through stage reaches an op reading a shared
+  value, as `x - sum(x)` reads `x`, only after those);
 - conflict resolution (`Options.conflicts`): "shardy" follows Shardy's preferences, "cost" the
   per-op cost model; "auto" (the default) propagates with Shardy's preferences and, if that met
   a conflict, again with the cost model, and keeps whichever whole result XLA is estimated to
@@ -24,6 +28,7 @@ from meshjit.passes.propagation_graph import (
     STAGE_ALL,
     STAGE_NO_FORWARD_BROADCAST,
     STAGE_PASS_THROUGH,
+    STAGE_SINGLE_USE,
     Edge,
     Graph,
     Slot,
@@ -149,6 +154,7 @@ class _EdgeStep:
 
     def __init__(self, edge: Edge, stage: int, options: Options, graph: Graph):
         self.edge, self.options, self.graph = edge, options, graph
+        self.in_factor_order = False  # apply the decisions factor by factor (see _dims)
         self.meshes = graph.meshes
         self.rule = edge.rule
         plan = self.plan = _plan(edge)
@@ -307,15 +313,21 @@ class _EdgeStep:
     def _decide_aggressive(self, claims) -> dict:
         shardy = self._shardy_preferences()
         decisions, conflicted = self._resolve(claims, shardy)
-        if conflicted and shardy and self.options.resolution == "auto":
-            # Counted only where the cost model would decide otherwise (propagate_graph then
-            # also propagates with it and compares the whole results).
-            if self._resolve(claims, False)[0] != decisions:
-                self.graph.conflicts += 1
+        if conflicted and shardy:
+            if self.options.resolution == "auto":
+                # Counted only where the cost model would decide otherwise (propagate_graph
+                # then also propagates with it and compares the whole results).
+                if self._resolve(claims, False)[0] != decisions:
+                    self.graph.conflicts += 1
+            # Shardy resolves a conflict between factors per tensor: each tensor takes the
+            # factors in order, and a factor keeps the axes the tensor's earlier ones left free.
+            decisions = self._resolve(claims, True, per_tensor=True)[0]
+            self.in_factor_order = True
         return decisions
 
-    def _resolve(self, claims, shardy: bool) -> tuple[dict, bool]:
-        """(factor -> (axes, source tensor), whether claims conflicted)."""
+    def _resolve(self, claims, shardy: bool, per_tensor=False) -> tuple[dict, bool]:
+        """(factor -> (axes, source tensor), whether claims conflicted). With `per_tensor`,
+        a factor keeps axes an earlier factor took (`apply` then resolves per tensor)."""
         decisions, taken, conflicted = {}, [], False
         for f in self._factor_order(claims, shardy):
             cs = claims[f]
@@ -339,7 +351,7 @@ class _EdgeStep:
                     )
                 ]
             axes = list(axes)
-            if taken:
+            if taken and not per_tensor:
                 kept = self._free_of(axes, taken)
                 if kept != axes:
                     axes = kept
@@ -372,7 +384,7 @@ class _EdgeStep:
         used = slot.used()
         closed = slot.closed
         changed = False
-        for d, fs in self.plan.dims[t]:
+        for d, fs in self._dims(t, decisions):
             if closed[d]:
                 continue
             if len(fs) == 1:
@@ -405,6 +417,15 @@ class _EdgeStep:
                     self._record_origin(slot, d, fs, decisions)
                 changed = True
         return changed
+
+    def _dims(self, t: int, decisions) -> list:
+        """Tensor t's (dim, factors), in the order of their factors' decisions if it matters."""
+        dims = self.plan.dims[t]
+        if not self.in_factor_order or len(dims) < 2:
+            return dims
+        order = {f: k for k, f in enumerate(decisions)}
+        last = len(order)
+        return sorted(dims, key=lambda dim: min(order.get(f, last) for f in dim[1]))
 
     def _addable(self, slot: Slot, axis, used):
         """`axis`, the major piece of it that `used` leaves free, or None."""
@@ -477,6 +498,8 @@ def _common_prefix(axes_lists) -> list:
 def _edges_for(graph: Graph, stage: int, options: Options) -> list[Edge]:
     if not options.op_priority or stage == STAGE_ALL:
         return graph.edges
+    if stage == STAGE_SINGLE_USE:
+        return [e for e in graph.edges if e.stage == STAGE_PASS_THROUGH and not e.shared_operand]
     if stage == STAGE_PASS_THROUGH:
         return [e for e in graph.edges if e.stage == STAGE_PASS_THROUGH]
     return graph.edges
@@ -588,6 +611,8 @@ def _restore(graph: Graph, snapshot: list) -> None:
 
 def _propagate(graph: Graph, options: Options) -> None:
     stages = (STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL)
+    if options.resolution != "cost":  # Shardy's visiting order (the cost model needs none)
+        stages = (STAGE_SINGLE_USE, *stages)
     if not options.op_priority:
         stages = (STAGE_ALL,)
     users = graph.slot_users()

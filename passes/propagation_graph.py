@@ -27,7 +27,9 @@ from meshjit.passes import sharding_io as io
 
 Axis = tuple[str, int, int]
 
-STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL = 1, 2, 3
+# Shardy's op priorities: pass-through ops none of whose operands has another use, then all
+# pass-through ops, then all ops but forward through broadcast, then all ops.
+STAGE_SINGLE_USE, STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL = 0, 1, 2, 3
 
 
 class GraphError(ValueError):
@@ -303,6 +305,7 @@ class Edge:
     op: object = None  # the ir.Operation, for ops (None for data-flow ties)
     elementwise: bool = False  # an elementwise op (Shardy orders its factors by sharded size)
     direction: str = "BOTH"  # sdy.propagation_barrier: FORWARD, BACKWARD or NONE
+    shared_operand: bool = False  # a pass-through op reading a value that has another use
     plan: object = None  # propagation's per-edge tables, built on first use
 
     @property
@@ -491,8 +494,16 @@ class _Builder:
                 name,
                 op,
                 elementwise=name in rules_lib.SHARDY_ELEMENTWISE_OPS,
+                shared_operand=stage == STAGE_PASS_THROUGH and any(map(_has_other_use, operands)),
             )
         )
+
+
+def _has_other_use(value: ir.Value) -> bool:
+    """Whether `value` has more than one use (an op reading it twice uses it twice)."""
+    uses = iter(value.uses)
+    next(uses, None)
+    return next(uses, None) is not None
 
 
 def _return_edge(b: _Builder, op, forbidden, return_slots, label):

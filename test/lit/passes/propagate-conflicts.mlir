@@ -82,3 +82,26 @@ func.func @dot_conflict_cost_vs_size(%arg0: tensor<96x64xf32> {sdy.sharding = #s
   %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<96x64xf32>, tensor<64x64xf32>) -> tensor<96x64xf32>
   return %0 : tensor<96x64xf32>
 }
+
+// -----
+
+// Two factors of the dot want "y": the result's rows have it (from the multiply), the larger
+// rhs's columns have {"x", "y"} and go first. The result's columns keep only "x". Shardy
+// resolves this per tensor: the lhs has no column factor, so its rows still take "y" (as
+// Shardy's sdy-propagation-pipeline gives it). The cost model gives "y" to one factor on every
+// tensor and leaves the lhs unsharded.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// COST-LABEL: func.func @factor_conflict_per_tensor
+// COST: stablehlo.negate %arg0 : tensor<16x32xf32>
+// COST: stablehlo.dot_general {{.*}}<@mesh, [{"y", ?}, {"x", ?}]>
+// SHARDY-LABEL: func.func @factor_conflict_per_tensor
+// SHARDY: stablehlo.negate {{.*}}<@mesh, [{"y", ?}, {?}]>
+// SHARDY: stablehlo.dot_general {{.*}}<@mesh, [{"y", ?}, {"x", ?}]>
+func.func @factor_conflict_per_tensor(%arg0: tensor<16x32xf32>,
+                                      %arg1: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x", "y"}]>},
+                                      %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<16x32xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<16x32xf32>
+  %1 = stablehlo.dot_general %0, %arg1, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
+  %2 = stablehlo.multiply %1, %arg2 : tensor<16x32xf32>
+  return %2 : tensor<16x32xf32>
+}

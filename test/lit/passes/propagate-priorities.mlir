@@ -2,6 +2,9 @@
 // RUN: meshjit-opt %s -split-input-file \
 // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{op-priority=false shardy-compatible=true})' \
 // RUN:   | FileCheck %s --check-prefix=NOPRIO
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true})' \
+// RUN:   | FileCheck %s --check-prefix=SHARDY
 
 // User priorities: the p0 sharding of %arg1 propagates first and wins the shared dim; %arg0
 // keeps its own p1 annotation (only its role as a source was delayed).
@@ -45,4 +48,23 @@ func.func @op_priority(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh,
   %0 = stablehlo.broadcast_in_dim %arg0, dims = [0] : (tensor<8xf32>) -> tensor<8x16xf32>
   %1 = stablehlo.add %0, %arg1 : tensor<8x16xf32>
   return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// Shardy's pass-through stage reaches an op reading a value with another use (%0, read by the
+// exponential and the subtract) only after the other pass-through ops: the multiply's "y"
+// reaches the subtract before %0's "x" does, so the subtract keeps "y" (as Shardy's
+// sdy-propagation-pipeline gives it; once meshjit gave it "x").
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// SHARDY-LABEL: func.func @shared_operand
+// SHARDY: stablehlo.exponential {{.*}}<@mesh, [{"x", ?}, {?}]>
+// SHARDY: stablehlo.subtract {{.*}}<@mesh, [{"y", ?}, {?}]>
+func.func @shared_operand(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                          %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8x16xf32>
+  %1 = stablehlo.exponential %0 : tensor<8x16xf32>
+  %2 = stablehlo.subtract %1, %0 : tensor<8x16xf32>
+  %3 = stablehlo.multiply %2, %arg1 : tensor<8x16xf32>
+  return %3 : tensor<8x16xf32>
 }
