@@ -80,6 +80,23 @@ class ShapedArray:
         return f"ShapedArray({self.str_short()}{weak})"
 
 
+_SHARED_AVALS: dict[tuple, ShapedArray] = {}
+
+
+def shaped_array(shape: tuple, dtype: np.dtype, weak_type: bool = False) -> ShapedArray:
+    """`ShapedArray(shape, dtype, weak_type)`, shared: avals are immutable, and the rules that
+    run once per traced op (reductions, reshapes, broadcasts) make the same few again and again."""
+    if type(shape) is not tuple:
+        return ShapedArray(shape, dtype, weak_type)
+    key = (shape, dtype, weak_type)
+    aval = _SHARED_AVALS.get(key)
+    if aval is None:
+        if len(_SHARED_AVALS) > 4096:  # bound it: programs with ever new shapes
+            _SHARED_AVALS.clear()
+        aval = _SHARED_AVALS[key] = ShapedArray(shape, dtype, weak_type)
+    return aval
+
+
 class Var:
     __slots__ = ("aval",)  # Trace.process sets them without __init__: keep the two in step
 
@@ -194,7 +211,16 @@ class Primitive:
         trace = trace_state.current
         if trace is None:
             return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
-        return trace.process(self, args, params)
+        return trace.process(self, args, params, 2)
+
+    def bind_internal(self, *args, **params):
+        """`bind`, for meshjit's own functions: the caller's frame is known not to be the user's,
+        so the walk for the user's source line starts above it, without making a frame object
+        for it (the hot paths of meshjit.numpy and meshjit.lax bind through here)."""
+        trace = trace_state.current
+        if trace is None:
+            return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
+        return trace.process(self, args, params, 3)
 
     def __repr__(self):
         return self.name

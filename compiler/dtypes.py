@@ -27,6 +27,8 @@ SUPPORTED = frozenset(
     [bool_, int8, int16, int32, uint8, uint16, uint32, bfloat16, float16, float32]
 )
 
+FLOATS = frozenset([bfloat16, float16, float32, float64])  # is_float, as one set lookup
+
 # Lattice nodes: dtypes plus the two weak Python types "i*" and "f*".
 _WEAK_INT, _WEAK_FLOAT = "i*", "f*"
 _EDGES = {

@@ -44,9 +44,10 @@ def _unary(name):
     prim = lp.unary_p[name]
 
     def op(x):
-        return prim.bind(x)
+        return prim.bind_internal(x)
 
     op.__name__ = name
+    op.primitive = prim  # meshjit.numpy binds it directly on traced operands
     return op
 
 
@@ -54,7 +55,7 @@ def _binary(name, prim=None):
     prim = lp.binary_p[name] if prim is None else prim
 
     def op(x, y):
-        return prim.bind(*_lax_operands(x, y))
+        return prim.bind_internal(*_lax_operands(x, y))
 
     op.__name__ = name
     op.primitive = prim  # callers whose operands already share a dtype bind it directly
@@ -80,7 +81,7 @@ eq, ne, lt, le, gt, ge = (_compare(n) for n in lp.COMPARE_OPS)
 
 
 def integer_pow(x, y: int):
-    return lp.integer_pow_p.bind(x, y=int(y))
+    return lp.integer_pow_p.bind_internal(x, y=int(y))
 
 
 def square(x):
@@ -88,17 +89,17 @@ def square(x):
 
 
 def select_n(which, *cases):
-    return lp.select_n_p.bind(which, *cases)
+    return lp.select_n_p.bind_internal(which, *cases)
 
 
 def select(pred, on_true, on_false):
-    return lp.select_n_p.bind(pred, on_false, on_true)
+    return lp.select_n_p.bind_internal(pred, on_false, on_true)
 
 
 def clamp(min, x, max):
     dtype = aval_of(x).dtype
     lo, hi = (convert_element_type(b, dtype) if aval_of(b).weak_type else b for b in (min, max))
-    return lp.clamp_p.bind(lo, x, hi)
+    return lp.clamp_p.bind_internal(lo, x, hi)
 
 
 def convert_element_type(x, new_dtype, *, weak_type: bool = False):
@@ -108,7 +109,7 @@ def convert_element_type(x, new_dtype, *, weak_type: bool = False):
     aval = aval_of(x)
     if aval.dtype == new_dtype and aval.weak_type == weak_type:
         return x  # also a Python scalar that is already of this weak type: it stays a literal
-    return lp.convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak_type)
+    return lp.convert_element_type_p.bind_internal(x, new_dtype=new_dtype, weak_type=weak_type)
 
 
 def broadcast_in_dim(x, shape: Sequence[int], broadcast_dimensions: Sequence[int]):
@@ -117,7 +118,7 @@ def broadcast_in_dim(x, shape: Sequence[int], broadcast_dimensions: Sequence[int
     aval = aval_of(x)
     if aval.shape == shape and dims == tuple(range(len(shape))) and not _is_scalar_literal(x):
         return x
-    return lp.broadcast_in_dim_p.bind(x, shape=shape, broadcast_dimensions=dims)
+    return lp.broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
 
 
 def _is_scalar_literal(x) -> bool:
@@ -137,14 +138,14 @@ def reshape(x, new_sizes: Sequence[int], dimensions: Sequence[int] | None = None
         x = transpose(x, dimensions)
     if aval_of(x).shape == new_sizes:
         return x
-    return lp.reshape_p.bind(x, new_sizes=new_sizes)
+    return lp.reshape_p.bind_internal(x, new_sizes=new_sizes)
 
 
 def transpose(x, permutation: Sequence[int]):
     permutation = tuple(int(p) for p in permutation)
     if permutation == tuple(range(len(permutation))) and len(permutation) == aval_of(x).ndim:
         return x
-    return lp.transpose_p.bind(x, permutation=permutation)
+    return lp.transpose_p.bind_internal(x, permutation=permutation)
 
 
 def squeeze(x, dimensions: Sequence[int]):
@@ -152,7 +153,7 @@ def squeeze(x, dimensions: Sequence[int]):
     dims = tuple(sorted(checks.canonical_axes(tuple(dimensions), ndim)))
     if not dims:
         return x
-    return lp.squeeze_p.bind(x, dimensions=dims)
+    return lp.squeeze_p.bind_internal(x, dimensions=dims)
 
 
 def expand_dims(x, dimensions: Sequence[int]):
@@ -173,7 +174,9 @@ def iota(dtype, size: int):
 def broadcasted_iota(dtype, shape: Sequence[int], dimension: int):
     shape = checks.nonnegative_shape("iota", shape)
     dimension = checks.canonical_axis(dimension, len(shape), "iota dimension")
-    return lp.iota_p.bind(dtype=dtypes.canonicalize(dtype), shape=shape, dimension=dimension)
+    return lp.iota_p.bind_internal(
+        dtype=dtypes.canonicalize(dtype), shape=shape, dimension=dimension
+    )
 
 
 def concatenate(operands: Sequence, dimension: int):
@@ -182,17 +185,17 @@ def concatenate(operands: Sequence, dimension: int):
     if len(operands) == 1:
         return operands[0]
     dimension = checks.canonical_axis(dimension, aval_of(operands[0]).ndim, "concatenate axis")
-    return lp.concatenate_p.bind(*operands, dimension=dimension)
+    return lp.concatenate_p.bind_internal(*operands, dimension=dimension)
 
 
 def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
     config = tuple((int(lo), int(hi), int(i)) for lo, hi, i in padding_config)
     value = convert_element_type(padding_value, aval_of(x).dtype)
-    return lp.pad_p.bind(x, value, padding_config=config)
+    return lp.pad_p.bind_internal(x, value, padding_config=config)
 
 
 def slice(x, start_indices, limit_indices, strides=None):
-    return lp.slice_p.bind(
+    return lp.slice_p.bind_internal(
         x,
         start_indices=tuple(int(i) for i in start_indices),
         limit_indices=tuple(int(i) for i in limit_indices),
@@ -214,11 +217,11 @@ def _index_scalars(indices):
 
 def dynamic_slice(x, start_indices, slice_sizes):
     sizes = tuple(int(s) for s in slice_sizes)
-    return lp.dynamic_slice_p.bind(x, *_index_scalars(start_indices), slice_sizes=sizes)
+    return lp.dynamic_slice_p.bind_internal(x, *_index_scalars(start_indices), slice_sizes=sizes)
 
 
 def dynamic_update_slice(x, update, start_indices):
-    return lp.dynamic_update_slice_p.bind(x, update, *_index_scalars(start_indices))
+    return lp.dynamic_update_slice_p.bind_internal(x, update, *_index_scalars(start_indices))
 
 
 def dynamic_slice_in_dim(x, start_index, slice_size, axis=0):
@@ -237,7 +240,7 @@ def _reduce(name, x, axes):
         axes = tuple(sorted(checks.canonical_axes(axes, ndim)))
     if not axes:
         return x
-    return lp.reduce_p[name].bind(x, axes=axes)
+    return lp.reduce_p[name].bind_internal(x, axes=axes)
 
 
 def reduce_sum(x, axes):
@@ -266,19 +269,21 @@ def reduce_or(x, axes):
 
 def argmax(x, axis: int, index_dtype=dtypes.int32):
     axis = checks.canonical_axis(axis, aval_of(x).ndim)
-    return lp.argmax_p.bind(x, axes=(axis,), index_dtype=np.dtype(index_dtype))
+    return lp.argmax_p.bind_internal(x, axes=(axis,), index_dtype=np.dtype(index_dtype))
 
 
 def argmin(x, axis: int, index_dtype=dtypes.int32):
     axis = checks.canonical_axis(axis, aval_of(x).ndim)
-    return lp.argmin_p.bind(x, axes=(axis,), index_dtype=np.dtype(index_dtype))
+    return lp.argmin_p.bind_internal(x, axes=(axis,), index_dtype=np.dtype(index_dtype))
 
 
 def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None):
     (lc, rc), (lb, rb) = dimension_numbers
     dims = ((tuple(lc), tuple(rc)), (tuple(lb), tuple(rb)))
     pet = None if preferred_element_type is None else dtypes.canonicalize(preferred_element_type)
-    return lp.dot_general_p.bind(lhs, rhs, dimension_numbers=dims, preferred_element_type=pet)
+    return lp.dot_general_p.bind_internal(
+        lhs, rhs, dimension_numbers=dims, preferred_element_type=pet
+    )
 
 
 def dot(lhs, rhs, precision=None, preferred_element_type=None):

@@ -11,6 +11,7 @@ from meshjit.compiler.core import (
     Primitive,
     ShapedArray,
     def_abstract_eval,
+    shaped_array,
     vma_rules,
 )
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
@@ -96,7 +97,7 @@ def _binary_rule(name, kinds):
             if not x.shape and not y.weak_type:
                 return y
             shape = checks.broadcast_binary(name, x, y)
-            return ShapedArray(shape, x.dtype, x.weak_type and y.weak_type)
+            return shaped_array(shape, x.dtype, x.weak_type and y.weak_type)
         if x.weak_type and not y.weak_type:
             return y
         return x  # avals are immutable: sharing them saves an object per op (and a type lookup)
@@ -110,7 +111,7 @@ def _compare_rule(name):
         if x.dtype != y.dtype:
             checks.same_dtypes(name, (x, y))
         # As JAX: comparing weak values gives a weak bool.
-        return ShapedArray(shape, dtypes.bool_, x.weak_type and y.weak_type)
+        return shaped_array(shape, dtypes.bool_, x.weak_type and y.weak_type)
 
     return rule
 
@@ -174,7 +175,7 @@ convert_element_type_p = Primitive("convert_element_type")
 
 @def_abstract_eval(convert_element_type_p)
 def _convert_rule(x, *, new_dtype, weak_type):
-    return ShapedArray(x.shape, new_dtype, weak_type)
+    return shaped_array(x.shape, new_dtype, weak_type)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,7 +197,7 @@ def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
                 f"broadcast_in_dim: cannot broadcast {x.str_short()} to shape {shape} with "
                 f"broadcast_dimensions={broadcast_dimensions}"
             )
-    return ShapedArray(shape, x.dtype, x.weak_type)
+    return shaped_array(shape, x.dtype, x.weak_type)
 
 
 reshape_p = Primitive("reshape")
@@ -209,7 +210,7 @@ def _reshape_rule(x, *, new_sizes):
             f"cannot reshape {x.str_short()} ({x.size} elements) into shape {new_sizes} "
             f"({math.prod(new_sizes)} elements)"
         )
-    return ShapedArray(new_sizes, x.dtype, x.weak_type)
+    return shaped_array(new_sizes, x.dtype, x.weak_type)
 
 
 transpose_p = Primitive("transpose")
@@ -364,7 +365,7 @@ def _reduce_rule(name):
             shape = x.shape[:axis] + x.shape[axis + 1 :]
         else:
             shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
-        return ShapedArray(shape, x.dtype, x.weak_type)
+        return shaped_array(shape, x.dtype, x.weak_type)
 
     return rule
 
@@ -401,7 +402,7 @@ def _dot_general_rule(lhs, rhs, *, dimension_numbers, preferred_element_type=Non
     ):  # a matrix product: what the checks below would let through
         out = (lhs.shape[0], rhs.shape[1])
         dtype = preferred_element_type or lhs.dtype
-        return ShapedArray(out, dtype, lhs.weak_type and rhs.weak_type)
+        return shaped_array(out, dtype, lhs.weak_type and rhs.weak_type)
     (lc, rc), (lb, rb) = dimension_numbers
     _check_dot_dims(lhs, rhs, lc, rc, "contracting")
     _check_dot_dims(lhs, rhs, lb, rb, "batch")

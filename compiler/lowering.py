@@ -19,7 +19,6 @@ from meshjit.compiler.core import (
     Literal,
     Primitive,
     ShapedArray,
-    Var,
     gc_paused,
 )
 from meshjit.compiler.errors import MeshjitError, SourceInfo
@@ -43,23 +42,26 @@ class OneOp:
     """The rule of a primitive that is one StableHLO op, `op_name`, of the result's type: an
     elementwise op (`elementwise=True`; operands of rank 0 or with size-1 dimensions are
     broadcast first, as the binary primitives broadcast them implicitly) or a reshape.
-    `jaxpr_subcomp` calls `lower` directly: these are most of the equations of a program."""
+    `jaxpr_subcomp` builds the op itself: these are most of the equations of a program."""
 
     __slots__ = ("op_name", "elementwise")
 
     def __init__(self, op_name: str, *, elementwise: bool):
         self.op_name, self.elementwise = op_name, elementwise
 
-    def lower(self, mctx: ModuleContext, eqn: Eqn, result_type, operands: list, loc):
-        if self.elementwise:
-            shape = eqn.outvars[0].aval.shape
-            for i, x in enumerate(eqn.invars):
-                if x.aval.shape != shape:
-                    operands[i] = broadcast_operand(mctx, operands[i], x.aval, shape, loc)
-        return ir.Operation.create(self.op_name, [result_type], operands, loc=loc).result
+    @staticmethod
+    def broadcast_operands(mctx: ModuleContext, invars, shape, operands: list, loc) -> None:
+        """Replaces the operands whose variables are not of `shape` by their broadcasts."""
+        for i, x in enumerate(invars):
+            if x.aval.shape != shape:
+                operands[i] = broadcast_operand(mctx, operands[i], x.aval, shape, loc)
 
     def __call__(self, ctx: LoweringRuleContext, *operands, **params):
-        return self.lower(ctx.module_ctx, ctx.eqn, ctx.result_type, list(operands), None)
+        operands = list(operands)
+        if self.elementwise:
+            shape = ctx.avals_out[0].shape
+            self.broadcast_operands(ctx.module_ctx, ctx.eqn.invars, shape, operands, None)
+        return ir.Operation.create(self.op_name, [ctx.result_type], operands).result
 
 
 class ModuleContext:
@@ -260,53 +262,72 @@ def constant(mctx: ModuleContext, value: np.ndarray) -> ir.Value:
     return stablehlo.ConstantOp(attr).result
 
 
-def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Sequence):
-    """Emits the ops of `jaxpr` at the current insertion point; returns the output values."""
-    env: dict[Var, ir.Value] = {}  # Vars hash by identity
-    ctx = LoweringRuleContext(mctx)
-    literals = ctx.constants
+class _Env(dict):
+    """The values of a block's variables. A literal is never a key: reading one gives its
+    block constant (through `__missing__`), so operands are read with `dict.__getitem__` by
+    `map`, with no Python call per variable."""
 
-    def read(atom):
+    __slots__ = ("mctx", "literals")
+
+    def __init__(self, mctx: ModuleContext, literals: dict):
+        super().__init__()
+        self.mctx, self.literals = mctx, literals
+
+    def __missing__(self, atom):
         if type(atom) is not Literal:
-            return env[atom]
+            raise KeyError(atom)
         val, dtype = atom.val, atom.aval.dtype
         # repr tells 0.0 from -0.0 (equal as keys) for Python scalars
         key = (dtype, val.tobytes() if type(val) is np.ndarray else repr(val))
-        value = literals.get(key)
+        value = self.literals.get(key)
         if value is None:
-            value = literals[key] = mctx.scalar_constant(val, dtype)
+            value = self.literals[key] = self.mctx.scalar_constant(val, dtype)
         return value
 
+
+def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Sequence):
+    """Emits the ops of `jaxpr` at the current insertion point; returns the output values."""
+    ctx = LoweringRuleContext(mctx)
+    env = _Env(mctx, ctx.constants)  # Vars hash by identity
+    read = env.__getitem__
     env.update(zip(jaxpr.constvars, consts))
     env.update(zip(jaxpr.invars, args))
-    locations, tensor_types = mctx.locations, mctx.types.tensors
+    locations, tensor_types, create = mctx.locations, mctx.types.tensors, ir.Operation.create
     for eqn in jaxpr.eqns:
         prim = eqn.primitive
         rule = lowering_rules.get(prim)
         if rule is None:
             raise LoweringError(f"no lowering rule for primitive '{prim.name}'", eqn.source)
         entry = locations.get((prim, id(eqn.source)))
-        if type(rule) is OneOp:
-            outvar = eqn.outvars[0]
-            aval = outvar.aval
-            type_ = tensor_types.get((aval.shape, aval.dtype))
-            if type_ is None:
-                type_ = mctx.types.tensor(aval.shape, aval.dtype)
-            operands = [read(a) if type(a) is Literal else env[a] for a in eqn.invars]
-            loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
-            env[outvar] = rule.lower(mctx, eqn, type_, operands, loc)
+        loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
+        if type(rule) is not OneOp:
+            _apply_rule(ctx, rule, eqn, loc, env)
             continue
-        ctx.eqn = eqn  # the one context of this block, pointed at the equation
-        ctx._avals_in = ctx._avals_out = None
-        with entry[0] if entry is not None else mctx.eqn_location(eqn):
-            out = rule(
-                ctx, *[read(a) if type(a) is Literal else env[a] for a in eqn.invars], **eqn.params
-            )
-        if prim.multiple_results:
-            env.update(zip(eqn.outvars, out))
-        else:
-            env[eqn.outvars[0]] = out
-    return [read(a) for a in jaxpr.outvars]
+        # Most equations: one op, built here without a call to the rule.
+        outvar = eqn.outvars[0]
+        aval = outvar.aval
+        type_ = tensor_types.get((aval.shape, aval.dtype))
+        if type_ is None:
+            type_ = mctx.types.tensor(aval.shape, aval.dtype)
+        operands = [*map(read, eqn.invars)]
+        if rule.elementwise:
+            for x in eqn.invars:
+                if x.aval.shape != aval.shape:
+                    rule.broadcast_operands(mctx, eqn.invars, aval.shape, operands, loc)
+                    break
+        env[outvar] = create(rule.op_name, [type_], operands, loc=loc).result
+    return [*map(read, jaxpr.outvars)]
+
+
+def _apply_rule(ctx: LoweringRuleContext, rule, eqn: Eqn, loc: ir.Location, env: _Env) -> None:
+    ctx.eqn = eqn  # the one context of the block, pointed at the equation
+    ctx._avals_in = ctx._avals_out = None
+    with loc:
+        out = rule(ctx, *map(env.__getitem__, eqn.invars), **eqn.params)
+    if eqn.primitive.multiple_results:
+        env.update(zip(eqn.outvars, out))
+    else:
+        env[eqn.outvars[0]] = out
 
 
 def const_values(mctx: ModuleContext, closed: ClosedJaxpr) -> list[ir.Value]:

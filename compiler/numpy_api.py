@@ -111,7 +111,7 @@ def _simple_binary_operands(x1, x2, inexact: bool):
             return None
         if inexact and not dtypes.is_float(a1.dtype):
             return None
-        return (x1, x2) if a1.shape == a2.shape else _broadcast_ranks(x1, x2)
+        return (x1, x2) if a1.shape == a2.shape else _broadcast_rank_pair(x1, a1, x2, a2)
     tracer, scalar = (x1, x2) if is_t1 else (x2, x1) if is_t2 else (None, None)
     if tracer is None or (type(scalar) is not float and type(scalar) is not int):
         return None
@@ -189,7 +189,7 @@ def _broadcast_to_shape(x, shape, aval=None):
         return x
     # Size-1 dimensions expand in place: broadcast_in_dim allows it, so no reshape is needed.
     dims = tuple(range(len(shape) - aval.ndim, len(shape)))
-    return lp.broadcast_in_dim_p.bind(x, shape=shape, broadcast_dimensions=dims)
+    return lp.broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
 
 
 def _broadcast_all(*args):
@@ -237,6 +237,20 @@ def _broadcast_ranks(*args):
     ]
 
 
+def _broadcast_rank_pair(x1, a1, x2, a2):
+    """`_broadcast_ranks(x1, x2)` for two traced operands of avals `a1` and `a2`, without its
+    lists (arithmetic on arrays of two shapes comes here)."""
+    shape = _broadcast_two(a1.shape, a2.shape)
+    if shape is None:
+        return _broadcast_ranks(x1, x2)  # raises the error
+    ndim = len(shape)
+    if a1.shape and len(a1.shape) != ndim:
+        x1 = _broadcast_to_shape(x1, shape, a1)
+    if a2.shape and len(a2.shape) != ndim:
+        x2 = _broadcast_to_shape(x2, shape, a2)
+    return x1, x2
+
+
 def _elementwise(lax_fn, *args, inexact=False):
     args = _promote_inexact(*args) if inexact else _promote(*args)
     return lax_fn(*_broadcast_ranks(*args))
@@ -250,16 +264,21 @@ def _define_binary(lax_fn, inexact=False):
     def fn(x1, x2):
         simple = _simple_binary_operands(x1, x2, inexact)
         if simple is not None:
-            return prim.bind(*simple)
+            return prim.bind_internal(*simple)
         return _elementwise(lax_fn, x1, x2, inexact=inexact)
 
     return fn
 
 
 def _define_unary(lax_fn, inexact=False):
+    # A traced operand the promotion below would leave as it is goes straight to the primitive
+    # (when lax_fn is one): one frame less per op to call, and to walk for the user's line.
+    prim = getattr(lax_fn, "primitive", None)
+    direct = lax_fn if prim is None else prim.bind_internal
+
     def fn(x):
-        if type(x) is Tracer and (not inexact or dtypes.is_float(x.var.aval.dtype)):
-            return lax_fn(x)  # the promotion below would leave it as it is
+        if type(x) is Tracer and (not inexact or x.var.aval.dtype in dtypes.FLOATS):
+            return direct(x)
         (x,) = _promote_inexact(x) if inexact else _promote(x)
         return lax_fn(_materialize(x))
 
@@ -274,7 +293,8 @@ def _define_binary_with_bool(lax_fn, bool_fn):
     def fn(x1, x2):
         simple = _simple_binary_operands(x1, x2, False)
         if simple is not None:
-            return (bool_prim if dtypes.is_bool(aval_of(simple[0]).dtype) else prim).bind(*simple)
+            dtype = aval_of(simple[0]).dtype
+            return (bool_prim if dtype == dtypes.bool_ else prim).bind_internal(*simple)
         simple = _broadcast_ranks(*_promote(x1, x2))
         op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
         return op(*simple)
@@ -542,8 +562,8 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
         if axis is None:
             if 0 in shape:
                 return None
-            out = prim.bind(x, axes=tuple(range(ndim)))
-            return lp.reshape_p.bind(out, new_sizes=(1,) * ndim) if keepdims else out
+            out = prim.bind_internal(x, axes=tuple(range(ndim)))
+            return lp.reshape_p.bind_internal(out, new_sizes=(1,) * ndim) if keepdims else out
         axis = _single_axis(axis)
         if axis is None:
             return None
@@ -553,9 +573,9 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
         axis += ndim
     if not shape[axis]:
         return None
-    out = prim.bind(x, axes=(axis,))
+    out = prim.bind_internal(x, axes=(axis,))
     if keepdims:
-        return lp.reshape_p.bind(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
+        return lp.reshape_p.bind_internal(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
     return out
 
 
@@ -674,9 +694,9 @@ def _arg_reduce_fast(name, a, axis, keepdims):
     if not -ndim <= axis < ndim or not shape[axis]:
         return None
     axis %= ndim
-    out = _ARG_REDUCE_PRIMS[name].bind(a, axes=(axis,), index_dtype=dtypes.int32)
+    out = _ARG_REDUCE_PRIMS[name].bind_internal(a, axes=(axis,), index_dtype=dtypes.int32)
     if keepdims:
-        return lp.reshape_p.bind(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
+        return lp.reshape_p.bind_internal(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
     return out
 
 

@@ -34,7 +34,9 @@ def _matrix_product_fast(a, b):
         or (la.dtype is not lb.dtype and la.dtype != lb.dtype)
     ):
         return None
-    return dot_general_p.bind(a, b, dimension_numbers=_MATRIX_PRODUCT, preferred_element_type=None)
+    return dot_general_p.bind_internal(
+        a, b, dimension_numbers=_MATRIX_PRODUCT, preferred_element_type=None
+    )
 
 
 def matmul(a, b):

@@ -135,8 +135,10 @@ class Trace:
             self.consts.append(value)
         return var
 
-    def process(self, prim: Primitive, args: Sequence, params: dict):
-        """Records `prim` applied to `args`. Called from `Primitive.bind` only (the hot path)."""
+    def process(self, prim: Primitive, args: Sequence, params: dict, internal_frames: int):
+        """Records `prim` applied to `args`. Called from `Primitive.bind` only (the hot path).
+        `internal_frames`: how many frames, from this one up, are meshjit's own (this one and
+        bind's, and with `bind_internal` its caller's); the walk for the user's line skips them."""
         invars, in_avals = [], []
         for x in args:  # tracers of this trace skip `atom`
             var = x.var if type(x) is Tracer and x._trace is self else self.atom(x)
@@ -148,13 +150,9 @@ class Trace:
         out = rule(*in_avals, **params)
         if self.axis_env is not None:
             out = join_vma(prim, in_avals, out)
-        # This frame and Primitive.bind's are meshjit's own: the walk for the user's line
-        # starts above them.
-        source = user_source(2)
+        source = user_source(internal_frames)
         if prim.multiple_results:
-            outvars = [Var(a) for a in out]
-            self.eqns.append(Eqn(prim, invars, outvars, params, source))
-            return [Tracer(self, v) for v in outvars]
+            return self._record_multiple(prim, invars, out, params, source)
         # As Var(out), Eqn(...) and Tracer(self, outvar), without their __init__ calls: this
         # runs once per traced op, and the three calls are a tenth of its cost.
         outvar = _new(Var)
@@ -166,6 +164,11 @@ class Trace:
         tracer = _new(Tracer)
         tracer._trace, tracer.var = self, outvar
         return tracer
+
+    def _record_multiple(self, prim, invars, out_avals, params, source) -> list[Tracer]:
+        outvars = [Var(a) for a in out_avals]
+        self.eqns.append(Eqn(prim, invars, outvars, params, source))
+        return [Tracer(self, v) for v in outvars]
 
     def finish(self, outs: Sequence) -> ClosedJaxpr:
         outvars = [self.atom(x) for x in outs]

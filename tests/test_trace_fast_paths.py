@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 import meshjit
 import meshjit.numpy as jnp
-from meshjit.compiler import errors, numpy_api, numpy_products
+from meshjit import lax
+from meshjit.compiler import dtypes, errors, numpy_api, numpy_products
 from meshjit.compiler.array_methods import ArrayMethods
-from meshjit.compiler.core import Literal, ShapedArray
+from meshjit.compiler.core import Literal, ShapedArray, shaped_array
 
 SETTINGS = settings(max_examples=150, deadline=None)
 DTYPES = ["float32", "bfloat16", "float16", "int32", "int8", "uint8", "uint32", "bool"]
@@ -40,6 +41,7 @@ def general_paths():
         mock.patch.object(numpy_api, "_arg_reduce_fast", lambda *args: None),
         mock.patch.object(numpy_products, "_matrix_product_fast", lambda *args: None),
         mock.patch.object(numpy_api, "_simple_binary_operands", lambda *args: None),
+        mock.patch.object(dtypes, "FLOATS", frozenset()),  # unary functions promote first
     ):
         yield
 
@@ -187,6 +189,18 @@ def test_common_binary_ops_match_the_general_path(op):
             same_with_and_without_fast_paths(BINARY[op], _operand(x), _operand(y))
 
 
+UNARY = ["exp", "tanh", "sqrt", "sin", "log1p", "isfinite", "arcsinh", "fabs", "log2", "degrees"]
+
+
+@pytest.mark.parametrize("name", UNARY)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("weak", [False, True])
+def test_unary_functions_match_the_general_path(name, dtype, weak):
+    arg = meshjit.ShapeDtypeStruct((2, 3), dtype, weak_type=weak and dtype in ("int32", "float32"))
+    same_with_and_without_fast_paths(getattr(jnp, name), arg)
+    same_with_and_without_fast_paths(lambda x: getattr(jnp, name)(x * 2), arg)  # not an input
+
+
 def test_operators_are_the_numpy_functions():
     x = meshjit.ShapeDtypeStruct((2, 3), np.float32)
     pairs = [
@@ -260,6 +274,31 @@ def test_source_of_an_op_in_a_nested_user_function():
     assert add.source.line == outer.__code__.co_firstlineno + 1
 
 
+def test_ops_bound_inside_meshjit_helpers_name_the_users_line():
+    # Helpers bind with `bind_internal`, which skips their frame without looking at it.
+    def f(x, v):
+        a = jnp.tanh(x) + v
+        b = jnp.sum(a, axis=1, keepdims=True) * 0.5
+        c = jnp.max(x, axis=0) - b
+        d = lax.exp(c) @ x.T
+        e = jnp.where(d > 0, jnp.mean(d), d.reshape(2, 2).ravel().reshape(2, 2))
+        return jnp.maximum(e, 1).astype(np.int32)
+
+    x, v = meshjit.ShapeDtypeStruct((2, 2), np.float32), meshjit.ShapeDtypeStruct((2,), np.float32)
+    jaxpr = meshjit.make_jaxpr(f)(x, v).jaxpr
+    first = f.__code__.co_firstlineno
+    got = [(eqn.primitive.name, eqn.source.line - first) for eqn in jaxpr.eqns]
+    assert got == [
+        *[("tanh", 1), ("broadcast_in_dim", 1), ("add", 1)],
+        *[("reduce_sum", 2), ("reshape", 2), ("mul", 2)],
+        *[("reduce_max", 3), ("broadcast_in_dim", 3), ("sub", 3)],
+        *[("exp", 4), ("transpose", 4), ("dot_general", 4)],
+        *[("gt", 5), ("reduce_sum", 5), ("div", 5), ("reshape", 5), ("reshape", 5)],
+        *[("broadcast_in_dim", 5), ("select_n", 5), ("max", 6), ("convert_element_type", 6)],
+    ]
+    assert {(eqn.source.file, eqn.source.function) for eqn in jaxpr.eqns} == {(__file__, "f")}
+
+
 def test_user_source_agrees_with_the_frame_line_number():
     def here():
         return errors.user_source(), sys._getframe().f_lineno
@@ -273,6 +312,14 @@ def test_avals_hold_numpy_dtypes_whatever_they_are_given(dtype):
     for _ in range(2):  # the second time the dtype's class is known
         aval = ShapedArray((2,), dtype)
         assert isinstance(aval.dtype, np.dtype) and aval.dtype == np.dtype(dtype)
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (), [2, 3]])
+@pytest.mark.parametrize("weak", [False, True])
+def test_shared_avals_equal_fresh_ones(shape, weak):
+    shared = shaped_array(shape, np.dtype("float32"), weak)
+    assert shared == ShapedArray(shape, np.float32, weak) and shared.shape == tuple(shape)
+    assert (shaped_array(shape, np.dtype("float32"), weak) is shared) == (type(shape) is tuple)
 
 
 # ---------------------------------------------------------------------------------------------
