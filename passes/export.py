@@ -68,12 +68,13 @@ def _pinnable(slot: Slot, want) -> bool:
     return slot.mesh is not None and slot.value is not None and want != slot.dims
 
 
-def _closed_like(graph: Graph, source: Slot, dims) -> Slot:
+def _closed_sharding(graph: Graph, source: Slot, dims) -> ir.Attribute:
+    """`source`'s sharding with `dims` instead of its own, closed."""
     target = new_slot(f"reshard of {source.label}", source.value.type)
     target.mesh, target.dims = source.mesh, [list(d) for d in dims]
     target.closed = [True] * target.rank
     target.replicated, target.unreduced = source.replicated, source.unreduced
-    return target
+    return tensor_sharding_attr(slot_sharding(target, graph.meshes, close=True))
 
 
 def _reshard_result(graph: Graph, op, index: int, slot: Slot, computed) -> bool:
@@ -87,8 +88,7 @@ def _reshard_result(graph: Graph, op, index: int, slot: Slot, computed) -> bool:
         new = sdy.ReshardOp(result, tensor_sharding_attr(final))
     result.replace_all_uses_except(new.result, new.operation)
     shardings = list(sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings)
-    computed_slot = _closed_like(graph, slot, computed)
-    shardings[index] = tensor_sharding_attr(slot_sharding(computed_slot, graph.meshes, close=True))
+    shardings[index] = _closed_sharding(graph, slot, computed)
     op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get(shardings)
     return True
 
@@ -120,9 +120,8 @@ def _result_decisions(edge: Edge, proj) -> dict:
 
 
 def _reshard(graph: Graph, op, index: int, source: Slot, dims) -> None:
-    sharding = slot_sharding(_closed_like(graph, source, dims), graph.meshes, close=True)
     with ir.InsertionPoint(op), op.location:
-        new = sdy.ReshardOp(op.operands[index], tensor_sharding_attr(sharding)).result
+        new = sdy.ReshardOp(op.operands[index], _closed_sharding(graph, source, dims)).result
     op.operands[index] = new
 
 

@@ -37,7 +37,7 @@ def graph_bytes(graph: Graph, *, pinned: bool = True) -> tuple[float, float]:
     the partitioner may compute an op more than one way, the cheapest and the dearest way.
     `pinned`: export pins each dot / convolution to the way `choose_plans` picks, so those
     count that way only."""
-    plans = {id(edge): plan for edge, plan in choose_plans(graph)} if pinned else {}
+    plans = {id(edge): plan for edge, _, plan in choose_plans(graph)} if pinned else {}
     return _sum_bounds(graph.edges, plans)
 
 
@@ -45,12 +45,12 @@ def pinned_plans(graph: Graph):
     """(edge, dims per operand and result) for each dot / convolution: the shardings it is
     computed in (`choose_plans`). Export pins them with reshards so XLA's partitioner takes
     that way."""
-    for edge, plan in choose_plans(graph):
-        yield edge, _OpCost(edge, set()).plan_dims(plan)
+    for edge, cost, plan in choose_plans(graph):
+        yield edge, cost.plan_dims(plan)
 
 
-def choose_plans(graph: Graph) -> list[tuple[Edge, dict]]:
-    """A way to compute each dot / convolution (the factors' axes), chosen greedily in
+def choose_plans(graph: Graph) -> list[tuple[Edge, "_OpCost", dict]]:
+    """(edge, its costing, plan): a way to compute each dot / convolution (the factors' axes), chosen greedily in
     program order, cheapest first (an operand reshard an earlier dot made is free), with a
     reshard's bytes either counted in full or shared among the dots that use the value
     (gathering a weight two dots use may pay where one dot alone would reshard its other
@@ -71,7 +71,7 @@ def _assign(edges, shares) -> tuple[float, list]:
         if cost is not None:
             plan, price = cost.cheapest(shares)
             total += price
-            chosen.append((edge, plan))
+            chosen.append((edge, cost, plan))
     return total, chosen
 
 
