@@ -61,7 +61,7 @@ def choose_plans(graph: Graph) -> list[tuple[Edge, "_OpCost", dict]]:
         for view in edge.operands:
             uses[id(view.slot)] = uses.get(id(view.slot), 0) + 1
     greedy, shared = _assign(edges, None), _assign(edges, uses)
-    return (shared if shared[0] < greedy[0] else greedy)[1]
+    return _improve((shared if shared[0] < greedy[0] else greedy)[1])
 
 
 def _assign(edges, shares) -> tuple[float, list]:
@@ -73,6 +73,41 @@ def _assign(edges, shares) -> tuple[float, list]:
             total += price
             chosen.append((edge, cost, plan))
     return total, chosen
+
+
+def _improve(chosen: list, rounds: int = 3) -> list:
+    """Re-chooses each dot's plan with every reshard the other dots' plans make taken as
+    made (program order alone cannot see that a later dot gathers a weight an earlier one
+    then reads for free), keeping a change only if the whole assignment moves fewer bytes:
+    each distinct reshard is paid once, as XLA makes it once."""
+    made: dict = {}
+    parts = []
+    for _, cost, plan in chosen:
+        part = cost.parts(plan)
+        parts.append(part)
+        for key in part[1]:
+            made[key] = made.get(key, 0) + 1
+
+    def extra(part) -> float:  # bytes the plan adds to what the other dots make
+        return part[0] + sum(b for key, b in part[1].items() if not made.get(key))
+
+    for _ in range(rounds):
+        changed = False
+        for i, (edge, cost, plan) in enumerate(chosen):
+            for key in parts[i][1]:
+                made[key] -= 1
+            best = extra(parts[i])
+            for other in cost.plans():
+                part = cost.parts(other)
+                price = extra(part)
+                if price < best - 1e-6:
+                    best, parts[i], changed = price, part, True
+                    chosen[i] = (edge, cost, other)
+            for key in parts[i][1]:
+                made[key] = made.get(key, 0) + 1
+        if not changed:
+            break
+    return chosen
 
 
 def cheaper(new: tuple, old: tuple) -> bool:
@@ -202,6 +237,9 @@ class _OpCost:
         self.mappings = self.rule.tensors()
         self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
         self.searched = edge.op_name in _SEARCHED_OPS
+        self.split_dims = [
+            fs for mapping in self.mappings for fs in mapping if len(fs) > 1
+        ]  # dims made of several factors (reshapes)
 
     def plans(self) -> list[dict]:
         return [self._result_plan(), *self._other_plans()]
@@ -257,7 +295,24 @@ class _OpCost:
         for r in range(self.n_operands, len(self.views)):
             for f, axes in self.proj[r].items():
                 plan.setdefault(f, list(axes))
-        return self._fill_operand_factors(plan) if fill else plan
+        return self._expressible(self._fill_operand_factors(plan) if fill else plan)
+
+    def _expressible(self, plan: dict) -> dict:
+        """The plan with every factor the partitioner cannot compute sharded made whole: in a
+        dim made of several factors, a factor after one not fully sharded (a strided shard,
+        which a dim sharding cannot describe); XLA gathers the operand then (measured on
+        reshapes)."""
+        changed = bool(self.split_dims)
+        while changed:
+            changed = False
+            for fs in self.split_dims:
+                full = True
+                for f in fs:
+                    axes = plan.get(f)
+                    if not full and axes:
+                        plan[f], changed = [], True
+                    full = full and axes_product(axes or ()) == self.rule.factors[f].size
+        return plan
 
     def _gathered_factors(self) -> dict:
         """Factors the partitioner computes unsharded: permutation factors (a windowed or
@@ -284,7 +339,7 @@ class _OpCost:
             for f, axes in self.proj[r].items():
                 if f not in plan:
                     plan[f] = [a for a in axes if a not in used]
-        return self._fill_operand_factors(plan)
+        return self._expressible(self._fill_operand_factors(plan))
 
     def _operands_plan(self, t: int) -> dict | None:
         """The operands as they are (operand t first where they disagree); the result is
@@ -300,18 +355,26 @@ class _OpCost:
                 if f not in plan and axes and not any(a in used for a in axes):
                     plan[f] = list(axes)
                     used.extend(axes)
-        return plan
+        return self._expressible(plan)
 
     def _fill_operand_factors(self, plan: dict) -> dict:
         """Factors no result holds: none for need-replication ones, else the cheapest choice
         among the operands' own shardings of them (unsharded included)."""
         factors = self.rule.factors
+        reduces_locally = self.edge.op_name == "stablehlo.reduce"  # variadic ones gathered
+        used = {a for axes in plan.values() for a in axes}
         open_factors = []
         for f, factor in enumerate(factors):
             if f in plan:
                 continue
             if factor.kind == rules_lib.NEED_REPLICATION:
                 plan[f] = []
+            elif reduces_locally and factor.kind == rules_lib.REDUCTION:
+                # XLA reduces each shard and all-reduces the partial results; it does not
+                # gather the operand (not even when a gathered copy exists).
+                own = [a for t in range(self.n_operands) for a in self.proj[t].get(f, ())]
+                plan[f] = [a for a in dict.fromkeys(own) if a not in used]
+                used.update(plan[f])
             else:
                 open_factors.append(f)
         if not open_factors:
@@ -356,6 +419,30 @@ class _OpCost:
             a for f, axes in plan.items() if factors[f].kind == rules_lib.REDUCTION for a in axes
         ]
 
+    def parts(self, plan: dict) -> tuple[float, dict]:
+        """(bytes of the results' side: all-reduce and reshard after, {operand reshard:
+        its bytes})."""
+        reduced = self._reduced(plan)
+        reshards = {}
+        for t in range(self.n_operands):
+            view = self.views[t]
+            src, dst = _full_dims(view), self._dims(t, plan, reduced)
+            if src != dst:
+                reshards[(id(view.slot), repr(dst))] = reshard_bytes(view, src, dst)
+        return self._results_bytes(plan, reduced), reshards
+
+    def _results_bytes(self, plan: dict, reduced: list) -> float:
+        cost = 0.0
+        for r in range(self.n_operands, len(self.views)):
+            view = self.views[r]
+            final = _full_dims(view)
+            computed = self._dims(r, plan, reduced)
+            if reduced:
+                n = axes_product(reduced)
+                cost += 2.0 * local_bytes(view, computed) * (n - 1) / n
+            cost += reshard_bytes(view, computed, final)
+        return cost
+
     def _price(self, plan: dict, paid=frozenset(), shares=None) -> tuple[float, list]:
         """(bytes, the operand reshards it makes), with the reshards in `paid` free (and each
         other one over the `shares` of its value, if given)."""
@@ -370,15 +457,7 @@ class _OpCost:
                 if key not in paid:
                     share = shares.get(id(view.slot), 1) if shares else 1
                     cost += reshard_bytes(view, src, dst) / share
-        for r in range(self.n_operands, len(self.views)):
-            view = self.views[r]
-            final = _full_dims(view)
-            computed = self._dims(r, plan, reduced)
-            if reduced:
-                n = axes_product(reduced)
-                cost += 2.0 * local_bytes(view, computed) * (n - 1) / n
-            cost += reshard_bytes(view, computed, final)
-        return cost, reshards
+        return cost + self._results_bytes(plan, reduced), reshards
 
 
 def _sum_bounds(edges, plans: dict) -> tuple[float, float]:

@@ -160,6 +160,7 @@ class Slot:
     no_sub_axes: bool = False  # func boundaries: Shardy keeps sub-axes off them
     origin: list[tuple] = dataclasses.field(default_factory=list)
     annotated: bool = False
+    opaque: bool = False  # a result of an op with no sharding rule: exported replicated
     total_bytes: int = 0
 
     @property
@@ -465,6 +466,10 @@ class _Builder:
         if rule is None:
             target = rules_lib.custom_call_target(op)
             if target is not None:
+                for r in op.results:
+                    slot = self.graph.slots.get(r)
+                    if slot is not None:
+                        slot.opaque = True
                 self.graph.warnings.append(
                     f"{_loc_text(op)[4:-1]}: warning: custom_call @{target} is unknown to the "
                     "meshjit sharding rule registry; its operands and results stay replicated"
@@ -717,8 +722,8 @@ def write_back(graph: Graph, *, close: bool = False) -> None:
     for value, slot in graph.slots.items():
         if slot.mesh is None or isinstance(value, ir.BlockArgument):
             continue
-        if not (close or slot.annotated or any(slot.dims)):
-            continue  # nothing to say for this value (its op may still get one, for another)
+        if not (slot.annotated or slot.opaque or any(slot.dims)):
+            continue  # nothing decided for this value (its op may still get one, for another)
         op = value.owner
         slots = per_op.get(op)
         if slots is None:
@@ -744,7 +749,7 @@ def write_back(graph: Graph, *, close: bool = False) -> None:
     }
     manual_in: dict = {}
     for kind, owner, index, slot in graph.virtual:
-        if slot.mesh is None or not (slot.annotated or close or slot.used()):
+        if slot.mesh is None or not (slot.annotated or slot.used() or _closes_arg(kind, close)):
             continue
         if kind in setters:
             setters[kind](owner, index, cache.of(slot))
@@ -753,6 +758,12 @@ def write_back(graph: Graph, *, close: bool = False) -> None:
     for op, slots in manual_in.items():
         ordered = [cache.of(slots[i]) for i in sorted(slots)]
         op.attributes["in_shardings"] = sharding_per_value_attr(ordered)
+
+
+def _closes_arg(kind: str, close: bool) -> bool:
+    """Closing gives func arguments and manual boundaries a sharding even when nothing was
+    decided for them (replicated); func results stay unannotated then, as Shardy leaves them."""
+    return close and kind != "func_result"
 
 
 def _has_sharded(slots, close: bool) -> bool:
