@@ -95,9 +95,9 @@ def group_size(attrs: str, default: int = 8) -> int:
     mesh = re.search(r"replica_groups=mesh\[([^\]]*)\][^{]*\{([^}]*)\}", attrs)
     if mesh:
         sizes = dict(re.findall(r"'(\w+)'=(\d+)", mesh.group(1)))
-        n = 1
-        for axis in re.findall(r"'(\w+)'", mesh.group(2)):
-            n *= int(sizes[axis])
+        n = 1  # an axis, or a sub-axis `'axis_1':(2)2` (pre-size 2, size 2)
+        for axis, sub_size in re.findall(r"'(\w+)'(?::\(\d+\)(\d+))?", mesh.group(2)):
+            n *= int(sub_size or sizes[axis])
         return n
     iota = re.search(r"replica_groups=\[\d+,(\d+)\]<=", attrs)
     if iota:

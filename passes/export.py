@@ -1,8 +1,9 @@
 """Export after propagation: close every dimension, pin dot plans, optionally make remaining
 conflicts explicit.
 
-Closing (`{"x", ?}` -> `{"x"}`, and a closed replicated sharding on every unannotated tensor)
-makes XLA's own propagation keep meshjit's decisions. Pinning (`pin_plans`, on by default) puts
+Closing (`{"x", ?}` -> `{"x"}`, a closed replicated sharding on unannotated func arguments and
+on the results of custom calls without a rule) makes XLA keep meshjit's decisions. A value
+propagation decided nothing for stays unannotated, as Shardy leaves it, so XLA chooses there. Pinning (`pin_plans`, on by default) puts
 `sdy.reshard`s around each dot / convolution so it is computed the cheapest way graph_cost finds
 (XLA's dot partitioner otherwise picks its own way, which graph_cost cannot predict). With `insert-reshards`, an operand whose
 sharding disagrees with what its op's results imply gets an `sdy.reshard` in front of the op;

@@ -5,7 +5,7 @@
   estimated communication (`conflicts=auto`: Shardy's preferences or the per-op cost model,
   whichever whole result moves fewer bytes), or only Shardy's way (`shardy-compatible=true`,
   `conflicts=shardy`) or only by the per-op cost model (`cost-model=true`, `conflicts=cost`).
-- `meshjit-export`: close every dimension; pin each dot / convolution to its cheapest way to
+- `meshjit-export`: close every decided sharding (values nothing reached stay unannotated); pin each dot / convolution to its cheapest way to
   compute with `sdy.reshard`s (`pin-dot-plans`, on by default); optionally insert `sdy.reshard`s
   for every remaining conflict (export.py).
 - `meshjit-print-sharding-rules`: test-only, attaches each op's rule as `meshjit.sharding_rule`.

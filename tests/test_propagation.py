@@ -200,6 +200,9 @@ def test_collective_stats_parser():
     moved = 8 * 16 * 4 * 7 / 8 + (4 * 4 + 2 * 2 * 2) * 2 * 7 / 8
     assert collective_stats(hlo) == (2, result, round(moved))
     assert group_size("replica_groups=mesh['axis_0'=2,'axis_1'=4] {'axis_1'}, dims") == 4
+    # A sub-axis: the minor half of 'axis_1'.
+    assert group_size("replica_groups=mesh['axis_0'=2,'axis_1'=4] {'axis_1':(2)2}, x") == 2
+    assert group_size("replica_groups=mesh['a'=2,'b'=4] {'a','b':(1)2}, x") == 4
     assert group_size("replica_groups={{0,1},{2,3}}, x") == 2
     assert group_size("replica_groups=[2,4]<=[8]") == 4
 

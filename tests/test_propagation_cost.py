@@ -65,6 +65,19 @@ DOT_LAYOUTS = [
     (["dot", "dot"], ((None, "data"), ("data", "model"), (("model", "data"), None))),
     (["dot", "dot"], (("model", None), (None, "model"), (("data", "model"), None))),
     (["dot", "tanh"], (("data", None), (None, None), ("model", None))),
+    # Two dots read one FSDP weight: the later one gathers it anyway, so the earlier one reads
+    # the gathered copy (found by re-choosing each plan against the others'); a plain reduce
+    # all-reduces its partial results even where a gathered copy of its operand exists.
+    (
+        ["broadcast", "transpose", "dot", "dot", "broadcast", "mul"],
+        ((None, "model"), (("data", "model"), None), (("data", "model"), None)),
+    ),
+    # A reshape whose operand would hold a strided shard (a minor factor sharded under an
+    # unsharded major one): XLA gathers the operand.
+    (
+        ["reshape", "transpose", "tanh", "reshape", "dot", "transpose"],
+        ((("model", "data"), None), (None, ("data", "model")), (("data", "model"), None)),
+    ),
 ]
 
 

@@ -10,7 +10,8 @@
 // RUN:   --pass-pipeline='builtin.module(sdy-lift-inlined-meshes, meshjit-propagate, meshjit-export, canonicalize)' \
 // RUN:   | FileCheck %s --check-prefix=MIXED
 
-// Export closes every dimension and drops priorities; unannotated values become replicated.
+// Export closes every dimension and drops priorities; unannotated func arguments become
+// replicated.
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @close
 // CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}
@@ -24,6 +25,24 @@ func.func @close(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
                  %arg1: tensor<8x16xf32>, %arg2: tensor<4xf32>) -> (tensor<8x16xf32>, tensor<4xf32>) {
   %0 = stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
   return %0, %arg2 : tensor<8x16xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A value no sharding reached (and a func result nothing decided) stays unannotated, as
+// Shardy leaves it: XLA chooses there (a closed replicated sharding would force gathers,
+// e.g. after a reshape whose sharding no dim sharding can express).
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @undecided
+// CHECK-SAME: %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}
+// CHECK-SAME: -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, tensor<8x16xf32>) {
+// CHECK: stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>}
+// CHECK: stablehlo.abs %arg1 :
+func.func @undecided(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                     %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %0 = stablehlo.negate %arg0 : tensor<8x16xf32>
+  %1 = stablehlo.abs %arg1 : tensor<8x16xf32>
+  return %0, %1 : tensor<8x16xf32>, tensor<8x16xf32>
 }
 
 // -----
