@@ -37,6 +37,7 @@ def export_module(
     insert_reshards: bool = False,
     pin_plans: bool = True,
 ):
+    graph_cost.clear_cache()
     graph = build_graph(module_op, hold_priorities=False)
     if insert_reshards:
         _insert_reshards(graph)

@@ -91,14 +91,16 @@ def _improve(chosen: list, rounds: int = 3) -> list:
     def extra(part) -> float:  # bytes the plan adds to what the other dots make
         return part[0] + sum(b for key, b in part[1].items() if not made.get(key))
 
+    options: dict = {}  # edge index -> [(plan, parts)], priced once
     for _ in range(rounds):
         changed = False
         for i, (edge, cost, plan) in enumerate(chosen):
+            if i not in options:
+                options[i] = [(other, cost.parts(other)) for other in cost.plans()]
             for key in parts[i][1]:
                 made[key] -= 1
             best = extra(parts[i])
-            for other in cost.plans():
-                part = cost.parts(other)
+            for other, part in options[i]:
                 price = extra(part)
                 if price < best - 1e-6:
                     best, parts[i], changed = price, part, True
@@ -133,6 +135,26 @@ def reshard_bytes(view: View, src: list, dst: list) -> float:
     `_tile_counts` and `_nested`)."""
     if src == dst:
         return 0.0
+    slot = view.slot
+    key = (slot.shape, slot.elem_bytes, tuple(map(tuple, src)), tuple(map(tuple, dst)))
+    cost = _RESHARDS.get(key)
+    if cost is None:
+        if len(_RESHARDS) > _RESHARDS_MAX:
+            _RESHARDS.clear()
+        cost = _RESHARDS[key] = _cheapest_reshard(view, src, dst)
+    return cost
+
+
+_RESHARDS: dict = {}  # (shape, element bytes, src, dst) -> bytes: a pure function of those
+_RESHARDS_MAX = 100_000
+
+
+def clear_cache() -> None:
+    """Forgets the priced reshards (each pass run starts afresh, so timings are per run)."""
+    _RESHARDS.clear()
+
+
+def _cheapest_reshard(view: View, src: list, dst: list) -> float:
     cost = _steps(view, src, dst)
     if cost:
         cost = min(cost, _tile_counts(view, src, dst))

@@ -19,7 +19,7 @@ import sys
 
 from jaxlib.mlir import ir, passmanager
 
-from meshjit.passes import propagation
+from meshjit.passes import graph_cost, propagation
 from meshjit.passes import rules as rules_lib
 from meshjit.passes.export import export_module, pin_dot_plans, prepare_for_xla
 from meshjit.passes.propagation_graph import (
@@ -83,6 +83,7 @@ def propagate_module(
     """Propagates and writes the result back; `close=True` also exports (closes every dim)
     from the same graph, as `meshjit-export` would after rebuilding it."""
     with _gc_paused():
+        graph_cost.clear_cache()
         split_constants(module_op)
         graph = build_graph(module_op)
         print_warnings(graph)
