@@ -130,13 +130,15 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-examples", action="store_true")
     parser.add_argument("--skip-timing", action="store_true")
     parser.add_argument("--random", type=int, default=0, help="random programs to compare")
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--seed", type=int, nargs="+", default=[7], help="one run per seed")
     parser.add_argument("--conflicts", default="auto", help="meshjit's conflict resolution")
     args = parser.parse_args(argv)
     if not args.skip_examples:
         report_examples()
     if args.random:
-        report_random(args.random, args.seed, conflicts=args.conflicts)
+        met = [report_random(args.random, seed, conflicts=args.conflicts) for seed in args.seed]
+        if len(met) > 1:
+            print(f"\n{verdict(all(met))}: no dearer program over {len(met)} seeds")
     if not args.skip_timing:
         report_timing(args.sizes, args.repeat)
     return 0

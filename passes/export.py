@@ -67,7 +67,17 @@ def pin_dot_plans(graph: Graph) -> int:
 
 
 def _pinnable(slot: Slot, want) -> bool:
-    return slot.mesh is not None and slot.value is not None and want != slot.dims
+    return (
+        slot.mesh is not None
+        and slot.value is not None
+        and want != slot.dims
+        and _disjoint([a for dim in want for a in dim])
+    )
+
+
+def _disjoint(axes) -> bool:
+    """No (sub-)axis used twice (the sharding would not verify); a plan that did is not pinned."""
+    return not any(overlaps(a, b) for i, a in enumerate(axes) for b in axes[:i])
 
 
 def _closed_sharding(graph: Graph, source: Slot, dims) -> ir.Attribute:

@@ -9,8 +9,10 @@ from the partitioned HLO:
 
 Per op, the partitioner computes in one sharding of the op's factors and reshards operands into
 it (and results out of it): by default the results' sharding, for the factors the results hold;
-factors only operands hold (contractions) take the operand sharding that moves least; factors
-that need replication take none. XLA's dot / convolution partitioner picks among several ways by
+factors only operands hold (contractions) take the operand sharding that moves least (a plain
+reduce keeps its operand's: it reduces each shard and all-reduces); factors that need
+replication take none, and neither do factors a dim sharding could only hold as a strided shard
+(the partitioner gathers those). XLA's dot / convolution partitioner picks among several ways by
 its own order, not by cost (measured: it may all-to-all an operand into the result's sharding,
 contract over the split the operands share and all-reduce the whole result, or gather both
 operands), so for those ops the bounds span: the result's sharding (contracting factors chosen
@@ -26,7 +28,7 @@ from __future__ import annotations
 import itertools
 
 from meshjit.passes import rules as rules_lib
-from meshjit.passes.propagation_graph import Edge, Graph, View, axes_product
+from meshjit.passes.propagation_graph import Edge, Graph, View, axes_product, overlaps
 
 _SEARCHED_OPS = frozenset({"stablehlo.dot_general", "stablehlo.convolution"})
 _MAX_COMBINATIONS = 16
@@ -94,7 +96,7 @@ def _improve(chosen: list, rounds: int = 3) -> list:
     options: dict = {}  # edge index -> [(plan, parts)], priced once
     for _ in range(rounds):
         changed = False
-        for i, (edge, cost, plan) in enumerate(chosen):
+        for i, (edge, cost, _plan) in enumerate(chosen):
             if i not in options:
                 options[i] = [(other, cost.parts(other)) for other in cost.plans()]
             for key in parts[i][1]:
@@ -321,6 +323,10 @@ def _op_cost(edge: Edge, paid: set):
     return None if any(p is None for p in cost.proj) else cost
 
 
+def _clashes(axis, used) -> bool:
+    return any(overlaps(axis, other) for other in used)
+
+
 def _tie_bytes(edge: Edge) -> float:
     """A value and the values tied to it (a return and its func result, loop-carried values)."""
     first = edge.operands[0]
@@ -446,7 +452,7 @@ class _OpCost:
         for r in range(self.n_operands, len(self.views)):
             for f, axes in self.proj[r].items():
                 if f not in plan:
-                    plan[f] = [a for a in axes if a not in used]
+                    plan[f] = [a for a in axes if not _clashes(a, used)]
         return self._expressible(self._fill_operand_factors(plan))
 
     def _operands_plan(self, t: int) -> dict | None:
@@ -460,7 +466,7 @@ class _OpCost:
         used = [a for axes in own.values() for a in axes]
         for u in range(self.n_operands):
             for f, axes in self.proj[u].items():
-                if f not in plan and axes and not any(a in used for a in axes):
+                if f not in plan and axes and not any(_clashes(a, used) for a in axes):
                     plan[f] = list(axes)
                     used.extend(axes)
         return self._expressible(plan)
@@ -470,7 +476,7 @@ class _OpCost:
         among the operands' own shardings of them (unsharded included)."""
         factors = self.rule.factors
         reduces_locally = self.edge.op_name == "stablehlo.reduce"  # variadic ones gathered
-        used = {a for axes in plan.values() for a in axes}
+        used = [a for axes in plan.values() for a in axes]
         open_factors = []
         for f, factor in enumerate(factors):
             if f in plan:
@@ -481,8 +487,8 @@ class _OpCost:
                 # XLA reduces each shard and all-reduces the partial results; it does not
                 # gather the operand (not even when a gathered copy exists).
                 own = [a for t in range(self.n_operands) for a in self.proj[t].get(f, ())]
-                plan[f] = [a for a in dict.fromkeys(own) if a not in used]
-                used.update(plan[f])
+                plan[f] = [a for a in dict.fromkeys(own) if not _clashes(a, used)]
+                used.extend(plan[f])
             else:
                 open_factors.append(f)
         if not open_factors:
@@ -494,8 +500,12 @@ class _OpCost:
                 seen.add(tuple(self.proj[t].get(f, ())))
             choices.append(sorted(seen))
         combos = list(itertools.islice(itertools.product(*choices), _MAX_COMBINATIONS))
+        used = [a for axes in plan.values() for a in axes]
         best, best_cost = None, None
         for combo in combos:
+            picked = [a for axes in combo for a in axes]
+            if any(_clashes(a, used + picked[:i]) for i, a in enumerate(picked)):
+                continue  # an axis (or a part of it) some other factor already holds
             trial = dict(plan)
             trial.update({f: list(axes) for f, axes in zip(open_factors, combo)})
             cost = self._price(trial, self.paid)[0]
@@ -543,12 +553,11 @@ class _OpCost:
         cost = 0.0
         for r in range(self.n_operands, len(self.views)):
             view = self.views[r]
-            final = _full_dims(view)
             computed = self._dims(r, plan, reduced)
             if reduced:
                 n = axes_product(reduced)
                 cost += 2.0 * local_bytes(view, computed) * (n - 1) / n
-            cost += reshard_bytes(view, computed, final)
+            cost += reshard_bytes(view, computed, _full_dims(view))
         return cost
 
     def _price(self, plan: dict, paid=frozenset(), shares=None) -> tuple[float, list]:

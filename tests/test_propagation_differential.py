@@ -95,6 +95,12 @@ def specs(draw, rank=2):
     ops=["reshape", "transpose", "tanh", "reshape", "dot", "transpose"],
     input_specs=((("model", "data"), None), (None, ("data", "model")), (("data", "model"), None)),
 )
+# Once a compile error: a dot plan gave its contracting factor `"model", "data":(2)2` next to a
+# result factor holding "data" (a sub-axis and its full axis in one sharding).
+@example(
+    ops=["reshape", "tanh", "broadcast", "dot"],
+    input_specs=((None, ("data", "model")), ("model", None), ("model", "data")),
+)
 @settings(
     max_examples=40,
     derandomize=True,  # the same programs every run (see the known difference in the docstring)
