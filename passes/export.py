@@ -3,7 +3,8 @@ conflicts explicit.
 
 Closing (`{"x", ?}` -> `{"x"}`, a closed replicated sharding on unannotated func arguments and
 on the results of custom calls without a rule) makes XLA keep meshjit's decisions. A value
-propagation decided nothing for stays unannotated, as Shardy leaves it, so XLA chooses there. Pinning (`pin_plans`, on by default) puts
+propagation decided nothing for stays unannotated, as Shardy leaves it, so XLA chooses there.
+Pinning (`pin_plans`, on by default) puts
 `sdy.reshard`s around each dot / convolution so it is computed the cheapest way graph_cost finds
 (XLA's dot partitioner otherwise picks its own way, which graph_cost cannot predict). With `insert-reshards`, an operand whose
 sharding disagrees with what its op's results imply gets an `sdy.reshard` in front of the op;
@@ -77,7 +78,7 @@ def _pinnable(slot: Slot, want) -> bool:
 
 def _disjoint(axes) -> bool:
     """No (sub-)axis used twice (the sharding would not verify); a plan that did is not pinned."""
-    return not any(overlaps(a, b) for i, a in enumerate(axes) for b in axes[:i])
+    return not any(graph_cost.clashes(a, axes[:i]) for i, a in enumerate(axes))
 
 
 def _closed_sharding(graph: Graph, source: Slot, dims) -> ir.Attribute:

@@ -159,8 +159,10 @@ def clear_cache() -> None:
 def _cheapest_reshard(view: View, src: list, dst: list) -> float:
     cost = _steps(view, src, dst)
     if cost:
-        cost = min(cost, _tile_counts(view, src, dst))
-        if _nested(src, dst):
+        before = [axes_product(dim) for dim in src]
+        after = [axes_product(dim) for dim in dst]
+        cost = min(cost, _tile_counts(view, src, dst, before, after))
+        if _nested(before, after):
             cost = min(cost, local_bytes(view, dst))
     return cost
 
@@ -183,7 +185,8 @@ def _steps(view: View, src: list, dst: list) -> float:
     added = [a for a in where_dst if a not in where_src]
     if not gathered and not moved and all(_keeps_order(s, t) for s, t in zip(src, dst)):
         return 0.0
-    if _rematerializes(where_src, where_dst, moved):
+    pairs = _moves(where_src, where_dst, moved)
+    if _rematerializes(pairs):
         n = axes_product(list(where_src))
         return local_bytes(view, src) * (n - 1)
     late = _sliced_late(src, dst, moved, added)
@@ -196,7 +199,6 @@ def _steps(view: View, src: list, dst: list) -> float:
         shard *= n
     if moved:
         shard /= axes_product(early)
-        pairs = _moves(where_src, where_dst, moved)
         if len(pairs) > 1 and not any((d, s) in pairs for s, d in pairs):
             # A chain (dim 2 -> 1, dim 1 -> 0): one all-to-all per pair of dims, in turn,
             # each keeping every dim's order.
@@ -216,16 +218,13 @@ def _moves(where_src: dict, where_dst: dict, moved: list) -> dict:
     return pairs
 
 
-def _rematerializes(where_src: dict, where_dst: dict, moved: list) -> bool:
-    """Axes moving from one dim into several, or from several dims into one: XLA's
-    all-to-all moves between two dims, so it replicates the whole tensor and slices it
-    ("involuntary full rematerialization")."""
-    into: dict = {}
-    out_of: dict = {}
-    for a in moved:
-        into.setdefault(where_dst[a], set()).add(where_src[a])
-        out_of.setdefault(where_src[a], set()).add(where_dst[a])
-    return any(len(d) > 1 for d in into.values()) or any(len(d) > 1 for d in out_of.values())
+def _rematerializes(pairs: dict) -> bool:
+    """Axes moving from one dim into several, or from several dims into one (`pairs` from
+    `_moves`): XLA's all-to-all moves between two dims, so it replicates the whole tensor and
+    slices it ("involuntary full rematerialization")."""
+    sources = [s for s, _ in pairs]
+    targets = [d for _, d in pairs]
+    return len(set(sources)) < len(sources) or len(set(targets)) < len(targets)
 
 
 def _sliced_late(src: list, dst: list, moved: list, added: list) -> list:
@@ -243,12 +242,11 @@ def _sliced_late(src: list, dst: list, moved: list, added: list) -> list:
     return late
 
 
-def _tile_counts(view: View, src: list, dst: list) -> float:
+def _tile_counts(view: View, src: list, dst: list, before: list, after: list) -> float:
     """XLA reshards by tile counts first: where one dim gives a factor r of its tiles to
     another (same devices, nothing gathered), one all-to-all over r devices, then a
-    collective-permute of the new shard puts the tiles on their devices (an axis swap)."""
-    before = [axes_product(dim) for dim in src]
-    after = [axes_product(dim) for dim in dst]
+    collective-permute of the new shard puts the tiles on their devices (an axis swap).
+    `before` / `after`: each dim's tile count."""
     if sorted(a for dim in src for a in dim) != sorted(a for dim in dst for a in dim):
         return float("inf")
     donors = [d for d, (b, a) in enumerate(zip(before, after)) if b > a]
@@ -262,12 +260,10 @@ def _tile_counts(view: View, src: list, dst: list) -> float:
     return local_bytes(view, src) * (r - 1) / r + local_bytes(view, dst)
 
 
-def _nested(src: list, dst: list) -> bool:
-    """Whether every dim's new tiles each lie in one old tile (or every old tile in one new
-    one): XLA then reaches the new sharding with a collective-permute of the new shard
-    (after a local slice), or gathers into it, when that moves less than the steps."""
-    before = [axes_product(dim) for dim in src]
-    after = [axes_product(dim) for dim in dst]
+def _nested(before: list, after: list) -> bool:
+    """Whether, by the dims' tile counts, every new tile lies in one old tile (or every old
+    tile in one new one): XLA then reaches the new sharding with a collective-permute of the
+    new shard (after a local slice), or gathers into it, when that moves less than the steps."""
     return all(b % a == 0 for a, b in zip(before, after)) or all(
         a % b == 0 for a, b in zip(before, after)
     )
@@ -323,7 +319,8 @@ def _op_cost(edge: Edge, paid: set):
     return None if any(p is None for p in cost.proj) else cost
 
 
-def _clashes(axis, used) -> bool:
+def clashes(axis, used) -> bool:
+    """Whether `axis` shares devices with any of `used` (a sub-axis and its full axis do)."""
     return any(overlaps(axis, other) for other in used)
 
 
@@ -452,7 +449,7 @@ class _OpCost:
         for r in range(self.n_operands, len(self.views)):
             for f, axes in self.proj[r].items():
                 if f not in plan:
-                    plan[f] = [a for a in axes if not _clashes(a, used)]
+                    plan[f] = [a for a in axes if not clashes(a, used)]
         return self._expressible(self._fill_operand_factors(plan))
 
     def _operands_plan(self, t: int) -> dict | None:
@@ -466,7 +463,7 @@ class _OpCost:
         used = [a for axes in own.values() for a in axes]
         for u in range(self.n_operands):
             for f, axes in self.proj[u].items():
-                if f not in plan and axes and not any(_clashes(a, used) for a in axes):
+                if f not in plan and axes and not any(clashes(a, used) for a in axes):
                     plan[f] = list(axes)
                     used.extend(axes)
         return self._expressible(plan)
@@ -487,7 +484,7 @@ class _OpCost:
                 # XLA reduces each shard and all-reduces the partial results; it does not
                 # gather the operand (not even when a gathered copy exists).
                 own = [a for t in range(self.n_operands) for a in self.proj[t].get(f, ())]
-                plan[f] = [a for a in dict.fromkeys(own) if not _clashes(a, used)]
+                plan[f] = [a for a in dict.fromkeys(own) if not clashes(a, used)]
                 used.extend(plan[f])
             else:
                 open_factors.append(f)
@@ -500,11 +497,10 @@ class _OpCost:
                 seen.add(tuple(self.proj[t].get(f, ())))
             choices.append(sorted(seen))
         combos = list(itertools.islice(itertools.product(*choices), _MAX_COMBINATIONS))
-        used = [a for axes in plan.values() for a in axes]
         best, best_cost = None, None
         for combo in combos:
             picked = [a for axes in combo for a in axes]
-            if any(_clashes(a, used + picked[:i]) for i, a in enumerate(picked)):
+            if any(clashes(a, used + picked[:i]) for i, a in enumerate(picked)):
                 continue  # an axis (or a part of it) some other factor already holds
             trial = dict(plan)
             trial.update({f: list(axes) for f, axes in zip(open_factors, combo)})
