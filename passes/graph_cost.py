@@ -62,8 +62,10 @@ def choose_plans(graph: Graph) -> list[tuple[Edge, "_OpCost", dict]]:
     for edge in edges:
         for view in edge.operands:
             uses[id(view.slot)] = uses.get(id(view.slot), 0) + 1
-    greedy, shared = _assign(edges, None), _assign(edges, uses)
-    return _improve((shared if shared[0] < greedy[0] else greedy)[1])
+    options: dict = {}  # edge -> [(plan, parts)], priced once for both starts
+    greedy = _improve(_assign(edges, None)[1], options)
+    shared = _improve(_assign(edges, uses)[1], options)
+    return (shared if shared[0] < greedy[0] - 1e-6 else greedy)[1]
 
 
 def _assign(edges, shares) -> tuple[float, list]:
@@ -77,11 +79,12 @@ def _assign(edges, shares) -> tuple[float, list]:
     return total, chosen
 
 
-def _improve(chosen: list, rounds: int = 3) -> list:
-    """Re-chooses each dot's plan with every reshard the other dots' plans make taken as
-    made (program order alone cannot see that a later dot gathers a weight an earlier one
-    then reads for free), keeping a change only if the whole assignment moves fewer bytes:
-    each distinct reshard is paid once, as XLA makes it once."""
+def _improve(chosen: list, options: dict, rounds: int = 3) -> tuple[float, list]:
+    """(bytes, plans): each dot's plan re-chosen with every reshard the other dots' plans
+    make taken as made (program order alone cannot see that a later dot gathers a weight an
+    earlier one then reads for free), keeping a change only if the whole assignment moves
+    fewer bytes: each distinct reshard is paid once, as XLA makes it once. `options` caches
+    each edge's priced plans across calls."""
     made: dict = {}
     parts = []
     for _, cost, plan in chosen:
@@ -93,16 +96,15 @@ def _improve(chosen: list, rounds: int = 3) -> list:
     def extra(part) -> float:  # bytes the plan adds to what the other dots make
         return part[0] + sum(b for key, b in part[1].items() if not made.get(key))
 
-    options: dict = {}  # edge index -> [(plan, parts)], priced once
     for _ in range(rounds):
         changed = False
         for i, (edge, cost, _plan) in enumerate(chosen):
-            if i not in options:
-                options[i] = [(other, cost.parts(other)) for other in cost.plans()]
+            if edge not in options:
+                options[edge] = [(other, cost.parts(other)) for other in cost.plans()]
             for key in parts[i][1]:
                 made[key] -= 1
             best = extra(parts[i])
-            for other, part in options[i]:
+            for other, part in options[edge]:
                 price = extra(part)
                 if price < best - 1e-6:
                     best, parts[i], changed = price, part, True
@@ -111,7 +113,11 @@ def _improve(chosen: list, rounds: int = 3) -> list:
                 made[key] = made.get(key, 0) + 1
         if not changed:
             break
-    return chosen
+    total = sum(part[0] for part in parts)
+    reshards: dict = {}
+    for part in parts:
+        reshards.update(part[1])
+    return total + sum(reshards.values()), chosen
 
 
 def cheaper(new: tuple, old: tuple) -> bool:
