@@ -52,19 +52,25 @@ def pinned_plans(graph: Graph):
 
 
 def choose_plans(graph: Graph) -> list[tuple[Edge, "_OpCost", dict]]:
-    """(edge, its costing, plan): a way to compute each dot / convolution (the factors' axes), chosen greedily in
-    program order, cheapest first (an operand reshard an earlier dot made is free), with a
-    reshard's bytes either counted in full or shared among the dots that use the value
-    (gathering a weight two dots use may pay where one dot alone would reshard its other
-    operand); whichever choice moves fewer bytes in all."""
+    """(edge, its costing, plan): a way to compute each dot / convolution (the factors' axes).
+    Two starts, chosen in program order, cheapest first (an operand reshard an earlier dot made
+    is free): one counts each reshard's bytes in full, one shares them among the dots that use
+    the value (gathering a weight two dots use may pay where one dot alone would reshard its
+    other operand). Each start is improved over the whole assignment (`_improve`, which alone
+    cannot leave the first start where two dots must change together); the cheaper end wins."""
     edges = [e for e in graph.edges if e.op_name in _SEARCHED_OPS]
     uses: dict[int, int] = {}
     for edge in edges:
         for view in edge.operands:
             uses[id(view.slot)] = uses.get(id(view.slot), 0) + 1
     options: dict = {}  # edge -> [(plan, parts)], priced once for both starts
-    greedy = _improve(_assign(edges, None)[1], options)
-    shared = _improve(_assign(edges, uses)[1], options)
+    moved, greedy = _assign(edges, None)
+    if not moved:
+        return greedy  # nothing moves: no other choice does better
+    shared = _assign(edges, uses)[1]
+    same = [plan for _, _, plan in greedy] == [plan for _, _, plan in shared]
+    greedy = _improve(greedy, options)
+    shared = greedy if same else _improve(shared, options)
     return (shared if shared[0] < greedy[0] - 1e-6 else greedy)[1]
 
 
@@ -99,12 +105,12 @@ def _improve(chosen: list, options: dict, rounds: int = 3) -> tuple[float, list]
     for _ in range(rounds):
         changed = False
         for i, (edge, cost, _plan) in enumerate(chosen):
-            if edge not in options:
-                options[edge] = [(other, cost.parts(other)) for other in cost.plans()]
             for key in parts[i][1]:
                 made[key] -= 1
             best = extra(parts[i])
-            for other, part in options[edge]:
+            if best and edge not in options:  # a plan adding nothing cannot be bettered
+                options[edge] = [(other, cost.parts(other)) for other in cost.plans()]
+            for other, part in options.get(edge, ()) if best else ():
                 price = extra(part)
                 if price < best - 1e-6:
                     best, parts[i], changed = price, part, True
@@ -353,6 +359,7 @@ class _OpCost:
         self.n_operands = len(edge.operands)
         self.mappings = self.rule.tensors()
         self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
+        self.full = [_full_dims(v) for v in self.views]  # each tensor's own sharding
         self.searched = edge.op_name in _SEARCHED_OPS
         self.split_dims = [
             fs for mapping in self.mappings for fs in mapping if len(fs) > 1
@@ -523,6 +530,9 @@ class _OpCost:
         factors = self.rule.factors
         out = []
         for fs in self.mappings[t]:
+            if len(fs) == 1 and not reduced:
+                out.append(list(plan.get(fs[0], ())))
+                continue
             dim = []
             for f in fs:
                 for a in plan.get(f, ()):
@@ -546,7 +556,7 @@ class _OpCost:
         reshards = {}
         for t in range(self.n_operands):
             view = self.views[t]
-            src, dst = _full_dims(view), self._dims(t, plan, reduced)
+            src, dst = self.full[t], self._dims(t, plan, reduced)
             if src != dst:
                 reshards[(id(view.slot), repr(dst))] = reshard_bytes(view, src, dst)
         return self._results_bytes(plan, reduced), reshards
@@ -559,7 +569,7 @@ class _OpCost:
             if reduced:
                 n = axes_product(reduced)
                 cost += 2.0 * local_bytes(view, computed) * (n - 1) / n
-            cost += reshard_bytes(view, computed, _full_dims(view))
+            cost += reshard_bytes(view, computed, self.full[r])
         return cost
 
     def _price(self, plan: dict, paid=frozenset(), shares=None) -> tuple[float, list]:
@@ -569,7 +579,7 @@ class _OpCost:
         cost, reshards = 0.0, []
         for t in range(self.n_operands):
             view = self.views[t]
-            src, dst = _full_dims(view), self._dims(t, plan, reduced)
+            src, dst = self.full[t], self._dims(t, plan, reduced)
             key = (id(view.slot), repr(dst))
             if src != dst:
                 reshards.append(key)
