@@ -10,11 +10,14 @@ in order, so a tensor that lacks the first factor gives the axis to the next. Ar
 - op priorities: each round runs pass-through ops to a fixed point, then all ops but forward
   through broadcast, then all ops; with Shardy's preferences, pass-through ops none of whose
   operands has another use run first (Shardy's pass-through stage reaches an op reading a shared
-  value, as `x - sum(x)` reads `x`, only after those);
+  value, as `x - sum(x)` reads `x`, only after those), and the middle stage propagates
+  pass-through factors only (a dot's contracting factor waits for the last stage);
 - conflict resolution (`Options.conflicts`): "shardy" follows Shardy's preferences, "cost" the
   per-op cost model; "auto" (the default) propagates with Shardy's preferences and, if that met
-  a conflict, again with the cost model, and keeps whichever whole result XLA is estimated to
-  move fewer bytes for (graph_cost.py; ties keep Shardy's).
+  a conflict or a tensor refused an axis another of its dims held (the visiting order decided
+  something), again with the cost model and with Shardy's preferences but reduction factors
+  in the middle stage, and keeps whichever whole result XLA is estimated to move fewer bytes
+  for (graph_cost.py; ties keep Shardy's).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from meshjit.passes.propagation_graph import (
     overlaps,
 )
 
+PASS = rules_lib.PASS_THROUGH
 STRATEGIES = ("basic", "aggressive")
 CONFLICTS = ("auto", "shardy", "cost")
 
@@ -51,6 +55,9 @@ class Options:
     cost_model: bool = False  # the per-op cost model only (same as conflicts="cost")
     track_origins: bool = False  # record where each dim's axes came from (explain mode)
     conflicts: str = "auto"
+    # The middle op-priority stage propagates reduction factors too (Shardy's waits for the
+    # last stage); "auto" tries it as a third candidate.
+    early_reductions: bool = False
 
     @property
     def resolution(self) -> str:
@@ -118,7 +125,16 @@ def project(view, mapping, factors) -> dict | None:
 class _Plan:
     """Per-edge tables that never change during propagation (built on the edge's first run)."""
 
-    __slots__ = ("views", "mappings", "n_operands", "propagating", "reduction", "dims", "simple")
+    __slots__ = (
+        "views",
+        "mappings",
+        "n_operands",
+        "propagating",
+        "pass_through",
+        "reduction",
+        "dims",
+        "simple",
+    )
 
     def __init__(self, edge: Edge):
         rule = edge.rule
@@ -130,6 +146,7 @@ class _Plan:
             for f, x in enumerate(rule.factors)
             if not x.blocked and x.kind != rules_lib.NEED_REPLICATION
         ]
+        self.pass_through = [f for f in self.propagating if rule.factors[f].kind == PASS]
         self.reduction = [x.kind == rules_lib.REDUCTION for x in rule.factors]
         # Per tensor: (dim, factors) for the dims that have factors.
         self.dims = [[(d, fs) for d, fs in enumerate(m) if fs] for m in self.mappings]
@@ -200,6 +217,9 @@ class _EdgeStep:
                 if p is not None:
                     proj[t] = [p.get(f, _NO_AXES) for f in range(n_factors)]
         self.proj = proj
+        self.propagating = plan.propagating
+        if stage == STAGE_NO_FORWARD_BROADCAST and _waits(options):
+            self.propagating = plan.pass_through
 
     def run(self) -> list[Slot]:
         """The slots this application changed."""
@@ -222,7 +242,7 @@ class _EdgeStep:
         """factor -> [(axes, tensor index), ...] over the sources that shard it, by factor."""
         out: dict = {}
         proj = self.proj
-        propagating = self.plan.propagating
+        propagating = self.propagating
         for i in self.sources:
             p = proj[i]
             if p is None:
@@ -398,6 +418,8 @@ class _EdgeStep:
                 new = list(part)
                 for axis in ext:
                     piece = self._addable(slot, axis, used)
+                    if piece != axis:
+                        self.graph.blocked += 1  # another dim holds (part of) it
                     if piece is None:
                         break
                     new.append(piece)
@@ -447,6 +469,8 @@ class _EdgeStep:
                 ext = extension(part, wanted[0]) or []
                 for axis in ext:
                     piece = self._addable(slot, axis, used)
+                    if piece != axis:
+                        self.graph.blocked += 1
                     if piece is None:
                         break
                     if j < len(fs) - 1 and factors[f].size % axes_product(part + [piece]):
@@ -567,24 +591,45 @@ def priorities(graph: Graph) -> list[int]:
 
 def propagate_graph(graph: Graph, options: Options = Options()) -> None:
     """Propagates to a fixed point. With conflicts="auto", candidates are compared by
-    graph_cost's estimate of the bytes XLA will move: Shardy's preferences, and (when a
-    conflict was met) the per-op cost model's choices; ties keep Shardy's."""
+    graph_cost's estimate of the bytes XLA will move: Shardy's preferences and, when a
+    conflict was met or a tensor refused an axis, the per-op cost model's choices and
+    Shardy's preferences with reduction factors propagated in the middle stage; ties keep
+    Shardy's."""
     if options.strategy == "basic" or options.resolution != "auto":
         _propagate(graph, options)
         return
     start = _snapshot(graph)
-    graph.conflicts = 0
+    graph.conflicts = graph.blocked = 0
     _propagate(graph, options)
     graph.chosen = "shardy"
-    if not graph.conflicts:
-        return  # the cost model would have decided every conflict the same way
+    if not graph.conflicts and not graph.blocked:
+        # No conflict the cost model would decide otherwise, and no tensor refused an axis
+        # (so the visiting order decided nothing): every candidate would come out the same.
+        return
     preferred, preferred_bytes = _snapshot(graph), graph_bytes(graph)
-    _restore(graph, start)
-    _propagate(graph, dataclasses.replace(options, conflicts="cost"))
-    if cheaper(graph_bytes(graph), preferred_bytes):
-        graph.chosen = "cost"
-    else:
-        _restore(graph, preferred)
+    for name, variant in (
+        ("cost", dict(conflicts="cost")),
+        ("shardy-early", dict(conflicts="shardy", early_reductions=True)),
+    ):
+        _restore(graph, start)
+        _propagate(graph, dataclasses.replace(options, **variant))
+        estimate = graph_bytes(graph)
+        if cheaper(estimate, preferred_bytes):
+            graph.chosen, preferred, preferred_bytes = name, _snapshot(graph), estimate
+    _restore(graph, preferred)
+
+
+def _waits(options: Options) -> bool:
+    """Whether non-pass-through factors wait for the last op-priority stage (as Shardy's do)."""
+    return options.resolution != "cost" and not options.early_reductions
+
+
+def _restricted(edge: Edge, options: Options) -> bool:
+    """Whether the edge has factors the no-forward-broadcast stage does not propagate."""
+    if not _waits(options):
+        return False
+    plan = _plan(edge)
+    return len(plan.pass_through) < len(plan.propagating)
 
 
 def _snapshot(graph: Graph) -> list:
@@ -621,6 +666,6 @@ def _propagate(graph: Graph, options: Options) -> None:
             release_priority(graph, round_priority)
         dirty = set(graph.edges)
         for stage in stages:
-            if stage == STAGE_ALL:  # broadcasts ran with fewer sources in the stage before
-                dirty.update(e for e in graph.edges if e.is_broadcast)
+            if stage == STAGE_ALL:  # edges that ran with fewer sources or factors before
+                dirty.update(e for e in graph.edges if e.is_broadcast or _restricted(e, options))
             run_to_fixed_point(graph, stage, options, dirty, users)

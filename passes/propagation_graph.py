@@ -331,7 +331,8 @@ class Graph:
     meshes: dict[str, MeshShape] = dataclasses.field(default_factory=dict)
     warnings: list[str] = dataclasses.field(default_factory=list)
     conflicts: int = 0  # conflicts the cost model would resolve otherwise ("auto" mode)
-    chosen: str = ""  # with conflicts="auto", the resolution kept: "shardy" or "cost"
+    blocked: int = 0  # axes a tensor could not take (another of its dims held them)
+    chosen: str = ""  # with conflicts="auto", the result kept: "shardy", "cost" or "shardy-early"
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

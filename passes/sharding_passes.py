@@ -280,12 +280,13 @@ def propagate(
     options = _options(
         strategy, shardy_compatible, max_iterations, op_priority, cost_model, explain, conflicts
     )
-    with module_op.context:
+    with module_op.context, _gc_paused():
         try:
             close_now = export and not insert_reshards
             graph = propagate_module(module_op, options, close=close_now)
             if explain:
                 sys.stderr.write(explain_table(graph))
+            del graph  # freed while the collector is paused (else its resumption scans it all)
             if export and not close_now:
                 with _gc_paused():
                     export_module(module_op, close=True, insert_reshards=insert_reshards)

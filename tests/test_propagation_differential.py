@@ -147,9 +147,9 @@ def test_examples_lower_than_shardy_on_at_least_three(example_rows):
     assert len(lower) >= 3, harness.format_table(list(example_rows.values()))
 
 
-# Pass behaviours matched to Shardy's pipeline: the lit cases of these names (propagate.mlir)
-# give the same per-value shardings under both propagations.
-LIT_FILE = Path(__file__).parent.parent / "test" / "lit" / "passes" / "propagate.mlir"
+# Pass behaviours matched to Shardy's pipeline: the lit cases of these names give the same
+# per-value shardings under both propagations.
+LIT_DIR = Path(__file__).parent.parent / "test" / "lit" / "passes"
 SAME_AS_SHARDY = (
     "free_sub_axis",
     "no_free_sub_axis",
@@ -159,13 +159,15 @@ SAME_AS_SHARDY = (
     "sharding_group",
     "barrier_backward",
     "barrier_forward",
+    "pass_through_factors_first",
 )
 
 
 def _lit_case(name: str) -> str:
-    for chunk in LIT_FILE.read_text().split("// -----"):
-        if f"func.func @{name}(" in chunk:
-            return chunk
+    for path in sorted(LIT_DIR.glob("propagate*.mlir")):
+        for chunk in path.read_text().split("// -----"):
+            if f"func.func @{name}(" in chunk:
+                return chunk
     raise KeyError(name)
 
 

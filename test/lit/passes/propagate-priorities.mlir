@@ -68,3 +68,25 @@ func.func @shared_operand(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<
   %3 = stablehlo.multiply %2, %arg1 : tensor<8x16xf32>
   return %3 : tensor<8x16xf32>
 }
+
+// -----
+
+// Shardy's middle op-priority stage propagates pass-through factors only: the dots carry
+// %3's rows back to %1 before %arg2 hands its contracting "y" to %1's columns (which would
+// take "y" from the rows).
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+// SHARDY-LABEL: func.func @pass_through_factors_first
+// SHARDY: stablehlo.add {{.*}}<@mesh, [{"y", "x", ?}, {?}]>
+// SHARDY: stablehlo.dot_general {{.*}}<@mesh, [{"y", "x", ?}, {?}]>
+// NOPRIO-LABEL: func.func @pass_through_factors_first
+// NOPRIO: stablehlo.add {{.*}}<@mesh, [{?}, {"y", ?}]>
+func.func @pass_through_factors_first(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}]>},
+                                      %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", "x"}, {}]>},
+                                      %arg2: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<16x32xf32> {
+  %0 = stablehlo.tanh %arg0 : tensor<16x32xf32>
+  %1 = stablehlo.add %0, %arg1 : tensor<16x32xf32>
+  %2 = stablehlo.dot_general %1, %arg2, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
+  %3 = stablehlo.dot_general %2, %arg2, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
+  %4 = stablehlo.add %3, %arg1 : tensor<16x32xf32>
+  return %4 : tensor<16x32xf32>
+}
