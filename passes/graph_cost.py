@@ -18,8 +18,9 @@ contract over the split the operands share and all-reduce the whole result, or g
 operands), so for those ops the bounds span: the result's sharding (contracting factors chosen
 cheapest, or unsplit), each operand's sharding completed by the result's, and the operands'
 shardings as they are. A reshard of one value into the same dims is made once however many ops
-want it (XLA reuses it): free in the low bound after the first op that may make it, counted in
-full in the high bound. Ties between values (func returns, loop-carried values, call
+want it (XLA reuses it), and so is the all-gather two reshards of one value start with
+(`reshard_parts`): free in the low bound after the first op that may make it, counted in full
+in the high bound. Ties between values (func returns, loop-carried values, call
 boundaries) reshard one into the other. Resharding a tensor: see `reshard_bytes`.
 """
 
@@ -160,12 +161,14 @@ def reshard_bytes(view: View, src: list, dst: list) -> float:
 
 
 _RESHARDS: dict = {}  # (shape, element bytes, src, dst) -> bytes: a pure function of those
+_PARTS: dict = {}  # the same key -> reshard_parts
 _RESHARDS_MAX = 100_000
 
 
 def clear_cache() -> None:
     """Forgets the priced reshards (each pass run starts afresh, so timings are per run)."""
     _RESHARDS.clear()
+    _PARTS.clear()
 
 
 def _cheapest_reshard(view: View, src: list, dst: list) -> float:
@@ -186,14 +189,7 @@ def _steps(view: View, src: list, dst: list) -> float:
     (axes swapped, or one leaving from under another)."""
     where_src = {a: d for d, dim in enumerate(src) for a in dim}
     where_dst = {a: d for d, dim in enumerate(dst) for a in dim}
-    gathered = [a for a in where_src if a not in where_dst]
-    moved = [a for a, d in where_src.items() if a in where_dst and where_dst[a] != d]
-    # An axis that would move out of a dimension some axis leaves is gathered with it (and
-    # sliced back): XLA does not all-to-all a partly gathered dimension.
-    for dim in src:
-        along = [a for a in dim if a in moved] if set(dim) & set(gathered) else []
-        gathered += along
-        moved = [a for a in moved if a not in along]
+    gathered, moved = _gathered(src, where_src, where_dst)
     added = [a for a in where_dst if a not in where_src]
     if not gathered and not moved and all(_keeps_order(s, t) for s, t in zip(src, dst)):
         return 0.0
@@ -220,6 +216,48 @@ def _steps(view: View, src: list, dst: list) -> float:
     if _permutes(src, [[a for a in t if a not in late] for t in dst], set(moved)):
         cost += local_bytes(view, src) / axes_product(early)  # the finest shard
     return cost
+
+
+def _gathered(src: list, where_src: dict, where_dst: dict) -> tuple[list, list]:
+    """(axes all-gathered, axes all-to-all'd into another dim). An axis that would move out
+    of a dimension some axis leaves is gathered with it (and sliced back): XLA does not
+    all-to-all a partly gathered dimension."""
+    gathered = [a for a in where_src if a not in where_dst]
+    moved = [a for a, d in where_src.items() if a in where_dst and where_dst[a] != d]
+    for dim in src:
+        along = [a for a in dim if a in moved] if set(dim) & set(gathered) else []
+        gathered += along
+        moved = [a for a in moved if a not in along]
+    return gathered, moved
+
+
+def reshard_parts(view: View, src: list, dst: list) -> list:
+    """[(dims text, bytes)]: a reshard as the steps XLA makes for it, keyed by the dims each
+    leaves the tensor in, so that two reshards of one value sharing their first step (the
+    all-gather) count it once (XLA makes the same all-gather once: gathering a weight whole for
+    one dot and gathering it then slicing another dim for another is one all-gather)."""
+    slot = view.slot
+    key = (slot.shape, slot.elem_bytes, tuple(map(tuple, src)), tuple(map(tuple, dst)))
+    parts = _PARTS.get(key)
+    if parts is None:
+        if len(_PARTS) > _RESHARDS_MAX:
+            _PARTS.clear()
+        parts = _PARTS[key] = [(repr(d), b) for d, b in _reshard_parts(view, src, dst)]
+    return parts
+
+
+def _reshard_parts(view: View, src: list, dst: list) -> list:
+    total = reshard_bytes(view, src, dst)
+    where_src = {a: d for d, dim in enumerate(src) for a in dim}
+    where_dst = {a: d for d, dim in enumerate(dst) for a in dim}
+    gathered = _gathered(src, where_src, where_dst)[0]
+    if not gathered:
+        return [(dst, total)]
+    mid = [[a for a in dim if a not in gathered] for dim in src]
+    if mid == dst or abs(_steps(view, src, dst) - total) > 1e-6:
+        return [(dst, total)]  # only a gather, or XLA takes another path
+    first = reshard_bytes(view, src, mid)
+    return [(mid, first), (dst, total - first)]
 
 
 def _moves(where_src: dict, where_dst: dict, moved: list) -> dict:
@@ -558,7 +596,8 @@ class _OpCost:
             view = self.views[t]
             src, dst = self.full[t], self._dims(t, plan, reduced)
             if src != dst:
-                reshards[(id(view.slot), repr(dst))] = reshard_bytes(view, src, dst)
+                for dims, b in reshard_parts(view, src, dst):
+                    reshards[(id(view.slot), dims)] = b
         return self._results_bytes(plan, reduced), reshards
 
     def _results_bytes(self, plan: dict, reduced: list) -> float:
@@ -580,12 +619,13 @@ class _OpCost:
         for t in range(self.n_operands):
             view = self.views[t]
             src, dst = self.full[t], self._dims(t, plan, reduced)
-            key = (id(view.slot), repr(dst))
-            if src != dst:
+            if src == dst:
+                continue
+            for dims, b in reshard_parts(view, src, dst):
+                key = (id(view.slot), dims)
                 reshards.append(key)
                 if key not in paid:
-                    share = shares.get(id(view.slot), 1) if shares else 1
-                    cost += reshard_bytes(view, src, dst) / share
+                    cost += b / (shares.get(id(view.slot), 1) if shares else 1)
         return cost + self._results_bytes(plan, reduced), reshards
 
 
