@@ -69,10 +69,10 @@ def report_examples() -> bool:
     return not_worse and len(lower) >= LOWER_ON_AT_LEAST
 
 
-def report_random(count: int, seed: int, **options) -> bool:
+def report_random(count: int, seed: int, max_ops: int = 6, **options) -> bool:
     """Random chains (bench/programs.py): where the two propagations differ, bytes moved."""
     rows = []
-    for ops, specs in programs.random_chains(count, seed):
+    for ops, specs in programs.random_chains(count, seed, max_ops):
         row = harness.differential("random", programs.lower_chain(ops, specs), **options)
         rows.append((ops, specs, row))
     differ = [(o, s, r) for o, s, r in rows if r.differing]
@@ -80,7 +80,8 @@ def report_random(count: int, seed: int, **options) -> bool:
     dearer = [x for x in rows if x[2].meshjit.moved_bytes > x[2].shardy.moved_bytes]
     label = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
     print(
-        f"\nRandom programs ({count}, seed {seed}, {label}): shardings differ on {len(differ)}; "
+        f"\nRandom programs ({count} of up to {max_ops} steps, seed {seed}, {label}): "
+        f"shardings differ on {len(differ)}; "
         f"meshjit moves fewer bytes on {len(cheaper)}, more on {len(dearer)}"
     )
     for ops, specs, r in dearer:
@@ -131,12 +132,16 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-timing", action="store_true")
     parser.add_argument("--random", type=int, default=0, help="random programs to compare")
     parser.add_argument("--seed", type=int, nargs="+", default=[7], help="one run per seed")
+    parser.add_argument("--max-ops", type=int, default=6, help="steps per random program, at most")
     parser.add_argument("--conflicts", default="auto", help="meshjit's conflict resolution")
     args = parser.parse_args(argv)
     if not args.skip_examples:
         report_examples()
     if args.random:
-        met = [report_random(args.random, seed, conflicts=args.conflicts) for seed in args.seed]
+        met = [
+            report_random(args.random, seed, args.max_ops, conflicts=args.conflicts)
+            for seed in args.seed
+        ]
         if len(met) > 1:
             print(f"\n{verdict(all(met))}: no dearer program over {len(met)} seeds")
     if not args.skip_timing:
