@@ -10,9 +10,9 @@ from the partitioned HLO:
 Per op, the partitioner computes in one sharding of the op's factors and reshards operands into
 it (and results out of it): by default the results' sharding, for the factors the results hold;
 factors only operands hold (contractions) take the operand sharding that moves least (a plain
-reduce keeps its operand's: it reduces each shard and all-reduces); factors that need
-replication take none, and neither do factors a dim sharding could only hold as a strided shard
-(the partitioner gathers those). XLA's dot / convolution partitioner picks among several ways by
+reduce keeps its operand's, even axes its result wants: it reduces each shard, all-reduces and
+slices the result); factors that need replication take none, and neither do factors a dim
+sharding could only hold as a strided shard (the partitioner gathers those). XLA's dot / convolution partitioner picks among several ways by
 its own order, not by cost (measured: it may all-to-all an operand into the result's sharding,
 contract over the split the operands share and all-reduce the whole result, or gather both
 operands), so for those ops the bounds span: the result's sharding (contracting factors chosen
@@ -454,10 +454,23 @@ class _OpCost:
 
     def _result_plan(self, fill: bool = True) -> dict:
         plan = self._gathered_factors()
+        if fill and self._reduces_locally():
+            # The reduced dims keep the operand's axes (each shard reduced, then all-reduced);
+            # a result dim wanting one of them is sliced from the all-reduced result.
+            for t in range(self.n_operands):
+                for f, axes in self.proj[t].items():
+                    if self.rule.factors[f].kind == rules_lib.REDUCTION and axes:
+                        plan.setdefault(f, list(axes))
+        used = [a for f, axes in plan.items() for a in axes]
         for r in range(self.n_operands, len(self.views)):
             for f, axes in self.proj[r].items():
-                plan.setdefault(f, list(axes))
+                if f not in plan:
+                    plan[f] = [a for a in axes if not clashes(a, used)]
         return self._expressible(self._fill_operand_factors(plan) if fill else plan)
+
+    def _reduces_locally(self) -> bool:
+        """A plain reduce (variadic ones gather their operands)."""
+        return self.edge.op_name == "stablehlo.reduce" and len(self.edge.results) == 1
 
     def _expressible(self, plan: dict) -> dict:
         """The plan with every factor the partitioner cannot compute sharded made whole: in a

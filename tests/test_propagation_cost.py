@@ -172,6 +172,16 @@ def test_estimate_matches_xla_on_a_conflict_free_chain():
     assert low <= row.meshjit.moved_bytes <= high, (low, high, row.meshjit)
 
 
+def test_reduce_keeps_the_reduced_dims_axes():
+    """`max(y, axis=0)` with y's dim 0 split ("model", "data") and the result wanting "model":
+    XLA reduces each shard, all-reduces over both axes and slices the result (no all-to-all
+    of y first); the estimate prices it so."""
+    specs = ((None, "model"), (("model", "data"), None), (("data", "model"), None))
+    text = programs.lower_chain(["broadcast", "mul", "broadcast"], specs)
+    _, (low, high) = _graph(text, "auto")
+    assert low == high == _xla_bytes(text, "auto")
+
+
 def test_pinned_shardings_reach_xla():
     """XLA re-propagates from the func boundaries and ignores op shardings; pinned ones stay."""
     text = programs.lower_chain(["mul"], (("data", None), ("data", None), (None, None)))
