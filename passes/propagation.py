@@ -17,7 +17,8 @@ in order, so a tensor that lacks the first factor gives the axis to the next. Ar
   a conflict or a tensor refused an axis another of its dims held (the visiting order decided
   something), again with the cost model and with Shardy's preferences but reduction factors
   in the middle stage, and keeps whichever whole result XLA is estimated to move fewer bytes
-  for (graph_cost.py; ties keep Shardy's).
+  for (graph_cost.py; Shardy's is kept unless another is cheaper by more than the estimate's
+  error, `graph_cost.MARGIN`).
 """
 
 from __future__ import annotations
@@ -593,8 +594,8 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
     """Propagates to a fixed point. With conflicts="auto", candidates are compared by
     graph_cost's estimate of the bytes XLA will move: Shardy's preferences and, when a
     conflict was met or a tensor refused an axis, the per-op cost model's choices and
-    Shardy's preferences with reduction factors propagated in the middle stage; ties keep
-    Shardy's."""
+    Shardy's preferences with reduction factors propagated in the middle stage; Shardy's is
+    kept unless another is cheaper by more than `graph_cost.MARGIN`."""
     if options.strategy == "basic" or options.resolution != "auto":
         _propagate(graph, options)
         return
