@@ -154,14 +154,19 @@ def reshard_bytes(view: View, src: list, dst: list) -> float:
     `_tile_counts` and `_nested`)."""
     if src == dst:
         return 0.0
+    return _cached(_RESHARDS, _cheapest_reshard, view, src, dst)
+
+
+def _cached(cache: dict, fn, view: View, src: list, dst: list):
+    """fn(view, src, dst), a pure function of the shape, element size and the two shardings."""
     slot = view.slot
     key = (slot.shape, slot.elem_bytes, tuple(map(tuple, src)), tuple(map(tuple, dst)))
-    cost = _RESHARDS.get(key)
-    if cost is None:
-        if len(_RESHARDS) > _RESHARDS_MAX:
-            _RESHARDS.clear()
-        cost = _RESHARDS[key] = _cheapest_reshard(view, src, dst)
-    return cost
+    value = cache.get(key)
+    if value is None:
+        if len(cache) > _RESHARDS_MAX:
+            cache.clear()
+        value = cache[key] = fn(view, src, dst)
+    return value
 
 
 _RESHARDS: dict = {}  # (shape, element bytes, src, dst) -> bytes: a pure function of those
@@ -240,14 +245,7 @@ def reshard_parts(view: View, src: list, dst: list) -> list:
     leaves the tensor in, so that two reshards of one value sharing their first step (the
     all-gather) count it once (XLA makes the same all-gather once: gathering a weight whole for
     one dot and gathering it then slicing another dim for another is one all-gather)."""
-    slot = view.slot
-    key = (slot.shape, slot.elem_bytes, tuple(map(tuple, src)), tuple(map(tuple, dst)))
-    parts = _PARTS.get(key)
-    if parts is None:
-        if len(_PARTS) > _RESHARDS_MAX:
-            _PARTS.clear()
-        parts = _PARTS[key] = [(repr(d), b) for d, b in _reshard_parts(view, src, dst)]
-    return parts
+    return _cached(_PARTS, _reshard_parts, view, src, dst)
 
 
 def _reshard_parts(view: View, src: list, dst: list) -> list:
@@ -255,13 +253,11 @@ def _reshard_parts(view: View, src: list, dst: list) -> list:
     where_src = {a: d for d, dim in enumerate(src) for a in dim}
     where_dst = {a: d for d, dim in enumerate(dst) for a in dim}
     gathered = _gathered(src, where_src, where_dst)[0]
-    if not gathered:
-        return [(dst, total)]
     mid = [[a for a in dim if a not in gathered] for dim in src]
-    if mid == dst or abs(_steps(view, src, dst) - total) > 1e-6:
-        return [(dst, total)]  # only a gather, or XLA takes another path
+    if not gathered or mid == dst or abs(_steps(view, src, dst) - total) > 1e-6:
+        return [(repr(dst), total)]  # no gather, only one, or XLA takes another path
     first = reshard_bytes(view, src, mid)
-    return [(mid, first), (dst, total - first)]
+    return [(repr(mid), first), (repr(dst), total - first)]
 
 
 def _moves(where_src: dict, where_dst: dict, moved: list) -> dict:
