@@ -12,6 +12,8 @@ in order, so a tensor that lacks the first factor gives the axis to the next. Ar
   operands has another use run first (Shardy's pass-through stage reaches an op reading a shared
   value, as `x - sum(x)` reads `x`, only after those), and the middle stage propagates
   pass-through factors only (a dot's contracting factor waits for the last stage);
+- visiting order: with Shardy's preferences, Shardy's (ops in program order, an op whose tensor
+  changed next, `run_to_fixed_point`); the cost model sweeps in alternating directions;
 - conflict resolution (`Options.conflicts`): "shardy" follows Shardy's preferences, "cost" the
   per-op cost model; "auto" (the default) propagates with Shardy's preferences and, if that met
   a conflict or a tensor refused an axis another of its dims held (the visiting order decided
@@ -544,14 +546,19 @@ def _has_axes(edge: Edge) -> bool:
 def run_to_fixed_point(
     graph: Graph, stage: int, options: Options, dirty: set, users: dict | None = None
 ) -> int:
-    """Sweeps the stage's edges (alternating direction) until none changes anything.
+    """Runs the stage's edges until none changes anything; returns the edge runs (worklist)
+    or sweeps made. Only edges in `dirty` run: an edge is clean once it ran without changing
+    anything, and dirty again when one of its slots changes.
 
-    Only edges in `dirty` run: an edge is clean once it ran without changing anything, and
-    dirty again when one of its slots changes, so a sweep costs little beyond the edges that
-    can still move."""
+    With Shardy's preferences, in Shardy's order (its greedy rewrite driver): edges in program
+    order, and an edge whose tensor another edge changed runs next (a stack), so a sharding
+    travels as far as it can before the next op in order runs; which source reaches a tensor
+    first decides where two compete. The cost model sweeps, alternating direction."""
     edges = _edges_for(graph, stage, options)
     if users is None:
         users = graph.slot_users()
+    if options.resolution != "cost":
+        return _run_worklist(graph, edges, stage, options, dirty, users)
     for iteration in range(options.max_iterations):
         order = edges if iteration % 2 == 0 else reversed(edges)
         changed = False
@@ -568,6 +575,29 @@ def run_to_fixed_point(
         if not changed:
             return iteration + 1
     return options.max_iterations
+
+
+def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
+    in_stage = set(edges)
+    stack = [e for e in reversed(edges) if e in dirty]  # the first edge on top
+    queued = set(stack)
+    budget = options.max_iterations * max(1, len(edges))
+    runs = 0
+    while stack and runs < budget:
+        edge = stack.pop()
+        queued.discard(edge)
+        dirty.discard(edge)
+        runs += 1
+        if not _has_axes(edge):
+            continue
+        for slot in _EdgeStep(edge, stage, options, graph).run():
+            for user in users[id(slot)]:
+                dirty.add(user)
+                if user in in_stage and user not in queued and user is not edge:
+                    stack.append(user)  # an edge already queued keeps its place
+                    queued.add(user)
+        dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
+    return runs
 
 
 def release_priority(graph: Graph, priority: int) -> None:

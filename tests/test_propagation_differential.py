@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from jaxlib.mlir import ir, passmanager
 
 from bench import harness, programs
 from examples import suite
+from meshjit import passes
 from meshjit.dialects import make_context
 
 
@@ -193,4 +195,25 @@ def test_lit_case_agrees_with_shardy(name):
         theirs, ours = harness.value_shardings(shardy), harness.value_shardings(mine)
     common = [k for k in theirs if k in ours]  # Shardy's export folds sharding constraints away
     assert len(common) >= 4
+    assert {k: ours[k] for k in common} == {k: theirs[k] for k in common}
+
+
+# Propagation alone (no export: Shardy's export re-decides dot shardings, as meshjit's pins its
+# own): the lit cases of these names propagate as Shardy's import + propagation passes do.
+PROPAGATES_AS_SHARDY = ("pass_through_factors_first", "visiting_order")
+
+
+@pytest.mark.parametrize("name", PROPAGATES_AS_SHARDY)
+def test_lit_case_propagates_as_shardy(name):
+    text = _lit_case(name)
+    with make_context():
+        shardy, mine = ir.Module.parse(text), ir.Module.parse(text)
+        pm = passmanager.PassManager.parse(
+            "builtin.module(sdy-import-pipeline,sdy-user-priority-propagate)"
+        )
+        pm.run(shardy.operation)
+        passes.propagate(mine, conflicts="shardy", export=False)
+        theirs, ours = harness.value_shardings(shardy), harness.value_shardings(mine)
+    common = [k for k in theirs if k in ours]
+    assert len(common) >= 5
     assert {k: ours[k] for k in common} == {k: theirs[k] for k in common}

@@ -90,3 +90,25 @@ func.func @pass_through_factors_first(%arg0: tensor<16x32xf32> {sdy.sharding = #
   %4 = stablehlo.add %3, %arg1 : tensor<16x32xf32>
   return %4 : tensor<16x32xf32>
 }
+
+// -----
+
+// Shardy's visiting order: ops in program order, and an op whose tensor changed runs next. %2's
+// contracting "x", "y" reaches %0 (through the transpose) and then %3's rows before %arg2's
+// contracting "x" reaches %3's columns; sweeping in order instead, "x" reached %3's columns
+// first and %3's rows got nothing.
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+// SHARDY-LABEL: func.func @visiting_order
+// SHARDY: stablehlo.negate {{.*}}<@mesh, [{"x", "y", ?}, {?}]>
+// SHARDY: stablehlo.dot_general %0, %2, {{.*}}<@mesh, [{"x", "y", ?}, {?}]>
+// SHARDY: stablehlo.dot_general %3, %arg2, {{.*}}<@mesh, [{"x", "y", ?}, {?}]>
+func.func @visiting_order(%arg0: tensor<16x32xf32>,
+                          %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}]>},
+                          %arg2: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<16x32xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<16x32xf32>
+  %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<16x32xf32>) -> tensor<32x16xf32>
+  %2 = stablehlo.dot_general %1, %arg1, contracting_dims = [1] x [0] : (tensor<32x16xf32>, tensor<16x32xf32>) -> tensor<32x32xf32>
+  %3 = stablehlo.dot_general %0, %2, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
+  %4 = stablehlo.dot_general %3, %arg2, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
+  return %4 : tensor<16x32xf32>
+}
