@@ -12,10 +12,10 @@ it (and results out of it): by default the results' sharding, for the factors th
 factors only operands hold (contractions) take the operand sharding that moves least (a plain
 reduce keeps its operand's, even axes its result wants: it reduces each shard, all-reduces and
 slices the result); factors that need replication take none, and neither do factors a dim
-sharding could only hold as a strided shard (the partitioner gathers those). XLA's dot / convolution partitioner picks among several ways by
-its own order, not by cost (measured: it may all-to-all an operand into the result's sharding,
-contract over the split the operands share and all-reduce the whole result, or gather both
-operands), so for those ops the bounds span: the result's sharding (contracting factors chosen
+sharding could only hold as a strided shard (the partitioner gathers those). XLA's dot /
+convolution partitioner picks among several ways by its own order, not by cost (measured: it
+may all-to-all an operand into the result's sharding, contract over the split the operands
+share and all-reduce the whole result, or gather both operands), so for those ops the bounds span: the result's sharding (contracting factors chosen
 cheapest, or unsplit), each operand's sharding completed by the result's, and the operands'
 shardings as they are. A reshard of one value into the same dims is made once however many ops
 want it (XLA reuses it), and so is the all-gather two reshards of one value start with
@@ -461,7 +461,7 @@ class _OpCost:
                 for f, axes in self.proj[t].items():
                     if self.rule.factors[f].kind == rules_lib.REDUCTION and axes:
                         plan.setdefault(f, list(axes))
-        used = [a for f, axes in plan.items() for a in axes]
+        used = [a for axes in plan.values() for a in axes]
         for r in range(self.n_operands, len(self.views)):
             for f, axes in self.proj[r].items():
                 if f not in plan:
@@ -536,7 +536,7 @@ class _OpCost:
         """Factors no result holds: none for need-replication ones, else the cheapest choice
         among the operands' own shardings of them (unsharded included)."""
         factors = self.rule.factors
-        reduces_locally = self.edge.op_name == "stablehlo.reduce"  # variadic ones gathered
+        reduces_locally = self._reduces_locally()
         used = [a for axes in plan.values() for a in axes]
         open_factors = []
         for f, factor in enumerate(factors):
