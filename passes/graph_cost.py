@@ -17,11 +17,12 @@ convolution partitioner picks among several ways by its own order, not by cost (
 may all-to-all an operand into the result's sharding, contract over the split the operands
 share and all-reduce the whole result, or gather both operands), so for those ops the bounds
 span: the result's sharding (contracting factors chosen cheapest, or unsplit), each operand's
-sharding completed by the result's, and the operands' shardings as they are. A reshard of one value into the same dims is made once however many ops
-want it (XLA reuses it), and so is the all-gather two reshards of one value start with
-(`reshard_parts`): free in the low bound after the first op that may make it, counted in full
-in the high bound. Ties between values (func returns, loop-carried values, call
-boundaries) reshard one into the other. Resharding a tensor: see `reshard_bytes`.
+sharding completed by the result's, and the operands' shardings as they are. A reshard of one
+value into the same dims is made once however many ops want it (XLA reuses it), and so is the
+all-gather two reshards of one value start with (`reshard_parts`): free in the low bound after
+the first op that may make it, counted in full in the high bound. Ties between values (func
+returns, loop-carried values, call boundaries) reshard one into the other. Resharding a tensor:
+see `reshard_bytes`.
 """
 
 from __future__ import annotations
