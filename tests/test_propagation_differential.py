@@ -140,6 +140,22 @@ def test_meshjit_costs_no_more_than_shardy(ops, input_specs):
     assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, (ops, input_specs, row)
 
 
+@settings(
+    max_examples=25,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    ops=st.lists(st.sampled_from(programs.STEPS), min_size=8, max_size=16),
+    input_specs=st.tuples(specs(), specs(), specs()),
+)
+def test_meshjit_costs_no_more_than_shardy_on_long_chains(ops, input_specs):
+    """Longer chains, where the visiting order and the plan choice across dots matter more."""
+    row = harness.differential("random", programs.lower_chain(ops, input_specs))
+    assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, (ops, input_specs, row)
+
+
 @pytest.fixture(scope="module")
 def example_rows():
     mesh = suite.make_mesh()
