@@ -288,8 +288,7 @@ def propagate(
                 sys.stderr.write(explain_table(graph))
             del graph  # freed while the collector is paused (else its resumption scans it all)
             if export and not close_now:
-                with _gc_paused():
-                    export_module(module_op, close=True, insert_reshards=insert_reshards)
+                export_module(module_op, close=True, insert_reshards=insert_reshards)
         except (GraphError, ShardingReadError) as e:
             raise PropagationError(f"{e.location}: {e}") from None
         except rules_lib.RuleError as e:

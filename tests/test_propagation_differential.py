@@ -31,6 +31,14 @@ def specs(draw, rank=2):
     return programs.spec_of([draw(st.sampled_from(programs.DIM_CHOICES)) for _ in range(rank)])
 
 
+SPECS = st.tuples(specs(), specs(), specs())
+SLOW = dict(  # the same programs every run (see the known difference in the docstring)
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
 # Once a counterexample: Shardy orders conflicting factors of a non-elementwise op by source
 # tensor size, then source position (not by how sharded they are), so it keeps "data" on the
 # dot's lhs factor; meshjit kept it on the rhs factor and moved 4864 bytes against 3328.
@@ -125,33 +133,20 @@ def specs(draw, rank=2):
     + ["dot", "broadcast", "dot", "reshape", "reduce", "dot"],
     input_specs=((None, "data"), (("model", "data"), None), ("data", None)),
 )
-@settings(
-    max_examples=40,
-    derandomize=True,  # the same programs every run (see the known difference in the docstring)
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-@given(
-    ops=st.lists(st.sampled_from(programs.STEPS), min_size=1, max_size=6),
-    input_specs=st.tuples(specs(), specs(), specs()),
-)
+@settings(max_examples=40, **SLOW)
+@given(ops=st.lists(st.sampled_from(programs.STEPS), min_size=1, max_size=6), input_specs=SPECS)
 def test_meshjit_costs_no_more_than_shardy(ops, input_specs):
-    row = harness.differential("random", programs.lower_chain(ops, input_specs))
-    assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, (ops, input_specs, row)
+    _assert_no_dearer(ops, input_specs)
 
 
-@settings(
-    max_examples=25,
-    derandomize=True,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-@given(
-    ops=st.lists(st.sampled_from(programs.STEPS), min_size=8, max_size=16),
-    input_specs=st.tuples(specs(), specs(), specs()),
-)
+@settings(max_examples=25, **SLOW)
+@given(ops=st.lists(st.sampled_from(programs.STEPS), min_size=8, max_size=16), input_specs=SPECS)
 def test_meshjit_costs_no_more_than_shardy_on_long_chains(ops, input_specs):
     """Longer chains, where the visiting order and the plan choice across dots matter more."""
+    _assert_no_dearer(ops, input_specs)
+
+
+def _assert_no_dearer(ops, input_specs):
     row = harness.differential("random", programs.lower_chain(ops, input_specs))
     assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, (ops, input_specs, row)
 
