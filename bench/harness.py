@@ -21,7 +21,7 @@ from jaxlib.mlir import ir  # noqa: E402
 
 import meshjit  # noqa: E402
 from meshjit import passes  # noqa: E402
-from meshjit.compiler import backend  # noqa: E402
+from meshjit.compiler.runtime import client as backend  # noqa: E402
 from meshjit.dialects import make_context  # noqa: E402
 from meshjit.passes import sharding_io  # noqa: E402
 

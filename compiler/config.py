@@ -34,7 +34,7 @@ class Config:
 
 
 def _check_devices_not_started(value):
-    from meshjit.compiler import backend
+    from meshjit.compiler.runtime import client as backend
 
     if backend.client_started() and value != backend.get_client().device_count():
         raise MeshjitValueError(

@@ -12,7 +12,8 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func, stablehlo
 
-from meshjit.compiler.core import (
+from meshjit.compiler.errors import MeshjitError, SourceInfo
+from meshjit.compiler.ir.core import (
     ClosedJaxpr,
     Eqn,
     Jaxpr,
@@ -21,7 +22,6 @@ from meshjit.compiler.core import (
     ShapedArray,
     gc_paused,
 )
-from meshjit.compiler.errors import MeshjitError, SourceInfo
 from meshjit.dialects.context import shared_context
 from meshjit.dialects.sdy import SHARDING_ATTR, MeshShape, emit_mesh, tensor_sharding_attr
 from meshjit.dialects.types import TypeCache, dense_elements

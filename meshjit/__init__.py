@@ -11,24 +11,24 @@ _register_internal_dir(_os.path.dirname(__file__))
 
 from meshjit import lax, nn, numpy, sharding, test_util  # noqa: E402
 from meshjit.compiler import tree_util
-from meshjit.compiler.ad_api import grad, jvp, linearize, value_and_grad, vjp
-from meshjit.compiler.api import (
+from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
+from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
+from meshjit.compiler.config import config
+from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.jit.api import (
     ShapeDtypeStruct,
     block_until_ready,
     device_put,
     jit,
     make_jaxpr,
 )
-from meshjit.compiler.array import Array
-from meshjit.compiler.backend import devices
-from meshjit.compiler.config import config
-from meshjit.compiler.custom_derivatives import custom_jvp, custom_vjp
-from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.pmap import pmap
-from meshjit.compiler.shard_map import shard_map
-from meshjit.compiler.sharding import make_mesh, set_mesh
-from meshjit.compiler.sharding_ops import with_sharding_constraint
-from meshjit.compiler.visualize import visualize_sharding
+from meshjit.compiler.parallel.pmap import pmap
+from meshjit.compiler.parallel.shard_map import shard_map
+from meshjit.compiler.parallel.sharding import make_mesh, set_mesh
+from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
+from meshjit.compiler.parallel.visualize import visualize_sharding
+from meshjit.compiler.runtime.array import Array
+from meshjit.compiler.runtime.client import devices
 
 __version__ = "0.1.0"
 

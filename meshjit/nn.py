@@ -1,3 +1,3 @@
-"""meshjit.nn: activation functions and friends (re-exported from meshjit.compiler.nn)."""
+"""meshjit.nn: activation functions and friends (re-exported from meshjit.compiler.nn.functions)."""
 
-from meshjit.compiler.nn import *  # noqa: F401,F403
+from meshjit.compiler.nn.functions import *  # noqa: F401,F403

@@ -1,6 +1,6 @@
 """meshjit.sharding: meshes, PartitionSpec and shardings, with JAX's names."""
 
-from meshjit.compiler.sharding import (  # noqa: F401
+from meshjit.compiler.parallel.sharding import (  # noqa: F401
     AbstractMesh,
     Mesh,
     NamedSharding,
@@ -11,7 +11,7 @@ from meshjit.compiler.sharding import (  # noqa: F401
     get_context_mesh,
     set_mesh,
 )
-from meshjit.compiler.sharding_ops import with_sharding_constraint  # noqa: F401
+from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
 
 
 def get_abstract_mesh():

@@ -7,7 +7,7 @@ os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
-from meshjit.compiler import api  # noqa: E402
+from meshjit.compiler.jit import api  # noqa: E402
 
 api.TYPECHECK["enabled"] = True
 

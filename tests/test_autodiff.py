@@ -96,7 +96,7 @@ def test_comparisons_and_logical_ops_have_zero_tangents():
     x, y = normal(5), normal(5)
     check_grads(f, (x, y), order=2)
     _, t = meshjit.jvp(lambda x: lax.lt(x, 0.5), (x,), (x,))
-    assert t.dtype == meshjit.compiler.ad_api.float0
+    assert t.dtype == meshjit.compiler.ad.api.float0
 
 
 def test_select_clamp_convert():
@@ -353,7 +353,7 @@ def test_linearize_and_vjp_under_jit():
 def test_integer_inputs_get_float0_tangents():
     f = lambda x, n: x * n.astype(np.float32)  # noqa: E731
     x, n = normal(3), np.arange(3, dtype=np.int32)
-    float0 = meshjit.compiler.ad_api.float0
+    float0 = meshjit.compiler.ad.api.float0
     out, t = meshjit.jvp(f, (x, n), (np.ones(3, np.float32), np.zeros(3, float0)))
     np.testing.assert_allclose(t, n.astype(np.float32))
     _, f_vjp = meshjit.vjp(f, x, n)
@@ -597,7 +597,7 @@ def test_jvp_tangent_errors():
 
 
 def test_missing_rules_name_the_primitive():
-    from meshjit.compiler.core import Primitive, def_abstract_eval
+    from meshjit.compiler.ir.core import Primitive, def_abstract_eval
 
     opaque_p = Primitive("opaque_test_op")
     def_abstract_eval(opaque_p)(lambda x: x)

@@ -7,7 +7,7 @@ from shard_map_ref import SimMesh
 import meshjit
 import meshjit.numpy as jnp  # noqa: F401  (the JAX-oracle case bodies use it)
 from meshjit import lax
-from meshjit.compiler.axis_env import replica_groups
+from meshjit.compiler.parallel.axis_env import replica_groups
 from meshjit.sharding import PartitionSpec as P
 
 M42 = meshjit.make_mesh((4, 2), ("x", "y"))

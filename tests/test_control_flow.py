@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from meshjit.compiler.core import ShapedArray, typecheck_jaxpr
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.tracing import new_trace
+from meshjit.compiler.ir.core import ShapedArray, typecheck_jaxpr
+from meshjit.compiler.trace.tracing import new_trace
 
 f32, i32 = np.float32, np.int32
 from error_checks import ErrorChecker  # noqa: E402

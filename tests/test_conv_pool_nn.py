@@ -16,7 +16,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax, nn
-from meshjit.compiler.lax_conv import conv_dimension_numbers
+from meshjit.compiler.lax.convolution import conv_dimension_numbers
 
 SETTINGS = settings(max_examples=12, deadline=None, derandomize=True, database=None)
 RNG = np.random.default_rng(0)

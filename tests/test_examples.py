@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from examples import suite
-from meshjit.compiler.propagation_stage import PROPAGATIONS
+from meshjit.compiler.jit.propagation import PROPAGATIONS
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,9 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from meshjit.compiler import core
-from meshjit.compiler import lax_primitives as lp
-from meshjit.compiler.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, Var
+from meshjit.compiler.ir import core
+from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, Var
+from meshjit.compiler.lax import primitives as lp
 from meshjit.tree_util import (
     register_pytree_node,
     register_pytree_node_class,

@@ -18,9 +18,12 @@ from hypothesis import strategies as st
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from meshjit.compiler import dtypes, errors, numpy_api, numpy_products
-from meshjit.compiler.array_methods import ArrayMethods
-from meshjit.compiler.core import Literal, ShapedArray, shaped_array
+from meshjit.compiler import errors
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import Literal, ShapedArray, shaped_array
+from meshjit.compiler.numpy import api as numpy_api
+from meshjit.compiler.numpy import products as numpy_products
+from meshjit.compiler.numpy.array_methods import ArrayMethods
 
 SETTINGS = settings(max_examples=150, deadline=None)
 DTYPES = ["float32", "bfloat16", "float16", "int32", "int8", "uint8", "uint32", "bool"]

@@ -20,7 +20,7 @@ import re
 import sys
 
 import meshjit
-from meshjit.compiler.dtypes import FROM_SHORT
+from meshjit.compiler.ir.dtypes import FROM_SHORT
 from meshjit.tools.common import ToolError, help_formatter, report, write_output
 
 PROG = "meshjit-lower"

@@ -1,9 +1,9 @@
-"""meshjit.numpy: the JAX-numpy API (re-exported from meshjit.compiler.numpy_api)."""
+"""meshjit.numpy: the JAX-numpy API (re-exported from meshjit.compiler.numpy.api)."""
 
-from meshjit.compiler import dtypes as _dtypes
-from meshjit.compiler import numpy_api as _api
-from meshjit.compiler.array import Array as ndarray
-from meshjit.compiler.numpy_api import *  # noqa: F401,F403
+from meshjit.compiler.ir import dtypes as _dtypes
+from meshjit.compiler.numpy import api as _api
+from meshjit.compiler.numpy.api import *  # noqa: F401,F403
+from meshjit.compiler.runtime.array import Array as ndarray
 
 
 class _ScalarType:

@@ -1,0 +1,1 @@
+"""meshjit.compiler.ad."""

@@ -1,0 +1,412 @@
+"""The public autodiff API: jvp, linearize, vjp, grad, value_and_grad.
+
+Each call traces `fun` to a jaxpr and transforms it (compiler/ad.py). Under a trace (inside jit)
+the transformed program is evaluated into that trace. Outside one it is traced once more into a
+closed jaxpr and run by a jit cached on the jaxpr's structure, so repeated eager calls compile
+once while still seeing the current values of what `fun` closes over.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Callable, NamedTuple, Sequence
+
+import numpy as np
+
+from meshjit.compiler.ad import transform as ad
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+
+# JAX's dtype of the tangents of integer and bool values.
+float0 = np.dtype([("float0", np.void, 0)])
+
+# ---------------------------------------------------------------------------------------------
+# Running a traced function: inline under a trace, else through a jit cached by structure.
+
+
+class _ById:
+    """Hashes an unhashable parameter by identity (and keeps it alive in the cache key)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __hash__(self):
+        return id(self.value)
+
+    def __eq__(self, other):
+        return type(other) is _ById and other.value is self.value
+
+
+def _param_key(value):
+    if isinstance(value, ClosedJaxpr):
+        return (jaxpr_key(value.jaxpr), tuple(_ById(c) for c in value.consts))
+    if isinstance(value, Jaxpr):
+        return jaxpr_key(value)
+    if type(value) in (tuple, list):
+        return tuple(_param_key(v) for v in value)
+    try:
+        hash(value)
+    except TypeError:
+        return _ById(value)
+    return value
+
+
+def jaxpr_key(jaxpr: Jaxpr) -> tuple:
+    """A hashable key equal for jaxprs of the same structure, types and parameters."""
+    numbers: dict[int, int] = {}
+
+    def atom(a):
+        if type(a) is Literal:
+            return (a.aval, np.asarray(a.val).tobytes())
+        return numbers.setdefault(id(a), len(numbers))
+
+    binders = [atom(v) for v in jaxpr.constvars + jaxpr.invars]
+    eqns = tuple(
+        (
+            eqn.primitive,
+            tuple(atom(a) for a in eqn.invars),
+            tuple((atom(v), v.aval) for v in eqn.outvars),
+            tuple((k, _param_key(v)) for k, v in sorted(eqn.params.items())),
+        )
+        for eqn in jaxpr.eqns
+    )
+    avals = tuple(v.aval for v in jaxpr.constvars + jaxpr.invars)
+    return (tuple(binders), avals, eqns, tuple(atom(a) for a in jaxpr.outvars))
+
+
+_EAGER_CACHE: dict = {}
+
+
+def run(fun: Callable, args: Sequence, name: str) -> list:
+    """`fun(*args)` (a list of arrays) in the current trace, or compiled when there is none."""
+    if current_trace() is not None:
+        return list(fun(*args))
+    closed = ad.trace_to_jaxpr(fun, [abstractify(x) for x in args])
+    jaxpr = Jaxpr(
+        [], closed.jaxpr.constvars + closed.jaxpr.invars, closed.jaxpr.outvars, closed.jaxpr.eqns
+    )
+    key = (name, jaxpr_key(jaxpr))
+    jitted = _EAGER_CACHE.get(key)
+    if jitted is None:
+        from meshjit.compiler.jit.api import JitFunction
+
+        if len(_EAGER_CACHE) >= 512:
+            _EAGER_CACHE.clear()
+        run_jaxpr = functools.partial(ad.eval_jaxpr, jaxpr, ())
+        jitted = _EAGER_CACHE[key] = JitFunction(lambda *xs: run_jaxpr(xs), name=name)
+    return list(jitted(*closed.consts, *args))
+
+
+# ---------------------------------------------------------------------------------------------
+# Tracing the user's function.
+
+
+class _Traced:
+    """`fun` traced on flat inputs: its jaxpr, output trees and how many outputs are main."""
+
+    __slots__ = ("closed", "out_tree", "aux_tree", "num_main")
+
+    def __init__(self, closed, out_tree, aux_tree, num_main):
+        self.closed, self.out_tree, self.aux_tree = closed, out_tree, aux_tree
+        self.num_main = num_main
+
+
+def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str) -> _Traced:
+    trees = {}
+
+    def flat_fun(*leaves):
+        out = fun(*tree_unflatten(in_tree, leaves))
+        aux = None
+        if has_aux:
+            if not isinstance(out, (tuple, list)) or len(out) != 2:
+                raise MeshjitTypeError(
+                    f"{what} with has_aux=True needs the function to return a pair (output, aux), "
+                    f"got {type(out).__name__}"
+                )
+            out, aux = out
+        main, trees["out"] = tree_flatten(out)
+        aux_leaves, trees["aux"] = tree_flatten(aux)
+        return main + aux_leaves
+
+    closed, _ = trace_flat(flat_fun, avals)
+    num_main = trees["out"].num_leaves
+    return _Traced(closed, trees["out"], trees["aux"] if has_aux else None, num_main)
+
+
+def _tangent_zeros(aval):
+    return np.zeros(aval.shape, float0)
+
+
+def _check_tangent(i: int, p_aval, t, what: str):
+    t_aval = abstractify(t) if not _is_float0(t) else None
+    if not ad.has_tangent(p_aval):
+        if t_aval is not None and not (t_aval.weak_type and not t_aval.shape):
+            raise MeshjitTypeError(
+                f"{what}: primal {i} is {p_aval.str_short()}; integer and bool inputs have no "
+                f"tangent: pass a float0 array (got {t_aval.str_short()})"
+            )
+        return
+    if t_aval is None or t_aval.shape != p_aval.shape or t_aval.dtype != p_aval.dtype:
+        got = "a float0 array" if t_aval is None else t_aval.str_short()
+        raise MeshjitTypeError(
+            f"{what}: tangent {i} must match its primal {p_aval.str_short()} in shape and "
+            f"dtype, got {got}"
+        )
+
+
+def _is_float0(x) -> bool:
+    return getattr(x, "dtype", None) == float0
+
+
+def _with_float0(values: list, avals) -> list:
+    it = iter(values)
+    return [next(it) if ad.has_tangent(a) else _tangent_zeros(a) for a in avals]
+
+
+# ---------------------------------------------------------------------------------------------
+# jvp and linearize.
+
+
+def _as_tuple(x, what: str) -> tuple:
+    if not isinstance(x, (tuple, list)):
+        raise MeshjitTypeError(f"{what} must be a tuple or a list, got {type(x).__name__}")
+    return tuple(x)
+
+
+def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
+    """(fun(*primals), the derivative of fun at primals applied to tangents)."""
+    primals, tangents = _as_tuple(primals, "jvp primals"), _as_tuple(tangents, "jvp tangents")
+    p_leaves, p_tree = tree_flatten(primals)
+    t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
+    if p_tree != t_tree:
+        raise MeshjitTypeError(
+            f"jvp: primals {p_tree} and tangents {t_tree} must have the same structure"
+        )
+    avals = [abstractify(x) for x in p_leaves]
+    for i, (a, t) in enumerate(zip(avals, t_leaves)):
+        _check_tangent(i, a, t, "jvp")
+    nonzeros = [ad.has_tangent(a) for a in avals]
+    t_args = [t for t, nz in zip(t_leaves, nonzeros) if nz]
+    box = {}
+
+    def body(*args):
+        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, "jvp")
+        n = len(p_leaves)
+        it = iter(args[n:])
+        ts = [next(it) if nz else None for nz in nonzeros]
+        outs, touts = ad.jvp_eval(traced.closed.jaxpr, traced.closed.consts, args[:n], ts)
+        touts = [ad.instantiate(t, ad.aval_of(o)) for t, o in zip(touts, outs)]
+        m = traced.num_main
+        return outs + [t for t, o in zip(touts[:m], outs) if ad.has_tangent(ad.aval_of(o))]
+
+    flat = run(body, p_leaves + t_args, "jvp")
+    traced = box["traced"]
+    m, out_avals = traced.num_main, traced.closed.out_avals
+    outs, aux = flat[:m], flat[m : len(out_avals)]
+    touts = _with_float0(flat[len(out_avals) :], out_avals[:m])
+    result = (tree_unflatten(traced.out_tree, outs), tree_unflatten(traced.out_tree, touts))
+    return result + (tree_unflatten(traced.aux_tree, aux),) if has_aux else result
+
+
+def _linearize_traced(traced: _Traced, nonzeros) -> ad.Linearized:
+    return ad.linearize_jaxpr(traced.closed, nonzeros)
+
+
+def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Forward:
+    """Traces `fun`, splits its jvp into a forward and a linear jaxpr, and runs the forward."""
+    p_leaves, p_tree = tree_flatten(primals)
+    avals = [abstractify(x) for x in p_leaves]
+    nonzeros = [ad.has_tangent(a) for a in avals]
+    box = {}
+
+    def forward(*args):
+        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, what)
+        lin = box["lin"] = _linearize_traced(traced, nonzeros)
+        return ad.eval_closed(lin.fwd, args)
+
+    flat = run(forward, p_leaves, f"{what}_fwd")
+    traced, lin = box["traced"], box["lin"]
+    m, n_out = traced.num_main, len(traced.closed.out_avals)
+    return _Forward(traced, lin, p_tree, avals, nonzeros, flat[:m], flat[m:n_out], flat[n_out:])
+
+
+class _Forward(NamedTuple):
+    traced: _Traced
+    lin: ad.Linearized
+    p_tree: object
+    avals: list
+    nonzeros: list
+    outs: list
+    aux: list
+    res: list
+
+
+def linearize(fun: Callable, *primals, has_aux: bool = False):
+    """(fun(*primals), f_jvp) where f_jvp(*tangents) applies the derivative at primals."""
+    fw = _linearized_forward(fun, primals, has_aux, "linearize")
+    traced, lin, p_tree, avals, nonzeros = fw.traced, fw.lin, fw.p_tree, fw.avals, fw.nonzeros
+    outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
+    out_avals = traced.closed.out_avals[:m]
+
+    def f_jvp(*tangents):
+        t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
+        if t_tree != p_tree:
+            raise MeshjitTypeError(f"f_jvp expects tangents structured as {p_tree}, got {t_tree}")
+        for i, (a, t) in enumerate(zip(avals, t_leaves)):
+            _check_tangent(i, a, t, "linearize f_jvp")
+        ts = [t for t, nz in zip(t_leaves, nonzeros) if nz]
+        touts = run(lambda *xs: ad.eval_closed(lin.lin, xs)[:m], list(res) + ts, "linearize_jvp")
+        touts = [t for t, a in zip(touts, out_avals) if ad.has_tangent(a)]
+        return tree_unflatten(traced.out_tree, _with_float0(touts, out_avals))
+
+    result = (tree_unflatten(traced.out_tree, outs), f_jvp)
+    return result + (tree_unflatten(traced.aux_tree, aux),) if has_aux else result
+
+
+# ---------------------------------------------------------------------------------------------
+# vjp.
+
+
+def _backward(lin: ad.Linearized, res, cts) -> list:
+    args = list(res) + [ad.UndefinedPrimal(a) for a in lin.lin.in_avals[lin.num_res :]]
+    cts_in = ad.backward_pass(lin.lin.jaxpr, [], args, cts)[lin.num_res :]
+    return ad.instantiate_cts(cts_in, lin.lin.in_avals[lin.num_res :])
+
+
+def _check_cotangents(ct_leaves, out_avals, what: str) -> list:
+    out = []
+    for i, (ct, aval) in enumerate(zip(ct_leaves, out_avals)):
+        if not ad.has_tangent(aval):
+            out.append(None)
+            continue
+        c = abstractify(ct)
+        if c.shape != aval.shape or (c.dtype != aval.dtype and not c.weak_type):
+            raise MeshjitTypeError(
+                f"{what}: cotangent {i} must match the output {aval.str_short()}, got "
+                f"{c.str_short()}"
+            )
+        out.append(ct)
+    return out
+
+
+def vjp(fun: Callable, *primals, has_aux: bool = False):
+    """(fun(*primals), f_vjp) where f_vjp(cotangent) pulls a cotangent back to the primals."""
+    fw = _linearized_forward(fun, primals, has_aux, "vjp")
+    traced, lin, p_tree, avals, nonzeros = fw.traced, fw.lin, fw.p_tree, fw.avals, fw.nonzeros
+    outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
+    out_avals, n_out = traced.closed.out_avals, len(traced.closed.out_avals)
+
+    def f_vjp(ct):
+        ct_leaves, ct_tree = tree_flatten(ct)
+        if ct_tree != traced.out_tree:
+            raise MeshjitTypeError(
+                f"vjp: the cotangent's structure {ct_tree} must match the output's "
+                f"{traced.out_tree}"
+            )
+        cts = _check_cotangents(ct_leaves, out_avals[:m], "vjp")
+        given = [c for c in cts if c is not None]
+
+        def backward(*args):
+            r, it = args[: lin.num_res], iter(args[lin.num_res :])
+            full = [None if c is None else next(it) for c in cts]
+            return _backward(lin, r, full + [None] * (n_out - m))
+
+        cts_in = run(backward, list(res) + given, "vjp_bwd") if any(nonzeros) else []
+        return tree_unflatten(p_tree, _with_float0(cts_in, avals))
+
+    result = (tree_unflatten(traced.out_tree, outs), f_vjp)
+    return result + (tree_unflatten(traced.aux_tree, aux),) if has_aux else result
+
+
+# ---------------------------------------------------------------------------------------------
+# grad and value_and_grad.
+
+
+def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
+    nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+    for n in nums:
+        if not -nargs <= n < nargs:
+            raise MeshjitValueError(
+                f"{what}: argnums {argnums} is out of range for a call with {nargs} positional "
+                "arguments"
+            )
+    return tuple(n % nargs for n in nums)
+
+
+def _check_grad_inputs(leaves, what: str):
+    for x in leaves:
+        aval = abstractify(x)
+        if not ad.has_tangent(aval):
+            raise MeshjitTypeError(
+                f"{what} with respect to an {aval.dtype.name} argument; use a float input or jvp"
+            )
+
+
+def _check_scalar_output(traced: _Traced, what: str):
+    avals = traced.closed.out_avals[: traced.num_main]
+    if len(avals) != 1 or avals[0].shape != ():
+        got = ", ".join(a.str_short() for a in avals) or "no arrays"
+        raise MeshjitTypeError(f"{what} requires a scalar output, got {got}")
+    if not ad.has_tangent(avals[0]):
+        raise MeshjitTypeError(
+            f"{what} requires a float output, got {avals[0].str_short()}; use vjp for "
+            "integer outputs"
+        )
+
+
+def value_and_grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
+    """A function returning (fun(*args), its gradient with respect to args[argnums])."""
+
+    @functools.wraps(fun)
+    def value_and_grad_fun(*args, **kwargs):
+        nums = _argnums(argnums, len(args), "grad")
+        diff = tuple(args[i] for i in nums)
+        leaves, tree = tree_flatten(diff)
+        _check_grad_inputs(leaves, "grad")
+        avals = [abstractify(x) for x in leaves]
+        box = {}
+
+        def call(*diff_args):
+            full = list(args)
+            for i, x in zip(nums, diff_args):
+                full[i] = x
+            return fun(*full, **kwargs)
+
+        def body(*xs):
+            traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad")
+            _check_scalar_output(traced, "grad")
+            lin = _linearize_traced(traced, [True] * len(xs))
+            flat = ad.eval_closed(lin.fwd, xs)
+            n_out = len(traced.closed.out_avals)
+            one = lax.full((), np.ones((), traced.closed.out_avals[0].dtype))
+            grads = _backward(lin, flat[n_out:], [one] + [None] * (n_out - 1))
+            return flat[:n_out] + grads
+
+        flat = run(body, leaves, "grad")
+        traced = box["traced"]
+        n_out = len(traced.closed.out_avals)
+        value = flat[0]
+        grads = tree_unflatten(tree, flat[n_out:])
+        grads = grads[0] if isinstance(argnums, int) else grads
+        if has_aux:
+            return (value, tree_unflatten(traced.aux_tree, flat[1:n_out])), grads
+        return value, grads
+
+    return value_and_grad_fun
+
+
+def grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
+    """The gradient of a scalar-valued `fun` with respect to args[argnums]."""
+    vg = value_and_grad(fun, argnums, has_aux)
+
+    @functools.wraps(fun)
+    def grad_fun(*args, **kwargs):
+        (value, grads) = vg(*args, **kwargs)
+        return (grads, value[1]) if has_aux else grads
+
+    return grad_fun

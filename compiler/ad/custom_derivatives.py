@@ -1,0 +1,293 @@
+"""custom_jvp and custom_vjp: functions whose derivative rules the user gives.
+
+Under a trace a call binds a primitive that carries the traced jaxpr of the function, which
+evaluation and lowering use, and the user's rules, which the autodiff rules call (in whatever
+trace is then current; lazily, as a rule may call the function itself). Outside any trace the
+function simply runs: no transformation can be active there, as every transform traces first.
+
+A custom_vjp function under jvp computes its forward pass and a `custom_lin` of the residuals
+and tangents, which only transposition gives a meaning: it runs the user's bwd.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Callable
+
+from meshjit.compiler.ad.rules_collectives import closure_convert
+from meshjit.compiler.ad.transform import (
+    MeshjitNotImplementedError,
+    aval_of,
+    defjvp,
+    deftranspose,
+    has_tangent,
+    instantiate,
+    instantiate_cts,
+)
+from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.ir.core import Primitive, def_abstract_eval, vma_rules
+from meshjit.compiler.lowering import LoweringError, jaxpr_subcomp, register_lowering
+from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
+from meshjit.compiler.tree_util import (
+    tree_flatten,
+    tree_unflatten,
+    treedef_children_leaves,
+)
+
+custom_jvp_call_p = Primitive("custom_jvp_call", multiple_results=True)
+custom_vjp_call_p = Primitive("custom_vjp_call", multiple_results=True)
+custom_lin_p = Primitive("custom_lin", multiple_results=True)
+vma_rules.update((custom_jvp_call_p, custom_vjp_call_p, custom_lin_p))
+
+
+def _split_nondiff(args, nondiff_argnums):
+    static = tuple(args[i] for i in nondiff_argnums)
+    dynamic = tuple(a for i, a in enumerate(args) if i not in nondiff_argnums)
+    return static, dynamic
+
+
+def _merge_nondiff(static, dynamic, nondiff_argnums):
+    out, s, d = [], iter(static), iter(dynamic)
+    for i in range(len(static) + len(dynamic)):
+        out.append(next(s) if i in nondiff_argnums else next(d))
+    return out
+
+
+def _trace_tree_fun(fun, in_tree, avals):
+    """Traces fun(*unflattened leaves) -> pytree; returns (consts, jaxpr, out_tree)."""
+    closed, out_tree = trace_flat(lambda *xs: fun(*tree_unflatten(in_tree, xs)), avals)
+    consts, jaxpr = closure_convert(closed)
+    return consts, jaxpr, out_tree
+
+
+def _check_outputs(what: str, expected_tree, expected_avals, tree, avals):
+    if tree != expected_tree:
+        raise MeshjitTypeError(
+            f"{what} must have the structure of the function's output {expected_tree}, got {tree}"
+        )
+    for i, (e, g) in enumerate(zip(expected_avals, avals)):
+        if e.shape != g.shape or e.dtype != g.dtype:
+            raise MeshjitTypeError(
+                f"{what}: leaf {i} must be {e.str_short()} like the function's output, got "
+                f"{g.str_short()}"
+            )
+
+
+def _check_no_const_tangents(tangents, what: str):
+    if any(t is not None for t in tangents):
+        raise MeshjitNotImplementedError(
+            f"a {what} function closes over a value that is being differentiated; pass it as "
+            "an argument instead"
+        )
+
+
+class _Rules:
+    """A custom function's rules at one call: the function object (holding the user's rules),
+    the non-differentiable arguments and the argument / output structures."""
+
+    __slots__ = ("fn", "static", "in_tree", "out_tree")
+
+    def __init__(self, fn, static, in_tree, out_tree):
+        self.fn, self.static, self.in_tree, self.out_tree = fn, static, in_tree, out_tree
+
+    def _key(self):
+        return (id(self.fn), self.static, self.in_tree, self.out_tree)
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __eq__(self, other):
+        return type(other) is _Rules and other.fn is self.fn and other._key() == self._key()
+
+    def __repr__(self):
+        return getattr(self.fn, "__name__", "custom")
+
+    @property
+    def name(self) -> str:
+        return repr(self)
+
+    def args(self, leaves) -> list:
+        """The full argument list for leaves of the differentiable arguments."""
+        dynamic = tree_unflatten(self.in_tree, leaves)
+        return _merge_nondiff(self.static, dynamic, self.fn.nondiff_argnums)
+
+
+def _bind_call(prim, fn, args):
+    static, dynamic = _split_nondiff(args, fn.nondiff_argnums)
+    leaves, in_tree = tree_flatten(dynamic)
+    avals = [abstractify(x) for x in leaves]
+    consts, jaxpr, out_tree = _trace_tree_fun(
+        lambda *dyn: fn.fun(*_merge_nondiff(static, dyn, fn.nondiff_argnums)), in_tree, avals
+    )
+    rules = _Rules(fn, static, in_tree, out_tree)
+    outs = prim.bind(*consts, *leaves, call_jaxpr=jaxpr, num_consts=len(consts), rules=rules)
+    return tree_unflatten(out_tree, outs)
+
+
+def _call_rule(*avals, call_jaxpr, num_consts, rules):
+    return call_jaxpr.out_avals
+
+
+def _call_lowering(ctx, *operands, call_jaxpr, num_consts, rules):
+    return jaxpr_subcomp(ctx.module_ctx, call_jaxpr.jaxpr, [], list(operands))
+
+
+def _flat_like(what: str, tree, expected_tree, expected_avals) -> list:
+    leaves, got_tree = tree_flatten(tree)
+    _check_outputs(what, expected_tree, expected_avals, got_tree, [abstractify(x) for x in leaves])
+    return leaves
+
+
+# ---------------------------------------------------------------------------------------------
+# custom_jvp.
+
+
+class custom_jvp:
+    """`f = custom_jvp(fun)`; `@f.defjvp` def rule(primals, tangents) -> (out, tangent_out)."""
+
+    def __init__(self, fun: Callable, nondiff_argnums=()):
+        self.fun, self.jvp = fun, None
+        self.nondiff_argnums = tuple(nondiff_argnums)
+        functools.update_wrapper(self, fun)
+
+    def defjvp(self, jvp: Callable) -> Callable:
+        self.jvp = jvp
+        return jvp
+
+    def defjvps(self, *tangent_fns):
+        """One function per argument: tangent_fn(t, out, *primals) -> its output tangent."""
+
+        def jvp(primals, tangents):
+            out = self.fun(*primals)
+            total = None
+            for fn, t in zip(tangent_fns, tangents):
+                if fn is not None:
+                    term = fn(t, out, *primals)
+                    total = term if total is None else total + term
+            return out, total
+
+        self.defjvp(jvp)
+
+    def __call__(self, *args):
+        if self.jvp is None:
+            raise MeshjitTypeError(
+                f"custom_jvp function {self.__name__} has no jvp rule; define it with .defjvp"
+            )
+        if current_trace() is None:
+            return self.fun(*args)
+        return _bind_call(custom_jvp_call_p, self, args)
+
+
+def_abstract_eval(custom_jvp_call_p)(_call_rule)
+register_lowering(custom_jvp_call_p, _call_lowering)
+
+
+@defjvp(custom_jvp_call_p)
+def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
+    _check_no_const_tangents(tangents[:num_consts], "custom_jvp")
+    args = primals[num_consts:]
+    ts = [instantiate(t, aval_of(a)) for t, a in zip(tangents[num_consts:], args)]
+    dyn_primals = tree_unflatten(rules.in_tree, args)
+    dyn_tangents = tree_unflatten(rules.in_tree, ts)
+    out, t_out = rules.fn.jvp(*rules.static, dyn_primals, dyn_tangents)
+    where = f"the jvp rule of {rules.name}"
+    out_avals = call_jaxpr.out_avals
+    outs = _flat_like(f"{where}: its primal output", out, rules.out_tree, out_avals)
+    touts = _flat_like(f"{where}: its tangent output", t_out, rules.out_tree, out_avals)
+    return outs, touts
+
+
+# ---------------------------------------------------------------------------------------------
+# custom_vjp.
+
+
+class custom_vjp:
+    """`f = custom_vjp(fun)`; `f.defvjp(fwd, bwd)` with fwd(*args) -> (out, residuals) and
+    bwd(residuals, cotangent) -> a tuple with one cotangent per argument."""
+
+    def __init__(self, fun: Callable, nondiff_argnums=()):
+        self.fun, self.fwd, self.bwd = fun, None, None
+        self.nondiff_argnums = tuple(nondiff_argnums)
+        functools.update_wrapper(self, fun)
+
+    def defvjp(self, fwd: Callable, bwd: Callable):
+        self.fwd, self.bwd = fwd, bwd
+
+    def __call__(self, *args):
+        if self.fwd is None:
+            raise MeshjitTypeError(
+                f"custom_vjp function {self.__name__} has no vjp rule; define it with .defvjp"
+            )
+        if current_trace() is None:
+            return self.fun(*args)
+        return _bind_call(custom_vjp_call_p, self, args)
+
+
+def_abstract_eval(custom_vjp_call_p)(_call_rule)
+register_lowering(custom_vjp_call_p, _call_lowering)
+
+
+@defjvp(custom_vjp_call_p)
+def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
+    _check_no_const_tangents(tangents[:num_consts], "custom_vjp")
+    args = primals[num_consts:]
+    result = rules.fn.fwd(*rules.args(args))
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        raise MeshjitTypeError(
+            f"the fwd rule of {rules.name} must return a pair (output, residuals)"
+        )
+    out_avals = call_jaxpr.out_avals
+    outs = _flat_like(
+        f"the fwd rule of {rules.name}: its output", result[0], rules.out_tree, out_avals
+    )
+    res, res_tree = tree_flatten(result[1])
+    ts = [instantiate(t, aval_of(a)) for t, a in zip(tangents[num_consts:], args)]
+    t_avals = tuple(a.update(weak_type=False) for a in out_avals)
+    touts = custom_lin_p.bind(*res, *ts, rules=rules, res_tree=res_tree, out_avals=t_avals)
+    return outs, [t if has_tangent(a) else None for t, a in zip(touts, t_avals)]
+
+
+@def_abstract_eval(custom_lin_p)
+def _custom_lin_rule(*avals, rules, res_tree, out_avals):
+    return list(out_avals)
+
+
+@deftranspose(custom_lin_p)
+def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
+    n_res = res_tree.num_leaves
+    res = tree_unflatten(res_tree, args[:n_res])
+    ct = tree_unflatten(rules.out_tree, instantiate_cts(cts, out_avals))
+    cts_in = rules.fn.bwd(*rules.static, res, ct)
+    n_args = len(tree_unflatten(rules.in_tree, args[n_res:]))
+    if not isinstance(cts_in, (tuple, list)) or len(cts_in) != n_args:
+        raise MeshjitTypeError(
+            f"the bwd rule of {rules.name} must return a tuple with one cotangent per "
+            f"differentiable argument ({n_args}), got {type(cts_in).__name__}"
+        )
+    leaves = treedef_children_leaves(rules.in_tree, tuple(cts_in))
+    avals = [aval_of(a) for a in args[n_res:]]
+    checked = [_checked_ct(rules.name, i, c, a) for i, (c, a) in enumerate(zip(leaves, avals))]
+    return [None] * n_res + checked
+
+
+def _checked_ct(name, i, ct, aval):
+    if ct is None:
+        return None
+    got = abstractify(ct)
+    if got.shape != aval.shape:
+        raise MeshjitTypeError(
+            f"the bwd rule of {name}: cotangent {i} must have the shape of its argument "
+            f"{aval.str_short()}, got {got.str_short()}"
+        )
+    return ct
+
+
+def _custom_lin_lowering(ctx, *args, **params):
+    raise LoweringError(
+        "cannot apply forward-mode autodiff (jvp) to a custom_vjp function; use vjp / grad, or "
+        "define the function with custom_jvp",
+        ctx.source,
+    )
+
+
+register_lowering(custom_lin_p, _custom_lin_lowering)

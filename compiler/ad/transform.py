@@ -1,0 +1,397 @@
+"""Autodiff as transforms on jaxprs: jvp, linearize (a split into primal and linear parts),
+transpose, and dead-code elimination.
+
+- jvp: `jvp_rules[prim](primals, tangents, **params) -> (primal_out, tangent_out)`. A tangent
+  of None is a symbolic zero. Rules are written with meshjit's lax functions, so they bind into
+  whatever trace is current; `jvp_jaxpr` runs them over a jaxpr inside a new trace.
+- linearize: the jvp jaxpr's equations are split by whether they read a tangent. The primal
+  ones make the forward jaxpr (primals -> outputs + residuals), the others the linear jaxpr
+  (residuals + tangents -> output tangents).
+- transpose: `transpose_rules[prim](ct, *args, **params) -> [ct per arg]`, where linear
+  arguments are `UndefinedPrimal(aval)` and the others are values. `backward_pass` walks the
+  linear equations in reverse, adding up cotangents (None is a symbolic zero).
+
+Inside shard_map a cotangent may vary over more manual axes than its variable: it then stands
+for the sum over those axes (the transpose of an implicit pvary is a psum), taken lazily by the
+collectives' rules or when a body's input cotangents are returned. In a shard_map body with
+check_vma=False nothing is typed: every cotangent is a per-device value (as in JAX), so none of
+these implicit sums are taken (see `vma_checked`).
+
+The public functions (jvp, vjp, grad, ...) live in ad_api.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Callable, Sequence
+
+import numpy as np
+
+from meshjit.compiler.errors import MeshjitError, SourceInfo
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, Primitive, ShapedArray, Var
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
+
+
+class MeshjitNotImplementedError(MeshjitError, NotImplementedError):
+    """A transformation meshjit does not implement for this primitive or these arguments."""
+
+
+jvp_rules: dict[Primitive, Callable] = {}
+transpose_rules: dict[Primitive, Callable] = {}
+
+
+def defjvp(prim: Primitive):
+    def register(rule):
+        jvp_rules[prim] = rule
+        return rule
+
+    return register
+
+
+def deftranspose(prim: Primitive):
+    def register(rule):
+        transpose_rules[prim] = rule
+        return rule
+
+    return register
+
+
+class UndefinedPrimal:
+    """A linear argument of an equation being transposed: only its type is known."""
+
+    __slots__ = ("aval",)
+
+    def __init__(self, aval: ShapedArray):
+        self.aval = aval
+
+    def __repr__(self):
+        return f"UndefinedPrimal({self.aval.str_short()})"
+
+
+def is_undefined(x) -> bool:
+    return type(x) is UndefinedPrimal
+
+
+# ---------------------------------------------------------------------------------------------
+# Tangent values.
+
+
+def aval_of(x) -> ShapedArray:
+    return x.aval if type(x) is UndefinedPrimal else abstractify(x)
+
+
+def has_tangent(aval: ShapedArray) -> bool:
+    """Only inexact values have tangents (integers and bools are constant)."""
+    return dtypes.is_float(aval.dtype)
+
+
+def zeros_like_aval(aval: ShapedArray):
+    return lax.full(aval.shape, np.zeros((), aval.dtype))
+
+
+def instantiate(t, aval: ShapedArray):
+    return zeros_like_aval(aval) if t is None else t
+
+
+def add_tangents(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return lax.add(a, b)
+
+
+# ---------------------------------------------------------------------------------------------
+# Evaluation and tracing of jaxprs.
+
+
+def _read(env: dict, atom):
+    return atom.val if type(atom) is Literal else env[id(atom)]
+
+
+def eval_jaxpr(jaxpr: Jaxpr, consts: Sequence, args: Sequence) -> list:
+    """Binds every equation of `jaxpr` in the current trace (or eagerly outside one)."""
+    env: dict[int, object] = {}
+    for var, value in itertools.chain(zip(jaxpr.constvars, consts), zip(jaxpr.invars, args)):
+        env[id(var)] = value
+    for eqn in jaxpr.eqns:
+        outs = eqn.primitive.bind(*[_read(env, a) for a in eqn.invars], **eqn.params)
+        outs = outs if eqn.primitive.multiple_results else [outs]
+        for var, value in zip(eqn.outvars, outs):
+            env[id(var)] = value
+    return [_read(env, a) for a in jaxpr.outvars]
+
+
+def eval_closed(closed: ClosedJaxpr, args: Sequence) -> list:
+    return eval_jaxpr(closed.jaxpr, closed.consts, args)
+
+
+def trace_to_jaxpr(fun: Callable, avals: Sequence[ShapedArray], axis_env=None) -> ClosedJaxpr:
+    """Traces `fun(*tracers) -> list` into a closed jaxpr (with the manual axes of a body)."""
+    with new_trace() as trace:
+        if axis_env is not None:
+            trace.axis_env = axis_env
+        tracers = [trace.new_arg(a) for a in avals]
+        return trace.finish(list(fun(*tracers)))
+
+
+# ---------------------------------------------------------------------------------------------
+# jvp.
+
+
+def _missing_rule(kind: str, prim: Primitive, source: SourceInfo):
+    return MeshjitNotImplementedError(
+        f"differentiation of '{prim.name}' is not implemented (no {kind} rule)", source
+    )
+
+
+def jvp_eval(jaxpr: Jaxpr, consts: Sequence, primals: Sequence, tangents: Sequence):
+    """Evaluates `jaxpr` on primals and tangents (None: zero); returns both outputs."""
+    penv: dict[int, object] = {}
+    tenv: dict[int, object] = {}
+    for var, value in zip(jaxpr.constvars, consts):
+        penv[id(var)] = value
+    for var, value, t in zip(jaxpr.invars, primals, tangents):
+        penv[id(var)], tenv[id(var)] = value, t
+    for eqn in jaxpr.eqns:
+        ps = [_read(penv, a) for a in eqn.invars]
+        ts = [None if type(a) is Literal else tenv.get(id(a)) for a in eqn.invars]
+        if all(t is None for t in ts):
+            outs, touts = eqn.primitive.bind(*ps, **eqn.params), None
+        else:
+            rule = jvp_rules.get(eqn.primitive)
+            if rule is None:
+                raise _missing_rule("jvp", eqn.primitive, eqn.source)
+            outs, touts = rule(ps, ts, **eqn.params)
+        if not eqn.primitive.multiple_results:
+            outs, touts = [outs], [touts]
+        elif touts is None:
+            touts = [None] * len(outs)
+        for var, value, t in zip(eqn.outvars, outs, touts):
+            penv[id(var)], tenv[id(var)] = value, t
+    outs = [_read(penv, a) for a in jaxpr.outvars]
+    touts = [None if type(a) is Literal else tenv.get(id(a)) for a in jaxpr.outvars]
+    return outs, touts
+
+
+def jvp_nonzeros(closed: ClosedJaxpr, nonzeros: Sequence[bool], axis_env=None) -> list[bool]:
+    """Which outputs of `closed` have a nonzero tangent, given which inputs do."""
+    found = []
+
+    def fun(*args):
+        tangents = [a if nz else None for a, nz in zip(args, nonzeros)]
+        outs, touts = jvp_eval(closed.jaxpr, closed.consts, args, tangents)
+        found.extend(t is not None for t in touts)
+        return outs
+
+    trace_to_jaxpr(fun, closed.in_avals, axis_env)
+    return found
+
+
+def jvp_jaxpr(
+    closed: ClosedJaxpr, nonzeros: Sequence[bool], tangent_avals=None, axis_env=None
+) -> ClosedJaxpr:
+    """(primals, the nonzero tangents) -> (primal outs, tangent outs), zeros instantiated."""
+    in_avals = closed.in_avals
+    if tangent_avals is None:
+        tangent_avals = [a for a, nz in zip(in_avals, nonzeros) if nz]
+    n = len(in_avals)
+
+    def fun(*args):
+        it = iter(args[n:])
+        tangents = [next(it) if nz else None for nz in nonzeros]
+        outs, touts = jvp_eval(closed.jaxpr, closed.consts, args[:n], tangents)
+        return outs + [instantiate(t, aval_of(o)) for t, o in zip(touts, outs)]
+
+    return trace_to_jaxpr(fun, list(in_avals) + list(tangent_avals), axis_env)
+
+
+# ---------------------------------------------------------------------------------------------
+# linearize: split a jvp jaxpr into its primal and linear parts.
+
+
+class Linearized:
+    """fwd: primals -> primal outs + residuals; lin: residuals + tangents -> tangent outs."""
+
+    __slots__ = ("fwd", "lin", "num_res")
+
+    def __init__(self, fwd: ClosedJaxpr, lin: ClosedJaxpr, num_res: int):
+        self.fwd, self.lin, self.num_res = fwd, lin, num_res
+
+    @property
+    def res_avals(self) -> list[ShapedArray]:
+        return self.lin.in_avals[: self.num_res]
+
+
+def linearize_jaxpr(
+    closed: ClosedJaxpr, nonzeros: Sequence[bool], tangent_avals=None, axis_env=None
+) -> Linearized:
+    jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env)
+    jv = jv_closed.jaxpr
+    n_in, n_out = len(closed.in_avals), len(closed.out_avals)
+    linear = {id(v) for v in jv.invars[n_in:]}
+    fwd_eqns, lin_eqns = [], []
+    for eqn in jv.eqns:
+        if any(type(a) is Var and id(a) in linear for a in eqn.invars):
+            lin_eqns.append(eqn)
+            linear.update(id(v) for v in eqn.outvars)
+        else:
+            fwd_eqns.append(eqn)
+    touts = jv.outvars[n_out:]
+    _check_primal_outputs(jv.outvars[:n_out], lin_eqns)
+    res, seen = [], set()
+    for atom in itertools.chain(*(e.invars for e in lin_eqns), touts):
+        if type(atom) is Var and id(atom) not in linear and id(atom) not in seen:
+            seen.add(id(atom))
+            res.append(atom)
+    fwd = Jaxpr(jv.constvars, jv.invars[:n_in], jv.outvars[:n_out] + res, fwd_eqns)
+    lin = Jaxpr([], res + jv.invars[n_in:], touts, lin_eqns)
+    fwd = ClosedJaxpr(dce_jaxpr(fwd), jv_closed.consts)
+    return Linearized(fwd, ClosedJaxpr(lin, []), len(res))
+
+
+def _check_primal_outputs(outvars, lin_eqns):
+    """The primal outputs must not depend on the tangents; names the equation that makes them
+    (a while_loop, whose jvp carries primals and tangents together)."""
+    needed = {id(v) for v in outvars if type(v) is Var}
+    culprit = None
+    for eqn in reversed(lin_eqns):
+        if any(id(v) in needed for v in eqn.outvars):
+            culprit = eqn
+            needed.update(id(a) for a in eqn.invars if type(a) is Var)
+    if culprit is not None:
+        raise MeshjitNotImplementedError(
+            f"reverse-mode differentiation of '{culprit.primitive.name}' is not supported: its "
+            "primal outputs are computed together with its tangents (use jvp, or a scan / "
+            "fori_loop with static bounds instead of a while_loop)",
+            culprit.source,
+        )
+
+
+def dce_jaxpr(jaxpr: Jaxpr) -> Jaxpr:
+    """Drops the equations no output depends on."""
+    live = {id(v) for v in jaxpr.outvars if type(v) is Var}
+    kept = []
+    for eqn in reversed(jaxpr.eqns):
+        if any(id(v) in live for v in eqn.outvars):
+            kept.append(eqn)
+            live.update(id(a) for a in eqn.invars if type(a) is Var)
+    if len(kept) == len(jaxpr.eqns):
+        return jaxpr
+    return Jaxpr(jaxpr.constvars, jaxpr.invars, jaxpr.outvars, kept[::-1])
+
+
+# ---------------------------------------------------------------------------------------------
+# transpose.
+
+
+def add_cotangents(a, b, aval: ShapedArray):
+    """a + b as a cotangent of `aval`. Partial sums (see the module doc) are added as they
+    are only when both are partial over the same axes; otherwise they are summed first."""
+    if a is None or b is None:
+        return b if a is None else a
+    if aval_of(a).vma != aval_of(b).vma:
+        a, b = match_vma(a, aval), match_vma(b, aval)
+    return lax.add(a, b)
+
+
+def vma_checked() -> bool:
+    """False inside a shard_map body with check_vma=False, where varying axes are not tracked."""
+    trace = current_trace()
+    env = trace.axis_env if trace is not None else None
+    return env is None or env.check_vma
+
+
+def match_vma(ct, aval: ShapedArray):
+    """Sums a cotangent over the manual axes it varies over beyond its variable's."""
+    if ct is None or not vma_checked():
+        return ct
+    extra = aval_of(ct).vma - aval.vma
+    if not extra:
+        return ct
+    from meshjit.compiler.parallel.collectives import psum_p
+
+    return psum_p.bind(ct, axes=tuple(sorted(extra)), axis_index_groups=None)
+
+
+def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Sequence) -> list:
+    """Cotangents of the UndefinedPrimal `args` given those of the outputs (None: zero)."""
+    env: dict[int, object] = {}
+    linear: set[int] = set()
+    for var, value in itertools.chain(zip(jaxpr.constvars, consts), zip(jaxpr.invars, args)):
+        if is_undefined(value):
+            linear.add(id(var))
+        else:
+            env[id(var)] = value
+    lin_eqns = _eval_known(jaxpr, env, linear)
+    ct_env: dict[int, object] = {}
+
+    def write_ct(atom, ct):
+        if ct is not None and type(atom) is Var and id(atom) in linear:
+            ct_env[id(atom)] = add_cotangents(ct_env.get(id(atom)), ct, atom.aval)
+
+    for atom, ct in zip(jaxpr.outvars, cts_out):
+        write_ct(atom, ct)
+    for eqn in reversed(lin_eqns):
+        cts = [ct_env.pop(id(v), None) for v in eqn.outvars]
+        if all(ct is None for ct in cts):
+            continue
+        rule = transpose_rules.get(eqn.primitive)
+        if rule is None:
+            raise _missing_rule("transpose", eqn.primitive, eqn.source)
+        invals = [
+            UndefinedPrimal(a.aval) if type(a) is Var and id(a) in linear else _read(env, a)
+            for a in eqn.invars
+        ]
+        cts_in = rule(cts if eqn.primitive.multiple_results else cts[0], *invals, **eqn.params)
+        for atom, ct in zip(eqn.invars, cts_in):
+            write_ct(atom, ct)
+    return [
+        match_vma(ct_env.get(id(v)), v.aval) if is_undefined(x) else None
+        for v, x in zip(jaxpr.invars, args)
+    ]
+
+
+def _eval_known(jaxpr: Jaxpr, env: dict, linear: set) -> list:
+    """Evaluates the equations that read no linear value; returns the others, in order."""
+    lin_eqns = []
+    for eqn in jaxpr.eqns:
+        if any(type(a) is Var and id(a) in linear for a in eqn.invars):
+            lin_eqns.append(eqn)
+            linear.update(id(v) for v in eqn.outvars)
+            continue
+        outs = eqn.primitive.bind(*[_read(env, a) for a in eqn.invars], **eqn.params)
+        outs = outs if eqn.primitive.multiple_results else [outs]
+        for var, value in zip(eqn.outvars, outs):
+            env[id(var)] = value
+    return lin_eqns
+
+
+def transpose_jaxpr(
+    closed: ClosedJaxpr, linear: Sequence[bool], ct_avals=None, axis_env=None
+) -> ClosedJaxpr:
+    """(the non-linear args, the output cotangents) -> cotangents of the linear args (zeros
+    made). A None in `ct_avals` is a symbolic zero cotangent: it takes no argument."""
+    in_avals = closed.in_avals
+    ct_avals = list(closed.out_avals) if ct_avals is None else list(ct_avals)
+    known_avals = [a for a, lin in zip(in_avals, linear) if not lin]
+    n_known = len(known_avals)
+
+    def fun(*args):
+        it = iter(args[:n_known])
+        ins = [UndefinedPrimal(a) if lin else next(it) for a, lin in zip(in_avals, linear)]
+        given = iter(args[n_known:])
+        cts_out = [None if a is None else next(given) for a in ct_avals]
+        cts = backward_pass(closed.jaxpr, closed.consts, ins, cts_out)
+        return [instantiate(ct, a) for ct, a, lin in zip(cts, in_avals, linear) if lin]
+
+    return trace_to_jaxpr(fun, known_avals + [a for a in ct_avals if a is not None], axis_env)
+
+
+def instantiate_cts(cts: Sequence, avals: Sequence[ShapedArray]) -> list:
+    return [instantiate(ct, a) for ct, a in zip(cts, avals)]
+
+
+import meshjit.compiler.ad.rules  # noqa: E402,F401  (registers the rules)

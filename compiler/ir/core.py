@@ -1,0 +1,424 @@
+"""The tiny IR: abstract values, variables, equations, jaxprs, primitives, printer, typechecker."""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import math
+import threading
+from typing import Any, Callable
+
+import numpy as np
+
+from meshjit.compiler.errors import UNKNOWN_SOURCE, MeshjitTypeError, SourceInfo
+from meshjit.compiler.ir import dtypes
+
+_DTYPE_CLASSES: set[type] = set()  # the classes of the np.dtype objects seen (one per dtype)
+
+
+def _as_dtype(dtype) -> np.dtype:
+    if isinstance(dtype, np.dtype):
+        _DTYPE_CLASSES.add(type(dtype))  # later avals check their dtype's class in this set
+        return dtype
+    return np.dtype(dtype)
+
+
+class ShapedArray:
+    """An abstract array: shape, dtype and whether the dtype is weak (from a Python scalar)."""
+
+    __slots__ = ("shape", "dtype", "weak_type", "vma", "_hash")
+
+    def __init__(self, shape, dtype, weak_type: bool = False, vma: frozenset = frozenset()):
+        # Rules build many avals from parts that are already normalised: skip the conversions.
+        self.shape = shape if type(shape) is tuple else tuple(shape)
+        self.dtype = dtype if type(dtype) in _DTYPE_CLASSES else _as_dtype(dtype)
+        self.weak_type = weak_type if type(weak_type) is bool else bool(weak_type)
+        # Inside shard_map: the manual mesh axes the value varies over (empty = invariant).
+        self.vma = vma
+        self._hash = None
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+    def update(self, shape=None, dtype=None, weak_type=None, vma=None) -> ShapedArray:
+        return ShapedArray(
+            self.shape if shape is None else shape,
+            self.dtype if dtype is None else dtype,
+            self.weak_type if weak_type is None else weak_type,
+            self.vma if vma is None else frozenset(vma),
+        )
+
+    def strip_weak_type(self) -> ShapedArray:
+        return self.update(weak_type=False) if self.weak_type else self
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, ShapedArray)
+            and self.shape == other.shape
+            and self.dtype == other.dtype
+            and self.weak_type == other.weak_type
+            and self.vma == other.vma
+        )
+
+    def __hash__(self):
+        if self._hash is None:
+            self._hash = hash((self.shape, self.dtype, self.weak_type, self.vma))
+        return self._hash
+
+    def str_short(self) -> str:
+        dims = ",".join(map(str, self.shape))
+        vma = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
+        return f"{dtypes.short_name(self.dtype)}[{dims}]{vma}"
+
+    def __repr__(self):
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapedArray({self.str_short()}{weak})"
+
+
+_SHARED_AVALS: dict[tuple, ShapedArray] = {}
+
+
+def shaped_array(shape: tuple, dtype: np.dtype, weak_type: bool = False) -> ShapedArray:
+    """`ShapedArray(shape, dtype, weak_type)`, shared: avals are immutable, and the rules that
+    run once per traced op (reductions, reshapes, broadcasts) make the same few again and again."""
+    if type(shape) is not tuple:
+        return ShapedArray(shape, dtype, weak_type)
+    key = (shape, dtype, weak_type)
+    aval = _SHARED_AVALS.get(key)
+    if aval is None:
+        if len(_SHARED_AVALS) > 4096:  # bound it: programs with ever new shapes
+            _SHARED_AVALS.clear()
+        aval = _SHARED_AVALS[key] = ShapedArray(shape, dtype, weak_type)
+    return aval
+
+
+class Var:
+    __slots__ = ("aval",)  # Trace.process sets them without __init__: keep the two in step
+
+    def __init__(self, aval: ShapedArray):
+        self.aval = aval
+
+    def __repr__(self):
+        return f"Var({self.aval.str_short()})"
+
+
+class Literal:
+    """A scalar constant inlined into an equation."""
+
+    __slots__ = ("val", "aval")
+
+    def __init__(self, val, aval: ShapedArray):
+        self.val, self.aval = val, aval
+
+    def __repr__(self):
+        return f"Literal({self.val!r})"
+
+
+class Eqn:
+    # Trace.process sets these without __init__: keep the two in step.
+    __slots__ = ("primitive", "invars", "outvars", "params", "source")
+
+    def __init__(self, primitive, invars, outvars, params, source: SourceInfo = UNKNOWN_SOURCE):
+        self.primitive, self.invars, self.outvars = primitive, invars, outvars
+        self.params, self.source = params, source
+
+    def __repr__(self):
+        return f"Eqn({self.primitive.name}, {len(self.invars)} in, {len(self.outvars)} out)"
+
+
+class Jaxpr:
+    __slots__ = ("constvars", "invars", "outvars", "eqns")
+
+    def __init__(self, constvars, invars, outvars, eqns):
+        self.constvars, self.invars = list(constvars), list(invars)
+        self.outvars, self.eqns = list(outvars), list(eqns)
+
+    @property
+    def in_avals(self):
+        return [v.aval for v in self.invars]
+
+    @property
+    def out_avals(self):
+        return [v.aval for v in self.outvars]
+
+    def __str__(self):
+        return pp_jaxpr(self)
+
+
+class ClosedJaxpr:
+    """A jaxpr with values for its constvars."""
+
+    __slots__ = ("jaxpr", "consts")
+
+    def __init__(self, jaxpr: Jaxpr, consts):
+        self.jaxpr, self.consts = jaxpr, list(consts)
+
+    in_avals = property(lambda self: self.jaxpr.in_avals)
+    out_avals = property(lambda self: self.jaxpr.out_avals)
+    eqns = property(lambda self: self.jaxpr.eqns)
+
+    def __str__(self):
+        return pp_jaxpr(self.jaxpr)
+
+    def __repr__(self):
+        return str(self)
+
+
+class _TraceState(threading.local):
+    def __init__(self):
+        self.current = None  # the innermost tracing.Trace, or None outside any trace
+
+
+trace_state = _TraceState()
+
+
+class gc_paused:
+    """Context manager: no automatic garbage collection inside (nesting is fine).
+
+    Tracing and lowering allocate objects that all stay alive (equations, variables, MLIR
+    values), so the collector's full passes over a growing heap find nothing and cost time
+    that grows with the program (about 5% of trace + lower at 5,000 ops). Collection resumes
+    on exit; nothing is collected early or late beyond the pause.
+    """
+
+    __slots__ = ("paused",)
+
+    def __enter__(self):
+        self.paused = gc.isenabled()
+        if self.paused:
+            gc.disable()
+
+    def __exit__(self, *exc):
+        if self.paused:
+            gc.enable()
+
+
+class Primitive:
+    """A named operation; its meaning lives in the per-interpretation registries."""
+
+    __slots__ = ("name", "multiple_results")
+
+    def __init__(self, name: str, multiple_results: bool = False):
+        self.name, self.multiple_results = name, multiple_results
+
+    def bind(self, *args, **params):
+        # Every traced op comes through here: the trace is looked up without a further call.
+        trace = trace_state.current
+        if trace is None:
+            return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
+        return trace.process(self, args, params, 2)
+
+    def bind_internal(self, *args, **params):
+        """`bind`, for meshjit's own functions: the caller's frame is known not to be the user's,
+        so the walk for the user's source line starts above it, without making a frame object
+        for it (the hot paths of meshjit.numpy and meshjit.lax bind through here)."""
+        trace = trace_state.current
+        if trace is None:
+            return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
+        return trace.process(self, args, params, 3)
+
+    def __repr__(self):
+        return self.name
+
+
+_bind_eagerly = None  # tracing.bind_eagerly, imported on first use (tracing imports this module)
+
+
+def _load_bind_eagerly():
+    global _bind_eagerly
+    from meshjit.compiler.trace.tracing import bind_eagerly
+
+    _bind_eagerly = bind_eagerly
+    return bind_eagerly
+
+
+# Abstract evaluation: primitive -> rule(*avals, **params) -> aval (or list of avals).
+abstract_eval_rules: dict[Primitive, Callable[..., Any]] = {}
+
+
+def def_abstract_eval(prim: Primitive):
+    def register(rule):
+        abstract_eval_rules[prim] = rule
+        return rule
+
+    return register
+
+
+def abstract_eval(prim: Primitive, avals, params) -> list[ShapedArray]:
+    rule = abstract_eval_rules.get(prim)
+    if rule is None:
+        raise NotImplementedError(f"no abstract evaluation rule for primitive '{prim.name}'")
+    out = join_vma(prim, avals, rule(*avals, **params))
+    return list(out) if prim.multiple_results else [out]
+
+
+# Primitives whose rules decide the varying manual axes themselves (collectives, shard_map).
+vma_rules: set[Primitive] = set()
+
+
+def join_vma(prim: Primitive, avals, out):
+    """Any other result varies over every manual axis an operand varies over (implicit pvary)."""
+    if prim in vma_rules:
+        return out
+    vma = frozenset().union(*[a.vma for a in avals])
+    if not vma:
+        return out
+    if prim.multiple_results:
+        return [o.update(vma=vma) for o in out]
+    return out.update(vma=vma)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pretty printing, in the jaxpr style.
+
+
+def _var_names():
+    # As JAX: base-26 digits a..z, so after z come ba, bb, ...
+    for n in itertools.count():
+        name, k = "", n
+        while True:
+            k, digit = divmod(k, 26)
+            name = chr(ord("a") + digit) + name
+            if not k:
+                break
+        yield name
+
+
+class _Namer:
+    def __init__(self):
+        self.names: dict[int, str] = {}
+        self.fresh = _var_names()
+
+    def __call__(self, atom) -> str:
+        if isinstance(atom, Literal):
+            return _literal_str(atom)
+        name = self.names.get(id(atom))
+        if name is None:
+            name = self.names[id(atom)] = next(self.fresh)
+        return name
+
+    def binder(self, var: Var) -> str:
+        return f"{self(var)}:{pp_aval(var.aval)}"
+
+
+def pp_aval(aval) -> str:
+    return aval.str_short()
+
+
+def _literal_str(lit: Literal) -> str:
+    val = lit.val
+    if isinstance(val, np.ndarray):
+        val = val.item()
+    if isinstance(val, (bool, np.bool_)):
+        return "True" if val else "False"
+    return f"{val}:{dtypes.short_name(lit.aval.dtype)}[]"
+
+
+def _param_str(value, namer, indent) -> str:
+    if isinstance(value, ClosedJaxpr):
+        value = value.jaxpr
+    if isinstance(value, Jaxpr):
+        return _pp_jaxpr(value, _Namer(), indent + 4)
+    if isinstance(value, np.dtype):
+        return dtypes.short_name(value)
+    if isinstance(value, Primitive):
+        return value.name
+    if type(value) is tuple:  # subclasses (e.g. PartitionSpec) print their own repr
+        inner = ", ".join(_param_str(v, namer, indent) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    return str(value)
+
+
+def _pp_eqn(eqn: Eqn, namer: _Namer, indent: int) -> str:
+    outs = " ".join(namer.binder(v) for v in eqn.outvars)
+    params = ""
+    if eqn.params:
+        items = ", ".join(
+            f"{k}={_param_str(v, namer, indent)}" for k, v in sorted(eqn.params.items())
+        )
+        params = f"[{items}]"
+    ins = " ".join(namer(v) for v in eqn.invars)
+    return f"{' ' * indent}{outs} = {eqn.primitive.name}{params} {ins}".rstrip()
+
+
+def _pp_jaxpr(jaxpr: Jaxpr, namer: _Namer, indent: int) -> str:
+    consts = " ".join(namer.binder(v) for v in jaxpr.constvars)
+    ins = " ".join(namer.binder(v) for v in jaxpr.invars)
+    lines = [f"{{ lambda {consts}; {ins}. let".replace("lambda ;", "lambda ;")]
+    lines += [_pp_eqn(eqn, namer, indent + 4) for eqn in jaxpr.eqns]
+    outs = ", ".join(namer(v) for v in jaxpr.outvars)
+    outs = f"({outs},)" if len(jaxpr.outvars) == 1 else f"({outs})"
+    lines.append(f"{' ' * (indent + 2)}in {outs} }}")
+    return "\n".join(lines)
+
+
+def pp_jaxpr(jaxpr: Jaxpr) -> str:
+    return _pp_jaxpr(jaxpr, _Namer(), 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Typechecking.
+
+
+class JaxprTypeError(MeshjitTypeError):
+    pass
+
+
+def param_jaxprs(params: dict):
+    """The sub-jaxprs among an equation's params, also inside tuples (cond's branches)."""
+    for value in params.values():
+        if isinstance(value, (Jaxpr, ClosedJaxpr)):
+            yield value
+        elif isinstance(value, tuple):
+            yield from (v for v in value if isinstance(v, (Jaxpr, ClosedJaxpr)))
+
+
+def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr) -> None:
+    """Checks that every variable is bound once before use and every equation's types hold."""
+    if isinstance(jaxpr, ClosedJaxpr):
+        _check_consts(jaxpr)
+        jaxpr = jaxpr.jaxpr
+    bound: set[int] = set()
+
+    def bind_var(v: Var):
+        if id(v) in bound:
+            raise JaxprTypeError(f"variable {v} bound twice", UNKNOWN_SOURCE)
+        bound.add(id(v))
+
+    def read(atom, where):
+        if isinstance(atom, Var) and id(atom) not in bound:
+            raise JaxprTypeError(f"variable {atom} used before binding in {where}", UNKNOWN_SOURCE)
+
+    for v in itertools.chain(jaxpr.constvars, jaxpr.invars):
+        bind_var(v)
+    for eqn in jaxpr.eqns:
+        for atom in eqn.invars:
+            read(atom, eqn.primitive.name)
+        _check_eqn_types(eqn)
+        for sub in param_jaxprs(eqn.params):
+            typecheck_jaxpr(sub)
+        for v in eqn.outvars:
+            bind_var(v)
+    for atom in jaxpr.outvars:
+        read(atom, "the outputs")
+
+
+def _check_consts(closed: ClosedJaxpr):
+    if len(closed.consts) != len(closed.jaxpr.constvars):
+        raise JaxprTypeError("consts and constvars differ in number", UNKNOWN_SOURCE)
+
+
+def _check_eqn_types(eqn: Eqn):
+    expected = abstract_eval(eqn.primitive, [a.aval for a in eqn.invars], eqn.params)
+    actual = [v.aval for v in eqn.outvars]
+    if expected != actual:
+        raise JaxprTypeError(
+            f"equation {eqn.primitive.name} declares outputs {actual} but its rule gives "
+            f"{expected}",
+            eqn.source,
+        )

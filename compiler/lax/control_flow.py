@@ -1,0 +1,563 @@
+"""Structured control flow: cond / switch, while_loop / fori_loop, scan (and map).
+
+Every body is traced into a closed jaxpr; the values it closes over (tracers of enclosing traces,
+concrete arrays) become explicit leading operands of the primitive, so each sub-jaxpr is closed
+and closure-converted (no constvars). `cond` lowers to `stablehlo.case`; `while` and `scan` lower
+to `stablehlo.while`, which threads their consts through the loop carry.
+
+`fori_loop` with concrete Python-int bounds becomes a `scan` (a static trip count, which reverse
+mode autodiff needs later); with traced bounds it is a `while` carrying `(i, upper, x)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import (
+    ClosedJaxpr,
+    Jaxpr,
+    Primitive,
+    ShapedArray,
+    Var,
+    def_abstract_eval,
+    vma_rules,
+)
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp, register_lowering
+from meshjit.compiler.trace.tracing import Tracer, abstractify, trace_flat
+from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
+
+__all__ = ["cond", "fori_loop", "map", "scan", "switch", "while_loop"]
+
+cond_p = Primitive("cond", multiple_results=True)
+while_p = Primitive("while", multiple_results=True)
+scan_p = Primitive("scan", multiple_results=True)
+# Their results' varying manual axes are the carried / branch outputs' (plus the predicate's),
+# not the union over every operand: the rules below decide them.
+vma_rules.update((cond_p, while_p, scan_p))
+
+# ---------------------------------------------------------------------------------------------
+# Tracing bodies and sharing their captured constants.
+
+
+def _trace(fun: Callable, in_tree: PyTreeDef, in_avals: Sequence[ShapedArray]):
+    """Traces `fun(unflattened args)`; returns the closed jaxpr (with consts) and out tree."""
+    return trace_flat(lambda *xs: fun(tree_unflatten(in_tree, xs)), in_avals)
+
+
+def _const_key(value) -> int:
+    return id(value.var) if type(value) is Tracer else id(value)
+
+
+def _merge_consts(closeds: Sequence[ClosedJaxpr]) -> tuple[list, list[ClosedJaxpr]]:
+    """One const list for all `closeds`; each becomes a jaxpr taking all of it as leading args."""
+    consts, index = [], {}
+    for closed in closeds:
+        for value, var in zip(closed.consts, closed.jaxpr.constvars):
+            if _const_key(value) not in index:
+                index[_const_key(value)] = len(consts)
+                consts.append((value, var.aval))
+    converted = []
+    for closed in closeds:
+        own = {_const_key(v): var for v, var in zip(closed.consts, closed.jaxpr.constvars)}
+        leading = [own.get(_const_key(v)) or Var(aval) for v, aval in consts]
+        j = closed.jaxpr
+        converted.append(ClosedJaxpr(Jaxpr([], leading + j.invars, j.outvars, j.eqns), []))
+    return [v for v, _ in consts], converted
+
+
+def _closure_convert(closed: ClosedJaxpr) -> tuple[list, ClosedJaxpr]:
+    consts, (converted,) = _merge_consts([closed])
+    return consts, converted
+
+
+def _same_type(a: ShapedArray, b: ShapedArray) -> bool:
+    """Equal up to weak typing: what a loop carry or a branch output must keep."""
+    return a.shape == b.shape and a.dtype == b.dtype and a.vma == b.vma
+
+
+def _vma_hint(a: ShapedArray, b: ShapedArray) -> str:
+    if a.shape != b.shape or a.dtype != b.dtype or a.vma == b.vma:
+        return ""
+    return (
+        " (they vary over different manual axes; make the invariant one varying, e.g. with "
+        "pvary, or compute it from varying values)"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# cond and switch.
+
+
+def cond(pred, true_fun: Callable, false_fun: Callable, *operands):
+    """`true_fun(*operands)` if `pred` else `false_fun(*operands)`; both branches are traced."""
+    _check_callable("cond", true_fun=true_fun, false_fun=false_fun)
+    index = _pred_index(pred)
+    names = ["the false branch", "the true branch"]
+    return _bind_cond(index, [false_fun, true_fun], operands, "cond", names)
+
+
+def switch(index, branches: Sequence[Callable], *operands):
+    """`branches[clamp(index, 0, n - 1)](*operands)`."""
+    branches = list(branches)
+    if not branches:
+        raise MeshjitValueError("switch needs at least one branch")
+    _check_callable("switch", **{f"branch {i}": b for i, b in enumerate(branches)})
+    index = _switch_index(index, len(branches))
+    names = [f"branch {i}" for i in range(len(branches))]
+    return _bind_cond(index, branches, operands, "switch", names)
+
+
+def _check_callable(what: str, **funs):
+    for name, fun in funs.items():
+        if not callable(fun):
+            raise MeshjitTypeError(f"{what}: {name} must be callable, got {type(fun).__name__}")
+
+
+def _pred_index(pred):
+    aval = abstractify(pred)
+    if aval.shape != ():
+        raise MeshjitTypeError(f"cond pred must be a scalar, got {aval.str_short()}")
+    if not (dtypes.is_bool(aval.dtype) or dtypes.is_int(aval.dtype)):
+        raise MeshjitTypeError(f"cond pred must be a bool or int scalar, got {aval.str_short()}")
+    if isinstance(pred, (bool, int, np.bool_, np.integer)):
+        return np.asarray(bool(pred), dtypes.int32)
+    if not dtypes.is_bool(aval.dtype):
+        pred = lax.ne(pred, lax.convert_element_type(0, aval.dtype))
+    return lax.convert_element_type(pred, dtypes.int32)
+
+
+def _switch_index(index, n: int):
+    aval = abstractify(index)
+    if aval.shape != () or not dtypes.is_int(aval.dtype):
+        raise MeshjitTypeError(f"switch index must be an int scalar, got {aval.str_short()}")
+    if isinstance(index, (int, np.integer)):
+        return np.asarray(min(max(int(index), 0), n - 1), dtypes.int32)
+    index = lax.convert_element_type(index, dtypes.int32)
+    return lax.clamp(np.int32(0), index, np.int32(n - 1))
+
+
+def _bind_cond(index, funs, operands, what: str, names: list[str]):
+    leaves, in_tree = tree_flatten(operands)
+    avals = [abstractify(x) for x in leaves]
+    traced = [_trace(lambda ops, f=f: f(*ops), in_tree, avals) for f in funs]
+    _check_branches(what, names, [t[1] for t in traced], [t[0].out_avals for t in traced])
+    consts, branches = _merge_consts([t[0] for t in traced])
+    outs = cond_p.bind(index, *consts, *leaves, branches=tuple(branches))
+    return tree_unflatten(traced[0][1], outs)
+
+
+def _check_branches(what: str, names, trees, out_avals):
+    for name, tree, avals in zip(names[1:], trees[1:], out_avals[1:]):
+        if tree != trees[0]:
+            raise MeshjitTypeError(
+                f"{what} branches return different pytree structures: {tree} in {name} but "
+                f"{trees[0]} in {names[0]}"
+            )
+        for i, (a, b) in enumerate(zip(avals, out_avals[0])):
+            if not _same_type(a, b):
+                raise MeshjitTypeError(
+                    f"{what} branches return different types: output {i} is {a.str_short()} in "
+                    f"{name} but {b.str_short()} in {names[0]}" + _vma_hint(a, b)
+                )
+
+
+@def_abstract_eval(cond_p)
+def _cond_rule(index, *args, branches):
+    if index.shape != () or index.dtype != dtypes.int32:
+        raise MeshjitTypeError(f"cond index must be an i32 scalar, got {index.str_short()}")
+    for branch in branches:
+        _check_args("cond branch", branch.in_avals, args)
+    outs = []
+    for column in zip(*(b.out_avals for b in branches)):
+        weak = all(a.weak_type for a in column)
+        vma = frozenset().union(index.vma, *(a.vma for a in column))
+        outs.append(column[0].update(weak_type=weak, vma=vma))
+    return outs
+
+
+def _check_args(what: str, expected: Sequence[ShapedArray], got: Sequence[ShapedArray]):
+    if len(expected) != len(got) or not all(
+        a.shape == b.shape and a.dtype == b.dtype for a, b in zip(expected, got)
+    ):
+        shown = ", ".join(a.str_short() for a in got)
+        wanted = ", ".join(a.str_short() for a in expected)
+        raise MeshjitTypeError(f"{what} takes ({wanted}) but got ({shown})")
+
+
+def _cond_lowering(ctx: LoweringRuleContext, index, *args, branches):
+    types = [ctx.tensor_type(a) for a in ctx.avals_out]
+    op = emit("stablehlo.case", types, [index], regions=len(branches))
+    for region, branch in zip(op.regions, branches):
+        with ir.InsertionPoint(region.blocks.append()):
+            outs = jaxpr_subcomp(ctx.module_ctx, branch.jaxpr, [], args)
+            emit("stablehlo.return", [], outs)
+    return list(op.results)
+
+
+register_lowering(cond_p, _cond_lowering)
+
+# ---------------------------------------------------------------------------------------------
+# Loop carries: weak-type promotion and the checks.
+
+
+def _trace_carry(what: str, trace_fn: Callable, init_leaves: list):
+    """Runs `trace_fn(carry_avals) -> (closed, carry_out_avals, extra)`. A weak-typed init whose
+    carry comes back with another dtype is converted to it and the body traced again."""
+    for _ in range(2):
+        avals = [abstractify(x) for x in init_leaves]
+        closed, carry_out, extra = trace_fn(avals)
+        promoted = [_promote(x, a, b) for x, a, b in zip(init_leaves, avals, carry_out)]
+        if all(p is x for p, x in zip(promoted, init_leaves)):
+            break
+        init_leaves = promoted
+    _check_carry(what, avals, carry_out)
+    return init_leaves, avals, closed, extra
+
+
+def _promote(x, in_aval: ShapedArray, out_aval: ShapedArray):
+    if not in_aval.weak_type or in_aval.shape != out_aval.shape or in_aval.dtype == out_aval.dtype:
+        return x
+    dtype, _ = dtypes.result_type((in_aval.dtype, True), (out_aval.dtype, out_aval.weak_type))
+    return x if dtype == in_aval.dtype else lax.convert_element_type(x, dtype)
+
+
+def _check_carry(what: str, in_avals, out_avals):
+    for i, (a, b) in enumerate(zip(in_avals, out_avals)):
+        if not _same_type(a, b):
+            raise MeshjitTypeError(
+                f"{what} carry output {i} is {b.str_short()} but the carry input is "
+                f"{a.str_short()}; a loop carry must keep its shape, dtype and varying manual "
+                "axes" + _vma_hint(a, b)
+            )
+
+
+def _check_carry_tree(what: str, in_tree: PyTreeDef, out_tree: PyTreeDef):
+    if in_tree != out_tree:
+        raise MeshjitTypeError(
+            f"{what} carry output has pytree structure {out_tree} but the carry input has {in_tree}"
+        )
+
+
+def _carry_out_avals(in_avals, body_out_avals, extra_vma=frozenset()):
+    """The loop results: the carry's type, strong unless both ends are weak."""
+    return [
+        b.update(weak_type=a.weak_type and b.weak_type, vma=b.vma | extra_vma)
+        for a, b in zip(in_avals, body_out_avals)
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# while_loop and fori_loop.
+
+
+def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
+    """`while cond_fun(val): val = body_fun(val)`; returns the final `val`."""
+    _check_callable("while_loop", cond_fun=cond_fun, body_fun=body_fun)
+    init_leaves, tree = tree_flatten(init_val)
+
+    def trace_body(avals):
+        closed, out_tree = _trace(lambda x: (body_fun(x),), tree, avals)
+        _check_carry_tree("while_loop body_fun", tree, out_tree.children[0])
+        return closed, closed.out_avals, None
+
+    init_leaves, avals, body, _ = _trace_carry("while_loop body_fun", trace_body, init_leaves)
+    cond_closed = _trace_while_cond(cond_fun, tree, avals)
+    cond_consts, cond_jaxpr = _closure_convert(cond_closed)
+    body_consts, body_jaxpr = _closure_convert(body)
+    outs = while_p.bind(
+        *cond_consts, *body_consts, *init_leaves,
+        cond_jaxpr=cond_jaxpr, body_jaxpr=body_jaxpr,
+        cond_nconsts=len(cond_consts), body_nconsts=len(body_consts),
+    )  # fmt: skip
+    return tree_unflatten(tree, outs)
+
+
+def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:
+    closed, out_tree = _trace(cond_fun, tree, avals)
+    outs = closed.out_avals
+    if len(outs) != 1 or out_tree.num_leaves != 1 or out_tree.children:
+        raise MeshjitTypeError(
+            f"while_loop cond_fun must return a bool scalar, got a pytree {out_tree}"
+        )
+    if outs[0].shape != () or outs[0].dtype != dtypes.bool_:
+        raise MeshjitTypeError(
+            f"while_loop cond_fun must return a bool scalar, got {outs[0].str_short()}"
+        )
+    return closed
+
+
+@def_abstract_eval(while_p)
+def _while_rule(*args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    cond_consts, rest = args[:cond_nconsts], args[cond_nconsts:]
+    body_consts, carry = rest[:body_nconsts], rest[body_nconsts:]
+    _check_args("while cond", cond_jaxpr.in_avals, [*cond_consts, *carry])
+    _check_args("while body", body_jaxpr.in_avals, [*body_consts, *carry])
+    _check_carry("while body", carry, body_jaxpr.out_avals)
+    # A predicate varying over a manual axis runs a different trip count on each device.
+    pred_vma = cond_jaxpr.out_avals[0].vma
+    return _carry_out_avals(carry, body_jaxpr.out_avals, pred_vma)
+
+
+def _while_lowering(ctx, *args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    nconsts = cond_nconsts + body_nconsts
+    types = [a.type for a in args]
+    op = emit("stablehlo.while", types, list(args), regions=2)
+    cond_block = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond_block):
+        vals = list(cond_block.arguments)
+        cond_args = vals[:cond_nconsts] + vals[nconsts:]
+        (pred,) = jaxpr_subcomp(ctx.module_ctx, cond_jaxpr.jaxpr, [], cond_args)
+        emit("stablehlo.return", [], [pred])
+    body_block = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body_block):
+        vals = list(body_block.arguments)
+        outs = jaxpr_subcomp(ctx.module_ctx, body_jaxpr.jaxpr, [], vals[cond_nconsts:])
+        emit("stablehlo.return", [], vals[:nconsts] + list(outs))
+    return list(op.results)[nconsts:]
+
+
+register_lowering(while_p, _while_lowering)
+
+
+def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
+    """`for i in range(lower, upper): val = body_fun(i, val)`; returns the final `val`."""
+    _check_callable("fori_loop", body_fun=body_fun)
+    if _is_static_int(lower) and _is_static_int(upper):
+        return _static_fori_loop(int(lower), int(upper), body_fun, init_val, unroll)
+    lower, upper = _fori_bounds(lower, upper)
+
+    def body(carry):
+        i, hi, val = carry
+        return lax.add(i, lax.convert_element_type(1, abstractify(i).dtype)), hi, body_fun(i, val)
+
+    return while_loop(lambda c: lax.lt(c[0], c[1]), body, (lower, upper, init_val))[2]
+
+
+def _is_static_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll):
+    # A scan: its trip count is static, so reverse-mode autodiff can run it backwards.
+    def step(carry, _):
+        i, val = carry
+        return (lax.add(i, np.int32(1)), body_fun(i, val)), None
+
+    length = max(upper - lower, 0)
+    init = (_int32_scalar(lower, "fori_loop lower"), init_val)
+    (_, out), _ = scan(step, init, None, length=length, unroll=unroll or 1)
+    return out
+
+
+def _int32_scalar(value: int, what: str):
+    if not -(2**31) <= value < 2**31:
+        raise MeshjitValueError(f"{what} {value} does not fit in int32")
+    return np.int32(value)
+
+
+def _fori_bounds(lower, upper):
+    avals = [abstractify(lower), abstractify(upper)]
+    for name, a in zip(("lower", "upper"), avals):
+        if a.shape != () or not dtypes.is_int(a.dtype):
+            raise MeshjitTypeError(f"fori_loop {name} must be an int scalar, got {a.str_short()}")
+    dtype, _ = dtypes.result_type(*((a.dtype, a.weak_type) for a in avals))
+    return lax.convert_element_type(lower, dtype), lax.convert_element_type(upper, dtype)
+
+
+# ---------------------------------------------------------------------------------------------
+# scan and map.
+
+
+def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=1):
+    """`carry, y = f(carry, x)` over the leading axis of `xs`; returns `(carry, stacked ys)`."""
+    _check_callable("scan", f=f)
+    x_leaves, x_tree = tree_flatten(xs)
+    x_avals = [abstractify(x) for x in x_leaves]
+    length = _scan_length(x_avals, length)
+    slice_avals = [a.update(shape=a.shape[1:]) for a in x_avals]
+    init_leaves, carry_tree = tree_flatten(init)
+    trace_fn = _scan_body_tracer(f, carry_tree, x_tree, slice_avals)
+    init_leaves, _, body, y_tree = _trace_carry("scan body", trace_fn, init_leaves)
+    consts, jaxpr = _closure_convert(body)
+    outs = scan_p.bind(
+        *consts, *init_leaves, *x_leaves,
+        jaxpr=jaxpr, num_consts=len(consts), num_carry=len(init_leaves),
+        length=length, reverse=bool(reverse), unroll=_unroll(unroll, length),
+    )  # fmt: skip
+    n = len(init_leaves)
+    return tree_unflatten(carry_tree, outs[:n]), tree_unflatten(y_tree, outs[n:])
+
+
+def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
+    def trace_fn(carry_avals):
+        trees = {}
+
+        def flat(*args):
+            n = len(carry_avals)
+            out = f(tree_unflatten(carry_tree, args[:n]), tree_unflatten(x_tree, args[n:]))
+            if not isinstance(out, (tuple, list)) or len(out) != 2:
+                raise MeshjitTypeError(
+                    f"scan body must return a pair (carry, y), got {type(out).__name__}"
+                )
+            carry_leaves, trees["carry"] = tree_flatten(out[0])
+            y_leaves, trees["y"] = tree_flatten(out[1])
+            return [*carry_leaves, *y_leaves]
+
+        closed, _ = trace_flat(flat, [*carry_avals, *slice_avals])
+        _check_carry_tree("scan body", carry_tree, trees["carry"])
+        return closed, closed.out_avals[: len(carry_avals)], trees["y"]
+
+    return trace_fn
+
+
+def _scan_length(x_avals, length) -> int:
+    for a in x_avals:
+        if a.ndim == 0:
+            raise MeshjitTypeError(
+                f"scan xs must be arrays with a leading axis, got {a.str_short()}"
+            )
+    leading = sorted({a.shape[0] for a in x_avals})
+    if len(leading) > 1:
+        shown = " and ".join(str(n) for n in leading)
+        raise MeshjitValueError(f"scan got xs with leading lengths {shown}")
+    if length is not None:
+        if not _is_static_int(length) or length < 0:
+            raise MeshjitValueError(f"scan length must be a non-negative int, got {length!r}")
+        if leading and leading[0] != length:
+            raise MeshjitValueError(
+                f"scan got length={length} but xs with leading length {leading[0]}"
+            )
+        return int(length)
+    if not leading:
+        raise MeshjitValueError("scan needs xs or an explicit length (xs has no arrays)")
+    return leading[0]
+
+
+def _unroll(unroll, length: int) -> int:
+    if isinstance(unroll, (bool, np.bool_)):
+        return max(length, 1) if unroll else 1
+    if not _is_static_int(unroll) or unroll < 1:
+        raise MeshjitValueError(f"scan unroll must be a positive int or a bool, got {unroll!r}")
+    return int(unroll)
+
+
+def map(f: Callable, xs):
+    """`f` applied to each slice of `xs` along the leading axis, the results stacked."""
+    return scan(lambda _, x: ((), f(x)), (), xs)[1]
+
+
+@def_abstract_eval(scan_p)
+def _scan_rule(*args, jaxpr, num_consts, num_carry, length, reverse, unroll):
+    consts, carry = args[:num_consts], args[num_consts : num_consts + num_carry]
+    xs = args[num_consts + num_carry :]
+    for x in xs:
+        if x.ndim == 0 or x.shape[0] != length:
+            raise MeshjitTypeError(f"scan of length {length} got xs of type {x.str_short()}")
+    slices = [x.update(shape=x.shape[1:]) for x in xs]
+    _check_args("scan body", jaxpr.in_avals, [*consts, *carry, *slices])
+    body_carry, ys = jaxpr.out_avals[:num_carry], jaxpr.out_avals[num_carry:]
+    _check_carry("scan body", carry, body_carry)
+    stacked = [y.update(shape=(length, *y.shape)) for y in ys]
+    return _carry_out_avals(carry, body_carry) + stacked
+
+
+def _scan_lowering(ctx, *args, jaxpr, num_consts, num_carry, length, reverse, unroll):
+    """A while over `(i, consts, carry, xs, ys)` running `unroll` steps per trip; the steps
+    left over (all of them when `unroll >= length`) are emitted after it, straight-line."""
+    mctx = ctx.module_ctx
+    step = _ScanStep(ctx, jaxpr, num_consts, num_carry, length, reverse)
+    ys_init = [_zeros(ctx, a) for a in ctx.avals_out[num_carry:]]
+    vals = [mctx.scalar_constant(0, dtypes.int32), *args, *ys_init]
+    trips = length // unroll if unroll < length else 0
+    if trips:
+        vals = _scan_loop(step, vals, trips * unroll, unroll)
+    for _ in range(length - trips * unroll):
+        vals = step.emit(vals)
+    first, num_ys = 1 + num_consts, len(ys_init)
+    return vals[first : first + num_carry] + vals[len(vals) - num_ys :]
+
+
+def _scan_loop(step: _ScanStep, operands: list, bound: int, unroll: int) -> list:
+    types = [v.type for v in operands]
+    op = emit("stablehlo.while", types, operands, regions=2)
+    cond_block = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond_block):
+        limit = step.ctx.module_ctx.scalar_constant(bound, dtypes.int32)
+        emit("stablehlo.return", [], [_compare(cond_block.arguments[0], limit, "LT")])
+    body_block = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body_block):
+        vals = list(body_block.arguments)
+        for _ in range(unroll):
+            vals = step.emit(vals)
+        emit("stablehlo.return", [], vals)
+    return list(op.results)
+
+
+class _ScanStep:
+    """One iteration of a lowered scan: slice xs at i, run the body, write ys at i."""
+
+    __slots__ = ("ctx", "jaxpr", "length", "num_carry", "num_consts", "reverse")
+
+    def __init__(self, ctx, jaxpr, num_consts, num_carry, length, reverse):
+        self.ctx, self.jaxpr, self.length, self.reverse = ctx, jaxpr, length, reverse
+        self.num_consts, self.num_carry = num_consts, num_carry
+
+    def emit(self, vals: list) -> list:
+        mctx = self.ctx.module_ctx
+        i, vals = vals[0], vals[1:]
+        nc, ncarry = self.num_consts, self.num_carry
+        num_ys = len(self.jaxpr.out_avals) - ncarry
+        consts, carry = vals[:nc], vals[nc : nc + ncarry]
+        xs, ys = vals[nc + ncarry : len(vals) - num_ys], vals[len(vals) - num_ys :]
+        index = i
+        if self.reverse:
+            last = mctx.scalar_constant(self.length - 1, dtypes.int32)
+            index = hlo.SubtractOp(last, i).result
+        slices = [self._slice(x, index, aval) for x, aval in zip(xs, self._slice_avals())]
+        outs = jaxpr_subcomp(mctx, self.jaxpr.jaxpr, [], [*consts, *carry, *slices])
+        new_carry, new_ys = outs[:ncarry], outs[ncarry:]
+        written = [self._update(buf, y, index) for buf, y in zip(ys, new_ys)]
+        next_i = hlo.AddOp(i, mctx.scalar_constant(1, dtypes.int32)).result
+        return [next_i, *consts, *new_carry, *xs, *written]
+
+    def _slice_avals(self):
+        return self.jaxpr.in_avals[self.num_consts + self.num_carry :]
+
+    def _starts(self, index, ndim: int) -> list:
+        if not ndim:
+            return [index]
+        return [index] + [self.ctx.module_ctx.scalar_constant(0, dtypes.int32)] * ndim
+
+    def _slice(self, x, index, aval: ShapedArray):
+        piece = hlo.DynamicSliceOp(x, self._starts(index, aval.ndim), [1, *aval.shape]).result
+        return hlo.ReshapeOp(self.ctx.tensor_type(aval), piece).result
+
+    def _update(self, buf, y, index):
+        shape = ir.RankedTensorType(y.type).shape
+        row_type = ir.RankedTensorType.get([1, *shape], ir.RankedTensorType(y.type).element_type)
+        row = hlo.ReshapeOp(row_type, y).result
+        return hlo.DynamicUpdateSliceOp(buf, row, self._starts(index, len(shape))).result
+
+
+def _zeros(ctx: LoweringRuleContext, aval: ShapedArray) -> ir.Value:
+    zero = ctx.module_ctx.scalar_constant(0, aval.dtype)
+    return hlo.BroadcastInDimOp(ctx.tensor_type(aval), zero, []).result
+
+
+def _compare(x, y, direction: str) -> ir.Value:
+    return hlo.CompareOp(
+        x,
+        y,
+        hlo.ComparisonDirectionAttr.get(direction),
+        compare_type=hlo.ComparisonTypeAttr.get("SIGNED"),
+    ).result
+
+
+register_lowering(scan_p, _scan_lowering)

@@ -1,0 +1,354 @@
+"""Convolution: the `conv_general_dilated` primitive, its rules, and JAX's lax wrappers.
+
+Dimension numbers are kept as JAX's `ConvDimensionNumbers(lhs_spec, rhs_spec, out_spec)`: each
+spec lists (batch or out-feature, feature or in-feature, spatial...) axis indices, with the
+spatial axes in the order the kernel spec names them. Strides, padding and dilations are given
+in that spatial order.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lax.windowed import (
+    dense_pads,
+    dilate_dim,
+    explicit_pads,
+    padtype_to_pads,
+    positive_ints,
+    window_output_shape,
+)
+from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
+
+
+class ConvDimensionNumbers(NamedTuple):
+    """Axis indices: lhs (batch, feature, spatial...), rhs (out, in, spatial...), out like lhs."""
+
+    lhs_spec: tuple[int, ...]
+    rhs_spec: tuple[int, ...]
+    out_spec: tuple[int, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Dimension numbers: None, layout strings, or ConvDimensionNumbers.
+
+_SPEC_LETTERS = (("N", "C"), ("O", "I"), ("N", "C"))
+_SPEC_NAMES = ("lhs", "rhs", "out")
+
+
+def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers) -> ConvDimensionNumbers:
+    """JAX's resolution of `dimension_numbers` for operands of the given shapes."""
+    rank = len(lhs_shape)
+    if len(rhs_shape) != rank:
+        raise MeshjitTypeError(
+            f"conv_general_dilated: lhs and rhs must have the same rank, got shapes "
+            f"{tuple(lhs_shape)} and {tuple(rhs_shape)}"
+        )
+    if rank < 2:
+        raise MeshjitTypeError(
+            f"conv_general_dilated: operands need rank >= 2 (batch/feature + spatial), got "
+            f"shape {tuple(lhs_shape)}"
+        )
+    if dimension_numbers is None:
+        default = tuple(range(rank))
+        return ConvDimensionNumbers(default, default, default)
+    if isinstance(dimension_numbers, ConvDimensionNumbers):
+        return _checked_index_specs(dimension_numbers, rank)
+    specs = tuple(dimension_numbers)
+    if len(specs) != 3:
+        raise MeshjitValueError(
+            f"conv_general_dilated: dimension_numbers must have three entries (lhs, rhs, out), "
+            f"got {dimension_numbers!r}"
+        )
+    if all(isinstance(s, str) for s in specs):
+        return _from_strings(specs, rank)
+    return _checked_index_specs(ConvDimensionNumbers(*map(tuple, specs)), rank)
+
+
+def _checked_index_specs(dn: ConvDimensionNumbers, rank: int) -> ConvDimensionNumbers:
+    for name, spec in zip(_SPEC_NAMES, dn):
+        if sorted(spec) != list(range(rank)):
+            raise MeshjitValueError(
+                f"conv_general_dilated: {name} dimension numbers {tuple(spec)} are not a "
+                f"permutation of the {rank} axes"
+            )
+    return ConvDimensionNumbers(*(tuple(int(i) for i in s) for s in dn))
+
+
+def _from_strings(specs, rank) -> ConvDimensionNumbers:
+    for name, spec, (a, b) in zip(_SPEC_NAMES, specs, _SPEC_LETTERS):
+        _check_spec_string(name, spec, a, b, rank)
+    spatial_sets = [set(s) - set(pair) for s, pair in zip(specs, _SPEC_LETTERS)]
+    if not spatial_sets[0] == spatial_sets[1] == spatial_sets[2]:
+        raise MeshjitValueError(
+            f"conv_general_dilated: dimension_numbers {specs} name different spatial dimensions"
+        )
+    rhs = specs[1]
+    out = []
+    for spec, (a, b) in zip(specs, _SPEC_LETTERS):
+        spatial = sorted(
+            (i for i, c in enumerate(spec) if c not in (a, b)), key=lambda i: rhs.index(spec[i])
+        )
+        out.append((spec.index(a), spec.index(b)) + tuple(spatial))
+    return ConvDimensionNumbers(*out)
+
+
+def _check_spec_string(name, spec, a, b, rank):
+    if len(spec) != rank:
+        raise MeshjitValueError(
+            f"conv_general_dilated: {name} dimension_numbers string {spec!r} has {len(spec)} "
+            f"letters but the operands have rank {rank}"
+        )
+    if spec.count(a) != 1 or spec.count(b) != 1 or len(set(spec)) != len(spec):
+        raise MeshjitValueError(
+            f"conv_general_dilated: {name} dimension_numbers string {spec!r} must name '{a}' and "
+            f"'{b}' exactly once and have no repeated letters"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The primitive and its abstract evaluation.
+
+conv_general_dilated_p = Primitive("conv_general_dilated")
+
+
+def _take(shape, spec):
+    return tuple(shape[i] for i in spec)
+
+
+@def_abstract_eval(conv_general_dilated_p)
+def _conv_rule(
+    lhs,
+    rhs,
+    *,
+    window_strides,
+    padding,
+    lhs_dilation,
+    rhs_dilation,
+    dimension_numbers,
+    feature_group_count,
+    batch_group_count,
+    preferred_element_type=None,
+):
+    checks.same_dtypes("conv_general_dilated", (lhs, rhs))
+    checks.dtype_in("conv_general_dilated", lhs, "fi")
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    lhs_t, rhs_t = _take(lhs.shape, lhs_spec), _take(rhs.shape, rhs_spec)
+    _check_groups(lhs, rhs, lhs_t, rhs_t, feature_group_count, batch_group_count)
+    spatial = window_output_shape(
+        "conv_general_dilated",
+        lhs_t[2:],
+        rhs_t[2:],
+        window_strides,
+        padding,
+        lhs_dilation,
+        rhs_dilation,
+    )
+    out_t = (lhs_t[0] // batch_group_count, rhs_t[0]) + spatial
+    shape = [0] * len(out_t)
+    for axis, size in zip(out_spec, out_t):
+        shape[axis] = size
+    dtype = preferred_element_type or lhs.dtype
+    return ShapedArray(shape, dtype, lhs.weak_type and rhs.weak_type)
+
+
+def _check_groups(lhs, rhs, lhs_t, rhs_t, feature_groups, batch_groups):
+    shapes = f"lhs {lhs.str_short()}, rhs {rhs.str_short()}"
+    if feature_groups < 1 or batch_groups < 1:
+        raise MeshjitValueError(
+            f"conv_general_dilated: feature_group_count ({feature_groups}) and "
+            f"batch_group_count ({batch_groups}) must be positive"
+        )
+    if feature_groups > 1 and batch_groups > 1:
+        raise MeshjitValueError(
+            "conv_general_dilated: at most one of feature_group_count and batch_group_count "
+            "may exceed 1"
+        )
+    if lhs_t[1] != rhs_t[1] * feature_groups:
+        raise MeshjitTypeError(
+            f"conv_general_dilated: input feature dimension mismatch ({shapes}): lhs has "
+            f"{lhs_t[1]} features, but rhs in-features {rhs_t[1]} x feature_group_count "
+            f"{feature_groups} = {rhs_t[1] * feature_groups}"
+        )
+    if rhs_t[0] % feature_groups or rhs_t[0] % batch_groups:
+        raise MeshjitTypeError(
+            f"conv_general_dilated: rhs out-features {rhs_t[0]} must be divisible by "
+            f"feature_group_count {feature_groups} and batch_group_count {batch_groups} "
+            f"({shapes})"
+        )
+    if lhs_t[0] % batch_groups:
+        raise MeshjitTypeError(
+            f"conv_general_dilated: lhs batch {lhs_t[0]} must be divisible by "
+            f"batch_group_count {batch_groups} ({shapes})"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Lowering to stablehlo.convolution.
+
+
+def _conv_lowering(
+    ctx: LoweringRuleContext,
+    lhs,
+    rhs,
+    *,
+    window_strides,
+    padding,
+    lhs_dilation,
+    rhs_dilation,
+    dimension_numbers,
+    feature_group_count,
+    batch_group_count,
+    preferred_element_type=None,
+):
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    dims = hlo.ConvDimensionNumbers.get(
+        input_batch_dimension=lhs_spec[0],
+        input_feature_dimension=lhs_spec[1],
+        input_spatial_dimensions=list(lhs_spec[2:]),
+        kernel_output_feature_dimension=rhs_spec[0],
+        kernel_input_feature_dimension=rhs_spec[1],
+        kernel_spatial_dimensions=list(rhs_spec[2:]),
+        output_batch_dimension=out_spec[0],
+        output_feature_dimension=out_spec[1],
+        output_spatial_dimensions=list(out_spec[2:]),
+    )
+    return hlo.ConvolutionOp(
+        ctx.result_type,
+        lhs,
+        rhs,
+        dims,
+        feature_group_count,
+        batch_group_count,
+        window_strides=list(window_strides),
+        padding=dense_pads(padding),
+        lhs_dilation=list(lhs_dilation),
+        rhs_dilation=list(rhs_dilation),
+    ).result
+
+
+register_lowering(conv_general_dilated_p, _conv_lowering)
+
+# ---------------------------------------------------------------------------------------------
+# lax wrappers.
+
+
+def conv_general_dilated(
+    lhs,
+    rhs,
+    window_strides,
+    padding,
+    lhs_dilation=None,
+    rhs_dilation=None,
+    dimension_numbers=None,
+    feature_group_count=1,
+    batch_group_count=1,
+    precision=None,
+    preferred_element_type=None,
+):
+    """JAX's lax.conv_general_dilated. `precision` is accepted and ignored."""
+    lhs, rhs = _same_dtype_operands(lhs, rhs)
+    la, ra = lax.aval_of(lhs), lax.aval_of(rhs)
+    dn = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
+    nspatial = la.ndim - 2
+    name = f"conv_general_dilated ({nspatial} spatial dimensions)"
+    strides = positive_ints(name, "window_strides", window_strides, nspatial)
+    lhs_dil = positive_ints(name, "lhs_dilation", lhs_dilation, nspatial)
+    rhs_dil = positive_ints(name, "rhs_dilation", rhs_dilation, nspatial)
+    pads = _conv_pads(la, ra, dn, strides, padding, lhs_dil, rhs_dil)
+    pet = None if preferred_element_type is None else dtypes.canonicalize(preferred_element_type)
+    return conv_general_dilated_p.bind(
+        lhs,
+        rhs,
+        window_strides=strides,
+        padding=pads,
+        lhs_dilation=lhs_dil,
+        rhs_dilation=rhs_dil,
+        dimension_numbers=dn,
+        feature_group_count=_positive_int("feature_group_count", feature_group_count),
+        batch_group_count=_positive_int("batch_group_count", batch_group_count),
+        preferred_element_type=pet,
+    )
+
+
+def _same_dtype_operands(lhs, rhs):
+    """A weakly typed operand (a Python scalar array) adopts the other operand's dtype."""
+    la, ra = lax.aval_of(lhs), lax.aval_of(rhs)
+    if la.dtype != ra.dtype and la.weak_type != ra.weak_type:
+        if la.weak_type:
+            lhs = lax.convert_element_type(lhs, ra.dtype)
+        else:
+            rhs = lax.convert_element_type(rhs, la.dtype)
+    return lhs, rhs
+
+
+def _positive_int(what, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise MeshjitValueError(
+            f"conv_general_dilated: {what} must be a positive int, got {value!r}"
+        )
+    return value
+
+
+def _conv_pads(la, ra, dn, strides, padding, lhs_dil, rhs_dil):
+    nspatial = la.ndim - 2
+    if not isinstance(padding, str):
+        return explicit_pads("conv_general_dilated", padding, nspatial)
+    if set(lhs_dil) != {1}:
+        raise MeshjitValueError(
+            f"conv_general_dilated: string padding {padding!r} is not supported with lhs_dilation "
+            f"{lhs_dil}; give explicit (low, high) padding pairs"
+        )
+    in_spatial = _take(la.shape, dn.lhs_spec)[2:]
+    kernel = [dilate_dim(k, d) for k, d in zip(_take(ra.shape, dn.rhs_spec)[2:], rhs_dil)]
+    return padtype_to_pads(in_spatial, kernel, strides, padding)
+
+
+def conv(lhs, rhs, window_strides, padding, precision=None, preferred_element_type=None):
+    """NCHW / OIHW convolution without dilation or groups."""
+    return conv_general_dilated(
+        lhs,
+        rhs,
+        window_strides,
+        padding,
+        precision=precision,
+        preferred_element_type=preferred_element_type,
+    )
+
+
+def conv_with_general_padding(
+    lhs,
+    rhs,
+    window_strides,
+    padding,
+    lhs_dilation,
+    rhs_dilation,
+    precision=None,
+    preferred_element_type=None,
+):
+    return conv_general_dilated(
+        lhs,
+        rhs,
+        window_strides,
+        padding,
+        lhs_dilation=lhs_dilation,
+        rhs_dilation=rhs_dilation,
+        precision=precision,
+        preferred_element_type=preferred_element_type,
+    )
+
+
+__all__ = [
+    "ConvDimensionNumbers",
+    "conv",
+    "conv_dimension_numbers",
+    "conv_general_dilated",
+    "conv_with_general_padding",
+]

@@ -1,0 +1,257 @@
+"""More elementwise lax ops: inverse and hyperbolic trig, erf_inv, nextafter, shifts, bitcasts,
+and stop_gradient.
+
+Each primitive has its abstract eval, lowering (CHLO for the transcendental ones, as JAX) and
+jvp rule registered right after it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from meshjit.compiler import tree_util
+from meshjit.compiler.ad.transform import defjvp
+from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lowering import OneOp, emit, register_lowering
+
+__all__ = [
+    "acos",
+    "acosh",
+    "asin",
+    "asinh",
+    "atan",
+    "atanh",
+    "bitcast_convert_type",
+    "cosh",
+    "erf_inv",
+    "exp2",
+    "nextafter",
+    "shift_left",
+    "shift_right_arithmetic",
+    "shift_right_logical",
+    "sinh",
+    "stop_gradient",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Shared rule families.
+
+
+def _same_aval_rule(name, kinds):
+    """Unary, or binary broadcasting rank-0 and size-1 operands as the lax binary ops do."""
+
+    def rule(*xs):
+        out = xs[0]
+        if len(xs) > 1:
+            checks.same_dtypes(name, xs)
+            x, y = xs
+            if x.shape != y.shape:
+                out = ShapedArray(checks.broadcast_binary(name, x, y), x.dtype, x.weak_type)
+        checks.dtype_in(name, xs[0], kinds)
+        if any(not x.weak_type for x in xs):
+            return out.strip_weak_type()
+        return out
+
+    return rule
+
+
+def _elementwise_primitive(name, op_name, kinds):
+    prim = Primitive(name)
+    def_abstract_eval(prim)(_same_aval_rule(name, kinds))
+    register_lowering(prim, OneOp(op_name, elementwise=True))
+    return prim
+
+
+def _unary_jvp(prim, coefficient):
+    """jvp of y = prim(x): t * coefficient(x, y)."""
+
+    @defjvp(prim)
+    def rule(primals, tangents):
+        (x,), (t,) = primals, tangents
+        y = prim.bind(x)
+        return y, None if t is None else lax.mul(t, coefficient(x, y))
+
+    return rule
+
+
+def _zero_jvp(prim):
+    @defjvp(prim)
+    def rule(primals, tangents, **params):
+        return prim.bind(*primals, **params), None
+
+    return rule
+
+
+def _one_minus_square(x):
+    return lax.sub(1.0, lax.mul(x, x))
+
+
+# ---------------------------------------------------------------------------------------------
+# Inverse trigonometric and hyperbolic functions.
+
+acos_p = _elementwise_primitive("acos", "chlo.acos", "f")
+_unary_jvp(acos_p, lambda x, y: lax.neg(lax.rsqrt(_one_minus_square(x))))
+
+asin_p = _elementwise_primitive("asin", "chlo.asin", "f")
+_unary_jvp(asin_p, lambda x, y: lax.rsqrt(_one_minus_square(x)))
+
+atan_p = _elementwise_primitive("atan", "chlo.atan", "f")
+_unary_jvp(atan_p, lambda x, y: lax.div(1.0, lax.add(lax.mul(x, x), 1.0)))
+
+acosh_p = _elementwise_primitive("acosh", "chlo.acosh", "f")
+_unary_jvp(acosh_p, lambda x, y: lax.rsqrt(lax.mul(lax.sub(x, 1.0), lax.add(x, 1.0))))
+
+asinh_p = _elementwise_primitive("asinh", "chlo.asinh", "f")
+_unary_jvp(asinh_p, lambda x, y: lax.rsqrt(lax.add(lax.mul(x, x), 1.0)))
+
+atanh_p = _elementwise_primitive("atanh", "chlo.atanh", "f")
+_unary_jvp(atanh_p, lambda x, y: lax.div(1.0, _one_minus_square(x)))
+
+sinh_p = _elementwise_primitive("sinh", "chlo.sinh", "f")
+cosh_p = _elementwise_primitive("cosh", "chlo.cosh", "f")
+_unary_jvp(sinh_p, lambda x, y: cosh_p.bind(x))
+_unary_jvp(cosh_p, lambda x, y: sinh_p.bind(x))
+
+_HALF_SQRT_PI = math.sqrt(math.pi) / 2.0
+erf_inv_p = _elementwise_primitive("erf_inv", "chlo.erf_inv", "f")
+_unary_jvp(erf_inv_p, lambda x, y: lax.mul(lax.exp(lax.mul(y, y)), _HALF_SQRT_PI))
+
+
+def acos(x):
+    return acos_p.bind(x)
+
+
+def asin(x):
+    return asin_p.bind(x)
+
+
+def atan(x):
+    return atan_p.bind(x)
+
+
+def acosh(x):
+    return acosh_p.bind(x)
+
+
+def asinh(x):
+    return asinh_p.bind(x)
+
+
+def atanh(x):
+    return atanh_p.bind(x)
+
+
+def sinh(x):
+    return sinh_p.bind(x)
+
+
+def cosh(x):
+    return cosh_p.bind(x)
+
+
+def erf_inv(x):
+    return erf_inv_p.bind(x)
+
+
+def exp2(x):
+    """2 ** x as exp(x * log 2); its derivative follows from exp's."""
+    return lax.exp(lax.mul(x, math.log(2.0)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Bits: nextafter, shifts, bitcasts. None of them has a tangent.
+
+nextafter_p = _elementwise_primitive("nextafter", "chlo.next_after", "f")
+_zero_jvp(nextafter_p)
+
+shift_left_p = _elementwise_primitive("shift_left", "stablehlo.shift_left", "i")
+shift_right_arithmetic_p = _elementwise_primitive(
+    "shift_right_arithmetic", "stablehlo.shift_right_arithmetic", "i"
+)
+shift_right_logical_p = _elementwise_primitive(
+    "shift_right_logical", "stablehlo.shift_right_logical", "i"
+)
+for _prim in (shift_left_p, shift_right_arithmetic_p, shift_right_logical_p):
+    _zero_jvp(_prim)
+
+
+def nextafter(x1, x2):
+    return nextafter_p.bind(*lax._lax_operands(x1, x2))
+
+
+def shift_left(x, y):
+    return shift_left_p.bind(*lax._lax_operands(x, y))
+
+
+def shift_right_arithmetic(x, y):
+    return shift_right_arithmetic_p.bind(*lax._lax_operands(x, y))
+
+
+def shift_right_logical(x, y):
+    return shift_right_logical_p.bind(*lax._lax_operands(x, y))
+
+
+bitcast_convert_type_p = Primitive("bitcast_convert_type")
+
+
+@def_abstract_eval(bitcast_convert_type_p)
+def _bitcast_rule(x, *, new_dtype):
+    if dtypes.is_bool(x.dtype) or dtypes.is_bool(new_dtype):
+        raise MeshjitTypeError(f"bitcast_convert_type of {x.str_short()} to {new_dtype}: bool")
+    old_bits, new_bits = x.dtype.itemsize * 8, new_dtype.itemsize * 8
+    if old_bits == new_bits:
+        return ShapedArray(x.shape, new_dtype)
+    if old_bits > new_bits:
+        return ShapedArray((*x.shape, old_bits // new_bits), new_dtype)
+    ratio = new_bits // old_bits
+    if not x.shape or x.shape[-1] != ratio:
+        raise MeshjitTypeError(
+            f"bitcast_convert_type of {x.str_short()} to {new_dtype} needs a last dimension "
+            f"of size {ratio}"
+        )
+    return ShapedArray(x.shape[:-1], new_dtype)
+
+
+def _bitcast_lowering(ctx, x, *, new_dtype):
+    return emit("stablehlo.bitcast_convert", [ctx.result_type], [x]).result
+
+
+register_lowering(bitcast_convert_type_p, _bitcast_lowering)
+_zero_jvp(bitcast_convert_type_p)
+
+
+def bitcast_convert_type(operand, new_dtype):
+    new_dtype = dtypes.canonicalize(new_dtype)
+    return bitcast_convert_type_p.bind(operand, new_dtype=np.dtype(new_dtype))
+
+
+# ---------------------------------------------------------------------------------------------
+# stop_gradient: the identity, whose tangent is zero.
+
+stop_gradient_p = Primitive("stop_gradient")
+
+
+@def_abstract_eval(stop_gradient_p)
+def _stop_gradient_rule(x):
+    return x
+
+
+register_lowering(stop_gradient_p, lambda ctx, x: x)
+_zero_jvp(stop_gradient_p)
+
+
+def stop_gradient(x):
+    """Its argument (any pytree of arrays), through which no gradient flows."""
+
+    def stop(leaf):
+        if isinstance(leaf, (bool, int, float, complex, np.generic, np.ndarray)):
+            return leaf
+        return stop_gradient_p.bind(leaf)
+
+    return tree_util.tree_map(stop, x)

@@ -1,0 +1,85 @@
+"""Validation helpers shared by the abstract evaluation rules: they raise meshjit errors."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray
+
+
+def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
+    if not isinstance(axis, (int,)) or isinstance(axis, bool):
+        raise MeshjitTypeError(f"{what} must be an int, got {axis!r}")
+    if not -ndim <= axis < ndim:
+        raise MeshjitValueError(f"{what} {axis} is out of range for an array of rank {ndim}")
+    return axis % ndim
+
+
+def canonical_axes(axes, ndim: int, what: str = "axis") -> tuple[int, ...]:
+    if axes is None:
+        return tuple(range(ndim))
+    if isinstance(axes, int):
+        axes = (axes,)
+    out = tuple(canonical_axis(a, ndim, what) for a in axes)
+    if len(set(out)) != len(out):
+        raise MeshjitValueError(f"repeated {what} in {tuple(axes)}")
+    return out
+
+
+def same_shapes(name: str, avals: Sequence[ShapedArray]) -> None:
+    shapes = {a.shape for a in avals}
+    if len(shapes) > 1:
+        got = ", ".join(a.str_short() for a in avals)
+        raise MeshjitTypeError(f"{name} requires operands of the same shape, got {got}")
+
+
+def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ...]:
+    """The result shape of an elementwise binary primitive, broadcasting as JAX's lax does: a
+    rank-0 operand, or operands of one rank whose differing dimensions are 1 on one side."""
+    if not y.shape:
+        return x.shape
+    if not x.shape:
+        return y.shape
+    if len(x.shape) == len(y.shape):
+        out = []
+        for a, b in zip(x.shape, y.shape):
+            if a != b and a != 1 and b != 1:
+                break
+            out.append(b if a == 1 else a)
+        else:
+            return tuple(out)
+    raise MeshjitTypeError(
+        f"{name} requires operands of the same shape (or of one rank with size-1 dimensions, or "
+        f"a rank-0 operand), got {x.str_short()}, {y.str_short()}"
+    )
+
+
+def same_dtypes(name: str, avals: Sequence[ShapedArray]) -> None:
+    if len({a.dtype for a in avals}) > 1:
+        got = ", ".join(a.str_short() for a in avals)
+        raise MeshjitTypeError(f"{name} requires operands of the same dtype, got {got}")
+
+
+def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
+    """kinds: a string of 'f' (float), 'i' (signed/unsigned int), 'b' (bool)."""
+    ok = (
+        ("f" in kinds and dtypes.is_float(aval.dtype))
+        or ("i" in kinds and dtypes.is_int(aval.dtype))
+        or ("b" in kinds and dtypes.is_bool(aval.dtype))
+    )
+    if not ok:
+        wanted = {"f": "floating", "i": "integer", "b": "boolean"}
+        names = " or ".join(wanted[k] for k in kinds)
+        raise MeshjitTypeError(f"{name} requires a {names} operand, got {aval.str_short()}")
+
+
+def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
+    try:
+        shape = tuple(int(d) for d in shape)
+    except TypeError:
+        raise MeshjitTypeError(f"{name}: shape must be a sequence of ints, got {shape!r}") from None
+    if any(d < 0 for d in shape):
+        raise MeshjitValueError(f"{name}: negative dimension in shape {shape}")
+    return shape

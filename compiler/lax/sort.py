@@ -1,0 +1,108 @@
+"""The sort primitive (multi-operand, lexicographic over the first `num_keys` operands).
+
+Floats sort in a total order with NaNs last, like NumPy: the comparator maps -0.0 to 0.0 and
+every NaN to one positive NaN, then compares with stablehlo's TOTALORDER.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import Primitive, def_abstract_eval
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lax.lowering_rules import compare_type
+from meshjit.compiler.lowering import LoweringRuleContext, constant, register_lowering
+
+__all__ = ["sort", "sort_key_val"]
+
+sort_p = Primitive("sort", multiple_results=True)
+
+
+@def_abstract_eval(sort_p)
+def _sort_rule(*operands, dimension, is_stable, num_keys):
+    if not operands:
+        raise MeshjitTypeError("sort needs at least one operand")
+    checks.same_shapes("sort", operands)
+    if not 0 <= dimension < max(operands[0].ndim, 1):
+        raise MeshjitValueError(
+            f"sort dimension {dimension} is out of range for {operands[0].str_short()}"
+        )
+    if not 1 <= num_keys <= len(operands):
+        raise MeshjitValueError(f"sort: num_keys={num_keys} must be in [1, {len(operands)}]")
+    return list(operands)
+
+
+def _sort_lowering(ctx: LoweringRuleContext, *operands, dimension, is_stable, num_keys):
+    result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
+    op = hlo.SortOp(result_types, list(operands), dimension=dimension, is_stable=is_stable)
+    avals = ctx.avals_in
+    scalar_types = [ctx.module_ctx.types.tensor((), a.dtype) for a in avals for _ in (0, 1)]
+    block = op.comparator.blocks.append(*scalar_types)
+    args = list(block.arguments)
+    with ir.InsertionPoint(block):
+        keys = [(args[2 * k], args[2 * k + 1], avals[k].dtype) for k in range(num_keys)]
+        hlo.ReturnOp([_lexicographic_less(ctx, keys)])
+    return list(op.results)
+
+
+def _lexicographic_less(ctx, keys):
+    lhs, rhs, dtype = keys[-1]
+    less = _less(ctx, lhs, rhs, dtype, "LT")
+    for lhs, rhs, dtype in reversed(keys[:-1]):
+        equal_then = hlo.AndOp(_less(ctx, lhs, rhs, dtype, "EQ"), less).result
+        less = hlo.OrOp(_less(ctx, lhs, rhs, dtype, "LT"), equal_then).result
+    return less
+
+
+def _less(ctx, lhs, rhs, dtype, direction):
+    kind = compare_type(dtype)
+    if dtypes.is_float(dtype):
+        lhs, rhs, kind = (
+            _canonical_float(ctx, lhs, dtype),
+            _canonical_float(ctx, rhs, dtype),
+            "TOTALORDER",
+        )
+    return hlo.CompareOp(
+        lhs,
+        rhs,
+        hlo.ComparisonDirectionAttr.get(direction),
+        compare_type=hlo.ComparisonTypeAttr.get(kind),
+    ).result
+
+
+def _canonical_float(ctx, x, dtype):
+    zero = constant(ctx.module_ctx, np.zeros((), dtype))
+    nan = constant(ctx.module_ctx, np.array(np.nan, dtype))
+    float_cmp = hlo.ComparisonTypeAttr.get("FLOAT")
+    is_zero = hlo.CompareOp(x, zero, hlo.ComparisonDirectionAttr.get("EQ"), compare_type=float_cmp)
+    x = hlo.SelectOp(is_zero.result, zero, x).result
+    is_nan = hlo.CompareOp(x, x, hlo.ComparisonDirectionAttr.get("NE"), compare_type=float_cmp)
+    return hlo.SelectOp(is_nan.result, nan, x).result
+
+
+register_lowering(sort_p, _sort_lowering)
+
+
+def sort(operand, dimension: int = -1, is_stable: bool = True, num_keys: int = 1):
+    """Sorts one array, or several along the same axis keyed by the first `num_keys`."""
+    single = not isinstance(operand, (list, tuple))
+    operands = [operand] if single else list(operand)
+    ndim = lax.aval_of(operands[0]).ndim
+    if ndim == 0:
+        raise MeshjitValueError("sort needs an array of rank >= 1, got a scalar")
+    dimension = checks.canonical_axis(dimension, ndim, "sort dimension")
+    outs = sort_p.bind(
+        *operands, dimension=dimension, is_stable=bool(is_stable), num_keys=int(num_keys)
+    )
+    return outs[0] if single else tuple(outs)
+
+
+def sort_key_val(keys, values, dimension: int = -1, is_stable: bool = True):
+    """Sorts `keys` along `dimension` and permutes `values` the same way."""
+    k, v = sort([keys, values], dimension=dimension, is_stable=is_stable, num_keys=1)
+    return k, v

@@ -1,0 +1,386 @@
+"""Windowed reductions (reduce_window sum/max/min) and cumulative ops (cumsum, cumprod, ...).
+
+Primitives, abstract-eval rules, StableHLO lowering and the lax-level wrappers live together
+here because each family is small. `padtype_to_pads` and `window_output_shape` are shared with
+the convolution in lax_conv.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lowering import LoweringRuleContext, constant, register_lowering
+
+# ---------------------------------------------------------------------------------------------
+# Window geometry, shared with convolutions.
+
+PADDING_STRINGS = ("SAME", "SAME_LOWER", "VALID")
+
+
+def dilate_dim(size: int, dilation: int) -> int:
+    return 0 if size == 0 else 1 + dilation * (size - 1)
+
+
+def padtype_to_pads(in_shape, window_shape, strides, padding: str) -> tuple[tuple[int, int], ...]:
+    """'SAME' / 'SAME_LOWER' / 'VALID' as explicit (low, high) pairs, as JAX resolves them."""
+    kind = padding.upper() if isinstance(padding, str) else padding
+    if kind not in PADDING_STRINGS:
+        raise MeshjitValueError(
+            f"unknown padding {padding!r}: use one of {', '.join(PADDING_STRINGS)} or a sequence "
+            "of (low, high) pairs"
+        )
+    if kind == "VALID":
+        return ((0, 0),) * len(in_shape)
+    pads = []
+    for size, window, stride in zip(in_shape, window_shape, strides):
+        out = -(-size // stride)
+        total = max((out - 1) * stride + window - size, 0)
+        low = total // 2 if kind == "SAME" else total - total // 2
+        pads.append((low, total - low))
+    return tuple(pads)
+
+
+def explicit_pads(name: str, padding, rank: int) -> tuple[tuple[int, int], ...]:
+    """Validates a sequence of (low, high) pairs of length `rank`."""
+    try:
+        pads = tuple((int(lo), int(hi)) for lo, hi in padding)
+    except (TypeError, ValueError):
+        raise MeshjitTypeError(
+            f"{name}: padding must be a string or a sequence of (low, high) int pairs, got "
+            f"{padding!r}"
+        ) from None
+    if len(pads) != rank:
+        raise MeshjitValueError(
+            f"{name}: padding {pads} has {len(pads)} entries but the window has {rank} dimensions"
+        )
+    return pads
+
+
+def window_output_shape(name, in_shape, window, strides, padding, base_dilation, window_dilation):
+    """The size of a strided, padded, dilated window sweep over `in_shape`, per dimension."""
+    out = []
+    for i, (size, win, stride, (lo, hi), bd, wd) in enumerate(
+        zip(in_shape, window, strides, padding, base_dilation, window_dilation)
+    ):
+        padded = dilate_dim(size, bd) + lo + hi
+        span = dilate_dim(win, wd)
+        if padded < 0:
+            raise MeshjitValueError(f"{name}: padding {(lo, hi)} leaves dimension {i} negative")
+        out.append(0 if padded < span else (padded - span) // stride + 1)
+    return tuple(out)
+
+
+def positive_ints(name: str, what: str, values, rank: int) -> tuple[int, ...]:
+    """`values` (or all ones when None) as a tuple of `rank` positive ints."""
+    if values is None:
+        return (1,) * rank
+    try:
+        values = tuple(int(v) for v in values)
+    except TypeError:
+        raise MeshjitTypeError(
+            f"{name}: {what} must be a sequence of ints, got {values!r}"
+        ) from None
+    if len(values) != rank:
+        raise MeshjitValueError(
+            f"{name}: {what} {values} has {len(values)} entries, expected {rank}"
+        )
+    if any(v < 1 for v in values):
+        raise MeshjitValueError(f"{name}: {what} must be positive, got {values}")
+    return values
+
+
+def dense_pads(pads) -> ir.DenseIntElementsAttr:
+    return ir.DenseIntElementsAttr.get(np.asarray(pads, np.int64).reshape(len(pads), 2))
+
+
+# ---------------------------------------------------------------------------------------------
+# reduce_window_{sum,max,min}: the monoid reductions; their init is the monoid's identity.
+
+_WINDOW_KINDS = {"sum": "fi", "max": "fib", "min": "fib"}
+reduce_window_p = {k: Primitive(f"reduce_window_{k}") for k in _WINDOW_KINDS}
+reduce_window_sum_p = reduce_window_p["sum"]
+reduce_window_max_p = reduce_window_p["max"]
+reduce_window_min_p = reduce_window_p["min"]
+
+
+def _reduce_window_rule(
+    kind, x, *, window_dimensions, window_strides, padding, base_dilation, window_dilation
+):
+    name = f"reduce_window_{kind}"
+    checks.dtype_in(name, x, _WINDOW_KINDS[kind])
+    if len(window_dimensions) != x.ndim:
+        raise MeshjitValueError(
+            f"{name}: window_dimensions {window_dimensions} has {len(window_dimensions)} "
+            f"entries but the operand {x.str_short()} has rank {x.ndim}"
+        )
+    shape = window_output_shape(
+        name, x.shape, window_dimensions, window_strides, padding, base_dilation, window_dilation
+    )
+    return ShapedArray(shape, x.dtype, x.weak_type)
+
+
+for _kind, _prim in reduce_window_p.items():
+    def_abstract_eval(_prim)(functools.partial(_reduce_window_rule, _kind))
+
+_MONOIDS = {
+    "sum": (hlo.AddOp, lambda d: np.zeros((), d)),
+    "prod": (hlo.MulOp, lambda d: np.ones((), d)),
+    "max": (hlo.MaxOp, dtypes.lowest),
+    "min": (hlo.MinOp, dtypes.highest),
+}
+
+
+def emit_reduce_window(ctx: LoweringRuleContext, x, kind, window, strides, pads, base, wdil):
+    """Emits stablehlo.reduce_window of `x` with the `kind` monoid (its identity as init)."""
+    builder, identity = _MONOIDS[kind]
+    dtype = ctx.avals_in[0].dtype
+    init = constant(ctx.module_ctx, identity(dtype))
+    op = hlo.ReduceWindowOp(
+        [ctx.result_type],
+        [x],
+        [init],
+        list(window),
+        window_strides=list(strides),
+        base_dilations=list(base),
+        window_dilations=list(wdil),
+        padding=dense_pads(pads),
+    )
+    scalar = ctx.module_ctx.types.tensor((), dtype)
+    block = op.body.blocks.append(scalar, scalar)
+    with ir.InsertionPoint(block):
+        hlo.ReturnOp([builder(*block.arguments).result])
+    return op.result
+
+
+def _reduce_window_lowering(
+    kind, ctx, x, *, window_dimensions, window_strides, padding, base_dilation, window_dilation
+):
+    return emit_reduce_window(
+        ctx, x, kind, window_dimensions, window_strides, padding, base_dilation, window_dilation
+    )
+
+
+for _kind, _prim in reduce_window_p.items():
+    register_lowering(_prim, functools.partial(_reduce_window_lowering, _kind))
+
+# ---------------------------------------------------------------------------------------------
+# lax wrappers for windowed reductions.
+
+_COMPUTATIONS = {lax.add: "sum", lax.max: "max", lax.min: "min"}
+
+
+def _computation_kind(computation):
+    """lax.add / max / min, or their meshjit.numpy spellings (add, maximum, minimum)."""
+    kind = _COMPUTATIONS.get(computation)
+    if kind is None:
+        from meshjit.compiler.numpy import api as jnp
+
+        kind = {jnp.add: "sum", jnp.maximum: "max", jnp.minimum: "min"}.get(computation)
+    return kind
+
+
+def _window_params(
+    name, aval, window_dimensions, window_strides, padding, base_dilation, window_dilation
+):
+    rank = aval.ndim
+    window = positive_ints(name, "window_dimensions", window_dimensions, rank)
+    strides = positive_ints(name, "window_strides", window_strides, rank)
+    base = positive_ints(name, "base_dilation", base_dilation, rank)
+    wdil = positive_ints(name, "window_dilation", window_dilation, rank)
+    if isinstance(padding, str):
+        spans = [dilate_dim(w, d) for w, d in zip(window, wdil)]
+        pads = padtype_to_pads(aval.shape, spans, strides, padding)
+    else:
+        pads = explicit_pads(name, padding, rank)
+    return {
+        "window_dimensions": window,
+        "window_strides": strides,
+        "padding": pads,
+        "base_dilation": base,
+        "window_dilation": wdil,
+    }
+
+
+def _window_reduction(
+    kind,
+    operand,
+    window_dimensions,
+    window_strides=None,
+    padding="VALID",
+    base_dilation=None,
+    window_dilation=None,
+):
+    aval = lax.aval_of(operand)
+    name = f"reduce_window_{kind} of {aval.str_short()}"
+    params = _window_params(
+        name, aval, window_dimensions, window_strides, padding, base_dilation, window_dilation
+    )
+    return reduce_window_p[kind].bind(operand, **params)
+
+
+def _named_window_reduction(kind: str):
+    def reduction(
+        operand,
+        window_dimensions,
+        window_strides=None,
+        padding="VALID",
+        base_dilation=None,
+        window_dilation=None,
+    ):
+        return _window_reduction(
+            kind,
+            operand,
+            window_dimensions,
+            window_strides,
+            padding,
+            base_dilation,
+            window_dilation,
+        )
+
+    reduction.__name__ = reduction.__qualname__ = f"reduce_window_{kind}"
+    reduction.__doc__ = f"The windowed {kind} of `operand` (lax.reduce_window with {kind})."
+    return reduction
+
+
+reduce_window_sum = _named_window_reduction("sum")
+reduce_window_max = _named_window_reduction("max")
+reduce_window_min = _named_window_reduction("min")
+
+
+def reduce_window(
+    operand,
+    init_value,
+    computation,
+    window_dimensions,
+    window_strides,
+    padding,
+    base_dilation=None,
+    window_dilation=None,
+):
+    """JAX's lax.reduce_window for computation in (lax.add, lax.max, lax.min).
+
+    As XLA evaluates it, padding and base-dilation holes take no part and `init_value` is folded
+    in once per window: a non-identity init is applied to the monoid reduction's result.
+    """
+    kind = _computation_kind(computation)
+    if kind is None:
+        shown = getattr(computation, "__name__", repr(computation))
+        raise MeshjitTypeError(
+            f"reduce_window: unsupported computation {shown}; meshjit supports lax.add, lax.max "
+            "and lax.min"
+        )
+    aval = lax.aval_of(operand)
+    init = lax.convert_element_type(init_value, aval.dtype)
+    params = _window_params(
+        f"reduce_window of {aval.str_short()}",
+        aval,
+        window_dimensions,
+        window_strides,
+        padding,
+        base_dilation,
+        window_dilation,
+    )
+    if _is_identity(kind, init, aval.dtype):
+        return reduce_window_p[kind].bind(operand, **params)
+    return computation(reduce_window_p[kind].bind(operand, **params), init)
+
+
+def _is_identity(kind, init, dtype) -> bool:
+    if not isinstance(init, (np.ndarray, np.generic)):
+        return False
+    return bool(np.asarray(init) == _MONOIDS[kind][1](dtype))
+
+
+# ---------------------------------------------------------------------------------------------
+# Cumulative reductions: cumsum, cumprod, cummax, cummin (params axis, reverse).
+
+_CUMULATIVE_KINDS = {
+    "cumsum": ("sum", "fi"),
+    "cumprod": ("prod", "fi"),
+    "cummax": ("max", "fi"),
+    "cummin": ("min", "fi"),
+}
+cumulative_p = {name: Primitive(name) for name in _CUMULATIVE_KINDS}
+cumsum_p, cumprod_p = cumulative_p["cumsum"], cumulative_p["cumprod"]
+cummax_p, cummin_p = cumulative_p["cummax"], cumulative_p["cummin"]
+
+
+def _cumulative_rule(name, x, *, axis, reverse):
+    checks.dtype_in(name, x, _CUMULATIVE_KINDS[name][1])
+    if not 0 <= axis < max(x.ndim, 1) or x.ndim == 0:
+        raise MeshjitValueError(f"{name}: axis {axis} is out of range for {x.str_short()}")
+    return x
+
+
+for _name, _prim in cumulative_p.items():
+    def_abstract_eval(_prim)(functools.partial(_cumulative_rule, _name))
+
+
+def _cumulative_lowering(name, ctx: LoweringRuleContext, x, *, axis, reverse):
+    # A window as long as the axis, padded on one side, so output i sees inputs [0, i] (or
+    # [i, n) when reversed). XLA CPU turns this into an efficient scan.
+    shape = ctx.avals_in[0].shape
+    rank, n = len(shape), shape[axis]
+    window = [1] * rank
+    window[axis] = n
+    pads = [(0, 0)] * rank
+    pads[axis] = (0, n - 1) if reverse else (n - 1, 0)
+    ones = [1] * rank
+    kind = _CUMULATIVE_KINDS[name][0]
+    if n == 0:
+        return x
+    return emit_reduce_window(ctx, x, kind, window, ones, pads, ones, ones)
+
+
+for _name, _prim in cumulative_p.items():
+    register_lowering(_prim, functools.partial(_cumulative_lowering, _name))
+
+
+def _cumulative(name, operand, axis=0, reverse=False):
+    aval = lax.aval_of(operand)
+    if aval.ndim == 0:
+        raise MeshjitValueError(f"{name} needs an array of rank >= 1, got {aval.str_short()}")
+    axis = checks.canonical_axis(axis, aval.ndim, f"{name} axis")
+    if dtypes.is_bool(aval.dtype):
+        raise MeshjitTypeError(
+            f"{name} requires a floating or integer operand, got {aval.str_short()}"
+        )
+    return cumulative_p[name].bind(operand, axis=axis, reverse=bool(reverse))
+
+
+def cumsum(operand, axis: int = 0, reverse: bool = False):
+    return _cumulative("cumsum", operand, axis, reverse)
+
+
+def cumprod(operand, axis: int = 0, reverse: bool = False):
+    return _cumulative("cumprod", operand, axis, reverse)
+
+
+def cummax(operand, axis: int = 0, reverse: bool = False):
+    return _cumulative("cummax", operand, axis, reverse)
+
+
+def cummin(operand, axis: int = 0, reverse: bool = False):
+    return _cumulative("cummin", operand, axis, reverse)
+
+
+__all__ = [
+    "cummax",
+    "cummin",
+    "cumprod",
+    "cumsum",
+    "padtype_to_pads",
+    "reduce_window",
+    "reduce_window_max",
+    "reduce_window_min",
+    "reduce_window_sum",
+]

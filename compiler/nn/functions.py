@@ -1,0 +1,221 @@
+"""meshjit.nn: activations, softmax / logsumexp, one_hot and standardize.
+
+Compositions of meshjit.numpy and lax ops (no primitives of their own). Reductions that can
+overflow (softmax, logsumexp) subtract the maximum first; a maximum that is not finite (a slice
+of all -inf) is replaced by 0 so the result is -inf / nan exactly where JAX gives them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.numpy import api as jnp
+
+
+def _inexact(x):
+    (x,) = jnp._promote_inexact(jnp.asarray(x))
+    return jnp._materialize(x)
+
+
+# ---------------------------------------------------------------------------------------------
+# Elementwise activations.
+
+
+def relu(x):
+    return jnp.maximum(x, 0)
+
+
+def relu6(x):
+    return jnp.minimum(jnp.maximum(x, 0), 6.0)
+
+
+def sigmoid(x):
+    return lax.logistic(_inexact(x))
+
+
+def silu(x):
+    x = _inexact(x)
+    return x * sigmoid(x)
+
+
+swish = silu
+
+
+def softplus(x):
+    # logaddexp(x, 0) without overflow: max(x, 0) + log1p(exp(-|x|)).
+    x = _inexact(x)
+    return jnp.maximum(x, 0) + jnp.log1p(jnp.exp(-jnp.abs(x)))
+
+
+def log_sigmoid(x):
+    return -softplus(-_inexact(x))
+
+
+def gelu(x, approximate: bool = True):
+    x = _inexact(x)
+    if approximate:
+        c = math.sqrt(2.0 / math.pi)
+        return 0.5 * x * (1.0 + jnp.tanh(c * (x + 0.044715 * (x * x * x))))
+    return 0.5 * x * (1.0 + lax.erf(x * (1.0 / math.sqrt(2.0))))
+
+
+def elu(x, alpha=1.0):
+    x = _inexact(x)
+    return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0)))
+
+
+def celu(x, alpha=1.0):
+    x = _inexact(x)
+    return jnp.maximum(x, 0.0) + alpha * jnp.expm1(jnp.minimum(x, 0.0) / alpha)
+
+
+def selu(x):
+    alpha = 1.6732632423543772848170429916717
+    scale = 1.0507009873554804934193349852946
+    return scale * elu(x, alpha)
+
+
+def leaky_relu(x, negative_slope=1e-2):
+    x = _inexact(x)
+    return jnp.where(x >= 0, x, negative_slope * x)
+
+
+def hard_tanh(x):
+    return jnp.clip(_inexact(x), -1.0, 1.0)
+
+
+def hard_sigmoid(x):
+    return relu6(_inexact(x) + 3.0) / 6.0
+
+
+def hard_silu(x):
+    x = _inexact(x)
+    return x * hard_sigmoid(x)
+
+
+hard_swish = hard_silu
+
+
+def soft_sign(x):
+    x = _inexact(x)
+    return x / (jnp.abs(x) + 1)
+
+
+def glu(x, axis=-1):
+    x = jnp.asarray(x)
+    axis = checks.canonical_axis(axis, jnp.ndim(x))
+    size = jnp.shape(x)[axis]
+    if size % 2:
+        raise MeshjitTypeError(f"glu: axis {axis} of {lax.aval_of(x).str_short()} must be even")
+    a, b = jnp.split(x, 2, axis)
+    return a * sigmoid(b)
+
+
+# ---------------------------------------------------------------------------------------------
+# Normalizations over an axis.
+
+
+def _safe_max(x, axis):
+    """The max over `axis` (kept), with non-finite maxima replaced by 0."""
+    m = jnp.max(x, axis=axis, keepdims=True)
+    return jnp.where(jnp.isfinite(m), m, jnp.zeros_like(m))
+
+
+def softmax(x, axis=-1):
+    x = _inexact(x)
+    unnormalized = jnp.exp(x - _safe_max(x, axis))
+    return unnormalized / jnp.sum(unnormalized, axis=axis, keepdims=True)
+
+
+def log_softmax(x, axis=-1):
+    x = _inexact(x)
+    shifted = x - _safe_max(x, axis)
+    return shifted - jnp.log(jnp.sum(jnp.exp(shifted), axis=axis, keepdims=True))
+
+
+def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
+    a = _inexact(a)
+    if b is not None:
+        a, b = jnp.broadcast_arrays(*jnp._promote(a, _inexact(b)))
+    amax = _safe_max(a, axis)
+    terms = jnp.exp(a - amax)
+    if b is not None:
+        terms = terms * b
+    total = jnp.sum(terms, axis=axis, keepdims=True)
+    sign = jnp.sign(total)
+    if return_sign or b is not None:
+        total = jnp.abs(total)
+    out = jnp.log(total) + amax
+    if b is not None and not return_sign:
+        out = jnp.where(sign < 0, jnp.full_like(out, jnp.nan), out)
+    if not keepdims:
+        axes = (
+            tuple(range(jnp.ndim(a))) if axis is None else checks.canonical_axes(axis, jnp.ndim(a))
+        )
+        out, sign = jnp.squeeze(out, axes), jnp.squeeze(sign, axes)
+    return (out, sign) if return_sign else out
+
+
+def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5):
+    x = _inexact(x)
+    if mean is None:
+        mean = jnp.mean(x, axis=axis, keepdims=True)
+    if variance is None:
+        variance = jnp.mean(jnp.square(x - mean), axis=axis, keepdims=True)
+    return (x - mean) * lax.rsqrt(_inexact(variance + epsilon))
+
+
+normalize = standardize
+
+
+# ---------------------------------------------------------------------------------------------
+# Encodings.
+
+
+def one_hot(x, num_classes: int, *, dtype=dtypes.float32, axis=-1):
+    """x[..., None] == arange(num_classes) along `axis`; out-of-range indices give all zeros."""
+    if not isinstance(num_classes, int) or isinstance(num_classes, bool) or num_classes < 0:
+        raise MeshjitTypeError(
+            f"one_hot: num_classes must be a non-negative int, got {num_classes!r}"
+        )
+    x = jnp.asarray(x)
+    aval = lax.aval_of(x)
+    out_ndim = aval.ndim + 1
+    axis = checks.canonical_axis(axis, out_ndim, "one_hot axis")
+    out_shape = list(aval.shape)
+    out_shape.insert(axis, num_classes)
+    classes = lax.broadcasted_iota(dtypes.int32, out_shape, axis)
+    expanded = jnp.expand_dims(x, axis)
+    return jnp.asarray(jnp.equal(expanded, classes), dtype)
+
+
+__all__ = [
+    "celu",
+    "elu",
+    "gelu",
+    "glu",
+    "hard_sigmoid",
+    "hard_silu",
+    "hard_swish",
+    "hard_tanh",
+    "leaky_relu",
+    "log_sigmoid",
+    "log_softmax",
+    "logsumexp",
+    "normalize",
+    "one_hot",
+    "relu",
+    "relu6",
+    "selu",
+    "sigmoid",
+    "silu",
+    "soft_sign",
+    "softmax",
+    "softplus",
+    "standardize",
+    "swish",
+]

@@ -1,0 +1,144 @@
+"""meshjit.numpy products: matmul, dot, vdot, inner, outer, tensordot."""
+
+from __future__ import annotations
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lax.primitives import dot_general_p
+from meshjit.compiler.numpy.api import (
+    _materialize,
+    _promote,
+    aval_of,
+    broadcast_shapes,
+    multiply,
+    ravel,
+    reshape,
+)
+from meshjit.compiler.trace.tracing import Tracer
+
+_MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
+
+
+def _matrix_product_fast(a, b):
+    """What `matmul` gives for two traced matrices of one strong dtype, bound directly; or None."""
+    if type(a) is not Tracer or type(b) is not Tracer:
+        return None
+    la, lb = a.var.aval, b.var.aval
+    if (
+        len(la.shape) != 2
+        or len(lb.shape) != 2
+        or la.shape[1] != lb.shape[0]
+        or la.weak_type
+        or lb.weak_type
+        or (la.dtype is not lb.dtype and la.dtype != lb.dtype)
+    ):
+        return None
+    return dot_general_p.bind_internal(
+        a, b, dimension_numbers=_MATRIX_PRODUCT, preferred_element_type=None
+    )
+
+
+def matmul(a, b):
+    """As JAX: batch dimensions both operands have are dot_general batch dimensions, the ones
+    only one has (after size-1 ones are squeezed) stay free, so `x[b,s,d] @ w[d,h]` contracts
+    directly instead of broadcasting `w`; vectors contract without a row or column."""
+    out = _matrix_product_fast(a, b)
+    if out is not None:
+        return out
+    a, b = _promote(a, b)
+    a, b = _materialize(a), _materialize(b)
+    la, lb = aval_of(a), aval_of(b)
+    if la.ndim == 2 and lb.ndim == 2 and la.shape[1] == lb.shape[0]:
+        return lax.dot_general(a, b, _MATRIX_PRODUCT)  # the common case of the code below
+    if la.ndim == 0 or lb.ndim == 0:
+        raise MeshjitValueError(
+            f"matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}"
+        )
+    ca, cb = la.ndim - 1, max(lb.ndim - 2, 0)
+    if la.shape[ca] != lb.shape[cb]:
+        raise MeshjitTypeError(
+            f"matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()} "
+            f"({la.shape[ca]} != {lb.shape[cb]})"
+        )
+    a_batch, b_batch = la.shape[:-2], lb.shape[:-2]
+    broadcast_shapes(a_batch, b_batch)  # the batch dimensions must broadcast (clear error)
+    n = max(len(a_batch), len(b_batch))
+    a_pos = range(n - len(a_batch), n)  # the output batch position of each batch dimension
+    b_pos = range(n - len(b_batch), n)
+    # A size-1 batch dimension facing a larger one is squeezed: the larger one stays free.
+    a_drop = [i for i, p in enumerate(a_pos) if a_batch[i] == 1 and _size(b_batch, b_pos, p) > 1]
+    b_drop = [i for i, p in enumerate(b_pos) if b_batch[i] == 1 and _size(a_batch, a_pos, p) > 1]
+    if a_drop:
+        a, a_pos, ca = lax.squeeze(a, a_drop), _without(a_pos, a_drop), ca - len(a_drop)
+    if b_drop:
+        b, b_pos, cb = lax.squeeze(b, b_drop), _without(b_pos, b_drop), cb - len(b_drop)
+    shared = sorted(set(a_pos) & set(b_pos))
+    batch = ([a_pos.index(p) for p in shared], [b_pos.index(p) for p in shared])
+    out = lax.dot_general(a, b, (((ca,), (cb,)), (tuple(batch[0]), tuple(batch[1]))))
+    # dot_general's order: shared batch, a's free batch and row, b's free batch and column.
+    row = ["row"] if la.ndim > 1 else []
+    col = ["col"] if lb.ndim > 1 else []
+    got = shared + [p for p in a_pos if p not in shared] + row
+    got += [p for p in b_pos if p not in shared] + col
+    want = sorted(p for p in got if type(p) is int) + row + col
+    perm = [got.index(t) for t in want]
+    return out if perm == list(range(len(perm))) else lax.transpose(out, perm)
+
+
+def _size(batch, positions, p) -> int:
+    """The size of the batch dimension at output position `p` (1 when there is none)."""
+    return batch[positions.index(p)] if p in positions else 1
+
+
+def _without(positions, drop) -> list:
+    return [p for i, p in enumerate(positions) if i not in drop]
+
+
+def dot(a, b):
+    out = _matrix_product_fast(a, b)  # on matrices dot is matmul
+    if out is not None:
+        return out
+    la, lb = aval_of(a), aval_of(b)
+    if la.ndim == 0 or lb.ndim == 0:
+        return multiply(a, b)
+    if lb.ndim <= 2:
+        return matmul(a, b)
+    a, b = _promote(a, b)
+    dims = (((la.ndim - 1,), (lb.ndim - 2,)), ((), ()))
+    if la.shape[-1] != lb.shape[-2]:
+        raise MeshjitTypeError(f"dot: shapes {la.str_short()} and {lb.str_short()} not aligned")
+    return lax.dot_general(_materialize(a), _materialize(b), dims)
+
+
+def vdot(a, b):
+    return dot(ravel(a), ravel(b))
+
+
+def inner(a, b):
+    la, lb = aval_of(a), aval_of(b)
+    if la.ndim == 0 or lb.ndim == 0:
+        return multiply(a, b)
+    a, b = _promote(a, b)
+    dims = (((la.ndim - 1,), (lb.ndim - 1,)), ((), ()))
+    return lax.dot_general(_materialize(a), _materialize(b), dims)
+
+
+def outer(a, b):
+    return multiply(reshape(a, (-1, 1)), reshape(b, (1, -1)))
+
+
+def tensordot(a, b, axes=2):
+    la, lb = aval_of(a), aval_of(b)
+    if isinstance(axes, int):
+        ca, cb = tuple(range(la.ndim - axes, la.ndim)), tuple(range(axes))
+    else:
+        ca, cb = axes
+        ca = (ca,) if isinstance(ca, int) else tuple(ca)
+        cb = (cb,) if isinstance(cb, int) else tuple(cb)
+    ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
+    a, b = _promote(a, b)
+    return lax.dot_general(_materialize(a), _materialize(b), ((ca, cb), ((), ())))
+
+
+__all__ = ["dot", "inner", "matmul", "outer", "tensordot", "vdot"]

@@ -1,0 +1,88 @@
+"""The manual axes in scope while tracing or lowering a shard_map body, and replica groups."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.trace.tracing import current_trace
+
+
+@dataclass(frozen=True)
+class AxisEnv:
+    """A mesh (axis names and sizes) and the axes that are manual here, in mesh order."""
+
+    mesh: object  # AbstractMesh
+    manual: tuple[str, ...]
+    check_vma: bool = True
+
+    def size(self, axes: tuple[str, ...]) -> int:
+        return math.prod(self.mesh.shape[a] for a in axes)
+
+
+def current_axis_env(what: str) -> AxisEnv:
+    trace = current_trace()
+    env = None if trace is None else trace.axis_env
+    if env is None:
+        raise MeshjitValueError(
+            f"{what} is only valid inside shard_map or pmap, where its axis names are bound"
+        )
+    return env
+
+
+def as_axes(axis_name) -> tuple[str, ...]:
+    return tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
+
+
+def checked_axes(axis_name, what: str) -> tuple[AxisEnv, tuple[str, ...]]:
+    """The axis env and the axis names, each checked to be a manual axis in scope."""
+    env = current_axis_env(what)
+    axes = as_axes(axis_name)
+    for axis in axes:
+        if axis not in env.mesh.axis_names:
+            raise MeshjitValueError(
+                f"{what}: axis {axis!r} is not in the mesh (its axes are {env.mesh.axis_names})"
+            )
+        if axis not in env.manual:
+            raise MeshjitValueError(
+                f"{what}: axis {axis!r} is not manual here (manual axes: {env.manual}); add it "
+                "to shard_map's axis_names"
+            )
+    if len(set(axes)) != len(axes):
+        raise MeshjitValueError(f"{what}: axis names {axes} repeat an axis")
+    return env, axes
+
+
+def check_index_groups(groups, size: int, what: str):
+    """axis_index_groups must partition range(size) into groups of one size."""
+    if groups is None:
+        return None
+    groups = tuple(tuple(int(i) for i in g) for g in groups)
+    flat = sorted(i for g in groups for i in g)
+    if flat != list(range(size)):
+        raise MeshjitValueError(
+            f"{what}: axis_index_groups {groups} must cover every index 0..{size - 1} exactly once"
+        )
+    if len({len(g) for g in groups}) != 1:
+        raise MeshjitValueError(f"{what}: axis_index_groups {groups} must have equal sizes")
+    return groups
+
+
+def group_size(env: AxisEnv, axes, groups) -> int:
+    return len(groups[0]) if groups else env.size(axes)
+
+
+def replica_groups(mesh, axes: tuple[str, ...], index_groups=None) -> list[list[int]]:
+    """Device-id groups over `axes` of the whole mesh (row-major ids), as the conventions say."""
+    names = mesh.axis_names
+    ids = np.arange(math.prod(mesh.axis_sizes)).reshape(mesh.axis_sizes)
+    front = [names.index(a) for a in axes]
+    rest = [i for i in range(len(names)) if i not in front]
+    columns = ids.transpose(front + rest).reshape(math.prod(mesh.shape[a] for a in axes), -1)
+    groups = columns.T.tolist()
+    if index_groups:
+        groups = [[g[i] for i in ig] for g in groups for ig in index_groups]
+    return groups

@@ -1,0 +1,549 @@
+"""Collectives over manual mesh axes (psum, all_gather, ppermute, ...) and their lowering."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval, vma_rules
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
+from meshjit.compiler.parallel.axis_env import (
+    check_index_groups,
+    checked_axes,
+    group_size,
+    replica_groups,
+)
+from meshjit.compiler.trace.tracing import abstractify
+from meshjit.compiler.tree_util import tree_map
+from meshjit.dialects.sdy import TensorSharding, sharding_per_value_attr
+
+__all__ = [
+    "all_gather",
+    "all_gather_invariant",
+    "all_to_all",
+    "axis_index",
+    "axis_size",
+    "pargmax",
+    "pargmin",
+    "pbroadcast",
+    "pmax",
+    "pmean",
+    "pmin",
+    "ppermute",
+    "pshuffle",
+    "psum",
+    "psum_scatter",
+    "pswapaxes",
+    "pvary",
+]
+
+
+def _collective(name: str) -> Primitive:
+    prim = Primitive(name)
+    vma_rules.add(prim)
+    return prim
+
+
+psum_p, pmax_p, pmin_p = _collective("psum"), _collective("pmax"), _collective("pmin")
+all_gather_p = _collective("all_gather")
+all_gather_invariant_p = _collective("all_gather_invariant")
+psum_scatter_p = _collective("psum_scatter")
+all_to_all_p = _collective("all_to_all")
+ppermute_p = _collective("ppermute")
+axis_index_p = _collective("axis_index")
+pvary_p = _collective("pvary")
+
+# ---------------------------------------------------------------------------------------------
+# User-facing functions (pytrees of arrays, one axis name or a tuple of them).
+
+
+def _groups_for(env, axes, axis_index_groups, what):
+    return check_index_groups(axis_index_groups, env.size(axes), what)
+
+
+def _all_reduce(prim, x, axis_name, axis_index_groups):
+    env, axes = checked_axes(axis_name, prim.name)
+    groups = _groups_for(env, axes, axis_index_groups, prim.name)
+
+    def one(leaf):
+        aval = abstractify(leaf)
+        if aval.dtype == dtypes.bool_ and prim is psum_p:
+            leaf = lax.convert_element_type(leaf, dtypes.int32)
+        return prim.bind(leaf, axes=axes, axis_index_groups=groups)
+
+    return tree_map(one, x)
+
+
+def psum(x, axis_name, *, axis_index_groups=None):
+    return _all_reduce(psum_p, x, axis_name, axis_index_groups)
+
+
+def pmax(x, axis_name, *, axis_index_groups=None):
+    return _all_reduce(pmax_p, x, axis_name, axis_index_groups)
+
+
+def pmin(x, axis_name, *, axis_index_groups=None):
+    return _all_reduce(pmin_p, x, axis_name, axis_index_groups)
+
+
+def pmean(x, axis_name, *, axis_index_groups=None):
+    env, axes = checked_axes(axis_name, "pmean")
+    size = group_size(env, axes, _groups_for(env, axes, axis_index_groups, "pmean"))
+    total = psum(x, axis_name, axis_index_groups=axis_index_groups)
+    return tree_map(lambda t: lax.div(_inexact(t), _scalar_like(_inexact(t), size)), total)
+
+
+def _inexact(x):
+    """pmean divides like `/`: integer and bool sums become float32, as in JAX."""
+    dtype = abstractify(x).dtype
+    if np.issubdtype(dtype, np.inexact) or dtype.kind == "V":  # "V": ml_dtypes floats
+        return x
+    return lax.convert_element_type(x, dtypes.float32)
+
+
+def _scalar_like(x, value):
+    return np.asarray(value, abstractify(x).dtype)
+
+
+def axis_size(axis_name) -> int:
+    env, axes = checked_axes(axis_name, "axis_size")
+    return env.size(axes)
+
+
+def axis_index(axis_name):
+    _, axes = checked_axes(axis_name, "axis_index")
+    return axis_index_p.bind(axes=axes)
+
+
+def pvary(x, axis_name):
+    """Marks `x` as varying over the axes (type only: no data moves). With check_vma=False
+    nothing is typed, and pvary is the identity (its transpose too)."""
+    env, axes = checked_axes(axis_name, "pvary")
+    if not env.check_vma:
+        return x
+    return tree_map(lambda leaf: pvary_p.bind(leaf, axes=axes), x)
+
+
+def all_gather(
+    x, axis_name, *, axis_index_groups=None, axis: int = 0, tiled: bool = False, to="varying"
+):
+    """Gathers `x` from every device along the axes. As in JAX, the result still varies over
+    them (its transpose is psum_scatter); `to="invarying"` is `all_gather_invariant`."""
+    if to == "invarying":
+        if axis_index_groups is not None:
+            raise MeshjitValueError(
+                "all_gather with to='invarying' does not take axis_index_groups"
+            )
+        return all_gather_invariant(x, axis_name, axis=axis, tiled=tiled)
+    if to != "varying":
+        raise MeshjitValueError(
+            f"all_gather: to={to!r} is not supported (use 'varying' or 'invarying')"
+        )
+    env, axes = checked_axes(axis_name, "all_gather")
+    groups = _groups_for(env, axes, axis_index_groups, "all_gather")
+    size = group_size(env, axes, groups)
+    return _gather(all_gather_p, x, axes, size, axis, tiled, axis_index_groups=groups)
+
+
+def all_gather_invariant(x, axis_name, *, axis: int = 0, tiled: bool = False):
+    """all_gather whose result is typed invariant over the axes (every device holds the same
+    gathered value), so it can leave a shard_map with an out_spec that omits them. Its
+    transpose gives each device its own slice of the cotangent."""
+    env, axes = checked_axes(axis_name, "all_gather_invariant")
+    return _gather(all_gather_invariant_p, x, axes, env.size(axes), axis, tiled)
+
+
+def _gather(prim, x, axes, size, axis, tiled, **params):
+    def one(leaf):
+        ndim = abstractify(leaf).ndim
+        dim = checks.canonical_axis(axis, ndim if tiled else ndim + 1, f"{prim.name} axis")
+        return prim.bind(leaf, axes=axes, size=size, axis=dim, tiled=tiled, **params)
+
+    return tree_map(one, x)
+
+
+def _check_group_split(what, axes, aval, dim: int, dim_name: str, size: int, tiled: bool):
+    """Tiled: the dimension splits evenly over the group; untiled: it is the group size."""
+    n = aval.shape[dim]
+    if (tiled and n % size) or (not tiled and n != size):
+        need = f"divisible by {size}" if tiled else f"equal to {size}"
+        raise MeshjitValueError(
+            f"{what} over {axes}: {dim_name} {dim} of {aval.str_short()} has size {n}, "
+            f"which must be {need} (the group size)"
+        )
+
+
+def psum_scatter(
+    x, axis_name, *, scatter_dimension: int = 0, axis_index_groups=None, tiled: bool = False
+):
+    env, axes = checked_axes(axis_name, "psum_scatter")
+    groups = _groups_for(env, axes, axis_index_groups, "psum_scatter")
+    size = group_size(env, axes, groups)
+
+    def one(leaf):
+        aval = abstractify(leaf)
+        dim = checks.canonical_axis(scatter_dimension, aval.ndim, "psum_scatter dimension")
+        _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
+        out = psum_scatter_p.bind(
+            leaf, axes=axes, axis_index_groups=groups, size=size, dimension=dim
+        )
+        return out if tiled else lax.squeeze(out, (dim,))
+
+    return tree_map(one, x)
+
+
+def all_to_all(
+    x, axis_name, split_axis: int, concat_axis: int, *, axis_index_groups=None, tiled=False
+):
+    env, axes = checked_axes(axis_name, "all_to_all")
+    groups = _groups_for(env, axes, axis_index_groups, "all_to_all")
+    size = group_size(env, axes, groups)
+
+    def one(leaf):
+        aval = abstractify(leaf)
+        split = checks.canonical_axis(split_axis, aval.ndim, "all_to_all split_axis")
+        concat = checks.canonical_axis(concat_axis, aval.ndim, "all_to_all concat_axis")
+        _check_group_split("all_to_all", axes, aval, split, "split_axis", size, tiled)
+        if tiled or split == concat:  # untiled with split == concat moves size-1 chunks
+            return _all_to_all_tiled(leaf, axes, groups, size, split, concat)
+        # Untiled: the result is np.insert(np.delete(shape, split), concat, size), so `concat`
+        # is a position in the result, after the split dimension is gone.
+        concat_e = concat + 1 if split < concat else concat
+        split_e = split + 1 if split > concat else split
+        expanded = lax.expand_dims(leaf, (concat_e,))
+        out = _all_to_all_tiled(expanded, axes, groups, size, split_e, concat_e)
+        return lax.squeeze(out, (split_e,))
+
+    return tree_map(one, x)
+
+
+def _all_to_all_tiled(x, axes, groups, size, split, concat):
+    return all_to_all_p.bind(
+        x, axes=axes, axis_index_groups=groups, size=size, split_axis=split, concat_axis=concat
+    )
+
+
+def ppermute(x, axis_name, perm):
+    env, axes = checked_axes(axis_name, "ppermute")
+    size = env.size(axes)
+    given = tuple((int(s), int(d)) for s, d in perm)
+    perm = tuple((s % size, d % size) for s, d in given)  # indices wrap, as in JAX
+    sources, targets = [s for s, _ in perm], [d for _, d in perm]
+    if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
+        raise MeshjitValueError(
+            f"ppermute over {axes} (size {size}): perm {given} repeats a source or a "
+            "destination; each must appear at most once"
+        )
+    return tree_map(lambda leaf: ppermute_p.bind(leaf, axes=axes, perm=perm), x)
+
+
+def pshuffle(x, axis_name, perm):
+    """Device i receives the value of device perm[i]."""
+    return ppermute(x, axis_name, [(int(src), dst) for dst, src in enumerate(perm)])
+
+
+def pswapaxes(x, axis_name, axis: int, *, axis_index_groups=None):
+    return all_to_all(x, axis_name, axis, axis, axis_index_groups=axis_index_groups)
+
+
+def pbroadcast(x, axis_name, source: int):
+    """Every device along the axes gets device `source`'s value.
+
+    As in JAX, the result is typed as varying over the axes (so its transpose gives the source
+    the sum of every device's cotangent). StableHLO's collective_broadcast does not run on
+    XLA's CPU backend, so this lowers to a psum of the source's value and zeros elsewhere
+    (exact for every dtype psum supports).
+    """
+    env, axes = checked_axes(axis_name, "pbroadcast")
+    if not 0 <= int(source) < env.size(axes):
+        raise MeshjitValueError(f"pbroadcast source {source} is outside 0..{env.size(axes) - 1}")
+    is_source = lax.eq(axis_index(axes), np.int32(source))
+
+    def one(leaf):
+        aval = abstractify(leaf)
+        zeros = lax.full(aval.shape, 0, aval.dtype)
+        mask = lax.broadcast(is_source, aval.shape) if aval.shape else is_source
+        picked = lax.select(mask, leaf, zeros)
+        if aval.dtype == dtypes.bool_:
+            return pvary(lax.ne(psum(picked, axes), np.int32(0)), axes)
+        return pvary(psum(picked, axes), axes)
+
+    return tree_map(one, x)
+
+
+def _parg(x, axis_name, best):
+    env, axes = checked_axes(axis_name, "pargmax" if best is pmax else "pargmin")
+    size = env.size(axes)
+    winner = best(x, axes)
+    idx = axis_index(axes)
+
+    def one(leaf, win):
+        aval = abstractify(leaf)
+        mine = lax.broadcast(idx, aval.shape) if aval.shape else idx
+        candidates = lax.select(lax.eq(leaf, win), mine, lax.full(aval.shape, size, dtypes.int32))
+        return pmin(candidates, axes)
+
+    return tree_map(one, x, winner)
+
+
+def pargmax(x, axis_name):
+    """Per element, the index along the axes of the device holding the maximum (lowest wins)."""
+    return _parg(x, axis_name, pmax)
+
+
+def pargmin(x, axis_name):
+    return _parg(x, axis_name, pmin)
+
+
+# ---------------------------------------------------------------------------------------------
+# Abstract evaluation, as JAX types them: all-reductions (psum, pmax, pmin) and
+# all_gather_invariant make values invariant over their axes; all_gather, psum_scatter,
+# all_to_all, ppermute and axis_index make them vary.
+
+
+def _drop(aval, axes, axis_index_groups=None):
+    # With several index groups the groups hold different results: a value that varied over
+    # any of the axes still varies over all of them.
+    if axis_index_groups is not None and len(axis_index_groups) > 1:
+        return aval.vma | frozenset(axes) if aval.vma & frozenset(axes) else aval.vma
+    return aval.vma - frozenset(axes)
+
+
+def _add(aval, axes):
+    return aval.vma | frozenset(axes)
+
+
+def _all_reduce_rule(x, *, axes, axis_index_groups):
+    return x.update(vma=_drop(x, axes, axis_index_groups))
+
+
+for _prim in (psum_p, pmax_p, pmin_p):
+    def_abstract_eval(_prim)(_all_reduce_rule)
+
+
+@def_abstract_eval(pvary_p)
+def _pvary_rule(x, *, axes):
+    return x.update(vma=_add(x, axes))
+
+
+def _gathered_shape(x, size, axis, tiled):
+    shape = list(x.shape)
+    if tiled:
+        shape[axis] *= size
+    else:
+        shape.insert(axis, size)
+    return tuple(shape)
+
+
+@def_abstract_eval(all_gather_p)
+def _all_gather_rule(x, *, axes, axis_index_groups, size, axis, tiled):
+    # As in JAX: the gathered value is typed as still varying over the axes.
+    return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _add(x, axes))
+
+
+@def_abstract_eval(all_gather_invariant_p)
+def _all_gather_invariant_rule(x, *, axes, size, axis, tiled):
+    return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _drop(x, axes))
+
+
+@def_abstract_eval(psum_scatter_p)
+def _psum_scatter_rule(x, *, axes, axis_index_groups, size, dimension):
+    shape = list(x.shape)
+    shape[dimension] //= size
+    return ShapedArray(tuple(shape), x.dtype, x.weak_type, _add(x, axes))
+
+
+@def_abstract_eval(all_to_all_p)
+def _all_to_all_rule(x, *, axes, axis_index_groups, size, split_axis, concat_axis):
+    shape = list(x.shape)
+    shape[split_axis] //= size
+    shape[concat_axis] *= size
+    return ShapedArray(tuple(shape), x.dtype, x.weak_type, _add(x, axes))
+
+
+@def_abstract_eval(ppermute_p)
+def _ppermute_rule(x, *, axes, perm):
+    return x.update(vma=_add(x, axes))
+
+
+@def_abstract_eval(axis_index_p)
+def _axis_index_rule(*, axes):
+    return ShapedArray((), dtypes.int32, False, frozenset(axes))
+
+
+# ---------------------------------------------------------------------------------------------
+# Lowering.
+
+
+def _env(ctx: LoweringRuleContext):
+    envs = ctx.module_ctx.axis_envs
+    assert envs, f"{ctx.primitive.name} lowered outside a manual computation"
+    return envs[-1]
+
+
+def _groups_attr(ctx, axes, index_groups) -> ir.DenseIntElementsAttr:
+    groups = np.asarray(replica_groups(_env(ctx).mesh, axes, index_groups), dtype=np.int64)
+    return ir.DenseIntElementsAttr.get(groups)
+
+
+def _channel(ctx):
+    return hlo.ChannelHandle.get(ctx.module_ctx.next_channel(), 1)
+
+
+def _reducer_region(ctx, op, builder, dtype):
+    scalar = ctx.module_ctx.types.tensor((), dtype)
+    block = op.regions[0].blocks.append(scalar, scalar)
+    with ir.InsertionPoint(block):
+        hlo.ReturnOp([builder(*block.arguments).result])
+
+
+def _all_reduce_lowering(builder, ctx, x, *, axes, axis_index_groups):
+    op = hlo.AllReduceOp(
+        [ctx.result_type],
+        [x],
+        _groups_attr(ctx, axes, axis_index_groups),
+        channel_handle=_channel(ctx),
+        use_global_device_ids=True,
+    )
+    _reducer_region(ctx, op, builder, ctx.avals_in[0].dtype)
+    return op.results[0]
+
+
+register_lowering(psum_p, functools.partial(_all_reduce_lowering, hlo.AddOp))
+register_lowering(pmax_p, functools.partial(_all_reduce_lowering, hlo.MaxOp))
+register_lowering(pmin_p, functools.partial(_all_reduce_lowering, hlo.MinOp))
+register_lowering(pvary_p, lambda ctx, x, *, axes: x)
+
+
+def _all_gather_lowering(ctx, x, *, axes, axis_index_groups, size, axis, tiled):
+    if not tiled:
+        aval = ctx.avals_in[0]
+        shape = aval.shape[:axis] + (1,) + aval.shape[axis:]
+        dims = [d for d in range(len(shape)) if d != axis]
+        x = hlo.BroadcastInDimOp(ctx.module_ctx.types.tensor(shape, aval.dtype), x, dims).result
+    op = hlo.AllGatherOp(
+        [ctx.result_type],
+        [x],
+        axis,
+        _groups_attr(ctx, axes, axis_index_groups),
+        channel_handle=_channel(ctx),
+        use_global_device_ids=True,
+    )
+    return op.results[0]
+
+
+register_lowering(all_gather_p, _all_gather_lowering)
+register_lowering(
+    all_gather_invariant_p,
+    lambda ctx, x, **params: _all_gather_lowering(ctx, x, axis_index_groups=None, **params),
+)
+
+
+def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):
+    op = hlo.ReduceScatterOp(
+        ctx.result_type,
+        x,
+        dimension,
+        _groups_attr(ctx, axes, axis_index_groups),
+        channel_handle=_channel(ctx),
+        use_global_device_ids=True,
+    )
+    _reducer_region(ctx, op, hlo.AddOp, ctx.avals_in[0].dtype)
+    return op.result
+
+
+register_lowering(psum_scatter_p, _psum_scatter_lowering)
+
+
+def _all_to_all_lowering(ctx, x, *, axes, axis_index_groups, size, split_axis, concat_axis):
+    if size == 1:
+        return x
+    op = hlo.AllToAllOp(
+        [x],
+        split_axis,
+        concat_axis,
+        size,
+        _groups_attr(ctx, axes, axis_index_groups),
+        channel_handle=_channel(ctx),
+        results=[ctx.result_type],
+    )
+    return op.results[0]
+
+
+register_lowering(all_to_all_p, _all_to_all_lowering)
+
+
+def _ppermute_lowering(ctx, x, *, axes, perm):
+    groups = replica_groups(_env(ctx).mesh, axes)
+    pairs = [(g[s], g[d]) for g in groups for s, d in perm]
+    attr = ir.DenseIntElementsAttr.get(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
+    op = hlo.CollectivePermuteOp(x, attr, channel_handle=_channel(ctx), results=[ctx.result_type])
+    return op.result
+
+
+register_lowering(ppermute_p, _ppermute_lowering)
+
+
+def _axis_index_lowering(ctx, *, axes):
+    env = _env(ctx)
+    free = tuple(a for a in env.mesh.axis_names if a not in env.manual)
+    if free:
+        return _in_full_manual(ctx, env.mesh, free, lambda: _axis_index_value(ctx, env.mesh, axes))
+    return _axis_index_value(ctx, env.mesh, axes)
+
+
+def _in_full_manual(ctx, mesh, free, build):
+    """Emits `build()` inside a manual computation over the `free` axes.
+
+    XLA rejects partition_id where some mesh axes are still automatic (it cannot tell what
+    is replicated), so in a partial-manual body the index is computed fully manual, as JAX does.
+    """
+    name = ctx.module_ctx.mesh_symbol(mesh.mesh_shape)
+    replicated = sharding_per_value_attr([TensorSharding(name, ())])
+    axes_attr = sdy.ManualAxesAttr.get([ir.StringAttr.get(a) for a in free])
+    op = sdy.ManualComputationOp(
+        [ctx.result_type], [], sharding_per_value_attr([]), replicated, axes_attr
+    )
+    block = op.body.blocks.append()
+    with ir.InsertionPoint(block):
+        sdy.ReturnOp([build()])
+    return op.results[0]
+
+
+def _axis_index_value(ctx, mesh, axes):
+    types = ctx.module_ctx.types
+    pid = hlo.PartitionIdOp().result
+    total = None
+    for axis in axes:
+        index = _mesh_coordinate(ctx, pid, mesh, axis)
+        if total is not None:
+            scale = _u32(ctx, mesh.shape[axis])
+            total = hlo.AddOp(hlo.MulOp(total, scale).result, index).result
+        else:
+            total = index
+    return hlo.ConvertOp(types.tensor((), dtypes.int32), total).result
+
+
+def _mesh_coordinate(ctx, pid, mesh, axis):
+    """(partition_id / product of the sizes of the axes after `axis`) % size(axis)."""
+    names = mesh.axis_names
+    inner = 1
+    for later in names[names.index(axis) + 1 :]:
+        inner *= mesh.shape[later]
+    value = hlo.DivOp(pid, _u32(ctx, inner)).result if inner > 1 else pid
+    return hlo.RemOp(value, _u32(ctx, mesh.shape[axis])).result
+
+
+def _u32(ctx, value):
+    return ctx.constant(value, np.uint32)
+
+
+register_lowering(axis_index_p, _axis_index_lowering)

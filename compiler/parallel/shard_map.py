@@ -1,0 +1,251 @@
+"""shard_map: per-device programs over manual mesh axes, lowered to sdy.manual_computation."""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir.core import (
+    ClosedJaxpr,
+    Primitive,
+    ShapedArray,
+    def_abstract_eval,
+    vma_rules,
+)
+from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp, register_lowering
+from meshjit.compiler.parallel.axis_env import AxisEnv
+from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, PartitionSpec, get_context_mesh
+from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten, treedef_children_leaves
+from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_per_value_attr
+
+shard_map_p = Primitive("shard_map", multiple_results=True)
+vma_rules.add(shard_map_p)
+
+
+def shard_map(
+    f, *, mesh=None, in_specs, out_specs, axis_names=None, check_vma: bool = True, check_rep=None
+):
+    """Runs `f` once per device on its local blocks; collectives name the manual axes."""
+    if check_rep is not None:
+        check_vma = check_rep
+    spec = _ShardMapSpec(mesh, in_specs, out_specs, axis_names, check_vma)
+
+    @functools.wraps(f)
+    def wrapped(*args):
+        if current_trace() is None:
+            return _eager(wrapped)(*args)
+        return _shard_map_traced(f, spec, args)
+
+    return wrapped
+
+
+@functools.lru_cache(maxsize=256)
+def _eager(wrapped):
+    from meshjit.compiler.jit.api import JitFunction
+
+    return JitFunction(wrapped, name=f"shard_map_{getattr(wrapped, '__name__', 'f')}")
+
+
+class _ShardMapSpec:
+    __slots__ = ("mesh", "in_specs", "out_specs", "axis_names", "check_vma")
+
+    def __init__(self, mesh, in_specs, out_specs, axis_names, check_vma):
+        if mesh is not None and not isinstance(mesh, (Mesh, AbstractMesh)):
+            raise MeshjitTypeError(f"shard_map mesh must be a Mesh or AbstractMesh, got {mesh!r}")
+        self.mesh, self.in_specs, self.out_specs = mesh, in_specs, out_specs
+        self.axis_names = None if axis_names is None else frozenset(axis_names)
+        self.check_vma = bool(check_vma)
+
+    def resolve_mesh(self):
+        mesh = self.mesh if self.mesh is not None else get_context_mesh()
+        if mesh is None:
+            raise MeshjitValueError(
+                "shard_map needs a mesh: pass mesh=..., or call it under `with mesh:` / "
+                "meshjit.set_mesh(mesh)"
+            )
+        return mesh
+
+
+def _is_spec_leaf(x) -> bool:
+    return isinstance(x, PartitionSpec) or x is None
+
+
+def _flat_specs(specs, tree, what: str) -> list[PartitionSpec]:
+    count = len(tree_flatten(tree)[0])
+    if _is_spec_leaf(specs):
+        return [specs or PartitionSpec()] * count
+    s_leaves, s_def = tree_flatten(specs, is_leaf=_is_spec_leaf)
+    try:
+        subtrees = treedef_children_leaves(s_def, tree)
+    except Exception:
+        raise MeshjitValueError(
+            f"shard_map {what} {specs} do not match the structure of the values they describe "
+            f"({tree_flatten(tree)[1]})"
+        ) from None
+    flat = []
+    for s, sub in zip(s_leaves, subtrees):
+        flat.extend([s or PartitionSpec()] * len(tree_flatten(sub)[0]))
+    return flat
+
+
+def _manual_axes(spec: _ShardMapSpec, mesh, outer: AxisEnv | None) -> tuple[str, ...]:
+    names = spec.axis_names if spec.axis_names is not None else frozenset(mesh.axis_names)
+    for axis in names:
+        if axis not in mesh.axis_names:
+            raise MeshjitValueError(
+                f"shard_map axis_names names {axis!r}, which is not in the mesh "
+                f"(its axes are {mesh.axis_names})"
+            )
+    already = frozenset(outer.manual) if outer is not None else frozenset()
+    return tuple(a for a in mesh.axis_names if a in names and a not in already)
+
+
+def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str) -> list[tuple[str, ...]]:
+    if len(spec) > ndim:
+        raise MeshjitValueError(f"shard_map {what} {spec} is longer than the rank {ndim}")
+    per_dim = [spec.axes_of(i) for i in range(ndim)]
+    used = [a for axes in per_dim for a in axes]
+    if len(used) != len(set(used)):
+        raise MeshjitValueError(f"shard_map {what} {spec} uses a mesh axis more than once")
+    for axis in used:
+        if axis not in manual:
+            raise MeshjitValueError(
+                f"shard_map {what} {spec} names axis {axis!r}, which is not a manual axis of "
+                f"this shard_map (manual: {tuple(manual)})"
+            )
+    return per_dim
+
+
+def _local_aval(aval: ShapedArray, per_dim, mesh, i: int) -> ShapedArray:
+    shape = []
+    for d, (size, axes) in enumerate(zip(aval.shape, per_dim)):
+        parts = math.prod(mesh.shape[a] for a in axes)
+        if size % parts:
+            raise MeshjitValueError(
+                f"shard_map argument {i} of type {aval.str_short()}: dimension {d} of size {size} "
+                f"is not divisible by the {parts} devices of its in_spec axes {axes}"
+            )
+        shape.append(size // parts)
+    vma = aval.vma | frozenset(a for axes in per_dim for a in axes)
+    return ShapedArray(tuple(shape), aval.dtype, aval.weak_type, vma)
+
+
+def _shard_map_traced(f, spec: _ShardMapSpec, args):
+    mesh = spec.resolve_mesh()
+    outer = current_trace().axis_env
+    manual = _manual_axes(spec, mesh, outer)
+    all_manual = (outer.manual if outer is not None else ()) + manual
+    leaves, in_tree = tree_flatten(args)
+    in_specs = _flat_specs(spec.in_specs, args, "in_specs")
+    avals = [abstractify(x) for x in leaves]
+    in_axes = [_spec_axes(s, a.ndim, manual, "in_specs") for s, a in zip(in_specs, avals)]
+    local = [_local_aval(a, axes, mesh, i) for i, (a, axes) in enumerate(zip(avals, in_axes))]
+    env = AxisEnv(mesh.abstract_mesh, _mesh_order(mesh, all_manual), spec.check_vma)
+    closed, out_tree = _trace_body(f, in_tree, local, env, spec.check_vma)
+    out_avals = closed.jaxpr.out_avals
+    placeholder = tree_unflatten(out_tree, [0] * len(out_avals))
+    out_specs = _flat_specs(spec.out_specs, placeholder, "out_specs")
+    for i, (s, aval) in enumerate(zip(out_specs, out_avals)):
+        _check_out_spec(i, s, aval, manual, spec.check_vma)
+    consts, jaxpr = closed.consts, _closure_convert(closed)
+    outs = shard_map_p.bind(
+        *consts,
+        *leaves,
+        jaxpr=jaxpr,
+        mesh=mesh,
+        in_specs=tuple([PartitionSpec()] * len(consts) + in_specs),
+        out_specs=tuple(out_specs),
+        manual_axes=manual,
+        check_vma=spec.check_vma,
+    )
+    return tree_unflatten(out_tree, outs)
+
+
+def _mesh_order(mesh, axes) -> tuple[str, ...]:
+    return tuple(a for a in mesh.axis_names if a in axes)
+
+
+def _trace_body(f, in_tree, local_avals, env: AxisEnv, check_vma: bool):
+    with new_trace() as trace:
+        trace.axis_env = env
+        avals = local_avals if check_vma else [a.update(vma=frozenset()) for a in local_avals]
+        tracers = [trace.new_arg(a) for a in avals]
+        out = f(*tree_unflatten(in_tree, tracers))
+        out_leaves, out_tree = tree_flatten(out)
+        closed = trace.finish(out_leaves)
+    return closed, out_tree
+
+
+def _check_out_spec(i, spec: PartitionSpec, aval: ShapedArray, manual, check_vma: bool):
+    per_dim = _spec_axes(spec, aval.ndim, manual, "out_specs")
+    if not check_vma:
+        return
+    named = {a for axes in per_dim for a in axes}
+    missing = [a for a in manual if a in aval.vma and a not in named]
+    if missing:
+        raise MeshjitValueError(
+            f"shard_map out_specs {spec} for output {i} ({aval.str_short()}) require "
+            f"replication which can't be statically inferred: the value varies over mesh "
+            f"axes {tuple(missing)}. Reduce over them (e.g. lax.psum), gather with "
+            "lax.all_gather_invariant instead of lax.all_gather, or name them in out_specs"
+        )
+
+
+def _closure_convert(closed: ClosedJaxpr) -> ClosedJaxpr:
+    from meshjit.compiler.jit.api import closure_convert
+
+    return closure_convert(closed)
+
+
+@def_abstract_eval(shard_map_p)
+def _shard_map_rule(*avals, jaxpr, mesh, in_specs, out_specs, manual_axes, check_vma):
+    outs = []
+    outer_vma = frozenset().union(*[a.vma for a in avals])
+    for aval, s in zip(jaxpr.out_avals, out_specs):
+        shape = tuple(
+            d * math.prod(mesh.shape[a] for a in s.axes_of(i)) for i, d in enumerate(aval.shape)
+        )
+        vma = (aval.vma - frozenset(manual_axes)) | outer_vma
+        outs.append(ShapedArray(shape, aval.dtype, aval.weak_type, vma))
+    return outs
+
+
+def _shard_map_lowering(
+    ctx: LoweringRuleContext, *operands, jaxpr, mesh, in_specs, out_specs, manual_axes, check_vma
+):
+    mctx = ctx.module_ctx
+    mesh_name = mctx.mesh_symbol(mesh.mesh_shape)
+    outer = mctx.axis_envs[-1] if mctx.axis_envs else None
+    outer_manual = outer.manual if outer is not None else ()
+    all_manual = _mesh_order(mesh, outer_manual + tuple(manual_axes))
+    closed = set(all_manual) == set(mesh.axis_names)
+    in_attr = _shardings_attr(mesh_name, in_specs, ctx.avals_in, closed)
+    out_attr = _shardings_attr(mesh_name, out_specs, ctx.avals_out, closed)
+    axes_attr = sdy.ManualAxesAttr.get([ir.StringAttr.get(a) for a in manual_axes])
+    result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
+    op = sdy.ManualComputationOp(result_types, list(operands), in_attr, out_attr, axes_attr)
+    block = op.body.blocks.append(*[ctx.tensor_type(a) for a in jaxpr.in_avals])
+    mctx.axis_envs.append(AxisEnv(mesh.abstract_mesh, all_manual, check_vma))
+    try:
+        with ir.InsertionPoint(block):
+            outs = jaxpr_subcomp(mctx, jaxpr.jaxpr, [], list(block.arguments))
+            sdy.ReturnOp(outs)
+    finally:
+        mctx.axis_envs.pop()
+    return list(op.results)
+
+
+def _shardings_attr(mesh_name, specs, avals, closed: bool):
+    shardings = []
+    for s, aval in zip(specs, avals):
+        dims = tuple(DimSharding(s.axes_of(i), is_closed=closed) for i in range(aval.ndim))
+        shardings.append(TensorSharding(mesh_name, dims))
+    return sharding_per_value_attr(shardings)
+
+
+register_lowering(shard_map_p, _shard_map_lowering)

@@ -1,0 +1,459 @@
+"""Meshes, PartitionSpec and NamedSharding, with JAX's names and semantics."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import threading
+from typing import Sequence
+
+import numpy as np
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
+
+
+class AbstractMesh:
+    """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
+
+    __slots__ = ("axis_sizes", "axis_names", "_shape")
+
+    def __init__(self, axis_sizes: Sequence[int], axis_names: Sequence[str]):
+        axis_sizes, axis_names = tuple(int(s) for s in axis_sizes), tuple(axis_names)
+        if len(axis_sizes) != len(axis_names):
+            raise MeshjitValueError(
+                f"mesh axis_sizes {axis_sizes} and axis_names {axis_names} differ in length"
+            )
+        if len(set(axis_names)) != len(axis_names):
+            raise MeshjitValueError(f"mesh axis names must be unique, got {axis_names}")
+        for name in axis_names:
+            if not isinstance(name, str):
+                raise MeshjitTypeError(f"mesh axis names must be strings, got {name!r}")
+        self.axis_sizes, self.axis_names = axis_sizes, axis_names
+        self._shape = MeshShape(tuple(zip(axis_names, axis_sizes)))
+
+    @property
+    def shape(self) -> dict[str, int]:
+        return dict(zip(self.axis_names, self.axis_sizes))
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.axis_sizes)
+
+    @property
+    def mesh_shape(self) -> MeshShape:
+        return self._shape
+
+    @property
+    def abstract_mesh(self) -> AbstractMesh:
+        return self
+
+    def __eq__(self, other):
+        return type(other) is AbstractMesh and self._shape == other._shape
+
+    def __hash__(self):
+        return hash(self._shape)
+
+    def __repr__(self):
+        axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
+        return f"AbstractMesh({{{axes}}})"
+
+
+class _MeshContext(threading.local):
+    def __init__(self):
+        self.mesh = None  # the mesh of `with mesh:` / set_mesh, per thread
+        self.saved: list = []  # the meshes the nested contexts replaced
+
+
+_context = _MeshContext()
+
+
+class Mesh:
+    """Devices laid out in an n-d array, one named axis per array dimension."""
+
+    __slots__ = ("devices", "axis_names", "_abstract", "_ids")
+
+    def __init__(self, devices, axis_names: Sequence[str] | str):
+        devices = np.asarray(devices, dtype=object)
+        axis_names = (axis_names,) if isinstance(axis_names, str) else tuple(axis_names)
+        if devices.ndim != len(axis_names):
+            raise MeshjitValueError(
+                f"mesh devices have shape {devices.shape} (rank {devices.ndim}) but "
+                f"{len(axis_names)} axis names {axis_names} were given"
+            )
+        ids = [d.id for d in devices.flat]
+        if len(set(ids)) != len(ids):
+            raise MeshjitValueError(f"mesh devices must be distinct, got ids {ids}")
+        self.devices, self.axis_names = devices, axis_names
+        self._abstract = AbstractMesh(devices.shape, axis_names)
+        self._ids = tuple(ids)  # hashed on every jit call made under `with mesh:`
+
+    abstract_mesh = property(lambda self: self._abstract)
+    axis_sizes = property(lambda self: self._abstract.axis_sizes)
+    shape = property(lambda self: self._abstract.shape)
+    size = property(lambda self: self._abstract.size)
+    mesh_shape = property(lambda self: self._abstract.mesh_shape)
+
+    @property
+    def device_ids(self) -> tuple[int, ...]:
+        return self._ids
+
+    @property
+    def device_list(self) -> tuple:
+        return tuple(self.devices.flat)
+
+    def __eq__(self, other):
+        return (
+            type(other) is Mesh
+            and self.axis_names == other.axis_names
+            and self.devices.shape == other.devices.shape
+            and self._ids == other._ids
+        )
+
+    def __hash__(self):
+        return hash((self.axis_names, self.devices.shape, self._ids))
+
+    def __enter__(self):
+        _push_context_mesh(self)
+        return self
+
+    def __exit__(self, *exc):
+        _pop_context_mesh()
+
+    def __repr__(self):
+        axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
+        return f"Mesh({{{axes}}}, device_ids={list(self.device_ids)})"
+
+
+def get_context_mesh():
+    return _context.mesh  # read on every jit call (its cache key): an attribute, not getattr
+
+
+def _push_context_mesh(mesh) -> None:
+    # A stack, not one saved slot per mesh: the same mesh may be entered while already active.
+    _context.saved.append(_context.mesh)
+    _context.mesh = mesh
+
+
+def _pop_context_mesh() -> None:
+    _context.mesh = _context.saved.pop()
+
+
+class set_mesh:
+    """`meshjit.set_mesh(mesh)`: sets the context mesh; also usable as a context manager."""
+
+    __slots__ = ("_saved",)
+
+    def __init__(self, mesh):
+        if mesh is not None and not isinstance(mesh, (Mesh, AbstractMesh)):
+            raise MeshjitTypeError(f"set_mesh needs a Mesh, got {type(mesh).__name__}")
+        self._saved = get_context_mesh()
+        _context.mesh = mesh
+
+    def __enter__(self):
+        return get_context_mesh()
+
+    def __exit__(self, *exc):
+        _context.mesh = self._saved
+
+
+def make_mesh(axis_shapes: Sequence[int], axis_names: Sequence[str], devices=None) -> Mesh:
+    from meshjit.compiler.runtime import client as backend
+
+    axis_shapes = tuple(int(s) for s in axis_shapes)
+    devices = list(backend.devices() if devices is None else devices)
+    need = math.prod(axis_shapes)
+    if need > len(devices):
+        raise MeshjitValueError(
+            f"make_mesh: a mesh of shape {axis_shapes} needs {need} devices, but only "
+            f"{len(devices)} are available"
+        )
+    return Mesh(np.array(devices[:need], dtype=object).reshape(axis_shapes), axis_names)
+
+
+class _Unconstrained:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "UNCONSTRAINED"
+
+
+UNCONSTRAINED = _Unconstrained()
+
+
+class PartitionSpec(tuple):
+    """Per-dimension mesh axes: None, an axis name, a tuple of names, or UNCONSTRAINED."""
+
+    UNCONSTRAINED = UNCONSTRAINED
+
+    def __new__(cls, *partitions):
+        for p in partitions:
+            _check_partition(p)
+        return super().__new__(cls, tuple(_canonical_partition(p) for p in partitions))
+
+    def __repr__(self):
+        return "PartitionSpec(" + ", ".join(repr(p) for p in self) + ")"
+
+    def axes_of(self, dim: int) -> tuple[str, ...]:
+        p = self[dim] if dim < len(self) else None
+        if p is None or p is UNCONSTRAINED:
+            return ()
+        return (p,) if isinstance(p, str) else tuple(p)
+
+    def __reduce__(self):
+        return (PartitionSpec, tuple(self))
+
+
+def _check_partition(p):
+    if p is None or p is UNCONSTRAINED or isinstance(p, str):
+        return
+    if isinstance(p, (tuple, list)) and all(isinstance(a, str) for a in p):
+        return
+    raise MeshjitTypeError(
+        f"a PartitionSpec entry must be None, an axis name, a tuple of axis names or "
+        f"P.UNCONSTRAINED, got {p!r}"
+    )
+
+
+def _canonical_partition(p):
+    """As JAX: `('x',)` is `'x'`, `()` is None, a list is a tuple."""
+    if isinstance(p, (tuple, list)):
+        return None if not p else p[0] if len(p) == 1 else tuple(p)
+    return p
+
+
+P = PartitionSpec
+
+
+class NamedSharding:
+    """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`)."""
+
+    __slots__ = ("mesh", "spec", "_hash")
+
+    def __init__(self, mesh, spec: PartitionSpec = PartitionSpec()):
+        if not isinstance(mesh, (Mesh, AbstractMesh)):
+            raise MeshjitTypeError(f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r}")
+        if not isinstance(spec, PartitionSpec):
+            spec = PartitionSpec(*spec) if isinstance(spec, (tuple, list)) else spec
+        if not isinstance(spec, PartitionSpec):
+            raise MeshjitTypeError(f"NamedSharding needs a PartitionSpec, got {spec!r}")
+        _check_spec_axes(spec, mesh)
+        self.mesh, self.spec = mesh, spec
+        self._hash = None
+
+    @property
+    def abstract(self) -> NamedSharding:
+        """The same sharding over the mesh's AbstractMesh (for cache keys)."""
+        return (
+            self
+            if isinstance(self.mesh, AbstractMesh)
+            else NamedSharding(self.mesh.abstract_mesh, self.spec)
+        )
+
+    @property
+    def device_set(self) -> set:
+        return set(self.mesh.devices.flat) if isinstance(self.mesh, Mesh) else set()
+
+    def check_rank(self, ndim: int, what: str) -> None:
+        if len(self.spec) > ndim:
+            raise MeshjitValueError(
+                f"{what}: PartitionSpec {self.spec} has {len(self.spec)} entries but the "
+                f"array has rank {ndim}"
+            )
+
+    def tensor_sharding(self, mesh_name: str, ndim: int) -> TensorSharding:
+        dims = []
+        for i in range(ndim):
+            entry = self.spec[i] if i < len(self.spec) else None
+            if entry is UNCONSTRAINED:
+                dims.append(DimSharding((), is_closed=False))
+            else:
+                dims.append(DimSharding(self.spec.axes_of(i)))
+        return TensorSharding(mesh_name, tuple(dims))
+
+    def has_unconstrained(self) -> bool:
+        return any(p is UNCONSTRAINED for p in self.spec)
+
+    def is_fully_replicated(self) -> bool:
+        return not any(self.spec.axes_of(i) for i in range(len(self.spec)))
+
+    def __eq__(self, other):
+        return (
+            type(other) is NamedSharding
+            and self.mesh == other.mesh
+            and _normalized(self.spec) == _normalized(other.spec)
+        )
+
+    def __hash__(self):
+        if self._hash is None:
+            self._hash = hash((self.mesh, _normalized(self.spec)))
+        return self._hash
+
+    def __repr__(self):
+        return f"NamedSharding(mesh={self.mesh!r}, spec={self.spec!r})"
+
+
+def _normalized(spec: PartitionSpec) -> tuple:
+    entries = [spec.axes_of(i) if spec[i] is not UNCONSTRAINED else "?" for i in range(len(spec))]
+    while entries and entries[-1] == ():
+        entries.pop()
+    return tuple(entries)
+
+
+def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
+    seen: set[str] = set()
+    for i in range(len(spec)):
+        for axis in spec.axes_of(i):
+            if axis not in mesh.axis_names:
+                raise MeshjitValueError(
+                    f"PartitionSpec {spec} names axis {axis!r}, which is not in the mesh "
+                    f"(its axes are {mesh.axis_names})"
+                )
+            if axis in seen:
+                raise MeshjitValueError(
+                    f"PartitionSpec {spec} uses mesh axis {axis!r} more than once"
+                )
+            seen.add(axis)
+
+
+class SingleDeviceSharding:
+    """An array that lives whole on one device."""
+
+    __slots__ = ("device",)
+
+    def __init__(self, device):
+        self.device = device
+
+    @property
+    def device_set(self) -> set:
+        return {self.device}
+
+    def __eq__(self, other):
+        return type(other) is SingleDeviceSharding and self.device == other.device
+
+    def __hash__(self):
+        return hash(self.device)
+
+    def __repr__(self):
+        return f"SingleDeviceSharding(device={self.device!r})"
+
+
+class OpaqueSharding:
+    """A layout XLA chose that no PartitionSpec on the mesh describes; shown as HLO text."""
+
+    __slots__ = ("mesh", "hlo_text")
+
+    def __init__(self, mesh, hlo_text: str):
+        self.mesh, self.hlo_text = mesh, hlo_text
+
+    def __repr__(self):
+        return f"OpaqueSharding({self.hlo_text})"
+
+
+def resolve_spec(sharding_or_spec, what: str) -> NamedSharding:
+    """A NamedSharding, or a bare PartitionSpec resolved against the context mesh."""
+    if isinstance(sharding_or_spec, NamedSharding):
+        return sharding_or_spec
+    if isinstance(sharding_or_spec, PartitionSpec):
+        mesh = get_context_mesh()
+        if mesh is None:
+            raise MeshjitValueError(
+                f"{what}: a bare PartitionSpec {sharding_or_spec} needs a context mesh; use "
+                "`with mesh:` / meshjit.set_mesh(mesh), or pass NamedSharding(mesh, spec)"
+            )
+        return NamedSharding(mesh, sharding_or_spec)
+    raise MeshjitTypeError(
+        f"{what}: expected a NamedSharding or PartitionSpec, got {type(sharding_or_spec).__name__}"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# HLO shardings: tile assignments over the positions 0..N-1 of the mesh's devices.
+
+
+def tile_assignment(sharding: NamedSharding, ndim: int) -> tuple[list[int], list[int], bool]:
+    """(tile dims, device positions in tile order, whether the last tile dim replicates)."""
+    mesh = sharding.mesh
+    positions = np.arange(mesh.size).reshape(mesh.axis_sizes)
+    order, tile_dims = [], []
+    for i in range(ndim):
+        axes = sharding.spec.axes_of(i)
+        order += [mesh.axis_names.index(a) for a in axes]
+        tile_dims.append(math.prod(mesh.shape[a] for a in axes))
+    rest = [k for k in range(len(mesh.axis_names)) if k not in order]
+    replicas = math.prod(mesh.axis_sizes[k] for k in rest)
+    devices = positions.transpose(order + rest).reshape(-1).tolist()
+    if replicas > 1:
+        tile_dims.append(replicas)
+    return tile_dims, devices, replicas > 1
+
+
+def hlo_sharding_text(sharding: NamedSharding, ndim: int) -> str:
+    tile_dims, devices, replicated_last = tile_assignment(sharding, ndim)
+    if math.prod(tile_dims[:ndim]) == 1:
+        return "{replicated}"
+    dims = ",".join(map(str, tile_dims))
+    suffix = " last_tile_dim_replicate" if replicated_last else ""
+    return f"{{devices=[{dims}]{','.join(map(str, devices))}{suffix}}}"
+
+
+def block_map(tile_dims, devices, ndim: int) -> dict[int, tuple[int, ...]]:
+    """Device position -> the block coordinates it holds (first ndim tile dims)."""
+    grid = np.asarray(devices).reshape(tile_dims)
+    result = {}
+    for coords in itertools.product(*[range(t) for t in tile_dims]):
+        result[int(grid[coords])] = tuple(coords[:ndim])
+    return result
+
+
+def hlo_block_map(hlo, ndim: int, num_devices: int) -> dict[int, tuple[int, ...]]:
+    if hlo.is_replicated() or not hlo.is_tiled():
+        return {p: (0,) * ndim for p in range(num_devices)}
+    tile_dims = list(hlo.tile_assignment_dimensions())
+    return block_map(tile_dims, list(hlo.tile_assignment_devices()), ndim)
+
+
+def shard_slices(shape, tiles, coords) -> tuple[slice, ...]:
+    """The global index a device's block covers (blocks are ceil-sized; the last may be short)."""
+    out = []
+    for n, t, c in zip(shape, tiles, coords):
+        step = -(-n // t) if t else n
+        out.append(slice(min(c * step, n), min((c + 1) * step, n)))
+    return tuple(out)
+
+
+def shard_shape(shape, tiles) -> tuple[int, ...]:
+    return tuple(-(-n // t) for n, t in zip(shape, tiles))
+
+
+def spec_from_hlo(hlo, mesh, ndim: int):
+    """The NamedSharding on `mesh` equivalent to an HLO sharding, or an OpaqueSharding."""
+    if hlo.is_replicated():
+        return NamedSharding(mesh, PartitionSpec())
+    target = hlo_block_map(hlo, ndim, mesh.size)
+    tiles = list(hlo.tile_assignment_dimensions())[:ndim]
+    for spec in _candidate_specs(mesh, tiles):
+        candidate = NamedSharding(mesh, spec)
+        t_dims, devs, _ = tile_assignment(candidate, ndim)
+        if block_map(t_dims, devs, ndim) == target:
+            return candidate
+    return OpaqueSharding(mesh, str(hlo))
+
+
+def _candidate_specs(mesh, tiles):
+    names = mesh.axis_names
+    per_dim = []
+    for t in tiles:
+        options = []
+        for r in range(len(names) + 1):
+            for combo in itertools.permutations(names, r):
+                if math.prod(mesh.shape[a] for a in combo) == t:
+                    options.append(combo)
+        per_dim.append(options)
+    for choice in itertools.product(*per_dim):
+        used = [a for axes in choice for a in axes]
+        if len(used) == len(set(used)):
+            entries = [None if not axes else axes[0] if len(axes) == 1 else axes for axes in choice]
+            while entries and entries[-1] is None:
+                entries.pop()
+            yield PartitionSpec(*entries)

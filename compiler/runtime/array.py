@@ -1,0 +1,117 @@
+"""meshjit.Array: a value on one or more devices, wrapping jaxlib's runtime array."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.numpy.array_methods import ArrayMethods
+from meshjit.compiler.runtime import placement as plc
+
+
+class Shard(NamedTuple):
+    """One device's piece of an array: the device, the global index it covers, its data."""
+
+    device: object
+    index: tuple
+    data: Array
+
+
+class Array(ArrayMethods):
+    """An array on devices. `np.asarray(a)` gathers the global value to the host."""
+
+    __slots__ = ("aval", "_impl", "_placement", "_sharding", "__weakref__")
+    __array_priority__ = 100
+
+    def __init__(self, aval: ShapedArray, impl, placement, sharding=None):
+        # placement: the jaxlib GSPMDSharding (device list + HLO sharding) of the buffers;
+        # sharding: the user-facing NamedSharding / SingleDeviceSharding it stands for.
+        self.aval, self._impl, self._placement = aval, impl, placement
+        self._sharding = sharding
+
+    @property
+    def sharding(self):
+        if self._sharding is None:
+            from meshjit.compiler.parallel.sharding import SingleDeviceSharding
+
+            self._sharding = SingleDeviceSharding(self._placement._devices[0])
+        return self._sharding
+
+    def __array__(self, dtype=None, copy=None):
+        value = plc.assemble(self._impl, self.aval, self._placement)
+        return value if dtype is None else value.astype(dtype)
+
+    @property
+    def addressable_shards(self) -> list[Shard]:
+        from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
+
+        shards = []
+        indices = plc.shard_indices(self._placement, self.aval.shape)
+        padded = plc.padded_shard_shape(self._placement, self.aval.shape)
+        for device, index, single in zip(
+            self._placement._devices, indices, plc.device_buffers(self._impl)
+        ):
+            local = self.aval.update(shape=tuple(s.stop - s.start for s in index))
+            # An uneven shard is stored padded; jaxlib reports its unpadded shape regardless.
+            if padded != local.shape:
+                value = plc.host_value(single)[tuple(slice(0, n) for n in local.shape)]
+                single = device_put_replicated(value, local, [device])
+            piece = Array(local, single, replicated_sharding([device]))
+            shards.append(Shard(device, index, piece))
+        return shards
+
+    def block_until_ready(self) -> Array:
+        self._impl.block_until_ready()
+        return self
+
+    def devices(self) -> set:
+        return set(self._placement._devices)
+
+    @property
+    def device_list(self) -> tuple:
+        return tuple(self._placement._devices)
+
+    def is_fully_replicated(self) -> bool:
+        return self._placement._hlo_sharding.is_replicated()
+
+    def item(self):
+        return np.asarray(self).item()
+
+    def tolist(self):
+        return np.asarray(self).tolist()
+
+    def __float__(self):
+        return float(np.asarray(self))
+
+    def __int__(self):
+        return int(np.asarray(self))
+
+    def __bool__(self):
+        return bool(np.asarray(self))
+
+    def __index__(self):
+        return int(np.asarray(self))
+
+    def __repr__(self):
+        body = np.array2string(np.asarray(self), separator=", ", prefix="Array(")
+        return f"Array({body}, dtype={self.aval.dtype})"
+
+    def __str__(self):
+        return str(np.asarray(self))
+
+    def __reduce__(self):
+        return (_rebuild, (np.asarray(self),))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _rebuild(value):
+    from meshjit.compiler.jit.api import device_put
+
+    return device_put(value)

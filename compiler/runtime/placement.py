@@ -1,0 +1,120 @@
+"""Sharded arrays at run time: jaxlib placements for NamedShardings, shards, assembly."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+from jaxlib import _jax, xla_client
+
+from meshjit.compiler.parallel import sharding as shd
+
+
+def hlo_sharding(named: shd.NamedSharding, ndim: int):
+    return xla_client.HloSharding.from_string(shd.hlo_sharding_text(named, ndim))
+
+
+def placement_for(named: shd.NamedSharding, ndim: int) -> _jax.GSPMDSharding:
+    device_list = xla_client.DeviceList(named.mesh.device_list)
+    return _jax.GSPMDSharding(device_list, hlo_sharding(named, ndim))
+
+
+def placement_from_hlo(hlo, device_list) -> _jax.GSPMDSharding:
+    return _jax.GSPMDSharding(xla_client.DeviceList(tuple(device_list)), hlo)
+
+
+def shard_indices(placement, shape) -> list[tuple[slice, ...]]:
+    """The global index held by each device of the placement, in device-list order."""
+    hlo = placement._hlo_sharding
+    devices = placement._devices
+    ndim = len(shape)
+    blocks = shd.hlo_block_map(hlo, ndim, len(devices))
+    tiles = _tiles(hlo, ndim)
+    return [shd.shard_slices(shape, tiles, blocks[p]) for p in range(len(devices))]
+
+
+def padded_shard_shape(placement, shape) -> tuple[int, ...]:
+    """The shape every device's buffer has: uneven blocks are stored padded to it."""
+    return shd.shard_shape(shape, _tiles(placement._hlo_sharding, len(shape)))
+
+
+def _tiles(hlo, ndim):
+    if hlo.is_replicated() or not hlo.is_tiled():
+        return [1] * ndim
+    return list(hlo.tile_assignment_dimensions())[:ndim]
+
+
+def put(value: np.ndarray, aval, placement):
+    """Copies a host array to the devices of `placement`, one (padded) shard each."""
+    devices = list(placement._devices)
+    if placement._hlo_sharding.is_replicated():
+        return _jax.batched_device_put(
+            aval, placement, [value] * len(devices), devices, committed=True, enable_x64=False
+        )
+    shape = aval.shape
+    tiles = _tiles(placement._hlo_sharding, len(shape))
+    block = shd.shard_shape(shape, tiles)
+    shards = []
+    for index in shard_indices(placement, shape):
+        piece = value[index]
+        if piece.shape != block:
+            piece = np.pad(piece, [(0, b - s) for b, s in zip(block, piece.shape)])
+        shards.append(piece)
+    return _jax.batched_device_put(
+        aval, placement, shards, devices, committed=True, enable_x64=False
+    )
+
+
+def assemble(impl, aval, placement) -> np.ndarray:
+    """The global value of a device array, gathered to the host."""
+    singles = device_buffers(impl)
+    if len(singles) == 1 or placement._hlo_sharding.is_replicated():
+        return host_value(singles[0])
+    out = np.empty(aval.shape, aval.dtype)
+    for index, single in zip(shard_indices(placement, aval.shape), singles):
+        piece = host_value(single)
+        out[index] = piece[tuple(slice(0, s.stop - s.start) for s in index)]
+    return out
+
+
+def host_value(single) -> np.ndarray:
+    """One device's buffer as a NumPy array (bfloat16 too, which the buffer protocol lacks)."""
+    with without_jax_import():
+        return single._single_device_array_to_np_array_did_copy()[0]
+
+
+def same_placement(a, b) -> bool:
+    """By content: jaxlib's own GSPMDSharding equality is identity unless jax is imported."""
+    return a is b or (a._hlo_sharding == b._hlo_sharding and list(a._devices) == list(b._devices))
+
+
+class _RefuseJax:
+    """A meta-path finder that makes `import jax` fail (used only around jaxlib calls)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "jax" or name.startswith("jax."):
+            raise ImportError("meshjit does not import jax")
+        return None
+
+
+class without_jax_import:
+    """Some jaxlib runtime methods try to import `jax` and work without it. When the user has
+    not imported jax, refuse that import for the call so meshjit never brings jax in; a jax the
+    user imported is left alone."""
+
+    __slots__ = ("finder",)
+
+    def __enter__(self):
+        self.finder = None if "jax" in sys.modules else _RefuseJax()
+        if self.finder is not None:
+            sys.meta_path.insert(0, self.finder)
+
+    def __exit__(self, *exc):
+        if self.finder is not None:
+            sys.meta_path.remove(self.finder)
+
+
+def device_buffers(impl) -> list:
+    """The per-device arrays of a runtime array, in device-list order."""
+    with without_jax_import():
+        return impl._arrays

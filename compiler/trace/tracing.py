@@ -1,0 +1,307 @@
+"""Tracing Python functions into jaxprs: tracers, the trace stack, bind, and closure capture."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    UnexpectedTracerError,
+    user_source,
+)
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import (
+    ClosedJaxpr,
+    Eqn,
+    Jaxpr,
+    Literal,
+    Primitive,
+    ShapedArray,
+    Var,
+    abstract_eval_rules,
+    gc_paused,
+    join_vma,
+    trace_state,
+)
+from meshjit.compiler.numpy.array_methods import ArrayMethods
+
+_state = trace_state  # the innermost Trace of this thread (core's Primitive.bind reads it)
+_new = object.__new__
+
+
+class Tracer(ArrayMethods):
+    """A stand-in for an array while a function is traced; it records the ops applied to it."""
+
+    __slots__ = ("_trace", "var")  # Trace.process sets them without __init__: keep in step
+    __array_priority__ = 100
+
+    def __init__(self, trace: Trace, var: Var):
+        self._trace, self.var = trace, var
+
+    @property
+    def aval(self) -> ShapedArray:
+        return self.var.aval
+
+    def _concrete_error(self, what: str):
+        raise ConcretizationError(
+            f"{what} of a traced array {self.aval.str_short()}: its value is not known while "
+            "tracing. Use meshjit.numpy.where / lax.cond for data-dependent choices, or mark the "
+            "argument static (static_argnums)."
+        )
+
+    def __bool__(self):
+        self._concrete_error("the truth value")
+
+    def __int__(self):
+        self._concrete_error("int()")
+
+    def __float__(self):
+        self._concrete_error("float()")
+
+    def __index__(self):
+        self._concrete_error("use as an index")
+
+    def __array__(self, dtype=None, copy=None):
+        self._concrete_error("conversion to a NumPy array")
+
+    def __repr__(self):
+        return f"Tracer<{self.aval.str_short()}>"
+
+
+class Trace:
+    """Builds one jaxpr. Values from enclosing traces are captured as extra constants."""
+
+    __slots__ = (
+        "parent",
+        "eqns",
+        "invars",
+        "constvars",
+        "consts",
+        "_const_index",
+        "done",
+        "axis_env",
+    )
+
+    def __init__(self, parent: Trace | None):
+        self.parent = parent
+        # Inside shard_map: the mesh and its manual axes (inherited by nested traces).
+        self.axis_env = parent.axis_env if parent is not None else None
+        self.eqns: list[Eqn] = []
+        self.invars: list[Var] = []
+        self.constvars: list[Var] = []
+        self.consts: list[Any] = []
+        self._const_index: dict[int, Var] = {}
+        self.done = False
+
+    def new_arg(self, aval: ShapedArray) -> Tracer:
+        var = Var(aval)
+        self.invars.append(var)
+        return Tracer(self, var)
+
+    def atom(self, x) -> Var | Literal:
+        if type(x) is Tracer:
+            if x._trace is self:
+                return x.var
+            return self._capture(x, x.aval)
+        if type(x) is np.ndarray and not x.shape:  # a folded scalar, e.g. `x * 0.5`'s 0.5
+            aval = _RANK0_AVALS.get(x.dtype)
+            if aval is not None and aval.dtype is x.dtype:
+                return Literal(x, aval)
+        elif isinstance(x, (bool, int, float)):
+            return python_scalar_literal(x)
+        aval = abstractify(x)
+        if not aval.shape and isinstance(x, (np.ndarray, np.generic)):
+            return Literal(np.asarray(x, aval.dtype), aval)
+        return self._capture(x, aval)
+
+    def capture_const(self, value, aval: ShapedArray) -> Var:
+        """`value` (a concrete array, or a tracer of an enclosing trace) as a constvar."""
+        return self._capture(value, aval)
+
+    def _capture(self, value, aval: ShapedArray) -> Var:
+        if type(value) is Tracer and not _is_enclosing(value._trace, self):
+            raise UnexpectedTracerError(
+                f"a traced value {value.aval.str_short()} from a function whose tracing has "
+                "finished was used here (it leaked, e.g. through a global or a closure)"
+            )
+        var = self._const_index.get(id(value))
+        if var is None:
+            var = self._const_index[id(value)] = Var(aval)
+            self.constvars.append(var)
+            self.consts.append(value)
+        return var
+
+    def process(self, prim: Primitive, args: Sequence, params: dict, internal_frames: int):
+        """Records `prim` applied to `args`. Called from `Primitive.bind` only (the hot path).
+        `internal_frames`: how many frames, from this one up, are meshjit's own (this one and
+        bind's, and with `bind_internal` its caller's); the walk for the user's line skips them."""
+        invars, in_avals = [], []
+        for x in args:  # tracers of this trace skip `atom`
+            var = x.var if type(x) is Tracer and x._trace is self else self.atom(x)
+            invars.append(var)
+            in_avals.append(var.aval)
+        rule = abstract_eval_rules.get(prim)
+        if rule is None:
+            raise NotImplementedError(f"no abstract evaluation rule for primitive '{prim.name}'")
+        out = rule(*in_avals, **params)
+        if self.axis_env is not None:
+            out = join_vma(prim, in_avals, out)
+        source = user_source(internal_frames)
+        if prim.multiple_results:
+            return self._record_multiple(prim, invars, out, params, source)
+        # As Var(out), Eqn(...) and Tracer(self, outvar), without their __init__ calls: this
+        # runs once per traced op, and the three calls are a tenth of its cost.
+        outvar = _new(Var)
+        outvar.aval = out
+        eqn = _new(Eqn)
+        eqn.primitive, eqn.invars, eqn.outvars = prim, invars, [outvar]
+        eqn.params, eqn.source = params, source
+        self.eqns.append(eqn)
+        tracer = _new(Tracer)
+        tracer._trace, tracer.var = self, outvar
+        return tracer
+
+    def _record_multiple(self, prim, invars, out_avals, params, source) -> list[Tracer]:
+        outvars = [Var(a) for a in out_avals]
+        self.eqns.append(Eqn(prim, invars, outvars, params, source))
+        return [Tracer(self, v) for v in outvars]
+
+    def finish(self, outs: Sequence) -> ClosedJaxpr:
+        outvars = [self.atom(x) for x in outs]
+        self.done = True
+        jaxpr = Jaxpr(self.constvars, self.invars, outvars, self.eqns)
+        return ClosedJaxpr(jaxpr, self.consts)
+
+
+def _is_enclosing(trace: Trace, inner: Trace) -> bool:
+    t = inner.parent
+    while t is not None:
+        if t is trace:
+            return not trace.done
+        t = t.parent
+    return False
+
+
+_WEAK_FLOAT_AVAL = ShapedArray((), dtypes.float32, weak_type=True)
+_WEAK_INT_AVAL = ShapedArray((), dtypes.int32, weak_type=True)
+_BOOL_AVAL = ShapedArray((), dtypes.bool_)
+_RANK0_AVALS: dict[np.dtype, ShapedArray] = {}
+
+
+def python_scalar_literal(x) -> Literal:
+    dtype = dtypes.python_scalar_dtype(x)
+    if dtype == dtypes.int32 and not -(2**31) <= x < 2**31:
+        raise MeshjitValueError(f"Python int {x} is too large for int32 (x64 is off)")
+    if dtype == dtypes.bool_:
+        return Literal(x, _BOOL_AVAL)
+    return Literal(x, _WEAK_INT_AVAL if dtype == dtypes.int32 else _WEAK_FLOAT_AVAL)
+
+
+def current_trace() -> Trace | None:
+    return _state.current
+
+
+class new_trace:
+    """Context manager: a fresh trace nested in the current one."""
+
+    __slots__ = ("trace", "saved")
+
+    def __enter__(self) -> Trace:
+        self.saved = _state.current
+        self.trace = _state.current = Trace(self.saved)
+        return self.trace
+
+    def __exit__(self, *exc):
+        _state.current = self.saved
+        self.trace.done = True
+
+
+def bind_eagerly(prim: Primitive, args: Sequence, params: dict):
+    """`prim.bind(*args, **params)` outside any trace: runs the primitive now."""
+    _check_no_leaked(args, prim)
+    from meshjit.compiler.jit.eager import apply_primitive
+
+    return apply_primitive(prim, args, params)
+
+
+def _check_no_leaked(args, prim):
+    for x in args:
+        if type(x) is Tracer:
+            raise UnexpectedTracerError(
+                f"'{prim.name}' was applied outside any trace to a traced value "
+                f"{x.aval.str_short()} that leaked from a finished trace"
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Abstract values of Python inputs.
+
+
+def abstractify(x) -> ShapedArray:
+    """The aval of an argument: arrays, scalars, tracers and ShapeDtypeStructs."""
+    if type(x) is Tracer:
+        return x.var.aval
+    if type(x) is float:
+        return _WEAK_FLOAT_AVAL
+    if type(x) is np.ndarray:
+        if not x.shape:  # folded scalars pass through several layers: share their avals
+            aval = _RANK0_AVALS.get(x.dtype)
+            if aval is None:
+                aval = _RANK0_AVALS[x.dtype] = ShapedArray((), checked_dtype(x.dtype))
+            return aval
+        return ShapedArray(x.shape, checked_dtype(x.dtype))
+    aval = getattr(x, "aval", None)
+    if isinstance(aval, ShapedArray):
+        return aval
+    if isinstance(x, (bool, int, float)):
+        return python_scalar_literal(x).aval
+    if isinstance(x, (np.ndarray, np.generic)):
+        return ShapedArray(x.shape, checked_dtype(x.dtype))
+    shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
+    if shape is not None and dtype is not None and not callable(shape):
+        return ShapedArray(shape, checked_dtype(dtype), getattr(x, "weak_type", False))
+    raise MeshjitTypeError(
+        f"{type(x).__name__} is not a valid array value (expected a NumPy or meshjit array, a "
+        "Python scalar, or a ShapeDtypeStruct)"
+    )
+
+
+def checked_dtype(dtype) -> np.dtype:
+    if isinstance(dtype, np.dtype) and dtype in dtypes.SUPPORTED:
+        return dtype
+    try:
+        canonical = dtypes.canonicalize(dtype)
+    except TypeError:
+        canonical = None
+    if canonical not in dtypes.SUPPORTED:
+        names = ", ".join(sorted(str(d) for d in dtypes.SUPPORTED))
+        shown = dtype if canonical is None else canonical
+        raise MeshjitTypeError(f"dtype {shown} is not supported; use one of: {names}")
+    return canonical
+
+
+def trace_flat(fun: Callable, in_avals: Sequence[ShapedArray]) -> tuple[ClosedJaxpr, Any]:
+    """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output."""
+    with gc_paused(), new_trace() as trace:
+        tracers = [trace.new_arg(a) for a in in_avals]
+        out = fun(*tracers)
+        from meshjit.compiler.tree_util import tree_flatten
+
+        out_leaves, out_tree = tree_flatten(out)
+        for i, leaf in enumerate(out_leaves):
+            if not _is_array_like(leaf):
+                raise MeshjitTypeError(
+                    f"output {i} of the traced function is a {type(leaf).__name__}, not an array"
+                )
+        closed = trace.finish(out_leaves)
+    return closed, out_tree
+
+
+def _is_array_like(x) -> bool:
+    return isinstance(x, (Tracer, np.ndarray, np.generic, bool, int, float)) or isinstance(
+        getattr(x, "aval", None), ShapedArray
+    )
