@@ -44,7 +44,7 @@ def _materialize(x):
     trace = current_trace()
     if trace is not None:
         return Tracer(trace, trace.capture_const(np.asarray(x, aval.dtype), aval))
-    from meshjit.compiler.jit.api import device_put
+    from meshjit.compiler.runtime.device_put import device_put
 
     return device_put(x)
 

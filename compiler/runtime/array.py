@@ -1,4 +1,5 @@
-"""meshjit.Array: a value on one or more devices, wrapping jaxlib's runtime array."""
+"""meshjit.Array: a value on one or more devices, wrapping jaxlib's runtime array, with its
+placement (the buffers' layout) and the user-facing sharding that layout stands for."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import numpy as np
 
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.numpy.array_methods import ArrayMethods
+from meshjit.compiler.parallel.sharding import SingleDeviceSharding
 from meshjit.compiler.runtime import placement as plc
+from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
 
 
 class Shard(NamedTuple):
@@ -34,8 +37,6 @@ class Array(ArrayMethods):
     @property
     def sharding(self):
         if self._sharding is None:
-            from meshjit.compiler.parallel.sharding import SingleDeviceSharding
-
             self._sharding = SingleDeviceSharding(self._placement._devices[0])
         return self._sharding
 
@@ -45,8 +46,6 @@ class Array(ArrayMethods):
 
     @property
     def addressable_shards(self) -> list[Shard]:
-        from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
-
         shards = []
         indices = plc.shard_indices(self._placement, self.aval.shape)
         padded = plc.padded_shard_shape(self._placement, self.aval.shape)
@@ -112,6 +111,6 @@ class Array(ArrayMethods):
 
 
 def _rebuild(value):
-    from meshjit.compiler.jit.api import device_put
+    from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
 
     return device_put(value)
