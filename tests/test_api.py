@@ -358,6 +358,23 @@ def test_running_sharded_programs_does_not_load_an_installed_jax():
     assert out.split() == ["8", "bfloat16", "False"]
 
 
+@pytest.mark.parametrize(
+    "first", ["meshjit.compiler.trace.tracing", "meshjit.compiler.runtime.array", "meshjit.lax"]
+)
+def test_array_methods_are_registered_whatever_module_is_imported_first(first):
+    # Tracer and Array get their operators and methods from meshjit.numpy, above them.
+    out = _run_python(
+        f"""
+        import {first}
+        from meshjit.compiler.runtime.array import Array
+        from meshjit.compiler.trace.tracing import Tracer
+        names = ("__add__", "__rmatmul__", "__getitem__", "sum", "reshape", "T", "at")
+        print(all(hasattr(cls, name) for cls in (Tracer, Array) for name in names))
+        """
+    )
+    assert out.strip() == "True"
+
+
 # ---------------------------------------------------------------------------------------------
 # Eager mode.
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from meshjit.compiler.numpy.indexing import MeshjitIndexError
+from meshjit.compiler.numpy.index_plan import MeshjitIndexError
 
 SETTINGS = settings(max_examples=25, deadline=None)
 

@@ -19,11 +19,13 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.compiler import errors
+from meshjit.compiler import numpy as numpy_api
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal, ShapedArray, shaped_array
-from meshjit.compiler.numpy import api as numpy_api
 from meshjit.compiler.numpy import products as numpy_products
-from meshjit.compiler.numpy.array_methods import ArrayMethods
+from meshjit.compiler.numpy import reductions as numpy_reductions
+from meshjit.compiler.numpy import ufuncs as numpy_ufuncs
+from meshjit.compiler.trace.array_methods import ArrayMethods
 
 SETTINGS = settings(max_examples=150, deadline=None)
 DTYPES = ["float32", "bfloat16", "float16", "int32", "int8", "uint8", "uint32", "bool"]
@@ -40,10 +42,10 @@ def outcome(fn, *args):
 @contextlib.contextmanager
 def general_paths():
     with (
-        mock.patch.object(numpy_api, "_reduce_fast", lambda *args: None),
-        mock.patch.object(numpy_api, "_arg_reduce_fast", lambda *args: None),
+        mock.patch.object(numpy_reductions, "_reduce_fast", lambda *args: None),
+        mock.patch.object(numpy_reductions, "_arg_reduce_fast", lambda *args: None),
         mock.patch.object(numpy_products, "_matrix_product_fast", lambda *args: None),
-        mock.patch.object(numpy_api, "_simple_binary_operands", lambda *args: None),
+        mock.patch.object(numpy_ufuncs, "_simple_binary_operands", lambda *args: None),
         mock.patch.object(dtypes, "FLOATS", frozenset()),  # unary functions promote first
     ):
         yield

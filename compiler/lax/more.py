@@ -102,7 +102,7 @@ def collapse(operand, start_dimension: int, stop_dimension: int | None = None):
 
 def _reducers():
     """computation -> (reduce function, its identity for dtype, combine with an init value)."""
-    from meshjit.compiler.numpy import api as jnp
+    from meshjit.compiler import numpy as jnp
 
     table = {
         (lax.add, jnp.add, operator.add): (lax.reduce_sum, lambda d: 0, lax.add),

@@ -182,7 +182,7 @@ def _computation_kind(computation):
     """lax.add / max / min, or their meshjit.numpy spellings (add, maximum, minimum)."""
     kind = _COMPUTATIONS.get(computation)
     if kind is None:
-        from meshjit.compiler.numpy import api as jnp
+        from meshjit.compiler import numpy as jnp
 
         kind = {jnp.add: "sum", jnp.maximum: "max", jnp.minimum: "min"}.get(computation)
     return kind

@@ -10,16 +10,43 @@ from __future__ import annotations
 import math
 
 from meshjit.compiler import lax
+from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.numpy import api as jnp
-from meshjit.compiler.trace.tracing import abstractify as aval_of
+from meshjit.compiler.numpy.util import aval_of, materialize, promote, promote_inexact
+
+__all__ = [
+    "celu",
+    "elu",
+    "gelu",
+    "glu",
+    "hard_sigmoid",
+    "hard_silu",
+    "hard_swish",
+    "hard_tanh",
+    "leaky_relu",
+    "log_sigmoid",
+    "log_softmax",
+    "logsumexp",
+    "normalize",
+    "one_hot",
+    "relu",
+    "relu6",
+    "selu",
+    "sigmoid",
+    "silu",
+    "soft_sign",
+    "softmax",
+    "softplus",
+    "standardize",
+    "swish",
+]
 
 
 def _inexact(x):
-    (x,) = jnp._promote_inexact(jnp.asarray(x))
-    return jnp._materialize(x)
+    (x,) = promote_inexact(jnp.asarray(x))
+    return materialize(x)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -141,7 +168,7 @@ def log_softmax(x, axis=-1):
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     a = _inexact(a)
     if b is not None:
-        a, b = jnp.broadcast_arrays(*jnp._promote(a, _inexact(b)))
+        a, b = jnp.broadcast_arrays(*promote(a, _inexact(b)))
     amax = _safe_max(a, axis)
     terms = jnp.exp(a - amax)
     if b is not None:
@@ -192,31 +219,3 @@ def one_hot(x, num_classes: int, *, dtype=dtypes.float32, axis=-1):
     classes = lax.broadcasted_iota(dtypes.int32, out_shape, axis)
     expanded = jnp.expand_dims(x, axis)
     return jnp.asarray(jnp.equal(expanded, classes), dtype)
-
-
-__all__ = [
-    "celu",
-    "elu",
-    "gelu",
-    "glu",
-    "hard_sigmoid",
-    "hard_silu",
-    "hard_swish",
-    "hard_tanh",
-    "leaky_relu",
-    "log_sigmoid",
-    "log_softmax",
-    "logsumexp",
-    "normalize",
-    "one_hot",
-    "relu",
-    "relu6",
-    "selu",
-    "sigmoid",
-    "silu",
-    "soft_sign",
-    "softmax",
-    "softplus",
-    "standardize",
-    "swish",
-]

@@ -1,24 +1,65 @@
-"""meshjit.numpy array creation: full, zeros, ones, arange, eye, tri ..."""
+"""meshjit.numpy array creation: asarray, copy, full / zeros / ones / empty and their *_like
+forms, arange, linspace, eye, identity, and the triangles tri, tril, triu."""
 
 from __future__ import annotations
 
 import builtins
 import math
 
+import numpy as np
+
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.numpy.api import (
-    _broadcast_to_shape,
-    _materialize,
-    add,
-    astype,
+from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
+from meshjit.compiler.numpy.shapes import stack
+from meshjit.compiler.numpy.util import (
     aval_of,
-    multiply,
-    where,
+    broadcast_to_shape,
+    contains_traced,
+    is_traced,
+    materialize,
 )
-from meshjit.compiler.trace.tracing import Tracer, abstractify
+
+__all__ = [
+    "arange",
+    "array",
+    "asarray",
+    "copy",
+    "empty",
+    "empty_like",
+    "eye",
+    "full",
+    "full_like",
+    "identity",
+    "linspace",
+    "ones",
+    "ones_like",
+    "tri",
+    "tril",
+    "triu",
+    "zeros",
+    "zeros_like",
+]
+
+
+def asarray(a, dtype=None, copy=None):
+    if isinstance(a, (list, tuple)):
+        a = stack([asarray(x) for x in a]) if contains_traced(a) else np.asarray(a)
+    x = materialize(a)
+    return x if dtype is None else lax.convert_element_type(x, dtype)
+
+
+array = asarray
+
+
+def copy(a, order=None):
+    return asarray(a)
+
+
+# ---------------------------------------------------------------------------------------------
+# Filled arrays.
 
 
 def _shape_arg(shape):
@@ -28,12 +69,12 @@ def _shape_arg(shape):
 def full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("full", _shape_arg(shape))
     if dtype is None and isinstance(fill_value, (bool, int, float)):
-        return _materialize(_broadcast_to_shape(fill_value, shape))  # keeps the weak type
+        return materialize(broadcast_to_shape(fill_value, shape))  # keeps the weak type
     if dtype is None:
-        aval = abstractify(fill_value)
+        aval = aval_of(fill_value)
         dtype = aval.dtype
     value = lax.convert_element_type(fill_value, dtypes.canonicalize(dtype))
-    return _materialize(_broadcast_to_shape(value, shape))
+    return materialize(broadcast_to_shape(value, shape))
 
 
 def zeros(shape, dtype=None):
@@ -64,9 +105,17 @@ def ones_like(a, dtype=None, shape=None):
     return full_like(a, 1, dtype, shape)
 
 
+def empty_like(prototype, dtype=None, shape=None):
+    return zeros_like(prototype, dtype=dtype, shape=shape)
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranges and matrices.
+
+
 def arange(start, stop=None, step=None, dtype=None):
     for v in (start, stop, step):
-        if isinstance(v, (Tracer,)):
+        if is_traced(v):
             raise MeshjitTypeError("arange needs concrete (static) bounds, got a traced value")
     if stop is None:
         start, stop = 0, start
@@ -77,9 +126,9 @@ def arange(start, stop=None, step=None, dtype=None):
     dtype = dtypes.canonicalize(dtype)
     count = builtins.max(int(math.ceil((stop - start) / step)), 0)
     if start == 0 and step == 1:
-        return _materialize(lax.iota(dtype, count))
+        return materialize(lax.iota(dtype, count))
     ramp = lax.iota(dtype, count)
-    return _materialize(
+    return materialize(
         lax.add(
             lax.mul(ramp, lax.convert_element_type(step, dtype)),
             lax.convert_element_type(start, dtype),
@@ -114,32 +163,14 @@ def tri(N, M=None, k=0, dtype=None):
 
 
 def tril(m, k=0):
-    m = _materialize(m)
+    m = materialize(m)
     aval = aval_of(m)
     mask = tri(aval.shape[-2], aval.shape[-1], k, dtypes.bool_)
     return where(mask, m, zeros_like(m))
 
 
 def triu(m, k=0):
-    m = _materialize(m)
+    m = materialize(m)
     aval = aval_of(m)
     mask = tri(aval.shape[-2], aval.shape[-1], k - 1, dtypes.bool_)
     return where(mask, zeros_like(m), m)
-
-
-__all__ = [
-    "arange",
-    "empty",
-    "eye",
-    "full",
-    "full_like",
-    "identity",
-    "linspace",
-    "ones",
-    "ones_like",
-    "tri",
-    "tril",
-    "triu",
-    "zeros",
-    "zeros_like",
-]

@@ -1,4 +1,4 @@
-"""meshjit.numpy cumulative ops: cumsum, cumprod and their array-API spellings.
+"""meshjit.numpy cumulative ops: cumsum, cumprod, their array-API spellings, and diff.
 
 JAX's dtype rules: bool accumulates in int32; other dtypes keep theirs in cumsum / cumprod,
 while cumulative_sum / cumulative_prod promote small ints to int32 / uint32 as `sum` does.
@@ -12,24 +12,24 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import windowed as lax_windowed
-from meshjit.compiler.trace.tracing import abstractify as aval_of
+from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.numpy.elementwise import not_equal, subtract
+from meshjit.compiler.numpy.shapes import broadcast_to, concatenate, ravel
+from meshjit.compiler.numpy.util import aval_of, materialize, static_axis, sum_dtype
 
-
-def _accumulation_dtype(dtype):
-    if dtypes.is_bool(dtype) or (dtypes.is_int(dtype) and not dtypes.is_unsigned(dtype)):
-        return dtypes.int32
-    if dtypes.is_unsigned(dtype):
-        return dtypes.uint32
-    return dtype
+__all__ = [
+    "cumprod",
+    "cumsum",
+    "cumulative_prod",
+    "cumulative_sum",
+    "diff",
+]
 
 
 def _flattened(a, axis):
-    from meshjit.compiler.numpy import api as jnp
-
-    a = jnp.asarray(a)
+    a = asarray(a)
     if axis is None or aval_of(a).ndim == 0:
-        a, axis = jnp.ravel(a), 0 if axis is None else axis
+        a, axis = ravel(a), 0 if axis is None else axis
     return a, checks.canonical_axis(axis, aval_of(a).ndim)
 
 
@@ -44,7 +44,7 @@ def _cumulative(lax_fn, a, axis, dtype, promote_integers=False):
     if dtype is not None:
         target = dtypes.canonicalize(dtype)
     elif promote_integers or dtypes.is_bool(aval.dtype):
-        target = _accumulation_dtype(aval.dtype)
+        target = sum_dtype(aval.dtype)
     else:
         target = aval.dtype
     a = lax.convert_element_type(a, target, weak_type=aval.weak_type and dtype is None)
@@ -52,11 +52,11 @@ def _cumulative(lax_fn, a, axis, dtype, promote_integers=False):
 
 
 def cumsum(a, axis=None, dtype=None):
-    return _cumulative(lax_windowed.cumsum, a, axis, dtype)
+    return _cumulative(lax.cumsum, a, axis, dtype)
 
 
 def cumprod(a, axis=None, dtype=None):
-    return _cumulative(lax_windowed.cumprod, a, axis, dtype)
+    return _cumulative(lax.cumprod, a, axis, dtype)
 
 
 def _include_initial(out, axis, value):
@@ -75,16 +75,52 @@ def _array_api_axis(name, x, axis):
 
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
     axis = _array_api_axis("cumulative_sum", x, axis)
-    out = _cumulative(lax_windowed.cumsum, x, axis, dtype, promote_integers=True)
+    out = _cumulative(lax.cumsum, x, axis, dtype, promote_integers=True)
     axis = checks.canonical_axis(axis, aval_of(out).ndim)
     return _include_initial(out, axis, 0) if include_initial else out
 
 
 def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     axis = _array_api_axis("cumulative_prod", x, axis)
-    out = _cumulative(lax_windowed.cumprod, x, axis, dtype, promote_integers=True)
+    out = _cumulative(lax.cumprod, x, axis, dtype, promote_integers=True)
     axis = checks.canonical_axis(axis, aval_of(out).ndim)
     return _include_initial(out, axis, 1) if include_initial else out
 
 
-__all__ = ["cumprod", "cumsum", "cumulative_prod", "cumulative_sum"]
+# ---------------------------------------------------------------------------------------------
+# diff.
+
+
+def _edge_values(value, x, axis):
+    """prepend/append values as a slab of `x`'s shape with length 1 (scalars) along `axis`."""
+    value = materialize(value)
+    shape = list(aval_of(x).shape)
+    if aval_of(value).ndim == 0:
+        shape[axis] = 1
+        return broadcast_to(value, tuple(shape))
+    return value
+
+
+def diff(a, n=1, axis=-1, prepend=None, append=None):
+    x = materialize(a)
+    n = int(n)
+    if n < 0:
+        raise MeshjitValueError(f"diff: order n must be nonnegative, got {n}")
+    if n == 0:
+        return x
+    axis = static_axis(axis, aval_of(x).ndim)
+    pieces = [x]
+    if prepend is not None:
+        pieces.insert(0, _edge_values(prepend, x, axis))
+    if append is not None:
+        pieces.append(_edge_values(append, x, axis))
+    x = concatenate(pieces, axis) if len(pieces) > 1 else x
+    difference = not_equal if dtypes.is_bool(aval_of(x).dtype) else subtract
+    for _ in range(n):
+        size = aval_of(x).shape[axis]
+        if size == 0:
+            break
+        x = difference(
+            lax.slice_in_dim(x, 1, size, 1, axis), lax.slice_in_dim(x, 0, size - 1, 1, axis)
+        )
+    return x

@@ -1,21 +1,35 @@
-"""meshjit.numpy products: matmul, dot, vdot, inner, outer, tensordot."""
+"""meshjit.numpy products: matmul, dot, vdot, inner, outer, tensordot, kron and cross."""
 
 from __future__ import annotations
+
+import builtins
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.primitives import dot_general_p
-from meshjit.compiler.numpy.api import (
-    _materialize,
-    _promote,
+from meshjit.compiler.numpy.elementwise import multiply, subtract
+from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, reshape, stack
+from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_shapes,
-    multiply,
-    ravel,
-    reshape,
+    materialize,
+    promote,
+    static_axis,
 )
 from meshjit.compiler.trace.tracing import Tracer
+
+__all__ = [
+    "cross",
+    "dot",
+    "inner",
+    "kron",
+    "matmul",
+    "outer",
+    "tensordot",
+    "vdot",
+]
+
 
 _MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
 
@@ -46,8 +60,8 @@ def matmul(a, b):
     out = _matrix_product_fast(a, b)
     if out is not None:
         return out
-    a, b = _promote(a, b)
-    a, b = _materialize(a), _materialize(b)
+    a, b = promote(a, b)
+    a, b = materialize(a), materialize(b)
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 2 and lb.ndim == 2 and la.shape[1] == lb.shape[0]:
         return lax.dot_general(a, b, _MATRIX_PRODUCT)  # the common case of the code below
@@ -104,11 +118,11 @@ def dot(a, b):
         return multiply(a, b)
     if lb.ndim <= 2:
         return matmul(a, b)
-    a, b = _promote(a, b)
+    a, b = promote(a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 2,)), ((), ()))
     if la.shape[-1] != lb.shape[-2]:
         raise MeshjitTypeError(f"dot: shapes {la.str_short()} and {lb.str_short()} not aligned")
-    return lax.dot_general(_materialize(a), _materialize(b), dims)
+    return lax.dot_general(materialize(a), materialize(b), dims)
 
 
 def vdot(a, b):
@@ -119,9 +133,9 @@ def inner(a, b):
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 0 or lb.ndim == 0:
         return multiply(a, b)
-    a, b = _promote(a, b)
+    a, b = promote(a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 1,)), ((), ()))
-    return lax.dot_general(_materialize(a), _materialize(b), dims)
+    return lax.dot_general(materialize(a), materialize(b), dims)
 
 
 def outer(a, b):
@@ -137,8 +151,43 @@ def tensordot(a, b, axes=2):
         ca = (ca,) if isinstance(ca, int) else tuple(ca)
         cb = (cb,) if isinstance(cb, int) else tuple(cb)
     ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
-    a, b = _promote(a, b)
-    return lax.dot_general(_materialize(a), _materialize(b), ((ca, cb), ((), ())))
+    a, b = promote(a, b)
+    return lax.dot_general(materialize(a), materialize(b), ((ca, cb), ((), ())))
 
 
-__all__ = ["dot", "inner", "matmul", "outer", "tensordot", "vdot"]
+def kron(a, b):
+    a, b = promote(a, b)
+    a, b = materialize(a), materialize(b)
+    sa, sb = aval_of(a).shape, aval_of(b).shape
+    ndim = builtins.max(len(sa), len(sb))
+    sa, sb = (1,) * (ndim - len(sa)) + sa, (1,) * (ndim - len(sb)) + sb
+    a = lax.reshape(a, [n for d in sa for n in (d, 1)])
+    b = lax.reshape(b, [n for d in sb for n in (1, d)])
+    return reshape(multiply(a, b), [p * q for p, q in zip(sa, sb)])
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a, b = promote(a, b)
+    a = moveaxis(materialize(a), static_axis(axisa, aval_of(a).ndim), -1)
+    b = moveaxis(materialize(b), static_axis(axisb, aval_of(b).ndim), -1)
+    na, nb = aval_of(a).shape[-1], aval_of(b).shape[-1]
+    if na not in (2, 3) or nb not in (2, 3):
+        raise MeshjitValueError(
+            f"cross: vectors must have 2 or 3 components, got {na} and {nb} along the given axes"
+        )
+    ca = [a[..., i] for i in range(na)]
+    cb = [b[..., i] for i in range(nb)]
+    sub, mul = subtract, multiply
+    if na == nb == 2:
+        return sub(mul(ca[0], cb[1]), mul(ca[1], cb[0]))
+    ca += [0] * (3 - na)
+    cb += [0] * (3 - nb)
+    parts = [
+        sub(mul(ca[(i + 1) % 3], cb[(i + 2) % 3]), mul(ca[(i + 2) % 3], cb[(i + 1) % 3]))
+        for i in range(3)
+    ]
+    parts = broadcast_arrays(*parts)
+    out = stack(parts, -1)
+    return moveaxis(out, -1, static_axis(axisc, aval_of(out).ndim))

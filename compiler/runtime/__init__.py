@@ -11,6 +11,6 @@
 
 The runtime does not import meshjit.compiler.jit. Below it, it uses the sharding vocabulary
 of meshjit.compiler.parallel.sharding, `abstractify` from meshjit.compiler.trace, and the
-operator mixin `ArrayMethods` (meshjit.compiler.numpy.array_methods) that Array shares with
-tracers.
+mixin `ArrayMethods` (meshjit.compiler.trace.array_methods) that Array shares with tracers, whose
+operators and methods meshjit.numpy registers.
 """

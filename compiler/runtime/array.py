@@ -8,10 +8,10 @@ from typing import NamedTuple
 import numpy as np
 
 from meshjit.compiler.ir.core import ShapedArray
-from meshjit.compiler.numpy.array_methods import ArrayMethods
 from meshjit.compiler.parallel.sharding import SingleDeviceSharding
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
+from meshjit.compiler.trace.array_methods import ArrayMethods
 
 
 class Shard(NamedTuple):

@@ -27,7 +27,7 @@ from meshjit.compiler.ir.core import (
     join_vma,
     trace_state,
 )
-from meshjit.compiler.numpy.array_methods import ArrayMethods
+from meshjit.compiler.trace.array_methods import ArrayMethods
 
 _state = trace_state  # the innermost Trace of this thread (core's Primitive.bind reads it)
 _new = object.__new__

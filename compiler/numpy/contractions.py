@@ -1,4 +1,4 @@
-"""numpy.einsum: subscripts -> diagonals, per-operand sums, pairwise dot_generals, transpose.
+"""meshjit.numpy einsum: subscripts -> diagonals, per-operand sums, pairwise dot_generals, transpose.
 
 Supported: explicit (`'ij,jk->ik'`) and implicit (`'ij,jk'`) outputs, `...` (broadcast axes,
 size 1 broadcasts), repeated labels inside one operand (diagonals), labels summed away, and any
@@ -12,16 +12,12 @@ import string
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.trace.tracing import abstractify as aval_of
+from meshjit.compiler.numpy.util import aval_of, materialize, promote
+
+__all__ = ["einsum"]
 
 _LETTERS = set(string.ascii_letters)
 _ELLIPSIS_LABELS = [chr(0x3B1 + k) for k in range(24)]  # Greek letters: never user labels
-
-
-def _jnp():
-    from meshjit.compiler.numpy import api as numpy_api
-
-    return numpy_api
 
 
 def einsum(subscripts: str, *operands, optimize=None, precision=None, preferred_element_type=None):
@@ -29,7 +25,7 @@ def einsum(subscripts: str, *operands, optimize=None, precision=None, preferred_
         raise MeshjitTypeError(
             "einsum: only the string form einsum('ij,jk->ik', a, b) is supported"
         )
-    operands = [_jnp()._materialize(x) for x in _jnp()._promote(*operands)]
+    operands = [materialize(x) for x in promote(*operands)]
     inputs, output = _parse(subscripts, [aval_of(x).ndim for x in operands])
     sizes = _label_sizes(inputs, operands)
     arrays = []

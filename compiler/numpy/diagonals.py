@@ -1,0 +1,66 @@
+"""meshjit.numpy diagonals: diagonal, diag and trace."""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.numpy.indexing import getitem
+from meshjit.compiler.numpy.reductions import sum
+from meshjit.compiler.numpy.shapes import moveaxis
+from meshjit.compiler.numpy.util import aval_of, materialize, static_axis
+
+__all__ = [
+    "diag",
+    "diagonal",
+    "trace",
+]
+
+
+def diagonal(a, offset=0, axis1=0, axis2=1):
+    x = materialize(a)
+    ndim = aval_of(x).ndim
+    if ndim < 2:
+        raise MeshjitValueError(
+            f"diagonal needs an array of rank >= 2, got {aval_of(x).str_short()}"
+        )
+    ax1, ax2 = static_axis(axis1, ndim), static_axis(axis2, ndim)
+    if ax1 == ax2:
+        raise MeshjitValueError(f"diagonal: axis1 and axis2 must differ, got {axis1} and {axis2}")
+    x = moveaxis(x, (ax1, ax2), (-2, -1))
+    rows, cols = aval_of(x).shape[-2:]
+    offset = int(offset)
+    n = builtins.max(
+        0, builtins.min(rows + builtins.min(offset, 0), cols - builtins.max(offset, 0))
+    )
+    r = np.arange(n, dtype=np.int32) + builtins.max(-offset, 0)
+    c = np.arange(n, dtype=np.int32) + builtins.max(offset, 0)
+    if n == 0:
+        return lax.full(aval_of(x).shape[:-2] + (0,), 0, aval_of(x).dtype)
+    return getitem(x, (Ellipsis, r, c), mode="clip")
+
+
+def diag(v, k=0):
+    x = materialize(v)
+    aval = aval_of(x)
+    if aval.ndim == 2:
+        return diagonal(x, k)
+    if aval.ndim != 1:
+        raise MeshjitValueError(f"diag needs a 1-D or 2-D array, got {aval.str_short()}")
+    k = int(k)
+    n = aval.shape[0] + builtins.abs(k)
+    x = lax.pad(x, lax.convert_element_type(0, aval.dtype), [(0, builtins.abs(k), 0)])
+    rows = lax.broadcasted_iota(dtypes.int32, (n, n), 0)
+    cols = lax.broadcasted_iota(dtypes.int32, (n, n), 1)
+    along = (0,) if k >= 0 else (1,)
+    values = lax.broadcast_in_dim(x, (n, n), along)
+    zeros = lax.full((n, n), 0, aval.dtype)
+    return lax.select(lax.eq(lax.sub(cols, rows), k), values, zeros)
+
+
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
+    return sum(diagonal(a, offset, axis1, axis2), axis=-1, dtype=dtype)

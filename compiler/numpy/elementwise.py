@@ -1,0 +1,265 @@
+"""meshjit.numpy's core ufuncs: arithmetic, comparisons, bitwise and logical ops, the common
+unary functions and rounding, plus `where`, `clip` and `astype`.
+
+Most are made by ufuncs.py's `define_unary` / `define_binary` from their lax op; the others
+promote (NumPy's rules with JAX's weak types) and broadcast their operands as those do.
+"""
+
+from __future__ import annotations
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.numpy.ufuncs import define_binary, define_binary_with_bool, define_unary
+from meshjit.compiler.numpy.util import (
+    as_bool,
+    aval_of,
+    bool_as_int32,
+    broadcast_all,
+    materialize,
+    promote,
+    promote_inexact,
+)
+
+__all__ = [
+    "abs",
+    "absolute",
+    "add",
+    "arctan2",
+    "astype",
+    "bitwise_and",
+    "bitwise_not",
+    "bitwise_or",
+    "bitwise_xor",
+    "cbrt",
+    "ceil",
+    "clip",
+    "cos",
+    "divide",
+    "equal",
+    "exp",
+    "expm1",
+    "floor",
+    "floor_divide",
+    "greater",
+    "greater_equal",
+    "invert",
+    "isfinite",
+    "less",
+    "less_equal",
+    "log",
+    "log1p",
+    "logical_and",
+    "logical_not",
+    "logical_or",
+    "logical_xor",
+    "maximum",
+    "minimum",
+    "mod",
+    "multiply",
+    "negative",
+    "not_equal",
+    "positive",
+    "power",
+    "reciprocal",
+    "remainder",
+    "round",
+    "sign",
+    "sin",
+    "sqrt",
+    "square",
+    "subtract",
+    "tan",
+    "tanh",
+    "true_divide",
+    "where",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Ufuncs made from their lax op.
+
+add = define_binary_with_bool(lax.add, lax.bitwise_or)
+subtract = define_binary(lax.sub)
+multiply = define_binary_with_bool(lax.mul, lax.bitwise_and)
+true_divide = divide = define_binary(lax.div, inexact=True)
+maximum = define_binary(lax.max)
+minimum = define_binary(lax.min)
+arctan2 = define_binary(lax.atan2, inexact=True)
+equal = define_binary(lax.eq)
+not_equal = define_binary(lax.ne)
+less = define_binary(lax.lt)
+less_equal = define_binary(lax.le)
+greater = define_binary(lax.gt)
+greater_equal = define_binary(lax.ge)
+bitwise_and = define_binary(lax.bitwise_and)
+bitwise_or = define_binary(lax.bitwise_or)
+bitwise_xor = define_binary(lax.bitwise_xor)
+
+exp = define_unary(lax.exp, inexact=True)
+log = define_unary(lax.log, inexact=True)
+log1p = define_unary(lax.log1p, inexact=True)
+expm1 = define_unary(lax.expm1, inexact=True)
+sqrt = define_unary(lax.sqrt, inexact=True)
+cbrt = define_unary(lax.cbrt, inexact=True)
+sin = define_unary(lax.sin, inexact=True)
+cos = define_unary(lax.cos, inexact=True)
+tan = define_unary(lax.tan, inexact=True)
+tanh = define_unary(lax.tanh, inexact=True)
+
+
+def _define_rounding(lax_fn):
+    """floor / ceil: integers and booleans are already whole, so they pass through (as JAX)."""
+
+    def fn(x):
+        (x,) = promote(x)
+        x = materialize(x)
+        return lax_fn(x) if dtypes.is_float(aval_of(x).dtype) else x
+
+    return fn
+
+
+floor = _define_rounding(lax.floor)
+ceil = _define_rounding(lax.ceil)
+isfinite = define_unary(lax.is_finite, inexact=True)
+
+
+def negative(x):
+    (x,) = promote(x)
+    if dtypes.is_bool(aval_of(x).dtype):
+        raise MeshjitTypeError("negative is not defined for boolean arrays; use logical_not")
+    return lax.neg(materialize(x))
+
+
+def positive(x):
+    return materialize(x)
+
+
+def abs(x):
+    (x,) = promote(x)
+    dtype = aval_of(x).dtype
+    if dtypes.is_unsigned(dtype) or dtypes.is_bool(dtype):
+        return materialize(x)
+    return lax.abs(materialize(x))
+
+
+absolute = abs
+
+
+def sign(x):
+    (x,) = promote(x)
+    dtype = aval_of(x).dtype
+    if dtypes.is_bool(dtype):
+        raise MeshjitTypeError("sign is not defined for boolean arrays")
+    if dtypes.is_unsigned(dtype):
+        return lax.convert_element_type(not_equal(x, 0), dtype)
+    return lax.sign(materialize(x))
+
+
+def round(x, decimals=0):
+    (x,) = promote(x)
+    if not dtypes.is_float(aval_of(x).dtype):
+        return materialize(x)
+    if decimals:
+        factor = 10.0**decimals
+        return lax.div(lax.round(lax.mul(x, factor)), factor)
+    return lax.round(materialize(x))
+
+
+def square(x):
+    return power(x, 2)
+
+
+def reciprocal(x):
+    (x,) = promote_inexact(x)
+    return lax.integer_pow(materialize(x), -1)
+
+
+def invert(x):
+    (x,) = promote(x)
+    return lax.bitwise_not(materialize(x))
+
+
+bitwise_not = invert
+
+
+# ---------------------------------------------------------------------------------------------
+# Integer division and powers (booleans compute in int32, as in JAX), logic, where, clip.
+
+
+def floor_divide(x1, x2):
+    x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
+    dtype = aval_of(x1).dtype
+    if dtypes.is_unsigned(dtype):
+        return lax.div(x1, x2)
+    if dtypes.is_int(dtype):
+        quotient = lax.div(x1, x2)
+        mod = lax.rem(x1, x2)
+        fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(mod, 0), lax.lt(x2, 0)))
+        return lax.select(fix, lax.sub(quotient, 1), quotient)
+    mod = lax.rem(x1, x2)
+    div = lax.div(lax.sub(x1, mod), x2)
+    fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(x2, 0), lax.lt(mod, 0)))
+    div = lax.select(fix, lax.sub(div, 1), div)
+    return lax.round(div)
+
+
+def remainder(x1, x2):
+    x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
+    dtype = aval_of(x1).dtype
+    mod = lax.rem(x1, x2)
+    if dtypes.is_unsigned(dtype):
+        return mod
+    fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(mod, 0), lax.lt(x2, 0)))
+    return lax.select(fix, lax.add(mod, x2), mod)
+
+
+mod = remainder
+
+
+def power(x1, x2):
+    if isinstance(x2, int) and not isinstance(x2, bool) and 0 <= x2 < 2**16:
+        (x1,) = promote(x1)
+        if dtypes.is_bool(aval_of(x1).dtype):
+            x1 = lax.convert_element_type(x1, dtypes.int32)
+        return lax.integer_pow(materialize(x1), x2)
+    x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
+    return lax.pow(x1, x2)
+
+
+def logical_and(x1, x2):
+    return lax.bitwise_and(*broadcast_all(as_bool(x1), as_bool(x2)))
+
+
+def logical_or(x1, x2):
+    return lax.bitwise_or(*broadcast_all(as_bool(x1), as_bool(x2)))
+
+
+def logical_xor(x1, x2):
+    return lax.bitwise_xor(*broadcast_all(as_bool(x1), as_bool(x2)))
+
+
+def logical_not(x):
+    return lax.bitwise_not(materialize(as_bool(x)))
+
+
+def where(condition, x=None, y=None):
+    if x is None or y is None:
+        raise MeshjitValueError("where(condition) with one argument is not supported under jit")
+    x, y = promote(x, y)
+    condition, x, y = broadcast_all(as_bool(condition), x, y)
+    return lax.select(condition, x, y)
+
+
+def clip(a, a_min=None, a_max=None, *, min=None, max=None):
+    a_min = a_min if min is None else min
+    a_max = a_max if max is None else max
+    if a_min is not None:
+        a = maximum(a, a_min)
+    if a_max is not None:
+        a = minimum(a, a_max)
+    return materialize(a)
+
+
+def astype(x, dtype):
+    return lax.convert_element_type(materialize(x), dtype)

@@ -1,0 +1,343 @@
+"""A NumPy index, parsed, and the gather / scatter that applies it.
+
+An index is parsed into one entry per indexed axis (plus `None` entries). Advanced indices
+(integer arrays, and ints when arrays are present) broadcast together; their axes go where the
+first one was if they are adjacent, else first (NumPy's rule). Boolean masks must be concrete
+(NumPy or meshjit arrays); they become integer arrays. Static ints out of bounds raise
+IndexError. `IndexPlan` turns the entries into gather / scatter dimension numbers, the index
+tensor and the result shape (indexing.py applies it).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import NamedTuple
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.numpy.util import (
+    aval_of,
+    broadcast_shapes,
+    contains_traced,
+    is_meshjit_array,
+    materialize,
+)
+from meshjit.compiler.trace.tracing import Tracer
+
+__all__ = [
+    "Entry",
+    "IndexPlan",
+    "MeshjitIndexError",
+    "parse_index",
+    "slice_bounds",
+]
+
+
+class MeshjitIndexError(MeshjitValueError, IndexError):
+    """An index that does not fit the array it indexes."""
+
+
+class Entry(NamedTuple):
+    """One item of an index. While parsing, kinds "ellipsis" and "mask" occur too."""
+
+    kind: str  # "none", "slice", "int", "dyn" (traced int scalar), "array"
+    value: object = None
+    axis: int | None = None  # the operand axis it indexes (None for "none")
+
+
+_ADVANCED = ("int", "dyn", "array")
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing.
+
+
+def parse_index(shape, idx) -> list[Entry]:
+    items = idx if isinstance(idx, tuple) else (idx,)
+    raw = [_convert_item(item) for item in items]
+    return _assign_axes(shape, _expand_ellipsis(len(shape), raw))
+
+
+def _convert_item(item) -> Entry:
+    if item is None:
+        return Entry("none")
+    if item is Ellipsis:
+        return Entry("ellipsis")
+    if isinstance(item, slice):
+        return Entry("slice", _static_slice(item))
+    if isinstance(item, (bool, np.bool_)):
+        raise MeshjitTypeError(f"boolean scalar index {item!r} is not supported; use None")
+    if isinstance(item, (int, np.integer)):
+        return Entry("int", int(item))
+    if isinstance(item, Tracer):
+        return _traced_entry(item)
+    if isinstance(item, list) and contains_traced(item):
+        return _traced_entry(asarray(item))
+    if is_meshjit_array(item):
+        if dtypes.is_bool(item.dtype):
+            return _array_entry(np.asarray(item))
+        return _traced_entry(item)
+    if isinstance(item, (list, np.ndarray, np.generic)):
+        arr = np.asarray(item)
+        if isinstance(item, list) and arr.size == 0:
+            arr = arr.astype(np.int32)  # NumPy reads [] as an empty integer index
+        return _array_entry(arr)
+    raise MeshjitTypeError(
+        f"index {item!r} of type {type(item).__name__} is not supported: use ints, slices, "
+        "None, Ellipsis, integer arrays or concrete boolean masks"
+    )
+
+
+def _static_slice(s: slice) -> slice:
+    for bound in (s.start, s.stop, s.step):
+        if isinstance(bound, Tracer):
+            raise MeshjitTypeError(
+                f"slice bounds must be static ints, got a traced {bound.aval.str_short()}; use "
+                "lax.dynamic_slice for traced start indices"
+            )
+    try:
+        start, stop, step = (
+            None if b is None else operator.index(b) for b in (s.start, s.stop, s.step)
+        )
+    except TypeError:
+        raise MeshjitTypeError(f"slice bounds must be ints or None, got {s}") from None
+    if step == 0:
+        raise MeshjitValueError("slice step cannot be zero")
+    return slice(start, stop, step)
+
+
+def _traced_entry(x) -> Entry:
+    aval = aval_of(x)
+    if dtypes.is_bool(aval.dtype):
+        raise MeshjitIndexError(
+            f"a traced boolean mask {aval.str_short()} cannot be used as an index: the result "
+            "shape would depend on its values. Use meshjit.numpy.where(mask, x, ...) instead, "
+            "or pass the mask as a concrete NumPy array"
+        )
+    if not dtypes.is_int(aval.dtype):
+        raise MeshjitTypeError(f"indices must be integers or booleans, got {aval.str_short()}")
+    return Entry("dyn" if not aval.shape else "array", x)
+
+
+def _array_entry(arr: np.ndarray) -> Entry:
+    if arr.dtype == np.bool_:
+        return Entry("mask", arr)
+    if arr.dtype.kind not in "iu":
+        raise MeshjitTypeError(f"indices must be integers or booleans, got a {arr.dtype} array")
+    if arr.ndim == 0:
+        return Entry("int", int(arr))
+    return Entry("array", arr)
+
+
+def _consumed(entry: Entry) -> int:
+    if entry.kind == "mask":
+        return entry.value.ndim
+    return 0 if entry.kind in ("none", "ellipsis") else 1
+
+
+def _expand_ellipsis(ndim: int, entries: list[Entry]) -> list[Entry]:
+    ellipses = [i for i, e in enumerate(entries) if e.kind == "ellipsis"]
+    if len(ellipses) > 1:
+        raise MeshjitIndexError("an index can only have a single ellipsis ('...')")
+    consumed = sum(_consumed(e) for e in entries)
+    if consumed > ndim:
+        raise MeshjitIndexError(
+            f"too many indices for array: array is {ndim}-dimensional, but {consumed} were indexed"
+        )
+    fill = [Entry("slice", slice(None, None, None))] * (ndim - consumed)
+    if not ellipses:
+        return entries + fill
+    at = ellipses[0]
+    return entries[:at] + fill + entries[at + 1 :]
+
+
+def _assign_axes(shape, entries: list[Entry]) -> list[Entry]:
+    out, axis = [], 0
+    for e in entries:
+        if e.kind == "none":
+            out.append(e)
+        elif e.kind == "mask":
+            out += _mask_entries(shape, axis, e.value)
+            axis += e.value.ndim
+        else:
+            value = _checked_int(e.value, axis, shape[axis]) if e.kind == "int" else e.value
+            out.append(Entry(e.kind, value, axis))
+            axis += 1
+    return out
+
+
+def _checked_int(i: int, axis: int, size: int) -> int:
+    if not -size <= i < size:
+        raise MeshjitIndexError(f"index {i} is out of bounds for axis {axis} with size {size}")
+    return i % size
+
+
+def _mask_entries(shape, axis, mask: np.ndarray) -> list[Entry]:
+    for k, m in enumerate(mask.shape):
+        if shape[axis + k] != m:
+            raise MeshjitIndexError(
+                f"boolean index did not match indexed array along axis {axis + k}; size of axis "
+                f"is {shape[axis + k]} but size of corresponding boolean axis is {m}"
+            )
+    return [Entry("array", nz.astype(np.int32), axis + k) for k, nz in enumerate(np.nonzero(mask))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Static slices.
+
+
+class _SliceBounds(NamedTuple):
+    start: int
+    limit: int
+    stride: int
+    reverse: bool
+    size: int
+
+
+def slice_bounds(s: slice, size: int) -> _SliceBounds:
+    """`s` over an axis of `size` as a forward strided slice, reversed if the step is negative."""
+    start, stop, step = s.indices(size)
+    n = len(range(start, stop, step))
+    if n == 0:
+        return _SliceBounds(0, 0, 1, False, 0)
+    if step > 0:
+        return _SliceBounds(start, start + (n - 1) * step + 1, step, False, n)
+    lo = start + (n - 1) * step
+    return _SliceBounds(lo, start + 1, -step, True, n)
+
+
+# ---------------------------------------------------------------------------------------------
+# The gather / scatter plan for an index.
+
+
+def _normalized_array(value, size):
+    """An advanced index as int32 with negative entries wrapped (NumPy array if static)."""
+    if isinstance(value, (int, np.ndarray)):
+        arr = np.asarray(value).astype(np.int32)
+        return np.where(arr < 0, arr + size, arr).astype(np.int32)
+    i = lax.convert_element_type(materialize(value), dtypes.int32)
+    aval = aval_of(i)
+    bound = lax.full(aval.shape, np.int32(size))
+    return lax.select(lax.lt(i, lax.full(aval.shape, np.int32(0))), lax.add(i, bound), i)
+
+
+class IndexPlan:
+    """Index -> gather/scatter dimension numbers, the index tensor and the result shape.
+
+    Output axes, in NumPy's order: the broadcast advanced axes (as one group) and one axis per
+    slice or None. Step-1 slices are window (offset) axes; other slices and the advanced group
+    are batch axes of the index tensor.
+    """
+
+    __slots__ = (
+        "collapsed_dims",
+        "gather_shape",
+        "index_axes",
+        "indices",
+        "offset_dims",
+        "result_shape",
+        "slice_sizes",
+    )
+
+    def __init__(self, shape, entries):
+        adv = [(i, e) for i, e in enumerate(entries) if e.kind in _ADVANCED]
+        arrays = [_normalized_array(e.value, shape[e.axis]) for _, e in adv]
+        adv_shape = broadcast_shapes(
+            *(np.shape(a) if isinstance(a, np.ndarray) else aval_of(a).shape for a in arrays)
+        )
+        items = _output_items(entries, [i for i, _ in adv])
+        bounds = {
+            e.axis: slice_bounds(e.value, shape[e.axis]) for e in entries if e.kind == "slice"
+        }
+        self._layout(shape, items, bounds, adv_shape)
+        self._build_indices(items, bounds, adv, arrays, adv_shape)
+
+    def _layout(self, shape, items, bounds, adv_shape):
+        result, gather_shape, offset_dims = [], [], []
+        for item in items:
+            if item == "adv":
+                result += adv_shape
+                gather_shape += adv_shape
+                continue
+            if item.kind == "none":
+                result.append(1)
+                continue
+            b = bounds[item.axis]
+            if b.stride == 1 and not b.reverse:
+                offset_dims.append(len(gather_shape))
+            result.append(b.size)
+            gather_shape.append(b.size)
+        self.result_shape, self.gather_shape = tuple(result), tuple(gather_shape)
+        self.offset_dims = tuple(offset_dims)
+        windows = {a: b.size for a, b in bounds.items() if b.stride == 1 and not b.reverse}
+        self.slice_sizes = tuple(windows.get(a, min(1, shape[a])) for a in range(len(shape)))
+        self.collapsed_dims = tuple(a for a in range(len(shape)) if a not in windows)
+
+    def _build_indices(self, items, bounds, adv, arrays, adv_shape):
+        batch_shape = tuple(d for i, d in enumerate(self.gather_shape) if i not in self.offset_dims)
+        components, axes, position = [], [], 0
+        for item in items:
+            if item == "adv":
+                dims = tuple(range(position, position + len(adv_shape)))
+                for (_, e), arr in zip(adv, arrays):
+                    components.append(_place(arr, batch_shape, dims))
+                    axes.append(e.axis)
+                position += len(adv_shape)
+            elif item.kind == "slice":
+                b = bounds[item.axis]
+                if b.stride == 1 and not b.reverse:
+                    if b.start:  # a window starting at 0 needs no index component
+                        components.append(_place(np.int32(b.start), batch_shape, ()))
+                        axes.append(item.axis)
+                    continue
+                components.append(_place(_slice_iota(b), batch_shape, (position,)))
+                axes.append(item.axis)
+                position += 1
+        self.index_axes = tuple(axes)
+        self.indices = _stack_last(components, batch_shape)
+
+
+def _output_items(entries, adv_positions):
+    """NumPy's order of output axes: 'adv' marks where the broadcast advanced axes go."""
+    rest = [e for e in entries if e.kind not in _ADVANCED]
+    if not adv_positions:
+        return rest
+    adjacent = adv_positions == list(range(adv_positions[0], adv_positions[-1] + 1))
+    if not adjacent:
+        return ["adv"] + rest
+    before = sum(1 for e in entries[: adv_positions[0]] if e.kind not in _ADVANCED)
+    return rest[:before] + ["adv"] + rest[before:]
+
+
+def _slice_iota(b: _SliceBounds) -> np.ndarray:
+    ramp = np.arange(b.start, b.limit, b.stride, dtype=np.int32)
+    return ramp[::-1].copy() if b.reverse else ramp
+
+
+def _place(arr, batch_shape, dims):
+    """Broadcasts `arr` (right-aligned over `dims`) to `batch_shape`."""
+    if isinstance(arr, (np.ndarray, np.generic)):
+        arr = np.asarray(arr)
+        full = [1] * len(batch_shape)
+        for d, size in zip(dims[len(dims) - arr.ndim :], arr.shape):
+            full[d] = size
+        return np.broadcast_to(arr.reshape(full), batch_shape)
+    shape = aval_of(arr).shape
+    lead = dims[len(dims) - len(shape) :]
+    kept = [k for k, s in enumerate(shape) if s == batch_shape[lead[k]]]
+    if len(kept) != len(shape):
+        arr = lax.reshape(arr, [shape[k] for k in kept])
+    return lax.broadcast_in_dim(arr, batch_shape, [lead[k] for k in kept])
+
+
+def _stack_last(components, batch_shape):
+    if not components:
+        return np.zeros(batch_shape + (0,), np.int32)
+    if all(isinstance(c, np.ndarray) for c in components):
+        return np.stack(components, axis=-1).astype(np.int32)
+    expanded = [lax.reshape(materialize(c), batch_shape + (1,)) for c in components]
+    return lax.concatenate(expanded, len(batch_shape))

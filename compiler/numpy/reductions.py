@@ -1,0 +1,357 @@
+"""meshjit.numpy reductions: sum, prod, max, min, any, all, mean, var, std, argmax, argmin,
+average, ptp, count_nonzero, allclose and array_equal.
+
+As in JAX, sums and products of booleans and narrow ints accumulate in 32 bits, max and min of
+booleans are `or` and `and`, and results are strongly typed. The common case (a traced array of
+a dtype the reduction keeps, over one axis or all of them) binds the reduction directly.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.primitives import argmax_p, argmin_p, reduce_p, reshape_p
+from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.numpy.elementwise import (
+    divide,
+    equal,
+    logical_and,
+    logical_or,
+    multiply,
+    not_equal,
+    sqrt,
+    subtract,
+)
+from meshjit.compiler.numpy.math import isclose, isnan
+from meshjit.compiler.numpy.shapes import broadcast_to, ravel, reshape
+from meshjit.compiler.numpy.util import (
+    as_bool,
+    aval_of,
+    materialize,
+    promote_inexact,
+    sum_dtype,
+)
+from meshjit.compiler.trace.tracing import Tracer
+
+__all__ = [
+    "all",
+    "allclose",
+    "amax",
+    "amin",
+    "any",
+    "argmax",
+    "argmin",
+    "array_equal",
+    "average",
+    "count_nonzero",
+    "max",
+    "mean",
+    "min",
+    "prod",
+    "ptp",
+    "std",
+    "sum",
+    "var",
+]
+
+
+def _reduction_axes(x, axis):
+    ndim = aval_of(x).ndim
+    if axis is None:
+        return tuple(range(ndim))
+    if type(axis) is int and -ndim <= axis < ndim:
+        return (axis % ndim,)
+    return checks.canonical_axes(axis, ndim)
+
+
+def _keepdims(result, x, axes, keepdims):
+    if not keepdims:
+        return result
+    shape = [1 if i in axes else d for i, d in enumerate(aval_of(x).shape)]
+    return lax.reshape(result, shape)
+
+
+# The dtypes each reduction keeps: the fast path below needs no conversion for them. (As JAX,
+# sums and products of narrow or boolean ints widen to 32 bits; max and min of booleans are the
+# logical `or` and `and`.)
+_REDUCE_SUM, _REDUCE_PROD = reduce_p["reduce_sum"], reduce_p["reduce_prod"]
+_REDUCE_MAX, _REDUCE_MIN = reduce_p["reduce_max"], reduce_p["reduce_min"]
+_SUM_KEEPS = frozenset(
+    [dtypes.float32, dtypes.bfloat16, dtypes.float16, dtypes.int32, dtypes.uint32]
+)
+_ORDER_KEEPS = dtypes.SUPPORTED - {dtypes.bool_}
+_MEAN_KEEPS = frozenset([dtypes.float32])
+
+
+def _single_axis(axis):
+    """`axis` when it is one int, or a tuple of one int (as `var` passes it); else None."""
+    if type(axis) is int:
+        return axis
+    if type(axis) is tuple and len(axis) == 1 and type(axis[0]) is int:
+        return axis[0]
+    return None
+
+
+def _reduce_fast(prim, x, axis, keepdims, keeps):
+    """What the general path (`_reduce_with`) gives in the common case, or None.
+
+    The case: a traced array of a strong dtype in `keeps`, reduced over one in-range int axis or
+    over all axes, none of them empty. Every reduction tries this first; it binds the reduction
+    (and keepdims' reshape) directly.
+    """
+    if type(x) is not Tracer:
+        return None
+    aval = x.var.aval
+    shape = aval.shape
+    ndim = len(shape)
+    if aval.weak_type or not ndim or aval.dtype not in keeps:
+        return None
+    if type(axis) is not int:
+        if axis is None:
+            if 0 in shape:
+                return None
+            out = prim.bind_internal(x, axes=tuple(range(ndim)))
+            return reshape_p.bind_internal(out, new_sizes=(1,) * ndim) if keepdims else out
+        axis = _single_axis(axis)
+        if axis is None:
+            return None
+    if not -ndim <= axis < ndim:
+        return None
+    if axis < 0:
+        axis += ndim
+    if not shape[axis]:
+        return None
+    out = prim.bind_internal(x, axes=(axis,))
+    if keepdims:
+        return reshape_p.bind_internal(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
+    return out
+
+
+def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote):
+    x = materialize(x)
+    axes = _reduction_axes(x, axis)
+    aval = aval_of(x)
+    target = dtypes.canonicalize(dtype) if dtype is not None else promote(aval.dtype)
+    x = lax.convert_element_type(x, target)  # as in JAX, reductions give strong types
+    return _keepdims(lax_reduce(x, axes), x, axes, keepdims)
+
+
+# ---------------------------------------------------------------------------------------------
+# sum, prod, max, min, any, all.
+
+
+def sum(a, axis=None, dtype=None, keepdims=False):
+    if dtype is None:
+        out = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _SUM_KEEPS)
+        if out is not None:
+            return out
+    return _reduce_with(lax.reduce_sum, a, axis, dtype, keepdims, sum_dtype)
+
+
+def prod(a, axis=None, dtype=None, keepdims=False):
+    if dtype is None:
+        out = _reduce_fast(_REDUCE_PROD, a, axis, keepdims, _SUM_KEEPS)
+        if out is not None:
+            return out
+    return _reduce_with(lax.reduce_prod, a, axis, dtype, keepdims, sum_dtype)
+
+
+def _check_nonempty(a, axes, name):
+    aval = aval_of(a)
+    if builtins.any(aval.shape[i] == 0 for i in axes):
+        raise MeshjitValueError(f"{name} of an empty array {aval.str_short()} has no identity")
+
+
+def _same_dtype(dtype):
+    return dtype
+
+
+def _extremum(name, lax_reduce, bool_reduce, a, axis, keepdims):
+    """max / min on the general path: an empty axis has no identity; booleans use or / and."""
+    a = materialize(a)
+    _check_nonempty(a, _reduction_axes(a, axis), name)
+    reducer = bool_reduce if dtypes.is_bool(aval_of(a).dtype) else lax_reduce
+    return _reduce_with(reducer, a, axis, None, keepdims, _same_dtype)
+
+
+def max(a, axis=None, keepdims=False):
+    out = _reduce_fast(_REDUCE_MAX, a, axis, keepdims, _ORDER_KEEPS)
+    if out is not None:
+        return out
+    return _extremum("max", lax.reduce_max, lax.reduce_or, a, axis, keepdims)
+
+
+def min(a, axis=None, keepdims=False):
+    out = _reduce_fast(_REDUCE_MIN, a, axis, keepdims, _ORDER_KEEPS)
+    if out is not None:
+        return out
+    return _extremum("min", lax.reduce_min, lax.reduce_and, a, axis, keepdims)
+
+
+amax, amin = max, min
+
+
+def any(a, axis=None, keepdims=False):
+    return _reduce_with(lax.reduce_or, as_bool(a), axis, None, keepdims, _same_dtype)
+
+
+def all(a, axis=None, keepdims=False):
+    return _reduce_with(lax.reduce_and, as_bool(a), axis, None, keepdims, _same_dtype)
+
+
+# ---------------------------------------------------------------------------------------------
+# mean, var, std, average.
+
+
+def _count(a, axes) -> int:
+    return math.prod(aval_of(a).shape[i] for i in axes)
+
+
+def _float_dtype(dtype):
+    return dtype if dtypes.is_float(dtype) else dtypes.float32
+
+
+def mean(a, axis=None, dtype=None, keepdims=False):
+    if dtype is None:  # float32 sums and divides in float32: no conversions
+        total = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _MEAN_KEEPS)
+        if total is not None:
+            shape = a.var.aval.shape
+            count = math.prod(shape) if axis is None else shape[_single_axis(axis)]
+            return lax.div(total, float(count))
+    a = materialize(a)
+    axes = _reduction_axes(a, axis)
+    out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
+    total = sum(a, axis=axes, dtype=_compute_dtype(out_dtype), keepdims=keepdims)
+    return lax.convert_element_type(lax.div(total, float(_count(a, axes))), out_dtype)
+
+
+def _compute_dtype(dtype):
+    return dtypes.float32 if dtype in (dtypes.bfloat16, dtypes.float16) else dtype
+
+
+def var(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    a = materialize(a)
+    axes = _reduction_axes(a, axis)
+    out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
+    x = lax.convert_element_type(a, _compute_dtype(out_dtype))
+    centered = subtract(x, mean(x, axis=axes, keepdims=True))
+    total = sum(multiply(centered, centered), axis=axes, keepdims=keepdims)
+    count = builtins.max(_count(a, axes) - ddof, 0)
+    return lax.convert_element_type(lax.div(total, float(count)), out_dtype)
+
+
+def std(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
+
+
+def average(a, axis=None, weights=None, returned=False, keepdims=False):
+    if weights is None:
+        (a,) = promote_inexact(a)
+        a = materialize(a)
+        avg = mean(a, axis=axis, keepdims=keepdims)
+        total = float(_count(a, _reduction_axes(a, axis)))
+        weights_sum = lax.full((), total, aval_of(avg).dtype)
+    else:
+        a, weights = (materialize(v) for v in promote_inexact(a, weights))
+        weights = _weights_like(a, weights, axis)
+        weights_sum = sum(weights, axis=axis, keepdims=keepdims)
+        avg = divide(sum(multiply(a, weights), axis=axis, keepdims=keepdims), weights_sum)
+    if not returned:
+        return avg
+    shape = aval_of(avg).shape
+    if aval_of(weights_sum).shape != shape:
+        weights_sum = broadcast_to(weights_sum, shape)
+    return avg, weights_sum
+
+
+def _weights_like(a, weights, axis):
+    """Weights given along the reduced axes only, reshaped to broadcast against `a`."""
+    a_shape, w_shape = aval_of(a).shape, aval_of(weights).shape
+    if a_shape == w_shape:
+        return weights
+    if axis is None:
+        raise MeshjitValueError("average: axis must be given when a and weights differ in shape")
+    axes = _reduction_axes(a, axis)
+    if w_shape != tuple(a_shape[i] for i in axes):
+        raise MeshjitValueError(
+            f"average: weights of shape {w_shape} do not match a of shape {a_shape} along "
+            f"axis {axis}"
+        )
+    order = sorted(range(len(axes)), key=lambda i: axes[i])
+    if order != list(range(len(axes))):
+        weights = lax.transpose(weights, order)
+    return reshape(weights, tuple(d if i in axes else 1 for i, d in enumerate(a_shape)))
+
+
+# ---------------------------------------------------------------------------------------------
+# argmax, argmin.
+
+_ARG_REDUCE_PRIMS = {"argmax": argmax_p, "argmin": argmin_p}
+
+
+def _arg_reduce_fast(name, a, axis, keepdims):
+    """What `_arg_reduce` gives for a traced array and one in-range int axis, or None."""
+    if type(a) is not Tracer or type(axis) is not int:
+        return None
+    shape = a.var.aval.shape
+    ndim = len(shape)
+    if not -ndim <= axis < ndim or not shape[axis]:
+        return None
+    axis %= ndim
+    out = _ARG_REDUCE_PRIMS[name].bind_internal(a, axes=(axis,), index_dtype=dtypes.int32)
+    if keepdims:
+        return reshape_p.bind_internal(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
+    return out
+
+
+def _arg_reduce(lax_fn, name, a, axis, keepdims):
+    out = _arg_reduce_fast(name, a, axis, keepdims)
+    if out is not None:
+        return out
+    a = materialize(a)
+    if axis is None:
+        out = _arg_reduce(lax_fn, name, ravel(a), 0, False)
+        return lax.reshape(out, (1,) * aval_of(a).ndim) if keepdims else out
+    axis = checks.canonical_axis(axis, aval_of(a).ndim)
+    _check_nonempty(a, (axis,), name)
+    out = lax_fn(a, axis, dtypes.int32)
+    return _keepdims(out, a, (axis,), keepdims)
+
+
+def argmax(a, axis=None, keepdims=False):
+    return _arg_reduce(lax.argmax, "argmax", a, axis, keepdims)
+
+
+def argmin(a, axis=None, keepdims=False):
+    return _arg_reduce(lax.argmin, "argmin", a, axis, keepdims)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reductions of comparisons and differences.
+
+
+def count_nonzero(a, axis=None, keepdims=False):
+    return sum(not_equal(a, 0), axis=axis, dtype=dtypes.int32, keepdims=keepdims)
+
+
+def ptp(a, axis=None, keepdims=False):
+    return lax.sub(max(a, axis=axis, keepdims=keepdims), min(a, axis=axis, keepdims=keepdims))
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return all(isclose(a, b, rtol, atol, equal_nan))
+
+
+def array_equal(a1, a2, equal_nan=False):
+    a1, a2 = asarray(a1), asarray(a2)
+    if aval_of(a1).shape != aval_of(a2).shape:
+        return asarray(False)
+    eq = equal(a1, a2)
+    if equal_nan:
+        eq = logical_or(eq, logical_and(isnan(a1), isnan(a2)))
+    return all(eq)

@@ -1,0 +1,202 @@
+"""meshjit.numpy statistics: the NaN-ignoring reductions (nansum, nanmax, nanmin, nanmean) and
+the order statistics (quantile, percentile, median)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.numpy.elementwise import (
+    add,
+    ceil,
+    clip,
+    floor,
+    logical_not,
+    multiply,
+    round,
+    subtract,
+    true_divide,
+    where,
+)
+from meshjit.compiler.numpy.indexing import take
+from meshjit.compiler.numpy.math import isnan
+from meshjit.compiler.numpy.rearranging import take_static
+from meshjit.compiler.numpy.reductions import all, any, max, mean, min, sum
+from meshjit.compiler.numpy.shapes import moveaxis, ravel
+from meshjit.compiler.numpy.util import (
+    aval_of,
+    is_meshjit_value,
+    materialize,
+    promote_inexact,
+    unary_operand,
+)
+
+__all__ = [
+    "median",
+    "nanmax",
+    "nanmean",
+    "nanmin",
+    "nansum",
+    "percentile",
+    "quantile",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# NaN-ignoring reductions.
+
+
+def _nan_reduction(reducer, identity, a, axis, keepdims, **kwargs):
+    a = unary_operand(a)
+    if not dtypes.is_float(aval_of(a).dtype):
+        return reducer(a, axis=axis, keepdims=keepdims, **kwargs)
+    return reducer(where(isnan(a), identity, a), axis=axis, keepdims=keepdims, **kwargs)
+
+
+def nansum(a, axis=None, dtype=None, keepdims=False):
+    return _nan_reduction(sum, 0.0, a, axis, keepdims, dtype=dtype)
+
+
+def _nan_extremum(reducer, identity, a, axis, keepdims):
+    out = _nan_reduction(reducer, identity, a, axis, keepdims)
+    a = unary_operand(a)
+    if not dtypes.is_float(aval_of(a).dtype):
+        return out
+    all_nan = all(isnan(a), axis=axis, keepdims=keepdims)
+    return where(all_nan, asarray(np.nan, aval_of(out).dtype), out)
+
+
+def nanmax(a, axis=None, keepdims=False):
+    return _nan_extremum(max, -np.inf, a, axis, keepdims)
+
+
+def nanmin(a, axis=None, keepdims=False):
+    return _nan_extremum(min, np.inf, a, axis, keepdims)
+
+
+def nanmean(a, axis=None, dtype=None, keepdims=False):
+    a = unary_operand(a)
+    if not dtypes.is_float(aval_of(a).dtype):
+        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    dtype = aval_of(a).dtype if dtype is None else dtypes.canonicalize(dtype)
+    count = sum(logical_not(isnan(a)), axis=axis, dtype=dtype, keepdims=keepdims)
+    return lax.div(nansum(a, axis=axis, dtype=dtype, keepdims=keepdims), count)
+
+
+# ---------------------------------------------------------------------------------------------
+# Order statistics.
+
+_QUANTILE_METHODS = ("linear", "lower", "higher", "nearest", "midpoint")
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    if out is not None:
+        raise MeshjitValueError("quantile: the 'out' argument is not supported")
+    if method not in _QUANTILE_METHODS:
+        raise MeshjitValueError(
+            f"quantile: method {method!r} is not supported; use one of {_QUANTILE_METHODS}"
+        )
+    x = materialize(a)
+    (x,) = promote_inexact(x)
+    x = materialize(x)
+    q = asarray(q) if is_meshjit_value(q) else np.asarray(q)
+    aval = aval_of(x)
+    axes = checks.canonical_axes(axis, aval.ndim)
+    kept = [d for d in range(aval.ndim) if d not in axes]
+    x = lax.transpose(x, kept + list(axes))
+    count = math.prod(aval.shape[d] for d in axes)
+    x = lax.reshape(x, [aval.shape[d] for d in kept] + [count])
+    if count == 0:
+        raise MeshjitValueError(f"quantile of an empty selection of {aval.str_short()}")
+    sorted_x = lax.sort(x, dimension=aval_of(x).ndim - 1)
+    if isinstance(q, np.ndarray):
+        result = _static_quantile(sorted_x, q, method)
+    else:
+        result = _quantile_last_axis(sorted_x, q, method)
+    result = _propagate_nan(result, x, aval_of(q).ndim)
+    if keepdims:
+        shape = aval_of(q).shape + tuple(1 if d in axes else n for d, n in enumerate(aval.shape))
+        result = lax.reshape(result, shape)
+    return result
+
+
+def _static_quantile(sorted_x, q, method):
+    """Quantiles at known q: the positions are static, so the picks are slices."""
+    if ((q < 0) | (q > 1)).any():
+        raise MeshjitValueError(f"quantile: q must be in [0, 1], got {q}")
+    *batch, n = aval_of(sorted_x).shape
+    position = q.astype(np.float64) * (n - 1)
+    low, high = np.floor(position).astype(np.int64), np.ceil(position).astype(np.int64)
+    if method == "nearest":
+        low = high = np.around(position).astype(np.int64)
+    elif method == "lower":
+        high = low
+    elif method == "higher":
+        low = high
+
+    def pick(index):
+        picked = take_static(sorted_x, index.reshape(-1), len(batch))
+        return lax.reshape(moveaxis(picked, -1, 0), q.shape + tuple(batch))
+
+    lo_vals = pick(low)
+    if method in ("lower", "higher", "nearest") or np.array_equal(low, high):
+        return lo_vals
+    hi_vals = pick(high)
+    if method == "midpoint":
+        return multiply(add(lo_vals, hi_vals), 0.5)
+    dtype = aval_of(sorted_x).dtype
+    frac = (position - low).astype(dtype).reshape(q.shape + (1,) * len(batch))
+    return add(lo_vals, multiply(frac, subtract(hi_vals, lo_vals)))
+
+
+def _quantile_last_axis(sorted_x, q, method):
+    """Quantiles `q` of each row of `sorted_x`, with q's axes first (NumPy's layout)."""
+    n = aval_of(sorted_x).shape[-1]
+    batch = aval_of(sorted_x).shape[:-1]
+    q = lax.convert_element_type(q, aval_of(sorted_x).dtype)
+    position = multiply(q, n - 1)
+    low = clip(floor(position), 0, n - 1)
+    high = clip(ceil(position), 0, n - 1)
+    if method == "nearest":
+        low = high = clip(round(position), 0, n - 1)
+    lo_vals = _take_rows(sorted_x, low, batch)
+    hi_vals = _take_rows(sorted_x, high, batch)
+    frac = subtract(position, low)
+    frac = lax.broadcast_in_dim(frac, aval_of(lo_vals).shape, tuple(range(aval_of(q).ndim)))
+    if method == "lower" or method == "nearest":
+        return lo_vals
+    if method == "higher":
+        return hi_vals
+    if method == "midpoint":
+        return multiply(add(lo_vals, hi_vals), 0.5)
+    return add(lo_vals, multiply(frac, subtract(hi_vals, lo_vals)))
+
+
+def _take_rows(sorted_x, positions, batch):
+    """sorted_x[..., positions] laid out as positions.shape + batch."""
+    idx = lax.convert_element_type(positions, dtypes.int32)
+    picked = take(sorted_x, ravel(idx), axis=len(batch), mode="clip")
+    picked = moveaxis(picked, -1, 0)
+    return lax.reshape(picked, aval_of(idx).shape + batch)
+
+
+def _propagate_nan(result, x, q_ndim):
+    """As NumPy, a row holding a NaN has NaN quantiles."""
+    has_nan = any(isnan(x), axis=-1)
+    has_nan = lax.broadcast(has_nan, aval_of(result).shape[:q_ndim])
+    return where(has_nan, np.array(np.nan, aval_of(result).dtype), result)
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    q = true_divide(q, 100.0)
+    return quantile(a, q, axis, out, overwrite_input, method, keepdims)
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    return quantile(a, 0.5, axis, out, overwrite_input, "midpoint", keepdims)

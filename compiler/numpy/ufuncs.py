@@ -1,0 +1,119 @@
+"""Making meshjit.numpy's ufuncs: `define_unary`, `define_binary`, `define_binary_with_bool`.
+
+A ufunc promotes its operands (NumPy's rules with JAX's weak types), broadcasts them and calls its
+lax op. Every operator on a traced array comes through here, so the common cases (two traced
+arrays of one strong dtype, or one with a Python scalar that takes its dtype) skip that work and
+bind the primitive directly.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.numpy.util import (
+    aval_of,
+    broadcast_rank_pair,
+    broadcast_ranks,
+    materialize,
+    promote,
+    promote_inexact,
+)
+from meshjit.compiler.trace.tracing import Tracer
+
+__all__ = ["define_binary", "define_binary_with_bool", "define_unary"]
+
+
+def _simple_binary_operands(x1, x2, inexact: bool):
+    """The operands `promote` + `broadcast_ranks` would give in the two common cases, or None.
+
+    The cases: two traced arrays of one strong dtype (broadcast as `broadcast_ranks` does), and
+    a traced array with a Python scalar that takes its dtype (the scalar becomes a rank-0
+    literal, which the primitive broadcasts). Every arithmetic operator on a tracer comes here,
+    so this skips the general path's work.
+    """
+    is_t1, is_t2 = type(x1) is Tracer, type(x2) is Tracer
+    if is_t1 and is_t2:
+        a1, a2 = x1.var.aval, x2.var.aval
+        if a1.weak_type or a2.weak_type or a1.dtype != a2.dtype:
+            return None
+        if inexact and not dtypes.is_float(a1.dtype):
+            return None
+        return (x1, x2) if a1.shape == a2.shape else broadcast_rank_pair(x1, a1, x2, a2)
+    tracer, scalar = (x1, x2) if is_t1 else (x2, x1) if is_t2 else (None, None)
+    if tracer is None or (type(scalar) is not float and type(scalar) is not int):
+        return None
+    aval = tracer.var.aval
+    dtype = aval.dtype
+    if aval.weak_type or (inexact and not dtypes.is_float(dtype)):
+        return None
+    if not _adopts(dtype, scalar):
+        return None
+    operand = np.asarray(scalar, dtype)  # a rank-0 literal: the primitive broadcasts it
+    return (tracer, operand) if is_t1 else (operand, tracer)
+
+
+_FLOAT_ADOPTS: dict = {}  # dtype -> whether a Python float takes it (weak-type promotion)
+
+
+def _adopts(dtype, scalar) -> bool:
+    """Whether the Python scalar takes `dtype` when promoted with an array of it."""
+    if type(scalar) is float:  # the answer depends on the dtype only: remembered
+        adopts = _FLOAT_ADOPTS.get(dtype)
+        if adopts is None:
+            promoted = dtypes.result_type((dtype, False), (dtypes.float32, True))
+            adopts = _FLOAT_ADOPTS[dtype] = promoted == (dtype, False)
+        return adopts
+    scalar_aval = aval_of(scalar)  # ints: also checks the int32 range
+    return dtypes.result_type((dtype, False), (scalar_aval.dtype, True)) == (dtype, False)
+
+
+def _elementwise(lax_fn, *args, inexact=False):
+    args = promote_inexact(*args) if inexact else promote(*args)
+    return lax_fn(*broadcast_ranks(*args))
+
+
+def define_binary(lax_fn, inexact=False):
+    # Operands of one dtype (as `_simple_binary_operands` gives) need none of lax's operand
+    # checks: they bind the primitive directly.
+    prim = lax_fn.primitive
+
+    def fn(x1, x2):
+        simple = _simple_binary_operands(x1, x2, inexact)
+        if simple is not None:
+            return prim.bind_internal(*simple)
+        return _elementwise(lax_fn, x1, x2, inexact=inexact)
+
+    return fn
+
+
+def define_unary(lax_fn, inexact=False):
+    # A traced operand the promotion below would leave as it is goes straight to the primitive
+    # (when lax_fn is one): one frame less per op to call, and to walk for the user's line.
+    prim = getattr(lax_fn, "primitive", None)
+    direct = lax_fn if prim is None else prim.bind_internal
+
+    def fn(x):
+        if type(x) is Tracer and (not inexact or x.var.aval.dtype in dtypes.FLOATS):
+            return direct(x)
+        (x,) = promote_inexact(x) if inexact else promote(x)
+        return lax_fn(materialize(x))
+
+    return fn
+
+
+def define_binary_with_bool(lax_fn, bool_fn):
+    """As NumPy: on booleans `add` is logical or and `multiply` logical and."""
+
+    prim, bool_prim = lax_fn.primitive, bool_fn.primitive
+
+    def fn(x1, x2):
+        simple = _simple_binary_operands(x1, x2, False)
+        if simple is not None:
+            dtype = aval_of(simple[0]).dtype
+            return (bool_prim if dtype == dtypes.bool_ else prim).bind_internal(*simple)
+        simple = broadcast_ranks(*promote(x1, x2))
+        op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
+        return op(*simple)
+
+    return fn

@@ -1,0 +1,261 @@
+"""Helpers every meshjit.numpy module shares: turning operands into arrays, NumPy's dtype
+promotion with JAX's weak types, NumPy broadcasting, and axis and dtype arguments.
+
+Public within the package: the modules import them by name. Two are also meshjit.numpy
+functions, `result_type` and `broadcast_shapes`.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.primitives import broadcast_in_dim_p
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
+
+aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
+
+__all__ = [
+    "as_bool",
+    "aval_of",
+    "bool_as_int32",
+    "broadcast_all",
+    "broadcast_rank_pair",
+    "broadcast_ranks",
+    "broadcast_shapes",
+    "broadcast_to_shape",
+    "contains_traced",
+    "is_meshjit_array",
+    "is_meshjit_value",
+    "is_traced",
+    "materialize",
+    "promote",
+    "promote_inexact",
+    "result_type",
+    "static_axis",
+    "sum_dtype",
+    "unary_operand",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Operands: traced, on devices, or Python and NumPy values.
+
+
+def is_traced(x) -> bool:
+    return isinstance(x, Tracer)
+
+
+def is_meshjit_array(x) -> bool:
+    """Whether `x` is an array on devices (the runtime's `Array`)."""
+    from meshjit.compiler.runtime.array import Array
+
+    return type(x) is Array
+
+
+def is_meshjit_value(x) -> bool:
+    """Whether `x` is traced or on devices, rather than a Python or NumPy value."""
+    return isinstance(x, Tracer) or is_meshjit_array(x)
+
+
+def contains_traced(seq) -> bool:
+    return builtins.any(
+        isinstance(x, Tracer) or (isinstance(x, (list, tuple)) and contains_traced(x)) for x in seq
+    )
+
+
+def materialize(x):
+    """Python and NumPy values become meshjit arrays: a device array, or a traced constant."""
+    if isinstance(x, Tracer) or is_meshjit_array(x):
+        return x
+    aval = aval_of(x)
+    trace = current_trace()
+    if trace is not None:
+        return Tracer(trace, trace.capture_const(np.asarray(x, aval.dtype), aval))
+    from meshjit.compiler.runtime.device_put import device_put
+
+    return device_put(x)
+
+
+# ---------------------------------------------------------------------------------------------
+# Dtype promotion (NumPy's rules with JAX's weak types).
+
+
+def result_type(*args) -> np.dtype:
+    return dtypes.result_type(*[_typed(a) for a in args])[0]
+
+
+def _typed(a):
+    if isinstance(a, (np.dtype, type)) or isinstance(a, str):
+        return dtypes.canonicalize(a), False
+    aval = aval_of(a)
+    return aval.dtype, aval.weak_type
+
+
+def promote(*args):
+    if _same_strong_tracers(args):
+        return list(args)
+    typed = [_typed(a) for a in args]
+    dtype, weak = target = dtypes.result_type(*typed)
+    return [
+        a
+        if t == target and type(a) is Tracer
+        else lax.convert_element_type(a, dtype, weak_type=weak)
+        for a, t in zip(args, typed)
+    ]
+
+
+def _same_strong_tracers(args) -> bool:
+    """The common case, which needs no promotion: traced operands of one strong dtype."""
+    first = args[0]
+    if type(first) is not Tracer:
+        return False
+    aval = first.var.aval
+    if aval.weak_type:
+        return False
+    dtype = aval.dtype
+    for a in args[1:]:
+        if type(a) is not Tracer:
+            return False
+        other = a.var.aval
+        if other.weak_type or (other.dtype is not dtype and other.dtype != dtype):
+            return False
+    return True
+
+
+def promote_inexact(*args):
+    args = promote(*args)
+    aval = aval_of(args[0])
+    if dtypes.is_float(aval.dtype):
+        return args
+    return [lax.convert_element_type(a, dtypes.float32, weak_type=aval.weak_type) for a in args]
+
+
+def unary_operand(x):
+    """`x` promoted alone (a Python scalar becomes a weakly typed array) and materialized."""
+    (x,) = promote(x)
+    return materialize(x)
+
+
+def as_bool(x):
+    return lax.convert_element_type(x, dtypes.bool_)
+
+
+def bool_as_int32(*args):
+    """As JAX, integer arithmetic on booleans (floor_divide, remainder, power) runs in int32."""
+    if not dtypes.is_bool(aval_of(args[0]).dtype):
+        return args
+    return [lax.convert_element_type(a, dtypes.int32) for a in args]
+
+
+def sum_dtype(dtype):
+    """The dtype sums and products accumulate in, as in JAX: booleans and signed ints in int32,
+    unsigned ints in uint32, floats in their own dtype."""
+    if dtypes.is_bool(dtype) or (dtypes.is_int(dtype) and not dtypes.is_unsigned(dtype)):
+        return dtypes.int32
+    if dtypes.is_unsigned(dtype):
+        return dtypes.uint32
+    return dtype
+
+
+# ---------------------------------------------------------------------------------------------
+# Broadcasting.
+
+
+def _broadcast_two(a, b):
+    """broadcast_shapes(a, b) in one pass, or None when they do not broadcast."""
+    if len(a) < len(b):
+        a, b = b, a
+    lead = len(a) - len(b)
+    out = list(a)
+    for i, d in enumerate(b):
+        e = a[lead + i]
+        if d != e:
+            if e == 1:
+                out[lead + i] = d
+            elif d != 1:
+                return None
+    return tuple(out)
+
+
+def broadcast_shapes(*shapes) -> tuple[int, ...]:
+    if len(shapes) == 2:
+        two = _broadcast_two(*shapes)
+        if two is not None:
+            return two
+    ndim = builtins.max((len(s) for s in shapes), default=0)
+    result = []
+    for i in range(ndim):
+        sizes = {s[i - ndim + len(s)] for s in shapes if i - ndim + len(s) >= 0}
+        sizes.discard(1)
+        if len(sizes) > 1:
+            shown = " ".join(str(tuple(s)) for s in shapes)
+            raise MeshjitValueError(f"operands could not be broadcast together with shapes {shown}")
+        result.append(sizes.pop() if sizes else 1)
+    return tuple(result)
+
+
+def broadcast_to_shape(x, shape, aval=None):
+    """`x` broadcast NumPy-style to `shape`, a tuple of ints it broadcasts to (callers check)."""
+    aval = aval_of(x) if aval is None else aval
+    shape = tuple(shape)
+    if aval.shape == shape:
+        return x
+    # Size-1 dimensions expand in place: broadcast_in_dim allows it, so no reshape is needed.
+    dims = tuple(range(len(shape) - aval.ndim, len(shape)))
+    return broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
+
+
+def broadcast_all(*args):
+    avals = [aval_of(a) for a in args]
+    shapes = [v.shape for v in avals]
+    first = shapes[0]
+    if builtins.all(s == first for s in shapes):
+        return list(args)
+    ranked = [s for s in shapes if s]
+    if ranked and builtins.all(s == ranked[0] for s in ranked):
+        shape = ranked[0]  # only scalars to broadcast
+    else:
+        shape = broadcast_shapes(*shapes)
+    return [a if v.shape == shape else broadcast_to_shape(a, shape, v) for a, v in zip(args, avals)]
+
+
+def broadcast_ranks(*args):
+    """`broadcast_all` for the binary primitives, which broadcast rank-0 operands and size-1
+    dimensions themselves (as JAX's lax does): only operands of a lower, nonzero rank are
+    broadcast here, straight to the result shape."""
+    avals = [aval_of(a) for a in args]
+    shape = broadcast_shapes(*[v.shape for v in avals])
+    ndim = len(shape)
+    return [
+        a if not v.shape or v.ndim == ndim else broadcast_to_shape(a, shape, v)
+        for a, v in zip(args, avals)
+    ]
+
+
+def broadcast_rank_pair(x1, a1, x2, a2):
+    """`broadcast_ranks(x1, x2)` for two traced operands of avals `a1` and `a2`, without its
+    lists (arithmetic on arrays of two shapes comes here)."""
+    shape = _broadcast_two(a1.shape, a2.shape)
+    if shape is None:
+        return broadcast_ranks(x1, x2)  # raises the error
+    ndim = len(shape)
+    if a1.shape and len(a1.shape) != ndim:
+        x1 = broadcast_to_shape(x1, shape, a1)
+    if a2.shape and len(a2.shape) != ndim:
+        x2 = broadcast_to_shape(x2, shape, a2)
+    return x1, x2
+
+
+# ---------------------------------------------------------------------------------------------
+# Axes.
+
+
+def static_axis(axis, ndim, what="axis"):
+    """`axis`, any integer (NumPy's too), checked against `ndim` and made nonnegative."""
+    return checks.canonical_axis(int(axis), ndim, what)

@@ -1,0 +1,49 @@
+"""What every meshjit array type shares, traced (`Tracer`) or on devices (`Array`).
+
+`ArrayMethods` answers what the aval alone answers: shape, dtype, len, iteration. The operators
+and methods that compute (`x + y`, `x.sum()`, `x[i]`, `x.at[i].set(v)`) are meshjit.numpy's
+functions, which sits above tracing and the runtime: meshjit.numpy registers them here with
+`register_array_methods` when it is imported, and `import meshjit` imports it, whatever module
+the user names first.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Mapping
+
+__all__ = ["ArrayMethods", "register_array_methods"]
+
+
+class ArrayMethods:
+    """Mixin: needs an `aval` attribute (a ShapedArray)."""
+
+    __slots__ = ()
+    __hash__ = None  # arrays compare elementwise, so they cannot be dict keys
+
+    shape = property(lambda self: self.aval.shape)
+    dtype = property(lambda self: self.aval.dtype)
+    ndim = property(lambda self: len(self.aval.shape))
+    size = property(lambda self: math.prod(self.aval.shape))
+    weak_type = property(lambda self: self.aval.weak_type)
+
+    def __len__(self):
+        if not self.aval.shape:
+            raise TypeError("len() of an unsized (rank-0) array")
+        return self.aval.shape[0]
+
+    def __iter__(self):
+        if not self.aval.shape:
+            raise TypeError("iteration over a rank-0 array")
+        return (self[i] for i in range(self.aval.shape[0]))
+
+
+_OWN = frozenset(vars(ArrayMethods))
+
+
+def register_array_methods(methods: Mapping[str, object]) -> None:
+    """Gives every array type `methods`: attribute name -> function (called with the array
+    first) or property. meshjit.numpy calls it once, with its operators and methods."""
+    for name, method in methods.items():
+        assert name not in _OWN, f"array method {name!r} would replace ArrayMethods' own"
+        setattr(ArrayMethods, name, method)
