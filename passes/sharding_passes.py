@@ -13,12 +13,11 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import sys
 
 from jaxlib.mlir import ir, passmanager
 
+from meshjit.dialects.util import gc_paused
 from meshjit.passes import graph_cost, propagation
 from meshjit.passes import rules as rules_lib
 from meshjit.passes.export import export_module, pin_dot_plans, prepare_for_xla
@@ -63,26 +62,12 @@ def _options(
     )
 
 
-@contextlib.contextmanager
-def _gc_paused():
-    """Pauses the cyclic garbage collector: the graph is many small acyclic objects, and
-    collections triggered while building it rescan every live object (about a third of the
-    time on 5,000-op modules). Cycles made meanwhile are collected once it resumes."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def propagate_module(
     module_op: ir.Operation, options: propagation.Options, *, close: bool = False
 ) -> Graph:
     """Propagates and writes the result back; `close=True` also exports (closes every dim)
     from the same graph, as `meshjit-export` would after rebuilding it."""
-    with _gc_paused():
+    with gc_paused():
         graph_cost.clear_cache()
         split_constants(module_op)
         graph = build_graph(module_op)
@@ -210,7 +195,7 @@ def propagate_pass(module_op, pass_, **opts) -> None:
 )
 def export_pass(module_op, pass_, **opts) -> None:
     def run():
-        with _gc_paused():
+        with gc_paused():
             export_module(
                 module_op,
                 close=opts["close-shardings"],
@@ -280,7 +265,7 @@ def propagate(
     options = _options(
         strategy, shardy_compatible, max_iterations, op_priority, cost_model, explain, conflicts
     )
-    with module_op.context, _gc_paused():
+    with module_op.context, gc_paused():
         try:
             close_now = export and not insert_reshards
             graph = propagate_module(module_op, options, close=close_now)
