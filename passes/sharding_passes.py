@@ -33,8 +33,6 @@ from meshjit.passes.registry import PassOption, fail, register_pass
 from meshjit.passes.sharding_io import ShardingReadError
 from meshjit.passes.split_constants import split_constants
 
-RULE_ATTR = "meshjit.sharding_rule"
-
 
 class PropagationError(ValueError):
     """Raised by the Python API for modules the passes reject."""
@@ -213,17 +211,7 @@ def export_pass(module_op, pass_, **opts) -> None:
     "Test only: attach each op's factor sharding rule as a meshjit.sharding_rule attribute",
 )
 def print_rules_pass(module_op, pass_) -> None:
-    def annotate(op):
-        try:
-            rule = rules_lib.rule_for(op)
-        except rules_lib.RuleError as e:
-            fail(pass_, op.location, f"{op.name}: sharding rule does not fit the op: {e}")
-            return ir.WalkResult.INTERRUPT
-        if rule is not None:
-            op.attributes[RULE_ATTR] = ir.Attribute.parse(rule.text)
-        return ir.WalkResult.ADVANCE
-
-    module_op.walk(annotate)
+    rules_lib.attach_rules(module_op, lambda op, message: fail(pass_, op.location, message))
 
 
 # --------------------------------------------------------------------------- Python API
