@@ -23,7 +23,7 @@ import meshjit  # noqa: E402
 from meshjit import passes  # noqa: E402
 from meshjit.compiler import backend  # noqa: E402
 from meshjit.dialects import make_context  # noqa: E402
-from meshjit.passes import sharding_io  # noqa: E402
+from meshjit.passes.graph import sharding_io  # noqa: E402
 
 # --------------------------------------------------------------------------- per-value shardings
 

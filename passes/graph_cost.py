@@ -30,7 +30,8 @@ from __future__ import annotations
 import itertools
 
 from meshjit.passes import rules as rules_lib
-from meshjit.passes.propagation_graph import Edge, Graph, View, axes_product, overlaps
+from meshjit.passes.graph import Edge, Graph, View, axes_product, clashes
+from meshjit.passes.graph.projection import project
 
 _SEARCHED_OPS = frozenset({"stablehlo.dot_general", "stablehlo.convolution"})
 _MAX_COMBINATIONS = 16
@@ -370,11 +371,6 @@ def _op_cost(edge: Edge, paid: set):
     return None if any(p is None for p in cost.proj) else cost
 
 
-def clashes(axis, used) -> bool:
-    """Whether `axis` shares devices with any of `used` (a sub-axis and its full axis do)."""
-    return any(overlaps(axis, other) for other in used)
-
-
 def _tie_bytes(edge: Edge) -> float:
     """A value and the values tied to it (a return and its func result, loop-carried values)."""
     first = edge.operands[0]
@@ -391,8 +387,6 @@ class _OpCost:
     """The ways the partitioner may compute one op, given its tensors' final shardings."""
 
     def __init__(self, edge: Edge, paid: set):
-        from meshjit.passes.propagation import project  # propagation imports this module
-
         self.edge, self.rule, self.paid = edge, edge.rule, paid
         self.views = edge.operands + edge.results
         self.n_operands = len(edge.operands)

@@ -29,8 +29,7 @@ import dataclasses
 
 from meshjit.passes import cost_model
 from meshjit.passes import rules as rules_lib
-from meshjit.passes.graph_cost import cheaper, graph_bytes
-from meshjit.passes.propagation_graph import (
+from meshjit.passes.graph import (
     STAGE_ALL,
     STAGE_NO_FORWARD_BROADCAST,
     STAGE_PASS_THROUGH,
@@ -39,10 +38,14 @@ from meshjit.passes.propagation_graph import (
     Graph,
     Slot,
     axes_product,
+    common_prefix,
+    compatible,
     extension,
     free_prefix,
     overlaps,
+    project,
 )
+from meshjit.passes.graph_cost import cheaper, graph_bytes
 
 PASS = rules_lib.PASS_THROUGH
 STRATEGIES = ("basic", "aggressive")
@@ -69,57 +72,6 @@ class Options:
         if self.cost_model:
             return "cost"
         return self.conflicts
-
-
-def compatible(a, b) -> bool:
-    return extension(list(a), list(b)) is not None or extension(list(b), list(a)) is not None
-
-
-# --------------------------------------------------------------------------- projection
-
-
-def project_dim(axes, factors_of_dim, factors) -> dict | None:
-    """Hands a dim's axes (major to minor) to its factors; None if they do not fit."""
-    out = {f: [] for f in factors_of_dim}
-    if not factors_of_dim:
-        return out
-    j, cap = 0, factors[factors_of_dim[0]].size
-    last = len(factors_of_dim) - 1
-    for name, pre, n in axes:
-        while True:
-            f = factors_of_dim[j]
-            if j == last:
-                out[f].append((name, pre, n))
-                break
-            if cap == 1:
-                j += 1
-                cap = factors[factors_of_dim[j]].size
-                continue
-            g = _gcd(n, cap)
-            if g == 1:
-                return None
-            out[f].append((name, pre, g))
-            cap //= g
-            if g == n:
-                break
-            pre, n = pre * g, n // g
-    return out
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
-
-
-def project(view, mapping, factors) -> dict | None:
-    out = {}
-    for d, fs in enumerate(mapping):
-        dim = project_dim(view.axes(d), fs, factors)
-        if dim is None:
-            return None
-        out.update(dim)
-    return out
 
 
 # --------------------------------------------------------------------------- one edge
@@ -289,7 +241,7 @@ class _EdgeStep:
             if len(maximal) == 1:
                 decisions[f] = (list(maximal[0][0]), maximal[0][1])
             else:
-                decisions[f] = (_common_prefix([c[0] for c in cs]), cs[0][1])
+                decisions[f] = (common_prefix([c[0] for c in cs]), cs[0][1])
         # An axis two factors want goes to neither.
         wanted = dict(decisions)
         for f, (axes, src) in wanted.items():
@@ -360,7 +312,7 @@ class _EdgeStep:
             elif shardy:
                 conflicted = True
                 # Shardy resolves conflicts between factors, not within one: common prefix.
-                axes, index = _common_prefix([c[0] for c in cs]), maximal[0][1]
+                axes, index = common_prefix([c[0] for c in cs]), maximal[0][1]
             else:
                 tensor_claims = self._tensor_claims(cs)
                 candidates = [(c[0], tc) for c, tc in zip(maximal, self._tensor_claims(maximal))]
@@ -506,17 +458,6 @@ class _EdgeStep:
             if f in fs:
                 return d
         return None
-
-
-def _common_prefix(axes_lists) -> list:
-    first = list(axes_lists[0])
-    n = len(first)
-    for other in axes_lists[1:]:
-        k = 0
-        while k < min(n, len(other)) and first[k] == other[k]:
-            k += 1
-        n = k
-    return first[:n]
 
 
 # --------------------------------------------------------------------------- driver

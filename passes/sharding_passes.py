@@ -20,18 +20,17 @@ from jaxlib.mlir import ir, passmanager
 from meshjit.dialects.util import gc_paused
 from meshjit.passes import graph_cost, propagation
 from meshjit.passes import rules as rules_lib
-from meshjit.passes.export import export_module, pin_dot_plans, prepare_for_xla
-from meshjit.passes.propagation_graph import (
+from meshjit.passes.export import export_module, pin_dot_plans, prepare_for_xla, write_back
+from meshjit.passes.graph import (
     Graph,
     GraphError,
+    ShardingReadError,
     build_graph,
     print_warnings,
     slot_sharding,
-    write_back,
+    split_constants,
 )
 from meshjit.passes.registry import PassOption, fail, register_pass
-from meshjit.passes.sharding_io import ShardingReadError
-from meshjit.passes.split_constants import split_constants
 
 
 class PropagationError(ValueError):

@@ -21,7 +21,7 @@ from bench import harness, programs  # noqa: E402
 from meshjit import passes  # noqa: E402
 from meshjit.dialects import make_context  # noqa: E402
 from meshjit.passes import graph_cost, propagation  # noqa: E402
-from meshjit.passes.propagation_graph import View, build_graph, new_slot  # noqa: E402
+from meshjit.passes.graph import View, build_graph, new_slot  # noqa: E402
 
 X, Y = ("data", 1, 4), ("model", 1, 2)
 
