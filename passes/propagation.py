@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from meshjit.passes import cost_model
+from meshjit.passes import cost as cost_model
 from meshjit.passes import rules as rules_lib
+from meshjit.passes.cost import cheaper, graph_bytes
 from meshjit.passes.graph import (
     STAGE_ALL,
     STAGE_NO_FORWARD_BROADCAST,
@@ -45,7 +46,6 @@ from meshjit.passes.graph import (
     overlaps,
     project,
 )
-from meshjit.passes.graph_cost import cheaper, graph_bytes
 
 PASS = rules_lib.PASS_THROUGH
 STRATEGIES = ("basic", "aggressive")
@@ -321,7 +321,6 @@ class _EdgeStep:
                         candidates,
                         tensor_claims,
                         compatible,
-                        shardy_compatible=self.options.shardy_compatible,
                         reduction_results=self._reduction_results(f),
                     )
                 ]

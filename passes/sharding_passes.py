@@ -18,8 +18,9 @@ import sys
 from jaxlib.mlir import ir, passmanager
 
 from meshjit.dialects.util import gc_paused
-from meshjit.passes import graph_cost, propagation
+from meshjit.passes import propagation
 from meshjit.passes import rules as rules_lib
+from meshjit.passes.cost import clear_cache
 from meshjit.passes.export import export_module, pin_dot_plans, prepare_for_xla, write_back
 from meshjit.passes.graph import (
     Graph,
@@ -65,7 +66,7 @@ def propagate_module(
     """Propagates and writes the result back; `close=True` also exports (closes every dim)
     from the same graph, as `meshjit-export` would after rebuilding it."""
     with gc_paused():
-        graph_cost.clear_cache()
+        clear_cache()
         split_constants(module_op)
         graph = build_graph(module_op)
         print_warnings(graph)

@@ -20,7 +20,8 @@ from jaxlib.mlir import ir  # noqa: E402
 from bench import harness, programs  # noqa: E402
 from meshjit import passes  # noqa: E402
 from meshjit.dialects import make_context  # noqa: E402
-from meshjit.passes import graph_cost, propagation  # noqa: E402
+from meshjit.passes import cost as graph_cost  # noqa: E402
+from meshjit.passes import propagation  # noqa: E402
 from meshjit.passes.graph import View, build_graph, new_slot  # noqa: E402
 
 X, Y = ("data", 1, 4), ("model", 1, 2)

@@ -19,7 +19,7 @@ from jaxlib.mlir import ir  # noqa: E402
 
 from bench import harness  # noqa: E402
 from meshjit.dialects import make_context  # noqa: E402
-from meshjit.passes import graph_cost  # noqa: E402
+from meshjit.passes import cost as graph_cost  # noqa: E402
 from meshjit.passes.graph import View, new_slot  # noqa: E402
 
 DATA, MODEL = ("data", 1, 4), ("model", 1, 2)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from meshjit.passes import graph_cost
+from meshjit.passes.cost.reshard import clear_cache
 from meshjit.passes.export.insert_reshards import insert_reshards as insert_conflict_reshards
 from meshjit.passes.export.pin_plans import pin_dot_plans
 from meshjit.passes.export.write_back import write_back
@@ -28,7 +28,7 @@ def export_module(
     insert_reshards: bool = False,
     pin_plans: bool = True,
 ) -> Graph:
-    graph_cost.clear_cache()
+    clear_cache()
     graph = build_graph(module_op, hold_priorities=False)
     if insert_reshards:
         insert_conflict_reshards(graph)

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from meshjit.passes import graph_cost
+from meshjit.passes.cost.dot_plans import pinned_plans
 from meshjit.passes.export.reshard import reshard_operand, reshard_result
 from meshjit.passes.graph.axes import disjoint
 from meshjit.passes.graph.graph import Graph, Slot
@@ -14,7 +14,7 @@ def pin_dot_plans(graph: Graph) -> int:
     """Operands resharded into the plan's shardings, the op's results computed in the plan's
     and resharded after it into theirs. Returns how many reshards it inserted."""
     count = 0
-    for edge, dims in list(graph_cost.pinned_plans(graph)):
+    for edge, dims in list(pinned_plans(graph)):
         n = len(edge.operands)
         for t, (view, want) in enumerate(zip(edge.operands, dims)):
             if _pinnable(view.slot, want):
