@@ -7,6 +7,7 @@ from meshjit.passes import (
     op_stats,  # noqa: F401  (registers meshjit-print-op-stats)
     sharding_passes,  # noqa: F401  (meshjit-propagate, -export, ...)
 )
+from meshjit.passes.api import propagate, run_shardy
 from meshjit.passes.export import prepare_for_xla
 from meshjit.passes.pipeline import (
     PipelineEntry,
@@ -14,6 +15,7 @@ from meshjit.passes.pipeline import (
     parse_pipeline,
     pass_manager_from_text,
 )
+from meshjit.passes.propagation import PropagationError
 from meshjit.passes.registry import (
     PASSES,
     PassInfo,
@@ -33,7 +35,6 @@ from meshjit.passes.rules import (
     register_custom_call_rule,
     unregister_custom_call_rule,
 )
-from meshjit.passes.sharding_passes import PropagationError, propagate, run_shardy
 
 __all__ = [
     "PASSES",
