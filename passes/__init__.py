@@ -1,5 +1,11 @@
 """meshjit.passes: meshjit's own passes over StableHLO + sdy modules, and their registry.
 
+Split as Shardy splits its stages: `rules/` (factor sharding rules per op), `graph/` (the
+propagation graph and its import from MLIR), `propagation/` (the algorithm), `cost/` (what a
+sharding costs in communication), `export/` (write-back, reshards, the hand-off to XLA). Here:
+the pass registry (`registry.py`), pipeline parsing (`pipeline.py`), the registered passes
+(`sharding_passes.py`, `op_stats.py`) and the Python API (`api.py`).
+
 Importing this package registers every meshjit pass (each module registers its passes).
 """
 

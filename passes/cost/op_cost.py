@@ -238,6 +238,11 @@ class OpCost:
                 open_factors.append(f)
         if not open_factors:
             return plan
+        return self._cheapest_choice(plan, open_factors, used)
+
+    def _cheapest_choice(self, plan: dict, open_factors: list, used: list) -> dict:
+        """`plan` with each of `open_factors` given the axes one of the operands shards it
+        with (or none): the cheapest of the first combinations that use no axis twice."""
         choices = []
         for f in open_factors:
             seen = {()}

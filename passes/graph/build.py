@@ -84,27 +84,25 @@ class Builder:
         if not func_op.regions[0].blocks:
             return
         block = func_op.regions[0].blocks[0]
-        meshes = self.graph.meshes
         for i, arg in enumerate(block.arguments):
             slot = self.slot(arg, f"@{name} arg {i}")
             if slot is not None:
-                slot.no_sub_axes = True
-                init_slot(
-                    slot, io.func_arg_sharding(func_op, i), meshes, func_op.location, self.hold
-                )
-                self.graph.virtual.append(("func_arg", func_op, i, slot))
+                self._boundary(func_op, "func_arg", i, slot, io.func_arg_sharding(func_op, i))
         ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
         results = []
         for i, t in enumerate(ftype.results):
             slot = new_slot(f"@{name} result {i}", t)
-            slot.no_sub_axes = True
-            init_slot(
-                slot, io.func_result_sharding(func_op, i), meshes, func_op.location, self.hold
-            )
-            self.graph.virtual.append(("func_result", func_op, i, slot))
+            self._boundary(func_op, "func_result", i, slot, io.func_result_sharding(func_op, i))
             results.append(slot)
         self.func_results[name] = results
         self.block(block, frozenset(), results)
+
+    def _boundary(self, func_op, kind: str, i: int, slot: Slot, sharding) -> None:
+        """A func argument or result: no sub-axes (as Shardy), its annotation loaded, and
+        written back as `kind`."""
+        slot.no_sub_axes = True
+        init_slot(slot, sharding, self.graph.meshes, func_op.location, self.hold)
+        self.graph.virtual.append((kind, func_op, i, slot))
 
     def block(self, block, forbidden, return_slots=None) -> None:
         for op in block.operations:

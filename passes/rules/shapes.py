@@ -111,7 +111,7 @@ def reverse_rule(op):
 def concatenate_rule(op):
     # Shardy shards the concatenated dim too (a permutation: the pieces move between devices).
     axis = int_attr(op, "dimension")
-    return pointwise_rule(op, lambda d: (PERMUTATION, False) if d == axis else None)
+    return _sliced_dims_rule(op, lambda d: d == axis)
 
 
 @sharding_rule("stablehlo.sort", cache_attrs=("dimension",))
