@@ -1,1 +1,1 @@
-"""Benchmarks (scripts) and the helpers they share with the tests (bench/harness.py)."""
+"""Benchmarks (scripts); the helpers they share with the tests live in tests/support/."""

@@ -10,9 +10,10 @@
    memory (arguments + outputs + temporaries). Both sides go through `prepare_for_xla`, which
    pins op shardings as sharding constraints (XLA ignores op `sdy.sharding`). Targets:
    meshjit's moved bytes <= Shardy's on every example, and lower on at least three.
-2. Timing: long op chains lowered by meshjit (bench/programs.py), `meshjit.passes.propagate`
-   (propagate + export) against `run_shardy` (Shardy's C++ sdy-propagation-pipeline) on
-   identical copies, best of K, interleaved in one run. Target: meshjit <= 1.5x Shardy.
+2. Timing: long op chains lowered by meshjit (tests/support/programs.py),
+   `meshjit.passes.propagate` (propagate + export) against `run_shardy` (Shardy's C++
+   sdy-propagation-pipeline) on identical copies, best of K, interleaved in one run.
+   Target: meshjit <= 1.5x Shardy.
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 from jaxlib.mlir import ir  # noqa: E402
 
-from bench import harness, programs  # noqa: E402
 from examples import suite  # noqa: E402
 from meshjit import passes  # noqa: E402
 from meshjit.dialects import make_context  # noqa: E402
+from tests.support import harness, programs  # noqa: E402
 
 TIME_RATIO = 1.5  # target: meshjit propagate time / Shardy pipeline time
 LOWER_ON_AT_LEAST = 3  # target: examples where meshjit moves fewer bytes than Shardy
@@ -70,7 +71,8 @@ def report_examples() -> bool:
 
 
 def report_random(count: int, seed: int, max_ops: int = 6, **options) -> bool:
-    """Random chains (bench/programs.py): where the two propagations differ, bytes moved."""
+    """Random chains (tests/support/programs.py): where the two propagations differ, bytes
+    moved."""
     rows = []
     for ops, specs in programs.random_chains(count, seed, max_ops):
         row = harness.differential("random", programs.lower_chain(ops, specs), **options)

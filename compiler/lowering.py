@@ -20,11 +20,11 @@ from meshjit.compiler.ir.core import (
     Literal,
     Primitive,
     ShapedArray,
-    gc_paused,
 )
 from meshjit.dialects.context import shared_context
 from meshjit.dialects.sdy import SHARDING_ATTR, MeshShape, emit_mesh, tensor_sharding_attr
 from meshjit.dialects.types import TypeCache, dense_elements
+from meshjit.dialects.util import gc_paused
 
 lowering_rules: dict[Primitive, Callable] = {}
 

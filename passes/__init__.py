@@ -1,5 +1,11 @@
 """meshjit.passes: meshjit's own passes over StableHLO + sdy modules, and their registry.
 
+Split as Shardy splits its stages: `rules/` (factor sharding rules per op), `graph/` (the
+propagation graph and its import from MLIR), `propagation/` (the algorithm), `cost/` (what a
+sharding costs in communication), `export/` (write-back, reshards, the hand-off to XLA). Here:
+the pass registry (`registry.py`), pipeline parsing (`pipeline.py`), the registered passes
+(`sharding_passes.py`, `op_stats.py`) and the Python API (`api.py`).
+
 Importing this package registers every meshjit pass (each module registers its passes).
 """
 
@@ -7,6 +13,7 @@ from meshjit.passes import (
     op_stats,  # noqa: F401  (registers meshjit-print-op-stats)
     sharding_passes,  # noqa: F401  (meshjit-propagate, -export, ...)
 )
+from meshjit.passes.api import propagate, run_shardy
 from meshjit.passes.export import prepare_for_xla
 from meshjit.passes.pipeline import (
     PipelineEntry,
@@ -14,6 +21,7 @@ from meshjit.passes.pipeline import (
     parse_pipeline,
     pass_manager_from_text,
 )
+from meshjit.passes.propagation import PropagationError
 from meshjit.passes.registry import (
     PASSES,
     PassInfo,
@@ -33,7 +41,6 @@ from meshjit.passes.rules import (
     register_custom_call_rule,
     unregister_custom_call_rule,
 )
-from meshjit.passes.sharding_passes import PropagationError, propagate, run_shardy
 
 __all__ = [
     "PASSES",

@@ -3,7 +3,6 @@ lax does (`mul a 0.5:f32[]`, `sub a b` with b:f32[4,1]): jaxprs, numbers, deriva
 
 import numpy as np
 import pytest
-from error_checks import ErrorChecker
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +10,7 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.test_util import check_grads
+from tests.support.error_checks import ErrorChecker
 
 f32 = np.float32
 check_error = ErrorChecker(__file__)

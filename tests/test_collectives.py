@@ -1,14 +1,15 @@
-"""Every collective and option against a NumPy per-device reference (tests/shard_map_ref.py)."""
+"""Every collective and option against a NumPy per-device reference
+(tests/support/shard_map_ref.py)."""
 
 import numpy as np
 import pytest
-from shard_map_ref import SimMesh
 
 import meshjit
 import meshjit.numpy as jnp  # noqa: F401  (the JAX-oracle case bodies use it)
 from meshjit import lax
 from meshjit.compiler.parallel.axis_env import replica_groups
 from meshjit.sharding import PartitionSpec as P
+from tests.support.shard_map_ref import SimMesh
 
 M42 = meshjit.make_mesh((4, 2), ("x", "y"))
 S42 = SimMesh((4, 2), ("x", "y"))

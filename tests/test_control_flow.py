@@ -13,7 +13,7 @@ from meshjit.compiler.ir.core import ShapedArray, typecheck_jaxpr
 from meshjit.compiler.trace.tracing import new_trace
 
 f32, i32 = np.float32, np.int32
-from error_checks import ErrorChecker  # noqa: E402
+from tests.support.error_checks import ErrorChecker  # noqa: E402
 
 _check = ErrorChecker(__file__, builtin_types=(Exception,))
 HYP = settings(max_examples=15, deadline=None)

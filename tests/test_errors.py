@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
-from error_checks import ErrorChecker  # noqa: E402
 
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import MeshjitError, MeshjitTypeError, MeshjitValueError
+from tests.support.error_checks import ErrorChecker  # noqa: E402
 
 _check = ErrorChecker(__file__, builtin_types=(Exception,))
 

@@ -4,13 +4,13 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from shard_map_ref import SimMesh
 
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.sharding import AbstractMesh, Mesh, NamedSharding
 from meshjit.sharding import PartitionSpec as P
+from tests.support.shard_map_ref import SimMesh
 
 M42 = meshjit.make_mesh((4, 2), ("x", "y"))
 S42 = SimMesh((4, 2), ("x", "y"))

@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
-from error_checks import ErrorChecker  # noqa: E402
 
 import meshjit
 from meshjit import MeshjitValueError, lax
 from meshjit.sharding import PartitionSpec as P
+from tests.support.error_checks import ErrorChecker  # noqa: E402
 
 _check = ErrorChecker(__file__)
 _FILE = _check.name

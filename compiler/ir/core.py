@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import itertools
 import math
 import threading
@@ -175,27 +174,6 @@ class _TraceState(threading.local):
 
 
 trace_state = _TraceState()
-
-
-class gc_paused:
-    """Context manager: no automatic garbage collection inside (nesting is fine).
-
-    Tracing and lowering allocate objects that all stay alive (equations, variables, MLIR
-    values), so the collector's full passes over a growing heap find nothing and cost time
-    that grows with the program (about 5% of trace + lower at 5,000 ops). Collection resumes
-    on exit; nothing is collected early or late beyond the pause.
-    """
-
-    __slots__ = ("paused",)
-
-    def __enter__(self):
-        self.paused = gc.isenabled()
-        if self.paused:
-            gc.disable()
-
-    def __exit__(self, *exc):
-        if self.paused:
-            gc.enable()
 
 
 class Primitive:

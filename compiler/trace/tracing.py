@@ -23,11 +23,11 @@ from meshjit.compiler.ir.core import (
     ShapedArray,
     Var,
     abstract_eval_rules,
-    gc_paused,
     join_vma,
     trace_state,
 )
 from meshjit.compiler.trace.array_methods import ArrayMethods
+from meshjit.dialects.util import gc_paused
 
 _state = trace_state  # the innermost Trace of this thread (core's Primitive.bind reads it)
 _new = object.__new__

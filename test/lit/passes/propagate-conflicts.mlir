@@ -19,7 +19,7 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // SHARDY: stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
 // BASIC-LABEL: func.func @elementwise_conflict
 // BASIC: stablehlo.add %arg0, %arg1 : tensor<8x16xf32>
-// The default (conflicts=auto) propagates both ways; graph_cost estimates the cost model's
+// The default (conflicts=auto) propagates both ways; passes/cost/ estimates the cost model's
 // result cheaper (no gather of %arg1's 4-way shard), so it keeps that one.
 // AUTO-LABEL: func.func @elementwise_conflict
 // AUTO: stablehlo.add {{.*}}<@mesh, [{"y", ?}, {?}]>
@@ -73,8 +73,8 @@ sdy.mesh @mesh = <["x"=2, "y"=4]>
 // SHARDY-LABEL: func.func @dot_conflict_cost_vs_size
 // SHARDY: stablehlo.dot_general {{.*}}<@mesh, [{"x", ?}, {?}]>
 // conflicts=auto takes the cost model's result here: over the whole function (the dot pinned
-// to its cheapest way by export) graph_cost estimates it cheaper; XLA moves 8704 bytes per
-// device for it against 14336 for Shardy's (tests/test_propagation_cost.py).
+// to its cheapest way by export) passes/cost/ estimates it cheaper; XLA moves 8704 bytes per
+// device for it against 14336 for Shardy's (tests/passes/test_against_shardy.py).
 // AUTO-LABEL: func.func @dot_conflict_cost_vs_size
 // AUTO: stablehlo.dot_general {{.*}}<@mesh, [{?}, {"x", "y", ?}]>
 func.func @dot_conflict_cost_vs_size(%arg0: tensor<96x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},

@@ -3,14 +3,14 @@ no more collective bytes than from Shardy's (where the shardings agree, meshjit'
 pins each dot to its cheapest way, so the bytes may differ there too).
 
 Programs are chains of elementwise / dot / reduce / transpose / reshape / broadcast steps
-(bench/programs.py) with random input shardings over the 4x2 ("data", "model") mesh. The
+(tests/support/programs.py) with random input shardings over the 4x2 ("data", "model") mesh. The
 example-suite targets (bench/propagation.py) are checked here too: meshjit's collective bytes
 are no more than Shardy's on every example.
 
 Both sides reach XLA through `prepare_for_xla`, which pins op shardings as sharding
 constraints (XLA ignores `sdy.sharding` on ordinary ops), so each side's decisions are what XLA
 compiles. The default resolution (`conflicts="auto"`) keeps Shardy's preferences unless the cost
-model's result is cheaper by graph_cost's estimate; export pins each dot to its cheapest way.
+model's result is cheaper by the estimate of passes/cost/; export pins each dot to its cheapest way.
 """
 
 from pathlib import Path
@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from jaxlib.mlir import ir, passmanager
 
-from bench import harness, programs
 from examples import suite
 from meshjit import passes
 from meshjit.dialects import make_context
+from tests.support import harness, programs
 
 
 @st.composite
@@ -127,7 +127,7 @@ SLOW = dict(  # the same programs every run (see the known difference in the doc
 )
 # Once a loss (5808 vs 5184 bytes, a 12-op chain): a candidate estimated 0.3% cheaper than
 # Shardy's preferences was 12% dearer (the estimate misprices reshapes into sub-axes); auto
-# now keeps Shardy's unless another candidate is cheaper by more than graph_cost.MARGIN.
+# now keeps Shardy's unless another candidate is cheaper by more than cost.MARGIN.
 @example(
     ops=["reshape", "reduce", "dot", "broadcast", "dot", "add"]
     + ["dot", "broadcast", "dot", "reshape", "reduce", "dot"],
@@ -177,7 +177,7 @@ def test_examples_lower_than_shardy_on_at_least_three(example_rows):
 
 # Pass behaviours matched to Shardy's pipeline: the lit cases of these names give the same
 # per-value shardings under both propagations.
-LIT_DIR = Path(__file__).parent.parent / "test" / "lit" / "passes"
+LIT_DIR = Path(__file__).parents[2] / "test" / "lit" / "passes"
 SAME_AS_SHARDY = (
     "free_sub_axis",
     "no_free_sub_axis",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from meshjit.passes import rules as rules_lib
+from meshjit.passes.rules import shape_of
 
 SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota", "sdy.constant"})
 FROM_CONSTANTS = frozenset(
@@ -38,7 +38,7 @@ def _defining_op(value: ir.Value):
 
 
 def _splittable(op) -> bool:
-    return len(op.results) == 1 and len(rules_lib.shape_of(op.results[0])) > 0
+    return len(op.results) == 1 and len(shape_of(op.results[0])) > 0
 
 
 def split_block(block) -> int:

@@ -3,9 +3,10 @@
 For each module (hand-written StableHLO + sdy, and modules lowered from small meshjit programs)
 both Shardy's `sdy-propagation-pipeline` and meshjit's `meshjit-propagate` + `meshjit-export`
 run; the per-value shardings are compared, then both results are compiled by XLA (8 CPU
-devices) and the collectives in the partitioned HLO are counted and sized (bench/harness.py).
+devices) and the collectives in the partitioned HLO are counted and sized
+(tests/support/harness.py).
 
-`python tests/test_propagation.py` prints the table.
+`python -m tests.passes.test_against_shardy` prints the table.
 """
 
 from __future__ import annotations
@@ -21,17 +22,10 @@ os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 from jaxlib.mlir import ir
 
 import meshjit
-from bench.harness import (
-    Row,
-    collective_stats,
-    differential,
-    format_table,
-    group_size,
-    value_shardings,
-)
 from meshjit import passes
 from meshjit.dialects import make_context
 from meshjit.sharding import NamedSharding, P
+from tests.support.harness import Row, differential, format_table, value_shardings
 
 HEADER = "module attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {\n"
 MESH = 'sdy.mesh @mesh = <["x"=2, "y"=4]>\n'
@@ -188,23 +182,6 @@ def test_shardy_compatible_mode_matches_shardy_on_conflicts():
         passes.run_shardy(shardy)
         passes.propagate(mine, shardy_compatible=True)
         assert value_shardings(shardy) == value_shardings(mine)
-
-
-def test_collective_stats_parser():
-    hlo = (
-        "  %all-gather = f32[8,16]{1,0} all-gather(f32[4,16]{1,0} %p), dimensions={0}\n"
-        "  %ar = (f32[4]{0}, bf16[2,2]{1,0}) all-reduce-start(%a, %b), to_apply=%add\n"
-    )
-    # No replica groups given: groups of 8.
-    result = 8 * 16 * 4 + 4 * 4 + 2 * 2 * 2
-    moved = 8 * 16 * 4 * 7 / 8 + (4 * 4 + 2 * 2 * 2) * 2 * 7 / 8
-    assert collective_stats(hlo) == (2, result, round(moved))
-    assert group_size("replica_groups=mesh['axis_0'=2,'axis_1'=4] {'axis_1'}, dims") == 4
-    # A sub-axis: the minor half of 'axis_1'.
-    assert group_size("replica_groups=mesh['axis_0'=2,'axis_1'=4] {'axis_1':(2)2}, x") == 2
-    assert group_size("replica_groups=mesh['a'=2,'b'=4] {'a','b':(1)2}, x") == 4
-    assert group_size("replica_groups={{0,1},{2,3}}, x") == 2
-    assert group_size("replica_groups=[2,4]<=[8]") == 4
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ For one StableHLO + sdy module, `differential` runs Shardy's `sdy-propagation-pi
 meshjit's passes (`meshjit.passes.propagate`: propagate + export) on identical copies, compares
 the per-value shardings, compiles both results with XLA (8 CPU devices) and measures what each
 costs: the collectives in the partitioned HLO (count, result bytes, bytes moved per device) and
-per-device memory (`get_compiled_memory_stats`). Used by tests/test_propagation*.py and
+per-device memory (`get_compiled_memory_stats`). Used by the tests under tests/passes/ and by
 bench/propagation.py.
 """
 
@@ -23,7 +23,7 @@ import meshjit  # noqa: E402
 from meshjit import passes  # noqa: E402
 from meshjit.compiler.runtime import client as backend  # noqa: E402
 from meshjit.dialects import make_context  # noqa: E402
-from meshjit.passes import sharding_io  # noqa: E402
+from meshjit.passes.graph import sharding_io  # noqa: E402
 
 # --------------------------------------------------------------------------- per-value shardings
 

@@ -1,4 +1,5 @@
-"""Estimated communication of a propagation choice, in bytes per device.
+"""The per-op cost model: the estimated communication of a propagation choice at one op, in
+bytes per device.
 
 When an op's tensors disagree on a factor, every candidate sharding for that factor leaves some
 tensors with axes the candidate does not have; those tensors must be resharded before (operands)
@@ -14,26 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 
-ALL_GATHER, ALL_TO_ALL, ALL_REDUCE = "all-gather", "all-to-all", "all-reduce"
-
-
-def all_gather_bytes(local_bytes: float, n: int) -> float:
-    return local_bytes * (n - 1)
-
-
-def all_to_all_bytes(local_bytes: float, n: int) -> float:
-    return local_bytes * (n - 1) / n
-
-
-def all_reduce_bytes(local_bytes: float, n: int) -> float:
-    return 2.0 * local_bytes * (n - 1) / n
-
-
-COLLECTIVE_BYTES = {
-    ALL_GATHER: all_gather_bytes,
-    ALL_TO_ALL: all_to_all_bytes,
-    ALL_REDUCE: all_reduce_bytes,
-}
+from meshjit.passes.cost.collectives import (
+    ALL_GATHER,
+    ALL_TO_ALL,
+    COLLECTIVE_BYTES,
+    all_gather_bytes,
+    all_reduce_bytes,
+)
+from meshjit.passes.graph.axes import axes_product, common_prefix
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,25 +33,14 @@ class TensorClaim:
     local_bytes: float
     total_bytes: int
     index: int  # position among the op's operands then results
-    other_axes: frozenset = frozenset()  # axes the tensor uses for its other factors
-
-
-def _product(axes) -> int:
-    n = 1
-    for a in axes:
-        n *= a[2]
-    return n
 
 
 def reshard_cost(claim: TensorClaim, candidate, compatible) -> float:
     """Bytes to move `claim`'s tensor from its axes to `candidate` (0 if compatible)."""
     if not claim.axes or compatible(claim.axes, candidate):
         return 0.0
-    common = 0
-    while common < min(len(claim.axes), len(candidate)) and claim.axes[common] == candidate[common]:
-        common += 1
-    lost = claim.axes[common:]
-    n = _product(lost)
+    lost = claim.axes[len(common_prefix([claim.axes, candidate])) :]
+    n = axes_product(lost)
     moved = any(a[0] in {c[0] for c in candidate} for a in lost)
     kind = ALL_TO_ALL if moved else ALL_GATHER
     return COLLECTIVE_BYTES[kind](claim.local_bytes, n)
@@ -72,32 +50,28 @@ def candidate_cost(candidate, claims, compatible, *, reduction_results=()) -> fl
     """Total bytes of reshards (and of the all-reduce, for a reduction factor)."""
     cost = sum(reshard_cost(c, candidate, compatible) for c in claims)
     if candidate and reduction_results:
-        n = _product(candidate)
+        n = axes_product(candidate)
         cost += sum(all_reduce_bytes(b, n) for b in reduction_results)
     return cost
 
 
 def shardy_preference(candidate, claim: TensorClaim) -> tuple:
     """Sort key: the larger tensor first, then the more sharded, then operand order."""
-    return (-claim.total_bytes, -_product(candidate), claim.index)
+    return (-claim.total_bytes, -axes_product(candidate), claim.index)
 
 
-def choose(candidates, claims, compatible, *, shardy_compatible: bool, reduction_results=()):
-    """Index of the winning candidate among `candidates` [(axes, claim), ...]."""
+def choose(candidates, claims, compatible, *, reduction_results=()):
+    """Index of the winning candidate among `candidates` [(axes, claim), ...]: the cheapest,
+    ties by Shardy's preference."""
 
     def key(i):
         axes, claim = candidates[i]
-        pref = shardy_preference(axes, claim)
-        if shardy_compatible:
-            return pref
-        return (
-            candidate_cost(axes, claims, compatible, reduction_results=reduction_results),
-            *pref,
-        )
+        cost = candidate_cost(axes, claims, compatible, reduction_results=reduction_results)
+        return (cost, *shardy_preference(axes, claim))
 
     return min(range(len(candidates)), key=key)
 
 
 def loss_penalty(claims) -> float:
     """What it would cost to drop every claim on a factor: used to order competing factors."""
-    return sum(all_gather_bytes(c.local_bytes, _product(c.axes)) for c in claims if c.axes)
+    return sum(all_gather_bytes(c.local_bytes, axes_product(c.axes)) for c in claims if c.axes)

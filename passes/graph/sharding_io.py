@@ -113,14 +113,15 @@ def _func_counts(func_op) -> tuple[int, int]:
 
 
 def func_arg_sharding(func_op, index: int) -> TensorSharding | None:
-    entries = _func_attr_list(func_op, "arg_attrs", _func_counts(func_op)[0])[index]
-    attr = entries.get(SHARDING_ATTR)
-    return None if attr is None else read_sharding(attr, func_op.location)
+    return _func_sharding(func_op, "arg_attrs", index, _func_counts(func_op)[0])
 
 
 def func_result_sharding(func_op, index: int) -> TensorSharding | None:
-    entries = _func_attr_list(func_op, "res_attrs", _func_counts(func_op)[1])[index]
-    attr = entries.get(SHARDING_ATTR)
+    return _func_sharding(func_op, "res_attrs", index, _func_counts(func_op)[1])
+
+
+def _func_sharding(func_op, key: str, index: int, count: int) -> TensorSharding | None:
+    attr = _func_attr_list(func_op, key, count)[index].get(SHARDING_ATTR)
     return None if attr is None else read_sharding(attr, func_op.location)
 
 

@@ -1,0 +1,105 @@
+"""The Python API of meshjit's sharding passes: `propagate` (propagate, then export) and
+`run_shardy` (Shardy's pipeline, the reference), on an `ir.Module` from any frontend; and
+`propagate_module`, the propagation stage both `propagate` and `meshjit-propagate` run."""
+
+from __future__ import annotations
+
+import sys
+
+from jaxlib.mlir import ir, passmanager
+
+from meshjit.dialects.util import gc_paused
+from meshjit.passes.cost import clear_cache
+from meshjit.passes.export import export_module, pin_dot_plans, write_back
+from meshjit.passes.graph import (
+    Graph,
+    GraphError,
+    ShardingReadError,
+    build_graph,
+    print_warnings,
+    split_constants,
+)
+from meshjit.passes.propagation import (
+    Options,
+    PropagationError,
+    explain_table,
+    make_options,
+    propagate_graph,
+)
+from meshjit.passes.rules import RuleError
+
+
+def propagate_module(module_op: ir.Operation, options: Options, *, close: bool = False) -> Graph:
+    """Splits constants per use, propagates and writes the result back; `close=True` also
+    exports (closes every dim, pins dot plans) from the same graph, as `meshjit-export` would
+    after rebuilding it."""
+    with gc_paused():
+        clear_cache()
+        split_constants(module_op)
+        graph = build_graph(module_op)
+        print_warnings(graph)
+        propagate_graph(graph, options)
+        write_back(graph, close=close)
+        if close:
+            pin_dot_plans(graph)
+    return graph
+
+
+def module_operation(module) -> ir.Operation:
+    """The operation of an `ir.Module` (or the operation itself)."""
+    return module.operation if hasattr(module, "operation") else module
+
+
+def propagate(
+    module,
+    *,
+    strategy: str = "aggressive",
+    shardy_compatible: bool = False,
+    max_iterations: int = 64,
+    op_priority: bool = True,
+    cost_model: bool = False,
+    export: bool = True,
+    insert_reshards: bool = False,
+    explain: bool = False,
+    conflicts: str = "auto",
+):
+    """Runs meshjit's propagation (and export, unless `export=False`) on `module` in place.
+
+    Conflicts are resolved by estimated communication (`conflicts="auto"`), Shardy's way
+    (`"shardy"`, or `shardy_compatible=True`) or by the per-op cost model (`"cost"`, or
+    `cost_model=True`). Works on an `ir.Module` or its operation from any frontend; returns
+    `module`. Raises PropagationError (with the location) for modules it cannot handle.
+    """
+    module_op = module_operation(module)
+    options = make_options(
+        strategy=strategy,
+        conflicts=conflicts,
+        shardy_compatible=shardy_compatible,
+        cost_model=cost_model,
+        max_iterations=max_iterations,
+        op_priority=op_priority,
+        explain=explain,
+    )
+    with module_op.context, gc_paused():
+        try:
+            close_now = export and not insert_reshards
+            graph = propagate_module(module_op, options, close=close_now)
+            if explain:
+                sys.stderr.write(explain_table(graph))
+            del graph  # freed while the collector is paused (else its resumption scans it all)
+            if export and not close_now:
+                export_module(module_op, close=True, insert_reshards=insert_reshards)
+        except (GraphError, ShardingReadError) as e:
+            raise PropagationError(f"{e.location}: {e}") from None
+        except RuleError as e:
+            raise PropagationError(str(e)) from None
+    return module
+
+
+def run_shardy(module):
+    """Runs Shardy's `sdy-propagation-pipeline` (import, propagate, export) on `module`."""
+    module_op = module_operation(module)
+    with module_op.context:
+        pm = passmanager.PassManager.parse("builtin.module(sdy-propagation-pipeline)")
+        pm.run(module_op)
+    return module

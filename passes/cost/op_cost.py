@@ -1,0 +1,331 @@
+"""What computing one op costs, given its tensors' final shardings: the ways the partitioner
+may compute it (plans: one axis list per factor of the op's rule) and what each moves.
+
+Per op, the partitioner computes in one sharding of the op's factors and reshards operands into
+it (and results out of it): by default the results' sharding, for the factors the results hold;
+factors only operands hold (contractions) take the operand sharding that moves least (a plain
+reduce keeps its operand's, even axes its result wants: it reduces each shard, all-reduces and
+slices the result); factors that need replication take none, and neither do factors a dim
+sharding could only hold as a strided shard (the partitioner gathers those). XLA's dot /
+convolution partitioner picks among several ways by its own order, not by cost (measured: it
+may all-to-all an operand into the result's sharding, contract over the split the operands
+share and all-reduce the whole result, or gather both operands), so for those ops the bounds
+span: the result's sharding (contracting factors chosen cheapest, or unsplit), each operand's
+sharding completed by the result's, and the operands' shardings as they are. A reshard of one
+value into the same dims is made once however many ops want it (XLA reuses it), and so is the
+all-gather two reshards of one value start with (`reshard_parts`): free in the low bound after
+the first op that may make it, counted in full in the high bound. Ties between values (func
+returns, loop-carried values, call boundaries) reshard one into the other.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from meshjit.passes.cost.collectives import all_reduce_bytes
+from meshjit.passes.cost.reshard import local_bytes, reshard_bytes, reshard_parts
+from meshjit.passes.graph.axes import axes_product, clashes
+from meshjit.passes.graph.graph import Edge, View
+from meshjit.passes.graph.projection import project
+from meshjit.passes.rules import NEED_REPLICATION, PERMUTATION, REDUCTION
+
+SEARCHED_OPS = frozenset({"stablehlo.dot_general", "stablehlo.convolution"})
+_MAX_COMBINATIONS = 16
+
+
+def edge_bytes(
+    edge: Edge, paid: set | None = None, plan: dict | None = None
+) -> tuple[float, float]:
+    """(low, high) bytes for one op or tie. `paid`: operand reshards (value, target dims) an
+    earlier op may have made: XLA makes a reshard once for all the ops that want the same one,
+    so those count nothing in the low bound (and in full in the high one). `plan`: the way
+    the op is pinned to compute (its bytes are then exact)."""
+    if not any(v.slot.mesh for v in edge.views()):
+        return (0.0, 0.0)
+    if not edge.results:
+        cost = _tie_bytes(edge)
+        return (cost, cost)
+    return OpCost(edge, set() if paid is None else paid).bounds(plan)
+
+
+def op_cost(edge: Edge, paid: set):
+    if not edge.results or not any(v.slot.mesh for v in edge.views()):
+        return None
+    cost = OpCost(edge, paid)
+    return None if any(p is None for p in cost.proj) else cost
+
+
+def _tie_bytes(edge: Edge) -> float:
+    """A value and the values tied to it (a return and its func result, loop-carried values)."""
+    first = edge.operands[0]
+    src = [first.axes(d) for d in range(first.slot.rank)]
+    cost = 0.0
+    for view in edge.operands[1:]:
+        dst = [view.axes(d) for d in range(view.slot.rank)]
+        if dst != src:
+            cost += reshard_bytes(first, src, dst)
+    return cost
+
+
+class OpCost:
+    """The ways the partitioner may compute one op, given its tensors' final shardings."""
+
+    def __init__(self, edge: Edge, paid: set):
+        self.edge, self.rule, self.paid = edge, edge.rule, paid
+        self.views = edge.operands + edge.results
+        self.n_operands = len(edge.operands)
+        self.mappings = self.rule.tensors()
+        self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
+        self.full = [_full_dims(v) for v in self.views]  # each tensor's own sharding
+        self.searched = edge.op_name in SEARCHED_OPS
+        self.split_dims = [
+            fs for mapping in self.mappings for fs in mapping if len(fs) > 1
+        ]  # dims made of several factors (reshapes)
+
+    def plans(self) -> list[dict]:
+        return [self._result_plan(), *self._other_plans()]
+
+    def _other_plans(self) -> list[dict]:
+        if not self.searched:
+            return []
+        plans = [self._operand_plan(t) for t in range(self.n_operands)]
+        plans += [self._operands_plan(t) for t in range(self.n_operands)]
+        plans.append(self._result_plan(fill=False))  # operands gathered where results lack
+        return [plan for plan in plans if plan is not None]
+
+    def cheapest(self, shares: dict | None = None) -> tuple[dict, float]:
+        """The cheapest plan and its price; its reshards become paid. With `shares` (dots
+        using each value), an operand reshard counts its bytes over that many in the choice.
+        Computing in the results' sharding is tried first: when that moves nothing (the
+        op's tensors agree), no other way is cheaper."""
+        plans = [self._result_plan()]
+        priced = [self._price(plans[0], self.paid, shares)]
+        if priced[0][0] > 0.0:
+            plans += self._other_plans()
+            priced += [self._price(plan, self.paid, shares) for plan in plans[1:]]
+        # Ties go to the way that reshards fewer operands (the partitioner's own, if any).
+        best = min(range(len(plans)), key=lambda i: (priced[i][0], len(priced[i][1]), i))
+        price = self._price(plans[best], self.paid)[0] if shares else priced[best][0]
+        self.paid.update(priced[best][1])
+        return plans[best], price
+
+    def plan_dims(self, plan: dict) -> list:
+        """Each operand's and result's dims as the plan computes the op."""
+        reduced = self._reduced(plan)
+        return [self._dims(t, plan, reduced) for t in range(len(self.views))]
+
+    def bounds(self, plan: dict | None = None) -> tuple[float, float]:
+        if any(p is None for p in self.proj):
+            return (0.0, 0.0)  # a sharding the rule cannot express (left as is by propagation)
+        if plan is not None:
+            cost, reshards = self._price(plan, self.paid)
+            self.paid.update(reshards)
+            return (cost, cost)
+        plans = self.plans()
+        # Low: a reshard some earlier op may have made is free. High: nothing is.
+        low = min(self._price(plan, self.paid)[0] for plan in plans)
+        high = max(self._price(plan)[0] for plan in plans)
+        for plan in plans:
+            self.paid.update(self._price(plan)[1])
+        return (low, high)
+
+    # -- plans: one axis list per factor (the op's sharding)
+
+    def _result_plan(self, fill: bool = True) -> dict:
+        plan = self._gathered_factors()
+        if fill and self._reduces_locally():
+            # The reduced dims keep the operand's axes (each shard reduced, then all-reduced);
+            # a result dim wanting one of them is sliced from the all-reduced result.
+            for t in range(self.n_operands):
+                for f, axes in self.proj[t].items():
+                    if self.rule.factors[f].kind == REDUCTION and axes:
+                        plan.setdefault(f, list(axes))
+        self._add_result_factors(plan, [a for axes in plan.values() for a in axes])
+        return self._expressible(self._fill_operand_factors(plan) if fill else plan)
+
+    def _add_result_factors(self, plan: dict, used: list) -> None:
+        """The factors `plan` lacks, as the results hold them (less the axes in `used`)."""
+        for r in range(self.n_operands, len(self.views)):
+            for f, axes in self.proj[r].items():
+                if f not in plan:
+                    plan[f] = [a for a in axes if not clashes(a, used)]
+
+    def _reduces_locally(self) -> bool:
+        """A plain reduce (variadic ones gather their operands)."""
+        return self.edge.op_name == "stablehlo.reduce" and len(self.edge.results) == 1
+
+    def _expressible(self, plan: dict) -> dict:
+        """The plan with every factor the partitioner cannot compute sharded made whole: in a
+        dim made of several factors, a factor after one not fully sharded (a strided shard,
+        which a dim sharding cannot describe); XLA gathers the operand then (measured on
+        reshapes)."""
+        changed = bool(self.split_dims)
+        while changed:
+            changed = False
+            for fs in self.split_dims:
+                full = True
+                for f in fs:
+                    axes = plan.get(f)
+                    if not full and axes:
+                        plan[f], changed = [], True
+                    full = full and axes_product(axes or ()) == self.rule.factors[f].size
+        return plan
+
+    def _gathered_factors(self) -> dict:
+        """Factors the partitioner computes unsharded: permutation factors (a windowed or
+        shifted dim: the operand is gathered, the result sliced afterwards) and the reduced
+        dims of a variadic reduce (argmax: its operands are gathered, not its results
+        all-reduced)."""
+        factors = self.rule.factors
+        variadic = self.edge.op_name == "stablehlo.reduce" and len(self.edge.results) > 1
+        return {
+            f: []
+            for f, factor in enumerate(factors)
+            if factor.kind == PERMUTATION or (variadic and factor.kind == REDUCTION)
+        }
+
+    def _operand_plan(self, t: int) -> dict | None:
+        """Operand t as it is; the other factors as the results have them."""
+        start = self._own_plan(t)
+        if start is None:
+            return None
+        plan, used = start
+        self._add_result_factors(plan, used)
+        return self._expressible(self._fill_operand_factors(plan))
+
+    def _operands_plan(self, t: int) -> dict | None:
+        """The operands as they are (operand t first where they disagree); the result is
+        computed in what follows and resharded (XLA's dot partitioner when the contracting
+        dims are split alike leaves the free axes unused)."""
+        start = self._own_plan(t)
+        if start is None:
+            return None
+        plan, used = start
+        for u in range(self.n_operands):
+            for f, axes in self.proj[u].items():
+                if f not in plan and axes and not any(clashes(a, used) for a in axes):
+                    plan[f] = list(axes)
+                    used.extend(axes)
+        return self._expressible(plan)
+
+    def _own_plan(self, t: int) -> tuple[dict, list] | None:
+        """(operand t's sharded factors with the gathered ones, the axes they use); None if
+        operand t is unsharded."""
+        own = {f: list(axes) for f, axes in self.proj[t].items() if axes}
+        if not own:
+            return None
+        return {**own, **self._gathered_factors()}, [a for axes in own.values() for a in axes]
+
+    def _fill_operand_factors(self, plan: dict) -> dict:
+        """Factors no result holds: none for need-replication ones, else the cheapest choice
+        among the operands' own shardings of them (unsharded included)."""
+        factors = self.rule.factors
+        reduces_locally = self._reduces_locally()
+        used = [a for axes in plan.values() for a in axes]
+        open_factors = []
+        for f, factor in enumerate(factors):
+            if f in plan:
+                continue
+            if factor.kind == NEED_REPLICATION:
+                plan[f] = []
+            elif reduces_locally and factor.kind == REDUCTION:
+                # XLA reduces each shard and all-reduces the partial results; it does not
+                # gather the operand (not even when a gathered copy exists).
+                own = [a for t in range(self.n_operands) for a in self.proj[t].get(f, ())]
+                plan[f] = [a for a in dict.fromkeys(own) if not clashes(a, used)]
+                used.extend(plan[f])
+            else:
+                open_factors.append(f)
+        if not open_factors:
+            return plan
+        return self._cheapest_choice(plan, open_factors, used)
+
+    def _cheapest_choice(self, plan: dict, open_factors: list, used: list) -> dict:
+        """`plan` with each of `open_factors` given the axes one of the operands shards it
+        with (or none): the cheapest of the first combinations that use no axis twice."""
+        choices = []
+        for f in open_factors:
+            seen = {()}
+            for t in range(self.n_operands):
+                seen.add(tuple(self.proj[t].get(f, ())))
+            choices.append(sorted(seen))
+        combos = list(itertools.islice(itertools.product(*choices), _MAX_COMBINATIONS))
+        best, best_cost = None, None
+        for combo in combos:
+            picked = [a for axes in combo for a in axes]
+            if any(clashes(a, used + picked[:i]) for i, a in enumerate(picked)):
+                continue  # an axis (or a part of it) some other factor already holds
+            trial = dict(plan)
+            trial.update({f: list(axes) for f, axes in zip(open_factors, combo)})
+            cost = self._price(trial, self.paid)[0]
+            if best_cost is None or cost < best_cost:
+                best, best_cost = trial, cost
+        return best
+
+    # -- pricing a plan
+
+    def _dims(self, t: int, plan: dict, reduced=()) -> list:
+        """Tensor t's dims under the plan; `reduced` axes stay off its non-reduction factors
+        (the partitioner scatters them into the result after the reduction)."""
+        factors = self.rule.factors
+        out = []
+        for fs in self.mappings[t]:
+            if len(fs) == 1 and not reduced:
+                out.append(list(plan.get(fs[0], ())))
+                continue
+            dim = []
+            for f in fs:
+                for a in plan.get(f, ()):
+                    if (factors[f].kind == REDUCTION or a not in reduced) and a not in dim:
+                        dim.append(a)
+            out.append(dim)
+        return out
+
+    def _reduced(self, plan: dict) -> list:
+        factors = self.rule.factors
+        return [a for f, axes in plan.items() if factors[f].kind == REDUCTION for a in axes]
+
+    def parts(self, plan: dict) -> tuple[float, dict]:
+        """(bytes of the results' side: all-reduce and reshard after, {operand reshard:
+        its bytes})."""
+        reduced = self._reduced(plan)
+        reshards = dict(self._operand_reshards(plan, reduced))
+        return self._results_bytes(plan, reduced), reshards
+
+    def _operand_reshards(self, plan: dict, reduced: list) -> list:
+        """[((value id, dims text), bytes)]: the reshard steps the plan makes of the operands."""
+        out = []
+        for t in range(self.n_operands):
+            view = self.views[t]
+            src, dst = self.full[t], self._dims(t, plan, reduced)
+            if src != dst:
+                value = id(view.slot)
+                for dims, b in reshard_parts(view, src, dst):
+                    out.append(((value, dims), b))
+        return out
+
+    def _results_bytes(self, plan: dict, reduced: list) -> float:
+        cost = 0.0
+        for r in range(self.n_operands, len(self.views)):
+            view = self.views[r]
+            computed = self._dims(r, plan, reduced)
+            if reduced:
+                n = axes_product(reduced)
+                cost += all_reduce_bytes(local_bytes(view, computed), n)
+            cost += reshard_bytes(view, computed, self.full[r])
+        return cost
+
+    def _price(self, plan: dict, paid=frozenset(), shares=None) -> tuple[float, list]:
+        """(bytes, the operand reshards it makes), with the reshards in `paid` free (and each
+        other one over the `shares` of its value, if given)."""
+        reduced = self._reduced(plan)
+        cost, reshards = 0.0, []
+        for key, b in self._operand_reshards(plan, reduced):
+            reshards.append(key)
+            if key not in paid:
+                cost += b / (shares.get(key[0], 1) if shares else 1)
+        return cost + self._results_bytes(plan, reduced), reshards
+
+
+def _full_dims(view: View) -> list:
+    return [list(view.slot.dims[d]) for d in range(view.slot.rank)]

@@ -1,0 +1,23 @@
+"""Export after propagation: the decided shardings written back into the module (closed, so XLA
+keeps them), dot plans pinned with reshards, remaining conflicts optionally made explicit, and
+the module prepared for XLA's import.
+
+`write_back.py` stores slot shardings; `close.py` the export stage (`export_module`);
+`pin_plans.py`, `insert_reshards.py` and `reshard.py` the reshards; `xla.py` the XLA hand-off.
+"""
+
+from meshjit.passes.export.close import export_module
+from meshjit.passes.export.insert_reshards import insert_reshards
+from meshjit.passes.export.pin_plans import pin_dot_plans
+from meshjit.passes.export.write_back import write_back
+from meshjit.passes.export.xla import pin_op_shardings, prepare_for_xla, reshards_as_constraints
+
+__all__ = [
+    "export_module",
+    "insert_reshards",
+    "pin_dot_plans",
+    "pin_op_shardings",
+    "prepare_for_xla",
+    "reshards_as_constraints",
+    "write_back",
+]

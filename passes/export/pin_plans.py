@@ -1,0 +1,37 @@
+"""Pinning dot plans: each dot / convolution resharded into its cheapest way to compute
+(cost/dot_plans.py), since XLA's dot partitioner otherwise picks its own way by a fixed order
+(it may gather a weight where resharding a small operand would do)."""
+
+from __future__ import annotations
+
+from meshjit.passes.cost.dot_plans import pinned_plans
+from meshjit.passes.export.reshard import reshard_operand, reshard_result
+from meshjit.passes.graph.axes import disjoint
+from meshjit.passes.graph.graph import Graph, Slot
+
+
+def pin_dot_plans(graph: Graph) -> int:
+    """Operands resharded into the plan's shardings, the op's results computed in the plan's
+    and resharded after it into theirs. Returns how many reshards it inserted."""
+    count = 0
+    for edge, dims in list(pinned_plans(graph)):
+        n = len(edge.operands)
+        for t, (view, want) in enumerate(zip(edge.operands, dims)):
+            if _pinnable(view.slot, want):
+                reshard_operand(graph, edge.op, t, view.slot, want)
+                count += 1
+        for r, (view, want) in enumerate(zip(edge.results, dims[n:])):
+            if _pinnable(view.slot, want) and reshard_result(graph, edge.op, r, view.slot, want):
+                count += 1
+    return count
+
+
+def _pinnable(slot: Slot, want) -> bool:
+    """A value with a sharding and a plan that differs from it; a plan using a (sub-)axis twice
+    is not pinned (the sharding would not verify)."""
+    return (
+        slot.mesh is not None
+        and slot.value is not None
+        and want != slot.dims
+        and disjoint([a for dim in want for a in dim])
+    )

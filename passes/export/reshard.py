@@ -1,0 +1,44 @@
+"""`sdy.reshard`s inserted into the module: in front of an op's operand, or after an op's result
+(the op then computes in one sharding and its users read another)."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+
+from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
+from meshjit.passes.graph.graph import Graph, Slot
+from meshjit.passes.graph.slots import new_slot, slot_sharding
+
+
+def closed_sharding(graph: Graph, source: Slot, dims) -> ir.Attribute:
+    """`source`'s sharding with `dims` instead of its own, closed."""
+    target = new_slot(f"reshard of {source.label}", source.value.type)
+    target.mesh, target.dims = source.mesh, [list(d) for d in dims]
+    target.closed = [True] * target.rank
+    target.replicated, target.unreduced = source.replicated, source.unreduced
+    return tensor_sharding_attr(slot_sharding(target, graph.meshes, close=True))
+
+
+def reshard_operand(graph: Graph, op, index: int, source: Slot, dims) -> None:
+    """Operand `index` of `op` (whose value is `source`) resharded to `dims` in front of it."""
+    with ir.InsertionPoint(op), op.location:
+        new = sdy.ReshardOp(op.operands[index], closed_sharding(graph, source, dims)).result
+    op.operands[index] = new
+
+
+def reshard_result(graph: Graph, op, index: int, slot: Slot, computed) -> bool:
+    """The op computes result `index` sharded as `computed`; an `sdy.reshard` after it takes
+    the value to the sharding its users were given. False (nothing done) for an unused result
+    or an op without result shardings."""
+    result = op.results[index]
+    if not len(list(result.uses)) or SHARDING_ATTR not in op.attributes:
+        return False
+    final = slot_sharding(slot, graph.meshes, close=True)
+    with ir.InsertionPoint.after(op), op.location:
+        new = sdy.ReshardOp(result, tensor_sharding_attr(final))
+    result.replace_all_uses_except(new.result, new.operation)
+    shardings = list(sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings)
+    shardings[index] = closed_sharding(graph, slot, computed)
+    op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get(shardings)
+    return True

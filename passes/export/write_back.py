@@ -1,0 +1,149 @@
+"""Write-back: every slot's sharding stored in the module (func argument and result attributes,
+op result attributes, manual computation boundaries), optionally closed."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from meshjit.dialects.sdy import SHARDING_ATTR, TensorSharding, sharding_per_value_attr
+from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.graph import Graph, Slot
+from meshjit.passes.graph.slots import slot_sharding
+from meshjit.passes.rules import shape_of
+
+
+def _inside_manual(op) -> bool:
+    """Whether `op` sits in a manual computation's body."""
+    parent = op.parent
+    while parent is not None:
+        if parent.name == "sdy.manual_computation":
+            return True
+        parent = parent.parent
+    return False
+
+
+_PLAIN_SHARDING_OPS = ("sdy.sharding_constraint", "sdy.reshard", "sdy.manual_computation")
+
+
+class _Shardings:
+    """Slot shardings and their attributes, built once per distinct sharding state."""
+
+    def __init__(self, meshes, close: bool):
+        self.meshes, self.close = meshes, close
+        self.by_state: dict = {}
+        self.attrs: dict = {}
+
+    def of(self, slot: Slot) -> TensorSharding:
+        state = (
+            slot.mesh,
+            tuple(map(tuple, slot.dims)),
+            tuple(slot.closed),
+            tuple(slot.priority),
+            slot.replicated,
+            slot.unreduced,
+        )
+        sharding = self.by_state.get(state)
+        if sharding is None:
+            sharding = self.by_state[state] = slot_sharding(slot, self.meshes, close=self.close)
+        return sharding
+
+    def per_value_attr(self, shardings) -> ir.Attribute:
+        key = tuple(shardings)
+        attr = self.attrs.get(key)
+        if attr is None:
+            attr = self.attrs[key] = sharding_per_value_attr(shardings)
+        return attr
+
+
+def write_back(graph: Graph, *, close: bool = False) -> None:
+    """Stores every slot's sharding in the module (func attrs, op attrs, manual boundaries)."""
+    cache = _Shardings(graph.meshes, close)
+    _write_op_results(graph, cache)
+    _write_boundaries(graph, cache, close)
+
+
+def _decided_results(graph: Graph) -> dict:
+    """op -> {result number: slot} for the op results something was decided for."""
+    per_op: dict = {}
+    for value, slot in graph.slots.items():
+        if slot.mesh is None or isinstance(value, ir.BlockArgument):
+            continue
+        if not (slot.annotated or slot.opaque or any(slot.dims)):
+            continue  # nothing decided for this value (its op may still get one, for another)
+        op = value.owner
+        slots = per_op.get(op)
+        if slots is None:
+            slots = per_op[op] = {}
+        slots[value.result_number] = slot
+    return per_op
+
+
+def _write_op_results(graph: Graph, cache: _Shardings) -> None:
+    manual_parents: dict = {}
+    for op, slots in _decided_results(graph).items():
+        op = op.operation
+        if _in_manual(op, manual_parents) and not _has_sharded(slots.values()):
+            continue  # nothing free to say inside a manual body (XLA rejects some of these)
+        results = op.results
+        if len(results) == 1 and 0 in slots:
+            shardings = [cache.of(slots[0])]
+        else:
+            shardings = _result_shardings(graph, op, cache)
+        if op.name in _PLAIN_SHARDING_OPS:
+            io.set_op_result_shardings(op, shardings)
+        else:  # most ops: one cached attribute per distinct list of shardings
+            op.attributes[SHARDING_ATTR] = cache.per_value_attr(shardings)
+
+
+_BOUNDARY_SETTERS = {
+    "func_arg": io.set_func_arg_sharding,
+    "func_result": io.set_func_result_sharding,
+}
+
+
+def _write_boundaries(graph: Graph, cache: _Shardings, close: bool) -> None:
+    """Func arguments and results, and manual computations' in_shardings."""
+    manual_in: dict = {}
+    for kind, owner, index, slot in graph.virtual:
+        if slot.mesh is None or not (slot.annotated or slot.used() or _closes_arg(kind, close)):
+            continue
+        setter = _BOUNDARY_SETTERS.get(kind)
+        if setter is not None:
+            setter(owner, index, cache.of(slot))
+        else:
+            manual_in.setdefault(owner, {})[index] = slot
+    for op, slots in manual_in.items():
+        ordered = [cache.of(slots[i]) for i in sorted(slots)]
+        op.attributes["in_shardings"] = sharding_per_value_attr(ordered)
+
+
+def _closes_arg(kind: str, close: bool) -> bool:
+    """Closing gives func arguments and manual boundaries a sharding even when nothing was
+    decided for them (replicated); func results stay unannotated then, as Shardy leaves them."""
+    return close and kind != "func_result"
+
+
+def _has_sharded(slots) -> bool:
+    return any(s.annotated or s.used() for s in slots)
+
+
+def _result_shardings(graph: Graph, op, cache: _Shardings) -> list:
+    """Every result's sharding (open and empty for results without a slot or mesh)."""
+    slots = [graph.slots.get(r) for r in op.results]
+    mesh = next(s.mesh for s in slots if s is not None and s.mesh is not None)
+    out = []
+    for r, slot in zip(op.results, slots):
+        if slot is None or slot.mesh is None:
+            out.append(io.open_sharding(mesh, len(shape_of(r))))
+        else:
+            out.append(cache.of(slot))
+    return out
+
+
+def _in_manual(op, known: dict) -> bool:
+    """`_inside_manual(op)`, remembered per parent op."""
+    parent = op.parent
+    inside = known.get(parent)
+    if inside is None:
+        inside = known[parent] = _inside_manual(op)
+    return inside

@@ -1,0 +1,249 @@
+"""Building the propagation graph from a module: a slot per tensor value (loaded with its
+annotation), an edge per op with a rule, ties for the ops that only connect values (ties.py).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from jaxlib.mlir import ir
+
+from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.graph import (
+    STAGE_ALL,
+    STAGE_PASS_THROUGH,
+    Edge,
+    Graph,
+    GraphError,
+    Label,
+    Slot,
+    View,
+    identity_rule,
+)
+from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
+from meshjit.passes.graph.ties import TIES
+from meshjit.passes.rules import (
+    NO_RULE_OPS,
+    PASS_THROUGH_OPS,
+    SHARDY_ELEMENTWISE_OPS,
+    RuleError,
+    custom_call_target,
+    is_tensor,
+    rule_cache_key,
+    rule_for,
+)
+
+_MISSING = object()
+
+
+def loc_text(op) -> str:
+    return str(op.location)
+
+
+def _result_label(name: str, i: int, op) -> Label:
+    return Label(lambda: f"{name} result {i} at {loc_text(op)}")
+
+
+class Builder:
+    """Walks a module creating slots and edges; manual axes are forbidden inside bodies."""
+
+    def __init__(self, graph: Graph, hold: bool):
+        self.graph, self.hold = graph, hold
+        self.func_results: dict[str, list[Slot]] = {}
+        self.calls: list = []
+        self.groups: dict = {}  # sdy.sharding_group id -> member slots
+        self.rules: dict = {}  # rule_cache_key(op) -> rule
+
+    def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
+        if not is_tensor(value):
+            return None
+        slot = self.graph.slots.get(value)
+        if slot is None:
+            slot = self.graph.slots[value] = new_slot(label, value.type, value)
+            slot.forbidden |= set(forbidden)
+        return slot
+
+    def tie(self, label: str, slots: list[Slot], op_name: str, op=None) -> None:
+        slots = [s for s in slots if s is not None]
+        if len(slots) > 1:
+            rule = identity_rule(slots[0].shape, len(slots))
+            self.graph.edges.append(
+                Edge(
+                    label,
+                    rule,
+                    [View(s) for s in slots],
+                    [],
+                    STAGE_PASS_THROUGH,
+                    op_name=op_name,
+                    op=op,
+                )
+            )
+
+    def func(self, func_op) -> None:
+        name = ir.StringAttr(func_op.attributes["sym_name"]).value
+        if not func_op.regions[0].blocks:
+            return
+        block = func_op.regions[0].blocks[0]
+        for i, arg in enumerate(block.arguments):
+            slot = self.slot(arg, f"@{name} arg {i}")
+            if slot is not None:
+                self._boundary(func_op, "func_arg", i, slot, io.func_arg_sharding(func_op, i))
+        ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
+        results = []
+        for i, t in enumerate(ftype.results):
+            slot = new_slot(f"@{name} result {i}", t)
+            self._boundary(func_op, "func_result", i, slot, io.func_result_sharding(func_op, i))
+            results.append(slot)
+        self.func_results[name] = results
+        self.block(block, frozenset(), results)
+
+    def _boundary(self, func_op, kind: str, i: int, slot: Slot, sharding) -> None:
+        """A func argument or result: no sub-axes (as Shardy), its annotation loaded, and
+        written back as `kind`."""
+        slot.no_sub_axes = True
+        init_slot(slot, sharding, self.graph.meshes, func_op.location, self.hold)
+        self.graph.virtual.append((kind, func_op, i, slot))
+
+    def block(self, block, forbidden, return_slots=None) -> None:
+        for op in block.operations:
+            self.op(op.operation, forbidden, return_slots)
+
+    def op(self, op, forbidden, return_slots) -> None:
+        name = op.name
+        label = Label(lambda: f"{name} {loc_text(op)}")
+        results = op.results
+        if len(results):
+            shardings = io.op_result_shardings(op)
+            sink_only = name in NO_RULE_OPS
+            for i, r in enumerate(results):
+                slot = self.slot(r, _result_label(name, i, op), forbidden)
+                if slot is not None and i < len(shardings):
+                    if shardings[i] is not None:
+                        init_slot(slot, shardings[i], self.graph.meshes, op.location, self.hold)
+                    slot.sink_only = sink_only
+        tie = TIES.get(name)
+        if tie is not None:
+            tie(self, op, forbidden, return_slots, label)
+            return
+        self.rule_edge(op, label)
+
+    def rule_for(self, op):
+        """The op's rule; ops that differ only in location share one (cached per build)."""
+        key = rule_cache_key(op)
+        if key is None:
+            return rule_for(op)
+        rule = self.rules.get(key, _MISSING)
+        if rule is _MISSING:
+            rule = self.rules[key] = rule_for(op)
+        return rule
+
+    def rule_edge(self, op, label) -> None:
+        try:
+            rule = self.rule_for(op)
+        except RuleError as e:
+            target = custom_call_target(op)
+            what = f"custom_call @{target}" if target else op.name
+            raise GraphError(op.location, f"{what}: sharding rule does not fit the op: {e}") from e
+        if rule is None:
+            self._no_rule(op)
+            return
+        views = []
+        slots = self.graph.slots
+        operands = op.operands
+        for v in (*operands, *op.results):
+            slot = slots.get(v)
+            if slot is None:
+                if not is_tensor(v):
+                    return  # tokens / tuples: nothing meshjit can shard
+                slot = self.slot(v, Label(lambda: f"value at {loc_text(op)}"))
+            views.append(View(slot))
+        n = len(operands)
+        name = op.name
+        stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS else STAGE_ALL
+        self.graph.edges.append(
+            Edge(
+                label,
+                rule,
+                views[:n],
+                views[n:],
+                stage,
+                name == "stablehlo.broadcast_in_dim",
+                name,
+                op,
+                elementwise=name in SHARDY_ELEMENTWISE_OPS,
+                shared_operand=stage == STAGE_PASS_THROUGH and any(map(_has_other_use, operands)),
+            )
+        )
+
+    def _no_rule(self, op) -> None:
+        """A custom call without a rule: its results are exported replicated, with a warning."""
+        target = custom_call_target(op)
+        if target is None:
+            return
+        for r in op.results:
+            slot = self.graph.slots.get(r)
+            if slot is not None:
+                slot.opaque = True
+        self.graph.warnings.append(
+            f"{loc_text(op)[4:-1]}: warning: custom_call @{target} is unknown to the "
+            "meshjit sharding rule registry; its operands and results stay replicated"
+        )
+
+
+def _has_other_use(value: ir.Value) -> bool:
+    """Whether `value` has more than one use (an op reading it twice uses it twice)."""
+    uses = iter(value.uses)
+    next(uses, None)
+    return next(uses, None) is not None
+
+
+def build_graph(module_op: ir.Operation, *, hold_priorities: bool = True) -> Graph:
+    """Slots and edges for every func in the module.
+
+    With `hold_priorities`, dims annotated `pN` (N > 0) start empty and wait in `Slot.held`.
+    """
+    with type_info_cached():
+        return _build_graph(module_op, hold_priorities)
+
+
+def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
+    graph = Graph(meshes=io.read_meshes(module_op))
+    funcs = {}
+    for op in module_op.regions[0].blocks[0].operations:
+        if op.operation.name == "func.func":
+            funcs[ir.StringAttr(op.operation.attributes["sym_name"]).value] = op.operation
+    builder = Builder(graph, hold_priorities)
+    for func_op in funcs.values():
+        builder.func(func_op)
+    _tie_calls(builder, funcs)
+    for members in builder.groups.values():  # one sharding for the whole group
+        builder.tie(members[0][1], [slot for slot, _ in members], "sdy.sharding_group")
+    # Shardy pushes func result shardings to the returned values before visiting any op.
+    returns = [e for e in graph.edges if e.op_name == "func.return"]
+    if returns:
+        graph.edges = returns + [e for e in graph.edges if e.op_name != "func.return"]
+    if len(graph.meshes) == 1:
+        only = next(iter(graph.meshes))
+        for slot in graph.all_slots():
+            slot.mesh = slot.mesh or only
+    return graph
+
+
+def _tie_calls(builder: Builder, funcs: dict) -> None:
+    """Ties each call's operands and results to its callee's arguments and results."""
+    graph = builder.graph
+    for call, label in builder.calls:
+        callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        func_op = funcs.get(callee)
+        if func_op is None or not func_op.regions[0].blocks:
+            continue
+        args = func_op.regions[0].blocks[0].arguments
+        for i, v in enumerate(call.operands):
+            builder.tie(label, [graph.slots.get(v), graph.slots.get(args[i])], call.name)
+        for i, r in enumerate(call.results):
+            builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
+
+
+def print_warnings(graph: Graph) -> None:
+    for w in graph.warnings:
+        print(w, file=sys.stderr)

@@ -1,0 +1,164 @@
+"""The propagation graph: one Slot per sharded value, one Edge per op (or data-flow tie).
+
+Built from a module by build.py, read and changed by propagation/, priced by cost/, written back
+by export/. A slot's dims hold normalized axes (axes.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from jaxlib.mlir import ir
+
+from meshjit.dialects.sdy import MeshShape
+from meshjit.passes.graph.axes import Axis, axes_product, merge_axes
+from meshjit.passes.rules import Factor, ShardingRule
+
+# Shardy's op priorities: pass-through ops none of whose operands has another use, then all
+# pass-through ops, then all ops but forward through broadcast, then all ops.
+STAGE_SINGLE_USE, STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL = 0, 1, 2, 3
+
+
+class GraphError(ValueError):
+    def __init__(self, location: ir.Location, message: str):
+        super().__init__(message)
+        self.location = location
+
+
+class Label:
+    """Text built on first read: labels need locations, which are slow to print, and only
+    explain mode and error messages read them."""
+
+    __slots__ = ("_make", "_text")
+
+    def __init__(self, make):
+        self._make, self._text = make, None
+
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = self._make()
+        return self._text
+
+
+@dataclasses.dataclass(eq=False)
+class Slot:
+    """The sharding state of one value (or of a func result / manual-computation boundary)."""
+
+    label_source: str | Label
+    shape: tuple[int, ...]
+    elem_bytes: int
+    value: ir.Value | None = None
+    mesh: str | None = None
+    dims: list[list[Axis]] = dataclasses.field(default_factory=list)
+    closed: list[bool] = dataclasses.field(default_factory=list)
+    priority: list[int | None] = dataclasses.field(default_factory=list)
+    held: dict[int, tuple] = dataclasses.field(default_factory=dict)
+    forbidden: set[str] = dataclasses.field(default_factory=set)
+    replicated: tuple = ()
+    unreduced: tuple = ()
+    sink_only: bool = False
+    no_sub_axes: bool = False  # func boundaries: Shardy keeps sub-axes off them
+    origin: list[tuple] = dataclasses.field(default_factory=list)
+    annotated: bool = False
+    opaque: bool = False  # a result of an op with no sharding rule: exported replicated
+    total_bytes: int = 0
+
+    @property
+    def label(self) -> str:
+        return str(self.label_source)
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def used(self) -> list[Axis]:
+        return [a for dim in self.dims for a in dim]
+
+    def local_bytes(self) -> float:
+        """Bytes one device holds under the current sharding."""
+        return shard_bytes(self, self.dims)
+
+
+def shard_bytes(slot: Slot, dims) -> float:
+    """Bytes one device holds of `slot`'s value sharded as `dims`."""
+    total = float(slot.elem_bytes)
+    for size, dim in zip(slot.shape, dims):
+        total *= max(1.0, size / axes_product(dim))
+    return total
+
+
+@dataclasses.dataclass(eq=False)
+class View:
+    """A slot as one tensor of an edge; `skip[d]` leading axes of dim d are invisible (manual)."""
+
+    slot: Slot
+    skip: tuple[int, ...] = ()
+
+    def axes(self, d: int) -> list[Axis]:
+        return self.slot.dims[d][self.skip[d] if self.skip else 0 :]
+
+    def set_axes(self, d: int, axes: list[Axis]) -> None:
+        """Stores a dim's axes with adjacent sub-axes joined, so equal shardings compare equal
+        (`"x":(1)2, "x":(2)2` is stored as "x")."""
+        keep = self.slot.dims[d][: self.skip[d]] if self.skip else []
+        self.slot.dims[d] = keep + merge_axes(axes)
+
+
+@dataclasses.dataclass(eq=False)
+class Edge:
+    """An op (or a data-flow tie) with its rule over operand and result views."""
+
+    label_source: str | Label
+    rule: ShardingRule
+    operands: list[View]
+    results: list[View]
+    stage: int = STAGE_ALL
+    is_broadcast: bool = False
+    op_name: str = ""
+    op: object = None  # the ir.Operation, for ops (None for data-flow ties)
+    elementwise: bool = False  # an elementwise op (Shardy orders its factors by sharded size)
+    direction: str = "BOTH"  # sdy.propagation_barrier: FORWARD, BACKWARD or NONE
+    shared_operand: bool = False  # a pass-through op reading a value that has another use
+    plan: object = None  # propagation's per-edge tables, built on first use
+
+    @property
+    def label(self) -> str:
+        return str(self.label_source)
+
+    def views(self) -> list[View]:
+        return self.operands + self.results
+
+
+def identity_rule(shape, count: int) -> ShardingRule:
+    """`count` tensors of `shape` that share one factor per dimension (a tie)."""
+    mapping = tuple((d,) for d in range(len(shape)))
+    factors = tuple(Factor(s) for s in shape)
+    return ShardingRule((mapping,) * count, (), factors)
+
+
+@dataclasses.dataclass
+class Graph:
+    slots: dict = dataclasses.field(default_factory=dict)  # ir.Value -> Slot
+    virtual: list = dataclasses.field(default_factory=list)  # (kind, owner, index, Slot)
+    edges: list[Edge] = dataclasses.field(default_factory=list)
+    meshes: dict[str, MeshShape] = dataclasses.field(default_factory=dict)
+    warnings: list[str] = dataclasses.field(default_factory=list)
+    conflicts: int = 0  # conflicts the cost model would resolve otherwise ("auto" mode)
+    blocked: int = 0  # axes a tensor could not take (another of its dims held them)
+    chosen: str = ""  # with conflicts="auto", the result kept: "shardy", "cost" or "shardy-early"
+
+    def slot_users(self) -> dict[int, list[Edge]]:
+        """`id(slot)` -> the edges that read or write it."""
+        users: dict[int, list[Edge]] = {}
+        for edge in self.edges:
+            for view in edge.views():
+                users.setdefault(id(view.slot), []).append(edge)
+        return users
+
+    def all_slots(self) -> list[Slot]:
+        seen, out = set(), []
+        for slot in [*self.slots.values(), *(v[3] for v in self.virtual)]:
+            if id(slot) not in seen:
+                seen.add(id(slot))
+                out.append(slot)
+        return out

@@ -1,0 +1,128 @@
+"""Ops that tie values together instead of following a factor rule: returns, loops, branches,
+calls, manual computations, sharding groups and propagation barriers.
+
+Each handler takes the graph builder (build.py) and adds identity edges between the values
+that must share a sharding; region bodies are walked by the builder.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jaxlib.mlir import ir
+
+from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.graph import STAGE_PASS_THROUGH, Edge, Slot, View, identity_rule
+from meshjit.passes.graph.slots import init_slot, new_slot
+
+
+def _return(b, op, forbidden, return_slots, label):
+    if return_slots is None:
+        return
+    for i, v in enumerate(op.operands):
+        b.tie(label, [b.graph.slots.get(v), return_slots[i]], op.name, op)
+
+
+def _terminator(region):
+    block = region.blocks[0]
+    ops = list(block.operations)
+    return ops[-1] if ops else None
+
+
+def _while(b, op, forbidden, return_slots, label):
+    cond, body = op.regions[0], op.regions[1]
+    for region in (cond, body):
+        for i, arg in enumerate(region.blocks[0].arguments):
+            b.slot(arg, f"{op.name} region arg {i}", forbidden)
+        b.block(region.blocks[0], forbidden, None)
+    yield_op = _terminator(body)
+    for i, r in enumerate(op.results):
+        members = [b.graph.slots.get(op.operands[i]), b.graph.slots.get(r)]
+        members += [b.graph.slots.get(region.blocks[0].arguments[i]) for region in (cond, body)]
+        members.append(b.graph.slots.get(yield_op.operands[i]))
+        b.tie(label, members, op.name)
+
+
+def _case(b, op, forbidden, return_slots, label):
+    for region in op.regions:
+        b.block(region.blocks[0], forbidden, None)
+    for i, r in enumerate(op.results):
+        members = [b.graph.slots.get(r)]
+        members += [b.graph.slots.get(_terminator(region).operands[i]) for region in op.regions]
+        b.tie(label, members, op.name)
+
+
+def _call(b, op, forbidden, return_slots, label):
+    b.calls.append((op, label))  # tied once every callee has its slots
+
+
+def _manual_computation(b, op, forbidden, return_slots, label):
+    manual = set(re.findall(r'"([^"]+)"', str(op.attributes["manual_axes"])))
+    inner_forbidden = frozenset(forbidden | manual)
+    in_shardings = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
+    body = op.regions[0].blocks[0]
+    meshes = b.graph.meshes
+    for i, v in enumerate(op.operands):
+        boundary = new_slot(f"{op.name} in_sharding {i}", v.type)
+        init_slot(boundary, in_shardings[i], meshes, op.location, b.hold)
+        b.graph.virtual.append(("manual_in", op, i, boundary))
+        b.tie(label, [b.graph.slots.get(v), boundary], op.name)
+        inner = b.slot(body.arguments[i], f"{op.name} body arg {i}", inner_forbidden)
+        _manual_tie(b, label, boundary, inner, manual)
+    b.block(body, inner_forbidden, None)
+    ret = _terminator(op.regions[0])
+    for i, r in enumerate(op.results):
+        outer = b.graph.slots.get(r)
+        inner = b.graph.slots.get(ret.operands[i])
+        _manual_tie(b, label, outer, inner, manual)
+
+
+def _manual_tie(b, label, outer: Slot, inner: Slot, manual) -> None:
+    """Ties the free (non-manual) axes of `outer` with `inner`'s axes, dim by dim."""
+    if outer is None or inner is None:
+        return
+    skip = tuple(sum(1 for a in outer.dims[d] if a[0] in manual) for d in range(outer.rank))
+    if inner.mesh is None:
+        inner.mesh = outer.mesh
+    rule = identity_rule(inner.shape, 2)
+    b.graph.edges.append(
+        Edge(
+            label,
+            rule,
+            [View(outer, skip), View(inner)],
+            [],
+            STAGE_PASS_THROUGH,
+            op_name="sdy.manual_computation",
+        )
+    )
+
+
+def _sharding_group(b, op, forbidden, return_slots, label):
+    group = ir.IntegerAttr(op.attributes["group_id"]).value
+    b.groups.setdefault(group, []).append((b.graph.slots.get(op.operands[0]), label))
+
+
+def _barrier(b, op, forbidden, return_slots, label):
+    """An identity the shardings cross only in `allowed_direction`."""
+    direction = _DIRECTIONS[ir.IntegerAttr(op.attributes["allowed_direction"]).value]
+    source, result = b.graph.slots.get(op.operands[0]), b.graph.slots.get(op.results[0])
+    if source is None or result is None or direction == "NONE":
+        return
+    edge = Edge(label, identity_rule(source.shape, 2), [View(source)], [View(result)])
+    edge.stage, edge.op_name, edge.op, edge.direction = STAGE_PASS_THROUGH, op.name, op, direction
+    b.graph.edges.append(edge)
+
+
+_DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")  # sdy::PropagationDirection values
+
+# op name -> handler(builder, op, forbidden axes, the func's result slots, label)
+TIES = {
+    "sdy.sharding_group": _sharding_group,
+    "sdy.propagation_barrier": _barrier,
+    "func.return": _return,
+    "stablehlo.while": _while,
+    "stablehlo.case": _case,
+    "stablehlo.if": _case,
+    "func.call": _call,
+    "sdy.manual_computation": _manual_computation,
+}

@@ -1,0 +1,129 @@
+"""Applying an edge's factor decisions to one target tensor: each dim extended by the axes its
+factors were decided, as far as the tensor can take them (not closed, not forbidden, not held by
+another of its dims, no sub-axes on func boundaries).
+
+`step` is the EdgeStep being applied (edge_step.py).
+"""
+
+from __future__ import annotations
+
+from meshjit.passes.graph.axes import axes_product, extension, free_prefix
+from meshjit.passes.graph.graph import Slot
+
+
+def apply_decisions(step, t: int, decisions) -> bool:
+    """Extends tensor t's dims by `decisions`; whether any changed."""
+    proj = step.proj[t]
+    if proj is None:
+        return False
+    view = step.views[t]
+    slot = view.slot
+    used = slot.used()
+    closed = slot.closed
+    changed = False
+    for d, fs in _dims(step, t, decisions):
+        if closed[d]:
+            continue
+        if len(fs) == 1:
+            wanted = decisions.get(fs[0])
+            if wanted is None:
+                continue
+            part = proj[fs[0]]
+            ext = extension(part, wanted[0])
+            if not ext:
+                continue
+            new = list(part)
+            if not _take(step, slot, new, ext, used):
+                continue
+        else:
+            new = _grow_dim(step, slot, proj, fs, decisions, used)
+            if new is None:
+                continue
+        if new != view.axes(d):
+            view.set_axes(d, new)
+            slot.mesh = slot.mesh or step.mesh
+            if step.options.track_origins:
+                _record_origin(step, slot, d, fs, decisions)
+            changed = True
+    return changed
+
+
+def _dims(step, t: int, decisions) -> list:
+    """Tensor t's (dim, factors), in the order of their factors' decisions if it matters."""
+    dims = step.plan.dims[t]
+    if not step.in_factor_order or len(dims) < 2:
+        return dims
+    order = {f: k for k, f in enumerate(decisions)}
+    last = len(order)
+    return sorted(dims, key=lambda dim: min(order.get(f, last) for f in dim[1]))
+
+
+def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None) -> bool:
+    """Appends the axes of `ext` to `part` (and `used`) in order, while the slot can take them
+    (a piece of one ends it) and, with `size`, while `part` still divides it; whether any."""
+    took = False
+    for axis in ext:
+        piece = _addable(step, slot, axis, used)
+        if piece != axis:
+            step.graph.blocked += 1  # another dim holds (part of) it
+        if piece is None:
+            break
+        if size is not None and size % axes_product(part + [piece]):
+            break
+        part.append(piece)
+        used.append(piece)
+        took = True
+        if piece != axis:
+            break
+    return took
+
+
+def _addable(step, slot: Slot, axis, used):
+    """`axis`, the major piece of it that `used` leaves free, or None."""
+    if axis[0] in slot.forbidden:
+        return None
+    piece = free_prefix(axis, used, step.meshes[step.mesh].size_of(axis[0]))
+    if piece is None or (slot.no_sub_axes and _is_sub_axis(step, piece)):
+        return None
+    return piece
+
+
+def _grow_dim(step, slot: Slot, proj, fs, decisions, used):
+    """A dim of several factors: each factor's axes extended while the factors before it are
+    fully sharded and those after it empty (a dim sharding holds no strided shard)."""
+    factors = step.rule.factors
+    parts, full_so_far, grew = [], True, False
+    for j, f in enumerate(fs):
+        part = list(proj[f])
+        wanted = decisions.get(f)
+        later_empty = all(not proj[g] for g in fs[j + 1 :])
+        if wanted and full_so_far and later_empty:
+            ext = extension(part, wanted[0]) or []
+            size = factors[f].size if j < len(fs) - 1 else None
+            grew = _take(step, slot, part, ext, used, size) or grew
+        full_so_far = full_so_far and axes_product(part) == factors[f].size
+        parts.extend(part)
+    return parts if grew else None
+
+
+def _is_sub_axis(step, axis) -> bool:
+    name, pre, size = axis
+    return pre != 1 or size != step.meshes[step.mesh].size_of(name)
+
+
+def _record_origin(step, slot: Slot, d, fs, decisions) -> None:
+    for f in fs:
+        if f in decisions:
+            src = step.views[decisions[f][1]].slot
+            src_dim = _dim_of(step, decisions[f][1], f)
+            origin = src.origin[src_dim] if src_dim is not None else None
+            root, path = origin if origin else (src.label, ())
+            slot.origin[d] = (root, path + (step.edge.label,))
+            return
+
+
+def _dim_of(step, t, f):
+    for d, fs in enumerate(step.mappings[t]):
+        if f in fs:
+            return d
+    return None

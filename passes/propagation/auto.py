@@ -1,0 +1,67 @@
+"""Propagation to a fixed point, and the `auto` choice between resolutions of the conflicts.
+
+With conflicts="auto" (the default), propagation runs with Shardy's preferences and, if that met
+a conflict or a tensor refused an axis another of its dims held (the visiting order decided
+something), again with the per-op cost model and with Shardy's preferences but reduction factors
+in the middle stage ("shardy-early"); it keeps whichever whole result XLA is estimated to move
+fewer bytes for (cost/estimate.py; Shardy's is kept unless another is cheaper by more than the
+estimate's error, `cost.MARGIN`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from meshjit.passes.cost.estimate import cheaper, graph_bytes
+from meshjit.passes.graph.graph import Graph
+from meshjit.passes.propagation.driver import propagate_rounds
+from meshjit.passes.propagation.options import Options
+
+# The other candidates of conflicts="auto", tried in this order after Shardy's preferences.
+AUTO_CANDIDATES = ("cost", "shardy-early")
+
+
+def propagate_graph(graph: Graph, options: Options = Options()) -> None:
+    """Propagates to a fixed point; with conflicts="auto", keeps the cheapest candidate and
+    names it in `graph.chosen`."""
+    if options.strategy == "basic" or options.conflicts != "auto":
+        propagate_rounds(graph, options)
+        return
+    start = _snapshot(graph)
+    graph.conflicts = graph.blocked = 0
+    propagate_rounds(graph, options)
+    graph.chosen = "shardy"
+    if not graph.conflicts and not graph.blocked:
+        # No conflict the cost model would decide otherwise, and no tensor refused an axis
+        # (so the visiting order decided nothing): every candidate would come out the same.
+        return
+    preferred, preferred_bytes = _snapshot(graph), graph_bytes(graph)
+    for name in AUTO_CANDIDATES:
+        _restore(graph, start)
+        propagate_rounds(graph, dataclasses.replace(options, conflicts=name))
+        estimate = graph_bytes(graph)
+        if cheaper(estimate, preferred_bytes):
+            graph.chosen, preferred, preferred_bytes = name, _snapshot(graph), estimate
+    _restore(graph, preferred)
+
+
+def _snapshot(graph: Graph) -> list:
+    return [
+        (
+            slot,
+            slot.mesh,
+            [list(d) for d in slot.dims],
+            list(slot.closed),
+            list(slot.priority),
+            dict(slot.held),
+            list(slot.origin),
+        )
+        for slot in graph.all_slots()
+    ]
+
+
+def _restore(graph: Graph, snapshot: list) -> None:
+    for slot, mesh, dims, closed, priority, held, origin in snapshot:
+        slot.mesh, slot.closed, slot.priority = mesh, list(closed), list(priority)
+        slot.dims = [list(d) for d in dims]
+        slot.held, slot.origin = dict(held), list(origin)

@@ -1,0 +1,161 @@
+"""Factor decisions at one edge: from the claims of its source tensors (per factor, the axes
+each source shards it with) to one axis list per factor.
+
+The longest compatible claim wins. On conflict, basic keeps only the common prefix; aggressive
+picks a winner by Shardy's preferences or by the per-op cost model's estimated communication
+(cost/candidates.py). Where two factors want one axis, the cost model gives it to one factor on
+every tensor; Shardy's preferences, as Shardy, let each tensor take the factors in order, so a
+tensor that lacks the first factor gives the axis to the next (apply.py).
+
+`step` is the EdgeStep being applied (edge_step.py).
+"""
+
+from __future__ import annotations
+
+from meshjit.passes.cost.candidates import TensorClaim, choose, loss_penalty
+from meshjit.passes.graph.axes import (
+    axes_product,
+    common_prefix,
+    compatible,
+    free_prefix,
+    overlaps,
+)
+
+
+def decide_basic(claims) -> dict:
+    """factor -> (axes, source tensor): the longest claim where all are compatible, else their
+    common prefix; an axis two factors want goes to neither."""
+    decisions = {}
+    for f, cs in claims.items():
+        maximal = _maximal(cs)
+        if len(maximal) == 1:
+            decisions[f] = (list(maximal[0][0]), maximal[0][1])
+        else:
+            decisions[f] = (common_prefix([c[0] for c in cs]), cs[0][1])
+    wanted = dict(decisions)
+    for f, (axes, src) in wanted.items():
+        others = [a for g, (ax, _) in wanted.items() if g != f for a in ax]
+        cut = next((k for k, a in enumerate(axes) if any(overlaps(a, o) for o in others)), None)
+        if cut is not None:
+            decisions[f] = (axes[:cut], src)
+    return {f: d for f, d in decisions.items() if d[0]}
+
+
+def decide_aggressive(step, claims) -> dict:
+    """factor -> (axes, source tensor), conflicts resolved as `step.options.conflicts` says."""
+    shardy = step.options.shardy_preferences
+    decisions, conflicted = _resolve(step, claims, shardy)
+    if conflicted and shardy:
+        if step.options.conflicts == "auto":
+            # Counted only where the cost model would decide otherwise (auto.py then also
+            # propagates with it and compares the whole results).
+            if _resolve(step, claims, False)[0] != decisions:
+                step.graph.conflicts += 1
+        # Shardy resolves a conflict between factors per tensor: each tensor takes the
+        # factors in order, and a factor keeps the axes the tensor's earlier ones left free.
+        decisions = _resolve(step, claims, True, per_tensor=True)[0]
+        step.in_factor_order = True
+    return decisions
+
+
+def _resolve(step, claims, shardy: bool, per_tensor=False) -> tuple[dict, bool]:
+    """(factor -> (axes, source tensor), whether claims conflicted). With `per_tensor`,
+    a factor keeps axes an earlier factor took (`apply` then resolves per tensor)."""
+    decisions, taken, conflicted = {}, [], False
+    for f in _factor_order(step, claims, shardy):
+        cs = claims[f]
+        maximal = _maximal(cs)
+        if len(maximal) == 1:
+            axes, index = maximal[0]
+        elif shardy:
+            conflicted = True
+            # Shardy resolves conflicts between factors, not within one: common prefix.
+            axes, index = common_prefix([c[0] for c in cs]), maximal[0][1]
+        else:
+            axes, index = maximal[_cheapest(step, f, cs, maximal)]
+        axes = list(axes)
+        if taken and not per_tensor:
+            kept = _free_of(step, axes, taken)
+            if kept != axes:
+                axes = kept
+                conflicted = True
+        if axes:
+            decisions[f] = (axes, index)
+            taken.extend(axes)
+    return decisions, conflicted
+
+
+def _cheapest(step, f, claims, maximal) -> int:
+    """Index in `maximal` of the claim the per-op cost model picks for factor f."""
+    candidates = [(c[0], tc) for c, tc in zip(maximal, _tensor_claims(step, maximal))]
+    return choose(
+        candidates,
+        _tensor_claims(step, claims),
+        compatible,
+        reduction_results=_reduction_results(step, f),
+    )
+
+
+def _maximal(claims):
+    """Claims not a prefix of another claim, one per distinct axis list."""
+    if len(claims) == 1:
+        return claims
+    out, seen = [], set()
+    for c in sorted(claims, key=lambda c: -axes_product(c[0])):
+        if c[0] in seen or any(compatible(c[0], o[0]) for o in out):
+            continue
+        seen.add(c[0])
+        out.append(c)
+    return out
+
+
+def _tensor_claims(step, cs) -> list:
+    """Claims with the byte sizes the cost model weighs."""
+    views = step.views
+    return [
+        TensorClaim(axes, views[i].slot.local_bytes(), views[i].slot.total_bytes, i)
+        for axes, i in cs
+    ]
+
+
+def _reduction_results(step, f):
+    if not step.plan.reduction[f]:
+        return ()
+    return [v.slot.local_bytes() for v in step.edge.results]
+
+
+def _factor_order(step, claims, shardy: bool):
+    if len(claims) == 1:
+        return list(claims)
+    if shardy:
+        views, reduction = step.views, step.plan.reduction
+        elementwise = step.edge.elementwise
+
+        def key(f):
+            # The factor whose source (its largest claiming tensor, the first one on ties)
+            # is larger first; on elementwise ops then the more sharded factor; then the
+            # factor whose source comes first among operands and results. Reduction
+            # factors last (Shardy keeps the batch-like factor on conflicts).
+            cs = claims[f]
+            largest, source = max((views[i].slot.total_bytes, -i) for _, i in cs)
+            most_sharded = max(axes_product(a) for a, _ in cs) if elementwise else 0
+            return (reduction[f], -largest, -most_sharded, -source, f)
+    else:
+
+        def key(f):
+            return (-loss_penalty(_tensor_claims(step, claims[f])), f)
+
+    return sorted(claims, key=key)
+
+
+def _free_of(step, axes, taken) -> list:
+    """The prefix of `axes` (its last axis possibly cut to a major piece) clear of `taken`."""
+    mesh = step.meshes[step.mesh]
+    kept = []
+    for a in axes:
+        piece = free_prefix(a, taken, mesh.size_of(a[0]))
+        if piece is not None:
+            kept.append(piece)
+        if piece != a:
+            break
+    return kept

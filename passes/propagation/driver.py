@@ -1,0 +1,105 @@
+"""The propagation driver: rounds of user priorities, stages of op priorities, and in each
+stage the edges run to a fixed point.
+
+Visiting order: with Shardy's preferences, Shardy's (its greedy rewrite driver: edges in program
+order, and an edge whose tensor another edge changed runs next, a stack), so a sharding travels
+as far as it can before the next op in order runs; which source reaches a tensor first decides
+where two compete. The cost model sweeps, alternating direction.
+"""
+
+from __future__ import annotations
+
+from meshjit.passes.graph.graph import STAGE_ALL, Edge, Graph
+from meshjit.passes.propagation.edge_step import EdgeStep
+from meshjit.passes.propagation.options import Options
+from meshjit.passes.propagation.priorities import (
+    edges_for,
+    release_priority,
+    rerun_in_last_stage,
+    stages_for,
+    user_priorities,
+)
+
+
+def propagate_rounds(graph: Graph, options: Options) -> None:
+    """Propagates with one resolution of the conflicts: a round per user priority, each
+    running the op-priority stages in order."""
+    stages = stages_for(options)
+    users = graph.slot_users()
+    for round_priority in [0, *user_priorities(graph)]:
+        if round_priority:
+            release_priority(graph, round_priority)
+        dirty = set(graph.edges)
+        for stage in stages:
+            if stage == STAGE_ALL:
+                dirty.update(e for e in graph.edges if rerun_in_last_stage(e, options))
+            run_to_fixed_point(graph, stage, options, dirty, users)
+
+
+def run_to_fixed_point(
+    graph: Graph, stage: int, options: Options, dirty: set, users: dict | None = None
+) -> int:
+    """Runs the stage's edges until none changes anything; returns the edge runs (worklist)
+    or sweeps made. Only edges in `dirty` run: an edge is clean once it ran without changing
+    anything, and dirty again when one of its slots changes."""
+    edges = edges_for(graph, stage, options)
+    if users is None:
+        users = graph.slot_users()
+    if options.shardy_preferences:
+        return _run_worklist(graph, edges, stage, options, dirty, users)
+    return _run_sweeps(graph, edges, stage, options, dirty, users)
+
+
+def _run_sweeps(graph, edges, stage, options, dirty, users) -> int:
+    """Sweeps over the edges, alternating direction, until one changes nothing."""
+    for iteration in range(options.max_iterations):
+        order = edges if iteration % 2 == 0 else reversed(edges)
+        changed = False
+        for edge in order:
+            if edge not in dirty:
+                continue
+            dirty.discard(edge)
+            if not _has_axes(edge):
+                continue
+            for slot in EdgeStep(edge, stage, options, graph).run():
+                changed = True
+                dirty.update(users[id(slot)])
+            dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
+        if not changed:
+            return iteration + 1
+    return options.max_iterations
+
+
+def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
+    """Shardy's order: edges in program order; an edge whose tensor changed runs next."""
+    in_stage = set(edges)
+    stack = [e for e in reversed(edges) if e in dirty]  # the first edge on top
+    queued = set(stack)
+    budget = options.max_iterations * max(1, len(edges))
+    runs = 0
+    while stack and runs < budget:
+        edge = stack.pop()
+        queued.discard(edge)
+        dirty.discard(edge)
+        runs += 1
+        if not _has_axes(edge):
+            continue
+        for slot in EdgeStep(edge, stage, options, graph).run():
+            for user in users[id(slot)]:
+                dirty.add(user)
+                if user in in_stage and user not in queued and user is not edge:
+                    stack.append(user)  # an edge already queued keeps its place
+                    queued.add(user)
+        dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
+    return runs
+
+
+def _has_axes(edge: Edge) -> bool:
+    """Whether any tensor of the edge has an axis (else nothing can propagate through it)."""
+    for view in edge.operands:
+        if any(view.slot.dims):
+            return True
+    for view in edge.results:
+        if any(view.slot.dims):
+            return True
+    return False

@@ -1,0 +1,151 @@
+"""One application of an edge's rule: project its tensors onto the rule's factors, gather the
+sources' claims per factor, decide (decisions.py), and apply the decisions to the targets
+(apply.py), only ever appending axes."""
+
+from __future__ import annotations
+
+from meshjit.passes.graph.graph import STAGE_NO_FORWARD_BROADCAST, Edge, Graph, Slot
+from meshjit.passes.graph.projection import project
+from meshjit.passes.propagation.apply import apply_decisions
+from meshjit.passes.propagation.decisions import decide_aggressive, decide_basic
+from meshjit.passes.propagation.options import Options
+from meshjit.passes.rules import NEED_REPLICATION, PASS_THROUGH, REDUCTION
+
+
+class EdgePlan:
+    """Per-edge tables that never change during propagation (built on the edge's first run)."""
+
+    __slots__ = (
+        "views",
+        "mappings",
+        "n_operands",
+        "propagating",
+        "pass_through",
+        "reduction",
+        "dims",
+        "simple",
+    )
+
+    def __init__(self, edge: Edge):
+        rule = edge.rule
+        self.views = edge.operands + edge.results
+        self.mappings = rule.tensors()
+        self.n_operands = len(edge.operands)
+        self.propagating = [
+            f for f, x in enumerate(rule.factors) if not x.blocked and x.kind != NEED_REPLICATION
+        ]
+        self.pass_through = [f for f in self.propagating if rule.factors[f].kind == PASS_THROUGH]
+        self.reduction = [x.kind == REDUCTION for x in rule.factors]
+        # Per tensor: (dim, factors) for the dims that have factors.
+        self.dims = [[(d, fs) for d, fs in enumerate(m) if fs] for m in self.mappings]
+        # Per tensor: whether every dim holds at most one factor (projection is a lookup).
+        self.simple = [all(len(fs) <= 1 for fs in m) for m in self.mappings]
+
+
+def plan_of(edge: Edge) -> EdgePlan:
+    plan = edge.plan
+    if plan is None:
+        plan = edge.plan = EdgePlan(edge)
+    return plan
+
+
+_NO_AXES: tuple = ()
+
+
+class EdgeStep:
+    """One application of an edge's rule.
+
+    Claims are `(axes, tensor index)` tuples; projections are lists indexed by factor."""
+
+    def __init__(self, edge: Edge, stage: int, options: Options, graph: Graph):
+        self.edge, self.options, self.graph = edge, options, graph
+        self.in_factor_order = False  # apply the decisions factor by factor (see apply.py)
+        self.meshes = graph.meshes
+        self.rule = edge.rule
+        plan = self.plan = plan_of(edge)
+        views = self.views = plan.views
+        self.mappings = plan.mappings
+        mesh = None
+        for v in views:
+            if v.slot.mesh:
+                mesh = v.slot.mesh
+                break
+        self.mesh = mesh
+        if mesh is None:
+            return
+        targets = [i for i, v in enumerate(views) if v.slot.mesh is None or v.slot.mesh == mesh]
+        sources = [i for i in targets if not views[i].slot.sink_only]
+        if stage == STAGE_NO_FORWARD_BROADCAST and edge.is_broadcast:
+            n = plan.n_operands
+            sources = [i for i in sources if i >= n]
+            targets = [i for i in targets if i < n]
+        if edge.direction != "BOTH":  # a propagation barrier: one way only
+            n = plan.n_operands
+            forward = edge.direction == "FORWARD"
+            sources = [i for i in sources if (i < n) == forward]
+            targets = [i for i in targets if (i < n) != forward]
+        self.sources, self.targets = sources, targets
+        self.proj = _project_views(plan, views, set(targets) | set(sources), self.rule.factors)
+        self.propagating = plan.propagating
+        if stage == STAGE_NO_FORWARD_BROADCAST and options.reductions_wait:
+            self.propagating = plan.pass_through
+
+    def run(self) -> list[Slot]:
+        """The slots this application changed."""
+        if self.mesh is None:
+            return []
+        claims = self.claims()
+        if not claims:
+            return []
+        if self.options.strategy == "basic":
+            decisions = decide_basic(claims)
+        else:
+            decisions = decide_aggressive(self, claims)
+        if not decisions:
+            return []
+        return [self.views[t].slot for t in self.targets if apply_decisions(self, t, decisions)]
+
+    def claims(self) -> dict:
+        """factor -> [(axes, tensor index), ...] over the sources that shard it, by factor."""
+        out: dict = {}
+        proj = self.proj
+        propagating = self.propagating
+        for i in self.sources:
+            p = proj[i]
+            if p is None:
+                continue
+            for f in propagating:
+                axes = p[f]
+                if axes:
+                    entry = (tuple(axes), i)
+                    if f in out:
+                        out[f].append(entry)
+                    else:
+                        out[f] = [entry]
+        if len(out) > 1:
+            out = {f: out[f] for f in sorted(out)}
+        return out
+
+
+def _project_views(plan: EdgePlan, views, indices, factors) -> list:
+    """Per tensor in `indices`: its axes per factor (a list indexed by factor), or None where
+    its dims do not fit the rule's factors; None for the other tensors."""
+    n_factors = len(factors)
+    proj = [None] * len(views)
+    for t in indices:
+        view = views[t]
+        if plan.simple[t]:
+            p = [_NO_AXES] * n_factors
+            if view.skip:
+                for d, fs in plan.dims[t]:
+                    p[fs[0]] = view.axes(d)
+            else:
+                dims = view.slot.dims
+                for d, fs in plan.dims[t]:
+                    p[fs[0]] = dims[d]
+            proj[t] = p
+        else:
+            p = project(view, plan.mappings[t], factors)
+            if p is not None:
+                proj[t] = [p.get(f, _NO_AXES) for f in range(n_factors)]
+    return proj

@@ -1,0 +1,79 @@
+"""Priorities: which edges propagate when.
+
+- op priorities (Shardy's): each round runs pass-through ops to a fixed point, then all ops but
+  forward through broadcast, then all ops; with Shardy's preferences, pass-through ops none of
+  whose operands has another use run first (Shardy's pass-through stage reaches an op reading a
+  shared value, as `x - sum(x)` reads `x`, only after those), and the middle stage propagates
+  pass-through factors only (a dot's contracting factor waits for the last stage);
+- user priorities: dims annotated `pN` join as sources in round N (p0 / unmarked first).
+"""
+
+from __future__ import annotations
+
+from meshjit.passes.graph.axes import overlaps
+from meshjit.passes.graph.graph import (
+    STAGE_ALL,
+    STAGE_NO_FORWARD_BROADCAST,
+    STAGE_PASS_THROUGH,
+    STAGE_SINGLE_USE,
+    Edge,
+    Graph,
+)
+from meshjit.passes.propagation.edge_step import plan_of
+from meshjit.passes.propagation.options import Options
+
+
+def stages_for(options: Options) -> tuple[int, ...]:
+    """The op-priority stages of one round, in order."""
+    if not options.op_priority:
+        return (STAGE_ALL,)
+    stages = (STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL)
+    if options.shardy_preferences:  # Shardy's visiting order (the cost model needs none)
+        stages = (STAGE_SINGLE_USE, *stages)
+    return stages
+
+
+def edges_for(graph: Graph, stage: int, options: Options) -> list[Edge]:
+    """The edges a stage runs."""
+    if not options.op_priority or stage == STAGE_ALL:
+        return graph.edges
+    if stage == STAGE_SINGLE_USE:
+        return [e for e in graph.edges if e.stage == STAGE_PASS_THROUGH and not e.shared_operand]
+    if stage == STAGE_PASS_THROUGH:
+        return [e for e in graph.edges if e.stage == STAGE_PASS_THROUGH]
+    return graph.edges
+
+
+def rerun_in_last_stage(edge: Edge, options: Options) -> bool:
+    """Whether the edge ran with fewer sources or factors before the last stage: a broadcast
+    (not forward in the middle stage), or an edge whose non-pass-through factors waited."""
+    return edge.is_broadcast or _restricted(edge, options)
+
+
+def _restricted(edge: Edge, options: Options) -> bool:
+    """Whether the edge has factors the no-forward-broadcast stage does not propagate."""
+    if not options.reductions_wait:
+        return False
+    plan = plan_of(edge)
+    return len(plan.pass_through) < len(plan.propagating)
+
+
+def user_priorities(graph: Graph) -> list[int]:
+    """The priorities (> 0) of the annotated dims held back, in round order."""
+    return sorted({held[2] for slot in graph.all_slots() for held in slot.held.values()})
+
+
+def release_priority(graph: Graph, priority: int) -> None:
+    """Adds the dims annotated `p<priority>` where stronger rounds left room for them."""
+    for slot in graph.all_slots():
+        for d, (axes, closed, prio, origin) in list(slot.held.items()):
+            if prio != priority:
+                continue
+            del slot.held[d]
+            # The annotated value keeps its own sharding; the priority only delayed it as a source.
+            others = [a for k, dim in enumerate(slot.dims) if k != d for a in dim]
+            if any(overlaps(a, o) for a in axes for o in others):
+                continue
+            if slot.dims[d] != list(axes):
+                slot.origin[d] = origin if axes else None
+            slot.dims[d], slot.closed[d], slot.priority[d] = list(axes), closed, prio

@@ -1,0 +1,80 @@
+"""Rules of `stablehlo.custom_call`, registered per call target by the user.
+
+`register_custom_call_rule(target, rule)` takes a ShardingRule, its `#sdy.op_sharding_rule`
+text, or `fn(op) -> ShardingRule`; a custom call whose target has no rule stays replicated.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+
+from meshjit.passes.rules.registry import sharding_rule
+from meshjit.passes.rules.rule import (
+    NEED_REPLICATION,
+    PASS_THROUGH,
+    PERMUTATION,
+    REDUCTION,
+    Factor,
+    ShardingRule,
+)
+
+CUSTOM_CALL_RULES: dict[str, ShardingRule | str | Callable] = {}
+
+
+def register_custom_call_rule(target_name: str, rule) -> None:
+    """Registers the rule for `stablehlo.custom_call @target_name`.
+
+    `rule` is a ShardingRule, its `#sdy.op_sharding_rule` text, or `fn(op) -> ShardingRule`.
+    Its ranks are checked against each op when it is used (RuleError if they differ).
+    """
+    if not isinstance(rule, (ShardingRule, str)) and not callable(rule):
+        raise TypeError(f"custom call rule for '{target_name}' must be a ShardingRule or callable")
+    CUSTOM_CALL_RULES[target_name] = rule
+
+
+def unregister_custom_call_rule(target_name: str) -> None:
+    CUSTOM_CALL_RULES.pop(target_name, None)
+
+
+def _parse_rule_text(text: str) -> ShardingRule:
+    attr = sdy.OpShardingRuleAttr(ir.Attribute.parse(text))
+    sizes = list(attr.factor_sizes)
+    kinds = {f: REDUCTION for f in attr.reduction_factors}
+    kinds.update({f: NEED_REPLICATION for f in attr.need_replication_factors})
+    kinds.update({f: PERMUTATION for f in attr.permutation_factors})
+    blocked = set(attr.blocked_propagation_factors)
+
+    def mapping(m):
+        dims = [sdy.DimMappingAttr(d) for d in sdy.TensorMappingAttr(m).dim_mappings]
+        return tuple(tuple(d.factor_indices) for d in dims)
+
+    return ShardingRule(
+        tuple(mapping(m) for m in attr.operand_mappings),
+        tuple(mapping(m) for m in attr.result_mappings),
+        tuple(Factor(s, kinds.get(i, PASS_THROUGH), i in blocked) for i, s in enumerate(sizes)),
+        True,
+    )
+
+
+@sharding_rule("stablehlo.custom_call")
+def custom_call_rule(op):
+    target = ir.StringAttr(op.attributes["call_target_name"]).value
+    rule = CUSTOM_CALL_RULES.get(target)
+    if rule is None:
+        return None
+    if isinstance(rule, str):
+        rule = _parse_rule_text(rule)
+    elif not isinstance(rule, ShardingRule):
+        rule = rule(op)
+    return dataclasses.replace(rule, is_custom=True) if rule is not None else None
+
+
+def custom_call_target(op: ir.Operation) -> str | None:
+    op = op.operation
+    if op.name != "stablehlo.custom_call":
+        return None
+    return ir.StringAttr(op.attributes["call_target_name"]).value

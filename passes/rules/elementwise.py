@@ -1,0 +1,112 @@
+"""Rules of elementwise ops (and of ops that act as identities per operand/result pair):
+one pass-through factor per dimension, shared by every tensor of that rank."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from meshjit.passes.rules.registry import sharding_rule
+from meshjit.passes.rules.rule import PASS_THROUGH, ShardingRule
+from meshjit.passes.rules.util import op_builder, shape_of
+
+
+def pointwise_rule(op: ir.Operation, special=None) -> ShardingRule:
+    """One factor per result dim shared by every same-rank tensor; scalars map to nothing.
+
+    `special(dim) -> (kind, blocked) | None` overrides a dimension's factor kind.
+    """
+    b = op_builder(op)
+    shape = shape_of(op.results[0]) if len(op.results) else shape_of(op.operands[0])
+    rank = len(shape)
+    for d, size in enumerate(shape):
+        kind, blocked = (special(d) if special else None) or (PASS_THROUGH, False)
+        f = b.factor(size, kind, blocked)
+        for i, v in enumerate(op.operands):
+            if len(shape_of(v)) == rank:
+                b.operand(i, d, f)
+        for i, v in enumerate(op.results):
+            if len(shape_of(v)) == rank:
+                b.result(i, d, f)
+    return b.build()
+
+
+ELEMENTWISE_OPS = tuple(
+    "stablehlo." + n
+    for n in [
+        "abs",
+        "add",
+        "and",
+        "atan2",
+        "bitcast_convert",
+        "cbrt",
+        "ceil",
+        "clamp",
+        "compare",
+        "complex",
+        "convert",
+        "cosine",
+        "count_leading_zeros",
+        "divide",
+        "exponential",
+        "exponential_minus_one",
+        "floor",
+        "imag",
+        "is_finite",
+        "log",
+        "log_plus_one",
+        "logistic",
+        "maximum",
+        "minimum",
+        "multiply",
+        "negate",
+        "not",
+        "or",
+        "popcnt",
+        "power",
+        "real",
+        "reduce_precision",
+        "remainder",
+        "round_nearest_afz",
+        "round_nearest_even",
+        "rsqrt",
+        "select",
+        "shift_left",
+        "shift_right_arithmetic",
+        "shift_right_logical",
+        "sign",
+        "sine",
+        "sqrt",
+        "subtract",
+        "tan",
+        "tanh",
+        "xor",
+        "all_reduce",
+        "collective_permute",
+        "optimization_barrier",
+    ]
+) + ("sdy.sharding_constraint", "sdy.reshard", "chlo.erf", "chlo.erf_inv")
+
+
+@sharding_rule(*ELEMENTWISE_OPS, cache_attrs=(), shape_only=True)
+def elementwise_rule(op):
+    if op.name == "stablehlo.bitcast_convert" and shape_of(op.operands[0]) != shape_of(
+        op.results[0]
+    ):
+        return None
+    if op.name in ("stablehlo.optimization_barrier", "stablehlo.all_reduce") and (
+        len(op.results) > 1
+    ):
+        return per_pair_rule(op)
+    return pointwise_rule(op)
+
+
+def per_pair_rule(op) -> ShardingRule:
+    """Operand i and result i share factors (variadic identity-like ops)."""
+    b = op_builder(op)
+    for i, (v, r) in enumerate(zip(op.operands, op.results)):
+        for d, size in enumerate(shape_of(r)):
+            f = b.factor(size)
+            if len(shape_of(v)) == len(shape_of(r)):
+                b.operand(i, d, f)
+            b.result(i, d, f)
+    return b.build()

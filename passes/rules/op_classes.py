@@ -1,0 +1,18 @@
+"""Classes of ops that propagation treats alike (Shardy's op priorities and factor orders)."""
+
+from __future__ import annotations
+
+from meshjit.passes.rules.elementwise import ELEMENTWISE_OPS
+
+# Ops Shardy treats as elementwise (MLIR's Elementwise trait, or broadcasting elementwise).
+SHARDY_ELEMENTWISE_OPS = frozenset(ELEMENTWISE_OPS) - {
+    "stablehlo.all_reduce",
+    "stablehlo.collective_permute",
+    "stablehlo.optimization_barrier",
+    "sdy.sharding_constraint",
+    "sdy.reshard",
+}
+# Ops that take their users' sharding and have no rule of their own.
+NO_RULE_OPS = frozenset({"stablehlo.constant", "stablehlo.iota"})
+# First op-priority stage: ops that never move data when shardings agree.
+PASS_THROUGH_OPS = frozenset(ELEMENTWISE_OPS) | {"stablehlo.reshape", "stablehlo.transpose"}
