@@ -9,7 +9,7 @@ from meshjit.passes.pipeline import parse_pipeline, split_top_level
 from meshjit.passes.registry import PassRegistryError
 from meshjit.tools import lower, opt
 
-PROGRAMS = os.path.join(os.path.dirname(__file__), "..", "test", "lit", "Inputs", "programs.py")
+PROGRAMS = os.path.join(os.path.dirname(__file__), "..", "..", "test", "lit", "Inputs", "programs.py")
 
 VALID = """\
 func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {

@@ -457,61 +457,6 @@ def test_numpy_arguments_with_abstract_constraint_use_the_first_devices(counters
 
 
 # ---------------------------------------------------------------------------------------------
-# 6. visualize_sharding.
-
-
-def test_visualize_2d(mesh):
-    a = meshjit.device_put(ints((8, 2)), NamedSharding(mesh, P("x", "y")))
-    text = meshjit.visualize_sharding(a, print_output=False)
-    rows = [f"| CPU {2 * r} | CPU {2 * r + 1} |" for r in range(4)]
-    assert text == "\n".join(["+-------+-------+", *_interleave(rows, "+-------+-------+")])
-
-
-def _interleave(rows, border):
-    return [line for row in rows for line in (row, border)]
-
-
-def test_visualize_transposed_and_replicated(mesh, capsys):
-    text = meshjit.visualize_sharding(NamedSharding(mesh, P("y", "x")), (8, 8))
-    assert capsys.readouterr().out == text + "\n"
-    assert text.splitlines() == [
-        "+-------+-------+-------+-------+",
-        "| CPU 0 | CPU 2 | CPU 4 | CPU 6 |",
-        "+-------+-------+-------+-------+",
-        "| CPU 1 | CPU 3 | CPU 5 | CPU 7 |",
-        "+-------+-------+-------+-------+",
-    ]
-    text = meshjit.visualize_sharding(NamedSharding(mesh, P(None, "y")), (4, 4), print_output=False)
-    assert text.splitlines() == [
-        "+-------------+-------------+",
-        "| CPU 0,2,4,6 | CPU 1,3,5,7 |",
-        "+-------------+-------------+",
-    ]
-
-
-def test_visualize_uneven_rows(mesh):
-    text = meshjit.visualize_sharding(NamedSharding(mesh, P("x")), (7, 4), print_output=False)
-    rows = [f"| CPU {2 * r},{2 * r + 1} |" for r in range(4)]
-    assert text.splitlines() == ["+---------+", *_interleave(rows, "+---------+")]
-
-
-def test_visualize_1d_and_single_device(mesh, devs):
-    text = meshjit.visualize_sharding(NamedSharding(mesh, P("y")), (6,), print_output=False)
-    assert text.splitlines() == [
-        "+-------------+-------------+",
-        "| CPU 0,2,4,6 | CPU 1,3,5,7 |",
-        "+-------------+-------------+",
-    ]
-    text = meshjit.visualize_sharding(NamedSharding(mesh, P(("y", "x"))), (16,), print_output=False)
-    assert (
-        text.splitlines()[1]
-        == "| " + " | ".join(f"CPU {i}" for i in [0, 2, 4, 6, 1, 3, 5, 7]) + " |"
-    )
-    text = meshjit.visualize_sharding(meshjit.device_put(ints((3,)), devs[4]), print_output=False)
-    assert text.splitlines() == ["+-------+", "| CPU 4 |", "+-------+"]
-
-
-# ---------------------------------------------------------------------------------------------
 # 7. Numerics over many (mesh, spec, program) combinations, against NumPy.
 
 MESH_SHAPES = [
@@ -654,3 +599,4 @@ def test_nested_jit_shardings_become_constraints_around_the_call():
     assert 'sdy.sharding_constraint %arg0 <@mesh, [{"x"}, {}]>' in lines[call - 1]
     assert '<@mesh, [{}, {"y"}]>' in lines[call + 1]
     np.testing.assert_array_equal(np.asarray(outer(x)), x * 2 + 1)
+

@@ -1,0 +1,83 @@
+"""Nested jit: a pjit equation in the jaxpr and a private function and call in StableHLO."""
+
+import re
+
+import numpy as np
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit.compiler.ir.core import ShapedArray
+
+f32, i32, i8 = np.float32, np.int32, np.int8
+
+
+# ---------------------------------------------------------------------------------------------
+# Nested jit.
+
+
+def test_nested_jit_is_a_pjit_equation():
+    inner = meshjit.jit(lambda x: jnp.sin(x) * 2.0)
+
+    def outer(x, y):
+        return inner(x) + inner(y)
+
+    closed = meshjit.make_jaxpr(outer)(np.ones(3, f32), np.ones(3, f32))
+    names = [e.primitive.name for e in closed.eqns]
+    assert names == ["pjit", "pjit", "add"]
+    body = closed.eqns[0].params["jaxpr"]
+    assert [e.primitive.name for e in body.eqns] == ["sin", "mul"]
+    printed = str(closed)
+    assert "pjit[jaxpr={ lambda ; a:f32[3]. let" in printed
+    assert "name=_lambda_" in printed
+
+
+def test_nested_jit_in_stablehlo_is_a_private_function_and_call():
+    @meshjit.jit
+    def inner(x):
+        return x * 2.0
+
+    def outer(x):
+        return inner(x) + inner(x + 1.0)
+
+    mlir = meshjit.jit(outer).lower(np.ones(4, f32)).as_text()
+    assert "func.func private @inner(%arg0: tensor<4xf32>) -> tensor<4xf32>" in mlir
+    assert len(re.findall(r"call @inner\(", mlir)) == 2
+    assert mlir.count("func.func private") == 1  # one body for both calls
+    out = meshjit.jit(outer)(np.ones(4, f32))
+    np.testing.assert_array_equal(np.asarray(out), np.full(4, 6.0))
+
+
+def test_nested_jit_with_closed_over_constant():
+    c = np.arange(3, dtype=f32)
+    inner = meshjit.jit(lambda x: x + c)
+    closed = meshjit.make_jaxpr(lambda x: inner(x) * 2.0)(np.ones(3, f32))
+    (pjit_eqn, *_) = closed.eqns
+    # The constant travels as an explicit argument of the call.
+    assert len(pjit_eqn.invars) == 2
+    out = meshjit.jit(lambda x: inner(x) * 2.0)(np.ones(3, f32))
+    np.testing.assert_array_equal(np.asarray(out), (1 + c) * 2)
+
+
+def test_nested_jit_with_static_args_and_pytrees():
+    inner = meshjit.jit(lambda d, k: d["a"] * k, static_argnums=1)
+    out = meshjit.jit(lambda x: inner({"a": x}, 3))(np.ones(2, f32))
+    np.testing.assert_array_equal(np.asarray(out), [3, 3])
+
+
+def test_inner_trace_capturing_an_outer_tracer():
+    def outer(x):
+        return meshjit.jit(lambda y: y + x)(x * 2)
+
+    closed = meshjit.make_jaxpr(outer)(np.ones(2, f32))
+    assert [e.primitive.name for e in closed.eqns] == ["mul", "pjit"]
+    out = meshjit.jit(outer)(np.ones(2, f32))
+    np.testing.assert_array_equal(np.asarray(out), [3.0, 3.0])
+
+
+def test_make_jaxpr_return_shape():
+    closed, shapes = meshjit.make_jaxpr(lambda x: {"y": x.sum(0)}, return_shape=True)(
+        np.ones((2, 3), i8)
+    )
+    assert shapes["y"].shape == (3,) and shapes["y"].dtype == np.int32
+    assert closed.out_avals == [ShapedArray((3,), np.int32)]
+

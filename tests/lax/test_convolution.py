@@ -1,0 +1,254 @@
+"""lax.conv_general_dilated and friends: numerics against NumPy references, and errors."""
+
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax, nn
+from meshjit.compiler.lax.convolution import conv_dimension_numbers
+from tests.support.references import np_conv, same_pads
+
+SETTINGS = settings(max_examples=12, deadline=None, derandomize=True, database=None)
+RNG = np.random.default_rng(0)
+
+
+def rand(*shape, dtype=np.float32):
+    return RNG.standard_normal(shape).astype(dtype)
+
+
+# ---------------------------------------------------------------------------------------------
+# Convolution numerics.
+
+
+def _conv_case(lhs, rhs, strides, padding, lhs_dil=None, rhs_dil=None, dn=None, fgc=1, bgc=1):
+    def f(a, b):
+        return lax.conv_general_dilated(
+            a,
+            b,
+            strides,
+            padding,
+            lhs_dilation=lhs_dil,
+            rhs_dilation=rhs_dil,
+            dimension_numbers=dn,
+            feature_group_count=fgc,
+            batch_group_count=bgc,
+        )
+
+    got = np.asarray(meshjit.jit(f)(lhs, rhs))
+    dnums = conv_dimension_numbers(lhs.shape, rhs.shape, dn)
+    nsp = lhs.ndim - 2
+    lhs_dil, rhs_dil = lhs_dil or (1,) * nsp, rhs_dil or (1,) * nsp
+    if isinstance(padding, str):
+        in_sp = [lhs.shape[i] for i in dnums.lhs_spec[2:]]
+        k_sp = [(rhs.shape[i] - 1) * d + 1 for i, d in zip(dnums.rhs_spec[2:], rhs_dil)]
+        pads = (
+            [(0, 0)] * nsp
+            if padding == "VALID"
+            else same_pads(in_sp, k_sp, strides, lower=padding == "SAME_LOWER")
+        )
+    else:
+        pads = padding
+    want = np_conv(lhs, rhs, strides, pads, lhs_dil, rhs_dil, dnums, fgc, bgc)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+    return got
+
+
+@pytest.mark.parametrize("padding", ["VALID", "SAME", "SAME_LOWER", [(1, 2), (0, 1)]])
+@pytest.mark.parametrize("strides", [(1, 1), (2, 1), (2, 3)])
+def test_conv2d_padding_strides(padding, strides):
+    _conv_case(rand(2, 3, 9, 8), rand(4, 3, 3, 2), strides, padding)
+
+
+@pytest.mark.parametrize(
+    "lhs_dil,rhs_dil,padding",
+    [
+        ((1, 1), (2, 1), "SAME"),
+        ((2, 1), (1, 1), [(1, 1), (0, 0)]),
+        ((2, 2), (2, 3), [(2, 1), (1, -1)]),
+    ],
+)
+def test_conv2d_dilation(lhs_dil, rhs_dil, padding):
+    _conv_case(rand(1, 2, 7, 9), rand(3, 2, 3, 2), (1, 2), padding, lhs_dil, rhs_dil)
+
+
+@pytest.mark.parametrize(
+    "dn,lhs_shape,rhs_shape",
+    [
+        (("NHWC", "HWIO", "NHWC"), (2, 8, 7, 3), (3, 2, 3, 5)),
+        (("NCHW", "OIHW", "NHWC"), (2, 3, 8, 7), (5, 3, 3, 2)),
+        (("NWHC", "IOWH", "CNHW"), (2, 7, 8, 3), (3, 5, 2, 3)),
+    ],
+)
+def test_conv2d_layouts(dn, lhs_shape, rhs_shape):
+    _conv_case(rand(*lhs_shape), rand(*rhs_shape), (2, 1), "SAME", dn=dn)
+
+
+def test_conv_dimension_numbers_tuple():
+    dn = lax.ConvDimensionNumbers((0, 3, 1, 2), (3, 2, 0, 1), (0, 3, 1, 2))
+    _conv_case(rand(2, 8, 7, 3), rand(3, 2, 3, 5), (1, 1), "VALID", dn=dn)
+
+
+def test_conv_feature_and_batch_groups():
+    _conv_case(rand(2, 6, 7, 7), rand(6, 2, 3, 3), (1, 1), "SAME", fgc=3)
+    _conv_case(rand(4, 3, 6, 5), rand(6, 3, 2, 2), (1, 1), "VALID", bgc=2)
+
+
+def test_conv1d_and_3d():
+    _conv_case(rand(2, 3, 11), rand(4, 3, 3), (2,), "SAME", rhs_dil=(2,))
+    _conv_case(rand(1, 2, 5, 6, 4), rand(3, 2, 2, 3, 2), (1, 2, 1), "SAME")
+    _conv_case(
+        rand(1, 5, 6, 4, 2), rand(2, 3, 2, 2, 3), (1, 1, 1), "VALID", dn=("NDHWC", "DHWIO", "NDHWC")
+    )
+
+
+def test_conv_and_conv_with_general_padding():
+    x, w = rand(2, 3, 6, 6), rand(4, 3, 3, 3)
+    got = np.asarray(meshjit.jit(lambda a, b: lax.conv(a, b, (1, 1), "SAME"))(x, w))
+    np.testing.assert_allclose(got, _conv_case(x, w, (1, 1), "SAME"), rtol=1e-5, atol=1e-5)
+    f = lambda a, b: lax.conv_with_general_padding(a, b, (1, 1), [(1, 1), (2, 0)], (2, 1), (1, 2))
+    got = np.asarray(meshjit.jit(f)(x, w))
+    want = _conv_case(x, w, (1, 1), [(1, 1), (2, 0)], (2, 1), (1, 2))
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_conv_preferred_element_type_and_jaxpr():
+    x, w = rand(1, 2, 4, 4, dtype=ml_dtypes.bfloat16), rand(2, 2, 2, 2, dtype=ml_dtypes.bfloat16)
+    f = lambda a, b: lax.conv(a, b, (1, 1), "VALID", preferred_element_type=np.float32)
+    out = meshjit.jit(f)(x, w)
+    assert out.dtype == np.float32 and out.shape == (1, 2, 3, 3)
+    text = str(meshjit.make_jaxpr(f)(x, w))
+    assert "conv_general_dilated" in text and "f32[1,2,3,3]" in text
+
+
+def test_conv_int_eager():
+    x = np.arange(16, dtype=np.int32).reshape(1, 1, 4, 4)
+    w = np.ones((1, 1, 2, 2), np.int32)
+    got = np.asarray(lax.conv(x, w, (2, 2), "VALID"))
+    np.testing.assert_array_equal(got[0, 0], [[10, 18], [42, 50]])
+
+
+@SETTINGS
+@given(
+    st.integers(1, 2),
+    st.integers(1, 3),
+    st.integers(1, 3),
+    st.lists(
+        st.tuples(st.integers(1, 7), st.integers(1, 3), st.integers(1, 2), st.integers(1, 2)),
+        min_size=1,
+        max_size=2,
+    ),
+    st.sampled_from(["SAME", "VALID", "SAME_LOWER"]),
+)
+def test_conv_hypothesis(n, cin, cout, dims, padding):
+    sizes, ksizes, strides, rdil = zip(*dims)
+    sizes = [max(s, (k - 1) * d + 1) for s, k, d in zip(sizes, ksizes, rdil)]
+    _conv_case(rand(n, cin, *sizes), rand(cout, cin, *ksizes), strides, padding, rhs_dil=rdil)
+
+
+@pytest.mark.parametrize(
+    "dn,fgc,bgc",
+    [(None, 1, 1), (("NHWC", "HWIO", "NHWC"), 2, 1), (("NCHW", "OIHW", "NCHW"), 1, 2)],
+)
+def test_conv_vs_jax(dn, fgc, bgc):
+    jax = pytest.importorskip("jax")
+    if dn and dn[0] == "NHWC":
+        x, w = rand(2, 9, 8, 4), rand(3, 2, 2, 6)
+    else:
+        x, w = rand(4, 3, 9, 8), rand(6, 3, 3, 2)
+    kw = {
+        "lhs_dilation": (1, 2),
+        "rhs_dilation": (2, 1),
+        "dimension_numbers": dn,
+        "feature_group_count": fgc,
+        "batch_group_count": bgc,
+    }
+    pads = [(1, 2), (0, 1)]
+    got = meshjit.jit(lambda a, b: lax.conv_general_dilated(a, b, (2, 1), pads, **kw))(x, w)
+    want = jax.lax.conv_general_dilated(x, w, (2, 1), pads, **kw)
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-5, atol=1e-5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors.
+
+
+def test_conv_feature_mismatch():
+    with pytest.raises(meshjit.MeshjitTypeError, match="feature dimension mismatch"):
+        meshjit.jit(lambda a, b: lax.conv(a, b, (1, 1), "SAME"))(rand(1, 3, 4, 4), rand(2, 4, 3, 3))
+
+
+def test_conv_rank_mismatch():
+    with pytest.raises(meshjit.MeshjitTypeError, match="same rank"):
+        lax.conv(rand(1, 3, 4, 4), rand(2, 3, 3), (1, 1), "SAME")
+
+
+@pytest.mark.parametrize(
+    "dn,match",
+    [
+        (("NCHW", "OIHW", "NCHX"), "different spatial dimensions"),
+        (("NCH", "OIHW", "NCHW"), "has 3 letters"),
+        (("NNHW", "OIHW", "NCHW"), "exactly once"),
+        (("NCHW", "OIHW"), "three entries"),
+        (((0, 1, 2, 2), (0, 1, 2, 3), (0, 1, 2, 3)), "not a permutation"),
+    ],
+)
+def test_conv_bad_dimension_numbers(dn, match):
+    with pytest.raises(meshjit.MeshjitError, match=match):
+        lax.conv_general_dilated(
+            rand(1, 3, 4, 4), rand(2, 3, 3, 3), (1, 1), "SAME", dimension_numbers=dn
+        )
+
+
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"window_strides": (1,)}, "window_strides"),
+        ({"padding": "FULL"}, "unknown padding 'FULL'"),
+        ({"padding": [(1, 1)]}, "padding .* has 1 entries"),
+        ({"feature_group_count": 2}, "feature"),
+        ({"rhs_dilation": (0, 1)}, "rhs_dilation must be positive"),
+        ({"lhs_dilation": (2, 1)}, "lhs_dilation"),
+    ],
+)
+def test_conv_bad_params(kwargs, match):
+    args = {"window_strides": (1, 1), "padding": "SAME"}
+    args.update(kwargs)
+    with pytest.raises(meshjit.MeshjitError, match=match):
+        lax.conv_general_dilated(rand(1, 4, 4, 4), rand(2, 4, 3, 3), **args)
+
+
+def test_reduce_window_bad_window_rank():
+    with pytest.raises(meshjit.MeshjitValueError, match=r"f32\[4,4\]: window_dimensions \(2,\)"):
+        meshjit.jit(lambda a: lax.reduce_window(a, 0.0, lax.add, (2,), (1,), "VALID"))(rand(4, 4))
+    with pytest.raises(meshjit.MeshjitValueError, match="window_strides"):
+        lax.reduce_window_max(rand(4, 4), (2, 2), (1,), "VALID")
+
+
+def test_reduce_window_unsupported_computation():
+    with pytest.raises(meshjit.MeshjitTypeError, match="unsupported computation mul"):
+        lax.reduce_window(rand(4, 4), 1.0, lax.mul, (2, 2), (1, 1), "VALID")
+    with pytest.raises(meshjit.MeshjitTypeError, match="unsupported computation"):
+        lax.reduce_window(rand(4, 4), 0.0, lambda a, b: a + b, (2, 2), (1, 1), "VALID")
+
+
+def test_cumulative_errors():
+    with pytest.raises(meshjit.MeshjitValueError, match="axis 2 is out of range"):
+        lax.cumsum(rand(3, 4), axis=2)
+    with pytest.raises(meshjit.MeshjitTypeError, match="floating or integer"):
+        lax.cummax(np.ones(3, np.bool_))
+    with pytest.raises(meshjit.MeshjitValueError, match="axis must be given"):
+        jnp.cumulative_sum(rand(3, 4))
+
+
+def test_nn_errors():
+    with pytest.raises(meshjit.MeshjitTypeError, match="num_classes"):
+        nn.one_hot(np.arange(3), -1)
+    with pytest.raises(meshjit.MeshjitTypeError, match="must be even"):
+        nn.glu(rand(2, 3))
+

@@ -1,0 +1,331 @@
+"""meshjit.lax ops under jit (dot_general, broadcast, slices, pad, select, iota, binary ops) against NumPy."""
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+
+bf16 = np.dtype(ml_dtypes.bfloat16)
+f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
+i32, i8, u8, u32 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.uint32)
+bool_ = np.dtype(np.bool_)
+
+FLOATS = [f32, bf16, f16]
+INTS = [i32, i8, u8]
+ALL = FLOATS + INTS + [bool_]
+LOW_PRECISION = (bf16, f16)
+
+# rtol/atol for one rounding of a result in that dtype (XLA and NumPy may differ by an ulp).
+TOL = {f32: (2e-6, 1e-6), bf16: (1.6e-2, 1e-2), f16: (2e-3, 1e-3)}
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+
+def is_float(dtype):
+    return dtype in FLOATS
+
+
+def values(dtype, shape, lo=-4.0, hi=4.0):
+    """A strategy of arrays of `dtype` with bounded values (floats are drawn in float32)."""
+    if dtype == bool_:
+        return hnp.arrays(bool_, shape)
+    if is_float(dtype):
+        lo, hi = float(np.float32(lo)), float(np.float32(hi))
+        elems = st.floats(
+            lo, hi, width=32, allow_nan=False, allow_infinity=False, allow_subnormal=False
+        )
+        return hnp.arrays(f32, shape, elements=elems).map(lambda a: a.astype(dtype))
+    info = np.iinfo(dtype)
+    elems = st.integers(max(int(lo * 25), info.min), min(int(hi * 25), info.max))
+    return hnp.arrays(dtype, shape, elements=elems)
+
+
+def reference(fn, *xs, dtype=None):
+    """NumPy's answer; low-precision floats are computed in float32 and rounded once."""
+    up = [x.astype(f32) if x.dtype in LOW_PRECISION else x for x in xs]
+    out = np.asarray(fn(*up))
+    return out.astype(dtype) if dtype is not None else out
+
+
+def host(x) -> np.ndarray:
+    """The value of `x` on the host."""
+    return np.asarray(x)
+
+
+def assert_close(actual, expected, dtype=None, tol=TOL, scale=1.0):
+    actual = host(actual)
+    expected = np.asarray(expected)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    if dtype is not None:
+        assert actual.dtype == dtype, (actual.dtype, dtype)
+    if actual.dtype in tol:
+        rtol, atol = tol[actual.dtype]
+        np.testing.assert_allclose(
+            actual.astype(np.float64),
+            expected.astype(np.float64),
+            rtol=rtol * scale,
+            atol=atol * scale,
+        )
+    else:
+        np.testing.assert_array_equal(actual, expected.astype(actual.dtype))
+
+
+two_shapes = hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3, max_side=4)
+shape_st = hnp.array_shapes(min_dims=0, max_dims=3, min_side=1, max_side=4)
+
+
+# ---------------------------------------------------------------------------------------------
+# lax.
+
+
+@st.composite
+def dot_general_case(draw):
+    nb, nc = draw(st.integers(0, 2)), draw(st.integers(0, 2))
+    nfl, nfr = draw(st.integers(0, 2)), draw(st.integers(0, 1))
+    batch = [draw(st.integers(1, 3)) for _ in range(nb)]
+    contract = [draw(st.integers(1, 3)) for _ in range(nc)]
+    lfree = [draw(st.integers(1, 3)) for _ in range(nfl)]
+    rfree = [draw(st.integers(1, 3)) for _ in range(nfr)]
+    # Lay out each operand's dimensions in a random order.
+    lkinds = (
+        [("b", i) for i in range(nb)]
+        + [("c", i) for i in range(nc)]
+        + [("f", i) for i in range(nfl)]
+    )
+    rkinds = (
+        [("b", i) for i in range(nb)]
+        + [("c", i) for i in range(nc)]
+        + [("f", i) for i in range(nfr)]
+    )
+    lkinds, rkinds = draw(st.permutations(lkinds)), draw(st.permutations(rkinds))
+    size = {"b": batch, "c": contract}
+    lshape = tuple(size[k][i] if k in size else lfree[i] for k, i in lkinds)
+    rshape = tuple(size[k][i] if k in size else rfree[i] for k, i in rkinds)
+    lc = tuple(lkinds.index(("c", i)) for i in range(nc))
+    rc = tuple(rkinds.index(("c", i)) for i in range(nc))
+    lb = tuple(lkinds.index(("b", i)) for i in range(nb))
+    rb = tuple(rkinds.index(("b", i)) for i in range(nb))
+    return lshape, rshape, ((lc, rc), (lb, rb))
+
+
+def _np_dot_general(a, b, dims):
+    (lc, rc), (lb, rb) = dims
+    letters = iter("abcdefghijklmnop")
+    la = [None] * a.ndim
+    lr = [None] * b.ndim
+    for i, j in zip(lb, rb):
+        la[i] = lr[j] = next(letters)
+    for i, j in zip(lc, rc):
+        la[i] = lr[j] = next(letters)
+    for arr in (la, lr):
+        for i, v in enumerate(arr):
+            if v is None:
+                arr[i] = next(letters)
+    out = [la[i] for i in lb]
+    out += [c for i, c in enumerate(la) if i not in lb and i not in lc]
+    out += [c for i, c in enumerate(lr) if i not in rb and i not in rc]
+    spec = f"{''.join(la)},{''.join(lr)}->{''.join(out)}"
+    return np.einsum(spec, a, b)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from([f32, bf16, i32]), dot_general_case())
+def test_lax_dot_general(data, dtype, case):
+    lshape, rshape, dims = case
+    a = data.draw(values(dtype, lshape, -2, 2))
+    b = data.draw(values(dtype, rshape, -2, 2))
+    out = meshjit.jit(lambda x, y: lax.dot_general(x, y, dims))(a, b)
+    ref = _np_dot_general(a.astype(np.float64), b.astype(np.float64), dims).astype(dtype)
+    assert_close(out, ref, dtype, scale=40)
+
+
+def test_lax_dot_general_preferred_element_type():
+    a = np.full((2, 3), 100, i8)
+    out = meshjit.jit(
+        lambda x: lax.dot_general(x, x, (((1,), (1,)), ((), ())), preferred_element_type=i32)
+    )(a)
+    assert out.dtype == i32
+    np.testing.assert_array_equal(np.asarray(out), np.full((2, 2), 30000, i32))
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(ALL), hnp.array_shapes(min_dims=0, max_dims=3, max_side=3))
+def test_lax_broadcast_reshape_transpose(data, dtype, shape):
+    x = data.draw(values(dtype, shape))
+    lead = tuple(data.draw(st.lists(st.integers(1, 3), max_size=2)))
+    out_shape = lead + shape
+    dims = tuple(range(len(lead), len(out_shape)))
+    perm = tuple(data.draw(st.permutations(range(len(shape)))))
+    out = meshjit.jit(
+        lambda a: (
+            lax.broadcast_in_dim(a, out_shape, dims),
+            lax.reshape(a, (x.size,)),
+            lax.transpose(a, perm),
+            lax.reshape(a, (x.size,), dimensions=perm),
+        )
+    )(x)
+    assert_close(out[0], np.broadcast_to(x, out_shape), dtype)
+    assert_close(out[1], x.reshape(-1), dtype)
+    assert_close(out[2], np.transpose(x, perm), dtype)
+    assert_close(out[3], np.transpose(x, perm).reshape(-1), dtype)
+
+
+def test_lax_broadcast_in_dim_size_one_and_middle_dims():
+    x = np.arange(3, dtype=f32).reshape(3, 1)
+    out = meshjit.jit(lambda a: lax.broadcast_in_dim(a, (2, 3, 4), (1, 2)))(x)
+    np.testing.assert_array_equal(np.asarray(out), np.broadcast_to(x[None], (2, 3, 4)))
+    out = meshjit.jit(lambda a: lax.broadcast_in_dim(a, (3, 2), (0,)))(np.arange(3, dtype=i32))
+    np.testing.assert_array_equal(np.asarray(out), np.arange(3)[:, None].repeat(2, 1))
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(ALL), hnp.array_shapes(min_dims=1, max_dims=3, max_side=5))
+def test_lax_slices(data, dtype, shape):
+    x = data.draw(values(dtype, shape))
+    starts = [data.draw(st.integers(0, d)) for d in shape]
+    limits = [data.draw(st.integers(s, d)) for s, d in zip(starts, shape)]
+    strides = [data.draw(st.integers(1, 3)) for _ in shape]
+    sizes = [data.draw(st.integers(0, d)) for d in shape]
+    # dynamic starts may be out of range: XLA clamps them so the slice fits.
+    dyn = [data.draw(st.integers(-2, d + 2)) for d in shape]
+    upd = data.draw(values(dtype, tuple(sizes)))
+    out = meshjit.jit(
+        lambda a, u, *ix: (
+            lax.slice(a, starts, limits, strides),
+            lax.slice(a, starts, limits),
+            lax.dynamic_slice(a, ix, sizes),
+            lax.dynamic_update_slice(a, u, ix),
+        )
+    )(x, upd, *[np.int32(i) for i in dyn])
+    sl = tuple(slice(s, stop, st_) for s, stop, st_ in zip(starts, limits, strides))
+    assert_close(out[0], x[sl], dtype)
+    assert_close(out[1], x[tuple(slice(s, stop) for s, stop in zip(starts, limits))], dtype)
+    clamped = [min(max(i, 0), d - s) for i, d, s in zip(dyn, shape, sizes)]
+    window = tuple(slice(c, c + s) for c, s in zip(clamped, sizes))
+    assert_close(out[2], x[window], dtype)
+    updated = x.copy()
+    updated[window] = upd
+    assert_close(out[3], updated, dtype)
+
+
+def test_lax_dynamic_slice_with_python_and_traced_indices():
+    x = np.arange(20, dtype=f32).reshape(4, 5)
+    out = meshjit.jit(lambda a, i: lax.dynamic_slice(a, (i, 1), (2, 3)))(x, np.int32(1))
+    np.testing.assert_array_equal(np.asarray(out), x[1:3, 1:4])
+    out = meshjit.jit(lambda a: lax.dynamic_slice(a, (3, 4), (2, 2)))(x)
+    np.testing.assert_array_equal(np.asarray(out), x[2:4, 3:5])
+
+
+def _np_pad(x, value, config):
+    out = x
+    for axis, (lo, hi, interior) in enumerate(config):
+        if interior and out.shape[axis] > 1:
+            n = out.shape[axis]
+            shape = list(out.shape)
+            shape[axis] = n + (n - 1) * interior
+            spread = np.full(shape, value, x.dtype)
+            index = [slice(None)] * out.ndim
+            index[axis] = slice(None, None, interior + 1)
+            spread[tuple(index)] = out
+            out = spread
+        pads = [(0, 0)] * out.ndim
+        pads[axis] = (max(lo, 0), max(hi, 0))
+        out = np.pad(out, pads, constant_values=np.asarray(value, x.dtype))
+        index = [slice(None)] * out.ndim
+        index[axis] = slice(-min(lo, 0), out.shape[axis] + min(hi, 0))
+        out = out[tuple(index)]
+    return out
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(ALL), hnp.array_shapes(min_dims=1, max_dims=3, max_side=4))
+def test_lax_pad(data, dtype, shape):
+    x = data.draw(values(dtype, shape))
+    config = []
+    for d in shape:
+        interior = data.draw(st.integers(0, 2))
+        full = d + max(d - 1, 0) * interior
+        lo = data.draw(st.integers(-min(full, 2), 2))
+        hi = data.draw(st.integers(-min(full + lo, 2), 2))
+        config.append((lo, hi, interior))
+    value = True if dtype == bool_ else 3
+    out = meshjit.jit(lambda a: lax.pad(a, value, config))(x)
+    assert_close(out, _np_pad(x, value, config), dtype)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(ALL), shape_st)
+def test_lax_select_and_select_n(data, dtype, shape):
+    pred = data.draw(hnp.arrays(bool_, shape))
+    which = data.draw(hnp.arrays(i32, shape, elements=st.integers(0, 2)))
+    a, b, c = (data.draw(values(dtype, shape)) for _ in range(3))
+    out = meshjit.jit(
+        lambda p, w, x, y, z: (
+            lax.select(p, x, y),
+            lax.select_n(p, x, y),
+            lax.select_n(w, x, y, z),
+            lax.select(True, x, y),
+        )
+    )(pred, which, a, b, c)
+    assert_close(out[0], np.where(pred, a, b), dtype)
+    assert_close(out[1], np.where(pred, b, a), dtype)
+    assert_close(out[2], np.choose(which, [a, b, c]), dtype)
+    assert_close(out[3], a, dtype)
+
+
+def test_lax_iota_rejects_bool():
+    with pytest.raises(meshjit.MeshjitTypeError, match="iota does not accept dtype bool"):
+        meshjit.jit(lambda: lax.iota(bool_, 3))()
+    with pytest.raises(meshjit.MeshjitTypeError, match="iota"):
+        meshjit.jit(lambda: jnp.arange(3, dtype=bool_))()
+
+
+@pytest.mark.parametrize("dtype", [f32, bf16, i32, u8])
+def test_lax_iota(dtype):
+    out = meshjit.jit(
+        lambda: (lax.iota(dtype, 5), lax.broadcasted_iota(dtype, (2, 3), 1), jnp.arange(3))
+    )()
+    assert_close(out[0], np.arange(5).astype(dtype), dtype)
+    assert_close(out[1], np.broadcast_to(np.arange(3), (2, 3)).astype(dtype), dtype)
+    assert_close(out[2], np.arange(3).astype(i32), i32)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(FLOATS + INTS), two_shapes)
+def test_lax_binary_ops(data, dtype, shapes):
+    _, shape = shapes
+    x = data.draw(values(dtype, shape))
+    y = data.draw(values(dtype, shape))
+    y = np.where(y == 0, np.ones((), dtype), y).astype(dtype)
+    out = meshjit.jit(
+        lambda a, b: (
+            lax.add(a, b),
+            lax.sub(a, b),
+            lax.mul(a, b),
+            lax.max(a, b),
+            lax.lt(a, b),
+            lax.rem(a, b),
+            lax.div(a, b),
+            lax.mul(a, 2),
+        )
+    )(x, y)
+    assert_close(out[0], reference(np.add, x, y, dtype=dtype), dtype)
+    assert_close(out[1], reference(np.subtract, x, y, dtype=dtype), dtype)
+    assert_close(out[2], reference(np.multiply, x, y, dtype=dtype), dtype)
+    assert_close(out[3], np.maximum(x, y), dtype)
+    assert_close(out[4], reference(np.less, x, y), bool_)
+    # lax.rem and lax.div round toward zero (C semantics), unlike NumPy's // and %.
+    assert_close(out[5], reference(np.fmod, x, y, dtype=dtype), dtype)
+    if is_float(dtype):
+        assert_close(out[6], reference(np.divide, x, y, dtype=dtype), dtype)
+    else:
+        quotient = np.trunc(x.astype(np.float64) / y.astype(np.float64))
+        assert_close(out[6], quotient.astype(dtype), dtype)
+    assert_close(out[7], reference(lambda a: a * 2, x, dtype=dtype), dtype)
+

@@ -1,0 +1,130 @@
+"""lax special functions, shifts and bitcasts against NumPy."""
+
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import meshjit
+from meshjit import lax
+
+bf16 = np.dtype(ml_dtypes.bfloat16)
+f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
+i32, i8, u8 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8)
+
+FLOATS = [f32, bf16, f16]
+# rtol/atol of a transcendental result in that dtype (XLA and NumPy use other approximations).
+TOL = {f32: (3e-5, 3e-6), bf16: (2e-2, 1e-2), f16: (4e-3, 2e-3)}
+SETTINGS = settings(max_examples=8, deadline=None)
+SHAPES = st.sampled_from([(), (5,), (2, 3)])
+
+
+def assert_close(ours, expected, dtype, what=""):
+    rtol, atol = TOL.get(dtype, TOL[f32])
+    np.testing.assert_allclose(
+        np.asarray(ours).astype(np.float64),
+        np.asarray(expected).astype(np.float64),
+        rtol=rtol,
+        atol=atol,
+        equal_nan=True,
+        err_msg=what,
+    )
+
+
+def in_domain(u, dtype, lo, hi):
+    """`u` in [0, 1) mapped onto [lo, hi], in `dtype` (integers are rounded)."""
+    x = lo + (hi - lo) * u.astype(np.float64)
+    return np.round(x).astype(dtype) if dtype in (i32, i8) else x.astype(dtype)
+
+
+# ---------------------------------------------------------------------------------------------
+# lax_extra against NumPy.
+
+
+@SETTINGS
+@given(st.sampled_from(FLOATS), SHAPES, st.data())
+def test_lax_extra_float_ops_match_numpy(dtype, shape, data):
+    u = data.draw(hnp.arrays(f32, shape, elements=st.floats(0, 1, width=32)))
+    x = in_domain(u, dtype, -0.9, 0.9)
+    up = in_domain(u, dtype, 0.5, 4)
+
+    def f(x, up):
+        return (
+            lax.acos(x),
+            lax.asin(x),
+            lax.atan(x),
+            lax.acosh(up + 1),
+            lax.asinh(x),
+            lax.atanh(x),
+            lax.sinh(x),
+            lax.cosh(x),
+            lax.exp2(x),
+            lax.erf(lax.erf_inv(x)),
+            lax.nextafter(up, up + 1) - up,
+            lax.nextafter(up, -up),
+        )
+
+    got = meshjit.jit(f)(x, up)
+    xf, upf = x.astype(f32), up.astype(f32)
+    expected = [
+        np.arccos(xf),
+        np.arcsin(xf),
+        np.arctan(xf),
+        np.arccosh(upf + 1),
+        np.arcsinh(xf),
+        np.arctanh(xf),
+        np.sinh(xf),
+        np.cosh(xf),
+        np.exp2(xf),
+        xf,
+    ]
+    for i, (ours, theirs) in enumerate(zip(got, expected)):
+        assert np.asarray(ours).dtype == dtype
+        assert_close(ours, theirs, dtype, str(i))
+    np.testing.assert_array_equal(np.asarray(got[10]), np.spacing(up))
+    np.testing.assert_array_equal(np.asarray(got[11]), np.nextafter(up, -up))
+
+
+@pytest.mark.parametrize("dtype", [i32, i8, u8])
+def test_shifts_match_numpy(dtype):
+    bits = dtype.itemsize * 8
+    x = np.array(np.iinfo(dtype).min + np.arange(0, 250, 31), dtype)
+    s = (np.arange(x.size) % bits).astype(dtype)
+    left, arith, logical = meshjit.jit(
+        lambda x, s: (
+            lax.shift_left(x, s),
+            lax.shift_right_arithmetic(x, s),
+            lax.shift_right_logical(x, s),
+        )
+    )(x, s)
+    signed, unsigned = np.dtype(f"int{bits}"), np.dtype(f"uint{bits}")
+    np.testing.assert_array_equal(np.asarray(left), np.left_shift(x, s))
+    # Arithmetic shifts fill with the sign bit, also of unsigned types (as in XLA and JAX).
+    expected = np.right_shift(x.view(signed), s.astype(signed)).view(dtype)
+    np.testing.assert_array_equal(np.asarray(arith), expected)
+    expected = np.right_shift(x.view(unsigned), s.astype(unsigned)).view(dtype)
+    np.testing.assert_array_equal(np.asarray(logical), expected)
+
+
+@pytest.mark.parametrize(
+    "src, dst", [(f32, i32), (i32, f32), (f32, u8), (bf16, np.dtype(np.int16)), (u8, f16)]
+)
+def test_bitcast_convert_type_matches_view(src, dst):
+    x = np.arange(1, 9).reshape(2, 4).astype(src)
+    if src.itemsize < dst.itemsize:
+        x = x.reshape(-1, dst.itemsize // src.itemsize)
+    got = meshjit.jit(lambda v: lax.bitcast_convert_type(v, dst))(x)
+    expected = x.view(dst)
+    if src.itemsize != dst.itemsize:
+        expected = expected.reshape(np.asarray(got).shape)
+    assert np.asarray(got).dtype == dst
+    np.testing.assert_array_equal(np.asarray(got).view(np.uint8), expected.view(np.uint8))
+
+
+def test_bitcast_convert_type_rejects_a_mismatched_last_dimension():
+    with pytest.raises(meshjit.MeshjitTypeError, match="last dimension"):
+        meshjit.jit(lambda v: lax.bitcast_convert_type(v, np.float32))(np.zeros((3,), u8))
+

@@ -1,0 +1,111 @@
+"""einsum: numerics against NumPy (and JAX when installed), errors."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import meshjit
+import meshjit.numpy as jnp
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+shapes = st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple)
+
+
+# ---------------------------------------------------------------------------------------------
+# einsum.
+
+RNG = np.random.default_rng(1)
+
+
+def _rand(*shape):
+    return RNG.normal(size=shape).astype(np.float32)
+
+
+EINSUM_CASES = [
+    ("ij,jk->ik", [(3, 4), (4, 5)]),
+    ("ij,jk", [(3, 4), (4, 5)]),
+    ("ji,jk", [(4, 3), (4, 5)]),
+    ("bij,bjk->bik", [(2, 3, 4), (2, 4, 5)]),
+    ("ijk->kji", [(2, 3, 4)]),
+    ("ijk->j", [(2, 3, 4)]),
+    ("ij->", [(3, 4)]),
+    ("i,i", [(4,), (4,)]),
+    ("i,j->ij", [(3,), (4,)]),
+    ("ij,ij->ij", [(3, 4), (3, 4)]),
+    ("ii->i", [(4, 4)]),
+    ("ii", [(4, 4)]),
+    ("iji->j", [(3, 2, 3)]),
+    ("...ij,...jk->...ik", [(2, 3, 4), (2, 4, 5)]),
+    ("...ij,jk", [(2, 3, 4), (4, 5)]),
+    ("...i,...i->...", [(1, 3, 4), (2, 1, 4)]),
+    ("ab,bc,cd->ad", [(2, 3), (3, 4), (4, 5)]),
+    ("ab,cd,bc->da", [(2, 3), (4, 5), (3, 4)]),
+    ("ij,kl->", [(2, 3), (4, 5)]),
+    ("abc,cd,bd->a", [(2, 3, 4), (4, 5), (3, 5)]),
+]
+
+
+@pytest.mark.parametrize("spec, shapes", EINSUM_CASES)
+def test_einsum_matches_numpy(spec, shapes):
+    ops = [_rand(*s) for s in shapes]
+    got = meshjit.jit(lambda *xs: jnp.einsum(spec, *xs))(*ops)
+    want = np.einsum(spec, *ops)
+    assert np.shape(got) == want.shape
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-4)
+
+
+@SETTINGS
+@given(st.data())
+def test_random_contractions_match_numpy(data):
+    labels = "abcde"
+    sizes = {c: data.draw(st.integers(1, 3)) for c in labels}
+    n = data.draw(st.integers(1, 3))
+    terms = [
+        data.draw(st.lists(st.sampled_from(labels), min_size=1, max_size=3, unique=True))
+        for _ in range(n)
+    ]
+    used = sorted(set("".join("".join(t) for t in terms)))
+    out = data.draw(st.lists(st.sampled_from(used), max_size=len(used), unique=True))
+    spec = ",".join("".join(t) for t in terms) + "->" + "".join(out)
+    ops = [_rand(*[sizes[c] for c in t]) for t in terms]
+    got = meshjit.jit(lambda *xs: jnp.einsum(spec, *xs))(*ops)
+    np.testing.assert_allclose(np.asarray(got), np.einsum(spec, *ops), rtol=1e-4, atol=1e-4)
+
+
+def test_einsum_is_pairwise_dot_general():
+    ops = [_rand(2, 3), _rand(3, 4), _rand(4, 5)]
+    jaxpr = meshjit.make_jaxpr(lambda a, b, c: jnp.einsum("ab,bc,cd->da", a, b, c))(*ops)
+    names = [e.primitive.name for e in jaxpr.eqns]
+    assert names == ["dot_general", "dot_general", "transpose"]
+
+
+def test_einsum_matches_jax_with_int_promotion():
+    jax = pytest.importorskip("jax")
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    b = _rand(3, 2)
+    ours = meshjit.jit(lambda x, y: jnp.einsum("ij,jk->ki", x, y))(a, b)
+    theirs = jax.numpy.einsum("ij,jk->ki", a, b)
+    assert ours.dtype == theirs.dtype
+    np.testing.assert_allclose(np.asarray(ours), np.asarray(theirs), rtol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "spec, shapes, match",
+    [
+        ("ij,jk->ik", [(3, 4), (5, 6)], "size of label 'j' differs: 4 .* but 5 in operand 1"),
+        ("ij,jk->ik", [(3, 4)], "name 2 operands but 1 were given"),
+        ("ijk->i", [(3, 4)], "term 'ijk' has 3 labels but its operand has rank 2"),
+        ("ij->ix", [(3, 4)], "output label 'x' .* does not appear in any input"),
+        ("ij->ii", [(3, 4)], "output label 'i' appears more than once"),
+        ("i1->i", [(3, 4)], "invalid subscript term 'i1'"),
+        ("...i,...i", [(2, 4), (3, 4)], "size of label ... differs"),
+    ],
+)
+def test_einsum_errors(spec, shapes, match):
+    ops = [_rand(*s) for s in shapes]
+    with pytest.raises(meshjit.MeshjitValueError, match=match) as info:
+        meshjit.jit(lambda *xs: jnp.einsum(spec, *xs)).lower(*ops)
+    assert "test_contractions.py" in str(info.value)
+

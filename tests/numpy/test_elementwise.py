@@ -1,0 +1,306 @@
+"""Elementwise numpy ops and operators (binary with broadcasting, unary, where, clip, logical) against NumPy."""
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+
+bf16 = np.dtype(ml_dtypes.bfloat16)
+f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
+i32, i8, u8, u32 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.uint32)
+bool_ = np.dtype(np.bool_)
+
+FLOATS = [f32, bf16, f16]
+INTS = [i32, i8, u8]
+ALL = FLOATS + INTS + [bool_]
+LOW_PRECISION = (bf16, f16)
+
+# rtol/atol for one rounding of a result in that dtype (XLA and NumPy may differ by an ulp).
+TOL = {f32: (2e-6, 1e-6), bf16: (1.6e-2, 1e-2), f16: (2e-3, 1e-3)}
+# ... and for transcendental functions (different polynomial approximations).
+TRANSCENDENTAL_TOL = {f32: (2e-5, 2e-6), bf16: (2e-2, 1e-2), f16: (4e-3, 2e-3)}
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+
+def is_float(dtype):
+    return dtype in FLOATS
+
+
+def values(dtype, shape, lo=-4.0, hi=4.0):
+    """A strategy of arrays of `dtype` with bounded values (floats are drawn in float32)."""
+    if dtype == bool_:
+        return hnp.arrays(bool_, shape)
+    if is_float(dtype):
+        lo, hi = float(np.float32(lo)), float(np.float32(hi))
+        elems = st.floats(
+            lo, hi, width=32, allow_nan=False, allow_infinity=False, allow_subnormal=False
+        )
+        return hnp.arrays(f32, shape, elements=elems).map(lambda a: a.astype(dtype))
+    info = np.iinfo(dtype)
+    elems = st.integers(max(int(lo * 25), info.min), min(int(hi * 25), info.max))
+    return hnp.arrays(dtype, shape, elements=elems)
+
+
+def reference(fn, *xs, dtype=None):
+    """NumPy's answer; low-precision floats are computed in float32 and rounded once."""
+    up = [x.astype(f32) if x.dtype in LOW_PRECISION else x for x in xs]
+    out = np.asarray(fn(*up))
+    return out.astype(dtype) if dtype is not None else out
+
+
+def host(x) -> np.ndarray:
+    """The value of `x` on the host."""
+    return np.asarray(x)
+
+
+def assert_close(actual, expected, dtype=None, tol=TOL, scale=1.0):
+    actual = host(actual)
+    expected = np.asarray(expected)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    if dtype is not None:
+        assert actual.dtype == dtype, (actual.dtype, dtype)
+    if actual.dtype in tol:
+        rtol, atol = tol[actual.dtype]
+        np.testing.assert_allclose(
+            actual.astype(np.float64),
+            expected.astype(np.float64),
+            rtol=rtol * scale,
+            atol=atol * scale,
+        )
+    else:
+        np.testing.assert_array_equal(actual, expected.astype(actual.dtype))
+
+
+dtype_st = st.sampled_from(ALL)
+two_shapes = hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3, max_side=4)
+shape_st = hnp.array_shapes(min_dims=0, max_dims=3, min_side=1, max_side=4)
+
+
+@pytest.mark.parametrize("shape", [(), (2,)])
+def test_bfloat16_to_numpy(shape):
+    out = meshjit.jit(lambda a: a + a)(np.ones(shape, bf16))
+    value = np.asarray(out)
+    assert value.dtype == bf16 and value.shape == shape
+    np.testing.assert_array_equal(value.astype(f32), np.full(shape, 2.0, f32))
+
+
+# ---------------------------------------------------------------------------------------------
+# Elementwise binary ops and operators, with broadcasting.
+
+
+def _binary_ops(dtype):
+    ops = {
+        "add": (jnp.add, np.add),
+        "+": (lambda x, y: x + y, np.add),
+        "multiply": (jnp.multiply, np.multiply),
+        "*": (lambda x, y: x * y, np.multiply),
+        "maximum": (jnp.maximum, np.maximum),
+        "minimum": (jnp.minimum, np.minimum),
+        "==": (lambda x, y: x == y, np.equal),
+        "!=": (lambda x, y: x != y, np.not_equal),
+        "<": (lambda x, y: x < y, np.less),
+        "<=": (jnp.less_equal, np.less_equal),
+        ">": (lambda x, y: x > y, np.greater),
+        ">=": (jnp.greater_equal, np.greater_equal),
+    }
+    if dtype != bool_:
+        ops["subtract"] = (jnp.subtract, np.subtract)
+        ops["-"] = (lambda x, y: x - y, np.subtract)
+    return ops
+
+
+@SETTINGS
+@given(st.data(), dtype_st, two_shapes)
+def test_binary_elementwise(data, dtype, shapes):
+    (sx, sy), _ = shapes
+    x = data.draw(values(dtype, sx), label="x")
+    y = data.draw(values(dtype, sy), label="y")
+    ops = _binary_ops(dtype)
+    out = meshjit.jit(lambda a, b: {k: f(a, b) for k, (f, _) in ops.items()})(x, y)
+    for name, (_, np_fn) in ops.items():
+        expected = reference(np_fn, x, y)
+        want = bool_ if expected.dtype == bool_ else dtype
+        assert_close(out[name], expected.astype(want), want), name
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(FLOATS + INTS), two_shapes)
+def test_division(data, dtype, shapes):
+    (sx, sy), _ = shapes
+    if is_float(dtype):
+        # Integer-valued floats keep floor_divide / remainder exact in every float type.
+        x = data.draw(values(i8, sx)).astype(dtype)
+        y = data.draw(values(i8, sy, lo=1, hi=2)).astype(dtype)
+        y = np.where(data.draw(hnp.arrays(bool_, sy)), y, -y).astype(dtype)
+    else:
+        x = data.draw(values(dtype, sx))
+        y = data.draw(values(dtype, sy))
+        y = np.where(y == 0, np.ones((), dtype), y).astype(dtype)
+
+    def f(a, b):
+        return {
+            "divide": jnp.divide(a, b),
+            "/": a / b,
+            "floor_divide": jnp.floor_divide(a, b),
+            "//": a // b,
+            "%": a % b,
+        }
+
+    out = meshjit.jit(f)(x, y)
+    div_dtype = dtype if is_float(dtype) else f32
+    assert_close(out["divide"], reference(np.true_divide, x, y, dtype=div_dtype), div_dtype)
+    assert_close(out["/"], reference(np.true_divide, x, y, dtype=div_dtype), div_dtype)
+    floor = reference(np.floor_divide, x, y, dtype=dtype)
+    assert_close(out["floor_divide"], floor, dtype)
+    assert_close(out["//"], floor, dtype)
+    assert_close(out["%"], reference(np.remainder, x, y, dtype=dtype), dtype)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(ALL), shape_st, st.integers(0, 5))
+def test_integer_power(data, dtype, shape, n):
+    x = data.draw(values(dtype, shape, lo=-2, hi=2))
+
+    def f(a):
+        return {"power": jnp.power(a, n), "**": a**n, "lax": lax.integer_pow(a, n)}
+
+    if dtype == bool_:
+        # JAX: a boolean base with an integer exponent computes in int32; lax rejects bool.
+        out = meshjit.jit(lambda a: jnp.power(a, n))(x)
+        assert_close(out, x.astype(i32) ** n, i32)
+        return
+    out = meshjit.jit(f)(x)
+    ref = reference(lambda a: a**n, x, dtype=dtype)
+    for name in ("power", "**", "lax"):
+        assert_close(out[name], ref, dtype, scale=4.0)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(FLOATS), two_shapes)
+def test_float_power_and_negative_integer_pow(data, dtype, shapes):
+    (sx, sy), _ = shapes
+    x = data.draw(values(dtype, sx, lo=0.25, hi=3.0))
+    y = data.draw(values(dtype, sy, lo=-2.0, hi=2.0))
+    out = meshjit.jit(lambda a, b: (jnp.power(a, b), a**-2, lax.integer_pow(a, -3)))(x, y)
+    assert_close(out[0], reference(np.power, x, y, dtype=dtype), dtype, TRANSCENDENTAL_TOL)
+    assert_close(out[1], reference(lambda a: a**-2.0, x, dtype=dtype), dtype, scale=4.0)
+    assert_close(out[2], reference(lambda a: a**-3.0, x, dtype=dtype), dtype, scale=4.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Unary ops.
+
+_UNARY_FLOAT = {
+    "exp": (jnp.exp, np.exp, (-4, 4)),
+    "log": (jnp.log, np.log, (0.05, 8)),
+    "log1p": (jnp.log1p, np.log1p, (-0.9, 4)),
+    "expm1": (jnp.expm1, np.expm1, (-4, 4)),
+    "sqrt": (jnp.sqrt, np.sqrt, (0, 8)),
+    "sin": (jnp.sin, np.sin, (-4, 4)),
+    "cos": (jnp.cos, np.cos, (-4, 4)),
+    "tan": (jnp.tan, np.tan, (-1.2, 1.2)),
+    "tanh": (jnp.tanh, np.tanh, (-4, 4)),
+    "rsqrt": (lax.rsqrt, lambda a: 1 / np.sqrt(a), (0.05, 8)),
+    "logistic": (lax.logistic, lambda a: 1 / (1 + np.exp(-a)), (-6, 6)),
+    "negative": (jnp.negative, np.negative, (-4, 4)),
+    "-x": (lambda a: -a, np.negative, (-4, 4)),
+    "abs": (jnp.abs, np.abs, (-4, 4)),
+    "abs()": (abs, np.abs, (-4, 4)),
+    "sign": (jnp.sign, np.sign, (-4, 4)),
+}
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(FLOATS), shape_st)
+def test_unary_float(data, dtype, shape):
+    xs = {
+        name: data.draw(values(dtype, shape, lo, hi), label=name)
+        for name, (_, _, (lo, hi)) in _UNARY_FLOAT.items()
+    }
+    out = meshjit.jit(lambda d: {k: _UNARY_FLOAT[k][0](v) for k, v in d.items()})(xs)
+    for name, (_, np_fn, _) in _UNARY_FLOAT.items():
+        expected = reference(np_fn, xs[name], dtype=dtype)
+        assert_close(out[name], expected, dtype, TRANSCENDENTAL_TOL)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(INTS), shape_st)
+def test_unary_int(data, dtype, shape):
+    x = data.draw(values(dtype, shape, lo=-5.12, hi=5.12))  # reaches int8's -128
+    out = meshjit.jit(lambda a: (jnp.abs(a), jnp.sign(a), ~a, -a if dtype != u8 else a))(x)
+    assert_close(out[0], np.abs(x), dtype)
+    assert_close(out[1], np.sign(x), dtype)
+    assert_close(out[2], np.invert(x), dtype)
+    assert_close(out[3], -x if dtype != u8 else x, dtype)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(FLOATS + [i32]), shape_st)
+def test_unary_int_inputs_promote_to_float(data, dtype, shape):
+    x = data.draw(values(dtype, shape, lo=0.1, hi=3))
+    out = meshjit.jit(lambda a: (jnp.exp(a), jnp.sqrt(a), jnp.log(a)))(x)
+    want = dtype if is_float(dtype) else f32
+    for got, fn in zip(out, (np.exp, np.sqrt, np.log)):
+        assert_close(
+            got,
+            reference(fn, x.astype(want) if want == f32 else x, dtype=want),
+            want,
+            TRANSCENDENTAL_TOL,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# where / clip / logical.
+
+
+@SETTINGS
+@given(st.data(), dtype_st, hnp.mutually_broadcastable_shapes(num_shapes=3, max_dims=3, max_side=4))
+def test_where(data, dtype, shapes):
+    (sc, sx, sy), _ = shapes
+    c = data.draw(hnp.arrays(bool_, sc))
+    x, y = data.draw(values(dtype, sx)), data.draw(values(dtype, sy))
+    out = meshjit.jit(
+        lambda c, x, y: (jnp.where(c, x, y), lax.select(*jnp.broadcast_arrays(c, x, y)))
+    )(c, x, y)
+    assert_close(out[0], np.where(c, x, y), dtype)
+    assert_close(out[1], np.where(c, x, y), dtype)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(FLOATS + INTS), shape_st)
+def test_clip(data, dtype, shape):
+    x = data.draw(values(dtype, shape))
+    lo, hi = (1, 3) if dtype == u8 else (-1, 2)
+    out = meshjit.jit(
+        lambda a: (
+            jnp.clip(a, lo, hi),
+            jnp.clip(a, a_max=hi),
+            a.clip(min=lo),
+            lax.clamp(lo, a, hi),
+        )
+    )(x)
+    assert_close(out[0], np.clip(x, lo, hi), dtype)
+    assert_close(out[1], np.minimum(x, hi).astype(dtype), dtype)
+    assert_close(out[2], np.maximum(x, lo).astype(dtype), dtype)
+    assert_close(out[3], np.clip(x, lo, hi), dtype)
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from([bool_, i32, u8, f32]), two_shapes)
+def test_logical(data, dtype, shapes):
+    (sx, sy), _ = shapes
+    x, y = data.draw(values(dtype, sx, -1, 1)), data.draw(values(dtype, sy, -1, 1))
+    out = meshjit.jit(
+        lambda a, b: (jnp.logical_and(a, b), jnp.logical_or(a, b), jnp.logical_not(a))
+    )(x, y)
+    assert_close(out[0], np.logical_and(x, y), bool_)
+    assert_close(out[1], np.logical_or(x, y), bool_)
+    assert_close(out[2], np.logical_not(x), bool_)
+

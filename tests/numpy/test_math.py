@@ -1,0 +1,214 @@
+"""Elementwise math (unary, binary, comparisons, special values) against NumPy."""
+
+import warnings
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import meshjit
+import meshjit.numpy as jnp
+
+bf16 = np.dtype(ml_dtypes.bfloat16)
+f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
+i32, i8, u8 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8)
+bool_ = np.dtype(np.bool_)
+
+FLOATS = [f32, bf16, f16]
+# rtol/atol of a transcendental result in that dtype (XLA and NumPy use other approximations).
+TOL = {f32: (3e-5, 3e-6), bf16: (2e-2, 1e-2), f16: (4e-3, 2e-3)}
+SETTINGS = settings(max_examples=8, deadline=None)
+SHAPES = st.sampled_from([(), (5,), (2, 3)])
+
+
+def reference(fn, *xs):
+    """NumPy's answer, computed in float32 for low-precision floats and small integers (NumPy
+    would use float16 for int8, JAX uses float32), as given otherwise."""
+    up = [x.astype(f32) if x.dtype in (bf16, f16, np.int8, np.uint8) else x for x in xs]
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.asarray(fn(*up))
+
+
+def assert_close(ours, expected, dtype, what=""):
+    rtol, atol = TOL.get(dtype, TOL[f32])
+    np.testing.assert_allclose(
+        np.asarray(ours).astype(np.float64),
+        np.asarray(expected).astype(np.float64),
+        rtol=rtol,
+        atol=atol,
+        equal_nan=True,
+        err_msg=what,
+    )
+
+
+def in_domain(u, dtype, lo, hi):
+    """`u` in [0, 1) mapped onto [lo, hi], in `dtype` (integers are rounded)."""
+    x = lo + (hi - lo) * u.astype(np.float64)
+    return np.round(x).astype(dtype) if dtype in (i32, i8) else x.astype(dtype)
+
+
+# ---------------------------------------------------------------------------------------------
+# Unary elementwise math against NumPy.
+
+# name -> (NumPy function, domain)
+UNARY = {
+    "arccos": (np.arccos, (-0.95, 0.95)),
+    "arcsin": (np.arcsin, (-0.95, 0.95)),
+    "arctan": (np.arctan, (-5, 5)),
+    "arccosh": (np.arccosh, (1.05, 6)),
+    "arcsinh": (np.arcsinh, (-5, 5)),
+    "arctanh": (np.arctanh, (-0.9, 0.9)),
+    "sinh": (np.sinh, (-4, 4)),
+    "cosh": (np.cosh, (-4, 4)),
+    "exp2": (np.exp2, (-6, 6)),
+    "log2": (np.log2, (0.1, 50)),
+    "log10": (np.log10, (0.1, 50)),
+    "fabs": (np.fabs, (-5, 5)),
+    "deg2rad": (np.deg2rad, (-360, 360)),
+    "rad2deg": (np.rad2deg, (-4, 4)),
+    "degrees": (np.degrees, (-4, 4)),
+    "radians": (np.radians, (-360, 360)),
+    "sinc": (np.sinc, (-3, 3)),
+    "trunc": (np.trunc, (-9, 9)),
+    "rint": (np.rint, (-9, 9)),
+    "around": (np.around, (-9, 9)),
+    "signbit": (np.signbit, (-5, 5)),
+    "isnan": (np.isnan, (-5, 5)),
+    "isinf": (np.isinf, (-5, 5)),
+    "nan_to_num": (np.nan_to_num, (-5, 5)),
+    "copy": (np.copy, (-5, 5)),
+    "conj": (np.conj, (-5, 5)),
+}
+# Inverse functions that are ill-conditioned near the domain edge: integer inputs hit the edge.
+_NOT_FOR_INTS = {"arccos", "arcsin", "arctanh", "arccosh"}
+
+
+@SETTINGS
+@given(st.sampled_from(FLOATS + [i32, i8]), SHAPES, st.data())
+def test_unary_math_matches_numpy(dtype, shape, data):
+    u = data.draw(hnp.arrays(f32, shape, elements=st.floats(0, 1, width=32)))
+    names = [n for n in UNARY if dtype in FLOATS or n not in _NOT_FOR_INTS]
+    inputs = {n: in_domain(u, dtype, *UNARY[n][1]) for n in names}
+    out = meshjit.jit(lambda d: {n: getattr(jnp, n)(d[n]) for n in d})(inputs)
+    for n in names:
+        assert_close(out[n], reference(UNARY[n][0], inputs[n]), dtype, n)
+
+
+SPECIALS = np.array([0.0, -0.0, 1.5, -2.5, 0.5, -0.5, np.inf, -np.inf, np.nan, 6.0e4], f32)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_special_values_match_numpy(dtype):
+    x = SPECIALS.astype(dtype)
+    names = ["isnan", "isinf", "isposinf", "isneginf", "signbit", "trunc", "rint", "fabs"]
+    out = meshjit.jit(lambda v: {n: getattr(jnp, n)(v) for n in names})(x)
+    for n in names:
+        expected = reference(getattr(np, n), x)
+        assert np.array_equal(np.asarray(out[n], expected.dtype), expected, equal_nan=True), n
+    got = meshjit.jit(lambda v: jnp.nan_to_num(v, nan=7.0, posinf=1.0, neginf=-2.0))(x)
+    expected = np.nan_to_num(x.astype(f32), nan=7.0, posinf=1.0, neginf=-2.0).astype(dtype)
+    np.testing.assert_array_equal(np.asarray(got), expected)
+    big = ml_dtypes.finfo(dtype)
+    np.testing.assert_array_equal(
+        np.asarray(jnp.nan_to_num(x))[6:8], np.array([big.max, big.min], dtype)
+    )
+
+
+def test_sinc_at_zero_and_integers():
+    x = np.array([0.0, 1.0, -2.0, 0.5], f32)
+    np.testing.assert_allclose(np.asarray(meshjit.jit(jnp.sinc)(x)), np.sinc(x), atol=1e-7)
+
+
+# ---------------------------------------------------------------------------------------------
+# Binary elementwise math against NumPy.
+
+
+def _signed(u, lo, hi):
+    return np.where(u > 0.5, 1.0, -1.0) * (lo + (hi - lo) * np.abs(2 * u - 1))
+
+
+BINARY = {
+    "hypot": (np.hypot, lambda u, v: (8 * u - 4, 8 * v - 4)),
+    "logaddexp": (np.logaddexp, lambda u, v: (20 * u - 10, 20 * v - 10)),
+    "fmod": (np.fmod, lambda u, v: (20 * u - 10, _signed(v, 0.5, 4))),
+    "heaviside": (np.heaviside, lambda u, v: (np.round(4 * u - 2), v)),
+    "float_power": (np.float_power, lambda u, v: (0.2 + 3 * u, 4 * v - 2)),
+    "fmax": (np.fmax, lambda u, v: (np.where(u < 0.2, np.nan, u), np.where(v > 0.8, np.nan, v))),
+    "fmin": (np.fmin, lambda u, v: (np.where(u < 0.2, np.nan, u), np.where(v > 0.8, np.nan, v))),
+}
+
+
+@SETTINGS
+@given(st.sampled_from(FLOATS), SHAPES, st.data())
+def test_binary_math_matches_numpy(dtype, shape, data):
+    unit = hnp.arrays(f32, shape, elements=st.floats(0, 1, width=32))
+    u, v = data.draw(unit), data.draw(unit)
+    inputs = {n: tuple(a.astype(dtype) for a in make(u, v)) for n, (_, make) in BINARY.items()}
+    out = meshjit.jit(lambda d: {n: getattr(jnp, n)(*d[n]) for n in d})(inputs)
+    for n, (fn, _) in BINARY.items():
+        expected = reference(fn, *inputs[n])
+        if n == "fmod":  # a quotient near an integer may round either way in low precision
+            rtol, atol = TOL[dtype]
+            divisor = inputs[n][1].astype(np.float64)
+            diff = np.abs(np.asarray(out[n], np.float64) - expected)
+            assert np.all((diff <= atol * 10) | (np.abs(diff - np.abs(divisor)) <= 0.05)), n
+            continue
+        assert_close(out[n], expected, dtype, n)
+
+
+@pytest.mark.parametrize("dtype", [i32, i8, u8])
+def test_integer_fmod_and_signbit(dtype):
+    x = np.array([7, 0, 5, 100, 3, 1], dtype)
+    y = np.array([3, 4, 0, 7, 1, 2], dtype)
+    if dtype != u8:
+        x[0], y[3] = -7, -7
+    got = meshjit.jit(jnp.fmod)(x, y)
+    with np.errstate(all="ignore"):
+        np.testing.assert_array_equal(np.asarray(got), np.where(y == 0, 0, np.fmod(x, y)))
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(jnp.signbit)(x)), np.signbit(x))
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparisons.
+
+
+def test_isclose_allclose_array_equal_match_numpy():
+    a = np.array([1.0, 1e6, np.inf, -np.inf, np.nan, 0.0, 1e-9], f32)
+    b = np.array([1.0 + 1e-6, 1.0001e6, np.inf, np.inf, np.nan, 1e-9, 0.0], f32)
+
+    def f(a, b):
+        return (
+            jnp.isclose(a, b),
+            jnp.isclose(a, b, equal_nan=True),
+            jnp.isclose(a, b, rtol=0.0, atol=1e-3),
+            jnp.allclose(a, b),
+            jnp.allclose(a[:2], b[:2], rtol=1e-3),
+            jnp.allclose(a, a, equal_nan=True),
+            jnp.array_equal(a, a),
+            jnp.array_equal(a, a, equal_nan=True),
+            jnp.array_equal(a[:3], a[:3]),
+            jnp.array_equal(a, a[:3]),
+        )
+
+    got = meshjit.jit(f)(a, b)
+    expected = (
+        np.isclose(a, b),
+        np.isclose(a, b, equal_nan=True),
+        np.isclose(a, b, rtol=0.0, atol=1e-3),
+        np.allclose(a, b),
+        np.allclose(a[:2], b[:2], rtol=1e-3),
+        np.allclose(a, a, equal_nan=True),
+        np.array_equal(a, a),
+        np.array_equal(a, a, equal_nan=True),
+        np.array_equal(a[:3], a[:3]),
+        np.array_equal(a, a[:3]),
+    )
+    for i, (ours, theirs) in enumerate(zip(got, expected)):
+        assert np.asarray(ours).dtype == bool_, i
+        np.testing.assert_array_equal(np.asarray(ours), theirs, err_msg=str(i))
+    assert jnp.isclose(np.int32(3), 3.0000001)
+

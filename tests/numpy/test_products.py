@@ -1,0 +1,140 @@
+"""matmul and dot against NumPy."""
+
+import ml_dtypes
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit.test_util import check_grads
+
+bf16 = np.dtype(ml_dtypes.bfloat16)
+f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
+i32, i8, u8, u32 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.uint32)
+bool_ = np.dtype(np.bool_)
+
+FLOATS = [f32, bf16, f16]
+
+# rtol/atol for one rounding of a result in that dtype (XLA and NumPy may differ by an ulp).
+TOL = {f32: (2e-6, 1e-6), bf16: (1.6e-2, 1e-2), f16: (2e-3, 1e-3)}
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+
+def is_float(dtype):
+    return dtype in FLOATS
+
+
+def values(dtype, shape, lo=-4.0, hi=4.0):
+    """A strategy of arrays of `dtype` with bounded values (floats are drawn in float32)."""
+    if dtype == bool_:
+        return hnp.arrays(bool_, shape)
+    if is_float(dtype):
+        lo, hi = float(np.float32(lo)), float(np.float32(hi))
+        elems = st.floats(
+            lo, hi, width=32, allow_nan=False, allow_infinity=False, allow_subnormal=False
+        )
+        return hnp.arrays(f32, shape, elements=elems).map(lambda a: a.astype(dtype))
+    info = np.iinfo(dtype)
+    elems = st.integers(max(int(lo * 25), info.min), min(int(hi * 25), info.max))
+    return hnp.arrays(dtype, shape, elements=elems)
+
+
+def host(x) -> np.ndarray:
+    """The value of `x` on the host."""
+    return np.asarray(x)
+
+
+def assert_close(actual, expected, dtype=None, tol=TOL, scale=1.0):
+    actual = host(actual)
+    expected = np.asarray(expected)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    if dtype is not None:
+        assert actual.dtype == dtype, (actual.dtype, dtype)
+    if actual.dtype in tol:
+        rtol, atol = tol[actual.dtype]
+        np.testing.assert_allclose(
+            actual.astype(np.float64),
+            expected.astype(np.float64),
+            rtol=rtol * scale,
+            atol=atol * scale,
+        )
+    else:
+        np.testing.assert_array_equal(actual, expected.astype(actual.dtype))
+
+
+# ---------------------------------------------------------------------------------------------
+# Products.
+
+
+@st.composite
+def matmul_shapes(draw):
+    m, k, n = (draw(st.integers(1, 4)) for _ in range(3))
+    (ba, bb), _ = draw(hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=2, max_side=3))
+    kind = draw(st.sampled_from(["mat", "vec-mat", "mat-vec", "vec-vec"]))
+    a = (k,) if kind.startswith("vec") else ba + (m, k)
+    b = (k,) if kind.endswith("vec") and kind != "vec-mat" else bb + (k, n)
+    if kind == "vec-vec":
+        a, b = (k,), (k,)
+    return a, b
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from([f32, bf16, f16, i32, i8]), matmul_shapes())
+def test_matmul(data, dtype, shapes):
+    sa, sb = shapes
+    a = data.draw(values(dtype, sa, lo=-2, hi=2))
+    b = data.draw(values(dtype, sb, lo=-2, hi=2))
+    out = meshjit.jit(lambda x, y: (jnp.matmul(x, y), x @ y))(a, b)
+    if is_float(dtype):
+        ref = np.matmul(a.astype(np.float64), b.astype(np.float64)).astype(dtype)
+        scale = 4 * sa[-1]
+    else:
+        ref = np.matmul(a.astype(np.int64), b.astype(np.int64)).astype(dtype)  # wraps like XLA
+        scale = 1
+    assert_close(out[0], ref, dtype, scale=scale)
+    assert_close(out[1], ref, dtype, scale=scale)
+
+
+@pytest.mark.parametrize(
+    "sa, sb, batch",
+    [((2, 3, 4), (4, 5), ()), ((3, 4), (2, 4, 5), ()), ((2, 3, 4), (2, 4, 5), (0,))],
+)
+def test_matmul_contracts_batched_operands_directly(sa, sb, batch):
+    # As JAX: no broadcast of the operand without batch dimensions (XLA would gather it).
+    closed = meshjit.make_jaxpr(jnp.matmul)(np.ones(sa, f32), np.ones(sb, f32))
+    names = [e.primitive.name for e in closed.eqns]
+    assert "broadcast_in_dim" not in names and names[0] == "dot_general"
+    (_, (lb, _)) = closed.eqns[0].params["dimension_numbers"]
+    assert lb == batch
+    a = np.random.RandomState(0).standard_normal(sa).astype(f32)
+    b = np.random.RandomState(1).standard_normal(sb).astype(f32)
+    np.testing.assert_allclose(np.asarray(meshjit.jit(jnp.matmul)(a, b)), a @ b, rtol=1e-5)
+    check_grads(jnp.matmul, (a, b), order=1, rtol=2e-2, atol=2e-2)
+
+
+@SETTINGS
+@given(
+    st.data(), st.sampled_from([f32, i32]), st.integers(0, 2), st.integers(1, 2), st.integers(1, 4)
+)
+def test_dot(data, dtype, a_rank, b_rank, k):
+    sa = (3, 2, k)[3 - a_rank :] if a_rank else ()
+    sb = {0: (), 1: (k,), 2: (k, 3)}[b_rank]
+    if a_rank == 0:
+        sb = (2, 3)
+    a, b = data.draw(values(dtype, sa)), data.draw(values(dtype, sb))
+    out = meshjit.jit(lambda x, y: (jnp.dot(x, y), x.dot(y)))(a, b)
+    ref = np.dot(a.astype(np.float64), b.astype(np.float64)).astype(dtype)
+    assert_close(out[0], ref, dtype, scale=4 * k)
+    assert_close(out[1], ref, dtype, scale=4 * k)
+
+
+def test_dot_with_3d_rhs():
+    a = np.arange(6, dtype=f32).reshape(2, 3)
+    b = np.arange(24, dtype=f32).reshape(2, 3, 4)
+    out = meshjit.jit(jnp.dot)(a, b)
+    np.testing.assert_allclose(np.asarray(out), np.dot(a, b))
+

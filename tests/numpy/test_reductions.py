@@ -1,0 +1,156 @@
+"""Reductions (sum, max, argmax, ...) against NumPy, incl. bool and empty inputs."""
+
+import ml_dtypes
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import meshjit
+import meshjit.numpy as jnp
+
+bf16 = np.dtype(ml_dtypes.bfloat16)
+f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
+i32, i8, u8, u32 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.uint32)
+bool_ = np.dtype(np.bool_)
+
+FLOATS = [f32, bf16, f16]
+INTS = [i32, i8, u8]
+ALL = FLOATS + INTS + [bool_]
+
+# rtol/atol for one rounding of a result in that dtype (XLA and NumPy may differ by an ulp).
+TOL = {f32: (2e-6, 1e-6), bf16: (1.6e-2, 1e-2), f16: (2e-3, 1e-3)}
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+
+def is_float(dtype):
+    return dtype in FLOATS
+
+
+def values(dtype, shape, lo=-4.0, hi=4.0):
+    """A strategy of arrays of `dtype` with bounded values (floats are drawn in float32)."""
+    if dtype == bool_:
+        return hnp.arrays(bool_, shape)
+    if is_float(dtype):
+        lo, hi = float(np.float32(lo)), float(np.float32(hi))
+        elems = st.floats(
+            lo, hi, width=32, allow_nan=False, allow_infinity=False, allow_subnormal=False
+        )
+        return hnp.arrays(f32, shape, elements=elems).map(lambda a: a.astype(dtype))
+    info = np.iinfo(dtype)
+    elems = st.integers(max(int(lo * 25), info.min), min(int(hi * 25), info.max))
+    return hnp.arrays(dtype, shape, elements=elems)
+
+
+def host(x) -> np.ndarray:
+    """The value of `x` on the host."""
+    return np.asarray(x)
+
+
+def assert_close(actual, expected, dtype=None, tol=TOL, scale=1.0):
+    actual = host(actual)
+    expected = np.asarray(expected)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    if dtype is not None:
+        assert actual.dtype == dtype, (actual.dtype, dtype)
+    if actual.dtype in tol:
+        rtol, atol = tol[actual.dtype]
+        np.testing.assert_allclose(
+            actual.astype(np.float64),
+            expected.astype(np.float64),
+            rtol=rtol * scale,
+            atol=atol * scale,
+        )
+    else:
+        np.testing.assert_array_equal(actual, expected.astype(actual.dtype))
+
+
+dtype_st = st.sampled_from(ALL)
+shape_st = hnp.array_shapes(min_dims=0, max_dims=3, min_side=1, max_side=4)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reductions.
+
+
+@st.composite
+def axis_for(draw, ndim, allow_tuple=True):
+    if ndim == 0:
+        return None
+    options = [st.none(), st.integers(-ndim, ndim - 1)]
+    if allow_tuple:
+        options.append(st.lists(st.integers(0, ndim - 1), unique=True, max_size=ndim).map(tuple))
+    return draw(st.one_of(*options))
+
+
+def _sum_dtype(dtype):
+    return {bool_: i32, i8: i32, u8: u32, i32: i32}.get(dtype, dtype)
+
+
+@SETTINGS
+@given(st.data(), dtype_st, shape_st, st.booleans())
+def test_reductions(data, dtype, shape, keepdims):
+    x = data.draw(values(dtype, shape, lo=-2, hi=2) if dtype != bool_ else values(dtype, shape))
+    if dtype in INTS:
+        x = (x % 3 - (0 if dtype == u8 else 1)).astype(dtype)  # keep products small
+    axis = data.draw(axis_for(len(shape)), label="axis")
+
+    def f(a):
+        return {
+            "sum": jnp.sum(a, axis=axis, keepdims=keepdims),
+            "method_sum": a.sum(axis=axis, keepdims=keepdims),
+            "prod": jnp.prod(a, axis=axis, keepdims=keepdims),
+            "max": jnp.max(a, axis=axis, keepdims=keepdims),
+            "min": a.min(axis=axis, keepdims=keepdims),
+            "mean": jnp.mean(a, axis=axis, keepdims=keepdims),
+            "var": jnp.var(a, axis=axis, keepdims=keepdims),
+        }
+
+    out = meshjit.jit(f)(x)
+    n = max(x.size // max(np.asarray(out["sum"]).size, 1), 1)
+    acc = _sum_dtype(dtype)
+    wide = x.astype(np.float64) if dtype != bool_ else x.astype(np.int64)
+    kw = dict(axis=axis, keepdims=keepdims)
+    assert_close(out["sum"], np.sum(wide, **kw).astype(acc), acc, scale=n)
+    assert_close(out["method_sum"], np.sum(wide, **kw).astype(acc), acc, scale=n)
+    if dtype in INTS:
+        assert_close(out["prod"], np.prod(x.astype(acc), **kw), acc)
+    else:
+        assert_close(out["prod"], np.prod(wide, **kw).astype(acc), acc, scale=n)
+    assert_close(out["max"], np.max(x, **kw), dtype)
+    assert_close(out["min"], np.min(x, **kw), dtype)
+    fdt = dtype if is_float(dtype) else f32
+    assert_close(out["mean"], np.mean(wide, **kw).astype(fdt), fdt, scale=2)
+    assert_close(out["var"], np.var(wide, **kw).astype(fdt), fdt, scale=4)
+
+
+@SETTINGS
+@given(st.data(), dtype_st, shape_st, st.booleans())
+def test_argmax_argmin(data, dtype, shape, keepdims):
+    # A small value range makes ties likely: the first index must win, as in NumPy.
+    x = data.draw(
+        values(dtype, shape, lo=-0.04, hi=0.04) if dtype != bool_ else values(dtype, shape)
+    )
+    if is_float(dtype):
+        x = np.round(x.astype(f32) * 50).astype(dtype)
+    axis = data.draw(axis_for(len(shape), allow_tuple=False), label="axis")
+    out = meshjit.jit(lambda a: (jnp.argmax(a, axis, keepdims=keepdims), a.argmin(axis=axis)))(x)
+    assert_close(out[0], np.argmax(x, axis=axis, keepdims=keepdims), i32)
+    assert_close(out[1], np.argmin(x, axis=axis), i32)
+
+
+def test_reduction_of_bool_and_empty():
+    x = np.array([[True, False, True], [False, False, True]])
+    out = meshjit.jit(lambda a: (a.sum(), a.sum(0), jnp.max(a, 1), jnp.min(a, 0), a.mean()))(x)
+    assert np.asarray(out[0]) == 3 and out[0].dtype == i32
+    np.testing.assert_array_equal(np.asarray(out[1]), [1, 0, 2])
+    np.testing.assert_array_equal(np.asarray(out[2]), [True, True])
+    np.testing.assert_array_equal(np.asarray(out[3]), [False, False, True])
+    assert out[4].dtype == f32 and np.isclose(np.asarray(out[4]), 0.5)
+    empty = np.zeros((0, 3), f32)
+    out = meshjit.jit(lambda a: (a.sum(0), jnp.prod(a, 0), jnp.sum(a)))(empty)
+    np.testing.assert_array_equal(np.asarray(out[0]), np.zeros(3))
+    np.testing.assert_array_equal(np.asarray(out[1]), np.ones(3))
+    assert float(out[2]) == 0.0
+

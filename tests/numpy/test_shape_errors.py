@@ -1,0 +1,59 @@
+"""Bad input to the shape functions: a meshjit error naming the problem and the line."""
+
+import os
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import MeshjitError, lax
+
+THIS_FILE = os.path.basename(__file__)
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors.
+
+
+def _raises(fn, *args, words):
+    with pytest.raises(MeshjitError) as info:
+        fn(*args)
+    message = str(info.value)
+    for word in words:
+        assert word in message, message
+    assert THIS_FILE in message, message
+
+
+def test_error_bad_pad_mode():
+    _raises(
+        meshjit.jit(lambda a: jnp.pad(a, 1, mode="median")),
+        np.ones(3, np.float32),
+        words=["pad", "'median'"],
+    )
+
+
+def test_error_unique_without_size_under_jit():
+    _raises(meshjit.jit(lambda a: jnp.unique(a)), np.ones(3, np.float32), words=["unique", "size="])
+    _raises(
+        meshjit.jit(lambda a: jnp.nonzero(a)), np.ones(3, np.float32), words=["nonzero", "size="]
+    )
+
+
+def test_error_top_k_too_large():
+    _raises(
+        meshjit.jit(lambda a: lax.top_k(a, 5)), np.ones((2, 4), np.float32), words=["top_k", "k=5"]
+    )
+
+
+def test_error_repeat_traced_without_total():
+    f = meshjit.jit(lambda a, r: jnp.repeat(a, r))
+    _raises(
+        f, np.ones(3, np.float32), np.ones(3, np.int32), words=["repeat", "total_repeat_length"]
+    )
+
+
+def test_error_reduce_unsupported_computation():
+    f = meshjit.jit(lambda a: lax.reduce(a, 0.0, lambda x, y: x - y, (0,)))
+    _raises(f, np.ones(3, np.float32), words=["lax.reduce", "not supported"])
+

@@ -1,0 +1,178 @@
+"""Shape ops (reshape, transpose, squeeze, concatenate, stack, split, ...) against NumPy."""
+
+import ml_dtypes
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+
+bf16 = np.dtype(ml_dtypes.bfloat16)
+f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
+i32, i8, u8, u32 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.uint32)
+bool_ = np.dtype(np.bool_)
+
+FLOATS = [f32, bf16, f16]
+INTS = [i32, i8, u8]
+ALL = FLOATS + INTS + [bool_]
+LOW_PRECISION = (bf16, f16)
+
+# rtol/atol for one rounding of a result in that dtype (XLA and NumPy may differ by an ulp).
+TOL = {f32: (2e-6, 1e-6), bf16: (1.6e-2, 1e-2), f16: (2e-3, 1e-3)}
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+
+def is_float(dtype):
+    return dtype in FLOATS
+
+
+def values(dtype, shape, lo=-4.0, hi=4.0):
+    """A strategy of arrays of `dtype` with bounded values (floats are drawn in float32)."""
+    if dtype == bool_:
+        return hnp.arrays(bool_, shape)
+    if is_float(dtype):
+        lo, hi = float(np.float32(lo)), float(np.float32(hi))
+        elems = st.floats(
+            lo, hi, width=32, allow_nan=False, allow_infinity=False, allow_subnormal=False
+        )
+        return hnp.arrays(f32, shape, elements=elems).map(lambda a: a.astype(dtype))
+    info = np.iinfo(dtype)
+    elems = st.integers(max(int(lo * 25), info.min), min(int(hi * 25), info.max))
+    return hnp.arrays(dtype, shape, elements=elems)
+
+
+def reference(fn, *xs, dtype=None):
+    """NumPy's answer; low-precision floats are computed in float32 and rounded once."""
+    up = [x.astype(f32) if x.dtype in LOW_PRECISION else x for x in xs]
+    out = np.asarray(fn(*up))
+    return out.astype(dtype) if dtype is not None else out
+
+
+def host(x) -> np.ndarray:
+    """The value of `x` on the host."""
+    return np.asarray(x)
+
+
+def assert_close(actual, expected, dtype=None, tol=TOL, scale=1.0):
+    actual = host(actual)
+    expected = np.asarray(expected)
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    if dtype is not None:
+        assert actual.dtype == dtype, (actual.dtype, dtype)
+    if actual.dtype in tol:
+        rtol, atol = tol[actual.dtype]
+        np.testing.assert_allclose(
+            actual.astype(np.float64),
+            expected.astype(np.float64),
+            rtol=rtol * scale,
+            atol=atol * scale,
+        )
+    else:
+        np.testing.assert_array_equal(actual, expected.astype(actual.dtype))
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes.
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(ALL), hnp.array_shapes(min_dims=1, max_dims=4, max_side=3))
+def test_shape_ops(data, dtype, shape):
+    x = data.draw(values(dtype, shape))
+    ndim = len(shape)
+    perm = tuple(data.draw(st.permutations(range(ndim)), label="perm"))
+    ax1, ax2 = data.draw(st.integers(-ndim, ndim - 1)), data.draw(st.integers(-ndim, ndim - 1))
+    src = data.draw(st.integers(-ndim, ndim - 1), label="src")
+    dst = data.draw(st.integers(-ndim, ndim - 1), label="dst")
+    new_axis = data.draw(st.integers(-ndim - 1, ndim), label="new_axis")
+    flat = x.size
+    new_shape = data.draw(st.sampled_from([(flat,), (1, flat), (flat, 1, 1), (-1,), (1, -1)]))
+    target = data.draw(st.sampled_from([(2,) + shape, (1, 3) + shape, shape]))
+
+    def f(a):
+        return {
+            "reshape": jnp.reshape(a, new_shape),
+            "method_reshape": a.reshape(new_shape),
+            "transpose": jnp.transpose(a, perm),
+            "T": a.T,
+            "swapaxes": jnp.swapaxes(a, ax1, ax2),
+            "moveaxis": jnp.moveaxis(a, src, dst),
+            "expand_dims": jnp.expand_dims(a, new_axis),
+            "squeeze": jnp.squeeze(jnp.expand_dims(a, new_axis)),
+            "ravel": jnp.ravel(a),
+            "broadcast_to": jnp.broadcast_to(a, target),
+        }
+
+    out = meshjit.jit(f)(x)
+    expected = {
+        "reshape": np.reshape(x, new_shape),
+        "method_reshape": x.reshape(new_shape),
+        "transpose": np.transpose(x, perm),
+        "T": x.T,
+        "swapaxes": np.swapaxes(x, ax1, ax2),
+        "moveaxis": np.moveaxis(x, src, dst),
+        "expand_dims": np.expand_dims(x, new_axis),
+        "squeeze": np.squeeze(np.expand_dims(x, new_axis)),
+        "ravel": np.ravel(x),
+        "broadcast_to": np.broadcast_to(x, target),
+    }
+    for name, ref in expected.items():
+        assert_close(out[name], ref, dtype), name
+
+
+def test_squeeze_axes_and_multiple_moveaxis():
+    x = np.arange(12, dtype=f32).reshape(1, 3, 1, 4)
+    out = meshjit.jit(
+        lambda a: (jnp.squeeze(a, 0), jnp.squeeze(a, (0, 2)), jnp.moveaxis(a, (0, 1), (3, 0)))
+    )(x)
+    np.testing.assert_array_equal(np.asarray(out[0]), np.squeeze(x, 0))
+    np.testing.assert_array_equal(np.asarray(out[1]), np.squeeze(x, (0, 2)))
+    np.testing.assert_array_equal(np.asarray(out[2]), np.moveaxis(x, (0, 1), (3, 0)))
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from(ALL), hnp.array_shapes(min_dims=1, max_dims=3, max_side=3))
+def test_concatenate_stack_split(data, dtype, shape):
+    ndim = len(shape)
+    axis = data.draw(st.integers(-ndim, ndim - 1), label="axis")
+    sizes = data.draw(st.lists(st.integers(0, 3), min_size=1, max_size=3), label="sizes")
+    parts = []
+    for s in sizes:
+        part_shape = list(shape)
+        part_shape[axis] = s
+        parts.append(data.draw(values(dtype, tuple(part_shape))))
+    x = data.draw(values(dtype, shape))
+    stack_axis = data.draw(st.integers(-ndim - 1, ndim), label="stack_axis")
+    n_sections = data.draw(st.sampled_from([d for d in (1, 2, 3) if shape[axis] % d == 0]))
+    indices = sorted(data.draw(st.lists(st.integers(0, shape[axis]), max_size=3)))
+
+    out = meshjit.jit(
+        lambda ps, a: {
+            "concatenate": jnp.concatenate(ps, axis=axis),
+            "lax_concatenate": lax.concatenate(ps, axis % ndim),
+            "stack": jnp.stack([a, a + a if dtype != bool_ else a], axis=stack_axis),
+            "split": jnp.split(a, n_sections, axis=axis),
+            "split_indices": jnp.split(a, indices, axis=axis),
+        }
+    )(parts, x)
+    assert_close(out["concatenate"], np.concatenate(parts, axis), dtype)
+    assert_close(out["lax_concatenate"], np.concatenate(parts, axis), dtype)
+    doubled = reference(np.add, x, x, dtype=dtype) if dtype != bool_ else x
+    assert_close(out["stack"], np.stack([x, doubled], stack_axis), dtype)
+    for got, ref in zip(out["split"], np.split(x, n_sections, axis)):
+        assert_close(got, ref, dtype)
+    assert len(out["split_indices"]) == len(indices) + 1
+    for got, ref in zip(out["split_indices"], np.split(x, indices, axis)):
+        assert_close(got, ref, dtype)
+
+
+def test_concatenate_promotes_mixed_dtypes():
+    out = meshjit.jit(lambda a, b: jnp.concatenate([a, b]))(np.ones(2, i8), np.ones(3, f32))
+    assert out.dtype == f32 and out.shape == (5,)
+    out = meshjit.jit(lambda a: jnp.concatenate([a, a], axis=None))(np.ones((2, 2), u8))
+    assert out.shape == (8,) and out.dtype == u8
+

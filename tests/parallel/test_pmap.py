@@ -1,0 +1,78 @@
+"""pmap with collectives against a NumPy per-device reference."""
+
+import numpy as np
+
+import meshjit
+import meshjit.numpy as jnp  # noqa: F401  (the JAX-oracle case bodies use it)
+from meshjit import lax
+from meshjit.sharding import PartitionSpec as P
+
+M42 = meshjit.make_mesh((4, 2), ("x", "y"))
+
+
+def run(mesh, body, x, in_spec, out_spec, **kw):
+    f = meshjit.jit(meshjit.shard_map(body, mesh=mesh, in_specs=in_spec, out_specs=out_spec, **kw))
+    return np.asarray(f(x))
+
+
+def arange(*shape, dtype=np.float32):
+    return np.arange(np.prod(shape)).astype(dtype).reshape(shape)
+
+
+def rand(*shape, seed=0):
+    return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+
+
+# ---------------------------------------------------------------------------------------------
+# pmap.
+
+
+def test_pmap_numerics_and_collectives():
+    x = rand(8, 3)
+    f = meshjit.pmap(lambda v: v - lax.pmean(v, "i"), axis_name="i")
+    np.testing.assert_allclose(np.asarray(f(x)), x - x.mean(0), rtol=1e-5, atol=1e-6)
+    g = meshjit.pmap(lambda v: lax.ppermute(v, "i", [(j, (j + 1) % 8) for j in range(8)]), "i")
+    np.testing.assert_array_equal(np.asarray(g(x)), np.roll(x, 1, 0))
+    h = meshjit.pmap(lambda v: lax.all_gather(v, "i"), "i")
+    np.testing.assert_array_equal(np.asarray(h(x)), np.broadcast_to(x, (8, 8, 3)))
+
+
+def test_pmap_in_axes_none_and_axis_index():
+    x = rand(4, 3)
+    g = meshjit.pmap(lambda v, w: v * w + lax.axis_index("i"), axis_name="i", in_axes=(0, None))
+    want = x * 2.0 + np.arange(4, dtype=np.float32)[:, None]
+    np.testing.assert_allclose(np.asarray(g(x, np.float32(2.0))), want, rtol=1e-6)
+
+
+def test_pmap_in_axes_1_and_out_axes_1():
+    x = rand(3, 2)
+    f = meshjit.pmap(lambda v: v * 2 + lax.psum(v, "i"), "i", in_axes=1, out_axes=1)
+    got = np.asarray(f(x))
+    assert got.shape == (3, 2)
+    np.testing.assert_allclose(got, x * 2 + x.sum(1, keepdims=True), rtol=1e-6)
+    f0 = meshjit.pmap(lambda v: v + 1, "i", in_axes=(1,), out_axes=0)
+    np.testing.assert_allclose(np.asarray(f0(x)), x.T + 1, rtol=1e-6)
+
+
+def test_pmap_pytree_args_and_outputs():
+    xs = {"a": rand(2, 3), "b": rand(2, 3, seed=1)}
+    f = meshjit.pmap(lambda d: (d["a"] + d["b"], lax.psum(d["a"], "i")), "i")
+    s, t = f(xs)
+    np.testing.assert_allclose(np.asarray(s), xs["a"] + xs["b"], rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(t), np.broadcast_to(xs["a"].sum(0), (2, 3)), rtol=1e-6)
+
+
+def test_pmap_negative_axes_and_out_axes_none():
+    x = rand(3, 4)
+    f = meshjit.pmap(lambda v: v + lax.axis_index("i"), "i", in_axes=-1, out_axes=-1)
+    np.testing.assert_allclose(np.asarray(f(x)), x + np.arange(4, dtype=np.float32), rtol=1e-6)
+    g = meshjit.pmap(lambda v: lax.psum(v, "i"), "i", out_axes=None)
+    np.testing.assert_allclose(np.asarray(g(x)), x.sum(0), rtol=1e-5)
+
+
+def test_pmean_of_ints_is_float_like_jax():
+    x = arange(8, 4, dtype=np.int32)
+    got = run(M42, lambda b: lax.pmean(b, "x"), x, P("x", "y"), P(None, "y"))
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(got, x.reshape(4, 2, 4).mean(0), rtol=1e-6)
+

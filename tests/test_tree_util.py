@@ -1,0 +1,111 @@
+"""Pytrees: flattening arguments and results, registered classes, aux data in cache keys."""
+
+import collections
+
+import numpy as np
+import pytest
+
+import meshjit
+from meshjit.tree_util import (
+    register_pytree_node,
+    register_pytree_node_class,
+    tree_flatten,
+    tree_leaves,
+    tree_map,
+    tree_structure,
+    tree_unflatten,
+)
+
+f32, i32, i8 = np.float32, np.int32, np.int8
+
+
+def text(fn, *args, **kwargs):
+    return str(meshjit.make_jaxpr(fn)(*args, **kwargs))
+
+
+# ---------------------------------------------------------------------------------------------
+# Pytrees.
+
+Point = collections.namedtuple("Point", ["x", "y"])
+
+
+@register_pytree_node_class
+class Scaled:
+    """A value with static metadata: `scale` is aux data, `value` a leaf."""
+
+    def __init__(self, value, scale):
+        self.value, self.scale = value, scale
+
+    def tree_flatten(self):
+        return [self.value], self.scale
+
+    @classmethod
+    def tree_unflatten(cls, scale, children):
+        return cls(children[0], scale)
+
+
+class Pair:
+    def __init__(self, first, second):
+        self.first, self.second = first, second
+
+
+register_pytree_node(Pair, lambda p: ([p.first, p.second], None), lambda _, kids: Pair(*kids))
+
+
+def test_pytree_arguments_flatten_in_order():
+    args = (
+        (np.ones(2, f32), [np.ones(3, i32), None]),
+        {"b": np.ones(4, i8), "a": np.ones(5, f32)},
+        Point(np.ones(6, f32), 1.5),
+    )
+    closed = meshjit.make_jaxpr(lambda t, d, p: (t[0], t[1][0], d["a"], d["b"], p.x, p.y))(*args)
+    shapes = [a.str_short() for a in closed.in_avals]
+    # dict keys are sorted; None has no leaves.
+    assert shapes == ["f32[2]", "i32[3]", "f32[5]", "i8[4]", "f32[6]", "f32[]"]
+
+
+def test_pytree_results_keep_structure():
+    def f(x):
+        return {"sum": x.sum(), "pair": (x, [x * 2, None]), "point": Point(x, -x)}
+
+    out = meshjit.jit(f)(np.ones(3, f32))
+    assert set(out) == {"sum", "pair", "point"}
+    assert isinstance(out["pair"], tuple) and isinstance(out["pair"][1], list)
+    assert out["pair"][1][1] is None
+    assert isinstance(out["point"], Point)
+    np.testing.assert_array_equal(np.asarray(out["point"].y), -np.ones(3))
+    assert float(out["sum"]) == 3.0
+
+
+def test_registered_classes_as_arguments_and_results():
+    def f(s, p):
+        return Scaled(s.value * s.scale, s.scale + 1), Pair(p.second, p.first)
+
+    s, p = meshjit.jit(f)(Scaled(np.ones(2, f32), 3), Pair(np.int8(1), np.zeros(2, f32)))
+    assert isinstance(s, Scaled) and s.scale == 4
+    np.testing.assert_array_equal(np.asarray(s.value), [3.0, 3.0])
+    assert isinstance(p, Pair) and p.second.dtype == np.int8
+    text_out = text(lambda s: s.value * s.scale, Scaled(np.ones(2, f32), 3))
+    assert "3.0:f32[]" in text_out  # aux data is static: it is baked in
+
+
+def test_aux_data_is_part_of_the_cache_key(counters):
+    f = meshjit.jit(lambda s: s.value * s.scale)
+    np.testing.assert_array_equal(np.asarray(f(Scaled(np.ones(2, f32), 2))), [2, 2])
+    np.testing.assert_array_equal(np.asarray(f(Scaled(np.ones(2, f32), 5))), [5, 5])
+    assert counters["trace"] == 2
+
+
+def test_tree_util_roundtrip_and_map():
+    tree = {"b": 1, "a": (2, None, [3, Point(4, 5)]), "c": Scaled(6, "aux")}
+    leaves, treedef = tree_flatten(tree)
+    assert leaves == [2, 3, 4, 5, 1, 6]
+    rebuilt = tree_unflatten(treedef, leaves)
+    assert rebuilt["a"][2][1] == Point(4, 5) and rebuilt["c"].scale == "aux"
+    doubled = tree_map(lambda v: v * 2, tree)
+    assert tree_leaves(doubled) == [4, 6, 8, 10, 2, 12]
+    assert tree_structure(doubled) == treedef
+    assert tree_structure((1, 2)) != tree_structure([1, 2])
+    with pytest.raises(meshjit.MeshjitTypeError, match="leaves"):
+        tree_unflatten(treedef, [1, 2])
+
