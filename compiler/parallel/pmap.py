@@ -13,7 +13,6 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import Mesh, PartitionSpec
-from meshjit.compiler.runtime import client as backend
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
 
@@ -94,7 +93,9 @@ def _mapped_size(leaves, axes) -> int:
 
 
 def _mesh(size: int, name: str, devices) -> Mesh:
-    devices = list(devices) if devices is not None else backend.devices()
+    from meshjit.compiler.runtime import client  # runtime sits after parallel; needed at call time
+
+    devices = list(devices) if devices is not None else client.devices()
     if size > len(devices):
         raise MeshjitValueError(
             f"pmap over a mapped axis of size {size} needs {size} devices; {len(devices)} exist"

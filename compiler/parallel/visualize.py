@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.runtime import placement as plc
 
 
 def visualize_sharding(array_or_sharding, shape=None, *, print_output: bool = True) -> str:
     """Draws a rank-1 or rank-2 layout as a grid; each cell lists the devices holding it."""
+    from meshjit.compiler.runtime import placement as plc  # runtime sits after parallel
+
     placement, shape = _placement_and_shape(array_or_sharding, shape)
     if not 1 <= len(shape) <= 2:
         raise MeshjitValueError(
@@ -27,6 +28,7 @@ def visualize_sharding(array_or_sharding, shape=None, *, print_output: bool = Tr
 
 def _placement_and_shape(obj, shape):
     from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceSharding
+    from meshjit.compiler.runtime import placement as plc
     from meshjit.compiler.runtime.array import Array
 
     if type(obj) is Array:
