@@ -26,6 +26,8 @@ from meshjit.compiler.parallel.sharding import (
     spec_from_hlo,
 )
 from meshjit.compiler.runtime import client as backend
+from meshjit.compiler.runtime import distributed as dist
+from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.array import Array
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
@@ -363,6 +365,8 @@ class Lowered:
         compiled = self._executables.get(key)
         if compiled is None:
             COUNTERS["compile"] += 1
+            if dist.multi_process():
+                checks.before_compile(self, placement.device_list)
             loaded = backend.compile_module(self.as_bytecode("propagated"), placement.device_list)
             compiled = Compiled(loaded, self.traced, placement, self.out_shardings)
             self._executables[key] = compiled
@@ -417,7 +421,11 @@ class Compiled:
             x._impl if type(x) is Array and x._placement is p else _device_arg(x, a, p)
             for x, (a, p) in zip(leaves, self._ins)
         ]
-        results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
+        try:
+            results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
+        except Exception as e:
+            checks.raise_if_peer_failed(e, f"running jit({self.traced.name})")
+            raise
         outs = [Array(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
         out_tree = self.traced.out_tree
         return outs[0] if out_tree.kind is None else tree_unflatten(out_tree, outs)
@@ -484,6 +492,10 @@ def _device_arg(x, aval, placement):
     if type(x) is Array:
         if plc.same_placement(x._placement, placement):
             return x._impl
+        if not x.is_fully_addressable:  # spans processes: reshard on the devices
+            from meshjit.compiler.jit.multihost_utils import reshard_to_placement
+
+            return reshard_to_placement(x, placement)._impl
         value = np.asarray(x)  # a different layout: reshard through the host
     else:
         value = np.asarray(x, dtype=aval.dtype)
@@ -499,7 +511,7 @@ _REPLICATED_DEVICES: dict = {}  # placement -> its device list if replicated, el
 def _replicated_devices(placement):
     if placement not in _REPLICATED_DEVICES:  # listing a DeviceList costs microseconds
         replicated = placement._hlo_sharding.is_replicated()
-        _REPLICATED_DEVICES[placement] = list(placement._devices) if replicated else None
+        _REPLICATED_DEVICES[placement] = plc.addressable_devices(placement) if replicated else None
     return _REPLICATED_DEVICES[placement]
 
 
@@ -631,6 +643,12 @@ def _device_put_leaf(x, target):
         placement = plc.placement_for(sharding, aval.ndim)
         if type(x) is Array and plc.same_placement(x._placement, placement):
             return x if x._sharding == sharding else Array(aval, x._impl, placement, sharding)
+        if dist.multi_process():
+            checks.check_devices(placement._devices, "device_put")
+            if type(x) is Array and not x.is_fully_addressable:
+                from meshjit.compiler.jit.multihost_utils import reshard
+
+                return reshard(x, sharding)
         return Array(aval, plc.put(np.asarray(x, aval.dtype), aval, placement), placement, sharding)
     placement = backend.replicated_sharding([target])
     if type(x) is Array and plc.same_placement(x._placement, placement):
