@@ -27,7 +27,7 @@ _KILL_AFTER = 2.0  # seconds between SIGTERM and SIGKILL
 # writes from several threads can interleave, so pieces are removed wherever they are.
 _GLOO_NOISE = re.compile(
     r"\[Gloo\] Rank |\d+ is connected to \d+ peer ranks\. Expected number of connected peer "
-    r"ranks is : \d+"
+    r"ranks is : ?\d*"
 )
 
 
@@ -126,12 +126,17 @@ class Run:
             sys.stdout.flush()
 
     def _stream(self, index: int, proc) -> None:
+        after_noise = False
         for raw in proc.stdout:
             line = raw.decode(errors="replace")
             if not self.opts.show_gloo:
                 line, removed = _GLOO_NOISE.subn("", line)
-                if removed and not line.strip():
+                rest = line.strip()
+                # A piece of gloo's line split off by another thread's write: blank or digits.
+                if (removed or after_noise) and (not rest or rest.isdigit()):
+                    after_noise = True
                     continue
+                after_noise = bool(removed)
             with self.lock:
                 sys.stdout.write(f"[{index}] {line if line.endswith(chr(10)) else line + chr(10)}")
                 sys.stdout.flush()

@@ -97,10 +97,10 @@ def _allgather_leaf(x, tiled: bool) -> np.ndarray:
             raise MeshjitTypeError(f"process_allgather: unsupported sharding {x.sharding}")
         return _replicated(x)
     host = np.asarray(x)
-    if not tiled or host.ndim == 0:
+    if tiled and host.ndim == 0:
         host = host[None]
     if process_count() == 1:
-        return host
+        return host if tiled else host[None]
     gathered = _replicated(_stacked(host))  # (processes, *host.shape)
     return gathered.reshape((-1, *host.shape[1:])) if tiled else gathered
 
@@ -245,3 +245,45 @@ def _to_local(x, global_mesh: Mesh, local: Mesh, spec: PartitionSpec):
         _skip_checks=True,
     )
     return Array(aval, impl, local_placement, local_sharding)
+
+
+# ---------------------------------------------------------------------------------------------
+# pmap across processes
+
+
+def global_pmap_size(size: int) -> int:
+    """The whole mapped size of a multi-process pmap whose local mapped size is `size`."""
+    from meshjit.compiler.runtime.distributed import local_device_count
+
+    local = local_device_count()
+    if size != local:
+        raise MeshjitValueError(
+            f"pmap in a run of {process_count()} processes maps over each process's own "
+            f"devices: the mapped axis must have this process's local_device_count() = {local} "
+            f"entries, got {size}"
+        )
+    return size * process_count()
+
+
+def pmap_across_processes(run, name: str, axes: list, out_axes, args):
+    """Calls the pmap `run` (compiled over every process's devices) on this process's local
+    slices; returns this process's slices of the results, as JAX's multi-process pmap."""
+    mesh = Mesh(np.array(backend.devices(), dtype=object), (name,))
+    leaves, tree = tree_flatten(args)
+    placed = [
+        x
+        if axis is None
+        else multihost.make_array_from_process_local_data(
+            NamedSharding(mesh, P(*([None] * axis + [name]))), np.asarray(x)
+        )
+        for x, axis in zip(leaves, axes)
+    ]
+    out = run(*tree_unflatten(tree, placed))
+    if out_axes is None:
+        return out
+
+    def local(y):
+        axis = out_axes % y.ndim
+        return global_array_to_host_local_array(y, mesh, P(*([None] * axis + [name])))
+
+    return tree_map(local, out)
