@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from meshjit.compiler.errors import DistributedError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.numpy.array_methods import ArrayMethods
 from meshjit.compiler.runtime import placement as plc
@@ -72,11 +73,17 @@ class Array(ArrayMethods):
 
     def block_until_ready(self) -> Array:
         try:
-            self._impl.block_until_ready()
-        except Exception as e:
-            from meshjit.compiler.distributed_checks import raise_if_peer_failed
+            if not self._impl.is_ready():
+                from meshjit.compiler.runtime.distributed_checks import wait_until_ready
 
-            raise_if_peer_failed(e, f"waiting for an array of type {self.aval.str_short()}")
+                wait_until_ready(self._impl, f"waiting for an array of {self.aval.str_short()}")
+            self._impl.block_until_ready()
+        except DistributedError:
+            raise
+        except Exception as e:
+            from meshjit.compiler.runtime.distributed_checks import raise_if_peer_failed
+
+            raise_if_peer_failed(e, f"waiting for an array of {self.aval.str_short()}")
             raise
         return self
 

@@ -13,6 +13,7 @@ import json
 import os
 import socket
 import sys
+import time
 from typing import Sequence
 
 from jaxlib import _jax
@@ -20,6 +21,7 @@ from jaxlib import _jax
 from meshjit.compiler.errors import DistributedError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.runtime import cluster_env, join
 
+_LINGER_SECONDS = 0.5
 DEFAULT_INITIALIZATION_TIMEOUT = 300  # seconds, as JAX
 DEFAULT_HEARTBEAT_TIMEOUT = 100
 DEFAULT_SHUTDOWN_TIMEOUT = 300
@@ -322,4 +324,8 @@ def _at_exit() -> None:
     )
     sys.stdout.flush()
     sys.stderr.flush()
+    if state.process_id == 0 and state.broken is not None:
+        # Its exit takes the coordination service down, and jaxlib ends the processes that
+        # lose it with a fatal error: give those that found the dead peer time to raise.
+        time.sleep(_LINGER_SECONDS)
     os._exit(1)

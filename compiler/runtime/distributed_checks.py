@@ -30,7 +30,7 @@ def check_devices(device_list, what: str) -> None:
         _KNOWN_DEVICES.update(backend.devices())
     foreign = [d for d in key if d not in _KNOWN_DEVICES]
     if foreign:
-        named = ", ".join(f"{d} (process {getattr(d, 'process_index', '?')})" for d in foreign)
+        named = ", ".join(f"{d} (id {d.id}, of another client)" for d in foreign)
         raise MeshjitValueError(
             f"{what}: the mesh names devices that are not part of this run: {named}. This run "
             f"has processes 0..{dist.process_count() - 1} and their devices "
@@ -94,13 +94,21 @@ def check_same_program(module_text: str, device_list, name: str) -> None:
             continue
         try:
             theirs = json.loads(client.blocking_key_value_get(prefix + str(other), wait * 1000))
-        except _jax.JaxRuntimeError:
+        except _jax.JaxRuntimeError as e:
+            dist.mark_broken(f"process {other} did not compile program #{seq}")
+            why = (
+                f"compiled no program #{seq} within {wait} s: it is running something else, "
+                "is stuck, or is gone. Every process must run the same program"
+                if "DEADLINE_EXCEEDED" in str(e)
+                else "could not be asked: the coordination service is gone (process 0 ended; "
+                f"see its output) [{_first_line(e)}]"
+            )
             raise DistributedError(
-                f"process {me} compiled jit({name}) as program #{seq} of processes {list(procs)}, "
-                f"but process {other} compiled no program #{seq} within {wait} s: it is running "
-                "something else, is stuck, or is gone. Every process must run the same program"
+                f"process {me} compiled jit({name}) as program #{seq} of processes "
+                f"{list(procs)}, but process {other} {why}"
             ) from None
         if theirs["fingerprint"] != mine["fingerprint"]:
+            dist.mark_broken("the processes compiled different programs")
             raise DistributedError(
                 f"the processes compiled different programs as program #{seq} of processes "
                 f"{list(procs)}: process {me} compiled jit({name}) (at {mine['at']}, fingerprint "
@@ -126,13 +134,68 @@ def raise_if_peer_failed(error: Exception, what: str) -> None:
         if gone
         else "a peer process closed its connection; it most likely died (see its output)"
     )
+    raise _peer_failure(what, who + f" [{_first_line(error)}]") from None
+
+
+def _peer_failure(what: str, who: str) -> DistributedError:
     dist.mark_broken(who)
-    raise DistributedError(
+    return DistributedError(
         f"{what} failed in process {dist.process_index()} of {dist.process_count()}: {who}. "
         "The run cannot continue; this process exits without the shutdown barrier, and "
         "processes still waiting in a collective are ended by the coordination service within "
-        f"the heartbeat timeout ({dist.state.timeouts.get('heartbeat')} s). [{_first_line(error)}]"
-    ) from None
+        f"the heartbeat timeout ({dist.state.timeouts.get('heartbeat')} s)."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Waiting for results without hanging on a dead peer
+
+
+_WATCH = {"thread": None, "gone": []}
+_POLL_SECONDS = 0.1
+
+
+def _watch() -> None:
+    """A daemon thread: notes peers on this host whose OS process ended."""
+    import time
+
+    while dist.state.client is not None and not _WATCH["gone"]:
+        _WATCH["gone"] = _gone_processes(wait=0)
+        time.sleep(_POLL_SECONDS)
+
+
+def _start_watch() -> None:
+    import threading
+
+    thread = _WATCH["thread"]
+    if thread is None or not thread.is_alive():
+        thread = threading.Thread(target=_watch, name="meshjit-peer-watch", daemon=True)
+        _WATCH["thread"] = thread
+        thread.start()
+
+
+def wait_until_ready(impl, what: str) -> None:
+    """Waits for a device array like `block_until_ready`, but in a multi-process run a peer
+    found dead meanwhile raises here, instead of waiting on a collective that cannot finish.
+    (jaxlib's own wait cannot be interrupted; the coordination service would end this process
+    at the heartbeat timeout.)"""
+    if not dist.multi_process() or impl.is_ready():
+        return
+    import time
+
+    _start_watch()
+    delay = 1e-4
+    while not impl.is_ready():
+        if _WATCH["gone"]:
+            gone = _WATCH["gone"]
+            plural = len(gone) > 1
+            who = (
+                f"process{'es' if plural else ''} {', '.join(map(str, gone))} "
+                f"{'are' if plural else 'is'} no longer running"
+            )
+            raise _peer_failure(what, who)
+        time.sleep(delay)
+        delay = min(2 * delay, 0.005)
 
 
 def _first_line(error) -> str:

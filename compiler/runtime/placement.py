@@ -7,6 +7,7 @@ import sys
 import numpy as np
 from jaxlib import _jax, xla_client
 
+from meshjit.compiler.errors import DistributedError
 from meshjit.compiler.parallel import sharding as shd
 
 
@@ -137,7 +138,13 @@ def host_value(single) -> np.ndarray:
     """One device's buffer as a NumPy array (bfloat16 too, which the buffer protocol lacks)."""
     with without_jax_import():
         try:
+            if not single.is_ready():
+                from meshjit.compiler.runtime.distributed_checks import wait_until_ready
+
+                wait_until_ready(single, "reading an array to the host")
             return single._single_device_array_to_np_array_did_copy()[0]
+        except DistributedError:
+            raise
         except Exception as e:  # a collective that produced it may have lost a peer
             from meshjit.compiler.runtime.distributed_checks import raise_if_peer_failed
 

@@ -28,7 +28,9 @@ def check_callback():
     for spec in (P("x", "y"), P(("x", "y")), P(None, "y"), P()):
         s = NamedSharding(MESH, spec)
         seen = []
-        a = meshjit.make_array_from_callback(X.shape, s, lambda idx: seen.append(idx) or X[idx])
+        a = meshjit.make_array_from_callback(
+            X.shape, s, lambda idx, seen=seen: seen.append(idx) or X[idx]
+        )
         assert len(seen) == meshjit.local_device_count()
         assert a.shape == X.shape and a.dtype == np.float32
         np.testing.assert_array_equal(whole(a), X)
