@@ -1,6 +1,8 @@
 """jit with shardings, propagation, grad, control flow and every shard_map collective across
 processes (2 x 4 and 4 x 2 devices) against the single-process 8-device run and NumPy."""
 
+import functools
+
 import numpy as np
 import pytest
 from shard_map_ref import SimMesh
@@ -11,14 +13,15 @@ from .harness import launch, require_ok
 from .workers import cases
 
 
+@functools.cache
 def _single_process_results() -> dict:
     mesh = cases.make_mesh()
     out = {}
     for name, program in cases.PROGRAMS.items():
         for i, leaf in enumerate(tree_flatten(program(mesh))[0]):
             out[f"program/{name}/{i}"] = np.asarray(leaf)
-    for case in cases.collective_cases():
-        out[f"collective/{case.name}"] = np.asarray(cases.run_collective(mesh, case))
+    for name, value in cases.run_collectives(mesh, cases.collective_cases()).items():
+        out[f"collective/{name}"] = np.asarray(value)
     return out
 
 

@@ -22,8 +22,8 @@ def main(out_dir: str) -> int:
     for name, program in cases.PROGRAMS.items():
         for i, leaf in enumerate(tree_flatten(program(mesh))[0]):
             results[f"program/{name}/{i}"] = global_value(leaf)
-    for case in cases.collective_cases():
-        results[f"collective/{case.name}"] = global_value(cases.run_collective(mesh, case))
+    for name, value in cases.run_collectives(mesh, cases.collective_cases()).items():
+        results[f"collective/{name}"] = global_value(value)
     if meshjit.process_index() == 0:
         np.savez(f"{out_dir}/results.npz", **results)
     print("done", meshjit.process_index(), len(results))
