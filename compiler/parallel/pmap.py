@@ -14,6 +14,7 @@ from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import Mesh, PartitionSpec
 from meshjit.compiler.runtime import client as backend
+from meshjit.compiler.runtime import distributed
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
 
@@ -34,7 +35,7 @@ def pmap(f, axis_name=None, *, in_axes=0, out_axes: int | None = 0, devices=None
             for x, a in zip(leaves, _flat_axes(in_axes, args))
         ]
         size = _mapped_size(leaves, axes)
-        if devices is None and backend.process_count() > 1:
+        if devices is None and distributed.process_count() > 1:
             # As JAX: each process maps over its own devices; collectives span all of them.
             from meshjit.compiler.jit.multihost_utils import global_pmap_size
 
@@ -43,7 +44,7 @@ def pmap(f, axis_name=None, *, in_axes=0, out_axes: int | None = 0, devices=None
         run = compiled.get(key)
         if run is None:
             run = compiled[key] = _build(f, name, size, treedef, axes, out_axes, devices)
-        if devices is None and backend.process_count() > 1:
+        if devices is None and distributed.process_count() > 1:
             from meshjit.compiler.jit.multihost_utils import pmap_across_processes
 
             return pmap_across_processes(run, name, axes, out_axes, args)

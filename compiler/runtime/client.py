@@ -41,12 +41,6 @@ def devices() -> list:
     return list(get_client().devices())
 
 
-def process_count() -> int:
-    from meshjit.compiler.runtime import distributed
-
-    return distributed.process_count()
-
-
 def default_device():
     return get_client().local_devices()[0]
 

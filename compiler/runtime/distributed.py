@@ -22,9 +22,6 @@ from meshjit.compiler.errors import DistributedError, MeshjitTypeError, MeshjitV
 from meshjit.compiler.runtime import cluster_env, join
 
 _LINGER_SECONDS = 0.5
-DEFAULT_INITIALIZATION_TIMEOUT = 300  # seconds, as JAX
-DEFAULT_HEARTBEAT_TIMEOUT = 100
-DEFAULT_SHUTDOWN_TIMEOUT = 300
 ENV_INITIALIZATION_TIMEOUT = "MESHJIT_INITIALIZATION_TIMEOUT"
 ENV_HEARTBEAT_TIMEOUT = "MESHJIT_HEARTBEAT_TIMEOUT_SECONDS"
 ENV_SHUTDOWN_TIMEOUT = "MESHJIT_SHUTDOWN_TIMEOUT_SECONDS"
@@ -105,6 +102,17 @@ def client_options() -> dict:
     }
 
 
+_TIMEOUTS = (  # key, argument, environment variable, default in seconds (JAX's)
+    ("initialization", "initialization_timeout", ENV_INITIALIZATION_TIMEOUT, 300),
+    ("heartbeat", "heartbeat_timeout_seconds", ENV_HEARTBEAT_TIMEOUT, 100),
+    ("shutdown", "shutdown_timeout_seconds", ENV_SHUTDOWN_TIMEOUT, 300),
+)
+
+
+def _timeouts(**given) -> dict[str, int]:
+    return {key: _timeout(given[arg], env, default, arg) for key, arg, env, default in _TIMEOUTS}
+
+
 def _timeout(value, env: str, default: int, name: str) -> int:
     if value is None:
         value = cluster_env.env_int(env)
@@ -132,6 +140,7 @@ def _check_settings(settings: cluster_env.Settings) -> None:
                 f"distributed.initialize: {name} must be an int, got {type(value).__name__} "
                 f"{value!r}"
             )
+    join.split_address(settings.coordinator_address)  # malformed: fails in every process
     if settings.num_processes < 1:
         raise MeshjitValueError(
             f"distributed.initialize: num_processes must be at least 1, got {settings.num_processes}"
@@ -197,29 +206,13 @@ def initialize(
         cluster_detection_method,
     )
     _check_settings(settings)
+    timeouts = _timeouts(
+        initialization_timeout=initialization_timeout,
+        heartbeat_timeout_seconds=heartbeat_timeout_seconds,
+        shutdown_timeout_seconds=shutdown_timeout_seconds,
+    )
     _check_not_started()
-    timeouts = {
-        "initialization": _timeout(
-            initialization_timeout,
-            ENV_INITIALIZATION_TIMEOUT,
-            DEFAULT_INITIALIZATION_TIMEOUT,
-            "initialization_timeout",
-        ),
-        "heartbeat": _timeout(
-            heartbeat_timeout_seconds,
-            ENV_HEARTBEAT_TIMEOUT,
-            DEFAULT_HEARTBEAT_TIMEOUT,
-            "heartbeat_timeout_seconds",
-        ),
-        "shutdown": _timeout(
-            shutdown_timeout_seconds,
-            ENV_SHUTDOWN_TIMEOUT,
-            DEFAULT_SHUTDOWN_TIMEOUT,
-            "shutdown_timeout_seconds",
-        ),
-    }
     address = settings.coordinator_address
-    join.split_address(address)  # a malformed address fails here, in every process
     if settings.local_device_ids is not None:
         from meshjit.compiler.config import config
 
