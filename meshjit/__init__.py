@@ -15,13 +15,7 @@ from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.jit.api import (
-    ShapeDtypeStruct,
-    block_until_ready,
-    device_put,
-    jit,
-    make_jaxpr,
-)
+from meshjit.compiler.jit.api import ShapeDtypeStruct, jit, make_jaxpr
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import make_mesh, set_mesh
@@ -29,6 +23,7 @@ from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.runtime.array import Array
 from meshjit.compiler.runtime.client import devices
+from meshjit.compiler.runtime.device_put import block_until_ready, device_put
 from meshjit.compiler.runtime.distributed import (
     device_count,
     local_device_count,

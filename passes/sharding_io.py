@@ -166,16 +166,6 @@ def set_op_result_shardings(op: ir.Operation, shardings: list[TensorSharding]) -
         op.attributes[SHARDING_ATTR] = sharding_per_value_attr(shardings)
 
 
-def value_sharding(value: ir.Value) -> TensorSharding | None:
-    """The sharding stored for `value`, if any (func args and op results)."""
-    if isinstance(value, ir.BlockArgument):
-        owner = value.owner.owner
-        if owner.name == "func.func":
-            return func_arg_sharding(owner, value.arg_number)
-        return None
-    return op_result_shardings(value.owner)[value.result_number]
-
-
 def open_sharding(mesh_name: str, rank: int) -> TensorSharding:
     """`<@mesh, [{?}, ...]>`: no axes yet, every dimension open."""
     return TensorSharding(mesh_name, tuple(DimSharding((), False) for _ in range(rank)))

@@ -22,7 +22,7 @@ from meshjit.compiler.lax import gather_scatter as lg
 from meshjit.compiler.lax import windowed as lw
 from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.lax.convolution import ConvDimensionNumbers, conv_general_dilated_p
-from meshjit.compiler.lax.sort import sort_p
+from meshjit.compiler.lax.sorting import sort_p
 
 # ---------------------------------------------------------------------------------------------
 # gather and scatter-add: each is the other's transpose.

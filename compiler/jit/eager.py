@@ -1,20 +1,11 @@
-"""Eager execution: a primitive applied outside any trace runs as a one-op jit."""
+"""Eager execution: a primitive applied outside any trace runs as a one-op jit, cached per
+primitive and (hashable) parameters."""
 
 from __future__ import annotations
 
 import functools
 
-
-@functools.lru_cache(maxsize=4096)
-def _primitive_jit(prim, params_key):
-    from meshjit.compiler.jit.api import JitFunction
-
-    params = dict(params_key)
-
-    def run(*args):
-        return prim.bind(*args, **params)
-
-    return JitFunction(run, name=prim.name)
+from meshjit.compiler.jit.api import JitFunction
 
 
 def apply_primitive(prim, args, params):
@@ -22,7 +13,17 @@ def apply_primitive(prim, args, params):
     try:
         hash(key)
     except TypeError:
-        from meshjit.compiler.jit.api import JitFunction
+        return _one_op_jit(prim, params)(*args)
+    return _cached_one_op_jit(prim, key)(*args)
 
-        return JitFunction(lambda *a: prim.bind(*a, **params), name=prim.name)(*args)
-    return _primitive_jit(prim, key)(*args)
+
+@functools.lru_cache(maxsize=4096)
+def _cached_one_op_jit(prim, params_key) -> JitFunction:
+    return _one_op_jit(prim, dict(params_key))
+
+
+def _one_op_jit(prim, params: dict) -> JitFunction:
+    def run(*args):
+        return prim.bind(*args, **params)
+
+    return JitFunction(run, name=prim.name)

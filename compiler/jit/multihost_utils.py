@@ -214,7 +214,7 @@ def _to_local(x, global_mesh: Mesh, local: Mesh, spec: PartitionSpec):
         return x
     target = NamedSharding(global_mesh, spec)
     if type(x) is not Array:
-        from meshjit.compiler.jit.api import device_put
+        from meshjit.compiler.runtime.device_put import device_put
 
         x = device_put(np.asarray(x), target)
     placement = plc.placement_for(target, x.aval.ndim)

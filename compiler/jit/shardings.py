@@ -1,8 +1,7 @@
-"""Which shardings and devices a jit call uses: in/out_shardings, argument layouts, meshes."""
+"""The shardings of a jit call: in_shardings and the arguments' own, out_shardings, and the
+shardings a traced function's constraints and shard_maps name; checks on all of them."""
 
 from __future__ import annotations
-
-import numpy as np
 
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, param_jaxprs
@@ -12,19 +11,14 @@ from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
     PartitionSpec,
-    get_context_mesh,
-    resolve_spec,
 )
-from meshjit.compiler.runtime import client as backend
-from meshjit.compiler.tree_util import tree_flatten, treedef_children_leaves
-
-
-def _is_spec_leaf(x) -> bool:
-    return isinstance(x, PartitionSpec) or x is None
+from meshjit.compiler.runtime.array import Array
+from meshjit.compiler.runtime.placement import flatten_shardings, is_sharding_leaf
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 
 def check_no_unconstrained(shardings, what: str) -> None:
-    for s in tree_flatten(shardings, is_leaf=_is_spec_leaf)[0]:
+    for s in tree_flatten(shardings, is_leaf=is_sharding_leaf)[0]:
         spec = s.spec if isinstance(s, NamedSharding) else s
         if isinstance(spec, PartitionSpec) and any(p is UNCONSTRAINED for p in spec):
             raise MeshjitValueError(
@@ -33,30 +27,31 @@ def check_no_unconstrained(shardings, what: str) -> None:
             )
 
 
-def flatten_shardings(shardings, tree, what: str) -> list:
-    """Broadcasts a sharding pytree prefix over `tree`; one resolved NamedSharding/None per leaf."""
-    if shardings is None:
-        return [None] * len(tree_flatten(tree)[0])
-    if isinstance(shardings, (NamedSharding, PartitionSpec)):
-        resolved = resolve_spec(shardings, what)
-        return [resolved] * len(tree_flatten(tree)[0])
-    s_leaves, s_def = tree_flatten(shardings, is_leaf=_is_spec_leaf)
-    try:
-        subtrees = treedef_children_leaves(s_def, tree)
-    except Exception:
-        raise MeshjitValueError(
-            f"{what} {_describe(shardings)} does not match the structure of the values it "
-            f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
-        ) from None
-    flat = []
-    for s, sub in zip(s_leaves, subtrees):
-        resolved = None if s is None else resolve_spec(s, what)
-        flat.extend([resolved] * len(tree_flatten(sub)[0]))
-    return flat
+def arg_shardings(in_shardings, dyn_args: tuple, leaves) -> tuple:
+    """Per leaf: the in_sharding given to jit, else the argument's own NamedSharding."""
+    explicit = (
+        flatten_shardings(in_shardings, dyn_args, "jit in_shardings")
+        if in_shardings is not None
+        else ()
+    )
+    out = []
+    for i, leaf in enumerate(leaves):
+        s = explicit[i] if i < len(explicit) else None
+        if s is None:
+            own = leaf._sharding if type(leaf) is Array else getattr(leaf, "sharding", None)
+            s = own if type(own) is NamedSharding else None
+        elif type(leaf) is Array:
+            check_arg_devices(s, leaf._sharding, i)
+        out.append(s)
+    return tuple(out)
 
 
-def _describe(tree) -> str:
-    return str(tree_flatten(tree, is_leaf=_is_spec_leaf)[1])
+def out_shardings(out_shardings, out_tree, num_outs: int) -> list:
+    """Per output leaf: the out_sharding given to jit, or None."""
+    if out_shardings is None:
+        return [None] * num_outs
+    placeholder = tree_unflatten(out_tree, [0] * num_outs)
+    return flatten_shardings(out_shardings, placeholder, "jit out_shardings")
 
 
 def check_arg_devices(requested: NamedSharding, own, index: int) -> None:
@@ -92,58 +87,3 @@ def constraint_shardings(jaxpr: Jaxpr | ClosedJaxpr) -> list[NamedSharding]:
         for sub in param_jaxprs(eqn.params):
             found.extend(constraint_shardings(sub))
     return found
-
-
-def context_key():
-    # The concrete mesh, not its abstract one: a bare P resolves against it while tracing
-    # (constraints) and lowering (out_shardings), so its devices are baked into what is cached.
-    return get_context_mesh()
-
-
-class Placement:
-    """The devices a call runs on, in mesh order, and the mesh outputs are described over."""
-
-    __slots__ = ("device_list", "mesh", "num_partitions")
-
-    def __init__(self, device_list, mesh):
-        self.device_list, self.mesh = tuple(device_list), mesh
-        self.num_partitions = len(self.device_list)
-
-    @property
-    def key(self):
-        return tuple(d.id for d in self.device_list)
-
-
-def choose_placement(shardings, leaves) -> Placement:
-    """All concrete meshes must agree on devices; abstract ones only on size."""
-    concrete = [s.mesh for s in shardings if isinstance(s.mesh, Mesh)]
-    for mesh in concrete[1:]:
-        if mesh.device_ids != concrete[0].device_ids:
-            raise MeshjitValueError(
-                "shardings in one call refer to different devices: "
-                f"{list(concrete[0].device_ids)} (mesh {concrete[0].axis_names}) and "
-                f"{list(mesh.device_ids)} (mesh {mesh.axis_names}); put every argument and "
-                "sharding on the same devices"
-            )
-    sizes = {s.mesh.size for s in shardings}
-    if len(sizes) > 1:
-        raise MeshjitValueError(f"meshes of different sizes {sorted(sizes)} in one computation")
-    if concrete:
-        return Placement(concrete[0].device_list, concrete[0])
-    if shardings:
-        abstract: AbstractMesh = shardings[0].mesh
-        devices = backend.devices()[: abstract.size]
-        if len(devices) < abstract.size:
-            raise MeshjitValueError(f"mesh {abstract} needs {abstract.size} devices")
-        grid = np.array(devices, dtype=object).reshape(abstract.axis_sizes)
-        return Placement(devices, Mesh(grid, abstract.axis_names))
-    return Placement([_single_device(leaves)], None)
-
-
-def _single_device(leaves):
-    from meshjit.compiler.runtime.array import Array
-
-    for leaf in leaves:
-        if type(leaf) is Array and len(leaf._placement._devices) == 1:
-            return leaf._placement._devices[0]
-    return backend.default_device()

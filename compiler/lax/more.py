@@ -12,7 +12,7 @@ from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValue
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import gather_scatter as lax_gather
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import sort as lax_sort
+from meshjit.compiler.lax import sorting as lax_sort
 from meshjit.compiler.lax import wrappers as lax
 
 __all__ = [

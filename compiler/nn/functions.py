@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.numpy import api as jnp
+from meshjit.compiler.trace.tracing import abstractify as aval_of
 
 
 def _inexact(x):
@@ -110,7 +111,7 @@ def glu(x, axis=-1):
     axis = checks.canonical_axis(axis, jnp.ndim(x))
     size = jnp.shape(x)[axis]
     if size % 2:
-        raise MeshjitTypeError(f"glu: axis {axis} of {lax.aval_of(x).str_short()} must be even")
+        raise MeshjitTypeError(f"glu: axis {axis} of {aval_of(x).str_short()} must be even")
     a, b = jnp.split(x, 2, axis)
     return a * sigmoid(b)
 
@@ -183,7 +184,7 @@ def one_hot(x, num_classes: int, *, dtype=dtypes.float32, axis=-1):
             f"one_hot: num_classes must be a non-negative int, got {num_classes!r}"
         )
     x = jnp.asarray(x)
-    aval = lax.aval_of(x)
+    aval = aval_of(x)
     out_ndim = aval.ndim + 1
     axis = checks.canonical_axis(axis, out_ndim, "one_hot axis")
     out_shape = list(aval.shape)

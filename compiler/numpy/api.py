@@ -7,14 +7,14 @@ import math
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import primitives as lp
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 
-aval_of = lax.aval_of
+aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
 
 # ---------------------------------------------------------------------------------------------
 # Conversion, promotion, broadcasting.
@@ -44,7 +44,7 @@ def _materialize(x):
     trace = current_trace()
     if trace is not None:
         return Tracer(trace, trace.capture_const(np.asarray(x, aval.dtype), aval))
-    from meshjit.compiler.jit.api import device_put
+    from meshjit.compiler.runtime.device_put import device_put
 
     return device_put(x)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import builtins
 import math
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.numpy.api import (
     _broadcast_to_shape,
     _materialize,

@@ -8,11 +8,12 @@ back); `axis=None` and 0-d inputs flatten.
 
 from __future__ import annotations
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax import windowed as lax_windowed
-from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.trace.tracing import abstractify as aval_of
 
 
 def _accumulation_dtype(dtype):
@@ -27,14 +28,14 @@ def _flattened(a, axis):
     from meshjit.compiler.numpy import api as jnp
 
     a = jnp.asarray(a)
-    if axis is None or lax.aval_of(a).ndim == 0:
+    if axis is None or aval_of(a).ndim == 0:
         a, axis = jnp.ravel(a), 0 if axis is None else axis
-    return a, checks.canonical_axis(axis, lax.aval_of(a).ndim)
+    return a, checks.canonical_axis(axis, aval_of(a).ndim)
 
 
 def _cumulative(lax_fn, a, axis, dtype, promote_integers=False):
     a, axis = _flattened(a, axis)
-    aval = lax.aval_of(a)
+    aval = aval_of(a)
     if dtype is not None and dtypes.is_bool(dtypes.canonicalize(dtype)):
         # Accumulate `a != 0` (so -1 and 1 do not cancel) in int32, then convert back.
         a = lax.convert_element_type(a, dtypes.bool_)
@@ -59,14 +60,14 @@ def cumprod(a, axis=None, dtype=None):
 
 
 def _include_initial(out, axis, value):
-    aval = lax.aval_of(out)
+    aval = aval_of(out)
     config = [(0, 0, 0)] * aval.ndim
     config[axis] = (1, 0, 0)
     return lax.pad(out, lax.convert_element_type(value, aval.dtype), config)
 
 
 def _array_api_axis(name, x, axis):
-    ndim = lax.aval_of(x).ndim
+    ndim = aval_of(x).ndim
     if axis is None and ndim > 1:
         raise MeshjitValueError(f"{name}: axis must be given for an array of rank {ndim} > 1")
     return 0 if axis is None else axis
@@ -75,14 +76,14 @@ def _array_api_axis(name, x, axis):
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
     axis = _array_api_axis("cumulative_sum", x, axis)
     out = _cumulative(lax_windowed.cumsum, x, axis, dtype, promote_integers=True)
-    axis = checks.canonical_axis(axis, lax.aval_of(out).ndim)
+    axis = checks.canonical_axis(axis, aval_of(out).ndim)
     return _include_initial(out, axis, 0) if include_initial else out
 
 
 def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     axis = _array_api_axis("cumulative_prod", x, axis)
     out = _cumulative(lax_windowed.cumprod, x, axis, dtype, promote_integers=True)
-    axis = checks.canonical_axis(axis, lax.aval_of(out).ndim)
+    axis = checks.canonical_axis(axis, aval_of(out).ndim)
     return _include_initial(out, axis, 1) if include_initial else out
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import string
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.trace.tracing import abstractify as aval_of
 
 _LETTERS = set(string.ascii_letters)
 _ELLIPSIS_LABELS = [chr(0x3B1 + k) for k in range(24)]  # Greek letters: never user labels
@@ -29,7 +30,7 @@ def einsum(subscripts: str, *operands, optimize=None, precision=None, preferred_
             "einsum: only the string form einsum('ij,jk->ik', a, b) is supported"
         )
     operands = [_jnp()._materialize(x) for x in _jnp()._promote(*operands)]
-    inputs, output = _parse(subscripts, [lax.aval_of(x).ndim for x in operands])
+    inputs, output = _parse(subscripts, [aval_of(x).ndim for x in operands])
     sizes = _label_sizes(inputs, operands)
     arrays = []
     for labels, x in zip(inputs, operands):
@@ -120,7 +121,7 @@ def _check_output(output: str, inputs: list[str], subscripts: str):
 def _label_sizes(inputs, operands) -> dict[str, int]:
     sizes: dict[str, int] = {}
     for k, (labels, x) in enumerate(zip(inputs, operands)):
-        for label, size in zip(labels, lax.aval_of(x).shape):
+        for label, size in zip(labels, aval_of(x).shape):
             known = sizes.get(label)
             if known is None or known == 1:
                 sizes[label] = size
@@ -128,7 +129,7 @@ def _label_sizes(inputs, operands) -> dict[str, int]:
                 shown = "..." if label not in _LETTERS else repr(label)
                 raise MeshjitValueError(
                     f"einsum: size of label {shown} differs: {known} in an earlier operand but "
-                    f"{size} in operand {k} ({lax.aval_of(x).str_short()})"
+                    f"{size} in operand {k} ({aval_of(x).str_short()})"
                 )
     return sizes
 
@@ -139,7 +140,7 @@ def _label_sizes(inputs, operands) -> dict[str, int]:
 
 def _squeeze_broadcast(x, labels: str, sizes):
     """Drops size-1 axes that broadcast against a larger size elsewhere (`...` axes)."""
-    shape = lax.aval_of(x).shape
+    shape = aval_of(x).shape
     drop = [i for i, (lbl, s) in enumerate(zip(labels, shape)) if s == 1 and sizes[lbl] != 1]
     if not drop:
         return x, labels
@@ -160,7 +161,7 @@ def _take_diagonals(x, labels: str):
 
 
 def _diagonal(x, first: int, second: int):
-    aval = lax.aval_of(x)
+    aval = aval_of(x)
     rows = lax.broadcasted_iota(dtypes.int32, aval.shape, first)
     cols = lax.broadcasted_iota(dtypes.int32, aval.shape, second)
     zeros = lax.full(aval.shape, 0, aval.dtype)

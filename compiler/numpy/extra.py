@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import gather_scatter as lax_gather
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import sort as lax_sort
-from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lax import sorting as lax_sort
 from meshjit.compiler.numpy import api as _jnp
 from meshjit.compiler.numpy.einsum import einsum
 from meshjit.compiler.numpy.indexing import _IndexUpdateHelper, getitem
+from meshjit.compiler.trace.tracing import abstractify as aval_of
 
 __all__ = ["argsort", "einsum", "sort", "take", "take_along_axis"]
 
@@ -33,7 +34,7 @@ def take(a, indices, axis=None, mode=None, fill_value=None):
     a = _jnp._materialize(a)
     if axis is None:
         a, axis = _jnp.ravel(a), 0
-    axis = checks.canonical_axis(axis, lax.aval_of(a).ndim, "take axis")
+    axis = checks.canonical_axis(axis, aval_of(a).ndim, "take axis")
     indices = _as_index_array(indices, "take")
     index = (slice(None),) * axis + (indices,)
     return getitem(a, index, mode="fill" if mode is None else mode, fill_value=fill_value)
@@ -41,7 +42,7 @@ def take(a, indices, axis=None, mode=None, fill_value=None):
 
 def _as_index_array(indices, name):
     indices = _jnp.asarray(indices) if isinstance(indices, (list, tuple)) else indices
-    aval = lax.aval_of(indices)
+    aval = aval_of(indices)
     if not dtypes.is_int(aval.dtype):
         raise MeshjitTypeError(f"{name} indices must be integers, got {aval.str_short()}")
     return indices
@@ -53,7 +54,7 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
     indices = _as_index_array(indices, "take_along_axis")
     if axis is None:
         arr, indices, axis = _jnp.ravel(arr), _jnp.ravel(indices), 0
-    a_aval, i_aval = lax.aval_of(arr), lax.aval_of(indices)
+    a_aval, i_aval = aval_of(arr), aval_of(indices)
     if i_aval.ndim != a_aval.ndim:
         raise MeshjitValueError(
             f"take_along_axis: indices {i_aval.str_short()} and array {a_aval.str_short()} "
@@ -81,7 +82,7 @@ def _sort_axis(a, axis):
     a = _jnp._materialize(a)
     if axis is None:
         return _jnp.ravel(a), 0
-    return a, checks.canonical_axis(axis, lax.aval_of(a).ndim, "sort axis")
+    return a, checks.canonical_axis(axis, aval_of(a).ndim, "sort axis")
 
 
 def sort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
@@ -98,7 +99,7 @@ def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False)
     if order is not None:
         raise MeshjitValueError("argsort: the 'order' argument is not supported")
     a, axis = _sort_axis(a, axis)
-    aval = lax.aval_of(a)
+    aval = aval_of(a)
     if descending:
         a = lax_gather.rev(a, (axis,))
     iota = lax.broadcasted_iota(dtypes.int32, aval.shape, axis)

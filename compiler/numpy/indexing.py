@@ -18,11 +18,12 @@ from typing import NamedTuple
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import gather_scatter as lax_gather
-from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.trace.tracing import abstractify as aval_of
 
 
 class MeshjitIndexError(MeshjitValueError, IndexError):
@@ -102,7 +103,7 @@ def _static_slice(s: slice) -> slice:
 
 
 def _traced_entry(x) -> _Entry:
-    aval = lax.aval_of(x)
+    aval = aval_of(x)
     if dtypes.is_bool(aval.dtype):
         raise MeshjitIndexError(
             f"a traced boolean mask {aval.str_short()} cannot be used as an index: the result "
@@ -203,7 +204,7 @@ def slice_bounds(s: slice, size: int) -> _SliceBounds:
 
 def _apply_static(x, entries, ints_too: bool):
     """Applies static slices (and static ints, as size-1 slices) with one slice and one rev."""
-    shape = lax.aval_of(x).shape
+    shape = aval_of(x).shape
     starts, limits, strides, reversed_axes = [0] * len(shape), list(shape), [1] * len(shape), []
     new_entries = []
     for e in entries:
@@ -227,11 +228,11 @@ def _apply_static(x, entries, ints_too: bool):
 
 def getitem(x, idx, *, mode=None, fill_value=None):
     x = _jnp()._materialize(x)
-    entries = parse_index(lax.aval_of(x).shape, idx)
+    entries = parse_index(aval_of(x).shape, idx)
     if not any(e.kind == "array" for e in entries):
         return _basic_getitem(x, entries)
     x, entries = _apply_static(x, entries, ints_too=False)
-    plan = _IndexPlan(lax.aval_of(x).shape, entries)
+    plan = _IndexPlan(aval_of(x).shape, entries)
     dn = lax_gather.GatherDimensionNumbers(
         offset_dims=plan.offset_dims,
         collapsed_slice_dims=plan.collapsed_dims,
@@ -243,7 +244,7 @@ def getitem(x, idx, *, mode=None, fill_value=None):
 
 def _basic_getitem(x, entries):
     x, entries = _apply_static(x, entries, ints_too=True)
-    shape = lax.aval_of(x).shape
+    shape = aval_of(x).shape
     dynamic = {e.axis: e.value for e in entries if e.kind == "dyn"}
     if dynamic:
         starts = [
@@ -272,7 +273,7 @@ def _normalized_array(value, size):
         arr = np.asarray(value).astype(np.int32)
         return np.where(arr < 0, arr + size, arr).astype(np.int32)
     i = lax.convert_element_type(_jnp()._materialize(value), dtypes.int32)
-    aval = lax.aval_of(i)
+    aval = aval_of(i)
     bound = lax.full(aval.shape, np.int32(size))
     return lax.select(lax.lt(i, lax.full(aval.shape, np.int32(0))), lax.add(i, bound), i)
 
@@ -299,7 +300,7 @@ class _IndexPlan:
         adv = [(i, e) for i, e in enumerate(entries) if e.kind in _ADVANCED]
         arrays = [_normalized_array(e.value, shape[e.axis]) for _, e in adv]
         adv_shape = _jnp().broadcast_shapes(
-            *(np.shape(a) if isinstance(a, np.ndarray) else lax.aval_of(a).shape for a in arrays)
+            *(np.shape(a) if isinstance(a, np.ndarray) else aval_of(a).shape for a in arrays)
         )
         items = _output_items(entries, [i for i, _ in adv])
         bounds = {
@@ -378,7 +379,7 @@ def _place(arr, batch_shape, dims):
         for d, size in zip(dims[len(dims) - arr.ndim :], arr.shape):
             full[d] = size
         return np.broadcast_to(arr.reshape(full), batch_shape)
-    shape = lax.aval_of(arr).shape
+    shape = aval_of(arr).shape
     lead = dims[len(dims) - len(shape) :]
     kept = [k for k, s in enumerate(shape) if s == batch_shape[lead[k]]]
     if len(kept) != len(shape):
@@ -403,10 +404,10 @@ def scatter_update(
     kind, x, idx, values, *, mode=None, indices_are_sorted=False, unique_indices=False
 ):
     x = _jnp()._materialize(x)
-    aval = lax.aval_of(x)
+    aval = aval_of(x)
     plan = _IndexPlan(aval.shape, parse_index(aval.shape, idx))
     values = lax.convert_element_type(_jnp().asarray(values), aval.dtype)
-    _check_update_shape(kind, lax.aval_of(values), plan.result_shape)
+    _check_update_shape(kind, aval_of(values), plan.result_shape)
     values = _jnp().broadcast_to(values, plan.result_shape)
     values = lax.reshape(values, plan.gather_shape)
     dn = lax_gather.ScatterDimensionNumbers(

@@ -8,10 +8,10 @@ import math
 import ml_dtypes
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import extra as lax_extra
-from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.numpy.api import (
     _bool_as_int32,
     _broadcast_all,

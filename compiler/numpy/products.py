@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.lax.primitives import dot_general_p
 from meshjit.compiler.numpy.api import (
     _materialize,

@@ -17,11 +17,11 @@ import builtins
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import gather_scatter as lax_gather
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.numpy import api as _jnp
 from meshjit.compiler.numpy.api import _materialize, aval_of
 from meshjit.compiler.numpy.indexing import getitem

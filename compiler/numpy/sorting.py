@@ -11,11 +11,11 @@ import math
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import sort as lax_sort
-from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lax import sorting as lax_sort
 from meshjit.compiler.numpy import api as _jnp
 from meshjit.compiler.numpy.api import _materialize, aval_of
 from meshjit.compiler.numpy.shapes import (

@@ -9,11 +9,11 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval, vma_rules
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
 from meshjit.compiler.parallel.axis_env import (
     check_index_groups,

@@ -9,8 +9,8 @@ import functools
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.lax import wrappers as lax
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import Mesh, PartitionSpec
 from meshjit.compiler.runtime import client as backend

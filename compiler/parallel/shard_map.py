@@ -20,7 +20,7 @@ from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp, regist
 from meshjit.compiler.parallel.axis_env import AxisEnv
 from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, PartitionSpec, get_context_mesh
 from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
-from meshjit.compiler.tree_util import tree_flatten, tree_unflatten, treedef_children_leaves
+from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_unflatten
 from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_per_value_attr
 
 shard_map_p = Primitive("shard_map", multiple_results=True)
@@ -76,21 +76,14 @@ def _is_spec_leaf(x) -> bool:
 
 
 def _flat_specs(specs, tree, what: str) -> list[PartitionSpec]:
-    count = len(tree_flatten(tree)[0])
-    if _is_spec_leaf(specs):
-        return [specs or PartitionSpec()] * count
-    s_leaves, s_def = tree_flatten(specs, is_leaf=_is_spec_leaf)
     try:
-        subtrees = treedef_children_leaves(s_def, tree)
+        per_leaf = broadcast_prefix(specs, tree, is_leaf=_is_spec_leaf)
     except Exception:
         raise MeshjitValueError(
             f"shard_map {what} {specs} do not match the structure of the values they describe "
             f"({tree_flatten(tree)[1]})"
         ) from None
-    flat = []
-    for s, sub in zip(s_leaves, subtrees):
-        flat.extend([s or PartitionSpec()] * len(tree_flatten(sub)[0]))
-    return flat
+    return [s or PartitionSpec() for s in per_leaf]
 
 
 def _manual_axes(spec: _ShardMapSpec, mesh, outer: AxisEnv | None) -> tuple[str, ...]:

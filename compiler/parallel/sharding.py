@@ -271,9 +271,6 @@ class NamedSharding:
                 dims.append(DimSharding(self.spec.axes_of(i)))
         return TensorSharding(mesh_name, tuple(dims))
 
-    def has_unconstrained(self) -> bool:
-        return any(p is UNCONSTRAINED for p in self.spec)
-
     def is_fully_replicated(self) -> bool:
         return not any(self.spec.axes_of(i) for i in range(len(self.spec)))
 

@@ -29,7 +29,7 @@ register_lowering(sharding_constraint_p, _sharding_constraint_lowering)
 
 def with_sharding_constraint(x, shardings):
     """Constrains the layout of `x` (a pytree) to `shardings` (a matching prefix pytree)."""
-    from meshjit.compiler.jit.shardings import flatten_shardings
+    from meshjit.compiler.runtime.placement import flatten_shardings
 
     leaves, treedef = tree_flatten(x)
     flat = flatten_shardings(shardings, x, "with_sharding_constraint")
@@ -39,7 +39,7 @@ def with_sharding_constraint(x, shardings):
 
 def _constrain(x, sharding: NamedSharding):
     if current_trace() is None:
-        from meshjit.compiler.jit.api import device_put
+        from meshjit.compiler.runtime.device_put import device_put
         from meshjit.compiler.trace.tracing import abstractify
 
         sharding.check_rank(abstractify(x).ndim, "with_sharding_constraint")

@@ -1,4 +1,5 @@
-"""meshjit.Array: a value on one or more devices, wrapping jaxlib's runtime array."""
+"""meshjit.Array: a value on one or more devices, wrapping jaxlib's runtime array, with its
+placement (the buffers' layout) and the user-facing sharding that layout stands for."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import numpy as np
 from meshjit.compiler.errors import DistributedError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.numpy.array_methods import ArrayMethods
+from meshjit.compiler.parallel.sharding import SingleDeviceSharding
 from meshjit.compiler.runtime import placement as plc
+from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
 
 
 class Shard(NamedTuple):
@@ -35,8 +38,6 @@ class Array(ArrayMethods):
     @property
     def sharding(self):
         if self._sharding is None:
-            from meshjit.compiler.parallel.sharding import SingleDeviceSharding
-
             self._sharding = SingleDeviceSharding(self._placement._devices[0])
         return self._sharding
 
@@ -47,8 +48,6 @@ class Array(ArrayMethods):
     @property
     def addressable_shards(self) -> list[Shard]:
         """This process's pieces: one per local device, with the global index it covers."""
-        from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
-
         shards = []
         indices = plc.shard_indices(self._placement, self.aval.shape)
         padded = plc.padded_shard_shape(self._placement, self.aval.shape)
@@ -135,6 +134,6 @@ class Array(ArrayMethods):
 
 
 def _rebuild(value):
-    from meshjit.compiler.jit.api import device_put
+    from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
 
     return device_put(value)

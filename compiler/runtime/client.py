@@ -1,4 +1,5 @@
-"""The PJRT CPU client from jaxlib: devices, compile options, compile, execute."""
+"""The PJRT CPU client from jaxlib: its devices, compiling a module for a device list, and
+copying host values to devices (`put_shards`, the one place that calls batched_device_put)."""
 
 from __future__ import annotations
 
@@ -84,20 +85,21 @@ def replicated_sharding(device_list: Sequence) -> _jax.GSPMDSharding:
     return sharding
 
 
+def put_shards(aval, sharding, shards: list, devices: list):
+    """One runtime array laid out by `sharding` from host pieces: `shards[i]` on `devices[i]`."""
+    return _jax.batched_device_put(
+        aval, sharding, shards, devices, committed=True, enable_x64=False
+    )
+
+
 def put_replicated(value: np.ndarray, aval, sharding, devices: list):
     """`value` copied to each of `devices`, the devices of the replicated `sharding`."""
-    return _jax.batched_device_put(
-        aval, sharding, [value] * len(devices), devices, committed=True, enable_x64=False
-    )
+    return put_shards(aval, sharding, [value] * len(devices), devices)
 
 
 def device_put_replicated(value: np.ndarray, aval, device_list: Sequence):
     """One host array copied to every device of `device_list` as one replicated array."""
-    sharding = replicated_sharding(device_list)
-    shards = [value] * len(device_list)
-    return _jax.batched_device_put(
-        aval, sharding, shards, list(device_list), committed=True, enable_x64=False
-    )
+    return put_replicated(value, aval, replicated_sharding(device_list), list(device_list))
 
 
 def result_handler(aval, sharding):

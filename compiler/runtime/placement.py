@@ -1,4 +1,6 @@
-"""Sharded arrays at run time: jaxlib placements for NamedShardings, shards, assembly."""
+"""Where values live: the NamedSharding of each leaf of a pytree, the jaxlib placement
+(device list + HLO sharding, a GSPMDSharding) a NamedSharding stands for, the block each device
+holds, and copying values between the host and their shards."""
 
 from __future__ import annotations
 
@@ -7,8 +9,36 @@ import sys
 import numpy as np
 from jaxlib import _jax, xla_client
 
-from meshjit.compiler.errors import DistributedError
+from meshjit.compiler.errors import DistributedError, MeshjitValueError
 from meshjit.compiler.parallel import sharding as shd
+from meshjit.compiler.runtime import client
+from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leaves
+
+
+def is_sharding_leaf(x) -> bool:
+    """PartitionSpecs (tuples) and None (an empty pytree) are leaves of a sharding pytree."""
+    return isinstance(x, shd.PartitionSpec) or x is None
+
+
+def flatten_shardings(shardings, tree, what: str) -> list:
+    """One resolved NamedSharding (or None) per leaf of `tree`, from one sharding or a pytree
+    prefix of them."""
+    if shardings is None:
+        return [None] * len(tree_leaves(tree))
+    try:
+        per_leaf = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
+    except Exception:
+        raise MeshjitValueError(
+            f"{what} {_describe(shardings)} does not match the structure of the values it "
+            f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
+        ) from None
+    given = tree_leaves(shardings, is_leaf=is_sharding_leaf)
+    resolved = {id(s): shd.resolve_spec(s, what) for s in given if s is not None}
+    return [None if s is None else resolved[id(s)] for s in per_leaf]
+
+
+def _describe(tree) -> str:
+    return str(tree_flatten(tree, is_leaf=is_sharding_leaf)[1])
 
 
 def hlo_sharding(named: shd.NamedSharding, ndim: int):
@@ -72,12 +102,9 @@ def put(value: np.ndarray, aval, placement):
     """Copies a host array to this process's devices of `placement`, one (padded) shard each."""
     devices = addressable_devices(placement)
     if placement._hlo_sharding.is_replicated():
-        return _jax.batched_device_put(
-            aval, placement, [value] * len(devices), devices, committed=True, enable_x64=False
-        )
+        return client.put_replicated(value, aval, placement, devices)
     shape = aval.shape
-    tiles = _tiles(placement._hlo_sharding, len(shape))
-    block = shd.shard_shape(shape, tiles)
+    block = padded_shard_shape(placement, shape)
     indices = shard_indices(placement, shape)
     shards = []
     for position in addressable_positions(placement):
@@ -85,9 +112,7 @@ def put(value: np.ndarray, aval, placement):
         if piece.shape != block:
             piece = np.pad(piece, [(0, b - s) for b, s in zip(block, piece.shape)])
         shards.append(piece)
-    return _jax.batched_device_put(
-        aval, placement, shards, devices, committed=True, enable_x64=False
-    )
+    return client.put_shards(aval, placement, shards, devices)
 
 
 def assemble(impl, aval, placement) -> np.ndarray:

@@ -1,0 +1,93 @@
+"""The abstract signature of a jit call: static arguments, the dynamic leaves and their avals,
+the argument shardings, and the cache key they make (traces and lowerings are keyed by it)."""
+
+from __future__ import annotations
+
+import inspect
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.runtime.dispatch import context_key
+from meshjit.compiler.trace.tracing import abstractify
+from meshjit.compiler.tree_util import tree_unflatten
+
+
+class Signature:
+    """Static and dynamic parts of one call, and the (abstract) cache key they make."""
+
+    __slots__ = ("leaves", "in_tree", "in_avals", "statics", "shardings", "key")
+
+    def __init__(self, leaves, in_tree, in_avals, statics, shardings):
+        self.leaves, self.in_tree, self.in_avals, self.statics = leaves, in_tree, in_avals, statics
+        self.shardings = shardings
+        abstract = tuple(None if s is None else s.abstract for s in shardings)
+        self.key = (in_tree, tuple(in_avals), statics, abstract, context_key())
+
+    def rebuild_args(self, leaves) -> tuple[list, dict]:
+        """The call's (args, kwargs) with `leaves` (e.g. tracers) in place of its dynamic leaves."""
+        dyn_args, dyn_kwargs = tree_unflatten(self.in_tree, leaves)
+        statics = dict(self.statics)
+        args, it = [], iter(dyn_args)
+        for i in range(len(dyn_args) + sum(isinstance(k, int) for k in statics)):
+            args.append(statics[i] if i in statics else next(it))
+        kwargs = dict(dyn_kwargs)
+        kwargs.update({k: v for k, v in statics.items() if isinstance(k, str)})
+        return args, kwargs
+
+
+def split_statics(args, kwargs, static_argnums, static_argnames) -> tuple[tuple, tuple, dict]:
+    """(statics as (position or name, value) pairs, dynamic args, dynamic kwargs)."""
+    statics = []
+    dyn_args = []
+    for i, a in enumerate(args):
+        if i in static_argnums:
+            statics.append((i, _hashable_static(a, f"static argument {i}")))
+        else:
+            dyn_args.append(a)
+    dyn_kwargs = {}
+    for k, v in kwargs.items():
+        if k in static_argnames:
+            statics.append((k, _hashable_static(v, f"static argument {k!r}")))
+        else:
+            dyn_kwargs[k] = v
+    return tuple(statics), tuple(dyn_args), dyn_kwargs
+
+
+def _hashable_static(value, what: str):
+    try:
+        hash(value)
+    except TypeError:
+        raise MeshjitValueError(
+            f"{what} must be hashable, got a {type(value).__name__}; pass a tuple instead of "
+            "a list, or make it a dynamic (array) argument"
+        ) from None
+    return value
+
+
+def resolve_statics(fun, static_argnums, static_argnames) -> tuple[frozenset, frozenset]:
+    """static_argnums and static_argnames completed from each other by `fun`'s signature."""
+    nums = {static_argnums} if isinstance(static_argnums, int) else set(static_argnums or ())
+    names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames or ())
+    try:
+        params = list(inspect.signature(fun).parameters.values())
+    except (TypeError, ValueError):
+        return frozenset(nums), frozenset(names)
+    positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    for n in list(nums):
+        if 0 <= n < len(positional):
+            names.add(positional[n])
+    for name in list(names):
+        if name in positional:
+            nums.add(positional.index(name))
+    return frozenset(nums), frozenset(names)
+
+
+def arg_aval(x, i: int, name: str) -> ShapedArray:
+    """The aval of argument leaf `i` of jit(name)."""
+    try:
+        return abstractify(x)
+    except MeshjitTypeError as e:
+        raise MeshjitTypeError(
+            f"argument {i} of jit({name}): {e.bare_message}. Non-array arguments must be "
+            "marked static with static_argnums / static_argnames."
+        ) from None

@@ -1,0 +1,188 @@
+"""The staged objects of jit, each holding one stage's result: Traced (the jaxpr) -> Lowered
+(the StableHLO module) -> Compiled (the executable). Dispatch, device choice and the executable
+caches are the runtime's (meshjit.compiler.runtime)."""
+
+from __future__ import annotations
+
+import collections
+import io
+from typing import Sequence
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir.core import ClosedJaxpr
+from meshjit.compiler.jit.propagation import propagated
+from meshjit.compiler.jit.shardings import constraint_shardings
+from meshjit.compiler.jit.signature import arg_aval
+from meshjit.compiler.runtime import distributed as dist
+from meshjit.compiler.runtime import distributed_checks as checks
+from meshjit.compiler.runtime.assignment import DeviceAssignment
+from meshjit.compiler.runtime.dispatch import CallCache, Executable, compile_executable
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+
+# How often each stage ran; tests read these to prove the caches hit.
+COUNTERS: collections.Counter = collections.Counter()
+
+
+class Traced:
+    """The result of tracing: the closed jaxpr, the output structure, the constraints in it."""
+
+    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "_constraints")
+
+    def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str):
+        self.jaxpr, self.in_tree, self.out_tree, self.name = jaxpr, in_tree, out_tree, name
+        self._constraints = None
+
+    @property
+    def constraints(self) -> list:
+        """The shardings its constraints and shard_maps name (found once, when lowering)."""
+        if self._constraints is None:
+            self._constraints = constraint_shardings(self.jaxpr)
+        return self._constraints
+
+
+class Lowered:
+    """A lowered computation: StableHLO text, and `.compile()`.
+
+    `key` is the abstract signature it was lowered for; `static_shardings` the shardings fixed
+    by the computation (out_shardings, constraints), which with the arguments' decide the
+    devices of each call; `devices` the assignment `.compile()` uses."""
+
+    __slots__ = (
+        "_module",
+        "traced",
+        "key",
+        "out_shardings",
+        "static_shardings",
+        "devices",
+        "propagation",
+        "_cache",
+        "_propagated",
+    )
+
+    def __init__(
+        self,
+        module,
+        traced: Traced,
+        *,
+        key,
+        out_shardings: list,
+        static_shardings: list,
+        devices: DeviceAssignment,
+        propagation: str,
+        cache: CallCache,
+    ):
+        self._module, self.traced, self.key = module, traced, key
+        self.out_shardings, self.static_shardings = out_shardings, static_shardings
+        self.devices, self.propagation, self._cache = devices, propagation, cache
+        self._propagated = None
+
+    @property
+    def in_avals(self):
+        return self.traced.jaxpr.in_avals
+
+    @property
+    def out_avals(self):
+        return self.traced.jaxpr.out_avals
+
+    @property
+    def jaxpr(self) -> ClosedJaxpr:
+        return self.traced.jaxpr
+
+    def as_text(self, *, debug_info: bool = False, stage: str = "emitted") -> str:
+        """The module as meshjit emitted it, or (stage="propagated") as compiled: after the
+        propagation chosen with jit(..., propagation=...)."""
+        return self.compiler_ir(stage).operation.get_asm(enable_debug_info=debug_info)
+
+    def compiler_ir(self, stage: str = "emitted"):
+        if stage == "emitted":
+            return self._module
+        if stage != "propagated":
+            raise MeshjitValueError(f"stage must be 'emitted' or 'propagated', got {stage!r}")
+        if self._propagated is None:
+            self._propagated = propagated(self._module, self.propagation, self.traced.name)
+        return self._propagated
+
+    def as_bytecode(self, stage: str = "emitted") -> bytes:
+        buf = io.BytesIO()
+        self.compiler_ir(stage).operation.write_bytecode(buf)
+        return buf.getvalue()
+
+    def compile(self) -> Compiled:
+        return compile_for(self, self.devices)
+
+    def __repr__(self):
+        return f"<Lowered jit({self.traced.name})>"
+
+
+def compile_for(lowered: Lowered, devices: DeviceAssignment) -> Compiled:
+    """`lowered` compiled for `devices`: once per signature and devices, then from the cache."""
+    key = (lowered.key, devices.key)
+    compiled = lowered._cache.compiled.get(key)
+    if compiled is None:
+        COUNTERS["compile"] += 1
+        if dist.multi_process():
+            checks.before_compile(lowered, devices.device_list)
+        executable = compile_executable(
+            lowered.as_bytecode("propagated"),
+            lowered.in_avals,
+            lowered.out_avals,
+            devices,
+            lowered.out_shardings,
+        )
+        compiled = lowered._cache.compiled[key] = Compiled(executable, lowered.traced)
+    return compiled
+
+
+class Compiled:
+    """An executable: callable with arguments of the signature it was compiled for."""
+
+    __slots__ = ("executable", "traced")
+
+    def __init__(self, executable: Executable, traced: Traced):
+        self.executable, self.traced = executable, traced
+
+    @property
+    def input_shardings(self) -> list:
+        return self.executable.input_shardings
+
+    @property
+    def output_shardings(self) -> list:
+        return self.executable.output_shardings
+
+    def call_flat(self, leaves: Sequence):
+        outs = self.executable.execute(leaves)
+        out_tree = self.traced.out_tree
+        return outs[0] if out_tree.kind is None else tree_unflatten(out_tree, outs)
+
+    def __call__(self, *args, **kwargs):
+        leaves, in_tree = tree_flatten((tuple(args), kwargs))
+        self._check_call(leaves, in_tree)
+        return self.call_flat(leaves)
+
+    def _check_call(self, leaves, in_tree) -> None:
+        name = self.traced.name
+        if in_tree != self.traced.in_tree:
+            raise MeshjitTypeError(
+                f"jit({name}) was compiled for arguments structured as "
+                f"{self.traced.in_tree} but was called with {in_tree}"
+            )
+        expected = self.traced.jaxpr.in_avals
+        got = [arg_aval(x, i, name) for i, x in enumerate(leaves)]
+        for i, (e, g) in enumerate(zip(expected, got)):
+            if e.shape != g.shape or e.dtype != g.dtype:
+                raise MeshjitTypeError(
+                    f"jit({name}) was compiled for argument {i} of type "
+                    f"{e.str_short()} but was called with {g.str_short()}"
+                )
+
+    def as_text(self) -> str:
+        return self.executable.loaded.hlo_modules()[0].to_string()
+
+    def cost_analysis(self) -> dict:
+        return self.executable.loaded.cost_analysis()
+
+    def memory_analysis(self):
+        return self.executable.loaded.get_compiled_memory_stats()
+
+    def __repr__(self):
+        return f"<Compiled jit({self.traced.name})>"

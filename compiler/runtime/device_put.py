@@ -1,0 +1,70 @@
+"""device_put (values, or pytrees of them, onto a device or laid out by a sharding) and
+block_until_ready."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler.parallel.sharding import (
+    NamedSharding,
+    PartitionSpec,
+    SingleDeviceSharding,
+    resolve_spec,
+)
+from meshjit.compiler.runtime import client
+from meshjit.compiler.runtime import distributed as dist
+from meshjit.compiler.runtime import distributed_checks as checks
+from meshjit.compiler.runtime import placement as plc
+from meshjit.compiler.runtime.array import Array
+from meshjit.compiler.trace.tracing import abstractify
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+
+
+def device_put(x, device=None):
+    """Copies a value (or a pytree) to a device, or lays it out with a sharding (or a pytree
+    prefix of shardings)."""
+    leaves, treedef = tree_flatten(x)
+    if isinstance(device, (dict, list, tuple)) and not isinstance(device, PartitionSpec):
+        targets = plc.flatten_shardings(device, x, "device_put")
+    else:
+        targets = [device] * len(leaves)
+    return tree_unflatten(treedef, [_put_leaf(v, t) for v, t in zip(leaves, targets)])
+
+
+def _put_leaf(x, target):
+    aval = abstractify(x)
+    if target is None:
+        if type(x) is Array:
+            return x
+        target = client.default_device()
+    if type(target) is SingleDeviceSharding:
+        target = target.device
+    if isinstance(target, (NamedSharding, PartitionSpec)):
+        return _put_sharded(x, aval, resolve_spec(target, "device_put"))
+    placement = client.replicated_sharding([target])
+    if type(x) is Array and plc.same_placement(x._placement, placement):
+        return x
+    value = np.asarray(x, dtype=aval.dtype)
+    return Array(aval, client.put_replicated(value, aval, placement, [target]), placement)
+
+
+def _put_sharded(x, aval, sharding: NamedSharding) -> Array:
+    sharding.check_rank(aval.ndim, f"device_put of {aval.str_short()}")
+    placement = plc.placement_for(sharding, aval.ndim)
+    if type(x) is Array and plc.same_placement(x._placement, placement):
+        return x if x._sharding == sharding else Array(aval, x._impl, placement, sharding)
+    if dist.multi_process():
+        checks.check_devices(placement._devices, "device_put")
+        if type(x) is Array and not x.is_fully_addressable:
+            from meshjit.compiler.jit.multihost_utils import reshard
+
+            return reshard(x, sharding)
+    return Array(aval, plc.put(np.asarray(x, aval.dtype), aval, placement), placement, sharding)
+
+
+def block_until_ready(tree):
+    """Waits until every array in `tree` is computed; returns `tree`."""
+    for leaf in tree_flatten(tree)[0]:
+        if hasattr(leaf, "block_until_ready"):
+            leaf.block_until_ready()
+    return tree

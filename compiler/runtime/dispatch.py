@@ -1,0 +1,182 @@
+"""Dispatch: compiling a module for a device assignment and running it on a call's arguments.
+
+- `Executable`: a loaded XLA executable with the placements XLA chose for its arguments and
+  results; `execute` places the arguments (device buffers already laid out right pass as they
+  are) and wraps the results as Arrays.
+- `CallCache`: one jitted function's executables, by abstract signature and device assignment,
+  and the fast path in front of them: by the types and placements of all-array arguments.
+- `fast_key` and `context_key`: the parts of those cache keys that depend on the call.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+from jaxlib import xla_client
+
+from meshjit.compiler.parallel.sharding import (
+    Mesh,
+    NamedSharding,
+    get_context_mesh,
+    spec_from_hlo,
+)
+from meshjit.compiler.runtime import client
+from meshjit.compiler.runtime import distributed_checks as checks
+from meshjit.compiler.runtime import placement as plc
+from meshjit.compiler.runtime.array import Array
+from meshjit.compiler.runtime.assignment import DeviceAssignment
+
+
+class Executable:
+    """A compiled computation on its devices: callable on flat arguments, returning Arrays."""
+
+    __slots__ = (
+        "loaded",
+        "devices",
+        "in_placements",
+        "out_placements",
+        "_ins",
+        "_outs",
+        "_handlers",
+    )
+
+    def __init__(self, loaded, in_avals, out_avals, devices: DeviceAssignment, out_shardings):
+        self.loaded, self.devices = loaded, devices
+        self.in_placements = _placements(loaded.get_parameter_shardings(), in_avals, devices)
+        self.out_placements = _placements(loaded.get_output_shardings(), out_avals, devices)
+        # What execute reads on every call, computed once.
+        self._ins = list(zip(in_avals, self.in_placements))
+        self._outs = [
+            (aval, p, _user_sharding(p, aval, devices, s), client.result_handler(aval, p))
+            for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
+        ]
+        self._handlers = [out[3] for out in self._outs]
+
+    @property
+    def input_shardings(self) -> list:
+        return [_user_sharding(p, aval, self.devices, None) for aval, p in self._ins]
+
+    @property
+    def output_shardings(self) -> list:
+        return [sharding for _, _, sharding, _ in self._outs]
+
+    def execute(self, leaves: Sequence) -> list[Array]:
+        buffers = [
+            x._impl if type(x) is Array and x._placement is p else device_arg(x, aval, p)
+            for x, (aval, p) in zip(leaves, self._ins)
+        ]
+        try:
+            results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
+        except Exception as e:
+            checks.raise_if_peer_failed(e, "running a computation")
+            raise
+        return [Array(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
+
+
+def compile_executable(
+    module: bytes, in_avals, out_avals, devices: DeviceAssignment, out_shardings
+) -> Executable:
+    """XLA's executable for a (propagated) StableHLO module on `devices`."""
+    loaded = client.compile_module(module, devices.device_list)
+    return Executable(loaded, in_avals, out_avals, devices, out_shardings)
+
+
+def _placements(protos, avals, devices: DeviceAssignment) -> list:
+    if protos is None:
+        return [client.replicated_sharding(devices.device_list)] * len(avals)
+    return [
+        plc.placement_from_hlo(xla_client.HloSharding.from_proto(p), devices.device_list)
+        for p in protos
+    ]
+
+
+def _user_sharding(p, aval, devices: DeviceAssignment, requested):
+    """What the executable's layout means as a NamedSharding (None: one device)."""
+    if devices.mesh is None:
+        return None
+    mesh = requested.mesh if requested is not None and isinstance(requested.mesh, Mesh) else None
+    if mesh is not None and _same_layout(requested, p, aval.shape):
+        return requested  # as JAX: the out_sharding asked for, when XLA kept its layout
+    return spec_from_hlo(p._hlo_sharding, mesh or devices.mesh, aval.ndim)
+
+
+def _same_layout(named: NamedSharding, p, shape) -> bool:
+    """Whether `named` puts the same block on each device as the placement `p` (size-1 axes
+    and partial replication make several specs describe one layout)."""
+    mine = plc.placement_for(named, len(shape))
+    return list(mine._devices) == list(p._devices) and plc.shard_indices(
+        mine, shape
+    ) == plc.shard_indices(p, shape)
+
+
+def device_arg(x, aval, placement):
+    """The device buffers of argument `x` laid out as `placement` asks."""
+    if type(x) is Array:
+        if plc.same_placement(x._placement, placement):
+            return x._impl
+        if not x.is_fully_addressable:  # spans processes: reshard on the devices
+            from meshjit.compiler.jit.multihost_utils import reshard_to_placement
+
+            return reshard_to_placement(x, placement)._impl
+        value = np.asarray(x)  # a different layout: reshard through the host
+    else:
+        value = np.asarray(x, dtype=aval.dtype)
+        devices = _replicated_devices(placement)
+        if devices is not None:  # the common case, without plc.put's per-call device listing
+            return client.put_replicated(value, aval, placement, devices)
+    return plc.put(value, aval, placement)
+
+
+_REPLICATED_DEVICES: dict = {}  # placement -> its device list if replicated, else None
+
+
+def _replicated_devices(placement):
+    if placement not in _REPLICATED_DEVICES:  # listing a DeviceList costs microseconds
+        replicated = placement._hlo_sharding.is_replicated()
+        _REPLICATED_DEVICES[placement] = plc.addressable_devices(placement) if replicated else None
+    return _REPLICATED_DEVICES[placement]
+
+
+def context_key():
+    # The concrete mesh, not its abstract one: a bare P resolves against it while tracing
+    # (constraints) and lowering (out_shardings), so its devices are baked into what is cached.
+    return get_context_mesh()
+
+
+def fast_key(args):
+    """The dispatch cache key of a call whose arguments are all arrays, else None.
+
+    Per argument its abstract type and placement (which decide the signature, the devices and
+    so the executable), plus the context mesh. Arrays with a NamedSharding take the full path.
+    """
+    key = []
+    for x in args:
+        t = type(x)
+        if t is Array:
+            if type(x._sharding) is NamedSharding:
+                return None
+            key += (x.aval, x._placement)
+        elif t is np.ndarray:
+            key += (x.shape, x.dtype)
+        else:
+            return None
+    key.append(context_key())
+    return tuple(key)
+
+
+class CallCache:
+    """One jitted function's executables: `compiled` by (abstract signature key, device
+    assignment key), and `calls` by `fast_key(args)` for calls that can skip the signature."""
+
+    __slots__ = ("compiled", "calls")
+    MAX_CALLS = 64
+
+    def __init__(self):
+        self.compiled: dict = {}
+        self.calls: dict = {}
+
+    def remember_call(self, key, compiled) -> None:
+        if len(self.calls) >= self.MAX_CALLS:
+            self.calls.clear()
+        self.calls[key] = compiled
