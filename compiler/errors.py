@@ -132,3 +132,7 @@ class UnexpectedTracerError(MeshjitError, TypeError):
 
 class ConcretizationError(MeshjitTypeError):
     """A traced value was used where a concrete Python value is needed."""
+
+
+class DistributedError(MeshjitError, RuntimeError):
+    """A multi-process run cannot go on: a process is gone, or the processes disagree."""

@@ -10,7 +10,10 @@ Each model trains on a 4x2 ("data", "model") mesh two ways:
 Checks: the loss falls; the parameters after N steps match a reference (manual NumPy backprop
 for the MLP, an unsharded single-device meshjit run for the transformer); (a) and (b) agree.
 
-Run: `python examples/train.py [--steps N]`.
+Run: `python examples/train.py [--steps N]`. Across processes (the same global 4x2 mesh):
+`python -m meshjit.launch -n 2 --devices-per-process 4 examples/train.py` (or -n 4 with 2
+devices each); every process then runs this script, and `--save out.npz` (process 0 writes
+it) holds the final parameters to compare with a single-process run.
 """
 
 from __future__ import annotations
@@ -309,14 +312,20 @@ def max_diff(a: dict, b: dict) -> float:
 # The script.
 
 
-def run_model(mesh, model: Model, params, x, y, steps: int, reference) -> list[tuple[str, bool]]:
-    """Trains `model` both sharded ways, prints the loss curves and returns the checks."""
+def run_model(
+    mesh, model: Model, params, x, y, steps: int, reference, saved=None
+) -> list[tuple[str, bool]]:
+    """Trains `model` both sharded ways, prints the loss curves and returns the checks (the
+    final parameters go to `saved`, if given, as "model/way/name")."""
     fns = step_fns(mesh, model)
     place = placer(mesh, model)
     results = {
         name: train(fns[name], params, x, y, steps, place)
         for name in ("jit+shardings", "shard_map")
     }
+    if saved is not None:
+        for way, (final, _) in results.items():
+            saved.update({f"{model.name}/{way}/{k}": v for k, v in final.items()})
     ref_params, ref_losses = reference
     print_losses({**{k: v[1] for k, v in results.items()}, "reference": ref_losses})
     checks = []
@@ -348,24 +357,32 @@ def print_losses(curves: dict) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=20, help="SGD steps (at least 2)")
-    steps = parser.parse_args(argv).steps
+    parser.add_argument("--save", help="write the final parameters to this .npz (process 0)")
+    opts = parser.parse_args(argv)
+    steps = opts.steps
     if steps < 2:
         parser.error("--steps must be at least 2 (the loss has to fall)")
+    if os.environ.get("MESHJIT_NUM_PROCESSES"):  # started by python -m meshjit.launch
+        meshjit.distributed.initialize()
     mesh = meshjit.make_mesh(MESH_SHAPE, MESH_AXES)
     print(
-        f"{len(meshjit.devices())} devices, mesh {dict(zip(MESH_AXES, MESH_SHAPE))}, "
-        f"{steps} SGD steps"
+        f"{len(meshjit.devices())} devices in {meshjit.process_count()} process(es), mesh "
+        f"{dict(zip(MESH_AXES, MESH_SHAPE))}, {steps} SGD steps"
     )
 
+    saved: dict = {}
     print(f"\n== MLP (reference: NumPy forward + manual backward), lr {MLP.lr}")
     params, (x, y) = mlp_init(), mlp_batch()
-    checks = run_model(mesh, MLP, params, x, y, steps, numpy_sgd(params, x, y, steps, MLP.lr))
+    reference = numpy_sgd(params, x, y, steps, MLP.lr)
+    checks = run_model(mesh, MLP, params, x, y, steps, reference, saved)
 
     print(f"\n== transformer block (reference: unsharded meshjit.jit), lr {TRANSFORMER.lr}")
     params, (x, y) = transformer_init(), transformer_batch()
     unsharded = step_fns(mesh, TRANSFORMER)["unsharded"]
     reference = train(unsharded, params, x, y, steps)
-    checks += run_model(mesh, TRANSFORMER, params, x, y, steps, reference)
+    checks += run_model(mesh, TRANSFORMER, params, x, y, steps, reference, saved)
+    if opts.save and meshjit.process_index() == 0:
+        np.savez(opts.save, **saved)
 
     print()
     for text, ok in checks:

@@ -13,6 +13,8 @@ from meshjit.compiler.ir.core import ClosedJaxpr
 from meshjit.compiler.jit.propagation import propagated
 from meshjit.compiler.jit.shardings import constraint_shardings
 from meshjit.compiler.jit.signature import arg_aval
+from meshjit.compiler.runtime import distributed as dist
+from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime.assignment import DeviceAssignment
 from meshjit.compiler.runtime.dispatch import CallCache, Executable, compile_executable
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
@@ -118,6 +120,8 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment) -> Compiled:
     compiled = lowered._cache.compiled.get(key)
     if compiled is None:
         COUNTERS["compile"] += 1
+        if dist.multi_process():
+            checks.before_compile(lowered, devices.device_list)
         executable = compile_executable(
             lowered.as_bytecode("propagated"),
             lowered.in_avals,

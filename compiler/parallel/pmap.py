@@ -33,10 +33,21 @@ def pmap(f, axis_name=None, *, in_axes=0, out_axes: int | None = 0, devices=None
             for x, a in zip(leaves, _flat_axes(in_axes, args))
         ]
         size = _mapped_size(leaves, axes)
+        from meshjit.compiler.runtime import distributed  # runtime sits after parallel
+
+        if devices is None and distributed.process_count() > 1:
+            # As JAX: each process maps over its own devices; collectives span all of them.
+            from meshjit.compiler.jit.multihost_utils import global_pmap_size
+
+            size = global_pmap_size(size)
         key = (size, treedef, tuple(axes))
         run = compiled.get(key)
         if run is None:
             run = compiled[key] = _build(f, name, size, treedef, axes, out_axes, devices)
+        if devices is None and distributed.process_count() > 1:
+            from meshjit.compiler.jit.multihost_utils import pmap_across_processes
+
+            return pmap_across_processes(run, name, axes, out_axes, args)
         return run(*args)
 
     return mapped

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from meshjit.compiler.errors import DistributedError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.parallel.sharding import SingleDeviceSharding
 from meshjit.compiler.runtime import placement as plc
@@ -46,12 +47,15 @@ class Array(ArrayMethods):
 
     @property
     def addressable_shards(self) -> list[Shard]:
+        """This process's pieces: one per local device, with the global index it covers."""
         shards = []
         indices = plc.shard_indices(self._placement, self.aval.shape)
         padded = plc.padded_shard_shape(self._placement, self.aval.shape)
-        for device, index, single in zip(
-            self._placement._devices, indices, plc.device_buffers(self._impl)
+        devices = self._placement._devices
+        for position, single in zip(
+            plc.addressable_positions(self._placement), plc.device_buffers(self._impl)
         ):
+            device, index = devices[position], indices[position]
             local = self.aval.update(shape=tuple(s.stop - s.start for s in index))
             # An uneven shard is stored padded; jaxlib reports its unpadded shape regardless.
             if padded != local.shape:
@@ -61,8 +65,25 @@ class Array(ArrayMethods):
             shards.append(Shard(device, index, piece))
         return shards
 
+    @property
+    def is_fully_addressable(self) -> bool:
+        """Whether every device holding a piece belongs to this process."""
+        return self._placement._internal_device_list.is_fully_addressable
+
     def block_until_ready(self) -> Array:
-        self._impl.block_until_ready()
+        try:
+            if not self._impl.is_ready():
+                from meshjit.compiler.runtime.distributed_checks import wait_until_ready
+
+                wait_until_ready(self._impl, f"waiting for an array of {self.aval.str_short()}")
+            self._impl.block_until_ready()
+        except DistributedError:
+            raise
+        except Exception as e:
+            from meshjit.compiler.runtime.distributed_checks import raise_if_peer_failed
+
+            raise_if_peer_failed(e, f"waiting for an array of {self.aval.str_short()}")
+            raise
         return self
 
     def devices(self) -> set:
@@ -94,6 +115,8 @@ class Array(ArrayMethods):
         return int(np.asarray(self))
 
     def __repr__(self):
+        if not self.is_fully_addressable and not plc.host_readable(self.aval, self._placement):
+            return f"Array({self.aval.str_short()}, spanning processes; not readable here)"
         body = np.array2string(np.asarray(self), separator=", ", prefix="Array(")
         return f"Array({body}, dtype={self.aval.dtype})"
 

@@ -29,8 +29,12 @@ def get_client():
         with _lock:
             if _client is None:
                 from meshjit.compiler.config import config
+                from meshjit.compiler.runtime import distributed
 
-                _client = xla_client.make_cpu_client(num_devices=config.jax_num_cpu_devices)
+                # After distributed.initialize: this process's devices joined with the others'.
+                _client = xla_client.make_cpu_client(
+                    num_devices=config.jax_num_cpu_devices, **distributed.client_options()
+                )
     return _client
 
 
@@ -39,7 +43,7 @@ def devices() -> list:
 
 
 def default_device():
-    return get_client().devices()[0]
+    return get_client().local_devices()[0]
 
 
 def compile_options(device_ids: Sequence[int]) -> xla_client.CompileOptions:

@@ -12,6 +12,8 @@ from meshjit.compiler.parallel.sharding import (
     resolve_spec,
 )
 from meshjit.compiler.runtime import client
+from meshjit.compiler.runtime import distributed as dist
+from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.array import Array
 from meshjit.compiler.trace.tracing import abstractify
@@ -51,6 +53,12 @@ def _put_sharded(x, aval, sharding: NamedSharding) -> Array:
     placement = plc.placement_for(sharding, aval.ndim)
     if type(x) is Array and plc.same_placement(x._placement, placement):
         return x if x._sharding == sharding else Array(aval, x._impl, placement, sharding)
+    if dist.multi_process():
+        checks.check_devices(placement._devices, "device_put")
+        if type(x) is Array and not x.is_fully_addressable:
+            from meshjit.compiler.jit.multihost_utils import reshard
+
+            return reshard(x, sharding)
     return Array(aval, plc.put(np.asarray(x, aval.dtype), aval, placement), placement, sharding)
 
 

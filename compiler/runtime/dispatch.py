@@ -22,6 +22,7 @@ from meshjit.compiler.parallel.sharding import (
     spec_from_hlo,
 )
 from meshjit.compiler.runtime import client
+from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.array import Array
 from meshjit.compiler.runtime.assignment import DeviceAssignment
@@ -65,7 +66,11 @@ class Executable:
             x._impl if type(x) is Array and x._placement is p else device_arg(x, aval, p)
             for x, (aval, p) in zip(leaves, self._ins)
         ]
-        results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
+        try:
+            results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
+        except Exception as e:
+            checks.raise_if_peer_failed(e, "running a computation")
+            raise
         return [Array(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
 
 
@@ -110,6 +115,10 @@ def device_arg(x, aval, placement):
     if type(x) is Array:
         if plc.same_placement(x._placement, placement):
             return x._impl
+        if not x.is_fully_addressable:  # spans processes: reshard on the devices
+            from meshjit.compiler.jit.multihost_utils import reshard_to_placement
+
+            return reshard_to_placement(x, placement)._impl
         value = np.asarray(x)  # a different layout: reshard through the host
     else:
         value = np.asarray(x, dtype=aval.dtype)
@@ -125,7 +134,7 @@ _REPLICATED_DEVICES: dict = {}  # placement -> its device list if replicated, el
 def _replicated_devices(placement):
     if placement not in _REPLICATED_DEVICES:  # listing a DeviceList costs microseconds
         replicated = placement._hlo_sharding.is_replicated()
-        _REPLICATED_DEVICES[placement] = list(placement._devices) if replicated else None
+        _REPLICATED_DEVICES[placement] = plc.addressable_devices(placement) if replicated else None
     return _REPLICATED_DEVICES[placement]
 
 

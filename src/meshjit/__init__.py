@@ -9,7 +9,7 @@ from meshjit.compiler.errors import register_internal_dir as _register_internal_
 
 _register_internal_dir(_os.path.dirname(__file__))
 
-from meshjit import lax, nn, numpy, sharding, test_util  # noqa: E402
+from meshjit import distributed, lax, nn, numpy, sharding, test_util  # noqa: E402
 from meshjit.compiler import tree_util
 from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
@@ -24,6 +24,18 @@ from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.runtime.array import Array
 from meshjit.compiler.runtime.client import devices
 from meshjit.compiler.runtime.device_put import block_until_ready, device_put
+from meshjit.compiler.runtime.distributed import (
+    device_count,
+    local_device_count,
+    local_devices,
+    process_count,
+    process_index,
+)
+from meshjit.compiler.runtime.multihost import (
+    make_array_from_callback,
+    make_array_from_process_local_data,
+    make_array_from_single_device_arrays,
+)
 
 __version__ = "0.1.0"
 
@@ -37,12 +49,19 @@ __all__ = [
     "config",
     "custom_jvp",
     "custom_vjp",
+    "device_count",
     "device_put",
     "devices",
+    "distributed",
     "grad",
     "jvp",
     "linearize",
+    "local_device_count",
+    "local_devices",
     "jit",
+    "make_array_from_callback",
+    "make_array_from_process_local_data",
+    "make_array_from_single_device_arrays",
     "make_mesh",
     "set_mesh",
     "shard_map",
@@ -55,6 +74,8 @@ __all__ = [
     "nn",
     "numpy",
     "pmap",
+    "process_count",
+    "process_index",
     "tree_util",
     "value_and_grad",
     "vjp",

@@ -1,0 +1,5 @@
+"""meshjit.experimental: APIs under JAX's `jax.experimental` names."""
+
+from meshjit.experimental import multihost_utils
+
+__all__ = ["multihost_utils"]

@@ -1,0 +1,21 @@
+"""meshjit.experimental.multihost_utils: values across the processes of a run, with JAX's names."""
+
+from meshjit.compiler.jit.multihost_utils import (
+    MultihostAssertionError,
+    assert_equal,
+    broadcast_one_to_all,
+    global_array_to_host_local_array,
+    host_local_array_to_global_array,
+    process_allgather,
+    sync_global_devices,
+)
+
+__all__ = [
+    "MultihostAssertionError",
+    "assert_equal",
+    "broadcast_one_to_all",
+    "global_array_to_host_local_array",
+    "host_local_array_to_global_array",
+    "process_allgather",
+    "sync_global_devices",
+]
