@@ -3,11 +3,11 @@ that need a multi-process run run inside one (workers/bad_inputs.py)."""
 
 import numpy as np
 import pytest
-from tests.support.error_checks import ErrorChecker
 
 import meshjit
 from meshjit.sharding import NamedSharding
 from meshjit.sharding import PartitionSpec as P
+from tests.support.error_checks import ErrorChecker
 
 from .harness import launch, require_ok
 

@@ -5,9 +5,9 @@ import functools
 
 import numpy as np
 import pytest
-from tests.support.shard_map_ref import SimMesh
 
 from meshjit.tree_util import tree_flatten
+from tests.support.shard_map_ref import SimMesh
 
 from .harness import launch, require_ok
 from .workers import cases
