@@ -8,10 +8,7 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.test_util import check_grads
-
-f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
-i32, i8, u8 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8)
-
+from tests.support.math_cases import f32
 
 # ---------------------------------------------------------------------------------------------
 # Derivatives.

@@ -1,47 +1,26 @@
 """The JAX oracle: dtypes, weak types and values of meshjit.numpy match jax.numpy."""
 
-import ml_dtypes
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
-from hypothesis.extra import numpy as hnp
 
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-
-bf16 = np.dtype(ml_dtypes.bfloat16)
-f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
-i32, i8, u8, u32 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.uint32)
-bool_ = np.dtype(np.bool_)
-
-FLOATS = [f32, bf16, f16]
-
-# ... and for transcendental functions (different polynomial approximations).
-TRANSCENDENTAL_TOL = {f32: (2e-5, 2e-6), bf16: (2e-2, 1e-2), f16: (4e-3, 2e-3)}
-
-FEW = settings(max_examples=12, deadline=None)
-
-
-def is_float(dtype):
-    return dtype in FLOATS
-
-
-def values(dtype, shape, lo=-4.0, hi=4.0):
-    """A strategy of arrays of `dtype` with bounded values (floats are drawn in float32)."""
-    if dtype == bool_:
-        return hnp.arrays(bool_, shape)
-    if is_float(dtype):
-        lo, hi = float(np.float32(lo)), float(np.float32(hi))
-        elems = st.floats(
-            lo, hi, width=32, allow_nan=False, allow_infinity=False, allow_subnormal=False
-        )
-        return hnp.arrays(f32, shape, elements=elems).map(lambda a: a.astype(dtype))
-    info = np.iinfo(dtype)
-    elems = st.integers(max(int(lo * 25), info.min), min(int(hi * 25), info.max))
-    return hnp.arrays(dtype, shape, elements=elems)
-
+from tests.support.numerics import (
+    FEW,
+    TRANSCENDENTAL_TOL,
+    bf16,
+    bool_,
+    f16,
+    f32,
+    i8,
+    i32,
+    u8,
+    u32,
+    values,
+)
 
 # ---------------------------------------------------------------------------------------------
 # The JAX oracle: dtypes, weak types and values match jax.numpy.

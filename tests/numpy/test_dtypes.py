@@ -1,17 +1,12 @@
 """Dtypes and weak types of meshjit.numpy results against jax.numpy."""
 
 
-import ml_dtypes
 import numpy as np
 import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-
-bf16 = np.dtype(ml_dtypes.bfloat16)
-f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
-i32, i8, u8 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8)
-
+from tests.support.math_cases import bf16, f16, f32, i8, i32, u8
 
 # ---------------------------------------------------------------------------------------------
 # Dtypes and weak types against jax.numpy.

@@ -1,70 +1,15 @@
 """matmul and dot against NumPy."""
 
-import ml_dtypes
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import meshjit
 import meshjit.numpy as jnp
 from meshjit.test_util import check_grads
-
-bf16 = np.dtype(ml_dtypes.bfloat16)
-f16, f32 = np.dtype(np.float16), np.dtype(np.float32)
-i32, i8, u8, u32 = np.dtype(np.int32), np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.uint32)
-bool_ = np.dtype(np.bool_)
-
-FLOATS = [f32, bf16, f16]
-
-# rtol/atol for one rounding of a result in that dtype (XLA and NumPy may differ by an ulp).
-TOL = {f32: (2e-6, 1e-6), bf16: (1.6e-2, 1e-2), f16: (2e-3, 1e-3)}
-
-SETTINGS = settings(max_examples=25, deadline=None)
-
-
-def is_float(dtype):
-    return dtype in FLOATS
-
-
-def values(dtype, shape, lo=-4.0, hi=4.0):
-    """A strategy of arrays of `dtype` with bounded values (floats are drawn in float32)."""
-    if dtype == bool_:
-        return hnp.arrays(bool_, shape)
-    if is_float(dtype):
-        lo, hi = float(np.float32(lo)), float(np.float32(hi))
-        elems = st.floats(
-            lo, hi, width=32, allow_nan=False, allow_infinity=False, allow_subnormal=False
-        )
-        return hnp.arrays(f32, shape, elements=elems).map(lambda a: a.astype(dtype))
-    info = np.iinfo(dtype)
-    elems = st.integers(max(int(lo * 25), info.min), min(int(hi * 25), info.max))
-    return hnp.arrays(dtype, shape, elements=elems)
-
-
-def host(x) -> np.ndarray:
-    """The value of `x` on the host."""
-    return np.asarray(x)
-
-
-def assert_close(actual, expected, dtype=None, tol=TOL, scale=1.0):
-    actual = host(actual)
-    expected = np.asarray(expected)
-    assert actual.shape == expected.shape, (actual.shape, expected.shape)
-    if dtype is not None:
-        assert actual.dtype == dtype, (actual.dtype, dtype)
-    if actual.dtype in tol:
-        rtol, atol = tol[actual.dtype]
-        np.testing.assert_allclose(
-            actual.astype(np.float64),
-            expected.astype(np.float64),
-            rtol=rtol * scale,
-            atol=atol * scale,
-        )
-    else:
-        np.testing.assert_array_equal(actual, expected.astype(actual.dtype))
-
+from tests.support.numerics import SETTINGS, assert_close, bf16, f16, f32, i8, i32, is_float, values
 
 # ---------------------------------------------------------------------------------------------
 # Products.

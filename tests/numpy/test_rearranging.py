@@ -3,33 +3,11 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-import meshjit
 import meshjit.numpy as jnp
-
-SETTINGS = settings(max_examples=15, deadline=None)
-RNG = np.random.RandomState(0)
-
-
-def _jit(f, *args):
-    out = meshjit.jit(f)(*args)
-    if isinstance(out, (tuple, list)):
-        return [np.asarray(o) for o in out]
-    return np.asarray(out)
-
-
-def _normal(*shape):
-    return RNG.randn(*shape).astype(np.float32)
-
-
-def _close(actual, expected, **kw):
-    np.testing.assert_allclose(actual, expected, rtol=kw.get("rtol", 1e-5), atol=1e-5)
-    assert np.shape(actual) == np.shape(expected)
-
-
-shapes = st.lists(st.integers(1, 4), min_size=1, max_size=3).map(tuple)
+from tests.support.shape_cases import SETTINGS, close, jit_numpy, normal, shapes
 
 # ---------------------------------------------------------------------------------------------
 # pad, roll, tile, repeat, flips.
@@ -42,7 +20,7 @@ PAD_MODES = ["constant", "edge", "reflect", "symmetric", "wrap"]
 def test_pad_matches_numpy(shape, mode, data):
     x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
     width = [tuple(data.draw(st.integers(0, 3)) for _ in range(2)) for _ in shape]
-    _close(_jit(lambda a: jnp.pad(a, width, mode=mode), x), np.pad(x, width, mode=mode))
+    close(jit_numpy(lambda a: jnp.pad(a, width, mode=mode), x), np.pad(x, width, mode=mode))
 
 
 @pytest.mark.parametrize(
@@ -57,14 +35,14 @@ def test_pad_matches_numpy(shape, mode, data):
 def test_pad_width_forms(width, kwargs):
     x = np.arange(6, dtype=np.int32).reshape(2, 3)
     np.testing.assert_array_equal(
-        _jit(lambda a: jnp.pad(a, width, **kwargs), x), np.pad(x, width, **kwargs)
+        jit_numpy(lambda a: jnp.pad(a, width, **kwargs), x), np.pad(x, width, **kwargs)
     )
 
 
 def test_pad_traced_constant():
-    x = _normal(2, 3)
-    out = _jit(lambda a, c: jnp.pad(a, 1, constant_values=c), x, np.float32(5))
-    _close(out, np.pad(x, 1, constant_values=5))
+    x = normal(2, 3)
+    out = jit_numpy(lambda a, c: jnp.pad(a, 1, constant_values=c), x, np.float32(5))
+    close(out, np.pad(x, 1, constant_values=5))
 
 
 @SETTINGS
@@ -73,22 +51,22 @@ def test_roll_matches_numpy(shape, data):
     x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
     shift = data.draw(st.integers(-7, 7))
     axis = data.draw(st.one_of(st.none(), st.integers(-len(shape), len(shape) - 1)))
-    _close(_jit(lambda a: jnp.roll(a, shift, axis), x), np.roll(x, shift, axis))
+    close(jit_numpy(lambda a: jnp.roll(a, shift, axis), x), np.roll(x, shift, axis))
     if axis is not None:
-        _close(_jit(lambda a, s: jnp.roll(a, s, axis), x, np.int32(shift)), np.roll(x, shift, axis))
+        close(jit_numpy(lambda a, s: jnp.roll(a, s, axis), x, np.int32(shift)), np.roll(x, shift, axis))
 
 
 def test_roll_tuple_axes():
     x = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
-    _close(_jit(lambda a: jnp.roll(a, (1, -5), (0, 2)), x), np.roll(x, (1, -5), (0, 2)))
-    _close(_jit(lambda a: jnp.roll(a, 2, (1, 2)), x), np.roll(x, 2, (1, 2)))
+    close(jit_numpy(lambda a: jnp.roll(a, (1, -5), (0, 2)), x), np.roll(x, (1, -5), (0, 2)))
+    close(jit_numpy(lambda a: jnp.roll(a, 2, (1, 2)), x), np.roll(x, 2, (1, 2)))
 
 
 @SETTINGS
 @given(shape=shapes, reps=st.lists(st.integers(0, 3), min_size=1, max_size=4))
 def test_tile_matches_numpy(shape, reps):
     x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
-    _close(_jit(lambda a: jnp.tile(a, reps), x), np.tile(x, reps))
+    close(jit_numpy(lambda a: jnp.tile(a, reps), x), np.tile(x, reps))
 
 
 @SETTINGS
@@ -100,7 +78,7 @@ def test_repeat_matches_numpy(shape, data):
     repeats = data.draw(
         st.one_of(st.integers(0, 3), st.lists(st.integers(0, 3), min_size=size, max_size=size))
     )
-    _close(_jit(lambda a: jnp.repeat(a, repeats, axis), x), np.repeat(x, repeats, axis))
+    close(jit_numpy(lambda a: jnp.repeat(a, repeats, axis), x), np.repeat(x, repeats, axis))
 
 
 def test_repeat_total_repeat_length_matches_jax():
@@ -109,12 +87,12 @@ def test_repeat_total_repeat_length_matches_jax():
     reps = np.array([1, 0, 3], np.int32)
     for total in (2, 4, 6):
         expected = jax.numpy.repeat(x, reps, 0, total_repeat_length=total)
-        traced = _jit(lambda a, r: jnp.repeat(a, r, 0, total_repeat_length=total), x, reps)  # noqa: B023
-        static = _jit(lambda a: jnp.repeat(a, reps, 0, total_repeat_length=total), x)  # noqa: B023
-        _close(traced, expected)
-        _close(static, expected)
-        _close(
-            _jit(lambda a: jnp.repeat(a, 2, 1, total_repeat_length=total), x),  # noqa: B023
+        traced = jit_numpy(lambda a, r: jnp.repeat(a, r, 0, total_repeat_length=total), x, reps)  # noqa: B023
+        static = jit_numpy(lambda a: jnp.repeat(a, reps, 0, total_repeat_length=total), x)  # noqa: B023
+        close(traced, expected)
+        close(static, expected)
+        close(
+            jit_numpy(lambda a: jnp.repeat(a, 2, 1, total_repeat_length=total), x),  # noqa: B023
             jax.numpy.repeat(x, 2, 1, total_repeat_length=total),
         )
 
@@ -122,10 +100,10 @@ def test_repeat_total_repeat_length_matches_jax():
 def test_flips_and_rot90():
     x = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
     for axis in (None, 0, (1, 2), -1):
-        _close(_jit(lambda a: jnp.flip(a, axis), x), np.flip(x, axis))  # noqa: B023
-    _close(_jit(jnp.fliplr, x), np.fliplr(x))
-    _close(_jit(jnp.flipud, x), np.flipud(x))
+        close(jit_numpy(lambda a: jnp.flip(a, axis), x), np.flip(x, axis))  # noqa: B023
+    close(jit_numpy(jnp.fliplr, x), np.fliplr(x))
+    close(jit_numpy(jnp.flipud, x), np.flipud(x))
     for k in range(-2, 6):
         for axes in ((0, 1), (2, 0), (1, -1)):
-            _close(_jit(lambda a: jnp.rot90(a, k, axes), x), np.rot90(x, k, axes))  # noqa: B023
+            close(jit_numpy(lambda a: jnp.rot90(a, k, axes), x), np.rot90(x, k, axes))  # noqa: B023
 

@@ -3,23 +3,11 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-import meshjit
 import meshjit.numpy as jnp
-
-SETTINGS = settings(max_examples=15, deadline=None)
-
-
-def _jit(f, *args):
-    out = meshjit.jit(f)(*args)
-    if isinstance(out, (tuple, list)):
-        return [np.asarray(o) for o in out]
-    return np.asarray(out)
-
-
-shapes = st.lists(st.integers(1, 4), min_size=1, max_size=3).map(tuple)
+from tests.support.shape_cases import SETTINGS, jit_numpy, shapes
 
 # ---------------------------------------------------------------------------------------------
 # searchsorted, nonzero family, unique.
@@ -37,11 +25,11 @@ def test_searchsorted_matches_numpy(n, side, data, seed):
     a = np.sort(rng.randint(-4, 4, n)).astype(np.float32)
     v = rng.randint(-6, 6, (2, 3)).astype(np.float32)
     np.testing.assert_array_equal(
-        _jit(lambda x, y: jnp.searchsorted(x, y, side), a, v), np.searchsorted(a, v, side)
+        jit_numpy(lambda x, y: jnp.searchsorted(x, y, side), a, v), np.searchsorted(a, v, side)
     )
     sorter = rng.permutation(n).astype(np.int32)
     shuffled = a[np.argsort(sorter)]
-    got = _jit(lambda x: jnp.searchsorted(x, v, side, sorter=sorter), shuffled)
+    got = jit_numpy(lambda x: jnp.searchsorted(x, v, side, sorter=sorter), shuffled)
     np.testing.assert_array_equal(got, np.searchsorted(shuffled, v, side, sorter=sorter))
 
 
@@ -57,20 +45,20 @@ def test_nonzero_family_with_size(shape, size, fill, seed):
     x = (rng.rand(*shape) > 0.5).astype(np.int32) * rng.randint(1, 5, shape).astype(np.int32)
     expected = np.nonzero(x)
     fill_v = 0 if fill is None else fill
-    got = _jit(lambda a: jnp.nonzero(a, size=size, fill_value=fill), x)
+    got = jit_numpy(lambda a: jnp.nonzero(a, size=size, fill_value=fill), x)
     for g, e in zip(got, expected):
         np.testing.assert_array_equal(
             g, np.pad(e[:size], (0, max(size - len(e), 0)), constant_values=fill_v)
         )
     flat = np.flatnonzero(x)
     np.testing.assert_array_equal(
-        _jit(lambda a: jnp.flatnonzero(a, size=size, fill_value=fill), x),
+        jit_numpy(lambda a: jnp.flatnonzero(a, size=size, fill_value=fill), x),
         np.pad(flat[:size], (0, max(size - len(flat), 0)), constant_values=fill_v),
     )
     arg = np.argwhere(x)[:size]
     arg = np.pad(arg, ((0, size - len(arg)), (0, 0)), constant_values=fill_v)
     np.testing.assert_array_equal(
-        _jit(lambda a: jnp.argwhere(a, size=size, fill_value=fill), x), arg
+        jit_numpy(lambda a: jnp.argwhere(a, size=size, fill_value=fill), x), arg
     )
 
 
@@ -91,7 +79,7 @@ def test_unique_with_size_matches_numpy(n, data, seed):
         x[rng.rand(n) < 0.3] = np.nan
     u, idx, inv, counts = np.unique(x, True, True, True, equal_nan=True)
     size = data.draw(st.integers(len(u), len(u) + 3))
-    got = _jit(lambda a: jnp.unique(a, True, True, True, size=size, fill_value=-1.0), x)
+    got = jit_numpy(lambda a: jnp.unique(a, True, True, True, size=size, fill_value=-1.0), x)
     pad = size - len(u)
     np.testing.assert_array_equal(got[0], np.pad(u, (0, pad), constant_values=-1.0))
     np.testing.assert_array_equal(got[1][: len(u)], idx)
@@ -108,7 +96,7 @@ def test_unique_matches_jax_and_eager():
         {"size": 2, "return_inverse": True},
         {"size": 5, "return_counts": True},
     ):
-        got = _jit(lambda a: jnp.unique(a, **kwargs), x)  # noqa: B023
+        got = jit_numpy(lambda a: jnp.unique(a, **kwargs), x)  # noqa: B023
         expected = jax.numpy.unique(x, **kwargs)
         for g, e in zip(
             got if isinstance(got, list) else [got],

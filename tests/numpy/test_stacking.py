@@ -4,27 +4,8 @@
 import numpy as np
 import pytest
 
-import meshjit
 import meshjit.numpy as jnp
-
-RNG = np.random.RandomState(0)
-
-
-def _jit(f, *args):
-    out = meshjit.jit(f)(*args)
-    if isinstance(out, (tuple, list)):
-        return [np.asarray(o) for o in out]
-    return np.asarray(out)
-
-
-def _normal(*shape):
-    return RNG.randn(*shape).astype(np.float32)
-
-
-def _close(actual, expected, **kw):
-    np.testing.assert_allclose(actual, expected, rtol=kw.get("rtol", 1e-5), atol=1e-5)
-    assert np.shape(actual) == np.shape(expected)
-
+from tests.support.shape_cases import close, jit_numpy, normal
 
 # ---------------------------------------------------------------------------------------------
 # meshgrid, atleast_nd, splits and stacks, kron, cross, select.
@@ -35,55 +16,55 @@ def _close(actual, expected, **kw):
 def test_meshgrid(indexing, sparse):
     xs = [np.arange(n, dtype=np.float32) + 10 * n for n in (2, 3, 4)]
     for count in (1, 2, 3):
-        got = _jit(lambda *a: jnp.meshgrid(*a, indexing=indexing, sparse=sparse), *xs[:count])
+        got = jit_numpy(lambda *a: jnp.meshgrid(*a, indexing=indexing, sparse=sparse), *xs[:count])
         for g, e in zip(got, np.meshgrid(*xs[:count], indexing=indexing, sparse=sparse)):
-            _close(g, e)
+            close(g, e)
 
 
 def test_atleast_and_stacking():
-    s, v, m = np.float32(2), np.arange(3.0, dtype=np.float32), _normal(3, 2)
-    for x in (s, v, m, _normal(2, 3, 4)):
-        _close(_jit(jnp.atleast_2d, x), np.atleast_2d(x))
-        _close(_jit(jnp.atleast_3d, x), np.atleast_3d(x))
-    for g, e in zip(_jit(lambda a, b: jnp.atleast_2d(a, b), s, v), np.atleast_2d(s, v)):
-        _close(g, e)
-    _close(_jit(lambda a, b: jnp.dstack([a, b]), m, m), np.dstack([m, m]))
-    _close(_jit(lambda a, b: jnp.dstack([a, b]), v, v), np.dstack([v, v]))
-    _close(_jit(lambda a, b: jnp.column_stack([a, b]), v, m), np.column_stack([v, m]))
-    t = _normal(4, 6, 2)
+    s, v, m = np.float32(2), np.arange(3.0, dtype=np.float32), normal(3, 2)
+    for x in (s, v, m, normal(2, 3, 4)):
+        close(jit_numpy(jnp.atleast_2d, x), np.atleast_2d(x))
+        close(jit_numpy(jnp.atleast_3d, x), np.atleast_3d(x))
+    for g, e in zip(jit_numpy(lambda a, b: jnp.atleast_2d(a, b), s, v), np.atleast_2d(s, v)):
+        close(g, e)
+    close(jit_numpy(lambda a, b: jnp.dstack([a, b]), m, m), np.dstack([m, m]))
+    close(jit_numpy(lambda a, b: jnp.dstack([a, b]), v, v), np.dstack([v, v]))
+    close(jit_numpy(lambda a, b: jnp.column_stack([a, b]), v, m), np.column_stack([v, m]))
+    t = normal(4, 6, 2)
     for fn, ref in ((jnp.hsplit, np.hsplit), (jnp.vsplit, np.vsplit), (jnp.dsplit, np.dsplit)):
         for sections in (2, [1, 3]):
-            for g, e in zip(_jit(lambda a: fn(a, sections), t), ref(t, sections)):  # noqa: B023
-                _close(g, e)
-    for g, e in zip(_jit(lambda a: jnp.hsplit(a, 3), np.arange(6.0)), np.hsplit(np.arange(6.0), 3)):
-        _close(g, e)
+            for g, e in zip(jit_numpy(lambda a: fn(a, sections), t), ref(t, sections)):  # noqa: B023
+                close(g, e)
+    for g, e in zip(jit_numpy(lambda a: jnp.hsplit(a, 3), np.arange(6.0)), np.hsplit(np.arange(6.0), 3)):
+        close(g, e)
 
 
 @pytest.mark.parametrize(
     "sa, sb", [((2,), (3,)), ((2, 3), (3, 2)), ((2,), (2, 2)), ((2, 1, 2), (3, 2))]
 )
 def test_kron(sa, sb):
-    a, b = _normal(*sa), _normal(*sb)
-    _close(_jit(jnp.kron, a, b), np.kron(a, b))
+    a, b = normal(*sa), normal(*sb)
+    close(jit_numpy(jnp.kron, a, b), np.kron(a, b))
 
 
 def test_cross():
-    a, b = _normal(4, 3), _normal(4, 3)
-    _close(_jit(jnp.cross, a, b), np.cross(a, b))
-    _close(_jit(lambda x, y: jnp.cross(x, y, axis=0), a.T, b.T), np.cross(a.T, b.T, axis=0))
-    _close(
-        _jit(lambda x, y: jnp.cross(x, y, axisa=0, axisc=0), a.T, b),
+    a, b = normal(4, 3), normal(4, 3)
+    close(jit_numpy(jnp.cross, a, b), np.cross(a, b))
+    close(jit_numpy(lambda x, y: jnp.cross(x, y, axis=0), a.T, b.T), np.cross(a.T, b.T, axis=0))
+    close(
+        jit_numpy(lambda x, y: jnp.cross(x, y, axisa=0, axisc=0), a.T, b),
         np.cross(a.T, b, axisa=0, axisc=0),
     )
-    _close(_jit(jnp.cross, a[:, :2], b), np.cross(np.pad(a[:, :2], ((0, 0), (0, 1))), b))
+    close(jit_numpy(jnp.cross, a[:, :2], b), np.cross(np.pad(a[:, :2], ((0, 0), (0, 1))), b))
     jax = pytest.importorskip("jax")
-    _close(_jit(jnp.cross, a[:, :2], b[:, :2]), jax.numpy.cross(a[:, :2], b[:, :2]))
+    close(jit_numpy(jnp.cross, a[:, :2], b[:, :2]), jax.numpy.cross(a[:, :2], b[:, :2]))
 
 
 def test_select():
     x = np.arange(-4.0, 5.0, dtype=np.float32)
     conds = lambda a: [a < -2, a > 2, a == 0]  # noqa: E731
     choices = lambda a: [a * 10, a * 100, 7.0]  # noqa: E731
-    got = _jit(lambda a: jnp.select(conds(a), choices(a), -1.0), x)
-    _close(got, np.select(conds(x), choices(x), -1.0))
+    got = jit_numpy(lambda a: jnp.select(conds(a), choices(a), -1.0), x)
+    close(got, np.select(conds(x), choices(x), -1.0))
 

@@ -21,16 +21,6 @@ wsc = meshjit.with_sharding_constraint
 
 
 @pytest.fixture(scope="module")
-def devs():
-    return meshjit.devices()
-
-
-@pytest.fixture(scope="module")
-def mesh():
-    return meshjit.make_mesh((4, 2), ("x", "y"))
-
-
-@pytest.fixture(scope="module")
 def pair(devs):
     """Two meshes of shape (2,) over devices 0-1 and 2-3."""
     return Mesh(np.array(devs[0:2]), ("x",)), Mesh(np.array(devs[2:4]), ("x",))

@@ -16,11 +16,6 @@ X = np.arange(16, dtype=f32).reshape(8, 2)
 
 
 @pytest.fixture(scope="module")
-def mesh():
-    return meshjit.make_mesh((4, 2), ("x", "y"))
-
-
-@pytest.fixture(scope="module")
 def pair():
     """Two meshes of shape (2,) over devices 0-1 and 2-3."""
     devs = meshjit.devices()

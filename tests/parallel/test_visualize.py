@@ -1,7 +1,6 @@
 """visualize_sharding: the text layout of a sharding over its devices."""
 
 import numpy as np
-import pytest
 
 import meshjit
 from meshjit.sharding import (
@@ -12,22 +11,8 @@ from meshjit.sharding import (
 f32 = np.float32
 
 
-@pytest.fixture(scope="module")
-def devs():
-    return meshjit.devices()
-
-
-@pytest.fixture(scope="module")
-def mesh():
-    return meshjit.make_mesh((4, 2), ("x", "y"))
-
-
 def ints(shape):
     return np.arange(np.prod(shape), dtype=f32).reshape(shape)
-
-
-# ---------------------------------------------------------------------------------------------
-# 6. visualize_sharding.
 
 
 def test_visualize_2d(mesh):
