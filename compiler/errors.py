@@ -126,6 +126,10 @@ class MeshjitValueError(MeshjitError, ValueError):
     """A value out of range: an axis, a size, a spec."""
 
 
+class MeshjitNameError(MeshjitError, NameError):
+    """An unbound name, e.g. a collective's axis name outside shard_map / pmap (JAX: NameError)."""
+
+
 class UnexpectedTracerError(MeshjitError, TypeError):
     """A traced value escaped the function it was traced in."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import collections
 from typing import Any, Callable, NamedTuple
 
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 
 
 class _NodeType(NamedTuple):
@@ -29,11 +29,24 @@ def register_pytree_node_class(cls):
 
 register_pytree_node(tuple, lambda t: (list(t), None), lambda _, kids: tuple(kids))
 register_pytree_node(list, lambda t: (list(t), None), lambda _, kids: list(kids))
-register_pytree_node(
-    dict,
-    lambda d: ([d[k] for k in sorted(d)], tuple(sorted(d))),
-    lambda keys, kids: dict(zip(keys, kids)),
-)
+def _sorted_keys(d: dict) -> tuple:
+    try:
+        return tuple(sorted(d))
+    except TypeError:
+        kinds = sorted({type(k).__name__ for k in d})
+        raise MeshjitValueError(
+            f"a dict in a pytree needs keys that sort against each other (its leaves are taken "
+            f"in key order), got keys of types {', '.join(kinds)}: {list(d)[:6]}; use keys of one "
+            "type, e.g. all str"
+        ) from None
+
+
+def _flatten_dict(d: dict):
+    keys = _sorted_keys(d)
+    return [d[k] for k in keys], keys
+
+
+register_pytree_node(dict, _flatten_dict, lambda keys, kids: dict(zip(keys, kids)))
 register_pytree_node(
     collections.OrderedDict,
     lambda d: (list(d.values()), tuple(d)),
@@ -112,7 +125,13 @@ def _flatten(x, leaves: list, is_leaf) -> PyTreeDef:
 
 def tree_flatten(tree, is_leaf=None) -> tuple[list, PyTreeDef]:
     leaves: list = []
-    return leaves, _flatten(tree, leaves, is_leaf)
+    try:
+        return leaves, _flatten(tree, leaves, is_leaf)
+    except RecursionError:
+        raise MeshjitValueError(
+            "a pytree is nested too deeply to flatten; does a list, tuple or dict in it contain "
+            "itself? Pass a structure without cycles"
+        ) from None
 
 
 def _unflatten(td: PyTreeDef, it):

@@ -53,6 +53,12 @@ def split_top_level(text: str, separators: str = ",") -> list[str]:
 
 def _strip_anchor(pipeline: str) -> str:
     text = pipeline.strip()
+    missing = text.count("(") - text.count(")")
+    if text.startswith(ANCHOR + "(") and missing > 0:
+        raise PassRegistryError(
+            f"pass pipeline is missing {missing} closing parenthes{'i' if missing == 1 else 'e'}s "
+            f"')': {pipeline}"
+        )
     if not (text.startswith(ANCHOR + "(") and text.endswith(")")):
         raise PassRegistryError(
             f"expected pass pipeline to be wrapped with the anchor operation type, "

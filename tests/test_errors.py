@@ -370,3 +370,48 @@ def test_num_devices_after_start_is_rejected():
     with pytest.raises(MeshjitValueError) as ei:
         meshjit.config.update("jax_num_cpu_devices", 3)  # L:late-devices
     _check(ei, "L:late-devices", "jax_num_cpu_devices", "before the first computation")
+
+
+# ---------------------------------------------------------------------------------------------
+# Common mistakes: a clear error and the user's line, with JAX's error type where JAX has one.
+
+
+def test_a_pytree_that_contains_itself():
+    tree = [1.0]
+    tree.append(tree)
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.jit(lambda t: t[0])(tree)  # L:cyclic-tree
+    _check(ei, "L:cyclic-tree", "contain itself")
+
+
+def test_dict_keys_that_do_not_sort():
+    with pytest.raises(ValueError) as ei:  # JAX: ValueError, "Comparator raised exception ..."
+        meshjit.jit(lambda d: d[1])({1: 1.0, "a": 2.0})  # L:dict-keys
+    _check(ei, "L:dict-keys", "keys of types int, str", "[1, 'a']")
+
+
+def test_a_string_operand_of_a_numpy_function():
+    with pytest.raises(TypeError) as ei:  # JAX: TypeError
+        jnp.sin("abc")  # L:str-eager
+    _check(ei, "L:str-eager", "str 'abc'", "arrays and numbers")
+    with pytest.raises(TypeError) as ei:
+        meshjit.jit(lambda x: x + "1")(f32(1))  # L:str-jit
+    _check(ei, "L:str-jit", "str '1'")
+
+
+def test_a_mesh_of_integers_instead_of_devices():
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.sharding.Mesh(np.array([0, 1]), ("x",))  # L:mesh-ints
+    _check(ei, "L:mesh-ints", "Mesh takes devices", "int 0", "make_mesh")
+
+
+def test_error_types_match_jax():
+    jax = pytest.importorskip("jax")
+    with pytest.raises(ValueError):
+        jax.jit(lambda d: d[1])({1: 1.0, "a": 2.0})
+    with pytest.raises(TypeError):
+        jax.numpy.sin("abc")
+    with pytest.raises(NameError):
+        jax.jit(lambda x: jax.lax.psum(x, "i"))(np.ones(3))
+    with pytest.raises(NameError):
+        meshjit.jit(lambda x: meshjit.lax.psum(x, "i"))(np.ones(3))

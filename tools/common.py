@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 
 
 class ToolError(Exception):
@@ -41,3 +43,23 @@ def help_formatter(prog: str) -> argparse.HelpFormatter:
 def report(prog: str, error: ToolError) -> int:
     print(f"{prog}: error: {error}", file=sys.stderr)
     return 1
+
+
+def _meshjit_dirs() -> tuple[str, ...]:
+    import meshjit
+    import meshjit.compiler
+
+    files = (meshjit.__file__, meshjit.compiler.__file__, __file__)
+    return tuple(os.path.dirname(os.path.abspath(f)) + os.sep for f in files)
+
+
+def user_traceback(error: BaseException, user_file: str) -> str:
+    """The traceback of `error` from the user's first frame on, without meshjit's own frames."""
+    frames = traceback.extract_tb(error.__traceback__)
+    user_file = os.path.abspath(user_file)
+    first = next((i for i, f in enumerate(frames) if os.path.abspath(f.filename) == user_file), 0)
+    kept = [f for f in frames[first:] if not os.path.abspath(f.filename).startswith(_meshjit_dirs())]
+    lines = ["Traceback (most recent call last; meshjit's own frames hidden):\n"]
+    lines += traceback.format_list(kept)
+    lines += traceback.format_exception_only(type(error), error)
+    return "".join(lines).rstrip("\n")

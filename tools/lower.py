@@ -21,7 +21,7 @@ import sys
 
 import meshjit
 from meshjit.compiler.ir.dtypes import FROM_SHORT
-from meshjit.tools.common import ToolError, help_formatter, report, write_output
+from meshjit.tools.common import ToolError, help_formatter, report, user_traceback, write_output
 
 PROG = "meshjit-lower"
 _ARG_SPEC = re.compile(r"^\s*(\w+)\s*\[([\d,\s]*)\]\s*$")
@@ -159,12 +159,18 @@ def make_parser() -> argparse.ArgumentParser:
 def run(args) -> int:
     specs = [parse_arg_spec(spec) for spec in args.arg]
     statics = dict(parse_static(item) for item in args.static)
-    fun = load_function(*split_target(args.target))
+    path, function = split_target(args.target)
+    fun = load_function(path, function)
     check_signature(fun, specs, statics)
     try:
         data = EMITTERS[args.emit](fun, specs, statics, args.debug_info)
     except meshjit.MeshjitError as e:
         raise ToolError(str(e)) from None
+    except Exception as e:  # noqa: BLE001  (the user's function raised while being traced)
+        raise ToolError(
+            f"'{function}' raised {type(e).__name__} while being traced\n"
+            + user_traceback(e, path)
+        ) from None
     write_output(data, args.output)
     return 0
 

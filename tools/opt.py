@@ -253,6 +253,36 @@ def _render(chunks: list[_Chunk], args) -> bytes:
     return (SPLIT_MARKER + "\n").join(texts).encode()
 
 
+# MLIR's parser recurses once per nesting level and overflows the C stack (a crash, not an
+# error) a few thousand levels deep; real modules nest a few dozen.
+MAX_NESTING = 1000
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_BRACKET = re.compile(r"[\[\](){}<>]")
+
+
+def check_nesting(text: str, limit: int = MAX_NESTING) -> None:
+    """Refuses text whose brackets nest deeper than `limit` (strings and `->` aside)."""
+    if sum(text.count(c) for c in "[({<") <= limit:
+        return
+    blank = _STRING.sub(lambda m: " " * len(m.group()), text).replace("->", "  ")
+    depth = deepest = 0
+    first = None
+    for match in _BRACKET.finditer(blank):
+        if match.group() in "[({<":
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth > limit and first is None:
+                first = match.start()
+        elif depth:
+            depth -= 1
+    if first is not None:
+        line = text.count("\n", 0, first) + 1
+        raise ToolError(
+            f"input nests brackets {deepest} levels deep (line {line}); meshjit-opt refuses "
+            f"more than {limit}, as MLIR's parser would overflow its stack"
+        )
+
+
 def _load_chunks(data: bytes, args) -> list[_Chunk]:
     if data.startswith(BYTECODE_MAGIC):
         return [_Chunk(1, data)]
@@ -260,6 +290,7 @@ def _load_chunks(data: bytes, args) -> list[_Chunk]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ToolError(f"input is neither UTF-8 text nor MLIR bytecode: {e}") from None
+    check_nesting(text)
     return [_Chunk(first, src) for first, src in split_chunks(text, args.split_input_file)]
 
 

@@ -65,7 +65,10 @@ def _hashable_static(value, what: str):
 
 
 def resolve_statics(fun, static_argnums, static_argnames) -> tuple[frozenset, frozenset]:
-    """static_argnums and static_argnames completed from each other by `fun`'s signature."""
+    """static_argnums and static_argnames completed from each other by `fun`'s signature.
+
+    As JAX: a negative number counts from the last positional parameter, and a number or name
+    that names no parameter of `fun` is an error (unless `fun` takes *args / **kwargs)."""
     nums = {static_argnums} if isinstance(static_argnums, int) else set(static_argnums or ())
     names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames or ())
     try:
@@ -73,6 +76,9 @@ def resolve_statics(fun, static_argnums, static_argnames) -> tuple[frozenset, fr
     except (TypeError, ValueError):
         return frozenset(nums), frozenset(names)
     positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    kinds = {p.kind for p in params}
+    _check_statics(fun, nums, names, params, positional, kinds)
+    nums = {n + len(positional) if n < 0 else n for n in nums}
     for n in list(nums):
         if 0 <= n < len(positional):
             names.add(positional[n])
@@ -80,6 +86,25 @@ def resolve_statics(fun, static_argnums, static_argnames) -> tuple[frozenset, fr
         if name in positional:
             nums.add(positional.index(name))
     return frozenset(nums), frozenset(names)
+
+
+def _check_statics(fun, nums, names, params, positional, kinds) -> None:
+    what = f"jit of {getattr(fun, '__name__', 'a function')}"
+    if inspect.Parameter.VAR_POSITIONAL not in kinds:
+        bad = sorted(n for n in nums if not -len(positional) <= n < len(positional))
+        if bad:
+            raise MeshjitValueError(
+                f"{what} has static_argnums={tuple(sorted(nums))}, but the function takes "
+                f"{len(positional)} positional argument(s): {bad} name(s) no argument"
+            )
+    if inspect.Parameter.VAR_KEYWORD not in kinds:
+        keywords = {p.name for p in params if p.kind != p.POSITIONAL_ONLY}
+        bad = sorted(set(names) - keywords)
+        if bad:
+            raise MeshjitValueError(
+                f"{what} has static_argnames {bad} that name no argument of the function; its "
+                f"arguments are {sorted(keywords)}"
+            )
 
 
 def arg_aval(x, i: int, name: str) -> ShapedArray:

@@ -12,7 +12,7 @@ import builtins
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.primitives import broadcast_in_dim_p
@@ -97,10 +97,20 @@ def _typed(a):
     return aval.dtype, aval.weak_type
 
 
+def _operand_typed(a):
+    if isinstance(a, (str, bytes)):
+        raise MeshjitTypeError(
+            f"meshjit.numpy takes arrays and numbers as operands, got the {type(a).__name__} "
+            f"{a!r}; convert it first (e.g. float({a!r})) if it holds a number"
+        )
+    aval = aval_of(a)
+    return aval.dtype, aval.weak_type
+
+
 def promote(*args):
     if _same_strong_tracers(args):
         return list(args)
-    typed = [_typed(a) for a in args]
+    typed = [_operand_typed(a) for a in args]
     dtype, weak = target = dtypes.result_type(*typed)
     return [
         a

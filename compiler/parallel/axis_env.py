@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitNameError, MeshjitValueError
 from meshjit.compiler.trace.tracing import current_trace
 
 
@@ -23,12 +23,14 @@ class AxisEnv:
         return math.prod(self.mesh.shape[a] for a in axes)
 
 
-def current_axis_env(what: str) -> AxisEnv:
+def current_axis_env(what: str, axes: tuple[str, ...] = ()) -> AxisEnv:
     trace = current_trace()
     env = None if trace is None else trace.axis_env
     if env is None:
-        raise MeshjitValueError(
-            f"{what} is only valid inside shard_map or pmap, where its axis names are bound"
+        named = f" over axis {', '.join(map(repr, axes))}" if axes else ""
+        raise MeshjitNameError(
+            f"{what}{named}: the axis name is unbound; {what} is only valid inside shard_map or "
+            "pmap, where its axis names are bound"
         )
     return env
 
@@ -39,8 +41,8 @@ def as_axes(axis_name) -> tuple[str, ...]:
 
 def checked_axes(axis_name, what: str) -> tuple[AxisEnv, tuple[str, ...]]:
     """The axis env and the axis names, each checked to be a manual axis in scope."""
-    env = current_axis_env(what)
     axes = as_axes(axis_name)
+    env = current_axis_env(what, axes)
     for axis in axes:
         if axis not in env.mesh.axis_names:
             raise MeshjitValueError(

@@ -81,6 +81,13 @@ class Mesh:
                 f"mesh devices have shape {devices.shape} (rank {devices.ndim}) but "
                 f"{len(axis_names)} axis names {axis_names} were given"
             )
+        not_devices = [d for d in devices.flat if not hasattr(d, "id") or isinstance(d, int)]
+        if not_devices:
+            raise MeshjitTypeError(
+                f"Mesh takes devices, got the {type(not_devices[0]).__name__} "
+                f"{not_devices[0]!r}; use meshjit.make_mesh(shape, axis_names), or "
+                "np.array(meshjit.devices()[:n]).reshape(shape) for the devices"
+            )
         ids = [d.id for d in devices.flat]
         if len(set(ids)) != len(ids):
             raise MeshjitValueError(f"mesh devices must be distinct, got ids {ids}")

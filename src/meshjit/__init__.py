@@ -14,7 +14,12 @@ from meshjit.compiler import tree_util
 from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitError,
+    MeshjitNameError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.jit.api import ShapeDtypeStruct, jit, make_jaxpr
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
@@ -42,6 +47,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Array",
     "MeshjitError",
+    "MeshjitNameError",
     "MeshjitTypeError",
     "MeshjitValueError",
     "ShapeDtypeStruct",

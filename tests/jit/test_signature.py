@@ -64,3 +64,44 @@ def test_unhashable_static_argument_is_an_error():
     with pytest.raises(meshjit.MeshjitValueError, match="must be hashable, got a dict"):
         f(np.ones(2, f32), {"a": 1})
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Static arguments that name no parameter are errors at jit(), as in JAX.
+
+
+def _two(x, y):
+    return x * y
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"static_argnums": 3}, {"static_argnums": -3}, {"static_argnames": "z"},
+     {"static_argnums": (0, 5)}],
+)
+def test_static_arguments_naming_no_parameter_are_rejected_as_jax(kwargs):
+    with pytest.raises(meshjit.MeshjitValueError) as info:
+        meshjit.jit(_two, **kwargs)  # L:bad-static
+    assert "name" in str(info.value) and "_two" in str(info.value)
+    assert f"test_signature.py:{_line('L:bad-static')}" in str(info.value)
+    jax = pytest.importorskip("jax")
+    with pytest.raises(ValueError):
+        jax.jit(_two, **kwargs)
+
+
+def test_negative_static_argnums_count_from_the_last_positional_parameter(counters):
+    f = meshjit.jit(lambda x, n: x * n, static_argnums=-1)
+    assert f.static_argnames == frozenset({"n"})
+    np.testing.assert_allclose(np.asarray(f(np.float32(2), 3)), 6.0)
+    f(np.float32(2), 4)
+    assert counters["trace"] == 2
+
+
+def test_varargs_and_kwargs_accept_any_static_argument():
+    f = meshjit.jit(lambda *a, **k: a[0] * k["s"], static_argnums=3, static_argnames="s")
+    assert float(f(np.float32(2), s=3)) == 6.0
+
+
+def _line(marker):
+    with open(__file__) as source:
+        return next(i + 1 for i, t in enumerate(source) if t.rstrip().endswith(f"# {marker}"))

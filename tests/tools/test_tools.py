@@ -241,3 +241,44 @@ def test_pass_manager_from_text_mixes_passes():
     with make_context():
         pm = pass_manager_from_text("builtin.module(func.func(cse), meshjit-print-op-stats)")
     assert "cse" in str(pm) and "meshjit-print-op-stats" in str(pm)
+
+
+# Errors in the user's program or input that used to end in a traceback or a crash.
+
+
+def test_lower_reports_an_exception_of_the_users_function_with_its_frames_only(tmp_path, capsys):
+    program = tmp_path / "prog.py"
+    program.write_text(
+        "import meshjit.numpy as jnp\n\n\ndef helper(x):\n    return x + undefined_name\n\n\n"
+        "def f(x):\n    return helper(jnp.sin(x))\n"
+    )
+    code, out, err = run_tool(lower, [f"{program}:f", "--arg", "f32[4]"], capsys)
+    assert code == 1 and out == ""
+    assert err.startswith("meshjit-lower: error: 'f' raised NameError while being traced\n")
+    assert f'File "{program}", line 9, in f' in err
+    assert f'File "{program}", line 5, in helper' in err
+    assert err.rstrip().endswith("NameError: name 'undefined_name' is not defined")
+    # meshjit's own frames are hidden
+    assert "compiler" not in err and "tools" not in err.split("\n", 1)[1]
+
+
+def test_opt_refuses_input_nested_deeper_than_the_parser_can_take(mlir_file, capsys):
+    depth = 200_000
+    text = "module attributes {a = " + "[" * depth + "]" * depth + "} {}\n"
+    code, out, err = run_tool(opt, [mlir_file(text)], capsys)
+    assert_error(code, err, "meshjit-opt", f"nests brackets {depth + 1} levels deep (line 1)")
+
+
+def test_opt_nesting_check_ignores_strings_and_arrows():
+    deep_string = '"' + "[" * 5000 + '"'
+    opt.check_nesting(f"module attributes {{a = {deep_string}}} {{}}")
+    opt.check_nesting("func.func @f() -> () " * 5000)
+    with pytest.raises(opt.ToolError, match="1001 levels deep"):
+        opt.check_nesting("(" * 1001 + ")" * 1001)
+
+
+def test_opt_names_a_missing_closing_parenthesis(capsys, mlir_file):
+    code, out, err = run_tool(
+        opt, [mlir_file(VALID), "--pass-pipeline=builtin.module(canonicalize"], capsys
+    )
+    assert_error(code, err, "meshjit-opt", "missing 1 closing parenthesis ')'")
