@@ -130,6 +130,19 @@ class MeshjitNameError(MeshjitError, NameError):
     """An unbound name, e.g. a collective's axis name outside shard_map / pmap (JAX: NameError)."""
 
 
+class MeshjitNotImplementedError(MeshjitError, NotImplementedError):
+    """A transformation meshjit does not implement for this primitive or these arguments."""
+
+
+class MissingRuleError(MeshjitNotImplementedError):
+    """A primitive has no rule for an interpretation (e.g. no jvp rule: not differentiable).
+    The one error every rule table raises (see ir/registry.py)."""
+
+    def __init__(self, prim, interpretation: str, source: SourceInfo | None = None):
+        self.primitive, self.interpretation = prim, interpretation
+        super().__init__(f"primitive '{prim.name}' has no {interpretation} rule", source)
+
+
 class UnexpectedTracerError(MeshjitError, TypeError):
     """A traced value escaped the function it was traced in."""
 

@@ -6,32 +6,19 @@ one `ir.Value` (single-result primitives) or a sequence of them.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func, stablehlo
 
-from meshjit.compiler.errors import MeshjitError, SourceInfo
-from meshjit.compiler.ir.core import (
-    ClosedJaxpr,
-    Eqn,
-    Jaxpr,
-    Literal,
-    Primitive,
-    ShapedArray,
-)
+from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo
+from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray
+from meshjit.compiler.ir.registry import Primitive, lowering_rules
 from meshjit.dialects.context import shared_context
 from meshjit.dialects.sdy import SHARDING_ATTR, MeshShape, emit_mesh, tensor_sharding_attr
 from meshjit.dialects.types import TypeCache, dense_elements
 from meshjit.dialects.util import gc_paused
-
-lowering_rules: dict[Primitive, Callable] = {}
-
-
-def register_lowering(prim: Primitive, rule: Callable) -> Callable:
-    lowering_rules[prim] = rule
-    return rule
 
 
 class LoweringError(MeshjitError, TypeError):
@@ -297,7 +284,7 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         prim = eqn.primitive
         rule = lowering_rules.get(prim)
         if rule is None:
-            raise LoweringError(f"no lowering rule for primitive '{prim.name}'", eqn.source)
+            raise MissingRuleError(prim, "lowering", eqn.source)
         entry = locations.get((prim, id(eqn.source)))
         loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
         if type(rule) is not OneOp:

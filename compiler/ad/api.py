@@ -13,10 +13,11 @@ from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.ad import transform as ad
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal
-from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
@@ -144,7 +145,7 @@ def _tangent_zeros(aval):
 
 def _check_tangent(i: int, p_aval, t, what: str):
     t_aval = abstractify(t) if not _is_float0(t) else None
-    if not ad.has_tangent(p_aval):
+    if not ad_util.has_tangent(p_aval):
         if t_aval is not None and not (t_aval.weak_type and not t_aval.shape):
             raise MeshjitTypeError(
                 f"{what}: primal {i} is {p_aval.str_short()}; integer and bool inputs have no "
@@ -165,7 +166,7 @@ def _is_float0(x) -> bool:
 
 def _with_float0(values: list, avals) -> list:
     it = iter(values)
-    return [next(it) if ad.has_tangent(a) else _tangent_zeros(a) for a in avals]
+    return [next(it) if ad_util.has_tangent(a) else _tangent_zeros(a) for a in avals]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -190,7 +191,7 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     avals = [abstractify(x) for x in p_leaves]
     for i, (a, t) in enumerate(zip(avals, t_leaves)):
         _check_tangent(i, a, t, "jvp")
-    nonzeros = [ad.has_tangent(a) for a in avals]
+    nonzeros = [ad_util.has_tangent(a) for a in avals]
     t_args = [t for t, nz in zip(t_leaves, nonzeros) if nz]
     box = {}
 
@@ -200,9 +201,11 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
         it = iter(args[n:])
         ts = [next(it) if nz else None for nz in nonzeros]
         outs, touts = ad.jvp_eval(traced.closed.jaxpr, traced.closed.consts, args[:n], ts)
-        touts = [ad.instantiate(t, ad.aval_of(o)) for t, o in zip(touts, outs)]
+        touts = [ad_util.instantiate(t, ad_util.aval_of(o)) for t, o in zip(touts, outs)]
         m = traced.num_main
-        return outs + [t for t, o in zip(touts[:m], outs) if ad.has_tangent(ad.aval_of(o))]
+        return outs + [
+            t for t, o in zip(touts[:m], outs) if ad_util.has_tangent(ad_util.aval_of(o))
+        ]
 
     flat = run(body, p_leaves + t_args, "jvp")
     traced = box["traced"]
@@ -221,7 +224,7 @@ def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Fo
     """Traces `fun`, splits its jvp into a forward and a linear jaxpr, and runs the forward."""
     p_leaves, p_tree = tree_flatten(primals)
     avals = [abstractify(x) for x in p_leaves]
-    nonzeros = [ad.has_tangent(a) for a in avals]
+    nonzeros = [ad_util.has_tangent(a) for a in avals]
     box = {}
 
     def forward(*args):
@@ -261,7 +264,7 @@ def linearize(fun: Callable, *primals, has_aux: bool = False):
             _check_tangent(i, a, t, "linearize f_jvp")
         ts = [t for t, nz in zip(t_leaves, nonzeros) if nz]
         touts = run(lambda *xs: ad.eval_closed(lin.lin, xs)[:m], list(res) + ts, "linearize_jvp")
-        touts = [t for t, a in zip(touts, out_avals) if ad.has_tangent(a)]
+        touts = [t for t, a in zip(touts, out_avals) if ad_util.has_tangent(a)]
         return tree_unflatten(traced.out_tree, _with_float0(touts, out_avals))
 
     result = (tree_unflatten(traced.out_tree, outs), f_jvp)
@@ -273,7 +276,7 @@ def linearize(fun: Callable, *primals, has_aux: bool = False):
 
 
 def _backward(lin: ad.Linearized, res, cts) -> list:
-    args = list(res) + [ad.UndefinedPrimal(a) for a in lin.lin.in_avals[lin.num_res :]]
+    args = list(res) + [ad_util.UndefinedPrimal(a) for a in lin.lin.in_avals[lin.num_res :]]
     cts_in = ad.backward_pass(lin.lin.jaxpr, [], args, cts)[lin.num_res :]
     return ad.instantiate_cts(cts_in, lin.lin.in_avals[lin.num_res :])
 
@@ -281,7 +284,7 @@ def _backward(lin: ad.Linearized, res, cts) -> list:
 def _check_cotangents(ct_leaves, out_avals, what: str) -> list:
     out = []
     for i, (ct, aval) in enumerate(zip(ct_leaves, out_avals)):
-        if not ad.has_tangent(aval):
+        if not ad_util.has_tangent(aval):
             out.append(None)
             continue
         c = abstractify(ct)
@@ -341,7 +344,7 @@ def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
 def _check_grad_inputs(leaves, what: str):
     for x in leaves:
         aval = abstractify(x)
-        if not ad.has_tangent(aval):
+        if not ad_util.has_tangent(aval):
             raise MeshjitTypeError(
                 f"{what} with respect to an {aval.dtype.name} argument; use a float input or jvp"
             )
@@ -352,7 +355,7 @@ def _check_scalar_output(traced: _Traced, what: str):
     if len(avals) != 1 or avals[0].shape != ():
         got = ", ".join(a.str_short() for a in avals) or "no arrays"
         raise MeshjitTypeError(f"{what} requires a scalar output, got {got}")
-    if not ad.has_tangent(avals[0]):
+    if not ad_util.has_tangent(avals[0]):
         raise MeshjitTypeError(
             f"{what} requires a float output, got {avals[0].str_short()}; use vjp for "
             "integer outputs"

@@ -14,19 +14,18 @@ from __future__ import annotations
 import functools
 from typing import Callable
 
-from meshjit.compiler.ad.rules_collectives import closure_convert
-from meshjit.compiler.ad.transform import (
-    MeshjitNotImplementedError,
-    aval_of,
-    defjvp,
-    deftranspose,
-    has_tangent,
-    instantiate,
-    instantiate_cts,
+from meshjit.compiler.ad.transform import instantiate_cts
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+    vma_rules,
 )
-from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.ir.core import Primitive, def_abstract_eval, vma_rules
-from meshjit.compiler.lowering import LoweringError, jaxpr_subcomp, register_lowering
+from meshjit.compiler.lax.ad_util import aval_of, closure_convert, has_tangent, instantiate
+from meshjit.compiler.lowering import LoweringError, jaxpr_subcomp
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
 from meshjit.compiler.tree_util import (
     tree_flatten,
@@ -178,11 +177,11 @@ class custom_jvp:
         return _bind_call(custom_jvp_call_p, self, args)
 
 
-def_abstract_eval(custom_jvp_call_p)(_call_rule)
-register_lowering(custom_jvp_call_p, _call_lowering)
+abstract_eval_rules.register(custom_jvp_call_p)(_call_rule)
+lowering_rules.register(custom_jvp_call_p, _call_lowering)
 
 
-@defjvp(custom_jvp_call_p)
+@jvp_rules.register(custom_jvp_call_p)
 def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     _check_no_const_tangents(tangents[:num_consts], "custom_jvp")
     args = primals[num_consts:]
@@ -223,11 +222,11 @@ class custom_vjp:
         return _bind_call(custom_vjp_call_p, self, args)
 
 
-def_abstract_eval(custom_vjp_call_p)(_call_rule)
-register_lowering(custom_vjp_call_p, _call_lowering)
+abstract_eval_rules.register(custom_vjp_call_p)(_call_rule)
+lowering_rules.register(custom_vjp_call_p, _call_lowering)
 
 
-@defjvp(custom_vjp_call_p)
+@jvp_rules.register(custom_vjp_call_p)
 def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     _check_no_const_tangents(tangents[:num_consts], "custom_vjp")
     args = primals[num_consts:]
@@ -247,12 +246,12 @@ def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     return outs, [t if has_tangent(a) else None for t, a in zip(touts, t_avals)]
 
 
-@def_abstract_eval(custom_lin_p)
+@abstract_eval_rules.register(custom_lin_p)
 def _custom_lin_rule(*avals, rules, res_tree, out_avals):
     return list(out_avals)
 
 
-@deftranspose(custom_lin_p)
+@transpose_rules.register(custom_lin_p)
 def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
     n_res = res_tree.num_leaves
     res = tree_unflatten(res_tree, args[:n_res])
@@ -290,4 +289,4 @@ def _custom_lin_lowering(ctx, *args, **params):
     )
 
 
-register_lowering(custom_lin_p, _custom_lin_lowering)
+lowering_rules.register(custom_lin_p, _custom_lin_lowering)

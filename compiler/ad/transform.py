@@ -25,83 +25,17 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Sequence
 
-import numpy as np
-
-from meshjit.compiler.errors import MeshjitError, SourceInfo
-from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, Primitive, ShapedArray, Var
-from meshjit.compiler.lax import wrappers as lax
-from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
-
-
-class MeshjitNotImplementedError(MeshjitError, NotImplementedError):
-    """A transformation meshjit does not implement for this primitive or these arguments."""
-
-
-jvp_rules: dict[Primitive, Callable] = {}
-transpose_rules: dict[Primitive, Callable] = {}
-
-
-def defjvp(prim: Primitive):
-    def register(rule):
-        jvp_rules[prim] = rule
-        return rule
-
-    return register
-
-
-def deftranspose(prim: Primitive):
-    def register(rule):
-        transpose_rules[prim] = rule
-        return rule
-
-    return register
-
-
-class UndefinedPrimal:
-    """A linear argument of an equation being transposed: only its type is known."""
-
-    __slots__ = ("aval",)
-
-    def __init__(self, aval: ShapedArray):
-        self.aval = aval
-
-    def __repr__(self):
-        return f"UndefinedPrimal({self.aval.str_short()})"
-
-
-def is_undefined(x) -> bool:
-    return type(x) is UndefinedPrimal
-
-
-# ---------------------------------------------------------------------------------------------
-# Tangent values.
-
-
-def aval_of(x) -> ShapedArray:
-    return x.aval if type(x) is UndefinedPrimal else abstractify(x)
-
-
-def has_tangent(aval: ShapedArray) -> bool:
-    """Only inexact values have tangents (integers and bools are constant)."""
-    return dtypes.is_float(aval.dtype)
-
-
-def zeros_like_aval(aval: ShapedArray):
-    return lax.full(aval.shape, np.zeros((), aval.dtype))
-
-
-def instantiate(t, aval: ShapedArray):
-    return zeros_like_aval(aval) if t is None else t
-
-
-def add_tangents(a, b):
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return lax.add(a, b)
-
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitNotImplementedError
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var
+from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
+from meshjit.compiler.lax.ad_util import (
+    UndefinedPrimal,
+    aval_of,
+    instantiate,
+    is_undefined,
+)
+from meshjit.compiler.trace.tracing import current_trace, new_trace
 
 # ---------------------------------------------------------------------------------------------
 # Evaluation and tracing of jaxprs.
@@ -141,12 +75,6 @@ def trace_to_jaxpr(fun: Callable, avals: Sequence[ShapedArray], axis_env=None) -
 # jvp.
 
 
-def _missing_rule(kind: str, prim: Primitive, source: SourceInfo):
-    return MeshjitNotImplementedError(
-        f"differentiation of '{prim.name}' is not implemented (no {kind} rule)", source
-    )
-
-
 def jvp_eval(jaxpr: Jaxpr, consts: Sequence, primals: Sequence, tangents: Sequence):
     """Evaluates `jaxpr` on primals and tangents (None: zero); returns both outputs."""
     penv: dict[int, object] = {}
@@ -161,9 +89,7 @@ def jvp_eval(jaxpr: Jaxpr, consts: Sequence, primals: Sequence, tangents: Sequen
         if all(t is None for t in ts):
             outs, touts = eqn.primitive.bind(*ps, **eqn.params), None
         else:
-            rule = jvp_rules.get(eqn.primitive)
-            if rule is None:
-                raise _missing_rule("jvp", eqn.primitive, eqn.source)
+            rule = jvp_rules.lookup(eqn.primitive, eqn.source)
             outs, touts = rule(ps, ts, **eqn.params)
         if not eqn.primitive.multiple_results:
             outs, touts = [outs], [touts]
@@ -338,9 +264,7 @@ def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Seque
         cts = [ct_env.pop(id(v), None) for v in eqn.outvars]
         if all(ct is None for ct in cts):
             continue
-        rule = transpose_rules.get(eqn.primitive)
-        if rule is None:
-            raise _missing_rule("transpose", eqn.primitive, eqn.source)
+        rule = transpose_rules.lookup(eqn.primitive, eqn.source)
         invals = [
             UndefinedPrimal(a.aval) if type(a) is Var and id(a) in linear else _read(env, a)
             for a in eqn.invars
@@ -392,6 +316,3 @@ def transpose_jaxpr(
 
 def instantiate_cts(cts: Sequence, avals: Sequence[ShapedArray]) -> list:
     return [instantiate(ct, a) for ct, a in zip(cts, avals)]
-
-
-import meshjit.compiler.ad.rules  # noqa: E402,F401  (registers the rules)

@@ -1,16 +1,16 @@
-"""The tiny IR: abstract values, variables, equations, jaxprs, primitives, printer, typechecker."""
+"""The tiny IR: abstract values, variables, equations, jaxprs, printer, typechecker (primitives
+and their rule tables live in ir/registry.py)."""
 
 from __future__ import annotations
 
 import itertools
 import math
-import threading
-from typing import Any, Callable
 
 import numpy as np
 
 from meshjit.compiler.errors import UNKNOWN_SOURCE, MeshjitTypeError, SourceInfo
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.registry import Primitive, abstract_eval
 
 _DTYPE_CLASSES: set[type] = set()  # the classes of the np.dtype objects seen (one per dtype)
 
@@ -168,89 +168,6 @@ class ClosedJaxpr:
         return str(self)
 
 
-class _TraceState(threading.local):
-    def __init__(self):
-        self.current = None  # the innermost tracing.Trace, or None outside any trace
-
-
-trace_state = _TraceState()
-
-
-class Primitive:
-    """A named operation; its meaning lives in the per-interpretation registries."""
-
-    __slots__ = ("name", "multiple_results")
-
-    def __init__(self, name: str, multiple_results: bool = False):
-        self.name, self.multiple_results = name, multiple_results
-
-    def bind(self, *args, **params):
-        # Every traced op comes through here: the trace is looked up without a further call.
-        trace = trace_state.current
-        if trace is None:
-            return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
-        return trace.process(self, args, params, 2)
-
-    def bind_internal(self, *args, **params):
-        """`bind`, for meshjit's own functions: the caller's frame is known not to be the user's,
-        so the walk for the user's source line starts above it, without making a frame object
-        for it (the hot paths of meshjit.numpy and meshjit.lax bind through here)."""
-        trace = trace_state.current
-        if trace is None:
-            return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
-        return trace.process(self, args, params, 3)
-
-    def __repr__(self):
-        return self.name
-
-
-_bind_eagerly = None  # tracing.bind_eagerly, imported on first use (tracing imports this module)
-
-
-def _load_bind_eagerly():
-    global _bind_eagerly
-    from meshjit.compiler.trace.tracing import bind_eagerly
-
-    _bind_eagerly = bind_eagerly
-    return bind_eagerly
-
-
-# Abstract evaluation: primitive -> rule(*avals, **params) -> aval (or list of avals).
-abstract_eval_rules: dict[Primitive, Callable[..., Any]] = {}
-
-
-def def_abstract_eval(prim: Primitive):
-    def register(rule):
-        abstract_eval_rules[prim] = rule
-        return rule
-
-    return register
-
-
-def abstract_eval(prim: Primitive, avals, params) -> list[ShapedArray]:
-    rule = abstract_eval_rules.get(prim)
-    if rule is None:
-        raise NotImplementedError(f"no abstract evaluation rule for primitive '{prim.name}'")
-    out = join_vma(prim, avals, rule(*avals, **params))
-    return list(out) if prim.multiple_results else [out]
-
-
-# Primitives whose rules decide the varying manual axes themselves (collectives, shard_map).
-vma_rules: set[Primitive] = set()
-
-
-def join_vma(prim: Primitive, avals, out):
-    """Any other result varies over every manual axis an operand varies over (implicit pvary)."""
-    if prim in vma_rules:
-        return out
-    vma = frozenset().union(*[a.vma for a in avals])
-    if not vma:
-        return out
-    if prim.multiple_results:
-        return [o.update(vma=vma) for o in out]
-    return out.update(vma=vma)
-
-
 # ---------------------------------------------------------------------------------------------
 # Pretty printing, in the jaxpr style.
 
@@ -392,7 +309,7 @@ def _check_consts(closed: ClosedJaxpr):
 
 
 def _check_eqn_types(eqn: Eqn):
-    expected = abstract_eval(eqn.primitive, [a.aval for a in eqn.invars], eqn.params)
+    expected = abstract_eval(eqn.primitive, [a.aval for a in eqn.invars], eqn.params, eqn.source)
     actual = [v.aval for v in eqn.outvars]
     if expected != actual:
         raise JaxprTypeError(

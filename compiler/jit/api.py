@@ -12,6 +12,7 @@ import numpy as np
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, typecheck_jaxpr
 from meshjit.compiler.jit import shardings as js
+from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.jit.propagation import check_propagation
 from meshjit.compiler.jit.signature import (
     Signature,
@@ -20,7 +21,6 @@ from meshjit.compiler.jit.signature import (
     split_statics,
 )
 from meshjit.compiler.jit.stages import COUNTERS, Lowered, Traced, compile_for
-from meshjit.compiler.lax.primitives import pjit_p
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime.assignment import assign_call

@@ -12,11 +12,24 @@ from typing import NamedTuple
 
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, shapes, slicing, windowed
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
+from meshjit.compiler.lax.ad_util import (
+    add_tangents,
+    aval_of,
+    is_undefined,
+)
+from meshjit.compiler.lax.shapes import unpad
 from meshjit.compiler.lax.windowed import (
     dense_pads,
     dilate_dim,
@@ -25,7 +38,7 @@ from meshjit.compiler.lax.windowed import (
     positive_ints,
     window_output_shape,
 )
-from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
+from meshjit.compiler.lowering import LoweringRuleContext
 
 
 class ConvDimensionNumbers(NamedTuple):
@@ -123,7 +136,7 @@ def _take(shape, spec):
     return tuple(shape[i] for i in spec)
 
 
-@def_abstract_eval(conv_general_dilated_p)
+@abstract_eval_rules.register(conv_general_dilated_p)
 def _conv_rule(
     lhs,
     rhs,
@@ -234,7 +247,7 @@ def _conv_lowering(
     ).result
 
 
-register_lowering(conv_general_dilated_p, _conv_lowering)
+lowering_rules.register(conv_general_dilated_p, _conv_lowering)
 
 # ---------------------------------------------------------------------------------------------
 # lax wrappers.
@@ -253,9 +266,9 @@ def conv_general_dilated(
     precision=None,
     preferred_element_type=None,
 ):
-    """JAX's lax.conv_general_dilated. `precision` is accepted and ignored."""
+    """JAX's conv_general_dilated. `precision` is accepted and ignored."""
     lhs, rhs = _same_dtype_operands(lhs, rhs)
-    la, ra = lax.aval_of(lhs), lax.aval_of(rhs)
+    la, ra = ad_util.aval_of(lhs), ad_util.aval_of(rhs)
     dn = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
     nspatial = la.ndim - 2
     name = f"conv_general_dilated ({nspatial} spatial dimensions)"
@@ -280,12 +293,12 @@ def conv_general_dilated(
 
 def _same_dtype_operands(lhs, rhs):
     """A weakly typed operand (a Python scalar array) adopts the other operand's dtype."""
-    la, ra = lax.aval_of(lhs), lax.aval_of(rhs)
+    la, ra = ad_util.aval_of(lhs), ad_util.aval_of(rhs)
     if la.dtype != ra.dtype and la.weak_type != ra.weak_type:
         if la.weak_type:
-            lhs = lax.convert_element_type(lhs, ra.dtype)
+            lhs = elementwise.convert_element_type(lhs, ra.dtype)
         else:
-            rhs = lax.convert_element_type(rhs, la.dtype)
+            rhs = elementwise.convert_element_type(rhs, la.dtype)
     return lhs, rhs
 
 
@@ -352,3 +365,102 @@ __all__ = [
     "conv_general_dilated",
     "conv_with_general_padding",
 ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Convolution: bilinear; each operand's transpose is another convolution.
+
+
+@jvp_rules.register(conv_general_dilated_p)
+def _conv_jvp(primals, tangents, **params):
+    (lhs, rhs), (t_lhs, t_rhs) = primals, tangents
+    out = conv_general_dilated_p.bind(lhs, rhs, **params)
+    t1 = None if t_lhs is None else conv_general_dilated_p.bind(t_lhs, rhs, **params)
+    t2 = None if t_rhs is None else conv_general_dilated_p.bind(lhs, t_rhs, **params)
+    return out, add_tangents(t1, t2)
+
+
+def _swap_first_two(spec):
+    return (spec[1], spec[0]) + tuple(spec[2:])
+
+
+def _conv_lhs_ct(ct, rhs, lhs_aval, p):
+    """Correlates the stride-dilated cotangent with the flipped kernel (features swapped and
+    regrouped), then drops the lhs padding and dilation holes."""
+    dn = p["dimension_numbers"]
+    groups = p["feature_group_count"]
+    if p["batch_group_count"] > 1:
+        raise MeshjitNotImplementedError(
+            "the derivative of conv_general_dilated with batch_group_count > 1 with respect to "
+            "its lhs is not implemented"
+        )
+    kernel = shapes.transpose(rhs, dn.rhs_spec)  # (O, I, spatial...)
+    o, i, *window = aval_of(kernel).shape
+    kernel = shapes.reshape(kernel, (groups, o // groups, i, *window))
+    kernel = shapes.transpose(kernel, (0, 2, 1) + tuple(range(3, 3 + len(window))))
+    kernel = shapes.reshape(kernel, (groups * i, o // groups, *window))
+    kernel = gather_scatter.rev(kernel, tuple(range(2, 2 + len(window))))
+    lhs_spatial = [lhs_aval.shape[d] for d in dn.lhs_spec[2:]]
+    ct_spatial = [aval_of(ct).shape[d] for d in dn.out_spec[2:]]
+    pads = []
+    for size, n, (lo, hi), ld, w, s, rd in zip(
+        lhs_spatial,
+        ct_spatial,
+        p["padding"],
+        p["lhs_dilation"],
+        window,
+        p["window_strides"],
+        p["rhs_dilation"],
+    ):
+        padded = windowed.dilate_dim(size, ld) + lo + hi
+        pads.append(((w - 1) * rd, padded - windowed.dilate_dim(n, s)))
+    canonical = tuple(range(len(window) + 2))
+    full = conv_general_dilated_p.bind(
+        elementwise.convert_element_type(ct, lhs_aval.dtype),
+        kernel,
+        window_strides=(1,) * len(window),
+        padding=tuple(pads),
+        lhs_dilation=tuple(p["window_strides"]),
+        rhs_dilation=tuple(p["rhs_dilation"]),
+        dimension_numbers=ConvDimensionNumbers(dn.out_spec, canonical, dn.lhs_spec),
+        feature_group_count=groups,
+        batch_group_count=1,
+        preferred_element_type=None,
+    )
+    config = [(0, 0, 0)] * lhs_aval.ndim
+    for d, (lo, hi), ld in zip(dn.lhs_spec[2:], p["padding"], p["lhs_dilation"]):
+        config[d] = (lo, hi, ld - 1)
+    return unpad(full, config)
+
+
+def _conv_rhs_ct(ct, lhs, rhs_aval, p):
+    """A convolution of the lhs (batch and features swapped) with the cotangent as the kernel,
+    strided by the kernel dilation; the feature and batch groups trade places."""
+    dn = p["dimension_numbers"]
+    full = conv_general_dilated_p.bind(
+        lhs,
+        elementwise.convert_element_type(ct, aval_of(lhs).dtype),
+        window_strides=tuple(p["rhs_dilation"]),
+        padding=tuple(p["padding"]),
+        lhs_dilation=tuple(p["lhs_dilation"]),
+        rhs_dilation=tuple(p["window_strides"]),
+        dimension_numbers=ConvDimensionNumbers(
+            _swap_first_two(dn.lhs_spec),
+            _swap_first_two(dn.out_spec),
+            _swap_first_two(dn.rhs_spec),
+        ),
+        feature_group_count=p["batch_group_count"],
+        batch_group_count=p["feature_group_count"],
+        preferred_element_type=None,
+    )
+    return slicing.slice(full, [0] * rhs_aval.ndim, rhs_aval.shape)
+
+
+@transpose_rules.register(conv_general_dilated_p)
+def _conv_transpose(ct, lhs, rhs, **params):
+    if is_undefined(lhs) and is_undefined(rhs):
+        raise MeshjitNotImplementedError("conv_general_dilated of two linear operands")
+    if is_undefined(lhs):
+        return [_conv_lhs_ct(ct, rhs, lhs.aval, params), None]
+    out = _conv_rhs_ct(ct, lhs, rhs.aval, params)
+    return [None, elementwise.convert_element_type(out, rhs.aval.dtype)]

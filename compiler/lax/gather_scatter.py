@@ -4,7 +4,7 @@ The primitives have XLA's out-of-bounds semantics: gather clamps each start inde
 slice is in bounds; scatter skips an update whose window is not fully in bounds. The wrappers
 add JAX's `mode`s on top with ordinary ops:
 
-- gather: `None`, "clip", "promise_in_bounds" -> clamp (JAX's default for lax.gather);
+- gather: `None`, "clip", "promise_in_bounds" -> clamp (JAX's default for gather);
   "fill" / "drop" -> slices that are not fully in bounds read `fill_value` (default NaN for
   floats, the minimum for signed ints, the maximum for unsigned ints, True for bool).
 - scatter*: `None`, "drop", "fill", "promise_in_bounds" -> out-of-bounds updates are dropped
@@ -24,12 +24,26 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax import ad_util, elementwise, reductions, shapes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
-from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
+from meshjit.compiler.lax.ad_util import (
+    add_tangents,
+    aval_of,
+    is_undefined,
+    linear_jvp,
+    zeros_like_aval,
+)
+from meshjit.compiler.lowering import LoweringRuleContext
 
 __all__ = [
     "GatherDimensionNumbers",
@@ -109,7 +123,7 @@ def _check_sorted_dims(name, what, dims, bound):
         )
 
 
-@def_abstract_eval(gather_p)
+@abstract_eval_rules.register(gather_p)
 def _gather_rule(
     operand, indices, *, dimension_numbers, slice_sizes, indices_are_sorted, unique_indices
 ):
@@ -193,7 +207,7 @@ def _gather_lowering(
     return op.result
 
 
-register_lowering(gather_p, _gather_lowering)
+lowering_rules.register(gather_p, _gather_lowering)
 
 # ---------------------------------------------------------------------------------------------
 # scatter family: one primitive per combiner, one abstract rule, one lowering rule.
@@ -294,8 +308,8 @@ def _combine(name, dtype, current, update):
 
 
 for _name in SCATTER_COMBINERS:
-    def_abstract_eval(scatter_p[_name])(functools.partial(_scatter_rule, _name))
-    register_lowering(scatter_p[_name], functools.partial(_scatter_lowering, _name))
+    abstract_eval_rules.register(scatter_p[_name])(functools.partial(_scatter_rule, _name))
+    lowering_rules.register(scatter_p[_name], functools.partial(_scatter_lowering, _name))
 
 # ---------------------------------------------------------------------------------------------
 # rev: reverse along axes.
@@ -303,7 +317,7 @@ for _name in SCATTER_COMBINERS:
 rev_p = Primitive("rev")
 
 
-@def_abstract_eval(rev_p)
+@abstract_eval_rules.register(rev_p)
 def _rev_rule(operand, *, dimensions):
     if len(set(dimensions)) != len(dimensions) or any(
         not 0 <= d < operand.ndim for d in dimensions
@@ -318,14 +332,14 @@ def _rev_lowering(ctx, operand, *, dimensions):
     return hlo.ReverseOp(operand, list(dimensions)).result
 
 
-register_lowering(rev_p, _rev_lowering)
+lowering_rules.register(rev_p, _rev_lowering)
 
 # ---------------------------------------------------------------------------------------------
 # User-facing wrappers.
 
 
 def rev(operand, dimensions: Sequence[int]):
-    ndim = lax.aval_of(operand).ndim
+    ndim = ad_util.aval_of(operand).ndim
     dims = tuple(sorted(checks.canonical_axes(tuple(dimensions), ndim, "rev dimension")))
     if not dims:
         return operand
@@ -361,22 +375,22 @@ def gather(
 
 def _in_bounds(indices, upper_bounds):
     """Per index vector: 0 <= index <= upper bound, for every component."""
-    aval = lax.aval_of(indices)
+    aval = ad_util.aval_of(indices)
     upper = np.asarray(upper_bounds, aval.dtype)
-    upper = lax.broadcast_in_dim(upper, aval.shape, (aval.ndim - 1,))
-    ok = lax.bitwise_and(lax.ge(indices, 0), lax.le(indices, upper))
-    return lax.reduce_and(ok, (aval.ndim - 1,))
+    upper = shapes.broadcast_in_dim(upper, aval.shape, (aval.ndim - 1,))
+    ok = elementwise.bitwise_and(elementwise.ge(indices, 0), elementwise.le(indices, upper))
+    return reductions.reduce_and(ok, (aval.ndim - 1,))
 
 
 def _fill_out_of_bounds(operand, indices, dn, slice_sizes, out, fill_value):
-    op_aval, out_aval = lax.aval_of(operand), lax.aval_of(out)
+    op_aval, out_aval = ad_util.aval_of(operand), ad_util.aval_of(out)
     upper = [op_aval.shape[d] - slice_sizes[d] for d in dn.start_index_map]
     ok = _in_bounds(indices, upper)
     batch_dims = [i for i in range(out_aval.ndim) if i not in dn.offset_dims]
-    ok = lax.broadcast_in_dim(ok, out_aval.shape, batch_dims)
+    ok = shapes.broadcast_in_dim(ok, out_aval.shape, batch_dims)
     fill = default_fill_value(op_aval.dtype) if fill_value is None else fill_value
-    fill = lax.full(out_aval.shape, lax.convert_element_type(fill, op_aval.dtype))
-    return lax.select(ok, out, fill)
+    fill = shapes.full(out_aval.shape, elementwise.convert_element_type(fill, op_aval.dtype))
+    return elementwise.select(ok, out, fill)
 
 
 def default_fill_value(dtype) -> np.ndarray:
@@ -401,9 +415,9 @@ def _scatter(
 ):
     dn = _tuple_fields(dimension_numbers)
     mode = GatherScatterMode.from_any(mode, GatherScatterMode.FILL_OR_DROP)
-    op_dtype = lax.aval_of(operand).dtype
-    if lax.aval_of(updates).weak_type or isinstance(updates, (bool, int, float)):
-        updates = lax.convert_element_type(updates, op_dtype)
+    op_dtype = ad_util.aval_of(operand).dtype
+    if ad_util.aval_of(updates).weak_type or isinstance(updates, (bool, int, float)):
+        updates = elementwise.convert_element_type(updates, op_dtype)
     if mode is GatherScatterMode.CLIP:
         scatter_indices = _clamp_scatter_indices(operand, scatter_indices, updates, dn)
     return scatter_p[name].bind(
@@ -417,13 +431,15 @@ def _scatter(
 
 
 def _clamp_scatter_indices(operand, indices, updates, dn):
-    op_aval, up_aval, idx_aval = (lax.aval_of(v) for v in (operand, updates, indices))
+    op_aval, up_aval, idx_aval = (ad_util.aval_of(v) for v in (operand, updates, indices))
     sizes = (up_aval.shape[w] for w in dn.update_window_dims)
     window = dict(zip(_window_dims(op_aval.ndim, dn), sizes))
     upper = [op_aval.shape[d] - window.get(d, 1) for d in dn.scatter_dims_to_operand_dims]
     upper = np.asarray(upper, idx_aval.dtype)
-    upper = lax.broadcast_in_dim(upper, idx_aval.shape, (idx_aval.ndim - 1,))
-    return lax.min(lax.max(indices, lax.full(idx_aval.shape, 0, idx_aval.dtype)), upper)
+    upper = shapes.broadcast_in_dim(upper, idx_aval.shape, (idx_aval.ndim - 1,))
+    return elementwise.min(
+        elementwise.max(indices, shapes.full(idx_aval.shape, 0, idx_aval.dtype)), upper
+    )
 
 
 def _scatter_wrapper(name):
@@ -457,3 +473,160 @@ scatter_add = _scatter_wrapper("scatter-add")
 scatter_mul = _scatter_wrapper("scatter-mul")
 scatter_min = _scatter_wrapper("scatter-min")
 scatter_max = _scatter_wrapper("scatter-max")
+
+
+# ---------------------------------------------------------------------------------------------
+# gather and scatter-add: each is the other's transpose.
+
+
+def _scatter_dnums(dn: GatherDimensionNumbers) -> ScatterDimensionNumbers:
+    return ScatterDimensionNumbers(
+        update_window_dims=dn.offset_dims,
+        inserted_window_dims=dn.collapsed_slice_dims,
+        scatter_dims_to_operand_dims=dn.start_index_map,
+        operand_batching_dims=dn.operand_batching_dims,
+        scatter_indices_batching_dims=dn.start_indices_batching_dims,
+    )
+
+
+def _gather_dnums(dn: ScatterDimensionNumbers) -> GatherDimensionNumbers:
+    return GatherDimensionNumbers(
+        offset_dims=dn.update_window_dims,
+        collapsed_slice_dims=dn.inserted_window_dims,
+        start_index_map=dn.scatter_dims_to_operand_dims,
+        operand_batching_dims=dn.operand_batching_dims,
+        start_indices_batching_dims=dn.scatter_indices_batching_dims,
+    )
+
+
+def _window_sizes(operand_aval, updates_aval, dn: ScatterDimensionNumbers):
+    """The slice sizes of a gather reading back the windows a scatter writes."""
+    windows = iter(updates_aval.shape[d] for d in dn.update_window_dims)
+    skipped = set(dn.inserted_window_dims) | set(dn.operand_batching_dims)
+    return tuple(1 if d in skipped else next(windows) for d in range(operand_aval.ndim))
+
+
+def _gather_windows(x, indices, updates_aval, dn, fill_value):
+    """Per scatter update, the window of `x` it would land on (`fill_value` if dropped)."""
+    sizes = _window_sizes(aval_of(x), updates_aval, dn)
+    return gather(x, indices, _gather_dnums(dn), sizes, mode="fill", fill_value=fill_value)
+
+
+linear_jvp(gather_p, linear_args=(0,))
+
+
+@transpose_rules.register(gather_p)
+def _gather_transpose(ct, operand, indices, *, dimension_numbers, slice_sizes, **flags):
+    # gather clamps its start indices: scatter the cotangent back at the clamped ones.
+    zeros = zeros_like_aval(operand.aval)
+    sdn = _scatter_dnums(dimension_numbers)
+    return [scatter_add(zeros, indices, ct, sdn, mode="clip", **flags), None]
+
+
+linear_jvp(scatter_p["scatter-add"], linear_args=(0, 2))
+
+
+@transpose_rules.register(scatter_p["scatter-add"])
+def _scatter_add_transpose(ct, operand, indices, updates, *, dimension_numbers, **flags):
+    ct_updates = None
+    if is_undefined(updates):
+        ct_updates = _gather_windows(ct, indices, updates.aval, dimension_numbers, 0)
+    return [ct if is_undefined(operand) else None, None, ct_updates]
+
+
+def _scatter_add(x_aval, indices, updates, dn):
+    return scatter_p["scatter-add"].bind(
+        zeros_like_aval(x_aval),
+        indices,
+        updates,
+        dimension_numbers=dn,
+        indices_are_sorted=False,
+        unique_indices=False,
+    )
+
+
+@jvp_rules.register(scatter_p["scatter"])
+def _scatter_jvp(primals, tangents, *, dimension_numbers, **flags):
+    """Each operand entry takes the tangent of the update that won it, or keeps its own: the
+    winners are found by scattering update ids the same way."""
+    operand, indices, updates = primals
+    t_op, _, t_up = tangents
+    dn = dimension_numbers
+    out = scatter_p["scatter"].bind(*primals, dimension_numbers=dn, **flags)
+    o_aval, u_aval = aval_of(operand), aval_of(updates)
+    ids = shapes.reshape(elementwise.add(shapes.iota(dtypes.int32, u_aval.size), 1), u_aval.shape)
+    no_ids = zeros_like_aval(o_aval.update(dtype=dtypes.int32, weak_type=False))
+    owner = scatter_p["scatter"].bind(no_ids, indices, ids, dimension_numbers=dn, **flags)
+    tangent = None
+    if t_op is not None:
+        kept = elementwise.eq(owner, np.int32(0))
+        tangent = elementwise.select(kept, t_op, zeros_like_aval(o_aval))
+    if t_up is not None:
+        won = elementwise.eq(_gather_windows(owner, indices, u_aval, dn, -1), ids)
+        t_won = elementwise.select(won, t_up, zeros_like_aval(u_aval))
+        tangent = add_tangents(tangent, _scatter_add(o_aval, indices, t_won, dn))
+    return out, tangent
+
+
+@jvp_rules.register(scatter_p["scatter-mul"])
+def _scatter_mul_jvp(primals, tangents, *, dimension_numbers, unique_indices, **flags):
+    operand, indices, updates = primals
+    t_op, _, t_up = tangents
+    dn = dimension_numbers
+    params = dict(dimension_numbers=dn, unique_indices=unique_indices, **flags)
+    out = scatter_p["scatter-mul"].bind(*primals, **params)
+    o_aval = aval_of(operand)
+    ones = shapes.full(o_aval.shape, np.ones((), o_aval.dtype))
+    tangent = None
+    if t_op is not None:
+        factors = scatter_p["scatter-mul"].bind(ones, indices, updates, **params)
+        tangent = elementwise.mul(t_op, factors)
+    if t_up is not None:
+        if not unique_indices:
+            raise MeshjitNotImplementedError(
+                "the derivative of scatter_mul with respect to its updates is implemented only "
+                "for unique_indices=True"
+            )
+        tangent = add_tangents(
+            tangent, elementwise.mul(operand, _scatter_add(o_aval, indices, t_up, dn))
+        )
+    return out, tangent
+
+
+def _scatter_extremum_jvp(name):
+    """scatter-max / scatter-min: the mean of the tangents of the entries equal to the result
+    (the operand's own and every update written there)."""
+    prim = scatter_p[name]
+
+    def rule(primals, tangents, *, dimension_numbers, **flags):
+        operand, indices, updates = primals
+        t_op, _, t_up = tangents
+        dn = dimension_numbers
+        out = prim.bind(*primals, dimension_numbers=dn, **flags)
+        o_aval, u_aval = aval_of(operand), aval_of(updates)
+        hit_op = elementwise.convert_element_type(elementwise.eq(operand, out), o_aval.dtype)
+        at_updates = _gather_windows(out, indices, u_aval, dn, np.nan)
+        hit_up = elementwise.convert_element_type(elementwise.eq(updates, at_updates), o_aval.dtype)
+        count = elementwise.add(hit_op, _scatter_add(o_aval, indices, hit_up, dn))
+        total = None if t_op is None else elementwise.mul(t_op, hit_op)
+        if t_up is not None:
+            total = add_tangents(
+                total, _scatter_add(o_aval, indices, elementwise.mul(t_up, hit_up), dn)
+            )
+        return out, elementwise.div(total, count)
+
+    jvp_rules.register(prim)(rule)
+
+
+_scatter_extremum_jvp("scatter-max")
+_scatter_extremum_jvp("scatter-min")
+
+# ---------------------------------------------------------------------------------------------
+# rev and sort.
+
+linear_jvp(rev_p)
+
+
+@transpose_rules.register(rev_p)
+def _rev_transpose(ct, x, *, dimensions):
+    return [rev_p.bind(ct, dimensions=dimensions)]

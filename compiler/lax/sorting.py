@@ -10,20 +10,32 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Primitive, def_abstract_eval
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+)
+from meshjit.compiler.lax import ad_util, gather_scatter, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
-from meshjit.compiler.lax.lowering_rules import compare_type
-from meshjit.compiler.lowering import LoweringRuleContext, constant, register_lowering
+from meshjit.compiler.lax import sorting as lax_sort
+from meshjit.compiler.lax.ad_util import (
+    aval_of,
+)
+from meshjit.compiler.lax.elementwise import compare_type
+from meshjit.compiler.lowering import LoweringRuleContext, constant
 
 __all__ = ["sort", "sort_key_val"]
 
 sort_p = Primitive("sort", multiple_results=True)
 
 
-@def_abstract_eval(sort_p)
+@abstract_eval_rules.register(sort_p)
 def _sort_rule(*operands, dimension, is_stable, num_keys):
     if not operands:
         raise MeshjitTypeError("sort needs at least one operand")
@@ -85,14 +97,14 @@ def _canonical_float(ctx, x, dtype):
     return hlo.SelectOp(is_nan.result, nan, x).result
 
 
-register_lowering(sort_p, _sort_lowering)
+lowering_rules.register(sort_p, _sort_lowering)
 
 
 def sort(operand, dimension: int = -1, is_stable: bool = True, num_keys: int = 1):
     """Sorts one array, or several along the same axis keyed by the first `num_keys`."""
     single = not isinstance(operand, (list, tuple))
     operands = [operand] if single else list(operand)
-    ndim = lax.aval_of(operands[0]).ndim
+    ndim = ad_util.aval_of(operands[0]).ndim
     if ndim == 0:
         raise MeshjitValueError("sort needs an array of rank >= 1, got a scalar")
     dimension = checks.canonical_axis(dimension, ndim, "sort dimension")
@@ -106,3 +118,58 @@ def sort_key_val(keys, values, dimension: int = -1, is_stable: bool = True):
     """Sorts `keys` along `dimension` and permutes `values` the same way."""
     k, v = sort([keys, values], dimension=dimension, is_stable=is_stable, num_keys=1)
     return k, v
+
+
+# ---------------------------------------------------------------------------------------------
+def top_k(operand, k: int):
+    """The `k` largest entries along the last axis, descending, and their int32 indices.
+
+    Ties keep the lower index first, and NaNs count as the largest values (as XLA's TopK):
+    sorting the reversed row stably and reversing the result gives both.
+    """
+    aval = ad_util.aval_of(operand)
+    k = int(k)
+    if aval.ndim == 0:
+        raise MeshjitValueError("top_k needs an operand of rank >= 1, got a scalar")
+    last = aval.ndim - 1
+    if not 0 <= k <= aval.shape[last]:
+        raise MeshjitValueError(
+            f"top_k: k={k} must be in [0, {aval.shape[last]}] for {aval.str_short()} "
+            "(k may not exceed the size of the last axis)"
+        )
+    iota = shapes.broadcasted_iota(dtypes.int32, aval.shape, last)
+    keys, ids = lax_sort.sort_key_val(
+        gather_scatter.rev(operand, (last,)), gather_scatter.rev(iota, (last,)), dimension=last
+    )
+    n = aval.shape[last]
+    values = slicing.slice_in_dim(gather_scatter.rev(keys, (last,)), 0, k, 1, last) if n else keys
+    indices = slicing.slice_in_dim(gather_scatter.rev(ids, (last,)), 0, k, 1, last) if n else ids
+    return values, indices
+
+
+# ---------------------------------------------------------------------------------------------
+def take_along_axis(x, indices, axis: int):
+    """x[..., indices[...], ...] along `axis`, as a gather batched over the other axes."""
+    shape = aval_of(x).shape
+    others = tuple(d for d in range(len(shape)) if d != axis)
+    dn = gather_scatter.GatherDimensionNumbers(
+        offset_dims=(),
+        collapsed_slice_dims=(axis,),
+        start_index_map=(axis,),
+        operand_batching_dims=others,
+        start_indices_batching_dims=others,
+    )
+    index_vectors = shapes.reshape(indices, shape + (1,))
+    return gather_scatter.gather(x, index_vectors, dn, (1,) * len(shape))
+
+
+@jvp_rules.register(sort_p)
+def _sort_jvp(primals, tangents, *, dimension, is_stable, num_keys):
+    shape = aval_of(primals[0]).shape
+    positions = shapes.broadcasted_iota(dtypes.int32, shape, dimension)
+    outs = sort_p.bind(
+        *primals, positions, dimension=dimension, is_stable=is_stable, num_keys=num_keys
+    )
+    order = outs[-1]
+    touts = [None if t is None else take_along_axis(t, order, dimension) for t in tangents]
+    return outs[:-1], touts

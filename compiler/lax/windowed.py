@@ -8,6 +8,7 @@ the convolution in lax_conv.
 from __future__ import annotations
 
 import functools
+import itertools
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -15,10 +16,24 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
-from meshjit.compiler.lowering import LoweringRuleContext, constant, register_lowering
+from meshjit.compiler.lax.ad_util import (
+    aval_of,
+    linear_jvp,
+    zeros_like_aval,
+)
+from meshjit.compiler.lax.shapes import unpad
+from meshjit.compiler.lax.sorting import take_along_axis
+from meshjit.compiler.lowering import LoweringRuleContext, constant
 
 # ---------------------------------------------------------------------------------------------
 # Window geometry, shared with convolutions.
@@ -129,7 +144,7 @@ def _reduce_window_rule(
 
 
 for _kind, _prim in reduce_window_p.items():
-    def_abstract_eval(_prim)(functools.partial(_reduce_window_rule, _kind))
+    abstract_eval_rules.register(_prim)(functools.partial(_reduce_window_rule, _kind))
 
 _MONOIDS = {
     "sum": (hlo.AddOp, lambda d: np.zeros((), d)),
@@ -170,12 +185,12 @@ def _reduce_window_lowering(
 
 
 for _kind, _prim in reduce_window_p.items():
-    register_lowering(_prim, functools.partial(_reduce_window_lowering, _kind))
+    lowering_rules.register(_prim, functools.partial(_reduce_window_lowering, _kind))
 
 # ---------------------------------------------------------------------------------------------
 # lax wrappers for windowed reductions.
 
-_COMPUTATIONS = {lax.add: "sum", lax.max: "max", lax.min: "min"}
+_COMPUTATIONS = {elementwise.add: "sum", elementwise.max: "max", elementwise.min: "min"}
 
 
 def _computation_kind(computation):
@@ -219,7 +234,7 @@ def _window_reduction(
     base_dilation=None,
     window_dilation=None,
 ):
-    aval = lax.aval_of(operand)
+    aval = ad_util.aval_of(operand)
     name = f"reduce_window_{kind} of {aval.str_short()}"
     params = _window_params(
         name, aval, window_dimensions, window_strides, padding, base_dilation, window_dilation
@@ -266,7 +281,7 @@ def reduce_window(
     base_dilation=None,
     window_dilation=None,
 ):
-    """JAX's lax.reduce_window for computation in (lax.add, lax.max, lax.min).
+    """JAX's reduce_window for computation in (lax.add, lax.max, lax.min).
 
     As XLA evaluates it, padding and base-dilation holes take no part and `init_value` is folded
     in once per window: a non-identity init is applied to the monoid reduction's result.
@@ -278,8 +293,8 @@ def reduce_window(
             f"reduce_window: unsupported computation {shown}; meshjit supports lax.add, lax.max "
             "and lax.min"
         )
-    aval = lax.aval_of(operand)
-    init = lax.convert_element_type(init_value, aval.dtype)
+    aval = ad_util.aval_of(operand)
+    init = elementwise.convert_element_type(init_value, aval.dtype)
     params = _window_params(
         f"reduce_window of {aval.str_short()}",
         aval,
@@ -322,7 +337,7 @@ def _cumulative_rule(name, x, *, axis, reverse):
 
 
 for _name, _prim in cumulative_p.items():
-    def_abstract_eval(_prim)(functools.partial(_cumulative_rule, _name))
+    abstract_eval_rules.register(_prim)(functools.partial(_cumulative_rule, _name))
 
 
 def _cumulative_lowering(name, ctx: LoweringRuleContext, x, *, axis, reverse):
@@ -342,11 +357,11 @@ def _cumulative_lowering(name, ctx: LoweringRuleContext, x, *, axis, reverse):
 
 
 for _name, _prim in cumulative_p.items():
-    register_lowering(_prim, functools.partial(_cumulative_lowering, _name))
+    lowering_rules.register(_prim, functools.partial(_cumulative_lowering, _name))
 
 
 def _cumulative(name, operand, axis=0, reverse=False):
-    aval = lax.aval_of(operand)
+    aval = ad_util.aval_of(operand)
     if aval.ndim == 0:
         raise MeshjitValueError(f"{name} needs an array of rank >= 1, got {aval.str_short()}")
     axis = checks.canonical_axis(axis, aval.ndim, f"{name} axis")
@@ -384,3 +399,147 @@ __all__ = [
     "reduce_window_min",
     "reduce_window_sum",
 ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Cumulative reductions.
+
+linear_jvp(cumsum_p)
+
+
+@transpose_rules.register(cumsum_p)
+def _cumsum_transpose(ct, x, *, axis, reverse):
+    return [cumsum_p.bind(ct, axis=axis, reverse=not reverse)]
+
+
+def _forward_only(rule):
+    """Runs a rule written for reverse=False on reversed data when reverse=True."""
+
+    def wrapped(primals, tangents, *, axis, reverse):
+        if not reverse:
+            return rule(primals[0], tangents[0], axis)
+        out, tangent = rule(
+            gather_scatter.rev(primals[0], (axis,)), gather_scatter.rev(tangents[0], (axis,)), axis
+        )
+        return gather_scatter.rev(out, (axis,)), gather_scatter.rev(tangent, (axis,))
+
+    return wrapped
+
+
+def _cumprod_jvp(x, t, axis):
+    """d y_i = sum_{j <= i} t_j * prod_{k < j} x_k * prod_{j < k <= i} x_k, with the last
+    product as an n x n cumulative product (exact where x has zeros)."""
+    out = cumprod(x, axis)
+    aval = aval_of(x)
+    n, ndim = aval.shape[axis], aval.ndim
+    before = shapes.pad(out, 1, [(1, -1, 0) if d == axis else (0, 0, 0) for d in range(ndim)])
+    pair_shape = aval.shape[: axis + 1] + (n,) + aval.shape[axis + 1 :]
+    j = shapes.broadcasted_iota(dtypes.int32, pair_shape, axis)
+    i = shapes.broadcasted_iota(dtypes.int32, pair_shape, axis + 1)
+    keep = [d for d in range(ndim + 1) if d != axis]
+    x_i = shapes.broadcast_in_dim(x, pair_shape, keep)
+    ones = shapes.full(pair_shape, np.ones((), aval.dtype))
+    between = cumprod(elementwise.select(elementwise.gt(i, j), x_i, ones), axis + 1)
+    weights = elementwise.select(
+        elementwise.ge(i, j), between, shapes.full(pair_shape, np.zeros((), aval.dtype))
+    )
+    scaled = shapes.broadcast_in_dim(
+        elementwise.mul(t, before),
+        pair_shape,
+        list(range(axis + 1)) + [d + 1 for d in range(axis + 1, ndim)],
+    )
+    return out, reductions.reduce_sum(elementwise.mul(scaled, weights), (axis,))
+
+
+def _cumulative_extremum_jvp(op, fill):
+    """cummax / cummin: the tangent of the entry holding the running extremum, found as the
+    last position where the input equals the output."""
+
+    def rule(x, t, axis):
+        out = op(x, axis)
+        shape = aval_of(x).shape
+        positions = shapes.broadcasted_iota(dtypes.int32, shape, axis)
+        records = elementwise.select(
+            elementwise.eq(x, out), positions, shapes.full(shape, np.int32(fill))
+        )
+        return out, take_along_axis(t, cummax(records, axis), axis)
+
+    return rule
+
+
+jvp_rules.register(cumprod_p)(_forward_only(_cumprod_jvp))
+jvp_rules.register(cummax_p)(_forward_only(_cumulative_extremum_jvp(cummax, 0)))
+jvp_rules.register(cummin_p)(_forward_only(_cumulative_extremum_jvp(cummin, 0)))
+
+# ---------------------------------------------------------------------------------------------
+# Windowed reductions.
+
+linear_jvp(reduce_window_sum_p)
+
+
+def _dilated_pads(padding, base_dilation):
+    return [(lo, hi, b - 1) for (lo, hi), b in zip(padding, base_dilation)]
+
+
+@transpose_rules.register(reduce_window_sum_p)
+def _reduce_window_sum_transpose(
+    ct, x, *, window_dimensions, window_strides, padding, base_dilation, window_dilation
+):
+    # Every padded input position p gets the cotangents of the windows o and offsets k with
+    # o * stride + k * dilation == p: a stride-1 window sum over the cotangent spread out by
+    # the strides and padded by a window's span.
+    in_config = _dilated_pads(padding, base_dilation)
+    padded = [
+        dilate_dim(n, b) + lo + hi
+        for n, (lo, hi, _), b in zip(x.aval.shape, in_config, base_dilation)
+    ]
+    config = []
+    for size, n, w, s, d in zip(
+        padded, aval_of(ct).shape, window_dimensions, window_strides, window_dilation
+    ):
+        spread = (n - 1) * s + 1 if n else 0
+        config.append(((w - 1) * d, size - spread, s - 1))
+    ones = (1,) * len(padded)
+    summed = reduce_window_sum_p.bind(
+        shapes.pad(ct, 0, config),
+        window_dimensions=window_dimensions,
+        window_strides=ones,
+        padding=((0, 0),) * len(padded),
+        base_dilation=ones,
+        window_dilation=window_dilation,
+    )
+    return [unpad(summed, in_config)]
+
+
+def _reduce_window_extremum_jvp(prim, identity):
+    """reduce_window_max / min: per window, the tangent of its first extremal entry (the window
+    offsets are enumerated as strided slices of the padded input)."""
+
+    def rule(primals, tangents, **params):
+        (x,), (t,) = primals, tangents
+        out = prim.bind(x, **params)
+        config = _dilated_pads(params["padding"], params["base_dilation"])
+        x_aval = aval_of(x)
+        padded_x = shapes.pad(x, np.asarray(identity, x_aval.dtype), config)
+        padded_t = shapes.pad(t, 0, config)
+        out_shape = aval_of(out).shape
+        strides, dilation = params["window_strides"], params["window_dilation"]
+        found = shapes.full(out_shape, np.array(False))
+        tangent = zeros_like_aval(aval_of(out))
+        for offset in itertools.product(*(range(w) for w in params["window_dimensions"])):
+            starts = [k * d for k, d in zip(offset, dilation)]
+            limits = [a + (n - 1) * s + 1 for a, n, s in zip(starts, out_shape, strides)]
+            x_k = slicing.slice(padded_x, starts, limits, strides)
+            hit = elementwise.bitwise_and(elementwise.eq(x_k, out), elementwise.bitwise_not(found))
+            found = elementwise.bitwise_or(found, hit)
+            t_k = slicing.slice(padded_t, starts, limits, strides)
+            tangent = elementwise.add(
+                tangent, elementwise.select(hit, t_k, zeros_like_aval(aval_of(out)))
+            )
+        return out, tangent
+
+    jvp_rules.register(prim)(rule)
+
+
+_reduce_window_extremum_jvp(reduce_window_max_p, -np.inf)
+_reduce_window_extremum_jvp(reduce_window_min_p, np.inf)

@@ -7,7 +7,7 @@ import builtins
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.primitives import dot_general_p
+from meshjit.compiler.lax.dot import dot_general_p
 from meshjit.compiler.numpy.elementwise import multiply, subtract
 from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, reshape, stack
 from meshjit.compiler.numpy.util import (

@@ -15,7 +15,8 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.primitives import argmax_p, argmin_p, reduce_p, reshape_p
+from meshjit.compiler.lax.reductions import argmax_p, argmin_p, reduce_p
+from meshjit.compiler.lax.shapes import reshape_p
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.elementwise import (
     divide,

@@ -15,7 +15,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.primitives import broadcast_in_dim_p
+from meshjit.compiler.lax.shapes import broadcast_in_dim_p
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 
 aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers

@@ -9,12 +9,24 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler import lax
+from meshjit.compiler.ad.transform import (
+    vma_checked,
+)
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval, vma_rules
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+    vma_rules,
+)
+from meshjit.compiler.lax import elementwise, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
+from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
+from meshjit.compiler.lowering import LoweringRuleContext
 from meshjit.compiler.parallel.axis_env import (
     check_index_groups,
     checked_axes,
@@ -76,7 +88,7 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
     def one(leaf):
         aval = abstractify(leaf)
         if aval.dtype == dtypes.bool_ and prim is psum_p:
-            leaf = lax.convert_element_type(leaf, dtypes.int32)
+            leaf = elementwise.convert_element_type(leaf, dtypes.int32)
         return prim.bind(leaf, axes=axes, axis_index_groups=groups)
 
     return tree_map(one, x)
@@ -98,7 +110,7 @@ def pmean(x, axis_name, *, axis_index_groups=None):
     env, axes = checked_axes(axis_name, "pmean")
     size = group_size(env, axes, _groups_for(env, axes, axis_index_groups, "pmean"))
     total = psum(x, axis_name, axis_index_groups=axis_index_groups)
-    return tree_map(lambda t: lax.div(_inexact(t), _scalar_like(_inexact(t), size)), total)
+    return tree_map(lambda t: elementwise.div(_inexact(t), _scalar_like(_inexact(t), size)), total)
 
 
 def _inexact(x):
@@ -106,7 +118,7 @@ def _inexact(x):
     dtype = abstractify(x).dtype
     if np.issubdtype(dtype, np.inexact) or dtype.kind == "V":  # "V": ml_dtypes floats
         return x
-    return lax.convert_element_type(x, dtypes.float32)
+    return elementwise.convert_element_type(x, dtypes.float32)
 
 
 def _scalar_like(x, value):
@@ -195,7 +207,7 @@ def psum_scatter(
         out = psum_scatter_p.bind(
             leaf, axes=axes, axis_index_groups=groups, size=size, dimension=dim
         )
-        return out if tiled else lax.squeeze(out, (dim,))
+        return out if tiled else shapes.squeeze(out, (dim,))
 
     return tree_map(one, x)
 
@@ -218,9 +230,9 @@ def all_to_all(
         # is a position in the result, after the split dimension is gone.
         concat_e = concat + 1 if split < concat else concat
         split_e = split + 1 if split > concat else split
-        expanded = lax.expand_dims(leaf, (concat_e,))
+        expanded = shapes.expand_dims(leaf, (concat_e,))
         out = _all_to_all_tiled(expanded, axes, groups, size, split_e, concat_e)
-        return lax.squeeze(out, (split_e,))
+        return shapes.squeeze(out, (split_e,))
 
     return tree_map(one, x)
 
@@ -265,15 +277,15 @@ def pbroadcast(x, axis_name, source: int):
     env, axes = checked_axes(axis_name, "pbroadcast")
     if not 0 <= int(source) < env.size(axes):
         raise MeshjitValueError(f"pbroadcast source {source} is outside 0..{env.size(axes) - 1}")
-    is_source = lax.eq(axis_index(axes), np.int32(source))
+    is_source = elementwise.eq(axis_index(axes), np.int32(source))
 
     def one(leaf):
         aval = abstractify(leaf)
-        zeros = lax.full(aval.shape, 0, aval.dtype)
-        mask = lax.broadcast(is_source, aval.shape) if aval.shape else is_source
-        picked = lax.select(mask, leaf, zeros)
+        zeros = shapes.full(aval.shape, 0, aval.dtype)
+        mask = shapes.broadcast(is_source, aval.shape) if aval.shape else is_source
+        picked = elementwise.select(mask, leaf, zeros)
         if aval.dtype == dtypes.bool_:
-            return pvary(lax.ne(psum(picked, axes), np.int32(0)), axes)
+            return pvary(elementwise.ne(psum(picked, axes), np.int32(0)), axes)
         return pvary(psum(picked, axes), axes)
 
     return tree_map(one, x)
@@ -287,8 +299,10 @@ def _parg(x, axis_name, best):
 
     def one(leaf, win):
         aval = abstractify(leaf)
-        mine = lax.broadcast(idx, aval.shape) if aval.shape else idx
-        candidates = lax.select(lax.eq(leaf, win), mine, lax.full(aval.shape, size, dtypes.int32))
+        mine = shapes.broadcast(idx, aval.shape) if aval.shape else idx
+        candidates = elementwise.select(
+            elementwise.eq(leaf, win), mine, shapes.full(aval.shape, size, dtypes.int32)
+        )
         return pmin(candidates, axes)
 
     return tree_map(one, x, winner)
@@ -326,10 +340,10 @@ def _all_reduce_rule(x, *, axes, axis_index_groups):
 
 
 for _prim in (psum_p, pmax_p, pmin_p):
-    def_abstract_eval(_prim)(_all_reduce_rule)
+    abstract_eval_rules.register(_prim)(_all_reduce_rule)
 
 
-@def_abstract_eval(pvary_p)
+@abstract_eval_rules.register(pvary_p)
 def _pvary_rule(x, *, axes):
     return x.update(vma=_add(x, axes))
 
@@ -343,25 +357,25 @@ def _gathered_shape(x, size, axis, tiled):
     return tuple(shape)
 
 
-@def_abstract_eval(all_gather_p)
+@abstract_eval_rules.register(all_gather_p)
 def _all_gather_rule(x, *, axes, axis_index_groups, size, axis, tiled):
     # As in JAX: the gathered value is typed as still varying over the axes.
     return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _add(x, axes))
 
 
-@def_abstract_eval(all_gather_invariant_p)
+@abstract_eval_rules.register(all_gather_invariant_p)
 def _all_gather_invariant_rule(x, *, axes, size, axis, tiled):
     return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _drop(x, axes))
 
 
-@def_abstract_eval(psum_scatter_p)
+@abstract_eval_rules.register(psum_scatter_p)
 def _psum_scatter_rule(x, *, axes, axis_index_groups, size, dimension):
     shape = list(x.shape)
     shape[dimension] //= size
     return ShapedArray(tuple(shape), x.dtype, x.weak_type, _add(x, axes))
 
 
-@def_abstract_eval(all_to_all_p)
+@abstract_eval_rules.register(all_to_all_p)
 def _all_to_all_rule(x, *, axes, axis_index_groups, size, split_axis, concat_axis):
     shape = list(x.shape)
     shape[split_axis] //= size
@@ -369,12 +383,12 @@ def _all_to_all_rule(x, *, axes, axis_index_groups, size, split_axis, concat_axi
     return ShapedArray(tuple(shape), x.dtype, x.weak_type, _add(x, axes))
 
 
-@def_abstract_eval(ppermute_p)
+@abstract_eval_rules.register(ppermute_p)
 def _ppermute_rule(x, *, axes, perm):
     return x.update(vma=_add(x, axes))
 
 
-@def_abstract_eval(axis_index_p)
+@abstract_eval_rules.register(axis_index_p)
 def _axis_index_rule(*, axes):
     return ShapedArray((), dtypes.int32, False, frozenset(axes))
 
@@ -417,10 +431,10 @@ def _all_reduce_lowering(builder, ctx, x, *, axes, axis_index_groups):
     return op.results[0]
 
 
-register_lowering(psum_p, functools.partial(_all_reduce_lowering, hlo.AddOp))
-register_lowering(pmax_p, functools.partial(_all_reduce_lowering, hlo.MaxOp))
-register_lowering(pmin_p, functools.partial(_all_reduce_lowering, hlo.MinOp))
-register_lowering(pvary_p, lambda ctx, x, *, axes: x)
+lowering_rules.register(psum_p, functools.partial(_all_reduce_lowering, hlo.AddOp))
+lowering_rules.register(pmax_p, functools.partial(_all_reduce_lowering, hlo.MaxOp))
+lowering_rules.register(pmin_p, functools.partial(_all_reduce_lowering, hlo.MinOp))
+lowering_rules.register(pvary_p, lambda ctx, x, *, axes: x)
 
 
 def _all_gather_lowering(ctx, x, *, axes, axis_index_groups, size, axis, tiled):
@@ -440,8 +454,8 @@ def _all_gather_lowering(ctx, x, *, axes, axis_index_groups, size, axis, tiled):
     return op.results[0]
 
 
-register_lowering(all_gather_p, _all_gather_lowering)
-register_lowering(
+lowering_rules.register(all_gather_p, _all_gather_lowering)
+lowering_rules.register(
     all_gather_invariant_p,
     lambda ctx, x, **params: _all_gather_lowering(ctx, x, axis_index_groups=None, **params),
 )
@@ -460,7 +474,7 @@ def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):
     return op.result
 
 
-register_lowering(psum_scatter_p, _psum_scatter_lowering)
+lowering_rules.register(psum_scatter_p, _psum_scatter_lowering)
 
 
 def _all_to_all_lowering(ctx, x, *, axes, axis_index_groups, size, split_axis, concat_axis):
@@ -478,7 +492,7 @@ def _all_to_all_lowering(ctx, x, *, axes, axis_index_groups, size, split_axis, c
     return op.results[0]
 
 
-register_lowering(all_to_all_p, _all_to_all_lowering)
+lowering_rules.register(all_to_all_p, _all_to_all_lowering)
 
 
 def _ppermute_lowering(ctx, x, *, axes, perm):
@@ -489,7 +503,7 @@ def _ppermute_lowering(ctx, x, *, axes, perm):
     return op.result
 
 
-register_lowering(ppermute_p, _ppermute_lowering)
+lowering_rules.register(ppermute_p, _ppermute_lowering)
 
 
 def _axis_index_lowering(ctx, *, axes):
@@ -546,4 +560,120 @@ def _u32(ctx, value):
     return ctx.constant(value, np.uint32)
 
 
-register_lowering(axis_index_p, _axis_index_lowering)
+lowering_rules.register(axis_index_p, _axis_index_lowering)
+
+
+# ---------------------------------------------------------------------------------------------
+# Collectives.
+
+for _prim in (
+    psum_p,
+    pvary_p,
+    all_gather_p,
+    all_gather_invariant_p,
+    psum_scatter_p,
+    all_to_all_p,
+    ppermute_p,
+):
+    linear_jvp(_prim)
+
+
+def _partial_axes(ct, axes) -> tuple[str, ...]:
+    """The axes among `axes` over which the cotangent is a partial sum still to be taken (all of
+    them with check_vma=False: untyped cotangents are per-device, and psum transposes to psum)."""
+    if not vma_checked():
+        return tuple(axes)
+    vma = aval_of(ct).vma
+    return tuple(a for a in axes if a in vma)
+
+
+@transpose_rules.register(psum_p)
+def _psum_transpose(ct, x, *, axes, axis_index_groups):
+    partial = _partial_axes(ct, axes)
+    if partial:
+        ct = psum_p.bind(ct, axes=partial, axis_index_groups=axis_index_groups)
+    return [_per_device(ct, axes)]
+
+
+def _per_device(ct, axes):
+    """Types a cotangent as one contribution per device along `axes` (no data moves): for an
+    operand invariant over them, the contributions are then summed (see ad.match_vma)."""
+    if not vma_checked():
+        return ct
+    vary = tuple(a for a in axes if a not in aval_of(ct).vma)
+    return pvary_p.bind(ct, axes=vary) if vary else ct
+
+
+@transpose_rules.register(pvary_p)
+def _pvary_transpose(ct, x, *, axes):
+    return [psum_p.bind(ct, axes=axes, axis_index_groups=None)]
+
+
+def _pextremum_jvp(prim):
+    """pmax / pmin: the mean of the tangents of the devices holding the extremum."""
+
+    def rule(primals, tangents, *, axes, axis_index_groups):
+        (x,), (t,) = primals, tangents
+        out = prim.bind(x, axes=axes, axis_index_groups=axis_index_groups)
+        hits = elementwise.convert_element_type(elementwise.eq(x, out), aval_of(x).dtype)
+        groups = dict(axes=axes, axis_index_groups=axis_index_groups)
+        total = psum_p.bind(elementwise.mul(t, hits), **groups)
+        return out, elementwise.div(total, psum_p.bind(hits, **groups))
+
+    jvp_rules.register(prim)(rule)
+
+
+_pextremum_jvp(pmax_p)
+_pextremum_jvp(pmin_p)
+
+
+@transpose_rules.register(all_gather_p)
+def _all_gather_transpose(ct, x, *, axes, axis_index_groups, size, axis, tiled):
+    # The result varies over the axes, so its cotangent holds one contribution per device
+    # (also when it is typed invariant: every device contributes that same value), summed by
+    # the reduce-scatter, as in JAX.
+    out = psum_scatter_p.bind(
+        ct, axes=axes, axis_index_groups=axis_index_groups, size=size, dimension=axis
+    )
+    return [out if tiled else shapes.reshape(out, x.aval.shape)]
+
+
+@transpose_rules.register(all_gather_invariant_p)
+def _all_gather_invariant_transpose(ct, x, *, axes, size, axis, tiled):
+    # The result is invariant over the axes: its cotangent is the total (partial sums over
+    # them are summed first), and each device's operand gets its own slice of it, as in JAX.
+    # With check_vma=False JAX slices the per-device cotangent as it is.
+    if vma_checked():
+        partial = tuple(a for a in axes if a in aval_of(ct).vma)
+        if partial:
+            ct = psum_p.bind(ct, axes=partial, axis_index_groups=None)
+    block = aval_of(ct).shape[axis] // size
+    start = elementwise.mul(axis_index_p.bind(axes=axes), np.int32(block))
+    out = slicing.dynamic_slice_in_dim(ct, start, block, axis)
+    return [out if tiled else shapes.reshape(out, x.aval.shape)]
+
+
+@transpose_rules.register(psum_scatter_p)
+def _psum_scatter_transpose(ct, x, *, axes, axis_index_groups, size, dimension):
+    out = all_gather_p.bind(
+        ct, axes=axes, axis_index_groups=axis_index_groups, size=size, axis=dimension, tiled=True
+    )
+    return [_per_device(out, axes)]
+
+
+@transpose_rules.register(all_to_all_p)
+def _all_to_all_transpose(ct, x, *, axes, axis_index_groups, size, split_axis, concat_axis):
+    out = all_to_all_p.bind(
+        ct,
+        axes=axes,
+        axis_index_groups=axis_index_groups,
+        size=size,
+        split_axis=concat_axis,
+        concat_axis=split_axis,
+    )
+    return [out]
+
+
+@transpose_rules.register(ppermute_p)
+def _ppermute_transpose(ct, x, *, axes, perm):
+    return [ppermute_p.bind(ct, axes=axes, perm=tuple((dst, src) for src, dst in perm))]

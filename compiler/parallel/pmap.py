@@ -9,8 +9,8 @@ import functools
 
 import numpy as np
 
-from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.lax import shapes
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import Mesh, PartitionSpec
 from meshjit.compiler.trace.tracing import abstractify
@@ -117,11 +117,11 @@ def _mesh(size: int, name: str, devices) -> Mesh:
 def _body(f, axes, out_axes):
     def body(*local_args):
         leaves, treedef = tree_flatten(local_args)
-        squeezed = [x if a is None else lax.squeeze(x, (a,)) for x, a in zip(leaves, axes)]
+        squeezed = [x if a is None else shapes.squeeze(x, (a,)) for x, a in zip(leaves, axes)]
         out = f(*tree_unflatten(treedef, squeezed))
         if out_axes is None:
             return out
-        return tree_map(lambda y: lax.expand_dims(y, (0,)), out)
+        return tree_map(lambda y: shapes.expand_dims(y, (0,)), out)
 
     return body
 
@@ -134,7 +134,7 @@ def _move_mapped_axis(body, out_axes: int):
             ndim = abstractify(y).ndim
             perm = list(range(1, ndim))
             perm.insert(_canonical(out_axes, ndim, "out_axes"), 0)
-            return lax.transpose(y, tuple(perm))
+            return shapes.transpose(y, tuple(perm))
 
         return tree_map(one, body(*args))
 

@@ -5,18 +5,31 @@ from __future__ import annotations
 import functools
 import math
 
+import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
+from meshjit.compiler.ad.transform import (
+    eval_closed,
+    linearize_jaxpr,
+    trace_to_jaxpr,
+    transpose_jaxpr,
+)
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.ir.core import (
-    ClosedJaxpr,
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray
+from meshjit.compiler.ir.registry import (
     Primitive,
-    ShapedArray,
-    def_abstract_eval,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
     vma_rules,
 )
-from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp, register_lowering
+from meshjit.compiler.lax import elementwise, shapes
+from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
+from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
+from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
 from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, PartitionSpec, get_context_mesh
 from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
@@ -195,7 +208,7 @@ def _closure_convert(closed: ClosedJaxpr) -> ClosedJaxpr:
     return closure_convert(closed)
 
 
-@def_abstract_eval(shard_map_p)
+@abstract_eval_rules.register(shard_map_p)
 def _shard_map_rule(*avals, jaxpr, mesh, in_specs, out_specs, manual_axes, check_vma):
     outs = []
     outer_vma = frozenset().union(*[a.vma for a in avals])
@@ -241,4 +254,155 @@ def _shardings_attr(mesh_name, specs, avals, closed: bool):
     return sharding_per_value_attr(shardings)
 
 
-register_lowering(shard_map_p, _shard_map_lowering)
+lowering_rules.register(shard_map_p, _shard_map_lowering)
+
+
+# ---------------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
+# shard_map. Residuals leave the forward shard_map and enter the linear one as blocks stacked
+# over the manual axes they vary over (unstacked inside), so each device gets its own back.
+
+
+def _body_env(mesh, manual_axes, check_vma) -> AxisEnv:
+    outer = current_trace().axis_env
+    manual = (outer.manual if outer is not None else ()) + tuple(manual_axes)
+    ordered = tuple(a for a in mesh.axis_names if a in manual)
+    return AxisEnv(mesh.abstract_mesh, ordered, check_vma)
+
+
+def _stacking_axes(aval: ShapedArray, manual_axes, check_vma) -> tuple[str, ...]:
+    return tuple(a for a in manual_axes if a in aval.vma or not check_vma)
+
+
+def _residual_layout(res_avals, manual_axes, check_vma):
+    """Per residual: its out/in spec and its aval inside the linear body."""
+    specs, avals = [], []
+    for aval in res_avals:
+        axes = _stacking_axes(aval, manual_axes, check_vma)
+        specs.append(PartitionSpec(axes) if axes else PartitionSpec())
+        avals.append(aval.update(shape=(1,) + aval.shape) if axes else aval)
+    return specs, avals
+
+
+def _stack(x, spec):
+    return shapes.reshape(x, (1,) + aval_of(x).shape) if len(spec) else x
+
+
+def _unstack(x, spec):
+    return shapes.reshape(x, aval_of(x).shape[1:]) if len(spec) else x
+
+
+@jvp_rules.register(shard_map_p)
+def _shard_map_jvp(primals, tangents, *, jaxpr, in_specs, out_specs, **params):
+    env = _body_env(params["mesh"], params["manual_axes"], params["check_vma"])
+    nonzeros = [t is not None for t in tangents]
+    ts = [t for t in tangents if t is not None]
+    t_avals = [a for a, nz in zip(jaxpr.in_avals, nonzeros) if nz]
+    lin = linearize_jaxpr(jaxpr, nonzeros, t_avals, env)
+    res_specs, res_avals = _residual_layout(
+        lin.res_avals, params["manual_axes"], params["check_vma"]
+    )
+    n = len(jaxpr.out_avals)
+
+    def forward(*xs):
+        outs = eval_closed(lin.fwd, xs)
+        return outs[:n] + [_stack(r, s) for r, s in zip(outs[n:], res_specs)]
+
+    consts, fwd = closure_convert(trace_to_jaxpr(forward, jaxpr.in_avals, env))
+    outs = shard_map_p.bind(
+        *consts,
+        *primals,
+        jaxpr=fwd,
+        in_specs=(PartitionSpec(),) * len(consts) + tuple(in_specs),
+        out_specs=tuple(out_specs) + tuple(res_specs),
+        **params,
+    )
+
+    def linear(*xs):
+        res = [_unstack(r, s) for r, s in zip(xs, res_specs)]
+        return eval_closed(lin.lin, res + list(xs[len(res) :]))
+
+    consts, lin_body = closure_convert(trace_to_jaxpr(linear, res_avals + t_avals, env))
+    t_specs = [s for s, nz in zip(in_specs, nonzeros) if nz]
+    touts = shard_map_p.bind(
+        *consts,
+        *outs[n:],
+        *ts,
+        jaxpr=lin_body,
+        in_specs=(PartitionSpec(),) * len(consts) + tuple(res_specs) + tuple(t_specs),
+        out_specs=tuple(out_specs),
+        **params,
+    )
+    return outs[:n], touts
+
+
+def _local_vma(x, spec: PartitionSpec, check_vma: bool) -> frozenset:
+    """The varying axes of a block of `x` passed into a shard_map with `spec`."""
+    if not check_vma:
+        return frozenset()
+    named = [a for i in range(aval_of(x).ndim) for a in spec.axes_of(i)]
+    return aval_of(x).vma | frozenset(named)
+
+
+@transpose_rules.register(shard_map_p)
+def _shard_map_transpose(cts, *args, jaxpr, in_specs, out_specs, **params):
+    env = _body_env(params["mesh"], params["manual_axes"], params["check_vma"])
+    linear = [is_undefined(a) for a in args]
+    ct_avals = [
+        None if ct is None else a.update(vma=_local_vma(ct, s, params["check_vma"]))
+        for a, s, ct in zip(jaxpr.out_avals, out_specs, cts)
+    ]
+    bwd = transpose_jaxpr(jaxpr, linear, ct_avals, env)
+    known = [a for a in args if not is_undefined(a)]
+    known_specs = [s for s, lin in zip(in_specs, linear) if not lin]
+    ct_specs = [s for s, ct in zip(out_specs, cts) if ct is not None]
+    if not params["check_vma"]:
+        lin_specs = [s for s, lin in zip(in_specs, linear) if lin]
+        bwd = _untyped_transpose(bwd, len(known), ct_specs, lin_specs, params["manual_axes"], env)
+    consts, bwd = closure_convert(bwd)
+    outs = iter(
+        shard_map_p.bind(
+            *consts,
+            *known,
+            *[ct for ct in cts if ct is not None],
+            jaxpr=bwd,
+            in_specs=(PartitionSpec(),) * len(consts) + tuple(known_specs) + tuple(ct_specs),
+            out_specs=tuple(s for s, lin in zip(in_specs, linear) if lin),
+            **params,
+        )
+    )
+    return [next(outs) if lin else None for lin in linear]
+
+
+def _unnamed(spec: PartitionSpec, manual_axes) -> tuple[str, ...]:
+    named = {a for i in range(len(spec)) for a in spec.axes_of(i)}
+    return tuple(a for a in manual_axes if a not in named)
+
+
+def _untyped_transpose(bwd: ClosedJaxpr, n_known, ct_specs, lin_specs, manual_axes, env):
+    """check_vma=False, as JAX: nothing says which values are replicated, so an output
+    replicated over manual axes (not in its out_spec) shares its cotangent evenly among their
+    devices, and an input replicated over manual axes gets the sum of its devices' cotangents."""
+
+    def fun(*args):
+        cts = [
+            _share(ct, env.size(_unnamed(s, manual_axes)))
+            for ct, s in zip(args[n_known:], ct_specs)
+        ]
+        outs = eval_closed(bwd, list(args[:n_known]) + cts)
+        return [_sum_over(ct, _unnamed(s, manual_axes)) for ct, s in zip(outs, lin_specs)]
+
+    return trace_to_jaxpr(fun, bwd.in_avals, env)
+
+
+def _share(ct, count: int):
+    dtype = aval_of(ct).dtype
+    if count == 1 or not dtypes.is_float(dtype):
+        return ct
+    return elementwise.div(ct, np.asarray(count, dtype))
+
+
+def _sum_over(ct, axes):
+    if not axes or not dtypes.is_float(aval_of(ct).dtype):
+        return ct
+    return cl.psum_p.bind(ct, axes=axes, axis_index_groups=None)

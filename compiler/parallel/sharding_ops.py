@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from meshjit.compiler.ir.core import Primitive, def_abstract_eval
-from meshjit.compiler.lowering import LoweringRuleContext, register_lowering
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax.ad_util import linear_jvp
+from meshjit.compiler.lowering import LoweringRuleContext
 from meshjit.compiler.parallel.sharding import NamedSharding
 from meshjit.compiler.trace.tracing import current_trace
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
@@ -12,7 +18,7 @@ from meshjit.dialects.sdy import sharding_constraint
 sharding_constraint_p = Primitive("sharding_constraint")
 
 
-@def_abstract_eval(sharding_constraint_p)
+@abstract_eval_rules.register(sharding_constraint_p)
 def _sharding_constraint_rule(x, *, sharding: NamedSharding):
     sharding.check_rank(x.ndim, f"with_sharding_constraint on {x.str_short()}")
     return x
@@ -24,7 +30,7 @@ def _sharding_constraint_lowering(ctx: LoweringRuleContext, x, *, sharding: Name
     return sharding_constraint(x, sharding.tensor_sharding(mesh_name, aval.ndim))
 
 
-register_lowering(sharding_constraint_p, _sharding_constraint_lowering)
+lowering_rules.register(sharding_constraint_p, _sharding_constraint_lowering)
 
 
 def with_sharding_constraint(x, shardings):
@@ -45,3 +51,12 @@ def _constrain(x, sharding: NamedSharding):
         sharding.check_rank(abstractify(x).ndim, "with_sharding_constraint")
         return device_put(x, sharding)
     return sharding_constraint_p.bind(x, sharding=sharding)
+
+
+# ---------------------------------------------------------------------------------------------
+linear_jvp(sharding_constraint_p)
+
+
+@transpose_rules.register(sharding_constraint_p)
+def _sharding_constraint_transpose(ct, x, *, sharding):
+    return [sharding_constraint_p.bind(ct, sharding=sharding)]

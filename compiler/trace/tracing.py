@@ -10,6 +10,7 @@ from meshjit.compiler.errors import (
     ConcretizationError,
     MeshjitTypeError,
     MeshjitValueError,
+    MissingRuleError,
     UnexpectedTracerError,
     user_source,
 )
@@ -19,9 +20,11 @@ from meshjit.compiler.ir.core import (
     Eqn,
     Jaxpr,
     Literal,
-    Primitive,
     ShapedArray,
     Var,
+)
+from meshjit.compiler.ir.registry import (
+    Primitive,
     abstract_eval_rules,
     join_vma,
     trace_state,
@@ -29,7 +32,7 @@ from meshjit.compiler.ir.core import (
 from meshjit.compiler.trace.array_methods import ArrayMethods
 from meshjit.dialects.util import gc_paused
 
-_state = trace_state  # the innermost Trace of this thread (core's Primitive.bind reads it)
+_state = trace_state  # the innermost Trace of this thread (registry's Primitive.bind reads it)
 _new = object.__new__
 
 
@@ -146,7 +149,7 @@ class Trace:
             in_avals.append(var.aval)
         rule = abstract_eval_rules.get(prim)
         if rule is None:
-            raise NotImplementedError(f"no abstract evaluation rule for primitive '{prim.name}'")
+            raise MissingRuleError(prim, abstract_eval_rules.interpretation)
         out = rule(*in_avals, **params)
         if self.axis_env is not None:
             out = join_vma(prim, in_avals, out)

@@ -597,10 +597,10 @@ def test_jvp_tangent_errors():
 
 
 def test_missing_rules_name_the_primitive():
-    from meshjit.compiler.ir.core import Primitive, def_abstract_eval
+    from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules
 
     opaque_p = Primitive("opaque_test_op")
-    def_abstract_eval(opaque_p)(lambda x: x)
+    abstract_eval_rules.register(opaque_p)(lambda x: x)
     err = _raises(
         NotImplementedError,
         "'opaque_test_op'.*no jvp rule",

@@ -9,7 +9,7 @@ import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.compiler.ir import core
 from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, Var
-from meshjit.compiler.lax import primitives as lp
+from meshjit.compiler.lax import elementwise as lp
 
 f32, i32, i8 = np.float32, np.int32, np.int8
 

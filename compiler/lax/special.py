@@ -12,13 +12,13 @@ import math
 import numpy as np
 
 from meshjit.compiler import tree_util
-from meshjit.compiler.ad.transform import defjvp
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Primitive, ShapedArray, def_abstract_eval
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, jvp_rules, lowering_rules
+from meshjit.compiler.lax import elementwise
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import wrappers as lax
-from meshjit.compiler.lowering import OneOp, emit, register_lowering
+from meshjit.compiler.lowering import OneOp, emit
 
 __all__ = [
     "acos",
@@ -63,25 +63,25 @@ def _same_aval_rule(name, kinds):
 
 def _elementwise_primitive(name, op_name, kinds):
     prim = Primitive(name)
-    def_abstract_eval(prim)(_same_aval_rule(name, kinds))
-    register_lowering(prim, OneOp(op_name, elementwise=True))
+    abstract_eval_rules.register(prim)(_same_aval_rule(name, kinds))
+    lowering_rules.register(prim, OneOp(op_name, elementwise=True))
     return prim
 
 
 def _unary_jvp(prim, coefficient):
     """jvp of y = prim(x): t * coefficient(x, y)."""
 
-    @defjvp(prim)
+    @jvp_rules.register(prim)
     def rule(primals, tangents):
         (x,), (t,) = primals, tangents
         y = prim.bind(x)
-        return y, None if t is None else lax.mul(t, coefficient(x, y))
+        return y, None if t is None else elementwise.mul(t, coefficient(x, y))
 
     return rule
 
 
 def _zero_jvp(prim):
-    @defjvp(prim)
+    @jvp_rules.register(prim)
     def rule(primals, tangents, **params):
         return prim.bind(*primals, **params), None
 
@@ -89,29 +89,34 @@ def _zero_jvp(prim):
 
 
 def _one_minus_square(x):
-    return lax.sub(1.0, lax.mul(x, x))
+    return elementwise.sub(1.0, elementwise.mul(x, x))
 
 
 # ---------------------------------------------------------------------------------------------
 # Inverse trigonometric and hyperbolic functions.
 
 acos_p = _elementwise_primitive("acos", "chlo.acos", "f")
-_unary_jvp(acos_p, lambda x, y: lax.neg(lax.rsqrt(_one_minus_square(x))))
+_unary_jvp(acos_p, lambda x, y: elementwise.neg(elementwise.rsqrt(_one_minus_square(x))))
 
 asin_p = _elementwise_primitive("asin", "chlo.asin", "f")
-_unary_jvp(asin_p, lambda x, y: lax.rsqrt(_one_minus_square(x)))
+_unary_jvp(asin_p, lambda x, y: elementwise.rsqrt(_one_minus_square(x)))
 
 atan_p = _elementwise_primitive("atan", "chlo.atan", "f")
-_unary_jvp(atan_p, lambda x, y: lax.div(1.0, lax.add(lax.mul(x, x), 1.0)))
+_unary_jvp(atan_p, lambda x, y: elementwise.div(1.0, elementwise.add(elementwise.mul(x, x), 1.0)))
 
 acosh_p = _elementwise_primitive("acosh", "chlo.acosh", "f")
-_unary_jvp(acosh_p, lambda x, y: lax.rsqrt(lax.mul(lax.sub(x, 1.0), lax.add(x, 1.0))))
+_unary_jvp(
+    acosh_p,
+    lambda x, y: elementwise.rsqrt(
+        elementwise.mul(elementwise.sub(x, 1.0), elementwise.add(x, 1.0))
+    ),
+)
 
 asinh_p = _elementwise_primitive("asinh", "chlo.asinh", "f")
-_unary_jvp(asinh_p, lambda x, y: lax.rsqrt(lax.add(lax.mul(x, x), 1.0)))
+_unary_jvp(asinh_p, lambda x, y: elementwise.rsqrt(elementwise.add(elementwise.mul(x, x), 1.0)))
 
 atanh_p = _elementwise_primitive("atanh", "chlo.atanh", "f")
-_unary_jvp(atanh_p, lambda x, y: lax.div(1.0, _one_minus_square(x)))
+_unary_jvp(atanh_p, lambda x, y: elementwise.div(1.0, _one_minus_square(x)))
 
 sinh_p = _elementwise_primitive("sinh", "chlo.sinh", "f")
 cosh_p = _elementwise_primitive("cosh", "chlo.cosh", "f")
@@ -120,7 +125,9 @@ _unary_jvp(cosh_p, lambda x, y: sinh_p.bind(x))
 
 _HALF_SQRT_PI = math.sqrt(math.pi) / 2.0
 erf_inv_p = _elementwise_primitive("erf_inv", "chlo.erf_inv", "f")
-_unary_jvp(erf_inv_p, lambda x, y: lax.mul(lax.exp(lax.mul(y, y)), _HALF_SQRT_PI))
+_unary_jvp(
+    erf_inv_p, lambda x, y: elementwise.mul(elementwise.exp(elementwise.mul(y, y)), _HALF_SQRT_PI)
+)
 
 
 def acos(x):
@@ -161,7 +168,7 @@ def erf_inv(x):
 
 def exp2(x):
     """2 ** x as exp(x * log 2); its derivative follows from exp's."""
-    return lax.exp(lax.mul(x, math.log(2.0)))
+    return elementwise.exp(elementwise.mul(x, math.log(2.0)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -182,25 +189,25 @@ for _prim in (shift_left_p, shift_right_arithmetic_p, shift_right_logical_p):
 
 
 def nextafter(x1, x2):
-    return nextafter_p.bind(*lax._lax_operands(x1, x2))
+    return nextafter_p.bind(*elementwise._lax_operands(x1, x2))
 
 
 def shift_left(x, y):
-    return shift_left_p.bind(*lax._lax_operands(x, y))
+    return shift_left_p.bind(*elementwise._lax_operands(x, y))
 
 
 def shift_right_arithmetic(x, y):
-    return shift_right_arithmetic_p.bind(*lax._lax_operands(x, y))
+    return shift_right_arithmetic_p.bind(*elementwise._lax_operands(x, y))
 
 
 def shift_right_logical(x, y):
-    return shift_right_logical_p.bind(*lax._lax_operands(x, y))
+    return shift_right_logical_p.bind(*elementwise._lax_operands(x, y))
 
 
 bitcast_convert_type_p = Primitive("bitcast_convert_type")
 
 
-@def_abstract_eval(bitcast_convert_type_p)
+@abstract_eval_rules.register(bitcast_convert_type_p)
 def _bitcast_rule(x, *, new_dtype):
     if dtypes.is_bool(x.dtype) or dtypes.is_bool(new_dtype):
         raise MeshjitTypeError(f"bitcast_convert_type of {x.str_short()} to {new_dtype}: bool")
@@ -222,7 +229,7 @@ def _bitcast_lowering(ctx, x, *, new_dtype):
     return emit("stablehlo.bitcast_convert", [ctx.result_type], [x]).result
 
 
-register_lowering(bitcast_convert_type_p, _bitcast_lowering)
+lowering_rules.register(bitcast_convert_type_p, _bitcast_lowering)
 _zero_jvp(bitcast_convert_type_p)
 
 
@@ -237,12 +244,12 @@ def bitcast_convert_type(operand, new_dtype):
 stop_gradient_p = Primitive("stop_gradient")
 
 
-@def_abstract_eval(stop_gradient_p)
+@abstract_eval_rules.register(stop_gradient_p)
 def _stop_gradient_rule(x):
     return x
 
 
-register_lowering(stop_gradient_p, lambda ctx, x: x)
+lowering_rules.register(stop_gradient_p, lambda ctx, x: x)
 _zero_jvp(stop_gradient_p)
 
 

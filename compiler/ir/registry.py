@@ -1,0 +1,156 @@
+"""Primitives and their rules: one table per interpretation, keyed by primitive.
+
+A primitive is a name; what it means lives in the tables below, each filled by the primitive's
+family file (`compiler/lax/*.py`, `compiler/parallel/collectives.py`, ...) right after the
+primitive is defined, with one decorator style:
+
+    @abstract_eval_rules.register(sin_p)
+    def _sin_abstract_eval(x): ...
+
+    lowering_rules.register(sin_p, OneOp("stablehlo.sine"))   # or as a call, for shared rules
+
+The interpretations and their rule signatures:
+- abstract eval: `rule(*avals, **params) -> aval` (a list with `multiple_results`);
+- lowering: `rule(ctx, *mlir_values, **params) -> value(s)` (see compiler/lowering.py);
+- jvp: `rule(primals, tangents, **params) -> (primal_out, tangent_out)`, a tangent of None is a
+  symbolic zero (see compiler/ad/transform.py);
+- transpose: `rule(ct, *args, **params) -> [ct per arg]`, linear args are `UndefinedPrimal`s;
+- batching (vmap) and sharding (explicit mode): tables ready for their rules.
+
+`vma_rules` lists the primitives whose abstract eval decides the varying manual axes of their
+results itself (collectives, shard_map, control flow); every other primitive's results vary over
+the union of its operands' axes (`join_vma`).
+
+Importing `meshjit` imports every family in a fixed order, so the tables are complete then.
+A lookup of a missing rule raises `MissingRuleError` naming the primitive, the interpretation
+and the user's source line.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Callable
+
+from meshjit.compiler.errors import MissingRuleError, SourceInfo
+
+
+class _TraceState(threading.local):
+    def __init__(self):
+        self.current = None  # the innermost trace.tracing.Trace, or None outside any trace
+
+
+trace_state = _TraceState()
+
+
+class Primitive:
+    """A named operation; its meaning lives in the per-interpretation rule tables."""
+
+    __slots__ = ("name", "multiple_results")
+
+    def __init__(self, name: str, multiple_results: bool = False):
+        self.name, self.multiple_results = name, multiple_results
+
+    def bind(self, *args, **params):
+        # Every traced op comes through here: the trace is looked up without a further call.
+        trace = trace_state.current
+        if trace is None:
+            return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
+        return trace.process(self, args, params, 2)
+
+    def bind_internal(self, *args, **params):
+        """`bind`, for meshjit's own functions: the caller's frame is known not to be the user's,
+        so the walk for the user's source line starts above it, without making a frame object
+        for it (the hot paths of meshjit.numpy and meshjit.lax bind through here)."""
+        trace = trace_state.current
+        if trace is None:
+            return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
+        return trace.process(self, args, params, 3)
+
+    def __repr__(self):
+        return self.name
+
+
+_bind_eagerly = None  # trace.tracing.bind_eagerly, imported on first use (trace/ sits above ir/)
+
+
+def _load_bind_eagerly():
+    global _bind_eagerly
+    from meshjit.compiler.trace.tracing import bind_eagerly
+
+    _bind_eagerly = bind_eagerly
+    return bind_eagerly
+
+
+class RuleTable(dict):
+    """primitive -> rule for one interpretation (a dict: the hot paths use `.get`)."""
+
+    def __init__(self, interpretation: str):
+        super().__init__()
+        self.interpretation = interpretation
+
+    def register(self, prim: Primitive, rule: Callable | None = None):
+        """`table.register(prim, rule)`, or `@table.register(prim)` above the rule."""
+        if rule is not None:
+            self[prim] = rule
+            return rule
+
+        def decorate(rule):
+            self[prim] = rule
+            return rule
+
+        return decorate
+
+    def lookup(self, prim: Primitive, source: SourceInfo | None = None) -> Callable:
+        rule = self.get(prim)
+        if rule is None:
+            raise MissingRuleError(prim, self.interpretation, source)
+        return rule
+
+    def __repr__(self):
+        return f"RuleTable({self.interpretation!r}, {len(self)} rules)"
+
+
+abstract_eval_rules = RuleTable("abstract evaluation")
+lowering_rules = RuleTable("lowering")
+jvp_rules = RuleTable("jvp")
+transpose_rules = RuleTable("transpose")
+batching_rules = RuleTable("batching")
+sharding_rules = RuleTable("sharding")
+
+# Primitives whose rules decide the varying manual axes themselves (collectives, shard_map).
+vma_rules: set[Primitive] = set()
+
+
+def abstract_eval(prim: Primitive, avals, params, source: SourceInfo | None = None) -> list:
+    """The result avals of `prim` on `avals` (a list, also for a single result)."""
+    out = join_vma(prim, avals, abstract_eval_rules.lookup(prim, source)(*avals, **params))
+    return list(out) if prim.multiple_results else [out]
+
+
+def join_vma(prim: Primitive, avals, out):
+    """Any other result varies over every manual axis an operand varies over (implicit pvary)."""
+    if prim in vma_rules:
+        return out
+    vma = frozenset().union(*[a.vma for a in avals])
+    if not vma:
+        return out
+    if prim.multiple_results:
+        return [o.update(vma=vma) for o in out]
+    return out.update(vma=vma)
+
+
+__all__ = [
+    "MissingRuleError",
+    "Primitive",
+    "RuleTable",
+    "abstract_eval",
+    "abstract_eval_rules",
+    "batching_rules",
+    "join_vma",
+    "jvp_rules",
+    "lowering_rules",
+    "sharding_rules",
+    "transpose_rules",
+    "trace_state",
+    "vma_rules",
+]

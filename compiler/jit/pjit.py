@@ -1,0 +1,82 @@
+"""The pjit primitive (a nested jit: a call to a closed jaxpr) with all its rules."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func
+
+from meshjit.compiler.ad.transform import (
+    linearize_jaxpr,
+    transpose_jaxpr,
+)
+from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.ir.core import ClosedJaxpr
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+    vma_rules,
+)
+from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
+from meshjit.compiler.lowering import (
+    LoweringRuleContext,
+    lower_function,
+)
+
+# ---------------------------------------------------------------------------------------------
+pjit_p = Primitive("pjit", multiple_results=True)
+vma_rules.add(pjit_p)  # its outputs vary exactly as the inner jaxpr's outputs do
+
+
+@abstract_eval_rules.register(pjit_p)
+def _pjit_rule(*avals, jaxpr: ClosedJaxpr, name: str):
+    expected = jaxpr.in_avals
+    if [a.strip_weak_type() for a in avals] != [a.strip_weak_type() for a in expected]:
+        raise MeshjitTypeError(f"call to {name}: argument types {avals} do not match {expected}")
+    return jaxpr.out_avals
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _pjit_lowering(ctx: LoweringRuleContext, *args, jaxpr, name):
+    mctx = ctx.module_ctx
+    symbol = mctx.functions.get(id(jaxpr))
+    if symbol is None:
+        symbol = mctx.functions[id(jaxpr)] = mctx.unique_symbol(name)
+        with ir.InsertionPoint(mctx.module.body), ir.Location.unknown():
+            lower_function(mctx, symbol, jaxpr, public=False)
+    result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
+    return list(func.CallOp(result_types, ir.FlatSymbolRefAttr.get(symbol), list(args)).results)
+
+
+lowering_rules.register(pjit_p, _pjit_lowering)
+
+
+# ---------------------------------------------------------------------------------------------
+# Nested jit.
+
+
+@jvp_rules.register(pjit_p)
+def _pjit_jvp(primals, tangents, *, jaxpr, name):
+    nonzeros = [t is not None for t in tangents]
+    ts = [t for t in tangents if t is not None]
+    lin = linearize_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts])
+    consts, fwd = closure_convert(lin.fwd)
+    outs = pjit_p.bind(*consts, *primals, jaxpr=fwd, name=name)
+    n = len(jaxpr.out_avals)
+    touts = pjit_p.bind(*outs[n:], *ts, jaxpr=lin.lin, name=f"jvp_{name}")
+    return outs[:n], touts
+
+
+@transpose_rules.register(pjit_p)
+def _pjit_transpose(cts, *args, jaxpr, name):
+    linear = [is_undefined(a) for a in args]
+    bwd = transpose_jaxpr(jaxpr, linear, [None if ct is None else aval_of(ct) for ct in cts])
+    consts, bwd = closure_convert(bwd)
+    known = [a for a in args if not is_undefined(a)]
+    given = [ct for ct in cts if ct is not None]
+    outs = iter(pjit_p.bind(*consts, *known, *given, jaxpr=bwd, name=f"transpose_{name}"))
+    return [next(outs) if lin else None for lin in linear]

@@ -1,0 +1,97 @@
+"""The vocabulary jvp and transpose rules are written in: symbolic zero tangents (None),
+linear arguments being transposed (`UndefinedPrimal`), and the common rule shapes (`linear_jvp`,
+`zero_jvp`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray
+from meshjit.compiler.ir.registry import jvp_rules
+from meshjit.compiler.trace.tracing import abstractify
+
+
+class UndefinedPrimal:
+    """A linear argument of an equation being transposed: only its type is known."""
+
+    __slots__ = ("aval",)
+
+    def __init__(self, aval: ShapedArray):
+        self.aval = aval
+
+    def __repr__(self):
+        return f"UndefinedPrimal({self.aval.str_short()})"
+
+
+def is_undefined(x) -> bool:
+    return type(x) is UndefinedPrimal
+
+
+# ---------------------------------------------------------------------------------------------
+# Tangent values.
+
+
+def aval_of(x) -> ShapedArray:
+    return x.aval if type(x) is UndefinedPrimal else abstractify(x)
+
+
+def has_tangent(aval: ShapedArray) -> bool:
+    """Only inexact values have tangents (integers and bools are constant)."""
+    return dtypes.is_float(aval.dtype)
+
+
+def zeros_like_aval(aval: ShapedArray):
+    from meshjit.compiler.lax import shapes  # a later family
+
+    return shapes.full(aval.shape, np.zeros((), aval.dtype))
+
+
+def instantiate(t, aval: ShapedArray):
+    return zeros_like_aval(aval) if t is None else t
+
+
+def add_tangents(a, b):
+    from meshjit.compiler.lax import elementwise  # a later family
+
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return elementwise.add(a, b)
+
+
+def zero_jvp(prim):
+    """The outputs do not change with the inputs (comparisons, rounding, arg reductions)."""
+
+    def rule(primals, tangents, **params):
+        out = prim.bind(*primals, **params)
+        return out, [None] * len(out) if prim.multiple_results else None
+
+    jvp_rules[prim] = rule
+
+
+def linear_jvp(prim, linear_args=None):
+    """`prim` is linear in the arguments `linear_args` (all by default): its jvp applies it to
+    their tangents, with the other (index) arguments as they are."""
+
+    def rule(primals, tangents, **params):
+        out = prim.bind(*primals, **params)
+        lin = range(len(primals)) if linear_args is None else linear_args
+        if all(tangents[i] is None for i in lin):
+            return out, [None] * len(out) if prim.multiple_results else None
+        args = [
+            instantiate(t, aval_of(p)) if i in lin else p
+            for i, (p, t) in enumerate(zip(primals, tangents))
+        ]
+        return out, prim.bind(*args, **params)
+
+    jvp_rules[prim] = rule
+
+
+# ---------------------------------------------------------------------------------------------
+def closure_convert(closed: ClosedJaxpr) -> tuple[list, ClosedJaxpr]:
+    """(consts, the jaxpr taking them as leading arguments)."""
+    j = closed.jaxpr
+    converted = Jaxpr([], j.constvars + j.invars, j.outvars, j.eqns)
+    return list(closed.consts), ClosedJaxpr(converted, [])

@@ -1,0 +1,151 @@
+"""dot_general with all its rules, and the `dot` wrapper."""
+
+from __future__ import annotations
+
+import numpy as np
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray, shaped_array
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax import elementwise, shapes
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.ad_util import (
+    add_tangents,
+    aval_of,
+    is_undefined,
+)
+from meshjit.compiler.lax.elementwise import not_linear
+from meshjit.compiler.lowering import (
+    emit,
+)
+
+dot_general_p = Primitive("dot_general")
+_MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
+
+
+@abstract_eval_rules.register(dot_general_p)
+def _dot_general_rule(lhs, rhs, *, dimension_numbers, preferred_element_type=None):
+    if (
+        dimension_numbers == _MATRIX_PRODUCT
+        and len(lhs.shape) == 2
+        and len(rhs.shape) == 2
+        and lhs.shape[1] == rhs.shape[0]
+        and lhs.dtype == rhs.dtype
+    ):  # a matrix product: what the checks below would let through
+        out = (lhs.shape[0], rhs.shape[1])
+        dtype = preferred_element_type or lhs.dtype
+        return shaped_array(out, dtype, lhs.weak_type and rhs.weak_type)
+    (lc, rc), (lb, rb) = dimension_numbers
+    _check_dot_dims(lhs, rhs, lc, rc, "contracting")
+    _check_dot_dims(lhs, rhs, lb, rb, "batch")
+    checks.same_dtypes("dot_general", (lhs, rhs))
+    batch = tuple(lhs.shape[d] for d in lb)
+    lhs_free = tuple(d for i, d in enumerate(lhs.shape) if i not in lc and i not in lb)
+    rhs_free = tuple(d for i, d in enumerate(rhs.shape) if i not in rc and i not in rb)
+    dtype = preferred_element_type or lhs.dtype
+    return ShapedArray(batch + lhs_free + rhs_free, dtype, lhs.weak_type and rhs.weak_type)
+
+
+def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
+    if len(ldims) != len(rdims):
+        raise MeshjitTypeError(
+            f"dot_general: {kind} dimensions {ldims} and {rdims} differ in count"
+        )
+    for ld, rd in zip(ldims, rdims):
+        if not (0 <= ld < lhs.ndim and 0 <= rd < rhs.ndim):
+            raise MeshjitValueError(f"dot_general: {kind} dimension out of range ({ld}, {rd})")
+        if lhs.shape[ld] != rhs.shape[rd]:
+            raise MeshjitTypeError(
+                f"dot_general: {kind} dimensions do not match: {lhs.str_short()} axis {ld} has "
+                f"size {lhs.shape[ld]} but {rhs.str_short()} axis {rd} has size {rhs.shape[rd]}"
+            )
+
+
+def _dot_general_lowering(ctx, lhs, rhs, *, dimension_numbers, preferred_element_type=None):
+    cache = ctx.module_ctx.attributes
+    dims = cache.get(("dot", dimension_numbers))
+    if dims is None:
+        (lc, rc), (lb, rb) = dimension_numbers
+        dims = cache["dot", dimension_numbers] = hlo.DotDimensionNumbers.get(
+            lhs_batching_dimensions=list(lb),
+            rhs_batching_dimensions=list(rb),
+            lhs_contracting_dimensions=list(lc),
+            rhs_contracting_dimensions=list(rc),
+        )
+    attrs = {"dot_dimension_numbers": dims}
+    return emit("stablehlo.dot_general", [ctx.result_type], [lhs, rhs], attrs).result
+
+
+lowering_rules.register(dot_general_p, _dot_general_lowering)
+
+
+def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None):
+    (lc, rc), (lb, rb) = dimension_numbers
+    dims = ((tuple(lc), tuple(rc)), (tuple(lb), tuple(rb)))
+    pet = None if preferred_element_type is None else dtypes.canonicalize(preferred_element_type)
+    return dot_general_p.bind_internal(lhs, rhs, dimension_numbers=dims, preferred_element_type=pet)
+
+
+def dot(lhs, rhs, precision=None, preferred_element_type=None):
+    la, ra = aval_of(lhs), aval_of(rhs)
+    if la.ndim not in (1, 2) or ra.ndim not in (1, 2):
+        raise MeshjitTypeError(f"lax.dot takes rank-1 or rank-2 operands, got {la} and {ra}")
+    dims = (((la.ndim - 1,), (0,)), ((), ()))
+    return dot_general(lhs, rhs, dims, precision, preferred_element_type)
+
+
+# ---------------------------------------------------------------------------------------------
+# dot_general.
+
+
+@jvp_rules.register(dot_general_p)
+def _dot_general_jvp(primals, tangents, **params):
+    (x, y), (tx, ty) = primals, tangents
+    out = dot_general_p.bind(x, y, **params)
+    t1 = None if tx is None else dot_general_p.bind(tx, y, **params)
+    t2 = None if ty is None else dot_general_p.bind(x, ty, **params)
+    return out, add_tangents(t1, t2)
+
+
+def _free_dims(ndim, contracting, batch):
+    return [d for d in range(ndim) if d not in contracting and d not in batch]
+
+
+def _dot_operand_ct(ct, other, own_aval, own_dims, other_dims, ct_other_free):
+    """The cotangent of one dot_general operand: ct contracted with the other operand over the
+    other's free dimensions, then laid out as the operand."""
+    (own_c, own_b), (other_c, other_b) = own_dims, other_dims
+    other_aval = aval_of(other)
+    other_free = _free_dims(other_aval.ndim, other_c, other_b)
+    batch = tuple(range(len(own_b)))
+    if aval_of(ct).dtype != other_aval.dtype:
+        ct = elementwise.convert_element_type(ct, other_aval.dtype)
+    dims = ((tuple(ct_other_free), tuple(other_free)), (batch, tuple(other_b)))
+    out = dot_general_p.bind(ct, other, dimension_numbers=dims, preferred_element_type=None)
+    own_free = _free_dims(own_aval.ndim, own_c, own_b)
+    sources = list(own_b) + own_free + [own_c[other_c.index(d)] for d in sorted(other_c)]
+    out = shapes.transpose(out, tuple(int(i) for i in np.argsort(sources)))
+    return elementwise.convert_element_type(out, own_aval.dtype)
+
+
+@transpose_rules.register(dot_general_p)
+def _dot_general_transpose(ct, x, y, *, dimension_numbers, preferred_element_type=None):
+    (lc, rc), (lb, rb) = dimension_numbers
+    if is_undefined(x) and is_undefined(y):
+        raise not_linear("dot_general", "both operands are linear")
+    x_aval, y_aval = aval_of(x), aval_of(y)
+    n_batch, n_lfree = len(lb), len(_free_dims(x_aval.ndim, lc, lb))
+    n_rfree = len(_free_dims(y_aval.ndim, rc, rb))
+    if is_undefined(x):
+        ct_rfree = range(n_batch + n_lfree, n_batch + n_lfree + n_rfree)
+        return [_dot_operand_ct(ct, y, x_aval, (lc, lb), (rc, rb), ct_rfree), None]
+    ct_lfree = range(n_batch, n_batch + n_lfree)
+    return [None, _dot_operand_ct(ct, x, y_aval, (rc, rb), (lc, lb), ct_lfree)]

@@ -1,0 +1,704 @@
+"""Elementwise primitives (unary and binary math, comparisons, integer_pow, select_n, clamp,
+convert_element_type): each with its abstract eval, lowering, jvp and transpose rules, and the
+user-facing wrappers."""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import math
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import chlo
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray, shaped_array
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.ad_util import (
+    add_tangents,
+    aval_of,
+    instantiate,
+    is_undefined,
+    linear_jvp,
+    zero_jvp,
+    zeros_like_aval,
+)
+from meshjit.compiler.lowering import (
+    LoweringRuleContext,
+    OneOp,
+    constant,
+    emit,
+    implicit_broadcasts,
+)
+from meshjit.compiler.trace.tracing import checked_dtype
+
+# ---------------------------------------------------------------------------------------------
+# Elementwise.
+
+# name -> dtype kinds it accepts ('f' float, 'i' int, 'b' bool)
+UNARY_OPS = {
+    "neg": "fi",
+    "abs": "fi",
+    "sign": "fi",
+    "floor": "f",
+    "ceil": "f",
+    "round": "f",
+    "exp": "f",
+    "log": "f",
+    "log1p": "f",
+    "expm1": "f",
+    "sqrt": "f",
+    "rsqrt": "f",
+    "cbrt": "f",
+    "sin": "f",
+    "cos": "f",
+    "tan": "f",
+    "tanh": "f",
+    "logistic": "f",
+    "erf": "f",
+    "not": "ib",
+    "is_finite": "f",
+}
+BINARY_OPS = {
+    "add": "fi",
+    "sub": "fi",
+    "mul": "fi",
+    "div": "fi",
+    "rem": "fi",
+    "pow": "fi",
+    "max": "fib",
+    "min": "fib",
+    "and": "ib",
+    "or": "ib",
+    "xor": "ib",
+    "atan2": "f",
+}
+COMPARE_OPS = ("eq", "ne", "lt", "le", "gt", "ge")
+
+unary_p = {name: Primitive(name) for name in UNARY_OPS}
+binary_p = {name: Primitive(name) for name in BINARY_OPS}
+compare_p = {name: Primitive(name) for name in COMPARE_OPS}
+
+
+# These rules run once per traced op: the checks are skipped when they cannot fail, and each
+# rule remembers the dtypes it has accepted.
+
+
+def _unary_rule(name, kinds):
+    accepted = set()
+
+    def rule(x):
+        if x.dtype not in accepted:
+            checks.dtype_in(name, x, kinds)
+            accepted.add(x.dtype)
+        if name == "is_finite":
+            return ShapedArray(x.shape, dtypes.bool_)
+        return x
+
+    return rule
+
+
+def _binary_rule(name, kinds):
+    accepted = set()
+
+    def rule(x, y):
+        if x.dtype != y.dtype:
+            checks.same_dtypes(name, (x, y))
+        if x.dtype not in accepted:
+            checks.dtype_in(name, x, kinds)
+            accepted.add(x.dtype)
+        if x.shape != y.shape:
+            if not y.shape and not x.weak_type:
+                return x  # a rank-0 operand (`x * 0.5`): the result is x's type
+            if not x.shape and not y.weak_type:
+                return y
+            shape = checks.broadcast_binary(name, x, y)
+            return shaped_array(shape, x.dtype, x.weak_type and y.weak_type)
+        if x.weak_type and not y.weak_type:
+            return y
+        return x  # avals are immutable: sharing them saves an object per op (and a type lookup)
+
+    return rule
+
+
+def _compare_rule(name):
+    def rule(x, y):
+        shape = x.shape if x.shape == y.shape else checks.broadcast_binary(name, x, y)
+        if x.dtype != y.dtype:
+            checks.same_dtypes(name, (x, y))
+        # As JAX: comparing weak values gives a weak bool.
+        return shaped_array(shape, dtypes.bool_, x.weak_type and y.weak_type)
+
+    return rule
+
+
+for _name, _kinds in UNARY_OPS.items():
+    abstract_eval_rules.register(unary_p[_name])(_unary_rule(_name, _kinds))
+for _name, _kinds in BINARY_OPS.items():
+    abstract_eval_rules.register(binary_p[_name])(_binary_rule(_name, _kinds))
+for _name in COMPARE_OPS:
+    abstract_eval_rules.register(compare_p[_name])(_compare_rule(_name))
+
+integer_pow_p = Primitive("integer_pow")
+
+
+@abstract_eval_rules.register(integer_pow_p)
+def _integer_pow_rule(x, *, y):
+    checks.dtype_in("integer_pow", x, "fi")
+    if dtypes.is_int(x.dtype) and y < 0:
+        raise MeshjitValueError(f"integer_pow of an integer array to a negative power {y}")
+    return x
+
+
+select_n_p = Primitive("select_n")
+
+
+@abstract_eval_rules.register(select_n_p)
+def _select_n_rule(which, *cases):
+    if not cases:
+        raise MeshjitTypeError("select_n needs at least one case")
+    checks.same_shapes("select_n cases", cases)
+    checks.same_dtypes("select_n cases", cases)
+    if which.shape and which.shape != cases[0].shape:
+        raise MeshjitTypeError(
+            f"select_n predicate {which.str_short()} must be a scalar or match the cases "
+            f"{cases[0].str_short()}"
+        )
+    if which.dtype != dtypes.bool_ and which.dtype != dtypes.int32:
+        raise MeshjitTypeError(f"select_n predicate must be bool or int32, got {which.str_short()}")
+    if which.dtype == dtypes.bool_ and len(cases) > 2:
+        raise MeshjitTypeError("select_n with a bool predicate takes at most two cases")
+    return ShapedArray(cases[0].shape, cases[0].dtype, all(c.weak_type for c in cases))
+
+
+clamp_p = Primitive("clamp")
+
+
+@abstract_eval_rules.register(clamp_p)
+def _clamp_rule(lo, x, hi):
+    for bound in (lo, hi):
+        if bound.shape not in ((), x.shape):
+            raise MeshjitTypeError(
+                f"clamp bounds must be scalars or match the operand {x.str_short()}, got "
+                f"{bound.str_short()}"
+            )
+    checks.same_dtypes("clamp", (lo, x, hi))
+    return x
+
+
+convert_element_type_p = Primitive("convert_element_type")
+
+
+@abstract_eval_rules.register(convert_element_type_p)
+def _convert_rule(x, *, new_dtype, weak_type):
+    return shaped_array(x.shape, new_dtype, weak_type)
+
+
+# ---------------------------------------------------------------------------------------------
+# Elementwise.
+
+_UNARY_BUILDERS = {
+    "neg": hlo.NegOp,
+    "abs": hlo.AbsOp,
+    "sign": hlo.SignOp,
+    "floor": hlo.FloorOp,
+    "ceil": hlo.CeilOp,
+    "round": hlo.RoundNearestEvenOp,
+    "exp": hlo.ExpOp,
+    "log": hlo.LogOp,
+    "log1p": hlo.Log1pOp,
+    "expm1": hlo.Expm1Op,
+    "sqrt": hlo.SqrtOp,
+    "rsqrt": hlo.RsqrtOp,
+    "cbrt": hlo.CbrtOp,
+    "sin": hlo.SineOp,
+    "cos": hlo.CosineOp,
+    "tan": hlo.TanOp,
+    "tanh": hlo.TanhOp,
+    "logistic": hlo.LogisticOp,
+    "erf": chlo.ErfOp,
+    "not": hlo.NotOp,
+    "is_finite": hlo.IsFiniteOp,
+}
+_BINARY_BUILDERS = {
+    "add": hlo.AddOp,
+    "sub": hlo.SubtractOp,
+    "mul": hlo.MulOp,
+    "div": hlo.DivOp,
+    "rem": hlo.RemOp,
+    "pow": hlo.PowOp,
+    "max": hlo.MaxOp,
+    "min": hlo.MinOp,
+    "and": hlo.AndOp,
+    "or": hlo.OrOp,
+    "xor": hlo.XorOp,
+    "atan2": hlo.Atan2Op,
+}
+
+
+_prims = {**unary_p, **binary_p}
+for _name, _builder in (*_UNARY_BUILDERS.items(), *_BINARY_BUILDERS.items()):
+    lowering_rules.register(_prims[_name], OneOp(_builder.OPERATION_NAME, elementwise=True))
+
+
+def compare_type(dtype) -> str:
+    if dtypes.is_float(dtype):
+        return "FLOAT"
+    if dtypes.is_unsigned(dtype) or dtypes.is_bool(dtype):
+        return "UNSIGNED"
+    return "SIGNED"
+
+
+def compare(x: ir.Value, y: ir.Value, direction: str, dtype) -> ir.Value:
+    return hlo.CompareOp(
+        x,
+        y,
+        hlo.ComparisonDirectionAttr.get(direction),
+        compare_type=hlo.ComparisonTypeAttr.get(compare_type(dtype)),
+    ).result
+
+
+def _compare_lowering(direction, ctx, x, y):
+    x, y = implicit_broadcasts(ctx, x, y)
+    return compare(x, y, direction, ctx.avals_in[0].dtype)
+
+
+for _name in COMPARE_OPS:
+    lowering_rules.register(compare_p[_name], functools.partial(_compare_lowering, _name.upper()))
+
+
+def _integer_pow_lowering(ctx: LoweringRuleContext, x, *, y):
+    # Square-and-multiply, as XLA would not fold a generic pow with a constant exponent.
+    acc, base, n = None, x, builtins.abs(y)  # `abs` here is the lax wrapper
+    while n:
+        if n & 1:
+            acc = base if acc is None else hlo.MulOp(acc, base).result
+        n >>= 1
+        if n:
+            base = hlo.MulOp(base, base).result
+    if acc is None:
+        acc = broadcast_scalar(ctx, np.ones((), ctx.avals_in[0].dtype), ctx.avals_out[0])
+    if y < 0:
+        one = broadcast_scalar(ctx, np.ones((), ctx.avals_in[0].dtype), ctx.avals_out[0])
+        acc = hlo.DivOp(one, acc).result
+    return acc
+
+
+lowering_rules.register(integer_pow_p, _integer_pow_lowering)
+
+
+def broadcast_scalar(ctx: LoweringRuleContext, value: np.ndarray, aval) -> ir.Value:
+    c = constant(ctx.module_ctx, np.asarray(value, aval.dtype))
+    if not aval.shape:
+        return c
+    return hlo.BroadcastInDimOp(ctx.tensor_type(aval), c, []).result
+
+
+def _select_n_lowering(ctx: LoweringRuleContext, which, *cases):
+    which_aval = ctx.avals_in[0]
+    if which_aval.shape != ctx.avals_out[0].shape:
+        pred_aval = which_aval.update(shape=ctx.avals_out[0].shape)
+        which = hlo.BroadcastInDimOp(ctx.tensor_type(pred_aval), which, []).result
+    else:
+        pred_aval = which_aval
+    return _select_tree(ctx, which, pred_aval, list(cases), 0)
+
+
+def _select_tree(ctx, which, pred_aval, cases, offset):
+    if len(cases) == 1:
+        return cases[0]
+    if pred_aval.dtype == dtypes.bool_:
+        return hlo.SelectOp(which, cases[1], cases[0]).result
+    mid = len(cases) // 2
+    bound = broadcast_scalar(ctx, np.int32(offset + mid), pred_aval)
+    pred = compare(which, bound, "LT", dtypes.int32)
+    lo = _select_tree(ctx, which, pred_aval, cases[:mid], offset)
+    hi = _select_tree(ctx, which, pred_aval, cases[mid:], offset + mid)
+    return hlo.SelectOp(pred, lo, hi).result
+
+
+lowering_rules.register(select_n_p, _select_n_lowering)
+
+
+def _clamp_lowering(ctx, lo, x, hi):
+    return hlo.ClampOp(lo, x, hi).result
+
+
+lowering_rules.register(clamp_p, _clamp_lowering)
+
+
+def _convert_lowering(ctx: LoweringRuleContext, x, *, new_dtype, weak_type):
+    src = ctx.avals_in[0].dtype
+    if src == new_dtype:
+        return x
+    if new_dtype == dtypes.bool_:
+        zero = broadcast_scalar(ctx, np.zeros((), src), ctx.avals_in[0])
+        return compare(x, zero, "NE", src)
+    return emit("stablehlo.convert", [ctx.result_type], [x]).result
+
+
+lowering_rules.register(convert_element_type_p, _convert_lowering)
+
+
+def _lax_operands(*xs):
+    """lax ops take equal dtypes; Python scalars adopt the dtype of the array operands. Shapes
+    are the primitive's business: it broadcasts rank-0 and size-1 operands, as JAX's lax does."""
+    avals = [aval_of(x) for x in xs]
+    first = avals[0].dtype
+    if all(a.dtype == first for a in avals):
+        return xs
+    strong = [a for a in avals if not a.weak_type]
+    target = (strong or avals)[0].dtype
+    return [
+        _convert_weak(x, target, keep_weak=not strong) if a.dtype != target and a.weak_type else x
+        for x, a in zip(xs, avals)
+    ]
+
+
+def _convert_weak(x, target, keep_weak: bool):
+    """A weak operand in `target`; it stays weak when every operand is weak (as in JAX)."""
+    if not keep_weak:
+        return convert_element_type(x, target)
+    if type(x) is int and target == dtypes.float32:
+        return float(x)  # a weak f32 literal
+    return convert_element_type(x, target, weak_type=True)
+
+
+def _unary(name):
+    prim = unary_p[name]
+
+    def op(x):
+        return prim.bind_internal(x)
+
+    op.__name__ = name
+    op.primitive = prim  # meshjit.numpy binds it directly on traced operands
+    return op
+
+
+def _binary(name, prim=None):
+    prim = binary_p[name] if prim is None else prim
+
+    def op(x, y):
+        return prim.bind_internal(*_lax_operands(x, y))
+
+    op.__name__ = name
+    op.primitive = prim  # callers whose operands already share a dtype bind it directly
+    return op
+
+
+def _compare(name):
+    return _binary(name, compare_p[name])
+
+
+neg, abs, sign = _unary("neg"), _unary("abs"), _unary("sign")
+floor, ceil, round = _unary("floor"), _unary("ceil"), _unary("round")
+exp, log, log1p, expm1 = _unary("exp"), _unary("log"), _unary("log1p"), _unary("expm1")
+sqrt, rsqrt, cbrt = _unary("sqrt"), _unary("rsqrt"), _unary("cbrt")
+sin, cos, tan, tanh = _unary("sin"), _unary("cos"), _unary("tan"), _unary("tanh")
+logistic, erf, is_finite = _unary("logistic"), _unary("erf"), _unary("is_finite")
+bitwise_not = _unary("not")
+add, sub, mul, div = _binary("add"), _binary("sub"), _binary("mul"), _binary("div")
+rem, pow, max, min = _binary("rem"), _binary("pow"), _binary("max"), _binary("min")
+bitwise_and, bitwise_or, bitwise_xor = _binary("and"), _binary("or"), _binary("xor")
+atan2 = _binary("atan2")
+eq, ne, lt, le, gt, ge = (_compare(n) for n in COMPARE_OPS)
+
+
+def integer_pow(x, y: int):
+    return integer_pow_p.bind_internal(x, y=int(y))
+
+
+def square(x):
+    return integer_pow(x, 2)
+
+
+def select_n(which, *cases):
+    return select_n_p.bind_internal(which, *cases)
+
+
+def select(pred, on_true, on_false):
+    return select_n_p.bind_internal(pred, on_false, on_true)
+
+
+def clamp(min, x, max):
+    dtype = aval_of(x).dtype
+    lo, hi = (convert_element_type(b, dtype) if aval_of(b).weak_type else b for b in (min, max))
+    return clamp_p.bind_internal(lo, x, hi)
+
+
+def convert_element_type(x, new_dtype, *, weak_type: bool = False):
+    new_dtype = checked_dtype(new_dtype)
+    if not weak_type and isinstance(x, (bool, int, float, np.generic)):
+        return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
+    aval = aval_of(x)
+    if aval.dtype == new_dtype and aval.weak_type == weak_type:
+        return x  # also a Python scalar that is already of this weak type: it stays a literal
+    return convert_element_type_p.bind_internal(x, new_dtype=new_dtype, weak_type=weak_type)
+
+
+def _mul_opt(t, coefficient):
+    return None if t is None else mul(t, coefficient)
+
+
+def as_dtype_of(x, like):
+    """A bool mask as a float array of `like`'s dtype."""
+    return convert_element_type(x, aval_of(like).dtype)
+
+
+for _name in ("sign", "floor", "ceil", "round", "is_finite"):
+    zero_jvp(unary_p[_name])
+for _prim in compare_p.values():
+    zero_jvp(_prim)
+
+
+# ---------------------------------------------------------------------------------------------
+# Unary elementwise ops: the tangent is t times a coefficient of x and the output y.
+
+
+def _unary_jvp(name, tangent):
+    prim = unary_p[name]
+
+    def rule(primals, tangents):
+        (x,), (t,) = primals, tangents
+        y = prim.bind(x)
+        return y, tangent(t, x, y)
+
+    jvp_rules[prim] = rule
+
+
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+_unary_jvp("abs", lambda t, x, y: mul(t, sign(x)))
+_unary_jvp("exp", lambda t, x, y: mul(t, y))
+_unary_jvp("log", lambda t, x, y: div(t, x))
+_unary_jvp("log1p", lambda t, x, y: div(t, add(x, 1.0)))
+_unary_jvp("expm1", lambda t, x, y: mul(t, add(y, 1.0)))
+_unary_jvp("sqrt", lambda t, x, y: div(t, mul(y, 2.0)))
+_unary_jvp("rsqrt", lambda t, x, y: mul(t, mul(div(y, x), -0.5)))
+_unary_jvp("cbrt", lambda t, x, y: mul(t, mul(integer_pow(y, -2), 1.0 / 3.0)))
+_unary_jvp("sin", lambda t, x, y: mul(t, cos(x)))
+_unary_jvp("cos", lambda t, x, y: mul(t, neg(sin(x))))
+_unary_jvp("tan", lambda t, x, y: mul(t, add(mul(y, y), 1.0)))
+_unary_jvp("tanh", lambda t, x, y: mul(t, sub(1.0, mul(y, y))))
+_unary_jvp("logistic", lambda t, x, y: mul(t, mul(y, sub(1.0, y))))
+_unary_jvp(
+    "erf",
+    lambda t, x, y: mul(t, mul(exp(neg(mul(x, x))), _TWO_OVER_SQRT_PI)),
+)
+
+linear_jvp(unary_p["neg"])
+
+
+@transpose_rules.register(unary_p["neg"])
+def _neg_transpose(ct, x):
+    return [neg(ct)]
+
+
+@jvp_rules.register(integer_pow_p)
+def _integer_pow_jvp(primals, tangents, *, y):
+    (x,), (t,) = primals, tangents
+    out = integer_pow_p.bind(x, y=y)
+    if y == 0:
+        return out, None
+    coefficient = float(y) if y == 1 else mul(integer_pow(x, y - 1), float(y))
+    return out, mul(t, coefficient)
+
+
+# ---------------------------------------------------------------------------------------------
+# Binary elementwise ops.
+
+
+def _binary_jvp(name, tangent):
+    prim = binary_p[name]
+
+    def rule(primals, tangents):
+        (x, y), (tx, ty) = primals, tangents
+        out = prim.bind(x, y)
+        t = tangent(tx, ty, x, y, out)
+        return out, None if t is None else broadcast_to_result(t, aval_of(out).shape)
+
+    jvp_rules[prim] = rule
+
+
+def broadcast_to_result(x, shape):
+    """`x` broadcast as a binary primitive broadcasts its rank-0 and size-1 operands."""
+    from meshjit.compiler.lax import shapes  # a later family
+
+    x_shape = aval_of(x).shape
+    if x_shape == shape:
+        return x
+    return shapes.broadcast_in_dim(x, shape, range(len(x_shape)))
+
+
+def unbroadcast(ct, operand):
+    """The cotangent of an operand a binary primitive broadcast implicitly: `ct` summed over
+    the dimensions the operand was broadcast along (the transpose of `broadcast_to_result`)."""
+    from meshjit.compiler.lax import reductions, shapes  # a later family
+
+    shape, ct_shape = aval_of(operand).shape, aval_of(ct).shape
+    if shape == ct_shape:
+        return ct
+    if not shape:
+        return reductions.reduce_sum(ct, tuple(range(len(ct_shape))))
+    axes = tuple(d for d, (a, b) in enumerate(zip(shape, ct_shape)) if a != b)
+    return shapes.reshape(reductions.reduce_sum(ct, axes), shape)
+
+
+def _sub_tangent(tx, ty, x, y, out):
+    if ty is None:
+        return tx
+    return neg(ty) if tx is None else sub(tx, ty)
+
+
+def _div_tangent(tx, ty, x, y, out):
+    tx = None if tx is None else div(tx, y)
+    return add_tangents(tx, _mul_opt(ty, neg(div(out, y))))
+
+
+def _pow_tangent(tx, ty, x, y, out):
+    from meshjit.compiler.lax import shapes  # a later family
+
+    tangent = None
+    if tx is not None:  # y * x ** (y - 1), and 0 where y == 0 (also at x == 0)
+        power = mul(y, pow(x, sub(y, 1.0)))
+        zero = zeros_like_aval(aval_of(power))
+        y_is_0 = broadcast_to_result(eq(y, 0.0), aval_of(power).shape)
+        tangent = mul(tx, select(y_is_0, zero, power))
+    if ty is not None:  # log(x) * x ** y, with log(0) taken as 0 (0 ** y is 0 there)
+        one = shapes.full(aval_of(x).shape, np.ones((), aval_of(x).dtype))
+        safe_x = select(eq(x, 0.0), one, x)  # x's shape: log(safe_x) * out broadcasts
+        tangent = add_tangents(tangent, mul(ty, mul(log(safe_x), out)))
+    return tangent
+
+
+def _rem_tangent(tx, ty, x, y, out):
+    quotient = div(x, y)
+    truncated = mul(sign(quotient), floor(abs(quotient)))
+    return add_tangents(tx, _mul_opt(ty, neg(truncated)))
+
+
+def _atan2_tangent(tx, ty, x, y, out):
+    denominator = add(mul(x, x), mul(y, y))
+    return add_tangents(_mul_opt(tx, div(y, denominator)), _mul_opt(ty, neg(div(x, denominator))))
+
+
+def _extremum_tangent(wins):
+    """max / min: the tangent of the winner; ties share it half and half, as in JAX."""
+
+    def tangent(tx, ty, x, y, out):
+        cx = add(as_dtype_of(wins(x, y), out), mul(as_dtype_of(eq(x, y), out), 0.5))
+        return add_tangents(_mul_opt(tx, cx), _mul_opt(ty, sub(1.0, cx)))
+
+    return tangent
+
+
+_binary_jvp("add", lambda tx, ty, x, y, out: add_tangents(tx, ty))
+_binary_jvp("sub", _sub_tangent)
+_binary_jvp("mul", lambda tx, ty, x, y, out: add_tangents(_mul_opt(tx, y), _mul_opt(ty, x)))
+_binary_jvp("div", _div_tangent)
+_binary_jvp("pow", _pow_tangent)
+_binary_jvp("rem", _rem_tangent)
+_binary_jvp("atan2", _atan2_tangent)
+_binary_jvp("max", _extremum_tangent(gt))
+_binary_jvp("min", _extremum_tangent(lt))
+
+
+@transpose_rules.register(binary_p["add"])
+def _add_transpose(ct, x, y):
+    return [
+        unbroadcast(ct, x) if is_undefined(x) else None,
+        unbroadcast(ct, y) if is_undefined(y) else None,
+    ]
+
+
+@transpose_rules.register(binary_p["sub"])
+def _sub_transpose(ct, x, y):
+    return [
+        unbroadcast(ct, x) if is_undefined(x) else None,
+        unbroadcast(neg(ct), y) if is_undefined(y) else None,
+    ]
+
+
+def not_linear(prim_name: str, what: str):
+    return MeshjitNotImplementedError(
+        f"cannot transpose '{prim_name}': {what} (the function is not linear in its tangents)"
+    )
+
+
+@transpose_rules.register(binary_p["mul"])
+def _mul_transpose(ct, x, y):
+    if is_undefined(x) and is_undefined(y):
+        raise not_linear("mul", "both operands are linear")
+    if is_undefined(x):
+        return [unbroadcast(mul(ct, y), x), None]
+    return [None, unbroadcast(mul(x, ct), y)]
+
+
+@transpose_rules.register(binary_p["div"])
+def _div_transpose(ct, x, y):
+    if is_undefined(y):
+        raise not_linear("div", "the divisor is linear")
+    return [unbroadcast(div(ct, y), x), None]
+
+
+# ---------------------------------------------------------------------------------------------
+# select_n, clamp, convert_element_type.
+
+
+@jvp_rules.register(select_n_p)
+def _select_n_jvp(primals, tangents):
+    which, *cases = primals
+    out = select_n_p.bind(which, *cases)
+    if all(t is None for t in tangents[1:]):
+        return out, None
+    ts = [instantiate(t, aval_of(c)) for t, c in zip(tangents[1:], cases)]
+    return out, select_n_p.bind(which, *ts)
+
+
+@transpose_rules.register(select_n_p)
+def _select_n_transpose(ct, which, *cases):
+    assert not is_undefined(which), "select_n: the predicate cannot be linear"
+    zeros = zeros_like_aval(aval_of(ct).update(weak_type=False))
+    cts = []
+    for i, case in enumerate(cases):
+        if not is_undefined(case):
+            cts.append(None)
+            continue
+        picks = [ct if j == i else zeros for j in range(len(cases))]
+        cts.append(select_n_p.bind(which, *picks))
+    return [None] + cts
+
+
+@jvp_rules.register(clamp_p)
+def _clamp_jvp(primals, tangents):
+    (lo, x, hi), (t_lo, t_x, t_hi) = primals, tangents
+    out = clamp_p.bind(lo, x, hi)
+    below, above = lt(x, lo), gt(x, hi)
+    inside = bitwise_not(bitwise_or(below, above))
+    tangent = _mul_opt(t_x, as_dtype_of(inside, out))
+    tangent = add_tangents(tangent, _mul_opt(t_lo, as_dtype_of(below, out)))
+    return out, add_tangents(tangent, _mul_opt(t_hi, as_dtype_of(above, out)))
+
+
+@jvp_rules.register(convert_element_type_p)
+def _convert_jvp(primals, tangents, *, new_dtype, weak_type):
+    (x,), (t,) = primals, tangents
+    out = convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak_type)
+    if not dtypes.is_float(new_dtype):
+        return out, None
+    return out, convert_element_type_p.bind(t, new_dtype=new_dtype, weak_type=weak_type)
+
+
+@transpose_rules.register(convert_element_type_p)
+def _convert_transpose(ct, x, *, new_dtype, weak_type):
+    aval = x.aval
+    return [convert_element_type(ct, aval.dtype, weak_type=aval.weak_type)]

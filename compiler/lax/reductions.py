@@ -1,0 +1,352 @@
+"""Reductions (reduce_sum/max/min/prod/and/or, argmax, argmin, the general `reduce`) with all
+their rules and wrappers."""
+
+from __future__ import annotations
+
+import functools
+import math
+import operator
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import (
+    MeshjitError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray, shaped_array
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax import ad_util, elementwise, shapes
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.ad_util import (
+    aval_of,
+    linear_jvp,
+    zero_jvp,
+)
+from meshjit.compiler.lax.elementwise import as_dtype_of, compare
+from meshjit.compiler.lowering import (
+    LoweringRuleContext,
+    constant,
+    emit,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Reductions and contractions.
+
+REDUCE_OPS = ("reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_and", "reduce_or")
+reduce_p = {name: Primitive(name) for name in REDUCE_OPS}
+
+
+def _reduce_rule(name):
+    logical = name in ("reduce_and", "reduce_or")
+
+    def rule(x, *, axes):
+        if logical:
+            checks.dtype_in(name, x, "b")
+        if len(axes) == 1:  # axes are canonical (lax sorts them): the common case, sliced
+            (axis,) = axes
+            shape = x.shape[:axis] + x.shape[axis + 1 :]
+        else:
+            shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
+        return shaped_array(shape, x.dtype, x.weak_type)
+
+    return rule
+
+
+for _name in REDUCE_OPS:
+    abstract_eval_rules.register(reduce_p[_name])(_reduce_rule(_name))
+
+argmax_p = Primitive("argmax")
+argmin_p = Primitive("argmin")
+
+
+def _arg_reduce_rule(x, *, axes, index_dtype):
+    if x.shape[axes[0]] == 0:
+        raise MeshjitValueError(f"arg reduction over an empty axis {axes[0]} of {x.str_short()}")
+    shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
+    return ShapedArray(shape, index_dtype)
+
+
+abstract_eval_rules.register(argmax_p)(_arg_reduce_rule)
+abstract_eval_rules.register(argmin_p)(_arg_reduce_rule)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reductions.
+
+_REDUCERS = {
+    "reduce_sum": (hlo.AddOp, lambda d: np.zeros((), d)),
+    "reduce_prod": (hlo.MulOp, lambda d: np.ones((), d)),
+    "reduce_max": (hlo.MaxOp, dtypes.lowest),
+    "reduce_min": (hlo.MinOp, dtypes.highest),
+    "reduce_and": (hlo.AndOp, lambda d: np.ones((), d)),
+    "reduce_or": (hlo.OrOp, lambda d: np.zeros((), d)),
+}
+
+
+def emit_reduce(ctx: LoweringRuleContext, operands, inits, axes, out_avals, body_fn):
+    """Emits stablehlo.reduce; `body_fn(ctx, accs, xs) -> values` builds the reducer."""
+    result_types = [ctx.tensor_type(a) for a in out_avals]
+    attrs = {"dimensions": ctx.module_ctx.i64_array(axes)}
+    op = emit("stablehlo.reduce", result_types, [*operands, *inits], attrs, regions=1)
+    scalar_types = [ctx.module_ctx.types.tensor((), a.dtype) for a in out_avals]
+    block = op.regions[0].blocks.append(*(scalar_types * 2))
+    n = len(inits)
+    with ir.InsertionPoint(block):
+        args = list(block.arguments)
+        emit("stablehlo.return", [], body_fn(ctx, args[:n], args[n:]))
+    return list(op.results)
+
+
+def _reduce_lowering(name, ctx: LoweringRuleContext, x, *, axes):
+    # `reduce` above, specialised to one operand: reductions are common and this is hot.
+    eqn = ctx.eqn
+    aval = eqn.invars[0].aval
+    init_value = ctx.constants.get((name, aval.dtype))
+    if init_value is None:
+        init_value = ctx.constants[name, aval.dtype] = ctx.block_scalar(
+            _REDUCERS[name][1](aval.dtype)
+        )
+    # A reduction like one already emitted from the same source line is a copy of it (body and
+    # location included) with new operands: cloning costs half of building.
+    key = (eqn.primitive, id(eqn.source), aval.shape, aval.dtype, axes)
+    op = ctx.module_ctx.templates.get(key)
+    if op is not None:
+        op = op.clone()
+        operands = op.operands
+        operands[0], operands[1] = x, init_value
+        return op.result
+    mctx = ctx.module_ctx
+    scalar = mctx.types.tensor((), aval.dtype)
+    attrs = {"dimensions": mctx.i64_array(axes)}
+    op = emit("stablehlo.reduce", [ctx.result_type], [x, init_value], attrs, regions=1)
+    block = op.regions[0].blocks.append(scalar, scalar)
+    acc, value = block.arguments
+    with ir.InsertionPoint(block):
+        combined = emit(_REDUCERS[name][0].OPERATION_NAME, [scalar], [acc, value]).result
+        emit("stablehlo.return", [], [combined])
+    mctx.templates[key] = op
+    return op.result
+
+
+for _name in REDUCE_OPS:
+    lowering_rules.register(reduce_p[_name], functools.partial(_reduce_lowering, _name))
+
+
+def _arg_reduce_lowering(direction, ctx: LoweringRuleContext, x, *, axes, index_dtype):
+    aval = ctx.avals_in[0]
+    (axis,) = axes
+    index_aval = aval.update(dtype=index_dtype)
+    index = hlo.IotaOp(ctx.tensor_type(index_aval), axis).result
+    init_value = dtypes.lowest(aval.dtype) if direction == "GT" else dtypes.highest(aval.dtype)
+    inits = [
+        constant(ctx.module_ctx, init_value),
+        constant(ctx.module_ctx, np.zeros((), index_dtype)),
+    ]
+    out_avals = [ctx.avals_out[0].update(dtype=aval.dtype), ctx.avals_out[0]]
+    body = functools.partial(_arg_reduce_body, direction, aval.dtype, index_dtype)
+    return emit_reduce(ctx, [x, index], inits, axes, out_avals, body)[1]
+
+
+def _arg_reduce_body(direction, dtype, index_dtype, ctx, accs, xs):
+    (a, ia), (b, ib) = accs, xs
+    better = compare(a, b, direction, dtype)
+    tie = hlo.AndOp(compare(a, b, "EQ", dtype), compare(ia, ib, "LT", index_dtype)).result
+    pick_a = hlo.OrOp(better, tie).result
+    if dtypes.is_float(dtype):
+        a_nan, b_nan = compare(a, a, "NE", dtype), compare(b, b, "NE", dtype)
+        not_b_nan = hlo.NotOp(b_nan).result
+        a_first = hlo.OrOp(not_b_nan, compare(ia, ib, "LT", index_dtype)).result
+        pick_a = hlo.OrOp(hlo.AndOp(a_nan, a_first).result, hlo.AndOp(not_b_nan, pick_a).result)
+        pick_a = pick_a.result
+    return [hlo.SelectOp(pick_a, a, b).result, hlo.SelectOp(pick_a, ia, ib).result]
+
+
+lowering_rules.register(argmax_p, functools.partial(_arg_reduce_lowering, "GT"))
+lowering_rules.register(argmin_p, functools.partial(_arg_reduce_lowering, "LT"))
+
+
+def _reduce(name, x, axes):
+    axes, ndim = tuple(axes), aval_of(x).ndim
+    if not (len(axes) == 1 and type(axes[0]) is int and 0 <= axes[0] < ndim):
+        axes = tuple(sorted(checks.canonical_axes(axes, ndim)))
+    if not axes:
+        return x
+    return reduce_p[name].bind_internal(x, axes=axes)
+
+
+def reduce_sum(x, axes):
+    return _reduce("reduce_sum", x, axes)
+
+
+def reduce_max(x, axes):
+    return _reduce("reduce_max", x, axes)
+
+
+def reduce_min(x, axes):
+    return _reduce("reduce_min", x, axes)
+
+
+def reduce_prod(x, axes):
+    return _reduce("reduce_prod", x, axes)
+
+
+def reduce_and(x, axes):
+    return _reduce("reduce_and", x, axes)
+
+
+def reduce_or(x, axes):
+    return _reduce("reduce_or", x, axes)
+
+
+def argmax(x, axis: int, index_dtype=dtypes.int32):
+    axis = checks.canonical_axis(axis, aval_of(x).ndim)
+    return argmax_p.bind_internal(x, axes=(axis,), index_dtype=np.dtype(index_dtype))
+
+
+def argmin(x, axis: int, index_dtype=dtypes.int32):
+    axis = checks.canonical_axis(axis, aval_of(x).ndim)
+    return argmin_p.bind_internal(x, axes=(axis,), index_dtype=np.dtype(index_dtype))
+
+
+def _reducers():
+    """computation -> (reduce function, its identity for dtype, combine with an init value)."""
+    from meshjit.compiler import numpy as jnp
+
+    table = {
+        (elementwise.add, jnp.add, operator.add): (reduce_sum, lambda d: 0, elementwise.add),
+        (elementwise.mul, jnp.multiply, operator.mul): (reduce_prod, lambda d: 1, elementwise.mul),
+        (elementwise.max, jnp.maximum, max): (reduce_max, _lowest, elementwise.max),
+        (elementwise.min, jnp.minimum, min): (reduce_min, _highest, elementwise.min),
+        (elementwise.bitwise_and, operator.and_): (
+            reduce_and,
+            lambda d: True,
+            elementwise.bitwise_and,
+        ),
+        (elementwise.bitwise_or, operator.or_): (
+            reduce_or,
+            lambda d: False,
+            elementwise.bitwise_or,
+        ),
+    }
+    return {fn: rule for fns, rule in table.items() for fn in fns}
+
+
+def _lowest(dtype):
+    if dtypes.is_float(dtype):
+        return -np.inf
+    return np.iinfo(dtype).min if not dtypes.is_bool(dtype) else False
+
+
+def _highest(dtype):
+    if dtypes.is_float(dtype):
+        return np.inf
+    return np.iinfo(dtype).max if not dtypes.is_bool(dtype) else True
+
+
+def reduce(operands, init_values, computation, dimensions):
+    """reduce for computation = add / mul / max / min (and bitwise and / or)."""
+    rule = _reducers().get(computation)
+    if rule is None:
+        name = getattr(computation, "__name__", repr(computation))
+        raise MeshjitError(
+            f"lax.reduce: computation {name} is not supported; meshjit maps only lax.add, "
+            "lax.mul, lax.max, lax.min, lax.bitwise_and and lax.bitwise_or onto its reductions"
+        )
+    single = not isinstance(operands, (list, tuple))
+    xs = [operands] if single else list(operands)
+    inits = [init_values] if single else list(init_values)
+    if len(xs) != len(inits):
+        raise MeshjitTypeError(f"lax.reduce: {len(xs)} operands but {len(inits)} init values")
+    reduce_fn, identity, combine = rule
+    outs = []
+    for x, init in zip(xs, inits):
+        dtype = ad_util.aval_of(x).dtype
+        fn = reduce_fn
+        if dtypes.is_bool(dtype) and fn in (reduce_max, reduce_min):
+            fn = reduce_or if fn is reduce_max else reduce_and
+        out = fn(x, tuple(dimensions))
+        if not _is_identity(init, identity(dtype)):
+            out = combine(out, elementwise.convert_element_type(init, dtype))
+        outs.append(out)
+    return outs[0] if single else tuple(outs)
+
+
+def _is_identity(init, identity) -> bool:
+    try:
+        value = np.asarray(init)
+    except Exception:  # a traced init value: combine it in
+        return False
+    return value.shape == () and bool(value == identity)
+
+
+linear_jvp(reduce_p["reduce_sum"])
+zero_jvp(argmax_p)
+zero_jvp(argmin_p)
+
+
+@transpose_rules.register(reduce_p["reduce_sum"])
+def _reduce_sum_transpose(ct, x, *, axes):
+    shape = x.aval.shape
+    kept = [d for d in range(len(shape)) if d not in axes]
+    return [shapes.broadcast_in_dim(ct, shape, kept)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reductions.
+
+
+def _reduce_extremum_jvp(prim):
+    """reduce_max / reduce_min: the mean of the tangents at the extremal entries."""
+
+    def rule(primals, tangents, *, axes):
+        (x,), (t,) = primals, tangents
+        out = prim.bind(x, axes=axes)
+        shape = aval_of(x).shape
+        kept = [d for d in range(len(shape)) if d not in axes]
+        hits = as_dtype_of(elementwise.eq(x, shapes.broadcast_in_dim(out, shape, kept)), x)
+        count = reduce_sum(hits, axes)
+        return out, elementwise.div(reduce_sum(elementwise.mul(t, hits), axes), count)
+
+    jvp_rules[prim] = rule
+
+
+_reduce_extremum_jvp(reduce_p["reduce_max"])
+_reduce_extremum_jvp(reduce_p["reduce_min"])
+
+
+def exclusive_products(x, axis: int):
+    """Per entry along `axis`, the product of all the other entries (exact with zeros)."""
+    from meshjit.compiler.lax import windowed as lax_windowed
+
+    ndim = aval_of(x).ndim
+    right_shift = [(0, 0, 0)] * ndim
+    left_shift = [(0, 0, 0)] * ndim
+    right_shift[axis], left_shift[axis] = (1, -1, 0), (-1, 1, 0)
+    before = shapes.pad(lax_windowed.cumprod(x, axis), 1, right_shift)
+    after = shapes.pad(lax_windowed.cumprod(x, axis, reverse=True), 1, left_shift)
+    return elementwise.mul(before, after)
+
+
+@jvp_rules.register(reduce_p["reduce_prod"])
+def _reduce_prod_jvp(primals, tangents, *, axes):
+    (x,), (t,) = primals, tangents
+    out = reduce_p["reduce_prod"].bind(x, axes=axes)
+    shape = aval_of(x).shape
+    kept = [d for d in range(len(shape)) if d not in axes]
+    flat_shape = [shape[d] for d in kept] + [math.prod(shape[a] for a in axes)]
+
+    def flat(v):
+        return shapes.reshape(shapes.transpose(v, kept + list(axes)), flat_shape)
+
+    others = exclusive_products(flat(x), len(kept))
+    return out, reduce_sum(elementwise.mul(flat(t), others), (len(kept),))

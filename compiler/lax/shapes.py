@@ -1,0 +1,393 @@
+"""Shape primitives (broadcast_in_dim, reshape, squeeze, transpose, iota, concatenate, pad)
+with all their rules and wrappers, and the shape helpers built on them (full, expand_dims, ...)."""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import (
+    MeshjitTypeError,
+    MeshjitValueError,
+)
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray, shaped_array
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax import ad_util, elementwise
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.ad_util import (
+    aval_of,
+    is_undefined,
+    linear_jvp,
+)
+from meshjit.compiler.lax.elementwise import convert_element_type
+from meshjit.compiler.lowering import (
+    OneOp,
+    emit,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Shapes.
+
+broadcast_in_dim_p = Primitive("broadcast_in_dim")
+
+
+@abstract_eval_rules.register(broadcast_in_dim_p)
+def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
+    if len(broadcast_dimensions) != x.ndim:
+        raise MeshjitTypeError(
+            f"broadcast_in_dim: {x.str_short()} needs {x.ndim} broadcast_dimensions, got "
+            f"{broadcast_dimensions}"
+        )
+    for d, dim in zip(x.shape, broadcast_dimensions):
+        if not 0 <= dim < len(shape) or d not in (1, shape[dim]):
+            raise MeshjitTypeError(
+                f"broadcast_in_dim: cannot broadcast {x.str_short()} to shape {shape} with "
+                f"broadcast_dimensions={broadcast_dimensions}"
+            )
+    return shaped_array(shape, x.dtype, x.weak_type)
+
+
+reshape_p = Primitive("reshape")
+
+
+@abstract_eval_rules.register(reshape_p)
+def _reshape_rule(x, *, new_sizes):
+    if math.prod(new_sizes) != x.size:
+        raise MeshjitTypeError(
+            f"cannot reshape {x.str_short()} ({x.size} elements) into shape {new_sizes} "
+            f"({math.prod(new_sizes)} elements)"
+        )
+    return shaped_array(new_sizes, x.dtype, x.weak_type)
+
+
+transpose_p = Primitive("transpose")
+
+
+@abstract_eval_rules.register(transpose_p)
+def _transpose_rule(x, *, permutation):
+    if sorted(permutation) != list(range(x.ndim)):
+        raise MeshjitValueError(
+            f"transpose permutation {permutation} is not a permutation of the axes of "
+            f"{x.str_short()}"
+        )
+    return ShapedArray(tuple(x.shape[p] for p in permutation), x.dtype, x.weak_type)
+
+
+squeeze_p = Primitive("squeeze")
+
+
+@abstract_eval_rules.register(squeeze_p)
+def _squeeze_rule(x, *, dimensions):
+    for d in dimensions:
+        if x.shape[d] != 1:
+            raise MeshjitValueError(
+                f"cannot squeeze axis {d} of {x.str_short()}: its size is {x.shape[d]}, not 1"
+            )
+    shape = tuple(s for i, s in enumerate(x.shape) if i not in dimensions)
+    return ShapedArray(shape, x.dtype, x.weak_type)
+
+
+iota_p = Primitive("iota")
+
+
+@abstract_eval_rules.register(iota_p)
+def _iota_rule(*, dtype, shape, dimension):
+    if dtypes.is_bool(dtype):
+        raise MeshjitTypeError("iota does not accept dtype bool; use an integer or float dtype")
+    return ShapedArray(shape, dtype)
+
+
+concatenate_p = Primitive("concatenate")
+
+
+@abstract_eval_rules.register(concatenate_p)
+def _concatenate_rule(*xs, dimension):
+    if not xs:
+        raise MeshjitValueError("concatenate needs at least one array")
+    first = xs[0]
+    for x in xs:
+        if x.ndim != first.ndim or any(
+            a != b for i, (a, b) in enumerate(zip(x.shape, first.shape)) if i != dimension
+        ):
+            got = ", ".join(v.str_short() for v in xs)
+            raise MeshjitTypeError(
+                f"concatenate along axis {dimension} needs equal shapes on the other axes, "
+                f"got {got}"
+            )
+    checks.same_dtypes("concatenate", xs)
+    shape = list(first.shape)
+    shape[dimension] = sum(x.shape[dimension] for x in xs)
+    return ShapedArray(shape, first.dtype, all(x.weak_type for x in xs))
+
+
+pad_p = Primitive("pad")
+
+
+@abstract_eval_rules.register(pad_p)
+def _pad_rule(x, padding_value, *, padding_config):
+    if padding_value.shape != () or padding_value.dtype != x.dtype:
+        raise MeshjitTypeError(
+            f"pad value must be a scalar of {x.dtype}, got {padding_value.str_short()}"
+        )
+    if len(padding_config) != x.ndim:
+        raise MeshjitValueError(f"pad: padding_config {padding_config} must have {x.ndim} entries")
+    shape = []
+    for d, (lo, hi, interior) in zip(x.shape, padding_config):
+        if interior < 0:
+            raise MeshjitValueError(f"pad: negative interior padding {interior}")
+        size = lo + hi + d + max(d - 1, 0) * interior
+        if size < 0:
+            raise MeshjitValueError(f"pad: padding {padding_config} leaves a negative size")
+        shape.append(size)
+    return ShapedArray(shape, x.dtype, x.weak_type)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes.
+
+
+def _broadcast_in_dim_lowering(ctx, x, *, shape, broadcast_dimensions):
+    dims = ctx.module_ctx.i64_array(broadcast_dimensions)
+    attrs = {"broadcast_dimensions": dims}
+    return emit("stablehlo.broadcast_in_dim", [ctx.result_type], [x], attrs).result
+
+
+lowering_rules.register(broadcast_in_dim_p, _broadcast_in_dim_lowering)
+
+
+lowering_rules.register(reshape_p, OneOp("stablehlo.reshape", elementwise=False))
+lowering_rules.register(squeeze_p, OneOp("stablehlo.reshape", elementwise=False))
+
+
+def _transpose_lowering(ctx, x, *, permutation):
+    return hlo.TransposeOp(x, list(permutation)).result
+
+
+lowering_rules.register(transpose_p, _transpose_lowering)
+
+
+def _iota_lowering(ctx, *, dtype, shape, dimension):
+    return hlo.IotaOp(ctx.result_type, dimension).result
+
+
+lowering_rules.register(iota_p, _iota_lowering)
+
+
+def _concatenate_lowering(ctx, *xs, dimension):
+    return hlo.ConcatenateOp(list(xs), dimension).result
+
+
+lowering_rules.register(concatenate_p, _concatenate_lowering)
+
+
+def _pad_lowering(ctx, x, value, *, padding_config):
+    lo, hi, interior = zip(*padding_config) if padding_config else ((), (), ())
+    if any(p < 0 for p in lo + hi):
+        return _negative_pad(ctx, x, value, padding_config)
+    return hlo.PadOp(x, value, list(lo), list(hi), list(interior)).result
+
+
+def _negative_pad(ctx, x, value, padding_config):
+    # StableHLO pad allows negative edges; the verifier accepts them, so emit them directly.
+    lo, hi, interior = zip(*padding_config)
+    return hlo.PadOp(x, value, list(lo), list(hi), list(interior), results=[ctx.result_type]).result
+
+
+lowering_rules.register(pad_p, _pad_lowering)
+
+
+def broadcast_in_dim(x, shape: Sequence[int], broadcast_dimensions: Sequence[int]):
+    shape = checks.nonnegative_shape("broadcast_in_dim", shape)
+    dims = tuple(int(d) for d in broadcast_dimensions)
+    aval = aval_of(x)
+    if aval.shape == shape and dims == tuple(range(len(shape))) and not _is_scalar_literal(x):
+        return x
+    return broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
+
+
+def _is_scalar_literal(x) -> bool:
+    return isinstance(x, (bool, int, float, np.generic, np.ndarray))
+
+
+def broadcast(x, sizes: Sequence[int]):
+    """Adds leading dimensions `sizes`."""
+    aval = aval_of(x)
+    shape = tuple(sizes) + aval.shape
+    return broadcast_in_dim(x, shape, tuple(range(len(sizes), len(shape))))
+
+
+def reshape(x, new_sizes: Sequence[int], dimensions: Sequence[int] | None = None):
+    new_sizes = checks.nonnegative_shape("reshape", new_sizes)
+    if dimensions is not None and tuple(dimensions) != tuple(range(len(dimensions))):
+        x = transpose(x, dimensions)
+    if aval_of(x).shape == new_sizes:
+        return x
+    return reshape_p.bind_internal(x, new_sizes=new_sizes)
+
+
+def transpose(x, permutation: Sequence[int]):
+    permutation = tuple(int(p) for p in permutation)
+    if permutation == tuple(range(len(permutation))) and len(permutation) == aval_of(x).ndim:
+        return x
+    return transpose_p.bind_internal(x, permutation=permutation)
+
+
+def squeeze(x, dimensions: Sequence[int]):
+    ndim = aval_of(x).ndim
+    dims = tuple(sorted(checks.canonical_axes(tuple(dimensions), ndim)))
+    if not dims:
+        return x
+    return squeeze_p.bind_internal(x, dimensions=dims)
+
+
+def expand_dims(x, dimensions: Sequence[int]):
+    aval = aval_of(x)
+    ndim_out = aval.ndim + len(dimensions)
+    dims = sorted(checks.canonical_axes(tuple(dimensions), ndim_out))
+    shape = list(aval.shape)
+    for d in dims:
+        shape.insert(d, 1)
+    kept = [i for i in range(ndim_out) if i not in dims]
+    return broadcast_in_dim(x, shape, kept)
+
+
+def iota(dtype, size: int):
+    return broadcasted_iota(dtype, (size,), 0)
+
+
+def broadcasted_iota(dtype, shape: Sequence[int], dimension: int):
+    shape = checks.nonnegative_shape("iota", shape)
+    dimension = checks.canonical_axis(dimension, len(shape), "iota dimension")
+    return iota_p.bind_internal(dtype=dtypes.canonicalize(dtype), shape=shape, dimension=dimension)
+
+
+def concatenate(operands: Sequence, dimension: int):
+    if not operands:
+        raise MeshjitTypeError("concatenate needs at least one array")
+    if len(operands) == 1:
+        return operands[0]
+    dimension = checks.canonical_axis(dimension, aval_of(operands[0]).ndim, "concatenate axis")
+    return concatenate_p.bind_internal(*operands, dimension=dimension)
+
+
+def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
+    config = tuple((int(lo), int(hi), int(i)) for lo, hi, i in padding_config)
+    value = convert_element_type(padding_value, aval_of(x).dtype)
+    return pad_p.bind_internal(x, value, padding_config=config)
+
+
+def full(shape, fill_value, dtype=None):
+    shape = checks.nonnegative_shape("full", shape)
+    value = fill_value if dtype is None else convert_element_type(fill_value, dtype)
+    if dtype is None and isinstance(fill_value, (bool, int, float)):
+        value = convert_element_type(fill_value, aval_of(fill_value).dtype, weak_type=True)
+    return broadcast(value, shape)
+
+
+__all__ = sorted(
+    name
+    for name, value in dict(globals()).items()
+    if not name.startswith("_")
+    and callable(value)
+    and getattr(value, "__module__", "") == __name__
+    and name not in ("aval_of",)
+)
+
+
+def full_like(x, fill_value, dtype=None, shape=None):
+    aval = ad_util.aval_of(x)
+    dtype = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
+    return full(aval.shape if shape is None else tuple(shape), fill_value, dtype)
+
+
+def zeros_like_array(x):
+    return full_like(x, 0)
+
+
+def collapse(operand, start_dimension: int, stop_dimension: int | None = None):
+    """Merges dimensions [start_dimension, stop_dimension) into one."""
+    shape = ad_util.aval_of(operand).shape
+    ndim = len(shape)
+    stop = ndim if stop_dimension is None else int(stop_dimension)
+    start, stop = (d + ndim if d < 0 else d for d in (int(start_dimension), stop))
+    if not 0 <= start <= stop <= len(shape):
+        raise MeshjitValueError(
+            f"collapse: dimensions [{start_dimension}, {stop_dimension}) are not a range of "
+            f"the shape {shape}"
+        )
+    merged = math.prod(shape[start:stop])
+    return reshape(operand, shape[:start] + (merged,) + shape[stop:])
+
+
+for _prim in (broadcast_in_dim_p, reshape_p, squeeze_p, transpose_p, concatenate_p, pad_p):
+    linear_jvp(_prim)
+
+
+@transpose_rules.register(broadcast_in_dim_p)
+def _broadcast_in_dim_transpose(ct, x, *, shape, broadcast_dimensions):
+    from meshjit.compiler.lax import reductions  # a later family
+
+    in_shape = x.aval.shape
+    summed = [d for d in range(len(shape)) if d not in broadcast_dimensions]
+    summed += [d for d, size in zip(broadcast_dimensions, in_shape) if size == 1 and shape[d] != 1]
+    return [reshape(reductions.reduce_sum(ct, sorted(summed)), in_shape)]
+
+
+@transpose_rules.register(reshape_p)
+def _reshape_transpose(ct, x, *, new_sizes):
+    return [reshape(ct, x.aval.shape)]
+
+
+@transpose_rules.register(squeeze_p)
+def _squeeze_transpose(ct, x, *, dimensions):
+    return [reshape(ct, x.aval.shape)]
+
+
+@transpose_rules.register(transpose_p)
+def _transpose_transpose(ct, x, *, permutation):
+    return [transpose(ct, tuple(int(i) for i in np.argsort(permutation)))]
+
+
+@transpose_rules.register(concatenate_p)
+def _concatenate_transpose(ct, *xs, dimension):
+    from meshjit.compiler.lax import slicing  # a later family
+
+    cts, start = [], 0
+    for x in xs:
+        size = aval_of(x).shape[dimension]
+        piece = slicing.slice_in_dim(ct, start, start + size, axis=dimension)
+        cts.append(piece if is_undefined(x) else None)
+        start += size
+    return cts
+
+
+def unpad(ct, padding_config):
+    """The transpose of padding by `padding_config`: the entries the operand landed on."""
+    from meshjit.compiler.lax import slicing  # a later family
+
+    cropped = pad(ct, 0, [(-lo, -hi, 0) for lo, hi, _ in padding_config])
+    shape = aval_of(cropped).shape
+    return slicing.slice(cropped, [0] * len(shape), shape, [i + 1 for _, _, i in padding_config])
+
+
+@transpose_rules.register(pad_p)
+def _pad_transpose(ct, x, value, *, padding_config):
+    from meshjit.compiler.lax import reductions  # a later family
+
+    ct_x = unpad(ct, padding_config)
+    ct_value = None
+    if is_undefined(value):
+        everything = reductions.reduce_sum(ct, range(aval_of(ct).ndim))
+        ct_value = elementwise.sub(
+            everything, reductions.reduce_sum(ct_x, range(aval_of(ct_x).ndim))
+        )
+    return [ct_x if is_undefined(x) else None, ct_value]

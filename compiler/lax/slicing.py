@@ -1,0 +1,199 @@
+"""Slicing primitives (slice, dynamic_slice, dynamic_update_slice) with all their rules and
+wrappers, and the in-dim helpers."""
+
+from __future__ import annotations
+
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import (
+    MeshjitTypeError,
+    MeshjitValueError,
+)
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax import ad_util, shapes
+from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.ad_util import (
+    aval_of,
+    is_undefined,
+    linear_jvp,
+    zeros_like_aval,
+)
+from meshjit.compiler.lax.elementwise import convert_element_type
+
+slice_p = Primitive("slice")
+
+
+@abstract_eval_rules.register(slice_p)
+def _slice_rule(x, *, start_indices, limit_indices, strides):
+    if not len(start_indices) == len(limit_indices) == x.ndim:
+        raise MeshjitValueError(f"slice of {x.str_short()} needs {x.ndim} start/limit indices")
+    strides = strides or (1,) * x.ndim
+    shape = []
+    for d, lo, hi, st in zip(x.shape, start_indices, limit_indices, strides):
+        if not 0 <= lo <= hi <= d or st < 1:
+            raise MeshjitValueError(
+                f"slice [{start_indices}:{limit_indices}:{strides}] is out of bounds for "
+                f"{x.str_short()}"
+            )
+        shape.append(-(-(hi - lo) // st))
+    return ShapedArray(shape, x.dtype, x.weak_type)
+
+
+dynamic_slice_p = Primitive("dynamic_slice")
+
+
+def _check_start_indices(name, x, starts):
+    if len(starts) != x.ndim:
+        raise MeshjitValueError(f"{name} of {x.str_short()} needs {x.ndim} start indices")
+    for s in starts:
+        if s.shape != () or not dtypes.is_int(s.dtype):
+            raise MeshjitTypeError(f"{name} start indices must be integer scalars, got {s}")
+
+
+@abstract_eval_rules.register(dynamic_slice_p)
+def _dynamic_slice_rule(x, *starts, slice_sizes):
+    _check_start_indices("dynamic_slice", x, starts)
+    if len(slice_sizes) != x.ndim or any(not 0 <= s <= d for s, d in zip(slice_sizes, x.shape)):
+        raise MeshjitValueError(f"dynamic_slice sizes {slice_sizes} do not fit {x.str_short()}")
+    return ShapedArray(slice_sizes, x.dtype, x.weak_type)
+
+
+dynamic_update_slice_p = Primitive("dynamic_update_slice")
+
+
+@abstract_eval_rules.register(dynamic_update_slice_p)
+def _dynamic_update_slice_rule(x, update, *starts):
+    _check_start_indices("dynamic_update_slice", x, starts)
+    if update.ndim != x.ndim or any(u > d for u, d in zip(update.shape, x.shape)):
+        raise MeshjitTypeError(
+            f"dynamic_update_slice update {update.str_short()} does not fit in {x.str_short()}"
+        )
+    checks.same_dtypes("dynamic_update_slice", (x, update))
+    return x
+
+
+def _slice_lowering(ctx, x, *, start_indices, limit_indices, strides):
+    strides = strides or (1,) * len(start_indices)
+    return hlo.SliceOp(x, list(start_indices), list(limit_indices), list(strides)).result
+
+
+lowering_rules.register(slice_p, _slice_lowering)
+
+
+def _dynamic_slice_lowering(ctx, x, *starts, slice_sizes):
+    return hlo.DynamicSliceOp(x, list(starts), list(slice_sizes)).result
+
+
+lowering_rules.register(dynamic_slice_p, _dynamic_slice_lowering)
+
+
+def _dynamic_update_slice_lowering(ctx, x, update, *starts):
+    return hlo.DynamicUpdateSliceOp(x, update, list(starts)).result
+
+
+lowering_rules.register(dynamic_update_slice_p, _dynamic_update_slice_lowering)
+
+
+def slice(x, start_indices, limit_indices, strides=None):
+    return slice_p.bind_internal(
+        x,
+        start_indices=tuple(int(i) for i in start_indices),
+        limit_indices=tuple(int(i) for i in limit_indices),
+        strides=None if strides is None else tuple(int(s) for s in strides),
+    )
+
+
+def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
+    aval = aval_of(x)
+    axis = checks.canonical_axis(axis, aval.ndim)
+    starts, limits, strides = [0] * aval.ndim, list(aval.shape), [1] * aval.ndim
+    starts[axis], limits[axis], strides[axis] = start_index, limit_index, stride
+    return slice(x, starts, limits, strides)
+
+
+def _index_scalars(indices):
+    return [convert_element_type(i, dtypes.int32) for i in indices]
+
+
+def dynamic_slice(x, start_indices, slice_sizes):
+    sizes = tuple(int(s) for s in slice_sizes)
+    return dynamic_slice_p.bind_internal(x, *_index_scalars(start_indices), slice_sizes=sizes)
+
+
+def dynamic_update_slice(x, update, start_indices):
+    return dynamic_update_slice_p.bind_internal(x, update, *_index_scalars(start_indices))
+
+
+def dynamic_slice_in_dim(x, start_index, slice_size, axis=0):
+    aval = aval_of(x)
+    axis = checks.canonical_axis(axis, aval.ndim)
+    starts = [0] * aval.ndim
+    starts[axis] = start_index
+    sizes = list(aval.shape)
+    sizes[axis] = slice_size
+    return dynamic_slice(x, starts, sizes)
+
+
+def dynamic_index_in_dim(operand, index, axis: int = 0, keepdims: bool = True):
+    axis = checks.canonical_axis(axis, ad_util.aval_of(operand).ndim)
+    out = dynamic_slice_in_dim(operand, index, 1, axis)
+    return out if keepdims else shapes.squeeze(out, (axis,))
+
+
+def dynamic_update_slice_in_dim(operand, update, start_index, axis: int):
+    ndim = ad_util.aval_of(operand).ndim
+    axis = checks.canonical_axis(axis, ndim)
+    starts = [0] * ndim
+    starts[axis] = start_index
+    return dynamic_update_slice(operand, update, starts)
+
+
+def dynamic_update_index_in_dim(operand, update, index, axis: int):
+    ndim = ad_util.aval_of(operand).ndim
+    axis = checks.canonical_axis(axis, ndim)
+    if ad_util.aval_of(update).ndim == ndim - 1:
+        update = shapes.expand_dims(update, (axis,))
+    return dynamic_update_slice_in_dim(operand, update, index, axis)
+
+
+linear_jvp(slice_p)
+linear_jvp(dynamic_slice_p, linear_args=(0,))
+linear_jvp(dynamic_update_slice_p, linear_args=(0, 1))
+
+
+@transpose_rules.register(slice_p)
+def _slice_transpose(ct, x, *, start_indices, limit_indices, strides):
+    shape = x.aval.shape
+    strides = strides or (1,) * len(shape)
+    out_shape = aval_of(ct).shape
+    if 0 in out_shape:
+        return [zeros_like_aval(x.aval)]
+    config = [
+        (lo, size - (lo + (n - 1) * stride + 1), stride - 1)
+        for size, lo, stride, n in zip(shape, start_indices, strides, out_shape)
+    ]
+    return [shapes.pad(ct, 0, config)]
+
+
+@transpose_rules.register(dynamic_slice_p)
+def _dynamic_slice_transpose(ct, x, *starts, slice_sizes):
+    zeros = zeros_like_aval(x.aval)
+    return [dynamic_update_slice_p.bind(zeros, ct, *starts)] + [None] * len(starts)
+
+
+@transpose_rules.register(dynamic_update_slice_p)
+def _dynamic_update_slice_transpose(ct, x, update, *starts):
+    u_aval = aval_of(update)
+    ct_x = ct_u = None
+    if is_undefined(x):
+        ct_x = dynamic_update_slice_p.bind(ct, zeros_like_aval(u_aval), *starts)
+    if is_undefined(update):
+        ct_u = dynamic_slice_p.bind(ct, *starts, slice_sizes=u_aval.shape)
+    return [ct_x, ct_u] + [None] * len(starts)
