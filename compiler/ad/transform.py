@@ -17,7 +17,8 @@ collectives' rules or when a body's input cotangents are returned. In a shard_ma
 check_vma=False nothing is typed: every cotangent is a per-device value (as in JAX), so none of
 these implicit sums are taken (see `vma_checked`).
 
-The public functions (jvp, vjp, grad, ...) live in ad_api.py.
+The public functions (jvp, vjp, grad, ...) live in ad/api.py; the rules live next to their
+primitives (compiler/lax/*.py, parallel/collectives.py, ...), written with lax/ad_util.py.
 """
 
 from __future__ import annotations
@@ -237,7 +238,7 @@ def match_vma(ct, aval: ShapedArray):
     extra = aval_of(ct).vma - aval.vma
     if not extra:
         return ct
-    from meshjit.compiler.parallel.collectives import psum_p
+    from meshjit.compiler.parallel.collectives import psum_p  # parallel/ sits above ad/
 
     return psum_p.bind(ct, axes=tuple(sorted(extra)), axis_index_groups=None)
 

@@ -350,7 +350,7 @@ def _convert_lowering(ctx: LoweringRuleContext, x, *, new_dtype, weak_type):
 lowering_rules.register(convert_element_type_p, _convert_lowering)
 
 
-def _lax_operands(*xs):
+def lax_operands(*xs):
     """lax ops take equal dtypes; Python scalars adopt the dtype of the array operands. Shapes
     are the primitive's business: it broadcasts rank-0 and size-1 operands, as JAX's lax does."""
     avals = [aval_of(x) for x in xs]
@@ -389,7 +389,7 @@ def _binary(name, prim=None):
     prim = binary_p[name] if prim is None else prim
 
     def op(x, y):
-        return prim.bind_internal(*_lax_operands(x, y))
+        return prim.bind_internal(*lax_operands(x, y))
 
     op.__name__ = name
     op.primitive = prim  # callers whose operands already share a dtype bind it directly

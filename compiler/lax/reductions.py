@@ -220,7 +220,7 @@ def argmin(x, axis: int, index_dtype=dtypes.int32):
 
 def _reducers():
     """computation -> (reduce function, its identity for dtype, combine with an init value)."""
-    from meshjit.compiler import numpy as jnp
+    from meshjit.compiler import numpy as jnp  # numpy/ sits above lax/
 
     table = {
         (elementwise.add, jnp.add, operator.add): (reduce_sum, lambda d: 0, elementwise.add),
@@ -326,14 +326,14 @@ _reduce_extremum_jvp(reduce_p["reduce_min"])
 
 def exclusive_products(x, axis: int):
     """Per entry along `axis`, the product of all the other entries (exact with zeros)."""
-    from meshjit.compiler.lax import windowed as lax_windowed
+    from meshjit.compiler.lax import windowed  # a later family
 
     ndim = aval_of(x).ndim
     right_shift = [(0, 0, 0)] * ndim
     left_shift = [(0, 0, 0)] * ndim
     right_shift[axis], left_shift[axis] = (1, -1, 0), (-1, 1, 0)
-    before = shapes.pad(lax_windowed.cumprod(x, axis), 1, right_shift)
-    after = shapes.pad(lax_windowed.cumprod(x, axis, reverse=True), 1, left_shift)
+    before = shapes.pad(windowed.cumprod(x, axis), 1, right_shift)
+    after = shapes.pad(windowed.cumprod(x, axis, reverse=True), 1, left_shift)
     return elementwise.mul(before, after)
 
 

@@ -23,7 +23,6 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import ad_util, gather_scatter, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import sorting as lax_sort
 from meshjit.compiler.lax.ad_util import (
     aval_of,
 )
@@ -138,7 +137,7 @@ def top_k(operand, k: int):
             "(k may not exceed the size of the last axis)"
         )
     iota = shapes.broadcasted_iota(dtypes.int32, aval.shape, last)
-    keys, ids = lax_sort.sort_key_val(
+    keys, ids = sort_key_val(
         gather_scatter.rev(operand, (last,)), gather_scatter.rev(iota, (last,)), dimension=last
     )
     n = aval.shape[last]

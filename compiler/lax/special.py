@@ -189,19 +189,19 @@ for _prim in (shift_left_p, shift_right_arithmetic_p, shift_right_logical_p):
 
 
 def nextafter(x1, x2):
-    return nextafter_p.bind(*elementwise._lax_operands(x1, x2))
+    return nextafter_p.bind(*elementwise.lax_operands(x1, x2))
 
 
 def shift_left(x, y):
-    return shift_left_p.bind(*elementwise._lax_operands(x, y))
+    return shift_left_p.bind(*elementwise.lax_operands(x, y))
 
 
 def shift_right_arithmetic(x, y):
-    return shift_right_arithmetic_p.bind(*elementwise._lax_operands(x, y))
+    return shift_right_arithmetic_p.bind(*elementwise.lax_operands(x, y))
 
 
 def shift_right_logical(x, y):
-    return shift_right_logical_p.bind(*elementwise._lax_operands(x, y))
+    return shift_right_logical_p.bind(*elementwise.lax_operands(x, y))
 
 
 bitcast_convert_type_p = Primitive("bitcast_convert_type")

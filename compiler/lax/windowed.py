@@ -197,7 +197,7 @@ def _computation_kind(computation):
     """lax.add / max / min, or their meshjit.numpy spellings (add, maximum, minimum)."""
     kind = _COMPUTATIONS.get(computation)
     if kind is None:
-        from meshjit.compiler import numpy as jnp
+        from meshjit.compiler import numpy as jnp  # numpy/ sits above lax/
 
         kind = {jnp.add: "sum", jnp.maximum: "max", jnp.minimum: "min"}.get(computation)
     return kind
