@@ -30,12 +30,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitNotImplementedError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var
 from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
-from meshjit.compiler.lax.ad_util import (
-    UndefinedPrimal,
-    aval_of,
-    instantiate,
-    is_undefined,
-)
+from meshjit.compiler.lax.ad_util import UndefinedPrimal, aval_of, instantiate, is_undefined
 from meshjit.compiler.trace.tracing import current_trace, new_trace
 
 # ---------------------------------------------------------------------------------------------

@@ -5,10 +5,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
-from meshjit.compiler.ad.transform import (
-    linearize_jaxpr,
-    transpose_jaxpr,
-)
+from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir.core import ClosedJaxpr
 from meshjit.compiler.ir.registry import (
@@ -20,12 +17,8 @@ from meshjit.compiler.ir.registry import (
     vma_rules,
 )
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
-from meshjit.compiler.lowering import (
-    LoweringRuleContext,
-    lower_function,
-)
+from meshjit.compiler.lowering import LoweringRuleContext, lower_function
 
-# ---------------------------------------------------------------------------------------------
 pjit_p = Primitive("pjit", multiple_results=True)
 vma_rules.add(pjit_p)  # its outputs vary exactly as the inner jaxpr's outputs do
 
@@ -36,9 +29,6 @@ def _pjit_rule(*avals, jaxpr: ClosedJaxpr, name: str):
     if [a.strip_weak_type() for a in avals] != [a.strip_weak_type() for a in expected]:
         raise MeshjitTypeError(f"call to {name}: argument types {avals} do not match {expected}")
     return jaxpr.out_avals
-
-
-# ---------------------------------------------------------------------------------------------
 
 
 def _pjit_lowering(ctx: LoweringRuleContext, *args, jaxpr, name):
@@ -56,7 +46,7 @@ lowering_rules.register(pjit_p, _pjit_lowering)
 
 
 # ---------------------------------------------------------------------------------------------
-# Nested jit.
+# Autodiff: the jvp and the transpose are nested calls too.
 
 
 @jvp_rules.register(pjit_p)

@@ -2,14 +2,7 @@
 user-facing wrappers. Importing the package imports every family in a fixed order, so the rule
 registries are complete once it is imported."""
 
-from meshjit.compiler.lax.control_flow import (
-    cond,
-    fori_loop,
-    map,
-    scan,
-    switch,
-    while_loop,
-)
+from meshjit.compiler.lax.control_flow import cond, fori_loop, map, scan, switch, while_loop
 from meshjit.compiler.lax.convolution import (
     ConvDimensionNumbers,
     conv,
@@ -17,10 +10,7 @@ from meshjit.compiler.lax.convolution import (
     conv_general_dilated,
     conv_with_general_padding,
 )
-from meshjit.compiler.lax.dot import (
-    dot,
-    dot_general,
-)
+from meshjit.compiler.lax.dot import dot, dot_general
 from meshjit.compiler.lax.elementwise import (
     abs,
     add,
@@ -117,11 +107,7 @@ from meshjit.compiler.lax.slicing import (
     slice,
     slice_in_dim,
 )
-from meshjit.compiler.lax.sorting import (
-    sort,
-    sort_key_val,
-    top_k,
-)
+from meshjit.compiler.lax.sorting import sort, sort_key_val, top_k
 from meshjit.compiler.lax.special import (
     acos,
     acosh,

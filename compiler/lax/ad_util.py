@@ -90,6 +90,9 @@ def linear_jvp(prim, linear_args=None):
 
 
 # ---------------------------------------------------------------------------------------------
+# Jaxprs.
+
+
 def closure_convert(closed: ClosedJaxpr) -> tuple[list, ClosedJaxpr]:
     """(consts, the jaxpr taking them as leading arguments)."""
     j = closed.jaxpr

@@ -572,7 +572,7 @@ lowering_rules.register(scan_p, _scan_lowering)
 
 # ---------------------------------------------------------------------------------------------
 # ---------------------------------------------------------------------------------------------
-# cond.
+# cond: jvp and transpose.
 
 
 def _merged(funs, avals):
@@ -634,7 +634,7 @@ def _cond_transpose(cts, index, *args, branches):
 
 
 # ---------------------------------------------------------------------------------------------
-# while: the carry grows a tangent per nonzero carry; the predicate reads the primals.
+# while_loop jvp: the carry grows a tangent per nonzero carry; the predicate reads the primals.
 
 
 def _carry_fixed_point(body, nonzeros, nconsts, ncarry):
@@ -699,7 +699,7 @@ def _while_jvp(primals, tangents, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_
 
 
 # ---------------------------------------------------------------------------------------------
-# scan.
+# scan: jvp and transpose.
 
 
 @jvp_rules.register(scan_p)

@@ -24,11 +24,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, shapes, slicing, windowed
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import (
-    add_tangents,
-    aval_of,
-    is_undefined,
-)
+from meshjit.compiler.lax.ad_util import add_tangents, aval_of, is_undefined
 from meshjit.compiler.lax.shapes import unpad
 from meshjit.compiler.lax.windowed import (
     dense_pads,

@@ -17,15 +17,9 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import (
-    add_tangents,
-    aval_of,
-    is_undefined,
-)
+from meshjit.compiler.lax.ad_util import add_tangents, aval_of, is_undefined
 from meshjit.compiler.lax.elementwise import not_linear
-from meshjit.compiler.lowering import (
-    emit,
-)
+from meshjit.compiler.lowering import emit
 
 dot_general_p = Primitive("dot_general")
 _MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
@@ -103,7 +97,7 @@ def dot(lhs, rhs, precision=None, preferred_element_type=None):
 
 
 # ---------------------------------------------------------------------------------------------
-# dot_general.
+# jvp and transpose: bilinear.
 
 
 @jvp_rules.register(dot_general_p)

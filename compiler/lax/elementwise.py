@@ -43,7 +43,7 @@ from meshjit.compiler.lowering import (
 from meshjit.compiler.trace.tracing import checked_dtype
 
 # ---------------------------------------------------------------------------------------------
-# Elementwise.
+# The primitives and their abstract evaluation.
 
 # name -> dtype kinds it accepts ('f' float, 'i' int, 'b' bool)
 UNARY_OPS = {
@@ -205,7 +205,7 @@ def _convert_rule(x, *, new_dtype, weak_type):
 
 
 # ---------------------------------------------------------------------------------------------
-# Elementwise.
+# Lowering.
 
 _UNARY_BUILDERS = {
     "neg": hlo.NegOp,
@@ -348,6 +348,10 @@ def _convert_lowering(ctx: LoweringRuleContext, x, *, new_dtype, weak_type):
 
 
 lowering_rules.register(convert_element_type_p, _convert_lowering)
+
+
+# ---------------------------------------------------------------------------------------------
+# User-facing wrappers.
 
 
 def lax_operands(*xs):

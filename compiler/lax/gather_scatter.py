@@ -622,7 +622,7 @@ _scatter_extremum_jvp("scatter-max")
 _scatter_extremum_jvp("scatter-min")
 
 # ---------------------------------------------------------------------------------------------
-# rev and sort.
+# rev: jvp and transpose.
 
 linear_jvp(rev_p)
 

@@ -11,11 +11,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import (
-    MeshjitError,
-    MeshjitTypeError,
-    MeshjitValueError,
-)
+from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray, shaped_array
 from meshjit.compiler.ir.registry import (
@@ -27,20 +23,12 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import ad_util, elementwise, shapes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import (
-    aval_of,
-    linear_jvp,
-    zero_jvp,
-)
+from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zero_jvp
 from meshjit.compiler.lax.elementwise import as_dtype_of, compare
-from meshjit.compiler.lowering import (
-    LoweringRuleContext,
-    constant,
-    emit,
-)
+from meshjit.compiler.lowering import LoweringRuleContext, constant, emit
 
 # ---------------------------------------------------------------------------------------------
-# Reductions and contractions.
+# The primitives and their abstract evaluation.
 
 REDUCE_OPS = ("reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_and", "reduce_or")
 reduce_p = {name: Primitive(name) for name in REDUCE_OPS}
@@ -81,7 +69,7 @@ abstract_eval_rules.register(argmin_p)(_arg_reduce_rule)
 
 
 # ---------------------------------------------------------------------------------------------
-# Reductions.
+# Lowering.
 
 _REDUCERS = {
     "reduce_sum": (hlo.AddOp, lambda d: np.zeros((), d)),
@@ -302,7 +290,7 @@ def _reduce_sum_transpose(ct, x, *, axes):
 
 
 # ---------------------------------------------------------------------------------------------
-# Reductions.
+# jvp and transpose.
 
 
 def _reduce_extremum_jvp(prim):

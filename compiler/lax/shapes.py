@@ -9,10 +9,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import (
-    MeshjitTypeError,
-    MeshjitValueError,
-)
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray, shaped_array
 from meshjit.compiler.ir.registry import (
@@ -23,19 +20,12 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import ad_util, elementwise
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import (
-    aval_of,
-    is_undefined,
-    linear_jvp,
-)
+from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp
 from meshjit.compiler.lax.elementwise import convert_element_type
-from meshjit.compiler.lowering import (
-    OneOp,
-    emit,
-)
+from meshjit.compiler.lowering import OneOp, emit
 
 # ---------------------------------------------------------------------------------------------
-# Shapes.
+# The primitives and their abstract evaluation.
 
 broadcast_in_dim_p = Primitive("broadcast_in_dim")
 
@@ -152,7 +142,7 @@ def _pad_rule(x, padding_value, *, padding_config):
 
 
 # ---------------------------------------------------------------------------------------------
-# Shapes.
+# Lowering.
 
 
 def _broadcast_in_dim_lowering(ctx, x, *, shape, broadcast_dimensions):

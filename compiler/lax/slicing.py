@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import (
-    MeshjitTypeError,
-    MeshjitValueError,
-)
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -19,12 +16,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import ad_util, shapes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import (
-    aval_of,
-    is_undefined,
-    linear_jvp,
-    zeros_like_aval,
-)
+from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp, zeros_like_aval
 from meshjit.compiler.lax.elementwise import convert_element_type
 
 slice_p = Primitive("slice")

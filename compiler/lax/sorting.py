@@ -10,22 +10,12 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import (
-    MeshjitTypeError,
-    MeshjitValueError,
-)
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.registry import (
-    Primitive,
-    abstract_eval_rules,
-    jvp_rules,
-    lowering_rules,
-)
+from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, jvp_rules, lowering_rules
 from meshjit.compiler.lax import ad_util, gather_scatter, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import (
-    aval_of,
-)
+from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.lax.elementwise import compare_type
 from meshjit.compiler.lowering import LoweringRuleContext, constant
 
@@ -120,6 +110,9 @@ def sort_key_val(keys, values, dimension: int = -1, is_stable: bool = True):
 
 
 # ---------------------------------------------------------------------------------------------
+# top_k and take_along_axis, over sort and gather.
+
+
 def top_k(operand, k: int):
     """The `k` largest entries along the last axis, descending, and their int32 indices.
 
@@ -146,7 +139,6 @@ def top_k(operand, k: int):
     return values, indices
 
 
-# ---------------------------------------------------------------------------------------------
 def take_along_axis(x, indices, axis: int):
     """x[..., indices[...], ...] along `axis`, as a gather batched over the other axes."""
     shape = aval_of(x).shape

@@ -26,11 +26,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import (
-    aval_of,
-    linear_jvp,
-    zeros_like_aval,
-)
+from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zeros_like_aval
 from meshjit.compiler.lax.shapes import unpad
 from meshjit.compiler.lax.sorting import take_along_axis
 from meshjit.compiler.lowering import LoweringRuleContext, constant
@@ -402,7 +398,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------------------------
-# Cumulative reductions.
+# Cumulative reductions: jvp and transpose.
 
 linear_jvp(cumsum_p)
 
@@ -472,7 +468,7 @@ jvp_rules.register(cummax_p)(_forward_only(_cumulative_extremum_jvp(cummax, 0)))
 jvp_rules.register(cummin_p)(_forward_only(_cumulative_extremum_jvp(cummin, 0)))
 
 # ---------------------------------------------------------------------------------------------
-# Windowed reductions.
+# Windowed reductions: jvp and transpose.
 
 linear_jvp(reduce_window_sum_p)
 

@@ -9,9 +9,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.ad.transform import (
-    vma_checked,
-)
+from meshjit.compiler.ad.transform import vma_checked
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
@@ -564,7 +562,7 @@ lowering_rules.register(axis_index_p, _axis_index_lowering)
 
 
 # ---------------------------------------------------------------------------------------------
-# Collectives.
+# jvp and transpose.
 
 for _prim in (
     psum_p,

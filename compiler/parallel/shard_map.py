@@ -258,8 +258,7 @@ lowering_rules.register(shard_map_p, _shard_map_lowering)
 
 
 # ---------------------------------------------------------------------------------------------
-# ---------------------------------------------------------------------------------------------
-# shard_map. Residuals leave the forward shard_map and enter the linear one as blocks stacked
+# jvp and transpose. Residuals leave the forward shard_map and enter the linear one as blocks stacked
 # over the manual axes they vary over (unstacked inside), so each device gets its own back.
 
 

@@ -54,6 +54,8 @@ def _constrain(x, sharding: NamedSharding):
 
 
 # ---------------------------------------------------------------------------------------------
+# jvp and transpose: the constraint is linear and applies to the cotangent alike.
+
 linear_jvp(sharding_constraint_p)
 
 

@@ -15,20 +15,8 @@ from meshjit.compiler.errors import (
     user_source,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import (
-    ClosedJaxpr,
-    Eqn,
-    Jaxpr,
-    Literal,
-    ShapedArray,
-    Var,
-)
-from meshjit.compiler.ir.registry import (
-    Primitive,
-    abstract_eval_rules,
-    join_vma,
-    trace_state,
-)
+from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, Var
+from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, join_vma, trace_state
 from meshjit.compiler.trace.array_methods import ArrayMethods
 from meshjit.dialects.util import gc_paused
 
