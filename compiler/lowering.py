@@ -1,4 +1,5 @@
-"""Lowering jaxprs to StableHLO: the rule registry, the per-module and per-rule contexts.
+"""Lowering jaxprs to StableHLO: the per-module and per-rule contexts and the interpreter loop
+over `ir.registry.lowering_rules` (each family file registers its own rules).
 
 A lowering rule is `rule(ctx: LoweringRuleContext, *operands: ir.Value, **params)` and returns
 one `ir.Value` (single-result primitives) or a sequence of them.

@@ -1,6 +1,6 @@
 """The public autodiff API: jvp, linearize, vjp, grad, value_and_grad.
 
-Each call traces `fun` to a jaxpr and transforms it (compiler/ad.py). Under a trace (inside jit)
+Each call traces `fun` to a jaxpr and transforms it (ad/transform.py). Under a trace (inside jit)
 the transformed program is evaluated into that trace. Outside one it is traced once more into a
 closed jaxpr and run by a jit cached on the jaxpr's structure, so repeated eager calls compile
 once while still seeing the current values of what `fun` closes over.

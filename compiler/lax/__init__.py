@@ -1,6 +1,8 @@
 """meshjit.compiler.lax: the primitives, one file per family, each with all its rules and its
-user-facing wrappers. Importing the package imports every family in a fixed order, so the rule
-registries are complete once it is imported."""
+user-facing wrappers. Importing the package imports every family, each after the families it
+builds on (elementwise <- shapes <- slicing, reductions <- gather_scatter <- sorting <- windowed
+<- convolution; dot, special and control_flow over elementwise and shapes), so the rule tables
+are complete once it is imported (and `import meshjit` imports it)."""
 
 from meshjit.compiler.lax.control_flow import cond, fori_loop, map, scan, switch, while_loop
 from meshjit.compiler.lax.convolution import (

@@ -1,4 +1,5 @@
-"""gather, scatter (set/add/mul/min/max) and rev: primitives, abstract eval, lowering, wrappers.
+"""gather, scatter (set/add/mul/min/max) and rev: the primitives with all their rules (abstract
+eval, lowering, jvp, transpose) and their wrappers.
 
 The primitives have XLA's out-of-bounds semantics: gather clamps each start index so the whole
 slice is in bounds; scatter skips an update whose window is not fully in bounds. The wrappers

@@ -1,4 +1,5 @@
-"""The sort primitive (multi-operand, lexicographic over the first `num_keys` operands).
+"""The sort primitive (multi-operand, lexicographic over the first `num_keys` operands) with all
+its rules, and the sort, sort_key_val, top_k and take_along_axis wrappers.
 
 Floats sort in a total order with NaNs last, like NumPy: the comparator maps -0.0 to 0.0 and
 every NaN to one positive NaN, then compares with stablehlo's TOTALORDER.

@@ -1,8 +1,7 @@
 """Windowed reductions (reduce_window sum/max/min) and cumulative ops (cumsum, cumprod, ...).
 
-Primitives, abstract-eval rules, StableHLO lowering and the lax-level wrappers live together
-here because each family is small. `padtype_to_pads` and `window_output_shape` are shared with
-the convolution in lax_conv.
+The primitives with all their rules (abstract eval, lowering, jvp, transpose) and the lax
+wrappers. `padtype_to_pads` and `window_output_shape` are shared with convolution.py.
 """
 
 from __future__ import annotations

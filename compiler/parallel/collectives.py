@@ -1,4 +1,5 @@
-"""Collectives over manual mesh axes (psum, all_gather, ppermute, ...) and their lowering."""
+"""Collectives over manual mesh axes (psum, all_gather, ppermute, ...): the user-facing functions
+and the primitives with all their rules (abstract eval, lowering, jvp, transpose)."""
 
 from __future__ import annotations
 

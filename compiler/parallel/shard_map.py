@@ -1,4 +1,5 @@
-"""shard_map: per-device programs over manual mesh axes, lowered to sdy.manual_computation."""
+"""shard_map: per-device programs over manual mesh axes, lowered to sdy.manual_computation; the
+primitive with all its rules (abstract eval, lowering, jvp, transpose)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""with_sharding_constraint: a primitive lowered to `sdy.sharding_constraint`."""
+"""with_sharding_constraint: a primitive lowered to `sdy.sharding_constraint`, with all its rules."""
 
 from __future__ import annotations
 
