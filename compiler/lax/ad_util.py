@@ -1,6 +1,6 @@
 """The vocabulary jvp and transpose rules are written in: symbolic zero tangents (None),
 linear arguments being transposed (`UndefinedPrimal`), and the common rule shapes (`linear_jvp`,
-`zero_jvp`)."""
+`bilinear_jvp`, `zero_jvp`)."""
 
 from __future__ import annotations
 
@@ -85,6 +85,20 @@ def linear_jvp(prim, linear_args=None):
             for i, (p, t) in enumerate(zip(primals, tangents))
         ]
         return out, prim.bind(*args, **params)
+
+    jvp_rules[prim] = rule
+
+
+def bilinear_jvp(prim):
+    """`prim(x, y)` is linear in each operand (dot_general, convolution): its tangent is
+    prim(tx, y) + prim(x, ty)."""
+
+    def rule(primals, tangents, **params):
+        (x, y), (tx, ty) = primals, tangents
+        out = prim.bind(x, y, **params)
+        t1 = None if tx is None else prim.bind(tx, y, **params)
+        t2 = None if ty is None else prim.bind(x, ty, **params)
+        return out, add_tangents(t1, t2)
 
     jvp_rules[prim] = rule
 

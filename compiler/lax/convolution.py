@@ -18,13 +18,12 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
-    jvp_rules,
     lowering_rules,
     transpose_rules,
 )
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, shapes, slicing, windowed
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import add_tangents, aval_of, is_undefined
+from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
 from meshjit.compiler.lax.shapes import unpad
 from meshjit.compiler.lax.windowed import (
     dense_pads,
@@ -367,13 +366,7 @@ __all__ = [
 # Convolution: bilinear; each operand's transpose is another convolution.
 
 
-@jvp_rules.register(conv_general_dilated_p)
-def _conv_jvp(primals, tangents, **params):
-    (lhs, rhs), (t_lhs, t_rhs) = primals, tangents
-    out = conv_general_dilated_p.bind(lhs, rhs, **params)
-    t1 = None if t_lhs is None else conv_general_dilated_p.bind(t_lhs, rhs, **params)
-    t2 = None if t_rhs is None else conv_general_dilated_p.bind(lhs, t_rhs, **params)
-    return out, add_tangents(t1, t2)
+bilinear_jvp(conv_general_dilated_p)
 
 
 def _swap_first_two(spec):

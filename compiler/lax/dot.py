@@ -11,13 +11,12 @@ from meshjit.compiler.ir.core import ShapedArray, shaped_array
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
-    jvp_rules,
     lowering_rules,
     transpose_rules,
 )
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import add_tangents, aval_of, is_undefined
+from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
 from meshjit.compiler.lax.elementwise import not_linear
 from meshjit.compiler.lowering import emit
 
@@ -100,13 +99,7 @@ def dot(lhs, rhs, precision=None, preferred_element_type=None):
 # jvp and transpose: bilinear.
 
 
-@jvp_rules.register(dot_general_p)
-def _dot_general_jvp(primals, tangents, **params):
-    (x, y), (tx, ty) = primals, tangents
-    out = dot_general_p.bind(x, y, **params)
-    t1 = None if tx is None else dot_general_p.bind(tx, y, **params)
-    t2 = None if ty is None else dot_general_p.bind(x, ty, **params)
-    return out, add_tangents(t1, t2)
+bilinear_jvp(dot_general_p)
 
 
 def _free_dims(ndim, contracting, batch):
