@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, typecheck_jaxpr
+from meshjit.compiler.ir.core import ClosedJaxpr, typecheck_jaxpr
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.jit.propagation import check_propagation
@@ -21,6 +21,7 @@ from meshjit.compiler.jit.signature import (
     split_statics,
 )
 from meshjit.compiler.jit.stages import COUNTERS, Lowered, Traced, compile_for
+from meshjit.compiler.lax.ad_util import closure_convert
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime.assignment import assign_call
@@ -180,9 +181,9 @@ class JitFunction:
         """jit inside a trace: a call to the traced function; its in/out shardings become
         sharding constraints around the call, as in JAX."""
         traced = self._trace(sig)
-        jaxpr = closure_convert(traced.jaxpr)
+        consts, jaxpr = closure_convert(traced.jaxpr)
         leaves = _constrain_all(sig.leaves, sig.shardings)
-        outs = pjit_p.bind(*traced.jaxpr.consts, *leaves, jaxpr=jaxpr, name=self.name)
+        outs = pjit_p.bind(*consts, *leaves, jaxpr=jaxpr, name=self.name)
         outs = _constrain_all(outs, self._out_shardings(traced))
         return tree_unflatten(traced.out_tree, outs)
 
@@ -200,15 +201,6 @@ def _constrain_all(values, shardings) -> list:
         v if s is None else sharding_constraint_p.bind(v, sharding=s)
         for v, s in zip(values, shardings)
     ]
-
-
-def closure_convert(closed: ClosedJaxpr) -> ClosedJaxpr:
-    """Turns constvars into leading invars so consts can be passed as arguments."""
-    jaxpr = closed.jaxpr
-    if not jaxpr.constvars:
-        return closed
-    converted = Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns)
-    return ClosedJaxpr(converted, [])
 
 
 def _captures_tracers(closed: ClosedJaxpr) -> bool:

@@ -11,9 +11,10 @@ from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
     PartitionSpec,
+    flatten_shardings,
+    is_sharding_leaf,
 )
 from meshjit.compiler.runtime.array import Array
-from meshjit.compiler.runtime.placement import flatten_shardings, is_sharding_leaf
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 

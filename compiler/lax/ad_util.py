@@ -108,7 +108,9 @@ def bilinear_jvp(prim):
 
 
 def closure_convert(closed: ClosedJaxpr) -> tuple[list, ClosedJaxpr]:
-    """(consts, the jaxpr taking them as leading arguments)."""
+    """(consts, the jaxpr taking them as leading arguments); a jaxpr without consts is kept."""
     j = closed.jaxpr
+    if not j.constvars:
+        return list(closed.consts), closed
     converted = Jaxpr([], j.constvars + j.invars, j.outvars, j.eqns)
     return list(closed.consts), ClosedJaxpr(converted, [])

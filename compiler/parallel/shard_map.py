@@ -159,7 +159,7 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
     out_specs = _flat_specs(spec.out_specs, placeholder, "out_specs")
     for i, (s, aval) in enumerate(zip(out_specs, out_avals)):
         _check_out_spec(i, s, aval, manual, spec.check_vma)
-    consts, jaxpr = closed.consts, _closure_convert(closed)
+    consts, jaxpr = closure_convert(closed)
     outs = shard_map_p.bind(
         *consts,
         *leaves,
@@ -201,12 +201,6 @@ def _check_out_spec(i, spec: PartitionSpec, aval: ShapedArray, manual, check_vma
             f"axes {tuple(missing)}. Reduce over them (e.g. lax.psum), gather with "
             "lax.all_gather_invariant instead of lax.all_gather, or name them in out_specs"
         )
-
-
-def _closure_convert(closed: ClosedJaxpr) -> ClosedJaxpr:
-    from meshjit.compiler.jit.api import closure_convert
-
-    return closure_convert(closed)
 
 
 @abstract_eval_rules.register(shard_map_p)

@@ -10,6 +10,7 @@ from typing import Sequence
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leaves
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
 
 
@@ -461,3 +462,33 @@ def _candidate_specs(mesh, tiles):
             while entries and entries[-1] is None:
                 entries.pop()
             yield PartitionSpec(*entries)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pytrees of shardings.
+
+
+def is_sharding_leaf(x) -> bool:
+    """PartitionSpecs (tuples) and None (an empty pytree) are leaves of a sharding pytree."""
+    return isinstance(x, PartitionSpec) or x is None
+
+
+def flatten_shardings(shardings, tree, what: str) -> list:
+    """One resolved NamedSharding (or None) per leaf of `tree`, from one sharding or a pytree
+    prefix of them."""
+    if shardings is None:
+        return [None] * len(tree_leaves(tree))
+    try:
+        per_leaf = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
+    except Exception:
+        raise MeshjitValueError(
+            f"{what} {_describe(shardings)} does not match the structure of the values it "
+            f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
+        ) from None
+    given = tree_leaves(shardings, is_leaf=is_sharding_leaf)
+    resolved = {id(s): resolve_spec(s, what) for s in given if s is not None}
+    return [None if s is None else resolved[id(s)] for s in per_leaf]
+
+
+def _describe(tree) -> str:
+    return str(tree_flatten(tree, is_leaf=is_sharding_leaf)[1])

@@ -10,7 +10,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax.ad_util import linear_jvp
 from meshjit.compiler.lowering import LoweringRuleContext
-from meshjit.compiler.parallel.sharding import NamedSharding
+from meshjit.compiler.parallel.sharding import NamedSharding, flatten_shardings
 from meshjit.compiler.trace.tracing import current_trace
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 from meshjit.dialects.sdy import sharding_constraint
@@ -35,8 +35,6 @@ lowering_rules.register(sharding_constraint_p, _sharding_constraint_lowering)
 
 def with_sharding_constraint(x, shardings):
     """Constrains the layout of `x` (a pytree) to `shardings` (a matching prefix pytree)."""
-    from meshjit.compiler.runtime.placement import flatten_shardings
-
     leaves, treedef = tree_flatten(x)
     flat = flatten_shardings(shardings, x, "with_sharding_constraint")
     out = [leaf if s is None else _constrain(leaf, s) for leaf, s in zip(leaves, flat)]

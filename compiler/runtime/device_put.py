@@ -9,6 +9,7 @@ from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
     SingleDeviceSharding,
+    flatten_shardings,
     resolve_spec,
 )
 from meshjit.compiler.runtime import client
@@ -25,7 +26,7 @@ def device_put(x, device=None):
     prefix of shardings)."""
     leaves, treedef = tree_flatten(x)
     if isinstance(device, (dict, list, tuple)) and not isinstance(device, PartitionSpec):
-        targets = plc.flatten_shardings(device, x, "device_put")
+        targets = flatten_shardings(device, x, "device_put")
     else:
         targets = [device] * len(leaves)
     return tree_unflatten(treedef, [_put_leaf(v, t) for v, t in zip(leaves, targets)])

@@ -9,36 +9,9 @@ import sys
 import numpy as np
 from jaxlib import _jax, xla_client
 
-from meshjit.compiler.errors import DistributedError, MeshjitValueError
+from meshjit.compiler.errors import DistributedError
 from meshjit.compiler.parallel import sharding as shd
 from meshjit.compiler.runtime import client
-from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leaves
-
-
-def is_sharding_leaf(x) -> bool:
-    """PartitionSpecs (tuples) and None (an empty pytree) are leaves of a sharding pytree."""
-    return isinstance(x, shd.PartitionSpec) or x is None
-
-
-def flatten_shardings(shardings, tree, what: str) -> list:
-    """One resolved NamedSharding (or None) per leaf of `tree`, from one sharding or a pytree
-    prefix of them."""
-    if shardings is None:
-        return [None] * len(tree_leaves(tree))
-    try:
-        per_leaf = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
-    except Exception:
-        raise MeshjitValueError(
-            f"{what} {_describe(shardings)} does not match the structure of the values it "
-            f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
-        ) from None
-    given = tree_leaves(shardings, is_leaf=is_sharding_leaf)
-    resolved = {id(s): shd.resolve_spec(s, what) for s in given if s is not None}
-    return [None if s is None else resolved[id(s)] for s in per_leaf]
-
-
-def _describe(tree) -> str:
-    return str(tree_flatten(tree, is_leaf=is_sharding_leaf)[1])
 
 
 def hlo_sharding(named: shd.NamedSharding, ndim: int):
