@@ -18,6 +18,7 @@ from meshjit.compiler.ad import transform as ad
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal
 from meshjit.compiler.lax import ad_util
+from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
@@ -87,7 +88,7 @@ def run(fun: Callable, args: Sequence, name: str) -> list:
     """`fun(*args)` (a list of arrays) in the current trace, or compiled when there is none."""
     if current_trace() is not None:
         return list(fun(*args))
-    closed = ad.trace_to_jaxpr(fun, [abstractify(x) for x in args])
+    closed = trace_to_jaxpr(fun, [abstractify(x) for x in args])
     jaxpr = Jaxpr(
         [], closed.jaxpr.constvars + closed.jaxpr.invars, closed.jaxpr.outvars, closed.jaxpr.eqns
     )
@@ -98,7 +99,7 @@ def run(fun: Callable, args: Sequence, name: str) -> list:
 
         if len(_EAGER_CACHE) >= 512:
             _EAGER_CACHE.clear()
-        run_jaxpr = functools.partial(ad.eval_jaxpr, jaxpr, ())
+        run_jaxpr = functools.partial(eval_jaxpr, jaxpr, ())
         jitted = _EAGER_CACHE[key] = JitFunction(lambda *xs: run_jaxpr(xs), name=name)
     return list(jitted(*closed.consts, *args))
 
@@ -230,7 +231,7 @@ def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Fo
     def forward(*args):
         traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, what)
         lin = box["lin"] = _linearize_traced(traced, nonzeros)
-        return ad.eval_closed(lin.fwd, args)
+        return eval_closed(lin.fwd, args)
 
     flat = run(forward, p_leaves, f"{what}_fwd")
     traced, lin = box["traced"], box["lin"]
@@ -263,7 +264,7 @@ def linearize(fun: Callable, *primals, has_aux: bool = False):
         for i, (a, t) in enumerate(zip(avals, t_leaves)):
             _check_tangent(i, a, t, "linearize f_jvp")
         ts = [t for t, nz in zip(t_leaves, nonzeros) if nz]
-        touts = run(lambda *xs: ad.eval_closed(lin.lin, xs)[:m], list(res) + ts, "linearize_jvp")
+        touts = run(lambda *xs: eval_closed(lin.lin, xs)[:m], list(res) + ts, "linearize_jvp")
         touts = [t for t, a in zip(touts, out_avals) if ad_util.has_tangent(a)]
         return tree_unflatten(traced.out_tree, _with_float0(touts, out_avals))
 
@@ -384,7 +385,7 @@ def value_and_grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
             traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad")
             _check_scalar_output(traced, "grad")
             lin = _linearize_traced(traced, [True] * len(xs))
-            flat = ad.eval_closed(lin.fwd, xs)
+            flat = eval_closed(lin.fwd, xs)
             n_out = len(traced.closed.out_avals)
             one = lax.full((), np.ones((), traced.closed.out_avals[0].dtype))
             grads = _backward(lin, flat[n_out:], [one] + [None] * (n_out - 1))

@@ -1,5 +1,5 @@
 """Autodiff as transforms on jaxprs: jvp, linearize (a split into primal and linear parts),
-transpose, and dead-code elimination.
+and transpose. (Evaluating and tracing jaxprs, and dce, live in trace/jaxprs.py.)
 
 - jvp: `jvp_rules[prim](primals, tangents, **params) -> (primal_out, tangent_out)`. A tangent
   of None is a symbolic zero. Rules are written with meshjit's lax functions, so they bind into
@@ -24,48 +24,15 @@ primitives (compiler/lax/*.py, parallel/collectives.py, ...), written with lax/a
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Sequence
+from typing import Sequence
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitNotImplementedError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var
 from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
 from meshjit.compiler.lax.ad_util import UndefinedPrimal, aval_of, instantiate, is_undefined
-from meshjit.compiler.trace.tracing import current_trace, new_trace
-
-# ---------------------------------------------------------------------------------------------
-# Evaluation and tracing of jaxprs.
-
-
-def _read(env: dict, atom):
-    return atom.val if type(atom) is Literal else env[id(atom)]
-
-
-def eval_jaxpr(jaxpr: Jaxpr, consts: Sequence, args: Sequence) -> list:
-    """Binds every equation of `jaxpr` in the current trace (or eagerly outside one)."""
-    env: dict[int, object] = {}
-    for var, value in itertools.chain(zip(jaxpr.constvars, consts), zip(jaxpr.invars, args)):
-        env[id(var)] = value
-    for eqn in jaxpr.eqns:
-        outs = eqn.primitive.bind(*[_read(env, a) for a in eqn.invars], **eqn.params)
-        outs = outs if eqn.primitive.multiple_results else [outs]
-        for var, value in zip(eqn.outvars, outs):
-            env[id(var)] = value
-    return [_read(env, a) for a in jaxpr.outvars]
-
-
-def eval_closed(closed: ClosedJaxpr, args: Sequence) -> list:
-    return eval_jaxpr(closed.jaxpr, closed.consts, args)
-
-
-def trace_to_jaxpr(fun: Callable, avals: Sequence[ShapedArray], axis_env=None) -> ClosedJaxpr:
-    """Traces `fun(*tracers) -> list` into a closed jaxpr (with the manual axes of a body)."""
-    with new_trace() as trace:
-        if axis_env is not None:
-            trace.axis_env = axis_env
-        tracers = [trace.new_arg(a) for a in avals]
-        return trace.finish(list(fun(*tracers)))
-
+from meshjit.compiler.trace.jaxprs import dce_jaxpr, read_atom, trace_to_jaxpr
+from meshjit.compiler.trace.tracing import current_trace
 
 # ---------------------------------------------------------------------------------------------
 # jvp.
@@ -80,7 +47,7 @@ def jvp_eval(jaxpr: Jaxpr, consts: Sequence, primals: Sequence, tangents: Sequen
     for var, value, t in zip(jaxpr.invars, primals, tangents):
         penv[id(var)], tenv[id(var)] = value, t
     for eqn in jaxpr.eqns:
-        ps = [_read(penv, a) for a in eqn.invars]
+        ps = [read_atom(penv, a) for a in eqn.invars]
         ts = [None if type(a) is Literal else tenv.get(id(a)) for a in eqn.invars]
         if all(t is None for t in ts):
             outs, touts = eqn.primitive.bind(*ps, **eqn.params), None
@@ -93,7 +60,7 @@ def jvp_eval(jaxpr: Jaxpr, consts: Sequence, primals: Sequence, tangents: Sequen
             touts = [None] * len(outs)
         for var, value, t in zip(eqn.outvars, outs, touts):
             penv[id(var)], tenv[id(var)] = value, t
-    outs = [_read(penv, a) for a in jaxpr.outvars]
+    outs = [read_atom(penv, a) for a in jaxpr.outvars]
     touts = [None if type(a) is Literal else tenv.get(id(a)) for a in jaxpr.outvars]
     return outs, touts
 
@@ -192,19 +159,6 @@ def _check_primal_outputs(outvars, lin_eqns):
         )
 
 
-def dce_jaxpr(jaxpr: Jaxpr) -> Jaxpr:
-    """Drops the equations no output depends on."""
-    live = {id(v) for v in jaxpr.outvars if type(v) is Var}
-    kept = []
-    for eqn in reversed(jaxpr.eqns):
-        if any(id(v) in live for v in eqn.outvars):
-            kept.append(eqn)
-            live.update(id(a) for a in eqn.invars if type(a) is Var)
-    if len(kept) == len(jaxpr.eqns):
-        return jaxpr
-    return Jaxpr(jaxpr.constvars, jaxpr.invars, jaxpr.outvars, kept[::-1])
-
-
 # ---------------------------------------------------------------------------------------------
 # transpose.
 
@@ -262,7 +216,7 @@ def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Seque
             continue
         rule = transpose_rules.lookup(eqn.primitive, eqn.source)
         invals = [
-            UndefinedPrimal(a.aval) if type(a) is Var and id(a) in linear else _read(env, a)
+            UndefinedPrimal(a.aval) if type(a) is Var and id(a) in linear else read_atom(env, a)
             for a in eqn.invars
         ]
         cts_in = rule(cts if eqn.primitive.multiple_results else cts[0], *invals, **eqn.params)
@@ -282,7 +236,7 @@ def _eval_known(jaxpr: Jaxpr, env: dict, linear: set) -> list:
             lin_eqns.append(eqn)
             linear.update(id(v) for v in eqn.outvars)
             continue
-        outs = eqn.primitive.bind(*[_read(env, a) for a in eqn.invars], **eqn.params)
+        outs = eqn.primitive.bind(*[read_atom(env, a) for a in eqn.invars], **eqn.params)
         outs = outs if eqn.primitive.multiple_results else [outs]
         for var, value in zip(eqn.outvars, outs):
             env[id(var)] = value

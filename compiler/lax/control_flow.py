@@ -31,6 +31,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.lax import elementwise
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp
+from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, trace_flat
 from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
 
@@ -577,14 +578,12 @@ lowering_rules.register(scan_p, _scan_lowering)
 
 def _merged(funs, avals):
     """Traces each fun over `avals`; returns (shared consts, closure-converted jaxprs)."""
-    from meshjit.compiler.ad.transform import trace_to_jaxpr  # ad/ sits above lax/
-
     return _merge_consts([trace_to_jaxpr(f, avals) for f in funs])
 
 
 @jvp_rules.register(cond_p)
 def _cond_jvp(primals, tangents, *, branches):
-    from meshjit.compiler.ad.transform import eval_closed, linearize_jaxpr  # ad/ sits above lax/
+    from meshjit.compiler.ad.transform import linearize_jaxpr  # ad/ sits above lax/
 
     index, *args = primals
     nonzeros = [t is not None for t in tangents[1:]]
@@ -653,11 +652,7 @@ def _carry_fixed_point(body, nonzeros, nconsts, ncarry):
 
 @jvp_rules.register(while_p)
 def _while_jvp(primals, tangents, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
-    from meshjit.compiler.ad.transform import (  # ad/ sits above lax/
-        eval_closed,
-        jvp_eval,
-        trace_to_jaxpr,
-    )
+    from meshjit.compiler.ad.transform import jvp_eval  # ad/ sits above lax/
 
     cond_consts = primals[:cond_nconsts]
     rest, t_rest = primals[cond_nconsts:], tangents[cond_nconsts:]
@@ -704,11 +699,7 @@ def _while_jvp(primals, tangents, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_
 
 @jvp_rules.register(scan_p)
 def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
-    from meshjit.compiler.ad.transform import (  # ad/ sits above lax/
-        eval_closed,
-        linearize_jaxpr,
-        trace_to_jaxpr,
-    )
+    from meshjit.compiler.ad.transform import linearize_jaxpr  # ad/ sits above lax/
 
     nc, nk = num_consts, num_carry
     nonzeros = [t is not None for t in tangents]
@@ -759,9 +750,7 @@ def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
 @transpose_rules.register(scan_p)
 def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, unroll):
     from meshjit.compiler.ad.transform import (  # ad/ sits above lax/
-        eval_closed,
         instantiate_cts,
-        trace_to_jaxpr,
         transpose_jaxpr,
     )
 

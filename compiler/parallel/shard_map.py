@@ -10,12 +10,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from meshjit.compiler.ad.transform import (
-    eval_closed,
-    linearize_jaxpr,
-    trace_to_jaxpr,
-    transpose_jaxpr,
-)
+from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray
@@ -33,6 +28,7 @@ from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
 from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
 from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, PartitionSpec, get_context_mesh
+from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_unflatten
 from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_per_value_attr

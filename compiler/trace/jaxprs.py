@@ -1,0 +1,53 @@
+"""Jaxpr utilities every transform uses: evaluating a jaxpr in the current trace, tracing a
+function into a closed jaxpr, and dead-code elimination."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Callable, Sequence
+
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var
+from meshjit.compiler.trace.tracing import new_trace
+
+
+def read_atom(env: dict, atom):
+    return atom.val if type(atom) is Literal else env[id(atom)]
+
+
+def eval_jaxpr(jaxpr: Jaxpr, consts: Sequence, args: Sequence) -> list:
+    """Binds every equation of `jaxpr` in the current trace (or eagerly outside one)."""
+    env: dict[int, object] = {}
+    for var, value in itertools.chain(zip(jaxpr.constvars, consts), zip(jaxpr.invars, args)):
+        env[id(var)] = value
+    for eqn in jaxpr.eqns:
+        outs = eqn.primitive.bind(*[read_atom(env, a) for a in eqn.invars], **eqn.params)
+        outs = outs if eqn.primitive.multiple_results else [outs]
+        for var, value in zip(eqn.outvars, outs):
+            env[id(var)] = value
+    return [read_atom(env, a) for a in jaxpr.outvars]
+
+
+def eval_closed(closed: ClosedJaxpr, args: Sequence) -> list:
+    return eval_jaxpr(closed.jaxpr, closed.consts, args)
+
+
+def trace_to_jaxpr(fun: Callable, avals: Sequence[ShapedArray], axis_env=None) -> ClosedJaxpr:
+    """Traces `fun(*tracers) -> list` into a closed jaxpr (with the manual axes of a body)."""
+    with new_trace() as trace:
+        if axis_env is not None:
+            trace.axis_env = axis_env
+        tracers = [trace.new_arg(a) for a in avals]
+        return trace.finish(list(fun(*tracers)))
+
+
+def dce_jaxpr(jaxpr: Jaxpr) -> Jaxpr:
+    """Drops the equations no output depends on."""
+    live = {id(v) for v in jaxpr.outvars if type(v) is Var}
+    kept = []
+    for eqn in reversed(jaxpr.eqns):
+        if any(id(v) in live for v in eqn.outvars):
+            kept.append(eqn)
+            live.update(id(a) for a in eqn.invars if type(a) is Var)
+    if len(kept) == len(jaxpr.eqns):
+        return jaxpr
+    return Jaxpr(jaxpr.constvars, jaxpr.invars, jaxpr.outvars, kept[::-1])
