@@ -3,7 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test test-py test-lit bench test-distributed test-distributed-slow bench-distributed
+.PHONY: setup demo test test-py test-lit bench test-distributed test-distributed-slow bench-distributed fuzz
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -35,3 +35,8 @@ test-distributed-slow: setup
 # Step time of examples/train.py on 1x8, 2x4 and 4x2 processes x devices; initialize and compile.
 bench-distributed: setup
 	$(BIN)/python bench/distributed.py
+
+# The differential fuzzer's campaign (CI runs a slice in tests/fuzz): make fuzz N=3000
+N ?= 3000
+fuzz: setup
+	$(BIN)/python bench/fuzz.py -n $(N) --out fuzz-report.json

@@ -73,6 +73,8 @@ class JitFunction:
     ):
         if not callable(fun):
             raise MeshjitTypeError(f"jit expects a callable, got {type(fun).__name__}")
+        if isinstance(in_shardings, list):  # as JAX: a list of per-argument shardings is a tuple
+            in_shardings = tuple(in_shardings)
         js.check_no_unconstrained(in_shardings, "jit in_shardings")
         js.check_no_unconstrained(out_shardings, "jit out_shardings")
         self.fun = fun

@@ -590,3 +590,12 @@ def test_nested_jit_shardings_become_constraints_around_the_call():
     assert '<@mesh, [{}, {"y"}]>' in lines[call + 1]
     np.testing.assert_array_equal(np.asarray(outer(x)), x * 2 + 1)
 
+
+
+def test_in_shardings_given_as_a_list_are_per_argument_as_in_jax(mesh):
+    # JAX canonicalizes a list of in_shardings to a tuple (jax-ml/jax#2367).
+    s = NamedSharding(mesh, P("x"))
+    f = meshjit.jit(lambda a, b: a + b, in_shardings=[s, s])
+    out = f(np.ones((8, 2), f32), np.ones((8, 2), f32))
+    np.testing.assert_array_equal(np.asarray(out), 2 * np.ones((8, 2)))
+    assert f.lower(np.ones((8, 2), f32), np.ones((8, 2), f32)).as_text().count('{"x"}') >= 2

@@ -1,0 +1,92 @@
+"""The differential fuzzer's campaign: random programs (tests/fuzz/programs.py) run by meshjit
+in its three propagation modes and compared with JAX 0.10.2 (8 host devices, in a subprocess)
+or NumPy; each failure shrunk to a small reproducer.
+
+    python bench/fuzz.py -n 3000 [--seed 0] [--chunk 200] [--out fuzz-report.json]
+    make fuzz N=3000
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import pathlib
+import sys
+import time
+
+os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from tests.fuzz.programs import draw  # noqa: E402
+from tests.fuzz.run import check, reproducer, run_jax, shrink  # noqa: E402
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=300, help="programs to run")
+    parser.add_argument("--seed", type=int, default=0, help="the first program's seed")
+    parser.add_argument("--chunk", type=int, default=200, help="programs per JAX subprocess")
+    parser.add_argument("--max-steps", type=int, default=6)
+    parser.add_argument("--no-shrink", action="store_true")
+    parser.add_argument("--out", default=None, help="write the findings as JSON here")
+    args = parser.parse_args(argv)
+    stats, findings = collections.Counter(), []
+    start = time.perf_counter()
+    for first in range(args.seed, args.seed + args.n, args.chunk):
+        seeds = range(first, min(first + args.chunk, args.seed + args.n))
+        programs = [draw(s, max_steps=args.max_steps) for s in seeds]
+        jax_results = run_jax(programs) or [None] * len(programs)
+        for program, jax_result in zip(programs, jax_results):
+            outcome = check(program, jax_result)
+            _count(stats, outcome, jax_result)
+            if outcome.failed or outcome.meshjit_only_errors:
+                findings.append(_finding(program, outcome, args.no_shrink))
+        print(f"{stats['programs']} programs, {stats['wrong']} wrong, "
+              f"{stats['meshjit_only_errors']} meshjit-only errors "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+    _report(stats, findings)
+    if args.out:
+        pathlib.Path(args.out).write_text(json.dumps({"stats": stats, "findings": findings},
+                                                     indent=1))
+    return 1 if stats["wrong"] or stats["unclear_errors"] else 0
+
+
+def _count(stats, outcome, jax_result) -> None:
+    stats["programs"] += 1
+    stats["wrong"] += bool(outcome.wrong)
+    stats["unclear_errors"] += bool(outcome.unclear_errors)
+    stats["meshjit_only_errors"] += bool(outcome.meshjit_only_errors)
+    stats["modes_differ"] += outcome.modes_differ
+    stats["jax_rejects"] += bool(jax_result and "error" in jax_result)
+    stats[f"reference_{outcome.reference or 'none'}"] += 1
+
+
+def _finding(program, outcome, no_shrink: bool) -> dict:
+    kind = "wrong" if outcome.wrong else "unclear" if outcome.unclear_errors else "meshjit-only"
+    small = program
+    if not no_shrink:
+        def still_fails(q):
+            o = check(q, (run_jax([q]) or [None])[0])
+            return o.wrong if kind == "wrong" else o.unclear_errors or o.meshjit_only_errors
+
+        small = shrink(program, still_fails)
+    first_error = next((r for r in outcome.results.values() if isinstance(r, str)), "")
+    return {"seed": program.seed, "kind": kind, "modes": outcome.wrong or
+            outcome.unclear_errors or outcome.meshjit_only_errors, "error": first_error[:300],
+            "reproducer": reproducer(small)}
+
+
+def _report(stats, findings) -> None:
+    print("\n== fuzz summary")
+    for key in ("programs", "wrong", "unclear_errors", "meshjit_only_errors", "jax_rejects",
+                "modes_differ", "reference_jax", "reference_numpy", "reference_none"):
+        print(f"{key:22} {stats[key]}")
+    for f in findings[:20]:
+        print(f"\n-- seed {f['seed']}: {f['kind']} in {f['modes']} {f['error'][:160]}")
+        print(f["reproducer"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

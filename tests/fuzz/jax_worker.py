@@ -1,0 +1,57 @@
+"""Runs fuzzer programs with JAX (8 host devices) and prints their results as JSON: the
+oracle process of tests/fuzz/run.py. Reads a JSON list of programs on stdin."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import numpy as np
+
+
+def main() -> None:
+    import jax
+    import jax.numpy as jnp
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+    from tests.fuzz.programs import Backend, Program, program_function
+
+    results = []
+    for spec in json.loads(sys.stdin.read()):
+        program = Program.from_json(spec)
+        size = int(np.prod(program.mesh_shape))
+        mesh = Mesh(np.array(jax.devices()[:size]).reshape(program.mesh_shape),
+                    program.axis_names)
+        # Shardings do not change the numbers: JAX runs unconstrained (it refuses uneven ones).
+        B = Backend(jnp, jax.lax, jax.shard_map, NamedSharding, PartitionSpec,
+                    lambda x, s: x, mesh)
+        args = program.arguments()
+        try:
+            if program.grad:
+                floats, loss = program_function(B, program)
+                order = floats + [i for i in range(len(args)) if i not in floats]
+                g = jax.grad(loss, argnums=tuple(range(len(floats))))
+                outs = jax.jit(g)(*[args[i] for i in order])
+            else:
+                outs = jax.jit(program_function(B, program))(*args)
+            outs = outs if isinstance(outs, (list, tuple)) else [outs]
+            results.append({"outs": [_encode(np.asarray(o)) for o in outs]})
+        except Exception as e:  # noqa: BLE001  (JAX rejects the program: recorded)
+            results.append({"error": f"{type(e).__name__}: {str(e)[:300]}"})
+    print(json.dumps(results))
+
+
+def _encode(a: np.ndarray) -> dict:
+    dtype = str(a.dtype)
+    data = a.astype(np.float32) if dtype == "bfloat16" else a
+    return {"dtype": dtype, "shape": list(a.shape), "data": _finite_safe(data)}
+
+
+def _finite_safe(a: np.ndarray) -> list:
+    if a.dtype.kind != "f":
+        return a.ravel().tolist()
+    return [float(v) if np.isfinite(v) else repr(float(v)) for v in a.ravel()]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,439 @@
+"""Random programs for the differential fuzzer: a JSON-able spec, and the function it stands for
+written once against a backend (meshjit or JAX: `np` / `lax` / `shard_map` / shardings).
+
+A program holds a mesh, a few inputs (shape, dtype, in_spec), and steps; each step reads values
+by index and appends one value, so every prefix of a program is a program (the shrinker uses
+that). The generator evaluates each step on NumPy zeros of the right shapes while it draws, so
+only well-typed programs come out.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+MESHES = [((1,), ("a",)), ((2,), ("a",)), ((4,), ("a",)), ((8,), ("a",)), ((2, 2), ("a", "b")),
+          ((4, 2), ("a", "b")), ((2, 4), ("a", "b")), ((2, 2, 2), ("a", "b", "c"))]
+DTYPES = ["float32", "float32", "float32", "int32", "bfloat16", "float16", "int8", "uint8"]
+UNARY = ["sin", "cos", "tanh", "abs", "negative", "square", "floor", "sign", "exp_clip",
+         "log1p_abs", "sqrt_abs", "recip"]
+BINARY = ["add", "subtract", "multiply", "maximum", "minimum", "divide_safe", "where_pos",
+          "floor_divide_safe", "remainder_safe"]
+REDUCE = ["sum", "max", "min", "mean", "prod_small"]
+
+
+@dataclass
+class Program:
+    seed: int
+    mesh_shape: tuple
+    axis_names: tuple
+    inputs: list  # [shape, dtype, spec]
+    steps: list = field(default_factory=list)  # [op, *args]
+    outputs: list = field(default_factory=list)  # value indices
+    grad: bool = False
+    out_specs: list | None = None  # per output: a spec (meshjit's out_shardings), or None
+
+    def to_json(self) -> dict:
+        return {"seed": self.seed, "mesh_shape": list(self.mesh_shape),
+                "axis_names": list(self.axis_names), "inputs": self.inputs, "steps": self.steps,
+                "outputs": self.outputs, "grad": self.grad, "out_specs": self.out_specs}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Program:
+        return cls(d["seed"], tuple(d["mesh_shape"]), tuple(d["axis_names"]),
+                   [list(i) for i in d["inputs"]], [list(s) for s in d["steps"]],
+                   list(d["outputs"]), d["grad"], d.get("out_specs"))
+
+    def arguments(self) -> list[np.ndarray]:
+        rng = np.random.default_rng(self.seed)
+        out = []
+        for shape, dtype, _ in self.inputs:
+            if dtype == "int32":
+                out.append(rng.integers(-5, 6, size=shape).astype(np.int32))
+            else:
+                x = rng.standard_normal(shape).astype(np.float32)
+                out.append(x.astype(_np_dtype(dtype)) if dtype == "bfloat16" else x)
+        return out
+
+
+def _np_dtype(name: str):
+    if name == "bfloat16":
+        import ml_dtypes
+
+        return ml_dtypes.bfloat16
+    return np.dtype(name)
+
+
+# ---------------------------------------------------------------------------------------------
+# The steps, written once for any backend.
+
+
+class Backend:
+    """What a program needs from a framework: numpy and lax namespaces, shard_map, shardings."""
+
+    def __init__(self, np_, lax, shard_map, named_sharding, partition_spec, wsc, mesh):
+        self.np, self.lax, self.shard_map = np_, lax, shard_map
+        self.NamedSharding, self.P, self.wsc, self.mesh = named_sharding, partition_spec, wsc, mesh
+
+    def scatter_add(self, x, idx, v):
+        return x.at[idx].add(v)
+
+    def dtype(self, name: str):
+        return getattr(self.np, name)
+
+
+def _unary(B, op, x):
+    np_ = B.np
+    f = {
+        "sin": np_.sin, "cos": np_.cos, "tanh": np_.tanh, "abs": np_.abs,
+        "negative": np_.negative, "square": np_.square, "floor": np_.floor, "sign": np_.sign,
+        "exp_clip": lambda v: np_.exp(np_.clip(v, -4, 4)),
+        "log1p_abs": lambda v: np_.log1p(np_.abs(v)),
+        "sqrt_abs": lambda v: np_.sqrt(np_.abs(v)),
+        "recip": lambda v: 1.0 / (1.0 + np_.abs(v)),
+    }[op]
+    if op in ("floor", "square", "abs", "negative", "sign") or is_float(x.dtype):
+        return f(x)
+    return f(x.astype(np_.float32))
+
+
+def is_float(dtype) -> bool:
+    return str(dtype) in ("float32", "bfloat16", "float16")
+
+
+def _binary(B, op, x, y):
+    np_ = B.np
+    if op == "divide_safe":
+        return x / (np_.abs(y) + 1)
+    if op == "floor_divide_safe":
+        return np_.floor_divide(x, np_.abs(y) + 1)
+    if op == "remainder_safe":
+        return np_.remainder(x, np_.abs(y) + 1)
+    if op == "where_pos":
+        return np_.where(x > 0, x, y)
+    return getattr(np_, op)(x, y)
+
+
+def _reduce(B, op, x, axis, keepdims):
+    np_ = B.np
+    if op == "prod_small":
+        return np_.prod(np_.tanh(x.astype(np_.float32)) * 0.5 + 1.0, axis=axis, keepdims=keepdims)
+    return getattr(np_, op)(x, axis=axis, keepdims=keepdims)
+
+
+def apply_step(B, step, vals):
+    """The value `step` appends, given the values so far (backend-generic)."""
+    np_, lax = B.np, B.lax
+    op, *a = step
+    if op == "unary":
+        return _unary(B, a[0], vals[a[1]])
+    if op == "binary":
+        return _binary(B, a[0], vals[a[1]], vals[a[2]])
+    if op == "scalar":  # a Python scalar operand (weak type)
+        kind, i, c = a
+        return _binary(B, kind, vals[i], c) if a[2] is not None else vals[i]
+    if op == "reduce":
+        return _reduce(B, a[0], vals[a[1]], a[2], a[3])
+    if op == "transpose":
+        return np_.transpose(vals[a[0]])
+    if op == "reshape":
+        return np_.reshape(vals[a[0]], tuple(a[1]))
+    if op == "concat":
+        return np_.concatenate([vals[a[0]], vals[a[1]]], axis=a[2])
+    if op == "flip":
+        return np_.flip(vals[a[0]], axis=a[1])
+    if op == "roll":
+        return np_.roll(vals[a[0]], a[1], axis=a[2])
+    if op == "slice":
+        x, axis, start, stop, step_ = vals[a[0]], a[1], a[2], a[3], a[4]
+        index = [slice(None)] * x.ndim
+        index[axis] = slice(start, stop, step_)
+        return x[tuple(index)]
+    if op == "take":
+        return np_.take(vals[a[0]], np_.asarray(a[2], dtype=np_.int32), axis=a[1])
+    if op == "dynamic_index":  # x[i] with i computed in the program (may be negative)
+        x, i = vals[a[0]], a[1]
+        idx = (np_.sum(np_.zeros((2,), np_.int32)) + i).astype(np_.int32)
+        return lax.dynamic_index_in_dim(x, idx, axis=0, keepdims=False)
+    if op == "dynamic_slice":
+        x, start, size = vals[a[0]], a[1], a[2]
+        s = (np_.sum(np_.zeros((2,), np_.int32)) + start).astype(np_.int32)
+        return lax.dynamic_slice_in_dim(x, s, size, axis=0)
+    if op == "scatter_add":
+        x, idx, v = vals[a[0]], a[1], vals[a[2]]
+        return B.scatter_add(x, np_.asarray(idx, dtype=np_.int32), v)
+    if op == "matmul":
+        return np_.matmul(vals[a[0]], vals[a[1]])
+    if op == "cumsum":
+        return np_.cumsum(vals[a[0]], axis=a[1])
+    if op == "sort":
+        return np_.sort(vals[a[0]], axis=a[1])
+    if op == "astype":
+        return vals[a[0]].astype(B.dtype(a[1]))
+    if op == "cond":
+        x = vals[a[0]]
+        return lax.cond(np_.sum(x) > 0, lambda v: np_.sin(v) * 2, lambda v: v - 1, x)
+    if op == "while":
+        x = vals[a[0]]
+        return lax.while_loop(lambda c: c[0] < a[1], lambda c: (c[0] + 1, np_.tanh(c[1]) * 2),
+                              (0, x))[1]
+    if op == "fori":
+        x = vals[a[0]]
+        return lax.fori_loop(0, a[1], lambda i, v: np_.tanh(v) + i, x)
+    if op == "scan":
+        x = vals[a[0]]
+
+        def body(c, row):
+            c = c * 0.5 + row
+            return c, np_.sin(c)
+
+        return lax.scan(body, x[0] * 0, x)[1]
+    if op == "constraint":
+        return B.wsc(vals[a[0]], B.NamedSharding(B.mesh, B.P(*a[1])))
+    if op == "shard_map":
+        if B.shard_map is None:  # the NumPy backend simulates the blocks
+            from tests.fuzz.numpy_backend import _shard_map
+
+            return _shard_map(B, a[0], vals[a[1]], a[2])
+        return _shard_map_step(B, a[0], vals[a[1]], a[2])
+    raise ValueError(op)
+
+
+def _shard_map_step(B, kind, x, axis):
+    lax, P = B.lax, B.P
+
+    def body(v):
+        if kind == "psum":
+            return lax.psum(v, axis)
+        if kind == "pmax":
+            return lax.pmax(v, axis)
+        if kind == "pmin":
+            return lax.pmin(v, axis)
+        if kind == "psum_scatter":
+            return lax.psum_scatter(v, axis, scatter_dimension=0, tiled=True)
+        if kind == "all_gather":
+            return lax.all_gather(v, axis, tiled=True)[: v.shape[0]]
+        if kind == "ppermute":
+            n = B.mesh.shape[axis]
+            return lax.ppermute(v, axis, [(i, (i + 1) % n) for i in range(n)])
+        if kind == "axis_index":
+            return v * (lax.axis_index(axis) + 1).astype(v.dtype)
+        raise ValueError(kind)
+
+    spec = P(axis)
+    if kind == "psum_scatter":  # each device keeps its 1/n of the summed block
+        n = B.mesh.shape[axis]
+        return B.shard_map(body, mesh=B.mesh, in_specs=(spec,), out_specs=spec)(x)[: x.shape[0] // n]
+    return B.shard_map(body, mesh=B.mesh, in_specs=(spec,), out_specs=spec)(x)
+
+
+def run_program(B, program: Program, args):
+    """The program's function applied to `args` (outputs as a list)."""
+    vals = list(args)
+    for step in program.steps:
+        vals.append(apply_step(B, step, vals))
+    return [vals[i] for i in program.outputs]
+
+
+def program_function(B, program: Program):
+    """f(*args) -> outputs; with `grad`, the gradient of a scalar loss of the outputs in the
+    float inputs."""
+    def f(*args):
+        return run_program(B, program, args)
+
+    if not program.grad:
+        return f
+    floats = [i for i, (_, dtype, _) in enumerate(program.inputs) if dtype == "float32"]
+
+    def loss(*fargs):
+        args = list(fargs[len(floats):])
+        for k, i in enumerate(floats):
+            args.insert(i, fargs[k])
+        outs = f(*args)
+        return sum(B.np.sum(B.np.sin(o.astype(B.np.float32))) for o in outs)
+
+    return floats, loss
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing programs.
+
+
+def _numpy_backend(mesh_shape, axis_names):
+    from tests.fuzz import numpy_backend
+
+    return numpy_backend.backend(mesh_shape, axis_names)
+
+
+def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
+         allow_grad: bool = True) -> Program:
+    """A random well-typed program."""
+    rng = random.Random(seed)
+    mesh_shape, names = rng.choice(MESHES)
+    inputs = []
+    for _ in range(rng.randint(1, 3)):
+        rank = rng.choice([1, 2, 2, 3])
+        shape = [rng.choice([1, 2, 3, 4, 5, 6, 8, 16]) for _ in range(rank)]
+        dtype = rng.choice(DTYPES)
+        inputs.append([shape, dtype, _draw_spec(rng, shape, mesh_shape, names)])
+    program = Program(seed, tuple(mesh_shape), tuple(names), inputs)
+    B = _numpy_backend(mesh_shape, names)
+    vals = [np.zeros(s, _np_dtype(d)) for s, d, _ in inputs]
+    for _ in range(rng.randint(1, max_steps)):
+        for _attempt in range(20):
+            step = _draw_step(rng, vals, mesh_shape, names, allow_collectives)
+            if step is None:
+                continue
+            try:
+                with np.errstate(all="ignore"):
+                    value = np.asarray(apply_step(B, step, vals))
+            except Exception:  # noqa: BLE001  (an ill-typed draw: draw again)
+                continue
+            if value.size == 0 or value.ndim > 4 or value.size > 4096:
+                continue
+            vals.append(value)
+            program.steps.append(step)
+            break
+    n = len(vals)
+    program.outputs = sorted({n - 1, rng.randrange(n)})
+    if rng.random() < 0.3:
+        program.out_specs = [_draw_spec(rng, list(vals[i].shape), mesh_shape, names)
+                             for i in program.outputs]
+    program.grad = (allow_grad and rng.random() < 0.2
+                    and any(d == "float32" for _, d, _ in inputs)
+                    and all(s[0] not in ("sort", "astype", "floor") for s in program.steps))
+    return program
+
+
+def _draw_spec(rng, shape, mesh_shape, names) -> list:
+    spec = []
+    free = list(names)
+    for d in shape:
+        if free and rng.random() < 0.5:
+            name = rng.choice(free)
+            size = mesh_shape[names.index(name)]
+            if d % size == 0 or rng.random() < 0.15:  # sometimes uneven
+                spec.append(name)
+                free.remove(name)
+                continue
+        spec.append(None)
+    return spec
+
+
+def _draw_step(rng, vals, mesh_shape, names, allow_collectives):
+    i = rng.randrange(len(vals))
+    x = vals[i]
+    kinds = ["unary"] * 4 + ["binary"] * 4 + ["scalar", "reduce", "reduce", "transpose",
+             "reshape", "concat", "flip", "roll", "slice", "take", "dynamic_index",
+             "dynamic_slice", "scatter_add", "matmul", "cumsum", "sort", "astype", "cond",
+             "fori", "while", "scan", "constraint"]
+    if allow_collectives:
+        kinds += ["shard_map"] * 2
+    kind = rng.choice(kinds)
+    if kind == "unary":
+        return ["unary", rng.choice(UNARY), i]
+    if kind == "binary":
+        j = _compatible(rng, vals, x)
+        return None if j is None else ["binary", rng.choice(BINARY), i, j]
+    if kind == "scalar":
+        c = rng.choice([2, -3, 0.5, 1.5, 200])
+        return ["scalar", rng.choice(["add", "multiply", "maximum", "subtract"]), i, c]
+    if kind == "reduce":
+        axis = rng.choice([None] + list(range(x.ndim)))
+        return ["reduce", rng.choice(REDUCE), i, axis, rng.random() < 0.3]
+    if kind == "transpose":
+        return ["transpose", i]
+    if kind == "reshape":
+        return ["reshape", i, [x.size]] if x.ndim != 1 else ["reshape", i, _factor(rng, x.size)]
+    if kind == "concat":
+        j = rng.randrange(len(vals))
+        return ["concat", i, j, rng.randrange(max(x.ndim, 1))] if x.ndim else None
+    if kind in ("flip", "cumsum", "sort"):
+        return [kind, i, rng.randrange(x.ndim)] if x.ndim else None
+    if kind == "roll":
+        return ["roll", i, rng.randint(-3, 3), rng.randrange(x.ndim)] if x.ndim else None
+    if kind == "slice":
+        if not x.ndim:
+            return None
+        axis = rng.randrange(x.ndim)
+        n = x.shape[axis]
+        return ["slice", i, axis, rng.randint(-n, n - 1), rng.choice([None, n, -1]),
+                rng.choice([None, 1, 2])]
+    if kind == "take":
+        if not x.ndim:
+            return None
+        axis = rng.randrange(x.ndim)
+        n = x.shape[axis]
+        return ["take", i, axis, [rng.randrange(-n, n) for _ in range(rng.randint(1, 4))]]
+    if kind == "dynamic_index":
+        return ["dynamic_index", i, rng.randint(-x.shape[0], x.shape[0] - 1)] if x.ndim else None
+    if kind == "dynamic_slice":
+        if not x.ndim:
+            return None
+        size = rng.randint(1, x.shape[0])
+        return ["dynamic_slice", i, rng.randint(-x.shape[0], x.shape[0]), size]
+    if kind == "scatter_add":
+        if not x.ndim:
+            return None
+        n = x.shape[0]
+        idx = [rng.randrange(-n, n) for _ in range(rng.randint(1, 3))]
+        j = _compatible(rng, vals, np.zeros((len(idx),) + x.shape[1:], x.dtype), exact=True)
+        return None if j is None else ["scatter_add", i, idx, j]
+    if kind == "matmul":
+        if x.ndim != 2:
+            return None
+        js = [j for j, v in enumerate(vals) if v.ndim == 2 and v.shape[0] == x.shape[1]]
+        return ["matmul", i, rng.choice(js)] if js else None
+    if kind == "astype":
+        return ["astype", i, rng.choice(["float32", "int32", "bfloat16", "int8", "float16"])]
+    if kind in ("cond", "scan"):
+        return [kind, i] if x.ndim and is_float(x.dtype) else None
+    if kind in ("fori", "while"):
+        return [kind, i, rng.randint(0, 3)] if x.dtype == np.float32 else None
+    if kind == "constraint":
+        return ["constraint", i, _draw_spec(rng, list(x.shape), mesh_shape, names)]
+    if kind == "shard_map":
+        axes = [n for n, s in zip(names, mesh_shape) if x.ndim and x.shape[0] % s == 0]
+        if not axes or x.dtype == np.dtype("bool"):
+            return None
+        axis = rng.choice(axes)
+        kinds = ["psum", "pmax", "pmin", "all_gather", "ppermute", "axis_index"]
+        size = mesh_shape[names.index(axis)]
+        if (x.shape[0] // size) % size == 0:
+            kinds.append("psum_scatter")
+        return ["shard_map", rng.choice(kinds), i, axis]
+    return None
+
+
+def _compatible(rng, vals, x, exact=False):
+    """A value index whose shape broadcasts against x's (same dtype kind), if any."""
+    good = []
+    for j, v in enumerate(vals):
+        if exact and v.shape != x.shape:
+            continue
+        try:
+            np.broadcast_shapes(v.shape, x.shape)
+        except ValueError:
+            continue
+        if v.dtype == x.dtype:
+            good.append(j)
+    return rng.choice(good) if good else None
+
+
+def _factor(rng, n):
+    divisors = [d for d in range(1, n + 1) if n % d == 0]
+    d = rng.choice(divisors)
+    return [d, n // d]
+
+
+def all_axes(program: Program) -> list:
+    return list(itertools.chain.from_iterable(
+        [a for a in spec if a is not None] for _, _, spec in program.inputs))
+
+
+def mesh_size(program: Program) -> int:
+    return math.prod(program.mesh_shape)

@@ -1,0 +1,255 @@
+"""Running fuzzer programs: meshjit in its three propagation modes, NumPy, and JAX (in a
+subprocess with 8 host devices), compared; a shrinker that reduces a failure to a small
+reproducer."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import pathlib
+import subprocess
+import sys
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tests.fuzz import numpy_backend
+from tests.fuzz.programs import Backend, Program, program_function, run_program
+
+MODES = ("meshjit", "shardy", "xla")
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+def meshjit_backend(program: Program) -> Backend:
+    import meshjit
+    import meshjit.numpy as jnp
+    from meshjit import lax
+    from meshjit.sharding import Mesh, NamedSharding, P
+
+    size = int(np.prod(program.mesh_shape))
+    devices = np.array(meshjit.devices()[:size]).reshape(program.mesh_shape)
+    mesh = Mesh(devices, program.axis_names)
+    return Backend(jnp, lax, meshjit.shard_map, NamedSharding, P,
+                   meshjit.with_sharding_constraint, mesh)
+
+
+def _host(outs) -> list[np.ndarray]:
+    return [np.asarray(o) for o in (outs if isinstance(outs, (list, tuple)) else [outs])]
+
+
+def run_meshjit(program: Program, mode: str) -> list[np.ndarray]:
+    import meshjit
+
+    B = meshjit_backend(program)
+    args = program.arguments()
+    shardings = [B.NamedSharding(B.mesh, B.P(*spec)) for _, _, spec in program.inputs]
+    if not program.grad:
+        f = program_function(B, program)
+        outs = None if program.out_specs is None else [
+            None if s is None else B.NamedSharding(B.mesh, B.P(*s)) for s in program.out_specs]
+        return _host(meshjit.jit(f, in_shardings=shardings, out_shardings=outs,
+                                 propagation=mode)(*args))
+    floats, loss = program_function(B, program)
+    order = floats + [i for i in range(len(args)) if i not in floats]
+    g = meshjit.grad(loss, argnums=tuple(range(len(floats))))
+    jitted = meshjit.jit(g, in_shardings=[shardings[i] for i in order], propagation=mode)
+    return _host(jitted(*[args[i] for i in order]))
+
+
+def run_numpy(program: Program) -> list[np.ndarray] | None:
+    """NumPy's answer (None for gradients, which NumPy cannot take)."""
+    if program.grad:
+        return None
+    B = numpy_backend.backend(program.mesh_shape, program.axis_names)
+    with np.errstate(all="ignore"):
+        return _host(run_program(B, program, program.arguments()))
+
+
+def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None:
+    """JAX's answers, from one subprocess for all programs (None when JAX is not installed)."""
+    try:
+        import importlib.util
+
+        if importlib.util.find_spec("jax") is None:
+            return None
+    except (ImportError, ValueError):
+        return None
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8",
+               JAX_PLATFORMS="cpu", PYTHONPATH=str(REPO))
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.fuzz.jax_worker"], input=json.dumps(
+            [p.to_json() for p in programs]), capture_output=True, text=True, env=env,
+        cwd=REPO, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError(f"the JAX worker failed:\n{done.stderr[-4000:]}")
+    results = json.loads(done.stdout.strip().splitlines()[-1])
+    return [_decode(r) for r in results]
+
+
+def _decode(r: dict) -> dict:
+    if "error" in r:
+        return r
+    return {"outs": [_array(o) for o in r["outs"]]}
+
+
+def _array(o: dict) -> np.ndarray:
+    data = [float(v) if isinstance(v, str) else v for v in o["data"]]  # 'nan', 'inf', '-inf'
+    dtype = np.float32 if o["dtype"] == "bfloat16" else o["dtype"]
+    return np.asarray(data, dtype=dtype).reshape(o["shape"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparing.
+
+
+def _tolerance(dtype) -> tuple[float, float]:
+    name = str(dtype)
+    if name in ("bfloat16", "float16"):
+        return 5e-2, 5e-2
+    if name.startswith("float"):
+        return 2e-4, 2e-5
+    return 0.0, 0.0
+
+
+def same_numbers(ours: np.ndarray, theirs: np.ndarray, dtype=None) -> bool:
+    ours, theirs = np.asarray(ours), np.asarray(theirs)
+    if ours.shape != theirs.shape:
+        return False
+    rtol, atol = _tolerance(dtype if dtype is not None else ours.dtype)
+    a, b = ours.astype(np.float64), theirs.astype(np.float64)
+    if rtol == 0:
+        return bool(np.array_equal(a, b, equal_nan=True))
+    scale = np.max(np.abs(b[np.isfinite(b)]), initial=1.0)
+    return bool(np.allclose(a, b, rtol=rtol, atol=atol * scale, equal_nan=True))
+
+
+@dataclass
+class Outcome:
+    program: Program
+    results: dict = field(default_factory=dict)  # mode -> outputs or an error string
+    reference: str = ""  # "jax" or "numpy"
+    wrong: list = field(default_factory=list)  # modes with wrong numbers
+    meshjit_only_errors: list = field(default_factory=list)  # modes that raised where JAX ran
+    unclear_errors: list = field(default_factory=list)  # non-meshjit exceptions (tracebacks)
+    modes_differ: bool = False  # bitwise differences between the three modes
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.wrong or self.unclear_errors)
+
+
+def check(program: Program, jax_result: dict | None = None, modes=MODES) -> Outcome:
+    import meshjit
+
+    out = Outcome(program)
+    for mode in modes:
+        try:
+            out.results[mode] = run_meshjit(program, mode)
+        except meshjit.MeshjitError as e:
+            out.results[mode] = f"{type(e).__name__}: {e}"
+        except Exception as e:  # noqa: BLE001  (anything else is a defect to report)
+            out.results[mode] = f"{type(e).__name__}: {e}"
+            out.unclear_errors.append(mode)
+    reference = None
+    if jax_result is not None and "outs" in jax_result:
+        reference, out.reference = jax_result["outs"], "jax"
+    else:
+        try:
+            reference = run_numpy(program)
+            out.reference = "numpy" if reference is not None else ""
+        except Exception:  # noqa: BLE001  (NumPy cannot run it: no reference)
+            reference = None
+    ran = {m: r for m, r in out.results.items() if not isinstance(r, str)}
+    if reference is not None:
+        for mode, res in ran.items():
+            dtypes = [np.asarray(r).dtype for r in res]
+            if len(res) != len(reference) or not all(
+                    same_numbers(a, b, d) for a, b, d in zip(res, reference, dtypes)):
+                out.wrong.append(mode)
+        if out.reference == "jax":
+            out.meshjit_only_errors = [m for m, r in out.results.items() if isinstance(r, str)]
+    values = list(ran.values())
+    out.modes_differ = any(
+        any(not np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True)
+            for a, b in zip(values[0], v)) for v in values[1:])
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Shrinking.
+
+
+def prune(program: Program) -> Program:
+    """The program without the steps its outputs do not depend on (value indices renumbered)."""
+    n_in = len(program.inputs)
+    needed = set(program.outputs)
+    for k in range(len(program.steps) - 1, -1, -1):
+        if n_in + k in needed:
+            needed.update(_operands(program.steps[k]))
+    kept = [k for k in range(len(program.steps)) if n_in + k in needed]
+    renumber = {i: i for i in range(n_in)}
+    steps = []
+    for k in kept:
+        renumber[n_in + k] = n_in + len(steps)
+        steps.append(_renumbered(program.steps[k], renumber))
+    return dataclasses.replace(program, steps=steps,
+                               outputs=[renumber[i] for i in program.outputs])
+
+
+_OPERANDS = {"unary": (2,), "binary": (2, 3), "scalar": (2,), "reduce": (2,),
+             "scatter_add": (1, 3), "matmul": (1, 2), "concat": (1, 2), "shard_map": (2,)}
+
+
+def _operand_positions(step) -> tuple:
+    return _OPERANDS.get(step[0], (1,))
+
+
+def _operands(step) -> list[int]:
+    return [step[p] for p in _operand_positions(step)]
+
+
+def _renumbered(step, renumber) -> list:
+    step = list(step)
+    for p in _operand_positions(step):
+        step[p] = renumber[step[p]]
+    return step
+
+
+def shrink(program: Program, still_fails) -> Program:
+    """A smaller program for which `still_fails(program)` holds: the shortest failing prefix,
+    without the steps the output does not need, one output, replicated inputs, no gradient."""
+    best = program
+    for n in range(len(program.steps) + 1):
+        candidate = dataclasses.replace(best, steps=best.steps[:n],
+                                        outputs=[len(best.inputs) + n - 1])
+        if candidate.outputs[0] >= 0 and _fails(still_fails, candidate):
+            best = candidate
+            break
+    pruned = prune(best)
+    if _fails(still_fails, pruned):
+        best = pruned
+    if best.grad and _fails(still_fails, dataclasses.replace(best, grad=False)):
+        best = dataclasses.replace(best, grad=False)
+    for i in range(len(best.inputs)):
+        inputs = [list(x) for x in best.inputs]
+        inputs[i][2] = [None] * len(inputs[i][0])
+        candidate = dataclasses.replace(best, inputs=inputs)
+        if _fails(still_fails, candidate):
+            best = candidate
+    return best
+
+
+def _fails(still_fails, program) -> bool:
+    try:
+        return bool(still_fails(program))
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def reproducer(program: Program) -> str:
+    return (
+        "from tests.fuzz.programs import Program\nfrom tests.fuzz.run import check\n"
+        f"program = Program.from_json({json.dumps(program.to_json())})\n"
+        "print(check(program).results)\n"
+    )
