@@ -1,5 +1,5 @@
-"""JAX's results on the cases, computed once per test run in the background (while the other
-random tests run) and shared by the pytest workers."""
+"""JAX's results on the cases, computed in the background (while the other random tests run)
+when the cases change, and shared by the pytest workers."""
 
 import os
 
@@ -10,12 +10,14 @@ from tests.support.jax_oracle import JaxOracle, have_jax
 
 
 @pytest.fixture(scope="session")
-def jax_oracle(tmp_path_factory):
+def jax_oracle(tmp_path_factory, pytestconfig):
     if not have_jax():
         pytest.skip("jax is not installed")
     base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one per run
-    return JaxOracle(CASES, HARNESS, str(shared))
+    run_dir = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one per run
+    cache = getattr(pytestconfig, "cache", None)  # None under -p no:cacheprovider
+    cache_dir = cache.mkdir("jax_oracle") if cache else run_dir  # kept between runs
+    return JaxOracle(CASES, HARNESS, str(run_dir), str(cache_dir))
 
 
 @pytest.fixture(scope="session", autouse=True)

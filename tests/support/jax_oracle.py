@@ -1,5 +1,7 @@
-"""JAX as the oracle, run once per test run in a background subprocess (meshjit never imports
-jax) and shared by the pytest workers through a file that appears when JAX is done.
+"""JAX as the oracle, run in a background subprocess (meshjit never imports jax) and shared by
+the pytest workers through a file that appears when JAX is done. The file is kept in a cache
+directory, named by a digest of the cases, the harness and JAX's version, so later test runs
+reuse it and JAX runs only when one of them changes.
 
 A harness is Python source defining `run_case(case, record)`, written against the names `jax`,
 `jnp`, `lax`, `random` and `np`: it runs under JAX for every case (`JaxOracle`), and under
@@ -12,6 +14,7 @@ so results compare bit for bit.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import importlib.util
 import os
 import subprocess
@@ -38,7 +41,7 @@ import traceback
 
 import numpy as np
 
-cases, path, harness = eval(sys.argv[1]), sys.argv[2], sys.argv[3]
+cases, path, error_path, harness = eval(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 try:
     import jax
     import jax.numpy as jnp
@@ -53,10 +56,10 @@ try:
 
     for case in cases:
         run_case(case, record)
-    np.savez(path + ".tmp.npz", **out)
-    os.replace(path + ".tmp.npz", path)
+    np.savez(f"{path}.{os.getpid()}.npz", **out)
+    os.replace(f"{path}.{os.getpid()}.npz", path)
 except BaseException:
-    with open(path + ".err", "w") as f:
+    with open(error_path, "w") as f:
         f.write(traceback.format_exc())
     raise
 """
@@ -67,22 +70,27 @@ def have_jax() -> bool:
 
 
 class JaxOracle:
-    """Starts JAX on `cases` in the background (the first worker to claim the run's directory
-    starts it) and hands out its results when they are ready.
+    """Starts JAX on `cases` in the background unless `cache_dir` has its results (the first
+    worker to claim `run_dir`, a directory of this test run, starts it) and hands out the
+    results when they are ready.
 
     `results()` is `{key: (dtype name, bits)}` for every key the harness recorded."""
 
-    def __init__(self, cases, harness: str, shared_dir: str):
+    def __init__(self, cases, harness: str, run_dir: str, cache_dir: str):
         harness = _AS_BITS + harness
-        digest = hashlib.sha256((repr(cases) + harness + _SCRIPT).encode()).hexdigest()[:16]
-        self.path = os.path.join(shared_dir, f"jax_oracle_{digest}.npz")
+        what = repr(cases) + harness + _SCRIPT + importlib.metadata.version("jax")
+        name = f"jax_oracle_{hashlib.sha256(what.encode()).hexdigest()[:16]}"
+        self.path = os.path.join(cache_dir, name + ".npz")
+        self.error_path = os.path.join(run_dir, name + ".err")
         self._results = None
+        if os.path.exists(self.path):
+            return
         try:
-            os.close(os.open(self.path + ".started", os.O_CREAT | os.O_EXCL))
+            os.close(os.open(os.path.join(run_dir, name + ".started"), os.O_CREAT | os.O_EXCL))
         except FileExistsError:
             return  # another worker started it
         subprocess.Popen(
-            [sys.executable, "-c", _SCRIPT, repr(cases), self.path, harness],
+            [sys.executable, "-c", _SCRIPT, repr(cases), self.path, self.error_path, harness],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -95,8 +103,8 @@ class JaxOracle:
     def _wait(self, timeout):
         deadline = time.monotonic() + timeout
         while not os.path.exists(self.path):
-            if os.path.exists(self.path + ".err"):
-                with open(self.path + ".err") as f:
+            if os.path.exists(self.error_path):
+                with open(self.error_path) as f:
                     raise AssertionError("JAX failed on the oracle's cases:\n" + f.read()[-4000:])
             assert time.monotonic() < deadline, "JAX took too long on the oracle's cases"
             time.sleep(0.1)
