@@ -96,7 +96,7 @@ def _room(module: str) -> str:
 
 # Which rooms each room may import at module level. `compiler` is lowering / errors / config /
 # tree_util at the top of compiler/ (any subpackage may use them); ad, numpy, parallel and nn
-# sit side by side over lax.
+# sit side by side over lax; random sits over jit and runtime (its samplers are jitted, as JAX's).
 BASE = {"compiler", "dialects"}
 ALLOWED = {
     "dialects": set(),
@@ -111,8 +111,9 @@ ALLOWED = {
     "nn": BASE | {"ir", "trace", "lax", "numpy"},
     "runtime": BASE | {"ir", "trace", "parallel"},
     "jit": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "runtime"},
+    "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},
     "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "nn", "jit", "runtime",
-                      "passes", "facade"},
+                      "random", "passes", "facade"},
     "tools": BASE | {"ir", "trace", "lax", "jit", "passes", "facade"},
 }
 

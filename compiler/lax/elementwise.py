@@ -1,5 +1,5 @@
-"""Elementwise primitives (unary and binary math, comparisons, integer_pow, select_n, clamp,
-convert_element_type): each with its abstract eval, lowering, jvp and transpose rules, and the
+"""Elementwise primitives (unary and binary math, bit counts, comparisons, integer_pow, select_n,
+clamp, convert_element_type): each with its abstract eval, lowering, jvp and transpose rules, and the
 user-facing wrappers."""
 
 from __future__ import annotations
@@ -68,6 +68,8 @@ UNARY_OPS = {
     "erf": "f",
     "not": "ib",
     "is_finite": "f",
+    "clz": "i",
+    "population_count": "i",
 }
 BINARY_OPS = {
     "add": "fi",
@@ -229,6 +231,8 @@ _UNARY_BUILDERS = {
     "erf": chlo.ErfOp,
     "not": hlo.NotOp,
     "is_finite": hlo.IsFiniteOp,
+    "clz": hlo.ClzOp,
+    "population_count": hlo.PopulationCountOp,
 }
 _BINARY_BUILDERS = {
     "add": hlo.AddOp,
@@ -411,6 +415,7 @@ sqrt, rsqrt, cbrt = _unary("sqrt"), _unary("rsqrt"), _unary("cbrt")
 sin, cos, tan, tanh = _unary("sin"), _unary("cos"), _unary("tan"), _unary("tanh")
 logistic, erf, is_finite = _unary("logistic"), _unary("erf"), _unary("is_finite")
 bitwise_not = _unary("not")
+clz, population_count = _unary("clz"), _unary("population_count")
 add, sub, mul, div = _binary("add"), _binary("sub"), _binary("mul"), _binary("div")
 rem, pow, max, min = _binary("rem"), _binary("pow"), _binary("max"), _binary("min")
 bitwise_and, bitwise_or, bitwise_xor = _binary("and"), _binary("or"), _binary("xor")

@@ -1,5 +1,5 @@
-"""More elementwise lax ops: inverse and hyperbolic trig, erf_inv, nextafter, shifts, bitcasts,
-and stop_gradient.
+"""More elementwise lax ops: inverse and hyperbolic trig, erf_inv, lgamma and digamma,
+nextafter, shifts, bitcasts, and stop_gradient.
 
 Each primitive has its abstract eval, lowering (CHLO for the transcendental ones, as JAX) and
 jvp rule registered right after it.
@@ -29,8 +29,10 @@ __all__ = [
     "atanh",
     "bitcast_convert_type",
     "cosh",
+    "digamma",
     "erf_inv",
     "exp2",
+    "lgamma",
     "nextafter",
     "shift_left",
     "shift_right_arithmetic",
@@ -130,6 +132,12 @@ _unary_jvp(
 )
 
 
+# log |Gamma(x)| and its derivative, digamma (which has no jvp rule: nothing differentiates it).
+lgamma_p = _elementwise_primitive("lgamma", "chlo.lgamma", "f")
+digamma_p = _elementwise_primitive("digamma", "chlo.digamma", "f")
+_unary_jvp(lgamma_p, lambda x, y: digamma_p.bind(x))
+
+
 def acos(x):
     return acos_p.bind(x)
 
@@ -164,6 +172,16 @@ def cosh(x):
 
 def erf_inv(x):
     return erf_inv_p.bind(x)
+
+
+def lgamma(x):
+    """log |Gamma(x)|, elementwise."""
+    return lgamma_p.bind(x)
+
+
+def digamma(x):
+    """The derivative of lgamma, elementwise."""
+    return digamma_p.bind(x)
 
 
 def exp2(x):

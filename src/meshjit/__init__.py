@@ -9,7 +9,7 @@ from meshjit.compiler.errors import register_internal_dir as _register_internal_
 
 _register_internal_dir(_os.path.dirname(__file__))
 
-from meshjit import distributed, lax, nn, numpy, sharding, test_util  # noqa: E402
+from meshjit import distributed, lax, nn, numpy, random, sharding, test_util  # noqa: E402
 from meshjit.compiler import tree_util
 from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
@@ -82,6 +82,7 @@ __all__ = [
     "pmap",
     "process_count",
     "process_index",
+    "random",
     "tree_util",
     "value_and_grad",
     "vjp",

@@ -277,3 +277,33 @@ def test_lax_binary_ops(data, dtype, shapes):
         assert_close(out[6], quotient.astype(dtype), dtype)
     assert_close(out[7], reference(lambda a: a * 2, x, dtype=dtype), dtype)
 
+
+# ---------------------------------------------------------------------------------------------
+# Bit counts: clz and population_count against Python's, for every integer width.
+
+BIT_COUNT_INTS = [np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32]
+
+
+def bit_counts(x: np.ndarray):
+    width = x.dtype.itemsize * 8
+    unsigned = x.astype(np.int64) & ((1 << width) - 1)
+    clz = [width - int(v).bit_length() for v in unsigned.ravel()]
+    pop = [bin(int(v)).count("1") for v in unsigned.ravel()]
+    return np.reshape(clz, x.shape), np.reshape(pop, x.shape)
+
+
+@pytest.mark.parametrize("dtype", BIT_COUNT_INTS, ids=lambda d: np.dtype(d).name)
+def test_clz_and_population_count(dtype):
+    info = np.iinfo(dtype)
+    x = np.array([0, 1, 2, 3, info.max, info.min, info.max // 3, 5], dtype).reshape(2, 4)
+    clz, pop = bit_counts(x)
+    counts = meshjit.jit(lambda v: (lax.clz(v), lax.population_count(v)))(x)
+    for got, want in zip(counts, (clz, pop)):
+        assert np.asarray(got).dtype == x.dtype
+        np.testing.assert_array_equal(np.asarray(got), want)
+    np.testing.assert_array_equal(np.asarray(lax.clz(x)), clz)  # eagerly
+
+
+def test_bit_counts_reject_floats():
+    with pytest.raises(meshjit.MeshjitTypeError, match="clz requires a integer operand"):
+        lax.clz(np.ones(2, np.float32))

@@ -1,5 +1,6 @@
 """lax special functions, shifts and bitcasts against NumPy."""
 
+import math
 
 import numpy as np
 import pytest
@@ -111,3 +112,13 @@ def test_bitcast_convert_type_rejects_a_mismatched_last_dimension():
     with pytest.raises(meshjit.MeshjitTypeError, match="last dimension"):
         meshjit.jit(lambda v: lax.bitcast_convert_type(v, np.float32))(np.zeros((3,), u8))
 
+
+def test_lgamma_digamma_and_gradient():
+    x = np.array([0.5, 1.0, 2.5, 10.0, 30.0], np.float32)
+    np.testing.assert_allclose(lax.lgamma(x), [math.lgamma(v) for v in x], rtol=2e-6, atol=1e-6)
+    digamma_1 = -0.5772156649015329  # minus the Euler-Mascheroni constant
+    np.testing.assert_allclose(lax.digamma(np.float32(1.0)), digamma_1, rtol=1e-6)
+    grad = meshjit.jit(meshjit.grad(lambda v: lax.lgamma(v).sum()))(x)
+    np.testing.assert_allclose(grad, lax.digamma(x), rtol=1e-6)
+    with pytest.raises(meshjit.MeshjitTypeError):
+        lax.lgamma(np.ones(2, np.int32))

@@ -1,0 +1,100 @@
+"""The public key functions: key, PRNGKey, split, fold_in, bits, clone (and the typed-key
+helpers from `keys`). Arguments are checked here, in the caller's frame, so errors name the
+user's line; the work runs under jit, so an eager call compiles once per shape."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.jit.api import jit
+from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.random import prng
+from meshjit.compiler.random.keys import (
+    PRNGKeyArray,
+    check_impl,
+    check_key,
+    is_typed_key,
+    wrap_result,
+)
+from meshjit.compiler.random.util import canonical_shape
+
+
+def key(seed, *, impl=None) -> PRNGKeyArray:
+    """A typed PRNG key (dtype `key<fry>`, shape ()) from an integer seed."""
+    check_impl(impl)
+    return PRNGKeyArray(prng.seed_data(seed, "key"))
+
+
+def PRNGKey(seed, *, impl=None):
+    """A raw PRNG key, uint32 data of shape (2,), from an integer seed."""
+    check_impl(impl)
+    return prng.seed_data(seed, "PRNGKey")
+
+
+@jit(static_argnums=1)
+def _split(data, shape):
+    return prng.split(data, shape)
+
+
+def split(key, num=2):
+    """`num` new keys (an int, or a shape) from one key, along new leading axes."""
+    data, typed = check_key("split", key)
+    shape = (num,) if isinstance(num, (int, np.integer)) else num
+    shape = canonical_shape(shape, "split")
+    return wrap_result(_split(data, shape), typed)
+
+
+@jit
+def _fold_in(data, message):
+    return prng.fold_in(data, message)
+
+
+def fold_in(key, data):
+    """A new key from `key` and a 32-bit integer scalar `data`."""
+    key_data, typed = check_key("fold_in", key)
+    return wrap_result(_fold_in(key_data, _message(data)), typed)
+
+
+def _message(data):
+    if is_typed_key(data):
+        raise MeshjitTypeError(
+            "fold_in folds an integer into a key, but was given a PRNG key as the data: typed "
+            "keys and integers do not mix"
+        )
+    if isinstance(data, (bool, int)) and not isinstance(data, np.generic):
+        if not 0 <= data < 2**32:
+            raise MeshjitValueError(
+                f"fold_in: the Python integer {data} is out of bounds for uint32"
+            )
+        return np.uint32(data)
+    aval = aval_of(data)
+    if aval.shape:
+        raise MeshjitTypeError(
+            f"fold_in accepts a scalar, but was given an array of shape {aval.shape} != ()"
+        )
+    return lax.convert_element_type(data, dtypes.uint32)
+
+
+@jit(static_argnums=(1, 2))
+def _bits(data, bit_width, shape):
+    return prng.bits(data, bit_width, shape)
+
+
+def bits(key, shape=(), dtype=None):
+    """Uniform random bits as unsigned integers of `dtype` (uint32 by default)."""
+    data, _ = check_key("bits", key)
+    dtype = dtypes.uint32 if dtype is None else dtypes.canonicalize(dtype)
+    if not dtypes.is_unsigned(dtype):
+        raise MeshjitValueError(
+            f"dtype argument to `bits` must be an unsigned int dtype, got {dtype}"
+        )
+    return _bits(data, dtype.itemsize * 8, canonical_shape(shape, "bits"))
+
+
+def clone(key):
+    """`key` itself: meshjit does not track key reuse."""
+    check_key("clone", key, allow_batched=True)
+    return key

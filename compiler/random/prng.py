@@ -1,0 +1,155 @@
+"""Key operations on raw uint32 key data, with JAX's `jax_threefry_partitionable=True` layout.
+
+Every random value is threefry2x32 of a 64-bit counter, split into (hi, lo) uint32 words, under
+one key. The counter of element `i` (row-major) of a draw of shape `shape` is `i` itself, made
+from one iota per dimension times its stride so that any sharding of the result partitions the
+hash. Then:
+
+- `split(key, shape)`: the new key at `i` is the pair of hashes of counter `i`;
+- `fold_in(key, m)`: the pair of hashes of the counter (0, m);
+- `bits(key, width, shape)`: the XOR of the pair at `i`, truncated to `width` bits.
+
+Key data may carry leading batch dimensions `(*batch, 2)`; results then lead with them (the
+gamma sampler draws with one key per element). These functions bind into the current trace;
+the public wrappers in `api` run them under jit.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.random.keys import is_typed_key
+from meshjit.compiler.random.threefry import threefry2x32
+from meshjit.compiler.runtime.device_put import device_put
+from meshjit.compiler.trace.tracing import Tracer, current_trace
+
+UINT_DTYPES = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32}
+_U32_MASK = 0xFFFFFFFF
+
+
+def iota_2x32(shape: tuple) -> tuple:
+    """The (hi, lo) words of the row-major counters of an array of `shape`."""
+    if math.prod(shape) >= 2**32:
+        raise MeshjitValueError(
+            f"random draws of more than 2**32 values (shape {shape}) are not supported"
+        )
+    zero = np.uint32(0)
+    if not shape:
+        return zero, zero
+    lo, stride = None, 1
+    for dim in reversed(range(len(shape))):
+        term = lax.broadcasted_iota(dtypes.uint32, shape, dim)
+        if stride != 1:
+            term = lax.mul(term, np.uint32(stride))
+        lo = term if lo is None else lax.add(term, lo)
+        stride *= shape[dim]
+    return zero, lo
+
+
+def _key_words(data, shape: tuple) -> tuple:
+    """The two words of key data `(*batch, 2)`, broadcast against draws of `shape` per key."""
+    batch = tuple(aval_of(data).shape[:-1])
+    words = []
+    for i in range(2):
+        word = lax.squeeze(lax.slice_in_dim(data, i, i + 1, axis=len(batch)), (len(batch),))
+        if batch and shape:
+            word = lax.broadcast_in_dim(word, batch + shape, tuple(range(len(batch))))
+        words.append(word)
+    return batch, words
+
+
+def _hash(data, shape: tuple):
+    """threefry2x32 of every counter of `shape` under every key of `data`."""
+    batch, (k1, k2) = _key_words(data, shape)
+    hi, lo = iota_2x32(shape)
+    if batch and shape:
+        dims = tuple(range(len(batch), len(batch) + len(shape)))
+        lo = lax.broadcast_in_dim(lo, batch + shape, dims)
+    return threefry2x32(k1, k2, hi, lo)
+
+
+def split(data, shape: tuple):
+    """`prod(shape)` new keys from each key of `data`: data of shape `(*batch, *shape, 2)`."""
+    y1, y2 = _hash(data, shape)
+    return _stack_words(y1, y2)
+
+
+def _stack_words(y1, y2):
+    ndim = aval_of(y1).ndim
+    return lax.concatenate([lax.expand_dims(y1, (ndim,)), lax.expand_dims(y2, (ndim,))], ndim)
+
+
+def fold_in(data, message):
+    """The key made by folding the uint32 scalar `message` into each key of `data`."""
+    _, (k1, k2) = _key_words(data, ())
+    y1, y2 = threefry2x32(k1, k2, np.uint32(0), message)
+    return _stack_words(y1, y2)
+
+
+def bits(data, bit_width: int, shape: tuple):
+    """Uniform random unsigned integers of `bit_width` bits, of shape `(*batch, *shape)`."""
+    y1, y2 = _hash(data, shape)
+    out = lax.bitwise_xor(y1, y2)
+    if bit_width == 32:
+        return out
+    return lax.convert_element_type(out, UINT_DTYPES[bit_width])
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeds.
+
+
+def seed_data(seed, ctor_name: str):
+    """The key data JAX makes from an integer seed with x64 off: (0, seed mod 2**32)."""
+    if isinstance(seed, (bool, int)) and not isinstance(seed, np.generic):
+        if not -(2**63) <= seed < 2**63:
+            raise MeshjitValueError(
+                f"{ctor_name}: the seed {seed} does not fit in a 64-bit integer"
+            )
+        return _concrete_key(seed)
+    aval = _seed_aval(seed, ctor_name)
+    if type(seed) is Tracer:
+        return _traced_seed(seed, aval.dtype)
+    return _concrete_key(int(np.asarray(seed).item()))
+
+
+def _seed_aval(seed, ctor_name: str):
+    if is_typed_key(seed):
+        raise MeshjitTypeError(
+            f"{ctor_name} accepts a scalar seed, but was given a PRNG key: typed keys and seeds "
+            "do not mix"
+        )
+    try:
+        aval = aval_of(seed)
+    except MeshjitTypeError:
+        raise MeshjitTypeError(
+            f"{ctor_name}: the seed must be an integer scalar, got a {type(seed).__name__}"
+        ) from None
+    if aval.shape:
+        raise MeshjitTypeError(
+            f"{ctor_name} accepts a scalar seed, but was given an array of shape {aval.shape} "
+            "!= (): split one key instead"
+        )
+    if not dtypes.is_int(aval.dtype):
+        raise MeshjitTypeError(f"PRNG key seed must be an integer; got {aval.str_short()}")
+    return aval
+
+
+def _concrete_key(seed: int):
+    data = np.array([0, seed & _U32_MASK], dtypes.uint32)
+    if current_trace() is not None:
+        return data
+    return device_put(data)
+
+
+def _traced_seed(seed, dtype):
+    if not dtypes.is_unsigned(dtype) and dtype.itemsize < 4:
+        seed = lax.convert_element_type(seed, dtypes.int32)  # sign-extended, as JAX promotes
+    lo = lax.reshape(lax.convert_element_type(seed, dtypes.uint32), (1,))
+    return lax.concatenate([np.zeros(1, dtypes.uint32), lo], 0)

@@ -1,0 +1,117 @@
+"""Argument checks shared by the public random functions: shapes, dtypes, broadcasting."""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.parallel.collectives import pvary
+
+
+def canonical_shape(shape, name: str) -> tuple:
+    """`shape` as a tuple of non-negative Python ints (a sequence is required, as in JAX)."""
+    if isinstance(shape, (int, np.integer)) or not hasattr(shape, "__iter__"):
+        raise MeshjitTypeError(
+            f"{name}: shapes must be sequences of integers, got {shape!r} (write ({shape!r},))"
+        )
+    try:
+        out = tuple(operator.index(d) for d in shape)
+    except TypeError:
+        raise MeshjitTypeError(
+            f"{name}: shapes must be sequences of concrete integers, got {shape!r}"
+        ) from None
+    if any(d < 0 for d in out):
+        raise MeshjitValueError(f"{name}: shape {out} has a negative dimension")
+    return out
+
+
+def float_dtype(dtype, name: str) -> np.dtype:
+    """The float dtype a sampler draws (float32 by default, 64-bit requests give 32 bits)."""
+    dtype = _canonical(dtypes.float32 if dtype is None else dtype, name)
+    if not dtypes.is_float(dtype):
+        raise MeshjitValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
+    return dtype
+
+
+def int_dtype(dtype, name: str) -> np.dtype:
+    dtype = _canonical(dtypes.int32 if dtype is None else dtype, name)
+    if not dtypes.is_int(dtype):
+        raise MeshjitValueError(f"dtype argument to `{name}` must be an integer dtype, got {dtype}")
+    return dtype
+
+
+def _canonical(dtype, name: str) -> np.dtype:
+    try:
+        dtype = dtypes.canonicalize(getattr(dtype, "dtype", dtype))
+    except TypeError:
+        raise MeshjitTypeError(f"{name}: {dtype!r} is not a dtype") from None
+    if dtype not in dtypes.SUPPORTED:
+        raise MeshjitTypeError(f"{name}: dtype {dtype} is not supported")
+    return dtype
+
+
+def broadcast_shapes(name: str, *shapes) -> tuple:
+    """NumPy broadcasting of `shapes`, or a meshjit error naming `name`."""
+    try:
+        return tuple(np.broadcast_shapes(*shapes))
+    except ValueError:
+        raise MeshjitValueError(
+            f"{name}: shapes {', '.join(map(str, shapes))} do not broadcast"
+        ) from None
+
+
+def check_shape(name: str, shape: tuple, *param_shapes) -> None:
+    """The parameters broadcast to `shape` exactly (JAX's rule for a given `shape`)."""
+    if not param_shapes:
+        return
+    joined = broadcast_shapes(name, shape, *param_shapes)
+    if joined != shape:
+        raise MeshjitValueError(
+            f"{name} parameter shapes must be broadcast-compatible with shape argument, and the "
+            f"result of broadcasting the shapes must equal the shape argument, but got result "
+            f"{joined} for shape argument {shape}"
+        )
+
+
+def sample_shape(name: str, shape, *param_shapes) -> tuple:
+    """The shape of the draws: the parameters' broadcast shape when `shape` is None, else `shape`
+    (which the parameters must broadcast to)."""
+    if shape is None:
+        return broadcast_shapes(name, *param_shapes)
+    shape = canonical_shape(shape, name)
+    check_shape(name, shape, *param_shapes)
+    return shape
+
+
+def param_shape(x) -> tuple:
+    return tuple(aval_of(x).shape)
+
+
+def check_safe_to_cast(name: str, dtype, *args) -> None:
+    """Each argument converts to `dtype` without losing precision under JAX's promotion (a
+    Python scalar always does), as JAX checks before beta, t and chisquare."""
+    for arg in args:
+        aval = aval_of(arg)
+        if aval.dtype == dtype:
+            continue
+        if dtypes.result_type((aval.dtype, aval.weak_type), (dtype, False))[0] != dtype:
+            raise MeshjitTypeError(
+                f"In arguments to {name}, cannot safely cast argument of type {aval.dtype} to "
+                f"{dtype}"
+            )
+
+
+def varying_axes(*xs) -> frozenset:
+    """The manual mesh axes (inside shard_map) any of `xs` varies over."""
+    return frozenset().union(*(aval_of(x).vma for x in xs))
+
+
+def vary(x, axes: frozenset):
+    """`x` marked as varying over `axes` too: a loop's initial carry must vary as its body's
+    results do, which mix the key's and the parameters' axes (JAX's random_insert_pvary)."""
+    missing = axes - aval_of(x).vma
+    return pvary(x, tuple(sorted(missing))) if missing else x

@@ -1,0 +1,199 @@
+"""Keys: the threefry hash, JAX's counter layout, seeds, typed keys, and keys as pytree leaves
+through jit, scan, cond, loops and shard_map. Checked without JAX (test_vs_jax compares bits)."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax, random
+from meshjit.compiler.random.threefry import threefry2x32
+from meshjit.sharding import PartitionSpec as P
+
+MASK = 0xFFFFFFFF
+
+
+def reference_threefry(key, count):
+    """threefry2x32 (20 rounds) of one counter pair, in plain Python."""
+    rotations = ((13, 15, 26, 6), (17, 29, 16, 24))
+    rotl = lambda v, d: ((v << d) | (v >> (32 - d))) & MASK
+    schedule = (key[0], key[1], key[0] ^ key[1] ^ 0x1BD11BDA)
+    x1, x2 = (count[0] + key[0]) & MASK, (count[1] + key[1]) & MASK
+    for group in range(5):
+        for distance in rotations[group % 2]:
+            x1 = (x1 + x2) & MASK
+            x2 = x1 ^ rotl(x2, distance)
+        x1 = (x1 + schedule[(group + 1) % 3]) & MASK
+        x2 = (x2 + schedule[(group + 2) % 3] + group + 1) & MASK
+    return x1, x2
+
+
+def words(key):
+    return tuple(int(w) for w in np.asarray(key))
+
+
+# ---------------------------------------------------------------------------------------------
+# The hash and the counter layout.
+
+KNOWN_ANSWERS = [  # Random123's known-answer vectors for threefry2x32_20
+    ((0, 0), (0, 0), (0x6B200159, 0x99BA4EFE)),
+    ((MASK, MASK), (MASK, MASK), (0x1CB996FC, 0xBB002BE7)),
+    ((0x13198A2E, 0x03707344), (0x243F6A88, 0x85A308D3), (0xC4923A9C, 0x483DF7A0)),
+]
+
+
+@pytest.mark.parametrize("key, count, want", KNOWN_ANSWERS)
+def test_threefry_known_answers(key, count, want):
+    assert reference_threefry(key, count) == want
+    u32 = lambda v: np.uint32(v)
+    got = meshjit.jit(threefry2x32)(*map(u32, key), *map(u32, count))
+    assert tuple(int(g) for g in got) == want
+
+
+def test_threefry_is_elementwise_over_broadcast_operands():
+    counts = np.arange(6, dtype=np.uint32).reshape(2, 3)
+    y1, y2 = meshjit.jit(threefry2x32)(np.uint32(7), np.uint32(9), np.uint32(0), counts)
+    for (i, j), c in np.ndenumerate(counts):
+        assert (int(y1[i, j]), int(y2[i, j])) == reference_threefry((7, 9), (0, int(c)))
+
+
+def test_split_fold_in_and_bits_follow_the_partitionable_layout():
+    key = random.PRNGKey(42)
+    k = words(key)
+    keys = np.asarray(random.split(key, (2, 3)))
+    for i in range(6):  # row-major counters (hi, lo) = (0, i)
+        assert tuple(keys.reshape(6, 2)[i]) == reference_threefry(k, (0, i))
+    assert words(random.fold_in(key, 5)) == reference_threefry(k, (0, 5))
+    bits = np.asarray(random.bits(key, (4,)))
+    want = [a ^ b for a, b in (reference_threefry(k, (0, i)) for i in range(4))]
+    assert bits.tolist() == want
+    assert np.asarray(random.bits(key, (4,), jnp.uint8)).tolist() == [w & 0xFF for w in want]
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeds.
+
+
+@pytest.mark.parametrize(
+    "seed, want",
+    [
+        (0, (0, 0)),
+        (42, (0, 42)),
+        (-1, (0, MASK)),
+        (2**32 + 3, (0, 3)),  # x64 off: the low 32 bits, as JAX
+        (2**63 - 1, (0, MASK)),
+        (True, (0, 1)),
+        (np.int16(-3), (0, MASK - 2)),
+        (np.uint32(4_000_000_000), (0, 4_000_000_000)),
+    ],
+)
+def test_seeds_as_jax_makes_them(seed, want):
+    assert words(random.PRNGKey(seed)) == want
+    assert words(random.key_data(random.key(seed))) == want
+
+
+def test_traced_seeds():
+    f = meshjit.jit(random.PRNGKey)
+    assert words(f(np.int32(-3))) == (0, 2**32 - 3)
+    assert words(f(np.int8(-1))) == (0, MASK)
+    assert words(f(np.uint8(200))) == (0, 200)
+
+
+# ---------------------------------------------------------------------------------------------
+# Typed keys: what JAX shows of them.
+
+
+def test_typed_key_looks_like_jax():
+    key = random.key(42)
+    assert str(key.dtype) == "key<fry>" and key.dtype == random.key(0).dtype
+    assert key.shape == () and key.ndim == 0 and key.size == 1
+    assert repr(key) == "Array((), dtype=key<fry>) overlaying:\n[ 0 42]"
+    keys = random.split(key, 3)
+    assert keys.shape == (3,) and len(keys) == 3
+    assert repr(keys).startswith("Array((3,), dtype=key<fry>) overlaying:\n[[")
+    assert random.key_impl(key) == "threefry2x32"
+
+
+def test_typed_and_raw_keys_give_the_same_values():
+    typed, raw = random.key(7), random.PRNGKey(7)
+    np.testing.assert_array_equal(random.key_data(random.split(typed)), random.split(raw))
+    np.testing.assert_array_equal(random.normal(typed, (5,)), random.normal(raw, (5,)))
+    assert isinstance(random.split(typed), type(typed))
+    assert not isinstance(random.split(raw), type(typed))
+
+
+def test_key_arrays_index_iterate_compare_and_reshape():
+    keys = random.split(random.key(1), (2, 3))
+    first, second = random.split(random.key(1), 2)  # unpacking iterates
+    assert first.shape == () and second.shape == ()
+    assert keys[1].shape == (3,) and keys[1, 2].shape == () and keys[..., 0].shape == (2,)
+    assert keys.reshape(6).shape == (6,) and keys.ravel().shape == (6,)
+    assert bool((keys[0, 1] == keys.reshape(6)[1]).all())
+    assert np.asarray(keys[0] != keys[1]).tolist() == [True, True, True]
+    wrapped = random.wrap_key_data(random.key_data(keys))
+    assert bool((wrapped == keys).all())
+
+
+def test_scalar_key_has_no_length():
+    with pytest.raises(TypeError):
+        len(random.key(0))
+    with pytest.raises(TypeError):
+        iter(random.key(0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys as pytree leaves.
+
+
+def test_typed_keys_through_jit():
+    f = meshjit.jit(lambda key: (random.split(key), random.uniform(key, (2,))))
+    keys, x = f(random.key(3))
+    assert keys.shape == (2,) and str(keys.dtype) == "key<fry>"
+    np.testing.assert_array_equal(x, random.uniform(random.key(3), (2,)))
+    jaxpr = meshjit.make_jaxpr(lambda key: random.normal(key))(random.key(3))
+    assert "u32[2]" in str(jaxpr)  # a typed key is traced as its data
+
+
+def test_keys_through_scan_as_carry_and_as_xs():
+    def step(key, _):
+        key, sub = random.split(key)
+        return key, random.normal(sub)
+
+    final, ys = meshjit.jit(lambda k: lax.scan(step, k, None, length=3))(random.key(0))
+    key, want = random.key(0), []
+    for _ in range(3):
+        key, sub = random.split(key)
+        want.append(float(random.normal(sub)))
+    np.testing.assert_array_equal(ys, np.float32(want))
+    assert bool(final == key)
+
+    keys = random.split(random.key(5), 4)
+    _, per_key = lax.scan(lambda c, k: (c, random.uniform(k)), 0.0, keys)
+    np.testing.assert_array_equal(per_key, [float(random.uniform(k)) for k in keys])
+
+
+def test_keys_through_cond_and_fori_loop():
+    key = random.key(9)
+    out = meshjit.jit(lambda p, k: lax.cond(p, lambda k: random.split(k)[1], lambda k: k, k))
+    assert bool(out(True, key) == random.split(key)[1]) and bool(out(False, key) == key)
+    folded = lax.fori_loop(0, 3, lambda i, k: random.fold_in(k, i), key)
+    assert bool(folded == random.fold_in(random.fold_in(random.fold_in(key, 0), 1), 2))
+
+
+def test_per_device_keys_in_shard_map():
+    mesh = meshjit.make_mesh((4,), ("x",))
+
+    def body(key):
+        return random.normal(random.fold_in(key, lax.axis_index("x")), (2,))
+
+    f = meshjit.jit(meshjit.shard_map(body, mesh=mesh, in_specs=P(), out_specs=P("x")))
+    got = np.asarray(f(random.key(0)))
+    want = np.concatenate([random.normal(random.fold_in(random.key(0), i), (2,)) for i in range(4)])
+    np.testing.assert_array_equal(got, want)
+
+    per_key = meshjit.shard_map(
+        lambda k: random.uniform(k[0], (1,)), mesh=mesh, in_specs=P("x"), out_specs=P("x")
+    )
+    keys = random.split(random.key(1), 4)  # typed keys, one per device
+    got = np.asarray(meshjit.jit(per_key)(keys))
+    np.testing.assert_array_equal(got, [float(random.uniform(k)) for k in keys])

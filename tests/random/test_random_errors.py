@@ -1,0 +1,157 @@
+"""Bad input to meshjit.random raises a meshjit error that names the problem and the user's
+source line: malformed raw keys, typed and raw keys mixed, float seeds, impossible samples."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import MeshjitTypeError, MeshjitValueError, lax, random
+from tests.support.error_checks import ErrorChecker
+
+_check = ErrorChecker(__file__)
+KEY, RAW = random.key(0), random.PRNGKey(0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Raw keys of the wrong shape or dtype, and more than one key.
+
+
+def test_raw_key_of_wrong_shape():
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.normal(np.zeros(3, np.uint32), (2,))  # L:shape3
+    _check(ei, "L:shape3", "normal", "uint32", "u32[3]")
+
+
+def test_raw_key_of_wrong_dtype_under_jit():
+    def f(key):
+        return random.split(key)  # L:dtype
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(np.zeros(2, np.int32))
+    _check(ei, "L:dtype", "split", "i32[2]")
+
+
+def test_an_int_is_not_a_key():
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.uniform(0, (3,))  # L:int-key
+    _check(ei, "L:int-key", "uniform", "i32[]")
+
+
+def test_several_keys_where_one_is_expected():
+    with pytest.raises(MeshjitValueError) as ei:
+        random.uniform(random.split(KEY, 4), (3,))  # L:batched
+    _check(ei, "L:batched", "uniform", "single key", "(4,)")
+    with pytest.raises(MeshjitValueError) as ei:
+        random.bits(np.zeros((4, 2), np.uint32))  # L:batched-raw
+    _check(ei, "L:batched-raw", "bits", "(4,)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Typed and raw keys mixed.
+
+
+def test_wrapping_a_typed_key():
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.wrap_key_data(KEY)  # L:wrap
+    _check(ei, "L:wrap", "wrap_key_data", "typed", "do not mix")
+
+
+def test_typed_key_as_seed_or_fold_in_data():
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.PRNGKey(KEY)  # L:key-seed
+    _check(ei, "L:key-seed", "PRNGKey", "PRNG key", "do not mix")
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.fold_in(RAW, KEY)  # L:key-data
+    _check(ei, "L:key-data", "fold_in", "PRNG key", "do not mix")
+
+
+def test_typed_key_used_as_an_array():
+    with pytest.raises(MeshjitTypeError) as ei:
+        jnp.stack([KEY, RAW])  # L:stack
+    _check(ei, "L:stack", "key<fry>[]", "do not mix", "key_data")
+    with pytest.raises(MeshjitTypeError) as ei:
+        np.asarray(KEY)  # L:numpy
+    _check(ei, "L:numpy", "NumPy", "key_data")
+    with pytest.raises(MeshjitTypeError) as ei:
+        KEY == RAW  # noqa: B015  # L:compare
+    _check(ei, "L:compare", "compared", "do not mix")
+
+
+def test_branches_returning_typed_and_raw_keys():
+    def f(p):
+        return lax.cond(p, lambda: KEY, lambda: RAW)  # L:cond
+
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(f)(True)
+    _check(ei, "L:cond", "cond", "PRNGKeyArray")
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeds.
+
+
+@pytest.mark.parametrize("seed", [1.5, np.float32(2.0), np.array(3.0, np.float16)])
+def test_float_seed(seed):
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.PRNGKey(seed)  # L:float-seed
+    _check(ei, "L:float-seed", "seed must be an integer")
+
+
+def test_float_seed_under_jit_and_array_seed():
+    with pytest.raises(MeshjitTypeError) as ei:
+        meshjit.jit(lambda s: random.key(s))(2.0)  # L:traced-float
+    _check(ei, "L:traced-float", "seed must be an integer", "f32[]")
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.key(np.arange(3))  # L:array-seed
+    _check(ei, "L:array-seed", "scalar seed", "(3,)")
+
+
+def test_seed_out_of_64_bits():
+    with pytest.raises(MeshjitValueError) as ei:
+        random.PRNGKey(2**64)  # L:huge
+    _check(ei, "L:huge", "64-bit")
+
+
+# ---------------------------------------------------------------------------------------------
+# Impossible samples and malformed arguments.
+
+
+def test_choice_without_replacement_larger_than_population():
+    with pytest.raises(MeshjitValueError) as ei:
+        random.choice(KEY, 5, (6,), replace=False)  # L:choice
+    _check(ei, "L:choice", "larger sample", "size 6", "population", "size 5", "replace=False")
+    with pytest.raises(MeshjitValueError) as ei:
+        random.choice(KEY, jnp.arange(4), (2,), p=jnp.ones(3) / 3)  # L:choice-p
+    _check(ei, "L:choice-p", "p must be None", "(3,)")
+
+
+def test_categorical_logits_with_the_wrong_axis():
+    logits = jnp.zeros((2, 3))
+    with pytest.raises(MeshjitValueError) as ei:
+        random.categorical(KEY, logits, axis=2)  # L:axis
+    _check(ei, "L:axis", "categorical", "axis 2", "f32[2,3]")
+    with pytest.raises(MeshjitValueError) as ei:
+        random.categorical(KEY, logits, axis=0, shape=(5,))  # L:axis-shape
+    _check(ei, "L:axis-shape", "categorical", "(5,)", "(3,)")
+    with pytest.raises(MeshjitValueError) as ei:
+        random.categorical(KEY, logits, shape=(4, 2), replace=False)  # L:too-many
+    _check(ei, "L:too-many", "without replacement", "(4)", "(3)")
+
+
+def test_bad_shapes_and_dtypes():
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.normal(KEY, 3)  # L:int-shape
+    _check(ei, "L:int-shape", "normal", "sequences")
+    with pytest.raises(MeshjitValueError) as ei:
+        random.normal(KEY, (2,), jnp.int32)  # L:int-dtype
+    _check(ei, "L:int-dtype", "normal", "float dtype", "int32")
+    with pytest.raises(MeshjitValueError) as ei:
+        random.bits(KEY, (2,), jnp.float32)  # L:bits-dtype
+    _check(ei, "L:bits-dtype", "bits", "unsigned", "float32")
+    with pytest.raises(MeshjitValueError) as ei:
+        random.truncated_normal(KEY, jnp.zeros(3), 1.0, (2,))  # L:bounds
+    _check(ei, "L:bounds", "truncated_normal", "(2,)")
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.t(KEY, jnp.ones(2), (2,), jnp.bfloat16)  # L:cast
+    _check(ei, "L:cast", "t", "float32", "bfloat16")

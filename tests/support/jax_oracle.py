@@ -1,0 +1,133 @@
+"""JAX as the oracle, run in a background subprocess (meshjit never imports jax) and shared by
+the pytest workers through a file that appears when JAX is done. The file is kept in a cache
+directory, named by a digest of the cases, the harness and JAX's version, so later test runs
+reuse it and JAX runs only when one of them changes.
+
+A harness is Python source defining `run_case(case, record)`, written against the names `jax`,
+`jnp`, `lax`, `random` and `np`: it runs under JAX for every case (`JaxOracle`), and under
+meshjit for one case (`meshjit_results`), with those names bound to meshjit's modules, so one
+text runs in both libraries. `run_case` calls `record(key, leaf)` for each result leaf, which is
+kept as its bits (`as_bits`: typed keys by their data, floats as unsigned ints of their width),
+so results compare bit for bit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+_AS_BITS = r'''
+def as_bits(leaf):
+    """(dtype name, bits): typed keys by their data, floats as unsigned ints of their width."""
+    if "key<" in str(getattr(leaf, "dtype", "")):
+        return "key", np.asarray(random.key_data(leaf))
+    a = np.asarray(leaf)
+    if a.dtype.kind == "f" or a.dtype.name == "bfloat16":
+        return a.dtype.name, a.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
+    return a.dtype.name, a
+'''
+
+_SCRIPT = r"""
+import os
+import sys
+import traceback
+
+import numpy as np
+
+cases, path, error_path, harness = eval(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+try:
+    import jax
+    import jax.numpy as jnp
+    from jax import lax, random
+
+    exec(harness)
+    out = {}
+
+    def record(key, leaf):
+        dtype, bits = as_bits(leaf)
+        out[key + "|" + dtype] = bits
+
+    for case in cases:
+        run_case(case, record)
+    np.savez(f"{path}.{os.getpid()}.npz", **out)
+    os.replace(f"{path}.{os.getpid()}.npz", path)
+except BaseException:
+    with open(error_path, "w") as f:
+        f.write(traceback.format_exc())
+    raise
+"""
+
+
+def have_jax() -> bool:
+    return importlib.util.find_spec("jax") is not None
+
+
+class JaxOracle:
+    """Starts JAX on `cases` in the background unless `cache_dir` has its results (the first
+    worker to claim `run_dir`, a directory of this test run, starts it) and hands out the
+    results when they are ready.
+
+    `results()` is `{key: (dtype name, bits)}` for every key the harness recorded."""
+
+    def __init__(self, cases, harness: str, run_dir: str, cache_dir: str):
+        harness = _AS_BITS + harness
+        what = repr(cases) + harness + _SCRIPT + importlib.metadata.version("jax")
+        name = f"jax_oracle_{hashlib.sha256(what.encode()).hexdigest()[:16]}"
+        self.path = os.path.join(cache_dir, name + ".npz")
+        self.error_path = os.path.join(run_dir, name + ".err")
+        self._results = None
+        if os.path.exists(self.path):
+            return
+        try:
+            os.close(os.open(os.path.join(run_dir, name + ".started"), os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            return  # another worker started it
+        subprocess.Popen(
+            [sys.executable, "-c", _SCRIPT, repr(cases), self.path, self.error_path, harness],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def results(self, timeout: float = 900.0) -> dict:
+        if self._results is None:
+            self._results = self._wait(timeout)
+        return self._results
+
+    def _wait(self, timeout):
+        deadline = time.monotonic() + timeout
+        while not os.path.exists(self.path):
+            if os.path.exists(self.error_path):
+                with open(self.error_path) as f:
+                    raise AssertionError("JAX failed on the oracle's cases:\n" + f.read()[-4000:])
+            assert time.monotonic() < deadline, "JAX took too long on the oracle's cases"
+            time.sleep(0.1)
+        results = {}
+        with np.load(self.path) as data:
+            for key in data.files:
+                name, dtype = key.rsplit("|", 1)
+                results[name] = (dtype, data[key])
+        return results
+
+
+def meshjit_results(harness: str, case) -> dict:
+    """The keys `JaxOracle.results()` has for `case`, computed with meshjit."""
+    import meshjit
+    import meshjit.numpy as jnp
+    from meshjit import lax, random
+
+    scope = {"jax": meshjit, "jnp": jnp, "lax": lax, "random": random, "np": np}
+    exec(_AS_BITS + harness, scope)
+    results = {}
+
+    def record(key, leaf):
+        results[key] = scope["as_bits"](leaf)
+
+    scope["run_case"](case, record)
+    return results
