@@ -319,7 +319,11 @@ def _apply_rule(ctx: LoweringRuleContext, rule, eqn: Eqn, loc: ir.Location, env:
 
 
 def const_values(mctx: ModuleContext, closed: ClosedJaxpr) -> list[ir.Value]:
-    return [constant(mctx, np.asarray(c)) for c in closed.consts]
+    # a const keeps the value it was captured with (say a float64 NumPy array); its var, the type
+    return [
+        constant(mctx, np.asarray(c, v.aval.dtype))
+        for v, c in zip(closed.jaxpr.constvars, closed.consts)
+    ]
 
 
 def lower_function(

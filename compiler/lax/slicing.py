@@ -3,6 +3,7 @@ wrappers, and the in-dim helpers."""
 
 from __future__ import annotations
 
+import numpy as np
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
@@ -17,7 +18,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.lax import ad_util, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp, zeros_like_aval
-from meshjit.compiler.lax.elementwise import convert_element_type
+from meshjit.compiler.lax.elementwise import add, convert_element_type, lt, select
 
 slice_p = Primitive("slice")
 
@@ -110,17 +111,35 @@ def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
     return slice(x, starts, limits, strides)
 
 
-def _index_scalars(indices):
-    return [convert_element_type(i, dtypes.int32) for i in indices]
+def _index_scalars(x, indices):
+    """int32 start indices, a negative one counted from the end of its dimension (as in JAX);
+    the primitive then clamps, as XLA does."""
+    shape = aval_of(x).shape
+    if len(indices) != len(shape):
+        raise MeshjitValueError(
+            f"dynamic slice of {aval_of(x).str_short()} needs {len(shape)} "
+            f"start indices, got {len(indices)}"
+        )
+    return [_from_end(i, size) for i, size in zip(indices, shape)]
+
+
+def _from_end(index, size):
+    if isinstance(index, (int, np.integer)):
+        return np.int32(index + size if index < 0 else index)
+    unsigned = dtypes.is_unsigned(aval_of(index).dtype)
+    index = convert_element_type(index, dtypes.int32)
+    if unsigned:
+        return index
+    return select(lt(index, np.int32(0)), add(index, np.int32(size)), index)
 
 
 def dynamic_slice(x, start_indices, slice_sizes):
     sizes = tuple(int(s) for s in slice_sizes)
-    return dynamic_slice_p.bind_internal(x, *_index_scalars(start_indices), slice_sizes=sizes)
+    return dynamic_slice_p.bind_internal(x, *_index_scalars(x, start_indices), slice_sizes=sizes)
 
 
 def dynamic_update_slice(x, update, start_indices):
-    return dynamic_update_slice_p.bind_internal(x, update, *_index_scalars(start_indices))
+    return dynamic_update_slice_p.bind_internal(x, update, *_index_scalars(x, start_indices))
 
 
 def dynamic_slice_in_dim(x, start_index, slice_size, axis=0):

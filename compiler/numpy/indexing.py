@@ -16,6 +16,7 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.numpy.elementwise import maximum, remainder
 from meshjit.compiler.numpy.index_plan import Entry, IndexPlan, parse_index, slice_bounds
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel
 from meshjit.compiler.numpy.util import aval_of, broadcast_shapes, materialize
@@ -74,20 +75,13 @@ def _basic_getitem(x, entries):
     shape = aval_of(x).shape
     dynamic = {e.axis: e.value for e in entries if e.kind == "dyn"}
     if dynamic:
-        starts = [
-            _wrap_scalar(dynamic[a], shape[a]) if a in dynamic else 0 for a in range(len(shape))
-        ]
+        starts = [dynamic.get(a, 0) for a in range(len(shape))]  # negative ones count from the end
         sizes = [1 if a in dynamic else d for a, d in enumerate(shape)]
         x = lax.dynamic_slice(x, starts, sizes)
     result = [
         1 if e.kind == "none" else shape[e.axis] for e in entries if e.kind in ("none", "slice")
     ]
     return lax.reshape(x, result)
-
-
-def _wrap_scalar(i, size):
-    i = lax.convert_element_type(i, dtypes.int32)
-    return lax.select(lax.lt(i, 0), lax.add(i, np.int32(size)), i)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -203,6 +197,11 @@ def take(a, indices, axis=None, mode=None, fill_value=None):
         a, axis = ravel(a), 0
     axis = checks.canonical_axis(axis, aval_of(a).ndim, "take axis")
     indices = _as_index_array(indices, "take")
+    size = aval_of(a).shape[axis]
+    if mode == "wrap":
+        indices, mode = remainder(indices, size), "promise_in_bounds"
+    elif mode == "clip":  # as NumPy: a negative index clips to 0, it does not count from the end
+        indices = maximum(indices, np.zeros((), aval_of(indices).dtype))
     index = (slice(None),) * axis + (indices,)
     return getitem(a, index, mode="fill" if mode is None else mode, fill_value=fill_value)
 

@@ -246,3 +246,14 @@ def test_eager_numpy_ops_return_arrays():
     r = jnp.arange(4).reshape(2, 2).T
     np.testing.assert_array_equal(np.asarray(r), [[0, 2], [1, 3]])
 
+
+def test_float64_numpy_const_in_a_transpose_lowers_as_float32():
+    """A float64 NumPy constant reached by a transpose rule is lowered in its var's type."""
+
+    def f(u):
+        return (
+            meshjit.lax.dynamic_update_slice(np.zeros(8, np.float32), u, (2,)) * np.arange(8.0)
+        ).sum()
+
+    got = meshjit.jit(meshjit.grad(f))(np.ones(3, np.float32))
+    np.testing.assert_array_equal(got, [2.0, 3.0, 4.0])

@@ -1,0 +1,100 @@
+"""dynamic_slice / dynamic_update_slice start indices as JAX takes them: a negative start counts
+from the end of its dimension, then XLA clamps; eagerly, under jit, through indexing and grads."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+
+STARTS = [-20, -9, -8, -3, -1, 0, 2, 5, 7, 20]
+
+
+def _jax():
+    jax = pytest.importorskip("jax")
+    return jax, jax.numpy
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_dynamic_slice_negative_start_matches_jax(start):
+    jax, jjnp = _jax()
+    want = np.asarray(jax.lax.dynamic_slice(jjnp.arange(8), (start,), (3,)))
+    x = jnp.arange(8)
+    np.testing.assert_array_equal(lax.dynamic_slice(x, (start,), (3,)), want)  # eager, static
+    traced = meshjit.jit(lambda a, i: lax.dynamic_slice(a, (i,), (3,)))
+    np.testing.assert_array_equal(traced(x, np.int32(start)), want)
+    np.testing.assert_array_equal(traced(x, start), want)
+
+
+def test_dynamic_slice_issue_example():
+    np.testing.assert_array_equal(lax.dynamic_slice(jnp.arange(8), (-3,), (3,)), [5, 6, 7])
+
+
+@pytest.mark.parametrize("start", STARTS)
+def test_dynamic_update_slice_negative_start_matches_jax(start):
+    jax, jjnp = _jax()
+    update = np.array([[100, 101], [102, 103]], np.int32)
+    x = np.arange(24, dtype=np.int32).reshape(4, 6)
+    want = np.asarray(jax.lax.dynamic_update_slice(x, update, (start, -start)))
+    fn = meshjit.jit(lambda a, u, i, j: lax.dynamic_update_slice(a, u, (i, j)))
+    np.testing.assert_array_equal(fn(x, update, np.int32(start), np.int32(-start)), want)
+    eager = lax.dynamic_update_slice(jnp.asarray(x), jnp.asarray(update), (start, -start))
+    np.testing.assert_array_equal(eager, want)
+
+
+@pytest.mark.parametrize("start", [-9, -3, -1, 4])
+def test_in_dim_helpers_negative_start_match_jax(start):
+    jax, _ = _jax()
+    x = np.arange(24.0, dtype=np.float32).reshape(4, 6)
+    for name, args in [
+        ("dynamic_slice_in_dim", (x, start, 2, 1)),
+        ("dynamic_index_in_dim", (x, start, 0, False)),
+        ("dynamic_update_slice_in_dim", (x, np.ones((4, 2), np.float32), start, 1)),
+        ("dynamic_update_index_in_dim", (x, np.ones(6, np.float32), start, 0)),
+    ]:
+        want = np.asarray(getattr(jax.lax, name)(*args))
+        np.testing.assert_array_equal(getattr(lax, name)(*args), want, err_msg=name)
+
+
+@pytest.mark.parametrize("start", [-9, -3, -1, 2, 7])
+def test_grads_with_negative_start_match_jax(start):
+    jax, jjnp = _jax()
+    w = np.array([1.0, 2.0, 3.0], np.float32)
+
+    def read(lx, x, i):
+        return (lx.dynamic_slice(x, (i,), (3,)) * w).sum()
+
+    def write(lx, u, i):
+        return (lx.dynamic_update_slice(np.zeros(8, np.float32), u, (i,)) * np.arange(8.0)).sum()
+
+    x, u, i = np.arange(8.0, dtype=np.float32), np.ones(3, np.float32), np.int32(start)
+    for fn, arg in ((read, x), (write, u)):
+        want = jax.grad(lambda a, i, fn=fn: fn(jax.lax, a, i))(arg, i)
+        got = meshjit.jit(meshjit.grad(lambda a, i, fn=fn: fn(lax, a, i)))(arg, i)
+        np.testing.assert_array_equal(got, np.asarray(want), err_msg=fn.__name__)
+
+
+@pytest.mark.parametrize("start", [-9, -8, -3, -1, 3])
+def test_traced_scalar_indexing_counts_from_the_end_once(start):
+    jax, jjnp = _jax()
+    x = np.arange(8, dtype=np.int32)
+    for expr in ("lambda a, i: a[i]", "lambda a, i: a.at[i].set(100)"):
+        fn = eval(expr)
+        want = np.asarray(jax.jit(fn)(x, np.int32(start)))
+        got = meshjit.jit(fn)(jnp.asarray(x), np.int32(start))
+        np.testing.assert_array_equal(got, want, err_msg=expr)
+
+
+@pytest.mark.parametrize("mode", [None, "fill", "clip", "wrap"])
+def test_take_negative_indices_by_mode_match_jax(mode):
+    jax, jjnp = _jax()
+    x = np.arange(8, dtype=np.int32)
+    idx = np.array([-9, -3, -1, 0, 2, 7, 8, 11], np.int32)
+    want = np.asarray(jjnp.take(x, idx, mode=mode))
+    got = meshjit.jit(lambda a, i: jnp.take(a, i, mode=mode))(x, idx)
+    np.testing.assert_array_equal(got, want)
+    for m in ("clip", None):
+        want = np.asarray(jjnp.take_along_axis(x, idx, 0, mode=m))
+        got = meshjit.jit(lambda a, i, m=m: jnp.take_along_axis(a, i, 0, mode=m))(x, idx)
+        np.testing.assert_array_equal(got, want, err_msg=f"take_along_axis {m}")
