@@ -63,6 +63,9 @@ def _build(f, name, size, treedef, axes, out_axes, devices):
         mesh=mesh,
         in_specs=tuple(in_specs),
         out_specs=PartitionSpec() if out_axes is None else PartitionSpec(name),
+        # As JAX's pmap: no varying-axes tracking, so the cotangent of an unmapped argument
+        # stays per device (it is not summed over the devices, as shard_map's pvary would be).
+        check_vma=False,
     )
     if out_axes not in (None, 0):
         body = _move_mapped_axis(body, out_axes)

@@ -76,3 +76,49 @@ def test_pmean_of_ints_is_float_like_jax():
     assert got.dtype == np.float32
     np.testing.assert_allclose(got, x.reshape(4, 2, 4).mean(0), rtol=1e-6)
 
+
+# ---------------------------------------------------------------------------------------------
+# Gradients of an unmapped (in_axes=None) argument stay per device, as in JAX's pmap (a
+# shard_map without varying-axes tracking): the data-parallel step then averages them once.
+
+_GRAD_UNMAPPED = r"""
+w = np.array([1.0, -2.0, 0.5], np.float32)
+x = np.arange(24, dtype=np.float32).reshape(8, 3) / 10
+
+
+def loss(w, x):
+    return jnp.sum(jnp.tanh(x * w) ** 2)
+
+
+steps = {
+    "pmean_of_grad": lambda w, x: lax.pmean(jax.grad(loss)(w, x), "i"),
+    "grad": lambda w, x: jax.grad(loss)(w, x),
+    "value_and_grad": lambda w, x: jax.value_and_grad(loss)(w, x)[1],
+    "grad_of_pmean": lambda w, x: jax.grad(lambda w: lax.pmean(loss(w, x), "i"))(w),
+    "grad_with_psum": lambda w, x: jax.grad(lambda w: loss(w, x) + lax.psum(w.sum(), "i"))(w),
+}
+for name, step in steps.items():
+    out[name] = jax.pmap(step, axis_name="i", in_axes=(None, 0))(w, x)
+"""
+
+
+def test_grad_of_unmapped_argument_in_pmap_matches_jax(tmp_path):
+    from tests.support.jax_oracle import jax_on_8_devices
+
+    want = jax_on_8_devices(_GRAD_UNMAPPED, tmp_path)
+    scope = dict(jax=meshjit, jnp=jnp, lax=lax, np=np, out={})
+    exec(_GRAD_UNMAPPED, scope)
+    for name, got in scope["out"].items():
+        np.testing.assert_allclose(np.asarray(got), want[name], rtol=2e-6, atol=1e-6, err_msg=name)
+
+
+def test_pmean_of_grad_of_unmapped_argument_is_the_mean_gradient():
+    """The canonical data-parallel step, against NumPy: not 8x the mean."""
+    w = np.array([1.0, -2.0, 0.5], np.float32)
+    x = rand(8, 3)
+
+    def step(w, x):
+        return lax.pmean(meshjit.grad(lambda w: jnp.sum(x * w * w))(w), "i")
+
+    got = np.asarray(meshjit.pmap(step, axis_name="i", in_axes=(None, 0))(w, x))
+    np.testing.assert_allclose(got, np.broadcast_to(2 * w * x.mean(0), (8, 3)), rtol=1e-5)

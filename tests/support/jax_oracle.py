@@ -131,3 +131,41 @@ def meshjit_results(harness: str, case) -> dict:
 
     scope["run_case"](case, record)
     return results
+
+
+# ---------------------------------------------------------------------------------------------
+# A program JAX runs on 8 CPU devices in a fresh interpreter (JAX's device count is fixed when it
+# first starts): for pmap / shard_map oracles.
+
+_DEVICES8_PRELUDE = r"""
+import os, sys
+os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+import numpy as np, jax, jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+if len(jax.devices()) < 8:
+    print("FEWDEVICES"); sys.exit(0)
+out = {}
+"""
+
+_DEVICES8_SAVE = "\nnp.savez(sys.argv[1], **{k: np.asarray(v) for k, v in out.items()})\n"
+
+
+def jax_on_8_devices(program: str, tmp_path) -> dict:
+    """Runs `program` (which fills the dict `out` with arrays; `jax`, `jnp`, `lax`, `np` and
+    `P` are imported) under JAX with 8 CPU devices; skips the test without JAX."""
+    import pytest
+
+    pytest.importorskip("jax")
+    path = tmp_path / "jax_out.npz"
+    proc = subprocess.run(
+        [sys.executable, "-c", _DEVICES8_PRELUDE + program + _DEVICES8_SAVE, str(path)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    if "FEWDEVICES" in proc.stdout:
+        pytest.skip("JAX has fewer than 8 CPU devices")
+    return dict(np.load(path))
