@@ -358,19 +358,43 @@ lowering_rules.register(convert_element_type_p, _convert_lowering)
 # User-facing wrappers.
 
 
-def lax_operands(*xs):
-    """lax ops take equal dtypes; Python scalars adopt the dtype of the array operands. Shapes
-    are the primitive's business: it broadcasts rank-0 and size-1 operands, as JAX's lax does."""
+def lax_operands(*xs, name: str = "binary op"):
+    """lax ops take equal dtypes; a weak operand (a Python scalar) adopts the dtype of the
+    strong ones when that keeps its kind and value (an int into a float array, a float into
+    bfloat16). Crossing kinds (a float into an int array) or overflowing raises JAX's TypeError
+    instead of truncating. Shapes are the primitive's business: it broadcasts rank-0 and size-1
+    operands, as JAX's lax does."""
     avals = [aval_of(x) for x in xs]
     first = avals[0].dtype
     if all(a.dtype == first for a in avals):
         return xs
     strong = [a for a in avals if not a.weak_type]
     target = (strong or avals)[0].dtype
+    for x, a in zip(xs, avals):
+        if a.dtype != target and a.weak_type and not _fits(x, a.dtype, target):
+            got = ", ".join(a.str_short() for a in avals)
+            raise MeshjitTypeError(
+                f"lax.{name} requires arguments to have the same dtypes, got {got} (a weak "
+                "scalar converts only within its kind and range; jnp's ops promote)"
+            )
     return [
         _convert_weak(x, target, keep_weak=not strong) if a.dtype != target and a.weak_type else x
         for x, a in zip(xs, avals)
     ]
+
+
+def _kind_rank(dtype) -> int:
+    return 0 if dtypes.is_bool(dtype) else 1 if dtypes.is_int(dtype) else 2
+
+
+def _fits(x, dtype, target) -> bool:
+    """A weak `x` of `dtype` converts to `target` without a change of kind or value."""
+    if _kind_rank(dtype) > _kind_rank(target):
+        return False
+    if type(x) is int and dtypes.is_int(target):
+        info = np.iinfo(target)
+        return info.min <= x <= info.max
+    return True
 
 
 def _convert_weak(x, target, keep_weak: bool):
@@ -397,7 +421,7 @@ def _binary(name, prim=None):
     prim = binary_p[name] if prim is None else prim
 
     def op(x, y):
-        return prim.bind_internal(*lax_operands(x, y))
+        return prim.bind_internal(*lax_operands(x, y, name=prim.name))
 
     op.__name__ = name
     op.primitive = prim  # callers whose operands already share a dtype bind it directly
@@ -532,6 +556,8 @@ def _binary_jvp(name, tangent):
     def rule(primals, tangents):
         (x, y), (tx, ty) = primals, tangents
         out = prim.bind(x, y)
+        if (tx is None and ty is None) or not dtypes.is_float(aval_of(out).dtype):
+            return out, None  # integers have no tangent (the rules' scalars are floats)
         t = tangent(tx, ty, x, y, out)
         return out, None if t is None else broadcast_to_result(t, aval_of(out).shape)
 

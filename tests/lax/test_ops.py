@@ -140,7 +140,8 @@ def test_lax_slices(data, dtype, shape):
     limits = [data.draw(st.integers(s, d)) for s, d in zip(starts, shape)]
     strides = [data.draw(st.integers(1, 3)) for _ in shape]
     sizes = [data.draw(st.integers(0, d)) for d in shape]
-    # dynamic starts may be out of range: XLA clamps them so the slice fits.
+    # dynamic starts may be out of range: a negative one counts from the end (as in JAX), then
+    # XLA clamps them so the slice fits.
     dyn = [data.draw(st.integers(-2, d + 2)) for d in shape]
     upd = data.draw(values(dtype, tuple(sizes)))
     out = meshjit.jit(
@@ -154,7 +155,8 @@ def test_lax_slices(data, dtype, shape):
     sl = tuple(slice(s, stop, st_) for s, stop, st_ in zip(starts, limits, strides))
     assert_close(out[0], x[sl], dtype)
     assert_close(out[1], x[tuple(slice(s, stop) for s, stop in zip(starts, limits))], dtype)
-    clamped = [min(max(i, 0), d - s) for i, d, s in zip(dyn, shape, sizes)]
+    from_end = [i + d if i < 0 else i for i, d in zip(dyn, shape)]
+    clamped = [min(max(i, 0), d - s) for i, d, s in zip(from_end, shape, sizes)]
     window = tuple(slice(c, c + s) for c, s in zip(clamped, sizes))
     assert_close(out[2], x[window], dtype)
     updated = x.copy()

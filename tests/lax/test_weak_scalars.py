@@ -1,0 +1,47 @@
+"""lax binary ops and Python scalars: a weak scalar converts to the array's dtype only within its
+kind and range; a float given to an integer op (or an int that does not fit) raises JAX's
+TypeError instead of truncating. (JAX's lax converts no weak scalar at all; meshjit keeps the
+conversions that change no value: `lax.mul(x_bf16, 0.5)`, `lax.add(x_f32, 1)`.)"""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+
+RAISING = {
+    "add(1, 1.5)": lambda lx, np_: lx.add(1, 1.5),
+    "max(arange(3), 1.5)": lambda lx, np_: lx.max(np_.arange(3), 1.5),
+    "min(1.5, arange(3))": lambda lx, np_: lx.min(1.5, np_.arange(3)),
+    "sub(int8, 0.5)": lambda lx, np_: lx.sub(np_.arange(3, dtype=np.int8), 0.5),
+    "mul(uint8, 2.0)": lambda lx, np_: lx.mul(np_.arange(3, dtype=np.uint8), 2.0),
+    "max(bool, 2)": lambda lx, np_: lx.max(np_.array([True, False]), 2),
+    "add(int8, 200)": lambda lx, np_: lx.add(np_.arange(3, dtype=np.int8), 200),
+    "add(uint8, -1)": lambda lx, np_: lx.add(np_.arange(3, dtype=np.uint8), -1),
+    "lt(arange(3), 1.5)": lambda lx, np_: lx.lt(np_.arange(3), 1.5),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RAISING))
+def test_float_scalar_with_integer_operand_raises_type_error_like_jax(name):
+    fn = RAISING[name]
+    with pytest.raises(TypeError, match="requires arguments to have the same dtypes"):
+        fn(lax, jnp)
+    with pytest.raises(TypeError):
+        meshjit.jit(lambda: fn(lax, jnp))()
+    jax = pytest.importorskip("jax")
+    with pytest.raises(TypeError, match="requires arguments to have the same dtypes"):
+        fn(jax.lax, jax.numpy)
+
+
+def test_traced_weak_float_with_integer_array_raises():
+    with pytest.raises(TypeError, match="lax.add requires arguments to have the same dtypes"):
+        meshjit.jit(lambda x, s: lax.add(x, s))(jnp.arange(3), 1.5)
+
+
+def test_same_kind_weak_scalars_still_convert():
+    np.testing.assert_array_equal(lax.add(jnp.arange(3.0), 2), [2.0, 3.0, 4.0])
+    np.testing.assert_array_equal(lax.add(jnp.arange(3, dtype=jnp.int8), 100), [100, 101, 102])
+    assert lax.mul(jnp.ones(2, jnp.bfloat16), 0.5).dtype == jnp.bfloat16
+    assert lax.add(1.5, 1) == 2.5  # between weak scalars, the first one's dtype (JAX raises)
