@@ -40,6 +40,7 @@ __all__ = [
     "exp",
     "expm1",
     "floor",
+    "divmod",
     "floor_divide",
     "greater",
     "greater_equal",
@@ -194,12 +195,12 @@ def floor_divide(x1, x2):
         return lax.div(x1, x2)
     if dtypes.is_int(dtype):
         quotient = lax.div(x1, x2)
-        mod = lax.rem(x1, x2)
-        fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(mod, 0), lax.lt(x2, 0)))
-        return lax.select(fix, lax.sub(quotient, 1), quotient)
+        fix = lax.bitwise_and(lax.ne(lax.sign(x1), lax.sign(x2)), lax.ne(lax.rem(x1, x2), 0))
+        return lax.select(fix, lax.sub(quotient, 1), quotient)  # x // 0 as JAX's: -1 or -2
+    # CPython's float_divmod, as JAX: x // 0.0 is x / 0.0 (+-inf, nan for 0 and nan).
     mod = lax.rem(x1, x2)
-    div = lax.div(lax.sub(x1, mod), x2)
-    fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(x2, 0), lax.lt(mod, 0)))
+    div = lax.div(lax.select(lax.eq(x2, 0), x1, lax.sub(x1, mod)), x2)
+    fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.sign(x2), lax.sign(mod)))
     div = lax.select(fix, lax.sub(div, 1), div)
     return lax.round(div)
 
@@ -207,6 +208,8 @@ def floor_divide(x1, x2):
 def remainder(x1, x2):
     x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
     dtype = aval_of(x1).dtype
+    if dtypes.is_int(dtype):  # as JAX: an integer x % 0 is 0
+        x2 = lax.select(lax.eq(x2, 0), lax.full_like(x2, 1), x2)
     mod = lax.rem(x1, x2)
     if dtypes.is_unsigned(dtype):
         return mod
@@ -215,6 +218,10 @@ def remainder(x1, x2):
 
 
 mod = remainder
+
+
+def divmod(x1, x2):  # noqa: A001  (numpy's name)
+    return floor_divide(x1, x2), remainder(x1, x2)
 
 
 def power(x1, x2):

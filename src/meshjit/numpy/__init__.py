@@ -63,6 +63,7 @@ from meshjit.compiler.numpy import (
     diagonal,
     diff,
     divide,
+    divmod,
     dot,
     dsplit,
     dstack,
