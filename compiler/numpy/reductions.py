@@ -1,9 +1,10 @@
 """meshjit.numpy reductions: sum, prod, max, min, any, all, mean, var, std, argmax, argmin,
 average, ptp, count_nonzero, allclose and array_equal.
 
-As in JAX, sums and products of booleans and narrow ints accumulate in 32 bits, max and min of
-booleans are `or` and `and`, and results are strongly typed. The common case (a traced array of
-a dtype the reduction keeps, over one axis or all of them) binds the reduction directly.
+As in JAX, sums and products of booleans and narrow ints accumulate in 32 bits (of bfloat16 and
+float16 in float32, rounded once, when no dtype is given), max and min of booleans are `or` and
+`and`, and results are strongly typed. The common case (a traced array of a dtype the reduction
+keeps, over one axis or all of them) binds the reduction directly.
 """
 
 from __future__ import annotations
@@ -82,9 +83,7 @@ def _keepdims(result, x, axes, keepdims):
 # logical `or` and `and`.)
 _REDUCE_SUM, _REDUCE_PROD = reduce_p["reduce_sum"], reduce_p["reduce_prod"]
 _REDUCE_MAX, _REDUCE_MIN = reduce_p["reduce_max"], reduce_p["reduce_min"]
-_SUM_KEEPS = frozenset(
-    [dtypes.float32, dtypes.bfloat16, dtypes.float16, dtypes.int32, dtypes.uint32]
-)
+_SUM_KEEPS = frozenset([dtypes.float32, dtypes.int32, dtypes.uint32])
 _ORDER_KEEPS = dtypes.SUPPORTED - {dtypes.bool_}
 _MEAN_KEEPS = frozenset([dtypes.float32])
 
@@ -133,13 +132,21 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
     return out
 
 
-def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote):
+def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote, upcast=False):
+    """`upcast`: bfloat16 and float16 accumulate in float32 and round once (JAX's sum and prod
+    without a dtype)."""
     x = materialize(x)
     axes = _reduction_axes(x, axis)
     aval = aval_of(x)
     target = dtypes.canonicalize(dtype) if dtype is not None else promote(aval.dtype)
     x = lax.convert_element_type(x, target)  # as in JAX, reductions give strong types
+    if upcast and target in _LOW_PRECISION:
+        out = lax_reduce(lax.convert_element_type(x, dtypes.float32), axes)
+        return _keepdims(lax.convert_element_type(out, target), x, axes, keepdims)
     return _keepdims(lax_reduce(x, axes), x, axes, keepdims)
+
+
+_LOW_PRECISION = (dtypes.bfloat16, dtypes.float16)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,7 +158,7 @@ def sum(a, axis=None, dtype=None, keepdims=False):
         out = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _SUM_KEEPS)
         if out is not None:
             return out
-    return _reduce_with(lax.reduce_sum, a, axis, dtype, keepdims, sum_dtype)
+    return _reduce_with(lax.reduce_sum, a, axis, dtype, keepdims, sum_dtype, dtype is None)
 
 
 def prod(a, axis=None, dtype=None, keepdims=False):
@@ -159,7 +166,7 @@ def prod(a, axis=None, dtype=None, keepdims=False):
         out = _reduce_fast(_REDUCE_PROD, a, axis, keepdims, _SUM_KEEPS)
         if out is not None:
             return out
-    return _reduce_with(lax.reduce_prod, a, axis, dtype, keepdims, sum_dtype)
+    return _reduce_with(lax.reduce_prod, a, axis, dtype, keepdims, sum_dtype, dtype is None)
 
 
 def _check_nonempty(a, axes, name):
@@ -227,7 +234,8 @@ def mean(a, axis=None, dtype=None, keepdims=False):
     a = materialize(a)
     axes = _reduction_axes(a, axis)
     out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
-    total = sum(a, axis=axes, dtype=_compute_dtype(out_dtype), keepdims=keepdims)
+    compute = out_dtype if dtype is not None else _compute_dtype(out_dtype)  # as JAX
+    total = sum(a, axis=axes, dtype=compute, keepdims=keepdims)
     return lax.convert_element_type(lax.div(total, float(_count(a, axes))), out_dtype)
 
 
