@@ -126,6 +126,10 @@ class MeshjitValueError(MeshjitError, ValueError):
     """A value out of range: an axis, a size, a spec."""
 
 
+class MeshjitOverflowError(MeshjitValueError, OverflowError):
+    """A Python int that does not fit int32 (JAX: OverflowError)."""
+
+
 class MeshjitNameError(MeshjitError, NameError):
     """An unbound name, e.g. a collective's axis name outside shard_map / pmap (JAX: NameError)."""
 

@@ -472,11 +472,19 @@ def clamp(min, x, max):
 def convert_element_type(x, new_dtype, *, weak_type: bool = False):
     new_dtype = checked_dtype(new_dtype)
     if not weak_type and isinstance(x, (bool, int, float, np.generic)):
+        if type(x) is int and dtypes.is_int(new_dtype):
+            return _wrapped_int(x, new_dtype)
         return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
     aval = aval_of(x)
     if aval.dtype == new_dtype and aval.weak_type == weak_type:
         return x  # also a Python scalar that is already of this weak type: it stays a literal
     return convert_element_type_p.bind_internal(x, new_dtype=new_dtype, weak_type=weak_type)
+
+
+def _wrapped_int(x: int, dtype) -> np.ndarray:
+    """A Python int converted as JAX's convert_element_type does it: through NumPy's int64,
+    wrapping into the dtype (`int8(200)` is -56)."""
+    return np.asarray(np.asarray(x).astype(dtype))
 
 
 def _mul_opt(t, coefficient):

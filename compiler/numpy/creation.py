@@ -21,6 +21,7 @@ from meshjit.compiler.numpy.util import (
     is_traced,
     materialize,
 )
+from meshjit.compiler.trace.tracing import checked_dtype
 
 __all__ = [
     "arange",
@@ -45,8 +46,11 @@ __all__ = [
 
 
 def asarray(a, dtype=None, copy=None):
-    if isinstance(a, (list, tuple)):
-        a = stack([asarray(x) for x in a]) if contains_traced(a) else np.asarray(a)
+    if isinstance(a, (list, tuple)) and contains_traced(a):
+        a = stack([asarray(x) for x in a])
+    elif isinstance(a, (list, tuple)) or (dtype is not None and isinstance(a, (int, float))):
+        # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
+        a = np.asarray(a, None if dtype is None else checked_dtype(dtype))
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
@@ -94,6 +94,8 @@ def scatter_update(
     x = materialize(x)
     aval = aval_of(x)
     plan = IndexPlan(aval.shape, parse_index(aval.shape, idx))
+    if type(values) is int:
+        values = _update_int(values, aval.dtype)
     values = lax.convert_element_type(asarray(values), aval.dtype)
     _check_update_shape(kind, aval_of(values), plan.result_shape)
     values = broadcast_to(values, plan.result_shape)
@@ -113,6 +115,15 @@ def scatter_update(
         unique_indices=unique_indices,
         mode=mode,
     )
+
+
+def _update_int(value: int, dtype):
+    """A Python int update as JAX takes it: within int32 (or uint32 for uint32 arrays), then
+    wrapped into the dtype (`.at[0].set(200)` of int8 writes -56)."""
+    fits_uint32 = dtype == dtypes.uint32 and 0 <= value < 2**32
+    if not fits_uint32 and not -(2**31) <= value < 2**31:
+        raise MeshjitOverflowError(f"Python int {value} is too large for int32 (x64 is off)")
+    return np.asarray(value).astype(dtype)
 
 
 def _check_update_shape(kind, values, shape):

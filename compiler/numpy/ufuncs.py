@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -19,7 +20,7 @@ from meshjit.compiler.numpy.util import (
     promote,
     promote_inexact,
 )
-from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.trace.tracing import Tracer, python_scalar_literal
 
 __all__ = ["define_binary", "define_binary_with_bool", "define_unary"]
 
@@ -49,7 +50,11 @@ def _simple_binary_operands(x1, x2, inexact: bool):
         return None
     if not _adopts(dtype, scalar):
         return None
-    operand = np.asarray(scalar, dtype)  # a rank-0 literal: the primitive broadcasts it
+    try:
+        operand = np.asarray(scalar, dtype)  # a rank-0 literal: the primitive broadcasts it
+    except OverflowError:  # a Python int (a weak int32) beyond a narrow dtype wraps, as JAX
+        python_scalar_literal(scalar)  # beyond int32 it raises
+        operand = lax.convert_element_type(scalar, dtype)  # int8: 200 is -56
     return (tracer, operand) if is_t1 else (operand, tracer)
 
 

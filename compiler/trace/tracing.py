@@ -8,8 +8,8 @@ import numpy as np
 
 from meshjit.compiler.errors import (
     ConcretizationError,
+    MeshjitOverflowError,
     MeshjitTypeError,
-    MeshjitValueError,
     MissingRuleError,
     UnexpectedTracerError,
     user_source,
@@ -186,7 +186,7 @@ _RANK0_AVALS: dict[np.dtype, ShapedArray] = {}
 def python_scalar_literal(x) -> Literal:
     dtype = dtypes.python_scalar_dtype(x)
     if dtype == dtypes.int32 and not -(2**31) <= x < 2**31:
-        raise MeshjitValueError(f"Python int {x} is too large for int32 (x64 is off)")
+        raise MeshjitOverflowError(f"Python int {x} is too large for int32 (x64 is off)")
     if dtype == dtypes.bool_:
         return Literal(x, _BOOL_AVAL)
     return Literal(x, _WEAK_INT_AVAL if dtype == dtypes.int32 else _WEAK_FLOAT_AVAL)

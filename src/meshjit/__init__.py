@@ -17,6 +17,7 @@ from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitError,
     MeshjitNameError,
+    MeshjitOverflowError,
     MeshjitTypeError,
     MeshjitValueError,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "Array",
     "MeshjitError",
     "MeshjitNameError",
+    "MeshjitOverflowError",
     "MeshjitTypeError",
     "MeshjitValueError",
     "ShapeDtypeStruct",
