@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import meshjit
+import meshjit.numpy as jnp
 from meshjit import lax
 from tests.support.math_cases import (
     FLOATS,
@@ -122,3 +123,17 @@ def test_lgamma_digamma_and_gradient():
     np.testing.assert_allclose(grad, lax.digamma(x), rtol=1e-6)
     with pytest.raises(meshjit.MeshjitTypeError):
         lax.lgamma(np.ones(2, np.int32))
+
+
+@pytest.mark.parametrize("dtype", [bf16, np.float16], ids=["bfloat16", "float16"])
+def test_exp2_of_low_precision_computes_in_float32(dtype):
+    """exp(x * log 2) with log 2 rounded to bfloat16 gave exp2(5.84375) = 56.25 (JAX 0.10.2
+    still does); 2 ** 5.84375 is 57.43, 57.5 in bfloat16."""
+    x = np.array([5.84375, -3.3, 10.2, 0.5, 0.0, -20.0], dtype)
+    want = np.exp2(x.astype(np.float32)).astype(dtype)
+    for fn in (lax.exp2, meshjit.jit(lax.exp2), jnp.exp2):
+        got = np.asarray(fn(x))
+        assert got.dtype == np.dtype(dtype)
+        np.testing.assert_array_equal(got.astype(np.float32), want.astype(np.float32))
+    grad = meshjit.grad(lambda v: lax.exp2(v).astype(np.float32))(np.asarray(5.84375, dtype))
+    np.testing.assert_allclose(float(grad), 57.43 * np.log(2), rtol=1e-2)
