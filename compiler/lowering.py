@@ -14,7 +14,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func, stablehlo
 
 from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo
-from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray
+from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, dce_jaxpr
 from meshjit.compiler.ir.registry import Primitive, lowering_rules
 from meshjit.dialects.context import shared_context
 from meshjit.dialects.sdy import SHARDING_ATTR, MeshShape, emit_mesh, tensor_sharding_attr
@@ -274,7 +274,10 @@ class _Env(dict):
 
 
 def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Sequence):
-    """Emits the ops of `jaxpr` at the current insertion point; returns the output values."""
+    """Emits the ops of `jaxpr` at the current insertion point; returns the output values.
+    Dead equations are dropped first (as JAX's dce): a dead sharding constraint never reaches
+    XLA."""
+    jaxpr = dce_jaxpr(jaxpr)
     ctx = LoweringRuleContext(mctx)
     env = _Env(mctx, ctx.constants)  # Vars hash by identity
     read = env.__getitem__

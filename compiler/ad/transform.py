@@ -28,7 +28,7 @@ from typing import Sequence
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitNotImplementedError
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
 from meshjit.compiler.lax.ad_util import UndefinedPrimal, aval_of, instantiate, is_undefined
 from meshjit.compiler.trace.jaxprs import dce_jaxpr, read_atom, trace_to_jaxpr
@@ -145,12 +145,15 @@ def _check_primal_outputs(outvars, lin_eqns):
     """The primal outputs must not depend on the tangents; names the equation that makes them
     (a while_loop, whose jvp carries primals and tangents together)."""
     needed = {id(v) for v in outvars if type(v) is Var}
-    culprit = None
+    chain = []
     for eqn in reversed(lin_eqns):
         if any(id(v) in needed for v in eqn.outvars):
-            culprit = eqn
+            chain.append(eqn)
             needed.update(id(a) for a in eqn.invars if type(a) is Var)
-    if culprit is not None:
+    if chain:
+        # the equation that mixes them (a while_loop), not the tangent ops that feed it
+        loops = [e for e in chain if e.primitive.name == "while"]
+        culprit = (loops or [e for e in chain if e.primitive.multiple_results] or chain)[-1]
         raise MeshjitNotImplementedError(
             f"reverse-mode differentiation of '{culprit.primitive.name}' is not supported: its "
             "primal outputs are computed together with its tangents (use jvp, or a scan / "
@@ -193,7 +196,9 @@ def match_vma(ct, aval: ShapedArray):
 
 
 def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Sequence) -> list:
-    """Cotangents of the UndefinedPrimal `args` given those of the outputs (None: zero)."""
+    """Cotangents of the UndefinedPrimal `args` given those of the outputs (None: zero). Dead
+    equations are dropped first: an input used only by them gets a zero cotangent."""
+    jaxpr = dce_jaxpr(jaxpr)
     env: dict[int, object] = {}
     linear: set[int] = set()
     for var, value in itertools.chain(zip(jaxpr.constvars, consts), zip(jaxpr.invars, args)):

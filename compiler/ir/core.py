@@ -317,3 +317,16 @@ def _check_eqn_types(eqn: Eqn):
             f"{expected}",
             eqn.source,
         )
+
+
+def dce_jaxpr(jaxpr: Jaxpr) -> Jaxpr:
+    """Drops the equations no output depends on."""
+    live = {id(v) for v in jaxpr.outvars if type(v) is Var}
+    kept = []
+    for eqn in reversed(jaxpr.eqns):
+        if any(id(v) in live for v in eqn.outvars):
+            kept.append(eqn)
+            live.update(id(a) for a in eqn.invars if type(a) is Var)
+    if len(kept) == len(jaxpr.eqns):
+        return jaxpr
+    return Jaxpr(jaxpr.constvars, jaxpr.invars, jaxpr.outvars, kept[::-1])

@@ -659,6 +659,12 @@ def _while_jvp(primals, tangents, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_
     ncarry = len(rest) - body_nconsts
     nonzeros = [t is not None for t in t_rest]
     carry_nz = _carry_fixed_point(body_jaxpr, nonzeros, body_nconsts, ncarry)
+    if not any(carry_nz):  # the tangents reach no carry (say, only dead code): no loop over them
+        outs = while_p.bind(
+            *primals, cond_jaxpr=cond_jaxpr, body_jaxpr=body_jaxpr,
+            cond_nconsts=cond_nconsts, body_nconsts=body_nconsts,
+        )  # fmt: skip
+        return outs, [None] * ncarry
     consts_nz = nonzeros[:body_nconsts]
     carry, t_consts = rest[body_nconsts:], [t for t in t_rest[:body_nconsts] if t is not None]
     t_carry = [

@@ -1,0 +1,68 @@
+"""Dead code is dropped before lowering and before transposition (as JAX's dce): a dead sharding
+constraint never reaches XLA, and reverse mode through a while_loop works when the input only
+reaches dead code; a while_loop reverse mode cannot do is named in the error."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+from meshjit.sharding import NamedSharding
+from meshjit.sharding import PartitionSpec as P
+
+
+def test_dead_sharding_constraint_is_not_lowered():
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+
+    def f(x):
+        lax.with_sharding_constraint(x * 2, NamedSharding(mesh, P("x", "y")))  # dead
+        return x + 1
+
+    x = np.ones((8, 4), np.float32)
+    text = meshjit.jit(f).lower(x).as_text()
+    assert "sharding_constraint" not in text and "multiply" not in text
+    np.testing.assert_array_equal(meshjit.jit(f)(x), x + 1)
+
+
+def _dead_in_body(m, lx):
+    def f(x):
+        def body(c):
+            i, v = c
+            m.sin(x) * 3  # dead
+            return i + 1, v * 2.0
+
+        _, v = lx.while_loop(lambda c: c[0] < 3, body, (0, 1.0))
+        return v + m.sum(x) * 0
+
+    return f
+
+
+def _dead_loop(m, lx):
+    def f(x):
+        lx.while_loop(lambda c: c < 3.0, lambda c: c + m.sum(x), 0.0)  # dead
+        return m.sum(x * 2)
+
+    return f
+
+
+@pytest.mark.parametrize("make", [_dead_in_body, _dead_loop])
+def test_grad_through_while_when_input_reaches_only_dead_code(make):
+    x = np.arange(3, dtype=np.float32)
+    got = meshjit.grad(make(jnp, lax))(x)
+    jit_got = meshjit.jit(meshjit.grad(make(jnp, lax)))(x)
+    jax = pytest.importorskip("jax")
+    want = np.asarray(jax.grad(make(jax.numpy, jax.lax))(x))
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(jit_got, want)
+
+
+def test_grad_through_while_names_the_while_not_a_tangent_op():
+    def f(x):
+        _, v = lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, jnp.sin(c[1])), (0, x * 2))
+        return v
+
+    with pytest.raises(NotImplementedError, match="of 'while' is not supported"):
+        meshjit.grad(f)(np.float32(2.0))
+    with pytest.raises(NotImplementedError, match="of 'while' is not supported"):
+        meshjit.grad(lambda x: f(x.astype(jnp.float32)))(np.float32(2.0))
