@@ -518,7 +518,7 @@ def _unary_jvp(name, tangent):
 
 
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
-_unary_jvp("abs", lambda t, x, y: mul(t, sign(x)))
+_unary_jvp("abs", lambda t, x, y: select(ge(x, 0.0), t, neg(t)))  # as JAX: 1 at 0, -1 at NaN
 _unary_jvp("exp", lambda t, x, y: mul(t, y))
 _unary_jvp("log", lambda t, x, y: div(t, x))
 _unary_jvp("log1p", lambda t, x, y: div(t, add(x, 1.0)))
@@ -611,11 +611,8 @@ def _pow_tangent(tx, ty, x, y, out):
     from meshjit.compiler.lax import shapes  # a later family
 
     tangent = None
-    if tx is not None:  # y * x ** (y - 1), and 0 where y == 0 (also at x == 0)
-        power = mul(y, pow(x, sub(y, 1.0)))
-        zero = zeros_like_aval(aval_of(power))
-        y_is_0 = broadcast_to_result(eq(y, 0.0), aval_of(power).shape)
-        tangent = mul(tx, select(y_is_0, zero, power))
+    if tx is not None:  # y * x ** (y - 1), as JAX for float exponents (NaN at x == y == 0)
+        tangent = mul(tx, mul(y, pow(x, sub(y, 1.0))))
     if ty is not None:  # log(x) * x ** y, with log(0) taken as 0 (0 ** y is 0 there)
         one = shapes.full(aval_of(x).shape, np.ones((), aval_of(x).dtype))
         safe_x = select(eq(x, 0.0), one, x)  # x's shape: log(safe_x) * out broadcasts
@@ -634,14 +631,17 @@ def _atan2_tangent(tx, ty, x, y, out):
     return add_tangents(_mul_opt(tx, div(y, denominator)), _mul_opt(ty, neg(div(x, denominator))))
 
 
-def _extremum_tangent(wins):
-    """max / min: the tangent of the winner; ties share it half and half, as in JAX."""
+def _balanced_share(a, b, out):
+    """max / min: the tangent of the operand equal to the result; ties share it half and half,
+    and a NaN result takes neither (as JAX's _balanced_eq)."""
+    a_wins, b_ties = as_dtype_of(eq(a, out), out), as_dtype_of(eq(b, out), out)
+    return div(a_wins, add(b_ties, 1.0))
 
-    def tangent(tx, ty, x, y, out):
-        cx = add(as_dtype_of(wins(x, y), out), mul(as_dtype_of(eq(x, y), out), 0.5))
-        return add_tangents(_mul_opt(tx, cx), _mul_opt(ty, sub(1.0, cx)))
 
-    return tangent
+def _extremum_tangent(tx, ty, x, y, out):
+    return add_tangents(
+        _mul_opt(tx, _balanced_share(x, y, out)), _mul_opt(ty, _balanced_share(y, x, out))
+    )
 
 
 _binary_jvp("add", lambda tx, ty, x, y, out: add_tangents(tx, ty))
@@ -651,8 +651,8 @@ _binary_jvp("div", _div_tangent)
 _binary_jvp("pow", _pow_tangent)
 _binary_jvp("rem", _rem_tangent)
 _binary_jvp("atan2", _atan2_tangent)
-_binary_jvp("max", _extremum_tangent(gt))
-_binary_jvp("min", _extremum_tangent(lt))
+_binary_jvp("max", _extremum_tangent)
+_binary_jvp("min", _extremum_tangent)
 
 
 @transpose_rules.register(binary_p["add"])
@@ -725,11 +725,12 @@ def _select_n_transpose(ct, which, *cases):
 def _clamp_jvp(primals, tangents):
     (lo, x, hi), (t_lo, t_x, t_hi) = primals, tangents
     out = clamp_p.bind(lo, x, hi)
-    below, above = lt(x, lo), gt(x, hi)
-    inside = bitwise_not(bitwise_or(below, above))
+    # As JAX: x's tangent strictly inside (none at the bounds or at NaN), lo's where it wins.
+    inside = bitwise_and(gt(x, lo), lt(x, hi))
+    lo_wins = bitwise_and(gt(lo, x), lt(lo, hi))
     tangent = _mul_opt(t_x, as_dtype_of(inside, out))
-    tangent = add_tangents(tangent, _mul_opt(t_lo, as_dtype_of(below, out)))
-    return out, add_tangents(tangent, _mul_opt(t_hi, as_dtype_of(above, out)))
+    tangent = add_tangents(tangent, _mul_opt(t_lo, as_dtype_of(lo_wins, out)))
+    return out, add_tangents(tangent, _mul_opt(t_hi, as_dtype_of(lt(hi, x), out)))
 
 
 @jvp_rules.register(convert_element_type_p)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler import tree_util
 from meshjit.compiler.errors import MeshjitTypeError
@@ -18,8 +19,8 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, jvp_rules, lowering_rules
 from meshjit.compiler.lax import elementwise
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import aval_of
-from meshjit.compiler.lowering import OneOp, emit
+from meshjit.compiler.lax.ad_util import add_tangents, aval_of, zeros_like_aval
+from meshjit.compiler.lowering import OneOp, emit, implicit_broadcasts
 
 __all__ = [
     "acos",
@@ -34,6 +35,7 @@ __all__ = [
     "erf_inv",
     "exp2",
     "lgamma",
+    "logaddexp",
     "nextafter",
     "shift_left",
     "shift_right_arithmetic",
@@ -110,9 +112,7 @@ _unary_jvp(atan_p, lambda x, y: elementwise.div(1.0, elementwise.add(elementwise
 acosh_p = _elementwise_primitive("acosh", "chlo.acosh", "f")
 _unary_jvp(
     acosh_p,
-    lambda x, y: elementwise.rsqrt(
-        elementwise.mul(elementwise.sub(x, 1.0), elementwise.add(x, 1.0))
-    ),
+    lambda x, y: elementwise.rsqrt(elementwise.sub(elementwise.mul(x, x), 1.0)),  # as JAX
 )
 
 asinh_p = _elementwise_primitive("asinh", "chlo.asinh", "f")
@@ -197,10 +197,56 @@ def exp2(x):
 
 
 # ---------------------------------------------------------------------------------------------
-# Bits: nextafter, shifts, bitcasts. None of them has a tangent.
+# logaddexp: one primitive, for JAX's derivative (its custom jvp) at infinities and NaN.
 
-nextafter_p = _elementwise_primitive("nextafter", "chlo.next_after", "f")
-_zero_jvp(nextafter_p)
+logaddexp_p = Primitive("logaddexp")
+abstract_eval_rules.register(logaddexp_p)(_same_aval_rule("logaddexp", "f"))
+
+
+def _logaddexp_lowering(ctx, x, y):
+    """max(x, y) + log1p(exp(-|x - y|)); x + y where x - y is NaN (NaNs, or infinities of one
+    sign)."""
+    x, y = implicit_broadcasts(ctx, x, y)
+    delta = hlo.SubtractOp(x, y).result
+    tail = hlo.Log1pOp(hlo.ExpOp(hlo.NegOp(hlo.AbsOp(delta).result).result).result).result
+    stable = hlo.AddOp(hlo.MaxOp(x, y).result, tail).result
+    is_nan = elementwise.compare(delta, delta, "NE", ctx.avals_out[0].dtype)
+    return hlo.SelectOp(is_nan, hlo.AddOp(x, y).result, stable).result
+
+
+lowering_rules.register(logaddexp_p, _logaddexp_lowering)
+
+
+def _posinf_as_zero(x):
+    """+inf taken as 0 (JAX's _replace_inf; -inf stays, so exp(-inf - out) is 0)."""
+    return elementwise.select(elementwise.eq(x, np.inf), zeros_like_aval(aval_of(x)), x)
+
+
+@jvp_rules.register(logaddexp_p)
+def _logaddexp_jvp(primals, tangents):
+    """As JAX's: t * exp(x - out), with x or out at +inf taken as 0."""
+    (x, y), (tx, ty) = primals, tangents
+    out = logaddexp_p.bind(x, y)
+    out_finite = _posinf_as_zero(out)
+
+    def part(t, v):
+        if t is None:
+            return None
+        return elementwise.mul(t, elementwise.exp(elementwise.sub(_posinf_as_zero(v), out_finite)))
+
+    t = add_tangents(part(tx, x), part(ty, y))
+    return out, None if t is None else elementwise.broadcast_to_result(t, aval_of(out).shape)
+
+
+def logaddexp(x1, x2):
+    """log(exp(x1) + exp(x2)) without overflow."""
+    return logaddexp_p.bind_internal(*elementwise.lax_operands(x1, x2, name="logaddexp"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Bits: nextafter (not differentiable, as in JAX), shifts, bitcasts (zero tangents).
+
+nextafter_p = _elementwise_primitive("nextafter", "chlo.next_after", "f")  # no jvp, as JAX
 
 shift_left_p = _elementwise_primitive("shift_left", "stablehlo.shift_left", "i")
 shift_right_arithmetic_p = _elementwise_primitive(

@@ -54,11 +54,20 @@ def _inexact(x):
 
 
 def relu(x):
-    return jnp.maximum(x, 0)
+    """max(x, 0); its derivative is 1 where x > 0, else 0 (also at 0 and NaN, as in JAX)."""
+    return _gated(x, jnp.greater(x, 0), jnp.maximum(x, 0))
 
 
 def relu6(x):
-    return jnp.minimum(jnp.maximum(x, 0), 6.0)
+    """min(max(x, 0), 6); its derivative is 1 where 0 < x < 6, else 0 (as in JAX)."""
+    inside = jnp.logical_and(jnp.greater(x, 0), jnp.less(x, 6.0))
+    return _gated(x, inside, jnp.minimum(jnp.maximum(x, 0), 6.0))
+
+
+def _gated(x, passes, value):
+    """`value`, with the derivative of x where `passes` and none elsewhere."""
+    x, value = promote(x, value)
+    return jnp.where(passes, x, lax.stop_gradient(value))
 
 
 def sigmoid(x):
@@ -74,9 +83,7 @@ swish = silu
 
 
 def softplus(x):
-    # logaddexp(x, 0) without overflow: max(x, 0) + log1p(exp(-|x|)).
-    x = _inexact(x)
-    return jnp.maximum(x, 0) + jnp.log1p(jnp.exp(-jnp.abs(x)))
+    return jnp.logaddexp(_inexact(x), 0.0)  # as JAX (its derivative at 0 is 1/2)
 
 
 def log_sigmoid(x):
@@ -93,7 +100,8 @@ def gelu(x, approximate: bool = True):
 
 def elu(x, alpha=1.0):
     x = _inexact(x)
-    return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0)))
+    safe = jnp.where(x > 0, 0.0, x)  # as JAX: the derivative at 0 is alpha's side's, alpha
+    return jnp.where(x > 0, x, alpha * jnp.expm1(safe))
 
 
 def celu(x, alpha=1.0):
@@ -113,7 +121,8 @@ def leaky_relu(x, negative_slope=1e-2):
 
 
 def hard_tanh(x):
-    return jnp.clip(_inexact(x), -1.0, 1.0)
+    x = _inexact(x)  # as JAX: the derivative is 1 on [-1, 1] (and at NaN)
+    return jnp.where(x > 1, 1.0, jnp.where(x < -1, -1.0, x))
 
 
 def hard_sigmoid(x):

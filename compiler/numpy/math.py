@@ -169,11 +169,7 @@ def hypot(x1, x2):
 
 
 def logaddexp(x1, x2):
-    x1, x2 = broadcast_all(*promote_inexact(x1, x2))
-    delta = lax.sub(x1, x2)
-    # Infinities of one sign (and NaNs) give a NaN delta; x1 + x2 is then the right answer.
-    stable = lax.add(lax.max(x1, x2), lax.log1p(lax.exp(lax.neg(lax.abs(delta)))))
-    return lax.select(lax.ne(delta, delta), lax.add(x1, x2), stable)
+    return lax.logaddexp(*broadcast_all(*promote_inexact(x1, x2)))
 
 
 def fmod(x1, x2):

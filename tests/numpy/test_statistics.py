@@ -28,8 +28,12 @@ def test_quantile_matches_numpy(shape, method, keepdims, data, seed):
     axis = data.draw(
         st.one_of(st.none(), st.integers(0, len(shape) - 1), st.just(tuple(range(len(shape)))))
     )
+    # No subnormal q: XLA flushes q / 100 to 0 there (JAX gives the same), NumPy does not.
     q = data.draw(
-        st.one_of(st.floats(0, 1, width=32), st.just(np.array([0.0, 0.25, 1.0], np.float32)))
+        st.one_of(
+            st.floats(0, 1, width=32, allow_subnormal=False),
+            st.just(np.array([0.0, 0.25, 1.0], np.float32)),
+        )
     )
     got = jit_numpy(lambda a: jnp.quantile(a, q, axis=axis, method=method, keepdims=keepdims), x)
     close(got, np.quantile(x, q, axis=axis, method=method, keepdims=keepdims), rtol=1e-4)
