@@ -31,7 +31,7 @@ from meshjit.compiler.errors import MeshjitNotImplementedError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
 from meshjit.compiler.lax.ad_util import UndefinedPrimal, aval_of, instantiate, is_undefined
-from meshjit.compiler.trace.jaxprs import dce_jaxpr, read_atom, trace_to_jaxpr
+from meshjit.compiler.trace.jaxprs import read_atom, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import current_trace
 
 # ---------------------------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 """Jaxpr utilities every transform uses: evaluating a jaxpr in the current trace, tracing a
-function into a closed jaxpr, and dead-code elimination."""
+function into a closed jaxpr. (Dead-code elimination, `dce_jaxpr`, lives with the IR in
+ir/core.py: lowering runs it too.)"""
 
 from __future__ import annotations
 
 import itertools
 from typing import Callable, Sequence
 
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
 from meshjit.compiler.trace.tracing import new_trace
 
 
@@ -38,16 +39,3 @@ def trace_to_jaxpr(fun: Callable, avals: Sequence[ShapedArray], axis_env=None) -
             trace.axis_env = axis_env
         tracers = [trace.new_arg(a) for a in avals]
         return trace.finish(list(fun(*tracers)))
-
-
-def dce_jaxpr(jaxpr: Jaxpr) -> Jaxpr:
-    """Drops the equations no output depends on."""
-    live = {id(v) for v in jaxpr.outvars if type(v) is Var}
-    kept = []
-    for eqn in reversed(jaxpr.eqns):
-        if any(id(v) in live for v in eqn.outvars):
-            kept.append(eqn)
-            live.update(id(a) for a in eqn.invars if type(a) is Var)
-    if len(kept) == len(jaxpr.eqns):
-        return jaxpr
-    return Jaxpr(jaxpr.constvars, jaxpr.invars, jaxpr.outvars, kept[::-1])
