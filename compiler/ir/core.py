@@ -320,13 +320,15 @@ def _check_eqn_types(eqn: Eqn):
 
 
 def dce_jaxpr(jaxpr: Jaxpr) -> Jaxpr:
-    """Drops the equations no output depends on."""
-    live = {id(v) for v in jaxpr.outvars if type(v) is Var}
+    """Drops the equations no output depends on. (It runs before every lowering: atoms hash by
+    identity, so the live set holds them directly, Literals too, harmlessly.)"""
+    live = set(jaxpr.outvars)
     kept = []
+    dead, add_live, keep = live.isdisjoint, live.update, kept.append
     for eqn in reversed(jaxpr.eqns):
-        if any(id(v) in live for v in eqn.outvars):
-            kept.append(eqn)
-            live.update(id(a) for a in eqn.invars if type(a) is Var)
+        if not dead(eqn.outvars):
+            keep(eqn)
+            add_live(eqn.invars)
     if len(kept) == len(jaxpr.eqns):
         return jaxpr
     return Jaxpr(jaxpr.constvars, jaxpr.invars, jaxpr.outvars, kept[::-1])
