@@ -9,6 +9,7 @@ import meshjit.numpy as jnp  # noqa: F401  (the JAX-oracle case bodies use it)
 from meshjit import lax
 from meshjit.compiler.parallel.axis_env import replica_groups
 from meshjit.sharding import PartitionSpec as P
+from tests.support.jax_oracle import jax_on_8_devices
 from tests.support.shard_map_ref import SimMesh
 
 M42 = meshjit.make_mesh((4, 2), ("x", "y"))
@@ -861,13 +862,6 @@ def grad_results(cases):
 """
 
 _JAX_GRAD_SCRIPT = r"""
-import os, sys
-os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
-import numpy as np, jax, jax.numpy as jnp
-from jax import lax
-from jax.sharding import PartitionSpec as P
-if len(jax.devices()) < 8:
-    print("FEWDEVICES"); sys.exit(0)
 mesh = jax.sharding.Mesh(np.array(jax.devices()[:8]).reshape(4, 2), ("x", "y"))
 if not hasattr(lax, "all_gather_invariant"):  # JAX 0.10 spells it all_gather(to="invarying")
     lax.all_gather_invariant = lambda x, a, **kw: lax.all_gather(x, a, to="invarying", **kw)
@@ -881,29 +875,14 @@ def pbroadcast(x, a, source):
     return lax.pcast(lax.psum(picked, a), a, to="varying")
 
 lax.pbroadcast = pbroadcast
-exec(sys.argv[3])
-np.savez(sys.argv[2], **grad_results(eval(sys.argv[1])))
 """
 
 
 @pytest.fixture(scope="module")
 def jax_collective_grads(tmp_path_factory):
-    pytest.importorskip("jax")
-    import subprocess
-    import sys
-
-    path = tmp_path_factory.mktemp("jax_grads") / "grads.npz"
-    proc = subprocess.run(
-        [sys.executable, "-c", _JAX_GRAD_SCRIPT, repr(_GRAD_CASES), str(path), _GRAD_HARNESS],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    if "FEWDEVICES" in proc.stdout:
-        pytest.skip("JAX has fewer than 8 CPU devices")
-    return dict(np.load(path))
+    program = (_JAX_GRAD_SCRIPT + _GRAD_HARNESS
+               + f"\nout.update(grad_results({_GRAD_CASES!r}))\n")
+    return jax_on_8_devices(program, tmp_path_factory.mktemp("jax_grads"))
 
 
 @pytest.mark.parametrize("case", _GRAD_CASES, ids=[c[0] for c in _GRAD_CASES])
