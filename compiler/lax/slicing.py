@@ -18,7 +18,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.lax import ad_util, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp, zeros_like_aval
-from meshjit.compiler.lax.elementwise import add, convert_element_type, lt, select
+from meshjit.compiler.lax.elementwise import add, clamp, convert_element_type, lt, select
 
 slice_p = Primitive("slice")
 
@@ -111,35 +111,41 @@ def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
     return slice(x, starts, limits, strides)
 
 
-def _index_scalars(x, indices):
-    """int32 start indices, a negative one counted from the end of its dimension (as in JAX);
-    the primitive then clamps, as XLA does."""
+def _index_scalars(x, indices, window):
+    """int32 start indices, a negative one counted from the end of its dimension (as in JAX),
+    then clamped so the window fits. XLA clamps too, but its SPMD partitioner computes each
+    shard's offset from the unclamped start when the result is sharded (a wrong answer), so the
+    starts it sees are always in range."""
     shape = aval_of(x).shape
     if len(indices) != len(shape):
         raise MeshjitValueError(
             f"dynamic slice of {aval_of(x).str_short()} needs {len(shape)} "
             f"start indices, got {len(indices)}"
         )
-    return [_from_end(i, size) for i, size in zip(indices, shape)]
+    return [_from_end(i, size, w) for i, size, w in zip(indices, shape, window)]
 
 
-def _from_end(index, size):
+def _from_end(index, size, window):
+    high = max(size - window, 0)
     if isinstance(index, (int, np.integer)):
-        return np.int32(index + size if index < 0 else index)
+        index = int(index)
+        return np.int32(min(max(index + size if index < 0 else index, 0), high))
     unsigned = dtypes.is_unsigned(aval_of(index).dtype)
     index = convert_element_type(index, dtypes.int32)
-    if unsigned:
-        return index
-    return select(lt(index, np.int32(0)), add(index, np.int32(size)), index)
+    if not unsigned:
+        index = select(lt(index, np.int32(0)), add(index, np.int32(size)), index)
+    return clamp(np.int32(0), index, np.int32(high))
 
 
 def dynamic_slice(x, start_indices, slice_sizes):
     sizes = tuple(int(s) for s in slice_sizes)
-    return dynamic_slice_p.bind_internal(x, *_index_scalars(x, start_indices), slice_sizes=sizes)
+    starts = _index_scalars(x, start_indices, sizes)
+    return dynamic_slice_p.bind_internal(x, *starts, slice_sizes=sizes)
 
 
 def dynamic_update_slice(x, update, start_indices):
-    return dynamic_update_slice_p.bind_internal(x, update, *_index_scalars(x, start_indices))
+    starts = _index_scalars(x, start_indices, aval_of(update).shape)
+    return dynamic_update_slice_p.bind_internal(x, update, *starts)
 
 
 def dynamic_slice_in_dim(x, start_index, slice_size, axis=0):

@@ -98,3 +98,25 @@ def test_take_negative_indices_by_mode_match_jax(mode):
         want = np.asarray(jjnp.take_along_axis(x, idx, 0, mode=m))
         got = meshjit.jit(lambda a, i, m=m: jnp.take_along_axis(a, i, 0, mode=m))(x, idx)
         np.testing.assert_array_equal(got, want, err_msg=f"take_along_axis {m}")
+
+
+def test_a_traced_start_past_the_end_with_a_sharded_result():
+    # Found by the fuzzer: XLA's partitioner computed each shard's offset from the unclamped
+    # start when the result was sharded; meshjit clamps traced starts itself.
+    mesh = meshjit.make_mesh((2,), ("a",))
+    out = meshjit.sharding.NamedSharding(mesh, meshjit.sharding.P("a"))
+    x = np.arange(16, dtype=np.float32)
+
+    def f(x, start):
+        return lax.dynamic_slice_in_dim(x, start, 10), lax.dynamic_update_slice(
+            x, jnp.ones(10, x.dtype), [start])
+
+    for start in (-8, 8, 9, 15, -20):
+        for propagation in ("meshjit", "shardy", "xla"):
+            got, upd = meshjit.jit(f, out_shardings=out, propagation=propagation)(
+                x, np.int32(start))
+            s = min(max(start + 16 if start < 0 else start, 0), 6)
+            np.testing.assert_array_equal(np.asarray(got), x[s : s + 10])
+            want = x.copy()
+            want[s : s + 10] = 1
+            np.testing.assert_array_equal(np.asarray(upd), want)

@@ -27,11 +27,12 @@ def strided(x):
 lower(strided, f32)
 
 
-# TEST: a traced scalar index wraps negatives and becomes a dynamic_slice.
+# TEST: a traced scalar index wraps negatives, is clamped into range and becomes a dynamic_slice.
 # CHECK-LABEL: module @jit_dynamic_row
 # CHECK: %[[NEG:.*]] = stablehlo.compare  LT, %arg1
 # CHECK: %[[WRAP:.*]] = stablehlo.add %arg1
-# CHECK: %[[I:.*]] = stablehlo.select %[[NEG]], %[[WRAP]], %arg1
+# CHECK: %[[W:.*]] = stablehlo.select %[[NEG]], %[[WRAP]], %arg1
+# CHECK: %[[I:.*]] = stablehlo.clamp %{{.*}}, %[[W]], %{{.*}}
 # CHECK: %[[D:.*]] = stablehlo.dynamic_slice %arg0, %[[I]], %{{.*}}, sizes = [1, 5]
 # CHECK: stablehlo.reshape %[[D]] : (tensor<1x5xf32>) -> tensor<5xf32>
 def dynamic_row(x, i):
