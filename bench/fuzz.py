@@ -59,6 +59,7 @@ def _count(stats, outcome, jax_result) -> None:
     stats["unclear_errors"] += bool(outcome.unclear_errors)
     stats["meshjit_only_errors"] += bool(outcome.meshjit_only_errors)
     stats["modes_differ"] += outcome.modes_differ
+    stats["jax_differs_from_numpy"] += outcome.jax_differs
     stats["jax_rejects"] += bool(jax_result and "error" in jax_result)
     stats[f"reference_{outcome.reference or 'none'}"] += 1
 
@@ -81,7 +82,7 @@ def _finding(program, outcome, no_shrink: bool) -> dict:
 def _report(stats, findings) -> None:
     print("\n== fuzz summary")
     for key in ("programs", "wrong", "unclear_errors", "meshjit_only_errors", "jax_rejects",
-                "modes_differ", "reference_jax", "reference_numpy", "reference_none"):
+                "modes_differ", "jax_differs_from_numpy", "reference_jax", "reference_numpy", "reference_none"):
         print(f"{key:22} {stats[key]}")
     for f in findings[:20]:
         print(f"\n-- seed {f['seed']}: {f['kind']} in {f['modes']} {f['error'][:160]}")

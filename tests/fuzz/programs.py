@@ -52,8 +52,9 @@ class Program:
         rng = np.random.default_rng(self.seed)
         out = []
         for shape, dtype, _ in self.inputs:
-            if dtype == "int32":
-                out.append(rng.integers(-5, 6, size=shape).astype(np.int32))
+            if dtype in ("int32", "int8", "uint8"):
+                low = 0 if dtype == "uint8" else -5
+                out.append(rng.integers(low, 6, size=shape).astype(dtype))
             else:
                 x = rng.standard_normal(shape).astype(np.float32)
                 out.append(x.astype(_np_dtype(dtype)) if dtype == "bfloat16" else x)
