@@ -58,7 +58,8 @@ def user_traceback(error: BaseException, user_file: str) -> str:
     frames = traceback.extract_tb(error.__traceback__)
     user_file = os.path.abspath(user_file)
     first = next((i for i, f in enumerate(frames) if os.path.abspath(f.filename) == user_file), 0)
-    kept = [f for f in frames[first:] if not os.path.abspath(f.filename).startswith(_meshjit_dirs())]
+    ours = _meshjit_dirs()
+    kept = [f for f in frames[first:] if not os.path.abspath(f.filename).startswith(ours)]
     lines = ["Traceback (most recent call last; meshjit's own frames hidden):\n"]
     lines += traceback.format_list(kept)
     lines += traceback.format_exception_only(type(error), error)

@@ -73,19 +73,14 @@ class NumpyBackend(Backend):
 def _shard_map(B, kind, x, axis):
     n = B.mesh.shape[axis]
     blocks = np.split(x, n, axis=0)
+    total = sum(blocks[1:], blocks[0])  # in the blocks' dtype, device order
     if kind == "psum":
-        total = blocks[0].copy()
-        for b in blocks[1:]:
-            total = total + b
         return np.concatenate([total] * n)
     if kind == "pmax":
         return np.concatenate([np.maximum.reduce(np.stack(blocks))] * n)
     if kind == "pmin":
         return np.concatenate([np.minimum.reduce(np.stack(blocks))] * n)
     if kind == "psum_scatter":
-        total = blocks[0].copy()
-        for b in blocks[1:]:
-            total = total + b
         return total
     if kind == "all_gather":
         return np.concatenate([blocks[0]] * n)

@@ -9,8 +9,6 @@ only well-typed programs come out.
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from dataclasses import dataclass, field
 
@@ -136,7 +134,7 @@ def apply_step(B, step, vals):
         return _binary(B, a[0], vals[a[1]], vals[a[2]])
     if op == "scalar":  # a Python scalar operand (weak type)
         kind, i, c = a
-        return _binary(B, kind, vals[i], c) if a[2] is not None else vals[i]
+        return _binary(B, kind, vals[i], c)
     if op == "reduce":
         return _reduce(B, a[0], vals[a[1]], a[2], a[3])
     if op == "transpose":
@@ -226,10 +224,9 @@ def _shard_map_step(B, kind, x, axis):
         raise ValueError(kind)
 
     spec = P(axis)
-    if kind == "psum_scatter":  # each device keeps its 1/n of the summed block
-        n = B.mesh.shape[axis]
-        return B.shard_map(body, mesh=B.mesh, in_specs=(spec,), out_specs=spec)(x)[: x.shape[0] // n]
-    return B.shard_map(body, mesh=B.mesh, in_specs=(spec,), out_specs=spec)(x)
+    out = B.shard_map(body, mesh=B.mesh, in_specs=(spec,), out_specs=spec)(x)
+    # psum_scatter: each device keeps its 1/n of the summed block, so the result is 1/n long
+    return out[: x.shape[0] // B.mesh.shape[axis]] if kind == "psum_scatter" else out
 
 
 def run_program(B, program: Program, args):
@@ -264,12 +261,6 @@ def program_function(B, program: Program):
 # Drawing programs.
 
 
-def _numpy_backend(mesh_shape, axis_names):
-    from tests.fuzz import numpy_backend
-
-    return numpy_backend.backend(mesh_shape, axis_names)
-
-
 def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
          allow_grad: bool = True) -> Program:
     """A random well-typed program."""
@@ -282,7 +273,9 @@ def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
         dtype = rng.choice(DTYPES)
         inputs.append([shape, dtype, _draw_spec(rng, shape, mesh_shape, names)])
     program = Program(seed, tuple(mesh_shape), tuple(names), inputs)
-    B = _numpy_backend(mesh_shape, names)
+    from tests.fuzz import numpy_backend  # it builds on this module's Backend
+
+    B = numpy_backend.backend(mesh_shape, names)
     vals = [np.zeros(s, _np_dtype(d)) for s, d, _ in inputs]
     for _ in range(rng.randint(1, max_steps)):
         for _attempt in range(20):
@@ -429,12 +422,3 @@ def _factor(rng, n):
     divisors = [d for d in range(1, n + 1) if n % d == 0]
     d = rng.choice(divisors)
     return [d, n // d]
-
-
-def all_axes(program: Program) -> list:
-    return list(itertools.chain.from_iterable(
-        [a for a in spec if a is not None] for _, _, spec in program.inputs))
-
-
-def mesh_size(program: Program) -> int:
-    return math.prod(program.mesh_shape)
