@@ -23,6 +23,7 @@ The modules, each importing only modules listed before it:
 Importing the package registers the array methods on the array types (Tracer, Array).
 """
 
+from meshjit.compiler.numpy import scalar_types
 from meshjit.compiler.numpy.array_methods import METHODS
 from meshjit.compiler.numpy.contractions import einsum
 from meshjit.compiler.numpy.creation import (
@@ -163,25 +164,7 @@ from meshjit.compiler.numpy.reductions import (
     sum,
     var,
 )
-from meshjit.compiler.numpy.scalar_types import (
-    bfloat16,
-    bool_,
-    e,
-    float16,
-    float32,
-    float64,
-    inf,
-    int8,
-    int16,
-    int32,
-    int64,
-    nan,
-    newaxis,
-    pi,
-    uint8,
-    uint16,
-    uint32,
-)
+from meshjit.compiler.numpy.scalar_types import *  # noqa: F403 (the dtype names, listed there)
 from meshjit.compiler.numpy.shapes import (
     atleast_1d,
     atleast_2d,
@@ -263,12 +246,10 @@ __all__ = [
     "atleast_2d",
     "atleast_3d",
     "average",
-    "bfloat16",
     "bitwise_and",
     "bitwise_not",
     "bitwise_or",
     "bitwise_xor",
-    "bool_",
     "broadcast_arrays",
     "broadcast_shapes",
     "broadcast_to",
@@ -297,7 +278,6 @@ __all__ = [
     "dot",
     "dsplit",
     "dstack",
-    "e",
     "einsum",
     "empty",
     "empty_like",
@@ -312,9 +292,6 @@ __all__ = [
     "flip",
     "fliplr",
     "flipud",
-    "float16",
-    "float32",
-    "float64",
     "float_power",
     "floor",
     "divmod",
@@ -331,12 +308,7 @@ __all__ = [
     "hstack",
     "hypot",
     "identity",
-    "inf",
     "inner",
-    "int16",
-    "int32",
-    "int64",
-    "int8",
     "interp",
     "invert",
     "isclose",
@@ -369,7 +341,6 @@ __all__ = [
     "mod",
     "moveaxis",
     "multiply",
-    "nan",
     "nan_to_num",
     "nanmax",
     "nanmean",
@@ -377,7 +348,6 @@ __all__ = [
     "nansum",
     "ndim",
     "negative",
-    "newaxis",
     "nonzero",
     "not_equal",
     "ones",
@@ -386,7 +356,6 @@ __all__ = [
     "pad",
     "percentile",
     "permute_dims",
-    "pi",
     "positive",
     "power",
     "prod",
@@ -436,9 +405,6 @@ __all__ = [
     "triu",
     "true_divide",
     "trunc",
-    "uint16",
-    "uint32",
-    "uint8",
     "unique",
     "var",
     "vdot",
@@ -448,5 +414,6 @@ __all__ = [
     "zeros",
     "zeros_like",
 ]
+__all__ += scalar_types.__all__
 
 register_array_methods(METHODS)

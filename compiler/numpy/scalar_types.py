@@ -1,14 +1,44 @@
-"""meshjit.numpy's dtype names (`jnp.float32`, ...) and constants (pi, e, inf, nan, newaxis)."""
+"""meshjit.numpy's dtype names (`jnp.float32`, `jnp.bool`, the abstract `jnp.floating`, ...), the
+dtype queries (`issubdtype`, `promote_types`, `can_cast`, `isdtype`, `finfo`, `iinfo`) and the
+constants (pi, e, inf, nan, newaxis)."""
 
 from __future__ import annotations
 
+import ml_dtypes
+import numpy as np
+
+from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import asarray
 
 __all__ = [
     "bfloat16",
+    "bool",
     "bool_",
+    "can_cast",
+    "character",
+    "complexfloating",
+    "double",
+    "dtype",
     "e",
+    "finfo",
+    "flexible",
+    "float_",
+    "floating",
+    "generic",
+    "iinfo",
+    "inexact",
+    "int_",
+    "integer",
+    "isdtype",
+    "issubdtype",
+    "number",
+    "promote_types",
+    "signedinteger",
+    "single",
+    "uint",
+    "uint64",
+    "unsignedinteger",
     "float16",
     "float32",
     "float64",
@@ -53,5 +83,73 @@ bfloat16, float16, float32 = (
     ScalarType(d) for d in (dtypes.bfloat16, dtypes.float16, dtypes.float32)
 )
 float64, int64 = float32, int32  # x64 is off: 64-bit requests give 32-bit types
+uint64 = uint32
+bool = bool_  # noqa: A001 (JAX's numpy has `jnp.bool`, the NumPy 2 name)
+float_, double, single, int_, uint = float64, float64, float32, int64, uint64
+
+# The abstract scalar types are NumPy's, as in JAX (`jnp.issubdtype(x.dtype, jnp.floating)`).
+generic, number, inexact, floating = np.generic, np.number, np.inexact, np.floating
+integer, signedinteger, unsignedinteger = np.integer, np.signedinteger, np.unsignedinteger
+complexfloating, character, flexible = np.complexfloating, np.character, np.flexible
+dtype = np.dtype
+iinfo = np.iinfo
+finfo = ml_dtypes.finfo  # knows bfloat16
+
+
+def _as_dtype(x) -> np.dtype:
+    try:
+        return np.dtype(getattr(x, "dtype", x))
+    except TypeError:
+        raise MeshjitTypeError(f"{x!r} is not a dtype or a scalar type") from None
+
+
+def issubdtype(arg1, arg2) -> bool:
+    """NumPy's `issubdtype`, with bfloat16 a `floating` type as in JAX."""
+    first = _as_dtype(arg1)
+    if isinstance(arg2, type) and issubclass(arg2, np.generic) and arg2.__module__ == "numpy":
+        if first == dtypes.bfloat16:
+            return arg2 in (np.floating, np.inexact, np.number, np.generic)
+        return np.issubdtype(first, arg2)
+    return first == _as_dtype(arg2)
+
+
+def promote_types(a, b) -> np.dtype:
+    """JAX's promotion of two dtypes (its lattice, not NumPy's: int8 with uint8 gives int16)."""
+    return dtypes.result_type(
+        (dtypes.canonicalize(_as_dtype(a)), False), (dtypes.canonicalize(_as_dtype(b)), False)
+    )[0]
+
+
+def can_cast(from_, to, casting="safe") -> bool:
+    return np.can_cast(_as_dtype(from_), _as_dtype(to), casting)
+
+
+_ISDTYPE_KINDS = {
+    "bool": lambda d: d == dtypes.bool_,
+    "signed integer": lambda d: d.kind == "i",
+    "unsigned integer": lambda d: d.kind == "u",
+    "integral": lambda d: d.kind in "iu",
+    "real floating": dtypes.is_float,
+    "complex floating": lambda d: d.kind == "c",
+    "numeric": lambda d: d != dtypes.bool_,
+}
+
+
+def isdtype(dtype, kind) -> bool:
+    """The array API's `isdtype`: `kind` is a dtype, a kind name, or a tuple of either."""
+    d = _as_dtype(dtype)
+    for k in kind if isinstance(kind, tuple) else (kind,):
+        if isinstance(k, str):
+            if k not in _ISDTYPE_KINDS:
+                raise MeshjitTypeError(
+                    f"isdtype: unknown kind {k!r}; expected one of {sorted(_ISDTYPE_KINDS)}"
+                )
+            if _ISDTYPE_KINDS[k](d):
+                return True
+        elif d == _as_dtype(k):
+            return True
+    return False
+
+
 pi, e, inf, nan = 3.141592653589793, 2.718281828459045, float("inf"), float("nan")
 newaxis = None

@@ -91,8 +91,10 @@ def result_type(*args) -> np.dtype:
 
 
 def _typed(a):
-    if isinstance(a, (np.dtype, type)) or isinstance(a, str):
+    if isinstance(a, (np.dtype, type, str)):
         return dtypes.canonicalize(a), False
+    if not hasattr(a, "shape") and isinstance(getattr(a, "dtype", None), np.dtype):
+        return dtypes.canonicalize(a.dtype), False  # a scalar type: jnp.float32
     aval = aval_of(a)
     return aval.dtype, aval.weak_type
 

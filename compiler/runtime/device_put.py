@@ -17,7 +17,7 @@ from meshjit.compiler.runtime import distributed as dist
 from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.array import Array
-from meshjit.compiler.trace.tracing import abstractify
+from meshjit.compiler.trace.tracing import Tracer, abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 
@@ -33,6 +33,8 @@ def device_put(x, device=None):
 
 
 def _put_leaf(x, target):
+    if isinstance(x, Tracer):
+        return _put_traced(x, target)
     aval = abstractify(x)
     if target is None:
         if type(x) is Array:
@@ -47,6 +49,16 @@ def _put_leaf(x, target):
         return x
     value = np.asarray(x, dtype=aval.dtype)
     return Array(aval, client.put_replicated(value, aval, placement, [target]), placement)
+
+
+def _put_traced(x: Tracer, target):
+    """Inside jit, as in JAX: a sharding is a reshard (a sharding constraint in the program); a
+    device (or none) leaves the value where the program's partitioning puts it."""
+    if isinstance(target, (NamedSharding, PartitionSpec)):
+        from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
+
+        return with_sharding_constraint(x, resolve_spec(target, "device_put"))
+    return x
 
 
 def _put_sharded(x, aval, sharding: NamedSharding) -> Array:

@@ -306,6 +306,24 @@ def test_device_put_relabels_an_identical_layout(devs):
     assert meshjit.device_put(a, other).sharding == other
 
 
+def test_device_put_inside_jit_is_a_reshard(mesh, devs):
+    """Issue 14 item 8: inside jit, device_put to a sharding constrains the layout (as JAX);
+    to a device it leaves the value to the program's partitioning; grad goes through both."""
+    s = NamedSharding(mesh, P("x", "y"))
+
+    def f(x):
+        y = meshjit.device_put(x * 2, s)
+        return meshjit.device_put(y, devs[0]) + 1
+
+    x = ints((8, 4))
+    assert "sdy.sharding_constraint" in meshjit.jit(f).lower(x).as_text()
+    out = meshjit.jit(f)(x)
+    np.testing.assert_array_equal(np.asarray(out), x * 2 + 1)
+    assert out.sharding.spec == P("x", "y")
+    grad = meshjit.grad(lambda x: meshjit.jit(f)(x).sum())(x)
+    np.testing.assert_array_equal(np.asarray(grad), np.full_like(x, 2))
+
+
 def test_jit_accepts_numpy_and_sharded_arrays(mesh):
     x = ints((8, 4))
     f = meshjit.jit(lambda a, b: a * b + 1.0)

@@ -1,0 +1,113 @@
+"""meshjit.numpy's dtype names and dtype queries against jax.numpy (issue 14 item 11)."""
+
+import numpy as np
+import pytest
+
+import meshjit.numpy as jnp
+from meshjit.compiler.errors import MeshjitTypeError
+
+ALIASES = [
+    "bool",
+    "bool_",
+    "float_",
+    "double",
+    "single",
+    "int_",
+    "uint",
+    "uint64",
+    "int64",
+    "float64",
+    "float32",
+    "bfloat16",
+    "float16",
+    "int8",
+    "uint8",
+    "int16",
+    "uint16",
+]
+ABSTRACT = [
+    "generic",
+    "number",
+    "inexact",
+    "floating",
+    "integer",
+    "signedinteger",
+    "unsignedinteger",
+    "complexfloating",
+    "character",
+    "flexible",
+]
+DTYPES = [
+    "bool",
+    "int8",
+    "uint8",
+    "int16",
+    "uint16",
+    "int32",
+    "uint32",
+    "bfloat16",
+    "float16",
+    "float32",
+]
+
+
+@pytest.fixture(scope="module")
+def jax_numpy():
+    return pytest.importorskip("jax.numpy")
+
+
+@pytest.mark.parametrize("name", ALIASES)
+def test_alias_makes_the_dtype_jax_makes(name, jax_numpy):
+    ours, theirs = jnp.zeros(3, getattr(jnp, name)), jax_numpy.zeros(3, getattr(jax_numpy, name))
+    assert ours.dtype == theirs.dtype
+    assert getattr(jnp, name)(2).dtype == getattr(jax_numpy, name)(2).dtype
+
+
+@pytest.mark.parametrize("name", DTYPES)
+def test_issubdtype_of_every_abstract_type_matches_jax(name, jax_numpy):
+    for abstract in ABSTRACT:
+        ours = jnp.issubdtype(getattr(jnp, name), getattr(jnp, abstract))
+        assert ours == jax_numpy.issubdtype(getattr(jax_numpy, name), getattr(jax_numpy, abstract))
+    assert jnp.issubdtype(jnp.zeros(1, name).dtype, jnp.floating) == (
+        name in ("bfloat16", "float16", "float32")
+    )
+
+
+@pytest.mark.parametrize("a", DTYPES)
+def test_promote_types_and_can_cast_match_jax(a, jax_numpy):
+    for b in DTYPES:
+        assert jnp.promote_types(a, b) == jax_numpy.promote_types(a, b), (a, b)
+        assert jnp.can_cast(a, b) == jax_numpy.can_cast(a, b), (a, b)
+
+
+def test_isdtype_finfo_iinfo_match_jax(jax_numpy):
+    kinds = [
+        "bool",
+        "signed integer",
+        "unsigned integer",
+        "integral",
+        "real floating",
+        "numeric",
+        ("bool", "real floating"),
+        jnp.float32,
+    ]
+    for name in DTYPES:
+        for kind in kinds:
+            theirs_kind = jax_numpy.float32 if kind is jnp.float32 else kind
+            assert jnp.isdtype(np.dtype(name), kind) == jax_numpy.isdtype(
+                np.dtype(name), theirs_kind
+            )
+    assert jnp.finfo(jnp.bfloat16).eps == jax_numpy.finfo(jax_numpy.bfloat16).eps
+    assert jnp.iinfo(jnp.int8).min == jax_numpy.iinfo(jax_numpy.int8).min
+
+
+def test_scalar_type_is_accepted_by_result_type():
+    assert jnp.result_type(jnp.float16, 1.0) == np.float16
+    assert jnp.result_type(jnp.bool, jnp.int8) == np.int8
+
+
+def test_bad_dtype_query_is_a_clear_error():
+    with pytest.raises(MeshjitTypeError, match="not a dtype"):
+        jnp.issubdtype("not-a-dtype", jnp.floating)
+    with pytest.raises(MeshjitTypeError, match="unknown kind"):
+        jnp.isdtype(jnp.float32, "floats")
