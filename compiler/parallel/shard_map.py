@@ -72,7 +72,12 @@ class _ShardMapSpec:
         self.check_vma = bool(check_vma)
 
     def resolve_mesh(self):
-        mesh = self.mesh if self.mesh is not None else get_context_mesh()
+        """mesh=, else (as JAX's abstract mesh) the enclosing shard_map's, else the context's."""
+        mesh = self.mesh
+        if mesh is None:
+            trace = current_trace()
+            env = None if trace is None else trace.axis_env
+            mesh = env.mesh if env is not None else get_context_mesh()
         if mesh is None:
             raise MeshjitValueError(
                 "shard_map needs a mesh: pass mesh=..., or call it under `with mesh:` / "

@@ -117,6 +117,20 @@ def test_nested_inner_over_more_axes_of_context_mesh():
     assert 'manual_axes={"y"}' in text
 
 
+def test_nested_inner_without_mesh_takes_the_enclosing_mesh():
+    """Issue 14 item 9: no mesh= and no context mesh; the inner shard_map uses the outer's."""
+    x = rand(8, 4)
+
+    def outer(b):
+        return meshjit.shard_map(
+            lambda c: lax.psum(c, "y"), in_specs=P(None, "y"), out_specs=P(), axis_names={"y"}
+        )(b)
+
+    f = smap(outer, M42, in_specs=P("x", None), out_specs=P("x", None), axis_names={"x"})
+    np.testing.assert_allclose(np.asarray(meshjit.jit(f)(x)), x[:, :2] + x[:, 2:], rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(f(x)), x[:, :2] + x[:, 2:], rtol=1e-6)
+
+
 def test_nested_eager_and_three_levels():
     m = _mesh((2, 2, 2), ("x", "y", "z"))
     x = rand(4, 4, 4)
