@@ -49,7 +49,7 @@ def reshard_to_placement(x: Array, placement) -> Array:
     mesh = getattr(x._sharding, "mesh", None)
     target = None
     if isinstance(mesh, Mesh) and mesh.device_list == tuple(placement._devices):
-        target = spec_from_hlo(placement._hlo_sharding, mesh, x.aval.ndim)
+        target = spec_from_hlo(placement._hlo_sharding, mesh, x.aval.shape)
     if not isinstance(target, NamedSharding):
         raise DistributedError(
             f"an argument of type {x.aval.str_short()} spans processes laid out as {x.sharding}, "
@@ -217,7 +217,7 @@ def _to_local(x, global_mesh: Mesh, local: Mesh, spec: PartitionSpec):
         from meshjit.compiler.runtime.device_put import device_put
 
         x = device_put(np.asarray(x), target)
-    placement = plc.placement_for(target, x.aval.ndim)
+    placement = plc.placement_for(target, x.aval.shape)
     if not plc.same_placement(x._placement, placement):
         x = reshard(x, target)
     local_sharding = NamedSharding(local, spec)
@@ -228,7 +228,7 @@ def _to_local(x, global_mesh: Mesh, local: Mesh, spec: PartitionSpec):
         mine = int(np.prod([local.shape[a] for a in axes]))
         shape.append(n // parts * mine)
     aval = x.aval.update(shape=tuple(shape))
-    local_placement = plc.placement_for(local_sharding, aval.ndim)
+    local_placement = plc.placement_for(local_sharding, aval.shape)
     buffers = dict(
         zip(
             [x._placement._devices[p] for p in plc.addressable_positions(x._placement)],

@@ -376,25 +376,59 @@ def resolve_spec(sharding_or_spec, what: str) -> NamedSharding:
 # HLO shardings: tile assignments over the positions 0..N-1 of the mesh's devices.
 
 
-def tile_assignment(sharding: NamedSharding, ndim: int) -> tuple[list[int], list[int], bool]:
-    """(tile dims, device positions in tile order, whether the last tile dim replicates)."""
+def tile_assignment(
+    sharding: NamedSharding, ndim: int, shape=None
+) -> tuple[list[int], list[int], bool]:
+    """(tile dims, device positions in tile order, whether the last tile dim replicates).
+
+    With `shape`, the layout XLA gives a program's arguments and results: a dimension its axes
+    do not divide is cut by the longest leading part of them that divides it (a whole axis, or
+    an axis's major part), and replicated over the rest (`boundary_parts`)."""
     mesh = sharding.mesh
-    positions = np.arange(mesh.size).reshape(mesh.axis_sizes)
-    order, tile_dims = [], []
-    for i in range(ndim):
-        axes = sharding.spec.axes_of(i)
-        order += [mesh.axis_names.index(a) for a in axes]
-        tile_dims.append(math.prod(mesh.shape[a] for a in axes))
-    rest = [k for k in range(len(mesh.axis_names)) if k not in order]
-    replicas = math.prod(mesh.axis_sizes[k] for k in rest)
+    sizes = list(mesh.axis_sizes)
+    per_dim = [_dim_parts(sharding, i, None if shape is None else shape[i]) for i in range(ndim)]
+    split = {j: k for parts in per_dim for j, k in parts if k < sizes[j]}
+    grid = [(j, part) for j in range(len(sizes)) for part in ((0, 1) if j in split else (0,))]
+    grid_sizes = [_part_size(sizes[j], split.get(j), part) for j, part in grid]
+    order = [grid.index((j, 0)) for parts in per_dim for j, _ in parts]
+    rest = [g for g in range(len(grid)) if g not in order]
+    tile_dims = [math.prod(k for _, k in parts) for parts in per_dim]
+    replicas = math.prod(grid_sizes[g] for g in rest)
+    positions = np.arange(mesh.size).reshape(grid_sizes)
     devices = positions.transpose(order + rest).reshape(-1).tolist()
     if replicas > 1:
         tile_dims.append(replicas)
     return tile_dims, devices, replicas > 1
 
 
-def hlo_sharding_text(sharding: NamedSharding, ndim: int) -> str:
-    tile_dims, devices, replicated_last = tile_assignment(sharding, ndim)
+def _part_size(size: int, major, part: int) -> int:
+    if major is None:
+        return size
+    return major if part == 0 else size // major
+
+
+def _dim_parts(sharding: NamedSharding, i: int, n) -> list[tuple[int, int]]:
+    """(mesh axis index, how many blocks it cuts dim i into) for the axes of dim i; with the
+    dimension's size `n`, only the longest leading part of the axes that divides it."""
+    mesh = sharding.mesh
+    return [(mesh.axis_names.index(a), k) for a, k in _cut(mesh, sharding.spec.axes_of(i), n)]
+
+
+def _cut(mesh, axes, n) -> list[tuple[str, int]]:
+    parts, total = [], 1
+    for a in axes:
+        size = mesh.shape[a]
+        k = size if n is None else math.gcd(size, n // total)
+        if k > 1:
+            parts.append((a, k))
+        if k < size:
+            break
+        total *= k
+    return parts
+
+
+def hlo_sharding_text(sharding: NamedSharding, ndim: int, shape=None) -> str:
+    tile_dims, devices, replicated_last = tile_assignment(sharding, ndim, shape)
     if math.prod(tile_dims[:ndim]) == 1:
         return "{replicated}"
     dims = ",".join(map(str, tile_dims))
@@ -431,28 +465,30 @@ def shard_shape(shape, tiles) -> tuple[int, ...]:
     return tuple(-(-n // t) for n, t in zip(shape, tiles))
 
 
-def spec_from_hlo(hlo, mesh, ndim: int):
-    """The NamedSharding on `mesh` equivalent to an HLO sharding, or an OpaqueSharding."""
+def spec_from_hlo(hlo, mesh, shape):
+    """The NamedSharding on `mesh` that lays out a value of `shape` as an HLO sharding does (as
+    `tile_assignment` reads it for that shape), or an OpaqueSharding."""
+    ndim = len(shape)
     if hlo.is_replicated():
         return NamedSharding(mesh, PartitionSpec())
     target = hlo_block_map(hlo, ndim, mesh.size)
     tiles = list(hlo.tile_assignment_dimensions())[:ndim]
-    for spec in _candidate_specs(mesh, tiles):
+    for spec in _candidate_specs(mesh, tiles, shape):
         candidate = NamedSharding(mesh, spec)
-        t_dims, devs, _ = tile_assignment(candidate, ndim)
+        t_dims, devs, _ = tile_assignment(candidate, ndim, shape)
         if block_map(t_dims, devs, ndim) == target:
             return candidate
     return OpaqueSharding(mesh, str(hlo))
 
 
-def _candidate_specs(mesh, tiles):
+def _candidate_specs(mesh, tiles, shape):
     names = mesh.axis_names
     per_dim = []
-    for t in tiles:
+    for t, n in zip(tiles, shape):
         options = []
         for r in range(len(names) + 1):
             for combo in itertools.permutations(names, r):
-                if math.prod(mesh.shape[a] for a in combo) == t:
+                if math.prod(k for _, k in _cut(mesh, combo, n)) == t:
                     options.append(combo)
         per_dim.append(options)
     for choice in itertools.product(*per_dim):

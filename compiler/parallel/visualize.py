@@ -36,7 +36,7 @@ def _placement_and_shape(obj, shape):
     if shape is None:
         raise MeshjitValueError("visualize_sharding of a sharding needs the array shape")
     if isinstance(obj, NamedSharding):
-        return plc.placement_for(obj, len(shape)), tuple(shape)
+        return plc.placement_for(obj, shape), tuple(shape)
     if isinstance(obj, SingleDeviceSharding):
         from meshjit.compiler.runtime.client import replicated_sharding
 

@@ -63,7 +63,7 @@ def _put_traced(x: Tracer, target):
 
 def _put_sharded(x, aval, sharding: NamedSharding) -> Array:
     sharding.check_rank(aval.ndim, f"device_put of {aval.str_short()}")
-    placement = plc.placement_for(sharding, aval.ndim)
+    placement = plc.placement_for(sharding, aval.shape)
     if type(x) is Array and plc.same_placement(x._placement, placement):
         return x if x._sharding == sharding else Array(aval, x._impl, placement, sharding)
     if dist.multi_process():

@@ -98,13 +98,13 @@ def _user_sharding(p, aval, devices: DeviceAssignment, requested):
     mesh = requested.mesh if requested is not None and isinstance(requested.mesh, Mesh) else None
     if mesh is not None and _same_layout(requested, p, aval.shape):
         return requested  # as JAX: the out_sharding asked for, when XLA kept its layout
-    return spec_from_hlo(p._hlo_sharding, mesh or devices.mesh, aval.ndim)
+    return spec_from_hlo(p._hlo_sharding, mesh or devices.mesh, aval.shape)
 
 
 def _same_layout(named: NamedSharding, p, shape) -> bool:
     """Whether `named` puts the same block on each device as the placement `p` (size-1 axes
     and partial replication make several specs describe one layout)."""
-    mine = plc.placement_for(named, len(shape))
+    mine = plc.placement_for(named, shape)
     return list(mine._devices) == list(p._devices) and plc.shard_indices(
         mine, shape
     ) == plc.shard_indices(p, shape)

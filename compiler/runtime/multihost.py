@@ -17,7 +17,7 @@ from meshjit.compiler.runtime.distributed import process_count, process_index
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 
-def _target(sharding, ndim: int, what: str):
+def _target(sharding, shape: tuple[int, ...], what: str):
     """(NamedSharding or None, placement) for a NamedSharding, a bare spec (context mesh) or a
     SingleDeviceSharding."""
     if isinstance(sharding, shd.SingleDeviceSharding):
@@ -27,8 +27,8 @@ def _target(sharding, ndim: int, what: str):
     named = shd.resolve_spec(sharding, what)
     if not isinstance(named.mesh, shd.Mesh):
         raise MeshjitTypeError(f"{what} needs a sharding over a concrete Mesh, got {named}")
-    named.check_rank(ndim, what)
-    return named, plc.placement_for(named, ndim)
+    named.check_rank(len(shape), what)
+    return named, plc.placement_for(named, shape)
 
 
 def _shape_of(index) -> tuple[int, ...]:
@@ -57,7 +57,7 @@ def make_array_from_callback(shape, sharding, data_callback, dtype=None) -> Arra
     """The array of `shape` laid out by `sharding`, each of this process's shards made by
     `data_callback(index)` (a tuple of slices into the global array)."""
     shape = tuple(int(d) for d in shape)
-    named, placement = _target(sharding, len(shape), "make_array_from_callback")
+    named, placement = _target(sharding, tuple(shape), "make_array_from_callback")
     indices = plc.shard_indices(placement, shape)
     devices = placement._devices
     pieces, first = [], None
@@ -99,7 +99,7 @@ def make_array_from_single_device_arrays(shape, sharding, arrays) -> Array:
     """The array of `shape` laid out by `sharding` whose pieces on this process's devices are
     `arrays` (one single-device meshjit Array per local device of the sharding)."""
     shape = tuple(int(d) for d in shape)
-    named, placement = _target(sharding, len(shape), "make_array_from_single_device_arrays")
+    named, placement = _target(sharding, tuple(shape), "make_array_from_single_device_arrays")
     indices = plc.shard_indices(placement, shape)
     positions = plc.addressable_positions(placement)
     devices = placement._devices
@@ -178,7 +178,7 @@ def _per_leaf(sharding, tree, count: int) -> list:
 def _from_local(sharding, local: np.ndarray, global_shape) -> Array:
     what = "make_array_from_process_local_data"
     local = local.astype(_checked(local.dtype), copy=False)
-    named, placement = _target(sharding, local.ndim, what)
+    named, placement = _target(sharding, (None,) * local.ndim, what)  # sizes not known yet
     if process_count() == 1:
         if global_shape is not None and tuple(global_shape) != local.shape:
             raise MeshjitValueError(
@@ -194,6 +194,8 @@ def _from_local(sharding, local: np.ndarray, global_shape) -> Array:
             f"{what}: global_shape {global_shape} and local_data of shape {local.shape} differ "
             "in rank"
         )
+    if named is not None:
+        placement = plc.placement_for(named, global_shape)
     indices = plc.shard_indices(placement, global_shape)
     positions = plc.addressable_positions(placement)
     starts = _local_starts(indices, positions, local.ndim)

@@ -14,13 +14,16 @@ from meshjit.compiler.parallel import sharding as shd
 from meshjit.compiler.runtime import client
 
 
-def hlo_sharding(named: shd.NamedSharding, ndim: int):
-    return xla_client.HloSharding.from_string(shd.hlo_sharding_text(named, ndim))
+def hlo_sharding(named: shd.NamedSharding, shape: tuple[int, ...]):
+    return xla_client.HloSharding.from_string(shd.hlo_sharding_text(named, len(shape), shape))
 
 
-def placement_for(named: shd.NamedSharding, ndim: int) -> _jax.GSPMDSharding:
+def placement_for(named: shd.NamedSharding, shape: tuple[int, ...]) -> _jax.GSPMDSharding:
+    """The layout of a value of `shape` laid out by `named`, as XLA lays out a program's
+    arguments and results (uneven dimensions as `sharding.tile_assignment` says; a size of
+    None is taken as divided by its axes)."""
     device_list = xla_client.DeviceList(named.mesh.device_list)
-    return _jax.GSPMDSharding(device_list, hlo_sharding(named, ndim))
+    return _jax.GSPMDSharding(device_list, hlo_sharding(named, tuple(shape)))
 
 
 def placement_from_hlo(hlo, device_list) -> _jax.GSPMDSharding:

@@ -1,5 +1,7 @@
 """Sharding: meshes and specs, jit in/out_shardings, constraints, sharded arrays, caches."""
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -366,13 +368,41 @@ def test_resharding_between_calls(mesh):
     check_shards(r, x * 2 + 1)
 
 
+def blocks_along(mesh, axes, n) -> int:
+    """How many blocks XLA cuts a dimension of size n into at a program's boundary: the longest
+    leading part of `axes` (whole axes, then the major part of one) that divides n."""
+    total = 1
+    for ax in axes:
+        k = math.gcd(mesh.shape[ax], n // total)
+        total *= k
+        if k < mesh.shape[ax]:
+            break
+    return total
+
+
 def test_uneven_device_put(mesh):
-    x = ints((7, 3))
-    a = meshjit.device_put(x, NamedSharding(mesh, P("x", "y")))
-    shapes = [s.data.shape for s in a.addressable_shards]
-    assert shapes == [(2, 2), (2, 1)] * 3 + [(1, 2), (1, 1)]
-    check_shards(a, x)
-    check_shards(meshjit.jit(lambda v: v.sum(0))(a), x.sum(0))
+    """Issue 14 item 12: an uneven dimension is laid out as XLA lays out a program's arguments
+    and results (6 over x=4: cut by x's major half; 7 over x and 3 over y: replicated), so the
+    array's NamedSharding states what XLA does and passes to jit without a reshard."""
+    for shape, want in [((6, 4), [(3, 2)] * 8), ((7, 3), [(7, 3)] * 8)]:
+        x = ints(shape)
+        a = meshjit.device_put(x, NamedSharding(mesh, P("x", "y")))
+        assert [s.data.shape for s in a.addressable_shards] == want
+        check_shards(a, x)
+        check_shards(meshjit.jit(lambda v: v.sum(0))(a), x.sum(0))
+        out = meshjit.jit(lambda v: v * 2)(a)
+        assert isinstance(out.sharding, NamedSharding)
+        assert [s.index for s in out.addressable_shards] == [s.index for s in a.addressable_shards]
+
+
+def test_uneven_out_sharding_is_the_named_sharding_asked_for(mesh):
+    for spec, n in [(P("x"), 6), (P("x"), 10), (P("x"), 5), (P(("x", "y")), 12), (P(("y", "x")), 6)]:
+        s = NamedSharding(mesh, spec)
+        out = meshjit.jit(lambda a: a * 2, out_shardings=s)(ints((n,)))
+        assert out.sharding == s
+        check_shards(out, ints((n,)) * 2)
+        sizes = {sh.data.shape[0] for sh in out.addressable_shards}
+        assert sizes == {n // blocks_along(mesh, spec.axes_of(0), n)}
 
 
 def test_uneven_in_shardings_and_constraints(mesh):
@@ -586,8 +616,8 @@ def test_device_put_round_trip(data):
     cover = np.zeros(shape, np.int64)
     for s in a.addressable_shards:
         cover[s.index] += 1
-    replicas = mesh.size // int(
-        np.prod([mesh.shape[ax] for i in range(rank) for ax in spec.axes_of(i)] or [1])
+    replicas = mesh.size // math.prod(
+        blocks_along(mesh, spec.axes_of(i), shape[i]) for i in range(rank)
     )
     assert (cover == replicas).all()
 
