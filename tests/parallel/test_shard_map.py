@@ -149,6 +149,23 @@ def test_nested_eager_and_three_levels():
     np.testing.assert_allclose(np.asarray(f(x)), want, rtol=1e-5)
 
 
+@pytest.mark.parametrize("propagation", ["meshjit", "shardy", "xla"])
+def test_outputs_of_different_rank_then_wrap_pad(propagation):
+    """Issue 14 item 14: XLA failed to compile an identity slice (jnp.pad's wrap mode emits
+    them) of a manual_computation result when the other result has another rank."""
+    x = rand(8, 8)
+
+    def f(x):
+        body = lambda a: (a * 2, a.sum(axis=1))  # noqa: E731
+        u, v = smap(body, in_specs=P("x", "y"), out_specs=(P("x", "y"), P("x")), check_vma=False)(x)
+        return jnp.pad(u, ((1, 2), (0, 3)), mode="wrap"), jnp.pad(v, (2, 1), mode="wrap")
+
+    u, v = meshjit.jit(f, propagation=propagation)(x)
+    v_want = x[:, :4].sum(axis=1)  # y is not in v's out_specs: the block of y's first device
+    np.testing.assert_allclose(np.asarray(u), np.pad(x * 2, ((1, 2), (0, 3)), mode="wrap"))
+    np.testing.assert_allclose(np.asarray(v), np.pad(v_want, (2, 1), mode="wrap"), rtol=1e-6)
+
+
 # ---------------------------------------------------------------------------------------------
 # Pytrees of arguments, outputs and specs.
 
