@@ -133,6 +133,7 @@ class Outcome:
     meshjit_only_errors: list = field(default_factory=list)  # modes that raised where JAX ran
     unclear_errors: list = field(default_factory=list)  # non-meshjit exceptions (tracebacks)
     modes_differ: bool = False  # bitwise differences between the three modes
+    modes_differ_beyond_tolerance: bool = False  # ... beyond the dtype's float tolerance
     jax_differs: bool = False  # JAX's answer differs from NumPy's, which meshjit's matches
 
     @property
@@ -179,6 +180,8 @@ def check(program: Program, jax_result: dict | None = None, modes=MODES) -> Outc
     out.modes_differ = any(
         any(not np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True)
             for a, b in zip(values[0], v)) for v in values[1:])
+    out.modes_differ_beyond_tolerance = out.modes_differ and not all(
+        _agrees(v, values[0]) for v in values[1:])
     return out
 
 
