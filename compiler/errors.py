@@ -157,3 +157,8 @@ class ConcretizationError(MeshjitTypeError):
 
 class DistributedError(MeshjitError, RuntimeError):
     """A multi-process run cannot go on: a process is gone, or the processes disagree."""
+
+
+class DeletedArrayError(MeshjitError, RuntimeError):
+    """A meshjit.Array whose buffers were donated to a jit call or freed with .delete() was
+    used (JAX raises a RuntimeError too)."""

@@ -381,16 +381,18 @@ def lower_jaxpr_to_module(
     num_partitions: int = 1,
     arg_shardings: Sequence | None = None,
     result_shardings: Sequence | None = None,
+    donated: Sequence[bool] | None = None,
 ) -> ir.Module:
     """The module JAX would emit: `module @jit_<name>` with a public `@main`.
 
     Shardings are NamedSharding-like values (`.mesh.mesh_shape`, `.tensor_sharding(name, ndim)`)
-    or None; each known one becomes an `sdy.sharding` attribute, its mesh an `sdy.mesh`.
+    or None; each known one becomes an `sdy.sharding` attribute, its mesh an `sdy.mesh`. A
+    donated argument is marked `jax.buffer_donor` (XLA aliases it to a result it fits).
     """
     ctx, module = make_module(f"jit_{name}", num_partitions=num_partitions)
     with ctx, ir.Location.unknown(), gc_paused():
         mctx = ModuleContext(ctx, module)
-        arg_attrs = sharding_attrs(mctx, arg_shardings, closed.in_avals)
+        arg_attrs = donor_attrs(sharding_attrs(mctx, arg_shardings, closed.in_avals), donated)
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)
         lower_function(
             mctx, "main", closed, public=True, arg_attrs=arg_attrs, result_attrs=result_attrs
@@ -405,6 +407,16 @@ def sharding_attrs(mctx: ModuleContext, shardings, avals) -> list[dict] | None:
         {} if s is None else {SHARDING_ATTR: sharding_attr(mctx, s, aval.ndim)}
         for s, aval in zip(shardings, avals)
     ]
+
+
+def donor_attrs(arg_attrs: list[dict] | None, donated) -> list[dict] | None:
+    if not donated or not any(donated):
+        return arg_attrs
+    arg_attrs = arg_attrs or [{} for _ in donated]
+    for attrs, d in zip(arg_attrs, donated):
+        if d:
+            attrs["jax.buffer_donor"] = ir.BoolAttr.get(True)
+    return arg_attrs
 
 
 def sharding_attr(mctx: ModuleContext, sharding, ndim: int) -> ir.Attribute:

@@ -17,6 +17,8 @@ from meshjit.compiler.jit.propagation import check_propagation
 from meshjit.compiler.jit.signature import (
     Signature,
     arg_aval,
+    donation_flags,
+    resolve_donation,
     resolve_statics,
     split_statics,
 )
@@ -70,6 +72,8 @@ class JitFunction:
         out_shardings=None,
         propagation: str = "meshjit",
         name=None,
+        donate_argnums=(),
+        donate_argnames=(),
     ):
         if not callable(fun):
             raise MeshjitTypeError(f"jit expects a callable, got {type(fun).__name__}")
@@ -83,6 +87,9 @@ class JitFunction:
         self.name = name or _function_name(fun)
         self.static_argnums, self.static_argnames = resolve_statics(
             fun, static_argnums, static_argnames
+        )
+        self.donate_argnums, self.donate_argnames = resolve_donation(
+            fun, donate_argnums, donate_argnames, (self.static_argnums, self.static_argnames)
         )
         self._traces: dict = {}
         self._lowerings: dict = {}
@@ -100,7 +107,12 @@ class JitFunction:
         leaves, in_tree = tree_flatten((dyn_args, dyn_kwargs))
         in_avals = [arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
         shardings = js.arg_shardings(self.in_shardings, dyn_args, leaves)
-        return Signature(leaves, in_tree, in_avals, statics, shardings)
+        donated = None
+        if self.donate_argnums or self.donate_argnames:
+            donated = donation_flags(
+                args, kwargs, self.static_argnums, self.donate_argnums, self.donate_argnames
+            )
+        return Signature(leaves, in_tree, in_avals, statics, shardings, donated)
 
     def _trace(self, sig: Signature) -> Traced:
         traced = self._traces.get(sig.key)
@@ -135,6 +147,7 @@ class JitFunction:
                 num_partitions=devices.num_partitions,
                 arg_shardings=sig.shardings,
                 result_shardings=out_shardings,
+                donated=sig.donated,
             )
             if TYPECHECK["enabled"]:
                 verify(module, f"lowering jit({self.name})")
@@ -216,10 +229,16 @@ def jit(
     out_shardings=None,
     static_argnums=(),
     static_argnames=(),
+    donate_argnums=(),
+    donate_argnames=(),
     propagation: str = "meshjit",
     **options,
 ):
-    """Compiles `fun` with XLA. Usable as `@jit` or `@jit(static_argnums=..., ...)`."""
+    """Compiles `fun` with XLA. Usable as `@jit` or `@jit(static_argnums=..., ...)`.
+
+    `donate_argnums` / `donate_argnames`: the arguments whose buffers XLA may reuse for the
+    results (as in JAX): a donated meshjit.Array is deleted by the call (`is_deleted()`), and
+    using it again is an error; donating a NumPy value donates only its device copy."""
     if options:
         unknown = ", ".join(sorted(options))
         raise MeshjitTypeError(f"jit got unsupported options: {unknown}")
@@ -228,6 +247,8 @@ def jit(
         out_shardings=out_shardings,
         static_argnums=static_argnums,
         static_argnames=static_argnames,
+        donate_argnums=donate_argnums,
+        donate_argnames=donate_argnames,
         propagation=propagation,
     )
     if fun is None:

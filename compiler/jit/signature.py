@@ -9,19 +9,19 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.runtime.dispatch import context_key
 from meshjit.compiler.trace.tracing import abstractify
-from meshjit.compiler.tree_util import tree_unflatten
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 
 class Signature:
     """Static and dynamic parts of one call, and the (abstract) cache key they make."""
 
-    __slots__ = ("leaves", "in_tree", "in_avals", "statics", "shardings", "key")
+    __slots__ = ("leaves", "in_tree", "in_avals", "statics", "shardings", "donated", "key")
 
-    def __init__(self, leaves, in_tree, in_avals, statics, shardings):
+    def __init__(self, leaves, in_tree, in_avals, statics, shardings, donated=None):
         self.leaves, self.in_tree, self.in_avals, self.statics = leaves, in_tree, in_avals, statics
-        self.shardings = shardings
+        self.shardings, self.donated = shardings, donated  # donated: a flag per leaf, or None
         abstract = tuple(None if s is None else s.abstract for s in shardings)
-        self.key = (in_tree, tuple(in_avals), statics, abstract, context_key())
+        self.key = (in_tree, tuple(in_avals), statics, abstract, donated, context_key())
 
     def rebuild_args(self, leaves) -> tuple[list, dict]:
         """The call's (args, kwargs) with `leaves` (e.g. tracers) in place of its dynamic leaves."""
@@ -64,20 +64,45 @@ def _hashable_static(value, what: str):
     return value
 
 
-def resolve_statics(fun, static_argnums, static_argnames) -> tuple[frozenset, frozenset]:
-    """static_argnums and static_argnames completed from each other by `fun`'s signature.
+def donation_flags(args, kwargs, static_argnums, donate_argnums, donate_argnames) -> tuple:
+    """A flag per dynamic leaf of the call: whether its argument is donated (as JAX's
+    donation_vector: a positional argument by number, a keyword argument by name)."""
+    flags = []
+    for i, a in enumerate(args):
+        if i not in static_argnums:
+            flags += [i in donate_argnums] * len(tree_flatten(a)[0])
+    for k in sorted(kwargs):  # keyword names: the order tree_flatten takes a dict in
+        flags += [k in donate_argnames] * len(tree_flatten(kwargs[k])[0])
+    return tuple(flags)
+
+
+def resolve_donation(fun, donate_argnums, donate_argnames, statics) -> tuple[frozenset, frozenset]:
+    """donate_argnums and donate_argnames completed from each other, as the statics are; an
+    argument cannot be both static and donated."""
+    nums, names = resolve_statics(fun, donate_argnums, donate_argnames, "donate")
+    both = sorted(map(str, (nums & statics[0]) | (names & statics[1])))
+    if both:
+        raise MeshjitValueError(
+            f"jit of {getattr(fun, '__name__', 'a function')}: argument(s) {', '.join(both)} "
+            "are both static and donated; a static argument has no buffer to donate"
+        )
+    return nums, names
+
+
+def resolve_statics(fun, argnums, argnames, kind: str = "static") -> tuple[frozenset, frozenset]:
+    """{kind}_argnums and {kind}_argnames completed from each other by `fun`'s signature.
 
     As JAX: a negative number counts from the last positional parameter, and a number or name
     that names no parameter of `fun` is an error (unless `fun` takes *args / **kwargs)."""
-    nums = {static_argnums} if isinstance(static_argnums, int) else set(static_argnums or ())
-    names = {static_argnames} if isinstance(static_argnames, str) else set(static_argnames or ())
+    nums = {argnums} if isinstance(argnums, int) else set(argnums or ())
+    names = {argnames} if isinstance(argnames, str) else set(argnames or ())
     try:
         params = list(inspect.signature(fun).parameters.values())
     except (TypeError, ValueError):
         return frozenset(nums), frozenset(names)
     positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     kinds = {p.kind for p in params}
-    _check_statics(fun, nums, names, params, positional, kinds)
+    _check_statics(fun, nums, names, params, positional, kinds, kind)
     nums = {n + len(positional) if n < 0 else n for n in nums}
     for n in list(nums):
         if 0 <= n < len(positional):
@@ -88,13 +113,13 @@ def resolve_statics(fun, static_argnums, static_argnames) -> tuple[frozenset, fr
     return frozenset(nums), frozenset(names)
 
 
-def _check_statics(fun, nums, names, params, positional, kinds) -> None:
+def _check_statics(fun, nums, names, params, positional, kinds, kind) -> None:
     what = f"jit of {getattr(fun, '__name__', 'a function')}"
     if inspect.Parameter.VAR_POSITIONAL not in kinds:
         bad = sorted(n for n in nums if not -len(positional) <= n < len(positional))
         if bad:
             raise MeshjitValueError(
-                f"{what} has static_argnums={tuple(sorted(nums))}, but the function takes "
+                f"{what} has {kind}_argnums={tuple(sorted(nums))}, but the function takes "
                 f"{len(positional)} positional argument(s): {bad} name(s) no argument"
             )
     if inspect.Parameter.VAR_KEYWORD not in kinds:
@@ -102,7 +127,7 @@ def _check_statics(fun, nums, names, params, positional, kinds) -> None:
         bad = sorted(set(names) - keywords)
         if bad:
             raise MeshjitValueError(
-                f"{what} has static_argnames {bad} that name no argument of the function; its "
+                f"{what} has {kind}_argnames {bad} that name no argument of the function; its "
                 f"arguments are {sorted(keywords)}"
             )
 

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from meshjit.compiler.errors import DistributedError
+from meshjit.compiler.errors import DeletedArrayError, DistributedError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.parallel.sharding import SingleDeviceSharding
 from meshjit.compiler.runtime import placement as plc
@@ -41,13 +41,31 @@ class Array(ArrayMethods):
             self._sharding = SingleDeviceSharding(self._placement._devices[0])
         return self._sharding
 
+    def is_deleted(self) -> bool:
+        """Whether the buffers are gone: donated to a jit call, or freed with `delete()`."""
+        return self._impl.is_deleted()
+
+    def delete(self) -> None:
+        """Frees the device buffers now; the array cannot be used afterwards."""
+        self._impl.delete()
+
+    def check_live(self, what: str = "reading") -> None:
+        if self._impl.is_deleted():
+            raise DeletedArrayError(
+                f"{what} an Array of {self.aval.str_short()} that has been deleted: it was "
+                "donated to a jit call (donate_argnums / donate_argnames) or freed with "
+                ".delete(); use the call's result instead"
+            )
+
     def __array__(self, dtype=None, copy=None):
+        self.check_live()
         value = plc.assemble(self._impl, self.aval, self._placement)
         return value if dtype is None else value.astype(dtype)
 
     @property
     def addressable_shards(self) -> list[Shard]:
         """This process's pieces: one per local device, with the global index it covers."""
+        self.check_live()
         shards = []
         indices = plc.shard_indices(self._placement, self.aval.shape)
         padded = plc.padded_shard_shape(self._placement, self.aval.shape)
@@ -71,6 +89,7 @@ class Array(ArrayMethods):
         return self._placement._internal_device_list.is_fully_addressable
 
     def block_until_ready(self) -> Array:
+        self.check_live("waiting for")
         try:
             if not self._impl.is_ready():
                 from meshjit.compiler.runtime.distributed_checks import wait_until_ready

@@ -70,8 +70,15 @@ class Executable:
             results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
         except Exception as e:
             checks.raise_if_peer_failed(e, "running a computation")
+            _raise_if_deleted(leaves)
             raise
         return [Array(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
+
+
+def _raise_if_deleted(leaves) -> None:
+    for i, x in enumerate(leaves):
+        if type(x) is Array:
+            x.check_live(f"argument {i} of the call is")
 
 
 def compile_executable(

@@ -1,0 +1,96 @@
+"""Buffer donation: jit(donate_argnums / donate_argnames), Array.is_deleted / delete, and the
+errors for using a donated array (issue 16 item 2)."""
+
+import numpy as np
+import pytest
+
+import meshjit
+from meshjit.compiler.errors import DeletedArrayError
+from meshjit.sharding import NamedSharding
+from meshjit.sharding import PartitionSpec as P
+
+X = np.arange(1024 * 64, dtype=np.float32).reshape(1024, 64)
+
+
+def step(params, grads):
+    return params - 0.1 * grads, grads.sum()
+
+
+def test_donated_array_is_deleted_and_the_result_is_right():
+    f = meshjit.jit(step, donate_argnums=0)
+    a = meshjit.device_put(X)
+    new, total = f(a, X)
+    assert a.is_deleted()
+    np.testing.assert_allclose(np.asarray(new), X - 0.1 * X, rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(total), X.sum(), rtol=1e-5)
+    again, _ = f(new, X)  # the result is an ordinary array, donated in turn
+    assert new.is_deleted() and not again.is_deleted()
+
+
+def test_memory_analysis_shows_the_aliased_buffer():
+    donated = meshjit.jit(step, donate_argnums=0).lower(X, X).compile().memory_analysis()
+    plain = meshjit.jit(step).lower(X, X).compile().memory_analysis()
+    assert donated.alias_size_in_bytes == X.nbytes and plain.alias_size_in_bytes == 0
+    assert "jax.buffer_donor = true" in meshjit.jit(step, donate_argnums=0).lower(X, X).as_text()
+
+
+def test_donate_argnames_and_numbers_reach_keyword_arguments():
+    for kw in [dict(donate_argnames="grads"), dict(donate_argnums=1)]:
+        f = meshjit.jit(step, **kw)
+        p, g = meshjit.device_put(X), meshjit.device_put(X)
+        f(p, grads=g)
+        assert g.is_deleted() and not p.is_deleted()
+
+
+def test_donating_a_pytree_argument_donates_every_leaf():
+    f = meshjit.jit(lambda tree: {k: v + 1 for k, v in tree.items()}, donate_argnums=0)
+    tree = {"a": meshjit.device_put(X), "b": meshjit.device_put(X[:8])}
+    out = f(tree)
+    assert tree["a"].is_deleted() and tree["b"].is_deleted()
+    np.testing.assert_array_equal(np.asarray(out["b"]), X[:8] + 1)
+
+
+def test_donating_a_numpy_value_is_a_no_op():
+    x = X.copy()
+    new, _ = meshjit.jit(step, donate_argnums=0)(x, X)
+    np.testing.assert_array_equal(x, X)
+    np.testing.assert_allclose(np.asarray(new), X - 0.1 * X, rtol=1e-6)
+
+
+def test_sharded_donation():
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    s = NamedSharding(mesh, P("x", "y"))
+    a = meshjit.device_put(X, s)
+    out = meshjit.jit(lambda v: v * 2, donate_argnums=0)(a)
+    assert a.is_deleted() and out.sharding == s
+    np.testing.assert_array_equal(np.asarray(out), X * 2)
+
+
+def test_using_a_donated_array_is_a_clear_error():
+    f = meshjit.jit(step, donate_argnums=0)
+    a = meshjit.device_put(X)
+    f(a, X)
+    with pytest.raises(DeletedArrayError, match="argument 0 .* has been deleted: it was donated"):
+        f(a, X)
+    with pytest.raises(RuntimeError, match="has been deleted"):  # JAX's error type
+        np.asarray(a)
+    with pytest.raises(DeletedArrayError):
+        a + 1
+
+
+def test_delete_frees_an_array():
+    a = meshjit.device_put(X)
+    assert not a.is_deleted()
+    a.delete()
+    assert a.is_deleted()
+    with pytest.raises(DeletedArrayError, match=r"f32\[1024,64\]"):
+        a.block_until_ready()
+
+
+def test_bad_donation_arguments():
+    with pytest.raises(ValueError, match="donate_argnums=\\(2,\\).*2 positional"):
+        meshjit.jit(step, donate_argnums=2)
+    with pytest.raises(ValueError, match="donate_argnames.*'nope'"):
+        meshjit.jit(step, donate_argnames="nope")
+    with pytest.raises(ValueError, match="both static and donated"):
+        meshjit.jit(step, static_argnums=0, donate_argnums=0)
