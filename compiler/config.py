@@ -11,6 +11,11 @@ class Config:
     _DEFAULTS = {
         "jax_num_cpu_devices": lambda: int(os.environ.get("MESHJIT_NUM_CPU_DEVICES", "8")),
         "jax_enable_x64": lambda: False,
+        # XLA may skip the rounding of bf16/f16 intermediates (its default); meshjit turns that
+        # off so a program computes what it says in every propagation mode: where sharding
+        # annotations split the fusions XLA would do it in, the results differed in the last
+        # bits of low-precision values (issue 14 item 15). Read when a program is compiled.
+        "xla_allow_excess_precision": lambda: False,
     }
 
     def __init__(self):

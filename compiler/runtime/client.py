@@ -9,6 +9,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib import _jax, xla_client
 
+from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitError
 
 _lock = threading.Lock()
@@ -53,6 +54,9 @@ def compile_options(device_ids: Sequence[int]) -> xla_client.CompileOptions:
     build = opts.executable_build_options
     build.use_spmd_partitioning = True
     build.use_shardy_partitioner = True
+    opts.env_option_overrides = [
+        ("xla_allow_excess_precision", bool(config.xla_allow_excess_precision))
+    ]
     opts.device_assignment = xla_client.DeviceAssignment.create(
         np.asarray(device_ids, dtype=np.int64).reshape(1, len(device_ids))
     )

@@ -50,3 +50,18 @@ def test_prune_drops_the_steps_outputs_do_not_need():
     a = check(program).results["meshjit"][0]
     b = check(small).results["meshjit"][0]
     assert same_numbers(a, b)
+
+
+@pytest.mark.parametrize("seed", [2703, 20326])
+def test_modes_are_bit_identical_on_low_precision_programs(seed):
+    """Issue 14 item 15: bf16 programs whose rounding XLA's excess precision skipped in some
+    modes only (sharding annotations split the fusions); with it off the modes agree bit for
+    bit, and with NumPy."""
+    outcome = check(draw(seed))
+    assert not outcome.modes_differ and not outcome.wrong
+
+
+def test_compile_options_turn_excess_precision_off():
+    from meshjit.compiler.runtime.client import compile_options
+
+    assert ("xla_allow_excess_precision", False) in compile_options([0]).env_option_overrides
