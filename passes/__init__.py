@@ -13,7 +13,7 @@ from meshjit.passes import (
     op_stats,  # noqa: F401  (registers meshjit-print-op-stats)
     sharding_passes,  # noqa: F401  (meshjit-propagate, -export, ...)
 )
-from meshjit.passes.api import propagate, run_shardy
+from meshjit.passes.api import propagate, propagated, run_shardy
 from meshjit.passes.export import prepare_for_xla
 from meshjit.passes.pipeline import (
     PipelineEntry,
@@ -61,6 +61,7 @@ __all__ = [
     "pass_manager_from_text",
     "prepare_for_xla",
     "propagate",
+    "propagated",
     "register_custom_call_rule",
     "register_pass",
     "registered_passes",

@@ -10,7 +10,7 @@ from jaxlib.mlir import ir, passmanager
 
 from meshjit.dialects.util import gc_paused
 from meshjit.passes.cost import clear_cache
-from meshjit.passes.export import export_module, pin_dot_plans, write_back
+from meshjit.passes.export import export_module, pin_dot_plans, prepare_for_xla, write_back
 from meshjit.passes.graph import (
     Graph,
     GraphError,
@@ -94,6 +94,35 @@ def propagate(
         except RuleError as e:
             raise PropagationError(str(e)) from None
     return module
+
+
+def propagated(module, *, propagation: str = "meshjit", **options):
+    """A new module, propagated and ready for XLA (what `jit` compiles): `module` (an
+    `ir.Module` or its text; not changed) through meshjit's propagation and export
+    (`propagation="meshjit"`, `options` as `propagate` takes them) or Shardy's pipeline
+    (`"shardy"`), then `prepare_for_xla`. Returns text for text, else an `ir.Module`.
+
+    (`propagate` itself works in place and returns the exported module, which may still hold
+    `sdy.reshard`s that XLA rejects: run `prepare_for_xla` on it, or use this.)"""
+    from meshjit.dialects.context import shared_context
+
+    as_text = isinstance(module, str)
+    source = module if as_text else module_operation(module).get_asm(enable_debug_info=True)
+    context = shared_context() if as_text else module_operation(module).context
+    with context:
+        copy = ir.Module.parse(source)
+    if propagation == "meshjit":
+        propagate(copy, **options)
+    elif propagation == "shardy" and not options:
+        run_shardy(copy)
+    else:
+        raise ValueError(
+            f"propagated: propagation must be 'meshjit' or 'shardy' (options only "
+            f"with 'meshjit'), got {propagation!r} with {sorted(options)}"
+        )
+    with copy.context:
+        prepare_for_xla(copy)
+    return copy.operation.get_asm() if as_text else copy
 
 
 def run_shardy(module):

@@ -110,6 +110,15 @@ def export_pass(module_op, pass_, **opts) -> None:
 
 
 @register_pass(
+    "meshjit-prepare-for-xla",
+    "Make a propagated module (meshjit's or Shardy's) exactly what XLA compiles: sdy.reshard "
+    "as constraints, every op's sharding pinned by a constraint",
+)
+def prepare_for_xla_pass(module_op, pass_) -> None:
+    _run_guarded(pass_, module_op, lambda: prepare_for_xla(module_op))
+
+
+@register_pass(
     "meshjit-print-sharding-rules",
     "Test only: attach each op's factor sharding rule as a meshjit.sharding_rule attribute",
 )

@@ -22,6 +22,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.jit.api import ShapeDtypeStruct, jit, make_jaxpr
+from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import make_mesh, set_mesh
@@ -47,6 +48,9 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Array",
+    "CompiledModule",
+    "compile_module",
+    "load_module",
     "MeshjitError",
     "MeshjitNameError",
     "MeshjitOverflowError",

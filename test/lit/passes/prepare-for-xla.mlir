@@ -1,0 +1,16 @@
+// RUN: meshjit-opt %s -split-input-file --meshjit-prepare-for-xla | FileCheck %s
+
+// The module as XLA receives it: an sdy.reshard (which XLA's import rejects) becomes a sharding
+// constraint to the same layout, and each op result's sharding is restated as a constraint.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @reshard
+// CHECK-NOT: sdy.reshard
+// CHECK: %[[R:.*]] = sdy.sharding_constraint %arg0 <@mesh, [{}, {"y"}]>
+// CHECK: %[[ADD:.*]] = stablehlo.add %[[R]], %[[R]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>}
+// CHECK-NEXT: %[[PIN:.*]] = sdy.sharding_constraint %[[ADD]] <@mesh, [{}, {"y"}]>
+// CHECK-NEXT: return %[[PIN]]
+func.func @reshard(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = sdy.reshard %arg0 <@mesh, [{}, {"y"}]> : tensor<8x16xf32>
+  %1 = stablehlo.add %0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
