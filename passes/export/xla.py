@@ -53,12 +53,17 @@ def _rejected_while(op) -> bool:
     return op.name == "stablehlo.while" and SHARDING_ATTR in op.attributes and _passes_through(op)
 
 
+_AS_CONSTRAINTS = {"sdy.reshard": "sharding", "sdy.all_reduce": "out_sharding"}
+
+
 def reshards_as_constraints(module_op: ir.Operation) -> None:
-    """XLA's StableHLO import rejects `sdy.reshard`; a sharding constraint with the same
-    sharding pins the same layout, and XLA inserts the data movement itself."""
-    for op in _find(module_op, lambda op: op.name == "sdy.reshard"):
+    """XLA's StableHLO import rejects `sdy.reshard` and `sdy.all_reduce` (Shardy's export makes
+    the latter for an unreduced value); a sharding constraint with the op's result sharding pins
+    the same layout (reduced, for an all_reduce), and XLA inserts the data movement itself."""
+    for op in _find(module_op, lambda op: op.name in _AS_CONSTRAINTS):
         with ir.InsertionPoint(op), op.location:
-            new = sdy.ShardingConstraintOp(op.operands[0], op.attributes["sharding"])
+            sharding = op.attributes[_AS_CONSTRAINTS[op.name]]
+            new = sdy.ShardingConstraintOp(op.operands[0], sharding)
         op.results[0].replace_all_uses_with(new.result)
         op.erase()
 
@@ -69,6 +74,7 @@ _NOT_PINNED = frozenset(
     {
         "sdy.sharding_constraint",
         "sdy.reshard",
+        "sdy.all_reduce",
         "sdy.manual_computation",
         "stablehlo.constant",
         "stablehlo.iota",
