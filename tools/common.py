@@ -64,3 +64,83 @@ def user_traceback(error: BaseException, user_file: str) -> str:
     lines += traceback.format_list(kept)
     lines += traceback.format_exception_only(type(error), error)
     return "".join(lines).rstrip("\n")
+
+
+def add_version(parser: argparse.ArgumentParser, prog: str) -> None:
+    from meshjit import __version__
+
+    parser.add_argument("--version", action="version", version=f"{prog} (meshjit) {__version__}")
+
+
+def read_input(path: str):
+    """A module file's contents: text, or bytes for MLIR bytecode / VHLO; `-` is stdin."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
+    except OSError as e:
+        raise ToolError(f"could not open input file '{path}': {e.strerror}") from None
+    if data.startswith(b"ML\xefR"):
+        return data
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        raise ToolError(f"'{path}' is neither MLIR text, bytecode nor a VHLO artifact") from None
+
+
+def parse_mesh(text: str):
+    """`data=4,model=2` -> a Mesh over the first 8 CPU devices (more are made if it needs)."""
+    import math
+
+    import meshjit
+
+    axes = []
+    for item in text.split(","):
+        name, eq, size = item.partition("=")
+        if not eq or not name.strip().isidentifier() or not size.strip().isdigit():
+            raise ToolError(f"malformed --mesh '{text}': expected AXIS=N,..., e.g. data=4,model=2")
+        axes.append((name.strip(), int(size)))
+    names = [n for n, _ in axes]
+    if len(set(names)) != len(names):
+        raise ToolError(f"--mesh '{text}' repeats an axis name")
+    size = math.prod(s for _, s in axes)
+    if size > meshjit.config.jax_num_cpu_devices:
+        meshjit.config.update("jax_num_cpu_devices", size)
+    return meshjit.make_mesh(tuple(s for _, s in axes), tuple(names))
+
+
+def parse_spec(text: str, mesh, what: str | None = None):
+    """`data,_` / `(data,model)` / `` -> a PartitionSpec over `mesh`'s axes (checked when a
+    mesh is given); `-` -> None."""
+    from meshjit.sharding import PartitionSpec
+
+    text = text.strip()
+    if text == "-":
+        return None
+    what = what or f"sharding '{text}'"
+    entries = [_spec_entry(e, text, mesh, what) for e in split_top(text)] if text else []
+    return PartitionSpec(*entries)
+
+
+def split_top(text: str) -> list[str]:
+    """`text` split at the commas outside parentheses."""
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += ch
+    return parts + [current]
+
+
+def _spec_entry(entry: str, text: str, mesh, what: str):
+    entry = entry.strip()
+    if entry in ("_", "None", ""):
+        return None
+    names = [n.strip() for n in entry.strip("()").split(",")]
+    for name in names:  # without a mesh, the module's mesh is the judge
+        if mesh is not None and name not in mesh.axis_names:
+            known = f"mesh axes {', '.join(mesh.axis_names)}"
+            raise ToolError(f"{what} names axis '{name}', which is not in the mesh ({known})")
+    return names[0] if len(names) == 1 and not entry.startswith("(") else tuple(names)

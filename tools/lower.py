@@ -7,6 +7,11 @@
 `--arg` specs are `<dtype>[<dims>]` with jaxpr dtype names (f32, bf16, i32, u8, bool, ...);
 `f32[]` is a scalar. `--static NAME=VALUE` passes a static keyword argument (VALUE is a Python
 literal, or else a string).
+
+Sharded modules, in JAX's type notation (`N@axis`, `N@(a,b)` for a dimension split over axes):
+
+    meshjit-lower model.py:mlp --mesh data=4,model=2 --arg 'f32[32@data,64]' \
+        --arg 'f32[64,16@model]' --out-sharding 'data,_'
 """
 
 from __future__ import annotations
@@ -21,14 +26,27 @@ import sys
 
 import meshjit
 from meshjit.compiler.ir.dtypes import FROM_SHORT
-from meshjit.tools.common import ToolError, help_formatter, report, user_traceback, write_output
+from meshjit.sharding import NamedSharding, PartitionSpec
+from meshjit.tools.common import (
+    ToolError,
+    add_version,
+    help_formatter,
+    parse_mesh,
+    parse_spec,
+    report,
+    split_top,
+    user_traceback,
+    write_output,
+)
 
 PROG = "meshjit-lower"
-_ARG_SPEC = re.compile(r"^\s*(\w+)\s*\[([\d,\s]*)\]\s*$")
+_ARG_SPEC = re.compile(r"^\s*(\w+)\s*\[([\w,@()\s]*)\]\s*$")
+_DIM = re.compile(r"^(\d+)(?:@(.+))?$")
 
 
-def parse_arg_spec(spec: str) -> meshjit.ShapeDtypeStruct:
-    """`f32[8,16]` -> ShapeDtypeStruct((8, 16), float32)."""
+def parse_arg_spec(spec: str, mesh=None) -> meshjit.ShapeDtypeStruct:
+    """`f32[8,16]` -> ShapeDtypeStruct((8, 16), float32); `f32[8@data,16]` also carries the
+    NamedSharding P("data") over `mesh`."""
     match = _ARG_SPEC.match(spec)
     if match is None:
         raise ToolError(f"malformed --arg '{spec}': expected <dtype>[<dims>], e.g. f32[8,16]")
@@ -36,10 +54,34 @@ def parse_arg_spec(spec: str) -> meshjit.ShapeDtypeStruct:
     if short not in FROM_SHORT:
         valid = ", ".join(sorted(FROM_SHORT))
         raise ToolError(f"unknown dtype '{short}' in --arg '{spec}' (known: {valid})")
-    sizes = [d.strip() for d in dims.split(",")] if dims.strip() else []
-    if any(not d for d in sizes):
+    items = [d.strip() for d in split_top(dims)] if dims.strip() else []
+    if any(not d for d in items):
         raise ToolError(f"malformed --arg '{spec}': empty dimension")
-    return meshjit.ShapeDtypeStruct(tuple(int(d) for d in sizes), FROM_SHORT[short])
+    parsed = [_DIM.match(d) for d in items]
+    if any(m is None for m in parsed):
+        raise ToolError(f"malformed --arg '{spec}': a dimension is N or N@axis, e.g. 32@data")
+    shape = tuple(int(m.group(1)) for m in parsed)
+    sharded = [m.group(2) for m in parsed]
+    sharding = None
+    if any(sharded):
+        if mesh is None:
+            raise ToolError(f"--arg '{spec}' shards a dimension: give the mesh, e.g. --mesh data=4")
+        spec_of = parse_spec(",".join(a or "_" for a in sharded), mesh, what=f"--arg '{spec}'")
+        _check_divides(spec, shape, spec_of, mesh)
+        sharding = NamedSharding(mesh, spec_of)
+    return meshjit.ShapeDtypeStruct(shape, FROM_SHORT[short], sharding=sharding)
+
+
+def _check_divides(spec: str, shape, partition: PartitionSpec, mesh) -> None:
+    for i, n in enumerate(shape):
+        parts = 1
+        for axis in partition.axes_of(i):
+            parts *= mesh.shape[axis]
+        if n % parts:
+            raise ToolError(
+                f"--arg '{spec}': dimension {i} of size {n} does not divide over "
+                f"{'x'.join(partition.axes_of(i))} ({parts} devices)"
+            )
 
 
 def parse_static(item: str) -> tuple[str, object]:
@@ -98,21 +140,22 @@ def check_signature(fun, args, statics) -> None:
         ) from None
 
 
-def emit_jaxpr(fun, args, statics, debug_info: bool) -> bytes:
+def emit_jaxpr(fun, args, statics, debug_info: bool, out_shardings=None) -> bytes:
     jaxpr = meshjit.make_jaxpr(fun, static_argnames=tuple(statics))(*args, **statics)
     return (str(jaxpr) + "\n").encode()
 
 
-def _lower(fun, args, statics):
-    return meshjit.jit(fun, static_argnames=tuple(statics)).lower(*args, **statics)
+def _lower(fun, args, statics, out_shardings):
+    jitted = meshjit.jit(fun, static_argnames=tuple(statics), out_shardings=out_shardings)
+    return jitted.lower(*args, **statics)
 
 
-def emit_stablehlo(fun, args, statics, debug_info: bool) -> bytes:
-    return _lower(fun, args, statics).as_text(debug_info=debug_info).encode()
+def emit_stablehlo(fun, args, statics, debug_info: bool, out_shardings=None) -> bytes:
+    return _lower(fun, args, statics, out_shardings).as_text(debug_info=debug_info).encode()
 
 
-def emit_bytecode(fun, args, statics, debug_info: bool) -> bytes:
-    return _lower(fun, args, statics).as_bytecode()
+def emit_bytecode(fun, args, statics, debug_info: bool, out_shardings=None) -> bytes:
+    return _lower(fun, args, statics, out_shardings).as_bytecode()
 
 
 EMITTERS = {"jaxpr": emit_jaxpr, "stablehlo": emit_stablehlo, "bytecode": emit_bytecode}
@@ -138,6 +181,16 @@ OPTIONS = (
             "help": "a static keyword argument",
         },
     ),
+    (("--mesh",), {"metavar": "AXIS=N,...", "help": "a mesh for sharded --arg: data=4,model=2"}),
+    (
+        ("--out-sharding",),
+        {
+            "action": "append",
+            "default": None,
+            "metavar": "SPEC",
+            "help": "per result, in order: 'data,_' ('-' for none)",
+        },
+    ),
     (("--emit",), {"choices": tuple(EMITTERS), "default": "stablehlo", "help": "what to print"}),
     (("--debug-info",), {"action": "store_true", "help": "print locations (user source lines)"}),
     (("-o",), {"dest": "output", "default": "-", "help": "output file (default stdout)"}),
@@ -153,26 +206,38 @@ def make_parser() -> argparse.ArgumentParser:
     )
     for names, options in OPTIONS:
         parser.add_argument(*names, **options)
+    add_version(parser, PROG)
     return parser
 
 
 def run(args) -> int:
-    specs = [parse_arg_spec(spec) for spec in args.arg]
+    mesh = parse_mesh(args.mesh) if args.mesh else None
+    specs = [parse_arg_spec(spec, mesh) for spec in args.arg]
+    out_shardings = _out_shardings(args.out_sharding, mesh)
     statics = dict(parse_static(item) for item in args.static)
     path, function = split_target(args.target)
     fun = load_function(path, function)
     check_signature(fun, specs, statics)
     try:
-        data = EMITTERS[args.emit](fun, specs, statics, args.debug_info)
+        data = EMITTERS[args.emit](fun, specs, statics, args.debug_info, out_shardings)
     except meshjit.MeshjitError as e:
         raise ToolError(str(e)) from None
     except Exception as e:  # noqa: BLE001  (the user's function raised while being traced)
         raise ToolError(
-            f"'{function}' raised {type(e).__name__} while being traced\n"
-            + user_traceback(e, path)
+            f"'{function}' raised {type(e).__name__} while being traced\n" + user_traceback(e, path)
         ) from None
     write_output(data, args.output)
     return 0
+
+
+def _out_shardings(given, mesh):
+    if given is None:
+        return None
+    if mesh is None:
+        raise ToolError("--out-sharding needs --mesh")
+    specs = [parse_spec(text, mesh, what=f"--out-sharding '{text}'") for text in given]
+    shardings = [None if s is None else NamedSharding(mesh, s) for s in specs]
+    return shardings[0] if len(shardings) == 1 else tuple(shardings)
 
 
 def main(argv=None) -> int:

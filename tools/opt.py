@@ -28,7 +28,14 @@ from meshjit.passes import (
     registered_passes,
 )
 from meshjit.tools import diagnostics as diag_lib
-from meshjit.tools.common import ToolError, help_formatter, parse_bool, report, write_output
+from meshjit.tools.common import (
+    ToolError,
+    add_version,
+    help_formatter,
+    parse_bool,
+    report,
+    write_output,
+)
 
 PROG = "meshjit-opt"
 SPLIT_MARKER = "// -----"
@@ -130,6 +137,7 @@ def make_parser() -> argparse.ArgumentParser:
     for flag, _, help_text in IR_PRINTING_FLAGS:
         parser.add_argument(f"--{flag}", action="store_true", help=help_text)
     _add_pass_flags(parser)
+    add_version(parser, PROG)
     return parser
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import time
 
 os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
@@ -22,6 +21,7 @@ from jaxlib.mlir import ir  # noqa: E402
 import meshjit  # noqa: E402
 from meshjit import passes  # noqa: E402
 from meshjit.compiler.runtime import client as backend  # noqa: E402
+from meshjit.compiler.runtime.hlo_stats import collective_stats  # noqa: E402
 from meshjit.dialects import make_context  # noqa: E402
 from meshjit.passes.graph import sharding_io  # noqa: E402
 
@@ -72,60 +72,6 @@ def _axes(sharding, value_type) -> tuple:
 
 
 # --------------------------------------------------------------------------- collectives
-
-_COLLECTIVE = re.compile(
-    r"= (\(?[^=]*?\)?) (all-gather|all-reduce|reduce-scatter|all-to-all|collective-permute)"
-    r"(?:-start)?\(([^\n]*)"
-)
-_INDEX_COMMENT = re.compile(r"/\*index=\d+\*/")
-_SHAPE = re.compile(r"(pred|[sfu]\d+|bf16)\[([\d,]*)\]")
-_BYTES = {"pred": 1, "bf16": 2}
-# Bytes one device sends/receives, as a multiple of the collective's result size, for group n.
-_MOVED = {
-    "all-gather": lambda n: (n - 1) / n,
-    "all-reduce": lambda n: 2 * (n - 1) / n,
-    "reduce-scatter": lambda n: n - 1,
-    "all-to-all": lambda n: (n - 1) / n,
-    "collective-permute": lambda n: 1,
-}
-
-
-def group_size(attrs: str, default: int = 8) -> int:
-    """Devices per replica group, from `replica_groups=` in any of XLA's three spellings."""
-    mesh = re.search(r"replica_groups=mesh\[([^\]]*)\][^{]*\{([^}]*)\}", attrs)
-    if mesh:
-        sizes = dict(re.findall(r"'(\w+)'=(\d+)", mesh.group(1)))
-        n = 1  # an axis, or a sub-axis `'axis_1':(2)2` (pre-size 2, size 2)
-        for axis, sub_size in re.findall(r"'(\w+)'(?::\(\d+\)(\d+))?", mesh.group(2)):
-            n *= int(sub_size or sizes[axis])
-        return n
-    iota = re.search(r"replica_groups=\[\d+,(\d+)\]<=", attrs)
-    if iota:
-        return int(iota.group(1))
-    explicit = re.search(r"replica_groups=\{\{([\d,]*)\}", attrs)
-    if explicit:
-        return len(explicit.group(1).split(","))
-    return default
-
-
-def collective_stats(hlo: str) -> tuple[int, int, int]:
-    """(count, result bytes, bytes moved per device) of the collectives in partitioned HLO.
-
-    Collectives inside a loop body are counted once (per static occurrence)."""
-    count = result_bytes = moved = 0
-    hlo = _INDEX_COMMENT.sub("", hlo)  # long tuples carry `/*index=5*/`, which has an `=`
-    for match in _COLLECTIVE.finditer(hlo):
-        count += 1
-        size = 0
-        for dtype, dims in _SHAPE.findall(match.group(1)):
-            elem = _BYTES.get(dtype) or int(dtype[1:]) // 8
-            for d in filter(None, dims.split(",")):
-                elem *= int(d)
-            size += elem
-        result_bytes += size
-        moved += size * _MOVED[match.group(2)](group_size(match.group(3)))
-    return count, result_bytes, round(moved)
-
 
 def memory_bytes(executable) -> int:
     """Per-device bytes: arguments + outputs + temporaries (minus aliased outputs)."""

@@ -7,9 +7,13 @@ import pytest
 from meshjit.passes import PASSES, PassInfo, fail, pass_manager_from_text
 from meshjit.passes.pipeline import parse_pipeline, split_top_level
 from meshjit.passes.registry import PassRegistryError
+from meshjit.tools import compile as compile_tool
 from meshjit.tools import lower, opt
+from meshjit.tools.common import ToolError, parse_spec
 
-PROGRAMS = os.path.join(os.path.dirname(__file__), "..", "..", "test", "lit", "Inputs", "programs.py")
+PROGRAMS = os.path.join(
+    os.path.dirname(__file__), "..", "..", "test", "lit", "Inputs", "programs.py"
+)
 
 VALID = """\
 func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
@@ -57,6 +61,51 @@ def test_lower_stablehlo(capsys):
     assert "func.func public @main(%arg0: tensor<8x16xf32>" in out
     assert "stablehlo.dot_general" in out
     assert "loc(" not in out
+
+
+def test_lower_sharded_module_then_compile_it(tmp_path, capsys):
+    out_file = str(tmp_path / "sharded.mlir")
+    code, _, err = run_tool(
+        lower,
+        [
+            f"{PROGRAMS}:affine",
+            "--mesh",
+            "data=4,model=2",
+            "--arg",
+            "f32[8@data,16]",
+            "--arg",
+            "f32[16,4@model]",
+            "--arg",
+            "f32[4]",
+            "-o",
+            out_file,
+        ],
+        capsys,
+    )
+    assert code == 0, err
+    text = open(out_file).read()
+    assert 'sdy.mesh @mesh = <["data"=4, "model"=2]>' in text
+    assert '#sdy.sharding<@mesh, [{}, {"model"}]>' in text
+    code, out, err = run_tool(compile_tool, [out_file, "--run", "--repeat", "2"], capsys)
+    assert code == 0, err
+    assert "devices: 8" in out and "argument 1: f32[16,4] PartitionSpec(None, 'model')" in out
+    assert "run: median" in out
+
+
+def test_spec_notation():
+    from meshjit.sharding import PartitionSpec as P
+
+    assert parse_spec("data,_", None) == P("data", None)
+    assert parse_spec("(data,model),_", None) == P(("data", "model"), None)
+    assert parse_spec("", None) == P() and parse_spec("-", None) is None
+    with pytest.raises(ToolError, match="not in the mesh"):
+        parse_spec("zz", meshjit_mesh())
+
+
+def meshjit_mesh():
+    import meshjit
+
+    return meshjit.make_mesh((8,), ("d",))
 
 
 def test_lower_jaxpr_with_static(capsys):
