@@ -33,10 +33,25 @@ def get_client():
                 from meshjit.compiler.runtime import distributed
 
                 # After distributed.initialize: this process's devices joined with the others'.
+                register_cpu_targets()
                 _client = xla_client.make_cpu_client(
                     num_devices=config.jax_num_cpu_devices, **distributed.client_options()
                 )
     return _client
+
+
+def register_cpu_targets() -> None:
+    """The CPU custom-call targets jaxlib ships (LAPACK, as `lapack_*` / `lapack_*_ffi`), so
+    modules calling them (JAX's linalg, meshjit.numpy.linalg) run; the FFI ones are batch
+    partitionable, as JAX registers them."""
+    from jaxlib import lapack
+
+    lapack._lapack.initialize()  # binds the LAPACK routines the targets call (scipy's)
+    for platform, targets in lapack.registrations().items():
+        for name, fn, api_version in targets:
+            xla_client.register_custom_call_target(name, fn, platform, api_version)
+    for name in lapack.batch_partitionable_targets():
+        xla_client.register_custom_call_as_batch_partitionable(name)
 
 
 def devices() -> list:

@@ -1,7 +1,9 @@
 """Rules of `stablehlo.custom_call`, registered per call target by the user.
 
 `register_custom_call_rule(target, rule)` takes a ShardingRule, its `#sdy.op_sharding_rule`
-text, or `fn(op) -> ShardingRule`; a custom call whose target has no rule stays replicated.
+text, or `fn(op) -> ShardingRule`. Without a registered rule, the op's own `sdy.sharding_rule`
+attribute is honoured (JAX puts one on LAPACK and custom-partitioning calls), as Shardy does; a
+custom call with neither stays replicated.
 """
 
 from __future__ import annotations
@@ -41,7 +43,11 @@ def unregister_custom_call_rule(target_name: str) -> None:
 
 
 def _parse_rule_text(text: str) -> ShardingRule:
-    attr = sdy.OpShardingRuleAttr(ir.Attribute.parse(text))
+    return _rule_from_attr(ir.Attribute.parse(text))
+
+
+def _rule_from_attr(attribute: ir.Attribute) -> ShardingRule:
+    attr = sdy.OpShardingRuleAttr(attribute)
     sizes = list(attr.factor_sizes)
     kinds = {f: REDUCTION for f in attr.reduction_factors}
     kinds.update({f: NEED_REPLICATION for f in attr.need_replication_factors})
@@ -65,7 +71,9 @@ def custom_call_rule(op):
     target = ir.StringAttr(op.attributes["call_target_name"]).value
     rule = CUSTOM_CALL_RULES.get(target)
     if rule is None:
-        return None
+        if "sdy.sharding_rule" not in op.attributes:
+            return None
+        rule = _rule_from_attr(op.attributes["sdy.sharding_rule"])
     if isinstance(rule, str):
         rule = _parse_rule_text(rule)
     elif not isinstance(rule, ShardingRule):

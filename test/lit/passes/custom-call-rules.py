@@ -92,3 +92,39 @@ with make_context():
             print(f"error: {d.location}: {d.message}")
 passes.unregister_custom_call_rule("my_transpose")
 passes.unregister_custom_call_rule("my_rownorm")
+
+# Without a registered rule, the op's own sdy.sharding_rule attribute (what JAX emits on LAPACK
+# and custom-partitioning calls) is honoured, as Shardy does; a registered rule still wins.
+ATTRIBUTED = """
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+func.func @f(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>})
+    -> tensor<16x8xf32> {
+  %0 = stablehlo.custom_call @their_transpose(%arg0)
+      {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([j, i]) {i=8, j=16}, custom>}
+      : (tensor<8x16xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+"""
+
+
+def run_attributed(title):
+    print(f"TEST: {title}")
+    with make_context():
+        module = ir.Module.parse(ATTRIBUTED)
+        passes.propagate(module)
+        print("\n".join(l.strip() for l in str(module).splitlines() if "custom_call" in l))
+
+
+# CHECK-LABEL: TEST: attribute rule
+# CHECK: stablehlo.custom_call @their_transpose(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {"x"}]>]>
+run_attributed("attribute rule")
+# CHECK-LABEL: TEST: registered rule wins
+# CHECK-NOT: sdy.sharding_per_value
+# CHECK: TEST: end
+passes.register_custom_call_rule(
+    "their_transpose",
+    "#sdy.op_sharding_rule<([i, j])->([j, i]) {i=8, j=16} need_replication={i, j}>",
+)
+run_attributed("registered rule wins")
+passes.unregister_custom_call_rule("their_transpose")
+print("TEST: end")
