@@ -35,6 +35,13 @@ def propagate_module(module_op: ir.Operation, options: Options, *, close: bool =
     after rebuilding it."""
     with gc_paused():
         clear_cache()
+        where = gspmd_sharding(module_op)
+        if where is not None:
+            raise PropagationError(
+                f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
+                "shardings only: emit the module with Shardy (JAX's default)"
+            )
+        named_computations_as_calls(module_op)
         split_constants(module_op)
         graph = build_graph(module_op)
         print_warnings(graph)
@@ -43,6 +50,46 @@ def propagate_module(module_op: ir.Operation, options: Options, *, close: bool =
         if close:
             pin_dot_plans(graph)
     return graph
+
+
+_GSPMD_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"})
+
+
+def gspmd_sharding(module_op: ir.Operation) -> str | None:
+    """Where the module carries GSPMD-style shardings (`mhlo.sharding` attributes, or the
+    `@Sharding` / `@SPMDFullToShardShape` custom calls), which meshjit does not read; None if
+    it carries none."""
+    found = []
+
+    def visit(op):
+        target = op.attributes["call_target_name"] if "call_target_name" in op.attributes else None
+        if target is not None and ir.StringAttr(target).value in _GSPMD_CALLS:
+            found.append(f"custom_call @{ir.StringAttr(target).value} at {op.location}")
+        elif "mhlo.sharding" in op.attributes or "mhlo.sharding" in str(
+            op.attributes["arg_attrs"] if "arg_attrs" in op.attributes else ""
+        ):
+            found.append(f"mhlo.sharding on {op.name} at {op.location}")
+        return ir.WalkResult.INTERRUPT if found else ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return found[0] if found else None
+
+
+def named_computations_as_calls(module_op: ir.Operation) -> None:
+    """`sdy.named_computation`s become calls of private functions (Shardy's own export), which
+    propagation goes through and XLA compiles (it rejects named computations)."""
+    found = []
+
+    def visit(op):
+        if op.name == "sdy.named_computation":
+            found.append(op)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    if found:
+        pm = passmanager.PassManager.parse("builtin.module(sdy-export-named-computations)")
+        pm.run(module_op)
 
 
 def module_operation(module) -> ir.Operation:

@@ -160,7 +160,18 @@ def compile_module(
     """
     how = check_propagation(propagation)
     module = load_module(module)
+    _refuse_host_callbacks(module)
     with module.context, ir.Location.unknown():
+        from meshjit.passes.api import gspmd_sharding, named_computations_as_calls
+
+        where = gspmd_sharding(module.operation)
+        if where is not None:
+            raise MeshjitValueError(
+                f"compile_module: the module carries GSPMD shardings ({where}), which meshjit "
+                "does not read (it reads Shardy's sdy.mesh / sdy.sharding): emit the module "
+                "with Shardy (JAX's default), or strip them and pass mesh= and in_shardings="
+            )
+        named_computations_as_calls(module.operation)
         main = _main_func(module)
         in_avals, out_avals = _avals(main)
         mesh_name, mesh = _mesh(module, mesh, devices)
@@ -184,6 +195,38 @@ def compile_module(
         _bytecode(ready), in_avals, out_avals, assignment, result_shardings
     )
     return CompiledModule(executable, in_avals, out_avals, name, ready)
+
+
+# Host callbacks call back into a Python function registered in the process that emitted the
+# module (by index): here there is none, and XLA would wait on it forever.
+_HOST_CALLBACKS = frozenset(
+    {
+        "xla_python_cpu_callback",
+        "xla_ffi_python_cpu_callback",
+        "xla_ffi_partitioned_python_cpu_callback",
+    }
+)
+
+
+def _refuse_host_callbacks(module: ir.Module) -> None:
+    found = []
+
+    def visit(op):
+        if op.name == "stablehlo.custom_call":
+            target = ir.StringAttr(op.attributes["call_target_name"]).value
+            if target in _HOST_CALLBACKS:
+                found.append((target, op.location))
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    if found:
+        target, location = found[0]
+        raise MeshjitValueError(
+            f"compile_module: the module calls a Python host callback (custom_call @{target} at "
+            f"{location}, from jax.debug.print / pure_callback / io_callback): its function lives "
+            "in the process that emitted the module, so it cannot run here; emit the module "
+            "without the callback"
+        )
 
 
 def _bytecode(module: ir.Module) -> bytes:

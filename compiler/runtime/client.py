@@ -46,7 +46,6 @@ def register_cpu_targets() -> None:
     partitionable, as JAX registers them."""
     from jaxlib import lapack
 
-    lapack._lapack.initialize()  # binds the LAPACK routines the targets call (scipy's)
     for platform, targets in lapack.registrations().items():
         for name, fn, api_version in targets:
             xla_client.register_custom_call_target(name, fn, platform, api_version)
@@ -78,8 +77,23 @@ def compile_options(device_ids: Sequence[int]) -> xla_client.CompileOptions:
     return opts
 
 
+_LAPACK_READY = []
+
+
+def _ensure_lapack(module_text: str | bytes) -> None:
+    """Binds the LAPACK routines jaxlib's targets call (scipy's) before the first module that
+    calls one: only then, as binding them early can hang the interpreter's exit."""
+    marker = b"lapack_" if isinstance(module_text, bytes) else "lapack_"
+    if not _LAPACK_READY and marker in module_text:
+        from jaxlib import lapack
+
+        lapack._lapack.initialize()
+        _LAPACK_READY.append(True)
+
+
 def compile_module(module_text: str | bytes, device_list: Sequence) -> object:
     """Compiles StableHLO text or bytecode for `device_list` (in mesh order)."""
+    _ensure_lapack(module_text)
     opts = compile_options([d.id for d in device_list])
     try:
         return get_client().compile_and_load(

@@ -162,3 +162,43 @@ def test_propagated_returns_a_new_xla_ready_module(propagation):
     assert isinstance(again, ir.Module) and str(module) != str(again)
     out = meshjit.compile_module(ready, propagation="xla")(X, W)
     np.testing.assert_allclose(np.asarray(out), X @ W, rtol=1e-5, atol=1e-5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Foreign constructs (issue 18 item 5): tests/jit/fixtures/foreign
+
+
+FOREIGN = __import__("pathlib").Path(__file__).parent / "fixtures" / "foreign"
+
+
+def foreign(name: str) -> str:
+    return (FOREIGN / f"{name}.mlir").read_text()
+
+
+@pytest.mark.parametrize("propagation", ["meshjit", "shardy", "xla"])
+def test_named_computation_is_propagated_through_like_a_call(propagation):
+    out = meshjit.compile_module(foreign("named_computation"), propagation=propagation)(
+        np.full((8, 4), 3, np.float32)
+    )
+    np.testing.assert_array_equal(np.asarray(out), np.full((8, 4), 18, np.float32))
+    assert out.sharding.spec == P("data")
+
+
+@pytest.mark.parametrize("propagation", ["meshjit", "shardy", "xla"])
+def test_maximal_sharding_is_kept(propagation):
+    c = meshjit.compile_module(foreign("maximal_sharding"), propagation=propagation)
+    doubled, square = c(np.ones((8, 4), np.float32))
+    np.testing.assert_array_equal(np.asarray(doubled), np.full((8, 4), 2, np.float32))
+    assert float(np.asarray(square)) == 32.0**2
+
+
+def test_a_host_callback_is_refused_at_compile_time():
+    with pytest.raises(meshjit.MeshjitValueError, match="Python host callback"):
+        meshjit.compile_module(foreign("jax_debug_print"))
+
+
+def test_gspmd_shardings_are_reported():
+    with pytest.raises(meshjit.MeshjitValueError, match="GSPMD shardings .*@Sharding"):
+        meshjit.compile_module(foreign("gspmd"))
+    with pytest.raises(passes.PropagationError, match="GSPMD shardings"):
+        passes.propagate(meshjit.load_module(foreign("gspmd")))
