@@ -114,7 +114,7 @@ ALLOWED = {
     "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},
     "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "nn", "jit", "runtime",
                       "random", "passes", "facade"},
-    "tools": BASE | {"ir", "trace", "lax", "jit", "passes", "facade"},
+    "tools": BASE | {"ir", "trace", "lax", "jit", "runtime", "passes", "facade"},
 }
 
 
