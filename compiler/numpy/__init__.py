@@ -17,13 +17,16 @@ The modules, each importing only modules listed before it:
     sorting       sort, argsort, searchsorted, nonzero, unique, interp
     statistics    nan-reductions, quantile, percentile, median
     contractions  einsum
-    scalar_types  jnp.float32 and the other dtype names, pi, e, inf, nan, newaxis
+    scalar_types  jnp.float32 and the other dtype names, dtype queries, pi, e, inf, nan, newaxis
+    index_tricks  indices, ix_, mgrid / ogrid, r_ / c_, triangle indices, (un)ravel indices
+    routines      the array API's names, append / delete / array_split, bincount, histogram,
+                  convolve / correlate, cov, polynomials, gcd / lcm, frexp / modf, ...
     array_methods the operators and methods of arrays (`x + y`, `x.sum()`, `x[i]`, `x.at`)
 
 Importing the package registers the array methods on the array types (Tracer, Array).
 """
 
-from meshjit.compiler.numpy import scalar_types
+from meshjit.compiler.numpy import index_tricks, routines, scalar_types
 from meshjit.compiler.numpy.array_methods import METHODS
 from meshjit.compiler.numpy.contractions import einsum
 from meshjit.compiler.numpy.creation import (
@@ -102,6 +105,7 @@ from meshjit.compiler.numpy.elementwise import (
     true_divide,
     where,
 )
+from meshjit.compiler.numpy.index_tricks import *  # noqa: F403 (index helpers, listed there)
 from meshjit.compiler.numpy.indexing import take, take_along_axis
 from meshjit.compiler.numpy.math import (
     arccos,
@@ -164,6 +168,7 @@ from meshjit.compiler.numpy.reductions import (
     sum,
     var,
 )
+from meshjit.compiler.numpy.routines import *  # noqa: F403 (routines, listed there)
 from meshjit.compiler.numpy.scalar_types import *  # noqa: F403 (the dtype names, listed there)
 from meshjit.compiler.numpy.shapes import (
     atleast_1d,
@@ -414,6 +419,6 @@ __all__ = [
     "zeros",
     "zeros_like",
 ]
-__all__ += scalar_types.__all__
+__all__ += scalar_types.__all__ + index_tricks.__all__ + routines.__all__
 
 register_array_methods(METHODS)

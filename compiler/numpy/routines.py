@@ -1,0 +1,563 @@
+"""meshjit.numpy routines built from the others: the array API's names (acos, concat, unstack,
+vecdot, matrix_transpose, ...), joining and editing (append, delete, array_split, resize,
+diagflat, fill_diagonal, trim_zeros), sequences (logspace, geomspace, vander, ediff1d,
+trapezoid), counting and binning (isin, bincount, digitize, histogram), correlation (convolve,
+correlate, cov, corrcoef), polynomials and a few integer / float ufuncs (gcd, lcm, copysign,
+logaddexp2, ldexp, frexp, modf)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.numpy import elementwise as ew
+from meshjit.compiler.numpy import math as jmath
+from meshjit.compiler.numpy import shapes
+from meshjit.compiler.numpy.creation import arange, asarray, linspace, ones_like, zeros, zeros_like
+from meshjit.compiler.numpy.cumulative import diff
+from meshjit.compiler.numpy.diagonals import diag
+from meshjit.compiler.numpy.indexing import take
+from meshjit.compiler.numpy.products import matmul
+from meshjit.compiler.numpy.reductions import any as any_
+from meshjit.compiler.numpy.reductions import max as max_
+from meshjit.compiler.numpy.reductions import mean, sum
+from meshjit.compiler.numpy.sorting import searchsorted
+from meshjit.compiler.numpy.util import aval_of, promote, promote_inexact
+
+__all__ = [
+    "acos",
+    "acosh",
+    "append",
+    "array_split",
+    "asin",
+    "asinh",
+    "atan",
+    "atan2",
+    "atanh",
+    "bincount",
+    "bitwise_invert",
+    "bitwise_left_shift",
+    "bitwise_right_shift",
+    "concat",
+    "convolve",
+    "copysign",
+    "corrcoef",
+    "correlate",
+    "cov",
+    "delete",
+    "diagflat",
+    "digitize",
+    "ediff1d",
+    "fill_diagonal",
+    "frexp",
+    "gcd",
+    "geomspace",
+    "histogram",
+    "histogram_bin_edges",
+    "isin",
+    "iscomplexobj",
+    "isrealobj",
+    "isscalar",
+    "iterable",
+    "lcm",
+    "ldexp",
+    "left_shift",
+    "logaddexp2",
+    "logspace",
+    "matrix_transpose",
+    "matvec",
+    "modf",
+    "polyadd",
+    "polyder",
+    "polyint",
+    "polymul",
+    "polysub",
+    "polyval",
+    "pow",
+    "resize",
+    "right_shift",
+    "rollaxis",
+    "trapezoid",
+    "trim_zeros",
+    "unstack",
+    "vander",
+    "vecdot",
+    "vecmat",
+]
+
+# ---------------------------------------------------------------------------------------------
+# The array API's names for NumPy's functions.
+
+acos, asin, atan, atan2 = jmath.arccos, jmath.arcsin, jmath.arctan, ew.arctan2
+acosh, asinh, atanh = jmath.arccosh, jmath.arcsinh, jmath.arctanh
+pow, bitwise_invert = ew.power, ew.invert
+
+
+def concat(arrays, /, *, axis=0):
+    return shapes.concatenate(arrays, axis=axis)
+
+
+def left_shift(x1, x2):
+    x1, x2 = _same_int_dtype("left_shift", x1, x2)
+    return lax.shift_left(x1, x2)
+
+
+def right_shift(x1, x2):
+    x1, x2 = _same_int_dtype("right_shift", x1, x2)
+    shift = (
+        lax.shift_right_logical
+        if dtypes.is_unsigned(aval_of(x1).dtype)
+        else (lax.shift_right_arithmetic)
+    )
+    return shift(x1, x2)
+
+
+bitwise_left_shift, bitwise_right_shift = left_shift, right_shift
+
+
+def _same_int_dtype(name, x1, x2):
+    x1, x2 = promote(x1, x2)
+    if not dtypes.is_int(aval_of(x1).dtype):
+        raise MeshjitTypeError(f"{name} takes integer arrays, got {aval_of(x1).str_short()}")
+    return shapes.broadcast_arrays(x1, x2)
+
+
+def matrix_transpose(x, /):
+    if aval_of(x).ndim < 2:
+        raise MeshjitValueError(f"matrix_transpose needs rank >= 2, got {aval_of(x).str_short()}")
+    return shapes.swapaxes(x, -1, -2)
+
+
+def unstack(x, /, *, axis=0):
+    x = asarray(x)
+    return tuple(shapes.squeeze(p, axis) for p in shapes.split(x, aval_of(x).shape[axis], axis))
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    return sum(jmath.conj(x1) * x2, axis=axis)
+
+
+def matvec(x1, x2, /):
+    return shapes.squeeze(matmul(x1, shapes.expand_dims(x2, -1)), -1)
+
+
+def vecmat(x1, x2, /):
+    return shapes.squeeze(matmul(shapes.expand_dims(jmath.conj(x1), -2), x2), -2)
+
+
+def isscalar(element) -> bool:
+    if hasattr(element, "shape") and hasattr(element, "dtype"):
+        return element.shape == ()
+    return np.isscalar(element)
+
+
+def iterable(y) -> bool:
+    return np.iterable(y)
+
+
+def iscomplexobj(x) -> bool:
+    return np.dtype(getattr(x, "dtype", np.asarray(x).dtype)).kind == "c"
+
+
+def isrealobj(x) -> bool:
+    return not iscomplexobj(x)
+
+
+# ---------------------------------------------------------------------------------------------
+# Joining and editing.
+
+
+def append(arr, values, axis=None):
+    if axis is None:
+        return shapes.concatenate([shapes.ravel(arr), shapes.ravel(values)])
+    return shapes.concatenate([arr, values], axis=axis)
+
+
+def delete(arr, obj, axis=None, *, assume_unique_indices=False):
+    """`arr` without the entries `obj` (an int, slice or concrete index array) along `axis`."""
+    arr = asarray(arr)
+    if axis is None:
+        arr, axis = shapes.ravel(arr), 0
+    n = aval_of(arr).shape[axis]
+    try:
+        keep = np.delete(np.arange(n), obj if isinstance(obj, slice) else np.asarray(obj))
+    except (IndexError, TypeError) as e:
+        raise MeshjitValueError(f"delete: cannot remove {obj!r} from {n} entries: {e}") from None
+    return take(arr, asarray(keep.astype(np.int32)), axis=axis)
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    """`split` that allows sections which do not divide the axis (the first ones get one more)."""
+    if isinstance(indices_or_sections, int):
+        n = aval_of(ary).shape[axis]
+        size, extra = divmod(n, indices_or_sections)
+        sizes = [size + 1] * extra + [size] * (indices_or_sections - extra)
+        indices_or_sections = list(np.cumsum(sizes)[:-1])
+    return shapes.split(ary, indices_or_sections, axis)
+
+
+def resize(a, new_shape):
+    new_shape = (new_shape,) if isinstance(new_shape, int) else tuple(new_shape)
+    flat, size = shapes.ravel(a), int(np.prod(new_shape))
+    n = aval_of(flat).shape[0]
+    if n == 0:
+        return zeros(new_shape, aval_of(flat).dtype)
+    repeats = -(-size // n)
+    return shapes.reshape(shapes.concatenate([flat] * repeats)[:size], new_shape)
+
+
+def rollaxis(a, axis, start=0):
+    ndim = aval_of(a).ndim
+    axis = axis + ndim if axis < 0 else axis
+    start = start + ndim if start < 0 else start
+    if not (0 <= axis < ndim and 0 <= start <= ndim):
+        raise MeshjitValueError(f"rollaxis: axis {axis} / start {start} out of range for {ndim}")
+    if axis < start:
+        start -= 1
+    return shapes.moveaxis(a, axis, start)
+
+
+def diagflat(v, k=0):
+    return diag(shapes.ravel(v), k)
+
+
+def fill_diagonal(a, val, wrap=False, *, inplace=True):
+    """`a` with its main diagonal set to `val` (JAX: a new array; pass inplace=False)."""
+    if inplace:
+        raise MeshjitValueError(
+            "fill_diagonal: meshjit arrays are immutable; pass inplace=False for a new array"
+        )
+    shape = aval_of(a).shape
+    if len(shape) < 2 or (len(shape) > 2 and len(set(shape)) != 1):
+        raise MeshjitValueError(f"fill_diagonal needs a 2-D or square array, got {shape}")
+    n = min(shape) if len(shape) == 2 and not wrap else shape[0]
+    rows = np.arange(n if not wrap else shape[0])
+    if wrap and len(shape) == 2:
+        step = shape[1] + 1
+        flat = np.arange(0, shape[0] * shape[1], step)
+        rows, cols = flat // shape[1], flat % shape[1]
+        index = (asarray(rows.astype(np.int32)), asarray(cols.astype(np.int32)))
+    else:
+        index = tuple(asarray(rows.astype(np.int32)) for _ in shape)
+    values = shapes.ravel(asarray(val, aval_of(a).dtype))
+    count = index[0].shape[0]
+    values = resize(values, count)
+    return asarray(a).at[index].set(values)
+
+
+def trim_zeros(filt, trim="fb"):
+    """Needs a concrete array: the result's size depends on its values."""
+    values = np.asarray(filt)
+    return asarray(np.trim_zeros(values, trim))
+
+
+# ---------------------------------------------------------------------------------------------
+# Sequences.
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    exps = linspace(start, stop, num, endpoint=endpoint)
+    out = ew.power(asarray(base, aval_of(exps).dtype), exps)
+    out = shapes.moveaxis(out, 0, axis) if axis else out
+    return out if dtype is None else out.astype(dtype)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    start, stop = asarray(start, np.float32), asarray(stop, np.float32)
+    sign = ew.sign(start)
+    logs = linspace(ew.log(ew.abs(start)), ew.log(ew.abs(stop)), num, endpoint=endpoint)
+    out = sign * ew.exp(logs)
+    if num > 0:  # exact endpoints, as NumPy
+        out = out.at[0].set(start)
+        if endpoint and num > 1:
+            out = out.at[-1].set(stop)
+    out = shapes.moveaxis(out, 0, axis) if axis else out
+    return out if dtype is None else out.astype(dtype)
+
+
+def vander(x, N=None, increasing=False):
+    x = asarray(x)
+    if aval_of(x).ndim != 1:
+        raise MeshjitValueError(f"vander needs a 1-D array, got {aval_of(x).str_short()}")
+    n = aval_of(x).shape[0] if N is None else N
+    powers = arange(n) if increasing else arange(n - 1, -1, -1)
+    return ew.power(shapes.expand_dims(x, 1), powers)
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    pieces = [diff(shapes.ravel(ary))]
+    if to_begin is not None:
+        pieces.insert(0, shapes.ravel(asarray(to_begin)))
+    if to_end is not None:
+        pieces.append(shapes.ravel(asarray(to_end)))
+    return shapes.concatenate(pieces)
+
+
+def trapezoid(y, x=None, dx=1.0, axis=-1):
+    y = shapes.moveaxis(asarray(y), axis, -1)
+    if x is None:
+        widths = dx
+    else:
+        x = asarray(x)
+        widths = diff(x) if aval_of(x).ndim == 1 else diff(shapes.moveaxis(x, axis, -1), axis=-1)
+    return sum(widths * (y[..., 1:] + y[..., :-1]) / 2.0, axis=-1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Counting and binning.
+
+
+def isin(element, test_elements, assume_unique=False, invert=False):
+    element, tests = asarray(element), shapes.ravel(asarray(test_elements))
+    found = any_(shapes.expand_dims(element, -1) == tests, axis=-1)
+    return ew.logical_not(found) if invert else found
+
+
+def bincount(x, weights=None, minlength=0, *, length=None):
+    """Counts of each value of the non-negative ints `x`; `length` (static) or a concrete `x`
+    decides the size, as JAX does."""
+    x = asarray(x)
+    if not dtypes.is_int(aval_of(x).dtype) and not dtypes.is_bool(aval_of(x).dtype):
+        raise MeshjitTypeError(f"bincount takes integers, got {aval_of(x).str_short()}")
+    if length is None:
+        try:
+            values = np.asarray(x)
+        except Exception:  # noqa: BLE001  (traced: the size cannot be known)
+            raise MeshjitValueError(
+                "bincount of a traced array needs length= (the result's size)"
+            ) from None
+        length = max(int(minlength), int(values.max()) + 1 if values.size else 0)
+    counts = ones_like(x, np.int32) if weights is None else asarray(weights)
+    out = zeros((length,), aval_of(counts).dtype)
+    return out.at[x.clip(0)].add(counts, mode="drop")
+
+
+def digitize(x, bins, right=False):
+    x, bins = asarray(x), asarray(bins)
+    if aval_of(bins).ndim != 1:
+        raise MeshjitValueError(f"digitize: bins must be 1-D, got {aval_of(bins).str_short()}")
+    side = "left" if right else "right"
+    if aval_of(bins).shape[0] == 0:
+        return zeros_like(x, np.int32)
+    increasing = searchsorted(bins, x, side=side)
+    decreasing = aval_of(bins).shape[0] - searchsorted(bins[::-1], x, side=side)
+    return ew.where(bins[-1] >= bins[0], increasing, decreasing)
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    if not isinstance(bins, int):
+        return asarray(bins)
+    a = shapes.ravel(asarray(a))
+    dtype = dtypes.float32 if not dtypes.is_float(aval_of(a).dtype) else aval_of(a).dtype
+    if range is None:
+        lo, hi = a.min().astype(dtype), a.max().astype(dtype)
+    else:
+        lo, hi = asarray(range[0], dtype), asarray(range[1], dtype)
+    same = lo == hi
+    lo, hi = ew.where(same, lo - 0.5, lo), ew.where(same, hi + 0.5, hi)
+    return linspace(lo, hi, bins + 1).astype(dtype)
+
+
+def histogram(a, bins=10, range=None, weights=None, density=None):
+    edges = histogram_bin_edges(a, bins, range, weights)
+    a = shapes.ravel(asarray(a))
+    weights = ones_like(a) if weights is None else shapes.ravel(asarray(weights))
+    index = searchsorted(edges, a, side="right")
+    index = ew.where(a == edges[-1], aval_of(edges).shape[0] - 1, index)
+    counts = zeros(aval_of(edges).shape, aval_of(weights).dtype).at[index].add(weights)[1:]
+    if density:
+        widths = diff(edges)
+        counts = counts / widths / counts.sum()
+    return counts, edges
+
+
+# ---------------------------------------------------------------------------------------------
+# Correlation.
+
+
+def _conv1d(a, v, mode, name, flip):
+    a, v = asarray(a), asarray(v)
+    if aval_of(a).ndim != 1 or aval_of(v).ndim != 1:
+        raise MeshjitValueError(
+            f"{name} takes 1-D arrays, got {aval_of(a).str_short()} and {aval_of(v).str_short()}"
+        )
+    n, m = aval_of(a).shape[0], aval_of(v).shape[0]
+    if n == 0 or m == 0:
+        raise MeshjitValueError(f"{name}: empty input")
+    a, v = promote(a, v)
+    kernel = v[::-1] if flip else v
+    padding = {"valid": (0, 0), "same": (m // 2, m - 1 - m // 2), "full": (m - 1, m - 1)}
+    if mode not in padding:
+        raise MeshjitValueError(f"{name}: mode must be 'full', 'same' or 'valid', got {mode!r}")
+    lo, hi = padding[mode]
+    if mode == "valid" and n < m:
+        return _conv1d(v, a, mode, name, flip)[::1]
+    out = lax.conv_general_dilated(
+        shapes.reshape(a, (1, 1, n)), shapes.reshape(kernel, (1, 1, m)), (1,), [(lo, hi)]
+    )
+    return shapes.reshape(out, (-1,))
+
+
+def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
+    if aval_of(asarray(v)).shape[0] > aval_of(asarray(a)).shape[0]:
+        a, v = v, a
+    return _conv1d(a, v, mode, "convolve", flip=True)
+
+
+def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
+    na, nv = aval_of(asarray(a)).shape[0], aval_of(asarray(v)).shape[0]
+    if nv > na:
+        return _conv1d(v, a, mode, "correlate", flip=False)[::-1]
+    return _conv1d(a, v, mode, "correlate", flip=False)
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None):
+    if fweights is not None or aweights is not None:
+        raise MeshjitValueError("cov: fweights / aweights are not supported yet")
+    x = shapes.atleast_2d(asarray(m))
+    if not rowvar and aval_of(x).shape[0] != 1:
+        x = x.T
+    if y is not None:
+        other = shapes.atleast_2d(asarray(y))
+        if not rowvar and aval_of(other).shape[0] != 1:
+            other = other.T
+        x = shapes.concatenate([x, other], axis=0)
+    x = x.astype(dtypes.float32) if not dtypes.is_float(aval_of(x).dtype) else x
+    ddof = (0 if bias else 1) if ddof is None else ddof
+    centered = x - mean(x, axis=1, keepdims=True)
+    n = aval_of(x).shape[1]
+    out = matmul(centered, jmath.conj(centered).T) / (n - ddof)
+    return shapes.squeeze(out) if aval_of(out).shape == (1, 1) else out
+
+
+def corrcoef(x, y=None, rowvar=True):
+    c = cov(x, y, rowvar)
+    if aval_of(c).ndim == 0:
+        return c / c
+    d = diag(c)
+    stddev = ew.sqrt(d)
+    c = c / stddev[:, None] / stddev[None, :]
+    return c.clip(-1, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Polynomials (coefficients highest power first, as NumPy's poly* functions).
+
+
+def polyval(p, x, *, unroll=16):
+    p, x = asarray(p), asarray(x)
+    out = zeros_like(x * p[0]) if aval_of(p).shape[0] else zeros_like(x)
+    for i in range(aval_of(p).shape[0]):
+        out = out * x + p[i]
+    return out
+
+
+def _pad_front(p, n):
+    short = n - aval_of(p).shape[0]
+    return shapes.concatenate([zeros((short,), aval_of(p).dtype), p]) if short else p
+
+
+def polyadd(a1, a2):
+    a1, a2 = promote(asarray(a1), asarray(a2))
+    n = max(aval_of(a1).shape[0], aval_of(a2).shape[0])
+    return _pad_front(a1, n) + _pad_front(a2, n)
+
+
+def polysub(a1, a2):
+    return polyadd(a1, -asarray(a2))
+
+
+def polymul(a1, a2, *, trim_leading_zeros=False):
+    return convolve(asarray(a1), asarray(a2), mode="full")
+
+
+def polyder(p, m=1):
+    p = asarray(p)
+    for _ in range(m):
+        n = aval_of(p).shape[0]
+        p = p[:-1] * arange(n - 1, 0, -1).astype(aval_of(p).dtype) if n > 1 else p[:0]
+    return p
+
+
+def polyint(p, m=1, k=None):
+    p = asarray(p)
+    p = p.astype(dtypes.float32) if not dtypes.is_float(aval_of(p).dtype) else p
+    constants = np.zeros(m) if k is None else np.broadcast_to(np.asarray(k, np.float32), (m,))
+    for i in range(m):
+        n = aval_of(p).shape[0]
+        p = shapes.concatenate(
+            [
+                p / arange(n, 0, -1).astype(aval_of(p).dtype),
+                asarray([constants[i]], aval_of(p).dtype),
+            ]
+        )
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+# Integer and float ufuncs.
+
+
+def gcd(x1, x2):
+    x1, x2 = _same_int_dtype("gcd", x1, x2)
+    a, b = ew.abs(x1), ew.abs(x2)
+
+    def body(state):
+        a, b = state
+        nonzero = b != 0
+        safe = ew.where(nonzero, b, 1)
+        return ew.where(nonzero, b, a), ew.where(nonzero, a % safe, 0)
+
+    return lax.while_loop(
+        lambda s: max_(s[1]) > 0 if aval_of(s[1]).ndim else s[1] > 0, body, (a, b)
+    )[0]
+
+
+def lcm(x1, x2):
+    x1, x2 = _same_int_dtype("lcm", x1, x2)
+    g = gcd(x1, x2)
+    safe = ew.where(g == 0, 1, g)
+    return ew.where(g == 0, 0, ew.abs(x1 // safe * x2))
+
+
+def copysign(x1, x2):
+    x1, x2 = promote(*promote_inexact(x1, x2))
+    return ew.where(jmath.signbit(x2), -ew.abs(x1), ew.abs(x1))
+
+
+def logaddexp2(x1, x2):
+    x1, x2 = promote_inexact(x1, x2)
+    big = ew.maximum(x1, x2)
+    delta = ew.where(x1 == x2, 0.0, ew.abs(x1 - x2))
+    return big + jmath.log2(1 + jmath.exp2(-delta))
+
+
+def ldexp(x1, x2):
+    x1 = promote_inexact(x1)[0]
+    if not dtypes.is_int(aval_of(asarray(x2)).dtype):
+        raise MeshjitTypeError("ldexp: the exponent must be an integer array")
+    return x1 * jmath.exp2(asarray(x2).astype(aval_of(x1).dtype))
+
+
+def frexp(x):
+    """(mantissa in [0.5, 1), integer exponent) with x = mantissa * 2**exponent."""
+    x = promote_inexact(x)[0]
+    dtype = aval_of(x).dtype
+    finite_nonzero = ew.logical_and(ew.isfinite(x), x != 0)
+    safe = ew.where(finite_nonzero, x, 1)
+    exponent = (ew.floor(jmath.log2(ew.abs(safe))) + 1).astype(np.int32)
+    mantissa = safe / jmath.exp2(exponent.astype(dtype))
+    fix = ew.abs(mantissa) >= 1  # log2 rounding at exact powers of two
+    mantissa, exponent = (
+        ew.where(fix, mantissa / 2, mantissa),
+        ew.where(fix, exponent + 1, exponent),
+    )
+    return ew.where(finite_nonzero, mantissa, x), ew.where(finite_nonzero, exponent, 0)
+
+
+def modf(x, /):
+    x = promote_inexact(x)[0]
+    whole = jmath.trunc(x)
+    return x - whole, whole

@@ -1,0 +1,133 @@
+"""meshjit.numpy's routines and index helpers against NumPy (and JAX where they differ)."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+
+RNG = np.random.default_rng(0)
+A = RNG.standard_normal((4, 6)).astype(np.float32)
+V = RNG.standard_normal(7).astype(np.float32)
+W = RNG.standard_normal(3).astype(np.float32)
+INTS = RNG.integers(0, 9, 12).astype(np.int32)
+
+
+def close(got, want, **kw):
+    got = got if isinstance(got, (tuple, list)) else (got,)
+    want = want if isinstance(want, (tuple, list)) else (want,)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=2e-5, atol=2e-5, **kw)
+
+
+CASES = {
+    "acos": (lambda m: m.acos(np.float32([0.1, -0.5])),),
+    "atan2": (lambda m: m.atan2(A, A[::-1]),),
+    "pow": (lambda m: m.pow(np.abs(A), 1.5),),
+    "concat": (lambda m: m.concat([A, A], axis=1),),
+    "unstack": (lambda m: m.unstack(A, axis=1),),
+    "vecdot": (lambda m: m.vecdot(A, A),),
+    "matvec": (lambda m: m.matvec(A, A[0]) if m is np else m.matvec(A, A[0]),),
+    "matrix_transpose": (lambda m: m.matrix_transpose(A[None]),),
+    "shifts": (lambda m: (m.left_shift(INTS, 2), m.right_shift(-INTS, 1)),),
+    "append": (lambda m: (m.append(A, V), m.append(A, A[:1], axis=0)),),
+    "delete": (
+        lambda m: (m.delete(A, 2, axis=1), m.delete(A, [0, 3]), m.delete(A, slice(1, 3), 0)),
+    ),
+    "array_split": (lambda m: m.array_split(V, 3),),
+    "resize": (lambda m: m.resize(W, (2, 5)),),
+    "rollaxis": (lambda m: m.rollaxis(A[None], 2, 0),),
+    "diagflat": (lambda m: m.diagflat(W, 1),),
+    "logspace": (lambda m: m.logspace(0.0, 2.0, 5),),
+    "geomspace": (lambda m: (m.geomspace(1.0, 1000.0, 4), m.geomspace(-1.0, -16.0, 5)),),
+    "vander": (lambda m: (m.vander(W), m.vander(W, 4, increasing=True)),),
+    "ediff1d": (lambda m: m.ediff1d(V, to_end=[9.0], to_begin=-1.0),),
+    "trapezoid": (lambda m: (m.trapezoid(A), m.trapezoid(A, dx=0.5, axis=0)),),
+    "isin": (lambda m: m.isin(INTS, [1, 3, 5]),),
+    "bincount": (lambda m: (m.bincount(INTS), m.bincount(INTS, weights=INTS * 0.5, minlength=12)),),
+    "digitize": (lambda m: (m.digitize(V, [-1.0, 0.0, 1.0]), m.digitize(V, [1.0, 0.0], True)),),
+    "histogram": (lambda m: m.histogram(V, 4),),
+    "histogram_range": (lambda m: m.histogram(V, 3, range=(-1, 1), density=True),),
+    "convolve": (lambda m: tuple(m.convolve(V, W, mode) for mode in ("full", "same", "valid")),),
+    "convolve_swapped": (lambda m: tuple(m.convolve(W, V, mode) for mode in ("full", "same")),),
+    "correlate": (lambda m: tuple(m.correlate(V, W, mode) for mode in ("full", "same", "valid")),),
+    "correlate_swapped": (lambda m: tuple(m.correlate(W, V, mode) for mode in ("full", "same")),),
+    "cov": (lambda m: (m.cov(A), m.cov(A, rowvar=False), m.cov(V, W[:1].repeat(7), ddof=0)),),
+    "corrcoef": (lambda m: m.corrcoef(A),),
+    "polyval": (lambda m: m.polyval(W, V),),
+    "polyadd_sub_mul": (lambda m: (m.polyadd(W, V), m.polysub(V, W), m.polymul(W, V)),),
+    "polyder_int": (lambda m: (m.polyder(V, 2), m.polyint(W), m.polyint(W, 2, k=[1.0, 2.0])),),
+    "gcd_lcm": (lambda m: (m.gcd(INTS, 6), m.lcm(INTS, 4), m.gcd(np.int32([0, -12]), 18)),),
+    "copysign": (lambda m: m.copysign(A, -A[::-1]),),
+    "logaddexp2": (lambda m: m.logaddexp2(A, A[::-1]),),
+    "ldexp": (lambda m: m.ldexp(A, INTS[:6].reshape(1, 6) - 4),),
+    "frexp": (lambda m: m.frexp(np.float32([8.0, 0.3, -5.0, 0.0, 1.0])),),
+    "modf": (lambda m: m.modf(A * 3),),
+    "indices": (lambda m: m.indices((2, 3)),),
+    "indices_sparse": (lambda m: m.indices((2, 3), sparse=True),),
+    "ix_": (lambda m: m.ix_(np.int32([0, 1]), np.int32([2, 3, 4])),),
+    "triangles": (lambda m: (m.tril_indices(4), m.triu_indices(3, 1, 5), m.diag_indices(3)),),
+    "from": (lambda m: (m.tril_indices_from(A), m.triu_indices_from(A, -1)),),
+    "ravel_multi_index": (
+        lambda m: m.ravel_multi_index((np.int32([1, 2]), np.int32([3, 0])), (3, 4)),
+    ),
+    "ravel_clip_wrap": (
+        lambda m: (
+            m.ravel_multi_index((np.int32([5]), np.int32([-1])), (3, 4), mode="clip"),
+            m.ravel_multi_index((np.int32([5]), np.int32([-1])), (3, 4), mode="wrap"),
+        ),
+    ),
+    "unravel_index": (lambda m: m.unravel_index(np.int32([0, 5, 11]), (3, 4)),),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_numpy(name):
+    (fn,) = CASES[name]
+    want = fn(np)
+    close(fn(jnp), want)
+
+
+@pytest.mark.parametrize(
+    "name", ["convolve", "correlate", "histogram", "vecdot", "polyval", "gcd_lcm", "cov"]
+)
+def test_under_jit(name):
+    (fn,) = CASES[name]
+    close(meshjit.jit(lambda: fn(jnp))(), fn(np))
+
+
+def test_grids_and_concatenators():
+    close(jnp.mgrid[0:3, 0:2], np.mgrid[0:3, 0:2])
+    close(jnp.ogrid[0:3, 0:2], np.ogrid[0:3, 0:2])
+    close(jnp.r_[np.float32([1, 2]), 0:3, 0:1:5j], np.r_[np.float32([1, 2]), 0:3, 0:1:5j])
+    close(
+        jnp.c_[np.float32([1, 2]), np.float32([3, 4])],
+        np.c_[np.float32([1, 2]), np.float32([3, 4])],
+    )
+    assert jnp.s_[1:3] == np.s_[1:3] and jnp.index_exp[2] == np.index_exp[2]
+    assert jnp.mgrid[0:3].dtype == np.int32 and jnp.mgrid[0:1:3j].dtype == np.float32
+
+
+def test_jax_specific_semantics():
+    # unravel_index clips out-of-bound indices (negative ones from the end), as JAX.
+    close(jnp.unravel_index(np.int32([-1, 99, -99]), (3, 4)), ([2, 2, 0], [3, 3, 0]))
+    # fill_diagonal returns a new array (inplace=False), as JAX requires.
+    close(jnp.fill_diagonal(np.zeros((3, 3), np.float32), 5.0, inplace=False), np.eye(3) * 5)
+    with pytest.raises(meshjit.MeshjitValueError, match="inplace=False"):
+        jnp.fill_diagonal(np.zeros((3, 3), np.float32), 5.0)
+    close(jnp.trim_zeros(np.float32([0, 0, 1, 2, 0])), np.float32([1, 2]))
+    assert jnp.isscalar(jnp.float32(1)) and not jnp.isscalar(A) and jnp.iterable([1])
+    assert jnp.isrealobj(A) and not jnp.iscomplexobj(A)
+
+
+def test_clear_errors():
+    with pytest.raises(meshjit.MeshjitValueError, match="length="):
+        meshjit.jit(lambda x: jnp.bincount(x))(INTS)
+    close(meshjit.jit(lambda x: jnp.bincount(x, length=10))(INTS), np.bincount(INTS, minlength=10))
+    with pytest.raises(meshjit.MeshjitValueError, match="mode must be"):
+        jnp.convolve(V, W, "middle")
+    with pytest.raises(meshjit.MeshjitValueError, match="out of bounds"):
+        jnp.ravel_multi_index((np.int32([3]), np.int32([0])), (3, 4))
+    with pytest.raises(meshjit.MeshjitTypeError, match="integer"):
+        jnp.gcd(A, A)
