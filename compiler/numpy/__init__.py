@@ -26,7 +26,7 @@ The modules, each importing only modules listed before it:
 Importing the package registers the array methods on the array types (Tracer, Array).
 """
 
-from meshjit.compiler.numpy import index_tricks, routines, scalar_types
+from meshjit.compiler.numpy import index_tricks, routines, scalar_types, statistics
 from meshjit.compiler.numpy.array_methods import METHODS
 from meshjit.compiler.numpy.contractions import einsum
 from meshjit.compiler.numpy.creation import (
@@ -209,15 +209,7 @@ from meshjit.compiler.numpy.sorting import (
     sort,
     unique,
 )
-from meshjit.compiler.numpy.statistics import (
-    median,
-    nanmax,
-    nanmean,
-    nanmin,
-    nansum,
-    percentile,
-    quantile,
-)
+from meshjit.compiler.numpy.statistics import *  # noqa: F403 (listed there)
 from meshjit.compiler.numpy.util import broadcast_shapes, result_type
 from meshjit.compiler.trace.array_methods import register_array_methods
 
@@ -339,7 +331,6 @@ __all__ = [
     "max",
     "maximum",
     "mean",
-    "median",
     "meshgrid",
     "min",
     "minimum",
@@ -347,10 +338,6 @@ __all__ = [
     "moveaxis",
     "multiply",
     "nan_to_num",
-    "nanmax",
-    "nanmean",
-    "nanmin",
-    "nansum",
     "ndim",
     "negative",
     "nonzero",
@@ -359,13 +346,11 @@ __all__ = [
     "ones_like",
     "outer",
     "pad",
-    "percentile",
     "permute_dims",
     "positive",
     "power",
     "prod",
     "ptp",
-    "quantile",
     "rad2deg",
     "radians",
     "ravel",
@@ -419,6 +404,6 @@ __all__ = [
     "zeros",
     "zeros_like",
 ]
-__all__ += scalar_types.__all__ + index_tricks.__all__ + routines.__all__
+__all__ += scalar_types.__all__ + index_tricks.__all__ + routines.__all__ + statistics.__all__
 
 register_array_methods(METHODS)

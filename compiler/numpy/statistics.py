@@ -1,5 +1,6 @@
-"""meshjit.numpy statistics: the NaN-ignoring reductions (nansum, nanmax, nanmin, nanmean) and
-the order statistics (quantile, percentile, median)."""
+"""meshjit.numpy statistics: the NaN-ignoring reductions (nansum, nanprod, nanmax, nanmin,
+nanmean, nanvar, nanstd, nanargmax, nanargmin, nancumsum, nancumprod) and the order statistics
+(quantile, percentile, median)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.numpy.cumulative import cumprod, cumsum
 from meshjit.compiler.numpy.elementwise import (
     add,
     ceil,
@@ -27,7 +29,7 @@ from meshjit.compiler.numpy.elementwise import (
 from meshjit.compiler.numpy.indexing import take
 from meshjit.compiler.numpy.math import isnan
 from meshjit.compiler.numpy.rearranging import take_static
-from meshjit.compiler.numpy.reductions import all, any, max, mean, min, sum
+from meshjit.compiler.numpy.reductions import all, any, argmax, argmin, max, mean, min, prod, sum
 from meshjit.compiler.numpy.shapes import moveaxis, ravel
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -39,10 +41,17 @@ from meshjit.compiler.numpy.util import (
 
 __all__ = [
     "median",
+    "nanargmax",
+    "nanargmin",
+    "nancumprod",
+    "nancumsum",
     "nanmax",
     "nanmean",
     "nanmin",
+    "nanprod",
+    "nanstd",
     "nansum",
+    "nanvar",
     "percentile",
     "quantile",
 ]
@@ -61,6 +70,56 @@ def _nan_reduction(reducer, identity, a, axis, keepdims, **kwargs):
 
 def nansum(a, axis=None, dtype=None, keepdims=False):
     return _nan_reduction(sum, 0.0, a, axis, keepdims, dtype=dtype)
+
+
+def nanprod(a, axis=None, dtype=None, keepdims=False):
+    return _nan_reduction(prod, 1.0, a, axis, keepdims, dtype=dtype)
+
+
+def nancumsum(a, axis=None, dtype=None):
+    return _nan_cumulative(cumsum, 0.0, a, axis, dtype)
+
+
+def nancumprod(a, axis=None, dtype=None):
+    return _nan_cumulative(cumprod, 1.0, a, axis, dtype)
+
+
+def _nan_cumulative(cumulative, identity, a, axis, dtype):
+    a = unary_operand(a)
+    if dtypes.is_float(aval_of(a).dtype):
+        a = where(isnan(a), identity, a)
+    return cumulative(a, axis=axis, dtype=dtype)
+
+
+def nanargmax(a, axis=None, keepdims=False):
+    return _nan_arg(argmax, -np.inf, a, axis, keepdims)
+
+
+def nanargmin(a, axis=None, keepdims=False):
+    return _nan_arg(argmin, np.inf, a, axis, keepdims)
+
+
+def _nan_arg(arg_reduce, identity, a, axis, keepdims):
+    """The index of the extremum ignoring NaNs; -1 where a slice is all NaN, as JAX."""
+    a = unary_operand(a)
+    if not dtypes.is_float(aval_of(a).dtype):
+        return arg_reduce(a, axis=axis, keepdims=keepdims)
+    nan = isnan(a)
+    index = arg_reduce(where(nan, identity, a), axis=axis, keepdims=keepdims)
+    return where(all(nan, axis=axis, keepdims=keepdims), -1, index)
+
+
+def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    a = promote_inexact(unary_operand(a))[0]
+    nan = isnan(a)
+    count = sum(logical_not(nan), axis=axis, dtype=aval_of(a).dtype, keepdims=keepdims)
+    centered = where(nan, 0.0, subtract(a, nanmean(a, axis=axis, keepdims=True)))
+    squares = sum(multiply(centered, centered), axis=axis, dtype=dtype, keepdims=keepdims)
+    return true_divide(squares, subtract(count, ddof))
+
+
+def nanstd(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    return lax.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
 
 
 def _nan_extremum(reducer, identity, a, axis, keepdims):

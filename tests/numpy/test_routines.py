@@ -131,3 +131,21 @@ def test_clear_errors():
         jnp.ravel_multi_index((np.int32([3]), np.int32([0])), (3, 4))
     with pytest.raises(meshjit.MeshjitTypeError, match="integer"):
         jnp.gcd(A, A)
+
+
+NANS = np.array([[1.0, np.nan, 3.0], [np.nan, np.nan, np.nan], [2.0, 5.0, -1.0]], np.float32)
+
+
+@pytest.mark.parametrize("name", ["nanprod", "nancumsum", "nancumprod", "nanvar", "nanstd"])
+@pytest.mark.parametrize("axis", [None, 1])
+def test_nan_reductions_match_numpy(name, axis):
+    with np.errstate(all="ignore"), __import__("warnings").catch_warnings():
+        __import__("warnings").simplefilter("ignore")
+        want = getattr(np, name)(NANS, axis=axis)
+    close(getattr(jnp, name)(NANS, axis=axis), want, equal_nan=True)
+
+
+def test_nan_arg_reductions_give_minus_one_on_all_nan_slices_as_jax():
+    close(jnp.nanargmax(NANS, axis=1), np.int32([2, -1, 1]))
+    close(jnp.nanargmin(NANS, axis=1), np.int32([0, -1, 2]))
+    assert int(jnp.nanargmax(NANS)) == 7 and int(jnp.nanargmin(NANS)) == 8
