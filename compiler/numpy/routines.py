@@ -28,6 +28,31 @@ from meshjit.compiler.numpy.util import aval_of, promote, promote_inexact
 
 __all__ = [
     "acos",
+    "argpartition",
+    "array_equiv",
+    "bartlett",
+    "blackman",
+    "block",
+    "choose",
+    "compress",
+    "euler_gamma",
+    "extract",
+    "hamming",
+    "hanning",
+    "imag",
+    "intersect1d",
+    "iscomplex",
+    "isreal",
+    "lexsort",
+    "partition",
+    "real",
+    "setdiff1d",
+    "setxor1d",
+    "union1d",
+    "unique_all",
+    "unique_counts",
+    "unique_inverse",
+    "unique_values",
     "acosh",
     "append",
     "array_split",
@@ -147,6 +172,26 @@ def vecmat(x1, x2, /):
     return shapes.squeeze(matmul(shapes.expand_dims(jmath.conj(x1), -2), x2), -2)
 
 
+euler_gamma = float(np.euler_gamma)
+
+
+def real(val):
+    """The real part (meshjit's dtypes are real: the value itself)."""
+    return asarray(val)
+
+
+def imag(val):
+    return zeros_like(asarray(val))
+
+
+def iscomplex(x):
+    return zeros_like(asarray(x), bool)
+
+
+def isreal(x):
+    return ones_like(asarray(x), bool)
+
+
 def isscalar(element) -> bool:
     if hasattr(element, "shape") and hasattr(element, "dtype"):
         return element.shape == ()
@@ -247,6 +292,182 @@ def fill_diagonal(a, val, wrap=False, *, inplace=True):
     return asarray(a).at[index].set(values)
 
 
+def block(arrays):
+    """Nested lists of arrays assembled along the last axes (the innermost list joins along
+    the last axis), as NumPy's block."""
+    depth, arrays = _block_depth(arrays), arrays
+    ndim = max(depth, _block_max_ndim(arrays))
+    return _block(arrays, depth, ndim)
+
+
+def _block_depth(x) -> int:
+    return 1 + _block_depth(x[0]) if isinstance(x, list) and x else int(isinstance(x, list))
+
+
+def _block_max_ndim(x) -> int:
+    if isinstance(x, list):
+        return max((_block_max_ndim(i) for i in x), default=0)
+    return aval_of(asarray(x)).ndim
+
+
+def _block(x, depth, ndim, level=1):
+    if not isinstance(x, list):
+        x = asarray(x)
+        return shapes.reshape(x, (1,) * (ndim - aval_of(x).ndim) + aval_of(x).shape)
+    parts = [_block(i, depth, ndim, level + 1) for i in x]
+    return shapes.concatenate(parts, axis=-(depth - level + 1))
+
+
+def compress(condition, a, axis=None, *, size=None, fill_value=0):
+    """Entries of `a` where the concrete 1-D `condition` holds, along `axis`."""
+    keep = np.flatnonzero(np.asarray(condition))
+    a = asarray(a)
+    if axis is None:
+        a, axis = shapes.ravel(a), 0
+    return take(a, asarray(keep.astype(np.int32)), axis=axis)
+
+
+def extract(condition, arr, *, size=None, fill_value=0):
+    return compress(shapes.ravel(asarray(condition)), shapes.ravel(arr))
+
+
+def choose(a, choices, out=None, mode="raise"):
+    if out is not None:
+        raise MeshjitValueError("choose: the 'out' argument is not supported")
+    a = asarray(a)
+    n = len(choices)
+    if mode == "wrap":
+        a = a % n
+    elif mode in ("clip", "raise"):
+        a = a.clip(0, n - 1)
+    else:
+        raise MeshjitValueError(f"choose: mode must be raise, wrap or clip, got {mode!r}")
+    stacked = shapes.stack(shapes.broadcast_arrays(*choices, a)[:-1])
+    return take_along(stacked, a)
+
+
+def take_along(stacked, index):
+    from meshjit.compiler.numpy.indexing import take_along_axis
+
+    index = shapes.broadcast_to(index, aval_of(stacked).shape[1:])
+    return shapes.squeeze(take_along_axis(stacked, shapes.expand_dims(index, 0), axis=0), 0)
+
+
+def array_equiv(a1, a2) -> object:
+    a1, a2 = asarray(a1), asarray(a2)
+    try:
+        a1, a2 = shapes.broadcast_arrays(a1, a2)
+    except Exception:  # noqa: BLE001  (shapes that do not broadcast are not equivalent)
+        return asarray(False)
+    return (a1 == a2).all()
+
+
+def partition(a, kth, axis=-1):
+    """JAX's partition: the kth + 1 smallest values (ascending), then the others (descending,
+    from top_k), along `axis`."""
+    a = shapes.swapaxes(asarray(a), axis, -1)
+    n = aval_of(a).shape[-1]
+    kth = kth + n if kth < 0 else kth
+    unsigned = dtypes.is_unsigned(aval_of(a).dtype)
+    bottom = lax.top_k(-(a + 1) if unsigned else -a, kth + 1)[0]
+    bottom = -bottom - 1 if unsigned else -bottom
+    top = lax.top_k(a, n - kth - 1)[0]
+    return shapes.swapaxes(shapes.concatenate([bottom, top], axis=-1), axis, -1)
+
+
+def argpartition(a, kth, axis=-1):
+    """The indices `partition` takes, as JAX computes them (ties resolved through a proxy)."""
+    a = shapes.swapaxes(asarray(a), axis, -1)
+    n = aval_of(a).shape[-1]
+    kth = kth + n if kth < 0 else kth
+    unsigned = dtypes.is_unsigned(aval_of(a).dtype)
+    bottom = lax.top_k(-(a + 1) if unsigned else -a, kth + 1)[1]
+    taken = any_(shapes.expand_dims(bottom, -1) == arange(n), axis=-2)
+    proxy = ew.where(taken, np.float32(0), np.float32(1))
+    top = lax.top_k(proxy, n - kth - 1)[1]
+    return shapes.swapaxes(shapes.concatenate([bottom, top], axis=-1), axis, -1)
+
+
+def lexsort(keys, axis=-1):
+    """Indices sorting by the last key, then the one before, ... (a stable sort per key)."""
+    from meshjit.compiler.numpy.sorting import argsort
+
+    keys = [asarray(k) for k in keys]
+    if not keys:
+        raise MeshjitValueError("lexsort needs at least one key")
+    order = argsort(keys[0], axis=axis, stable=True)
+    for key in keys[1:]:
+        from meshjit.compiler.numpy.indexing import take_along_axis
+
+        sub = argsort(take_along_axis(key, order, axis=axis), axis=axis, stable=True)
+        order = take_along_axis(order, sub, axis=axis)
+    return order
+
+
+# Set routines: the result's size depends on the values, so the inputs must be concrete (or a
+# size given to unique), as in JAX.
+
+
+def unique_values(x, /):
+    from meshjit.compiler.numpy.sorting import unique
+
+    return unique(x)
+
+
+def unique_counts(x, /):
+    from meshjit.compiler.numpy.sorting import unique
+
+    return unique(x, return_counts=True)
+
+
+def unique_inverse(x, /):
+    from meshjit.compiler.numpy.sorting import unique
+
+    values, inverse = unique(x, return_inverse=True)
+    return values, shapes.reshape(inverse, aval_of(asarray(x)).shape)
+
+
+def unique_all(x, /):
+    from meshjit.compiler.numpy.sorting import unique
+
+    values, index, inverse, counts = unique(
+        x, return_index=True, return_inverse=True, return_counts=True
+    )
+    return values, index, shapes.reshape(inverse, aval_of(asarray(x)).shape), counts
+
+
+def _concrete_set(name, *arrays):
+    try:
+        return [np.asarray(a) for a in arrays]
+    except Exception:  # noqa: BLE001  (a traced input)
+        raise MeshjitValueError(
+            f"{name} needs concrete inputs (its result's size depends on their values)"
+        ) from None
+
+
+def union1d(ar1, ar2, *, size=None, fill_value=None):
+    a, b = _concrete_set("union1d", ar1, ar2)
+    return asarray(np.union1d(a, b))
+
+
+def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=None, fill_value=None):
+    a, b = _concrete_set("intersect1d", ar1, ar2)
+    out = np.intersect1d(a, b, assume_unique, return_indices)
+    if return_indices:
+        return tuple(asarray(o if i == 0 else o.astype(np.int32)) for i, o in enumerate(out))
+    return asarray(out)
+
+
+def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
+    a, b = _concrete_set("setdiff1d", ar1, ar2)
+    return asarray(np.setdiff1d(a, b, assume_unique))
+
+
+def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
+    a, b = _concrete_set("setxor1d", ar1, ar2)
+    return asarray(np.setxor1d(a, b, assume_unique))
+
+
 def trim_zeros(filt, trim="fb"):
     """Needs a concrete array: the result's size depends on its values."""
     values = np.asarray(filt)
@@ -275,6 +496,37 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
             out = out.at[-1].set(stop)
     out = shapes.moveaxis(out, 0, axis) if axis else out
     return out if dtype is None else out.astype(dtype)
+
+
+def _window(name, M, formula):
+    if M < 1:
+        return zeros((0,), np.float32)
+    if M == 1:
+        return ones_like(zeros((1,), np.float32))
+    n = arange(M).astype(np.float32)
+    return formula(n, M).astype(np.float32)
+
+
+def bartlett(M):
+    return _window("bartlett", M, lambda n, M: 1 - ew.abs(2 * n / (M - 1) - 1))
+
+
+def blackman(M):
+    return _window(
+        "blackman",
+        M,
+        lambda n, M: (
+            0.42 - 0.5 * ew.cos(2 * np.pi * n / (M - 1)) + 0.08 * ew.cos(4 * np.pi * n / (M - 1))
+        ),
+    )
+
+
+def hamming(M):
+    return _window("hamming", M, lambda n, M: 0.54 - 0.46 * ew.cos(2 * np.pi * n / (M - 1)))
+
+
+def hanning(M):
+    return _window("hanning", M, lambda n, M: 0.5 - 0.5 * ew.cos(2 * np.pi * n / (M - 1)))
 
 
 def vander(x, N=None, increasing=False):

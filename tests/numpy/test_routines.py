@@ -149,3 +149,46 @@ def test_nan_arg_reductions_give_minus_one_on_all_nan_slices_as_jax():
     close(jnp.nanargmax(NANS, axis=1), np.int32([2, -1, 1]))
     close(jnp.nanargmin(NANS, axis=1), np.int32([0, -1, 2]))
     assert int(jnp.nanargmax(NANS)) == 7 and int(jnp.nanargmin(NANS)) == 8
+
+
+_R = np.random.default_rng(1)
+GRID = _R.integers(0, 5, (3, 7)).astype(np.float32)
+SMALL = _R.integers(0, 5, (7,)).astype(np.uint8)
+
+JAX_CASES = {
+    "partition": lambda m: (m.partition(GRID, 2), m.partition(GRID, 1, axis=0)),
+    "partition_u8": lambda m: m.partition(SMALL, 3),
+    "argpartition": lambda m: (m.argpartition(GRID, 2), m.argpartition(SMALL, -2)),
+    "lexsort": lambda m: m.lexsort((GRID[0], GRID[1])),
+    "block": lambda m: m.block([[np.ones((2, 2)), np.zeros((2, 1))], [np.full((1, 3), 5.0)]]),
+    "choose": lambda m: m.choose(
+        np.int32([0, 2, 1, 5]), [np.arange(4), np.arange(4) * 10, np.arange(4) * 100], mode="clip"
+    ),
+    "compress_extract": lambda m: (
+        m.compress(np.array([True, False, True]), GRID, axis=0),
+        m.extract(GRID > 2, GRID),
+    ),
+    "array_equiv": lambda m: m.array_equiv(GRID[0], GRID[:1]),
+    "windows": lambda m: (m.bartlett(5), m.blackman(6), m.hamming(4), m.hanning(7), m.hanning(1)),
+    "unique": lambda m: (*m.unique_counts(SMALL), *m.unique_inverse(GRID), *m.unique_all(SMALL)),
+    "sets": lambda m: (
+        m.union1d(SMALL, np.uint8([9, 1])),
+        m.intersect1d(SMALL, np.uint8([1, 2])),
+        m.setdiff1d(SMALL, np.uint8([1])),
+        m.setxor1d(SMALL, np.uint8([1, 7])),
+    ),
+    "real_imag": lambda m: (m.real(V), m.imag(V), m.iscomplex(V), m.isreal(V)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(JAX_CASES))
+def test_matches_jax_bit_for_bit(name):
+    jax_numpy = pytest.importorskip("jax.numpy")
+    ours, theirs = JAX_CASES[name](jnp), JAX_CASES[name](jax_numpy)
+    ours = ours if isinstance(ours, tuple) else (ours,)
+    theirs = theirs if isinstance(theirs, tuple) else (theirs,)
+    assert len(ours) == len(theirs)
+    for o, t in zip(ours, theirs):
+        assert np.asarray(o).dtype == np.asarray(t).dtype
+        np.testing.assert_array_equal(np.asarray(o), np.asarray(t))
+    assert jnp.euler_gamma == jax_numpy.euler_gamma
