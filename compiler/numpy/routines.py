@@ -28,6 +28,26 @@ from meshjit.compiler.numpy.util import aval_of, promote, promote_inexact
 
 __all__ = [
     "acos",
+    "array_repr",
+    "array_str",
+    "bitwise_count",
+    "frombuffer",
+    "fromfunction",
+    "fromiter",
+    "fromstring",
+    "get_printoptions",
+    "gradient",
+    "insert",
+    "load",
+    "piecewise",
+    "place",
+    "printoptions",
+    "put",
+    "put_along_axis",
+    "save",
+    "savez",
+    "set_printoptions",
+    "unwrap",
     "argpartition",
     "array_equiv",
     "bartlett",
@@ -466,6 +486,217 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
 def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     a, b = _concrete_set("setxor1d", ar1, ar2)
     return asarray(np.setxor1d(a, b, assume_unique))
+
+
+def _immutable(name, inplace):
+    if inplace:
+        raise MeshjitValueError(
+            f"{name}: meshjit arrays are immutable; pass inplace=False for an updated copy"
+        )
+
+
+def put(a, ind, v, mode=None, *, inplace=True):
+    """`a` with the flat positions `ind` set to `v` (tiled), as JAX's put (inplace=False)."""
+    from meshjit.compiler.numpy.index_tricks import unravel_index
+
+    _immutable("put", inplace)
+    a = asarray(a)
+    ind, v = shapes.ravel(asarray(ind)), shapes.ravel(asarray(v, aval_of(a).dtype))
+    size = int(np.prod(aval_of(a).shape))
+    if not size or not aval_of(ind).shape[0] or not aval_of(v).shape[0]:
+        return a
+    v = resize(v, aval_of(ind).shape[0])
+    if mode == "clip":
+        ind = ind.clip(0, size - 1)
+    elif mode == "wrap":
+        ind = ind % size
+    elif mode is not None:
+        raise MeshjitValueError(f"put: mode should be 'wrap' or 'clip', got {mode!r}")
+    return a.at[unravel_index(ind, aval_of(a).shape)].set(v, mode="drop" if mode is None else None)
+
+
+def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):
+    from meshjit.compiler.numpy.index_tricks import indices as grid_indices
+
+    _immutable("put_along_axis", inplace)
+    arr, indices = asarray(arr), asarray(indices)
+    shape = aval_of(arr).shape
+    if axis is None:
+        arr, axis = shapes.ravel(arr), 0
+    if aval_of(arr).ndim != aval_of(indices).ndim:
+        raise MeshjitValueError(
+            f"put_along_axis: arr and indices must have the same rank, got "
+            f"{aval_of(arr).ndim} and {aval_of(indices).ndim}"
+        )
+    axis = axis + aval_of(arr).ndim if axis < 0 else axis
+    values = shapes.broadcast_to(asarray(values, aval_of(arr).dtype), aval_of(indices).shape)
+    index = list(grid_indices(aval_of(indices).shape, sparse=True))
+    index[axis] = indices
+    return shapes.reshape(arr.at[tuple(index)].set(values, mode=mode), shape)
+
+
+def place(arr, mask, vals, *, inplace=True):
+    """`arr` with the entries where the concrete `mask` holds set to `vals` in turn."""
+    _immutable("place", inplace)
+    arr = asarray(arr)
+    positions = np.flatnonzero(np.asarray(mask))
+    return put(arr, positions.astype(np.int32), vals, inplace=False)
+
+
+def insert(arr, obj, values, axis=None):
+    """`values` inserted before the concrete index / indices `obj` along `axis`."""
+    arr = asarray(arr)
+    if axis is None:
+        arr, axis = shapes.ravel(arr), 0
+    axis = axis + aval_of(arr).ndim if axis < 0 else axis
+    n = aval_of(arr).shape[axis]
+    where_ = np.arange(n)[obj] if isinstance(obj, slice) else np.asarray(obj)
+    scalar = where_.ndim == 0
+    where_ = np.where(where_ < 0, where_ + n, where_).reshape(-1)
+    values = asarray(values, aval_of(arr).dtype)
+    if scalar:  # NumPy: all of `values` (at least arr's rank, its first axis moved) goes there
+        ndim = aval_of(arr).ndim
+        values = shapes.reshape(
+            values, (1,) * (ndim - aval_of(values).ndim) + aval_of(values).shape
+        )
+        values = shapes.moveaxis(values, 0, axis)
+        where_ = np.repeat(where_, aval_of(values).shape[axis])
+    target = list(aval_of(arr).shape)
+    target[axis] = len(where_)
+    values = shapes.broadcast_to(values, tuple(target))
+    order = np.argsort(np.concatenate([np.arange(n), where_ - 0.5]), kind="stable")
+    joined = shapes.concatenate([arr, values], axis=axis)
+    return take(joined, asarray(order.astype(np.int32)), axis=axis)
+
+
+def gradient(f, *varargs, axis=None, edge_order=None):
+    """Central differences inside, one-sided at the edges (NumPy's edge_order=1)."""
+    f = asarray(f)
+    f = f.astype(np.float32) if not dtypes.is_float(aval_of(f).dtype) else f
+    axes = range(aval_of(f).ndim) if axis is None else ([axis] if isinstance(axis, int) else axis)
+    axes = [a + aval_of(f).ndim if a < 0 else a for a in axes]
+    spacings = list(varargs) or [1.0] * len(axes)
+    if len(spacings) == 1 and len(axes) > 1:
+        spacings = spacings * len(axes)
+    out = [_gradient_1d(f, a, h) for a, h in zip(axes, spacings)]
+    return out[0] if len(out) == 1 else out
+
+
+def _gradient_1d(f, axis, h):
+    f = shapes.moveaxis(f, axis, -1)
+    if aval_of(f).shape[-1] < 2:
+        raise MeshjitValueError("gradient needs at least 2 points along each axis")
+    h = asarray(h)
+    if aval_of(h).ndim == 0:
+        inner = (f[..., 2:] - f[..., :-2]) / (2 * h)
+        first, last = (f[..., 1:2] - f[..., :1]) / h, (f[..., -1:] - f[..., -2:-1]) / h
+    else:
+        dx = diff(h)
+        a, b = dx[:-1], dx[1:]
+        inner = (
+            -b / (a * (a + b)) * f[..., :-2]
+            + (b - a) / (a * b) * f[..., 1:-1]
+            + a / (b * (a + b)) * f[..., 2:]
+        )
+        first, last = (f[..., 1:2] - f[..., :1]) / dx[0], (f[..., -1:] - f[..., -2:-1]) / dx[-1]
+    return shapes.moveaxis(shapes.concatenate([first, inner, last], axis=-1), -1, axis)
+
+
+def piecewise(x, condlist, funclist, *args, **kw):
+    """Each function (or constant) where its condition holds (the last one, if there is one
+    more function than conditions, where none does); all are evaluated, then selected."""
+    x = asarray(x)
+    condlist = [
+        asarray(c) for c in (condlist if isinstance(condlist, (list, tuple)) else [condlist])
+    ]
+    if len(funclist) == len(condlist) + 1:
+        condlist.append(ew.logical_not(any_(shapes.stack(condlist), axis=0)))
+    if len(funclist) != len(condlist):
+        raise MeshjitValueError(
+            f"piecewise: {len(funclist)} functions for {len(condlist)} conditions"
+        )
+    out = zeros_like(x)
+    for cond, fn in zip(condlist, funclist):
+        value = fn(x, *args, **kw) if callable(fn) else fn
+        out = ew.where(cond, asarray(value, aval_of(x).dtype), out)
+    return out
+
+
+def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
+    p = asarray(p)
+    p = p.astype(np.float32) if not dtypes.is_float(aval_of(p).dtype) else p
+    half = period / 2
+    discont = half if discont is None else max(discont, half)
+    d = diff(p, axis=axis)
+    wrapped = (d + half) % period - half
+    wrapped = ew.where(ew.logical_and(wrapped == -half, d > 0), half, wrapped)
+    correction = ew.where(ew.abs(d) < discont, 0.0, wrapped - d)
+    first = lax.slice_in_dim(p, 0, 1, axis=axis if axis >= 0 else aval_of(p).ndim + axis)
+    from meshjit.compiler.numpy.cumulative import cumsum
+
+    return shapes.concatenate(
+        [first, p[_after_first(aval_of(p).ndim, axis)] + cumsum(correction, axis=axis)], axis=axis
+    )
+
+
+def _after_first(ndim, axis):
+    index = [slice(None)] * ndim
+    index[axis] = slice(1, None)
+    return tuple(index)
+
+
+def fromfunction(function, shape, *, dtype=float, **kwargs):
+    from meshjit.compiler.numpy.index_tricks import indices
+
+    return function(*indices(shape, dtype=dtypes.canonicalize(dtype)), **kwargs)
+
+
+def frombuffer(buffer, dtype=float, count=-1, offset=0):
+    return asarray(np.frombuffer(buffer, dtype, count, offset), dtypes.canonicalize(dtype))
+
+
+def fromstring(string, dtype=float, count=-1, *, sep):
+    return asarray(np.fromstring(string, dtype, count, sep=sep), dtypes.canonicalize(dtype))
+
+
+def fromiter(iterable, dtype, count=-1):
+    return asarray(np.fromiter(iterable, dtype, count), dtypes.canonicalize(dtype))
+
+
+def bitwise_count(x, /):
+    x = asarray(x)
+    if not dtypes.is_int(aval_of(x).dtype):
+        raise MeshjitTypeError(f"bitwise_count takes integers, got {aval_of(x).str_short()}")
+    return lax.population_count(ew.abs(x)).astype(np.uint8)
+
+
+get_printoptions, set_printoptions, printoptions = (
+    np.get_printoptions,
+    np.set_printoptions,
+    np.printoptions,
+)
+
+
+def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
+    return repr(asarray(arr))
+
+
+def array_str(a, max_line_width=None, precision=None, suppress_small=None):
+    return np.array2string(np.asarray(a), max_line_width, precision, suppress_small)
+
+
+def save(file, arr, allow_pickle=True):
+    np.save(file, np.asarray(arr), allow_pickle=allow_pickle)
+
+
+def savez(file, *args, **kwds):
+    np.savez(file, *[np.asarray(a) for a in args], **{k: np.asarray(v) for k, v in kwds.items()})
+
+
+def load(file, *args, **kwargs):
+    """NumPy's load; arrays come back as meshjit arrays."""
+    loaded = np.load(file, *args, **kwargs)
+    return asarray(loaded) if isinstance(loaded, np.ndarray) else loaded
 
 
 def trim_zeros(filt, trim="fb"):

@@ -192,3 +192,70 @@ def test_matches_jax_bit_for_bit(name):
         assert np.asarray(o).dtype == np.asarray(t).dtype
         np.testing.assert_array_equal(np.asarray(o), np.asarray(t))
     assert jnp.euler_gamma == jax_numpy.euler_gamma
+
+
+XS = np.linspace(0, 10, 9).astype(np.float32)
+PHASES = np.float32([0, 3, 6.5, 9.9, 1, 14])
+
+JAX_CLOSE_CASES = {
+    "put": lambda m: (
+        m.put(A, np.int32([0, 7, 30]), np.float32([1, 2]), mode="clip", inplace=False),
+        m.put(A, np.int32([0, 7, 30]), np.float32([1, 2]), inplace=False),
+    ),
+    "put_along_axis": lambda m: m.put_along_axis(
+        A, np.int32([[1], [0], [4], [2]]), np.float32(9), axis=1, inplace=False
+    ),
+    "place": lambda m: m.place(A, A > 0, np.float32([7, 8]), inplace=False),
+    "insert": lambda m: (
+        m.insert(XS, 2, np.float32(5)),
+        m.insert(XS, np.int32([1, 3]), np.float32([-1, -2])),
+        m.insert(A, 1, np.float32(0), axis=1),
+        m.insert(A, np.int32([0, 5]), np.float32(7), axis=1),
+        m.insert(A, 2, np.arange(6, dtype=np.float32), axis=0),
+    ),
+    "gradient": lambda m: (
+        m.gradient(XS * XS),
+        *m.gradient(A),
+        m.gradient(XS * XS, XS),
+        m.gradient(A, 2.0, axis=0),
+    ),
+    "piecewise": lambda m: m.piecewise(XS, [XS < 3, XS > 7], [lambda v: v * 2, lambda v: -v, 1.5]),
+    "unwrap": lambda m: (m.unwrap(PHASES), m.unwrap(PHASES, period=10.0)),
+    "fromfunction": lambda m: m.fromfunction(lambda i, k: i * 10 + k, (3, 4), dtype=np.int32),
+    "bitwise_count": lambda m: m.bitwise_count(np.int32([0, 7, -1, 255])),
+}
+
+
+@pytest.mark.parametrize("name", sorted(JAX_CLOSE_CASES))
+def test_matches_jax(name):
+    jax_numpy = pytest.importorskip("jax.numpy")
+    ours, theirs = JAX_CLOSE_CASES[name](jnp), JAX_CLOSE_CASES[name](jax_numpy)
+    ours = ours if isinstance(ours, tuple) else (ours,)
+    theirs = theirs if isinstance(theirs, tuple) else (theirs,)
+    assert len(ours) == len(theirs)
+    for o, t in zip(ours, theirs):
+        assert np.asarray(o).dtype == np.asarray(t).dtype
+        close(o, t)
+
+
+def test_io_and_printing(tmp_path):
+    path = str(tmp_path / "a.npy")
+    jnp.save(path, jnp.arange(4))
+    back = jnp.load(path)
+    assert isinstance(back, meshjit.Array) and back.tolist() == [0, 1, 2, 3]
+    assert "Array(" in jnp.array_repr(jnp.arange(2)) and jnp.array_str(jnp.arange(2)) == "[0 1]"
+    with jnp.printoptions(precision=2):
+        assert jnp.get_printoptions()["precision"] == 2
+    close(jnp.frombuffer(np.float32([1, 2]).tobytes(), np.float32), np.float32([1, 2]))
+    close(jnp.fromiter(range(3), np.int32), np.int32([0, 1, 2]))
+    close(jnp.fromstring("1 2", np.float32, sep=" "), np.float32([1, 2]))
+
+
+def test_immutable_updates_need_inplace_false():
+    for call in (
+        lambda: jnp.put(A, 0, 1.0),
+        lambda: jnp.put_along_axis(A, np.zeros((4, 1), np.int32), 1.0, axis=1),
+        lambda: jnp.place(A, A > 0, 1.0),
+    ):
+        with pytest.raises(meshjit.MeshjitValueError, match="inplace=False"):
+            call()
