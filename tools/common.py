@@ -1,4 +1,5 @@
-"""What meshjit-lower and meshjit-opt share: the error they report, output, help layout."""
+"""What the tools (meshjit-lower, -opt, -compile) share: the error they report, their main,
+output and input, help layout, --version, and the mesh and sharding notation."""
 
 from __future__ import annotations
 
@@ -43,6 +44,15 @@ def help_formatter(prog: str) -> argparse.HelpFormatter:
 def report(prog: str, error: ToolError) -> int:
     print(f"{prog}: error: {error}", file=sys.stderr)
     return 1
+
+
+def run_main(prog: str, parser: argparse.ArgumentParser, run, argv) -> int:
+    """A tool's main: parse `argv`, run, and report a ToolError as one line with exit code 1."""
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except ToolError as e:
+        return report(prog, e)
 
 
 def _meshjit_dirs() -> tuple[str, ...]:

@@ -28,7 +28,7 @@ from meshjit.tools.common import (
     parse_mesh,
     parse_spec,
     read_input,
-    report,
+    run_main,
 )
 
 PROG = "meshjit-compile"
@@ -148,11 +148,7 @@ def run(args) -> int:
 
 
 def main(argv=None) -> int:
-    args = make_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
-    try:
-        return run(args)
-    except ToolError as e:
-        return report(PROG, e)
+    return run_main(PROG, make_parser(), run, sys.argv[1:] if argv is None else list(argv))
 
 
 if __name__ == "__main__":

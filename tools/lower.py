@@ -33,7 +33,7 @@ from meshjit.tools.common import (
     help_formatter,
     parse_mesh,
     parse_spec,
-    report,
+    run_main,
     split_top,
     user_traceback,
     write_output,
@@ -241,11 +241,7 @@ def _out_shardings(given, mesh):
 
 
 def main(argv=None) -> int:
-    args = make_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
-    try:
-        return run(args)
-    except ToolError as e:
-        return report(PROG, e)
+    return run_main(PROG, make_parser(), run, sys.argv[1:] if argv is None else list(argv))
 
 
 if __name__ == "__main__":

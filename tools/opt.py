@@ -33,7 +33,7 @@ from meshjit.tools.common import (
     add_version,
     help_formatter,
     parse_bool,
-    report,
+    run_main,
     write_output,
 )
 
@@ -322,11 +322,7 @@ def run(args) -> int:
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = make_parser().parse_args(normalize_argv(argv))
-    try:
-        return run(args)
-    except ToolError as e:
-        return report(PROG, e)
+    return run_main(PROG, make_parser(), run, normalize_argv(argv))
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.jit.propagation import check_propagation, propagated
+from meshjit.compiler.jit.stages import ExecutableViews
 from meshjit.compiler.lowering import donor_attrs
 from meshjit.compiler.parallel.sharding import Mesh, NamedSharding, PartitionSpec
 from meshjit.compiler.runtime import client
@@ -90,21 +91,13 @@ def _has_vhlo_ops(module: ir.Module) -> bool:
 # Compiling.
 
 
-class CompiledModule:
+class CompiledModule(ExecutableViews):
     """An XLA executable made from a module: callable on NumPy arrays and meshjit.Arrays (placed
     as the executable wants them); returns a meshjit.Array, or a tuple for several results."""
 
     def __init__(self, executable, in_avals, out_avals, name: str, xla_module: ir.Module):
         self.executable, self.in_avals, self.out_avals = executable, in_avals, out_avals
         self.name, self._xla_module = name, xla_module
-
-    @property
-    def input_shardings(self) -> list:
-        return self.executable.input_shardings
-
-    @property
-    def output_shardings(self) -> list:
-        return self.executable.output_shardings
 
     def __call__(self, *args):
         self._check_args(args)
@@ -129,13 +122,7 @@ class CompiledModule:
         """XLA's optimized HLO (`stage="hlo"`), or the module XLA received (`"module"`)."""
         if stage == "module":
             return self._xla_module.operation.get_asm()
-        return self.executable.loaded.hlo_modules()[0].to_string()
-
-    def cost_analysis(self) -> dict:
-        return self.executable.loaded.cost_analysis()
-
-    def memory_analysis(self):
-        return self.executable.loaded.get_compiled_memory_stats()
+        return self.hlo_text()
 
     def __repr__(self):
         return f"<CompiledModule {self.name} on {self.executable.devices.num_partitions} device(s)>"

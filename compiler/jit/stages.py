@@ -133,13 +133,10 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment) -> Compiled:
     return compiled
 
 
-class Compiled:
-    """An executable: callable with arguments of the signature it was compiled for."""
+class ExecutableViews:
+    """What a compiled object (`Compiled`, `CompiledModule`) reports about its `executable`."""
 
-    __slots__ = ("executable", "traced")
-
-    def __init__(self, executable: Executable, traced: Traced):
-        self.executable, self.traced = executable, traced
+    __slots__ = ()
 
     @property
     def input_shardings(self) -> list:
@@ -148,6 +145,24 @@ class Compiled:
     @property
     def output_shardings(self) -> list:
         return self.executable.output_shardings
+
+    def hlo_text(self) -> str:
+        return self.executable.loaded.hlo_modules()[0].to_string()
+
+    def cost_analysis(self) -> dict:
+        return self.executable.loaded.cost_analysis()
+
+    def memory_analysis(self):
+        return self.executable.loaded.get_compiled_memory_stats()
+
+
+class Compiled(ExecutableViews):
+    """An executable: callable with arguments of the signature it was compiled for."""
+
+    __slots__ = ("executable", "traced")
+
+    def __init__(self, executable: Executable, traced: Traced):
+        self.executable, self.traced = executable, traced
 
     def call_flat(self, leaves: Sequence):
         outs = self.executable.execute(leaves)
@@ -176,13 +191,7 @@ class Compiled:
                 )
 
     def as_text(self) -> str:
-        return self.executable.loaded.hlo_modules()[0].to_string()
-
-    def cost_analysis(self) -> dict:
-        return self.executable.loaded.cost_analysis()
-
-    def memory_analysis(self):
-        return self.executable.loaded.get_compiled_memory_stats()
+        return self.hlo_text()
 
     def __repr__(self):
         return f"<Compiled jit({self.traced.name})>"
