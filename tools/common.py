@@ -76,6 +76,17 @@ def user_traceback(error: BaseException, user_file: str) -> str:
     return "".join(lines).rstrip("\n")
 
 
+def tool_parser(prog: str, description: str, options) -> argparse.ArgumentParser:
+    """A tool's parser: its (flag names, argparse keywords) options, then --version."""
+    parser = argparse.ArgumentParser(
+        prog=prog, description=description, allow_abbrev=False, formatter_class=help_formatter
+    )
+    for names, keywords in options:
+        parser.add_argument(*names, **keywords)
+    add_version(parser, prog)
+    return parser
+
+
 def add_version(parser: argparse.ArgumentParser, prog: str) -> None:
     from meshjit import __version__
 

@@ -23,12 +23,11 @@ import meshjit
 from meshjit.compiler.runtime.hlo_stats import by_kind
 from meshjit.tools.common import (
     ToolError,
-    add_version,
-    help_formatter,
     parse_mesh,
     parse_spec,
     read_input,
     run_main,
+    tool_parser,
 )
 
 PROG = "meshjit-compile"
@@ -55,17 +54,11 @@ OPTIONS = (
 
 
 def make_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        description="Compile a StableHLO + sdy module for CPU devices and report what XLA "
-        "partitioned it into.",
-        allow_abbrev=False,
-        formatter_class=help_formatter,
+    return tool_parser(
+        PROG,
+        "Compile a StableHLO + sdy module for CPU devices and report what XLA partitioned it into.",
+        OPTIONS,
     )
-    for names, options in OPTIONS:
-        parser.add_argument(*names, **options)
-    add_version(parser, PROG)
-    return parser
 
 
 def compile_input(args):

@@ -29,12 +29,11 @@ from meshjit.compiler.ir.dtypes import FROM_SHORT
 from meshjit.sharding import NamedSharding, PartitionSpec
 from meshjit.tools.common import (
     ToolError,
-    add_version,
-    help_formatter,
     parse_mesh,
     parse_spec,
     run_main,
     split_top,
+    tool_parser,
     user_traceback,
     write_output,
 )
@@ -198,16 +197,11 @@ OPTIONS = (
 
 
 def make_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        description="Trace a Python function with meshjit and print its jaxpr or StableHLO.",
-        allow_abbrev=False,
-        formatter_class=help_formatter,
+    return tool_parser(
+        PROG,
+        "Trace a Python function with meshjit and print its jaxpr or StableHLO.",
+        OPTIONS,
     )
-    for names, options in OPTIONS:
-        parser.add_argument(*names, **options)
-    add_version(parser, PROG)
-    return parser
 
 
 def run(args) -> int:
