@@ -217,3 +217,13 @@ def test_every_module_imports_alone_in_a_fresh_interpreter():
     assert done.returncode == 0, done.stderr
     failed = json.loads(done.stdout.strip().splitlines()[-1])
     assert not failed, "\n\n".join(f"{k}:\n{v}" for k, v in failed.items())
+
+
+def test_no_lit_script_shadows_a_standard_module():
+    """lit runs each script with its directory first on sys.path: a script named like a
+    standard module (random.py) is what `import random` finds, anywhere in the process."""
+    lit = pathlib.Path(__file__).resolve().parents[1] / "test" / "lit"
+    shadowing = sorted(
+        str(p.relative_to(lit)) for p in lit.rglob("*.py") if p.stem in sys.stdlib_module_names
+    )
+    assert not shadowing, shadowing
