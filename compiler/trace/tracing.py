@@ -20,6 +20,7 @@ from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, join_vm
 from meshjit.compiler.trace.array_methods import ArrayMethods
 from meshjit.dialects.util import gc_paused
 
+_NO_VMAP_AXES: dict = {}
 _state = trace_state  # the innermost Trace of this thread (registry's Primitive.bind reads it)
 _new = object.__new__
 
@@ -75,12 +76,15 @@ class Trace:
         "_const_index",
         "done",
         "axis_env",
+        "vmap_axes",
     )
 
     def __init__(self, parent: Trace | None):
         self.parent = parent
         # Inside shard_map: the mesh and its manual axes (inherited by nested traces).
         self.axis_env = parent.axis_env if parent is not None else None
+        # Inside vmap(axis_name=...): {name: size} of the vmapped axes (inherited too).
+        self.vmap_axes = parent.vmap_axes if parent is not None else _NO_VMAP_AXES
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
         self.constvars: list[Var] = []
