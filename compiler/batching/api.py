@@ -13,8 +13,8 @@ import inspect
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
-from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
 from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
+from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
 from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
 from meshjit.compiler.tree_util import (
     broadcast_prefix,

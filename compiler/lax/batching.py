@@ -18,8 +18,7 @@ from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
 from meshjit.compiler.ir.registry import Primitive, batching_rules
 from meshjit.compiler.lax.ad_util import aval_of
-from meshjit.compiler.trace.jaxprs import read_atom
-from meshjit.compiler.trace.tracing import new_trace
+from meshjit.compiler.trace.tracing import new_trace, trace_flat
 
 not_mapped = None
 
@@ -106,10 +105,11 @@ def batch_jaxpr(
     in_batched: Sequence[bool],
     force_out: Sequence[bool] | bool = False,
     axis: BatchAxis | None = None,
+    axis_env=None,
 ) -> tuple[ClosedJaxpr, list[bool]]:
     """`closed` over examples: the batched inputs (and outputs) carry the mapped axis in front.
     Outputs listed in `force_out` are batched (broadcast) even when they do not vary. Returns
-    the new jaxpr and which of its outputs are batched."""
+    the new jaxpr and which of its outputs are batched. `axis_env`: a shard_map body's."""
     axis = axis or current_axis()
     if isinstance(force_out, bool):
         force_out = [force_out] * len(closed.out_avals)
@@ -126,10 +126,20 @@ def batch_jaxpr(
         ]
 
     with new_trace() as trace:
-        trace.axis_env = trace.parent.axis_env if trace.parent is not None else None
+        if axis_env is not None:
+            trace.axis_env = axis_env
         tracers = [trace.new_arg(a) for a in avals]
         out = trace.finish(list(fun(*tracers)))
     return out, out_batched
+
+
+def vmap_flat(fun, args: Sequence, axis: BatchAxis):
+    """`fun(*examples) -> pytree` over `args` mapped along axis 0: traced at the per-example
+    avals, then batched. Returns the flat outputs (mapped along 0) and the output tree."""
+    avals = [unbatched_aval(aval_of(x), 0) for x in args]
+    closed, out_tree = trace_flat(fun, avals)
+    outs, dims = batch_closed(closed, args, [0] * len(args), axis)
+    return [move_to_front(o, d, axis.size) for o, d in zip(outs, dims)], out_tree
 
 
 def batched_aval(aval: ShapedArray, size: int, dim: int = 0) -> ShapedArray:
@@ -290,4 +300,5 @@ __all__ = [
     "size_of",
     "unary_rule",
     "unbatched_aval",
+    "vmap_flat",
 ]

@@ -30,6 +30,7 @@ from meshjit.compiler.ir.registry import (
     vma_rules,
 )
 from meshjit.compiler.lax import elementwise, reductions, shapes
+from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
 from meshjit.compiler.lax.batching import (
     all_to_front,
     axis_rules,
@@ -39,7 +40,6 @@ from meshjit.compiler.lax.batching import (
     moveaxis,
     size_of,
 )
-from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, trace_flat

@@ -24,7 +24,6 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, shapes, slicing, windowed
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
 from meshjit.compiler.lax.shapes import unpad
 from meshjit.compiler.lax.windowed import (

@@ -17,8 +17,8 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
+from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.elementwise import not_linear
 from meshjit.compiler.lowering import emit
 

@@ -24,7 +24,6 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
 )
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.batching import elementwise_rule, unary_rule
 from meshjit.compiler.lax.ad_util import (
     add_tangents,
     aval_of,
@@ -34,6 +33,7 @@ from meshjit.compiler.lax.ad_util import (
     zero_jvp,
     zeros_like_aval,
 )
+from meshjit.compiler.lax.batching import elementwise_rule, unary_rule
 from meshjit.compiler.lowering import (
     LoweringRuleContext,
     OneOp,

@@ -25,8 +25,8 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import elementwise
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.batching import elementwise_rule, moveaxis, unary_rule
 from meshjit.compiler.lax.ad_util import add_tangents, aval_of, zeros_like_aval
+from meshjit.compiler.lax.batching import elementwise_rule, moveaxis, unary_rule
 from meshjit.compiler.lowering import OneOp, emit, implicit_broadcasts
 
 __all__ = [

@@ -17,6 +17,7 @@ from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
@@ -24,6 +25,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
+from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr
 from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
 from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
@@ -401,3 +403,33 @@ def _sum_over(ct, axes):
     if not axes or not dtypes.is_float(aval_of(ct).dtype):
         return ct
     return cl.psum_p.bind(ct, axes=axes, axis_index_groups=None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching (vmap of a shard_map): the mapped axis goes in front, replicated over the mesh (a
+# `None` in front of its specs); the body is batched with the same mapped axis on its blocks.
+
+axis_rules.add(shard_map_p)
+
+
+@batching_rules.register(shard_map_p)
+def _shard_map_batcher(args, dims, *, jaxpr, mesh, in_specs, out_specs, manual_axes, check_vma):
+    in_batched = [d is not None for d in dims]
+    env = _body_env(mesh, manual_axes, check_vma)
+    body, out_batched = batch_jaxpr(jaxpr, in_batched, axis_env=env)
+    consts, body = closure_convert(body)
+    outs = shard_map_p.bind(
+        *consts,
+        *all_to_front(args, dims),
+        jaxpr=body,
+        mesh=mesh,
+        in_specs=tuple([PartitionSpec()] * len(consts)) + _front(in_specs, in_batched),
+        out_specs=_front(out_specs, out_batched),
+        manual_axes=manual_axes,
+        check_vma=check_vma,
+    )
+    return outs, [0 if b else None for b in out_batched]
+
+
+def _front(specs, batched) -> tuple:
+    return tuple(PartitionSpec(None, *s) if b else s for s, b in zip(specs, batched))

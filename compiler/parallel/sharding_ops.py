@@ -10,8 +10,8 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
 )
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
-from meshjit.compiler.lowering import LoweringRuleContext
 from meshjit.compiler.lax.batching import current_axis
+from meshjit.compiler.lowering import LoweringRuleContext
 from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,

@@ -13,6 +13,7 @@ from meshjit import distributed, lax, nn, numpy, random, sharding, test_util  # 
 from meshjit.compiler import tree_util
 from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
+from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitError,
@@ -92,4 +93,5 @@ __all__ = [
     "tree_util",
     "value_and_grad",
     "vjp",
+    "vmap",
 ]
