@@ -598,7 +598,8 @@ def _partial_axes(ct, axes) -> tuple[str, ...]:
     if not vma_checked():
         return tuple(axes)
     vma = aval_of(ct).vma
-    return tuple(a for a in axes if a in vma)
+    vmapped = vmapped_names()  # untyped: every example's cotangent is its own, as in JAX
+    return tuple(a for a in axes if a in vma or a in vmapped)
 
 
 @transpose_rules.register(psum_p)
