@@ -850,12 +850,12 @@ def _ppermute_batcher(args, dims, *, axes, perm):
     if not _only_vmapped(axes, "ppermute"):
         return ppermute_p.bind(x, axes=axes, perm=perm), d
     n = current_axis().size
+    if len(perm) != n:
+        raise MeshjitValueError(
+            f"ppermute over vmap axis {current_axis().name!r} of size {n} needs a permutation "
+            f"of all its {n} indices (as in JAX), got {perm}"
+        )
     x = move_to_front(x, d, n)
     source = {dst: src for src, dst in perm}
-    aval = abstractify(x)
-    zeros = shapes.full((1, *aval.shape[1:]), 0, aval.dtype)
-    rows = [
-        slicing.slice_in_dim(x, source[i], source[i] + 1) if i in source else zeros
-        for i in range(n)
-    ]
+    rows = [slicing.slice_in_dim(x, source[i], source[i] + 1) for i in range(n)]
     return shapes.concatenate(rows, 0), 0

@@ -8,6 +8,9 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import jit, lax, vmap
 from meshjit.sharding import PartitionSpec as P
+from tests.support.error_checks import ErrorChecker
+
+check = ErrorChecker(__file__)
 
 X = np.arange(12.0, dtype=np.float32).reshape(4, 3)
 N = X.shape[0]
@@ -31,7 +34,7 @@ def _vmapped(f):
         (lambda v: lax.all_gather(v, "i", tiled=True), np.broadcast_to(X.ravel(), (N, 12))),
         (lambda v: lax.pbroadcast(v, "i", 2), np.broadcast_to(X[2], X.shape)),
         (lambda v: lax.pargmax(v, "i"), np.broadcast_to(X.argmax(0), X.shape)),
-        (lambda v: lax.ppermute(v, "i", [(0, 1), (1, 2), (3, 0)]), X[[3, 0, 1]].tolist() + [[0] * 3]),
+        (lambda v: lax.ppermute(v, "i", [(0, 1), (1, 2), (3, 0), (2, 3)]), X[[3, 0, 1, 2]]),
     ],
     ids=["psum", "pmean", "pmax", "pmin", "psum_const", "axis_index", "all_gather",
          "all_gather_axis1", "all_gather_tiled", "pbroadcast", "pargmax", "ppermute"],
@@ -94,3 +97,9 @@ def test_grad_through_a_collective_under_vmap():
     g = jit(vmap(meshjit.grad(f), axis_name="i"))(X)
     # d/dv_k sum_k v_k . S  with S = sum_j v_j: S + sum_k v_k = 2 S (each example's share)
     np.testing.assert_allclose(g, np.broadcast_to(2 * X.sum(0), X.shape), rtol=1e-6)
+
+
+def test_ppermute_over_the_mapped_axis_needs_a_full_permutation():
+    with pytest.raises(ValueError) as e:
+        _vmapped(lambda v: lax.ppermute(v, "i", [(0, 1)]))(X)  # partial
+    check(e, "partial", "needs a permutation of all its 4 indices")
