@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import inspect
 
+from meshjit.compiler.ad.api import run
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
@@ -219,9 +220,15 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
                     f"output {i} of the vmapped function is a {type(leaf).__name__}, not an array"
                 )
         closed = trace.finish(out_leaves)
-    leaves = [_constrain_spmd(x, d, axis) for x, d in zip(leaves, dims)]
-    outs, odims = batch_eval(closed.jaxpr, closed.consts, leaves, dims, axis)
-    return outs, odims, out_tree
+    box = {}
+
+    def batched(*xs):
+        xs = [_constrain_spmd(x, d, axis) for x, d in zip(xs, dims)]
+        outs, box["dims"] = batch_eval(closed.jaxpr, closed.consts, xs, dims, axis)
+        return outs
+
+    outs = run(batched, leaves, "vmap")  # outside any trace: compiled once per structure
+    return outs, box["dims"], out_tree
 
 
 def _is_array_like(x) -> bool:

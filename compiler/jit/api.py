@@ -127,7 +127,8 @@ class JitFunction:
             if TYPECHECK["enabled"]:
                 typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name)
-            if not _captures_tracers(closed):
+            # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
+            if not _captures_tracers(closed) and not _vmap_names_bound():
                 self._traces[sig.key] = traced
         return traced
 
@@ -216,6 +217,11 @@ def _constrain_all(values, shardings) -> list:
         v if s is None else sharding_constraint_p.bind(v, sharding=s)
         for v, s in zip(values, shardings)
     ]
+
+
+def _vmap_names_bound() -> bool:
+    trace = current_trace()
+    return trace is not None and bool(trace.vmap_axes)
 
 
 def _captures_tracers(closed: ClosedJaxpr) -> bool:
