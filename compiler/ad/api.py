@@ -414,3 +414,39 @@ def grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
         return (grads, value[1]) if has_aux else grads
 
     return grad_fun
+
+
+# ---------------------------------------------------------------------------------------------
+# linear_transpose.
+
+
+def linear_transpose(fun: Callable, *primals, reduce_axes=()):
+    """The transpose of the linear `fun` at the types of `primals`: a function taking an
+    output cotangent and returning the tuple of input cotangents."""
+    leaves, in_tree = tree_flatten(primals)
+    avals = [abstractify(x) for x in leaves]
+    for aval in avals:
+        if not ad_util.has_tangent(aval):
+            raise MeshjitTypeError(
+                f"linear_transpose only supports float inputs, got {aval.str_short()}"
+            )
+    closed, out_tree = trace_flat(lambda *xs: fun(*tree_unflatten(in_tree, xs)), avals)
+
+    def transposed(out_cotangent):
+        ct_leaves, ct_tree = tree_flatten(out_cotangent)
+        if ct_tree != out_tree:
+            raise MeshjitTypeError(
+                f"linear_transpose: the cotangent's structure {ct_tree} must match the "
+                f"output's {out_tree}"
+            )
+        cts = _check_cotangents(ct_leaves, closed.out_avals, "linear_transpose")
+        given = [c for c in cts if c is not None]
+        ct_avals = [None if c is None else a for c, a in zip(cts, closed.out_avals)]
+
+        def backward(*args):
+            bwd = ad.transpose_jaxpr(closed, [True] * len(avals), ct_avals)
+            return eval_closed(bwd, args)
+
+        return tree_unflatten(in_tree, run(backward, given, "linear_transpose"))
+
+    return transposed

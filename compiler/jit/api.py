@@ -278,3 +278,20 @@ def make_jaxpr(fun: Callable, *, static_argnums=(), static_argnames=(), return_s
         return traced.jaxpr, tree_unflatten(traced.out_tree, shapes)
 
     return make
+
+
+def eval_shape(fun: Callable, *args, **kwargs):
+    """The shapes and dtypes `fun(*args, **kwargs)` would return (ShapeDtypeStructs), found by
+    tracing it without running anything; arguments may be ShapeDtypeStructs."""
+    leaves, in_tree = tree_flatten((args, kwargs))
+    avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
+
+    def flat(*xs):
+        a, k = tree_unflatten(in_tree, xs)
+        return fun(*a, **k)
+
+    closed, out_tree = trace_flat(flat, avals)
+    shapes = [
+        ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in closed.jaxpr.out_avals
+    ]
+    return tree_unflatten(out_tree, shapes)

@@ -11,9 +11,10 @@ _register_internal_dir(_os.path.dirname(__file__))
 
 from meshjit import distributed, lax, nn, numpy, random, sharding, test_util  # noqa: E402
 from meshjit.compiler import tree_util
-from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
+from meshjit.compiler.ad.api import grad, jvp, linear_transpose, linearize, value_and_grad, vjp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
 from meshjit.compiler.batching.api import vmap
+from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitError,
@@ -22,7 +23,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
-from meshjit.compiler.jit.api import ShapeDtypeStruct, jit, make_jaxpr
+from meshjit.compiler.jit.api import ShapeDtypeStruct, eval_shape, jit, make_jaxpr
 from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
@@ -66,8 +67,14 @@ __all__ = [
     "device_put",
     "devices",
     "distributed",
+    "eval_shape",
     "grad",
+    "hessian",
+    "jacfwd",
+    "jacobian",
+    "jacrev",
     "jvp",
+    "linear_transpose",
     "linearize",
     "local_device_count",
     "local_devices",

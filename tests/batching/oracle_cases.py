@@ -3,7 +3,7 @@ text, written against `jax`, `jnp`, `lax`, `np` (see tests/support/jax_oracle.py
 
 CASES = [
     "dot_general", "conv", "gather_scatter", "cond_switch", "while_masked", "scan",
-    "per_example_grads", "collectives", "sort_cumulative", "nested_out_axes",
+    "per_example_grads", "collectives", "sort_cumulative", "nested_out_axes", "jacobians",
 ]  # fmt: skip
 
 HARNESS = r'''
@@ -57,6 +57,12 @@ def run_case(case, record_leaf):
     elif case == "sort_cumulative":
         record(case + "/sort", jax.vmap(lambda a: jnp.sort(a, axis=0), in_axes=2)(x))
         record(case + "/cumsum", jax.vmap(lambda a: jnp.cumsum(a, axis=1), in_axes=1, out_axes=2)(x))
+    elif case == "jacobians":
+        g = lambda p, v: {"a": jnp.tanh(p["w"] @ v), "b": jnp.sum(p["w"] ** 2) * v[0]}
+        p, v = {"w": x[0, :2, :]}, x[1, 0, :]
+        record(case + "/fwd", jax.jacfwd(g)(p, v))
+        record(case + "/rev", jax.jacrev(g, argnums=(0, 1))(p, v))
+        record(case + "/hessian", jax.hessian(lambda v: jnp.sum(jnp.sin(v) * v[::-1]))(v))
     elif case == "nested_out_axes":
         f = jax.vmap(jax.vmap(lambda a, b: a * b, in_axes=(0, None)), in_axes=(None, 0), out_axes=1)
         record(case + "/outer", f(x[0, 0], x[0, :, 0]))
