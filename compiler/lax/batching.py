@@ -106,14 +106,19 @@ def batch_jaxpr(
     force_out: Sequence[bool] | bool = False,
     axis: BatchAxis | None = None,
     axis_env=None,
+    batched_vma: frozenset = frozenset(),
 ) -> tuple[ClosedJaxpr, list[bool]]:
     """`closed` over examples: the batched inputs (and outputs) carry the mapped axis in front.
     Outputs listed in `force_out` are batched (broadcast) even when they do not vary. Returns
-    the new jaxpr and which of its outputs are batched. `axis_env`: a shard_map body's."""
+    the new jaxpr and which of its outputs are batched. `axis_env`: a shard_map body's;
+    `batched_vma`: the manual axes the batched inputs then vary over (spmd_axis_name)."""
     axis = axis or current_axis()
     if isinstance(force_out, bool):
         force_out = [force_out] * len(closed.out_avals)
-    avals = [batched_aval(a, axis.size) if b else a for a, b in zip(closed.in_avals, in_batched)]
+    avals = [
+        batched_aval(a, axis.size).update(vma=a.vma | batched_vma) if b else a
+        for a, b in zip(closed.in_avals, in_batched)
+    ]
     out_batched: list[bool] = []
 
     def fun(*args):

@@ -103,3 +103,22 @@ def test_ppermute_over_the_mapped_axis_needs_a_full_permutation():
     with pytest.raises(ValueError) as e:
         _vmapped(lambda v: lax.ppermute(v, "i", [(0, 1)]))(X)  # partial
     check(e, "partial", "needs a permutation of all its 4 indices")
+
+
+def test_vmap_of_a_shard_map_with_spmd_axis_name():
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    f = meshjit.shard_map(lambda b: lax.psum(b, "x") * 2, mesh=mesh, in_specs=P("x"), out_specs=P())
+    a = np.arange(64.0, dtype=np.float32).reshape(4, 16)
+    g = jit(vmap(f, spmd_axis_name="y"))
+    np.testing.assert_allclose(g(a), a.reshape(4, 4, 4).sum(1) * 2)
+    text = g.lower(a).as_text()
+    assert 'in_shardings=[<@mesh, [{"y"}, {"x"}]>] out_shardings=[<@mesh, [{"y"}, {}]>]' in text
+    assert "tensor<2x4xf32>" in text  # the body sees its block of the mapped axis
+
+
+def test_spmd_axis_name_in_the_shard_map_in_specs():
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    f = meshjit.shard_map(lambda b: b, mesh=mesh, in_specs=P("y"), out_specs=P("y"))
+    with pytest.raises(ValueError) as e:
+        jit(vmap(f, spmd_axis_name="y"))(np.ones((2, 4), np.float32))  # spmd-clash
+    check(e, "spmd-clash", "spmd_axis_name ('y',) cannot appear in shard_map in_specs")
