@@ -46,7 +46,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         raise MeshjitTypeError(f"vmap requires a callable, got {fun!r}")
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)  # as JAX: a list of axes means one per argument
-    if not (in_axes is None or type(in_axes) in (int, tuple, dict)):
+    if not (in_axes is None or type(in_axes) in (int, tuple)):
         raise MeshjitTypeError(
             "vmap in_axes must be an int, None, or a tuple of entries corresponding to the "
             f"positional arguments passed to the function, but got {in_axes}"

@@ -95,7 +95,9 @@ def _apply(call, args, cores):
     loop = _broadcast_shapes(loop_shapes)
     full = [
         shapes.broadcast_in_dim(
-            x, (*loop, *a.shape[len(s):]), tuple(range(len(loop) - len(s), a.ndim + len(loop) - len(s)))
+            x,
+            (*loop, *a.shape[len(s) :]),
+            tuple(range(len(loop) - len(s), a.ndim + len(loop) - len(s))),
         )
         if tuple(s) != loop
         else x

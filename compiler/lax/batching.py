@@ -67,9 +67,10 @@ def batch_eval(jaxpr: Jaxpr, consts: Sequence, args: Sequence, dims: Sequence, a
     for var, value, d in zip(jaxpr.invars, args, dims):
         env[id(var)] = (value, d)
     _stack.axes.append(axis)
+    named = axis.name is not None
     try:
         for eqn in jaxpr.eqns:
-            _batch_eqn(eqn, env)
+            _batch_eqn(eqn, env, named)
     finally:
         _stack.axes.pop()
     outs = [_read(env, a) for a in jaxpr.outvars]
@@ -80,11 +81,12 @@ def _read(env, atom):
     return (atom.val, None) if type(atom) is Literal else env[id(atom)]
 
 
-def _batch_eqn(eqn, env):
+def _batch_eqn(eqn, env, named: bool):
     prim = eqn.primitive
     pairs = [_read(env, a) for a in eqn.invars]
     vals, dims = [v for v, _ in pairs], [d for _, d in pairs]
-    if prim not in axis_rules and all(d is None for d in dims):
+    # Nothing mapped: bound as it is, unless it may name the mapped axis (an unnamed one can't).
+    if all(d is None for d in dims) and not (named and prim in axis_rules):
         outs = prim.bind(*vals, **eqn.params)
         outs, odims = (outs if prim.multiple_results else [outs]), None
     else:
@@ -96,7 +98,9 @@ def _batch_eqn(eqn, env):
         env[id(var)] = (outs[i], None if odims is None else odims[i])
 
 
-def batch_closed(closed: ClosedJaxpr, args: Sequence, dims: Sequence, axis: BatchAxis | None = None):
+def batch_closed(
+    closed: ClosedJaxpr, args: Sequence, dims: Sequence, axis: BatchAxis | None = None
+):
     return batch_eval(closed.jaxpr, closed.consts, args, dims, axis or current_axis())
 
 
@@ -126,8 +130,7 @@ def batch_jaxpr(
         outs, odims = batch_closed(closed, args, dims, axis)
         out_batched.extend(d is not None or f for d, f in zip(odims, force_out))
         return [
-            move_to_front(x, d, axis.size) if b else x
-            for x, d, b in zip(outs, odims, out_batched)
+            move_to_front(x, d, axis.size) if b else x for x, d, b in zip(outs, odims, out_batched)
         ]
 
     with new_trace() as trace:

@@ -439,10 +439,10 @@ def _pad_batcher(args, dims, *, padding_config):
     x = all_to_front([x], [dx], size)[0]
     aval = aval_of(x)
     padded = pad_p.bind(x, np.zeros((), aval.dtype), padding_config=config)
-    inside = broadcast_in_dim_p.bind(
-        np.bool_(True), shape=aval.shape, broadcast_dimensions=()
-    )
+    inside = broadcast_in_dim_p.bind(np.bool_(True), shape=aval.shape, broadcast_dimensions=())
     mask = pad_p.bind(inside, np.bool_(False), padding_config=config)
     out_shape = aval_of(padded).shape
-    fill = broadcast_in_dim_p.bind(moveaxis(value, dv, 0), shape=out_shape, broadcast_dimensions=(0,))
+    fill = broadcast_in_dim_p.bind(
+        moveaxis(value, dv, 0), shape=out_shape, broadcast_dimensions=(0,)
+    )
     return elementwise.select(mask, padded, fill), 0

@@ -253,7 +253,9 @@ def _dynamic_slice_batcher(args, dims, *, slice_sizes):
     n = len(slice_sizes)
     if dx is None:
         dn = gather_scatter.GatherDimensionNumbers(
-            offset_dims=tuple(range(1, n + 1)), collapsed_slice_dims=(), start_index_map=tuple(range(n))
+            offset_dims=tuple(range(1, n + 1)),
+            collapsed_slice_dims=(),
+            start_index_map=tuple(range(n)),
         )
         sizes = tuple(slice_sizes)
     else:
@@ -267,7 +269,11 @@ def _dynamic_slice_batcher(args, dims, *, slice_sizes):
         )
         sizes = (1, *slice_sizes)
     out = gather_scatter.gather_p.bind(
-        x, indices, dimension_numbers=dn, slice_sizes=sizes, indices_are_sorted=False,
+        x,
+        indices,
+        dimension_numbers=dn,
+        slice_sizes=sizes,
+        indices_are_sorted=False,
         unique_indices=False,
     )
     return out, 0

@@ -346,8 +346,21 @@ def stop_gradient(x):
 # Batching: per element (bitcasts may add or drop a trailing axis: the mapped one goes first).
 
 for _prim in (
-    acos_p, asin_p, atan_p, acosh_p, asinh_p, atanh_p, sinh_p, cosh_p, erf_inv_p, lgamma_p,
-    digamma_p, logaddexp_p, nextafter_p, shift_left_p, shift_right_arithmetic_p,
+    acos_p,
+    asin_p,
+    atan_p,
+    acosh_p,
+    asinh_p,
+    atanh_p,
+    sinh_p,
+    cosh_p,
+    erf_inv_p,
+    lgamma_p,
+    digamma_p,
+    logaddexp_p,
+    nextafter_p,
+    shift_left_p,
+    shift_right_arithmetic_p,
     shift_right_logical_p,
 ):
     elementwise_rule(_prim)

@@ -548,8 +548,9 @@ _reduce_window_extremum_jvp(reduce_window_min_p, np.inf)
 
 def _reduce_window_batcher(prim):
     @batching_rules.register(prim)
-    def rule(args, dims, *, window_dimensions, window_strides, padding, base_dilation,
-             window_dilation):
+    def rule(
+        args, dims, *, window_dimensions, window_strides, padding, base_dilation, window_dilation
+    ):
         x = moveaxis(args[0], dims[0], 0)
         out = prim.bind(
             x,

@@ -768,8 +768,10 @@ def _axis_index_batcher(args, dims, *, axes):
             index, size = shapes.iota(dtypes.int32, axis.size), axis.size
         else:
             index, size = axis_index_p.bind(axes=(a,)), _mesh_axis_size(a)
-        total = index if total is None else elementwise.add(
-            elementwise.mul(total, np.int32(size)), index
+        total = (
+            index
+            if total is None
+            else elementwise.add(elementwise.mul(total, np.int32(size)), index)
         )
     return total, 0 if abstractify(total).shape else None
 

@@ -6,7 +6,7 @@ CASES = [
     "per_example_grads", "collectives", "sort_cumulative", "nested_out_axes", "jacobians",
 ]  # fmt: skip
 
-HARNESS = r'''
+HARNESS = r"""
 def _data(shape, seed):
     return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
 
@@ -66,4 +66,4 @@ def run_case(case, record_leaf):
     elif case == "nested_out_axes":
         f = jax.vmap(jax.vmap(lambda a, b: a * b, in_axes=(0, None)), in_axes=(None, 0), out_axes=1)
         record(case + "/outer", f(x[0, 0], x[0, :, 0]))
-'''
+"""

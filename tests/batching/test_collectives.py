@@ -72,7 +72,9 @@ def test_vmap_inside_a_shard_map_body_mixing_axes():
     mesh = meshjit.make_mesh((4,), ("x",))
 
     def body(block):  # block: (2, 2) per device
-        return vmap(lambda v: (lax.psum(v, ("i", "x")), lax.axis_index(("x", "i"))), axis_name="i")(block)
+        return vmap(lambda v: (lax.psum(v, ("i", "x")), lax.axis_index(("x", "i"))), axis_name="i")(
+            block
+        )
 
     f = meshjit.shard_map(body, mesh=mesh, in_specs=P(None, "x"), out_specs=(P(), P("x")))
     a = np.arange(16.0, dtype=np.float32).reshape(2, 8)

@@ -76,7 +76,8 @@ def test_jacfwd_of_an_integer_input():
 
 def test_eval_shape():
     out = meshjit.eval_shape(
-        lambda x, y: {"p": x @ y, "s": x.sum()}, meshjit.ShapeDtypeStruct((3, 4), np.float32),
+        lambda x, y: {"p": x @ y, "s": x.sum()},
+        meshjit.ShapeDtypeStruct((3, 4), np.float32),
         np.ones((4, 2), np.float32),
     )
     assert out["p"].shape == (3, 2) and out["s"].shape == () and out["p"].dtype == np.float32
@@ -84,7 +85,9 @@ def test_eval_shape():
 
 def test_linear_transpose():
     a = np.arange(6.0, dtype=np.float32).reshape(2, 3)
-    t = meshjit.linear_transpose(lambda x, y: a @ x + 2 * y, np.ones(3, np.float32), np.ones(2, np.float32))
+    t = meshjit.linear_transpose(
+        lambda x, y: a @ x + 2 * y, np.ones(3, np.float32), np.ones(2, np.float32)
+    )
     ct = np.array([1.0, -1.0], np.float32)
     gx, gy = t(ct)
     np.testing.assert_allclose(gx, a.T @ ct)
@@ -102,7 +105,9 @@ def test_vectorize_with_a_signature():
 
 def test_vectorize_scalars_and_excluded():
     add = jnp.vectorize(lambda a, b: a + b)
-    np.testing.assert_allclose(add(np.ones((2, 1)), np.arange(3.0)), np.ones((2, 1)) + np.arange(3.0))
+    np.testing.assert_allclose(
+        add(np.ones((2, 1)), np.arange(3.0)), np.ones((2, 1)) + np.arange(3.0)
+    )
     scale = jnp.vectorize(lambda a, k: a * k, excluded={1})
     np.testing.assert_allclose(scale(np.ones((2, 3), np.float32), 3), np.full((2, 3), 3.0))
     with pytest.raises(ValueError):

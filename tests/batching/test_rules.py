@@ -90,19 +90,43 @@ CASES = [
     ("reshape_transpose", lambda x: x.reshape(2, 6).T, lambda r: [f32(r, 3, 4)]),
     ("squeeze_expand", lambda x: jnp.squeeze(x[None], 0) + x[:, :1], lambda r: [f32(r, 2, 3)]),
     ("iota", lambda x: x + jnp.arange(4.0), lambda r: [f32(r, 4)]),
-    ("concatenate", lambda x, y: jnp.concatenate([x, y, x], 1), lambda r: [f32(r, 2, 3), f32(r, 2, 2)]),
+    (
+        "concatenate",
+        lambda x, y: jnp.concatenate([x, y, x], 1),
+        lambda r: [f32(r, 2, 3), f32(r, 2, 2)],
+    ),
     ("pad", lambda x, v: lax.pad(x, v, ((1, 2, 1), (0, 1, 0))), lambda r: [f32(r, 3, 2), f32(r)]),
     ("slice", lambda x: x[1:, ::2], lambda r: [f32(r, 4, 5)]),
-    ("dynamic_slice", lambda x, i: lax.dynamic_slice(x, (i, 1), (2, 2)), lambda r: [f32(r, 5, 4), i32(r, 5)]),
+    (
+        "dynamic_slice",
+        lambda x, i: lax.dynamic_slice(x, (i, 1), (2, 2)),
+        lambda r: [f32(r, 5, 4), i32(r, 5)],
+    ),
     ("dynamic_update_slice", _dus, lambda r: [f32(r, 5, 4), f32(r, 2, 2), i32(r, 5)]),
-    ("reductions", lambda x: (x.sum(0), x.max(1), x.prod(), jnp.argmax(x, 1)), lambda r: [f32(r, 3, 4)]),
+    (
+        "reductions",
+        lambda x: (x.sum(0), x.max(1), x.prod(), jnp.argmax(x, 1)),
+        lambda r: [f32(r, 3, 4)],
+    ),
     ("reduce_bool", lambda x: (jnp.all(x > 0, 0), jnp.any(x > 0)), lambda r: [f32(r, 3, 4)]),
-    ("cumulative", lambda x: (jnp.cumsum(x, 1), lax.cummax(x, 0, reverse=True)), lambda r: [f32(r, 3, 4)]),
-    ("reduce_window", lambda x: lax.reduce_window(x, 0.0, lax.add, (2, 2), (1, 2), "SAME"), lambda r: [f32(r, 4, 5)]),
+    (
+        "cumulative",
+        lambda x: (jnp.cumsum(x, 1), lax.cummax(x, 0, reverse=True)),
+        lambda r: [f32(r, 3, 4)],
+    ),
+    (
+        "reduce_window",
+        lambda x: lax.reduce_window(x, 0.0, lax.add, (2, 2), (1, 2), "SAME"),
+        lambda r: [f32(r, 4, 5)],
+    ),
     ("sort", lambda x, y: lax.sort((x, y), num_keys=1), lambda r: [f32(r, 6), f32(r, 6)]),
     ("top_k", lambda x: lax.top_k(x, 2), lambda r: [f32(r, 6)]),
     ("dot", lambda x, y: x @ y, lambda r: [f32(r, 3, 4), f32(r, 4, 2)]),
-    ("dot_batch_dims", lambda x, y: jnp.einsum("bij,bjk->bik", x, y), lambda r: [f32(r, 2, 3, 4), f32(r, 2, 4, 2)]),
+    (
+        "dot_batch_dims",
+        lambda x, y: jnp.einsum("bij,bjk->bik", x, y),
+        lambda r: [f32(r, 2, 3, 4), f32(r, 2, 4, 2)],
+    ),
     ("dot_vector", lambda x, y: jnp.dot(x, y), lambda r: [f32(r, 4), f32(r, 4)]),
     ("conv", _conv, lambda r: [f32(r, 2, 4, 5, 5), f32(r, 3, 4, 3, 3)]),
     ("conv_groups", _grouped_conv, lambda r: [f32(r, 1, 4, 6, 5), f32(r, 4, 2, 3, 2)]),
@@ -112,7 +136,11 @@ CASES = [
     ("scatter_add", _scatter_add, lambda r: [f32(r, 5, 3), i32(r, 5, 4), f32(r, 4, 3)]),
     ("scatter_max", _scatter_max, lambda r: [f32(r, 5), i32(r, 5, 3), f32(r, 3)]),
     ("rev", lambda x: x[::-1, ::-1], lambda r: [f32(r, 3, 4)]),
-    ("cond", lambda p, x: lax.cond(p > 0, lambda v: v * 2.0, lambda v: v - 1.0, x), lambda r: [f32(r), f32(r, 3)]),
+    (
+        "cond",
+        lambda p, x: lax.cond(p > 0, lambda v: v * 2.0, lambda v: v - 1.0, x),
+        lambda r: [f32(r), f32(r, 3)],
+    ),
     ("switch", _switch, lambda r: [i32(r, 3), f32(r, 3)]),
     ("while", _while, lambda r: [f32(r, 2), i32(r, 4)]),
     ("fori", lambda x: lax.fori_loop(0, 3, lambda i, c: c * x + i, x), lambda r: [f32(r, 3)]),
@@ -143,8 +171,10 @@ def _stack(example_sets, in_axes):
 
 
 def _per_example(example_sets, in_axes):
-    return [[ex[i] if axis is not None else example_sets[0][i] for i, axis in enumerate(in_axes)]
-            for ex in example_sets]
+    return [
+        [ex[i] if axis is not None else example_sets[0][i] for i, axis in enumerate(in_axes)]
+        for ex in example_sets
+    ]
 
 
 PARAMS = [
@@ -176,10 +206,24 @@ def test_the_cases_cover_the_lax_families():
     seen = set()
     for _, fun, make in CASES:
         args = make(np.random.default_rng(0))
-        seen |= _primitives(meshjit.make_jaxpr(meshjit.vmap(fun))(*_stack([args] * 2, [0] * len(args))))
+        seen |= _primitives(
+            meshjit.make_jaxpr(meshjit.vmap(fun))(*_stack([args] * 2, [0] * len(args)))
+        )
     # (a mapped cond predicate makes a select: cond itself is checked with an unmapped one)
-    for name in ("dot_general", "conv_general_dilated", "gather", "scatter-add", "while",
-                 "scan", "pjit", "sort", "cumsum", "reduce_window_sum", "threefry2x32", "pad"):
+    for name in (
+        "dot_general",
+        "conv_general_dilated",
+        "gather",
+        "scatter-add",
+        "while",
+        "scan",
+        "pjit",
+        "sort",
+        "cumsum",
+        "reduce_window_sum",
+        "threefry2x32",
+        "pad",
+    ):
         assert name in seen, name
 
 

@@ -97,7 +97,7 @@ def test_spmd_axis_name_shards_the_mapped_axis():
     with meshjit.set_mesh(mesh):
         text = f.lower(np.ones((8, 4), np.float32)).as_text()
         out = f(np.ones((8, 4), np.float32))
-    assert 'sdy.sharding_constraint' in text and '[{"x"}, {}]' in text
+    assert "sdy.sharding_constraint" in text and '[{"x"}, {}]' in text
     np.testing.assert_allclose(out, np.sin(np.ones((8, 4))) * 2, rtol=1e-6)
 
 
@@ -142,7 +142,10 @@ def test_inconsistent_sizes_name_each_argument():
     with pytest.raises(ValueError) as e:
         vmap(lambda x, y: x + y.sum())(X, np.ones((5, 2), np.float32))  # sizes
     check(
-        e, "sizes", "inconsistent sizes", "axis 0 of argument x of type f32[3,4]",
+        e,
+        "sizes",
+        "inconsistent sizes",
+        "axis 0 of argument x of type f32[3,4]",
         "size 5: axis 0 of argument y of type f32[5,2]",
     )
 
