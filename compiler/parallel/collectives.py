@@ -4,6 +4,7 @@ and the primitives with all their rules (abstract eval, lowering, jvp, transpose
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -788,15 +789,29 @@ def _gather_batcher(prim):
     @batching_rules.register(prim)
     def rule(args, dims, *, axes, size, axis, tiled, **params):
         (x,), (d,) = args, dims
-        if not _only_vmapped(axes, prim.name):
+        mine, _ = _split_axes(axes, prim.name, params.get("axis_index_groups"))
+        if not mine:
             return prim.bind(x, axes=axes, size=size, axis=axis, tiled=tiled, **params), d
-        x = move_to_front(x, d, current_axis().size)
-        out = moveaxis(x, 0, axis)  # every example gets the stack of all of them
-        if tiled:
-            shape = list(abstractify(out).shape)
-            shape[axis : axis + 2] = [shape[axis] * shape[axis + 1]]
-            out = shapes.reshape(out, shape)
-        return out, None
+        # One untiled gather per axis, minor first, each inserting its axis at `axis` (so the
+        # first-named axis ends up major), then the gathered axes are merged into one.
+        for name in reversed(axes):
+            x, d = _gather_one(prim, x, d, name, axis)
+        shape = list(abstractify(x).shape)
+        merged = len(axes) + (1 if tiled else 0)
+        shape[axis : axis + merged] = [math.prod(shape[axis : axis + merged])]
+        return shapes.reshape(x, shape), None
+
+
+def _gather_one(prim, x, d, name, axis):
+    """x (mapped along d) gathered over one axis, untiled, the new axis inserted at `axis`."""
+    vmapped = current_axis()
+    if name == vmapped.name:  # every example gets the stack of all of them
+        return moveaxis(move_to_front(x, d, vmapped.size), 0, axis), None
+    at = _shifted(axis, d)
+    params = {} if prim is all_gather_invariant_p else {"axis_index_groups": None}
+    size = _mesh_axis_size(name)
+    out = prim.bind(x, axes=(name,), size=size, axis=at, tiled=False, **params)
+    return out, (None if d is None else d + 1 if at <= d else d)
 
 
 _gather_batcher(all_gather_p)

@@ -124,3 +124,19 @@ def test_spmd_axis_name_in_the_shard_map_in_specs():
     with pytest.raises(ValueError) as e:
         jit(vmap(f, spmd_axis_name="y"))(np.ones((2, 4), np.float32))  # spmd-clash
     check(e, "spmd-clash", "spmd_axis_name ('y',) cannot appear in shard_map in_specs")
+
+
+def test_all_gather_mixing_the_mapped_name_and_a_mesh_axis():
+    mesh = meshjit.make_mesh((4,), ("x",))
+    a = np.arange(16.0, dtype=np.float32).reshape(2, 8)  # per device (2, 2): 2 examples of 2
+
+    def body(block):
+        gather = lambda v: (lax.all_gather(v, ("i", "x")), lax.all_gather(v, ("x", "i"), tiled=True))  # noqa: E731
+        return vmap(gather, axis_name="i")(block)
+
+    f = meshjit.shard_map(body, mesh=mesh, in_specs=P(None, "x"), out_specs=(P(), P()),
+                          check_vma=False)  # fmt: skip
+    i_major, x_major = jit(f)(a)
+    blocks = a.reshape(2, 4, 2)  # [example i, device x, 2]
+    np.testing.assert_allclose(i_major[0], blocks.reshape(8, 2))
+    np.testing.assert_allclose(x_major[0], blocks.transpose(1, 0, 2).reshape(16))
