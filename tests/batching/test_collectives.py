@@ -130,8 +130,10 @@ def test_all_gather_mixing_the_mapped_name_and_a_mesh_axis():
     mesh = meshjit.make_mesh((4,), ("x",))
     a = np.arange(16.0, dtype=np.float32).reshape(2, 8)  # per device (2, 2): 2 examples of 2
 
+    def gather(v):
+        return lax.all_gather(v, ("i", "x")), lax.all_gather(v, ("x", "i"), tiled=True)
+
     def body(block):
-        gather = lambda v: (lax.all_gather(v, ("i", "x")), lax.all_gather(v, ("x", "i"), tiled=True))  # noqa: E731
         return vmap(gather, axis_name="i")(block)
 
     f = meshjit.shard_map(body, mesh=mesh, in_specs=P(None, "x"), out_specs=(P(), P()),
