@@ -13,7 +13,6 @@ import inspect
 
 from meshjit.compiler.ad.api import run
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
 from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
 from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
@@ -67,15 +66,15 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         leaves, in_tree = tree_flatten((args, kwargs))
         dims = _flat_in_axes(in_axes, args, kwargs)
         avals = [abstractify(x) for x in leaves]
-        dims = [_canonical_in_axis(d, a, p) for d, a, p in zip(dims, avals, _paths(fun, in_tree))]
+        dims = _canonical_in_axes(dims, avals, fun, in_tree)
         size = _mapped_size(fun, in_tree, avals, dims, axis_size)
         _check_axis_name(axis_name)
         axis = BatchAxis(axis_name, size, spmd_axis_name)
         outs, odims, out_tree = _batch_call(fun, in_tree, leaves, avals, dims, axis)
         wanted = _flat_out_axes(out_axes, out_tree)
         outs = [
-            _move_out(x, d, w, axis, path)
-            for x, d, w, path in zip(outs, odims, wanted, leaf_paths(out_tree))
+            _move_out(x, d, w, axis, i, out_tree)
+            for i, (x, d, w) in enumerate(zip(outs, odims, wanted))
         ]
         return tree_unflatten(out_tree, outs)
 
@@ -107,17 +106,18 @@ def _flat_out_axes(out_axes, out_tree) -> list:
         ) from None
 
 
-def _canonical_in_axis(d, aval: ShapedArray, path: str):
-    if d is None:
-        return None
-    if not -aval.ndim <= d < aval.ndim:
-        min_rank = d + 1 if d >= 0 else -d
-        raise MeshjitValueError(
-            f"vmap was requested to map its argument along axis {d}, which implies that its rank "
-            f"should be at least {min_rank}, but is only {aval.ndim} (its shape is {aval.shape}); "
-            f"at {path}"
-        )
-    return d % aval.ndim
+def _canonical_in_axes(dims, avals, fun, in_tree) -> list:
+    out = []
+    for i, (d, aval) in enumerate(zip(dims, avals)):
+        if d is not None and not -aval.ndim <= d < aval.ndim:
+            min_rank = d + 1 if d >= 0 else -d
+            raise MeshjitValueError(
+                f"vmap was requested to map its argument along axis {d}, which implies that its "
+                f"rank should be at least {min_rank}, but is only {aval.ndim} (its shape is "
+                f"{aval.shape}); at {_paths(fun, in_tree)[i]}"
+            )
+        out.append(None if d is None else d % aval.ndim)
+    return out
 
 
 def _paths(fun, in_tree) -> list[str]:
@@ -239,18 +239,19 @@ def _is_array_like(x) -> bool:
     return True
 
 
-def _move_out(x, src, dst, axis: BatchAxis, path: str):
+def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
     if dst is None and src is not None:
         raise MeshjitValueError(
             f"vmap has mapped output (axis_name={axis.name}) but out_axes is None, at "
-            f"out_axes{path}: the output varies along the mapped axis"
+            f"out_axes{leaf_paths(out_tree)[index]}: the output varies along the mapped axis"
         )
     if dst is None:
         return x
     ndim = abstractify(x).ndim + (src is None)
     if not -ndim <= dst < ndim:
         raise MeshjitValueError(
-            f"vmap out_axes{path} is {dst}, out of range for an output of rank {ndim}"
+            f"vmap out_axes{leaf_paths(out_tree)[index]} is {dst}, out of range for an output "
+            f"of rank {ndim}"
         )
     return _constrain_spmd(match_axis(x, src, dst % ndim, axis.size), dst % ndim, axis)
 
