@@ -9,9 +9,19 @@ from meshjit.compiler.errors import register_internal_dir as _register_internal_
 
 _register_internal_dir(_os.path.dirname(__file__))
 
-from meshjit import distributed, lax, nn, numpy, random, sharding, test_util  # noqa: E402
+from meshjit import (  # noqa: E402
+    ad_checkpoint,
+    distributed,
+    lax,
+    nn,
+    numpy,
+    random,
+    sharding,
+    test_util,
+)
 from meshjit.compiler import tree_util
 from meshjit.compiler.ad.api import grad, jvp, linear_transpose, linearize, value_and_grad, vjp
+from meshjit.compiler.ad.checkpoint import checkpoint, checkpoint_policies, remat
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
@@ -59,7 +69,10 @@ __all__ = [
     "MeshjitTypeError",
     "MeshjitValueError",
     "ShapeDtypeStruct",
+    "ad_checkpoint",
     "block_until_ready",
+    "checkpoint",
+    "checkpoint_policies",
     "config",
     "custom_jvp",
     "custom_vjp",
@@ -97,6 +110,7 @@ __all__ = [
     "process_count",
     "process_index",
     "random",
+    "remat",
     "tree_util",
     "value_and_grad",
     "vjp",
