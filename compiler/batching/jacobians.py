@@ -9,7 +9,7 @@ from typing import Callable
 
 import numpy as np
 
-from meshjit.compiler.ad.api import jvp, vjp
+from meshjit.compiler.ad.api import linearize, vjp
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
@@ -79,7 +79,8 @@ def _take(x, start, size, axis):
 
 
 def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
-    """The Jacobian of `fun` by forward mode: one jvp per input element, vmapped."""
+    """The Jacobian of `fun` by forward mode: the linearized `fun` applied to each input basis
+    vector, vmapped."""
 
     @functools.wraps(fun)
     def jacfun(*args, **kwargs):
@@ -88,20 +89,17 @@ def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
         leaves, in_tree = tree_flatten(diff)
         avals = [abstractify(x) for x in leaves]
         _check_float(avals, "jacfwd", "input")
-        box = {}
+        # linearize once (outside vmap: Python may branch on concrete inputs), then push the
+        # basis through the linear map
+        lin = linearize(call, *diff, has_aux=has_aux)
+        y, f_jvp = lin[0], lin[1]
 
         def pushfwd(*basis):
-            tangents = tree_unflatten(in_tree, basis)
-            out = jvp(call, diff, tangents, has_aux=has_aux)
-            box["tree"] = tree_flatten(out[0])[1]
-            return out if has_aux else out[:2]
+            return f_jvp(*tree_unflatten(in_tree, basis))
 
-        result = vmap(pushfwd, out_axes=(None, -1, None) if has_aux else (None, -1))(
-            *_std_basis(avals)
-        )
-        y, jac = result[0], result[1]
+        jac = vmap(pushfwd, out_axes=-1)(*_std_basis(avals))
         jac = _nest(y, jac, avals, in_tree, argnums)
-        return (jac, result[2]) if has_aux else jac
+        return (jac, lin[2]) if has_aux else jac
 
     return jacfun
 
