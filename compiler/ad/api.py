@@ -94,7 +94,7 @@ def run(fun: Callable, args: Sequence, name: str) -> list:
     """`fun(*args)` (a list of arrays) in the current trace, or compiled when there is none."""
     if current_trace() is not None:
         return list(fun(*args))
-    closed = trace_to_jaxpr(fun, [abstractify(x) for x in args])
+    closed = trace_to_jaxpr(fun, [abstractify(x) for x in args], known_values=args)
     jaxpr = Jaxpr(
         [], closed.jaxpr.constvars + closed.jaxpr.invars, closed.jaxpr.outvars, closed.jaxpr.eqns
     )
@@ -235,8 +235,8 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     return result + (tree_unflatten(traced.aux_tree, aux),) if has_aux else result
 
 
-def _linearize_traced(traced: _Traced, nonzeros) -> ad.Linearized:
-    return ad.linearize_jaxpr(traced.closed, nonzeros)
+def _linearize_traced(traced: _Traced, nonzeros, concrete=None) -> ad.Linearized:
+    return ad.linearize_jaxpr(traced.closed, nonzeros, known=concrete)
 
 
 def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Forward:
@@ -249,7 +249,7 @@ def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Fo
 
     def forward(*args):
         traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, what, concrete)
-        lin = box["lin"] = _linearize_traced(traced, nonzeros)
+        lin = box["lin"] = _linearize_traced(traced, nonzeros, concrete)
         return eval_closed(lin.fwd, args)
 
     flat = run(forward, p_leaves, f"{what}_fwd")
@@ -404,7 +404,7 @@ def value_and_grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
         def body(*xs):
             traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad", concrete)
             _check_scalar_output(traced, "grad")
-            lin = _linearize_traced(traced, [True] * len(xs))
+            lin = _linearize_traced(traced, [True] * len(xs), concrete)
             flat = eval_closed(lin.fwd, xs)
             n_out = len(traced.closed.out_avals)
             one = lax.full((), np.ones((), traced.closed.out_avals[0].dtype))

@@ -203,21 +203,29 @@ class Trace:
         used = {a for e in jaxpr.eqns for a in e.invars} | {var}
         pairs = [(v, c) for v, c in zip(self.constvars, self.consts) if v in used]
         if any(type(c) is Tracer for _, c in pairs):
-            raise ConcretizationError(
-                f"{what} of a traced array {var.aval.str_short()}: it depends on a value traced "
-                "by an enclosing transformation, whose value is not known"
-            )
-        jaxpr = Jaxpr([v for v, _ in pairs], jaxpr.invars, jaxpr.outvars, jaxpr.eqns)
-        consts = [c for _, c in pairs]
+            self._unknown(var, what)
+        invars = [v for v in self.invars if v in used]
+        if any(id(v) not in known for v in invars):
+            self._unknown(var, what)
+        jaxpr = Jaxpr([v for v, _ in pairs], invars, jaxpr.outvars, jaxpr.eqns)
+        consts, inputs = [c for _, c in pairs], [known[id(v)] for v in invars]
         from meshjit.compiler.ad.api import run_jaxpr_now  # a later room
 
         saved, _state.current = _state.current, None
         try:
-            (value,) = run_jaxpr_now(jaxpr, consts, [known[id(v)] for v in self.invars])
+            (value,) = run_jaxpr_now(jaxpr, consts, inputs)
         finally:
             _state.current = saved
         known[id(var)] = value
         return value
+
+    @staticmethod
+    def _unknown(var: Var, what: str):
+        raise ConcretizationError(
+            f"{what} of a traced array {var.aval.str_short()}: it depends on a value whose "
+            "value is not known while tracing (a tangent, or a value of an enclosing "
+            "transformation). Use meshjit.numpy.where / lax.cond for data-dependent choices."
+        )
 
     def finish(self, outs: Sequence) -> ClosedJaxpr:
         outvars = [self.atom(x) for x in outs]

@@ -72,3 +72,37 @@ def test_grad_of_a_jitted_inner_function_with_python_branches_outside():
     np.testing.assert_allclose(grad(f)(1.0), 2 * np.cos(1.0), rtol=1e-6)
     np.testing.assert_allclose(grad(f)(-1.0), np.cos(-1.0), rtol=1e-6)
     assert meshjit.grad(piecewise)(np.float32(2.5)) == 5.0
+
+
+@meshjit.custom_jvp
+def clipped(x):
+    return jnp.minimum(x, 1.0)
+
+
+@clipped.defjvp
+def _clipped_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    if x < 1.0:  # the rule branches on its primal: fine outside jit
+        return clipped(x), t
+    return clipped(x), 0.0 * t
+
+
+def test_a_custom_jvp_rule_branching_on_its_primal():
+    assert grad(clipped)(0.5) == 1.0
+    assert grad(clipped)(2.0) == 0.0
+    assert jvp(clipped, (0.5,), (2.0,))[1] == 2.0
+
+
+def test_branching_on_a_tangent_is_an_error():
+    @meshjit.custom_jvp
+    def f(x):
+        return x
+
+    @f.defjvp
+    def _f_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return x, t if t > 0 else -t  # on-tangent
+
+    with pytest.raises(TypeError) as e:
+        grad(f)(1.0)
+    check(e, "on-tangent", "not known while tracing")
