@@ -217,11 +217,6 @@ def size_of(args: Sequence, dims: Sequence) -> int:
     return current_axis().size
 
 
-def shift_axis(axis: int, dim: int | None) -> int:
-    """A per-example axis number as an axis of the batched value (mapped axis at `dim`)."""
-    return axis if dim is None or axis < dim else axis + 1
-
-
 # ---------------------------------------------------------------------------------------------
 # Rule families.
 
@@ -267,9 +262,9 @@ def elementwise_operands(args: Sequence, dims: Sequence) -> tuple[list, int]:
     return out, 0
 
 
-def _broadcast_shapes(shapes: Sequence[tuple]) -> tuple:
-    rank = max(len(s) for s in shapes)
-    full = [s for s in shapes if len(s) == rank]
+def _broadcast_shapes(examples: Sequence[tuple]) -> tuple:
+    rank = max(len(s) for s in examples)
+    full = [s for s in examples if len(s) == rank]
     return tuple(max(sizes) for sizes in zip(*full))
 
 
@@ -304,7 +299,6 @@ __all__ = [
     "move_to_front",
     "moveaxis",
     "not_mapped",
-    "shift_axis",
     "size_of",
     "unary_rule",
     "unbatched_aval",
