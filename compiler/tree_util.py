@@ -197,3 +197,25 @@ def broadcast_prefix(prefix_tree, full_tree, is_leaf=None) -> list:
     for leaf, sub in zip(prefix_leaves, subtrees):
         result.extend([leaf] * len(tree_leaves(sub)))
     return result
+
+
+def leaf_paths(treedef: PyTreeDef) -> list[str]:
+    """The path of each leaf of `treedef` as JAX's `keystr` writes it: `[0]`, `['a']`, `.name`."""
+    out: list[str] = []
+    _paths(treedef, "", out)
+    return out
+
+
+def _paths(td: PyTreeDef, prefix: str, out: list):
+    if td.kind is None:
+        out.append(prefix)
+        return
+    fields = getattr(td.kind, "_fields", None)
+    for i, child in enumerate(td.children):
+        if td.kind in (dict, collections.OrderedDict):
+            key = f"[{td.aux[i]!r}]"
+        elif fields is not None and td.kind not in _registry:
+            key = f".{fields[i]}"
+        else:
+            key = f"[{i}]"
+        _paths(child, prefix + key, out)

@@ -107,13 +107,14 @@ ALLOWED = {
     "lax": BASE | {"ir", "trace"},
     "ad": BASE | {"ir", "trace", "lax"},
     "parallel": BASE | {"ir", "trace", "lax", "ad"},
+    "batching": BASE | {"ir", "trace", "lax", "ad", "parallel"},
     "numpy": BASE | {"ir", "trace", "lax"},
     "nn": BASE | {"ir", "trace", "lax", "numpy"},
     "runtime": BASE | {"ir", "trace", "parallel"},
     "jit": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "runtime"},
     "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},
-    "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "nn", "jit", "runtime",
-                      "random", "passes", "facade"},
+    "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "batching", "numpy", "nn", "jit",
+                      "runtime", "random", "passes", "facade"},
     "tools": BASE | {"ir", "trace", "lax", "jit", "runtime", "passes", "facade"},
 }
 

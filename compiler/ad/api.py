@@ -84,14 +84,24 @@ def jaxpr_key(jaxpr: Jaxpr) -> tuple:
 _EAGER_CACHE: dict = {}
 
 
+def run_jaxpr_now(jaxpr: Jaxpr, consts: Sequence, args: Sequence) -> list:
+    """Runs `jaxpr` on concrete values, compiled once per structure (outside any trace)."""
+    flat = Jaxpr([], jaxpr.constvars + jaxpr.invars, jaxpr.outvars, jaxpr.eqns)
+    return _cached_jit(flat, "concrete")(*consts, *args)
+
+
 def run(fun: Callable, args: Sequence, name: str) -> list:
     """`fun(*args)` (a list of arrays) in the current trace, or compiled when there is none."""
     if current_trace() is not None:
         return list(fun(*args))
-    closed = trace_to_jaxpr(fun, [abstractify(x) for x in args])
+    closed = trace_to_jaxpr(fun, [abstractify(x) for x in args], known_values=args)
     jaxpr = Jaxpr(
         [], closed.jaxpr.constvars + closed.jaxpr.invars, closed.jaxpr.outvars, closed.jaxpr.eqns
     )
+    return list(_cached_jit(jaxpr, name)(*closed.consts, *args))
+
+
+def _cached_jit(jaxpr: Jaxpr, name: str):
     key = (name, jaxpr_key(jaxpr))
     jitted = _EAGER_CACHE.get(key)
     if jitted is None:
@@ -101,7 +111,7 @@ def run(fun: Callable, args: Sequence, name: str) -> list:
             _EAGER_CACHE.clear()
         run_jaxpr = functools.partial(eval_jaxpr, jaxpr, ())
         jitted = _EAGER_CACHE[key] = JitFunction(lambda *xs: run_jaxpr(xs), name=name)
-    return list(jitted(*closed.consts, *args))
+    return jitted
 
 
 # ---------------------------------------------------------------------------------------------
@@ -118,7 +128,9 @@ class _Traced:
         self.num_main = num_main
 
 
-def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str) -> _Traced:
+def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete=None) -> _Traced:
+    """`concrete`: the inputs' values when called outside any trace, so `fun` may branch on
+    them in Python (as JAX's eager autodiff); the jaxpr then follows the branches taken."""
     trees = {}
 
     def flat_fun(*leaves):
@@ -135,9 +147,14 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str) -> _Trac
         aux_leaves, trees["aux"] = tree_flatten(aux)
         return main + aux_leaves
 
-    closed, _ = trace_flat(flat_fun, avals)
+    closed, _ = trace_flat(flat_fun, avals, concrete)
     num_main = trees["out"].num_leaves
     return _Traced(closed, trees["out"], trees["aux"] if has_aux else None, num_main)
+
+
+def _concrete(leaves):
+    """The inputs' values when no trace is current (they are concrete then), else None."""
+    return list(leaves) if current_trace() is None else None
 
 
 def _tangent_zeros(aval):
@@ -195,9 +212,10 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     nonzeros = [ad_util.has_tangent(a) for a in avals]
     t_args = [t for t, nz in zip(t_leaves, nonzeros) if nz]
     box = {}
+    concrete = _concrete(p_leaves)
 
     def body(*args):
-        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, "jvp")
+        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, "jvp", concrete)
         n = len(p_leaves)
         it = iter(args[n:])
         ts = [next(it) if nz else None for nz in nonzeros]
@@ -217,8 +235,8 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     return result + (tree_unflatten(traced.aux_tree, aux),) if has_aux else result
 
 
-def _linearize_traced(traced: _Traced, nonzeros) -> ad.Linearized:
-    return ad.linearize_jaxpr(traced.closed, nonzeros)
+def _linearize_traced(traced: _Traced, nonzeros, concrete=None) -> ad.Linearized:
+    return ad.linearize_jaxpr(traced.closed, nonzeros, known=concrete)
 
 
 def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Forward:
@@ -227,10 +245,11 @@ def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Fo
     avals = [abstractify(x) for x in p_leaves]
     nonzeros = [ad_util.has_tangent(a) for a in avals]
     box = {}
+    concrete = _concrete(p_leaves)
 
     def forward(*args):
-        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, what)
-        lin = box["lin"] = _linearize_traced(traced, nonzeros)
+        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, what, concrete)
+        lin = box["lin"] = _linearize_traced(traced, nonzeros, concrete)
         return eval_closed(lin.fwd, args)
 
     flat = run(forward, p_leaves, f"{what}_fwd")
@@ -374,6 +393,7 @@ def value_and_grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
         _check_grad_inputs(leaves, "grad")
         avals = [abstractify(x) for x in leaves]
         box = {}
+        concrete = _concrete(leaves)
 
         def call(*diff_args):
             full = list(args)
@@ -382,9 +402,9 @@ def value_and_grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
             return fun(*full, **kwargs)
 
         def body(*xs):
-            traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad")
+            traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad", concrete)
             _check_scalar_output(traced, "grad")
-            lin = _linearize_traced(traced, [True] * len(xs))
+            lin = _linearize_traced(traced, [True] * len(xs), concrete)
             flat = eval_closed(lin.fwd, xs)
             n_out = len(traced.closed.out_avals)
             one = lax.full((), np.ones((), traced.closed.out_avals[0].dtype))
@@ -414,3 +434,39 @@ def grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
         return (grads, value[1]) if has_aux else grads
 
     return grad_fun
+
+
+# ---------------------------------------------------------------------------------------------
+# linear_transpose.
+
+
+def linear_transpose(fun: Callable, *primals, reduce_axes=()):
+    """The transpose of the linear `fun` at the types of `primals`: a function taking an
+    output cotangent and returning the tuple of input cotangents."""
+    leaves, in_tree = tree_flatten(primals)
+    avals = [abstractify(x) for x in leaves]
+    for aval in avals:
+        if not ad_util.has_tangent(aval):
+            raise MeshjitTypeError(
+                f"linear_transpose only supports float inputs, got {aval.str_short()}"
+            )
+    closed, out_tree = trace_flat(lambda *xs: fun(*tree_unflatten(in_tree, xs)), avals)
+
+    def transposed(out_cotangent):
+        ct_leaves, ct_tree = tree_flatten(out_cotangent)
+        if ct_tree != out_tree:
+            raise MeshjitTypeError(
+                f"linear_transpose: the cotangent's structure {ct_tree} must match the "
+                f"output's {out_tree}"
+            )
+        cts = _check_cotangents(ct_leaves, closed.out_avals, "linear_transpose")
+        given = [c for c in cts if c is not None]
+        ct_avals = [None if c is None else a for c, a in zip(cts, closed.out_avals)]
+
+        def backward(*args):
+            bwd = ad.transpose_jaxpr(closed, [True] * len(avals), ct_avals)
+            return eval_closed(bwd, args)
+
+        return tree_unflatten(in_tree, run(backward, given, "linear_transpose"))
+
+    return transposed

@@ -19,12 +19,29 @@ from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
     vma_rules,
 )
-from meshjit.compiler.lax.ad_util import aval_of, closure_convert, has_tangent, instantiate
+from meshjit.compiler.lax.ad_util import (
+    aval_of,
+    closure_convert,
+    has_tangent,
+    instantiate,
+    zeros_like_aval,
+)
+from meshjit.compiler.lax.batching import (
+    all_to_front,
+    axis_rules,
+    batch_eval,
+    current_axis,
+    move_to_front,
+    size_of,
+    unbatched_aval,
+    vmap_flat,
+)
 from meshjit.compiler.lowering import LoweringError, jaxpr_subcomp
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
 from meshjit.compiler.tree_util import (
@@ -290,3 +307,95 @@ def _custom_lin_lowering(ctx, *args, **params):
 
 
 lowering_rules.register(custom_lin_p, _custom_lin_lowering)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: the call is bound again with a batched function and batched rules (each the user's,
+# traced per example and batched), every argument mapped along axis 0. Grad of a vmapped
+# custom function then runs the batched rules.
+
+axis_rules.update((custom_jvp_call_p, custom_vjp_call_p))
+
+
+def _batched_fun(call_jaxpr, consts, dconsts, axis):
+    size = axis.size
+
+    def fun(*xs):
+        dims = [*dconsts, *[0] * len(xs)]
+        outs, odims = batch_eval(call_jaxpr.jaxpr, [], [*consts, *xs], dims, axis)
+        return [move_to_front(o, d, size) for o, d in zip(outs, odims)]
+
+    return fun
+
+
+def _zeros_for_none(cts, avals):
+    return [zeros_like_aval(a) if c is None else c for c, a in zip(cts, avals)]
+
+
+@batching_rules.register(custom_jvp_call_p)
+def _custom_jvp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
+    size, axis = size_of(args, dims), current_axis()
+    consts, dconsts = args[:num_consts], dims[:num_consts]
+    xs = all_to_front(args[num_consts:], dims[num_consts:], size)
+    n = len(xs)
+
+    def per_example_jvp(*pt):
+        primals = tree_unflatten(rules.in_tree, pt[:n])
+        tangents = tree_unflatten(rules.in_tree, pt[n:])
+        out, t_out = rules.fn.jvp(*rules.static, primals, tangents)
+        return out, t_out
+
+    def jvp(primals, tangents):
+        outs, _ = vmap_flat(per_example_jvp, [*primals, *tangents], axis)
+        k = len(outs) // 2
+        return outs[:k], outs[k:]
+
+    batched = custom_jvp(_batched_fun(call_jaxpr, consts, dconsts, axis))
+    batched.__name__ = f"batched_{rules.name}"
+    batched.defjvp(jvp)
+    outs = batched(*xs)
+    return outs, [0] * len(outs)
+
+
+@batching_rules.register(custom_vjp_call_p)
+def _custom_vjp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
+    size, axis = size_of(args, dims), current_axis()
+    consts, dconsts = args[:num_consts], dims[:num_consts]
+    xs = all_to_front(args[num_consts:], dims[num_consts:], size)
+    examples = [unbatched_aval(aval_of(x), d) for x, d in zip(args[num_consts:], dims[num_consts:])]
+    res_trees = []
+
+    def per_example_fwd(*leaves):
+        out, res = rules.fn.fwd(*rules.args(list(leaves)))
+        res_leaves, res_tree = tree_flatten(res)
+        res_trees.append(res_tree)
+        return out, res_leaves
+
+    def fwd(*leaves):
+        outs, out_tree = vmap_flat(per_example_fwd, list(leaves), axis)
+        k = out_tree.children[0].num_leaves
+        return outs[:k], outs[k:]
+
+    def per_example_bwd(n_res, *flat):
+        res = tree_unflatten(res_trees[-1], flat[:n_res])
+        ct = tree_unflatten(rules.out_tree, flat[n_res:])
+        cts = rules.fn.bwd(*rules.static, res, ct)
+        return _zeros_for_none(treedef_children_leaves(rules.in_tree, tuple(cts)), examples)
+
+    def bwd(res, cts):
+        outs, _ = vmap_flat(functools.partial(per_example_bwd, len(res)), [*res, *cts], axis)
+        return tuple(outs)
+
+    batched = custom_vjp(_batched_fun(call_jaxpr, consts, dconsts, axis))
+    batched.__name__ = f"batched_{rules.name}"
+    batched.defvjp(fwd, bwd)
+    outs = batched(*xs)
+    return outs, [0] * len(outs)
+
+
+@batching_rules.register(custom_lin_p)
+def _custom_lin_batcher(args, dims, **params):
+    raise MeshjitNotImplementedError(
+        "vmap of the forward-mode derivative (jvp) of a custom_vjp function is not supported; "
+        "use vjp / grad inside vmap"
+    )

@@ -80,7 +80,7 @@ def jvp_nonzeros(closed: ClosedJaxpr, nonzeros: Sequence[bool], axis_env=None) -
 
 
 def jvp_jaxpr(
-    closed: ClosedJaxpr, nonzeros: Sequence[bool], tangent_avals=None, axis_env=None
+    closed: ClosedJaxpr, nonzeros: Sequence[bool], tangent_avals=None, axis_env=None, known=None
 ) -> ClosedJaxpr:
     """(primals, the nonzero tangents) -> (primal outs, tangent outs), zeros instantiated."""
     in_avals = closed.in_avals
@@ -94,7 +94,7 @@ def jvp_jaxpr(
         outs, touts = jvp_eval(closed.jaxpr, closed.consts, args[:n], tangents)
         return outs + [instantiate(t, aval_of(o)) for t, o in zip(touts, outs)]
 
-    return trace_to_jaxpr(fun, list(in_avals) + list(tangent_avals), axis_env)
+    return trace_to_jaxpr(fun, list(in_avals) + list(tangent_avals), axis_env, known)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,9 +115,10 @@ class Linearized:
 
 
 def linearize_jaxpr(
-    closed: ClosedJaxpr, nonzeros: Sequence[bool], tangent_avals=None, axis_env=None
+    closed: ClosedJaxpr, nonzeros: Sequence[bool], tangent_avals=None, axis_env=None, known=None
 ) -> Linearized:
-    jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env)
+    """`known`: the primals' concrete values (outside jit), for rules that branch on them."""
+    jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env, known)
     jv = jv_closed.jaxpr
     n_in, n_out = len(closed.in_avals), len(closed.out_avals)
     linear = {id(v) for v in jv.invars[n_in:]}

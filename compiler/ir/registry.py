@@ -15,7 +15,9 @@ The interpretations and their rule signatures:
 - jvp: `rule(primals, tangents, **params) -> (primal_out, tangent_out)`, a tangent of None is a
   symbolic zero (see compiler/ad/transform.py);
 - transpose: `rule(ct, *args, **params) -> [ct per arg]`, linear args are `UndefinedPrimal`s;
-- batching (vmap) and sharding (explicit mode): tables ready for their rules.
+- batching (vmap): `rule(args, dims, **params) -> (outs, out_dims)`, a dim of None is an
+  unmapped value (see compiler/lax/batching.py);
+- sharding (explicit mode): a table ready for its rules.
 
 `vma_rules` lists the primitives whose abstract eval decides the varying manual axes of their
 results itself (collectives, shard_map, control flow); every other primitive's results vary over

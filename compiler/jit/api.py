@@ -127,7 +127,8 @@ class JitFunction:
             if TYPECHECK["enabled"]:
                 typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name)
-            if not _captures_tracers(closed):
+            # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
+            if not _captures_tracers(closed) and not _vmap_names_bound():
                 self._traces[sig.key] = traced
         return traced
 
@@ -218,6 +219,11 @@ def _constrain_all(values, shardings) -> list:
     ]
 
 
+def _vmap_names_bound() -> bool:
+    trace = current_trace()
+    return trace is not None and bool(trace.vmap_axes)
+
+
 def _captures_tracers(closed: ClosedJaxpr) -> bool:
     return any(type(c) is Tracer for c in closed.consts)
 
@@ -272,3 +278,20 @@ def make_jaxpr(fun: Callable, *, static_argnums=(), static_argnames=(), return_s
         return traced.jaxpr, tree_unflatten(traced.out_tree, shapes)
 
     return make
+
+
+def eval_shape(fun: Callable, *args, **kwargs):
+    """The shapes and dtypes `fun(*args, **kwargs)` would return (ShapeDtypeStructs), found by
+    tracing it without running anything; arguments may be ShapeDtypeStructs."""
+    leaves, in_tree = tree_flatten((args, kwargs))
+    avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
+
+    def flat(*xs):
+        a, k = tree_unflatten(in_tree, xs)
+        return fun(*a, **k)
+
+    closed, out_tree = trace_flat(flat, avals)
+    shapes = [
+        ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in closed.jaxpr.out_avals
+    ]
+    return tree_unflatten(out_tree, shapes)

@@ -11,12 +11,14 @@ from meshjit.compiler.ir.core import ClosedJaxpr
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
     vma_rules,
 )
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
+from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr
 from meshjit.compiler.lowering import LoweringRuleContext, lower_function
 
 pjit_p = Primitive("pjit", multiple_results=True)
@@ -70,3 +72,20 @@ def _pjit_transpose(cts, *args, jaxpr, name):
     given = [ct for ct in cts if ct is not None]
     outs = iter(pjit_p.bind(*consts, *known, *given, jaxpr=bwd, name=f"transpose_{name}"))
     return [next(outs) if lin else None for lin in linear]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: a call to the batched jaxpr (mapped axes in front). Its body may hold collectives
+# over the mapped axis, so the rule runs even when no argument is mapped.
+
+
+@batching_rules.register(pjit_p)
+def _pjit_batcher(args, dims, *, jaxpr, name):
+    batched = [d is not None for d in dims]
+    new, out_batched = batch_jaxpr(jaxpr, batched)
+    consts, new = closure_convert(new)
+    outs = pjit_p.bind(*consts, *all_to_front(args, dims), jaxpr=new, name=name)
+    return outs, [0 if b else None for b in out_batched]
+
+
+axis_rules.add(pjit_p)

@@ -23,13 +23,23 @@ from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, Var
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
     vma_rules,
 )
-from meshjit.compiler.lax import elementwise
+from meshjit.compiler.lax import elementwise, reductions, shapes
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
+from meshjit.compiler.lax.batching import (
+    all_to_front,
+    axis_rules,
+    batch_closed,
+    batch_jaxpr,
+    move_to_front,
+    moveaxis,
+    size_of,
+)
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, trace_flat
@@ -811,3 +821,144 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
         + [ct if is_undefined(c) else None for ct, c in zip(ct_init, carry)]
         + [next(ct_xs) if lin else None for lin in lin_xs]
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching. Bodies are batched with their mapped operands' axes in front; loop carries are
+# batched to a fixpoint (a carry becomes mapped once the body makes it so). A mapped predicate
+# runs every branch and selects per example (cond), or runs until every example is done,
+# keeping finished examples' carries (while). Bodies may hold collectives over the mapped axis,
+# so the rules run even when nothing is mapped.
+
+axis_rules.update((cond_p, while_p, scan_p))
+
+
+@batching_rules.register(cond_p)
+def _cond_batcher(args, dims, *, branches):
+    (index, *ops), (d_index, *d_ops) = args, dims
+    size = size_of(args, dims)
+    if d_index is not None:
+        return _cond_as_select(index, d_index, ops, d_ops, branches, size)
+    in_batched = [d is not None for d in d_ops]
+    out_batched = [False] * len(branches[0].out_avals)
+    for _ in range(2):  # the second pass forces the outputs any branch maps
+        batched = [batch_jaxpr(b, in_batched, out_batched) for b in branches]
+        union = [any(bs) for bs in zip(*(b for _, b in batched))]
+        if union == out_batched:
+            break
+        out_batched = union
+    consts, new = _merge_consts([b for b, _ in batched])
+    outs = cond_p.bind(index, *consts, *all_to_front(ops, d_ops), branches=tuple(new))
+    return outs, [0 if b else None for b in out_batched]
+
+
+def _cond_as_select(index, d_index, ops, d_ops, branches, size):
+    index = moveaxis(index, d_index, 0)
+    per_branch = []
+    for branch in branches:
+        outs, odims = batch_closed(branch, ops, d_ops)
+        per_branch.append([move_to_front(o, d, size) for o, d in zip(outs, odims)])
+    results = []
+    for cases in zip(*per_branch):
+        shape = aval_of(cases[0]).shape
+        which = shapes.broadcast_in_dim(index, shape, (0,))
+        if len(cases) == 2:
+            which = elementwise.ne(which, np.int32(0))
+        results.append(elementwise.select_n(which, *cases))
+    return results, [0] * len(results)
+
+
+def _carry_fixpoint(body: ClosedJaxpr, const_batched, carry_batched, xs_batched=()):
+    """Batches `body` (consts + carry [+ xs] -> carry + extra outputs) until the carry's mapped
+    set is stable; returns the batched body, the carry's and the extra outputs' mapped flags."""
+    n = len(carry_batched)
+    for _ in range(n + 1):
+        force = list(carry_batched) + [False] * (len(body.out_avals) - n)
+        ins = [*const_batched, *carry_batched, *xs_batched]
+        new, out_batched = batch_jaxpr(body, ins, force)
+        if out_batched[:n] == list(carry_batched):
+            return new, list(carry_batched), out_batched[n:]
+        carry_batched = [a or b for a, b in zip(carry_batched, out_batched[:n])]
+    raise AssertionError("the carry's mapped set did not settle")
+
+
+@batching_rules.register(while_p)
+def _while_batcher(args, dims, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    size = size_of(args, dims)
+    nc = cond_nconsts + body_nconsts
+    cc, bc, carry = args[:cond_nconsts], args[cond_nconsts:nc], args[nc:]
+    dc, db, dcarry = dims[:cond_nconsts], dims[cond_nconsts:nc], dims[nc:]
+    cc_b, bc_b = [d is not None for d in dc], [d is not None for d in db]
+    body, carry_b, _ = _carry_fixpoint(body_jaxpr, bc_b, [d is not None for d in dcarry])
+    cond, (pred_b,) = batch_jaxpr(cond_jaxpr, [*cc_b, *carry_b])
+    if pred_b:
+        return _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size)
+    carry = [move_to_front(x, d, size) if b else x for x, d, b in zip(carry, dcarry, carry_b)]
+    cond_consts, cond = _closure_convert(cond)
+    body_consts, body = _closure_convert(body)
+    outs = while_p.bind(
+        *cond_consts, *all_to_front(cc, dc), *body_consts, *all_to_front(bc, db), *carry,
+        cond_jaxpr=cond, body_jaxpr=body,
+        cond_nconsts=len(cond_consts) + len(cc), body_nconsts=len(body_consts) + len(bc),
+    )  # fmt: skip
+    return outs, [0 if b else None for b in carry_b]
+
+
+def _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size):
+    """A mapped predicate: loop while any example goes on; finished ones keep their carry."""
+    cc, bc = all_to_front(cc, dc), all_to_front(bc, db)
+    cdims = [None if d is None else 0 for d in dc]
+    bdims = [None if d is None else 0 for d in db]
+    carry = [move_to_front(x, d, size) for x, d in zip(carry, dcarry)]
+    n_cc, n_bc = len(cc), len(bc)
+
+    def lanes(cvals, cstate):
+        (pred,), (d,) = batch_closed(cond_jaxpr, [*cvals, *cstate], [*cdims, *[0] * len(cstate)])
+        return move_to_front(pred, d, size)
+
+    def cond_fun(*vals):
+        pred = lanes(vals[:n_cc], vals[n_cc:])
+        return [reductions.reduce_or(pred, (0,))]
+
+    def body_fun(*vals):
+        cvals, bvals, state = vals[:n_cc], vals[n_cc : n_cc + n_bc], vals[n_cc + n_bc :]
+        pred = lanes(cvals, state)
+        outs, odims = batch_closed(body_jaxpr, [*bvals, *state], [*bdims, *[0] * len(state)])
+        new = [move_to_front(o, d, size) for o, d in zip(outs, odims)]
+        return [
+            elementwise.select(shapes.broadcast_in_dim(pred, aval_of(o).shape, (0,)), o, old)
+            for o, old in zip(new, state)
+        ]
+
+    avals = lambda xs: [abstractify(x) for x in xs]  # noqa: E731
+    cond = trace_to_jaxpr(cond_fun, avals([*cc, *carry]))
+    body = trace_to_jaxpr(body_fun, avals([*cc, *bc, *carry]))
+    cond_consts, cond = _closure_convert(cond)
+    body_consts, body = _closure_convert(body)
+    outs = while_p.bind(
+        *cond_consts, *cc, *body_consts, *cc, *bc, *carry,
+        cond_jaxpr=cond, body_jaxpr=body,
+        cond_nconsts=len(cond_consts) + n_cc, body_nconsts=len(body_consts) + n_cc + n_bc,
+    )  # fmt: skip
+    return outs, [0] * len(outs)
+
+
+@batching_rules.register(scan_p)
+def _scan_batcher(args, dims, *, jaxpr, num_consts, num_carry, length, reverse, unroll):
+    size = size_of(args, dims)
+    split = num_consts + num_carry
+    consts, carry, xs = args[:num_consts], args[num_consts:split], args[split:]
+    dconsts, dcarry, dxs = dims[:num_consts], dims[num_consts:split], dims[split:]
+    consts_b = [d is not None for d in dconsts]
+    xs_b = [d is not None for d in dxs]
+    body, carry_b, ys_b = _carry_fixpoint(jaxpr, consts_b, [d is not None for d in dcarry], xs_b)
+    carry = [move_to_front(x, d, size) if b else x for x, d, b in zip(carry, dcarry, carry_b)]
+    xs = [x if d is None else moveaxis(x, d, 1) for x, d in zip(xs, dxs)]
+    body_consts, body = _closure_convert(body)
+    outs = scan_p.bind(
+        *body_consts, *all_to_front(consts, dconsts), *carry, *xs,
+        jaxpr=body, num_consts=len(body_consts) + num_consts, num_carry=num_carry,
+        length=length, reverse=reverse, unroll=unroll,
+    )  # fmt: skip
+    out_dims = [0 if b else None for b in carry_b] + [1 if b else None for b in ys_b]
+    return outs, out_dims

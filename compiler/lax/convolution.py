@@ -18,6 +18,7 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     lowering_rules,
     transpose_rules,
 )
@@ -453,3 +454,65 @@ def _conv_transpose(ct, lhs, rhs, **params):
         return [_conv_lhs_ct(ct, rhs, lhs.aval, params), None]
     out = _conv_rhs_ct(ct, lhs, rhs.aval, params)
     return [None, elementwise.convert_element_type(out, rhs.aval.dtype)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: the mapped axis is folded into the convolution's batch dimension (lhs mapped), its
+# out-features (rhs mapped), or feature / batch groups (both mapped), and split out after.
+
+
+def _axis_into(src: int, dst: int, x):
+    """Merges axis `src` into axis `dst` (numbered without `src`), `src` the major part."""
+    aval = aval_of(x)
+    perm = [i for i in range(aval.ndim) if i != src]
+    perm.insert(dst, src)
+    shape = [s for i, s in enumerate(aval.shape) if i != src]
+    shape[dst] *= aval.shape[src]
+    return shapes.reshape(shapes.transpose(x, perm), shape)
+
+
+def _axis_out_of(src: int, major: int, x):
+    shape = list(aval_of(x).shape)
+    shape[src : src + 1] = [major, shape[src] // major]
+    return shapes.reshape(x, shape)
+
+
+@batching_rules.register(conv_general_dilated_p)
+def _conv_batcher(args, dims, **params):
+    (lhs, rhs), (dl, dr) = args, dims
+    lhs_spec, rhs_spec, out_spec = params["dimension_numbers"]
+    groups, batch_groups = params["feature_group_count"], params["batch_group_count"]
+    bind = conv_general_dilated_p.bind
+    if dl is not None and dr is not None:
+        size = aval_of(lhs).shape[dl]
+        if batch_groups > 1:
+            lhs = _axis_into(dl, lhs_spec[0], lhs)
+            params = dict(params, batch_group_count=batch_groups * size)
+        else:
+            lhs = _axis_into(dl, lhs_spec[1], lhs)
+            params = dict(params, feature_group_count=groups * size)
+        out = bind(lhs, _axis_into(dr, rhs_spec[0], rhs), **params)
+        return _axis_out_of(out_spec[1], size, out), out_spec[1]
+    if dl is not None:
+        size = aval_of(lhs).shape[dl]
+        if batch_groups == 1:
+            out = bind(_axis_into(dl, lhs_spec[0], lhs), rhs, **params)
+            return _axis_out_of(out_spec[0], size, out), out_spec[0]
+        n = lhs_spec[0]
+        lhs = _axis_out_of(n + int(dl <= n), batch_groups, lhs)
+        lhs = _axis_into(dl + int(n < dl), n + 1, lhs)
+        out = bind(_axis_into(n, n, lhs), rhs, **params)
+        return _axis_out_of(out_spec[0], size, out), out_spec[0]
+    size = aval_of(rhs).shape[dr]
+    o = rhs_spec[0]
+    if groups == 1 and batch_groups == 1:
+        out = bind(lhs, _axis_into(dr, o, rhs), **params)
+        return _axis_out_of(out_spec[1], size, out), out_spec[1]
+    count = groups if groups > 1 else batch_groups
+    rhs = _axis_out_of(o + int(dr <= o), count, rhs)
+    rhs = _axis_into(dr + int(o < dr), o + 1, rhs)
+    out = bind(lhs, _axis_into(o, o, rhs), **params)
+    f = out_spec[1]
+    out = _axis_out_of(f, count, out)
+    out = _axis_out_of(f + 1, size, out)
+    return _axis_into(f, f + 1, out), f

@@ -11,12 +11,14 @@ from meshjit.compiler.ir.core import ShapedArray, shaped_array
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     lowering_rules,
     transpose_rules,
 )
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
+from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.elementwise import not_linear
 from meshjit.compiler.lowering import emit
 
@@ -136,3 +138,37 @@ def _dot_general_transpose(ct, x, y, *, dimension_numbers, preferred_element_typ
         return [_dot_operand_ct(ct, y, x_aval, (lc, lb), (rc, rb), ct_rfree), None]
     ct_lfree = range(n_batch, n_batch + n_lfree)
     return [None, _dot_operand_ct(ct, x, y_aval, (rc, rb), (lc, lb), ct_lfree)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: a mapped axis on both sides becomes a batch dimension; on one side, a free one.
+
+
+@batching_rules.register(dot_general_p)
+def _dot_general_batcher(args, dims, *, dimension_numbers, preferred_element_type=None):
+    (lhs, rhs), (dl, dr) = args, dims
+    (lc, rc), (lb, rb) = dimension_numbers
+    params = dict(preferred_element_type=preferred_element_type)
+    if dl is not None and dr is not None:
+        lhs, rhs = moveaxis(lhs, dl, 0), moveaxis(rhs, dr, 0)
+        dn = ((_up(lc), _up(rc)), ((0, *_up(lb)), (0, *_up(rb))))
+        return dot_general_p.bind(lhs, rhs, dimension_numbers=dn, **params), 0
+    if dl is not None:
+        lc, lb = _shift_past(lc, dl), _shift_past(lb, dl)
+        free = [i for i in range(aval_of(lhs).ndim) if i not in lc and i not in lb]
+        out_dim = len(lb) + free.index(dl)
+    else:
+        rc, rb = _shift_past(rc, dr), _shift_past(rb, dr)
+        free = [i for i in range(aval_of(rhs).ndim) if i not in rc and i not in rb]
+        lhs_free = aval_of(lhs).ndim - len(lc) - len(lb)
+        out_dim = len(lb) + lhs_free + free.index(dr)
+    out = dot_general_p.bind(lhs, rhs, dimension_numbers=((lc, rc), (lb, rb)), **params)
+    return out, out_dim
+
+
+def _up(axes):
+    return tuple(a + 1 for a in axes)
+
+
+def _shift_past(axes, dim):
+    return tuple(a + 1 if a >= dim else a for a in axes)

@@ -33,6 +33,7 @@ from meshjit.compiler.lax.ad_util import (
     zero_jvp,
     zeros_like_aval,
 )
+from meshjit.compiler.lax.batching import elementwise_rule, unary_rule
 from meshjit.compiler.lowering import (
     LoweringRuleContext,
     OneOp,
@@ -746,3 +747,12 @@ def _convert_jvp(primals, tangents, *, new_dtype, weak_type):
 def _convert_transpose(ct, x, *, new_dtype, weak_type):
     aval = x.aval
     return [convert_element_type(ct, aval.dtype, weak_type=aval.weak_type)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: per element, so the mapped axis stays put (operands are made to agree first).
+
+for _prim in (*unary_p.values(), integer_pow_p, convert_element_type_p):
+    unary_rule(_prim)
+for _prim in (*binary_p.values(), *compare_p.values(), select_n_p, clamp_p):
+    elementwise_rule(_prim)

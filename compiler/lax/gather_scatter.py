@@ -31,6 +31,7 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
@@ -44,6 +45,7 @@ from meshjit.compiler.lax.ad_util import (
     linear_jvp,
     zeros_like_aval,
 )
+from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lowering import LoweringRuleContext
 
 __all__ = [
@@ -631,3 +633,90 @@ linear_jvp(rev_p)
 @transpose_rules.register(rev_p)
 def _rev_transpose(ct, x, *, dimensions):
     return [rev_p.bind(ct, dimensions=dimensions)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching, with gather / scatter batching dimensions: the mapped axis goes in front of each
+# mapped operand; operand and indices both mapped pair their mapped axes as batching dims.
+
+
+def _up(dims):
+    return tuple(d + 1 for d in dims)
+
+
+@batching_rules.register(gather_p)
+def _gather_batcher(args, dims, *, dimension_numbers, slice_sizes, **params):
+    (operand, indices), (do, di) = args, dims
+    dn = dimension_numbers
+    if di is None:  # the mapped axis is one more window axis, in front of the output
+        operand = moveaxis(operand, do, 0)
+        new = GatherDimensionNumbers(
+            offset_dims=(0, *_up(dn.offset_dims)),
+            collapsed_slice_dims=_up(dn.collapsed_slice_dims),
+            start_index_map=_up(dn.start_index_map),
+            operand_batching_dims=_up(dn.operand_batching_dims),
+            start_indices_batching_dims=dn.start_indices_batching_dims,
+        )
+        size = aval_of(operand).shape[0]
+        out = gather_p.bind(
+            operand, indices, dimension_numbers=new, slice_sizes=(size, *slice_sizes), **params
+        )
+        return out, 0
+    indices = moveaxis(indices, di, 0)
+    if do is None:  # one more index batch axis, in front of the output
+        new = dn._replace(
+            offset_dims=_up(dn.offset_dims),
+            start_indices_batching_dims=_up(dn.start_indices_batching_dims),
+        )
+        out = gather_p.bind(
+            operand, indices, dimension_numbers=new, slice_sizes=slice_sizes, **params
+        )
+        return out, 0
+    operand = moveaxis(operand, do, 0)
+    new = GatherDimensionNumbers(
+        offset_dims=_up(dn.offset_dims),
+        collapsed_slice_dims=_up(dn.collapsed_slice_dims),
+        start_index_map=_up(dn.start_index_map),
+        operand_batching_dims=(0, *_up(dn.operand_batching_dims)),
+        start_indices_batching_dims=(0, *_up(dn.start_indices_batching_dims)),
+    )
+    out = gather_p.bind(
+        operand, indices, dimension_numbers=new, slice_sizes=(1, *slice_sizes), **params
+    )
+    return out, 0
+
+
+def _scatter_batcher(prim):
+    @batching_rules.register(prim)
+    def rule(args, dims, *, dimension_numbers, **params):
+        (operand, indices, updates), (do, di, du) = args, dims
+        dn = dimension_numbers
+        size = size_of(args, dims)
+        operand, updates = all_to_front([operand, updates], [do, du], size)
+        if di is None:  # the mapped axis is one more window axis
+            new = dn._replace(
+                update_window_dims=(0, *_up(dn.update_window_dims)),
+                inserted_window_dims=_up(dn.inserted_window_dims),
+                scatter_dims_to_operand_dims=_up(dn.scatter_dims_to_operand_dims),
+                operand_batching_dims=_up(dn.operand_batching_dims),
+            )
+            return prim.bind(operand, indices, updates, dimension_numbers=new, **params), 0
+        indices = moveaxis(indices, di, 0)
+        new = ScatterDimensionNumbers(
+            update_window_dims=_up(dn.update_window_dims),
+            inserted_window_dims=_up(dn.inserted_window_dims),
+            scatter_dims_to_operand_dims=_up(dn.scatter_dims_to_operand_dims),
+            operand_batching_dims=(0, *_up(dn.operand_batching_dims)),
+            scatter_indices_batching_dims=(0, *_up(dn.scatter_indices_batching_dims)),
+        )
+        return prim.bind(operand, indices, updates, dimension_numbers=new, **params), 0
+
+
+for _prim in scatter_p.values():
+    _scatter_batcher(_prim)
+
+
+@batching_rules.register(rev_p)
+def _rev_batcher(args, dims, *, dimensions):
+    (x,), (d,) = args, dims
+    return rev_p.bind(x, dimensions=tuple(a if a < d else a + 1 for a in dimensions)), d

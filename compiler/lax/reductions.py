@@ -17,6 +17,7 @@ from meshjit.compiler.ir.core import ShapedArray, shaped_array
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
@@ -24,6 +25,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.lax import ad_util, elementwise, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zero_jvp
+from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.elementwise import as_dtype_of, compare
 from meshjit.compiler.lowering import LoweringRuleContext, constant, emit
 
@@ -338,3 +340,18 @@ def _reduce_prod_jvp(primals, tangents, *, axes):
 
     others = exclusive_products(flat(x), len(kept))
     return out, reduce_sum(elementwise.mul(flat(t), others), (len(kept),))
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: the mapped axis goes in front, past the reduced axes.
+
+
+def _reduce_batcher(prim):
+    @batching_rules.register(prim)
+    def rule(args, dims, *, axes, **params):
+        x = moveaxis(args[0], dims[0], 0)
+        return prim.bind(x, axes=tuple(a + 1 for a in axes), **params), 0
+
+
+for _prim in (*reduce_p.values(), argmax_p, argmin_p):
+    _reduce_batcher(_prim)

@@ -15,12 +15,14 @@ from meshjit.compiler.ir.core import ShapedArray, shaped_array
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     lowering_rules,
     transpose_rules,
 )
 from meshjit.compiler.lax import ad_util, elementwise
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp
+from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import convert_element_type
 from meshjit.compiler.lowering import OneOp, emit
 
@@ -381,3 +383,66 @@ def _pad_transpose(ct, x, value, *, padding_config):
             everything, reductions.reduce_sum(ct_x, range(aval_of(ct_x).ndim))
         )
     return [ct_x if is_undefined(x) else None, ct_value]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: the mapped axis goes in front and the parameters gain a leading entry for it.
+
+
+@batching_rules.register(broadcast_in_dim_p)
+def _broadcast_in_dim_batcher(args, dims, *, shape, broadcast_dimensions):
+    x = moveaxis(args[0], dims[0], 0)
+    size = aval_of(x).shape[0]
+    dims_out = (0,) + tuple(d + 1 for d in broadcast_dimensions)
+    return broadcast_in_dim_p.bind(x, shape=(size, *shape), broadcast_dimensions=dims_out), 0
+
+
+@batching_rules.register(reshape_p)
+def _reshape_batcher(args, dims, *, new_sizes):
+    x = moveaxis(args[0], dims[0], 0)
+    return reshape_p.bind(x, new_sizes=(aval_of(x).shape[0], *new_sizes)), 0
+
+
+@batching_rules.register(transpose_p)
+def _transpose_batcher(args, dims, *, permutation):
+    (x,), (d,) = args, dims
+    perm = (d,) + tuple(p if p < d else p + 1 for p in permutation)
+    return transpose_p.bind(x, permutation=perm), 0
+
+
+@batching_rules.register(squeeze_p)
+def _squeeze_batcher(args, dims, *, dimensions):
+    x = moveaxis(args[0], dims[0], 0)
+    return squeeze_p.bind(x, dimensions=tuple(d + 1 for d in dimensions)), 0
+
+
+@batching_rules.register(iota_p)
+def _iota_batcher(args, dims, **params):
+    return iota_p.bind(**params), None  # no operands: never mapped
+
+
+@batching_rules.register(concatenate_p)
+def _concatenate_batcher(args, dims, *, dimension):
+    xs = all_to_front(args, dims, size_of(args, dims))
+    return concatenate_p.bind(*xs, dimension=dimension + 1), 0
+
+
+@batching_rules.register(pad_p)
+def _pad_batcher(args, dims, *, padding_config):
+    (x, value), (dx, dv) = args, dims
+    size = size_of(args, dims)
+    config = ((0, 0, 0),) + tuple(padding_config)
+    if dv is None:
+        x = all_to_front([x], [dx], size)[0]
+        return pad_p.bind(x, value, padding_config=config), 0
+    # A mapped padding value: pad with zeros, then select each example's value where padded.
+    x = all_to_front([x], [dx], size)[0]
+    aval = aval_of(x)
+    padded = pad_p.bind(x, np.zeros((), aval.dtype), padding_config=config)
+    inside = broadcast_in_dim_p.bind(np.bool_(True), shape=aval.shape, broadcast_dimensions=())
+    mask = pad_p.bind(inside, np.bool_(False), padding_config=config)
+    out_shape = aval_of(padded).shape
+    fill = broadcast_in_dim_p.bind(
+        moveaxis(value, dv, 0), shape=out_shape, broadcast_dimensions=(0,)
+    )
+    return elementwise.select(mask, padded, fill), 0

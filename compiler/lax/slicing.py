@@ -12,12 +12,14 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     lowering_rules,
     transpose_rules,
 )
 from meshjit.compiler.lax import ad_util, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp, zeros_like_aval
+from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import add, clamp, convert_element_type, lt, select
 
 slice_p = Primitive("slice")
@@ -219,3 +221,98 @@ def _dynamic_update_slice_transpose(ct, x, update, *starts):
     if is_undefined(update):
         ct_u = dynamic_slice_p.bind(ct, *starts, slice_sizes=u_aval.shape)
     return [ct_x, ct_u] + [None] * len(starts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching. Mapped start indices make a gather / scatter with batching dims (one window per
+# example); unmapped ones keep the slice, with a full window over the mapped axis in front.
+
+
+@batching_rules.register(slice_p)
+def _slice_batcher(args, dims, *, start_indices, limit_indices, strides):
+    x = moveaxis(args[0], dims[0], 0)
+    size = aval_of(x).shape[0]
+    strides = None if strides is None else (1, *strides)
+    out = slice_p.bind(
+        x, start_indices=(0, *start_indices), limit_indices=(size, *limit_indices), strides=strides
+    )
+    return out, 0
+
+
+@batching_rules.register(dynamic_slice_p)
+def _dynamic_slice_batcher(args, dims, *, slice_sizes):
+    (x, *starts), (dx, *dstarts) = args, dims
+    size = size_of(args, dims)
+    if all(d is None for d in dstarts):
+        x = moveaxis(x, dx, 0)
+        zero = np.zeros((), aval_of(starts[0]).dtype) if starts else np.int32(0)
+        return dynamic_slice_p.bind(x, zero, *starts, slice_sizes=(size, *slice_sizes)), 0
+    from meshjit.compiler.lax import gather_scatter  # a later family
+
+    indices = _index_vectors(starts, dstarts, size)
+    n = len(slice_sizes)
+    if dx is None:
+        dn = gather_scatter.GatherDimensionNumbers(
+            offset_dims=tuple(range(1, n + 1)),
+            collapsed_slice_dims=(),
+            start_index_map=tuple(range(n)),
+        )
+        sizes = tuple(slice_sizes)
+    else:
+        x = moveaxis(x, dx, 0)
+        dn = gather_scatter.GatherDimensionNumbers(
+            offset_dims=tuple(range(1, n + 1)),
+            collapsed_slice_dims=(),
+            start_index_map=tuple(range(1, n + 1)),
+            operand_batching_dims=(0,),
+            start_indices_batching_dims=(0,),
+        )
+        sizes = (1, *slice_sizes)
+    out = gather_scatter.gather_p.bind(
+        x,
+        indices,
+        dimension_numbers=dn,
+        slice_sizes=sizes,
+        indices_are_sorted=False,
+        unique_indices=False,
+    )
+    return out, 0
+
+
+def _index_vectors(starts, dstarts, size, highs=None):
+    """The start indices as a (size, n) int32 array: one index vector per example (each start
+    clamped into [0, high] when `highs` are given)."""
+    cols = []
+    for i, (s, d) in enumerate(zip(starts, dstarts)):
+        s = convert_element_type(s if d is None else moveaxis(s, d, 0), dtypes.int32)
+        if highs is not None:
+            s = clamp(np.int32(0), s, np.int32(highs[i]))
+        cols.append(shapes.broadcast_in_dim(s, (size, 1), () if d is None else (0,)))
+    return shapes.concatenate(cols, 1) if len(cols) > 1 else cols[0]
+
+
+@batching_rules.register(dynamic_update_slice_p)
+def _dynamic_update_slice_batcher(args, dims):
+    (x, update, *starts), (dx, du, *dstarts) = args, dims
+    size = size_of(args, dims)
+    x, update = all_to_front([x, update], [dx, du], size)
+    if all(d is None for d in dstarts):
+        zero = np.zeros((), aval_of(starts[0]).dtype) if starts else np.int32(0)
+        return dynamic_update_slice_p.bind(x, update, zero, *starts), 0
+    from meshjit.compiler.lax import gather_scatter  # a later family
+
+    x_shape, u_shape = aval_of(x).shape[1:], aval_of(update).shape[1:]
+    highs = [a - b for a, b in zip(x_shape, u_shape)]  # clamped as dynamic_update_slice does
+    indices = _index_vectors(starts, dstarts, size, highs)
+    window = tuple(range(1, len(x_shape) + 1))
+    dn = gather_scatter.ScatterDimensionNumbers(
+        update_window_dims=window,
+        inserted_window_dims=(),
+        scatter_dims_to_operand_dims=window,
+        operand_batching_dims=(0,),
+        scatter_indices_batching_dims=(0,),
+    )
+    out = gather_scatter.scatter_p["scatter"].bind(
+        x, indices, update, dimension_numbers=dn, indices_are_sorted=True, unique_indices=True
+    )
+    return out, 0

@@ -13,10 +13,17 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, jvp_rules, lowering_rules
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batching_rules,
+    jvp_rules,
+    lowering_rules,
+)
 from meshjit.compiler.lax import ad_util, gather_scatter, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.lax.batching import all_to_front, size_of
 from meshjit.compiler.lax.elementwise import compare_type
 from meshjit.compiler.lowering import LoweringRuleContext, constant
 
@@ -165,3 +172,14 @@ def _sort_jvp(primals, tangents, *, dimension, is_stable, num_keys):
     order = outs[-1]
     touts = [None if t is None else take_along_axis(t, order, dimension) for t in tangents]
     return outs[:-1], touts
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: every operand with the mapped axis in front, sorted along the shifted dimension.
+
+
+@batching_rules.register(sort_p)
+def _sort_batcher(args, dims, *, dimension, is_stable, num_keys):
+    xs = all_to_front(args, dims, size_of(args, dims))
+    outs = sort_p.bind(*xs, dimension=dimension + 1, is_stable=is_stable, num_keys=num_keys)
+    return outs, [0] * len(outs)

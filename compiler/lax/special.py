@@ -16,10 +16,17 @@ from meshjit.compiler import tree_util
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
-from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, jvp_rules, lowering_rules
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batching_rules,
+    jvp_rules,
+    lowering_rules,
+)
 from meshjit.compiler.lax import elementwise
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import add_tangents, aval_of, zeros_like_aval
+from meshjit.compiler.lax.batching import elementwise_rule, moveaxis, unary_rule
 from meshjit.compiler.lowering import OneOp, emit, implicit_broadcasts
 
 __all__ = [
@@ -333,3 +340,33 @@ def stop_gradient(x):
         return stop_gradient_p.bind(leaf)
 
     return tree_util.tree_map(stop, x)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: per element (bitcasts may add or drop a trailing axis: the mapped one goes first).
+
+for _prim in (
+    acos_p,
+    asin_p,
+    atan_p,
+    acosh_p,
+    asinh_p,
+    atanh_p,
+    sinh_p,
+    cosh_p,
+    erf_inv_p,
+    lgamma_p,
+    digamma_p,
+    logaddexp_p,
+    nextafter_p,
+    shift_left_p,
+    shift_right_arithmetic_p,
+    shift_right_logical_p,
+):
+    elementwise_rule(_prim)
+unary_rule(stop_gradient_p)
+
+
+@batching_rules.register(bitcast_convert_type_p)
+def _bitcast_batcher(args, dims, *, new_dtype):
+    return bitcast_convert_type_p.bind(moveaxis(args[0], dims[0], 0), new_dtype=new_dtype), 0

@@ -19,6 +19,7 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
@@ -26,6 +27,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zeros_like_aval
+from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.shapes import unpad
 from meshjit.compiler.lax.sorting import take_along_axis
 from meshjit.compiler.lowering import LoweringRuleContext, constant
@@ -538,3 +540,37 @@ def _reduce_window_extremum_jvp(prim, identity):
 
 _reduce_window_extremum_jvp(reduce_window_max_p, -np.inf)
 _reduce_window_extremum_jvp(reduce_window_min_p, np.inf)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: the mapped axis goes in front with a window of 1 over it.
+
+
+def _reduce_window_batcher(prim):
+    @batching_rules.register(prim)
+    def rule(
+        args, dims, *, window_dimensions, window_strides, padding, base_dilation, window_dilation
+    ):
+        x = moveaxis(args[0], dims[0], 0)
+        out = prim.bind(
+            x,
+            window_dimensions=(1, *window_dimensions),
+            window_strides=(1, *window_strides),
+            padding=((0, 0), *padding),
+            base_dilation=(1, *base_dilation),
+            window_dilation=(1, *window_dilation),
+        )
+        return out, 0
+
+
+def _cumulative_batcher(prim):
+    @batching_rules.register(prim)
+    def rule(args, dims, *, axis, reverse):
+        (x,), (d,) = args, dims
+        return prim.bind(x, axis=axis if axis < d else axis + 1, reverse=reverse), d
+
+
+for _prim in reduce_window_p.values():
+    _reduce_window_batcher(_prim)
+for _prim in cumulative_p.values():
+    _cumulative_batcher(_prim)

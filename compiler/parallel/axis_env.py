@@ -39,11 +39,24 @@ def as_axes(axis_name) -> tuple[str, ...]:
     return tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
 
 
-def checked_axes(axis_name, what: str) -> tuple[AxisEnv, tuple[str, ...]]:
-    """The axis env and the axis names, each checked to be a manual axis in scope."""
+def checked_axes(axis_name, what: str):
+    """The axis env and the axis names, each checked to be a manual axis in scope (or a name
+    vmap binds: the env then also knows its size)."""
     axes = as_axes(axis_name)
-    env = current_axis_env(what, axes)
+    trace = current_trace()
+    vmapped = {} if trace is None else trace.vmap_axes
+    if vmapped and any(a in vmapped for a in axes):
+        env = ScopedAxes(trace.axis_env, vmapped)
+    else:
+        env = current_axis_env(what, axes)
     for axis in axes:
+        if axis in vmapped:
+            continue
+        if env.mesh is None:
+            raise MeshjitNameError(
+                f"{what}: axis {axis!r} is unbound: it is neither a vmap axis_name (those in "
+                f"scope: {tuple(vmapped)}) nor a manual axis of an enclosing shard_map"
+            )
         if axis not in env.mesh.axis_names:
             raise MeshjitValueError(
                 f"{what}: axis {axis!r} is not in the mesh (its axes are {env.mesh.axis_names})"
@@ -56,6 +69,38 @@ def checked_axes(axis_name, what: str) -> tuple[AxisEnv, tuple[str, ...]]:
     if len(set(axes)) != len(axes):
         raise MeshjitValueError(f"{what}: axis names {axes} repeat an axis")
     return env, axes
+
+
+class ScopedAxes:
+    """The axis names in scope: a shard_map's manual axes (if any) and vmap's names."""
+
+    __slots__ = ("env", "vmapped")
+
+    def __init__(self, env, vmapped: dict):
+        self.env, self.vmapped = env, vmapped
+
+    @property
+    def mesh(self):
+        return None if self.env is None else self.env.mesh
+
+    @property
+    def manual(self):
+        return () if self.env is None else self.env.manual
+
+    @property
+    def check_vma(self) -> bool:
+        return True if self.env is None else self.env.check_vma
+
+    def size(self, axes) -> int:
+        return math.prod(
+            self.vmapped[a] if a in self.vmapped else self.env.mesh.shape[a] for a in axes
+        )
+
+
+def vmapped_names() -> dict:
+    """{name: size} of the vmap axis names bound where tracing is now."""
+    trace = current_trace()
+    return {} if trace is None else trace.vmap_axes
 
 
 def check_index_groups(groups, size: int, what: str):

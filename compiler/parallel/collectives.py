@@ -4,6 +4,7 @@ and the primitives with all their rules (abstract eval, lowering, jvp, transpose
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -11,28 +12,36 @@ from jaxlib.mlir.dialects import sdy
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import vma_checked
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
     vma_rules,
 )
-from meshjit.compiler.lax import elementwise, shapes, slicing
+from meshjit.compiler.lax import elementwise, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
+from meshjit.compiler.lax.batching import (
+    axis_rules,
+    current_axis,
+    move_to_front,
+    moveaxis,
+)
 from meshjit.compiler.lowering import LoweringRuleContext
 from meshjit.compiler.parallel.axis_env import (
     check_index_groups,
     checked_axes,
     group_size,
     replica_groups,
+    vmapped_names,
 )
-from meshjit.compiler.trace.tracing import abstractify
+from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import tree_map
 from meshjit.dialects.sdy import TensorSharding, sharding_per_value_attr
 
@@ -322,7 +331,14 @@ def pargmin(x, axis_name):
 # all_to_all, ppermute and axis_index make them vary.
 
 
+def _manual_only(axes) -> tuple[str, ...]:
+    """The mesh axes among `axes`: vmap's names type nothing (vmap computes them locally)."""
+    vmapped = vmapped_names()
+    return tuple(axes) if not vmapped else tuple(a for a in axes if a not in vmapped)
+
+
 def _drop(aval, axes, axis_index_groups=None):
+    axes = _manual_only(axes)
     # With several index groups the groups hold different results: a value that varied over
     # any of the axes still varies over all of them.
     if axis_index_groups is not None and len(axis_index_groups) > 1:
@@ -331,7 +347,7 @@ def _drop(aval, axes, axis_index_groups=None):
 
 
 def _add(aval, axes):
-    return aval.vma | frozenset(axes)
+    return aval.vma | frozenset(_manual_only(axes))
 
 
 def _all_reduce_rule(x, *, axes, axis_index_groups):
@@ -389,7 +405,7 @@ def _ppermute_rule(x, *, axes, perm):
 
 @abstract_eval_rules.register(axis_index_p)
 def _axis_index_rule(*, axes):
-    return ShapedArray((), dtypes.int32, False, frozenset(axes))
+    return ShapedArray((), dtypes.int32, False, frozenset(_manual_only(axes)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -583,7 +599,8 @@ def _partial_axes(ct, axes) -> tuple[str, ...]:
     if not vma_checked():
         return tuple(axes)
     vma = aval_of(ct).vma
-    return tuple(a for a in axes if a in vma)
+    vmapped = vmapped_names()  # untyped: every example's cotangent is its own, as in JAX
+    return tuple(a for a in axes if a in vma or a in vmapped)
 
 
 @transpose_rules.register(psum_p)
@@ -676,3 +693,186 @@ def _all_to_all_transpose(ct, x, *, axes, axis_index_groups, size, split_axis, c
 @transpose_rules.register(ppermute_p)
 def _ppermute_transpose(ct, x, *, axes, perm):
     return [ppermute_p.bind(ct, axes=axes, perm=tuple((dst, src) for src, dst in perm))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching, as JAX's lax/parallel.py: over vmap's axis_name a collective acts across the mapped
+# axis, computed locally; over other axes it is bound again, the mapped axis kept. A tuple
+# mixing the vmapped name and mesh axes does both (for the reductions and axis_index).
+
+axis_rules.update(
+    (psum_p, pmax_p, pmin_p, pvary_p, all_gather_p, all_gather_invariant_p, psum_scatter_p,
+     all_to_all_p, ppermute_p, axis_index_p)
+)  # fmt: skip
+
+
+def _split_axes(axes, what: str, axis_index_groups=None):
+    """(whether the vmapped name is among `axes`, the other axes)."""
+    name = current_axis().name
+    if name is None or name not in axes:
+        return False, tuple(axes)
+    if axis_index_groups is not None:
+        raise MeshjitValueError(f"{what} over vmap axis {name!r} does not take axis_index_groups")
+    return True, tuple(a for a in axes if a != name)
+
+
+def _only_vmapped(axes, what: str):
+    mine, rest = _split_axes(axes, what)
+    if mine and rest:
+        raise MeshjitNotImplementedError(
+            f"{what} over axes {axes} mixing vmap axis {current_axis().name!r} with mesh axes "
+            "is not supported; apply it to each in turn"
+        )
+    return mine
+
+
+_LOCAL_REDUCERS = {"pmax": reductions.reduce_max, "pmin": reductions.reduce_min}
+
+
+def _all_reduce_batcher(prim):
+    @batching_rules.register(prim)
+    def rule(args, dims, *, axes, axis_index_groups):
+        (x,), (d,) = args, dims
+        mine, rest = _split_axes(axes, prim.name, axis_index_groups)
+        if not mine:
+            return prim.bind(x, axes=axes, axis_index_groups=axis_index_groups), d
+        if prim is psum_p:
+            x = _sum_examples(x, d)
+        elif d is not None:
+            x = _LOCAL_REDUCERS[prim.name](x, (d,))
+        if rest:
+            x = prim.bind(x, axes=rest, axis_index_groups=None)
+        return x, None
+
+
+for _prim in (psum_p, pmax_p, pmin_p):
+    _all_reduce_batcher(_prim)
+
+
+@batching_rules.register(pvary_p)
+def _pvary_batcher(args, dims, *, axes):
+    (x,), (d,) = args, dims
+    _, rest = _split_axes(axes, "pvary")
+    return (pvary_p.bind(x, axes=rest) if rest else x), d
+
+
+@batching_rules.register(axis_index_p)
+def _axis_index_batcher(args, dims, *, axes):
+    axis = current_axis()
+    mine, _ = _split_axes(axes, "axis_index")
+    if not mine:
+        return axis_index_p.bind(axes=axes), None
+    # row-major over the axes as listed: index = sum(index(a) * sizes of the later axes)
+    total = None
+    for a in axes:
+        if a == axis.name:
+            index, size = shapes.iota(dtypes.int32, axis.size), axis.size
+        else:
+            index, size = axis_index_p.bind(axes=(a,)), _mesh_axis_size(a)
+        total = (
+            index
+            if total is None
+            else elementwise.add(elementwise.mul(total, np.int32(size)), index)
+        )
+    return total, 0 if abstractify(total).shape else None
+
+
+def _mesh_axis_size(name) -> int:
+    trace = current_trace()
+    vmapped = trace.vmap_axes if trace is not None else {}
+    if name in vmapped:
+        return vmapped[name]
+    return trace.axis_env.mesh.shape[name]
+
+
+def _gather_batcher(prim):
+    @batching_rules.register(prim)
+    def rule(args, dims, *, axes, size, axis, tiled, **params):
+        (x,), (d,) = args, dims
+        mine, _ = _split_axes(axes, prim.name, params.get("axis_index_groups"))
+        if not mine:
+            return prim.bind(x, axes=axes, size=size, axis=axis, tiled=tiled, **params), d
+        # One untiled gather per axis, minor first, each inserting its axis at `axis` (so the
+        # first-named axis ends up major), then the gathered axes are merged into one.
+        for name in reversed(axes):
+            x, d = _gather_one(prim, x, d, name, axis)
+        shape = list(abstractify(x).shape)
+        merged = len(axes) + (1 if tiled else 0)
+        shape[axis : axis + merged] = [math.prod(shape[axis : axis + merged])]
+        return shapes.reshape(x, shape), None
+
+
+def _gather_one(prim, x, d, name, axis):
+    """x (mapped along d) gathered over one axis, untiled, the new axis inserted at `axis`."""
+    vmapped = current_axis()
+    if name == vmapped.name:  # every example gets the stack of all of them
+        return moveaxis(move_to_front(x, d, vmapped.size), 0, axis), None
+    at = _shifted(axis, d)
+    params = {} if prim is all_gather_invariant_p else {"axis_index_groups": None}
+    size = _mesh_axis_size(name)
+    out = prim.bind(x, axes=(name,), size=size, axis=at, tiled=False, **params)
+    return out, (None if d is None else d + 1 if at <= d else d)
+
+
+_gather_batcher(all_gather_p)
+_gather_batcher(all_gather_invariant_p)
+
+
+@batching_rules.register(psum_scatter_p)
+def _psum_scatter_batcher(args, dims, *, axes, axis_index_groups, size, dimension):
+    (x,), (d,) = args, dims
+    if not _only_vmapped(axes, "psum_scatter"):
+        params = dict(axes=axes, axis_index_groups=axis_index_groups, size=size)
+        return psum_scatter_p.bind(x, dimension=_shifted(dimension, d), **params), d
+    total = _sum_examples(x, d)
+    shape = list(abstractify(total).shape)
+    shape[dimension : dimension + 1] = [size, shape[dimension] // size]
+    return shapes.reshape(total, shape), dimension  # example i gets block i
+
+
+def _sum_examples(x, d):
+    if d is not None:
+        return reductions.reduce_sum(x, (d,))
+    return elementwise.mul(x, np.asarray(current_axis().size, abstractify(x).dtype))
+
+
+def _shifted(dim: int, d) -> int:
+    return dim if d is None or dim < d else dim + 1
+
+
+@batching_rules.register(all_to_all_p)
+def _all_to_all_batcher(args, dims, *, axes, axis_index_groups, size, split_axis, concat_axis):
+    (x,), (d,) = args, dims
+    if not _only_vmapped(axes, "all_to_all"):
+        out = all_to_all_p.bind(
+            x, axes=axes, axis_index_groups=axis_index_groups, size=size,
+            split_axis=_shifted(split_axis, d), concat_axis=_shifted(concat_axis, d),
+        )  # fmt: skip
+        return out, d
+    x = move_to_front(x, d, current_axis().size)  # the source example j in front
+    shape = list(abstractify(x).shape)
+    s = split_axis + 1
+    shape[s : s + 1] = [size, shape[s] // size]
+    x = moveaxis(shapes.reshape(x, shape), s, 0)  # (chunk i, source j, per-example dims...)
+    x = moveaxis(x, 1, 1 + concat_axis)  # j just before the concat axis, then merged into it
+    shape = list(abstractify(x).shape)
+    c = 1 + concat_axis
+    shape[c : c + 2] = [shape[c] * shape[c + 1]]
+    return shapes.reshape(x, shape), 0
+
+
+@batching_rules.register(ppermute_p)
+def _ppermute_batcher(args, dims, *, axes, perm):
+    (x,), (d,) = args, dims
+    if not _only_vmapped(axes, "ppermute"):
+        return ppermute_p.bind(x, axes=axes, perm=perm), d
+    n = current_axis().size
+    if len(perm) != n:
+        raise MeshjitValueError(
+            f"ppermute over vmap axis {current_axis().name!r} of size {n} needs a permutation "
+            f"of all its {n} indices (as in JAX), got {perm}"
+        )
+    x = move_to_front(x, d, n)
+    source = {dst: src for src, dst in perm}
+    rows = [slicing.slice_in_dim(x, source[i], source[i] + 1) for i in range(n)]
+    return shapes.concatenate(rows, 0), 0

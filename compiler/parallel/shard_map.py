@@ -17,6 +17,7 @@ from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
@@ -24,6 +25,13 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
+from meshjit.compiler.lax.batching import (
+    BatchAxis,
+    all_to_front,
+    axis_rules,
+    batch_jaxpr,
+    current_axis,
+)
 from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
 from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
@@ -401,3 +409,55 @@ def _sum_over(ct, axes):
     if not axes or not dtypes.is_float(aval_of(ct).dtype):
         return ct
     return cl.psum_p.bind(ct, axes=axes, axis_index_groups=None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching (vmap of a shard_map): the mapped axis goes in front, replicated over the mesh (a
+# `None` in front of its specs); the body is batched with the same mapped axis on its blocks.
+
+axis_rules.add(shard_map_p)
+
+
+@batching_rules.register(shard_map_p)
+def _shard_map_batcher(args, dims, *, jaxpr, mesh, in_specs, out_specs, manual_axes, check_vma):
+    axis = current_axis()
+    spmd = axis.spmd_axis_name
+    inner, entry, vma = axis, None, frozenset()
+    if spmd is not None:  # the mapped axis is sharded over the spmd axes: bodies see a block
+        _check_spmd_axes(spmd, in_specs, manual_axes)
+        inner = BatchAxis(axis.name, axis.size // math.prod(mesh.shape[a] for a in spmd), spmd)
+        entry = spmd[0] if len(spmd) == 1 else tuple(spmd)
+        vma = frozenset(spmd) if check_vma else frozenset()
+    in_batched = [d is not None for d in dims]
+    env = _body_env(mesh, manual_axes, check_vma)
+    body, out_batched = batch_jaxpr(jaxpr, in_batched, axis=inner, axis_env=env, batched_vma=vma)
+    consts, body = closure_convert(body)
+    outs = shard_map_p.bind(
+        *consts,
+        *all_to_front(args, dims),
+        jaxpr=body,
+        mesh=mesh,
+        in_specs=tuple([PartitionSpec()] * len(consts)) + _front(in_specs, in_batched, entry),
+        out_specs=_front(out_specs, out_batched, entry),
+        manual_axes=manual_axes,
+        check_vma=check_vma,
+    )
+    return outs, [0 if b else None for b in out_batched]
+
+
+def _check_spmd_axes(spmd, in_specs, manual_axes):
+    used = {a for s in in_specs for i in range(len(s)) for a in s.axes_of(i)}
+    clash = sorted(set(spmd) & used)
+    if clash:
+        raise MeshjitValueError(
+            f"vmap spmd_axis_name {spmd} cannot appear in shard_map in_specs (found {clash})"
+        )
+    missing = sorted(set(spmd) - set(manual_axes))
+    if missing:
+        raise MeshjitValueError(
+            f"vmap spmd_axis_name {spmd}: axes {missing} are not manual axes of the shard_map"
+        )
+
+
+def _front(specs, batched, entry=None) -> tuple:
+    return tuple(PartitionSpec(entry, *s) if b else s for s, b in zip(specs, batched))

@@ -5,12 +5,19 @@ from __future__ import annotations
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     lowering_rules,
     transpose_rules,
 )
-from meshjit.compiler.lax.ad_util import linear_jvp
+from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
+from meshjit.compiler.lax.batching import current_axis
 from meshjit.compiler.lowering import LoweringRuleContext
-from meshjit.compiler.parallel.sharding import NamedSharding, flatten_shardings
+from meshjit.compiler.parallel.sharding import (
+    NamedSharding,
+    PartitionSpec,
+    flatten_shardings,
+    get_context_mesh,
+)
 from meshjit.compiler.trace.tracing import current_trace
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 from meshjit.dialects.sdy import sharding_constraint
@@ -60,3 +67,47 @@ linear_jvp(sharding_constraint_p)
 @transpose_rules.register(sharding_constraint_p)
 def _sharding_constraint_transpose(ct, x, *, sharding):
     return [sharding_constraint_p.bind(ct, sharding=sharding)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: the constraint holds per example; the mapped axis is replicated, or sharded over
+# vmap's spmd_axis_name.
+
+
+def _with_batch_dim(sharding: NamedSharding, ndim: int, dim: int, spmd_axis_name):
+    spec = list(sharding.spec) + [None] * (ndim - len(sharding.spec))
+    entry = None if spmd_axis_name is None else _spmd_entry(spmd_axis_name)
+    spec.insert(dim, entry)
+    return NamedSharding(sharding.mesh, PartitionSpec(*spec))
+
+
+def _spmd_entry(spmd_axis_name):
+    return spmd_axis_name[0] if len(spmd_axis_name) == 1 else tuple(spmd_axis_name)
+
+
+@batching_rules.register(sharding_constraint_p)
+def _sharding_constraint_batcher(args, dims, *, sharding):
+    (x,), (d,) = args, dims
+    ndim = aval_of(x).ndim - 1  # the per-example rank
+    new = _with_batch_dim(sharding, ndim, d, current_axis().spmd_axis_name)
+    return sharding_constraint_p.bind(x, sharding=new), d
+
+
+def constrain_batch_dim(x, dim: int, spmd_axis_name):
+    """Shards axis `dim` of `x` over the mesh axes `spmd_axis_name` (vmap's spmd_axis_name),
+    on the context mesh (set_mesh) or the enclosing shard_map's; nothing without a mesh."""
+    mesh = _mesh_in_scope()
+    if mesh is None:
+        return x
+    ndim = aval_of(x).ndim
+    spec = [None] * ndim
+    spec[dim] = _spmd_entry(spmd_axis_name)
+    return sharding_constraint_p.bind(x, sharding=NamedSharding(mesh, PartitionSpec(*spec)))
+
+
+def _mesh_in_scope():
+    trace = current_trace()
+    env = None if trace is None else trace.axis_env
+    if env is not None:
+        return None  # inside shard_map the manual axes are not shardable by constraints
+    return get_context_mesh()

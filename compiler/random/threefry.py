@@ -15,6 +15,7 @@ from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, lowering_rules
+from meshjit.compiler.lax.batching import elementwise_rule
 from meshjit.compiler.lowering import LoweringRuleContext, broadcast_operand
 
 threefry2x32_p = Primitive("threefry2x32", multiple_results=True)
@@ -84,3 +85,7 @@ lowering_rules.register(threefry2x32_p, _threefry2x32_lowering)
 def threefry2x32(k1, k2, x1, x2):
     """The hashes of the counter pairs (x1, x2) under the key (k1, k2): two uint32 arrays."""
     return threefry2x32_p.bind_internal(k1, k2, x1, x2)
+
+
+# Batching: per element over the four operands.
+elementwise_rule(threefry2x32_p)

@@ -32,10 +32,15 @@ def eval_closed(closed: ClosedJaxpr, args: Sequence) -> list:
     return eval_jaxpr(closed.jaxpr, closed.consts, args)
 
 
-def trace_to_jaxpr(fun: Callable, avals: Sequence[ShapedArray], axis_env=None) -> ClosedJaxpr:
-    """Traces `fun(*tracers) -> list` into a closed jaxpr (with the manual axes of a body)."""
+def trace_to_jaxpr(
+    fun: Callable, avals: Sequence[ShapedArray], axis_env=None, known_values=None
+) -> ClosedJaxpr:
+    """Traces `fun(*tracers) -> list` into a closed jaxpr (with the manual axes of a body).
+    `known_values`: concrete values of the leading inputs (autodiff outside jit)."""
     with new_trace() as trace:
         if axis_env is not None:
             trace.axis_env = axis_env
         tracers = [trace.new_arg(a) for a in avals]
+        if known_values is not None:
+            trace.known = {id(t.var): v for t, v in zip(tracers, known_values)}
         return trace.finish(list(fun(*tracers)))

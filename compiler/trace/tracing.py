@@ -15,11 +15,20 @@ from meshjit.compiler.errors import (
     user_source,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, Var
+from meshjit.compiler.ir.core import (
+    ClosedJaxpr,
+    Eqn,
+    Jaxpr,
+    Literal,
+    ShapedArray,
+    Var,
+    dce_jaxpr,
+)
 from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, join_vma, trace_state
 from meshjit.compiler.trace.array_methods import ArrayMethods
 from meshjit.dialects.util import gc_paused
 
+_NO_VMAP_AXES: dict = {}
 _state = trace_state  # the innermost Trace of this thread (registry's Primitive.bind reads it)
 _new = object.__new__
 
@@ -44,20 +53,35 @@ class Tracer(ArrayMethods):
             "argument static (static_argnums)."
         )
 
+    def _value(self, what: str):
+        """The concrete value, where the trace knows its inputs' values (autodiff of ordinary
+        Python outside jit); else the concretization error."""
+        trace = self._trace
+        if trace.known is None or trace.done:
+            self._concrete_error(what)
+        return np.asarray(trace.concrete_value(self.var, what))
+
     def __bool__(self):
-        self._concrete_error("the truth value")
+        return bool(self._value("the truth value"))
 
     def __int__(self):
-        self._concrete_error("int()")
+        return int(self._value("int()"))
 
     def __float__(self):
-        self._concrete_error("float()")
+        return float(self._value("float()"))
 
     def __index__(self):
-        self._concrete_error("use as an index")
+        return self._value("use as an index").__index__()
 
     def __array__(self, dtype=None, copy=None):
+        # As JAX: never silently a constant (the derivative would not flow through it).
         self._concrete_error("conversion to a NumPy array")
+
+    def item(self):
+        return self._value("item()").item()
+
+    def tolist(self):
+        return self._value("tolist()").tolist()
 
     def __repr__(self):
         return f"Tracer<{self.aval.str_short()}>"
@@ -75,12 +99,19 @@ class Trace:
         "_const_index",
         "done",
         "axis_env",
+        "vmap_axes",
+        "known",
     )
 
     def __init__(self, parent: Trace | None):
         self.parent = parent
         # Inside shard_map: the mesh and its manual axes (inherited by nested traces).
         self.axis_env = parent.axis_env if parent is not None else None
+        # Inside vmap(axis_name=...): {name: size} of the vmapped axes (inherited too).
+        self.vmap_axes = parent.vmap_axes if parent is not None else _NO_VMAP_AXES
+        # Autodiff outside jit: {id(var): concrete value} of the inputs (values computed on
+        # demand, for Python control flow on them), else None.
+        self.known = None
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
         self.constvars: list[Var] = []
@@ -160,6 +191,41 @@ class Trace:
         outvars = [Var(a) for a in out_avals]
         self.eqns.append(Eqn(prim, invars, outvars, params, source))
         return [Tracer(self, v) for v in outvars]
+
+    def concrete_value(self, var: Var, what: str):
+        """The value of `var` from the known input values: the equations it needs, compiled
+        and run outside this trace (cached by structure)."""
+        known = self.known
+        value = known.get(id(var))
+        if value is not None:
+            return value
+        jaxpr = dce_jaxpr(Jaxpr(self.constvars, self.invars, [var], list(self.eqns)))
+        used = {a for e in jaxpr.eqns for a in e.invars} | {var}
+        pairs = [(v, c) for v, c in zip(self.constvars, self.consts) if v in used]
+        if any(type(c) is Tracer for _, c in pairs):
+            self._unknown(var, what)
+        invars = [v for v in self.invars if v in used]
+        if any(id(v) not in known for v in invars):
+            self._unknown(var, what)
+        jaxpr = Jaxpr([v for v, _ in pairs], invars, jaxpr.outvars, jaxpr.eqns)
+        consts, inputs = [c for _, c in pairs], [known[id(v)] for v in invars]
+        from meshjit.compiler.ad.api import run_jaxpr_now  # a later room
+
+        saved, _state.current = _state.current, None
+        try:
+            (value,) = run_jaxpr_now(jaxpr, consts, inputs)
+        finally:
+            _state.current = saved
+        known[id(var)] = value
+        return value
+
+    @staticmethod
+    def _unknown(var: Var, what: str):
+        raise ConcretizationError(
+            f"{what} of a traced array {var.aval.str_short()}: it depends on a value whose "
+            "value is not known while tracing (a tangent, or a value of an enclosing "
+            "transformation). Use meshjit.numpy.where / lax.cond for data-dependent choices."
+        )
 
     def finish(self, outs: Sequence) -> ClosedJaxpr:
         outvars = [self.atom(x) for x in outs]
@@ -275,10 +341,15 @@ def checked_dtype(dtype) -> np.dtype:
     return canonical
 
 
-def trace_flat(fun: Callable, in_avals: Sequence[ShapedArray]) -> tuple[ClosedJaxpr, Any]:
-    """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output."""
+def trace_flat(
+    fun: Callable, in_avals: Sequence[ShapedArray], known_values: Sequence | None = None
+) -> tuple[ClosedJaxpr, Any]:
+    """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output.
+    With `known_values` (the inputs' concrete values), Python may branch on traced values."""
     with gc_paused(), new_trace() as trace:
         tracers = [trace.new_arg(a) for a in in_avals]
+        if known_values is not None:
+            trace.known = {id(t.var): v for t, v in zip(tracers, known_values)}
         out = fun(*tracers)
         from meshjit.compiler.tree_util import tree_flatten
 

@@ -9,10 +9,22 @@ from meshjit.compiler.errors import register_internal_dir as _register_internal_
 
 _register_internal_dir(_os.path.dirname(__file__))
 
-from meshjit import distributed, lax, nn, numpy, random, sharding, test_util  # noqa: E402
+from meshjit import (  # noqa: E402
+    ad_checkpoint,
+    distributed,
+    lax,
+    nn,
+    numpy,
+    random,
+    sharding,
+    test_util,
+)
 from meshjit.compiler import tree_util
-from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
+from meshjit.compiler.ad.api import grad, jvp, linear_transpose, linearize, value_and_grad, vjp
+from meshjit.compiler.ad.checkpoint import checkpoint, checkpoint_policies, remat
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
+from meshjit.compiler.batching.api import vmap
+from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitError,
@@ -21,7 +33,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
-from meshjit.compiler.jit.api import ShapeDtypeStruct, jit, make_jaxpr
+from meshjit.compiler.jit.api import ShapeDtypeStruct, eval_shape, jit, make_jaxpr
 from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
@@ -57,7 +69,10 @@ __all__ = [
     "MeshjitTypeError",
     "MeshjitValueError",
     "ShapeDtypeStruct",
+    "ad_checkpoint",
     "block_until_ready",
+    "checkpoint",
+    "checkpoint_policies",
     "config",
     "custom_jvp",
     "custom_vjp",
@@ -65,8 +80,14 @@ __all__ = [
     "device_put",
     "devices",
     "distributed",
+    "eval_shape",
     "grad",
+    "hessian",
+    "jacfwd",
+    "jacobian",
+    "jacrev",
     "jvp",
+    "linear_transpose",
     "linearize",
     "local_device_count",
     "local_devices",
@@ -89,7 +110,9 @@ __all__ = [
     "process_count",
     "process_index",
     "random",
+    "remat",
     "tree_util",
     "value_and_grad",
     "vjp",
+    "vmap",
 ]

@@ -2,8 +2,9 @@
 meshjit.compiler.numpy), and `ndarray`, the type of arrays on devices."""
 
 from meshjit.compiler import numpy as _numpy
+from meshjit.compiler.batching.vectorize import vectorize
 from meshjit.compiler.numpy import *  # noqa: F403 (its __all__ lists the names)
 from meshjit.compiler.runtime.array import Array as ndarray
 
-__all__ = ["ndarray"]
+__all__ = ["ndarray", "vectorize"]
 __all__ += _numpy.__all__

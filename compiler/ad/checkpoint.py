@@ -1,0 +1,287 @@
+"""Rematerialization: `checkpoint` / `remat` with saving policies, `checkpoint_name`, and the
+primitives with all their rules (`remat`, `name`, `optimization_barrier`).
+
+A checkpointed function binds `remat` with its traced jaxpr. Its jvp splits the jvp of the body
+in two calls: a forward one (primals -> outputs and the values the policy saves) and a tangent
+one (primals, saved values, tangents -> output tangents) that recomputes every other primal
+value it needs. Linearization puts the tangent call on the linear side, so its residuals are the
+region's inputs and the saved values only; transposing it recomputes the rest in the backward
+pass (`make_jaxpr(grad(f))` shows the recomputed equations there), behind an optimization
+barrier so XLA does not merge them with the forward ones.
+
+A policy is `policy(prim, *avals, **params) -> bool` (saveable or not), as JAX's.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Callable
+
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.ad.transform import jvp_jaxpr, transpose_jaxpr
+from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Var, dce_jaxpr
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batching_rules,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined, linear_jvp
+from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr, unary_rule
+from meshjit.compiler.lowering import jaxpr_subcomp
+from meshjit.compiler.trace.jaxprs import eval_closed
+from meshjit.compiler.trace.tracing import abstractify, trace_flat
+from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
+
+remat_p = Primitive("remat", multiple_results=True)
+name_p = Primitive("name")
+optimization_barrier_p = Primitive("optimization_barrier", multiple_results=True)
+
+# ---------------------------------------------------------------------------------------------
+# Policies.
+
+
+def nothing_saveable(prim, *avals, **params) -> bool:
+    return False
+
+
+def everything_saveable(prim, *avals, **params) -> bool:
+    return True
+
+
+def dots_saveable(prim, *avals, **params) -> bool:
+    return prim.name == "dot_general"
+
+
+def dots_with_no_batch_dims_saveable(prim, *avals, **params) -> bool:
+    if prim.name != "dot_general":
+        return False
+    (_, _), (lhs_batch, _) = params["dimension_numbers"]
+    return not lhs_batch
+
+
+def save_only_these_names(*names) -> Callable:
+    wanted = frozenset(names)
+
+    def policy(prim, *avals, **params):
+        return prim is name_p and params["name"] in wanted
+
+    return policy
+
+
+def save_any_names_but_these(*names) -> Callable:
+    unwanted = frozenset(names)
+
+    def policy(prim, *avals, **params):
+        return prim is name_p and params["name"] not in unwanted
+
+    return policy
+
+
+def save_anything_except_these_names(*names) -> Callable:
+    unwanted = frozenset(names)
+
+    def policy(prim, *avals, **params):
+        return not (prim is name_p and params["name"] in unwanted)
+
+    return policy
+
+
+class checkpoint_policies:
+    """The policies, under JAX's names (`jax.checkpoint_policies`)."""
+
+    nothing_saveable = staticmethod(nothing_saveable)
+    everything_saveable = staticmethod(everything_saveable)
+    dots_saveable = staticmethod(dots_saveable)
+    checkpoint_dots = staticmethod(dots_saveable)
+    dots_with_no_batch_dims_saveable = staticmethod(dots_with_no_batch_dims_saveable)
+    checkpoint_dots_with_no_batch_dims = staticmethod(dots_with_no_batch_dims_saveable)
+    save_only_these_names = staticmethod(save_only_these_names)
+    save_any_names_but_these = staticmethod(save_any_names_but_these)
+    save_anything_except_these_names = staticmethod(save_anything_except_these_names)
+
+
+# ---------------------------------------------------------------------------------------------
+# The user API.
+
+
+def checkpoint(fun: Callable, *, prevent_cse: bool = True, policy=None, static_argnums=()):
+    """`fun`, whose intermediate values reverse mode recomputes instead of saving (except
+    those `policy` saves)."""
+    if policy is not None and not callable(policy):
+        raise MeshjitTypeError(
+            f"checkpoint policy must be a callable (e.g. from meshjit.checkpoint_policies), got "
+            f"{type(policy).__name__}"
+        )
+    statics = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
+
+    @functools.wraps(fun)
+    def remat_fun(*args):
+        fixed = {i: args[i] for i in statics}
+        dyn = [a for i, a in enumerate(args) if i not in fixed]
+        leaves, in_tree = tree_flatten(dyn)
+
+        def flat(*xs):
+            it = iter(tree_unflatten(in_tree, xs))
+            return fun(*[fixed[i] if i in fixed else next(it) for i in range(len(args))])
+
+        closed, out_tree = trace_flat(flat, [abstractify(x) for x in leaves])
+        consts, jaxpr = closure_convert(closed)
+        outs = remat_p.bind(
+            *consts, *leaves, jaxpr=jaxpr, policy=policy or nothing_saveable,
+            prevent_cse=prevent_cse,
+        )  # fmt: skip
+        return tree_unflatten(out_tree, outs)
+
+    return remat_fun
+
+
+remat = checkpoint
+
+
+def checkpoint_name(x, name: str):
+    """Tags `x` with `name`, for the name-based policies."""
+    return tree_map(lambda leaf: name_p.bind(leaf, name=name), x)
+
+
+# ---------------------------------------------------------------------------------------------
+# Abstract eval and lowering: the body inline (the barrier keeps recomputation apart).
+
+
+@abstract_eval_rules.register(remat_p)
+def _remat_rule(*avals, jaxpr, policy, prevent_cse):
+    return list(jaxpr.out_avals)
+
+
+def _remat_lowering(ctx, *args, jaxpr, policy, prevent_cse):
+    return jaxpr_subcomp(ctx.module_ctx, jaxpr.jaxpr, [], list(args))
+
+
+lowering_rules.register(remat_p, _remat_lowering)
+
+
+@abstract_eval_rules.register(name_p)
+def _name_rule(x, *, name):
+    return x
+
+
+lowering_rules.register(name_p, lambda ctx, x, *, name: x)
+linear_jvp(name_p)
+transpose_rules.register(name_p, lambda ct, x, *, name: [ct])
+unary_rule(name_p)
+
+
+@abstract_eval_rules.register(optimization_barrier_p)
+def _barrier_rule(*avals):
+    return list(avals)
+
+
+def _barrier_lowering(ctx, *args):
+    return list(hlo.OptimizationBarrierOp(list(args)).results)
+
+
+lowering_rules.register(optimization_barrier_p, _barrier_lowering)
+
+
+@jvp_rules.register(optimization_barrier_p)
+def _barrier_jvp(primals, tangents):
+    outs = optimization_barrier_p.bind(*primals)
+    return outs, list(tangents)
+
+
+@batching_rules.register(optimization_barrier_p)
+def _barrier_batcher(args, dims):
+    return optimization_barrier_p.bind(*args), list(dims)
+
+
+# ---------------------------------------------------------------------------------------------
+# jvp: a forward call and a tangent call that recomputes what the policy does not save.
+
+
+def _depends_on(jaxpr: Jaxpr, roots: set) -> list[bool]:
+    """Per equation: whether it reads (transitively) one of the `roots` variables."""
+    reached, out = set(roots), []
+    for eqn in jaxpr.eqns:
+        hit = any(type(a) is Var and a in reached for a in eqn.invars)
+        if hit:
+            reached.update(eqn.outvars)
+        out.append(hit)
+    return out
+
+
+def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
+    """(forward jaxpr: primals -> outs + saved, tangent jaxpr: primals + saved + tangents ->
+    output tangents, number of saved values) from a jvp jaxpr (primals + tangents -> outs +
+    output tangents). Saved: the values the policy saves that the tangents need."""
+    primals, tangents = jv.invars[:n_primals], jv.invars[n_primals:]
+    tan_all = dce_jaxpr(Jaxpr([], jv.invars, jv.outvars[n_outs:], jv.eqns))
+    needed = {a for e in tan_all.eqns for a in e.invars if type(a) is Var}
+    saved = []
+    for eqn, reads_tangent in zip(jv.eqns, _depends_on(jv, set(tangents))):
+        if reads_tangent or not any(v in needed for v in eqn.outvars):
+            continue
+        if policy(eqn.primitive, *[a.aval for a in eqn.invars], **eqn.params):
+            saved.extend(v for v in eqn.outvars if v in needed)
+    fwd = dce_jaxpr(Jaxpr([], primals, jv.outvars[:n_outs] + saved, jv.eqns))
+    saved_set = set(saved)
+    kept = [e for e in tan_all.eqns if saved_set.isdisjoint(e.outvars)]
+    tan = dce_jaxpr(Jaxpr([], primals + saved + tangents, jv.outvars[n_outs:], kept))
+    return fwd, tan, len(saved)
+
+
+@jvp_rules.register(remat_p)
+def _remat_jvp(primals, tangents, *, jaxpr, policy, prevent_cse):
+    nonzeros = [t is not None for t in tangents]
+    ts = [t for t in tangents if t is not None]
+    consts, jv = closure_convert(jvp_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts]))
+    primals = [*consts, *primals]
+    n_outs = len(jaxpr.out_avals)
+    fwd, tan, _ = split_for_remat(jv.jaxpr, len(primals), n_outs, policy)
+    params = dict(policy=policy, prevent_cse=prevent_cse)
+    outs = remat_p.bind(*primals, jaxpr=ClosedJaxpr(fwd, []), **params)
+    touts = remat_p.bind(*primals, *outs[n_outs:], *ts, jaxpr=ClosedJaxpr(tan, []), **params)
+    return outs[:n_outs], touts
+
+
+# ---------------------------------------------------------------------------------------------
+# transpose (of a tangent call): recompute the primal values behind a barrier, then transpose.
+
+
+@transpose_rules.register(remat_p)
+def _remat_transpose(cts, *args, jaxpr, policy, prevent_cse):
+    linear = [is_undefined(a) for a in args]
+    known = [a for a in args if not is_undefined(a)]
+    if prevent_cse and known:
+        known = optimization_barrier_p.bind(*known)
+    ct_avals = [None if ct is None else aval_of(ct) for ct in cts]
+    bwd = transpose_jaxpr(jaxpr, linear, ct_avals)
+    outs = iter(eval_closed(bwd, [*known, *[ct for ct in cts if ct is not None]]))
+    return [next(outs) if lin else None for lin in linear]
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: the batched body, checkpointed alike.
+
+axis_rules.add(remat_p)
+
+
+@batching_rules.register(remat_p)
+def _remat_batcher(args, dims, *, jaxpr, policy, prevent_cse):
+    new, out_batched = batch_jaxpr(jaxpr, [d is not None for d in dims])
+    consts, new = closure_convert(new)
+    outs = remat_p.bind(
+        *consts, *all_to_front(args, dims), jaxpr=new, policy=policy, prevent_cse=prevent_cse
+    )
+    return outs, [0 if b else None for b in out_batched]
+
+
+__all__ = [
+    "checkpoint",
+    "checkpoint_name",
+    "checkpoint_policies",
+    "remat",
+]

@@ -1,0 +1,1 @@
+"""meshjit.compiler.batching: vmap and the transforms built on it."""

@@ -1,0 +1,266 @@
+"""`vmap`: the user API over the batching interpreter (compiler/lax/batching.py).
+
+`vmap(f)(*args)` traces `f` once at the per-example avals (the mapped axis removed), then
+evaluates the jaxpr with every primitive's batching rule, binding into the current trace (or
+eagerly outside one), as autodiff does (ad/transform.py). Collectives over `axis_name` then act
+across the mapped axis; the name is bound while `f` is traced (`Trace.vmap_axes`).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+
+from meshjit.compiler.ad.api import run
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
+from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
+from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
+from meshjit.compiler.tree_util import (
+    broadcast_prefix,
+    leaf_paths,
+    tree_flatten,
+    tree_leaves,
+    tree_unflatten,
+)
+from meshjit.dialects.util import gc_paused
+
+
+def _is_none(x) -> bool:
+    return x is None
+
+
+def _check_axes_spec(spec, what: str):
+    for leaf in tree_leaves(spec, is_leaf=_is_none):
+        if leaf is not None and type(leaf) is not int:
+            raise MeshjitTypeError(
+                f"vmap {what} must be an int, None, or (nested) container with those types as "
+                f"leaves, but got {spec}"
+            )
+
+
+def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_name=None):
+    """Vectorizing map: `fun` mapped over an axis of its arguments, as JAX's `jax.vmap`."""
+    if not callable(fun):
+        raise MeshjitTypeError(f"vmap requires a callable, got {fun!r}")
+    if isinstance(in_axes, list):
+        in_axes = tuple(in_axes)  # as JAX: a list of axes means one per argument
+    if not (in_axes is None or type(in_axes) in (int, tuple)):
+        raise MeshjitTypeError(
+            "vmap in_axes must be an int, None, or a tuple of entries corresponding to the "
+            f"positional arguments passed to the function, but got {in_axes}"
+        )
+    _check_axes_spec(in_axes, "in_axes")
+    _check_axes_spec(out_axes, "out_axes")
+    if spmd_axis_name is not None and not isinstance(spmd_axis_name, tuple):
+        spmd_axis_name = (spmd_axis_name,)
+
+    @functools.wraps(fun)
+    def vmap_f(*args, **kwargs):
+        if isinstance(in_axes, tuple) and len(in_axes) != len(args):
+            raise MeshjitValueError(
+                "vmap in_axes must be an int, None, or a tuple of entries corresponding to the "
+                f"positional arguments passed to the function, but got len(in_axes)="
+                f"{len(in_axes)}, len(args)={len(args)}"
+            )
+        leaves, in_tree = tree_flatten((args, kwargs))
+        dims = _flat_in_axes(in_axes, args, kwargs)
+        avals = [abstractify(x) for x in leaves]
+        dims = _canonical_in_axes(dims, avals, fun, in_tree)
+        size = _mapped_size(fun, in_tree, avals, dims, axis_size)
+        _check_axis_name(axis_name)
+        axis = BatchAxis(axis_name, size, spmd_axis_name)
+        outs, odims, out_tree = _batch_call(fun, in_tree, leaves, avals, dims, axis)
+        wanted = _flat_out_axes(out_axes, out_tree)
+        outs = [
+            _move_out(x, d, w, axis, i, out_tree)
+            for i, (x, d, w) in enumerate(zip(outs, odims, wanted))
+        ]
+        return tree_unflatten(out_tree, outs)
+
+    return vmap_f
+
+
+# ---------------------------------------------------------------------------------------------
+# in_axes and out_axes.
+
+
+def _flat_in_axes(in_axes, args, kwargs) -> list:
+    try:
+        return broadcast_prefix((in_axes, 0), (args, kwargs), is_leaf=_is_none)
+    except MeshjitTypeError:
+        raise MeshjitValueError(
+            "vmap in_axes specification must be a tree prefix of the corresponding value, got "
+            f"specification {in_axes} for value tree {tree_flatten(args)[1]}"
+        ) from None
+
+
+def _flat_out_axes(out_axes, out_tree) -> list:
+    outs = tree_unflatten(out_tree, [0] * out_tree.num_leaves)
+    try:
+        return broadcast_prefix(out_axes, outs, is_leaf=_is_none)
+    except MeshjitTypeError:
+        raise MeshjitValueError(
+            "vmap out_axes specification must be a tree prefix of the corresponding value, got "
+            f"specification {out_axes} for value tree {out_tree}"
+        ) from None
+
+
+def _canonical_in_axes(dims, avals, fun, in_tree) -> list:
+    out = []
+    for i, (d, aval) in enumerate(zip(dims, avals)):
+        if d is not None and not -aval.ndim <= d < aval.ndim:
+            min_rank = d + 1 if d >= 0 else -d
+            raise MeshjitValueError(
+                f"vmap was requested to map its argument along axis {d}, which implies that its "
+                f"rank should be at least {min_rank}, but is only {aval.ndim} (its shape is "
+                f"{aval.shape}); at {_paths(fun, in_tree)[i]}"
+            )
+        out.append(None if d is None else d % aval.ndim)
+    return out
+
+
+def _paths(fun, in_tree) -> list[str]:
+    """'argument x', "argument p['w']", "kwargs['k']" for each flat argument, as JAX names them."""
+    names = _positional_names(fun)
+    out = []
+    for path in leaf_paths(in_tree):  # "[0][i]...": positional i; "[1]['k']...": keyword k
+        if path.startswith("[1]"):
+            out.append(f"kwargs{path[3:]}")
+            continue
+        index, tail = path[4:].split("]", 1)
+        index = int(index)
+        name = f"argument {names[index]}" if index < len(names) else f"args[{index}]"
+        out.append(name + tail)
+    return out
+
+
+def _positional_names(fun) -> list[str]:
+    try:
+        params = inspect.signature(fun).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    names = []
+    for p in params:
+        if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            break
+        names.append(p.name)
+    return names
+
+
+def _mapped_size(fun, in_tree, avals, dims, axis_size) -> int:
+    sizes = [None if d is None else a.shape[d] for a, d in zip(avals, dims)]
+    found = {s for s in sizes if s is not None}
+    if axis_size is not None:
+        found.add(axis_size)
+    if len(found) == 1:
+        return found.pop()
+    if not found:
+        if not avals:
+            raise MeshjitValueError(
+                "vmap wrapped function must be passed at least one argument containing an array "
+                "or axis_size must be specified"
+            )
+        raise MeshjitValueError(
+            "vmap must have at least one non-None value in in_axes or axis_size must be specified"
+        )
+    raise MeshjitValueError(_inconsistent_sizes(fun, in_tree, avals, dims, sizes, axis_size))
+
+
+def _inconsistent_sizes(fun, in_tree, avals, dims, sizes, axis_size) -> str:
+    paths = [f"{p} of type {a.str_short()}" for p, a in zip(_paths(fun, in_tree), avals)]
+    counts: dict[int, list[int]] = {}
+    for i, s in enumerate(sizes):
+        if s is not None:
+            counts.setdefault(s, []).append(i)
+    lines = ["vmap got inconsistent sizes for array axes to be mapped:"]
+    if axis_size is not None:
+        lines.append(f"  * the `axis_size` argument was {axis_size};")
+    ordered = sorted(counts.items(), key=lambda kv: (-len(kv[1]), kv[1][0]))
+    for rank, (size, where) in enumerate(ordered):
+        i = where[0]
+        if len(where) == 1:
+            lines.append(f"  * one axis had size {size}: axis {dims[i]} of {paths[i]};")
+        else:
+            many = "most axes" if rank == 0 else "some axes"
+            lines.append(
+                f"  * {many} ({len(where)} of them) had size {size}, e.g. axis {dims[i]} of "
+                f"{paths[i]};"
+            )
+    return "\n".join(lines)[:-1]
+
+
+def _check_axis_name(axis_name):
+    if axis_name is None:
+        return
+    trace = current_trace()
+    env = None if trace is None else trace.axis_env
+    if env is not None and axis_name in env.mesh.axis_names:
+        raise MeshjitValueError(
+            f"vmap axis_name {axis_name!r} clashes with the mesh axis {axis_name!r} of the "
+            f"enclosing shard_map (mesh axes {env.mesh.axis_names}); choose another name"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Tracing and batching.
+
+
+def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
+    example = [unbatched_aval(a, d) for a, d in zip(avals, dims)]
+    with gc_paused(), new_trace() as trace:
+        if axis.name is not None:
+            trace.vmap_axes = {**trace.vmap_axes, axis.name: axis.size}
+        tracers = [trace.new_arg(a) for a in example]
+        args, kwargs = tree_unflatten(in_tree, tracers)
+        out_leaves, out_tree = tree_flatten(fun(*args, **kwargs))
+        for i, leaf in enumerate(out_leaves):
+            if not _is_array_like(leaf):
+                raise MeshjitTypeError(
+                    f"output {i} of the vmapped function is a {type(leaf).__name__}, not an array"
+                )
+        closed = trace.finish(out_leaves)
+    box = {}
+
+    def batched(*xs):
+        xs = [_constrain_spmd(x, d, axis) for x, d in zip(xs, dims)]
+        outs, box["dims"] = batch_eval(closed.jaxpr, closed.consts, xs, dims, axis)
+        return outs
+
+    outs = run(batched, leaves, "vmap")  # outside any trace: compiled once per structure
+    return outs, box["dims"], out_tree
+
+
+def _is_array_like(x) -> bool:
+    try:
+        abstractify(x)
+    except MeshjitTypeError:
+        return False
+    return True
+
+
+def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
+    if dst is None and src is not None:
+        raise MeshjitValueError(
+            f"vmap has mapped output (axis_name={axis.name}) but out_axes is None, at "
+            f"out_axes{leaf_paths(out_tree)[index]}: the output varies along the mapped axis"
+        )
+    if dst is None:
+        return x
+    ndim = abstractify(x).ndim + (src is None)
+    if not -ndim <= dst < ndim:
+        raise MeshjitValueError(
+            f"vmap out_axes{leaf_paths(out_tree)[index]} is {dst}, out of range for an output "
+            f"of rank {ndim}"
+        )
+    return _constrain_spmd(match_axis(x, src, dst % ndim, axis.size), dst % ndim, axis)
+
+
+def _constrain_spmd(x, dim, axis: BatchAxis):
+    """With spmd_axis_name inside jit: the mapped axis is sharded over those mesh axes."""
+    if axis.spmd_axis_name is None or dim is None or current_trace() is None:
+        return x
+    return constrain_batch_dim(x, dim, axis.spmd_axis_name)
+
+
+__all__ = ["vmap"]

@@ -1,0 +1,168 @@
+"""jacfwd, jacrev (jacobian) and hessian: jvp / vjp mapped over a standard basis with vmap, as
+JAX builds them. The result nests the input structure inside the output structure; each leaf has
+the output leaf's shape followed by the input leaf's."""
+
+from __future__ import annotations
+
+import functools
+from typing import Callable
+
+import numpy as np
+
+from meshjit.compiler.ad.api import linearize, vjp
+from meshjit.compiler.batching.api import vmap
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.lax import shapes, slicing
+from meshjit.compiler.trace.tracing import abstractify
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+
+
+def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
+    nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+    for n in nums:
+        if not -nargs <= n < nargs:
+            raise MeshjitValueError(
+                f"{what}: argnums {argnums} is out of range for a call with {nargs} positional "
+                "arguments"
+            )
+    return tuple(n % nargs for n in nums)
+
+
+def _split_call(fun, args, kwargs, nums):
+    """(the differentiated arguments as a tuple, a function of that tuple)."""
+
+    def call(*diff):
+        full = list(args)
+        for i, x in zip(nums, diff):
+            full[i] = x
+        return fun(*full, **kwargs)
+
+    return tuple(args[i] for i in nums), call
+
+
+def _check_float(avals, what: str, side: str):
+    for aval in avals:
+        if not dtypes.is_float(aval.dtype):
+            raise MeshjitTypeError(
+                f"{what} requires real-valued {side}s (a float dtype), but got "
+                f"{aval.dtype.name}; convert it to a float, or differentiate with respect to "
+                "another value"
+            )
+
+
+def _std_basis(avals) -> list:
+    """One basis vector per element of the flattened leaves: leaf i gets (total, *shape_i)."""
+    total = sum(a.size for a in avals)
+    eye = np.eye(total, dtype=np.float32)
+    out, start = [], 0
+    for a in avals:
+        block = eye[:, start : start + a.size].astype(a.dtype)
+        out.append(block.reshape((total, *a.shape)))
+        start += a.size
+    return out
+
+
+def _unravel(flat, lead_shape, avals):
+    """Splits the last (basis) axis of `flat` into one block per input leaf, shaped
+    lead_shape + that leaf's shape."""
+    parts, start, axis = [], 0, len(lead_shape)
+    for a in avals:
+        block = _take(flat, start, a.size, axis)
+        parts.append(shapes.reshape(block, (*lead_shape, *a.shape)))
+        start += a.size
+    return parts
+
+
+def _take(x, start, size, axis):
+    return slicing.slice_in_dim(x, start, start + size, axis=axis)
+
+
+def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
+    """The Jacobian of `fun` by forward mode: the linearized `fun` applied to each input basis
+    vector, vmapped."""
+
+    @functools.wraps(fun)
+    def jacfun(*args, **kwargs):
+        nums = _argnums(argnums, len(args), "jacfwd")
+        diff, call = _split_call(fun, args, kwargs, nums)
+        leaves, in_tree = tree_flatten(diff)
+        avals = [abstractify(x) for x in leaves]
+        _check_float(avals, "jacfwd", "input")
+        # linearize once (outside vmap: Python may branch on concrete inputs), then push the
+        # basis through the linear map
+        lin = linearize(call, *diff, has_aux=has_aux)
+        y, f_jvp = lin[0], lin[1]
+
+        def pushfwd(*basis):
+            return f_jvp(*tree_unflatten(in_tree, basis))
+
+        jac = vmap(pushfwd, out_axes=-1)(*_std_basis(avals))
+        jac = _nest(y, jac, avals, in_tree, argnums)
+        return (jac, lin[2]) if has_aux else jac
+
+    return jacfun
+
+
+def jacrev(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
+    """The Jacobian of `fun` by reverse mode: one vjp per output element, vmapped."""
+
+    @functools.wraps(fun)
+    def jacfun(*args, **kwargs):
+        nums = _argnums(argnums, len(args), "jacrev")
+        diff, call = _split_call(fun, args, kwargs, nums)
+        leaves, in_tree = tree_flatten(diff)
+        avals = [abstractify(x) for x in leaves]
+        _check_float(avals, "jacrev", "input")
+        out = vjp(call, *diff, has_aux=has_aux)
+        y, pullback = out[0], out[1]
+        y_leaves, y_tree = tree_flatten(y)
+        y_avals = [abstractify(v) for v in y_leaves]
+        _check_float(y_avals, "jacrev", "output")
+
+        def pull(*basis):
+            return pullback(tree_unflatten(y_tree, basis))
+
+        cts = tree_flatten(vmap(pull)(*_std_basis(y_avals)))[0]  # per input leaf: (M, *in_shape)
+        jac = _nest_rev(y_avals, y_tree, cts, avals, in_tree, argnums)
+        return (jac, out[2]) if has_aux else jac
+
+    return jacfun
+
+
+jacobian = jacrev
+
+
+def _nest(y, jac, in_avals, in_tree, argnums):
+    """jac: a tree like y whose leaves carry the flat input basis on their last axis."""
+    y_leaves, y_tree = tree_flatten(y)
+    rows = []
+    for leaf, j in zip(y_leaves, tree_flatten(jac)[0]):
+        parts = _unravel(j, abstractify(leaf).shape, in_avals)
+        rows.append(_as_args(tree_unflatten(in_tree, parts), argnums))
+    return tree_unflatten(y_tree, rows)
+
+
+def _nest_rev(y_avals, y_tree, cts, in_avals, in_tree, argnums):
+    """cts: per input leaf, (M, *in_shape) with M the flat output basis."""
+    rows, start = [], 0
+    for y_aval in y_avals:
+        parts = []
+        for ct, a in zip(cts, in_avals):
+            block = _take(ct, start, y_aval.size, 0)
+            parts.append(shapes.reshape(block, (*y_aval.shape, *a.shape)))
+        rows.append(_as_args(tree_unflatten(in_tree, parts), argnums))
+        start += y_aval.size
+    return tree_unflatten(y_tree, rows)
+
+
+def _as_args(tree, argnums):
+    return tree[0] if isinstance(argnums, int) else tree
+
+
+def hessian(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
+    """The Hessian of a scalar `fun`: jacfwd of jacrev."""
+    return jacfwd(jacrev(fun, argnums, has_aux), argnums, has_aux)
+
+
+__all__ = ["hessian", "jacfwd", "jacobian", "jacrev"]

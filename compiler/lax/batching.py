@@ -1,0 +1,306 @@
+"""vmap as a jaxpr transform: the batching interpreter and the vocabulary batching rules are
+written in (as `ad_util` is for autodiff).
+
+A batching rule is `rule(args, dims, **params) -> (outs, out_dims)`: `dims[i]` is the axis of
+`args[i]` that is mapped, or None (`not_mapped`) for an argument that is the same for every
+example. Rules are written with lax's functions, so they bind into whatever trace is current
+(or run eagerly outside one); `batch_eval` walks a jaxpr's equations and calls them. Rules that
+need the mapped axis itself (its name, for collectives, or its size, for an operand no argument
+maps) read `current_axis()`. Higher-order primitives batch their sub-jaxprs with `batch_jaxpr`.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Sequence
+
+from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
+from meshjit.compiler.ir.registry import Primitive, batching_rules
+from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.trace.tracing import new_trace, trace_flat
+
+not_mapped = None
+
+
+class BatchAxis:
+    """The axis a vmap maps over: its name (or None), size, and the mesh axes it is sharded over
+    inside jit (`spmd_axis_name`)."""
+
+    __slots__ = ("name", "size", "spmd_axis_name")
+
+    def __init__(self, name, size: int, spmd_axis_name=None):
+        self.name, self.size, self.spmd_axis_name = name, size, spmd_axis_name
+
+    def __repr__(self):
+        return f"BatchAxis({self.name!r}, {self.size})"
+
+
+class _AxisStack(threading.local):
+    def __init__(self):
+        self.axes: list[BatchAxis] = []
+
+
+_stack = _AxisStack()
+
+
+def current_axis() -> BatchAxis:
+    """The axis of the innermost batching in progress (rules run inside one)."""
+    assert _stack.axes, "a batching rule ran outside batch_eval"
+    return _stack.axes[-1]
+
+
+# Primitives whose rule runs even when no operand is mapped: collectives (an axis name may be the
+# mapped one) and primitives holding jaxprs (their bodies may hold such collectives).
+axis_rules: set[Primitive] = set()
+
+
+# ---------------------------------------------------------------------------------------------
+# The interpreter.
+
+
+def batch_eval(jaxpr: Jaxpr, consts: Sequence, args: Sequence, dims: Sequence, axis: BatchAxis):
+    """Evaluates `jaxpr` on mapped `args` (mapped along `dims`); returns (outs, out_dims)."""
+    env: dict[int, tuple] = {}
+    for var, value in zip(jaxpr.constvars, consts):
+        env[id(var)] = (value, None)
+    for var, value, d in zip(jaxpr.invars, args, dims):
+        env[id(var)] = (value, d)
+    _stack.axes.append(axis)
+    named = axis.name is not None
+    try:
+        for eqn in jaxpr.eqns:
+            _batch_eqn(eqn, env, named)
+    finally:
+        _stack.axes.pop()
+    outs = [_read(env, a) for a in jaxpr.outvars]
+    return [v for v, _ in outs], [d for _, d in outs]
+
+
+def _read(env, atom):
+    return (atom.val, None) if type(atom) is Literal else env[id(atom)]
+
+
+def _batch_eqn(eqn, env, named: bool):
+    prim = eqn.primitive
+    pairs = [_read(env, a) for a in eqn.invars]
+    vals, dims = [v for v, _ in pairs], [d for _, d in pairs]
+    # Nothing mapped: bound as it is, unless it may name the mapped axis (an unnamed one can't).
+    if all(d is None for d in dims) and not (named and prim in axis_rules):
+        outs = prim.bind(*vals, **eqn.params)
+        outs, odims = (outs if prim.multiple_results else [outs]), None
+    else:
+        rule = batching_rules.lookup(prim, eqn.source)
+        outs, odims = rule(vals, dims, **eqn.params)
+        if not prim.multiple_results:
+            outs, odims = [outs], [odims]
+    for i, var in enumerate(eqn.outvars):
+        env[id(var)] = (outs[i], None if odims is None else odims[i])
+
+
+def batch_closed(
+    closed: ClosedJaxpr, args: Sequence, dims: Sequence, axis: BatchAxis | None = None
+):
+    return batch_eval(closed.jaxpr, closed.consts, args, dims, axis or current_axis())
+
+
+def batch_jaxpr(
+    closed: ClosedJaxpr,
+    in_batched: Sequence[bool],
+    force_out: Sequence[bool] | bool = False,
+    axis: BatchAxis | None = None,
+    axis_env=None,
+    batched_vma: frozenset = frozenset(),
+) -> tuple[ClosedJaxpr, list[bool]]:
+    """`closed` over examples: the batched inputs (and outputs) carry the mapped axis in front.
+    Outputs listed in `force_out` are batched (broadcast) even when they do not vary. Returns
+    the new jaxpr and which of its outputs are batched. `axis_env`: a shard_map body's;
+    `batched_vma`: the manual axes the batched inputs then vary over (spmd_axis_name)."""
+    axis = axis or current_axis()
+    if isinstance(force_out, bool):
+        force_out = [force_out] * len(closed.out_avals)
+    avals = [
+        batched_aval(a, axis.size).update(vma=a.vma | batched_vma) if b else a
+        for a, b in zip(closed.in_avals, in_batched)
+    ]
+    out_batched: list[bool] = []
+
+    def fun(*args):
+        dims = [0 if b else None for b in in_batched]
+        outs, odims = batch_closed(closed, args, dims, axis)
+        out_batched.extend(d is not None or f for d, f in zip(odims, force_out))
+        return [
+            move_to_front(x, d, axis.size) if b else x for x, d, b in zip(outs, odims, out_batched)
+        ]
+
+    with new_trace() as trace:
+        if axis_env is not None:
+            trace.axis_env = axis_env
+        tracers = [trace.new_arg(a) for a in avals]
+        out = trace.finish(list(fun(*tracers)))
+    return out, out_batched
+
+
+def vmap_flat(fun, args: Sequence, axis: BatchAxis):
+    """`fun(*examples) -> pytree` over `args` mapped along axis 0: traced at the per-example
+    avals, then batched. Returns the flat outputs (mapped along 0) and the output tree."""
+    avals = [unbatched_aval(aval_of(x), 0) for x in args]
+    closed, out_tree = trace_flat(fun, avals)
+    outs, dims = batch_closed(closed, args, [0] * len(args), axis)
+    return [move_to_front(o, d, axis.size) for o, d in zip(outs, dims)], out_tree
+
+
+def batched_aval(aval: ShapedArray, size: int, dim: int = 0) -> ShapedArray:
+    shape = aval.shape[:dim] + (size,) + aval.shape[dim:]
+    return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
+
+
+def unbatched_aval(aval: ShapedArray, dim: int | None) -> ShapedArray:
+    if dim is None:
+        return aval
+    shape = aval.shape[:dim] + aval.shape[dim + 1 :]
+    return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
+
+
+# ---------------------------------------------------------------------------------------------
+# Moving and making batch dimensions.
+
+
+def moveaxis(x, src: int, dst: int):
+    if src == dst:
+        return x
+    from meshjit.compiler.lax import shapes  # a later family
+
+    ndim = aval_of(x).ndim
+    perm = [i for i in range(ndim) if i != src]
+    perm.insert(dst, src)
+    return shapes.transpose(x, perm)
+
+
+def broadcast_batched(x, size: int, dim: int = 0):
+    """`x`, the same for every example, with a mapped axis of `size` inserted at `dim`."""
+    from meshjit.compiler.lax import shapes  # a later family
+
+    aval = aval_of(x)
+    shape = aval.shape[:dim] + (size,) + aval.shape[dim:]
+    kept = [i for i in range(len(shape)) if i != dim]
+    return shapes.broadcast_in_dim(x, shape, kept)
+
+
+def move_to_front(x, dim: int | None, size: int):
+    return broadcast_batched(x, size, 0) if dim is None else moveaxis(x, dim, 0)
+
+
+def match_axis(x, src: int | None, dst: int | None, size: int):
+    """`x` batched along `src` moved (or broadcast) to `dst`; dst None needs src None."""
+    if dst is None:
+        if src is not None:
+            raise MeshjitValueError("a batched value cannot be made unbatched")
+        return x
+    if src is None:
+        return broadcast_batched(x, size, dst)
+    return moveaxis(x, src, dst)
+
+
+def all_to_front(args: Sequence, dims: Sequence, size: int | None = None) -> list:
+    """Every argument with its mapped axis in front (unmapped ones broadcast when `size`)."""
+    return [
+        moveaxis(x, d, 0) if d is not None else (x if size is None else broadcast_batched(x, size))
+        for x, d in zip(args, dims)
+    ]
+
+
+def size_of(args: Sequence, dims: Sequence) -> int:
+    for x, d in zip(args, dims):
+        if d is not None:
+            return aval_of(x).shape[d]
+    return current_axis().size
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule families.
+
+
+def unary_rule(prim: Primitive):
+    """A one-operand primitive acting per element (or on trailing dims only): the mapped axis
+    stays where it is."""
+
+    def rule(args, dims, **params):
+        return prim.bind(*args, **params), dims[0]
+
+    batching_rules.register(prim, rule)
+    return rule
+
+
+def elementwise_rule(prim: Primitive):
+    """An n-ary elementwise primitive whose operands may be rank-0 (broadcast implicitly)."""
+
+    def rule(args, dims, **params):
+        operands, dim = elementwise_operands(args, dims)
+        outs = prim.bind(*operands, **params)
+        return outs, ([dim] * len(outs) if prim.multiple_results else dim)
+
+    batching_rules.register(prim, rule)
+    return rule
+
+
+def elementwise_operands(args: Sequence, dims: Sequence) -> tuple[list, int]:
+    """Operands of an elementwise primitive made to agree, and the result's mapped axis. When
+    every mapped operand has the same rank and mapped axis, and the others are rank-0, they are
+    kept; else the mapped axis goes in front and smaller operands are broadcast."""
+    avals = [aval_of(x) for x in args]
+    mapped = {(a.ndim, d) for a, d in zip(avals, dims) if d is not None}
+    if len(mapped) == 1 and all(a.ndim == 0 for a, d in zip(avals, dims) if d is None):
+        return list(args), next(iter(mapped))[1]
+    size = next(a.shape[d] for a, d in zip(avals, dims) if d is not None)
+    example = [unbatched_aval(a, d).shape for a, d in zip(avals, dims)]
+    out_shape = _broadcast_shapes(example)
+    out = [
+        x if d is None and not shape else _to_full(x, d, size, shape, out_shape)
+        for x, d, shape in zip(args, dims, example)
+    ]
+    return out, 0
+
+
+def _broadcast_shapes(examples: Sequence[tuple]) -> tuple:
+    rank = max(len(s) for s in examples)
+    full = [s for s in examples if len(s) == rank]
+    return tuple(max(sizes) for sizes in zip(*full))
+
+
+def _to_full(x, d, size, shape, out_shape):
+    from meshjit.compiler.lax import shapes  # a later family
+
+    full = (size,) + tuple(out_shape)
+    if d is None:
+        lead = len(out_shape) - len(shape)
+        return shapes.broadcast_in_dim(x, full, tuple(range(1 + lead, len(full))))
+    x = moveaxis(x, d, 0)
+    if len(shape) == len(out_shape) and tuple(shape) == tuple(out_shape):
+        return x
+    lead = len(out_shape) - len(shape)
+    dims = (0,) + tuple(range(1 + lead, len(full)))
+    return shapes.broadcast_in_dim(x, full, dims)
+
+
+__all__ = [
+    "BatchAxis",
+    "all_to_front",
+    "axis_rules",
+    "batch_closed",
+    "batch_eval",
+    "batch_jaxpr",
+    "batched_aval",
+    "broadcast_batched",
+    "current_axis",
+    "elementwise_operands",
+    "elementwise_rule",
+    "match_axis",
+    "move_to_front",
+    "moveaxis",
+    "not_mapped",
+    "size_of",
+    "unary_rule",
+    "unbatched_aval",
+    "vmap_flat",
+]

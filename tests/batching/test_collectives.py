@@ -1,0 +1,144 @@
+"""Collectives over vmap's axis_name act across the mapped axis (against NumPy), alone, nested,
+mixed with a shard_map mesh axis, and vmap of a shard_map."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import jit, lax, vmap
+from meshjit.sharding import PartitionSpec as P
+from tests.support.error_checks import ErrorChecker
+
+check = ErrorChecker(__file__)
+
+X = np.arange(12.0, dtype=np.float32).reshape(4, 3)
+N = X.shape[0]
+
+
+def _vmapped(f):
+    return jit(vmap(f, axis_name="i"))
+
+
+@pytest.mark.parametrize(
+    "f, want",
+    [
+        (lambda v: lax.psum(v, "i"), np.broadcast_to(X.sum(0), X.shape)),
+        (lambda v: lax.pmean(v, "i"), np.broadcast_to(X.mean(0), X.shape)),
+        (lambda v: lax.pmax(v, "i"), np.broadcast_to(X.max(0), X.shape)),
+        (lambda v: lax.pmin(-v, "i"), np.broadcast_to(-X.max(0), X.shape)),
+        (lambda v: lax.psum(1.0, "i") + 0 * v, np.full(X.shape, N, np.float32)),
+        (lambda v: lax.axis_index("i") + 0 * v.astype(np.int32), np.arange(N)[:, None] + 0 * X),
+        (lambda v: lax.all_gather(v, "i"), np.broadcast_to(X, (N, *X.shape))),
+        (lambda v: lax.all_gather(v, "i", axis=1), np.broadcast_to(X.T, (N, 3, N))),
+        (lambda v: lax.all_gather(v, "i", tiled=True), np.broadcast_to(X.ravel(), (N, 12))),
+        (lambda v: lax.pbroadcast(v, "i", 2), np.broadcast_to(X[2], X.shape)),
+        (lambda v: lax.pargmax(v, "i"), np.broadcast_to(X.argmax(0), X.shape)),
+        (lambda v: lax.ppermute(v, "i", [(0, 1), (1, 2), (3, 0), (2, 3)]), X[[3, 0, 1, 2]]),
+    ],
+    ids=["psum", "pmean", "pmax", "pmin", "psum_const", "axis_index", "all_gather",
+         "all_gather_axis1", "all_gather_tiled", "pbroadcast", "pargmax", "ppermute"],
+)  # fmt: skip
+def test_collective_over_the_mapped_axis(f, want):
+    np.testing.assert_allclose(_vmapped(f)(X), np.asarray(want, np.float64), rtol=1e-6)
+
+
+def test_psum_scatter_gives_each_example_its_block():
+    rows = np.arange(32.0, dtype=np.float32).reshape(4, 8)
+    got = _vmapped(lambda v: lax.psum_scatter(v, "i", tiled=True))(rows)
+    np.testing.assert_allclose(got, rows.sum(0).reshape(4, 2))
+    got = _vmapped(lambda v: lax.psum_scatter(v.reshape(4, 2), "i"))(rows)
+    np.testing.assert_allclose(got, rows.sum(0).reshape(4, 2))
+
+
+def test_all_to_all_exchanges_chunks():
+    rows = np.arange(32.0, dtype=np.float32).reshape(4, 8)
+    got = _vmapped(lambda v: lax.all_to_all(v.reshape(4, 2), "i", 0, 0, tiled=True))(rows)
+    per = rows.reshape(4, 4, 2)  # [source j, chunk i, 2]
+    np.testing.assert_allclose(got, per.transpose(1, 0, 2))
+
+
+def test_nested_names_and_tuples():
+    ones = np.ones((2, 3), np.float32)
+    inner = vmap(lambda v: (lax.psum(v, ("i", "j")), lax.axis_index(("i", "j"))), axis_name="j")
+    total, index = jit(vmap(inner, axis_name="i"))(ones)
+    np.testing.assert_allclose(total, np.full((2, 3), 6.0))
+    np.testing.assert_array_equal(index, np.arange(6).reshape(2, 3))
+    only_outer = vmap(vmap(lambda v: lax.psum(v, "i"), axis_name="j"), axis_name="i")
+    np.testing.assert_allclose(only_outer(X), np.broadcast_to(X.sum(0), X.shape))
+
+
+def test_vmap_inside_a_shard_map_body_mixing_axes():
+    mesh = meshjit.make_mesh((4,), ("x",))
+
+    def body(block):  # block: (2, 2) per device
+        return vmap(lambda v: (lax.psum(v, ("i", "x")), lax.axis_index(("x", "i"))), axis_name="i")(
+            block
+        )
+
+    f = meshjit.shard_map(body, mesh=mesh, in_specs=P(None, "x"), out_specs=(P(), P("x")))
+    a = np.arange(16.0, dtype=np.float32).reshape(2, 8)
+    total, index = jit(f)(a)
+    np.testing.assert_allclose(total, np.broadcast_to(a.reshape(2, 4, 2).sum((0, 1)), (2, 2)))
+    np.testing.assert_array_equal(index, np.arange(8))
+
+
+def test_vmap_of_a_shard_map():
+    mesh = meshjit.make_mesh((4,), ("x",))
+    f = meshjit.shard_map(lambda b: lax.psum(b, "x") * 2, mesh=mesh, in_specs=P("x"), out_specs=P())
+    a = np.arange(24.0, dtype=np.float32).reshape(3, 8)
+    want = a.reshape(3, 4, 2).sum(1) * 2
+    np.testing.assert_allclose(jit(vmap(f))(a), want)
+    np.testing.assert_allclose(jit(vmap(f, in_axes=1, out_axes=1))(a.T.copy()), want.T)
+
+
+def test_grad_through_a_collective_under_vmap():
+    def f(v):
+        return jnp.sum(v * lax.psum(v, "i"))
+
+    g = jit(vmap(meshjit.grad(f), axis_name="i"))(X)
+    # d/dv_k sum_k v_k . S  with S = sum_j v_j: S + sum_k v_k = 2 S (each example's share)
+    np.testing.assert_allclose(g, np.broadcast_to(2 * X.sum(0), X.shape), rtol=1e-6)
+
+
+def test_ppermute_over_the_mapped_axis_needs_a_full_permutation():
+    with pytest.raises(ValueError) as e:
+        _vmapped(lambda v: lax.ppermute(v, "i", [(0, 1)]))(X)  # partial
+    check(e, "partial", "needs a permutation of all its 4 indices")
+
+
+def test_vmap_of_a_shard_map_with_spmd_axis_name():
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    f = meshjit.shard_map(lambda b: lax.psum(b, "x") * 2, mesh=mesh, in_specs=P("x"), out_specs=P())
+    a = np.arange(64.0, dtype=np.float32).reshape(4, 16)
+    g = jit(vmap(f, spmd_axis_name="y"))
+    np.testing.assert_allclose(g(a), a.reshape(4, 4, 4).sum(1) * 2)
+    text = g.lower(a).as_text()
+    assert 'in_shardings=[<@mesh, [{"y"}, {"x"}]>] out_shardings=[<@mesh, [{"y"}, {}]>]' in text
+    assert "tensor<2x4xf32>" in text  # the body sees its block of the mapped axis
+
+
+def test_spmd_axis_name_in_the_shard_map_in_specs():
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    f = meshjit.shard_map(lambda b: b, mesh=mesh, in_specs=P("y"), out_specs=P("y"))
+    with pytest.raises(ValueError) as e:
+        jit(vmap(f, spmd_axis_name="y"))(np.ones((2, 4), np.float32))  # spmd-clash
+    check(e, "spmd-clash", "spmd_axis_name ('y',) cannot appear in shard_map in_specs")
+
+
+def test_all_gather_mixing_the_mapped_name_and_a_mesh_axis():
+    mesh = meshjit.make_mesh((4,), ("x",))
+    a = np.arange(16.0, dtype=np.float32).reshape(2, 8)  # per device (2, 2): 2 examples of 2
+
+    def gather(v):
+        return lax.all_gather(v, ("i", "x")), lax.all_gather(v, ("x", "i"), tiled=True)
+
+    def body(block):
+        return vmap(gather, axis_name="i")(block)
+
+    f = meshjit.shard_map(body, mesh=mesh, in_specs=P(None, "x"), out_specs=(P(), P()),
+                          check_vma=False)  # fmt: skip
+    i_major, x_major = jit(f)(a)
+    blocks = a.reshape(2, 4, 2)  # [example i, device x, 2]
+    np.testing.assert_allclose(i_major[0], blocks.reshape(8, 2))
+    np.testing.assert_allclose(x_major[0], blocks.transpose(1, 0, 2).reshape(16))

@@ -1,0 +1,198 @@
+"""vmap's API: in_axes / out_axes as ints, None and pytree prefixes, keyword arguments,
+axis_size, nesting with itself and with jit, and the errors for bad input (naming the line)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import jit, lax, vmap
+from meshjit.sharding import PartitionSpec as P
+from tests.support.error_checks import ErrorChecker
+
+check = ErrorChecker(__file__)
+X = np.arange(12.0, dtype=np.float32).reshape(3, 4)
+
+
+def test_pytrees_in_and_out():
+    def f(p, xs):
+        return {"sum": p["w"] * xs[0] + xs[1], "w": p["w"]}
+
+    p = {"w": np.float32(2.0)}
+    out = vmap(f, in_axes=({"w": None}, [0, 1]))(p, [X, X.T])
+    np.testing.assert_allclose(out["sum"], 2 * X + X)
+    np.testing.assert_allclose(out["w"], np.full(3, 2.0))
+
+
+def test_in_axes_list_negative_and_out_axes():
+    out = vmap(lambda a, b: a + b, in_axes=[-1, None], out_axes=-1)(X, np.float32(1))
+    np.testing.assert_allclose(out, X + 1)
+    out = vmap(lambda a: a * 2, in_axes=1, out_axes=1)(X)
+    np.testing.assert_allclose(out, X * 2)
+
+
+def test_out_axes_pytree_and_none_for_unmapped():
+    out = vmap(lambda a, s: (a * s, s), in_axes=(0, None), out_axes=(1, None))(X, np.float32(3))
+    np.testing.assert_allclose(out[0], (X * 3).T)
+    assert np.asarray(out[1]) == 3
+
+
+def test_keyword_arguments_are_mapped_over_axis_0():
+    out = vmap(lambda a, *, b: a - b)(X, b=X * 2)
+    np.testing.assert_allclose(out, -X)
+
+
+def test_axis_size_when_nothing_is_mapped():
+    out = vmap(lambda: jnp.ones(2), axis_size=5)()
+    assert out.shape == (5, 2)
+    out = vmap(lambda a: a + 1, in_axes=None, axis_size=2)(X)
+    np.testing.assert_allclose(out, np.stack([X + 1] * 2))
+
+
+def test_constant_outputs_are_broadcast():
+    out = vmap(lambda a: (1.0, a.sum()))(X)
+    np.testing.assert_allclose(out[0], np.ones(3))
+    np.testing.assert_allclose(out[1], X.sum(1))
+
+
+def test_nested_vmaps_and_jit():
+    outer = vmap(vmap(lambda a, b: a * b, in_axes=(0, None)), in_axes=(None, 0))
+    np.testing.assert_allclose(outer(X[0], X[:, 0]), np.outer(X[:, 0], X[0]))
+    np.testing.assert_allclose(jit(outer)(X[0], X[:, 0]), np.outer(X[:, 0], X[0]))
+    np.testing.assert_allclose(vmap(jit(jnp.sum))(X), X.sum(1))
+
+
+def test_closures_over_outer_tracers():
+    def f(y):
+        return vmap(lambda a: a + y)(X)
+
+    np.testing.assert_allclose(jit(f)(np.float32(2)), X + 2)
+    np.testing.assert_allclose(meshjit.grad(lambda y: f(y).sum())(np.float32(2)), 12.0)
+
+
+def test_grad_of_vmap_and_vmap_of_grad():
+    def loss(w, x):
+        return jnp.sum(jnp.tanh(x * w) ** 2)
+
+    w = np.float32(0.3)
+    per = vmap(meshjit.grad(loss), in_axes=(None, 0))(w, X)
+    want = np.stack([meshjit.grad(loss)(w, x) for x in X])
+    np.testing.assert_allclose(per, want, rtol=1e-5)
+    total = meshjit.grad(lambda w: vmap(loss, in_axes=(None, 0))(w, X).sum())(w)
+    np.testing.assert_allclose(total, want.sum(), rtol=1e-5)
+
+
+def test_check_grads_of_a_vmapped_function():
+    from meshjit.test_util import check_grads
+
+    f = vmap(lambda a, b: jnp.sin(a) * b @ b, in_axes=(0, None))
+    check_grads(f, (X * 0.1, np.eye(4, dtype=np.float32)), order=2, modes=("fwd", "rev"))
+
+
+def test_spmd_axis_name_shards_the_mapped_axis():
+    mesh = meshjit.make_mesh((8,), ("x",))
+    f = jit(vmap(lambda a: jnp.sin(a) * 2, spmd_axis_name="x"))
+    with meshjit.set_mesh(mesh):
+        text = f.lower(np.ones((8, 4), np.float32)).as_text()
+        out = f(np.ones((8, 4), np.float32))
+    assert "sdy.sharding_constraint" in text and '[{"x"}, {}]' in text
+    np.testing.assert_allclose(out, np.sin(np.ones((8, 4))) * 2, rtol=1e-6)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    shape=st.lists(st.integers(1, 3), min_size=1, max_size=3),
+    in_axis=st.integers(-4, 3),
+    out_axis=st.integers(-4, 3),
+    dtype=st.sampled_from([np.float32, np.int32]),
+)
+def test_elementwise_and_reductions_any_axes(shape, in_axis, out_axis, dtype):
+    rank = len(shape) + 1
+    in_axis, out_axis = in_axis % rank, out_axis % rank
+    x = (np.arange(2 * np.prod(shape)) % 7).astype(dtype).reshape([2, *shape])
+    x = np.moveaxis(x, 0, in_axis)
+
+    def f(a):
+        return a * 2 + jnp.max(a, axis=0, keepdims=True) - a.sum()
+
+    got = vmap(f, in_axes=in_axis, out_axes=out_axis)(x)
+    want = np.stack([np.asarray(f(e)) for e in np.moveaxis(x, in_axis, 0)], axis=out_axis)
+    np.testing.assert_array_equal(got, want)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad input.
+
+
+def test_in_axes_tuple_of_the_wrong_length():
+    with pytest.raises(ValueError) as e:
+        vmap(lambda a, b: a + b, in_axes=(0,))(X, X)  # tuple-length
+    check(e, "tuple-length", "len(in_axes)=1", "len(args)=2")
+
+
+def test_in_axes_not_a_prefix_of_the_arguments():
+    with pytest.raises(ValueError) as e:
+        vmap(lambda p: p["a"], in_axes=({"b": 0},))({"a": X})  # not-a-prefix
+    check(e, "not-a-prefix", "in_axes specification must be a tree prefix")
+
+
+def test_inconsistent_sizes_name_each_argument():
+    with pytest.raises(ValueError) as e:
+        vmap(lambda x, y: x + y.sum())(X, np.ones((5, 2), np.float32))  # sizes
+    check(
+        e,
+        "sizes",
+        "inconsistent sizes",
+        "axis 0 of argument x of type f32[3,4]",
+        "size 5: axis 0 of argument y of type f32[5,2]",
+    )
+
+
+def test_inconsistent_sizes_inside_pytrees():
+    with pytest.raises(ValueError) as e:
+        vmap(lambda p: p["a"])({"a": X, "b": np.ones(2, np.float32)})  # tree-sizes
+    check(e, "tree-sizes", "argument p['a'] of type f32[3,4]", "argument p['b'] of type f32[2]")
+
+
+def test_in_axis_out_of_range():
+    with pytest.raises(ValueError) as e:
+        vmap(jnp.sin, in_axes=2)(X)  # out-of-range
+    check(e, "out-of-range", "axis 2", "rank should be at least 3", "is only 2")
+
+
+def test_mapped_output_with_out_axes_none():
+    with pytest.raises(ValueError) as e:
+        vmap(jnp.sin, out_axes=None, axis_name="i")(X)  # out-none
+    check(e, "out-none", "mapped output", "out_axes is None", "axis_name=i")
+
+
+def test_nothing_mapped_without_axis_size():
+    with pytest.raises(ValueError) as e:
+        vmap(jnp.sin, in_axes=None)(X)  # no-size
+    check(e, "no-size", "at least one non-None value in in_axes or axis_size")
+
+
+def test_axis_name_clashing_with_a_mesh_axis():
+    mesh = meshjit.make_mesh((8,), ("x",))
+
+    def body(b):
+        return vmap(jnp.sin, axis_name="x")(b)  # clash
+
+    f = meshjit.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x"))
+    with pytest.raises(ValueError) as e:
+        jit(f)(np.ones((8, 2), np.float32))
+    check(e, "clash", "axis_name 'x' clashes with the mesh axis 'x'")
+
+
+def test_unbound_axis_name_in_a_collective():
+    with pytest.raises(NameError) as e:
+        vmap(lambda a: lax.psum(a, "j"), axis_name="i")(X)  # unbound
+    assert "'j'" in str(e.value) and "test_vmap_api.py" in str(e.value)
+
+
+def test_bad_in_axes_type():
+    with pytest.raises(TypeError) as e:
+        vmap(jnp.sin, in_axes=1.5)  # bad-type
+    check(e, "bad-type", "vmap in_axes must be an int, None, or a tuple")
