@@ -9,8 +9,7 @@ from meshjit.compiler.errors import register_internal_dir as _register_internal_
 
 _register_internal_dir(_os.path.dirname(__file__))
 
-from meshjit import distributed, lax, nn, numpy, random, sharding, test_util  # noqa: E402
-from meshjit.compiler import tree_util
+from meshjit import distributed, lax, nn, numpy, random, sharding, test_util, tree, tree_util  # noqa: E402
 from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
 from meshjit.compiler.config import config
@@ -89,6 +88,7 @@ __all__ = [
     "process_count",
     "process_index",
     "random",
+    "tree",
     "tree_util",
     "value_and_grad",
     "vjp",
