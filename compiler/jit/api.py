@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.ir.core import ClosedJaxpr, typecheck_jaxpr
+from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, typecheck_jaxpr
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.jit.propagation import check_propagation
@@ -28,10 +28,18 @@ from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime.assignment import assign_call
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
-from meshjit.compiler.trace.tracing import Tracer, current_trace, trace_flat
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
-__all__ = ["COUNTERS", "TYPECHECK", "JitFunction", "ShapeDtypeStruct", "jit", "make_jaxpr"]
+__all__ = [
+    "COUNTERS",
+    "TYPECHECK",
+    "JitFunction",
+    "ShapeDtypeStruct",
+    "jit",
+    "make_jaxpr",
+    "typeof",
+]
 
 # Tests turn this on: a typecheck after every trace, a verifier run after every lowering.
 TYPECHECK = {"enabled": False}
@@ -52,6 +60,28 @@ class ShapeDtypeStruct:
 
     def __repr__(self):
         return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name})"
+
+
+class _TypeofAval(ShapedArray):
+    """The aval `typeof` returns: a ShapedArray printed as JAX prints it (`float32[2,3]`,
+    `~float32[]` for a weak type, `ShapedArray(float32[2,3])` as its repr)."""
+
+    __slots__ = ()
+
+    def __str__(self):
+        dims = ",".join(map(str, self.shape))
+        vma = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
+        return f"{'~' if self.weak_type else ''}{self.dtype.name}[{dims}]{vma}"
+
+    def __repr__(self):
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapedArray({str(self).lstrip('~')}{weak})"
+
+
+def typeof(x) -> ShapedArray:
+    """The abstract value (shape, dtype, weak type) of an array, scalar or traced value."""
+    aval = abstractify(x)
+    return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma)
 
 
 def _function_name(fun) -> str:

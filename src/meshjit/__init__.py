@@ -20,16 +20,16 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
-from meshjit.compiler.jit.api import ShapeDtypeStruct, jit, make_jaxpr
+from meshjit.compiler.jit.api import ShapeDtypeStruct, jit, make_jaxpr, typeof
 from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
-from meshjit.compiler.parallel.sharding import make_mesh, set_mesh
+from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_mesh
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.runtime.array import Array
 from meshjit.compiler.runtime.client import devices
-from meshjit.compiler.runtime.device_put import block_until_ready, device_put
+from meshjit.compiler.runtime.device_put import block_until_ready, device_get, device_put
 from meshjit.compiler.runtime.distributed import (
     device_count,
     local_device_count,
@@ -55,12 +55,15 @@ __all__ = [
     "MeshjitOverflowError",
     "MeshjitTypeError",
     "MeshjitValueError",
+    "NamedSharding",
+    "P",
     "ShapeDtypeStruct",
     "block_until_ready",
     "config",
     "custom_jvp",
     "custom_vjp",
     "device_count",
+    "device_get",
     "device_put",
     "devices",
     "distributed",
@@ -89,6 +92,7 @@ __all__ = [
     "process_index",
     "random",
     "tree",
+    "typeof",
     "tree_util",
     "value_and_grad",
     "vjp",

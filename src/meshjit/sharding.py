@@ -2,6 +2,7 @@
 
 from meshjit.compiler.parallel.sharding import (  # noqa: F401
     AbstractMesh,
+    AxisType,
     Mesh,
     NamedSharding,
     OpaqueSharding,
@@ -23,6 +24,7 @@ def get_abstract_mesh():
 __all__ = [
     "get_abstract_mesh",
     "AbstractMesh",
+    "AxisType",
     "Mesh",
     "NamedSharding",
     "OpaqueSharding",
