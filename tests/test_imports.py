@@ -108,12 +108,14 @@ ALLOWED = {
     "ad": BASE | {"ir", "trace", "lax"},
     "parallel": BASE | {"ir", "trace", "lax", "ad"},
     "numpy": BASE | {"ir", "trace", "lax"},
-    "nn": BASE | {"ir", "trace", "lax", "numpy"},
+    "nn": BASE | {"ir", "trace", "lax", "ad", "numpy"},
     "runtime": BASE | {"ir", "trace", "parallel"},
     "jit": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "runtime"},
     "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},
+    "scipy": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random"},
+    "example_libraries": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random", "jit"},
     "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "nn", "jit", "runtime",
-                      "random", "passes", "facade"},
+                      "random", "scipy", "example_libraries", "passes", "facade"},
     "tools": BASE | {"ir", "trace", "lax", "jit", "passes", "facade"},
 }
 

@@ -33,10 +33,12 @@ __all__ = [
     "cosh",
     "digamma",
     "erf_inv",
+    "erfc",
     "exp2",
     "lgamma",
     "logaddexp",
     "nextafter",
+    "polygamma",
     "shift_left",
     "shift_right_arithmetic",
     "shift_right_logical",
@@ -133,10 +135,33 @@ _unary_jvp(
 )
 
 
-# log |Gamma(x)| and its derivative, digamma (which has no jvp rule: nothing differentiates it).
+erfc_p = _elementwise_primitive("erfc", "chlo.erfc", "f")
+_unary_jvp(
+    erfc_p,
+    lambda x, y: elementwise.mul(
+        elementwise.exp(elementwise.neg(elementwise.mul(x, x))), -1.0 / _HALF_SQRT_PI
+    ),
+)
+
+
+# log |Gamma(x)|, its derivative digamma, and digamma's, polygamma(1, x) (as JAX; polygamma is
+# differentiable in x, not in its order m).
 lgamma_p = _elementwise_primitive("lgamma", "chlo.lgamma", "f")
 digamma_p = _elementwise_primitive("digamma", "chlo.digamma", "f")
+polygamma_p = _elementwise_primitive("polygamma", "chlo.polygamma", "f")
 _unary_jvp(lgamma_p, lambda x, y: digamma_p.bind(x))
+_unary_jvp(digamma_p, lambda x, y: polygamma(1.0, x))
+
+
+@jvp_rules.register(polygamma_p)
+def _polygamma_jvp(primals, tangents):
+    (m, x), (tm, tx) = primals, tangents
+    if tm is not None:
+        raise MeshjitTypeError("polygamma is not differentiable in its order m (as in JAX)")
+    y = polygamma_p.bind(m, x)
+    if tx is None:
+        return y, None
+    return y, elementwise.mul(tx, polygamma(elementwise.add(m, 1.0), x))
 
 
 def acos(x):
@@ -183,6 +208,16 @@ def lgamma(x):
 def digamma(x):
     """The derivative of lgamma, elementwise."""
     return digamma_p.bind(x)
+
+
+def erfc(x):
+    """1 - erf(x), accurate where erf(x) is near 1."""
+    return erfc_p.bind(x)
+
+
+def polygamma(m, x):
+    """The m-th derivative of digamma (m a non-negative integer, as a float array)."""
+    return polygamma_p.bind_internal(*elementwise.lax_operands(m, x, name="polygamma"))
 
 
 def exp2(x):

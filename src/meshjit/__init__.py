@@ -9,7 +9,18 @@ from meshjit.compiler.errors import register_internal_dir as _register_internal_
 
 _register_internal_dir(_os.path.dirname(__file__))
 
-from meshjit import distributed, lax, nn, numpy, random, sharding, test_util, tree, tree_util  # noqa: E402
+from meshjit import (  # noqa: E402
+    distributed,
+    lax,
+    nn,
+    numpy,
+    random,
+    scipy,
+    sharding,
+    test_util,
+    tree,
+    tree_util,
+)
 from meshjit.compiler.ad.api import grad, jvp, linearize, value_and_grad, vjp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
 from meshjit.compiler.config import config
@@ -79,6 +90,7 @@ __all__ = [
     "make_mesh",
     "set_mesh",
     "shard_map",
+    "scipy",
     "sharding",
     "test_util",
     "visualize_sharding",
