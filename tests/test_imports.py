@@ -108,7 +108,7 @@ ALLOWED = {
     "ad": BASE | {"ir", "trace", "lax"},
     "parallel": BASE | {"ir", "trace", "lax", "ad"},
     "numpy": BASE | {"ir", "trace", "lax"},
-    "nn": BASE | {"ir", "trace", "lax", "ad", "numpy"},
+    "nn": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime", "random"},
     "runtime": BASE | {"ir", "trace", "parallel"},
     "jit": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "runtime"},
     "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},

@@ -18,6 +18,14 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.util import aval_of, materialize, promote, promote_inexact
 
 __all__ = [
+    "tanh",
+    "squareplus",
+    "sparse_sigmoid",
+    "sparse_plus",
+    "mish",
+    "logmeanexp",
+    "log1mexp",
+    "identity",
     "celu",
     "elu",
     "gelu",
@@ -119,6 +127,34 @@ def selu(x):
 def leaky_relu(x, negative_slope=1e-2):
     x = _inexact(x)
     return jnp.where(x >= 0, x, negative_slope * x)
+
+
+def identity(x):
+    return jnp.asarray(x)
+
+
+def tanh(x):
+    return jnp.tanh(x)
+
+
+def mish(x):
+    x = _inexact(x)
+    return x * jnp.tanh(softplus(x))
+
+
+def squareplus(x, b=4):
+    x = _inexact(x)
+    return (x + jnp.sqrt(x * x + b)) / 2
+
+
+def sparse_plus(x):
+    """0 below -1, x above 1, (x + 1)^2 / 4 between."""
+    x = _inexact(x)
+    return jnp.where(x <= -1.0, 0.0, jnp.where(x >= 1.0, x, (x + 1.0) ** 2 / 4))
+
+
+def sparse_sigmoid(x):
+    return 0.5 * jnp.clip(_inexact(x) + 1.0, 0.0, 2.0)
 
 
 def hard_tanh(x):
@@ -223,6 +259,28 @@ def _check_broadcasts(name: str, a, b) -> None:
                 f"{name}: b of shape {b_shape} does not broadcast against a of shape {a_shape} "
                 "(b weights the terms of a: give it a's shape, or one that broadcasts to it)"
             )
+
+
+def logmeanexp(x, axis=None, keepdims=False):
+    x = _inexact(x)
+    lse = logsumexp(x, axis=axis, keepdims=keepdims)
+    ndim = jnp.ndim(x)
+    axes = tuple(range(ndim)) if axis is None else checks.canonical_axes(axis, ndim)
+    count = math.prod(jnp.shape(x)[a] for a in axes)
+    return lse - jnp.log(jnp.asarray(count, lse.dtype))
+
+
+@custom_jvp
+def log1mexp(x):
+    """log(1 - exp(-x)), accurate on both sides of log 2."""
+    x = _inexact(x)
+    return jnp.where(x < math.log(2.0), jnp.log(-jnp.expm1(-x)), jnp.log1p(-jnp.exp(-x)))
+
+
+@log1mexp.defjvp
+def _log1mexp_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return log1mexp(x), t / jnp.expm1(x)
 
 
 def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5):

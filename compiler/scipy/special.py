@@ -228,7 +228,9 @@ def _ndtr(x):
     half_sqrt_2 = 0.5 * math.sqrt(2.0)
     w = x * half_sqrt_2
     z = jnp.abs(w)
-    y = jnp.where(z < half_sqrt_2, 1.0 + lax.erf(w), jnp.where(w > 0, 2.0 - lax.erfc(z), lax.erfc(z)))
+    y = jnp.where(
+        z < half_sqrt_2, 1.0 + lax.erf(w), jnp.where(w > 0, 2.0 - lax.erfc(z), lax.erfc(z))
+    )
     return 0.5 * y
 
 
