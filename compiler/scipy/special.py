@@ -14,8 +14,12 @@ from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.nn import functions as nn
 from meshjit.compiler.numpy.util import aval_of, promote_inexact
+from meshjit.compiler.scipy.incomplete import betainc, gammainc, gammaincc
 
 __all__ = [
+    "gammaincc",
+    "gammainc",
+    "betainc",
     "betaln",
     "digamma",
     "entr",

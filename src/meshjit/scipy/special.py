@@ -1,6 +1,7 @@
 """meshjit.scipy.special (implemented in meshjit.compiler.scipy.special)."""
 
 from meshjit.compiler.scipy.special import (
+    betainc,
     betaln,
     digamma,
     entr,
@@ -10,6 +11,8 @@ from meshjit.compiler.scipy.special import (
     expit,
     factorial,
     gamma,
+    gammainc,
+    gammaincc,
     gammaln,
     gammasgn,
     log_ndtr,
@@ -25,6 +28,9 @@ from meshjit.compiler.scipy.special import (
 )
 
 __all__ = [
+    "gammaincc",
+    "gammainc",
+    "betainc",
     "betaln",
     "digamma",
     "entr",
