@@ -65,20 +65,22 @@ ATTENTION = {
 def run_case(case, record):
     kind, name = case
     if kind == "init":
+        draw = jax.jit(lambda key: INITS[name](key, SHAPES.get(name, (5, 7)), jnp.float32))
         for seed in (0, 1, 42):
-            record(f"{name}|{seed}", INITS[name](random.PRNGKey(seed), SHAPES.get(name, (5, 7)), jnp.float32))
+            record(f"{name}|{seed}", draw(random.PRNGKey(seed)))
     elif kind == "act":
         fn = ACTIVATIONS[name]
-        record(f"{name}|value", fn(X))
+        record(f"{name}|value", jax.jit(fn)(X))
         if name != "one_hot":
-            record(f"{name}|grad", jax.grad(lambda x: jnp.sum(fn(x) * jnp.arange(17.0)[None]))(X))
+            grad = jax.grad(lambda x: jnp.sum(fn(x) * jnp.arange(17.0)[None]))
+            record(f"{name}|grad", jax.jit(grad)(X))
     else:
         fn = ATTENTION[name]
-        out = fn(Q, K, V)
+        out = jax.jit(fn)(Q, K, V)
         for i, leaf in enumerate(out if isinstance(out, tuple) else (out,)):
             record(f"{name}|{i}", leaf)
         first = lambda *a: fn(*a)[0] if isinstance(fn(*a), tuple) else fn(*a)
-        grads = jax.grad(lambda q, k, v: jnp.sum(first(q, k, v) ** 2), argnums=(0, 1, 2))(Q, K, V)
+        grads = jax.jit(jax.grad(lambda q, k, v: jnp.sum(first(q, k, v) ** 2), argnums=(0, 1, 2)))(Q, K, V)
         for i, g in enumerate(grads):
             record(f"{name}|grad{i}", g)
 '''
