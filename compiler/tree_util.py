@@ -138,6 +138,12 @@ def register_dataclass(nodetype, data_fields=None, meta_fields=None, drop_fields
     return nodetype
 
 
+def static_field(**kwargs):
+    """`dataclasses.field` marked static (aux data) for register_dataclass (`meshjit.tree.static`)."""
+    metadata = {"static": True, **(kwargs.pop("metadata", None) or {})}
+    return dataclasses.field(metadata=metadata, **kwargs)
+
+
 def _dataclass_fields(nodetype, data_fields, meta_fields, drop_fields):
     if (data_fields is None) != (meta_fields is None):
         raise MeshjitTypeError(

@@ -30,7 +30,7 @@ class DC:
     __module__ = "h"
     a: object
     b: object
-    n: int = dataclasses.field(default=0, metadata=dict(static=True))
+    n: int = jax.tree.static(default=0)
 
 
 class Box:

@@ -1,5 +1,6 @@
 """meshjit.tree: JAX's short names for the pytree utilities of meshjit.tree_util."""
 
+from meshjit.compiler.tree_util import static_field as static
 from meshjit.compiler.tree_util import tree_all as all  # noqa: A004
 from meshjit.compiler.tree_util import tree_broadcast as broadcast
 from meshjit.compiler.tree_util import tree_flatten as flatten
@@ -25,6 +26,7 @@ __all__ = [
     "map_with_path",
     "reduce",
     "reduce_associative",
+    "static",
     "structure",
     "transpose",
     "unflatten",
