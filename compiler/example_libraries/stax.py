@@ -1,8 +1,6 @@
 """JAX's jax.example_libraries.stax: a layer is a pair (init_fun, apply_fun);
 `init_fun(rng, input_shape) -> (output_shape, params)`, `apply_fun(params, inputs, **kwargs)`.
-Layers and combinators as JAX's, drawing their parameters from meshjit.random with JAX's bits.
-
-Not here: ConvTranspose / Conv1DTranspose (meshjit has no lax.conv_transpose yet)."""
+Layers and combinators as JAX's, drawing their parameters from meshjit.random with JAX's bits."""
 
 from __future__ import annotations
 
@@ -32,8 +30,8 @@ from meshjit.compiler.random import api as random
 from meshjit.compiler.random.samplers import bernoulli
 
 __all__ = [
-    "AvgPool", "BatchNorm", "Conv", "Dense", "Dropout", "Elu", "Exp", "FanInConcat",
-    "FanInSum", "FanOut", "Flatten", "Gelu", "GeneralConv", "Identity", "LeakyRelu",
+    "AvgPool", "BatchNorm", "Conv", "Conv1DTranspose", "ConvTranspose", "Dense", "Dropout", "Elu", "Exp", "FanInConcat",
+    "FanInSum", "FanOut", "Flatten", "Gelu", "GeneralConv", "GeneralConvTranspose", "Identity", "LeakyRelu",
     "LogSoftmax", "MaxPool", "Relu", "Selu", "Sigmoid", "Softmax", "Softplus", "SumPool", "Tanh",
     "elementwise", "logsoftmax", "parallel", "serial", "shape_dependent",
 ]  # fmt: skip
@@ -96,6 +94,41 @@ def GeneralConv(
 
 
 Conv = functools.partial(GeneralConv, ("NHWC", "HWIO", "NHWC"))
+
+
+def GeneralConvTranspose(
+    dimension_numbers, out_chan, filter_shape, strides=None, padding="VALID", W_init=None,
+    b_init=normal(1e-6),
+):  # fmt: skip
+    """A transposed convolution (lax.conv_transpose) with the given dimension numbers."""
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    one = (1,) * len(filter_shape)
+    strides = strides or one
+    W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
+
+    def conv(inputs, W):
+        return lax.conv_transpose(inputs, W, strides, padding, dimension_numbers=dimension_numbers)
+
+    def init_fun(rng, input_shape):
+        sizes = iter(filter_shape)
+        kernel_shape = [
+            out_chan if c == "O" else input_shape[lhs_spec.index("C")] if c == "I" else next(sizes)
+            for c in rhs_spec
+        ]
+        output_shape = _out_shape(conv, input_shape, kernel_shape)
+        bias_shape = [out_chan if c == "C" else 1 for c in out_spec]
+        k1, k2 = random.split(rng)
+        return output_shape, (W_init(k1, kernel_shape), b_init(k2, bias_shape))
+
+    def apply_fun(params, inputs, **kwargs):
+        W, b = params
+        return conv(inputs, W) + b
+
+    return init_fun, apply_fun
+
+
+Conv1DTranspose = functools.partial(GeneralConvTranspose, ("NHC", "HIO", "NHC"))
+ConvTranspose = functools.partial(GeneralConvTranspose, ("NHWC", "HWIO", "NHWC"))
 
 
 def BatchNorm(axis=(0, 1, 2), epsilon=1e-5, center=True, scale=True, beta_init=zeros,

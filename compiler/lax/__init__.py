@@ -10,6 +10,7 @@ from meshjit.compiler.lax.convolution import (
     conv,
     conv_dimension_numbers,
     conv_general_dilated,
+    conv_transpose,
     conv_with_general_padding,
 )
 from meshjit.compiler.lax.dot import dot, dot_general
@@ -181,6 +182,7 @@ __all__ = [
     "conv",
     "conv_dimension_numbers",
     "conv_general_dilated",
+    "conv_transpose",
     "conv_with_general_padding",
     "convert_element_type",
     "cos",

@@ -59,7 +59,8 @@ def conv_net(record):
     init, apply = stax.serial(
         stax.Conv(4, (3, 3), padding="SAME"), stax.BatchNorm(), stax.Relu,
         stax.MaxPool((2, 2), strides=(2, 2)), stax.Conv(6, (3, 3), strides=(2, 2)), stax.Tanh,
-        stax.AvgPool((2, 2), padding="SAME"), stax.FanOut(2),
+        stax.AvgPool((2, 2), padding="SAME"), stax.ConvTranspose(3, (3, 3), (2, 2), "SAME"),
+        stax.FanOut(2),
         stax.parallel(stax.Identity, stax.Softplus), stax.FanInConcat(), stax.Flatten,
         stax.Dropout(0.8), stax.Dense(3), stax.Softmax)
     out_shape, params = init(random.PRNGKey(3), (2, 12, 12, 1))
