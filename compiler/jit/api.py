@@ -84,6 +84,12 @@ def typeof(x) -> ShapedArray:
     return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma)
 
 
+def note_arg_shardings(tracers, shardings) -> None:
+    """Records the arguments' shardings (None: unsharded) on the trace. The trace is cached per
+    abstract sharding signature, so what is traced may depend on them."""
+    current_trace().arg_shardings = {t.var: s for t, s in zip(tracers, shardings)}
+
+
 def _function_name(fun) -> str:
     name = getattr(fun, "__name__", None) or type(fun).__name__
     return re.sub(r"[^A-Za-z0-9_]", "_", name)
@@ -150,6 +156,7 @@ class JitFunction:
             COUNTERS["trace"] += 1
 
             def flat_fun(*tracers):
+                note_arg_shardings(tracers, sig.shardings)
                 args, kwargs = sig.rebuild_args(tracers)
                 return self.fun(*args, **kwargs)
 

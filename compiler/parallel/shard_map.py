@@ -149,13 +149,7 @@ def _in_mesh_order(mesh, axes) -> tuple[str, ...]:
 def _arg_spec(x, i: int, mesh, manual) -> PartitionSpec:
     """The argument's own spec over the manual axes: a meshjit Array's NamedSharding, and
     replicated for host values."""
-    if isinstance(x, Tracer):
-        raise MeshjitValueError(
-            f"shard_map cannot infer in_specs for argument {i} ({x.var.aval.str_short()}): it is "
-            "traced (e.g. inside jit), and meshjit's traced values do not carry their sharding "
-            "yet. Pass in_specs=..."
-        )
-    sharding = getattr(x, "sharding", None)
+    sharding = _traced_sharding(x, i) if isinstance(x, Tracer) else getattr(x, "sharding", None)
     if not isinstance(sharding, NamedSharding):
         return PartitionSpec()
     if sharding.mesh.axis_names != mesh.axis_names:
@@ -164,6 +158,20 @@ def _arg_spec(x, i: int, mesh, manual) -> PartitionSpec:
             f"shard_map mesh has axes {mesh.axis_names}; pass in_specs=..."
         )
     return _manual_only(sharding.spec, manual)
+
+
+def _traced_sharding(x, i: int):
+    """The sharding jit's argument `x` came with; other traced values carry none in meshjit."""
+    trace = current_trace()
+    while trace is not None:
+        if trace.arg_shardings and x.var in trace.arg_shardings:
+            return trace.arg_shardings[x.var]
+        trace = trace.parent
+    raise MeshjitValueError(
+        f"shard_map cannot infer in_specs for argument {i} ({x.var.aval.str_short()}): it is a "
+        "traced value, and in meshjit only jit's own arguments carry their sharding (computed "
+        "values do not yet). Pass in_specs=..."
+    )
 
 
 def _manual_only(spec: PartitionSpec, manual) -> PartitionSpec:

@@ -75,12 +75,16 @@ class Trace:
         "_const_index",
         "done",
         "axis_env",
+        "arg_shardings",
     )
 
     def __init__(self, parent: Trace | None):
         self.parent = parent
         # Inside shard_map: the mesh and its manual axes (inherited by nested traces).
         self.axis_env = parent.axis_env if parent is not None else None
+        # Under jit: the NamedSharding of each argument that has one (by its Var), which
+        # shard_map reads to infer omitted in_specs.
+        self.arg_shardings: dict | None = None
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
         self.constvars: list[Var] = []

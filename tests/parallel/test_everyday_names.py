@@ -49,6 +49,10 @@ def explicit(b):
     return b - b.mean(0)
 out["partial"] = explicit(np.arange(16.0, dtype=np.float32).reshape(8, 2))
 out["jitted"] = jax.jit(explicit)(np.arange(16.0, dtype=np.float32).reshape(8, 2) ** 2)
+with jax.set_mesh(mesh):  # in_specs inferred under jit from jit's arguments' shardings
+    step = jax.jit(jax.shard_map(lambda b, c: lax.psum(b * c, "x"), out_specs=P(None, "y")))
+    y = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), jax.NamedSharding(mesh, P("x", "y")))
+    out["jit_inferred"] = step(y, np.float32(3))
 """
 
 
@@ -67,7 +71,7 @@ def meshjit_out():
 
 NAMES = [
     "axis_types", "mesh", "shard_shape", "typeof", "device_get", "devices", "inferred",
-    "decorated", "decorator", "partial", "jitted",
+    "decorated", "decorator", "partial", "jitted", "jit_inferred",
 ]  # fmt: skip
 
 
@@ -86,11 +90,11 @@ def test_inferred_in_specs_need_explicit_axes():
         meshjit.shard_map(lambda b: b, mesh=mesh, out_specs=meshjit.P("x"))(np.ones(4))
 
 
-def test_inferred_in_specs_of_a_traced_value_are_an_error():
+def test_inferred_in_specs_of_a_computed_value_are_an_error():
     mesh = meshjit.make_mesh((2,), ("x",))
     f = meshjit.shard_map(lambda b: b, mesh=mesh, out_specs=meshjit.P("x"))
     with pytest.raises(meshjit.MeshjitValueError, match="cannot infer in_specs for argument 0"):
-        meshjit.jit(f)(np.ones(4, np.float32))
+        meshjit.jit(lambda v: f(v * 2))(np.ones(4, np.float32))
 
 
 def test_experimental_alias_and_axis_type_checks():
