@@ -135,6 +135,7 @@ from meshjit.compiler.lax.special import (
     shift_right_logical,
     sinh,
     stop_gradient,
+    zeta,
 )
 from meshjit.compiler.lax.windowed import (
     cummax,
@@ -284,4 +285,5 @@ __all__ = [
     "transpose",
     "while_loop",
     "zeros_like_array",
+    "zeta",
 ]

@@ -44,6 +44,7 @@ __all__ = [
     "shift_right_logical",
     "sinh",
     "stop_gradient",
+    "zeta",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -210,6 +211,11 @@ def digamma(x):
     return digamma_p.bind(x)
 
 
+def zeta(x, q):
+    """The Hurwitz zeta function sum_n (n + q)^-x."""
+    return zeta_p.bind_internal(*elementwise.lax_operands(x, q, name="zeta"))
+
+
 def erfc(x):
     """1 - erf(x), accurate where erf(x) is near 1."""
     return erfc_p.bind(x)
@@ -229,6 +235,23 @@ def exp2(x):
     wide = elementwise.convert_element_type(x, dtypes.float32)
     out = elementwise.exp(elementwise.mul(wide, math.log(2.0)))
     return elementwise.convert_element_type(out, dtype)
+
+
+# The Hurwitz zeta function; differentiable in q (d/dq zeta(x, q) = -x zeta(x + 1, q)).
+zeta_p = _elementwise_primitive("zeta", "chlo.zeta", "f")
+
+
+@jvp_rules.register(zeta_p)
+def _zeta_jvp(primals, tangents):
+    (x, q), (tx, tq) = primals, tangents
+    if tx is not None:
+        raise MeshjitTypeError("zeta is not differentiable in its exponent x in meshjit")
+    y = zeta_p.bind(x, q)
+    if tq is None:
+        return y, None
+    return y, elementwise.mul(
+        tq, elementwise.neg(elementwise.mul(x, zeta(elementwise.add(x, 1.0), q)))
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,6 +17,10 @@ from meshjit.compiler.numpy.util import aval_of, promote_inexact
 from meshjit.compiler.scipy.incomplete import betainc, gammainc, gammaincc
 
 __all__ = [
+    "zeta",
+    "rel_entr",
+    "multigammaln",
+    "kl_div",
     "gammaincc",
     "gammainc",
     "betainc",
@@ -69,8 +73,34 @@ def digamma(x):
 
 
 def polygamma(n, x):
+    if not np.issubdtype(jnp.asarray(n).dtype, np.integer):
+        raise MeshjitValueError(
+            f"Argument `n` to polygamma must be of integer type. Got dtype {jnp.asarray(n).dtype}."
+        )
     n, x = _inexact(n, x)
     return lax.polygamma(n, x)
+
+
+def zeta(x, q=None):
+    """The Hurwitz zeta function (q is required, as in JAX)."""
+    if q is None:
+        raise MeshjitValueError(
+            "Riemann zeta function not implemented; pass q != None to compute the Hurwitz Zeta "
+            "function."
+        )
+    x, q = _inexact(x, q)
+    return lax.zeta(x, q)
+
+
+def multigammaln(a, d: int):
+    """log of the multivariate gamma function of dimension d."""
+    if not isinstance(d, (int, np.integer)):
+        raise MeshjitTypeError(f"d argument of multigammaln must be a concrete int, got {d!r}")
+    a, d_ = _inexact(a, d)
+    constant = 0.25 * d_ * (d_ - 1) * jnp.log(jnp.asarray(np.pi, a.dtype))
+    b = jnp.arange(d, dtype=d_.dtype) / 2
+    terms = lax.lgamma(jnp.expand_dims(a, -1) - jnp.expand_dims(b, tuple(range(a.ndim))))
+    return jnp.sum(terms, axis=-1) + constant
 
 
 def erf(x):
@@ -161,6 +191,20 @@ def _xlogx(x):
 def _xlogx_jvp(primals, tangents):
     (x,), (t,) = primals, tangents
     return _xlogx(x), t * (jnp.log(x) + 1)
+
+
+def rel_entr(p, q):
+    """p log(p / q) for p, q > 0; 0 where p = 0 <= q; inf elsewhere."""
+    p, q = _inexact(p, q)
+    both = (p > 0) & (q > 0)
+    safe_p, safe_q = jnp.where(both, p, 1.0), jnp.where(both, q, 1.0)
+    log_val = _xlogx(safe_p) - xlogy(safe_p, safe_q)
+    return jnp.where(both, log_val, jnp.where((p == 0) & (q >= 0), 0.0, np.inf)).astype(p.dtype)
+
+
+def kl_div(p, q):
+    p, q = _inexact(p, q)
+    return rel_entr(p, q) - p + q
 
 
 def entr(x):

@@ -73,6 +73,10 @@ CASES = {
     "gamma_logcdf": (lambda x: st.gamma.logcdf(x, 3.0), POS),
     "beta_cdf": (lambda x: st.beta.cdf(x, 2.0, 3.5), UNIT),
     "beta_sf": (lambda x: st.beta.sf(x, 0.5, 0.5, -0.5, 2.0), X / 10),
+    "zeta": (lambda x: sp.zeta(3.0, x), POS),
+    "multigammaln": (lambda x: sp.multigammaln(x + 2, 3), POS),
+    "rel_entr": (lambda x: sp.rel_entr(Y, x), POS),
+    "kl_div": (lambda x: sp.kl_div(x, Y[::-1]), POS),
     "mvn_logpdf": (lambda x: st.multivariate_normal.logpdf(x, np.array([0.1, -0.2, 0.3], f32), COV), X[:9].reshape(3, 3) / 10),
     "mvn_scalar_cov": (lambda x: st.multivariate_normal.logpdf(x, np.zeros(3, f32), 2.0), X[:9].reshape(3, 3)),
     "mvn_pdf_1d": (lambda x: st.multivariate_normal.pdf(x, 0.5, 2.0), X),
@@ -99,6 +103,7 @@ NAMES = [
     "bernoulli_ppf", "beta_logpdf", "beta_pdf_a", "gamma_logpdf", "gamma_logpdf_a", "mvn_logpdf",
     "mvn_scalar_cov", "mvn_pdf_1d", "gammainc", "gammainc_a", "gammaincc", "gammaincc_a",
     "betainc", "betainc_big", "gamma_cdf", "gamma_sf", "gamma_logcdf", "beta_cdf", "beta_sf",
+    "zeta", "multigammaln", "rel_entr", "kl_div",
 ]  # fmt: skip
 
 # Not JAX's arithmetic to the last bit: a different Cholesky (JAX: LAPACK's potrf); the
