@@ -264,24 +264,16 @@ def is_tree_node(typ: type) -> bool:
 # Tree structures.
 
 
-class _Children(tuple):
-    """A treedef's children: a tuple here, and callable as JAX's `PyTreeDef.children()`."""
-
-    def __call__(self):
-        return list(self)
-
-
 class PyTreeDef:
     """The structure of a pytree: a node type, its aux data and children structures."""
 
-    __slots__ = ("kind", "aux", "children", "num_leaves", "num_nodes", "_key", "_hash")
+    __slots__ = ("kind", "aux", "kids", "num_leaves", "_key", "_hash")
 
-    def __init__(self, kind, aux, children: tuple):
-        self.kind, self.aux, self.children = kind, aux, _Children(children)
-        self.num_leaves = 1 if kind is None else sum(c.num_leaves for c in children)
-        self.num_nodes = 1 + sum(c.num_nodes for c in children)
+    def __init__(self, kind, aux, kids: tuple):
+        self.kind, self.aux, self.kids = kind, aux, kids  # kids: the children's structures
+        self.num_leaves = 1 if kind is None else sum(c.num_leaves for c in kids)
         # A nested tuple: comparing two treedefs is then one C-level tuple comparison.
-        self._key = (kind, aux, tuple(c._key for c in children))
+        self._key = (kind, aux, tuple(c._key for c in kids))
         self._hash = hash(self._key)
 
     def __eq__(self, other):
@@ -294,6 +286,13 @@ class PyTreeDef:
 
     def __repr__(self):
         return f"PyTreeDef({_describe(self)})"
+
+    @property
+    def num_nodes(self) -> int:
+        return 1 + sum(c.num_nodes for c in self.kids)
+
+    def children(self) -> list[PyTreeDef]:
+        return list(self.kids)
 
     def unflatten(self, leaves):
         return tree_unflatten(self, leaves)
@@ -308,7 +307,7 @@ class PyTreeDef:
         """This structure with every leaf replaced by `inner`."""
         if self.kind is None:
             return inner
-        return PyTreeDef(self.kind, self.aux, tuple(c.compose(inner) for c in self.children))
+        return PyTreeDef(self.kind, self.aux, tuple(c.compose(inner) for c in self.kids))
 
 
 _LEAF = PyTreeDef(None, None, ())
@@ -317,11 +316,11 @@ _LEAF = PyTreeDef(None, None, ())
 def _describe(td: PyTreeDef) -> str:
     if td.kind is None:
         return "*"
-    inner = ", ".join(_describe(c) for c in td.children)
+    inner = ", ".join(_describe(c) for c in td.kids)
     if td.kind is dict:
-        return "{" + ", ".join(f"{k!r}: {_describe(c)}" for k, c in zip(td.aux, td.children)) + "}"
+        return "{" + ", ".join(f"{k!r}: {_describe(c)}" for k, c in zip(td.aux, td.kids)) + "}"
     if td.kind is tuple:
-        return f"({inner}{',' if len(td.children) == 1 else ''})"
+        return f"({inner}{',' if len(td.kids) == 1 else ''})"
     if td.kind is list:
         return f"[{inner}]"
     if td.kind is type(None):
@@ -333,7 +332,7 @@ def _describe(td: PyTreeDef) -> str:
 
 
 def treedef_children(treedef: PyTreeDef) -> list[PyTreeDef]:
-    return list(treedef.children)
+    return list(treedef.kids)
 
 
 def treedef_is_leaf(treedef: PyTreeDef) -> bool:
@@ -428,7 +427,7 @@ def flatten_one_level_with_keys(tree) -> tuple[list, Any]:
 def _unflatten(td: PyTreeDef, it):
     if td.kind is None:
         return next(it)
-    kids = [_unflatten(c, it) for c in td.children]
+    kids = [_unflatten(c, it) for c in td.kids]
     node = _registry.get(td.kind)
     if node is None:  # namedtuple
         return td.kind(*kids)
@@ -472,9 +471,9 @@ def _flatten_up_to(td: PyTreeDef, x, leaves: list):
     if type(x) is not td.kind or node is None:
         raise MeshjitValueError(f"Expected {_kind_name(td)}, got {x!r}.")
     kids, aux = node.flatten(x)
-    if aux != td.aux or len(kids) != len(td.children):
+    if aux != td.aux or len(kids) != len(td.kids):
         raise MeshjitValueError(f"tree structure mismatch: expected {td}, got {tree_structure(x)}")
-    for child_td, kid in zip(td.children, kids):
+    for child_td, kid in zip(td.kids, kids):
         _flatten_up_to(child_td, kid, leaves)
 
 
