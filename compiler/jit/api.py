@@ -78,8 +78,36 @@ class _TypeofAval(ShapedArray):
         return f"ShapedArray({str(self).lstrip('~')}{weak})"
 
 
-def typeof(x) -> ShapedArray:
+class _KeyAval:
+    """typeof of typed PRNG keys (`key<fry>[2]`): their dtype is not a NumPy dtype."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype = tuple(shape), dtype
+
+    ndim = property(lambda self: len(self.shape))
+
+    def __eq__(self, other):
+        return type(other) is _KeyAval and (self.shape, str(self.dtype)) == (
+            other.shape,
+            str(other.dtype),
+        )
+
+    def __hash__(self):
+        return hash((self.shape, str(self.dtype)))
+
+    def __str__(self):
+        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
+
+    def __repr__(self):
+        return f"ShapedArray({self})"
+
+
+def typeof(x):
     """The abstract value (shape, dtype, weak type) of an array, scalar or traced value."""
+    if "key<" in str(getattr(x, "dtype", "")):
+        return _KeyAval(x.shape, x.dtype)
     aval = abstractify(x)
     return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma)
 

@@ -25,7 +25,8 @@ s = jax.NamedSharding(mesh, P("x", "y"))
 out["shard_shape"] = repr((s.shard_shape((8, 4)), s.is_fully_replicated,
                            jax.NamedSharding(mesh, P()).is_fully_replicated, x.is_fully_replicated))
 out["typeof"] = repr([str(jax.typeof(v)) for v in (np.ones((2, 3), np.int8), 1.0, True, 2)]
-                     + [repr(jax.typeof(1.0)), repr(jax.typeof(np.float32(1)))])
+                     + [repr(jax.typeof(1.0)), repr(jax.typeof(np.float32(1)))]
+                     + [str(jax.typeof(jax.random.key(0))), repr(jax.typeof(jax.random.split(jax.random.key(0))))])
 got = jax.device_get({"a": x, "b": 3, "c": [np.int8(1)]})
 out["device_get"] = repr((type(got["a"]).__name__, got["b"], type(got["c"][0]).__name__))
 out["devices"] = repr((jax.device_count(), jax.local_device_count(), len(jax.devices()),
