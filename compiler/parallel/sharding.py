@@ -15,52 +15,6 @@ from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leav
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
 
 
-class AbstractMesh:
-    """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
-
-    __slots__ = ("axis_sizes", "axis_names", "_shape")
-
-    def __init__(self, axis_sizes: Sequence[int], axis_names: Sequence[str]):
-        axis_sizes, axis_names = tuple(int(s) for s in axis_sizes), tuple(axis_names)
-        if len(axis_sizes) != len(axis_names):
-            raise MeshjitValueError(
-                f"mesh axis_sizes {axis_sizes} and axis_names {axis_names} differ in length"
-            )
-        if len(set(axis_names)) != len(axis_names):
-            raise MeshjitValueError(f"mesh axis names must be unique, got {axis_names}")
-        for name in axis_names:
-            if not isinstance(name, str):
-                raise MeshjitTypeError(f"mesh axis names must be strings, got {name!r}")
-        self.axis_sizes, self.axis_names = axis_sizes, axis_names
-        self._shape = MeshShape(tuple(zip(axis_names, axis_sizes)))
-
-    @property
-    def shape(self) -> dict[str, int]:
-        return dict(zip(self.axis_names, self.axis_sizes))
-
-    @property
-    def size(self) -> int:
-        return math.prod(self.axis_sizes)
-
-    @property
-    def mesh_shape(self) -> MeshShape:
-        return self._shape
-
-    @property
-    def abstract_mesh(self) -> AbstractMesh:
-        return self
-
-    def __eq__(self, other):
-        return type(other) is AbstractMesh and self._shape == other._shape
-
-    def __hash__(self):
-        return hash(self._shape)
-
-    def __repr__(self):
-        axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
-        return f"AbstractMesh({{{axes}}})"
-
-
 class AxisType(enum.Enum):
     """How a mesh axis shards values (JAX's `jax.sharding.AxisType`). Stored on meshes; what
     Explicit and Manual mean for tracing comes with the explicit-sharding mode."""
@@ -89,6 +43,54 @@ def _normalize_axis_types(axis_names: tuple, axis_types, what: str) -> tuple:
             f"axis_names={axis_names} and axis_types={axis_types}"
         )
     return axis_types
+
+
+class AbstractMesh:
+    """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
+
+    __slots__ = ("axis_sizes", "axis_names", "axis_types", "_shape")
+
+    def __init__(self, axis_sizes: Sequence[int], axis_names: Sequence[str], axis_types=None):
+        axis_sizes, axis_names = tuple(int(s) for s in axis_sizes), tuple(axis_names)
+        if len(axis_sizes) != len(axis_names):
+            raise MeshjitValueError(
+                f"mesh axis_sizes {axis_sizes} and axis_names {axis_names} differ in length"
+            )
+        if len(set(axis_names)) != len(axis_names):
+            raise MeshjitValueError(f"mesh axis names must be unique, got {axis_names}")
+        for name in axis_names:
+            if not isinstance(name, str):
+                raise MeshjitTypeError(f"mesh axis names must be strings, got {name!r}")
+        self.axis_sizes, self.axis_names = axis_sizes, axis_names
+        # Stored, not compared: the axis types do not change what is compiled yet.
+        self.axis_types = _normalize_axis_types(axis_names, axis_types, "AbstractMesh")
+        self._shape = MeshShape(tuple(zip(axis_names, axis_sizes)))
+
+    @property
+    def shape(self) -> dict[str, int]:
+        return dict(zip(self.axis_names, self.axis_sizes))
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.axis_sizes)
+
+    @property
+    def mesh_shape(self) -> MeshShape:
+        return self._shape
+
+    @property
+    def abstract_mesh(self) -> AbstractMesh:
+        return self
+
+    def __eq__(self, other):
+        return type(other) is AbstractMesh and self._shape == other._shape
+
+    def __hash__(self):
+        return hash(self._shape)
+
+    def __repr__(self):
+        axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
+        return f"AbstractMesh({{{axes}}})"
 
 
 class _MeshContext(threading.local):
@@ -125,7 +127,7 @@ class Mesh:
             raise MeshjitValueError(f"mesh devices must be distinct, got ids {ids}")
         self.devices, self.axis_names = devices, axis_names
         self.axis_types = _normalize_axis_types(axis_names, axis_types, "Mesh")
-        self._abstract = AbstractMesh(devices.shape, axis_names)
+        self._abstract = AbstractMesh(devices.shape, axis_names, self.axis_types)
         self._ids = tuple(ids)  # hashed on every jit call made under `with mesh:`
 
     abstract_mesh = property(lambda self: self._abstract)
