@@ -116,7 +116,7 @@ ALLOWED = {
     "example_libraries": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random", "jit"},
     "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "nn", "jit", "runtime",
                       "random", "scipy", "example_libraries", "passes", "facade"},
-    "tools": BASE | {"ir", "trace", "lax", "jit", "passes", "facade"},
+    "tools": BASE | {"ir", "trace", "lax", "jit", "runtime", "passes", "facade"},
 }
 
 
