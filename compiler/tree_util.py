@@ -1,24 +1,92 @@
-"""Pytrees: nested containers whose leaves are arrays. Registries for user classes."""
+"""Pytrees: nested containers whose leaves are arrays; registries for user classes; key paths
+(`tree_flatten_with_path`, `keystr`) and JAX's structure-mismatch messages. JAX 0.10.2's
+`jax.tree_util` names and semantics (`meshjit.tree` holds the short aliases)."""
 
 from __future__ import annotations
 
 import collections
+import dataclasses
+import difflib
+import functools
+import textwrap
 from typing import Any, Callable, NamedTuple
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+
+# ---------------------------------------------------------------------------------------------
+# Key path entries.
+
+
+@dataclasses.dataclass(frozen=True)
+class SequenceKey:
+    idx: int
+
+    def __str__(self):
+        return f"[{self.idx!r}]"
+
+
+@dataclasses.dataclass(frozen=True)
+class DictKey:
+    key: Any
+
+    def __str__(self):
+        return f"[{self.key!r}]"
+
+
+@dataclasses.dataclass(frozen=True)
+class GetAttrKey:
+    name: str
+
+    def __str__(self):
+        return f".{self.name}"
+
+
+@dataclasses.dataclass(frozen=True)
+class FlattenedIndexKey:
+    key: int
+
+    def __str__(self):
+        return f"[<flat index {self.key}>]"
+
+
+KeyEntry = Any
+KeyPath = tuple
+
+
+def _simple_entry(key) -> str:
+    for field in ("idx", "key", "name"):
+        if hasattr(key, field) and type(key) in _KEY_TYPES:
+            return str(getattr(key, field))
+    return str(key)
+
+
+_KEY_TYPES = (SequenceKey, DictKey, GetAttrKey, FlattenedIndexKey)
+
+
+def keystr(keys, *, simple: bool = False, separator: str = "") -> str:
+    """`['a'][0].x` (or, `simple`, `a/0/x` with separator '/') for a key path."""
+    return separator.join(map(_simple_entry if simple else str, keys))
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry.
 
 
 class _NodeType(NamedTuple):
     flatten: Callable[[Any], tuple[list, Any]]
     unflatten: Callable[[Any, list], Any]
+    flatten_with_keys: Callable[[Any], tuple[list, Any]] | None
+    name: str
 
 
 _registry: dict[type, _NodeType] = {}
 
 
-def register_pytree_node(cls: type, flatten_func, unflatten_func) -> None:
+def register_pytree_node(cls: type, flatten_func, unflatten_func, flatten_with_keys_func=None):
     """`flatten_func(x) -> (children, aux)`, `unflatten_func(aux, children) -> x`."""
-    _registry[cls] = _NodeType(flatten_func, lambda aux, kids: unflatten_func(aux, kids))
+    _registry[cls] = _NodeType(
+        flatten_func, unflatten_func, flatten_with_keys_func, f"CustomNode({cls.__name__}"
+    )
 
 
 def register_pytree_node_class(cls):
@@ -27,8 +95,107 @@ def register_pytree_node_class(cls):
     return cls
 
 
-register_pytree_node(tuple, lambda t: (list(t), None), lambda _, kids: tuple(kids))
-register_pytree_node(list, lambda t: (list(t), None), lambda _, kids: list(kids))
+def register_pytree_with_keys(cls, flatten_with_keys, unflatten_func, flatten_func=None):
+    """`flatten_with_keys(x) -> (((key, child), ...), aux)`: children with key path entries."""
+    if flatten_func is None:
+
+        def flatten_func(x):
+            keyed, aux = flatten_with_keys(x)
+            return [c for _, c in keyed], aux
+
+    register_pytree_node(cls, flatten_func, unflatten_func, flatten_with_keys)
+
+
+def register_pytree_with_keys_class(cls):
+    """Class decorator: `tree_flatten_with_keys` and classmethod `tree_unflatten`."""
+    plain = (lambda x: x.tree_flatten()) if hasattr(cls, "tree_flatten") else None
+    register_pytree_with_keys(cls, lambda x: x.tree_flatten_with_keys(), cls.tree_unflatten, plain)
+    return cls
+
+
+def register_static(cls):
+    """Instances are pytrees with no leaves: their value is aux data (so must be hashable)."""
+    register_pytree_with_keys(cls, lambda x: ((), x), lambda x, _: x)
+    return cls
+
+
+def register_dataclass(nodetype, data_fields=None, meta_fields=None, drop_fields=()):
+    """Fields are leaves (`data_fields`) or aux data (`meta_fields`; for a dataclass, the fields
+    marked `field(metadata=dict(static=True))`)."""
+    data_fields, meta_fields = _dataclass_fields(nodetype, data_fields, meta_fields, drop_fields)
+
+    def flatten_with_keys(x):
+        keyed = tuple((GetAttrKey(n), getattr(x, n)) for n in data_fields)
+        return keyed, tuple(getattr(x, n) for n in meta_fields)
+
+    def unflatten(meta, data):
+        return nodetype(**dict(zip(meta_fields, meta)), **dict(zip(data_fields, data)))
+
+    def flatten(x):
+        return [getattr(x, n) for n in data_fields], tuple(getattr(x, n) for n in meta_fields)
+
+    register_pytree_with_keys(nodetype, flatten_with_keys, unflatten, flatten)
+    return nodetype
+
+
+def static_field(**kwargs):
+    """`dataclasses.field` marked static (aux data) for register_dataclass (`meshjit.tree.static`)."""
+    metadata = {"static": True, **(kwargs.pop("metadata", None) or {})}
+    return dataclasses.field(metadata=metadata, **kwargs)
+
+
+def _dataclass_fields(nodetype, data_fields, meta_fields, drop_fields):
+    if (data_fields is None) != (meta_fields is None):
+        raise MeshjitTypeError(
+            "register_dataclass: data_fields and meta_fields must both be specified when either "
+            f"is specified. Got data_fields={data_fields} meta_fields={meta_fields}."
+        )
+    is_dataclass = dataclasses.is_dataclass(nodetype)
+    if data_fields is None:
+        if not is_dataclass:
+            raise MeshjitTypeError(
+                "register_dataclass: data_fields and meta_fields are required when nodetype is "
+                f"not a dataclass. Got nodetype={nodetype}."
+            )
+        fields = dataclasses.fields(nodetype)
+        data_fields = [f.name for f in fields if not f.metadata.get("static", False)]
+        meta_fields = [f.name for f in fields if f.metadata.get("static", False)]
+    data_fields, meta_fields = tuple(data_fields), tuple(meta_fields)
+    if is_dataclass:
+        _check_init_fields(nodetype, data_fields, meta_fields, drop_fields)
+    if overlap := set(data_fields) & set(meta_fields):
+        raise MeshjitValueError(
+            f"data_fields and meta_fields must not overlap. Overlapping fields: {overlap}."
+        )
+    return data_fields, meta_fields
+
+
+def _check_init_fields(nodetype, data_fields, meta_fields, drop_fields):
+    init = {f.name for f in dataclasses.fields(nodetype) if f.init} - set(drop_fields)
+    given = {*data_fields, *meta_fields}
+    if given == init:
+        return
+    msg = "data_fields and meta_fields must include all dataclass fields with ``init=True`` and "
+    msg += "only them."
+    if missing := init - given:
+        msg += f" Missing fields: {missing}. Add them to drop_fields to suppress this error."
+    if unexpected := given - init:
+        msg += f" Unexpected fields: {unexpected}."
+    raise MeshjitValueError(msg)
+
+
+def _sequence_keys(t):
+    return tuple((SequenceKey(i), x) for i, x in enumerate(t)), None
+
+
+def _register_builtin(cls, flatten, unflatten, with_keys, name):
+    _registry[cls] = _NodeType(flatten, unflatten, with_keys, name)
+
+
+_register_builtin(tuple, lambda t: (list(t), None), lambda _, k: tuple(k), _sequence_keys, "")
+_register_builtin(list, lambda t: (list(t), None), lambda _, k: list(k), _sequence_keys, "")
+
+
 def _sorted_keys(d: dict) -> tuple:
     try:
         return tuple(sorted(d))
@@ -46,33 +213,67 @@ def _flatten_dict(d: dict):
     return [d[k] for k in keys], keys
 
 
-register_pytree_node(dict, _flatten_dict, lambda keys, kids: dict(zip(keys, kids)))
-register_pytree_node(
+def _dict_keys(d: dict):
+    keys = _sorted_keys(d)
+    return tuple((DictKey(k), d[k]) for k in keys), keys
+
+
+_register_builtin(dict, _flatten_dict, lambda ks, kids: dict(zip(ks, kids)), _dict_keys, "")
+register_pytree_with_keys(
     collections.OrderedDict,
-    lambda d: (list(d.values()), tuple(d)),
+    lambda d: (tuple((DictKey(k), v) for k, v in d.items()), tuple(d)),
     lambda keys, kids: collections.OrderedDict(zip(keys, kids)),
 )
-register_pytree_node(type(None), lambda _: ([], None), lambda _, kids: None)
+
+
+def _defaultdict_keys(d):
+    keys = _sorted_keys(d)
+    return tuple((DictKey(k), d[k]) for k in keys), (d.default_factory, keys)
+
+
+register_pytree_with_keys(
+    collections.defaultdict,
+    _defaultdict_keys,
+    lambda aux, kids: collections.defaultdict(aux[0], zip(aux[1], kids)),
+)
+_register_builtin(type(None), lambda _: ([], None), lambda _, kids: None, lambda _: ((), None), "")
+
+
+@functools.lru_cache(maxsize=None)
+def _namedtuple_node(cls) -> _NodeType:
+    return _NodeType(
+        lambda t: (list(t), cls),
+        lambda c, kids: c(*kids),
+        lambda t: (tuple((GetAttrKey(f), x) for f, x in zip(cls._fields, t)), cls),
+        "CustomNode(namedtuple",
+    )
 
 
 def _node_type(x):
     node = _registry.get(type(x))
     if node is None and isinstance(x, tuple) and hasattr(x, "_fields"):
-        cls = type(x)
-        return _NodeType(lambda t: (list(t), cls), lambda c, kids: c(*kids))
+        return _namedtuple_node(type(x))
     return node
+
+
+def is_tree_node(typ: type) -> bool:
+    return typ in _registry or (issubclass(typ, tuple) and hasattr(typ, "_fields"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Tree structures.
 
 
 class PyTreeDef:
     """The structure of a pytree: a node type, its aux data and children structures."""
 
-    __slots__ = ("kind", "aux", "children", "num_leaves", "_key", "_hash")
+    __slots__ = ("kind", "aux", "kids", "num_leaves", "_key", "_hash")
 
-    def __init__(self, kind, aux, children: tuple):
-        self.kind, self.aux, self.children = kind, aux, children
-        self.num_leaves = 1 if kind is None else sum(c.num_leaves for c in children)
+    def __init__(self, kind, aux, kids: tuple):
+        self.kind, self.aux, self.kids = kind, aux, kids  # kids: the children's structures
+        self.num_leaves = 1 if kind is None else sum(c.num_leaves for c in kids)
         # A nested tuple: comparing two treedefs is then one C-level tuple comparison.
-        self._key = (kind, aux, tuple(c._key for c in children))
+        self._key = (kind, aux, tuple(c._key for c in kids))
         self._hash = hash(self._key)
 
     def __eq__(self, other):
@@ -86,8 +287,27 @@ class PyTreeDef:
     def __repr__(self):
         return f"PyTreeDef({_describe(self)})"
 
+    @property
+    def num_nodes(self) -> int:
+        return 1 + sum(c.num_nodes for c in self.kids)
+
+    def children(self) -> list[PyTreeDef]:
+        return list(self.kids)
+
     def unflatten(self, leaves):
         return tree_unflatten(self, leaves)
+
+    def flatten_up_to(self, tree) -> list:
+        return treedef_children_leaves(self, tree)
+
+    def node_data(self):
+        return None if self.kind is None else (self.kind, self.aux)
+
+    def compose(self, inner: PyTreeDef) -> PyTreeDef:
+        """This structure with every leaf replaced by `inner`."""
+        if self.kind is None:
+            return inner
+        return PyTreeDef(self.kind, self.aux, tuple(c.compose(inner) for c in self.kids))
 
 
 _LEAF = PyTreeDef(None, None, ())
@@ -96,18 +316,35 @@ _LEAF = PyTreeDef(None, None, ())
 def _describe(td: PyTreeDef) -> str:
     if td.kind is None:
         return "*"
-    inner = ", ".join(_describe(c) for c in td.children)
-    name = td.kind.__name__
+    inner = ", ".join(_describe(c) for c in td.kids)
     if td.kind is dict:
-        inner = ", ".join(f"{k!r}: {_describe(c)}" for k, c in zip(td.aux, td.children))
-        return "{" + inner + "}"
+        return "{" + ", ".join(f"{k!r}: {_describe(c)}" for k, c in zip(td.aux, td.kids)) + "}"
     if td.kind is tuple:
-        return f"({inner}{',' if len(td.children) == 1 else ''})"
+        return f"({inner}{',' if len(td.kids) == 1 else ''})"
     if td.kind is list:
         return f"[{inner}]"
     if td.kind is type(None):
         return "None"
-    return f"{name}({inner})"
+    node = _registry.get(td.kind)
+    if node is None:  # a namedtuple
+        return f"CustomNode(namedtuple[{td.kind.__name__}], [{inner}])"
+    return f"{node.name}[{td.aux}], [{inner}])"
+
+
+def treedef_children(treedef: PyTreeDef) -> list[PyTreeDef]:
+    return list(treedef.kids)
+
+
+def treedef_is_leaf(treedef: PyTreeDef) -> bool:
+    return treedef.num_nodes == 1
+
+
+def treedef_tuple(treedefs) -> PyTreeDef:
+    return PyTreeDef(tuple, None, tuple(treedefs))
+
+
+# ---------------------------------------------------------------------------------------------
+# Flattening.
 
 
 def _flatten(x, leaves: list, is_leaf) -> PyTreeDef:
@@ -123,10 +360,9 @@ def _flatten(x, leaves: list, is_leaf) -> PyTreeDef:
     return PyTreeDef(type(x), aux, children)
 
 
-def tree_flatten(tree, is_leaf=None) -> tuple[list, PyTreeDef]:
-    leaves: list = []
+def _cycle_guard(flatten, *args):
     try:
-        return leaves, _flatten(tree, leaves, is_leaf)
+        return flatten(*args)
     except RecursionError:
         raise MeshjitValueError(
             "a pytree is nested too deeply to flatten; does a list, tuple or dict in it contain "
@@ -134,10 +370,64 @@ def tree_flatten(tree, is_leaf=None) -> tuple[list, PyTreeDef]:
         ) from None
 
 
+def tree_flatten(tree, is_leaf=None) -> tuple[list, PyTreeDef]:
+    leaves: list = []
+    return leaves, _cycle_guard(_flatten, tree, leaves, is_leaf)
+
+
+def _keyed_children(node: _NodeType, x):
+    if node.flatten_with_keys is not None:
+        keyed, aux = node.flatten_with_keys(x)
+        return list(keyed), aux
+    kids, aux = node.flatten(x)
+    return [(FlattenedIndexKey(i), k) for i, k in enumerate(kids)], aux
+
+
+def _flatten_with_path(x, path: tuple, pairs: list, is_leaf) -> PyTreeDef:
+    if is_leaf is not None and is_leaf(path, x):
+        pairs.append((path, x))
+        return _LEAF
+    node = _node_type(x)
+    if node is None:
+        pairs.append((path, x))
+        return _LEAF
+    keyed, aux = _keyed_children(node, x)
+    children = tuple(_flatten_with_path(k, (*path, key), pairs, is_leaf) for key, k in keyed)
+    return PyTreeDef(type(x), aux, children)
+
+
+def tree_flatten_with_path(tree, is_leaf=None, is_leaf_takes_path: bool = False):
+    """([(key path, leaf), ...], treedef)."""
+    with_path = is_leaf
+    if is_leaf is not None and not is_leaf_takes_path:
+        with_path = lambda _, x: is_leaf(x)  # noqa: E731
+    pairs: list = []
+    return pairs, _cycle_guard(_flatten_with_path, tree, (), pairs, with_path)
+
+
+def tree_leaves_with_path(tree, is_leaf=None, is_leaf_takes_path: bool = False) -> list:
+    return tree_flatten_with_path(tree, is_leaf, is_leaf_takes_path)[0]
+
+
+def flatten_one_level(tree) -> tuple[list, Any]:
+    node = _node_type(tree)
+    if node is None:
+        raise MeshjitValueError(f"can't tree-flatten type: {type(tree)}")
+    kids, aux = node.flatten(tree)
+    return tuple(kids), aux
+
+
+def flatten_one_level_with_keys(tree) -> tuple[list, Any]:
+    node = _node_type(tree)
+    if node is None:
+        raise MeshjitValueError(f"can't tree-flatten type: {type(tree)}")
+    return _keyed_children(node, tree)
+
+
 def _unflatten(td: PyTreeDef, it):
     if td.kind is None:
         return next(it)
-    kids = [_unflatten(c, it) for c in td.children]
+    kids = [_unflatten(c, it) for c in td.kids]
     node = _registry.get(td.kind)
     if node is None:  # namedtuple
         return td.kind(*kids)
@@ -161,10 +451,9 @@ def tree_structure(tree, is_leaf=None) -> PyTreeDef:
     return tree_flatten(tree, is_leaf)[1]
 
 
-def tree_map(f, tree, *rest, is_leaf=None):
-    leaves, treedef = tree_flatten(tree, is_leaf)
-    others = [treedef_children_leaves(treedef, r) for r in rest]
-    return tree_unflatten(treedef, [f(*xs) for xs in zip(leaves, *others)])
+def all_leaves(iterable, is_leaf=None) -> bool:
+    """Whether every element of `iterable` is a leaf."""
+    return all(treedef_is_leaf(tree_structure(x, is_leaf)) for x in iterable)
 
 
 def treedef_children_leaves(treedef: PyTreeDef, tree) -> list:
@@ -178,15 +467,101 @@ def _flatten_up_to(td: PyTreeDef, x, leaves: list):
     if td.kind is None:
         leaves.append(x)
         return
-    if type(x) is not td.kind:
-        raise MeshjitTypeError(
-            f"expected a {td.kind.__name__} matching {td}, got {type(x).__name__}"
-        )
-    kids, aux = _node_type(x).flatten(x)
-    if aux != td.aux or len(kids) != len(td.children):
-        raise MeshjitTypeError(f"tree structure mismatch: expected {td}, got {tree_structure(x)}")
-    for child_td, kid in zip(td.children, kids):
+    node = _node_type(x)
+    if type(x) is not td.kind or node is None:
+        raise MeshjitValueError(f"Expected {_kind_name(td)}, got {x!r}.")
+    kids, aux = node.flatten(x)
+    if aux != td.aux or len(kids) != len(td.kids):
+        raise MeshjitValueError(f"tree structure mismatch: expected {td}, got {tree_structure(x)}")
+    for child_td, kid in zip(td.kids, kids):
         _flatten_up_to(child_td, kid, leaves)
+
+
+def _kind_name(td: PyTreeDef) -> str:
+    return td.kind.__name__
+
+
+# ---------------------------------------------------------------------------------------------
+# Mapping, reducing, transposing.
+
+
+def tree_map(f, tree, *rest, is_leaf=None):
+    leaves, treedef = tree_flatten(tree, is_leaf)
+    others = _leaves_of_rest(treedef, tree, rest, is_leaf, "tree_map tree")
+    return tree_unflatten(treedef, [f(*xs) for xs in zip(leaves, *others)])
+
+
+def _leaves_of_rest(treedef, tree, rest, is_leaf, name: str) -> list[list]:
+    others = []
+    for other in rest:
+        try:
+            others.append(treedef_children_leaves(treedef, other))
+        except MeshjitValueError as e:
+            message = prefix_error(tree, other, is_leaf)
+            raise MeshjitValueError(message(name) if message else e.bare_message) from None
+    return others
+
+
+def tree_map_with_path(f, tree, *rest, is_leaf=None, is_leaf_takes_path: bool = False):
+    pairs, treedef = tree_flatten_with_path(tree, is_leaf, is_leaf_takes_path)
+    plain_is_leaf = None if is_leaf_takes_path else is_leaf
+    others = _leaves_of_rest(treedef, tree, rest, plain_is_leaf, "tree_map_with_path tree")
+    outs = [f(path, x, *xs) for (path, x), *xs in zip(pairs, *others)]
+    return tree_unflatten(treedef, outs)
+
+
+class Unspecified:
+    pass
+
+
+def tree_reduce(function, tree, initializer=Unspecified(), is_leaf=None):
+    leaves = tree_leaves(tree, is_leaf=is_leaf)
+    if isinstance(initializer, Unspecified):
+        return functools.reduce(function, leaves)
+    return functools.reduce(function, leaves, initializer)
+
+
+def tree_reduce_associative(operation, tree, *, identity=Unspecified(), is_leaf=None):
+    return _halving_reduce(tree_leaves(tree, is_leaf=is_leaf), operation, identity)
+
+
+def _halving_reduce(seq: list, operation, identity):
+    if not seq:
+        if isinstance(identity, Unspecified):
+            raise MeshjitTypeError(
+                "Must specify identity for parallel reduction of empty sequence."
+            )
+        return identity
+    if len(seq) == 1:
+        return seq[0]
+    half = len(seq) // 2
+    return operation(
+        _halving_reduce(seq[:half], operation, identity),
+        _halving_reduce(seq[half:], operation, identity),
+    )
+
+
+def tree_all(tree, *, is_leaf=None) -> bool:
+    return all(tree_leaves(tree, is_leaf=is_leaf))
+
+
+def tree_transpose(outer_treedef: PyTreeDef, inner_treedef: PyTreeDef | None, tree):
+    """A tree of structure outer(inner(*)) made inner(outer(*))."""
+    flat, treedef = tree_flatten(tree)
+    if inner_treedef is None:
+        inner_treedef = tree_structure(outer_treedef.flatten_up_to(tree)[0])
+    inner, outer = inner_treedef.num_leaves, outer_treedef.num_leaves
+    if treedef.num_leaves != inner * outer:
+        expected = outer_treedef.compose(inner_treedef)
+        raise MeshjitTypeError(f"Mismatch\n{treedef}\n != \n{expected}")
+    rows = [flat[i * inner : (i + 1) * inner] for i in range(outer)]
+    subtrees = [tree_unflatten(outer_treedef, column) for column in zip(*rows)]
+    return tree_unflatten(inner_treedef, subtrees)
+
+
+def tree_broadcast(prefix_tree, full_tree, is_leaf=None):
+    """`prefix_tree` with each leaf repeated over the subtree of `full_tree` it stands for."""
+    return tree_structure(full_tree).unflatten(broadcast_prefix(prefix_tree, full_tree, is_leaf))
 
 
 def broadcast_prefix(prefix_tree, full_tree, is_leaf=None) -> list:
@@ -201,21 +576,126 @@ def broadcast_prefix(prefix_tree, full_tree, is_leaf=None) -> list:
 
 def leaf_paths(treedef: PyTreeDef) -> list[str]:
     """The path of each leaf of `treedef` as JAX's `keystr` writes it: `[0]`, `['a']`, `.name`."""
-    out: list[str] = []
-    _paths(treedef, "", out)
-    return out
+    placeholders = tree_unflatten(treedef, [_Leaf() for _ in range(treedef.num_leaves)])
+    paths, _ = tree_flatten_with_path(placeholders, is_leaf=lambda x: type(x) is _Leaf)
+    return [keystr(path) for path, _ in paths]
 
 
-def _paths(td: PyTreeDef, prefix: str, out: list):
-    if td.kind is None:
-        out.append(prefix)
-        return
-    fields = getattr(td.kind, "_fields", None)
-    for i, child in enumerate(td.children):
-        if td.kind in (dict, collections.OrderedDict):
-            key = f"[{td.aux[i]!r}]"
-        elif fields is not None and td.kind not in _registry:
-            key = f".{fields[i]}"
-        else:
-            key = f"[{i}]"
-        _paths(child, prefix + key, out)
+class _Leaf:
+    """A placeholder leaf: `leaf_paths` rebuilds a tree from its structure alone."""
+
+
+# ---------------------------------------------------------------------------------------------
+# JAX's messages for a tree that is not a prefix of another: the first difference, by key path.
+
+
+def prefix_error(prefix_tree, full_tree, is_leaf=None):
+    """A function of the prefix tree's name giving the message, or None if no difference."""
+    return _first_difference((), prefix_tree, full_tree, is_leaf)
+
+
+def _first_difference(path, prefix, full, is_leaf):
+    if tree_structure(prefix, is_leaf=is_leaf).kind is None:  # a leaf prefixes anything
+        return None
+    if type(prefix) is not type(full):
+        return functools.partial(_different_types, path, type(prefix), type(full))
+    p_kids, p_meta = flatten_one_level(prefix)
+    f_kids, f_meta = flatten_one_level(full)
+    p_keys = [k for k, _ in flatten_one_level_with_keys(prefix)[0]]
+    f_keys = [k for k, _ in flatten_one_level_with_keys(full)[0]]
+    if isinstance(prefix, (list, tuple)) and len(prefix) != len(full):
+        return functools.partial(_different_lengths, path, type(prefix), len(prefix), len(full))
+    if len(p_kids) != len(f_kids):
+        return functools.partial(_different_children, path, type(prefix), p_keys, f_keys)
+    if p_meta != f_meta:
+        return functools.partial(_different_metadata, path, type(prefix), p_meta, f_meta)
+    for key, p, f in zip(p_keys, p_kids, f_kids):
+        found = _first_difference((*path, key), p, f, None)
+        if found is not None:
+            return found
+    return None
+
+
+def _different_types(path, p_type, f_type, name):
+    return (
+        f"pytree structure error: different types at key path\n    {name}{keystr(path)}\n"
+        f"At that key path, the prefix pytree {name} has a subtree of type\n    {p_type}\n"
+        "but at the same key path the full pytree has a subtree of different type\n"
+        f"    {f_type}."
+    )
+
+
+def _different_lengths(path, ty, p_len, f_len, name):
+    return (
+        f"pytree structure error: different lengths of {ty.__name__} at key path\n"
+        f"    {name}{keystr(path)}\n"
+        f"At that key path, the prefix pytree {name} has a subtree of type {ty.__name__} of "
+        f"length {p_len}, but the full pytree has a subtree of the same type but of length "
+        f"{f_len}."
+    )
+
+
+def _key_names(keys) -> str:
+    return " ".join(_simple_entry(k) for k in keys)
+
+
+def _different_children(path, ty, p_keys, f_keys, name):
+    diff = set(p_keys).symmetric_difference(f_keys)
+    return (
+        "pytree structure error: different numbers of pytree children at key path\n"
+        f"    {name}{keystr(path)}\n"
+        f"At that key path, the prefix pytree {name} has a subtree of type\n    {ty}\n"
+        f"with {len(p_keys)} child keys\n    {_key_names(p_keys)}\n"
+        "but at the same key path the full pytree has a subtree of the same type but with "
+        f"{len(f_keys)} child keys\n    {_key_names(f_keys)}\n"
+        f"so the symmetric difference on key sets is\n    {_key_names(diff)}"
+    )
+
+
+def _different_metadata(path, ty, p_meta, f_meta, name):
+    diff = "\n".join(difflib.ndiff(str(p_meta).splitlines(), str(f_meta).splitlines()))
+    return (
+        f"pytree structure error: different pytree metadata at key path\n"
+        f"    {name}{keystr(path)}\n"
+        f"At that key path, the prefix pytree {name} has a subtree of type\n    {ty}\n"
+        f"with metadata\n    {p_meta}\n"
+        "but at the same key path the full pytree has a subtree of the same type but with "
+        f"metadata\n    {f_meta}\n"
+        f"so the diff in the metadata at these pytree nodes is\n{textwrap.indent(diff, '    ')}"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Partial: functools.partial as a pytree (its arguments are the leaves).
+
+
+class _HashableCallable:
+    """Wraps a functools.partial so Partial does not merge its arguments into its own."""
+
+    def __init__(self, fun):
+        self.fun = fun
+
+    def __call__(self, *args, **kwargs):
+        return self.fun(*args, **kwargs)
+
+    def __hash__(self):
+        return hash(self.fun)
+
+    def __eq__(self, other):
+        return self.fun == (other.fun if isinstance(other, _HashableCallable) else other)
+
+
+class Partial(functools.partial):
+    """functools.partial whose bound arguments are pytree leaves, so it can be passed to jit."""
+
+    def __new__(cls, func, *args, **kwargs):
+        if isinstance(func, functools.partial):
+            func = _HashableCallable(func)
+        return super().__new__(cls, func, *args, **kwargs)
+
+
+register_pytree_node(
+    Partial,
+    lambda p: ((p.args, p.keywords), p.func),
+    lambda func, kids: Partial(func, *kids[0], **kids[1]),
+)

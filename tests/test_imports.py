@@ -109,12 +109,14 @@ ALLOWED = {
     "parallel": BASE | {"ir", "trace", "lax", "ad"},
     "batching": BASE | {"ir", "trace", "lax", "ad", "parallel"},
     "numpy": BASE | {"ir", "trace", "lax"},
-    "nn": BASE | {"ir", "trace", "lax", "numpy"},
+    "nn": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime", "random"},
     "runtime": BASE | {"ir", "trace", "parallel"},
     "jit": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "runtime"},
     "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},
+    "scipy": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random"},
+    "example_libraries": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random", "jit"},
     "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "batching", "numpy", "nn", "jit",
-                      "runtime", "random", "passes", "facade"},
+                      "runtime", "random", "scipy", "example_libraries", "passes", "facade"},
     "tools": BASE | {"ir", "trace", "lax", "jit", "runtime", "passes", "facade"},
 }
 

@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.ir.core import ClosedJaxpr, typecheck_jaxpr
+from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, typecheck_jaxpr
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.jit.propagation import check_propagation
@@ -28,10 +28,18 @@ from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime.assignment import assign_call
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
-from meshjit.compiler.trace.tracing import Tracer, current_trace, trace_flat
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
-__all__ = ["COUNTERS", "TYPECHECK", "JitFunction", "ShapeDtypeStruct", "jit", "make_jaxpr"]
+__all__ = [
+    "COUNTERS",
+    "TYPECHECK",
+    "JitFunction",
+    "ShapeDtypeStruct",
+    "jit",
+    "make_jaxpr",
+    "typeof",
+]
 
 # Tests turn this on: a typecheck after every trace, a verifier run after every lowering.
 TYPECHECK = {"enabled": False}
@@ -52,6 +60,62 @@ class ShapeDtypeStruct:
 
     def __repr__(self):
         return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name})"
+
+
+class _TypeofAval(ShapedArray):
+    """The aval `typeof` returns: a ShapedArray printed as JAX prints it (`float32[2,3]`,
+    `~float32[]` for a weak type, `ShapedArray(float32[2,3])` as its repr)."""
+
+    __slots__ = ()
+
+    def __str__(self):
+        dims = ",".join(map(str, self.shape))
+        vma = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
+        return f"{'~' if self.weak_type else ''}{self.dtype.name}[{dims}]{vma}"
+
+    def __repr__(self):
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapedArray({str(self).lstrip('~')}{weak})"
+
+
+class _KeyAval:
+    """typeof of typed PRNG keys (`key<fry>[2]`): their dtype is not a NumPy dtype."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype = tuple(shape), dtype
+
+    ndim = property(lambda self: len(self.shape))
+
+    def __eq__(self, other):
+        return type(other) is _KeyAval and (self.shape, str(self.dtype)) == (
+            other.shape,
+            str(other.dtype),
+        )
+
+    def __hash__(self):
+        return hash((self.shape, str(self.dtype)))
+
+    def __str__(self):
+        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
+
+    def __repr__(self):
+        return f"ShapedArray({self})"
+
+
+def typeof(x):
+    """The abstract value (shape, dtype, weak type) of an array, scalar or traced value."""
+    if "key<" in str(getattr(x, "dtype", "")):
+        return _KeyAval(x.shape, x.dtype)
+    aval = abstractify(x)
+    return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma)
+
+
+def note_arg_shardings(tracers, shardings) -> None:
+    """Records the arguments' shardings (None: unsharded) on the trace. The trace is cached per
+    abstract sharding signature, so what is traced may depend on them."""
+    current_trace().arg_shardings = {t.var: s for t, s in zip(tracers, shardings)}
 
 
 def _function_name(fun) -> str:
@@ -120,6 +184,7 @@ class JitFunction:
             COUNTERS["trace"] += 1
 
             def flat_fun(*tracers):
+                note_arg_shardings(tracers, sig.shardings)
                 args, kwargs = sig.rebuild_args(tracers)
                 return self.fun(*args, **kwargs)
 

@@ -10,6 +10,7 @@ from meshjit.compiler.lax.convolution import (
     conv,
     conv_dimension_numbers,
     conv_general_dilated,
+    conv_transpose,
     conv_with_general_padding,
 )
 from meshjit.compiler.lax.dot import dot, dot_general
@@ -123,15 +124,18 @@ from meshjit.compiler.lax.special import (
     cosh,
     digamma,
     erf_inv,
+    erfc,
     exp2,
     lgamma,
     logaddexp,
     nextafter,
+    polygamma,
     shift_left,
     shift_right_arithmetic,
     shift_right_logical,
     sinh,
     stop_gradient,
+    zeta,
 )
 from meshjit.compiler.lax.windowed import (
     cummax,
@@ -179,6 +183,7 @@ __all__ = [
     "conv",
     "conv_dimension_numbers",
     "conv_general_dilated",
+    "conv_transpose",
     "conv_with_general_padding",
     "convert_element_type",
     "cos",
@@ -200,6 +205,7 @@ __all__ = [
     "eq",
     "erf",
     "erf_inv",
+    "erfc",
     "exp",
     "exp2",
     "logaddexp",
@@ -228,6 +234,7 @@ __all__ = [
     "ne",
     "neg",
     "nextafter",
+    "polygamma",
     "pad",
     "padtype_to_pads",
     "population_count",
@@ -278,4 +285,5 @@ __all__ = [
     "transpose",
     "while_loop",
     "zeros_like_array",
+    "zeta",
 ]

@@ -276,7 +276,7 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
 
     def trace_body(avals):
         closed, out_tree = _trace(lambda x: (body_fun(x),), tree, avals)
-        _check_carry_tree("while_loop body_fun", tree, out_tree.children[0])
+        _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0])
         return closed, closed.out_avals, None
 
     init_leaves, avals, body, _ = _trace_carry("while_loop body_fun", trace_body, init_leaves)
@@ -294,7 +294,7 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
 def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:
     closed, out_tree = _trace(cond_fun, tree, avals)
     outs = closed.out_avals
-    if len(outs) != 1 or out_tree.num_leaves != 1 or out_tree.children:
+    if len(outs) != 1 or out_tree.num_leaves != 1 or out_tree.children():
         raise MeshjitTypeError(
             f"while_loop cond_fun must return a bool scalar, got a pytree {out_tree}"
         )

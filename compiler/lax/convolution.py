@@ -354,11 +354,81 @@ def conv_with_general_padding(
     )
 
 
+_DEFAULT_TRANSPOSE_SPECS = {
+    2: ("NC", "IO", "NC"),
+    3: ("NHC", "HIO", "NHC"),
+    4: ("NHWC", "HWIO", "NHWC"),
+    5: ("NHWDC", "HWDIO", "NHWDC"),
+}
+
+
+def conv_transpose(
+    lhs,
+    rhs,
+    strides,
+    padding,
+    rhs_dilation=None,
+    dimension_numbers=None,
+    transpose_kernel: bool = False,
+    precision=None,
+    preferred_element_type=None,
+    use_consistent_padding: bool = False,
+):
+    """The gradient of a strided convolution as a convolution: the input dilated by `strides`
+    (JAX's lax.conv_transpose; channels-last specs by default)."""
+    la, ra = aval_of(lhs), aval_of(rhs)
+    if la.ndim != ra.ndim or la.ndim < 2:
+        raise MeshjitValueError(
+            f"conv_transpose needs operands of one rank >= 2, got {la.str_short()} and "
+            f"{ra.str_short()}"
+        )
+    if dimension_numbers is None:
+        if la.ndim not in _DEFAULT_TRANSPOSE_SPECS:
+            raise MeshjitValueError("No 4+ dimensional dimension_number defaults.")
+        dimension_numbers = _DEFAULT_TRANSPOSE_SPECS[la.ndim]
+    dn = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
+    kernel_sizes = [ra.shape[d] for d in dn.rhs_spec[2:]]
+    rhs_dilation = (1,) * (ra.ndim - 2) if rhs_dilation is None else tuple(rhs_dilation)
+    pads = padding
+    if use_consistent_padding or padding in ("SAME", "VALID"):
+        per_dim = [padding] * len(strides) if isinstance(padding, str) else padding
+        effective = [(k - 1) * r + 1 for k, r in zip(kernel_sizes, rhs_dilation)]
+        pads = tuple(
+            _conv_transpose_padding(k, s, p) for k, s, p in zip(effective, strides, per_dim)
+        )
+    if transpose_kernel:
+        rhs = gather_scatter.rev(rhs, tuple(dn.rhs_spec[2:]))
+        perm = list(range(ra.ndim))
+        perm[dn.rhs_spec[0]], perm[dn.rhs_spec[1]] = perm[dn.rhs_spec[1]], perm[dn.rhs_spec[0]]
+        rhs = shapes.transpose(rhs, tuple(perm))
+    one = (1,) * (la.ndim - 2)
+    return conv_general_dilated(
+        lhs, rhs, one, pads, tuple(strides), rhs_dilation, dn, precision=precision,
+        preferred_element_type=preferred_element_type,
+    )  # fmt: skip
+
+
+def _conv_transpose_padding(k: int, s: int, padding) -> tuple[int, int]:
+    if padding == "SAME":
+        pad_len = k + s - 2
+        pad_a = k - 1 if s > k - 1 else -(-pad_len // 2)
+    elif padding == "VALID":
+        pad_len = k + s - 2 + max(k - s, 0)
+        pad_a = k - 1
+    elif isinstance(padding, tuple):
+        pads = tuple(k - p - 1 for p in padding)
+        pad_a, pad_len = pads[0], sum(pads)
+    else:
+        raise MeshjitValueError(f"Invalid padding mode: {padding}")
+    return pad_a, pad_len - pad_a
+
+
 __all__ = [
     "ConvDimensionNumbers",
     "conv",
     "conv_dimension_numbers",
     "conv_general_dilated",
+    "conv_transpose",
     "conv_with_general_padding",
 ]
 

@@ -40,15 +40,18 @@ __all__ = [
     "cosh",
     "digamma",
     "erf_inv",
+    "erfc",
     "exp2",
     "lgamma",
     "logaddexp",
     "nextafter",
+    "polygamma",
     "shift_left",
     "shift_right_arithmetic",
     "shift_right_logical",
     "sinh",
     "stop_gradient",
+    "zeta",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -140,10 +143,33 @@ _unary_jvp(
 )
 
 
-# log |Gamma(x)| and its derivative, digamma (which has no jvp rule: nothing differentiates it).
+erfc_p = _elementwise_primitive("erfc", "chlo.erfc", "f")
+_unary_jvp(
+    erfc_p,
+    lambda x, y: elementwise.mul(
+        elementwise.exp(elementwise.neg(elementwise.mul(x, x))), -1.0 / _HALF_SQRT_PI
+    ),
+)
+
+
+# log |Gamma(x)|, its derivative digamma, and digamma's, polygamma(1, x) (as JAX; polygamma is
+# differentiable in x, not in its order m).
 lgamma_p = _elementwise_primitive("lgamma", "chlo.lgamma", "f")
 digamma_p = _elementwise_primitive("digamma", "chlo.digamma", "f")
+polygamma_p = _elementwise_primitive("polygamma", "chlo.polygamma", "f")
 _unary_jvp(lgamma_p, lambda x, y: digamma_p.bind(x))
+_unary_jvp(digamma_p, lambda x, y: polygamma(1.0, x))
+
+
+@jvp_rules.register(polygamma_p)
+def _polygamma_jvp(primals, tangents):
+    (m, x), (tm, tx) = primals, tangents
+    if tm is not None:
+        raise MeshjitTypeError("polygamma is not differentiable in its order m (as in JAX)")
+    y = polygamma_p.bind(m, x)
+    if tx is None:
+        return y, None
+    return y, elementwise.mul(tx, polygamma(elementwise.add(m, 1.0), x))
 
 
 def acos(x):
@@ -192,6 +218,21 @@ def digamma(x):
     return digamma_p.bind(x)
 
 
+def zeta(x, q):
+    """The Hurwitz zeta function sum_n (n + q)^-x."""
+    return zeta_p.bind_internal(*elementwise.lax_operands(x, q, name="zeta"))
+
+
+def erfc(x):
+    """1 - erf(x), accurate where erf(x) is near 1."""
+    return erfc_p.bind(x)
+
+
+def polygamma(m, x):
+    """The m-th derivative of digamma (m a non-negative integer, as a float array)."""
+    return polygamma_p.bind_internal(*elementwise.lax_operands(m, x, name="polygamma"))
+
+
 def exp2(x):
     """2 ** x as exp(x * log 2); its derivative follows from exp's. bfloat16 and float16 compute
     in float32: log 2 rounded to 8 bits would be off by 2% at x = 6 (JAX 0.10.2 is)."""
@@ -201,6 +242,23 @@ def exp2(x):
     wide = elementwise.convert_element_type(x, dtypes.float32)
     out = elementwise.exp(elementwise.mul(wide, math.log(2.0)))
     return elementwise.convert_element_type(out, dtype)
+
+
+# The Hurwitz zeta function; differentiable in q (d/dq zeta(x, q) = -x zeta(x + 1, q)).
+zeta_p = _elementwise_primitive("zeta", "chlo.zeta", "f")
+
+
+@jvp_rules.register(zeta_p)
+def _zeta_jvp(primals, tangents):
+    (x, q), (tx, tq) = primals, tangents
+    if tx is not None:
+        raise MeshjitTypeError("zeta is not differentiable in its exponent x in meshjit")
+    y = zeta_p.bind(x, q)
+    if tq is None:
+        return y, None
+    return y, elementwise.mul(
+        tq, elementwise.neg(elementwise.mul(x, zeta(elementwise.add(x, 1.0), q)))
+    )
 
 
 # ---------------------------------------------------------------------------------------------

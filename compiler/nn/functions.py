@@ -11,12 +11,21 @@ import math
 
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.ad.custom_derivatives import custom_jvp
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.util import aval_of, materialize, promote, promote_inexact
 
 __all__ = [
+    "tanh",
+    "squareplus",
+    "sparse_sigmoid",
+    "sparse_plus",
+    "mish",
+    "logmeanexp",
+    "log1mexp",
+    "identity",
     "celu",
     "elu",
     "gelu",
@@ -120,6 +129,34 @@ def leaky_relu(x, negative_slope=1e-2):
     return jnp.where(x >= 0, x, negative_slope * x)
 
 
+def identity(x):
+    return jnp.asarray(x)
+
+
+def tanh(x):
+    return jnp.tanh(x)
+
+
+def mish(x):
+    x = _inexact(x)
+    return x * jnp.tanh(softplus(x))
+
+
+def squareplus(x, b=4):
+    x = _inexact(x)
+    return (x + jnp.sqrt(x * x + b)) / 2
+
+
+def sparse_plus(x):
+    """0 below -1, x above 1, (x + 1)^2 / 4 between."""
+    x = _inexact(x)
+    return jnp.where(x <= -1.0, 0.0, jnp.where(x >= 1.0, x, (x + 1.0) ** 2 / 4))
+
+
+def sparse_sigmoid(x):
+    return 0.5 * jnp.clip(_inexact(x) + 1.0, 0.0, 2.0)
+
+
 def hard_tanh(x):
     x = _inexact(x)  # as JAX: the derivative is 1 on [-1, 1] (and at NaN)
     return jnp.where(x > 1, 1.0, jnp.where(x < -1, -1.0, x))
@@ -163,9 +200,23 @@ def _safe_max(x, axis):
 
 
 def softmax(x, axis=-1):
-    x = _inexact(x)
+    return _softmax(_inexact(x), axis)
+
+
+def _softmax_impl(x, axis):
     unnormalized = jnp.exp(x - _safe_max(x, axis))
     return unnormalized / jnp.sum(unnormalized, axis=axis, keepdims=True)
+
+
+# JAX's derivative: y * (t - sum(y * t)), whose sum over the axis is 0 to rounding.
+_softmax = custom_jvp(_softmax_impl, nondiff_argnums=(1,))
+
+
+@_softmax.defjvp
+def _softmax_jvp(axis, primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = _softmax(x, axis)
+    return y, y * (t - jnp.sum(y * t, axis=axis, keepdims=True))
 
 
 def log_softmax(x, axis=-1):
@@ -175,18 +226,21 @@ def log_softmax(x, axis=-1):
 
 
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
+    """log(sum(b * exp(a))) over `axis`, shifted by the (finite) maximum, as JAX: terms with
+    b == 0 do not count, and a negative sum is nan unless `return_sign`."""
     a = _inexact(a)
     if b is not None:
-        a, b = jnp.broadcast_arrays(*promote(a, _inexact(b)))
-    amax = _safe_max(a, axis)
+        a, b = promote(a, _inexact(b))
+        _check_broadcasts("logsumexp", a, b)
+        a, b = jnp.broadcast_arrays(a, b)
+        a = jnp.where(b != 0, a, -jnp.inf)
+    amax = lax.stop_gradient(_safe_max(a, axis))
     terms = jnp.exp(a - amax)
     if b is not None:
         terms = terms * b
     total = jnp.sum(terms, axis=axis, keepdims=True)
     sign = jnp.sign(total)
-    if return_sign or b is not None:
-        total = jnp.abs(total)
-    out = jnp.log(total) + amax
+    out = jnp.log(jnp.abs(total)) + amax
     if b is not None and not return_sign:
         out = jnp.where(sign < 0, jnp.full_like(out, jnp.nan), out)
     if not keepdims:
@@ -195,6 +249,38 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
         )
         out, sign = jnp.squeeze(out, axes), jnp.squeeze(sign, axes)
     return (out, sign) if return_sign else out
+
+
+def _check_broadcasts(name: str, a, b) -> None:
+    a_shape, b_shape = jnp.shape(a), jnp.shape(b)
+    for x, y in zip(reversed(a_shape), reversed(b_shape)):
+        if x != y and 1 not in (x, y):
+            raise MeshjitValueError(
+                f"{name}: b of shape {b_shape} does not broadcast against a of shape {a_shape} "
+                "(b weights the terms of a: give it a's shape, or one that broadcasts to it)"
+            )
+
+
+def logmeanexp(x, axis=None, keepdims=False):
+    x = _inexact(x)
+    lse = logsumexp(x, axis=axis, keepdims=keepdims)
+    ndim = jnp.ndim(x)
+    axes = tuple(range(ndim)) if axis is None else checks.canonical_axes(axis, ndim)
+    count = math.prod(jnp.shape(x)[a] for a in axes)
+    return lse - jnp.log(jnp.asarray(count, lse.dtype))
+
+
+@custom_jvp
+def log1mexp(x):
+    """log(1 - exp(-x)), accurate on both sides of log 2."""
+    x = _inexact(x)
+    return jnp.where(x < math.log(2.0), jnp.log(-jnp.expm1(-x)), jnp.log1p(-jnp.exp(-x)))
+
+
+@log1mexp.defjvp
+def _log1mexp_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return log1mexp(x), t / jnp.expm1(x)
 
 
 def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5):

@@ -35,9 +35,15 @@ from meshjit.compiler.lax.batching import (
 from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
 from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
-from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, PartitionSpec, get_context_mesh
+from meshjit.compiler.parallel.sharding import (
+    AbstractMesh,
+    Mesh,
+    NamedSharding,
+    PartitionSpec,
+    get_context_mesh,
+)
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
-from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, new_trace
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_unflatten
 from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_per_value_attr
 
@@ -45,21 +51,145 @@ shard_map_p = Primitive("shard_map", multiple_results=True)
 vma_rules.add(shard_map_p)
 
 
+class _Infer:
+    """The default of `in_specs`: read them off the arguments' shardings (JAX 0.10's `Infer`)."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "Infer"
+
+
+Infer = _Infer()
+
+
 def shard_map(
-    f, *, mesh=None, in_specs, out_specs, axis_names=None, check_vma: bool = True, check_rep=None
+    f=None,
+    /,
+    *,
+    out_specs,
+    in_specs=Infer,
+    mesh=None,
+    axis_names=frozenset(),
+    check_vma: bool = True,
+    check_rep=None,
 ):
-    """Runs `f` once per device on its local blocks; collectives name the manual axes."""
+    """Runs `f` once per device on its local blocks; collectives name the manual axes.
+
+    `mesh` defaults to the context mesh (`with mesh:` / `set_mesh`); `in_specs` defaults to the
+    arguments' own shardings, which needs the manual axes to be `AxisType.Explicit` (as in JAX
+    0.10, whose make_mesh makes Explicit axes). Without `f`, returns a decorator."""
     if check_rep is not None:
         check_vma = check_rep
-    spec = _ShardMapSpec(mesh, in_specs, out_specs, axis_names, check_vma)
+    if f is None:
+        return functools.partial(
+            shard_map,
+            out_specs=out_specs,
+            in_specs=in_specs,
+            mesh=mesh,
+            axis_names=axis_names,
+            check_vma=check_vma,
+        )
+    if not callable(f):
+        raise MeshjitTypeError(
+            f"shard_map requires a callable for its first argument, but got {f!r} of type "
+            f"{type(f).__name__}"
+        )
+    spec = _ShardMapSpec(mesh, in_specs, out_specs, axis_names or None, check_vma)
 
     @functools.wraps(f)
     def wrapped(*args):
+        if spec.in_specs is Infer:
+            return _with_inferred_specs(f, spec, args)
         if current_trace() is None:
             return _eager(wrapped)(*args)
         return _shard_map_traced(f, spec, args)
 
     return wrapped
+
+
+def _with_inferred_specs(f, spec: _ShardMapSpec, args):
+    mesh = spec.resolve_mesh()
+    manual = spec.axis_names if spec.axis_names is not None else frozenset(mesh.axis_names)
+    _check_explicit(mesh, manual)
+    leaves, tree = tree_flatten(args)
+    specs = tuple(_arg_spec(x, i, mesh, manual) for i, x in enumerate(leaves))
+    key = (f, mesh, tree, specs, spec.out_specs, spec.axis_names, spec.check_vma)
+    try:
+        inferred = _inferred_cached(*key)  # eager calls with the same shardings: one compile
+    except TypeError:  # unhashable out_specs (a list or dict of specs)
+        inferred = _inferred(*key)
+    return inferred(*args)
+
+
+def _inferred(f, mesh, tree, specs, out_specs, axis_names, check_vma):
+    return shard_map(
+        f,
+        mesh=mesh,
+        in_specs=tree_unflatten(tree, list(specs)),
+        out_specs=out_specs,
+        axis_names=axis_names or frozenset(),
+        check_vma=check_vma,
+    )
+
+
+_inferred_cached = functools.lru_cache(maxsize=256)(_inferred)
+
+
+def _check_explicit(mesh, manual) -> None:
+    types = dict(zip(mesh.axis_names, getattr(mesh, "axis_types", ())))
+    kinds = [types.get(a) for a in mesh.axis_names if a in manual]
+    if all(k is not None and k.name == "Explicit" for k in kinds):
+        return
+    shown = ", ".join(f"AxisType.{k.name}" if k is not None else "AxisType.Auto" for k in kinds)
+    raise MeshjitTypeError(
+        "shard_map in_specs argument must be a pytree of `meshjit.sharding.PartitionSpec` "
+        f"instances, but it was `None` when axis_names={_in_mesh_order(mesh, manual)} are of type "
+        f"{shown}. Pass "
+        "in_specs=..., or make the mesh with Explicit axes (meshjit.make_mesh's default)"
+    )
+
+
+def _in_mesh_order(mesh, axes) -> tuple[str, ...]:
+    return tuple(a for a in mesh.axis_names if a in axes)
+
+
+def _arg_spec(x, i: int, mesh, manual) -> PartitionSpec:
+    """The argument's own spec over the manual axes: a meshjit Array's NamedSharding, and
+    replicated for host values."""
+    sharding = _traced_sharding(x, i) if isinstance(x, Tracer) else getattr(x, "sharding", None)
+    if not isinstance(sharding, NamedSharding):
+        return PartitionSpec()
+    if sharding.mesh.axis_names != mesh.axis_names:
+        raise MeshjitValueError(
+            f"shard_map argument {i} is sharded over mesh axes {sharding.mesh.axis_names}, but the "
+            f"shard_map mesh has axes {mesh.axis_names}; pass in_specs=..."
+        )
+    return _manual_only(sharding.spec, manual)
+
+
+def _traced_sharding(x, i: int):
+    """The sharding jit's argument `x` came with; other traced values carry none in meshjit."""
+    trace = current_trace()
+    while trace is not None:
+        if trace.arg_shardings and x.var in trace.arg_shardings:
+            return trace.arg_shardings[x.var]
+        trace = trace.parent
+    raise MeshjitValueError(
+        f"shard_map cannot infer in_specs for argument {i} ({x.var.aval.str_short()}): it is a "
+        "traced value, and in meshjit only jit's own arguments carry their sharding (computed "
+        "values do not yet). Pass in_specs=..."
+    )
+
+
+def _manual_only(spec: PartitionSpec, manual) -> PartitionSpec:
+    entries = []
+    for i in range(len(spec)):
+        axes = tuple(a for a in spec.axes_of(i) if a in manual)
+        entries.append(axes or None)
+    while entries and entries[-1] is None:
+        entries.pop()
+    return PartitionSpec(*entries)
 
 
 @functools.lru_cache(maxsize=256)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import itertools
 import math
 import threading
@@ -14,12 +15,42 @@ from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leav
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
 
 
+class AxisType(enum.Enum):
+    """How a mesh axis shards values (JAX's `jax.sharding.AxisType`). Stored on meshes; what
+    Explicit and Manual mean for tracing comes with the explicit-sharding mode."""
+
+    Auto = enum.auto()
+    Explicit = enum.auto()
+    Manual = enum.auto()
+
+    def __repr__(self):
+        return self.name
+
+
+def _normalize_axis_types(axis_names: tuple, axis_types, what: str) -> tuple:
+    if axis_types is None:
+        axis_types = (AxisType.Auto,) * len(axis_names)
+    if not isinstance(axis_types, tuple):
+        axis_types = (axis_types,)
+    if not all(isinstance(a, AxisType) for a in axis_types):
+        raise MeshjitTypeError(
+            f"axis_types passed to {what} must be of type `meshjit.sharding.AxisType`. Got "
+            f"{axis_types} of type {tuple(type(a) for a in axis_types)}"
+        )
+    if len(axis_names) != len(axis_types):
+        raise MeshjitValueError(
+            "Number of axis names should match the number of axis_types. Got "
+            f"axis_names={axis_names} and axis_types={axis_types}"
+        )
+    return axis_types
+
+
 class AbstractMesh:
     """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
 
-    __slots__ = ("axis_sizes", "axis_names", "_shape")
+    __slots__ = ("axis_sizes", "axis_names", "axis_types", "_shape")
 
-    def __init__(self, axis_sizes: Sequence[int], axis_names: Sequence[str]):
+    def __init__(self, axis_sizes: Sequence[int], axis_names: Sequence[str], axis_types=None):
         axis_sizes, axis_names = tuple(int(s) for s in axis_sizes), tuple(axis_names)
         if len(axis_sizes) != len(axis_names):
             raise MeshjitValueError(
@@ -31,6 +62,8 @@ class AbstractMesh:
             if not isinstance(name, str):
                 raise MeshjitTypeError(f"mesh axis names must be strings, got {name!r}")
         self.axis_sizes, self.axis_names = axis_sizes, axis_names
+        # Stored, not compared: the axis types do not change what is compiled yet.
+        self.axis_types = _normalize_axis_types(axis_names, axis_types, "AbstractMesh")
         self._shape = MeshShape(tuple(zip(axis_names, axis_sizes)))
 
     @property
@@ -72,9 +105,9 @@ _context = _MeshContext()
 class Mesh:
     """Devices laid out in an n-d array, one named axis per array dimension."""
 
-    __slots__ = ("devices", "axis_names", "_abstract", "_ids")
+    __slots__ = ("devices", "axis_names", "axis_types", "_abstract", "_ids")
 
-    def __init__(self, devices, axis_names: Sequence[str] | str):
+    def __init__(self, devices, axis_names: Sequence[str] | str, axis_types=None):
         devices = np.asarray(devices, dtype=object)
         axis_names = (axis_names,) if isinstance(axis_names, str) else tuple(axis_names)
         if devices.ndim != len(axis_names):
@@ -93,7 +126,8 @@ class Mesh:
         if len(set(ids)) != len(ids):
             raise MeshjitValueError(f"mesh devices must be distinct, got ids {ids}")
         self.devices, self.axis_names = devices, axis_names
-        self._abstract = AbstractMesh(devices.shape, axis_names)
+        self.axis_types = _normalize_axis_types(axis_names, axis_types, "Mesh")
+        self._abstract = AbstractMesh(devices.shape, axis_names, self.axis_types)
         self._ids = tuple(ids)  # hashed on every jit call made under `with mesh:`
 
     abstract_mesh = property(lambda self: self._abstract)
@@ -101,6 +135,10 @@ class Mesh:
     shape = property(lambda self: self._abstract.shape)
     size = property(lambda self: self._abstract.size)
     mesh_shape = property(lambda self: self._abstract.mesh_shape)
+
+    @property
+    def shape_tuple(self) -> tuple[tuple[str, int], ...]:
+        return tuple(zip(self.axis_names, self.axis_sizes))
 
     @property
     def device_ids(self) -> tuple[int, ...]:
@@ -165,7 +203,11 @@ class set_mesh:
         _context.mesh = self._saved
 
 
-def make_mesh(axis_shapes: Sequence[int], axis_names: Sequence[str], devices=None) -> Mesh:
+def make_mesh(
+    axis_shapes: Sequence[int], axis_names: Sequence[str], axis_types=None, *, devices=None
+) -> Mesh:
+    """A mesh of the first prod(axis_shapes) devices. As in JAX 0.10.2, the axes default to
+    AxisType.Explicit (only stored for now)."""
     from meshjit.compiler.runtime import client as backend
 
     axis_shapes = tuple(int(s) for s in axis_shapes)
@@ -176,7 +218,10 @@ def make_mesh(axis_shapes: Sequence[int], axis_names: Sequence[str], devices=Non
             f"make_mesh: a mesh of shape {axis_shapes} needs {need} devices, but only "
             f"{len(devices)} are available"
         )
-    return Mesh(np.array(devices[:need], dtype=object).reshape(axis_shapes), axis_names)
+    if axis_types is None:
+        axis_types = (AxisType.Explicit,) * len(axis_shapes)
+    grid = np.array(devices[:need], dtype=object).reshape(axis_shapes)
+    return Mesh(grid, axis_names, axis_types)
 
 
 class _Unconstrained:
@@ -279,8 +324,22 @@ class NamedSharding:
                 dims.append(DimSharding(self.spec.axes_of(i)))
         return TensorSharding(mesh_name, tuple(dims))
 
+    @property
     def is_fully_replicated(self) -> bool:
         return not any(self.spec.axes_of(i) for i in range(len(self.spec)))
+
+    def shard_shape(self, global_shape) -> tuple[int, ...]:
+        """The shape of each device's block; every dimension must divide evenly (as in JAX)."""
+        out = []
+        for dim, size in enumerate(global_shape):
+            parts = math.prod(self.mesh.shape[a] for a in self.spec.axes_of(dim))
+            if size % parts:
+                raise MeshjitValueError(
+                    f"Sharding {self} implies that array axis {dim} is partitioned {parts} times, "
+                    f"but the dimension size is {size} (full shape: {tuple(global_shape)})"
+                )
+            out.append(size // parts)
+        return tuple(out)
 
     def __eq__(self, other):
         return (

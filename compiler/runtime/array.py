@@ -112,6 +112,7 @@ class Array(ArrayMethods):
     def device_list(self) -> tuple:
         return tuple(self._placement._devices)
 
+    @property
     def is_fully_replicated(self) -> bool:
         return self._placement._hlo_sharding.is_replicated()
 

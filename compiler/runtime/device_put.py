@@ -32,6 +32,17 @@ def device_put(x, device=None):
     return tree_unflatten(treedef, [_put_leaf(v, t) for v, t in zip(leaves, targets)])
 
 
+def device_get(x):
+    """Copies the arrays in a pytree to NumPy arrays; other leaves are returned unchanged."""
+    leaves, treedef = tree_flatten(x)
+    return tree_unflatten(treedef, [_get_leaf(v) for v in leaves])
+
+
+def _get_leaf(x):
+    # As JAX: anything with __array__ (arrays, NumPy scalars) becomes an ndarray.
+    return np.asarray(x) if hasattr(x, "__array__") else x
+
+
 def _put_leaf(x, target):
     if isinstance(x, Tracer):
         return _put_traced(x, target)

@@ -101,6 +101,7 @@ class Trace:
         "axis_env",
         "vmap_axes",
         "known",
+        "arg_shardings",
     )
 
     def __init__(self, parent: Trace | None):
@@ -112,6 +113,9 @@ class Trace:
         # Autodiff outside jit: {id(var): concrete value} of the inputs (values computed on
         # demand, for Python control flow on them), else None.
         self.known = None
+        # Under jit: the NamedSharding of each argument that has one (by its Var), which
+        # shard_map reads to infer omitted in_specs.
+        self.arg_shardings: dict | None = None
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
         self.constvars: list[Var] = []

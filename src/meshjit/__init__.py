@@ -16,10 +16,12 @@ from meshjit import (  # noqa: E402
     nn,
     numpy,
     random,
+    scipy,
     sharding,
     test_util,
+    tree,
+    tree_util,
 )
-from meshjit.compiler import tree_util
 from meshjit.compiler.ad.api import grad, jvp, linear_transpose, linearize, value_and_grad, vjp
 from meshjit.compiler.ad.checkpoint import checkpoint, checkpoint_policies, remat
 from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
@@ -33,16 +35,16 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
-from meshjit.compiler.jit.api import ShapeDtypeStruct, eval_shape, jit, make_jaxpr
+from meshjit.compiler.jit.api import ShapeDtypeStruct, eval_shape, jit, make_jaxpr, typeof
 from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
-from meshjit.compiler.parallel.sharding import make_mesh, set_mesh
+from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_mesh
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.runtime.array import Array
 from meshjit.compiler.runtime.client import devices
-from meshjit.compiler.runtime.device_put import block_until_ready, device_put
+from meshjit.compiler.runtime.device_put import block_until_ready, device_get, device_put
 from meshjit.compiler.runtime.distributed import (
     device_count,
     local_device_count,
@@ -68,6 +70,8 @@ __all__ = [
     "MeshjitOverflowError",
     "MeshjitTypeError",
     "MeshjitValueError",
+    "NamedSharding",
+    "P",
     "ShapeDtypeStruct",
     "ad_checkpoint",
     "block_until_ready",
@@ -77,6 +81,7 @@ __all__ = [
     "custom_jvp",
     "custom_vjp",
     "device_count",
+    "device_get",
     "device_put",
     "devices",
     "distributed",
@@ -98,6 +103,7 @@ __all__ = [
     "make_mesh",
     "set_mesh",
     "shard_map",
+    "scipy",
     "sharding",
     "test_util",
     "visualize_sharding",
@@ -111,6 +117,8 @@ __all__ = [
     "process_index",
     "random",
     "remat",
+    "tree",
+    "typeof",
     "tree_util",
     "value_and_grad",
     "vjp",

@@ -2,6 +2,7 @@
 
 from meshjit.compiler.parallel.sharding import (  # noqa: F401
     AbstractMesh,
+    AxisType,
     Mesh,
     NamedSharding,
     OpaqueSharding,
@@ -13,6 +14,9 @@ from meshjit.compiler.parallel.sharding import (  # noqa: F401
 )
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
 
+# JAX 0.6-0.7's name for the context manager; JAX 0.10 spells it set_mesh.
+use_mesh = set_mesh
+
 
 def get_abstract_mesh():
     """The context mesh's AbstractMesh (None outside `with mesh:` / set_mesh)."""
@@ -23,6 +27,7 @@ def get_abstract_mesh():
 __all__ = [
     "get_abstract_mesh",
     "AbstractMesh",
+    "AxisType",
     "Mesh",
     "NamedSharding",
     "OpaqueSharding",
@@ -30,5 +35,6 @@ __all__ = [
     "PartitionSpec",
     "SingleDeviceSharding",
     "set_mesh",
+    "use_mesh",
     "with_sharding_constraint",
 ]

@@ -276,7 +276,7 @@ def test_device_put_and_shards(mesh):
 def test_device_put_replicated_and_partial(mesh):
     x = ints((8, 2))
     a = meshjit.device_put(x, NamedSharding(mesh, P()))
-    assert a.is_fully_replicated()
+    assert a.is_fully_replicated
     assert all(s.index == (slice(0, 8), slice(0, 2)) for s in a.addressable_shards)
     b = meshjit.device_put(x, NamedSharding(mesh, P("y")))  # replicated over "x"
     assert [_normalized_index(s.index, x.shape)[0] for s in b.addressable_shards[:4]] == [

@@ -169,3 +169,22 @@ def jax_on_8_devices(program: str, tmp_path) -> dict:
     if "FEWDEVICES" in proc.stdout:
         pytest.skip("JAX has fewer than 8 CPU devices")
     return dict(np.load(path))
+
+
+def start_jax_oracle(cases, harness: str, tmp_path_factory, pytestconfig) -> JaxOracle:
+    """A `JaxOracle` for a session fixture: one run directory per test run (shared by the
+    pytest workers), the results cached in pytest's cache between runs; skips without JAX."""
+    import pytest
+
+    if not have_jax():
+        pytest.skip("jax is not installed")
+    base = tmp_path_factory.getbasetemp()
+    run_dir = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    cache = getattr(pytestconfig, "cache", None)  # None under -p no:cacheprovider
+    cache_dir = cache.mkdir("jax_oracle") if cache else run_dir
+    return JaxOracle(cases, harness, str(run_dir), str(cache_dir))
+
+
+def message_of(error: BaseException) -> str:
+    """An error's message without the `at <user line>` meshjit appends."""
+    return str(error).rsplit("\n  at ", 1)[0]

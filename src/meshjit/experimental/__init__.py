@@ -1,5 +1,5 @@
 """meshjit.experimental: APIs under JAX's `jax.experimental` names."""
 
-from meshjit.experimental import multihost_utils
+from meshjit.experimental import multihost_utils, shard_map
 
-__all__ = ["multihost_utils"]
+__all__ = ["multihost_utils", "shard_map"]

@@ -1,6 +1,7 @@
 """meshjit.nn: activation functions and friends (re-exported from
-meshjit.compiler.nn.functions)."""
+meshjit.compiler.nn.functions), and meshjit.nn.initializers."""
 
+from meshjit.compiler.nn.attention import dot_product_attention
 from meshjit.compiler.nn.functions import (
     celu,
     elu,
@@ -10,10 +11,14 @@ from meshjit.compiler.nn.functions import (
     hard_silu,
     hard_swish,
     hard_tanh,
+    identity,
     leaky_relu,
+    log1mexp,
     log_sigmoid,
     log_softmax,
+    logmeanexp,
     logsumexp,
+    mish,
     normalize,
     one_hot,
     relu,
@@ -24,11 +29,26 @@ from meshjit.compiler.nn.functions import (
     soft_sign,
     softmax,
     softplus,
+    sparse_plus,
+    sparse_sigmoid,
+    squareplus,
     standardize,
     swish,
+    tanh,
 )
+from meshjit.nn import initializers
 
 __all__ = [
+    "tanh",
+    "squareplus",
+    "sparse_sigmoid",
+    "sparse_plus",
+    "mish",
+    "logmeanexp",
+    "log1mexp",
+    "identity",
+    "dot_product_attention",
+    "initializers",
     "celu",
     "elu",
     "gelu",

@@ -1,0 +1,47 @@
+"""The gamma distribution (jax.scipy.stats.gamma)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler import numpy as jnp
+from meshjit.compiler.scipy.special import gammainc, gammaincc, gammaln, xlogy
+from meshjit.compiler.scipy.stats.util import inexact
+
+
+def logpdf(x, a, loc=0, scale=1):
+    x, a, loc, scale = inexact(x, a, loc, scale)
+    ok = x >= loc
+    y = jnp.where(ok, (x - loc) / scale, 1.0).astype(x.dtype)
+    log_probs = (xlogy(a - 1, y) - y) - (gammaln(a) + jnp.log(scale))
+    return jnp.where(ok, log_probs, -np.inf)
+
+
+def pdf(x, a, loc=0, scale=1):
+    return jnp.exp(logpdf(x, a, loc, scale))
+
+
+def cdf(x, a, loc=0, scale=1):
+    x, a, loc, scale = inexact(x, a, loc, scale)
+    return gammainc(a, _clamp((x - loc) / scale, np.inf))
+
+
+def logcdf(x, a, loc=0, scale=1):
+    return jnp.log(cdf(x, a, loc, scale))
+
+
+def sf(x, a, loc=0, scale=1):
+    x, a, loc, scale = inexact(x, a, loc, scale)
+    y = (x - loc) / scale
+    return jnp.where(y < 0, 1.0, gammaincc(a, y)).astype(y.dtype)
+
+
+def logsf(x, a, loc=0, scale=1):
+    return jnp.log(sf(x, a, loc, scale))
+
+
+def _clamp(y, upper):
+    # lax.clamp, as JAX: its derivative is a select, so a clamped point's gradient is 0 even
+    # where the cdf's derivative is infinite.
+    return lax.clamp(np.array(0, y.dtype), y, np.array(upper, y.dtype))

@@ -1,0 +1,151 @@
+"""meshjit.nn against JAX 0.10.2 (one JAX subprocess): initializers bit for bit (they draw from
+meshjit.random, JAX's bits), dot_product_attention and the newer activations to rounding,
+values and gradients."""
+
+import numpy as np
+import pytest
+
+import meshjit
+from meshjit.nn import initializers
+from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+
+HARNESS = r'''
+import importlib
+
+nn = importlib.import_module(jax.__name__ + ".nn")
+init = importlib.import_module(jax.__name__ + ".nn.initializers")
+f32 = np.float32
+rng = np.random.default_rng(0)
+Q = rng.standard_normal((2, 5, 4, 8)).astype(f32)
+K = rng.standard_normal((2, 6, 2, 8)).astype(f32)
+V = rng.standard_normal((2, 6, 2, 8)).astype(f32)
+BIAS = rng.standard_normal((2, 1, 5, 6)).astype(f32)
+MASK = rng.random((2, 4, 5, 6)) > 0.3
+X = np.linspace(-4, 4, 17).astype(f32)
+
+INITS = {
+    "glorot_normal": init.glorot_normal(), "glorot_uniform": init.glorot_uniform(),
+    "xavier_normal": init.xavier_normal(), "he_normal": init.he_normal(),
+    "he_uniform": init.he_uniform(), "kaiming_uniform": init.kaiming_uniform(),
+    "lecun_normal": init.lecun_normal(), "lecun_uniform": init.lecun_uniform(),
+    "normal": init.normal(), "normal_3": init.normal(3.0), "uniform": init.uniform(2.0),
+    "truncated_normal": init.truncated_normal(0.5, lower=-1.0, upper=3.0),
+    "zeros": init.zeros, "ones": init.ones, "constant": init.constant(-7.0),
+    "vs_fan_out_normal": init.variance_scaling(0.5, "fan_out", "normal"),
+    "vs_geo_uniform": init.variance_scaling(3.0, "fan_geo_avg", "uniform"),
+    "vs_conv": init.variance_scaling(1.0, "fan_in", "truncated_normal", in_axis=(0, 1), out_axis=3, batch_axis=2),
+}
+SHAPES = {"vs_conv": (3, 3, 2, 4)}
+
+ACTIVATIONS = {
+    "mish": nn.mish, "squareplus": nn.squareplus, "sparse_plus": nn.sparse_plus,
+    "sparse_sigmoid": nn.sparse_sigmoid, "log1mexp": lambda x: nn.log1mexp(jnp.abs(x) + 0.1),
+    "tanh": nn.tanh, "identity": nn.identity, "silu": nn.silu, "softplus": nn.softplus,
+    "gelu": nn.gelu, "gelu_exact": lambda x: nn.gelu(x, approximate=False), "celu": nn.celu,
+    "selu": nn.selu, "elu": nn.elu, "leaky_relu": nn.leaky_relu, "log_sigmoid": nn.log_sigmoid,
+    "hard_tanh": nn.hard_tanh, "relu6": nn.relu6, "glu": lambda x: nn.glu(jnp.concatenate([x, 2 * x]).reshape(1, 34), axis=1),
+    "logmeanexp": lambda x: nn.logmeanexp(x.reshape(1, 17), axis=1),
+    "standardize": lambda x: nn.standardize(x),
+    "softmax": lambda x: nn.softmax(x.reshape(1, 17) * x),
+    "one_hot": lambda x: nn.one_hot(jnp.abs(x).astype(jnp.int32), 5),
+}
+
+ATTENTION = {
+    "plain": lambda q, k, v: nn.dot_product_attention(q, k, v),
+    "causal_bias": lambda q, k, v: nn.dot_product_attention(q, k, v, BIAS, is_causal=True),
+    "mask_scale": lambda q, k, v: nn.dot_product_attention(q, k, v, mask=MASK, scale=0.3),
+    "window": lambda q, k, v: nn.dot_product_attention(q, k, v, local_window_size=(1, 2)),
+    "lengths": lambda q, k, v: nn.dot_product_attention(
+        q, k, v, query_seq_lengths=np.array([3, 5], np.int32), key_value_seq_lengths=np.array([6, 2], np.int32)),
+    "residual": lambda q, k, v: nn.dot_product_attention(q, k, v, return_residual=True),
+    "rank3": lambda q, k, v: nn.dot_product_attention(q[0], k[0], v[0]),
+}
+
+
+def run_case(case, record):
+    kind, name = case
+    if kind == "init":
+        draw = jax.jit(lambda key: INITS[name](key, SHAPES.get(name, (5, 7)), jnp.float32))
+        for seed in (0, 1, 42):
+            record(f"{name}|{seed}", draw(random.PRNGKey(seed)))
+    elif kind == "act":
+        fn = ACTIVATIONS[name]
+        record(f"{name}|value", jax.jit(fn)(X))
+        if name != "one_hot":
+            grad = jax.grad(lambda x: jnp.sum(fn(x) * jnp.arange(17.0)[None]))
+            record(f"{name}|grad", jax.jit(grad)(X))
+    else:
+        fn = ATTENTION[name]
+        out = jax.jit(fn)(Q, K, V)
+        for i, leaf in enumerate(out if isinstance(out, tuple) else (out,)):
+            record(f"{name}|{i}", leaf)
+        first = lambda *a: fn(*a)[0] if isinstance(fn(*a), tuple) else fn(*a)
+        grads = jax.jit(jax.grad(lambda q, k, v: jnp.sum(first(q, k, v) ** 2), argnums=(0, 1, 2)))(Q, K, V)
+        for i, g in enumerate(grads):
+            record(f"{name}|grad{i}", g)
+'''
+
+INITS = [
+    "glorot_normal", "glorot_uniform", "xavier_normal", "he_normal", "he_uniform",
+    "kaiming_uniform", "lecun_normal", "lecun_uniform", "normal", "normal_3", "uniform",
+    "truncated_normal", "zeros", "ones", "constant", "vs_fan_out_normal", "vs_geo_uniform",
+    "vs_conv",
+]  # fmt: skip
+ACTIVATIONS = [
+    "mish", "squareplus", "sparse_plus", "sparse_sigmoid", "log1mexp", "tanh", "identity",
+    "silu", "softplus", "gelu", "gelu_exact", "celu", "selu", "elu", "leaky_relu",
+    "log_sigmoid", "hard_tanh", "relu6", "glu", "logmeanexp", "standardize", "softmax",
+    "one_hot",
+]  # fmt: skip
+ATTENTION = ["plain", "causal_bias", "mask_scale", "window", "lengths", "residual", "rank3"]
+CASES = (
+    [("init", n) for n in INITS]
+    + [("act", n) for n in ACTIVATIONS]
+    + [("attention", n) for n in ATTENTION]
+)
+
+
+@pytest.fixture(scope="module")
+def jax_results(tmp_path_factory, pytestconfig):
+    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{k}-{n}" for k, n in CASES])
+def test_same_as_jax(jax_results, case):
+    got = meshjit_results(HARNESS, case)
+    want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == case[1]}
+    assert sorted(got) == sorted(want)
+    for key, (dtype, bits) in want.items():
+        assert got[key][0] == dtype, key
+        if case[0] == "init":  # JAX's bits
+            np.testing.assert_array_equal(got[key][1], bits, err_msg=key)
+        else:
+            g, w = (b.view(dtype) for b in (got[key][1], bits))
+            np.testing.assert_allclose(g, w, rtol=2e-5, atol=2e-6, err_msg=key)
+
+
+def test_initializer_bad_shapes():
+    key = meshjit.random.PRNGKey(0)
+    with pytest.raises(meshjit.MeshjitValueError, match="Can't compute input and output sizes"):
+        initializers.glorot_normal()(key, (5,))  # L:1d
+    with pytest.raises(meshjit.MeshjitValueError, match="negative dimension") as ei:
+        initializers.he_uniform()(key, (3, -2))  # L:neg
+    assert ei.value.source.line == _line("L:neg")
+    with pytest.raises(meshjit.MeshjitTypeError, match="sequences of integers"):
+        initializers.normal()(key, 3)
+    with pytest.raises(meshjit.MeshjitValueError, match="invalid mode"):
+        initializers.variance_scaling(1.0, "fan_sideways", "normal")
+
+
+def test_attention_bad_shapes():
+    q = np.zeros((1, 4, 3, 8), np.float32)
+    kv = np.zeros((1, 5, 2, 8), np.float32)
+    with pytest.raises(meshjit.MeshjitValueError, match="multiple of key/value heads"):
+        meshjit.nn.dot_product_attention(q, kv, kv)
+    with pytest.raises(meshjit.MeshjitValueError, match="value shape should be"):
+        meshjit.nn.dot_product_attention(q[:, :, :2], kv, kv[:, :4])
+
+
+def _line(marker: str) -> int:
+    with open(__file__) as f:
+        return next(i for i, line in enumerate(f, 1) if marker in line and "_line(" not in line)
