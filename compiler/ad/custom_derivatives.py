@@ -373,7 +373,7 @@ def _custom_vjp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
 
     def fwd(*leaves):
         outs, out_tree = vmap_flat(per_example_fwd, list(leaves), axis)
-        k = out_tree.children[0].num_leaves
+        k = out_tree.kids[0].num_leaves
         return outs[:k], outs[k:]
 
     def per_example_bwd(n_res, *flat):

@@ -88,7 +88,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
 def _flat_in_axes(in_axes, args, kwargs) -> list:
     try:
         return broadcast_prefix((in_axes, 0), (args, kwargs), is_leaf=_is_none)
-    except MeshjitTypeError:
+    except (MeshjitTypeError, MeshjitValueError):  # a structure mismatch
         raise MeshjitValueError(
             "vmap in_axes specification must be a tree prefix of the corresponding value, got "
             f"specification {in_axes} for value tree {tree_flatten(args)[1]}"
@@ -99,7 +99,7 @@ def _flat_out_axes(out_axes, out_tree) -> list:
     outs = tree_unflatten(out_tree, [0] * out_tree.num_leaves)
     try:
         return broadcast_prefix(out_axes, outs, is_leaf=_is_none)
-    except MeshjitTypeError:
+    except (MeshjitTypeError, MeshjitValueError):  # a structure mismatch
         raise MeshjitValueError(
             "vmap out_axes specification must be a tree prefix of the corresponding value, got "
             f"specification {out_axes} for value tree {out_tree}"

@@ -420,6 +420,9 @@ for _prim in (
     shift_left_p,
     shift_right_arithmetic_p,
     shift_right_logical_p,
+    erfc_p,
+    polygamma_p,
+    zeta_p,
 ):
     elementwise_rule(_prim)
 unary_rule(stop_gradient_p)
