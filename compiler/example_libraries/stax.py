@@ -65,7 +65,7 @@ def GeneralConv(
     b_init=normal(1e-6),
 ):  # fmt: skip
     """A convolution with dimension numbers (lhs, rhs, out) such as ('NHWC', 'HWIO', 'NHWC')."""
-    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    rhs_spec = dimension_numbers[1]
     one = (1,) * len(filter_shape)
     strides = strides or one
     W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
@@ -74,6 +74,13 @@ def GeneralConv(
         return lax.conv_general_dilated(
             inputs, W, strides, padding, one, one, dimension_numbers=dimension_numbers
         )
+
+    return _conv_layer(conv, dimension_numbers, out_chan, filter_shape, W_init, b_init)
+
+
+def _conv_layer(conv, dimension_numbers, out_chan, filter_shape, W_init, b_init):
+    """stax's (init_fun, apply_fun) of a convolution `conv(inputs, W)` plus a bias."""
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
 
     def init_fun(rng, input_shape):
         sizes = iter(filter_shape)
@@ -101,7 +108,7 @@ def GeneralConvTranspose(
     b_init=normal(1e-6),
 ):  # fmt: skip
     """A transposed convolution (lax.conv_transpose) with the given dimension numbers."""
-    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    rhs_spec = dimension_numbers[1]
     one = (1,) * len(filter_shape)
     strides = strides or one
     W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
@@ -109,22 +116,7 @@ def GeneralConvTranspose(
     def conv(inputs, W):
         return lax.conv_transpose(inputs, W, strides, padding, dimension_numbers=dimension_numbers)
 
-    def init_fun(rng, input_shape):
-        sizes = iter(filter_shape)
-        kernel_shape = [
-            out_chan if c == "O" else input_shape[lhs_spec.index("C")] if c == "I" else next(sizes)
-            for c in rhs_spec
-        ]
-        output_shape = _out_shape(conv, input_shape, kernel_shape)
-        bias_shape = [out_chan if c == "C" else 1 for c in out_spec]
-        k1, k2 = random.split(rng)
-        return output_shape, (W_init(k1, kernel_shape), b_init(k2, bias_shape))
-
-    def apply_fun(params, inputs, **kwargs):
-        W, b = params
-        return conv(inputs, W) + b
-
-    return init_fun, apply_fun
+    return _conv_layer(conv, dimension_numbers, out_chan, filter_shape, W_init, b_init)
 
 
 Conv1DTranspose = functools.partial(GeneralConvTranspose, ("NHC", "HIO", "NHC"))

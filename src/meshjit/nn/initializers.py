@@ -1,41 +1,7 @@
-"""meshjit.nn.initializers (implemented in meshjit.compiler.nn.initializers)."""
+"""meshjit.nn.initializers (implemented in meshjit.compiler.nn.initializers, whose __all__ lists
+the names)."""
 
-from meshjit.compiler.nn.initializers import (
-    constant,
-    glorot_normal,
-    glorot_uniform,
-    he_normal,
-    he_uniform,
-    kaiming_normal,
-    kaiming_uniform,
-    lecun_normal,
-    lecun_uniform,
-    normal,
-    ones,
-    truncated_normal,
-    uniform,
-    variance_scaling,
-    xavier_normal,
-    xavier_uniform,
-    zeros,
-)
+from meshjit.compiler.nn import initializers as _initializers
+from meshjit.compiler.nn.initializers import *  # noqa: F403
 
-__all__ = [
-    "constant",
-    "glorot_normal",
-    "glorot_uniform",
-    "he_normal",
-    "he_uniform",
-    "kaiming_normal",
-    "kaiming_uniform",
-    "lecun_normal",
-    "lecun_uniform",
-    "normal",
-    "ones",
-    "truncated_normal",
-    "uniform",
-    "variance_scaling",
-    "xavier_normal",
-    "xavier_uniform",
-    "zeros",
-]
+__all__ = list(_initializers.__all__)
