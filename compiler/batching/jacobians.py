@@ -9,24 +9,13 @@ from typing import Callable
 
 import numpy as np
 
-from meshjit.compiler.ad.api import linearize, vjp
+from meshjit.compiler.ad.api import _argnums, linearize, vjp
 from meshjit.compiler.batching.api import vmap
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shapes, slicing
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
-
-
-def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
-    nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
-    for n in nums:
-        if not -nargs <= n < nargs:
-            raise MeshjitValueError(
-                f"{what}: argnums {argnums} is out of range for a call with {nargs} positional "
-                "arguments"
-            )
-    return tuple(n % nargs for n in nums)
 
 
 def _split_call(fun, args, kwargs, nums):
