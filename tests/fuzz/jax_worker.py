@@ -24,7 +24,7 @@ def main() -> None:
                     program.axis_names)
         # Shardings do not change the numbers: JAX runs unconstrained (it refuses uneven ones).
         B = Backend(jnp, jax.lax, jax.shard_map, NamedSharding, PartitionSpec,
-                    lambda x, s: x, mesh)
+                    lambda x, s: x, mesh, jax.vmap)
         args = program.arguments()
         try:
             if program.grad:

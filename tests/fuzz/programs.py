@@ -74,9 +74,13 @@ def _np_dtype(name: str):
 class Backend:
     """What a program needs from a framework: numpy and lax namespaces, shard_map, shardings."""
 
-    def __init__(self, np_, lax, shard_map, named_sharding, partition_spec, wsc, mesh):
+    def __init__(self, np_, lax, shard_map, named_sharding, partition_spec, wsc, mesh, vmap=None):
         self.np, self.lax, self.shard_map = np_, lax, shard_map
         self.NamedSharding, self.P, self.wsc, self.mesh = named_sharding, partition_spec, wsc, mesh
+        self.vmap = vmap if vmap is not None else self._vmap_by_loop
+
+    def _vmap_by_loop(self, fn):  # the NumPy backend: one call per row
+        return lambda x: self.np.stack([self.np.asarray(fn(row)) for row in x])
 
     def scatter_add(self, x, idx, v):
         return x.at[idx].add(v)
@@ -193,6 +197,8 @@ def apply_step(B, step, vals):
         return lax.scan(body, x[0] * 0, x)[1]
     if op == "constraint":
         return B.wsc(vals[a[0]], B.NamedSharding(B.mesh, B.P(*a[1])))
+    if op == "vmap":  # a per-row function, mapped over axis 0
+        return B.vmap(lambda row: _row_step(B, a[0], row))(vals[a[1]])
     if op == "shard_map":
         if B.shard_map is None:  # the NumPy backend simulates the blocks
             from tests.fuzz.numpy_backend import _shard_map
@@ -200,6 +206,29 @@ def apply_step(B, step, vals):
             return _shard_map(B, a[0], vals[a[1]], a[2])
         return _shard_map_step(B, a[0], vals[a[1]], a[2])
     raise ValueError(op)
+
+
+VMAP_KINDS = ["softmax", "sort", "self_dot", "argmax_index", "cond", "while"]
+
+
+def _row_step(B, kind, v):
+    np_, lax = B.np, B.lax
+    if kind == "softmax":
+        e = np_.exp(v - np_.max(v))
+        return e / np_.sum(e)
+    if kind == "sort":
+        return np_.sort(np_.ravel(v))
+    if kind == "self_dot":
+        return np_.sum(v * v)
+    if kind == "argmax_index":  # a dynamic index computed per row
+        flat = np_.ravel(v)
+        return lax.dynamic_index_in_dim(flat, np_.argmax(flat).astype(np_.int32), 0, False)
+    if kind == "cond":  # a per-row predicate: a select of both branches under vmap
+        return lax.cond(np_.sum(v) > 0, lambda u: np_.sin(u) * 2, lambda u: u - 1, v)
+    if kind == "while":  # a per-row trip count: finished rows keep their value
+        return lax.while_loop(lambda c: (c[0] < 4) & (np_.sum(np_.abs(c[1])) < 20.0),
+                              lambda c: (c[0] + 1, c[1] * 1.5 + 0.25), (0, v))[1]
+    raise ValueError(kind)
 
 
 def _shard_map_step(B, kind, x, axis):
@@ -324,7 +353,7 @@ def _draw_step(rng, vals, mesh_shape, names, allow_collectives):
     kinds = ["unary"] * 4 + ["binary"] * 4 + ["scalar", "reduce", "reduce", "transpose",
              "reshape", "concat", "flip", "roll", "slice", "take", "dynamic_index",
              "dynamic_slice", "scatter_add", "matmul", "cumsum", "sort", "astype", "cond",
-             "fori", "while", "scan", "constraint"]
+             "fori", "while", "scan", "constraint", "vmap"]
     if allow_collectives:
         kinds += ["shard_map"] * 2
     kind = rng.choice(kinds)
@@ -390,6 +419,9 @@ def _draw_step(rng, vals, mesh_shape, names, allow_collectives):
         return [kind, i, rng.randint(0, 3)] if x.dtype == np.float32 else None
     if kind == "constraint":
         return ["constraint", i, _draw_spec(rng, list(x.shape), mesh_shape, names)]
+    if kind == "vmap":
+        ok = x.ndim >= 1 and x.shape[0] >= 1 and x.size > 0 and x.dtype == np.float32
+        return ["vmap", rng.choice(VMAP_KINDS), i] if ok else None
     if kind == "shard_map":
         axes = [n for n, s in zip(names, mesh_shape) if x.ndim and x.shape[0] % s == 0]
         if not axes or x.dtype == np.dtype("bool"):

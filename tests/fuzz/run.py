@@ -31,7 +31,7 @@ def meshjit_backend(program: Program) -> Backend:
     devices = np.array(meshjit.devices()[:size]).reshape(program.mesh_shape)
     mesh = Mesh(devices, program.axis_names)
     return Backend(jnp, lax, meshjit.shard_map, NamedSharding, P,
-                   meshjit.with_sharding_constraint, mesh)
+                   meshjit.with_sharding_constraint, mesh, meshjit.vmap)
 
 
 def _host(outs) -> list[np.ndarray]:
