@@ -220,7 +220,8 @@ def prune(program: Program) -> Program:
 
 
 _OPERANDS = {"unary": (2,), "binary": (2, 3), "scalar": (2,), "reduce": (2,),
-             "scatter_add": (1, 3), "matmul": (1, 2), "concat": (1, 2), "shard_map": (2,)}
+             "scatter_add": (1, 3), "matmul": (1, 2), "concat": (1, 2), "shard_map": (2,),
+             "vmap": (2,)}
 
 
 def _operand_positions(step) -> tuple:
