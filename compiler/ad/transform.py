@@ -122,24 +122,64 @@ def linearize_jaxpr(
     jv = jv_closed.jaxpr
     n_in, n_out = len(closed.in_avals), len(closed.out_avals)
     linear = {id(v) for v in jv.invars[n_in:]}
+    touts = jv.outvars[n_out:]
+    needed = _needed_by(touts, jv.eqns)
+    zero_consts: list = []  # (Var, value): zeros standing for tangents no one reads
     fwd_eqns, lin_eqns = [], []
     for eqn in jv.eqns:
+        if _unread_mixed_loop(eqn, linear, needed):
+            eqn = _with_zero_tangents(eqn, linear, zero_consts)
         if any(type(a) is Var and id(a) in linear for a in eqn.invars):
             lin_eqns.append(eqn)
             linear.update(id(v) for v in eqn.outvars)
         else:
             fwd_eqns.append(eqn)
-    touts = jv.outvars[n_out:]
     _check_primal_outputs(jv.outvars[:n_out], lin_eqns)
     res, seen = [], set()
     for atom in itertools.chain(*(e.invars for e in lin_eqns), touts):
         if type(atom) is Var and id(atom) not in linear and id(atom) not in seen:
             seen.add(id(atom))
             res.append(atom)
-    fwd = Jaxpr(jv.constvars, jv.invars[:n_in], jv.outvars[:n_out] + res, fwd_eqns)
+    constvars = list(jv.constvars) + [v for v, _ in zero_consts]
+    fwd = Jaxpr(constvars, jv.invars[:n_in], jv.outvars[:n_out] + res, fwd_eqns)
     lin = Jaxpr([], res + jv.invars[n_in:], touts, lin_eqns)
-    fwd = ClosedJaxpr(dce_jaxpr(fwd), jv_closed.consts)
+    consts = list(jv_closed.consts) + [value for _, value in zero_consts]
+    fwd = ClosedJaxpr(dce_jaxpr(fwd), consts)
     return Linearized(fwd, ClosedJaxpr(lin, []), len(res))
+
+
+def _needed_by(outs, eqns) -> set:
+    """The ids of the variables `outs` depend on."""
+    needed = {id(v) for v in outs if type(v) is Var}
+    for eqn in reversed(eqns):
+        if any(id(v) in needed for v in eqn.outvars):
+            needed.update(id(a) for a in eqn.invars if type(a) is Var)
+    return needed
+
+
+def _unread_mixed_loop(eqn, linear: set, needed: set) -> bool:
+    """A while_loop whose jvp carries tangents that no output tangent reads (a later op's
+    derivative is zero, e.g. floor_divide): its tangents can be zeros, leaving it primal."""
+    return (
+        eqn.primitive.name == "while"
+        and any(type(a) is Var and id(a) in linear for a in eqn.invars)
+        and not any(id(v) in needed for v in eqn.outvars)
+    )
+
+
+def _with_zero_tangents(eqn, linear: set, zero_consts: list):
+    import numpy as np
+
+    from meshjit.compiler.ir.core import Eqn
+
+    invars = []
+    for a in eqn.invars:
+        if type(a) is Var and id(a) in linear:
+            zero = Var(a.aval)
+            zero_consts.append((zero, np.zeros(a.aval.shape, a.aval.dtype)))
+            a = zero
+        invars.append(a)
+    return Eqn(eqn.primitive, invars, eqn.outvars, eqn.params, eqn.source)
 
 
 def _check_primal_outputs(outvars, lin_eqns):

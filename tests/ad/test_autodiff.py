@@ -601,12 +601,15 @@ def test_missing_rules_name_the_primitive():
 
     opaque_p = Primitive("opaque_test_op")
     abstract_eval_rules.register(opaque_p)(lambda x: x)
-    err = _raises(
-        NotImplementedError,
-        "'opaque_test_op'.*no jvp rule",
-        meshjit.grad(lambda x: jnp.sum(opaque_p.bind(x))),
-        normal(3),
-    )
+    try:
+        err = _raises(
+            NotImplementedError,
+            "'opaque_test_op'.*no jvp rule",
+            meshjit.grad(lambda x: jnp.sum(opaque_p.bind(x))),
+            normal(3),
+        )
+    finally:  # the registry is global: a test primitive must not outlive its test
+        abstract_eval_rules.pop(opaque_p, None)
     assert isinstance(err, meshjit.MeshjitError)
 
     @meshjit.custom_jvp

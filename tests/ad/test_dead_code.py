@@ -66,3 +66,29 @@ def test_grad_through_while_names_the_while_not_a_tangent_op():
         meshjit.grad(f)(np.float32(2.0))
     with pytest.raises(NotImplementedError, match="of 'while' is not supported"):
         meshjit.grad(lambda x: f(x.astype(jnp.float32)))(np.float32(2.0))
+
+
+def _loop_then_floor(np_, lax_, vmapped):
+    def loop(v):
+        return lax_.while_loop(
+            lambda c: (c[0] < 4) & (np_.sum(np_.abs(c[1])) < 20.0),
+            lambda c: (c[0] + 1, c[1] * 1.5 + 0.25),
+            (0, v),
+        )[1]
+
+    def f(x):
+        y = vmapped(loop)(x) if vmapped else loop(x)
+        return np_.sum(np_.floor_divide(y, 1.0))  # a zero derivative: no tangent reads the loop
+
+    return f
+
+
+@pytest.mark.parametrize("vmapped", [False, True])
+def test_grad_through_while_whose_tangent_nobody_reads(vmapped):
+    """Found by the fuzzer (seed 2064): the loop's tangent is dead behind floor_divide, so its
+    carries are linearized with zero tangents and grad is zeros, as JAX gives."""
+    x = np.full((3, 3), 0.1, np.float32)
+    got = meshjit.grad(_loop_then_floor(jnp, lax, meshjit.vmap if vmapped else None))(x)
+    jax = pytest.importorskip("jax")
+    want = jax.grad(_loop_then_floor(jax.numpy, jax.lax, jax.vmap if vmapped else None))(x)
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
