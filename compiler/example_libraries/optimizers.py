@@ -114,6 +114,11 @@ def _first(state):
     return state[0]
 
 
+def _with_zeros(n: int):
+    """An init_fun: the parameter and `n` zero accumulators shaped like it."""
+    return lambda x0: (x0, *(jnp.zeros_like(x0) for _ in range(n)))
+
+
 @optimizer
 def sgd(step_size):
     step_size = make_schedule(step_size)
@@ -129,7 +134,7 @@ def momentum(step_size, mass: float):
         velocity = mass * velocity + g
         return x - step_size(i) * velocity, velocity
 
-    return (lambda x0: (x0, jnp.zeros_like(x0))), update, _first
+    return _with_zeros(1), update, _first
 
 
 @optimizer
@@ -141,7 +146,7 @@ def nesterov(step_size, mass: float):
         velocity = mass * velocity + g
         return x - step_size(i) * (mass * velocity + g), velocity
 
-    return (lambda x0: (x0, jnp.zeros_like(x0))), update, _first
+    return _with_zeros(1), update, _first
 
 
 @optimizer
@@ -155,7 +160,7 @@ def adagrad(step_size, momentum=0.9):
         m = (1.0 - momentum) * (g * g_sq_inv_sqrt) + momentum * m
         return x - step_size(i) * m, g_sq, m
 
-    return (lambda x0: (x0, jnp.zeros_like(x0), jnp.zeros_like(x0))), update, _first
+    return _with_zeros(2), update, _first
 
 
 @optimizer
@@ -167,7 +172,7 @@ def rmsprop(step_size, gamma=0.9, eps=1e-8):
         avg_sq_grad = avg_sq_grad * gamma + jnp.square(g) * (1.0 - gamma)
         return x - step_size(i) * g / jnp.sqrt(avg_sq_grad + eps), avg_sq_grad
 
-    return (lambda x0: (x0, jnp.zeros_like(x0))), update, _first
+    return _with_zeros(1), update, _first
 
 
 @optimizer
@@ -180,7 +185,7 @@ def rmsprop_momentum(step_size, gamma=0.9, eps=1e-8, momentum=0.9):
         mom = momentum * mom + step_size(i) * g / jnp.sqrt(avg_sq_grad + eps)
         return x - mom, avg_sq_grad, mom
 
-    return (lambda x0: (x0, jnp.zeros_like(x0), jnp.zeros_like(x0))), update, _first
+    return _with_zeros(2), update, _first
 
 
 @optimizer
@@ -195,7 +200,7 @@ def adam(step_size, b1=0.9, b2=0.999, eps=1e-8):
         vhat = v / (1 - jnp.asarray(b2, m.dtype) ** (i + 1))
         return x - step_size(i) * mhat / (jnp.sqrt(vhat) + eps), m, v
 
-    return (lambda x0: (x0, jnp.zeros_like(x0), jnp.zeros_like(x0))), update, _first
+    return _with_zeros(2), update, _first
 
 
 @optimizer
@@ -209,7 +214,7 @@ def adamax(step_size, b1=0.9, b2=0.999, eps=1e-8):
         x = x - step_size(i) / (1 - jnp.asarray(b1, m.dtype) ** (i + 1)) * m / (u + eps)
         return x, m, u
 
-    return (lambda x0: (x0, jnp.zeros_like(x0), jnp.zeros_like(x0))), update, _first
+    return _with_zeros(2), update, _first
 
 
 @optimizer

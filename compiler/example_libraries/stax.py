@@ -65,10 +65,7 @@ def GeneralConv(
     b_init=normal(1e-6),
 ):  # fmt: skip
     """A convolution with dimension numbers (lhs, rhs, out) such as ('NHWC', 'HWIO', 'NHWC')."""
-    rhs_spec = dimension_numbers[1]
-    one = (1,) * len(filter_shape)
-    strides = strides or one
-    W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
+    one, strides, W_init = _conv_defaults(dimension_numbers, filter_shape, strides, W_init)
 
     def conv(inputs, W):
         return lax.conv_general_dilated(
@@ -76,6 +73,14 @@ def GeneralConv(
         )
 
     return _conv_layer(conv, dimension_numbers, out_chan, filter_shape, W_init, b_init)
+
+
+def _conv_defaults(dimension_numbers, filter_shape, strides, W_init):
+    """(unit strides, strides, W_init) with stax's defaults: unit strides, glorot_normal."""
+    rhs_spec = dimension_numbers[1]
+    one = (1,) * len(filter_shape)
+    W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
+    return one, strides or one, W_init
 
 
 def _conv_layer(conv, dimension_numbers, out_chan, filter_shape, W_init, b_init):
@@ -108,10 +113,7 @@ def GeneralConvTranspose(
     b_init=normal(1e-6),
 ):  # fmt: skip
     """A transposed convolution (lax.conv_transpose) with the given dimension numbers."""
-    rhs_spec = dimension_numbers[1]
-    one = (1,) * len(filter_shape)
-    strides = strides or one
-    W_init = W_init or glorot_normal(rhs_spec.index("I"), rhs_spec.index("O"))
+    one, strides, W_init = _conv_defaults(dimension_numbers, filter_shape, strides, W_init)
 
     def conv(inputs, W):
         return lax.conv_transpose(inputs, W, strides, padding, dimension_numbers=dimension_numbers)
