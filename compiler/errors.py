@@ -126,6 +126,11 @@ class MeshjitValueError(MeshjitError, ValueError):
     """A value out of range: an axis, a size, a spec."""
 
 
+class ShardingTypeError(MeshjitTypeError, ValueError):
+    """Explicit-sharding types that do not fit an op: operands sharded in conflicting ways, an
+    ambiguous result sharding (JAX: core.ShardingTypeError)."""
+
+
 class MeshjitOverflowError(MeshjitValueError, OverflowError):
     """A Python int that does not fit int32 (JAX: OverflowError)."""
 

@@ -17,7 +17,15 @@ from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo
 from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, dce_jaxpr
 from meshjit.compiler.ir.registry import Primitive, lowering_rules
 from meshjit.dialects.context import shared_context
-from meshjit.dialects.sdy import SHARDING_ATTR, MeshShape, emit_mesh, tensor_sharding_attr
+from meshjit.dialects.sdy import (
+    SHARDING_ATTR,
+    DimSharding,
+    MeshShape,
+    TensorSharding,
+    emit_mesh,
+    sharding_constraint,
+    tensor_sharding_attr,
+)
 from meshjit.dialects.types import TypeCache, dense_elements
 from meshjit.dialects.util import gc_paused
 
@@ -315,10 +323,32 @@ def _apply_rule(ctx: LoweringRuleContext, rule, eqn: Eqn, loc: ir.Location, env:
     ctx._avals_in = ctx._avals_out = None
     with loc:
         out = rule(ctx, *map(env.__getitem__, eqn.invars), **eqn.params)
-    if eqn.primitive.multiple_results:
-        env.update(zip(eqn.outvars, out))
-    else:
-        env[eqn.outvars[0]] = out
+        if eqn.primitive.multiple_results:
+            env.update(zip(eqn.outvars, out))
+            return
+        aval = eqn.outvars[0].aval
+        if aval.sharding is not None and eqn.primitive.name not in _CONSTRAINT_PRIMITIVES:
+            out = _type_constraint(ctx.module_ctx, out, aval)
+    env[eqn.outvars[0]] = out
+
+
+# Primitives that lower to a sharding constraint of their own.
+_CONSTRAINT_PRIMITIVES = frozenset({"sharding_constraint", "reshard", "retype"})
+
+
+def _type_constraint(mctx: ModuleContext, value: ir.Value, aval) -> ir.Value:
+    """Explicit mode: a result whose type is sharded is constrained to its type's sharding (so
+    XLA partitions what the types say); dimensions left to Auto axes stay open."""
+    if aval.spec_key is None:
+        return value
+    s = aval.sharding
+    auto = any(t.name != "Explicit" for t in s.mesh.axis_types)
+    dims = tuple(
+        DimSharding(() if e is None else (e,) if isinstance(e, str) else tuple(e), not auto)
+        for e in s.spec
+    )
+    sharding = TensorSharding(mctx.mesh_symbol(s.mesh.mesh_shape), dims)
+    return sharding_constraint(value, sharding)
 
 
 def const_values(mctx: ModuleContext, closed: ClosedJaxpr) -> list[ir.Value]:

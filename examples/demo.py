@@ -31,7 +31,8 @@ def collectives(hlo_text: str) -> dict:
 
 def main() -> int:
     devices = meshjit.devices()
-    mesh = meshjit.make_mesh((4, 2), ("data", "model"))
+    auto = (meshjit.sharding.AxisType.Auto,) * 2  # layouts left to propagation
+    mesh = meshjit.make_mesh((4, 2), ("data", "model"), axis_types=auto)
     banner("devices and mesh")
     print(f"{len(devices)} devices: {devices}")
     print(mesh)

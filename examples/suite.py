@@ -97,7 +97,10 @@ EXAMPLES = {
 def make_mesh():
     import meshjit
 
-    return meshjit.make_mesh(MESH_SHAPE, MESH_AXES)
+    # Auto axes: these programs leave the layouts to propagation (meshjit.make_mesh defaults to
+    # Explicit axes, as JAX 0.10.2; see examples/explicit.py for that mode).
+    auto = (meshjit.sharding.AxisType.Auto,) * len(MESH_AXES)
+    return meshjit.make_mesh(MESH_SHAPE, MESH_AXES, axis_types=auto)
 
 
 def in_shardings(example, mesh) -> tuple:

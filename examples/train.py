@@ -364,7 +364,8 @@ def main(argv=None) -> int:
         parser.error("--steps must be at least 2 (the loss has to fall)")
     if os.environ.get("MESHJIT_NUM_PROCESSES"):  # started by python -m meshjit.launch
         meshjit.distributed.initialize()
-    mesh = meshjit.make_mesh(MESH_SHAPE, MESH_AXES)
+    auto = (meshjit.sharding.AxisType.Auto,) * len(MESH_AXES)  # layouts left to propagation
+    mesh = meshjit.make_mesh(MESH_SHAPE, MESH_AXES, axis_types=auto)
     print(
         f"{len(meshjit.devices())} devices in {meshjit.process_count()} process(es), mesh "
         f"{dict(zip(MESH_AXES, MESH_SHAPE))}, {steps} SGD steps"

@@ -28,8 +28,10 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import keep, same_as_first, spec_of
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined, linear_jvp
 from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr, unary_rule
 from meshjit.compiler.lowering import jaxpr_subcomp
@@ -285,3 +287,15 @@ __all__ = [
     "checkpoint_policies",
     "remat",
 ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+sharding_rules.register(remat_p, keep)
+sharding_rules.register(name_p, same_as_first)
+
+
+@sharding_rules.register(optimization_barrier_p)
+def _barrier_sharding(out, *avals):
+    return [spec_of(a) for a in avals]

@@ -22,9 +22,11 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
     vma_rules,
 )
+from meshjit.compiler.ir.sharding_rules import keep
 from meshjit.compiler.lax.ad_util import (
     aval_of,
     closure_convert,
@@ -399,3 +401,10 @@ def _custom_lin_batcher(args, dims, **params):
         "vmap of the forward-mode derivative (jvp) of a custom_vjp function is not supported; "
         "use vjp / grad inside vmap"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+for _prim in (custom_jvp_call_p, custom_vjp_call_p, custom_lin_p):
+    sharding_rules.register(_prim, keep)  # the types of the function's jaxpr

@@ -311,4 +311,11 @@ def transpose_jaxpr(
 
 
 def instantiate_cts(cts: Sequence, avals: Sequence[ShapedArray]) -> list:
-    return [instantiate(ct, a) for ct, a in zip(cts, avals)]
+    """The cotangents of the inputs, zeros for symbolic ones; in explicit mode each has its
+    primal's type sharding (as JAX)."""
+    out = [instantiate(ct, a) for ct, a in zip(cts, avals)]
+    if any(a.sharding is not None for a in avals):
+        from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
+
+        out = [reshard_to_type(ct, a) for ct, a in zip(out, avals)]
+    return out

@@ -22,18 +22,37 @@ def _as_dtype(dtype) -> np.dtype:
     return np.dtype(dtype)
 
 
+_KEEP = object()  # update(): keep the sharding (when the shape stays)
+
+
+def _dim_str(size: int, entry) -> str:
+    if entry is None:
+        return str(size)
+    if isinstance(entry, tuple):
+        return f"{size}@({','.join(entry)})"
+    return f"{size}@{entry}"
+
+
 class ShapedArray:
-    """An abstract array: shape, dtype and whether the dtype is weak (from a Python scalar)."""
+    """An abstract array: shape, dtype and whether the dtype is weak (from a Python scalar).
 
-    __slots__ = ("shape", "dtype", "weak_type", "vma", "_hash")
+    In explicit-sharding mode (meshes with `AxisType.Explicit` axes) `sharding` is the value's
+    type-level sharding: a NamedSharding over the AbstractMesh, one spec entry per dimension,
+    naming explicit axes only (see compiler/ir/sharding_rules.py). Elsewhere it is None, and an
+    unsharded typed value equals an untyped one."""
 
-    def __init__(self, shape, dtype, weak_type: bool = False, vma: frozenset = frozenset()):
+    __slots__ = ("shape", "dtype", "weak_type", "vma", "sharding", "_hash")
+
+    def __init__(
+        self, shape, dtype, weak_type: bool = False, vma: frozenset = frozenset(), sharding=None
+    ):
         # Rules build many avals from parts that are already normalised: skip the conversions.
         self.shape = shape if type(shape) is tuple else tuple(shape)
         self.dtype = dtype if type(dtype) in _DTYPE_CLASSES else _as_dtype(dtype)
         self.weak_type = weak_type if type(weak_type) is bool else bool(weak_type)
         # Inside shard_map: the manual mesh axes the value varies over (empty = invariant).
         self.vma = vma
+        self.sharding = sharding
         self._hash = None
 
     @property
@@ -44,13 +63,28 @@ class ShapedArray:
     def size(self) -> int:
         return math.prod(self.shape)
 
-    def update(self, shape=None, dtype=None, weak_type=None, vma=None) -> ShapedArray:
+    def update(
+        self, shape=None, dtype=None, weak_type=None, vma=None, sharding=_KEEP
+    ) -> ShapedArray:
+        """A copy with some parts replaced; a new shape drops the sharding (rules set it)."""
+        if sharding is _KEEP:
+            sharding = self.sharding if shape is None or shape == self.shape else None
         return ShapedArray(
             self.shape if shape is None else shape,
             self.dtype if dtype is None else dtype,
             self.weak_type if weak_type is None else weak_type,
             self.vma if vma is None else frozenset(vma),
+            sharding,
         )
+
+    @property
+    def spec_key(self) -> tuple | None:
+        """The sharded part of the type: None when no dimension is sharded."""
+        s = self.sharding
+        if s is None:
+            return None
+        spec = tuple(s.spec)
+        return spec if any(e is not None for e in spec) else None
 
     def strip_weak_type(self) -> ShapedArray:
         return self.update(weak_type=False) if self.weak_type else self
@@ -62,17 +96,25 @@ class ShapedArray:
             and self.dtype == other.dtype
             and self.weak_type == other.weak_type
             and self.vma == other.vma
+            and (self.sharding is other.sharding or self.spec_key == other.spec_key)
         )
 
     def __hash__(self):
         if self._hash is None:
-            self._hash = hash((self.shape, self.dtype, self.weak_type, self.vma))
+            key = (self.shape, self.dtype, self.weak_type, self.vma)
+            spec = None if self.sharding is None else self.spec_key
+            self._hash = hash(key if spec is None else (*key, spec))
         return self._hash
 
+    def dims_str(self) -> str:
+        """`8@X,4` / `16@(X,Y)`: the dimensions with their explicit axes, as JAX prints them."""
+        if self.sharding is None:
+            return ",".join(map(str, self.shape))
+        return ",".join(_dim_str(n, e) for n, e in zip(self.shape, self.sharding.spec))
+
     def str_short(self) -> str:
-        dims = ",".join(map(str, self.shape))
         vma = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
-        return f"{dtypes.short_name(self.dtype)}[{dims}]{vma}"
+        return f"{dtypes.short_name(self.dtype)}[{self.dims_str()}]{vma}"
 
     def __repr__(self):
         weak = ", weak_type=True" if self.weak_type else ""

@@ -17,7 +17,8 @@ The interpretations and their rule signatures:
 - transpose: `rule(ct, *args, **params) -> [ct per arg]`, linear args are `UndefinedPrimal`s;
 - batching (vmap): `rule(args, dims, **params) -> (outs, out_dims)`, a dim of None is an
   unmapped value (see compiler/lax/batching.py);
-- sharding (explicit mode): a table ready for its rules.
+- sharding (explicit mode): `rule(out, *avals, **params) -> spec(s)`, the result's type
+  sharding (see compiler/ir/sharding_rules.py).
 
 `vma_rules` lists the primitives whose abstract eval decides the varying manual axes of their
 results itself (collectives, shard_map, control flow); every other primitive's results vary over
@@ -125,7 +126,12 @@ vma_rules: set[Primitive] = set()
 
 def abstract_eval(prim: Primitive, avals, params, source: SourceInfo | None = None) -> list:
     """The result avals of `prim` on `avals` (a list, also for a single result)."""
-    out = join_vma(prim, avals, abstract_eval_rules.lookup(prim, source)(*avals, **params))
+    out = abstract_eval_rules.lookup(prim, source)(*avals, **params)
+    from meshjit.compiler.ir import sharding_rules  # it builds on this module
+
+    if sharding_rules.state.active:
+        out = sharding_rules.apply(prim, avals, out, params)
+    out = join_vma(prim, avals, out)
     return list(out) if prim.multiple_results else [out]
 
 

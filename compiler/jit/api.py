@@ -69,9 +69,8 @@ class _TypeofAval(ShapedArray):
     __slots__ = ()
 
     def __str__(self):
-        dims = ",".join(map(str, self.shape))
         vma = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
-        return f"{'~' if self.weak_type else ''}{self.dtype.name}[{dims}]{vma}"
+        return f"{'~' if self.weak_type else ''}{self.dtype.name}[{self.dims_str()}]{vma}"
 
     def __repr__(self):
         weak = ", weak_type=True" if self.weak_type else ""
@@ -109,7 +108,7 @@ def typeof(x):
     if "key<" in str(getattr(x, "dtype", "")):
         return _KeyAval(x.shape, x.dtype)
     aval = abstractify(x)
-    return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma)
+    return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, aval.sharding)
 
 
 def note_arg_shardings(tracers, shardings) -> None:
@@ -171,6 +170,7 @@ class JitFunction:
         leaves, in_tree = tree_flatten((dyn_args, dyn_kwargs))
         in_avals = [arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
         shardings = js.arg_shardings(self.in_shardings, dyn_args, leaves)
+        in_avals = js.typed_args(in_avals, shardings)
         donated = None
         if self.donate_argnums or self.donate_argnames:
             donated = donation_flags(
@@ -202,7 +202,7 @@ class JitFunction:
         if lowered is None:
             traced = self._trace(sig)
             COUNTERS["lower"] += 1
-            out_shardings = self._out_shardings(traced)
+            out_shardings = self._out_shardings(traced, sig.shardings)
             js.check_ranks(sig.shardings, sig.in_avals, "in_shardings")
             js.check_ranks(out_shardings, traced.jaxpr.out_avals, "out_shardings")
             static = [s for s in out_shardings + traced.constraints if s is not None]
@@ -229,9 +229,11 @@ class JitFunction:
             )
         return lowered
 
-    def _out_shardings(self, traced: Traced) -> list:
-        num_outs = len(traced.jaxpr.out_avals)
-        return js.out_shardings(self.out_shardings, traced.out_tree, num_outs)
+    def _out_shardings(self, traced: Traced, in_shardings=()) -> list:
+        """out_shardings given to jit, else the outputs' type shardings (explicit mode)."""
+        out_avals = traced.jaxpr.out_avals
+        given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals))
+        return js.typed_outs(given, out_avals, in_shardings)
 
     # -- public ------------------------------------------------------------------------------
 
@@ -265,7 +267,7 @@ class JitFunction:
         consts, jaxpr = closure_convert(traced.jaxpr)
         leaves = _constrain_all(sig.leaves, sig.shardings)
         outs = pjit_p.bind(*consts, *leaves, jaxpr=jaxpr, name=self.name)
-        outs = _constrain_all(outs, self._out_shardings(traced))
+        outs = _constrain_all(outs, js.out_shardings(self.out_shardings, traced.out_tree, len(outs)))
         return tree_unflatten(traced.out_tree, outs)
 
     def __get__(self, obj, objtype=None):

@@ -14,9 +14,11 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
     vma_rules,
 )
+from meshjit.compiler.ir.sharding_rules import keep
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
 from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr
 from meshjit.compiler.lowering import LoweringRuleContext, lower_function
@@ -28,7 +30,8 @@ vma_rules.add(pjit_p)  # its outputs vary exactly as the inner jaxpr's outputs d
 @abstract_eval_rules.register(pjit_p)
 def _pjit_rule(*avals, jaxpr: ClosedJaxpr, name: str):
     expected = jaxpr.in_avals
-    if [a.strip_weak_type() for a in avals] != [a.strip_weak_type() for a in expected]:
+    # Up to weak types and type shardings (a transposed jaxpr may be typed apart from its call).
+    if [(a.shape, a.dtype, a.vma) for a in avals] != [(a.shape, a.dtype, a.vma) for a in expected]:
         raise MeshjitTypeError(f"call to {name}: argument types {avals} do not match {expected}")
     return jaxpr.out_avals
 
@@ -89,3 +92,9 @@ def _pjit_batcher(args, dims, *, jaxpr, name):
 
 
 axis_rules.add(pjit_p)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+sharding_rules.register(pjit_p, keep)  # the called jaxpr's result types

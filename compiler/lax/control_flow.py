@@ -26,9 +26,11 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
     vma_rules,
 )
+from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
 from meshjit.compiler.lax import elementwise, reductions, shapes
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
 from meshjit.compiler.lax.batching import (
@@ -399,7 +401,7 @@ def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=
     x_leaves, x_tree = tree_flatten(xs)
     x_avals = [abstractify(x) for x in x_leaves]
     length = _scan_length(x_avals, length)
-    slice_avals = [a.update(shape=a.shape[1:]) for a in x_avals]
+    slice_avals = [unstacked(a, "scan") for a in x_avals]
     init_leaves, carry_tree = tree_flatten(init)
     trace_fn = _scan_body_tracer(f, carry_tree, x_tree, slice_avals)
     init_leaves, _, body, y_tree = _trace_carry("scan body", trace_fn, init_leaves)
@@ -962,3 +964,19 @@ def _scan_batcher(args, dims, *, jaxpr, num_consts, num_carry, length, reverse, 
     )  # fmt: skip
     out_dims = [0 if b else None for b in carry_b] + [1 if b else None for b in ys_b]
     return outs, out_dims
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+# cond and while: the branches' and the body's result types (their agreement, shardings
+# included, is checked by the abstract eval).
+sharding_rules.register(cond_p, keep)
+sharding_rules.register(while_p, keep)
+
+
+@sharding_rules.register(scan_p)
+def _scan_sharding(out, *avals, jaxpr, num_consts, num_carry, length, reverse, unroll):
+    """The carries' types are the body's; each stacked ys has an unsharded leading axis."""
+    ys = jaxpr.out_avals[num_carry:]
+    return [None] * num_carry + [(None, *spec_of(y)) for y in ys]

@@ -8,6 +8,8 @@ in that spatial order.
 
 from __future__ import annotations
 
+import math
+
 from typing import NamedTuple
 
 from jaxlib.mlir.dialects import stablehlo as hlo
@@ -20,8 +22,10 @@ from meshjit.compiler.ir.registry import (
     abstract_eval_rules,
     batching_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import entry_axes, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, shapes, slicing, windowed
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
@@ -586,3 +590,22 @@ def _conv_batcher(args, dims, **params):
     out = _axis_out_of(f, count, out)
     out = _axis_out_of(f + 1, size, out)
     return _axis_into(f, f + 1, out), f
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+
+@sharding_rules.register(conv_general_dilated_p)
+def _conv_sharding(out, lhs, rhs, *, dimension_numbers, **params):
+    """The batch dimension keeps the input's axes, the output features the kernel's, and the
+    spatial dimensions the input's where they still divide (as JAX)."""
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    ls, sizes = spec_of(lhs), lhs.sharding.mesh.shape if lhs.sharding else {}
+    spec = [None] * out.ndim
+    spec[out_spec[0]] = ls[lhs_spec[0]]
+    spec[out_spec[1]] = spec_of(rhs)[rhs_spec[0]]
+    for i, o in zip(lhs_spec[2:], out_spec[2:]):
+        parts = math.prod(sizes[a] for a in entry_axes(ls[i]))
+        spec[o] = ls[i] if out.shape[o] % parts == 0 else None
+    return tuple(spec)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from jaxlib.mlir.dialects import stablehlo as hlo
 
@@ -13,8 +15,10 @@ from meshjit.compiler.ir.registry import (
     abstract_eval_rules,
     batching_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import ShardingTypeError, entry_axes, spec_of
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
@@ -82,19 +86,86 @@ def _dot_general_lowering(ctx, lhs, rhs, *, dimension_numbers, preferred_element
 lowering_rules.register(dot_general_p, _dot_general_lowering)
 
 
-def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None):
+@sharding_rules.register(dot_general_p)
+def _dot_general_sharding(out, lhs, rhs, *, dimension_numbers, preferred_element_type=None):
+    """JAX's rule: batch dims and free dims keep their axes; contracting dims sharded on both
+    sides are ambiguous (the result could be all-reduced or scattered): ask for out_sharding."""
+    (lc, rc), (lb, rb) = dimension_numbers
+    ls, rs = spec_of(lhs), spec_of(rhs)
+    lbs, rbs = tuple(ls[i] for i in lb), tuple(rs[i] for i in rb)
+    lcs, rcs = tuple(ls[i] for i in lc), tuple(rs[i] for i in rc)
+    _check_specs_match(lbs, rbs, "dot_general requires lhs batch dimensions and rhs batch "
+                       f"dimensions to have the consistent sharding, got {lbs} and {rbs}.")
+    _check_specs_match(lcs, rcs, "dot_general requires contracting dimensions to have "
+                       f"consistent sharding, got {lcs} and {rcs}.")
+    lfree = [ls[i] for i in range(lhs.ndim) if i not in lc and i not in lb]
+    rfree = [rs[i] for i in range(rhs.ndim) if i not in rc and i not in rb]
+    spec = lbs + tuple(lfree) + tuple(rfree)
+    if any(a is not None and b is not None for a, b in zip(lcs, rcs)):
+        raise ShardingTypeError(
+            "Contracting dimensions are sharded and it is ambiguous how the output should be "
+            "sharded. Please specify the output sharding via the `out_sharding` parameter. "
+            f"Got lhs_contracting_spec={lcs} and rhs_contracting_spec={rcs} (operands "
+            f"{lhs.str_short()} and {rhs.str_short()}). {_choices_hint(out, spec, lcs, lhs)}"
+        )
+    return spec
+
+
+def _check_specs_match(a, b, msg: str) -> None:
+    if any(x is not None and y is not None and x != y for x, y in zip(a, b)):
+        raise ShardingTypeError(msg)
+
+
+def _choices_hint(out, spec, contracting_specs, lhs) -> str:
+    """The out_sharding choices and the bytes each moves per device (meshjit's cost model: an
+    all-reduce moves about twice what a reduce-scatter does)."""
+    sizes = lhs.sharding.mesh.shape
+    axes = tuple(a for e in contracting_specs for a in entry_axes(e))
+    parts = [math.prod(sizes[a] for a in entry_axes(e)) for e in spec]
+    local = out.size // math.prod(parts) * out.dtype.itemsize
+    n = math.prod(sizes[a] for a in axes)
+    moved = local * (n - 1) // n
+    choices = [f"out_sharding={_spec_text(spec)} (an all-reduce, about {2 * moved} bytes moved "
+               "per device)"]
+    for d in range(out.ndim):
+        if out.shape[d] % (parts[d] * n) == 0:
+            new = list(spec)
+            new[d] = _join(entry_axes(spec[d]) + axes)
+            choices.append(f"out_sharding={_spec_text(new)} (a reduce-scatter, about {moved} "
+                           "bytes)")
+    return "The choices: " + "; ".join(choices)
+
+
+def _join(axes: tuple):
+    return None if not axes else axes[0] if len(axes) == 1 else axes
+
+
+def _spec_text(spec) -> str:
+    return "P(" + ", ".join(repr(e) for e in spec) + ")"
+
+
+def dot_general(
+    lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None
+):
     (lc, rc), (lb, rb) = dimension_numbers
     dims = ((tuple(lc), tuple(rc)), (tuple(lb), tuple(rb)))
     pet = None if preferred_element_type is None else dtypes.canonicalize(preferred_element_type)
+    if out_sharding is not None:
+        from meshjit.compiler.parallel.explicit import computed_with  # a later family
+
+        def dot_(lhs, rhs):
+            return dot_general(lhs, rhs, dims, None, pet)
+
+        return computed_with(out_sharding, "dot_general", dot_, lhs, rhs)
     return dot_general_p.bind_internal(lhs, rhs, dimension_numbers=dims, preferred_element_type=pet)
 
 
-def dot(lhs, rhs, precision=None, preferred_element_type=None):
+def dot(lhs, rhs, precision=None, preferred_element_type=None, out_sharding=None):
     la, ra = aval_of(lhs), aval_of(rhs)
     if la.ndim not in (1, 2) or ra.ndim not in (1, 2):
         raise MeshjitTypeError(f"lax.dot takes rank-1 or rank-2 operands, got {la} and {ra}")
     dims = (((la.ndim - 1,), (0,)), ((), ()))
-    return dot_general(lhs, rhs, dims, precision, preferred_element_type)
+    return dot_general(lhs, rhs, dims, precision, preferred_element_type, out_sharding)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -110,7 +181,19 @@ def _free_dims(ndim, contracting, batch):
 
 def _dot_operand_ct(ct, other, own_aval, own_dims, other_dims, ct_other_free):
     """The cotangent of one dot_general operand: ct contracted with the other operand over the
-    other's free dimensions, then laid out as the operand."""
+    other's free dimensions, then laid out as the operand (in explicit mode: typed as the
+    operand, as JAX's transpose passes out_sharding)."""
+    if own_aval.sharding is not None or aval_of(ct).sharding is not None:
+        from meshjit.compiler.parallel.explicit import computed_with_type  # a later family
+
+        def ct_of(ct, other):
+            return _dot_operand_ct_untyped(ct, other, own_aval, own_dims, other_dims, ct_other_free)
+
+        return computed_with_type(own_aval, ct_of, ct, other)
+    return _dot_operand_ct_untyped(ct, other, own_aval, own_dims, other_dims, ct_other_free)
+
+
+def _dot_operand_ct_untyped(ct, other, own_aval, own_dims, other_dims, ct_other_free):
     (own_c, own_b), (other_c, other_b) = own_dims, other_dims
     other_aval = aval_of(other)
     other_free = _free_dims(other_aval.ndim, other_c, other_b)

@@ -23,6 +23,7 @@ from meshjit.compiler.ir.registry import (
     lowering_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import register_elementwise
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import (
     add_tangents,
@@ -756,3 +757,12 @@ for _prim in (*unary_p.values(), integer_pow_p, convert_element_type_p):
     unary_rule(_prim)
 for _prim in (*binary_p.values(), *compare_p.values(), select_n_p, clamp_p):
     elementwise_rule(_prim)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode): operands agree per dimension, or one is unsharded.
+
+register_elementwise(
+    [*unary_p.values(), *binary_p.values(), *compare_p.values()]
+    + [integer_pow_p, select_n_p, clamp_p, convert_element_type_p]
+)

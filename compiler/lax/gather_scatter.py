@@ -34,8 +34,10 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import replicated, same_as_first
 from meshjit.compiler.lax import ad_util, elementwise, reductions, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import (
@@ -720,3 +722,14 @@ for _prim in scatter_p.values():
 def _rev_batcher(args, dims, *, dimensions):
     (x,), (d,) = args, dims
     return rev_p.bind(x, dimensions=tuple(a if a < d else a + 1 for a in dimensions)), d
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+# gather: replicated results (JAX asks for out_sharding where the operand is sharded); scatter
+# and rev keep the operand's sharding.
+sharding_rules.register(gather_p, replicated)
+for _prim in scatter_p.values():
+    sharding_rules.register(_prim, same_as_first)
+sharding_rules.register(rev_p, same_as_first)

@@ -20,8 +20,10 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import reduced
 from meshjit.compiler.lax import ad_util, elementwise, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zero_jvp
@@ -68,6 +70,8 @@ def _arg_reduce_rule(x, *, axes, index_dtype):
 
 abstract_eval_rules.register(argmax_p)(_arg_reduce_rule)
 abstract_eval_rules.register(argmin_p)(_arg_reduce_rule)
+for _prim in [*reduce_p.values(), argmax_p, argmin_p]:
+    sharding_rules.register(_prim, reduced)  # a reduced sharded dim leaves its axes
 
 
 # ---------------------------------------------------------------------------------------------

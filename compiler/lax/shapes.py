@@ -17,7 +17,15 @@ from meshjit.compiler.ir.registry import (
     abstract_eval_rules,
     batching_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
+)
+from meshjit.compiler.ir.sharding_rules import (
+    ShardingTypeError,
+    broadcasting,
+    entry_axes,
+    sliced,
+    spec_of,
 )
 from meshjit.compiler.lax import ad_util, elementwise
 from meshjit.compiler.lax import shape_checks as checks
@@ -446,3 +454,121 @@ def _pad_batcher(args, dims, *, padding_config):
         moveaxis(value, dv, 0), shape=out_shape, broadcast_dimensions=(0,)
     )
     return elementwise.select(mask, padded, fill), 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode): dimensions that carry over keep their axes.
+
+
+@sharding_rules.register(broadcast_in_dim_p)
+def _broadcast_in_dim_sharding(out, x, *, shape, broadcast_dimensions):
+    spec, xs = [None] * len(shape), spec_of(x)
+    for i, d in enumerate(broadcast_dimensions):
+        if x.shape[i] == shape[d]:
+            spec[d] = xs[i]
+    return tuple(spec)
+
+
+@sharding_rules.register(transpose_p)
+def _transpose_sharding(out, x, *, permutation):
+    xs = spec_of(x)
+    return tuple(xs[p] for p in permutation)
+
+
+@sharding_rules.register(squeeze_p)
+def _squeeze_sharding(out, x, *, dimensions):
+    return tuple(e for i, e in enumerate(spec_of(x)) if i not in dimensions)
+
+
+@sharding_rules.register(concatenate_p)
+def _concatenate_sharding(out, *xs, dimension):
+    """The operands' common sharding, the concatenated dimension's included (as JAX)."""
+    return broadcasting("concatenate")(out, *xs)
+
+
+sharding_rules.register(pad_p, sliced("pad"))
+
+
+@sharding_rules.register(reshape_p)
+def _reshape_sharding(out, x, *, new_sizes):
+    xs = spec_of(x)
+    if all(e is None for e in xs):
+        return (None,) * len(new_sizes)
+    spec = [None] * len(new_sizes)
+    for ins, outs in _reshape_groups(x.shape, new_sizes):
+        entries = [xs[i] for i in ins]
+        if all(e is None for e in entries):
+            continue
+        if len(ins) == 1 and len(outs) == 1:
+            spec[outs[0]] = entries[0]
+        elif len(ins) == 1 or len(outs) == 1:
+            axes = _merged_axes(entries, x, new_sizes)
+            for o, part in zip(outs, _split_axes(axes, [new_sizes[o] for o in outs], x, new_sizes)):
+                spec[o] = part
+        else:
+            _reshape_error(x, new_sizes)
+    return tuple(spec)
+
+
+def _reshape_groups(old: tuple, new: tuple) -> list[tuple[list, list]]:
+    """The dimensions of `old` and `new` (size-1 ones left out) in groups of equal product."""
+    a = [i for i, n in enumerate(old) if n != 1]
+    b = [j for j, n in enumerate(new) if n != 1]
+    groups, i, j = [], 0, 0
+    while i < len(a) and j < len(b):
+        gi, gj = [a[i]], [b[j]]
+        pa, pb = old[a[i]], new[b[j]]
+        i, j = i + 1, j + 1
+        while pa != pb:
+            if pa < pb:
+                gi.append(a[i])
+                pa *= old[a[i]]
+                i += 1
+            else:
+                gj.append(b[j])
+                pb *= new[b[j]]
+                j += 1
+        groups.append((gi, gj))
+    return groups
+
+
+def _merged_axes(entries, x, new_sizes) -> list:
+    """The axes of merged dimensions, major to minor; a sharded dim after an unsharded one
+    cannot merge (its blocks would not be contiguous)."""
+    axes, seen_none = [], False
+    for e in entries:
+        if e is None:
+            seen_none = True
+            continue
+        if seen_none:
+            _reshape_error(x, new_sizes)
+        axes.extend(entry_axes(e))
+    return axes
+
+
+def _split_axes(axes, sizes, x, new_sizes) -> list:
+    """The axes of a split dimension handed to the new dimensions, major first: each takes
+    axes while its size is still divisible."""
+    mesh_sizes = x.sharding.mesh.shape
+    it, out = iter(axes), []
+    pending = next(it, None)
+    for n in sizes:
+        mine = []
+        while n > 1 and pending is not None:
+            n, rem = divmod(n, mesh_sizes[pending])
+            if rem:
+                _reshape_error(x, new_sizes)
+            mine.append(pending)
+            pending = next(it, None)
+        out.append(None if not mine else mine[0] if len(mine) == 1 else tuple(mine))
+    if pending is not None:
+        _reshape_error(x, new_sizes)
+    return out
+
+
+def _reshape_error(x, new_sizes):
+    raise ShardingTypeError(
+        "This reshape is not supported. Please specify the sharding of the output via the "
+        f"`out_sharding` argument of reshape. Got operand type: {x.str_short()}, new sizes: "
+        f"{tuple(new_sizes)}"
+    )

@@ -14,8 +14,10 @@ from meshjit.compiler.ir.registry import (
     abstract_eval_rules,
     batching_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import same_as_first, sliced
 from meshjit.compiler.lax import ad_util, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp, zeros_like_aval
@@ -42,6 +44,7 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
 
 
 dynamic_slice_p = Primitive("dynamic_slice")
+sharding_rules.register(slice_p, sliced("slicing"))
 
 
 def _check_start_indices(name, x, starts):
@@ -61,6 +64,8 @@ def _dynamic_slice_rule(x, *starts, slice_sizes):
 
 
 dynamic_update_slice_p = Primitive("dynamic_update_slice")
+sharding_rules.register(dynamic_slice_p, sliced("dynamic_slice"))
+sharding_rules.register(dynamic_update_slice_p, same_as_first)
 
 
 @abstract_eval_rules.register(dynamic_update_slice_p)

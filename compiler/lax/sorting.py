@@ -19,7 +19,9 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
 )
+from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.lax import ad_util, gather_scatter, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
@@ -183,3 +185,13 @@ def _sort_batcher(args, dims, *, dimension, is_stable, num_keys):
     xs = all_to_front(args, dims, size_of(args, dims))
     outs = sort_p.bind(*xs, dimension=dimension + 1, is_stable=is_stable, num_keys=num_keys)
     return outs, [0] * len(outs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+
+@sharding_rules.register(sort_p)
+def _sort_sharding(out, *operands, dimension, is_stable, num_keys):
+    """Every result has the first operand's sharding (all operands share one shape)."""
+    return [spec_of(operands[0])] * len(out)

@@ -22,7 +22,9 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
 )
+from meshjit.compiler.ir.sharding_rules import broadcasting, same_as_first, spec_of
 from meshjit.compiler.lax import elementwise
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import add_tangents, aval_of, zeros_like_aval
@@ -80,6 +82,7 @@ def _elementwise_primitive(name, op_name, kinds):
     prim = Primitive(name)
     abstract_eval_rules.register(prim)(_same_aval_rule(name, kinds))
     lowering_rules.register(prim, OneOp(op_name, elementwise=True))
+    sharding_rules.register(prim, broadcasting(name))
     return prim
 
 
@@ -266,6 +269,7 @@ def _zeta_jvp(primals, tangents):
 
 logaddexp_p = Primitive("logaddexp")
 abstract_eval_rules.register(logaddexp_p)(_same_aval_rule("logaddexp", "f"))
+sharding_rules.register(logaddexp_p, broadcasting("logaddexp"))
 
 
 def _logaddexp_lowering(ctx, x, y):
@@ -366,6 +370,12 @@ def _bitcast_lowering(ctx, x, *, new_dtype):
 
 
 lowering_rules.register(bitcast_convert_type_p, _bitcast_lowering)
+
+
+@sharding_rules.register(bitcast_convert_type_p)
+def _bitcast_sharding(out, x, *, new_dtype):
+    xs = spec_of(x)
+    return (xs + (None,))[: len(out.shape)] if out.ndim >= x.ndim else xs[:-1]
 _zero_jvp(bitcast_convert_type_p)
 
 
@@ -386,6 +396,7 @@ def _stop_gradient_rule(x):
 
 
 lowering_rules.register(stop_gradient_p, lambda ctx, x: x)
+sharding_rules.register(stop_gradient_p, same_as_first)
 _zero_jvp(stop_gradient_p)
 
 

@@ -22,8 +22,10 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import same_as_first, sliced
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zeros_like_aval
@@ -574,3 +576,12 @@ for _prim in reduce_window_p.values():
     _reduce_window_batcher(_prim)
 for _prim in cumulative_p.values():
     _cumulative_batcher(_prim)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+for _kind, _prim in reduce_window_p.items():
+    sharding_rules.register(_prim, sliced(f"reduce_window_{_kind}"))
+for _prim in cumulative_p.values():
+    sharding_rules.register(_prim, same_as_first)

@@ -12,7 +12,7 @@ import string
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.numpy.util import aval_of, materialize, promote
+from meshjit.compiler.numpy.util import aval_of, materialize, promote, sharded_by
 
 __all__ = ["einsum"]
 
@@ -20,7 +20,21 @@ _LETTERS = set(string.ascii_letters)
 _ELLIPSIS_LABELS = [chr(0x3B1 + k) for k in range(24)]  # Greek letters: never user labels
 
 
-def einsum(subscripts: str, *operands, optimize=None, precision=None, preferred_element_type=None):
+def einsum(
+    subscripts: str,
+    *operands,
+    optimize=None,
+    precision=None,
+    preferred_element_type=None,
+    out_sharding=None,
+):
+    def contract(*xs):
+        return _einsum(subscripts, *xs, preferred_element_type=preferred_element_type)
+
+    return sharded_by(out_sharding, "einsum", contract, *operands)
+
+
+def _einsum(subscripts: str, *operands, preferred_element_type=None):
     if not isinstance(subscripts, str):
         raise MeshjitTypeError(
             "einsum: only the string form einsum('ij,jk->ik', a, b) is supported"

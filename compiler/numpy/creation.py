@@ -20,6 +20,7 @@ from meshjit.compiler.numpy.util import (
     contains_traced,
     is_traced,
     materialize,
+    placed,
 )
 from meshjit.compiler.trace.tracing import checked_dtype
 
@@ -70,7 +71,11 @@ def _shape_arg(shape):
     return (shape,) if isinstance(shape, int) else tuple(shape)
 
 
-def full(shape, fill_value, dtype=None):
+def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
+    return placed(_full(shape, fill_value, dtype), device, out_sharding, "full")
+
+
+def _full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("full", _shape_arg(shape))
     if dtype is None and isinstance(fill_value, (bool, int, float)):
         return materialize(broadcast_to_shape(fill_value, shape))  # keeps the weak type
@@ -81,43 +86,49 @@ def full(shape, fill_value, dtype=None):
     return materialize(broadcast_to_shape(value, shape))
 
 
-def zeros(shape, dtype=None):
-    return full(shape, 0, dtype or dtypes.float32)
+def zeros(shape, dtype=None, *, device=None, out_sharding=None):
+    return full(shape, 0, dtype or dtypes.float32, device=device, out_sharding=out_sharding)
 
 
-def ones(shape, dtype=None):
-    return full(shape, 1, dtype or dtypes.float32)
+def ones(shape, dtype=None, *, device=None, out_sharding=None):
+    return full(shape, 1, dtype or dtypes.float32, device=device, out_sharding=out_sharding)
 
 
-def empty(shape, dtype=None):
-    return zeros(shape, dtype)
+def empty(shape, dtype=None, *, device=None, out_sharding=None):
+    return zeros(shape, dtype, device=device, out_sharding=out_sharding)
 
 
-def full_like(a, fill_value, dtype=None, shape=None):
+def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_sharding=None):
     aval = aval_of(a)
-    out = full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
+    out = _full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
     if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak
         out = lax.convert_element_type(out, aval.dtype, weak_type=True)
-    return out
+    if out_sharding is None and device is None and shape is None and aval.spec_key is not None:
+        out_sharding = aval.sharding  # as JAX: like a typed value, typed alike
+    return placed(out, device, out_sharding, "full_like")
 
 
-def zeros_like(a, dtype=None, shape=None):
-    return full_like(a, 0, dtype, shape)
+def zeros_like(a, dtype=None, shape=None, *, device=None, out_sharding=None):
+    return full_like(a, 0, dtype, shape, device=device, out_sharding=out_sharding)
 
 
-def ones_like(a, dtype=None, shape=None):
-    return full_like(a, 1, dtype, shape)
+def ones_like(a, dtype=None, shape=None, *, device=None, out_sharding=None):
+    return full_like(a, 1, dtype, shape, device=device, out_sharding=out_sharding)
 
 
-def empty_like(prototype, dtype=None, shape=None):
-    return zeros_like(prototype, dtype=dtype, shape=shape)
+def empty_like(prototype, dtype=None, shape=None, *, device=None, out_sharding=None):
+    return zeros_like(prototype, dtype, shape, device=device, out_sharding=out_sharding)
 
 
 # ---------------------------------------------------------------------------------------------
 # Ranges and matrices.
 
 
-def arange(start, stop=None, step=None, dtype=None):
+def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding=None):
+    return placed(_arange(start, stop, step, dtype), device, out_sharding, "arange")
+
+
+def _arange(start, stop=None, step=None, dtype=None):
     for v in (start, stop, step):
         if is_traced(v):
             raise MeshjitTypeError("arange needs concrete (static) bounds, got a traced value")

@@ -6,6 +6,7 @@ import builtins
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.dot import dot_general_p
 from meshjit.compiler.numpy.elementwise import multiply, subtract
@@ -15,6 +16,7 @@ from meshjit.compiler.numpy.util import (
     broadcast_shapes,
     materialize,
     promote,
+    sharded_by,
     static_axis,
 )
 from meshjit.compiler.trace.tracing import Tracer
@@ -32,6 +34,12 @@ __all__ = [
 
 
 _MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
+
+
+def _as_preferred(out, preferred_element_type):
+    if preferred_element_type is None:
+        return out
+    return lax.convert_element_type(out, dtypes.canonicalize(preferred_element_type))
 
 
 def _matrix_product_fast(a, b):
@@ -53,7 +61,13 @@ def _matrix_product_fast(a, b):
     )
 
 
-def matmul(a, b):
+def matmul(a, b, *, precision=None, preferred_element_type=None, out_sharding=None):
+    """`a @ b` (`out_sharding=`: the result's sharding in explicit mode)."""
+    out = sharded_by(out_sharding, "matmul", _matmul, a, b)
+    return _as_preferred(out, preferred_element_type)
+
+
+def _matmul(a, b):
     """As JAX: batch dimensions both operands have are dot_general batch dimensions, the ones
     only one has (after size-1 ones are squeezed) stay free, so `x[b,s,d] @ w[d,h]` contracts
     directly instead of broadcasting `w`; vectors contract without a row or column."""
@@ -109,7 +123,12 @@ def _without(positions, drop) -> list:
     return [p for i, p in enumerate(positions) if i not in drop]
 
 
-def dot(a, b):
+def dot(a, b, *, precision=None, preferred_element_type=None, out_sharding=None):
+    out = sharded_by(out_sharding, "dot", _dot, a, b)
+    return _as_preferred(out, preferred_element_type)
+
+
+def _dot(a, b):
     out = _matrix_product_fast(a, b)  # on matrices dot is matmul
     if out is not None:
         return out

@@ -18,6 +18,7 @@ from meshjit.compiler.numpy.util import (
     broadcast_to_shape,
     materialize,
     promote,
+    sharded_by,
 )
 
 __all__ = [
@@ -67,7 +68,14 @@ def size(a):
     return aval_of(a).size
 
 
-def reshape(a, newshape, order="C"):
+def reshape(a, shape=None, order="C", *, newshape=None, copy=None, out_sharding=None):
+    """JAX 0.10's signature (`newshape=` is its deprecated spelling of `shape`)."""
+    if shape is None:
+        shape = newshape
+    return sharded_by(out_sharding, "reshape", lambda x: _reshape(x, shape, order), a)
+
+
+def _reshape(a, newshape, order="C"):
     if order != "C":
         raise MeshjitValueError(f"reshape order={order!r} is not supported; use 'C'")
     aval = aval_of(a)

@@ -22,6 +22,8 @@ aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
 
 __all__ = [
     "as_bool",
+    "placed",
+    "sharded_by",
     "aval_of",
     "bool_as_int32",
     "broadcast_all",
@@ -271,3 +273,26 @@ def broadcast_rank_pair(x1, a1, x2, a2):
 def static_axis(axis, ndim, what="axis"):
     """`axis`, any integer (NumPy's too), checked against `ndim` and made nonnegative."""
     return checks.canonical_axis(int(axis), ndim, what)
+
+
+# ---------------------------------------------------------------------------------------------
+# out_sharding= and device= (explicit sharding lives in parallel/, a later family).
+
+
+def sharded_by(out_sharding, what: str, fun, *args):
+    """`fun(*args)`, typed by `out_sharding` when one is given (JAX's out_sharding=)."""
+    if out_sharding is None:
+        return fun(*args)
+    from meshjit.compiler.parallel.explicit import computed_with  # a later family
+
+    return computed_with(out_sharding, what, fun, *args)
+
+
+def placed(x, device, out_sharding, what: str):
+    """A created array put where `device=` / `out_sharding=` say (a device or a sharding)."""
+    target = out_sharding if out_sharding is not None else device
+    if target is None:
+        return x
+    from meshjit.compiler.parallel.explicit import place  # a later family
+
+    return place(x, target, what, device)

@@ -21,9 +21,11 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
     vma_rules,
 )
+from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.lax import elementwise, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
@@ -69,7 +71,18 @@ __all__ = [
 def _collective(name: str) -> Primitive:
     prim = Primitive(name)
     vma_rules.add(prim)
+    sharding_rules.register(prim, _collective_sharding)
     return prim
+
+
+def _collective_sharding(out, *avals, **params):
+    """Over manual axes only: a value's Explicit axes (shard_map over some axes) stay where its
+    shape stays, else the result is unsharded over them."""
+    outs = out if isinstance(out, list) else [out]
+    specs = [
+        spec_of(a) if a.shape == o.shape else (None,) * o.ndim for o, a in zip(outs, avals)
+    ]
+    return specs if isinstance(out, list) else specs[0]
 
 
 psum_p, pmax_p, pmin_p = _collective("psum"), _collective("pmax"), _collective("pmin")

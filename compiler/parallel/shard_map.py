@@ -20,6 +20,7 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
     vma_rules,
 )
@@ -35,6 +36,7 @@ from meshjit.compiler.lax.batching import (
 from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
 from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
+from meshjit.compiler.parallel.explicit import type_spec
 from meshjit.compiler.parallel.sharding import (
     AbstractMesh,
     Mesh,
@@ -591,3 +593,16 @@ def _check_spmd_axes(spmd, in_specs, manual_axes):
 
 def _front(specs, batched, entry=None) -> tuple:
     return tuple(PartitionSpec(entry, *s) if b else s for s, b in zip(specs, batched))
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+
+@sharding_rules.register(shard_map_p)
+def _shard_map_sharding(out, *avals, jaxpr, mesh, in_specs, out_specs, manual_axes, check_vma):
+    """The results are typed by out_specs over the mesh's Explicit axes."""
+    return [
+        type_spec(NamedSharding(mesh, s), o.ndim) or (None,) * o.ndim
+        for o, s in zip(out, out_specs)
+    ]

@@ -45,6 +45,10 @@ def _normalize_axis_types(axis_names: tuple, axis_types, what: str) -> tuple:
     return axis_types
 
 
+def _axes_of_type(mesh, kind) -> tuple[str, ...]:
+    return tuple(n for n, t in zip(mesh.axis_names, mesh.axis_types) if t is kind)
+
+
 class AbstractMesh:
     """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
 
@@ -70,6 +74,11 @@ class AbstractMesh:
     def shape(self) -> dict[str, int]:
         return dict(zip(self.axis_names, self.axis_sizes))
 
+    explicit_axes = property(lambda self: _axes_of_type(self, AxisType.Explicit))
+    auto_axes = property(lambda self: _axes_of_type(self, AxisType.Auto))
+    manual_axes = property(lambda self: _axes_of_type(self, AxisType.Manual))
+    empty = property(lambda self: not self.axis_names)
+
     @property
     def size(self) -> int:
         return math.prod(self.axis_sizes)
@@ -90,7 +99,8 @@ class AbstractMesh:
 
     def __repr__(self):
         axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
-        return f"AbstractMesh({{{axes}}})"
+        types = ", ".join(t.name for t in self.axis_types)
+        return f"AbstractMesh({axes or '()'}, axis_types=({types}))"
 
 
 class _MeshContext(threading.local):
@@ -131,6 +141,10 @@ class Mesh:
         self._ids = tuple(ids)  # hashed on every jit call made under `with mesh:`
 
     abstract_mesh = property(lambda self: self._abstract)
+    explicit_axes = property(lambda self: self._abstract.explicit_axes)
+    auto_axes = property(lambda self: self._abstract.auto_axes)
+    manual_axes = property(lambda self: self._abstract.manual_axes)
+    empty = property(lambda self: self._abstract.empty)
     axis_sizes = property(lambda self: self._abstract.axis_sizes)
     shape = property(lambda self: self._abstract.shape)
     size = property(lambda self: self._abstract.size)

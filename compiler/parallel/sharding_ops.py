@@ -7,11 +7,14 @@ from meshjit.compiler.ir.registry import (
     abstract_eval_rules,
     batching_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
 from meshjit.compiler.lax.batching import current_axis
 from meshjit.compiler.lowering import LoweringRuleContext
+from meshjit.compiler.parallel.explicit import type_spec
 from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
@@ -38,6 +41,13 @@ def _sharding_constraint_lowering(ctx: LoweringRuleContext, x, *, sharding: Name
 
 
 lowering_rules.register(sharding_constraint_p, _sharding_constraint_lowering)
+
+
+@sharding_rules.register(sharding_constraint_p)
+def _sharding_constraint_sharding(out, x, *, sharding: NamedSharding):
+    """On Explicit axes a constraint is a reshard: the value's type becomes the constraint's."""
+    spec = type_spec(sharding, x.ndim)
+    return spec if spec is not None else spec_of(x)
 
 
 def with_sharding_constraint(x, shardings):

@@ -14,7 +14,13 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
-from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, lowering_rules
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    lowering_rules,
+    sharding_rules,
+)
+from meshjit.compiler.ir.sharding_rules import broadcasting
 from meshjit.compiler.lax.batching import elementwise_rule
 from meshjit.compiler.lowering import LoweringRuleContext, broadcast_operand
 
@@ -89,3 +95,15 @@ def threefry2x32(k1, k2, x1, x2):
 
 # Batching: per element over the four operands.
 elementwise_rule(threefry2x32_p)
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode).
+
+
+def _threefry_sharding(out, *avals):
+    spec = broadcasting("threefry2x32")(out[0], *avals)
+    return [spec, spec]
+
+
+sharding_rules.register(threefry2x32_p, _threefry_sharding)

@@ -9,7 +9,8 @@ import numpy as np
 
 from meshjit.compiler.errors import DeletedArrayError, DistributedError
 from meshjit.compiler.ir.core import ShapedArray
-from meshjit.compiler.parallel.sharding import SingleDeviceSharding
+from meshjit.compiler.parallel.explicit import array_aval
+from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceSharding
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
 from meshjit.compiler.trace.array_methods import ArrayMethods
@@ -32,6 +33,8 @@ class Array(ArrayMethods):
     def __init__(self, aval: ShapedArray, impl, placement, sharding=None):
         # placement: the jaxlib GSPMDSharding (device list + HLO sharding) of the buffers;
         # sharding: the user-facing NamedSharding / SingleDeviceSharding it stands for.
+        if type(sharding) is NamedSharding:  # on Explicit axes: in its type
+            aval = array_aval(aval, sharding)
         self.aval, self._impl, self._placement = aval, impl, placement
         self._sharding = sharding
 

@@ -25,6 +25,8 @@ from meshjit.compiler.ir.core import (
     dce_jaxpr,
 )
 from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, join_vma, trace_state
+from meshjit.compiler.ir.sharding_rules import apply as apply_sharding_rule
+from meshjit.compiler.ir.sharding_rules import state as _explicit
 from meshjit.compiler.trace.array_methods import ArrayMethods
 from meshjit.dialects.util import gc_paused
 
@@ -174,6 +176,8 @@ class Trace:
         if rule is None:
             raise MissingRuleError(prim, abstract_eval_rules.interpretation)
         out = rule(*in_avals, **params)
+        if _explicit.active:
+            out = apply_sharding_rule(prim, in_avals, out, params)
         if self.axis_env is not None:
             out = join_vma(prim, in_avals, out)
         source = user_source(internal_frames)

@@ -37,6 +37,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.jit.api import ShapeDtypeStruct, eval_shape, jit, make_jaxpr, typeof
 from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
+from meshjit.compiler.parallel.explicit import reshard
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_mesh
@@ -101,6 +102,7 @@ __all__ = [
     "make_array_from_process_local_data",
     "make_array_from_single_device_arrays",
     "make_mesh",
+    "reshard",
     "set_mesh",
     "shard_map",
     "scipy",

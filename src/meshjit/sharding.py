@@ -1,5 +1,13 @@
 """meshjit.sharding: meshes, PartitionSpec and shardings, with JAX's names."""
 
+from meshjit.compiler.errors import ShardingTypeError  # noqa: F401
+from meshjit.compiler.parallel.explicit import (  # noqa: F401
+    auto_axes,
+    explicit_axes,
+    get_abstract_mesh,
+    reshard,
+    use_abstract_mesh,
+)
 from meshjit.compiler.parallel.sharding import (  # noqa: F401
     AbstractMesh,
     AxisType,
@@ -18,14 +26,19 @@ from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # n
 use_mesh = set_mesh
 
 
-def get_abstract_mesh():
-    """The context mesh's AbstractMesh (None outside `with mesh:` / set_mesh)."""
-    mesh = get_context_mesh()
-    return None if mesh is None else mesh.abstract_mesh
+def get_mesh():
+    """The concrete context mesh (set_mesh), or None."""
+    return get_context_mesh()
 
 
 __all__ = [
+    "ShardingTypeError",
+    "auto_axes",
+    "explicit_axes",
     "get_abstract_mesh",
+    "get_mesh",
+    "reshard",
+    "use_abstract_mesh",
     "AbstractMesh",
     "AxisType",
     "Mesh",

@@ -33,7 +33,8 @@ CASES = {"mlp": mlp_case, "transformer": transformer_case}
 
 @pytest.fixture(scope="module")
 def mesh():
-    return meshjit.make_mesh(T.MESH_SHAPE, T.MESH_AXES)
+    auto = (meshjit.sharding.AxisType.Auto,) * len(T.MESH_AXES)  # the examples' mode
+    return meshjit.make_mesh(T.MESH_SHAPE, T.MESH_AXES, axis_types=auto)
 
 
 def assert_trees_close(actual: dict, expected: dict, tol=1e-5):

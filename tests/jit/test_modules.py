@@ -12,7 +12,7 @@ from meshjit import passes
 from meshjit.sharding import NamedSharding
 from meshjit.sharding import PartitionSpec as P
 
-MESH = meshjit.make_mesh((4, 2), ("x", "y"))
+MESH = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(meshjit.sharding.AxisType.Auto,) * 2)
 X = np.random.default_rng(0).standard_normal((16, 8)).astype(np.float32)
 W = np.random.default_rng(1).standard_normal((8, 4)).astype(np.float32)
 WANT = np.tanh(X @ W).sum(1)

@@ -4,6 +4,9 @@ import pytest
 
 import meshjit
 
+# Auto axes: these programs leave layouts to propagation (make_mesh defaults to Explicit).
+AUTO2 = (meshjit.sharding.AxisType.Auto,) * 2
+
 
 @pytest.fixture(scope="module")
 def devs():
@@ -13,4 +16,4 @@ def devs():
 @pytest.fixture(scope="module")
 def mesh():
     """A (4, 2) mesh with axes ("x", "y")."""
-    return meshjit.make_mesh((4, 2), ("x", "y"))
+    return meshjit.make_mesh((4, 2), ("x", "y"), axis_types=AUTO2)

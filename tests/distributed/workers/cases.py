@@ -14,6 +14,9 @@ from meshjit import lax
 from meshjit.sharding import NamedSharding
 from meshjit.sharding import PartitionSpec as P
 
+# Auto axes: these programs leave layouts to propagation (make_mesh defaults to Explicit).
+AUTO2 = (meshjit.sharding.AxisType.Auto,) * 2
+
 MESH_SHAPE, MESH_AXES = (4, 2), ("x", "y")
 AXES = ["x", "y", ("x", "y"), ("y", "x")]
 
@@ -312,4 +315,4 @@ PROGRAMS = {
 
 
 def make_mesh():
-    return meshjit.make_mesh(MESH_SHAPE, MESH_AXES)
+    return meshjit.make_mesh(MESH_SHAPE, MESH_AXES, axis_types=AUTO2)

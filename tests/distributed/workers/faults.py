@@ -19,11 +19,14 @@ import meshjit.numpy as jnp
 from meshjit.sharding import NamedSharding
 from meshjit.sharding import PartitionSpec as P
 
+# Auto axes: these programs leave layouts to propagation (make_mesh defaults to Explicit).
+AUTO1 = (meshjit.sharding.AxisType.Auto,) * 1
+
 MODE, VICTIM = sys.argv[1], int(sys.argv[2])
 
 meshjit.distributed.initialize()
 ME = meshjit.process_index()
-mesh = meshjit.make_mesh((meshjit.device_count(),), ("d",))
+mesh = meshjit.make_mesh((meshjit.device_count(),), ("d",), axis_types=AUTO1)
 x = meshjit.device_put(
     np.ones((meshjit.device_count() * 4, 64), np.float32), NamedSharding(mesh, P("d"))
 )

@@ -10,9 +10,12 @@ from meshjit.experimental import multihost_utils as mhu
 from meshjit.sharding import NamedSharding
 from meshjit.sharding import PartitionSpec as P
 
+# Auto axes: these programs leave layouts to propagation (make_mesh defaults to Explicit).
+AUTO2 = (meshjit.sharding.AxisType.Auto,) * 2
+
 meshjit.distributed.initialize()
 ME, N = meshjit.process_index(), meshjit.process_count()
-MESH = meshjit.make_mesh((4, 2), ("x", "y"))
+MESH = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=AUTO2)
 X = np.arange(16 * 6, dtype=np.float32).reshape(16, 6)
 
 

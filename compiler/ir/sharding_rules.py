@@ -1,0 +1,188 @@
+"""Explicit sharding in the types: how a primitive's result types get their shardings.
+
+On a mesh with `AxisType.Explicit` axes a value's aval carries a NamedSharding over the abstract
+mesh (`f32[8@X,4@Y]`). Each primitive's family registers a sharding rule next to its other
+rules: `rule(out, *avals, **params)` returns the result's spec (a tuple with one entry per
+dimension: None, an axis name, or a tuple of names), a list of them for primitives with several
+results, or None to keep the result types the abstract eval gave (calls, control flow: their
+types come from their jaxprs). A primitive without a rule gives replicated results.
+
+`apply` runs after the abstract eval of every primitive that has a typed operand; the rules
+share the factor vocabulary of `passes/rules` where it fits (dimensions that map one to one keep
+their axes, contracted/reduced dimensions lose them)."""
+
+from __future__ import annotations
+
+import math
+
+from meshjit.compiler.errors import ShardingTypeError
+from meshjit.compiler.ir.registry import sharding_rules
+
+
+class _State:
+    active = False  # set once a typed aval exists: untyped programs skip every check
+    factory = None  # (abstract mesh, spec tuple) -> sharding, set by parallel/explicit.py
+
+
+state = _State()
+
+
+def spec_of(aval) -> tuple:
+    """The aval's spec, one entry per dimension (all None when untyped)."""
+    s = aval.sharding
+    return (None,) * len(aval.shape) if s is None else tuple(s.spec)
+
+
+def entry_axes(entry) -> tuple:
+    if entry is None:
+        return ()
+    return (entry,) if isinstance(entry, str) else tuple(entry)
+
+
+def common_mesh(prim_name: str, avals):
+    mesh = None
+    for a in avals:
+        s = a.sharding
+        if s is None:
+            continue
+        if mesh is None:
+            mesh = s.mesh
+        elif s.mesh != mesh:
+            raise ShardingTypeError(
+                f"{prim_name}: operands are on different meshes: {mesh} and {s.mesh}; reshard "
+                "or device_put them onto one mesh"
+            )
+    return mesh
+
+
+def typed(aval, mesh, spec: tuple, what: str = ""):
+    """`aval` with the type sharding `spec` on `mesh`; every sharded dim must divide evenly."""
+    spec = tuple(spec)
+    if len(spec) != len(aval.shape):
+        raise ShardingTypeError(
+            f"{what}: a sharding spec {spec} for a value of rank {len(aval.shape)}"
+        )
+    used = [a for e in spec for a in entry_axes(e)]
+    if len(used) != len(set(used)):
+        raise ShardingTypeError(
+            f"{what} produces an illegally sharded result: {aval.str_short()} with spec {spec} "
+            "uses a mesh axis twice; reshard an operand first (meshjit.sharding.reshard)"
+        )
+    sizes = mesh.shape
+    for dim, (n, entry) in enumerate(zip(aval.shape, spec)):
+        parts = math.prod(sizes[a] for a in entry_axes(entry))
+        if parts > 1 and n % parts:
+            raise ShardingTypeError(
+                f"{what}: dimension {dim} of size {n} cannot be sharded {parts} ways over "
+                f"{entry!r} (the result would be {aval.str_short()} with spec {spec}); pass an "
+                "out_sharding that divides it, or reshard first"
+            )
+    state.active = True
+    return aval.update(sharding=state.factory(mesh, spec))
+
+
+def apply(prim, avals, out, params):
+    """The result avals of `prim` with their type shardings (a no-op without typed operands)."""
+    mesh = common_mesh(prim.name, avals)
+    if mesh is None:
+        return out
+    rule = sharding_rules.get(prim)
+    specs = (rule or replicated)(out, *avals, **params)
+    if not prim.multiple_results:
+        return out if specs is None else typed(out, mesh, specs, prim.name)
+    if specs is None:
+        return out
+    return [o if s is None else typed(o, mesh, s, prim.name) for o, s in zip(out, specs)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules shared by many families.
+
+
+def replicated(out, *avals, **params):
+    if isinstance(out, list):
+        return [(None,) * len(o.shape) for o in out]
+    return (None,) * len(out.shape)
+
+
+def keep(out, *avals, **params):
+    """The result types are the abstract eval's own (calls, control flow, custom_jvp)."""
+    return None
+
+
+def same_as_first(out, x, *rest, **params):
+    return spec_of(x)
+
+
+def broadcasting(name: str):
+    """Elementwise ops (JAX's broadcasting_sharding_rule): per dimension, the operands'
+    shardings agree, or one is None (or a size-1 dimension), else a ShardingTypeError."""
+
+    def rule(out, *avals, **params):
+        ranked = [a for a in avals if a.shape]
+        if not ranked:
+            return ()
+        specs = [spec_of(a) for a in ranked]
+        result = []
+        for i in range(len(out.shape)):
+            chosen = None
+            for a, s in zip(ranked, specs):
+                e = s[i] if i < len(s) else None
+                if e is None or (a.shape[i] == 1 and e is None):
+                    continue
+                if chosen is None:
+                    chosen = e
+                elif e != chosen:
+                    raise ShardingTypeError(
+                        f"{name} got incompatible shardings for broadcasting: "
+                        f"{', '.join(a.str_short() for a in ranked)}. Reshard one operand "
+                        f"to the other's sharding (meshjit.sharding.reshard)"
+                    )
+            result.append(chosen)
+        return tuple(result)
+
+    return rule
+
+
+def register_elementwise(prims) -> None:
+    for prim in prims:
+        sharding_rules.register(prim, broadcasting(prim.name))
+
+
+def reduced(out, x, *rest, axes, **params):
+    """Reductions: the reduced dimensions leave the type (their axes with them)."""
+    return tuple(e for i, e in enumerate(spec_of(x)) if i not in axes)
+
+
+def sliced(name: str):
+    """Ops whose result dimensions may shrink or grow (slices, pads): the operand's sharding,
+    where each changed sharded dimension stays divisible (JAX's rule)."""
+
+    def rule(out, x, *rest, **params):
+        spec, sizes = spec_of(x), x.sharding.mesh.shape
+        for n_in, n_out, e in zip(x.shape, out.shape, spec):
+            parts = math.prod(sizes[a] for a in entry_axes(e))
+            if n_in != n_out and e is not None and n_out % parts:
+                raise ShardingTypeError(
+                    f"{name} on sharded dims where out dim ({n_out}) is not divisible by mesh "
+                    f"axes ({parts}) with spec ({e}) is not implemented. Got input type="
+                    f"{x.str_short()} and output shape={out.shape}; reshard the dimension to "
+                    "None first (meshjit.sharding.reshard)"
+                )
+        return spec
+
+    return rule
+
+
+def unstacked(aval, what: str):
+    """`aval` without its leading axis (a scan's slice of xs), keeping the other axes' types;
+    as JAX, the leading axis must not be sharded."""
+    if aval.sharding is None:
+        return aval.update(shape=aval.shape[1:])
+    spec = spec_of(aval)
+    if spec[0] is not None:
+        raise ShardingTypeError(
+            f"{what}: 0th dimension of all xs should be replicated. Got {aval.sharding.spec} "
+            f"({aval.str_short()}); reshard it with that dimension unsharded"
+        )
+    return typed(aval.update(shape=aval.shape[1:]), aval.sharding.mesh, spec[1:], what)

@@ -1,0 +1,446 @@
+"""Explicit sharding (JAX 0.10.2's default mode): shardings in the types, `reshard`,
+`auto_axes` / `explicit_axes`, and the abstract mesh of the context.
+
+A value on a mesh with `AxisType.Explicit` axes carries its sharding over those axes in its
+aval (`f32[8@X,4@Y]`); each primitive's sharding rule (compiler/ir/sharding_rules.py) decides
+its results' shardings while tracing. Auto axes of the same mesh are left to propagation, and
+meshes without Explicit axes behave as before.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from meshjit.compiler.errors import MeshjitValueError, ShardingTypeError
+from meshjit.compiler.ir import sharding_rules as rules
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batching_rules,
+    lowering_rules,
+    sharding_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
+from meshjit.compiler.lowering import LoweringRuleContext
+from meshjit.compiler.parallel.sharding import (
+    UNCONSTRAINED,
+    AbstractMesh,
+    AxisType,
+    Mesh,
+    NamedSharding,
+    PartitionSpec,
+    get_context_mesh,
+    resolve_spec,
+    set_mesh,
+)
+from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
+from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_constraint
+
+# ---------------------------------------------------------------------------------------------
+# Type shardings: NamedShardings over abstract meshes, one shared object per (mesh, spec).
+
+_TYPE_SHARDINGS: dict = {}
+
+
+def _type_sharding(mesh: AbstractMesh, spec: tuple) -> NamedSharding:
+    key = (mesh, mesh.axis_types, spec)  # AbstractMesh equality ignores the axis types
+    s = _TYPE_SHARDINGS.get(key)
+    if s is None:
+        if len(_TYPE_SHARDINGS) > 4096:
+            _TYPE_SHARDINGS.clear()
+        s = _TYPE_SHARDINGS[key] = NamedSharding(mesh, PartitionSpec(*spec))
+    return s
+
+
+rules.state.factory = _type_sharding
+
+
+def explicit_axes_of(mesh) -> frozenset:
+    return frozenset(n for n, t in zip(mesh.axis_names, mesh.axis_types) if t is AxisType.Explicit)
+
+
+_TYPE_SPECS: dict = {}
+
+
+def type_spec(sharding: NamedSharding, ndim: int) -> tuple | None:
+    """The part of `sharding` a type holds (its Explicit axes), or None on a mesh without any."""
+    key = (sharding, sharding.mesh.axis_types, ndim)  # mesh equality ignores axis types
+    if key not in _TYPE_SPECS:
+        if len(_TYPE_SPECS) > 4096:
+            _TYPE_SPECS.clear()
+        _TYPE_SPECS[key] = _type_spec(sharding, ndim)
+    return _TYPE_SPECS[key]
+
+
+def _type_spec(sharding: NamedSharding, ndim: int) -> tuple | None:
+    explicit = explicit_axes_of(sharding.mesh)
+    if not explicit:
+        return None
+    spec = sharding.spec
+    out = []
+    for i in range(ndim):
+        if i < len(spec) and spec[i] is UNCONSTRAINED:
+            out.append(None)
+            continue
+        axes = tuple(a for a in spec.axes_of(i) if a in explicit)
+        out.append(None if not axes else axes[0] if len(axes) == 1 else axes)
+    return tuple(out)
+
+
+def typed_aval(aval, sharding, what: str = "a value"):
+    """`aval` with the type sharding `sharding` gives it (unchanged for other shardings)."""
+    if type(sharding) is not NamedSharding:
+        return aval
+    spec = type_spec(sharding, aval.ndim)
+    if spec is None:
+        return aval
+    return rules.typed(aval, sharding.mesh.abstract_mesh, spec, what)
+
+
+def array_aval(aval, sharding: NamedSharding):
+    """The aval of an Array laid out by `sharding`: typed by its Explicit axes, else untyped."""
+    spec = type_spec(sharding, aval.ndim)
+    if spec is None:
+        return aval if aval.sharding is None else aval.update(sharding=None)
+    if aval.sharding is not None and tuple(aval.sharding.spec) == spec:
+        return aval
+    return rules.typed(aval, sharding.mesh.abstract_mesh, spec, "an array")
+
+
+def concrete_sharding(aval, meshes) -> NamedSharding | None:
+    """The NamedSharding on a concrete mesh (one of `meshes`, or the context's) of a typed aval."""
+    s = aval.sharding
+    if s is None:
+        return None
+    for mesh in [*meshes, get_context_mesh()]:
+        if isinstance(mesh, Mesh) and mesh.abstract_mesh == s.mesh:
+            return NamedSharding(mesh, s.spec)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# reshard: a primitive whose result has the requested type; a sharding constraint in the IR.
+
+reshard_p = Primitive("reshard")
+
+
+@abstract_eval_rules.register(reshard_p)
+def _reshard_rule(x, *, sharding: NamedSharding):
+    sharding.check_rank(x.ndim, f"reshard of {x.str_short()}")
+    spec = type_spec(sharding, x.ndim)
+    if spec is None:
+        return x.update(sharding=None)
+    return rules.typed(x, sharding.mesh.abstract_mesh, spec, f"reshard of {x.str_short()}")
+
+
+sharding_rules.register(reshard_p, rules.keep)
+
+
+def _reshard_lowering(ctx: LoweringRuleContext, x, *, sharding: NamedSharding):
+    name = ctx.module_ctx.mesh_symbol(sharding.mesh.mesh_shape)
+    ndim = ctx.avals_in[0].ndim
+    auto = set(sharding.mesh.axis_names) - explicit_axes_of(sharding.mesh)
+    dims = []
+    for i in range(ndim):
+        axes = sharding.spec.axes_of(i) if i < len(sharding.spec) else ()
+        dims.append(DimSharding(axes, is_closed=not auto))
+    return sharding_constraint(x, TensorSharding(name, tuple(dims)))
+
+
+lowering_rules.register(reshard_p, _reshard_lowering)
+linear_jvp(reshard_p)
+
+
+@transpose_rules.register(reshard_p)
+def _reshard_transpose(ct, x, *, sharding):
+    """The cotangent goes back to the operand's type sharding."""
+    return [reshard_to_type(ct, aval_of(x))]
+
+
+def reshard_to_type(value, aval):
+    """`value` resharded to `aval`'s type sharding where its own differs (cotangents)."""
+    s = aval.sharding
+    if s is None or aval_of(value).spec_key == aval.spec_key:
+        return value
+    if current_trace() is not None:
+        return reshard_p.bind(value, sharding=NamedSharding(s.mesh, s.spec))
+    own = getattr(value, "sharding", None)
+    target = concrete_sharding(aval, [own.mesh] if isinstance(own, NamedSharding) else [])
+    if target is None:
+        return value
+    from meshjit.compiler.runtime.device_put import device_put
+
+    return device_put(value, target)
+
+
+@batching_rules.register(reshard_p)
+def _reshard_batcher(args, dims, *, sharding):
+    (x,), (d,) = args, dims
+    ndim = aval_of(x).ndim - 1
+    spec = list(sharding.spec) + [None] * (ndim - len(sharding.spec))
+    spec.insert(d, None)
+    return reshard_p.bind(x, sharding=NamedSharding(sharding.mesh, PartitionSpec(*spec))), d
+
+
+def reshard(xs, out_shardings):
+    """`meshjit.sharding.reshard(x, P(...) or NamedSharding)`: `x` (a pytree) with the given
+    shardings as its type; inside jit a sharding constraint XLA executes, outside a copy."""
+    leaves, treedef = tree_flatten(xs)
+    from meshjit.compiler.parallel.sharding import flatten_shardings
+
+    targets = flatten_shardings(out_shardings, xs, "reshard")
+    return tree_unflatten(treedef, [_reshard_leaf(x, s) for x, s in zip(leaves, targets)])
+
+
+def _reshard_leaf(x, sharding: NamedSharding):
+    if sharding is None:
+        return x
+    aval = abstractify(x)
+    _check_reshard(aval, sharding)
+    if current_trace() is None:
+        from meshjit.compiler.runtime.device_put import device_put
+
+        if isinstance(sharding.mesh, AbstractMesh):
+            own = getattr(x, "sharding", None)
+            meshes = [own.mesh] if isinstance(own, NamedSharding) else []
+            sharding = concrete_sharding(aval.update(sharding=sharding), meshes) or sharding
+        return device_put(x, sharding)
+    return reshard_p.bind(x, sharding=sharding)
+
+
+def _check_reshard(aval, sharding: NamedSharding) -> None:
+    if len(sharding.spec) > aval.ndim:
+        raise MeshjitValueError(
+            f"reshard: the spec {sharding.spec} has {len(sharding.spec)} entries but the value "
+            f"{aval.str_short()} has rank {aval.ndim}"
+        )
+    sizes = sharding.mesh.shape
+    for dim in range(len(sharding.spec)):
+        parts = 1
+        for a in sharding.spec.axes_of(dim):
+            parts *= sizes[a]
+        if aval.shape[dim] % parts:
+            raise MeshjitValueError(
+                f"reshard: dimension {dim} of {aval.str_short()} (size {aval.shape[dim]}) is "
+                f"not divisible by the {parts} shards of {sharding.spec[dim]!r}"
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# out_sharding= of the creation and contraction functions: compute, then reshard.
+
+
+def with_out_sharding(x, out_sharding, what: str):
+    """`x` resharded to `out_sharding` (a P resolved against the context mesh, or a
+    NamedSharding); None leaves it as it is."""
+    if out_sharding is None:
+        return x
+    return computed_with(out_sharding, what, lambda v: v, x)
+
+
+def _check_out_axes(sharding: NamedSharding, what: str) -> None:
+    explicit = explicit_axes_of(sharding.mesh)
+    for i in range(len(sharding.spec)):
+        for a in sharding.spec.axes_of(i):
+            if a not in explicit:
+                raise ShardingTypeError(
+                    f"{what}: out_sharding {sharding.spec} names mesh axis {a!r}, which is not "
+                    f"Explicit (the mesh's axis types are {dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))}); "
+                    "only Explicit axes can be in a type, use with_sharding_constraint for Auto axes"
+                )
+
+
+def place(x, target, what: str, device=None):
+    """`x` where `device=` / `out_sharding=` of a creation function put it: a sharding over
+    Explicit axes types it, another sharding constrains it, a device moves it (outside jit)."""
+    if isinstance(target, (NamedSharding, PartitionSpec)):
+        sharding = resolve_spec(target, f"{what}(out_sharding=...)")
+        if target is not device or explicit_axes_of(sharding.mesh) & set(_spec_axes(sharding.spec)):
+            return computed_with(sharding, what, lambda v: v, x)
+        from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
+
+        return with_sharding_constraint(x, sharding)
+    if current_trace() is None:
+        from meshjit.compiler.runtime.device_put import device_put
+
+        return device_put(x, target)
+    return x
+
+
+def _spec_axes(spec) -> list:
+    return [a for i in range(len(spec)) for a in spec.axes_of(i)]
+
+
+def computed_with(out_sharding, what: str, fun, *args):
+    """`fun(*args)` typed by `out_sharding` instead of its sharding rule (JAX's out_sharding=
+    of dot_general, reshape, einsum, ...): the operands' types are set aside (no data moves),
+    the op is computed, and its result resharded."""
+    sharding = resolve_spec(out_sharding, f"{what}(out_sharding=...)")
+    _check_out_axes(sharding, what)
+    if current_trace() is None and any(abstractify(a).sharding is not None for a in args):
+        from meshjit.compiler.jit.api import jit  # eagerly: as one jitted op
+
+        return jit(lambda *xs: computed_with(sharding, what, fun, *xs))(*args)
+    args = [_untyped(a) for a in args]
+    return _reshard_leaf(fun(*args), sharding)
+
+
+def computed_with_type(aval, fun, *args):
+    """`fun(*args)` on the operands with their types set aside, typed as `aval` (in a trace)."""
+    out = fun(*[_untyped(a) for a in args])
+    return reshard_to_type(out, aval) if aval.sharding is not None else out
+
+
+def _untyped(x):
+    if current_trace() is None or not hasattr(x, "aval") or abstractify(x).sharding is None:
+        return x
+    aval = abstractify(x)
+    empty = NamedSharding(aval.sharding.mesh, PartitionSpec())
+    return retype_p.bind(x, sharding=empty)
+
+
+# ---------------------------------------------------------------------------------------------
+# The abstract mesh of the context, and moving between Auto and Explicit inside a program.
+
+
+def get_abstract_mesh():
+    """The context mesh's AbstractMesh (an empty one outside `set_mesh`, as JAX)."""
+    mesh = get_context_mesh()
+    return AbstractMesh((), ()) if mesh is None else mesh.abstract_mesh
+
+
+class use_abstract_mesh(set_mesh):
+    """`with use_abstract_mesh(abstract_mesh):` sets the context mesh to an AbstractMesh."""
+
+    __slots__ = ()
+
+
+def _with_axis_types(mesh, axes, kind: AxisType):
+    unknown = [a for a in axes if a not in mesh.axis_names]
+    if unknown:
+        raise MeshjitValueError(
+            f"{kind.name.lower()}_axes: axes {unknown} are not in the mesh (its axes are "
+            f"{mesh.axis_names})"
+        )
+    types = tuple(kind if n in axes else t for n, t in zip(mesh.axis_names, mesh.axis_types))
+    if isinstance(mesh, Mesh):
+        return Mesh(mesh.devices, mesh.axis_names, types)
+    return AbstractMesh(mesh.axis_sizes, mesh.axis_names, types)
+
+
+def _axes_tuple(axes) -> tuple:
+    return (axes,) if isinstance(axes, str) else tuple(axes)
+
+
+def _current_mesh(what: str):
+    mesh = get_context_mesh()
+    if mesh is None:
+        raise MeshjitValueError(f"{what} needs a context mesh: call it under meshjit.set_mesh(mesh)")
+    return mesh
+
+
+def auto_axes(fun=None, *, axes=None, out_sharding=None):
+    """`auto_axes(f, axes=..., out_sharding=...)`: runs `f` with `axes` of the context mesh made
+    Auto (their layout left to propagation), then reshards its results to `out_sharding`."""
+    if fun is None:
+        return functools.partial(auto_axes, axes=axes, out_sharding=out_sharding)
+
+    @functools.wraps(fun)
+    def wrapped(*args, **kwargs):
+        mesh = _current_mesh("auto_axes")
+        names = mesh.axis_names if axes is None else _axes_tuple(axes)
+        inner = _with_axis_types(mesh, names, AxisType.Auto)
+        args, kwargs = tree_map(lambda x: _drop_axes(x, inner), (args, kwargs))
+        with set_mesh(inner):
+            out = fun(*args, **kwargs)
+        if out_sharding is None:
+            return out
+        with set_mesh(mesh):
+            return tree_map(
+                lambda x, s: with_out_sharding(x, s, "auto_axes"),
+                out,
+                _broadcast_to(out_sharding, out),
+            )
+
+    return wrapped
+
+
+def explicit_axes(fun=None, *, axes=None, in_sharding=None):
+    """`explicit_axes(f, axes=..., in_sharding=...)`: runs `f` with `axes` of the context mesh
+    made Explicit, its arguments typed by `in_sharding`."""
+    if fun is None:
+        return functools.partial(explicit_axes, axes=axes, in_sharding=in_sharding)
+
+    @functools.wraps(fun)
+    def wrapped(*args, **kwargs):
+        mesh = _current_mesh("explicit_axes")
+        names = mesh.axis_names if axes is None else _axes_tuple(axes)
+        inner = _with_axis_types(mesh, names, AxisType.Explicit)
+        with set_mesh(inner):
+            if in_sharding is not None:
+                args = tree_map(
+                    lambda x, s: with_out_sharding(x, s, "explicit_axes"),
+                    args,
+                    _broadcast_to(in_sharding, args),
+                )
+            out = fun(*args, **kwargs)
+        return tree_map(lambda x: _drop_axes(x, mesh), out)
+
+    return wrapped
+
+
+def _broadcast_to(shardings, tree):
+    from meshjit.compiler.parallel.sharding import is_sharding_leaf
+    from meshjit.compiler.tree_util import broadcast_prefix
+
+    leaves = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
+    return tree_unflatten(tree_flatten(tree)[1], leaves)
+
+
+def _drop_axes(x, mesh):
+    """`x` retyped for `mesh`: the axes that are not Explicit there leave its type (the layout
+    stays; propagation may keep it)."""
+    aval = abstractify(x)
+    s = aval.sharding
+    if s is None or current_trace() is None:
+        return x
+    explicit = explicit_axes_of(mesh)
+    spec = []
+    for entry in s.spec:
+        axes = tuple(a for a in rules.entry_axes(entry) if a in explicit)
+        spec.append(None if not axes else axes[0] if len(axes) == 1 else axes)
+    if tuple(spec) == tuple(s.spec):
+        return x
+    return retype_p.bind(x, sharding=NamedSharding(mesh.abstract_mesh, PartitionSpec(*spec)))
+
+
+# retype: the same value with fewer axes in its type (auto_axes): an open sharding in the IR.
+retype_p = Primitive("retype")
+
+
+@abstract_eval_rules.register(retype_p)
+def _retype_rule(x, *, sharding: NamedSharding):
+    spec = type_spec(sharding, x.ndim)
+    if spec is None or not any(e is not None for e in spec):
+        return x.update(sharding=None)
+    return rules.typed(x, sharding.mesh.abstract_mesh, spec, "auto_axes")
+
+
+sharding_rules.register(retype_p, rules.keep)
+lowering_rules.register(retype_p, lambda ctx, x, *, sharding: x)
+linear_jvp(retype_p)
+
+
+@transpose_rules.register(retype_p)
+def _retype_transpose(ct, x, *, sharding):
+    return [ct]
+
+
+@batching_rules.register(retype_p)
+def _retype_batcher(args, dims, *, sharding):
+    (x,), (d,) = args, dims
+    spec = list(sharding.spec) + [None] * (aval_of(x).ndim - 1 - len(sharding.spec))
+    spec.insert(d, None)
+    return retype_p.bind(x, sharding=NamedSharding(sharding.mesh, PartitionSpec(*spec))), d

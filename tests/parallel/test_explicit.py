@@ -1,0 +1,390 @@
+"""Explicit sharding (issue 17): shardings in the types, decided at trace time, compared with
+JAX 0.10.2 run on the same programs in a subprocess (printed types, error types), and with
+NumPy (numbers).
+
+Each program is source text written against `jax`, `jnp`, `lax`, `P`, `np` and `mesh` (a 4x2
+mesh with Explicit axes X and Y, set as the context mesh); `show(label, value)` records
+`str(typeof(value))` and `fails(label, thunk)` records the name of the error class raised (or
+"ok"). The same text runs under JAX and under meshjit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as mjnp
+from meshjit import lax as mjlax
+from meshjit.sharding import AxisType, NamedSharding, P, ShardingTypeError
+
+PROGRAMS = {
+    "device_put": """
+        x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+        show("x", x)
+        show("row", jax.device_put(np.ones(16, np.float32), P(("X", "Y"))))
+        show("cols", jax.device_put(np.ones((4, 4), np.float32), P(None, "Y")))
+    """,
+    "elementwise_and_reductions": """
+        x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+        b = jax.device_put(np.ones(4, np.float32), P("Y"))
+
+        @jax.jit
+        def f(x, b):
+            show("sin", jnp.sin(x) + 1)
+            show("bias", x + b)
+            show("scalar", x * 2.0)
+            show("sum0", x.sum(axis=0))
+            show("sum1", jnp.sum(x, axis=1))
+            show("sum", jnp.sum(x))
+            show("max", jnp.max(x, axis=0))
+            show("argmax", jnp.argmax(x, axis=1))
+            show("mean", jnp.mean(x, axis=0))
+            show("where", jnp.where(x > 0, x, 0.0))
+            return x + b
+
+        show("out", f(x, b))
+    """,
+    "shapes": """
+        x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+
+        @jax.jit
+        def f(x):
+            show("T", x.T)
+            show("merge", x.reshape(32))
+            show("split", x.reshape(4, 2, 4))
+            show("expand", x[None])
+            show("expand_last", jnp.expand_dims(x, -1))
+            show("squeeze", jnp.squeeze(x[None], 0))
+            show("broadcast", jnp.broadcast_to(x, (3, 8, 4)))
+            show("slice", x[:4])
+            show("slice_cols", x[:, :2])
+            show("concat", jnp.concatenate([x, x], axis=0))
+            show("concat1", jnp.concatenate([x, x], axis=1))
+            show("pad", jnp.pad(x, ((0, 0), (1, 1))))
+            show("flip", jnp.flip(x, 0))
+            show("dynamic_slice", lax.dynamic_slice(x, (0, 0), (4, 2)))
+            show("softmax", jax.nn.softmax(x, axis=-1))
+            show("mean_keep", jnp.mean(x, axis=1, keepdims=True))
+            show("zeros_like", jnp.zeros_like(x))
+            show("conv", lax.conv_general_dilated(x[:, None, :], jnp.ones((3, 1, 2)), (1,), "SAME"))
+            fails("index", lambda: x[0])
+            fails("reshape", lambda: x.reshape(16, 2))
+            return x
+
+        f(x)
+    """,
+    "dots": """
+        x = jax.device_put(np.ones((8, 4), np.float32), P("X", None))
+        w = jax.device_put(np.ones((4, 8), np.float32), P(None, "Y"))
+        v = jax.device_put(np.ones((4, 8), np.float32), P("Y", None))
+
+        @jax.jit
+        def f(x, w):
+            show("dot", x @ w)
+            show("einsum", jnp.einsum("bi,io->bo", x, w))
+            show("dot_general", lax.dot_general(x, w, (((1,), (0,)), ((), ()))))
+            return x @ w
+
+        show("out", f(x, w))
+        xs = jax.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
+        fails("contracting", lambda: jnp.dot(xs, v))
+        show("out_sharding", jnp.dot(xs, v, out_sharding=P("X", "Y")))
+        show("out_sharding_none", jnp.matmul(xs, v, out_sharding=P("X", None)))
+    """,
+    "conflicts": """
+        a = jax.device_put(np.ones((8, 4), np.float32), P("X", None))
+        b = jax.device_put(np.ones((8, 4), np.float32), P("Y", None))
+        fails("add", lambda: a + b)
+        fails("jit_add", lambda: jax.jit(lambda a, b: a * b)(a, b))
+        fails("outer", lambda: a[:, :, None] * jax.sharding.reshard(a, P(None, "X"))[:, None, :])
+    """,
+    "reshard_and_creation": """
+        x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+        show("reshard", jax.sharding.reshard(x, P(None, "X")))
+        show("zeros", jnp.zeros((8, 4), out_sharding=P("X")))
+        show("ones", jnp.ones((16,), out_sharding=P(("X", "Y"))))
+        show("full", jnp.full((8, 2), 3.0, out_sharding=P(None, "Y")))
+
+        @jax.jit
+        def f(x):
+            y = jax.sharding.reshard(x, P())
+            show("in_jit", y)
+            show("in_jit_zeros", jnp.zeros((8, 4), out_sharding=P("Y", "X")))
+            return y
+
+        show("out", f(x))
+    """,
+    "grad": """
+        x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+        w = jax.device_put(np.ones((4, 2), np.float32), P("Y", None))
+
+        def loss(w, x):
+            return jnp.sum(jnp.tanh(jnp.dot(x, w, out_sharding=P("X", None))) ** 2)
+
+        g = jax.jit(jax.grad(loss))(w, x)
+        show("grad_w", g)
+        show("grad_x", jax.jit(jax.grad(lambda x: jnp.sum(jnp.sin(x))))(x))
+        show("grad_sum0", jax.jit(jax.grad(lambda x: jnp.sum(x.sum(axis=0) ** 2)))(x))
+    """,
+    "control_flow": """
+        x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+
+        @jax.jit
+        def f(x):
+            c = lax.cond(x.sum() > 0, lambda v: v * 2, lambda v: v + 1, x)
+            show("cond", c)
+            w = lax.fori_loop(0, 3, lambda i, v: v * 1.5, x)
+            show("fori", w)
+            xs = jax.sharding.reshard(x, P(None, "Y"))
+            init = jnp.zeros(4, out_sharding=P("Y"))
+            carry, ys = lax.scan(lambda c, r: (c + r, r * 2), init, xs)
+            show("scan_carry", carry)
+            show("scan_ys", ys)
+            fails("scan_sharded_xs", lambda: lax.scan(lambda c, r: (c, r), 0.0, x))
+            return c
+
+        show("out", f(x))
+    """,
+    "mlp_dp_tp": """
+        x = jax.device_put(np.ones((16, 8), np.float32), P("X", None))
+        w1 = jax.device_put(np.full((8, 32), 0.1, np.float32), P(None, "Y"))
+        w2 = jax.device_put(np.full((32, 4), 0.1, np.float32), P("Y", None))
+
+        def mlp(w1, w2, x):
+            h = jax.nn.relu(x @ w1)
+            show("h", h)
+            return jnp.dot(h, w2, out_sharding=P("X", None))
+
+        def loss(params, x):
+            return jnp.mean(mlp(*params, x) ** 2)
+
+        out = jax.jit(mlp)(w1, w2, x)
+        show("out", out)
+        g1, g2 = jax.jit(jax.grad(loss))((w1, w2), x)
+        show("g1", g1)
+        show("g2", g2)
+    """,
+    "auto_axes": """
+        x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+        v = jax.device_put(np.ones((4, 8), np.float32), P("Y", None))
+
+        @jax.jit
+        def f(x, v):
+            return jax.sharding.auto_axes(
+                lambda a, b: a @ b, axes=("X", "Y"), out_sharding=P("X", None)
+            )(x, v)
+
+        show("auto_axes", f(x, v))
+    """,
+}
+
+HARNESS = r'''
+import json, sys, textwrap
+import numpy as np
+results = {}
+
+def show(label, value):
+    results[CURRENT + ":" + label] = str(jax.typeof(value))
+
+def fails(label, thunk):
+    try:
+        thunk()
+        results[CURRENT + ":" + label] = "ok"
+    except Exception as e:
+        results[CURRENT + ":" + label] = "error"
+
+for CURRENT, source in PROGRAMS.items():
+    try:
+        exec(textwrap.dedent(source), dict(globals()))
+    except Exception as e:
+        results[CURRENT] = "raised " + type(e).__name__ + ": " + str(e)[:200]
+'''
+
+_JAX_PRELUDE = r'''
+import jax, jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+jax.config.update("jax_num_cpu_devices", 8)
+mesh = jax.make_mesh((4, 2), ("X", "Y"))
+jax.set_mesh(mesh)
+'''
+
+
+def _run_meshjit() -> dict:
+    results: dict = {}
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    env = dict(jax=meshjit, jnp=mjnp, lax=mjlax, P=P, np=np, mesh=mesh)
+    with meshjit.set_mesh(mesh):
+        for name, source in PROGRAMS.items():
+
+            def show(label, value, name=name):
+                results[f"{name}:{label}"] = str(meshjit.typeof(value))
+
+            def fails(label, thunk, name=name):
+                try:
+                    thunk()
+                    results[f"{name}:{label}"] = "ok"
+                except Exception:
+                    results[f"{name}:{label}"] = "error"
+
+            try:
+                exec(textwrap.dedent(source), dict(env, show=show, fails=fails))
+            except Exception as e:  # reported in the comparison
+                results[name] = f"raised {type(e).__name__}: {str(e)[:200]}"
+    return results
+
+
+@pytest.fixture(scope="module")
+def jax_results():
+    pytest.importorskip("jax")
+    script = _JAX_PRELUDE + f"PROGRAMS = {PROGRAMS!r}\n" + HARNESS
+    script += "\nprint('RESULTS=' + json.dumps(results))\n"
+    env = dict(os.environ, JAX_PLATFORMS="cpu")
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=600, env=env
+    )
+    line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULTS=")]
+    assert line, proc.stderr[-3000:]
+    return json.loads(line[0][len("RESULTS="):])
+
+
+@pytest.fixture(scope="module")
+def meshjit_results():
+    return _run_meshjit()
+
+
+@pytest.mark.parametrize("program", sorted(PROGRAMS))
+def test_types_match_jax(program, jax_results, meshjit_results):
+    want = {k: v for k, v in jax_results.items() if k.split(":")[0] == program}
+    got = {k: v for k, v in meshjit_results.items() if k.split(":")[0] == program}
+    assert want, f"JAX recorded nothing for {program}"
+    assert got == want
+
+
+# ---------------------------------------------------------------------------------------------
+# Numbers, lowering and errors, meshjit alone.
+
+
+@pytest.fixture
+def mesh():
+    m = meshjit.make_mesh((4, 2), ("X", "Y"))
+    with meshjit.set_mesh(m):
+        yield m
+
+
+def test_make_mesh_defaults_to_explicit_axes(mesh):
+    assert mesh.axis_types == (AxisType.Explicit, AxisType.Explicit)
+    assert mesh.explicit_axes == ("X", "Y") and mesh.auto_axes == ()
+    assert str(meshjit.sharding.get_abstract_mesh()).startswith("AbstractMesh('X': 4, 'Y': 2")
+
+
+def test_typed_program_numbers_match_numpy(mesh):
+    xv = np.arange(32.0, dtype=np.float32).reshape(8, 4)
+    wv = np.linspace(-1, 1, 24, dtype=np.float32).reshape(4, 6)
+    x = meshjit.device_put(xv, P("X", "Y"))
+    w = meshjit.device_put(wv, P("Y", None))
+
+    @meshjit.jit
+    def f(x, w):
+        h = mjnp.dot(x, w, out_sharding=P("X", None))
+        return mjnp.tanh(h).sum(axis=0), h.reshape(8, 2, 3)
+
+    s, r = f(x, w)
+    np.testing.assert_allclose(np.asarray(s), np.tanh(xv @ wv).sum(0), rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(r), (xv @ wv).reshape(8, 2, 3), rtol=1e-5)
+    assert str(meshjit.typeof(r)) == "float32[8@X,2,3]"
+    assert r.sharding.spec == P("X", None, None)
+
+
+def test_outputs_carry_the_types_shardings(mesh):
+    x = meshjit.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
+    out = meshjit.jit(lambda x: (x * 2).T)(x)
+    assert isinstance(out.sharding, NamedSharding) and out.sharding.spec == P("Y", "X")
+    np.testing.assert_array_equal(np.asarray(out), np.full((4, 8), 2.0))
+
+
+def test_jit_cache_key_includes_the_types_shardings(mesh):
+    f = meshjit.jit(lambda x: x + 1)
+    a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
+    b = meshjit.device_put(np.ones((8, 4), np.float32), P(None, "Y"))
+    assert str(meshjit.typeof(f(a))) == "float32[8@X,4]"
+    assert str(meshjit.typeof(f(b))) == "float32[8,4@Y]"
+
+
+def test_lowering_has_closed_shardings_and_constraints(mesh):
+    x = meshjit.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
+    text = meshjit.jit(lambda x: x.sum(axis=0)).lower(x).as_text()
+    assert '{"X"}, {"Y"}' in text  # the argument's sharding, closed
+    assert 'sdy.sharding_constraint' in text and '[{"Y"}]' in text
+
+
+def test_jaxpr_prints_the_types(mesh):
+    x = meshjit.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
+    text = str(meshjit.make_jaxpr(lambda x: x.reshape(32))(x))
+    assert "f32[8@X,4@Y]" in text and "f32[32@(X,Y)]" in text
+
+
+def test_contracting_error_names_the_choices_and_the_line(mesh):
+    x = meshjit.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
+    v = meshjit.device_put(np.ones((4, 8), np.float32), P("Y", None))
+    with pytest.raises(ShardingTypeError) as info:
+        meshjit.jit(lambda x, v: x @ v)(x, v)
+    msg = str(info.value)
+    assert "out_sharding" in msg and "reduce-scatter" in msg and "bytes" in msg
+    assert "test_explicit.py" in msg
+    assert isinstance(info.value, TypeError) and isinstance(info.value, ValueError)
+
+
+def test_conflicting_elementwise_names_both_types(mesh):
+    a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
+    b = meshjit.device_put(np.ones((8, 4), np.float32), P("Y", None))
+    with pytest.raises(ShardingTypeError, match=r"f32\[8@X,4\].*f32\[8@Y,4\]"):
+        meshjit.jit(lambda a, b: a + b)(a, b)
+
+
+def test_reshard_bad_input(mesh):
+    x = meshjit.device_put(np.ones((6, 4), np.float32), P(None, "Y"))
+    with pytest.raises(ValueError, match="rank"):
+        meshjit.reshard(x, P(None, None, "X"))
+    with pytest.raises(ValueError, match="divisible"):
+        meshjit.reshard(x, P("X"))
+
+
+def test_out_sharding_with_auto_or_unknown_axis():
+    m = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Explicit, AxisType.Auto))
+    with meshjit.set_mesh(m):
+        with pytest.raises(ShardingTypeError, match="not Explicit"):
+            mjnp.zeros((8, 4), out_sharding=P(None, "Y"))
+        with pytest.raises(ValueError, match="not in the mesh"):
+            mjnp.zeros((8, 4), out_sharding=P("Z"))
+
+
+def test_auto_axes_with_unknown_axis(mesh):
+    with pytest.raises(ValueError, match="not in the mesh"):
+        meshjit.sharding.auto_axes(lambda x: x, axes="Q")(np.ones(4, np.float32))
+
+
+def test_device_put_of_a_spec_needs_a_mesh():
+    with pytest.raises(ValueError, match="context mesh"):
+        meshjit.device_put(np.ones(4, np.float32), P("X"))
+
+
+def test_mixed_auto_mesh_keeps_auto_axes_out_of_types():
+    m = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Explicit, AxisType.Auto))
+    x = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(m, P("X", "Y")))
+    assert str(meshjit.typeof(x)) == "float32[8@X,4]"
+    out = meshjit.jit(lambda x: x * 3)(x)
+    np.testing.assert_array_equal(np.asarray(out), np.full((8, 4), 3.0))
+
+
+def test_auto_meshes_are_untyped():
+    m = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Auto,) * 2)
+    x = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(m, P("X", "Y")))
+    assert str(meshjit.typeof(x)) == "float32[8,4]" and x.aval.sharding is None
