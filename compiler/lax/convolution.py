@@ -9,7 +9,6 @@ in that spatial order.
 from __future__ import annotations
 
 import math
-
 from typing import NamedTuple
 
 from jaxlib.mlir.dialects import stablehlo as hlo
