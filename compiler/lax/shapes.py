@@ -205,7 +205,16 @@ def _negative_pad(ctx, x, value, padding_config):
 lowering_rules.register(pad_p, _pad_lowering)
 
 
-def broadcast_in_dim(x, shape: Sequence[int], broadcast_dimensions: Sequence[int]):
+def broadcast_in_dim(
+    x, shape: Sequence[int], broadcast_dimensions: Sequence[int], *, out_sharding=None
+):
+    if out_sharding is not None:
+        from meshjit.compiler.parallel.explicit import computed_with  # a later family
+
+        def bcast(x):
+            return broadcast_in_dim(x, shape, broadcast_dimensions)
+
+        return computed_with(out_sharding, "broadcast_in_dim", bcast, x)
     shape = checks.nonnegative_shape("broadcast_in_dim", shape)
     dims = tuple(int(d) for d in broadcast_dimensions)
     aval = aval_of(x)
@@ -225,7 +234,13 @@ def broadcast(x, sizes: Sequence[int]):
     return broadcast_in_dim(x, shape, tuple(range(len(sizes), len(shape))))
 
 
-def reshape(x, new_sizes: Sequence[int], dimensions: Sequence[int] | None = None):
+def reshape(
+    x, new_sizes: Sequence[int], dimensions: Sequence[int] | None = None, *, out_sharding=None
+):
+    if out_sharding is not None:
+        from meshjit.compiler.parallel.explicit import computed_with  # a later family
+
+        return computed_with(out_sharding, "reshape", lambda x: reshape(x, new_sizes, dimensions), x)
     new_sizes = checks.nonnegative_shape("reshape", new_sizes)
     if dimensions is not None and tuple(dimensions) != tuple(range(len(dimensions))):
         x = transpose(x, dimensions)

@@ -21,7 +21,7 @@ from meshjit.compiler.ir.registry import (
     lowering_rules,
     sharding_rules,
 )
-from meshjit.compiler.ir.sharding_rules import spec_of
+from meshjit.compiler.ir.sharding_rules import ShardingTypeError, spec_of
 from meshjit.compiler.lax import ad_util, gather_scatter, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
@@ -193,5 +193,12 @@ def _sort_batcher(args, dims, *, dimension, is_stable, num_keys):
 
 @sharding_rules.register(sort_p)
 def _sort_sharding(out, *operands, dimension, is_stable, num_keys):
-    """Every result has the first operand's sharding (all operands share one shape)."""
-    return [spec_of(operands[0])] * len(out)
+    """Every result has the first operand's sharding (all operands share one shape), which
+    must not shard the sorted dimension (as JAX)."""
+    spec = spec_of(operands[0])
+    if spec[dimension] is not None:
+        raise ShardingTypeError(
+            "Arguments to sort must be unsharded over the sorting dimension. Got "
+            f"{operands[0].str_short()} sorted along dimension {dimension}; reshard it first"
+        )
+    return [spec] * len(out)

@@ -25,7 +25,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.sharding_rules import same_as_first, sliced
+from meshjit.compiler.ir.sharding_rules import ShardingTypeError, sliced, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zeros_like_aval
@@ -583,5 +583,17 @@ for _prim in cumulative_p.values():
 
 for _kind, _prim in reduce_window_p.items():
     sharding_rules.register(_prim, sliced(f"reduce_window_{_kind}"))
+
+
+def _cumulative_sharding(out, x, *, axis, reverse):
+    spec = spec_of(x)
+    if spec[axis] is not None:
+        raise ShardingTypeError(
+            "Input should be unsharded over the axis being reduced. Got input type="
+            f"{x.str_short()} and axis={axis}; reshard it first"
+        )
+    return spec
+
+
 for _prim in cumulative_p.values():
-    sharding_rules.register(_prim, same_as_first)
+    sharding_rules.register(_prim, _cumulative_sharding)

@@ -19,7 +19,7 @@ from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.elementwise import maximum, remainder
 from meshjit.compiler.numpy.index_plan import Entry, IndexPlan, parse_index, slice_bounds
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel
-from meshjit.compiler.numpy.util import aval_of, broadcast_shapes, materialize
+from meshjit.compiler.numpy.util import aval_of, broadcast_shapes, materialize, sharded_by
 
 __all__ = [
     "IndexUpdateHelper",
@@ -158,11 +158,17 @@ class _IndexUpdateRef:
     def __repr__(self):
         return f"_IndexUpdateRef({self.array!r}, {self.index!r})"
 
-    def get(self, *, mode=None, fill_value=None):
-        return getitem(self.array, self.index, mode=mode, fill_value=fill_value)
+    def get(self, *, mode=None, fill_value=None, out_sharding=None):
+        def get(x):
+            return getitem(x, self.index, mode=mode, fill_value=fill_value)
 
-    def _update(self, kind, values, **kwargs):
-        return scatter_update(kind, self.array, self.index, values, **kwargs)
+        return sharded_by(out_sharding, "at[].get", get, self.array)
+
+    def _update(self, kind, values, out_sharding=None, **kwargs):
+        def update(x, v):
+            return scatter_update(kind, x, self.index, v, **kwargs)
+
+        return sharded_by(out_sharding, f"at[].{kind}", update, self.array, values)
 
     def set(self, values, **kwargs):
         return self._update("set", values, **kwargs)

@@ -75,6 +75,13 @@ PROGRAMS = {
             show("zeros_like", jnp.zeros_like(x))
             show("conv", lax.conv_general_dilated(x[:, None, :], jnp.ones((3, 1, 2)), (1,), "SAME"))
             fails("index", lambda: x[0])
+            fails("sort_sharded", lambda: jnp.sort(x, axis=0))
+            fails("cumsum_sharded", lambda: jnp.cumsum(x, axis=0))
+            show("sort", jnp.sort(jax.sharding.reshard(x, P("X", None)), axis=1))
+            show("at_get", x.at[jnp.array([0, 2])].get(out_sharding=P(None, "Y")))
+            show("at_get_cols", x.at[:, jnp.array([1, 3])].get(out_sharding=P("X", None)))
+            show("lax_reshape", lax.reshape(x, (4, 8), out_sharding=P("X", None)))
+            show("bcast", lax.broadcast_in_dim(x, (2, 8, 4), (1, 2), out_sharding=P(None, "X")))
             fails("reshape", lambda: x.reshape(16, 2))
             return x
 
