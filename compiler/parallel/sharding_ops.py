@@ -10,7 +10,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.sharding_rules import spec_of
+from meshjit.compiler.ir.sharding_rules import keep, typed
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
 from meshjit.compiler.lax.batching import current_axis
 from meshjit.compiler.lowering import LoweringRuleContext
@@ -30,8 +30,12 @@ sharding_constraint_p = Primitive("sharding_constraint")
 
 @abstract_eval_rules.register(sharding_constraint_p)
 def _sharding_constraint_rule(x, *, sharding: NamedSharding):
+    """On Explicit axes a constraint is a reshard: the value's type becomes the constraint's."""
     sharding.check_rank(x.ndim, f"with_sharding_constraint on {x.str_short()}")
-    return x
+    spec = type_spec(sharding, x.ndim)
+    if spec is None:
+        return x if x.sharding is None else x.update(sharding=None)
+    return typed(x, sharding.mesh.abstract_mesh, spec, "with_sharding_constraint")
 
 
 def _sharding_constraint_lowering(ctx: LoweringRuleContext, x, *, sharding: NamedSharding):
@@ -43,11 +47,7 @@ def _sharding_constraint_lowering(ctx: LoweringRuleContext, x, *, sharding: Name
 lowering_rules.register(sharding_constraint_p, _sharding_constraint_lowering)
 
 
-@sharding_rules.register(sharding_constraint_p)
-def _sharding_constraint_sharding(out, x, *, sharding: NamedSharding):
-    """On Explicit axes a constraint is a reshard: the value's type becomes the constraint's."""
-    spec = type_spec(sharding, x.ndim)
-    return spec if spec is not None else spec_of(x)
+sharding_rules.register(sharding_constraint_p, keep)  # its abstract eval types the result
 
 
 def with_sharding_constraint(x, shardings):

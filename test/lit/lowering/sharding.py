@@ -6,8 +6,10 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit.sharding import AbstractMesh, NamedSharding, P
 
-mesh = meshjit.make_mesh((4, 2), ("x", "y"))
-line = meshjit.make_mesh((8,), ("d",))
+# Auto axes: the shardings here are annotations for propagation (see explicit.py for types).
+AUTO = meshjit.sharding.AxisType.Auto
+mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AUTO, AUTO))
+line = meshjit.make_mesh((8,), ("d",), axis_types=(AUTO,))
 
 
 def sds(shape, dtype=np.float32, sharding=None):
