@@ -23,6 +23,7 @@ test: setup
 bench: setup
 	$(BIN)/python bench/lowering.py
 	$(BIN)/python bench/propagation.py
+	$(BIN)/python bench/explicit.py
 
 # Several processes on loopback (tests/distributed runs in `make test` too).
 test-distributed: setup

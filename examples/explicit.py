@@ -45,9 +45,17 @@ def data(sizes=SIZES, seed=1) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
-def build(jax, jnp, P) -> dict:
-    """The programs, for a library with JAX's API (meshjit or JAX itself)."""
+def build(jax, jnp, P, auto: bool = False) -> dict:
+    """The programs, for a library with JAX's API (meshjit or JAX itself). `auto`: the same
+    programs for a mesh of Auto axes (sharding constraints instead of out_sharding=), which
+    bench/explicit.py traces to measure what the types cost."""
     reshard = jax.sharding.reshard
+
+    def out(spec):
+        return None if auto else spec
+
+    def pin(x, spec):
+        return jax.lax.with_sharding_constraint(x, spec) if auto else x
 
     # DP+TP: the batch over "data"; heads and hidden units over "model" (Megatron style).
     tp_specs = {
@@ -65,7 +73,8 @@ def build(jax, jnp, P) -> dict:
 
     def mlp(p, x):
         h = jax.nn.gelu(x @ p["w1"] + p["b1"], approximate=True)
-        return jnp.dot(h, p["w2"], out_sharding=act)  # hidden units contracted: all-reduce
+        # The hidden units are contracted: an all-reduce, whose result layout the types ask for.
+        return pin(jnp.dot(h, p["w2"], out_sharding=out(act)), act)
 
     def block(p, x):
         q = jnp.einsum("bsd,dhk->bshk", x, p["wq"])
@@ -73,7 +82,7 @@ def build(jax, jnp, P) -> dict:
         v = jnp.einsum("bsd,dhk->bshk", x, p["wv"])
         scores = jnp.einsum("bqhk,bshk->bhqs", q, k) / np.float32(np.sqrt(q.shape[-1]))
         mixed = jnp.einsum("bhqs,bshk->bqhk", jax.nn.softmax(scores, axis=-1), v)
-        x = x + jnp.einsum("bqhk,hkd->bqd", mixed, p["wo"], out_sharding=act)
+        x = x + pin(jnp.einsum("bqhk,hkd->bqd", mixed, p["wo"], out_sharding=out(act)), act)
         return x + mlp(p, x)
 
     def gathered(p):
