@@ -43,3 +43,18 @@ def test_the_embedding_guide_runs(capsys):
         namespace["passes"].unregister_custom_call_rule("my_transpose")
     out = capsys.readouterr().out
     assert "PartitionSpec('data', 'model')" in out and "sdy.sharding_constraint" in out
+
+
+README = DOC.parent.parent / "README.md"
+
+
+def test_the_readme_python_quickstart_runs(capsys):
+    """The README's Python quickstart blocks, in order in one namespace (as a reader pastes
+    them): they run, and the explicit-sharding block prints JAX's types."""
+    text = README.read_text()
+    section = text[text.index("## Quickstart: Python") : text.index("## Embedding")]
+    namespace: dict = {}
+    for code in re.findall(r"```python\n(.*?)```", section, re.S):
+        exec(compile(code, str(README), "exec"), namespace)
+    out = capsys.readouterr().out
+    assert "float32[8@X,4@Y]" in out and "float32[4@Y] float32[32@(X,Y)]" in out

@@ -349,6 +349,10 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
 
     @functools.wraps(fun)
     def wrapped(*args, **kwargs):
+        if current_trace() is None:  # eagerly: as one jitted call
+            from meshjit.compiler.jit.api import jit
+
+            return jit(wrapped)(*args, **kwargs)
         mesh = _current_mesh("auto_axes")
         names = mesh.axis_names if axes is None else _axes_tuple(axes)
         inner = _with_axis_types(mesh, names, AxisType.Auto)
@@ -375,6 +379,10 @@ def explicit_axes(fun=None, *, axes=None, in_sharding=None):
 
     @functools.wraps(fun)
     def wrapped(*args, **kwargs):
+        if current_trace() is None:  # eagerly: as one jitted call
+            from meshjit.compiler.jit.api import jit
+
+            return jit(wrapped)(*args, **kwargs)
         mesh = _current_mesh("explicit_axes")
         names = mesh.axis_names if axes is None else _axes_tuple(axes)
         inner = _with_axis_types(mesh, names, AxisType.Explicit)
