@@ -171,7 +171,10 @@ def _arg_spec(x, i: int, mesh, manual) -> PartitionSpec:
 
 
 def _traced_sharding(x, i: int):
-    """The sharding jit's argument `x` came with; other traced values carry none in meshjit."""
+    """A traced value's type sharding (explicit mode), or the sharding jit's argument `x`
+    came with."""
+    if x.aval.sharding is not None:
+        return x.aval.sharding
     trace = current_trace()
     while trace is not None:
         if trace.arg_shardings and x.var in trace.arg_shardings:
@@ -179,8 +182,8 @@ def _traced_sharding(x, i: int):
         trace = trace.parent
     raise MeshjitValueError(
         f"shard_map cannot infer in_specs for argument {i} ({x.var.aval.str_short()}): it is a "
-        "traced value, and in meshjit only jit's own arguments carry their sharding (computed "
-        "values do not yet). Pass in_specs=..."
+        "traced value without a sharding in its type (only values on Explicit mesh axes, and "
+        "jit's own arguments, carry one). Pass in_specs=..."
     )
 
 

@@ -7,14 +7,14 @@ import meshjit
 import meshjit.numpy as jnp
 from examples.mlp import BATCH_SPEC, PARAM_SPECS, init_params, make_batch, mlp, mlp_numpy
 from meshjit import lax
-from meshjit.sharding import NamedSharding, P
+from meshjit.sharding import AxisType, NamedSharding, P
 
 MODES = ("meshjit", "shardy", "xla")
 
 
 @pytest.fixture(scope="module")
 def mesh():
-    return meshjit.make_mesh((4, 2), ("data", "model"))
+    return meshjit.make_mesh((4, 2), ("data", "model"), axis_types=(AxisType.Auto,) * 2)
 
 
 def _mlp_call(mesh, propagation):

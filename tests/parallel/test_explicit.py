@@ -178,6 +178,20 @@ PROGRAMS = {
         show("g1", g1)
         show("g2", g2)
     """,
+    "shard_map": """
+        x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+
+        @jax.jit
+        def f(x):
+            y = jnp.sin(x)
+            z = jax.shard_map(lambda b: b * 2, out_specs=P("X", "Y"))(y)
+            show("smap", z)
+            s = jax.shard_map(lambda b: lax.psum(b.sum(0), "X"), out_specs=P("Y"))(y)
+            show("smap_psum", s)
+            return z + 1
+
+        show("out", f(x))
+    """,
     "auto_axes": """
         x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
         v = jax.device_put(np.ones((4, 8), np.float32), P("Y", None))

@@ -24,7 +24,7 @@ from jaxlib.mlir import ir
 import meshjit
 from meshjit import passes
 from meshjit.dialects import make_context
-from meshjit.sharding import NamedSharding, P
+from meshjit.sharding import AxisType, NamedSharding, P
 from tests.support.harness import Row, differential, format_table, value_shardings
 
 HEADER = "module attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {\n"
@@ -106,7 +106,7 @@ def _mlp(x, w1, b1, w2, b2):
 
 
 def _lowered_modules() -> dict[str, str]:
-    mesh = meshjit.make_mesh((4, 2), ("data", "model"))
+    mesh = meshjit.make_mesh((4, 2), ("data", "model"), axis_types=(AxisType.Auto,) * 2)
     rng = np.random.default_rng(0)
     args = [
         rng.standard_normal(s).astype(np.float32)

@@ -15,6 +15,7 @@ import meshjit.numpy as jnp  # noqa: E402
 from meshjit.sharding import NamedSharding, P  # noqa: E402
 
 MESH_SHAPE, MESH_AXES = (4, 2), ("data", "model")
+AUTO = (meshjit.sharding.AxisType.Auto,) * len(MESH_AXES)  # annotations for propagation
 
 # --------------------------------------------------------------------------- random chains
 # `f(x, y, w)` with x, y: [A, B] and w: [B, B]; every step maps the current [A, B] value to a
@@ -92,7 +93,7 @@ def random_chains(count: int, seed: int, max_ops: int = 6) -> list[tuple]:
 
 def lower_chain(ops, specs) -> str:
     """The module meshjit emits for `chain_fn(ops)` with input PartitionSpecs `specs`."""
-    mesh = meshjit.make_mesh(MESH_SHAPE, MESH_AXES)
+    mesh = meshjit.make_mesh(MESH_SHAPE, MESH_AXES, axis_types=AUTO)
     shardings = tuple(NamedSharding(mesh, P(*s)) for s in specs)
     return meshjit.jit(chain_fn(ops), in_shardings=shardings).lower(*chain_arguments()).as_text()
 
@@ -115,7 +116,7 @@ _LONG_STEPS = (
 
 def long_chain_module(n_ops: int) -> str:
     """A module of about `n_ops` StableHLO ops: a chain of mixed ops on sharded f32[16,16]."""
-    mesh = meshjit.make_mesh(MESH_SHAPE, MESH_AXES)
+    mesh = meshjit.make_mesh(MESH_SHAPE, MESH_AXES, axis_types=AUTO)
     shardings = (NamedSharding(mesh, P("data", None)), NamedSharding(mesh, P(None, "model")))
     x = np.ones((16, 16), np.float32)
 
