@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from meshjit.compiler.errors import MeshjitValueError, ShardingTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ShardingTypeError
 from meshjit.compiler.ir import sharding_rules as rules
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -30,12 +30,14 @@ from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
     PartitionSpec,
+    flatten_shardings,
     get_context_mesh,
+    is_sharding_leaf,
     resolve_spec,
     set_mesh,
 )
 from meshjit.compiler.trace.tracing import abstractify, current_trace
-from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
+from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_map, tree_unflatten
 from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_constraint
 
 # ---------------------------------------------------------------------------------------------
@@ -188,8 +190,6 @@ def reshard(xs, out_shardings):
     """`meshjit.sharding.reshard(x, P(...) or NamedSharding)`: `x` (a pytree) with the given
     shardings as its type; inside jit a sharding constraint XLA executes, outside a copy."""
     leaves, treedef = tree_flatten(xs)
-    from meshjit.compiler.parallel.sharding import flatten_shardings
-
     targets = flatten_shardings(out_shardings, xs, "reshard")
     return tree_unflatten(treedef, [_reshard_leaf(x, s) for x, s in zip(leaves, targets)])
 
@@ -317,12 +317,11 @@ class use_abstract_mesh(set_mesh):
     __slots__ = ()
 
 
-def _with_axis_types(mesh, axes, kind: AxisType):
+def _with_axis_types(mesh, axes, kind: AxisType, what: str):
     unknown = [a for a in axes if a not in mesh.axis_names]
     if unknown:
         raise MeshjitValueError(
-            f"{kind.name.lower()}_axes: axes {unknown} are not in the mesh (its axes are "
-            f"{mesh.axis_names})"
+            f"{what}: axes {unknown} are not in the mesh (its axes are {mesh.axis_names})"
         )
     types = tuple(kind if n in axes else t for n, t in zip(mesh.axis_names, mesh.axis_types))
     if isinstance(mesh, Mesh):
@@ -343,68 +342,75 @@ def _current_mesh(what: str):
 
 def auto_axes(fun=None, *, axes=None, out_sharding=None):
     """`auto_axes(f, axes=..., out_sharding=...)`: runs `f` with `axes` of the context mesh made
-    Auto (their layout left to propagation), then reshards its results to `out_sharding`."""
+    Auto (their layout left to propagation), then reshards its results to `out_sharding` (as
+    JAX: given here or as a keyword argument of the call)."""
     if fun is None:
         return functools.partial(auto_axes, axes=axes, out_sharding=out_sharding)
 
     @functools.wraps(fun)
     def wrapped(*args, **kwargs):
+        target = _required(kwargs, "out_sharding", out_sharding, "auto_axes")
         if current_trace() is None:  # eagerly: as one jitted call
             from meshjit.compiler.jit.api import jit
 
-            return jit(wrapped)(*args, **kwargs)
+            return jit(lambda *a, **k: wrapped(*a, out_sharding=target, **k))(*args, **kwargs)
         mesh = _current_mesh("auto_axes")
-        names = mesh.axis_names if axes is None else _axes_tuple(axes)
-        inner = _with_axis_types(mesh, names, AxisType.Auto)
-        args, kwargs = tree_map(lambda x: _drop_axes(x, inner), (args, kwargs))
+        inner = _with_axis_types(mesh, _axes_or_all(mesh, axes), AxisType.Auto, "auto_axes")
+        args = tree_map(lambda x: _drop_axes(x, inner), args)
         with set_mesh(inner):
             out = fun(*args, **kwargs)
-        if out_sharding is None:
-            return out
         with set_mesh(mesh):
-            return tree_map(
-                lambda x, s: with_out_sharding(x, s, "auto_axes"),
-                out,
-                _broadcast_to(out_sharding, out),
-            )
+            return _reshard_tree(out, target, "auto_axes")
 
     return wrapped
 
 
 def explicit_axes(fun=None, *, axes=None, in_sharding=None):
     """`explicit_axes(f, axes=..., in_sharding=...)`: runs `f` with `axes` of the context mesh
-    made Explicit, its arguments typed by `in_sharding`."""
+    made Explicit, its arguments resharded to `in_sharding` (given here or as a keyword
+    argument of the call); the results leave the types of the axes that are not Explicit
+    outside."""
     if fun is None:
         return functools.partial(explicit_axes, axes=axes, in_sharding=in_sharding)
 
     @functools.wraps(fun)
     def wrapped(*args, **kwargs):
+        given = _required(kwargs, "in_sharding", in_sharding, "explicit_axes")
         if current_trace() is None:  # eagerly: as one jitted call
             from meshjit.compiler.jit.api import jit
 
-            return jit(wrapped)(*args, **kwargs)
+            return jit(lambda *a, **k: wrapped(*a, in_sharding=given, **k))(*args, **kwargs)
         mesh = _current_mesh("explicit_axes")
-        names = mesh.axis_names if axes is None else _axes_tuple(axes)
-        inner = _with_axis_types(mesh, names, AxisType.Explicit)
+        names = _axes_or_all(mesh, axes)
+        inner = _with_axis_types(mesh, names, AxisType.Explicit, "explicit_axes")
         with set_mesh(inner):
-            if in_sharding is not None:
-                args = tree_map(
-                    lambda x, s: with_out_sharding(x, s, "explicit_axes"),
-                    args,
-                    _broadcast_to(in_sharding, args),
-                )
+            args = _reshard_tree(args, given, "explicit_axes")
             out = fun(*args, **kwargs)
         return tree_map(lambda x: _drop_axes(x, mesh), out)
 
     return wrapped
 
 
-def _broadcast_to(shardings, tree):
-    from meshjit.compiler.parallel.sharding import is_sharding_leaf
-    from meshjit.compiler.tree_util import broadcast_prefix
+def _required(kwargs: dict, name: str, given, what: str):
+    at_call = kwargs.pop(name, None)
+    if given is None and at_call is None:
+        raise MeshjitTypeError(
+            f"{what}: missing required keyword argument: '{name}' (give it to {what}(...) or "
+            "to the call)"
+        )
+    return given if given is not None else at_call
 
-    leaves = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
-    return tree_unflatten(tree_flatten(tree)[1], leaves)
+
+def _axes_or_all(mesh, axes) -> tuple:
+    return mesh.axis_names if axes is None else _axes_tuple(axes)
+
+
+def _reshard_tree(tree, shardings, what: str):
+    leaves, treedef = tree_flatten(tree)
+    targets = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
+    return tree_unflatten(
+        treedef, [with_out_sharding(x, s, what) for x, s in zip(leaves, targets)]
+    )
 
 
 def _drop_axes(x, mesh):

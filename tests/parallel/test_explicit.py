@@ -203,6 +203,17 @@ PROGRAMS = {
             )(x, v)
 
         show("auto_axes", f(x, v))
+
+        @jax.sharding.auto_axes
+        def add(a, b):
+            return a + b
+
+        show("auto_axes_kwarg", add(x, x, out_sharding=P("X", None)))
+        fails("auto_axes_missing", lambda: add(x, x))
+        show(
+            "explicit_axes",
+            jax.sharding.explicit_axes(lambda a: a * 2, axes="Y", in_sharding=P(None, "Y"))(x),
+        )
     """,
 }
 
@@ -389,7 +400,7 @@ def test_out_sharding_with_auto_or_unknown_axis():
 
 def test_auto_axes_with_unknown_axis(mesh):
     with pytest.raises(ValueError, match="not in the mesh"):
-        meshjit.sharding.auto_axes(lambda x: x, axes="Q")(np.ones(4, np.float32))
+        meshjit.sharding.auto_axes(lambda x: x, axes="Q", out_sharding=P())(np.ones(4, np.float32))
 
 
 def test_device_put_of_a_spec_needs_a_mesh():
