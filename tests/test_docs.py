@@ -42,7 +42,7 @@ def test_the_embedding_guide_runs(capsys):
     finally:
         namespace["passes"].unregister_custom_call_rule("my_transpose")
     out = capsys.readouterr().out
-    assert "PartitionSpec('data', 'model')" in out and "sdy.sharding_constraint" in out
+    assert "P('data', 'model')" in out and "sdy.sharding_constraint" in out
 
 
 README = DOC.parent.parent / "README.md"

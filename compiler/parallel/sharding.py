@@ -100,7 +100,8 @@ class AbstractMesh:
     def __repr__(self):
         axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
         types = ", ".join(t.name for t in self.axis_types)
-        return f"AbstractMesh({axes or '()'}, axis_types=({types}))"
+        comma = "," if len(self.axis_types) == 1 else ""
+        return f"AbstractMesh({axes or '()'}, axis_types=({types}{comma}))"
 
 
 class _MeshContext(threading.local):
@@ -181,8 +182,15 @@ class Mesh:
         _pop_context_mesh()
 
     def __repr__(self):
-        axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
-        return f"Mesh({{{axes}}}, device_ids={list(self.device_ids)})"
+        types = ", ".join(t.name for t in self.axis_types)
+        return (
+            f"Mesh(axis_sizes={self.axis_sizes!r}, axis_names={self.axis_names!r}, "
+            f"axis_types=({types}{',' if len(self.axis_types) == 1 else ''}))"
+        )
+
+    def __str__(self):
+        """As JAX: `Mesh('X': 4, 'Y': 2, axis_types=(Explicit, Explicit))`."""
+        return "Mesh(" + str(self._abstract)[len("AbstractMesh("):]
 
 
 def get_context_mesh():
@@ -259,7 +267,8 @@ class PartitionSpec(tuple):
         return super().__new__(cls, tuple(_canonical_partition(p) for p in partitions))
 
     def __repr__(self):
-        return "PartitionSpec(" + ", ".join(repr(p) for p in self) + ")"
+        """As JAX 0.10.2: `P('X', None)`, `P('X',)`, `P()`."""
+        return "P" + tuple.__repr__(self)
 
     def axes_of(self, dim: int) -> tuple[str, ...]:
         p = self[dim] if dim < len(self) else None
@@ -368,7 +377,8 @@ class NamedSharding:
         return self._hash
 
     def __repr__(self):
-        return f"NamedSharding(mesh={self.mesh!r}, spec={self.spec!r})"
+        memory = ", memory_kind=device" if isinstance(self.mesh, Mesh) else ""
+        return f"NamedSharding(mesh={self.mesh}, spec={self.spec!r}{memory})"
 
 
 def _normalized(spec: PartitionSpec) -> tuple:

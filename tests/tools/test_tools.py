@@ -88,7 +88,7 @@ def test_lower_sharded_module_then_compile_it(tmp_path, capsys):
     assert '#sdy.sharding<@mesh, [{}, {"model"}]>' in text
     code, out, err = run_tool(compile_tool, [out_file, "--run", "--repeat", "2"], capsys)
     assert code == 0, err
-    assert "devices: 8" in out and "argument 1: f32[16,4] PartitionSpec(None, 'model')" in out
+    assert "devices: 8" in out and "argument 1: f32[16,4] P(None, 'model')" in out
     assert "run: median" in out
 
 
