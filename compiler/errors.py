@@ -164,6 +164,11 @@ class DistributedError(MeshjitError, RuntimeError):
     """A multi-process run cannot go on: a process is gone, or the processes disagree."""
 
 
+class ShardingAssertionError(MeshjitError, AssertionError):
+    """with_sharding_constraint on a mesh of Explicit axes only asserts the value's type
+    sharding (JAX raises an AssertionError too); reshard changes it."""
+
+
 class DeletedArrayError(MeshjitError, RuntimeError):
     """A meshjit.Array whose buffers were donated to a jit call or freed with .delete() was
     used (JAX raises a RuntimeError too)."""

@@ -170,7 +170,6 @@ class JitFunction:
         leaves, in_tree = tree_flatten((dyn_args, dyn_kwargs))
         in_avals = [arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
         shardings = js.arg_shardings(self.in_shardings, dyn_args, leaves)
-        in_avals = js.typed_args(in_avals, shardings)
         donated = None
         if self.donate_argnums or self.donate_argnames:
             donated = donation_flags(

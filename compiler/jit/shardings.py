@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, param_jaxprs
-from meshjit.compiler.parallel.explicit import concrete_sharding, typed_aval
+from meshjit.compiler.parallel.explicit import concrete_sharding
 from meshjit.compiler.parallel.sharding import (
     UNCONSTRAINED,
     AbstractMesh,
@@ -46,14 +46,6 @@ def arg_shardings(in_shardings, dyn_args: tuple, leaves) -> tuple:
             check_arg_devices(s, leaf._sharding, i)
         out.append(s)
     return tuple(out)
-
-
-def typed_args(in_avals: list, shardings) -> list:
-    """The arguments' avals with the type shardings their shardings give (explicit mode)."""
-    return [
-        a if s is None or a.sharding is not None else typed_aval(a, s, f"jit argument {i}")
-        for i, (a, s) in enumerate(zip(in_avals, shardings))
-    ]
 
 
 def typed_outs(given: list, out_avals, in_shardings) -> list:

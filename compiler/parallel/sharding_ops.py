@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from meshjit.compiler.errors import ShardingAssertionError
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -10,7 +11,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.sharding_rules import keep, typed
+from meshjit.compiler.ir.sharding_rules import keep, spec_of, typed
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
 from meshjit.compiler.lax.batching import current_axis
 from meshjit.compiler.lowering import LoweringRuleContext
@@ -35,6 +36,13 @@ def _sharding_constraint_rule(x, *, sharding: NamedSharding):
     spec = type_spec(sharding, x.ndim)
     if spec is None:
         return x if x.sharding is None else x.update(sharding=None)
+    if all(t.name == "Explicit" for t in sharding.mesh.axis_types) and spec != spec_of(x):
+        raise ShardingAssertionError(
+            "`with_sharding_constraint` acts as an assert when all axes of mesh are of type "
+            f"`Explicit`. The array sharding: {PartitionSpec(*spec_of(x))} did not match the "
+            f"sharding provided: {PartitionSpec(*spec)} (for {x.str_short()}). Please use `meshjit.sharding.reshard` "
+            "to change the sharding of the array"
+        )
     return typed(x, sharding.mesh.abstract_mesh, spec, "with_sharding_constraint")
 
 

@@ -38,6 +38,13 @@ class Array(ArrayMethods):
         self.aval, self._impl, self._placement = aval, impl, placement
         self._sharding = sharding
 
+    @classmethod
+    def of_result(cls, aval: ShapedArray, impl, placement, sharding) -> Array:
+        """A program's result: its aval (type sharding included) is already final."""
+        self = object.__new__(cls)
+        self.aval, self._impl, self._placement, self._sharding = aval, impl, placement, sharding
+        return self
+
     @property
     def sharding(self):
         if self._sharding is None:

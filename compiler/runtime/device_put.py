@@ -66,9 +66,13 @@ def _put_traced(x: Tracer, target):
     """Inside jit, as in JAX: a sharding is a reshard (a sharding constraint in the program); a
     device (or none) leaves the value where the program's partitioning puts it."""
     if isinstance(target, (NamedSharding, PartitionSpec)):
+        from meshjit.compiler.parallel.explicit import explicit_axes_of, reshard
         from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 
-        return with_sharding_constraint(x, resolve_spec(target, "device_put"))
+        sharding = resolve_spec(target, "device_put")
+        if explicit_axes_of(sharding.mesh):  # on Explicit axes: a reshard, as JAX
+            return reshard(x, sharding)
+        return with_sharding_constraint(x, sharding)
     return x
 
 

@@ -15,6 +15,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib import xla_client
 
+from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
@@ -48,7 +49,8 @@ class Executable:
         # What execute reads on every call, computed once.
         self._ins = list(zip(in_avals, self.in_placements))
         self._outs = [
-            (aval, p, _user_sharding(p, aval, devices, s), client.result_handler(aval, p))
+            (_result_aval(aval, s), p, _user_sharding(p, aval, devices, s),
+             client.result_handler(aval, p))
             for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
         ]
         self._handlers = [out[3] for out in self._outs]
@@ -72,7 +74,13 @@ class Executable:
             checks.raise_if_peer_failed(e, "running a computation")
             _raise_if_deleted(leaves)
             raise
-        return [Array(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
+        return [Array.of_result(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
+
+
+def _result_aval(aval, requested):
+    """A result's type: the program's, or the one the out_sharding asked for gives (as JAX,
+    a layout XLA chose is not a type)."""
+    return aval if requested is None else array_aval(aval, requested)
 
 
 def _raise_if_deleted(leaves) -> None:

@@ -192,6 +192,25 @@ PROGRAMS = {
 
         show("out", f(x))
     """,
+    "jit_options": """
+        x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+        show("out_shardings", jax.jit(lambda v: v * 2, out_shardings=P("X", None))(x))
+        show("in_shardings", jax.jit(lambda v: v + 1, in_shardings=P(None, "Y"))(np.ones((8, 4), np.float32)))
+        show("numpy_in", jax.jit(lambda v: v * 2)(np.ones((8, 4), np.float32)))
+        show("wsc", jax.jit(lambda v: jax.lax.with_sharding_constraint(v, P("X", "Y")))(x))
+        fails("wsc_assert", lambda: jax.jit(lambda v: jax.lax.with_sharding_constraint(v, P("Y")))(x))
+        show("device_put_in_jit", jax.jit(lambda v: jax.device_put(v, P(None, "X")))(x))
+        show("vmap", jax.jit(jax.vmap(lambda r: r * 2))(x))
+        show("vmap_sum", jax.jit(jax.vmap(jnp.sum))(x))
+        show("nested", jax.jit(lambda v: jax.jit(lambda u: u.T)(v) + 1)(x))
+        show("eager_sin", jnp.sin(x))
+        show("eager_sum", x.sum(axis=0))
+        show("eager_scalar_op", x * 3)
+        show("astype", x.astype(jnp.int32))
+        show("one_hot", jax.jit(lambda v: jax.nn.one_hot(v[:, 0].astype(jnp.int32), 8))(jax.sharding.reshard(x, P("X", None))))
+        show("logsumexp", jax.jit(lambda v: jax.nn.logsumexp(v, axis=-1))(x))
+        show("stop_gradient", jax.lax.stop_gradient(x))
+    """,
     "auto_axes": """
         x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
         v = jax.device_put(np.ones((4, 8), np.float32), P("Y", None))
