@@ -439,3 +439,25 @@ def test_auto_meshes_are_untyped():
     m = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Auto,) * 2)
     x = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(m, P("X", "Y")))
     assert str(meshjit.typeof(x)) == "float32[8,4]" and x.aval.sharding is None
+
+
+def test_values_on_two_meshes_do_not_mix(mesh):
+    other = meshjit.make_mesh((2, 4), ("X", "Y"))
+    a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
+    b = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(other, P("X", None)))
+    with pytest.raises(ShardingTypeError, match="different meshes"):
+        meshjit.jit(lambda a, b: a + b)(a, b)
+
+
+def test_out_sharding_using_an_axis_twice(mesh):
+    with pytest.raises(ValueError, match="more than once"):
+        mjnp.zeros((8, 4), out_sharding=P("X", "X"))
+    a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
+    with pytest.raises(ShardingTypeError, match="illegally sharded"):
+        meshjit.jit(lambda a: a[:, :, None] * meshjit.reshard(a, P(None, "X"))[:, None, :])(a)
+
+
+def test_with_sharding_constraint_asserts_on_explicit_axes(mesh):
+    a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
+    with pytest.raises(AssertionError, match="reshard"):
+        meshjit.jit(lambda a: meshjit.with_sharding_constraint(a, P("Y")))(a)
