@@ -10,7 +10,7 @@ import numpy as np
 
 from meshjit.compiler.errors import UNKNOWN_SOURCE, MeshjitTypeError, SourceInfo
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.registry import Primitive, abstract_eval
+from meshjit.compiler.ir.registry import Primitive, abstract_eval, effectful
 
 _DTYPE_CLASSES: set[type] = set()  # the classes of the np.dtype objects seen (one per dtype)
 
@@ -368,7 +368,7 @@ def dce_jaxpr(jaxpr: Jaxpr) -> Jaxpr:
     kept = []
     dead, add_live, keep = live.isdisjoint, live.update, kept.append
     for eqn in reversed(jaxpr.eqns):
-        if not dead(eqn.outvars):
+        if not dead(eqn.outvars) or eqn.primitive in effectful:
             keep(eqn)
             add_live(eqn.invars)
     if len(kept) == len(jaxpr.eqns):

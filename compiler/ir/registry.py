@@ -123,6 +123,9 @@ sharding_rules = RuleTable("sharding")
 # Primitives whose rules decide the varying manual axes themselves (collectives, shard_map).
 vma_rules: set[Primitive] = set()
 
+# Primitives with side effects (host callbacks): dead-code elimination keeps them.
+effectful: set[Primitive] = set()
+
 
 def abstract_eval(prim: Primitive, avals, params, source: SourceInfo | None = None) -> list:
     """The result avals of `prim` on `avals` (a list, also for a single result)."""
@@ -154,6 +157,7 @@ __all__ = [
     "abstract_eval",
     "abstract_eval_rules",
     "batching_rules",
+    "effectful",
     "join_vma",
     "jvp_rules",
     "lowering_rules",

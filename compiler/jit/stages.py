@@ -13,6 +13,7 @@ from meshjit.compiler.ir.core import ClosedJaxpr
 from meshjit.compiler.jit.propagation import propagated
 from meshjit.compiler.jit.shardings import constraint_shardings
 from meshjit.compiler.jit.signature import arg_aval
+from meshjit.compiler.lax.callbacks import module_callbacks
 from meshjit.compiler.runtime import distributed as dist
 from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime.assignment import DeviceAssignment
@@ -128,6 +129,7 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment) -> Compiled:
             lowered.out_avals,
             devices,
             lowered.out_shardings,
+            module_callbacks(lowered._module),
         )
         compiled = lowered._cache.compiled[key] = Compiled(executable, lowered.traced)
     return compiled

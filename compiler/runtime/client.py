@@ -91,14 +91,26 @@ def _ensure_lapack(module_text: str | bytes) -> None:
         _LAPACK_READY.append(True)
 
 
-def compile_module(module_text: str | bytes, device_list: Sequence) -> object:
-    """Compiles StableHLO text or bytecode for `device_list` (in mesh order)."""
+def compile_module(
+    module_text: str | bytes, device_list: Sequence, host_callbacks: Sequence = ()
+) -> object:
+    """Compiles StableHLO text or bytecode for `device_list` (in mesh order); `host_callbacks`:
+    the Python functions its callback custom calls name by index."""
     _ensure_lapack(module_text)
     opts = compile_options([d.id for d in device_list])
+    devices = xla_client.DeviceList(tuple(device_list))
     try:
-        return get_client().compile_and_load(
-            module_text, xla_client.DeviceList(tuple(device_list)), opts
-        )
+        if host_callbacks:  # only the overload taking an MLIR module takes callbacks
+            from jaxlib.mlir import ir
+
+            from meshjit.dialects.context import shared_context
+
+            with shared_context():
+                module = ir.Module.parse(module_text)
+            return get_client().compile_and_load(
+                module, devices, opts, host_callbacks=list(host_callbacks)
+            )
+        return get_client().compile_and_load(module_text, devices, opts)
     except Exception as e:  # XLA reports errors as JaxRuntimeError / XlaRuntimeError
         raise CompileError(f"XLA failed to compile the module: {e}") from None
 

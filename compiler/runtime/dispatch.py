@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import atexit
 from typing import Sequence
 
 import numpy as np
@@ -40,10 +41,14 @@ class Executable:
         "_ins",
         "_outs",
         "_handlers",
+        "effects",
     )
 
-    def __init__(self, loaded, in_avals, out_avals, devices: DeviceAssignment, out_shardings):
+    def __init__(
+        self, loaded, in_avals, out_avals, devices: DeviceAssignment, out_shardings, effects=False
+    ):
         self.loaded, self.devices = loaded, devices
+        self.effects = effects  # it calls back into Python: its runs are waited for at exit
         self.in_placements = _placements(loaded.get_parameter_shardings(), in_avals, devices)
         self.out_placements = _placements(loaded.get_output_shardings(), out_avals, devices)
         # What execute reads on every call, computed once.
@@ -69,7 +74,10 @@ class Executable:
             for x, (aval, p) in zip(leaves, self._ins)
         ]
         try:
-            results = self.loaded.execute_sharded(buffers).consume_with_handlers(self._handlers)
+            results = self.loaded.execute_sharded(buffers, with_tokens=self.effects)
+            if self.effects:
+                _pending(results.consume_token())
+            results = results.consume_with_handlers(self._handlers)
         except Exception as e:
             checks.raise_if_peer_failed(e, "running a computation")
             _raise_if_deleted(leaves)
@@ -90,11 +98,29 @@ def _raise_if_deleted(leaves) -> None:
 
 
 def compile_executable(
-    module: bytes, in_avals, out_avals, devices: DeviceAssignment, out_shardings
+    module: bytes, in_avals, out_avals, devices: DeviceAssignment, out_shardings, callbacks=()
 ) -> Executable:
     """XLA's executable for a (propagated) StableHLO module on `devices`."""
-    loaded = client.compile_module(module, devices.device_list)
-    return Executable(loaded, in_avals, out_avals, devices, out_shardings)
+    loaded = client.compile_module(module, devices.device_list, callbacks)
+    return Executable(loaded, in_avals, out_avals, devices, out_shardings, bool(callbacks))
+
+
+_PENDING: list = []  # the runs of programs with host callbacks not yet known to be done
+
+
+def _pending(token) -> None:
+    """Remembers a run with host callbacks; before the interpreter exits, every such run is
+    waited for (a callback running during exit would abort the process)."""
+    if not _PENDING:
+        atexit.register(_wait_for_callbacks)
+    _PENDING.append(token)
+    if len(_PENDING) > 64:
+        _PENDING.pop(0).block_until_ready()
+
+
+def _wait_for_callbacks() -> None:
+    while _PENDING:
+        _PENDING.pop(0).block_until_ready()
 
 
 def _placements(protos, avals, devices: DeviceAssignment) -> list:

@@ -178,7 +178,7 @@ class Builder:
     def _no_rule(self, op) -> None:
         """A custom call without a rule: its results are exported replicated, with a warning."""
         target = custom_call_target(op)
-        if target is None:
+        if target is None or not op.results:  # nothing to propagate to (a host callback)
             return
         for r in op.results:
             slot = self.graph.slots.get(r)
@@ -222,8 +222,9 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
     returns = [e for e in graph.edges if e.op_name == "func.return"]
     if returns:
         graph.edges = returns + [e for e in graph.edges if e.op_name != "func.return"]
-    if len(graph.meshes) == 1:
-        only = next(iter(graph.meshes))
+    with_axes = [name for name, mesh in graph.meshes.items() if mesh.axes]
+    if len(with_axes) == 1:  # a maximal mesh (no axes: one device) is no one's default
+        only = with_axes[0]
         for slot in graph.all_slots():
             slot.mesh = slot.mesh or only
     return graph

@@ -11,6 +11,7 @@ _register_internal_dir(_os.path.dirname(__file__))
 
 from meshjit import (  # noqa: E402
     ad_checkpoint,
+    debug,
     distributed,
     lax,
     nn,
@@ -83,6 +84,7 @@ __all__ = [
     "custom_vjp",
     "device_count",
     "device_get",
+    "debug",
     "device_put",
     "devices",
     "distributed",

@@ -1,0 +1,48 @@
+"""meshjit.debug: printing and callbacks from inside compiled programs (JAX's jax.debug)."""
+
+from __future__ import annotations
+
+import builtins
+import string
+
+from meshjit.compiler.lax.callbacks import debug_callback
+from meshjit.compiler.parallel.visualize import visualize_sharding
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+
+visualize_array_sharding = visualize_sharding
+
+
+def callback(callback, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
+    """Calls `callback(*args, **kwargs)` with the arrays' values (NumPy) when the program runs;
+    pytrees of arrays are rebuilt around them. Returns None."""
+    leaves, tree = tree_flatten((args, kwargs))
+
+    def call(*values):
+        a, k = tree_unflatten(tree, list(values))
+        callback(*a, **k)
+
+    if not callable(callback):
+        debug_callback(callback)  # the clear error
+    debug_callback(call, *leaves)
+
+
+def print(fmt: str, *args, ordered: bool = False, **kwargs) -> None:  # noqa: A001
+    """`fmt.format(*args, **kwargs)` printed when the program runs, with the values of traced
+    arguments (as jax.debug.print)."""
+    _check_format(fmt)
+
+    def show(*a, **k):
+        builtins.print(fmt.format(*a, **k))
+
+    callback(show, *args, **kwargs)
+
+
+def _check_format(fmt) -> None:
+    if not isinstance(fmt, str):
+        from meshjit.compiler.errors import MeshjitTypeError
+
+        raise MeshjitTypeError(f"debug.print's format must be a string, got {type(fmt).__name__}")
+    list(string.Formatter().parse(fmt))
+
+
+__all__ = ["callback", "print", "visualize_array_sharding"]

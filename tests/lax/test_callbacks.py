@@ -1,0 +1,114 @@
+"""Host callbacks: meshjit.debug.print / debug.callback inside jit (once per call on 8
+devices, through jaxlib's FFI CPU callback), eagerly, under grad, vmap, scan, cond and
+shard_map; bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+from meshjit.sharding import AxisType, NamedSharding, P
+
+
+@pytest.fixture
+def mesh():
+    return meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+
+
+def _run(f, *args):
+    out = f(*args)
+    meshjit.block_until_ready(out)
+    return out
+
+
+def test_print_under_jit_on_8_devices_prints_once_per_call(mesh, capfd):
+    x = meshjit.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), NamedSharding(mesh, P("x")))
+
+    @meshjit.jit
+    def f(x):
+        meshjit.debug.print("sum {s} row {}", x[0], s=x.sum())
+        return x * 2
+
+    out = _run(f, x)
+    _run(f, x)
+    np.testing.assert_array_equal(np.asarray(out), np.arange(32.0).reshape(8, 4) * 2)
+    lines = capfd.readouterr().out.splitlines()
+    assert lines == ["sum 496.0 row [0. 1. 2. 3.]"] * 2
+
+
+def test_callback_gets_the_values_as_numpy(capfd):
+    seen = []
+
+    def record(a, tree):
+        seen.append((a, tree))
+
+    @meshjit.jit
+    def f(x):
+        meshjit.debug.callback(record, x + 1, {"b": x * 2, "c": (x.sum(),)})
+        return x
+
+    _run(f, np.arange(3.0, dtype=np.float32))
+    meshjit.block_until_ready(f(np.arange(3.0, dtype=np.float32)))
+    a, tree = seen[0]
+    assert isinstance(a, np.ndarray)
+    np.testing.assert_array_equal(a, [1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(tree["b"], [0.0, 2.0, 4.0])
+    assert float(tree["c"][0]) == 3.0
+
+
+def test_print_eagerly_grad_and_vmap(capfd):
+    meshjit.debug.print("eager {} {x}", 1, x=np.float32(2.5))
+    g = meshjit.grad(lambda v: (meshjit.debug.print("v={}", v), v**2)[1])(3.0)
+    assert float(g) == 6.0
+    f = meshjit.jit(meshjit.vmap(lambda v: (meshjit.debug.print("row {}", v), v * 2)[1]))
+    np.testing.assert_array_equal(np.asarray(_run(f, np.arange(3.0, dtype=np.float32))), [0, 2, 4])
+    out = capfd.readouterr().out.splitlines()
+    assert out == ["eager 1 2.5", "v=3.0", "row 0.0", "row 1.0", "row 2.0"]
+
+
+def test_print_in_loops_and_branches(capfd):
+    def step(c, r):
+        meshjit.debug.print("step {} {}", c, r)
+        return c + r, r
+
+    _run(meshjit.jit(lambda xs: lax.scan(step, 0.0, xs)), np.arange(3.0, dtype=np.float32))
+    branch = lambda u: (meshjit.debug.print("positive {}", u), u)[1]  # noqa: E731
+    _run(meshjit.jit(lambda v: lax.cond(v > 0, branch, lambda u: u, v)), 2.0)
+    _run(meshjit.jit(lambda v: lax.cond(v > 0, branch, lambda u: u, v)), -2.0)
+    out = capfd.readouterr().out.splitlines()
+    assert out == ["step 0.0 0.0", "step 0.0 1.0", "step 1.0 2.0", "positive 2.0"]
+
+
+def test_print_in_shard_map_prints_per_device(mesh, capfd):
+    def body(b):
+        meshjit.debug.print("block {}", b)
+        return b * 2
+
+    f = meshjit.jit(meshjit.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x")))
+    _run(f, np.arange(8.0, dtype=np.float32))
+    lines = [ln for ln in capfd.readouterr().out.splitlines() if ln]
+    assert sorted(lines) == sorted(f"block [{2 * i}. {2 * i + 1}.]" for i in range(4) for _ in range(2))
+
+
+def test_a_program_that_only_prints_finishes_before_exit(tmp_path):
+    import subprocess
+    import sys
+
+    script = tmp_path / "only_prints.py"
+    script.write_text(
+        "import numpy as np, meshjit\n"
+        "meshjit.jit(lambda a: meshjit.debug.print('value {}', a.sum()))(np.ones(4, np.float32))\n"
+    )
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == "value 4.0"
+
+
+def test_bad_input():
+    with pytest.raises(TypeError, match="callable"):
+        meshjit.debug.callback(3, np.ones(2))
+    with pytest.raises(TypeError, match="string"):
+        meshjit.debug.print(3)
