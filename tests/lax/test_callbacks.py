@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 import meshjit
-import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.sharding import AxisType, NamedSharding, P
 
