@@ -16,7 +16,11 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -60,24 +64,30 @@ def _host_function(callback):
 
 
 def _debug_callback_lowering(ctx, *args, callback):
+    _emit_callback(ctx, _host_function(callback), args, [])
+    return []
+
+
+lowering_rules.register(debug_callback_p, _debug_callback_lowering)
+
+
+def _emit_callback(ctx, fn, args, result_avals) -> list:
+    """The custom call to jaxlib's FFI CPU callback running `fn` on device 0; its results
+    (`result_avals`) come back from device 0 to every device that reads them."""
     mctx = ctx.module_ctx
-    index = _register(mctx, _host_function(callback))
+    index = _register(mctx, fn)
     u64 = ir.IntegerType.get_unsigned(64)
-    layouts = [_layout(a.ndim) for a in ctx.avals_in]
     attrs = {
         "call_target_name": ir.StringAttr.get(TARGET),
         "has_side_effect": ir.BoolAttr.get(True),
         "api_version": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 4),
         "backend_config": ir.DictAttr.get({"index": ir.IntegerAttr.get(u64, index)}),
-        "operand_layouts": ir.ArrayAttr.get(layouts),
-        "result_layouts": ir.ArrayAttr.get([]),
-        "sdy.sharding": _on_device_zero(mctx),
+        "operand_layouts": ir.ArrayAttr.get([_layout(a.ndim) for a in ctx.avals_in]),
+        "result_layouts": ir.ArrayAttr.get([_layout(len(a.shape)) for a in result_avals]),
+        "sdy.sharding": _on_device_zero(mctx, max(len(result_avals), 1)),
     }
-    ir.Operation.create("stablehlo.custom_call", [], list(args), attrs)
-    return []
-
-
-lowering_rules.register(debug_callback_p, _debug_callback_lowering)
+    types = [mctx.types.tensor(a.shape, a.dtype) for a in result_avals]
+    return list(ir.Operation.create("stablehlo.custom_call", types, list(args), attrs).results)
 
 
 def _layout(ndim: int) -> ir.Attribute:
@@ -100,15 +110,15 @@ def _register(mctx, fn) -> int:
     return len(ids) - 1
 
 
-def _on_device_zero(mctx) -> ir.Attribute:
-    """`#sdy.sharding_per_value<[<@maximal_mesh_0, []>]>`, its mesh emitted once."""
+def _on_device_zero(mctx, count: int) -> ir.Attribute:
+    """`#sdy.sharding_per_value<[<@maximal_mesh_0, []>, ...]>`, its mesh emitted once."""
     name = "maximal_mesh_0"
     if name not in mctx.symbol_names:
         mctx.symbol_names.add(name)
         with ir.InsertionPoint.at_block_begin(mctx.module.body):
             sdy.MeshOp(name, sdy.MeshAttr.get([], device_ids=[0]))
     sharding = sdy.TensorShardingAttr.get(name, [], [], [])
-    return sdy.TensorShardingPerValueAttr.get([sharding])
+    return sdy.TensorShardingPerValueAttr.get([sharding] * count)
 
 
 def module_callbacks(module: ir.Module) -> list:
@@ -161,3 +171,163 @@ def debug_callback(callback, *args) -> None:
         callback(*[np.asarray(a) for a in args])
         return
     debug_callback_p.bind(*args, callback=callback)
+
+
+# ---------------------------------------------------------------------------------------------
+# pure_callback / io_callback: host functions with results.
+
+pure_callback_p = Primitive("pure_callback", multiple_results=True)
+io_callback_p = Primitive("io_callback", multiple_results=True)
+effectful.add(io_callback_p)  # a pure callback whose results nobody reads is dropped
+VMAP_METHODS = ("sequential", "sequential_unrolled", "expand_dims", "broadcast_all",
+                "legacy_vectorized", None)  # fmt: skip
+
+
+def _results_rule(*avals, callback, result_avals, **params):
+    return list(result_avals)
+
+
+for _prim in (pure_callback_p, io_callback_p):
+    abstract_eval_rules.register(_prim)(_results_rule)
+    sharding_rules.register(_prim, keep)
+
+
+def _with_results(callback, result_avals, what: str):
+    """The host function: `callback` on NumPy arrays, its results checked against the
+    declared shapes and dtypes (as JAX)."""
+
+    def call(*arrays):
+        outs = callback(*[np.asarray(a) for a in arrays])
+        outs = [np.asarray(o) for o in outs]
+        if len(outs) != len(result_avals):
+            raise RuntimeError(
+                f"{what}: the callback returned {len(outs)} values, expected {len(result_avals)}"
+            )
+        for i, (o, a) in enumerate(zip(outs, result_avals)):
+            if o.shape != a.shape or o.dtype != a.dtype:
+                raise RuntimeError(
+                    f"{what}: result {i} of the callback is {o.dtype}{list(o.shape)}, expected "
+                    f"{a.dtype}{list(a.shape)} (from result_shape_dtypes)"
+                )
+        return tuple(outs)
+
+    return call
+
+
+def _results_lowering(what):
+    def rule(ctx, *args, callback, result_avals, **params):
+        return _emit_callback(ctx, _with_results(callback, result_avals, what), args, result_avals)
+
+    return rule
+
+
+lowering_rules.register(pure_callback_p, _results_lowering("pure_callback"))
+lowering_rules.register(io_callback_p, _results_lowering("io_callback"))
+
+
+def _no_derivative(what: str, helper: str):
+    def rule(*args, **params):
+        raise MeshjitValueError(
+            f"{what}s do not support JVP. Please use `meshjit.{helper}` to use callbacks while "
+            "taking gradients."
+        )
+
+    return rule
+
+
+jvp_rules.register(pure_callback_p, _no_derivative("Pure callback", "custom_jvp"))
+jvp_rules.register(io_callback_p, _no_derivative("IO callback", "custom_jvp"))
+
+
+@batching_rules.register(pure_callback_p)
+def _pure_callback_batcher(args, dims, *, callback, result_avals, vmap_method):
+    """As JAX's: `sequential` maps with a scan, `expand_dims` / `broadcast_all` call once with
+    a leading batch axis (of size 1 / the batch on unbatched arguments)."""
+    size = next(aval_of(a).shape[d] for a, d in zip(args, dims) if d is not None)
+    moved = [a if d is None else moveaxis(a, d, 0) for a, d in zip(args, dims)]
+    batched = tuple(a.update(shape=(size, *a.shape)) for a in result_avals)
+    params = dict(callback=callback, vmap_method=vmap_method)
+    if vmap_method in ("expand_dims", "broadcast_all", "legacy_vectorized"):
+        n = size if vmap_method == "broadcast_all" else 1
+        if vmap_method != "legacy_vectorized":
+            moved = [
+                a if d is not None else _broadcast_front(a, n) for a, d in zip(moved, dims)
+            ]
+        return pure_callback_p.bind(*moved, result_avals=batched, **params), [0] * len(batched)
+    if vmap_method in ("sequential", "sequential_unrolled"):
+        from meshjit.compiler.lax.control_flow import scan  # a later family
+
+        mapped = [d is not None for d in dims]
+
+        def body(_, xs):
+            it = iter(xs)
+            full = [next(it) if m else a for a, m in zip(moved, mapped)]
+            return (), pure_callback_p.bind(*full, result_avals=result_avals, **params)
+
+        xs = [a for a, m in zip(moved, mapped) if m]
+        _, outs = scan(body, (), xs, unroll=size if vmap_method == "sequential_unrolled" else 1)
+        return list(outs), [0] * len(outs)
+    raise MeshjitNotImplementedError(
+        "vmap is only supported for the pure_callback primitive when vmap_method is one of "
+        "'sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', or "
+        f"'legacy_vectorized'. Got vmap_method={vmap_method!r}."
+    )
+
+
+def _broadcast_front(x, n: int):
+    from meshjit.compiler.lax.shapes import broadcast_in_dim  # a later family
+
+    shape = aval_of(x).shape
+    return broadcast_in_dim(x, (n, *shape), tuple(range(1, len(shape) + 1)))
+
+
+def _flat_callback(callback, in_tree):
+    from meshjit.compiler.tree_util import tree_leaves, tree_unflatten
+
+    def call(*leaves):
+        args, kwargs = tree_unflatten(in_tree, list(leaves))
+        return tree_leaves(callback(*args, **kwargs))
+
+    return call
+
+
+def pure_callback(callback, result_shape_dtypes, *args, sharding=None, vmap_method=None,
+                  **kwargs):
+    """`callback(*args, **kwargs)` run on the host (NumPy arrays in and out), its results of
+    the shapes and dtypes `result_shape_dtypes` (a pytree), as JAX's pure_callback."""
+    return _callback(pure_callback_p, "pure_callback", callback, result_shape_dtypes, args,
+                     kwargs, dict(vmap_method=_vmap_method(vmap_method)))
+
+
+def io_callback(callback, result_shape_dtypes, *args, sharding=None, ordered=False, **kwargs):
+    """As `pure_callback`, for a callback with side effects: it always runs, in program order."""
+    return _callback(io_callback_p, "io_callback", callback, result_shape_dtypes, args, kwargs,
+                     {})
+
+
+def _vmap_method(vmap_method):
+    if vmap_method not in VMAP_METHODS:
+        raise MeshjitValueError(
+            f"vmap_method must be on of the allowed methods {list(VMAP_METHODS)}, but got: "
+            f"{vmap_method}"
+        )
+    return vmap_method
+
+
+def _callback(prim, what, callback, result_shape_dtypes, args, kwargs, params):
+    from meshjit.compiler.ir.core import ShapedArray
+    from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+
+    if not callable(callback):
+        raise MeshjitTypeError(f"{what} expects a callable, got {type(callback).__name__}")
+    leaves, in_tree = tree_flatten((args, kwargs))
+    specs, out_tree = tree_flatten(result_shape_dtypes)
+    result_avals = tuple(ShapedArray(tuple(s.shape), np.dtype(s.dtype)) for s in specs)
+    flat = _flat_callback(callback, in_tree)
+    if current_trace() is None:
+        outs = _with_results(flat, result_avals, what)(*leaves)
+        from meshjit.compiler.runtime.device_put import device_put  # a later family
+
+        return tree_unflatten(out_tree, [device_put(o) for o in outs])
+    outs = prim.bind(*leaves, callback=flat, result_avals=result_avals, **params)
+    return tree_unflatten(out_tree, list(outs))

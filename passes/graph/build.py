@@ -175,11 +175,16 @@ class Builder:
             )
         )
 
+    def _on_one_device(self, op) -> bool:
+        """Whether the op's own sharding is maximal: it stays as stated (see init_slot)."""
+        shardings = io.op_result_shardings(op)
+        return bool(shardings) and all(_maximal(s, self.graph.meshes) for s in shardings)
+
     def _no_rule(self, op) -> None:
         """A custom call without a rule: its results are exported replicated, with a warning."""
         target = custom_call_target(op)
-        if target is None or not op.results:  # nothing to propagate to (a host callback)
-            return
+        if target is None or not op.results or self._on_one_device(op):
+            return  # nothing to propagate to, or placed on one device (a host callback)
         for r in op.results:
             slot = self.graph.slots.get(r)
             if slot is not None:
@@ -188,6 +193,11 @@ class Builder:
             f"{loc_text(op)[4:-1]}: warning: custom_call @{target} is unknown to the "
             "meshjit sharding rule registry; its operands and results stay replicated"
         )
+
+
+def _maximal(sharding, meshes) -> bool:
+    mesh = meshes.get(sharding.mesh_name) if sharding is not None else None
+    return mesh is not None and not mesh.axes
 
 
 def _has_other_use(value: ir.Value) -> bool:

@@ -76,6 +76,11 @@ def init_slot(slot: Slot, sharding: TensorSharding | None, meshes, location, hol
     mesh = meshes.get(sharding.mesh_name)
     if mesh is None:
         raise GraphError(location, f"sharding refers to unknown mesh @{sharding.mesh_name}")
+    if not mesh.axes and not sharding.dims:
+        # A maximal sharding (one device: a host callback's results): kept as the op states
+        # it; nothing propagates into the value (its layout elsewhere is a copy from there).
+        slot.closed = [True] * slot.rank
+        return
     if len(sharding.dims) != slot.rank:
         raise GraphError(
             location,

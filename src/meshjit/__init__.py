@@ -13,6 +13,7 @@ from meshjit import (  # noqa: E402
     ad_checkpoint,
     debug,
     distributed,
+    experimental,
     lax,
     nn,
     numpy,
@@ -38,6 +39,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.jit.api import ShapeDtypeStruct, eval_shape, jit, make_jaxpr, typeof
 from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
+from meshjit.compiler.lax.callbacks import pure_callback
 from meshjit.compiler.parallel.explicit import reshard
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
@@ -104,6 +106,7 @@ __all__ = [
     "make_array_from_process_local_data",
     "make_array_from_single_device_arrays",
     "make_mesh",
+    "pure_callback",
     "reshard",
     "set_mesh",
     "shard_map",

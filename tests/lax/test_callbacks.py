@@ -111,3 +111,71 @@ def test_bad_input():
         meshjit.debug.callback(3, np.ones(2))
     with pytest.raises(TypeError, match="string"):
         meshjit.debug.print(3)
+
+
+# ---------------------------------------------------------------------------------------------
+# pure_callback / io_callback
+
+
+def _host_sin(x):
+    return np.sin(x).astype(x.dtype)
+
+
+def _sin_cb(x, vmap_method="sequential"):
+    spec = meshjit.ShapeDtypeStruct(x.shape, x.dtype)
+    return meshjit.pure_callback(_host_sin, spec, x, vmap_method=vmap_method)
+
+
+def test_pure_callback_under_jit_eagerly_and_sharded(mesh):
+    x = np.arange(32.0, dtype=np.float32).reshape(8, 4)
+    want = np.sin(x) * 2
+    np.testing.assert_allclose(np.asarray(meshjit.jit(lambda v: _sin_cb(v) * 2)(x)), want)
+    np.testing.assert_allclose(np.asarray(_sin_cb(x)) * 2, want)
+    xs = meshjit.device_put(x, NamedSharding(mesh, P("x")))
+    np.testing.assert_allclose(np.asarray(meshjit.jit(lambda v: _sin_cb(v) * 2)(xs)), want)
+
+
+@pytest.mark.parametrize("method", ["sequential", "sequential_unrolled", "expand_dims"])
+def test_pure_callback_under_vmap(method):
+    x = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    f = meshjit.jit(meshjit.vmap(lambda v: _sin_cb(v, method)))
+    np.testing.assert_allclose(np.asarray(f(x)), np.sin(x), rtol=1e-6)
+
+
+def test_pure_callback_pytree_results_and_checks():
+    def host(a, *, scale):
+        return {"y": a * scale, "s": a.sum()}
+
+    x = np.arange(3.0, dtype=np.float32)
+    specs = {"y": meshjit.ShapeDtypeStruct((3,), np.float32), "s": meshjit.ShapeDtypeStruct((), np.float32)}
+    out = meshjit.jit(lambda v: meshjit.pure_callback(host, specs, v, scale=2.0))(x)
+    np.testing.assert_array_equal(np.asarray(out["y"]), x * 2)
+    assert float(out["s"]) == 3.0
+    bad = meshjit.ShapeDtypeStruct((4,), np.float32)
+    with pytest.raises(Exception, match="expected float32\\[4\\]"):
+        meshjit.block_until_ready(meshjit.jit(lambda v: meshjit.pure_callback(lambda a: a, bad, v))(x))
+    with pytest.raises(ValueError, match="vmap_method"):
+        meshjit.pure_callback(lambda a: a, bad, x, vmap_method="loop")
+    with pytest.raises(NotImplementedError, match="vmap_method"):
+        meshjit.vmap(lambda v: meshjit.pure_callback(_host_sin, meshjit.ShapeDtypeStruct((), np.float32), v))(x)
+    with pytest.raises(ValueError, match="JVP"):
+        meshjit.grad(lambda v: _sin_cb(v).sum())(x)
+
+
+def test_io_callback_runs_even_when_unused():
+    calls = []
+
+    def record(a):
+        calls.append(np.asarray(a))
+        return a
+
+    spec = meshjit.ShapeDtypeStruct((3,), np.float32)
+
+    @meshjit.jit
+    def f(v):
+        meshjit.experimental.io_callback(record, spec, v)  # result unused: still runs
+        meshjit.pure_callback(record, spec, v)  # pure and unused: dropped, as JAX
+        return v + 1
+
+    meshjit.block_until_ready(f(np.ones(3, np.float32)))
+    assert len(calls) == 1
