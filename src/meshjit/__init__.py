@@ -90,6 +90,7 @@ __all__ = [
     "device_put",
     "devices",
     "distributed",
+    "experimental",
     "eval_shape",
     "grad",
     "hessian",
