@@ -299,3 +299,10 @@ sharding_rules.register(name_p, same_as_first)
 @sharding_rules.register(optimization_barrier_p)
 def _barrier_sharding(out, *avals):
     return [spec_of(a) for a in avals]
+
+
+def optimization_barrier(operand):
+    """`operand` (a pytree) through an optimization barrier: XLA does not move computations
+    across it (`lax.optimization_barrier`)."""
+    leaves, tree = tree_flatten(operand)
+    return tree_unflatten(tree, optimization_barrier_p.bind(*leaves))

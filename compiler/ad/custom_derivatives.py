@@ -408,3 +408,39 @@ def _custom_lin_batcher(args, dims, **params):
 
 for _prim in (custom_jvp_call_p, custom_vjp_call_p, custom_lin_p):
     sharding_rules.register(_prim, keep)  # the types of the function's jaxpr
+
+
+# ---------------------------------------------------------------------------------------------
+# custom_gradient and closure_convert, JAX's conveniences over custom_vjp.
+
+
+def custom_gradient(fun: Callable) -> Callable:
+    """`fun(*args) -> (value, vjp)` with `vjp(ct) -> cotangents`: a function whose gradient is
+    `vjp`. The backward pass calls `fun` again for its `vjp` (its residuals are the
+    arguments), so `vjp` may close over anything `fun` computed."""
+
+    def value(*args):
+        return fun(*args)[0]
+
+    def fwd(*args):
+        return fun(*args)[0], args
+
+    def bwd(args, ct):
+        cts = fun(*args)[1](ct)
+        return tuple(cts) if isinstance(cts, (tuple, list)) else (cts,)
+
+    wrapped = custom_vjp(value)
+    wrapped.defvjp(fwd, bwd)
+    wrapped.__name__ = getattr(fun, "__name__", "custom_gradient")
+    return wrapped
+
+
+def closure_convert_api(fun: Callable, *example_args):
+    """`jax.closure_convert`: `(converted, consts)` with `converted(*args, *consts)` computing `fun(*args)`. meshjit's
+    custom_vjp rules may close over traced values already, so `consts` is empty."""
+    n = len(example_args)
+
+    def converted(*args):
+        return fun(*args[:n])
+
+    return converted, []

@@ -3,8 +3,11 @@ hands each call to the runtime; under another trace it binds as a nested call (p
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+import threading
+import weakref
 from typing import Callable
 
 import numpy as np
@@ -34,6 +37,11 @@ from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 __all__ = [
     "COUNTERS",
     "TYPECHECK",
+    "clear_caches",
+    "disable_jit",
+    "ensure_compile_time_eval",
+    "named_call",
+    "named_scope",
     "JitFunction",
     "ShapeDtypeStruct",
     "jit",
@@ -43,6 +51,14 @@ __all__ = [
 
 # Tests turn this on: a typecheck after every trace, a verifier run after every lowering.
 TYPECHECK = {"enabled": False}
+_LIVE: weakref.WeakSet = weakref.WeakSet()  # every JitFunction, for clear_caches
+
+
+class _Disabled(threading.local):
+    on = False
+
+
+_disabled = _Disabled()
 
 
 class ShapeDtypeStruct:
@@ -157,6 +173,7 @@ class JitFunction:
         self._traces: dict = {}
         self._lowerings: dict = {}
         self._cache = CallCache()
+        _LIVE.add(self)
         # Calls without statics, kwargs or in_shardings may take the runtime's fast path.
         self._fast_ok = not (self.static_argnums or self.static_argnames or in_shardings)
         functools.update_wrapper(self, fun, updated=())
@@ -243,6 +260,8 @@ class JitFunction:
         return self._lower(self._signature(args, kwargs))
 
     def __call__(self, *args, **kwargs):
+        if _disabled.on and current_trace() is None:  # disable_jit(): op by op, in Python
+            return self.fun(*args, **kwargs)
         key = None
         if self._fast_ok and not kwargs and current_trace() is None:
             key = fast_key(args)
@@ -361,3 +380,43 @@ def eval_shape(fun: Callable, *args, **kwargs):
         ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in closed.jaxpr.out_avals
     ]
     return tree_unflatten(out_tree, shapes)
+
+
+@contextlib.contextmanager
+def disable_jit(disable: bool = True):
+    """Inside, jitted functions run their Python op by op (values are concrete, so Python
+    control flow on them works), as `jax.disable_jit`."""
+    saved, _disabled.on = _disabled.on, disable
+    try:
+        yield
+    finally:
+        _disabled.on = saved
+
+
+def clear_caches() -> None:
+    """Forgets every jitted function's traces, lowerings and executables."""
+    for fn in list(_LIVE):
+        fn._traces.clear()
+        fn._lowerings.clear()
+        fn._cache = CallCache()
+
+
+@contextlib.contextmanager
+def named_scope(name: str):
+    """`jax.named_scope`: accepted for source compatibility (meshjit's locations name the
+    user's source lines instead)."""
+    if not isinstance(name, str):
+        raise MeshjitTypeError(f"named_scope needs a string name, got {type(name).__name__}")
+    yield
+
+
+def named_call(fun: Callable, *, name: str | None = None) -> Callable:
+    """`jax.named_call`: `fun` itself (its name is kept in the traced locations)."""
+    return fun
+
+
+@contextlib.contextmanager
+def ensure_compile_time_eval():
+    """`jax.ensure_compile_time_eval`: accepted; values computed from concrete inputs inside
+    are already constants in meshjit's traces."""
+    yield

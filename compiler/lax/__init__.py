@@ -5,7 +5,15 @@ builds on (elementwise <- shapes <- slicing, reductions <- gather_scatter <- sor
 are complete once it is imported (and `import meshjit` imports it)."""
 
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
-from meshjit.compiler.lax.control_flow import cond, fori_loop, map, scan, switch, while_loop
+from meshjit.compiler.lax.control_flow import (
+    associative_scan,
+    cond,
+    fori_loop,
+    map,
+    scan,
+    switch,
+    while_loop,
+)
 from meshjit.compiler.lax.convolution import (
     ConvDimensionNumbers,
     conv,
@@ -14,7 +22,7 @@ from meshjit.compiler.lax.convolution import (
     conv_transpose,
     conv_with_general_padding,
 )
-from meshjit.compiler.lax.dot import dot, dot_general
+from meshjit.compiler.lax.dot import Precision, batch_matmul, dot, dot_general
 from meshjit.compiler.lax.elementwise import (
     abs,
     add,
@@ -51,6 +59,7 @@ from meshjit.compiler.lax.elementwise import (
     neg,
     population_count,
     pow,
+    reciprocal,
     rem,
     round,
     rsqrt,
@@ -75,6 +84,7 @@ from meshjit.compiler.lax.gather_scatter import (
     scatter_max,
     scatter_min,
     scatter_mul,
+    scatter_sub,
 )
 from meshjit.compiler.lax.reductions import (
     argmax,
@@ -90,6 +100,7 @@ from meshjit.compiler.lax.reductions import (
 from meshjit.compiler.lax.shapes import (
     broadcast,
     broadcast_in_dim,
+    broadcast_to_rank,
     broadcasted_iota,
     collapse,
     concatenate,
@@ -110,8 +121,10 @@ from meshjit.compiler.lax.slicing import (
     dynamic_update_index_in_dim,
     dynamic_update_slice,
     dynamic_update_slice_in_dim,
+    index_in_dim,
     slice,
     slice_in_dim,
+    split,
 )
 from meshjit.compiler.lax.sorting import sort, sort_key_val, top_k
 from meshjit.compiler.lax.special import (
@@ -139,6 +152,7 @@ from meshjit.compiler.lax.special import (
     zeta,
 )
 from meshjit.compiler.lax.windowed import (
+    cumlogsumexp,
     cummax,
     cummin,
     cumprod,
@@ -152,6 +166,15 @@ from meshjit.compiler.lax.windowed import (
 
 __all__ = [
     "ConvDimensionNumbers",
+    "Precision",
+    "associative_scan",
+    "batch_matmul",
+    "broadcast_to_rank",
+    "cumlogsumexp",
+    "index_in_dim",
+    "reciprocal",
+    "scatter_sub",
+    "split",
     "GatherDimensionNumbers",
     "GatherScatterMode",
     "ScatterDimensionNumbers",

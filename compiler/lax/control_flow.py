@@ -31,7 +31,8 @@ from meshjit.compiler.ir.registry import (
     vma_rules,
 )
 from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
-from meshjit.compiler.lax import elementwise, reductions, shapes
+from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
+from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
 from meshjit.compiler.lax.batching import (
     all_to_front,
@@ -980,3 +981,67 @@ def _scan_sharding(out, *avals, jaxpr, num_consts, num_carry, length, reverse, u
     """The carries' types are the body's; each stacked ys has an unsharded leading axis."""
     ys = jaxpr.out_avals[num_carry:]
     return [None] * num_carry + [(None, *spec_of(y)) for y in ys]
+
+
+# ---------------------------------------------------------------------------------------------
+# associative_scan: prefix combination in O(log n) steps (Blelloch's even/odd recursion).
+
+
+def associative_scan(fn: Callable, elems, reverse: bool = False, axis: int = 0):
+    """All prefix combinations `fn(...fn(fn(e0, e1), e2)..., ek)` of `elems` (a pytree of
+    arrays sharing the length of `axis`), with `fn` associative; as JAX's."""
+    if not callable(fn):
+        raise MeshjitTypeError("lax.associative_scan: fn argument should be callable.")
+    leaves, tree = tree_flatten(elems)
+    axis = checks.canonical_axis(axis, aval_of(leaves[0]).ndim)
+    lengths = {aval_of(x).shape[axis] for x in leaves}
+    if len(lengths) != 1:
+        raise MeshjitValueError(
+            "Array inputs to associative_scan must have the same first dimension. (saw: "
+            f"{[aval_of(x).shape for x in leaves]})"
+        )
+    if reverse:
+        leaves = [gather_scatter.rev(x, (axis,)) for x in leaves]
+
+    def combine(a, b):
+        out = fn(tree_unflatten(tree, a), tree_unflatten(tree, b))
+        return tree_flatten(out)[0]
+
+    out = _prefix(combine, leaves, axis)
+    if reverse:
+        out = [gather_scatter.rev(x, (axis,)) for x in out]
+    return tree_unflatten(tree, out)
+
+
+def _cut(x, start, stop, stride, axis):
+    return slicing.slice_in_dim(x, start, stop, stride, axis)
+
+
+def _prefix(combine, elems, axis):
+    n = aval_of(elems[0]).shape[axis]
+    if n < 2:
+        return elems
+    pairs = combine([_cut(e, 0, n - 1, 2, axis) for e in elems],
+                    [_cut(e, 1, n, 2, axis) for e in elems])
+    odd = _prefix(combine, pairs, axis)  # the prefixes ending at odd positions
+    m = aval_of(odd[0]).shape[axis]
+    rest = [_cut(e, 2, n, 2, axis) for e in elems]
+    if n % 2 == 0:
+        even = combine([_cut(o, 0, m - 1, 1, axis) for o in odd], rest)
+    else:
+        even = combine(odd, rest)
+    even = [shapes.concatenate([_cut(e, 0, 1, 1, axis), r], axis) for e, r in zip(elems, even)]
+    return [_interleave(a, b, axis) for a, b in zip(even, odd)]
+
+
+def _interleave(a, b, axis):
+    """a[0], b[0], a[1], b[1], ... along `axis` (a is as long as b, or one longer)."""
+    na, nb = aval_of(a).shape[axis], aval_of(b).shape[axis]
+    ndim = aval_of(a).ndim
+    a_pad, b_pad = [(0, 0, 0)] * ndim, [(0, 0, 0)] * ndim
+    a_pad[axis] = (0, 1 if na == nb else 0, 1)
+    b_pad[axis] = (1, 0 if na == nb else 1, 1)
+    dtype = aval_of(a).dtype
+    zero = np.zeros((), dtype)
+    pa, pb = shapes.pad(a, zero, a_pad), shapes.pad(b, zero, b_pad)
+    return elementwise.bitwise_or(pa, pb) if dtype == np.bool_ else elementwise.add(pa, pb)

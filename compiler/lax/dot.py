@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import math
 
 import numpy as np
@@ -255,3 +256,28 @@ def _up(axes):
 
 def _shift_past(axes, dim):
     return tuple(a + 1 if a >= dim else a for a in axes)
+
+
+class Precision(enum.Enum):
+    """`lax.Precision`: accepted by the contraction functions; XLA's CPU backend computes in
+    the operands' precision whatever is asked."""
+
+    DEFAULT = 0
+    HIGH = 1
+    HIGHEST = 2
+
+    def __repr__(self):
+        return f"Precision.{self.name}"
+
+
+def batch_matmul(lhs, rhs, precision=None):
+    """Batched matrix products over the leading dimensions (ranks must match, >= 2)."""
+    la, ra = aval_of(lhs), aval_of(rhs)
+    if la.ndim < 2 or la.ndim != ra.ndim:
+        raise MeshjitTypeError(
+            f"batch_matmul needs operands of one rank >= 2, got {la.str_short()} and "
+            f"{ra.str_short()}"
+        )
+    batch = tuple(range(la.ndim - 2))
+    dims = (((la.ndim - 1,), (ra.ndim - 2,)), (batch, batch))
+    return dot_general(lhs, rhs, dims, precision)

@@ -766,3 +766,8 @@ register_elementwise(
     [*unary_p.values(), *binary_p.values(), *compare_p.values()]
     + [integer_pow_p, select_n_p, clamp_p, convert_element_type_p]
 )
+
+
+def reciprocal(x):
+    """1 / x."""
+    return div(convert_element_type(1, aval_of(x).dtype), x)

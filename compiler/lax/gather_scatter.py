@@ -733,3 +733,9 @@ sharding_rules.register(gather_p, replicated)
 for _prim in scatter_p.values():
     sharding_rules.register(_prim, same_as_first)
 sharding_rules.register(rev_p, same_as_first)
+
+
+def scatter_sub(operand, scatter_indices, updates, dimension_numbers, **kwargs):
+    """`operand` with `updates` subtracted at the indices (scatter-add of their negation)."""
+    return scatter_add(operand, scatter_indices, elementwise.neg(updates), dimension_numbers,
+                       **kwargs)

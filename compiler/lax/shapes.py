@@ -587,3 +587,11 @@ def _reshape_error(x, new_sizes):
         f"`out_sharding` argument of reshape. Got operand type: {x.str_short()}, new sizes: "
         f"{tuple(new_sizes)}"
     )
+
+
+def broadcast_to_rank(x, rank: int):
+    """`x` with leading size-1 dimensions up to `rank`."""
+    aval = aval_of(x)
+    if aval.ndim >= rank:
+        return x
+    return reshape(x, (1,) * (rank - aval.ndim) + aval.shape)

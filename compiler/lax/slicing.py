@@ -321,3 +321,30 @@ def _dynamic_update_slice_batcher(args, dims):
         x, indices, update, dimension_numbers=dn, indices_are_sorted=True, unique_indices=True
     )
     return out, 0
+
+
+def index_in_dim(operand, index: int, axis: int = 0, keepdims: bool = True):
+    """The `index`-th slice along `axis` (a negative index counts from the end)."""
+    aval = aval_of(operand)
+    axis = checks.canonical_axis(axis, aval.ndim)
+    size = aval.shape[axis]
+    if not -size <= index < size:
+        raise MeshjitValueError(f"index_in_dim: index {index} is out of bounds for size {size}")
+    index = index + size if index < 0 else index
+    out = slice_in_dim(operand, index, index + 1, 1, axis)
+    return out if keepdims else shapes.squeeze(out, (axis,))
+
+
+def split(operand, sizes, axis: int = 0) -> list:
+    """`operand` cut along `axis` into pieces of `sizes` (they must sum to its size)."""
+    aval = aval_of(operand)
+    axis = checks.canonical_axis(axis, aval.ndim)
+    if sum(sizes) != aval.shape[axis]:
+        raise MeshjitValueError(
+            f"split: sizes {tuple(sizes)} must sum to the size {aval.shape[axis]} of axis {axis}"
+        )
+    out, start = [], 0
+    for size in sizes:
+        out.append(slice_in_dim(operand, start, start + size, 1, axis))
+        start += size
+    return out

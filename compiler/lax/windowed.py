@@ -597,3 +597,12 @@ def _cumulative_sharding(out, x, *, axis, reverse):
 
 for _prim in cumulative_p.values():
     sharding_rules.register(_prim, _cumulative_sharding)
+
+
+def cumlogsumexp(operand, axis: int = 0, reverse: bool = False):
+    """log(cumsum(exp(operand))) along `axis`, computed stably (an associative scan of
+    logaddexp)."""
+    from meshjit.compiler.lax.control_flow import associative_scan  # a later family
+    from meshjit.compiler.lax.special import logaddexp
+
+    return associative_scan(logaddexp, operand, reverse=reverse, axis=axis)

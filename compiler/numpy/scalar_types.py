@@ -98,6 +98,8 @@ finfo = ml_dtypes.finfo  # knows bfloat16
 
 def _as_dtype(x) -> np.dtype:
     try:
+        if isinstance(x, type) and not isinstance(x, ScalarType):  # np.float32: a class
+            return np.dtype(x)
         return np.dtype(getattr(x, "dtype", x))
     except TypeError:
         raise MeshjitTypeError(f"{x!r} is not a dtype or a scalar type") from None

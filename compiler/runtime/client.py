@@ -149,3 +149,37 @@ def device_put_replicated(value: np.ndarray, aval, device_list: Sequence):
 
 def result_handler(aval, sharding):
     return _jax.array_result_handler(aval, sharding, True, _skip_checks=True)
+
+
+Device = _jax.Device  # the class of meshjit.devices()' entries (jax.Device)
+
+
+def default_backend() -> str:
+    """The platform meshjit runs on: "cpu" (the PJRT CPU client)."""
+    return "cpu"
+
+
+def print_environment_info(return_string: bool = False):
+    """Versions and devices, as `jax.print_environment_info`."""
+    import platform
+    import sys
+
+    import jaxlib
+    import numpy
+
+    from meshjit import __version__
+
+    lines = [
+        f"meshjit:    {__version__}",
+        f"jaxlib:     {jaxlib.__version__}",
+        f"numpy:      {numpy.__version__}",
+        f"python:     {sys.version}",
+        f"device info: cpu-{len(devices())}, {len(devices())} local devices",
+        "process_count: 1",
+        f"platform: {platform.uname()}",
+    ]
+    text = "\n".join(lines)
+    if return_string:
+        return text
+    print(text)
+    return None

@@ -123,6 +123,9 @@ def _wait_for_callbacks() -> None:
         _PENDING.pop(0).block_until_ready()
 
 
+effects_barrier = _wait_for_callbacks  # jax.effects_barrier: every callback has run
+
+
 def _placements(protos, avals, devices: DeviceAssignment) -> list:
     if protos is None:
         return [client.replicated_sharding(devices.device_list)] * len(avals)

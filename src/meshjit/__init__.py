@@ -13,6 +13,8 @@ from meshjit import (  # noqa: E402
     ad_checkpoint,
     debug,
     distributed,
+    dtypes,
+    errors,
     experimental,
     lax,
     nn,
@@ -23,10 +25,24 @@ from meshjit import (  # noqa: E402
     test_util,
     tree,
     tree_util,
+    typing,
 )
-from meshjit.compiler.ad.api import grad, jvp, linear_transpose, linearize, value_and_grad, vjp
+from meshjit.compiler.ad.api import (
+    float0,
+    grad,
+    jvp,
+    linear_transpose,
+    linearize,
+    value_and_grad,
+    vjp,
+)
 from meshjit.compiler.ad.checkpoint import checkpoint, checkpoint_policies, remat
-from meshjit.compiler.ad.custom_derivatives import custom_jvp, custom_vjp
+from meshjit.compiler.ad.custom_derivatives import closure_convert_api as closure_convert
+from meshjit.compiler.ad.custom_derivatives import (
+    custom_gradient,
+    custom_jvp,
+    custom_vjp,
+)
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
 from meshjit.compiler.config import config
@@ -37,7 +53,18 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
-from meshjit.compiler.jit.api import ShapeDtypeStruct, eval_shape, jit, make_jaxpr, typeof
+from meshjit.compiler.jit.api import (
+    ShapeDtypeStruct,
+    clear_caches,
+    disable_jit,
+    ensure_compile_time_eval,
+    eval_shape,
+    jit,
+    make_jaxpr,
+    named_call,
+    named_scope,
+    typeof,
+)
 from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
 from meshjit.compiler.lax.callbacks import pure_callback
 from meshjit.compiler.parallel.explicit import reshard
@@ -47,8 +74,14 @@ from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.runtime.array import Array
-from meshjit.compiler.runtime.client import devices
+from meshjit.compiler.runtime.client import (
+    Device,
+    default_backend,
+    devices,
+    print_environment_info,
+)
 from meshjit.compiler.runtime.device_put import block_until_ready, device_get, device_put
+from meshjit.compiler.runtime.dispatch import effects_barrier
 from meshjit.compiler.runtime.distributed import (
     device_count,
     local_device_count,
@@ -66,6 +99,21 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Array",
+    "Device",
+    "clear_caches",
+    "closure_convert",
+    "custom_gradient",
+    "default_backend",
+    "disable_jit",
+    "dtypes",
+    "effects_barrier",
+    "ensure_compile_time_eval",
+    "errors",
+    "float0",
+    "named_call",
+    "named_scope",
+    "print_environment_info",
+    "typing",
     "CompiledModule",
     "compile_module",
     "load_module",

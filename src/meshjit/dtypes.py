@@ -1,0 +1,45 @@
+"""meshjit.dtypes: `jax.dtypes`' names (float0, bfloat16, canonicalize_dtype, issubdtype,
+result_type, finfo, iinfo, prng_key)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler.ad.api import float0
+from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.ir import dtypes as _dtypes
+from meshjit.compiler.numpy.scalar_types import issubdtype
+from meshjit.numpy import bfloat16, finfo, iinfo, result_type
+
+TypePromotionError = MeshjitTypeError
+prng_key = "prng_key"  # the kind of typed PRNG key dtypes (issubdtype(key.dtype, prng_key))
+
+
+def canonicalize_dtype(dtype, allow_extended_dtype: bool = False) -> np.dtype:
+    """The dtype meshjit computes in (64-bit types become 32-bit, as JAX without x64)."""
+    return _dtypes.canonicalize(dtype)
+
+
+def itemsize_bits(dtype) -> int:
+    return np.dtype(dtype).itemsize * 8
+
+
+def scalar_type_of(x):
+    """The Python scalar type of a value's dtype (bool, int, float, complex)."""
+    kind = np.dtype(getattr(x, "dtype", np.asarray(x).dtype)).kind
+    return {"b": bool, "i": int, "u": int, "f": float, "c": complex}.get(kind, float)
+
+
+__all__ = [
+    "TypePromotionError",
+    "bfloat16",
+    "canonicalize_dtype",
+    "finfo",
+    "float0",
+    "iinfo",
+    "issubdtype",
+    "itemsize_bits",
+    "prng_key",
+    "result_type",
+    "scalar_type_of",
+]

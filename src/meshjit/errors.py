@@ -1,0 +1,38 @@
+"""meshjit.errors: JAX's error class names (`jax.errors`), so `except` clauses written for JAX
+catch meshjit's errors."""
+
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    DeletedArrayError,
+    MeshjitError,
+    ShardingAssertionError,
+    ShardingTypeError,
+    UnexpectedTracerError,
+)
+from meshjit.compiler.runtime.client import CompileError
+
+# Using a traced value where a concrete one is needed: JAX names the case; meshjit raises one
+# ConcretizationError (a TypeError) for all of them.
+ConcretizationTypeError = ConcretizationError
+TracerArrayConversionError = ConcretizationError
+TracerBoolConversionError = ConcretizationError
+TracerIntegerConversionError = ConcretizationError
+NonConcreteBooleanIndexError = ConcretizationError
+JaxRuntimeError = CompileError
+KeyReuseError = MeshjitError
+
+__all__ = [
+    "CompileError",
+    "ConcretizationTypeError",
+    "DeletedArrayError",
+    "JaxRuntimeError",
+    "KeyReuseError",
+    "MeshjitError",
+    "NonConcreteBooleanIndexError",
+    "ShardingAssertionError",
+    "ShardingTypeError",
+    "TracerArrayConversionError",
+    "TracerBoolConversionError",
+    "TracerIntegerConversionError",
+    "UnexpectedTracerError",
+]
