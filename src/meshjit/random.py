@@ -2,6 +2,17 @@
 
 from meshjit.compiler.random.api import PRNGKey, bits, clone, fold_in, key, split
 from meshjit.compiler.random.discrete import categorical, choice, permutation, poisson
+from meshjit.compiler.random.distributions import (
+    double_sided_maxwell,
+    geometric,
+    lognormal,
+    maxwell,
+    pareto,
+    rayleigh,
+    triangular,
+    wald,
+    weibull_min,
+)
 from meshjit.compiler.random.gamma import (
     ball,
     beta,
@@ -30,6 +41,15 @@ from meshjit.compiler.random.samplers import (
 
 __all__ = [
     "PRNGKey",
+    "double_sided_maxwell",
+    "geometric",
+    "lognormal",
+    "maxwell",
+    "pareto",
+    "rayleigh",
+    "triangular",
+    "wald",
+    "weibull_min",
     "ball",
     "bernoulli",
     "beta",
