@@ -4,6 +4,8 @@ user's line; the work runs under jit, so an eager call compiles once per shape."
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from meshjit.compiler import lax
@@ -11,6 +13,7 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.parallel.explicit import with_out_sharding
 from meshjit.compiler.random import prng
 from meshjit.compiler.random.keys import (
     PRNGKeyArray,
@@ -98,3 +101,17 @@ def clone(key):
     """`key` itself: meshjit does not track key reuse."""
     check_key("clone", key, allow_batched=True)
     return key
+
+
+def out_sharded(sampler):
+    """`sampler` taking JAX's `out_sharding=` too: the draws (the same bits whatever the
+    sharding) laid out, and typed in explicit mode, by it."""
+
+    @functools.wraps(sampler)
+    def sample(*args, out_sharding=None, **kwargs):
+        out = sampler(*args, **kwargs)
+        if out_sharding is None:
+            return out
+        return with_out_sharding(out, out_sharding, sampler.__name__)
+
+    return sample

@@ -1,6 +1,6 @@
 """meshjit.random: JAX's random API, with JAX 0.10.2's bits (threefry2x32, partitionable)."""
 
-from meshjit.compiler.random.api import PRNGKey, bits, clone, fold_in, key, split
+from meshjit.compiler.random.api import PRNGKey, bits, clone, fold_in, key, out_sharded, split
 from meshjit.compiler.random.discrete import categorical, choice, permutation, poisson
 from meshjit.compiler.random.distributions import (
     double_sided_maxwell,
@@ -37,6 +37,15 @@ from meshjit.compiler.random.samplers import (
     randint,
     truncated_normal,
     uniform,
+)
+
+# JAX's samplers take out_sharding= (explicit sharding): the same draws, laid out by it.
+bits, uniform, normal, truncated_normal, bernoulli, randint, exponential, permutation = map(
+    out_sharded, (bits, uniform, normal, truncated_normal, bernoulli, randint, exponential,
+                  permutation)
+)
+lognormal, pareto, rayleigh, wald, triangular, geometric, maxwell = map(
+    out_sharded, (lognormal, pareto, rayleigh, wald, triangular, geometric, maxwell)
 )
 
 __all__ = [

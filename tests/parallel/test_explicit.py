@@ -211,6 +211,12 @@ PROGRAMS = {
         show("logsumexp", jax.jit(lambda v: jax.nn.logsumexp(v, axis=-1))(x))
         show("stop_gradient", jax.lax.stop_gradient(x))
     """,
+    "random": """
+        k = jax.random.key(0)
+        show("normal", jax.random.normal(k, (8, 4), out_sharding=P("X", "Y")))
+        show("uniform_jit", jax.jit(lambda k: jax.random.uniform(k, (8,), out_sharding=P("X")))(k))
+        show("bits", jax.random.bits(k, (16,), out_sharding=P(("X", "Y"))))
+    """,
     "auto_axes": """
         x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
         v = jax.device_put(np.ones((4, 8), np.float32), P("Y", None))
