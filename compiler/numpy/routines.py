@@ -7,6 +7,7 @@ logaddexp2, ldexp, frexp, modf)."""
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
@@ -24,9 +25,13 @@ from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import max as max_
 from meshjit.compiler.numpy.reductions import mean, sum
 from meshjit.compiler.numpy.sorting import searchsorted
-from meshjit.compiler.numpy.util import aval_of, promote, promote_inexact
+from meshjit.compiler.numpy.util import aval_of, broadcast_all, promote, promote_inexact
 
 __all__ = [
+    "apply_along_axis",
+    "apply_over_axes",
+    "nextafter",
+    "spacing",
     "acos",
     "array_repr",
     "array_str",
@@ -1044,3 +1049,61 @@ def modf(x, /):
     x = promote_inexact(x)[0]
     whole = jmath.trunc(x)
     return x - whole, whole
+
+
+# ---------------------------------------------------------------------------------------------
+# apply_along_axis / apply_over_axes (by vmap, as JAX), nextafter, spacing.
+
+
+def apply_along_axis(func1d, axis: int, arr, *args, **kwargs):
+    """`func1d` applied to each 1-d slice of `arr` along `axis` (vmapped over the others)."""
+    from meshjit.compiler.batching.api import vmap  # a later family
+
+    arr = asarray(arr)
+    ndim = aval_of(arr).ndim
+    axis = axis + ndim if axis < 0 else axis
+    if not 0 <= axis < ndim:
+        raise MeshjitValueError(f"apply_along_axis: axis {axis} is out of range for rank {ndim}")
+
+    def func(a):
+        return func1d(a, *args, **kwargs)
+
+    for i in range(1, ndim - axis):
+        func = vmap(func, in_axes=i, out_axes=-1)
+    for _ in range(axis):
+        func = vmap(func, in_axes=0, out_axes=0)
+    return func(arr)
+
+
+def apply_over_axes(func, a, axes):
+    """`func(a, axis)` applied for each axis in turn, each result keeping the rank."""
+    a = asarray(a)
+    for axis in [axes] if isinstance(axes, int) else axes:
+        b = func(a, axis)
+        if aval_of(b).ndim == aval_of(a).ndim - 1:
+            b = shapes.expand_dims(b, axis)
+        elif aval_of(b).ndim != aval_of(a).ndim:
+            raise MeshjitValueError(
+                "apply_over_axes: the function must return an array of the same rank, or one less"
+            )
+        a = b
+    return a
+
+
+def nextafter(x1, x2):
+    """The next float after `x1` towards `x2`."""
+    x1, x2 = broadcast_all(*promote_inexact(x1, x2))
+    return lax.nextafter(x1, x2)
+
+
+def spacing(x):
+    """The distance from `x` to the next float away from zero (as JAX: towards +inf for
+    float16)."""
+    (x,) = promote_inexact(x)
+    dtype = aval_of(x).dtype
+    inf = lax.full_like(x, np.inf)
+    if dtype == np.float16:
+        return ew.subtract(lax.nextafter(x, inf), x)
+    result = ew.subtract(lax.nextafter(x, copysign(inf, x)), x)
+    tiny = lax.full_like(x, ml_dtypes.finfo(dtype).smallest_subnormal)
+    return ew.where(ew.equal(result, 0), copysign(tiny, x), result)

@@ -26,7 +26,7 @@ from meshjit.compiler.numpy.elementwise import (
     true_divide,
     where,
 )
-from meshjit.compiler.numpy.indexing import take
+from meshjit.compiler.numpy.indexing import take, take_along_axis
 from meshjit.compiler.numpy.math import isnan
 from meshjit.compiler.numpy.rearranging import take_static
 from meshjit.compiler.numpy.reductions import all, any, argmax, argmin, max, mean, min, prod, sum
@@ -41,6 +41,9 @@ from meshjit.compiler.numpy.util import (
 
 __all__ = [
     "median",
+    "nanmedian",
+    "nanpercentile",
+    "nanquantile",
     "nanargmax",
     "nanargmin",
     "nancumprod",
@@ -259,3 +262,76 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     return quantile(a, 0.5, axis, out, overwrite_input, "midpoint", keepdims)
+
+
+# ---------------------------------------------------------------------------------------------
+# The NaN-ignoring order statistics: each row's quantiles among its non-NaN values.
+
+
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    if out is not None:
+        raise MeshjitValueError("nanquantile: the 'out' argument is not supported")
+    if method not in _QUANTILE_METHODS:
+        raise MeshjitValueError(
+            f"nanquantile: method {method!r} is not supported; use one of {_QUANTILE_METHODS}"
+        )
+    (x,) = promote_inexact(materialize(a))
+    x = materialize(x)
+    aval = aval_of(x)
+    axes = checks.canonical_axes(axis, aval.ndim)
+    kept = [d for d in range(aval.ndim) if d not in axes]
+    n = math.prod(aval.shape[d] for d in axes)
+    x = lax.reshape(lax.transpose(x, kept + list(axes)), [aval.shape[d] for d in kept] + [n])
+    sorted_x = lax.sort(x, dimension=len(kept))  # NaNs sort last
+    dtype = aval.dtype
+    counts = sum(logical_not(isnan(x)), axis=-1, dtype=dtype)  # the non-NaN values per row
+    q = lax.convert_element_type(asarray(q), dtype)
+    q_ndim, batch = aval_of(q).ndim, tuple(aval.shape[d] for d in kept)
+    shape = aval_of(q).shape + batch
+    q_b = lax.broadcast_in_dim(q, shape, tuple(range(q_ndim)))
+    last = lax.broadcast_in_dim(subtract(counts, 1), shape, tuple(range(q_ndim, len(shape))))
+    position = multiply(q_b, last)
+    low, high = floor(position), ceil(position)
+    high_weight = subtract(position, low)
+    low = _clamp_index(low, last)
+    high = _clamp_index(high, last)
+    low_value, high_value = _row_values(sorted_x, low, shape), _row_values(sorted_x, high, shape)
+    result = _combine(method, low_value, high_value, high_weight)
+    if keepdims:
+        out_shape = aval_of(q).shape + tuple(1 if d in axes else m for d, m in enumerate(aval.shape))
+        result = lax.reshape(result, out_shape)
+    return result
+
+
+def _clamp_index(index, last):
+    return lax.convert_element_type(lax.max(lax.min(index, last), lax.full_like(index, 0)), dtypes.int32)
+
+
+def _row_values(sorted_x, index, shape):
+    """sorted_x[b, index[qi, b]] laid out as `shape` (q's dims, then the rows')."""
+    n = aval_of(sorted_x).shape[-1]
+    rows = lax.broadcast_in_dim(sorted_x, (*shape, n), tuple(range(len(shape) - aval_of(sorted_x).ndim + 1, len(shape) + 1)))
+    picked = take_along_axis(rows, lax.expand_dims(index, (len(shape),)), axis=-1)
+    return lax.squeeze(picked, (len(shape),))
+
+
+def _combine(method, low_value, high_value, high_weight):
+    if method == "lower":
+        return low_value
+    if method == "higher":
+        return high_value
+    if method == "nearest":
+        return where(high_weight <= 0.5, low_value, high_value)
+    if method == "midpoint":
+        return multiply(add(low_value, high_value), 0.5)
+    low_weight = subtract(1, high_weight)
+    return add(multiply(low_value, low_weight), multiply(high_value, high_weight))
+
+
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+                  keepdims=False):
+    return nanquantile(a, true_divide(q, 100.0), axis, out, overwrite_input, method, keepdims)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    return nanquantile(a, 0.5, axis, out, overwrite_input, "midpoint", keepdims)
