@@ -10,7 +10,14 @@ from jaxlib.mlir import ir, passmanager
 
 from meshjit.dialects.util import gc_paused
 from meshjit.passes.cost import clear_cache
-from meshjit.passes.export import export_module, pin_dot_plans, prepare_for_xla, write_back
+from meshjit.passes.export import (
+    export_data_flow,
+    export_module,
+    named_computations_as_calls,
+    pin_dot_plans,
+    prepare_for_xla,
+    write_back,
+)
 from meshjit.passes.graph import (
     Graph,
     GraphError,
@@ -41,7 +48,6 @@ def propagate_module(module_op: ir.Operation, options: Options, *, close: bool =
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
-        named_computations_as_calls(module_op)
         split_constants(module_op)
         graph = build_graph(module_op)
         print_warnings(graph)
@@ -49,6 +55,7 @@ def propagate_module(module_op: ir.Operation, options: Options, *, close: bool =
         write_back(graph, close=close)
         if close:
             pin_dot_plans(graph)
+            export_data_flow(module_op)
     return graph
 
 
@@ -73,23 +80,6 @@ def gspmd_sharding(module_op: ir.Operation) -> str | None:
 
     module_op.walk(visit)
     return found[0] if found else None
-
-
-def named_computations_as_calls(module_op: ir.Operation) -> None:
-    """`sdy.named_computation`s become calls of private functions (Shardy's own export), which
-    propagation goes through and XLA compiles (it rejects named computations)."""
-    found = []
-
-    def visit(op):
-        if op.name == "sdy.named_computation":
-            found.append(op)
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-
-    module_op.walk(visit)
-    if found:
-        pm = passmanager.PassManager.parse("builtin.module(sdy-export-named-computations)")
-        pm.run(module_op)
 
 
 def module_operation(module) -> ir.Operation:

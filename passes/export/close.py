@@ -14,6 +14,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from meshjit.passes.cost.reshard import clear_cache
+from meshjit.passes.export.data_flow import export_data_flow
 from meshjit.passes.export.insert_reshards import insert_reshards as insert_conflict_reshards
 from meshjit.passes.export.pin_plans import pin_dot_plans
 from meshjit.passes.export.write_back import write_back
@@ -35,4 +36,5 @@ def export_module(
     write_back(graph, close=close)
     if pin_plans:
         pin_dot_plans(graph)
+    export_data_flow(module_op)
     return graph

@@ -22,7 +22,12 @@ def _inside_manual(op) -> bool:
     return False
 
 
-_PLAIN_SHARDING_OPS = ("sdy.sharding_constraint", "sdy.reshard", "sdy.manual_computation")
+_PLAIN_SHARDING_OPS = (
+    "sdy.sharding_constraint",
+    "sdy.reshard",
+    "sdy.manual_computation",
+    "sdy.data_flow_edge",
+)
 
 
 class _Shardings:
@@ -65,8 +70,9 @@ def write_back(graph: Graph, *, close: bool = False) -> None:
 def _decided_results(graph: Graph) -> dict:
     """op -> {result number: slot} for the op results something was decided for."""
     per_op: dict = {}
+    owned = graph.edge_owned
     for value, slot in graph.slots.items():
-        if slot.mesh is None or isinstance(value, ir.BlockArgument):
+        if slot.mesh is None or isinstance(value, ir.BlockArgument) or value in owned:
             continue
         if not (slot.annotated or slot.opaque or any(slot.dims)):
             continue  # nothing decided for this value (its op may still get one, for another)
@@ -108,13 +114,27 @@ def _write_boundaries(graph: Graph, cache: _Shardings, close: bool) -> None:
         if slot.mesh is None or not (slot.annotated or slot.used() or _closes_arg(kind, close)):
             continue
         setter = _BOUNDARY_SETTERS.get(kind)
+        if _edge_owned(graph, kind, owner, index):
+            continue
         if setter is not None:
             setter(owner, index, cache.of(slot))
         else:
             manual_in.setdefault(owner, {})[index] = slot
     for op, slots in manual_in.items():
-        ordered = [cache.of(slots[i]) for i in sorted(slots)]
+        old = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
+        ordered = [cache.of(slots[i]) if i in slots else old[i] for i in range(len(old))]
         op.attributes["in_shardings"] = sharding_per_value_attr(ordered)
+
+
+def _edge_owned(graph: Graph, kind: str, owner, index: int) -> bool:
+    """Whether a data-flow edge holds this boundary's sharding (a callee's argument or result,
+    a manual computation's body argument): Shardy leaves the boundary as it was then."""
+    owned = graph.edge_owned
+    if not owned:
+        return False
+    if kind == "func_result":
+        return ("results of", ir.StringAttr(owner.attributes["sym_name"]).value) in owned
+    return owner.regions[0].blocks[0].arguments[index] in owned
 
 
 def _closes_arg(kind: str, close: bool) -> bool:

@@ -12,6 +12,7 @@ import re
 from jaxlib.mlir import ir
 
 from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.data_flow import DATA_FLOW_TIES
 from meshjit.passes.graph.graph import STAGE_PASS_THROUGH, Edge, Slot, View, identity_rule
 from meshjit.passes.graph.slots import init_slot, new_slot
 
@@ -125,4 +126,5 @@ TIES = {
     "stablehlo.if": _case,
     "func.call": _call,
     "sdy.manual_computation": _manual_computation,
+    **DATA_FLOW_TIES,
 }

@@ -1,0 +1,48 @@
+"""Issue 19: meshjit's Shardy-compatible mode against jaxlib's Shardy passes, case by case.
+
+Each case of test/lit/passes/shardy/*.mlir runs through the file's Shardy pass (`// SHARDY:`) and
+through the meshjit pipeline of its RUN line; every value's sharding must be the same
+(tests/support/shardy_suite.py). Cases marked `// DIFFERS:` are known differences (strict xfail,
+so a fix shows up). In meshjit's default (cost-aware) mode the same cases must propagate too:
+a value Shardy shards is not left unsharded.
+"""
+
+import re
+
+import pytest
+
+from meshjit.dialects import make_context
+from tests.support import shardy_suite
+
+CASES = shardy_suite.all_cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_agrees_with_shardy(case):
+    if case.differs:
+        pytest.xfail(case.differs)
+    outcome = shardy_suite.compare(case)
+    assert outcome.error is None, outcome.error
+    assert not outcome.differing, "\n".join(
+        f"{k}\n  shardy  {s}\n  meshjit {m}" for k, s, m in outcome.differing
+    )
+
+
+def _default_mode(pipeline: str) -> str:
+    """The case's meshjit pipeline with meshjit's own conflict resolution."""
+    return re.sub(r"shardy-compatible=true ?", "", pipeline)
+
+
+def _sharded(text: str | None) -> bool:
+    return bool(text) and text.startswith("#sdy") and '"' in text.split("replicated")[0]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_default_mode_shards_what_shardy_shards(case):
+    with make_context():
+        reference = shardy_suite.value_shardings(shardy_suite.run(case.text, case.shardy))
+        module = shardy_suite.run(case.text, _default_mode(case.meshjit))
+        assert module.operation.verify()
+        mine = shardy_suite.value_shardings(module)
+    unsharded = [k for k, s in reference.items() if _sharded(s) and not _sharded(mine.get(k))]
+    assert not unsharded, unsharded
