@@ -13,7 +13,6 @@ from meshjit.passes.cost import clear_cache
 from meshjit.passes.export import (
     export_data_flow,
     export_module,
-    named_computations_as_calls,
     pin_dot_plans,
     prepare_for_xla,
     write_back,

@@ -91,8 +91,9 @@ def init_slot(slot: Slot, sharding: TensorSharding | None, meshes, location, hol
             _check_axis(mesh, axis_ref(a).name, location)
         axes = [to_axis(a, mesh) for a in dim.axes]
         origin = (slot.label_source, ())
-        if dim.priority and hold:
+        if dim.priority and hold:  # closed (and empty) until its round
             slot.held[d] = (axes, dim.is_closed, dim.priority, origin)
+            slot.closed[d] = True
         else:
             slot.dims[d], slot.closed[d], slot.priority[d] = axes, dim.is_closed, dim.priority
             slot.origin[d] = origin if axes else None

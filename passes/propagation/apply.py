@@ -19,6 +19,8 @@ def apply_decisions(step, t: int, decisions) -> bool:
     view = step.views[t]
     slot = view.slot
     used = slot.used()
+    if slot.held:  # a dim waiting for its priority's round keeps its axes to itself
+        used += [a for held in slot.held.values() for a in held[0]]
     closed = slot.closed
     changed = False
     for d, fs in _dims(step, t, decisions):

@@ -17,6 +17,7 @@ from meshjit.passes.propagation.priorities import (
     release_priority,
     rerun_in_last_stage,
     stages_for,
+    strip_priorities,
     user_priorities,
 )
 
@@ -34,6 +35,8 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
             if stage == STAGE_ALL:
                 dirty.update(e for e in graph.edges if rerun_in_last_stage(e, options))
             run_to_fixed_point(graph, stage, options, dirty, users)
+    if options.op_priority:
+        strip_priorities(graph)
 
 
 def run_to_fixed_point(
