@@ -49,6 +49,9 @@ def propagate_module(module_op: ir.Operation, options: Options, *, close: bool =
             )
         split_constants(module_op)
         graph = build_graph(module_op)
+        if options.conflicts == "shardy":  # Shardy's passes put sub-axes on func boundaries too
+            for slot in graph.all_slots():
+                slot.no_sub_axes = False
         print_warnings(graph)
         propagate_graph(graph, options)
         write_back(graph, close=close)

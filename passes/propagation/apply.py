@@ -7,6 +7,8 @@ another of its dims, no sub-axes on func boundaries).
 
 from __future__ import annotations
 
+import math
+
 from meshjit.passes.graph.axes import axes_product, extension, free_prefix
 from meshjit.passes.graph.graph import Slot
 
@@ -71,6 +73,11 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
         if piece is None:
             break
         if size is not None and size % axes_product(part + [piece]):
+            piece = _dividing_piece(slot, piece, size // axes_product(part))
+            if piece is not None:
+                part.append(piece)
+                used.append(piece)
+                took = True
             break
         part.append(piece)
         used.append(piece)
@@ -78,6 +85,15 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
         if piece != axis:
             break
     return took
+
+
+def _dividing_piece(slot: Slot, axis, room: int):
+    """The major sub-axis of `axis` that still divides `room` (what is left of a non-minor
+    factor's size), as Shardy cuts an axis that does not divide; None if none."""
+    size = math.gcd(room, axis[2])
+    if size <= 1 or slot.no_sub_axes:
+        return None
+    return (axis[0], axis[1], size)
 
 
 def _addable(step, slot: Slot, axis, used):
