@@ -25,6 +25,7 @@ from meshjit.passes.graph import (
     print_warnings,
     split_constants,
 )
+from meshjit.passes.graph.shardy_import import apply_sharding_constraints, erase_dead_ops
 from meshjit.passes.propagation import (
     Options,
     PropagationError,
@@ -35,7 +36,9 @@ from meshjit.passes.propagation import (
 from meshjit.passes.rules import RuleError
 
 
-def propagate_module(module_op: ir.Operation, options: Options, *, close: bool = False) -> Graph:
+def propagate_module(
+    module_op: ir.Operation, options: Options, *, close: bool = False, shardy_import: bool = False
+) -> Graph:
     """Splits constants per use, propagates and writes the result back; `close=True` also
     exports (closes every dim, pins dot plans) from the same graph, as `meshjit-export` would
     after rebuilding it."""
@@ -47,6 +50,9 @@ def propagate_module(module_op: ir.Operation, options: Options, *, close: bool =
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
+        if shardy_import:
+            erase_dead_ops(module_op)
+            apply_sharding_constraints(module_op)
         split_constants(module_op)
         graph = build_graph(module_op)
         if options.conflicts == "shardy":  # Shardy's passes put sub-axes on func boundaries too

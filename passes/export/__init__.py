@@ -14,6 +14,7 @@ from meshjit.passes.export.data_flow import (
 )
 from meshjit.passes.export.insert_reshards import insert_reshards
 from meshjit.passes.export.pin_plans import pin_dot_plans
+from meshjit.passes.export.shardy_ops import shardy_ops
 from meshjit.passes.export.write_back import write_back
 from meshjit.passes.export.xla import pin_op_shardings, prepare_for_xla, reshards_as_constraints
 
@@ -27,5 +28,6 @@ __all__ = [
     "pin_op_shardings",
     "prepare_for_xla",
     "reshards_as_constraints",
+    "shardy_ops",
     "write_back",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from meshjit.passes.graph.axes import axes_product, extension, free_prefix
+from meshjit.passes.graph.axes import axes_product, extension, free_prefix, merge_axes
 from meshjit.passes.graph.graph import Slot
 
 
@@ -39,6 +39,10 @@ def apply_decisions(step, t: int, decisions) -> bool:
             new = list(part)
             if not _take(step, slot, new, ext, used):
                 continue
+        elif slot.no_sub_axes:
+            new = _grow_dim_whole_axes(step, slot, proj, fs, decisions, used)
+            if new is None:
+                continue
         else:
             new = _grow_dim(step, slot, proj, fs, decisions, used)
             if new is None:
@@ -66,6 +70,8 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
     """Appends the axes of `ext` to `part` (and `used`) in order, while the slot can take them
     (a piece of one ends it) and, with `size`, while `part` still divides it; whether any."""
     took = False
+    if slot.no_sub_axes and len(ext) > 1:  # sub-axes that join into whole axes are whole axes
+        ext = merge_axes(list(ext))
     for axis in ext:
         piece = _addable(step, slot, axis, used)
         if piece != axis:
@@ -122,6 +128,29 @@ def _grow_dim(step, slot: Slot, proj, fs, decisions, used):
         full_so_far = full_so_far and axes_product(part) == factors[f].size
         parts.extend(part)
     return parts if grew else None
+
+
+def _grow_dim_whole_axes(step, slot: Slot, proj, fs, decisions, used):
+    """`_grow_dim` for a slot that holds whole axes only: the factors may take sub-axes that
+    join into whole axes (`"a":(1)4, "a":(4)2` is "a"); the dim keeps its whole-axis prefix."""
+    slot.no_sub_axes = False
+    scratch = list(used)
+    try:
+        new = _grow_dim(step, slot, proj, fs, decisions, scratch)
+    finally:
+        slot.no_sub_axes = True
+    if new is None:
+        return None
+    whole = []
+    for axis in merge_axes(new):
+        if _is_sub_axis(step, axis):
+            break
+        whole.append(axis)
+    old = [a for f in fs for a in proj[f]]
+    if whole == merge_axes(old):
+        return None
+    used.extend(a for a in whole if a not in used)
+    return whole
 
 
 def _is_sub_axis(step, axis) -> bool:

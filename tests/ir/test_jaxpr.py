@@ -1,6 +1,5 @@
 """The IR: the printed jaxpr, weak Python scalars, the typechecker."""
 
-
 import numpy as np
 import pytest
 
@@ -188,4 +187,3 @@ def test_typecheck_literal_types():
     eqn = Eqn(lp.binary_p["add"], [a, lit], [b], {})
     with pytest.raises(meshjit.MeshjitTypeError, match="same dtype"):
         core.typecheck_jaxpr(Jaxpr([], [a], [b], [eqn]))
-

@@ -155,4 +155,3 @@ def test_array_methods_are_registered_whatever_module_is_imported_first(first):
         """
     )
     assert out.strip() == "True"
-

@@ -37,6 +37,11 @@ def _sharded(text: str | None) -> bool:
     return bool(text) and text.startswith("#sdy") and '"' in text.split("replicated")[0]
 
 
+def _sub_axes_on_boundary(key: str, sharding: str) -> bool:
+    """meshjit's own mode keeps sub-axes off func arguments and results (XLA's boundary)."""
+    return key.split()[-1].startswith(("arg", "res")) and ":(" in sharding
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_default_mode_shards_what_shardy_shards(case):
     with make_context():
@@ -44,5 +49,9 @@ def test_default_mode_shards_what_shardy_shards(case):
         module = shardy_suite.run(case.text, _default_mode(case.meshjit))
         assert module.operation.verify()
         mine = shardy_suite.value_shardings(module)
-    unsharded = [k for k, s in reference.items() if _sharded(s) and not _sharded(mine.get(k))]
+    unsharded = [
+        k
+        for k, s in reference.items()
+        if _sharded(s) and not _sharded(mine.get(k)) and not _sub_axes_on_boundary(k, s)
+    ]
     assert not unsharded, unsharded

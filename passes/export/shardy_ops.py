@@ -1,0 +1,46 @@
+"""Export steps of Shardy's `sdy-propagation-pipeline` that rewrite ops (meshjit-export does
+them unless it prepares the module for XLA): every `sdy.sharding_constraint` becomes a
+`sdy.reshard` to the same sharding, and every `stablehlo.constant` a `sdy.constant` (Shardy's
+import makes constants `sdy.constant`s so nothing folds them, and its export keeps them)."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+
+from meshjit.dialects.sdy import SHARDING_ATTR
+
+
+def _ops_named(module_op: ir.Operation, name: str) -> list:
+    found = []
+
+    def visit(op):
+        if op.name == name:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return found
+
+
+def constraints_as_reshards(module_op: ir.Operation) -> None:
+    for op in _ops_named(module_op, "sdy.sharding_constraint"):
+        with op.location, ir.InsertionPoint(op):
+            reshard = sdy.ReshardOp(op.operands[0], op.attributes["sharding"])
+        op.results[0].replace_all_uses_with(reshard.result)
+        op.erase()
+
+
+def constants_as_sdy(module_op: ir.Operation) -> None:
+    for op in _ops_named(module_op, "stablehlo.constant"):
+        with op.location, ir.InsertionPoint(op):
+            const = sdy.ConstantOp(op.attributes["value"])
+        if SHARDING_ATTR in op.attributes:
+            const.operation.attributes[SHARDING_ATTR] = op.attributes[SHARDING_ATTR]
+        op.results[0].replace_all_uses_with(const.result)
+        op.erase()
+
+
+def shardy_ops(module_op: ir.Operation) -> None:
+    constraints_as_reshards(module_op)
+    constants_as_sdy(module_op)
