@@ -126,6 +126,7 @@ def export_pass(module_op, pass_, **opts) -> None:
                 close=opts["close-shardings"],
                 insert_reshards=opts["insert-reshards"],
                 pin_plans=opts["pin-dot-plans"],
+                close_unreached=opts["pin-op-shardings"] or not opts["shardy-ops"],
             )
         if opts["pin-op-shardings"]:
             prepare_for_xla(module_op)

@@ -1,7 +1,8 @@
 """Export steps of Shardy's `sdy-propagation-pipeline` that rewrite ops (meshjit-export does
-them unless it prepares the module for XLA): every `sdy.sharding_constraint` becomes a
-`sdy.reshard` to the same sharding, and every `stablehlo.constant` a `sdy.constant` (Shardy's
-import makes constants `sdy.constant`s so nothing folds them, and its export keeps them)."""
+them unless it prepares the module for XLA): `sdy.sharding_group`s go (and the ops only they
+used), every `sdy.sharding_constraint` becomes a `sdy.reshard` to the same sharding, and every
+`stablehlo.constant` a `sdy.constant` (Shardy's import makes constants `sdy.constant`s so nothing
+folds them, and its export keeps them)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR
+from meshjit.passes.graph.shardy_import import erase_dead_ops
 
 
 def _ops_named(module_op: ir.Operation, name: str) -> list:
@@ -41,6 +43,15 @@ def constants_as_sdy(module_op: ir.Operation) -> None:
         op.erase()
 
 
+def remove_sharding_groups(module_op: ir.Operation) -> None:
+    groups = _ops_named(module_op, "sdy.sharding_group")
+    for op in groups:
+        op.erase()
+    if groups:
+        erase_dead_ops(module_op)
+
+
 def shardy_ops(module_op: ir.Operation) -> None:
+    remove_sharding_groups(module_op)
     constraints_as_reshards(module_op)
     constants_as_sdy(module_op)
