@@ -2,7 +2,8 @@
 them unless it prepares the module for XLA): `sdy.sharding_group`s go (and the ops only they
 used), every `sdy.sharding_constraint` becomes a `sdy.reshard` to the same sharding, and every
 `stablehlo.constant` a `sdy.constant` (Shardy's import makes constants `sdy.constant`s so nothing
-folds them, and its export keeps them)."""
+folds them, and its export keeps them), and a result holding partial sums (`unreduced={...}`)
+reaches its users through a `sdy.all_reduce` over those axes."""
 
 from __future__ import annotations
 
@@ -51,7 +52,50 @@ def remove_sharding_groups(module_op: ir.Operation) -> None:
         erase_dead_ops(module_op)
 
 
+def _sharded_ops(module_op: ir.Operation) -> list:
+    found = []
+
+    def visit(op):
+        if SHARDING_ATTR in op.attributes and op.results:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return found
+
+
+def _unreduced_text(sharding) -> str | None:
+    """The `{"a", ...}` of a sharding's unreduced axes, or None."""
+    axes = list(sdy.TensorShardingAttr(sharding).unreduced_axes)
+    return "{" + ", ".join(str(a) for a in axes) + "}" if axes else None
+
+
+def _reduced(sharding):
+    """The sharding without its unreduced axes (the all_reduce's out_sharding)."""
+    attr = sdy.TensorShardingAttr(sharding)
+    return sdy.TensorShardingAttr.get(
+        attr.mesh_or_ref, list(attr.dimension_shardings), list(attr.replicated_axes), []
+    )
+
+
+def all_reduce_unreduced(module_op: ir.Operation) -> None:
+    for op in _sharded_ops(module_op):
+        shardings = list(sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings)
+        for result, sharding in zip(op.results, shardings):
+            axes = _unreduced_text(sharding)
+            users = [u for u in result.uses]
+            if axes is None or not users:
+                continue
+            with op.location, ir.InsertionPoint.after(op):
+                reduce = sdy.AllReduceOp(
+                    result, ir.Attribute.parse(f"#sdy<axis_ref_list{axes}>"), _reduced(sharding)
+                )
+            for use in users:
+                use.owner.operands[use.operand_number] = reduce.result
+
+
 def shardy_ops(module_op: ir.Operation) -> None:
     remove_sharding_groups(module_op)
+    all_reduce_unreduced(module_op)
     constraints_as_reshards(module_op)
     constants_as_sdy(module_op)
