@@ -222,7 +222,7 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
     returns = [e for e in graph.edges if e.op_name == "func.return"]
     if returns:
         graph.edges = returns + [e for e in graph.edges if e.op_name != "func.return"]
-    if len(graph.meshes) == 1:
+    if len(graph.meshes) == 1 and next(iter(graph.meshes.values())).names:
         only = next(iter(graph.meshes))
         for slot in graph.all_slots():
             slot.mesh = slot.mesh or only

@@ -67,9 +67,13 @@ class EdgeStep:
         self.mappings = plan.mappings
         mesh = None
         for v in views:
-            if v.slot.mesh:
-                mesh = v.slot.mesh
-                break
+            other = v.slot.mesh
+            if other:
+                if mesh is None:
+                    mesh = other
+                elif other != mesh:  # tensors on different meshes: nothing propagates
+                    mesh = None
+                    break
         self.mesh = mesh
         if mesh is None:
             return
