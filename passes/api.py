@@ -17,6 +17,7 @@ from meshjit.passes.export import (
     prepare_for_xla,
     write_back,
 )
+from meshjit.passes.export.write_back import keep_sharding_rules
 from meshjit.passes.graph import (
     Graph,
     GraphError,
@@ -25,7 +26,11 @@ from meshjit.passes.graph import (
     print_warnings,
     split_constants,
 )
-from meshjit.passes.graph.shardy_import import apply_sharding_constraints, erase_dead_ops
+from meshjit.passes.graph.shardy_import import (
+    apply_sharding_constraints,
+    block_permutation_factors,
+    erase_dead_ops,
+)
 from meshjit.passes.propagation import (
     Options,
     PropagationError,
@@ -37,7 +42,13 @@ from meshjit.passes.rules import RuleError
 
 
 def propagate_module(
-    module_op: ir.Operation, options: Options, *, close: bool = False, shardy_import: bool = False
+    module_op: ir.Operation,
+    options: Options,
+    *,
+    close: bool = False,
+    shardy_import: bool = False,
+    conservative: bool = False,
+    keep_rules: bool = False,
 ) -> Graph:
     """Splits constants per use, propagates and writes the result back; `close=True` also
     exports (closes every dim, pins dot plans) from the same graph, as `meshjit-export` would
@@ -50,17 +61,23 @@ def propagate_module(
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
-        if shardy_import:
+        if options.conflicts == "shardy":
             erase_dead_ops(module_op)
+        if shardy_import:
             apply_sharding_constraints(module_op)
         split_constants(module_op)
         graph = build_graph(module_op)
-        if options.conflicts == "shardy":  # Shardy's passes put sub-axes on func boundaries too
+        if conservative or options.conflicts == "shardy":
+            # Shardy's passes put sub-axes on func boundaries too; conservatively, nowhere.
             for slot in graph.all_slots():
-                slot.no_sub_axes = False
+                slot.no_sub_axes = conservative
+        if conservative:
+            block_permutation_factors(graph)
         print_warnings(graph)
         propagate_graph(graph, options)
         write_back(graph, close=close)
+        if keep_rules:
+            keep_sharding_rules(module_op)
         if close:
             pin_dot_plans(graph)
             export_data_flow(module_op)

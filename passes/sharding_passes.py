@@ -54,6 +54,18 @@ def _run_guarded(pass_, module_op, fn) -> None:
         PassOption("op-priority", bool, True, "pass-through ops first, then broadcast, then all"),
         PassOption("explain", bool, False, "print where each value's sharding came from"),
         PassOption(
+            "conservative-propagation",
+            bool,
+            False,
+            "never split an axis into sub-axes (as Shardy's option of that name)",
+        ),
+        PassOption(
+            "keep-sharding-rules",
+            bool,
+            False,
+            "attach each op's rule as sdy.sharding_rule (as Shardy's option of that name)",
+        ),
+        PassOption(
             "shardy-import",
             str,
             "auto",
@@ -74,7 +86,13 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             op_priority=opts["op-priority"],
             explain=opts["explain"],
         )
-        graph = propagate_module(module_op, options, shardy_import=_shardy_import(opts))
+        graph = propagate_module(
+            module_op,
+            options,
+            shardy_import=_shardy_import(opts),
+            conservative=opts["conservative-propagation"],
+            keep_rules=opts["keep-sharding-rules"],
+        )
         if opts["explain"]:
             sys.stderr.write(explain_table(graph))
             sys.stderr.flush()

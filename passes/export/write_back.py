@@ -12,7 +12,7 @@ from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
 from meshjit.passes.graph.slots import slot_sharding
-from meshjit.passes.rules import shape_of
+from meshjit.passes.rules import rule_for, shape_of
 
 
 def _inside_manual(op) -> bool:
@@ -194,3 +194,17 @@ def _in_manual(op, known: dict) -> bool:
     if inside is None:
         inside = known[parent] = _inside_manual(op)
     return inside
+
+
+def keep_sharding_rules(module_op) -> None:
+    """Each op's rule as its `sdy.sharding_rule` (Shardy's keep-sharding-rules), also inside
+    reduction bodies; a custom call's own rule stays as the user wrote it."""
+
+    def visit(op):
+        if "sdy.sharding_rule" not in op.attributes and not op.name.startswith("sdy."):
+            rule = rule_for(op)
+            if rule is not None:
+                op.attributes["sdy.sharding_rule"] = ir.Attribute.parse(rule.text)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)

@@ -2,60 +2,76 @@
 option of meshjit-propagate, on in Shardy-compatible op-priority mode, which stands for
 `sdy-propagation-pipeline`):
 
-- dead ops go (Shardy's import rewrites the module with MLIR's greedy driver, which erases
-  them), so a dead user never holds a constant or couples two values;
+- dead ops go (Shardy's passes rewrite the module with MLIR's greedy driver, which erases
+  them), so a dead user never holds a constant or couples two values (done in every
+  Shardy-compatible mode);
 - a `sdy.sharding_constraint` that is the only user of a value without a sharding gives the value
   its sharding (closed dims stay closed), as Shardy's `sdy-apply-sharding-constraints` does.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from jaxlib.mlir import ir
 
 from meshjit.dialects.sdy import SHARDING_ATTR
 from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.rules import PERMUTATION
 
-_PURE_PREFIXES = ("stablehlo.", "sdy.constant", "chlo.")
-_IMPURE = frozenset(
+# Ops MLIR's greedy driver (which Shardy's passes run) never erases: side effects, or a
+# sharding the user asked for.
+_KEPT = frozenset(
     {
-        "stablehlo.custom_call",
-        "stablehlo.while",
-        "stablehlo.case",
-        "stablehlo.if",
-        "stablehlo.optimization_barrier",
+        "sdy.sharding_constraint",
+        "sdy.manual_computation",
+        "sdy.named_computation",
+        "sdy.data_flow_edge",
+        "sdy.func_data_flow_edge",
         "stablehlo.send",
         "stablehlo.recv",
         "stablehlo.outfeed",
         "stablehlo.infeed",
-        "stablehlo.rng",
         "stablehlo.rng_bit_generator",
-        "stablehlo.return",
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.if",
+        "stablehlo.all_reduce",
+        "stablehlo.reduce_scatter",
+        "stablehlo.all_gather",
+        "stablehlo.all_to_all",
+        "stablehlo.collective_permute",
+        "stablehlo.collective_broadcast",
+        "func.call",
     }
 )
+_PREFIXES = ("stablehlo.", "sdy.", "chlo.")
 
 
 def _ops(module_op: ir.Operation) -> list:
+    """Every op, parents before their regions' ops (reversed: children and users first)."""
     found = []
 
     def visit(op):
         found.append(op)
         return ir.WalkResult.ADVANCE
 
-    module_op.walk(visit)
+    module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
     return found
 
 
 def _dead(op) -> bool:
     name = op.name
-    if not op.results or name in _IMPURE or not name.startswith(_PURE_PREFIXES):
+    if not op.results or name in _KEPT or not name.startswith(_PREFIXES):
         return False
-    if "collective" in name or name.startswith("stablehlo.all_") or len(op.regions):
-        return name == "stablehlo.reduce" and not _used(op)
-    return not _used(op)
+    if name == "stablehlo.custom_call" and _has_side_effect(op):
+        return False
+    return not any(next(iter(r.uses), None) is not None for r in op.results)
 
 
-def _used(op) -> bool:
-    return any(next(iter(r.uses), None) is not None for r in op.results)
+def _has_side_effect(op) -> bool:
+    attrs = op.attributes
+    return "has_side_effect" in attrs and ir.BoolAttr(attrs["has_side_effect"]).value
 
 
 def erase_dead_ops(module_op: ir.Operation) -> int:
@@ -103,3 +119,17 @@ def _apply_to_arg(arg: ir.BlockArgument, sharding) -> None:
     if io.func_arg_sharding(func, arg.arg_number) is not None:
         return
     io.set_func_arg_sharding(func, arg.arg_number, io.read_sharding(sharding, func.location))
+
+
+def block_permutation_factors(graph) -> None:
+    """conservative-propagation: sliced, padded, reversed dims (permutation factors) propagate
+    nothing, as in Shardy's conservative rules."""
+    for edge in graph.edges:
+        factors = edge.rule.factors
+        if any(f.kind == PERMUTATION and not f.blocked for f in factors):
+            blocked = tuple(
+                dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION else f
+                for f in factors
+            )
+            edge.rule = dataclasses.replace(edge.rule, factors=blocked)
+            edge.plan = None

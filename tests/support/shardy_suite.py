@@ -178,6 +178,10 @@ def value_shardings(module: ir.Module) -> dict[str, str]:
             position[0] += 1
             for k, s in _op_shardings(o):
                 out[f"@{fname} #{position[0]} {o.name} {k}"] = s
+            if "sdy.sharding_rule" in o.attributes:
+                out[f"@{fname} #{position[0]} {o.name} rule"] = str(
+                    o.attributes["sdy.sharding_rule"]
+                )
             if not o.results:
                 out[f"@{fname} #{position[0]} {o.name}"] = ""
             return ir.WalkResult.ADVANCE
