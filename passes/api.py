@@ -67,10 +67,10 @@ def propagate_module(
             apply_sharding_constraints(module_op)
         split_constants(module_op)
         graph = build_graph(module_op)
-        if conservative or options.conflicts == "shardy":
-            # Shardy's passes put sub-axes on func boundaries too; conservatively, nowhere.
-            for slot in graph.all_slots():
-                slot.no_sub_axes = conservative
+        # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
+        # them off open dims); conservatively, nowhere.
+        for slot in graph.all_slots():
+            slot.no_sub_axes = conservative
         if conservative:
             block_permutation_factors(graph)
         print_warnings(graph)

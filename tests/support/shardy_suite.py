@@ -26,6 +26,7 @@ from jaxlib.mlir import ir
 
 from meshjit.dialects import make_context
 from meshjit.passes import pass_manager_from_text
+from meshjit.passes.graph.shardy_import import erase_dead_ops
 
 SUITE_DIR = Path(__file__).resolve().parents[2] / "test" / "lit" / "passes" / "shardy"
 _SHARDY = re.compile(r"^// SHARDY: (.+)$", re.M)
@@ -83,9 +84,12 @@ def all_cases() -> list[Case]:
 # --------------------------------------------------------------------------- running
 
 
-def run(text: str, pipeline: str) -> ir.Module:
-    """`text` parsed and run through `builtin.module(pipeline)` (in the current context)."""
+def run(text: str, pipeline: str, *, erase_dead: bool = False) -> ir.Module:
+    """`text` parsed and run through `builtin.module(pipeline)` (in the current context);
+    `erase_dead` first erases dead ops (as Shardy's passes do)."""
     module = ir.Module.parse(text)
+    if erase_dead:
+        erase_dead_ops(module.operation)
     pass_manager_from_text(f"builtin.module({pipeline})").run(module.operation)
     return module
 
