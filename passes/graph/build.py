@@ -23,6 +23,7 @@ from meshjit.passes.graph.graph import (
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
 from meshjit.passes.graph.ties import TIES
 from meshjit.passes.rules import (
+    HOST_OFFLOAD_TARGETS,
     NO_RULE_OPS,
     PASS_THROUGH_OPS,
     SHARDY_ELEMENTWISE_OPS,
@@ -159,7 +160,8 @@ class Builder:
             views.append(View(slot))
         n = len(operands)
         name = op.name
-        stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS else STAGE_ALL
+        elementwise = name in SHARDY_ELEMENTWISE_OPS or _host_offload(op)
+        stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS or elementwise else STAGE_ALL
         self.graph.edges.append(
             Edge(
                 label,
@@ -170,7 +172,7 @@ class Builder:
                 name == "stablehlo.broadcast_in_dim",
                 name,
                 op,
-                elementwise=name in SHARDY_ELEMENTWISE_OPS,
+                elementwise=elementwise,
                 shared_operand=stage == STAGE_PASS_THROUGH and any(map(_has_other_use, operands)),
             )
         )
@@ -188,6 +190,10 @@ class Builder:
             f"{loc_text(op)[4:-1]}: warning: custom_call @{target} is unknown to the "
             "meshjit sharding rule registry; its operands and results stay replicated"
         )
+
+
+def _host_offload(op) -> bool:
+    return op.name == "stablehlo.custom_call" and custom_call_target(op) in HOST_OFFLOAD_TARGETS
 
 
 def _has_other_use(value: ir.Value) -> bool:

@@ -102,7 +102,7 @@ class EdgeStep:
         if not claims:
             return []
         if self.options.strategy == "basic":
-            decisions = decide_basic(claims)
+            decisions = decide_basic(claims, self.mappings)
         else:
             decisions = decide_aggressive(self, claims)
         if not decisions:
