@@ -28,7 +28,7 @@ def stages_for(options: Options) -> tuple[int, ...]:
         return (STAGE_ALL,)
     stages = (STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL)
     if options.shardy_preferences:  # Shardy's visiting order (the cost model needs none)
-        stages = (STAGE_SINGLE_USE, *stages[1:])
+        stages = (STAGE_SINGLE_USE, *stages)
     return stages
 
 
