@@ -10,7 +10,8 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from meshjit.dialects.sdy import SHARDING_ATTR
+from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
+from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.shardy_import import erase_dead_ops
 
 
@@ -94,8 +95,53 @@ def all_reduce_unreduced(module_op: ir.Operation) -> None:
                 use.owner.operands[use.operand_number] = reduce.result
 
 
+def _value_sharding(value: ir.Value):
+    """The `#sdy.sharding` attribute of a func argument or op result, or None."""
+    if isinstance(value, ir.BlockArgument):
+        owner = value.owner.owner
+        if owner is None or owner.operation.name != "func.func":
+            return None
+        owner = owner.operation
+        sharding = io.func_arg_sharding(owner, value.arg_number)
+        return None if sharding is None else tensor_sharding_attr(sharding)
+    op = value.owner
+    if op.name in ("sdy.reshard", "sdy.sharding_constraint"):
+        return op.attributes["sharding"]
+    if SHARDING_ATTR not in op.attributes:
+        return None
+    per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])
+    return list(per_value.shardings)[value.result_number]
+
+
+def _funcs(module_op: ir.Operation) -> dict:
+    return {
+        ir.StringAttr(op.attributes["sym_name"]).value: op.operation
+        for op in module_op.regions[0].blocks[0].operations
+        if op.operation.name == "func.func"
+    }
+
+
+def reshard_call_operands(module_op: ir.Operation) -> None:
+    """A call operand whose sharding differs from its callee argument's is resharded to it
+    (Shardy's `sdy-insert-func-call-reshards`)."""
+    funcs = _funcs(module_op)
+    for call in _ops_named(module_op, "func.call"):
+        callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
+        if callee is None or "arg_attrs" not in callee.attributes:
+            continue
+        for i, operand in enumerate(list(call.operands)):
+            wanted = io.func_arg_sharding(callee, i)
+            wanted = None if wanted is None else tensor_sharding_attr(wanted)
+            if wanted is None or str(_value_sharding(operand)) == str(wanted):
+                continue
+            with call.location, ir.InsertionPoint(call):
+                reshard = sdy.ReshardOp(operand, wanted)
+            call.operands[i] = reshard.result
+
+
 def shardy_ops(module_op: ir.Operation) -> None:
     remove_sharding_groups(module_op)
     all_reduce_unreduced(module_op)
     constraints_as_reshards(module_op)
+    reshard_call_operands(module_op)
     constants_as_sdy(module_op)

@@ -114,8 +114,9 @@ def _apply(constraint) -> None:
 
 def _apply_to_arg(arg: ir.BlockArgument, sharding) -> None:
     func = arg.owner.owner
-    if func is None or func.name != "func.func":
+    if func is None or func.operation.name != "func.func":
         return
+    func = func.operation
     if io.func_arg_sharding(func, arg.arg_number) is not None:
         return
     io.set_func_arg_sharding(func, arg.arg_number, io.read_sharding(sharding, func.location))
