@@ -35,6 +35,19 @@ def constraints_as_reshards(module_op: ir.Operation) -> None:
         op.erase()
 
 
+def merge_constants(module_op: ir.Operation) -> None:
+    """Equal `sdy.constant`s of one block (same value, type and sharding) become the first
+    of them (Shardy's export merges the copies its import made)."""
+    first: dict = {}
+    for op in _ops_named(module_op, "sdy.constant"):
+        sharding = op.attributes[SHARDING_ATTR] if SHARDING_ATTR in op.attributes else None
+        key = (op.block, str(op.attributes["value"]), str(op.results[0].type), str(sharding))
+        kept = first.setdefault(key, op)
+        if kept is not op:
+            op.results[0].replace_all_uses_with(kept.results[0])
+            op.erase()
+
+
 def constants_as_sdy(module_op: ir.Operation) -> None:
     for op in _ops_named(module_op, "stablehlo.constant"):
         with op.location, ir.InsertionPoint(op):
@@ -43,6 +56,7 @@ def constants_as_sdy(module_op: ir.Operation) -> None:
             const.operation.attributes[SHARDING_ATTR] = op.attributes[SHARDING_ATTR]
         op.results[0].replace_all_uses_with(const.result)
         op.erase()
+    merge_constants(module_op)
 
 
 def remove_sharding_groups(module_op: ir.Operation) -> None:
