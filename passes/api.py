@@ -30,6 +30,7 @@ from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
     block_permutation_factors,
     erase_dead_ops,
+    import_sharding_groups,
 )
 from meshjit.passes.propagation import (
     Options,
@@ -63,6 +64,7 @@ def propagate_module(
             )
         if options.conflicts == "shardy":
             erase_dead_ops(module_op)
+        import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         if shardy_import:
             apply_sharding_constraints(module_op)
         split_constants(module_op)

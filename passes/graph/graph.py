@@ -122,6 +122,11 @@ class Edge:
     plan: object = None  # propagation's per-edge tables, built on first use
 
     @property
+    def syncs(self) -> bool:
+        """A sharding group: its members take a new sharding at once."""
+        return self.op_name == "sdy.sharding_group"
+
+    @property
     def label(self) -> str:
         return str(self.label_source)
 

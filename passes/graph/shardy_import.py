@@ -6,7 +6,10 @@ option of meshjit-propagate, on in Shardy-compatible op-priority mode, which sta
   them), so a dead user never holds a constant or couples two values (done in every
   Shardy-compatible mode);
 - a `sdy.sharding_constraint` that is the only user of a value without a sharding gives the value
-  its sharding (closed dims stay closed), as Shardy's `sdy-apply-sharding-constraints` does.
+  its sharding (closed dims stay closed), as Shardy's `sdy-apply-sharding-constraints` does;
+- the members of a `sdy.sharding_group` whose initial shardings differ each get an open
+  sharding constraint that the group then holds (Shardy's `sdy-sharding-group-import`; done
+  in every mode).
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from __future__ import annotations
 import dataclasses
 
 from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
 
-from meshjit.dialects.sdy import SHARDING_ATTR
+from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.rules import PERMUTATION
 
@@ -134,3 +138,46 @@ def block_permutation_factors(graph) -> None:
             )
             edge.rule = dataclasses.replace(edge.rule, factors=blocked)
             edge.plan = None
+
+
+def import_sharding_groups(module_op: ir.Operation) -> None:
+    groups: dict = {}
+    for op in _ops(module_op):
+        if op.name == "sdy.sharding_group":
+            groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(op)
+    for members in groups.values():
+        values = [m.operands[0] for m in members]
+        shardings = [_initial_sharding(v) for v in values]
+        given = {str(s) for s in shardings if s is not None}
+        if len(given) > 1:
+            mesh = next(s for s in shardings if s is not None).mesh_name
+            for value in values:
+                _open_constraint(value, mesh)
+
+
+def _initial_sharding(value: ir.Value):
+    if isinstance(value, ir.BlockArgument):
+        func = value.owner.owner
+        if func is None or func.operation.name != "func.func":
+            return None
+        return io.func_arg_sharding(func.operation, value.arg_number)
+    shardings = io.op_result_shardings(value.owner)
+    return shardings[value.result_number] if shardings else None
+
+
+def _open_constraint(value: ir.Value, mesh: str) -> None:
+    """Puts `sdy.sharding_constraint %value <@mesh, [{?}, ...]>` between `value` and its
+    users (the group's op included)."""
+    rank = len(ir.RankedTensorType(value.type).shape)
+    sharding = tensor_sharding_attr(io.open_sharding(mesh, rank))
+    if isinstance(value, ir.BlockArgument):
+        block = value.owner
+        ops = list(block.operations)
+        where = ir.InsertionPoint(ops[0]) if ops else ir.InsertionPoint(block)
+    else:
+        where = ir.InsertionPoint.after(value.owner)
+    with (
+        value.owner.owner.location if isinstance(value, ir.BlockArgument) else value.owner.location
+    ):
+        constraint = sdy.ShardingConstraintOp(value, sharding, ip=where)
+    value.replace_all_uses_except(constraint.result, constraint.operation)
