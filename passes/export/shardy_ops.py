@@ -157,5 +157,6 @@ def shardy_ops(module_op: ir.Operation) -> None:
     remove_sharding_groups(module_op)
     all_reduce_unreduced(module_op)
     constraints_as_reshards(module_op)
+    erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
     reshard_call_operands(module_op)
     constants_as_sdy(module_op)

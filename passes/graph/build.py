@@ -236,18 +236,21 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
 
 
 def _tie_calls(builder: Builder, funcs: dict) -> None:
-    """Ties each call's operands and results to its callee's arguments and results."""
+    """Ties each call's operands and results to its callee's arguments and results (the ties
+    run where the call is in program order, before the callee's own ops, as Shardy's)."""
     graph = builder.graph
-    for call, label in builder.calls:
+    for call, label, at in reversed(builder.calls):  # later calls first: `at` stays valid
         callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
         func_op = funcs.get(callee)
         if func_op is None or not func_op.regions[0].blocks:
             continue
         args = func_op.regions[0].blocks[0].arguments
+        edges, graph.edges = graph.edges, []
         for i, v in enumerate(call.operands):
             builder.tie(label, [graph.slots.get(v), graph.slots.get(args[i])], call.name)
         for i, r in enumerate(call.results):
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
+        graph.edges = edges[:at] + graph.edges + edges[at:]
 
 
 def print_warnings(graph: Graph) -> None:

@@ -61,7 +61,8 @@ def _case(b, op, forbidden, return_slots, label):
 
 
 def _call(b, op, forbidden, return_slots, label):
-    b.calls.append((op, label))  # tied once every callee has its slots
+    # Tied once every callee has its slots, at the call's place in program order.
+    b.calls.append((op, label, len(b.graph.edges)))
 
 
 def _manual_computation(b, op, forbidden, return_slots, label):
