@@ -153,10 +153,36 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             call.operands[i] = reshard.result
 
 
+def _prefix_of(wanted, given) -> bool:
+    """Whether each dim of sharding `wanted` is a prefix of that dim of `given`."""
+    want = [list(sdy.DimensionShardingAttr(d).axes) for d in wanted.dimension_shardings]
+    have = [list(sdy.DimensionShardingAttr(d).axes) for d in given.dimension_shardings]
+    return len(want) == len(have) and all(
+        [str(a) for a in h[: len(w)]] == [str(a) for a in w] for w, h in zip(want, have)
+    )
+
+
+def reshard_manual_operands(module_op: ir.Operation) -> None:
+    """A manual computation's operand, an op's result whose sharding does not start with the
+    in_sharding, is resharded to it (as Shardy's pipeline does; func arguments are not)."""
+    for op in _ops_named(module_op, "sdy.manual_computation"):
+        ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
+        for i, operand in enumerate(list(op.operands)):
+            given = None if isinstance(operand, ir.BlockArgument) else _value_sharding(operand)
+            if given is None or _prefix_of(
+                sdy.TensorShardingAttr(ins[i]), sdy.TensorShardingAttr(given)
+            ):
+                continue
+            with op.location, ir.InsertionPoint(op):
+                reshard = sdy.ReshardOp(operand, ins[i])
+            op.operands[i] = reshard.result
+
+
 def shardy_ops(module_op: ir.Operation) -> None:
     remove_sharding_groups(module_op)
     all_reduce_unreduced(module_op)
     constraints_as_reshards(module_op)
     erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
     reshard_call_operands(module_op)
+    reshard_manual_operands(module_op)
     constants_as_sdy(module_op)
