@@ -135,6 +135,18 @@ def _funcs(module_op: ir.Operation) -> dict:
     }
 
 
+def _reshard_after_definition(value: ir.Value, sharding, location) -> ir.Value:
+    """A `sdy.reshard` of `value` placed right after its definition (a block argument's at
+    the block's start), where Shardy's export puts it."""
+    if isinstance(value, ir.BlockArgument):
+        ops = list(value.owner.operations)
+        where = ir.InsertionPoint(ops[0]) if ops else ir.InsertionPoint(value.owner)
+    else:
+        where = ir.InsertionPoint.after(value.owner)
+    with location, where:
+        return sdy.ReshardOp(value, sharding).result
+
+
 def reshard_call_operands(module_op: ir.Operation) -> None:
     """A call operand whose sharding differs from its callee argument's is resharded to it
     (Shardy's `sdy-insert-func-call-reshards`)."""
@@ -148,9 +160,7 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             wanted = None if wanted is None else tensor_sharding_attr(wanted)
             if wanted is None or str(_value_sharding(operand)) == str(wanted):
                 continue
-            with call.location, ir.InsertionPoint(call):
-                reshard = sdy.ReshardOp(operand, wanted)
-            call.operands[i] = reshard.result
+            call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
 
 
 def _prefix_of(wanted, given) -> bool:
@@ -173,9 +183,7 @@ def reshard_manual_operands(module_op: ir.Operation) -> None:
                 sdy.TensorShardingAttr(ins[i]), sdy.TensorShardingAttr(given)
             ):
                 continue
-            with op.location, ir.InsertionPoint(op):
-                reshard = sdy.ReshardOp(operand, ins[i])
-            op.operands[i] = reshard.result
+            op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
 
 
 def shardy_ops(module_op: ir.Operation) -> None:
