@@ -12,10 +12,11 @@ from tests.support import structured_programs as sp
 
 PROGRAMS = sp.random_programs(30, seed=19)
 MESHJIT = "meshjit-propagate{shardy-compatible=true},meshjit-export{pin-dot-plans=false}"
-# Known differences (3 of 30): a call whose callee Shardy's pipeline resolves from more call
-# sites than meshjit's one call edge (call, dot; call, case, shard_map), and a reshape of a
-# sharding group's member whose sub-axes Shardy keeps (subaxis_reshape with a group).
-MIN_AGREEING = 27
+# Known difference (1 of 30): where Shardy's pipeline reshards a shard_map's operand (an op
+# result whose sharding differs from the in_sharding) is not fully reproduced (call, case, tanh,
+# shard_map). On other seeds: 34 of 40 (seed 7), 10 of 12 (seed 0), all shard_map or call
+# reshard placements and one call's choice between two sharding orders.
+MIN_AGREEING = 29
 
 
 def _differing(text: str) -> list:
