@@ -21,6 +21,7 @@ from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.graph import GraphError
 from meshjit.passes.rules import PERMUTATION
 
 # Ops MLIR's greedy driver (which Shardy's passes run) never erases: side effects, or a
@@ -145,14 +146,30 @@ def import_sharding_groups(module_op: ir.Operation) -> None:
     for op in _ops(module_op):
         if op.name == "sdy.sharding_group":
             groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(op)
-    for members in groups.values():
+    for group_id, members in groups.items():
         values = [m.operands[0] for m in members]
         shardings = [_initial_sharding(v) for v in values]
+        _check_one_mesh(group_id, members, shardings)
         given = {str(s) for s in shardings if s is not None}
         if len(given) > 1:
             mesh = next(s for s in shardings if s is not None).mesh_name
             for value in values:
                 _open_constraint(value, mesh)
+
+
+def _check_one_mesh(group_id: int, members: list, shardings: list) -> None:
+    first = None
+    for member, sharding in zip(members, shardings):
+        if sharding is None:
+            continue
+        if first is None:
+            first = sharding.mesh_name
+        elif sharding.mesh_name != first:
+            raise GraphError(
+                member.location,
+                f"sharding group {group_id} has members on different meshes "
+                f"(@{first} and @{sharding.mesh_name})",
+            )
 
 
 def _initial_sharding(value: ir.Value):
