@@ -30,6 +30,7 @@ from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
     block_permutation_factors,
     erase_dead_ops,
+    flatten_call_graph,
     import_sharding_groups,
 )
 from meshjit.passes.propagation import (
@@ -66,6 +67,7 @@ def propagate_module(
             erase_dead_ops(module_op)
         import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         if shardy_import:
+            flatten_call_graph(module_op)
             apply_sharding_constraints(module_op)
         split_constants(module_op)
         graph = build_graph(module_op)

@@ -12,7 +12,7 @@ from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes.graph import sharding_io as io
-from meshjit.passes.graph.shardy_import import erase_dead_ops
+from meshjit.passes.graph.shardy_import import ORIGINAL_FUNC_NAME, erase_dead_ops
 
 
 def _ops_named(module_op: ir.Operation, name: str) -> list:
@@ -186,6 +186,44 @@ def reshard_manual_operands(module_op: ir.Operation) -> None:
             op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
 
 
+def _signature(func) -> str:
+    attrs = func.attributes
+    return "|".join(str(attrs[k]) if k in attrs else "" for k in ("arg_attrs", "res_attrs"))
+
+
+def dedup_functions(module_op: ir.Operation) -> None:
+    """Copies of one function (`sdy.original_func_name`) whose argument and result shardings
+    ended up the same as an earlier copy's are merged into it, as Shardy's export does."""
+    funcs = _funcs(module_op)
+    kept: dict = {}  # (original name, signature) -> name kept
+    renamed: dict = {}
+    for name, func in funcs.items():
+        original = name
+        if ORIGINAL_FUNC_NAME in func.attributes:
+            original = ir.StringAttr(func.attributes[ORIGINAL_FUNC_NAME]).value
+        key = (original, _signature(func))
+        if key in kept and kept[key] != name:
+            renamed[name] = kept[key]
+        else:
+            kept.setdefault(key, name)
+    if not renamed:
+        _drop_original_names(funcs)
+        return
+    for call in _ops_named(module_op, "func.call"):
+        callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        if callee in renamed:
+            call.attributes["callee"] = ir.FlatSymbolRefAttr.get(renamed[callee])
+    for name in renamed:
+        funcs.pop(name).erase()
+    _drop_original_names(funcs)
+
+
+def _drop_original_names(funcs: dict) -> None:
+    for func in funcs.values():
+        if ORIGINAL_FUNC_NAME in func.attributes:
+            del func.attributes[ORIGINAL_FUNC_NAME]
+
+
 def shardy_ops(module_op: ir.Operation) -> None:
     remove_sharding_groups(module_op)
     all_reduce_unreduced(module_op)
@@ -193,4 +231,5 @@ def shardy_ops(module_op: ir.Operation) -> None:
     erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
     reshard_call_operands(module_op)
     reshard_manual_operands(module_op)
+    dedup_functions(module_op)
     constants_as_sdy(module_op)
