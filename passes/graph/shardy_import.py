@@ -19,7 +19,12 @@ import dataclasses
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
+from meshjit.dialects.sdy import (
+    SHARDING_ATTR,
+    axis_ref,
+    sharding_per_value_attr,
+    tensor_sharding_attr,
+)
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
 from meshjit.passes.rules import PERMUTATION
@@ -237,3 +242,54 @@ def _fresh_name(name: str, taken: dict) -> str:
         k += 1
         candidate = f"{name}_{k}"
     return candidate
+
+
+def remove_size_one_axes(module_op: ir.Operation) -> None:
+    """Axes of size 1 leave every sharding (Shardy's `sdy-remove-size-one-axes`)."""
+    ones = {
+        name: {axis for axis, size in mesh.axes if size == 1}
+        for name, mesh in io.read_meshes(module_op).items()
+    }
+    if not any(ones.values()):
+        return
+    for op in _ops(module_op):
+        if op.name == "func.func":
+            _strip_func(op, ones)
+        elif op.name == "sdy.manual_computation":
+            shardings = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
+            stripped = [_strip(s, ones) for s in shardings]
+            op.attributes["in_shardings"] = sharding_per_value_attr(stripped)
+            io.set_op_result_shardings(op, [_strip(s, ones) for s in io.op_result_shardings(op)])
+        elif op.results and (SHARDING_ATTR in op.attributes or "sharding" in op.attributes):
+            shardings = io.op_result_shardings(op)
+            if all(s is not None for s in shardings):
+                io.set_op_result_shardings(op, [_strip(s, ones) for s in shardings])
+
+
+def _strip_func(func, ones) -> None:
+    ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+    for i in range(len(ftype.inputs)):
+        sharding = io.func_arg_sharding(func, i)
+        if sharding is not None:
+            io.set_func_arg_sharding(func, i, _strip(sharding, ones))
+    for i in range(len(ftype.results)):
+        sharding = io.func_result_sharding(func, i)
+        if sharding is not None:
+            io.set_func_result_sharding(func, i, _strip(sharding, ones))
+
+
+def _strip(sharding, ones):
+    drop = ones.get(sharding.mesh_name, set())
+    if not drop:
+        return sharding
+
+    def keep(axes):
+        return tuple(a for a in axes if axis_ref(a).name not in drop)
+
+    dims = tuple(dataclasses.replace(d, axes=keep(d.axes)) for d in sharding.dims)
+    return dataclasses.replace(
+        sharding,
+        dims=dims,
+        replicated=keep(sharding.replicated),
+        unreduced=keep(sharding.unreduced),
+    )
