@@ -223,7 +223,9 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
         builder.func(func_op)
     _tie_calls(builder, funcs)
     for members in builder.groups.values():  # one sharding for the whole group
-        builder.tie(members[0][1], [slot for slot, _ in members], "sdy.sharding_group")
+        slots = [slot for slot, _ in members if slot is not None]
+        _share_initial_sharding(slots)
+        builder.tie(members[0][1], slots, "sdy.sharding_group")
     # Shardy pushes func result shardings to the returned values before visiting any op.
     returns = [e for e in graph.edges if e.op_name == "func.return"]
     if returns:
@@ -233,6 +235,19 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
         for slot in graph.all_slots():
             slot.mesh = slot.mesh or only
     return graph
+
+
+def _share_initial_sharding(slots: list[Slot]) -> None:
+    """A group member's own sharding is every member's from the start (as Shardy's groups)."""
+    source = next((s for s in slots if s.annotated and s.mesh is not None), None)
+    if source is None:
+        return
+    for slot in slots:
+        if not slot.annotated and slot.rank == source.rank:
+            slot.mesh, slot.annotated = source.mesh, True
+            slot.dims = [list(d) for d in source.dims]
+            slot.closed = list(source.closed)
+            slot.origin = list(source.origin)
 
 
 def _tie_calls(builder: Builder, funcs: dict) -> None:
