@@ -60,13 +60,13 @@ def load_cases(path: Path) -> list[Case]:
     meshjit = _RUN_PIPELINE.search(_run_lines(text)).group(1)
     cases, line = [], 0
     for chunk in text.split("\n// -----\n"):
-        name = _FUNC_NAME.search(chunk)
-        if name is not None and "func.func" in chunk:
+        names = _FUNC_NAME.findall(chunk)
+        if names:
             differs = _DIFFERS.search(chunk)
             cases.append(
                 Case(
                     path.name,
-                    name.group(1),
+                    names[-1],
                     "\n" * line + chunk,
                     shardy,
                     meshjit,
