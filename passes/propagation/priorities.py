@@ -54,7 +54,8 @@ def _restricted(edge: Edge, options: Options) -> bool:
     if not options.reductions_wait:
         return False
     plan = plan_of(edge)
-    return len(plan.pass_through) < len(plan.propagating)
+    factors = plan.propagating_all if options.need_replication_propagates else plan.propagating
+    return len(plan.pass_through) < len(factors)
 
 
 def strip_priorities(graph: Graph) -> None:

@@ -11,6 +11,7 @@ from meshjit.passes.rules import (  # noqa: F401  (each registers its family's r
     custom_call,
     elementwise,
     gather_scatter,
+    linalg,
     shapes,
 )
 from meshjit.passes.rules.custom_call import (
