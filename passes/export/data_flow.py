@@ -28,9 +28,9 @@ def sink_data_flow_edges(module_op: ir.Operation) -> None:
     """Each `sdy.data_flow_edge` / `sdy.func_data_flow_edge` gives its sharding to its owner
     (the loop, branch or computation result, the region argument) and goes away."""
     if _contains(module_op, ("sdy.func_data_flow_edge",)):
-        _run(module_op, "sdy-sink-func-data-flow-edges")
+        _run(module_op, "func.func(sdy-sink-func-data-flow-edges)")
     if _contains(module_op, ("sdy.data_flow_edge",)):
-        _run(module_op, "sdy-sink-data-flow-edges")
+        _run(module_op, "func.func(sdy-sink-data-flow-edges)")
 
 
 def named_computations_as_calls(module_op: ir.Operation) -> None:

@@ -11,8 +11,9 @@ import re
 
 import pytest
 
+from meshjit import passes
 from meshjit.dialects import make_context
-from tests.support import shardy_suite
+from tests.support import harness, shardy_suite
 
 CASES = shardy_suite.all_cases()
 
@@ -55,3 +56,30 @@ def test_default_mode_shards_what_shardy_shards(case):
         if k in mine and _sharded(s) and not _sharded(mine[k]) and not _sub_axes_on_boundary(k, s)
     ]
     assert not unsharded, unsharded
+
+
+def _for_xla(case) -> str | None:
+    """The case as XLA takes it (an 8-device mesh, a main function, the partition count), or
+    None when it cannot be (another device count, several meshes, custom calls XLA lacks)."""
+    meshes = re.findall(r"sdy\.mesh @\w+ = <\[(.*?)\]", case.text)
+    if len(meshes) != 1 or "custom_call" in case.text:
+        return None
+    devices = 1
+    for size in re.findall(r"=(\d+)", meshes[0]):
+        devices *= int(size)
+    if devices != 8:
+        return None
+    text = case.text
+    if "@main" not in text:
+        text = re.sub(r"@" + re.escape(case.name) + r"\b", "@main", text)
+    header = "module attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {"
+    return f"{header}\n{text.strip()}\n}}"
+
+
+XLA_CASES = [c for c in CASES if _for_xla(c) is not None]
+
+
+@pytest.mark.parametrize("case", XLA_CASES, ids=[c.id for c in XLA_CASES])
+def test_default_mode_output_compiles(case):
+    """What meshjit's default propagation makes of each case is valid for XLA."""
+    harness.compile_cost(passes.propagated(_for_xla(case)))
