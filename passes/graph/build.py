@@ -162,6 +162,8 @@ class Builder:
         name = op.name
         elementwise = name in SHARDY_ELEMENTWISE_OPS or _host_offload(op)
         stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS or elementwise else STAGE_ALL
+        if stage == STAGE_PASS_THROUGH and any(map(_multi_use_dynamic_slice, operands)):
+            stage = STAGE_ALL  # Shardy lets the dynamic slice's forward sharding arrive first
         self.graph.edges.append(
             Edge(
                 label,
@@ -194,6 +196,15 @@ class Builder:
 
 def _host_offload(op) -> bool:
     return op.name == "stablehlo.custom_call" and custom_call_target(op) in HOST_OFFLOAD_TARGETS
+
+
+def _multi_use_dynamic_slice(value: ir.Value) -> bool:
+    owner = value.owner
+    return (
+        not isinstance(owner, ir.Block)
+        and owner.name == "stablehlo.dynamic_slice"
+        and _has_other_use(value)
+    )
 
 
 def _has_other_use(value: ir.Value) -> bool:
