@@ -32,6 +32,7 @@ from meshjit.passes.graph.shardy_import import (
     erase_dead_ops,
     flatten_call_graph,
     import_sharding_groups,
+    lift_inlined_meshes,
     remove_size_one_axes,
 )
 from meshjit.passes.propagation import (
@@ -68,6 +69,7 @@ def propagate_module(
             erase_dead_ops(module_op)
         import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         if shardy_import:
+            lift_inlined_meshes(module_op)
             remove_size_one_axes(module_op)
             flatten_call_graph(module_op)
             apply_sharding_constraints(module_op)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from jaxlib.mlir import ir
+from jaxlib.mlir import ir, passmanager
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import (
@@ -293,3 +293,9 @@ def _strip(sharding, ones):
         replicated=keep(sharding.replicated),
         unreduced=keep(sharding.unreduced),
     )
+
+
+def lift_inlined_meshes(module_op: ir.Operation) -> None:
+    """Inline meshes (`#sdy.sharding<mesh<[...]>, ...>`) become `sdy.mesh` symbols, as Shardy's
+    import does (its own `sdy-lift-inlined-meshes`, a mechanical rewrite)."""
+    passmanager.PassManager.parse("builtin.module(sdy-lift-inlined-meshes)").run(module_op)
