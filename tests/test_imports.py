@@ -115,24 +115,8 @@ ALLOWED = {
     "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},
     "scipy": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random"},
     "example_libraries": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random", "jit"},
-    "facade": BASE
-    | {
-        "ir",
-        "trace",
-        "lax",
-        "ad",
-        "parallel",
-        "batching",
-        "numpy",
-        "nn",
-        "jit",
-        "runtime",
-        "random",
-        "scipy",
-        "example_libraries",
-        "passes",
-        "facade",
-    },
+    "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "batching", "numpy", "nn", "jit",
+                      "runtime", "random", "scipy", "example_libraries", "passes", "facade"},
     "tools": BASE | {"ir", "trace", "lax", "jit", "runtime", "passes", "facade"},
 }
 
@@ -153,11 +137,8 @@ def test_packages_import_one_way():
 
 
 def test_nothing_imports_tools():
-    wrong = sorted(
-        a
-        for a, targets in GRAPH.items()
-        if _room(a) != "tools" and any(_room(b) == "tools" for b in targets)
-    )
+    wrong = sorted(a for a, targets in GRAPH.items()
+                   if _room(a) != "tools" and any(_room(b) == "tools" for b in targets))
     assert not wrong
 
 
@@ -234,13 +215,8 @@ print(json.dumps(failed))
 def test_every_module_imports_alone_in_a_fresh_interpreter():
     """Each module is imported first, in a process where no meshjit module is loaded yet."""
     names = sorted(n for n in MODULES if _room(n) != "tools" or n.count(".") > 1)
-    done = subprocess.run(
-        [sys.executable, "-c", _FORK_IMPORTS, json.dumps(names)],
-        cwd="/",
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = subprocess.run([sys.executable, "-c", _FORK_IMPORTS, json.dumps(names)], cwd="/",
+                          capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     failed = json.loads(done.stdout.strip().splitlines()[-1])
     assert not failed, "\n\n".join(f"{k}:\n{v}" for k, v in failed.items())

@@ -34,68 +34,28 @@ def installed(tmp_path_factory):
     """The python of a fresh virtualenv with meshjit installed from a wheel."""
     tmp = tmp_path_factory.mktemp("install")
     wheels = tmp / "wheels"
-    _run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "-q",
-            "--no-deps",
-            "--no-build-isolation",
-            "-w",
-            str(wheels),
-            str(REPO),
-        ],
-        cwd=tmp,
-        timeout=600,
-    )
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+          "-w", str(wheels), str(REPO)], cwd=tmp, timeout=600)
     (wheel,) = wheels.glob("meshjit-*.whl")
     env_dir = tmp / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
-    purelib = pathlib.Path(
-        _run(
-            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-            cwd=tmp,
-        ).strip()
-    )
-    deps = [
-        p for p in {*site.getsitepackages(), sysconfig.get_paths()["purelib"]} if os.path.isdir(p)
-    ]
+    purelib = pathlib.Path(_run([str(python), "-c", "import sysconfig; "
+                                 "print(sysconfig.get_paths()['purelib'])"], cwd=tmp).strip())
+    deps = [p for p in {*site.getsitepackages(), sysconfig.get_paths()["purelib"]}
+            if os.path.isdir(p)]
     (purelib / "meshjit_test_deps.pth").write_text("".join(p + "\n" for p in deps))
-    _run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "--python",
-            str(python),
-            "install",
-            "-q",
-            "--no-deps",
-            "--no-index",
-            str(wheel),
-        ],
-        cwd=tmp,
-        timeout=600,
-    )
+    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
+          "--no-index", str(wheel)], cwd=tmp, timeout=600)
     return python, purelib
 
 
 def test_import_from_repository_root_uses_the_installed_package(installed):
     python, purelib = installed
-    out = _run(
-        [
-            str(python),
-            "-c",
-            "import meshjit, meshjit.numpy as jnp, meshjit.compiler, meshjit.passes; "
-            "print(meshjit.__file__); print(float(meshjit.jit(lambda x: (x * 2).sum())"
-            "(jnp.arange(4.0))))",
-        ],
-        cwd=REPO,
-        timeout=300,
-    )
+    out = _run([str(python), "-c",
+                "import meshjit, meshjit.numpy as jnp, meshjit.compiler, meshjit.passes; "
+                "print(meshjit.__file__); print(float(meshjit.jit(lambda x: (x * 2).sum())"
+                "(jnp.arange(4.0))))"], cwd=REPO, timeout=300)
     where, value = out.split()
     assert pathlib.Path(where).is_relative_to(purelib), where
     assert float(value) == 12.0

@@ -108,3 +108,4 @@ def test_tree_util_roundtrip_and_map():
     assert tree_structure((1, 2)) != tree_structure([1, 2])
     with pytest.raises(meshjit.MeshjitTypeError, match="leaves"):
         tree_unflatten(treedef, [1, 2])
+

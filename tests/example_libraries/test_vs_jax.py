@@ -11,7 +11,7 @@ import meshjit
 from meshjit.example_libraries import optimizers, stax
 from tests.support.jax_oracle import meshjit_results, start_jax_oracle
 
-HARNESS = r"""
+HARNESS = r'''
 import importlib
 
 stax = importlib.import_module(jax.__name__ + ".example_libraries.stax")
@@ -111,7 +111,7 @@ def run_case(case, record):
         conv_net(record)
     else:
         run_optimizer(case, record)
-"""
+'''
 
 CASES = ["mlp", "conv", *[
     "sgd", "sgd_decay", "momentum", "nesterov", "adagrad", "rmsprop", "rmsprop_momentum",

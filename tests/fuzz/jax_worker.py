@@ -20,18 +20,11 @@ def main() -> None:
     for spec in json.loads(sys.stdin.read()):
         program = Program.from_json(spec)
         size = int(np.prod(program.mesh_shape))
-        mesh = Mesh(np.array(jax.devices()[:size]).reshape(program.mesh_shape), program.axis_names)
+        mesh = Mesh(np.array(jax.devices()[:size]).reshape(program.mesh_shape),
+                    program.axis_names)
         # Shardings do not change the numbers: JAX runs unconstrained (it refuses uneven ones).
-        B = Backend(
-            jnp,
-            jax.lax,
-            jax.shard_map,
-            NamedSharding,
-            PartitionSpec,
-            lambda x, s: x,
-            mesh,
-            jax.vmap,
-        )
+        B = Backend(jnp, jax.lax, jax.shard_map, NamedSharding, PartitionSpec,
+                    lambda x, s: x, mesh, jax.vmap)
         args = program.arguments()
         try:
             if program.grad:

@@ -50,14 +50,10 @@ def _scan(body, carry, xs):
     return carry, np.stack(ys)
 
 
-LAX = types.SimpleNamespace(
-    dynamic_index_in_dim=_dynamic_index_in_dim,
-    dynamic_slice_in_dim=_dynamic_slice_in_dim,
-    cond=_cond,
-    fori_loop=_fori_loop,
-    while_loop=_while_loop,
-    scan=_scan,
-)
+LAX = types.SimpleNamespace(dynamic_index_in_dim=_dynamic_index_in_dim,
+                            dynamic_slice_in_dim=_dynamic_slice_in_dim, cond=_cond,
+                            fori_loop=_fori_loop, while_loop=_while_loop,
+                            scan=_scan)
 
 
 class NumpyBackend(Backend):

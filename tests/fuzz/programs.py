@@ -14,42 +14,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-MESHES = [
-    ((1,), ("a",)),
-    ((2,), ("a",)),
-    ((4,), ("a",)),
-    ((8,), ("a",)),
-    ((2, 2), ("a", "b")),
-    ((4, 2), ("a", "b")),
-    ((2, 4), ("a", "b")),
-    ((2, 2, 2), ("a", "b", "c")),
-]
+MESHES = [((1,), ("a",)), ((2,), ("a",)), ((4,), ("a",)), ((8,), ("a",)), ((2, 2), ("a", "b")),
+          ((4, 2), ("a", "b")), ((2, 4), ("a", "b")), ((2, 2, 2), ("a", "b", "c"))]
 DTYPES = ["float32", "float32", "float32", "int32", "bfloat16", "float16", "int8", "uint8"]
-UNARY = [
-    "sin",
-    "cos",
-    "tanh",
-    "abs",
-    "negative",
-    "square",
-    "floor",
-    "sign",
-    "exp_clip",
-    "log1p_abs",
-    "sqrt_abs",
-    "recip",
-]
-BINARY = [
-    "add",
-    "subtract",
-    "multiply",
-    "maximum",
-    "minimum",
-    "divide_safe",
-    "where_pos",
-    "floor_divide_safe",
-    "remainder_safe",
-]
+UNARY = ["sin", "cos", "tanh", "abs", "negative", "square", "floor", "sign", "exp_clip",
+         "log1p_abs", "sqrt_abs", "recip"]
+BINARY = ["add", "subtract", "multiply", "maximum", "minimum", "divide_safe", "where_pos",
+          "floor_divide_safe", "remainder_safe"]
 REDUCE = ["sum", "max", "min", "mean", "prod_small"]
 
 
@@ -65,29 +36,15 @@ class Program:
     out_specs: list | None = None  # per output: a spec (meshjit's out_shardings), or None
 
     def to_json(self) -> dict:
-        return {
-            "seed": self.seed,
-            "mesh_shape": list(self.mesh_shape),
-            "axis_names": list(self.axis_names),
-            "inputs": self.inputs,
-            "steps": self.steps,
-            "outputs": self.outputs,
-            "grad": self.grad,
-            "out_specs": self.out_specs,
-        }
+        return {"seed": self.seed, "mesh_shape": list(self.mesh_shape),
+                "axis_names": list(self.axis_names), "inputs": self.inputs, "steps": self.steps,
+                "outputs": self.outputs, "grad": self.grad, "out_specs": self.out_specs}
 
     @classmethod
     def from_json(cls, d: dict) -> Program:
-        return cls(
-            d["seed"],
-            tuple(d["mesh_shape"]),
-            tuple(d["axis_names"]),
-            [list(i) for i in d["inputs"]],
-            [list(s) for s in d["steps"]],
-            list(d["outputs"]),
-            d["grad"],
-            d.get("out_specs"),
-        )
+        return cls(d["seed"], tuple(d["mesh_shape"]), tuple(d["axis_names"]),
+                   [list(i) for i in d["inputs"]], [list(s) for s in d["steps"]],
+                   list(d["outputs"]), d["grad"], d.get("out_specs"))
 
     def arguments(self) -> list[np.ndarray]:
         rng = np.random.default_rng(self.seed)
@@ -135,14 +92,8 @@ class Backend:
 def _unary(B, op, x):
     np_ = B.np
     f = {
-        "sin": np_.sin,
-        "cos": np_.cos,
-        "tanh": np_.tanh,
-        "abs": np_.abs,
-        "negative": np_.negative,
-        "square": np_.square,
-        "floor": np_.floor,
-        "sign": np_.sign,
+        "sin": np_.sin, "cos": np_.cos, "tanh": np_.tanh, "abs": np_.abs,
+        "negative": np_.negative, "square": np_.square, "floor": np_.floor, "sign": np_.sign,
         "exp_clip": lambda v: np_.exp(np_.clip(v, -4, 4)),
         "log1p_abs": lambda v: np_.log1p(np_.abs(v)),
         "sqrt_abs": lambda v: np_.sqrt(np_.abs(v)),
@@ -231,9 +182,8 @@ def apply_step(B, step, vals):
         return lax.cond(np_.sum(x) > 0, lambda v: np_.sin(v) * 2, lambda v: v - 1, x)
     if op == "while":
         x = vals[a[0]]
-        return lax.while_loop(
-            lambda c: c[0] < a[1], lambda c: (c[0] + 1, np_.tanh(c[1]) * 2), (0, x)
-        )[1]
+        return lax.while_loop(lambda c: c[0] < a[1], lambda c: (c[0] + 1, np_.tanh(c[1]) * 2),
+                              (0, x))[1]
     if op == "fori":
         x = vals[a[0]]
         return lax.fori_loop(0, a[1], lambda i, v: np_.tanh(v) + i, x)
@@ -276,11 +226,8 @@ def _row_step(B, kind, v):
     if kind == "cond":  # a per-row predicate: a select of both branches under vmap
         return lax.cond(np_.sum(v) > 0, lambda u: np_.sin(u) * 2, lambda u: u - 1, v)
     if kind == "while":  # a per-row trip count: finished rows keep their value
-        return lax.while_loop(
-            lambda c: (c[0] < 4) & (np_.sum(np_.abs(c[1])) < 20.0),
-            lambda c: (c[0] + 1, c[1] * 1.5 + 0.25),
-            (0, v),
-        )[1]
+        return lax.while_loop(lambda c: (c[0] < 4) & (np_.sum(np_.abs(c[1])) < 20.0),
+                              lambda c: (c[0] + 1, c[1] * 1.5 + 0.25), (0, v))[1]
     raise ValueError(kind)
 
 
@@ -322,7 +269,6 @@ def run_program(B, program: Program, args):
 def program_function(B, program: Program):
     """f(*args) -> outputs; with `grad`, the gradient of a scalar loss of the outputs in the
     float inputs."""
-
     def f(*args):
         return run_program(B, program, args)
 
@@ -331,7 +277,7 @@ def program_function(B, program: Program):
     floats = [i for i, (_, dtype, _) in enumerate(program.inputs) if dtype == "float32"]
 
     def loss(*fargs):
-        args = list(fargs[len(floats) :])
+        args = list(fargs[len(floats):])
         for k, i in enumerate(floats):
             args.insert(i, fargs[k])
         outs = f(*args)
@@ -344,9 +290,8 @@ def program_function(B, program: Program):
 # Drawing programs.
 
 
-def draw(
-    seed: int, max_steps: int = 6, allow_collectives: bool = True, allow_grad: bool = True
-) -> Program:
+def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
+         allow_grad: bool = True) -> Program:
     """A random well-typed program."""
     rng = random.Random(seed)
     mesh_shape, names = rng.choice(MESHES)
@@ -379,15 +324,11 @@ def draw(
     n = len(vals)
     program.outputs = sorted({n - 1, rng.randrange(n)})
     if rng.random() < 0.3:
-        program.out_specs = [
-            _draw_spec(rng, list(vals[i].shape), mesh_shape, names) for i in program.outputs
-        ]
-    program.grad = (
-        allow_grad
-        and rng.random() < 0.2
-        and any(d == "float32" for _, d, _ in inputs)
-        and all(s[0] not in ("sort", "astype", "floor") for s in program.steps)
-    )
+        program.out_specs = [_draw_spec(rng, list(vals[i].shape), mesh_shape, names)
+                             for i in program.outputs]
+    program.grad = (allow_grad and rng.random() < 0.2
+                    and any(d == "float32" for _, d, _ in inputs)
+                    and all(s[0] not in ("sort", "astype", "floor") for s in program.steps))
     return program
 
 
@@ -409,35 +350,10 @@ def _draw_spec(rng, shape, mesh_shape, names) -> list:
 def _draw_step(rng, vals, mesh_shape, names, allow_collectives):
     i = rng.randrange(len(vals))
     x = vals[i]
-    kinds = (
-        ["unary"] * 4
-        + ["binary"] * 4
-        + [
-            "scalar",
-            "reduce",
-            "reduce",
-            "transpose",
-            "reshape",
-            "concat",
-            "flip",
-            "roll",
-            "slice",
-            "take",
-            "dynamic_index",
-            "dynamic_slice",
-            "scatter_add",
-            "matmul",
-            "cumsum",
-            "sort",
-            "astype",
-            "cond",
-            "fori",
-            "while",
-            "scan",
-            "constraint",
-            "vmap",
-        ]
-    )
+    kinds = ["unary"] * 4 + ["binary"] * 4 + ["scalar", "reduce", "reduce", "transpose",
+             "reshape", "concat", "flip", "roll", "slice", "take", "dynamic_index",
+             "dynamic_slice", "scatter_add", "matmul", "cumsum", "sort", "astype", "cond",
+             "fori", "while", "scan", "constraint", "vmap"]
     if allow_collectives:
         kinds += ["shard_map"] * 2
     kind = rng.choice(kinds)
@@ -468,14 +384,8 @@ def _draw_step(rng, vals, mesh_shape, names, allow_collectives):
             return None
         axis = rng.randrange(x.ndim)
         n = x.shape[axis]
-        return [
-            "slice",
-            i,
-            axis,
-            rng.randint(-n, n - 1),
-            rng.choice([None, n, -1]),
-            rng.choice([None, 1, 2]),
-        ]
+        return ["slice", i, axis, rng.randint(-n, n - 1), rng.choice([None, n, -1]),
+                rng.choice([None, 1, 2])]
     if kind == "take":
         if not x.ndim:
             return None

@@ -30,16 +30,8 @@ def meshjit_backend(program: Program) -> Backend:
     size = int(np.prod(program.mesh_shape))
     devices = np.array(meshjit.devices()[:size]).reshape(program.mesh_shape)
     mesh = Mesh(devices, program.axis_names)
-    return Backend(
-        jnp,
-        lax,
-        meshjit.shard_map,
-        NamedSharding,
-        P,
-        meshjit.with_sharding_constraint,
-        mesh,
-        meshjit.vmap,
-    )
+    return Backend(jnp, lax, meshjit.shard_map, NamedSharding, P,
+                   meshjit.with_sharding_constraint, mesh, meshjit.vmap)
 
 
 def _host(outs) -> list[np.ndarray]:
@@ -54,16 +46,10 @@ def run_meshjit(program: Program, mode: str) -> list[np.ndarray]:
     shardings = [B.NamedSharding(B.mesh, B.P(*spec)) for _, _, spec in program.inputs]
     if not program.grad:
         f = program_function(B, program)
-        outs = (
-            None
-            if program.out_specs is None
-            else [
-                None if s is None else B.NamedSharding(B.mesh, B.P(*s)) for s in program.out_specs
-            ]
-        )
-        return _host(
-            meshjit.jit(f, in_shardings=shardings, out_shardings=outs, propagation=mode)(*args)
-        )
+        outs = None if program.out_specs is None else [
+            None if s is None else B.NamedSharding(B.mesh, B.P(*s)) for s in program.out_specs]
+        return _host(meshjit.jit(f, in_shardings=shardings, out_shardings=outs,
+                                 propagation=mode)(*args))
     floats, loss = program_function(B, program)
     order = floats + [i for i in range(len(args)) if i not in floats]
     g = meshjit.grad(loss, argnums=tuple(range(len(floats))))
@@ -89,21 +75,12 @@ def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None
             return None
     except (ImportError, ValueError):
         return None
-    env = dict(
-        os.environ,
-        XLA_FLAGS="--xla_force_host_platform_device_count=8",
-        JAX_PLATFORMS="cpu",
-        PYTHONPATH=str(REPO),
-    )
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8",
+               JAX_PLATFORMS="cpu", PYTHONPATH=str(REPO))
     done = subprocess.run(
-        [sys.executable, "-m", "tests.fuzz.jax_worker"],
-        input=json.dumps([p.to_json() for p in programs]),
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO,
-        timeout=timeout,
-    )
+        [sys.executable, "-m", "tests.fuzz.jax_worker"], input=json.dumps(
+            [p.to_json() for p in programs]), capture_output=True, text=True, env=env,
+        cwd=REPO, timeout=timeout)
     if done.returncode != 0:
         raise RuntimeError(f"the JAX worker failed:\n{done.stderr[-4000:]}")
     results = json.loads(done.stdout.strip().splitlines()[-1])
@@ -201,23 +178,17 @@ def check(program: Program, jax_result: dict | None = None, modes=MODES) -> Outc
             out.meshjit_only_errors = [m for m, r in out.results.items() if isinstance(r, str)]
     values = list(ran.values())
     out.modes_differ = any(
-        any(
-            not np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True)
-            for a, b in zip(values[0], v)
-        )
-        for v in values[1:]
-    )
+        any(not np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True)
+            for a, b in zip(values[0], v)) for v in values[1:])
     out.modes_differ_beyond_tolerance = out.modes_differ and not all(
-        _agrees(v, values[0]) for v in values[1:]
-    )
+        _agrees(v, values[0]) for v in values[1:])
     return out
 
 
 def _agrees(res, reference) -> bool:
     dtypes = [np.asarray(r).dtype for r in res]
     return len(res) == len(reference) and all(
-        same_numbers(a, b, d) for a, b, d in zip(res, reference, dtypes)
-    )
+        same_numbers(a, b, d) for a, b, d in zip(res, reference, dtypes))
 
 
 def _numpy_or_none(program: Program):
@@ -244,20 +215,13 @@ def prune(program: Program) -> Program:
     for k in kept:
         renumber[n_in + k] = n_in + len(steps)
         steps.append(_renumbered(program.steps[k], renumber))
-    return dataclasses.replace(program, steps=steps, outputs=[renumber[i] for i in program.outputs])
+    return dataclasses.replace(program, steps=steps,
+                               outputs=[renumber[i] for i in program.outputs])
 
 
-_OPERANDS = {
-    "unary": (2,),
-    "binary": (2, 3),
-    "scalar": (2,),
-    "reduce": (2,),
-    "scatter_add": (1, 3),
-    "matmul": (1, 2),
-    "concat": (1, 2),
-    "shard_map": (2,),
-    "vmap": (2,),
-}
+_OPERANDS = {"unary": (2,), "binary": (2, 3), "scalar": (2,), "reduce": (2,),
+             "scatter_add": (1, 3), "matmul": (1, 2), "concat": (1, 2), "shard_map": (2,),
+             "vmap": (2,)}
 
 
 def _operand_positions(step) -> tuple:
@@ -280,9 +244,8 @@ def shrink(program: Program, still_fails) -> Program:
     without the steps the output does not need, one output, replicated inputs, no gradient."""
     best = program
     for n in range(len(program.steps) + 1):
-        candidate = dataclasses.replace(
-            best, steps=best.steps[:n], outputs=[len(best.inputs) + n - 1]
-        )
+        candidate = dataclasses.replace(best, steps=best.steps[:n],
+                                        outputs=[len(best.inputs) + n - 1])
         if candidate.outputs[0] >= 0 and _fails(still_fails, candidate):
             best = candidate
             break

@@ -18,14 +18,8 @@ def test_random_programs_match_the_reference(seeds):
     for program, jax_result in zip(programs, jax_results):
         outcome = check(program, jax_result)
         if outcome.failed:
-            failures.append(
-                (
-                    program.seed,
-                    outcome.wrong,
-                    outcome.unclear_errors,
-                    {m: str(r)[:200] for m, r in outcome.results.items()},
-                )
-            )
+            failures.append((program.seed, outcome.wrong, outcome.unclear_errors,
+                             {m: str(r)[:200] for m, r in outcome.results.items()}))
     assert not failures, failures
 
 
@@ -47,14 +41,9 @@ def test_the_comparison_can_fail():
 
 
 def test_prune_drops_the_steps_outputs_do_not_need():
-    program = Program(
-        0,
-        (1,),
-        ("a",),
-        [[[4], "float32", [None]]],
-        steps=[["unary", "sin", 0], ["unary", "cos", 0], ["binary", "add", 2, 0]],
-        outputs=[3],
-    )
+    program = Program(0, (1,), ("a",), [[[4], "float32", [None]]],
+                      steps=[["unary", "sin", 0], ["unary", "cos", 0], ["binary", "add", 2, 0]],
+                      outputs=[3])
     small = prune(program)
     assert small.steps == [["unary", "cos", 0], ["binary", "add", 1, 0]]
     assert small.outputs == [2]

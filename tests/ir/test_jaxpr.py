@@ -1,5 +1,6 @@
 """The IR: the printed jaxpr, weak Python scalars, the typechecker."""
 
+
 import numpy as np
 import pytest
 
@@ -187,3 +188,4 @@ def test_typecheck_literal_types():
     eqn = Eqn(lp.binary_p["add"], [a, lit], [b], {})
     with pytest.raises(meshjit.MeshjitTypeError, match="same dtype"):
         core.typecheck_jaxpr(Jaxpr([], [a], [b], [eqn]))
+

@@ -1,5 +1,6 @@
 """lax.conv_general_dilated and friends: numerics against NumPy references, and errors."""
 
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -250,3 +251,4 @@ def test_nn_errors():
         nn.one_hot(np.arange(3), -1)
     with pytest.raises(meshjit.MeshjitTypeError, match="must be even"):
         nn.glu(rand(2, 3))
+

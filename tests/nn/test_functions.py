@@ -157,3 +157,4 @@ def test_nn_vs_jax(name, dtype):
     want = np.asarray(getattr(jax.nn, name)(x), np.float64)
     tol = _TOLERANCE[dtype] * (5.0 if name == "logsumexp" else 1.0)
     np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
+

@@ -9,7 +9,7 @@ import meshjit
 from meshjit.nn import initializers
 from tests.support.jax_oracle import meshjit_results, start_jax_oracle
 
-HARNESS = r"""
+HARNESS = r'''
 import importlib
 
 nn = importlib.import_module(jax.__name__ + ".nn")
@@ -83,7 +83,7 @@ def run_case(case, record):
         grads = jax.jit(jax.grad(lambda q, k, v: jnp.sum(first(q, k, v) ** 2), argnums=(0, 1, 2)))(Q, K, V)
         for i, g in enumerate(grads):
             record(f"{name}|grad{i}", g)
-"""
+'''
 
 INITS = [
     "glorot_normal", "glorot_uniform", "xavier_normal", "he_normal", "he_uniform",

@@ -108,3 +108,4 @@ def test_einsum_errors(spec, shapes, match):
     with pytest.raises(meshjit.MeshjitValueError, match=match) as info:
         meshjit.jit(lambda *xs: jnp.einsum(spec, *xs)).lower(*ops)
     assert "test_contractions.py" in str(info.value)
+

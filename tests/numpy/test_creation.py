@@ -105,3 +105,4 @@ def test_astype_and_convert_element_type(data, src, dst, shape):
         ref = x.astype(f32).astype(dst) if src in LOW_PRECISION else x.astype(dst)
     for got in out:
         assert_close(got, ref, dst)
+

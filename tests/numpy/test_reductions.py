@@ -105,3 +105,4 @@ def test_reduction_of_bool_and_empty():
     np.testing.assert_array_equal(np.asarray(out[0]), np.zeros(3))
     np.testing.assert_array_equal(np.asarray(out[1]), np.ones(3))
     assert float(out[2]) == 0.0
+

@@ -1,5 +1,6 @@
 """searchsorted, the nonzero family and unique against NumPy and JAX."""
 
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -102,3 +103,4 @@ def test_unique_matches_jax_and_eager():
             expected if isinstance(expected, tuple) else [expected],
         ):
             np.testing.assert_array_equal(g, np.asarray(e))
+

@@ -120,3 +120,4 @@ def test_concatenate_promotes_mixed_dtypes():
     assert out.dtype == f32 and out.shape == (5,)
     out = meshjit.jit(lambda a: jnp.concatenate([a, a], axis=None))(np.ones((2, 2), u8))
     assert out.shape == (8,) and out.dtype == u8
+

@@ -124,3 +124,4 @@ def test_sort_errors():
         meshjit.jit(lambda a: lax.sort_key_val(a, a[0])).lower(x)
     with pytest.raises(meshjit.MeshjitValueError, match="rank >= 1"):
         meshjit.jit(lambda a: lax.sort(a[0, 0])).lower(x)
+

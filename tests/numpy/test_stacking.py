@@ -1,5 +1,6 @@
 """meshgrid, atleast_nd, splits and stacks, kron, cross and select against NumPy."""
 
+
 import numpy as np
 import pytest
 
@@ -35,9 +36,7 @@ def test_atleast_and_stacking():
         for sections in (2, [1, 3]):
             for g, e in zip(jit_numpy(lambda a: fn(a, sections), t), ref(t, sections)):  # noqa: B023
                 close(g, e)
-    for g, e in zip(
-        jit_numpy(lambda a: jnp.hsplit(a, 3), np.arange(6.0)), np.hsplit(np.arange(6.0), 3)
-    ):
+    for g, e in zip(jit_numpy(lambda a: jnp.hsplit(a, 3), np.arange(6.0)), np.hsplit(np.arange(6.0), 3)):
         close(g, e)
 
 
@@ -68,3 +67,4 @@ def test_select():
     choices = lambda a: [a * 10, a * 100, 7.0]  # noqa: E731
     got = jit_numpy(lambda a: jnp.select(conds(a), choices(a), -1.0), x)
     close(got, np.select(conds(x), choices(x), -1.0))
+

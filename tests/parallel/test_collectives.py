@@ -880,7 +880,8 @@ lax.pbroadcast = pbroadcast
 
 @pytest.fixture(scope="module")
 def jax_collective_grads(tmp_path_factory):
-    program = _JAX_GRAD_SCRIPT + _GRAD_HARNESS + f"\nout.update(grad_results({_GRAD_CASES!r}))\n"
+    program = (_JAX_GRAD_SCRIPT + _GRAD_HARNESS
+               + f"\nout.update(grad_results({_GRAD_CASES!r}))\n")
     return jax_on_8_devices(program, tmp_path_factory.mktemp("jax_grads"))
 
 
@@ -905,3 +906,4 @@ def test_all_gather_grad_inside_body_is_not_scaled():
     body = lambda b: meshjit.grad(lambda v: jnp.sum(lax.all_gather_invariant(v, "x")))(b)
     got = run(M42, body, rand(8, 4), P("x", "y"), P("x", "y"))
     np.testing.assert_allclose(got, np.ones((8, 4), np.float32))
+

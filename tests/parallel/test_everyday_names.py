@@ -3,6 +3,7 @@ axis_types, Mesh and sharding attributes, and shard_map's JAX 0.10 call forms (p
 decorator, in_specs inferred from the arguments' shardings, the context mesh, the
 experimental alias), each against JAX on 8 CPU devices (one JAX subprocess)."""
 
+
 import numpy as np
 import pytest
 

@@ -396,13 +396,7 @@ def test_uneven_device_put(mesh):
 
 
 def test_uneven_out_sharding_is_the_named_sharding_asked_for(mesh):
-    for spec, n in [
-        (P("x"), 6),
-        (P("x"), 10),
-        (P("x"), 5),
-        (P(("x", "y")), 12),
-        (P(("y", "x")), 6),
-    ]:
+    for spec, n in [(P("x"), 6), (P("x"), 10), (P("x"), 5), (P(("x", "y")), 12), (P(("y", "x")), 6)]:
         s = NamedSharding(mesh, spec)
         out = meshjit.jit(lambda a: a * 2, out_shardings=s)(ints((n,)))
         assert out.sharding == s
@@ -643,6 +637,7 @@ def test_nested_jit_shardings_become_constraints_around_the_call():
     assert 'sdy.sharding_constraint %arg0 <@mesh, [{"x"}, {}]>' in lines[call - 1]
     assert '<@mesh, [{}, {"y"}]>' in lines[call + 1]
     np.testing.assert_array_equal(np.asarray(outer(x)), x * 2 + 1)
+
 
 
 def test_in_shardings_given_as_a_list_are_per_argument_as_in_jax(mesh):

@@ -68,3 +68,4 @@ def test_visualize_1d_and_single_device(mesh, devs):
     )
     text = meshjit.visualize_sharding(meshjit.device_put(ints((3,)), devs[4]), print_output=False)
     assert text.splitlines() == ["+-------+", "| CPU 4 |", "+-------+"]
+

@@ -155,3 +155,4 @@ def test_array_methods_are_registered_whatever_module_is_imported_first(first):
         """
     )
     assert out.strip() == "True"
+

@@ -7,7 +7,7 @@ import pytest
 
 from tests.support.jax_oracle import meshjit_results, start_jax_oracle
 
-HARNESS = r"""
+HARNESS = r'''
 import importlib
 
 sp = importlib.import_module(jax.__name__ + ".scipy.special")
@@ -92,7 +92,7 @@ def run_case(case, record):
     if case not in NO_GRAD:
         grad = jax.grad(lambda v: jnp.sum(jnp.where(jnp.isfinite(fn(v)), fn(v), 0.0)))
         record(f"{case}|grad", jax.jit(grad)(x))
-"""
+'''
 
 NAMES = [
     "gammaln", "digamma", "polygamma", "erf", "erfc", "erfinv", "expit", "logit", "xlogy",
