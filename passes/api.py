@@ -10,7 +10,14 @@ from jaxlib.mlir import ir, passmanager
 
 from meshjit.dialects.util import gc_paused
 from meshjit.passes.cost import clear_cache
-from meshjit.passes.export import export_module, pin_dot_plans, prepare_for_xla, write_back
+from meshjit.passes.export import (
+    export_data_flow,
+    export_module,
+    pin_dot_plans,
+    prepare_for_xla,
+    write_back,
+)
+from meshjit.passes.export.write_back import keep_sharding_rules
 from meshjit.passes.graph import (
     Graph,
     GraphError,
@@ -18,6 +25,15 @@ from meshjit.passes.graph import (
     build_graph,
     print_warnings,
     split_constants,
+)
+from meshjit.passes.graph.shardy_import import (
+    apply_sharding_constraints,
+    block_permutation_factors,
+    erase_dead_ops,
+    flatten_call_graph,
+    import_sharding_groups,
+    lift_inlined_meshes,
+    remove_size_one_axes,
 )
 from meshjit.passes.propagation import (
     Options,
@@ -29,7 +45,15 @@ from meshjit.passes.propagation import (
 from meshjit.passes.rules import RuleError
 
 
-def propagate_module(module_op: ir.Operation, options: Options, *, close: bool = False) -> Graph:
+def propagate_module(
+    module_op: ir.Operation,
+    options: Options,
+    *,
+    close: bool = False,
+    shardy_import: bool = False,
+    conservative: bool = False,
+    keep_rules: bool = False,
+) -> Graph:
     """Splits constants per use, propagates and writes the result back; `close=True` also
     exports (closes every dim, pins dot plans) from the same graph, as `meshjit-export` would
     after rebuilding it."""
@@ -41,14 +65,30 @@ def propagate_module(module_op: ir.Operation, options: Options, *, close: bool =
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
-        named_computations_as_calls(module_op)
+        if options.conflicts == "shardy":
+            erase_dead_ops(module_op)
+        import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
+        if shardy_import:
+            lift_inlined_meshes(module_op)
+            remove_size_one_axes(module_op)
+            flatten_call_graph(module_op)
+            apply_sharding_constraints(module_op)
         split_constants(module_op)
         graph = build_graph(module_op)
+        # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
+        # them off open dims); conservatively, nowhere.
+        for slot in graph.all_slots():
+            slot.no_sub_axes = conservative
+        if conservative:
+            block_permutation_factors(graph)
         print_warnings(graph)
         propagate_graph(graph, options)
         write_back(graph, close=close)
+        if keep_rules:
+            keep_sharding_rules(module_op)
         if close:
             pin_dot_plans(graph)
+            export_data_flow(module_op)
     return graph
 
 
@@ -73,23 +113,6 @@ def gspmd_sharding(module_op: ir.Operation) -> str | None:
 
     module_op.walk(visit)
     return found[0] if found else None
-
-
-def named_computations_as_calls(module_op: ir.Operation) -> None:
-    """`sdy.named_computation`s become calls of private functions (Shardy's own export), which
-    propagation goes through and XLA compiles (it rejects named computations)."""
-    found = []
-
-    def visit(op):
-        if op.name == "sdy.named_computation":
-            found.append(op)
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-
-    module_op.walk(visit)
-    if found:
-        pm = passmanager.PassManager.parse("builtin.module(sdy-export-named-computations)")
-        pm.run(module_op)
 
 
 def module_operation(module) -> ir.Operation:

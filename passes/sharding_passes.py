@@ -17,7 +17,7 @@ import sys
 
 from meshjit.dialects.util import gc_paused
 from meshjit.passes.api import propagate_module
-from meshjit.passes.export import export_module, prepare_for_xla
+from meshjit.passes.export import export_module, prepare_for_xla, shardy_ops
 from meshjit.passes.graph import GraphError, ShardingReadError
 from meshjit.passes.propagation import PropagationError, explain_table, make_options
 from meshjit.passes.registry import PassOption, fail, register_pass
@@ -53,6 +53,26 @@ def _run_guarded(pass_, module_op, fn) -> None:
         PassOption("max-iterations", int, 64, "sweeps per fixed point before giving up"),
         PassOption("op-priority", bool, True, "pass-through ops first, then broadcast, then all"),
         PassOption("explain", bool, False, "print where each value's sharding came from"),
+        PassOption(
+            "conservative-propagation",
+            bool,
+            False,
+            "never split an axis into sub-axes (as Shardy's option of that name)",
+        ),
+        PassOption(
+            "keep-sharding-rules",
+            bool,
+            False,
+            "attach each op's rule as sdy.sharding_rule (as Shardy's option of that name)",
+        ),
+        PassOption(
+            "shardy-import",
+            str,
+            "auto",
+            "Shardy's import steps (dead ops erased, a constraint that is a value's only user "
+            "gives it its sharding): true, false, or auto (on with shardy-compatible=true and "
+            "op-priority, the stand-in for sdy-propagation-pipeline)",
+        ),
     ],
 )
 def propagate_pass(module_op, pass_, **opts) -> None:
@@ -66,12 +86,27 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             op_priority=opts["op-priority"],
             explain=opts["explain"],
         )
-        graph = propagate_module(module_op, options)
+        graph = propagate_module(
+            module_op,
+            options,
+            shardy_import=_shardy_import(opts),
+            conservative=opts["conservative-propagation"],
+            keep_rules=opts["keep-sharding-rules"],
+        )
         if opts["explain"]:
             sys.stderr.write(explain_table(graph))
             sys.stderr.flush()
 
     _run_guarded(pass_, module_op, run)
+
+
+def _shardy_import(opts) -> bool:
+    value = opts["shardy-import"]
+    if value not in ("auto", "true", "false"):
+        raise PropagationError(f"shardy-import must be true, false or auto, got '{value}'")
+    if value == "auto":
+        return opts["shardy-compatible"] and opts["op-priority"] and opts["strategy"] != "basic"
+    return value == "true"
 
 
 @register_pass(
@@ -92,6 +127,13 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             False,
             "restate op result shardings as sdy.sharding_constraint (what XLA keeps)",
         ),
+        PassOption(
+            "shardy-ops",
+            bool,
+            True,
+            "as Shardy's export: sharding constraints become sdy.reshard, constants "
+            "sdy.constant (not with pin-op-shardings, which prepares the module for XLA)",
+        ),
     ],
 )
 def export_pass(module_op, pass_, **opts) -> None:
@@ -102,9 +144,12 @@ def export_pass(module_op, pass_, **opts) -> None:
                 close=opts["close-shardings"],
                 insert_reshards=opts["insert-reshards"],
                 pin_plans=opts["pin-dot-plans"],
+                close_unreached=opts["pin-op-shardings"] or not opts["shardy-ops"],
             )
         if opts["pin-op-shardings"]:
             prepare_for_xla(module_op)
+        elif opts["shardy-ops"]:
+            shardy_ops(module_op)
 
     _run_guarded(pass_, module_op, run)
 

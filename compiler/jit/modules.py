@@ -149,7 +149,8 @@ def compile_module(
     module = load_module(module)
     _refuse_host_callbacks(module)
     with module.context, ir.Location.unknown():
-        from meshjit.passes.api import gspmd_sharding, named_computations_as_calls
+        from meshjit.passes.api import gspmd_sharding
+        from meshjit.passes.export import named_computations_as_calls
 
         where = gspmd_sharding(module.operation)
         if where is not None:

@@ -7,17 +7,27 @@ the module prepared for XLA's import.
 """
 
 from meshjit.passes.export.close import export_module
+from meshjit.passes.export.data_flow import (
+    export_data_flow,
+    named_computations_as_calls,
+    sink_data_flow_edges,
+)
 from meshjit.passes.export.insert_reshards import insert_reshards
 from meshjit.passes.export.pin_plans import pin_dot_plans
+from meshjit.passes.export.shardy_ops import shardy_ops
 from meshjit.passes.export.write_back import write_back
 from meshjit.passes.export.xla import pin_op_shardings, prepare_for_xla, reshards_as_constraints
 
 __all__ = [
+    "export_data_flow",
+    "named_computations_as_calls",
+    "sink_data_flow_edges",
     "export_module",
     "insert_reshards",
     "pin_dot_plans",
     "pin_op_shardings",
     "prepare_for_xla",
     "reshards_as_constraints",
+    "shardy_ops",
     "write_back",
 ]

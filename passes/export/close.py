@@ -14,6 +14,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from meshjit.passes.cost.reshard import clear_cache
+from meshjit.passes.export.data_flow import export_data_flow
 from meshjit.passes.export.insert_reshards import insert_reshards as insert_conflict_reshards
 from meshjit.passes.export.pin_plans import pin_dot_plans
 from meshjit.passes.export.write_back import write_back
@@ -27,12 +28,14 @@ def export_module(
     close: bool = True,
     insert_reshards: bool = False,
     pin_plans: bool = True,
+    close_unreached: bool = True,
 ) -> Graph:
     clear_cache()
     graph = build_graph(module_op, hold_priorities=False)
     if insert_reshards:
         insert_conflict_reshards(graph)
-    write_back(graph, close=close)
+    write_back(graph, close=close, close_unreached=close_unreached)
     if pin_plans:
         pin_dot_plans(graph)
+    export_data_flow(module_op)
     return graph

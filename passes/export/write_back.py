@@ -3,13 +3,16 @@ op result attributes, manual computation boundaries), optionally closed."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from jaxlib.mlir import ir
 
 from meshjit.dialects.sdy import SHARDING_ATTR, TensorSharding, sharding_per_value_attr
 from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
 from meshjit.passes.graph.slots import slot_sharding
-from meshjit.passes.rules import shape_of
+from meshjit.passes.rules import rule_for, shape_of
 
 
 def _inside_manual(op) -> bool:
@@ -22,7 +25,12 @@ def _inside_manual(op) -> bool:
     return False
 
 
-_PLAIN_SHARDING_OPS = ("sdy.sharding_constraint", "sdy.reshard", "sdy.manual_computation")
+_PLAIN_SHARDING_OPS = (
+    "sdy.sharding_constraint",
+    "sdy.reshard",
+    "sdy.manual_computation",
+    "sdy.data_flow_edge",
+)
 
 
 class _Shardings:
@@ -55,18 +63,20 @@ class _Shardings:
         return attr
 
 
-def write_back(graph: Graph, *, close: bool = False) -> None:
-    """Stores every slot's sharding in the module (func attrs, op attrs, manual boundaries)."""
+def write_back(graph: Graph, *, close: bool = False, close_unreached: bool = True) -> None:
+    """Stores every slot's sharding in the module (func attrs, op attrs, manual boundaries);
+    `close_unreached=False` leaves func arguments nothing reached unannotated (as Shardy)."""
     cache = _Shardings(graph.meshes, close)
     _write_op_results(graph, cache)
-    _write_boundaries(graph, cache, close)
+    _write_boundaries(graph, cache, close, close_unreached)
 
 
 def _decided_results(graph: Graph) -> dict:
     """op -> {result number: slot} for the op results something was decided for."""
     per_op: dict = {}
+    owned = graph.edge_owned
     for value, slot in graph.slots.items():
-        if slot.mesh is None or isinstance(value, ir.BlockArgument):
+        if slot.mesh is None or isinstance(value, ir.BlockArgument) or value in owned:
             continue
         if not (slot.annotated or slot.opaque or any(slot.dims)):
             continue  # nothing decided for this value (its op may still get one, for another)
@@ -101,26 +111,63 @@ _BOUNDARY_SETTERS = {
 }
 
 
-def _write_boundaries(graph: Graph, cache: _Shardings, close: bool) -> None:
+def _write_boundaries(graph: Graph, cache: _Shardings, close: bool, unreached: bool) -> None:
     """Func arguments and results, and manual computations' in_shardings."""
     manual_in: dict = {}
     for kind, owner, index, slot in graph.virtual:
-        if slot.mesh is None or not (slot.annotated or slot.used() or _closes_arg(kind, close)):
+        if slot.mesh is None or not (
+            slot.annotated or slot.used() or _closes_arg(kind, close, unreached)
+        ):
             continue
         setter = _BOUNDARY_SETTERS.get(kind)
+        if _edge_owned(graph, kind, owner, index):
+            continue
         if setter is not None:
-            setter(owner, index, cache.of(slot))
+            setter(owner, index, cache.of(_whole_axes(slot, graph) if close else slot))
         else:
             manual_in.setdefault(owner, {})[index] = slot
     for op, slots in manual_in.items():
-        ordered = [cache.of(slots[i]) for i in sorted(slots)]
+        old = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
+        ordered = [cache.of(slots[i]) if i in slots else old[i] for i in range(len(old))]
         op.attributes["in_shardings"] = sharding_per_value_attr(ordered)
 
 
-def _closes_arg(kind: str, close: bool) -> bool:
-    """Closing gives func arguments and manual boundaries a sharding even when nothing was
-    decided for them (replicated); func results stay unannotated then, as Shardy leaves them."""
-    return close and kind != "func_result"
+def _whole_axes(slot: Slot, graph: Graph) -> Slot:
+    """The slot with each open dim cut before its first sub-axis: Shardy's export keeps
+    sub-axes that propagation put on func arguments and results off them (a user's closed dims
+    keep theirs)."""
+    mesh = graph.meshes[slot.mesh]
+    dims, cut = [], False
+    for d, axes in enumerate(slot.dims):
+        if slot.closed[d]:
+            dims.append(axes)
+            continue
+        whole = []
+        for name, pre, size in merge_axes(axes):
+            if pre != 1 or size != mesh.size_of(name):
+                cut = True
+                break
+            whole.append((name, pre, size))
+        dims.append(whole)
+    return dataclasses.replace(slot, dims=dims) if cut else slot
+
+
+def _edge_owned(graph: Graph, kind: str, owner, index: int) -> bool:
+    """Whether a data-flow edge holds this boundary's sharding (a callee's argument or result,
+    a manual computation's body argument): Shardy leaves the boundary as it was then."""
+    owned = graph.edge_owned
+    if not owned:
+        return False
+    if kind == "func_result":
+        return ("results of", ir.StringAttr(owner.attributes["sym_name"]).value) in owned
+    return owner.regions[0].blocks[0].arguments[index] in owned
+
+
+def _closes_arg(kind: str, close: bool, unreached: bool) -> bool:
+    """Closing gives func arguments (with `unreached`) and manual boundaries a sharding even
+    when nothing was decided for them (replicated); func results stay unannotated then, as
+    Shardy leaves them."""
+    return close and kind != "func_result" and (unreached or kind != "func_arg")
 
 
 def _has_sharded(slots) -> bool:
@@ -147,3 +194,17 @@ def _in_manual(op, known: dict) -> bool:
     if inside is None:
         inside = known[parent] = _inside_manual(op)
     return inside
+
+
+def keep_sharding_rules(module_op) -> None:
+    """Each op's rule as its `sdy.sharding_rule` (Shardy's keep-sharding-rules), also inside
+    reduction bodies; a custom call's own rule stays as the user wrote it."""
+
+    def visit(op):
+        if "sdy.sharding_rule" not in op.attributes and not op.name.startswith("sdy."):
+            rule = rule_for(op)
+            if rule is not None:
+                op.attributes["sdy.sharding_rule"] = ir.Attribute.parse(rule.text)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)

@@ -23,6 +23,7 @@ from meshjit.passes.graph.graph import (
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
 from meshjit.passes.graph.ties import TIES
 from meshjit.passes.rules import (
+    HOST_OFFLOAD_TARGETS,
     NO_RULE_OPS,
     PASS_THROUGH_OPS,
     SHARDY_ELEMENTWISE_OPS,
@@ -159,7 +160,10 @@ class Builder:
             views.append(View(slot))
         n = len(operands)
         name = op.name
-        stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS else STAGE_ALL
+        elementwise = name in SHARDY_ELEMENTWISE_OPS or _host_offload(op)
+        stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS or elementwise else STAGE_ALL
+        if stage == STAGE_PASS_THROUGH and any(map(_multi_use_dynamic_slice, operands)):
+            stage = STAGE_ALL  # Shardy lets the dynamic slice's forward sharding arrive first
         self.graph.edges.append(
             Edge(
                 label,
@@ -170,7 +174,7 @@ class Builder:
                 name == "stablehlo.broadcast_in_dim",
                 name,
                 op,
-                elementwise=name in SHARDY_ELEMENTWISE_OPS,
+                elementwise=elementwise,
                 shared_operand=stage == STAGE_PASS_THROUGH and any(map(_has_other_use, operands)),
             )
         )
@@ -200,6 +204,19 @@ def _maximal(sharding, meshes) -> bool:
     return mesh is not None and not mesh.axes
 
 
+def _host_offload(op) -> bool:
+    return op.name == "stablehlo.custom_call" and custom_call_target(op) in HOST_OFFLOAD_TARGETS
+
+
+def _multi_use_dynamic_slice(value: ir.Value) -> bool:
+    owner = value.owner
+    return (
+        not isinstance(owner, ir.Block)
+        and owner.name == "stablehlo.dynamic_slice"
+        and _has_other_use(value)
+    )
+
+
 def _has_other_use(value: ir.Value) -> bool:
     """Whether `value` has more than one use (an op reading it twice uses it twice)."""
     uses = iter(value.uses)
@@ -227,32 +244,50 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
         builder.func(func_op)
     _tie_calls(builder, funcs)
     for members in builder.groups.values():  # one sharding for the whole group
-        builder.tie(members[0][1], [slot for slot, _ in members], "sdy.sharding_group")
+        slots = [slot for slot, _ in members if slot is not None]
+        _share_initial_sharding(slots)
+        builder.tie(members[0][1], slots, "sdy.sharding_group")
     # Shardy pushes func result shardings to the returned values before visiting any op.
     returns = [e for e in graph.edges if e.op_name == "func.return"]
     if returns:
         graph.edges = returns + [e for e in graph.edges if e.op_name != "func.return"]
     with_axes = [name for name, mesh in graph.meshes.items() if mesh.axes]
-    if len(with_axes) == 1:  # a maximal mesh (no axes: one device) is no one's default
+    if len(with_axes) == 1:  # a maximal or empty mesh (no axes) is no one's default
         only = with_axes[0]
         for slot in graph.all_slots():
             slot.mesh = slot.mesh or only
     return graph
 
 
+def _share_initial_sharding(slots: list[Slot]) -> None:
+    """A group member's own sharding is every member's from the start (as Shardy's groups)."""
+    source = next((s for s in slots if s.annotated and s.mesh is not None), None)
+    if source is None:
+        return
+    for slot in slots:
+        if not slot.annotated and slot.rank == source.rank:
+            slot.mesh, slot.annotated = source.mesh, True
+            slot.dims = [list(d) for d in source.dims]
+            slot.closed = list(source.closed)
+            slot.origin = list(source.origin)
+
+
 def _tie_calls(builder: Builder, funcs: dict) -> None:
-    """Ties each call's operands and results to its callee's arguments and results."""
+    """Ties each call's operands and results to its callee's arguments and results (the ties
+    run where the call is in program order, before the callee's own ops, as Shardy's)."""
     graph = builder.graph
-    for call, label in builder.calls:
+    for call, label, at in reversed(builder.calls):  # later calls first: `at` stays valid
         callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
         func_op = funcs.get(callee)
         if func_op is None or not func_op.regions[0].blocks:
             continue
         args = func_op.regions[0].blocks[0].arguments
+        edges, graph.edges = graph.edges, []
         for i, v in enumerate(call.operands):
             builder.tie(label, [graph.slots.get(v), graph.slots.get(args[i])], call.name)
         for i, r in enumerate(call.results):
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
+        graph.edges = edges[:at] + graph.edges + edges[at:]
 
 
 def print_warnings(graph: Graph) -> None:

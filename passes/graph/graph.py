@@ -122,6 +122,11 @@ class Edge:
     plan: object = None  # propagation's per-edge tables, built on first use
 
     @property
+    def syncs(self) -> bool:
+        """A sharding group: its members take a new sharding at once."""
+        return self.op_name == "sdy.sharding_group"
+
+    @property
     def label(self) -> str:
         return str(self.label_source)
 
@@ -143,6 +148,7 @@ class Graph:
     edges: list[Edge] = dataclasses.field(default_factory=list)
     meshes: dict[str, MeshShape] = dataclasses.field(default_factory=dict)
     warnings: list[str] = dataclasses.field(default_factory=list)
+    edge_owned: set = dataclasses.field(default_factory=set)  # values a data-flow edge owns
     conflicts: int = 0  # conflicts the cost model would resolve otherwise ("auto" mode)
     blocked: int = 0  # axes a tensor could not take (another of its dims held them)
     chosen: str = ""  # with conflicts="auto", the result kept: "shardy", "cost" or "shardy-early"

@@ -150,6 +150,9 @@ def op_result_shardings(op: ir.Operation) -> list[TensorSharding | None]:
     op = op.operation
     if op.name in _OWN_SHARDING_OPS:
         return [read_sharding(op.attributes["sharding"], op.location)]
+    if op.name == "sdy.data_flow_edge":  # its sharding is optional
+        attr = op.attributes["sharding"] if "sharding" in op.attributes else None
+        return [None if attr is None else read_sharding(attr, op.location)]
     if op.name == "sdy.manual_computation":
         return read_sharding_per_value(op.attributes["out_shardings"], op.location)
     if SHARDING_ATTR not in op.attributes:
@@ -159,7 +162,7 @@ def op_result_shardings(op: ir.Operation) -> list[TensorSharding | None]:
 
 def set_op_result_shardings(op: ir.Operation, shardings: list[TensorSharding]) -> None:
     op = op.operation
-    if op.name in _OWN_SHARDING_OPS:
+    if op.name in _OWN_SHARDING_OPS or op.name == "sdy.data_flow_edge":
         op.attributes["sharding"] = tensor_sharding_attr(shardings[0])
     elif op.name == "sdy.manual_computation":
         op.attributes["out_shardings"] = sharding_per_value_attr(shardings)

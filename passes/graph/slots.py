@@ -76,17 +76,16 @@ def init_slot(slot: Slot, sharding: TensorSharding | None, meshes, location, hol
     mesh = meshes.get(sharding.mesh_name)
     if mesh is None:
         raise GraphError(location, f"sharding refers to unknown mesh @{sharding.mesh_name}")
-    if not mesh.axes and not sharding.dims:
-        # A maximal sharding (one device: a host callback's results): kept as the op states
-        # it; nothing propagates into the value (its layout elsewhere is a copy from there).
-        slot.closed = [True] * slot.rank
+    if not mesh.names and not sharding.dims and slot.rank:
+        _load_maximal(slot)  # e.g. a host callback's results, on device 0
         return
     if len(sharding.dims) != slot.rank:
         raise GraphError(
             location,
             f"sharding {sharding.text} has {len(sharding.dims)} dims for a rank-{slot.rank} value",
         )
-    slot.mesh, slot.annotated = sharding.mesh_name, True
+    # A sharding on a mesh without axes says nothing: another mesh's axes may replace it.
+    slot.mesh, slot.annotated = (sharding.mesh_name if mesh.names else None), True
     for name in (axis_ref(a).name for a in (*sharding.replicated, *sharding.unreduced)):
         _check_axis(mesh, name, location)
         slot.forbidden.add(name)
@@ -96,11 +95,19 @@ def init_slot(slot: Slot, sharding: TensorSharding | None, meshes, location, hol
             _check_axis(mesh, axis_ref(a).name, location)
         axes = [to_axis(a, mesh) for a in dim.axes]
         origin = (slot.label_source, ())
-        if dim.priority and hold:
+        if dim.priority and hold:  # closed (and empty) until its round
             slot.held[d] = (axes, dim.is_closed, dim.priority, origin)
+            slot.closed[d] = True
         else:
             slot.dims[d], slot.closed[d], slot.priority[d] = axes, dim.is_closed, dim.priority
             slot.origin[d] = origin if axes else None
+
+
+def _load_maximal(slot: Slot) -> None:
+    """A maximal sharding (`<@maximal, []>`, one device holds it all): nothing propagates to
+    or from the value, and its annotation stays as it is (the slot has no mesh to write)."""
+    slot.annotated, slot.sink_only = True, True
+    slot.closed = [True] * slot.rank
 
 
 def _check_axis(mesh: MeshShape, name: str, location) -> None:

@@ -12,7 +12,15 @@ import re
 from jaxlib.mlir import ir
 
 from meshjit.passes.graph import sharding_io as io
-from meshjit.passes.graph.graph import STAGE_PASS_THROUGH, Edge, Slot, View, identity_rule
+from meshjit.passes.graph.data_flow import DATA_FLOW_TIES
+from meshjit.passes.graph.graph import (
+    STAGE_PASS_THROUGH,
+    Edge,
+    GraphError,
+    Slot,
+    View,
+    identity_rule,
+)
 from meshjit.passes.graph.slots import init_slot, new_slot
 
 
@@ -53,7 +61,8 @@ def _case(b, op, forbidden, return_slots, label):
 
 
 def _call(b, op, forbidden, return_slots, label):
-    b.calls.append((op, label))  # tied once every callee has its slots
+    # Tied once every callee has its slots, at the call's place in program order.
+    b.calls.append((op, label, len(b.graph.edges)))
 
 
 def _manual_computation(b, op, forbidden, return_slots, label):
@@ -99,7 +108,20 @@ def _manual_tie(b, label, outer: Slot, inner: Slot, manual) -> None:
 
 def _sharding_group(b, op, forbidden, return_slots, label):
     group = ir.IntegerAttr(op.attributes["group_id"]).value
-    b.groups.setdefault(group, []).append((b.graph.slots.get(op.operands[0]), label))
+    slot = b.graph.slots.get(op.operands[0])
+    members = b.groups.setdefault(group, [])
+    for other, _ in members:
+        if slot is not None and other is not None and _meshes_differ(slot, other):
+            raise GraphError(
+                op.location,
+                f"sharding group {group} has members on different meshes "
+                f"(@{other.mesh} and @{slot.mesh})",
+            )
+    members.append((slot, label))
+
+
+def _meshes_differ(a: Slot, b: Slot) -> bool:
+    return a.mesh is not None and b.mesh is not None and a.mesh != b.mesh
 
 
 def _barrier(b, op, forbidden, return_slots, label):
@@ -125,4 +147,5 @@ TIES = {
     "stablehlo.if": _case,
     "func.call": _call,
     "sdy.manual_computation": _manual_computation,
+    **DATA_FLOW_TIES,
 }

@@ -7,7 +7,9 @@ another of its dims, no sub-axes on func boundaries).
 
 from __future__ import annotations
 
-from meshjit.passes.graph.axes import axes_product, extension, free_prefix
+import math
+
+from meshjit.passes.graph.axes import axes_product, extension, free_prefix, merge_axes
 from meshjit.passes.graph.graph import Slot
 
 
@@ -19,6 +21,8 @@ def apply_decisions(step, t: int, decisions) -> bool:
     view = step.views[t]
     slot = view.slot
     used = slot.used()
+    if slot.held:  # a dim waiting for its priority's round keeps its axes to itself
+        used += [a for held in slot.held.values() for a in held[0]]
     closed = slot.closed
     changed = False
     for d, fs in _dims(step, t, decisions):
@@ -34,6 +38,10 @@ def apply_decisions(step, t: int, decisions) -> bool:
                 continue
             new = list(part)
             if not _take(step, slot, new, ext, used):
+                continue
+        elif slot.no_sub_axes:
+            new = _grow_dim_whole_axes(step, slot, proj, fs, decisions, used)
+            if new is None:
                 continue
         else:
             new = _grow_dim(step, slot, proj, fs, decisions, used)
@@ -62,6 +70,8 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
     """Appends the axes of `ext` to `part` (and `used`) in order, while the slot can take them
     (a piece of one ends it) and, with `size`, while `part` still divides it; whether any."""
     took = False
+    if slot.no_sub_axes and len(ext) > 1:  # sub-axes that join into whole axes are whole axes
+        ext = merge_axes(list(ext))
     for axis in ext:
         piece = _addable(step, slot, axis, used)
         if piece != axis:
@@ -69,6 +79,11 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
         if piece is None:
             break
         if size is not None and size % axes_product(part + [piece]):
+            piece = _dividing_piece(slot, piece, size // axes_product(part))
+            if piece is not None:
+                part.append(piece)
+                used.append(piece)
+                took = True
             break
         part.append(piece)
         used.append(piece)
@@ -76,6 +91,15 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
         if piece != axis:
             break
     return took
+
+
+def _dividing_piece(slot: Slot, axis, room: int):
+    """The major sub-axis of `axis` that still divides `room` (what is left of a non-minor
+    factor's size), as Shardy cuts an axis that does not divide; None if none."""
+    size = math.gcd(room, axis[2])
+    if size <= 1 or slot.no_sub_axes:
+        return None
+    return (axis[0], axis[1], size)
 
 
 def _addable(step, slot: Slot, axis, used):
@@ -104,6 +128,29 @@ def _grow_dim(step, slot: Slot, proj, fs, decisions, used):
         full_so_far = full_so_far and axes_product(part) == factors[f].size
         parts.extend(part)
     return parts if grew else None
+
+
+def _grow_dim_whole_axes(step, slot: Slot, proj, fs, decisions, used):
+    """`_grow_dim` for a slot that holds whole axes only: the factors may take sub-axes that
+    join into whole axes (`"a":(1)4, "a":(4)2` is "a"); the dim keeps its whole-axis prefix."""
+    slot.no_sub_axes = False
+    scratch = list(used)
+    try:
+        new = _grow_dim(step, slot, proj, fs, decisions, scratch)
+    finally:
+        slot.no_sub_axes = True
+    if new is None:
+        return None
+    whole = []
+    for axis in merge_axes(new):
+        if _is_sub_axis(step, axis):
+            break
+        whole.append(axis)
+    old = [a for f in fs for a in proj[f]]
+    if whole == merge_axes(old):
+        return None
+    used.extend(a for a in whole if a not in used)
+    return whole
 
 
 def _is_sub_axis(step, axis) -> bool:

@@ -22,9 +22,10 @@ from meshjit.passes.graph.axes import (
 )
 
 
-def decide_basic(claims) -> dict:
+def decide_basic(claims, mappings=None) -> dict:
     """factor -> (axes, source tensor): the longest claim where all are compatible, else their
-    common prefix; an axis two factors want goes to neither."""
+    common prefix; an axis two factors of one tensor want goes to neither (`mappings`, the
+    rule's per-tensor dims, says which factors share a tensor; without it, all do)."""
     decisions = {}
     for f, cs in claims.items():
         maximal = _maximal(cs)
@@ -33,12 +34,31 @@ def decide_basic(claims) -> dict:
         else:
             decisions[f] = (common_prefix([c[0] for c in cs]), cs[0][1])
     wanted = dict(decisions)
+    tensors = (
+        _factor_tensors(mappings, wanted) if mappings is not None and len(wanted) > 1 else None
+    )
     for f, (axes, src) in wanted.items():
-        others = [a for g, (ax, _) in wanted.items() if g != f for a in ax]
+        others = [
+            a
+            for g, (ax, _) in wanted.items()
+            if g != f and (tensors is None or tensors[f] & tensors[g])
+            for a in ax
+        ]
         cut = next((k for k, a in enumerate(axes) if any(overlaps(a, o) for o in others)), None)
         if cut is not None:
             decisions[f] = (axes[:cut], src)
     return {f: d for f, d in decisions.items() if d[0]}
+
+
+def _factor_tensors(mappings, factors) -> dict:
+    """factor -> the tensors (by index) one of whose dims holds it."""
+    out = {f: set() for f in factors}
+    for t, dims in enumerate(mappings):
+        for fs in dims:
+            for f in fs:
+                if f in out:
+                    out[f].add(t)
+    return out
 
 
 def decide_aggressive(step, claims) -> dict:

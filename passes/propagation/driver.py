@@ -17,6 +17,7 @@ from meshjit.passes.propagation.priorities import (
     release_priority,
     rerun_in_last_stage,
     stages_for,
+    strip_priorities,
     user_priorities,
 )
 
@@ -34,6 +35,8 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
             if stage == STAGE_ALL:
                 dirty.update(e for e in graph.edges if rerun_in_last_stage(e, options))
             run_to_fixed_point(graph, stage, options, dirty, users)
+    if options.op_priority:
+        strip_priorities(graph)
 
 
 def run_to_fixed_point(
@@ -87,9 +90,9 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
         for slot in EdgeStep(edge, stage, options, graph).run():
             for user in users[id(slot)]:
                 dirty.add(user)
-                if user in in_stage and user not in queued and user is not edge:
-                    stack.append(user)  # an edge already queued keeps its place
-                    queued.add(user)
+                if user in in_stage and user is not edge and (user not in queued or user.syncs):
+                    stack.append(user)  # an edge already queued keeps its place, but a group
+                    queued.add(user)  # syncs its members at once (as Shardy's do)
         dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
     return runs
 

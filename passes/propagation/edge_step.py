@@ -20,6 +20,7 @@ class EdgePlan:
         "mappings",
         "n_operands",
         "propagating",
+        "propagating_all",
         "pass_through",
         "reduction",
         "dims",
@@ -34,6 +35,7 @@ class EdgePlan:
         self.propagating = [
             f for f, x in enumerate(rule.factors) if not x.blocked and x.kind != NEED_REPLICATION
         ]
+        self.propagating_all = [f for f, x in enumerate(rule.factors) if not x.blocked]
         self.pass_through = [f for f in self.propagating if rule.factors[f].kind == PASS_THROUGH]
         self.reduction = [x.kind == REDUCTION for x in rule.factors]
         # Per tensor: (dim, factors) for the dims that have factors.
@@ -67,9 +69,13 @@ class EdgeStep:
         self.mappings = plan.mappings
         mesh = None
         for v in views:
-            if v.slot.mesh:
-                mesh = v.slot.mesh
-                break
+            other = v.slot.mesh
+            if other:
+                if mesh is None:
+                    mesh = other
+                elif other != mesh:  # tensors on different meshes: nothing propagates
+                    mesh = None
+                    break
         self.mesh = mesh
         if mesh is None:
             return
@@ -86,7 +92,9 @@ class EdgeStep:
             targets = [i for i in targets if (i < n) != forward]
         self.sources, self.targets = sources, targets
         self.proj = _project_views(plan, views, set(targets) | set(sources), self.rule.factors)
-        self.propagating = plan.propagating
+        self.propagating = (
+            plan.propagating_all if options.need_replication_propagates else plan.propagating
+        )
         if stage == STAGE_NO_FORWARD_BROADCAST and options.reductions_wait:
             self.propagating = plan.pass_through
 
@@ -98,7 +106,7 @@ class EdgeStep:
         if not claims:
             return []
         if self.options.strategy == "basic":
-            decisions = decide_basic(claims)
+            decisions = decide_basic(claims, self.mappings)
         else:
             decisions = decide_aggressive(self, claims)
         if not decisions:

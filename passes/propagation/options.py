@@ -27,6 +27,9 @@ class Options:
     max_iterations: int = 64
     op_priority: bool = True
     track_origins: bool = False  # record where each dim's axes came from (explain mode)
+    # Shardy-compatible mode: need_replication factors propagate too (Shardy's passes only
+    # replicate them when inserting reshards); meshjit's own mode keeps them unsharded.
+    need_replication_propagates: bool = False
 
     @property
     def shardy_preferences(self) -> bool:
@@ -67,4 +70,4 @@ def make_options(
         conflicts = "shardy"
     elif cost_model:
         conflicts = "cost"
-    return Options(strategy, conflicts, max_iterations, op_priority, explain)
+    return Options(strategy, conflicts, max_iterations, op_priority, explain, conflicts == "shardy")

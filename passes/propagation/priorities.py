@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-from meshjit.passes.graph.axes import overlaps
 from meshjit.passes.graph.graph import (
     STAGE_ALL,
     STAGE_NO_FORWARD_BROADCAST,
@@ -55,7 +54,15 @@ def _restricted(edge: Edge, options: Options) -> bool:
     if not options.reductions_wait:
         return False
     plan = plan_of(edge)
-    return len(plan.pass_through) < len(plan.propagating)
+    factors = plan.propagating_all if options.need_replication_propagates else plan.propagating
+    return len(plan.pass_through) < len(factors)
+
+
+def strip_priorities(graph: Graph) -> None:
+    """Shardy's priority-ordered propagation writes no priorities back: they are spent."""
+    for slot in graph.all_slots():
+        if any(p is not None for p in slot.priority):
+            slot.priority = [None] * slot.rank
 
 
 def user_priorities(graph: Graph) -> list[int]:
@@ -70,10 +77,8 @@ def release_priority(graph: Graph, priority: int) -> None:
             if prio != priority:
                 continue
             del slot.held[d]
-            # The annotated value keeps its own sharding; the priority only delayed it as a source.
-            others = [a for k, dim in enumerate(slot.dims) if k != d for a in dim]
-            if any(overlaps(a, o) for a in axes for o in others):
-                continue
+            # The annotated value keeps its own sharding (its axes were reserved, its dim closed
+            # until now): the priority only delayed it as a source.
             if slot.dims[d] != list(axes):
                 slot.origin[d] = origin if axes else None
             slot.dims[d], slot.closed[d], slot.priority[d] = list(axes), closed, prio

@@ -11,10 +11,12 @@ from meshjit.passes.rules import (  # noqa: F401  (each registers its family's r
     custom_call,
     elementwise,
     gather_scatter,
+    linalg,
     shapes,
 )
 from meshjit.passes.rules.custom_call import (
     CUSTOM_CALL_RULES,
+    HOST_OFFLOAD_TARGETS,
     custom_call_target,
     register_custom_call_rule,
     unregister_custom_call_rule,
@@ -56,6 +58,7 @@ __all__ = [
     "ShardingRule",
     "TensorMapping",
     "attach_rules",
+    "HOST_OFFLOAD_TARGETS",
     "custom_call_target",
     "factor_names",
     "is_tensor",

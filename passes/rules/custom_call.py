@@ -14,6 +14,7 @@ from collections.abc import Callable
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
+from meshjit.passes.rules.elementwise import pointwise_rule
 from meshjit.passes.rules.registry import sharding_rule
 from meshjit.passes.rules.rule import (
     NEED_REPLICATION,
@@ -66,9 +67,16 @@ def _rule_from_attr(attribute: ir.Attribute) -> ShardingRule:
     )
 
 
+# Host-offload custom calls move a tensor between memories, elementwise (Shardy gives them an
+# elementwise rule and propagates them in its first, element-wise op-priority stage).
+HOST_OFFLOAD_TARGETS = frozenset({"MoveToHost", "MoveToDevice"})
+
+
 @sharding_rule("stablehlo.custom_call")
 def custom_call_rule(op):
     target = ir.StringAttr(op.attributes["call_target_name"]).value
+    if target in HOST_OFFLOAD_TARGETS and target not in CUSTOM_CALL_RULES:
+        return pointwise_rule(op)
     rule = CUSTOM_CALL_RULES.get(target)
     if rule is None:
         if "sdy.sharding_rule" not in op.attributes:

@@ -10,13 +10,15 @@ from meshjit.passes.rules.rule import PASS_THROUGH, ShardingRule
 from meshjit.passes.rules.util import op_builder, shape_of
 
 
-def pointwise_rule(op: ir.Operation, special=None) -> ShardingRule:
+def pointwise_rule(op: ir.Operation, special=None, shape=None) -> ShardingRule:
     """One factor per result dim shared by every same-rank tensor; scalars map to nothing.
 
-    `special(dim) -> (kind, blocked) | None` overrides a dimension's factor kind.
+    `special(dim) -> (kind, blocked) | None` overrides a dimension's factor kind; `shape` the
+    factor sizes (the result's by default).
     """
     b = op_builder(op)
-    shape = shape_of(op.results[0]) if len(op.results) else shape_of(op.operands[0])
+    if shape is None:
+        shape = shape_of(op.results[0]) if len(op.results) else shape_of(op.operands[0])
     rank = len(shape)
     for d, size in enumerate(shape):
         kind, blocked = (special(d) if special else None) or (PASS_THROUGH, False)

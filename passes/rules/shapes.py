@@ -27,12 +27,13 @@ def broadcast_rule(op):
 
 @sharding_rule("stablehlo.transpose", cache_attrs=("permutation",))
 def transpose_rule(op):
+    """One factor per dim, numbered in the result's order (as Shardy numbers them)."""
     b = op_builder(op)
     in_shape = shape_of(op.operands[0])
     perm = ints(op, "permutation")
-    factors = [b.factor(size) for size in in_shape]
-    for d, f in enumerate(factors):
-        b.operand(0, d, f)
+    factors = {d: b.factor(in_shape[d]) for d in perm}
+    for d in range(len(in_shape)):
+        b.operand(0, d, factors[d])
     for r, d in enumerate(perm):
         b.result(0, r, factors[d])
     return b.build()
@@ -80,8 +81,10 @@ def _reshape_fallback(b: RuleBuilder, in_shape, out_shape, i, j) -> ShardingRule
 
 
 def _sliced_dims_rule(op, changed) -> ShardingRule:
-    """Pointwise; dims where `changed(d)` are permutation factors."""
-    return pointwise_rule(op, lambda d: (PERMUTATION, False) if changed(d) else None)
+    """Pointwise; dims where `changed(d)` are permutation factors, as large as the larger of
+    the operand's and the result's dim (as Shardy sizes them)."""
+    shape = [max(a, b) for a, b in zip(shape_of(op.operands[0]), shape_of(op.results[0]))]
+    return pointwise_rule(op, lambda d: (PERMUTATION, False) if changed(d) else None, shape)
 
 
 @sharding_rule("stablehlo.slice", cache_attrs=("start_indices", "limit_indices", "strides"))

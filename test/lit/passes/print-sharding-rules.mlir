@@ -14,9 +14,9 @@ func.func @rules(%a: tensor<8x16xf32>, %b: tensor<16x32xf32>, %v: tensor<16xf32>
   %3 = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<16xf32>) -> tensor<8x16xf32>
   // CHECK: stablehlo.reshape {{.*}}<([ij, k])->([i, jk]) {i=2, j=4, k=16}>
   %4 = stablehlo.reshape %0 : (tensor<8x16xf32>) -> tensor<2x64xf32>
-  // CHECK: stablehlo.transpose {{.*}}<([i, j])->([j, i]) {i=8, j=16}>
+  // CHECK: stablehlo.transpose {{.*}}<([j, i])->([i, j]) {i=16, j=8}>
   %5 = stablehlo.transpose %0, dims = [1, 0] : (tensor<8x16xf32>) -> tensor<16x8xf32>
-  // CHECK: stablehlo.slice {{.*}}<([i, j])->([i, j]) {i=4, j=16} permutation={i}>
+  // CHECK: stablehlo.slice {{.*}}<([i, j])->([i, j]) {i=8, j=16} permutation={i}>
   %6 = stablehlo.slice %0 [0:4, 0:16] : (tensor<8x16xf32>) -> tensor<4x16xf32>
   // CHECK: stablehlo.concatenate {{.*}}<([i, j], [i, j])->([i, j]) {i=16, j=16} permutation={i}>
   %7 = stablehlo.concatenate %0, %0, dim = 0 : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<16x16xf32>

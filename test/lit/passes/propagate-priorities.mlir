@@ -7,10 +7,11 @@
 // RUN:   | FileCheck %s --check-prefix=SHARDY
 
 // User priorities: the p0 sharding of %arg1 propagates first and wins the shared dim; %arg0
-// keeps its own p1 annotation (only its role as a source was delayed).
+// keeps its own annotation (only its role as a source was delayed); as Shardy, the priorities
+// are spent: none is written back.
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @user_priority
-// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}p1, {}]>}
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}
 // CHECK: stablehlo.add {{.*}}<@mesh, [{"y", ?}, {?}]>
 // CHECK: stablehlo.multiply {{.*}}<@mesh, [{"y", ?}, {?}]>
 func.func @user_priority(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}p1, {}]>},

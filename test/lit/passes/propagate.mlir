@@ -67,10 +67,10 @@ func.func @reduce(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [
 // -----
 
 // reshape splits "y"=4 over [2, 4] into the sub-axes "y":(1)2 and "y":(2)2; the func result
-// (a boundary) takes no sub-axes, as with Shardy.
+// takes them too, as with Shardy's propagation (export cuts them off func boundaries).
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @reshape_sub_axes
-// CHECK-SAME: -> (tensor<2x4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}, {"x", ?}]>})
+// CHECK-SAME: -> (tensor<2x4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y":(1)2, ?}, {"y":(2)2, ?}, {"x", ?}]>})
 // CHECK: stablehlo.reshape %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y":(1)2, ?}, {"y":(2)2, ?}, {"x", ?}]>]>}
 func.func @reshape_sub_axes(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}) -> tensor<2x4x16xf32> {
   %0 = stablehlo.reshape %arg0 : (tensor<8x16xf32>) -> tensor<2x4x16xf32>

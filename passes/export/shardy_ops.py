@@ -1,0 +1,235 @@
+"""Export steps of Shardy's `sdy-propagation-pipeline` that rewrite ops (meshjit-export does
+them unless it prepares the module for XLA): `sdy.sharding_group`s go (and the ops only they
+used), every `sdy.sharding_constraint` becomes a `sdy.reshard` to the same sharding, and every
+`stablehlo.constant` a `sdy.constant` (Shardy's import makes constants `sdy.constant`s so nothing
+folds them, and its export keeps them), and a result holding partial sums (`unreduced={...}`)
+reaches its users through a `sdy.all_reduce` over those axes."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+
+from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
+from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.shardy_import import ORIGINAL_FUNC_NAME, erase_dead_ops
+
+
+def _ops_named(module_op: ir.Operation, name: str) -> list:
+    found = []
+
+    def visit(op):
+        if op.name == name:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return found
+
+
+def constraints_as_reshards(module_op: ir.Operation) -> None:
+    for op in _ops_named(module_op, "sdy.sharding_constraint"):
+        with op.location, ir.InsertionPoint(op):
+            reshard = sdy.ReshardOp(op.operands[0], op.attributes["sharding"])
+        op.results[0].replace_all_uses_with(reshard.result)
+        op.erase()
+
+
+def merge_constants(module_op: ir.Operation) -> None:
+    """Equal `sdy.constant`s of one block (same value, type and sharding) become the first
+    of them (Shardy's export merges the copies its import made)."""
+    first: dict = {}
+    for op in _ops_named(module_op, "sdy.constant"):
+        sharding = op.attributes[SHARDING_ATTR] if SHARDING_ATTR in op.attributes else None
+        key = (op.block, str(op.attributes["value"]), str(op.results[0].type), str(sharding))
+        kept = first.setdefault(key, op)
+        if kept is not op:
+            op.results[0].replace_all_uses_with(kept.results[0])
+            op.erase()
+
+
+def constants_as_sdy(module_op: ir.Operation) -> None:
+    for op in _ops_named(module_op, "stablehlo.constant"):
+        with op.location, ir.InsertionPoint(op):
+            const = sdy.ConstantOp(op.attributes["value"])
+        if SHARDING_ATTR in op.attributes:
+            const.operation.attributes[SHARDING_ATTR] = op.attributes[SHARDING_ATTR]
+        op.results[0].replace_all_uses_with(const.result)
+        op.erase()
+    merge_constants(module_op)
+
+
+def remove_sharding_groups(module_op: ir.Operation) -> None:
+    groups = _ops_named(module_op, "sdy.sharding_group")
+    for op in groups:
+        op.erase()
+    if groups:
+        erase_dead_ops(module_op)
+
+
+def _sharded_ops(module_op: ir.Operation) -> list:
+    found = []
+
+    def visit(op):
+        if SHARDING_ATTR in op.attributes and op.results:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return found
+
+
+def _unreduced_text(sharding) -> str | None:
+    """The `{"a", ...}` of a sharding's unreduced axes, or None."""
+    axes = list(sdy.TensorShardingAttr(sharding).unreduced_axes)
+    return "{" + ", ".join(str(a) for a in axes) + "}" if axes else None
+
+
+def _reduced(sharding):
+    """The sharding without its unreduced axes (the all_reduce's out_sharding)."""
+    attr = sdy.TensorShardingAttr(sharding)
+    return sdy.TensorShardingAttr.get(
+        attr.mesh_or_ref, list(attr.dimension_shardings), list(attr.replicated_axes), []
+    )
+
+
+def all_reduce_unreduced(module_op: ir.Operation) -> None:
+    for op in _sharded_ops(module_op):
+        shardings = list(sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings)
+        for result, sharding in zip(op.results, shardings):
+            axes = _unreduced_text(sharding)
+            users = [u for u in result.uses]
+            if axes is None or not users:
+                continue
+            with op.location, ir.InsertionPoint.after(op):
+                reduce = sdy.AllReduceOp(
+                    result, ir.Attribute.parse(f"#sdy<axis_ref_list{axes}>"), _reduced(sharding)
+                )
+            for use in users:
+                use.owner.operands[use.operand_number] = reduce.result
+
+
+def _value_sharding(value: ir.Value):
+    """The `#sdy.sharding` attribute of a func argument or op result, or None."""
+    if isinstance(value, ir.BlockArgument):
+        owner = value.owner.owner
+        if owner is None or owner.operation.name != "func.func":
+            return None
+        owner = owner.operation
+        sharding = io.func_arg_sharding(owner, value.arg_number)
+        return None if sharding is None else tensor_sharding_attr(sharding)
+    op = value.owner
+    if op.name in ("sdy.reshard", "sdy.sharding_constraint"):
+        return op.attributes["sharding"]
+    if SHARDING_ATTR not in op.attributes:
+        return None
+    per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])
+    return list(per_value.shardings)[value.result_number]
+
+
+def _funcs(module_op: ir.Operation) -> dict:
+    return {
+        ir.StringAttr(op.attributes["sym_name"]).value: op.operation
+        for op in module_op.regions[0].blocks[0].operations
+        if op.operation.name == "func.func"
+    }
+
+
+def _reshard_after_definition(value: ir.Value, sharding, location) -> ir.Value:
+    """A `sdy.reshard` of `value` placed right after its definition (a block argument's at
+    the block's start), where Shardy's export puts it."""
+    if isinstance(value, ir.BlockArgument):
+        ops = list(value.owner.operations)
+        where = ir.InsertionPoint(ops[0]) if ops else ir.InsertionPoint(value.owner)
+    else:
+        where = ir.InsertionPoint.after(value.owner)
+    with location, where:
+        return sdy.ReshardOp(value, sharding).result
+
+
+def reshard_call_operands(module_op: ir.Operation) -> None:
+    """A call operand whose sharding differs from its callee argument's is resharded to it
+    (Shardy's `sdy-insert-func-call-reshards`)."""
+    funcs = _funcs(module_op)
+    for call in _ops_named(module_op, "func.call"):
+        callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
+        if callee is None or "arg_attrs" not in callee.attributes:
+            continue
+        for i, operand in enumerate(list(call.operands)):
+            wanted = io.func_arg_sharding(callee, i)
+            wanted = None if wanted is None else tensor_sharding_attr(wanted)
+            if wanted is None or str(_value_sharding(operand)) == str(wanted):
+                continue
+            call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
+
+
+def _prefix_of(wanted, given) -> bool:
+    """Whether each dim of sharding `wanted` is a prefix of that dim of `given`."""
+    want = [list(sdy.DimensionShardingAttr(d).axes) for d in wanted.dimension_shardings]
+    have = [list(sdy.DimensionShardingAttr(d).axes) for d in given.dimension_shardings]
+    return len(want) == len(have) and all(
+        [str(a) for a in h[: len(w)]] == [str(a) for a in w] for w, h in zip(want, have)
+    )
+
+
+def reshard_manual_operands(module_op: ir.Operation) -> None:
+    """A manual computation's operand, an op's result whose sharding does not start with the
+    in_sharding, is resharded to it (as Shardy's pipeline does; func arguments are not)."""
+    for op in _ops_named(module_op, "sdy.manual_computation"):
+        ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
+        for i, operand in enumerate(list(op.operands)):
+            given = None if isinstance(operand, ir.BlockArgument) else _value_sharding(operand)
+            if given is None or _prefix_of(
+                sdy.TensorShardingAttr(ins[i]), sdy.TensorShardingAttr(given)
+            ):
+                continue
+            op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
+
+
+def _signature(func) -> str:
+    attrs = func.attributes
+    return "|".join(str(attrs[k]) if k in attrs else "" for k in ("arg_attrs", "res_attrs"))
+
+
+def dedup_functions(module_op: ir.Operation) -> None:
+    """Copies of one function (`sdy.original_func_name`) whose argument and result shardings
+    ended up the same as an earlier copy's are merged into it, as Shardy's export does."""
+    funcs = _funcs(module_op)
+    kept: dict = {}  # (original name, signature) -> name kept
+    renamed: dict = {}
+    for name, func in funcs.items():
+        original = name
+        if ORIGINAL_FUNC_NAME in func.attributes:
+            original = ir.StringAttr(func.attributes[ORIGINAL_FUNC_NAME]).value
+        key = (original, _signature(func))
+        if key in kept and kept[key] != name:
+            renamed[name] = kept[key]
+        else:
+            kept.setdefault(key, name)
+    if not renamed:
+        _drop_original_names(funcs)
+        return
+    for call in _ops_named(module_op, "func.call"):
+        callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        if callee in renamed:
+            call.attributes["callee"] = ir.FlatSymbolRefAttr.get(renamed[callee])
+    for name in renamed:
+        funcs.pop(name).erase()
+    _drop_original_names(funcs)
+
+
+def _drop_original_names(funcs: dict) -> None:
+    for func in funcs.values():
+        if ORIGINAL_FUNC_NAME in func.attributes:
+            del func.attributes[ORIGINAL_FUNC_NAME]
+
+
+def shardy_ops(module_op: ir.Operation) -> None:
+    remove_sharding_groups(module_op)
+    all_reduce_unreduced(module_op)
+    constraints_as_reshards(module_op)
+    erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
+    reshard_call_operands(module_op)
+    reshard_manual_operands(module_op)
+    dedup_functions(module_op)
+    constants_as_sdy(module_op)

@@ -1,0 +1,301 @@
+"""Steps of Shardy's import pipeline that change what propagation sees (the `shardy-import`
+option of meshjit-propagate, on in Shardy-compatible op-priority mode, which stands for
+`sdy-propagation-pipeline`):
+
+- dead ops go (Shardy's passes rewrite the module with MLIR's greedy driver, which erases
+  them), so a dead user never holds a constant or couples two values (done in every
+  Shardy-compatible mode);
+- a `sdy.sharding_constraint` that is the only user of a value without a sharding gives the value
+  its sharding (closed dims stay closed), as Shardy's `sdy-apply-sharding-constraints` does;
+- the members of a `sdy.sharding_group` whose initial shardings differ each get an open
+  sharding constraint that the group then holds (Shardy's `sdy-sharding-group-import`; done
+  in every mode).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from jaxlib.mlir import ir, passmanager
+from jaxlib.mlir.dialects import sdy
+
+from meshjit.dialects.sdy import (
+    SHARDING_ATTR,
+    axis_ref,
+    sharding_per_value_attr,
+    tensor_sharding_attr,
+)
+from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.graph import GraphError
+from meshjit.passes.rules import PERMUTATION
+
+# Ops MLIR's greedy driver (which Shardy's passes run) never erases: side effects, or a
+# sharding the user asked for.
+_KEPT = frozenset(
+    {
+        "sdy.sharding_constraint",
+        "sdy.manual_computation",
+        "sdy.named_computation",
+        "sdy.data_flow_edge",
+        "sdy.func_data_flow_edge",
+        "stablehlo.send",
+        "stablehlo.recv",
+        "stablehlo.outfeed",
+        "stablehlo.infeed",
+        "stablehlo.rng_bit_generator",
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.if",
+        "stablehlo.all_reduce",
+        "stablehlo.reduce_scatter",
+        "stablehlo.all_gather",
+        "stablehlo.all_to_all",
+        "stablehlo.collective_permute",
+        "stablehlo.collective_broadcast",
+        "func.call",
+    }
+)
+_PREFIXES = ("stablehlo.", "sdy.", "chlo.")
+
+
+def _ops(module_op: ir.Operation) -> list:
+    """Every op, parents before their regions' ops (reversed: children and users first)."""
+    found = []
+
+    def visit(op):
+        found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def _dead(op) -> bool:
+    name = op.name
+    if not op.results or name in _KEPT or not name.startswith(_PREFIXES):
+        return False
+    if name == "stablehlo.custom_call" and _has_side_effect(op):
+        return False
+    return not any(next(iter(r.uses), None) is not None for r in op.results)
+
+
+def _has_side_effect(op) -> bool:
+    attrs = op.attributes
+    return "has_side_effect" in attrs and ir.BoolAttr(attrs["has_side_effect"]).value
+
+
+def erase_dead_ops(module_op: ir.Operation) -> int:
+    """Erases side-effect-free ops whose results nothing uses (users before their operands)."""
+    count = 0
+    for op in reversed(_ops(module_op)):
+        if _dead(op):
+            op.erase()
+            count += 1
+    return count
+
+
+def apply_sharding_constraints(module_op: ir.Operation) -> None:
+    for op in _ops(module_op):
+        if op.name == "sdy.sharding_constraint":
+            _apply(op)
+
+
+def _apply(constraint) -> None:
+    value = constraint.operands[0]
+    uses = iter(value.uses)
+    next(uses, None)
+    if next(uses, None) is not None:
+        return  # another user: the value's sharding is propagation's to decide
+    sharding = constraint.attributes["sharding"]
+    if isinstance(value, ir.BlockArgument):
+        _apply_to_arg(value, sharding)
+        return
+    owner = value.owner
+    if owner.name in ("sdy.sharding_constraint", "sdy.reshard", "sdy.manual_computation"):
+        return
+    if SHARDING_ATTR in owner.attributes:
+        return
+    shardings = [None] * len(owner.results)
+    shardings[value.result_number] = io.read_sharding(sharding, constraint.location)
+    if len(owner.results) > 1:
+        return  # a multi-result op: Shardy would need the other results' shardings too
+    io.set_op_result_shardings(owner, shardings)
+
+
+def _apply_to_arg(arg: ir.BlockArgument, sharding) -> None:
+    func = arg.owner.owner
+    if func is None or func.operation.name != "func.func":
+        return
+    func = func.operation
+    if io.func_arg_sharding(func, arg.arg_number) is not None:
+        return
+    io.set_func_arg_sharding(func, arg.arg_number, io.read_sharding(sharding, func.location))
+
+
+def block_permutation_factors(graph) -> None:
+    """conservative-propagation: sliced, padded, reversed dims (permutation factors) propagate
+    nothing, as in Shardy's conservative rules."""
+    for edge in graph.edges:
+        factors = edge.rule.factors
+        if any(f.kind == PERMUTATION and not f.blocked for f in factors):
+            blocked = tuple(
+                dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION else f
+                for f in factors
+            )
+            edge.rule = dataclasses.replace(edge.rule, factors=blocked)
+            edge.plan = None
+
+
+def import_sharding_groups(module_op: ir.Operation) -> None:
+    groups: dict = {}
+    for op in _ops(module_op):
+        if op.name == "sdy.sharding_group":
+            groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(op)
+    for group_id, members in groups.items():
+        values = [m.operands[0] for m in members]
+        shardings = [_initial_sharding(v) for v in values]
+        _check_one_mesh(group_id, members, shardings)
+        given = {str(s) for s in shardings if s is not None}
+        if len(given) > 1:
+            mesh = next(s for s in shardings if s is not None).mesh_name
+            for value in values:
+                _open_constraint(value, mesh)
+
+
+def _check_one_mesh(group_id: int, members: list, shardings: list) -> None:
+    first = None
+    for member, sharding in zip(members, shardings):
+        if sharding is None:
+            continue
+        if first is None:
+            first = sharding.mesh_name
+        elif sharding.mesh_name != first:
+            raise GraphError(
+                member.location,
+                f"sharding group {group_id} has members on different meshes "
+                f"(@{first} and @{sharding.mesh_name})",
+            )
+
+
+def _initial_sharding(value: ir.Value):
+    if isinstance(value, ir.BlockArgument):
+        func = value.owner.owner
+        if func is None or func.operation.name != "func.func":
+            return None
+        return io.func_arg_sharding(func.operation, value.arg_number)
+    shardings = io.op_result_shardings(value.owner)
+    return shardings[value.result_number] if shardings else None
+
+
+def _open_constraint(value: ir.Value, mesh: str) -> None:
+    """Puts `sdy.sharding_constraint %value <@mesh, [{?}, ...]>` between `value` and its
+    users (the group's op included)."""
+    rank = len(ir.RankedTensorType(value.type).shape)
+    sharding = tensor_sharding_attr(io.open_sharding(mesh, rank))
+    if isinstance(value, ir.BlockArgument):
+        block = value.owner
+        ops = list(block.operations)
+        where = ir.InsertionPoint(ops[0]) if ops else ir.InsertionPoint(block)
+    else:
+        where = ir.InsertionPoint.after(value.owner)
+    with (
+        value.owner.owner.location if isinstance(value, ir.BlockArgument) else value.owner.location
+    ):
+        constraint = sdy.ShardingConstraintOp(value, sharding, ip=where)
+    value.replace_all_uses_except(constraint.result, constraint.operation)
+
+
+ORIGINAL_FUNC_NAME = "sdy.original_func_name"
+
+
+def flatten_call_graph(module_op: ir.Operation) -> None:
+    """Every call site after a callee's first calls its own copy, `@callee_0`, `@callee_1`, ...
+    (marked with the original's name), so each site propagates on its own, as Shardy's
+    `sdy-flatten-call-graph` does; export merges the copies that end up alike."""
+    body = module_op.regions[0].blocks[0]
+    funcs = {
+        ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation
+        for op in body.operations
+        if op.operation.name == "func.func"
+    }
+    seen: dict = {}
+    for call in [op for op in _ops(module_op) if op.name == "func.call"]:
+        name = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        callee = funcs.get(name)
+        if callee is None:
+            continue
+        count = seen.get(name, 0)
+        seen[name] = count + 1
+        if count == 0:
+            continue
+        clone_name = _fresh_name(f"{name}_{count - 1}", funcs)
+        clone = callee.clone(ip=ir.InsertionPoint(body))
+        clone.attributes["sym_name"] = ir.StringAttr.get(clone_name)
+        clone.attributes[ORIGINAL_FUNC_NAME] = ir.StringAttr.get(name)
+        funcs[clone_name] = clone
+        call.attributes["callee"] = ir.FlatSymbolRefAttr.get(clone_name)
+
+
+def _fresh_name(name: str, taken: dict) -> str:
+    candidate, k = name, 0
+    while candidate in taken:
+        k += 1
+        candidate = f"{name}_{k}"
+    return candidate
+
+
+def remove_size_one_axes(module_op: ir.Operation) -> None:
+    """Axes of size 1 leave every sharding (Shardy's `sdy-remove-size-one-axes`)."""
+    ones = {
+        name: {axis for axis, size in mesh.axes if size == 1}
+        for name, mesh in io.read_meshes(module_op).items()
+    }
+    if not any(ones.values()):
+        return
+    for op in _ops(module_op):
+        if op.name == "func.func":
+            _strip_func(op, ones)
+        elif op.name == "sdy.manual_computation":
+            shardings = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
+            stripped = [_strip(s, ones) for s in shardings]
+            op.attributes["in_shardings"] = sharding_per_value_attr(stripped)
+            io.set_op_result_shardings(op, [_strip(s, ones) for s in io.op_result_shardings(op)])
+        elif op.results and (SHARDING_ATTR in op.attributes or "sharding" in op.attributes):
+            shardings = io.op_result_shardings(op)
+            if all(s is not None for s in shardings):
+                io.set_op_result_shardings(op, [_strip(s, ones) for s in shardings])
+
+
+def _strip_func(func, ones) -> None:
+    ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+    for i in range(len(ftype.inputs)):
+        sharding = io.func_arg_sharding(func, i)
+        if sharding is not None:
+            io.set_func_arg_sharding(func, i, _strip(sharding, ones))
+    for i in range(len(ftype.results)):
+        sharding = io.func_result_sharding(func, i)
+        if sharding is not None:
+            io.set_func_result_sharding(func, i, _strip(sharding, ones))
+
+
+def _strip(sharding, ones):
+    drop = ones.get(sharding.mesh_name, set())
+    if not drop:
+        return sharding
+
+    def keep(axes):
+        return tuple(a for a in axes if axis_ref(a).name not in drop)
+
+    dims = tuple(dataclasses.replace(d, axes=keep(d.axes)) for d in sharding.dims)
+    return dataclasses.replace(
+        sharding,
+        dims=dims,
+        replicated=keep(sharding.replicated),
+        unreduced=keep(sharding.unreduced),
+    )
+
+
+def lift_inlined_meshes(module_op: ir.Operation) -> None:
+    """Inline meshes (`#sdy.sharding<mesh<[...]>, ...>`) become `sdy.mesh` symbols, as Shardy's
+    import does (its own `sdy-lift-inlined-meshes`, a mechanical rewrite)."""
+    passmanager.PassManager.parse("builtin.module(sdy-lift-inlined-meshes)").run(module_op)

@@ -1,0 +1,50 @@
+// RUN: not meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true})' 2>&1 | FileCheck %s
+// RUN: not meshjit-opt %s -split-input-file --meshjit-propagate 2>&1 | FileCheck %s
+
+// Issue 19's bad input: a located error, exit code 1, never a Python traceback.
+// CHECK-NOT: Traceback
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 4]]:8: error: 'sdy.data_flow_edge' op requires the same type for all operands and results
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @edge_types_differ(%arg0: tensor<8x8xf32>) -> tensor<8x4xf32> {
+  %0 = stablehlo.optimization_barrier %arg0 : tensor<8x8xf32>
+  %1 = "sdy.data_flow_edge"(%0) : (tensor<8x8xf32>) -> tensor<8x4xf32>
+  return %1 : tensor<8x4xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 5]]:3: error: sharding group 0 has members on different meshes (@mesh1 and @mesh2)
+sdy.mesh @mesh1 = <["a"=4, "b"=2]>
+sdy.mesh @mesh2 = <["c"=8]>
+func.func @group_meshes_differ(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"a"}, {}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh2, [{"c"}, {}]>}) -> tensor<8x8xf32> {
+  sdy.sharding_group %arg0 group_id=0 : tensor<8x8xf32>
+  sdy.sharding_group %arg1 group_id=0 : tensor<8x8xf32>
+  return %arg0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 2]]:{{[0-9]+}}: error: expecting priority in format 'p<number>', got: pfoo
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @bad_priority(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}pfoo, {}]>}) -> tensor<8x8xf32> {
+  return %arg0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 2]]:1: error: 'func.func' op arg 0 - sub-axis next pre-size 3 doesn't divide the size of the full axis 4
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @sub_axis_not_dividing(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(1)3}, {}]>}) -> tensor<8x8xf32> {
+  return %arg0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:8: error: 'stablehlo.custom_call' op operand - mapping rank must match: 1 != 2
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @rule_factor_count(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.custom_call @foo(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=8, j=8}>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}

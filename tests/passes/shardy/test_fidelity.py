@@ -1,0 +1,87 @@
+"""Issue 19: meshjit's Shardy-compatible mode against jaxlib's Shardy passes, case by case.
+
+Each case of test/lit/passes/shardy/*.mlir runs through the file's Shardy pass (`// SHARDY:`) and
+through the meshjit pipeline of its RUN line; every value's sharding must be the same
+(tests/support/shardy_suite.py). Cases marked `// DIFFERS:` are known differences (strict xfail,
+so a fix shows up). In meshjit's default (cost-aware) mode the same cases must propagate too:
+a value Shardy shards is not left unsharded.
+"""
+
+import re
+
+import pytest
+
+from meshjit import passes
+from meshjit.dialects import make_context
+from tests.support import harness, shardy_suite
+
+CASES = shardy_suite.all_cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_agrees_with_shardy(case):
+    if case.differs:
+        pytest.xfail(case.differs)
+    outcome = shardy_suite.compare(case)
+    assert outcome.error is None, outcome.error
+    assert not outcome.differing, "\n".join(
+        f"{k}\n  shardy  {s}\n  meshjit {m}" for k, s, m in outcome.differing
+    )
+
+
+def _default_mode(pipeline: str) -> str:
+    """The case's meshjit pipeline with meshjit's own conflict resolution."""
+    return re.sub(r"shardy-compatible=true ?", "", pipeline)
+
+
+def _sharded(text: str | None) -> bool:
+    return bool(text) and text.startswith("#sdy") and '"' in text.split("replicated")[0]
+
+
+def _sub_axes_on_boundary(key: str, sharding: str) -> bool:
+    """meshjit's own mode keeps sub-axes off func arguments and results (XLA's boundary)."""
+    return key.split()[-1].startswith(("arg", "res")) and ":(" in sharding
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_default_mode_shards_what_shardy_shards(case):
+    if "sdy.mesh @" not in case.text:
+        pytest.skip("inline meshes: meshjit's own mode asks for sdy-lift-inlined-meshes first")
+    with make_context():
+        reference = shardy_suite.value_shardings(shardy_suite.run(case.text, case.shardy))
+        module = shardy_suite.run(case.text, _default_mode(case.meshjit), erase_dead=True)
+        assert module.operation.verify()
+        mine = shardy_suite.value_shardings(module)
+    unsharded = [
+        k
+        for k, s in reference.items()
+        if k in mine and _sharded(s) and not _sharded(mine[k]) and not _sub_axes_on_boundary(k, s)
+    ]
+    assert not unsharded, unsharded
+
+
+def _for_xla(case) -> str | None:
+    """The case as XLA takes it (an 8-device mesh, a main function, the partition count), or
+    None when it cannot be (another device count, several meshes, custom calls XLA lacks)."""
+    meshes = re.findall(r"sdy\.mesh @\w+ = <\[(.*?)\]", case.text)
+    if len(meshes) != 1 or "custom_call" in case.text:
+        return None
+    devices = 1
+    for size in re.findall(r"=(\d+)", meshes[0]):
+        devices *= int(size)
+    if devices != 8:
+        return None
+    text = case.text
+    if "@main" not in text:
+        text = re.sub(r"@" + re.escape(case.name) + r"\b", "@main", text)
+    header = "module attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {"
+    return f"{header}\n{text.strip()}\n}}"
+
+
+XLA_CASES = [c for c in CASES if _for_xla(c) is not None]
+
+
+@pytest.mark.parametrize("case", XLA_CASES, ids=[c.id for c in XLA_CASES])
+def test_default_mode_output_compiles(case):
+    """What meshjit's default propagation makes of each case is valid for XLA."""
+    harness.compile_cost(passes.propagated(_for_xla(case)))

@@ -1,0 +1,45 @@
+"""Random programs with loops, branches, calls, shard_map, sub-axis reshapes and sharding groups
+(tests/support/structured_programs.py), through Shardy's sdy-propagation-pipeline and meshjit's
+stand-in for it (`meshjit-propagate{shardy-compatible=true},meshjit-export{pin-dot-plans=false}`):
+every value's sharding compared; and what XLA compiles from meshjit's default mode moves no more
+bytes than from Shardy's."""
+
+import pytest
+
+from meshjit.dialects import make_context
+from tests.support import harness, shardy_suite
+from tests.support import structured_programs as sp
+
+PROGRAMS = sp.random_programs(30, seed=19)
+MESHJIT = "meshjit-propagate{shardy-compatible=true},meshjit-export{pin-dot-plans=false}"
+# Known difference (1 of 30): where Shardy's pipeline reshards a shard_map's operand (an op
+# result whose sharding differs from the in_sharding) is not fully reproduced (call, case, tanh,
+# shard_map). On other seeds: 34 of 40 (seed 7), 10 of 12 (seed 0), all shard_map or call
+# reshard placements and one call's choice between two sharding orders.
+MIN_AGREEING = 29
+
+
+def _differing(text: str) -> list:
+    with make_context():
+        theirs = shardy_suite.value_shardings(shardy_suite.run(text, "sdy-propagation-pipeline"))
+        mine = shardy_suite.value_shardings(shardy_suite.run(text, MESHJIT))
+    keys = dict.fromkeys([*theirs, *mine])
+    return [(k, theirs.get(k), mine.get(k)) for k in keys if theirs.get(k) != mine.get(k)]
+
+
+@pytest.fixture(scope="module")
+def lowered():
+    return [sp.lower(*p) for p in PROGRAMS]
+
+
+def test_shardy_compatible_mode_agrees_with_shardy(lowered):
+    outcomes = [_differing(text) for text in lowered]
+    agreeing = sum(not d for d in outcomes)
+    report = [(PROGRAMS[i], d[:2]) for i, d in enumerate(outcomes) if d]
+    assert agreeing >= MIN_AGREEING, report
+
+
+@pytest.mark.parametrize("index", range(len(PROGRAMS)), ids=lambda i: "-".join(PROGRAMS[i][0]))
+def test_default_mode_moves_no_more_bytes_than_shardy(lowered, index):
+    row = harness.differential("random", lowered[index])
+    assert row.meshjit.moved_bytes <= row.shardy.moved_bytes, (PROGRAMS[index], row)

@@ -1,0 +1,247 @@
+"""The Shardy-fidelity suite: lit files under test/lit/passes/shardy/, each case run through
+jaxlib's Shardy pass and through meshjit's Shardy-compatible equivalent, every value's sharding
+compared (issue 19).
+
+A suite file names its two pipelines in header comments:
+
+    // SHARDY: sdy-aggressive-propagate
+    // RUN: meshjit-opt %s -split-input-file \
+    // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true ...})' ...
+
+The meshjit pipeline is the one in the RUN line (so the FileCheck goldens check exactly what the
+differential test compares). A case holding `// DIFFERS: why` is a known difference (xfail).
+
+`python -m tests.support.shardy_suite [FILE...]` prints the agreement per file and the values that
+differ.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import sys
+from pathlib import Path
+
+from jaxlib.mlir import ir
+
+from meshjit.dialects import make_context
+from meshjit.passes import pass_manager_from_text
+from meshjit.passes.graph.shardy_import import erase_dead_ops
+
+SUITE_DIR = Path(__file__).resolve().parents[2] / "test" / "lit" / "passes" / "shardy"
+_SHARDY = re.compile(r"^// SHARDY: (.+)$", re.M)
+_RUN_PIPELINE = re.compile(r"--pass-pipeline='builtin\.module\((.+?)\)'")
+_FUNC_NAME = re.compile(r"func\.func (?:private )?@([\w.]+)")
+_DIFFERS = re.compile(r"^// DIFFERS: (.+)$", re.M)
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    file: str
+    name: str
+    text: str  # the chunk, preceded by newlines so locations keep the file's line numbers
+    shardy: str
+    meshjit: str
+    differs: str | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.file}::{self.name}"
+
+
+def _run_lines(text: str) -> str:
+    lines = [ln[len("// RUN:") :].strip() for ln in text.splitlines() if ln.startswith("// RUN:")]
+    return " ".join(lines)
+
+
+def load_cases(path: Path) -> list[Case]:
+    text = path.read_text()
+    shardy = _SHARDY.search(text).group(1).strip()
+    meshjit = _RUN_PIPELINE.search(_run_lines(text)).group(1)
+    cases, line = [], 0
+    for chunk in text.split("\n// -----\n"):
+        names = _FUNC_NAME.findall(chunk)
+        if names:
+            differs = _DIFFERS.search(chunk)
+            cases.append(
+                Case(
+                    path.name,
+                    names[-1],
+                    "\n" * line + chunk,
+                    shardy,
+                    meshjit,
+                    differs.group(1) if differs else None,
+                )
+            )
+        line += chunk.count("\n") + 2
+    return cases
+
+
+def all_cases() -> list[Case]:
+    return [c for p in sorted(SUITE_DIR.glob("*.mlir")) for c in load_cases(p)]
+
+
+# --------------------------------------------------------------------------- running
+
+
+def run(text: str, pipeline: str, *, erase_dead: bool = False) -> ir.Module:
+    """`text` parsed and run through `builtin.module(pipeline)` (in the current context);
+    `erase_dead` first erases dead ops (as Shardy's passes do)."""
+    module = ir.Module.parse(text)
+    if erase_dead:
+        erase_dead_ops(module.operation)
+    pass_manager_from_text(f"builtin.module({pipeline})").run(module.operation)
+    return module
+
+
+def _attr_text(op, name: str) -> str | None:
+    return str(op.attributes[name]) if name in op.attributes else None
+
+
+def _per_value(op, name: str) -> list[str]:
+    text = _attr_text(op, name)
+    if text is None:
+        return []
+    return [str(a) for a in _per_value_attrs(op.attributes[name])]
+
+
+def _per_value_attrs(attr) -> list:
+    from jaxlib.mlir.dialects import sdy
+
+    return list(sdy.TensorShardingPerValueAttr(attr).shardings)
+
+
+def _open_unsharded(value_type) -> str:
+    rank = len(value_type.shape) if isinstance(value_type, ir.RankedTensorType) else 0
+    return "open" + "x" * rank
+
+
+_RESULT_SHARDING_ATTR = {
+    "sdy.data_flow_edge": "sharding",
+    "sdy.sharding_constraint": "sharding",
+    "sdy.reshard": "sharding",
+}
+
+
+def _normal(text: str | None, value_type) -> str:
+    """Absent and fully open unsharded are the same sharding."""
+    if text is None or re.fullmatch(r"#sdy\.sharding<@\w+, \[(\{\?\}(, )?)*\]>", text):
+        return _open_unsharded(value_type)
+    return text
+
+
+def _op_shardings(op) -> list[tuple[str, str]]:
+    name = op.name
+    if name in _RESULT_SHARDING_ATTR:
+        text = _attr_text(op, _RESULT_SHARDING_ATTR[name])
+        if text is not None and not text.startswith("#sdy"):
+            text = "#sdy.sharding" + text
+        return [("0", _normal(text, op.results[0].type))]
+    if name == "sdy.manual_computation":
+        ins = [(f"in{i}", s) for i, s in enumerate(_per_value(op, "in_shardings"))]
+        return ins + [(f"out{i}", s) for i, s in enumerate(_per_value(op, "out_shardings"))]
+    shardings = _per_value(op, "sdy.sharding")
+    out = []
+    for i, r in enumerate(op.results):
+        out.append((str(i), _normal(shardings[i] if i < len(shardings) else None, r.type)))
+    return out
+
+
+def _func_attr_shardings(func, key: str, types) -> list[str]:
+    out = []
+    attrs = func.attributes[key] if key in func.attributes else None
+    for i, t in enumerate(types):
+        text = None
+        if attrs is not None:
+            d = ir.DictAttr(ir.ArrayAttr(attrs)[i])
+            text = str(d["sdy.sharding"]) if "sdy.sharding" in d else None
+        out.append(_normal(text, t))
+    return out
+
+
+def value_shardings(module: ir.Module) -> dict[str, str]:
+    """Every value's sharding text, keyed by func, op position and op name (so an extra or a
+    missing op, e.g. a reshard, is a difference too)."""
+    out = {}
+    for top in module.body.operations:
+        op = top.operation
+        if op.name != "func.func":
+            out[f"{op.name} {_attr_text(op, 'sym_name')}"] = _attr_text(op, "mesh") or ""
+            continue
+        fname = ir.StringAttr(op.attributes["sym_name"]).value
+        ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+        for i, s in enumerate(_func_attr_shardings(op, "arg_attrs", ftype.inputs)):
+            out[f"@{fname} arg{i}"] = s
+        for i, s in enumerate(_func_attr_shardings(op, "res_attrs", ftype.results)):
+            out[f"@{fname} res{i}"] = s
+        position = [0]
+
+        def visit(o, fname=fname, position=position):
+            if o.name == "func.func":
+                return ir.WalkResult.ADVANCE
+            position[0] += 1
+            for k, s in _op_shardings(o):
+                out[f"@{fname} #{position[0]} {o.name} {k}"] = s
+            if "sdy.sharding_rule" in o.attributes:
+                out[f"@{fname} #{position[0]} {o.name} rule"] = str(
+                    o.attributes["sdy.sharding_rule"]
+                )
+            if not o.results:
+                out[f"@{fname} #{position[0]} {o.name}"] = ""
+            return ir.WalkResult.ADVANCE
+
+        op.walk(visit)
+    return out
+
+
+# --------------------------------------------------------------------------- comparing
+
+
+@dataclasses.dataclass
+class Outcome:
+    case: Case
+    differing: list  # (key, shardy's, meshjit's)
+    error: str | None = None
+
+    @property
+    def agrees(self) -> bool:
+        return self.error is None and not self.differing
+
+
+def compare(case: Case, meshjit: str | None = None) -> Outcome:
+    with make_context():
+        try:
+            reference = value_shardings(run(case.text, case.shardy))
+        except Exception as e:  # noqa: BLE001  (the reference rejected the case: report it)
+            return Outcome(case, [], f"shardy: {e}")
+        try:
+            mine = value_shardings(run(case.text, meshjit or case.meshjit))
+        except Exception as e:  # noqa: BLE001
+            return Outcome(case, [], f"meshjit: {e}")
+    keys = list(dict.fromkeys([*reference, *mine]))
+    differing = [
+        (k, reference.get(k), mine.get(k)) for k in keys if reference.get(k) != mine.get(k)
+    ]
+    return Outcome(case, differing)
+
+
+def main(argv: list[str]) -> int:
+    paths = [Path(a) for a in argv] or sorted(SUITE_DIR.glob("*.mlir"))
+    total = agree = 0
+    for path in paths:
+        outcomes = [compare(c) for c in load_cases(path)]
+        n = sum(o.agrees for o in outcomes)
+        total, agree = total + len(outcomes), agree + n
+        print(f"{path.name}: {n}/{len(outcomes)}")
+        for o in outcomes:
+            if not o.agrees:
+                mark = " (known)" if o.case.differs else ""
+                print(f"  {o.case.name}{mark}: {o.error or ''}")
+                for k, s, m in o.differing:
+                    print(f"    {k}\n      shardy  {s}\n      meshjit {m}")
+    print(f"total: {agree}/{total}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
