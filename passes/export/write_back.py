@@ -76,7 +76,9 @@ def _decided_results(graph: Graph) -> dict:
     per_op: dict = {}
     owned = graph.edge_owned
     for value, slot in graph.slots.items():
-        if slot.mesh is None or isinstance(value, ir.BlockArgument) or value in owned:
+        if slot.mesh is None or slot.maximal or isinstance(value, ir.BlockArgument):
+            continue
+        if value in owned:
             continue
         if not (slot.annotated or slot.opaque or any(slot.dims)):
             continue  # nothing decided for this value (its op may still get one, for another)

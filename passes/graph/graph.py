@@ -57,6 +57,7 @@ class Slot:
     replicated: tuple = ()
     unreduced: tuple = ()
     sink_only: bool = False
+    maximal: bool = False  # its op places it on one device (`<@maximal, []>`): never rewritten
     no_sub_axes: bool = False  # func boundaries: Shardy keeps sub-axes off them
     origin: list[tuple] = dataclasses.field(default_factory=list)
     annotated: bool = False

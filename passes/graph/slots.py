@@ -106,7 +106,7 @@ def init_slot(slot: Slot, sharding: TensorSharding | None, meshes, location, hol
 def _load_maximal(slot: Slot) -> None:
     """A maximal sharding (`<@maximal, []>`, one device holds it all): nothing propagates to
     or from the value, and its annotation stays as it is (the slot has no mesh to write)."""
-    slot.annotated, slot.sink_only = True, True
+    slot.annotated, slot.sink_only, slot.maximal = True, True, True
     slot.closed = [True] * slot.rank
 
 
