@@ -251,9 +251,8 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
     returns = [e for e in graph.edges if e.op_name == "func.return"]
     if returns:
         graph.edges = returns + [e for e in graph.edges if e.op_name != "func.return"]
-    with_axes = [name for name, mesh in graph.meshes.items() if mesh.axes]
-    if len(with_axes) == 1:  # a maximal or empty mesh (no axes) is no one's default
-        only = with_axes[0]
+    if len(graph.meshes) == 1 and next(iter(graph.meshes.values())).names:
+        only = next(iter(graph.meshes))  # (a maximal or empty mesh is no one's default)
         for slot in graph.all_slots():
             slot.mesh = slot.mesh or only
     return graph
