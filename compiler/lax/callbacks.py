@@ -239,21 +239,34 @@ jvp_rules.register(pure_callback_p, _no_derivative("Pure callback", "custom_jvp"
 jvp_rules.register(io_callback_p, _no_derivative("IO callback", "custom_jvp"))
 
 
+@batching_rules.register(io_callback_p)
+def _io_callback_batcher(args, dims, *, callback, result_avals):
+    """Once per example, in order (as JAX's unordered io_callback under vmap)."""
+    outs, out_dims = _pure_callback_batcher(
+        args, dims, callback=callback, result_avals=result_avals, vmap_method="sequential",
+        prim=io_callback_p,
+    )
+    return outs, out_dims
+
+
 @batching_rules.register(pure_callback_p)
-def _pure_callback_batcher(args, dims, *, callback, result_avals, vmap_method):
+def _pure_callback_batcher(args, dims, *, callback, result_avals, vmap_method,
+                           prim=pure_callback_p):
     """As JAX's: `sequential` maps with a scan, `expand_dims` / `broadcast_all` call once with
     a leading batch axis (of size 1 / the batch on unbatched arguments)."""
     size = next(aval_of(a).shape[d] for a, d in zip(args, dims) if d is not None)
     moved = [a if d is None else moveaxis(a, d, 0) for a, d in zip(args, dims)]
     batched = tuple(a.update(shape=(size, *a.shape)) for a in result_avals)
-    params = dict(callback=callback, vmap_method=vmap_method)
+    params = dict(callback=callback)
+    if prim is pure_callback_p:
+        params["vmap_method"] = vmap_method
     if vmap_method in ("expand_dims", "broadcast_all", "legacy_vectorized"):
         n = size if vmap_method == "broadcast_all" else 1
         if vmap_method != "legacy_vectorized":
             moved = [
                 a if d is not None else _broadcast_front(a, n) for a, d in zip(moved, dims)
             ]
-        return pure_callback_p.bind(*moved, result_avals=batched, **params), [0] * len(batched)
+        return prim.bind(*moved, result_avals=batched, **params), [0] * len(batched)
     if vmap_method in ("sequential", "sequential_unrolled"):
         from meshjit.compiler.lax.control_flow import scan  # a later family
 
@@ -262,7 +275,7 @@ def _pure_callback_batcher(args, dims, *, callback, result_avals, vmap_method):
         def body(_, xs):
             it = iter(xs)
             full = [next(it) if m else a for a, m in zip(moved, mapped)]
-            return (), pure_callback_p.bind(*full, result_avals=result_avals, **params)
+            return (), prim.bind(*full, result_avals=result_avals, **params)
 
         xs = [a for a, m in zip(moved, mapped) if m]
         _, outs = scan(body, (), xs, unroll=size if vmap_method == "sequential_unrolled" else 1)

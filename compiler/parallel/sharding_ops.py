@@ -36,14 +36,23 @@ def _sharding_constraint_rule(x, *, sharding: NamedSharding):
     spec = type_spec(sharding, x.ndim)
     if spec is None:
         return x if x.sharding is None else x.update(sharding=None)
-    if all(t.name == "Explicit" for t in sharding.mesh.axis_types) and spec != spec_of(x):
+    return typed(x, sharding.mesh.abstract_mesh, spec, "with_sharding_constraint")
+
+
+def _assert_type(x, sharding: NamedSharding) -> None:
+    """with_sharding_constraint on a mesh of Explicit axes only asserts the value's type (as
+    JAX); meshjit's own constraints (nested jit's shardings, vmap's spmd_axis_name) retype."""
+    if not all(t.name == "Explicit" for t in sharding.mesh.axis_types):
+        return
+    aval = aval_of(x)
+    spec = type_spec(sharding, aval.ndim)
+    if spec is not None and spec != spec_of(aval):
         raise ShardingAssertionError(
             "`with_sharding_constraint` acts as an assert when all axes of mesh are of type "
-            f"`Explicit`. The array sharding: {PartitionSpec(*spec_of(x))} did not match the "
-            f"sharding provided: {PartitionSpec(*spec)} (for {x.str_short()}). Please use `meshjit.sharding.reshard` "
-            "to change the sharding of the array"
+            f"`Explicit`. The array sharding: {PartitionSpec(*spec_of(aval))} did not match the "
+            f"sharding provided: {PartitionSpec(*spec)} (for {aval.str_short()}). Please use "
+            "`meshjit.sharding.reshard` to change the sharding of the array"
         )
-    return typed(x, sharding.mesh.abstract_mesh, spec, "with_sharding_constraint")
 
 
 def _sharding_constraint_lowering(ctx: LoweringRuleContext, x, *, sharding: NamedSharding):
@@ -73,6 +82,8 @@ def _constrain(x, sharding: NamedSharding):
 
         sharding.check_rank(abstractify(x).ndim, "with_sharding_constraint")
         return device_put(x, sharding)
+    sharding.check_rank(aval_of(x).ndim, "with_sharding_constraint")
+    _assert_type(x, sharding)
     return sharding_constraint_p.bind(x, sharding=sharding)
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import builtins
 import string
+import sys
+import threading
 
 from meshjit.compiler.lax.callbacks import debug_callback
 from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 visualize_array_sharding = visualize_sharding
+_PRINT_LOCK = threading.Lock()
 
 
 def callback(callback, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
@@ -32,7 +34,10 @@ def print(fmt: str, *args, ordered: bool = False, **kwargs) -> None:  # noqa: A0
     _check_format(fmt)
 
     def show(*a, **k):
-        builtins.print(fmt.format(*a, **k))
+        text = fmt.format(*a, **k) + "\n"
+        with _PRINT_LOCK:  # devices call back from several threads: one whole line each
+            sys.stdout.write(text)
+            sys.stdout.flush()
 
     callback(show, *args, **kwargs)
 

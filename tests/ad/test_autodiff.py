@@ -9,7 +9,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from meshjit.sharding import NamedSharding
+from meshjit.sharding import AxisType, NamedSharding
 from meshjit.sharding import PartitionSpec as P
 from meshjit.test_util import check_grads
 
@@ -453,7 +453,7 @@ def test_grads_of_nested_jit():
 
 @pytest.fixture(scope="module")
 def mesh():
-    return meshjit.make_mesh((4, 2), ("x", "y"))
+    return meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
 
 
 def test_grad_of_sharding_constraint(mesh):

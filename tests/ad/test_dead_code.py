@@ -8,12 +8,12 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from meshjit.sharding import NamedSharding
+from meshjit.sharding import AxisType, NamedSharding
 from meshjit.sharding import PartitionSpec as P
 
 
 def test_dead_sharding_constraint_is_not_lowered():
-    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
 
     def f(x):
         lax.with_sharding_constraint(x * 2, NamedSharding(mesh, P("x", "y")))  # dead

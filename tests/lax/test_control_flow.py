@@ -11,6 +11,7 @@ from meshjit import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray, typecheck_jaxpr
 from meshjit.compiler.trace.tracing import new_trace
+from meshjit.sharding import AxisType
 
 f32, i32 = np.float32, np.int32
 from tests.support.error_checks import ErrorChecker  # noqa: E402
@@ -350,7 +351,7 @@ def test_jaxpr_printing_of_cond_and_while():
 
 
 def test_sharding_constraint_inside_bodies_on_a_4x2_mesh():
-    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
     s = meshjit.sharding.NamedSharding(mesh, meshjit.sharding.P("x"))
 
     def f(x):
@@ -398,7 +399,7 @@ def test_vma_of_cond_outputs_joins_the_predicate():
 def test_control_flow_inside_shard_map():
     if not hasattr(meshjit, "shard_map"):
         pytest.skip("shard_map is not available")
-    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
     P = meshjit.sharding.P
 
     def body(x):

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from meshjit.sharding import AbstractMesh, Mesh, NamedSharding
+from meshjit.sharding import AbstractMesh, AxisType, Mesh, NamedSharding
 from meshjit.sharding import PartitionSpec as P
 from tests.support.shard_map_ref import SimMesh
 
-M42 = meshjit.make_mesh((4, 2), ("x", "y"))
+M42 = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
 S42 = SimMesh((4, 2), ("x", "y"))
 
 

@@ -46,7 +46,7 @@ def test_out_shardings_match_unsharded(unsharded, shape, names):
 
 
 def test_sharding_constraint_matches_unsharded(unsharded):
-    mesh = meshjit.make_mesh((8,), ("x",))
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(meshjit.sharding.AxisType.Auto,))
 
     def constrained(key):
         x = random.normal(random.split(key, 4)[0], (16, 8))
