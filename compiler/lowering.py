@@ -12,6 +12,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func, stablehlo
+from jaxlib.mlir.dialects import sdy as sdy_dialect
 
 from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo
 from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, dce_jaxpr
@@ -23,7 +24,6 @@ from meshjit.dialects.sdy import (
     MeshShape,
     TensorSharding,
     emit_mesh,
-    sharding_constraint,
     tensor_sharding_attr,
 )
 from meshjit.dialects.types import TypeCache, dense_elements
@@ -342,13 +342,17 @@ def _type_constraint(mctx: ModuleContext, value: ir.Value, aval) -> ir.Value:
     if aval.spec_key is None:
         return value
     s = aval.sharding
-    auto = any(t.name != "Explicit" for t in s.mesh.axis_types)
-    dims = tuple(
-        DimSharding(() if e is None else (e,) if isinstance(e, str) else tuple(e), not auto)
-        for e in s.spec
-    )
-    sharding = TensorSharding(mctx.mesh_symbol(s.mesh.mesh_shape), dims)
-    return sharding_constraint(value, sharding)
+    key = ("type constraint", id(s))
+    cached = mctx.attributes.get(key)
+    if cached is None or cached[0] is not s:
+        auto = any(t.name != "Explicit" for t in s.mesh.axis_types)
+        dims = tuple(
+            DimSharding(() if e is None else (e,) if isinstance(e, str) else tuple(e), not auto)
+            for e in s.spec
+        )
+        sharding = TensorSharding(mctx.mesh_symbol(s.mesh.mesh_shape), dims)
+        cached = mctx.attributes[key] = (s, tensor_sharding_attr(sharding))
+    return sdy_dialect.ShardingConstraintOp(value, cached[1]).result
 
 
 def const_values(mctx: ModuleContext, closed: ClosedJaxpr) -> list[ir.Value]:

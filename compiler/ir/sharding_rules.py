@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 
 from meshjit.compiler.errors import ShardingTypeError
+from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import sharding_rules
 
 
@@ -27,10 +28,17 @@ class _State:
 state = _State()
 
 
+_UNTYPED = [(None,) * n for n in range(16)]
+
+
 def spec_of(aval) -> tuple:
-    """The aval's spec, one entry per dimension (all None when untyped)."""
+    """The aval's spec, one entry per dimension (all None when untyped); a PartitionSpec is a
+    tuple, returned as it is."""
     s = aval.sharding
-    return (None,) * len(aval.shape) if s is None else tuple(s.spec)
+    if s is not None:
+        return s.spec
+    n = len(aval.shape)
+    return _UNTYPED[n] if n < 16 else (None,) * n
 
 
 def entry_axes(entry) -> tuple:
@@ -47,7 +55,7 @@ def common_mesh(prim_name: str, avals):
             continue
         if mesh is None:
             mesh = s.mesh
-        elif s.mesh != mesh:
+        elif s.mesh is not mesh and s.mesh != mesh:
             raise ShardingTypeError(
                 f"{prim_name}: operands are on different meshes: {mesh} and {s.mesh}; reshard "
                 "or device_put them onto one mesh"
@@ -55,9 +63,25 @@ def common_mesh(prim_name: str, avals):
     return mesh
 
 
+_CHECKED: dict = {}  # (id(mesh), shape, spec) -> (mesh, its type sharding): checked once
+
+
 def typed(aval, mesh, spec: tuple, what: str = ""):
-    """`aval` with the type sharding `spec` on `mesh`; every sharded dim must divide evenly."""
-    spec = tuple(spec)
+    """`aval` with the type sharding `spec` on `mesh`; every sharded dim must divide evenly
+    and no axis may be used twice (checked once per mesh, shape and spec)."""
+    spec = spec if type(spec) is tuple else tuple(spec)
+    key = (id(mesh), aval.shape, spec)
+    hit = _CHECKED.get(key)
+    if hit is None or hit[0] is not mesh:
+        _check(aval, mesh, spec, what)
+        if len(_CHECKED) > 8192:
+            _CHECKED.clear()
+        hit = _CHECKED[key] = (mesh, state.factory(mesh, spec))
+    state.active = True
+    return ShapedArray(aval.shape, aval.dtype, aval.weak_type, aval.vma, hit[1])
+
+
+def _check(aval, mesh, spec: tuple, what: str) -> None:
     if len(spec) != len(aval.shape):
         raise ShardingTypeError(
             f"{what}: a sharding spec {spec} for a value of rank {len(aval.shape)}"
@@ -77,8 +101,6 @@ def typed(aval, mesh, spec: tuple, what: str = ""):
                 f"{entry!r} (the result would be {aval.str_short()} with spec {spec}); pass an "
                 "out_sharding that divides it, or reshard first"
             )
-    state.active = True
-    return aval.update(sharding=state.factory(mesh, spec))
 
 
 def apply(prim, avals, out, params):
@@ -123,6 +145,9 @@ def broadcasting(name: str):
         if not ranked:
             return ()
         specs = [spec_of(a) for a in ranked]
+        first = specs[0]
+        if all(s == first and a.shape == out.shape for s, a in zip(specs, ranked)):
+            return first  # the common case: operands of one shape and one sharding
         result = []
         for i in range(len(out.shape)):
             chosen = None

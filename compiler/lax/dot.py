@@ -29,10 +29,12 @@ from meshjit.compiler.lowering import emit
 
 dot_general_p = Primitive("dot_general")
 _MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
+FREE = "free"  # dot_general's out_sharding for an untyped result (see _dot_general_sharding)
 
 
 @abstract_eval_rules.register(dot_general_p)
-def _dot_general_rule(lhs, rhs, *, dimension_numbers, preferred_element_type=None):
+def _dot_general_rule(lhs, rhs, *, dimension_numbers, preferred_element_type=None,
+                      out_sharding=None):
     if (
         dimension_numbers == _MATRIX_PRODUCT
         and len(lhs.shape) == 2
@@ -69,7 +71,9 @@ def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
             )
 
 
-def _dot_general_lowering(ctx, lhs, rhs, *, dimension_numbers, preferred_element_type=None):
+def _dot_general_lowering(
+    ctx, lhs, rhs, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+):
     cache = ctx.module_ctx.attributes
     dims = cache.get(("dot", dimension_numbers))
     if dims is None:
@@ -88,9 +92,14 @@ lowering_rules.register(dot_general_p, _dot_general_lowering)
 
 
 @sharding_rules.register(dot_general_p)
-def _dot_general_sharding(out, lhs, rhs, *, dimension_numbers, preferred_element_type=None):
+def _dot_general_sharding(
+    out, lhs, rhs, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+):
     """JAX's rule: batch dims and free dims keep their axes; contracting dims sharded on both
-    sides are ambiguous (the result could be all-reduced or scattered): ask for out_sharding."""
+    sides are ambiguous (the result could be all-reduced or scattered): ask for out_sharding.
+    `out_sharding=FREE` (meshjit's transposes): an untyped result, resharded by the caller."""
+    if out_sharding == FREE:
+        return None
     (lc, rc), (lb, rb) = dimension_numbers
     ls, rs = spec_of(lhs), spec_of(rhs)
     lbs, rbs = tuple(ls[i] for i in lb), tuple(rs[i] for i in rb)
@@ -185,16 +194,15 @@ def _dot_operand_ct(ct, other, own_aval, own_dims, other_dims, ct_other_free):
     other's free dimensions, then laid out as the operand (in explicit mode: typed as the
     operand, as JAX's transpose passes out_sharding)."""
     if own_aval.sharding is not None or aval_of(ct).sharding is not None:
-        from meshjit.compiler.parallel.explicit import computed_with_type  # a later family
+        from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
 
-        def ct_of(ct, other):
-            return _dot_operand_ct_untyped(ct, other, own_aval, own_dims, other_dims, ct_other_free)
-
-        return computed_with_type(own_aval, ct_of, ct, other)
-    return _dot_operand_ct_untyped(ct, other, own_aval, own_dims, other_dims, ct_other_free)
+        out = _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, FREE)
+        return reshard_to_type(out, own_aval) if own_aval.sharding is not None else out
+    return _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, None)
 
 
-def _dot_operand_ct_untyped(ct, other, own_aval, own_dims, other_dims, ct_other_free):
+def _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, free):
+    """The contraction untyped (`free`: its layout left to propagation), then transposed."""
     (own_c, own_b), (other_c, other_b) = own_dims, other_dims
     other_aval = aval_of(other)
     other_free = _free_dims(other_aval.ndim, other_c, other_b)
@@ -202,7 +210,9 @@ def _dot_operand_ct_untyped(ct, other, own_aval, own_dims, other_dims, ct_other_
     if aval_of(ct).dtype != other_aval.dtype:
         ct = elementwise.convert_element_type(ct, other_aval.dtype)
     dims = ((tuple(ct_other_free), tuple(other_free)), (batch, tuple(other_b)))
-    out = dot_general_p.bind(ct, other, dimension_numbers=dims, preferred_element_type=None)
+    out = dot_general_p.bind(
+        ct, other, dimension_numbers=dims, preferred_element_type=None, out_sharding=free
+    )
     own_free = _free_dims(own_aval.ndim, own_c, own_b)
     sources = list(own_b) + own_free + [own_c[other_c.index(d)] for d in sorted(other_c)]
     out = shapes.transpose(out, tuple(int(i) for i in np.argsort(sources)))
@@ -210,7 +220,9 @@ def _dot_operand_ct_untyped(ct, other, own_aval, own_dims, other_dims, ct_other_
 
 
 @transpose_rules.register(dot_general_p)
-def _dot_general_transpose(ct, x, y, *, dimension_numbers, preferred_element_type=None):
+def _dot_general_transpose(
+    ct, x, y, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+):
     (lc, rc), (lb, rb) = dimension_numbers
     if is_undefined(x) and is_undefined(y):
         raise not_linear("dot_general", "both operands are linear")
@@ -229,7 +241,9 @@ def _dot_general_transpose(ct, x, y, *, dimension_numbers, preferred_element_typ
 
 
 @batching_rules.register(dot_general_p)
-def _dot_general_batcher(args, dims, *, dimension_numbers, preferred_element_type=None):
+def _dot_general_batcher(
+    args, dims, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+):
     (lhs, rhs), (dl, dr) = args, dims
     (lc, rc), (lb, rb) = dimension_numbers
     params = dict(preferred_element_type=preferred_element_type)

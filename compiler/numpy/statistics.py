@@ -157,24 +157,29 @@ def nanmean(a, axis=None, dtype=None, keepdims=False):
 _QUANTILE_METHODS = ("linear", "lower", "higher", "nearest", "midpoint")
 
 
-def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def _rows(a, axis, out, method, what: str):
+    """`a` (made inexact) with the kept axes first and the reduced ones merged last:
+    (rows, a's aval, the reduced axes, the kept axes)."""
     if out is not None:
-        raise MeshjitValueError("quantile: the 'out' argument is not supported")
+        raise MeshjitValueError(f"{what}: the 'out' argument is not supported")
     if method not in _QUANTILE_METHODS:
         raise MeshjitValueError(
-            f"quantile: method {method!r} is not supported; use one of {_QUANTILE_METHODS}"
+            f"{what}: method {method!r} is not supported; use one of {_QUANTILE_METHODS}"
         )
-    x = materialize(a)
-    (x,) = promote_inexact(x)
+    (x,) = promote_inexact(materialize(a))
     x = materialize(x)
-    q = asarray(q) if is_meshjit_value(q) else np.asarray(q)
     aval = aval_of(x)
     axes = checks.canonical_axes(axis, aval.ndim)
     kept = [d for d in range(aval.ndim) if d not in axes]
-    x = lax.transpose(x, kept + list(axes))
     count = math.prod(aval.shape[d] for d in axes)
-    x = lax.reshape(x, [aval.shape[d] for d in kept] + [count])
-    if count == 0:
+    x = lax.reshape(lax.transpose(x, kept + list(axes)), [aval.shape[d] for d in kept] + [count])
+    return x, aval, axes, kept
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    x, aval, axes, kept = _rows(a, axis, out, method, "quantile")
+    q = asarray(q) if is_meshjit_value(q) else np.asarray(q)
+    if aval_of(x).shape[-1] == 0:
         raise MeshjitValueError(f"quantile of an empty selection of {aval.str_short()}")
     sorted_x = lax.sort(x, dimension=aval_of(x).ndim - 1)
     if isinstance(q, np.ndarray):
@@ -269,19 +274,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
-    if out is not None:
-        raise MeshjitValueError("nanquantile: the 'out' argument is not supported")
-    if method not in _QUANTILE_METHODS:
-        raise MeshjitValueError(
-            f"nanquantile: method {method!r} is not supported; use one of {_QUANTILE_METHODS}"
-        )
-    (x,) = promote_inexact(materialize(a))
-    x = materialize(x)
-    aval = aval_of(x)
-    axes = checks.canonical_axes(axis, aval.ndim)
-    kept = [d for d in range(aval.ndim) if d not in axes]
-    n = math.prod(aval.shape[d] for d in axes)
-    x = lax.reshape(lax.transpose(x, kept + list(axes)), [aval.shape[d] for d in kept] + [n])
+    x, aval, axes, kept = _rows(a, axis, out, method, "nanquantile")
     sorted_x = lax.sort(x, dimension=len(kept))  # NaNs sort last
     dtype = aval.dtype
     counts = sum(logical_not(isnan(x)), axis=-1, dtype=dtype)  # the non-NaN values per row

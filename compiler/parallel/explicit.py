@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 
+from jaxlib.mlir.dialects import sdy
+
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ShardingTypeError
 from meshjit.compiler.ir import sharding_rules as rules
 from meshjit.compiler.ir.registry import (
@@ -38,7 +40,7 @@ from meshjit.compiler.parallel.sharding import (
 )
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_map, tree_unflatten
-from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_constraint
+from meshjit.dialects.sdy import DimSharding, TensorSharding, tensor_sharding_attr
 
 # ---------------------------------------------------------------------------------------------
 # Type shardings: NamedShardings over abstract meshes, one shared object per (mesh, spec).
@@ -141,14 +143,18 @@ sharding_rules.register(reshard_p, rules.keep)
 
 
 def _reshard_lowering(ctx: LoweringRuleContext, x, *, sharding: NamedSharding):
-    name = ctx.module_ctx.mesh_symbol(sharding.mesh.mesh_shape)
-    ndim = ctx.avals_in[0].ndim
-    auto = set(sharding.mesh.axis_names) - explicit_axes_of(sharding.mesh)
-    dims = []
-    for i in range(ndim):
-        axes = sharding.spec.axes_of(i) if i < len(sharding.spec) else ()
-        dims.append(DimSharding(axes, is_closed=not auto))
-    return sharding_constraint(x, TensorSharding(name, tuple(dims)))
+    mctx, ndim = ctx.module_ctx, ctx.avals_in[0].ndim
+    key = ("reshard", sharding, ndim)
+    attr = mctx.attributes.get(key)
+    if attr is None:
+        name = mctx.mesh_symbol(sharding.mesh.mesh_shape)
+        auto = set(sharding.mesh.axis_names) - explicit_axes_of(sharding.mesh)
+        dims = []
+        for i in range(ndim):
+            axes = sharding.spec.axes_of(i) if i < len(sharding.spec) else ()
+            dims.append(DimSharding(axes, is_closed=not auto))
+        attr = mctx.attributes[key] = tensor_sharding_attr(TensorSharding(name, tuple(dims)))
+    return sdy.ShardingConstraintOp(x, attr).result
 
 
 lowering_rules.register(reshard_p, _reshard_lowering)
@@ -347,14 +353,7 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
     if fun is None:
         return functools.partial(auto_axes, axes=axes, out_sharding=out_sharding)
 
-    @functools.wraps(fun)
-    def wrapped(*args, **kwargs):
-        target = _required(kwargs, "out_sharding", out_sharding, "auto_axes")
-        if current_trace() is None:  # eagerly: as one jitted call
-            from meshjit.compiler.jit.api import jit
-
-            return jit(lambda *a, **k: wrapped(*a, out_sharding=target, **k))(*args, **kwargs)
-        mesh = _current_mesh("auto_axes")
+    def run(mesh, target, args, kwargs):
         inner = _with_axis_types(mesh, _axes_or_all(mesh, axes), AxisType.Auto, "auto_axes")
         args = tree_map(lambda x: _drop_axes(x, inner), args)
         with set_mesh(inner):
@@ -362,7 +361,7 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
         with set_mesh(mesh):
             return _reshard_tree(out, target, "auto_axes")
 
-    return wrapped
+    return _mode_switch(fun, "auto_axes", "out_sharding", out_sharding, run)
 
 
 def explicit_axes(fun=None, *, axes=None, in_sharding=None):
@@ -373,20 +372,30 @@ def explicit_axes(fun=None, *, axes=None, in_sharding=None):
     if fun is None:
         return functools.partial(explicit_axes, axes=axes, in_sharding=in_sharding)
 
-    @functools.wraps(fun)
-    def wrapped(*args, **kwargs):
-        given = _required(kwargs, "in_sharding", in_sharding, "explicit_axes")
-        if current_trace() is None:  # eagerly: as one jitted call
-            from meshjit.compiler.jit.api import jit
-
-            return jit(lambda *a, **k: wrapped(*a, in_sharding=given, **k))(*args, **kwargs)
-        mesh = _current_mesh("explicit_axes")
+    def run(mesh, given, args, kwargs):
         names = _axes_or_all(mesh, axes)
         inner = _with_axis_types(mesh, names, AxisType.Explicit, "explicit_axes")
         with set_mesh(inner):
             args = _reshard_tree(args, given, "explicit_axes")
             out = fun(*args, **kwargs)
         return tree_map(lambda x: _drop_axes(x, mesh), out)
+
+    return _mode_switch(fun, "explicit_axes", "in_sharding", in_sharding, run)
+
+
+def _mode_switch(fun, what: str, name: str, given, run):
+    """The wrapper auto_axes / explicit_axes return: the sharding argument `name` from the
+    decoration or the call, then `run(mesh, sharding, args, kwargs)` under a trace (eagerly,
+    as one jitted call)."""
+
+    @functools.wraps(fun)
+    def wrapped(*args, **kwargs):
+        sharding = _required(kwargs, name, given, what)
+        if current_trace() is None:
+            from meshjit.compiler.jit.api import jit
+
+            return jit(lambda *a, **k: wrapped(*a, **{name: sharding}, **k))(*args, **kwargs)
+        return run(_current_mesh(what), sharding, args, kwargs)
 
     return wrapped
 
