@@ -33,6 +33,14 @@ def _dim_str(size: int, entry) -> str:
     return f"{size}@{entry}"
 
 
+def vma_str(vma) -> str:
+    """`{V:x}` / `{V:(x,y)}`: the varying manual axes as JAX prints them."""
+    if not vma:
+        return ""
+    names = sorted(vma)
+    return "{V:" + (names[0] if len(names) == 1 else "(" + ",".join(names) + ")") + "}"
+
+
 class ShapedArray:
     """An abstract array: shape, dtype and whether the dtype is weak (from a Python scalar).
 
@@ -113,7 +121,7 @@ class ShapedArray:
         return ",".join(_dim_str(n, e) for n, e in zip(self.shape, self.sharding.spec))
 
     def str_short(self) -> str:
-        vma = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
+        vma = vma_str(self.vma)
         return f"{dtypes.short_name(self.dtype)}[{self.dims_str()}]{vma}"
 
     def __repr__(self):

@@ -13,7 +13,7 @@ from typing import Callable
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, typecheck_jaxpr
+from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, typecheck_jaxpr, vma_str
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.jit.propagation import check_propagation
@@ -85,7 +85,7 @@ class _TypeofAval(ShapedArray):
     __slots__ = ()
 
     def __str__(self):
-        vma = "{V:" + ",".join(sorted(self.vma)) + "}" if self.vma else ""
+        vma = vma_str(self.vma)
         return f"{'~' if self.weak_type else ''}{self.dtype.name}[{self.dims_str()}]{vma}"
 
     def __repr__(self):
