@@ -4,6 +4,7 @@ builds on (elementwise <- shapes <- slicing, reductions <- gather_scatter <- sor
 <- convolution; dot, special and control_flow over elementwise and shapes), so the rule tables
 are complete once it is imported (and `import meshjit` imports it)."""
 
+from meshjit.compiler.lax import linalg
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.control_flow import (
     associative_scan,
@@ -247,6 +248,7 @@ __all__ = [
     "is_finite",
     "le",
     "lgamma",
+    "linalg",
     "log",
     "log1p",
     "logistic",
