@@ -66,7 +66,7 @@ def _check_matrix(name: str, aval: ShapedArray, *, square: bool = False, what: s
             "accepted dtypes are float32 and float64"
         )
     if aval.ndim < 2:
-        raise MeshjitValueError(
+        raise MeshjitTypeError(
             f"{name} requires its {what} to have rank at least 2 (a batch of matrices), got "
             f"{aval.str_short()}"
         )
@@ -303,6 +303,20 @@ def _expand(x, shape):
     return shapes.broadcast_in_dim(squeezed, shape, keep)
 
 
+def _symmetrized(name: str, x):
+    """(x + x^T) / 2 as JAX's wrappers compute it: integers divide to float32, and matrices
+    that are not square fail the addition (a TypeError, as in JAX)."""
+    aval = aval_of(x)
+    if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
+        raise MeshjitTypeError(
+            f"{name} requires square matrices [..., n, n]: symmetrizing (x + x.T) / 2 got "
+            f"incompatible shapes for broadcasting: {aval.str_short()} and its transpose"
+        )
+    if not dtypes.is_float(aval.dtype):
+        x = elementwise.convert_element_type(x, dtypes.float32)
+    return symmetrize(x)
+
+
 def symmetrize(x):
     """(x + x^T) / 2, as JAX's linalg symmetrizes before cholesky and eigh."""
     return elementwise.div(elementwise.add(x, _T(x)), np.array(2, aval_of(x).dtype))
@@ -370,8 +384,7 @@ def cholesky(x, *, symmetrize_input: bool = True):
     """The lower Cholesky factor of the symmetric positive definite matrices `x` (..., n, n);
     NaNs where the factorization fails."""
     if symmetrize_input:
-        _check_matrix("cholesky", aval_of(x), square=True)
-        x = symmetrize(x)
+        x = _symmetrized("cholesky", x)
     return tril(cholesky_p.bind(x))
 
 
@@ -453,8 +466,7 @@ def eigh(
 ):
     """(v, w): the eigenvectors (columns of v) and ascending eigenvalues w of symmetric `x`."""
     if symmetrize_input:
-        _check_matrix("eigh", aval_of(x), square=True)
-        x = symmetrize(x)
+        x = _symmetrized("eigh", x)
     v, w = eigh_p.bind(
         x,
         lower=bool(lower),

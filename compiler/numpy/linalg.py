@@ -123,7 +123,7 @@ def _square(name: str, x, what: str | None = None):
 def _at_least_2d(name: str, x):
     shape = _shape(x)
     if len(shape) < 2:
-        raise MeshjitValueError(
+        raise MeshjitTypeError(
             f"{name} requires an array of at least two dimensions, got shape {shape}"
         )
 
@@ -143,7 +143,6 @@ def _entry(x, i, j):
 def cholesky(a, *, upper: bool = False, symmetrize_input: bool = True):
     """The Cholesky factor L (a = L @ L.T), or L.T when `upper`."""
     (a,) = _inexact("jnp.linalg.cholesky", a)
-    _square("cholesky", a, "The input to cholesky")
     factor = lax_linalg.cholesky(a, symmetrize_input=symmetrize_input)
     return _mT(factor) if upper else factor
 
@@ -200,7 +199,6 @@ def eigh(a, UPLO: str | None = None, symmetrize_input: bool = True):
     else:
         raise MeshjitValueError(f"UPLO must be one of None, 'L', or 'U', got {UPLO}")
     (a,) = promote_inexact(a)
-    _square("eigh", a, "Argument to symmetric eigendecomposition")
     v, w = lax_linalg.eigh(a, lower=lower, symmetrize_input=symmetrize_input)
     return EighResult(w, v)
 
@@ -360,8 +358,9 @@ def pinv(a, rtol=None, hermitian: bool = False, *, rcond=None):
             raise MeshjitValueError("pinv: only one of rtol and rcond may be specified.")
         rtol = rcond
     (a,) = _inexact("jnp.linalg.pinv", a)
-    _at_least_2d("jnp.linalg.pinv", a)
     shape = _shape(a)
+    if len(shape) < 2:
+        raise MeshjitValueError(f"jnp.linalg.pinv requires a matrix [..., m, n], got shape {shape}")
     dtype = aval_of(a).dtype
     m, n = shape[-2:]
     if m == 0 or n == 0:
