@@ -22,7 +22,12 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    ShardingTypeError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -31,8 +36,11 @@ from meshjit.compiler.ir.registry import (
     batching_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import spec_of
+from meshjit.compiler.ir.sharding_rules import state as sharding_state
 from meshjit.compiler.lax import control_flow, dot, elementwise, shapes, slicing, sorting
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined
 from meshjit.compiler.lax.batching import all_to_front, size_of
@@ -342,6 +350,55 @@ def _front_batcher(prim: Primitive):
 
 
 # ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode), as JAX's linalg_sharding_rule: LAPACK factors whole matrices on one
+# device, so only batch dimensions may be sharded, alike in every operand; results keep them.
+
+
+def _batch_sharding(prim: Primitive, ranks: tuple):
+    def rule(out, *operands, **params):
+        batch = None
+        for i, (aval, rank) in enumerate(zip(operands, ranks)):
+            spec = spec_of(aval)
+            cut = len(spec) - rank
+            if any(e is not None for e in spec[cut:]):
+                raise ShardingTypeError(
+                    f"Input {i} to {prim.name} must be unsharded on non-batch dimensions, but "
+                    f"got {spec}."
+                )
+            if batch is None:
+                batch = spec[:cut]
+            elif spec[:cut] != batch:
+                raise ShardingTypeError(
+                    f"All inputs to {prim.name} must have the same batch sharding, but got "
+                    f"{batch} and {spec[:cut]}."
+                )
+        outs = out if prim.multiple_results else [out]
+        specs = [batch + (None,) * (o.ndim - len(batch)) for o in outs]
+        return specs if prim.multiple_results else specs[0]
+
+    sharding_rules.register(prim, rule)
+    return rule
+
+
+def same_batch_sharding(like, x, rank: int):
+    """`x` resharded, when types carry shardings, to the batch sharding of `like` (which has the
+    same batch dimensions) with its own last `rank` dimensions replicated (JAX's
+    auto_insert_reshard before a linalg primitive)."""
+    target, aval = aval_of(like), aval_of(x)
+    if target.sharding is None and aval.sharding is None:
+        return x
+    mesh = (target.sharding or aval.sharding).mesh
+    nb = aval.ndim - rank
+    spec = tuple(spec_of(target)[:nb]) + (None,) * rank
+    if spec_of(aval) == spec:
+        return x
+    from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
+
+    sharding = sharding_state.factory(mesh, spec)
+    return reshard_to_type(x, aval.update(sharding=sharding))
+
+
+# ---------------------------------------------------------------------------------------------
 # cholesky
 
 
@@ -364,6 +421,7 @@ def _cholesky_lowering(ctx, x):
 
 lowering_rules.register(cholesky_p, _cholesky_lowering)
 _front_batcher(cholesky_p)
+_batch_sharding(cholesky_p, (2,))
 
 
 @jvp_rules.register(cholesky_p)
@@ -432,6 +490,7 @@ def _eigh_lowering(ctx, x, *, lower, sort_eigenvalues, subset_by_index):
 
 lowering_rules.register(eigh_p, _eigh_lowering)
 _front_batcher(eigh_p)
+_batch_sharding(eigh_p, (2,))
 
 
 @jvp_rules.register(eigh_p)
@@ -546,6 +605,7 @@ def _svd_lowering(ctx, x, *, full_matrices, compute_uv, subset_by_index, algorit
 
 lowering_rules.register(svd_p, _svd_lowering)
 _front_batcher(svd_p)
+_batch_sharding(svd_p, (2,))
 
 
 @jvp_rules.register(svd_p)
@@ -672,6 +732,7 @@ lowering_rules.register(
     lu_pivots_to_permutation_p, lower_fun(_pivots_to_permutation, multiple_results=False)
 )
 _front_batcher(lu_pivots_to_permutation_p)
+_batch_sharding(lu_pivots_to_permutation_p, (1,))
 
 
 def lu_pivots_to_permutation(pivots, permutation_size: int):
@@ -711,6 +772,7 @@ def _lu_lowering(ctx, x):
 
 lowering_rules.register(lu_p, _lu_lowering)
 _front_batcher(lu_p)
+_batch_sharding(lu_p, (2,))
 
 
 def _lu_jvp_inner(lu_, a_dot, permutation):
@@ -773,6 +835,7 @@ def _geqrf_lowering(ctx, x):
 
 lowering_rules.register(geqrf_p, _geqrf_lowering)
 _front_batcher(geqrf_p)
+_batch_sharding(geqrf_p, (2,))
 
 
 def geqrf(x):
@@ -806,11 +869,12 @@ def _householder_product_lowering(ctx, a, taus):
 
 lowering_rules.register(householder_product_p, _householder_product_lowering)
 _front_batcher(householder_product_p)
+_batch_sharding(householder_product_p, (2, 1))
 
 
 def householder_product(a, taus):
     """The orthogonal matrices (shaped as `a`) that the reflectors in `a` and `taus` make."""
-    return householder_product_p.bind(a, taus)
+    return householder_product_p.bind(a, same_batch_sharding(a, taus, 1))
 
 
 qr_p = Primitive("qr", multiple_results=True)
@@ -845,6 +909,7 @@ def _qr_impl(x, *, full_matrices):
 
 lowering_rules.register(qr_p, lower_fun(_qr_impl, multiple_results=True))
 _front_batcher(qr_p)
+_batch_sharding(qr_p, (2,))
 
 
 def _thin_qr_jvp(q, r, dx):
@@ -950,6 +1015,7 @@ def _triangular_solve_lowering(
 
 lowering_rules.register(triangular_solve_p, _triangular_solve_lowering)
 _front_batcher(triangular_solve_p)
+_batch_sharding(triangular_solve_p, (2, 2))
 
 
 def _triangular_solve_jvp_a(
@@ -1022,6 +1088,7 @@ def triangular_solve(
     singleton = aval_of(b).ndim == aval_of(a).ndim - 1
     if singleton:
         b = shapes.expand_dims(b, (aval_of(b).ndim if left_side else aval_of(b).ndim - 1,))
+    b = same_batch_sharding(a, b, 2)
     out = triangular_solve_p.bind(
         a,
         b,
@@ -1041,6 +1108,7 @@ def lu_solve(lu_, permutation, b, trans: int = 0):
     """Solves A x = b (trans 0) or A^T x = b (1, 2) from A's `lu` and `permutation`, all batched
     alike; `b` is (..., m, k)."""
     nb = aval_of(lu_).ndim - 2
+    b = same_batch_sharding(lu_, b, 2)
     if trans == 0:
         rows = _expand(_col(permutation), aval_of(b).shape)
         x = sorting.take_along_axis(b, rows, nb)

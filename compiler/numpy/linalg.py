@@ -255,7 +255,10 @@ def _slogdet_lu(a):
 
 def _slogdet_qr(a):
     n = _shape(a)[-1]
-    h, taus = lax_linalg.geqrf(a)
+    # R's diagonal from qr (differentiable; the same geqrf bits), the reflectors' signs from a
+    # geqrf that needs no derivative (JAX: a custom jvp over geqrf).
+    _, h = lax_linalg.qr(a, full_matrices=False)
+    _, taus = lax_linalg.geqrf(lax.stop_gradient(a))
     diag = diagonals.diagonal(h, axis1=-2, axis2=-1)
     log_abs_det = reductions.sum(elementwise.log(elementwise.abs(diag)), axis=-1)
     sign_diag = reductions.prod(elementwise.sign(diag), axis=-1)

@@ -11,7 +11,7 @@ import scipy.linalg
 
 import meshjit
 from meshjit.lax import linalg
-from meshjit.sharding import NamedSharding
+from meshjit.sharding import AxisType, NamedSharding
 from meshjit.sharding import PartitionSpec as P
 from meshjit.test_util import check_grads
 from tests.support.jax_oracle import meshjit_results, start_jax_oracle
@@ -268,8 +268,9 @@ def _collectives(hlo: str) -> list:
     return re.findall(r"all-gather|all-reduce|all-to-all|collective-permute|reduce-scatter", hlo)
 
 
-def test_sharded_batch_on_8_devices():
-    mesh = meshjit.make_mesh((8,), ("x",))
+@pytest.mark.parametrize("axis_type", [AxisType.Auto, AxisType.Explicit])
+def test_sharded_batch_on_8_devices(axis_type):
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(axis_type,))
     a = RNG.standard_normal((16, 4, 4)).astype(np.float32)
     spd = a @ np.swapaxes(a, -1, -2) + 4 * np.eye(4, dtype=np.float32)
     x = meshjit.device_put(spd, NamedSharding(mesh, P("x")))
@@ -286,7 +287,7 @@ def test_sharded_batch_on_8_devices():
     jitted = meshjit.jit(f)
     outs = jitted(x)
     for out in outs:
-        assert out.sharding.spec == P("x")
+        assert (tuple(out.sharding.spec) + (None,) * 6)[:6] == ("x",) + (None,) * 5
     _close(outs[0], np.linalg.cholesky(spd))
     _close(outs[1], np.linalg.eigvalsh(spd))
     _close(outs[2], np.linalg.svd(spd, compute_uv=False))
@@ -296,11 +297,20 @@ def test_sharded_batch_on_8_devices():
 
 
 def test_matrix_dimensions_sharded_are_gathered_first():
-    mesh = meshjit.make_mesh((8,), ("x",))
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))
     a = RNG.standard_normal((2, 8, 8)).astype(np.float32)
     spd = a @ np.swapaxes(a, -1, -2) + 8 * np.eye(8, dtype=np.float32)
     x = meshjit.device_put(spd, NamedSharding(mesh, P(None, "x")))
-    _close(meshjit.jit(linalg.cholesky)(x), np.linalg.cholesky(spd))
+    jitted = meshjit.jit(linalg.cholesky)
+    _close(jitted(x), np.linalg.cholesky(spd))
+    assert "all-gather" in jitted.lower(x).compile().as_text()
+
+
+def test_explicit_sharding_of_matrix_dimensions_is_an_error():
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(AxisType.Explicit,))
+    x = meshjit.device_put(np.ones((2, 8, 8), np.float32), NamedSharding(mesh, P(None, "x")))
+    with pytest.raises(meshjit.sharding.ShardingTypeError, match="Input 0 to lu must be unsharded"):
+        meshjit.jit(linalg.lu)(x)
 
 
 # ---------------------------------------------------------------------------------------------
