@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler import numpy as jnp
+from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy import linalg as jnp_linalg
@@ -227,4 +228,24 @@ def solve(
         raise MeshjitValueError(f"Expected assume_a to be one of {valid}; got {assume_a!r}")
     if assume_a != "pos":
         return jnp_linalg.solve(a, b)
-    return cho_solve(cho_factor(a, lower=lower), b)
+    a, b = _inexact(a, b)
+    a, b, vector = _against_matrices("solve", a, b)
+    return _columns_back(_pos_solve(a, b, bool(lower)), vector)
+
+
+def _cho_solve_columns(a, b, lower):
+    c = cholesky(a, lower=lower)
+    b = lax_linalg.triangular_solve(c, b, left_side=True, lower=lower, transpose_a=not lower)
+    return lax_linalg.triangular_solve(c, b, left_side=True, lower=lower, transpose_a=lower)
+
+
+# As JAX's custom_linear_solve: x = a^-1 b differentiates as the solve of a general matrix
+# (dx = a^-1 (db - da x)), not through the one triangle the Cholesky factor reads.
+_pos_solve = custom_jvp(_cho_solve_columns, nondiff_argnums=(2,))
+
+
+@_pos_solve.defjvp
+def _pos_solve_jvp(lower, primals, tangents):
+    (a, b), (da, db) = primals, tangents
+    x = _cho_solve_columns(a, b, lower)
+    return x, _cho_solve_columns(a, db - jnp.matmul(da, x), lower)
