@@ -19,33 +19,48 @@ Real floating dtypes only (float32, and float64 with x64): complex matrices are 
 from __future__ import annotations
 
 import numpy as np
-from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
-    ShardingTypeError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
-    batching_rules,
     jvp_rules,
     lowering_rules,
-    sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.sharding_rules import spec_of
-from meshjit.compiler.ir.sharding_rules import state as sharding_state
-from meshjit.compiler.lax import control_flow, dot, elementwise, shapes, slicing, sorting
+from meshjit.compiler.lax import control_flow, elementwise, shapes, slicing, sorting
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined
-from meshjit.compiler.lax.batching import all_to_front, size_of
-from meshjit.compiler.lowering import LoweringRuleContext, const_values, emit, jaxpr_subcomp
-from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
+from meshjit.compiler.lax.lapack import (
+    as_column,
+    as_row,
+    batch_sharding,
+    check_matrix,
+    diag_matrix,
+    diagonal,
+    expand_to,
+    eye_like,
+    front_batcher,
+    info_ok,
+    inline,
+    lapack_call,
+    lower_fun,
+    matmul,
+    matrix_aval,
+    mT,
+    nan_unless,
+    same_batch_sharding,
+    slice_last,
+    symmetrize,
+    symmetrized,
+    tril,
+    triu,
+)
 
 __all__ = [
     "cholesky",
@@ -60,343 +75,6 @@ __all__ = [
     "triangular_solve",
 ]
 
-_LAPACK_PREFIX = {np.dtype(np.float32): "s", np.dtype(np.float64): "d"}
-
-
-# ---------------------------------------------------------------------------------------------
-# Shape and dtype checks shared by the abstract evaluation rules.
-
-
-def _check_matrix(name: str, aval: ShapedArray, *, square: bool = False, what: str = "input"):
-    if aval.dtype not in _LAPACK_PREFIX:
-        raise MeshjitTypeError(
-            f"{name} does not accept dtype {aval.dtype} (its {what} is {aval.str_short()}); "
-            "accepted dtypes are float32 and float64"
-        )
-    if aval.ndim < 2:
-        raise MeshjitTypeError(
-            f"{name} requires its {what} to have rank at least 2 (a batch of matrices), got "
-            f"{aval.str_short()}"
-        )
-    if square and aval.shape[-1] != aval.shape[-2]:
-        raise MeshjitValueError(
-            f"{name} requires square matrices of shape [..., n, n], got {aval.str_short()}"
-        )
-
-
-def _matrix_aval(aval: ShapedArray, *trailing, dtype=None) -> ShapedArray:
-    return ShapedArray(aval.shape[:-2] + tuple(trailing), dtype or aval.dtype)
-
-
-# ---------------------------------------------------------------------------------------------
-# Lowering helpers: the LAPACK FFI call, and jaxprs traced and inlined.
-
-
-def _column_major(ndim: int) -> tuple[int, ...]:
-    return (ndim - 2, ndim - 1) + tuple(range(ndim - 3, -1, -1))
-
-
-def _layouts(mctx, avals, max_ndim):
-    return ir.ArrayAttr.get(
-        [
-            ir.DenseIntElementsAttr.get(
-                np.asarray(
-                    _column_major(a.ndim) if a.ndim == max_ndim else range(a.ndim - 1, -1, -1),
-                    np.int64,
-                ).reshape(-1),
-                type=ir.IndexType.get(),
-            )
-            for a in avals
-        ]
-    )
-
-
-def _factor_names():
-    yield from "ijklmnopqrstuvwxyz"
-    i = 1
-    while True:
-        yield f"z_{i}"
-        i += 1
-
-
-def _sharding_rule(avals_in, avals_out, num_batch: int) -> ir.Attribute:
-    """JAX's rule for a batch-partitionable LAPACK call: the batch factors are shared, every
-    matrix (or vector) dimension is a factor of its own, so only batch dimensions propagate."""
-    names = _factor_names()
-    batch = [next(names) for _ in range(num_batch)]
-    sizes = dict(zip(batch, avals_in[0].shape[:num_batch]))
-
-    def mapping(aval):
-        own = [next(names) for _ in aval.shape[num_batch:]]
-        sizes.update(zip(own, aval.shape[num_batch:]))
-        return "[" + ", ".join(batch + own) + "]"
-
-    lhs = ", ".join(mapping(a) for a in avals_in)
-    rhs = ", ".join(mapping(a) for a in avals_out)
-    factors = ", ".join(f"{k}={v}" for k, v in sizes.items())
-    return ir.Attribute.parse(f"#sdy.op_sharding_rule<({lhs})->({rhs}) {{{factors}}}, custom>")
-
-
-def _u8(char: str) -> ir.Attribute:
-    return ir.IntegerAttr.get(ir.IntegerType.get_unsigned(8), ord(char))
-
-
-def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **config) -> list:
-    """`stablehlo.custom_call @lapack_<s|d><routine>_ffi` as JAX emits it (api_version 1 with
-    the typed-FFI attributes in `mhlo.backend_config`, as JAX's `mlir.custom_call` does)."""
-    mctx = ctx.module_ctx
-    max_ndim = max(a.ndim for a in avals_in)
-    num_batch = max_ndim - 2
-    target = f"lapack_{_LAPACK_PREFIX[avals_in[0].dtype]}{routine}_ffi"
-    attributes = {
-        "call_target_name": ir.StringAttr.get(target),
-        "api_version": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 1),
-        "backend_config": ir.StringAttr.get(""),
-        "has_side_effect": ir.BoolAttr.get(False),
-        "called_computations": ir.ArrayAttr.get([]),
-        "operand_layouts": _layouts(mctx, avals_in, max_ndim),
-        "result_layouts": _layouts(mctx, avals_out, max_ndim),
-        "mhlo.backend_config": ir.DictAttr.get({k: _u8(v) for k, v in config.items()}),
-        "mhlo.frontend_attributes": ir.DictAttr.get(
-            {"num_batch_dims": ir.StringAttr.get(str(num_batch))}
-        ),
-        "sdy.sharding_rule": _sharding_rule(avals_in, avals_out, num_batch),
-    }
-    if aliases:
-        attributes["output_operand_aliases"] = ir.ArrayAttr.get(
-            [
-                hlo.OutputOperandAlias.get(
-                    output_tuple_indices=[out] if len(avals_out) > 1 else [],
-                    operand_index=arg,
-                    operand_tuple_indices=[],
-                )
-                for arg, out in aliases.items()
-            ]
-        )
-    types = [mctx.types.tensor(a.shape, a.dtype) for a in avals_out]
-    return list(emit("stablehlo.custom_call", types, list(operands), attributes).results)
-
-
-def inline(ctx: LoweringRuleContext, fun, values, avals) -> list:
-    """Traces `fun(*avals) -> list` and emits its ops on `values` (JAX's `mlir.lower_fun`)."""
-    closed = trace_to_jaxpr(lambda *xs: list(fun(*xs)), [a.strip_weak_type() for a in avals])
-    return jaxpr_subcomp(ctx.module_ctx, closed.jaxpr, const_values(ctx.module_ctx, closed), values)
-
-
-def lower_fun(impl, multiple_results: bool):
-    """A lowering rule that traces `impl(*operands, **params)` over the operands' avals."""
-
-    def rule(ctx: LoweringRuleContext, *operands, **params):
-        def fun(*xs):
-            out = impl(*xs, **params)
-            return out if multiple_results else [out]
-
-        outs = inline(ctx, fun, operands, ctx.avals_in)
-        return outs if multiple_results else outs[0]
-
-    return rule
-
-
-def _nan_unless(ok, x):
-    """`x` where LAPACK's `ok` (over the batch dimensions) holds, NaN elsewhere."""
-    aval = aval_of(x)
-    nb = aval_of(ok).ndim
-    ok = shapes.broadcast_in_dim(ok, aval.shape, tuple(range(nb)))
-    return elementwise.select(ok, x, shapes.full(aval.shape, np.array(np.nan, aval.dtype)))
-
-
-def _info_ok(info, comparison=elementwise.eq):
-    return comparison(info, np.zeros((), np.int32))
-
-
-# ---------------------------------------------------------------------------------------------
-# Matrix helpers over lax (for the impls and the jvp rules).
-
-
-def _T(x):
-    n = aval_of(x).ndim
-    return shapes.transpose(x, (*range(n - 2), n - 1, n - 2))
-
-
-def _matmul(x, y):
-    """Batched x @ y over equal leading dimensions (rank-1 `y` is a batch of vectors)."""
-    xa = aval_of(x)
-    nb = xa.ndim - 2
-    batch = tuple(range(nb))
-    return dot.dot_general(x, y, (((xa.ndim - 1,), (nb,)), (batch, batch)))
-
-
-def _mask(shape, k: int, lower: bool):
-    """The bool mask of the lower (col <= row + k) or upper (col >= row + k) triangle."""
-    rows = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 2)
-    cols = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 1)
-    rows = elementwise.add(rows, np.array(k, np.int32))
-    return elementwise.ge(rows, cols) if lower else elementwise.le(rows, cols)
-
-
-def tril(x, k: int = 0):
-    aval = aval_of(x)
-    zeros = shapes.full(aval.shape, np.zeros((), aval.dtype))
-    return elementwise.select(_mask(aval.shape, k, True), x, zeros)
-
-
-def triu(x, k: int = 0):
-    aval = aval_of(x)
-    zeros = shapes.full(aval.shape, np.zeros((), aval.dtype))
-    return elementwise.select(_mask(aval.shape, k, False), x, zeros)
-
-
-def eye_like(x, n: int | None = None, m: int | None = None):
-    """The identity (n x m, the last two dims of `x` by default) batched as `x`."""
-    aval = aval_of(x)
-    n = aval.shape[-2] if n is None else n
-    m = aval.shape[-1] if m is None else m
-    shape = aval.shape[:-2] + (n, m)
-    rows = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 2)
-    cols = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 1)
-    one, zero = np.ones((), aval.dtype), np.zeros((), aval.dtype)
-    return elementwise.select(
-        elementwise.eq(rows, cols), shapes.full(shape, one), shapes.full(shape, zero)
-    )
-
-
-def _diagonal(x):
-    """The main diagonal of the last two dims, (..., min(n, m))."""
-    aval = aval_of(x)
-    k = min(aval.shape[-2:])
-    x = slicing.slice_in_dim(
-        slicing.slice_in_dim(x, 0, k, 1, aval.ndim - 2), 0, k, 1, aval.ndim - 1
-    )
-    masked = elementwise.select(
-        elementwise.eq(
-            shapes.broadcasted_iota(dtypes.int32, aval_of(x).shape, aval.ndim - 2),
-            shapes.broadcasted_iota(dtypes.int32, aval_of(x).shape, aval.ndim - 1),
-        ),
-        x,
-        shapes.full(aval_of(x).shape, np.zeros((), aval.dtype)),
-    )
-    from meshjit.compiler.lax import reductions  # a later family
-
-    return reductions.reduce_sum(masked, (aval.ndim - 1,))
-
-
-def _diag_matrix(v):
-    """The batch of diagonal matrices with `v` (..., n) on the diagonal."""
-    aval = aval_of(v)
-    n = aval.shape[-1]
-    shape = aval.shape + (n,)
-    full = shapes.broadcast_in_dim(v, shape, tuple(range(aval.ndim)))
-    return elementwise.select(
-        _mask(shape, 0, True),
-        elementwise.select(
-            _mask(shape, 0, False), full, shapes.full(shape, np.zeros((), aval.dtype))
-        ),
-        shapes.full(shape, np.zeros((), aval.dtype)),
-    )
-
-
-def _row(v):
-    """(..., n) -> (..., 1, n) broadcast against matrices."""
-    return shapes.expand_dims(v, (aval_of(v).ndim - 1,))
-
-
-def _col(v):
-    return shapes.expand_dims(v, (aval_of(v).ndim,))
-
-
-def _expand(x, shape):
-    xs = aval_of(x).shape
-    keep = tuple(i for i, d in enumerate(xs) if d == shape[i])
-    squeezed = shapes.reshape(x, tuple(xs[i] for i in keep))
-    return shapes.broadcast_in_dim(squeezed, shape, keep)
-
-
-def _symmetrized(name: str, x):
-    """(x + x^T) / 2 as JAX's wrappers compute it: integers divide to float32, and matrices
-    that are not square fail the addition (a TypeError, as in JAX)."""
-    aval = aval_of(x)
-    if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
-        raise MeshjitTypeError(
-            f"{name} requires square matrices [..., n, n]: symmetrizing (x + x.T) / 2 got "
-            f"incompatible shapes for broadcasting: {aval.str_short()} and its transpose"
-        )
-    if not dtypes.is_float(aval.dtype):
-        x = elementwise.convert_element_type(x, dtypes.float32)
-    return symmetrize(x)
-
-
-def symmetrize(x):
-    """(x + x^T) / 2, as JAX's linalg symmetrizes before cholesky and eigh."""
-    return elementwise.div(elementwise.add(x, _T(x)), np.array(2, aval_of(x).dtype))
-
-
-def _slice_last(x, start, stop, axis_from_end):
-    aval = aval_of(x)
-    return slicing.slice_in_dim(x, start, stop, 1, aval.ndim - axis_from_end)
-
-
-# ---------------------------------------------------------------------------------------------
-# Batching: every linalg primitive acts on trailing dimensions, so mapped axes go in front.
-
-
-def _front_batcher(prim: Primitive):
-    def rule(args, dims, **params):
-        xs = all_to_front(args, dims, size_of(args, dims))
-        out = prim.bind(*xs, **params)
-        return out, ([0] * len(out) if prim.multiple_results else 0)
-
-    batching_rules.register(prim, rule)
-    return rule
-
-
-# ---------------------------------------------------------------------------------------------
-# Sharding (explicit mode), as JAX's linalg_sharding_rule: LAPACK factors whole matrices on one
-# device, so only batch dimensions may be sharded, alike in every operand; results keep them.
-
-
-def _batch_sharding(prim: Primitive, ranks: tuple):
-    def rule(out, *operands, **params):
-        batch = None
-        for i, (aval, rank) in enumerate(zip(operands, ranks)):
-            spec = spec_of(aval)
-            cut = len(spec) - rank
-            if any(e is not None for e in spec[cut:]):
-                raise ShardingTypeError(
-                    f"Input {i} to {prim.name} must be unsharded on non-batch dimensions, but "
-                    f"got {spec}."
-                )
-            if batch is None:
-                batch = spec[:cut]
-            elif spec[:cut] != batch:
-                raise ShardingTypeError(
-                    f"All inputs to {prim.name} must have the same batch sharding, but got "
-                    f"{batch} and {spec[:cut]}."
-                )
-        outs = out if prim.multiple_results else [out]
-        specs = [batch + (None,) * (o.ndim - len(batch)) for o in outs]
-        return specs if prim.multiple_results else specs[0]
-
-    sharding_rules.register(prim, rule)
-    return rule
-
-
-def same_batch_sharding(like, x, rank: int):
-    """`x` resharded, when types carry shardings, to the batch sharding of `like` (which has the
-    same batch dimensions) with its own last `rank` dimensions replicated (JAX's
-    auto_insert_reshard before a linalg primitive)."""
-    target, aval = aval_of(like), aval_of(x)
-    if target.sharding is None and aval.sharding is None:
-        return x
-    mesh = (target.sharding or aval.sharding).mesh
-    nb = aval.ndim - rank
-    spec = tuple(spec_of(target)[:nb]) + (None,) * rank
-    if spec_of(aval) == spec:
-        return x
-    from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
-
-    sharding = sharding_state.factory(mesh, spec)
-    return reshard_to_type(x, aval.update(sharding=sharding))
-
 
 # ---------------------------------------------------------------------------------------------
 # cholesky
@@ -407,7 +85,7 @@ cholesky_p = Primitive("cholesky")
 
 @abstract_eval_rules.register(cholesky_p)
 def _cholesky_abstract_eval(x):
-    _check_matrix("cholesky", x, square=True)
+    check_matrix("cholesky", x, square=True)
     return x.strip_weak_type()
 
 
@@ -415,13 +93,13 @@ def _cholesky_lowering(ctx, x):
     (aval,) = ctx.avals_in
     info = ShapedArray(aval.shape[:-2], dtypes.int32)
     factor, info_v = lapack_call(ctx, "potrf", [x], [aval], [aval, info], {0: 0}, uplo="L")
-    (out,) = inline(ctx, lambda f, i: [_nan_unless(_info_ok(i), f)], [factor, info_v], [aval, info])
+    (out,) = inline(ctx, lambda f, i: [nan_unless(info_ok(i), f)], [factor, info_v], [aval, info])
     return out
 
 
 lowering_rules.register(cholesky_p, _cholesky_lowering)
-_front_batcher(cholesky_p)
-_batch_sharding(cholesky_p, (2,))
+front_batcher(cholesky_p)
+batch_sharding(cholesky_p, (2,))
 
 
 @jvp_rules.register(cholesky_p)
@@ -435,14 +113,14 @@ def _cholesky_jvp(primals, tangents):
     inner = triangular_solve(L, tmp, left_side=True, transpose_a=False, lower=True)
     dtype = aval_of(x).dtype
     phi = elementwise.div(tril(inner), elementwise.add(eye_like(inner), np.ones((), dtype)))
-    return L, _matmul(L, phi)
+    return L, matmul(L, phi)
 
 
 def cholesky(x, *, symmetrize_input: bool = True):
     """The lower Cholesky factor of the symmetric positive definite matrices `x` (..., n, n);
     NaNs where the factorization fails."""
     if symmetrize_input:
-        x = _symmetrized("cholesky", x)
+        x = symmetrized("cholesky", x)
     return tril(cholesky_p.bind(x))
 
 
@@ -460,7 +138,7 @@ def _full_subset(name, subset_by_index, n):
 
 @abstract_eval_rules.register(eigh_p)
 def _eigh_abstract_eval(x, *, lower, sort_eigenvalues, subset_by_index):
-    _check_matrix("eigh", x, square=True)
+    check_matrix("eigh", x, square=True)
     n = x.shape[-1]
     _full_subset("eigh", subset_by_index, n)
     return [x.strip_weak_type(), ShapedArray(x.shape[:-1], x.dtype)]
@@ -482,15 +160,15 @@ def _eigh_lowering(ctx, x, *, lower, sort_eigenvalues, subset_by_index):
     )
 
     def post(v, w, i):
-        ok = _info_ok(i)
-        return [_nan_unless(ok, v), _nan_unless(ok, w)]
+        ok = info_ok(i)
+        return [nan_unless(ok, v), nan_unless(ok, w)]
 
     return inline(ctx, post, outs, [v_aval, w_aval, info])
 
 
 lowering_rules.register(eigh_p, _eigh_lowering)
-_front_batcher(eigh_p)
-_batch_sharding(eigh_p, (2,))
+front_batcher(eigh_p)
+batch_sharding(eigh_p, (2,))
 
 
 @jvp_rules.register(eigh_p)
@@ -507,11 +185,11 @@ def _eigh_jvp(primals, tangents, *, lower, sort_eigenvalues, subset_by_index):
     # Distinct eigenvalues (non-degenerate perturbation theory), as JAX.
     eye = eye_like(a)
     shape = aval_of(a).shape
-    diffs = elementwise.sub(_expand(_row(w), shape), _expand(_col(w), shape))
+    diffs = elementwise.sub(expand_to(as_row(w), shape), expand_to(as_column(w), shape))
     f = elementwise.sub(elementwise.integer_pow(elementwise.add(eye, diffs), -1), eye)
-    vt_adot_v = _matmul(_matmul(_T(v), a_dot), v)
-    dv = _matmul(v, elementwise.mul(f, vt_adot_v))
-    dw = _diagonal(vt_adot_v)
+    vt_adot_v = matmul(matmul(mT(v), a_dot), v)
+    dv = matmul(v, elementwise.mul(f, vt_adot_v))
+    dw = diagonal(vt_adot_v)
     return [v, w], [dv, dw]
 
 
@@ -525,7 +203,7 @@ def eigh(
 ):
     """(v, w): the eigenvectors (columns of v) and ascending eigenvalues w of symmetric `x`."""
     if symmetrize_input:
-        x = _symmetrized("eigh", x)
+        x = symmetrized("eigh", x)
     v, w = eigh_p.bind(
         x,
         lower=bool(lower),
@@ -548,14 +226,14 @@ def _svd_shapes(x, full_matrices, compute_uv):
     s = ShapedArray(x.shape[:-2] + (k,), x.dtype)
     if not compute_uv:
         return [s]
-    u = _matrix_aval(x, m, m if full_matrices else k)
-    vt = _matrix_aval(x, n if full_matrices else k, n)
+    u = matrix_aval(x, m, m if full_matrices else k)
+    vt = matrix_aval(x, n if full_matrices else k, n)
     return [s, u, vt]
 
 
 @abstract_eval_rules.register(svd_p)
 def _svd_abstract_eval(x, *, full_matrices, compute_uv, subset_by_index, algorithm):
-    _check_matrix("svd", x)
+    check_matrix("svd", x)
     _full_subset("svd", subset_by_index, min(x.shape[-2:]))
     if algorithm not in (None, "default", "qr", "divide_and_conquer"):
         raise MeshjitNotImplementedError(f"svd: algorithm {algorithm!r} is not implemented on CPU")
@@ -597,15 +275,15 @@ def _svd_lowering(ctx, x, *, full_matrices, compute_uv, subset_by_index, algorit
     avals = [s, u, vt] if compute_uv else [s]
 
     def post(i, *values):
-        ok = _info_ok(i)
-        return [_nan_unless(ok, v) for v in values]
+        ok = info_ok(i)
+        return [nan_unless(ok, v) for v in values]
 
     return inline(ctx, post, [info_v, *outs[: len(avals)]], [info, *avals])
 
 
 lowering_rules.register(svd_p, _svd_lowering)
-_front_batcher(svd_p)
-_batch_sharding(svd_p, (2,))
+front_batcher(svd_p)
+batch_sharding(svd_p, (2,))
 
 
 @jvp_rules.register(svd_p)
@@ -632,15 +310,15 @@ def _svd_jvp(primals, tangents, *, full_matrices, compute_uv, subset_by_index, a
         raise MeshjitNotImplementedError(
             "Singular value decomposition JVP not implemented for full matrices"
         )
-    Ut, V = _T(U), _T(Vt)
-    dS = _matmul(_matmul(Ut, da), V)
-    ds = _diagonal(dS)
+    Ut, V = mT(U), mT(Vt)
+    dS = matmul(matmul(Ut, da), V)
+    ds = diagonal(dS)
     if not compute_uv:
         return [s], [ds]
     k = aval_of(s).shape[-1]
     dtype = aval_of(s).dtype
     kk = aval_of(s).shape[:-1] + (k, k)
-    s_row, s_col = _expand(_row(s), kk), _expand(_col(s), kk)
+    s_row, s_col = expand_to(as_row(s), kk), expand_to(as_column(s), kk)
     s_diffs = elementwise.mul(elementwise.add(s_row, s_col), elementwise.sub(s_row, s_col))
     eye = eye_like(dS)
     F = elementwise.sub(elementwise.div(np.ones((), dtype), elementwise.add(s_diffs, eye)), eye)
@@ -653,19 +331,19 @@ def _svd_jvp(primals, tangents, *, full_matrices, compute_uv, subset_by_index, a
     )
     half = np.array(0.5, dtype)
     dUdV_diag = elementwise.mul(
-        elementwise.mul(half, elementwise.sub(dS, _T(dS))), _diag_matrix(s_inv)
+        elementwise.mul(half, elementwise.sub(dS, mT(dS))), diag_matrix(s_inv)
     )
-    dU = _matmul(U, elementwise.add(elementwise.mul(F, elementwise.add(dSS, _T(dSS))), dUdV_diag))
-    dV = _matmul(V, elementwise.mul(F, elementwise.add(SdS, _T(SdS))))
+    dU = matmul(U, elementwise.add(elementwise.mul(F, elementwise.add(dSS, mT(dSS))), dUdV_diag))
+    dV = matmul(V, elementwise.mul(F, elementwise.add(SdS, mT(SdS))))
     if m > n:
-        dAV = _matmul(da, V)
-        rest = elementwise.sub(dAV, _matmul(U, _matmul(Ut, dAV)))
-        dU = elementwise.add(dU, elementwise.div(rest, _expand(_row(s), aval_of(rest).shape)))
+        dAV = matmul(da, V)
+        rest = elementwise.sub(dAV, matmul(U, matmul(Ut, dAV)))
+        dU = elementwise.add(dU, elementwise.div(rest, expand_to(as_row(s), aval_of(rest).shape)))
     if n > m:
-        dAHU = _matmul(_T(da), U)
-        rest = elementwise.sub(dAHU, _matmul(V, _matmul(Vt, dAHU)))
-        dV = elementwise.add(dV, elementwise.div(rest, _expand(_row(s), aval_of(rest).shape)))
-    return [s, U, Vt], [ds, dU, _T(dV)]
+        dAHU = matmul(mT(da), U)
+        rest = elementwise.sub(dAHU, matmul(V, matmul(Vt, dAHU)))
+        dV = elementwise.add(dV, elementwise.div(rest, expand_to(as_row(s), aval_of(rest).shape)))
+    return [s, U, Vt], [ds, dU, mT(dV)]
 
 
 def svd(
@@ -719,7 +397,7 @@ def _pivots_to_permutation(swaps, *, permutation_size):
     def body(i, perm):
         j = slicing.dynamic_slice_in_dim(swaps, i, 1, nb)  # (..., 1)
         x = slicing.dynamic_slice_in_dim(perm, i, 1, nb)
-        j_full, x_full = _expand(j, shape), _expand(x, shape)
+        j_full, x_full = expand_to(j, shape), expand_to(x, shape)
         y_full = sorting.take_along_axis(perm, j_full, nb)
         at_i = elementwise.eq(positions, elementwise.convert_element_type(i, dtypes.int32))
         perm = elementwise.select(elementwise.eq(positions, j_full), x_full, perm)
@@ -731,8 +409,8 @@ def _pivots_to_permutation(swaps, *, permutation_size):
 lowering_rules.register(
     lu_pivots_to_permutation_p, lower_fun(_pivots_to_permutation, multiple_results=False)
 )
-_front_batcher(lu_pivots_to_permutation_p)
-_batch_sharding(lu_pivots_to_permutation_p, (1,))
+front_batcher(lu_pivots_to_permutation_p)
+batch_sharding(lu_pivots_to_permutation_p, (1,))
 
 
 def lu_pivots_to_permutation(pivots, permutation_size: int):
@@ -745,7 +423,7 @@ lu_p = Primitive("lu", multiple_results=True)
 
 @abstract_eval_rules.register(lu_p)
 def _lu_abstract_eval(x):
-    _check_matrix("lu", x)
+    check_matrix("lu", x)
     m, n = x.shape[-2:]
     batch = x.shape[:-2]
     return [
@@ -764,15 +442,15 @@ def _lu_lowering(ctx, x):
 
     def post(lu_, pivots, i):
         pivots = elementwise.sub(pivots, np.ones((), np.int32))  # 0-based
-        lu_ = _nan_unless(_info_ok(i, elementwise.ge), lu_)
+        lu_ = nan_unless(info_ok(i, elementwise.ge), lu_)
         return [lu_, pivots, lu_pivots_to_permutation(pivots, m)]
 
     return inline(ctx, post, outs, [lu_aval, piv_aval, info])
 
 
 lowering_rules.register(lu_p, _lu_lowering)
-_front_batcher(lu_p)
-_batch_sharding(lu_p, (2,))
+front_batcher(lu_p)
+batch_sharding(lu_p, (2,))
 
 
 def _lu_jvp_inner(lu_, a_dot, permutation):
@@ -784,10 +462,10 @@ def _lu_jvp_inner(lu_, a_dot, permutation):
     zero = np.zeros((), dtype)
     batch_pad = [(0, 0, 0)] * nb
     low = shapes.pad(
-        tril(_slice_last(lu_, 0, k, 1), -1), zero, batch_pad + [(0, 0, 0), (0, m - k, 0)]
+        tril(slice_last(lu_, 0, k, 1), -1), zero, batch_pad + [(0, 0, 0), (0, m - k, 0)]
     )
     low = elementwise.add(low, eye_like(low))
-    u = shapes.pad(triu(_slice_last(lu_, 0, k, 2)), zero, batch_pad + [(0, n - k, 0), (0, 0, 0)])
+    u = shapes.pad(triu(slice_last(lu_, 0, k, 2)), zero, batch_pad + [(0, n - k, 0), (0, 0, 0)])
     if n > k:
         u_eye = shapes.pad(
             eye_like(shapes.full(aval.shape[:-2] + (n - k, n - k), zero)),
@@ -795,11 +473,11 @@ def _lu_jvp_inner(lu_, a_dot, permutation):
             batch_pad + [(k, 0, 0), (k, 0, 0)],
         )
         u = elementwise.add(u, u_eye)
-    rows = _expand(_col(permutation), aval.shape)
+    rows = expand_to(as_column(permutation), aval.shape)
     permuted = sorting.take_along_axis(a_dot, rows, nb)
     la = triangular_solve(low, permuted, left_side=True, lower=True, unit_diagonal=True)
     lau = triangular_solve(u, la, left_side=False, lower=False)
-    return elementwise.add(_matmul(low, tril(lau, -1)), _matmul(triu(lau), u))
+    return elementwise.add(matmul(low, tril(lau, -1)), matmul(triu(lau), u))
 
 
 @jvp_rules.register(lu_p)
@@ -825,7 +503,7 @@ geqrf_p = Primitive("geqrf", multiple_results=True)
 
 @abstract_eval_rules.register(geqrf_p)
 def _geqrf_abstract_eval(x):
-    _check_matrix("geqrf", x)
+    check_matrix("geqrf", x)
     return [x.strip_weak_type(), ShapedArray(x.shape[:-2] + (min(x.shape[-2:]),), x.dtype)]
 
 
@@ -834,8 +512,8 @@ def _geqrf_lowering(ctx, x):
 
 
 lowering_rules.register(geqrf_p, _geqrf_lowering)
-_front_batcher(geqrf_p)
-_batch_sharding(geqrf_p, (2,))
+front_batcher(geqrf_p)
+batch_sharding(geqrf_p, (2,))
 
 
 def geqrf(x):
@@ -849,7 +527,7 @@ householder_product_p = Primitive("householder_product")
 
 @abstract_eval_rules.register(householder_product_p)
 def _householder_product_abstract_eval(a, taus):
-    _check_matrix("householder_product", a)
+    check_matrix("householder_product", a)
     m, n = a.shape[-2:]
     if m < n:
         raise MeshjitValueError(
@@ -868,8 +546,8 @@ def _householder_product_lowering(ctx, a, taus):
 
 
 lowering_rules.register(householder_product_p, _householder_product_lowering)
-_front_batcher(householder_product_p)
-_batch_sharding(householder_product_p, (2, 1))
+front_batcher(householder_product_p)
+batch_sharding(householder_product_p, (2, 1))
 
 
 def householder_product(a, taus):
@@ -882,10 +560,10 @@ qr_p = Primitive("qr", multiple_results=True)
 
 @abstract_eval_rules.register(qr_p)
 def _qr_abstract_eval(x, *, full_matrices):
-    _check_matrix("qr", x)
+    check_matrix("qr", x)
     m, n = x.shape[-2:]
     k = m if full_matrices else min(m, n)
-    return [_matrix_aval(x, m, k), _matrix_aval(x, k, n)]
+    return [matrix_aval(x, m, k), matrix_aval(x, k, n)]
 
 
 def _qr_impl(x, *, full_matrices):
@@ -898,28 +576,28 @@ def _qr_impl(x, *, full_matrices):
         return [q, shapes.full(aval.shape[:-2] + (k, n), zero)]
     r, taus = geqrf(x)
     if m < n:
-        q = householder_product(_slice_last(_slice_last(r, 0, m, 1), 0, m, 2), taus)
+        q = householder_product(slice_last(slice_last(r, 0, m, 1), 0, m, 2), taus)
     elif full_matrices:
         q = householder_product(shapes.pad(r, zero, [(0, 0, 0)] * (nb + 1) + [(0, m - n, 0)]), taus)
     else:
         q = householder_product(r, taus)
-        r = _slice_last(r, 0, n, 2)
+        r = slice_last(r, 0, n, 2)
     return [q, triu(r)]
 
 
 lowering_rules.register(qr_p, lower_fun(_qr_impl, multiple_results=True))
-_front_batcher(qr_p)
-_batch_sharding(qr_p, (2,))
+front_batcher(qr_p)
+batch_sharding(qr_p, (2,))
 
 
 def _thin_qr_jvp(q, r, dx):
     """jvp of the QR of [..., m, n] matrices with m >= n (j-towns.github.io/papers/qr-derivative)."""
     dx_rinv = triangular_solve(r, dx)  # right side solve
-    qt_dx_rinv = _matmul(_T(q), dx_rinv)
+    qt_dx_rinv = matmul(mT(q), dx_rinv)
     lower = tril(qt_dx_rinv, -1)
-    do = elementwise.sub(lower, _T(lower))  # skew-symmetric
-    dq = elementwise.add(_matmul(q, elementwise.sub(do, qt_dx_rinv)), dx_rinv)
-    dr = _matmul(elementwise.sub(qt_dx_rinv, do), r)
+    do = elementwise.sub(lower, mT(lower))  # skew-symmetric
+    dq = elementwise.add(matmul(q, elementwise.sub(do, qt_dx_rinv)), dx_rinv)
+    dr = matmul(elementwise.sub(qt_dx_rinv, do), r)
     return dq, dr
 
 
@@ -932,27 +610,27 @@ def _qr_jvp(primals, tangents, *, full_matrices):
     aval = aval_of(x)
     m, n = aval.shape[-2:]
     if m < n:
-        dq, dr1 = _thin_qr_jvp(q, _slice_last(r, 0, m, 1), _slice_last(dx, 0, m, 1))
-        x2, dx2 = _slice_last(x, m, n, 1), _slice_last(dx, m, n, 1)
-        dr2 = elementwise.add(_matmul(_T(dq), x2), _matmul(_T(q), dx2))
+        dq, dr1 = _thin_qr_jvp(q, slice_last(r, 0, m, 1), slice_last(dx, 0, m, 1))
+        x2, dx2 = slice_last(x, m, n, 1), slice_last(dx, m, n, 1)
+        dr2 = elementwise.add(matmul(mT(dq), x2), matmul(mT(q), dx2))
         return [q, r], [dq, shapes.concatenate([dr1, dr2], aval.ndim - 1)]
-    q_mn = _slice_last(q, 0, n, 1) if full_matrices else q
-    r_nn = _slice_last(r, 0, n, 2) if full_matrices else r
+    q_mn = slice_last(q, 0, n, 1) if full_matrices else q
+    r_nn = slice_last(r, 0, n, 2) if full_matrices else r
     dq_mn, dr_nn = _thin_qr_jvp(q_mn, r_nn, dx)
     if not full_matrices or m == n:
         return [q, r], [dq_mn, dr_nn]
     # Full Q of a tall matrix (https://arxiv.org/pdf/2409.13374, eqs. 32-33), as JAX.
-    q_nn, q_pn = _slice_last(q_mn, 0, n, 2), _slice_last(q_mn, n, m, 2)
-    q_mp = _slice_last(q, n, m, 1)
-    dq_nn, dq_pn = _slice_last(dq_mn, 0, n, 2), _slice_last(dq_mn, n, m, 2)
+    q_nn, q_pn = slice_last(q_mn, 0, n, 2), slice_last(q_mn, n, m, 2)
+    q_mp = slice_last(q, n, m, 1)
+    dq_nn, dq_pn = slice_last(dq_mn, 0, n, 2), slice_last(dq_mn, n, m, 2)
     lu_, _, perm = lu(elementwise.sub(q_nn, eye_like(q_nn)))
-    z_pn_t = lu_solve(lu_, perm, _T(q_pn), trans=1)
-    z_pn = _T(z_pn_t)
+    z_pn_t = lu_solve(lu_, perm, mT(q_pn), trans=1)
+    z_pn = mT(z_pn_t)
     dq_mp = elementwise.sub(
-        _matmul(dq_mn, z_pn_t),
-        _matmul(
-            elementwise.add(q_mn, _matmul(q_mp, z_pn)),
-            _T(elementwise.sub(dq_pn, _matmul(z_pn, dq_nn))),
+        matmul(dq_mn, z_pn_t),
+        matmul(
+            elementwise.add(q_mn, matmul(q_mp, z_pn)),
+            mT(elementwise.sub(dq_pn, matmul(z_pn, dq_nn))),
         ),
     )
     dq = shapes.concatenate([dq_mn, dq_mp], aval.ndim - 1)
@@ -980,8 +658,8 @@ triangular_solve_p = Primitive("triangular_solve")
 def _triangular_solve_abstract_eval(
     a, b, *, left_side, lower, transpose_a, conjugate_a, unit_diagonal
 ):
-    _check_matrix("triangular_solve", a, square=True, what="first input")
-    _check_matrix("triangular_solve", b, what="second input")
+    check_matrix("triangular_solve", a, square=True, what="first input")
+    check_matrix("triangular_solve", b, what="second input")
     if a.dtype != b.dtype:
         raise MeshjitTypeError(
             f"triangular_solve requires operands of one dtype, got {a.str_short()}, {b.str_short()}"
@@ -1014,8 +692,8 @@ def _triangular_solve_lowering(
 
 
 lowering_rules.register(triangular_solve_p, _triangular_solve_lowering)
-_front_batcher(triangular_solve_p)
-_batch_sharding(triangular_solve_p, (2, 2))
+front_batcher(triangular_solve_p)
+batch_sharding(triangular_solve_p, (2, 2))
 
 
 def _triangular_solve_jvp_a(
@@ -1025,7 +703,7 @@ def _triangular_solve_jvp_a(
     k = 1 if unit_diagonal else 0
     g_a = tril(g_a, -k) if lower else triu(g_a, k)
     g_a = elementwise.neg(g_a)
-    g_a = _T(g_a) if transpose_a else g_a
+    g_a = mT(g_a) if transpose_a else g_a
 
     def a_inverse(rhs):
         return triangular_solve(
@@ -1038,8 +716,8 @@ def _triangular_solve_jvp_a(
         )
 
     if left_side:
-        return a_inverse(_matmul(g_a, ans)) if m > n else _matmul(a_inverse(g_a), ans)
-    return a_inverse(_matmul(ans, g_a)) if m < n else _matmul(ans, a_inverse(g_a))
+        return a_inverse(matmul(g_a, ans)) if m > n else matmul(a_inverse(g_a), ans)
+    return a_inverse(matmul(ans, g_a)) if m < n else matmul(ans, a_inverse(g_a))
 
 
 @jvp_rules.register(triangular_solve_p)
@@ -1110,7 +788,7 @@ def lu_solve(lu_, permutation, b, trans: int = 0):
     nb = aval_of(lu_).ndim - 2
     b = same_batch_sharding(lu_, b, 2)
     if trans == 0:
-        rows = _expand(_col(permutation), aval_of(b).shape)
+        rows = expand_to(as_column(permutation), aval_of(b).shape)
         x = sorting.take_along_axis(b, rows, nb)
         x = triangular_solve(lu_, x, left_side=True, lower=True, unit_diagonal=True)
         return triangular_solve(lu_, x, left_side=True, lower=False)
@@ -1121,4 +799,4 @@ def lu_solve(lu_, permutation, b, trans: int = 0):
     _, inverse = sorting.sort_key_val(
         permutation, shapes.broadcasted_iota(dtypes.int32, aval_of(permutation).shape, nb), nb
     )
-    return sorting.take_along_axis(x, _expand(_col(inverse), aval_of(x).shape), nb)
+    return sorting.take_along_axis(x, expand_to(as_column(inverse), aval_of(x).shape), nb)
