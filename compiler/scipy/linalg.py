@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
@@ -19,6 +20,7 @@ __all__ = [
     "cholesky",
     "det",
     "eigh",
+    "expm",
     "inv",
     "lu",
     "lu_factor",
@@ -249,3 +251,82 @@ def _pos_solve_jvp(lower, primals, tangents):
     (a, b), (da, db) = primals, tangents
     x = _cho_solve_columns(a, b, lower)
     return x, _cho_solve_columns(a, db - jnp.matmul(da, x), lower)
+
+
+# ---------------------------------------------------------------------------------------------
+# expm: JAX's scaling and squaring with Pade approximants (orders 3, 5, 7 for float32, up to 13
+# for float64), batched by selecting per matrix where JAX switches (lax.switch / cond under its
+# vmap select the same way), so each matrix gets the numbers JAX's branch computes.
+
+_PADE = {
+    3: (120.0, 60.0, 12.0, 1.0),
+    5: (30240.0, 15120.0, 3360.0, 420.0, 30.0, 1.0),
+    7: (17297280.0, 8648640.0, 1995840.0, 277200.0, 25200.0, 1512.0, 56.0, 1.0),
+    9: (
+        17643225600.0, 8821612800.0, 2075673600.0, 302702400.0, 30270240.0, 2162160.0,
+        110880.0, 3960.0, 90.0, 1.0,
+    ),
+    13: (
+        6.476475253248e16, 3.238237626624e16, 7771770303897600.0, 1187353796428800.0,
+        129060195264000.0, 10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0,
+        40840800.0, 960960.0, 16380.0, 182.0, 1.0,
+    ),
+}  # fmt: skip
+# (the largest 1-norm each order is accurate for, the scaling norm) per dtype, as JAX
+_ORDERS = {
+    np.dtype(np.float32): ((3, 5, 7), (0.4258730016922831, 1.880152677804762), 3.92572478313866),
+    np.dtype(np.float64): (
+        (3, 5, 7, 9, 13),
+        (0.01495585217958292, 0.253939833006323, 0.9504178996162932, 2.097847961257068),
+        5.371920351148152,
+    ),
+}
+
+
+def _pade(a, order):
+    """(U, V): the odd and even parts of the order-`order` Pade approximant's numerator."""
+    b = _PADE[order]
+    eye = jnp.broadcast_to(jnp.eye(a.shape[-1], dtype=a.dtype), a.shape)
+    a2 = jnp.matmul(a, a)
+    if order == 13:
+        a4 = jnp.matmul(a2, a2)
+        a6 = jnp.matmul(a4, a2)
+        inner_u = jnp.matmul(a6, b[13] * a6 + b[11] * a4 + b[9] * a2)
+        u = jnp.matmul(a, inner_u + b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * eye)
+        inner_v = jnp.matmul(a6, b[12] * a6 + b[10] * a4 + b[8] * a2)
+        return u, inner_v + b[6] * a6 + b[4] * a4 + b[2] * a2 + b[0] * eye
+    powers = [eye, a2]
+    while len(powers) <= order // 2:
+        powers.append(jnp.matmul(powers[-1], a2) if len(powers) > 2 else jnp.matmul(a2, a2))
+    odd = sum(b[2 * k + 1] * powers[k] for k in range(1, order // 2 + 1)) + b[1] * eye
+    even = sum(b[2 * k] * powers[k] for k in range(1, order // 2 + 1)) + b[0] * eye
+    return jnp.matmul(a, odd), even
+
+
+def expm(A, *, upper_triangular: bool = False, max_squarings: int = 16):
+    """The matrix exponential of the square matrices `A` (..., n, n)."""
+    (a,) = _inexact(A)
+    shape = aval_of(a).shape
+    if len(shape) < 2 or shape[-1] != shape[-2]:
+        raise MeshjitValueError(
+            f"Expected A to be a (batched) square matrix, got A.shape={shape!r}."
+        )
+    orders, conds, maxnorm = _ORDERS[aval_of(a).dtype]
+    norm1 = jnp_linalg.norm(a, 1, axis=(-2, -1))
+    n_squarings = jnp.maximum(0, jnp.floor(jnp.log2(norm1 / maxnorm)))
+    a = a / (2 ** n_squarings.astype(a.dtype))[..., None, None]
+    which = jnp.digitize(norm1, jnp.array(conds, dtype=norm1.dtype))[..., None, None]
+    u = v = None
+    for i, order in enumerate(orders):
+        ui, vi = _pade(a, order)
+        u = ui if u is None else jnp.where(which == i, ui, u)
+        v = vi if v is None else jnp.where(which == i, vi, v)
+    p, q = u + v, -u + v
+    r = solve_triangular(q, p) if upper_triangular else jnp_linalg.solve(q, p)
+
+    def square(x, i):
+        return jnp.where((i < n_squarings)[..., None, None], jnp.matmul(x, x), x), None
+
+    r, _ = lax.scan(square, r, jnp.arange(max_squarings, dtype=n_squarings.dtype))
+    too_big = (n_squarings > max_squarings)[..., None, None]
+    return jnp.where(too_big, np.array(np.nan, aval_of(r).dtype), r)

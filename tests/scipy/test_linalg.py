@@ -53,6 +53,8 @@ SAME_AS_SCIPY = {
     "det": lambda m: m.det(A),
     "solve": lambda m: m.solve(A, B),
     "solve_pos": lambda m: m.solve(SPD, B, assume_a="pos"),
+    "expm": lambda m: m.expm(A),
+    "expm_big": lambda m: m.expm(4 * A),
 }
 
 
@@ -137,6 +139,11 @@ CASES = {
     "svd": (lambda x: sl.svd(x, full_matrices=False), A),
     "solve_pos": (lambda x: sl.solve(x, B, assume_a="pos"), SPD),
     "det": (lambda x: sl.det(x), A),
+    "expm": (lambda x: sl.expm(x), A),
+    "expm_scaled": (lambda x: sl.expm(x * 3.0), A),
+    "expm_small": (lambda x: sl.expm(x * 0.05), A),
+    "expm_batched": (lambda x: sl.expm(jnp.stack([x, 0.5 * x.T, jnp.triu(x)])), A),
+    "expm_upper": (lambda x: sl.expm(jnp.triu(x), upper_triangular=True), A),
 }
 
 
@@ -156,7 +163,7 @@ def run_case(case, record):
 
 NAMES = [
     "cholesky", "cho_solve", "solve_triangular", "lu", "lu_solve", "qr", "eigh", "svd",
-    "solve_pos", "det",
+    "solve_pos", "det", "expm", "expm_scaled", "expm_small", "expm_batched", "expm_upper",
 ]  # fmt: skip
 
 
