@@ -350,7 +350,8 @@ def test_jaxpr_printing_of_cond_and_while():
 
 
 def test_sharding_constraint_inside_bodies_on_a_4x2_mesh():
-    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    # Auto axes: constraints that lay values out (on Explicit axes they assert the types)
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(meshjit.sharding.AxisType.Auto,) * 2)
     s = meshjit.sharding.NamedSharding(mesh, meshjit.sharding.P("x"))
 
     def f(x):

@@ -46,7 +46,8 @@ def test_out_shardings_match_unsharded(unsharded, shape, names):
 
 
 def test_sharding_constraint_matches_unsharded(unsharded):
-    mesh = meshjit.make_mesh((8,), ("x",))
+    # Auto axes: a constraint that lays the draw out (on Explicit axes it asserts the type)
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(meshjit.sharding.AxisType.Auto,))
 
     def constrained(key):
         x = random.normal(random.split(key, 4)[0], (16, 8))
