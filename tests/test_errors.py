@@ -415,3 +415,39 @@ def test_error_types_match_jax():
         jax.jit(lambda x: jax.lax.psum(x, "i"))(np.ones(3))
     with pytest.raises(NameError):
         meshjit.jit(lambda x: meshjit.lax.psum(x, "i"))(np.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# linalg: non-square and integer input, where JAX raises (the same error types as JAX's).
+
+
+def test_linalg_non_square_and_integer_input():
+    with pytest.raises(ValueError) as ei:
+        meshjit.jit(jnp.linalg.inv)(np.ones((2, 3), f32))
+    assert "inv must have shape [..., n, n], got (2, 3)" in str(ei.value)
+    with pytest.raises(TypeError) as ei:
+        meshjit.jit(lambda x: jnp.linalg.cholesky(x))(np.ones((2, 3), f32))  # L:linalg-chol
+    _check(ei, "L:linalg-chol", "cholesky", "square")
+    with pytest.raises(TypeError) as ei:
+        meshjit.lax.linalg.lu(np.eye(3, dtype=np.int32))  # L:linalg-int
+    _check(ei, "L:linalg-int", "lu does not accept dtype int32")
+    with pytest.raises(TypeError) as ei:
+        meshjit.lax.linalg.triangular_solve(np.eye(2, dtype=np.int32), np.eye(2, dtype=np.int32))  # L:tri-int
+    _check(ei, "L:tri-int", "triangular_solve does not accept dtype int32")
+    with pytest.raises(ValueError) as ei:
+        meshjit.lax.linalg.cholesky(np.ones((2, 3), f32), symmetrize_input=False)  # L:chol-rect
+    _check(ei, "L:chol-rect", "cholesky requires square matrices", "f32[2,3]")
+
+
+def test_linalg_error_types_match_jax():
+    jax = pytest.importorskip("jax")
+    with pytest.raises(ValueError):
+        jax.numpy.linalg.inv(np.ones((2, 3), f32))
+    with pytest.raises(TypeError):
+        jax.numpy.linalg.cholesky(np.ones((2, 3), f32))
+    with pytest.raises(TypeError):
+        jax.lax.linalg.lu(np.eye(3, dtype=np.int32))
+    with pytest.raises(TypeError):
+        jax.lax.linalg.triangular_solve(np.eye(2, dtype=np.int32), np.eye(2, dtype=np.int32))
+    with pytest.raises(ValueError):
+        jax.lax.linalg.cholesky(np.ones((2, 3), f32), symmetrize_input=False)

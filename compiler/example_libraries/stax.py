@@ -249,8 +249,9 @@ def FanOut(num):
     )
 
 
-FanInSum = (lambda rng, input_shape: (input_shape[0], ())), (
-    lambda params, inputs, **kwargs: sum(inputs)
+FanInSum = (
+    (lambda rng, input_shape: (input_shape[0], ())),
+    (lambda params, inputs, **kwargs: sum(inputs)),
 )
 
 

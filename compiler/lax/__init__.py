@@ -1,9 +1,11 @@
 """meshjit.compiler.lax: the primitives, one file per family, each with all its rules and its
 user-facing wrappers. Importing the package imports every family, each after the families it
 builds on (elementwise <- shapes <- slicing, reductions <- gather_scatter <- sorting <- windowed
-<- convolution; dot, special and control_flow over elementwise and shapes), so the rule tables
-are complete once it is imported (and `import meshjit` imports it)."""
+<- convolution; dot, special and control_flow over elementwise and shapes; linalg, over the
+helpers in lapack, after all of them), so the rule tables are complete once it is imported (and
+`import meshjit` imports it)."""
 
+from meshjit.compiler.lax import linalg
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.control_flow import (
     associative_scan,
@@ -247,6 +249,7 @@ __all__ = [
     "is_finite",
     "le",
     "lgamma",
+    "linalg",
     "log",
     "log1p",
     "logistic",

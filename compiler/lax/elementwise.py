@@ -19,6 +19,7 @@ from meshjit.compiler.ir.core import ShapedArray, shaped_array
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
     transpose_rules,
@@ -34,7 +35,7 @@ from meshjit.compiler.lax.ad_util import (
     zero_jvp,
     zeros_like_aval,
 )
-from meshjit.compiler.lax.batching import elementwise_rule, unary_rule
+from meshjit.compiler.lax.batching import elementwise_operands, elementwise_rule, unary_rule
 from meshjit.compiler.lowering import (
     LoweringRuleContext,
     OneOp,
@@ -755,8 +756,24 @@ def _convert_transpose(ct, x, *, new_dtype, weak_type):
 
 for _prim in (*unary_p.values(), integer_pow_p, convert_element_type_p):
     unary_rule(_prim)
-for _prim in (*binary_p.values(), *compare_p.values(), select_n_p, clamp_p):
+for _prim in (*binary_p.values(), *compare_p.values(), clamp_p):
     elementwise_rule(_prim)
+
+
+@batching_rules.register(select_n_p)
+def _select_n_batcher(args, dims):
+    """As the elementwise rule, but only the predicate may stay rank-0: a rank-0 case beside
+    mapped ones is broadcast (select_n's cases share one shape)."""
+    operands, dim = elementwise_operands(args, dims)
+    shape = next((aval_of(x).shape for x in operands if aval_of(x).ndim), ())
+    if shape:
+        from meshjit.compiler.lax import shapes  # a later family
+
+        operands[1:] = [
+            shapes.broadcast_in_dim(c, shape, ()) if not aval_of(c).ndim else c
+            for c in operands[1:]
+        ]
+    return select_n_p.bind(*operands), dim
 
 
 # ---------------------------------------------------------------------------------------------

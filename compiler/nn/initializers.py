@@ -1,21 +1,24 @@
 """meshjit.nn.initializers: JAX 0.10.2's initializers, drawing from meshjit.random with JAX's
 formulas, so a key gives JAX's bits. An initializer is `init(key, shape, dtype=...)`.
-
-Not here yet: `orthogonal` and `delta_orthogonal` (they need a QR decomposition, which meshjit
-does not have yet), and complex dtypes."""
+`orthogonal` and `delta_orthogonal` take the QR of normal draws through LAPACK, as JAX, so they
+agree with JAX's to rounding. Not here yet: complex dtypes."""
 
 from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.random import samplers as random
+from meshjit.compiler.random.multivariate import orthogonal as random_orthogonal
 from meshjit.compiler.random.util import canonical_shape
 
 __all__ = [
     "constant",
+    "delta_orthogonal",
     "glorot_normal",
     "glorot_uniform",
     "he_normal",
@@ -26,6 +29,7 @@ __all__ = [
     "lecun_uniform",
     "normal",
     "ones",
+    "orthogonal",
     "truncated_normal",
     "uniform",
     "variance_scaling",
@@ -91,6 +95,46 @@ def truncated_normal(stddev=1e-2, dtype=None, lower=-2.0, upper=2.0):
         dtype = _float(dtype)
         draw = random.truncated_normal(key, lower, upper, _shape(shape, "truncated_normal"), dtype)
         return draw * jnp.array(stddev, dtype)
+
+    return init
+
+
+def orthogonal(scale=1.0, column_axis=-1, dtype=None):
+    """Uniformly distributed orthogonal matrices: orthonormal rows or columns (along
+    `column_axis`), whichever side is smaller, times `scale`."""
+
+    def init(key, shape, dtype=dtype, out_sharding=None):
+        _no_sharding(out_sharding, "orthogonal")
+        dtype = _float(dtype)
+        shape = _shape(shape, "orthogonal")
+        if len(shape) < 2:
+            raise MeshjitValueError("orthogonal initializer requires at least a 2D shape")
+        if any(d == 0 for d in shape):
+            return jnp.zeros(shape, dtype)
+        n_cols = shape[column_axis]
+        n_rows = math.prod(shape) // n_cols
+        q = random_orthogonal(key, n_rows, (), dtype, n_cols)
+        q = jnp.reshape(q, tuple(np.delete(shape, column_axis)) + (n_cols,))
+        return jnp.array(scale, dtype) * jnp.moveaxis(q, -1, column_axis)
+
+    return init
+
+
+def delta_orthogonal(scale=1.0, column_axis=-1, dtype=None):
+    """Convolution kernels (3D, 4D or 5D) zero but at the spatial centre, which holds an
+    orthogonal matrix (https://arxiv.org/abs/1806.05393)."""
+
+    def init(key, shape, dtype=dtype, out_sharding=None):
+        _no_sharding(out_sharding, "delta_orthogonal")
+        dtype = _float(dtype)
+        shape = _shape(shape, "delta_orthogonal")
+        if len(shape) not in (3, 4, 5):
+            raise MeshjitValueError("Delta orthogonal initializer requires a 3D, 4D or 5D shape.")
+        if shape[-1] < shape[-2]:
+            raise MeshjitValueError("`fan_in` must be less or equal than `fan_out`. ")
+        matrix = orthogonal(scale=scale, column_axis=column_axis, dtype=dtype)(key, shape[-2:])
+        centre = tuple((k - 1) // 2 for k in shape[:-2])
+        return jnp.zeros(shape, dtype).at[centre].set(matrix)
 
     return init
 

@@ -21,12 +21,19 @@ The modules, each importing only modules listed before it:
     index_tricks  indices, ix_, mgrid / ogrid, r_ / c_, triangle indices, (un)ravel indices
     routines      the array API's names, append / delete / array_split, bincount, histogram,
                   convolve / correlate, cov, polynomials, gcd / lcm, frexp / modf, ...
+    linalg        jnp.linalg: factorizations, det / inv / solve, norms (over lax.linalg)
     array_methods the operators and methods of arrays (`x + y`, `x.sum()`, `x[i]`, `x.at`)
 
 Importing the package registers the array methods on the array types (Tracer, Array).
 """
 
-from meshjit.compiler.numpy import index_tricks, routines, scalar_types, statistics
+from meshjit.compiler.numpy import (
+    index_tricks,
+    linalg,  # noqa: F401 (meshjit.numpy.linalg)
+    routines,
+    scalar_types,
+    statistics,
+)
 from meshjit.compiler.numpy.array_methods import METHODS
 from meshjit.compiler.numpy.contractions import einsum
 from meshjit.compiler.numpy.creation import (

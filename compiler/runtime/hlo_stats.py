@@ -71,5 +71,3 @@ def by_kind(hlo: str) -> dict[str, tuple[int, int]]:
         counts[kind] += 1
         moved[kind] += m
     return {k: (counts[k], round(moved[k])) for k in counts}
-
-

@@ -1,1 +1,2 @@
-"""meshjit.scipy: JAX's jax.scipy.special and jax.scipy.stats over meshjit.numpy and lax."""
+"""meshjit.scipy: JAX's jax.scipy.special, jax.scipy.stats and jax.scipy.linalg over
+meshjit.numpy and lax."""

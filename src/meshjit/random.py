@@ -24,7 +24,7 @@ from meshjit.compiler.random.gamma import (
     t,
 )
 from meshjit.compiler.random.keys import key_data, key_impl, wrap_key_data
-from meshjit.compiler.random.multivariate import multivariate_normal
+from meshjit.compiler.random.multivariate import multivariate_normal, orthogonal
 from meshjit.compiler.random.samplers import (
     bernoulli,
     cauchy,
@@ -82,6 +82,7 @@ __all__ = [
     "logistic",
     "multivariate_normal",
     "normal",
+    "orthogonal",
     "permutation",
     "poisson",
     "rademacher",

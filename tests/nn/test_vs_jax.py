@@ -34,8 +34,12 @@ INITS = {
     "vs_fan_out_normal": init.variance_scaling(0.5, "fan_out", "normal"),
     "vs_geo_uniform": init.variance_scaling(3.0, "fan_geo_avg", "uniform"),
     "vs_conv": init.variance_scaling(1.0, "fan_in", "truncated_normal", in_axis=(0, 1), out_axis=3, batch_axis=2),
+    "orthogonal": init.orthogonal(), "orthogonal_col0": init.orthogonal(2.0, column_axis=0),
+    "orthogonal_tall": init.orthogonal(), "delta_orthogonal": init.delta_orthogonal(),
+    "delta_orthogonal_5d": init.delta_orthogonal(0.5),
 }
-SHAPES = {"vs_conv": (3, 3, 2, 4)}
+SHAPES = {"vs_conv": (3, 3, 2, 4), "orthogonal_col0": (4, 2, 3), "orthogonal_tall": (9, 4),
+          "delta_orthogonal": (3, 4, 5), "delta_orthogonal_5d": (2, 3, 3, 2, 2)}
 
 ACTIVATIONS = {
     "mish": nn.mish, "squareplus": nn.squareplus, "sparse_plus": nn.sparse_plus,
@@ -89,7 +93,8 @@ INITS = [
     "glorot_normal", "glorot_uniform", "xavier_normal", "he_normal", "he_uniform",
     "kaiming_uniform", "lecun_normal", "lecun_uniform", "normal", "normal_3", "uniform",
     "truncated_normal", "zeros", "ones", "constant", "vs_fan_out_normal", "vs_geo_uniform",
-    "vs_conv",
+    "vs_conv", "orthogonal", "orthogonal_col0", "orthogonal_tall", "delta_orthogonal",
+    "delta_orthogonal_5d",
 ]  # fmt: skip
 ACTIVATIONS = [
     "mish", "squareplus", "sparse_plus", "sparse_sigmoid", "log1mexp", "tanh", "identity",
@@ -135,6 +140,12 @@ def test_initializer_bad_shapes():
         initializers.normal()(key, 3)
     with pytest.raises(meshjit.MeshjitValueError, match="invalid mode"):
         initializers.variance_scaling(1.0, "fan_sideways", "normal")
+    with pytest.raises(meshjit.MeshjitValueError, match="at least a 2D shape"):
+        initializers.orthogonal()(key, (5,))
+    with pytest.raises(meshjit.MeshjitValueError, match="3D, 4D or 5D"):
+        initializers.delta_orthogonal()(key, (3, 3))
+    with pytest.raises(meshjit.MeshjitValueError, match="fan_in"):
+        initializers.delta_orthogonal()(key, (3, 5, 4))
 
 
 def test_attention_bad_shapes():

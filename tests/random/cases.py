@@ -247,6 +247,17 @@ MULTIVARIATE = [
         "multivariate_normal_batched",
         "lambda k: random.multivariate_normal(k, jnp.zeros((2, 4)), jnp.stack([jnp.eye(4) * 2.0, jnp.eye(4) + 0.5]))",
     ),
+    _case(
+        "multivariate_normal_eigh_svd",
+        "lambda k: [random.multivariate_normal(k, jnp.array([0.5, -1.0, 2.0]), jnp.array([[2.0, 0.3, 0.1], [0.3, 1.0, -0.2], [0.1, -0.2, 0.5]]), (4,), method=m) for m in ('eigh', 'svd')]",
+        FEW,
+        BOTH,
+    ),
+    _case("orthogonal", "lambda k: random.orthogonal(k, 5)", FEW, BOTH),
+    _case(
+        "orthogonal_shapes",
+        "lambda k: (random.orthogonal(k, 3, (2,), m=5), random.orthogonal(k, 6, (), jnp.float32, 2), random.orthogonal(k, 1))",
+    ),
 ]
 
 GRADIENTS = [

@@ -46,6 +46,7 @@ def test_out_shardings_match_unsharded(unsharded, shape, names):
 
 
 def test_sharding_constraint_matches_unsharded(unsharded):
+    # Auto axes: a constraint that lays the draw out (on Explicit axes it asserts the type)
     mesh = meshjit.make_mesh((8,), ("x",), axis_types=(meshjit.sharding.AxisType.Auto,))
 
     def constrained(key):

@@ -1,6 +1,5 @@
 """The multivariate normal distribution (jax.scipy.stats.multivariate_normal): logpdf and pdf,
-through the Cholesky factor meshjit.random uses (JAX's numbers to rounding, not bit for bit:
-JAX factors with LAPACK)."""
+through LAPACK's Cholesky factor and a triangular solve, as JAX."""
 
 from __future__ import annotations
 
@@ -8,7 +7,8 @@ import numpy as np
 
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.random.multivariate import cholesky
+from meshjit.compiler.lax import linalg as lax_linalg
+from meshjit.compiler.numpy.util import broadcast_shapes
 from meshjit.compiler.scipy.stats.util import inexact
 
 
@@ -27,22 +27,15 @@ def logpdf(x, mean, cov, allow_singular=None):
             f"multivariate_normal.logpdf got incompatible shapes: mean {mean.shape}, cov "
             f"{cov.shape} (cov must end in ({n}, {n}))"
         )
-    factor = cholesky(cov)
-    y = _forward_substitution(factor, x - mean)
+    factor = lax_linalg.cholesky(cov)
+    y = x - mean
+    batch = broadcast_shapes(factor.shape[:-2], y.shape[:-1])
+    factor = jnp.broadcast_to(factor, batch + (n, n))
+    y = lax_linalg.triangular_solve(
+        factor, jnp.broadcast_to(y, batch + (n,)), left_side=True, lower=True
+    )
     log_det = jnp.sum(jnp.log(jnp.diagonal(factor, axis1=-2, axis2=-1)), axis=-1)
     return -1 / 2 * jnp.sum(y * y, axis=-1) - n / 2 * np.log(2 * np.pi) - log_det
-
-
-def _forward_substitution(factor, b):
-    """y with factor @ y = b, for lower-triangular factors (..., n, n) and b (..., n)."""
-    n = factor.shape[-1]
-    ys = []
-    for i in range(n):
-        acc = b[..., i]
-        for k, y_k in enumerate(ys):
-            acc = acc - factor[..., i, k] * y_k
-        ys.append(acc / factor[..., i, i])
-    return jnp.stack(ys, axis=-1)
 
 
 def pdf(x, mean, cov):

@@ -1,5 +1,5 @@
-"""meshjit.scipy: JAX's jax.scipy.special and jax.scipy.stats."""
+"""meshjit.scipy: JAX's jax.scipy.special, jax.scipy.stats and jax.scipy.linalg."""
 
-from meshjit.scipy import special, stats
+from meshjit.scipy import linalg, special, stats
 
-__all__ = ["special", "stats"]
+__all__ = ["linalg", "special", "stats"]

@@ -1,0 +1,363 @@
+"""What the linalg primitives share (compiler/lax/linalg.py): the checks of their operands, the
+LAPACK FFI custom call as JAX emits it, `lower_fun` (a jaxpr traced and inlined into a lowering
+rule), the matrix helpers their impls and jvp rules are written with, and their batching and
+explicit-sharding rule families.
+
+The calls: `stablehlo.custom_call @lapack_<s|d><routine>_ffi` on column-major matrices, every
+leading dimension a batch dimension (`num_batch_dims`), with an `sdy.sharding_rule` whose batch
+factors are shared by every operand and result while each matrix dimension has a factor of its
+own; jaxlib registers the targets batch-partitionable, so a sharded batch runs per device.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo as hlo
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ShardingTypeError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.registry import Primitive, batching_rules, sharding_rules
+from meshjit.compiler.ir.sharding_rules import spec_of
+from meshjit.compiler.ir.sharding_rules import state as sharding_state
+from meshjit.compiler.lax import dot, elementwise, reductions, shapes, slicing
+from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.lax.batching import all_to_front, size_of
+from meshjit.compiler.lowering import LoweringRuleContext, const_values, emit, jaxpr_subcomp
+from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
+
+LAPACK_PREFIX = {np.dtype(np.float32): "s", np.dtype(np.float64): "d"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Shape and dtype checks shared by the abstract evaluation rules.
+
+
+def check_matrix(name: str, aval: ShapedArray, *, square: bool = False, what: str = "input"):
+    if aval.dtype not in LAPACK_PREFIX:
+        raise MeshjitTypeError(
+            f"{name} does not accept dtype {aval.dtype} (its {what} is {aval.str_short()}); "
+            "accepted dtypes are float32 and float64"
+        )
+    if aval.ndim < 2:
+        raise MeshjitTypeError(
+            f"{name} requires its {what} to have rank at least 2 (a batch of matrices), got "
+            f"{aval.str_short()}"
+        )
+    if square and aval.shape[-1] != aval.shape[-2]:
+        raise MeshjitValueError(
+            f"{name} requires square matrices of shape [..., n, n], got {aval.str_short()}"
+        )
+
+
+def matrix_aval(aval: ShapedArray, *trailing, dtype=None) -> ShapedArray:
+    return ShapedArray(aval.shape[:-2] + tuple(trailing), dtype or aval.dtype)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lowering helpers: the LAPACK FFI call, and jaxprs traced and inlined.
+
+
+def _column_major(ndim: int) -> tuple[int, ...]:
+    return (ndim - 2, ndim - 1) + tuple(range(ndim - 3, -1, -1))
+
+
+def _layouts(mctx, avals, max_ndim):
+    return ir.ArrayAttr.get(
+        [
+            ir.DenseIntElementsAttr.get(
+                np.asarray(
+                    _column_major(a.ndim) if a.ndim == max_ndim else range(a.ndim - 1, -1, -1),
+                    np.int64,
+                ).reshape(-1),
+                type=ir.IndexType.get(),
+            )
+            for a in avals
+        ]
+    )
+
+
+def _factor_names():
+    yield from "ijklmnopqrstuvwxyz"
+    i = 1
+    while True:
+        yield f"z_{i}"
+        i += 1
+
+
+def _sharding_rule(avals_in, avals_out, num_batch: int) -> ir.Attribute:
+    """JAX's rule for a batch-partitionable LAPACK call: the batch factors are shared, every
+    matrix (or vector) dimension is a factor of its own, so only batch dimensions propagate."""
+    names = _factor_names()
+    batch = [next(names) for _ in range(num_batch)]
+    sizes = dict(zip(batch, avals_in[0].shape[:num_batch]))
+
+    def mapping(aval):
+        own = [next(names) for _ in aval.shape[num_batch:]]
+        sizes.update(zip(own, aval.shape[num_batch:]))
+        return "[" + ", ".join(batch + own) + "]"
+
+    lhs = ", ".join(mapping(a) for a in avals_in)
+    rhs = ", ".join(mapping(a) for a in avals_out)
+    factors = ", ".join(f"{k}={v}" for k, v in sizes.items())
+    return ir.Attribute.parse(f"#sdy.op_sharding_rule<({lhs})->({rhs}) {{{factors}}}, custom>")
+
+
+def _u8(char: str) -> ir.Attribute:
+    return ir.IntegerAttr.get(ir.IntegerType.get_unsigned(8), ord(char))
+
+
+def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **config) -> list:
+    """`stablehlo.custom_call @lapack_<s|d><routine>_ffi` as JAX emits it (api_version 1 with
+    the typed-FFI attributes in `mhlo.backend_config`, as JAX's `mlir.custom_call` does)."""
+    mctx = ctx.module_ctx
+    max_ndim = max(a.ndim for a in avals_in)
+    num_batch = max_ndim - 2
+    target = f"lapack_{LAPACK_PREFIX[avals_in[0].dtype]}{routine}_ffi"
+    attributes = {
+        "call_target_name": ir.StringAttr.get(target),
+        "api_version": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 1),
+        "backend_config": ir.StringAttr.get(""),
+        "has_side_effect": ir.BoolAttr.get(False),
+        "called_computations": ir.ArrayAttr.get([]),
+        "operand_layouts": _layouts(mctx, avals_in, max_ndim),
+        "result_layouts": _layouts(mctx, avals_out, max_ndim),
+        "mhlo.backend_config": ir.DictAttr.get({k: _u8(v) for k, v in config.items()}),
+        "mhlo.frontend_attributes": ir.DictAttr.get(
+            {"num_batch_dims": ir.StringAttr.get(str(num_batch))}
+        ),
+        "sdy.sharding_rule": _sharding_rule(avals_in, avals_out, num_batch),
+    }
+    if aliases:
+        attributes["output_operand_aliases"] = ir.ArrayAttr.get(
+            [
+                hlo.OutputOperandAlias.get(
+                    output_tuple_indices=[out] if len(avals_out) > 1 else [],
+                    operand_index=arg,
+                    operand_tuple_indices=[],
+                )
+                for arg, out in aliases.items()
+            ]
+        )
+    types = [mctx.types.tensor(a.shape, a.dtype) for a in avals_out]
+    return list(emit("stablehlo.custom_call", types, list(operands), attributes).results)
+
+
+def inline(ctx: LoweringRuleContext, fun, values, avals) -> list:
+    """Traces `fun(*avals) -> list` and emits its ops on `values` (JAX's `mlir.lower_fun`)."""
+    closed = trace_to_jaxpr(lambda *xs: list(fun(*xs)), [a.strip_weak_type() for a in avals])
+    return jaxpr_subcomp(ctx.module_ctx, closed.jaxpr, const_values(ctx.module_ctx, closed), values)
+
+
+def lower_fun(impl, multiple_results: bool):
+    """A lowering rule that traces `impl(*operands, **params)` over the operands' avals."""
+
+    def rule(ctx: LoweringRuleContext, *operands, **params):
+        def fun(*xs):
+            out = impl(*xs, **params)
+            return out if multiple_results else [out]
+
+        outs = inline(ctx, fun, operands, ctx.avals_in)
+        return outs if multiple_results else outs[0]
+
+    return rule
+
+
+def nan_unless(ok, x):
+    """`x` where LAPACK's `ok` (over the batch dimensions) holds, NaN elsewhere."""
+    aval = aval_of(x)
+    nb = aval_of(ok).ndim
+    ok = shapes.broadcast_in_dim(ok, aval.shape, tuple(range(nb)))
+    return elementwise.select(ok, x, shapes.full(aval.shape, np.array(np.nan, aval.dtype)))
+
+
+def info_ok(info, comparison=elementwise.eq):
+    return comparison(info, np.zeros((), np.int32))
+
+
+# ---------------------------------------------------------------------------------------------
+# Matrix helpers over lax (for the impls and the jvp rules).
+
+
+def mT(x):
+    n = aval_of(x).ndim
+    return shapes.transpose(x, (*range(n - 2), n - 1, n - 2))
+
+
+def matmul(x, y):
+    """Batched x @ y over equal leading dimensions (rank-1 `y` is a batch of vectors)."""
+    xa = aval_of(x)
+    nb = xa.ndim - 2
+    batch = tuple(range(nb))
+    return dot.dot_general(x, y, (((xa.ndim - 1,), (nb,)), (batch, batch)))
+
+
+def _mask(shape, k: int, lower: bool):
+    """The bool mask of the lower (col <= row + k) or upper (col >= row + k) triangle."""
+    rows = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 2)
+    cols = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 1)
+    rows = elementwise.add(rows, np.array(k, np.int32))
+    return elementwise.ge(rows, cols) if lower else elementwise.le(rows, cols)
+
+
+def tril(x, k: int = 0):
+    aval = aval_of(x)
+    zeros = shapes.full(aval.shape, np.zeros((), aval.dtype))
+    return elementwise.select(_mask(aval.shape, k, True), x, zeros)
+
+
+def triu(x, k: int = 0):
+    aval = aval_of(x)
+    zeros = shapes.full(aval.shape, np.zeros((), aval.dtype))
+    return elementwise.select(_mask(aval.shape, k, False), x, zeros)
+
+
+def eye_like(x, n: int | None = None, m: int | None = None):
+    """The identity (n x m, the last two dims of `x` by default) batched as `x`."""
+    aval = aval_of(x)
+    n = aval.shape[-2] if n is None else n
+    m = aval.shape[-1] if m is None else m
+    shape = aval.shape[:-2] + (n, m)
+    rows = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 2)
+    cols = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 1)
+    one, zero = np.ones((), aval.dtype), np.zeros((), aval.dtype)
+    return elementwise.select(
+        elementwise.eq(rows, cols), shapes.full(shape, one), shapes.full(shape, zero)
+    )
+
+
+def diagonal(x):
+    """The main diagonal of the last two dims, (..., min(n, m))."""
+    aval = aval_of(x)
+    k = min(aval.shape[-2:])
+    x = slicing.slice_in_dim(
+        slicing.slice_in_dim(x, 0, k, 1, aval.ndim - 2), 0, k, 1, aval.ndim - 1
+    )
+    masked = elementwise.select(
+        elementwise.eq(
+            shapes.broadcasted_iota(dtypes.int32, aval_of(x).shape, aval.ndim - 2),
+            shapes.broadcasted_iota(dtypes.int32, aval_of(x).shape, aval.ndim - 1),
+        ),
+        x,
+        shapes.full(aval_of(x).shape, np.zeros((), aval.dtype)),
+    )
+    return reductions.reduce_sum(masked, (aval.ndim - 1,))
+
+
+def diag_matrix(v):
+    """The batch of diagonal matrices with `v` (..., n) on the diagonal."""
+    aval = aval_of(v)
+    n = aval.shape[-1]
+    shape = aval.shape + (n,)
+    full = shapes.broadcast_in_dim(v, shape, tuple(range(aval.ndim)))
+    return elementwise.select(
+        _mask(shape, 0, True),
+        elementwise.select(
+            _mask(shape, 0, False), full, shapes.full(shape, np.zeros((), aval.dtype))
+        ),
+        shapes.full(shape, np.zeros((), aval.dtype)),
+    )
+
+
+def as_row(v):
+    """(..., n) -> (..., 1, n) broadcast against matrices."""
+    return shapes.expand_dims(v, (aval_of(v).ndim - 1,))
+
+
+def as_column(v):
+    return shapes.expand_dims(v, (aval_of(v).ndim,))
+
+
+def expand_to(x, shape):
+    xs = aval_of(x).shape
+    keep = tuple(i for i, d in enumerate(xs) if d == shape[i])
+    squeezed = shapes.reshape(x, tuple(xs[i] for i in keep))
+    return shapes.broadcast_in_dim(squeezed, shape, keep)
+
+
+def symmetrized(name: str, x):
+    """(x + x^T) / 2 as JAX's wrappers compute it: integers divide to float32, and matrices
+    that are not square fail the addition (a TypeError, as in JAX)."""
+    aval = aval_of(x)
+    if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
+        raise MeshjitTypeError(
+            f"{name} requires square matrices [..., n, n]: symmetrizing (x + x.T) / 2 got "
+            f"incompatible shapes for broadcasting: {aval.str_short()} and its transpose"
+        )
+    if not dtypes.is_float(aval.dtype):
+        x = elementwise.convert_element_type(x, dtypes.float32)
+    return symmetrize(x)
+
+
+def symmetrize(x):
+    """(x + x^T) / 2, as JAX's linalg symmetrizes before cholesky and eigh."""
+    return elementwise.div(elementwise.add(x, mT(x)), np.array(2, aval_of(x).dtype))
+
+
+def slice_last(x, start, stop, axis_from_end):
+    aval = aval_of(x)
+    return slicing.slice_in_dim(x, start, stop, 1, aval.ndim - axis_from_end)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batching: every linalg primitive acts on trailing dimensions, so mapped axes go in front.
+
+
+def front_batcher(prim: Primitive):
+    def rule(args, dims, **params):
+        xs = all_to_front(args, dims, size_of(args, dims))
+        out = prim.bind(*xs, **params)
+        return out, ([0] * len(out) if prim.multiple_results else 0)
+
+    batching_rules.register(prim, rule)
+    return rule
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (explicit mode), as JAX's linalg_sharding_rule: LAPACK factors whole matrices on one
+# device, so only batch dimensions may be sharded, alike in every operand; results keep them.
+
+
+def batch_sharding(prim: Primitive, ranks: tuple):
+    def rule(out, *operands, **params):
+        batch = None
+        for i, (aval, rank) in enumerate(zip(operands, ranks)):
+            spec = spec_of(aval)
+            cut = len(spec) - rank
+            if any(e is not None for e in spec[cut:]):
+                raise ShardingTypeError(
+                    f"Input {i} to {prim.name} must be unsharded on non-batch dimensions, but "
+                    f"got {spec}."
+                )
+            if batch is None:
+                batch = spec[:cut]
+            elif spec[:cut] != batch:
+                raise ShardingTypeError(
+                    f"All inputs to {prim.name} must have the same batch sharding, but got "
+                    f"{batch} and {spec[:cut]}."
+                )
+        outs = out if prim.multiple_results else [out]
+        specs = [batch + (None,) * (o.ndim - len(batch)) for o in outs]
+        return specs if prim.multiple_results else specs[0]
+
+    sharding_rules.register(prim, rule)
+    return rule
+
+
+def same_batch_sharding(like, x, rank: int):
+    """`x` resharded, when types carry shardings, to the batch sharding of `like` (which has the
+    same batch dimensions) with its own last `rank` dimensions replicated (JAX's
+    auto_insert_reshard before a linalg primitive)."""
+    target, aval = aval_of(like), aval_of(x)
+    if target.sharding is None and aval.sharding is None:
+        return x
+    mesh = (target.sharding or aval.sharding).mesh
+    nb = aval.ndim - rank
+    spec = tuple(spec_of(target)[:nb]) + (None,) * rank
+    if spec_of(aval) == spec:
+        return x
+    from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
+
+    sharding = sharding_state.factory(mesh, spec)
+    return reshard_to_type(x, aval.update(sharding=sharding))

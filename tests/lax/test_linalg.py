@@ -1,0 +1,393 @@
+"""meshjit.lax.linalg: the factorizations against NumPy / SciPy and against JAX 0.10.2 (values
+and gradients, one JAX subprocess for the module), their gradients by finite differences,
+batching (leading dimensions and vmap over any axis), the LAPACK custom calls they lower to,
+and a sharded batch on the 8-device mesh (each device factors its own matrices)."""
+
+import re
+
+import numpy as np
+import pytest
+import scipy.linalg
+
+import meshjit
+from meshjit.lax import linalg
+from meshjit.sharding import AxisType, NamedSharding
+from meshjit.sharding import PartitionSpec as P
+from meshjit.test_util import check_grads
+from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+
+RNG = np.random.default_rng(0)
+SQUARE = RNG.standard_normal((4, 4)).astype(np.float32)
+TALL = RNG.standard_normal((5, 3)).astype(np.float32)
+WIDE = RNG.standard_normal((3, 5)).astype(np.float32)
+BATCH = RNG.standard_normal((2, 3, 4, 4)).astype(np.float32)
+SPD = (BATCH @ np.swapaxes(BATCH, -1, -2) + 4 * np.eye(4)).astype(np.float32)
+RHS = RNG.standard_normal((2, 3, 4, 2)).astype(np.float32)
+
+
+def _close(got, want, tol=2e-5):
+    got, want = np.asarray(got, np.float64), np.asarray(want, np.float64)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=tol, atol=tol * max(1.0, np.abs(want).max()))
+
+
+def _reconstructs(q_or_u, *factors, target):
+    out = np.asarray(q_or_u, np.float64)
+    for f in factors:
+        out = out @ np.asarray(f, np.float64)
+    _close(out, target, 1e-5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Values against NumPy and SciPy, batched.
+
+
+def test_cholesky_batched():
+    _close(linalg.cholesky(SPD), np.linalg.cholesky(SPD))
+
+
+def test_cholesky_failure_gives_nans():
+    bad = np.array([[1.0, 2.0], [2.0, 1.0]], np.float32)  # indefinite
+    got = np.asarray(linalg.cholesky(bad))  # as JAX: NaNs, under tril's zeros
+    assert np.isnan(got[np.tril_indices(2)]).all() and got[0, 1] == 0
+
+
+def test_eigh_batched():
+    v, w = linalg.eigh(SPD)
+    _close(w, np.linalg.eigvalsh(SPD))
+    v = np.asarray(v, np.float64)
+    _close(v @ (np.asarray(w)[..., None] * np.swapaxes(v, -1, -2)), SPD)
+
+
+def test_eigh_upper_triangle_only():
+    upper = np.triu(SPD[0, 0])
+    v, w = linalg.eigh(upper, lower=False, symmetrize_input=False)
+    _close(w, np.linalg.eigvalsh(SPD[0, 0]))
+
+
+@pytest.mark.parametrize("x", [SQUARE, TALL, WIDE, BATCH], ids=["square", "tall", "wide", "batch"])
+@pytest.mark.parametrize("full_matrices", [True, False])
+def test_svd(x, full_matrices):
+    u, s, vt = linalg.svd(x, full_matrices=full_matrices)
+    un, sn, vtn = np.linalg.svd(x, full_matrices=full_matrices)
+    assert u.shape == un.shape and vt.shape == vtn.shape
+    _close(s, sn)
+    k = sn.shape[-1]
+    _reconstructs(
+        np.asarray(u)[..., :k] * np.asarray(s)[..., None, :], np.asarray(vt)[..., :k, :], target=x
+    )
+    _close(linalg.svd(x, compute_uv=False), sn)
+
+
+def test_svd_of_an_empty_matrix():
+    u, s, vt = linalg.svd(np.zeros((3, 0), np.float32))
+    assert (u.shape, s.shape, vt.shape) == ((3, 3), (0,), (0, 0))
+    _close(u, np.eye(3))
+
+
+@pytest.mark.parametrize("x", [SQUARE, TALL, WIDE, BATCH], ids=["square", "tall", "wide", "batch"])
+def test_lu_matches_scipy(x):
+    lu, pivots, perm = linalg.lu(x)
+    for i in np.ndindex(x.shape[:-2]):
+        lu_ref, piv_ref = scipy.linalg.lu_factor(x[i])
+        _close(np.asarray(lu)[i], lu_ref)
+        np.testing.assert_array_equal(np.asarray(pivots)[i], piv_ref)
+        rows = np.arange(x.shape[-2])
+        for k, p in enumerate(piv_ref):
+            rows[[k, p]] = rows[[p, k]]
+        np.testing.assert_array_equal(np.asarray(perm)[i], rows)
+
+
+def test_lu_pivots_to_permutation():
+    pivots = np.array([[2, 2, 3], [0, 1, 2]], np.int32)
+    got = linalg.lu_pivots_to_permutation(pivots, 5)
+    np.testing.assert_array_equal(np.asarray(got), [[2, 0, 3, 1, 4], [0, 1, 2, 3, 4]])
+
+
+@pytest.mark.parametrize("x", [SQUARE, TALL, WIDE, BATCH], ids=["square", "tall", "wide", "batch"])
+@pytest.mark.parametrize("full_matrices", [True, False])
+def test_qr(x, full_matrices):
+    q, r = linalg.qr(x, full_matrices=full_matrices)
+    mode = "complete" if full_matrices else "reduced"
+    qn, rn = np.linalg.qr(x, mode=mode)
+    assert q.shape == qn.shape and r.shape == rn.shape
+    _close(np.abs(np.asarray(q)), np.abs(qn))  # the same Householder steps: signs agree too
+    _close(r, rn)
+    _reconstructs(q, r, target=x)
+
+
+def test_geqrf_and_householder_product():
+    a, taus = linalg.geqrf(TALL)
+    q = linalg.householder_product(a, taus)
+    _reconstructs(q, np.triu(np.asarray(a))[:3], target=TALL)
+
+
+@pytest.mark.parametrize("left_side", [True, False])
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("transpose_a", [True, False])
+@pytest.mark.parametrize("unit_diagonal", [True, False])
+def test_triangular_solve(left_side, lower, transpose_a, unit_diagonal):
+    a = SPD[0]
+    b = RHS[0] if left_side else np.swapaxes(RHS[0], -1, -2)
+    got = linalg.triangular_solve(
+        a, b, left_side=left_side, lower=lower, transpose_a=transpose_a, unit_diagonal=unit_diagonal
+    )
+    for i in range(3):
+        tri_i = np.tril(a[i]) if lower else np.triu(a[i])
+        if unit_diagonal:
+            np.fill_diagonal(tri_i, 1.0)
+        op = tri_i.T if transpose_a else tri_i
+        want = np.linalg.solve(op, b[i]) if left_side else np.linalg.solve(op.T, b[i].T).T
+        _close(np.asarray(got)[i], want, 5e-5)
+
+
+def test_triangular_solve_of_a_vector():
+    a = np.tril(SPD[0, 0])
+    got = linalg.triangular_solve(a, RHS[0, 0, :, 0], left_side=True, lower=True)
+    _close(got, np.linalg.solve(a, RHS[0, 0, :, 0]))
+
+
+def test_float64_under_x64_is_not_needed_for_float32():
+    # float32 in, LAPACK's single precision routine: the call's target says so.
+    text = meshjit.jit(linalg.cholesky).lower(SPD[0, 0]).as_text()
+    assert "lapack_spotrf_ffi" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Gradients by finite differences (meshjit's check_grads, order 2, forward and reverse).
+
+GRAD_CASES = {
+    "cholesky": (lambda x: linalg.cholesky(x), SPD[0, 0]),
+    "eigh_w": (lambda x: linalg.eigh(x)[1], SPD[0, 0]),
+    "eigh_v": (lambda x: linalg.eigh(x)[0] ** 2, SPD[0, 0]),
+    "svd_s": (lambda x: linalg.svd(x, compute_uv=False), TALL),
+    "svd_u_tall": (lambda x: linalg.svd(x, full_matrices=False)[0] ** 2, TALL),
+    "svd_vt_wide": (lambda x: linalg.svd(x, full_matrices=False)[2] ** 2, WIDE),
+    "lu_square": (lambda x: linalg.lu(x)[0], SQUARE),
+    "lu_tall": (lambda x: linalg.lu(x)[0], TALL),
+    "lu_wide": (lambda x: linalg.lu(x)[0], WIDE),
+    "qr_square": (lambda x: linalg.qr(x), SQUARE),
+    "qr_tall_complete": (lambda x: linalg.qr(x), TALL),
+    "qr_tall_reduced": (lambda x: linalg.qr(x, full_matrices=False), TALL),
+    "qr_wide": (lambda x: linalg.qr(x), WIDE),
+    "triangular_solve_a": (
+        lambda x: linalg.triangular_solve(x, RHS[0, 0], left_side=True, lower=True),
+        SPD[0, 0],
+    ),
+    "triangular_solve_b": (
+        lambda x: linalg.triangular_solve(SPD[0, 0], x, left_side=True, transpose_a=True),
+        RHS[0, 0],
+    ),
+    "triangular_solve_right": (
+        lambda x: linalg.triangular_solve(SPD[0, 0], x, lower=True, unit_diagonal=True),
+        RHS[0, 0].T,
+    ),
+    "batched_cholesky": (lambda x: linalg.cholesky(x), SPD[0, :2]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRAD_CASES))
+def test_gradients_by_finite_differences(name):
+    f, x = GRAD_CASES[name]
+    check_grads(f, (x,), order=2, modes=("fwd", "rev"), atol=5e-2, rtol=5e-2, eps=1e-3)
+
+
+def test_full_matrices_svd_jvp_is_not_implemented_for_rectangles():
+    with pytest.raises(NotImplementedError, match="full matrices"):
+        meshjit.jvp(lambda x: linalg.svd(x)[0], (TALL,), (TALL,))
+
+
+# ---------------------------------------------------------------------------------------------
+# vmap over any axis, and jit.
+
+
+def test_vmap_over_a_middle_axis():
+    x = np.moveaxis(SPD[0], 0, 1)  # the batch in axis 1
+    got = meshjit.vmap(linalg.cholesky, in_axes=1)(x)
+    _close(got, np.linalg.cholesky(SPD[0]))
+
+
+def test_vmap_of_triangular_solve_with_an_unbatched_matrix():
+    a = np.tril(SPD[0, 0])
+    got = meshjit.vmap(lambda b: linalg.triangular_solve(a, b, left_side=True, lower=True))(RHS[0])
+    _close(got, np.linalg.solve(a, RHS[0]))
+
+
+def test_vmap_of_lu_and_qr_under_jit():
+    lu, piv, perm = meshjit.jit(meshjit.vmap(linalg.lu))(BATCH[0])
+    q, r = meshjit.jit(meshjit.vmap(linalg.qr))(BATCH[0])
+    for i in range(3):
+        lu_ref, piv_ref = scipy.linalg.lu_factor(BATCH[0, i])
+        _close(np.asarray(lu)[i], lu_ref)
+        np.testing.assert_array_equal(np.asarray(piv)[i], piv_ref)
+        _reconstructs(np.asarray(q)[i], np.asarray(r)[i], target=BATCH[0, i])
+
+
+def test_vmap_of_grad_of_eigenvalues():
+    g = meshjit.vmap(meshjit.grad(lambda x: linalg.eigh(x)[1][-1]))(SPD[0])
+    v = np.linalg.eigh(SPD[0])[1][..., -1]
+    _close(g, v[..., :, None] * v[..., None, :], 1e-4)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lowering: JAX's LAPACK custom calls with their sharding rule.
+
+
+def test_lowers_to_the_lapack_ffi_calls():
+    def f(x):
+        return linalg.cholesky(x), linalg.eigh(x), linalg.svd(x), linalg.lu(x), linalg.qr(x)
+
+    text = meshjit.jit(f).lower(SPD[0]).as_text()
+    for target in ["potrf", "syevd", "gesdd", "getrf", "geqrf", "orgqr"]:
+        assert f"@lapack_s{target}_ffi" in text, target
+    call = next(line for line in text.splitlines() if "lapack_spotrf_ffi" in line)
+    assert "operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>]" in call
+    assert "mhlo.backend_config = {uplo = 76 : ui8}" in call
+    assert 'num_batch_dims = "1"' in call
+    assert (
+        "#sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i]) {i=3, j=4, k=4, l=4, m=4}, custom>"
+        in call
+    )
+
+
+def test_triangular_solve_lowers_to_trsm():
+    text = (
+        meshjit.jit(lambda a, b: linalg.triangular_solve(a, b, left_side=True, lower=True))
+        .lower(SPD[0, 0], RHS[0, 0])
+        .as_text()
+    )
+    call = next(line for line in text.splitlines() if "lapack_strsm_ffi" in line)
+    assert "diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8" in call
+
+
+# ---------------------------------------------------------------------------------------------
+# A sharded batch on 8 devices: no collectives, each device factors its own matrices.
+
+
+def _collectives(hlo: str) -> list:
+    return re.findall(r"all-gather|all-reduce|all-to-all|collective-permute|reduce-scatter", hlo)
+
+
+@pytest.mark.parametrize("axis_type", [AxisType.Auto, AxisType.Explicit])
+def test_sharded_batch_on_8_devices(axis_type):
+    _check_sharded_batch(8, axis_type)
+
+
+@pytest.mark.parametrize("devices", [1, 2, 4])
+def test_sharded_batch_on_fewer_devices(devices):
+    _check_sharded_batch(devices, AxisType.Auto)
+
+
+def _check_sharded_batch(devices, axis_type):
+    mesh = meshjit.make_mesh(
+        (devices,), ("x",), axis_types=(axis_type,), devices=meshjit.devices()[:devices]
+    )
+    a = RNG.standard_normal((16, 4, 4)).astype(np.float32)
+    spd = a @ np.swapaxes(a, -1, -2) + 4 * np.eye(4, dtype=np.float32)
+    x = meshjit.device_put(spd, NamedSharding(mesh, P("x")))
+
+    def f(x):
+        return (
+            linalg.cholesky(x),
+            linalg.eigh(x)[1],
+            linalg.svd(x)[1],
+            linalg.lu(x)[0],
+            linalg.qr(x)[1],
+        )
+
+    jitted = meshjit.jit(f)
+    outs = jitted(x)
+    for out in outs if devices > 1 else ():  # (one device: any spec is replicated)
+        assert (tuple(out.sharding.spec) + (None,) * 6)[:6] == ("x",) + (None,) * 5
+    _close(outs[0], np.linalg.cholesky(spd))
+    _close(outs[1], np.linalg.eigvalsh(spd))
+    _close(outs[2], np.linalg.svd(spd, compute_uv=False))
+    hlo = jitted.lower(x).compile().as_text()
+    assert _collectives(hlo) == []
+    per_device = 16 // devices
+    assert re.search(
+        rf"f32\[{per_device},4,4\]\{{1,2,0\}}.*custom_call_target=\"lapack_spotrf_ffi\"", hlo
+    )
+
+
+def test_matrix_dimensions_sharded_are_gathered_first():
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))
+    a = RNG.standard_normal((2, 8, 8)).astype(np.float32)
+    spd = a @ np.swapaxes(a, -1, -2) + 8 * np.eye(8, dtype=np.float32)
+    x = meshjit.device_put(spd, NamedSharding(mesh, P(None, "x")))
+    jitted = meshjit.jit(linalg.cholesky)
+    _close(jitted(x), np.linalg.cholesky(spd))
+    assert "all-gather" in jitted.lower(x).compile().as_text()
+
+
+def test_explicit_sharding_of_matrix_dimensions_is_an_error():
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(AxisType.Explicit,))
+    x = meshjit.device_put(np.ones((2, 8, 8), np.float32), NamedSharding(mesh, P(None, "x")))
+    with pytest.raises(meshjit.sharding.ShardingTypeError, match="Input 0 to lu must be unsharded"):
+        meshjit.jit(linalg.lu)(x)
+
+
+# ---------------------------------------------------------------------------------------------
+# Against JAX 0.10.2: the same LAPACK calls, so the values agree to rounding; and gradients.
+
+HARNESS = r"""
+L = lax.linalg
+rng = np.random.default_rng(7)
+A = rng.standard_normal((2, 4, 4)).astype(np.float32)
+SPD = (A @ np.swapaxes(A, -1, -2) + 4 * np.eye(4)).astype(np.float32)
+TALL = rng.standard_normal((5, 3)).astype(np.float32)
+WIDE = rng.standard_normal((3, 5)).astype(np.float32)
+B = rng.standard_normal((2, 4, 3)).astype(np.float32)
+
+CASES = {
+    "cholesky": (lambda x: L.cholesky(x), SPD),
+    "eigh": (lambda x: L.eigh(x), SPD),
+    "svd": (lambda x: L.svd(x, full_matrices=False), TALL),
+    "svd_wide": (lambda x: L.svd(x, full_matrices=False), WIDE),
+    "svd_values": (lambda x: L.svd(x, compute_uv=False), A),
+    "lu": (lambda x: L.lu(x), A),
+    "qr": (lambda x: L.qr(x), TALL),
+    "qr_reduced": (lambda x: L.qr(x, full_matrices=False), TALL),
+    "qr_wide": (lambda x: L.qr(x), WIDE),
+    "triangular_solve": (lambda x: L.triangular_solve(x, B, left_side=True, lower=True), SPD),
+    "triangular_solve_t": (lambda x: L.triangular_solve(x, np.swapaxes(B, -1, -2), transpose_a=True), SPD),
+}
+
+
+def run_case(case, record):
+    fn, x = CASES[case]
+    out = jax.jit(fn)(x)
+    for i, leaf in enumerate(out if isinstance(out, (tuple, list)) else (out,)):
+        record(f"{case}|{i}", leaf)
+    def loss(v):
+        leaves = fn(v)
+        leaves = leaves if isinstance(leaves, (tuple, list)) else (leaves,)
+        return sum(jnp.sum(jnp.sin(l)) for l in leaves if jnp.issubdtype(l.dtype, jnp.floating))
+    record(f"{case}|grad", jax.jit(jax.grad(loss))(x))
+"""
+
+NAMES = [
+    "cholesky", "eigh", "svd", "svd_wide", "svd_values", "lu", "qr", "qr_reduced", "qr_wide",
+    "triangular_solve", "triangular_solve_t",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def jax_results(tmp_path_factory, pytestconfig):
+    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_same_as_jax(jax_results, name):
+    got = meshjit_results(HARNESS, name)
+    want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == name}
+    assert sorted(got) == sorted(want)
+    for key, (dtype, bits) in want.items():
+        got_dtype, got_bits = got[key]
+        assert got_dtype == dtype, key
+        g, w = got_bits.view(dtype), bits.view(dtype)
+        if g.dtype.kind == "f":
+            scale = max(1.0, float(np.abs(w).max()))
+            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5 * scale, err_msg=key)
+        else:
+            np.testing.assert_array_equal(g, w, err_msg=key)
