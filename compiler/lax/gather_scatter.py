@@ -37,7 +37,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.sharding_rules import replicated, same_as_first
+from meshjit.compiler.ir.sharding_rules import entry_axes, same_as_first, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, reductions, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import (
@@ -727,9 +727,32 @@ def _rev_batcher(args, dims, *, dimensions):
 # ---------------------------------------------------------------------------------------------
 # Sharding (explicit mode).
 
-# gather: replicated results (JAX asks for out_sharding where the operand is sharded); scatter
-# and rev keep the operand's sharding.
-sharding_rules.register(gather_p, replicated)
+# gather: an offset dimension that takes the operand's whole dimension keeps its axes (a
+# batch dimension of jnp.diagonal, the rows of x[:, idx]); dims from the indices, and the
+# operand's batching dims, take the indices' axes. Scatter and rev keep the operand's.
+
+
+@sharding_rules.register(gather_p)
+def _gather_sharding(out, operand, indices, *, dimension_numbers, slice_sizes, **flags):
+    dn, ops, ids = dimension_numbers, spec_of(operand), spec_of(indices)
+    kept = [
+        d for d in range(operand.ndim)
+        if d not in dn.collapsed_slice_dims and d not in dn.operand_batching_dims
+    ]
+    spec, batch = [None] * out.ndim, iter(ids[:-1])
+    offsets = dict(zip(dn.offset_dims, kept))
+    used = set()
+    for i in range(out.ndim):
+        if i in offsets:
+            d = offsets[i]
+            entry = ops[d] if slice_sizes[d] == operand.shape[d] else None
+        else:
+            entry = next(batch)
+        axes = entry_axes(entry)
+        if used.isdisjoint(axes):
+            spec[i] = entry
+            used.update(axes)
+    return tuple(spec)
 for _prim in scatter_p.values():
     sharding_rules.register(_prim, same_as_first)
 sharding_rules.register(rev_p, same_as_first)
