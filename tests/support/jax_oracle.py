@@ -188,3 +188,28 @@ def start_jax_oracle(cases, harness: str, tmp_path_factory, pytestconfig) -> Jax
 def message_of(error: BaseException) -> str:
     """An error's message without the `at <user line>` meshjit appends."""
     return str(error).rsplit("\n  at ", 1)[0]
+
+
+def values_vs_jax(jax_results, harness: str, case: str) -> list:
+    """`(key, meshjit's value, JAX's value)` for each result of `case` (bits back in their
+    dtype), after checking both recorded the same results with the same dtypes."""
+    got = meshjit_results(harness, case)
+    want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == case}
+    assert sorted(got) == sorted(want), case
+    pairs = []
+    for key, (dtype, bits) in want.items():
+        got_dtype, got_bits = got[key]
+        assert got_dtype == dtype, f"{key}: dtype {got_dtype} != JAX's {dtype}"
+        pairs.append((key, got_bits.view(dtype), bits.view(dtype)))
+    return pairs
+
+
+def assert_close_to_jax(pairs, rtol: float) -> None:
+    """Floats within `rtol` (and rtol times the largest magnitude, at least 1, absolutely);
+    other values equal."""
+    for key, g, w in pairs:
+        if g.dtype.kind == "f":
+            scale = max(1.0, float(np.abs(w).max())) if w.size else 1.0
+            np.testing.assert_allclose(g, w, rtol=rtol, atol=rtol * scale, err_msg=key)
+        else:
+            np.testing.assert_array_equal(g, w, err_msg=key)
