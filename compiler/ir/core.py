@@ -33,12 +33,17 @@ def _dim_str(size: int, entry) -> str:
     return f"{size}@{entry}"
 
 
-def vma_str(vma) -> str:
-    """`{V:x}` / `{V:(x,y)}`: the varying manual axes as JAX prints them."""
-    if not vma:
-        return ""
-    names = sorted(vma)
-    return "{V:" + (names[0] if len(names) == 1 else "(" + ",".join(names) + ")") + "}"
+def vma_str(vma, sharding=None) -> str:
+    """`{V:x}` / `{V:(x,y)}` / `{U:Y}`: the varying manual axes and the unreduced ones, as JAX
+    prints them."""
+    unreduced = sharding.spec.unreduced if sharding is not None else frozenset()
+    parts = [f"{k}:{_axes_str(v)}" for k, v in (("V", vma), ("U", unreduced)) if v]
+    return "{" + ", ".join(parts) + "}" if parts else ""
+
+
+def _axes_str(axes) -> str:
+    names = sorted(axes)
+    return names[0] if len(names) == 1 else "(" + ",".join(names) + ")"
 
 
 class ShapedArray:
@@ -87,11 +92,13 @@ class ShapedArray:
 
     @property
     def spec_key(self) -> tuple | None:
-        """The sharded part of the type: None when no dimension is sharded."""
+        """The sharded part of the type: None when no dimension is sharded (nor partial)."""
         s = self.sharding
         if s is None:
             return None
         spec = tuple(s.spec)
+        if s.spec.unreduced:
+            return (*spec, s.spec.unreduced)
         return spec if any(e is not None for e in spec) else None
 
     def strip_weak_type(self) -> ShapedArray:
@@ -121,7 +128,7 @@ class ShapedArray:
         return ",".join(_dim_str(n, e) for n, e in zip(self.shape, self.sharding.spec))
 
     def str_short(self) -> str:
-        vma = vma_str(self.vma)
+        vma = vma_str(self.vma, self.sharding)
         return f"{dtypes.short_name(self.dtype)}[{self.dims_str()}]{vma}"
 
     def __repr__(self):

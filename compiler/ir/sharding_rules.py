@@ -66,27 +66,31 @@ def common_mesh(prim_name: str, avals):
 _CHECKED: dict = {}  # (id(mesh), shape, spec) -> (mesh, its type sharding): checked once
 
 
-def typed(aval, mesh, spec: tuple, what: str = ""):
-    """`aval` with the type sharding `spec` on `mesh`; every sharded dim must divide evenly
-    and no axis may be used twice (checked once per mesh, shape and spec)."""
+def typed(aval, mesh, spec: tuple, what: str = "", unreduced=frozenset()):
+    """`aval` with the type sharding `spec` on `mesh` (a partial sum over `unreduced`); every
+    sharded dim must divide evenly and no axis may be used twice (checked once per mesh, shape
+    and spec)."""
     spec = spec if type(spec) is tuple else tuple(spec)
-    key = (id(mesh), aval.shape, spec)
+    key = (id(mesh), aval.shape, spec, unreduced)
     hit = _CHECKED.get(key)
     if hit is None or hit[0] is not mesh:
-        _check(aval, mesh, spec, what)
+        _check(aval, mesh, (*spec, *((tuple(unreduced),) if unreduced else ())), what,
+               len(spec))
         if len(_CHECKED) > 8192:
             _CHECKED.clear()
-        hit = _CHECKED[key] = (mesh, state.factory(mesh, spec))
+        hit = _CHECKED[key] = (mesh, state.factory(mesh, spec, unreduced))
     state.active = True
     return ShapedArray(aval.shape, aval.dtype, aval.weak_type, aval.vma, hit[1])
 
 
-def _check(aval, mesh, spec: tuple, what: str) -> None:
-    if len(spec) != len(aval.shape):
+def _check(aval, mesh, spec: tuple, what: str, rank: int) -> None:
+    """(`spec` may end with the unreduced axes, beyond `rank` entries.)"""
+    if rank != len(aval.shape):
         raise ShardingTypeError(
             f"{what}: a sharding spec {spec} for a value of rank {len(aval.shape)}"
         )
     used = [a for e in spec for a in entry_axes(e)]
+    spec = spec[:rank]
     if len(used) != len(set(used)):
         raise ShardingTypeError(
             f"{what} produces an illegally sharded result: {aval.str_short()} with spec {spec} "
@@ -111,10 +115,23 @@ def apply(prim, avals, out, params):
     rule = sharding_rules.get(prim)
     specs = (rule or replicated)(out, *avals, **params)
     if not prim.multiple_results:
-        return out if specs is None else typed(out, mesh, specs, prim.name)
+        if specs is None:
+            return out
+        unreduced = _kept_unreduced(prim, avals) if prim.name in KEEP_UNREDUCED else frozenset()
+        return typed(out, mesh, specs, prim.name, unreduced)
     if specs is None:
         return out
     return [o if s is None else typed(o, mesh, s, prim.name) for o, s in zip(out, specs)]
+
+
+# Partial sums stay partial through the linear elementwise ops (their sum is still the sum of
+# their parts) when every typed operand is partial over the same axes; other ops take the sum.
+KEEP_UNREDUCED = frozenset({"add", "sub", "neg", "convert_element_type"})
+
+
+def _kept_unreduced(prim, avals) -> frozenset:
+    sets = {a.sharding.spec.unreduced for a in avals if a.sharding is not None and a.shape}
+    return next(iter(sets)) if len(sets) == 1 else frozenset()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ class _TypeofAval(ShapedArray):
     __slots__ = ()
 
     def __str__(self):
-        vma = vma_str(self.vma)
+        vma = vma_str(self.vma, self.sharding)
         return f"{'~' if self.weak_type else ''}{self.dtype.name}[{self.dims_str()}]{vma}"
 
     def __repr__(self):

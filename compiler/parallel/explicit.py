@@ -48,13 +48,13 @@ from meshjit.dialects.sdy import DimSharding, TensorSharding, tensor_sharding_at
 _TYPE_SHARDINGS: dict = {}
 
 
-def _type_sharding(mesh: AbstractMesh, spec: tuple) -> NamedSharding:
-    key = (mesh, mesh.axis_types, spec)  # AbstractMesh equality ignores the axis types
+def _type_sharding(mesh: AbstractMesh, spec: tuple, unreduced=frozenset()) -> NamedSharding:
+    key = (mesh, mesh.axis_types, spec, unreduced)  # AbstractMesh == ignores the axis types
     s = _TYPE_SHARDINGS.get(key)
     if s is None:
         if len(_TYPE_SHARDINGS) > 4096:
             _TYPE_SHARDINGS.clear()
-        s = _TYPE_SHARDINGS[key] = NamedSharding(mesh, PartitionSpec(*spec))
+        s = _TYPE_SHARDINGS[key] = NamedSharding(mesh, PartitionSpec(*spec, unreduced=unreduced))
     return s
 
 
@@ -136,7 +136,9 @@ def _reshard_rule(x, *, sharding: NamedSharding):
     spec = type_spec(sharding, x.ndim)
     if spec is None:
         return x.update(sharding=None)
-    return rules.typed(x, sharding.mesh.abstract_mesh, spec, f"reshard of {x.str_short()}")
+    unreduced = sharding.spec.unreduced & explicit_axes_of(sharding.mesh)
+    mesh = sharding.mesh.abstract_mesh
+    return rules.typed(x, mesh, spec, f"reshard of {x.str_short()}", frozenset(unreduced))
 
 
 sharding_rules.register(reshard_p, rules.keep)

@@ -261,14 +261,39 @@ class PartitionSpec(tuple):
 
     UNCONSTRAINED = UNCONSTRAINED
 
-    def __new__(cls, *partitions):
+    def __new__(cls, *partitions, unreduced=frozenset(), reduced=frozenset()):
         for p in partitions:
             _check_partition(p)
-        return super().__new__(cls, tuple(_canonical_partition(p) for p in partitions))
+        self = super().__new__(cls, tuple(_canonical_partition(p) for p in partitions))
+        # Axes over which the value is a partial sum still to be taken (JAX's unreduced), or
+        # has been taken (reduced); both empty for an ordinary spec.
+        self.unreduced, self.reduced = _axis_set(unreduced), _axis_set(reduced)
+        return self
 
     def __repr__(self):
-        """As JAX 0.10.2: `P('X', None)`, `P('X',)`, `P()`."""
-        return "P" + tuple.__repr__(self)
+        """As JAX 0.10.2: `P('X', None)`, `P('X',)`, `P()`, `P('X', unreduced={'Y'})`."""
+        if not self.unreduced and not self.reduced:
+            return "P" + tuple.__repr__(self)
+        parts = [repr(p) for p in self]
+        for name in ("unreduced", "reduced"):
+            axes = getattr(self, name)
+            if axes:
+                parts.append(f"{name}={{{', '.join(repr(a) for a in sorted(axes))}}}")
+        return "P(" + ", ".join(parts) + ")"
+
+    def __eq__(self, other):
+        if not tuple.__eq__(self, other):
+            return False
+        mine = (self.unreduced, self.reduced)
+        return mine == (getattr(other, "unreduced", frozenset()), getattr(other, "reduced", frozenset()))
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        if not self.unreduced and not self.reduced:
+            return tuple.__hash__(self)
+        return hash((tuple(self), self.unreduced, self.reduced))
 
     def axes_of(self, dim: int) -> tuple[str, ...]:
         p = self[dim] if dim < len(self) else None
@@ -277,7 +302,19 @@ class PartitionSpec(tuple):
         return (p,) if isinstance(p, str) else tuple(p)
 
     def __reduce__(self):
-        return (PartitionSpec, tuple(self))
+        return (_rebuild_spec, (tuple(self), self.unreduced, self.reduced))
+
+
+def _rebuild_spec(partitions, unreduced, reduced):
+    return PartitionSpec(*partitions, unreduced=unreduced, reduced=reduced)
+
+
+def _axis_set(axes) -> frozenset:
+    axes = (axes,) if isinstance(axes, str) else tuple(axes or ())
+    for a in axes:
+        if not isinstance(a, str):
+            raise MeshjitTypeError(f"unreduced / reduced axes must be axis names, got {a!r}")
+    return frozenset(axes)
 
 
 def _check_partition(p):
@@ -385,6 +422,8 @@ def _normalized(spec: PartitionSpec) -> tuple:
     entries = [spec.axes_of(i) if spec[i] is not UNCONSTRAINED else "?" for i in range(len(spec))]
     while entries and entries[-1] == ():
         entries.pop()
+    if spec.unreduced or spec.reduced:
+        entries.append((spec.unreduced, spec.reduced))
     return tuple(entries)
 
 
@@ -402,6 +441,12 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
                     f"PartitionSpec {spec} uses mesh axis {axis!r} more than once"
                 )
             seen.add(axis)
+    for axis in spec.unreduced | spec.reduced:
+        if axis not in mesh.axis_names or axis in seen:
+            raise MeshjitValueError(
+                f"PartitionSpec {spec}: unreduced / reduced axis {axis!r} must be a mesh axis "
+                "the partitions do not use"
+            )
 
 
 class SingleDeviceSharding:

@@ -217,6 +217,21 @@ PROGRAMS = {
         show("uniform_jit", jax.jit(lambda k: jax.random.uniform(k, (8,), out_sharding=P("X")))(k))
         show("bits", jax.random.bits(k, (16,), out_sharding=P(("X", "Y"))))
     """,
+    "unreduced": """
+        x = jax.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
+        w = jax.device_put(np.ones((4, 6), np.float32), P("Y", None))
+
+        @jax.jit
+        def f(x, w):
+            y = jnp.dot(x, w, out_sharding=P("X", None, unreduced={"Y"}))
+            show("partial", y)
+            show("sum_of_partials", y + y)
+            return jax.sharding.reshard(y + y, P("X"))
+
+        out = f(x, w)
+        show("reduced", out)
+        assert float(np.asarray(out)[0, 0]) == 8.0
+    """,
     "auto_axes": """
         x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
         v = jax.device_put(np.ones((4, 8), np.float32), P("Y", None))
