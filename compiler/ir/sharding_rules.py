@@ -74,8 +74,7 @@ def typed(aval, mesh, spec: tuple, what: str = "", unreduced=frozenset()):
     key = (id(mesh), aval.shape, spec, unreduced)
     hit = _CHECKED.get(key)
     if hit is None or hit[0] is not mesh:
-        _check(aval, mesh, (*spec, *((tuple(unreduced),) if unreduced else ())), what,
-               len(spec))
+        _check(aval, mesh, spec, unreduced, what)
         if len(_CHECKED) > 8192:
             _CHECKED.clear()
         hit = _CHECKED[key] = (mesh, state.factory(mesh, spec, unreduced))
@@ -83,14 +82,12 @@ def typed(aval, mesh, spec: tuple, what: str = "", unreduced=frozenset()):
     return ShapedArray(aval.shape, aval.dtype, aval.weak_type, aval.vma, hit[1])
 
 
-def _check(aval, mesh, spec: tuple, what: str, rank: int) -> None:
-    """(`spec` may end with the unreduced axes, beyond `rank` entries.)"""
-    if rank != len(aval.shape):
+def _check(aval, mesh, spec: tuple, unreduced: frozenset, what: str) -> None:
+    if len(spec) != len(aval.shape):
         raise ShardingTypeError(
             f"{what}: a sharding spec {spec} for a value of rank {len(aval.shape)}"
         )
-    used = [a for e in spec for a in entry_axes(e)]
-    spec = spec[:rank]
+    used = [a for e in spec for a in entry_axes(e)] + list(unreduced)
     if len(used) != len(set(used)):
         raise ShardingTypeError(
             f"{what} produces an illegally sharded result: {aval.str_short()} with spec {spec} "

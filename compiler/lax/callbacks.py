@@ -161,12 +161,16 @@ def _debug_callback_batcher(args, dims, *, callback):
     return [], []
 
 
-def debug_callback(callback, *args) -> None:
-    """Calls `callback(*arrays)` with the values of `args` (arrays), when the program runs."""
+def check_callable(callback, what: str) -> None:
     if not callable(callback):
         raise MeshjitTypeError(
-            f"debug.callback expects a callable, got {type(callback).__name__} {callback!r}"
+            f"{what} expects a callable, got {type(callback).__name__} {callback!r}"
         )
+
+
+def debug_callback(callback, *args) -> None:
+    """Calls `callback(*arrays)` with the values of `args` (arrays), when the program runs."""
+    check_callable(callback, "debug.callback")
     if current_trace() is None:
         callback(*[np.asarray(a) for a in args])
         return
@@ -331,8 +335,7 @@ def _callback(prim, what, callback, result_shape_dtypes, args, kwargs, params):
     from meshjit.compiler.ir.core import ShapedArray
     from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
-    if not callable(callback):
-        raise MeshjitTypeError(f"{what} expects a callable, got {type(callback).__name__}")
+    check_callable(callback, what)
     leaves, in_tree = tree_flatten((args, kwargs))
     specs, out_tree = tree_flatten(result_shape_dtypes)
     result_avals = tuple(ShapedArray(tuple(s.shape), np.dtype(s.dtype)) for s in specs)

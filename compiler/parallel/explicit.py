@@ -130,15 +130,20 @@ def concrete_sharding(aval, meshes) -> NamedSharding | None:
 reshard_p = Primitive("reshard")
 
 
-@abstract_eval_rules.register(reshard_p)
-def _reshard_rule(x, *, sharding: NamedSharding):
-    sharding.check_rank(x.ndim, f"reshard of {x.str_short()}")
+def retyped(x, sharding: NamedSharding, what: str):
+    """`x`'s aval as `sharding` types it (reshard, and constraints on Explicit axes); untyped
+    on a mesh without Explicit axes."""
+    sharding.check_rank(x.ndim, f"{what} of {x.str_short()}")
     spec = type_spec(sharding, x.ndim)
     if spec is None:
-        return x.update(sharding=None)
-    unreduced = sharding.spec.unreduced & explicit_axes_of(sharding.mesh)
-    mesh = sharding.mesh.abstract_mesh
-    return rules.typed(x, mesh, spec, f"reshard of {x.str_short()}", frozenset(unreduced))
+        return x if x.sharding is None else x.update(sharding=None)
+    unreduced = frozenset(sharding.spec.unreduced & explicit_axes_of(sharding.mesh))
+    return rules.typed(x, sharding.mesh.abstract_mesh, spec, what, unreduced)
+
+
+@abstract_eval_rules.register(reshard_p)
+def _reshard_rule(x, *, sharding: NamedSharding):
+    return retyped(x, sharding, "reshard")
 
 
 sharding_rules.register(reshard_p, rules.keep)
@@ -295,16 +300,10 @@ def computed_with(out_sharding, what: str, fun, *args):
     return _reshard_leaf(fun(*args), sharding)
 
 
-def computed_with_type(aval, fun, *args):
-    """`fun(*args)` on the operands with their types set aside, typed as `aval` (in a trace)."""
-    out = fun(*[_untyped(a) for a in args])
-    return reshard_to_type(out, aval) if aval.sharding is not None else out
-
-
 def _untyped(x):
-    if current_trace() is None or not hasattr(x, "aval") or abstractify(x).sharding is None:
+    aval = getattr(x, "aval", None) if current_trace() is not None else None
+    if aval is None or aval.sharding is None:
         return x
-    aval = abstractify(x)
     empty = NamedSharding(aval.sharding.mesh, PartitionSpec())
     return retype_p.bind(x, sharding=empty)
 

@@ -11,11 +11,11 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.sharding_rules import keep, spec_of, typed
+from meshjit.compiler.ir.sharding_rules import keep, spec_of
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
 from meshjit.compiler.lax.batching import current_axis
 from meshjit.compiler.lowering import LoweringRuleContext
-from meshjit.compiler.parallel.explicit import type_spec
+from meshjit.compiler.parallel.explicit import retyped, type_spec
 from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
@@ -32,11 +32,7 @@ sharding_constraint_p = Primitive("sharding_constraint")
 @abstract_eval_rules.register(sharding_constraint_p)
 def _sharding_constraint_rule(x, *, sharding: NamedSharding):
     """On Explicit axes a constraint is a reshard: the value's type becomes the constraint's."""
-    sharding.check_rank(x.ndim, f"with_sharding_constraint on {x.str_short()}")
-    spec = type_spec(sharding, x.ndim)
-    if spec is None:
-        return x if x.sharding is None else x.update(sharding=None)
-    return typed(x, sharding.mesh.abstract_mesh, spec, "with_sharding_constraint")
+    return retyped(x, sharding, "with_sharding_constraint")
 
 
 def _assert_type(x, sharding: NamedSharding) -> None:

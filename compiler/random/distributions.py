@@ -55,7 +55,7 @@ def _float_params(name, key, shape, dtype, *params):
 @jit(static_argnums=(2, 3))
 def _lognormal(data, sigma, shape, dtype):
     sigma = lax.convert_element_type(sigma, dtype)
-    return lax.exp(_mul(normal_body(data, shape, dtype), sigma))
+    return lax.exp(jnp.multiply(normal_body(data, shape, dtype), sigma))
 
 
 def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
@@ -67,7 +67,7 @@ def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
 @jit(static_argnums=(2, 3))
 def _pareto(data, b, shape, dtype):
     b = lax.convert_element_type(b, dtype)
-    return lax.exp(_div(exponential_body(data, shape, dtype), b))
+    return lax.exp(jnp.divide(exponential_body(data, shape, dtype), b))
 
 
 def pareto(key, b, shape=None, dtype=None):
@@ -84,7 +84,7 @@ def pareto(key, b, shape=None, dtype=None):
 def _weibull_min(data, scale, concentration, shape, dtype):
     u = uniform_body(data, 0, 1, shape, dtype)
     base = lax.neg(lax.log1p(lax.neg(u)))
-    return _mul(_pow(base, _div(1.0, concentration)), scale)
+    return jnp.multiply(jnp.power(base, jnp.divide(1.0, concentration)), scale)
 
 
 def weibull_min(key, scale, concentration, shape=(), dtype=None):
@@ -179,7 +179,7 @@ def _double_sided_maxwell(data, loc, scale, shape, dtype):
     k_maxwell, k_sign = split2(data)
     draws = _maxwell_body(k_maxwell, shape, dtype)
     sign = rademacher_body(k_sign, shape, dtype)
-    return _add(_mul(lax.mul(sign, draws), scale), loc)
+    return jnp.add(jnp.multiply(lax.mul(sign, draws), scale), loc)
 
 
 def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
@@ -211,27 +211,3 @@ def geometric(key, p, shape=None, dtype=None):
     dtype = int_dtype(dtype, "geometric")
     shape = sample_shape("geometric", shape, param_shape(p))
     return _geometric(data, p, shape, dtype)
-
-
-# ---------------------------------------------------------------------------------------------
-# Arithmetic with NumPy broadcasting and JAX's weak-type promotion of Python scalars.
-
-
-def _binary(op, x, y):
-    return getattr(jnp, op)(x, y)
-
-
-def _mul(x, y):
-    return _binary("multiply", x, y)
-
-
-def _div(x, y):
-    return _binary("divide", x, y)
-
-
-def _add(x, y):
-    return _binary("add", x, y)
-
-
-def _pow(x, y):
-    return _binary("power", x, y)

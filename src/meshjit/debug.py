@@ -6,7 +6,7 @@ import string
 import sys
 import threading
 
-from meshjit.compiler.lax.callbacks import debug_callback
+from meshjit.compiler.lax.callbacks import check_callable, debug_callback
 from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
@@ -17,14 +17,13 @@ _PRINT_LOCK = threading.Lock()
 def callback(callback, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
     """Calls `callback(*args, **kwargs)` with the arrays' values (NumPy) when the program runs;
     pytrees of arrays are rebuilt around them. Returns None."""
+    check_callable(callback, "debug.callback")
     leaves, tree = tree_flatten((args, kwargs))
 
     def call(*values):
         a, k = tree_unflatten(tree, list(values))
         callback(*a, **k)
 
-    if not callable(callback):
-        debug_callback(callback)  # the clear error
     debug_callback(call, *leaves)
 
 
