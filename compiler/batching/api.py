@@ -211,6 +211,8 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
     with gc_paused(), new_trace() as trace:
         if axis.name is not None:
             trace.vmap_axes = {**trace.vmap_axes, axis.name: axis.size}
+        if axis.spmd_axis_name is not None:
+            trace.spmd_axes = trace.spmd_axes | frozenset(axis.spmd_axis_name)
         tracers = [trace.new_arg(a) for a in example]
         args, kwargs = tree_unflatten(in_tree, tracers)
         out_leaves, out_tree = tree_flatten(fun(*args, **kwargs))

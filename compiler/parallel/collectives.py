@@ -856,22 +856,60 @@ def _shifted(dim: int, d) -> int:
 @batching_rules.register(all_to_all_p)
 def _all_to_all_batcher(args, dims, *, axes, axis_index_groups, size, split_axis, concat_axis):
     (x,), (d,) = args, dims
-    if not _only_vmapped(axes, "all_to_all"):
+    mine, _ = _split_axes(axes, "all_to_all", axis_index_groups)
+    if not mine:
         out = all_to_all_p.bind(
             x, axes=axes, axis_index_groups=axis_index_groups, size=size,
             split_axis=_shifted(split_axis, d), concat_axis=_shifted(concat_axis, d),
         )  # fmt: skip
         return out, d
-    x = move_to_front(x, d, current_axis().size)  # the source example j in front
+    pos = axes.index(current_axis().name)
+    major, minor = axes[:pos], axes[pos + 1 :]
+    x = _chunks_by_destination(x, d, split_axis, major, minor)
+    x = _exchange(x, 1, major)
+    x = _exchange(x, 2, minor)
+    return _sources_into(x, concat_axis), 0
+
+
+def _chunks_by_destination(x, d, split_axis, major, minor):
+    """(destination example, major, minor chunk, source example, per-example dims): the split
+    axis cut in chunks numbered row-major over (major axes, the vmapped axis, minor axes)."""
+    v = current_axis().size
+    x = move_to_front(x, d, v)  # the source example in front
     shape = list(abstractify(x).shape)
-    s = split_axis + 1
-    shape[s : s + 1] = [size, shape[s] // size]
-    x = moveaxis(shapes.reshape(x, shape), s, 0)  # (chunk i, source j, per-example dims...)
-    x = moveaxis(x, 1, 1 + concat_axis)  # j just before the concat axis, then merged into it
+    s = 1 + split_axis
+    sizes = [_group_size(major), v, _group_size(minor)]
+    shape[s : s + 1] = sizes + [shape[s] // math.prod(sizes)]
+    x = shapes.reshape(x, shape)
+    rest = [i for i in range(len(shape)) if i not in (0, s, s + 1, s + 2)]
+    return shapes.transpose(x, (s + 1, s, s + 2, 0, *rest))
+
+
+def _group_size(axes) -> int:
+    return math.prod(_mesh_axis_size(a) for a in axes)
+
+
+def _exchange(x, dim: int, axes):
+    """Chunk k of `dim` sent to device k over `axes`; the dim then numbers the source device."""
+    if not axes:
+        return x
+    n = abstractify(x).shape[dim]
+    return all_to_all_p.bind(
+        x, axes=tuple(axes), axis_index_groups=None, size=n, split_axis=dim, concat_axis=dim
+    )
+
+
+def _sources_into(x, concat_axis):
+    """(example, source major, source minor, source example, dims...) -> the sources row-major
+    (major, example, minor) merged in front of the concat axis."""
+    ndim = abstractify(x).ndim
+    c = 4 + concat_axis
+    order = (0, *range(4, c), 1, 3, 2, *range(c, ndim))
+    x = shapes.transpose(x, order)
     shape = list(abstractify(x).shape)
-    c = 1 + concat_axis
-    shape[c : c + 2] = [shape[c] * shape[c + 1]]
-    return shapes.reshape(x, shape), 0
+    at = c - 3
+    shape[at : at + 4] = [math.prod(shape[at : at + 4])]
+    return shapes.reshape(x, shape)
 
 
 @batching_rules.register(ppermute_p)

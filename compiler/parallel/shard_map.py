@@ -409,7 +409,20 @@ def _body_env(mesh, manual_axes, check_vma) -> AxisEnv:
 
 
 def _stacking_axes(aval: ShapedArray, manual_axes, check_vma) -> tuple[str, ...]:
-    return tuple(a for a in manual_axes if a in aval.vma or not check_vma)
+    """The axes a residual varies over: those of its type, or unchecked (as the seed notes) all
+    manual axes except the spmd_axis_name of an enclosing vmap, which will shard the mapped
+    axis in front of it."""
+    if check_vma:
+        return tuple(a for a in manual_axes if a in aval.vma)
+    return _except_spmd(manual_axes)
+
+
+def _except_spmd(manual_axes) -> tuple[str, ...]:
+    """The manual axes but the spmd_axis_name axes of the enclosing vmaps: batching will shard
+    the mapped axis over those, so no value inside can be replicated or stacked over them."""
+    trace = current_trace()
+    spmd = trace.spmd_axes if trace is not None else frozenset()
+    return tuple(a for a in manual_axes if a not in spmd)
 
 
 def _residual_layout(res_avals, manual_axes, check_vma):
@@ -514,7 +527,7 @@ def _shard_map_transpose(cts, *args, jaxpr, in_specs, out_specs, **params):
 
 def _unnamed(spec: PartitionSpec, manual_axes) -> tuple[str, ...]:
     named = {a for i in range(len(spec)) for a in spec.axes_of(i)}
-    return tuple(a for a in manual_axes if a not in named)
+    return tuple(a for a in _except_spmd(manual_axes) if a not in named)
 
 
 def _untyped_transpose(bwd: ClosedJaxpr, n_known, ct_specs, lin_specs, manual_axes, env):

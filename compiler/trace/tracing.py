@@ -102,6 +102,7 @@ class Trace:
         "done",
         "axis_env",
         "vmap_axes",
+        "spmd_axes",
         "known",
         "arg_shardings",
     )
@@ -112,6 +113,8 @@ class Trace:
         self.axis_env = parent.axis_env if parent is not None else None
         # Inside vmap(axis_name=...): {name: size} of the vmapped axes (inherited too).
         self.vmap_axes = parent.vmap_axes if parent is not None else _NO_VMAP_AXES
+        # The spmd_axis_name axes of the enclosing vmaps (inherited too).
+        self.spmd_axes = parent.spmd_axes if parent is not None else frozenset()
         # Autodiff outside jit: {id(var): concrete value} of the inputs (values computed on
         # demand, for Python control flow on them), else None.
         self.known = None

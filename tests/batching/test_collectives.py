@@ -1,6 +1,8 @@
 """Collectives over vmap's axis_name act across the mapped axis (against NumPy), alone, nested,
 mixed with a shard_map mesh axis, and vmap of a shard_map."""
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -9,6 +11,7 @@ import meshjit.numpy as jnp
 from meshjit import jit, lax, vmap
 from meshjit.sharding import PartitionSpec as P
 from tests.support.error_checks import ErrorChecker
+from tests.support.jax_oracle import jax_on_8_devices
 
 check = ErrorChecker(__file__)
 
@@ -142,3 +145,114 @@ def test_all_gather_mixing_the_mapped_name_and_a_mesh_axis():
     blocks = a.reshape(2, 4, 2)  # [example i, device x, 2]
     np.testing.assert_allclose(i_major[0], blocks.reshape(8, 2))
     np.testing.assert_allclose(x_major[0], blocks.transpose(1, 0, 2).reshape(16))
+
+
+def _all_to_all_reference(blocks, split_axis, concat_axis):
+    """blocks[k]: participant k's value (k row-major over the axes as named); chunk k of each
+    split axis goes to participant k, concatenated in source order along the concat axis."""
+    n = len(blocks)
+    return [
+        np.concatenate([np.array_split(b, n, split_axis)[k] for b in blocks], concat_axis)
+        for k in range(n)
+    ]
+
+
+_A2A = np.arange(2 * 32 * 3, dtype=np.float32).reshape(2, 32, 3)  # 2 examples, 4 blocks of 8 rows
+
+
+@pytest.mark.parametrize("axes", [("i", "x"), ("x", "i")])
+@pytest.mark.parametrize("split_axis, concat_axis", [(0, 1), (0, 0), (1, 0)])
+def test_all_to_all_mixing_the_mapped_name_and_a_mesh_axis(axes, split_axis, concat_axis):
+    mesh = meshjit.make_mesh((4,), ("x",))
+    a = _A2A if split_axis == 0 else np.tile(_A2A[:, :, :1], (1, 1, 8))  # split dim of 8
+
+    def body(block):
+        exchange = lambda v: lax.all_to_all(v, axes, split_axis, concat_axis, tiled=True)
+        return vmap(exchange, axis_name="i")(block)
+
+    f = meshjit.shard_map(body, mesh=mesh, in_specs=P(None, "x"), out_specs=P(None, "x"),
+                          check_vma=False)  # fmt: skip
+    got = np.asarray(jit(f)(a))
+    part = [(i, x) if axes == ("i", "x") else (x, i) for i in range(2) for x in range(4)]
+    part.sort()  # row-major over the axes as named
+    value = {p: a[p[0] if axes[0] == "i" else p[1], :, :] for p in part}
+    value = {p: v.reshape(4, 8, -1)[p[1] if axes[0] == "i" else p[0]] for p, v in value.items()}
+    outs = dict(zip(part, _all_to_all_reference([value[p] for p in part], split_axis, concat_axis)))
+    for (first, second), out in outs.items():
+        i, x = (first, second) if axes == ("i", "x") else (second, first)
+        rows = out.shape[0]
+        np.testing.assert_array_equal(got[i, x * rows : (x + 1) * rows], out)
+
+
+_SPMD_A = np.arange(64.0, dtype=np.float32).reshape(4, 16) / 64
+
+
+def _spmd_residual_program(meshjit_or_jax, jnp, lax, P):
+    """grad of a shard_map (check_vma=False) under vmap with spmd_axis_name, in both orders."""
+    auto = (meshjit_or_jax.sharding.AxisType.Auto,) * 2
+    mesh = meshjit_or_jax.make_mesh((4, 2), ("x", "y"), axis_types=auto)
+
+    def body(b):
+        return jnp.sin(b) * lax.psum(b, "x")
+
+    f = meshjit_or_jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x"),
+                                 check_vma=False)  # fmt: skip
+
+    def loss(v):
+        return jnp.sum(f(v) ** 2)
+
+    jit, vmap, grad = meshjit_or_jax.jit, meshjit_or_jax.vmap, meshjit_or_jax.grad
+    inner = jit(vmap(grad(loss), spmd_axis_name="y"))
+    outer = jit(grad(lambda a: jnp.sum(vmap(loss, spmd_axis_name="y")(a))))
+    return inner, outer
+
+
+def _spmd_residual_reference(v):
+    blocks = v.reshape(4, 4)
+    total = blocks.sum(0)
+    out = np.sin(blocks) * total
+    return (2 * out * np.cos(blocks) * total + (2 * out * np.sin(blocks)).sum(0)).reshape(16)
+
+
+def test_shard_map_residuals_under_vmap_with_spmd_axis_name():
+    # check_vma=False: residuals are stacked over every manual axis but the spmd axis (which
+    # shards the mapped axis), and the transpose neither shares nor sums over it (seed notes)
+    inner, outer = _spmd_residual_program(meshjit, jnp, lax, P)
+    want = np.stack([_spmd_residual_reference(r) for r in _SPMD_A])
+    np.testing.assert_allclose(inner(_SPMD_A), want, rtol=1e-5)
+    np.testing.assert_allclose(outer(_SPMD_A), want, rtol=1e-5)
+    text = inner.lower(_SPMD_A).as_text()
+    assert '<@mesh, [{"y"}, {"x"}, {}]>' in text  # a residual: mapped over y, stacked over x
+
+
+_JAX_PROGRAM = (
+    "import inspect\n"
+    + inspect.getsource(_spmd_residual_program)
+    + "a = np.arange(64.0, dtype=np.float32).reshape(4, 16) / 64\n"
+    "inner, outer = _spmd_residual_program(jax, jnp, lax, P)\n"
+    "out['inner'], out['outer'] = inner(a), outer(a)\n"
+    "from jax.sharding import PartitionSpec\n"
+    "m = jax.make_mesh((4,), ('x',), axis_types=(jax.sharding.AxisType.Auto,))\n"
+    "b = np.arange(2 * 32 * 3, dtype=np.float32).reshape(2, 32, 3)\n"
+    "for axes in [('i', 'x'), ('x', 'i')]:\n"
+    "    body = lambda blk, axes=axes: jax.vmap(lambda v: lax.all_to_all(v, axes, 0, 1, tiled=True),"
+    " axis_name='i')(blk)\n"
+    "    f = jax.shard_map(body, mesh=m, in_specs=P(None, 'x'), out_specs=P(None, 'x'),"
+    " check_vma=False)\n"
+    "    out['a2a_' + ''.join(axes)] = jax.jit(f)(b)\n"
+)
+
+
+def test_mixed_all_to_all_and_spmd_residuals_equal_jax(tmp_path):
+    want = jax_on_8_devices(_JAX_PROGRAM, tmp_path)
+    inner, outer = _spmd_residual_program(meshjit, jnp, lax, P)
+    np.testing.assert_allclose(inner(_SPMD_A), want["inner"], rtol=1e-6)
+    np.testing.assert_allclose(outer(_SPMD_A), want["outer"], rtol=1e-6)
+    mesh = meshjit.make_mesh((4,), ("x",))
+    for axes in [("i", "x"), ("x", "i")]:
+        body = lambda blk, axes=axes: vmap(
+            lambda v: lax.all_to_all(v, axes, 0, 1, tiled=True), axis_name="i"
+        )(blk)
+        f = meshjit.shard_map(body, mesh=mesh, in_specs=P(None, "x"), out_specs=P(None, "x"),
+                              check_vma=False)  # fmt: skip
+        np.testing.assert_array_equal(jit(f)(_A2A), want["a2a_" + "".join(axes)])
