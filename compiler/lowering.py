@@ -12,7 +12,6 @@ from typing import Sequence
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func, stablehlo
-from jaxlib.mlir.dialects import sdy as sdy_dialect
 
 from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo
 from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, dce_jaxpr
@@ -23,6 +22,7 @@ from meshjit.dialects.sdy import (
     DimSharding,
     MeshShape,
     TensorSharding,
+    constrain,
     emit_mesh,
     tensor_sharding_attr,
 )
@@ -342,17 +342,24 @@ def _type_constraint(mctx: ModuleContext, value: ir.Value, aval) -> ir.Value:
     if aval.spec_key is None:
         return value
     s = aval.sharding
-    key = ("type constraint", id(s))
-    cached = mctx.attributes.get(key)
+    mesh_name = mctx.mesh_symbol(s.mesh.mesh_shape)
+    key = (mctx.context, id(s), mesh_name)
+    cached = _TYPE_CONSTRAINTS.get(key)
     if cached is None or cached[0] is not s:
         auto = any(t.name != "Explicit" for t in s.mesh.axis_types)
         dims = tuple(
             DimSharding(() if e is None else (e,) if isinstance(e, str) else tuple(e), not auto)
             for e in s.spec
         )
-        sharding = TensorSharding(mctx.mesh_symbol(s.mesh.mesh_shape), dims)
-        cached = mctx.attributes[key] = (s, tensor_sharding_attr(sharding))
-    return sdy_dialect.ShardingConstraintOp(value, cached[1]).result
+        if len(_TYPE_CONSTRAINTS) > 4096:
+            _TYPE_CONSTRAINTS.clear()
+        attr = tensor_sharding_attr(TensorSharding(mesh_name, dims))
+        cached = _TYPE_CONSTRAINTS[key] = (s, attr)
+    return constrain(value, cached[1])
+
+
+# (context, id(type sharding), mesh symbol) -> (the sharding, kept alive, its attribute)
+_TYPE_CONSTRAINTS: dict = {}
 
 
 def const_values(mctx: ModuleContext, closed: ClosedJaxpr) -> list[ir.Value]:

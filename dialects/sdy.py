@@ -116,7 +116,20 @@ def dim_sharding_attr(dim: DimSharding) -> ir.Attribute:
     return sdy.DimensionShardingAttr.get(_axis_refs(dim.axes), dim.is_closed, dim.priority)
 
 
+_TENSOR_ATTRS: dict = {}  # (context, TensorSharding) -> its attribute, built once per context
+
+
 def tensor_sharding_attr(sharding: TensorSharding) -> ir.Attribute:
+    key = (ir.Context.current, sharding)
+    attr = _TENSOR_ATTRS.get(key)
+    if attr is None:
+        if len(_TENSOR_ATTRS) > 4096:
+            _TENSOR_ATTRS.clear()
+        attr = _TENSOR_ATTRS[key] = _build_tensor_sharding_attr(sharding)
+    return attr
+
+
+def _build_tensor_sharding_attr(sharding: TensorSharding) -> ir.Attribute:
     return sdy.TensorShardingAttr.get(
         sharding.mesh_name,
         [dim_sharding_attr(d) for d in sharding.dims],
@@ -135,7 +148,16 @@ def emit_mesh(name: str, mesh: MeshShape) -> None:
 
 
 def sharding_constraint(value: ir.Value, sharding: TensorSharding) -> ir.Value:
-    return sdy.ShardingConstraintOp(value, tensor_sharding_attr(sharding)).result
+    return constrain(value, tensor_sharding_attr(sharding))
+
+
+def constrain(value: ir.Value, attr: ir.Attribute) -> ir.Value:
+    """`sdy.sharding_constraint` of `value` to the sharding attribute `attr` (built directly:
+    the generated op class costs twice as much, and lowering emits one per typed op)."""
+    return ir.Operation.create(
+        "sdy.sharding_constraint", results=[value.type], operands=[value],
+        attributes={"sharding": attr},
+    ).result  # fmt: skip
 
 
 SHARDING_ATTR = "sdy.sharding"

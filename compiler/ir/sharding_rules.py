@@ -106,10 +106,14 @@ def _check(aval, mesh, spec: tuple, unreduced: frozenset, what: str) -> None:
 
 def apply(prim, avals, out, params):
     """The result avals of `prim` with their type shardings (a no-op without typed operands)."""
+    rule = sharding_rules.get(prim)
+    if getattr(rule, "elementwise", False):
+        sharding = _uniform_sharding(prim, avals, out)
+        if sharding is not None:
+            return ShapedArray(out.shape, out.dtype, out.weak_type, out.vma, sharding)
     mesh = common_mesh(prim.name, avals)
     if mesh is None:
         return out
-    rule = sharding_rules.get(prim)
     specs = (rule or replicated)(out, *avals, **params)
     if not prim.multiple_results:
         if specs is None:
@@ -124,6 +128,28 @@ def apply(prim, avals, out, params):
 # Partial sums stay partial through the linear elementwise ops (their sum is still the sum of
 # their parts) when every typed operand is partial over the same axes; other ops take the sum.
 KEEP_UNREDUCED = frozenset({"add", "sub", "neg", "convert_element_type"})
+
+
+def _uniform_sharding(prim, avals, out):
+    """The common case of an elementwise op, decided without the rule: every ranked operand
+    has the result's shape, and the typed ones one sharding object (returned), or None."""
+    first = None
+    shape = out.shape
+    for a in avals:
+        s = a.sharding
+        if s is None:
+            if a.shape and a.shape != shape:
+                return None
+            continue
+        if first is None:
+            if a.shape != shape:
+                return None
+            first = s
+        elif (s is not first and s != first) or a.shape != shape:
+            return None
+    if first is None or (first.spec.unreduced and prim.name not in KEEP_UNREDUCED):
+        return None
+    return first
 
 
 def _kept_unreduced(prim, avals) -> frozenset:
@@ -180,6 +206,7 @@ def broadcasting(name: str):
             result.append(chosen)
         return tuple(result)
 
+    rule.elementwise = True  # `apply` decides the common case itself (_uniform_sharding)
     return rule
 
 

@@ -100,14 +100,28 @@ def _dot_general_sharding(
     `out_sharding=FREE` (meshjit's transposes): an untyped result, resharded by the caller."""
     if out_sharding == FREE:
         return None
-    (lc, rc), (lb, rb) = dimension_numbers
     ls, rs = spec_of(lhs), spec_of(rhs)
+    key = (tuple(ls), tuple(rs), dimension_numbers)
+    spec = _DOT_SPECS.get(key)
+    if spec is None:
+        spec = _dot_spec(out, lhs, rhs, ls, rs, dimension_numbers)
+        if len(_DOT_SPECS) > 4096:
+            _DOT_SPECS.clear()
+        _DOT_SPECS[key] = spec
+    return spec
+
+
+_DOT_SPECS: dict = {}  # (lhs spec, rhs spec, dimension numbers) -> the result's spec
+
+
+def _dot_spec(out, lhs, rhs, ls, rs, dimension_numbers) -> tuple:
+    (lc, rc), (lb, rb) = dimension_numbers
     lbs, rbs = tuple(ls[i] for i in lb), tuple(rs[i] for i in rb)
     lcs, rcs = tuple(ls[i] for i in lc), tuple(rs[i] for i in rc)
     _check_specs_match(lbs, rbs, "dot_general requires lhs batch dimensions and rhs batch "
-                       f"dimensions to have the consistent sharding, got {lbs} and {rbs}.")
+                       "dimensions to have the consistent sharding, got {} and {}.")
     _check_specs_match(lcs, rcs, "dot_general requires contracting dimensions to have "
-                       f"consistent sharding, got {lcs} and {rcs}.")
+                       "consistent sharding, got {} and {}.")
     lfree = [ls[i] for i in range(lhs.ndim) if i not in lc and i not in lb]
     rfree = [rs[i] for i in range(rhs.ndim) if i not in rc and i not in rb]
     spec = lbs + tuple(lfree) + tuple(rfree)
@@ -122,8 +136,9 @@ def _dot_general_sharding(
 
 
 def _check_specs_match(a, b, msg: str) -> None:
+    """`msg` is formatted with both specs only on a mismatch (this runs once per traced dot)."""
     if any(x is not None and y is not None and x != y for x, y in zip(a, b)):
-        raise ShardingTypeError(msg)
+        raise ShardingTypeError(msg.format(a, b))
 
 
 def _choices_hint(out, spec, contracting_specs, lhs) -> str:

@@ -509,6 +509,20 @@ def _reshape_sharding(out, x, *, new_sizes):
     xs = spec_of(x)
     if all(e is None for e in xs):
         return (None,) * len(new_sizes)
+    key = (tuple(xs), x.shape, tuple(new_sizes), x.sharding.mesh.mesh_shape)
+    spec = _RESHAPE_SPECS.get(key)
+    if spec is None:
+        spec = _reshape_spec(x, xs, new_sizes)
+        if len(_RESHAPE_SPECS) > 4096:
+            _RESHAPE_SPECS.clear()
+        _RESHAPE_SPECS[key] = spec
+    return spec
+
+
+_RESHAPE_SPECS: dict = {}  # (spec, shape, new sizes, mesh axis sizes) -> the result's spec
+
+
+def _reshape_spec(x, xs, new_sizes) -> tuple:
     spec = [None] * len(new_sizes)
     for ins, outs in _reshape_groups(x.shape, new_sizes):
         entries = [xs[i] for i in ins]

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import functools
 
-from jaxlib.mlir.dialects import sdy
-
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ShardingTypeError
 from meshjit.compiler.ir import sharding_rules as rules
 from meshjit.compiler.ir.registry import (
@@ -40,7 +38,7 @@ from meshjit.compiler.parallel.sharding import (
 )
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_map, tree_unflatten
-from meshjit.dialects.sdy import DimSharding, TensorSharding, tensor_sharding_attr
+from meshjit.dialects.sdy import DimSharding, TensorSharding, constrain, tensor_sharding_attr
 
 # ---------------------------------------------------------------------------------------------
 # Type shardings: NamedShardings over abstract meshes, one shared object per (mesh, spec).
@@ -61,8 +59,17 @@ def _type_sharding(mesh: AbstractMesh, spec: tuple, unreduced=frozenset()) -> Na
 rules.state.factory = _type_sharding
 
 
+_EXPLICIT_AXES: dict = {}
+
+
 def explicit_axes_of(mesh) -> frozenset:
-    return frozenset(n for n, t in zip(mesh.axis_names, mesh.axis_types) if t is AxisType.Explicit)
+    key = (mesh.axis_names, mesh.axis_types)
+    axes = _EXPLICIT_AXES.get(key)
+    if axes is None:
+        axes = _EXPLICIT_AXES[key] = frozenset(
+            n for n, t in zip(mesh.axis_names, mesh.axis_types) if t is AxisType.Explicit
+        )
+    return axes
 
 
 _TYPE_SPECS: dict = {}
@@ -137,8 +144,10 @@ def retyped(x, sharding: NamedSharding, what: str):
     spec = type_spec(sharding, x.ndim)
     if spec is None:
         return x if x.sharding is None else x.update(sharding=None)
-    unreduced = frozenset(sharding.spec.unreduced & explicit_axes_of(sharding.mesh))
-    return rules.typed(x, sharding.mesh.abstract_mesh, spec, what, unreduced)
+    unreduced = sharding.spec.unreduced
+    if unreduced:
+        unreduced = frozenset(unreduced & explicit_axes_of(sharding.mesh))
+    return rules.typed(x, sharding.mesh.abstract_mesh, spec, what, unreduced or frozenset())
 
 
 @abstract_eval_rules.register(reshard_p)
@@ -151,17 +160,23 @@ sharding_rules.register(reshard_p, rules.keep)
 
 def _reshard_lowering(ctx: LoweringRuleContext, x, *, sharding: NamedSharding):
     mctx, ndim = ctx.module_ctx, ctx.avals_in[0].ndim
-    key = ("reshard", sharding, ndim)
-    attr = mctx.attributes.get(key)
+    name = mctx.mesh_symbol(sharding.mesh.mesh_shape)
+    key = (mctx.context, sharding, ndim, name)
+    attr = _RESHARD_ATTRS.get(key)
     if attr is None:
-        name = mctx.mesh_symbol(sharding.mesh.mesh_shape)
         auto = set(sharding.mesh.axis_names) - explicit_axes_of(sharding.mesh)
         dims = []
         for i in range(ndim):
             axes = sharding.spec.axes_of(i) if i < len(sharding.spec) else ()
             dims.append(DimSharding(axes, is_closed=not auto))
-        attr = mctx.attributes[key] = tensor_sharding_attr(TensorSharding(name, tuple(dims)))
-    return sdy.ShardingConstraintOp(x, attr).result
+        if len(_RESHARD_ATTRS) > 4096:
+            _RESHARD_ATTRS.clear()
+        attr = tensor_sharding_attr(TensorSharding(name, tuple(dims)))
+        _RESHARD_ATTRS[key] = attr
+    return constrain(x, attr)
+
+
+_RESHARD_ATTRS: dict = {}  # (context, sharding, rank, mesh symbol) -> the constraint's attribute
 
 
 lowering_rules.register(reshard_p, _reshard_lowering)
@@ -180,7 +195,7 @@ def reshard_to_type(value, aval):
     if s is None or aval_of(value).spec_key == aval.spec_key:
         return value
     if current_trace() is not None:
-        return reshard_p.bind(value, sharding=NamedSharding(s.mesh, s.spec))
+        return reshard_p.bind(value, sharding=s)
     own = getattr(value, "sharding", None)
     target = concrete_sharding(aval, [own.mesh] if isinstance(own, NamedSharding) else [])
     if target is None:

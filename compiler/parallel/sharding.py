@@ -341,7 +341,7 @@ P = PartitionSpec
 class NamedSharding:
     """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`)."""
 
-    __slots__ = ("mesh", "spec", "_hash")
+    __slots__ = ("mesh", "spec", "_hash", "_norm")
 
     def __init__(self, mesh, spec: PartitionSpec = PartitionSpec()):
         if not isinstance(mesh, (Mesh, AbstractMesh)):
@@ -352,7 +352,7 @@ class NamedSharding:
             raise MeshjitTypeError(f"NamedSharding needs a PartitionSpec, got {spec!r}")
         _check_spec_axes(spec, mesh)
         self.mesh, self.spec = mesh, spec
-        self._hash = None
+        self._hash = self._norm = None
 
     @property
     def abstract(self) -> NamedSharding:
@@ -402,16 +402,23 @@ class NamedSharding:
         return tuple(out)
 
     def __eq__(self, other):
-        return (
+        return self is other or (
             type(other) is NamedSharding
             and self.mesh == other.mesh
-            and _normalized(self.spec) == _normalized(other.spec)
+            and self.normalized_spec == other.normalized_spec
         )
 
     def __hash__(self):
         if self._hash is None:
-            self._hash = hash((self.mesh, _normalized(self.spec)))
+            self._hash = hash((self.mesh, self.normalized_spec))
         return self._hash
+
+    @property
+    def normalized_spec(self) -> tuple:
+        """The spec's axes per dimension without trailing unsharded ones (for equality)."""
+        if self._norm is None:
+            self._norm = _normalized(self.spec)
+        return self._norm
 
     def __repr__(self):
         memory = ", memory_kind=device" if isinstance(self.mesh, Mesh) else ""
