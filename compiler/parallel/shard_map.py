@@ -24,6 +24,7 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
     vma_rules,
 )
+from meshjit.compiler.ir.sharding_rules import entry_axes, spec_of
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
 from meshjit.compiler.lax.batching import (
@@ -295,6 +296,9 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
     in_specs = _flat_specs(spec.in_specs, args, "in_specs")
     avals = [abstractify(x) for x in leaves]
     in_axes = [_spec_axes(s, a.ndim, manual, "in_specs") for s, a in zip(in_specs, avals)]
+    if outer is None and _all_explicit(mesh, manual):
+        for s, a, axes in zip(in_specs, avals, in_axes):
+            _check_spec_matches_type(s, a, axes)
     local = [_local_aval(a, axes, mesh, i) for i, (a, axes) in enumerate(zip(avals, in_axes))]
     env = AxisEnv(mesh.abstract_mesh, _mesh_order(mesh, all_manual), spec.check_vma)
     closed, out_tree = _trace_body(f, in_tree, local, env, spec.check_vma)
@@ -315,6 +319,29 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
         check_vma=spec.check_vma,
     )
     return tree_unflatten(out_tree, outs)
+
+
+def _all_explicit(mesh, manual) -> bool:
+    """Whether the shard_map makes every axis of an all-Explicit mesh manual (and no vmap
+    shards over one): then, as JAX, its arguments' types must be what in_specs say."""
+    trace = current_trace()
+    if trace is not None and trace.spmd_axes:
+        return False
+    types = getattr(mesh, "axis_types", ())
+    return len(manual) == len(mesh.axis_names) and all(t.name == "Explicit" for t in types)
+
+
+def _check_spec_matches_type(spec: PartitionSpec, aval: ShapedArray, axes) -> None:
+    typed = [entry_axes(e) for e in spec_of(aval)]
+    if typed != [tuple(a) for a in axes]:
+        padded = PartitionSpec(*(list(spec) + [None] * (aval.ndim - len(spec))))
+        raise MeshjitValueError(
+            f"in_specs passed to shard_map: {padded} does not match the specs of the input: "
+            f"{PartitionSpec(*spec_of(aval))} for arg: {aval.str_short()}. `in_specs` is an "
+            "optional argument so you can omit specifying it and shard_map will infer the "
+            "in_specs from the arguments. If you want to reshard your inputs, you can use "
+            "`meshjit.reshard` on the arguments and then pass those args to shard_map."
+        )
 
 
 def _mesh_order(mesh, axes) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import jit, lax, vmap
+from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
 from tests.support.error_checks import ErrorChecker
 from tests.support.jax_oracle import jax_on_8_devices
@@ -72,7 +73,7 @@ def test_nested_names_and_tuples():
 
 
 def test_vmap_inside_a_shard_map_body_mixing_axes():
-    mesh = meshjit.make_mesh((4,), ("x",))
+    mesh = meshjit.make_mesh((4,), ("x",), axis_types=(AxisType.Auto,))
 
     def body(block):  # block: (2, 2) per device
         return vmap(lambda v: (lax.psum(v, ("i", "x")), lax.axis_index(("x", "i"))), axis_name="i")(
@@ -87,7 +88,7 @@ def test_vmap_inside_a_shard_map_body_mixing_axes():
 
 
 def test_vmap_of_a_shard_map():
-    mesh = meshjit.make_mesh((4,), ("x",))
+    mesh = meshjit.make_mesh((4,), ("x",), axis_types=(AxisType.Auto,))
     f = meshjit.shard_map(lambda b: lax.psum(b, "x") * 2, mesh=mesh, in_specs=P("x"), out_specs=P())
     a = np.arange(24.0, dtype=np.float32).reshape(3, 8)
     want = a.reshape(3, 4, 2).sum(1) * 2
@@ -111,7 +112,7 @@ def test_ppermute_over_the_mapped_axis_needs_a_full_permutation():
 
 
 def test_vmap_of_a_shard_map_with_spmd_axis_name():
-    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
     f = meshjit.shard_map(lambda b: lax.psum(b, "x") * 2, mesh=mesh, in_specs=P("x"), out_specs=P())
     a = np.arange(64.0, dtype=np.float32).reshape(4, 16)
     g = jit(vmap(f, spmd_axis_name="y"))
@@ -122,7 +123,7 @@ def test_vmap_of_a_shard_map_with_spmd_axis_name():
 
 
 def test_spmd_axis_name_in_the_shard_map_in_specs():
-    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
     f = meshjit.shard_map(lambda b: b, mesh=mesh, in_specs=P("y"), out_specs=P("y"))
     with pytest.raises(ValueError) as e:
         jit(vmap(f, spmd_axis_name="y"))(np.ones((2, 4), np.float32))  # spmd-clash
@@ -130,7 +131,7 @@ def test_spmd_axis_name_in_the_shard_map_in_specs():
 
 
 def test_all_gather_mixing_the_mapped_name_and_a_mesh_axis():
-    mesh = meshjit.make_mesh((4,), ("x",))
+    mesh = meshjit.make_mesh((4,), ("x",), axis_types=(AxisType.Auto,))
     a = np.arange(16.0, dtype=np.float32).reshape(2, 8)  # per device (2, 2): 2 examples of 2
 
     def gather(v):
@@ -163,7 +164,7 @@ _A2A = np.arange(2 * 32 * 3, dtype=np.float32).reshape(2, 32, 3)  # 2 examples, 
 @pytest.mark.parametrize("axes", [("i", "x"), ("x", "i")])
 @pytest.mark.parametrize("split_axis, concat_axis", [(0, 1), (0, 0), (1, 0)])
 def test_all_to_all_mixing_the_mapped_name_and_a_mesh_axis(axes, split_axis, concat_axis):
-    mesh = meshjit.make_mesh((4,), ("x",))
+    mesh = meshjit.make_mesh((4,), ("x",), axis_types=(AxisType.Auto,))
     a = _A2A if split_axis == 0 else np.tile(_A2A[:, :, :1], (1, 1, 8))  # split dim of 8
 
     def body(block):
@@ -248,7 +249,7 @@ def test_mixed_all_to_all_and_spmd_residuals_equal_jax(tmp_path):
     inner, outer = _spmd_residual_program(meshjit, jnp, lax, P)
     np.testing.assert_allclose(inner(_SPMD_A), want["inner"], rtol=1e-6)
     np.testing.assert_allclose(outer(_SPMD_A), want["outer"], rtol=1e-6)
-    mesh = meshjit.make_mesh((4,), ("x",))
+    mesh = meshjit.make_mesh((4,), ("x",), axis_types=(AxisType.Auto,))
     for axes in [("i", "x"), ("x", "i")]:
         body = lambda blk, axes=axes: vmap(
             lambda v: lax.all_to_all(v, axes, 0, 1, tiled=True), axis_name="i"

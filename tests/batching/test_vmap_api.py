@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import jit, lax, vmap
+from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
 from tests.support.error_checks import ErrorChecker
 
@@ -92,7 +93,7 @@ def test_check_grads_of_a_vmapped_function():
 
 
 def test_spmd_axis_name_shards_the_mapped_axis():
-    mesh = meshjit.make_mesh((8,), ("x",))
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))
     f = jit(vmap(lambda a: jnp.sin(a) * 2, spmd_axis_name="x"))
     with meshjit.set_mesh(mesh):
         text = f.lower(np.ones((8, 4), np.float32)).as_text()
@@ -175,7 +176,7 @@ def test_nothing_mapped_without_axis_size():
 
 
 def test_axis_name_clashing_with_a_mesh_axis():
-    mesh = meshjit.make_mesh((8,), ("x",))
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))
 
     def body(b):
         return vmap(jnp.sin, axis_name="x")(b)  # clash

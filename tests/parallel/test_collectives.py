@@ -8,13 +8,14 @@ import meshjit
 import meshjit.numpy as jnp  # noqa: F401  (the JAX-oracle case bodies use it)
 from meshjit import lax
 from meshjit.compiler.parallel.axis_env import replica_groups
+from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
 from tests.support.jax_oracle import jax_on_8_devices
 from tests.support.shard_map_ref import SimMesh
 
-M42 = meshjit.make_mesh((4, 2), ("x", "y"))
+M42 = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
 S42 = SimMesh((4, 2), ("x", "y"))
-M222 = meshjit.make_mesh((2, 2, 2), ("x", "y", "z"))
+M222 = meshjit.make_mesh((2, 2, 2), ("x", "y", "z"), axis_types=(AxisType.Auto,) * 3)
 S222 = SimMesh((2, 2, 2), ("x", "y", "z"))
 AXES42 = ["x", "y", ("x", "y"), ("y", "x")]
 

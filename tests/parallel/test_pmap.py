@@ -5,9 +5,10 @@ import numpy as np
 import meshjit
 import meshjit.numpy as jnp  # noqa: F401  (the JAX-oracle case bodies use it)
 from meshjit import lax
+from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
 
-M42 = meshjit.make_mesh((4, 2), ("x", "y"))
+M42 = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
 
 
 def run(mesh, body, x, in_spec, out_spec, **kw):

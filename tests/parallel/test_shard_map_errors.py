@@ -5,13 +5,14 @@ import pytest
 
 import meshjit
 from meshjit import MeshjitNameError, MeshjitValueError, lax
+from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
 from tests.support.error_checks import ErrorChecker  # noqa: E402
 
 _check = ErrorChecker(__file__)
 _FILE = _check.name
 
-M42 = meshjit.make_mesh((4, 2), ("x", "y"))
+M42 = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
 
 
 _PX = P("x")
@@ -261,3 +262,15 @@ def test_pmap_unknown_axis_name():
     with pytest.raises(MeshjitValueError) as ei:
         f(np.ones((2, 3), np.float32))
     _check(ei, "L:pmap-axis", "psum", "'j'")
+
+
+def test_in_specs_must_match_the_argument_types_on_an_explicit_mesh():
+    # as JAX 0.10.2: on an all-Explicit mesh, shard_map does not reshard its arguments
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    f = meshjit.shard_map(lambda b: b * 2, mesh=mesh, in_specs=P("x"), out_specs=P("x"))
+    a = np.ones((8, 4), np.float32)
+    with pytest.raises(ValueError) as e:
+        meshjit.jit(f)(a)  # explicit-mismatch
+    _check(e, "explicit-mismatch", "in_specs passed to shard_map: P('x', None) does not match")
+    typed = meshjit.device_put(a, meshjit.NamedSharding(mesh, P("x")))
+    np.testing.assert_allclose(meshjit.jit(f)(typed), a * 2)  # matching types run

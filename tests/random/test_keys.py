@@ -8,6 +8,7 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax, random
 from meshjit.compiler.random.threefry import threefry2x32
+from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
 
 MASK = 0xFFFFFFFF
@@ -181,7 +182,7 @@ def test_keys_through_cond_and_fori_loop():
 
 
 def test_per_device_keys_in_shard_map():
-    mesh = meshjit.make_mesh((4,), ("x",))
+    mesh = meshjit.make_mesh((4,), ("x",), axis_types=(AxisType.Auto,))
 
     def body(key):
         return random.normal(random.fold_in(key, lax.axis_index("x")), (2,))
