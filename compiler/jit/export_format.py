@@ -386,7 +386,9 @@ def _check_range(buf, start: int, size: int, what: str) -> None:
 def _string_at(buf, pos: int) -> str:
     _check_range(buf, pos, 4, "a string length")
     n = struct.unpack_from("<I", buf, pos)[0]
-    _check_range(buf, pos + 4, n, "a string")
+    _check_range(buf, pos + 4, n + 1, "a string")  # flatbuffers end every string with a 0
+    if buf[pos + 4 + n] != 0:
+        raise BadArtifact("deserialize: a string of the serialized Exported is not terminated")
     try:
         return bytes(buf[pos + 4 : pos + 4 + n]).decode("utf-8")
     except UnicodeDecodeError:
