@@ -29,8 +29,14 @@ from jaxlib.mlir import ir, passmanager
 from jaxlib.mlir.dialects import func, stablehlo
 
 from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
-from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, lowering_rules
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    jvp_rules,
+    lowering_rules,
+)
 from meshjit.compiler.jit import export_format as fmt
 from meshjit.compiler.jit.api import JitFunction
 from meshjit.compiler.jit.modules import load_module
@@ -87,7 +93,7 @@ class Exported:
     calling_convention_version: int
     module_kept_var_idx: tuple
     uses_global_constants: bool
-    _vjp: Exported | None = None
+    _get_vjp: Callable[[], Exported] | None = None
     _calls: dict = dataclasses.field(default_factory=dict, repr=False)
 
     def mlir_module(self) -> str:
@@ -102,19 +108,23 @@ class Exported:
         return tuple(_on_mesh(s, mesh) for s in self._out_named_shardings)
 
     def has_vjp(self) -> bool:
-        return self._vjp is not None
+        return self._get_vjp is not None
 
     def vjp(self) -> Exported:
-        if self._vjp is None:
+        """The exported VJP: it takes the flat inputs then a cotangent per flat output, and
+        returns the cotangents of the flat inputs (JAX's convention)."""
+        if self._get_vjp is None:
             raise MeshjitValueError(f"the Exported {self.fun_name} carries no VJP")
-        return self._vjp
+        vjp = self._calls.get("vjp")
+        if vjp is None:
+            vjp = self._calls["vjp"] = self._get_vjp()
+        return vjp
 
     def serialize(self, vjp_order: int = 0) -> bytearray:
         """The artifact in JAX 0.10.2's serialization format (`jax.export.deserialize` reads it)."""
-        if vjp_order > 0 and self._vjp is None:
+        if vjp_order > 0 and self._get_vjp is None:
             raise MeshjitValueError(
-                f"serialize(vjp_order={vjp_order}): the Exported {self.fun_name} carries no VJP "
-                "(meshjit's export does not export VJPs)"
+                f"serialize(vjp_order={vjp_order}): the Exported {self.fun_name} carries no VJP"
             )
         w = fmt.Writer()
         return bytearray(w.finish(_write_exported(w, self, vjp_order)))
@@ -126,7 +136,14 @@ class Exported:
         self._check_call(leaves, in_tree)
         if current_trace() is None:
             return self._eager()(*args, **kwargs)
-        return tree_unflatten(self.out_tree, _bind(self, leaves))
+        return tree_unflatten(self.out_tree, list(self._flat_call()(*leaves)))
+
+    def _flat_call(self) -> Callable:
+        """The call on flat arguments; differentiable (through `vjp()`) when there is a VJP."""
+        fn = self._calls.get("flat")
+        if fn is None:
+            fn = self._calls["flat"] = _flat_call(self)
+        return fn
 
     def _eager(self) -> Callable:
         fn = self._calls.get("eager")
@@ -221,9 +238,62 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
             calling_convention_version=maximum_supported_calling_convention_version,
             module_kept_var_idx=tuple(range(len(lowered.in_avals))),
             uses_global_constants=False,
+            _get_vjp=lambda: _export_vjp(fun_jit, sig, lowered),
         )
 
     return do_export
+
+
+def _export_vjp(fun_jit: JitFunction, sig, lowered) -> Exported:
+    """The VJP of an exported function, exported: flat inputs and output cotangents in, the
+    inputs' cotangents out, sharded as the inputs and outputs (as JAX's `_get_vjp_fun`)."""
+    from meshjit.compiler.ad.api import vjp
+    from meshjit.compiler.jit.api import ShapeDtypeStruct
+    from meshjit.compiler.tree_util import tree_leaves
+
+    name = fun_jit.name
+    if fun_jit.static_argnums or fun_jit.static_argnames:
+        raise MeshjitValueError(f"export: the VJP of jit({name}) with static arguments")
+    in_avals, out_avals = list(lowered.in_avals), list(lowered.out_avals)
+    for a in in_avals + out_avals:
+        if not dtypes.is_float(a.dtype):
+            raise MeshjitValueError(
+                f"export: the VJP of jit({name}) takes and returns only float values "
+                f"(meshjit has no float0 cotangents to serialize), but it has {a.str_short()}"
+            )
+    n = len(in_avals)
+
+    def fun_vjp(*args_and_cts):
+        def flat(*xs):
+            args, kwargs = tree_unflatten(sig.in_tree, xs)
+            return tree_leaves(fun_jit.fun(*args, **kwargs))
+
+        _, pullback = vjp(flat, *args_and_cts[:n])
+        return tuple(pullback(list(args_and_cts[n:])))
+
+    shardings = [*sig.shardings, *lowered.out_shardings]
+    specs = [
+        ShapeDtypeStruct(a.shape, a.dtype, sharding=s)
+        for a, s in zip(in_avals + out_avals, shardings)
+    ]
+    jitted = JitFunction(fun_vjp, out_shardings=tuple(sig.shardings), name=f"{name}_vjp")
+    return export(jitted)(*specs)
+
+
+def _flat_call(exp: Exported) -> Callable:
+    def call(*leaves):
+        return _bind(exp, leaves)
+
+    if exp._get_vjp is None:
+        return call
+    from meshjit.compiler.ad.custom_derivatives import custom_vjp
+
+    differentiable = custom_vjp(call)
+    differentiable.defvjp(
+        lambda *leaves: (call(*leaves), leaves),
+        lambda leaves, cts: tuple(exp.vjp().call(*leaves, *cts)),
+    )
+    return differentiable
 
 
 def _plain(aval) -> ShapedArray:
@@ -271,7 +341,7 @@ def _write_exported(w: fmt.Writer, exp: Exported, vjp_order: int) -> int:
         F.module_kept_var_idx: w.numbers(exp.module_kept_var_idx, np.uint16),
     }
     if vjp_order > 0:
-        offsets[F.vjp] = _write_exported(w, exp._vjp, vjp_order - 1)
+        offsets[F.vjp] = _write_exported(w, exp.vjp(), vjp_order - 1)
     offsets[F.unique_avals] = w.offsets([w.aval(a) for a in avals])
     offsets[F.unique_abstract_meshes] = w.offsets([w.abstract_mesh(m) for m in meshes])
     offsets[F.unique_named_shardings] = w.offsets(
@@ -370,7 +440,7 @@ def _read_exported(r: fmt.Reader) -> Exported:
         calling_convention_version=calling_convention,
         module_kept_var_idx=tuple(r.numbers(F.module_kept_var_idx, np.uint16)),
         uses_global_constants=bool(r.scalar(F.uses_global_constants, N.BoolFlags)),
-        _vjp=_read_exported(vjp) if vjp is not None else None,
+        _get_vjp=(lambda: _read_exported(vjp)) if vjp is not None else None,
     )
 
 
@@ -457,6 +527,14 @@ def _call_exported_lowering(ctx: LoweringRuleContext, *args, exported: Exported)
 
 
 lowering_rules.register(call_exported_p, _call_exported_lowering)
+
+
+@jvp_rules.register(call_exported_p)
+def _call_exported_jvp(primals, tangents, *, exported: Exported):
+    raise MeshjitValueError(
+        f"Exported {exported.fun_name} carries no VJP, so its call cannot be differentiated: "
+        "export it with one (`serialize(vjp_order=1)`)"
+    )
 
 
 def _platform_index(exported: Exported) -> int:

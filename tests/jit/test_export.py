@@ -79,6 +79,12 @@ PROGRAMS = {
     ),
     "psum_rows": (psum_rows, (normal(16, 4),), {}, dict(in_shardings=(s("data"),))),
     "kwargs": (scaled, (normal(8, 2),), {"scale": normal(8, 2), "shift": None}, {}),
+    "with_vjp": (
+        lambda x, w: jnp.tanh(x @ w).sum(0),
+        (normal(16, 8), normal(8, 4)),
+        {},
+        dict(in_shardings=(s("data", None), None)),
+    ),
     "ordered_dict": (
         lambda d: d["b"] - d["a"],
         (collections.OrderedDict(b=normal(4), a=normal(4)),),
@@ -86,7 +92,8 @@ PROGRAMS = {
         {},
     ),
 }
-SHARDED = {"mlp", "dtypes", "psum_rows"}
+SHARDED = {"mlp", "dtypes", "psum_rows", "with_vjp"}
+VJP_ORDER = {"with_vjp": 1}
 
 
 def exported(name: str):
@@ -248,6 +255,35 @@ def test_jax_artifact_serialized_again_by_meshjit():
     np.testing.assert_allclose(np.asarray(back.call(*args)), outs[0], rtol=1e-6)
 
 
+def test_grad_through_a_jax_artifact_with_its_vjp():
+    exp, args, outs = jax_fixture("with_vjp")
+    assert exp.has_vjp() and not jax_fixture("mlp")[0].has_vjp()
+    with np.load(FIXTURES / "with_vjp.npz") as data:
+        want = [data["grad0"], data["grad1"]]
+    loss = lambda x, w: exp.call(x, w).sum()  # noqa: E731
+    got = meshjit.jit(meshjit.grad(loss, argnums=(0, 1)))(*args)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(np.asarray(g), w, rtol=1e-5, atol=1e-6)
+    vjp = exp.vjp()
+    assert [a.str_short() for a in vjp.in_avals] == ["f32[16,8]", "f32[8,4]", "f32[4]"]
+
+
+def test_grad_through_meshjit_artifacts_with_vjp():
+    f = lambda x, w: jnp.tanh(x @ w).sum(0)  # noqa: E731
+    x, w = normal(16, 8), normal(8, 4)
+    exp = export.export(meshjit.jit(f, in_shardings=(s("data", None), None)))(x, w)
+    back = export.deserialize(exp.serialize(vjp_order=1))
+    assert back.has_vjp() and back.vjp().nr_devices == 8
+    loss = lambda x, w: back.call(x, w).sum()  # noqa: E731
+    want = meshjit.grad(lambda x, w: f(x, w).sum(), argnums=(0, 1))(x, w)
+    got = meshjit.jit(meshjit.grad(loss, argnums=(0, 1)))(x, w)
+    for g, w_ in zip(got, want):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w_), rtol=1e-5, atol=1e-6)
+    without = export.deserialize(exp.serialize())
+    with pytest.raises(meshjit.MeshjitValueError, match="carries no VJP"):
+        meshjit.grad(lambda x, w: without.call(x, w).sum())(x, w)
+
+
 # ---------------------------------------------------------------------------------------------
 # meshjit -> JAX: JAX deserializes meshjit's artifacts and runs them (in a subprocess)
 
@@ -273,6 +309,10 @@ for name in names:
     args, kwargs = jax.tree.unflatten(exp.in_tree, leaves)
     outs = jax.tree.leaves(exp.call(*args, **kwargs))
     np.savez(f"{folder}/{name}.jax.npz", **{f"out{i}": np.asarray(o) for i, o in enumerate(outs)})
+    if exp.has_vjp():  # JAX differentiates through meshjit's exported VJP
+        loss = lambda *a: sum(o.sum() for o in jax.tree.leaves(exp.call(*a)))
+        grads = jax.grad(loss, argnums=tuple(range(len(args))))(*args)
+        np.savez(f"{folder}/{name}.jax_grad.npz", *[np.asarray(g) for g in grads])
     with open(f"{folder}/{name}.jax.txt", "w") as f:
         f.write(f"{exp.nr_devices} {exp.in_tree} {exp.out_tree}\n")
         f.write(" ".join(str(getattr(o.sharding, "spec", None)) for o in outs))
@@ -286,7 +326,7 @@ def jax_runs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("exp_meshjit_to_jax")
     for name in PROGRAMS:
         exp = exported(name)
-        (folder / f"{name}.bin").write_bytes(exp.serialize())
+        (folder / f"{name}.bin").write_bytes(exp.serialize(vjp_order=VJP_ORDER.get(name, 0)))
         leaves = meshjit.tree_util.tree_leaves(PROGRAMS[name][1:3])
         np.savez(folder / f"{name}.args.npz", **{f"arg{i}": a for i, a in enumerate(leaves)})
     proc = subprocess.run(
@@ -308,6 +348,14 @@ def test_meshjit_artifacts_run_in_jax(jax_runs, name):
     assert_same(outs, expected(name))
     header = (jax_runs / f"{name}.jax.txt").read_text().splitlines()[0]
     assert header == f"{exp.nr_devices} {exp.in_tree} {exp.out_tree}"
+
+
+def test_jax_differentiates_through_meshjit_vjp(jax_runs):
+    f, args, _, _ = PROGRAMS["with_vjp"]
+    want = meshjit.grad(lambda x, w: f(x, w).sum(), argnums=(0, 1))(*args)
+    with np.load(jax_runs / "with_vjp.jax_grad.npz") as data:
+        for i, w in enumerate(want):
+            np.testing.assert_allclose(data[f"arr_{i}"], np.asarray(w), rtol=1e-5, atol=1e-6)
 
 
 def test_jax_keeps_the_exported_out_shardings(jax_runs):
@@ -363,5 +411,7 @@ def test_bad_exports_are_clear_errors():
         export.export(lambda x: x)
     with pytest.raises(meshjit.MeshjitValueError, match="platforms must be"):
         export.export(meshjit.jit(lambda x: x), platforms=("cpu", "tpu"))
+    with pytest.raises(meshjit.MeshjitValueError, match="only float values.*i8"):
+        exported("dtypes").serialize(vjp_order=1)
     with pytest.raises(meshjit.MeshjitValueError, match="carries no VJP"):
-        exported("kwargs").serialize(vjp_order=1)
+        jax_fixture("mlp")[0].serialize(vjp_order=1)
