@@ -3,6 +3,7 @@ format, Exported.call; round trips meshjit -> bytes -> meshjit, JAX -> meshjit (
 tests/jit/fixtures/make_jax_exports.py) and meshjit -> JAX (JAX in a subprocess)."""
 
 import collections
+import contextlib
 import pathlib
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from tests.support.jax_oracle import have_jax
 
 AUTO = meshjit.sharding.AxisType.Auto
 MESH = meshjit.make_mesh((4, 2), ("data", "model"), axis_types=(AUTO, AUTO))
+EXPLICIT = meshjit.make_mesh((4, 2), ("data", "model"))  # JAX 0.10.2's default: Explicit axes
 RNG = np.random.default_rng(0)
 FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "jax_exports"
 
@@ -85,6 +87,17 @@ PROGRAMS = {
         {},
         dict(in_shardings=(s("data", None), None)),
     ),
+    "explicit": (
+        lambda x, w: jnp.dot(x, w, out_sharding=P("data", None)) * 2,
+        (normal(16, 8), normal(8, 4)),
+        {},
+        dict(
+            in_shardings=(
+                NamedSharding(EXPLICIT, P("data", "model")),
+                NamedSharding(EXPLICIT, P("model", None)),
+            )
+        ),
+    ),
     "ordered_dict": (
         lambda d: d["b"] - d["a"],
         (collections.OrderedDict(b=normal(4), a=normal(4)),),
@@ -92,18 +105,25 @@ PROGRAMS = {
         {},
     ),
 }
-SHARDED = {"mlp", "dtypes", "psum_rows", "with_vjp"}
+SHARDED = {"mlp", "dtypes", "psum_rows", "with_vjp", "explicit"}
 VJP_ORDER = {"with_vjp": 1}
+
+
+def context(name: str):
+    """Explicit axes type values under their mesh (as JAX's `set_mesh`)."""
+    return meshjit.set_mesh(EXPLICIT) if name == "explicit" else contextlib.nullcontext()
 
 
 def exported(name: str):
     f, args, kwargs, options = PROGRAMS[name]
-    return export.export(meshjit.jit(f, **options))(*args, **kwargs)
+    with context(name):
+        return export.export(meshjit.jit(f, **options))(*args, **kwargs)
 
 
 def expected(name: str) -> list:
     f, args, kwargs, options = PROGRAMS[name]
-    return meshjit.tree_util.tree_leaves(meshjit.jit(f, **options)(*args, **kwargs))
+    with context(name):
+        return meshjit.tree_util.tree_leaves(meshjit.jit(f, **options)(*args, **kwargs))
 
 
 def assert_same(outs, wants) -> None:
@@ -132,7 +152,8 @@ def test_round_trip_through_bytes(name):
     assert back._out_named_shardings == exp._out_named_shardings
     assert back.nr_devices == (8 if name in SHARDED else 1)
     _, args, kwargs, _ = PROGRAMS[name]
-    out = back.call(*args, **kwargs)
+    with context(name):
+        out = back.call(*args, **kwargs)
     assert_same(meshjit.tree_util.tree_leaves(out), expected(name))
     assert meshjit.tree_util.tree_structure(out) == exp.out_tree
 
@@ -288,6 +309,7 @@ def test_grad_through_meshjit_artifacts_with_vjp():
 # meshjit -> JAX: JAX deserializes meshjit's artifacts and runs them (in a subprocess)
 
 _JAX_RUNNER = r"""
+import contextlib
 import sys
 import jax
 jax.config.update("jax_num_cpu_devices", 8)
@@ -307,7 +329,8 @@ for name in names:
         leaves = [x if sh is None else jax.device_put(x, sh)
                   for x, sh in zip(leaves, exp.in_shardings_jax(mesh))]
     args, kwargs = jax.tree.unflatten(exp.in_tree, leaves)
-    outs = jax.tree.leaves(exp.call(*args, **kwargs))
+    with jax.set_mesh(mesh) if named else contextlib.nullcontext():
+        outs = jax.tree.leaves(exp.call(*args, **kwargs))
     np.savez(f"{folder}/{name}.jax.npz", **{f"out{i}": np.asarray(o) for i, o in enumerate(outs)})
     if exp.has_vjp():  # JAX differentiates through meshjit's exported VJP
         loss = lambda *a: sum(o.sum() for o in jax.tree.leaves(exp.call(*a)))
