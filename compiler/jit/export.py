@@ -42,7 +42,7 @@ from meshjit.compiler.jit.api import JitFunction
 from meshjit.compiler.jit.modules import load_module
 from meshjit.compiler.lax.callbacks import module_callbacks
 from meshjit.compiler.lowering import LoweringRuleContext
-from meshjit.compiler.parallel.sharding import Mesh, NamedSharding
+from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, NamedSharding
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
@@ -100,11 +100,12 @@ class Exported:
         """The module as StableHLO + Shardy text."""
         return str(load_module(self.mlir_module_serialized))
 
-    def in_shardings_jax(self, mesh: Mesh) -> tuple:
-        """The input shardings as NamedShardings over `mesh` (None where unspecified)."""
+    def in_shardings_jax(self, mesh: Mesh | AbstractMesh) -> tuple:
+        """The input shardings as NamedShardings over `mesh` (a Mesh or AbstractMesh of the
+        exported mesh's shape; None where unspecified)."""
         return tuple(_on_mesh(s, mesh) for s in self._in_named_shardings)
 
-    def out_shardings_jax(self, mesh: Mesh) -> tuple:
+    def out_shardings_jax(self, mesh: Mesh | AbstractMesh) -> tuple:
         return tuple(_on_mesh(s, mesh) for s in self._out_named_shardings)
 
     def has_vjp(self) -> bool:
@@ -188,7 +189,7 @@ class Exported:
 def _on_mesh(s: NamedSharding | None, mesh: Mesh):
     if s is None:
         return None
-    if not isinstance(mesh, Mesh) or mesh.abstract_mesh.mesh_shape != s.mesh.mesh_shape:
+    if not isinstance(mesh, (Mesh, AbstractMesh)) or mesh.mesh_shape != s.mesh.mesh_shape:
         raise MeshjitValueError(f"the sharding is over {s.mesh}, not over {mesh!r}")
     return NamedSharding(mesh, s.spec)
 
