@@ -34,6 +34,7 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     jvp_rules,
     lowering_rules,
 )
@@ -528,6 +529,25 @@ def _call_exported_lowering(ctx: LoweringRuleContext, *args, exported: Exported)
 
 
 lowering_rules.register(call_exported_p, _call_exported_lowering)
+
+
+@batching_rules.register(call_exported_p)
+def _call_exported_batcher(args, dims, *, exported: Exported):
+    """An artifact has fixed shapes: under vmap it is called once per example (a `lax.map`)."""
+    from meshjit.compiler.lax.batching import all_to_front
+    from meshjit.compiler.lax.control_flow import map as lax_map
+
+    batched = [d is not None for d in dims]
+    fronted = all_to_front(args, dims)
+    mapped = [x for x, b in zip(fronted, batched) if b]
+
+    def one(xs):
+        it = iter(xs)
+        row = [next(it) if b else x for x, b in zip(fronted, batched)]
+        return call_exported_p.bind(*row, exported=exported)
+
+    outs = lax_map(one, mapped)
+    return list(outs), [0] * len(exported.out_avals)
 
 
 @jvp_rules.register(call_exported_p)

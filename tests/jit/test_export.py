@@ -204,6 +204,13 @@ def test_call_inside_jit():
     assert text.count("call @call_exported_mlp") == 2 and text.count("sdy.mesh") == 1
 
 
+def test_vmap_calls_the_artifact_per_example():
+    exp = export.deserialize(exported("kwargs").serialize())
+    xs, scales = normal(3, 8, 2), normal(8, 2)
+    out = meshjit.vmap(lambda x: exp.call(x, scale=scales, shift=None)[0])(xs)
+    np.testing.assert_allclose(np.asarray(out), xs * scales, rtol=1e-6)
+
+
 def test_pytrees_that_cannot_be_serialized_are_clear_errors():
     class Pair(NamedTuple):
         a: object
