@@ -18,4 +18,3 @@ def test_eager_ops_match_numpy():
     assert_close(jnp.exp(jnp.asarray(x)) * 2, np.exp(x) * 2, f32, TRANSCENDENTAL_TOL)
     assert_close(jnp.zeros((2,)) + jnp.arange(2), np.arange(2.0), f32)
     assert isinstance(jnp.add(x, 1), meshjit.Array)
-

@@ -80,4 +80,3 @@ def test_make_jaxpr_return_shape():
     )
     assert shapes["y"].shape == (3,) and shapes["y"].dtype == np.int32
     assert closed.out_avals == [ShapedArray((3,), np.int32)]
-

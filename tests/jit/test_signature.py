@@ -1,6 +1,5 @@
 """Static arguments: argnums / argnames, retracing per value, hashability."""
 
-
 import numpy as np
 import pytest
 
@@ -65,7 +64,6 @@ def test_unhashable_static_argument_is_an_error():
         f(np.ones(2, f32), {"a": 1})
 
 
-
 # ---------------------------------------------------------------------------------------------
 # Static arguments that name no parameter are errors at jit(), as in JAX.
 
@@ -76,8 +74,12 @@ def _two(x, y):
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"static_argnums": 3}, {"static_argnums": -3}, {"static_argnames": "z"},
-     {"static_argnums": (0, 5)}],
+    [
+        {"static_argnums": 3},
+        {"static_argnums": -3},
+        {"static_argnames": "z"},
+        {"static_argnums": (0, 5)},
+    ],
 )
 def test_static_arguments_naming_no_parameter_are_rejected_as_jax(kwargs):
     with pytest.raises(meshjit.MeshjitValueError) as info:

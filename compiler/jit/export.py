@@ -1,0 +1,639 @@
+"""`meshjit.export`, shaped as `jax.export`: `export(jitted)(*args)` -> an `Exported` (the
+function lowered to StableHLO + Shardy with its pytrees, avals, shardings and device count),
+`Exported.serialize()` / `deserialize(blob)` in JAX 0.10.2's format (so artifacts move between
+meshjit and JAX both ways), and `Exported.call(*args)`, eagerly or inside `meshjit.jit`.
+
+    exp = export.export(meshjit.jit(f, in_shardings=...))(x, w)
+    blob = exp.serialize()
+    outs = export.deserialize(blob).call(x, w)
+
+What JAX's export fixes and meshjit matches: the calling convention (version 10; `@main` takes
+the array arguments it keeps, `module_kept_var_idx`, after a platform index argument when there
+are several platforms); the module as a VHLO portable artifact at the StableHLO version JAX
+targets (4 weeks of compatibility) with Shardy kept as Shardy (`sdy.mesh` and `sdy.sharding`);
+the shardings as NamedShardings over abstract meshes. A call inlines the artifact's functions as
+private functions of the calling module and constrains its arguments and results to the
+artifact's shardings, as JAX's `call_exported` does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import struct
+from typing import Callable
+
+import numpy as np
+from flatbuffers import number_types as N
+from jaxlib.mlir import ir, passmanager
+from jaxlib.mlir.dialects import func, stablehlo
+
+from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batching_rules,
+    jvp_rules,
+    lowering_rules,
+)
+from meshjit.compiler.jit import export_format as fmt
+from meshjit.compiler.jit.api import JitFunction
+from meshjit.compiler.jit.modules import load_module
+from meshjit.compiler.lax.callbacks import module_callbacks
+from meshjit.compiler.lowering import LoweringRuleContext
+from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, NamedSharding
+from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
+from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
+
+__all__ = [
+    "Exported",
+    "default_export_platform",
+    "deserialize",
+    "export",
+    "maximum_supported_calling_convention_version",
+    "minimum_supported_calling_convention_version",
+]
+
+# The calling conventions JAX 0.10.2 reads and writes (it writes the maximum).
+minimum_supported_calling_convention_version = 9
+maximum_supported_calling_convention_version = 10
+
+
+def default_export_platform() -> str:
+    """The platform meshjit exports for: its devices are XLA's CPU devices."""
+    return "cpu"
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Exported:
+    """A function lowered to StableHLO + Shardy, with what it takes to call it again.
+
+    The fields are `jax.export.Exported`'s: `in_avals` / `out_avals` are flat, `in_tree` is
+    the structure of `(args, kwargs)`; `in_shardings_hlo` / `out_shardings_hlo` are all None (as
+    for JAX's exports after 2026-03-17: the shardings are kept as NamedShardings over abstract
+    meshes, see `in_shardings_jax(mesh)`); `mlir_module_serialized` is the VHLO artifact."""
+
+    fun_name: str
+    in_tree: PyTreeDef
+    in_avals: tuple
+    out_tree: PyTreeDef
+    out_avals: tuple
+    _in_named_shardings: tuple
+    _out_named_shardings: tuple
+    in_shardings_hlo: tuple
+    out_shardings_hlo: tuple
+    nr_devices: int
+    platforms: tuple
+    ordered_effects: tuple
+    unordered_effects: tuple
+    disabled_safety_checks: tuple
+    mlir_module_serialized: bytes
+    calling_convention_version: int
+    module_kept_var_idx: tuple
+    uses_global_constants: bool
+    _get_vjp: Callable[[], Exported] | None = None
+    _calls: dict = dataclasses.field(default_factory=dict, repr=False)
+
+    def mlir_module(self) -> str:
+        """The module as StableHLO + Shardy text."""
+        return str(load_module(self.mlir_module_serialized))
+
+    def in_shardings_jax(self, mesh: Mesh | AbstractMesh) -> tuple:
+        """The input shardings as NamedShardings over `mesh` (a Mesh or AbstractMesh of the
+        exported mesh's shape; None where unspecified)."""
+        return tuple(_on_mesh(s, mesh) for s in self._in_named_shardings)
+
+    def out_shardings_jax(self, mesh: Mesh | AbstractMesh) -> tuple:
+        return tuple(_on_mesh(s, mesh) for s in self._out_named_shardings)
+
+    def has_vjp(self) -> bool:
+        return self._get_vjp is not None
+
+    def vjp(self) -> Exported:
+        """The exported VJP: it takes the flat inputs then a cotangent per flat output, and
+        returns the cotangents of the flat inputs (JAX's convention)."""
+        if self._get_vjp is None:
+            raise MeshjitValueError(f"the Exported {self.fun_name} carries no VJP")
+        vjp = self._calls.get("vjp")
+        if vjp is None:
+            vjp = self._calls["vjp"] = self._get_vjp()
+        return vjp
+
+    def serialize(self, vjp_order: int = 0) -> bytearray:
+        """The artifact in JAX 0.10.2's serialization format (`jax.export.deserialize` reads it)."""
+        if vjp_order > 0 and self._get_vjp is None:
+            raise MeshjitValueError(
+                f"serialize(vjp_order={vjp_order}): the Exported {self.fun_name} carries no VJP"
+            )
+        w = fmt.Writer()
+        return bytearray(w.finish(_write_exported(w, self, vjp_order)))
+
+    def call(self, *args, **kwargs):
+        """Calls the exported function on arguments structured as when it was exported; usable
+        eagerly and inside `meshjit.jit`."""
+        leaves, in_tree = tree_flatten((args, kwargs))
+        self._check_call(leaves, in_tree)
+        if current_trace() is None:
+            return self._eager()(*args, **kwargs)
+        return tree_unflatten(self.out_tree, list(self._flat_call()(*leaves)))
+
+    def _flat_call(self) -> Callable:
+        """The call on flat arguments; differentiable (through `vjp()`) when there is a VJP."""
+        fn = self._calls.get("flat")
+        if fn is None:
+            fn = self._calls["flat"] = _flat_call(self)
+        return fn
+
+    def _eager(self) -> Callable:
+        fn = self._calls.get("eager")
+        if fn is None:
+            fn = self._calls["eager"] = JitFunction(
+                self.call, name=f"call_exported_{self.fun_name}"
+            )
+        return fn
+
+    def _check_call(self, leaves, in_tree) -> None:
+        if in_tree != self.in_tree:
+            raise MeshjitTypeError(
+                f"Exported {self.fun_name} was exported for arguments structured as "
+                f"{self.in_tree} but was called with {in_tree}"
+            )
+        for i, (x, want) in enumerate(zip(leaves, self.in_avals)):
+            got = abstractify(x)
+            if got.shape != want.shape or got.dtype != want.dtype:
+                raise MeshjitTypeError(
+                    f"Exported {self.fun_name} argument {i} must be {want.str_short()}, got "
+                    f"{got.str_short()}"
+                )
+        if self.ordered_effects:
+            raise MeshjitValueError(
+                f"Exported {self.fun_name} has ordered effects ({', '.join(self.ordered_effects)}"
+                "), whose tokens meshjit does not thread; it cannot be called here"
+            )
+        if "cpu" not in self.platforms and "platform" not in self.disabled_safety_checks:
+            raise MeshjitValueError(
+                f"Exported {self.fun_name} was exported for platforms {self.platforms}; meshjit "
+                "runs on cpu"
+            )
+
+    def __str__(self):
+        return f"Exported(fun_name={self.fun_name}, ...)"
+
+    def __repr__(self):
+        sig = ", ".join(a.str_short() for a in self.in_avals)
+        return f"Exported({self.fun_name}({sig}) on {self.nr_devices} device(s))"
+
+
+def _on_mesh(s: NamedSharding | None, mesh: Mesh):
+    if s is None:
+        return None
+    if not isinstance(mesh, (Mesh, AbstractMesh)) or mesh.mesh_shape != s.mesh.mesh_shape:
+        raise MeshjitValueError(f"the sharding is over {s.mesh}, not over {mesh!r}")
+    return NamedSharding(mesh, s.spec)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exporting.
+
+
+def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Exported]:
+    """`export(jit(f))(*args, **kwargs)` -> an Exported of f at those arguments (arrays or
+    ShapeDtypeStructs, with shardings as jit's)."""
+    if not isinstance(fun_jit, JitFunction):
+        raise MeshjitTypeError(
+            f"export: the function to export must be the result of meshjit.jit, got {fun_jit!r}"
+        )
+    platforms = (default_export_platform(),) if platforms is None else tuple(platforms)
+    if platforms != ("cpu",):
+        raise MeshjitValueError(
+            f"export: meshjit lowers for its CPU devices only: platforms must be ('cpu',), got "
+            f"{platforms}"
+        )
+
+    def do_export(*args, **kwargs) -> Exported:
+        sig = fun_jit._signature(args, kwargs)
+        lowered = fun_jit._lower(sig)
+        if module_callbacks(lowered.compiler_ir()):
+            raise MeshjitValueError(
+                f"export: jit({fun_jit.name}) calls Python host callbacks, which cannot be "
+                "serialized (their functions live in this process)"
+            )
+        return Exported(
+            fun_name=fun_jit.name,
+            in_tree=sig.in_tree,
+            in_avals=tuple(_plain(a) for a in lowered.in_avals),
+            out_tree=lowered.traced.out_tree,
+            out_avals=tuple(_plain(a) for a in lowered.out_avals),
+            _in_named_shardings=tuple(_abstract(s) for s in sig.shardings),
+            _out_named_shardings=tuple(_abstract(s) for s in lowered.out_shardings),
+            in_shardings_hlo=(None,) * len(sig.shardings),
+            out_shardings_hlo=(None,) * len(lowered.out_avals),
+            nr_devices=lowered.devices.num_partitions,
+            platforms=platforms,
+            ordered_effects=(),
+            unordered_effects=(),
+            disabled_safety_checks=tuple(str(c) for c in disabled_checks),
+            mlir_module_serialized=_portable_artifact(lowered.compiler_ir()),
+            calling_convention_version=maximum_supported_calling_convention_version,
+            module_kept_var_idx=tuple(range(len(lowered.in_avals))),
+            uses_global_constants=False,
+            _get_vjp=lambda: _export_vjp(fun_jit, sig, lowered),
+        )
+
+    return do_export
+
+
+def _export_vjp(fun_jit: JitFunction, sig, lowered) -> Exported:
+    """The VJP of an exported function, exported: flat inputs and output cotangents in, the
+    inputs' cotangents out, sharded as the inputs and outputs (as JAX's `_get_vjp_fun`)."""
+    from meshjit.compiler.ad.api import vjp
+    from meshjit.compiler.jit.api import ShapeDtypeStruct
+    from meshjit.compiler.tree_util import tree_leaves
+
+    name = fun_jit.name
+    if fun_jit.static_argnums or fun_jit.static_argnames:
+        raise MeshjitValueError(f"export: the VJP of jit({name}) with static arguments")
+    in_avals, out_avals = list(lowered.in_avals), list(lowered.out_avals)
+    for a in in_avals + out_avals:
+        if not dtypes.is_float(a.dtype):
+            raise MeshjitValueError(
+                f"export: the VJP of jit({name}) takes and returns only float values "
+                f"(meshjit has no float0 cotangents to serialize), but it has {a.str_short()}"
+            )
+    n = len(in_avals)
+
+    def fun_vjp(*args_and_cts):
+        def flat(*xs):
+            args, kwargs = tree_unflatten(sig.in_tree, xs)
+            return tree_leaves(fun_jit.fun(*args, **kwargs))
+
+        _, pullback = vjp(flat, *args_and_cts[:n])
+        return tuple(pullback(list(args_and_cts[n:])))
+
+    shardings = [*sig.shardings, *lowered.out_shardings]
+    specs = [
+        ShapeDtypeStruct(a.shape, a.dtype, sharding=s)
+        for a, s in zip(in_avals + out_avals, shardings)
+    ]
+    jitted = JitFunction(fun_vjp, out_shardings=tuple(sig.shardings), name=f"{name}_vjp")
+    return export(jitted)(*specs)
+
+
+def _flat_call(exp: Exported) -> Callable:
+    def call(*leaves):
+        return _bind(exp, leaves)
+
+    if exp._get_vjp is None:
+        return call
+    from meshjit.compiler.ad.custom_derivatives import custom_vjp
+
+    differentiable = custom_vjp(call)
+    differentiable.defvjp(
+        lambda *leaves: (call(*leaves), leaves),
+        lambda leaves, cts: tuple(exp.vjp().call(*leaves, *cts)),
+    )
+    return differentiable
+
+
+def _plain(aval) -> ShapedArray:
+    return ShapedArray(tuple(aval.shape), aval.dtype)
+
+
+def _abstract(s) -> NamedSharding | None:
+    return None if s is None else NamedSharding(s.mesh.abstract_mesh, s.spec)
+
+
+def _portable_artifact(module: ir.Module) -> bytes:
+    """The module as JAX's export stores it: VHLO at the version 4 weeks old, Shardy kept."""
+    from jaxlib import _jax
+
+    copy = load_module(module)
+    with copy.context:
+        copy.operation.attributes["jax.uses_shape_polymorphism"] = ir.BoolAttr.get(False)
+        target = stablehlo.get_version_from_compatibility_requirement(
+            stablehlo.StablehloCompatibilityRequirement.WEEK_4
+        )
+        return _jax.mlir.serialize_portable_artifact(copy, target, True)
+
+
+def _write_exported(w: fmt.Writer, exp: Exported, vjp_order: int) -> int:
+    """The `Exported` table, with every field JAX's serializer writes (the legacy per-value
+    avals and shardings too, which JAX still writes for its older readers)."""
+    avals = list(dict.fromkeys(exp.in_avals + exp.out_avals))
+    named = [s for s in exp._in_named_shardings + exp._out_named_shardings if s is not None]
+    meshes = list(dict.fromkeys(s.mesh for s in named))
+    uniques = list(dict.fromkeys(named))
+    F = fmt.ExportedField
+    offsets = {
+        F.function_name: w.b.CreateString(exp.fun_name),
+        F.in_tree: w.tree(exp.in_tree),
+        F.in_avals: w.offsets([w.aval(a) for a in exp.in_avals]),
+        F.out_tree: w.tree(exp.out_tree),
+        F.out_avals: w.offsets([w.aval(a) for a in exp.out_avals]),
+        F.in_shardings: _shardings(w, exp._in_named_shardings, meshes),
+        F.out_shardings: _shardings(w, exp._out_named_shardings, meshes),
+        F.ordered_effects: w.offsets([w.effect(e) for e in exp.ordered_effects]),
+        F.unordered_effects: w.offsets([w.effect(e) for e in exp.unordered_effects]),
+        F.disabled_checks: w.offsets([w.disabled_check(c) for c in exp.disabled_safety_checks]),
+        F.platforms: w.strings(exp.platforms),
+        F.mlir_module_serialized: w.byte_vector(exp.mlir_module_serialized),
+        F.module_kept_var_idx: w.numbers(exp.module_kept_var_idx, np.uint16),
+    }
+    if vjp_order > 0:
+        offsets[F.vjp] = _write_exported(w, exp.vjp(), vjp_order - 1)
+    offsets[F.unique_avals] = w.offsets([w.aval(a) for a in avals])
+    offsets[F.unique_abstract_meshes] = w.offsets([w.abstract_mesh(m) for m in meshes])
+    offsets[F.unique_named_shardings] = w.offsets(
+        [w.named_sharding(s, meshes.index(s.mesh)) for s in uniques]
+    )
+    offsets[F.in_avals_idxs] = w.numbers([avals.index(a) for a in exp.in_avals], np.uint32)
+    offsets[F.out_avals_idxs] = w.numbers([avals.index(a) for a in exp.out_avals], np.uint32)
+    offsets[F.in_shardings_idxs] = _sharding_idxs(w, exp._in_named_shardings, uniques)
+    offsets[F.out_shardings_idxs] = _sharding_idxs(w, exp._out_named_shardings, uniques)
+    fields = [
+        (F.serialization_version, "u16", fmt.WRITTEN_SERIALIZATION_VERSION),
+        *[(slot, "offset", off) for slot, off in offsets.items()],
+        (F.nr_devices, "u32", exp.nr_devices),
+        (F.calling_convention_version, "u16", exp.calling_convention_version),
+        (F.uses_global_constants, "bool", exp.uses_global_constants),
+    ]
+    return w.table(F.count, fields)
+
+
+def _shardings(w: fmt.Writer, shardings, meshes) -> int:
+    return w.offsets(
+        [w.sharding(s, meshes.index(s.mesh) if s is not None else 0) for s in shardings]
+    )
+
+
+def _sharding_idxs(w: fmt.Writer, shardings, uniques) -> int:
+    return w.numbers([0 if s is None else 1 + uniques.index(s) for s in shardings], np.uint32)
+
+
+# ---------------------------------------------------------------------------------------------
+# Deserializing.
+
+
+def deserialize(blob) -> Exported:
+    """An Exported from the bytes `Exported.serialize()` (meshjit's or JAX's) wrote."""
+    if not isinstance(blob, (bytes, bytearray, memoryview)):
+        raise MeshjitTypeError(f"deserialize takes bytes, got {type(blob).__name__}")
+    data = bytes(blob)
+    try:
+        return _read_exported(fmt.Reader.root(data))
+    except MeshjitError:
+        raise
+    except (struct.error, IndexError, ValueError, TypeError, KeyError) as e:
+        raise fmt.BadArtifact(
+            f"deserialize: the {len(data)} bytes are not a serialized Exported ({e})"
+        ) from None
+
+
+def _read_exported(r: fmt.Reader) -> Exported:
+    F = fmt.ExportedField
+    version = r.scalar(F.serialization_version, N.Uint16Flags)
+    if version not in fmt.READABLE_SERIALIZATION_VERSIONS:
+        raise fmt.BadArtifact(
+            f"deserialize: unknown serialization version {version}; meshjit reads versions "
+            f"{fmt.READABLE_SERIALIZATION_VERSIONS.start}..{fmt.READABLE_SERIALIZATION_VERSIONS.stop - 1}"
+            " (those of JAX 0.10.2), or the bytes are not a serialized Exported"
+        )
+    module = r.byte_vector(F.mlir_module_serialized)
+    if not module.startswith(b"ML\xefR"):
+        raise fmt.BadArtifact("deserialize: the artifact's module is not MLIR bytecode")
+    calling_convention = r.scalar(F.calling_convention_version, N.Uint16Flags)
+    if not (
+        minimum_supported_calling_convention_version
+        <= calling_convention
+        <= maximum_supported_calling_convention_version
+    ):
+        raise MeshjitValueError(
+            f"deserialize: calling convention version {calling_convention} is outside the "
+            f"supported range [{minimum_supported_calling_convention_version}.."
+            f"{maximum_supported_calling_convention_version}]"
+        )
+    in_avals, out_avals, in_shardings, out_shardings = _avals_and_shardings(r)
+    in_tree, out_tree = fmt.read_tree(r.table(F.in_tree)), fmt.read_tree(r.table(F.out_tree))
+    _check_leaves(in_tree, in_avals, "inputs")
+    _check_leaves(out_tree, out_avals, "outputs")
+    vjp = r.table(F.vjp)
+    return Exported(
+        fun_name=r.string(F.function_name) or "",
+        in_tree=in_tree,
+        in_avals=in_avals,
+        out_tree=out_tree,
+        out_avals=out_avals,
+        _in_named_shardings=in_shardings,
+        _out_named_shardings=out_shardings,
+        in_shardings_hlo=(None,) * len(in_avals),
+        out_shardings_hlo=(None,) * len(out_avals),
+        nr_devices=r.scalar(F.nr_devices, N.Uint32Flags)
+        or r.scalar(F.nr_devices_short, N.Int16Flags),
+        platforms=tuple(r.strings(F.platforms)),
+        ordered_effects=tuple(e.string(0) for e in r.tables(F.ordered_effects)),
+        unordered_effects=tuple(e.string(0) for e in r.tables(F.unordered_effects)),
+        disabled_safety_checks=tuple(
+            fmt.read_disabled_check(c) for c in r.tables(F.disabled_checks)
+        ),
+        mlir_module_serialized=module,
+        calling_convention_version=calling_convention,
+        module_kept_var_idx=tuple(r.numbers(F.module_kept_var_idx, np.uint16)),
+        uses_global_constants=bool(r.scalar(F.uses_global_constants, N.BoolFlags)),
+        _get_vjp=(lambda: _read_exported(vjp)) if vjp is not None else None,
+    )
+
+
+def _avals_and_shardings(r: fmt.Reader):
+    F = fmt.ExportedField
+    meshes = [fmt.read_abstract_mesh(m) for m in r.tables(F.unique_abstract_meshes)]
+    named = [fmt.read_named_sharding(s, meshes) for s in r.tables(F.unique_named_shardings)]
+    unique_avals = [fmt.read_aval(a) for a in r.tables(F.unique_avals)]
+
+    def shardings(idxs_field, legacy_field):
+        idxs = r.numbers(idxs_field, np.uint32)
+        if idxs:
+            return tuple(None if i == 0 else _at(named, i - 1, "named sharding") for i in idxs)
+        return tuple(fmt.read_sharding(s, meshes) for s in r.tables(legacy_field))
+
+    def avals(idxs_field, legacy_field):
+        idxs = r.numbers(idxs_field, np.uint32)
+        if idxs:
+            return tuple(_at(unique_avals, i, "aval") for i in idxs)
+        return tuple(fmt.read_aval(a) for a in r.tables(legacy_field))
+
+    in_avals = avals(F.in_avals_idxs, F.in_avals)
+    out_avals = avals(F.out_avals_idxs, F.out_avals)
+    in_shardings = shardings(F.in_shardings_idxs, F.in_shardings) or (None,) * len(in_avals)
+    out_shardings = shardings(F.out_shardings_idxs, F.out_shardings) or (None,) * len(out_avals)
+    if len(in_shardings) != len(in_avals) or len(out_shardings) != len(out_avals):
+        raise fmt.BadArtifact("deserialize: the artifact has as many shardings as avals")
+    return in_avals, out_avals, in_shardings, out_shardings
+
+
+def _at(items: list, i: int, what: str):
+    if i >= len(items):
+        raise fmt.BadArtifact(f"deserialize: {what} index {i} is out of range ({len(items)})")
+    return items[i]
+
+
+def _check_leaves(tree: PyTreeDef, avals, what: str) -> None:
+    if tree.num_leaves != len(avals):
+        raise fmt.BadArtifact(
+            f"deserialize: the {what} pytree has {tree.num_leaves} leaves for {len(avals)} avals"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Calling: the call_exported primitive.
+
+call_exported_p = Primitive("call_exported", multiple_results=True)
+
+
+def _bind(exp: Exported, leaves) -> list:
+    leaves = [_constrain(x, s) for x, s in zip(leaves, exp._in_named_shardings)]
+    outs = call_exported_p.bind(*leaves, exported=exp)
+    return [_constrain(y, s) for y, s in zip(outs, exp._out_named_shardings)]
+
+
+def _constrain(x, s: NamedSharding | None):
+    if s is None or s.mesh.size == 1:
+        return x
+    return sharding_constraint_p.bind(x, sharding=s)
+
+
+@abstract_eval_rules.register(call_exported_p)
+def _call_exported_rule(*avals, exported: Exported):
+    for i, (got, want) in enumerate(zip(avals, exported.in_avals)):
+        if got.shape != want.shape or got.dtype != want.dtype:
+            raise MeshjitTypeError(
+                f"Exported {exported.fun_name} argument {i} must be {want.str_short()}, got "
+                f"{got.str_short()}"
+            )
+    return [ShapedArray(a.shape, a.dtype) for a in exported.out_avals]
+
+
+def _call_exported_lowering(ctx: LoweringRuleContext, *args, exported: Exported):
+    mctx = ctx.module_ctx
+    symbol = mctx.functions.get(id(exported))
+    if symbol is None:
+        symbol = mctx.functions[id(exported)] = _inline_module(mctx, exported)
+    operands = []
+    if len(exported.platforms) > 1:  # the platform index argument of the calling convention
+        operands.append(mctx.scalar_constant(_platform_index(exported), np.int32))
+    operands += [args[i] for i in exported.module_kept_var_idx]
+    result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
+    return list(func.CallOp(result_types, ir.FlatSymbolRefAttr.get(symbol), operands).results)
+
+
+lowering_rules.register(call_exported_p, _call_exported_lowering)
+
+
+@batching_rules.register(call_exported_p)
+def _call_exported_batcher(args, dims, *, exported: Exported):
+    """An artifact has fixed shapes: under vmap it is called once per example (a `lax.map`)."""
+    from meshjit.compiler.lax.batching import all_to_front
+    from meshjit.compiler.lax.control_flow import map as lax_map
+
+    batched = [d is not None for d in dims]
+    fronted = all_to_front(args, dims)
+    mapped = [x for x, b in zip(fronted, batched) if b]
+
+    def one(xs):
+        it = iter(xs)
+        row = [next(it) if b else x for x, b in zip(fronted, batched)]
+        return call_exported_p.bind(*row, exported=exported)
+
+    outs = lax_map(one, mapped)
+    return list(outs), [0] * len(exported.out_avals)
+
+
+@jvp_rules.register(call_exported_p)
+def _call_exported_jvp(primals, tangents, *, exported: Exported):
+    raise MeshjitValueError(
+        f"Exported {exported.fun_name} carries no VJP, so its call cannot be differentiated: "
+        "export it with one (`serialize(vjp_order=1)`)"
+    )
+
+
+def _platform_index(exported: Exported) -> int:
+    return exported.platforms.index("cpu") if "cpu" in exported.platforms else 0
+
+
+def _inline_module(mctx, exported: Exported) -> str:
+    """Moves the artifact's functions into the module being lowered, as private functions with
+    fresh names, its meshes mapped onto the module's; returns the name of its `@main`."""
+    sub = load_module(exported.mlir_module_serialized)
+    with sub.context, ir.Location.unknown():
+        _import_shardy(sub)
+        # Every symbol first takes a name of its own, so no rename meets one still to come.
+        originals = {}
+        for op in sub.body.operations:
+            if op.operation.name in ("func.func", "sdy.mesh"):
+                old = ir.StringAttr(op.attributes["sym_name"]).value
+                originals[_rename(sub, op, old, f"__exported_{next(_FRESH)}")] = old
+        main = None
+        for op in list(sub.body.operations):
+            temp = ir.StringAttr(op.attributes["sym_name"]).value if originals else None
+            old = originals.get(temp)
+            if op.operation.name == "sdy.mesh":
+                _place_mesh(mctx, sub, op, temp, old)
+            elif op.operation.name == "func.func":
+                name = f"call_exported_{exported.fun_name}" if old == "main" else old
+                new = _rename(sub, op, temp, mctx.unique_symbol(name))
+                op.attributes["sym_visibility"] = ir.StringAttr.get("private")
+                if old == "main":
+                    main = new
+                    for key in ("arg_attrs", "res_attrs"):  # the shardings constrain outside
+                        if key in op.attributes:
+                            del op.attributes[key]
+        if main is None:
+            raise MeshjitValueError(f"Exported {exported.fun_name}: the module has no @main")
+        body = mctx.module.body
+        for op in list(sub.body.operations):
+            if op.operation.name == "sdy.mesh":
+                ir.InsertionPoint.at_block_begin(body).insert(op.detach_from_parent())
+            else:
+                body.append(op.detach_from_parent())
+    return main
+
+
+def _import_shardy(sub: ir.Module) -> None:
+    """JAX's older artifacts keep Shardy's meshes in frontend attributes; then meshes written
+    inline are lifted to `sdy.mesh` symbols, as JAX's call does."""
+    attrs = sub.operation.attributes
+    if "mhlo.frontend_attributes" in attrs:
+        frontend = ir.DictAttr(attrs["mhlo.frontend_attributes"])
+        if "xla.sdy.meshes" in frontend:
+            passmanager.PassManager.parse(
+                "builtin.module(xla-sdy-round-trip-import-shardy-attrs)"
+            ).run(sub.operation)
+    passmanager.PassManager.parse("builtin.module(sdy-lift-inlined-meshes)").run(sub.operation)
+
+
+def _place_mesh(mctx, sub: ir.Module, op, temp: str, old: str) -> None:
+    """The artifact's mesh becomes the calling module's mesh of that shape (its op dropped);
+    a mesh with device ids (or none of axes) is kept, under a fresh name."""
+    from jaxlib.mlir.dialects import sdy
+
+    from meshjit.passes.graph.sharding_io import read_mesh
+
+    attr = sdy.MeshAttr(op.attributes["mesh"])
+    if list(attr.device_ids) or not list(attr.axes):
+        _rename(sub, op, temp, mctx.unique_symbol(old))
+        return
+    target = mctx.mesh_symbol(read_mesh(op.attributes["mesh"]))
+    ir.SymbolTable.replace_all_symbol_uses(temp, target, sub.operation)
+    op.operation.erase()
+
+
+_FRESH = itertools.count()
+
+
+def _rename(sub: ir.Module, op, old: str, new: str) -> str:
+    if old != new:
+        ir.SymbolTable.replace_all_symbol_uses(old, new, sub.operation)
+        op.attributes["sym_name"] = ir.StringAttr.get(new)
+    return new
