@@ -7,6 +7,7 @@ helpers in lapack, after all of them), so the rule tables are complete once it i
 
 from meshjit.compiler.lax import linalg
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
+from meshjit.compiler.lax.complex_parts import complex, conj, imag, real
 from meshjit.compiler.lax.control_flow import (
     associative_scan,
     cond,
@@ -204,8 +205,10 @@ __all__ = [
     "clamp",
     "clz",
     "collapse",
+    "complex",
     "concatenate",
     "cond",
+    "conj",
     "conv",
     "conv_dimension_numbers",
     "conv_general_dilated",
@@ -244,6 +247,7 @@ __all__ = [
     "gather",
     "ge",
     "gt",
+    "imag",
     "integer_pow",
     "iota",
     "is_finite",
@@ -266,6 +270,7 @@ __all__ = [
     "padtype_to_pads",
     "population_count",
     "pow",
+    "real",
     "reduce",
     "reduce_and",
     "reduce_max",

@@ -87,6 +87,9 @@ _REDUCERS = {
 }
 
 
+_COMPLEX_EXTREMA = {"reduce_max": "GT", "reduce_min": "LT"}  # lexicographic, as JAX
+
+
 def emit_reduce(ctx: LoweringRuleContext, operands, inits, axes, out_avals, body_fn):
     """Emits stablehlo.reduce; `body_fn(ctx, accs, xs) -> values` builds the reducer."""
     result_types = [ctx.tensor_type(a) for a in out_avals]
@@ -126,7 +129,10 @@ def _reduce_lowering(name, ctx: LoweringRuleContext, x, *, axes):
     block = op.regions[0].blocks.append(scalar, scalar)
     acc, value = block.arguments
     with ir.InsertionPoint(block):
-        combined = emit(_REDUCERS[name][0].OPERATION_NAME, [scalar], [acc, value]).result
+        if name in _COMPLEX_EXTREMA and dtypes.is_complex(aval.dtype):
+            combined = elementwise.complex_extremum(acc, value, _COMPLEX_EXTREMA[name])
+        else:
+            combined = emit(_REDUCERS[name][0].OPERATION_NAME, [scalar], [acc, value]).result
         emit("stablehlo.return", [], [combined])
     mctx.templates[key] = op
     return op.result

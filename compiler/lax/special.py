@@ -113,29 +113,29 @@ def _one_minus_square(x):
 # ---------------------------------------------------------------------------------------------
 # Inverse trigonometric and hyperbolic functions.
 
-acos_p = _elementwise_primitive("acos", "chlo.acos", "f")
+acos_p = _elementwise_primitive("acos", "chlo.acos", "fc")
 _unary_jvp(acos_p, lambda x, y: elementwise.neg(elementwise.rsqrt(_one_minus_square(x))))
 
-asin_p = _elementwise_primitive("asin", "chlo.asin", "f")
+asin_p = _elementwise_primitive("asin", "chlo.asin", "fc")
 _unary_jvp(asin_p, lambda x, y: elementwise.rsqrt(_one_minus_square(x)))
 
-atan_p = _elementwise_primitive("atan", "chlo.atan", "f")
+atan_p = _elementwise_primitive("atan", "chlo.atan", "fc")
 _unary_jvp(atan_p, lambda x, y: elementwise.div(1.0, elementwise.add(elementwise.mul(x, x), 1.0)))
 
-acosh_p = _elementwise_primitive("acosh", "chlo.acosh", "f")
+acosh_p = _elementwise_primitive("acosh", "chlo.acosh", "fc")
 _unary_jvp(
     acosh_p,
     lambda x, y: elementwise.rsqrt(elementwise.sub(elementwise.mul(x, x), 1.0)),  # as JAX
 )
 
-asinh_p = _elementwise_primitive("asinh", "chlo.asinh", "f")
+asinh_p = _elementwise_primitive("asinh", "chlo.asinh", "fc")
 _unary_jvp(asinh_p, lambda x, y: elementwise.rsqrt(elementwise.add(elementwise.mul(x, x), 1.0)))
 
-atanh_p = _elementwise_primitive("atanh", "chlo.atanh", "f")
+atanh_p = _elementwise_primitive("atanh", "chlo.atanh", "fc")
 _unary_jvp(atanh_p, lambda x, y: elementwise.div(1.0, _one_minus_square(x)))
 
-sinh_p = _elementwise_primitive("sinh", "chlo.sinh", "f")
-cosh_p = _elementwise_primitive("cosh", "chlo.cosh", "f")
+sinh_p = _elementwise_primitive("sinh", "chlo.sinh", "fc")
+cosh_p = _elementwise_primitive("cosh", "chlo.cosh", "fc")
 _unary_jvp(sinh_p, lambda x, y: cosh_p.bind(x))
 _unary_jvp(cosh_p, lambda x, y: sinh_p.bind(x))
 

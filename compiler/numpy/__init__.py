@@ -35,6 +35,17 @@ from meshjit.compiler.numpy import (
     statistics,
 )
 from meshjit.compiler.numpy.array_methods import METHODS
+from meshjit.compiler.numpy.complex_parts import (
+    angle,
+    conj,
+    conjugate,
+    imag,
+    iscomplex,
+    iscomplexobj,
+    isreal,
+    isrealobj,
+    real,
+)
 from meshjit.compiler.numpy.contractions import einsum
 from meshjit.compiler.numpy.creation import (
     arange,
@@ -122,8 +133,6 @@ from meshjit.compiler.numpy.math import (
     arctan,
     arctanh,
     around,
-    conj,
-    conjugate,
     cosh,
     deg2rad,
     degrees,
@@ -262,7 +271,14 @@ __all__ = [
     "clip",
     "column_stack",
     "concatenate",
+    "angle",
     "conj",
+    "imag",
+    "iscomplex",
+    "iscomplexobj",
+    "isreal",
+    "isrealobj",
+    "real",
     "conjugate",
     "copy",
     "cos",
