@@ -62,6 +62,10 @@ argmin_p = Primitive("argmin")
 
 
 def _arg_reduce_rule(x, *, axes, index_dtype):
+    if dtypes.is_complex(x.dtype):  # JAX's comparisons refuse complex values too
+        raise MeshjitTypeError(
+            f"argmax / argmin do not accept dtype {x.dtype.name}: complex numbers are not ordered"
+        )
     if x.shape[axes[0]] == 0:
         raise MeshjitValueError(f"arg reduction over an empty axis {axes[0]} of {x.str_short()}")
     shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
