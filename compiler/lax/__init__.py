@@ -76,6 +76,7 @@ from meshjit.compiler.lax.elementwise import (
     tan,
     tanh,
 )
+from meshjit.compiler.lax.fft import FftType, fft
 from meshjit.compiler.lax.gather_scatter import (
     GatherDimensionNumbers,
     GatherScatterMode,
@@ -169,6 +170,7 @@ from meshjit.compiler.lax.windowed import (
 
 __all__ = [
     "ConvDimensionNumbers",
+    "FftType",
     "Precision",
     "associative_scan",
     "batch_matmul",
@@ -240,6 +242,7 @@ __all__ = [
     "logaddexp",
     "expand_dims",
     "expm1",
+    "fft",
     "floor",
     "fori_loop",
     "full",
