@@ -520,11 +520,7 @@ def convert_element_type(
     x, new_dtype, *, weak_type: bool = False, warn_on_complex_to_real_cast: bool = True
 ):
     new_dtype = checked_dtype(new_dtype)
-    if (
-        warn_on_complex_to_real_cast
-        and dtypes.is_complex(aval_of(x).dtype)
-        and not dtypes.is_complex(new_dtype)
-    ):
+    if warn_on_complex_to_real_cast and not dtypes.is_complex(new_dtype) and _is_complex(x):
         warnings.warn(
             "Casting complex values to real discards the imaginary part",
             np.exceptions.ComplexWarning,
@@ -538,6 +534,12 @@ def convert_element_type(
     if aval.dtype == new_dtype and aval.weak_type == weak_type:
         return x  # also a Python scalar that is already of this weak type: it stays a literal
     return convert_element_type_p.bind_internal(x, new_dtype=new_dtype, weak_type=weak_type)
+
+
+def _is_complex(x) -> bool:
+    if isinstance(x, (bool, int, float)):  # also Python ints beyond int32, which wrap
+        return False
+    return dtypes.is_complex(aval_of(x).dtype)
 
 
 def _wrapped_int(x: int, dtype) -> np.ndarray:
