@@ -29,7 +29,7 @@ UNARY = ["real", "imag", "conj", "conjugate", "angle", "abs", "absolute", "iscom
          "mean", "var", "std", "max", "min", "sinc", "nan_to_num"]
 BINARY = ["add", "subtract", "multiply", "divide", "true_divide", "power", "equal", "not_equal",
           "less", "greater", "less_equal", "greater_equal", "maximum", "minimum", "vdot", "inner",
-          "outer", "arctan2", "float_power", "isclose", "fmax", "fmin"]
+          "outer", "arctan2", "float_power", "isclose", "fmax", "fmin", "logaddexp"]
 OTHER = {
     "angle_deg": lambda: jnp.angle(Z, deg=True),
     "angle_real": lambda: jnp.angle(np.array([1.0, -2.0, 0.0], np.float32)),
@@ -68,6 +68,8 @@ OTHER = {
     "allclose": lambda: jnp.allclose(Z, Z + 1e-7),
     "trace": lambda: jnp.trace(Z[:, :3]),
     "vmap_abs2": lambda: jax.vmap(lambda a: jnp.sum(a * jnp.conj(a)).real)(Z),
+    "logaddexp_grad": lambda: jax.grad(lambda z: jnp.real(jnp.sum(jnp.logaddexp(z, W))), holomorphic=False)(Z),
+    "logaddexp_wrap": lambda: jnp.logaddexp(np.array([3j, -3j, 2 + 3j], np.complex64), np.array([3.1j, -3.1j, 1 + 3.1j], np.complex64)),
     "jit_mixed": lambda: jax.jit(lambda z, x: jnp.exp(1j * x) * z + x)(Z, X),
 }
 
@@ -96,7 +98,7 @@ UNARY = [
 BINARY = [
     "add", "subtract", "multiply", "divide", "true_divide", "power", "equal", "not_equal",
     "less", "greater", "less_equal", "greater_equal", "maximum", "minimum", "vdot", "inner",
-    "outer", "arctan2", "float_power", "isclose", "fmax", "fmin",
+    "outer", "arctan2", "float_power", "isclose", "fmax", "fmin", "logaddexp",
 ]  # fmt: skip
 OTHER = [
     "angle_deg", "angle_real", "angle_int", "real_of_int", "imag_of_int", "conj_of_float",
@@ -104,7 +106,8 @@ OTHER = [
     "norm_inf", "norm_3", "norm_fro", "norm_matrix_1", "astype_float", "astype_bool",
     "astype_complex", "array_scalar", "asarray_list", "zeros", "full", "linspace", "methods",
     "scalar_type", "float_times_complex", "int_times_1j", "where", "mean_axis", "var_ddof",
-    "max_axis", "round_decimals", "allclose", "trace", "vmap_abs2", "jit_mixed",
+    "max_axis", "round_decimals", "allclose", "trace", "vmap_abs2", "jit_mixed", "logaddexp_grad",
+    "logaddexp_wrap",
 ]  # fmt: skip
 CASES = UNARY + BINARY + OTHER
 
