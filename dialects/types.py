@@ -20,6 +20,8 @@ _ELEMENT_TYPE_BUILDERS = {
     np.dtype(np.float16): ir.F16Type.get,
     np.dtype(np.float32): ir.F32Type.get,
     np.dtype(np.float64): ir.F64Type.get,
+    np.dtype(np.complex64): lambda: ir.ComplexType.get(ir.F32Type.get()),
+    np.dtype(np.complex128): lambda: ir.ComplexType.get(ir.F64Type.get()),
 }
 
 
@@ -48,7 +50,8 @@ class TypeCache:
 
 
 def dense_elements(value: np.ndarray, element_type: ir.Type) -> ir.DenseElementsAttr:
-    """A dense attribute holding `value`; bool and bfloat16 go through byte views."""
+    """A dense attribute holding `value`; bool and bfloat16 go through byte views, complex
+    values (which have no scalar attribute) through their buffer at every rank."""
     value = np.asarray(value, order="C")
     if value.dtype == np.bool_:
         buffer = value.astype(np.uint8)
@@ -56,7 +59,7 @@ def dense_elements(value: np.ndarray, element_type: ir.Type) -> ir.DenseElements
         buffer = value.view(np.uint16)
     else:
         buffer = value
-    if not value.shape:
+    if not value.shape and value.dtype.kind != "c":
         return ir.DenseElementsAttr.get_splat(
             ir.RankedTensorType.get([], element_type), scalar_attr(value, element_type)
         )

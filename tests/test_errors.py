@@ -1,5 +1,6 @@
 """Every bad input raises a meshjit error that names the problem and the user's source line."""
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -160,11 +161,11 @@ def test_out_of_range_axis(name, fn, words):
 @pytest.mark.parametrize(
     "value, words",
     [
-        (np.ones(3, np.complex64), ("complex64", "not supported")),
+        (np.ones(3, ml_dtypes.float8_e4m3fn), ("float8_e4m3fn", "not supported")),
         (np.array([object(), object()], dtype=object), ("object", "not supported")),
         (np.array(["a", "b"]), ("<U1", "not supported")),
     ],
-    ids=["complex64", "object", "str"],
+    ids=["float8", "object", "str"],
 )
 def test_unsupported_dtype_argument(value, words):
     f = meshjit.jit(lambda x: x)
@@ -181,17 +182,17 @@ def test_float64_is_canonicalised_not_rejected():
 
 def test_unsupported_dtype_in_astype():
     def f(x):
-        return x.astype(np.complex64)  # L:astype-complex
+        return x.astype(ml_dtypes.float8_e4m3fn)  # L:astype-float8
 
     with pytest.raises(MeshjitTypeError) as ei:
         meshjit.jit(f)(np.ones(3, f32))
-    _check(ei, "L:astype-complex", "complex64", "not supported")
+    _check(ei, "L:astype-float8", "float8_e4m3fn", "not supported")
 
 
 def test_unsupported_dtype_eager():
     with pytest.raises(MeshjitTypeError) as ei:
-        jnp.add(np.ones(2, np.complex64), 1)  # L:eager-complex
-    _check(ei, "L:eager-complex", "complex64")
+        jnp.add(np.ones(2, ml_dtypes.float8_e4m3fn), 1)  # L:eager-float8
+    _check(ei, "L:eager-float8", "float8_e4m3fn")
 
 
 def test_string_argument_to_jit():

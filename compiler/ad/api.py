@@ -16,6 +16,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.ad import transform as ad
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal
 from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
@@ -361,36 +362,62 @@ def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
     return tuple(n % nargs for n in nums)
 
 
-def _check_grad_inputs(leaves, what: str):
+def _check_grad_inputs(leaves, what: str, holomorphic: bool = False):
     for x in leaves:
         aval = abstractify(x)
+        if holomorphic and not dtypes.is_complex(aval.dtype):
+            raise MeshjitTypeError(
+                f"{what} with holomorphic=True requires inputs with complex dtype, but got "
+                f"{aval.dtype.name}."
+            )
         if not ad_util.has_tangent(aval):
             raise MeshjitTypeError(
                 f"{what} with respect to an {aval.dtype.name} argument; use a float input or jvp"
             )
 
 
-def _check_scalar_output(traced: _Traced, what: str):
+def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
     avals = traced.closed.out_avals[: traced.num_main]
     if len(avals) != 1 or avals[0].shape != ():
         got = ", ".join(a.str_short() for a in avals) or "no arrays"
         raise MeshjitTypeError(f"{what} requires a scalar output, got {got}")
-    if not ad_util.has_tangent(avals[0]):
+    check_output_dtype(avals[0], what, holomorphic)
+
+
+def check_output_dtype(aval, what: str, holomorphic: bool) -> None:
+    """JAX's rule for reverse mode's outputs: complex exactly when holomorphic=True."""
+    if holomorphic and not dtypes.is_complex(aval.dtype):
         raise MeshjitTypeError(
-            f"{what} requires a float output, got {avals[0].str_short()}; use vjp for "
-            "integer outputs"
+            f"{what} with holomorphic=True requires outputs with complex dtype, but got "
+            f"{aval.dtype.name}."
+        )
+    if not holomorphic and dtypes.is_complex(aval.dtype):
+        raise MeshjitTypeError(
+            f"{what} requires real-valued outputs (output dtype that is a sub-dtype of "
+            f"np.floating), but got {aval.dtype.name}. For holomorphic differentiation, pass "
+            "holomorphic=True. For differentiation of non-holomorphic functions involving "
+            "complex outputs, use jax.vjp directly."
+        )
+    if not ad_util.has_tangent(aval):
+        raise MeshjitTypeError(
+            f"{what} requires a float output, got {aval.str_short()}; use vjp for integer outputs"
         )
 
 
-def value_and_grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
-    """A function returning (fun(*args), its gradient with respect to args[argnums])."""
+def value_and_grad(
+    fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False
+) -> Callable:
+    """A function returning (fun(*args), its gradient with respect to args[argnums]). A
+    real-valued `fun` may take complex inputs (the gradient is JAX's: the conjugate of
+    d fun / d z-bar times two); a complex-valued one needs `holomorphic=True` and complex
+    inputs, and its gradient is the complex derivative."""
 
     @functools.wraps(fun)
     def value_and_grad_fun(*args, **kwargs):
         nums = _argnums(argnums, len(args), "grad")
         diff = tuple(args[i] for i in nums)
         leaves, tree = tree_flatten(diff)
-        _check_grad_inputs(leaves, "grad")
+        _check_grad_inputs(leaves, "grad", holomorphic)
         avals = [abstractify(x) for x in leaves]
         box = {}
         concrete = _concrete(leaves)
@@ -403,7 +430,7 @@ def value_and_grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
 
         def body(*xs):
             traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad", concrete)
-            _check_scalar_output(traced, "grad")
+            _check_scalar_output(traced, "grad", holomorphic)
             lin = _linearize_traced(traced, [True] * len(xs), concrete)
             flat = eval_closed(lin.fwd, xs)
             n_out = len(traced.closed.out_avals)
@@ -424,9 +451,10 @@ def value_and_grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
     return value_and_grad_fun
 
 
-def grad(fun: Callable, argnums=0, has_aux: bool = False) -> Callable:
-    """The gradient of a scalar-valued `fun` with respect to args[argnums]."""
-    vg = value_and_grad(fun, argnums, has_aux)
+def grad(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False) -> Callable:
+    """The gradient of a scalar-valued `fun` with respect to args[argnums] (`holomorphic`: as
+    in `value_and_grad`)."""
+    vg = value_and_grad(fun, argnums, has_aux, holomorphic)
 
     @functools.wraps(fun)
     def grad_fun(*args, **kwargs):

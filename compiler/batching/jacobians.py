@@ -30,9 +30,23 @@ def _split_call(fun, args, kwargs, nums):
     return tuple(args[i] for i in nums), call
 
 
-def _check_float(avals, what: str, side: str):
+def _check_float(avals, what: str, side: str, holomorphic: bool = False, complex_ok=False):
+    """JAX's dtype checks: holomorphic=True wants complex values; otherwise jacfwd's inputs
+    are real, while jacrev's inputs may be complex (`complex_ok`) and its outputs are real."""
     for aval in avals:
-        if not dtypes.is_float(aval.dtype):
+        if holomorphic:
+            if not dtypes.is_complex(aval.dtype):
+                raise MeshjitTypeError(
+                    f"{what} with holomorphic=True requires {side}s with complex dtype, but "
+                    f"got {aval.dtype.name}."
+                )
+        elif dtypes.is_complex(aval.dtype) and not complex_ok:
+            raise MeshjitTypeError(
+                f"{what} requires real-valued {side}s ({side} dtype that is a sub-dtype of "
+                f"np.floating), but got {aval.dtype.name}. For holomorphic differentiation, "
+                "pass holomorphic=True."
+            )
+        elif not dtypes.is_inexact(aval.dtype):
             raise MeshjitTypeError(
                 f"{what} requires real-valued {side}s (a float dtype), but got "
                 f"{aval.dtype.name}; convert it to a float, or differentiate with respect to "
@@ -77,7 +91,7 @@ def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
         diff, call = _split_call(fun, args, kwargs, nums)
         leaves, in_tree = tree_flatten(diff)
         avals = [abstractify(x) for x in leaves]
-        _check_float(avals, "jacfwd", "input")
+        _check_float(avals, "jacfwd", "input", holomorphic)
         # linearize once (outside vmap: Python may branch on concrete inputs), then push the
         # basis through the linear map
         lin = linearize(call, *diff, has_aux=has_aux)
@@ -86,6 +100,8 @@ def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
         def pushfwd(*basis):
             return f_jvp(*tree_unflatten(in_tree, basis))
 
+        if holomorphic:
+            _check_float([abstractify(v) for v in tree_flatten(y)[0]], "jacfwd", "output", True)
         jac = vmap(pushfwd, out_axes=-1)(*_std_basis(avals))
         jac = _nest(y, jac, avals, in_tree, argnums)
         return (jac, lin[2]) if has_aux else jac
@@ -102,12 +118,12 @@ def jacrev(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
         diff, call = _split_call(fun, args, kwargs, nums)
         leaves, in_tree = tree_flatten(diff)
         avals = [abstractify(x) for x in leaves]
-        _check_float(avals, "jacrev", "input")
+        _check_float(avals, "jacrev", "input", holomorphic, complex_ok=True)
         out = vjp(call, *diff, has_aux=has_aux)
         y, pullback = out[0], out[1]
         y_leaves, y_tree = tree_flatten(y)
         y_avals = [abstractify(v) for v in y_leaves]
-        _check_float(y_avals, "jacrev", "output")
+        _check_float(y_avals, "jacrev", "output", holomorphic)
 
         def pull(*basis):
             return pullback(tree_unflatten(y_tree, basis))
@@ -151,7 +167,7 @@ def _as_args(tree, argnums):
 
 def hessian(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
     """The Hessian of a scalar `fun`: jacfwd of jacrev."""
-    return jacfwd(jacrev(fun, argnums, has_aux), argnums, has_aux)
+    return jacfwd(jacrev(fun, argnums, has_aux, holomorphic), argnums, has_aux, holomorphic)
 
 
 __all__ = ["hessian", "jacfwd", "jacobian", "jacrev"]

@@ -1,4 +1,5 @@
-"""JAX's dtype rules with x64 off: canonical dtypes, weak types, and the promotion lattice."""
+"""JAX's dtype rules with x64 off: canonical dtypes, weak types (Python bool, int, float and
+complex), and the promotion lattice (complex included: float32 with complex64 is complex64)."""
 
 from __future__ import annotations
 
@@ -20,17 +21,19 @@ bfloat16 = np.dtype(ml_dtypes.bfloat16)
 float16 = np.dtype(np.float16)
 float32 = np.dtype(np.float32)
 float64 = np.dtype(np.float64)
+complex64 = np.dtype(np.complex64)
+complex128 = np.dtype(np.complex128)
 
 # x64 off: 64-bit types are stored as their 32-bit counterparts.
-_CANONICAL = {int64: int32, uint64: uint32, float64: float32}
+_CANONICAL = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
 SUPPORTED = frozenset(
-    [bool_, int8, int16, int32, uint8, uint16, uint32, bfloat16, float16, float32]
+    [bool_, int8, int16, int32, uint8, uint16, uint32, bfloat16, float16, float32, complex64]
 )
 
 FLOATS = frozenset([bfloat16, float16, float32, float64])  # is_float, as one set lookup
 
-# Lattice nodes: dtypes plus the two weak Python types "i*" and "f*".
-_WEAK_INT, _WEAK_FLOAT = "i*", "f*"
+# Lattice nodes: dtypes plus the three weak Python types "i*", "f*" and "c*".
+_WEAK_INT, _WEAK_FLOAT, _WEAK_COMPLEX = "i*", "f*", "c*"
 _EDGES = {
     bool_: [_WEAK_INT],
     _WEAK_INT: [uint8, int8],
@@ -42,11 +45,14 @@ _EDGES = {
     int16: [int32],
     int32: [int64],
     int64: [_WEAK_FLOAT],
-    _WEAK_FLOAT: [bfloat16, float16],
+    _WEAK_FLOAT: [bfloat16, float16, _WEAK_COMPLEX],
     bfloat16: [float32],
     float16: [float32],
-    float32: [float64],
-    float64: [],
+    float32: [float64, complex64],
+    float64: [complex128],
+    _WEAK_COMPLEX: [complex64],
+    complex64: [complex128],
+    complex128: [],
 }
 
 
@@ -100,11 +106,37 @@ def is_bool(dtype) -> bool:
     return _kind(dtype) == "b"
 
 
+def is_complex(dtype) -> bool:
+    return _kind(dtype) == "c"
+
+
+def is_inexact(dtype) -> bool:
+    """Floating or complex: the dtypes that have tangents."""
+    return _kind(dtype) in ("f", "c")
+
+
+_REAL_OF = {complex64: float32, complex128: float64}
+_COMPLEX_OF = {float64: complex128, complex128: complex128}
+
+
+def real_dtype(dtype) -> np.dtype:
+    """The dtype of a complex dtype's parts (complex64 -> float32); other dtypes are kept."""
+    dtype = np.dtype(dtype)
+    return _REAL_OF.get(dtype, dtype)
+
+
+def complex_dtype(dtype) -> np.dtype:
+    """The complex dtype holding `dtype`'s values (float64 -> complex128, others complex64)."""
+    return _COMPLEX_OF.get(np.dtype(dtype), complex64)
+
+
 def _node(dtype, weak):
     if weak and is_int(dtype):
         return _WEAK_INT
     if weak and is_float(dtype):
         return _WEAK_FLOAT
+    if weak and is_complex(dtype):
+        return _WEAK_COMPLEX
     return np.dtype(dtype)
 
 
@@ -136,6 +168,8 @@ def _result_type(typed) -> tuple[np.dtype, bool]:
         return int32, True
     if joined == _WEAK_FLOAT:
         return float32, True
+    if joined == _WEAK_COMPLEX:
+        return complex64, True
     return canonicalize(joined), False
 
 
@@ -146,6 +180,8 @@ def python_scalar_dtype(value) -> np.dtype:
         return int32
     if isinstance(value, float):
         return float32
+    if isinstance(value, complex):
+        return complex64
     raise TypeError(f"not a Python scalar: {value!r}")
 
 
@@ -168,13 +204,15 @@ _SHORT = {
     float16: "f16",
     float32: "f32",
     float64: "f64",
+    complex64: "c64",
+    complex128: "c128",
 }
 FROM_SHORT = {v: k for k, v in _SHORT.items()}
 
 
 def lowest(dtype) -> np.ndarray:
-    """The identity of max: -inf, the type's minimum, or False."""
-    if is_float(dtype):
+    """The identity of max: -inf (complex: -inf + 0j), the type's minimum, or False."""
+    if is_inexact(dtype):
         return np.array(-np.inf, dtype)
     if is_bool(dtype):
         return np.array(False)
@@ -182,8 +220,8 @@ def lowest(dtype) -> np.ndarray:
 
 
 def highest(dtype) -> np.ndarray:
-    """The identity of min: +inf, the type's maximum, or True."""
-    if is_float(dtype):
+    """The identity of min: +inf (complex: inf + 0j), the type's maximum, or True."""
+    if is_inexact(dtype):
         return np.array(np.inf, dtype)
     if is_bool(dtype):
         return np.array(True)

@@ -263,6 +263,7 @@ _ELEMENT_TYPES = {
     "bf16": dtypes.bfloat16,
     "f16": dtypes.float16,
     "f32": dtypes.float32,
+    "complex<f32>": dtypes.complex64,
 }
 
 

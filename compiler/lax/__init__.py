@@ -7,6 +7,7 @@ helpers in lapack, after all of them), so the rule tables are complete once it i
 
 from meshjit.compiler.lax import linalg
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
+from meshjit.compiler.lax.complex_parts import complex, conj, imag, real
 from meshjit.compiler.lax.control_flow import (
     associative_scan,
     cond,
@@ -75,6 +76,7 @@ from meshjit.compiler.lax.elementwise import (
     tan,
     tanh,
 )
+from meshjit.compiler.lax.fft import FftType, fft
 from meshjit.compiler.lax.gather_scatter import (
     GatherDimensionNumbers,
     GatherScatterMode,
@@ -168,6 +170,7 @@ from meshjit.compiler.lax.windowed import (
 
 __all__ = [
     "ConvDimensionNumbers",
+    "FftType",
     "Precision",
     "associative_scan",
     "batch_matmul",
@@ -204,8 +207,10 @@ __all__ = [
     "clamp",
     "clz",
     "collapse",
+    "complex",
     "concatenate",
     "cond",
+    "conj",
     "conv",
     "conv_dimension_numbers",
     "conv_general_dilated",
@@ -237,6 +242,7 @@ __all__ = [
     "logaddexp",
     "expand_dims",
     "expm1",
+    "fft",
     "floor",
     "fori_loop",
     "full",
@@ -244,6 +250,7 @@ __all__ = [
     "gather",
     "ge",
     "gt",
+    "imag",
     "integer_pow",
     "iota",
     "is_finite",
@@ -266,6 +273,7 @@ __all__ = [
     "padtype_to_pads",
     "population_count",
     "pow",
+    "real",
     "reduce",
     "reduce_and",
     "reduce_max",

@@ -37,8 +37,8 @@ def aval_of(x) -> ShapedArray:
 
 
 def has_tangent(aval: ShapedArray) -> bool:
-    """Only inexact values have tangents (integers and bools are constant)."""
-    return dtypes.is_float(aval.dtype)
+    """Only inexact (floating and complex) values have tangents; integers and bools are constant."""
+    return dtypes.is_inexact(aval.dtype)
 
 
 def zeros_like_aval(aval: ShapedArray):

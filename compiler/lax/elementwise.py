@@ -7,6 +7,7 @@ from __future__ import annotations
 import builtins
 import functools
 import math
+import warnings
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -48,26 +49,26 @@ from meshjit.compiler.trace.tracing import checked_dtype
 # ---------------------------------------------------------------------------------------------
 # The primitives and their abstract evaluation.
 
-# name -> dtype kinds it accepts ('f' float, 'i' int, 'b' bool)
+# name -> dtype kinds it accepts ('f' float, 'c' complex, 'i' int, 'b' bool), as JAX's lax
 UNARY_OPS = {
-    "neg": "fi",
-    "abs": "fi",
-    "sign": "fi",
+    "neg": "fic",
+    "abs": "fic",
+    "sign": "fic",
     "floor": "f",
     "ceil": "f",
     "round": "f",
-    "exp": "f",
-    "log": "f",
-    "log1p": "f",
-    "expm1": "f",
-    "sqrt": "f",
-    "rsqrt": "f",
+    "exp": "fc",
+    "log": "fc",
+    "log1p": "fc",
+    "expm1": "fc",
+    "sqrt": "fc",
+    "rsqrt": "fc",
     "cbrt": "f",
-    "sin": "f",
-    "cos": "f",
-    "tan": "f",
-    "tanh": "f",
-    "logistic": "f",
+    "sin": "fc",
+    "cos": "fc",
+    "tan": "fc",
+    "tanh": "fc",
+    "logistic": "fc",
     "erf": "f",
     "not": "ib",
     "is_finite": "f",
@@ -75,20 +76,21 @@ UNARY_OPS = {
     "population_count": "i",
 }
 BINARY_OPS = {
-    "add": "fi",
-    "sub": "fi",
-    "mul": "fi",
-    "div": "fi",
+    "add": "fic",
+    "sub": "fic",
+    "mul": "fic",
+    "div": "fic",
     "rem": "fi",
-    "pow": "fi",
-    "max": "fib",
-    "min": "fib",
+    "pow": "fic",
+    "max": "fibc",  # complex: lexicographic on (real, imag), as StableHLO and JAX
+    "min": "fibc",
     "and": "ib",
     "or": "ib",
     "xor": "ib",
-    "atan2": "f",
+    "atan2": "fc",
 }
 COMPARE_OPS = ("eq", "ne", "lt", "le", "gt", "ge")
+_ORDERED = ("lt", "le", "gt", "ge")  # complex numbers have no order: JAX refuses them
 
 unary_p = {name: Primitive(name) for name in UNARY_OPS}
 binary_p = {name: Primitive(name) for name in BINARY_OPS}
@@ -108,6 +110,8 @@ def _unary_rule(name, kinds):
             accepted.add(x.dtype)
         if name == "is_finite":
             return ShapedArray(x.shape, dtypes.bool_)
+        if name == "abs" and dtypes.is_complex(x.dtype):  # |z| is real
+            return shaped_array(x.shape, dtypes.real_dtype(x.dtype), x.weak_type)
         return x
 
     return rule
@@ -141,6 +145,8 @@ def _compare_rule(name):
         shape = x.shape if x.shape == y.shape else checks.broadcast_binary(name, x, y)
         if x.dtype != y.dtype:
             checks.same_dtypes(name, (x, y))
+        if name in _ORDERED and dtypes.is_complex(x.dtype):
+            checks.dtype_in(name, x, "fib")
         # As JAX: comparing weak values gives a weak bool.
         return shaped_array(shape, dtypes.bool_, x.weak_type and y.weak_type)
 
@@ -159,7 +165,7 @@ integer_pow_p = Primitive("integer_pow")
 
 @abstract_eval_rules.register(integer_pow_p)
 def _integer_pow_rule(x, *, y):
-    checks.dtype_in("integer_pow", x, "fi")
+    checks.dtype_in("integer_pow", x, "fic")
     if dtypes.is_int(x.dtype) and y < 0:
         raise MeshjitValueError(f"integer_pow of an integer array to a negative power {y}")
     return x
@@ -258,8 +264,36 @@ for _name, _builder in (*_UNARY_BUILDERS.items(), *_BINARY_BUILDERS.items()):
     lowering_rules.register(_prims[_name], OneOp(_builder.OPERATION_NAME, elementwise=True))
 
 
+def complex_extremum(x: ir.Value, y: ir.Value, direction: str) -> ir.Value:
+    """max ("GT") / min ("LT") of complex values, ordered lexicographically on (real, imag) as
+    JAX does (XLA's CPU max and min of complex values compare the real parts only)."""
+    rx, ry = hlo.RealOp(x).result, hlo.RealOp(y).result
+    ix, iy = hlo.ImagOp(x).result, hlo.ImagOp(y).result
+    dtype = dtypes.float32  # any float: the comparison type is FLOAT
+    pick_x = hlo.SelectOp(
+        compare(rx, ry, "EQ", dtype),
+        compare(ix, iy, direction, dtype),
+        compare(rx, ry, direction, dtype),
+    ).result
+    return hlo.SelectOp(pick_x, x, y).result
+
+
+def _extremum_lowering(direction, real_rule, ctx: LoweringRuleContext, x, y):
+    if not dtypes.is_complex(ctx.avals_in[0].dtype):
+        return real_rule(ctx, x, y)
+    x, y = implicit_broadcasts(ctx, x, y)
+    return complex_extremum(x, y, direction)
+
+
+for _name, _direction in (("max", "GT"), ("min", "LT")):
+    lowering_rules.register(
+        binary_p[_name],
+        functools.partial(_extremum_lowering, _direction, lowering_rules[binary_p[_name]]),
+    )
+
+
 def compare_type(dtype) -> str:
-    if dtypes.is_float(dtype):
+    if dtypes.is_inexact(dtype):
         return "FLOAT"
     if dtypes.is_unsigned(dtype) or dtypes.is_bool(dtype):
         return "UNSIGNED"
@@ -348,6 +382,14 @@ def _convert_lowering(ctx: LoweringRuleContext, x, *, new_dtype, weak_type):
     src = ctx.avals_in[0].dtype
     if src == new_dtype:
         return x
+    if dtypes.is_complex(src) and not dtypes.is_complex(new_dtype):  # as JAX: the real part
+        src = dtypes.real_dtype(src)
+        x = hlo.RealOp(x).result
+        if src == new_dtype:
+            return x
+        if new_dtype == dtypes.bool_:
+            aval = ctx.avals_in[0].update(dtype=src)
+            return compare(x, broadcast_scalar(ctx, np.zeros((), src), aval), "NE", src)
     if new_dtype == dtypes.bool_:
         zero = broadcast_scalar(ctx, np.zeros((), src), ctx.avals_in[0])
         return compare(x, zero, "NE", src)
@@ -387,6 +429,8 @@ def lax_operands(*xs, name: str = "binary op"):
 
 
 def _kind_rank(dtype) -> int:
+    if dtypes.is_complex(dtype):
+        return 3
     return 0 if dtypes.is_bool(dtype) else 1 if dtypes.is_int(dtype) else 2
 
 
@@ -472,9 +516,17 @@ def clamp(min, x, max):
     return clamp_p.bind_internal(lo, x, hi)
 
 
-def convert_element_type(x, new_dtype, *, weak_type: bool = False):
+def convert_element_type(
+    x, new_dtype, *, weak_type: bool = False, warn_on_complex_to_real_cast: bool = True
+):
     new_dtype = checked_dtype(new_dtype)
-    if not weak_type and isinstance(x, (bool, int, float, np.generic)):
+    if warn_on_complex_to_real_cast and not dtypes.is_complex(new_dtype) and _is_complex(x):
+        warnings.warn(
+            "Casting complex values to real discards the imaginary part",
+            np.exceptions.ComplexWarning,
+            stacklevel=2,
+        )
+    if not weak_type and isinstance(x, (bool, int, float, complex, np.generic)):
         if type(x) is int and dtypes.is_int(new_dtype):
             return _wrapped_int(x, new_dtype)
         return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
@@ -482,6 +534,12 @@ def convert_element_type(x, new_dtype, *, weak_type: bool = False):
     if aval.dtype == new_dtype and aval.weak_type == weak_type:
         return x  # also a Python scalar that is already of this weak type: it stays a literal
     return convert_element_type_p.bind_internal(x, new_dtype=new_dtype, weak_type=weak_type)
+
+
+def _is_complex(x) -> bool:
+    if isinstance(x, (bool, int, float)):  # also Python ints beyond int32, which wrap
+        return False
+    return dtypes.is_complex(aval_of(x).dtype)
 
 
 def _wrapped_int(x: int, dtype) -> np.ndarray:
@@ -521,7 +579,27 @@ def _unary_jvp(name, tangent):
 
 
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
-_unary_jvp("abs", lambda t, x, y: select(ge(x, 0.0), t, neg(t)))  # as JAX: 1 at 0, -1 at NaN
+
+
+def _abs_tangent(t, x, y):
+    if not dtypes.is_complex(aval_of(x).dtype):
+        return select(ge(x, 0.0), t, neg(t))  # as JAX: 1 at 0, -1 at NaN
+    from meshjit.compiler.lax import complex_parts  # a later family
+
+    # As JAX: re(t * conj(x) / |x|), with |x| taken as 1 at 0 (so the tangent is 0 there).
+    magnitude = convert_element_type(y, aval_of(x).dtype)
+    safe = select(eq(magnitude, 0.0), _ones_like(magnitude), magnitude)
+    return complex_parts.real(mul(t, div(complex_parts.conj(x), safe)))
+
+
+def _ones_like(x):
+    from meshjit.compiler.lax import shapes  # a later family
+
+    aval = aval_of(x)
+    return shapes.full(aval.shape, np.ones((), aval.dtype))
+
+
+_unary_jvp("abs", _abs_tangent)
 _unary_jvp("exp", lambda t, x, y: mul(t, y))
 _unary_jvp("log", lambda t, x, y: div(t, x))
 _unary_jvp("log1p", lambda t, x, y: div(t, add(x, 1.0)))
@@ -567,7 +645,7 @@ def _binary_jvp(name, tangent):
     def rule(primals, tangents):
         (x, y), (tx, ty) = primals, tangents
         out = prim.bind(x, y)
-        if (tx is None and ty is None) or not dtypes.is_float(aval_of(out).dtype):
+        if (tx is None and ty is None) or not dtypes.is_inexact(aval_of(out).dtype):
             return out, None  # integers have no tangent (the rules' scalars are floats)
         t = tangent(tx, ty, x, y, out)
         return out, None if t is None else broadcast_to_result(t, aval_of(out).shape)
@@ -740,15 +818,19 @@ def _clamp_jvp(primals, tangents):
 def _convert_jvp(primals, tangents, *, new_dtype, weak_type):
     (x,), (t,) = primals, tangents
     out = convert_element_type_p.bind(x, new_dtype=new_dtype, weak_type=weak_type)
-    if not dtypes.is_float(new_dtype):
+    if not dtypes.is_inexact(new_dtype):
         return out, None
     return out, convert_element_type_p.bind(t, new_dtype=new_dtype, weak_type=weak_type)
 
 
 @transpose_rules.register(convert_element_type_p)
 def _convert_transpose(ct, x, *, new_dtype, weak_type):
-    aval = x.aval
-    return [convert_element_type(ct, aval.dtype, weak_type=aval.weak_type)]
+    aval = x.aval  # complex -> real transposes to the real part, as JAX (no warning)
+    return [
+        convert_element_type(
+            ct, aval.dtype, weak_type=aval.weak_type, warn_on_complex_to_real_cast=False
+        )
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

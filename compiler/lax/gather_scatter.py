@@ -399,7 +399,7 @@ def _fill_out_of_bounds(operand, indices, dn, slice_sizes, out, fill_value):
 
 
 def default_fill_value(dtype) -> np.ndarray:
-    if dtypes.is_float(dtype):
+    if dtypes.is_inexact(dtype):
         return np.array(np.nan, dtype)
     if dtypes.is_bool(dtype):
         return np.array(True)

@@ -62,6 +62,10 @@ argmin_p = Primitive("argmin")
 
 
 def _arg_reduce_rule(x, *, axes, index_dtype):
+    if dtypes.is_complex(x.dtype):  # JAX's comparisons refuse complex values too
+        raise MeshjitTypeError(
+            f"argmax / argmin do not accept dtype {x.dtype.name}: complex numbers are not ordered"
+        )
     if x.shape[axes[0]] == 0:
         raise MeshjitValueError(f"arg reduction over an empty axis {axes[0]} of {x.str_short()}")
     shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
@@ -85,6 +89,9 @@ _REDUCERS = {
     "reduce_and": (hlo.AndOp, lambda d: np.ones((), d)),
     "reduce_or": (hlo.OrOp, lambda d: np.zeros((), d)),
 }
+
+
+_COMPLEX_EXTREMA = {"reduce_max": "GT", "reduce_min": "LT"}  # lexicographic, as JAX
 
 
 def emit_reduce(ctx: LoweringRuleContext, operands, inits, axes, out_avals, body_fn):
@@ -126,7 +133,10 @@ def _reduce_lowering(name, ctx: LoweringRuleContext, x, *, axes):
     block = op.regions[0].blocks.append(scalar, scalar)
     acc, value = block.arguments
     with ir.InsertionPoint(block):
-        combined = emit(_REDUCERS[name][0].OPERATION_NAME, [scalar], [acc, value]).result
+        if name in _COMPLEX_EXTREMA and dtypes.is_complex(aval.dtype):
+            combined = elementwise.complex_extremum(acc, value, _COMPLEX_EXTREMA[name])
+        else:
+            combined = emit(_REDUCERS[name][0].OPERATION_NAME, [scalar], [acc, value]).result
         emit("stablehlo.return", [], [combined])
     mctx.templates[key] = op
     return op.result

@@ -224,7 +224,7 @@ def broadcast_in_dim(
 
 
 def _is_scalar_literal(x) -> bool:
-    return isinstance(x, (bool, int, float, np.generic, np.ndarray))
+    return isinstance(x, (bool, int, float, complex, np.generic, np.ndarray))
 
 
 def broadcast(x, sizes: Sequence[int]):
@@ -303,7 +303,7 @@ def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
 def full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("full", shape)
     value = fill_value if dtype is None else convert_element_type(fill_value, dtype)
-    if dtype is None and isinstance(fill_value, (bool, int, float)):
+    if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         value = convert_element_type(fill_value, aval_of(fill_value).dtype, weak_type=True)
     return broadcast(value, shape)
 

@@ -62,12 +62,25 @@ def _sort_lowering(ctx: LoweringRuleContext, *operands, dimension, is_stable, nu
 
 
 def _lexicographic_less(ctx, keys):
+    keys = [part for key in keys for part in _complex_as_parts(key)]
     lhs, rhs, dtype = keys[-1]
     less = _less(ctx, lhs, rhs, dtype, "LT")
     for lhs, rhs, dtype in reversed(keys[:-1]):
         equal_then = hlo.AndOp(_less(ctx, lhs, rhs, dtype, "EQ"), less).result
         less = hlo.OrOp(_less(ctx, lhs, rhs, dtype, "LT"), equal_then).result
     return less
+
+
+def _complex_as_parts(key):
+    """A complex key sorts as its real part, then its imaginary part (as JAX's sort)."""
+    lhs, rhs, dtype = key
+    if not dtypes.is_complex(dtype):
+        return [key]
+    part = dtypes.real_dtype(dtype)
+    return [
+        (hlo.RealOp(lhs).result, hlo.RealOp(rhs).result, part),
+        (hlo.ImagOp(lhs).result, hlo.ImagOp(rhs).result, part),
+    ]
 
 
 def _less(ctx, lhs, rhs, dtype, direction):

@@ -25,7 +25,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
 )
 from meshjit.compiler.ir.sharding_rules import broadcasting, same_as_first, spec_of
-from meshjit.compiler.lax import elementwise
+from meshjit.compiler.lax import complex_parts, elementwise
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import add_tangents, aval_of, zeros_like_aval
 from meshjit.compiler.lax.batching import elementwise_rule, moveaxis, unary_rule
@@ -113,29 +113,29 @@ def _one_minus_square(x):
 # ---------------------------------------------------------------------------------------------
 # Inverse trigonometric and hyperbolic functions.
 
-acos_p = _elementwise_primitive("acos", "chlo.acos", "f")
+acos_p = _elementwise_primitive("acos", "chlo.acos", "fc")
 _unary_jvp(acos_p, lambda x, y: elementwise.neg(elementwise.rsqrt(_one_minus_square(x))))
 
-asin_p = _elementwise_primitive("asin", "chlo.asin", "f")
+asin_p = _elementwise_primitive("asin", "chlo.asin", "fc")
 _unary_jvp(asin_p, lambda x, y: elementwise.rsqrt(_one_minus_square(x)))
 
-atan_p = _elementwise_primitive("atan", "chlo.atan", "f")
+atan_p = _elementwise_primitive("atan", "chlo.atan", "fc")
 _unary_jvp(atan_p, lambda x, y: elementwise.div(1.0, elementwise.add(elementwise.mul(x, x), 1.0)))
 
-acosh_p = _elementwise_primitive("acosh", "chlo.acosh", "f")
+acosh_p = _elementwise_primitive("acosh", "chlo.acosh", "fc")
 _unary_jvp(
     acosh_p,
     lambda x, y: elementwise.rsqrt(elementwise.sub(elementwise.mul(x, x), 1.0)),  # as JAX
 )
 
-asinh_p = _elementwise_primitive("asinh", "chlo.asinh", "f")
+asinh_p = _elementwise_primitive("asinh", "chlo.asinh", "fc")
 _unary_jvp(asinh_p, lambda x, y: elementwise.rsqrt(elementwise.add(elementwise.mul(x, x), 1.0)))
 
-atanh_p = _elementwise_primitive("atanh", "chlo.atanh", "f")
+atanh_p = _elementwise_primitive("atanh", "chlo.atanh", "fc")
 _unary_jvp(atanh_p, lambda x, y: elementwise.div(1.0, _one_minus_square(x)))
 
-sinh_p = _elementwise_primitive("sinh", "chlo.sinh", "f")
-cosh_p = _elementwise_primitive("cosh", "chlo.cosh", "f")
+sinh_p = _elementwise_primitive("sinh", "chlo.sinh", "fc")
+cosh_p = _elementwise_primitive("cosh", "chlo.cosh", "fc")
 _unary_jvp(sinh_p, lambda x, y: cosh_p.bind(x))
 _unary_jvp(cosh_p, lambda x, y: sinh_p.bind(x))
 
@@ -268,7 +268,7 @@ def _zeta_jvp(primals, tangents):
 # logaddexp: one primitive, for JAX's derivative (its custom jvp) at infinities and NaN.
 
 logaddexp_p = Primitive("logaddexp")
-abstract_eval_rules.register(logaddexp_p)(_same_aval_rule("logaddexp", "f"))
+abstract_eval_rules.register(logaddexp_p)(_same_aval_rule("logaddexp", "fc"))
 sharding_rules.register(logaddexp_p, broadcasting("logaddexp"))
 
 
@@ -276,6 +276,8 @@ def _logaddexp_lowering(ctx, x, y):
     """max(x, y) + log1p(exp(-|x - y|)); x + y where x - y is NaN (NaNs, or infinities of one
     sign)."""
     x, y = implicit_broadcasts(ctx, x, y)
+    if dtypes.is_complex(ctx.avals_out[0].dtype):
+        return _complex_logaddexp(ctx, x, y)
     delta = hlo.SubtractOp(x, y).result
     tail = hlo.Log1pOp(hlo.ExpOp(hlo.NegOp(hlo.AbsOp(delta).result).result).result).result
     stable = hlo.AddOp(hlo.MaxOp(x, y).result, tail).result
@@ -283,12 +285,37 @@ def _logaddexp_lowering(ctx, x, y):
     return hlo.SelectOp(is_nan, hlo.AddOp(x, y).result, stable).result
 
 
+def _complex_logaddexp(ctx, x, y):
+    """JAX's: m + log1p(exp(x + y - 2 m)), m the lexicographic max, its imaginary part wrapped
+    into [-pi, pi)."""
+    amax = elementwise.complex_extremum(x, y, "GT")
+    two = elementwise.broadcast_scalar(ctx, np.array(2, ctx.avals_out[0].dtype), ctx.avals_out[0])
+    delta = hlo.SubtractOp(hlo.AddOp(x, y).result, hlo.MulOp(amax, two).result).result
+    out = hlo.AddOp(amax, hlo.Log1pOp(hlo.ExpOp(delta).result).result).result
+    part_aval = ctx.avals_out[0].update(dtype=dtypes.real_dtype(ctx.avals_out[0].dtype))
+    return hlo.ComplexOp(hlo.RealOp(out).result, _wrap_pi(ctx, hlo.ImagOp(out).result, part_aval)).result
+
+
+def _wrap_pi(ctx, x, aval):
+    """x wrapped into [-pi, pi): ((x + pi) rem 2 pi, made nonnegative) - pi, as JAX."""
+
+    def const(v):
+        return elementwise.broadcast_scalar(ctx, np.array(v, aval.dtype), aval)
+
+    rem = hlo.RemOp(hlo.AddOp(x, const(np.pi)).result, const(2 * np.pi)).result
+    negative = elementwise.compare(rem, const(0), "LT", aval.dtype)
+    rem = hlo.SelectOp(negative, hlo.AddOp(rem, const(2 * np.pi)).result, rem).result
+    return hlo.SubtractOp(rem, const(np.pi)).result
+
+
 lowering_rules.register(logaddexp_p, _logaddexp_lowering)
 
 
 def _posinf_as_zero(x):
-    """+inf taken as 0 (JAX's _replace_inf; -inf stays, so exp(-inf - out) is 0)."""
-    return elementwise.select(elementwise.eq(x, np.inf), zeros_like_aval(aval_of(x)), x)
+    """+inf taken as 0 (JAX's _replace_inf; -inf stays, so exp(-inf - out) is 0); a complex
+    value whose real part is +inf too."""
+    real = complex_parts.real(x) if dtypes.is_complex(aval_of(x).dtype) else x
+    return elementwise.select(elementwise.eq(real, np.inf), zeros_like_aval(aval_of(x)), x)
 
 
 @jvp_rules.register(logaddexp_p)

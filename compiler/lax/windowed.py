@@ -119,7 +119,7 @@ def dense_pads(pads) -> ir.DenseIntElementsAttr:
 # ---------------------------------------------------------------------------------------------
 # reduce_window_{sum,max,min}: the monoid reductions; their init is the monoid's identity.
 
-_WINDOW_KINDS = {"sum": "fi", "max": "fib", "min": "fib"}
+_WINDOW_KINDS = {"sum": "fic", "max": "fib", "min": "fib"}
 reduce_window_p = {k: Primitive(f"reduce_window_{k}") for k in _WINDOW_KINDS}
 reduce_window_sum_p = reduce_window_p["sum"]
 reduce_window_max_p = reduce_window_p["max"]
@@ -318,8 +318,8 @@ def _is_identity(kind, init, dtype) -> bool:
 # Cumulative reductions: cumsum, cumprod, cummax, cummin (params axis, reverse).
 
 _CUMULATIVE_KINDS = {
-    "cumsum": ("sum", "fi"),
-    "cumprod": ("prod", "fi"),
+    "cumsum": ("sum", "fic"),
+    "cumprod": ("prod", "fic"),
     "cummax": ("max", "fi"),
     "cummin": ("min", "fi"),
 }

@@ -1,7 +1,8 @@
 """meshjit.nn.initializers: JAX 0.10.2's initializers, drawing from meshjit.random with JAX's
 formulas, so a key gives JAX's bits. An initializer is `init(key, shape, dtype=...)`.
 `orthogonal` and `delta_orthogonal` take the QR of normal draws through LAPACK, as JAX, so they
-agree with JAX's to rounding. Not here yet: complex dtypes."""
+agree with JAX's to rounding. Complex dtypes draw as JAX's do (complex normals; variance scaling
+uniform on a disk, or a complex normal cut at modulus 2)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.random import samplers as random
+from meshjit.compiler.random.api import split as split_key
 from meshjit.compiler.random.multivariate import orthogonal as random_orthogonal
 from meshjit.compiler.random.util import canonical_shape
 
@@ -205,6 +207,9 @@ def variance_scaling(scale, mode, distribution, in_axis=-2, out_axis=-1, batch_a
 
 
 def _truncated_normal_draw(key, shape, dtype, variance):
+    if jnp.iscomplexobj(variance):  # the modulus of a complex normal, cut at 2
+        stddev = jnp.sqrt(variance) / jnp.array(_COMPLEX_TRUNCATED_STDDEV, dtype)
+        return _complex_truncated_normal(key, 2, shape, dtype) * stddev
     stddev = jnp.sqrt(variance) / jnp.array(_TRUNCATED_STDDEV, dtype)
     return random.truncated_normal(key, -2, 2, shape, dtype) * stddev
 
@@ -214,7 +219,37 @@ def _normal_draw(key, shape, dtype, variance):
 
 
 def _uniform_draw(key, shape, dtype, variance):
+    if jnp.iscomplexobj(variance):  # uniform on a disk
+        return _complex_uniform(key, shape, dtype) * jnp.sqrt(variance)
     return random.uniform(key, shape, dtype, -1) * jnp.sqrt(3 * variance)
+
+
+_COMPLEX_TRUNCATED_STDDEV = 0.95311164380491208  # a complex standard normal cut at modulus 2
+
+
+def _polar(key_r, key_theta, radius, shape, dtype):
+    """radius(uniform draw) * exp(i theta), theta uniform in [0, 2 pi): JAX's formulas."""
+    real_dtype = jnp.real(jnp.zeros((), dtype)).dtype
+    r = radius(random.uniform(key_r, shape, real_dtype))
+    theta = 2 * np.pi * random.uniform(key_theta, shape, real_dtype).astype(dtype)
+    return r * jnp.exp(1j * theta)
+
+
+def _complex_uniform(key, shape, dtype):
+    """Uniform on the disk of zero mean and unit variance."""
+    key_r, key_theta = split_key(key)
+    return _polar(key_r, key_theta, lambda u: jnp.sqrt(2 * u).astype(dtype), shape, dtype)
+
+
+def _complex_truncated_normal(key, upper, shape, dtype):
+    """A centered complex normal of variance one whose modulus is cut at `upper`."""
+    key_r, key_theta = split_key(key)
+    scale = 1 - jnp.exp(jnp.array(-(upper**2), dtype))
+
+    def radius(u):
+        return jnp.sqrt(-jnp.log(1 - scale * u.astype(dtype)))
+
+    return _polar(key_r, key_theta, radius, shape, dtype)
 
 
 _DRAWS = {

@@ -6,6 +6,7 @@ The modules, each importing only modules listed before it:
     elementwise   the core ufuncs: arithmetic, comparisons, logic, where, clip, astype
     shapes        reshapes, transposes, joining and splitting, broadcast_to
     creation      asarray, full / zeros / ones (and *_like), arange, linspace, eye, tri
+    complex_parts real, imag, conj, angle, iscomplex / isreal (and *obj)
     math          further ufuncs: inverse and hyperbolic trig, NaN tests, hypot, sinc, ...
     reductions    sum, max, mean, var, argmax, average, allclose, ...
     cumulative    cumsum, cumprod, cumulative_sum / _prod, diff
@@ -22,12 +23,14 @@ The modules, each importing only modules listed before it:
     routines      the array API's names, append / delete / array_split, bincount, histogram,
                   convolve / correlate, cov, polynomials, gcd / lcm, frexp / modf, ...
     linalg        jnp.linalg: factorizations, det / inv / solve, norms (over lax.linalg)
+    fft           jnp.fft: the discrete Fourier transforms (over lax.fft), frequencies, shifts
     array_methods the operators and methods of arrays (`x + y`, `x.sum()`, `x[i]`, `x.at`)
 
 Importing the package registers the array methods on the array types (Tracer, Array).
 """
 
 from meshjit.compiler.numpy import (
+    fft,  # noqa: F401 (meshjit.numpy.fft)
     index_tricks,
     linalg,  # noqa: F401 (meshjit.numpy.linalg)
     routines,
@@ -35,6 +38,17 @@ from meshjit.compiler.numpy import (
     statistics,
 )
 from meshjit.compiler.numpy.array_methods import METHODS
+from meshjit.compiler.numpy.complex_parts import (
+    angle,
+    conj,
+    conjugate,
+    imag,
+    iscomplex,
+    iscomplexobj,
+    isreal,
+    isrealobj,
+    real,
+)
 from meshjit.compiler.numpy.contractions import einsum
 from meshjit.compiler.numpy.creation import (
     arange,
@@ -122,8 +136,6 @@ from meshjit.compiler.numpy.math import (
     arctan,
     arctanh,
     around,
-    conj,
-    conjugate,
     cosh,
     deg2rad,
     degrees,
@@ -262,7 +274,14 @@ __all__ = [
     "clip",
     "column_stack",
     "concatenate",
+    "angle",
     "conj",
+    "imag",
+    "iscomplex",
+    "iscomplexobj",
+    "isreal",
+    "isrealobj",
+    "real",
     "conjugate",
     "copy",
     "cos",

@@ -8,6 +8,7 @@ operator on a traced array costs no lookup. The package registers `METHODS` on t
 
 from __future__ import annotations
 
+from meshjit.compiler.numpy.complex_parts import conj, imag, real
 from meshjit.compiler.numpy.cumulative import cumsum
 from meshjit.compiler.numpy.elementwise import (
     abs,
@@ -129,4 +130,8 @@ METHODS = {
     "dot": dot,
     "sort": sort,
     "argsort": argsort,
+    "real": property(real),
+    "imag": property(imag),
+    "conj": conj,
+    "conjugate": conj,
 }

@@ -77,7 +77,7 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 
 def _full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("full", _shape_arg(shape))
-    if dtype is None and isinstance(fill_value, (bool, int, float)):
+    if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         return materialize(broadcast_to_shape(fill_value, shape))  # keeps the weak type
     if dtype is None:
         aval = aval_of(fill_value)
@@ -152,7 +152,10 @@ def _arange(start, stop=None, step=None, dtype=None):
 
 
 def linspace(start, stop, num=50, endpoint=True, dtype=None):
-    dtype = dtypes.canonicalize(dtype or dtypes.float32)
+    if dtype is None:  # complex endpoints give complex points
+        is_complex = any(dtypes.is_complex(aval_of(v).dtype) for v in (start, stop))
+        dtype = dtypes.complex64 if is_complex else dtypes.float32
+    dtype = dtypes.canonicalize(dtype)
     div = (num - 1) if endpoint else num
     step = (stop - start) / div if div > 0 else 0.0
     ramp = lax.convert_element_type(lax.iota(dtypes.int32, num), dtypes.float32)

@@ -7,6 +7,10 @@ promote (NumPy's rules with JAX's weak types) and broadcast their operands as th
 
 from __future__ import annotations
 
+import warnings
+
+import numpy as np
+
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
@@ -19,6 +23,7 @@ from meshjit.compiler.numpy.util import (
     materialize,
     promote,
     promote_inexact,
+    refuse_complex,
 )
 
 __all__ = [
@@ -89,10 +94,31 @@ minimum = define_binary(lax.min)
 arctan2 = define_binary(lax.atan2, inexact=True)
 equal = define_binary(lax.eq)
 not_equal = define_binary(lax.ne)
-less = define_binary(lax.lt)
-less_equal = define_binary(lax.le)
-greater = define_binary(lax.gt)
-greater_equal = define_binary(lax.ge)
+
+
+def _is_complex(x) -> bool:
+    return dtypes.is_complex(aval_of(x).dtype)
+
+
+def _define_ordered(lax_fn):
+    """less / greater / ...: complex operands compare lexicographically on (real, imag), as
+    jax.numpy's do (lax's comparisons refuse complex operands)."""
+    real_fn = define_binary(lax_fn)
+
+    def fn(x1, x2):
+        if not (_is_complex(x1) or _is_complex(x2)):
+            return real_fn(x1, x2)
+        x1, x2 = broadcast_all(*promote(x1, x2))
+        rx, ry = lax.real(x1), lax.real(x2)
+        return lax.select(lax.eq(rx, ry), lax_fn(lax.imag(x1), lax.imag(x2)), lax_fn(rx, ry))
+
+    return fn
+
+
+less = _define_ordered(lax.lt)
+less_equal = _define_ordered(lax.le)
+greater = _define_ordered(lax.gt)
+greater_equal = _define_ordered(lax.ge)
 bitwise_and = define_binary(lax.bitwise_and)
 bitwise_or = define_binary(lax.bitwise_or)
 bitwise_xor = define_binary(lax.bitwise_xor)
@@ -115,14 +141,22 @@ def _define_rounding(lax_fn):
     def fn(x):
         (x,) = promote(x)
         x = materialize(x)
-        return lax_fn(x) if dtypes.is_float(aval_of(x).dtype) else x
+        return lax_fn(x) if dtypes.is_inexact(aval_of(x).dtype) else x  # complex: lax's error
 
     return fn
 
 
 floor = _define_rounding(lax.floor)
 ceil = _define_rounding(lax.ceil)
-isfinite = define_unary(lax.is_finite, inexact=True)
+_real_isfinite = define_unary(lax.is_finite, inexact=True)
+
+
+def isfinite(x):
+    """Complex: both parts finite."""
+    if not _is_complex(x):
+        return _real_isfinite(x)
+    x = materialize(x)
+    return lax.bitwise_and(lax.is_finite(lax.real(x)), lax.is_finite(lax.imag(x)))
 
 
 def negative(x):
@@ -159,6 +193,9 @@ def sign(x):
 
 def round(x, decimals=0):
     (x,) = promote(x)
+    if _is_complex(x):  # each part rounded, as JAX
+        x = materialize(x)
+        return lax.complex(round(lax.real(x), decimals), round(lax.imag(x), decimals))
     if not dtypes.is_float(aval_of(x).dtype):
         return materialize(x)
     if decimals:
@@ -190,6 +227,7 @@ bitwise_not = invert
 
 def floor_divide(x1, x2):
     x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
+    refuse_complex("floor_divide does not support complex-valued inputs", x1)
     dtype = aval_of(x1).dtype
     if dtypes.is_unsigned(dtype):
         return lax.div(x1, x2)
@@ -261,6 +299,14 @@ def where(condition, x=None, y=None):
 def clip(a, a_min=None, a_max=None, *, min=None, max=None):
     a_min = a_min if min is None else min
     a_max = a_max if max is None else max
+    refuse_complex(
+        "Clip received a complex value either through the input or the min/max keywords. "
+        "Complex values have no ordering and cannot be clipped. Please convert to a real value "
+        "or array by taking the real or imaginary components via jax.numpy.real/imag "
+        "respectively.",
+        *(v for v in (a, a_min, a_max) if v is not None),
+        error=MeshjitValueError,
+    )
     if a_min is not None:
         a = maximum(a, a_min)
     if a_max is not None:
@@ -269,4 +315,18 @@ def clip(a, a_min=None, a_max=None, *, min=None, max=None):
 
 
 def astype(x, dtype):
-    return lax.convert_element_type(materialize(x), dtype)
+    x = materialize(x)
+    if _is_complex(x):
+        target = np.dtype(getattr(dtype, "dtype", dtype))
+        if target == dtypes.bool_:  # nonzero, not the real part's truth as lax's conversion
+            return lax.ne(x, lax.convert_element_type(0, aval_of(x).dtype))
+        if target.kind in "iuf" or target == dtypes.bfloat16:
+            warnings.warn(
+                "Casting from complex to real dtypes will soon raise a ValueError. Please "
+                "first use jnp.real or jnp.imag to take the real/imaginary component of your "
+                "input.",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        return lax.convert_element_type(x, dtype, warn_on_complex_to_real_cast=False)
+    return lax.convert_element_type(x, dtype)

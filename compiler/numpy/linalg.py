@@ -17,6 +17,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy import (
     contractions,
@@ -524,11 +525,18 @@ def _max0(x, axis, keepdims):
     return reductions.max(x, axis=axis, keepdims=keepdims)
 
 
+def _abs_squared(x):
+    """|x|^2, real also for complex x (x times its conjugate, as JAX's norms)."""
+    if dtypes.is_complex(aval_of(x).dtype):
+        return lax.real(x * lax.conj(x))
+    return x * x
+
+
 def vector_norm(x, /, *, axis=None, keepdims: bool = False, ord=2):
     """The vector norm of order `ord` over `axis` (all axes by default)."""
     (x,) = _inexact("jnp.linalg.vector_norm", x)
     if ord is None or (not isinstance(ord, str) and ord == 2):
-        return elementwise.sqrt(reductions.sum(x * x, axis=axis, keepdims=keepdims))
+        return elementwise.sqrt(reductions.sum(_abs_squared(x), axis=axis, keepdims=keepdims))
     if isinstance(ord, str):
         msg = f"Invalid order '{ord}' for vector norm."
         if ord == "inf":
@@ -541,11 +549,12 @@ def vector_norm(x, /, *, axis=None, keepdims: bool = False, ord=2):
     if ord == -np.inf:
         return reductions.min(elementwise.abs(x), axis=axis, keepdims=keepdims)
     if ord == 0:
-        nonzero = elementwise.astype(elementwise.not_equal(x, 0), aval_of(x).dtype)
+        real_dtype = dtypes.real_dtype(aval_of(x).dtype)
+        nonzero = elementwise.astype(elementwise.not_equal(x, 0), real_dtype)
         return reductions.sum(nonzero, axis=axis, keepdims=keepdims)
     if ord == 1:
         return reductions.sum(elementwise.abs(x), axis=axis, keepdims=keepdims)
-    dtype = aval_of(x).dtype
+    dtype = dtypes.real_dtype(aval_of(x).dtype)
     total = reductions.sum(
         elementwise.power(elementwise.abs(x), np.asarray(ord, dtype)), axis=axis, keepdims=keepdims
     )
@@ -559,7 +568,7 @@ def norm(x, ord=None, axis=None, keepdims: bool = False):
     ndim = aval_of(x).ndim
     if axis is None:
         if ord is None:
-            return elementwise.sqrt(reductions.sum(x * x, keepdims=keepdims))
+            return elementwise.sqrt(reductions.sum(_abs_squared(x), keepdims=keepdims))
         axis = tuple(range(ndim))
     elif isinstance(axis, tuple):
         axis = tuple(static_axis(a, ndim) for a in axis)
@@ -578,7 +587,7 @@ def norm(x, ord=None, axis=None, keepdims: bool = False):
 def _matrix_norm(x, ord, axis, keepdims):
     row_axis, col_axis = axis
     if ord is None or (isinstance(ord, str) and ord in ("f", "fro")):
-        return elementwise.sqrt(reductions.sum(x * x, axis=axis, keepdims=keepdims))
+        return elementwise.sqrt(reductions.sum(_abs_squared(x), axis=axis, keepdims=keepdims))
     if isinstance(ord, str) and ord != "nuc":
         raise MeshjitValueError(f"Invalid order '{ord}' for matrix norm.")
     absx = elementwise.abs(x)

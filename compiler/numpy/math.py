@@ -1,6 +1,6 @@
 """meshjit.numpy math beyond the core ufuncs: inverse and hyperbolic trig, exp2 / log2 / log10,
 NaN and infinity tests, isclose, nan_to_num, small composites (hypot, logaddexp, fmod, sinc,
-heaviside, fmax / fmin, signbit), rounding to whole numbers (trunc, rint, around), conj, select."""
+heaviside, fmax / fmin, signbit), rounding to whole numbers (trunc, rint, around), select."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from meshjit.compiler.numpy.elementwise import (
     define_unary,
     floor,
     greater,
+    isfinite,
     less,
     logical_and,
     logical_or,
@@ -32,6 +33,7 @@ from meshjit.compiler.numpy.util import (
     materialize,
     promote,
     promote_inexact,
+    refuse_complex,
     unary_operand,
 )
 
@@ -43,8 +45,6 @@ __all__ = [
     "arctan",
     "arctanh",
     "around",
-    "conj",
-    "conjugate",
     "cosh",
     "deg2rad",
     "degrees",
@@ -95,7 +95,14 @@ cosh = define_unary(lax.cosh, inexact=True)
 exp2 = define_unary(lax.exp2, inexact=True)
 log2 = define_unary(lambda x: lax.div(lax.log(x), _const(x, math.log(2.0))), inexact=True)
 log10 = define_unary(lambda x: lax.mul(lax.log(x), _const(x, 1.0 / math.log(10.0))), inexact=True)
-fabs = define_unary(lax.abs, inexact=True)
+_real_fabs = define_unary(lax.abs, inexact=True)
+
+
+def fabs(x):
+    refuse_complex("ufunc 'fabs' does not support complex dtypes", x)
+    return _real_fabs(x)
+
+
 deg2rad = radians = define_unary(lambda x: lax.mul(x, math.pi / 180.0), inexact=True)
 rad2deg = degrees = define_unary(lambda x: lax.mul(x, 180.0 / math.pi), inexact=True)
 float_power = define_binary(lax.pow, inexact=True)
@@ -112,6 +119,8 @@ def isnan(x):
 
 def isinf(x):
     x = unary_operand(x)
+    if dtypes.is_complex(aval_of(x).dtype):  # either part infinite
+        return logical_or(isinf(lax.real(x)), isinf(lax.imag(x)))
     if not _is_float(x):
         return full_like(x, False, dtype=dtypes.bool_)
     return lax.eq(lax.abs(x), _const(x, np.inf))
@@ -119,6 +128,9 @@ def isinf(x):
 
 def _is_signed_inf(x, infinity):
     x = unary_operand(x)
+    refuse_complex(
+        "isposinf/isneginf are not well defined for complex types", x, error=MeshjitValueError
+    )
     if not _is_float(x):
         return full_like(x, False, dtype=dtypes.bool_)
     return lax.eq(x, _const(x, infinity))
@@ -134,11 +146,11 @@ def isneginf(x):
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     a, b = broadcast_all(*promote_inexact(a, b))
-    dtype = aval_of(a).dtype
+    dtype = dtypes.real_dtype(aval_of(a).dtype)  # complex: tolerances on the modulus
     rtol = lax.convert_element_type(rtol, dtype)
     atol = lax.convert_element_type(atol, dtype)
     in_range = lax.le(lax.abs(lax.sub(a, b)), lax.add(atol, lax.mul(rtol, lax.abs(b))))
-    out = logical_or(lax.eq(a, b), logical_and(lax.is_finite(b), in_range))
+    out = logical_or(lax.eq(a, b), logical_and(isfinite(b), in_range))
     if equal_nan:
         out = logical_or(out, logical_and(isnan(a), isnan(b)))
     return out
@@ -159,6 +171,12 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
 
 def hypot(x1, x2):
     x1, x2 = broadcast_all(*promote_inexact(x1, x2))
+    refuse_complex(
+        "jnp.hypot is not well defined for complex-valued inputs. Please convert to real "
+        "values first, such as by using abs(x)",
+        x1,
+        error=MeshjitValueError,
+    )
     x1, x2 = lax.abs(x1), lax.abs(x2)
     either_inf = logical_or(isposinf(x1), isposinf(x2))
     big, small = lax.max(x1, x2), lax.min(x1, x2)
@@ -221,11 +239,12 @@ def signbit(x):
 
 
 # ---------------------------------------------------------------------------------------------
-# Rounding, conj, select.
+# Rounding, select.
 
 
 def trunc(x):
     x = unary_operand(x)
+    refuse_complex(f"trunc does not accept dtype {aval_of(x).dtype.name}", x)
     if not _is_float(x):
         return x
     return where(lax.lt(x, 0.0), ceil(x), floor(x))
@@ -233,6 +252,8 @@ def trunc(x):
 
 def rint(x):
     x = unary_operand(x)
+    if dtypes.is_complex(aval_of(x).dtype):  # each part, as JAX
+        return lax.complex(rint(lax.real(x)), rint(lax.imag(x)))
     if not _is_float(x):
         return lax.convert_element_type(x, dtypes.float32)
     return lax.round(x)
@@ -240,13 +261,6 @@ def rint(x):
 
 def around(a, decimals=0):
     return round(a, decimals)
-
-
-def conj(x):
-    return unary_operand(x)  # meshjit has no complex dtypes: conj is the identity
-
-
-conjugate = conj
 
 
 def select(condlist, choicelist, default=0):

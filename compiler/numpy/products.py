@@ -145,7 +145,11 @@ def _dot(a, b):
 
 
 def vdot(a, b):
-    return dot(ravel(a), ravel(b))
+    """The dot product of the flattened arrays, conjugating the first."""
+    a = ravel(a)
+    if dtypes.is_complex(aval_of(a).dtype):
+        a = lax.conj(a)
+    return dot(a, ravel(b))
 
 
 def inner(a, b):

@@ -221,7 +221,7 @@ def _count(a, axes) -> int:
 
 
 def _float_dtype(dtype):
-    return dtype if dtypes.is_float(dtype) else dtypes.float32
+    return dtype if dtypes.is_inexact(dtype) else dtypes.float32
 
 
 def mean(a, axis=None, dtype=None, keepdims=False):
@@ -246,6 +246,15 @@ def _compute_dtype(dtype):
 def var(a, axis=None, dtype=None, ddof=0, keepdims=False):
     a = materialize(a)
     axes = _reduction_axes(a, axis)
+    if dtypes.is_complex(aval_of(a).dtype):  # as JAX: the mean of |x - mean|^2, a real number
+        out_dtype = dtypes.real_dtype(aval_of(a).dtype) if dtype is None else dtype
+        centered = subtract(a, mean(a, axis=axes, keepdims=True))
+        squares = lax.real(multiply(centered, lax.conj(centered)))
+        total = sum(squares, axis=axes, keepdims=keepdims)
+        count = builtins.max(_count(a, axes) - ddof, 0)
+        return lax.convert_element_type(
+            lax.div(total, float(count)), dtypes.canonicalize(out_dtype)
+        )
     out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
     x = lax.convert_element_type(a, _compute_dtype(out_dtype))
     centered = subtract(x, mean(x, axis=axes, keepdims=True))

@@ -13,6 +13,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.numpy import complex_parts as cparts
 from meshjit.compiler.numpy import elementwise as ew
 from meshjit.compiler.numpy import math as jmath
 from meshjit.compiler.numpy import shapes
@@ -25,7 +26,13 @@ from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import max as max_
 from meshjit.compiler.numpy.reductions import mean, sum
 from meshjit.compiler.numpy.sorting import searchsorted
-from meshjit.compiler.numpy.util import aval_of, broadcast_all, promote, promote_inexact
+from meshjit.compiler.numpy.util import (
+    aval_of,
+    broadcast_all,
+    promote,
+    promote_inexact,
+    refuse_complex,
+)
 
 __all__ = [
     "apply_along_axis",
@@ -64,13 +71,9 @@ __all__ = [
     "extract",
     "hamming",
     "hanning",
-    "imag",
     "intersect1d",
-    "iscomplex",
-    "isreal",
     "lexsort",
     "partition",
-    "real",
     "setdiff1d",
     "setxor1d",
     "union1d",
@@ -107,8 +110,6 @@ __all__ = [
     "histogram",
     "histogram_bin_edges",
     "isin",
-    "iscomplexobj",
-    "isrealobj",
     "isscalar",
     "iterable",
     "lcm",
@@ -186,7 +187,7 @@ def unstack(x, /, *, axis=0):
 
 
 def vecdot(x1, x2, /, *, axis=-1):
-    return sum(jmath.conj(x1) * x2, axis=axis)
+    return sum(cparts.conj(x1) * x2, axis=axis)
 
 
 def matvec(x1, x2, /):
@@ -194,27 +195,10 @@ def matvec(x1, x2, /):
 
 
 def vecmat(x1, x2, /):
-    return shapes.squeeze(matmul(shapes.expand_dims(jmath.conj(x1), -2), x2), -2)
+    return shapes.squeeze(matmul(shapes.expand_dims(cparts.conj(x1), -2), x2), -2)
 
 
 euler_gamma = float(np.euler_gamma)
-
-
-def real(val):
-    """The real part (meshjit's dtypes are real: the value itself)."""
-    return asarray(val)
-
-
-def imag(val):
-    return zeros_like(asarray(val))
-
-
-def iscomplex(x):
-    return zeros_like(asarray(x), bool)
-
-
-def isreal(x):
-    return ones_like(asarray(x), bool)
 
 
 def isscalar(element) -> bool:
@@ -225,14 +209,6 @@ def isscalar(element) -> bool:
 
 def iterable(y) -> bool:
     return np.iterable(y)
-
-
-def iscomplexobj(x) -> bool:
-    return np.dtype(getattr(x, "dtype", np.asarray(x).dtype)).kind == "c"
-
-
-def isrealobj(x) -> bool:
-    return not iscomplexobj(x)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -916,7 +892,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     ddof = (0 if bias else 1) if ddof is None else ddof
     centered = x - mean(x, axis=1, keepdims=True)
     n = aval_of(x).shape[1]
-    out = matmul(centered, jmath.conj(centered).T) / (n - ddof)
+    out = matmul(centered, cparts.conj(centered).T) / (n - ddof)
     return shapes.squeeze(out) if aval_of(out).shape == (1, 1) else out
 
 
@@ -1012,6 +988,7 @@ def lcm(x1, x2):
 
 def copysign(x1, x2):
     x1, x2 = promote(*promote_inexact(x1, x2))
+    refuse_complex("copysign does not support complex-valued inputs", x1)
     return ew.where(jmath.signbit(x2), -ew.abs(x1), ew.abs(x1))
 
 

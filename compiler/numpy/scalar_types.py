@@ -16,8 +16,13 @@ __all__ = [
     "bool",
     "bool_",
     "can_cast",
+    "cdouble",
     "character",
+    "complex64",
+    "complex128",
+    "complex_",
     "complexfloating",
+    "csingle",
     "double",
     "dtype",
     "e",
@@ -82,8 +87,10 @@ uint8, uint16, uint32 = (ScalarType(d) for d in (dtypes.uint8, dtypes.uint16, dt
 bfloat16, float16, float32 = (
     ScalarType(d) for d in (dtypes.bfloat16, dtypes.float16, dtypes.float32)
 )
+complex64 = ScalarType(dtypes.complex64)
 float64, int64 = float32, int32  # x64 is off: 64-bit requests give 32-bit types
-uint64 = uint32
+uint64, complex128 = uint32, complex64
+complex_, cdouble, csingle = complex128, complex128, complex64
 bool = bool_  # noqa: A001 (JAX's numpy has `jnp.bool`, the NumPy 2 name)
 float_, double, single, int_, uint = float64, float64, float32, int64, uint64
 
@@ -93,7 +100,7 @@ integer, signedinteger, unsignedinteger = np.integer, np.signedinteger, np.unsig
 complexfloating, character, flexible = np.complexfloating, np.character, np.flexible
 dtype = np.dtype
 iinfo = np.iinfo
-finfo = ml_dtypes.finfo  # knows bfloat16
+finfo = ml_dtypes.finfo  # knows bfloat16; a complex dtype's finfo is its parts' (float32)
 
 
 def _as_dtype(x) -> np.dtype:

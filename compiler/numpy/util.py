@@ -145,7 +145,7 @@ def _same_strong_tracers(args) -> bool:
 def promote_inexact(*args):
     args = promote(*args)
     aval = aval_of(args[0])
-    if dtypes.is_float(aval.dtype):
+    if dtypes.is_inexact(aval.dtype):
         return args
     return [lax.convert_element_type(a, dtypes.float32, weak_type=aval.weak_type) for a in args]
 
@@ -296,3 +296,9 @@ def placed(x, device, out_sharding, what: str):
     from meshjit.compiler.parallel.explicit import place  # a later family
 
     return place(x, target, what, device)
+
+
+def refuse_complex(message: str, *xs, error=MeshjitTypeError) -> None:
+    """JAX's errors for the functions undefined on complex numbers (orderings, signs, ...)."""
+    if builtins.any(dtypes.is_complex(aval_of(x).dtype) for x in xs):
+        raise error(message)

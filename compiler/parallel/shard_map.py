@@ -575,13 +575,13 @@ def _untyped_transpose(bwd: ClosedJaxpr, n_known, ct_specs, lin_specs, manual_ax
 
 def _share(ct, count: int):
     dtype = aval_of(ct).dtype
-    if count == 1 or not dtypes.is_float(dtype):
+    if count == 1 or not dtypes.is_inexact(dtype):
         return ct
     return elementwise.div(ct, np.asarray(count, dtype))
 
 
 def _sum_over(ct, axes):
-    if not axes or not dtypes.is_float(aval_of(ct).dtype):
+    if not axes or not dtypes.is_inexact(aval_of(ct).dtype):
         return ct
     return cl.psum_p.bind(ct, axes=axes, axis_index_groups=None)
 

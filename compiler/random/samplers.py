@@ -104,10 +104,35 @@ def _normal(data, shape, dtype):
 
 
 def normal(key, shape=(), dtype=None):
-    """Standard normal floats."""
+    """Standard normal floats; complex dtypes draw both parts (each of variance 1/2) from the
+    two halves of the key, as JAX."""
     data, _ = check_key("normal", key)
+    shape = canonical_shape(shape, "normal")
+    if dtype is not None and dtypes.is_complex(_requested(dtype)):
+        return _complex_normal(data, shape, _requested(dtype))
     dtype = float_dtype(dtype, "normal")
-    return _normal(data, canonical_shape(shape, "normal"), dtype)
+    return _normal(data, shape, dtype)
+
+
+@jit(static_argnums=(1, 2))
+def _complex_normal(data, shape, dtype):
+    key_re, key_im = (lax.index_in_dim(k, 0, keepdims=False) for k in _halves(data))
+    part = dtypes.real_dtype(dtype)
+    re = lax.convert_element_type(_normal(key_re, shape, part), dtype)
+    im = lax.convert_element_type(_normal(key_im, shape, part), dtype)
+    return lax.div(lax.add(re, lax.mul(np.array(1j, dtype), im)), np.array(_SQRT2, dtype))
+
+
+def _requested(dtype) -> np.dtype:
+    try:
+        return dtypes.canonicalize(dtype)
+    except TypeError:  # jnp.complex64, a scalar type
+        return dtypes.canonicalize(dtype.dtype)
+
+
+def _halves(data):
+    pair = prng.split(data, (2,))
+    return lax.slice_in_dim(pair, 0, 1), lax.slice_in_dim(pair, 1, 2)
 
 
 @jit(static_argnums=(3, 4))

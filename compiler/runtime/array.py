@@ -135,6 +135,9 @@ class Array(ArrayMethods):
     def __float__(self):
         return float(np.asarray(self))
 
+    def __complex__(self):
+        return complex(np.asarray(self))
+
     def __int__(self):
         return int(np.asarray(self))
 

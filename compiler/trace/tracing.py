@@ -72,6 +72,9 @@ class Tracer(ArrayMethods):
     def __float__(self):
         return float(self._value("float()"))
 
+    def __complex__(self):
+        return complex(self._value("complex()"))
+
     def __index__(self):
         return self._value("use as an index").__index__()
 
@@ -142,7 +145,7 @@ class Trace:
             aval = _RANK0_AVALS.get(x.dtype)
             if aval is not None and aval.dtype is x.dtype:
                 return Literal(x, aval)
-        elif isinstance(x, (bool, int, float)):
+        elif isinstance(x, (bool, int, float, complex)):
             return python_scalar_literal(x)
         aval = abstractify(x)
         if not aval.shape and isinstance(x, (np.ndarray, np.generic)):
@@ -256,6 +259,7 @@ def _is_enclosing(trace: Trace, inner: Trace) -> bool:
 
 _WEAK_FLOAT_AVAL = ShapedArray((), dtypes.float32, weak_type=True)
 _WEAK_INT_AVAL = ShapedArray((), dtypes.int32, weak_type=True)
+_WEAK_COMPLEX_AVAL = ShapedArray((), dtypes.complex64, weak_type=True)
 _BOOL_AVAL = ShapedArray((), dtypes.bool_)
 _RANK0_AVALS: dict[np.dtype, ShapedArray] = {}
 
@@ -266,6 +270,8 @@ def python_scalar_literal(x) -> Literal:
         raise MeshjitOverflowError(f"Python int {x} is too large for int32 (x64 is off)")
     if dtype == dtypes.bool_:
         return Literal(x, _BOOL_AVAL)
+    if dtype == dtypes.complex64:
+        return Literal(x, _WEAK_COMPLEX_AVAL)
     return Literal(x, _WEAK_INT_AVAL if dtype == dtypes.int32 else _WEAK_FLOAT_AVAL)
 
 
@@ -325,7 +331,7 @@ def abstractify(x) -> ShapedArray:
     aval = getattr(x, "aval", None)
     if isinstance(aval, ShapedArray):
         return aval
-    if isinstance(x, (bool, int, float)):
+    if isinstance(x, (bool, int, float, complex)):
         return python_scalar_literal(x).aval
     if isinstance(x, (np.ndarray, np.generic)):
         return ShapedArray(x.shape, checked_dtype(x.dtype))
@@ -375,6 +381,6 @@ def trace_flat(
 
 
 def _is_array_like(x) -> bool:
-    return isinstance(x, (Tracer, np.ndarray, np.generic, bool, int, float)) or isinstance(
+    return isinstance(x, (Tracer, np.ndarray, np.generic, bool, int, float, complex)) or isinstance(
         getattr(x, "aval", None), ShapedArray
     )

@@ -202,3 +202,10 @@ def test_gspmd_shardings_are_reported():
         meshjit.compile_module(foreign("gspmd"))
     with pytest.raises(passes.PropagationError, match="GSPMD shardings"):
         passes.propagate(meshjit.load_module(foreign("gspmd")))
+
+
+def test_a_complex_module_compiles_and_runs():
+    z = np.array([1, 1j, 2 - 1j], np.complex64)
+    text = meshjit.jit(lambda a: a * (1 + 2j)).lower(z).as_text()
+    out = meshjit.compile_module(text)(z)
+    np.testing.assert_allclose(np.asarray(out), z * (1 + 2j), rtol=1e-6)

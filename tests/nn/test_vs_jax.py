@@ -72,6 +72,10 @@ def run_case(case, record):
         draw = jax.jit(lambda key: INITS[name](key, SHAPES.get(name, (5, 7)), jnp.float32))
         for seed in (0, 1, 42):
             record(f"{name}|{seed}", draw(random.PRNGKey(seed)))
+    elif kind == "cinit":  # complex64 draws: "c_<initializer>"
+        draw = jax.jit(lambda key: INITS[name[2:]](key, (5, 7), jnp.complex64))
+        for seed in (0, 1):
+            record(f"{name}|{seed}", draw(random.PRNGKey(seed)))
     elif kind == "act":
         fn = ACTIVATIONS[name]
         record(f"{name}|value", jax.jit(fn)(X))
@@ -103,8 +107,13 @@ ACTIVATIONS = [
     "one_hot",
 ]  # fmt: skip
 ATTENTION = ["plain", "causal_bias", "mask_scale", "window", "lengths", "residual", "rank3"]
+COMPLEX_INITS = [
+    "glorot_normal", "glorot_uniform", "he_uniform", "lecun_normal", "normal", "zeros", "ones",
+    "vs_fan_out_normal", "vs_geo_uniform",
+]  # fmt: skip
 CASES = (
     [("init", n) for n in INITS]
+    + [("cinit", f"c_{n}") for n in COMPLEX_INITS]
     + [("act", n) for n in ACTIVATIONS]
     + [("attention", n) for n in ATTENTION]
 )
@@ -122,7 +131,7 @@ def test_same_as_jax(jax_results, case):
     assert sorted(got) == sorted(want)
     for key, (dtype, bits) in want.items():
         assert got[key][0] == dtype, key
-        if case[0] == "init":  # JAX's bits
+        if case[0] in ("init", "cinit"):  # JAX's bits
             np.testing.assert_array_equal(got[key][1], bits, err_msg=key)
         else:
             g, w = (b.view(dtype) for b in (got[key][1], bits))

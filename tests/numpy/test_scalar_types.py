@@ -24,6 +24,11 @@ ALIASES = [
     "uint8",
     "int16",
     "uint16",
+    "complex64",
+    "complex128",
+    "complex_",
+    "csingle",
+    "cdouble",
 ]
 ABSTRACT = [
     "generic",
@@ -48,6 +53,7 @@ DTYPES = [
     "bfloat16",
     "float16",
     "float32",
+    "complex64",
 ]
 
 
@@ -88,7 +94,9 @@ def test_isdtype_finfo_iinfo_match_jax(jax_numpy):
         "integral",
         "real floating",
         "numeric",
+        "complex floating",
         ("bool", "real floating"),
+        ("real floating", "complex floating"),
         jnp.float32,
     ]
     for name in DTYPES:
@@ -98,6 +106,8 @@ def test_isdtype_finfo_iinfo_match_jax(jax_numpy):
                 np.dtype(name), theirs_kind
             )
     assert jnp.finfo(jnp.bfloat16).eps == jax_numpy.finfo(jax_numpy.bfloat16).eps
+    ours, theirs = jnp.finfo(jnp.complex64), jax_numpy.finfo(jax_numpy.complex64)
+    assert (ours.dtype, ours.eps, ours.max) == (theirs.dtype, theirs.eps, theirs.max)
     assert jnp.iinfo(jnp.int8).min == jax_numpy.iinfo(jax_numpy.int8).min
 
 
@@ -111,3 +121,27 @@ def test_bad_dtype_query_is_a_clear_error():
         jnp.issubdtype("not-a-dtype", jnp.floating)
     with pytest.raises(MeshjitTypeError, match="unknown kind"):
         jnp.isdtype(jnp.float32, "floats")
+
+
+PYTHON_SCALARS = [True, 1, 1.0, 1j]
+
+
+@pytest.mark.parametrize("name", DTYPES)
+def test_result_type_with_python_scalars_matches_jax(name, jax_numpy):
+    """Python complex scalars are weak complex64: float32 + 1j is complex64, int8 * 1j too."""
+    for scalar in PYTHON_SCALARS:
+        ours = jnp.result_type(getattr(jnp, name), scalar)
+        assert ours == jax_numpy.result_type(getattr(jax_numpy, name), scalar), (name, scalar)
+        x = jnp.zeros(2, getattr(jnp, name)) + scalar
+        y = jax_numpy.zeros(2, getattr(jax_numpy, name)) + scalar
+        assert (x.dtype, x.weak_type) == (y.dtype, y.weak_type), (name, scalar)
+
+
+def test_weak_complex_scalars_match_jax(jax_numpy):
+    for value in (1j, 2 + 0.5j):
+        ours, theirs = jnp.asarray(value), jax_numpy.asarray(value)
+        assert (ours.dtype, ours.weak_type) == (theirs.dtype, theirs.weak_type)
+    assert jnp.result_type(1j, 1.0) == jax_numpy.result_type(1j, 1.0)
+    assert jnp.result_type(1j, 1j) == jax_numpy.result_type(1j, 1j)
+    ours, theirs = jnp.array(1) + 1j, jax_numpy.array(1) + 1j
+    assert (ours.dtype, ours.weak_type) == (theirs.dtype, theirs.weak_type)

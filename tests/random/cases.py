@@ -100,6 +100,7 @@ CONTINUOUS = [
     _case("normal_scalar", "lambda k: random.normal(k)"),
     _case("normal_bf16", "lambda k: random.normal(k, (33,), jnp.bfloat16)"),
     _case("normal_f16", "lambda k: random.normal(k, (33,), jnp.float16)", FEW, BOTH),
+    _case("normal_c64", "lambda k: random.normal(k, (4, 5), jnp.complex64)", FEW, BOTH),
     _case("normal_typed", "lambda k: random.normal(random.wrap_key_data(k), (6,))"),
     _case("truncated_normal", "lambda k: random.truncated_normal(k, -1.0, 2.0, (100,))", FEW, BOTH),
     _case(

@@ -205,10 +205,10 @@ def values_vs_jax(jax_results, harness: str, case: str) -> list:
 
 
 def assert_close_to_jax(pairs, rtol: float) -> None:
-    """Floats within `rtol` (and rtol times the largest magnitude, at least 1, absolutely);
-    other values equal."""
+    """Floats and complex numbers within `rtol` (and rtol times the largest magnitude, at
+    least 1, absolutely); other values equal."""
     for key, g, w in pairs:
-        if g.dtype.kind == "f":
+        if g.dtype.kind in "fc":
             scale = max(1.0, float(np.abs(w).max())) if w.size else 1.0
             np.testing.assert_allclose(g, w, rtol=rtol, atol=rtol * scale, err_msg=key)
         else:

@@ -5,7 +5,7 @@ from meshjit.compiler import numpy as _numpy
 from meshjit.compiler.batching.vectorize import vectorize
 from meshjit.compiler.numpy import *  # noqa: F403 (its __all__ lists the names)
 from meshjit.compiler.runtime.array import Array as ndarray
-from meshjit.numpy import linalg
+from meshjit.numpy import fft, linalg
 
-__all__ = ["linalg", "ndarray", "vectorize"]
+__all__ = ["fft", "linalg", "ndarray", "vectorize"]
 __all__ += _numpy.__all__
