@@ -38,7 +38,7 @@ def worker(steps: int, out: str) -> None:
 
     import meshjit
     from meshjit import lax
-    from meshjit.sharding import NamedSharding
+    from meshjit.sharding import AxisType, NamedSharding
     from meshjit.sharding import PartitionSpec as P
 
     sys.path.insert(0, ROOT)
@@ -52,7 +52,7 @@ def worker(steps: int, out: str) -> None:
     t = time.perf_counter()
     meshjit.devices()
     report["client_ms"] = _ms(time.perf_counter() - t)
-    mesh = meshjit.make_mesh(T.MESH_SHAPE, T.MESH_AXES)
+    mesh = meshjit.make_mesh(T.MESH_SHAPE, T.MESH_AXES, axis_types=(AxisType.Auto,) * len(T.MESH_AXES))
     report["processes"], report["devices"] = meshjit.process_count(), meshjit.device_count()
 
     models = {

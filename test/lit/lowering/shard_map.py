@@ -4,9 +4,10 @@ import numpy as np
 
 import meshjit
 from meshjit import lax
+from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
 
-mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
 f32 = meshjit.ShapeDtypeStruct((8, 4), np.float32)
 i32 = meshjit.ShapeDtypeStruct((8, 2), np.int32)
 
