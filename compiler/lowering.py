@@ -27,7 +27,7 @@ from meshjit.dialects.sdy import (
     tensor_sharding_attr,
 )
 from meshjit.dialects.types import TypeCache, dense_elements
-from meshjit.dialects.util import gc_paused
+from meshjit.dialects.util import BoundedCache, gc_paused
 
 
 class LoweringError(MeshjitError, TypeError):
@@ -351,15 +351,13 @@ def _type_constraint(mctx: ModuleContext, value: ir.Value, aval) -> ir.Value:
             DimSharding(() if e is None else (e,) if isinstance(e, str) else tuple(e), not auto)
             for e in s.spec
         )
-        if len(_TYPE_CONSTRAINTS) > 4096:
-            _TYPE_CONSTRAINTS.clear()
         attr = tensor_sharding_attr(TensorSharding(mesh_name, dims))
-        cached = _TYPE_CONSTRAINTS[key] = (s, attr)
+        cached = _TYPE_CONSTRAINTS.put(key, (s, attr))
     return constrain(value, cached[1])
 
 
 # (context, id(type sharding), mesh symbol) -> (the sharding, kept alive, its attribute)
-_TYPE_CONSTRAINTS: dict = {}
+_TYPE_CONSTRAINTS = BoundedCache()
 
 
 def const_values(mctx: ModuleContext, closed: ClosedJaxpr) -> list[ir.Value]:

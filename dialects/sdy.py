@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
+from meshjit.dialects.util import BoundedCache
+
 
 @dataclass(frozen=True)
 class MeshShape:
@@ -116,16 +118,14 @@ def dim_sharding_attr(dim: DimSharding) -> ir.Attribute:
     return sdy.DimensionShardingAttr.get(_axis_refs(dim.axes), dim.is_closed, dim.priority)
 
 
-_TENSOR_ATTRS: dict = {}  # (context, TensorSharding) -> its attribute, built once per context
+_TENSOR_ATTRS = BoundedCache()  # (context, TensorSharding) -> its attribute, built once per context
 
 
 def tensor_sharding_attr(sharding: TensorSharding) -> ir.Attribute:
     key = (ir.Context.current, sharding)
     attr = _TENSOR_ATTRS.get(key)
     if attr is None:
-        if len(_TENSOR_ATTRS) > 4096:
-            _TENSOR_ATTRS.clear()
-        attr = _TENSOR_ATTRS[key] = _build_tensor_sharding_attr(sharding)
+        attr = _TENSOR_ATTRS.put(key, _build_tensor_sharding_attr(sharding))
     return attr
 
 

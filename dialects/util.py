@@ -31,3 +31,21 @@ class gc_paused:
     def __exit__(self, *exc):
         if self._resume.pop():
             gc.enable()
+
+
+class BoundedCache(dict):
+    """A memo table that forgets everything once it holds `limit` entries (programs with ever
+    new shapes or shardings must not grow it without bound)."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int = 4096):
+        super().__init__()
+        self.limit = limit
+
+    def put(self, key, value):
+        """Stores and returns `value`."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value

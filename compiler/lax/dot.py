@@ -26,6 +26,7 @@ from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.elementwise import not_linear
 from meshjit.compiler.lowering import emit
+from meshjit.dialects.util import BoundedCache
 
 dot_general_p = Primitive("dot_general")
 _MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
@@ -105,13 +106,11 @@ def _dot_general_sharding(
     spec = _DOT_SPECS.get(key)
     if spec is None:
         spec = _dot_spec(out, lhs, rhs, ls, rs, dimension_numbers)
-        if len(_DOT_SPECS) > 4096:
-            _DOT_SPECS.clear()
-        _DOT_SPECS[key] = spec
+        _DOT_SPECS.put(key, spec)
     return spec
 
 
-_DOT_SPECS: dict = {}  # (lhs spec, rhs spec, dimension numbers) -> the result's spec
+_DOT_SPECS = BoundedCache()  # (lhs spec, rhs spec, dimension numbers) -> the result's spec
 
 
 def _dot_spec(out, lhs, rhs, ls, rs, dimension_numbers) -> tuple:

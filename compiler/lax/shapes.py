@@ -33,6 +33,7 @@ from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp
 from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import convert_element_type
 from meshjit.compiler.lowering import OneOp, emit
+from meshjit.dialects.util import BoundedCache
 
 # ---------------------------------------------------------------------------------------------
 # The primitives and their abstract evaluation.
@@ -513,13 +514,11 @@ def _reshape_sharding(out, x, *, new_sizes):
     spec = _RESHAPE_SPECS.get(key)
     if spec is None:
         spec = _reshape_spec(x, xs, new_sizes)
-        if len(_RESHAPE_SPECS) > 4096:
-            _RESHAPE_SPECS.clear()
-        _RESHAPE_SPECS[key] = spec
+        _RESHAPE_SPECS.put(key, spec)
     return spec
 
 
-_RESHAPE_SPECS: dict = {}  # (spec, shape, new sizes, mesh axis sizes) -> the result's spec
+_RESHAPE_SPECS = BoundedCache()  # (spec, shape, new sizes, mesh axis sizes) -> the result's spec
 
 
 def _reshape_spec(x, xs, new_sizes) -> tuple:

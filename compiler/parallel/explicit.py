@@ -39,20 +39,19 @@ from meshjit.compiler.parallel.sharding import (
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_map, tree_unflatten
 from meshjit.dialects.sdy import DimSharding, TensorSharding, constrain, tensor_sharding_attr
+from meshjit.dialects.util import BoundedCache
 
 # ---------------------------------------------------------------------------------------------
 # Type shardings: NamedShardings over abstract meshes, one shared object per (mesh, spec).
 
-_TYPE_SHARDINGS: dict = {}
+_TYPE_SHARDINGS = BoundedCache()
 
 
 def _type_sharding(mesh: AbstractMesh, spec: tuple, unreduced=frozenset()) -> NamedSharding:
     key = (mesh, mesh.axis_types, spec, unreduced)  # AbstractMesh == ignores the axis types
     s = _TYPE_SHARDINGS.get(key)
     if s is None:
-        if len(_TYPE_SHARDINGS) > 4096:
-            _TYPE_SHARDINGS.clear()
-        s = _TYPE_SHARDINGS[key] = NamedSharding(mesh, PartitionSpec(*spec, unreduced=unreduced))
+        s = _TYPE_SHARDINGS.put(key, NamedSharding(mesh, PartitionSpec(*spec, unreduced=unreduced)))
     return s
 
 
@@ -72,16 +71,14 @@ def explicit_axes_of(mesh) -> frozenset:
     return axes
 
 
-_TYPE_SPECS: dict = {}
+_TYPE_SPECS = BoundedCache()
 
 
 def type_spec(sharding: NamedSharding, ndim: int) -> tuple | None:
     """The part of `sharding` a type holds (its Explicit axes), or None on a mesh without any."""
     key = (sharding, sharding.mesh.axis_types, ndim)  # mesh equality ignores axis types
     if key not in _TYPE_SPECS:
-        if len(_TYPE_SPECS) > 4096:
-            _TYPE_SPECS.clear()
-        _TYPE_SPECS[key] = _type_spec(sharding, ndim)
+        return _TYPE_SPECS.put(key, _type_spec(sharding, ndim))
     return _TYPE_SPECS[key]
 
 
@@ -169,14 +166,11 @@ def _reshard_lowering(ctx: LoweringRuleContext, x, *, sharding: NamedSharding):
         for i in range(ndim):
             axes = sharding.spec.axes_of(i) if i < len(sharding.spec) else ()
             dims.append(DimSharding(axes, is_closed=not auto))
-        if len(_RESHARD_ATTRS) > 4096:
-            _RESHARD_ATTRS.clear()
-        attr = tensor_sharding_attr(TensorSharding(name, tuple(dims)))
-        _RESHARD_ATTRS[key] = attr
+        attr = _RESHARD_ATTRS.put(key, tensor_sharding_attr(TensorSharding(name, tuple(dims))))
     return constrain(x, attr)
 
 
-_RESHARD_ATTRS: dict = {}  # (context, sharding, rank, mesh symbol) -> the constraint's attribute
+_RESHARD_ATTRS = BoundedCache()  # (context, sharding, rank, mesh symbol) -> the constraint's attribute
 
 
 lowering_rules.register(reshard_p, _reshard_lowering)
