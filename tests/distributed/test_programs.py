@@ -1,4 +1,4 @@
-"""jit with shardings, propagation, grad, control flow and every shard_map collective across
+"""jit with shardings, propagation, grad, control flow, meshjit.random and every shard_map collective across
 processes (2 x 4 and 4 x 2 devices) against the single-process 8-device run and NumPy."""
 
 import functools

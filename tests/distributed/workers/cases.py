@@ -303,7 +303,28 @@ def prog_shard_map_grad(mesh):
     return meshjit.jit(f)(rand(8, 4), rand(16, 8, seed=2))
 
 
+def prog_random(mesh):
+    """meshjit.random across processes: sharded draws (partitionable threefry), keys folded with
+    each device's index inside shard_map, and split keys; integer bits, so bit for bit."""
+    key = meshjit.random.key(7)
+
+    def draws(k):
+        u = meshjit.random.uniform(meshjit.random.fold_in(k, 3), (16,))
+        split = meshjit.random.key_data(meshjit.random.split(k, 3))
+        return meshjit.random.normal(k, (16, 8)), meshjit.random.bits(k, (8, 4)), u, split
+
+    shardings = tuple(NamedSharding(mesh, s) for s in (P("x", "y"), P("y"), P("x"), P()))
+
+    def per_device(k):
+        k = meshjit.random.fold_in(k, lax.axis_index(("x", "y")))
+        return meshjit.random.normal(k, (1, 4))
+
+    local = meshjit.shard_map(per_device, mesh=mesh, in_specs=P(), out_specs=P(("x", "y")))
+    return (*meshjit.jit(draws, out_shardings=shardings)(key), meshjit.jit(local)(key))
+
+
 PROGRAMS = {
+    "random": prog_random,
     "jit_shardings": prog_jit_shardings,
     "propagated": prog_propagated,
     "propagation_shardy": prog_propagation_shardy,
