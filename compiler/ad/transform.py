@@ -252,6 +252,8 @@ def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Seque
 
     def write_ct(atom, ct):
         if ct is not None and type(atom) is Var and id(atom) in linear:
+            if atom.aval.sharding is not None:
+                ct = _typed_cotangent(ct, atom.aval)
             ct_env[id(atom)] = add_cotangents(ct_env.get(id(atom)), ct, atom.aval)
 
     for atom, ct in zip(jaxpr.outvars, cts_out):
@@ -272,6 +274,17 @@ def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Seque
         match_vma(ct_env.get(id(v)), v.aval) if is_undefined(x) else None
         for v, x in zip(jaxpr.invars, args)
     ]
+
+
+def _typed_cotangent(ct, aval):
+    """An untyped cotangent of a typed primal (a transpose that made a fresh value: a sum's
+    broadcast, zeros) takes the primal's type, as in JAX, where such values are made typed;
+    this moves no data. Typed cotangents are left to their transposes' rules."""
+    if aval_of(ct).spec_key is not None:
+        return ct
+    from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
+
+    return reshard_to_type(ct, aval)
 
 
 def _eval_known(jaxpr: Jaxpr, env: dict, linear: set) -> list:

@@ -42,9 +42,19 @@ def has_tangent(aval: ShapedArray) -> bool:
 
 
 def zeros_like_aval(aval: ShapedArray):
+    """Zeros of `aval`'s shape and dtype, typed as `aval` on an explicit mesh (as JAX)."""
     from meshjit.compiler.lax import shapes  # a later family
 
-    return shapes.full(aval.shape, np.zeros((), aval.dtype))
+    return typed_like(shapes.full(aval.shape, np.zeros((), aval.dtype)), aval)
+
+
+def typed_like(x, aval: ShapedArray):
+    """`x` (of `aval`'s shape) with `aval`'s type sharding on an explicit mesh."""
+    if aval.sharding is None:
+        return x
+    from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
+
+    return reshard_to_type(x, aval)
 
 
 def instantiate(t, aval: ShapedArray):

@@ -203,11 +203,38 @@ def match_axis(x, src: int | None, dst: int | None, size: int):
 
 
 def all_to_front(args: Sequence, dims: Sequence, size: int | None = None) -> list:
-    """Every argument with its mapped axis in front (unmapped ones broadcast when `size`)."""
+    """Every argument with its mapped axis in front (unmapped ones broadcast when `size`, with
+    the mapped axis sharded as a mapped argument's is, when it is typed: as JAX's
+    explicit_mesh_axis)."""
+    moved = [x if d is None else moveaxis(x, d, 0) for x, d in zip(args, dims)]
+    if size is None or all(d is not None for d in dims):
+        return moved
+    typed = next((x for x, d in zip(moved, dims) if d is not None and _front_axes(x)), None)
     return [
-        moveaxis(x, d, 0) if d is not None else (x if size is None else broadcast_batched(x, size))
-        for x, d in zip(args, dims)
+        x if d is not None else _broadcast_like_front(x, size, typed)
+        for x, d in zip(moved, dims)
     ]
+
+
+def _front_axes(x):
+    s = aval_of(x).sharding
+    return None if s is None else s.spec[0]
+
+
+def _broadcast_like_front(x, size: int, like):
+    """`x` broadcast along a new front axis of `size`, sharded as `like`'s front axis."""
+    out = broadcast_batched(x, size)
+    if like is None:
+        return out
+    from meshjit.compiler.lax import shapes  # a later family
+    from meshjit.compiler.parallel.sharding import NamedSharding, PartitionSpec
+
+    front, own = _front_axes(like), aval_of(x).sharding
+    rest = own.spec if own is not None else (None,) * aval_of(x).ndim
+    mesh = aval_of(like).sharding.mesh
+    target = NamedSharding(mesh, PartitionSpec(front, *rest))
+    shape = aval_of(out).shape
+    return shapes.broadcast_in_dim(x, shape, tuple(range(1, len(shape))), out_sharding=target)
 
 
 def size_of(args: Sequence, dims: Sequence) -> int:

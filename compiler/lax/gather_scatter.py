@@ -37,7 +37,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.sharding_rules import entry_axes, same_as_first, spec_of
+from meshjit.compiler.ir.sharding_rules import ShardingTypeError, same_as_first, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, reductions, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import (
@@ -45,6 +45,7 @@ from meshjit.compiler.lax.ad_util import (
     aval_of,
     is_undefined,
     linear_jvp,
+    typed_like,
     zeros_like_aval,
 )
 from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
@@ -560,6 +561,7 @@ def _scatter_jvp(primals, tangents, *, dimension_numbers, **flags):
     out = scatter_p["scatter"].bind(*primals, dimension_numbers=dn, **flags)
     o_aval, u_aval = aval_of(operand), aval_of(updates)
     ids = shapes.reshape(elementwise.add(shapes.iota(dtypes.int32, u_aval.size), 1), u_aval.shape)
+    ids = typed_like(ids, u_aval)
     no_ids = zeros_like_aval(o_aval.update(dtype=dtypes.int32, weak_type=False))
     owner = scatter_p["scatter"].bind(no_ids, indices, ids, dimension_numbers=dn, **flags)
     tangent = None
@@ -727,34 +729,127 @@ def _rev_batcher(args, dims, *, dimensions):
 # ---------------------------------------------------------------------------------------------
 # Sharding (explicit mode).
 
-# gather: an offset dimension that takes the operand's whole dimension keeps its axes (a
-# batch dimension of jnp.diagonal, the rows of x[:, idx]); dims from the indices, and the
-# operand's batching dims, take the indices' axes. Scatter and rev keep the operand's.
+# Sharding rules (JAX 0.10.2's): a gather's result takes the operand's axes on whole (unsliced)
+# dims and the indices' axes on their query dims, and a scatter's the operand's, completed from
+# the indices' and updates' batch and window dims, when no collective is needed; otherwise the
+# user must say what they want with `out_sharding=` (which runs the indexing in auto mode).
 
 
-@sharding_rules.register(gather_p)
 def _gather_sharding(out, operand, indices, *, dimension_numbers, slice_sizes, **flags):
-    dn, ops, ids = dimension_numbers, spec_of(operand), spec_of(indices)
+    """JAX's rule: the result's sharding when it needs no collective (indexed operand dims
+    whole or unsharded, indices sharded on batch dims only), else ask for out_sharding."""
+    spec = _gather_spec(operand, indices, dimension_numbers, slice_sizes)
+    if spec is None:
+        raise gather_sharding_error(operand, indices.str_short())
+    return spec
+
+
+def gather_sharding_error(operand, indices: str) -> ShardingTypeError:
+    """JAX's error for indexing that would need collectives (numpy indexing raises it too)."""
+    return ShardingTypeError(
+        "Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the gather "
+        "indexing as out sharding could not be resolved unambiguously (or would require "
+        f"collectives on inputs). Got operand={operand.str_short()}, indices={indices}"
+    )
+
+
+def _gather_spec(operand, indices, dn, slice_sizes) -> tuple | None:
+    ops, ids = spec_of(operand), list(spec_of(indices))
+    if all(e is None for e in ops) and all(e is None for e in ids):
+        return (None,) * (len(dn.offset_dims) + indices.ndim - 1)
+    pairs = list(zip(dn.operand_batching_dims, dn.start_indices_batching_dims))
+    if not all(slice_sizes[d] == operand.shape[d] or ops[d] is None for d in dn.start_index_map):
+        return None
+    if not all(_agree(ops[o], ids[i]) for o, i in pairs):
+        return None
+    if any(e is not None for i, e in enumerate(ids) if i not in dn.start_indices_batching_dims):
+        return None  # the index vector, or query dims: a scatter back would need collectives
+    for o, i in pairs:
+        ids[i] = ids[i] if ids[i] is not None else ops[o]
     kept = [
         d for d in range(operand.ndim)
         if d not in dn.collapsed_slice_dims and d not in dn.operand_batching_dims
-    ]
-    spec, batch = [None] * out.ndim, iter(ids[:-1])
-    offsets = dict(zip(dn.offset_dims, kept))
-    used = set()
-    for i in range(out.ndim):
-        if i in offsets:
-            d = offsets[i]
-            entry = ops[d] if slice_sizes[d] == operand.shape[d] else None
-        else:
-            entry = next(batch)
-        axes = entry_axes(entry)
-        if used.isdisjoint(axes):
-            spec[i] = entry
-            used.update(axes)
+    ]  # fmt: skip
+    offsets, batch = iter(kept), iter(ids)
+    rank = len(dn.offset_dims) + indices.ndim - 1
+    return tuple(ops[next(offsets)] if i in dn.offset_dims else next(batch) for i in range(rank))
+
+
+def _agree(*entries) -> bool:
+    """Entries of dims that must be sharded alike: equal where given."""
+    given = {e for e in entries if e is not None}
+    return len(given) <= 1
+
+
+def _scatter_sharding(out, operand, indices, updates, *, dimension_numbers, **params):
+    """JAX's rule (the gather's, inverted): the operand's sharding, completed from the indices'
+    and updates' batch and window dims, when no collective is needed; else ask for
+    out_sharding."""
+    spec = _scatter_spec(operand, indices, updates, dimension_numbers)
+    if spec is None:
+        raise ShardingTypeError(
+            "Use `.at[...].set/add/mul/...(out_sharding=)` to provide output PartitionSpec for "
+            "the scatter update as out sharding could not be resolved unambiguously (or would "
+            f"require collectives on inputs). Got operand={operand.str_short()}, "
+            f"indices={indices.str_short()}, updates={updates.str_short()}"
+        )
+    return spec
+
+
+def _scatter_spec(operand, indices, updates, dn) -> tuple | None:
+    ops, ids, ups = spec_of(operand), spec_of(indices), spec_of(updates)
+    if all(e is None for e in (*ops, *ids, *ups)):
+        return (None,) * operand.ndim
+    vector = indices.ndim - 1
+    up_batch = _updates_batching_dims(dn, vector, updates.ndim)
+    triples = list(zip(dn.operand_batching_dims, dn.scatter_indices_batching_dims, up_batch))
+    windows = [
+        d for d in range(operand.ndim)
+        if d not in dn.inserted_window_dims and d not in dn.operand_batching_dims
+    ]  # fmt: skip
+    window_pairs = list(zip(dn.update_window_dims, windows))
+    ok = (
+        all(_agree(ops[o], ids[i], ups[u]) for o, i, u in triples)
+        and all(
+            (updates.shape[u] == operand.shape[o] and ups[u] == ops[o])
+            or (ups[u] is None and ops[o] is None)
+            for u, o in window_pairs
+        )
+        and all(ops[d] is None for d in dn.inserted_window_dims)
+        and all(
+            e is None for i, e in enumerate(ups)
+            if i not in up_batch and i not in dn.update_window_dims
+        )
+        and all(
+            e is None for i, e in enumerate(ids[:vector])
+            if i not in dn.scatter_indices_batching_dims
+        )
+        and ids[vector] is None
+    )  # fmt: skip
+    if not ok:
+        return None
+    spec = list(ops)
+    for o, i, u in triples:
+        if spec[o] is None:
+            spec[o] = ids[i] if ids[i] is not None else ups[u]
+    for u, o in window_pairs:
+        if spec[o] is None:
+            spec[o] = ups[u]
     return tuple(spec)
+
+
+def _updates_batching_dims(dn, vector: int, updates_ndim: int) -> list[int]:
+    """The updates dims of the indices' batching dims: the updates' scatter dims (those not in
+    update_window_dims) follow the indices' dims but the index vector, in order."""
+    scatter_dims = [d for d in range(updates_ndim) if d not in dn.update_window_dims]
+    index_dims = [d for d in range(vector + 1) if d != vector]
+    where = dict(zip(index_dims, scatter_dims))
+    return [where[i] for i in dn.scatter_indices_batching_dims]
+
+
+sharding_rules.register(gather_p, _gather_sharding)
 for _prim in scatter_p.values():
-    sharding_rules.register(_prim, same_as_first)
+    sharding_rules.register(_prim, _scatter_sharding)
 sharding_rules.register(rev_p, same_as_first)
 
 

@@ -17,7 +17,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.sharding_rules import same_as_first, sliced
+from meshjit.compiler.ir.sharding_rules import ShardingTypeError, sliced, spec_of
 from meshjit.compiler.lax import ad_util, shapes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp, zeros_like_aval
@@ -65,7 +65,18 @@ def _dynamic_slice_rule(x, *starts, slice_sizes):
 
 dynamic_update_slice_p = Primitive("dynamic_update_slice")
 sharding_rules.register(dynamic_slice_p, sliced("dynamic_slice"))
-sharding_rules.register(dynamic_update_slice_p, same_as_first)
+
+
+@sharding_rules.register(dynamic_update_slice_p)
+def _dynamic_update_slice_sharding(out, x, update, *starts):
+    """As JAX: the update must be sharded exactly as the operand."""
+    if spec_of(x) != spec_of(update):
+        raise ShardingTypeError(
+            "dynamic_update_slice operand sharding must be equal to update sharding, got "
+            f"operand sharding {x.str_short()} and update sharding {update.str_short()}; "
+            "reshard the update to the operand's spec"
+        )
+    return spec_of(x)
 
 
 @abstract_eval_rules.register(dynamic_update_slice_p)

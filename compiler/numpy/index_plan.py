@@ -214,7 +214,7 @@ def slice_bounds(s: slice, size: int) -> _SliceBounds:
 # The gather / scatter plan for an index.
 
 
-def _normalized_array(value, size):
+def normalized_array(value, size):
     """An advanced index as int32 with negative entries wrapped (NumPy array if static)."""
     if isinstance(value, (int, np.ndarray)):
         arr = np.asarray(value).astype(np.int32)
@@ -234,18 +234,20 @@ class IndexPlan:
     """
 
     __slots__ = (
+        "adv_spec",
         "collapsed_dims",
         "gather_shape",
         "index_axes",
         "indices",
         "offset_dims",
         "result_shape",
+        "result_sources",
         "slice_sizes",
     )
 
     def __init__(self, shape, entries):
         adv = [(i, e) for i, e in enumerate(entries) if e.kind in _ADVANCED]
-        arrays = [_normalized_array(e.value, shape[e.axis]) for _, e in adv]
+        arrays = [normalized_array(e.value, shape[e.axis]) for _, e in adv]
         adv_shape = broadcast_shapes(
             *(np.shape(a) if isinstance(a, np.ndarray) else aval_of(a).shape for a in arrays)
         )
@@ -255,14 +257,17 @@ class IndexPlan:
         }
         self._layout(shape, items, bounds, adv_shape)
         self._build_indices(items, bounds, adv, arrays, adv_shape)
+        self.adv_spec = _broadcast_spec(arrays[0], adv_shape) if arrays else ()
 
     def _layout(self, shape, items, bounds, adv_shape):
-        result, gather_shape, offset_dims = [], [], []
+        result, gather_shape, offset_dims, sources = [], [], [], []
         for item in items:
             if item == "adv":
                 result += adv_shape
                 gather_shape += adv_shape
+                sources += [("adv", k) for k in range(len(adv_shape))]
                 continue
+            sources.append(None if item.kind == "none" else ("axis", item.axis))
             if item.kind == "none":
                 result.append(1)
                 continue
@@ -272,6 +277,7 @@ class IndexPlan:
             result.append(b.size)
             gather_shape.append(b.size)
         self.result_shape, self.gather_shape = tuple(result), tuple(gather_shape)
+        self.result_sources = tuple(sources)  # per result dim: ("axis", a), ("adv", k) or None
         self.offset_dims = tuple(offset_dims)
         windows = {a: b.size for a, b in bounds.items() if b.stride == 1 and not b.reverse}
         self.slice_sizes = tuple(windows.get(a, min(1, shape[a])) for a in range(len(shape)))
@@ -299,6 +305,19 @@ class IndexPlan:
                 position += 1
         self.index_axes = tuple(axes)
         self.indices = _stack_last(components, batch_shape)
+
+
+def _broadcast_spec(arr, shape) -> tuple:
+    """The type spec of `arr` broadcast (right-aligned) to `shape`, as JAX types the first
+    advanced index: its own dims keep their axes, new and size-1-broadcast dims have none."""
+    if isinstance(arr, (np.ndarray, np.generic)) or aval_of(arr).sharding is None:
+        return (None,) * len(shape)
+    own = aval_of(arr)
+    lead = len(shape) - own.ndim
+    spec = own.sharding.spec
+    return (None,) * lead + tuple(
+        spec[k] if own.shape[k] == shape[lead + k] else None for k in range(own.ndim)
+    )
 
 
 def _output_items(entries, adv_positions):

@@ -15,11 +15,25 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.gather_scatter import gather_sharding_error
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.elementwise import maximum, remainder
-from meshjit.compiler.numpy.index_plan import Entry, IndexPlan, parse_index, slice_bounds
+from meshjit.compiler.numpy.index_plan import (
+    Entry,
+    IndexPlan,
+    normalized_array,
+    parse_index,
+    slice_bounds,
+)
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel
-from meshjit.compiler.numpy.util import aval_of, broadcast_shapes, materialize, sharded_by
+from meshjit.compiler.numpy.util import (
+    aval_of,
+    broadcast_shapes,
+    is_meshjit_array,
+    materialize,
+    sharded_by,
+)
+from meshjit.compiler.trace.tracing import Tracer
 
 __all__ = [
     "IndexUpdateHelper",
@@ -57,7 +71,10 @@ def _apply_static(x, entries, ints_too: bool):
 def getitem(x, idx, *, mode=None, fill_value=None):
     x = materialize(x)
     entries = parse_index(aval_of(x).shape, idx)
-    if not any(e.kind == "array" for e in entries):
+    basic = not any(e.kind == "array" for e in entries)
+    if aval_of(x).sharding is not None:
+        _check_gathered_dims(x, entries, basic)
+    if basic:
         return _basic_getitem(x, entries)
     x, entries = _apply_static(x, entries, ints_too=False)
     plan = IndexPlan(aval_of(x).shape, entries)
@@ -68,6 +85,31 @@ def getitem(x, idx, *, mode=None, fill_value=None):
     )
     out = lax.gather(x, plan.indices, dn, plan.slice_sizes, mode=mode, fill_value=fill_value)
     return lax.reshape(out, plan.result_shape)
+
+
+def _check_gathered_dims(x, entries, basic: bool):
+    """JAX reads with one gather (basic indexing of a concrete sharded array, any indexing with
+    an index array): a sharded dim it slices into (an int, a partial or strided slice) would
+    need collectives, and JAX refuses. Basic indexing of a traced value is a static slice
+    instead, typed by the slice rule."""
+    if basic and (isinstance(x, Tracer) or not any(_partial(e, x) for e in entries)):
+        return
+    spec = aval_of(x).sharding.spec
+    for e in entries:
+        if e.kind != "array" and e.axis is not None and spec[e.axis] is not None:
+            if e.kind != "slice" or _partial(e, x, steps=True):
+                raise gather_sharding_error(aval_of(x), f"the index {e.value!r} of axis {e.axis}")
+
+
+def _partial(e: Entry, x, steps: bool = False) -> bool:
+    """Whether entry `e` takes less than its whole axis (or, with `steps`, reverses or strides
+    it)."""
+    if e.kind in ("int", "dyn"):
+        return True
+    if e.kind != "slice":
+        return False
+    b = slice_bounds(e.value, aval_of(x).shape[e.axis])
+    return b.size != aval_of(x).shape[e.axis] or (steps and (b.stride != 1 or b.reverse))
 
 
 def _basic_getitem(x, entries):
@@ -98,7 +140,7 @@ def scatter_update(
         values = _update_int(values, aval.dtype)
     values = lax.convert_element_type(asarray(values), aval.dtype)
     _check_update_shape(kind, aval_of(values), plan.result_shape)
-    values = broadcast_to(values, plan.result_shape)
+    values = _broadcast_update(values, plan, aval)
     values = lax.reshape(values, plan.gather_shape)
     dn = lax.ScatterDimensionNumbers(
         update_window_dims=plan.offset_dims,
@@ -115,6 +157,37 @@ def scatter_update(
         unique_indices=unique_indices,
         mode=mode,
     )
+
+
+def _broadcast_update(values, plan: IndexPlan, aval):
+    """The update broadcast to the indexed shape; for a typed array, typed as JAX types the
+    indexed slice (the array's axes on sliced dims, the first index array's on its dims), which
+    the update's own axes must agree with."""
+    if aval.sharding is None:
+        return broadcast_to(values, plan.result_shape)
+    spec = tuple(_slice_entry(src, plan, aval.sharding.spec) for src in plan.result_sources)
+    from meshjit.compiler.parallel.sharding import NamedSharding, PartitionSpec
+
+    target = NamedSharding(aval.sharding.mesh, PartitionSpec(*spec))
+    v_aval = aval_of(values)
+    lead = len(spec) - v_aval.ndim
+    if v_aval.sharding is not None and any(
+        e is not None and e != spec[lead + k] for k, e in enumerate(v_aval.sharding.spec)
+    ):
+        want = aval.update(shape=plan.result_shape, sharding=target).str_short()
+        raise MeshjitValueError(
+            f"Incompatible types for broadcasting: input type={v_aval.str_short()} and "
+            f"requested type={want}"
+        )
+    dims = tuple(range(lead, len(spec)))
+    return lax.broadcast_in_dim(values, plan.result_shape, dims, out_sharding=target)
+
+
+def _slice_entry(source, plan: IndexPlan, spec):
+    if source is None:
+        return None
+    kind, k = source
+    return spec[k] if kind == "axis" else plan.adv_spec[k]
 
 
 def _update_int(value: int, dtype):
@@ -147,6 +220,21 @@ _SCATTERS = {
 }
 
 
+def _index_arrays(index):
+    """The arrays in an index, and how to put others in their places: with `out_sharding=` the
+    indexing runs on arguments whose types are set aside, the index arrays' included."""
+    items = index if isinstance(index, tuple) else (index,)
+    where = [k for k, it in enumerate(items) if isinstance(it, Tracer) or is_meshjit_array(it)]
+
+    def rebuild(arrays):
+        out = list(items)
+        for k, a in zip(where, arrays):
+            out[k] = a
+        return tuple(out) if isinstance(index, tuple) else out[0]
+
+    return [items[k] for k in where], rebuild
+
+
 class _IndexUpdateRef:
     """`x.at[idx]`: the functional update methods."""
 
@@ -159,16 +247,20 @@ class _IndexUpdateRef:
         return f"_IndexUpdateRef({self.array!r}, {self.index!r})"
 
     def get(self, *, mode=None, fill_value=None, out_sharding=None):
-        def get(x):
-            return getitem(x, self.index, mode=mode, fill_value=fill_value)
+        arrays, rebuild = _index_arrays(self.index)
 
-        return sharded_by(out_sharding, "at[].get", get, self.array)
+        def get(x, *arrays):
+            return getitem(x, rebuild(arrays), mode=mode, fill_value=fill_value)
+
+        return sharded_by(out_sharding, "at[].get", get, self.array, *arrays)
 
     def _update(self, kind, values, out_sharding=None, **kwargs):
-        def update(x, v):
-            return scatter_update(kind, x, self.index, v, **kwargs)
+        arrays, rebuild = _index_arrays(self.index)
 
-        return sharded_by(out_sharding, f"at[].{kind}", update, self.array, values)
+        def update(x, v, *arrays):
+            return scatter_update(kind, x, rebuild(arrays), v, **kwargs)
+
+        return sharded_by(out_sharding, f"at[].{kind}", update, self.array, values, *arrays)
 
     def set(self, values, **kwargs):
         return self._update("set", values, **kwargs)
@@ -232,7 +324,9 @@ def _as_index_array(indices, name):
 
 
 def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
-    """`arr` indexed along `axis` by `indices`, which broadcast against `arr` elsewhere."""
+    """`arr` indexed along `axis` by `indices`, which broadcast against `arr` elsewhere. As in
+    JAX, one gather whose other dims are batching dims (size-1 index dims take the whole axis),
+    so the result keeps `arr`'s and `indices`' shardings on them."""
     arr = materialize(arr)
     indices = _as_index_array(indices, "take_along_axis")
     if axis is None:
@@ -244,14 +338,46 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
             "must have the same number of dimensions"
         )
     axis = checks.canonical_axis(axis, a_aval.ndim, "take_along_axis axis")
-    index = tuple(
-        indices if d == axis else _axis_iota(a_aval.shape[d], d, a_aval.ndim)
-        for d in range(a_aval.ndim)
+    arr_shape = a_aval.shape[:axis] + (1,) + a_aval.shape[axis + 1 :]
+    out_shape = broadcast_shapes(i_aval.shape, arr_shape)
+    if a_aval.shape[axis] == 0:
+        return lax.full(out_shape, 0, a_aval.dtype)
+    indices = normalized_array(indices, a_aval.shape[axis])
+    dn, slice_sizes, squeezed = _along_axis_dnums(a_aval.shape, i_aval.shape, axis)
+    kept = [n for i, n in enumerate(out_shape) if i == axis or i_aval.shape[i] != 1]
+    indices = lax.reshape(indices, (*kept, 1))
+    arr = lax.squeeze(arr, squeezed) if squeezed else arr
+    return lax.gather(
+        arr, indices, dn, slice_sizes, mode="fill" if mode is None else mode, fill_value=fill_value
     )
-    return getitem(arr, index, mode="fill" if mode is None else mode, fill_value=fill_value)
 
 
-def _axis_iota(size, d, ndim):
-    shape = [1] * ndim
-    shape[d] = size
-    return np.arange(size, dtype=np.int32).reshape(shape)
+def _along_axis_dnums(a_shape, i_shape, axis):
+    """take_along_axis's gather: `axis` is indexed, dims where the index has size 1 are windows
+    of the whole axis, dims where the array has size 1 are squeezed, the rest are batching."""
+    offset, collapsed, op_batch, idx_batch = [], [], [], []
+    slice_sizes, squeezed, new_i, j = [], [], 0, 0
+    for i, (a, n) in enumerate(zip(a_shape, i_shape)):
+        if i == axis:
+            collapsed.append(new_i)
+            slice_sizes.append(1)
+        elif n == 1:
+            offset.append(i)
+            slice_sizes.append(a)
+        elif a == 1:
+            squeezed.append(i)
+        else:
+            op_batch.append(new_i)
+            idx_batch.append(j)
+            slice_sizes.append(1)
+        new_i += not (i != axis and n != 1 and a == 1)
+        j += i == axis or n != 1
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=tuple(offset),
+        collapsed_slice_dims=tuple(collapsed),
+        start_index_map=tuple(collapsed),
+        operand_batching_dims=tuple(op_batch),
+        start_indices_batching_dims=tuple(idx_batch),
+    )
+    return dn, tuple(slice_sizes), tuple(squeezed)
+

@@ -232,6 +232,114 @@ PROGRAMS = {
         show("reduced", out)
         assert float(np.asarray(out)[0, 0]) == 8.0
     """,
+    # Indexing (gather / scatter / slices): JAX reads a concrete sharded array, or any index
+    # array, with one gather, and refuses to slice into a sharded dim; inside jit basic
+    # indexing is a static slice. Each case is shown, or recorded as an error.
+    "indexing": """
+        f32 = np.float32
+        x = jax.device_put(np.arange(32.0, dtype=f32).reshape(8, 4), P("X", "Y"))
+        xr = jax.device_put(np.arange(32.0, dtype=f32).reshape(8, 4), P("X", None))
+        xc = jax.device_put(np.arange(32.0, dtype=f32).reshape(8, 4), P(None, "Y"))
+        x3 = jax.device_put(np.arange(64.0, dtype=f32).reshape(8, 4, 2), P("X", None, None))
+        i = jax.device_put(np.array([1, 3, 0, 2], np.int32), P())
+        ix = jax.device_put(np.array([1, 3, 0, 2], np.int32), P("X"))
+        iy = jax.device_put(np.array([1, 0, 0, 1, 1, 0, 1, 0], np.int32), P("X"))
+        rows = jax.device_put(np.ones((8, 4), f32), P("X", None))
+        cols = jax.device_put(np.ones((4, 4), f32), P(None, "Y"))
+        jit = jax.jit
+        cases = {
+            "int0": lambda: x[0],
+            "int0c": lambda: xc[0],
+            "int1": lambda: x[:, 1],
+            "int1r": lambda: xr[:, 1],
+            "slice0": lambda: x[2:6],
+            "slice0c": lambda: xc[2:6],
+            "slice1r": lambda: xr[:, 1:3],
+            "step": lambda: xc[::2],
+            "neg": lambda: xc[-1],
+            "ellipsis": lambda: x3[..., 0],
+            "none": lambda: x[None],
+            "newaxis": lambda: xr[:, None, 1:],
+            "arr0": lambda: x[i],
+            "arr0c": lambda: xc[i],
+            "arr1r": lambda: xr[:, i],
+            "arr1": lambda: x[:, i],
+            "arrx": lambda: xc[ix],
+            "arrxr": lambda: xr[ix],
+            "two": lambda: xr[i, i],
+            "twoc": lambda: xc[i, 0],
+            "bool": lambda: xc[np.array([True] * 4 + [False] * 4)],
+            "mixed": lambda: x3[i, :, 0],
+            "mixed2": lambda: x3[:, i[:2], 0],
+            "take": lambda: jnp.take(xc, i, axis=0),
+            "take1": lambda: jnp.take(xr, i, axis=1),
+            "embed": lambda: jnp.take(xc, iy, axis=0),
+            "embed_rows": lambda: jnp.take(rows, iy, axis=0),
+            "along": lambda: jnp.take_along_axis(xr, jnp.zeros((8, 2), jnp.int32), axis=1),
+            "along_typed": lambda: jnp.take_along_axis(xr, jax.reshard(jnp.zeros((8, 2), jnp.int32), P("X")), axis=1),
+            "along_argmax": lambda: jnp.take_along_axis(xr, jnp.argmax(xr, axis=1, keepdims=True), axis=1),
+            "diagonal": lambda: jnp.diagonal(x3, axis1=1, axis2=2),
+            "diag_rows": lambda: jnp.diag(jax.device_put(np.ones((8, 8), f32), P("X", None))),
+            "triu": lambda: jnp.triu(x),
+            "roll": lambda: jnp.roll(xc, 1, axis=0),
+            "roll_sharded": lambda: jnp.roll(xr, 1, axis=0),
+            "flip": lambda: jnp.flip(xr, 0),
+            "argsort0": lambda: jnp.argsort(xc, axis=0),
+            "argsort1": lambda: jnp.argsort(xr, axis=1),
+            "top_k": lambda: lax.top_k(xr, 2)[1],
+            "one_hot": lambda: jax.nn.one_hot(iy, 4),
+            "set0": lambda: x.at[0].set(1.0),
+            "setc": lambda: xc.at[0].set(1.0),
+            "seti": lambda: xc.at[i].set(1.0),
+            "seti_rows": lambda: xr.at[i].set(1.0),
+            "addi1": lambda: xr.at[:, i].add(1.0),
+            "set_col": lambda: xr.at[:, 1].set(jnp.ones(8)),
+            "set_col_typed": lambda: xr.at[:, 1].set(jax.device_put(np.ones(8, f32), P("X"))),
+            "seti_typed": lambda: xc.at[i].set(cols),
+            "seti_conflict": lambda: xc.at[i].set(jax.reshard(cols, P("X", None))),
+            "get_out": lambda: xr.at[i].get(out_sharding=P(None, None)),
+            "get_out2": lambda: x.at[i].get(out_sharding=P(None, "Y")),
+            "grad_idx": lambda: jax.grad(lambda a: a[i].sum())(xc),
+            "grad_idx_rows": lambda: jax.grad(lambda a: a[:, i].sum())(xr),
+            "grad_int": lambda: jax.grad(lambda a: a[0].sum())(xc),
+            "grad_int_sharded": lambda: jax.grad(lambda a: a[0].sum())(x),
+            "vmap_idx": lambda: jax.vmap(lambda r, k: r[k])(xr, iy),
+            "j_dyn": lambda: jit(lambda a, k: a[k])(xc, 3),
+            "j_dyn_rows": lambda: jit(lambda a, k: a[k])(xr, 3),
+            "j_dyn1": lambda: jit(lambda a, k: a[:, k])(xr, 3),
+            "j_dyn_slice": lambda: jit(lambda a, k: lax.dynamic_slice_in_dim(a, k, 2, 0))(xc, 3),
+            "j_slice0": lambda: jit(lambda a: a[2:6])(x),
+            "j_int0": lambda: jit(lambda a: a[0])(xc),
+            "j_int0x": lambda: jit(lambda a: a[0])(x),
+            "j_arr": lambda: jit(lambda a, k: a[k])(xc, i),
+            "j_arr_rows": lambda: jit(lambda a, k: a[k])(xr, i),
+            "j_arr_slice": lambda: jit(lambda a, k: a[k, 1:3])(xr, i),
+            "j_arr_slicec": lambda: jit(lambda a, k: a[k, 1:3])(xc, i),
+            "j_rev": lambda: jit(lambda a: a[::-1])(x),
+            "j_rev_arr": lambda: jit(lambda a, k: a[::-1, k])(xr, i),
+            "j_none_arr": lambda: jit(lambda a, k: a[:, None, k])(xr, i),
+            "j_x3": lambda: jit(lambda a, k: a[:, k, 1])(x3, jnp.array([0, 1])),
+            "j_x3b": lambda: jit(lambda a, k: a[k, :, 1])(x3, jnp.array([0, 1])),
+            "j_embed": lambda: jit(lambda t, k: t[k])(jax.reshard(rows, P(None, "Y")), iy),
+            "j_mask": lambda: jit(lambda a: jnp.where(a > 2, a, 0).at[jnp.array([0, 1])].get())(xc),
+            "j_set": lambda: jit(lambda a: a.at[:, 0].set(0.0))(xr),
+            "j_setc": lambda: jit(lambda a: a.at[:, 0].set(0.0))(xc),
+            "j_add_arr": lambda: jit(lambda a, k: a.at[k].add(1.0))(xc, i),
+            "j_set_row": lambda: jit(lambda a, v: a.at[0].set(v))(xc, xc[1]),
+            "j_get_out": lambda: jit(lambda a, k: a.at[k].get(out_sharding=P("X", None)))(xc, ix),
+            "j_set_out": lambda: jit(lambda a, k: a.at[k].set(1.0, out_sharding=P(None, "Y")))(xr, i),
+            "j_sort_along": lambda: jit(lambda a: jnp.take_along_axis(a, jnp.argsort(a, axis=1), axis=1))(xr),
+            "j_grad_set": lambda: jit(jax.grad(lambda a: a.at[:, 0].set(0.0).sum()))(xr),
+            "j_vmap_set": lambda: jit(jax.vmap(lambda r: r.at[0].set(1.0)))(xr),
+            "j_vmap_get": lambda: jit(jax.vmap(lambda r, k: r[k]))(xr, iy),
+            "j_update_slice": lambda: jit(lambda a: lax.dynamic_update_slice(a, jnp.ones((2, 4)), (2, 0)))(xc),
+        }
+        for name, thunk in cases.items():
+            try:
+                show(name, thunk())
+            except Exception:
+                fails(name, thunk)
+    """,
     "auto_axes": """
         x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
         v = jax.device_put(np.ones((4, 8), np.float32), P("Y", None))
@@ -482,3 +590,59 @@ def test_with_sharding_constraint_asserts_on_explicit_axes(mesh):
     a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
     with pytest.raises(AssertionError, match="reshard"):
         meshjit.jit(lambda a: meshjit.with_sharding_constraint(a, P("Y")))(a)
+
+
+def test_indexing_numbers_match_numpy(mesh):
+    v = np.arange(32.0, dtype=np.float32).reshape(8, 4)
+    idx = np.array([1, 3, 0, 2], np.int32)
+    xr = meshjit.device_put(v, P("X", None))
+    xc = meshjit.device_put(v, P(None, "Y"))
+    i = meshjit.device_put(idx, P())
+    ix = meshjit.device_put(idx, P("X"))
+    cols = meshjit.device_put(np.ones((4, 4), np.float32), P(None, "Y"))
+
+    @meshjit.jit
+    def f(xr, xc, i, ix, cols):
+        order = mjnp.argsort(-xr, axis=1)
+        return (
+            xc.at[i].set(cols),
+            mjnp.take_along_axis(xr, order, axis=1),
+            meshjit.vmap(lambda r: r.at[0].set(-1.0))(xr),
+            xc.at[ix].get(out_sharding=P("X", None)),
+            meshjit.grad(lambda a: (a[i] ** 2).sum())(xc),
+        )
+
+    setv, along, vset, got, grad = f(xr, xc, i, ix, cols)
+    want = v.copy()
+    want[idx] = 1.0
+    np.testing.assert_array_equal(np.asarray(setv), want)
+    np.testing.assert_array_equal(np.asarray(along), -np.sort(-v, axis=1))
+    np.testing.assert_array_equal(np.asarray(vset)[:, 0], -np.ones(8))
+    np.testing.assert_array_equal(np.asarray(got), v[idx])
+    want_grad = np.zeros_like(v)
+    np.add.at(want_grad, idx, 2 * v[idx])
+    np.testing.assert_array_equal(np.asarray(grad), want_grad)
+    assert str(meshjit.typeof(setv)) == "float32[8,4@Y]"
+    assert str(meshjit.typeof(along)) == "float32[8@X,4]"
+    assert str(meshjit.typeof(got)) == "float32[4@X,4]"
+
+
+def test_indexing_into_a_sharded_dim_asks_for_out_sharding(mesh):
+    x = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
+    i = meshjit.device_put(np.array([1, 3], np.int32), P())
+    with pytest.raises(ShardingTypeError, match=r"at\[\.\.\.\]\.get\(out_sharding=\)") as info:
+        meshjit.jit(lambda x, i: x[i])(x, i)
+    assert "f32[8@X,4]" in str(info.value) and "test_explicit.py" in str(info.value)
+    with pytest.raises(ShardingTypeError, match=r"\.set/add/mul"):
+        meshjit.jit(lambda x: x.at[0].set(1.0))(x)
+    with pytest.raises(ShardingTypeError, match="out_sharding"):
+        x[2:6]  # a concrete sharded array is read with one gather, as in JAX
+
+
+def test_update_sharded_unlike_the_indexed_slice(mesh):
+    x = meshjit.device_put(np.ones((8, 4), np.float32), P(None, "Y"))
+    v = meshjit.device_put(np.ones((4, 4), np.float32), P("X", None))
+    with pytest.raises(ValueError, match=r"Incompatible types for broadcasting.*f32\[4@X,4\]"):
+        x.at[np.array([0, 1, 2, 3])].set(v)
+    with pytest.raises(ShardingTypeError, match="dynamic_update_slice"):
+        meshjit.jit(lambda a: mjlax.dynamic_update_slice(a, mjnp.ones((2, 4)), (2, 0)))(x)
