@@ -12,7 +12,11 @@ from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes.graph import sharding_io as io
-from meshjit.passes.graph.shardy_import import ORIGINAL_FUNC_NAME, erase_dead_ops
+from meshjit.passes.graph.shardy_import import (
+    ORIGINAL_FUNC_NAME,
+    UNSHARDED_CALLEE_RESULTS,
+    erase_dead_ops,
+)
 
 
 def _ops_named(module_op: ir.Operation, name: str) -> list:
@@ -163,27 +167,26 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
 
 
-def _prefix_of(wanted, given) -> bool:
-    """Whether each dim of sharding `wanted` is a prefix of that dim of `given`."""
-    want = [list(sdy.DimensionShardingAttr(d).axes) for d in wanted.dimension_shardings]
-    have = [list(sdy.DimensionShardingAttr(d).axes) for d in given.dimension_shardings]
-    return len(want) == len(have) and all(
-        [str(a) for a in h[: len(w)]] == [str(a) for a in w] for w, h in zip(want, have)
-    )
+def _unsharded_callee_results(op) -> set[int]:
+    if op is None or UNSHARDED_CALLEE_RESULTS not in op.attributes:
+        return set()
+    return set(ir.DenseI64ArrayAttr(op.attributes[UNSHARDED_CALLEE_RESULTS]))
 
 
 def reshard_manual_operands(module_op: ir.Operation) -> None:
-    """A manual computation's operand, an op's result whose sharding does not start with the
-    in_sharding, is resharded to it (as Shardy's pipeline does; func arguments are not)."""
+    """A manual computation's operand that a call returns, from a callee result without a
+    sharding of the user's, is resharded to the in_sharding (as Shardy's pipeline does, even
+    where they agree); other operands are not."""
     for op in _ops_named(module_op, "sdy.manual_computation"):
         ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
         for i, operand in enumerate(list(op.operands)):
-            given = None if isinstance(operand, ir.BlockArgument) else _value_sharding(operand)
-            if given is None or _prefix_of(
-                sdy.TensorShardingAttr(ins[i]), sdy.TensorShardingAttr(given)
-            ):
+            if isinstance(operand, ir.BlockArgument) or operand.owner.name != "func.call":
                 continue
-            op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
+            if operand.result_number in _unsharded_callee_results(operand.owner):
+                op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
+    for call in _ops_named(module_op, "func.call"):
+        if UNSHARDED_CALLEE_RESULTS in call.attributes:
+            del call.attributes[UNSHARDED_CALLEE_RESULTS]
 
 
 def _signature(func) -> str:

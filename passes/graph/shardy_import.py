@@ -236,6 +236,29 @@ def flatten_call_graph(module_op: ir.Operation) -> None:
         call.attributes["callee"] = ir.FlatSymbolRefAttr.get(clone_name)
 
 
+UNSHARDED_CALLEE_RESULTS = "meshjit.unsharded_callee_results"
+
+
+def mark_unsharded_callee_results(module_op: ir.Operation) -> None:
+    """Marks on each call the results whose callee result has no sharding of the user's, which
+    Shardy's pipeline reshards where a manual computation takes them (see
+    `reshard_manual_operands`)."""
+    funcs = {
+        ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation
+        for op in module_op.regions[0].blocks[0].operations
+        if op.operation.name == "func.func"
+    }
+    for call in [op for op in _ops(module_op) if op.name == "func.call"]:
+        callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
+        if callee is None:
+            continue
+        unsharded = [
+            i for i in range(len(call.results)) if io.func_result_sharding(callee, i) is None
+        ]
+        if unsharded:
+            call.attributes[UNSHARDED_CALLEE_RESULTS] = ir.DenseI64ArrayAttr.get(unsharded)
+
+
 def _fresh_name(name: str, taken: dict) -> str:
     candidate, k = name, 0
     while candidate in taken:
