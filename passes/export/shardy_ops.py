@@ -14,7 +14,7 @@ from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.shardy_import import (
     ORIGINAL_FUNC_NAME,
-    UNSHARDED_CALLEE_RESULTS,
+    UNSHARDED_EDGE_RESULTS,
     erase_dead_ops,
 )
 
@@ -167,26 +167,69 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
 
 
-def _unsharded_callee_results(op) -> set[int]:
-    if op is None or UNSHARDED_CALLEE_RESULTS not in op.attributes:
+def _returned(func) -> ir.Operation | None:
+    ops = list(func.regions[0].blocks[0].operations) if func.regions[0].blocks else []
+    return ops[-1].operation if ops and ops[-1].operation.name == "func.return" else None
+
+
+def _set_result_sharding(op, index: int, sharding) -> None:
+    per_value = list(sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings)
+    per_value[index] = sharding
+    op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get(per_value)
+
+
+def reshard_call_results(module_op: ir.Operation) -> None:
+    """A callee result whose sharding (the user's) differs from its returned value's takes the
+    returned value's; the call result follows, and is resharded to the user's sharding after
+    the call (as Shardy's pipeline exports calls)."""
+    funcs = _funcs(module_op)
+    for call in _ops_named(module_op, "func.call"):
+        callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
+        ret = None if callee is None else _returned(callee)
+        if ret is None or SHARDING_ATTR not in call.attributes:
+            continue
+        for i, result in enumerate(call.results):
+            declared, returned = (
+                io.func_result_sharding(callee, i),
+                _value_sharding(ret.operands[i]),
+            )
+            if declared is None or returned is None:
+                continue
+            declared = tensor_sharding_attr(declared)
+            if str(declared) == str(returned):
+                continue
+            io.set_func_result_sharding(callee, i, io.read_sharding(returned))
+            _set_result_sharding(call, i, returned)
+            with call.location, ir.InsertionPoint.after(call):
+                reshard = sdy.ReshardOp(result, declared)
+            result.replace_all_uses_except(reshard.result, reshard.operation)
+
+
+def _unsharded_edge_results(op) -> set[int]:
+    if UNSHARDED_EDGE_RESULTS not in op.attributes:
         return set()
-    return set(ir.DenseI64ArrayAttr(op.attributes[UNSHARDED_CALLEE_RESULTS]))
+    return set(ir.DenseI64ArrayAttr(op.attributes[UNSHARDED_EDGE_RESULTS]))
 
 
 def reshard_manual_operands(module_op: ir.Operation) -> None:
-    """A manual computation's operand that a call returns, from a callee result without a
-    sharding of the user's, is resharded to the in_sharding (as Shardy's pipeline does, even
-    where they agree); other operands are not."""
+    """A manual computation's operand that a call or a data-flow-edge op (while, case,
+    optimization_barrier, named computation) returns without a sharding of the user's is
+    resharded to the in_sharding (as Shardy's pipeline does, even where they agree); other
+    operands are not."""
     for op in _ops_named(module_op, "sdy.manual_computation"):
         ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
         for i, operand in enumerate(list(op.operands)):
-            if isinstance(operand, ir.BlockArgument) or operand.owner.name != "func.call":
+            if isinstance(operand, ir.BlockArgument):
                 continue
-            if operand.result_number in _unsharded_callee_results(operand.owner):
+            if operand.result_number in _unsharded_edge_results(operand.owner):
                 op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
-    for call in _ops_named(module_op, "func.call"):
-        if UNSHARDED_CALLEE_RESULTS in call.attributes:
-            del call.attributes[UNSHARDED_CALLEE_RESULTS]
+
+    def drop_marks(op):
+        if UNSHARDED_EDGE_RESULTS in op.attributes:
+            del op.attributes[UNSHARDED_EDGE_RESULTS]
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(drop_marks)
 
 
 def _signature(func) -> str:
@@ -233,6 +276,7 @@ def shardy_ops(module_op: ir.Operation) -> None:
     constraints_as_reshards(module_op)
     erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
     reshard_call_operands(module_op)
+    reshard_call_results(module_op)
     reshard_manual_operands(module_op)
     dedup_functions(module_op)
     constants_as_sdy(module_op)

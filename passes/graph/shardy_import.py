@@ -236,27 +236,44 @@ def flatten_call_graph(module_op: ir.Operation) -> None:
         call.attributes["callee"] = ir.FlatSymbolRefAttr.get(clone_name)
 
 
-UNSHARDED_CALLEE_RESULTS = "meshjit.unsharded_callee_results"
+UNSHARDED_EDGE_RESULTS = "meshjit.unsharded_edge_results"
+# Ops whose results Shardy's import gives data-flow edges.
+_EDGE_OWNERS = frozenset(
+    {
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.if",
+        "stablehlo.optimization_barrier",
+        "sdy.named_computation",
+    }
+)
 
 
-def mark_unsharded_callee_results(module_op: ir.Operation) -> None:
-    """Marks on each call the results whose callee result has no sharding of the user's, which
-    Shardy's pipeline reshards where a manual computation takes them (see
-    `reshard_manual_operands`)."""
+def mark_unsharded_edge_results(module_op: ir.Operation) -> None:
+    """Marks the results of calls and of data-flow-edge ops that carry no sharding of the
+    user's (for a call: its callee's result), which Shardy's pipeline reshards where a manual
+    computation takes them (see `reshard_manual_operands`)."""
     funcs = {
         ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation
         for op in module_op.regions[0].blocks[0].operations
         if op.operation.name == "func.func"
     }
-    for call in [op for op in _ops(module_op) if op.name == "func.call"]:
-        callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
-        if callee is None:
-            continue
-        unsharded = [
-            i for i in range(len(call.results)) if io.func_result_sharding(callee, i) is None
-        ]
+    for op in _ops(module_op):
+        unsharded = _unsharded_results(op, funcs)
         if unsharded:
-            call.attributes[UNSHARDED_CALLEE_RESULTS] = ir.DenseI64ArrayAttr.get(unsharded)
+            op.attributes[UNSHARDED_EDGE_RESULTS] = ir.DenseI64ArrayAttr.get(unsharded)
+
+
+def _unsharded_results(op, funcs) -> list[int]:
+    if op.name == "func.call":
+        callee = funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+        if callee is None:
+            return []
+        return [i for i in range(len(op.results)) if io.func_result_sharding(callee, i) is None]
+    if op.name not in _EDGE_OWNERS:
+        return []
+    given = SHARDING_ATTR in op.attributes or "out_shardings" in op.attributes
+    return [] if given else list(range(len(op.results)))
 
 
 def _fresh_name(name: str, taken: dict) -> str:
