@@ -26,8 +26,8 @@ def apply_decisions(step, t: int, decisions) -> bool:
     closed = slot.closed
     changed = False
     for d, fs in _dims(step, t, decisions):
-        if closed[d]:
-            continue
+        if closed[d] or any(proj[f] is None for f in fs):
+            continue  # closed, or its axes do not fit its factors (they stay as they are)
         if len(fs) == 1:
             wanted = decisions.get(fs[0])
             if wanted is None:
