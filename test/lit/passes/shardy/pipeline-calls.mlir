@@ -6,8 +6,9 @@
 // Shardy's pipeline around calls, control flow and manual computations: call sites of one callee
 // with different shardings, callee results whose user sharding differs from what the body
 // returns (resharded after the call), manual computations taking call / while / case /
-// optimization_barrier results (resharded to the in_sharding), and constants split through
-// elementwise ops and slices but not transposes.
+// optimization_barrier results (resharded to the in_sharding) or values without a sharding
+// (which take the in_sharding), and constants split through elementwise ops and slices but not
+// transposes.
 
 // CHECK-LABEL: func.func {{(private )?}}@call_twice_different(
 // CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
@@ -493,4 +494,44 @@ func.func @barrier_result_into_manual(%arg0: tensor<16x32xf32> {sdy.sharding = #
     sdy.return %a : tensor<4x32xf32>
   } : (tensor<16x32xf32>) -> tensor<16x32xf32>
   return %m : tensor<16x32xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@manual_pins_unsharded_operands(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"data"}, {}]>] out_shardings=[<@mesh, [{"data"}, {}]>] manual_axes={"data"} (%arg2: tensor<4x32xf32>) {
+// CHECK: sdy.return %arg2 : tensor<4x32xf32>
+// CHECK: %1 = stablehlo.add %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : tensor<16x32xf32>
+// CHECK: %2 = stablehlo.tanh %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {"model"}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func @manual_pins_unsharded_operands(%arg0: tensor<16x32xf32>, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"model", ?}]>}) -> (tensor<16x32xf32>, tensor<16x32xf32>) {
+  %1 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"data"}, {}]>] out_shardings=[<@mesh, [{"data"}, {}]>] manual_axes={"data"} (%a: tensor<4x32xf32>) {
+    sdy.return %a : tensor<4x32xf32>
+  } : (tensor<16x32xf32>) -> tensor<16x32xf32>
+  %2 = stablehlo.add %arg0, %arg1 : tensor<16x32xf32>
+  %3 = stablehlo.tanh %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {?}]>]>} : tensor<16x32xf32>
+  %4 = sdy.manual_computation(%3) in_shardings=[<@mesh, [{"data"}, {}]>] out_shardings=[<@mesh, [{"data"}, {}]>] manual_axes={"data"} (%a: tensor<4x32xf32>) {
+    sdy.return %a : tensor<4x32xf32>
+  } : (tensor<16x32xf32>) -> tensor<16x32xf32>
+  %5 = stablehlo.add %4, %2 : tensor<16x32xf32>
+  return %1, %5 : tensor<16x32xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@manual_pins_op_result_with_other_users(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}) {
+// CHECK: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : tensor<16x32xf32>
+// CHECK: %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"data"}, {}]>] out_shardings=[<@mesh, [{"data"}, {}]>] manual_axes={"data"} (%arg1: tensor<4x32xf32>) {
+// CHECK: sdy.return %arg1 : tensor<4x32xf32>
+// CHECK: %2 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func @manual_pins_op_result_with_other_users(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}) -> (tensor<16x32xf32>, tensor<16x32xf32>) {
+  %0 = stablehlo.tanh %arg0 : tensor<16x32xf32>
+  %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"data"}, {}]>] out_shardings=[<@mesh, [{"data"}, {}]>] manual_axes={"data"} (%a: tensor<4x32xf32>) {
+    sdy.return %a : tensor<4x32xf32>
+  } : (tensor<16x32xf32>) -> tensor<16x32xf32>
+  %2 = stablehlo.abs %0 : tensor<16x32xf32>
+  return %1, %2 : tensor<16x32xf32>, tensor<16x32xf32>
 }
