@@ -33,7 +33,6 @@ from meshjit.passes.graph.shardy_import import (
     flatten_call_graph,
     import_sharding_groups,
     lift_inlined_meshes,
-    mark_unsharded_edge_results,
     remove_size_one_axes,
 )
 from meshjit.passes.propagation import (
@@ -73,7 +72,6 @@ def propagate_module(
             lift_inlined_meshes(module_op)
             remove_size_one_axes(module_op)
             flatten_call_graph(module_op)
-            mark_unsharded_edge_results(module_op)
             apply_sharding_constraints(module_op)
         split_constants(module_op)
         graph = build_graph(module_op)

@@ -216,20 +216,18 @@ def reshard_manual_operands(module_op: ir.Operation) -> None:
     optimization_barrier, named computation) returns without a sharding of the user's is
     resharded to the in_sharding (as Shardy's pipeline does, even where they agree); other
     operands are not."""
+    marked = []
     for op in _ops_named(module_op, "sdy.manual_computation"):
         ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
         for i, operand in enumerate(list(op.operands)):
             if isinstance(operand, ir.BlockArgument):
                 continue
             if operand.result_number in _unsharded_edge_results(operand.owner):
+                marked.append(operand.owner)
                 op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
-
-    def drop_marks(op):
-        if UNSHARDED_EDGE_RESULTS in op.attributes:
-            del op.attributes[UNSHARDED_EDGE_RESULTS]
-        return ir.WalkResult.ADVANCE
-
-    module_op.walk(drop_marks)
+    for owner in marked:
+        if UNSHARDED_EDGE_RESULTS in owner.attributes:
+            del owner.attributes[UNSHARDED_EDGE_RESULTS]
 
 
 def _signature(func) -> str:

@@ -121,6 +121,31 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
             for value, sharding in zip(op.operands, ins):
                 if isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
+                else:
+                    _mark_unsharded(value, module_op)
+
+
+def _mark_unsharded(value, module_op) -> None:
+    """Marks a call's or data-flow-edge op's result that carries no sharding of the user's (for
+    a call: its callee's result): Shardy's pipeline reshards it where a manual computation takes
+    it (see `reshard_manual_operands`)."""
+    owner = value.owner
+    funcs = _funcs_by_name(module_op) if owner.name == "func.call" else {}
+    if value.result_number not in _unsharded_results(owner, funcs):
+        return
+    marked = set()
+    if UNSHARDED_EDGE_RESULTS in owner.attributes:
+        marked = set(ir.DenseI64ArrayAttr(owner.attributes[UNSHARDED_EDGE_RESULTS]))
+    marked.add(value.result_number)
+    owner.attributes[UNSHARDED_EDGE_RESULTS] = ir.DenseI64ArrayAttr.get(sorted(marked))
+
+
+def _funcs_by_name(module_op) -> dict:
+    return {
+        ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation
+        for op in module_op.regions[0].blocks[0].operations
+        if op.operation.name == "func.func"
+    }
 
 
 def _only_user(value) -> bool:
@@ -256,21 +281,6 @@ def flatten_call_graph(module_op: ir.Operation) -> None:
         clone.attributes[ORIGINAL_FUNC_NAME] = ir.StringAttr.get(name)
         funcs[clone_name] = clone
         call.attributes["callee"] = ir.FlatSymbolRefAttr.get(clone_name)
-
-
-def mark_unsharded_edge_results(module_op: ir.Operation) -> None:
-    """Marks the results of calls and of data-flow-edge ops that carry no sharding of the
-    user's (for a call: its callee's result), which Shardy's pipeline reshards where a manual
-    computation takes them (see `reshard_manual_operands`)."""
-    funcs = {
-        ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation
-        for op in module_op.regions[0].blocks[0].operations
-        if op.operation.name == "func.func"
-    }
-    for op in _ops(module_op):
-        unsharded = _unsharded_results(op, funcs)
-        if unsharded:
-            op.attributes[UNSHARDED_EDGE_RESULTS] = ir.DenseI64ArrayAttr.get(unsharded)
 
 
 def _unsharded_results(op, funcs) -> list[int]:

@@ -41,21 +41,22 @@ def split_block(block) -> int:
     of their users, as Shardy's constant splitter orders them."""
     known: set = set()
     ordered = []
-    position: dict = {}
-    for i, op in enumerate(block.operations):
+    for op in block.operations:
         op = op.operation
-        position[op] = (i, 0)
         if is_constant_like(op, known):
             known.add(op)
             ordered.append(op)
+    position: dict = {}
     count = 0
     for op in reversed(ordered):  # users first, so clones of users add uses to their operands
         if not _splittable(op):
             continue
-        uses = sorted(
-            ((u.owner, u.operand_number) for u in op.results[0].uses),
-            key=lambda use: (position.get(use[0], (len(position), 0)), use[1]),
-        )
+        uses = [(u.owner, u.operand_number) for u in op.results[0].uses]
+        if len(uses) < 2:
+            continue
+        if not position:
+            position = {o.operation: (i, 0) for i, o in enumerate(block.operations)}
+        uses.sort(key=lambda use: (position.get(use[0], (len(position), 0)), use[1]))
         last = op
         for k, (owner, index) in enumerate(uses[1:], start=1):
             copy = op.clone(ip=ir.InsertionPoint.after(last))
