@@ -6,9 +6,9 @@
 // Shardy's pipeline around calls, control flow and manual computations: call sites of one callee
 // with different shardings, callee results whose user sharding differs from what the body
 // returns (resharded after the call), manual computations taking call / while / case /
-// optimization_barrier results (resharded to the in_sharding) or values without a sharding
-// (which take the in_sharding), and constants split through elementwise ops and slices but not
-// transposes.
+// optimization_barrier results (resharded to the in_sharding; a callee's own sharding reaches its
+// result first) or values without a sharding (which take the in_sharding), and constants split
+// through elementwise ops and slices but not transposes.
 
 // CHECK-LABEL: func.func {{(private )?}}@call_twice_different(
 // CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
@@ -534,4 +534,40 @@ func.func @manual_pins_op_result_with_other_users(%arg0: tensor<16x32xf32> {sdy.
   } : (tensor<16x32xf32>) -> tensor<16x32xf32>
   %2 = stablehlo.abs %0 : tensor<16x32xf32>
   return %1, %2 : tensor<16x32xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+// A random structured program (seed 101, #4): a call whose callee conflicts with the shard_map
+// that takes its result.
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", "data"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"data", "model"}]>}, %arg2: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"data", "model"}]>}) {
+// CHECK: %0 = sdy.reshard %arg1 <@mesh, [{}, {"data", "model"}]> : tensor<16x32xf32>
+// CHECK: %1 = sdy.reshard %arg0 <@mesh, [{}, {"data", "model"}]> : tensor<16x32xf32>
+// CHECK: %2 = call @call_then_shard_map_conflict(%1, %0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"data", "model"}]>]>} : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+// CHECK: %3 = sdy.reshard %2 <@mesh, [{"data"}, {}]> : tensor<16x32xf32>
+// CHECK-LABEL: func.func {{(private )?}}@call_then_shard_map_conflict(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"data", "model"}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"data", "model"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"data", "model"}]>}) {
+// CHECK: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"data", "model"}]>]>} : tensor<16x32xf32>
+// CHECK: %1 = stablehlo.multiply %0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"data", "model"}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func @main(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", "data"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"data", "model"}]>}, %arg2: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}) -> tensor<16x32xf32> {
+  sdy.sharding_group %arg0 group_id=0 : tensor<16x32xf32>
+  sdy.sharding_group %arg1 group_id=0 : tensor<16x32xf32>
+  %0 = call @call_then_shard_map_conflict(%arg0, %arg1) : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+  %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"data"}, {}]>] out_shardings=[<@mesh, [{"data"}, {}]>] manual_axes={"data", "model"} (%arg3: tensor<4x32xf32>) {
+    %6 = stablehlo.exponential %arg3 : tensor<4x32xf32>
+    sdy.return %6 : tensor<4x32xf32>
+  } : (tensor<16x32xf32>) -> tensor<16x32xf32>
+  %2 = stablehlo.add %1, %arg1 : tensor<16x32xf32>
+  %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %3 = stablehlo.reduce(%arg1 init: %cst) applies stablehlo.maximum across dimensions = [0] : (tensor<16x32xf32>, tensor<f32>) -> tensor<32xf32>
+  %4 = stablehlo.broadcast_in_dim %3, dims = [1] : (tensor<32xf32>) -> tensor<16x32xf32>
+  %5 = stablehlo.add %2, %4 : tensor<16x32xf32>
+  return %5 : tensor<16x32xf32>
+}
+func.func private @call_then_shard_map_conflict(%arg0: tensor<16x32xf32>, %arg1: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %0 = stablehlo.tanh %arg0 : tensor<16x32xf32>
+  %1 = stablehlo.multiply %0, %arg1 : tensor<16x32xf32>
+  return %1 : tensor<16x32xf32>
 }
