@@ -116,10 +116,19 @@ def _middle(b: RuleBuilder, ins: _Side, outs: _Side) -> None:
     product = [1, 1]
     sides = (ins, outs)
     while pending[0] or pending[1]:
-        k = 0 if pending[0] and (not pending[1] or product[0] <= product[1]) else 1
+        k = _next_side(pending, product, sides)
         d, size = pending[k].pop(0)
         sides[k].add(d, b.factor(size))
         product[k] *= size
+
+
+def _next_side(pending, product, sides) -> int:
+    """A size-one dim next on a side goes first (the input's first); then the side whose
+    running product is behind (the input's on a tie)."""
+    for k in (0, 1):
+        if pending[k] and sides[k].shape[pending[k][0][0]] == 1:
+            return k
+    return 0 if pending[0] and (not pending[1] or product[0] <= product[1]) else 1
 
 
 def _pieces(side: _Side) -> list[tuple[int, int]]:

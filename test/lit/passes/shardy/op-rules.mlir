@@ -808,3 +808,14 @@ func.func @reshape_swap_one(%arg0: tensor<4x1xf32> {sdy.sharding = #sdy.sharding
   %0 = stablehlo.reshape %arg0 : (tensor<4x1xf32>) -> tensor<1x4xf32>
   return %0 : tensor<1x4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@reshape_size_one_dims_between(
+// CHECK-SAME: %arg0: tensor<12x5x9xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}, {"b"}]>}) -> (tensor<1x90x1x1x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", ?}, {?}, {?}, {?}]>}) {
+// CHECK: %0 = stablehlo.reshape %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}, {?}, {?}, {?}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([jk, o, pr])->([i, jl, m, n, qr]) {i=1, j=6, k=2, l=15, m=1, n=1, o=5, p=3, q=2, r=3}>} : (tensor<12x5x9xf32>) -> tensor<1x90x1x1x6xf32>
+sdy.mesh @mesh = <["a"=2, "b"=3]>
+func.func @reshape_size_one_dims_between(%arg0: tensor<12x5x9xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}, {"b"}]>}) -> tensor<1x90x1x1x6xf32> {
+  %0 = stablehlo.reshape %arg0 : (tensor<12x5x9xf32>) -> tensor<1x90x1x1x6xf32>
+  return %0 : tensor<1x90x1x1x6xf32>
+}
