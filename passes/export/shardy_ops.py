@@ -12,7 +12,11 @@ from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes.graph import sharding_io as io
-from meshjit.passes.graph.shardy_import import ORIGINAL_FUNC_NAME, erase_dead_ops
+from meshjit.passes.graph.shardy_import import (
+    ORIGINAL_FUNC_NAME,
+    UNSHARDED_EDGE_RESULTS,
+    erase_dead_ops,
+)
 
 
 def _ops_named(module_op: ir.Operation, name: str) -> list:
@@ -163,27 +167,67 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
 
 
-def _prefix_of(wanted, given) -> bool:
-    """Whether each dim of sharding `wanted` is a prefix of that dim of `given`."""
-    want = [list(sdy.DimensionShardingAttr(d).axes) for d in wanted.dimension_shardings]
-    have = [list(sdy.DimensionShardingAttr(d).axes) for d in given.dimension_shardings]
-    return len(want) == len(have) and all(
-        [str(a) for a in h[: len(w)]] == [str(a) for a in w] for w, h in zip(want, have)
-    )
+def _returned(func) -> ir.Operation | None:
+    ops = list(func.regions[0].blocks[0].operations) if func.regions[0].blocks else []
+    return ops[-1].operation if ops and ops[-1].operation.name == "func.return" else None
+
+
+def _set_result_sharding(op, index: int, sharding) -> None:
+    per_value = list(sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings)
+    per_value[index] = sharding
+    op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get(per_value)
+
+
+def reshard_call_results(module_op: ir.Operation) -> None:
+    """A callee result whose sharding (the user's) differs from its returned value's takes the
+    returned value's; the call result follows, and is resharded to the user's sharding after
+    the call (as Shardy's pipeline exports calls)."""
+    funcs = _funcs(module_op)
+    for call in _ops_named(module_op, "func.call"):
+        callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
+        ret = None if callee is None else _returned(callee)
+        if ret is None or SHARDING_ATTR not in call.attributes:
+            continue
+        for i, result in enumerate(call.results):
+            declared, returned = (
+                io.func_result_sharding(callee, i),
+                _value_sharding(ret.operands[i]),
+            )
+            if declared is None or returned is None:
+                continue
+            declared = tensor_sharding_attr(declared)
+            if str(declared) == str(returned):
+                continue
+            io.set_func_result_sharding(callee, i, io.read_sharding(returned))
+            _set_result_sharding(call, i, returned)
+            with call.location, ir.InsertionPoint.after(call):
+                reshard = sdy.ReshardOp(result, declared)
+            result.replace_all_uses_except(reshard.result, reshard.operation)
+
+
+def _unsharded_edge_results(op) -> set[int]:
+    if UNSHARDED_EDGE_RESULTS not in op.attributes:
+        return set()
+    return set(ir.DenseI64ArrayAttr(op.attributes[UNSHARDED_EDGE_RESULTS]))
 
 
 def reshard_manual_operands(module_op: ir.Operation) -> None:
-    """A manual computation's operand, an op's result whose sharding does not start with the
-    in_sharding, is resharded to it (as Shardy's pipeline does; func arguments are not)."""
+    """A manual computation's operand that a call or a data-flow-edge op (while, case,
+    optimization_barrier, named computation) returns without a sharding of the user's is
+    resharded to the in_sharding (as Shardy's pipeline does, even where they agree); other
+    operands are not."""
+    marked = []
     for op in _ops_named(module_op, "sdy.manual_computation"):
         ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
         for i, operand in enumerate(list(op.operands)):
-            given = None if isinstance(operand, ir.BlockArgument) else _value_sharding(operand)
-            if given is None or _prefix_of(
-                sdy.TensorShardingAttr(ins[i]), sdy.TensorShardingAttr(given)
-            ):
+            if isinstance(operand, ir.BlockArgument):
                 continue
-            op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
+            if operand.result_number in _unsharded_edge_results(operand.owner):
+                marked.append(operand.owner)
+                op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
+    for owner in marked:
+        if UNSHARDED_EDGE_RESULTS in owner.attributes:
+            del owner.attributes[UNSHARDED_EDGE_RESULTS]
 
 
 def _signature(func) -> str:
@@ -230,6 +274,7 @@ def shardy_ops(module_op: ir.Operation) -> None:
     constraints_as_reshards(module_op)
     erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
     reshard_call_operands(module_op)
+    reshard_call_results(module_op)
     reshard_manual_operands(module_op)
     dedup_functions(module_op)
     constants_as_sdy(module_op)

@@ -101,7 +101,7 @@ def _write_op_results(graph: Graph, cache: _Shardings) -> None:
             shardings = [cache.of(slots[0])]
         else:
             shardings = _result_shardings(graph, op, cache)
-        if op.name in _PLAIN_SHARDING_OPS:
+        if op.name in _PLAIN_SHARDING_OPS or io.has_own_sharding(op.name):
             io.set_op_result_shardings(op, shardings)
         else:  # most ops: one cached attribute per distinct list of shardings
             op.attributes[SHARDING_ATTR] = cache.per_value_attr(shardings)

@@ -64,7 +64,9 @@ class Builder:
             slot.forbidden |= set(forbidden)
         return slot
 
-    def tie(self, label: str, slots: list[Slot], op_name: str, op=None) -> None:
+    def tie(
+        self, label: str, slots: list[Slot], op_name: str, op=None, stage: int = STAGE_PASS_THROUGH
+    ) -> None:
         slots = [s for s in slots if s is not None]
         if len(slots) > 1:
             rule = identity_rule(slots[0].shape, len(slots))
@@ -74,7 +76,7 @@ class Builder:
                     rule,
                     [View(s) for s in slots],
                     [],
-                    STAGE_PASS_THROUGH,
+                    stage,
                     op_name=op_name,
                     op=op,
                 )

@@ -38,13 +38,16 @@ def project_dim(axes, factors_of_dim, factors) -> dict | None:
     return out
 
 
-def project(view, mapping, factors) -> dict | None:
+def project(view, mapping, factors, partial: bool = False) -> dict | None:
     """factor -> axes of `view`'s tensor under `mapping` (its rule's dims), None if a dim does
-    not fit its factors."""
+    not fit its factors; with `partial`, only that dim's factors map to None (its axes stay
+    where they are and propagate nowhere, as Shardy's overflow axes)."""
     out = {}
     for d, fs in enumerate(mapping):
         dim = project_dim(view.axes(d), fs, factors)
         if dim is None:
-            return None
+            if not partial:
+                return None
+            dim = dict.fromkeys(fs)
         out.update(dim)
     return out

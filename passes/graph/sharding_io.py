@@ -141,15 +141,37 @@ def set_func_result_sharding(func_op, index: int, sharding: TensorSharding) -> N
 
 # --------------------------------------------------------------------------- op results
 
-# Ops whose result sharding is an attribute of the op itself.
-_OWN_SHARDING_OPS = ("sdy.sharding_constraint", "sdy.reshard")
+# Ops whose result sharding is an attribute of the op itself, by the attribute's name (Shardy's
+# explicit collectives fix their result's sharding with `out_sharding`).
+_OWN_SHARDING_OPS = {
+    "sdy.sharding_constraint": "sharding",
+    "sdy.reshard": "sharding",
+    **{
+        f"sdy.{name}": "out_sharding"
+        for name in (
+            "all_gather",
+            "all_reduce",
+            "all_slice",
+            "all_to_all",
+            "collective_permute",
+            "reduce_scatter",
+        )
+    },
+}
+
+
+def has_own_sharding(op_name: str) -> bool:
+    """Whether the op holds its result's sharding in an attribute of its own (not
+    `sdy.sharding`)."""
+    return op_name in _OWN_SHARDING_OPS
 
 
 def op_result_shardings(op: ir.Operation) -> list[TensorSharding | None]:
     """The sharding of each of `op`'s results (None where there is none)."""
     op = op.operation
-    if op.name in _OWN_SHARDING_OPS:
-        return [read_sharding(op.attributes["sharding"], op.location)]
+    own = _OWN_SHARDING_OPS.get(op.name)
+    if own is not None:
+        return [read_sharding(op.attributes[own], op.location)]
     if op.name == "sdy.data_flow_edge":  # its sharding is optional
         attr = op.attributes["sharding"] if "sharding" in op.attributes else None
         return [None if attr is None else read_sharding(attr, op.location)]
@@ -162,7 +184,10 @@ def op_result_shardings(op: ir.Operation) -> list[TensorSharding | None]:
 
 def set_op_result_shardings(op: ir.Operation, shardings: list[TensorSharding]) -> None:
     op = op.operation
-    if op.name in _OWN_SHARDING_OPS or op.name == "sdy.data_flow_edge":
+    own = _OWN_SHARDING_OPS.get(op.name)
+    if own is not None:
+        op.attributes[own] = tensor_sharding_attr(shardings[0])
+    elif op.name == "sdy.data_flow_edge":
         op.attributes["sharding"] = tensor_sharding_attr(shardings[0])
     elif op.name == "sdy.manual_computation":
         op.attributes["out_shardings"] = sharding_per_value_attr(shardings)

@@ -56,6 +56,20 @@ _KEPT = frozenset(
     }
 )
 _PREFIXES = ("stablehlo.", "sdy.", "chlo.")
+UNSHARDED_EDGE_RESULTS = "meshjit.unsharded_edge_results"
+# Ops whose results Shardy's import gives data-flow edges.
+_EDGE_OWNERS = frozenset(
+    {
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.if",
+        "stablehlo.optimization_barrier",
+        "sdy.named_computation",
+    }
+)
+
+
+_EDGE_RESULTS = _EDGE_OWNERS | {"func.call"}
 
 
 def _ops(module_op: ir.Operation) -> list:
@@ -95,31 +109,64 @@ def erase_dead_ops(module_op: ir.Operation) -> int:
 
 
 def apply_sharding_constraints(module_op: ir.Operation) -> None:
+    """A constraint that is its value's only user, and a manual computation's in_sharding,
+    give a value without a sharding their sharding (as Shardy's import does; results of calls
+    and data-flow-edge ops are resharded at export instead)."""
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
-            _apply(op)
+            if _only_user(op.operands[0]):
+                _give_sharding(op.operands[0], op.attributes["sharding"], op.location)
+        elif op.name == "sdy.manual_computation":
+            ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
+            for value, sharding in zip(op.operands, ins):
+                if isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
+                    _give_sharding(value, sharding, op.location)
+                else:
+                    _mark_unsharded(value, module_op)
 
 
-def _apply(constraint) -> None:
-    value = constraint.operands[0]
+def _mark_unsharded(value, module_op) -> None:
+    """Marks a call's or data-flow-edge op's result that carries no sharding of the user's (for
+    a call: its callee's result): Shardy's pipeline reshards it where a manual computation takes
+    it (see `reshard_manual_operands`)."""
+    owner = value.owner
+    funcs = _funcs_by_name(module_op) if owner.name == "func.call" else {}
+    if value.result_number not in _unsharded_results(owner, funcs):
+        return
+    marked = set()
+    if UNSHARDED_EDGE_RESULTS in owner.attributes:
+        marked = set(ir.DenseI64ArrayAttr(owner.attributes[UNSHARDED_EDGE_RESULTS]))
+    marked.add(value.result_number)
+    owner.attributes[UNSHARDED_EDGE_RESULTS] = ir.DenseI64ArrayAttr.get(sorted(marked))
+
+
+def _funcs_by_name(module_op) -> dict:
+    return {
+        ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation
+        for op in module_op.regions[0].blocks[0].operations
+        if op.operation.name == "func.func"
+    }
+
+
+def _only_user(value) -> bool:
     uses = iter(value.uses)
     next(uses, None)
-    if next(uses, None) is not None:
-        return  # another user: the value's sharding is propagation's to decide
-    sharding = constraint.attributes["sharding"]
+    return next(uses, None) is None
+
+
+def _give_sharding(value, sharding, location) -> None:
+    """`sharding` on `value`, where the value has none yet."""
     if isinstance(value, ir.BlockArgument):
         _apply_to_arg(value, sharding)
         return
     owner = value.owner
-    if owner.name in ("sdy.sharding_constraint", "sdy.reshard", "sdy.manual_computation"):
+    if owner.name in ("sdy.manual_computation", "sdy.data_flow_edge") or io.has_own_sharding(
+        owner.name
+    ):
         return
-    if SHARDING_ATTR in owner.attributes:
-        return
-    shardings = [None] * len(owner.results)
-    shardings[value.result_number] = io.read_sharding(sharding, constraint.location)
-    if len(owner.results) > 1:
+    if SHARDING_ATTR in owner.attributes or len(owner.results) > 1:
         return  # a multi-result op: Shardy would need the other results' shardings too
-    io.set_op_result_shardings(owner, shardings)
+    io.set_op_result_shardings(owner, [io.read_sharding(sharding, location)])
 
 
 def _apply_to_arg(arg: ir.BlockArgument, sharding) -> None:
@@ -234,6 +281,18 @@ def flatten_call_graph(module_op: ir.Operation) -> None:
         clone.attributes[ORIGINAL_FUNC_NAME] = ir.StringAttr.get(name)
         funcs[clone_name] = clone
         call.attributes["callee"] = ir.FlatSymbolRefAttr.get(clone_name)
+
+
+def _unsharded_results(op, funcs) -> list[int]:
+    if op.name == "func.call":
+        callee = funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+        if callee is None:
+            return []
+        return [i for i in range(len(op.results)) if io.func_result_sharding(callee, i) is None]
+    if op.name not in _EDGE_OWNERS:
+        return []
+    given = SHARDING_ATTR in op.attributes or "out_shardings" in op.attributes
+    return [] if given else list(range(len(op.results)))
 
 
 def _fresh_name(name: str, taken: dict) -> str:

@@ -1,8 +1,8 @@
 """Import step before propagation: each use of a constant gets its own copy.
 
-As Shardy's import does, a constant (and an iota, or a broadcast / reshape / convert /
-transpose computed only from such values) used by several ops is cloned once per use, so two
-users that want different shardings do not conflict through it. Rank-0 values have no dims to
+As Shardy's import does, a constant (and an iota, or a broadcast, slice or elementwise op
+computed only from such values) used by several ops is cloned once per use, so two users that
+want different shardings do not conflict through it. Rank-0 values have no dims to
 conflict on and stay shared (meshjit's lowering shares scalar constants within a block).
 """
 
@@ -10,17 +10,10 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from meshjit.passes.rules import shape_of
+from meshjit.passes.rules import SHARDY_ELEMENTWISE_OPS, shape_of
 
 SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota", "sdy.constant"})
-FROM_CONSTANTS = frozenset(
-    {
-        "stablehlo.broadcast_in_dim",
-        "stablehlo.reshape",
-        "stablehlo.convert",
-        "stablehlo.transpose",
-    }
-)
+FROM_CONSTANTS = SHARDY_ELEMENTWISE_OPS | {"stablehlo.broadcast_in_dim", "stablehlo.slice"}
 
 
 def is_constant_like(op, known: set) -> bool:
@@ -42,7 +35,10 @@ def _splittable(op) -> bool:
 
 
 def split_block(block) -> int:
-    """Clones the block's constant-like ops once per extra use; returns the clones made."""
+    """Clones the block's constant-like ops once per extra use; returns the clones made.
+
+    The original keeps its first user (in program order) and the clones follow it in the order
+    of their users, as Shardy's constant splitter orders them."""
     known: set = set()
     ordered = []
     for op in block.operations:
@@ -50,14 +46,23 @@ def split_block(block) -> int:
         if is_constant_like(op, known):
             known.add(op)
             ordered.append(op)
+    position: dict = {}
     count = 0
     for op in reversed(ordered):  # users first, so clones of users add uses to their operands
         if not _splittable(op):
             continue
         uses = [(u.owner, u.operand_number) for u in op.results[0].uses]
-        for owner, index in uses[1:]:
-            copy = op.clone(ip=ir.InsertionPoint(op))
+        if len(uses) < 2:
+            continue
+        if not position:
+            position = {o.operation: (i, 0) for i, o in enumerate(block.operations)}
+        uses.sort(key=lambda use: (position.get(use[0], (len(position), 0)), use[1]))
+        last = op
+        for k, (owner, index) in enumerate(uses[1:], start=1):
+            copy = op.clone(ip=ir.InsertionPoint.after(last))
+            position[copy] = (position[op][0], position[op][1] + k / len(uses))
             owner.operands[index] = copy.results[0]
+            last = copy
             count += 1
     return count
 

@@ -14,6 +14,7 @@ from jaxlib.mlir import ir
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.data_flow import DATA_FLOW_TIES
 from meshjit.passes.graph.graph import (
+    STAGE_ALL,
     STAGE_PASS_THROUGH,
     Edge,
     GraphError,
@@ -75,7 +76,7 @@ def _manual_computation(b, op, forbidden, return_slots, label):
         boundary = new_slot(f"{op.name} in_sharding {i}", v.type)
         init_slot(boundary, in_shardings[i], meshes, op.location, b.hold)
         b.graph.virtual.append(("manual_in", op, i, boundary))
-        b.tie(label, [b.graph.slots.get(v), boundary], op.name)
+        b.tie(label, [b.graph.slots.get(v), boundary], op.name, stage=_operand_stage(v))
         inner = b.slot(body.arguments[i], f"{op.name} body arg {i}", inner_forbidden)
         _manual_tie(b, label, boundary, inner, manual)
     b.block(body, inner_forbidden, None)
@@ -84,6 +85,17 @@ def _manual_computation(b, op, forbidden, return_slots, label):
         outer = b.graph.slots.get(r)
         inner = b.graph.slots.get(ret.operands[i])
         _manual_tie(b, label, outer, inner, manual)
+
+
+# Ops whose results reach a manual computation only after what their bodies give them (Shardy's
+# data-flow edges between them and the manual computation's own).
+_BODY_FIRST = frozenset({"func.call", "stablehlo.while", "stablehlo.optimization_barrier"})
+
+
+def _operand_stage(value) -> int:
+    if isinstance(value, ir.OpResult) and value.owner.name in _BODY_FIRST:
+        return STAGE_ALL
+    return STAGE_PASS_THROUGH
 
 
 def _manual_tie(b, label, outer: Slot, inner: Slot, manual) -> None:

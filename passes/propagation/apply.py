@@ -39,6 +39,8 @@ def apply_decisions(step, t: int, decisions) -> bool:
             new = list(part)
             if not _take(step, slot, new, ext, used):
                 continue
+        elif None in [proj[f] for f in fs]:
+            continue  # its axes do not fit its factors: they stay as they are
         elif slot.no_sub_axes:
             new = _grow_dim_whole_axes(step, slot, proj, fs, decisions, used)
             if new is None:

@@ -136,8 +136,8 @@ class EdgeStep:
 
 
 def _project_views(plan: EdgePlan, views, indices, factors) -> list:
-    """Per tensor in `indices`: its axes per factor (a list indexed by factor), or None where
-    its dims do not fit the rule's factors; None for the other tensors."""
+    """Per tensor in `indices`: its axes per factor (a list indexed by factor; None for the
+    factors of a dim whose axes do not fit them); None for the other tensors."""
     n_factors = len(factors)
     proj = [None] * len(views)
     for t in indices:
@@ -153,7 +153,6 @@ def _project_views(plan: EdgePlan, views, indices, factors) -> list:
                     p[fs[0]] = dims[d]
             proj[t] = p
         else:
-            p = project(view, plan.mappings[t], factors)
-            if p is not None:
-                proj[t] = [p.get(f, _NO_AXES) for f in range(n_factors)]
+            p = project(view, plan.mappings[t], factors, partial=True)
+            proj[t] = [p.get(f, _NO_AXES) for f in range(n_factors)]
     return proj

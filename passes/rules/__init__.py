@@ -12,6 +12,9 @@ from meshjit.passes.rules import (  # noqa: F401  (each registers its family's r
     elementwise,
     gather_scatter,
     linalg,
+    normalization,
+    reshape,
+    rng,
     shapes,
 )
 from meshjit.passes.rules.custom_call import (
@@ -25,6 +28,7 @@ from meshjit.passes.rules.elementwise import ELEMENTWISE_OPS, pointwise_rule
 from meshjit.passes.rules.op_classes import NO_RULE_OPS, PASS_THROUGH_OPS, SHARDY_ELEMENTWISE_OPS
 from meshjit.passes.rules.print_rules import RULE_ATTR, attach_rules
 from meshjit.passes.rules.registry import RULES, rule_cache_key, rule_for, sharding_rule
+from meshjit.passes.rules.reshape import reshape_factors
 from meshjit.passes.rules.rule import (
     NEED_REPLICATION,
     PASS_THROUGH,
@@ -37,7 +41,6 @@ from meshjit.passes.rules.rule import (
     TensorMapping,
     factor_names,
 )
-from meshjit.passes.rules.shapes import reshape_factors
 from meshjit.passes.rules.util import is_tensor, shape_of
 
 __all__ = [

@@ -8,18 +8,20 @@ from meshjit.passes.rules.rule import NEED_REPLICATION, ShardingRule
 from meshjit.passes.rules.util import int_attr, op_builder, shape_of
 
 
-def _collective_rule(op, in_dims, out_dims) -> ShardingRule:
-    """Pointwise except `in_dims` / `out_dims`: need_replication on each side separately."""
+def _collective_rule(op, *special_dims) -> ShardingRule:
+    """Pointwise except `special_dims` (the gathered / split / concatenated dims, in that
+    order), which need replication on each side separately and are made last (as Shardy
+    orders them)."""
+    special_dims = tuple(dict.fromkeys(special_dims))
     b = op_builder(op)
-    shape = shape_of(op.operands[0])
-    out_shape = shape_of(op.results[0])
+    shape, out_shape = shape_of(op.operands[0]), shape_of(op.results[0])
     for d, size in enumerate(shape):
-        if d in in_dims or d in out_dims:
-            b.operand(0, d, b.factor(size, NEED_REPLICATION))
-            b.result(0, d, b.factor(out_shape[d], NEED_REPLICATION))
-        else:
+        if d not in special_dims:
             f = b.factor(size)
             b.operand(0, d, f), b.result(0, d, f)
+    for d in special_dims:
+        b.operand(0, d, b.factor(shape[d], NEED_REPLICATION))
+        b.result(0, d, b.factor(out_shape[d], NEED_REPLICATION))
     return b.build()
 
 
@@ -27,18 +29,16 @@ def _collective_rule(op, in_dims, out_dims) -> ShardingRule:
 def all_gather_rule(op):
     if len(op.operands) != 1:
         return None
-    return _collective_rule(op, {int_attr(op, "all_gather_dim")}, set())
+    return _collective_rule(op, int_attr(op, "all_gather_dim"))
 
 
 @sharding_rule("stablehlo.reduce_scatter")
 def reduce_scatter_rule(op):
-    return _collective_rule(op, {int_attr(op, "scatter_dimension")}, set())
+    return _collective_rule(op, int_attr(op, "scatter_dimension"))
 
 
 @sharding_rule("stablehlo.all_to_all")
 def all_to_all_rule(op):
     if len(op.operands) != 1:
         return None
-    return _collective_rule(
-        op, {int_attr(op, "split_dimension")}, {int_attr(op, "concat_dimension")}
-    )
+    return _collective_rule(op, int_attr(op, "split_dimension"), int_attr(op, "concat_dimension"))

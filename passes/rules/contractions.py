@@ -1,4 +1,5 @@
-"""Rules of contractions and reductions: dot_general, reduce, reduce_window, convolution."""
+"""Rules of contractions and reductions: dot / dot_general, reduce, reduce_window,
+select_and_scatter, convolution."""
 
 from __future__ import annotations
 
@@ -12,9 +13,23 @@ from meshjit.passes.rules.util import int_attr, ints, op_builder, shape_of
 @sharding_rule("stablehlo.dot_general", cache_attrs=("dot_dimension_numbers",))
 def dot_general_rule(op):
     dn = stablehlo.DotDimensionNumbers(op.attributes["dot_dimension_numbers"])
+    return _dot_rule(
+        op,
+        (list(dn.lhs_batching_dimensions), list(dn.rhs_batching_dimensions)),
+        (list(dn.lhs_contracting_dimensions), list(dn.rhs_contracting_dimensions)),
+    )
+
+
+@sharding_rule("stablehlo.dot", cache_attrs=())
+def dot_rule(op):
+    """`stablehlo.dot`: lhs's last dim contracts with rhs's first."""
+    return _dot_rule(op, ([], []), ([len(shape_of(op.operands[0])) - 1], [0]))
+
+
+def _dot_rule(op, batching, contracting):
+    """Batching factors, then lhs's and rhs's free dims, then the contracting (reduction)."""
     lhs, rhs = shape_of(op.operands[0]), shape_of(op.operands[1])
-    lb, rb = list(dn.lhs_batching_dimensions), list(dn.rhs_batching_dimensions)
-    lc, rc = list(dn.lhs_contracting_dimensions), list(dn.rhs_contracting_dimensions)
+    (lb, rb), (lc, rc) = batching, contracting
     b = op_builder(op)
     out = 0
     for ld, rd in zip(lb, rb):
@@ -50,66 +65,93 @@ def reduce_rule(op):
     return b.build()
 
 
-@sharding_rule("stablehlo.reduce_window")
-def reduce_window_rule(op):
-    n = len(op.results)
-    shape = shape_of(op.operands[0])
-    rank = len(shape)
+def _trivial_window_dims(op, rank: int) -> list[bool]:
+    """Per dim: whether the window neither strides, dilates nor pads it (size one)."""
     window = ints(op, "window_dimensions")
     strides = ints(op, "window_strides") or [1] * rank
     base = ints(op, "base_dilations") or [1] * rank
     win_dil = ints(op, "window_dilations") or [1] * rank
     padding = ints(op, "padding") or [0] * (2 * rank)
+    return [
+        (window[d], strides[d], base[d], win_dil[d]) == (1, 1, 1, 1)
+        and not any(padding[2 * d : 2 * d + 2])
+        for d in range(rank)
+    ]
+
+
+@sharding_rule("stablehlo.reduce_window")
+def reduce_window_rule(op):
+    """Factors sized as the result's dims (as Shardy sizes them); windowed dims permute."""
+    n = len(op.results)
+    shape = shape_of(op.results[0])
     b = op_builder(op)
-    for d, size in enumerate(shape):
-        trivial = (window[d], strides[d], base[d], win_dil[d]) == (1, 1, 1, 1) and not any(
-            padding[2 * d : 2 * d + 2]
-        )
-        f = b.factor(size, PASS_THROUGH if trivial else PERMUTATION)
+    for d, trivial in enumerate(_trivial_window_dims(op, len(shape))):
+        f = b.factor(shape[d], PASS_THROUGH if trivial else PERMUTATION)
         for i in range(n):
             b.operand(i, d, f)
             b.result(i, d, f)
     return b.build()
 
 
+@sharding_rule("stablehlo.select_and_scatter")
+def select_and_scatter_rule(op):
+    """Operand and result share a factor per dim (a permutation where windowed); the source
+    shares it where the window is trivial, else has its own need_replication factor."""
+    shape, source = shape_of(op.operands[0]), shape_of(op.operands[1])
+    b = op_builder(op)
+    for d, trivial in enumerate(_trivial_window_dims(op, len(shape))):
+        if trivial:
+            f = b.factor(shape[d])
+            b.operand(1, d, f)
+        else:
+            b.operand(1, d, b.factor(source[d], NEED_REPLICATION))
+            f = b.factor(shape[d], PERMUTATION)
+        b.operand(0, d, f), b.result(0, d, f)
+    return b.build()
+
+
 @sharding_rule("stablehlo.convolution")
 def convolution_rule(op):
+    """As Shardy factors it: the batch (behind a batch-group factor), each spatial dim a
+    permutation sized as the output's (a strided one with a reduction factor for the stride,
+    which the kernel's dim holds), the features (behind a feature-group factor, the input
+    feature a reduction), then a size-one factor per unstrided kernel spatial dim."""
     dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
-    lhs, rhs, out = shape_of(op.operands[0]), shape_of(op.operands[1]), shape_of(op.results[0])
-    groups = int_attr(op, "feature_group_count", 1)
+    lhs, out = shape_of(op.operands[0]), shape_of(op.results[0])
+    feature_groups = int_attr(op, "feature_group_count", 1)
     batch_groups = int_attr(op, "batch_group_count", 1)
     b = op_builder(op)
-    f = b.factor(
-        out[dn.output_batch_dimension], PASS_THROUGH if batch_groups == 1 else NEED_REPLICATION
-    )
-    if batch_groups == 1:
-        b.operand(0, dn.input_batch_dimension, f)
-    else:
-        b.operand(
-            0, dn.input_batch_dimension, b.factor(lhs[dn.input_batch_dimension], NEED_REPLICATION)
-        )
+    group = b.factor(batch_groups) if batch_groups > 1 else None
+    f = b.factor(out[dn.output_batch_dimension])
+    b.operand(0, dn.input_batch_dimension, *([group] if batch_groups > 1 else []), f)
     b.result(0, dn.output_batch_dimension, f)
-    f = b.factor(out[dn.output_feature_dimension])
-    b.operand(1, dn.kernel_output_feature_dimension, f)
-    b.result(0, dn.output_feature_dimension, f)
-    kind = REDUCTION if groups == 1 else NEED_REPLICATION
-    f = b.factor(lhs[dn.input_feature_dimension], kind)
-    b.operand(0, dn.input_feature_dimension, f)
-    if groups == 1:
-        b.operand(1, dn.kernel_input_feature_dimension, f)
-    else:
-        b.operand(
-            1,
-            dn.kernel_input_feature_dimension,
-            b.factor(rhs[dn.kernel_input_feature_dimension], NEED_REPLICATION),
-        )
+    unstrided = _conv_spatial(op, b, dn, out)
+    if feature_groups > 1:
+        group = b.factor(feature_groups)
+        b.operand(0, dn.input_feature_dimension, group)
+    f = b.factor(lhs[dn.input_feature_dimension] // feature_groups, REDUCTION)
+    b.operand(0, dn.input_feature_dimension, f), b.operand(1, dn.kernel_input_feature_dimension, f)
+    f = b.factor(out[dn.output_feature_dimension] // max(feature_groups, batch_groups))
+    groups = [group] if group is not None else []
+    b.operand(1, dn.kernel_output_feature_dimension, *groups, f)
+    b.result(0, dn.output_feature_dimension, *groups, f)
+    for kd in unstrided:
+        b.operand(1, kd, b.factor(1))
+    return b.build()
+
+
+def _conv_spatial(op, b, dn, out) -> list[int]:
+    """The spatial dims' factors; returns the kernel dims of the unstrided ones."""
     strides = ints(op, "window_strides") or [1] * len(dn.input_spatial_dimensions)
+    unstrided = []
     for s, (ld, kd, od) in enumerate(
         zip(dn.input_spatial_dimensions, dn.kernel_spatial_dimensions, dn.output_spatial_dimensions)
     ):
-        trivial = rhs[kd] == 1 and strides[s] == 1 and lhs[ld] == out[od]
-        f = b.factor(out[od], PASS_THROUGH if trivial else PERMUTATION)
-        b.operand(0, ld, f)
-        b.result(0, od, f)
-        b.operand(1, kd, b.factor(rhs[kd], NEED_REPLICATION))
-    return b.build()
+        f = b.factor(out[od], PERMUTATION)
+        b.operand(0, ld, f), b.result(0, od, f)
+        if strides[s] > 1:
+            f = b.factor(strides[s], REDUCTION)
+            b.operand(0, ld, f), b.operand(1, kd, f)
+        else:
+            unstrided.append(kd)
+    return unstrided

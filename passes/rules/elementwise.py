@@ -6,7 +6,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from meshjit.passes.rules.registry import sharding_rule
-from meshjit.passes.rules.rule import PASS_THROUGH, ShardingRule
+from meshjit.passes.rules.rule import NEED_REPLICATION, PASS_THROUGH, ShardingRule
 from meshjit.passes.rules.util import op_builder, shape_of
 
 
@@ -94,12 +94,26 @@ def elementwise_rule(op):
     if op.name == "stablehlo.bitcast_convert" and shape_of(op.operands[0]) != shape_of(
         op.results[0]
     ):
-        return None
+        return bitcast_resize_rule(op)
     if op.name in ("stablehlo.optimization_barrier", "stablehlo.all_reduce") and (
         len(op.results) > 1
     ):
         return per_pair_rule(op)
     return pointwise_rule(op)
+
+
+def bitcast_resize_rule(op) -> ShardingRule:
+    """A bitcast between element widths: the narrower side's extra minor dim needs
+    replication."""
+    b = op_builder(op)
+    shapes = shape_of(op.operands[0]), shape_of(op.results[0])
+    for d, size in enumerate(max(shapes, key=len)):
+        f = b.factor(size, PASS_THROUGH if d < min(map(len, shapes)) else NEED_REPLICATION)
+        if d < len(shapes[0]):
+            b.operand(0, d, f)
+        if d < len(shapes[1]):
+            b.result(0, d, f)
+    return b.build()
 
 
 def per_pair_rule(op) -> ShardingRule:

@@ -1,5 +1,16 @@
-"""Rules of gather and scatter: index dims pass through, gathered / scattered dims need
-replication, window dims pass through where the whole dim is taken."""
+"""Rules of gather and scatter, as Shardy factors them.
+
+Gather: per result dim, a batch dim follows its indices dim (and the operand's batching dim);
+an offset dim follows its operand dim, passing through where the whole dim is taken and
+otherwise needing replication (blocked). The operand's collapsed dims are reductions (each
+device gathers what it holds, then the partial results are summed); the index vector dim
+needs replication.
+
+Scatter mirrors it per update dim: an update window dim follows its operand dim where the
+whole dim is updated; a scatter dim follows its indices dim, a reduction where the updates are
+combined (a need_replication factor where they overwrite); the operand's remaining dims pass through to the
+results.
+"""
 
 from __future__ import annotations
 
@@ -15,33 +26,36 @@ def gather_rule(op):
     dn = stablehlo.GatherDimensionNumbers(op.attributes["dimension_numbers"])
     operand, indices, out = (shape_of(v) for v in (*op.operands[:2], op.results[0]))
     slice_sizes = ints(op, "slice_sizes")
-    offset_dims = list(dn.offset_dims)
-    collapsed, op_batch = set(dn.collapsed_slice_dims), list(dn.operand_batching_dims)
-    idx_batch, index_map = list(dn.start_indices_batching_dims), set(dn.start_index_map)
+    offset_dims, collapsed = list(dn.offset_dims), list(dn.collapsed_slice_dims)
+    op_batch, idx_batch = list(dn.operand_batching_dims), list(dn.start_indices_batching_dims)
     ivd = dn.index_vector_dim
+    windows = iter(d for d in range(len(operand)) if d not in collapsed and d not in op_batch)
+    batches = iter(d for d in range(len(indices)) if d != ivd)
     b = op_builder(op)
-    batch_out = [d for d in range(len(out)) if d not in offset_dims]
-    idx_dims = [d for d in range(len(indices)) if d != ivd]
-    idx_factor = {}
-    for r, d in zip(batch_out, idx_dims):
-        f = b.factor(indices[d])
-        b.operand(1, d, f), b.result(0, r, f)
-        idx_factor[d] = f
+    for r in range(len(out)):
+        if r in offset_dims:
+            d = next(windows)
+            whole = slice_sizes[d] == operand[d]
+            f = b.factor(operand[d]) if whole else b.factor(operand[d], NEED_REPLICATION, True)
+            b.operand(0, d, f)
+        else:
+            d = next(batches)
+            f = b.factor(indices[d])
+            b.operand(1, d, f)
+            if d in idx_batch:
+                b.operand(0, op_batch[idx_batch.index(d)], f)
+        b.result(0, r, f)
+    for d in collapsed:
+        b.operand(0, d, b.factor(operand[d], REDUCTION))
     if ivd < len(indices):
         b.operand(1, ivd, b.factor(indices[ivd], NEED_REPLICATION))
-    window = [d for d in range(len(operand)) if d not in collapsed and d not in op_batch]
-    for r, d in zip(offset_dims, window):
-        if slice_sizes[d] == operand[d] and d not in index_map:
-            f = b.factor(operand[d])
-            b.operand(0, d, f), b.result(0, r, f)
-        else:
-            b.operand(0, d, b.factor(operand[d], NEED_REPLICATION))
-            b.result(0, r, b.factor(out[r]))
-    for p, d in enumerate(op_batch):
-        b.operand(0, d, idx_factor[idx_batch[p]])
-    for d in collapsed:
-        b.operand(0, d, b.factor(operand[d], NEED_REPLICATION))
     return b.build()
+
+
+def _combines_updates(op) -> bool:
+    """Whether the scatter's update computation combines (rather than overwrites), so partial
+    results can be combined across devices."""
+    return len(op.regions[0].blocks[0].operations) > 1
 
 
 @sharding_rule("stablehlo.scatter")
@@ -49,39 +63,46 @@ def scatter_rule(op):
     dn = stablehlo.ScatterDimensionNumbers(op.attributes["scatter_dimension_numbers"])
     n = len(op.results)
     operand, indices, updates = (shape_of(op.operands[i]) for i in (0, n, n + 1))
-    window_dims = list(dn.update_window_dims)
-    inserted, in_batch = set(dn.inserted_window_dims), list(dn.input_batching_dims)
-    idx_batch, ivd = list(dn.scatter_indices_batching_dims), dn.index_vector_dim
-    to_operand = set(dn.scattered_dims_to_operand_dims)
+    window_dims, inserted = list(dn.update_window_dims), list(dn.inserted_window_dims)
+    in_batch, idx_batch = list(dn.input_batching_dims), list(dn.scatter_indices_batching_dims)
+    ivd = dn.index_vector_dim
+    windows = iter(d for d in range(len(operand)) if d not in inserted and d not in in_batch)
+    batches = iter(d for d in range(len(indices)) if d != ivd)
+    scatter_kind = REDUCTION if _combines_updates(op) else NEED_REPLICATION
     b = op_builder(op)
-    operand_factor = []
-    for d, size in enumerate(operand):
-        f = b.factor(
-            size, NEED_REPLICATION if d in to_operand and d not in in_batch else PASS_THROUGH
-        )
-        operand_factor.append(f)
+    covered = set()
+
+    def on_operands(d, f):
+        covered.add(d)
         for i in range(n):
             b.operand(i, d, f), b.result(i, d, f)
-    idx_dims = [d for d in range(len(indices)) if d != ivd]
-    scatter_dims = [d for d in range(len(updates)) if d not in window_dims]
-    batch_of_idx = {idx_batch[p]: in_batch[p] for p in range(len(in_batch))}
-    for ud, d in zip(scatter_dims, idx_dims):
-        if d in batch_of_idx:
-            f = operand_factor[batch_of_idx[d]]
-        else:
-            f = b.factor(indices[d], REDUCTION)
-        b.operand(n, d, f)
+
+    def on_updates(u, f):
         for i in range(n):
-            b.operand(n + 1 + i, ud, f)
+            b.operand(n + 1 + i, u, f)
+
+    for u in range(len(updates)):
+        if u in window_dims:
+            d = next(windows)
+            if updates[u] == operand[d]:
+                f = b.factor(operand[d])
+            else:
+                on_operands(d, b.factor(operand[d], NEED_REPLICATION))
+                f = b.factor(updates[u], NEED_REPLICATION)
+                on_updates(u, f)
+                continue
+            on_operands(d, f)
+        else:
+            d = next(batches)
+            batched = d in idx_batch
+            f = b.factor(indices[d], PASS_THROUGH if batched else scatter_kind)
+            b.operand(n, d, f)
+            if batched:
+                on_operands(in_batch[idx_batch.index(d)], f)
+        on_updates(u, f)
+    for d in range(len(operand)):
+        if d not in covered:
+            on_operands(d, b.factor(operand[d]))
     if ivd < len(indices):
         b.operand(n, ivd, b.factor(indices[ivd], NEED_REPLICATION))
-    window = [d for d in range(len(operand)) if d not in inserted and d not in in_batch]
-    for ud, d in zip(window_dims, window):
-        f = (
-            operand_factor[d]
-            if updates[ud] == operand[d]
-            else b.factor(updates[ud], NEED_REPLICATION)
-        )
-        for i in range(n):
-            b.operand(n + 1 + i, ud, f)
     return b.build()

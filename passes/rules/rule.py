@@ -115,11 +115,11 @@ class RuleBuilder:
         self.factors.append(Factor(size, kind, blocked))
         return len(self.factors) - 1
 
-    def operand(self, index: int, dim: int, factor: int) -> None:
-        self.operands[index][dim].append(factor)
+    def operand(self, index: int, dim: int, *factors: int) -> None:
+        self.operands[index][dim].extend(factors)
 
-    def result(self, index: int, dim: int, factor: int) -> None:
-        self.results[index][dim].append(factor)
+    def result(self, index: int, dim: int, *factors: int) -> None:
+        self.results[index][dim].extend(factors)
 
     def build(self, is_custom: bool = False) -> ShardingRule:
         def freeze(group):

@@ -1,25 +1,26 @@
-"""Rules of shape ops: broadcast, transpose, reshape, slicing and padding, concatenation, sort,
+"""Rules of shape ops: broadcast, transpose, slicing and padding, concatenation, sort,
 dynamic slices."""
 
 from __future__ import annotations
 
-import math
-
 from meshjit.passes.rules.elementwise import pointwise_rule
 from meshjit.passes.rules.registry import sharding_rule
-from meshjit.passes.rules.rule import NEED_REPLICATION, PERMUTATION, RuleBuilder, ShardingRule
+from meshjit.passes.rules.rule import NEED_REPLICATION, PERMUTATION, ShardingRule
 from meshjit.passes.rules.util import int_attr, ints, op_builder, shape_of
 
 
 @sharding_rule("stablehlo.broadcast_in_dim", cache_attrs=("broadcast_dimensions",))
 def broadcast_rule(op):
+    """Mapped dims share a factor; an operand dim of size one that expands gets its own."""
     b = op_builder(op)
     in_shape, out_shape = shape_of(op.operands[0]), shape_of(op.results[0])
     mapped = dict(zip(ints(op, "broadcast_dimensions"), range(len(in_shape))))
     for r, size in enumerate(out_shape):
+        d = mapped.get(r)
+        if d is not None and in_shape[d] != size:
+            b.operand(0, d, b.factor(in_shape[d]))
         f = b.factor(size)
         b.result(0, r, f)
-        d = mapped.get(r)
         if d is not None and in_shape[d] == size:
             b.operand(0, d, f)
     return b.build()
@@ -39,51 +40,10 @@ def transpose_rule(op):
     return b.build()
 
 
-@sharding_rule("stablehlo.reshape", cache_attrs=())
-def reshape_rule(op):
-    return reshape_factors(op_builder(op), shape_of(op.operands[0]), shape_of(op.results[0]))
-
-
-def reshape_factors(b: RuleBuilder, in_shape, out_shape) -> ShardingRule:
-    """gcd decomposition: `[6, 4] -> [2, 12]` gives `([ij, k])->([i, jk]) {i=2, j=3, k=4}`."""
-    i = j = 0
-    cur_in = in_shape[0] if in_shape else 1
-    cur_out = out_shape[0] if out_shape else 1
-    while i < len(in_shape) and j < len(out_shape):
-        if cur_in == 1:
-            i += 1
-            cur_in = in_shape[i] if i < len(in_shape) else 1
-            continue
-        if cur_out == 1:
-            j += 1
-            cur_out = out_shape[j] if j < len(out_shape) else 1
-            continue
-        g = math.gcd(cur_in, cur_out)
-        if g == 1:
-            return _reshape_fallback(b, in_shape, out_shape, i, j)
-        f = b.factor(g)
-        b.operand(0, i, f)
-        b.result(0, j, f)
-        cur_in //= g
-        cur_out //= g
-    return b.build()
-
-
-def _reshape_fallback(b: RuleBuilder, in_shape, out_shape, i, j) -> ShardingRule:
-    """Dims from (i, j) on without a common factor: each is its own need_replication factor."""
-    for d in range(i, len(in_shape)):
-        if in_shape[d] > 1 and not b.operands[0][d]:
-            b.operand(0, d, b.factor(in_shape[d], NEED_REPLICATION))
-    for d in range(j, len(out_shape)):
-        if out_shape[d] > 1 and not b.results[0][d]:
-            b.result(0, d, b.factor(out_shape[d], NEED_REPLICATION))
-    return b.build()
-
-
-def _sliced_dims_rule(op, changed) -> ShardingRule:
-    """Pointwise; dims where `changed(d)` are permutation factors, as large as the larger of
-    the operand's and the result's dim (as Shardy sizes them)."""
-    shape = [max(a, b) for a, b in zip(shape_of(op.operands[0]), shape_of(op.results[0]))]
+def _sliced_dims_rule(op, changed, shape=None) -> ShardingRule:
+    """Pointwise; dims where `changed(d)` are permutation factors, sized as the operand's dims
+    (as Shardy sizes them) unless `shape` says otherwise."""
+    shape = shape or shape_of(op.operands[0])
     return pointwise_rule(op, lambda d: (PERMUTATION, False) if changed(d) else None, shape)
 
 
@@ -114,7 +74,7 @@ def reverse_rule(op):
 def concatenate_rule(op):
     # Shardy shards the concatenated dim too (a permutation: the pieces move between devices).
     axis = int_attr(op, "dimension")
-    return _sliced_dims_rule(op, lambda d: d == axis)
+    return _sliced_dims_rule(op, lambda d: d == axis, shape_of(op.results[0]))
 
 
 @sharding_rule("stablehlo.sort", cache_attrs=("dimension",))

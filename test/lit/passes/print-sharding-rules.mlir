@@ -25,7 +25,7 @@ func.func @rules(%a: tensor<8x16xf32>, %b: tensor<16x32xf32>, %v: tensor<16xf32>
   // CHECK: stablehlo.reduce{{.*}}<([i, j], [])->([i]) {i=8, j=16} reduction={j}>
   %cst = stablehlo.constant dense<0.0> : tensor<f32>
   %9 = stablehlo.reduce(%0 init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>
-  // CHECK: stablehlo.pad {{.*}}<([i, j], [])->([i, j]) {i=8, j=18} permutation={j}>
+  // CHECK: stablehlo.pad {{.*}}<([i, j], [])->([i, j]) {i=8, j=16} permutation={j}>
   %10 = stablehlo.pad %0, %cst, low = [0, 1], high = [0, 1], interior = [0, 0] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x18xf32>
   // CHECK: stablehlo.select {{.*}}<([], [i, j], [i, j])->([i, j]) {i=8, j=16}>
   %p = stablehlo.constant dense<true> : tensor<i1>
@@ -47,7 +47,7 @@ func.func @sort_and_collectives(%a: tensor<8x16xf32>) -> tensor<8x16xf32> {
     %c = stablehlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
     stablehlo.return %c : tensor<i1>
   }) : (tensor<8x16xf32>) -> tensor<8x16xf32>
-  // CHECK: stablehlo.all_gather{{.*}}<([i, k])->([j, k]) {i=8, j=16, k=16} need_replication={i, j}>
+  // CHECK: stablehlo.all_gather{{.*}}<([j, i])->([k, i]) {i=16, j=8, k=16} need_replication={j, k}>
   %1 = "stablehlo.all_gather"(%0) <{all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<8x16xf32>) -> tensor<16x16xf32>
   return %0 : tensor<8x16xf32>
 }
