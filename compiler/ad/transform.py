@@ -282,9 +282,9 @@ def _typed_cotangent(ct, aval):
     this moves no data. Typed cotangents are left to their transposes' rules."""
     if aval_of(ct).spec_key is not None:
         return ct
-    from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
+    from meshjit.compiler.parallel.explicit import reshard_to_ct_type  # a later family
 
-    return reshard_to_type(ct, aval)
+    return reshard_to_ct_type(ct, aval)
 
 
 def _eval_known(jaxpr: Jaxpr, env: dict, linear: set) -> list:
@@ -328,7 +328,7 @@ def instantiate_cts(cts: Sequence, avals: Sequence[ShapedArray]) -> list:
     primal's type sharding (as JAX)."""
     out = [instantiate(ct, a) for ct, a in zip(cts, avals)]
     if any(a.sharding is not None for a in avals):
-        from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
+        from meshjit.compiler.parallel.explicit import reshard_to_ct_type  # a later family
 
-        out = [reshard_to_type(ct, a) for ct, a in zip(out, avals)]
+        out = [reshard_to_ct_type(ct, a) for ct, a in zip(out, avals)]
     return out

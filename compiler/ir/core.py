@@ -34,15 +34,21 @@ def _dim_str(size: int, entry) -> str:
 
 
 def vma_str(vma, sharding=None) -> str:
-    """`{V:x}` / `{V:(x,y)}` / `{U:Y}`: the varying manual axes and the unreduced ones, as JAX
-    prints them."""
-    unreduced = sharding.spec.unreduced if sharding is not None else frozenset()
-    parts = [f"{k}:{_axes_str(v)}" for k, v in (("V", vma), ("U", unreduced)) if v]
+    """`{V:x}` / `{V:(x,y)}` / `{U:Y}` / `{R:X}`: the varying manual axes, the unreduced and
+    the reduced ones, as JAX prints them (in the mesh's order)."""
+    if sharding is None:
+        unreduced = reduced = frozenset()
+        order = ()
+    else:
+        unreduced, reduced = sharding.spec.unreduced, sharding.spec.reduced
+        order = sharding.mesh.axis_names
+    kinds = (("V", vma), ("U", unreduced), ("R", reduced))
+    parts = [f"{k}:{_axes_str(v, order)}" for k, v in kinds if v]
     return "{" + ", ".join(parts) + "}" if parts else ""
 
 
-def _axes_str(axes) -> str:
-    names = sorted(axes)
+def _axes_str(axes, order=()) -> str:
+    names = [a for a in order if a in axes] or sorted(axes)
     return names[0] if len(names) == 1 else "(" + ",".join(names) + ")"
 
 
@@ -97,8 +103,8 @@ class ShapedArray:
         if s is None:
             return None
         spec = tuple(s.spec)
-        if s.spec.unreduced:
-            return (*spec, s.spec.unreduced)
+        if s.spec.unreduced or s.spec.reduced:
+            return (*spec, s.spec.unreduced, s.spec.reduced)
         return spec if any(e is not None for e in spec) else None
 
     def strip_weak_type(self) -> ShapedArray:

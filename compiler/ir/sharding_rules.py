@@ -66,18 +66,18 @@ def common_mesh(prim_name: str, avals):
 _CHECKED: dict = {}  # (id(mesh), shape, spec) -> (mesh, its type sharding): checked once
 
 
-def typed(aval, mesh, spec: tuple, what: str = "", unreduced=frozenset()):
-    """`aval` with the type sharding `spec` on `mesh` (a partial sum over `unreduced`); every
-    sharded dim must divide evenly and no axis may be used twice (checked once per mesh, shape
-    and spec)."""
+def typed(aval, mesh, spec: tuple, what: str = "", unreduced=frozenset(), reduced=frozenset()):
+    """`aval` with the type sharding `spec` on `mesh` (a partial sum over `unreduced`, a sum
+    whose cotangent is partial over `reduced`); every sharded dim must divide evenly and no axis
+    may be used twice (checked once per mesh, shape and spec)."""
     spec = spec if type(spec) is tuple else tuple(spec)
-    key = (id(mesh), aval.shape, spec, unreduced)
+    key = (id(mesh), aval.shape, spec, unreduced, reduced)
     hit = _CHECKED.get(key)
     if hit is None or hit[0] is not mesh:
-        _check(aval, mesh, spec, unreduced, what)
+        _check(aval, mesh, spec, unreduced | reduced, what)
         if len(_CHECKED) > 8192:
             _CHECKED.clear()
-        hit = _CHECKED[key] = (mesh, state.factory(mesh, spec, unreduced))
+        hit = _CHECKED[key] = (mesh, state.factory(mesh, spec, unreduced, reduced))
     state.active = True
     return ShapedArray(aval.shape, aval.dtype, aval.weak_type, aval.vma, hit[1])
 
@@ -119,7 +119,8 @@ def apply(prim, avals, out, params):
         if specs is None:
             return out
         unreduced = _kept_unreduced(prim, avals) if prim.name in KEEP_UNREDUCED else frozenset()
-        return typed(out, mesh, specs, prim.name, unreduced)
+        reduced = _kept_reduced(prim, rule, avals) if _any_reduced(avals) else frozenset()
+        return typed(out, mesh, specs, prim.name, unreduced, reduced)
     if specs is None:
         return out
     return [o if s is None else typed(o, mesh, s, prim.name) for o, s in zip(out, specs)]
@@ -149,7 +150,39 @@ def _uniform_sharding(prim, avals, out):
             return None
     if first is None or (first.spec.unreduced and prim.name not in KEEP_UNREDUCED):
         return None
+    if first.spec.reduced and any(a.sharding is None and a.shape for a in avals):
+        return None  # the reduced rule's check
     return first
+
+
+# Reduced values (JAX's `reduced`: a sum already taken, whose cotangent is a partial sum) stay
+# reduced through the ops JAX gives a reduced rule; the elementwise ones need every ranked
+# operand reduced over the same axes. Other ops (dot_general among them) give plain values.
+KEEP_REDUCED = frozenset({
+    "concatenate", "pad", "squeeze", "reshape", "transpose", "select_n", "reduce_sum",
+    "reduce_precision", "slice", "dynamic_slice", "dynamic_update_slice",
+    "convert_element_type", "expand_dims", "broadcast_in_dim",
+})  # fmt: skip
+
+
+def _any_reduced(avals) -> bool:
+    return any(a.sharding is not None and a.sharding.spec.reduced for a in avals)
+
+
+def _kept_reduced(prim, rule, avals) -> frozenset:
+    elementwise = getattr(rule, "elementwise", False)
+    if not elementwise and prim.name not in KEEP_REDUCED:
+        return frozenset()
+    ranked = [a for a in avals if a.shape] if elementwise else avals[:1]
+    sets = {a.sharding.spec.reduced if a.sharding is not None else frozenset() for a in ranked}
+    if len(sets) > 1:
+        shown = ", ".join(a.str_short() for a in ranked)
+        raise ShardingTypeError(
+            f"{prim.name}: all inputs should be reduced across the same mesh axes, or none "
+            f"replicated or sharded on the axes another is reduced on; got {shown}. Reshard "
+            "the reduced input (meshjit.sharding.reshard) first"
+        )
+    return next(iter(sets))
 
 
 def _kept_unreduced(prim, avals) -> frozenset:

@@ -208,10 +208,10 @@ def _dot_operand_ct(ct, other, own_aval, own_dims, other_dims, ct_other_free):
     other's free dimensions, then laid out as the operand (in explicit mode: typed as the
     operand, as JAX's transpose passes out_sharding)."""
     if own_aval.sharding is not None or aval_of(ct).sharding is not None:
-        from meshjit.compiler.parallel.explicit import reshard_to_type  # a later family
+        from meshjit.compiler.parallel.explicit import reshard_to_ct_type  # a later family
 
         out = _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, FREE)
-        return reshard_to_type(out, own_aval) if own_aval.sharding is not None else out
+        return reshard_to_ct_type(out, own_aval) if own_aval.sharding is not None else out
     return _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, None)
 
 

@@ -47,11 +47,14 @@ from meshjit.dialects.util import BoundedCache
 _TYPE_SHARDINGS = BoundedCache()
 
 
-def _type_sharding(mesh: AbstractMesh, spec: tuple, unreduced=frozenset()) -> NamedSharding:
-    key = (mesh, mesh.axis_types, spec, unreduced)  # AbstractMesh == ignores the axis types
+def _type_sharding(
+    mesh: AbstractMesh, spec: tuple, unreduced=frozenset(), reduced=frozenset()
+) -> NamedSharding:
+    key = (mesh, mesh.axis_types, spec, unreduced, reduced)  # == ignores the axis types
     s = _TYPE_SHARDINGS.get(key)
     if s is None:
-        s = _TYPE_SHARDINGS.put(key, NamedSharding(mesh, PartitionSpec(*spec, unreduced=unreduced)))
+        p = PartitionSpec(*spec, unreduced=unreduced, reduced=reduced)
+        s = _TYPE_SHARDINGS.put(key, NamedSharding(mesh, p))
     return s
 
 
@@ -104,7 +107,8 @@ def typed_aval(aval, sharding, what: str = "a value"):
     spec = type_spec(sharding, aval.ndim)
     if spec is None:
         return aval
-    return rules.typed(aval, sharding.mesh.abstract_mesh, spec, what)
+    reduced = _explicit_part(sharding, sharding.spec.reduced)
+    return rules.typed(aval, sharding.mesh.abstract_mesh, spec, what, reduced=reduced)
 
 
 def array_aval(aval, sharding: NamedSharding):
@@ -112,9 +116,16 @@ def array_aval(aval, sharding: NamedSharding):
     spec = type_spec(sharding, aval.ndim)
     if spec is None:
         return aval if aval.sharding is None else aval.update(sharding=None)
-    if aval.sharding is not None and tuple(aval.sharding.spec) == spec:
+    reduced = _explicit_part(sharding, sharding.spec.reduced)
+    own = aval.sharding
+    if own is not None and tuple(own.spec) == spec and own.spec.reduced == reduced:
         return aval
-    return rules.typed(aval, sharding.mesh.abstract_mesh, spec, "an array")
+    return rules.typed(aval, sharding.mesh.abstract_mesh, spec, "an array", reduced=reduced)
+
+
+def _explicit_part(sharding: NamedSharding, axes: frozenset) -> frozenset:
+    """The Explicit ones of a spec's unreduced or reduced axes."""
+    return frozenset(axes & explicit_axes_of(sharding.mesh)) if axes else frozenset()
 
 
 def concrete_sharding(aval, meshes) -> NamedSharding | None:
@@ -141,10 +152,9 @@ def retyped(x, sharding: NamedSharding, what: str):
     spec = type_spec(sharding, x.ndim)
     if spec is None:
         return x if x.sharding is None else x.update(sharding=None)
-    unreduced = sharding.spec.unreduced
-    if unreduced:
-        unreduced = frozenset(unreduced & explicit_axes_of(sharding.mesh))
-    return rules.typed(x, sharding.mesh.abstract_mesh, spec, what, unreduced or frozenset())
+    unreduced = _explicit_part(sharding, sharding.spec.unreduced)
+    reduced = _explicit_part(sharding, sharding.spec.reduced)
+    return rules.typed(x, sharding.mesh.abstract_mesh, spec, what, unreduced, reduced)
 
 
 @abstract_eval_rules.register(reshard_p)
@@ -180,7 +190,17 @@ linear_jvp(reshard_p)
 @transpose_rules.register(reshard_p)
 def _reshard_transpose(ct, x, *, sharding):
     """The cotangent goes back to the operand's type sharding."""
-    return [reshard_to_type(ct, aval_of(x))]
+    return [reshard_to_ct_type(ct, aval_of(x))]
+
+
+def reshard_to_ct_type(ct, aval):
+    """A cotangent resharded to the type of `aval`'s cotangents: as in JAX, reduced and
+    unreduced swap (the cotangent of a value reduced over X is a partial sum over X)."""
+    s = aval.sharding
+    if s is not None and (s.spec.reduced or s.spec.unreduced):
+        swapped = _type_sharding(s.mesh, tuple(s.spec), s.spec.reduced, s.spec.unreduced)
+        aval = aval.update(sharding=swapped)
+    return reshard_to_type(ct, aval)
 
 
 def reshard_to_type(value, aval):

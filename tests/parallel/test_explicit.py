@@ -340,6 +340,32 @@ PROGRAMS = {
             except Exception:
                 fails(name, thunk)
     """,
+    # Reduced values (`P(..., reduced=...)`): replicated, and their cotangents are partial
+    # sums over the reduced axes (FSDP's gradients before the reduce-scatter).
+    "reduced": """
+        w = jax.device_put(np.ones((4, 2), np.float32), P(None, None, reduced={"X"}))
+        x = jax.device_put(np.ones((8, 4), np.float32), P("X", None))
+        show("w", w)
+        show("dot", x @ w)
+        show("scaled", w * 2)
+        show("sum", w.sum())
+        show("transpose", w.T)
+        show("neg", -w)
+        show("sin", jnp.sin(w))
+        show("broadcast", jnp.broadcast_to(w, (3, 4, 2)))
+        show("concatenate", jnp.concatenate([w, w]))
+        show("both", w + w)
+        fails("plain_operand", lambda: w + jnp.ones((4, 2)))
+        show("sharded", jax.device_put(np.ones((4, 2), np.float32), P("X", None, reduced={"Y"})))
+        show("reshard", jax.sharding.reshard(x, P("X", None, reduced={"Y"})))
+        fails("overlap", lambda: jax.device_put(np.ones((4, 2), np.float32), P("X", None, reduced={"X"})))
+
+        def loss(w, x):
+            return (x @ w).sum()
+
+        show("grad", jax.jit(jax.grad(loss))(w, x))
+        show("fsdp", jax.jit(lambda w, x: jax.sharding.reshard(jax.grad(loss)(w, x), P("X")))(w, x))
+    """,
     "auto_axes": """
         x = jax.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
         v = jax.device_put(np.ones((4, 8), np.float32), P("Y", None))
@@ -646,3 +672,18 @@ def test_update_sharded_unlike_the_indexed_slice(mesh):
         x.at[np.array([0, 1, 2, 3])].set(v)
     with pytest.raises(ShardingTypeError, match="dynamic_update_slice"):
         meshjit.jit(lambda a: mjlax.dynamic_update_slice(a, mjnp.ones((2, 4)), (2, 0)))(x)
+
+
+def test_reduced_values_gradients_are_the_sums(mesh):
+    wv = np.linspace(-1, 1, 8, dtype=np.float32).reshape(4, 2)
+    xv = np.arange(32.0, dtype=np.float32).reshape(8, 4)
+    w = meshjit.device_put(wv, P(None, None, reduced={"X"}))
+    x = meshjit.device_put(xv, P("X", None))
+
+    def loss(w, x):
+        return mjnp.sum(mjnp.tanh(x @ w) ** 2)
+
+    g = meshjit.jit(lambda w, x: meshjit.reshard(meshjit.grad(loss)(w, x), P("X")))(w, x)
+    t = np.tanh(xv @ wv)
+    np.testing.assert_allclose(np.asarray(g), xv.T @ (2 * t * (1 - t**2)), rtol=1e-4, atol=1e-5)
+    assert str(meshjit.typeof(g)) == "float32[4@X,2]"
