@@ -314,7 +314,11 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
                 if x.aval.shape != aval.shape:
                     rule.broadcast_operands(mctx, eqn.invars, aval.shape, operands, loc)
                     break
-        env[outvar] = create(rule.op_name, [type_], operands, loc=loc).result
+        out = create(rule.op_name, [type_], operands, loc=loc).result
+        s = aval.sharding
+        if s is not None and s.spec.unreduced:  # a partial sum: say so, so that XLA defers it
+            out = _type_constraint(mctx, out, aval)
+        env[outvar] = out
     return [*map(read, jaxpr.outvars)]
 
 
@@ -351,7 +355,8 @@ def _type_constraint(mctx: ModuleContext, value: ir.Value, aval) -> ir.Value:
             DimSharding(() if e is None else (e,) if isinstance(e, str) else tuple(e), not auto)
             for e in s.spec
         )
-        attr = tensor_sharding_attr(TensorSharding(mesh_name, dims))
+        unreduced = tuple(a for a in s.mesh.axis_names if a in s.spec.unreduced)
+        attr = tensor_sharding_attr(TensorSharding(mesh_name, dims, unreduced=unreduced))
         cached = _TYPE_CONSTRAINTS.put(key, (s, attr))
     return constrain(value, cached[1])
 

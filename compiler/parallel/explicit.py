@@ -176,7 +176,9 @@ def _reshard_lowering(ctx: LoweringRuleContext, x, *, sharding: NamedSharding):
         for i in range(ndim):
             axes = sharding.spec.axes_of(i) if i < len(sharding.spec) else ()
             dims.append(DimSharding(axes, is_closed=not auto))
-        attr = _RESHARD_ATTRS.put(key, tensor_sharding_attr(TensorSharding(name, tuple(dims))))
+        unreduced = tuple(a for a in sharding.mesh.axis_names if a in sharding.spec.unreduced)
+        ts = TensorSharding(name, tuple(dims), unreduced=unreduced)
+        attr = _RESHARD_ATTRS.put(key, tensor_sharding_attr(ts))
     return constrain(x, attr)
 
 
