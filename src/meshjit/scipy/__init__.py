@@ -1,5 +1,6 @@
-"""meshjit.scipy: JAX's jax.scipy.special, jax.scipy.stats and jax.scipy.linalg."""
+"""meshjit.scipy: JAX's jax.scipy.special, jax.scipy.stats, jax.scipy.linalg and
+jax.scipy.signal."""
 
-from meshjit.scipy import linalg, special, stats
+from meshjit.scipy import linalg, signal, special, stats
 
-__all__ = ["linalg", "special", "stats"]
+__all__ = ["linalg", "signal", "special", "stats"]

@@ -1,0 +1,38 @@
+"""A harness tail for `jax_oracle`: `run_case` over a `CASES` dict of `name: (fn, x)` that the
+harness defines, recording `jit(fn)(x)` and, unless the name is in `NO_GRAD`, the gradient of the
+sum of its finite values. Tests append it to their harness text and compare with `check_case`."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.support.jax_oracle import values_vs_jax
+
+RUN_CASE = r'''
+NO_GRAD = globals().get("NO_GRAD", set())
+
+
+def run_case(case, record):
+    fn, x = CASES[case]
+    out = jax.jit(fn)(x)  # one compile per case (eagerly, each op would compile)
+    for i, leaf in enumerate(out if isinstance(out, tuple) else (out,)):
+        record(f"{case}|{i}", leaf)
+    if case not in NO_GRAD:
+        grad = jax.grad(lambda v: jnp.sum(jnp.where(jnp.isfinite(fn(v)), fn(v), 0.0)))
+        record(f"{case}|grad", jax.jit(grad)(x))
+'''
+
+
+def check_case(jax_results, harness: str, name: str, rtol: float) -> float:
+    """Asserts meshjit's results for `name` equal JAX's within `rtol` (atol `rtol` times the
+    largest magnitude); returns the largest relative error seen."""
+    worst = 0.0
+    for key, got, want in values_vs_jax(jax_results, harness, name):
+        got, want = np.asarray(got), np.asarray(want)
+        scale = max(1.0, float(np.max(np.abs(want[np.isfinite(want)]), initial=0.0)))
+        np.testing.assert_allclose(got, want, rtol=rtol, atol=rtol * scale, err_msg=key)
+        finite = np.isfinite(want) & (want != 0)
+        if finite.any():
+            err = np.abs(got[finite] - want[finite]) / np.maximum(np.abs(want[finite]), 1.0)
+            worst = max(worst, float(err.max()))
+    return worst
