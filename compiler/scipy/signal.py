@@ -69,7 +69,9 @@ def _convolve_nd(in1, in2, mode, *, precision):
         )
     in1, in2 = _inexact_pair(in1, in2)
     shape_o = in2.shape
-    if _ordered(in1.shape, in2.shape, "One input must be smaller than the other in every dimension"):
+    if _ordered(
+        in1.shape, in2.shape, "One input must be smaller than the other in every dimension"
+    ):
         in1, in2 = in2, in1
     padding = _padding(mode, in2.shape, shape_o)
     strides = (1,) * in1.ndim
