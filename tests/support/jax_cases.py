@@ -28,7 +28,7 @@ def check_case(jax_results, harness: str, name: str, rtol: float) -> float:
     largest magnitude); returns the largest relative error seen."""
     worst = 0.0
     for key, got, want in values_vs_jax(jax_results, harness, name):
-        got, want = np.asarray(got), np.asarray(want)
+        got, want = (np.asarray(v).astype(np.result_type(v, np.float64)) for v in (got, want))
         scale = max(1.0, float(np.max(np.abs(want[np.isfinite(want)]), initial=0.0)))
         np.testing.assert_allclose(got, want, rtol=rtol, atol=rtol * scale, err_msg=key)
         finite = np.isfinite(want) & (want != 0)
