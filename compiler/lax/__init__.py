@@ -6,6 +6,7 @@ helpers in lapack, after all of them), so the rule tables are complete once it i
 `import meshjit` imports it)."""
 
 from meshjit.compiler.lax import linalg
+from meshjit.compiler.lax.bessel import bessel_i0e, bessel_i1e
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.complex_parts import complex, conj, imag, real
 from meshjit.compiler.lax.control_flow import (
@@ -194,6 +195,8 @@ __all__ = [
     "atan",
     "atan2",
     "atanh",
+    "bessel_i0e",
+    "bessel_i1e",
     "bitcast_convert_type",
     "bitwise_and",
     "bitwise_not",

@@ -598,7 +598,12 @@ def piecewise(x, condlist, funclist, *args, **kw):
         )
     out = zeros_like(x)
     for cond, fn in zip(condlist, funclist):
-        value = fn(x, *args, **kw) if callable(fn) else fn
+        if callable(fn):
+            # as JAX's batched switch: no gradient reaches x through a branch where it is not
+            # taken (so a branch's infinite slope elsewhere does not make 0 * inf = nan)
+            value = fn(ew.where(cond, x, lax.stop_gradient(x)), *args, **kw)
+        else:
+            value = fn
         out = ew.where(cond, asarray(value, aval_of(x).dtype), out)
     return out
 

@@ -1,11 +1,5 @@
-"""What the distributions share: JAX's promote_args_inexact."""
+"""What the distributions share: JAX's promote_args_inexact (meshjit.compiler.scipy.util)."""
 
-from __future__ import annotations
+from meshjit.compiler.scipy.util import inexact
 
-from meshjit.compiler import numpy as jnp
-from meshjit.compiler.numpy.util import promote_inexact
-
-
-def inexact(*xs):
-    """`xs` as arrays of one inexact dtype (integers promote to float32), as JAX promotes."""
-    return promote_inexact(*[jnp.asarray(x) for x in xs])
+__all__ = ["inexact"]
