@@ -8,7 +8,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit.scipy.optimize import minimize
-from tests.support.jax_cases import check_case
+from tests.support.jax_cases import RUN_THUNK, check_case
 from tests.support.jax_oracle import start_jax_oracle
 
 HARNESS = r'''
@@ -35,12 +35,7 @@ CASES = {
     "gtol_norm": lambda: opt.minimize(rosen, np.array([0.5, 0.5], np.float32), method="BFGS", options={"gtol": 1e-3, "norm": 2}),
 }
 
-
-def run_case(case, record):
-    out = jax.jit(CASES[case])()
-    for i, leaf in enumerate(out if isinstance(out, tuple) else (out,)):
-        record(f"{case}|{i}", leaf)
-'''
+''' + RUN_THUNK
 
 NAMES = ["rosen2", "rosen4", "quadratic_args", "maxiter", "gtol_norm"]
 

@@ -1,6 +1,7 @@
-"""A harness tail for `jax_oracle`: `run_case` over a `CASES` dict of `name: (fn, x)` that the
+"""Harness tails for `jax_oracle`: `run_case` over a `CASES` dict of `name: (fn, x)` that the
 harness defines, recording `jit(fn)(x)` and, unless the name is in `NO_GRAD`, the gradient of the
-sum of its finite values. Tests append it to their harness text and compare with `check_case`."""
+sum of its finite values (RUN_CASE), or over a dict of thunks (RUN_THUNK). Tests append one to
+their harness text and compare with `check_case`."""
 
 from __future__ import annotations
 
@@ -20,6 +21,15 @@ def run_case(case, record):
     if case not in NO_GRAD:
         grad = jax.grad(lambda v: jnp.sum(jnp.where(jnp.isfinite(fn(v)), fn(v), 0.0)))
         record(f"{case}|grad", jax.jit(grad)(x))
+'''
+
+
+# For cases that take no input: `CASES` maps names to thunks, whose results are recorded.
+RUN_THUNK = r'''
+def run_case(case, record):
+    out = jax.jit(CASES[case])()
+    for i, leaf in enumerate(jax.tree_util.tree_leaves(out)):
+        record(f"{case}|{i}", leaf)
 '''
 
 
