@@ -28,6 +28,7 @@ from meshjit.compiler.lax.convolution import (
 )
 from meshjit.compiler.lax.dot import Precision, batch_matmul, dot, dot_general
 from meshjit.compiler.lax.elementwise import (
+    RoundingMethod,
     abs,
     add,
     atan2,
@@ -183,6 +184,7 @@ __all__ = [
     "split",
     "GatherDimensionNumbers",
     "GatherScatterMode",
+    "RoundingMethod",
     "ScatterDimensionNumbers",
     "abs",
     "acos",

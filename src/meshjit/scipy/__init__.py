@@ -1,6 +1,6 @@
-"""meshjit.scipy: JAX's jax.scipy.special, jax.scipy.stats, jax.scipy.linalg,
-jax.scipy.signal and jax.scipy.optimize."""
+"""meshjit.scipy: JAX's jax.scipy.special, stats, linalg, signal, optimize, fft, integrate and
+ndimage."""
 
-from meshjit.scipy import linalg, optimize, signal, special, stats
+from meshjit.scipy import fft, integrate, linalg, ndimage, optimize, signal, special, stats
 
-__all__ = ["linalg", "optimize", "signal", "special", "stats"]
+__all__ = ["fft", "integrate", "linalg", "ndimage", "optimize", "signal", "special", "stats"]
