@@ -9,6 +9,15 @@ from meshjit.compiler.lax import linalg
 from meshjit.compiler.lax.bessel import bessel_i0e, bessel_i1e
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.complex_parts import complex, conj, imag, real
+from meshjit.compiler.lax.composites import (
+    approx_max_k,
+    approx_min_k,
+    broadcast_shapes,
+    empty,
+    stack,
+    tile,
+    unstack,
+)
 from meshjit.compiler.lax.control_flow import (
     associative_scan,
     cond,
@@ -92,6 +101,7 @@ from meshjit.compiler.lax.gather_scatter import (
     scatter_mul,
     scatter_sub,
 )
+from meshjit.compiler.lax.reduce_precision import reduce_precision
 from meshjit.compiler.lax.reductions import (
     argmax,
     argmin,
@@ -171,6 +181,14 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "reduce_precision",
+    "unstack",
+    "tile",
+    "stack",
+    "empty",
+    "broadcast_shapes",
+    "approx_min_k",
+    "approx_max_k",
     "ConvDimensionNumbers",
     "FftType",
     "Precision",

@@ -1,0 +1,60 @@
+"""lax.stack / unstack / tile / empty / broadcast_shapes / approx_max_k / approx_min_k /
+reduce_precision and the incomplete gamma and beta functions under their lax names, against
+JAX 0.10.2 (values, and reduce_precision's gradient)."""
+
+import numpy as np
+import pytest
+
+import meshjit
+from meshjit import lax
+from tests.support.jax_cases import RUN_THUNK, check_case
+from tests.support.jax_oracle import start_jax_oracle
+
+HARNESS = (
+    r"""
+A = np.random.default_rng(0).standard_normal((3, 5, 4)).astype(np.float32)
+A[0, 1, 2] = A[0, 1, 3]  # a tie
+X = np.array([1.2345678, 3.1415927, -2.7182817, 1e-3, 7e4, np.inf, np.nan], np.float32)
+CASES = {
+    "stack": lambda: (lax.stack([A, 2 * A], axis=2), lax.stack([A[0]], axis=-1)),
+    "unstack": lambda: lax.unstack(A, 1),
+    "tile": lambda: lax.tile(A, (2, 1, 3)),
+    "approx_max_k": lambda: (lax.approx_max_k(A, 2), lax.approx_max_k(A, 3, reduction_dimension=1)),
+    "approx_min_k": lambda: (lax.approx_min_k(A, 2), lax.approx_min_k(A, 3, reduction_dimension=0)),
+    "reduce_precision": lambda: (lax.reduce_precision(X, 5, 10), lax.reduce_precision(X, 8, 7), jax.grad(lambda v: (lax.reduce_precision(v, 5, 2) * v).sum())(X[:5])),
+    "igamma": lambda: (lax.igamma(2.5, np.abs(X[:5])), lax.igammac(0.7, np.abs(X[:5])), lax.betainc(2.0, 3.0, np.array([0.1, 0.5, 0.9], np.float32))),
+}
+"""
+    + RUN_THUNK
+)
+
+NAMES = ["stack", "unstack", "tile", "approx_max_k", "approx_min_k", "reduce_precision", "igamma"]
+
+
+@pytest.fixture(scope="module")
+def jax_results(tmp_path_factory, pytestconfig):
+    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_same_as_jax(jax_results, name):
+    check_case(jax_results, HARNESS, name, 0.0 if name != "igamma" else 1e-6)
+
+
+def test_shapes_and_errors():
+    assert lax.broadcast_shapes((3, 1), (1, 4), (5, 1, 1)) == (5, 3, 4)
+    assert lax.broadcast_shapes() == ()
+    with pytest.raises(ValueError, match="Incompatible shapes"):
+        lax.broadcast_shapes((3,), (4,))
+    empty = lax.empty((2, 3), np.int32)
+    assert empty.shape == (2, 3) and empty.dtype == np.int32
+    with pytest.raises(meshjit.MeshjitTypeError, match="floating operand"):
+        lax.reduce_precision(np.arange(3), 5, 10)
+    with pytest.raises(ValueError, match="one entry per dimension"):
+        lax.tile(np.ones((2, 2)), (2,))
+    assert (
+        "stablehlo.reduce_precision"
+        in meshjit.jit(lambda v: lax.reduce_precision(v, 5, 10))
+        .lower(np.ones(2, np.float32))
+        .as_text()
+    )
