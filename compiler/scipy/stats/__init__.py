@@ -26,6 +26,7 @@ from meshjit.compiler.scipy.stats import (
     uniform,
     vonmises,
 )
+from meshjit.compiler.scipy.stats.core import mode, rankdata, sem
 
 __all__ = [
     "bernoulli",
@@ -42,12 +43,15 @@ __all__ = [
     "gumbel_r",
     "laplace",
     "logistic",
+    "mode",
     "multinomial",
     "multivariate_normal",
     "nbinom",
     "norm",
     "pareto",
     "poisson",
+    "rankdata",
+    "sem",
     "t",
     "truncnorm",
     "uniform",
