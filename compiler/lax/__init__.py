@@ -27,6 +27,7 @@ from meshjit.compiler.lax.control_flow import (
     switch,
     while_loop,
 )
+from meshjit.compiler.lax.conv_patches import conv_general_dilated_patches
 from meshjit.compiler.lax.convolution import (
     ConvDimensionNumbers,
     conv,
@@ -181,6 +182,7 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "conv_general_dilated_patches",
     "reduce_precision",
     "unstack",
     "tile",

@@ -1,4 +1,4 @@
-"""lax.stack / unstack / tile / empty / broadcast_shapes / approx_max_k / approx_min_k /
+"""lax.conv_general_dilated_patches, lax.stack / unstack / tile / empty / broadcast_shapes / approx_max_k / approx_min_k /
 reduce_precision and the incomplete gamma and beta functions under their lax names, against
 JAX 0.10.2 (values, and reduce_precision's gradient)."""
 
@@ -15,7 +15,14 @@ HARNESS = (
 A = np.random.default_rng(0).standard_normal((3, 5, 4)).astype(np.float32)
 A[0, 1, 2] = A[0, 1, 3]  # a tie
 X = np.array([1.2345678, 3.1415927, -2.7182817, 1e-3, 7e4, np.inf, np.nan], np.float32)
+P = np.random.default_rng(1).standard_normal((2, 3, 7, 6)).astype(np.float32)
 CASES = {
+    "patches": lambda: (
+        lax.conv_general_dilated_patches(P, (2, 3), (1, 1), "VALID"),
+        lax.conv_general_dilated_patches(P, (3, 2), (2, 1), "SAME", rhs_dilation=(1, 2)),
+        lax.conv_general_dilated_patches(np.moveaxis(P, 1, -1), (2, 2), (1, 1), [(1, 0), (0, 1)], dimension_numbers=("NHWC", "OIHW", "NHWC")),
+        lax.conv_general_dilated_patches(P[:, 0], (3,), (1,), "VALID", dimension_numbers=("NTC", "IOT", "NTC")),
+    ),
     "stack": lambda: (lax.stack([A, 2 * A], axis=2), lax.stack([A[0]], axis=-1)),
     "unstack": lambda: lax.unstack(A, 1),
     "tile": lambda: lax.tile(A, (2, 1, 3)),
@@ -28,7 +35,7 @@ CASES = {
     + RUN_THUNK
 )
 
-NAMES = ["stack", "unstack", "tile", "approx_max_k", "approx_min_k", "reduce_precision", "igamma"]
+NAMES = ["patches", "stack", "unstack", "tile", "approx_max_k", "approx_min_k", "reduce_precision", "igamma"]
 
 
 @pytest.fixture(scope="module")
