@@ -32,12 +32,14 @@ CASES = {
     "rosen4": lambda: opt.minimize(rosen, np.array([-1.2, 1.0, 0.5, 0.3], np.float32), method="BFGS"),
     "quadratic_args": lambda: opt.minimize(quadratic, np.zeros(3, np.float32), (A, B), method="bfgs"),
     "maxiter": lambda: opt.minimize(rosen, np.array([-1.2, 1.0], np.float32), method="BFGS", options={"maxiter": 5}),
+    "lbfgs_rosen4": lambda: opt.minimize(rosen, np.array([-1.2, 1.0, 0.5, 0.3], np.float32), method="l-bfgs-experimental-do-not-rely-on-this"),
+    "lbfgs_options": lambda: opt.minimize(quadratic, np.zeros(3, np.float32), (A, B), method="l-bfgs-experimental-do-not-rely-on-this", options={"maxcor": 2, "maxiter": 4}),
     "gtol_norm": lambda: opt.minimize(rosen, np.array([0.5, 0.5], np.float32), method="BFGS", options={"gtol": 1e-3, "norm": 2}),
 }
 
 ''' + RUN_THUNK
 
-NAMES = ["rosen2", "rosen4", "quadratic_args", "maxiter", "gtol_norm"]
+NAMES = ["rosen2", "rosen4", "quadratic_args", "maxiter", "gtol_norm", "lbfgs_rosen4", "lbfgs_options"]
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""`minimize` (JAX's interface: `method` is required; BFGS is the one method JAX supports)."""
+"""`minimize` (JAX's interface: `method` is required: BFGS, or JAX's experimental L-BFGS)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,10 @@ from typing import NamedTuple
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.scipy.optimize.bfgs import minimize_bfgs
+from meshjit.compiler.scipy.optimize.lbfgs import minimize_lbfgs
+
+# JAX's names: L-BFGS is experimental there too
+_METHODS = {"bfgs": minimize_bfgs, "l-bfgs-experimental-do-not-rely-on-this": minimize_lbfgs}
 
 
 class OptimizeResults(NamedTuple):
@@ -31,16 +35,17 @@ def minimize(fun, x0, args=(), *, method: str, tol=None, options=None) -> Optimi
         raise MeshjitTypeError(
             f"args argument to meshjit.scipy.optimize.minimize must be a tuple, got {args}"
         )
-    if method.lower() != "bfgs":
+    solver = _METHODS.get(method.lower())
+    if solver is None:
         raise MeshjitValueError(f"Method {method} not recognized")
-    results = minimize_bfgs(lambda x: fun(x, *args), jnp.asarray(x0), **options)
+    results = solver(lambda x: fun(x, *args), jnp.asarray(x0), **options)
     return OptimizeResults(
         x=results.x_k,
         success=results.converged & jnp.logical_not(results.failed),
         status=results.status,
         fun=results.f_k,
         jac=results.g_k,
-        hess_inv=results.H_k,
+        hess_inv=getattr(results, "H_k", None),
         nfev=results.nfev,
         njev=results.ngev,
         nit=results.k,
