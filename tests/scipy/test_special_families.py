@@ -35,6 +35,7 @@ CASES = {
     "loggamma": (lambda x: sp.loggamma(x), X),
     "bernoulli": (lambda x: sp.bernoulli(12) * x, f32(1.0)),
     "erfcx": (lambda x: sp.erfcx(x), X),
+    "dawsn": (lambda x: sp.dawsn(x), X),
     "erfcx_far": (lambda x: sp.erfcx(x * 1e3), POS),
     "expi": (lambda x: sp.expi(x), X),
     "expi_pos": (lambda x: sp.expi(x), POS[:-1]),
@@ -50,7 +51,7 @@ CASES = {
 
 NAMES = [
     "i0", "i0e", "i1", "i1e", "i0e_f64_cast", "beta", "beta_b", "comb", "comb_rep", "poch",
-    "poch_m", "loggamma", "bernoulli", "erfcx", "erfcx_far", "expi", "expi_pos", "exp1", "expn",
+    "poch_m", "loggamma", "bernoulli", "erfcx", "dawsn", "erfcx_far", "expi", "expi_pos", "exp1", "expn",
     "expn_orders", "spence", "boxcox", "boxcox_0", "boxcox1p",
 ]  # fmt: skip
 # expn's derivative is expn of order n - 1 by its series, where XLA's pow rounds differently.

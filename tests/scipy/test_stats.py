@@ -57,6 +57,8 @@ CASES = {
     "truncnorm_tail": (each(st.truncnorm, CONT, 3.0, 9.0), X),
     "dirichlet": (lambda x: st.dirichlet.logpdf(x, np.array([1.5, 2.0, 0.7], f32)), np.array([[0.2, 0.5, 0.1], [0.3, 0.2, 0.1], [0.5, 0.3, 0.8]], f32)),
     "dirichlet_short": (lambda x: st.dirichlet.pdf(x, np.array([1.5, 2.0, 0.7], f32)), np.array([[0.2, 0.5], [0.3, 0.2]], f32)),
+    "gennorm": (each(st.gennorm, ("logpdf", "pdf", "cdf"), 1.5), X),
+    "wrapcauchy": (each(st.wrapcauchy, ("logpdf", "pdf"), 0.4), X),
     "multinomial": (lambda x: st.multinomial.logpmf(np.array([[1, 2, 3], [0, 6, 0]], np.int32), 6, x), np.array([0.2, 0.5, 0.3], f32)),
 }
 NO_GRAD = {"cauchy_q", "expon_q", "logistic_q", "pareto_q", "gumbel_l_q", "gumbel_r_q", "poisson_entropy"}
@@ -80,7 +82,7 @@ NAMES = [
     "laplace", "cauchy", "cauchy_q", "expon", "expon_q", "logistic", "logistic_q", "t", "t_df",
     "chi2", "pareto", "pareto_q", "poisson", "poisson_entropy", "binom", "binom_p", "geom",
     "nbinom", "betabinom", "gumbel_l", "gumbel_l_q", "gumbel_r", "gumbel_r_q", "vonmises",
-    "vonmises_kappa", "truncnorm", "truncnorm_tail", "dirichlet", "dirichlet_short", "multinomial",
+    "vonmises_kappa", "truncnorm", "truncnorm_tail", "dirichlet", "dirichlet_short", "multinomial", "gennorm", "wrapcauchy",
 ]  # fmt: skip
 LOOSE = {"chi2": 2e-6, "truncnorm": 2e-6, "truncnorm_tail": 2e-6, "poisson": 2e-6}
 

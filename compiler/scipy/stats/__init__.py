@@ -10,6 +10,7 @@ from meshjit.compiler.scipy.stats import (
     dirichlet,
     expon,
     gamma,
+    gennorm,
     geom,
     gumbel_l,
     gumbel_r,
@@ -25,6 +26,7 @@ from meshjit.compiler.scipy.stats import (
     truncnorm,
     uniform,
     vonmises,
+    wrapcauchy,
 )
 from meshjit.compiler.scipy.stats.core import mode, rankdata, sem
 
@@ -38,6 +40,7 @@ __all__ = [
     "dirichlet",
     "expon",
     "gamma",
+    "gennorm",
     "geom",
     "gumbel_l",
     "gumbel_r",
@@ -56,4 +59,5 @@ __all__ = [
     "truncnorm",
     "uniform",
     "vonmises",
+    "wrapcauchy",
 ]
