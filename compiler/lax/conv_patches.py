@@ -44,15 +44,6 @@ def conv_general_dilated_patches(
     lhs_spec, rhs_spec, _ = dimension_numbers
     n_channels = aval.shape[lhs_spec[1]]
     rhs = _one_hot_filters(aval.dtype, n_channels, filter_shape, rhs_spec)
-    return conv_general_dilated(
-        lhs,
-        rhs,
-        window_strides,
-        padding,
-        lhs_dilation=lhs_dilation,
-        rhs_dilation=rhs_dilation,
-        dimension_numbers=dimension_numbers,
-        feature_group_count=n_channels,
-        precision=precision,
-        preferred_element_type=preferred_element_type,
-    )
+    groups = n_channels  # one group per channel: each filter sees one input channel
+    return conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
+                                dimension_numbers, groups, 1, precision, preferred_element_type)  # fmt: skip

@@ -62,9 +62,9 @@ def _checked(name: str, x, type: int, norm):
     return jnp.asarray(x)
 
 
-def _by_parts(fn, x, **kwargs):
+def _by_parts(fn, x):
     """fn of a complex x: of its real and imaginary parts apart."""
-    return lax.complex(fn(x.real, **kwargs), fn(x.imag, **kwargs))
+    return lax.complex(fn(x.real), fn(x.imag))
 
 
 def _padded(x, sizes: dict):
@@ -72,13 +72,22 @@ def _padded(x, sizes: dict):
     return lax.pad(x, jnp.array(0, x.dtype), pads)
 
 
-def dct(x, type=2, n=None, axis=-1, norm=None):
-    x = _checked("dct", x, type, norm)
+def _transform_1d(name: str, real_transform, x, type, n, axis, norm):
+    """The transform along `axis` of complex parts apart, of the input zero-padded to n."""
+    x = _checked(name, x, type, norm)
     if jnp.iscomplexobj(x):
-        return _by_parts(dct, x, n=n, axis=axis, norm=norm)
+        return _by_parts(lambda v: _transform_1d(name, real_transform, v, type, n, axis, norm), x)
     axis = static_axis(axis, x.ndim)
     if n is not None:
         x = _padded(x, {axis: n})
+    return real_transform(x, axis, norm)
+
+
+def dct(x, type=2, n=None, axis=-1, norm=None):
+    return _transform_1d("dct", _dct_real, x, type, n, axis, norm)
+
+
+def _dct_real(x, axis: int, norm):
     size = x.shape[axis]
     v = jnp_fft.fft(_interleave(x, axis), axis=axis)
     k = lax.expand_dims(jnp.arange(size, dtype=v.real.dtype), _other_axes(x.ndim, axis))
@@ -115,15 +124,23 @@ def _axes_and_sizes(x, s, axes):
     return axes, s
 
 
-def dctn(x, type=2, s=None, axes=None, norm=None):
-    x = _checked("dctn", x, type, norm)
+def _transform_nd(name: str, one_axis, many_axes, x, type, s, axes, norm):
+    """The n-dimensional transform: of complex parts apart, along one axis by the 1-d one, else
+    `many_axes` of the input zero-padded to `s`."""
+    x = _checked(name, x, type, norm)
     if jnp.iscomplexobj(x):
-        return _by_parts(dctn, x, s=s, axes=axes, norm=norm)
+        return _by_parts(
+            lambda v: _transform_nd(name, one_axis, many_axes, v, type, s, axes, norm), x
+        )
     axes, s = _axes_and_sizes(x, s, axes)
     if len(axes) == 1:
-        return dct(x, n=s[0] if s is not None else None, axis=axes[0], norm=norm)
+        return one_axis(x, n=s[0] if s is not None else None, axis=axes[0], norm=norm)
     if s is not None:
         x = _padded(x, dict(zip(axes, s)))
+    return many_axes(x, axes, norm)
+
+
+def _dct_axes(x, axes, norm):
     if len(axes) == 2:
         return _dct2(x, axes, norm)
     for i in range(0, len(axes), 2):
@@ -131,13 +148,15 @@ def dctn(x, type=2, s=None, axes=None, norm=None):
     return x
 
 
+def dctn(x, type=2, s=None, axes=None, norm=None):
+    return _transform_nd("dctn", dct, _dct_axes, x, type, s, axes, norm)
+
+
 def idct(x, type=2, n=None, axis=-1, norm=None):
-    x = _checked("idct", x, type, norm)
-    if jnp.iscomplexobj(x):
-        return _by_parts(idct, x, n=n, axis=axis, norm=norm)
-    axis = static_axis(axis, x.ndim)
-    if n is not None:
-        x = _padded(x, {axis: n})
+    return _transform_1d("idct", _idct_real, x, type, n, axis, norm)
+
+
+def _idct_real(x, axis: int, norm):
     size = x.shape[axis]
     (x,) = promote_inexact(x)
     if norm is None or norm == "backward":
@@ -149,15 +168,11 @@ def idct(x, type=2, n=None, axis=-1, norm=None):
     return _deinterleave(jnp_fft.ifft(x, axis=axis).real, axis)
 
 
-def idctn(x, type=2, s=None, axes=None, norm=None):
-    x = _checked("idctn", x, type, norm)
-    if jnp.iscomplexobj(x):
-        return _by_parts(idctn, x, s=s, axes=axes, norm=norm)
-    axes, s = _axes_and_sizes(x, s, axes)
-    if len(axes) == 1:
-        return idct(x, n=s[0] if s is not None else None, axis=axes[0], norm=norm)
-    if s is not None:
-        x = _padded(x, dict(zip(axes, s)))
+def _idct_axes(x, axes, norm):
     for axis in axes:
         x = idct(x, axis=axis, norm=norm)
     return x
+
+
+def idctn(x, type=2, s=None, axes=None, norm=None):
+    return _transform_nd("idctn", idct, _idct_axes, x, type, s, axes, norm)

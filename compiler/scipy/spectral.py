@@ -162,22 +162,8 @@ def _inputs(x, y, mode, axis):
     return x, y
 
 
-def _spectral_helper(
-    x,
-    y,
-    fs=1.0,
-    window="hann",
-    nperseg=None,
-    noverlap=None,
-    nfft=None,
-    detrend_type="constant",
-    return_onesided=True,
-    scaling="density",
-    axis=-1,
-    mode="psd",
-    boundary=None,
-    padded=False,
-):
+def _spectral_helper(x, y, fs, window, nperseg, noverlap, nfft, detrend_type, return_onesided,
+                     scaling, axis, mode, boundary=None, padded=False):  # fmt: skip
     if mode not in ("psd", "stft"):
         raise MeshjitValueError(f"Unknown value for mode {mode}, must be one of: ('psd', 'stft')")
     if boundary not in _BOUNDARIES:
@@ -241,35 +227,10 @@ def _spectral_helper(
 # The public functions.
 
 
-def stft(
-    x,
-    fs=1.0,
-    window="hann",
-    nperseg=256,
-    noverlap=None,
-    nfft=None,
-    detrend=False,
-    return_onesided=True,
-    boundary="zeros",
-    padded=True,
-    axis=-1,
-):
-    return _spectral_helper(
-        x,
-        None,
-        fs,
-        window,
-        nperseg,
-        noverlap,
-        nfft,
-        detrend,
-        return_onesided,
-        scaling="spectrum",
-        axis=axis,
-        mode="stft",
-        boundary=boundary,
-        padded=padded,
-    )
+def stft(x, fs=1.0, window="hann", nperseg=256, noverlap=None, nfft=None, detrend=False,
+         return_onesided=True, boundary="zeros", padded=True, axis=-1):  # fmt: skip
+    return _spectral_helper(x, None, fs, window, nperseg, noverlap, nfft, detrend, return_onesided,
+                            "spectrum", axis, "stft", boundary, padded)  # fmt: skip
 
 
 def _median_bias(n: int):
@@ -290,34 +251,10 @@ def _average(pxy, average: str):
     raise MeshjitValueError(f'average must be "median" or "mean", got {average}')
 
 
-def csd(
-    x,
-    y,
-    fs=1.0,
-    window="hann",
-    nperseg=None,
-    noverlap=None,
-    nfft=None,
-    detrend="constant",
-    return_onesided=True,
-    scaling="density",
-    axis=-1,
-    average="mean",
-):
-    freqs, _, pxy = _spectral_helper(
-        x,
-        y,
-        fs,
-        window,
-        nperseg,
-        noverlap,
-        nfft,
-        detrend,
-        return_onesided,
-        scaling,
-        axis,
-        mode="psd",
-    )
+def csd(x, y, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, detrend="constant",
+        return_onesided=True, scaling="density", axis=-1, average="mean"):  # fmt: skip
+    freqs, _, pxy = _spectral_helper(x, y, fs, window, nperseg, noverlap, nfft, detrend,
+                                     return_onesided, scaling, axis, "psd")  # fmt: skip
     if y is not None:
         pxy = pxy + 0j
     if pxy.ndim >= 2 and pxy.size > 0:
@@ -328,33 +265,12 @@ def csd(
     return freqs, pxy
 
 
-def welch(
-    x,
-    fs=1.0,
-    window="hann",
-    nperseg=None,
-    noverlap=None,
-    nfft=None,
-    detrend="constant",
-    return_onesided=True,
-    scaling="density",
-    axis=-1,
-    average="mean",
-):
-    freqs, pxx = csd(
-        x,
-        None,
-        fs=fs,
-        window=window,
-        nperseg=nperseg,
-        noverlap=noverlap,
-        nfft=nfft,
-        detrend=detrend,
-        return_onesided=return_onesided,
-        scaling=scaling,
-        axis=axis,
-        average=average,
-    )
+def welch(x, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, detrend="constant",
+          return_onesided=True, scaling="density", axis=-1, average="mean"):  # fmt: skip
+    options = dict(fs=fs, window=window, nperseg=nperseg, noverlap=noverlap, nfft=nfft,
+                   detrend=detrend, return_onesided=return_onesided, scaling=scaling, axis=axis,
+                   average=average)  # fmt: skip
+    freqs, pxx = csd(x, None, **options)
     return freqs, pxx.real
 
 
@@ -404,18 +320,8 @@ def _istft_sizes(n_freqs: int, input_onesided, nperseg, noverlap, nfft):
     return nperseg, nfft, nperseg - noverlap
 
 
-def istft(
-    Zxx,
-    fs=1.0,
-    window="hann",
-    nperseg=None,
-    noverlap=None,
-    nfft=None,
-    input_onesided=True,
-    boundary=True,
-    time_axis=-1,
-    freq_axis=-2,
-):
+def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, input_onesided=True,
+          boundary=True, time_axis=-1, freq_axis=-2):  # fmt: skip
     Zxx = jnp.asarray(Zxx)
     if Zxx.ndim < 2:
         raise MeshjitValueError("Input stft must be at least 2d!")

@@ -4,10 +4,8 @@ bisection root finder whose iterations are not differentiated, a direct linear s
 outputs, and closed-over parameters of the solver."""
 
 import numpy as np
-import pytest
 
-from tests.support.jax_cases import RUN_THUNK, check_case
-from tests.support.jax_oracle import start_jax_oracle
+from tests.support.jax_cases import RUN_THUNK, jax_case_tests
 
 HARNESS = r'''
 def scalar_solve(f, y):
@@ -71,14 +69,8 @@ CASES = {
 NAMES = ["root", "root_vector", "root_aux", "linear", "linear_fwd", "linear_aux"]
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 1e-6)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_same_as_jax(jax_results, name):
-    check_case(jax_results, HARNESS, name, 1e-6)
 
 
 def test_solver_iterations_are_not_differentiated():

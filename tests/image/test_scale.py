@@ -6,8 +6,7 @@ import pytest
 
 import meshjit
 from meshjit import image
-from tests.support.jax_cases import RUN_CASE, check_case
-from tests.support.jax_oracle import start_jax_oracle
+from tests.support.jax_cases import RUN_CASE, jax_case_tests
 
 HARNESS = r'''
 import importlib
@@ -42,14 +41,8 @@ NAMES = [f"{m}_{d}" for m in METHODS for d in ("up", "down", "down_noaa")] + [
 ]
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 2e-6)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_same_as_jax(jax_results, name):
-    check_case(jax_results, HARNESS, name, 2e-6)
 
 
 def test_bad_input():

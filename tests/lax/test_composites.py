@@ -7,8 +7,7 @@ import pytest
 
 import meshjit
 from meshjit import lax
-from tests.support.jax_cases import RUN_THUNK, check_case
-from tests.support.jax_oracle import start_jax_oracle
+from tests.support.jax_cases import RUN_THUNK, jax_case_tests
 
 HARNESS = (
     r"""
@@ -38,14 +37,8 @@ CASES = {
 NAMES = ["patches", "stack", "unstack", "tile", "approx_max_k", "approx_min_k", "reduce_precision", "igamma"]
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 0.0, {"igamma": 1e-6})
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_same_as_jax(jax_results, name):
-    check_case(jax_results, HARNESS, name, 0.0 if name != "igamma" else 1e-6)
 
 
 def test_shapes_and_errors():

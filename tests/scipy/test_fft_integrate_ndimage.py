@@ -6,8 +6,7 @@ import pytest
 
 import meshjit
 from meshjit import scipy as mjsp
-from tests.support.jax_cases import RUN_CASE, check_case
-from tests.support.jax_oracle import start_jax_oracle
+from tests.support.jax_cases import RUN_CASE, jax_case_tests
 
 HARNESS = (
     r"""
@@ -51,14 +50,10 @@ NAMES = [
 ] + [f"map_{o}_{m}" for o in (0, 1) for m in ("constant", "nearest", "wrap", "mirror", "reflect")]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results, test_same_as_jax = jax_case_tests(
+    NAMES, HARNESS, 1e-6, {name: 5e-6 for name in NAMES if "dct" in name}
+)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_same_as_jax(jax_results, name):
-    check_case(jax_results, HARNESS, name, 5e-6 if "dct" in name else 1e-6)
 
 
 def test_against_scipy():

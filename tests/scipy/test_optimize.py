@@ -8,8 +8,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit.scipy.optimize import minimize
-from tests.support.jax_cases import RUN_THUNK, check_case
-from tests.support.jax_oracle import start_jax_oracle
+from tests.support.jax_cases import RUN_THUNK, jax_case_tests
 
 HARNESS = r'''
 import importlib
@@ -42,14 +41,8 @@ CASES = {
 NAMES = ["rosen2", "rosen4", "quadratic_args", "maxiter", "gtol_norm", "lbfgs_rosen4", "lbfgs_options"]
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 1e-6)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_same_as_jax(jax_results, name):
-    check_case(jax_results, HARNESS, name, 1e-6)
 
 
 def test_converges_eagerly_to_the_minimum():

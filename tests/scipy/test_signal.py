@@ -6,8 +6,7 @@ import pytest
 
 import meshjit
 from meshjit.scipy import signal
-from tests.support.jax_cases import RUN_CASE, check_case
-from tests.support.jax_oracle import start_jax_oracle
+from tests.support.jax_cases import RUN_CASE, jax_case_tests
 
 HARNESS = r'''
 import importlib
@@ -53,15 +52,10 @@ NAMES = [f"{f}_{m}" for f in FAMILIES for m in MODES] + [
 LOOSE = ("fft", "detrend")
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results, test_same_as_jax = jax_case_tests(
+    NAMES, HARNESS, 2e-6, {n: 2e-5 for n in NAMES if any(word in n for word in LOOSE)}
+)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_same_as_jax(jax_results, name):
-    rtol = 2e-5 if any(word in name for word in LOOSE) else 2e-6
-    check_case(jax_results, HARNESS, name, rtol)
 
 
 def test_bad_input():

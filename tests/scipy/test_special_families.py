@@ -8,8 +8,7 @@ import pytest
 
 import meshjit
 from meshjit.scipy import special
-from tests.support.jax_cases import RUN_CASE, check_case
-from tests.support.jax_oracle import start_jax_oracle
+from tests.support.jax_cases import RUN_CASE, jax_case_tests
 
 HARNESS = r'''
 import importlib
@@ -58,14 +57,8 @@ NAMES = [
 LOOSE = {"expn": 2e-6, "spence": 5e-7, "beta_b": 1e-6}
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 3e-7, LOOSE)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_same_as_jax(jax_results, name):
-    check_case(jax_results, HARNESS, name, LOOSE.get(name, 3e-7))
 
 
 def test_bad_input():

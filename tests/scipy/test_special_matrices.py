@@ -6,8 +6,7 @@ import pytest
 
 import meshjit
 from meshjit.scipy import linalg
-from tests.support.jax_cases import RUN_THUNK, check_case
-from tests.support.jax_oracle import start_jax_oracle
+from tests.support.jax_cases import RUN_THUNK, jax_case_tests
 
 HARNESS = r'''
 import importlib
@@ -39,14 +38,8 @@ NAMES = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 1e-6)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_same_as_jax(jax_results, name):
-    check_case(jax_results, HARNESS, name, 1e-6)
 
 
 def test_against_scipy():

@@ -7,8 +7,7 @@ import pytest
 
 import meshjit
 from meshjit.scipy import stats
-from tests.support.jax_cases import check_case
-from tests.support.jax_oracle import start_jax_oracle
+from tests.support.jax_cases import jax_case_tests
 
 HARNESS = r'''
 import importlib
@@ -87,14 +86,8 @@ NAMES = [
 LOOSE = {"chi2": 2e-6, "truncnorm": 2e-6, "truncnorm_tail": 2e-6, "poisson": 2e-6}
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 5e-7, LOOSE)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_same_as_jax(jax_results, name):
-    check_case(jax_results, HARNESS, name, LOOSE.get(name, 5e-7))
 
 
 def test_bad_input():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.support.jax_oracle import values_vs_jax
+from tests.support.jax_oracle import start_jax_oracle, values_vs_jax
 
 RUN_CASE = r'''
 NO_GRAD = globals().get("NO_GRAD", set())
@@ -46,3 +46,21 @@ def check_case(jax_results, harness: str, name: str, rtol: float) -> float:
             err = np.abs(got[finite] - want[finite]) / np.maximum(np.abs(want[finite]), 1.0)
             worst = max(worst, float(err.max()))
     return worst
+
+
+def jax_case_tests(names, harness: str, rtol: float, loose=None):
+    """(the module's `jax_results` fixture, its `test_same_as_jax`): assign both at module level
+    (`jax_results, test_same_as_jax = jax_case_tests(...)`); `loose` maps names to their rtol."""
+    import pytest
+
+    loose = loose or {}
+
+    @pytest.fixture(scope="module")
+    def jax_results(tmp_path_factory, pytestconfig):
+        return start_jax_oracle(names, harness, tmp_path_factory, pytestconfig)
+
+    @pytest.mark.parametrize("name", names)
+    def test_same_as_jax(jax_results, name):
+        check_case(jax_results, harness, name, loose.get(name, rtol))
+
+    return jax_results, test_same_as_jax
