@@ -14,6 +14,7 @@ from meshjit.compiler.lax.composites import (
     approx_min_k,
     broadcast_shapes,
     empty,
+    index_take,
     stack,
     tile,
     unstack,
@@ -182,6 +183,7 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "index_take",
     "conv_general_dilated_patches",
     "reduce_precision",
     "unstack",

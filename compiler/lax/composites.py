@@ -1,6 +1,6 @@
 """lax names that are compositions of other lax ops here (JAX gives some of them primitives of
-their own; the values are the same): broadcast_shapes, empty, stack, unstack, tile, and
-approx_max_k / approx_min_k, which are exact on CPU, as JAX's are."""
+their own; the values are the same): broadcast_shapes, empty, stack, unstack, tile, index_take,
+and approx_max_k / approx_min_k, which are exact on CPU, as JAX's are."""
 
 from __future__ import annotations
 
@@ -11,8 +11,12 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import elementwise, shapes, slicing, sorting
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.lax.gather_scatter import GatherDimensionNumbers, gather
 
-__all__ = ["approx_max_k", "approx_min_k", "broadcast_shapes", "empty", "stack", "tile", "unstack"]
+__all__ = [
+    "approx_max_k", "approx_min_k", "broadcast_shapes", "empty", "index_take", "stack", "tile",
+    "unstack",
+]  # fmt: skip
 
 
 def broadcast_shapes(*shapes_):
@@ -94,3 +98,23 @@ def approx_min_k(
     """The k smallest values along `reduction_dimension` and their indices (exact on CPU)."""
     values, indices = _top_k_along(elementwise.neg(operand), k, reduction_dimension)
     return elementwise.neg(values), indices
+
+
+def index_take(src, idxs, axes):
+    """src[idxs[0], idxs[1], ...] along `axes` (indices wrap modulo the axis sizes)."""
+    aval = aval_of(src)
+    axes = tuple(int(a) for a in axes)
+    indices = shapes.concatenate([shapes.expand_dims(i, (1,)) for i in idxs], 1)
+    index_aval = aval_of(indices)
+    sizes = np.array([aval.shape[a] for a in axes], index_aval.dtype)
+    sizes = shapes.broadcast_in_dim(sizes, index_aval.shape, (index_aval.ndim - 1,))
+    indices = elementwise.rem(
+        elementwise.add(elementwise.rem(indices, sizes), sizes), sizes
+    )  # floor mod
+    slice_sizes = tuple(1 if d in axes else size for d, size in enumerate(aval.shape))
+    dnums = GatherDimensionNumbers(
+        offset_dims=tuple(range(1, aval.ndim - len(axes) + 1)),
+        collapsed_slice_dims=axes,
+        start_index_map=axes,
+    )
+    return gather(src, indices, dimension_numbers=dnums, slice_sizes=slice_sizes)

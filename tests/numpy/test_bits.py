@@ -1,4 +1,5 @@
-"""packbits / unpackbits against NumPy: both bit orders, axes, padding to whole bytes, count."""
+"""packbits / unpackbits against NumPy: both bit orders, axes, padding to whole bytes, count;
+from_dlpack of host arrays."""
 
 import numpy as np
 import pytest
@@ -34,3 +35,12 @@ def test_under_jit_and_errors():
         jnp.unpackbits(np.ones(3, np.int32))
     with pytest.raises(ValueError, match="'order' must be"):
         jnp.packbits(bits, bitorder="middle")
+
+
+def test_from_dlpack():
+    host = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    a = jnp.from_dlpack(host)
+    np.testing.assert_array_equal(np.asarray(a), host)
+    assert jnp.from_dlpack(a) is not None and a.dtype == np.float32
+    with pytest.raises(ValueError, match="device_put"):
+        jnp.from_dlpack(host, device="cpu")
