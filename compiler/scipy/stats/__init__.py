@@ -29,6 +29,7 @@ from meshjit.compiler.scipy.stats import (
     wrapcauchy,
 )
 from meshjit.compiler.scipy.stats.core import mode, rankdata, sem
+from meshjit.compiler.scipy.stats.kde import gaussian_kde
 
 __all__ = [
     "bernoulli",
@@ -40,6 +41,7 @@ __all__ = [
     "dirichlet",
     "expon",
     "gamma",
+    "gaussian_kde",
     "gennorm",
     "geom",
     "gumbel_l",
