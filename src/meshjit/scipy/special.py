@@ -6,6 +6,7 @@ from meshjit.compiler.scipy import (
     error_functions,
     expint,
     gamma_functions,
+    hypergeometric,
     logarithmic,
     special,
 )
@@ -13,9 +14,12 @@ from meshjit.compiler.scipy.bessel import *  # noqa: F403
 from meshjit.compiler.scipy.error_functions import *  # noqa: F403
 from meshjit.compiler.scipy.expint import *  # noqa: F403
 from meshjit.compiler.scipy.gamma_functions import *  # noqa: F403
+from meshjit.compiler.scipy.hypergeometric import *  # noqa: F403
 from meshjit.compiler.scipy.logarithmic import *  # noqa: F403
 from meshjit.compiler.scipy.special import *  # noqa: F403
 
-_FAMILIES = (special, bessel, error_functions, expint, gamma_functions, logarithmic)
+_FAMILIES = (
+    special, bessel, error_functions, expint, gamma_functions, hypergeometric, logarithmic,
+)  # fmt: skip
 __all__ = [name for family in _FAMILIES for name in family.__all__]
 del _FAMILIES
