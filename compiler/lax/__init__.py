@@ -114,6 +114,7 @@ from meshjit.compiler.lax.reductions import (
     reduce_or,
     reduce_prod,
     reduce_sum,
+    reduce_xor,
 )
 from meshjit.compiler.lax.shapes import (
     broadcast,
@@ -306,6 +307,7 @@ __all__ = [
     "reduce_max",
     "reduce_min",
     "reduce_or",
+    "reduce_xor",
     "reduce_prod",
     "reduce_sum",
     "reduce_window",
