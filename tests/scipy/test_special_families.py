@@ -1,5 +1,5 @@
 """The scipy.special families beside special.py (bessel, gamma_functions, error_functions,
-expint, hypergeometric, logarithmic) against JAX 0.10.2: values and gradients on points covering each
+expint, hypergeometric, logarithmic, owens) against JAX 0.10.2: values and gradients on points covering each
 function's branches (i0e's two Chebyshev ranges, erfcx's asymptotic side, expi's seven bands,
 expn's series / continued fraction / n = 0 / x = 0 cases, spence's three ranges)."""
 
@@ -43,6 +43,8 @@ CASES = {
     "expn_orders": (lambda x: sp.expn(np.array([0, 1, 2, 5, 6000, -1], np.int32), x), np.array([0.5, 0.0, 2.0, 0.0, 3.0, 1.0], f32)),
     "hyp1f1": (lambda x: sp.hyp1f1(0.7, 1.3, x), np.array([-3.0, -0.5, 0.0, 0.7, 2.0, 10.0, 99.0, 120.0], f32)),
     "hyp1f1_ab": (lambda x: sp.hyp1f1(x, x[::-1] + 0.5, 1.7), np.array([0.0, 0.3, 1.2, 2.0, 2.5], f32)),
+    "owens_t": (lambda x: sp.owens_t(x, np.array([0.5, -2.0, 1.0, 1.0, 3.0, 0.2, 0.5], f32)), np.array([-2.0, -0.3, 0.0, 0.5, 1.0, 3.0, np.nan], f32)),
+    "owens_t_a": (lambda x: sp.owens_t(0.8, x), np.array([-3.0, -1.0, -0.2, 0.0, 0.7, 1.0, 1.5, 9.0], f32)),
     "spence": (lambda x: sp.spence(x), np.concatenate([POS, [0.0, -1.0]]).astype(f32)),
     "boxcox": (lambda x: sp.boxcox(x, 0.3), POS),
     "boxcox_0": (lambda x: sp.boxcox(2.0, x), np.array([0.0, 0.5, -1.0], f32)),
@@ -53,7 +55,7 @@ CASES = {
 NAMES = [
     "i0", "i0e", "i1", "i1e", "i0e_f64_cast", "beta", "beta_b", "comb", "comb_rep", "poch",
     "poch_m", "loggamma", "bernoulli", "erfcx", "dawsn", "erfcx_far", "expi", "expi_pos", "exp1", "expn",
-    "expn_orders", "hyp1f1", "hyp1f1_ab", "spence", "boxcox", "boxcox_0", "boxcox1p",
+    "expn_orders", "hyp1f1", "hyp1f1_ab", "owens_t", "owens_t_a", "spence", "boxcox", "boxcox_0", "boxcox1p",
 ]  # fmt: skip
 # expn's derivative is expn of order n - 1 by its series, where XLA's pow rounds differently.
 LOOSE = {"expn": 2e-6, "spence": 5e-7, "beta_b": 1e-6}

@@ -8,6 +8,7 @@ from meshjit.compiler.scipy import (
     gamma_functions,
     hypergeometric,
     logarithmic,
+    owens,
     special,
 )
 from meshjit.compiler.scipy.bessel import *  # noqa: F403
@@ -16,10 +17,12 @@ from meshjit.compiler.scipy.expint import *  # noqa: F403
 from meshjit.compiler.scipy.gamma_functions import *  # noqa: F403
 from meshjit.compiler.scipy.hypergeometric import *  # noqa: F403
 from meshjit.compiler.scipy.logarithmic import *  # noqa: F403
+from meshjit.compiler.scipy.owens import *  # noqa: F403
 from meshjit.compiler.scipy.special import *  # noqa: F403
 
 _FAMILIES = (
     special, bessel, error_functions, expint, gamma_functions, hypergeometric, logarithmic,
+    owens,
 )  # fmt: skip
 __all__ = [name for family in _FAMILIES for name in family.__all__]
 del _FAMILIES
