@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler import numpy as jnp
-from meshjit.compiler.scipy.stats.util import inexact
+from meshjit.compiler.scipy.stats.util import inexact, mirrored
 
 
 def logpdf(x, loc=0, scale=1):
@@ -27,14 +27,8 @@ def logcdf(x, loc=0, scale=1):
     return jnp.log(cdf(x, loc, scale))
 
 
-def sf(x, loc=0, scale=1):
-    x, loc, scale = inexact(x, loc, scale)
-    return cdf(-x, -loc, scale)
-
-
-def logsf(x, loc=0, scale=1):
-    x, loc, scale = inexact(x, loc, scale)
-    return logcdf(-x, -loc, scale)
+sf = mirrored(cdf)
+logsf = mirrored(logcdf)
 
 
 def _quantile(q, loc, scale, sign):

@@ -9,7 +9,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.scipy.util import inexact
 
-__all__ = ["clamp", "inexact", "outside_unit_interval"]
+__all__ = ["clamp", "inexact", "mirrored", "outside_unit_interval"]
 
 
 def outside_unit_interval(q):
@@ -22,3 +22,13 @@ def clamp(y, upper):
     # lax.clamp, as JAX: its derivative is a select, so a clamped point's gradient is 0 even
     # where the cdf's derivative is infinite.
     return lax.clamp(np.array(0, y.dtype), y, np.array(upper, y.dtype))
+
+
+def mirrored(fn):
+    """`fn` at the mirror image (-x, -loc): a symmetric distribution's sf from its cdf."""
+
+    def at_mirror_image(x, loc=0, scale=1):
+        x, loc, scale = inexact(x, loc, scale)
+        return fn(-x, -loc, scale)
+
+    return at_mirror_image
