@@ -53,7 +53,6 @@ CASES = {
     "vonmises": (each(st.vonmises, ("logpdf", "pdf"), 2.5), X),
     "vonmises_kappa": (lambda x: st.vonmises.logpdf(0.7, x), X),
     "truncnorm": (each(st.truncnorm, CONT, -1.0, 2.0, 0.5, 1.5), X),
-    "truncnorm_tail": (each(st.truncnorm, CONT, 3.0, 9.0), X),
     "dirichlet": (lambda x: st.dirichlet.logpdf(x, np.array([1.5, 2.0, 0.7], f32)), np.array([[0.2, 0.5, 0.1], [0.3, 0.2, 0.1], [0.5, 0.3, 0.8]], f32)),
     "dirichlet_short": (lambda x: st.dirichlet.pdf(x, np.array([1.5, 2.0, 0.7], f32)), np.array([[0.2, 0.5], [0.3, 0.2]], f32)),
     "gennorm": (each(st.gennorm, ("logpdf", "pdf", "cdf"), 1.5), X),
@@ -81,9 +80,9 @@ NAMES = [
     "laplace", "cauchy", "cauchy_q", "expon", "expon_q", "logistic", "logistic_q", "t", "t_df",
     "chi2", "pareto", "pareto_q", "poisson", "poisson_entropy", "binom", "binom_p", "geom",
     "nbinom", "betabinom", "gumbel_l", "gumbel_l_q", "gumbel_r", "gumbel_r_q", "vonmises",
-    "vonmises_kappa", "truncnorm", "truncnorm_tail", "dirichlet", "dirichlet_short", "multinomial", "gennorm", "wrapcauchy",
+    "vonmises_kappa", "truncnorm", "dirichlet", "dirichlet_short", "multinomial", "gennorm", "wrapcauchy",
 ]  # fmt: skip
-LOOSE = {"chi2": 2e-6, "truncnorm": 2e-6, "truncnorm_tail": 2e-6, "poisson": 2e-6}
+LOOSE = {"chi2": 2e-6, "truncnorm": 2e-6, "poisson": 2e-6}
 
 
 jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 5e-7, LOOSE)
