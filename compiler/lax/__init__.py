@@ -15,6 +15,7 @@ from meshjit.compiler.lax.composites import (
     broadcast_shapes,
     empty,
     index_take,
+    mulhi,
     stack,
     tile,
     unstack,
@@ -184,6 +185,7 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "mulhi",
     "index_take",
     "conv_general_dilated_patches",
     "reduce_precision",

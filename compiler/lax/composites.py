@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.lax import elementwise, shapes, slicing, sorting
+from meshjit.compiler.lax import elementwise, shapes, slicing, sorting, special
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.lax.gather_scatter import GatherDimensionNumbers, gather
 
 __all__ = [
-    "approx_max_k", "approx_min_k", "broadcast_shapes", "empty", "index_take", "stack", "tile",
-    "unstack",
+    "approx_max_k", "approx_min_k", "broadcast_shapes", "empty", "index_take", "mulhi", "stack",
+    "tile", "unstack",
 ]  # fmt: skip
 
 
@@ -118,3 +118,57 @@ def index_take(src, idxs, axes):
         start_index_map=axes,
     )
     return gather(src, indices, dimension_numbers=dnums, slice_sizes=slice_sizes)
+
+
+def _const(value, like):
+    return shapes.full_like(like, value)
+
+
+def _unsigned_mulhi32(x, y):
+    """The high 32 bits of the product of two uint32 arrays, from 16-bit halves."""
+    low_mask, half = _const(0xFFFF, x), _const(16, x)
+    x_lo, x_hi = elementwise.bitwise_and(x, low_mask), special.shift_right_logical(x, half)
+    y_lo, y_hi = elementwise.bitwise_and(y, low_mask), special.shift_right_logical(y, half)
+    lo_lo, lo_hi = elementwise.mul(x_lo, y_lo), elementwise.mul(x_lo, y_hi)
+    hi_lo, hi_hi = elementwise.mul(x_hi, y_lo), elementwise.mul(x_hi, y_hi)
+    cross = elementwise.add(
+        elementwise.add(
+            elementwise.bitwise_and(lo_hi, low_mask), elementwise.bitwise_and(hi_lo, low_mask)
+        ),
+        special.shift_right_logical(lo_lo, half),
+    )
+    carries = elementwise.add(
+        special.shift_right_logical(lo_hi, half), special.shift_right_logical(hi_lo, half)
+    )
+    return elementwise.add(
+        elementwise.add(hi_hi, carries), special.shift_right_logical(cross, half)
+    )
+
+
+def _mulhi32(x, y, signed: bool):
+    if not signed:
+        return _unsigned_mulhi32(x, y)
+    ux, uy = (special.bitcast_convert_type(v, np.uint32) for v in (x, y))
+    high = _unsigned_mulhi32(ux, uy)
+    zero = _const(0, ux)
+    high = elementwise.sub(high, elementwise.select(elementwise.lt(x, _const(0, x)), uy, zero))
+    high = elementwise.sub(high, elementwise.select(elementwise.lt(y, _const(0, y)), ux, zero))
+    return special.bitcast_convert_type(high, np.int32)
+
+
+def mulhi(x, y, /):
+    """The high half of the double-width product of two integer arrays (as JAX's)."""
+    dtype = np.dtype(aval_of(x).dtype)
+    if dtype.kind not in "iu" or np.dtype(aval_of(y).dtype) != dtype:
+        raise MeshjitTypeError(
+            f"mulhi requires two integer arrays of one dtype, got {dtype} and {aval_of(y).dtype}"
+        )
+    signed, bits = dtype.kind == "i", dtype.itemsize * 8
+    if bits == 32:
+        return _mulhi32(x, y, signed)
+    wide = np.dtype(np.int32 if signed else np.uint32)
+    product = elementwise.mul(
+        elementwise.convert_element_type(x, wide), elementwise.convert_element_type(y, wide)
+    )
+    shift = special.shift_right_arithmetic if signed else special.shift_right_logical
+    return elementwise.convert_element_type(shift(product, _const(bits, product)), dtype)

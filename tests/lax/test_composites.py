@@ -1,4 +1,4 @@
-"""lax.conv_general_dilated_patches, lax.reduce_xor, lax.stack / unstack / tile / empty / broadcast_shapes / approx_max_k / approx_min_k /
+"""lax.conv_general_dilated_patches, lax.reduce_xor, lax.mulhi, lax.stack / unstack / tile / empty / broadcast_shapes / approx_max_k / approx_min_k /
 reduce_precision and the incomplete gamma and beta functions under their lax names, against
 JAX 0.10.2 (values, and reduce_precision's gradient)."""
 
@@ -26,6 +26,7 @@ CASES = {
     "unstack": lambda: lax.unstack(A, 1),
     "index_take": lambda: (lax.index_take(A, (np.array([0, 2, -1, 5]), np.array([1, 4, 3, 0])), (0, 1)), lax.index_take(A, (np.array([3, -2]),), (2,))),
     "reduce_xor": lambda: (lax.reduce_xor(np.array([[1, 2, 7], [8, 3, 3]], np.int32), (1,)), lax.reduce_xor(A > 0, (0, 2)), jax.vmap(lambda r: lax.reduce_xor(r, (0,)))(np.arange(12, dtype=np.uint8).reshape(3, 4))),
+    "mulhi": lambda: tuple(lax.mulhi(*(np.random.default_rng(2).integers(np.iinfo(d).min, np.iinfo(d).max, (2, 64), endpoint=True).astype(d))) for d in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32)),
     "tile": lambda: lax.tile(A, (2, 1, 3)),
     "approx_max_k": lambda: (lax.approx_max_k(A, 2), lax.approx_max_k(A, 3, reduction_dimension=1)),
     "approx_min_k": lambda: (lax.approx_min_k(A, 2), lax.approx_min_k(A, 3, reduction_dimension=0)),
@@ -36,7 +37,7 @@ CASES = {
     + RUN_THUNK
 )
 
-NAMES = ["patches", "index_take", "reduce_xor", "stack", "unstack", "tile", "approx_max_k", "approx_min_k", "reduce_precision", "igamma"]
+NAMES = ["patches", "index_take", "reduce_xor", "mulhi", "stack", "unstack", "tile", "approx_max_k", "approx_min_k", "reduce_precision", "igamma"]
 
 
 jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 0.0, {"igamma": 1e-6})
@@ -52,6 +53,8 @@ def test_shapes_and_errors():
     assert empty.shape == (2, 3) and empty.dtype == np.int32
     with pytest.raises(meshjit.MeshjitTypeError, match="floating operand"):
         lax.reduce_precision(np.arange(3), 5, 10)
+    with pytest.raises(TypeError, match="mulhi requires two integer arrays"):
+        lax.mulhi(np.ones(2, np.float32), np.ones(2, np.float32))
     with pytest.raises(ValueError, match="one entry per dimension"):
         lax.tile(np.ones((2, 2)), (2,))
     assert (
