@@ -97,6 +97,7 @@ def _room(module: str) -> str:
 # Which rooms each room may import at module level. `compiler` is lowering / errors / config /
 # tree_util at the top of compiler/ (any subpackage may use them); ad, numpy, parallel and nn
 # sit side by side over lax; random sits over jit and runtime (its samplers are jitted, as JAX's).
+# scipy and image sit over jit and batching too (JAX jits and vmaps inside them as well).
 BASE = {"compiler", "dialects"}
 ALLOWED = {
     "dialects": set(),
@@ -113,10 +114,12 @@ ALLOWED = {
     "runtime": BASE | {"ir", "trace", "parallel"},
     "jit": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "runtime"},
     "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},
-    "scipy": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random"},
+    "scipy": BASE | {"ir", "trace", "lax", "ad", "batching", "numpy", "nn", "random", "jit"},
+    "image": BASE | {"ir", "trace", "lax", "numpy", "jit"},
     "example_libraries": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random", "jit"},
     "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "batching", "numpy", "nn", "jit",
-                      "runtime", "random", "scipy", "example_libraries", "passes", "facade"},
+                      "runtime", "random", "scipy", "image", "example_libraries", "passes",
+                      "facade"},
     "tools": BASE | {"ir", "trace", "lax", "jit", "runtime", "passes", "facade"},
 }
 

@@ -164,9 +164,9 @@ class custom_jvp:
     """`f = custom_jvp(fun)`; `@f.defjvp` def rule(primals, tangents) -> (out, tangent_out)."""
 
     def __init__(self, fun: Callable, nondiff_argnums=()):
+        functools.update_wrapper(self, fun)  # first: it copies fun's __dict__ (a jit's `fun`)
         self.fun, self.jvp = fun, None
         self.nondiff_argnums = tuple(nondiff_argnums)
-        functools.update_wrapper(self, fun)
 
     def defjvp(self, jvp: Callable) -> Callable:
         self.jvp = jvp
@@ -224,9 +224,9 @@ class custom_vjp:
     bwd(residuals, cotangent) -> a tuple with one cotangent per argument."""
 
     def __init__(self, fun: Callable, nondiff_argnums=()):
+        functools.update_wrapper(self, fun)  # first: it copies fun's __dict__ (a jit's `fun`)
         self.fun, self.fwd, self.bwd = fun, None, None
         self.nondiff_argnums = tuple(nondiff_argnums)
-        functools.update_wrapper(self, fun)
 
     def defvjp(self, fwd: Callable, bwd: Callable):
         self.fwd, self.bwd = fwd, bwd

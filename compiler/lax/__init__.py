@@ -6,8 +6,20 @@ helpers in lapack, after all of them), so the rule tables are complete once it i
 `import meshjit` imports it)."""
 
 from meshjit.compiler.lax import linalg
+from meshjit.compiler.lax.bessel import bessel_i0e, bessel_i1e
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.complex_parts import complex, conj, imag, real
+from meshjit.compiler.lax.composites import (
+    approx_max_k,
+    approx_min_k,
+    broadcast_shapes,
+    empty,
+    index_take,
+    mulhi,
+    stack,
+    tile,
+    unstack,
+)
 from meshjit.compiler.lax.control_flow import (
     associative_scan,
     cond,
@@ -17,6 +29,7 @@ from meshjit.compiler.lax.control_flow import (
     switch,
     while_loop,
 )
+from meshjit.compiler.lax.conv_patches import conv_general_dilated_patches
 from meshjit.compiler.lax.convolution import (
     ConvDimensionNumbers,
     conv,
@@ -27,6 +40,7 @@ from meshjit.compiler.lax.convolution import (
 )
 from meshjit.compiler.lax.dot import Precision, batch_matmul, dot, dot_general
 from meshjit.compiler.lax.elementwise import (
+    RoundingMethod,
     abs,
     add,
     atan2,
@@ -90,6 +104,7 @@ from meshjit.compiler.lax.gather_scatter import (
     scatter_mul,
     scatter_sub,
 )
+from meshjit.compiler.lax.reduce_precision import reduce_precision
 from meshjit.compiler.lax.reductions import (
     argmax,
     argmin,
@@ -100,6 +115,7 @@ from meshjit.compiler.lax.reductions import (
     reduce_or,
     reduce_prod,
     reduce_sum,
+    reduce_xor,
 )
 from meshjit.compiler.lax.shapes import (
     broadcast,
@@ -169,6 +185,17 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "mulhi",
+    "index_take",
+    "conv_general_dilated_patches",
+    "reduce_precision",
+    "unstack",
+    "tile",
+    "stack",
+    "empty",
+    "broadcast_shapes",
+    "approx_min_k",
+    "approx_max_k",
     "ConvDimensionNumbers",
     "FftType",
     "Precision",
@@ -182,6 +209,7 @@ __all__ = [
     "split",
     "GatherDimensionNumbers",
     "GatherScatterMode",
+    "RoundingMethod",
     "ScatterDimensionNumbers",
     "abs",
     "acos",
@@ -194,6 +222,8 @@ __all__ = [
     "atan",
     "atan2",
     "atanh",
+    "bessel_i0e",
+    "bessel_i1e",
     "bitcast_convert_type",
     "bitwise_and",
     "bitwise_not",
@@ -279,6 +309,7 @@ __all__ = [
     "reduce_max",
     "reduce_min",
     "reduce_or",
+    "reduce_xor",
     "reduce_prod",
     "reduce_sum",
     "reduce_window",

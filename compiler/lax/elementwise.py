@@ -5,6 +5,7 @@ user-facing wrappers."""
 from __future__ import annotations
 
 import builtins
+import enum
 import functools
 import math
 import warnings
@@ -57,6 +58,7 @@ UNARY_OPS = {
     "floor": "f",
     "ceil": "f",
     "round": "f",
+    "round_away_from_zero": "f",
     "exp": "fc",
     "log": "fc",
     "log1p": "fc",
@@ -225,6 +227,7 @@ _UNARY_BUILDERS = {
     "floor": hlo.FloorOp,
     "ceil": hlo.CeilOp,
     "round": hlo.RoundNearestEvenOp,
+    "round_away_from_zero": hlo.RoundOp,
     "exp": hlo.ExpOp,
     "log": hlo.LogOp,
     "log1p": hlo.Log1pOp,
@@ -480,7 +483,20 @@ def _compare(name):
 
 
 neg, abs, sign = _unary("neg"), _unary("abs"), _unary("sign")
-floor, ceil, round = _unary("floor"), _unary("ceil"), _unary("round")
+floor, ceil = _unary("floor"), _unary("ceil")
+_round_even, _round_away = _unary("round"), _unary("round_away_from_zero")
+
+
+class RoundingMethod(enum.IntEnum):
+    AWAY_FROM_ZERO = 0
+    TO_NEAREST_EVEN = 1
+
+
+def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):
+    """x rounded to an integral value: halves away from zero (JAX's default), or to even."""
+    if RoundingMethod(rounding_method) == RoundingMethod.TO_NEAREST_EVEN:
+        return _round_even(x)
+    return _round_away(x)
 exp, log, log1p, expm1 = _unary("exp"), _unary("log"), _unary("log1p"), _unary("expm1")
 sqrt, rsqrt, cbrt = _unary("sqrt"), _unary("rsqrt"), _unary("cbrt")
 sin, cos, tan, tanh = _unary("sin"), _unary("cos"), _unary("tan"), _unary("tanh")
@@ -557,7 +573,7 @@ def as_dtype_of(x, like):
     return convert_element_type(x, aval_of(like).dtype)
 
 
-for _name in ("sign", "floor", "ceil", "round", "is_finite"):
+for _name in ("sign", "floor", "ceil", "round", "round_away_from_zero", "is_finite"):
     zero_jvp(unary_p[_name])
 for _prim in compare_p.values():
     zero_jvp(_prim)

@@ -34,16 +34,18 @@ from meshjit.compiler.lowering import LoweringRuleContext, constant, emit
 # ---------------------------------------------------------------------------------------------
 # The primitives and their abstract evaluation.
 
-REDUCE_OPS = ("reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_and", "reduce_or")
+REDUCE_OPS = (
+    "reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_and", "reduce_or", "reduce_xor",
+)  # fmt: skip
 reduce_p = {name: Primitive(name) for name in REDUCE_OPS}
 
 
 def _reduce_rule(name):
-    logical = name in ("reduce_and", "reduce_or")
+    kinds = {"reduce_and": "b", "reduce_or": "b", "reduce_xor": "ib"}.get(name)
 
     def rule(x, *, axes):
-        if logical:
-            checks.dtype_in(name, x, "b")
+        if kinds:
+            checks.dtype_in(name, x, kinds)
         if len(axes) == 1:  # axes are canonical (lax sorts them): the common case, sliced
             (axis,) = axes
             shape = x.shape[:axis] + x.shape[axis + 1 :]
@@ -88,6 +90,7 @@ _REDUCERS = {
     "reduce_min": (hlo.MinOp, dtypes.highest),
     "reduce_and": (hlo.AndOp, lambda d: np.ones((), d)),
     "reduce_or": (hlo.OrOp, lambda d: np.zeros((), d)),
+    "reduce_xor": (hlo.XorOp, lambda d: np.zeros((), d)),
 }
 
 
@@ -212,6 +215,11 @@ def reduce_or(x, axes):
     return _reduce("reduce_or", x, axes)
 
 
+def reduce_xor(x, axes):
+    """The bitwise (or logical) exclusive or of x's elements over `axes`."""
+    return _reduce("reduce_xor", x, axes)
+
+
 def argmax(x, axis: int, index_dtype=dtypes.int32):
     axis = checks.canonical_axis(axis, aval_of(x).ndim)
     return argmax_p.bind_internal(x, axes=(axis,), index_dtype=np.dtype(index_dtype))
@@ -295,6 +303,7 @@ def _is_identity(init, identity) -> bool:
 
 linear_jvp(reduce_p["reduce_sum"])
 zero_jvp(argmax_p)
+zero_jvp(reduce_p["reduce_xor"])
 zero_jvp(argmin_p)
 
 

@@ -23,6 +23,10 @@ The modules, each importing only modules listed before it:
     routines      the array API's names, append / delete / array_split, bincount, histogram,
                   convolve / correlate, cov, polynomials, gcd / lcm, frexp / modf, ...
     linalg        jnp.linalg: factorizations, det / inv / solve, norms (over lax.linalg)
+    polynomials   poly, polydiv, polyfit (over routines and linalg)
+    histograms    histogramdd, histogram2d
+    bits          packbits, unpackbits
+    bessel_window i0 and the Kaiser window
     fft           jnp.fft: the discrete Fourier transforms (over lax.fft), frequencies, shifts
     array_methods the operators and methods of arrays (`x + y`, `x.sum()`, `x[i]`, `x.at`)
 
@@ -30,14 +34,20 @@ Importing the package registers the array methods on the array types (Tracer, Ar
 """
 
 from meshjit.compiler.numpy import (
+    bessel_window,
+    bits,
     fft,  # noqa: F401 (meshjit.numpy.fft)
+    histograms,
     index_tricks,
     linalg,  # noqa: F401 (meshjit.numpy.linalg)
+    polynomials,
     routines,
     scalar_types,
     statistics,
 )
 from meshjit.compiler.numpy.array_methods import METHODS
+from meshjit.compiler.numpy.bessel_window import *  # noqa: F403 (listed there)
+from meshjit.compiler.numpy.bits import *  # noqa: F403 (listed there)
 from meshjit.compiler.numpy.complex_parts import (
     angle,
     conj,
@@ -58,6 +68,7 @@ from meshjit.compiler.numpy.creation import (
     empty,
     empty_like,
     eye,
+    from_dlpack,
     full,
     full_like,
     identity,
@@ -126,6 +137,7 @@ from meshjit.compiler.numpy.elementwise import (
     true_divide,
     where,
 )
+from meshjit.compiler.numpy.histograms import *  # noqa: F403 (listed there)
 from meshjit.compiler.numpy.index_tricks import *  # noqa: F403 (index helpers, listed there)
 from meshjit.compiler.numpy.indexing import take, take_along_axis
 from meshjit.compiler.numpy.math import (
@@ -165,6 +177,7 @@ from meshjit.compiler.numpy.math import (
     sinh,
     trunc,
 )
+from meshjit.compiler.numpy.polynomials import *  # noqa: F403 (listed there)
 from meshjit.compiler.numpy.products import cross, dot, inner, kron, matmul, outer, tensordot, vdot
 from meshjit.compiler.numpy.rearranging import flip, fliplr, flipud, pad, repeat, roll, rot90, tile
 from meshjit.compiler.numpy.reductions import (
@@ -226,6 +239,7 @@ from meshjit.compiler.numpy.sorting import (
     nonzero,
     searchsorted,
     sort,
+    sort_complex,
     unique,
 )
 from meshjit.compiler.numpy.statistics import *  # noqa: F403 (listed there)
@@ -310,6 +324,7 @@ __all__ = [
     "expand_dims",
     "expm1",
     "eye",
+    "from_dlpack",
     "fabs",
     "flatnonzero",
     "flip",
@@ -399,6 +414,7 @@ __all__ = [
     "sinh",
     "size",
     "sort",
+    "sort_complex",
     "split",
     "sqrt",
     "square",
@@ -431,5 +447,6 @@ __all__ = [
     "zeros_like",
 ]
 __all__ += scalar_types.__all__ + index_tricks.__all__ + routines.__all__ + statistics.__all__
+__all__ += bits.__all__ + histograms.__all__ + bessel_window.__all__ + polynomials.__all__
 
 register_array_methods(METHODS)

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
@@ -32,6 +32,7 @@ __all__ = [
     "empty",
     "empty_like",
     "eye",
+    "from_dlpack",
     "full",
     "full_like",
     "identity",
@@ -57,6 +58,15 @@ def asarray(a, dtype=None, copy=None):
 
 
 array = asarray
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    """An array from any object with `__dlpack__` (host memory, read through NumPy)."""
+    if device is not None:
+        raise MeshjitValueError("from_dlpack(device=...) is not supported; use device_put")
+    if not hasattr(x, "__dlpack__"):
+        return asarray(x)  # a meshjit array already
+    return asarray(np.from_dlpack(x).copy() if copy else np.from_dlpack(x))
 
 
 def copy(a, order=None):

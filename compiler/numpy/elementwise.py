@@ -200,8 +200,8 @@ def round(x, decimals=0):
         return materialize(x)
     if decimals:
         factor = 10.0**decimals
-        return lax.div(lax.round(lax.mul(x, factor)), factor)
-    return lax.round(materialize(x))
+        return lax.div(lax.round(lax.mul(x, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
+    return lax.round(materialize(x), lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
 def square(x):
@@ -240,7 +240,7 @@ def floor_divide(x1, x2):
     div = lax.div(lax.select(lax.eq(x2, 0), x1, lax.sub(x1, mod)), x2)
     fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.sign(x2), lax.sign(mod)))
     div = lax.select(fix, lax.sub(div, 1), div)
-    return lax.round(div)
+    return lax.round(div, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
 def remainder(x1, x2):

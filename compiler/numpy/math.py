@@ -256,7 +256,7 @@ def rint(x):
         return lax.complex(rint(lax.real(x)), rint(lax.imag(x)))
     if not _is_float(x):
         return lax.convert_element_type(x, dtypes.float32)
-    return lax.round(x)
+    return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
 def around(a, decimals=0):

@@ -17,14 +17,22 @@ from meshjit.compiler.numpy import complex_parts as cparts
 from meshjit.compiler.numpy import elementwise as ew
 from meshjit.compiler.numpy import math as jmath
 from meshjit.compiler.numpy import shapes
-from meshjit.compiler.numpy.creation import arange, asarray, linspace, ones_like, zeros, zeros_like
+from meshjit.compiler.numpy.creation import (
+    arange,
+    asarray,
+    full,
+    linspace,
+    ones_like,
+    zeros,
+    zeros_like,
+)
 from meshjit.compiler.numpy.cumulative import diff
 from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.indexing import take
 from meshjit.compiler.numpy.products import matmul
 from meshjit.compiler.numpy.reductions import any as any_
+from meshjit.compiler.numpy.reductions import average, sum
 from meshjit.compiler.numpy.reductions import max as max_
-from meshjit.compiler.numpy.reductions import mean, sum
 from meshjit.compiler.numpy.sorting import searchsorted
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -598,7 +606,12 @@ def piecewise(x, condlist, funclist, *args, **kw):
         )
     out = zeros_like(x)
     for cond, fn in zip(condlist, funclist):
-        value = fn(x, *args, **kw) if callable(fn) else fn
+        if callable(fn):
+            # as JAX's batched switch: no gradient reaches x through a branch where it is not
+            # taken (so a branch's infinite slope elsewhere does not make 0 * inf = nan)
+            value = fn(ew.where(cond, x, lax.stop_gradient(x)), *args, **kw)
+        else:
+            value = fn
         out = ew.where(cond, asarray(value, aval_of(x).dtype), out)
     return out
 
@@ -877,23 +890,62 @@ def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None
     return _conv1d(a, v, mode, "correlate", flip=False)
 
 
-def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None):
-    if fweights is not None or aweights is not None:
-        raise MeshjitValueError("cov: fweights / aweights are not supported yet")
-    x = shapes.atleast_2d(asarray(m))
-    if not rowvar and aval_of(x).shape[0] != 1:
+def _cov_weights(fweights, aweights, n: int):
+    """(the combined sample weights or None, |aweights| or None), checked as JAX checks them."""
+    w = None
+    if fweights is not None:
+        fweights = asarray(fweights)
+        if fweights.ndim > 1 or fweights.shape[0] != n:
+            raise MeshjitValueError("cov: fweights must be one-dimensional, one per sample")
+        if not dtypes.is_int(aval_of(fweights).dtype):
+            raise MeshjitTypeError("fweights must be integer.")
+        w = ew.abs(fweights)
+    if aweights is not None:
+        aweights = asarray(aweights)
+        if aweights.ndim > 1 or aweights.shape[0] != n:
+            raise MeshjitValueError("cov: aweights must be one-dimensional, one per sample")
+        aweights = ew.abs(aweights)
+        w = aweights if w is None else w * aweights
+    return w, aweights
+
+
+def _cov_rows(m, y, rowvar):
+    arrays = promote_inexact(asarray(m)) if y is None else promote_inexact(asarray(m), asarray(y))
+    x = shapes.atleast_2d(arrays[0])
+    if not rowvar and arrays[0].ndim != 1:
         x = x.T
     if y is not None:
-        other = shapes.atleast_2d(asarray(y))
-        if not rowvar and aval_of(other).shape[0] != 1:
+        other = shapes.atleast_2d(arrays[1])
+        if not rowvar and other.shape[0] != 1:
             other = other.T
         x = shapes.concatenate([x, other], axis=0)
-    x = x.astype(dtypes.float32) if not dtypes.is_float(aval_of(x).dtype) else x
+    return x
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, dtype=None):
+    """JAX's cov: the (weighted) covariance of the rows (variables) of m (and y)."""
+    x = _cov_rows(m, y, rowvar)
+    if x.shape[1] == 0:
+        shape = () if x.shape[0] == 1 else (x.shape[0], x.shape[0])
+        return full(shape, np.nan, aval_of(x).dtype)
     ddof = (0 if bias else 1) if ddof is None else ddof
-    centered = x - mean(x, axis=1, keepdims=True)
-    n = aval_of(x).shape[1]
-    out = matmul(centered, cparts.conj(centered).T) / (n - ddof)
-    return shapes.squeeze(out) if aval_of(out).shape == (1, 1) else out
+    w, aweights = _cov_weights(fweights, aweights, x.shape[1])
+    if dtype is not None:
+        x = x.astype(dtype)
+        w = None if w is None else w.astype(dtype)
+    avg, w_sum = average(x, axis=1, weights=w, returned=True)
+    w_sum = w_sum[0]
+    if w is None:
+        f = x.shape[1] - ddof
+    elif ddof == 0:
+        f = w_sum
+    elif aweights is None:
+        f = w_sum - ddof
+    else:
+        f = w_sum - ddof * sum(w * aweights) / w_sum
+    x = x - avg[:, None]
+    x_t = x.T if w is None else (x * w).T
+    return ew.true_divide(matmul(x, cparts.conj(x_t)), f).squeeze()
 
 
 def corrcoef(x, y=None, rowvar=True):

@@ -47,6 +47,7 @@ __all__ = [
     "nonzero",
     "searchsorted",
     "sort",
+    "sort_complex",
     "unique",
 ]
 
@@ -69,6 +70,19 @@ def sort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
     a, axis = _sort_axis(a, axis)
     out = lax.sort(a, dimension=axis, is_stable=stable)
     return lax.rev(out, (axis,)) if descending else out
+
+
+def sort_complex(a):
+    """`a` sorted along its last axis (by real part, then imaginary part), as complex numbers."""
+    a = materialize(a)
+    a = lax.sort(a, dimension=aval_of(a).ndim - 1)
+    dtype = aval_of(a).dtype
+    complex_dtype = (
+        dtype
+        if dtypes.is_complex(dtype)
+        else (np.complex128 if dtype == np.float64 else np.complex64)
+    )
+    return lax.convert_element_type(a, complex_dtype)
 
 
 def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):

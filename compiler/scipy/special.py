@@ -13,8 +13,9 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.nn import functions as nn
-from meshjit.compiler.numpy.util import aval_of, promote_inexact
+from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.scipy.incomplete import betainc, gammainc, gammaincc
+from meshjit.compiler.scipy.util import inexact as _inexact
 
 __all__ = [
     "zeta",
@@ -48,10 +49,6 @@ __all__ = [
 ]
 
 logsumexp = nn.logsumexp
-
-
-def _inexact(*xs):
-    return promote_inexact(*[jnp.asarray(x) for x in xs])
 
 
 def _dtype(x) -> np.dtype:

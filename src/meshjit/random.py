@@ -1,6 +1,7 @@
 """meshjit.random: JAX's random API, with JAX 0.10.2's bits (threefry2x32, partitionable)."""
 
 from meshjit.compiler.random.api import PRNGKey, bits, clone, fold_in, key, out_sharded, split
+from meshjit.compiler.random.binomial import binomial, multinomial
 from meshjit.compiler.random.discrete import categorical, choice, permutation, poisson
 from meshjit.compiler.random.distributions import (
     double_sided_maxwell,
@@ -54,6 +55,7 @@ __all__ = [
     "geometric",
     "lognormal",
     "maxwell",
+    "multinomial",
     "pareto",
     "rayleigh",
     "triangular",
@@ -61,6 +63,7 @@ __all__ = [
     "weibull_min",
     "ball",
     "bernoulli",
+    "binomial",
     "beta",
     "bits",
     "categorical",

@@ -661,3 +661,12 @@ def test_while_loop_jvp_only():
     _raises(
         NotImplementedError, "'while' is not supported", meshjit.grad(lambda x: jnp.sum(f(x))), x
     )
+
+
+def test_custom_jvp_of_a_jitted_function_keeps_the_jit():
+    # functools.update_wrapper copies a jit's __dict__; it must not replace the wrapped function
+    inner = meshjit.jit(lambda x: x * 2.0)
+    f = meshjit.custom_jvp(inner)
+    f.defjvp(lambda primals, tangents: (f(*primals), tangents[0] * 10.0))
+    assert f.fun is inner
+    assert float(meshjit.grad(f)(np.float32(1.0))) == 10.0

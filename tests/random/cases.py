@@ -220,6 +220,16 @@ DISCRETE = [
         FEW,
     ),
     _case("poisson_int16", "lambda k: random.poisson(k, 50.0, (4, 3), jnp.int16)", FEW),
+    _case(
+        "binomial",
+        "lambda k: (random.binomial(k, jnp.array([0.0, 1.0, 5.0, 20.0, 100.0, 1000.0, jnp.inf, -1.0, jnp.nan, 50.0]), jnp.array([0.3, 0.9, 0.5, 0.2, 0.7, 0.01, 0.5, 0.5, 0.5, jnp.nan])), random.binomial(k, 30.0, 0.4, (3, 4)))",
+        FEW,
+    ),
+    _case(
+        "multinomial",
+        "lambda k: (random.multinomial(k, 20.0, jnp.array([0.2, 0.5, 0.3])), random.multinomial(k, jnp.array([10.0, 200.0]), jnp.array([[0.1, 0.6, 0.3], [0.5, 0.25, 0.25]]), shape=(2, 3)))",
+        FEW,
+    ),
 ]
 
 GAMMA = [

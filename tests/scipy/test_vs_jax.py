@@ -5,6 +5,7 @@ branches (ndtri's three rational approximations, log_ndtr's three segments, xlog
 import numpy as np
 import pytest
 
+from tests.support.jax_cases import RUN_CASE
 from tests.support.jax_oracle import start_jax_oracle, values_vs_jax
 
 HARNESS = r'''
@@ -83,16 +84,7 @@ CASES = {
 }
 NO_GRAD = {"gammasgn", "logsumexp_b", "bernoulli_cdf", "bernoulli_ppf", "uniform_cdf", "uniform_ppf", "polygamma"}
 
-
-def run_case(case, record):
-    fn, x = CASES[case]
-    out = jax.jit(fn)(x)  # one compile per case (eagerly, each op would compile)
-    for i, leaf in enumerate(out if isinstance(out, tuple) else (out,)):
-        record(f"{case}|{i}", leaf)
-    if case not in NO_GRAD:
-        grad = jax.grad(lambda v: jnp.sum(jnp.where(jnp.isfinite(fn(v)), fn(v), 0.0)))
-        record(f"{case}|grad", jax.jit(grad)(x))
-'''
+''' + RUN_CASE
 
 NAMES = [
     "gammaln", "digamma", "polygamma", "erf", "erfc", "erfinv", "expit", "logit", "xlogy",

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.scipy.special import betainc, betaln, xlog1py, xlogy
-from meshjit.compiler.scipy.stats.util import inexact
+from meshjit.compiler.scipy.stats.util import clamp, inexact
 
 
 def logpdf(x, a, b, loc=0, scale=1):
@@ -25,7 +24,7 @@ def pdf(x, a, b, loc=0, scale=1):
 
 def cdf(x, a, b, loc=0, scale=1):
     x, a, b, loc, scale = inexact(x, a, b, loc, scale)
-    return betainc(a, b, _clamp((x - loc) / scale, 1.0))
+    return betainc(a, b, clamp((x - loc) / scale, 1.0))
 
 
 def logcdf(x, a, b, loc=0, scale=1):
@@ -34,14 +33,8 @@ def logcdf(x, a, b, loc=0, scale=1):
 
 def sf(x, a, b, loc=0, scale=1):
     x, a, b, loc, scale = inexact(x, a, b, loc, scale)
-    return betainc(b, a, 1 - _clamp((x - loc) / scale, 1.0))
+    return betainc(b, a, 1 - clamp((x - loc) / scale, 1.0))
 
 
 def logsf(x, a, b, loc=0, scale=1):
     return jnp.log(sf(x, a, b, loc, scale))
-
-
-def _clamp(y, upper):
-    # lax.clamp, as JAX: its derivative is a select, so a clamped point's gradient is 0 even
-    # where the cdf's derivative is infinite.
-    return lax.clamp(np.array(0, y.dtype), y, np.array(upper, y.dtype))

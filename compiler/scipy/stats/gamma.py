@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.scipy.special import gammainc, gammaincc, gammaln, xlogy
-from meshjit.compiler.scipy.stats.util import inexact
+from meshjit.compiler.scipy.stats.util import clamp, inexact
 
 
 def logpdf(x, a, loc=0, scale=1):
@@ -24,7 +23,7 @@ def pdf(x, a, loc=0, scale=1):
 
 def cdf(x, a, loc=0, scale=1):
     x, a, loc, scale = inexact(x, a, loc, scale)
-    return gammainc(a, _clamp((x - loc) / scale, np.inf))
+    return gammainc(a, clamp((x - loc) / scale, np.inf))
 
 
 def logcdf(x, a, loc=0, scale=1):
@@ -39,9 +38,3 @@ def sf(x, a, loc=0, scale=1):
 
 def logsf(x, a, loc=0, scale=1):
     return jnp.log(sf(x, a, loc, scale))
-
-
-def _clamp(y, upper):
-    # lax.clamp, as JAX: its derivative is a select, so a clamped point's gradient is 0 even
-    # where the cdf's derivative is infinite.
-    return lax.clamp(np.array(0, y.dtype), y, np.array(upper, y.dtype))

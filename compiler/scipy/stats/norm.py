@@ -6,7 +6,7 @@ import numpy as np
 
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.scipy import special
-from meshjit.compiler.scipy.stats.util import inexact
+from meshjit.compiler.scipy.stats.util import inexact, mirrored
 
 
 def logpdf(x, loc=0, scale=1):
@@ -35,14 +35,8 @@ def ppf(q, loc=0, scale=1):
     return special.ndtri(q) * scale + loc
 
 
-def sf(x, loc=0, scale=1):
-    x, loc, scale = inexact(x, loc, scale)
-    return cdf(-x, -loc, scale)
-
-
-def logsf(x, loc=0, scale=1):
-    x, loc, scale = inexact(x, loc, scale)
-    return logcdf(-x, -loc, scale)
+sf = mirrored(cdf)
+logsf = mirrored(logcdf)
 
 
 def isf(q, loc=0, scale=1):

@@ -1,11 +1,34 @@
-"""What the distributions share: JAX's promote_args_inexact."""
+"""What the distributions share: JAX's promote_args_inexact (meshjit.compiler.scipy.util) and
+the guards their quantile and distribution functions apply."""
 
 from __future__ import annotations
 
+import numpy as np
+
+from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
-from meshjit.compiler.numpy.util import promote_inexact
+from meshjit.compiler.scipy.util import inexact
+
+__all__ = ["clamp", "inexact", "mirrored", "outside_unit_interval"]
 
 
-def inexact(*xs):
-    """`xs` as arrays of one inexact dtype (integers promote to float32), as JAX promotes."""
-    return promote_inexact(*[jnp.asarray(x) for x in xs])
+def outside_unit_interval(q):
+    """Where a quantile function's probability is nan or outside [0, 1]."""
+    return jnp.isnan(q) | (q < 0) | (q > 1)
+
+
+def clamp(y, upper):
+    """`y` clamped to [0, upper]."""
+    # lax.clamp, as JAX: its derivative is a select, so a clamped point's gradient is 0 even
+    # where the cdf's derivative is infinite.
+    return lax.clamp(np.array(0, y.dtype), y, np.array(upper, y.dtype))
+
+
+def mirrored(fn):
+    """`fn` at the mirror image (-x, -loc): a symmetric distribution's sf from its cdf."""
+
+    def at_mirror_image(x, loc=0, scale=1):
+        x, loc, scale = inexact(x, loc, scale)
+        return fn(-x, -loc, scale)
+
+    return at_mirror_image

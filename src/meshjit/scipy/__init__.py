@@ -1,5 +1,6 @@
-"""meshjit.scipy: JAX's jax.scipy.special, jax.scipy.stats and jax.scipy.linalg."""
+"""meshjit.scipy: JAX's jax.scipy.special, stats, linalg, signal, optimize, fft, integrate and
+ndimage."""
 
-from meshjit.scipy import linalg, special, stats
+from meshjit.scipy import fft, integrate, linalg, ndimage, optimize, signal, special, stats
 
-__all__ = ["linalg", "special", "stats"]
+__all__ = ["fft", "integrate", "linalg", "ndimage", "optimize", "signal", "special", "stats"]

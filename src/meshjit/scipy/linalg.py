@@ -1,7 +1,9 @@
-"""meshjit.scipy.linalg (implemented in meshjit.compiler.scipy.linalg, whose __all__ lists the
-names)."""
+"""meshjit.scipy.linalg (implemented in meshjit.compiler.scipy.linalg and
+meshjit.compiler.scipy.special_matrices, whose __all__ lists name the functions)."""
 
 from meshjit.compiler.scipy import linalg as _linalg
+from meshjit.compiler.scipy import special_matrices as _special_matrices
 from meshjit.compiler.scipy.linalg import *  # noqa: F403
+from meshjit.compiler.scipy.special_matrices import *  # noqa: F403
 
-__all__ = list(_linalg.__all__)
+__all__ = list(_linalg.__all__) + list(_special_matrices.__all__)

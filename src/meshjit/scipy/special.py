@@ -1,7 +1,28 @@
-"""meshjit.scipy.special (implemented in meshjit.compiler.scipy.special, whose __all__ lists the
-names)."""
+"""meshjit.scipy.special (implemented in meshjit.compiler.scipy.special and the family modules
+beside it, whose __all__ lists name the functions)."""
 
-from meshjit.compiler.scipy import special as _special
+from meshjit.compiler.scipy import (
+    bessel,
+    error_functions,
+    expint,
+    gamma_functions,
+    hypergeometric,
+    logarithmic,
+    owens,
+    special,
+)
+from meshjit.compiler.scipy.bessel import *  # noqa: F403
+from meshjit.compiler.scipy.error_functions import *  # noqa: F403
+from meshjit.compiler.scipy.expint import *  # noqa: F403
+from meshjit.compiler.scipy.gamma_functions import *  # noqa: F403
+from meshjit.compiler.scipy.hypergeometric import *  # noqa: F403
+from meshjit.compiler.scipy.logarithmic import *  # noqa: F403
+from meshjit.compiler.scipy.owens import *  # noqa: F403
 from meshjit.compiler.scipy.special import *  # noqa: F403
 
-__all__ = list(_special.__all__)
+_FAMILIES = (
+    special, bessel, error_functions, expint, gamma_functions, hypergeometric, logarithmic,
+    owens,
+)  # fmt: skip
+__all__ = [name for family in _FAMILIES for name in family.__all__]
+del _FAMILIES

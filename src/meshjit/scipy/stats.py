@@ -1,12 +1,7 @@
-"""meshjit.scipy.stats (implemented in meshjit.compiler.scipy.stats)."""
+"""meshjit.scipy.stats (implemented in meshjit.compiler.scipy.stats, whose __all__ lists the
+distributions)."""
 
-from meshjit.compiler.scipy.stats import (
-    bernoulli,
-    beta,
-    gamma,
-    multivariate_normal,
-    norm,
-    uniform,
-)
+from meshjit.compiler.scipy import stats as _stats
+from meshjit.compiler.scipy.stats import *  # noqa: F403
 
-__all__ = ["bernoulli", "beta", "gamma", "multivariate_normal", "norm", "uniform"]
+__all__ = list(_stats.__all__)

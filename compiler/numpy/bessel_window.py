@@ -1,0 +1,39 @@
+"""The modified Bessel function I0 and the Kaiser window built on it (jnp.i0, jnp.kaiser)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.numpy import elementwise as ew
+from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.numpy.util import aval_of, promote_inexact
+
+__all__ = ["i0", "kaiser"]
+
+
+def _i0_unguarded(x):
+    abs_x = lax.abs(x)
+    return lax.mul(lax.exp(abs_x), lax.bessel_i0e(abs_x))
+
+
+def _i0(x):
+    # JAX's custom jvp, by selection: the derivative of I0 at 0 is 0 (|x| has none there)
+    return ew.where(x == 0, _i0_unguarded(lax.stop_gradient(x)), _i0_unguarded(x))
+
+
+def i0(x):
+    (x,) = promote_inexact(asarray(x))
+    if not np.issubdtype(aval_of(x).dtype, np.floating):
+        raise MeshjitValueError(f"Unsupported input type to meshjit.numpy.i0: {aval_of(x).dtype}")
+    return _i0(x)
+
+
+def kaiser(M, beta):
+    M = int(M)
+    if M <= 1:
+        return lax.full((M,), np.float32(1))
+    n = lax.iota(np.float32, M)
+    alpha = 0.5 * (M - 1)
+    return i0(beta * ew.sqrt(1 - ((n - alpha) / alpha) ** 2)) / i0(beta)

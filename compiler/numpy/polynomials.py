@@ -1,0 +1,111 @@
+"""More of numpy's polynomial functions, as JAX computes them: poly (from roots), polydiv (long
+division) and polyfit (least squares on the scaled Vandermonde matrix). (roots needs a general
+eigensolver, which meshjit does not have.)"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.numpy import elementwise as ew
+from meshjit.compiler.numpy import linalg, shapes
+from meshjit.compiler.numpy.creation import array, asarray, ones, zeros
+from meshjit.compiler.numpy.products import dot, outer
+from meshjit.compiler.numpy.routines import convolve, vander
+from meshjit.compiler.numpy.util import aval_of, promote_inexact
+
+__all__ = ["poly", "polydiv", "polyfit"]
+
+
+def poly(seq_of_zeros):
+    """The coefficients (highest power first) of the monic polynomial with these roots."""
+    (zeros_,) = promote_inexact(asarray(seq_of_zeros))
+    zeros_ = shapes.atleast_1d(zeros_)
+    if zeros_.ndim == 2 and zeros_.shape[0] == zeros_.shape[1] != 0:
+        raise MeshjitValueError("poly of a square matrix needs eigvals, which meshjit lacks")
+    if zeros_.ndim != 1:
+        raise MeshjitValueError("input must be 1d or non-empty square 2d array.")
+    dtype = zeros_.dtype
+    if zeros_.shape[0] == 0:
+        return ones((), dtype=dtype)
+    coefficients = ones((1,), dtype=dtype)
+    for k in range(zeros_.shape[0]):
+        factor = shapes.stack([asarray(1, dtype), -zeros_[k]])
+        coefficients = convolve(coefficients, factor, mode="full")
+    return coefficients
+
+
+def polydiv(u, v, *, trim_leading_zeros: bool = False):
+    """(quotient, remainder) of the polynomial u by v (the remainder keeps u's length)."""
+    u, v = promote_inexact(asarray(u), asarray(v))
+    m, n = u.shape[0] - 1, v.shape[0] - 1
+    scale = 1.0 / v[0]
+    q = zeros(max(m - n + 1, 1), dtype=u.dtype)
+    for k in range(m - n + 1):
+        d = scale * u[k]
+        q = q.at[k].set(d)
+        u = u.at[k : k + n + 1].add(-d * v)
+    if trim_leading_zeros:
+        raise MeshjitValueError(
+            "polydiv(trim_leading_zeros=True) needs concrete values; trim the result"
+        )
+    return q, u
+
+
+def _check_fit_inputs(x, y, deg, w) -> None:
+    if deg < 0:
+        raise MeshjitValueError("expected deg >= 0")
+    if x.ndim != 1:
+        raise MeshjitTypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise MeshjitTypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise MeshjitTypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise MeshjitTypeError("expected x and y to have same length")
+    if w is not None and (w.ndim != 1 or w.shape[0] != y.shape[0]):
+        raise MeshjitTypeError("expected a 1-d array for weights, as long as y")
+
+
+def _covariance(lhs, scale, resids, n_points: int, order: int, cov, y_ndim: int):
+    base = linalg.inv(dot(lhs.T, lhs)) / outer(scale, scale)
+    if cov == "unscaled":
+        fac = array(1.0)
+    else:
+        if n_points <= order:
+            raise MeshjitValueError(
+                "the number of data points must exceed order to scale the covariance matrix"
+            )
+        fac = resids / (n_points - order)
+    if y_ndim == 1:
+        return base * shapes.atleast_1d(fac)[None]
+    return base[:, :, None] * shapes.atleast_1d(fac)[None, None, :]
+
+
+def _float_dtype(x):
+    dtype = aval_of(x).dtype
+    return dtype if np.issubdtype(dtype, np.floating) else np.float32
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """Least-squares polynomial coefficients (highest power first) of degree `deg`."""
+    x, y = asarray(x), asarray(y)
+    w = None if w is None else promote_inexact(asarray(w))[0]
+    deg = int(deg)
+    _check_fit_inputs(x, y, deg, w)
+    order = deg + 1
+    if rcond is None:
+        rcond = x.shape[0] * float(np.finfo(_float_dtype(x)).eps)
+    lhs, rhs = vander(x, order), y
+    if w is not None:
+        lhs = lhs * w[:, None]
+        rhs = rhs * (w[:, None] if rhs.ndim == 2 else w)
+    scale = ew.sqrt((lhs * lhs).sum(axis=0))
+    lhs = lhs / scale[None, :]
+    c, resids, rank, s = linalg.lstsq(lhs, rhs, rcond)
+    c = (c.T / scale[None, :]).T if c.ndim > 1 else c / scale
+    if full:
+        return c, resids, rank, s, asarray(rcond)
+    if cov:
+        return c, _covariance(lhs, scale, resids, x.shape[0], order, cov, y.ndim)
+    return c

@@ -1,0 +1,46 @@
+"""packbits / unpackbits against NumPy: both bit orders, axes, padding to whole bytes, count;
+from_dlpack of host arrays."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+
+RNG = np.random.default_rng(0)
+
+
+@pytest.mark.parametrize("bitorder", ["big", "little"])
+@pytest.mark.parametrize("axis", [None, 0, 1])
+def test_pack_and_unpack_match_numpy(bitorder, axis):
+    bits = RNG.integers(0, 3, (5, 11)).astype(np.int32)  # nonzero counts as 1
+    packed = jnp.packbits(bits, axis=axis, bitorder=bitorder)
+    want = np.packbits(bits != 0, axis=axis, bitorder=bitorder)
+    np.testing.assert_array_equal(np.asarray(packed), want)
+    assert packed.dtype == np.uint8
+    for count in (None, 3, -2, 30):
+        got = jnp.unpackbits(want, axis=axis, count=count, bitorder=bitorder)
+        np.testing.assert_array_equal(
+            np.asarray(got), np.unpackbits(want, axis=axis, count=count, bitorder=bitorder)
+        )
+
+
+def test_under_jit_and_errors():
+    f = meshjit.jit(lambda b: jnp.unpackbits(jnp.packbits(b)))
+    bits = np.array([True, False, True])
+    np.testing.assert_array_equal(np.asarray(f(bits))[:3], [1, 0, 1])
+    with pytest.raises(TypeError, match="integer or boolean"):
+        jnp.packbits(np.ones(3, np.float32))
+    with pytest.raises(TypeError, match="unsigned byte"):
+        jnp.unpackbits(np.ones(3, np.int32))
+    with pytest.raises(ValueError, match="'order' must be"):
+        jnp.packbits(bits, bitorder="middle")
+
+
+def test_from_dlpack():
+    host = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    a = jnp.from_dlpack(host)
+    np.testing.assert_array_equal(np.asarray(a), host)
+    assert jnp.from_dlpack(a) is not None and a.dtype == np.float32
+    with pytest.raises(ValueError, match="device_put"):
+        jnp.from_dlpack(host, device="cpu")
