@@ -8,6 +8,8 @@ and imported from the repository root, where a top-level `meshjit/` folder would
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
 import pathlib
 import site
@@ -29,13 +31,27 @@ def _run(argv, cwd, **kw):
     return done.stdout
 
 
+class _build_lock:
+    """An exclusive lock per repository, held while a wheel is built from it."""
+
+    def __enter__(self):
+        name = hashlib.sha1(str(REPO).encode()).hexdigest()[:12]
+        self.file = open(f"/tmp/meshjit-wheel-build-{name}.lock", "w")
+        fcntl.flock(self.file, fcntl.LOCK_EX)
+
+    def __exit__(self, *exc):
+        fcntl.flock(self.file, fcntl.LOCK_UN)
+        self.file.close()
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """The python of a fresh virtualenv with meshjit installed from a wheel."""
     tmp = tmp_path_factory.mktemp("install")
     wheels = tmp / "wheels"
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-          "-w", str(wheels), str(REPO)], cwd=tmp, timeout=600)
+    with _build_lock():  # pytest workers building at once would share the repository's build/
+        _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+              "-w", str(wheels), str(REPO)], cwd=tmp, timeout=600)
     (wheel,) = wheels.glob("meshjit-*.whl")
     env_dir = tmp / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
