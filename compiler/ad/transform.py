@@ -252,7 +252,7 @@ def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Seque
 
     def write_ct(atom, ct):
         if ct is not None and type(atom) is Var and id(atom) in linear:
-            if atom.aval.sharding is not None:
+            if atom.aval.sharding is not None and aval_of(ct).sharding is None:
                 ct = _typed_cotangent(ct, atom.aval)
             ct_env[id(atom)] = add_cotangents(ct_env.get(id(atom)), ct, atom.aval)
 
@@ -280,8 +280,6 @@ def _typed_cotangent(ct, aval):
     """An untyped cotangent of a typed primal (a transpose that made a fresh value: a sum's
     broadcast, zeros) takes the primal's type, as in JAX, where such values are made typed;
     this moves no data. Typed cotangents are left to their transposes' rules."""
-    if aval_of(ct).spec_key is not None:
-        return ct
     from meshjit.compiler.parallel.explicit import reshard_to_ct_type  # a later family
 
     return reshard_to_ct_type(ct, aval)

@@ -148,13 +148,21 @@ reshard_p = Primitive("reshard")
 def retyped(x, sharding: NamedSharding, what: str):
     """`x`'s aval as `sharding` types it (reshard, and constraints on Explicit axes); untyped
     on a mesh without Explicit axes."""
-    sharding.check_rank(x.ndim, f"{what} of {x.str_short()}")
-    spec = type_spec(sharding, x.ndim)
+    key = (sharding, sharding.mesh.axis_types, x.ndim)  # mesh equality ignores axis types
+    parts = _RETYPED.get(key)
+    if parts is None:
+        sharding.check_rank(x.ndim, f"{what} of {x.str_short()}")
+        spec = type_spec(sharding, x.ndim)
+        unreduced = _explicit_part(sharding, sharding.spec.unreduced)
+        reduced = _explicit_part(sharding, sharding.spec.reduced)
+        parts = _RETYPED.put(key, (spec, sharding.mesh.abstract_mesh, unreduced, reduced))
+    spec, mesh, unreduced, reduced = parts
     if spec is None:
         return x if x.sharding is None else x.update(sharding=None)
-    unreduced = _explicit_part(sharding, sharding.spec.unreduced)
-    reduced = _explicit_part(sharding, sharding.spec.reduced)
-    return rules.typed(x, sharding.mesh.abstract_mesh, spec, what, unreduced, reduced)
+    return rules.typed(x, mesh, spec, what, unreduced, reduced)
+
+
+_RETYPED = BoundedCache()  # (sharding, axis types, rank) -> (type spec, mesh, unreduced, reduced)
 
 
 @abstract_eval_rules.register(reshard_p)
