@@ -102,10 +102,24 @@ def pin_op_shardings(module_op: ir.Operation) -> int:
     for op in found:
         shardings = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings
         for result, sharding in zip(op.results, shardings):
-            if not len(list(result.uses)):
+            if not len(list(result.uses)) or _feeds_a_partial_sum(result):
                 continue
             with ir.InsertionPoint.after(op), op.location:
                 pinned = sdy.ShardingConstraintOp(result, sharding)
             result.replace_all_uses_except(pinned.result, pinned.operation)
             count += 1
     return count
+
+
+def _feeds_a_partial_sum(result) -> bool:
+    """Whether a user of `result` is a constraint keeping it unreduced (a partial sum, as
+    explicit mode's `unreduced` types lower): pinning the reduced layout first would make XLA
+    all-reduce there instead of where the partial sum is reduced."""
+    for use in result.uses:
+        owner = use.owner
+        if owner.name == "sdy.sharding_constraint":
+            sharding = sdy.TensorShardingAttr(owner.attributes["sharding"])
+            if len(list(sharding.unreduced_axes)):
+                return True
+    return False
+

@@ -687,3 +687,25 @@ def test_reduced_values_gradients_are_the_sums(mesh):
     t = np.tanh(xv @ wv)
     np.testing.assert_allclose(np.asarray(g), xv.T @ (2 * t * (1 - t**2)), rtol=1e-4, atol=1e-5)
     assert str(meshjit.typeof(g)) == "float32[4@X,2]"
+
+
+def test_partial_sums_are_reduced_once_where_resharded(mesh):
+    # Two partial sums added, then resharded: one all-reduce after the add (as JAX), not one
+    # per dot; the constraints carry `unreduced=`.
+    xv = np.linspace(-1, 1, 32, dtype=np.float32).reshape(8, 4)
+    x = meshjit.device_put(xv, P("X", "Y"))
+    w = meshjit.device_put(np.ones((4, 6), np.float32), P("Y", None))
+    v = meshjit.device_put(np.full((4, 6), 2.0, np.float32), P("Y", None))
+
+    def f(x, w, v):
+        partial = P("X", None, unreduced={"Y"})
+        y = mjnp.dot(x, w, out_sharding=partial) + mjnp.dot(x, v, out_sharding=partial)
+        return meshjit.reshard(y, P("X"))
+
+    lowered = meshjit.jit(f).lower(x, w, v)
+    assert 'unreduced={"Y"}' in lowered.as_text()
+    hlo = lowered.compile().as_text()
+    reduces = [ln for ln in hlo.splitlines() if " all-reduce(" in ln]
+    assert len(reduces) == 1 and "= f32[2,6]" in reduces[0], reduces  # not a pair of f32[2,6]
+    out = meshjit.jit(f)(x, w, v)
+    np.testing.assert_allclose(np.asarray(out), xv @ np.full((4, 6), 3.0), rtol=1e-6)
