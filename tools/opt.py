@@ -27,6 +27,7 @@ from meshjit.passes import (
     parse_pipeline,
     registered_passes,
 )
+from meshjit.passes.graph.shardy_import import drop_internal_marks
 from meshjit.tools import diagnostics as diag_lib
 from meshjit.tools.common import (
     ToolError,
@@ -228,6 +229,7 @@ def _process(chunk: _Chunk, pm, collector: diag_lib.Collector) -> None:
         if pm is not None:
             sys.stdout.flush()
             pm.run(chunk.module.operation)
+            drop_internal_marks(chunk.module.operation)
     except ir.MLIRError as e:
         chunk.module = None
         chunk.diagnostics += diag_lib.from_error(e)

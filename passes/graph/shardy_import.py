@@ -125,6 +125,17 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _mark_unsharded(value, module_op)
 
 
+def drop_internal_marks(module_op) -> None:
+    """Removes the marks propagation leaves for export (when a pipeline ends without export)."""
+
+    def visit(op):
+        if UNSHARDED_EDGE_RESULTS in op.attributes:
+            del op.attributes[UNSHARDED_EDGE_RESULTS]
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+
+
 def _mark_unsharded(value, module_op) -> None:
     """Marks a call's or data-flow-edge op's result that carries no sharding of the user's (for
     a call: its callee's result): Shardy's pipeline reshards it where a manual computation takes

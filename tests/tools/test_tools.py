@@ -189,6 +189,29 @@ def test_opt_pass_flags_run_in_order(mlir_file, capsys):
     assert "stablehlo.add" in err and ", 1" in err
 
 
+CALL_INTO_MANUAL = """
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func private @callee(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %0 = stablehlo.abs %arg0 : tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
+func.func @main(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {"model"}]>}) -> tensor<16x32xf32> {
+  %0 = call @callee(%arg0) : (tensor<16x32xf32>) -> tensor<16x32xf32>
+  %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"data"}, {}]>] out_shardings=[<@mesh, [{"data"}, {}]>] manual_axes={"data"} (%a: tensor<4x32xf32>) {
+    sdy.return %a : tensor<4x32xf32>
+  } : (tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %1 : tensor<16x32xf32>
+}
+"""
+
+
+def test_opt_propagate_alone_leaves_no_internal_marks(mlir_file, capsys):
+    pipeline = "--pass-pipeline=builtin.module(meshjit-propagate{shardy-compatible=true})"
+    code, out, _ = run_tool(opt, [mlir_file(CALL_INTO_MANUAL), pipeline], capsys)
+    assert code == 0 and "sdy.manual_computation" in out
+    assert "meshjit." not in out  # propagation's marks for export are dropped
+
+
 def test_opt_parse_error_has_file_line(mlir_file, capsys):
     path = mlir_file(VALID + "// -----\nfunc.func @g() {\n  %0 = stablehlo.nope\n}\n")
     code, out, err = run_tool(opt, [path, "--split-input-file"], capsys)
