@@ -223,18 +223,16 @@ def _front_axes(x):
 
 def _broadcast_like_front(x, size: int, like):
     """`x` broadcast along a new front axis of `size`, sharded as `like`'s front axis."""
-    out = broadcast_batched(x, size)
     if like is None:
-        return out
+        return broadcast_batched(x, size)
     from meshjit.compiler.lax import shapes  # a later family
     from meshjit.compiler.parallel.sharding import NamedSharding, PartitionSpec
 
-    front, own = _front_axes(like), aval_of(x).sharding
-    rest = own.spec if own is not None else (None,) * aval_of(x).ndim
-    mesh = aval_of(like).sharding.mesh
-    target = NamedSharding(mesh, PartitionSpec(front, *rest))
-    shape = aval_of(out).shape
-    return shapes.broadcast_in_dim(x, shape, tuple(range(1, len(shape))), out_sharding=target)
+    aval, own = aval_of(x), aval_of(x).sharding
+    rest = own.spec if own is not None else (None,) * aval.ndim
+    target = NamedSharding(aval_of(like).sharding.mesh, PartitionSpec(_front_axes(like), *rest))
+    dims = tuple(range(1, aval.ndim + 1))
+    return shapes.broadcast_in_dim(x, (size, *aval.shape), dims, out_sharding=target)
 
 
 def size_of(args: Sequence, dims: Sequence) -> int:

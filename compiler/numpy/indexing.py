@@ -179,6 +179,9 @@ def _broadcast_update(values, plan: IndexPlan, aval):
             f"Incompatible types for broadcasting: input type={v_aval.str_short()} and "
             f"requested type={want}"
         )
+    if v_aval.shape == plan.result_shape and v_aval.sharding is not None:
+        if tuple(v_aval.sharding.spec) == spec:
+            return values  # already the indexed slice's type
     dims = tuple(range(lead, len(spec)))
     return lax.broadcast_in_dim(values, plan.result_shape, dims, out_sharding=target)
 
