@@ -34,7 +34,7 @@ from meshjit.compiler.ir.registry import (
     lowering_rules,
     transpose_rules,
 )
-from meshjit.compiler.lax import control_flow, elementwise, shapes, slicing, sorting
+from meshjit.compiler.lax import complex_parts, control_flow, elementwise, shapes, slicing, sorting
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined
 from meshjit.compiler.lax.lapack import (
     as_column,
@@ -64,6 +64,7 @@ from meshjit.compiler.lax.lapack import (
 
 __all__ = [
     "cholesky",
+    "eig",
     "eigh",
     "geqrf",
     "householder_product",
@@ -211,6 +212,72 @@ def eigh(
         subset_by_index=None if subset_by_index is None else tuple(subset_by_index),
     )
     return v, w
+
+
+# ---------------------------------------------------------------------------------------------
+# eig: general (non-symmetric) matrices, LAPACK's geev; complex eigenvalues and eigenvectors.
+
+
+eig_p = Primitive("eig", multiple_results=True)
+
+
+@abstract_eval_rules.register(eig_p)
+def _eig_abstract_eval(x, *, compute_left_eigenvectors, compute_right_eigenvectors):
+    check_matrix("eig", x, square=True)
+    cdt = dtypes.complex64
+    vectors = [ShapedArray(x.shape, cdt)] * (compute_left_eigenvectors + compute_right_eigenvectors)
+    return [ShapedArray(x.shape[:-1], cdt), *vectors]
+
+
+def _eig_lowering(ctx, x, *, compute_left_eigenvectors, compute_right_eigenvectors):
+    (aval,) = ctx.avals_in
+    part = ShapedArray(aval.shape[:-1], aval.dtype)
+    vec = ShapedArray(aval.shape, dtypes.complex64)
+    info = ShapedArray(aval.shape[:-2], dtypes.int32)
+    wr, wi, vl, vr, info_v = lapack_call(
+        ctx,
+        "geev",
+        [x],
+        [aval],
+        [part, part, vec, vec, info],
+        compute_left="V" if compute_left_eigenvectors else "N",
+        compute_right="V" if compute_right_eigenvectors else "N",
+    )
+    wanted = [v for v, keep in ((vl, compute_left_eigenvectors), (vr, compute_right_eigenvectors))
+              if keep]  # fmt: skip
+
+    def post(i, re, im, *vectors):
+        ok = info_ok(i)
+        w = complex_parts.complex(re, im)
+        return [nan_unless(ok, w), *(nan_unless(ok, v) for v in vectors)]
+
+    return inline(ctx, post, [info_v, wr, wi, *wanted], [info, part, part, *[vec] * len(wanted)])
+
+
+lowering_rules.register(eig_p, _eig_lowering)
+front_batcher(eig_p)
+batch_sharding(eig_p, (2,))
+
+
+@jvp_rules.register(eig_p)
+def _eig_jvp(primals, tangents, **params):
+    if all(t is None for t in tangents):
+        outs = eig_p.bind(*primals, **params)
+        return outs, [None] * len(outs)
+    raise MeshjitNotImplementedError(
+        "the derivative of eig (general, non-symmetric matrices) is not implemented in meshjit; "
+        "for symmetric matrices use eigh, which is differentiable"
+    )
+
+
+def eig(x, *, compute_left_eigenvectors: bool = True, compute_right_eigenvectors: bool = True):
+    """[w, vl?, vr?]: the eigenvalues of square `x` (complex) and, when asked for, its left and
+    right eigenvectors (columns), as LAPACK's geev computes them."""
+    return eig_p.bind(
+        x,
+        compute_left_eigenvectors=bool(compute_left_eigenvectors),
+        compute_right_eigenvectors=bool(compute_right_eigenvectors),
+    )
 
 
 # ---------------------------------------------------------------------------------------------

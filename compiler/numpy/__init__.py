@@ -23,7 +23,7 @@ The modules, each importing only modules listed before it:
     routines      the array API's names, append / delete / array_split, bincount, histogram,
                   convolve / correlate, cov, polynomials, gcd / lcm, frexp / modf, ...
     linalg        jnp.linalg: factorizations, det / inv / solve, norms (over lax.linalg)
-    polynomials   poly, polydiv, polyfit (over routines and linalg)
+    polynomials   poly, polydiv, polyfit, roots (over routines and linalg)
     histograms    histogramdd, histogram2d
     bits          packbits, unpackbits
     bessel_window i0 and the Kaiser window

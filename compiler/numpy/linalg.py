@@ -34,6 +34,7 @@ from meshjit.compiler.numpy.indexing import take_along_axis
 from meshjit.compiler.numpy.util import aval_of, broadcast_shapes, promote_inexact, static_axis
 
 __all__ = [
+    "EigResult",
     "EighResult",
     "QRResult",
     "SVDResult",
@@ -43,7 +44,9 @@ __all__ = [
     "cross",
     "det",
     "diagonal",
+    "eig",
     "eigh",
+    "eigvals",
     "eigvalsh",
     "inv",
     "lstsq",
@@ -71,6 +74,11 @@ __all__ = [
 
 
 class EighResult(NamedTuple):
+    eigenvalues: object
+    eigenvectors: object
+
+
+class EigResult(NamedTuple):
     eigenvalues: object
     eigenvectors: object
 
@@ -188,6 +196,19 @@ def _hermitian_svd(a, compute_uv):
 def svdvals(x):
     """The singular values of `x`, descending."""
     return svd(x, compute_uv=False)
+
+
+def eig(a):
+    """EigResult(eigenvalues, right eigenvectors as columns) of square `a`, both complex."""
+    (a,) = promote_inexact(*_arrays("jnp.linalg.eig", a))
+    w, v = lax_linalg.eig(a, compute_left_eigenvectors=False)
+    return EigResult(w, v)
+
+
+def eigvals(a):
+    """The (complex) eigenvalues of square `a`."""
+    (a,) = promote_inexact(*_arrays("jnp.linalg.eigvals", a))
+    return lax_linalg.eig(a, compute_left_eigenvectors=False, compute_right_eigenvectors=False)[0]
 
 
 def eigh(a, UPLO: str | None = None, symmetrize_input: bool = True):

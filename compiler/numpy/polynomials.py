@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler import lax
+from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import elementwise as ew
-from meshjit.compiler.numpy import linalg, shapes
-from meshjit.compiler.numpy.creation import array, asarray, ones, zeros
+from meshjit.compiler.numpy import linalg, reductions, shapes
+from meshjit.compiler.numpy.creation import arange, array, asarray, ones, zeros
+from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.products import dot, outer
-from meshjit.compiler.numpy.routines import convolve, vander
+from meshjit.compiler.numpy.rearranging import roll
+from meshjit.compiler.numpy.routines import vander
 from meshjit.compiler.numpy.util import aval_of, promote_inexact
+from meshjit.compiler.trace.tracing import Tracer
 
-__all__ = ["poly", "polydiv", "polyfit"]
+__all__ = ["poly", "polydiv", "polyfit", "roots"]
 
 
 def poly(seq_of_zeros):
@@ -22,17 +27,58 @@ def poly(seq_of_zeros):
     (zeros_,) = promote_inexact(asarray(seq_of_zeros))
     zeros_ = shapes.atleast_1d(zeros_)
     if zeros_.ndim == 2 and zeros_.shape[0] == zeros_.shape[1] != 0:
-        raise MeshjitValueError("poly of a square matrix needs eigvals, which meshjit lacks")
+        zeros_ = linalg.eigvals(zeros_)  # a square matrix: its characteristic polynomial
     if zeros_.ndim != 1:
         raise MeshjitValueError("input must be 1d or non-empty square 2d array.")
     dtype = zeros_.dtype
     if zeros_.shape[0] == 0:
         return ones((), dtype=dtype)
     coefficients = ones((1,), dtype=dtype)
-    for k in range(zeros_.shape[0]):
-        factor = shapes.stack([asarray(1, dtype), -zeros_[k]])
-        coefficients = convolve(coefficients, factor, mode="full")
+    for k in range(zeros_.shape[0]):  # times (x - z): convolving with [1, -z], complex too
+        padded = shapes.concatenate([coefficients, zeros((1,), dtype)])
+        shifted = shapes.concatenate([zeros((1,), dtype), coefficients])
+        coefficients = padded - zeros_[k] * shifted
     return coefficients
+
+
+def roots(p, *, strip_zeros: bool = True):
+    """The (complex) roots of the polynomial with coefficients `p` (highest power first): the
+    eigenvalues of its companion matrix, as in JAX. Leading zeros are stripped (which needs a
+    concrete `p`); with strip_zeros=False the roots they stand for are NaN, at the end."""
+    (p,) = promote_inexact(asarray(p))
+    p = shapes.atleast_1d(p)
+    if p.ndim != 1:
+        raise MeshjitValueError("Input must be a rank-1 array.")
+    if p.shape[0] < 2:
+        return array([], dtype=dtypes.complex64)
+    leading = ew.where(reductions.all(p == 0), p.shape[0], reductions.argmin(p == 0))
+    if not strip_zeros:
+        return _roots_with_zeros(p, leading)
+    if isinstance(leading, Tracer):
+        raise ConcretizationError(
+            "The error occurred in the jnp.roots() function. To use this within a JIT-compiled "
+            "context, pass strip_zeros=False, but be aware that leading zeros will result in "
+            "some returned roots being set to NaN."
+        )
+    return _roots_no_zeros(p[int(leading) :])
+
+
+def _roots_no_zeros(p):
+    if p.shape[0] < 2:
+        return array([], dtype=dtypes.complex64)
+    n = p.shape[0] - 1
+    a = diag(ones((n - 1,), p.dtype), -1)
+    a = a.at[0, :].set(-p[1:] / p[0])
+    return linalg.eigvals(a)
+
+
+def _roots_with_zeros(p, leading):
+    n = p.shape[0]
+    p = ew.where(leading == n, 1.0, p)  # all zeros: keep LAPACK away from an empty polynomial
+    found = _roots_no_zeros(roll(p, -leading))
+    found = lax.sort_key_val(found == 0, found)[1]  # zero roots to the end
+    nan = np.array(complex(np.nan, np.nan), dtypes.complex64)
+    return ew.where(arange(found.shape[0]) < found.shape[0] - leading, found, nan)
 
 
 def polydiv(u, v, *, trim_leading_zeros: bool = False):
