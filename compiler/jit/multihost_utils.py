@@ -97,10 +97,10 @@ def _allgather_leaf(x, tiled: bool) -> np.ndarray:
             raise MeshjitTypeError(f"process_allgather: unsupported sharding {x.sharding}")
         return _replicated(x)
     host = np.asarray(x)
+    if process_count() == 1:  # as JAX: a scalar stays a scalar when tiled
+        return host if tiled else host[None]
     if tiled and host.ndim == 0:
         host = host[None]
-    if process_count() == 1:
-        return host if tiled else host[None]
     gathered = _replicated(_stacked(host))  # (processes, *host.shape)
     return gathered.reshape((-1, *host.shape[1:])) if tiled else gathered
 

@@ -1,7 +1,12 @@
 """jit with shardings, propagation, grad, control flow, meshjit.random and every shard_map collective across
-processes (2 x 4 and 4 x 2 devices) against the single-process 8-device run and NumPy."""
+processes (2 x 4 and 4 x 2 devices) against the single-process 8-device run and NumPy.
+
+Two single-process references: the plain run (in-process collectives), equal bit for bit except
+float sums across processes (cases.INEXACT); and one process of 8 devices in a distributed run
+(`launch -n 1`), whose collectives are gloo's as across processes: equal bit for bit, all of it."""
 
 import functools
+import os
 
 import numpy as np
 import pytest
@@ -25,6 +30,14 @@ def _single_process_results() -> dict:
     return out
 
 
+@functools.cache
+def _one_process_gloo_results(base_dir: str) -> dict:
+    out_dir = os.path.join(base_dir, "one_process_gloo")
+    os.makedirs(out_dir, exist_ok=True)
+    require_ok(launch("run_programs.py", out_dir, n=1, devices=8))
+    return dict(np.load(f"{out_dir}/results.npz"))
+
+
 def _numpy_results() -> dict:
     sim = SimMesh(cases.MESH_SHAPE, cases.MESH_AXES)
     return {
@@ -34,7 +47,7 @@ def _numpy_results() -> dict:
 
 
 @pytest.mark.parametrize("n, devices", [(2, 4), (4, 2)])
-def test_programs_match_single_process_and_numpy(tmp_path, n, devices):
+def test_programs_match_single_process_and_numpy(tmp_path_factory, tmp_path, n, devices):
     require_ok(launch("run_programs.py", str(tmp_path), n=n, devices=devices))
     got = dict(np.load(tmp_path / "results.npz"))
     single, numpy_ref = _single_process_results(), _numpy_results()
@@ -49,6 +62,13 @@ def test_programs_match_single_process_and_numpy(tmp_path, n, devices):
             problems.append(
                 f"{key}: differs from the single-process run by {_diff(got[key], want)}"
             )
+    gloo = _one_process_gloo_results(str(tmp_path_factory.getbasetemp()))
+    assert set(gloo) == set(got)
+    problems += [
+        f"{key}: differs from one process on gloo's collectives (bits)"
+        for key in gloo
+        if got[key].dtype != gloo[key].dtype or not np.array_equal(got[key], gloo[key])
+    ]
     for key, want in numpy_ref.items():
         if not np.allclose(got[key], want, rtol=1e-5, atol=1e-5):
             problems.append(f"{key}: differs from NumPy by {_diff(got[key], want)}")

@@ -20,9 +20,10 @@ AUTO2 = (meshjit.sharding.AxisType.Auto,) * 2
 MESH_SHAPE, MESH_AXES = (4, 2), ("x", "y")
 AXES = ["x", "y", ("x", "y"), ("y", "x")]
 
-# Results that add floats across processes: gloo's all-reduce adds in another order than XLA's
+# Results that add floats across devices: gloo's all-reduce adds in another order than XLA's
 # in-process one (4 ranks: (a0 + a2) + (a1 + a3) against ((a0 + a1) + a2) + a3), so these
-# equal the single-process run to the last bits only. Everything else is bit for bit.
+# equal the plain single-process run to the last bits only. Everything else is bit for bit, and
+# all of it equals one process of 8 devices on gloo's collectives (`launch -n 1`) bit for bit.
 INEXACT = {
     "collective/psum_x",
     "collective/psum_xy",
