@@ -3,7 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test test-py test-lit bench test-distributed test-distributed-slow bench-distributed fuzz
+.PHONY: setup demo test test-py test-lit bench test-distributed bench-distributed fuzz
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -28,10 +28,6 @@ bench: setup
 # Several processes on loopback (tests/distributed runs in `make test` too).
 test-distributed: setup
 	$(BIN)/python -m pytest tests/distributed -n 2
-
-# Adds the slow multi-process cases (training on 4 processes x 2 devices).
-test-distributed-slow: setup
-	MESHJIT_SLOW_TESTS=1 $(BIN)/python -m pytest tests/distributed -n 2
 
 # Step time of examples/train.py on 1x8, 2x4 and 4x2 processes x devices; initialize and compile.
 bench-distributed: setup

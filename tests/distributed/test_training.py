@@ -15,11 +15,6 @@ import pytest
 from .harness import launch, require_ok
 
 STEPS = "2"
-# 4 processes x 2 devices compile every step function in each process: on a 2-core machine
-# that run is the slowest here; `make test-distributed-slow` (MESHJIT_SLOW_TESTS=1) adds it.
-SLOW = pytest.mark.skipif(
-    not os.environ.get("MESHJIT_SLOW_TESTS"), reason="slow: make test-distributed-slow"
-)
 TRAIN = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "train.py")
 
 
@@ -45,7 +40,7 @@ def _one_process_gloo(out_dir: str) -> dict:
     return dict(np.load(path))
 
 
-@pytest.mark.parametrize("n, devices", [(2, 4), pytest.param(4, 2, marks=SLOW)])
+@pytest.mark.parametrize("n, devices", [(2, 4), (4, 2)])
 def test_training_across_processes_matches_one_process(tmp_path_factory, tmp_path, n, devices):
     path = str(tmp_path / "multi.npz")
     run = require_ok(
