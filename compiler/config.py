@@ -16,6 +16,7 @@ class Config:
         # annotations split the fusions XLA would do it in, the results differed in the last
         # bits of low-precision values (issue 14 item 15). Read when a program is compiled.
         "xla_allow_excess_precision": lambda: False,
+        "jax_traceback_filtering": lambda: _traceback_util().default_mode(),
     }
 
     def __init__(self):
@@ -29,6 +30,8 @@ class Config:
             raise MeshjitValueError("meshjit runs with x64 off; jax_enable_x64=True is unsupported")
         if name == "jax_num_cpu_devices":
             _check_devices_not_started(value)
+        if name == "jax_traceback_filtering":
+            _traceback_util().check_mode(value)
         self._values[name] = value
 
     def __getattr__(self, name):
@@ -36,6 +39,12 @@ class Config:
         if name in values:
             return values[name]
         raise AttributeError(name)
+
+
+def _traceback_util():
+    from meshjit.compiler import traceback_util
+
+    return traceback_util
 
 
 def _check_devices_not_started(value):

@@ -15,12 +15,20 @@ _USER_FILES: set[str] = set()
 def register_internal_dir(directory: str) -> None:
     """Frames from files under `directory` are meshjit's own, never named as the user's line."""
     global _PACKAGE_DIRS
-    _PACKAGE_DIRS = _PACKAGE_DIRS + (os.path.abspath(directory) + os.sep,)
+    path = os.path.abspath(directory) + os.sep
+    if path in _PACKAGE_DIRS:
+        return
+    _PACKAGE_DIRS = _PACKAGE_DIRS + (path,)
     _INTERNAL_FILES.clear()
     _USER_FILES.clear()
 
 
 register_internal_dir(os.path.dirname(__file__))
+
+
+def package_dirs() -> tuple[str, ...]:
+    """The directories of meshjit's own files (each ending in a separator)."""
+    return _PACKAGE_DIRS
 
 
 def _is_internal(name: str) -> bool:

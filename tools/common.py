@@ -72,6 +72,9 @@ def user_traceback(error: BaseException, user_file: str) -> str:
     kept = [f for f in frames[first:] if not os.path.abspath(f.filename).startswith(ours)]
     lines = ["Traceback (most recent call last; meshjit's own frames hidden):\n"]
     lines += traceback.format_list(kept)
+    from meshjit.compiler.traceback_util import drop_note
+
+    drop_note(error)  # its frames are hidden here already
     lines += traceback.format_exception_only(type(error), error)
     return "".join(lines).rstrip("\n")
 

@@ -32,6 +32,7 @@ from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime.assignment import assign_call
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
+from meshjit.compiler.traceback_util import api_boundary, filter_exception, register_boundary
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 __all__ = [
@@ -253,30 +254,36 @@ class JitFunction:
 
     # -- public ------------------------------------------------------------------------------
 
+    @api_boundary
     def trace(self, *args, **kwargs) -> Traced:
         return self._trace(self._signature(args, kwargs))
 
+    @api_boundary
     def lower(self, *args, **kwargs) -> Lowered:
         return self._lower(self._signature(args, kwargs))
 
     def __call__(self, *args, **kwargs):
-        if _disabled.on and current_trace() is None:  # disable_jit(): op by op, in Python
-            return self.fun(*args, **kwargs)
-        key = None
-        if self._fast_ok and not kwargs and current_trace() is None:
-            key = fast_key(args)
-            compiled = self._cache.calls.get(key)
-            if compiled is not None:
-                return compiled.call_flat(args)
-        sig = self._signature(args, kwargs)
-        if current_trace() is not None:
-            return self._bind_nested(sig)
-        lowered = self._lowerings.get(sig.key) or self._lower(sig)
-        devices = assign_call(sig.shardings, lowered.static_shardings, sig.leaves)
-        compiled = compile_for(lowered, devices)
-        if key is not None:
-            self._cache.remember_call(key, compiled)
-        return compiled.call_flat(sig.leaves)
+        try:  # an API boundary (traceback_util), without a wrapper's frame on the hot path
+            if _disabled.on and current_trace() is None:  # disable_jit(): op by op, in Python
+                return self.fun(*args, **kwargs)
+            key = None
+            if self._fast_ok and not kwargs and current_trace() is None:
+                key = fast_key(args)
+                compiled = self._cache.calls.get(key)
+                if compiled is not None:
+                    return compiled.call_flat(args)
+            sig = self._signature(args, kwargs)
+            if current_trace() is not None:
+                return self._bind_nested(sig)
+            lowered = self._lowerings.get(sig.key) or self._lower(sig)
+            devices = assign_call(sig.shardings, lowered.static_shardings, sig.leaves)
+            compiled = compile_for(lowered, devices)
+            if key is not None:
+                self._cache.remember_call(key, compiled)
+            return compiled.call_flat(sig.leaves)
+        except Exception as e:
+            filter_exception(e)
+            raise
 
     def _bind_nested(self, sig: Signature):
         """jit inside a trace: a call to the traced function; its in/out shardings become
@@ -295,6 +302,9 @@ class JitFunction:
 
     def __repr__(self):
         return f"<jit({self.name})>"
+
+
+register_boundary(JitFunction.__call__.__code__)
 
 
 def _constrain_all(values, shardings) -> list:

@@ -30,6 +30,7 @@ from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zero_jvp
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.elementwise import as_dtype_of, compare
 from meshjit.compiler.lowering import LoweringRuleContext, constant, emit
+from meshjit.compiler.traceback_util import unwrap
 
 # ---------------------------------------------------------------------------------------------
 # The primitives and their abstract evaluation.
@@ -267,7 +268,7 @@ def _highest(dtype):
 
 def reduce(operands, init_values, computation, dimensions):
     """reduce for computation = add / mul / max / min (and bitwise and / or)."""
-    rule = _reducers().get(computation)
+    rule = _reducers().get(unwrap(computation))
     if rule is None:
         name = getattr(computation, "__name__", repr(computation))
         raise MeshjitError(

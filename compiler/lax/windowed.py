@@ -33,6 +33,7 @@ from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.shapes import unpad
 from meshjit.compiler.lax.sorting import take_along_axis
 from meshjit.compiler.lowering import LoweringRuleContext, constant
+from meshjit.compiler.traceback_util import unwrap
 
 # ---------------------------------------------------------------------------------------------
 # Window geometry, shared with convolutions.
@@ -194,6 +195,7 @@ _COMPUTATIONS = {elementwise.add: "sum", elementwise.max: "max", elementwise.min
 
 def _computation_kind(computation):
     """lax.add / max / min, or their meshjit.numpy spellings (add, maximum, minimum)."""
+    computation = unwrap(computation)
     kind = _COMPUTATIONS.get(computation)
     if kind is None:
         from meshjit.compiler import numpy as jnp  # numpy/ sits above lax/

@@ -13,7 +13,7 @@ from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceSharding
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
-from meshjit.compiler.trace.array_methods import ArrayMethods
+from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
 
 
 class Shard(NamedTuple):
@@ -170,3 +170,5 @@ def _rebuild(value):
     from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
 
     return device_put(value)
+
+register_boundary_type(Array)

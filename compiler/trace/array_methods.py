@@ -10,9 +10,10 @@ the user names first.
 from __future__ import annotations
 
 import math
+import types
 from typing import Mapping
 
-__all__ = ["ArrayMethods", "register_array_methods"]
+__all__ = ["ArrayMethods", "register_array_methods", "register_boundary_type"]
 
 
 class ArrayMethods:
@@ -41,9 +42,31 @@ class ArrayMethods:
 _OWN = frozenset(vars(ArrayMethods))
 
 
+_METHODS: dict[str, object] = {}
+_BOUNDARY_TYPES: list[type] = []
+
+
 def register_array_methods(methods: Mapping[str, object]) -> None:
     """Gives every array type `methods`: attribute name -> function (called with the array
     first) or property. meshjit.numpy calls it once, with its operators and methods."""
     for name, method in methods.items():
         assert name not in _OWN, f"array method {name!r} would replace ArrayMethods' own"
         setattr(ArrayMethods, name, method)
+    _METHODS.update(methods)
+    for cls in _BOUNDARY_TYPES:
+        _set_boundaries(cls, methods)
+
+
+def register_boundary_type(cls: type) -> None:
+    """`cls` (the arrays users hold, not tracers: those live under a transformation's boundary)
+    gets its methods as API boundaries, so their errors show without meshjit's frames."""
+    _BOUNDARY_TYPES.append(cls)
+    _set_boundaries(cls, _METHODS)
+
+
+def _set_boundaries(cls: type, methods: Mapping[str, object]) -> None:
+    from meshjit.compiler.traceback_util import api_boundary
+
+    for name, method in methods.items():
+        if isinstance(method, types.FunctionType):
+            setattr(cls, name, api_boundary(method))

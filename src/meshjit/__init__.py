@@ -1,6 +1,8 @@
 """meshjit: trace Python to a jaxpr-like IR, lower to StableHLO + Shardy, run on XLA."""
 
+import importlib.util as _importlib_util
 import os as _os
+import sys as _sys
 
 # XLA logs every CPU device at INFO when the client starts; keep warnings and errors.
 _os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
@@ -8,6 +10,9 @@ _os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
 from meshjit.compiler.errors import register_internal_dir as _register_internal_dir
 
 _register_internal_dir(_os.path.dirname(__file__))
+for _sub in ("passes", "dialects", "tools"):  # not imported here: only where they live
+    for _where in _importlib_util.find_spec("meshjit." + _sub).submodule_search_locations:
+        _register_internal_dir(_where)
 
 from meshjit import (  # noqa: E402
     ad_checkpoint,
@@ -184,3 +189,19 @@ __all__ = [
     "vjp",
     "vmap",
 ]
+
+
+def _api_boundaries() -> None:
+    """Every facade module's public functions filter meshjit's frames out of the tracebacks of
+    the exceptions they raise (compiler/traceback_util.py)."""
+    from meshjit.compiler.traceback_util import wrap_public
+
+    here = _os.path.dirname(__file__) + _os.sep
+    for module in list(_sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("meshjit") and str(
+            getattr(module, "__file__", "")
+        ).startswith(here):
+            wrap_public(module)
+
+
+_api_boundaries()
