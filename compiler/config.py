@@ -1,38 +1,234 @@
-"""Global options, set as in JAX: `meshjit.config.update("jax_num_cpu_devices", 8)`."""
+"""Global options, set as in JAX: `meshjit.config.update("jax_num_cpu_devices", 8)`, read as
+`meshjit.config.jax_debug_nans`, and scoped by the context managers JAX has for them
+(`with meshjit.numpy_rank_promotion("raise"): ...`).
+
+Every option name of JAX 0.10.2 is accepted, so programs that set them run. meshjit implements
+`jax_num_cpu_devices`, `jax_disable_jit`, `jax_debug_nans` / `jax_debug_infs`,
+`jax_numpy_rank_promotion`, `jax_traceback_filtering` and its own `xla_allow_excess_precision`;
+the options in `_ONLY` take just the values meshjit's behaviour matches (another value is a clear
+error: meshjit cannot honour it); the rest tune JAX's caches, logging, profiling and other
+backends, and are kept with no effect.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 from meshjit.compiler.errors import MeshjitValueError
 
+# JAX 0.10.2's options and their defaults (`jax.config.values`; enums by their values).
+_JAX_OPTIONS = {
+    'check_vma': False,
+    'eager_constant_folding': False,
+    'jax2tf_associative_scan_reductions': False,
+    'jax2tf_default_native_serialization': True,
+    'jax_allow_f16_reductions': True,
+    'jax_array_garbage_collection_guard': None,
+    'jax_auto_pcast': True,
+    'jax_backend_target': '',
+    'jax_bcoo_cusparse_lowering': False,
+    'jax_captured_constants_report_frames': 0,
+    'jax_captured_constants_warn_bytes': 2000000000,
+    'jax_check_proxy_envs': True,
+    'jax_check_static_indices': False,
+    'jax_check_tracer_leaks': False,
+    'jax_compilation_cache_check_contents': False,
+    'jax_compilation_cache_dir': None,
+    'jax_compilation_cache_expect_pgle': False,
+    'jax_compilation_cache_include_metadata_in_key': False,
+    'jax_compilation_cache_max_size': -1,
+    'jax_compiler_detailed_logging_min_ops': 10,
+    'jax_compiler_enable_remat_pass': True,
+    'jax_cpu_collectives_implementation': 'gloo',
+    'jax_cpu_enable_async_dispatch': True,
+    'jax_cpu_get_global_topology_timeout_minutes': 5,
+    'jax_cpu_get_local_topology_timeout_minutes': 2,
+    'jax_cross_host_transfer_socket_address': '',
+    'jax_cross_host_transfer_timeout_seconds': None,
+    'jax_cross_host_transfer_transfer_size': None,
+    'jax_cross_host_transport_addresses': '',
+    'jax_cuda_visible_devices': 'all',
+    'jax_custom_vjp3': False,
+    'jax_debug_infs': False,
+    'jax_debug_key_reuse': False,
+    'jax_debug_leaked_clients_on_clear_backends': False,
+    'jax_debug_log_modules': '',
+    'jax_debug_nans': False,
+    'jax_default_device': None,
+    'jax_default_matmul_precision': None,
+    'jax_default_prng_impl': 'threefry2x32',
+    'jax_disable_bwd_checks': False,
+    'jax_disable_jit': False,
+    'jax_disable_most_optimizations': False,
+    'jax_disable_vmap_shmap_error': False,
+    'jax_disallow_mesh_context_manager': False,
+    'jax_distributed_debug': False,
+    'jax_dump_ir_modes': 'stablehlo',
+    'jax_dump_ir_to': '',
+    'jax_embedded_constants_max_bytes': 32,
+    'jax_enable_checks': False,
+    'jax_enable_compilation_cache': True,
+    'jax_enable_custom_prng': False,
+    'jax_enable_pgle': False,
+    'jax_enable_preemption_service': True,
+    'jax_enable_recoverability': False,
+    'jax_enable_x64': False,
+    'jax_error_checking_behavior_divide': 'ignore',
+    'jax_error_checking_behavior_nan': 'ignore',
+    'jax_error_checking_behavior_oob': 'ignore',
+    'jax_exec_time_optimization_effort': 0.0,
+    'jax_experimental_unsafe_xla_runtime_errors': False,
+    'jax_explain_cache_misses': False,
+    'jax_explicit_x64_dtypes': 1,
+    'jax_export_calling_convention_version': 10,
+    'jax_export_ignore_forward_compatibility': False,
+    'jax_force_dcn_cross_host_transfers': False,
+    'jax_high_dynamic_range_gumbel': False,
+    'jax_hlo_source_file_canonicalization_regex': None,
+    'jax_include_debug_info_in_dumps': True,
+    'jax_include_full_tracebacks_in_locations': True,
+    'jax_legacy_prng_key': 'allow',
+    'jax_log_checkpoint_residuals': False,
+    'jax_log_compiles': False,
+    'jax_logging_level': 'NOTSET',
+    'jax_memory_fitting_effort': 0.0,
+    'jax_memory_fitting_level': 'O2',
+    'jax_mock_gpu_topology': '',
+    'jax_mosaic_allow_hlo': False,
+    'jax_mutable_array_checks': True,
+    'jax_no_execution': False,
+    'jax_no_tracing': False,
+    'jax_num_cpu_devices': -1,
+    'jax_numpy_dtype_promotion': 'standard',
+    'jax_numpy_rank_promotion': 'allow',
+    'jax_oneapi_visible_devices': 'all',
+    'jax_optimization_level': 'UNKNOWN',
+    'jax_pallas_enable_debug_checks': False,
+    'jax_pallas_poison_buffers': False,
+    'jax_pallas_use_mosaic_gpu': True,
+    'jax_pallas_verbose_errors': False,
+    'jax_persistent_cache_enable_xla_caches': 'xla_gpu_per_fusion_autotune_cache_dir',
+    'jax_persistent_cache_min_compile_time_secs': 1.0,
+    'jax_persistent_cache_min_entry_size_bytes': 0,
+    'jax_pgle_aggregation_percentile': 90,
+    'jax_pgle_profiling_runs': 3,
+    'jax_pjrt_client_create_options': None,
+    'jax_platform_name': '',
+    'jax_platforms': None,
+    'jax_pprint_use_color': True,
+    'jax_ragged_dot_use_gpu_pallas_triton_lowering': False,
+    'jax_ragged_dot_use_ragged_dot_instruction': True,
+    'jax_raise_persistent_cache_errors': False,
+    'jax_random_seed_offset': 0,
+    'jax_refs_to_pins': False,
+    'jax_remat3': False,
+    'jax_remove_custom_partitioning_ptr_from_cache_key': False,
+    'jax_remove_size_one_mesh_axis_from_type': False,
+    'jax_rocm_visible_devices': 'all',
+    'jax_scan3': False,
+    'jax_send_traceback_to_runtime': 'off',
+    'jax_serialization_version': 0,
+    'jax_share_binary_between_hosts': False,
+    'jax_share_binary_between_hosts_timeout_ms': 1200000,
+    'jax_softmax_custom_jvp': False,
+    'jax_sort_devices_by_process_index': True,
+    'jax_source_url_schema': None,
+    'jax_thread_guard': False,
+    'jax_threefry_gpu_kernel_lowering': False,
+    'jax_threefry_partitionable': True,
+    'jax_traceback_filtering': 'auto',
+    'jax_traceback_in_locations_limit': 100,
+    'jax_tracer_error_num_traceback_frames': 5,
+    'jax_transfer_guard': None,
+    'jax_transfer_guard_device_to_device': None,
+    'jax_transfer_guard_device_to_host': None,
+    'jax_transfer_guard_host_to_device': None,
+    'jax_use_direct_linearize': True,
+    'jax_use_emit_pipeline_primitive': False,
+    'jax_use_magma': 'auto',
+    'jax_use_shardy_partitioner': True,
+    'jax_use_simplified_jaxpr_constants': False,
+    'jax_xla_backend': '',
+    'jax_xla_profile_version': 0,
+    'mock_num_gpu_processes': 0,
+}
+
+# Values meshjit's behaviour matches, for options whose other values it does not implement.
+_ONLY = {
+    "jax_enable_x64": ((False, 0), "meshjit runs with x64 off"),
+    "jax_numpy_dtype_promotion": (("standard",), "meshjit promotes dtypes as JAX's standard mode"),
+    "jax_default_prng_impl": (("threefry2x32",), "meshjit.random implements threefry2x32"),
+    "jax_threefry_partitionable": ((True, 1), "meshjit.random draws the partitionable bits"),
+    "jax_enable_custom_prng": ((False, 0), "meshjit has no custom PRNG implementations"),
+    "jax_debug_key_reuse": ((False, 0), "meshjit does not check key reuse"),
+    "jax_legacy_prng_key": (("allow",), "meshjit accepts raw keys as JAX's default does"),
+    "jax_platforms": ((None, "", "cpu"), "meshjit runs on the PJRT CPU client"),
+    "jax_platform_name": (("", "cpu"), "meshjit runs on the PJRT CPU client"),
+    "jax_default_device": ((None,), "meshjit places values by their shardings only"),
+    "jax_no_execution": ((False, 0), "meshjit always runs what it compiles"),
+    "jax_no_tracing": ((False, 0), "meshjit always traces"),
+    "jax_use_shardy_partitioner": ((True, 1), "meshjit emits Shardy (sdy) shardings"),
+    "jax_remove_size_one_mesh_axis_from_type": ((False, 0), "meshjit keeps size-1 axes in types"),
+    "jax_cpu_collectives_implementation": ((None, "gloo"), "meshjit runs collectives on gloo"),
+}
+_RANK_PROMOTION = ("allow", "warn", "raise")
+
+
+class UnknownOptionError(MeshjitValueError, AttributeError):
+    """An option name neither meshjit nor JAX defines (JAX raises AttributeError)."""
+
 
 class Config:
-    _DEFAULTS = {
-        "jax_num_cpu_devices": lambda: int(os.environ.get("MESHJIT_NUM_CPU_DEVICES", "8")),
-        "jax_enable_x64": lambda: False,
-        # XLA may skip the rounding of bf16/f16 intermediates (its default); meshjit turns that
-        # off so a program computes what it says in every propagation mode: where sharding
-        # annotations split the fusions XLA would do it in, the results differed in the last
-        # bits of low-precision values (issue 14 item 15). Read when a program is compiled.
-        "xla_allow_excess_precision": lambda: False,
-        "jax_traceback_filtering": lambda: _traceback_util().default_mode(),
-    }
+    """The options (one instance, `config`). `check_special` and `rank_promotion` mirror
+    jax_debug_nans / jax_debug_infs and jax_numpy_rank_promotion for the paths that read
+    them on every call."""
 
     def __init__(self):
-        self._values = {name: default() for name, default in self._DEFAULTS.items()}
+        self._values = dict(_JAX_OPTIONS)
+        self._values.update(
+            jax_num_cpu_devices=int(os.environ.get("MESHJIT_NUM_CPU_DEVICES", "8")),
+            # XLA may skip the rounding of bf16/f16 intermediates (its default); meshjit turns
+            # that off so a program computes what it says in every propagation mode: where
+            # sharding annotations split the fusions XLA would do it in, the results differed
+            # in the last bits of low-precision values (issue 14 item 15).
+            xla_allow_excess_precision=False,
+            jax_traceback_filtering=_env("TRACEBACK_FILTERING") or "auto",
+            jax_debug_nans=_env_bool("DEBUG_NANS"),
+            jax_debug_infs=_env_bool("DEBUG_INFS"),
+            jax_numpy_rank_promotion=_env("NUMPY_RANK_PROMOTION") or "allow",
+        )
+        self.check_special = self._values["jax_debug_nans"] or self._values["jax_debug_infs"]
+        self.rank_promotion = self._values["jax_numpy_rank_promotion"]
 
     def update(self, name: str, value) -> None:
         if name not in self._values:
-            known = ", ".join(sorted(self._values))
-            raise MeshjitValueError(f"unknown option {name!r}; known options: {known}")
-        if name == "jax_enable_x64" and value:
-            raise MeshjitValueError("meshjit runs with x64 off; jax_enable_x64=True is unsupported")
-        if name == "jax_num_cpu_devices":
-            _check_devices_not_started(value)
-        if name == "jax_traceback_filtering":
-            _traceback_util().check_mode(value)
+            raise UnknownOptionError(
+                f"Unrecognized config option: {name} (unknown option; meshjit accepts JAX "
+                "0.10.2's option names, e.g. jax_num_cpu_devices, jax_debug_nans, "
+                "jax_numpy_rank_promotion, and its own xla_allow_excess_precision)"
+            )
+        _check(name, value)
         self._values[name] = value
+        if name in ("jax_debug_nans", "jax_debug_infs"):
+            self.check_special = bool(self._values["jax_debug_nans"]) or bool(
+                self._values["jax_debug_infs"]
+            )
+        elif name == "jax_numpy_rank_promotion":
+            self.rank_promotion = value
+        elif name == "jax_disable_jit":
+            from meshjit.compiler.jit.api import set_jit_disabled
+
+            set_jit_disabled(bool(value))
+
+    def read(self, name: str):
+        if name not in self._values:
+            raise UnknownOptionError(f"Unrecognized config option: {name}")
+        return self._values[name]
+
+    @property
+    def values(self) -> dict:
+        return dict(self._values)
 
     def __getattr__(self, name):
         values = self.__dict__.get("_values", {})
@@ -41,10 +237,32 @@ class Config:
         raise AttributeError(name)
 
 
-def _traceback_util():
-    from meshjit.compiler import traceback_util
+def _env(name: str) -> str | None:
+    return os.environ.get("MESHJIT_" + name) or os.environ.get("JAX_" + name)
 
-    return traceback_util
+
+def _env_bool(name: str) -> bool:
+    return (_env(name) or "").lower() in ("1", "true", "yes", "on")
+
+
+def _check(name: str, value) -> None:
+    if name in _ONLY:
+        accepted, why = _ONLY[name]
+        if not any(value is a or (type(value) is type(a) and value == a) for a in accepted):
+            raise MeshjitValueError(
+                f"{name}={value!r} is not supported: {why} (accepted: "
+                f"{', '.join(map(repr, accepted))})"
+            )
+    elif name == "jax_num_cpu_devices":
+        _check_devices_not_started(value)
+    elif name == "jax_traceback_filtering":
+        from meshjit.compiler import traceback_util
+
+        traceback_util.check_mode(value)
+    elif name == "jax_numpy_rank_promotion" and value not in _RANK_PROMOTION:
+        raise MeshjitValueError(
+            f"jax_numpy_rank_promotion must be one of {', '.join(_RANK_PROMOTION)}; got {value!r}"
+        )
 
 
 def _check_devices_not_started(value):
@@ -58,3 +276,48 @@ def _check_devices_not_started(value):
 
 
 config = Config()
+
+
+def option_context(name: str, default=True):
+    """JAX's context manager for option `name` (`jax.debug_nans(True)`, ...): the option takes
+    `value` inside the block and its previous value after."""
+
+    @contextlib.contextmanager
+    def scoped(value=default):
+        saved = config.read(name)
+        config.update(name, value)
+        try:
+            yield
+        finally:
+            config.update(name, saved)
+
+    scoped.__name__ = scoped.__qualname__ = name[len("jax_") :]
+    scoped.__doc__ = f"Sets `{name}` inside the block, as JAX's context manager of that name."
+    return scoped
+
+
+# The context managers JAX exports at top level (`jax.numpy_rank_promotion`, ...).
+CONTEXT_MANAGERS = {
+    option[len("jax_") :]: option_context(option, default)
+    for option, default in [
+        ("jax_default_matmul_precision", None),
+        ("jax_numpy_rank_promotion", "allow"),
+        ("jax_numpy_dtype_promotion", "standard"),
+        ("jax_debug_nans", True),
+        ("jax_debug_infs", True),
+        ("jax_log_compiles", True),
+        ("jax_transfer_guard", None),
+        ("jax_transfer_guard_host_to_device", None),
+        ("jax_transfer_guard_device_to_device", None),
+        ("jax_transfer_guard_device_to_host", None),
+        ("jax_default_device", None),
+        ("jax_enable_checks", True),
+        ("jax_check_tracer_leaks", True),
+        ("jax_explain_cache_misses", True),
+        ("jax_default_prng_impl", "threefry2x32"),
+        ("jax_threefry_partitionable", True),
+        ("jax_legacy_prng_key", "allow"),
+        ("jax_debug_key_reuse", False),
+        ("jax_softmax_custom_jvp", True),
+    ]
+}

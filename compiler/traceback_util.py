@@ -12,7 +12,6 @@ IPython and pytest, nothing removed)."""
 from __future__ import annotations
 
 import functools
-import os
 import types
 
 from meshjit.compiler import errors
@@ -55,12 +54,6 @@ def check_mode(value) -> None:
         raise errors.MeshjitValueError(
             f"jax_traceback_filtering must be one of {', '.join(_MODES)}; got {value!r}"
         )
-
-
-def default_mode() -> str | None:
-    return os.environ.get("MESHJIT_TRACEBACK_FILTERING") or os.environ.get(
-        "JAX_TRACEBACK_FILTERING"
-    )
 
 
 def _internal(frame) -> bool:

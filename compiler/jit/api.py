@@ -12,7 +12,9 @@ from typing import Callable
 
 import numpy as np
 
+from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, typecheck_jaxpr, vma_str
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
@@ -33,7 +35,7 @@ from meshjit.compiler.runtime.assignment import assign_call
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
 from meshjit.compiler.traceback_util import api_boundary, filter_exception, register_boundary
-from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import tree_flatten, tree_leaves, tree_unflatten
 
 __all__ = [
     "COUNTERS",
@@ -60,6 +62,11 @@ class _Disabled(threading.local):
 
 
 _disabled = _Disabled()
+
+
+def set_jit_disabled(disabled: bool) -> None:
+    """`config.update("jax_disable_jit", ...)`: as `disable_jit` without a scope."""
+    _disabled.on = disabled
 
 
 class ShapeDtypeStruct:
@@ -174,6 +181,7 @@ class JitFunction:
         self._traces: dict = {}
         self._lowerings: dict = {}
         self._cache = CallCache()
+        self.is_one_op = False  # an eager primitive's jit (jit/eager.py)
         _LIVE.add(self)
         # Calls without statics, kwargs or in_shardings may take the runtime's fast path.
         self._fast_ok = not (self.static_argnums or self.static_argnames or in_shardings)
@@ -264,14 +272,18 @@ class JitFunction:
 
     def __call__(self, *args, **kwargs):
         try:  # an API boundary (traceback_util), without a wrapper's frame on the hot path
-            if _disabled.on and current_trace() is None:  # disable_jit(): op by op, in Python
+            # disable_jit(): op by op, in Python (an op itself still runs as its one-op jit)
+            if _disabled.on and current_trace() is None and not self.is_one_op:
                 return self.fun(*args, **kwargs)
             key = None
             if self._fast_ok and not kwargs and current_trace() is None:
                 key = fast_key(args)
                 compiled = self._cache.calls.get(key)
                 if compiled is not None:
-                    return compiled.call_flat(args)
+                    out = compiled.call_flat(args)
+                    if config.check_special:
+                        self._check_special(out, args, kwargs)
+                    return out
             sig = self._signature(args, kwargs)
             if current_trace() is not None:
                 return self._bind_nested(sig)
@@ -280,10 +292,37 @@ class JitFunction:
             compiled = compile_for(lowered, devices)
             if key is not None:
                 self._cache.remember_call(key, compiled)
-            return compiled.call_flat(sig.leaves)
+            out = compiled.call_flat(sig.leaves)
+            if config.check_special:
+                self._check_special(out, args, kwargs)
+            return out
         except Exception as e:
             filter_exception(e)
             raise
+
+    def _check_special(self, out, args, kwargs) -> None:
+        """jax_debug_nans / jax_debug_infs: a NaN (inf) in the results raises
+        FloatingPointError. For a program, its Python runs again op by op first, so the
+        error names the operation that made the value, as in JAX."""
+        found = special_values(out)
+        if found is None:
+            return
+        if self.is_one_op:
+            raise FloatingPointError(f"invalid value ({found}) encountered in {self.name}")
+        print(
+            "Invalid nan value encountered in the output of a jax.jit function. Calling the "
+            "de-optimized version."
+        )
+        with disable_jit():
+            self.fun(*args, **kwargs)
+        raise FloatingPointError(
+            f"invalid value ({found}) encountered in jit({self.name}). Because "
+            "jax_debug_nans and/or jax_debug_infs is set, the de-optimized function (the "
+            "function as if the `jit` decorator were removed) was called in an attempt to get "
+            "a more precise error message. However, the de-optimized function did not produce "
+            "invalid values during its execution. This can come from `jit` optimizations "
+            "producing the invalid value, or from nan/inf literals as inputs or outputs."
+        )
 
     def _bind_nested(self, sig: Signature):
         """jit inside a trace: a call to the traced function; its in/out shardings become
@@ -305,6 +344,21 @@ class JitFunction:
 
 
 register_boundary(JitFunction.__call__.__code__)
+
+
+def special_values(out) -> str | None:
+    """"nan" or "inf" when a float result holds one that jax_debug_nans / jax_debug_infs asks
+    about, else None."""
+    for leaf in tree_leaves(out):
+        dtype = getattr(leaf, "dtype", None)
+        if dtype is None or not dtypes.is_inexact(dtype):
+            continue
+        value = np.asarray(leaf)
+        if config.jax_debug_nans and np.isnan(value).any():
+            return "nan"
+        if config.jax_debug_infs and np.isinf(value).any():
+            return "inf"
+    return None
 
 
 def _constrain_all(values, shardings) -> list:

@@ -26,4 +26,6 @@ def _one_op_jit(prim, params: dict) -> JitFunction:
     def run(*args):
         return prim.bind(*args, **params)
 
-    return JitFunction(run, name=prim.name)
+    jitted = JitFunction(run, name=prim.name)
+    jitted.is_one_op = True
+    return jitted

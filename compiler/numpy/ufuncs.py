@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.config import config
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -40,7 +41,11 @@ def _simple_binary_operands(x1, x2, inexact: bool):
             return None
         if inexact and not dtypes.is_float(a1.dtype):
             return None
-        return (x1, x2) if a1.shape == a2.shape else broadcast_rank_pair(x1, a1, x2, a2)
+        if a1.shape == a2.shape:
+            return x1, x2
+        if config.rank_promotion != "allow":
+            return None  # the general path checks the ranks, naming the operation
+        return broadcast_rank_pair(x1, a1, x2, a2)
     tracer, scalar = (x1, x2) if is_t1 else (x2, x1) if is_t2 else (None, None)
     if tracer is None or (type(scalar) is not float and type(scalar) is not int):
         return None
@@ -73,9 +78,32 @@ def _adopts(dtype, scalar) -> bool:
     return dtypes.result_type((dtype, False), (scalar_aval.dtype, True)) == (dtype, False)
 
 
+# lax's names of the binary operations whose NumPy names differ (for messages).
+_NUMPY_NAMES = {
+    "sub": "subtract",
+    "mul": "multiply",
+    "div": "divide",
+    "max": "maximum",
+    "min": "minimum",
+    "atan2": "arctan2",
+    "eq": "equal",
+    "ne": "not_equal",
+    "lt": "less",
+    "le": "less_equal",
+    "gt": "greater",
+    "ge": "greater_equal",
+    "pow": "power",
+    "rem": "remainder",
+}
+
+
+def _numpy_name(lax_fn) -> str:
+    return _NUMPY_NAMES.get(lax_fn.__name__, lax_fn.__name__)
+
+
 def _elementwise(lax_fn, *args, inexact=False):
     args = promote_inexact(*args) if inexact else promote(*args)
-    return lax_fn(*broadcast_ranks(*args))
+    return lax_fn(*broadcast_ranks(*args, name=_numpy_name(lax_fn)))
 
 
 def define_binary(lax_fn, inexact=False):
@@ -117,7 +145,7 @@ def define_binary_with_bool(lax_fn, bool_fn):
         if simple is not None:
             dtype = aval_of(simple[0]).dtype
             return (bool_prim if dtype == dtypes.bool_ else prim).bind_internal(*simple)
-        simple = broadcast_ranks(*promote(x1, x2))
+        simple = broadcast_ranks(*promote(x1, x2), name=_numpy_name(lax_fn))
         op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
         return op(*simple)
 

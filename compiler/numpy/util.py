@@ -8,10 +8,12 @@ functions, `result_type` and `broadcast_shapes`.
 from __future__ import annotations
 
 import builtins
+import warnings
 
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
@@ -239,31 +241,51 @@ def broadcast_all(*args):
     return [a if v.shape == shape else broadcast_to_shape(a, shape, v) for a, v in zip(args, avals)]
 
 
-def broadcast_ranks(*args):
+def broadcast_ranks(*args, name: str = "broadcasting"):
     """`broadcast_all` for the binary primitives, which broadcast rank-0 operands and size-1
     dimensions themselves (as JAX's lax does): only operands of a lower, nonzero rank are
     broadcast here, straight to the result shape."""
     avals = [aval_of(a) for a in args]
     shape = broadcast_shapes(*[v.shape for v in avals])
     ndim = len(shape)
+    if config.rank_promotion != "allow" and len({v.ndim for v in avals if v.shape}) > 1:
+        rank_promotion_check(name, [v.shape for v in avals])
     return [
         a if not v.shape or v.ndim == ndim else broadcast_to_shape(a, shape, v)
         for a, v in zip(args, avals)
     ]
 
 
-def broadcast_rank_pair(x1, a1, x2, a2):
+def broadcast_rank_pair(x1, a1, x2, a2, name: str = "broadcasting"):
     """`broadcast_ranks(x1, x2)` for two traced operands of avals `a1` and `a2`, without its
     lists (arithmetic on arrays of two shapes comes here)."""
     shape = _broadcast_two(a1.shape, a2.shape)
-    if shape is None:
-        return broadcast_ranks(x1, x2)  # raises the error
+    if shape is None or config.rank_promotion != "allow":
+        return broadcast_ranks(x1, x2, name=name)  # raises the error, or checks the ranks
     ndim = len(shape)
     if a1.shape and len(a1.shape) != ndim:
         x1 = broadcast_to_shape(x1, shape, a1)
     if a2.shape and len(a2.shape) != ndim:
         x2 = broadcast_to_shape(x2, shape, a2)
     return x1, x2
+
+
+def rank_promotion_check(name: str, shapes) -> None:
+    """jax_numpy_rank_promotion="warn" / "raise": operands of different nonzero ranks."""
+    shown = " ".join(map(str, shapes))
+    if config.rank_promotion == "warn":
+        warnings.warn(
+            f"Following NumPy automatic rank promotion for {name} on shapes {shown}. Set the "
+            "jax_numpy_rank_promotion config option to 'allow' to disable this warning; for "
+            "more information, see https://docs.jax.dev/en/latest/rank_promotion_warning.html.",
+            stacklevel=2,
+        )
+    elif config.rank_promotion == "raise":
+        raise MeshjitValueError(
+            f"Operands could not be broadcast together for {name} on shapes {shown} and with "
+            "the config option jax_numpy_rank_promotion='raise'. For more information, see "
+            "https://docs.jax.dev/en/latest/rank_promotion_warning.html."
+        )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -372,7 +372,9 @@ def _with_axis_types(mesh, axes, kind: AxisType, what: str):
     types = tuple(kind if n in axes else t for n, t in zip(mesh.axis_names, mesh.axis_types))
     if isinstance(mesh, Mesh):
         return Mesh(mesh.devices, mesh.axis_names, types)
-    return AbstractMesh(mesh.axis_sizes, mesh.axis_names, types)
+    return AbstractMesh(
+        mesh.axis_sizes, mesh.axis_names, types, abstract_device=mesh.abstract_device
+    )
 
 
 def _axes_tuple(axes) -> tuple:

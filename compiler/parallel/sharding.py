@@ -52,9 +52,16 @@ def _axes_of_type(mesh, kind) -> tuple[str, ...]:
 class AbstractMesh:
     """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
 
-    __slots__ = ("axis_sizes", "axis_names", "axis_types", "_shape")
+    __slots__ = ("axis_sizes", "axis_names", "axis_types", "_shape", "abstract_device")
 
-    def __init__(self, axis_sizes: Sequence[int], axis_names: Sequence[str], axis_types=None):
+    def __init__(
+        self,
+        axis_sizes: Sequence[int],
+        axis_names: Sequence[str],
+        axis_types=None,
+        *,
+        abstract_device: str | None = None,
+    ):
         axis_sizes, axis_names = tuple(int(s) for s in axis_sizes), tuple(axis_names)
         if len(axis_sizes) != len(axis_names):
             raise MeshjitValueError(
@@ -69,6 +76,8 @@ class AbstractMesh:
         # Stored, not compared: the axis types do not change what is compiled yet.
         self.axis_types = _normalize_axis_types(axis_names, axis_types, "AbstractMesh")
         self._shape = MeshShape(tuple(zip(axis_names, axis_sizes)))
+        # A concrete mesh's: its devices' kind, as JAX prints it (not compared).
+        self.abstract_device = abstract_device
 
     @property
     def shape(self) -> dict[str, int]:
@@ -97,11 +106,15 @@ class AbstractMesh:
     def __hash__(self):
         return hash(self._shape)
 
-    def __repr__(self):
+    def _axes_repr(self) -> str:
         axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
         types = ", ".join(t.name for t in self.axis_types)
         comma = "," if len(self.axis_types) == 1 else ""
-        return f"AbstractMesh({axes or '()'}, axis_types=({types}{comma}))"
+        return f"{axes or '()'}, axis_types=({types}{comma})"
+
+    def __repr__(self):
+        device = "" if self.abstract_device is None else ", " + self.abstract_device
+        return f"AbstractMesh({self._axes_repr()}{device})"
 
 
 class _MeshContext(threading.local):
@@ -138,7 +151,10 @@ class Mesh:
             raise MeshjitValueError(f"mesh devices must be distinct, got ids {ids}")
         self.devices, self.axis_names = devices, axis_names
         self.axis_types = _normalize_axis_types(axis_names, axis_types, "Mesh")
-        self._abstract = AbstractMesh(devices.shape, axis_names, self.axis_types)
+        first = devices.flat[0] if devices.size else None
+        self._abstract = AbstractMesh(
+            devices.shape, axis_names, self.axis_types, abstract_device=_device_repr(first)
+        )
         self._ids = tuple(ids)  # hashed on every jit call made under `with mesh:`
 
     abstract_mesh = property(lambda self: self._abstract)
@@ -190,7 +206,14 @@ class Mesh:
 
     def __str__(self):
         """As JAX: `Mesh('X': 4, 'Y': 2, axis_types=(Explicit, Explicit))`."""
-        return "Mesh(" + str(self._abstract)[len("AbstractMesh("):]
+        return f"Mesh({self._abstract._axes_repr()})"
+
+
+def _device_repr(device) -> str | None:
+    """JAX's AbstractDevice fields of a mesh's devices (num_cores is TPU's and GPU's)."""
+    if device is None:
+        return None
+    return f"device_kind={device.device_kind}, num_cores=None, platform={device.platform}"
 
 
 def get_context_mesh():

@@ -74,6 +74,11 @@ def process_count() -> int:
     return state.num_processes
 
 
+def process_indices() -> list[int]:
+    """The indices of every process in the run, as `jax.process_indices`."""
+    return list(range(state.num_processes))
+
+
 def local_devices() -> list:
     from meshjit.compiler.runtime import client as backend
 

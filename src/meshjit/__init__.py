@@ -52,6 +52,7 @@ from meshjit.compiler.ad.custom_derivatives import (
 )
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
+from meshjit.compiler.config import CONTEXT_MANAGERS as _CONTEXT_MANAGERS  # noqa: E402
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitError,
@@ -95,12 +96,16 @@ from meshjit.compiler.runtime.distributed import (
     local_devices,
     process_count,
     process_index,
+    process_indices,  # noqa: E402
 )
 from meshjit.compiler.runtime.multihost import (
     make_array_from_callback,
     make_array_from_process_local_data,
     make_array_from_single_device_arrays,
 )
+
+globals().update(_CONTEXT_MANAGERS)  # debug_nans, numpy_rank_promotion, ... (JAX's names)
+host_id, host_count = process_index, process_count  # JAX's older names
 
 __version__ = "0.1.0"
 
@@ -188,6 +193,10 @@ __all__ = [
     "value_and_grad",
     "vjp",
     "vmap",
+    "host_count",
+    "host_id",
+    "process_indices",
+    *_CONTEXT_MANAGERS,
 ]
 
 

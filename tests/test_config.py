@@ -1,0 +1,140 @@
+"""meshjit.config and JAX's option context managers (compiler/config.py): every JAX 0.10.2
+option name is accepted; the options meshjit implements (rank promotion, debug_nans / infs,
+disable_jit) behave as JAX's, compared with JAX in a subprocess; unsupported values and
+unknown names are clear errors."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit.compiler.config import CONTEXT_MANAGERS
+from tests.support.jax_oracle import jax_on_8_devices
+
+# name -> (option, value, thunk): under JAX and meshjit the thunk's error class and message.
+PROGRAM = """
+def message(option, value, thunk):
+    jax.config.update(option, value)
+    try:
+        thunk()
+        return "no error"
+    except Exception as e:
+        return type(e).__name__ + ": " + str(e).splitlines()[0]
+    finally:
+        jax.config.update(option, DEFAULTS[option])
+
+DEFAULTS = {"jax_numpy_rank_promotion": "allow", "jax_debug_nans": False, "jax_debug_infs": False}
+for name, (option, value, src) in CASES.items():
+    out[name] = np.array(message(option, value, eval("lambda: " + src)))
+"""
+CASES = {
+    "rank_raise": ("jax_numpy_rank_promotion", "raise", "jnp.ones((2, 3)) + jnp.ones(3)"),
+    "rank_raise_jit": (
+        "jax_numpy_rank_promotion",
+        "raise",
+        "jax.jit(lambda a, b: a * b)(jnp.ones((2, 3)), jnp.ones(3))",
+    ),
+    "rank_scalar_ok": ("jax_numpy_rank_promotion", "raise", "jnp.ones((2, 3)) + 1.0"),
+    "nan_eager": ("jax_debug_nans", True, "jnp.log(-jnp.ones(2))"),
+    "nan_jit": ("jax_debug_nans", True, "jax.jit(lambda x: jnp.sqrt(x) * 2)(-jnp.ones(3))"),
+    "nan_clean": ("jax_debug_nans", True, "jax.jit(lambda x: jnp.sqrt(x) * 2)(jnp.ones(3))"),
+    "inf_eager": ("jax_debug_infs", True, "jnp.ones(2) / jnp.zeros(2)"),
+}
+
+
+def _ours(option, value, src) -> str:
+    saved = meshjit.config.read(option)
+    meshjit.config.update(option, value)
+    try:
+        eval("lambda: " + src, {"jax": meshjit, "jnp": jnp})()
+        return "no error"
+    except Exception as e:
+        return type(e).__name__ + ": " + str(e).splitlines()[0]
+    finally:
+        meshjit.config.update(option, saved)
+
+
+@pytest.fixture(scope="module")
+def jax_out(tmp_path_factory):
+    program = f"CASES = {CASES!r}\n" + PROGRAM
+    return jax_on_8_devices(program, tmp_path_factory.mktemp("config"))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_matches_jax(case, jax_out):
+    ours, theirs = _ours(*CASES[case]), str(jax_out[case])
+    kind, _, text = theirs.partition(": ")
+    our_kind, _, our_text = ours.partition(": ")
+    assert our_kind in (kind, "Meshjit" + kind) and our_text == text, (ours, theirs)
+
+
+def test_rank_promotion_warns():
+    with meshjit.numpy_rank_promotion("warn"), warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        out = jnp.ones((2, 3)) * jnp.arange(3.0)
+    assert any(
+        "automatic rank promotion for multiply on shapes (2, 3) (3,)" in str(w.message)
+        for w in seen
+    )
+    np.testing.assert_array_equal(np.asarray(out), np.ones((2, 3)) * np.arange(3.0))
+    assert meshjit.config.jax_numpy_rank_promotion == "allow"  # restored
+
+
+def test_disable_jit_option_and_eager_ops_inside():
+    seen = []
+    f = meshjit.jit(lambda x: (seen.append(type(x).__name__), jnp.sqrt(x) * 2)[1])
+    meshjit.config.update("jax_disable_jit", True)
+    try:
+        out = f(jnp.ones(3))
+        with meshjit.disable_jit():  # its ops still run, each as its one-op computation
+            np.testing.assert_array_equal(np.asarray(jnp.sqrt(jnp.full(2, 4.0))), [2, 2])
+    finally:
+        meshjit.config.update("jax_disable_jit", False)
+    assert seen == ["Array"] and np.asarray(out).tolist() == [2, 2, 2]
+
+
+def test_every_jax_option_name_is_accepted_with_its_default():
+    import meshjit.compiler.config as cfg
+
+    for name, default in cfg._JAX_OPTIONS.items():  # JAX's defaults, as a program may set them
+        if name != "jax_num_cpu_devices":
+            meshjit.config.update(name, default)
+    assert meshjit.config.read("jax_log_compiles") is False
+    meshjit.config.update("jax_platform_name", "cpu")
+    meshjit.config.update("jax_compilation_cache_dir", "/tmp/unused")
+    assert "jax_default_matmul_precision" in meshjit.config.values
+
+
+@pytest.mark.parametrize(
+    "option, value, words",
+    [
+        ("jax_enable_x64", True, "x64"),
+        ("jax_platforms", "tpu", "CPU"),
+        ("jax_default_prng_impl", "rbg", "threefry2x32"),
+        ("jax_numpy_rank_promotion", "sometimes", "allow, warn, raise"),
+    ],
+)
+def test_values_meshjit_cannot_honour_are_refused(option, value, words):
+    with pytest.raises(ValueError, match=words):
+        meshjit.config.update(option, value)
+
+
+def test_unknown_option_is_an_attribute_error_as_in_jax():
+    with pytest.raises(AttributeError, match="Unrecognized config option: jax_no_such"):
+        meshjit.config.update("jax_no_such", 1)
+
+
+def test_context_managers_restore():
+    assert {"debug_nans", "numpy_rank_promotion", "default_matmul_precision"} <= set(
+        CONTEXT_MANAGERS
+    )
+    with meshjit.default_matmul_precision("float32"):
+        assert meshjit.config.jax_default_matmul_precision == "float32"
+    with meshjit.debug_nans(True):
+        assert meshjit.config.jax_debug_nans is True
+    assert meshjit.config.jax_default_matmul_precision is None
+    assert meshjit.config.jax_debug_nans is False
