@@ -15,7 +15,11 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.ad import transform as ad
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal
 from meshjit.compiler.lax import ad_util
@@ -318,8 +322,9 @@ def _check_cotangents(ct_leaves, out_avals, what: str) -> list:
     return out
 
 
-def vjp(fun: Callable, *primals, has_aux: bool = False):
+def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
     """(fun(*primals), f_vjp) where f_vjp(cotangent) pulls a cotangent back to the primals."""
+    _check_reduce_axes(reduce_axes)
     fw = _linearized_forward(fun, primals, has_aux, "vjp")
     traced, lin, p_tree, avals, nonzeros = fw.traced, fw.lin, fw.p_tree, fw.avals, fw.nonzeros
     outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
@@ -362,9 +367,16 @@ def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
     return tuple(n % nargs for n in nums)
 
 
-def _check_grad_inputs(leaves, what: str, holomorphic: bool = False):
+def _check_reduce_axes(reduce_axes) -> None:
+    if reduce_axes:  # as JAX 0.10.2, which removed it
+        raise MeshjitNotImplementedError("reduce_axes argument to grad is deprecated")
+
+
+def _check_grad_inputs(leaves, what: str, holomorphic: bool = False, allow_int: bool = False):
     for x in leaves:
         aval = abstractify(x)
+        if allow_int and not ad_util.has_tangent(aval):
+            continue  # its gradient is float0 zeros
         if holomorphic and not dtypes.is_complex(aval.dtype):
             raise MeshjitTypeError(
                 f"{what} with holomorphic=True requires inputs with complex dtype, but got "
@@ -372,7 +384,9 @@ def _check_grad_inputs(leaves, what: str, holomorphic: bool = False):
             )
         if not ad_util.has_tangent(aval):
             raise MeshjitTypeError(
-                f"{what} with respect to an {aval.dtype.name} argument; use a float input or jvp"
+                f"{what} requires real- or complex-valued inputs (input dtype that is a "
+                f"sub-dtype of np.inexact), but got {aval.dtype.name}. If you want to use "
+                "Boolean- or integer-valued inputs, use vjp or set allow_int to True."
             )
 
 
@@ -405,20 +419,28 @@ def check_output_dtype(aval, what: str, holomorphic: bool) -> None:
 
 
 def value_and_grad(
-    fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False
+    fun: Callable,
+    argnums=0,
+    has_aux: bool = False,
+    holomorphic: bool = False,
+    allow_int: bool = False,
+    reduce_axes=(),
 ) -> Callable:
     """A function returning (fun(*args), its gradient with respect to args[argnums]). A
     real-valued `fun` may take complex inputs (the gradient is JAX's: the conjugate of
     d fun / d z-bar times two); a complex-valued one needs `holomorphic=True` and complex
-    inputs, and its gradient is the complex derivative."""
+    inputs, and its gradient is the complex derivative. With `allow_int`, integer and bool
+    inputs get float0 gradients, as in JAX."""
+    _check_reduce_axes(reduce_axes)
 
     @functools.wraps(fun)
     def value_and_grad_fun(*args, **kwargs):
         nums = _argnums(argnums, len(args), "grad")
         diff = tuple(args[i] for i in nums)
         leaves, tree = tree_flatten(diff)
-        _check_grad_inputs(leaves, "grad", holomorphic)
+        _check_grad_inputs(leaves, "grad", holomorphic, allow_int)
         avals = [abstractify(x) for x in leaves]
+        nonzeros = [ad_util.has_tangent(a) for a in avals]
         box = {}
         concrete = _concrete(leaves)
 
@@ -431,7 +453,7 @@ def value_and_grad(
         def body(*xs):
             traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad", concrete)
             _check_scalar_output(traced, "grad", holomorphic)
-            lin = _linearize_traced(traced, [True] * len(xs), concrete)
+            lin = _linearize_traced(traced, nonzeros, concrete)
             flat = eval_closed(lin.fwd, xs)
             n_out = len(traced.closed.out_avals)
             one = lax.full((), np.ones((), traced.closed.out_avals[0].dtype))
@@ -442,7 +464,7 @@ def value_and_grad(
         traced = box["traced"]
         n_out = len(traced.closed.out_avals)
         value = flat[0]
-        grads = tree_unflatten(tree, flat[n_out:])
+        grads = tree_unflatten(tree, _with_float0(flat[n_out:], avals))
         grads = grads[0] if isinstance(argnums, int) else grads
         if has_aux:
             return (value, tree_unflatten(traced.aux_tree, flat[1:n_out])), grads
@@ -451,10 +473,17 @@ def value_and_grad(
     return value_and_grad_fun
 
 
-def grad(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False) -> Callable:
-    """The gradient of a scalar-valued `fun` with respect to args[argnums] (`holomorphic`: as
-    in `value_and_grad`)."""
-    vg = value_and_grad(fun, argnums, has_aux, holomorphic)
+def grad(
+    fun: Callable,
+    argnums=0,
+    has_aux: bool = False,
+    holomorphic: bool = False,
+    allow_int: bool = False,
+    reduce_axes=(),
+) -> Callable:
+    """The gradient of a scalar-valued `fun` with respect to args[argnums] (`holomorphic`,
+    `allow_int`: as in `value_and_grad`)."""
+    vg = value_and_grad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)
 
     @functools.wraps(fun)
     def grad_fun(*args, **kwargs):

@@ -109,8 +109,15 @@ def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
     return jacfun
 
 
-def jacrev(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
-    """The Jacobian of `fun` by reverse mode: one vjp per output element, vmapped."""
+def jacrev(
+    fun: Callable,
+    argnums=0,
+    has_aux: bool = False,
+    holomorphic: bool = False,
+    allow_int: bool = False,
+):
+    """The Jacobian of `fun` by reverse mode: one vjp per output element, vmapped
+    (`allow_int` is accepted; integer inputs remain an error)."""
 
     @functools.wraps(fun)
     def jacfun(*args, **kwargs):

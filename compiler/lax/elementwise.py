@@ -497,6 +497,8 @@ def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):
     if RoundingMethod(rounding_method) == RoundingMethod.TO_NEAREST_EVEN:
         return _round_even(x)
     return _round_away(x)
+
+
 exp, log, log1p, expm1 = _unary("exp"), _unary("log"), _unary("log1p"), _unary("expm1")
 sqrt, rsqrt, cbrt = _unary("sqrt"), _unary("rsqrt"), _unary("cbrt")
 sin, cos, tan, tanh = _unary("sin"), _unary("cos"), _unary("tan"), _unary("tanh")
@@ -620,17 +622,17 @@ _unary_jvp("exp", lambda t, x, y: mul(t, y))
 _unary_jvp("log", lambda t, x, y: div(t, x))
 _unary_jvp("log1p", lambda t, x, y: div(t, add(x, 1.0)))
 _unary_jvp("expm1", lambda t, x, y: mul(t, add(y, 1.0)))
-_unary_jvp("sqrt", lambda t, x, y: div(t, mul(y, 2.0)))
+_unary_jvp("sqrt", lambda t, x, y: mul(t, div(0.5, y)))
 _unary_jvp("rsqrt", lambda t, x, y: mul(t, mul(div(y, x), -0.5)))
 _unary_jvp("cbrt", lambda t, x, y: mul(t, mul(integer_pow(y, -2), 1.0 / 3.0)))
 _unary_jvp("sin", lambda t, x, y: mul(t, cos(x)))
 _unary_jvp("cos", lambda t, x, y: mul(t, neg(sin(x))))
 _unary_jvp("tan", lambda t, x, y: mul(t, add(mul(y, y), 1.0)))
-_unary_jvp("tanh", lambda t, x, y: mul(t, sub(1.0, mul(y, y))))
+_unary_jvp("tanh", lambda t, x, y: mul(add(t, mul(t, y)), sub(1.0, y)))
 _unary_jvp("logistic", lambda t, x, y: mul(t, mul(y, sub(1.0, y))))
 _unary_jvp(
     "erf",
-    lambda t, x, y: mul(t, mul(exp(neg(mul(x, x))), _TWO_OVER_SQRT_PI)),
+    lambda t, x, y: mul(_TWO_OVER_SQRT_PI, mul(t, exp(neg(mul(x, x))))),
 )
 
 linear_jvp(unary_p["neg"])
@@ -701,7 +703,8 @@ def _sub_tangent(tx, ty, x, y, out):
 
 def _div_tangent(tx, ty, x, y, out):
     tx = None if tx is None else div(tx, y)
-    return add_tangents(tx, _mul_opt(ty, neg(div(out, y))))
+    ty = None if ty is None else mul(mul(neg(ty), x), integer_pow(y, -2))
+    return add_tangents(tx, ty)
 
 
 def _pow_tangent(tx, ty, x, y, out):

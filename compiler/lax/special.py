@@ -98,6 +98,18 @@ def _unary_jvp(prim, coefficient):
     return rule
 
 
+def _tangent_jvp(prim, tangent):
+    """jvp of y = prim(x): tangent(t, x, y), as JAX's rule computes it (the same bits)."""
+
+    @jvp_rules.register(prim)
+    def rule(primals, tangents):
+        (x,), (t,) = primals, tangents
+        y = prim.bind(x)
+        return y, None if t is None else tangent(t, x, y)
+
+    return rule
+
+
 def _zero_jvp(prim):
     @jvp_rules.register(prim)
     def rule(primals, tangents, **params):
@@ -120,7 +132,9 @@ asin_p = _elementwise_primitive("asin", "chlo.asin", "fc")
 _unary_jvp(asin_p, lambda x, y: elementwise.rsqrt(_one_minus_square(x)))
 
 atan_p = _elementwise_primitive("atan", "chlo.atan", "fc")
-_unary_jvp(atan_p, lambda x, y: elementwise.div(1.0, elementwise.add(elementwise.mul(x, x), 1.0)))
+_tangent_jvp(
+    atan_p, lambda t, x, y: elementwise.div(t, elementwise.add(1.0, elementwise.mul(x, x)))
+)
 
 acosh_p = _elementwise_primitive("acosh", "chlo.acosh", "fc")
 _unary_jvp(
@@ -132,7 +146,12 @@ asinh_p = _elementwise_primitive("asinh", "chlo.asinh", "fc")
 _unary_jvp(asinh_p, lambda x, y: elementwise.rsqrt(elementwise.add(elementwise.mul(x, x), 1.0)))
 
 atanh_p = _elementwise_primitive("atanh", "chlo.atanh", "fc")
-_unary_jvp(atanh_p, lambda x, y: elementwise.div(1.0, _one_minus_square(x)))
+_tangent_jvp(
+    atanh_p,
+    lambda t, x, y: elementwise.mul(
+        elementwise.div(1.0, elementwise.add(1.0, x)), elementwise.div(t, elementwise.sub(1.0, x))
+    ),
+)
 
 sinh_p = _elementwise_primitive("sinh", "chlo.sinh", "fc")
 cosh_p = _elementwise_primitive("cosh", "chlo.cosh", "fc")
@@ -141,16 +160,20 @@ _unary_jvp(cosh_p, lambda x, y: sinh_p.bind(x))
 
 _HALF_SQRT_PI = math.sqrt(math.pi) / 2.0
 erf_inv_p = _elementwise_primitive("erf_inv", "chlo.erf_inv", "f")
-_unary_jvp(
-    erf_inv_p, lambda x, y: elementwise.mul(elementwise.exp(elementwise.mul(y, y)), _HALF_SQRT_PI)
+_tangent_jvp(
+    erf_inv_p,
+    lambda t, x, y: elementwise.mul(
+        _HALF_SQRT_PI, elementwise.mul(t, elementwise.exp(elementwise.mul(y, y)))
+    ),
 )
 
 
 erfc_p = _elementwise_primitive("erfc", "chlo.erfc", "f")
-_unary_jvp(
+_tangent_jvp(
     erfc_p,
-    lambda x, y: elementwise.mul(
-        elementwise.exp(elementwise.neg(elementwise.mul(x, x))), -1.0 / _HALF_SQRT_PI
+    lambda t, x, y: elementwise.mul(
+        -2.0 / math.sqrt(math.pi),
+        elementwise.mul(t, elementwise.exp(elementwise.neg(elementwise.mul(x, x)))),
     ),
 )
 
@@ -293,7 +316,9 @@ def _complex_logaddexp(ctx, x, y):
     delta = hlo.SubtractOp(hlo.AddOp(x, y).result, hlo.MulOp(amax, two).result).result
     out = hlo.AddOp(amax, hlo.Log1pOp(hlo.ExpOp(delta).result).result).result
     part_aval = ctx.avals_out[0].update(dtype=dtypes.real_dtype(ctx.avals_out[0].dtype))
-    return hlo.ComplexOp(hlo.RealOp(out).result, _wrap_pi(ctx, hlo.ImagOp(out).result, part_aval)).result
+    return hlo.ComplexOp(
+        hlo.RealOp(out).result, _wrap_pi(ctx, hlo.ImagOp(out).result, part_aval)
+    ).result
 
 
 def _wrap_pi(ctx, x, aval):
@@ -403,6 +428,8 @@ lowering_rules.register(bitcast_convert_type_p, _bitcast_lowering)
 def _bitcast_sharding(out, x, *, new_dtype):
     xs = spec_of(x)
     return (xs + (None,))[: len(out.shape)] if out.ndim >= x.ndim else xs[:-1]
+
+
 _zero_jvp(bitcast_convert_type_p)
 
 
