@@ -570,7 +570,8 @@ def test_grad_errors():
     )
     _raises(
         meshjit.MeshjitTypeError,
-        "grad with respect to an int32 argument; use a float input or jvp",
+        "grad requires real- or complex-valued inputs .* but got int32. If you want to use "
+        "Boolean- or integer-valued inputs, use vjp or set allow_int to True",
         meshjit.grad(lambda n: jnp.sum(n)),
         np.arange(3, dtype=np.int32),
     )
