@@ -176,3 +176,92 @@ def _dim_of(step, t, f):
         if f in fs:
             return d
     return None
+
+
+def fit_to_tensors(step, decisions: dict, tensors, *, sequential: bool) -> dict:
+    """The decisions cut where one of `tensors` (indices) cannot take a factor's axes, so the
+    axes a factor propagates fit every one of them, as Shardy's strategies decide.
+
+    The basic strategy (not `sequential`) cuts a factor where any of an op's tensors cannot
+    take its axes: a closed dim, a forbidden axis, an axis the tensor uses for another factor
+    (also a tensor without the factor). The aggressive one (`sequential`) cuts only where one
+    of the op's results holding the factor cannot (an operand that cannot take an axis just
+    keeps its sharding), factor by factor, each result taking a factor's axes before the next
+    factor is cut."""
+    taken: dict = {t: [] for t in tensors}
+    out = {}
+    for f, (axes, source) in decisions.items():
+        axes = list(axes)
+        for t in tensors:
+            axes = _fit(step, t, f, axes, taken[t], unmapped_too=not sequential)
+            if not axes:
+                break
+        if not axes:
+            continue
+        out[f] = (axes, source)
+        if sequential:
+            for t in tensors:
+                found = _own_dim(step, t, f)
+                if found:
+                    taken[t].extend(extension(found[1], axes) or ())
+    return out
+
+
+def _linked(plan) -> dict:
+    """factor -> the tensors linked to it through shared factors: all of an op's tensors,
+    but for variadic identity-like ops (per_pair_rule) only operand i and result i."""
+    if plan.linked is None:
+        groups: list[set] = []
+        for t, dims in enumerate(plan.mappings):
+            fs = {f for d in dims for f in d}
+            joined = [g for g in groups if g[1] & fs]
+            merged = ({t} | set().union(*(g[0] for g in joined)), fs.union(*(g[1] for g in joined)))
+            groups = [g for g in groups if g not in joined] + [merged]
+        plan.linked = {f: tensors for tensors, fs in groups for f in fs}
+    return plan.linked
+
+
+def _own_dim(step, t: int, f: int):
+    """(dim, axes) of the dim of tensor t that holds factor f alone; () if t has no dim with
+    f; None if f shares its dim with other factors."""
+    proj = step.proj[t]
+    for d, fs in step.plan.dims[t]:
+        if f in fs:
+            return (d, proj[f]) if len(fs) == 1 and proj[f] is not None else None
+    return ()
+
+
+def _fit(step, t: int, f: int, axes: list, taken: list, unmapped_too: bool) -> list:
+    """The prefix of `axes` tensor t can hold for factor f (all of it where t holds more of it
+    or conflicts with it: t is then not updated)."""
+    if step.proj[t] is None:
+        return axes
+    found = _own_dim(step, t, f)
+    if found is None or (found == () and not (unmapped_too and t in _linked(step.plan)[f])):
+        return axes
+    slot = step.views[t].slot
+    if found == ():
+        kept, ext = [], axes
+    else:
+        d, part = found
+        ext = extension(part, axes)
+        if not ext:
+            return axes
+        kept = axes[: len(axes) - len(ext)]
+        if slot.closed[d]:
+            return kept
+    used = slot.used() + taken
+    if slot.held:
+        used += [a for held in slot.held.values() for a in held[0]]
+    mesh = step.meshes[step.mesh]
+    for axis in ext:
+        if found == ():  # only its other factors' axes conflict
+            piece = free_prefix(axis, used, mesh.size_of(axis[0]))
+        else:
+            piece = _addable(step, slot, axis, used)
+        if piece is None:
+            break
+        kept.append(piece)
+        if piece != axis:
+            break
+    return kept

@@ -148,18 +148,18 @@ def _factor_order(step, claims, shardy: bool):
     if len(claims) == 1:
         return list(claims)
     if shardy:
-        views, reduction = step.views, step.plan.reduction
+        views = step.views
         elementwise = step.edge.elementwise
 
         def key(f):
             # The factor whose source (its largest claiming tensor, the first one on ties)
             # is larger first; on elementwise ops then the more sharded factor; then the
-            # factor whose source comes first among operands and results. Reduction
-            # factors last (Shardy keeps the batch-like factor on conflicts).
+            # factor whose source comes first among operands and results (an op's results
+            # then cut what they cannot take: apply.fit_to_tensors).
             cs = claims[f]
             largest, source = max((views[i].slot.total_bytes, -i) for _, i in cs)
             most_sharded = max(axes_product(a) for a, _ in cs) if elementwise else 0
-            return (reduction[f], -largest, -most_sharded, -source, f)
+            return (-largest, -most_sharded, -source, f)
     else:
 
         def key(f):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from meshjit.passes.graph.graph import STAGE_NO_FORWARD_BROADCAST, Edge, Graph, Slot
 from meshjit.passes.graph.projection import project
-from meshjit.passes.propagation.apply import apply_decisions
+from meshjit.passes.propagation.apply import apply_decisions, fit_to_tensors
 from meshjit.passes.propagation.decisions import decide_aggressive, decide_basic
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.rules import NEED_REPLICATION, PASS_THROUGH, REDUCTION
@@ -25,6 +25,7 @@ class EdgePlan:
         "reduction",
         "dims",
         "simple",
+        "linked",
     )
 
     def __init__(self, edge: Edge):
@@ -42,6 +43,7 @@ class EdgePlan:
         self.dims = [[(d, fs) for d, fs in enumerate(m) if fs] for m in self.mappings]
         # Per tensor: whether every dim holds at most one factor (projection is a lookup).
         self.simple = [all(len(fs) <= 1 for fs in m) for m in self.mappings]
+        self.linked = None  # factor -> the tensors linked to it (apply.py, on first use)
 
 
 def plan_of(edge: Edge) -> EdgePlan:
@@ -105,10 +107,15 @@ class EdgeStep:
         claims = self.claims()
         if not claims:
             return []
+        projected = [t for t, p in enumerate(self.proj) if p is not None]
         if self.options.strategy == "basic":
             decisions = decide_basic(claims, self.mappings)
+            decisions = fit_to_tensors(self, decisions, projected, sequential=False)
         else:
             decisions = decide_aggressive(self, claims)
+            if self.options.shardy_preferences:
+                results = [t for t in projected if t >= self.plan.n_operands]
+                decisions = fit_to_tensors(self, decisions, results, sequential=True)
         if not decisions:
             return []
         return [self.views[t].slot for t in self.targets if apply_decisions(self, t, decisions)]
