@@ -2,8 +2,9 @@
 them unless it prepares the module for XLA): `sdy.sharding_group`s go (and the ops only they
 used), every `sdy.sharding_constraint` becomes a `sdy.reshard` to the same sharding, and every
 `stablehlo.constant` a `sdy.constant` (Shardy's import makes constants `sdy.constant`s so nothing
-folds them, and its export keeps them; equal copies and scalar expansions merge), and a result holding partial sums (`unreduced={...}`)
-reaches its users through a `sdy.all_reduce` over those axes."""
+folds them, and its export keeps them; equal copies and scalar expansions merge), and a result
+holding partial sums (`unreduced={...}`) reaches its users through a `sdy.all_reduce` over
+those axes."""
 
 from __future__ import annotations
 
