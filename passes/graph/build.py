@@ -65,9 +65,19 @@ class Builder:
         return slot
 
     def tie(
-        self, label: str, slots: list[Slot], op_name: str, op=None, stage: int = STAGE_PASS_THROUGH
+        self,
+        label: str,
+        slots: list[Slot],
+        op_name: str,
+        op=None,
+        stage: int = STAGE_PASS_THROUGH,
+        owned: list[Slot] = (),
     ) -> None:
-        slots = [s for s in slots if s is not None]
+        """An identity edge between `slots`; `owned`, appended after them, are the values a
+        Shardy data-flow edge owns (its result and region arguments), which the other slots
+        (its sources) feed: they decide as an op's results do."""
+        sources = [s for s in slots if s is not None]
+        slots = sources + [s for s in owned if s is not None]
         if len(slots) > 1:
             rule = identity_rule(slots[0].shape, len(slots))
             self.graph.edges.append(
@@ -79,6 +89,7 @@ class Builder:
                     stage,
                     op_name=op_name,
                     op=op,
+                    owned_from=len(sources) if owned else None,
                 )
             )
 

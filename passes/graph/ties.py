@@ -46,19 +46,18 @@ def _while(b, op, forbidden, return_slots, label):
         b.block(region.blocks[0], forbidden, None)
     yield_op = _terminator(body)
     for i, r in enumerate(op.results):
-        members = [b.graph.slots.get(op.operands[i]), b.graph.slots.get(r)]
-        members += [b.graph.slots.get(region.blocks[0].arguments[i]) for region in (cond, body)]
-        members.append(b.graph.slots.get(yield_op.operands[i]))
-        b.tie(label, members, op.name)
+        sources = [b.graph.slots.get(op.operands[i]), b.graph.slots.get(yield_op.operands[i])]
+        owned = [b.graph.slots.get(r)]
+        owned += [b.graph.slots.get(region.blocks[0].arguments[i]) for region in (cond, body)]
+        b.tie(label, sources, op.name, owned=owned)
 
 
 def _case(b, op, forbidden, return_slots, label):
     for region in op.regions:
         b.block(region.blocks[0], forbidden, None)
     for i, r in enumerate(op.results):
-        members = [b.graph.slots.get(r)]
-        members += [b.graph.slots.get(_terminator(region).operands[i]) for region in op.regions]
-        b.tie(label, members, op.name)
+        sources = [b.graph.slots.get(_terminator(region).operands[i]) for region in op.regions]
+        b.tie(label, sources, op.name, owned=[b.graph.slots.get(r)])
 
 
 def _call(b, op, forbidden, return_slots, label):

@@ -265,3 +265,25 @@ def _fit(step, t: int, f: int, axes: list, taken: list, unmapped_too: bool) -> l
         if piece != axis:
             break
     return kept
+
+
+def sync_owned(step, first: int) -> list[Slot]:
+    """A data-flow tie's owned values (views from `first` on: a loop's or branch's result and
+    region arguments) hold one sharding in Shardy (the edge's): what another op gave one of
+    them, the others hold too before the tie decides. Returns the slots changed."""
+    slots = list({id(v.slot): v.slot for v in step.views[first:]}.values())
+    if len(slots) < 2:
+        return []
+    richest = max(slots, key=lambda s: sum(map(len, s.dims)))
+    changed = []
+    for slot in slots:
+        if slot is richest or slot.dims == richest.dims:
+            continue
+        if all(
+            extension(mine, theirs) is not None and (not closed or mine == theirs)
+            for mine, theirs, closed in zip(slot.dims, richest.dims, slot.closed)
+        ):
+            slot.dims = [list(d) for d in richest.dims]
+            slot.mesh = slot.mesh or richest.mesh
+            changed.append(slot)
+    return changed

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from meshjit.passes.graph.graph import STAGE_NO_FORWARD_BROADCAST, Edge, Graph, Slot
 from meshjit.passes.graph.projection import project
-from meshjit.passes.propagation.apply import apply_decisions, fit_to_tensors
+from meshjit.passes.propagation.apply import apply_decisions, fit_to_tensors, sync_owned
 from meshjit.passes.propagation.decisions import decide_aggressive, decide_basic
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.rules import NEED_REPLICATION, PASS_THROUGH, REDUCTION
@@ -64,6 +64,7 @@ class EdgeStep:
     def __init__(self, edge: Edge, stage: int, options: Options, graph: Graph):
         self.edge, self.options, self.graph = edge, options, graph
         self.in_factor_order = False  # apply the decisions factor by factor (see apply.py)
+        self.synced: list[Slot] = []  # a data-flow tie's owned slots brought to one sharding
         self.meshes = graph.meshes
         self.rule = edge.rule
         plan = self.plan = plan_of(edge)
@@ -93,6 +94,9 @@ class EdgeStep:
             sources = [i for i in sources if (i < n) == forward]
             targets = [i for i in targets if (i < n) != forward]
         self.sources, self.targets = sources, targets
+        self.synced = []
+        if edge.owned_from is not None and options.shardy_preferences:
+            self.synced = sync_owned(self, edge.owned_from)
         self.proj = _project_views(plan, views, set(targets) | set(sources), self.rule.factors)
         self.propagating = (
             plan.propagating_all if options.need_replication_propagates else plan.propagating
@@ -104,9 +108,10 @@ class EdgeStep:
         """The slots this application changed."""
         if self.mesh is None:
             return []
+        synced = self.synced
         claims = self.claims()
         if not claims:
-            return []
+            return synced
         projected = [t for t, p in enumerate(self.proj) if p is not None]
         if self.options.strategy == "basic":
             decisions = decide_basic(claims, self.mappings)
@@ -117,8 +122,9 @@ class EdgeStep:
                 results = [t for t in projected if t >= self.plan.n_operands]
                 decisions = fit_to_tensors(self, decisions, results, sequential=True)
         if not decisions:
-            return []
-        return [self.views[t].slot for t in self.targets if apply_decisions(self, t, decisions)]
+            return synced
+        changed = [self.views[t].slot for t in self.targets if apply_decisions(self, t, decisions)]
+        return synced + [s for s in changed if s not in synced]
 
     def claims(self) -> dict:
         """factor -> [(axes, tensor index), ...] over the sources that shard it, by factor."""
