@@ -27,6 +27,7 @@ def apply_decisions(step, t: int, decisions) -> bool:
     changed = False
     for d, fs in _dims(step, t, decisions):
         if closed[d]:
+            step.refused = True
             continue
         if len(fs) == 1:
             wanted = decisions.get(fs[0])
@@ -78,9 +79,11 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
         piece = _addable(step, slot, axis, used)
         if piece != axis:
             step.graph.blocked += 1  # another dim holds (part of) it
+            step.refused = True
         if piece is None:
             break
         if size is not None and size % axes_product(part + [piece]):
+            step.refused = True
             piece = _dividing_piece(slot, piece, size // axes_product(part))
             if piece is not None:
                 part.append(piece)
@@ -178,33 +181,45 @@ def _dim_of(step, t, f):
     return None
 
 
-def fit_to_tensors(step, decisions: dict, tensors, *, sequential: bool) -> dict:
-    """The decisions cut where one of `tensors` (indices) cannot take a factor's axes, so the
-    axes a factor propagates fit every one of them, as Shardy's strategies decide.
-
-    The basic strategy (not `sequential`) cuts a factor where any of an op's tensors cannot
-    take its axes: a closed dim, a forbidden axis, an axis the tensor uses for another factor
-    (also a tensor without the factor). The aggressive one (`sequential`) cuts only where one
-    of the op's results holding the factor cannot (an operand that cannot take an axis just
-    keeps its sharding), factor by factor, each result taking a factor's axes before the next
-    factor is cut."""
-    taken: dict = {t: [] for t in tensors}
+def fit_to_tensors(step, decisions: dict, tensors) -> dict:
+    """The decisions cut where one of `tensors` (indices) cannot take a factor's axes, as
+    Shardy's basic strategy decides: a closed dim, a forbidden axis, an axis the tensor uses
+    for another factor (also a tensor without the factor), each factor on its own."""
     out = {}
     for f, (axes, source) in decisions.items():
         axes = list(axes)
         for t in tensors:
-            axes = _fit(step, t, f, axes, taken[t], unmapped_too=not sequential)
+            axes = _fit(step, t, f, axes)
             if not axes:
                 break
-        if not axes:
-            continue
-        out[f] = (axes, source)
-        if sequential:
-            for t in tensors:
-                found = _own_dim(step, t, f)
-                if found:
-                    taken[t].extend(extension(found[1], axes) or ())
+        if axes:
+            out[f] = (axes, source)
     return out
+
+
+def cut_to_results(step, decisions: dict, results) -> dict:
+    """The decisions cut to what the op's results (which took them first) hold: an axis a
+    result refused no tensor takes (Shardy's aggressive strategy)."""
+    out = {}
+    for f, (axes, source) in decisions.items():
+        for t in results:
+            d = _own_dim(step, t, f)
+            if d is None:
+                continue
+            held = step.views[t].axes(d)
+            if held != axes and len(held) < len(axes) and extension(held, axes):
+                axes = list(held)
+        if axes:
+            out[f] = (axes, source)
+    return out
+
+
+def _own_dim(step, t: int, f: int):
+    """The dim of tensor t that holds factor f alone; None if none does."""
+    for d, fs in step.plan.dims[t]:
+        if f in fs:
+            return d if len(fs) == 1 else None
+    return None
 
 
 def _linked(plan) -> dict:
@@ -221,41 +236,37 @@ def _linked(plan) -> dict:
     return plan.linked
 
 
-def _own_dim(step, t: int, f: int):
-    """(dim, axes) of the dim of tensor t that holds factor f alone; () if t has no dim with
-    f; None if f shares its dim with other factors."""
-    proj = step.proj[t]
-    for d, fs in step.plan.dims[t]:
-        if f in fs:
-            return (d, proj[f]) if len(fs) == 1 and proj[f] is not None else None
-    return ()
-
-
-def _fit(step, t: int, f: int, axes: list, taken: list, unmapped_too: bool) -> list:
+def _fit(step, t: int, f: int, axes: list) -> list:
     """The prefix of `axes` tensor t can hold for factor f (all of it where t holds more of it
     or conflicts with it: t is then not updated)."""
     if step.proj[t] is None:
         return axes
-    found = _own_dim(step, t, f)
-    if found is None or (found == () and not (unmapped_too and t in _linked(step.plan)[f])):
-        return axes
+    found = None
+    for d, fs in step.plan.dims[t]:
+        if f in fs:
+            found = d if len(fs) == 1 else -1
+            break
+    if found == -1:
+        return axes  # f shares its dim with other factors
     slot = step.views[t].slot
-    if found == ():
+    if found is None:
+        if t not in _linked(step.plan).get(f, ()):
+            return axes
         kept, ext = [], axes
     else:
-        d, part = found
+        part = step.proj[t][f]
         ext = extension(part, axes)
         if not ext:
             return axes
         kept = axes[: len(axes) - len(ext)]
-        if slot.closed[d]:
+        if slot.closed[found]:
             return kept
-    used = slot.used() + taken
+    used = slot.used()
     if slot.held:
         used += [a for held in slot.held.values() for a in held[0]]
     mesh = step.meshes[step.mesh]
     for axis in ext:
-        if found == ():  # only its other factors' axes conflict
+        if found is None:  # a tensor without the factor: only its other factors' axes conflict
             piece = free_prefix(axis, used, mesh.size_of(axis[0]))
         else:
             piece = _addable(step, slot, axis, used)

@@ -101,7 +101,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                         user in in_stage
                         and user is not edge
                         and (user not in queued or user.syncs)
-                        and _notified(user, slot)
+                        and (user.owned_from is None or _owns(user, slot))
                     ):
                         stack.append(user)  # an edge already queued keeps its place, but a
                         queued.add(user)  # group syncs its members at once (as Shardy's do)
@@ -109,10 +109,8 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     return runs
 
 
-def _notified(edge: Edge, slot) -> bool:
-    """Whether a change of `slot` makes `edge` run next (a tie: only its owned values)."""
-    if edge.owned_from is None:
-        return True
+def _owns(edge: Edge, slot) -> bool:
+    """Whether `slot` is one of the values a data-flow tie owns."""
     return any(v.slot is slot for v in edge.operands[edge.owned_from :])
 
 

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from meshjit.passes.graph.graph import STAGE_NO_FORWARD_BROADCAST, Edge, Graph, Slot
 from meshjit.passes.graph.projection import project
-from meshjit.passes.propagation.apply import apply_decisions, fit_to_tensors, sync_owned
+from meshjit.passes.propagation.apply import (
+    apply_decisions,
+    cut_to_results,
+    fit_to_tensors,
+    sync_owned,
+)
 from meshjit.passes.propagation.decisions import decide_aggressive, decide_basic
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.rules import NEED_REPLICATION, PASS_THROUGH, REDUCTION
@@ -65,6 +70,7 @@ class EdgeStep:
         self.edge, self.options, self.graph = edge, options, graph
         self.in_factor_order = False  # apply the decisions factor by factor (see apply.py)
         self.synced: list[Slot] = []  # a data-flow tie's owned slots brought to one sharding
+        self.refused = False  # a target could not take all the axes decided for it
         self.meshes = graph.meshes
         self.rule = edge.rule
         plan = self.plan = plan_of(edge)
@@ -112,19 +118,36 @@ class EdgeStep:
         claims = self.claims()
         if not claims:
             return synced
-        projected = [t for t, p in enumerate(self.proj) if p is not None]
         if self.options.strategy == "basic":
             decisions = decide_basic(claims, self.mappings)
-            decisions = fit_to_tensors(self, decisions, projected, sequential=False)
+            projected = [t for t, p in enumerate(self.proj) if p is not None]
+            decisions = fit_to_tensors(self, decisions, projected)
         else:
             decisions = decide_aggressive(self, claims)
-            if self.options.shardy_preferences:
-                results = [t for t in projected if t >= self.plan.n_operands]
-                decisions = fit_to_tensors(self, decisions, results, sequential=True)
         if not decisions:
             return synced
-        changed = [self.views[t].slot for t in self.targets if apply_decisions(self, t, decisions)]
-        return synced + [s for s in changed if s not in synced]
+        changed = list(synced)
+        targets = self.targets
+        if self.options.strategy != "basic" and self.options.shardy_preferences:
+            # The op's results take the decisions first, factor by factor; what one of them
+            # refuses, no tensor takes (as Shardy's aggressive strategy decides).
+            n = self.plan.n_operands
+            results = [t for t in targets if t >= n]
+            if results:
+                in_order, self.in_factor_order, self.refused = self.in_factor_order, True, False
+                for t in results:
+                    if apply_decisions(self, t, decisions):
+                        changed.append(self.views[t].slot)
+                self.in_factor_order = in_order
+                if self.refused:
+                    decisions = cut_to_results(self, decisions, results)
+                targets = [t for t in targets if t < n]
+        for t in targets:
+            if apply_decisions(self, t, decisions):
+                slot = self.views[t].slot
+                if slot not in changed:
+                    changed.append(slot)
+        return changed
 
     def claims(self) -> dict:
         """factor -> [(axes, tensor index), ...] over the sources that shard it, by factor."""
