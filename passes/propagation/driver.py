@@ -82,8 +82,12 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     in_stage = set(edges)
     budget = options.max_iterations * max(1, len(edges))
     runs = 0
+    first = True
     while runs < budget:
-        stack = [e for e in reversed(edges) if e in dirty]  # the first edge on top
+        # The first edge on top; a stage's first pass visits every data-flow tie in its place
+        # (the rewrite driver visits every op), later passes the edges left dirty.
+        stack = [e for e in reversed(edges) if e in dirty or (first and e.owned_from is not None)]
+        first = False
         if not stack:
             break
         queued = set(stack)

@@ -134,11 +134,10 @@ class EdgeStep:
             n = self.plan.n_operands
             results = [t for t in targets if t >= n]
             if results:
-                in_order, self.in_factor_order, self.refused = self.in_factor_order, True, False
+                self.refused = False  # (factors whose axes overlap go in order: decisions.py)
                 for t in results:
                     if apply_decisions(self, t, decisions):
                         changed.append(self.views[t].slot)
-                self.in_factor_order = in_order
                 if self.refused:
                     decisions = cut_to_results(self, decisions, results)
                 targets = [t for t in targets if t < n]
