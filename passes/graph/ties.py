@@ -61,8 +61,15 @@ def _case(b, op, forbidden, return_slots, label):
 
 
 def _call(b, op, forbidden, return_slots, label):
-    # Tied once every callee has its slots, at the call's place in program order.
+    """Tied once every callee has its slots, at the call's place in program order; the
+    callee's body (at its first call) goes right there too, as Shardy's import inlines a call
+    into a named computation."""
+    func_op = b.funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+    if func_op is None:
+        return
+    b.func_signature(func_op)
     b.calls.append((op, label, len(b.graph.edges)))
+    b.func_body(func_op)
 
 
 def _manual_computation(b, op, forbidden, return_slots, label):
