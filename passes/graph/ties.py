@@ -94,8 +94,9 @@ def _manual_computation(b, op, forbidden, return_slots, label):
 
 
 # Ops whose results reach a manual computation only after what their bodies give them (Shardy's
-# data-flow edges between them and the manual computation's own).
-_BODY_FIRST = frozenset({"func.call", "stablehlo.while", "stablehlo.optimization_barrier"})
+# data-flow edges between them and the manual computation's own). A loop's result is not one:
+# the computation's argument edge reaches it in the pass-through stage.
+_BODY_FIRST = frozenset({"func.call", "stablehlo.optimization_barrier"})
 
 
 def _operand_stage(value) -> int:
