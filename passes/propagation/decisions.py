@@ -64,6 +64,10 @@ def _factor_tensors(mappings, factors) -> dict:
 def decide_aggressive(step, claims) -> dict:
     """factor -> (axes, source tensor), conflicts resolved as `step.options.conflicts` says."""
     shardy = step.options.shardy_preferences
+    if shardy:
+        plain = _without_conflicts(claims)
+        if plain is not None:
+            return plain
     # Whether factors conflict does not depend on their order; which the cost model would
     # decide otherwise is judged with reduction factors last, as it weighs them.
     decisions, conflicted = _resolve(step, claims, shardy, reduction_last=True)
@@ -77,6 +81,24 @@ def decide_aggressive(step, claims) -> dict:
         # factors in order, and a factor keeps the axes the tensor's earlier ones left free.
         decisions = _resolve(step, claims, True, per_tensor=True)[0]
         step.in_factor_order = True
+    return decisions
+
+
+def _without_conflicts(claims) -> dict | None:
+    """factor -> (its longest claim, that claim's tensor) where every factor's claims agree
+    and no two factors claim one axis (then the order of the factors decides nothing); else
+    None."""
+    decisions, names = {}, set()
+    for f, cs in claims.items():
+        maximal = cs if len(cs) == 1 else _maximal(cs)
+        if len(maximal) != 1:
+            return None
+        axes, index = maximal[0]
+        for a in axes:
+            if a[0] in names:
+                return None
+        names.update(a[0] for a in axes)
+        decisions[f] = (list(axes), index)
     return decisions
 
 
