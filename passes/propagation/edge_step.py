@@ -100,10 +100,14 @@ class EdgeStep:
             sources = [i for i in sources if (i < n) == forward]
             targets = [i for i in targets if (i < n) != forward]
         self.sources, self.targets = sources, targets
-        self.synced = []
         if edge.owned_from is not None and options.shardy_preferences:
             self.synced = sync_owned(self, edge.owned_from)
-        self.proj = _project_views(plan, views, set(targets) | set(sources), self.rule.factors)
+        # Sources are among the targets unless a stage or a barrier split them.
+        split = edge.direction != "BOTH" or (
+            stage == STAGE_NO_FORWARD_BROADCAST and edge.is_broadcast
+        )
+        projected = set(targets).union(sources) if split else targets
+        self.proj = _project_views(plan, views, projected, self.rule.factors)
         self.propagating = (
             plan.propagating_all if options.need_replication_propagates else plan.propagating
         )
