@@ -12,7 +12,7 @@ from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
 from meshjit.passes.graph.slots import slot_sharding
-from meshjit.passes.rules import rule_for, shape_of
+from meshjit.passes.rules import NEED_REPLICATION, PERMUTATION, rule_for, shape_of
 
 
 def _inside_manual(op) -> bool:
@@ -206,7 +206,18 @@ def keep_sharding_rules(module_op) -> None:
         if "sdy.sharding_rule" not in op.attributes and not op.name.startswith("sdy."):
             rule = rule_for(op)
             if rule is not None:
-                op.attributes["sdy.sharding_rule"] = ir.Attribute.parse(rule.text)
+                text = (_as_written(rule) if op.name == "stablehlo.concatenate" else rule).text
+                op.attributes["sdy.sharding_rule"] = ir.Attribute.parse(text)
         return ir.WalkResult.ADVANCE
 
     module_op.walk(visit)
+
+
+def _as_written(rule):
+    """Shardy writes concatenate's concatenated dim as need_replication (its propagation moves
+    axes along it as along a permutation factor, as meshjit's rule says)."""
+    factors = tuple(
+        dataclasses.replace(f, kind=NEED_REPLICATION) if f.kind == PERMUTATION else f
+        for f in rule.factors
+    )
+    return dataclasses.replace(rule, factors=factors)
