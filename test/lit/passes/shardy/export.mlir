@@ -337,3 +337,17 @@ func.func @constant_reshape_split(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.
   %2 = stablehlo.add %arg1, %0 : tensor<16x32xf32>
   return %1, %2 : tensor<16x32xf32>, tensor<16x32xf32>
 }
+
+// -----
+
+// Func arguments and results end evenly sharded: an axis stops where it no longer divides the
+// dim, cut to its major sub-axis that does on a closed dim ("a"=4 on 12 after "b" gives
+// "a":(1)2); on an open dim the sub-axis goes too.
+// CHECK-LABEL: func.func {{(private )?}}@evenly_sharded_boundaries(
+// CHECK-SAME: %arg0: tensor<6x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}, %arg1: tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg2: tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a":(1)2}, {}]>}, %arg3: tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(1)2}, {}]>}) -> (tensor<6x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}, tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}, tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+// CHECK: %0 = stablehlo.negate %arg3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<2x16xf32>
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @evenly_sharded_boundaries(%arg0: tensor<6x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a", ?}, {?}]>}, %arg1: tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b", ?}, {?}]>}, %arg2: tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a"}, {}]>}, %arg3: tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<6x16xf32>, tensor<12x16xf32>, tensor<12x16xf32>, tensor<2x16xf32>) {
+  %0 = stablehlo.negate %arg3 : tensor<2x16xf32>
+  return %arg0, %arg1, %arg2, %0 : tensor<6x16xf32>, tensor<12x16xf32>, tensor<12x16xf32>, tensor<2x16xf32>
+}
