@@ -145,6 +145,7 @@ def export_pass(module_op, pass_, **opts) -> None:
                 insert_reshards=opts["insert-reshards"],
                 pin_plans=opts["pin-dot-plans"],
                 close_unreached=opts["pin-op-shardings"] or not opts["shardy-ops"],
+                even_boundaries=opts["shardy-ops"] and not opts["pin-op-shardings"],
             )
         if opts["pin-op-shardings"]:
             prepare_for_xla(module_op)

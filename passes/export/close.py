@@ -29,12 +29,13 @@ def export_module(
     insert_reshards: bool = False,
     pin_plans: bool = True,
     close_unreached: bool = True,
+    even_boundaries: bool = False,
 ) -> Graph:
     clear_cache()
     graph = build_graph(module_op, hold_priorities=False)
     if insert_reshards:
         insert_conflict_reshards(graph)
-    write_back(graph, close=close, close_unreached=close_unreached)
+    write_back(graph, close=close, close_unreached=close_unreached, even_boundaries=even_boundaries)
     if pin_plans:
         pin_dot_plans(graph)
     export_data_flow(module_op)

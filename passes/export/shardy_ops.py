@@ -2,8 +2,9 @@
 them unless it prepares the module for XLA): `sdy.sharding_group`s go (and the ops only they
 used), every `sdy.sharding_constraint` becomes a `sdy.reshard` to the same sharding, and every
 `stablehlo.constant` a `sdy.constant` (Shardy's import makes constants `sdy.constant`s so nothing
-folds them, and its export keeps them), and a result holding partial sums (`unreduced={...}`)
-reaches its users through a `sdy.all_reduce` over those axes."""
+folds them, and its export keeps them; equal copies and scalar expansions merge), and a result
+holding partial sums (`unreduced={...}`) reaches its users through a `sdy.all_reduce` over
+those axes."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from meshjit.passes.graph.shardy_import import (
     UNSHARDED_EDGE_RESULTS,
     erase_dead_ops,
 )
+from meshjit.passes.graph.split_constants import is_scalar_expansion
 
 
 def _ops_named(module_op: ir.Operation, name: str) -> list:
@@ -40,12 +42,22 @@ def constraints_as_reshards(module_op: ir.Operation) -> None:
 
 
 def merge_constants(module_op: ir.Operation) -> None:
-    """Equal `sdy.constant`s of one block (same value, type and sharding) become the first
-    of them (Shardy's export merges the copies its import made)."""
+    """Equal `sdy.constant`s and scalar expansions (broadcasts of one rank-0 value) of one
+    block with the same sharding become the first of them, as Shardy's export merges the
+    copies its import made (constants first, so the expansions of merged constants merge)."""
+    found = []
+
+    def visit(op):
+        if op.name == "sdy.constant" or is_scalar_expansion(op):
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
     first: dict = {}
-    for op in _ops_named(module_op, "sdy.constant"):
-        sharding = op.attributes[SHARDING_ATTR] if SHARDING_ATTR in op.attributes else None
-        key = (op.block, str(op.attributes["value"]), str(op.results[0].type), str(sharding))
+    for op in found:
+        operand = op.operands[0] if len(op.operands) else None
+        attrs = tuple((name, str(op.attributes[name])) for name in sorted(op.attributes))
+        key = (op.block, op.name, operand, str(op.results[0].type), attrs)
         kept = first.setdefault(key, op)
         if kept is not op:
             op.results[0].replace_all_uses_with(kept.results[0])

@@ -4,6 +4,7 @@ op result attributes, manual computation boundaries), optionally closed."""
 from __future__ import annotations
 
 import dataclasses
+import math
 
 from jaxlib.mlir import ir
 
@@ -12,7 +13,7 @@ from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
 from meshjit.passes.graph.slots import slot_sharding
-from meshjit.passes.rules import rule_for, shape_of
+from meshjit.passes.rules import NEED_REPLICATION, PERMUTATION, rule_for, shape_of
 
 
 def _inside_manual(op) -> bool:
@@ -63,12 +64,15 @@ class _Shardings:
         return attr
 
 
-def write_back(graph: Graph, *, close: bool = False, close_unreached: bool = True) -> None:
+def write_back(
+    graph: Graph, *, close: bool = False, close_unreached: bool = True, even_boundaries=False
+) -> None:
     """Stores every slot's sharding in the module (func attrs, op attrs, manual boundaries);
-    `close_unreached=False` leaves func arguments nothing reached unannotated (as Shardy)."""
+    `close_unreached=False` leaves func arguments nothing reached unannotated (as Shardy);
+    `even_boundaries` shards func arguments and results evenly (as Shardy's export)."""
     cache = _Shardings(graph.meshes, close)
     _write_op_results(graph, cache)
-    _write_boundaries(graph, cache, close, close_unreached)
+    _write_boundaries(graph, cache, close, close_unreached, even_boundaries)
 
 
 def _decided_results(graph: Graph) -> dict:
@@ -113,7 +117,9 @@ _BOUNDARY_SETTERS = {
 }
 
 
-def _write_boundaries(graph: Graph, cache: _Shardings, close: bool, unreached: bool) -> None:
+def _write_boundaries(
+    graph: Graph, cache: _Shardings, close: bool, unreached: bool, even: bool = False
+) -> None:
     """Func arguments and results, and manual computations' in_shardings."""
     manual_in: dict = {}
     for kind, owner, index, slot in graph.virtual:
@@ -125,6 +131,8 @@ def _write_boundaries(graph: Graph, cache: _Shardings, close: bool, unreached: b
         if _edge_owned(graph, kind, owner, index):
             continue
         if setter is not None:
+            if even:
+                slot = _evenly_sharded(slot, graph)
             setter(owner, index, cache.of(_whole_axes(slot, graph) if close else slot))
         else:
             manual_in.setdefault(owner, {})[index] = slot
@@ -132,6 +140,27 @@ def _write_boundaries(graph: Graph, cache: _Shardings, close: bool, unreached: b
         old = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
         ordered = [cache.of(slots[i]) if i in slots else old[i] for i in range(len(old))]
         op.attributes["in_shardings"] = sharding_per_value_attr(ordered)
+
+
+def _evenly_sharded(slot: Slot, graph: Graph) -> Slot:
+    """The slot with each dim's axes cut where they stop dividing its size, the axis there
+    cut to its major sub-axis that still divides (Shardy's export makes func arguments and
+    results evenly sharded: `"a"=4` on a dim of 2 becomes `"a":(1)2`)."""
+    dims, cut = [], False
+    for size, axes in zip(slot.shape, slot.dims):
+        kept, product = [], 1
+        for name, pre, n in merge_axes(axes):
+            if size % (product * n) == 0:
+                kept.append((name, pre, n))
+                product *= n
+                continue
+            cut = True
+            piece = math.gcd(size // product, n)
+            if piece > 1:
+                kept.append((name, pre, piece))
+            break
+        dims.append(kept)
+    return dataclasses.replace(slot, dims=dims) if cut else slot
 
 
 def _whole_axes(slot: Slot, graph: Graph) -> Slot:
@@ -206,7 +235,18 @@ def keep_sharding_rules(module_op) -> None:
         if "sdy.sharding_rule" not in op.attributes and not op.name.startswith("sdy."):
             rule = rule_for(op)
             if rule is not None:
-                op.attributes["sdy.sharding_rule"] = ir.Attribute.parse(rule.text)
+                text = (_as_written(rule) if op.name == "stablehlo.concatenate" else rule).text
+                op.attributes["sdy.sharding_rule"] = ir.Attribute.parse(text)
         return ir.WalkResult.ADVANCE
 
     module_op.walk(visit)
+
+
+def _as_written(rule):
+    """Shardy writes concatenate's concatenated dim as need_replication (its propagation moves
+    axes along it as along a permutation factor, as meshjit's rule says)."""
+    factors = tuple(
+        dataclasses.replace(f, kind=NEED_REPLICATION) if f.kind == PERMUTATION else f
+        for f in rule.factors
+    )
+    return dataclasses.replace(rule, factors=factors)

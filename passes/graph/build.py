@@ -52,6 +52,8 @@ class Builder:
         self.graph, self.hold = graph, hold
         self.func_results: dict[str, list[Slot]] = {}
         self.calls: list = []
+        self.funcs: dict = {}  # name -> func op
+        self.built: set = set()  # funcs whose bodies have edges
         self.groups: dict = {}  # sdy.sharding_group id -> member slots
         self.rules: dict = {}  # rule_cache_key(op) -> rule
 
@@ -65,9 +67,19 @@ class Builder:
         return slot
 
     def tie(
-        self, label: str, slots: list[Slot], op_name: str, op=None, stage: int = STAGE_PASS_THROUGH
+        self,
+        label: str,
+        slots: list[Slot],
+        op_name: str,
+        op=None,
+        stage: int = STAGE_PASS_THROUGH,
+        owned: list[Slot] = (),
     ) -> None:
-        slots = [s for s in slots if s is not None]
+        """An identity edge between `slots`; `owned`, appended after them, are the values a
+        Shardy data-flow edge owns (its result and region arguments), which the other slots
+        (its sources) feed: they decide as an op's results do."""
+        sources = [s for s in slots if s is not None]
+        slots = sources + [s for s in owned if s is not None]
         if len(slots) > 1:
             rule = identity_rule(slots[0].shape, len(slots))
             self.graph.edges.append(
@@ -79,12 +91,24 @@ class Builder:
                     stage,
                     op_name=op_name,
                     op=op,
+                    owned_from=len(sources) if owned else None,
                 )
             )
 
     def func(self, func_op) -> None:
+        self.func_signature(func_op)
+        self.func_body(func_op)
+
+    def func_body(self, func_op) -> None:
         name = ir.StringAttr(func_op.attributes["sym_name"]).value
-        if not func_op.regions[0].blocks:
+        if func_op.regions[0].blocks and name not in self.built:
+            self.built.add(name)
+            self.block(func_op.regions[0].blocks[0], frozenset(), self.func_results[name])
+
+    def func_signature(self, func_op) -> None:
+        """The func's argument and result slots (once)."""
+        name = ir.StringAttr(func_op.attributes["sym_name"]).value
+        if not func_op.regions[0].blocks or name in self.func_results:
             return
         block = func_op.regions[0].blocks[0]
         for i, arg in enumerate(block.arguments):
@@ -98,7 +122,6 @@ class Builder:
             self._boundary(func_op, "func_result", i, slot, io.func_result_sharding(func_op, i))
             results.append(slot)
         self.func_results[name] = results
-        self.block(block, frozenset(), results)
 
     def _boundary(self, func_op, kind: str, i: int, slot: Slot, sharding) -> None:
         """A func argument or result: no sub-axes (as Shardy), its annotation loaded, and
@@ -242,7 +265,12 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
         if op.operation.name == "func.func":
             funcs[ir.StringAttr(op.operation.attributes["sym_name"]).value] = op.operation
     builder = Builder(graph, hold_priorities)
-    for func_op in funcs.values():
+    builder.funcs = funcs
+    called = _called(module_op)
+    for name, func_op in funcs.items():
+        if name not in called:  # a callee's body is built where it is called (ties.py)
+            builder.func(func_op)
+    for func_op in funcs.values():  # callees whose calls were never reached
         builder.func(func_op)
     _tie_calls(builder, funcs)
     for members in builder.groups.values():  # one sharding for the whole group
@@ -271,6 +299,18 @@ def _share_initial_sharding(slots: list[Slot]) -> None:
             slot.dims = [list(d) for d in source.dims]
             slot.closed = list(source.closed)
             slot.origin = list(source.origin)
+
+
+def _called(module_op: ir.Operation) -> set:
+    names = set()
+
+    def visit(op):
+        if op.name == "func.call":
+            names.add(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return names
 
 
 def _tie_calls(builder: Builder, funcs: dict) -> None:

@@ -121,6 +121,7 @@ class Edge:
     direction: str = "BOTH"  # sdy.propagation_barrier: FORWARD, BACKWARD or NONE
     shared_operand: bool = False  # a pass-through op reading a value that has another use
     plan: object = None  # propagation's per-edge tables, built on first use
+    owned_from: int | None = None  # a data-flow tie: its views from here on are owned values
 
     @property
     def syncs(self) -> bool:

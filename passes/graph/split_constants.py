@@ -1,9 +1,11 @@
 """Import step before propagation: each use of a constant gets its own copy.
 
-As Shardy's import does, a constant (and an iota, or a broadcast, slice or elementwise op
-computed only from such values) used by several ops is cloned once per use, so two users that
-want different shardings do not conflict through it. Rank-0 values have no dims to
-conflict on and stay shared (meshjit's lowering shares scalar constants within a block).
+As Shardy's import does, a constant (and an iota, or a broadcast, reshape, slice or
+elementwise op computed only from such values) used by several ops is cloned once per use, so
+two users that want different shardings do not conflict through it; so is a scalar expansion (a
+broadcast of a rank-0 value, constant or not). Rank-0 values have no dims to conflict on and
+stay shared (meshjit's lowering shares scalar constants within a block). Shardy's export merges
+the copies that end up alike (export/shardy_ops.py).
 """
 
 from __future__ import annotations
@@ -13,7 +15,11 @@ from jaxlib.mlir import ir
 from meshjit.passes.rules import SHARDY_ELEMENTWISE_OPS, shape_of
 
 SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota", "sdy.constant"})
-FROM_CONSTANTS = SHARDY_ELEMENTWISE_OPS | {"stablehlo.broadcast_in_dim", "stablehlo.slice"}
+FROM_CONSTANTS = SHARDY_ELEMENTWISE_OPS | {
+    "stablehlo.broadcast_in_dim",
+    "stablehlo.reshape",
+    "stablehlo.slice",
+}
 
 
 def is_constant_like(op, known: set) -> bool:
@@ -23,6 +29,11 @@ def is_constant_like(op, known: set) -> bool:
     if op.name not in FROM_CONSTANTS or len(op.regions):
         return False
     return all(_defining_op(v) in known for v in op.operands)
+
+
+def is_scalar_expansion(op) -> bool:
+    """A broadcast of a rank-0 value."""
+    return op.name == "stablehlo.broadcast_in_dim" and not shape_of(op.operands[0])
 
 
 def _defining_op(value: ir.Value):
@@ -45,6 +56,8 @@ def split_block(block) -> int:
         op = op.operation
         if is_constant_like(op, known):
             known.add(op)
+            ordered.append(op)
+        elif is_scalar_expansion(op):
             ordered.append(op)
     position: dict = {}
     count = 0

@@ -46,24 +46,30 @@ def _while(b, op, forbidden, return_slots, label):
         b.block(region.blocks[0], forbidden, None)
     yield_op = _terminator(body)
     for i, r in enumerate(op.results):
-        members = [b.graph.slots.get(op.operands[i]), b.graph.slots.get(r)]
-        members += [b.graph.slots.get(region.blocks[0].arguments[i]) for region in (cond, body)]
-        members.append(b.graph.slots.get(yield_op.operands[i]))
-        b.tie(label, members, op.name)
+        sources = [b.graph.slots.get(op.operands[i]), b.graph.slots.get(yield_op.operands[i])]
+        owned = [b.graph.slots.get(r)]
+        owned += [b.graph.slots.get(region.blocks[0].arguments[i]) for region in (cond, body)]
+        b.tie(label, sources, op.name, owned=owned)
 
 
 def _case(b, op, forbidden, return_slots, label):
     for region in op.regions:
         b.block(region.blocks[0], forbidden, None)
     for i, r in enumerate(op.results):
-        members = [b.graph.slots.get(r)]
-        members += [b.graph.slots.get(_terminator(region).operands[i]) for region in op.regions]
-        b.tie(label, members, op.name)
+        sources = [b.graph.slots.get(_terminator(region).operands[i]) for region in op.regions]
+        b.tie(label, sources, op.name, owned=[b.graph.slots.get(r)])
 
 
 def _call(b, op, forbidden, return_slots, label):
-    # Tied once every callee has its slots, at the call's place in program order.
+    """Tied once every callee has its slots, at the call's place in program order; the
+    callee's body (at its first call) goes right there too, as Shardy's import inlines a call
+    into a named computation."""
+    func_op = b.funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+    if func_op is None:
+        return
+    b.func_signature(func_op)
     b.calls.append((op, label, len(b.graph.edges)))
+    b.func_body(func_op)
 
 
 def _manual_computation(b, op, forbidden, return_slots, label):
@@ -88,8 +94,9 @@ def _manual_computation(b, op, forbidden, return_slots, label):
 
 
 # Ops whose results reach a manual computation only after what their bodies give them (Shardy's
-# data-flow edges between them and the manual computation's own).
-_BODY_FIRST = frozenset({"func.call", "stablehlo.while", "stablehlo.optimization_barrier"})
+# data-flow edges between them and the manual computation's own). A loop's result is not one:
+# the computation's argument edge reaches it in the pass-through stage.
+_BODY_FIRST = frozenset({"func.call", "stablehlo.optimization_barrier"})
 
 
 def _operand_stage(value) -> int:

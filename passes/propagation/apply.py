@@ -27,6 +27,7 @@ def apply_decisions(step, t: int, decisions) -> bool:
     changed = False
     for d, fs in _dims(step, t, decisions):
         if closed[d]:
+            step.refused = True
             continue
         if len(fs) == 1:
             wanted = decisions.get(fs[0])
@@ -78,9 +79,11 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
         piece = _addable(step, slot, axis, used)
         if piece != axis:
             step.graph.blocked += 1  # another dim holds (part of) it
+            step.refused = True
         if piece is None:
             break
         if size is not None and size % axes_product(part + [piece]):
+            step.refused = True
             piece = _dividing_piece(slot, piece, size // axes_product(part))
             if piece is not None:
                 part.append(piece)
@@ -176,3 +179,122 @@ def _dim_of(step, t, f):
         if f in fs:
             return d
     return None
+
+
+def fit_to_tensors(step, decisions: dict, tensors) -> dict:
+    """The decisions cut where one of `tensors` (indices) cannot take a factor's axes, as
+    Shardy's basic strategy decides: a closed dim, a forbidden axis, an axis the tensor uses
+    for another factor (also a tensor without the factor), each factor on its own."""
+    out = {}
+    for f, (axes, source) in decisions.items():
+        axes = list(axes)
+        for t in tensors:
+            axes = _fit(step, t, f, axes)
+            if not axes:
+                break
+        if axes:
+            out[f] = (axes, source)
+    return out
+
+
+def cut_to_results(step, decisions: dict, results) -> dict:
+    """The decisions cut to what the op's results (which took them first) hold: an axis a
+    result refused no tensor takes (Shardy's aggressive strategy)."""
+    out = {}
+    for f, (axes, source) in decisions.items():
+        for t in results:
+            d = _own_dim(step, t, f)
+            if d is None:
+                continue
+            held = step.views[t].axes(d)
+            if held != axes and len(held) < len(axes) and extension(held, axes):
+                axes = list(held)
+        if axes:
+            out[f] = (axes, source)
+    return out
+
+
+def _own_dim(step, t: int, f: int):
+    """The dim of tensor t that holds factor f alone; None if none does."""
+    for d, fs in step.plan.dims[t]:
+        if f in fs:
+            return d if len(fs) == 1 else None
+    return None
+
+
+def _linked(plan) -> dict:
+    """factor -> the tensors linked to it through shared factors: all of an op's tensors,
+    but for variadic identity-like ops (per_pair_rule) only operand i and result i."""
+    if plan.linked is None:
+        groups: list[set] = []
+        for t, dims in enumerate(plan.mappings):
+            fs = {f for d in dims for f in d}
+            joined = [g for g in groups if g[1] & fs]
+            merged = ({t} | set().union(*(g[0] for g in joined)), fs.union(*(g[1] for g in joined)))
+            groups = [g for g in groups if g not in joined] + [merged]
+        plan.linked = {f: tensors for tensors, fs in groups for f in fs}
+    return plan.linked
+
+
+def _fit(step, t: int, f: int, axes: list) -> list:
+    """The prefix of `axes` tensor t can hold for factor f (all of it where t holds more of it
+    or conflicts with it: t is then not updated)."""
+    if step.proj[t] is None:
+        return axes
+    found = None
+    for d, fs in step.plan.dims[t]:
+        if f in fs:
+            found = d if len(fs) == 1 else -1
+            break
+    if found == -1:
+        return axes  # f shares its dim with other factors
+    slot = step.views[t].slot
+    if found is None:
+        if t not in _linked(step.plan).get(f, ()):
+            return axes
+        kept, ext = [], axes
+    else:
+        part = step.proj[t][f]
+        ext = extension(part, axes)
+        if not ext:
+            return axes
+        kept = axes[: len(axes) - len(ext)]
+        if slot.closed[found]:
+            return kept
+    used = slot.used()
+    if slot.held:
+        used += [a for held in slot.held.values() for a in held[0]]
+    mesh = step.meshes[step.mesh]
+    for axis in ext:
+        if found is None:  # a tensor without the factor: only its other factors' axes conflict
+            piece = free_prefix(axis, used, mesh.size_of(axis[0]))
+        else:
+            piece = _addable(step, slot, axis, used)
+        if piece is None:
+            break
+        kept.append(piece)
+        if piece != axis:
+            break
+    return kept
+
+
+def sync_owned(step, first: int) -> list[Slot]:
+    """A data-flow tie's owned values (views from `first` on: a loop's or branch's result and
+    region arguments) hold one sharding in Shardy (the edge's): what another op gave one of
+    them, the others hold too before the tie decides. Returns the slots changed."""
+    slots = list({id(v.slot): v.slot for v in step.views[first:]}.values())
+    if len(slots) < 2:
+        return []
+    richest = max(slots, key=lambda s: sum(map(len, s.dims)))
+    changed = []
+    for slot in slots:
+        if slot is richest or slot.dims == richest.dims:
+            continue
+        if all(
+            extension(mine, theirs) is not None and (not closed or mine == theirs)
+            for mine, theirs, closed in zip(slot.dims, richest.dims, slot.closed)
+        ):
+            slot.dims = [list(d) for d in richest.dims]
+            slot.mesh = slot.mesh or richest.mesh
+            changed.append(slot)
+    return changed

@@ -64,7 +64,13 @@ def _factor_tensors(mappings, factors) -> dict:
 def decide_aggressive(step, claims) -> dict:
     """factor -> (axes, source tensor), conflicts resolved as `step.options.conflicts` says."""
     shardy = step.options.shardy_preferences
-    decisions, conflicted = _resolve(step, claims, shardy)
+    if shardy:
+        plain = _without_conflicts(claims)
+        if plain is not None:
+            return plain
+    # Whether factors conflict does not depend on their order; which the cost model would
+    # decide otherwise is judged with reduction factors last, as it weighs them.
+    decisions, conflicted = _resolve(step, claims, shardy, reduction_last=True)
     if conflicted and shardy:
         if step.options.conflicts == "auto":
             # Counted only where the cost model would decide otherwise (auto.py then also
@@ -78,11 +84,31 @@ def decide_aggressive(step, claims) -> dict:
     return decisions
 
 
-def _resolve(step, claims, shardy: bool, per_tensor=False) -> tuple[dict, bool]:
+def _without_conflicts(claims) -> dict | None:
+    """factor -> (its longest claim, that claim's tensor) where every factor's claims agree
+    and no two factors claim one axis (then the order of the factors decides nothing); else
+    None."""
+    decisions, names = {}, set()
+    for f, cs in claims.items():
+        maximal = cs if len(cs) == 1 else _maximal(cs)
+        if len(maximal) != 1:
+            return None
+        axes, index = maximal[0]
+        for a in axes:
+            if a[0] in names:
+                return None
+        names.update(a[0] for a in axes)
+        decisions[f] = (list(axes), index)
+    return decisions
+
+
+def _resolve(
+    step, claims, shardy: bool, per_tensor=False, reduction_last=False
+) -> tuple[dict, bool]:
     """(factor -> (axes, source tensor), whether claims conflicted). With `per_tensor`,
     a factor keeps axes an earlier factor took (`apply` then resolves per tensor)."""
     decisions, taken, conflicted = {}, [], False
-    for f in _factor_order(step, claims, shardy):
+    for f in _factor_order(step, claims, shardy, reduction_last):
         cs = claims[f]
         maximal = _maximal(cs)
         if len(maximal) == 1:
@@ -144,22 +170,23 @@ def _reduction_results(step, f):
     return [v.slot.local_bytes() for v in step.edge.results]
 
 
-def _factor_order(step, claims, shardy: bool):
+def _factor_order(step, claims, shardy: bool, reduction_last: bool = False):
     if len(claims) == 1:
         return list(claims)
     if shardy:
-        views, reduction = step.views, step.plan.reduction
+        views = step.views
+        reduction = step.plan.reduction if reduction_last else None
         elementwise = step.edge.elementwise
 
         def key(f):
             # The factor whose source (its largest claiming tensor, the first one on ties)
             # is larger first; on elementwise ops then the more sharded factor; then the
-            # factor whose source comes first among operands and results. Reduction
-            # factors last (Shardy keeps the batch-like factor on conflicts).
+            # factor whose source comes first among operands and results (an op's results
+            # then cut what they cannot take: apply.fit_to_tensors).
             cs = claims[f]
             largest, source = max((views[i].slot.total_bytes, -i) for _, i in cs)
             most_sharded = max(axes_product(a) for a, _ in cs) if elementwise else 0
-            return (reduction[f], -largest, -most_sharded, -source, f)
+            return (reduction is not None and reduction[f], -largest, -most_sharded, -source, f)
     else:
 
         def key(f):

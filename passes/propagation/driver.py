@@ -74,27 +74,48 @@ def _run_sweeps(graph, edges, stage, options, dirty, users) -> int:
 
 
 def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
-    """Shardy's order: edges in program order; an edge whose tensor changed runs next."""
+    """Shardy's order: edges in program order; an edge whose tensor changed runs next.
+
+    A data-flow tie runs next only when one of the values it owns changed (Shardy's edge op
+    is not a user of its sources: a loop operand's user is the loop); else it waits for the
+    next pass over the dirty edges in program order (the rewrite driver's next iteration)."""
     in_stage = set(edges)
-    stack = [e for e in reversed(edges) if e in dirty]  # the first edge on top
-    queued = set(stack)
     budget = options.max_iterations * max(1, len(edges))
     runs = 0
-    while stack and runs < budget:
-        edge = stack.pop()
-        queued.discard(edge)
-        dirty.discard(edge)
-        runs += 1
-        if not _has_axes(edge):
-            continue
-        for slot in EdgeStep(edge, stage, options, graph).run():
-            for user in users[id(slot)]:
-                dirty.add(user)
-                if user in in_stage and user is not edge and (user not in queued or user.syncs):
-                    stack.append(user)  # an edge already queued keeps its place, but a group
-                    queued.add(user)  # syncs its members at once (as Shardy's do)
-        dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
+    first = True
+    while runs < budget:
+        # The first edge on top; a stage's first pass visits every data-flow tie in its place
+        # (the rewrite driver visits every op), later passes the edges left dirty.
+        stack = [e for e in reversed(edges) if e in dirty or (first and e.owned_from is not None)]
+        first = False
+        if not stack:
+            break
+        queued = set(stack)
+        while stack and runs < budget:
+            edge = stack.pop()
+            queued.discard(edge)
+            dirty.discard(edge)
+            runs += 1
+            if not _has_axes(edge):
+                continue
+            for slot in EdgeStep(edge, stage, options, graph).run():
+                for user in users[id(slot)]:
+                    dirty.add(user)
+                    if (
+                        user in in_stage
+                        and user is not edge
+                        and (user not in queued or user.syncs)
+                        and (user.owned_from is None or _owns(user, slot))
+                    ):
+                        stack.append(user)  # an edge already queued keeps its place, but a
+                        queued.add(user)  # group syncs its members at once (as Shardy's do)
+            dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
     return runs
+
+
+def _owns(edge: Edge, slot) -> bool:
+    """Whether `slot` is one of the values a data-flow tie owns."""
+    return any(v.slot is slot for v in edge.operands[edge.owned_from :])
 
 
 def _has_axes(edge: Edge) -> bool:

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from meshjit.passes.graph.graph import STAGE_NO_FORWARD_BROADCAST, Edge, Graph, Slot
 from meshjit.passes.graph.projection import project
-from meshjit.passes.propagation.apply import apply_decisions
+from meshjit.passes.propagation.apply import (
+    apply_decisions,
+    cut_to_results,
+    fit_to_tensors,
+    sync_owned,
+)
 from meshjit.passes.propagation.decisions import decide_aggressive, decide_basic
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.rules import NEED_REPLICATION, PASS_THROUGH, REDUCTION
@@ -25,6 +30,7 @@ class EdgePlan:
         "reduction",
         "dims",
         "simple",
+        "linked",
     )
 
     def __init__(self, edge: Edge):
@@ -42,6 +48,7 @@ class EdgePlan:
         self.dims = [[(d, fs) for d, fs in enumerate(m) if fs] for m in self.mappings]
         # Per tensor: whether every dim holds at most one factor (projection is a lookup).
         self.simple = [all(len(fs) <= 1 for fs in m) for m in self.mappings]
+        self.linked = None  # factor -> the tensors linked to it (apply.py, on first use)
 
 
 def plan_of(edge: Edge) -> EdgePlan:
@@ -62,6 +69,8 @@ class EdgeStep:
     def __init__(self, edge: Edge, stage: int, options: Options, graph: Graph):
         self.edge, self.options, self.graph = edge, options, graph
         self.in_factor_order = False  # apply the decisions factor by factor (see apply.py)
+        self.synced: list[Slot] = []  # a data-flow tie's owned slots brought to one sharding
+        self.refused = False  # a target could not take all the axes decided for it
         self.meshes = graph.meshes
         self.rule = edge.rule
         plan = self.plan = plan_of(edge)
@@ -91,7 +100,14 @@ class EdgeStep:
             sources = [i for i in sources if (i < n) == forward]
             targets = [i for i in targets if (i < n) != forward]
         self.sources, self.targets = sources, targets
-        self.proj = _project_views(plan, views, set(targets) | set(sources), self.rule.factors)
+        if edge.owned_from is not None and options.shardy_preferences:
+            self.synced = sync_owned(self, edge.owned_from)
+        # Sources are among the targets unless a stage or a barrier split them.
+        split = edge.direction != "BOTH" or (
+            stage == STAGE_NO_FORWARD_BROADCAST and edge.is_broadcast
+        )
+        projected = set(targets).union(sources) if split else targets
+        self.proj = _project_views(plan, views, projected, self.rule.factors)
         self.propagating = (
             plan.propagating_all if options.need_replication_propagates else plan.propagating
         )
@@ -102,16 +118,39 @@ class EdgeStep:
         """The slots this application changed."""
         if self.mesh is None:
             return []
+        synced = self.synced
         claims = self.claims()
         if not claims:
-            return []
+            return synced
         if self.options.strategy == "basic":
             decisions = decide_basic(claims, self.mappings)
+            projected = [t for t, p in enumerate(self.proj) if p is not None]
+            decisions = fit_to_tensors(self, decisions, projected)
         else:
             decisions = decide_aggressive(self, claims)
         if not decisions:
-            return []
-        return [self.views[t].slot for t in self.targets if apply_decisions(self, t, decisions)]
+            return synced
+        changed = list(synced)
+        targets = self.targets
+        if self.options.strategy != "basic" and self.options.shardy_preferences:
+            # The op's results take the decisions first, factor by factor; what one of them
+            # refuses, no tensor takes (as Shardy's aggressive strategy decides).
+            n = self.plan.n_operands
+            results = [t for t in targets if t >= n]
+            if results:
+                self.refused = False  # (factors whose axes overlap go in order: decisions.py)
+                for t in results:
+                    if apply_decisions(self, t, decisions):
+                        changed.append(self.views[t].slot)
+                if self.refused:
+                    decisions = cut_to_results(self, decisions, results)
+                targets = [t for t in targets if t < n]
+        for t in targets:
+            if apply_decisions(self, t, decisions):
+                slot = self.views[t].slot
+                if slot not in changed:
+                    changed.append(slot)
+        return changed
 
     def claims(self) -> dict:
         """factor -> [(axes, tensor index), ...] over the sources that shard it, by factor."""

@@ -147,3 +147,56 @@ func.func @reshape_conflict(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding
   %1 = stablehlo.add %0, %arg1 : tensor<64xf32>
   return %1 : tensor<64xf32>
 }
+
+// -----
+
+// A factor's axes are cut where one of the op's results cannot take them: "data" is the
+// result's dim 1, so dim 0 propagates only "model" (to %arg1 as well).
+// CHECK-LABEL: func.func {{(private )?}}@result_cuts_factor(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", "data", ?}, {?}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", ?}, {"data", ?}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", ?}, {"data", ?}]>}) {
+// CHECK: %0 = stablehlo.subtract %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model", ?}, {"data", ?}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func @result_cuts_factor(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", "data", ?}, {?}]>}, %arg1: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %0 = stablehlo.subtract %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model", ?}, {"data", ?}]>]>} : tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
+
+// -----
+
+// A closed result dim cuts the factor too; an operand that cannot take an axis does not.
+// CHECK-LABEL: func.func {{(private )?}}@closed_result_cuts_closed_operand_not(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", "data", ?}, {?}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", ?}, {?}]>}, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {?}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", ?}, {?}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", "data", ?}, {?}]>}) {
+// CHECK: %0 = stablehlo.subtract %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model"}, {?}]>]>} : tensor<16x32xf32>
+// CHECK: %1 = stablehlo.subtract %arg0, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model", "data", ?}, {?}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func @closed_result_cuts_closed_operand_not(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", "data", ?}, {?}]>}, %arg1: tensor<16x32xf32>, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {?}]>}) -> (tensor<16x32xf32>, tensor<16x32xf32>) {
+  %0 = stablehlo.subtract %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model"}, {?}]>]>} : tensor<16x32xf32>
+  %1 = stablehlo.subtract %arg0, %arg2 : tensor<16x32xf32>
+  return %0, %1 : tensor<16x32xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+// Factors take a result's axes one after the other: dim 0 takes "data" in the result, so dim 1
+// propagates nothing, not even to %arg2 (whose dim 0 is closed).
+// CHECK-LABEL: func.func {{(private )?}}@result_takes_factors_in_order(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data", ?}, {?}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"data", ?}]>}, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {?}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data", ?}, {?}]>}) {
+// CHECK: %0 = stablehlo.clamp %arg0, %arg1, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data", ?}, {?}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func @result_takes_factors_in_order(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data", ?}, {?}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"data", ?}]>}, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {?}]>}) -> tensor<16x32xf32> {
+  %0 = stablehlo.clamp %arg0, %arg1, %arg2 : tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
+
+// -----
+
+// Equal sources: the factor whose source comes first (the rhs's contracting factor, before the
+// result's lhs factor) takes "data" in the lhs; no kind of factor goes last.
+// CHECK-LABEL: func.func {{(private )?}}@dot_reduction_factor_not_last(
+// CHECK-SAME: %arg0: tensor<16x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"data", ?}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data", ?}, {?}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data", ?}, {?}]>}) {
+// CHECK: %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data", ?}, {?}]>]>} : (tensor<16x16xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func @dot_reduction_factor_not_last(%arg0: tensor<16x16xf32>, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data", ?}, {?}]>}) -> tensor<16x32xf32> {
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data", ?}, {?}]>]>} : (tensor<16x16xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}

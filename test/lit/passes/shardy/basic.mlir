@@ -113,3 +113,28 @@ func.func @pad_and_slice(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@m
   %1 = stablehlo.slice %0 [0:4, 0:8] : (tensor<8x8xf32>) -> tensor<4x8xf32>
   return %1 : tensor<4x8xf32>
 }
+
+// -----
+
+// A factor's axes are cut where any of the op's tensors cannot take them: %arg1's closed dim
+// keeps "data" from the result too.
+// CHECK-LABEL: func.func {{(private )?}}@closed_operand_cuts_factor(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", "data", ?}, {?}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {?}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", ?}, {?}]>}) {
+// CHECK: %0 = stablehlo.subtract %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model", ?}, {?}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func @closed_operand_cuts_factor(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model", "data", ?}, {?}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {?}]>}) -> tensor<16x32xf32> {
+  %0 = stablehlo.subtract %arg0, %arg1 : tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
+
+// -----
+
+// ... also a tensor without the factor that uses the axis for another: the lhs's contracting
+// dim holds "data", so the rhs's "data" does not reach the result.
+// CHECK-LABEL: func.func {{(private )?}}@other_factor_in_tensor_without_it(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"data", ?}]>}, %arg1: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"data", ?}]>}) -> tensor<16x32xf32> {
+sdy.mesh @mesh = <["data"=4, "model"=2]>
+func.func @other_factor_in_tensor_without_it(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"data", ?}]>}, %arg1: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"data", ?}]>}) -> tensor<16x32xf32> {
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}

@@ -170,3 +170,35 @@ func.func @constraint_in_while(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
   }
   return %0#0 : tensor<8x8xf32>
 }
+
+// -----
+
+// A constraint on one of two users: the other user keeps the value's own sharding.
+// CHECK-LABEL: func.func {{(private )?}}@constraint_two_users(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<16x32xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{"a"}, {"b"}]> : tensor<16x32xf32>
+// CHECK: %2 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<16x32xf32>
+// CHECK: %3 = stablehlo.exponential %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @constraint_two_users(%arg0: tensor<16x32xf32>) -> (tensor<16x32xf32>, tensor<16x32xf32>) {
+  %0 = stablehlo.negate %arg0 : tensor<16x32xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"a"}, {"b"}]> : tensor<16x32xf32>
+  %2 = stablehlo.abs %0 : tensor<16x32xf32>
+  %3 = stablehlo.exponential %1 : tensor<16x32xf32>
+  return %2, %3 : tensor<16x32xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+// A constraint on a dot result propagates back to the operands' non-contracting dims.
+// CHECK-LABEL: func.func {{(private )?}}@constraint_dot(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}, %arg1: tensor<32x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"c"}]>}) -> (tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {"c"}]>}) {
+// CHECK: %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {"c"}]>]>} : (tensor<16x32xf32>, tensor<32x8xf32>) -> tensor<16x8xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{"a", "b"}, {"c"}]> : tensor<16x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @constraint_dot(%arg0: tensor<16x32xf32>, %arg1: tensor<32x8xf32>) -> tensor<16x8xf32> {
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<16x32xf32>, tensor<32x8xf32>) -> tensor<16x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"a", "b"}, {"c"}]> : tensor<16x8xf32>
+  return %1 : tensor<16x8xf32>
+}

@@ -303,3 +303,48 @@ func.func @while_two_edges_meet(%arg0: tensor<32x96xf32> {sdy.sharding = #sdy.sh
   %2 = sdy.data_flow_edge %0#1 : tensor<32x96xf32>
   return %1, %2 : tensor<32x96xf32>, tensor<32x96xf32>
 }
+
+// -----
+
+// The loop body reaches the edge first: the body's multiply gives the region argument (owned by
+// the edge) "a" on dim 1, and then the edge, as an op's result, keeps what its source %arg0
+// conflicts with.
+// CHECK-LABEL: func.func {{(private )?}}@while_body_first(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", ?}]>}) {
+// CHECK: %3 = stablehlo.multiply %iterArg, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}]>]>} : tensor<16x32xf32>
+// CHECK: %1 = sdy.data_flow_edge %0#0 sharding=<@mesh, [{?}, {"a", ?}]> : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @while_body_first(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> tensor<16x32xf32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_2 = %c) : tensor<16x32xf32>, tensor<i32>
+    cond {
+    %3 = stablehlo.compare LT, %iterArg_2, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %3 : tensor<i1>
+  } do {
+    %3 = stablehlo.multiply %iterArg, %arg1 : tensor<16x32xf32>
+    stablehlo.return %3, %iterArg_2 : tensor<16x32xf32>, tensor<i32>
+  }
+  %1 = sdy.data_flow_edge %0#0 : tensor<16x32xf32>
+  %2 = sdy.data_flow_edge %0#1 : tensor<i32>
+  return %1 : tensor<16x32xf32>
+}
+
+// -----
+
+// A case result owned by its edge: the branch returns conflict on dim 0, the result annotated
+// on dim 1 keeps "b" from both.
+// CHECK-LABEL: func.func {{(private )?}}@case_result_cuts_returns(
+// CHECK-SAME: %arg0: tensor<i32>, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}]>}, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b", ?}]>}) {
+// CHECK: %2 = stablehlo.negate %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {?}]>]>} : tensor<16x32xf32>
+// CHECK: %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{?}, {"b", ?}]> : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @case_result_cuts_returns(%arg0: tensor<i32>, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}]>}, %arg2: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %0 = "stablehlo.case"(%arg0) ({
+    stablehlo.return %arg1 : tensor<16x32xf32>
+  }, {
+    %2 = stablehlo.negate %arg2 : tensor<16x32xf32>
+    stablehlo.return %2 : tensor<16x32xf32>
+  }) : (tensor<i32>) -> tensor<16x32xf32>
+  %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{?}, {"b", ?}]> : tensor<16x32xf32>
+  return %1 : tensor<16x32xf32>
+}

@@ -287,3 +287,67 @@ func.func @inlined_mesh(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<mes
   %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
 }
+
+// -----
+
+// A scalar expansion (a broadcast of a rank-0 value, here an argument) is split per use like a
+// constant, so its users do not conflict through it; export merges the expansions (and those
+// of one constant) that end up with the same sharding.
+// CHECK-LABEL: func.func {{(private )?}}@scalar_expansions_split_and_merged(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, %arg2: tensor<f32>) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = sdy.constant dense<2.000000e+00> : tensor<f32>
+// CHECK: %1 = stablehlo.broadcast_in_dim %arg2, dims = [] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<f32>) -> tensor<16x32xf32>
+// CHECK: %2 = stablehlo.broadcast_in_dim %arg2, dims = [] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : (tensor<f32>) -> tensor<16x32xf32>
+// CHECK: %3 = stablehlo.add %arg0, %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+// CHECK: %4 = stablehlo.add %arg1, %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<16x32xf32>
+// CHECK: %5 = stablehlo.multiply %3, %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+// CHECK: %6 = stablehlo.broadcast_in_dim %0, dims = [] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<f32>) -> tensor<16x32xf32>
+// CHECK: %7 = stablehlo.multiply %3, %6 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+// CHECK: %8 = stablehlo.subtract %5, %6 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @scalar_expansions_split_and_merged(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, %arg2: tensor<f32>) -> (tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>) {
+  %c = stablehlo.constant dense<2.0> : tensor<f32>
+  %0 = stablehlo.broadcast_in_dim %arg2, dims = [] : (tensor<f32>) -> tensor<16x32xf32>
+  %1 = stablehlo.add %arg0, %0 : tensor<16x32xf32>
+  %2 = stablehlo.add %arg1, %0 : tensor<16x32xf32>
+  %3 = stablehlo.multiply %1, %0 : tensor<16x32xf32>
+  %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<16x32xf32>
+  %5 = stablehlo.multiply %1, %4 : tensor<16x32xf32>
+  %6 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<16x32xf32>
+  %7 = stablehlo.subtract %3, %6 : tensor<16x32xf32>
+  return %2, %5, %7 : tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+// A reshape of a constant is split per use too.
+// CHECK-LABEL: func.func {{(private )?}}@constant_reshape_split(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK: %0 = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} dense<2.000000e+00> : tensor<32x16xf32>
+// CHECK: %1 = sdy.constant dense<2.000000e+00> : tensor<32x16xf32>
+// CHECK: %2 = stablehlo.reshape %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<32x16xf32>) -> tensor<16x32xf32>
+// CHECK: %3 = stablehlo.reshape %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : (tensor<32x16xf32>) -> tensor<16x32xf32>
+// CHECK: %4 = stablehlo.add %arg0, %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+// CHECK: %5 = stablehlo.add %arg1, %3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @constant_reshape_split(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<16x32xf32>, tensor<16x32xf32>) {
+  %c = stablehlo.constant dense<2.0> : tensor<32x16xf32>
+  %0 = stablehlo.reshape %c : (tensor<32x16xf32>) -> tensor<16x32xf32>
+  %1 = stablehlo.add %arg0, %0 : tensor<16x32xf32>
+  %2 = stablehlo.add %arg1, %0 : tensor<16x32xf32>
+  return %1, %2 : tensor<16x32xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+// Func arguments and results end evenly sharded: an axis stops where it no longer divides the
+// dim, cut to its major sub-axis that does on a closed dim ("a"=4 on 12 after "b" gives
+// "a":(1)2); on an open dim the sub-axis goes too.
+// CHECK-LABEL: func.func {{(private )?}}@evenly_sharded_boundaries(
+// CHECK-SAME: %arg0: tensor<6x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}, %arg1: tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg2: tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a":(1)2}, {}]>}, %arg3: tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(1)2}, {}]>}) -> (tensor<6x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}, tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}, tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+// CHECK: %0 = stablehlo.negate %arg3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<2x16xf32>
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @evenly_sharded_boundaries(%arg0: tensor<6x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a", ?}, {?}]>}, %arg1: tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b", ?}, {?}]>}, %arg2: tensor<12x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a"}, {}]>}, %arg3: tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<6x16xf32>, tensor<12x16xf32>, tensor<12x16xf32>, tensor<2x16xf32>) {
+  %0 = stablehlo.negate %arg3 : tensor<2x16xf32>
+  return %arg0, %arg1, %arg2, %0 : tensor<6x16xf32>, tensor<12x16xf32>, tensor<12x16xf32>, tensor<2x16xf32>
+}

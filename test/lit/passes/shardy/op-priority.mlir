@@ -122,3 +122,76 @@ func.func @while_with_edges_op_priority(%arg0: tensor<8x8xf32> {sdy.sharding = #
   %2 = sdy.data_flow_edge %0#1 : tensor<i32>
   return %1 : tensor<8x8xf32>
 }
+
+// -----
+
+// A data-flow edge is not a user of its sources: when %2 (the loop operand) takes "a" on dim 0,
+// the edge runs only in its place in program order, after the body gave the region argument
+// (which the edge owns) "a" on dim 1 from %arg1.
+// CHECK-LABEL: func.func {{(private )?}}@edge_waits_for_its_place(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", ?}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", ?}]>}) {
+// CHECK: %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<16x32xf32>
+// CHECK: %1 = stablehlo.abs %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}]>]>} : tensor<16x32xf32>
+// CHECK: %2 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<16x32xf32>
+// CHECK: %6 = stablehlo.tanh %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}]>]>} : tensor<16x32xf32>
+// CHECK: %7 = stablehlo.multiply %6, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}]>]>} : tensor<16x32xf32>
+// CHECK: %4 = sdy.data_flow_edge %3#0 sharding=<@mesh, [{?}, {"a", ?}]> : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @edge_waits_for_its_place(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>) {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %0 = stablehlo.abs %arg0 : tensor<16x32xf32>
+  %1 = stablehlo.abs %arg1 : tensor<16x32xf32>
+  %2 = stablehlo.negate %arg0 : tensor<16x32xf32>
+  %3:2 = stablehlo.while(%iterArg = %2, %iterArg_2 = %c) : tensor<16x32xf32>, tensor<i32>
+    cond {
+    %6 = stablehlo.compare LT, %iterArg_2, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %6 : tensor<i1>
+  } do {
+    %6 = stablehlo.tanh %iterArg : tensor<16x32xf32>
+    %7 = stablehlo.multiply %6, %arg1 : tensor<16x32xf32>
+    stablehlo.return %7, %iterArg_2 : tensor<16x32xf32>, tensor<i32>
+  }
+  %4 = sdy.data_flow_edge %3#0 : tensor<16x32xf32>
+  %5 = sdy.data_flow_edge %3#1 : tensor<i32>
+  return %4, %0, %1 : tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+// Every data-flow edge is visited in its place in each stage's first pass, also one whose
+// sources changed while it was clean: the case edge takes the branch's ("a", "b") before the
+// loop body gives the loop (and so its operand, the case result) "b" on dim 1.
+// CHECK-LABEL: func.func {{(private )?}}@case_edge_visited_in_place(
+// CHECK-SAME: %arg0: tensor<i32>, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, %arg3: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b", ?}, {?}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {"b", ?}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b", ?}, {?}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b", ?}]>}) {
+// CHECK: %0 = stablehlo.abs %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b", ?}, {?}]>]>} : tensor<16x32xf32>
+// CHECK: %7 = stablehlo.add %arg1, %arg3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b", ?}, {?}]>]>} : tensor<16x32xf32>
+// CHECK: %2 = sdy.data_flow_edge %1 sharding=<@mesh, [{"a", "b", ?}, {?}]> : tensor<16x32xf32>
+// CHECK: %7 = stablehlo.tanh %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {"b", ?}]>]>} : tensor<16x32xf32>
+// CHECK: %8 = stablehlo.multiply %7, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {"b", ?}]>]>} : tensor<16x32xf32>
+// CHECK: %4 = sdy.data_flow_edge %3#0 sharding=<@mesh, [{"a", ?}, {"b", ?}]> : tensor<16x32xf32>
+// CHECK: %6 = stablehlo.abs %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"b", ?}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @case_edge_visited_in_place(%arg0: tensor<i32>, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, %arg3: tensor<16x32xf32>) -> (tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>) {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %0 = stablehlo.abs %arg1 : tensor<16x32xf32>
+  %1 = "stablehlo.case"(%arg0) ({
+    %6 = stablehlo.add %arg1, %arg3 : tensor<16x32xf32>
+    stablehlo.return %6 : tensor<16x32xf32>
+  }, {
+    stablehlo.return %arg3 : tensor<16x32xf32>
+  }) : (tensor<i32>) -> tensor<16x32xf32>
+  %2 = sdy.data_flow_edge %1 : tensor<16x32xf32>
+  %3:2 = stablehlo.while(%iterArg = %2, %iterArg_2 = %c) : tensor<16x32xf32>, tensor<i32>
+    cond {
+    %6 = stablehlo.compare LT, %iterArg_2, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %6 : tensor<i1>
+  } do {
+    %6 = stablehlo.tanh %iterArg : tensor<16x32xf32>
+    %7 = stablehlo.multiply %6, %arg2 : tensor<16x32xf32>
+    stablehlo.return %7, %iterArg_2 : tensor<16x32xf32>, tensor<i32>
+  }
+  %4 = sdy.data_flow_edge %3#0 : tensor<16x32xf32>
+  %5 = sdy.data_flow_edge %3#1 : tensor<i32>
+  %8 = stablehlo.abs %arg2 : tensor<16x32xf32>
+  return %4, %0, %8 : tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>
+}

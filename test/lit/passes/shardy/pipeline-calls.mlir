@@ -571,3 +571,31 @@ func.func private @call_then_shard_map_conflict(%arg0: tensor<16x32xf32>, %arg1:
   %1 = stablehlo.multiply %0, %arg1 : tensor<16x32xf32>
   return %1 : tensor<16x32xf32>
 }
+
+// -----
+
+// A callee defined before its caller: its body propagates where it is called (Shardy's import
+// inlines each call into a named computation), after the call's operands reached its
+// arguments, so %arg1's dim-1 "a" holds in the callee and the multiply keeps %arg0's.
+// CHECK-LABEL: func.func {{(private )?}}@callee(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = stablehlo.multiply %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"a"}]>}) {
+// CHECK: %0 = sdy.reshard %arg1 <@mesh, [{"b"}, {"a"}]> : tensor<16x32xf32>
+// CHECK: %1 = sdy.reshard %arg2 <@mesh, [{"b"}, {"a"}]> : tensor<16x32xf32>
+// CHECK: %2 = call @callee(%arg0, %arg1) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+// CHECK: %3 = call @callee_0(%1, %0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {"a"}]>]>} : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_0(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"a"}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"a"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"a"}]>}) {
+// CHECK: %0 = stablehlo.multiply %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {"a"}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func private @callee(%arg0: tensor<16x32xf32>, %arg1: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %0 = stablehlo.multiply %arg0, %arg1 : tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
+func.func @main(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<16x32xf32>, tensor<16x32xf32>) {
+  %0 = call @callee(%arg0, %arg1) : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+  %1 = call @callee(%arg2, %arg1) : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %0, %1 : tensor<16x32xf32>, tensor<16x32xf32>
+}

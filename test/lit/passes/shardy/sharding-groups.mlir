@@ -101,3 +101,31 @@ func.func @group_backward(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>) -> (te
   sdy.sharding_group %arg1 group_id=5 : tensor<8x8xf32>
   return %0, %1 : tensor<8x8xf32>, tensor<8x8xf32>
 }
+
+// -----
+
+// A group with a member in a loop body: the loop's value and the group share one sharding.
+// CHECK-LABEL: func.func {{(private )?}}@group_in_while(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1:2 = stablehlo.while(%iterArg = %arg1, %iterArg_0 = %0) : tensor<16x32xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>, <@mesh, []>]>}
+// CHECK: %4 = stablehlo.negate %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+// CHECK: %2 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+// CHECK: %3 = stablehlo.add %1#0, %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @group_in_while(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg1, %i = %c) : tensor<16x32xf32>, tensor<i32>
+    cond {
+    %3 = stablehlo.compare LT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %3 : tensor<i1>
+  } do {
+    %3 = stablehlo.negate %iterArg : tensor<16x32xf32>
+    sdy.sharding_group %3 group_id=5 : tensor<16x32xf32>
+    stablehlo.return %3, %i : tensor<16x32xf32>, tensor<i32>
+  }
+  %1 = stablehlo.abs %arg0 : tensor<16x32xf32>
+  sdy.sharding_group %1 group_id=5 : tensor<16x32xf32>
+  %2 = stablehlo.add %0#0, %1 : tensor<16x32xf32>
+  return %2 : tensor<16x32xf32>
+}

@@ -139,3 +139,43 @@ func.func @priority_through_while(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sh
   }
   return %0#0 : tensor<8x8xf32>
 }
+
+// -----
+
+// Priorities across a loop: the body's p1 sharding of %arg1 is there before the p2 operand.
+// CHECK-LABEL: func.func {{(private )?}}@prio_while(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<16x32xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>, <@mesh, []>]>}
+// CHECK: %2 = stablehlo.multiply %iterArg, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @prio_while(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}p2, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}p1]>}) -> tensor<16x32xf32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg0, %i = %c) : tensor<16x32xf32>, tensor<i32>
+    cond {
+    %3 = stablehlo.compare LT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %3 : tensor<i1>
+  } do {
+    %3 = stablehlo.multiply %iterArg, %arg1 : tensor<16x32xf32>
+    stablehlo.return %3, %i : tensor<16x32xf32>, tensor<i32>
+  }
+  return %0#0 : tensor<16x32xf32>
+}
+
+// -----
+
+// Priorities across branches: the p0 branch return decides the case result.
+// CHECK-LABEL: func.func {{(private )?}}@prio_case(
+// CHECK-SAME: %arg0: tensor<i32>, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg2: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %1 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x32xf32>
+// CHECK: }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<i32>) -> tensor<16x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @prio_case(%p: tensor<i32>, %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}p0, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}p1]>}) -> tensor<16x32xf32> {
+  %0 = "stablehlo.case"(%p) ({
+    stablehlo.return %arg1 : tensor<16x32xf32>
+  }, {
+    %1 = stablehlo.negate %arg0 : tensor<16x32xf32>
+    stablehlo.return %1 : tensor<16x32xf32>
+  }) : (tensor<i32>) -> tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
