@@ -4,14 +4,12 @@ comes from: an argument by name, or the operation that made it)."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-import meshjit
 import meshjit.numpy as jnp
 from meshjit.ad_checkpoint import print_saved_residuals
 from meshjit.compiler.ad.residuals import saved_residuals
-from tests.support.jax_oracle import jax_on_8_devices
+from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 PROGRAM = """
 from jax._src.ad_checkpoint import saved_residuals
@@ -42,13 +40,8 @@ def jax_out(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def ours():
-    out = {}
-    program = PROGRAM.replace("from jax._src.ad_checkpoint import saved_residuals\n", "").replace(
-        "a.str_short(short_dtypes=True)", "a.str_short()"
-    )
-    names = {"jax": meshjit, "jnp": jnp, "np": np, "out": out, "saved_residuals": saved_residuals}
-    exec(program, names)
-    return out
+    program = PROGRAM.replace("a.str_short(short_dtypes=True)", "a.str_short()")
+    return meshjit_on_program(program, saved_residuals=saved_residuals)
 
 
 @pytest.mark.parametrize("case", ["mlp", "remat", "pytree", "chain"])

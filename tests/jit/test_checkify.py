@@ -10,7 +10,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit.experimental import checkify
-from tests.support.jax_oracle import jax_on_8_devices
+from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 PROGRAM = """
 from jax.experimental import checkify
@@ -52,9 +52,7 @@ def jax_out(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def ours():
-    out = {}
-    program = PROGRAM.replace("from jax.experimental import checkify\n", "")
-    exec(program, {"jax": meshjit, "jnp": jnp, "np": np, "checkify": checkify, "out": out})
+    out = meshjit_on_program(PROGRAM, checkify=checkify)
     return {k: str(v) for k, v in out.items()}
 
 

@@ -9,7 +9,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit.flatten_util import ravel_pytree
-from tests.support.jax_oracle import jax_on_8_devices
+from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 PROGRAM = """
 from jax.flatten_util import ravel_pytree
@@ -32,11 +32,7 @@ def jax_out(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def ours():
-    out = {}
-    exec(
-        PROGRAM.split("\n", 2)[2],
-        {"jax": meshjit, "jnp": jnp, "np": np, "ravel_pytree": ravel_pytree, "out": out},
-    )
+    out = meshjit_on_program(PROGRAM, ravel_pytree=ravel_pytree)
     return {k: np.asarray(v) for k, v in out.items()}
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import meshjit
 import meshjit.numpy as jnp
 from meshjit.experimental.ode import odeint
-from tests.support.jax_oracle import jax_on_8_devices
+from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 PROGRAM = """
 from jax.experimental.ode import odeint
@@ -36,8 +35,7 @@ def jax_out(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def ours():
-    out = {}
-    exec(PROGRAM.split("\n", 2)[2], {"jax": meshjit, "jnp": jnp, "odeint": odeint, "out": out})
+    out = meshjit_on_program(PROGRAM, odeint=odeint)
     return {k: np.asarray(v) for k, v in out.items()}
 
 
