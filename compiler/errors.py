@@ -66,12 +66,42 @@ _SOURCE_CACHE: dict[tuple, SourceInfo] = {}  # (file, line, function) -> SourceI
 _SITE_CACHE: dict[tuple[int, int], tuple[Any, SourceInfo]] = {}
 
 
+class _SourceOverride:
+    """While a transformation (jvp, transpose, vmap, an interpreter) rebinds an equation, the
+    equations it makes take that equation's source line, as in JAX, not the line where the
+    transformation was called."""
+
+    __slots__ = ("source",)
+
+    def __init__(self):
+        self.source = None
+
+
+SOURCE_OVERRIDE = _SourceOverride()
+
+
+def enter_source(source: SourceInfo):
+    """Makes `source` the current equations' line; returns the previous one for `leave`."""
+    previous = SOURCE_OVERRIDE.source
+    if source is not UNKNOWN_SOURCE:
+        SOURCE_OVERRIDE.source = source
+    return previous
+
+
+def leave_source(previous) -> None:
+    SOURCE_OVERRIDE.source = previous
+
+
 def user_source(skip: int = 0) -> SourceInfo:
-    """The innermost frame outside meshjit's own packages.
+    """The innermost frame outside meshjit's own packages (or the line of the equation a
+    transformation is rebinding).
 
     `skip`: how many frames above the caller are known to be meshjit's. They are not looked at,
     which saves making a frame object for each (the walk runs once per traced op).
     """
+    override = SOURCE_OVERRIDE.source
+    if override is not None:
+        return override
     frame = sys._getframe(1 + skip)
     internal = _INTERNAL_FILES
     while frame is not None:
