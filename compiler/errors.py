@@ -66,15 +66,47 @@ _SOURCE_CACHE: dict[tuple, SourceInfo] = {}  # (file, line, function) -> SourceI
 _SITE_CACHE: dict[tuple[int, int], tuple[Any, SourceInfo]] = {}
 
 
+class _SourceOverride:
+    """While a transformation (jvp, transpose, vmap, an interpreter) rebinds an equation, the
+    equations it makes take that equation's source line, as in JAX, not the line where the
+    transformation was called. User code that runs inside (a custom_jvp rule) keeps its own
+    lines: the override holds only up to the interpreter's frame."""
+
+    __slots__ = ("source", "frame")
+
+    def __init__(self):
+        self.source = self.frame = None
+
+
+SOURCE_OVERRIDE = _SourceOverride()
+
+
+def enter_source(source: SourceInfo):
+    """Makes `source` the line of the equations the caller (an interpreter) makes; returns the
+    previous state for `leave_source`."""
+    previous = (SOURCE_OVERRIDE.source, SOURCE_OVERRIDE.frame)
+    if source is not UNKNOWN_SOURCE:
+        SOURCE_OVERRIDE.source, SOURCE_OVERRIDE.frame = source, sys._getframe(1)
+    return previous
+
+
+def leave_source(previous) -> None:
+    SOURCE_OVERRIDE.source, SOURCE_OVERRIDE.frame = previous
+
+
 def user_source(skip: int = 0) -> SourceInfo:
-    """The innermost frame outside meshjit's own packages.
+    """The innermost frame outside meshjit's own packages, or, when an interpreter rebinding an
+    equation comes first, that equation's line.
 
     `skip`: how many frames above the caller are known to be meshjit's. They are not looked at,
     which saves making a frame object for each (the walk runs once per traced op).
     """
     frame = sys._getframe(1 + skip)
     internal = _INTERNAL_FILES
+    stop = SOURCE_OVERRIDE.frame
     while frame is not None:
+        if frame is stop:
+            return SOURCE_OVERRIDE.source
         code = frame.f_code
         name = code.co_filename
         if name not in internal and (name in _USER_FILES or not _is_internal(name)):

@@ -74,7 +74,9 @@ def test_associative_scan_matches_numpy(n, reverse):
 
 
 def test_associative_scan_of_a_pytree_and_bad_input():
-    a, b = lax.associative_scan(lambda x, y: (x[0] + y[0], x[1] * y[1]), (np.arange(4.0), np.full(4, 2.0)))
+    a, b = lax.associative_scan(
+        lambda x, y: (x[0] + y[0], x[1] * y[1]), (np.arange(4.0), np.full(4, 2.0))
+    )
     np.testing.assert_array_equal(np.asarray(a), [0, 1, 3, 6])
     np.testing.assert_array_equal(np.asarray(b), [2, 4, 8, 16])
     with pytest.raises(TypeError, match="callable"):
@@ -85,7 +87,9 @@ def test_associative_scan_of_a_pytree_and_bad_input():
 
 def test_lax_wrappers_match_numpy():
     x = np.log(np.arange(1.0, 7.0, dtype=np.float32))
-    np.testing.assert_allclose(np.asarray(lax.cumlogsumexp(x)), np.log(np.cumsum(np.arange(1, 7))), rtol=1e-6)
+    np.testing.assert_allclose(
+        np.asarray(lax.cumlogsumexp(x)), np.log(np.cumsum(np.arange(1, 7))), rtol=1e-6
+    )
     m = np.arange(12.0, dtype=np.float32).reshape(3, 4)
     np.testing.assert_array_equal(np.asarray(lax.index_in_dim(m, -1, 1, False)), m[:, -1])
     np.testing.assert_array_equal(np.asarray(lax.index_in_dim(m, 1)), m[1:2])
@@ -96,7 +100,9 @@ def test_lax_wrappers_match_numpy():
     np.testing.assert_array_equal(np.asarray(lax.batch_matmul(a, b)), a @ b)
     assert lax.broadcast_to_rank(np.ones(3), 3).shape == (1, 1, 3)
     dn = lax.ScatterDimensionNumbers((), (0,), (0,))
-    out = lax.scatter_sub(np.ones(4, np.float32), np.array([[1], [3]]), np.array([5.0, 7.0], np.float32), dn)
+    out = lax.scatter_sub(
+        np.ones(4, np.float32), np.array([[1], [3]]), np.array([5.0, 7.0], np.float32), dn
+    )
     np.testing.assert_array_equal(np.asarray(out), [1, -4, 1, -6])
     got = meshjit.jit(lambda v: jnp.dot(v, v, precision=lax.Precision.HIGHEST))(m[:, :3])
     np.testing.assert_allclose(np.asarray(got), m[:, :3] @ m[:, :3], rtol=1e-6)
@@ -104,3 +110,35 @@ def test_lax_wrappers_match_numpy():
     np.testing.assert_array_equal(np.asarray(y), m)
     with pytest.raises(ValueError, match="sum to"):
         lax.split(m, (1, 1), axis=1)
+
+
+def test_experimental_pjit_is_jit_with_positional_shardings():
+    from meshjit.experimental.pjit import pjit
+    from meshjit.sharding import NamedSharding
+    from meshjit.sharding import PartitionSpec as P
+
+    mesh = meshjit.make_mesh((8,), ("x",))
+    with pytest.warns(DeprecationWarning, match="use `jax.jit` instead"):
+        f = pjit(lambda a: a * 2, NamedSharding(mesh, P("x")), NamedSharding(mesh, P()))
+    out = f(np.arange(8, dtype=np.float32))
+    assert out.sharding.spec == P()
+    np.testing.assert_array_equal(np.asarray(out), np.arange(8) * 2)
+
+
+def test_stages_name_the_aot_types():
+    traced = meshjit.jit(lambda a: a + 1).trace(np.float32(1))
+    lowered = traced.lower()
+    compiled = lowered.compile()
+    assert isinstance(traced, meshjit.stages.Traced)
+    assert isinstance(lowered, meshjit.stages.Lowered)
+    assert isinstance(compiled, meshjit.stages.Compiled)
+    assert isinstance(meshjit.jit(abs), meshjit.stages.Wrapped)
+
+
+def test_copy_to_host_async_then_read():
+    mesh = meshjit.make_mesh((8,), ("x",))
+    x = meshjit.device_put(
+        np.arange(8.0, dtype=np.float32), meshjit.NamedSharding(mesh, meshjit.P("x"))
+    )
+    assert x.copy_to_host_async() is None
+    np.testing.assert_array_equal(np.asarray(x), np.arange(8.0))

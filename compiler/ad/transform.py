@@ -27,7 +27,7 @@ import itertools
 from typing import Sequence
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitNotImplementedError
+from meshjit.compiler.errors import MeshjitNotImplementedError, enter_source, leave_source
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
 from meshjit.compiler.lax.ad_util import UndefinedPrimal, aval_of, instantiate, is_undefined
@@ -49,11 +49,15 @@ def jvp_eval(jaxpr: Jaxpr, consts: Sequence, primals: Sequence, tangents: Sequen
     for eqn in jaxpr.eqns:
         ps = [read_atom(penv, a) for a in eqn.invars]
         ts = [None if type(a) is Literal else tenv.get(id(a)) for a in eqn.invars]
-        if all(t is None for t in ts):
-            outs, touts = eqn.primitive.bind(*ps, **eqn.params), None
-        else:
-            rule = jvp_rules.lookup(eqn.primitive, eqn.source)
-            outs, touts = rule(ps, ts, **eqn.params)
+        previous = enter_source(eqn.source)
+        try:
+            if all(t is None for t in ts):
+                outs, touts = eqn.primitive.bind(*ps, **eqn.params), None
+            else:
+                rule = jvp_rules.lookup(eqn.primitive, eqn.source)
+                outs, touts = rule(ps, ts, **eqn.params)
+        finally:
+            leave_source(previous)
         if not eqn.primitive.multiple_results:
             outs, touts = [outs], [touts]
         elif touts is None:
@@ -267,7 +271,11 @@ def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Seque
             UndefinedPrimal(a.aval) if type(a) is Var and id(a) in linear else read_atom(env, a)
             for a in eqn.invars
         ]
-        cts_in = rule(cts if eqn.primitive.multiple_results else cts[0], *invals, **eqn.params)
+        previous = enter_source(eqn.source)
+        try:
+            cts_in = rule(cts if eqn.primitive.multiple_results else cts[0], *invals, **eqn.params)
+        finally:
+            leave_source(previous)
         for atom, ct in zip(eqn.invars, cts_in):
             write_ct(atom, ct)
     return [

@@ -264,7 +264,10 @@ class JitFunction:
 
     @api_boundary
     def trace(self, *args, **kwargs) -> Traced:
-        return self._trace(self._signature(args, kwargs))
+        sig = self._signature(args, kwargs)
+        traced = self._trace(sig)
+        traced.lowerer = functools.partial(self._lower, sig)
+        return traced
 
     @api_boundary
     def lower(self, *args, **kwargs) -> Lowered:

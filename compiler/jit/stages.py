@@ -27,11 +27,18 @@ COUNTERS: collections.Counter = collections.Counter()
 class Traced:
     """The result of tracing: the closed jaxpr, the output structure, the constraints in it."""
 
-    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "_constraints")
+    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "_constraints", "lowerer")
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str):
         self.jaxpr, self.in_tree, self.out_tree, self.name = jaxpr, in_tree, out_tree, name
         self._constraints = None
+        self.lowerer = None  # set by `jit(f).trace(...)`: lowers for the traced signature
+
+    def lower(self) -> Lowered:
+        """The next stage, as `jit(f).trace(*args).lower()` in JAX."""
+        if self.lowerer is None:
+            raise MeshjitTypeError("this trace did not come from jit(f).trace(...)")
+        return self.lowerer()
 
     @property
     def constraints(self) -> list:

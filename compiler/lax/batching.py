@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from typing import Sequence
 
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitValueError, enter_source, leave_source
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
 from meshjit.compiler.ir.registry import Primitive, batching_rules
 from meshjit.compiler.lax.ad_util import aval_of
@@ -70,7 +70,11 @@ def batch_eval(jaxpr: Jaxpr, consts: Sequence, args: Sequence, dims: Sequence, a
     named = axis.name is not None
     try:
         for eqn in jaxpr.eqns:
-            _batch_eqn(eqn, env, named)
+            previous = enter_source(eqn.source)
+            try:
+                _batch_eqn(eqn, env, named)
+            finally:
+                leave_source(previous)
     finally:
         _stack.axes.pop()
     outs = [_read(env, a) for a in jaxpr.outvars]
@@ -211,8 +215,7 @@ def all_to_front(args: Sequence, dims: Sequence, size: int | None = None) -> lis
         return moved
     typed = next((x for x, d in zip(moved, dims) if d is not None and _front_axes(x)), None)
     return [
-        x if d is not None else _broadcast_like_front(x, size, typed)
-        for x, d in zip(moved, dims)
+        x if d is not None else _broadcast_like_front(x, size, typed) for x, d in zip(moved, dims)
     ]
 
 

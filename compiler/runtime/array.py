@@ -98,6 +98,12 @@ class Array(ArrayMethods):
         """Whether every device holding a piece belongs to this process."""
         return self._placement._internal_device_list.is_fully_addressable
 
+    def copy_to_host_async(self) -> None:
+        """Starts copying the value to the host, so a later `np.asarray` waits less."""
+        self.check_live("copying")
+        for piece in self._impl._arrays:  # one single-device array per addressable shard
+            piece._copy_single_device_array_to_host_async()
+
     def block_until_ready(self) -> Array:
         self.check_live("waiting for")
         try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Sequence
 
+from meshjit.compiler.errors import enter_source, leave_source
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
 from meshjit.compiler.trace.tracing import new_trace
 
@@ -21,7 +22,11 @@ def eval_jaxpr(jaxpr: Jaxpr, consts: Sequence, args: Sequence) -> list:
     for var, value in itertools.chain(zip(jaxpr.constvars, consts), zip(jaxpr.invars, args)):
         env[id(var)] = value
     for eqn in jaxpr.eqns:
-        outs = eqn.primitive.bind(*[read_atom(env, a) for a in eqn.invars], **eqn.params)
+        previous = enter_source(eqn.source)
+        try:
+            outs = eqn.primitive.bind(*[read_atom(env, a) for a in eqn.invars], **eqn.params)
+        finally:
+            leave_source(previous)
         outs = outs if eqn.primitive.multiple_results else [outs]
         for var, value in zip(eqn.outvars, outs):
             env[id(var)] = value

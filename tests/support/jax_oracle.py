@@ -171,6 +171,24 @@ def jax_on_8_devices(program: str, tmp_path) -> dict:
     return dict(np.load(path))
 
 
+def meshjit_on_program(program: str, **names) -> dict:
+    """Runs a `jax_on_8_devices` program under meshjit: its lines importing from JAX are
+    dropped, `jax`, `jnp`, `lax`, `np` and `P` are meshjit's (with `names` for what those
+    lines imported); returns the `out` it fills."""
+    import meshjit
+    import meshjit.numpy as mjnp
+    from meshjit import lax as mlax
+    from meshjit.sharding import PartitionSpec
+
+    kept = [
+        line for line in program.splitlines() if not line.startswith(("from jax", "import jax"))
+    ]
+    out: dict = {}
+    scope = {"jax": meshjit, "jnp": mjnp, "lax": mlax, "np": np, "P": PartitionSpec, "out": out}
+    exec("\n".join(kept), {**scope, **names})
+    return out
+
+
 def start_jax_oracle(cases, harness: str, tmp_path_factory, pytestconfig) -> JaxOracle:
     """A `JaxOracle` for a session fixture: one run directory per test run (shared by the
     pytest workers), the results cached in pytest's cache between runs; skips without JAX."""

@@ -1,0 +1,398 @@
+"""`jax.experimental.checkify`: runtime checks made functional. `check(pred, msg, ...)` inside
+`checkify(f)` becomes part of the computation, and `checkify(f)(*args)` returns
+`(error, f(*args))`; the error says which check failed first, with its message formatted from
+values computed on the device. `errors=` adds automatic checks: NaNs made by an operation
+(nan_checks), integer division by zero (div_checks), out-of-bounds gathers (index_checks).
+
+How: `f` is traced to a jaxpr in which each `check` is a `check_p` equation; an interpreter
+runs that jaxpr in the caller's trace (so `jit`, `vmap` and `grad` around `checkify` work),
+keeping the error state as values: the index of the first failed check (-1 if none) and each
+check's formatting values. Calls to jitted functions are entered; checks inside loop and branch
+bodies are not supported (a clear error)."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batching_rules,
+    effectful,
+    jvp_rules,
+    lowering_rules,
+    transpose_rules,
+)
+from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.trace.jaxprs import read_atom, trace_to_jaxpr
+from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.tree_util import register_pytree_node, tree_flatten, tree_unflatten
+
+__all__ = [
+    "DivisionByZeroError",
+    "Error",
+    "FailedCheckError",
+    "JaxRuntimeError",
+    "NaNError",
+    "OOBError",
+    "all_checks",
+    "automatic_checks",
+    "check",
+    "checkify",
+    "div_checks",
+    "float_checks",
+    "index_checks",
+    "nan_checks",
+    "user_checks",
+]
+
+
+class JaxRuntimeError(ValueError):
+    """A failed check, raised by `Error.throw()` (or by `check` outside checkify)."""
+
+
+class FailedCheckError:
+    """`check(pred, msg)` found pred false."""
+
+
+class NaNError:
+    """An operation made a NaN."""
+
+
+class DivisionByZeroError:
+    """An integer division (or remainder) by zero."""
+
+
+class OOBError:
+    """A gather read out of bounds."""
+
+
+user_checks = frozenset({FailedCheckError})
+nan_checks = frozenset({NaNError})
+div_checks = frozenset({DivisionByZeroError})
+index_checks = frozenset({OOBError})
+float_checks = nan_checks | div_checks
+automatic_checks = float_checks | index_checks
+all_checks = automatic_checks | user_checks
+
+_NOT_FUNCTIONALIZED = (
+    "Cannot abstractly evaluate a checkify.check which was not functionalized. This probably "
+    "means you tried to stage (jit/scan/pmap/...) a `check` without functionalizing it through "
+    "`checkify.checkify`."
+)
+
+
+class _Active(threading.local):
+    depth = 0  # inside checkify's tracing of the function
+
+
+_active = _Active()
+
+# ---------------------------------------------------------------------------------------------
+# check
+
+
+check_p = Primitive("check", multiple_results=True)
+effectful.add(check_p)  # kept by dead-code elimination: checkify reads it, nothing else
+
+
+@abstract_eval_rules.register(check_p)
+def _check_abstract_eval(pred, *fmt, message, fmt_tree, source):
+    if not _active.depth:
+        raise MeshjitValueError(_NOT_FUNCTIONALIZED)
+    return []
+
+
+def _not_functionalized(*args, **params):
+    raise MeshjitValueError(_NOT_FUNCTIONALIZED)
+
+
+lowering_rules.register(check_p, _not_functionalized)
+
+
+@jvp_rules.register(check_p)
+def _check_jvp(primals, tangents, **params):
+    return check_p.bind(*primals, **params), []
+
+
+@transpose_rules.register(check_p)
+def _check_transpose(cts, *args, **params):
+    return [None] * len(args)
+
+
+@batching_rules.register(check_p)
+def _check_batcher(args, dims, **params):
+    """Under vmap inside checkify: fails if any example fails (formatting values batched)."""
+    check_p.bind(*args, **params)
+    return [], []
+
+
+def check(pred, msg: str, *fmt_args, **fmt_kwargs) -> None:
+    """Checks `pred` (all of it); inside `checkify(f)` a failure is recorded in the returned
+    error, outside it (eagerly) it raises JaxRuntimeError. `msg` is formatted with `fmt_args` /
+    `fmt_kwargs` (arrays) as str.format does."""
+    from meshjit.compiler.errors import user_source
+
+    fmt_leaves, fmt_tree = tree_flatten((fmt_args, fmt_kwargs))
+    for leaf in fmt_leaves:
+        if not hasattr(leaf, "dtype") or isinstance(leaf, np.generic):
+            raise MeshjitTypeError(
+                "Formatting arguments to checkify.check need to be PyTrees of arrays, but got "
+                f"{leaf!r} of type {type(leaf)}."
+            )
+    if not isinstance(msg, str):
+        raise MeshjitTypeError(f"checkify.check's message must be a str, got {type(msg)}")
+    if current_trace() is None:  # eager: check now
+        if not bool(np.all(np.asarray(pred))):
+            raise JaxRuntimeError(_format(msg, fmt_tree, [np.asarray(x) for x in fmt_leaves]))
+        return
+    check_p.bind(pred, *fmt_leaves, message=msg, fmt_tree=fmt_tree, source=str(user_source()))
+
+
+def _format(msg, fmt_tree, values) -> str:
+    args, kwargs = tree_unflatten(fmt_tree, values)
+    return msg.format(*args, **kwargs) + " (`check` failed)"
+
+
+# ---------------------------------------------------------------------------------------------
+# Error
+
+
+class Error:
+    """The outcome of a checkified call: `get()` (the message, or None), `throw()`,
+    `get_exception()`. A pytree, so it can leave jit and vmap."""
+
+    def __init__(self, code, payloads: list, messages: tuple):
+        self.code, self.payloads, self.messages = code, payloads, messages
+
+    def get(self) -> str | None:
+        code = np.asarray(self.code)
+        values = [np.asarray(p) for p in self.payloads]
+        if code.ndim == 0:
+            return None if code == -1 else self._message(int(code), values, ())
+        lines = []
+        for index in np.ndindex(*code.shape):
+            if code[index] != -1:
+                where = ", ".join(map(str, index))
+                message = self._message(int(code[index]), values, index)
+                lines.append(f"at mapped index {where}: {message}")
+        return "\n".join(lines) or None
+
+    def _message(self, i: int, values, index) -> str:
+        kind, text, fmt_tree, start, count = self.messages[i]
+        if kind is not FailedCheckError:
+            mine = [v[index] if index else v for v in values[start : start + count]]
+            return text.format(*mine)
+        mine = [v[index] if index else v for v in values[start : start + count]]
+        return _format(text, fmt_tree, mine)
+
+    def get_exception(self) -> JaxRuntimeError | None:
+        message = self.get()
+        return None if message is None else JaxRuntimeError(message)
+
+    def throw(self) -> None:
+        error = self.get_exception()
+        if error is not None:
+            raise error
+
+    def __repr__(self):
+        message = self.get() if current_trace() is None else "(traced)"
+        return f"Error({message})"
+
+
+register_pytree_node(
+    Error,
+    lambda e: ((e.code, *e.payloads), e.messages),
+    lambda messages, leaves: Error(leaves[0], list(leaves[1:]), messages),
+)
+
+# ---------------------------------------------------------------------------------------------
+# checkify
+
+
+def checkify(f, errors=user_checks):
+    """`f` made to return `(error, out)`: `errors` chooses the checks (user_checks by default;
+    nan_checks, div_checks, index_checks, float_checks, automatic_checks, all_checks)."""
+    errors = frozenset(errors)
+    unknown = errors - all_checks
+    if unknown:
+        raise MeshjitValueError(f"checkify: unknown error kinds {sorted(map(str, unknown))}")
+
+    def checked(*args, **kwargs):
+        leaves, in_tree = tree_flatten((args, kwargs))
+        trees = {}
+
+        def flat(*xs):
+            a, k = tree_unflatten(in_tree, xs)
+            out, trees["out"] = tree_flatten(f(*a, **k))
+            return out
+
+        _active.depth += 1
+        try:
+            closed = trace_to_jaxpr(flat, [abstractify(x) for x in leaves])
+        finally:
+            _active.depth -= 1
+        state = _State(errors)
+        outs = state.run(closed.jaxpr, closed.consts, leaves)
+        return state.error(), tree_unflatten(trees["out"], outs)
+
+    return checked
+
+
+class _State:
+    """The error being accumulated while the interpreter runs: the first failed check's index
+    and every check's formatting values."""
+
+    def __init__(self, errors):
+        self.errors = errors
+        self.code = None
+        self.payloads: list = []
+        self.messages: list = []
+
+    def error(self) -> Error:
+        code = self.code if self.code is not None else np.int32(-1)
+        return Error(code, self.payloads, tuple(self.messages))
+
+    def record(self, failed, kind, text, fmt_tree, payload) -> None:
+        """Check number len(messages): `failed` (a bool scalar) with its formatting values."""
+        index = np.int32(len(self.messages))
+        self.messages.append((kind, text, fmt_tree, len(self.payloads), len(payload)))
+        self.payloads.extend(payload)
+        none = np.int32(-1)
+        if self.code is None:
+            self.code = lax.select(failed, index, none)
+        else:
+            self.code = lax.select(lax.eq(self.code, none) & failed, index, self.code)
+
+    def run(self, jaxpr: Jaxpr, consts, args) -> list:
+        # An index clamped for a read (meshjit's indexing clamps before dynamic_slice) is
+        # checked as it was before its clamp, as JAX checks the index the user wrote.
+        self.unclamped = getattr(self, "unclamped", {})
+        env = {}
+        for var, value in zip(jaxpr.constvars, consts):
+            env[id(var)] = value
+        for var, value in zip(jaxpr.invars, args):
+            env[id(var)] = value
+        for eqn in jaxpr.eqns:
+            ins = [read_atom(env, a) for a in eqn.invars]
+            if OOBError in self.errors and eqn.primitive.name == "dynamic_slice":
+                self._slice_bounds(eqn, ins)
+            outs = self.eqn(eqn, ins)
+            if eqn.primitive.name == "clamp":
+                self.unclamped[id(eqn.outvars[0])] = ins[1]
+            for var, value in zip(eqn.outvars, outs):
+                env[id(var)] = value
+        return [read_atom(env, a) for a in jaxpr.outvars]
+
+    def eqn(self, eqn, ins) -> list:
+        prim = eqn.primitive
+        if prim is check_p:
+            pred, *fmt = ins
+            failed = lax.bitwise_not(
+                lax.reduce_and(_as_bool(pred), tuple(range(aval_of(pred).ndim)))
+            )
+            p = eqn.params
+            self.record(failed, FailedCheckError, p["message"], p["fmt_tree"], fmt)
+            return []
+        if prim.name == "pjit":  # a jitted function's body runs here, with its checks
+            inner = eqn.params["jaxpr"]
+            return self.run(inner.jaxpr, inner.consts, ins)
+        if _holds_checks(eqn.params):
+            raise MeshjitNotImplementedError(
+                f"checkify: checks inside a {prim.name} body are not supported yet; move the "
+                "check out of the loop or branch, or checkify the body itself"
+            )
+        self.before(prim, ins, eqn.params)
+        outs = prim.bind(*ins, **eqn.params)
+        outs = outs if prim.multiple_results else [outs]
+        self.after(prim, outs)
+        return outs
+
+    def before(self, prim, ins, params) -> None:
+        if DivisionByZeroError in self.errors and prim.name in ("div", "rem"):
+            divisor = ins[1]
+            if not dtypes.is_inexact(aval_of(divisor).dtype):
+                zero = lax.eq(divisor, np.zeros((), aval_of(divisor).dtype))
+                failed = lax.reduce_or(zero, tuple(range(aval_of(divisor).ndim)))
+                self.record(failed, DivisionByZeroError, "division by zero", None, [])
+        if OOBError in self.errors and prim.name == "gather":
+            self._gather_bounds(ins, params)
+
+    def after(self, prim, outs) -> None:
+        if NaNError not in self.errors:
+            return
+        for out in outs:
+            aval = aval_of(out)
+            if dtypes.is_inexact(aval.dtype):
+                nan = lax.ne(out, out)
+                failed = lax.reduce_or(nan, tuple(range(aval.ndim)))
+                text = f"nan generated by primitive: {prim.name}."
+                self.record(failed, NaNError, text.replace("{", "{{").replace("}", "}}"), None, [])
+
+    def _gather_bounds(self, ins, params) -> None:
+        """The first index (of the gather's indexed dims) out of [0, size - slice size]."""
+        operand, indices = ins[0], ins[1]
+        dnums = params["dimension_numbers"]
+        shape = aval_of(operand).shape
+        sizes = params["slice_sizes"]
+        index_aval = aval_of(indices)
+        for k, dim in enumerate(dnums.start_index_map):
+            column = lax.index_in_dim(indices, k, axis=index_aval.ndim - 1, keepdims=False)
+            _bounds_check(self, column, shape[dim], sizes[dim], shape, dim)
+
+    def _slice_bounds(self, eqn, ins) -> None:
+        shape = aval_of(ins[0]).shape
+        sizes = eqn.params["slice_sizes"]
+        for dim, (var, index) in enumerate(zip(eqn.invars[1:], ins[1:])):
+            if not hasattr(var, "aval") or type(var).__name__ == "Literal":
+                continue  # a constant start: in bounds by construction
+            index = self.unclamped.get(id(var), index)
+            _bounds_check(self, index, shape[dim], sizes[dim], shape, dim)
+
+
+def _bounds_check(self, index, size: int, slice_size: int, shape, dim: int) -> None:
+    aval = aval_of(index)
+    limit = np.asarray(size - slice_size, dtype=aval.dtype)
+    bad = lax.bitwise_or(lax.lt(index, np.zeros((), aval.dtype)), lax.gt(index, limit))
+    failed = lax.reduce_or(bad, tuple(range(aval.ndim))) if aval.ndim else bad
+    first = _first_where(bad, index) if aval.ndim else index
+    text = (
+        f"out-of-bounds indexing for array of shape {tuple(shape)}: index {{0}} is out of "
+        f"bounds for axis {dim} with size {size}. "
+    )
+    self.record(failed, OOBError, text, None, [first])
+
+
+def _first_where(mask, values):
+    """values at mask's first true element (any value when none is)."""
+    flat_mask = lax.reshape(mask, (int(np.prod(aval_of(mask).shape)),))
+    flat_values = lax.reshape(values, (int(np.prod(aval_of(values).shape)),))
+    position = lax.argmax(flat_mask, 0, np.int32)
+    return lax.dynamic_index_in_dim(flat_values, position, keepdims=False)
+
+
+def _as_bool(pred):
+    aval = aval_of(pred)
+    if aval.dtype == np.bool_:
+        return pred
+    return lax.ne(pred, np.zeros((), aval.dtype))
+
+
+def _holds_checks(params) -> bool:
+    for value in params.values():
+        values = value if isinstance(value, (tuple, list)) else [value]
+        for v in values:
+            jaxpr = v.jaxpr if isinstance(v, ClosedJaxpr) else v if isinstance(v, Jaxpr) else None
+            if jaxpr is not None and _jaxpr_holds_checks(jaxpr):
+                return True
+    return False
+
+
+def _jaxpr_holds_checks(jaxpr: Jaxpr) -> bool:
+    return any(e.primitive is check_p or _holds_checks(e.params) for e in jaxpr.eqns)

@@ -1,0 +1,57 @@
+"""jax.ad_checkpoint.saved_residuals / print_saved_residuals: the residuals reverse mode keeps,
+each with its origin, against JAX's list for the same functions (the shapes, and what each
+comes from: an argument by name, or the operation that made it)."""
+
+from __future__ import annotations
+
+import pytest
+
+import meshjit.numpy as jnp
+from meshjit.ad_checkpoint import print_saved_residuals
+from meshjit.compiler.ad.residuals import saved_residuals
+from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
+
+PROGRAM = """
+from jax._src.ad_checkpoint import saved_residuals
+def g(W, x):
+    return jnp.sin(jnp.dot(W, x))
+def f(W1, W2, x):
+    return g(W2, g(W1, x))
+def loss(params, x):
+    return jnp.sum(jnp.tanh(x @ params["w"]))
+def h(x):
+    return jnp.cos(jnp.sin(x))
+CASES = {
+    "mlp": (f, (jnp.ones((5, 4)), jnp.ones((6, 5)), jnp.ones(4))),
+    "remat": (jax.checkpoint(g), (jnp.ones((5, 4)), jnp.ones(4))),
+    "pytree": (loss, ({"w": jnp.ones((3, 2))}, jnp.ones((4, 3)))),
+    "chain": (h, (jnp.ones(3),)),
+}
+for name, (fn, args) in CASES.items():
+    rows = saved_residuals(fn, *args)
+    out[name] = np.array([f"{a.str_short(short_dtypes=True)} {s.rsplit(' from ', 1)[0] if 'output of' in s else s}" for a, s in rows])
+"""
+
+
+@pytest.fixture(scope="module")
+def jax_out(tmp_path_factory):
+    return jax_on_8_devices(PROGRAM, tmp_path_factory.mktemp("residuals"))
+
+
+@pytest.fixture(scope="module")
+def ours():
+    program = PROGRAM.replace("a.str_short(short_dtypes=True)", "a.str_short()")
+    return meshjit_on_program(program, saved_residuals=saved_residuals)
+
+
+@pytest.mark.parametrize("case", ["mlp", "remat", "pytree", "chain"])
+def test_matches_jax(case, ours, jax_out):
+    assert ours[case].tolist() == jax_out[case].tolist()
+
+
+def test_print_names_the_source_line(capsys):
+    print_saved_residuals(lambda x: jnp.sin(x) * x, jnp.ones(2))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "f32[2] from the argument x"
+    assert lines[1].startswith("f32[2] output of ") and "test_saved_residuals.py:" in lines[1]
+    assert len(saved_residuals(lambda x: x * 2.0, jnp.ones(2))) == 0

@@ -1,0 +1,99 @@
+"""meshjit.experimental.checkify against JAX's: the messages `Error.get()` gives for user
+checks, NaNs, division by zero and out-of-bounds indexing, under jit and vmap; and the errors
+for checks that are not functionalized."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit.experimental import checkify
+from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
+
+PROGRAM = """
+from jax.experimental import checkify
+def f(x, i):
+    checkify.check(i >= 0, "index needs to be non-negative, got {i}", i=i)
+    return jnp.sin(x[i])
+def logdiv(x):
+    return jnp.log(x) / x
+def gathered(x, idx):
+    return x[idx]
+errors = checkify.user_checks | checkify.index_checks | checkify.float_checks
+CASES = {
+    "user_fails": lambda: jax.jit(checkify.checkify(f))(jnp.ones(5), jnp.array(-2)),
+    "user_passes": lambda: jax.jit(checkify.checkify(f))(jnp.ones(5), jnp.array(2)),
+    "index": lambda: checkify.checkify(f, errors=errors)(jnp.ones(5), jnp.array(100)),
+    "gather": lambda: checkify.checkify(gathered, errors=checkify.index_checks)(
+        jnp.ones((5, 2)), jnp.array([1, 7, 9])
+    ),
+    "nan": lambda: checkify.checkify(logdiv, errors=checkify.float_checks)(jnp.array([-1.0, 2.0])),
+    "div": lambda: checkify.checkify(lambda a, b: a // b, errors=checkify.div_checks)(
+        jnp.array([1, 2]), jnp.array([1, 0])
+    ),
+    "vmapped": lambda: jax.vmap(checkify.checkify(f))(jnp.ones((3, 5)), jnp.array([1, -1, -3])),
+    "no_error_float": lambda: checkify.checkify(logdiv, errors=checkify.all_checks)(jnp.ones(2)),
+    "first_wins": lambda: checkify.checkify(
+        lambda x: (checkify.check(x > 0, "first {}", x), checkify.check(x > 1, "second"), x)[2]
+    )(jnp.array(-1.0)),
+}
+for name, run in CASES.items():
+    err, _ = run()
+    out[name] = np.array(str(err.get()))
+"""
+
+
+@pytest.fixture(scope="module")
+def jax_out(tmp_path_factory):
+    return jax_on_8_devices(PROGRAM, tmp_path_factory.mktemp("checkify"))
+
+
+@pytest.fixture(scope="module")
+def ours():
+    out = meshjit_on_program(PROGRAM, checkify=checkify)
+    return {k: str(v) for k, v in out.items()}
+
+
+CASES = ["user_fails", "user_passes", "index", "gather", "nan", "div", "vmapped"]
+CASES += ["no_error_float", "first_wins"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_messages_match_jax(case, ours, jax_out):
+    assert ours[case] == str(jax_out[case])
+
+
+def test_throw_and_results():
+    def f(x):
+        checkify.check(jnp.all(x > 0), "needs positive values, got {x}", x=x)
+        return x * 2
+
+    err, out = checkify.checkify(f)(jnp.array([1.0, -1.0]))
+    np.testing.assert_array_equal(np.asarray(out), [2.0, -2.0])
+    with pytest.raises(checkify.JaxRuntimeError, match=r"needs positive values, got \[ 1. -1.\]"):
+        err.throw()
+    assert isinstance(err.get_exception(), ValueError)
+    err, _ = checkify.checkify(f)(jnp.ones(2))
+    err.throw()  # nothing failed
+    assert err.get() is None and err.get_exception() is None
+
+
+def test_check_outside_checkify():
+    with pytest.raises(checkify.JaxRuntimeError, match="bad value 3"):
+        checkify.check(jnp.array(False), "bad value {}", jnp.array(3))
+    checkify.check(jnp.array(True), "fine")
+    with pytest.raises(ValueError, match="was not functionalized"):
+        meshjit.jit(lambda x: checkify.check(x > 0, "positive") or x)(1.0)
+    with pytest.raises(TypeError, match="need to be PyTrees of arrays, but got 3"):
+        checkify.check(jnp.array(True), "{}", 3)
+
+
+def test_check_in_a_loop_body_is_refused_clearly():
+    def body(c, x):
+        checkify.check(x > 0, "x must be positive")
+        return c + x, None
+
+    with pytest.raises(NotImplementedError, match="checks inside a scan body"):
+        checkify.checkify(lambda xs: meshjit.lax.scan(body, 0.0, xs))(jnp.ones(3))
