@@ -7,8 +7,9 @@ values computed on the device. `errors=` adds automatic checks: NaNs made by an 
 How: `f` is traced to a jaxpr in which each `check` is a `check_p` equation; an interpreter
 runs that jaxpr in the caller's trace (so `jit`, `vmap` and `grad` around `checkify` work),
 keeping the error state as values: the index of the first failed check (-1 if none) and each
-check's formatting values. Calls to jitted functions are entered; checks inside loop and branch
-bodies are not supported (a clear error)."""
+check's formatting values. Calls to jitted functions are entered; a scan's body runs under its
+own state, carried through the loop; checks inside while and cond bodies are not supported yet
+(a clear error)."""
 
 from __future__ import annotations
 
@@ -293,6 +294,8 @@ class _State:
     def eqn(self, eqn, ins) -> list:
         prim = eqn.primitive
         if prim is check_p:
+            if FailedCheckError not in self.errors:
+                return []  # user checks are off: as JAX, they check nothing
             pred, *fmt = ins
             failed = lax.bitwise_not(
                 lax.reduce_and(_as_bool(pred), tuple(range(aval_of(pred).ndim)))
@@ -303,6 +306,8 @@ class _State:
         if prim.name == "pjit":  # a jitted function's body runs here, with its checks
             inner = eqn.params["jaxpr"]
             return self.run(inner.jaxpr, inner.consts, ins)
+        if prim.name == "scan" and (_holds_checks(eqn.params) or self.errors - user_checks):
+            return self.scan(eqn, ins)
         if _holds_checks(eqn.params):
             raise MeshjitNotImplementedError(
                 f"checkify: checks inside a {prim.name} body are not supported yet; move the "
@@ -313,6 +318,61 @@ class _State:
         outs = outs if prim.multiple_results else [outs]
         self.after(prim, outs)
         return outs
+
+    def scan(self, eqn, ins) -> list:
+        """A scan whose body checks: the body runs under its own state, and the error (the
+        first failure's index and the failing check's values) is carried through the loop."""
+        from meshjit.compiler.lax.control_flow import _closure_convert, scan_p
+
+        p = eqn.params
+        body, nc, ncar = p["jaxpr"], p["num_consts"], p["num_carry"]
+        body_avals = body.in_avals
+        probe = _State(self.errors)
+
+        def probe_body(*args):
+            outs = probe.run(body.jaxpr, body.consts, args)
+            probe.avals = [aval_of(v) for v in probe.payloads]
+            return outs
+
+        trace_to_jaxpr(probe_body, body_avals)
+        if not probe.messages:
+            return self.plain(eqn, ins)
+        offset, payload_avals = len(self.messages), probe.avals
+        npay = len(payload_avals)
+
+        def new_body(*args):
+            consts, code, payloads = args[:nc], args[nc], list(args[nc + 1 : nc + 1 + npay])
+            rest = args[nc + 1 + npay :]
+            inner = _State(self.errors)
+            outs = inner.run(body.jaxpr, body.consts, [*consts, *rest])
+            none = np.int32(-1)
+            first = lax.eq(code, none) & lax.ne(inner.code, none)
+            code = lax.select(first, lax.add(inner.code, np.int32(offset)), code)
+            payloads = [
+                lax.select(_broadcast_like(first, new), new, old)
+                for new, old in zip(inner.payloads, payloads)
+            ]
+            return [code, *payloads, *outs]  # the error state leads the carry
+
+        avals = [*body_avals[:nc], aval_of(np.int32(0)), *payload_avals, *body_avals[nc:]]
+        consts, closed = _closure_convert(trace_to_jaxpr(new_body, avals))
+        code = self.code if self.code is not None else np.int32(-1)
+        zeros = [lax.full(a.shape, np.zeros((), a.dtype)) for a in payload_avals]
+        outs = scan_p.bind(
+            *consts, *ins[:nc], code, *zeros, *ins[nc:],
+            jaxpr=closed, num_consts=len(consts) + nc, num_carry=ncar + 1 + npay,
+            length=p["length"], reverse=p["reverse"], unroll=p["unroll"],
+        )  # fmt: skip
+        self.code = outs[0]
+        start = len(self.payloads)
+        self.payloads.extend(outs[1 : 1 + npay])
+        for kind, text, fmt_tree, first, count in probe.messages:
+            self.messages.append((kind, text, fmt_tree, start + first, count))
+        return list(outs[1 + npay :])
+
+    def plain(self, eqn, ins) -> list:
+        outs = eqn.primitive.bind(*ins, **eqn.params)
+        return outs if eqn.primitive.multiple_results else [outs]
 
     def before(self, prim, ins, params) -> None:
         if DivisionByZeroError in self.errors and prim.name in ("div", "rem"):
@@ -367,6 +427,11 @@ def _bounds_check(self, index, size: int, slice_size: int, shape, dim: int) -> N
         f"bounds for axis {dim} with size {size}. "
     )
     self.record(failed, OOBError, text, None, [first])
+
+
+def _broadcast_like(flag, value):
+    shape = aval_of(value).shape
+    return lax.broadcast_in_dim(flag, shape, ()) if shape else flag
 
 
 def _first_where(mask, values):
