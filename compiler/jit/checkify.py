@@ -8,8 +8,8 @@ How: `f` is traced to a jaxpr in which each `check` is a `check_p` equation; an 
 runs that jaxpr in the caller's trace (so `jit`, `vmap` and `grad` around `checkify` work),
 keeping the error state as values: the index of the first failed check (-1 if none) and each
 check's formatting values. Calls to jitted functions are entered; a scan's body runs under its
-own state, carried through the loop; checks inside while and cond bodies are not supported yet
-(a clear error)."""
+own state, carried through the loop (a while loop's too); checks inside cond branches and
+while conditions are not supported yet (a clear error)."""
 
 from __future__ import annotations
 
@@ -308,6 +308,8 @@ class _State:
             return self.run(inner.jaxpr, inner.consts, ins)
         if prim.name == "scan" and (_holds_checks(eqn.params) or self.errors - user_checks):
             return self.scan(eqn, ins)
+        if prim.name == "while" and (_holds_checks(eqn.params) or self.errors - user_checks):
+            return self.while_loop(eqn, ins)
         if _holds_checks(eqn.params):
             raise MeshjitNotImplementedError(
                 f"checkify: checks inside a {prim.name} body are not supported yet; move the "
@@ -325,8 +327,54 @@ class _State:
         from meshjit.compiler.lax.control_flow import _closure_convert, scan_p
 
         p = eqn.params
-        body, nc, ncar = p["jaxpr"], p["num_consts"], p["num_carry"]
-        body_avals = body.in_avals
+        nc, ncar = p["num_consts"], p["num_carry"]
+        checked = self._checked_body(p["jaxpr"], nc)
+        if checked is None:
+            return self.plain(eqn, ins)
+        new_body, avals, probe = checked
+        consts, closed = _closure_convert(trace_to_jaxpr(new_body, avals))
+        outs = scan_p.bind(
+            *consts, *ins[:nc], *self._loop_state(probe), *ins[nc:],
+            jaxpr=closed, num_consts=len(consts) + nc, num_carry=ncar + 1 + len(probe.avals),
+            length=p["length"], reverse=p["reverse"], unroll=p["unroll"],
+        )  # fmt: skip
+        return self._after_loop(probe, outs)
+
+    def while_loop(self, eqn, ins) -> list:
+        """A while loop whose body checks: as `scan`; its condition sees the carry only."""
+        from meshjit.compiler.lax.control_flow import _closure_convert, while_p
+
+        p = eqn.params
+        cnc, bnc = p["cond_nconsts"], p["body_nconsts"]
+        if _jaxpr_holds_checks(p["cond_jaxpr"].jaxpr):
+            raise MeshjitNotImplementedError(
+                "checkify: checks inside a while loop's condition are not supported yet"
+            )
+        checked = self._checked_body(p["body_jaxpr"], bnc)
+        if checked is None:
+            return self.plain(eqn, ins)
+        new_body, avals, probe = checked
+        state_avals = avals[bnc : bnc + 1 + len(probe.avals)]
+        cond = p["cond_jaxpr"]
+
+        def new_cond(*args):
+            consts, carry = args[:cnc], args[cnc + len(state_avals) :]
+            return _eval(cond, [*consts, *carry])
+
+        cond_avals = [*cond.in_avals[:cnc], *state_avals, *cond.in_avals[cnc:]]
+        cond_consts, cond_closed = _closure_convert(trace_to_jaxpr(new_cond, cond_avals))
+        body_consts, body_closed = _closure_convert(trace_to_jaxpr(new_body, avals))
+        outs = while_p.bind(
+            *cond_consts, *ins[:cnc], *body_consts, *ins[cnc : cnc + bnc],
+            *self._loop_state(probe), *ins[cnc + bnc :],
+            cond_jaxpr=cond_closed, body_jaxpr=body_closed,
+            cond_nconsts=len(cond_consts) + cnc, body_nconsts=len(body_consts) + bnc,
+        )  # fmt: skip
+        return self._after_loop(probe, outs)
+
+    def _checked_body(self, body: ClosedJaxpr, nc: int):
+        """(new_body, its input avals, the probe state) for a loop body that checks, else None:
+        new_body takes (consts, code, payloads, carry...) and returns (code, payloads, outs)."""
         probe = _State(self.errors)
 
         def probe_body(*args):
@@ -334,17 +382,15 @@ class _State:
             probe.avals = [aval_of(v) for v in probe.payloads]
             return outs
 
-        trace_to_jaxpr(probe_body, body_avals)
+        trace_to_jaxpr(probe_body, body.in_avals)
         if not probe.messages:
-            return self.plain(eqn, ins)
-        offset, payload_avals = len(self.messages), probe.avals
-        npay = len(payload_avals)
+            return None
+        offset, npay = len(self.messages), len(probe.avals)
 
         def new_body(*args):
             consts, code, payloads = args[:nc], args[nc], list(args[nc + 1 : nc + 1 + npay])
-            rest = args[nc + 1 + npay :]
             inner = _State(self.errors)
-            outs = inner.run(body.jaxpr, body.consts, [*consts, *rest])
+            outs = inner.run(body.jaxpr, body.consts, [*consts, *args[nc + 1 + npay :]])
             none = np.int32(-1)
             first = lax.eq(code, none) & lax.ne(inner.code, none)
             code = lax.select(first, lax.add(inner.code, np.int32(offset)), code)
@@ -354,15 +400,15 @@ class _State:
             ]
             return [code, *payloads, *outs]  # the error state leads the carry
 
-        avals = [*body_avals[:nc], aval_of(np.int32(0)), *payload_avals, *body_avals[nc:]]
-        consts, closed = _closure_convert(trace_to_jaxpr(new_body, avals))
+        avals = [*body.in_avals[:nc], aval_of(np.int32(0)), *probe.avals, *body.in_avals[nc:]]
+        return new_body, avals, probe
+
+    def _loop_state(self, probe) -> list:
         code = self.code if self.code is not None else np.int32(-1)
-        zeros = [lax.full(a.shape, np.zeros((), a.dtype)) for a in payload_avals]
-        outs = scan_p.bind(
-            *consts, *ins[:nc], code, *zeros, *ins[nc:],
-            jaxpr=closed, num_consts=len(consts) + nc, num_carry=ncar + 1 + npay,
-            length=p["length"], reverse=p["reverse"], unroll=p["unroll"],
-        )  # fmt: skip
+        return [code, *[lax.full(a.shape, np.zeros((), a.dtype)) for a in probe.avals]]
+
+    def _after_loop(self, probe, outs) -> list:
+        npay = len(probe.avals)
         self.code = outs[0]
         start = len(self.payloads)
         self.payloads.extend(outs[1 : 1 + npay])
@@ -427,6 +473,12 @@ def _bounds_check(self, index, size: int, slice_size: int, shape, dim: int) -> N
         f"bounds for axis {dim} with size {size}. "
     )
     self.record(failed, OOBError, text, None, [first])
+
+
+def _eval(closed: ClosedJaxpr, args):
+    from meshjit.compiler.trace.jaxprs import eval_closed
+
+    return eval_closed(closed, args)
 
 
 def _broadcast_like(flag, value):

@@ -29,6 +29,11 @@ def around_scan(x):
     c, ys = jax.lax.scan(body, 0.0, x)
     checkify.check(c < 1, "c too big: {}", c)
     return ys
+def counting(c):
+    def step(c):
+        checkify.check(c < 3, "counted too far: {}", c)
+        return c + 1
+    return jax.lax.while_loop(lambda c: c < 5, step, c)
 errors = checkify.user_checks | checkify.index_checks | checkify.float_checks
 CASES = {
     "user_fails": lambda: jax.jit(checkify.checkify(f))(jnp.ones(5), jnp.array(-2)),
@@ -53,6 +58,11 @@ CASES = {
     "scan_vmapped": lambda: jax.vmap(checkify.checkify(lambda xs: jax.lax.scan(body, 0.0, xs)))(
         jnp.array([[1.0, 2.0], [1.0, -1.0]])
     ),
+    "while": lambda: checkify.checkify(counting)(jnp.array(0)),
+    "fori_nan": lambda: checkify.checkify(
+        lambda x: jax.lax.fori_loop(0, 3, lambda i, c: jnp.log(c - 1.5), x),
+        errors=checkify.float_checks,
+    )(jnp.array(5.0)),
     "first_wins": lambda: checkify.checkify(
         lambda x: (checkify.check(x > 0, "first {}", x), checkify.check(x > 1, "second"), x)[2]
     )(jnp.array(-1.0)),
@@ -76,7 +86,7 @@ def ours():
 
 CASES = ["user_fails", "user_passes", "index", "gather", "nan", "div", "vmapped"]
 CASES += ["no_error_float", "first_wins", "scan", "scan_float_only", "scan_then_check"]
-CASES += ["scan_vmapped"]
+CASES += ["scan_vmapped", "while", "fori_nan"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -109,10 +119,10 @@ def test_check_outside_checkify():
         checkify.check(jnp.array(True), "{}", 3)
 
 
-def test_check_in_a_while_body_is_refused_clearly():
-    def body(c):
-        checkify.check(c < 10, "too big")
-        return c + 1
+def test_check_in_a_branch_is_refused_clearly():
+    def f(x):
+        checkify.check(x < 10, "too big")
+        return x + 1
 
-    with pytest.raises(NotImplementedError, match="checks inside a while body"):
-        checkify.checkify(lambda c: meshjit.lax.while_loop(lambda c: c < 3, body, c))(0)
+    with pytest.raises(NotImplementedError, match="checks inside a cond body"):
+        checkify.checkify(lambda x: meshjit.lax.cond(x > 0, f, lambda x: x, x))(1.0)
