@@ -8,8 +8,9 @@ How: `f` is traced to a jaxpr in which each `check` is a `check_p` equation; an 
 runs that jaxpr in the caller's trace (so `jit`, `vmap` and `grad` around `checkify` work),
 keeping the error state as values: the index of the first failed check (-1 if none) and each
 check's formatting values. Calls to jitted functions are entered; a scan's body runs under its
-own state, carried through the loop (a while loop's too); checks inside cond branches and
-while conditions are not supported yet (a clear error)."""
+own state, carried through the loop (a while loop's too), and each cond branch fills its own
+checks' part of the state; checks inside a while loop's condition are not supported yet (a clear
+error)."""
 
 from __future__ import annotations
 
@@ -310,6 +311,8 @@ class _State:
             return self.scan(eqn, ins)
         if prim.name == "while" and (_holds_checks(eqn.params) or self.errors - user_checks):
             return self.while_loop(eqn, ins)
+        if prim.name == "cond" and (_holds_checks(eqn.params) or self.errors - user_checks):
+            return self.cond(eqn, ins)
         if _holds_checks(eqn.params):
             raise MeshjitNotImplementedError(
                 f"checkify: checks inside a {prim.name} body are not supported yet; move the "
@@ -372,9 +375,58 @@ class _State:
         )  # fmt: skip
         return self._after_loop(probe, outs)
 
-    def _checked_body(self, body: ClosedJaxpr, nc: int):
-        """(new_body, its input avals, the probe state) for a loop body that checks, else None:
-        new_body takes (consts, code, payloads, carry...) and returns (code, payloads, outs)."""
+    def cond(self, eqn, ins) -> list:
+        """A cond whose branches check: each branch runs under its own state and fills its own
+        checks' slots of one error state (the others pass through)."""
+        from meshjit.compiler.lax.control_flow import _merge_consts, cond_p
+
+        branches = eqn.params["branches"]
+        probes = [self._probe(b) for b in branches]
+        if not any(p.messages for p in probes):
+            return self.plain(eqn, ins)
+        slots = [a for p in probes for a in p.avals]
+        state_avals = [aval_of(np.int32(0)), *slots]
+        traced = []
+        message_start, slot_start = len(self.messages), 0
+        for branch, probe in zip(branches, probes):
+            fn = self._branch_with_state(branch, message_start, slot_start, len(slots))
+            traced.append(trace_to_jaxpr(fn, [*state_avals, *branch.in_avals]))
+            message_start += len(probe.messages)
+            slot_start += len(probe.avals)
+        consts, new_branches = _merge_consts(traced)
+        code = self.code if self.code is not None else np.int32(-1)
+        zeros = [lax.full(a.shape, np.zeros((), a.dtype)) for a in slots]
+        outs = cond_p.bind(ins[0], *consts, code, *zeros, *ins[1:], branches=tuple(new_branches))
+        start = len(self.payloads)
+        self.code = outs[0]
+        self.payloads.extend(outs[1 : 1 + len(slots)])
+        offset = 0
+        for probe in probes:
+            for kind, text, fmt_tree, first, count in probe.messages:
+                self.messages.append((kind, text, fmt_tree, start + offset + first, count))
+            offset += len(probe.avals)
+        return list(outs[1 + len(slots) :])
+
+    def _branch_with_state(self, branch: ClosedJaxpr, message_start, slot_start, nslots):
+        def fn(code, *rest):
+            payloads, args = list(rest[:nslots]), rest[nslots:]
+            inner = _State(self.errors)
+            outs = inner.run(branch.jaxpr, branch.consts, args)
+            if inner.code is None:
+                return [code, *payloads, *outs]
+            none = np.int32(-1)
+            first = lax.eq(code, none) & lax.ne(inner.code, none)
+            code = lax.select(first, lax.add(inner.code, np.int32(message_start)), code)
+            for i, new in enumerate(inner.payloads):
+                old = payloads[slot_start + i]
+                payloads[slot_start + i] = lax.select(_broadcast_like(first, new), new, old)
+            return [code, *payloads, *outs]
+
+        return fn
+
+    def _probe(self, body: ClosedJaxpr) -> _State:
+        """The checks `body` makes (messages, and the avals of their values), found by tracing
+        it under a state of its own."""
         probe = _State(self.errors)
 
         def probe_body(*args):
@@ -383,6 +435,12 @@ class _State:
             return outs
 
         trace_to_jaxpr(probe_body, body.in_avals)
+        return probe
+
+    def _checked_body(self, body: ClosedJaxpr, nc: int):
+        """(new_body, its input avals, the probe state) for a loop body that checks, else None:
+        new_body takes (consts, code, payloads, carry...) and returns (code, payloads, outs)."""
+        probe = self._probe(body)
         if not probe.messages:
             return None
         offset, npay = len(self.messages), len(probe.avals)

@@ -34,6 +34,14 @@ def counting(c):
         checkify.check(c < 3, "counted too far: {}", c)
         return c + 1
     return jax.lax.while_loop(lambda c: c < 5, step, c)
+def branching(x):
+    def big(x):
+        checkify.check(x < 3, "too big: {}", x)
+        return x - 1
+    def small(x):
+        checkify.check(x > -3, "too small: {}", x)
+        return x + 1
+    return jax.lax.cond(x > 0, big, small, x)
 errors = checkify.user_checks | checkify.index_checks | checkify.float_checks
 CASES = {
     "user_fails": lambda: jax.jit(checkify.checkify(f))(jnp.ones(5), jnp.array(-2)),
@@ -63,6 +71,12 @@ CASES = {
         lambda x: jax.lax.fori_loop(0, 3, lambda i, c: jnp.log(c - 1.5), x),
         errors=checkify.float_checks,
     )(jnp.array(5.0)),
+    "cond_true": lambda: checkify.checkify(branching)(jnp.array(5.0)),
+    "cond_false": lambda: checkify.checkify(branching)(jnp.array(-5.0)),
+    "cond_ok": lambda: checkify.checkify(branching)(jnp.array(1.0)),
+    "switch_nan": lambda: checkify.checkify(
+        lambda i, x: jax.lax.switch(i, [jnp.log, jnp.sqrt, jnp.sin], x), errors=checkify.all_checks
+    )(jnp.array(1), jnp.array(-1.0)),
     "first_wins": lambda: checkify.checkify(
         lambda x: (checkify.check(x > 0, "first {}", x), checkify.check(x > 1, "second"), x)[2]
     )(jnp.array(-1.0)),
@@ -86,7 +100,7 @@ def ours():
 
 CASES = ["user_fails", "user_passes", "index", "gather", "nan", "div", "vmapped"]
 CASES += ["no_error_float", "first_wins", "scan", "scan_float_only", "scan_then_check"]
-CASES += ["scan_vmapped", "while", "fori_nan"]
+CASES += ["scan_vmapped", "while", "fori_nan", "cond_true", "cond_false", "cond_ok", "switch_nan"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -119,10 +133,10 @@ def test_check_outside_checkify():
         checkify.check(jnp.array(True), "{}", 3)
 
 
-def test_check_in_a_branch_is_refused_clearly():
-    def f(x):
-        checkify.check(x < 10, "too big")
-        return x + 1
+def test_check_in_a_while_condition_is_refused_clearly():
+    def cond(c):
+        checkify.check(c < 10, "too big")
+        return c < 3
 
-    with pytest.raises(NotImplementedError, match="checks inside a cond body"):
-        checkify.checkify(lambda x: meshjit.lax.cond(x > 0, f, lambda x: x, x))(1.0)
+    with pytest.raises(NotImplementedError, match="while loop's condition"):
+        checkify.checkify(lambda c: meshjit.lax.while_loop(cond, lambda c: c + 1, c))(0)
