@@ -7,8 +7,10 @@ values computed on the device. `errors=` adds automatic checks: NaNs made by an 
 How: `f` is traced to a jaxpr in which each `check` is a `check_p` equation; an interpreter
 runs that jaxpr in the caller's trace (so `jit`, `vmap` and `grad` around `checkify` work),
 keeping the error state as values: the index of the first failed check (-1 if none) and each
-check's formatting values. Calls to jitted functions are entered; checks inside loop and branch
-bodies are not supported (a clear error)."""
+check's formatting values. Calls to jitted functions are entered; a scan's body runs under its
+own state, carried through the loop (a while loop's too), and each cond branch fills its own
+checks' part of the state; checks inside a while loop's condition are not supported yet (a clear
+error)."""
 
 from __future__ import annotations
 
@@ -293,6 +295,8 @@ class _State:
     def eqn(self, eqn, ins) -> list:
         prim = eqn.primitive
         if prim is check_p:
+            if FailedCheckError not in self.errors:
+                return []  # user checks are off: as JAX, they check nothing
             pred, *fmt = ins
             failed = lax.bitwise_not(
                 lax.reduce_and(_as_bool(pred), tuple(range(aval_of(pred).ndim)))
@@ -303,6 +307,12 @@ class _State:
         if prim.name == "pjit":  # a jitted function's body runs here, with its checks
             inner = eqn.params["jaxpr"]
             return self.run(inner.jaxpr, inner.consts, ins)
+        if prim.name == "scan" and (_holds_checks(eqn.params) or self.errors - user_checks):
+            return self.scan(eqn, ins)
+        if prim.name == "while" and (_holds_checks(eqn.params) or self.errors - user_checks):
+            return self.while_loop(eqn, ins)
+        if prim.name == "cond" and (_holds_checks(eqn.params) or self.errors - user_checks):
+            return self.cond(eqn, ins)
         if _holds_checks(eqn.params):
             raise MeshjitNotImplementedError(
                 f"checkify: checks inside a {prim.name} body are not supported yet; move the "
@@ -313,6 +323,160 @@ class _State:
         outs = outs if prim.multiple_results else [outs]
         self.after(prim, outs)
         return outs
+
+    def scan(self, eqn, ins) -> list:
+        """A scan whose body checks: the body runs under its own state, and the error (the
+        first failure's index and the failing check's values) is carried through the loop."""
+        from meshjit.compiler.lax.control_flow import _closure_convert, scan_p
+
+        p = eqn.params
+        nc, ncar = p["num_consts"], p["num_carry"]
+        checked = self._checked_body(p["jaxpr"], nc)
+        if checked is None:
+            return self.plain(eqn, ins)
+        new_body, avals, probe = checked
+        consts, closed = _closure_convert(trace_to_jaxpr(new_body, avals))
+        outs = scan_p.bind(
+            *consts, *ins[:nc], *self._loop_state(probe), *ins[nc:],
+            jaxpr=closed, num_consts=len(consts) + nc, num_carry=ncar + 1 + len(probe.avals),
+            length=p["length"], reverse=p["reverse"], unroll=p["unroll"],
+        )  # fmt: skip
+        return self._after_loop(probe, outs)
+
+    def while_loop(self, eqn, ins) -> list:
+        """A while loop whose body checks: as `scan`; its condition sees the carry only."""
+        from meshjit.compiler.lax.control_flow import _closure_convert, while_p
+
+        p = eqn.params
+        cnc, bnc = p["cond_nconsts"], p["body_nconsts"]
+        if _jaxpr_holds_checks(p["cond_jaxpr"].jaxpr):
+            raise MeshjitNotImplementedError(
+                "checkify: checks inside a while loop's condition are not supported yet"
+            )
+        checked = self._checked_body(p["body_jaxpr"], bnc)
+        if checked is None:
+            return self.plain(eqn, ins)
+        new_body, avals, probe = checked
+        state_avals = avals[bnc : bnc + 1 + len(probe.avals)]
+        cond = p["cond_jaxpr"]
+
+        def new_cond(*args):
+            consts, carry = args[:cnc], args[cnc + len(state_avals) :]
+            return _eval(cond, [*consts, *carry])
+
+        cond_avals = [*cond.in_avals[:cnc], *state_avals, *cond.in_avals[cnc:]]
+        cond_consts, cond_closed = _closure_convert(trace_to_jaxpr(new_cond, cond_avals))
+        body_consts, body_closed = _closure_convert(trace_to_jaxpr(new_body, avals))
+        outs = while_p.bind(
+            *cond_consts, *ins[:cnc], *body_consts, *ins[cnc : cnc + bnc],
+            *self._loop_state(probe), *ins[cnc + bnc :],
+            cond_jaxpr=cond_closed, body_jaxpr=body_closed,
+            cond_nconsts=len(cond_consts) + cnc, body_nconsts=len(body_consts) + bnc,
+        )  # fmt: skip
+        return self._after_loop(probe, outs)
+
+    def cond(self, eqn, ins) -> list:
+        """A cond whose branches check: each branch runs under its own state and fills its own
+        checks' slots of one error state (the others pass through)."""
+        from meshjit.compiler.lax.control_flow import _merge_consts, cond_p
+
+        branches = eqn.params["branches"]
+        probes = [self._probe(b) for b in branches]
+        if not any(p.messages for p in probes):
+            return self.plain(eqn, ins)
+        slots = [a for p in probes for a in p.avals]
+        state_avals = [aval_of(np.int32(0)), *slots]
+        traced = []
+        message_start, slot_start = len(self.messages), 0
+        for branch, probe in zip(branches, probes):
+            fn = self._branch_with_state(branch, message_start, slot_start, len(slots))
+            traced.append(trace_to_jaxpr(fn, [*state_avals, *branch.in_avals]))
+            message_start += len(probe.messages)
+            slot_start += len(probe.avals)
+        consts, new_branches = _merge_consts(traced)
+        code = self.code if self.code is not None else np.int32(-1)
+        zeros = [lax.full(a.shape, np.zeros((), a.dtype)) for a in slots]
+        outs = cond_p.bind(ins[0], *consts, code, *zeros, *ins[1:], branches=tuple(new_branches))
+        start = len(self.payloads)
+        self.code = outs[0]
+        self.payloads.extend(outs[1 : 1 + len(slots)])
+        offset = 0
+        for probe in probes:
+            for kind, text, fmt_tree, first, count in probe.messages:
+                self.messages.append((kind, text, fmt_tree, start + offset + first, count))
+            offset += len(probe.avals)
+        return list(outs[1 + len(slots) :])
+
+    def _branch_with_state(self, branch: ClosedJaxpr, message_start, slot_start, nslots):
+        def fn(code, *rest):
+            payloads, args = list(rest[:nslots]), rest[nslots:]
+            inner = _State(self.errors)
+            outs = inner.run(branch.jaxpr, branch.consts, args)
+            if inner.code is None:
+                return [code, *payloads, *outs]
+            none = np.int32(-1)
+            first = lax.eq(code, none) & lax.ne(inner.code, none)
+            code = lax.select(first, lax.add(inner.code, np.int32(message_start)), code)
+            for i, new in enumerate(inner.payloads):
+                old = payloads[slot_start + i]
+                payloads[slot_start + i] = lax.select(_broadcast_like(first, new), new, old)
+            return [code, *payloads, *outs]
+
+        return fn
+
+    def _probe(self, body: ClosedJaxpr) -> _State:
+        """The checks `body` makes (messages, and the avals of their values), found by tracing
+        it under a state of its own."""
+        probe = _State(self.errors)
+
+        def probe_body(*args):
+            outs = probe.run(body.jaxpr, body.consts, args)
+            probe.avals = [aval_of(v) for v in probe.payloads]
+            return outs
+
+        trace_to_jaxpr(probe_body, body.in_avals)
+        return probe
+
+    def _checked_body(self, body: ClosedJaxpr, nc: int):
+        """(new_body, its input avals, the probe state) for a loop body that checks, else None:
+        new_body takes (consts, code, payloads, carry...) and returns (code, payloads, outs)."""
+        probe = self._probe(body)
+        if not probe.messages:
+            return None
+        offset, npay = len(self.messages), len(probe.avals)
+
+        def new_body(*args):
+            consts, code, payloads = args[:nc], args[nc], list(args[nc + 1 : nc + 1 + npay])
+            inner = _State(self.errors)
+            outs = inner.run(body.jaxpr, body.consts, [*consts, *args[nc + 1 + npay :]])
+            none = np.int32(-1)
+            first = lax.eq(code, none) & lax.ne(inner.code, none)
+            code = lax.select(first, lax.add(inner.code, np.int32(offset)), code)
+            payloads = [
+                lax.select(_broadcast_like(first, new), new, old)
+                for new, old in zip(inner.payloads, payloads)
+            ]
+            return [code, *payloads, *outs]  # the error state leads the carry
+
+        avals = [*body.in_avals[:nc], aval_of(np.int32(0)), *probe.avals, *body.in_avals[nc:]]
+        return new_body, avals, probe
+
+    def _loop_state(self, probe) -> list:
+        code = self.code if self.code is not None else np.int32(-1)
+        return [code, *[lax.full(a.shape, np.zeros((), a.dtype)) for a in probe.avals]]
+
+    def _after_loop(self, probe, outs) -> list:
+        npay = len(probe.avals)
+        self.code = outs[0]
+        start = len(self.payloads)
+        self.payloads.extend(outs[1 : 1 + npay])
+        for kind, text, fmt_tree, first, count in probe.messages:
+            self.messages.append((kind, text, fmt_tree, start + first, count))
+        return list(outs[1 + npay :])
+
+    def plain(self, eqn, ins) -> list:
+        outs = eqn.primitive.bind(*ins, **eqn.params)
+        return outs if eqn.primitive.multiple_results else [outs]
 
     def before(self, prim, ins, params) -> None:
         if DivisionByZeroError in self.errors and prim.name in ("div", "rem"):
@@ -367,6 +531,17 @@ def _bounds_check(self, index, size: int, slice_size: int, shape, dim: int) -> N
         f"bounds for axis {dim} with size {size}. "
     )
     self.record(failed, OOBError, text, None, [first])
+
+
+def _eval(closed: ClosedJaxpr, args):
+    from meshjit.compiler.trace.jaxprs import eval_closed
+
+    return eval_closed(closed, args)
+
+
+def _broadcast_like(flag, value):
+    shape = aval_of(value).shape
+    return lax.broadcast_in_dim(flag, shape, ()) if shape else flag
 
 
 def _first_where(mask, values):

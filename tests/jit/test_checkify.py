@@ -21,6 +21,27 @@ def logdiv(x):
     return jnp.log(x) / x
 def gathered(x, idx):
     return x[idx]
+def body(c, x):
+    checkify.check(x > 0, "x must be positive: {}", x)
+    return c + jnp.log(x), c
+def around_scan(x):
+    checkify.check(x[0] > 0, "outer {}", x[0])
+    c, ys = jax.lax.scan(body, 0.0, x)
+    checkify.check(c < 1, "c too big: {}", c)
+    return ys
+def counting(c):
+    def step(c):
+        checkify.check(c < 3, "counted too far: {}", c)
+        return c + 1
+    return jax.lax.while_loop(lambda c: c < 5, step, c)
+def branching(x):
+    def big(x):
+        checkify.check(x < 3, "too big: {}", x)
+        return x - 1
+    def small(x):
+        checkify.check(x > -3, "too small: {}", x)
+        return x + 1
+    return jax.lax.cond(x > 0, big, small, x)
 errors = checkify.user_checks | checkify.index_checks | checkify.float_checks
 CASES = {
     "user_fails": lambda: jax.jit(checkify.checkify(f))(jnp.ones(5), jnp.array(-2)),
@@ -35,6 +56,27 @@ CASES = {
     ),
     "vmapped": lambda: jax.vmap(checkify.checkify(f))(jnp.ones((3, 5)), jnp.array([1, -1, -3])),
     "no_error_float": lambda: checkify.checkify(logdiv, errors=checkify.all_checks)(jnp.ones(2)),
+    "scan": lambda: checkify.checkify(lambda xs: jax.lax.scan(body, 0.0, xs))(
+        jnp.array([1.0, -2.0, 3.0, -4.0])
+    ),
+    "scan_float_only": lambda: checkify.checkify(
+        lambda xs: jax.lax.scan(body, 0.0, xs), errors=checkify.float_checks
+    )(jnp.array([1.0, -2.0, 3.0])),
+    "scan_then_check": lambda: checkify.checkify(around_scan)(jnp.array([2.0, 3.0])),
+    "scan_vmapped": lambda: jax.vmap(checkify.checkify(lambda xs: jax.lax.scan(body, 0.0, xs)))(
+        jnp.array([[1.0, 2.0], [1.0, -1.0]])
+    ),
+    "while": lambda: checkify.checkify(counting)(jnp.array(0)),
+    "fori_nan": lambda: checkify.checkify(
+        lambda x: jax.lax.fori_loop(0, 3, lambda i, c: jnp.log(c - 1.5), x),
+        errors=checkify.float_checks,
+    )(jnp.array(5.0)),
+    "cond_true": lambda: checkify.checkify(branching)(jnp.array(5.0)),
+    "cond_false": lambda: checkify.checkify(branching)(jnp.array(-5.0)),
+    "cond_ok": lambda: checkify.checkify(branching)(jnp.array(1.0)),
+    "switch_nan": lambda: checkify.checkify(
+        lambda i, x: jax.lax.switch(i, [jnp.log, jnp.sqrt, jnp.sin], x), errors=checkify.all_checks
+    )(jnp.array(1), jnp.array(-1.0)),
     "first_wins": lambda: checkify.checkify(
         lambda x: (checkify.check(x > 0, "first {}", x), checkify.check(x > 1, "second"), x)[2]
     )(jnp.array(-1.0)),
@@ -57,7 +99,8 @@ def ours():
 
 
 CASES = ["user_fails", "user_passes", "index", "gather", "nan", "div", "vmapped"]
-CASES += ["no_error_float", "first_wins"]
+CASES += ["no_error_float", "first_wins", "scan", "scan_float_only", "scan_then_check"]
+CASES += ["scan_vmapped", "while", "fori_nan", "cond_true", "cond_false", "cond_ok", "switch_nan"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -90,10 +133,10 @@ def test_check_outside_checkify():
         checkify.check(jnp.array(True), "{}", 3)
 
 
-def test_check_in_a_loop_body_is_refused_clearly():
-    def body(c, x):
-        checkify.check(x > 0, "x must be positive")
-        return c + x, None
+def test_check_in_a_while_condition_is_refused_clearly():
+    def cond(c):
+        checkify.check(c < 10, "too big")
+        return c < 3
 
-    with pytest.raises(NotImplementedError, match="checks inside a scan body"):
-        checkify.checkify(lambda xs: meshjit.lax.scan(body, 0.0, xs))(jnp.ones(3))
+    with pytest.raises(NotImplementedError, match="while loop's condition"):
+        checkify.checkify(lambda c: meshjit.lax.while_loop(cond, lambda c: c + 1, c))(0)
