@@ -150,8 +150,7 @@ class Array(ArrayMethods):
     def __repr__(self):
         if not self.is_fully_addressable and not plc.host_readable(self.aval, self._placement):
             return f"Array({self.aval.str_short()}, spanning processes; not readable here)"
-        body = np.array2string(np.asarray(self), separator=", ", prefix="Array(")
-        return f"Array({body}, dtype={self.aval.dtype})"
+        return array_repr(np.asarray(self), self.aval.weak_type)
 
     def __str__(self):
         return str(np.asarray(self))
@@ -164,6 +163,22 @@ class Array(ArrayMethods):
 
     def __deepcopy__(self, memo):
         return self
+
+
+def array_repr(value: np.ndarray, weak_type: bool) -> str:
+    """JAX's `Array(...)` text: the dtype (and weak type) after the values, on a line of its own
+    when it would pass NumPy's line width; an empty array by its shape."""
+    prefix, width = "Array(", np.get_printoptions()["linewidth"]
+    dtype = f"dtype={value.dtype.name}" + (", weak_type=True" if weak_type else "")
+    if value.size == 0:
+        body = f"[], shape={value.shape}"
+    else:
+        body = np.array2string(
+            value, prefix=prefix, suffix=",", separator=", ", max_line_width=width
+        )
+    last_line = len(body) - body.rfind("\n") + 1
+    sep = " " * len(prefix) if last_line + len(dtype) + 2 > width else " "
+    return f"{prefix}{body},{sep}{dtype})"
 
 
 def _rebuild(value):
