@@ -110,8 +110,8 @@ def _unary_rule(name, kinds):
         if x.dtype not in accepted:
             checks.dtype_in(name, x, kinds)
             accepted.add(x.dtype)
-        if name == "is_finite":
-            return ShapedArray(x.shape, dtypes.bool_)
+        if name == "is_finite":  # as JAX: a weak operand gives a weak bool
+            return shaped_array(x.shape, dtypes.bool_, x.weak_type)
         if name == "abs" and dtypes.is_complex(x.dtype):  # |z| is real
             return shaped_array(x.shape, dtypes.real_dtype(x.dtype), x.weak_type)
         return x
@@ -497,6 +497,8 @@ def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):
     if RoundingMethod(rounding_method) == RoundingMethod.TO_NEAREST_EVEN:
         return _round_even(x)
     return _round_away(x)
+
+
 exp, log, log1p, expm1 = _unary("exp"), _unary("log"), _unary("log1p"), _unary("expm1")
 sqrt, rsqrt, cbrt = _unary("sqrt"), _unary("rsqrt"), _unary("cbrt")
 sin, cos, tan, tanh = _unary("sin"), _unary("cos"), _unary("tan"), _unary("tanh")

@@ -9,9 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitError, MeshjitValueError
+from meshjit.compiler.errors import ConcretizationError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.cumulative import cumsum
 from meshjit.compiler.numpy.elementwise import (
     add,
@@ -123,7 +124,7 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
 def _static_size(name, a, count):
     """The number of results when no `size=` is given: known only for concrete inputs."""
     if is_traced(a):
-        raise MeshjitError(
+        raise ConcretizationError(  # as JAX: a ConcretizationTypeError
             f"{name}: the output size depends on the values of a traced array; pass a static "
             f"size=... (and optionally fill_value=...) to use {name} under jit"
         )
@@ -151,14 +152,25 @@ def nonzero(a, *, size=None, fill_value=None):
     mask = ravel(not_equal(x, False if dtypes.is_bool(aval.dtype) else 0))
     flat = _first_true(mask, int(size))
     valid = lax.lt(flat, aval.size)
-    fills = np.broadcast_to(np.asarray(0 if fill_value is None else fill_value), (aval.ndim,))
+    fills = _fill_values(fill_value, aval.ndim, int(size))
     out, stride = [], 1
     for d in reversed(range(aval.ndim)):
         index = lax.rem(lax.div(flat, np.int32(stride)), np.int32(aval.shape[d] or 1))
-        fill = lax.full((int(size),), fills[d], dtypes.int32)
+        fill = fills[d]
         out.insert(0, lax.select(valid, index, fill))
         stride *= aval.shape[d]
     return tuple(out)
+
+
+def _fill_values(fill_value, ndim, size):
+    """Per dimension, the (size,) int32 padding of nonzero's results: a scalar for all of
+    them or one per dimension, concrete or traced."""
+    if fill_value is None:
+        fill_value = 0
+    fills = lax.convert_element_type(asarray(fill_value), dtypes.int32)
+    if not aval_of(fills).ndim:
+        fills = lax.broadcast_in_dim(fills, (ndim,), ())
+    return [lax.broadcast_in_dim(fills[d], (size,), ()) for d in range(ndim)]
 
 
 def flatnonzero(a, *, size=None, fill_value=None):

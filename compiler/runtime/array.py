@@ -93,6 +93,18 @@ class Array(ArrayMethods):
             shards.append(Shard(device, index, piece))
         return shards
 
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """DLPack export of the gathered host value (the devices are CPU devices)."""
+        kwargs = {} if max_version is None else {"max_version": max_version}
+        return np.asarray(self).__dlpack__(stream=stream, **kwargs)
+
+    def __dlpack_device__(self) -> tuple:
+        return np.asarray(self).__dlpack_device__()
+
+    def addressable_data(self, index: int) -> Array:
+        """The piece on this process's `index`-th device holding one."""
+        return self.addressable_shards[index].data
+
     @property
     def is_fully_addressable(self) -> bool:
         """Whether every device holding a piece belongs to this process."""
@@ -154,6 +166,10 @@ class Array(ArrayMethods):
 
     def __str__(self):
         return str(np.asarray(self))
+
+    def __format__(self, format_spec):
+        value = np.asarray(self)
+        return format(value[()] if value.ndim == 0 else value, format_spec)
 
     def __reduce__(self):
         return (_rebuild, (np.asarray(self),))
