@@ -252,10 +252,10 @@ def unique(
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
-    if period is not None:
-        raise MeshjitValueError("interp: the 'period' argument is not supported")
     x, xp, fp = promote_inexact(x, xp, fp)
     x, xp, fp = materialize(x), materialize(xp), materialize(fp)
+    if period is not None:
+        x, xp, fp = _periodic(x, xp, fp, period, left, right)
     n = aval_of(xp).shape[0]
     if aval_of(xp).ndim != 1 or aval_of(fp).shape != (n,) or n == 0:
         raise MeshjitValueError(
@@ -271,5 +271,33 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     safe_dx = where(dx == 0, 1.0, dx)
     f = add(f0, multiply(divide(subtract(x, x0), safe_dx), subtract(f1, f0)))
     f = where(dx == 0, f0, f)
-    f = where(x < xp[0], fp[0] if left is None else left, f)
-    return where(x > xp[-1], fp[-1] if right is None else right, f)
+    if not _extrapolates("left", left):  # 'extrapolate': the end segment's line continues
+        f = where(x < xp[0], fp[0] if left is None else left, f)
+    if not _extrapolates("right", right):
+        f = where(x > xp[-1], fp[-1] if right is None else right, f)
+    return f
+
+
+def _periodic(x, xp, fp, period, left, right):
+    """As JAX: x and xp wrapped into [0, period), xp sorted, one point wrapped onto each end."""
+    if left is not None or right is not None:
+        raise MeshjitValueError("interp: left and right are not allowed with period")
+    if np.ndim(period) != 0:
+        raise MeshjitValueError(f"period must be a scalar; got {period}")
+    period = lax.abs(lax.convert_element_type(asarray(period), aval_of(x).dtype))
+    x = lax.rem(lax.add(lax.rem(x, period), period), period)
+    xp = lax.rem(lax.add(lax.rem(xp, period), period), period)
+    xp, fp = lax.sort_key_val(xp, fp)
+    xp = concatenate([subtract(xp[-1:], period), xp, add(xp[:1], period)])
+    fp = concatenate([fp[-1:], fp, fp[:1]])
+    return x, xp, fp
+
+
+def _extrapolates(name: str, value) -> bool:
+    if not isinstance(value, str):
+        return False
+    if value != "extrapolate":
+        raise MeshjitValueError(
+            f"the only valid string value of `{name}` is 'extrapolate', got: {value!r}"
+        )
+    return True

@@ -47,7 +47,6 @@ _PARTIAL = {
     "jax.numpy.c_": "r_ / c_ string directives ('0,2') are not supported",
     "jax.numpy.r_": "r_ / c_ string directives ('0,2') are not supported",
     "jax.numpy.einsum": "einsum's interleaved operand/index-list form is not supported",
-    "jax.numpy.interp": "interp(left='extrapolate', right='extrapolate') is not supported",
     "jax.numpy.load": "jnp.load of structured / void dtypes (|V2) is not supported",
     "jax.numpy.pad": "pad modes 'mean', 'maximum', 'minimum', 'median', 'linear_ramp' missing",
     "jax.numpy.quantile": "quantile(weights=..., method='inverted_cdf') is not supported",
