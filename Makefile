@@ -3,7 +3,8 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test test-py test-lit bench test-distributed bench-distributed fuzz
+.PHONY: setup demo test test-py test-lit bench test-distributed bench-distributed fuzz \
+	doc-examples doc-examples-corpus
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -37,3 +38,12 @@ bench-distributed: setup
 N ?= 3000
 fuzz: setup
 	$(BIN)/python bench/fuzz.py -n $(N) --out fuzz-report.json
+
+# JAX 0.10.2's docstring examples run under meshjit: pass / fail / skip per module, and the
+# failures' first error lines (the corpus is tests/doc_examples/corpus.json).
+doc-examples: setup
+	$(BIN)/python -m tests.doc_examples.report
+
+# Collects the corpus from JAX's docstrings (imports jax; checks each example passes under JAX).
+doc-examples-corpus: setup
+	$(BIN)/python tests/doc_examples/collect.py

@@ -118,6 +118,10 @@ class Lowered:
     def compile(self) -> Compiled:
         return compile_for(self, self.devices)
 
+    def cost_analysis(self) -> dict:
+        """XLA's cost estimate (flops, bytes accessed, ...) of the program as compiled."""
+        return self.compile().cost_analysis()
+
     def __repr__(self):
         return f"<Lowered jit({self.traced.name})>"
 

@@ -120,6 +120,7 @@ from meshjit.compiler.lax.reductions import (
 from meshjit.compiler.lax.shapes import (
     broadcast,
     broadcast_in_dim,
+    broadcast_like,
     broadcast_to_rank,
     broadcasted_iota,
     collapse,
@@ -201,6 +202,7 @@ __all__ = [
     "Precision",
     "associative_scan",
     "batch_matmul",
+    "broadcast_like",
     "broadcast_to_rank",
     "cumlogsumexp",
     "index_in_dim",

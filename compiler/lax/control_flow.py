@@ -469,9 +469,37 @@ def _unroll(unroll, length: int) -> int:
     return int(unroll)
 
 
-def map(f: Callable, xs):
-    """`f` applied to each slice of `xs` along the leading axis, the results stacked."""
-    return scan(lambda _, x: ((), f(x)), (), xs)[1]
+def map(f: Callable, xs, *, batch_size: int | None = None):
+    """`f` applied to each slice of `xs` along the leading axis, the results stacked. With
+    `batch_size`, a scan over batches of `f` vmapped, the remainder vmapped after it (JAX's)."""
+    if batch_size is None:
+        return scan(lambda _, x: ((), f(x)), (), xs)[1]
+    from meshjit.compiler.batching.api import vmap  # batching/ sits above lax/
+
+    leaves, tree = tree_flatten(xs)
+    length = aval_of(leaves[0]).shape[0]
+    batches, rest = divmod(length, batch_size)
+    parts = []
+    if batches:
+        cut = [slicing.slice_in_dim(x, 0, batches * batch_size, 1, 0) for x in leaves]
+        blocks = [shapes.reshape(x, (batches, batch_size, *aval_of(x).shape[1:])) for x in cut]
+        ys = scan(lambda _, x: ((), vmap(f)(x)), (), tree_unflatten(tree, blocks))[1]
+        parts.append(_tree_map(lambda y: _merge_leading(y, batches * batch_size), ys))
+    if rest:
+        tail = [slicing.slice_in_dim(x, batches * batch_size, length, 1, 0) for x in leaves]
+        parts.append(vmap(f)(tree_unflatten(tree, tail)))
+    if len(parts) == 1:
+        return parts[0]
+    return _tree_map(lambda a, b: shapes.concatenate([a, b], 0), *parts)
+
+
+def _merge_leading(y, size):
+    return shapes.reshape(y, (size, *aval_of(y).shape[2:]))
+
+
+def _tree_map(fn, *trees):
+    flat = [tree_flatten(t) for t in trees]
+    return tree_unflatten(flat[0][1], [fn(*leaves) for leaves in zip(*(f[0] for f in flat))])
 
 
 @abstract_eval_rules.register(scan_p)
@@ -1021,8 +1049,9 @@ def _prefix(combine, elems, axis):
     n = aval_of(elems[0]).shape[axis]
     if n < 2:
         return elems
-    pairs = combine([_cut(e, 0, n - 1, 2, axis) for e in elems],
-                    [_cut(e, 1, n, 2, axis) for e in elems])
+    pairs = combine(
+        [_cut(e, 0, n - 1, 2, axis) for e in elems], [_cut(e, 1, n, 2, axis) for e in elems]
+    )
     odd = _prefix(combine, pairs, axis)  # the prefixes ending at odd positions
     m = aval_of(odd[0]).shape[axis]
     rest = [_cut(e, 2, n, 2, axis) for e in elems]

@@ -110,8 +110,8 @@ def _unary_rule(name, kinds):
         if x.dtype not in accepted:
             checks.dtype_in(name, x, kinds)
             accepted.add(x.dtype)
-        if name == "is_finite":
-            return ShapedArray(x.shape, dtypes.bool_)
+        if name == "is_finite":  # as JAX: a weak operand gives a weak bool
+            return shaped_array(x.shape, dtypes.bool_, x.weak_type)
         if name == "abs" and dtypes.is_complex(x.dtype):  # |z| is real
             return shaped_array(x.shape, dtypes.real_dtype(x.dtype), x.weak_type)
         return x

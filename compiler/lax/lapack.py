@@ -15,7 +15,12 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ShardingTypeError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    ShardingTypeError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import Primitive, batching_rules, sharding_rules
@@ -284,6 +289,10 @@ def symmetrized(name: str, x):
         raise MeshjitTypeError(
             f"{name} requires square matrices [..., n, n]: symmetrizing (x + x.T) / 2 got "
             f"incompatible shapes for broadcasting: {aval.str_short()} and its transpose"
+        )
+    if dtypes.is_complex(aval.dtype):  # rather than dropping the imaginary part
+        raise MeshjitNotImplementedError(
+            f"{name} of complex (Hermitian) matrices is not supported yet, got {aval.str_short()}"
         )
     if not dtypes.is_float(aval.dtype):
         x = elementwise.convert_element_type(x, dtypes.float32)

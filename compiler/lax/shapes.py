@@ -241,7 +241,9 @@ def reshape(
     if out_sharding is not None:
         from meshjit.compiler.parallel.explicit import computed_with  # a later family
 
-        return computed_with(out_sharding, "reshape", lambda x: reshape(x, new_sizes, dimensions), x)
+        return computed_with(
+            out_sharding, "reshape", lambda x: reshape(x, new_sizes, dimensions), x
+        )
     new_sizes = checks.nonnegative_shape("reshape", new_sizes)
     if dimensions is not None and tuple(dimensions) != tuple(range(len(dimensions))):
         x = transpose(x, dimensions)
@@ -600,6 +602,13 @@ def _reshape_error(x, new_sizes):
         f"`out_sharding` argument of reshape. Got operand type: {x.str_short()}, new sizes: "
         f"{tuple(new_sizes)}"
     )
+
+
+def broadcast_like(arr, like_arr):
+    """`arr` broadcast (NumPy's trailing alignment) to the shape of `like_arr`."""
+    shape = aval_of(like_arr).shape
+    rank = len(aval_of(arr).shape)
+    return broadcast_in_dim(arr, shape, tuple(range(len(shape) - rank, len(shape))))
 
 
 def broadcast_to_rank(x, rank: int):

@@ -120,7 +120,7 @@ def dense_pads(pads) -> ir.DenseIntElementsAttr:
 # ---------------------------------------------------------------------------------------------
 # reduce_window_{sum,max,min}: the monoid reductions; their init is the monoid's identity.
 
-_WINDOW_KINDS = {"sum": "fic", "max": "fib", "min": "fib"}
+_WINDOW_KINDS = {"sum": "fic", "prod": "fic", "max": "fib", "min": "fib"}
 reduce_window_p = {k: Primitive(f"reduce_window_{k}") for k in _WINDOW_KINDS}
 reduce_window_sum_p = reduce_window_p["sum"]
 reduce_window_max_p = reduce_window_p["max"]
@@ -190,17 +190,23 @@ for _kind, _prim in reduce_window_p.items():
 # ---------------------------------------------------------------------------------------------
 # lax wrappers for windowed reductions.
 
-_COMPUTATIONS = {elementwise.add: "sum", elementwise.max: "max", elementwise.min: "min"}
+_COMPUTATIONS = {
+    elementwise.add: "sum",
+    elementwise.mul: "prod",
+    elementwise.max: "max",
+    elementwise.min: "min",
+}
 
 
 def _computation_kind(computation):
-    """lax.add / max / min, or their meshjit.numpy spellings (add, maximum, minimum)."""
+    """lax.add / mul / max / min, or their meshjit.numpy spellings."""
     computation = unwrap(computation)
     kind = _COMPUTATIONS.get(computation)
     if kind is None:
         from meshjit.compiler import numpy as jnp  # numpy/ sits above lax/
 
-        kind = {jnp.add: "sum", jnp.maximum: "max", jnp.minimum: "min"}.get(computation)
+        spellings = {jnp.add: "sum", jnp.multiply: "prod", jnp.maximum: "max", jnp.minimum: "min"}
+        kind = spellings.get(computation)
     return kind
 
 
@@ -277,12 +283,12 @@ def reduce_window(
     init_value,
     computation,
     window_dimensions,
-    window_strides,
-    padding,
+    window_strides=None,
+    padding="VALID",
     base_dilation=None,
     window_dilation=None,
 ):
-    """JAX's reduce_window for computation in (lax.add, lax.max, lax.min).
+    """JAX's reduce_window for computation in (lax.add, lax.mul, lax.max, lax.min).
 
     As XLA evaluates it, padding and base-dilation holes take no part and `init_value` is folded
     in once per window: a non-identity init is applied to the monoid reduction's result.
@@ -291,8 +297,8 @@ def reduce_window(
     if kind is None:
         shown = getattr(computation, "__name__", repr(computation))
         raise MeshjitTypeError(
-            f"reduce_window: unsupported computation {shown}; meshjit supports lax.add, lax.max "
-            "and lax.min"
+            f"reduce_window: unsupported computation {shown}; meshjit supports lax.add, lax.mul, "
+            "lax.max and lax.min"
         )
     aval = ad_util.aval_of(operand)
     init = elementwise.convert_element_type(init_value, aval.dtype)

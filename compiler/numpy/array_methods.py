@@ -8,8 +8,11 @@ operator on a traced array costs no lookup. The package registers `METHODS` on t
 
 from __future__ import annotations
 
+from meshjit.compiler.numpy.bits import byteswap, view
 from meshjit.compiler.numpy.complex_parts import conj, imag, real
-from meshjit.compiler.numpy.cumulative import cumsum
+from meshjit.compiler.numpy.creation import copy
+from meshjit.compiler.numpy.cumulative import cumprod, cumsum
+from meshjit.compiler.numpy.diagonals import diagonal, trace
 from meshjit.compiler.numpy.elementwise import (
     abs,
     add,
@@ -31,11 +34,13 @@ from meshjit.compiler.numpy.elementwise import (
     positive,
     power,
     remainder,
+    round,
     subtract,
     true_divide,
 )
-from meshjit.compiler.numpy.indexing import IndexUpdateHelper, getitem
+from meshjit.compiler.numpy.indexing import IndexUpdateHelper, getitem, take
 from meshjit.compiler.numpy.products import dot, matmul
+from meshjit.compiler.numpy.rearranging import repeat
 from meshjit.compiler.numpy.reductions import (
     all,
     any,
@@ -45,12 +50,14 @@ from meshjit.compiler.numpy.reductions import (
     mean,
     min,
     prod,
+    ptp,
     std,
     sum,
     var,
 )
+from meshjit.compiler.numpy.routines import argpartition, choose, compress
 from meshjit.compiler.numpy.shapes import ravel, reshape, squeeze, swapaxes, transpose
-from meshjit.compiler.numpy.sorting import argsort, sort
+from meshjit.compiler.numpy.sorting import argsort, nonzero, searchsorted, sort
 
 __all__ = ["METHODS"]
 
@@ -67,6 +74,10 @@ def _reshape(self, *shape, order="C"):
     if len(shape) == 1 and not isinstance(shape[0], int):
         shape = shape[0]
     return reshape(self, shape, order=order)
+
+
+def _compress(self, condition, axis=None, *, size=None, fill_value=0):
+    return compress(condition, self, axis, size=size, fill_value=fill_value)
 
 
 def _transpose(self, *axes):
@@ -134,4 +145,19 @@ METHODS = {
     "imag": property(imag),
     "conj": conj,
     "conjugate": conj,
+    "argpartition": argpartition,
+    "byteswap": byteswap,
+    "choose": choose,
+    "compress": _compress,
+    "copy": copy,
+    "cumprod": cumprod,
+    "diagonal": diagonal,
+    "nonzero": nonzero,
+    "ptp": ptp,
+    "repeat": repeat,
+    "round": round,
+    "searchsorted": searchsorted,
+    "take": take,
+    "trace": trace,
+    "view": view,
 }

@@ -1,5 +1,6 @@
 """packbits and unpackbits: booleans (any nonzero) to the bits of uint8 and back, along an axis
-(or the flattened array), big- or little-endian within each byte."""
+(or the flattened array), big- or little-endian within each byte; `view` (an array's bits as
+another dtype, as `x.view(dtype)`) and `byteswap`."""
 
 from __future__ import annotations
 
@@ -15,6 +16,49 @@ from meshjit.compiler.numpy.routines import left_shift
 from meshjit.compiler.numpy.util import aval_of
 
 __all__ = ["packbits", "unpackbits"]
+
+
+def view(a, dtype=None, type=None):
+    """`a.view(dtype)`: the same bits as `dtype`; the last axis scales by the itemsizes' ratio.
+    Booleans are bytes (any nonzero byte is True)."""
+    if type is not None:
+        raise MeshjitValueError("view: the 'type' argument is not supported")
+    a = asarray(a)
+    source = aval_of(a).dtype
+    if dtype is None or np.dtype(dtype) == source:
+        return a
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return ew.not_equal(view(a, np.uint8), 0)
+    if source == np.bool_:
+        a, source = a.astype(np.uint8), np.dtype(np.uint8)
+    shape = aval_of(a).shape
+    if source.itemsize != dtype.itemsize and not shape:
+        raise MeshjitValueError("view: a 0-d array's itemsize cannot change")
+    if source.itemsize > dtype.itemsize:
+        out = lax.bitcast_convert_type(a, dtype)
+        return shapes.reshape(out, shape[:-1] + (-1,))
+    if source.itemsize < dtype.itemsize:
+        ratio = dtype.itemsize // source.itemsize
+        if shape[-1] % ratio:
+            raise MeshjitValueError(
+                f"view: the last axis ({shape[-1]}) must be divisible by {ratio} to view "
+                f"{source} as {dtype}"
+            )
+        a = shapes.reshape(a, shape[:-1] + (shape[-1] // ratio, ratio))
+    return lax.bitcast_convert_type(a, dtype)
+
+
+def byteswap(a, inplace=False):
+    """`a.byteswap()`: each element's bytes reversed."""
+    if inplace:
+        raise MeshjitValueError("byteswap: inplace=True is not supported (arrays are immutable)")
+    a = asarray(a)
+    dtype = aval_of(a).dtype
+    if dtype.itemsize == 1:
+        return a
+    as_bytes = lax.bitcast_convert_type(a, np.dtype(np.uint8))
+    return lax.bitcast_convert_type(lax.rev(as_bytes, (aval_of(as_bytes).ndim - 1,)), dtype)
 
 
 def _bit_positions(bitorder: str, values):

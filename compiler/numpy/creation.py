@@ -4,6 +4,7 @@ forms, arange, linspace, eye, identity, and the triangles tri, tril, triu."""
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 
 import numpy as np
@@ -18,6 +19,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_to_shape,
     contains_traced,
+    is_meshjit_array,
     is_traced,
     materialize,
     placed,
@@ -48,6 +50,8 @@ __all__ = [
 
 
 def asarray(a, dtype=None, copy=None):
+    if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
+        a = np.asarray(a)
     if isinstance(a, (list, tuple)) and contains_traced(a):
         a = stack([asarray(x) for x in a])
     elif isinstance(a, (list, tuple)) or (dtype is not None and isinstance(a, (int, float))):
@@ -60,6 +64,21 @@ def asarray(a, dtype=None, copy=None):
 array = asarray
 
 
+_NOT_BUFFERS = (bool, int, float, complex, list, tuple, np.ndarray, np.generic, bytes, str)
+
+
+def _is_python_buffer(a) -> bool:
+    """An object exposing Python's buffer protocol that is not already an array or scalar
+    (array.array, bytearray, memoryview)."""
+    if isinstance(a, _NOT_BUFFERS) or hasattr(a, "aval"):
+        return False
+    try:
+        memoryview(a)
+    except TypeError:
+        return False
+    return True
+
+
 def from_dlpack(x, /, *, device=None, copy=None):
     """An array from any object with `__dlpack__` (host memory, read through NumPy)."""
     if device is not None:
@@ -70,6 +89,12 @@ def from_dlpack(x, /, *, device=None, copy=None):
 
 
 def copy(a, order=None):
+    """A new array: an array on devices gets buffers of its own (so donating the copy leaves
+    `a` alive, as in JAX); a traced value is itself."""
+    if is_meshjit_array(a):
+        from meshjit.compiler.runtime.device_put import device_put  # runtime/ sits above
+
+        return device_put(np.asarray(a), a.sharding)
     return asarray(a)
 
 
@@ -161,15 +186,58 @@ def _arange(start, stop=None, step=None, dtype=None):
     )
 
 
-def linspace(start, stop, num=50, endpoint=True, dtype=None):
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """JAX's linspace: array endpoints broadcast, the points along `axis` are
+    start * (1 - t) + stop * t (so the endpoints are exact), integers floor. It runs as one
+    compiled program, as JAX's jitted linspace does, so XLA rounds it the same way."""
+    start, stop = materialize(start), materialize(stop)
     if dtype is None:  # complex endpoints give complex points
         is_complex = any(dtypes.is_complex(aval_of(v).dtype) for v in (start, stop))
         dtype = dtypes.complex64 if is_complex else dtypes.float32
     dtype = dtypes.canonicalize(dtype)
+    return _jitted_linspace()(start, stop, int(num), bool(endpoint), bool(retstep), dtype, axis)
+
+
+@functools.cache
+def _jitted_linspace():
+    from meshjit.compiler.jit.api import jit  # jit/ sits above numpy/
+
+    return jit(_linspace, static_argnums=(2, 3, 4, 5, 6))
+
+
+def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
+    compute = dtype if dtypes.is_inexact(dtype) else dtypes.float32
+    start, stop = lax.convert_element_type(start, compute), lax.convert_element_type(stop, compute)
+    bounds = lax.broadcast_shapes(aval_of(start).shape, aval_of(stop).shape)
+    start, stop = broadcast_to_shape(start, bounds), broadcast_to_shape(stop, bounds)
+    axis = checks.canonical_axis(axis, len(bounds) + 1)
+    with_axis = bounds[:axis] + (1,) + bounds[axis:]
     div = (num - 1) if endpoint else num
-    step = (stop - start) / div if div > 0 else 0.0
-    ramp = lax.convert_element_type(lax.iota(dtypes.int32, num), dtypes.float32)
-    return astype(add(multiply(ramp, step), start), dtype)
+    delta = lax.div(lax.sub(stop, start), np.array(div, compute)) if num > 1 else None
+    if num > 1:
+        out = _interpolated(start, stop, div, with_axis, axis, compute)
+        if endpoint:
+            out = lax.concatenate([out, lax.reshape(stop, with_axis)], axis)
+    elif num == 1:
+        out = lax.reshape(start, with_axis)
+    else:
+        out = lax.full(bounds[:axis] + (0,) + bounds[axis:], 0, compute)
+    if dtypes.is_int(dtype) and not dtypes.is_int(compute):
+        out = lax.floor(out)
+    out = lax.convert_element_type(out, dtype)
+    return (out, delta) if retstep else out
+
+
+def _interpolated(start, stop, div, with_axis, axis, compute):
+    """start * (1 - t) + stop * t for t = 0, 1/div, ..., (div - 1)/div along `axis`."""
+    real = dtypes.real_dtype(compute)
+    iota_shape = [1] * len(with_axis)
+    iota_shape[axis] = div
+    t = lax.div(lax.reshape(lax.iota(real, div), iota_shape), np.array(div, real))
+    t = lax.convert_element_type(t, compute)
+    one = lax.full(iota_shape, 1, compute)
+    lo = multiply(lax.reshape(start, with_axis), lax.sub(one, t))
+    return add(lo, multiply(lax.reshape(stop, with_axis), t))
 
 
 def eye(N, M=None, k=0, dtype=None):

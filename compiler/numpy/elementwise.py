@@ -288,9 +288,17 @@ def logical_not(x):
     return lax.bitwise_not(materialize(as_bool(x)))
 
 
-def where(condition, x=None, y=None):
+def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
+    """where(condition, x, y) selects; where(condition) is nonzero(condition) (concrete, or
+    with `size`), as in JAX."""
+    if x is None and y is None:
+        from meshjit.compiler.numpy.sorting import nonzero  # a later module
+
+        return nonzero(condition, size=size, fill_value=fill_value)
     if x is None or y is None:
-        raise MeshjitValueError("where(condition) with one argument is not supported under jit")
+        raise MeshjitValueError(
+            "Either both or neither of the x and y arguments should be provided"
+        )
     x, y = promote(x, y)
     condition, x, y = broadcast_all(as_bool(condition), x, y)
     return lax.select(condition, x, y)

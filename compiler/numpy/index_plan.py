@@ -4,7 +4,8 @@ An index is parsed into one entry per indexed axis (plus `None` entries). Advanc
 (integer arrays, and ints when arrays are present) broadcast together; their axes go where the
 first one was if they are adjacent, else first (NumPy's rule). Boolean masks must be concrete
 (NumPy or meshjit arrays); they become integer arrays. Static ints out of bounds raise
-IndexError. `IndexPlan` turns the entries into gather / scatter dimension numbers, the index
+IndexError, except under `x.at[...]` (`lenient`), where, as in JAX, they become index arrays
+that the gather / scatter mode clips, fills or drops. `IndexPlan` turns the entries into gather / scatter dimension numbers, the index
 tensor and the result shape (indexing.py applies it).
 """
 
@@ -56,10 +57,12 @@ _ADVANCED = ("int", "dyn", "array")
 # Parsing.
 
 
-def parse_index(shape, idx) -> list[Entry]:
+def parse_index(shape, idx, *, lenient=False, wrap_negative=True) -> list[Entry]:
+    """`lenient`: out-of-bounds static ints (and, without `wrap_negative`, negative ones) are
+    kept as index arrays for the gather / scatter mode to handle (JAX's `x.at[...]`)."""
     items = idx if isinstance(idx, tuple) else (idx,)
     raw = [_convert_item(item) for item in items]
-    return _assign_axes(shape, _expand_ellipsis(len(shape), raw))
+    return _assign_axes(shape, _expand_ellipsis(len(shape), raw), lenient, wrap_negative)
 
 
 def _convert_item(item) -> Entry:
@@ -155,7 +158,7 @@ def _expand_ellipsis(ndim: int, entries: list[Entry]) -> list[Entry]:
     return entries[:at] + fill + entries[at + 1 :]
 
 
-def _assign_axes(shape, entries: list[Entry]) -> list[Entry]:
+def _assign_axes(shape, entries: list[Entry], lenient=False, wrap_negative=True) -> list[Entry]:
     out, axis = [], 0
     for e in entries:
         if e.kind == "none":
@@ -164,10 +167,17 @@ def _assign_axes(shape, entries: list[Entry]) -> list[Entry]:
             out += _mask_entries(shape, axis, e.value)
             axis += e.value.ndim
         else:
-            value = _checked_int(e.value, axis, shape[axis]) if e.kind == "int" else e.value
-            out.append(Entry(e.kind, value, axis))
+            if e.kind == "int" and lenient and _kept_as_array(e.value, shape[axis], wrap_negative):
+                out.append(Entry("array", np.asarray(e.value, np.int32), axis))
+            else:
+                value = _checked_int(e.value, axis, shape[axis]) if e.kind == "int" else e.value
+                out.append(Entry(e.kind, value, axis))
             axis += 1
     return out
+
+
+def _kept_as_array(i: int, size: int, wrap_negative: bool) -> bool:
+    return not -size <= i < size or (i < 0 and not wrap_negative)
 
 
 def _checked_int(i: int, axis: int, size: int) -> int:
@@ -214,12 +224,14 @@ def slice_bounds(s: slice, size: int) -> _SliceBounds:
 # The gather / scatter plan for an index.
 
 
-def normalized_array(value, size):
+def normalized_array(value, size, wrap_negative=True):
     """An advanced index as int32 with negative entries wrapped (NumPy array if static)."""
     if isinstance(value, (int, np.ndarray)):
         arr = np.asarray(value).astype(np.int32)
-        return np.where(arr < 0, arr + size, arr).astype(np.int32)
+        return np.where(arr < 0, arr + size, arr).astype(np.int32) if wrap_negative else arr
     i = lax.convert_element_type(materialize(value), dtypes.int32)
+    if not wrap_negative:
+        return i
     aval = aval_of(i)
     bound = lax.full(aval.shape, np.int32(size))
     return lax.select(lax.lt(i, lax.full(aval.shape, np.int32(0))), lax.add(i, bound), i)
@@ -245,9 +257,9 @@ class IndexPlan:
         "slice_sizes",
     )
 
-    def __init__(self, shape, entries):
+    def __init__(self, shape, entries, wrap_negative=True):
         adv = [(i, e) for i, e in enumerate(entries) if e.kind in _ADVANCED]
-        arrays = [normalized_array(e.value, shape[e.axis]) for _, e in adv]
+        arrays = [normalized_array(e.value, shape[e.axis], wrap_negative) for _, e in adv]
         adv_shape = broadcast_shapes(
             *(np.shape(a) if isinstance(a, np.ndarray) else aval_of(a).shape for a in arrays)
         )

@@ -68,16 +68,17 @@ def _apply_static(x, entries, ints_too: bool):
     return lax.rev(x, reversed_axes), new_entries
 
 
-def getitem(x, idx, *, mode=None, fill_value=None):
+def getitem(x, idx, *, mode=None, fill_value=None, lenient=False, wrap_negative=True):
+    """x[idx]; `lenient` and `wrap_negative` as `parse_index` takes them (x.at[idx].get)."""
     x = materialize(x)
-    entries = parse_index(aval_of(x).shape, idx)
+    entries = parse_index(aval_of(x).shape, idx, lenient=lenient, wrap_negative=wrap_negative)
     basic = not any(e.kind == "array" for e in entries)
     if aval_of(x).sharding is not None:
         _check_gathered_dims(x, entries, basic)
     if basic:
         return _basic_getitem(x, entries)
     x, entries = _apply_static(x, entries, ints_too=False)
-    plan = IndexPlan(aval_of(x).shape, entries)
+    plan = IndexPlan(aval_of(x).shape, entries, wrap_negative)
     dn = lax.GatherDimensionNumbers(
         offset_dims=plan.offset_dims,
         collapsed_slice_dims=plan.collapsed_dims,
@@ -131,11 +132,22 @@ def _basic_getitem(x, entries):
 
 
 def scatter_update(
-    kind, x, idx, values, *, mode=None, indices_are_sorted=False, unique_indices=False
+    kind,
+    x,
+    idx,
+    values,
+    *,
+    mode=None,
+    indices_are_sorted=False,
+    unique_indices=False,
+    lenient=False,
+    wrap_negative_indices=True,
 ):
     x = materialize(x)
     aval = aval_of(x)
-    plan = IndexPlan(aval.shape, parse_index(aval.shape, idx))
+    wrap = wrap_negative_indices
+    entries = parse_index(aval.shape, idx, lenient=lenient, wrap_negative=wrap)
+    plan = IndexPlan(aval.shape, entries, wrap)
     if type(values) is int:
         values = _update_int(values, aval.dtype)
     values = lax.convert_element_type(asarray(values), aval.dtype)
@@ -249,11 +261,25 @@ class _IndexUpdateRef:
     def __repr__(self):
         return f"_IndexUpdateRef({self.array!r}, {self.index!r})"
 
-    def get(self, *, mode=None, fill_value=None, out_sharding=None):
+    def get(
+        self,
+        *,
+        indices_are_sorted=False,
+        unique_indices=False,
+        mode=None,
+        fill_value=None,
+        out_sharding=None,
+        wrap_negative_indices=True,
+    ):
+        del indices_are_sorted, unique_indices  # hints XLA may use; the result is the same
         arrays, rebuild = _index_arrays(self.index)
 
         def get(x, *arrays):
-            return getitem(x, rebuild(arrays), mode=mode, fill_value=fill_value)
+            index = rebuild(arrays)
+            wrap = wrap_negative_indices
+            return getitem(
+                x, index, mode=mode, fill_value=fill_value, lenient=True, wrap_negative=wrap
+            )
 
         return sharded_by(out_sharding, "at[].get", get, self.array, *arrays)
 
@@ -261,7 +287,7 @@ class _IndexUpdateRef:
         arrays, rebuild = _index_arrays(self.index)
 
         def update(x, v, *arrays):
-            return scatter_update(kind, x, rebuild(arrays), v, **kwargs)
+            return scatter_update(kind, x, rebuild(arrays), v, lenient=True, **kwargs)
 
         return sharded_by(out_sharding, f"at[].{kind}", update, self.array, values, *arrays)
 
@@ -383,4 +409,3 @@ def _along_axis_dnums(a_shape, i_shape, axis):
         start_indices_batching_dims=tuple(idx_batch),
     )
     return dn, tuple(slice_sizes), tuple(squeezed)
-

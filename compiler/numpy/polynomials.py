@@ -91,11 +91,17 @@ def polydiv(u, v, *, trim_leading_zeros: bool = False):
         d = scale * u[k]
         q = q.at[k].set(d)
         u = u.at[k : k + n + 1].add(-d * v)
-    if trim_leading_zeros:
-        raise MeshjitValueError(
-            "polydiv(trim_leading_zeros=True) needs concrete values; trim the result"
-        )
+    if trim_leading_zeros:  # concrete values only: the remainder's length depends on them
+        u = _trim_leading(u, float(np.sqrt(np.finfo(u.dtype).eps)))
     return q, u
+
+
+def _trim_leading(p, tol):
+    """`p` from its first coefficient of magnitude >= tol on (JAX's trim_zeros_tol)."""
+    small = np.abs(np.asarray(p)) < tol
+    if small.all():
+        return zeros(0, aval_of(p).dtype)
+    return p[int(np.argmin(small)) :]
 
 
 def _check_fit_inputs(x, y, deg, w) -> None:

@@ -5,6 +5,9 @@ As in JAX, sums and products of booleans and narrow ints accumulate in 32 bits (
 float16 in float32, rounded once, when no dtype is given), max and min of booleans are `or` and
 `and`, and results are strongly typed. The common case (a traced array of a dtype the reduction
 keeps, over one axis or all of them) binds the reduction directly.
+
+`where=` masks the reduced elements (they count as the reduction's identity; max and min, which
+have none, need `initial=`), and `initial=` joins the result, as NumPy's and JAX's.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ from meshjit.compiler.numpy.elementwise import (
     not_equal,
     sqrt,
     subtract,
+)
+from meshjit.compiler.numpy.elementwise import (
+    where as select_where,
 )
 from meshjit.compiler.numpy.math import isclose, isnan
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel, reshape
@@ -150,23 +156,56 @@ _LOW_PRECISION = (dtypes.bfloat16, dtypes.float16)
 
 
 # ---------------------------------------------------------------------------------------------
+# where= and initial=.
+
+
+def _check_out(out, name):
+    if out is not None:
+        raise MeshjitValueError(
+            f"{name}: the 'out' argument is not supported (arrays are immutable)"
+        )
+
+
+def _masked(a, where, identity):
+    """`a` where `where` holds and `identity` elsewhere: the reduction's `where=`."""
+    if where is None:
+        return a
+    a = materialize(a)
+    dtype = aval_of(a).dtype
+    fill = lax.convert_element_type(asarray(identity), dtype)
+    return broadcast_to(select_where(where, a, fill), aval_of(a).shape)
+
+
+def _with_initial(out, initial, combine):
+    if initial is None:
+        return out
+    return combine(out, lax.convert_element_type(asarray(initial), aval_of(out).dtype))
+
+
+# ---------------------------------------------------------------------------------------------
 # sum, prod, max, min, any, all.
 
 
-def sum(a, axis=None, dtype=None, keepdims=False):
-    if dtype is None:
-        out = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _SUM_KEEPS)
-        if out is not None:
-            return out
-    return _reduce_with(lax.reduce_sum, a, axis, dtype, keepdims, sum_dtype, dtype is None)
+def sum(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
+    _check_out(out, "sum")
+    if dtype is None and initial is None and where is None:
+        fast = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _SUM_KEEPS)
+        if fast is not None:
+            return fast
+    a = _masked(a, where, 0)
+    result = _reduce_with(lax.reduce_sum, a, axis, dtype, keepdims, sum_dtype, dtype is None)
+    return _with_initial(result, initial, lax.add)
 
 
-def prod(a, axis=None, dtype=None, keepdims=False):
-    if dtype is None:
-        out = _reduce_fast(_REDUCE_PROD, a, axis, keepdims, _SUM_KEEPS)
-        if out is not None:
-            return out
-    return _reduce_with(lax.reduce_prod, a, axis, dtype, keepdims, sum_dtype, dtype is None)
+def prod(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
+    _check_out(out, "prod")
+    if dtype is None and initial is None and where is None:
+        fast = _reduce_fast(_REDUCE_PROD, a, axis, keepdims, _SUM_KEEPS)
+        if fast is not None:
+            return fast
+    a = _masked(a, where, 1)
+    result = _reduce_with(lax.reduce_prod, a, axis, dtype, keepdims, sum_dtype, dtype is None)
+    return _with_initial(result, initial, lax.mul)
 
 
 def _check_nonempty(a, axes, name):
@@ -179,37 +218,54 @@ def _same_dtype(dtype):
     return dtype
 
 
-def _extremum(name, lax_reduce, bool_reduce, a, axis, keepdims):
-    """max / min on the general path: an empty axis has no identity; booleans use or / and."""
+def _extremum(name, lax_reduce, bool_reduce, a, axis, keepdims, initial, where):
+    """max / min on the general path: an empty axis, or a `where` mask, needs `initial` (they
+    have no identity); booleans use or / and."""
     a = materialize(a)
-    _check_nonempty(a, _reduction_axes(a, axis), name)
+    if initial is None:
+        if where is not None:
+            raise MeshjitValueError(
+                f"reduction operation {name} does not have an identity, so to use a where mask "
+                "one has to specify 'initial'"
+            )
+        _check_nonempty(a, _reduction_axes(a, axis), name)
+    a = _masked(a, where, initial)
     reducer = bool_reduce if dtypes.is_bool(aval_of(a).dtype) else lax_reduce
-    return _reduce_with(reducer, a, axis, None, keepdims, _same_dtype)
+    out = _reduce_with(reducer, a, axis, None, keepdims, _same_dtype)
+    return _with_initial(out, initial, lax.max if lax_reduce is lax.reduce_max else lax.min)
 
 
-def max(a, axis=None, keepdims=False):
-    out = _reduce_fast(_REDUCE_MAX, a, axis, keepdims, _ORDER_KEEPS)
-    if out is not None:
-        return out
-    return _extremum("max", lax.reduce_max, lax.reduce_or, a, axis, keepdims)
+def max(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
+    _check_out(out, "max")
+    if initial is None and where is None:
+        fast = _reduce_fast(_REDUCE_MAX, a, axis, keepdims, _ORDER_KEEPS)
+        if fast is not None:
+            return fast
+    return _extremum("max", lax.reduce_max, lax.reduce_or, a, axis, keepdims, initial, where)
 
 
-def min(a, axis=None, keepdims=False):
-    out = _reduce_fast(_REDUCE_MIN, a, axis, keepdims, _ORDER_KEEPS)
-    if out is not None:
-        return out
-    return _extremum("min", lax.reduce_min, lax.reduce_and, a, axis, keepdims)
+def min(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
+    _check_out(out, "min")
+    if initial is None and where is None:
+        fast = _reduce_fast(_REDUCE_MIN, a, axis, keepdims, _ORDER_KEEPS)
+        if fast is not None:
+            return fast
+    return _extremum("min", lax.reduce_min, lax.reduce_and, a, axis, keepdims, initial, where)
 
 
 amax, amin = max, min
 
 
-def any(a, axis=None, keepdims=False):
-    return _reduce_with(lax.reduce_or, as_bool(a), axis, None, keepdims, _same_dtype)
+def any(a, axis=None, keepdims=False, *, out=None, where=None):
+    _check_out(out, "any")
+    a = _masked(as_bool(a), where, False)
+    return _reduce_with(lax.reduce_or, a, axis, None, keepdims, _same_dtype)
 
 
-def all(a, axis=None, keepdims=False):
-    return _reduce_with(lax.reduce_and, as_bool(a), axis, None, keepdims, _same_dtype)
+def all(a, axis=None, keepdims=False, *, out=None, where=None):
+    _check_out(out, "all")
+    a = _masked(as_bool(a), where, True)
+    return _reduce_with(lax.reduce_and, a, axis, None, keepdims, _same_dtype)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -224,7 +280,24 @@ def _float_dtype(dtype):
     return dtype if dtypes.is_inexact(dtype) else dtypes.float32
 
 
-def mean(a, axis=None, dtype=None, keepdims=False):
+def _where_count(a, axes, where, dtype, keepdims):
+    """How many elements each reduction over `axes` keeps: the size, or the mask's count."""
+    if where is None:
+        return float(_count(a, axes))
+    mask = broadcast_to(as_bool(where), aval_of(a).shape)
+    return sum(mask, axis=axes, dtype=dtype, keepdims=keepdims)
+
+
+def mean(a, axis=None, dtype=None, keepdims=False, *, out=None, where=None):
+    _check_out(out, "mean")
+    if where is not None:
+        a = materialize(a)
+        axes = _reduction_axes(a, axis)
+        out_dtype = dtypes.canonicalize(dtype) if dtype else _float_dtype(aval_of(a).dtype)
+        compute = out_dtype if dtype is not None else _compute_dtype(out_dtype)
+        total = sum(a, axis=axes, dtype=compute, keepdims=keepdims, where=where)
+        count = _where_count(a, axes, where, compute, keepdims)
+        return lax.convert_element_type(lax.div(total, count), out_dtype)
     if dtype is None:  # float32 sums and divides in float32: no conversions
         total = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _MEAN_KEEPS)
         if total is not None:
@@ -243,28 +316,41 @@ def _compute_dtype(dtype):
     return dtypes.float32 if dtype in (dtypes.bfloat16, dtypes.float16) else dtype
 
 
-def var(a, axis=None, dtype=None, ddof=0, keepdims=False):
+def _dof(a, axes, where, ddof, dtype, keepdims):
+    """The divisor of var: the count of kept elements less `ddof`, at least 0."""
+    if where is None:
+        return float(builtins.max(_count(a, axes) - ddof, 0))
+    count = _where_count(a, axes, where, dtype, keepdims)
+    return lax.max(
+        lax.sub(count, lax.convert_element_type(asarray(ddof), dtype)),
+        lax.convert_element_type(asarray(0), dtype),
+    )
+
+
+def var(a, axis=None, dtype=None, ddof=0, keepdims=False, *, out=None, where=None, correction=None):
+    _check_out(out, "var")
+    ddof = ddof if correction is None else correction
     a = materialize(a)
     axes = _reduction_axes(a, axis)
     if dtypes.is_complex(aval_of(a).dtype):  # as JAX: the mean of |x - mean|^2, a real number
         out_dtype = dtypes.real_dtype(aval_of(a).dtype) if dtype is None else dtype
-        centered = subtract(a, mean(a, axis=axes, keepdims=True))
+        centered = subtract(a, mean(a, axis=axes, keepdims=True, where=where))
         squares = lax.real(multiply(centered, lax.conj(centered)))
-        total = sum(squares, axis=axes, keepdims=keepdims)
-        count = builtins.max(_count(a, axes) - ddof, 0)
-        return lax.convert_element_type(
-            lax.div(total, float(count)), dtypes.canonicalize(out_dtype)
-        )
+        total = sum(squares, axis=axes, keepdims=keepdims, where=where)
+        count = _dof(a, axes, where, ddof, aval_of(total).dtype, keepdims)
+        return lax.convert_element_type(lax.div(total, count), dtypes.canonicalize(out_dtype))
     out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
     x = lax.convert_element_type(a, _compute_dtype(out_dtype))
-    centered = subtract(x, mean(x, axis=axes, keepdims=True))
-    total = sum(multiply(centered, centered), axis=axes, keepdims=keepdims)
-    count = builtins.max(_count(a, axes) - ddof, 0)
-    return lax.convert_element_type(lax.div(total, float(count)), out_dtype)
+    centered = subtract(x, mean(x, axis=axes, keepdims=True, where=where))
+    total = sum(multiply(centered, centered), axis=axes, keepdims=keepdims, where=where)
+    count = _dof(a, axes, where, ddof, aval_of(total).dtype, keepdims)
+    return lax.convert_element_type(lax.div(total, count), out_dtype)
 
 
-def std(a, axis=None, dtype=None, ddof=0, keepdims=False):
-    return sqrt(var(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
+def std(a, axis=None, dtype=None, ddof=0, keepdims=False, *, out=None, where=None, correction=None):
+    _check_out(out, "std")
+    var_ = var(a, axis, dtype, ddof, keepdims, where=where, correction=correction)
+    return sqrt(var_)
 
 
 def average(a, axis=None, weights=None, returned=False, keepdims=False):

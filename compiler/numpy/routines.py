@@ -7,11 +7,13 @@ logaddexp2, ldexp, frexp, modf)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import complex_parts as cparts
 from meshjit.compiler.numpy import elementwise as ew
@@ -33,10 +35,11 @@ from meshjit.compiler.numpy.products import matmul
 from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import average, sum
 from meshjit.compiler.numpy.reductions import max as max_
-from meshjit.compiler.numpy.sorting import searchsorted
+from meshjit.compiler.numpy.sorting import nonzero, searchsorted, unique
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_all,
+    is_traced,
     promote,
     promote_inexact,
     refuse_complex,
@@ -235,6 +238,11 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     if axis is None:
         arr, axis = shapes.ravel(arr), 0
     n = aval_of(arr).shape[axis]
+    if is_traced(obj):
+        raise ConcretizationError(  # as JAX: a ConcretizationTypeError
+            f"delete: the entries to remove must be concrete (the result's size depends on "
+            f"them), got {obj!r}"
+        )
     try:
         keep = np.delete(np.arange(n), obj if isinstance(obj, slice) else np.asarray(obj))
     except (IndexError, TypeError) as e:
@@ -328,16 +336,26 @@ def _block(x, depth, ndim, level=1):
 
 
 def compress(condition, a, axis=None, *, size=None, fill_value=0):
-    """Entries of `a` where the concrete 1-D `condition` holds, along `axis`."""
-    keep = np.flatnonzero(np.asarray(condition))
+    """Entries of `a` where the 1-D `condition` holds, along `axis`: a concrete condition, or
+    `size` entries (the first `size`, then `fill_value`), which also works under tracing."""
     a = asarray(a)
     if axis is None:
         a, axis = shapes.ravel(a), 0
-    return take(a, asarray(keep.astype(np.int32)), axis=axis)
+    if size is None:
+        keep = np.flatnonzero(np.asarray(condition))
+        return take(a, asarray(keep.astype(np.int32)), axis=axis)
+    condition = shapes.ravel(asarray(condition))
+    (index,) = nonzero(condition, size=size)
+    picked = shapes.moveaxis(take(a, index, axis=axis), axis, -1)
+    count = sum(ew.not_equal(condition, 0), dtype=dtypes.int32)
+    valid = ew.less(arange(size, dtype=dtypes.int32), count)
+    filled = ew.where(valid, picked, lax.convert_element_type(fill_value, aval_of(a).dtype))
+    return shapes.moveaxis(filled, -1, axis)
 
 
 def extract(condition, arr, *, size=None, fill_value=0):
-    return compress(shapes.ravel(asarray(condition)), shapes.ravel(arr))
+    condition = shapes.ravel(asarray(condition))
+    return compress(condition, shapes.ravel(arr), size=size, fill_value=fill_value)
 
 
 def choose(a, choices, out=None, mode="raise"):
@@ -417,39 +435,54 @@ def lexsort(keys, axis=-1):
 # size given to unique), as in JAX.
 
 
-def unique_values(x, /):
-    from meshjit.compiler.numpy.sorting import unique
-
-    return unique(x)
-
-
-def unique_counts(x, /):
-    from meshjit.compiler.numpy.sorting import unique
-
-    return unique(x, return_counts=True)
+class UniqueAllResult(NamedTuple):
+    values: object
+    indices: object
+    inverse_indices: object
+    counts: object
 
 
-def unique_inverse(x, /):
-    from meshjit.compiler.numpy.sorting import unique
-
-    values, inverse = unique(x, return_inverse=True)
-    return values, shapes.reshape(inverse, aval_of(asarray(x)).shape)
+class UniqueCountsResult(NamedTuple):
+    values: object
+    counts: object
 
 
-def unique_all(x, /):
-    from meshjit.compiler.numpy.sorting import unique
+class UniqueInverseResult(NamedTuple):
+    values: object
+    inverse_indices: object
 
+
+def unique_values(x, /, *, size=None, fill_value=None):
+    return unique(x, size=size, fill_value=fill_value)
+
+
+def unique_counts(x, /, *, size=None, fill_value=None):
+    return UniqueCountsResult(*unique(x, return_counts=True, size=size, fill_value=fill_value))
+
+
+def unique_inverse(x, /, *, size=None, fill_value=None):
+    values, inverse = unique(x, return_inverse=True, size=size, fill_value=fill_value)
+    return UniqueInverseResult(values, shapes.reshape(inverse, aval_of(asarray(x)).shape))
+
+
+def unique_all(x, /, *, size=None, fill_value=None):
     values, index, inverse, counts = unique(
-        x, return_index=True, return_inverse=True, return_counts=True
+        x,
+        return_index=True,
+        return_inverse=True,
+        return_counts=True,
+        size=size,
+        fill_value=fill_value,
     )
-    return values, index, shapes.reshape(inverse, aval_of(asarray(x)).shape), counts
+    inverse = shapes.reshape(inverse, aval_of(asarray(x)).shape)
+    return UniqueAllResult(values, index, inverse, counts)
 
 
 def _concrete_set(name, *arrays):
     try:
         return [np.asarray(a) for a in arrays]
     except Exception:  # noqa: BLE001  (a traced input)
-        raise MeshjitValueError(
+        raise ConcretizationError(  # as JAX: a ConcretizationTypeError
             f"{name} needs concrete inputs (its result's size depends on their values)"
         ) from None
 
@@ -595,9 +628,10 @@ def piecewise(x, condlist, funclist, *args, **kw):
     """Each function (or constant) where its condition holds (the last one, if there is one
     more function than conditions, where none does); all are evaluated, then selected."""
     x = asarray(x)
-    condlist = [
-        asarray(c) for c in (condlist if isinstance(condlist, (list, tuple)) else [condlist])
-    ]
+    if not isinstance(condlist, (list, tuple)):  # as JAX: an array's rows are the conditions
+        condlist = asarray(condlist)
+        condlist = [condlist[i] for i in range(aval_of(condlist).shape[0])]
+    condlist = [shapes.broadcast_to(asarray(c), aval_of(x).shape) for c in condlist]
     if len(funclist) == len(condlist) + 1:
         condlist.append(ew.logical_not(any_(shapes.stack(condlist), axis=0)))
     if len(funclist) != len(condlist):
@@ -640,9 +674,16 @@ def _after_first(ndim, axis):
 
 
 def fromfunction(function, shape, *, dtype=float, **kwargs):
-    from meshjit.compiler.numpy.index_tricks import indices
+    """As JAX: `function` of scalar coordinates, vmapped over each axis (so it may return
+    anything vmap can stack), called on `arange`s of `dtype`."""
+    from meshjit.compiler.batching.api import vmap  # batching/ sits above numpy/
 
-    return function(*indices(shape, dtype=dtypes.canonicalize(dtype)), **kwargs)
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    for i in range(len(shape)):
+        in_axes = [0 if i == j else None for j in range(len(shape))]
+        function = vmap(function, in_axes=tuple(in_axes[::-1]))
+    dtype = dtypes.canonicalize(dtype)
+    return function(*(arange(n, dtype=dtype) for n in shape), **kwargs)
 
 
 def frombuffer(buffer, dtype=float, count=-1, offset=0):
@@ -693,10 +734,22 @@ def load(file, *args, **kwargs):
     return asarray(loaded) if isinstance(loaded, np.ndarray) else loaded
 
 
-def trim_zeros(filt, trim="fb"):
-    """Needs a concrete array: the result's size depends on its values."""
+def trim_zeros(filt, trim="fb", axis=None):
+    """Needs a concrete array: the result's size depends on its values. Along each of `axis`
+    (all by default), the leading / trailing slices that are all zero go."""
     values = np.asarray(filt)
-    return asarray(np.trim_zeros(values, trim))
+    axes = range(values.ndim) if axis is None else np.atleast_1d(axis)
+    index = [slice(None)] * values.ndim
+    for ax in (int(a) % values.ndim for a in axes):
+        others = tuple(d for d in range(values.ndim) if d != ax)
+        kept = np.flatnonzero(np.any(values != 0, axis=others))
+        if not kept.size:
+            index[ax] = slice(0, 0)
+            continue
+        start = kept[0] if "f" in trim.lower() else 0
+        stop = kept[-1] + 1 if "b" in trim.lower() else values.shape[ax]
+        index[ax] = slice(int(start), int(stop))
+    return asarray(values[tuple(index)])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -838,9 +891,13 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
 
 
 def histogram(a, bins=10, range=None, weights=None, density=None):
+    if weights is None:  # as JAX: values and weights (so counts) inexact
+        (a,) = promote_inexact(asarray(a))
+        weights = ones_like(a)
+    else:
+        a, weights = promote_inexact(asarray(a), asarray(weights))
     edges = histogram_bin_edges(a, bins, range, weights)
-    a = shapes.ravel(asarray(a))
-    weights = ones_like(a) if weights is None else shapes.ravel(asarray(weights))
+    a, weights = shapes.ravel(a), shapes.ravel(weights)
     index = searchsorted(edges, a, side="right")
     index = ew.where(a == edges[-1], aval_of(edges).shape[0] - 1, index)
     counts = zeros(aval_of(edges).shape, aval_of(weights).dtype).at[index].add(weights)[1:]
@@ -871,19 +928,39 @@ def _conv1d(a, v, mode, name, flip):
     lo, hi = padding[mode]
     if mode == "valid" and n < m:
         return _conv1d(v, a, mode, name, flip)[::1]
+    if dtypes.is_complex(aval_of(a).dtype):  # four real convolutions
+        ar, ai, kr, ki = cparts.real(a), cparts.imag(a), cparts.real(kernel), cparts.imag(kernel)
+        real = _real_conv1d(ar, kr, lo, hi) - _real_conv1d(ai, ki, lo, hi)
+        imag = _real_conv1d(ar, ki, lo, hi) + _real_conv1d(ai, kr, lo, hi)
+        return lax.complex(real, imag)
+    return _real_conv1d(a, kernel, lo, hi)
+
+
+def _real_conv1d(a, kernel, lo, hi):
+    n, m = aval_of(a).shape[0], aval_of(kernel).shape[0]
     out = lax.conv_general_dilated(
         shapes.reshape(a, (1, 1, n)), shapes.reshape(kernel, (1, 1, m)), (1,), [(lo, hi)]
     )
     return shapes.reshape(out, (-1,))
 
 
+def _conv_operands(a, v, preferred_element_type):
+    """As JAX: integers convolve as floats unless a preferred element type is given."""
+    if preferred_element_type is None:
+        return promote_inexact(asarray(a), asarray(v))
+    return promote(asarray(a), asarray(v))
+
+
 def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
+    a, v = _conv_operands(a, v, preferred_element_type)
     if aval_of(asarray(v)).shape[0] > aval_of(asarray(a)).shape[0]:
         a, v = v, a
     return _conv1d(a, v, mode, "convolve", flip=True)
 
 
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
+    a, v = _conv_operands(a, v, preferred_element_type)
+    v = cparts.conj(v)
     na, nv = aval_of(asarray(a)).shape[0], aval_of(asarray(v)).shape[0]
     if nv > na:
         return _conv1d(v, a, mode, "correlate", flip=False)[::-1]
@@ -970,15 +1047,13 @@ def polyval(p, x, *, unroll=16):
     return out
 
 
-def _pad_front(p, n):
-    short = n - aval_of(p).shape[0]
-    return shapes.concatenate([zeros((short,), aval_of(p).dtype), p]) if short else p
-
-
 def polyadd(a1, a2):
+    """The shorter polynomial (along the first axis) is added into the longer one's tail; the
+    other axes broadcast into the longer's, as JAX's."""
     a1, a2 = promote(asarray(a1), asarray(a2))
-    n = max(aval_of(a1).shape[0], aval_of(a2).shape[0])
-    return _pad_front(a1, n) + _pad_front(a2, n)
+    if aval_of(a2).shape[0] > aval_of(a1).shape[0]:
+        a1, a2 = a2, a1
+    return a1.at[-aval_of(a2).shape[0] :].add(a2)
 
 
 def polysub(a1, a2):
@@ -986,11 +1061,18 @@ def polysub(a1, a2):
 
 
 def polymul(a1, a2, *, trim_leading_zeros=False):
-    return convolve(asarray(a1), asarray(a2), mode="full")
+    a1, a2 = promote_inexact(asarray(a1), asarray(a2))
+    if trim_leading_zeros and (aval_of(a1).shape[0] > 1 or aval_of(a2).shape[0] > 1):
+        a1, a2 = trim_zeros(a1, trim="f"), trim_zeros(a2, trim="f")
+    if not aval_of(a1).shape[0]:
+        a1 = zeros(1, aval_of(a2).dtype)
+    if not aval_of(a2).shape[0]:
+        a2 = zeros(1, aval_of(a1).dtype)
+    return convolve(a1, a2, mode="full")
 
 
 def polyder(p, m=1):
-    p = asarray(p)
+    (p,) = promote_inexact(asarray(p))
     for _ in range(m):
         n = aval_of(p).shape[0]
         p = p[:-1] * arange(n - 1, 0, -1).astype(aval_of(p).dtype) if n > 1 else p[:0]

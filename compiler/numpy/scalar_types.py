@@ -123,10 +123,14 @@ def issubdtype(arg1, arg2) -> bool:
 
 
 def promote_types(a, b) -> np.dtype:
-    """JAX's promotion of two dtypes (its lattice, not NumPy's: int8 with uint8 gives int16)."""
-    return dtypes.result_type(
-        (dtypes.canonicalize(_as_dtype(a)), False), (dtypes.canonicalize(_as_dtype(b)), False)
-    )[0]
+    """JAX's promotion of two dtypes (its lattice, not NumPy's: int8 with uint8 gives int16);
+    Python's int, float and complex are weak types, as in JAX (uint8 with int gives uint8)."""
+    return dtypes.result_type(_promotion_node(a), _promotion_node(b))[0]
+
+
+def _promotion_node(t) -> tuple:
+    weak = t in (int, float, complex)
+    return dtypes.canonicalize(_as_dtype(t)), weak
 
 
 def can_cast(from_, to, casting="safe") -> bool:

@@ -64,8 +64,12 @@ def ndim(a):
     return aval_of(a).ndim
 
 
-def size(a):
-    return aval_of(a).size
+def size(a, axis=None):
+    shape = aval_of(a).shape
+    if axis is None:
+        return math.prod(shape)
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    return math.prod(shape[checks.canonical_axis(ax, len(shape))] for ax in axes)
 
 
 def reshape(a, shape=None, order="C", *, newshape=None, copy=None, out_sharding=None):
@@ -76,8 +80,11 @@ def reshape(a, shape=None, order="C", *, newshape=None, copy=None, out_sharding=
 
 
 def _reshape(a, newshape, order="C"):
+    if order == "F":  # column-major: reshape the reversed axes, reverse back
+        newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
+        return transpose(_reshape(transpose(a), newshape[::-1]))
     if order != "C":
-        raise MeshjitValueError(f"reshape order={order!r} is not supported; use 'C'")
+        raise MeshjitValueError(f"reshape order={order!r} is not supported; use 'C' or 'F'")
     aval = aval_of(a)
     newshape = (newshape,) if isinstance(newshape, int) else tuple(int(d) for d in newshape)
     if newshape.count(-1) > 1:
@@ -141,8 +148,11 @@ def squeeze(a, axis=None):
     return lax.squeeze(materialize(a), axes)
 
 
-def atleast_1d(a):
-    return reshape(a, (1,)) if aval_of(a).ndim == 0 else materialize(a)
+def atleast_1d(*arys):
+    if len(arys) == 1:
+        a = arys[0]
+        return reshape(a, (1,)) if aval_of(a).ndim == 0 else materialize(a)
+    return _atleast(arys, lambda s: s or (1,))
 
 
 def _atleast(arrays, shape_of):
@@ -249,7 +259,7 @@ def hsplit(ary, indices_or_sections):
 
 
 def vsplit(ary, indices_or_sections):
-    return _split_checked("vsplit", ary, indices_or_sections, 0, 2)
+    return _split_checked("vsplit", ary, indices_or_sections, 0, 1)  # JAX's: 1-D arrays too
 
 
 def dsplit(ary, indices_or_sections):

@@ -9,9 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitError, MeshjitValueError
+from meshjit.compiler.errors import ConcretizationError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.cumulative import cumsum
 from meshjit.compiler.numpy.elementwise import (
     add,
@@ -123,7 +124,7 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
 def _static_size(name, a, count):
     """The number of results when no `size=` is given: known only for concrete inputs."""
     if is_traced(a):
-        raise MeshjitError(
+        raise ConcretizationError(  # as JAX: a ConcretizationTypeError
             f"{name}: the output size depends on the values of a traced array; pass a static "
             f"size=... (and optionally fill_value=...) to use {name} under jit"
         )
@@ -151,14 +152,25 @@ def nonzero(a, *, size=None, fill_value=None):
     mask = ravel(not_equal(x, False if dtypes.is_bool(aval.dtype) else 0))
     flat = _first_true(mask, int(size))
     valid = lax.lt(flat, aval.size)
-    fills = np.broadcast_to(np.asarray(0 if fill_value is None else fill_value), (aval.ndim,))
+    fills = _fill_values(fill_value, aval.ndim, int(size))
     out, stride = [], 1
     for d in reversed(range(aval.ndim)):
         index = lax.rem(lax.div(flat, np.int32(stride)), np.int32(aval.shape[d] or 1))
-        fill = lax.full((int(size),), fills[d], dtypes.int32)
+        fill = fills[d]
         out.insert(0, lax.select(valid, index, fill))
         stride *= aval.shape[d]
     return tuple(out)
+
+
+def _fill_values(fill_value, ndim, size):
+    """Per dimension, the (size,) int32 padding of nonzero's results: a scalar for all of
+    them or one per dimension, concrete or traced."""
+    if fill_value is None:
+        fill_value = 0
+    fills = lax.convert_element_type(asarray(fill_value), dtypes.int32)
+    if not aval_of(fills).ndim:
+        fills = lax.broadcast_in_dim(fills, (ndim,), ())
+    return [lax.broadcast_in_dim(fills[d], (size,), ()) for d in range(ndim)]
 
 
 def flatnonzero(a, *, size=None, fill_value=None):
@@ -240,10 +252,10 @@ def unique(
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
-    if period is not None:
-        raise MeshjitValueError("interp: the 'period' argument is not supported")
     x, xp, fp = promote_inexact(x, xp, fp)
     x, xp, fp = materialize(x), materialize(xp), materialize(fp)
+    if period is not None:
+        x, xp, fp = _periodic(x, xp, fp, period, left, right)
     n = aval_of(xp).shape[0]
     if aval_of(xp).ndim != 1 or aval_of(fp).shape != (n,) or n == 0:
         raise MeshjitValueError(
@@ -259,5 +271,33 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     safe_dx = where(dx == 0, 1.0, dx)
     f = add(f0, multiply(divide(subtract(x, x0), safe_dx), subtract(f1, f0)))
     f = where(dx == 0, f0, f)
-    f = where(x < xp[0], fp[0] if left is None else left, f)
-    return where(x > xp[-1], fp[-1] if right is None else right, f)
+    if not _extrapolates("left", left):  # 'extrapolate': the end segment's line continues
+        f = where(x < xp[0], fp[0] if left is None else left, f)
+    if not _extrapolates("right", right):
+        f = where(x > xp[-1], fp[-1] if right is None else right, f)
+    return f
+
+
+def _periodic(x, xp, fp, period, left, right):
+    """As JAX: x and xp wrapped into [0, period), xp sorted, one point wrapped onto each end."""
+    if left is not None or right is not None:
+        raise MeshjitValueError("interp: left and right are not allowed with period")
+    if np.ndim(period) != 0:
+        raise MeshjitValueError(f"period must be a scalar; got {period}")
+    period = lax.abs(lax.convert_element_type(asarray(period), aval_of(x).dtype))
+    x = lax.rem(lax.add(lax.rem(x, period), period), period)
+    xp = lax.rem(lax.add(lax.rem(xp, period), period), period)
+    xp, fp = lax.sort_key_val(xp, fp)
+    xp = concatenate([subtract(xp[-1:], period), xp, add(xp[:1], period)])
+    fp = concatenate([fp[-1:], fp, fp[:1]])
+    return x, xp, fp
+
+
+def _extrapolates(name: str, value) -> bool:
+    if not isinstance(value, str):
+        return False
+    if value != "extrapolate":
+        raise MeshjitValueError(
+            f"the only valid string value of `{name}` is 'extrapolate', got: {value!r}"
+        )
+    return True

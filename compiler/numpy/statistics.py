@@ -19,12 +19,15 @@ from meshjit.compiler.numpy.elementwise import (
     ceil,
     clip,
     floor,
+    logical_and,
     logical_not,
     multiply,
     round,
     subtract,
     true_divide,
-    where,
+)
+from meshjit.compiler.numpy.elementwise import (
+    where as where_,
 )
 from meshjit.compiler.numpy.indexing import take, take_along_axis
 from meshjit.compiler.numpy.math import isnan
@@ -68,15 +71,19 @@ def _nan_reduction(reducer, identity, a, axis, keepdims, **kwargs):
     a = unary_operand(a)
     if not dtypes.is_float(aval_of(a).dtype):
         return reducer(a, axis=axis, keepdims=keepdims, **kwargs)
-    return reducer(where(isnan(a), identity, a), axis=axis, keepdims=keepdims, **kwargs)
+    return reducer(where_(isnan(a), identity, a), axis=axis, keepdims=keepdims, **kwargs)
 
 
-def nansum(a, axis=None, dtype=None, keepdims=False):
-    return _nan_reduction(sum, 0.0, a, axis, keepdims, dtype=dtype)
+def nansum(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
+    return _nan_reduction(
+        sum, 0.0, a, axis, keepdims, dtype=dtype, out=out, initial=initial, where=where
+    )
 
 
-def nanprod(a, axis=None, dtype=None, keepdims=False):
-    return _nan_reduction(prod, 1.0, a, axis, keepdims, dtype=dtype)
+def nanprod(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
+    return _nan_reduction(
+        prod, 1.0, a, axis, keepdims, dtype=dtype, out=out, initial=initial, where=where
+    )
 
 
 def nancumsum(a, axis=None, dtype=None):
@@ -90,7 +97,7 @@ def nancumprod(a, axis=None, dtype=None):
 def _nan_cumulative(cumulative, identity, a, axis, dtype):
     a = unary_operand(a)
     if dtypes.is_float(aval_of(a).dtype):
-        a = where(isnan(a), identity, a)
+        a = where_(isnan(a), identity, a)
     return cumulative(a, axis=axis, dtype=dtype)
 
 
@@ -108,47 +115,57 @@ def _nan_arg(arg_reduce, identity, a, axis, keepdims):
     if not dtypes.is_float(aval_of(a).dtype):
         return arg_reduce(a, axis=axis, keepdims=keepdims)
     nan = isnan(a)
-    index = arg_reduce(where(nan, identity, a), axis=axis, keepdims=keepdims)
-    return where(all(nan, axis=axis, keepdims=keepdims), -1, index)
+    index = arg_reduce(where_(nan, identity, a), axis=axis, keepdims=keepdims)
+    return where_(all(nan, axis=axis, keepdims=keepdims), -1, index)
 
 
-def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False):
+def _kept(a, where):
+    """The mask of elements a nan-reduction counts: not NaN, and in `where`."""
+    kept = logical_not(isnan(a))
+    return kept if where is None else logical_and(kept, where)
+
+
+def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False, *, out=None, where=None):
     a = promote_inexact(unary_operand(a))[0]
-    nan = isnan(a)
-    count = sum(logical_not(nan), axis=axis, dtype=aval_of(a).dtype, keepdims=keepdims)
-    centered = where(nan, 0.0, subtract(a, nanmean(a, axis=axis, keepdims=True)))
+    kept = _kept(a, where)
+    count = sum(kept, axis=axis, dtype=aval_of(a).dtype, keepdims=keepdims, out=out)
+    mean_ = nanmean(a, axis=axis, keepdims=True, where=where)
+    centered = where_(kept, subtract(a, mean_), 0.0)
     squares = sum(multiply(centered, centered), axis=axis, dtype=dtype, keepdims=keepdims)
     return true_divide(squares, subtract(count, ddof))
 
 
-def nanstd(a, axis=None, dtype=None, ddof=0, keepdims=False):
-    return lax.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
+def nanstd(a, axis=None, dtype=None, ddof=0, keepdims=False, *, out=None, where=None):
+    var = nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, out=out, where=where)
+    return lax.sqrt(var)
 
 
-def _nan_extremum(reducer, identity, a, axis, keepdims):
-    out = _nan_reduction(reducer, identity, a, axis, keepdims)
+def _nan_extremum(reducer, identity, a, axis, keepdims, out, initial, where):
+    result = _nan_reduction(
+        reducer, identity, a, axis, keepdims, out=out, initial=initial, where=where
+    )
+    a = unary_operand(a)
+    if not dtypes.is_float(aval_of(a).dtype) or initial is not None:
+        return result
+    all_nan = all(isnan(a), axis=axis, keepdims=keepdims, where=where)
+    return where_(all_nan, asarray(np.nan, aval_of(result).dtype), result)
+
+
+def nanmax(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
+    return _nan_extremum(max, -np.inf, a, axis, keepdims, out, initial, where)
+
+
+def nanmin(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
+    return _nan_extremum(min, np.inf, a, axis, keepdims, out, initial, where)
+
+
+def nanmean(a, axis=None, dtype=None, keepdims=False, *, out=None, where=None):
     a = unary_operand(a)
     if not dtypes.is_float(aval_of(a).dtype):
-        return out
-    all_nan = all(isnan(a), axis=axis, keepdims=keepdims)
-    return where(all_nan, asarray(np.nan, aval_of(out).dtype), out)
-
-
-def nanmax(a, axis=None, keepdims=False):
-    return _nan_extremum(max, -np.inf, a, axis, keepdims)
-
-
-def nanmin(a, axis=None, keepdims=False):
-    return _nan_extremum(min, np.inf, a, axis, keepdims)
-
-
-def nanmean(a, axis=None, dtype=None, keepdims=False):
-    a = unary_operand(a)
-    if not dtypes.is_float(aval_of(a).dtype):
-        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims)
+        return mean(a, axis=axis, dtype=dtype, keepdims=keepdims, out=out, where=where)
     dtype = aval_of(a).dtype if dtype is None else dtypes.canonicalize(dtype)
-    count = sum(logical_not(isnan(a)), axis=axis, dtype=dtype, keepdims=keepdims)
-    return lax.div(nansum(a, axis=axis, dtype=dtype, keepdims=keepdims), count)
+    count = sum(_kept(a, where), axis=axis, dtype=dtype, keepdims=keepdims, out=out)
+    return lax.div(nansum(a, axis=axis, dtype=dtype, keepdims=keepdims, where=where), count)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -257,7 +274,7 @@ def _propagate_nan(result, x, q_ndim):
     """As NumPy, a row holding a NaN has NaN quantiles."""
     has_nan = any(isnan(x), axis=-1)
     has_nan = lax.broadcast(has_nan, aval_of(result).shape[:q_ndim])
-    return where(has_nan, np.array(np.nan, aval_of(result).dtype), result)
+    return where_(has_nan, np.array(np.nan, aval_of(result).dtype), result)
 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
@@ -291,19 +308,25 @@ def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear
     low_value, high_value = _row_values(sorted_x, low, shape), _row_values(sorted_x, high, shape)
     result = _combine(method, low_value, high_value, high_weight)
     if keepdims:
-        out_shape = aval_of(q).shape + tuple(1 if d in axes else m for d, m in enumerate(aval.shape))
+        out_shape = aval_of(q).shape + tuple(
+            1 if d in axes else m for d, m in enumerate(aval.shape)
+        )
         result = lax.reshape(result, out_shape)
     return result
 
 
 def _clamp_index(index, last):
-    return lax.convert_element_type(lax.max(lax.min(index, last), lax.full_like(index, 0)), dtypes.int32)
+    return lax.convert_element_type(
+        lax.max(lax.min(index, last), lax.full_like(index, 0)), dtypes.int32
+    )
 
 
 def _row_values(sorted_x, index, shape):
     """sorted_x[b, index[qi, b]] laid out as `shape` (q's dims, then the rows')."""
     n = aval_of(sorted_x).shape[-1]
-    rows = lax.broadcast_in_dim(sorted_x, (*shape, n), tuple(range(len(shape) - aval_of(sorted_x).ndim + 1, len(shape) + 1)))
+    rows = lax.broadcast_in_dim(
+        sorted_x, (*shape, n), tuple(range(len(shape) - aval_of(sorted_x).ndim + 1, len(shape) + 1))
+    )
     picked = take_along_axis(rows, lax.expand_dims(index, (len(shape),)), axis=-1)
     return lax.squeeze(picked, (len(shape),))
 
@@ -314,15 +337,16 @@ def _combine(method, low_value, high_value, high_weight):
     if method == "higher":
         return high_value
     if method == "nearest":
-        return where(high_weight <= 0.5, low_value, high_value)
+        return where_(high_weight <= 0.5, low_value, high_value)
     if method == "midpoint":
         return multiply(add(low_value, high_value), 0.5)
     low_weight = subtract(1, high_weight)
     return add(multiply(low_value, low_weight), multiply(high_value, high_weight))
 
 
-def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
-                  keepdims=False):
+def nanpercentile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False
+):
     return nanquantile(a, true_divide(q, 100.0), axis, out, overwrite_input, method, keepdims)
 
 

@@ -126,6 +126,10 @@ class _MeshContext(threading.local):
 _context = _MeshContext()
 
 
+def _is_local(device) -> bool:
+    return device.process_index == device.client.process_index()
+
+
 class Mesh:
     """Devices laid out in an n-d array, one named axis per array dimension."""
 
@@ -178,6 +182,11 @@ class Mesh:
     @property
     def device_list(self) -> tuple:
         return tuple(self.devices.flat)
+
+    @property
+    def local_devices(self) -> list:
+        """The mesh's devices that belong to this process."""
+        return [d for d in self.devices.flat if _is_local(d)]
 
     def __eq__(self, other):
         return (
@@ -308,7 +317,10 @@ class PartitionSpec(tuple):
         if not tuple.__eq__(self, other):
             return False
         mine = (self.unreduced, self.reduced)
-        return mine == (getattr(other, "unreduced", frozenset()), getattr(other, "reduced", frozenset()))
+        return mine == (
+            getattr(other, "unreduced", frozenset()),
+            getattr(other, "reduced", frozenset()),
+        )
 
     def __ne__(self, other):
         return not self == other
@@ -389,6 +401,26 @@ class NamedSharding:
     @property
     def device_set(self) -> set:
         return set(self.mesh.devices.flat) if isinstance(self.mesh, Mesh) else set()
+
+    def devices_indices_map(self, global_shape) -> dict:
+        """{device: the tuple of slices of a `global_shape` array it holds} (even shardings)."""
+        block = self.shard_shape(global_shape)
+        sizes = dict(zip(self.mesh.axis_names, self.mesh.devices.shape))
+        out = {}
+        for coords in np.ndindex(self.mesh.devices.shape):
+            at = dict(zip(self.mesh.axis_names, coords))
+            index = []
+            for dim, size in enumerate(block):
+                shard = 0
+                for axis in self.spec.axes_of(dim) if dim < len(self.spec) else ():
+                    shard = shard * sizes[axis] + at[axis]
+                index.append(slice(shard * size, (shard + 1) * size))
+            out[self.mesh.devices[coords]] = tuple(index)
+        return out
+
+    def addressable_devices_indices_map(self, global_shape) -> dict:
+        """`devices_indices_map` for this process's devices."""
+        return {d: i for d, i in self.devices_indices_map(global_shape).items() if _is_local(d)}
 
     def check_rank(self, ndim: int, what: str) -> None:
         if len(self.spec) > ndim:

@@ -192,9 +192,12 @@ def key_data(keys):
     return data
 
 
-def wrap_key_data(key_bits_array, *, impl=None):
-    """Typed keys over `key_bits_array`, uint32 data whose shape ends in 2."""
-    check_impl(impl)
+def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
+    """Typed keys over `key_bits_array`, uint32 data whose shape ends in 2; `dtype` (a key
+    dtype, `key.dtype`) names the implementation as `impl` does."""
+    if impl is not None and dtype is not None:
+        raise MeshjitValueError("wrap_key_data takes impl or dtype, not both")
+    check_impl(impl if dtype is None else dtype)
     if is_typed_key(key_bits_array):
         raise MeshjitTypeError(
             "wrap_key_data takes raw uint32 key data, but was given a typed key array "

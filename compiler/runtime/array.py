@@ -93,6 +93,18 @@ class Array(ArrayMethods):
             shards.append(Shard(device, index, piece))
         return shards
 
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """DLPack export of the gathered host value (the devices are CPU devices)."""
+        kwargs = {} if max_version is None else {"max_version": max_version}
+        return np.asarray(self).__dlpack__(stream=stream, **kwargs)
+
+    def __dlpack_device__(self) -> tuple:
+        return np.asarray(self).__dlpack_device__()
+
+    def addressable_data(self, index: int) -> Array:
+        """The piece on this process's `index`-th device holding one."""
+        return self.addressable_shards[index].data
+
     @property
     def is_fully_addressable(self) -> bool:
         """Whether every device holding a piece belongs to this process."""
@@ -156,11 +168,14 @@ class Array(ArrayMethods):
     def __repr__(self):
         if not self.is_fully_addressable and not plc.host_readable(self.aval, self._placement):
             return f"Array({self.aval.str_short()}, spanning processes; not readable here)"
-        body = np.array2string(np.asarray(self), separator=", ", prefix="Array(")
-        return f"Array({body}, dtype={self.aval.dtype})"
+        return array_repr(np.asarray(self), self.aval.weak_type)
 
     def __str__(self):
         return str(np.asarray(self))
+
+    def __format__(self, format_spec):
+        value = np.asarray(self)
+        return format(value[()] if value.ndim == 0 else value, format_spec)
 
     def __reduce__(self):
         return (_rebuild, (np.asarray(self),))
@@ -170,6 +185,22 @@ class Array(ArrayMethods):
 
     def __deepcopy__(self, memo):
         return self
+
+
+def array_repr(value: np.ndarray, weak_type: bool) -> str:
+    """JAX's `Array(...)` text: the dtype (and weak type) after the values, on a line of its own
+    when it would pass NumPy's line width; an empty array by its shape."""
+    prefix, width = "Array(", np.get_printoptions()["linewidth"]
+    dtype = f"dtype={value.dtype.name}" + (", weak_type=True" if weak_type else "")
+    if value.size == 0:
+        body = f"[], shape={value.shape}"
+    else:
+        body = np.array2string(
+            value, prefix=prefix, suffix=",", separator=", ", max_line_width=width
+        )
+    last_line = len(body) - body.rfind("\n") + 1
+    sep = " " * len(prefix) if last_line + len(dtype) + 2 > width else " "
+    return f"{prefix}{body},{sep}{dtype})"
 
 
 def _rebuild(value):

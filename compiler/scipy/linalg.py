@@ -25,7 +25,9 @@ __all__ = [
     "lu",
     "lu_factor",
     "lu_solve",
+    "polar",
     "qr",
+    "qr_multiply",
     "solve",
     "solve_triangular",
     "svd",
@@ -212,6 +214,65 @@ def qr(
     (a,) = _inexact(a)
     q, r = lax_linalg.qr(a, pivoting=pivoting, full_matrices=full_matrices)
     return (r,) if mode == "r" else (q, r)
+
+
+def qr_multiply(
+    a,
+    c,
+    mode: str = "right",
+    pivoting: bool = False,
+    conjugate: bool = False,
+    overwrite_a: bool = False,
+    overwrite_c: bool = False,
+):
+    """(c @ Q, R) (mode 'right') or (Q @ c, R) (mode 'left') for a's economic QR; Q's
+    conjugate with `conjugate`. A 1-D `c` is a row ('right') or a column ('left')."""
+    if mode not in ("right", "left"):
+        raise MeshjitValueError(f"mode must be 'right' or 'left', got {mode!r}")
+    if pivoting:
+        raise MeshjitNotImplementedError("qr_multiply(pivoting=True) is not supported")
+    a, c = _inexact(a, c)
+    onedim = aval_of(c).ndim == 1
+    if onedim:
+        c = c[:, None] if mode == "left" else c[None, :]
+    q, r = lax_linalg.qr(a, full_matrices=False)
+    q = jnp.conj(q) if conjugate else q
+    k = aval_of(q).shape[-1]
+    expected, got = (
+        (k, aval_of(c).shape[-2])
+        if mode == "left"
+        else (aval_of(q).shape[-2], aval_of(c).shape[-1])
+    )
+    if got != expected:
+        raise MeshjitValueError(
+            f"qr_multiply: c of shape {aval_of(c).shape} does not fit Q of shape "
+            f"{aval_of(q).shape} (mode {mode!r})"
+        )
+    out = jnp.matmul(q, c) if mode == "left" else jnp.matmul(c, q)
+    if onedim:
+        out = out[..., 0] if mode == "left" else out[..., 0, :]
+    return out, r
+
+
+def polar(a, side: str = "right", *, method: str = "qdwh", eps=None, max_iterations=None):
+    """(unitary, posdef) with a = unitary @ posdef ('right') or posdef @ unitary ('left').
+    Computed from the SVD for either method (the factors are unique for full-rank a)."""
+    if aval_of(jnp.asarray(a)).ndim < 2:
+        raise MeshjitValueError("The input `a` must be at least a 2-D array.")
+    if side not in ("right", "left"):
+        raise MeshjitValueError("The argument `side` must be either 'right' or 'left'.")
+    if method not in ("qdwh", "svd"):
+        raise MeshjitValueError(f"Unknown polar decomposition method {method}.")
+    (a,) = _inexact(a)
+    u, s, vh = lax_linalg.svd(a, full_matrices=False)
+    unitary = jnp.matmul(u, vh)
+    if side == "right":
+        vh_h = jnp.conj(jnp.swapaxes(vh, -1, -2))
+        posdef = jnp.matmul(vh_h * s[..., None, :], vh)
+    else:
+        u_h = jnp.conj(jnp.swapaxes(u, -1, -2))
+        posdef = jnp.matmul(u * s[..., None, :], u_h)
+    return unitary, posdef
 
 
 def solve(

@@ -528,3 +528,11 @@ def test_error_scan_carry_and_body_output():
     with pytest.raises(MeshjitTypeError) as ei:
         lax.scan(lambda c, x: c, np.float32(0), xs)  # L:scan-pair
     _check(ei, "L:scan-pair", "scan body must return a pair (carry, y)")
+
+
+def test_map_with_a_batch_size_scans_over_vmapped_batches_and_a_remainder():
+    xs = np.arange(30.0, dtype=np.float32).reshape(10, 3)
+    for batch_size in (None, 3, 5, 20):
+        sums, doubled = lax.map(lambda r: (r.sum(), r * 2), xs, batch_size=batch_size)
+        np.testing.assert_array_equal(sums, xs.sum(1))
+        np.testing.assert_array_equal(doubled, xs * 2)

@@ -1,6 +1,5 @@
 """lax.conv_general_dilated and friends: numerics against NumPy references, and errors."""
 
-
 import ml_dtypes
 import numpy as np
 import pytest
@@ -231,8 +230,8 @@ def test_reduce_window_bad_window_rank():
 
 
 def test_reduce_window_unsupported_computation():
-    with pytest.raises(meshjit.MeshjitTypeError, match="unsupported computation mul"):
-        lax.reduce_window(rand(4, 4), 1.0, lax.mul, (2, 2), (1, 1), "VALID")
+    with pytest.raises(meshjit.MeshjitTypeError, match="unsupported computation sub"):
+        lax.reduce_window(rand(4, 4), 1.0, lax.sub, (2, 2), (1, 1), "VALID")
     with pytest.raises(meshjit.MeshjitTypeError, match="unsupported computation"):
         lax.reduce_window(rand(4, 4), 0.0, lambda a, b: a + b, (2, 2), (1, 1), "VALID")
 
@@ -252,3 +251,10 @@ def test_nn_errors():
     with pytest.raises(meshjit.MeshjitTypeError, match="must be even"):
         nn.glu(rand(2, 3))
 
+
+def test_reduce_window_of_products_with_default_strides_and_padding():
+    x = np.arange(1, 11, dtype=np.float32)
+    got = lax.reduce_window(x, np.float32(1), lax.mul, window_dimensions=(2,))
+    np.testing.assert_array_equal(got, x[:-1] * x[1:])
+    twice = meshjit.jit(lambda v: lax.reduce_window(v, 2.0, lax.mul, (3,), (2,), "SAME"))(x)
+    np.testing.assert_array_equal(twice, [12, 120, 420, 1008, 180])

@@ -10,6 +10,7 @@ import pytest
 import scipy.linalg
 
 import meshjit
+import meshjit.numpy as jnp
 from meshjit.lax import linalg
 from meshjit.sharding import AxisType, NamedSharding
 from meshjit.sharding import PartitionSpec as P
@@ -380,3 +381,10 @@ def jax_results(tmp_path_factory, pytestconfig):
 @pytest.mark.parametrize("name", NAMES)
 def test_same_as_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=1e-5)
+
+
+def test_complex_hermitian_factorizations_refuse_rather_than_drop_the_imaginary_part():
+    a = np.array([[1, -2j], [2j, 1]], np.complex64)
+    for fn in (jnp.linalg.eigvalsh, jnp.linalg.eigh, jnp.linalg.cholesky):
+        with pytest.raises(NotImplementedError, match="complex"):
+            fn(a)

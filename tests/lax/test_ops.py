@@ -309,3 +309,9 @@ def test_clz_and_population_count(dtype):
 def test_bit_counts_reject_floats():
     with pytest.raises(meshjit.MeshjitTypeError, match="clz requires a integer operand"):
         lax.clz(np.ones(2, np.float32))
+
+
+def test_broadcast_like_aligns_trailing_dimensions():
+    got = lax.broadcast_like(np.array([1, 2, 3], np.int32), np.zeros((2, 3), np.float32))
+    np.testing.assert_array_equal(got, [[1, 2, 3], [1, 2, 3]])
+    assert got.dtype == np.int32

@@ -44,3 +44,16 @@ def test_from_dlpack():
     assert jnp.from_dlpack(a) is not None and a.dtype == np.float32
     with pytest.raises(ValueError, match="device_put"):
         jnp.from_dlpack(host, device="cpu")
+
+
+def test_view_reinterprets_bits_as_numpy():
+    for source, target in [("float32", "int32"), ("uint8", "uint16"), ("int16", "int8")]:
+        x = np.arange(1, 9).astype(source).reshape(2, 4)
+        np.testing.assert_array_equal(jnp.asarray(x).view(target), x.view(target))
+    np.testing.assert_array_equal(jnp.array([1, 0, 2], jnp.int8).view(jnp.bool_), [1, 0, 1])
+
+
+def test_byteswap_reverses_each_elements_bytes():
+    x = np.arange(5, dtype=np.int32) * 1000
+    np.testing.assert_array_equal(jnp.asarray(x).byteswap(), x.byteswap())
+    np.testing.assert_array_equal(jnp.arange(3, dtype=jnp.uint8).byteswap(), [0, 1, 2])

@@ -106,3 +106,19 @@ def test_astype_and_convert_element_type(data, src, dst, shape):
     for got in out:
         assert_close(got, ref, dst)
 
+
+def test_linspace_takes_array_endpoints_an_axis_and_retstep_as_numpy():
+    start, stop = np.array([0.0, 1.0], np.float32), np.array([1.0, 3.0], np.float32)
+    for axis in (0, 1, -1):
+        np.testing.assert_allclose(
+            jnp.linspace(start, stop, 5, axis=axis), np.linspace(start, stop, 5, axis=axis)
+        )
+    points, step = jnp.linspace(0, 1, 5, retstep=True)
+    assert float(step) == 0.25 and points.shape == (5,)
+    np.testing.assert_array_equal(jnp.linspace(0, 10, 4, dtype=int), [0, 3, 6, 10])
+    assert jnp.linspace(0, 1, 0).shape == (0,) and float(jnp.linspace(2, 3, 1)[0]) == 2.0
+    np.testing.assert_allclose(
+        jnp.geomspace(np.array([1.0, 2.0]), np.array([100.0, 8.0]), 4),
+        np.geomspace([1.0, 2.0], [100.0, 8.0], 4),
+        rtol=1e-6,
+    )

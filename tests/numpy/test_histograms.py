@@ -51,3 +51,10 @@ def test_errors():
         jnp.histogramdd(SAMPLE, bins=[2, 3])
     with pytest.raises(ValueError, match="range must be a sequence of 3 pairs"):
         jnp.histogramdd(SAMPLE, range=[(0, 1)])
+
+
+def test_histogram_counts_are_inexact_as_jax():
+    x = np.array([1, 2, 3, 5, 5, 8, 3, 1, 2, 9])
+    counts, edges = jnp.histogram(x, 4)
+    assert counts.dtype == np.float32 and edges.dtype == np.float32
+    np.testing.assert_array_equal(counts, np.histogram(x, 4)[0])

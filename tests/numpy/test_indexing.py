@@ -442,3 +442,19 @@ def test_lax_scatter_bad_updates_raise():
             lambda a: lax.scatter_add(a, np.zeros((3, 1), np.int32), np.ones(2, np.float32), sdn), x
         )
     assert "test_indexing.py" in str(info.value)
+
+
+def test_at_with_out_of_bounds_static_ints_follows_the_mode_as_jax():
+    x = jnp.arange(5.0)
+    np.testing.assert_array_equal(x.at[10].add(10), np.arange(5.0))  # dropped
+    np.testing.assert_array_equal(x.at[20].add(10, mode="clip"), [0, 1, 2, 3, 14])
+    assert float(x.at[20].get()) == 4.0 and float(x.at[-6].get()) == 0.0  # clipped
+    assert (
+        np.isnan(x.at[20].get(mode="fill"))
+        and float(x.at[20].get(mode="fill", fill_value=-1)) == -1
+    )
+    dropped = x.at[-1].set(99, wrap_negative_indices=False, mode="drop")
+    np.testing.assert_array_equal(dropped, np.arange(5.0))
+    np.testing.assert_array_equal(x.at[-1].set(99), [0, 1, 2, 3, 99])
+    with pytest.raises(IndexError):
+        x[10]  # plain indexing keeps NumPy's bounds check

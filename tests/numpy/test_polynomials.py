@@ -63,3 +63,32 @@ def test_sort_complex_i0_kaiser():
 def _i1(x):
     sp = pytest.importorskip("scipy.special")
     return sp.i1(x.astype(np.float64))
+
+
+def test_convolve_and_correlate_promote_ints_and_take_complex_as_numpy():
+    x, y = np.array([1, 2, 3, 2, 1]), np.array([4, 1, 2])
+    got = jnp.convolve(x, y)
+    assert got.dtype == np.float32
+    np.testing.assert_array_equal(got, np.convolve(x, y))
+    a = np.array([1 + 2j, 3 - 1j, 2j, 4], np.complex64)
+    v = np.array([2 - 1j, 1 + 1j], np.complex64)
+    for mode in ("full", "same", "valid"):
+        np.testing.assert_allclose(jnp.convolve(a, v, mode), np.convolve(a, v, mode))
+        np.testing.assert_allclose(jnp.correlate(a, v, mode), np.correlate(a, v, mode))
+        np.testing.assert_allclose(jnp.correlate(v, a, mode), np.correlate(v, a, mode))
+
+
+def test_polyadd_adds_into_the_longer_tail_and_broadcasts_rows():
+    np.testing.assert_array_equal(jnp.polyadd(np.array([2, 3]), np.array([5, 4, 1])), [5, 6, 4])
+    rows = np.array([[5, 7, 9], [8, 6, 4]])
+    np.testing.assert_array_equal(jnp.polyadd(rows, np.array([2])), [[5, 7, 9], [10, 8, 6]])
+    with pytest.raises(ValueError):
+        jnp.polyadd(np.array([1, 3, 5]), rows)
+
+
+def test_polymul_polyder_are_inexact_and_polydiv_trims():
+    assert jnp.polyder(np.array([2, -5, 3, -1])).dtype == np.float32
+    got = jnp.polymul(np.array([0, 2, 1]), np.array([0, 5, 0, 3]), trim_leading_zeros=True)
+    np.testing.assert_array_equal(got, np.polymul([2, 1], [5, 0, 3]))
+    q, r = jnp.polydiv(np.array([5, 7, 9]), np.array([4, 1]), trim_leading_zeros=True)
+    np.testing.assert_allclose(r, np.polydiv([5, 7, 9], [4, 1])[1])

@@ -1,6 +1,7 @@
 """Reductions (sum, max, argmax, ...) against NumPy, incl. bool and empty inputs."""
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -106,3 +107,39 @@ def test_reduction_of_bool_and_empty():
     np.testing.assert_array_equal(np.asarray(out[1]), np.ones(3))
     assert float(out[2]) == 0.0
 
+
+# ---------------------------------------------------------------------------------------------
+# where= and initial=, as NumPy's.
+
+_X = np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32)
+_MASK = np.array([[True, False, True], [False, True, True]])
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "mean", "var", "std"])
+@pytest.mark.parametrize("axis", [None, 0, 1])
+def test_where_masks_the_reduced_elements(name, axis):
+    got = getattr(jnp, name)(_X, axis=axis, where=_MASK)
+    np.testing.assert_allclose(got, getattr(np, name)(_X, axis=axis, where=_MASK), rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["max", "min", "sum", "prod"])
+def test_initial_joins_the_result(name):
+    got = getattr(jnp, name)(_X, axis=1, initial=4.5, where=_MASK)
+    np.testing.assert_allclose(got, getattr(np, name)(_X, axis=1, initial=4.5, where=_MASK))
+
+
+def test_any_all_with_where_and_max_needs_initial_with_where():
+    assert bool(jnp.all(_X > 0, where=_X > 0)) and not bool(jnp.any(_X > 9, where=_MASK))
+    with pytest.raises(ValueError, match="does not have an identity"):
+        jnp.max(_X, where=_MASK)
+
+
+def test_nan_reductions_take_where():
+    x = np.array([[1.0, np.nan, 3.0], [np.nan, 5.0, 7.0]], np.float32)
+    for name in ("nansum", "nanmean", "nanvar", "nanstd", "nanprod"):
+        np.testing.assert_allclose(
+            getattr(jnp, name)(x, axis=1, where=_MASK), getattr(np, name)(x, axis=1, where=_MASK)
+        )
+    np.testing.assert_allclose(
+        jnp.nanmax(x, axis=1, initial=0.0, where=_MASK), np.nanmax(x, 1, initial=0.0, where=_MASK)
+    )

@@ -256,3 +256,45 @@ def test_immutable_updates_need_inplace_false():
     ):
         with pytest.raises(meshjit.MeshjitValueError, match="inplace=False"):
             call()
+
+
+def test_compress_and_extract_with_a_size_work_under_vmap():
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)
+    mask = a % 3 == 0
+    got = meshjit.vmap(lambda c, r: jnp.extract(c, r, size=4, fill_value=-1))(mask, a)
+    np.testing.assert_array_equal(got, [[0, 3, -1, -1], [6, -1, -1, -1], [9, -1, -1, -1]])
+    np.testing.assert_array_equal(jnp.compress([True, False, True], a, axis=0), a[[0, 2]])
+    np.testing.assert_array_equal(
+        jnp.asarray(a).compress(np.array([False, True, True, False]), axis=1), a[:, 1:3]
+    )
+
+
+def test_unique_results_are_named_as_the_array_api():
+    x = np.array([3, 4, 1, 3, 1])
+    counts = jnp.unique_counts(x)
+    np.testing.assert_array_equal(counts.values, [1, 3, 4])
+    np.testing.assert_array_equal(counts.counts, [2, 2, 1])
+    np.testing.assert_array_equal(jnp.unique_inverse(x).inverse_indices, [1, 2, 0, 1, 0])
+    assert jnp.unique_all(x)._fields == ("values", "indices", "inverse_indices", "counts")
+
+
+def test_fromfunction_calls_the_function_on_scalars_vmapped_as_jax():
+    got = jnp.fromfunction(lambda x: (x + 1) * jnp.arange(3), shape=(2,))
+    np.testing.assert_array_equal(got, [[0, 1, 2], [0, 2, 4]])
+    plus, times = jnp.fromfunction(lambda x, y: (x + y, x * y), shape=(3, 5))
+    np.testing.assert_array_equal(times, np.fromfunction(lambda x, y: x * y, (3, 5)))
+
+
+def test_piecewise_takes_an_array_of_scalar_conditions():
+    x = np.arange(-4, 5)
+    funcs = [lambda v: v * 0, lambda v: v * 10, lambda v: v * 100]
+    np.testing.assert_array_equal(jnp.piecewise(x, jnp.array([False, True, False]), funcs), x * 10)
+
+
+def test_trim_zeros_along_axes_and_size_along_axes():
+    x = np.zeros((4, 5), np.float32)
+    x[1:3, 1:4] = 1
+    np.testing.assert_array_equal(jnp.trim_zeros(x), np.ones((2, 3)))
+    assert jnp.trim_zeros(x, trim="f").shape == (3, 4)
+    assert jnp.trim_zeros(x, axis=1).shape == (4, 3)
+    assert jnp.size(x, axis=1) == 5 and jnp.size(x, axis=(0, 1)) == 20 and jnp.size(x) == 20

@@ -1,11 +1,12 @@
 """searchsorted, the nonzero family and unique against NumPy and JAX."""
 
-
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import meshjit
+import meshjit.errors
 import meshjit.numpy as jnp
 from tests.support.shape_cases import SETTINGS, jit_numpy, shapes
 
@@ -104,3 +105,17 @@ def test_unique_matches_jax_and_eager():
         ):
             np.testing.assert_array_equal(g, np.asarray(e))
 
+
+def test_where_with_one_argument_is_nonzero_and_fill_values_may_be_traced():
+    x = np.array([0, 1, 0, 2, 0, 3])
+    np.testing.assert_array_equal(jnp.where(x)[0], [1, 3, 5])
+    np.testing.assert_array_equal(jnp.where(x, size=4, fill_value=-1)[0], [1, 3, 5, -1])
+    nonzero = meshjit.jit(jnp.nonzero, static_argnames="size")
+    np.testing.assert_array_equal(nonzero(x, size=5, fill_value=len(x))[0], [1, 3, 5, 6, 6])
+
+
+def test_value_dependent_sizes_under_jit_are_concretization_errors_as_jax():
+    x = np.array([0, 1, 0, 2])
+    for fn in (jnp.nonzero, jnp.unique, lambda a: jnp.union1d(a, a), lambda a: jnp.delete(a, a)):
+        with pytest.raises(meshjit.errors.ConcretizationTypeError):
+            meshjit.jit(fn)(x)

@@ -121,3 +121,11 @@ def test_concatenate_promotes_mixed_dtypes():
     out = meshjit.jit(lambda a: jnp.concatenate([a, a], axis=None))(np.ones((2, 2), u8))
     assert out.shape == (8,) and out.dtype == u8
 
+
+def test_reshape_and_ravel_in_fortran_order_as_numpy():
+    x = np.arange(24).reshape(2, 3, 4)
+    np.testing.assert_array_equal(jnp.reshape(x, (4, -1), order="F"), x.reshape((4, -1), order="F"))
+    np.testing.assert_array_equal(jnp.ravel(x, order="F"), x.ravel(order="F"))
+    np.testing.assert_array_equal(
+        jnp.asarray(x).reshape(6, 4, order="F"), x.reshape(6, 4, order="F")
+    )

@@ -125,3 +125,15 @@ def test_sort_errors():
     with pytest.raises(meshjit.MeshjitValueError, match="rank >= 1"):
         meshjit.jit(lambda a: lax.sort(a[0, 0])).lower(x)
 
+
+def test_interp_extrapolates_and_wraps_periodic_points_as_numpy():
+    xp, fp = np.array([0.0, 1.0, 2.0], np.float32), np.array([0.0, 2.0, 3.0], np.float32)
+    got = jnp.interp(np.array([-1.0, 0.5, 3.0]), xp, fp, left="extrapolate", right="extrapolate")
+    np.testing.assert_allclose(got, [-2.0, 1.0, 4.0])
+    with pytest.raises(ValueError, match="extrapolate"):
+        jnp.interp(np.array([0.5]), xp, fp, left="nearest")
+    x = np.linspace(-7, 7, 9).astype(np.float32)
+    xp, fp = np.array([0.5, 2, 4, 1], np.float32), np.array([1, 3, 2, 5], np.float32)
+    np.testing.assert_allclose(
+        jnp.interp(x, xp, fp, period=3.0), np.interp(x, xp, fp, period=3.0), atol=1e-6
+    )

@@ -1,6 +1,5 @@
 """meshgrid, atleast_nd, splits and stacks, kron, cross and select against NumPy."""
 
-
 import numpy as np
 import pytest
 
@@ -36,7 +35,9 @@ def test_atleast_and_stacking():
         for sections in (2, [1, 3]):
             for g, e in zip(jit_numpy(lambda a: fn(a, sections), t), ref(t, sections)):  # noqa: B023
                 close(g, e)
-    for g, e in zip(jit_numpy(lambda a: jnp.hsplit(a, 3), np.arange(6.0)), np.hsplit(np.arange(6.0), 3)):
+    for g, e in zip(
+        jit_numpy(lambda a: jnp.hsplit(a, 3), np.arange(6.0)), np.hsplit(np.arange(6.0), 3)
+    ):
         close(g, e)
 
 
@@ -68,3 +69,10 @@ def test_select():
     got = jit_numpy(lambda a: jnp.select(conds(a), choices(a), -1.0), x)
     close(got, np.select(conds(x), choices(x), -1.0))
 
+
+def test_atleast_1d_takes_several_arrays_and_vsplit_splits_vectors_as_jax():
+    a, b = jnp.atleast_1d(np.float32(1), np.ones((2, 2), np.float32))
+    assert a.shape == (1,) and b.shape == (2, 2)
+    first, second = jnp.vsplit(np.arange(6), 2)
+    np.testing.assert_array_equal(first, [0, 1, 2])
+    np.testing.assert_array_equal(second, [3, 4, 5])

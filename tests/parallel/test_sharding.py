@@ -396,7 +396,13 @@ def test_uneven_device_put(mesh):
 
 
 def test_uneven_out_sharding_is_the_named_sharding_asked_for(mesh):
-    for spec, n in [(P("x"), 6), (P("x"), 10), (P("x"), 5), (P(("x", "y")), 12), (P(("y", "x")), 6)]:
+    for spec, n in [
+        (P("x"), 6),
+        (P("x"), 10),
+        (P("x"), 5),
+        (P(("x", "y")), 12),
+        (P(("y", "x")), 6),
+    ]:
         s = NamedSharding(mesh, spec)
         out = meshjit.jit(lambda a: a * 2, out_shardings=s)(ints((n,)))
         assert out.sharding == s
@@ -639,7 +645,6 @@ def test_nested_jit_shardings_become_constraints_around_the_call():
     np.testing.assert_array_equal(np.asarray(outer(x)), x * 2 + 1)
 
 
-
 def test_in_shardings_given_as_a_list_are_per_argument_as_in_jax(mesh):
     # JAX canonicalizes a list of in_shardings to a tuple (jax-ml/jax#2367).
     s = NamedSharding(mesh, P("x"))
@@ -647,3 +652,14 @@ def test_in_shardings_given_as_a_list_are_per_argument_as_in_jax(mesh):
     out = f(np.ones((8, 2), f32), np.ones((8, 2), f32))
     np.testing.assert_array_equal(np.asarray(out), 2 * np.ones((8, 2)))
     assert f.lower(np.ones((8, 2), f32), np.ones((8, 2), f32)).as_text().count('{"x"}') >= 2
+
+
+def test_devices_indices_map_is_where_device_put_lays_the_shards():
+    mesh = meshjit.make_mesh((2, 4), ("x", "y"))
+    for spec in (P("x", "y"), P(("x", "y")), P(None, "x"), P()):
+        s = NamedSharding(mesh, spec)
+        placed = meshjit.device_put(np.arange(64.0).reshape(8, 8), s)
+        expected = {shard.device: shard.index for shard in placed.addressable_shards}
+        assert s.devices_indices_map((8, 8)) == expected
+        assert s.addressable_devices_indices_map((8, 8)) == expected
+    assert len(mesh.local_devices) == 8 and placed.addressable_data(0).shape == (8, 8)

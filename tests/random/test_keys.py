@@ -198,3 +198,10 @@ def test_per_device_keys_in_shard_map():
     keys = random.split(random.key(1), 4)  # typed keys, one per device
     got = np.asarray(meshjit.jit(per_key)(keys))
     np.testing.assert_array_equal(got, [float(random.uniform(k)) for k in keys])
+
+
+def test_wrap_key_data_takes_the_key_dtype():
+    key = random.key(42)
+    assert bool(random.wrap_key_data(random.key_data(key), dtype=key.dtype) == key)
+    with pytest.raises(ValueError):
+        random.wrap_key_data(random.key_data(key), impl="threefry2x32", dtype=key.dtype)

@@ -175,3 +175,28 @@ def jax_results(tmp_path_factory, pytestconfig):
 @pytest.mark.parametrize("name", NAMES)
 def test_same_as_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=2e-5)
+
+
+@pytest.mark.parametrize("side", ["right", "left"])
+def test_polar_matches_scipy(side):
+    a = np.array([[1.0, 2.0, 3.0], [5.0, 4.0, 2.0], [3.0, 2.0, 1.0]], np.float32)
+    u, p = L.polar(a, side=side)
+    ref_u, ref_p = sl.polar(a.astype(np.float64), side=side)
+    np.testing.assert_allclose(u, ref_u, atol=1e-5)
+    np.testing.assert_allclose(p, ref_p, atol=1e-4)
+
+
+@pytest.mark.parametrize("mode", ["right", "left"])
+def test_qr_multiply_matches_scipy(mode):
+    a = np.array([[1.0, 1.0], [1.0, 2.0], [1.0, 3.0], [1.0, 4.0]], np.float32)
+    c = np.arange(4.0, dtype=np.float32) if mode == "right" else np.arange(2.0, dtype=np.float32)
+    got, r = L.qr_multiply(a, c, mode=mode)
+    ref, ref_r = sl.qr_multiply(a.astype(np.float64), c.astype(np.float64), mode=mode)
+    sign = np.sign(np.diag(r)) * np.sign(np.diag(ref_r))  # Householder signs may differ
+    np.testing.assert_allclose(np.abs(r), np.abs(ref_r), atol=1e-5)
+    if mode == "right":
+        np.testing.assert_allclose(got * sign, ref, atol=1e-5)
+    else:
+        q, _ = np.linalg.qr(a)
+        np.testing.assert_allclose(got, np.asarray(L.qr(a, mode="economic")[0]) @ c, atol=1e-5)
+        assert got.shape == (4,) and q.shape == (4, 2)

@@ -1,0 +1,36 @@
+"""meshjit.Array as JAX's Array: its repr (weak types, empty arrays, the dtype's own line), format
+specs, DLPack export, and copies with buffers of their own."""
+
+import meshjit.numpy as jnp
+
+
+def test_weak_typed_values_say_so():
+    assert repr(jnp.asarray(42)) == "Array(42, dtype=int32, weak_type=True)"
+    assert repr(jnp.ones(2)) == "Array([1., 1.], dtype=float32)"
+
+
+def test_empty_arrays_show_their_shape():
+    assert repr(jnp.zeros((1, 0), jnp.int32)) == "Array([], shape=(1, 0), dtype=int32)"
+
+
+def test_the_dtype_moves_to_its_own_line_past_the_line_width():
+    text = repr(jnp.array([60, 90, 120, 180]) * jnp.pi / 180)  # int * weak float: weak float
+    assert text.endswith("],      dtype=float32, weak_type=True)") and "\n" not in text
+
+
+def test_format_specs_apply_to_scalars_as_to_numpy_values():
+    assert f"{jnp.float32(2.5):.2f} {jnp.int32(3):03d}" == "2.50 003"
+    assert f"{jnp.arange(3)}" == "[0 1 2]"
+
+
+def test_arrays_export_dlpack_and_copies_have_their_own_buffers():
+    import numpy as np
+
+    import meshjit
+
+    x = jnp.arange(4.0)
+    np.testing.assert_array_equal(np.from_dlpack(x), [0, 1, 2, 3])
+    donating = meshjit.jit(lambda v: 2 * v, donate_argnums=0)
+    donating(x.copy())
+    assert not x.is_deleted()
+    np.testing.assert_array_equal(jnp.copy(x), [0, 1, 2, 3])
