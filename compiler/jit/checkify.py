@@ -21,7 +21,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -256,6 +256,10 @@ class _State:
         self.code = None
         self.payloads: list = []
         self.messages: list = []
+        # An index clamped for a read (meshjit's indexing clamps before dynamic_slice) is
+        # checked as it was before its clamp, as JAX checks the index the user wrote.
+        self.unclamped: dict = {}
+        self.avals: list = []  # a probe's: the avals of its checks' values
 
     def error(self) -> Error:
         code = self.code if self.code is not None else np.int32(-1)
@@ -273,9 +277,6 @@ class _State:
             self.code = lax.select(lax.eq(self.code, none) & failed, index, self.code)
 
     def run(self, jaxpr: Jaxpr, consts, args) -> list:
-        # An index clamped for a read (meshjit's indexing clamps before dynamic_slice) is
-        # checked as it was before its clamp, as JAX checks the index the user wrote.
-        self.unclamped = getattr(self, "unclamped", {})
         env = {}
         for var, value in zip(jaxpr.constvars, consts):
             env[id(var)] = value
@@ -514,7 +515,7 @@ class _State:
         shape = aval_of(ins[0]).shape
         sizes = eqn.params["slice_sizes"]
         for dim, (var, index) in enumerate(zip(eqn.invars[1:], ins[1:])):
-            if not hasattr(var, "aval") or type(var).__name__ == "Literal":
+            if isinstance(var, Literal):
                 continue  # a constant start: in bounds by construction
             index = self.unclamped.get(id(var), index)
             _bounds_check(self, index, shape[dim], sizes[dim], shape, dim)
