@@ -186,26 +186,26 @@ def _with_initial(out, initial, combine):
 # sum, prod, max, min, any, all.
 
 
-def sum(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
-    _check_out(out, "sum")
-    if dtype is None and initial is None and where is None:
-        fast = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _SUM_KEEPS)
-        if fast is not None:
-            return fast
-    a = _masked(a, where, 0)
-    result = _reduce_with(lax.reduce_sum, a, axis, dtype, keepdims, sum_dtype, dtype is None)
-    return _with_initial(result, initial, lax.add)
+def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
+    """sum / prod: the fast path for a plain reduction, else masked (`where`), reduced in
+    sum_dtype's accumulation type and combined with `initial`."""
+
+    def reduction(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
+        _check_out(out, name)
+        if dtype is None and initial is None and where is None:
+            fast = _reduce_fast(fast_prim, a, axis, keepdims, _SUM_KEEPS)
+            if fast is not None:
+                return fast
+        a = _masked(a, where, identity)
+        result = _reduce_with(reduce, a, axis, dtype, keepdims, sum_dtype, dtype is None)
+        return _with_initial(result, initial, combine)
+
+    reduction.__name__ = reduction.__qualname__ = name
+    return reduction
 
 
-def prod(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
-    _check_out(out, "prod")
-    if dtype is None and initial is None and where is None:
-        fast = _reduce_fast(_REDUCE_PROD, a, axis, keepdims, _SUM_KEEPS)
-        if fast is not None:
-            return fast
-    a = _masked(a, where, 1)
-    result = _reduce_with(lax.reduce_prod, a, axis, dtype, keepdims, sum_dtype, dtype is None)
-    return _with_initial(result, initial, lax.mul)
+sum = _sum_like("sum", _REDUCE_SUM, lax.reduce_sum, 0, lax.add)
+prod = _sum_like("prod", _REDUCE_PROD, lax.reduce_prod, 1, lax.mul)
 
 
 def _check_nonempty(a, axes, name):
