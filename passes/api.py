@@ -73,7 +73,8 @@ def propagate_module(
             remove_size_one_axes(module_op)
             flatten_call_graph(module_op)
             apply_sharding_constraints(module_op)
-        split_constants(module_op)
+        if shardy_import or options.conflicts != "shardy":
+            split_constants(module_op)  # Shardy's bare passes keep a shared constant shared
         graph = build_graph(module_op)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.

@@ -42,6 +42,9 @@ def _while(b, op, forbidden, return_slots, label):
     cond, body = op.regions[0], op.regions[1]
     for region in (cond, body):
         for i, arg in enumerate(region.blocks[0].arguments):
+            shared = b.graph.slots.get(op.results[i])
+            if shared is not None:
+                b.graph.slots[arg] = shared
             b.slot(arg, f"{op.name} region arg {i}", forbidden)
         b.block(region.blocks[0], forbidden, None)
     yield_op = _terminator(body)
