@@ -26,11 +26,11 @@ from meshjit.passes.graph import (
     print_warnings,
     split_constants,
 )
+from meshjit.passes.graph.call_graph import flatten_call_graph
 from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
     block_permutation_factors,
     erase_dead_ops,
-    flatten_call_graph,
     import_sharding_groups,
     lift_inlined_meshes,
     remove_size_one_axes,

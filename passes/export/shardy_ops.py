@@ -13,8 +13,8 @@ from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
-    ORIGINAL_FUNC_NAME,
     UNSHARDED_EDGE_RESULTS,
     erase_dead_ops,
 )
@@ -249,23 +249,27 @@ def _signature(func) -> str:
 
 def dedup_functions(module_op: ir.Operation) -> None:
     """Copies of one function (`sdy.original_func_name`) whose argument and result shardings
-    ended up the same as an earlier copy's are merged into it, as Shardy's export does."""
+    ended up alike are merged, as Shardy's export does: walking the calls in module order, the
+    first callee met per (original, shardings) is the one kept."""
     funcs = _funcs(module_op)
     kept: dict = {}  # (original name, signature) -> name kept
     renamed: dict = {}
-    for name, func in funcs.items():
+    calls = _ops_named(module_op, "func.call")
+    for call in calls:
+        name = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        func = funcs.get(name)
+        if func is None or name in renamed:
+            continue
         original = name
         if ORIGINAL_FUNC_NAME in func.attributes:
             original = ir.StringAttr(func.attributes[ORIGINAL_FUNC_NAME]).value
         key = (original, _signature(func))
-        if key in kept and kept[key] != name:
+        if kept.setdefault(key, name) != name:
             renamed[name] = kept[key]
-        else:
-            kept.setdefault(key, name)
     if not renamed:
         _drop_original_names(funcs)
         return
-    for call in _ops_named(module_op, "func.call"):
+    for call in calls:
         callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
         if callee in renamed:
             call.attributes["callee"] = ir.FlatSymbolRefAttr.get(renamed[callee])

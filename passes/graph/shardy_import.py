@@ -263,37 +263,6 @@ def _open_constraint(value: ir.Value, mesh: str) -> None:
     value.replace_all_uses_except(constraint.result, constraint.operation)
 
 
-ORIGINAL_FUNC_NAME = "sdy.original_func_name"
-
-
-def flatten_call_graph(module_op: ir.Operation) -> None:
-    """Every call site after a callee's first calls its own copy, `@callee_0`, `@callee_1`, ...
-    (marked with the original's name), so each site propagates on its own, as Shardy's
-    `sdy-flatten-call-graph` does; export merges the copies that end up alike."""
-    body = module_op.regions[0].blocks[0]
-    funcs = {
-        ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation
-        for op in body.operations
-        if op.operation.name == "func.func"
-    }
-    seen: dict = {}
-    for call in [op for op in _ops(module_op) if op.name == "func.call"]:
-        name = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
-        callee = funcs.get(name)
-        if callee is None:
-            continue
-        count = seen.get(name, 0)
-        seen[name] = count + 1
-        if count == 0:
-            continue
-        clone_name = _fresh_name(f"{name}_{count - 1}", funcs)
-        clone = callee.clone(ip=ir.InsertionPoint(body))
-        clone.attributes["sym_name"] = ir.StringAttr.get(clone_name)
-        clone.attributes[ORIGINAL_FUNC_NAME] = ir.StringAttr.get(name)
-        funcs[clone_name] = clone
-        call.attributes["callee"] = ir.FlatSymbolRefAttr.get(clone_name)
-
-
 def _unsharded_results(op, funcs) -> list[int]:
     if op.name == "func.call":
         callee = funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
@@ -304,14 +273,6 @@ def _unsharded_results(op, funcs) -> list[int]:
         return []
     given = SHARDING_ATTR in op.attributes or "out_shardings" in op.attributes
     return [] if given else list(range(len(op.results)))
-
-
-def _fresh_name(name: str, taken: dict) -> str:
-    candidate, k = name, 0
-    while candidate in taken:
-        k += 1
-        candidate = f"{name}_{k}"
-    return candidate
 
 
 def remove_size_one_axes(module_op: ir.Operation) -> None:

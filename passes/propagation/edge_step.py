@@ -61,6 +61,14 @@ def plan_of(edge: Edge) -> EdgePlan:
 _NO_AXES: tuple = ()
 
 
+def _source(slot: Slot, options: Options) -> bool:
+    """Whether the slot gives its sharding: constants and iotas only take their users' in
+    meshjit's own mode, but are values like any other in Shardy's."""
+    if not slot.sink_only:
+        return True
+    return options.need_replication_propagates and not slot.maximal
+
+
 class EdgeStep:
     """One application of an edge's rule.
 
@@ -89,7 +97,7 @@ class EdgeStep:
         if mesh is None:
             return
         targets = [i for i, v in enumerate(views) if v.slot.mesh is None or v.slot.mesh == mesh]
-        sources = [i for i in targets if not views[i].slot.sink_only]
+        sources = [i for i in targets if _source(views[i].slot, options)]
         if stage == STAGE_NO_FORWARD_BROADCAST and edge.is_broadcast:
             n = plan.n_operands
             sources = [i for i in sources if i >= n]

@@ -161,8 +161,8 @@ def _func_attr_shardings(func, key: str, types) -> list[str]:
 
 def value_shardings(module: ir.Module) -> dict[str, str]:
     """Every value's sharding text, keyed by func, op position and op name (so an extra or a
-    missing op, e.g. a reshard, is a difference too)."""
-    out = {}
+    missing op, e.g. a reshard, is a difference too), and the order of the functions."""
+    out = {"func order": " ".join(_FUNC_NAME.findall(str(module)))}
     for top in module.body.operations:
         op = top.operation
         if op.name != "func.func":

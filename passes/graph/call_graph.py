@@ -1,0 +1,108 @@
+"""Shardy's import flattens the call graph: every call site propagates on its own copy of its
+callee (`sdy-flatten-call-graph`, which inlines calls into named computations that export turns
+back into functions). meshjit clones the callees instead, with the names and the order Shardy's
+export gives them:
+
+- the first call of a function (in program order, starting from the public functions) keeps
+  it; each later call gets a copy named `@callee_N`, N counting the copies of the whole module;
+- a copy is named (and placed) after the copies its own body calls, as Shardy creates its
+  functions from the innermost named computation out;
+- public functions come first, then the functions calls reach in that order; private functions
+  nothing calls are dropped.
+
+The copies carry their original's name (`sdy.original_func_name`), which export's dedup reads.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+ORIGINAL_FUNC_NAME = "sdy.original_func_name"
+
+
+def _name(func) -> str:
+    return ir.StringAttr(func.attributes["sym_name"]).value
+
+
+def _private(func) -> bool:
+    return "sym_visibility" in func.attributes and (
+        ir.StringAttr(func.attributes["sym_visibility"]).value == "private"
+    )
+
+
+def _calls(func) -> list:
+    found = []
+
+    def visit(op):
+        if op.name == "func.call":
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    func.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+class _Flattener:
+    def __init__(self, module_op: ir.Operation):
+        self.body = module_op.regions[0].blocks[0]
+        self.funcs = {_name(op.operation): op.operation for op in self.body.operations}
+        self.original = {name: name for name in self.funcs}  # func name -> original's name
+        self.used: set = set()
+        self.order: list = []  # functions calls reach, in Shardy's order
+        self.copies = 0
+
+    def visit_calls(self, func) -> None:
+        for call in _calls(func):
+            callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+            original = self.original.get(callee)
+            if original is None:
+                continue
+            target = self.instance(original)
+            call.attributes["callee"] = ir.FlatSymbolRefAttr.get(_name(target))
+
+    def instance(self, original: str):
+        """The function a new call of `original` calls: the original itself at its first call,
+        else a fresh copy; its body's calls are instantiated first."""
+        source = self.funcs[original]
+        if original not in self.used:
+            self.used.add(original)
+            self.visit_calls(source)
+            self.order.append(source)
+            return source
+        copy = source.clone(ip=ir.InsertionPoint(self.body))
+        self.visit_calls(copy)
+        name = self.fresh(original)
+        copy.attributes["sym_name"] = ir.StringAttr.get(name)
+        copy.attributes[ORIGINAL_FUNC_NAME] = ir.StringAttr.get(original)
+        self.funcs[name], self.original[name] = copy, original
+        self.order.append(copy)
+        return copy
+
+    def fresh(self, original: str) -> str:
+        while True:
+            name = f"{original}_{self.copies}"
+            self.copies += 1
+            if name not in self.funcs:
+                return name
+
+
+def flatten_call_graph(module_op: ir.Operation) -> None:
+    """Every call site calls its own copy of its callee (see the module docstring)."""
+    flattener = _Flattener(module_op)
+    roots = [f for f in flattener.funcs.values() if f.name == "func.func" and not _private(f)]
+    if not any(_calls(f) for f in flattener.funcs.values() if f.name == "func.func"):
+        return
+    for root in roots:
+        flattener.used.add(_name(root))
+        flattener.visit_calls(root)
+    reached = {id(f) for f in roots + flattener.order}
+    for func in [f for f in flattener.funcs.values() if f.name == "func.func"]:
+        if id(func) not in reached and _private(func):
+            func.erase()
+    last = roots[-1] if roots else None
+    for func in [f for f in flattener.order if id(f) not in {id(r) for r in roots}]:
+        if last is None:
+            func.move_before(next(iter(flattener.body.operations)).operation)
+        else:
+            func.move_after(last)
+        last = func
