@@ -75,7 +75,9 @@ def propagate_module(
             apply_sharding_constraints(module_op)
         if shardy_import or options.conflicts != "shardy":
             split_constants(module_op)  # Shardy's bare passes keep a shared constant shared
-        graph = build_graph(module_op)
+        graph = build_graph(
+            module_op, edges_only=options.conflicts == "shardy" and not shardy_import
+        )
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         for slot in graph.all_slots():

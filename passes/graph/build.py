@@ -20,6 +20,11 @@ from meshjit.passes.graph.graph import (
     View,
     identity_rule,
 )
+from meshjit.passes.graph.data_flow import (
+    EDGE_OWNERS,
+    has_edge_user,
+    load_named_computation_shardings,
+)
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
 from meshjit.passes.graph.ties import TIES
 from meshjit.passes.rules import (
@@ -56,6 +61,7 @@ class Builder:
         self.built: set = set()  # funcs whose bodies have edges
         self.groups: dict = {}  # sdy.sharding_group id -> member slots
         self.rules: dict = {}  # rule_cache_key(op) -> rule
+        self.edges_only = False  # only data-flow edge ops tie a loop's values (build_graph)
 
     def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
         if not is_tensor(value):
@@ -148,6 +154,8 @@ class Builder:
                         init_slot(slot, shardings[i], self.graph.meshes, op.location, self.hold)
                     slot.sink_only = sink_only
         tie = TIES.get(name)
+        if self.edges_only and name in EDGE_OWNERS and not _has_edges(op):
+            tie = _bodies_only
         if tie is not None:
             tie(self, op, forbidden, return_slots, label)
             return
@@ -224,6 +232,25 @@ class Builder:
         )
 
 
+def _has_edges(op) -> bool:
+    """Whether Shardy's data-flow edge ops stand after the op's results or region arguments."""
+    if any(has_edge_user(r) for r in op.results):
+        return True
+    return any(has_edge_user(a) for region in op.regions for a in region.blocks[0].arguments)
+
+
+def _bodies_only(b, op, forbidden, return_slots, label) -> None:
+    """An op that owns data-flow edges but has none: its regions' ops propagate on their own; a
+    named computation's arguments and results hold its in/out shardings (not written back)."""
+    for region in op.regions:
+        for arg in region.blocks[0].arguments:
+            b.slot(arg, f"{op.name} region arg", forbidden)
+        if op.name == "sdy.named_computation":
+            load_named_computation_shardings(b, op)
+        b.block(region.blocks[0], forbidden, None)
+    b.graph.edge_owned.update(op.results)
+
+
 def _maximal(sharding, meshes) -> bool:
     mesh = meshes.get(sharding.mesh_name) if sharding is not None else None
     return mesh is not None and not mesh.axes
@@ -249,23 +276,28 @@ def _has_other_use(value: ir.Value) -> bool:
     return next(uses, None) is not None
 
 
-def build_graph(module_op: ir.Operation, *, hold_priorities: bool = True) -> Graph:
+def build_graph(
+    module_op: ir.Operation, *, hold_priorities: bool = True, edges_only: bool = False
+) -> Graph:
     """Slots and edges for every func in the module.
 
     With `hold_priorities`, dims annotated `pN` (N > 0) start empty and wait in `Slot.held`.
+    With `edges_only` (Shardy's bare propagation passes, which run after its import), loops,
+    branches, barriers and named computations tie their values only through the data-flow
+    edge ops the import would have added.
     """
     with type_info_cached():
-        return _build_graph(module_op, hold_priorities)
+        return _build_graph(module_op, hold_priorities, edges_only)
 
 
-def _build_graph(module_op: ir.Operation, hold_priorities: bool) -> Graph:
+def _build_graph(module_op: ir.Operation, hold_priorities: bool, edges_only: bool) -> Graph:
     graph = Graph(meshes=io.read_meshes(module_op))
     funcs = {}
     for op in module_op.regions[0].blocks[0].operations:
         if op.operation.name == "func.func":
             funcs[ir.StringAttr(op.operation.attributes["sym_name"]).value] = op.operation
     builder = Builder(graph, hold_priorities)
-    builder.funcs = funcs
+    builder.funcs, builder.edges_only = funcs, edges_only
     called = _called(module_op)
     for name, func_op in funcs.items():
         if name not in called:  # a callee's body is built where it is called (ties.py)

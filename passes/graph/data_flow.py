@@ -16,6 +16,16 @@ from meshjit.passes.graph.graph import GraphError
 from meshjit.passes.graph.slots import init_slot
 
 EDGE_OPS = ("sdy.data_flow_edge", "sdy.func_data_flow_edge")
+# Ops whose results (and region arguments) Shardy's import gives data-flow edges.
+EDGE_OWNERS = frozenset(
+    {
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.if",
+        "stablehlo.optimization_barrier",
+        "sdy.named_computation",
+    }
+)
 
 
 def _edge(b, op, forbidden, return_slots, label):
@@ -59,6 +69,18 @@ def _named_computation(b, op, forbidden, return_slots, label):
         if outer is not None and outs:
             init_slot(outer, outs[i], meshes, op.location, b.hold)
         b.tie(label, [b.graph.slots.get(ret.operands[i]), b.graph.slots.get(r)], op.name)
+
+
+def load_named_computation_shardings(b, op) -> None:
+    """The body's arguments hold the in_shardings, the results the out_shardings."""
+    for attr, values in (
+        ("in_shardings", op.regions[0].blocks[0].arguments),
+        ("out_shardings", op.results),
+    ):
+        for value, sharding in zip(values, _shardings(op, attr)):
+            slot = b.slot(value, f"{op.name} {attr}")
+            if slot is not None:
+                init_slot(slot, sharding, b.graph.meshes, op.location, b.hold)
 
 
 def _shardings(op, name: str) -> list:
