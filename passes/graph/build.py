@@ -9,6 +9,11 @@ import sys
 from jaxlib.mlir import ir
 
 from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.data_flow import (
+    EDGE_OWNERS,
+    has_edge_user,
+    load_named_computation_shardings,
+)
 from meshjit.passes.graph.graph import (
     STAGE_ALL,
     STAGE_PASS_THROUGH,
@@ -19,11 +24,6 @@ from meshjit.passes.graph.graph import (
     Slot,
     View,
     identity_rule,
-)
-from meshjit.passes.graph.data_flow import (
-    EDGE_OWNERS,
-    has_edge_user,
-    load_named_computation_shardings,
 )
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
 from meshjit.passes.graph.ties import TIES

@@ -73,7 +73,6 @@ def _axes(sharding, value_type) -> tuple:
 
 # --------------------------------------------------------------------------- collectives
 
-
 def memory_bytes(executable) -> int:
     """Per-device bytes: arguments + outputs + temporaries (minus aliased outputs)."""
     m = executable.get_compiled_memory_stats()

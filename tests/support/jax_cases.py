@@ -9,7 +9,7 @@ import numpy as np
 
 from tests.support.jax_oracle import start_jax_oracle, values_vs_jax
 
-RUN_CASE = r"""
+RUN_CASE = r'''
 NO_GRAD = globals().get("NO_GRAD", set())
 
 
@@ -21,16 +21,16 @@ def run_case(case, record):
     if case not in NO_GRAD:
         grad = jax.grad(lambda v: jnp.sum(jnp.where(jnp.isfinite(fn(v)), fn(v), 0.0)))
         record(f"{case}|grad", jax.jit(grad)(x))
-"""
+'''
 
 
 # For cases that take no input: `CASES` maps names to thunks, whose results are recorded.
-RUN_THUNK = r"""
+RUN_THUNK = r'''
 def run_case(case, record):
     out = jax.jit(CASES[case])()
     for i, leaf in enumerate(jax.tree_util.tree_leaves(out)):
         record(f"{case}|{i}", leaf)
-"""
+'''
 
 
 def check_case(jax_results, harness: str, name: str, rtol: float) -> float:

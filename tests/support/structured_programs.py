@@ -63,11 +63,7 @@ def random_programs(count: int, seed: int, max_ops: int = 5) -> list[tuple]:
 
 
 def lower(ops, specs, group: bool = False) -> str:
-    mesh = meshjit.make_mesh(
-        programs.MESH_SHAPE,
-        programs.MESH_AXES,
-        axis_types=(AxisType.Auto,) * len(programs.MESH_AXES),
-    )
+    mesh = meshjit.make_mesh(programs.MESH_SHAPE, programs.MESH_AXES, axis_types=(AxisType.Auto,) * len(programs.MESH_AXES))
     shardings = tuple(NamedSharding(mesh, P(*s)) for s in specs)
     jitted = meshjit.jit(structured_fn(ops, mesh), in_shardings=shardings)
     text = jitted.lower(*programs.chain_arguments()).as_text()
