@@ -4,9 +4,11 @@ used), every `sdy.sharding_constraint` becomes a `sdy.reshard` to the same shard
 `stablehlo.constant` a `sdy.constant` (Shardy's import makes constants `sdy.constant`s so nothing
 folds them, and its export keeps them; equal copies and scalar expansions merge), and a result
 holding partial sums (`unreduced={...}`) reaches its users through a `sdy.all_reduce` over
-those axes."""
+those axes. Closed shardings say which axes replicate: the `replicated={...}` lists go."""
 
 from __future__ import annotations
+
+import re
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
@@ -284,6 +286,24 @@ def _drop_original_names(funcs: dict) -> None:
             del func.attributes[ORIGINAL_FUNC_NAME]
 
 
+_REPLICATED = re.compile(r", replicated=\{[^}]*\}")
+
+
+def drop_replicated_axes(module_op: ir.Operation) -> None:
+    """Every sharding attribute loses its `replicated={...}` list (Shardy's closed exports)."""
+
+    def visit(op):
+        attrs = op.attributes
+        for i in range(len(attrs)):
+            named = attrs[i]
+            text = str(named.attr)
+            if "replicated={" in text:
+                attrs[named.name] = ir.Attribute.parse(_REPLICATED.sub("", text))
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+
+
 def shardy_ops(module_op: ir.Operation) -> None:
     remove_sharding_groups(module_op)
     all_reduce_unreduced(module_op)
@@ -294,3 +314,4 @@ def shardy_ops(module_op: ir.Operation) -> None:
     reshard_manual_operands(module_op)
     dedup_functions(module_op)
     constants_as_sdy(module_op)
+    drop_replicated_axes(module_op)
