@@ -108,12 +108,24 @@ def compatible(a, b) -> bool:
 
 
 def common_prefix(axes_lists) -> list:
-    """The longest list of axes every one of `axes_lists` starts with."""
-    first = list(axes_lists[0])
-    n = len(first)
+    """The longest list of axes every one of `axes_lists` starts with; where one list holds a
+    major sub-axis of another's axis (`"x":(1)2` against "x"), the prefix ends with it."""
+    prefix = list(axes_lists[0])
     for other in axes_lists[1:]:
         k = 0
-        while k < min(n, len(other)) and first[k] == other[k]:
+        while k < min(len(prefix), len(other)) and prefix[k] == other[k]:
             k += 1
-        n = k
-    return first[:n]
+        if k < min(len(prefix), len(other)):
+            major = _major_piece(prefix[k], other[k])
+            prefix = prefix[:k] + ([major] if major else [])
+        else:
+            prefix = prefix[:k]
+    return prefix
+
+
+def _major_piece(a: Axis, b: Axis) -> Axis | None:
+    """The smaller of two axes when it is a major piece of the other (same name and start)."""
+    if a[0] != b[0] or a[1] != b[1]:
+        return None
+    small, large = (a, b) if a[2] <= b[2] else (b, a)
+    return small if large[2] % small[2] == 0 else None

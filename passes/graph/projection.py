@@ -10,8 +10,10 @@ from __future__ import annotations
 import math
 
 
-def project_dim(axes, factors_of_dim, factors) -> dict | None:
-    """Hands a dim's axes (major to minor) to its factors; None if they do not fit."""
+def project_dim(axes, factors_of_dim, factors, overflow: bool = False) -> dict | None:
+    """Hands a dim's axes (major to minor) to its factors; None if they do not fit. With
+    `overflow`, as Shardy: the factor an axis stops fitting keeps the axes it took, and the
+    dim's later factors map to None (the rest are Shardy's overflow axes)."""
     out = {f: [] for f in factors_of_dim}
     if not factors_of_dim:
         return out
@@ -27,9 +29,15 @@ def project_dim(axes, factors_of_dim, factors) -> dict | None:
                 j += 1
                 cap = factors[factors_of_dim[j]].size
                 continue
+            if n == 1:  # a size-one axis fits anywhere
+                out[f].append((name, pre, n))
+                break
             g = math.gcd(n, cap)
             if g == 1:
-                return None
+                if not overflow:
+                    return None
+                out.update(dict.fromkeys(factors_of_dim[j + 1 :]))
+                return out
             out[f].append((name, pre, g))
             cap //= g
             if g == n:
@@ -44,7 +52,7 @@ def project(view, mapping, factors, partial: bool = False) -> dict | None:
     where they are and propagate nowhere, as Shardy's overflow axes)."""
     out = {}
     for d, fs in enumerate(mapping):
-        dim = project_dim(view.axes(d), fs, factors)
+        dim = project_dim(view.axes(d), fs, factors, overflow=partial)
         if dim is None:
             if not partial:
                 return None

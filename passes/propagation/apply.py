@@ -258,7 +258,7 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         ext = extension(part, axes)
         if not ext:
             return axes
-        kept = axes[: len(axes) - len(ext)]
+        kept = list(part)  # (ext may start with the rest of part's last, partly held axis)
         if slot.closed[found]:
             return kept
     used = slot.used()
@@ -275,7 +275,7 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         kept.append(piece)
         if piece != axis:
             break
-    return kept
+    return merge_axes(kept)
 
 
 def sync_owned(step, first: int) -> list[Slot]:
