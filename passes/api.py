@@ -53,10 +53,13 @@ def propagate_module(
     shardy_import: bool = False,
     conservative: bool = False,
     keep_rules: bool = False,
+    bare: bool = False,
 ) -> Graph:
     """Splits constants per use, propagates and writes the result back; `close=True` also
     exports (closes every dim, pins dot plans) from the same graph, as `meshjit-export` would
-    after rebuilding it."""
+    after rebuilding it. `bare` stands for Shardy's propagation passes run alone (on a module
+    its import already prepared): constants stay shared, and only data-flow edge ops tie a
+    loop's, branch's, barrier's or named computation's values."""
     with gc_paused():
         clear_cache()
         where = gspmd_sharding(module_op)
@@ -73,11 +76,9 @@ def propagate_module(
             remove_size_one_axes(module_op)
             flatten_call_graph(module_op)
             apply_sharding_constraints(module_op)
-        if shardy_import or options.conflicts != "shardy":
-            split_constants(module_op)  # Shardy's bare passes keep a shared constant shared
-        graph = build_graph(
-            module_op, edges_only=options.conflicts == "shardy" and not shardy_import
-        )
+        if not bare:
+            split_constants(module_op)
+        graph = build_graph(module_op, edges_only=bare)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         for slot in graph.all_slots():

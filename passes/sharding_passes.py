@@ -90,6 +90,7 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             module_op,
             options,
             shardy_import=_shardy_import(opts),
+            bare=opts["shardy-compatible"] and not _shardy_import(opts),
             conservative=opts["conservative-propagation"],
             keep_rules=opts["keep-sharding-rules"],
         )
