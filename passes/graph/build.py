@@ -26,7 +26,7 @@ from meshjit.passes.graph.graph import (
     identity_rule,
 )
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
-from meshjit.passes.graph.ties import TIES
+from meshjit.passes.graph.ties import TIES, manual_axes
 from meshjit.passes.rules import (
     HOST_OFFLOAD_TARGETS,
     NO_RULE_OPS,
@@ -154,7 +154,7 @@ class Builder:
                         init_slot(slot, shardings[i], self.graph.meshes, op.location, self.hold)
                     slot.sink_only = sink_only
         tie = TIES.get(name)
-        if self.edges_only and name in EDGE_OWNERS and not _has_edges(op):
+        if self.edges_only and name in _EDGE_OWNERS and not _has_edges(op):
             tie = _bodies_only
         if tie is not None:
             tie(self, op, forbidden, return_slots, label)
@@ -232,6 +232,9 @@ class Builder:
         )
 
 
+_EDGE_OWNERS = EDGE_OWNERS | {"sdy.manual_computation"}
+
+
 def _has_edges(op) -> bool:
     """Whether Shardy's data-flow edge ops stand after the op's results or region arguments."""
     if any(has_edge_user(r) for r in op.results):
@@ -242,13 +245,16 @@ def _has_edges(op) -> bool:
 def _bodies_only(b, op, forbidden, return_slots, label) -> None:
     """An op that owns data-flow edges but has none: its regions' ops propagate on their own; a
     named computation's arguments and results hold its in/out shardings (not written back)."""
+    if op.name == "sdy.manual_computation":
+        forbidden = frozenset(forbidden | manual_axes(op))
     for region in op.regions:
         for arg in region.blocks[0].arguments:
             b.slot(arg, f"{op.name} region arg", forbidden)
         if op.name == "sdy.named_computation":
             load_named_computation_shardings(b, op)
         b.block(region.blocks[0], forbidden, None)
-    b.graph.edge_owned.update(op.results)
+    if op.name != "sdy.manual_computation":  # (its results hold its out_shardings)
+        b.graph.edge_owned.update(op.results)
 
 
 def _maximal(sharding, meshes) -> bool:

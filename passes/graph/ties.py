@@ -75,8 +75,12 @@ def _call(b, op, forbidden, return_slots, label):
     b.func_body(func_op)
 
 
+def manual_axes(op) -> set:
+    return set(re.findall(r'"([^"]+)"', str(op.attributes["manual_axes"])))
+
+
 def _manual_computation(b, op, forbidden, return_slots, label):
-    manual = set(re.findall(r'"([^"]+)"', str(op.attributes["manual_axes"])))
+    manual = manual_axes(op)
     inner_forbidden = frozenset(forbidden | manual)
     in_shardings = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
     body = op.regions[0].blocks[0]
