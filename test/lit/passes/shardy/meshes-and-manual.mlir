@@ -3,9 +3,10 @@
 // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true op-priority=false})' \
 // RUN:   | FileCheck %s
 
-// Meshes (empty, several, maximal, device ids, size-one axes, inline) and manual computations
-// (free sub-axes, several manual axes and operands, a dot in the body, inside a loop) through sdy-aggressive-propagate.
-// sdy-aggressive-propagate.
+// Meshes (empty, several, maximal, device ids, size-one axes) and manual computations (free
+// sub-axes, several manual axes and operands, a dot in the body) through Shardy's bare
+// aggressive pass: without data-flow edges nothing crosses a manual computation's boundary.
+
 
 // CHECK-LABEL: func.func {{(private )?}}@empty_mesh_arg(
 // CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@empty_mesh, [{}, {}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
