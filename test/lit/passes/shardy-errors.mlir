@@ -1,6 +1,8 @@
 // RUN: not meshjit-opt %s -split-input-file \
 // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true})' 2>&1 | FileCheck %s
 // RUN: not meshjit-opt %s -split-input-file --meshjit-propagate 2>&1 | FileCheck %s
+// RUN: not meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true op-priority=false})' 2>&1 | FileCheck %s
 
 // Issue 19's bad input: a located error, exit code 1, never a Python traceback.
 // CHECK-NOT: Traceback
@@ -47,4 +49,61 @@ sdy.mesh @mesh = <["a"=4, "b"=2]>
 func.func @rule_factor_count(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x8xf32> {
   %0 = stablehlo.custom_call @foo(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=8, j=8}>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 11]]:8: error: 'sdy.data_flow_edge' op requires the same type for all operands and results
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @loop_edge_types_differ(%arg0: tensor<8x8xf32>) -> tensor<8x4xf32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_2 = %c) : tensor<8x8xf32>, tensor<i32>
+    cond {
+    %3 = stablehlo.compare LT, %iterArg_2, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %3 : tensor<i1>
+  } do {
+    stablehlo.return %iterArg, %iterArg_2 : tensor<8x8xf32>, tensor<i32>
+  }
+  %1 = "sdy.data_flow_edge"(%0#0) : (tensor<8x8xf32>) -> tensor<8x4xf32>
+  return %1 : tensor<8x4xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:8: error: 'stablehlo.negate' op result - sub-axis next pre-size 3 doesn't divide the size of the full axis 4
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @op_sub_axis_not_dividing(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a":(1)3}, {}]>]>} : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:{{[0-9]+}}: error: {{.*}}expecting priority in format 'p<number>', got: px
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @constraint_bad_priority(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{"a"}px, {}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 7]]:3: error: sharding group 0 has members on different meshes (@mesh1 and @mesh2)
+sdy.mesh @mesh1 = <["a"=4, "b"=2]>
+sdy.mesh @mesh2 = <["c"=8]>
+func.func @group_op_members_meshes_differ(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh1, [{"a"}, {}]>]>} : tensor<8x8xf32>
+  %1 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh2, [{"c"}, {}]>]>} : tensor<8x8xf32>
+  sdy.sharding_group %0 group_id=0 : tensor<8x8xf32>
+  sdy.sharding_group %1 group_id=0 : tensor<8x8xf32>
+  return %0, %1 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:8: error: 'stablehlo.custom_call' op result - mapping rank must match: 2 != 1
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @rule_result_rank(%arg0: tensor<8x8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.custom_call @foo(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=8}>} : (tensor<8x8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
 }
