@@ -84,6 +84,7 @@ def propagate_module(
         for slot in graph.all_slots():
             slot.no_sub_axes = conservative
         if conservative:
+            graph.conservative = True
             block_permutation_factors(graph)
         print_warnings(graph)
         propagate_graph(graph, options)

@@ -154,6 +154,7 @@ class Graph:
     conflicts: int = 0  # conflicts the cost model would resolve otherwise ("auto" mode)
     blocked: int = 0  # axes a tensor could not take (another of its dims held them)
     chosen: str = ""  # with conflicts="auto", the result kept: "shardy", "cost" or "shardy-early"
+    conservative: bool = False  # Shardy's conservative-propagation: no sub-axis propagates
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

@@ -190,11 +190,18 @@ def _apply_to_arg(arg: ir.BlockArgument, sharding) -> None:
     io.set_func_arg_sharding(func, arg.arg_number, io.read_sharding(sharding, func.location))
 
 
+# Ops whose permutation factors keep propagating conservatively: a reverse keeps every dim's
+# size, and a custom call's own `sdy.sharding_rule` is taken as written.
+_PERMUTING_KEPT = frozenset({"stablehlo.reverse", "stablehlo.custom_call"})
+
+
 def block_permutation_factors(graph) -> None:
-    """conservative-propagation: sliced, padded, reversed dims (permutation factors) propagate
-    nothing, as in Shardy's conservative rules."""
+    """conservative-propagation: sliced, padded, windowed dims (permutation factors) propagate
+    nothing, as in Shardy's conservative rules (a reverse's and a custom rule's still do)."""
     for edge in graph.edges:
         factors = edge.rule.factors
+        if edge.op_name in _PERMUTING_KEPT:
+            continue
         if any(f.kind == PERMUTATION and not f.blocked for f in factors):
             blocked = tuple(
                 dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION else f

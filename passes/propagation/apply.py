@@ -75,6 +75,10 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
     took = False
     if slot.no_sub_axes and len(ext) > 1:  # sub-axes that join into whole axes are whole axes
         ext = merge_axes(list(ext))
+    if slot.no_sub_axes and part and ext and _completes(step, part[-1], ext[0], slot, used):
+        part[-1] = merge_axes([part[-1], ext[0]])[0]  # the rest of a sub-axis part holds
+        used.append(ext[0])
+        ext, took = ext[1:], True
     for axis in ext:
         piece = _addable(step, slot, axis, used)
         if piece != axis:
@@ -96,6 +100,14 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
         if piece != axis:
             break
     return took
+
+
+def _completes(step, held, axis, slot: Slot, used) -> bool:
+    """Whether `axis` is the rest of the sub-axis `held`, free for the slot to take."""
+    joined = merge_axes([held, axis])
+    if len(joined) != 1 or _is_sub_axis(step, joined[0]) or axis[0] in slot.forbidden:
+        return False
+    return free_prefix(axis, used, step.meshes[step.mesh].size_of(axis[0])) == axis
 
 
 def _dividing_piece(slot: Slot, axis, room: int):

@@ -126,6 +126,8 @@ class EdgeStep:
         """The slots this application changed."""
         if self.mesh is None:
             return []
+        if self.graph.conservative and self.edge.op_name == "func.return":
+            return self._with_sub_axes()
         synced = self.synced
         claims = self.claims()
         if not claims:
@@ -136,6 +138,8 @@ class EdgeStep:
             decisions = fit_to_tensors(self, decisions, projected)
         else:
             decisions = decide_aggressive(self, claims)
+        if self.graph.conservative:  # decisions end before their first sub-axis
+            decisions = self._whole_axes(decisions)
         if not decisions:
             return synced
         changed = list(synced)
@@ -160,6 +164,26 @@ class EdgeStep:
                     changed.append(slot)
         return changed
 
+    def _whole_axes(self, decisions: dict) -> dict:
+        mesh = self.meshes[self.mesh]
+        out = {f: (_whole_prefix(axes, mesh), src) for f, (axes, src) in decisions.items()}
+        return {f: d for f, d in out.items() if d[0]}
+
+    def _with_sub_axes(self) -> list[Slot]:
+        """A func result's sharding reaches the returned value as it is (Shardy pushes it there
+        before propagating), sub-axes too, also conservatively."""
+        slots = [v.slot for v in self.views]
+        saved = [s.no_sub_axes for s in slots]
+        self.graph.conservative = False
+        try:
+            for s in slots:
+                s.no_sub_axes = False
+            return self.run()
+        finally:
+            self.graph.conservative = True
+            for s, flag in zip(slots, saved):
+                s.no_sub_axes = flag
+
     def claims(self) -> dict:
         """factor -> [(axes, tensor index), ...] over the sources that shard it, by factor."""
         out: dict = {}
@@ -180,6 +204,14 @@ class EdgeStep:
         if len(out) > 1:
             out = {f: out[f] for f in sorted(out)}
         return out
+
+
+def _whole_prefix(axes, mesh) -> list:
+    """The axes before the first sub-axis."""
+    for k, (name, pre, size) in enumerate(axes):
+        if pre != 1 or size != mesh.size_of(name):
+            return axes[:k]
+    return axes
 
 
 def _project_views(plan: EdgePlan, views, indices, factors) -> list:
