@@ -112,19 +112,23 @@ def _reduced(sharding):
 
 
 def all_reduce_unreduced(module_op: ir.Operation) -> None:
+    """Every use of a result holding partial sums reads it through its own `sdy.all_reduce`
+    (uses in program order: parsing links each new use in front of the earlier ones)."""
     for op in _sharded_ops(module_op):
         shardings = list(sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings)
         for result, sharding in zip(op.results, shardings):
             axes = _unreduced_text(sharding)
-            users = [u for u in result.uses]
+            users = list(reversed([(u.owner, u.operand_number) for u in result.uses]))
             if axes is None or not users:
                 continue
-            with op.location, ir.InsertionPoint.after(op):
-                reduce = sdy.AllReduceOp(
-                    result, ir.Attribute.parse(f"#sdy<axis_ref_list{axes}>"), _reduced(sharding)
-                )
-            for use in users:
-                use.owner.operands[use.operand_number] = reduce.result
+            after = op
+            for owner, number in users:  # one all_reduce per use, as Shardy's export
+                with op.location, ir.InsertionPoint.after(after):
+                    reduce = sdy.AllReduceOp(
+                        result, ir.Attribute.parse(f"#sdy<axis_ref_list{axes}>"), _reduced(sharding)
+                    )
+                owner.operands[number] = reduce.result
+                after = reduce.operation
 
 
 def _value_sharding(value: ir.Value):

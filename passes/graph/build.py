@@ -62,6 +62,7 @@ class Builder:
         self.groups: dict = {}  # sdy.sharding_group id -> member slots
         self.rules: dict = {}  # rule_cache_key(op) -> rule
         self.edges_only = False  # only data-flow edge ops tie a loop's values (build_graph)
+        self.unreturned: set = set()  # callees whose results their returns do not reach
 
     def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
         if not is_tensor(value):
@@ -109,7 +110,8 @@ class Builder:
         name = ir.StringAttr(func_op.attributes["sym_name"]).value
         if func_op.regions[0].blocks and name not in self.built:
             self.built.add(name)
-            self.block(func_op.regions[0].blocks[0], frozenset(), self.func_results[name])
+            returns = None if name in self.unreturned else self.func_results[name]
+            self.block(func_op.regions[0].blocks[0], frozenset(), returns)
 
     def func_signature(self, func_op) -> None:
         """The func's argument and result slots (once)."""
@@ -244,16 +246,19 @@ def _has_edges(op) -> bool:
 
 def _bodies_only(b, op, forbidden, return_slots, label) -> None:
     """An op that owns data-flow edges but has none: its regions' ops propagate on their own; a
-    named computation's arguments and results hold its in/out shardings (not written back)."""
+    loop's region arguments hold its results' shardings, a named computation's arguments and
+    results its in/out shardings (not written back)."""
     if op.name == "sdy.manual_computation":
         forbidden = frozenset(forbidden | manual_axes(op))
     for region in op.regions:
-        for arg in region.blocks[0].arguments:
+        for i, arg in enumerate(region.blocks[0].arguments):
+            if op.name == "stablehlo.while":  # the loop op holds its arguments' sharding
+                b.graph.slots[arg] = b.graph.slots.get(op.results[i])
             b.slot(arg, f"{op.name} region arg", forbidden)
         if op.name == "sdy.named_computation":
             load_named_computation_shardings(b, op)
         b.block(region.blocks[0], forbidden, None)
-    if op.name != "sdy.manual_computation":  # (its results hold its out_shardings)
+    if op.name == "sdy.named_computation":  # (its results hold its out_shardings)
         b.graph.edge_owned.update(op.results)
 
 
@@ -305,6 +310,8 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool, edges_only: boo
     builder = Builder(graph, hold_priorities)
     builder.funcs, builder.edges_only = funcs, edges_only
     called = _called(module_op)
+    if edges_only:  # Shardy's bare passes: a callee's results only through func data-flow edges
+        builder.unreturned = _callees_without_edges(module_op, funcs)
     for name, func_op in funcs.items():
         if name not in called:  # a callee's body is built where it is called (ties.py)
             builder.func(func_op)
@@ -356,6 +363,8 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
     run where the call is in program order, before the callee's own ops, as Shardy's)."""
     graph = builder.graph
     for call, label, at in reversed(builder.calls):  # later calls first: `at` stays valid
+        if builder.edges_only and not _call_has_edges(call, funcs):
+            continue  # Shardy's bare passes: a call without func data-flow edges ties nothing
         callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
         func_op = funcs.get(callee)
         if func_op is None or not func_op.regions[0].blocks:
@@ -367,6 +376,28 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
         for i, r in enumerate(call.results):
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
         graph.edges = edges[:at] + graph.edges + edges[at:]
+
+
+def _callees_without_edges(module_op: ir.Operation, funcs: dict) -> set:
+    names = set()
+
+    def visit(op):
+        if op.name == "func.call" and not _call_has_edges(op, funcs):
+            names.add(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return names
+
+
+def _call_has_edges(call, funcs: dict) -> bool:
+    """Whether func data-flow edges stand after the call's results or its callee's arguments."""
+    if any(has_edge_user(r) for r in call.results):
+        return True
+    func_op = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
+    if func_op is None or not func_op.regions[0].blocks:
+        return False
+    return any(has_edge_user(a) for a in func_op.regions[0].blocks[0].arguments)
 
 
 def print_warnings(graph: Graph) -> None:

@@ -112,10 +112,12 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     """A constraint that is its value's only user, and a manual computation's in_sharding,
     give a value without a sharding their sharding (as Shardy's import does; results of calls
     and data-flow-edge ops are resharded at export instead)."""
+    callees = _callee_names(module_op)
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
-            if _only_user(op.operands[0]):
-                _give_sharding(op.operands[0], op.attributes["sharding"], op.location)
+            value = op.operands[0]
+            if _only_user(value) and not _callee_argument(value, callees):
+                _give_sharding(value, op.attributes["sharding"], op.location)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
             for value, sharding in zip(op.operands, ins):
@@ -123,6 +125,25 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _give_sharding(value, sharding, op.location)
                 else:
                     _mark_unsharded(value, module_op)
+
+
+def _callee_names(module_op: ir.Operation) -> set:
+    return {
+        ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+        for op in _ops(module_op)
+        if op.name == "func.call"
+    }
+
+
+def _callee_argument(value, callees: set) -> bool:
+    """Whether `value` is an argument of a function something calls (Shardy's import makes the
+    callee a named computation, whose arguments no constraint gives a sharding)."""
+    if not isinstance(value, ir.BlockArgument):
+        return False
+    parent = value.owner.owner.operation
+    if parent.name != "func.func":
+        return False
+    return ir.StringAttr(parent.attributes["sym_name"]).value in callees
 
 
 def drop_internal_marks(module_op) -> None:
