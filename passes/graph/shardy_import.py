@@ -109,14 +109,14 @@ def erase_dead_ops(module_op: ir.Operation) -> int:
 
 
 def apply_sharding_constraints(module_op: ir.Operation) -> None:
-    """A constraint that is its value's only user, and a manual computation's in_sharding,
-    give a value without a sharding their sharding (as Shardy's import does; results of calls
+    """A fully closed constraint that is its value's only user, and a manual computation's
+    in_sharding, give a value without a sharding their sharding (as Shardy's import does; results of calls
     and data-flow-edge ops are resharded at export instead)."""
     callees = _callee_names(module_op)
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
-            if _only_user(value) and not _callee_argument(value, callees):
+            if _fully_closed(op) and _only_user(value) and not _callee_argument(value, callees):
                 _give_sharding(value, op.attributes["sharding"], op.location)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
@@ -125,6 +125,11 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _give_sharding(value, sharding, op.location)
                 else:
                     _mark_unsharded(value, module_op)
+
+
+def _fully_closed(constraint) -> bool:
+    """Whether no dim of the constraint is open (only such a constraint is applied)."""
+    return "?" not in str(constraint.attributes["sharding"])
 
 
 def _callee_names(module_op: ir.Operation) -> set:

@@ -5,7 +5,8 @@
 
 // More of the ops Shardy has rules for, through sdy-propagation-pipeline:
 // gathers and scatters, reduce_window and select_and_scatter, sort, FFT, cholesky,
-// triangular_solve, convolutions, dot_general, custom calls with their own rules.
+// triangular_solve, convolutions, dot_general, custom calls with their own rules; concatenates
+// whose tensors disagree computed in one sharding Shardy picks, with reshards around them.
 
 // CHECK-LABEL: func.func {{(private )?}}@gather_batched_indices(
 // CHECK-SAME: %arg0: tensor<3x4x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}, {}]>}, %arg1: tensor<2x3x2xi64>) -> tensor<2x3x2x2xi32> {
@@ -219,8 +220,11 @@ func.func @pad_interior_and_edges(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.s
 
 // CHECK-LABEL: func.func {{(private )?}}@concatenate_three(
 // CHECK-SAME: %arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg2: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
-// CHECK: %0 = stablehlo.concatenate %arg0, %arg1, %arg2, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x8xf32>) -> tensor<8x16xf32>
-// DIFFERS: Shardy's pipeline reshards a concatenate whose operands disagree into one sharding it picks (moving a concatenated-dim axis to another dim); meshjit's export does not insert these reshards
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a", "b"}, {}]> : tensor<8x4xf32>
+// CHECK: %1 = sdy.reshard %arg1 <@mesh, [{"a", "b"}, {}]> : tensor<8x4xf32>
+// CHECK: %2 = sdy.reshard %arg2 <@mesh, [{"a", "b"}, {}]> : tensor<8x8xf32>
+// CHECK: %3 = stablehlo.concatenate %0, %1, %2, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {}]>]>} : (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x8xf32>) -> tensor<8x16xf32>
+// CHECK: %4 = sdy.reshard %3 <@mesh, [{"a"}, {"b"}]> : tensor<8x16xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @concatenate_three(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x4xf32>, %arg2: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> tensor<8x16xf32> {
   %0 = stablehlo.concatenate %arg0, %arg1, %arg2, dim = 1 : (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x8xf32>) -> tensor<8x16xf32>
@@ -411,7 +415,9 @@ func.func @concat_dim_sharded_alike(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.
 
 // CHECK-LABEL: func.func {{(private )?}}@concat_other_dim_conflict(
 // CHECK-SAME: %arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> tensor<8x8xf32> {
-// DIFFERS: Shardy's pipeline reshards a concatenate whose operands disagree into one sharding it picks (moving a concatenated-dim axis to another dim); meshjit's export does not insert these reshards
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"b"}, {}]> : tensor<8x4xf32>
+// CHECK: %1 = stablehlo.concatenate %0, %arg1, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x8xf32>
+// CHECK: %2 = sdy.reshard %1 <@mesh, [{}, {}]> : tensor<8x8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @concat_other_dim_conflict(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> tensor<8x8xf32> {
   %0 = stablehlo.concatenate %arg0, %arg1, dim = 1 : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x8xf32>
@@ -422,8 +428,10 @@ func.func @concat_other_dim_conflict(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy
 
 // CHECK-LABEL: func.func {{(private )?}}@concat_one_operand_concat_dim(
 // CHECK-SAME: %arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
-// CHECK: %0 = stablehlo.concatenate %arg0, %arg1, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x8xf32>
-// DIFFERS: Shardy's pipeline reshards a concatenate whose operands disagree into one sharding it picks (moving a concatenated-dim axis to another dim); meshjit's export does not insert these reshards
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a", "b"}, {}]> : tensor<8x4xf32>
+// CHECK: %1 = sdy.reshard %arg1 <@mesh, [{"a", "b"}, {}]> : tensor<8x4xf32>
+// CHECK: %2 = stablehlo.concatenate %0, %1, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}, {}]>]>} : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x8xf32>
+// CHECK: %3 = sdy.reshard %2 <@mesh, [{"a"}, {"b"}]> : tensor<8x8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @concat_one_operand_concat_dim(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x8xf32> {
   %0 = stablehlo.concatenate %arg0, %arg1, dim = 1 : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x8xf32>
