@@ -106,12 +106,21 @@ def build_pass_manager(
     for unknown upstream passes.
     """
     pm = passmanager.PassManager(ANCHOR, context=context)
-    for entry in entries:
+    for k, entry in enumerate(entries):
         if entry.meshjit_name is None:
             pm.add(entry.text)
         else:
-            add_pass(pm, entry.meshjit_name, dict(entry.options))
+            add_pass(pm, entry.meshjit_name, _with_hints(entry, entries[k + 1 :]))
     return pm
+
+
+def _with_hints(entry: PipelineEntry, later: list[PipelineEntry]) -> dict:
+    """The entry's options, and for meshjit-propagate whether meshjit-export follows (then,
+    Shardy-compatibly, it stands for sdy-propagation-pipeline: import steps included)."""
+    options = dict(entry.options)
+    if entry.meshjit_name == "meshjit-propagate" and "exported" not in options:
+        options["exported"] = str(any(e.meshjit_name == "meshjit-export" for e in later)).lower()
+    return options
 
 
 def pass_manager_from_text(pipeline: str, context: ir.Context | None = None):

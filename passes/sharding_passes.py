@@ -70,8 +70,14 @@ def _run_guarded(pass_, module_op, fn) -> None:
             str,
             "auto",
             "Shardy's import steps (dead ops erased, a constraint that is a value's only user "
-            "gives it its sharding): true, false, or auto (on with shardy-compatible=true and "
-            "op-priority, the stand-in for sdy-propagation-pipeline)",
+            "gives it its sharding): true, false, or auto (on with shardy-compatible=true, "
+            "op-priority and meshjit-export after it: the stand-in for sdy-propagation-pipeline)",
+        ),
+        PassOption(
+            "exported",
+            bool,
+            True,
+            "whether meshjit-export follows in the pipeline (set by the pipeline parser)",
         ),
     ],
 )
@@ -106,7 +112,12 @@ def _shardy_import(opts) -> bool:
     if value not in ("auto", "true", "false"):
         raise PropagationError(f"shardy-import must be true, false or auto, got '{value}'")
     if value == "auto":
-        return opts["shardy-compatible"] and opts["op-priority"] and opts["strategy"] != "basic"
+        return (
+            opts["shardy-compatible"]
+            and opts["op-priority"]
+            and opts["strategy"] != "basic"
+            and opts["exported"]
+        )
     return value == "true"
 
 

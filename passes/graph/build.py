@@ -26,7 +26,7 @@ from meshjit.passes.graph.graph import (
     identity_rule,
 )
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
-from meshjit.passes.graph.ties import TIES, manual_axes
+from meshjit.passes.graph.ties import TIES
 from meshjit.passes.rules import (
     HOST_OFFLOAD_TARGETS,
     NO_RULE_OPS,
@@ -249,7 +249,8 @@ def _bodies_only(b, op, forbidden, return_slots, label) -> None:
     loop's region arguments hold its results' shardings, a named computation's arguments and
     results its in/out shardings (not written back)."""
     if op.name == "sdy.manual_computation":
-        forbidden = frozenset(forbidden | manual_axes(op))
+        TIES[op.name](b, op, forbidden, return_slots, label, edges=False)
+        return
     for region in op.regions:
         for i, arg in enumerate(region.blocks[0].arguments):
             if op.name == "stablehlo.while":  # the loop op holds its arguments' sharding

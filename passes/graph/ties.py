@@ -79,7 +79,9 @@ def manual_axes(op) -> set:
     return set(re.findall(r'"([^"]+)"', str(op.attributes["manual_axes"])))
 
 
-def _manual_computation(b, op, forbidden, return_slots, label):
+def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
+    """With `edges=False` (Shardy's bare passes, no data-flow edges): the in_shardings hold the
+    body's arguments and the results the out_shardings, and nothing ties them further."""
     manual = manual_axes(op)
     inner_forbidden = frozenset(forbidden | manual)
     in_shardings = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
@@ -89,10 +91,13 @@ def _manual_computation(b, op, forbidden, return_slots, label):
         boundary = new_slot(f"{op.name} in_sharding {i}", v.type)
         init_slot(boundary, in_shardings[i], meshes, op.location, b.hold)
         b.graph.virtual.append(("manual_in", op, i, boundary))
-        b.tie(label, [b.graph.slots.get(v), boundary], op.name, stage=_operand_stage(v))
+        if edges:
+            b.tie(label, [b.graph.slots.get(v), boundary], op.name, stage=_operand_stage(v))
         inner = b.slot(body.arguments[i], f"{op.name} body arg {i}", inner_forbidden)
         _manual_tie(b, label, boundary, inner, manual)
     b.block(body, inner_forbidden, None)
+    if not edges:
+        return
     ret = _terminator(op.regions[0])
     for i, r in enumerate(op.results):
         outer = b.graph.slots.get(r)
