@@ -183,6 +183,10 @@ class MeshjitNotImplementedError(MeshjitError, NotImplementedError):
     """A transformation meshjit does not implement for this primitive or these arguments."""
 
 
+class ReverseModeError(MeshjitValueError, NotImplementedError):
+    """An operation reverse mode cannot differentiate (a ValueError in JAX)."""
+
+
 class MissingRuleError(MeshjitNotImplementedError):
     """A primitive has no rule for an interpretation (e.g. no jvp rule: not differentiable).
     The one error every rule table raises (see ir/registry.py)."""

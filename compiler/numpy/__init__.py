@@ -17,7 +17,7 @@ The modules, each importing only modules listed before it:
     products      matmul, dot, inner, outer, tensordot, kron, cross
     sorting       sort, argsort, searchsorted, nonzero, unique, interp
     statistics    nan-reductions, quantile, percentile, median
-    contractions  einsum
+    contractions  einsum, einsum_path
     scalar_types  jnp.float32 and the other dtype names, dtype queries, pi, e, inf, nan, newaxis
     index_tricks  indices, ix_, mgrid / ogrid, r_ / c_, triangle indices, (un)ravel indices
     routines      the array API's names, append / delete / array_split, bincount, histogram,
@@ -59,7 +59,7 @@ from meshjit.compiler.numpy.complex_parts import (
     isrealobj,
     real,
 )
-from meshjit.compiler.numpy.contractions import einsum
+from meshjit.compiler.numpy.contractions import einsum, einsum_path
 from meshjit.compiler.numpy.creation import (
     arange,
     array,
@@ -316,6 +316,7 @@ __all__ = [
     "dsplit",
     "dstack",
     "einsum",
+    "einsum_path",
     "empty",
     "empty_like",
     "equal",

@@ -208,4 +208,5 @@ def _rebuild(value):
 
     return device_put(value)
 
+
 register_boundary_type(Array)

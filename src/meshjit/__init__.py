@@ -16,6 +16,7 @@ for _sub in ("passes", "dialects", "tools"):  # not imported here: only where th
 
 from meshjit import (  # noqa: E402
     ad_checkpoint,
+    custom_batching,
     debug,
     distributed,
     dtypes,
@@ -114,6 +115,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Array",
+    "custom_batching",
     "Device",
     "clear_caches",
     "closure_convert",

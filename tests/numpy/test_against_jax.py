@@ -195,4 +195,3 @@ def test_values_match_jax(data, name, dtype):
         rtol=rtol * 4,
         atol=atol * 4,
     )
-

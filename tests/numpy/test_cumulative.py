@@ -1,6 +1,5 @@
 """Cumulative ops (cumsum, cumprod, cummax, ...) against NumPy."""
 
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -115,4 +114,3 @@ def test_numpy_cumsum_vs_jax():
         got, want = jnp.cumsum(x, axis=axis), jax.numpy.cumsum(x, axis=axis)
         assert got.dtype == want.dtype and got.shape == want.shape
         np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
-
