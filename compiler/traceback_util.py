@@ -102,7 +102,8 @@ def filter_exception(e: BaseException) -> None:
         e.add_note(_NOTE)
         return
     whole = UnfilteredStackTrace(
-        "".join(_format_only(e)) + "\n\nThe stack trace below includes meshjit's internal frames.\n"
+        "".join(_format_only(e))
+        + "\n\nThe stack trace below includes meshjit's internal frames.\n"
         "The preceding is the original exception that occurred, unmodified.\n"
         "\n--------------------"
     )

@@ -334,9 +334,7 @@ class JitFunction:
         consts, jaxpr = closure_convert(traced.jaxpr)
         leaves = _constrain_all(sig.leaves, sig.shardings)
         outs = pjit_p.bind(*consts, *leaves, jaxpr=jaxpr, name=self.name)
-        outs = _constrain_all(
-            outs, js.out_shardings(self.out_shardings, traced.out_tree, len(outs))
-        )
+        outs = _constrain_all(outs, js.out_shardings(self.out_shardings, traced.out_tree, len(outs)))
         return tree_unflatten(traced.out_tree, outs)
 
     def __get__(self, obj, objtype=None):
@@ -352,7 +350,7 @@ register_boundary(JitFunction.__call__.__code__)
 
 
 def special_values(out) -> str | None:
-    """ "nan" or "inf" when a float result holds one that jax_debug_nans / jax_debug_infs asks
+    """"nan" or "inf" when a float result holds one that jax_debug_nans / jax_debug_infs asks
     about, else None."""
     for leaf in tree_leaves(out):
         dtype = getattr(leaf, "dtype", None)

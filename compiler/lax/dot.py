@@ -34,9 +34,8 @@ FREE = "free"  # dot_general's out_sharding for an untyped result (see _dot_gene
 
 
 @abstract_eval_rules.register(dot_general_p)
-def _dot_general_rule(
-    lhs, rhs, *, dimension_numbers, preferred_element_type=None, out_sharding=None
-):
+def _dot_general_rule(lhs, rhs, *, dimension_numbers, preferred_element_type=None,
+                      out_sharding=None):
     if (
         dimension_numbers == _MATRIX_PRODUCT
         and len(lhs.shape) == 2
@@ -118,17 +117,10 @@ def _dot_spec(out, lhs, rhs, ls, rs, dimension_numbers) -> tuple:
     (lc, rc), (lb, rb) = dimension_numbers
     lbs, rbs = tuple(ls[i] for i in lb), tuple(rs[i] for i in rb)
     lcs, rcs = tuple(ls[i] for i in lc), tuple(rs[i] for i in rc)
-    _check_specs_match(
-        lbs,
-        rbs,
-        "dot_general requires lhs batch dimensions and rhs batch "
-        "dimensions to have the consistent sharding, got {} and {}.",
-    )
-    _check_specs_match(
-        lcs,
-        rcs,
-        "dot_general requires contracting dimensions to have consistent sharding, got {} and {}.",
-    )
+    _check_specs_match(lbs, rbs, "dot_general requires lhs batch dimensions and rhs batch "
+                       "dimensions to have the consistent sharding, got {} and {}.")
+    _check_specs_match(lcs, rcs, "dot_general requires contracting dimensions to have "
+                       "consistent sharding, got {} and {}.")
     lfree = [ls[i] for i in range(lhs.ndim) if i not in lc and i not in lb]
     rfree = [rs[i] for i in range(rhs.ndim) if i not in rc and i not in rb]
     spec = lbs + tuple(lfree) + tuple(rfree)
@@ -157,16 +149,14 @@ def _choices_hint(out, spec, contracting_specs, lhs) -> str:
     local = out.size // math.prod(parts) * out.dtype.itemsize
     n = math.prod(sizes[a] for a in axes)
     moved = local * (n - 1) // n
-    choices = [
-        f"out_sharding={_spec_text(spec)} (an all-reduce, about {2 * moved} bytes moved per device)"
-    ]
+    choices = [f"out_sharding={_spec_text(spec)} (an all-reduce, about {2 * moved} bytes moved "
+               "per device)"]
     for d in range(out.ndim):
         if out.shape[d] % (parts[d] * n) == 0:
             new = list(spec)
             new[d] = _join(entry_axes(spec[d]) + axes)
-            choices.append(
-                f"out_sharding={_spec_text(new)} (a reduce-scatter, about {moved} bytes)"
-            )
+            choices.append(f"out_sharding={_spec_text(new)} (a reduce-scatter, about {moved} "
+                           "bytes)")
     return "The choices: " + "; ".join(choices)
 
 

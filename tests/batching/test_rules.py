@@ -82,11 +82,7 @@ CASES = [
     ("size1_broadcast", lambda x, y: lax.add(x, y), lambda r: [f32(r, 1, 4), f32(r, 3, 4)]),
     ("compare_select", lambda x, y: jnp.where(x > y, x, y), lambda r: [f32(r, 6), f32(r, 6)]),
     # a rank-0 case beside a mapped one (slogdet's where(is_zero, 0, sign) on one matrix)
-    (
-        "select_rank0_case",
-        lambda x: jnp.where(x.sum() > 0, np.zeros((), F32), x.sum()),
-        lambda r: [f32(r, 4)],
-    ),
+    ("select_rank0_case", lambda x: jnp.where(x.sum() > 0, np.zeros((), F32), x.sum()), lambda r: [f32(r, 4)]),
     ("clamp", lambda lo, x: lax.clamp(lo, x, 1.0), lambda r: [f32(r), f32(r, 5)]),
     ("integer_pow_convert", lambda x: (x**3).astype(np.int32), lambda r: [f32(r, 4)]),
     ("logaddexp_shift", lambda x, y: jnp.logaddexp(x, y), lambda r: [f32(r, 4), f32(r, 4)]),

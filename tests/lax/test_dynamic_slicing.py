@@ -109,14 +109,12 @@ def test_a_traced_start_past_the_end_with_a_sharded_result():
 
     def f(x, start):
         return lax.dynamic_slice_in_dim(x, start, 10), lax.dynamic_update_slice(
-            x, jnp.ones(10, x.dtype), [start]
-        )
+            x, jnp.ones(10, x.dtype), [start])
 
     for start in (-8, 8, 9, 15, -20):
         for propagation in ("meshjit", "shardy", "xla"):
             got, upd = meshjit.jit(f, out_shardings=out, propagation=propagation)(
-                x, np.int32(start)
-            )
+                x, np.int32(start))
             s = min(max(start + 16 if start < 0 else start, 0), 6)
             np.testing.assert_array_equal(np.asarray(got), x[s : s + 10])
             want = x.copy()

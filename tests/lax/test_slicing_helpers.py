@@ -1,5 +1,6 @@
 """lax helpers: top_k, dynamic index helpers, full_like, collapse, reduce."""
 
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -46,8 +47,7 @@ def test_dynamic_index_helpers():
         expected,
     )
     close(
-        jit_numpy(lambda a, u: lax.dynamic_update_index_in_dim(a, u[:, None], 1, 1), x, upd),
-        expected,
+        jit_numpy(lambda a, u: lax.dynamic_update_index_in_dim(a, u[:, None], 1, 1), x, upd), expected
     )
     expected = x.copy()
     expected[:, :, 2:4] = 0
@@ -83,3 +83,4 @@ def test_full_like_collapse_reduce():
     got = jit_numpy(lambda a: lax.reduce((a, a), (1.0, 0.0), lax.mul, (1, 2)), f)
     close(got[0], f.prod((1, 2)))
     close(got[1], np.zeros(2))
+

@@ -1,5 +1,6 @@
 """Windowed reductions (reduce_window, pooling) against NumPy references."""
 
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -122,3 +123,4 @@ def test_reduce_window_vs_jax():
         got = meshjit.jit(lambda a, i=init, op=lax_op: lax.reduce_window(a, i, op, *args))(x)
         want = jax.lax.reduce_window(x, init, jax_op, *args)
         np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-5, atol=1e-5)
+

@@ -195,3 +195,4 @@ def test_values_match_jax(data, name, dtype):
         rtol=rtol * 4,
         atol=atol * 4,
     )
+

@@ -1,5 +1,6 @@
 """Cumulative ops (cumsum, cumprod, cummax, ...) against NumPy."""
 
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -114,3 +115,4 @@ def test_numpy_cumsum_vs_jax():
         got, want = jnp.cumsum(x, axis=axis), jax.numpy.cumsum(x, axis=axis)
         assert got.dtype == want.dtype and got.shape == want.shape
         np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+

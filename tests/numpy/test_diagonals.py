@@ -1,5 +1,6 @@
 """Diagonals, trace and diff against NumPy."""
 
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -21,10 +22,7 @@ def test_diag_diagonal_trace(k):
     close(jit_numpy(lambda a: jnp.trace(a, k), m), np.trace(m, k))
     t = normal(2, 3, 4)
     for axis1, axis2 in ((0, 1), (2, 0), (-1, 1)):
-        close(
-            jit_numpy(lambda a: jnp.diagonal(a, k, axis1, axis2), t),
-            np.diagonal(t, k, axis1, axis2),
-        )  # noqa: B023
+        close(jit_numpy(lambda a: jnp.diagonal(a, k, axis1, axis2), t), np.diagonal(t, k, axis1, axis2))  # noqa: B023
         close(jit_numpy(lambda a: jnp.trace(a, k, axis1, axis2), t), np.trace(t, k, axis1, axis2))  # noqa: B023
 
 
@@ -42,3 +40,4 @@ def test_diff_matches_numpy(shape, n, data, seed):
     close(jit_numpy(lambda a: jnp.diff(a, n, axis, **extra), x), np.diff(x, n, axis, **extra))
     b = x > 0
     np.testing.assert_array_equal(jit_numpy(lambda a: jnp.diff(a, n, axis), b), np.diff(b, n, axis))
+

@@ -1,5 +1,6 @@
 """Dtypes and weak types of meshjit.numpy results against jax.numpy."""
 
+
 import numpy as np
 import pytest
 
@@ -84,3 +85,4 @@ def test_dtypes_and_weak_types_match_jax(x, y):
     ours = meshjit.jit(lambda x, y: _all_ops(jnp, x, y))(x, y)
     theirs = jax.jit(lambda x, y: _all_ops(jax.numpy, x, y))(x, y)
     assert _types_of(jnp, ours) == _types_of(jax.numpy, theirs)
+

@@ -62,18 +62,7 @@ def ours():
     return {k: np.asarray(v) for k, v in _ours().items()}
 
 
-KEYS = [
-    "w",
-    "vl",
-    "vr",
-    "eigvals_sym",
-    "eig_v",
-    "roots3",
-    "rootsz",
-    "rootsc",
-    "roots_jit",
-    "poly_m",
-]
+KEYS = ["w", "vl", "vr", "eigvals_sym", "eig_v", "roots3", "rootsz", "rootsc", "roots_jit", "poly_m"]
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -87,9 +76,7 @@ def test_eigenpairs_satisfy_the_definition():
     for k in range(A.shape[0]):
         np.testing.assert_allclose(A[k] @ vr[k], vr[k] * w[k], atol=1e-4)
         np.testing.assert_allclose(vl[k].conj().T @ A[k], w[k][:, None] * vl[k].conj().T, atol=1e-4)
-    np.testing.assert_allclose(
-        np.sort_complex(w[0]), np.sort_complex(np.linalg.eigvals(A[0])), rtol=1e-5
-    )
+    np.testing.assert_allclose(np.sort_complex(w[0]), np.sort_complex(np.linalg.eigvals(A[0])), rtol=1e-5)
 
 
 def test_roots_and_poly_match_numpy():

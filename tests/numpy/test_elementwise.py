@@ -251,3 +251,4 @@ def test_logical(data, dtype, shapes):
     assert_close(out[0], np.logical_and(x, y), bool_)
     assert_close(out[1], np.logical_or(x, y), bool_)
     assert_close(out[2], np.logical_not(x), bool_)
+

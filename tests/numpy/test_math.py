@@ -1,5 +1,6 @@
 """Elementwise math (unary, binary, comparisons, special values) against NumPy."""
 
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -184,3 +185,4 @@ def test_isclose_allclose_array_equal_match_numpy():
         assert np.asarray(ours).dtype == bool_, i
         np.testing.assert_array_equal(np.asarray(ours), theirs, err_msg=str(i))
     assert jnp.isclose(np.int32(3), 3.0000001)
+

@@ -82,3 +82,4 @@ def test_dot_with_3d_rhs():
     b = np.arange(24, dtype=f32).reshape(2, 3, 4)
     out = meshjit.jit(jnp.dot)(a, b)
     np.testing.assert_allclose(np.asarray(out), np.dot(a, b))
+

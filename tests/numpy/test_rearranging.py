@@ -1,5 +1,6 @@
 """pad, roll, tile, repeat and flips against NumPy."""
 
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -52,10 +53,7 @@ def test_roll_matches_numpy(shape, data):
     axis = data.draw(st.one_of(st.none(), st.integers(-len(shape), len(shape) - 1)))
     close(jit_numpy(lambda a: jnp.roll(a, shift, axis), x), np.roll(x, shift, axis))
     if axis is not None:
-        close(
-            jit_numpy(lambda a, s: jnp.roll(a, s, axis), x, np.int32(shift)),
-            np.roll(x, shift, axis),
-        )
+        close(jit_numpy(lambda a, s: jnp.roll(a, s, axis), x, np.int32(shift)), np.roll(x, shift, axis))
 
 
 def test_roll_tuple_axes():
@@ -108,3 +106,4 @@ def test_flips_and_rot90():
     for k in range(-2, 6):
         for axes in ((0, 1), (2, 0), (1, -1)):
             close(jit_numpy(lambda a: jnp.rot90(a, k, axes), x), np.rot90(x, k, axes))  # noqa: B023
+

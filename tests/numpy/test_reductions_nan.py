@@ -1,5 +1,6 @@
 """NaN-aware reductions and average against NumPy."""
 
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -75,3 +76,4 @@ def test_average_weights_along_an_axis_and_returned():
     assert float(avg) == 5.5 and float(total) == 12.0
     with pytest.raises(meshjit.MeshjitValueError, match="axis"):
         jnp.average(x, weights=w)
+

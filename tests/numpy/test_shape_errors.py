@@ -56,3 +56,4 @@ def test_error_repeat_traced_without_total():
 def test_error_reduce_unsupported_computation():
     f = meshjit.jit(lambda a: lax.reduce(a, 0.0, lambda x, y: x - y, (0,)))
     _raises(f, np.ones(3, np.float32), words=["lax.reduce", "not supported"])
+

@@ -1,5 +1,6 @@
 """Order statistics (quantile, percentile, median) and interp against NumPy."""
 
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -57,9 +58,7 @@ def test_quantile_traced_q_and_nan():
     x = normal(3, 5)
     q = np.array([0.1, 0.9], np.float32)
     close(
-        jit_numpy(lambda a, b: jnp.quantile(a, b, axis=1), x, q),
-        np.quantile(x, q, axis=1),
-        rtol=1e-4,
+        jit_numpy(lambda a, b: jnp.quantile(a, b, axis=1), x, q), np.quantile(x, q, axis=1), rtol=1e-4
     )
     x[1, 2] = np.nan
     close(jit_numpy(lambda a: jnp.median(a, axis=1), x), np.median(x, axis=1))
@@ -75,3 +74,4 @@ def test_interp():
         jit_numpy(lambda a: jnp.interp(a, xp, fp, left=-9.0, right=9.0), x),
         np.interp(x, xp, fp, -9.0, 9.0),
     )
+
