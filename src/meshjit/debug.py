@@ -12,6 +12,7 @@ import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, user_source
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
+from meshjit.compiler.parallel.inspect import inspect_array_sharding
 from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
@@ -136,4 +137,11 @@ def _emit(fmt, args, kwargs, skip_format_check, record) -> None:
     callback(show, *args, **kwargs)
 
 
-__all__ = ["callback", "log", "print", "visualize_array_sharding"]
+__all__ = [
+    "callback",
+    "inspect_array_sharding",
+    "log",
+    "print",
+    "visualize_array_sharding",
+    "visualize_sharding",
+]
