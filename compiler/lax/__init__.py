@@ -106,6 +106,11 @@ from meshjit.compiler.lax.gather_scatter import (
     scatter_mul,
     scatter_sub,
 )
+from meshjit.compiler.lax.ragged_dot import (
+    RaggedDotDimensionNumbers,
+    ragged_dot,
+    ragged_dot_general,
+)
 from meshjit.compiler.lax.reduce_precision import reduce_precision
 from meshjit.compiler.lax.reductions import (
     argmax,
@@ -189,7 +194,10 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "RaggedDotDimensionNumbers",
     "RandomAlgorithm",
+    "ragged_dot",
+    "ragged_dot_general",
     "composite",
     "platform_dependent",
     "rng_bit_generator",
