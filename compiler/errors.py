@@ -193,7 +193,18 @@ class MissingRuleError(MeshjitNotImplementedError):
 
     def __init__(self, prim, interpretation: str, source: SourceInfo | None = None):
         self.primitive, self.interpretation = prim, interpretation
-        super().__init__(f"primitive '{prim.name}' has no {interpretation} rule", source)
+        ours = f"primitive '{prim.name}' has no {interpretation} rule"
+        jax_text = _JAX_MISSING_RULE.get(interpretation)
+        message = f"{jax_text.format(prim.name)} ({ours})" if jax_text else ours
+        super().__init__(message, source)
+
+
+# JAX's messages for a missing rule (programs and tests match on them).
+_JAX_MISSING_RULE = {
+    "jvp": "Differentiation rule for '{}' not implemented",
+    "transpose": "Transpose rule (for reverse-mode differentiation) for '{}' not implemented",
+    "batching": "Batching rule for '{}' not implemented",
+}
 
 
 class UnexpectedTracerError(MeshjitError, TypeError):
