@@ -68,7 +68,7 @@ def _apply_static(x, entries, ints_too: bool):
     return lax.rev(x, reversed_axes), new_entries
 
 
-def getitem(x, idx, *, mode=None, fill_value=None, lenient=False, wrap_negative=True):
+def getitem(x, idx, *, mode=None, fill_value=None, lenient=True, wrap_negative=True):
     """x[idx]; `lenient` and `wrap_negative` as `parse_index` takes them (x.at[idx].get)."""
     x = materialize(x)
     entries = parse_index(aval_of(x).shape, idx, lenient=lenient, wrap_negative=wrap_negative)
