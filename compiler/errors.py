@@ -215,6 +215,18 @@ class ConcretizationError(MeshjitTypeError):
     """A traced value was used where a concrete Python value is needed."""
 
 
+class TracerBoolConversionError(ConcretizationError):
+    """bool() of a traced value (an `if` on it)."""
+
+
+class TracerIntegerConversionError(ConcretizationError):
+    """A traced value used as a Python index (`__index__`)."""
+
+
+class TracerArrayConversionError(ConcretizationError):
+    """np.asarray() of a traced value."""
+
+
 class DistributedError(MeshjitError, RuntimeError):
     """A multi-process run cannot go on: a process is gone, or the processes disagree."""
 
