@@ -94,7 +94,7 @@ def _reshape(a, newshape, order="C"):
         if known == 0 or aval.size % known:
             raise MeshjitTypeError(
                 f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
-                f"{newshape}"
+                f"{newshape}: {aval.str_short()} has {aval.size} elements"
             )
         newshape = tuple(aval.size // known if d == -1 else d for d in newshape)
     return lax.reshape(materialize(a), newshape)

@@ -88,7 +88,8 @@ class Tracer(ArrayMethods):
             first = f"{what} of a traced array {self.aval.str_short()}: its value"
         else:
             jax_shape = f"{self.aval.dtype.name}[{','.join(map(str, self.aval.shape))}]"
-            first = jax_text.format(jax_shape) + " Its value"
+            value = "truth value" if kind is TracerBoolConversionError else "value"
+            first = f"{jax_text.format(jax_shape)} Its {value}"
         raise kind(f"{first} is not known while tracing. {hint}")
 
     def _value(self, what: str):
