@@ -183,13 +183,28 @@ class MeshjitNotImplementedError(MeshjitError, NotImplementedError):
     """A transformation meshjit does not implement for this primitive or these arguments."""
 
 
+class ReverseModeError(MeshjitValueError, NotImplementedError):
+    """An operation reverse mode cannot differentiate (a ValueError in JAX)."""
+
+
 class MissingRuleError(MeshjitNotImplementedError):
     """A primitive has no rule for an interpretation (e.g. no jvp rule: not differentiable).
     The one error every rule table raises (see ir/registry.py)."""
 
     def __init__(self, prim, interpretation: str, source: SourceInfo | None = None):
         self.primitive, self.interpretation = prim, interpretation
-        super().__init__(f"primitive '{prim.name}' has no {interpretation} rule", source)
+        ours = f"primitive '{prim.name}' has no {interpretation} rule"
+        jax_text = _JAX_MISSING_RULE.get(interpretation)
+        message = f"{jax_text.format(prim.name)} ({ours})" if jax_text else ours
+        super().__init__(message, source)
+
+
+# JAX's messages for a missing rule (programs and tests match on them).
+_JAX_MISSING_RULE = {
+    "jvp": "Differentiation rule for '{}' not implemented",
+    "transpose": "Transpose rule (for reverse-mode differentiation) for '{}' not implemented",
+    "batching": "Batching rule for '{}' not implemented",
+}
 
 
 class UnexpectedTracerError(MeshjitError, TypeError):
@@ -198,6 +213,18 @@ class UnexpectedTracerError(MeshjitError, TypeError):
 
 class ConcretizationError(MeshjitTypeError):
     """A traced value was used where a concrete Python value is needed."""
+
+
+class TracerBoolConversionError(ConcretizationError):
+    """bool() of a traced value (an `if` on it)."""
+
+
+class TracerIntegerConversionError(ConcretizationError):
+    """A traced value used as a Python index (`__index__`)."""
+
+
+class TracerArrayConversionError(ConcretizationError):
+    """np.asarray() of a traced value."""
 
 
 class DistributedError(MeshjitError, RuntimeError):

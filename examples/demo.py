@@ -56,7 +56,7 @@ def main() -> int:
     compiled = lowered.compile()
     hlo = compiled.as_text()
     print(f"{len(hlo.splitlines())} lines of partitioned HLO; collectives: {collectives(hlo)}")
-    for i, s in enumerate(compiled.input_shardings):
+    for i, s in enumerate(meshjit.tree.leaves(compiled.input_shardings)):
         print(f"  input {i}: {getattr(s, 'spec', s)}")
 
     banner("5. run on 8 devices, checked against NumPy")

@@ -150,6 +150,14 @@ def _call_lowering(ctx, *operands, call_jaxpr, num_consts, rules):
     return jaxpr_subcomp(ctx.module_ctx, call_jaxpr.jaxpr, [], list(operands))
 
 
+def forward_attr(self, name: str):
+    """A decorated function's other attributes are the wrapped function's (a custom_vjp of a
+    custom_vmap function has its def_vmap)."""
+    if name.startswith("__") or name == "fun":
+        raise AttributeError(name)
+    return getattr(self.fun, name)
+
+
 def _flat_like(what: str, tree, expected_tree, expected_avals) -> list:
     leaves, got_tree = tree_flatten(tree)
     _check_outputs(what, expected_tree, expected_avals, got_tree, [abstractify(x) for x in leaves])
@@ -167,6 +175,8 @@ class custom_jvp:
         functools.update_wrapper(self, fun)  # first: it copies fun's __dict__ (a jit's `fun`)
         self.fun, self.jvp = fun, None
         self.nondiff_argnums = tuple(nondiff_argnums)
+
+    __getattr__ = forward_attr
 
     def defjvp(self, jvp: Callable) -> Callable:
         self.jvp = jvp
@@ -227,6 +237,8 @@ class custom_vjp:
         functools.update_wrapper(self, fun)  # first: it copies fun's __dict__ (a jit's `fun`)
         self.fun, self.fwd, self.bwd = fun, None, None
         self.nondiff_argnums = tuple(nondiff_argnums)
+
+    __getattr__ = forward_attr
 
     def defvjp(self, fwd: Callable, bwd: Callable):
         self.fwd, self.bwd = fwd, bwd

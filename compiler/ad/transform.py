@@ -27,7 +27,11 @@ import itertools
 from typing import Sequence
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitNotImplementedError, enter_source, leave_source
+from meshjit.compiler.errors import (
+    ReverseModeError,
+    enter_source,
+    leave_source,
+)
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
 from meshjit.compiler.lax.ad_util import UndefinedPrimal, aval_of, instantiate, is_undefined
@@ -199,12 +203,26 @@ def _check_primal_outputs(outvars, lin_eqns):
         # the equation that mixes them (a while_loop), not the tangent ops that feed it
         loops = [e for e in chain if e.primitive.name == "while"]
         culprit = (loops or [e for e in chain if e.primitive.multiple_results] or chain)[-1]
-        raise MeshjitNotImplementedError(
-            f"reverse-mode differentiation of '{culprit.primitive.name}' is not supported: its "
-            "primal outputs are computed together with its tangents (use jvp, or a scan / "
-            "fori_loop with static bounds instead of a while_loop)",
-            culprit.source,
+        raise ReverseModeError(_reverse_mode_message(culprit.primitive.name), culprit.source)
+
+
+def _reverse_mode_message(name: str) -> str:
+    """JAX's message (a ValueError there), and which equation is the cause."""
+    why = (
+        f"reverse-mode differentiation of '{name}' is not supported, as its primal outputs are "
+        "computed together with its tangents"
+    )
+    if name == "while":
+        return (
+            "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with "
+            f"dynamic start/stop values: {why}. Try using lax.scan, or using fori_loop with "
+            "static start/stop."
         )
+    return (
+        f"Linearization failed to produce known values for all output primals: {why}. This is "
+        "typically caused by attempting to differentiate a function uses an operation that "
+        "does not support reverse-mode autodiff."
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -96,12 +96,32 @@ class Lowered:
     def jaxpr(self) -> ClosedJaxpr:
         return self.traced.jaxpr
 
+    @property
+    def in_tree(self):
+        """The structure of the (args, kwargs) the computation takes (static ones left out)."""
+        return self.traced.in_tree
+
+    @property
+    def out_tree(self):
+        return self.traced.out_tree
+
+    @property
+    def out_info(self):
+        """The outputs as ShapeDtypeStructs, in their pytree."""
+        return _out_info(self.traced)
+
     def as_text(self, *, debug_info: bool = False, stage: str = "emitted") -> str:
         """The module as meshjit emitted it, or (stage="propagated") as compiled: after the
         propagation chosen with jit(..., propagation=...)."""
-        return self.compiler_ir(stage).operation.get_asm(enable_debug_info=debug_info)
+        return self.compiler_ir(stage=stage).operation.get_asm(enable_debug_info=debug_info)
 
-    def compiler_ir(self, stage: str = "emitted"):
+    def compiler_ir(self, dialect: str | None = None, *, stage: str = "emitted"):
+        """The MLIR module (JAX's `dialect="stablehlo"`, the default), as emitted or
+        (stage="propagated") as compiled."""
+        if dialect not in (None, "stablehlo"):
+            raise MeshjitValueError(
+                f"compiler_ir: meshjit gives the 'stablehlo' module, not dialect={dialect!r}"
+            )
         if stage == "emitted":
             return self._module
         if stage != "propagated":
@@ -112,7 +132,7 @@ class Lowered:
 
     def as_bytecode(self, stage: str = "emitted") -> bytes:
         buf = io.BytesIO()
-        self.compiler_ir(stage).operation.write_bytecode(buf)
+        self.compiler_ir(stage=stage).operation.write_bytecode(buf)
         return buf.getvalue()
 
     def compile(self) -> Compiled:
@@ -146,6 +166,19 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment) -> Compiled:
     return compiled
 
 
+def _unflatten_out(out_tree, leaves):
+    return leaves[0] if out_tree.kind is None else tree_unflatten(out_tree, leaves)
+
+
+def _out_info(traced: Traced):
+    from meshjit.compiler.jit.api import ShapeDtypeStruct  # api builds on stages
+
+    infos = [
+        ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in traced.jaxpr.out_avals
+    ]
+    return _unflatten_out(traced.out_tree, infos)
+
+
 class ExecutableViews:
     """What a compiled object (`Compiled`, `CompiledModule`) reports about its `executable`."""
 
@@ -177,10 +210,29 @@ class Compiled(ExecutableViews):
     def __init__(self, executable: Executable, traced: Traced):
         self.executable, self.traced = executable, traced
 
+    in_tree = property(lambda self: self.traced.in_tree)
+    out_tree = property(lambda self: self.traced.out_tree)
+    out_info = property(lambda self: _out_info(self.traced))
+
+    @property
+    def input_shardings(self):
+        """The arguments' shardings, in the (args, kwargs) structure of the call (as JAX)."""
+        return tree_unflatten(self.traced.in_tree, self._named(self.executable.input_shardings))
+
+    @property
+    def output_shardings(self):
+        """The outputs' shardings, in the outputs' structure."""
+        return _unflatten_out(self.traced.out_tree, self._named(self.executable.output_shardings))
+
+    def _named(self, shardings) -> list:
+        """A one-device program's shardings (None in the executable) as SingleDeviceShardings."""
+        from meshjit.compiler.parallel.sharding import SingleDeviceSharding
+
+        device = self.executable.devices.device_list[0]
+        return [SingleDeviceSharding(device) if s is None else s for s in shardings]
+
     def call_flat(self, leaves: Sequence):
-        outs = self.executable.execute(leaves)
-        out_tree = self.traced.out_tree
-        return outs[0] if out_tree.kind is None else tree_unflatten(out_tree, outs)
+        return _unflatten_out(self.traced.out_tree, self.executable.execute(leaves))
 
     def __call__(self, *args, **kwargs):
         leaves, in_tree = tree_flatten((tuple(args), kwargs))

@@ -9,6 +9,7 @@ from meshjit.compiler.lax import linalg
 from meshjit.compiler.lax.bessel import bessel_i0e, bessel_i1e
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.complex_parts import complex, conj, imag, real
+from meshjit.compiler.lax.composite_op import composite
 from meshjit.compiler.lax.composites import (
     approx_max_k,
     approx_min_k,
@@ -25,6 +26,7 @@ from meshjit.compiler.lax.control_flow import (
     cond,
     fori_loop,
     map,
+    platform_dependent,
     scan,
     switch,
     while_loop,
@@ -104,6 +106,11 @@ from meshjit.compiler.lax.gather_scatter import (
     scatter_mul,
     scatter_sub,
 )
+from meshjit.compiler.lax.ragged_dot import (
+    RaggedDotDimensionNumbers,
+    ragged_dot,
+    ragged_dot_general,
+)
 from meshjit.compiler.lax.reduce_precision import reduce_precision
 from meshjit.compiler.lax.reductions import (
     argmax,
@@ -117,6 +124,7 @@ from meshjit.compiler.lax.reductions import (
     reduce_sum,
     reduce_xor,
 )
+from meshjit.compiler.lax.rng import RandomAlgorithm, rng_bit_generator
 from meshjit.compiler.lax.shapes import (
     broadcast,
     broadcast_in_dim,
@@ -186,6 +194,13 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "RaggedDotDimensionNumbers",
+    "RandomAlgorithm",
+    "ragged_dot",
+    "ragged_dot_general",
+    "composite",
+    "platform_dependent",
+    "rng_bit_generator",
     "mulhi",
     "index_take",
     "conv_general_dilated_patches",

@@ -48,7 +48,7 @@ from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, trace_flat
 from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
 
-__all__ = ["cond", "fori_loop", "map", "scan", "switch", "while_loop"]
+__all__ = ["cond", "fori_loop", "map", "platform_dependent", "scan", "switch", "while_loop"]
 
 cond_p = Primitive("cond", multiple_results=True)
 while_p = Primitive("while", multiple_results=True)
@@ -127,6 +127,27 @@ def switch(index, branches: Sequence[Callable], *operands):
     index = _switch_index(index, len(branches))
     names = [f"branch {i}" for i in range(len(branches))]
     return _bind_cond(index, branches, operands, "switch", names)
+
+
+def platform_dependent(*args, default: Callable | None = None, **per_platform: Callable):
+    """`per_platform[platform](*args)`: meshjit runs on CPU, so the `cpu` branch, else
+    `default` (JAX stages every branch and picks one when lowering; the value is the same)."""
+    for name, branch in per_platform.items():
+        if not callable(branch):
+            raise MeshjitTypeError(
+                f"lax.platform_dependent: the '{name}' branch must be a callable."
+            )
+        if name == "gpu":
+            raise MeshjitValueError("Use 'cuda' or 'rocm' for lax.platform_dependent.")
+    if default is not None and not callable(default):
+        raise MeshjitTypeError("lax.platform_dependent: the 'default' branch must be a callable.")
+    branch = per_platform.get("cpu", default)
+    if branch is None:
+        raise MeshjitValueError(
+            f"Unsupported platform 'cpu' for lax.platform_dependent: it has branches for "
+            f"{sorted(per_platform)} and no default"
+        )
+    return branch(*args)
 
 
 def _check_callable(what: str, **funs):

@@ -142,9 +142,11 @@ def _check_specs_match(a, b, msg: str) -> None:
 
 def _choices_hint(out, spec, contracting_specs, lhs) -> str:
     """The out_sharding choices and the bytes each moves per device (meshjit's cost model: an
-    all-reduce moves about twice what a reduce-scatter does)."""
+    all-reduce moves about twice what a reduce-scatter does). A mesh axis sharding two output
+    dimensions (both operands' free dimensions) is kept on the first only."""
     sizes = lhs.sharding.mesh.shape
     axes = tuple(a for e in contracting_specs for a in entry_axes(e))
+    spec = _first_use_only(spec, set(axes))
     parts = [math.prod(sizes[a] for a in entry_axes(e)) for e in spec]
     local = out.size // math.prod(parts) * out.dtype.itemsize
     n = math.prod(sizes[a] for a in axes)
@@ -158,6 +160,16 @@ def _choices_hint(out, spec, contracting_specs, lhs) -> str:
             choices.append(f"out_sharding={_spec_text(new)} (a reduce-scatter, about {moved} "
                            "bytes)")
     return "The choices: " + "; ".join(choices)
+
+
+def _first_use_only(spec, taken: set) -> tuple:
+    """`spec` with each mesh axis kept where it first appears (and not at all if `taken`)."""
+    seen, out = set(taken), []
+    for entry in spec:
+        kept = tuple(a for a in entry_axes(entry) if a not in seen)
+        seen.update(kept)
+        out.append(_join(kept))
+    return tuple(out)
 
 
 def _join(axes: tuple):

@@ -42,7 +42,7 @@ reduce_p = {name: Primitive(name) for name in REDUCE_OPS}
 
 
 def _reduce_rule(name):
-    kinds = {"reduce_and": "b", "reduce_or": "b", "reduce_xor": "ib"}.get(name)
+    kinds = {"reduce_and": "ib", "reduce_or": "ib", "reduce_xor": "ib"}.get(name)
 
     def rule(x, *, axes):
         if kinds:
@@ -89,7 +89,7 @@ _REDUCERS = {
     "reduce_prod": (hlo.MulOp, lambda d: np.ones((), d)),
     "reduce_max": (hlo.MaxOp, dtypes.lowest),
     "reduce_min": (hlo.MinOp, dtypes.highest),
-    "reduce_and": (hlo.AndOp, lambda d: np.ones((), d)),
+    "reduce_and": (hlo.AndOp, lambda d: np.array(-1).astype(d)),  # all bits set; True
     "reduce_or": (hlo.OrOp, lambda d: np.zeros((), d)),
     "reduce_xor": (hlo.XorOp, lambda d: np.zeros((), d)),
 }
@@ -242,13 +242,18 @@ def _reducers():
         (elementwise.min, jnp.minimum, min): (reduce_min, _highest, elementwise.min),
         (elementwise.bitwise_and, operator.and_): (
             reduce_and,
-            lambda d: True,
+            lambda d: np.array(-1).astype(d),
             elementwise.bitwise_and,
         ),
         (elementwise.bitwise_or, operator.or_): (
             reduce_or,
             lambda d: False,
             elementwise.bitwise_or,
+        ),
+        (elementwise.bitwise_xor, operator.xor): (
+            reduce_xor,
+            lambda d: False,
+            elementwise.bitwise_xor,
         ),
     }
     return {fn: rule for fns, rule in table.items() for fn in fns}

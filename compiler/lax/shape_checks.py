@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 
@@ -79,6 +79,12 @@ def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
     try:
         shape = tuple(int(d) for d in shape)
+    except ConcretizationError:
+        raise ConcretizationError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got {shape}. "
+            f"{name}: a shape is static; if it comes from an argument of a jitted function, "
+            "mark that argument static (static_argnums)"
+        ) from None
     except TypeError:
         raise MeshjitTypeError(f"{name}: shape must be a sequence of ints, got {shape!r}") from None
     if any(d < 0 for d in shape):

@@ -64,8 +64,8 @@ reshape_p = Primitive("reshape")
 def _reshape_rule(x, *, new_sizes):
     if math.prod(new_sizes) != x.size:
         raise MeshjitTypeError(
-            f"cannot reshape {x.str_short()} ({x.size} elements) into shape {new_sizes} "
-            f"({math.prod(new_sizes)} elements)"
+            f"cannot reshape array of shape {x.shape} (size {x.size}) into shape {new_sizes} "
+            f"(size {math.prod(new_sizes)}): {x.str_short()} has {x.size} elements"
         )
     return shaped_array(new_sizes, x.dtype, x.weak_type)
 

@@ -159,7 +159,7 @@ def top_k(operand, k: int):
     n = aval.shape[last]
     values = slicing.slice_in_dim(gather_scatter.rev(keys, (last,)), 0, k, 1, last) if n else keys
     indices = slicing.slice_in_dim(gather_scatter.rev(ids, (last,)), 0, k, 1, last) if n else ids
-    return values, indices
+    return [values, indices]  # a list, as JAX's
 
 
 def take_along_axis(x, indices, axis: int):

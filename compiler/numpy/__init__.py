@@ -17,7 +17,7 @@ The modules, each importing only modules listed before it:
     products      matmul, dot, inner, outer, tensordot, kron, cross
     sorting       sort, argsort, searchsorted, nonzero, unique, interp
     statistics    nan-reductions, quantile, percentile, median
-    contractions  einsum
+    contractions  einsum, einsum_path
     scalar_types  jnp.float32 and the other dtype names, dtype queries, pi, e, inf, nan, newaxis
     index_tricks  indices, ix_, mgrid / ogrid, r_ / c_, triangle indices, (un)ravel indices
     routines      the array API's names, append / delete / array_split, bincount, histogram,
@@ -59,7 +59,7 @@ from meshjit.compiler.numpy.complex_parts import (
     isrealobj,
     real,
 )
-from meshjit.compiler.numpy.contractions import einsum
+from meshjit.compiler.numpy.contractions import einsum, einsum_path
 from meshjit.compiler.numpy.creation import (
     arange,
     array,
@@ -86,13 +86,9 @@ from meshjit.compiler.numpy.diagonals import diag, diagonal, trace
 from meshjit.compiler.numpy.elementwise import (
     abs,
     absolute,
-    add,
     arctan2,
     astype,
-    bitwise_and,
     bitwise_not,
-    bitwise_or,
-    bitwise_xor,
     cbrt,
     ceil,
     clip,
@@ -112,15 +108,8 @@ from meshjit.compiler.numpy.elementwise import (
     less_equal,
     log,
     log1p,
-    logical_and,
     logical_not,
-    logical_or,
-    logical_xor,
-    maximum,
-    minimum,
     mod,
-    multiply,
-    negative,
     not_equal,
     positive,
     power,
@@ -131,7 +120,6 @@ from meshjit.compiler.numpy.elementwise import (
     sin,
     sqrt,
     square,
-    subtract,
     tan,
     tanh,
     true_divide,
@@ -166,7 +154,6 @@ from meshjit.compiler.numpy.math import (
     isposinf,
     log2,
     log10,
-    logaddexp,
     nan_to_num,
     rad2deg,
     radians,
@@ -243,6 +230,24 @@ from meshjit.compiler.numpy.sorting import (
     unique,
 )
 from meshjit.compiler.numpy.statistics import *  # noqa: F403 (listed there)
+from meshjit.compiler.numpy.ufunc_api import (  # after routines' logaddexp2: these replace it
+    add,
+    bitwise_and,
+    bitwise_or,
+    bitwise_xor,
+    frompyfunc,
+    logaddexp,
+    logaddexp2,  # noqa: F401 (listed in routines.__all__)
+    logical_and,
+    logical_or,
+    logical_xor,
+    maximum,
+    minimum,
+    multiply,
+    negative,
+    subtract,
+    ufunc,
+)
 from meshjit.compiler.numpy.util import broadcast_shapes, result_type
 from meshjit.compiler.trace.array_methods import register_array_methods
 
@@ -316,6 +321,9 @@ __all__ = [
     "dsplit",
     "dstack",
     "einsum",
+    "einsum_path",
+    "frompyfunc",
+    "ufunc",
     "empty",
     "empty_like",
     "equal",

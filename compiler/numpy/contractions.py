@@ -1,52 +1,263 @@
-"""meshjit.numpy einsum: subscripts -> diagonals, per-operand sums, pairwise dot_generals, transpose.
+"""meshjit.numpy einsum and einsum_path, as JAX computes them: opt_einsum picks the order of
+pairwise contractions (`optimize`, "auto" by default), and each step is a reduce-sum of labels
+only one side has, a diagonal mask for repeated labels, and one dot_general.
 
 Supported: explicit (`'ij,jk->ik'`) and implicit (`'ij,jk'`) outputs, `...` (broadcast axes,
-size 1 broadcasts), repeated labels inside one operand (diagonals), labels summed away, and any
-number of operands, contracted pairwise from left to right.
+size 1 broadcasts), repeated labels inside one operand (diagonals), labels summed away, the
+interleaved form `einsum(a, [0, 1], b, [1, 2], [0, 2])`, and any number of operands.
 """
 
 from __future__ import annotations
 
+import collections
+import functools
 import string
+
+import numpy as np
+import opt_einsum
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of, materialize, promote, sharded_by
 
-__all__ = ["einsum"]
+__all__ = ["einsum", "einsum_path"]
 
 _LETTERS = set(string.ascii_letters)
 _ELLIPSIS_LABELS = [chr(0x3B1 + k) for k in range(24)]  # Greek letters: never user labels
 
 
+class _Unoptimized(opt_einsum.paths.PathOptimizer):
+    """`optimize=False`: contract the operands from left to right."""
+
+    def __call__(self, inputs, *args, **kwargs):
+        return [(0, 1)] * (len(inputs) - 1)
+
+
+def _path_type(optimize):
+    if optimize is True:
+        return "optimal"
+    if optimize is False:
+        return _Unoptimized()
+    return optimize
+
+
 def einsum(
-    subscripts: str,
+    subscripts,
     *operands,
-    optimize=None,
+    out=None,
+    optimize="auto",
     precision=None,
     preferred_element_type=None,
     out_sharding=None,
 ):
+    if out is not None:
+        raise NotImplementedError("The 'out' argument to jnp.einsum is not supported.")
+    arrays, spec_args = _split_operands(subscripts, operands)
+    if isinstance(subscripts, str):
+        inputs, _ = _parse(subscripts, [aval_of(x).ndim for x in arrays])
+        _label_sizes(inputs, arrays)
+    steps = _cached_contractions(spec_args, _path_key(optimize))
+    weak = all(aval_of(x).weak_type for x in arrays)
+
     def contract(*xs):
-        return _einsum(subscripts, *xs, preferred_element_type=preferred_element_type)
+        return _einsum(list(xs), steps, preferred_element_type, weak)
 
-    return sharded_by(out_sharding, "einsum", contract, *operands)
+    return sharded_by(out_sharding, "einsum", contract, *arrays)
 
 
-def _einsum(subscripts: str, *operands, preferred_element_type=None):
-    if not isinstance(subscripts, str):
+def einsum_path(subscripts, *operands, optimize="auto"):
+    """opt_einsum's contraction path and its printed report, for the same arguments as einsum."""
+    shaped = [_Shaped(np.shape(x), np.result_type(x)) if _is_array(x) else x for x in operands]
+    if _is_array(subscripts):
+        subscripts = _Shaped(np.shape(subscripts), np.result_type(subscripts))
+    return opt_einsum.contract_path(subscripts, *shaped, optimize=_path_type(optimize))
+
+
+class _Shaped:
+    """What opt_einsum reads of an operand: its shape (and dtype), not its values."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype = tuple(shape), dtype
+
+
+def _is_array(x) -> bool:
+    return hasattr(x, "shape") or isinstance(x, (int, float, complex, bool, np.generic))
+
+
+def _split_operands(subscripts, operands):
+    """The operand arrays, promoted, and a hashable stand-in of einsum's arguments for
+    opt_einsum: the string form, or the interleaved form `a, [0, 1], b, [1, 2], [0, 2]`."""
+    if isinstance(subscripts, str):
+        arrays = [materialize(x) for x in promote(*operands)]
+        return arrays, (subscripts, *map(_shape_key, arrays))
+    if not _is_array(subscripts):
         raise MeshjitTypeError(
-            "einsum: only the string form einsum('ij,jk->ik', a, b) is supported"
+            "einsum: the first argument must be a subscript string such as 'ij,jk->ik', or an "
+            f"array in the interleaved form, got {type(subscripts).__name__}"
         )
-    operands = [materialize(x) for x in promote(*operands)]
-    inputs, output = _parse(subscripts, [aval_of(x).ndim for x in operands])
-    sizes = _label_sizes(inputs, operands)
-    arrays = []
-    for labels, x in zip(inputs, operands):
-        arrays.append(_squeeze_broadcast(x, labels, sizes))
-    arrays = [_take_diagonals(x, labels) for x, labels in arrays]
-    return _contract_all(arrays, output, preferred_element_type)
+    args = (subscripts, *operands)
+    count = len(args) // 2  # array, labels, array, labels, ..., and the output labels if odd
+    arrays = [materialize(x) for x in promote(*args[0 : 2 * count : 2])]
+    spec_args = []
+    for k, x in enumerate(arrays):
+        spec_args += [_shape_key(x), tuple(args[2 * k + 1])]
+    if len(args) % 2:
+        spec_args.append(tuple(args[-1]))
+    return arrays, tuple(spec_args)
+
+
+def _shape_key(x):
+    aval = aval_of(x)
+    return ("__shape__", tuple(aval.shape), str(aval.dtype))
+
+
+def _path_key(optimize):
+    if isinstance(optimize, (list, tuple)):
+        return tuple(tuple(step) for step in optimize if not isinstance(step, str))
+    return optimize
+
+
+@functools.lru_cache(maxsize=512)
+def _cached_contractions(args, optimize):
+    """opt_einsum's steps: (operand positions, contracted labels, 'ab,bc->ac') per step."""
+    dummies = [_Shaped(a[1], np.dtype(a[2])) if _is_key(a) else _labels_arg(a) for a in args]
+    path = [tuple(s) for s in optimize] if isinstance(optimize, tuple) else _path_type(optimize)
+    _, steps = opt_einsum.contract_path(*dummies, einsum_call=True, use_blas=True, optimize=path)
+    return tuple((tuple(a), frozenset(b), c) for a, b, c, *_ in steps)
+
+
+def _is_key(a) -> bool:
+    return isinstance(a, tuple) and len(a) == 3 and a[0] == "__shape__"
+
+
+def _labels_arg(a):
+    return list(a) if isinstance(a, tuple) else a
+
+
+# ---------------------------------------------------------------------------------------------
+# The contractions, as JAX's _einsum performs them.
+
+
+def _einsum(operands, steps, preferred_element_type, weak):
+    if preferred_element_type is None:
+        result_dtype = aval_of(operands[0]).dtype
+    else:
+        result_dtype, weak = dtypes.canonicalize(preferred_element_type), False
+    for positions, contracted, einstr in steps:
+        inputs, result_names = einstr.split("->")
+        names_in = inputs.split(",")
+        contracted = sorted(contracted)
+        if len(positions) == 1:
+            operand = operands.pop(positions[0])
+            operand, names = _reduce_one(operand, names_in[0], contracted, result_names)
+        else:
+            lhs, rhs = map(operands.pop, positions)
+            operand, names = _contract_two(
+                lhs, rhs, *names_in, contracted, result_names, preferred_element_type
+            )
+        if names != result_names:
+            operand = lax.transpose(operand, tuple(names.index(n) for n in result_names))
+        operands.append(operand)
+    return _finish(operands[0], result_dtype, weak)
+
+
+def _finish(x, dtype, weak):
+    aval = aval_of(x)
+    if aval.dtype == dtype and aval.weak_type == weak:
+        return x
+    return lax.convert_element_type(x, dtype, weak_type=weak)
+
+
+def _reduce_one(operand, names, contracted, result_names):
+    counts = collections.Counter(names)
+    uniques = [n for n in contracted if counts[n] == 1]
+    operand, names = _sum_uniques(operand, names, uniques)
+    return _sum_repeats(operand, names, counts, result_names)
+
+
+def _contract_two(lhs, rhs, lhs_names, rhs_names, contracted, result_names, preferred):
+    lhs, lhs_names = _drop_singletons(lhs, lhs_names, aval_of(rhs).shape, rhs_names)
+    rhs, rhs_names = _drop_singletons(rhs, rhs_names, aval_of(lhs).shape, lhs_names)
+    lhs_counts, rhs_counts = collections.Counter(lhs_names), collections.Counter(rhs_names)
+    lhs_only = [n for n in contracted if lhs_counts[n] == 1 and rhs_counts[n] == 0]
+    lhs, lhs_names = _sum_uniques(lhs, lhs_names, lhs_only)
+    rhs_only = [n for n in contracted if rhs_counts[n] == 1 and lhs_counts[n] == 0]
+    rhs, rhs_names = _sum_uniques(rhs, rhs_names, rhs_only)
+    lhs, lhs_names = _sum_repeats(lhs, lhs_names, lhs_counts, result_names + rhs_names)
+    rhs, rhs_names = _sum_repeats(rhs, rhs_names, rhs_counts, result_names + lhs_names)
+    contracted = [n for n in contracted if n in set(lhs_names) | set(rhs_names)]
+    batch = "".join(n for n in result_names if n in set(lhs_names) & set(rhs_names))
+    lhs_cont = tuple(lhs_names.index(n) for n in contracted)
+    rhs_cont = tuple(rhs_names.index(n) for n in contracted)
+    lhs_batch = tuple(lhs_names.find(n) for n in batch)
+    rhs_batch = tuple(rhs_names.find(n) for n in batch)
+    deleted = batch + "".join(contracted)
+    lhs_rest, rhs_rest = _remove(lhs_names, deleted), _remove(rhs_names, deleted)
+    # opt_einsum contracts from right to left, so (rhs, lhs) most often needs no transpose.
+    if batch + rhs_rest + lhs_rest == result_names:
+        dims = ((rhs_cont, lhs_cont), (rhs_batch, lhs_batch))
+        out = lax.dot_general(rhs, lhs, dims, preferred_element_type=preferred)
+        return out, batch + rhs_rest + lhs_rest
+    dims = ((lhs_cont, rhs_cont), (lhs_batch, rhs_batch))
+    out = lax.dot_general(lhs, rhs, dims, preferred_element_type=preferred)
+    return out, batch + lhs_rest + rhs_rest
+
+
+def _remove(names: str, chars: str) -> str:
+    return names.translate(str.maketrans(dict.fromkeys(chars)))
+
+
+def _sum(x, axes):
+    if dtypes.is_bool(aval_of(x).dtype):
+        return lax.reduce_or(x, tuple(axes))
+    return lax.reduce_sum(x, tuple(axes))
+
+
+def _sum_uniques(operand, names, uniques):
+    if not uniques:
+        return operand, names
+    return _sum(operand, [names.index(n) for n in uniques]), _remove(names, "".join(uniques))
+
+
+def _sum_repeats(operand, names, counts, keep_names):
+    """A label repeated in one operand: mask to its diagonal, then sum all but (if the label is
+    kept) one of its axes."""
+    for name, count in counts.items():
+        if count <= 1:
+            continue
+        axes = [i for i, n in enumerate(names) if n == name]
+        operand = _diagonal_mask(operand, axes)
+        if name not in keep_names:
+            operand, names = _sum(operand, axes), names.replace(name, "")
+        else:
+            operand, names = _sum(operand, axes[:-1]), names.replace(name, "", count - 1)
+    return operand, names
+
+
+def _diagonal_mask(x, axes):
+    aval = aval_of(x)
+    first = lax.broadcasted_iota(dtypes.int32, aval.shape, axes[0])
+    on_diagonal = None
+    for axis in axes[1:]:
+        same = lax.eq(first, lax.broadcasted_iota(dtypes.int32, aval.shape, axis))
+        on_diagonal = same if on_diagonal is None else lax.bitwise_and(on_diagonal, same)
+    return lax.select(on_diagonal, x, lax.full(aval.shape, 0, aval.dtype))
+
+
+def _drop_singletons(operand, names, other_shape, other_names):
+    """Squeezes size-1 axes whose label has a larger size in the other operand (broadcasting)."""
+    shape = aval_of(operand).shape
+    drop = []
+    for i, n in enumerate(names):
+        j = other_names.find(n)
+        if shape[i] == 1 and j != -1 and other_shape[j] != 1:
+            drop.append(i)
+    if not drop:
+        return operand, names
+    return lax.squeeze(operand, drop), "".join(n for i, n in enumerate(names) if i not in drop)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -142,78 +353,3 @@ def _label_sizes(inputs, operands) -> dict[str, int]:
                     f"{size} in operand {k} ({aval_of(x).str_short()})"
                 )
     return sizes
-
-
-# ---------------------------------------------------------------------------------------------
-# Per-operand preparation.
-
-
-def _squeeze_broadcast(x, labels: str, sizes):
-    """Drops size-1 axes that broadcast against a larger size elsewhere (`...` axes)."""
-    shape = aval_of(x).shape
-    drop = [i for i, (lbl, s) in enumerate(zip(labels, shape)) if s == 1 and sizes[lbl] != 1]
-    if not drop:
-        return x, labels
-    kept = "".join(lbl for i, lbl in enumerate(labels) if i not in drop)
-    return lax.squeeze(x, drop), kept
-
-
-def _take_diagonals(x, labels: str):
-    """Repeated labels in one operand select the diagonal along those axes."""
-    while True:
-        repeated = next((lbl for lbl in labels if labels.count(lbl) > 1), None)
-        if repeated is None:
-            return x, labels
-        first = labels.index(repeated)
-        second = labels.index(repeated, first + 1)
-        x = _diagonal(x, first, second)
-        labels = labels[:second] + labels[second + 1 :]
-
-
-def _diagonal(x, first: int, second: int):
-    aval = aval_of(x)
-    rows = lax.broadcasted_iota(dtypes.int32, aval.shape, first)
-    cols = lax.broadcasted_iota(dtypes.int32, aval.shape, second)
-    zeros = lax.full(aval.shape, 0, aval.dtype)
-    masked = lax.select(lax.eq(rows, cols), x, zeros)
-    if dtypes.is_bool(aval.dtype):
-        return lax.reduce_or(masked, (second,))
-    return lax.reduce_sum(masked, (second,))
-
-
-def _sum_labels(x, labels: str, keep: set[str]):
-    axes = tuple(i for i, lbl in enumerate(labels) if lbl not in keep)
-    if not axes:
-        return x, labels
-    return lax.reduce_sum(x, axes), "".join(lbl for lbl in labels if lbl in keep)
-
-
-# ---------------------------------------------------------------------------------------------
-# Contraction.
-
-
-def _contract_all(arrays, output: str, preferred_element_type):
-    # later[k]: the labels the output or the operands after operand k still need.
-    later = [set(output)] * len(arrays)
-    for k in range(len(arrays) - 2, -1, -1):
-        later[k] = later[k + 1] | set(arrays[k + 1][1])
-    x, labels = _sum_labels(*arrays[0], later[0])
-    for k, (y, y_labels) in enumerate(arrays[1:], start=1):
-        y, y_labels = _sum_labels(y, y_labels, later[k] | set(labels))
-        x, labels = _contract_pair(x, labels, y, y_labels, later[k], preferred_element_type)
-    x, labels = _sum_labels(x, labels, set(output))
-    return lax.transpose(x, [labels.index(lbl) for lbl in output])
-
-
-def _contract_pair(x, x_labels, y, y_labels, keep, preferred_element_type):
-    shared = [lbl for lbl in x_labels if lbl in y_labels]
-    batch = [lbl for lbl in shared if lbl in keep]
-    contract = [lbl for lbl in shared if lbl not in keep]
-    dims = (
-        (tuple(x_labels.index(c) for c in contract), tuple(y_labels.index(c) for c in contract)),
-        (tuple(x_labels.index(b) for b in batch), tuple(y_labels.index(b) for b in batch)),
-    )
-    out = lax.dot_general(x, y, dims, preferred_element_type=preferred_element_type)
-    x_free = "".join(lbl for lbl in x_labels if lbl not in shared)
-    y_free = "".join(lbl for lbl in y_labels if lbl not in shared)
-    return out, "".join(batch) + x_free + y_free

@@ -103,7 +103,9 @@ def copy(a, order=None):
 
 
 def _shape_arg(shape):
-    return (shape,) if isinstance(shape, int) else tuple(shape)
+    if isinstance(shape, int) or getattr(shape, "ndim", None) == 0:  # an int, or a 0-d array
+        return (shape,)
+    return tuple(shape)
 
 
 def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):

@@ -3,9 +3,9 @@
 An index is parsed into one entry per indexed axis (plus `None` entries). Advanced indices
 (integer arrays, and ints when arrays are present) broadcast together; their axes go where the
 first one was if they are adjacent, else first (NumPy's rule). Boolean masks must be concrete
-(NumPy or meshjit arrays); they become integer arrays. Static ints out of bounds raise
-IndexError, except under `x.at[...]` (`lenient`), where, as in JAX, they become index arrays
-that the gather / scatter mode clips, fills or drops. `IndexPlan` turns the entries into gather / scatter dimension numbers, the index
+(NumPy or meshjit arrays); they become integer arrays. Static ints out of bounds become, as in
+JAX, index arrays that the gather / scatter mode clips (x[11] of 10 elements is x[9]), fills or
+drops (`lenient`, what `x[...]` and `x.at[...]` use; parse_index alone raises IndexError). `IndexPlan` turns the entries into gather / scatter dimension numbers, the index
 tensor and the result shape (indexing.py applies it).
 """
 

@@ -16,8 +16,8 @@ from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, Mesh
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.gather_scatter import gather_sharding_error
-from meshjit.compiler.numpy.creation import asarray
-from meshjit.compiler.numpy.elementwise import maximum, remainder
+from meshjit.compiler.numpy.creation import asarray, ones_like
+from meshjit.compiler.numpy.elementwise import maximum, negative, power, remainder, true_divide
 from meshjit.compiler.numpy.index_plan import (
     Entry,
     IndexPlan,
@@ -68,7 +68,7 @@ def _apply_static(x, entries, ints_too: bool):
     return lax.rev(x, reversed_axes), new_entries
 
 
-def getitem(x, idx, *, mode=None, fill_value=None, lenient=False, wrap_negative=True):
+def getitem(x, idx, *, mode=None, fill_value=None, lenient=True, wrap_negative=True):
     """x[idx]; `lenient` and `wrap_negative` as `parse_index` takes them (x.at[idx].get)."""
     x = materialize(x)
     entries = parse_index(aval_of(x).shape, idx, lenient=lenient, wrap_negative=wrap_negative)
@@ -301,6 +301,21 @@ class _IndexUpdateRef:
         return self._update("multiply", values, **kwargs)
 
     mul = multiply
+
+    def subtract(self, values, **kwargs):
+        # x - v is x + (-v) exactly (and modulo 2**bits for integers): one scatter-add.
+        return self._update("add", negative(values), **kwargs)
+
+    def divide(self, values, **kwargs):
+        """x[idx] /= values, as JAX computes it: x over a scatter-multiply of ones."""
+        return true_divide(self.array, self._ones_scaled(values, **kwargs))
+
+    def power(self, values, **kwargs):
+        """x[idx] **= values, as JAX computes it: x to a scatter-multiply of ones."""
+        return power(self.array, self._ones_scaled(values, **kwargs))
+
+    def _ones_scaled(self, values, **kwargs):
+        return _IndexUpdateRef(ones_like(self.array), self.index).multiply(values, **kwargs)
 
     def min(self, values, **kwargs):
         return self._update("min", values, **kwargs)

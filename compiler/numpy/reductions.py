@@ -218,40 +218,35 @@ def _same_dtype(dtype):
     return dtype
 
 
-def _extremum(name, lax_reduce, bool_reduce, a, axis, keepdims, initial, where):
-    """max / min on the general path: an empty axis, or a `where` mask, needs `initial` (they
-    have no identity); booleans use or / and."""
-    a = materialize(a)
-    if initial is None:
-        if where is not None:
-            raise MeshjitValueError(
-                f"reduction operation {name} does not have an identity, so to use a where mask "
-                "one has to specify 'initial'"
-            )
-        _check_nonempty(a, _reduction_axes(a, axis), name)
-    a = _masked(a, where, initial)
-    reducer = bool_reduce if dtypes.is_bool(aval_of(a).dtype) else lax_reduce
-    out = _reduce_with(reducer, a, axis, None, keepdims, _same_dtype)
-    return _with_initial(out, initial, lax.max if lax_reduce is lax.reduce_max else lax.min)
+def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
+    """max / min: the fast path for a plain reduction, else the general one, where an empty axis
+    or a `where` mask needs `initial` (they have no identity); booleans use or / and."""
+
+    def reduction(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
+        _check_out(out, name)
+        if initial is None and where is None:
+            fast = _reduce_fast(fast_prim, a, axis, keepdims, _ORDER_KEEPS)
+            if fast is not None:
+                return fast
+        a = materialize(a)
+        if initial is None:
+            if where is not None:
+                raise MeshjitValueError(
+                    f"reduction operation {name} does not have an identity, so to use a where "
+                    "mask one has to specify 'initial'"
+                )
+            _check_nonempty(a, _reduction_axes(a, axis), name)
+        a = _masked(a, where, initial)
+        reducer = bool_reduce if dtypes.is_bool(aval_of(a).dtype) else lax_reduce
+        result = _reduce_with(reducer, a, axis, None, keepdims, _same_dtype)
+        return _with_initial(result, initial, combine)
+
+    reduction.__name__ = reduction.__qualname__ = name
+    return reduction
 
 
-def max(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
-    _check_out(out, "max")
-    if initial is None and where is None:
-        fast = _reduce_fast(_REDUCE_MAX, a, axis, keepdims, _ORDER_KEEPS)
-        if fast is not None:
-            return fast
-    return _extremum("max", lax.reduce_max, lax.reduce_or, a, axis, keepdims, initial, where)
-
-
-def min(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
-    _check_out(out, "min")
-    if initial is None and where is None:
-        fast = _reduce_fast(_REDUCE_MIN, a, axis, keepdims, _ORDER_KEEPS)
-        if fast is not None:
-            return fast
-    return _extremum("min", lax.reduce_min, lax.reduce_and, a, axis, keepdims, initial, where)
-
+max = _extremum_like("max", _REDUCE_MAX, lax.reduce_max, lax.reduce_or, lax.max)
+min = _extremum_like("min", _REDUCE_MIN, lax.reduce_min, lax.reduce_and, lax.min)
 
 amax, amin = max, min
 

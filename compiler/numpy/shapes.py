@@ -92,7 +92,10 @@ def _reshape(a, newshape, order="C"):
     if -1 in newshape:
         known = math.prod(d for d in newshape if d != -1)
         if known == 0 or aval.size % known:
-            raise MeshjitTypeError(f"cannot reshape {aval.str_short()} into shape {newshape}")
+            raise MeshjitTypeError(
+                f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
+                f"{newshape}: {aval.str_short()} has {aval.size} elements"
+            )
         newshape = tuple(aval.size // known if d == -1 else d for d in newshape)
     return lax.reshape(materialize(a), newshape)
 

@@ -373,7 +373,36 @@ def _canonical_partition(p):
 P = PartitionSpec
 
 
-class NamedSharding:
+class _ShardingQueries:
+    """What jax.sharding.Sharding answers about any sharding, from `device_set`."""
+
+    __slots__ = ()
+    memory_kind = "device"
+
+    @property
+    def num_devices(self) -> int:
+        return len(self.device_set)
+
+    @property
+    def addressable_devices(self) -> set:
+        from meshjit.compiler.runtime.distributed import process_index  # runtime comes later
+
+        here = process_index()
+        return {d for d in self.device_set if getattr(d, "process_index", 0) == here}
+
+    @property
+    def is_fully_addressable(self) -> bool:
+        return self.addressable_devices == self.device_set
+
+    def with_memory_kind(self, kind: str):
+        if kind not in ("device", None):
+            raise MeshjitValueError(
+                f"meshjit arrays live in device memory, got memory_kind={kind!r}"
+            )
+        return self
+
+
+class NamedSharding(_ShardingQueries):
     """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`)."""
 
     __slots__ = ("mesh", "spec", "_hash", "_norm")
@@ -511,10 +540,11 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
             )
 
 
-class SingleDeviceSharding:
+class SingleDeviceSharding(_ShardingQueries):
     """An array that lives whole on one device."""
 
     __slots__ = ("device",)
+    is_fully_replicated = True
 
     def __init__(self, device):
         self.device = device
@@ -522,6 +552,14 @@ class SingleDeviceSharding:
     @property
     def device_set(self) -> set:
         return {self.device}
+
+    def devices_indices_map(self, global_shape) -> dict:
+        return {self.device: (slice(None),) * len(global_shape)}
+
+    addressable_devices_indices_map = devices_indices_map
+
+    def shard_shape(self, global_shape) -> tuple[int, ...]:
+        return tuple(global_shape)
 
     def __eq__(self, other):
         return type(other) is SingleDeviceSharding and self.device == other.device

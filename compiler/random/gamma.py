@@ -253,6 +253,24 @@ def chisquare(key, df, shape=None, dtype=None):
     return _chisquare(data, df, _shape_from("chisquare", shape, df), dtype)
 
 
+@jit(static_argnums=(3, 4))
+def _f(data, dfnum, dfden, shape, dtype):
+    dfden = lax.convert_element_type(dfden, dtype)
+    dfnum = lax.convert_element_type(dfnum, dtype)
+    key_dfd, key_dfn = split2(data)
+    chi2_dfn = _chisquare(key_dfn, dfnum, shape, dtype)
+    chi2_dfd = _chisquare(key_dfd, dfden, shape, dtype)
+    return lax.div(_broadcast_div(chi2_dfn, dfnum), _broadcast_div(chi2_dfd, dfden))
+
+
+def f(key, dfnum, dfden, shape=None, dtype=None):
+    """F-distributed floats with `dfnum` and `dfden` degrees of freedom."""
+    data, _ = check_key("f", key)
+    dtype = float_dtype(dtype, "f")
+    check_safe_to_cast("f", dtype, dfnum, dfden)
+    return _f(data, dfnum, dfden, _shape_from("f", shape, dfnum, dfden), dtype)
+
+
 @jit(static_argnums=(2, 3))
 def _t(data, df, shape, dtype):
     df = lax.convert_element_type(df, dtype)

@@ -208,4 +208,17 @@ def _rebuild(value):
 
     return device_put(value)
 
+
 register_boundary_type(Array)
+
+
+def live_arrays(platform=None) -> list[Array]:
+    """The Arrays alive (not deleted) in this process, as jax.live_arrays lists them. Found
+    through the garbage collector's list of objects, so creating an Array costs nothing more."""
+    import gc
+
+    if platform not in (None, "cpu"):
+        from meshjit.compiler.errors import MeshjitValueError
+
+        raise MeshjitValueError(f"live_arrays: meshjit runs on 'cpu' only, got {platform!r}")
+    return [obj for obj in gc.get_objects() if type(obj) is Array and not obj.is_deleted()]

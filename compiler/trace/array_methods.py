@@ -38,6 +38,13 @@ class ArrayMethods:
             raise TypeError("iteration over a rank-0 array")
         return (self[i] for i in range(self.aval.shape[0]))
 
+    def __setitem__(self, index, value):
+        raise TypeError(
+            "JAX arrays are immutable and do not support in-place item assignment (meshjit's "
+            "too). Instead of x[idx] = y, use x = x.at[idx].set(y) or another .at[] method: "
+            "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html"
+        )
+
 
 _OWN = frozenset(vars(ArrayMethods))
 

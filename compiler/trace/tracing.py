@@ -11,6 +11,9 @@ from meshjit.compiler.errors import (
     MeshjitOverflowError,
     MeshjitTypeError,
     MissingRuleError,
+    TracerArrayConversionError,
+    TracerBoolConversionError,
+    TracerIntegerConversionError,
     UnexpectedTracerError,
     user_source,
 )
@@ -35,6 +38,33 @@ _state = trace_state  # the innermost Trace of this thread (registry's Primitive
 _new = object.__new__
 
 
+# What JAX says first for each use of a traced value needing its value (tests match on it).
+_CONCRETE_ERRORS = {
+    "the truth value": (
+        TracerBoolConversionError,
+        "Attempted boolean conversion of traced array with shape {}.",
+    ),
+    "use as an index": (
+        TracerIntegerConversionError,
+        "The __index__() method was called on traced array with shape {}.",
+    ),
+    "conversion to a NumPy array": (
+        TracerArrayConversionError,
+        "The numpy.ndarray conversion method __array__() was called on traced array with shape {}.",
+    ),
+    "int()": (
+        ConcretizationError,
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape {}. The problem arose with the `int` function.",
+    ),
+    "float()": (
+        ConcretizationError,
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape {}. The problem arose with the `float` function.",
+    ),
+}
+
+
 class Tracer(ArrayMethods):
     """A stand-in for an array while a function is traced; it records the ops applied to it."""
 
@@ -49,11 +79,18 @@ class Tracer(ArrayMethods):
         return self.var.aval
 
     def _concrete_error(self, what: str):
-        raise ConcretizationError(
-            f"{what} of a traced array {self.aval.str_short()}: its value is not known while "
-            "tracing. Use meshjit.numpy.where / lax.cond for data-dependent choices, or mark the "
-            "argument static (static_argnums)."
+        kind, jax_text = _CONCRETE_ERRORS.get(what, (ConcretizationError, None))
+        hint = (
+            "Use meshjit.numpy.where / lax.cond for data-dependent choices, or mark the argument "
+            "static (static_argnums)."
         )
+        if jax_text is None:
+            first = f"{what} of a traced array {self.aval.str_short()}: its value"
+        else:
+            jax_shape = f"{self.aval.dtype.name}[{','.join(map(str, self.aval.shape))}]"
+            value = "truth value" if kind is TracerBoolConversionError else "value"
+            first = f"{jax_text.format(jax_shape)} Its {value}"
+        raise kind(f"{first} is not known while tracing. {hint}")
 
     def _value(self, what: str):
         """The concrete value, where the trace knows its inputs' values (autodiff of ordinary

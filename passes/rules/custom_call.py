@@ -70,12 +70,15 @@ def _rule_from_attr(attribute: ir.Attribute) -> ShardingRule:
 # Host-offload custom calls move a tensor between memories, elementwise (Shardy gives them an
 # elementwise rule and propagates them in its first, element-wise op-priority stage).
 HOST_OFFLOAD_TARGETS = frozenset({"MoveToHost", "MoveToDevice"})
+# jax.debug.inspect_array_sharding's call: XLA reports its operand's sharding; it must not
+# change it (its result, the operand again, is unused).
+_POINTWISE_TARGETS = HOST_OFFLOAD_TARGETS | {"InspectSharding"}
 
 
 @sharding_rule("stablehlo.custom_call")
 def custom_call_rule(op):
     target = ir.StringAttr(op.attributes["call_target_name"]).value
-    if target in HOST_OFFLOAD_TARGETS and target not in CUSTOM_CALL_RULES:
+    if target in _POINTWISE_TARGETS and target not in CUSTOM_CALL_RULES:
         return pointwise_rule(op)
     rule = CUSTOM_CALL_RULES.get(target)
     if rule is None:

@@ -16,6 +16,7 @@ for _sub in ("passes", "dialects", "tools"):  # not imported here: only where th
 
 from meshjit import (  # noqa: E402
     ad_checkpoint,
+    custom_batching,
     debug,
     distributed,
     dtypes,
@@ -84,7 +85,7 @@ from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_mesh
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 from meshjit.compiler.parallel.visualize import visualize_sharding
-from meshjit.compiler.runtime.array import Array
+from meshjit.compiler.runtime.array import Array, live_arrays
 from meshjit.compiler.runtime.client import (
     Device,
     default_backend,
@@ -114,6 +115,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Array",
+    "live_arrays",
+    "custom_batching",
     "Device",
     "clear_caches",
     "closure_convert",

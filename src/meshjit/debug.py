@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import copy
+import logging
 import string
 import sys
 import threading
 
+import numpy as np
+
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, user_source
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
+from meshjit.compiler.parallel.inspect import inspect_array_sharding
 from meshjit.compiler.parallel.visualize import visualize_sharding
+from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 visualize_array_sharding = visualize_sharding
@@ -19,34 +26,122 @@ def callback(callback, *args, ordered: bool = False, partitioned: bool = False, 
     pytrees of arrays are rebuilt around them. Returns None."""
     check_callable(callback, "debug.callback")
     leaves, tree = tree_flatten((args, kwargs))
+    dynamic = [_is_dynamic(leaf) for leaf in leaves]  # others (strings, ...) pass as they are
 
     def call(*values):
-        a, k = tree_unflatten(tree, list(values))
+        it = iter(values)
+        merged = [next(it) if d else leaf for leaf, d in zip(leaves, dynamic)]
+        a, k = tree_unflatten(tree, merged)
         callback(*a, **k)
 
-    debug_callback(call, *leaves)
+    debug_callback(call, *[leaf for leaf, d in zip(leaves, dynamic) if d])
 
 
-def print(fmt: str, *args, ordered: bool = False, **kwargs) -> None:  # noqa: A001
+def _is_dynamic(leaf) -> bool:
+    try:
+        abstractify(leaf)
+    except TypeError:
+        return False
+    return True
+
+
+def print(  # noqa: A001
+    fmt: str | None = None,
+    *args,
+    ordered: bool = False,
+    partitioned: bool = False,
+    skip_format_check: bool = False,
+    **kwargs,
+):
     """`fmt.format(*args, **kwargs)` printed when the program runs, with the values of traced
-    arguments (as jax.debug.print)."""
-    _check_format(fmt)
+    arguments (as jax.debug.print). NumPy's print options at the call apply. The two-call form
+    `print(ordered=True)(fmt, *args)` takes the options first."""
+    return _print_or_log(fmt, args, kwargs, skip_format_check, log=False)
+
+
+_LOGGER = logging.getLogger("meshjit.debug")
+
+
+def log(fmt: str | None = None, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
+    """As `print`, but the message goes to the `meshjit.debug` logger at INFO, from the line
+    that called log (as jax.debug.log)."""
+    return _print_or_log(fmt, args, kwargs, False, log=True)
+
+
+def _print_or_log(fmt, args, kwargs, skip_format_check, log: bool):
+    def emit(fmt, *args, **kwargs):
+        record = None
+        if log:
+            src = user_source()
+            record = _LOGGER.makeRecord(
+                _LOGGER.name, logging.INFO, src.file, src.line, "", (), None
+            )
+        _emit(fmt, args, kwargs, skip_format_check, record)
+
+    if fmt is not None:
+        return emit(fmt, *args, **kwargs)
+    if args or kwargs:
+        raise TypeError(
+            f"debug_print received unexpected arguments in the two-call form: {args=} {kwargs=}"
+        )
+    return emit
+
+
+class _Unused(ValueError):
+    pass
+
+
+class _FormatChecker(string.Formatter):
+    """Formats nothing; finds arguments the format does not use (as JAX checks)."""
+
+    def format_field(self, value, format_spec):
+        return ""
+
+    def check_unused_args(self, used_args, args, kwargs):
+        unused_args = [arg for i, arg in enumerate(args) if i not in used_args]
+        unused_kwargs = [k for k in kwargs if k not in used_args]
+        if unused_args:
+            raise _Unused(f"Unused positional arguments to `jax.debug.print`: {unused_args}")
+        if unused_kwargs:
+            raise _Unused(
+                f"Unused keyword arguments to `jax.debug.print`: {unused_kwargs}. You may be "
+                'passing an f-string (i.e, `f"{x}"`) into `jax.debug.print` and instead should '
+                "pass in a regular string."
+            )
+
+
+def _emit(fmt, args, kwargs, skip_format_check, record) -> None:
+    if not isinstance(fmt, str):
+        raise MeshjitTypeError(f"debug.print's format must be a string, got {type(fmt).__name__}")
+    if not skip_format_check:
+        try:
+            _FormatChecker().format(fmt, *args, **kwargs)
+        except _Unused as e:  # raised here, so the error names the user's line
+            raise MeshjitValueError(str(e)) from None
+    # As JAX: the first field decides; without one, the values follow the text.
+    has_placeholders = bool(fmt) and next(iter(string.Formatter().parse(fmt)))[1] is not None
+    options = np.get_printoptions()
 
     def show(*a, **k):
-        text = fmt.format(*a, **k) + "\n"
+        with np.printoptions(**options):
+            text = fmt.format(*a, **k) if has_placeholders else " ".join((fmt, *map(str, a)))
+        if record is not None:
+            message = copy.copy(record)
+            message.msg = text
+            _LOGGER.handle(message)
+            return
         with _PRINT_LOCK:  # devices call back from several threads: one whole line each
-            sys.stdout.write(text)
+            sys.stdout.write(text + "\n")
             sys.stdout.flush()
 
     callback(show, *args, **kwargs)
 
 
-def _check_format(fmt) -> None:
-    if not isinstance(fmt, str):
-        from meshjit.compiler.errors import MeshjitTypeError
-
-        raise MeshjitTypeError(f"debug.print's format must be a string, got {type(fmt).__name__}")
-    list(string.Formatter().parse(fmt))
-
-
-__all__ = ["callback", "print", "visualize_array_sharding"]
+__all__ = [
+    "callback",
+    "inspect_array_sharding",
+    "log",
+    "print",
+    "visualize_array_sharding",
+    "visualize_sharding",
+]

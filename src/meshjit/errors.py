@@ -7,16 +7,16 @@ from meshjit.compiler.errors import (
     MeshjitError,
     ShardingAssertionError,
     ShardingTypeError,
+    TracerArrayConversionError,
+    TracerBoolConversionError,
+    TracerIntegerConversionError,
     UnexpectedTracerError,
 )
 from meshjit.compiler.runtime.client import CompileError
 
-# Using a traced value where a concrete one is needed: JAX names the case; meshjit raises one
-# ConcretizationError (a TypeError) for all of them.
+# Using a traced value where a concrete one is needed: a ConcretizationError (a TypeError); the
+# Tracer*ConversionErrors are its kinds (so `except ConcretizationTypeError` catches them all).
 ConcretizationTypeError = ConcretizationError
-TracerArrayConversionError = ConcretizationError
-TracerBoolConversionError = ConcretizationError
-TracerIntegerConversionError = ConcretizationError
 NonConcreteBooleanIndexError = ConcretizationError
 JaxRuntimeError = CompileError
 KeyReuseError = MeshjitError

@@ -19,6 +19,7 @@ from meshjit.compiler.random.gamma import (
     beta,
     chisquare,
     dirichlet,
+    f,
     gamma,
     generalized_normal,
     loggamma,
@@ -42,12 +43,20 @@ from meshjit.compiler.random.samplers import (
 
 # JAX's samplers take out_sharding= (explicit sharding): the same draws, laid out by it.
 bits, uniform, normal, truncated_normal, bernoulli, randint, exponential, permutation = map(
-    out_sharded, (bits, uniform, normal, truncated_normal, bernoulli, randint, exponential,
-                  permutation)
+    out_sharded,
+    (bits, uniform, normal, truncated_normal, bernoulli, randint, exponential, permutation),
 )
 lognormal, pareto, rayleigh, wald, triangular, geometric, maxwell = map(
     out_sharded, (lognormal, pareto, rayleigh, wald, triangular, geometric, maxwell)
 )
+ball, beta, categorical, cauchy, chisquare, dirichlet, f, gamma, generalized_normal = map(
+    out_sharded,
+    (ball, beta, categorical, cauchy, chisquare, dirichlet, f, gamma, generalized_normal),
+)
+gumbel, laplace, loggamma, logistic, multivariate_normal, orthogonal, poisson = map(
+    out_sharded, (gumbel, laplace, loggamma, logistic, multivariate_normal, orthogonal, poisson)
+)
+rademacher, t = map(out_sharded, (rademacher, t))
 
 __all__ = [
     "PRNGKey",
@@ -73,6 +82,7 @@ __all__ = [
     "clone",
     "dirichlet",
     "exponential",
+    "f",
     "fold_in",
     "gamma",
     "generalized_normal",

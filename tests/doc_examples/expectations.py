@@ -17,13 +17,6 @@ _MISSING_APIS = {
     "jax.ds": _MISSING + "jax.ds (dynamic slice objects for indexing)",
     "jax.freeze": _MISSING + "mutable array refs (jax.new_ref / freeze)",
     "jax.fwd_and_bwd": _MISSING + "jax.fwd_and_bwd",
-    "jax.numpy.einsum_path": _MISSING + "einsum_path (opt_einsum's path search)",
-    "jax.numpy.frompyfunc": _MISSING + "frompyfunc (meshjit's ufuncs are plain functions)",
-    "jax.numpy.ufunc": _MISSING + "ufunc objects (nin / nout / identity attributes)",
-    "jax.numpy.ufunc.accumulate": _MISSING + "ufunc methods (accumulate)",
-    "jax.numpy.ufunc.at": _MISSING + "ufunc methods (at)",
-    "jax.numpy.ufunc.outer": _MISSING + "ufunc methods (outer)",
-    "jax.numpy.ufunc.reduce": _MISSING + "ufunc methods (reduce)",
     "jax.lax.DotAlgorithm": _MISSING + "lax.DotAlgorithm (dot algorithm selection)",
     "jax.lax.DotAlgorithmPreset": _MISSING + "lax.DotAlgorithmPreset",
     "jax.lax.linalg.ormqr": _MISSING + "the meshjit.lax.linalg module path and ormqr",
@@ -46,7 +39,6 @@ _MISSING_APIS = {
 _PARTIAL = {
     "jax.numpy.c_": "r_ / c_ string directives ('0,2') are not supported",
     "jax.numpy.r_": "r_ / c_ string directives ('0,2') are not supported",
-    "jax.numpy.einsum": "einsum's interleaved operand/index-list form is not supported",
     "jax.numpy.load": "jnp.load of structured / void dtypes (|V2) is not supported",
     "jax.numpy.pad": "pad modes 'mean', 'maximum', 'minimum', 'median', 'linear_ramp' missing",
     "jax.numpy.quantile": "quantile(weights=..., method='inverted_cdf') is not supported",
@@ -59,10 +51,6 @@ _PARTIAL = {
     "jax.numpy.setdiff1d": "setdiff1d(size=...) under jit: set operations need concrete inputs",
     "jax.numpy.linalg.eigh": "eigh of complex Hermitian matrices (raises NotImplementedError)",
     "jax.numpy.linalg.eigvalsh": "eigvalsh of complex Hermitian matrices (NotImplementedError)",
-    "jax.numpy.linalg.multi_dot": (
-        "einsum contracts left to right (no opt_einsum path search), so multi_dot does not "
-        "reorder the chain and XLA's flop count differs"
-    ),
     "jax.pure_callback": "pure_callback(vmap_method='expand_dims') fails in the host callback",
 }
 

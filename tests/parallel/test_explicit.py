@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -546,6 +547,22 @@ def test_contracting_error_names_the_choices_and_the_line(mesh):
     assert "out_sharding" in msg and "reduce-scatter" in msg and "bytes" in msg
     assert "test_explicit.py" in msg
     assert isinstance(info.value, TypeError) and isinstance(info.value, ValueError)
+
+
+def test_contracting_choices_are_valid_specs_that_run(mesh):
+    """x @ x.T with x sharded (X, Y): both free dimensions are on X. Each suggested
+    out_sharding names every mesh axis once, and runs."""
+    x = meshjit.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+    with pytest.raises(ShardingTypeError) as info:
+        meshjit.jit(lambda a: a @ a.T)(x)
+    specs = re.findall(r"out_sharding=(P\(.*?\)) \(a", str(info.value))
+    assert specs and "P('X', 'X')" not in specs
+    for text in specs:
+        spec = eval(text, {"P": P})
+        axes = [a for e in spec if e is not None for a in ((e,) if isinstance(e, str) else e)]
+        assert len(axes) == len(set(axes)), text
+        got = meshjit.jit(lambda a, s=spec: mjnp.matmul(a, a.T, out_sharding=s))(x)
+        np.testing.assert_allclose(np.asarray(got), np.asarray(x) @ np.asarray(x).T)
 
 
 def test_conflicting_elementwise_names_both_types(mesh):

@@ -243,6 +243,8 @@ GAMMA = [
     _case("dirichlet", "lambda k: random.dirichlet(k, jnp.array([0.5, 1.0, 2.0]), (4,))", FEW),
     _case("chisquare", "lambda k: random.chisquare(k, jnp.array([1.0, 5.0]), (3, 2))", FEW),
     _case("t", "lambda k: random.t(k, 4.0, (10,))", FEW),
+    _case("f", "lambda k: random.f(k, jnp.full((4, 2), 3.0), jnp.array([[2.0, 7.5]] * 4), (4, 2))", FEW),
+    _case("f_scalars", "lambda k: random.f(k, 1.5, 4.0)", FEW),
     _case("ball", "lambda k: random.ball(k, 3, shape=(2,))", FEW),
     _case("ball_p", "lambda k: random.ball(k, 4, p=3.5, shape=(2, 3), dtype=jnp.bfloat16)", FEW),
 ]

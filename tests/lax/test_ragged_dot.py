@@ -1,0 +1,93 @@
+"""lax.ragged_dot / ragged_dot_general against JAX 0.10.2 (one JAX subprocess): the three
+modes, empty groups and gradients; and against a per-group NumPy product."""
+
+import numpy as np
+import pytest
+
+import meshjit
+from meshjit import lax
+from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+
+HARNESS = r"""
+rng = np.random.default_rng(7)
+X = rng.standard_normal((10, 4)).astype(np.float32)
+W = rng.standard_normal((3, 4, 5)).astype(np.float32)
+GS = np.array([3, 0, 7], np.int32)
+BX = rng.standard_normal((2, 6, 4)).astype(np.float32)
+BW = rng.standard_normal((2, 4, 3)).astype(np.float32)
+D = lax.RaggedDotDimensionNumbers
+
+CASES = {
+    "basic": lambda: lax.ragged_dot(X, W, GS),
+    "ints": lambda: lax.ragged_dot(X.astype(np.int32), W.astype(np.int32), GS),
+    "preferred": lambda: lax.ragged_dot(X, W, GS, preferred_element_type=np.float32),
+    "jit": lambda: jax.jit(lax.ragged_dot)(X, W, GS),
+    "contracting": lambda: lax.ragged_dot_general(
+        X.T, X, np.array([4, 6], np.int32), D((([1], [0]), ([], [])), [1], [])),
+    "batch": lambda: lax.ragged_dot_general(
+        BX, BW, np.array([1, 1], np.int32), D((([2], [1]), ([0], [0])), [0], [])),
+    "noncontracting_batched": lambda: lax.ragged_dot_general(
+        BX, np.stack([W[:, :, :3]] * 2, axis=1), np.array([[2, 4, 0], [1, 1, 4]], np.int32),
+        D((([2], [2]), ([0], [1])), [1], [0])),
+    "grad": lambda: jax.grad(lambda x, w: lax.ragged_dot(x, w, GS).sum(), argnums=(0, 1))(X, W),
+}
+
+
+def run_case(case, record):
+    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
+        record(f"{case}|{i}", leaf)
+"""
+
+CASES = [
+    "basic", "ints", "preferred", "jit", "contracting", "batch", "noncontracting_batched",
+    "grad",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def jax_results(tmp_path_factory, pytestconfig):
+    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_same_as_jax(jax_results, case):
+    got = meshjit_results(HARNESS, case)
+    want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == case}
+    assert sorted(got) == sorted(want)
+    for key, (dtype, bits) in want.items():
+        assert got[key][0] == dtype, key
+        g, w = (b.view(dtype) for b in (got[key][1], bits))
+        np.testing.assert_allclose(g, w, rtol=2e-6, atol=2e-6, err_msg=key)
+
+
+def test_matches_a_product_per_group():
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((9, 3)).astype(np.float32)
+    w = rng.standard_normal((4, 3, 2)).astype(np.float32)
+    sizes = np.array([2, 0, 4, 3], np.int32)
+    starts = np.concatenate([[0], np.cumsum(sizes)])
+    want = np.concatenate([x[s:e] @ w[i] for i, (s, e) in enumerate(zip(starts, starts[1:]))])
+    np.testing.assert_allclose(np.asarray(lax.ragged_dot(x, w, sizes)), want, rtol=1e-5)
+
+
+def test_vmap_is_the_product_per_example():
+    """JAX cannot vmap this (NYI); meshjit batches the dense expansion."""
+    rng = np.random.default_rng(1)
+    xs = rng.standard_normal((3, 6, 2)).astype(np.float32)
+    w = rng.standard_normal((2, 2, 4)).astype(np.float32)
+    sizes = np.array([4, 2], np.int32)
+    got = meshjit.vmap(lambda x: lax.ragged_dot(x, w, sizes))(xs)
+    for i in range(3):
+        want = np.asarray(lax.ragged_dot(xs[i], w, sizes))
+        np.testing.assert_allclose(np.asarray(got[i]), want, rtol=1e-5, atol=1e-6)
+
+
+def test_bad_dimension_numbers():
+    x = np.ones((4, 2), np.float32)
+    with pytest.raises(TypeError, match="RaggedDotDimensionNumbers"):
+        lax.ragged_dot_general(x, x, np.array([4]), ((([1], [0]), ([], []))))
+    with pytest.raises(NotImplementedError, match="group_offset"):
+        lax.ragged_dot(x, np.ones((1, 2, 3), np.float32), np.array([4]), group_offset=np.array([0]))
+    assert meshjit.make_jaxpr(
+        lambda a: lax.ragged_dot(a, np.ones((1, 2, 3), np.float32), np.array([4], np.int32))
+    )(x)
