@@ -48,7 +48,7 @@ def _from_pieces(aval, named, placement, pieces) -> Array:
     ]
     devices = plc.addressable_devices(placement)
     impl = _jax.batched_device_put(
-        aval, placement, padded, devices, committed=True, enable_x64=False
+        aval, placement, padded, devices, committed=True, enable_x64=dtypes.x64_enabled
     )
     return Array(aval, impl, placement, named)
 
