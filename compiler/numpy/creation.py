@@ -255,7 +255,7 @@ def tri(N, M=None, k=0, dtype=None):
     M = N if M is None else M
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    return astype(lax.le(cols, lax.add(rows, k)), dtype or dtypes.default_float)
+    return astype(lax.le(cols, lax.add(rows, k)), dtype or dtypes.float32)  # float32, as JAX
 
 
 def tril(m, k=0):

@@ -113,7 +113,8 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
     v = materialize(v)
     before = less if side == "left" else less_equal
     counts = before(a, expand_dims(v, -1))
-    return sum(counts, axis=-1, dtype=dtypes.default_int)
+    # As JAX: int32 whenever the positions fit it, even with x64.
+    return sum(counts, axis=-1, dtype=dtypes.int32 if aval_of(a).shape[0] < 2**31 else dtypes.default_int)
 
 
 def _static_size(name, a, count):

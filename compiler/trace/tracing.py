@@ -344,10 +344,10 @@ def abstractify(x) -> ShapedArray:
     aval = getattr(x, "aval", None)
     if isinstance(aval, ShapedArray):
         return aval
+    if isinstance(x, (np.ndarray, np.generic)):  # first: np.float64 is a Python float too
+        return ShapedArray(x.shape, checked_dtype(x.dtype))
     if isinstance(x, (bool, int, float, complex)):
         return python_scalar_literal(x).aval
-    if isinstance(x, (np.ndarray, np.generic)):
-        return ShapedArray(x.shape, checked_dtype(x.dtype))
     shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
     if shape is not None and dtype is not None and not callable(shape):
         return ShapedArray(shape, checked_dtype(dtype), getattr(x, "weak_type", False))
