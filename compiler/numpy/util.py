@@ -165,11 +165,11 @@ def as_bool(x):
 
 
 def bool_as_int32(*args):
-    """As JAX, integer arithmetic on booleans (floor_divide, remainder, power) runs in the
-    default int (int32; int64 with x64)."""
+    """As JAX, integer arithmetic on booleans (floor_divide, remainder, power) runs in int32
+    (with x64 too)."""
     if not dtypes.is_bool(aval_of(args[0]).dtype):
         return args
-    return [lax.convert_element_type(a, dtypes.default_int) for a in args]
+    return [lax.convert_element_type(a, dtypes.int32) for a in args]
 
 
 def sum_dtype(dtype):

@@ -99,6 +99,12 @@ def test_lax_64_bit_types_lower_and_run():
         assert int(bits) == np.float64(1.0).view(np.int64)
 
 
+def test_jaxprs_show_64_bit_types():
+    with meshjit.enable_x64(True):
+        text = str(meshjit.make_jaxpr(lambda x, y: x * 2 + y)(1.0, jnp.arange(2)))
+    assert "f64[]" in text and "i64[2]" in text
+
+
 def test_sharded_float64_arrays_keep_their_bits():
     with meshjit.enable_x64(True):
         mesh = meshjit.make_mesh((8,), ("x",))
