@@ -204,40 +204,22 @@ def python_scalar_dtype(value) -> np.dtype:
     raise TypeError(f"not a Python scalar: {value!r}")
 
 
+_DEFAULTS = {  # x64 -> the default int, uint, float and complex types
+    False: (int32, uint32, float32, complex64),
+    True: (int64, uint64, float64, complex128),
+}
+
+
 def set_x64(enabled: bool) -> None:
     """Switches the mode: canonical dtypes, the supported set, the Python scalar types. Caches
     holding results of the old mode are cleared here (this module's) and by the caller (jit's)."""
     global x64_enabled, _CANONICAL, SUPPORTED
     global default_int, default_uint, default_float, default_complex
-    enabled = bool(enabled)
-    x64_enabled = enabled
-    _CANONICAL = {} if enabled else dict(_TO_32)
-    SUPPORTED = _SUPPORTED_64 if enabled else _SUPPORTED_32
-    if enabled:
-        default_int, default_uint, default_float, default_complex = (
-            int64,
-            uint64,
-            float64,
-            complex128,
-        )
-    else:
-        default_int, default_uint, default_float, default_complex = (
-            int32,
-            uint32,
-            float32,
-            complex64,
-        )
+    x64_enabled = bool(enabled)
+    _CANONICAL = {} if x64_enabled else dict(_TO_32)
+    SUPPORTED = _SUPPORTED_64 if x64_enabled else _SUPPORTED_32
+    default_int, default_uint, default_float, default_complex = _DEFAULTS[x64_enabled]
     _RESULT_TYPES.clear()
-
-
-def _x64_from_env() -> bool:
-    # Read here, not in config, so that every table built at import follows the starting mode.
-    value = os.environ.get("MESHJIT_ENABLE_X64") or os.environ.get("JAX_ENABLE_X64") or ""
-    return value.lower() in ("1", "y", "yes", "t", "true", "on")
-
-
-if _x64_from_env():
-    set_x64(True)
 
 
 def index_scalar(value) -> np.generic:
@@ -287,3 +269,13 @@ def highest(dtype) -> np.ndarray:
     if is_bool(dtype):
         return np.array(True)
     return np.array(np.iinfo(dtype).max, dtype)
+
+
+def _x64_from_env() -> bool:
+    # Read here, not in config, so that every table built at import follows the starting mode.
+    value = os.environ.get("MESHJIT_ENABLE_X64") or os.environ.get("JAX_ENABLE_X64") or ""
+    return value.lower() in ("1", "y", "yes", "t", "true", "on")
+
+
+if _x64_from_env():
+    set_x64(True)

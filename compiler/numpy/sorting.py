@@ -114,7 +114,9 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
     before = less if side == "left" else less_equal
     counts = before(a, expand_dims(v, -1))
     # As JAX: int32 whenever the positions fit it, even with x64.
-    return sum(counts, axis=-1, dtype=dtypes.int32 if aval_of(a).shape[0] < 2**31 else dtypes.default_int)
+    return sum(
+        counts, axis=-1, dtype=dtypes.int32 if aval_of(a).shape[0] < 2**31 else dtypes.default_int
+    )
 
 
 def _static_size(name, a, count):
