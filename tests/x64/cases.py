@@ -172,6 +172,10 @@ CASES = {
     "truncated_normal": "random.truncated_normal(random.key(11), -1.0, 1.0, (4,))",
     "mvn": "random.multivariate_normal(random.key(12), jnp.zeros(2), jnp.eye(2), (2,))",
     "split_fold": "random.split(random.PRNGKey(2**40), 3), random.fold_in(random.PRNGKey(1), 2**31 + 5)",
+    "random_more": "random.multinomial(random.key(13), 10, jnp.array([0.2, 0.3, 0.5])), random.orthogonal(random.key(13), 3), random.binomial(random.key(13), 10, 0.3, (4,))",
+    "choice_p": "random.choice(random.key(14), 5, (3,), p=jnp.array([0.1, 0.2, 0.3, 0.2, 0.2]))",
+    "seeds_64": "random.key_data(random.key(np.uint64(2**63 + 5))), random.key_data(jax.jit(random.key)(jnp.int64(-(2**40))))",
+    "fold_bits_64": "random.key_data(jax.jit(random.fold_in)(random.key(1), jnp.int64(2**40 + 1))), random.bits(random.key(1), (3,), jnp.uint64)",
     # More of numpy, scipy and the transformations.
     "median_percentile": "jnp.median(X), jnp.percentile(X, 30.0), jnp.quantile(X, jnp.array([0.1, 0.9]))",
     "cov": "jnp.cov(X), jnp.corrcoef(X)",
