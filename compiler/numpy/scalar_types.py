@@ -138,7 +138,7 @@ def promote_types(a, b) -> np.dtype:
 
 
 def _promotion_node(t) -> tuple:
-    weak = t in (int, float, complex)
+    weak = t is int or t is float or t is complex  # not `in`: jnp.int64 == int with x64
     return dtypes.canonicalize(_as_dtype(t)), weak
 
 

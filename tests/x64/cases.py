@@ -13,11 +13,14 @@ X = np.linspace(-2.0, 3.0, 12).reshape(3, 4)
 M = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]])
 B = np.array([1.0, 2.0, 3.0])
 I32 = np.array([3, -1, 7, 2], np.int32)
+T = [getattr(jnp, n) for n in ("bool_", "uint8", "uint16", "uint32", "uint64", "int8", "int16")]
+T += [getattr(jnp, n) for n in ("int32", "int64", "bfloat16", "float16", "float32", "float64")]
+T += [jnp.complex64, jnp.complex128]
 
 def run_case(case, record):
     scope = {"jax": jax, "jnp": jnp, "lax": lax, "random": random, "np": np}
     try:
-        out = eval(CASES[case], {**scope, "X": X, "M": M, "B": B, "I32": I32})
+        out = eval(CASES[case], {**scope, "X": X, "M": M, "B": B, "I32": I32, "T": T})
     except Exception as e:
         record(f"{case}/error", np.array(type(e).__name__))
         return
@@ -63,6 +66,10 @@ CASES = {
     "f32_plus_i64": "jnp.ones(2, jnp.float32) + jnp.arange(2)",
     "weak_scalars": "jnp.asarray(1.0) * 2",
     "result_type": "str(jnp.result_type(1, 1.0)), str(jnp.promote_types(jnp.int32, jnp.uint32))",
+    # JAX's type promotion table (its docs' "Type promotion semantics"), with x64 on.
+    "promote_types": "' '.join(str(jnp.promote_types(a, b)) for a in T + [int, float, complex] for b in T + [int, float, complex])",
+    "binary_op_types": "' '.join(str((jnp.ones((), a) * jnp.ones((), b)).dtype) for a in T for b in T)",
+    "weak_op_types": "' '.join(repr(jnp.ones((), a) - s) for a in T for s in (1, 1.0, 1j) if a != jnp.bool_)",
     "astype_float": "jnp.arange(3).astype(float)",
     "astype_int": "jnp.linspace(0, 5, 4).astype(int)",
     "astype_complex": "jnp.arange(2).astype(complex)",
