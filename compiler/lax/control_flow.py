@@ -370,8 +370,8 @@ def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll):
         return (elementwise.add(i, 1), body_fun(i, val)), None
 
     length = max(upper - lower, 0)
-    index = _index_scalar(lower, "fori_loop lower")  # weak, as JAX's index of Python bounds
-    init = (elementwise.convert_element_type(index, index.dtype, weak_type=True), init_val)
+    # A Python int: weak in the default int, as JAX's index of Python bounds.
+    init = (int(_index_scalar(lower, "fori_loop lower")), init_val)
     (_, out), _ = scan(step, init, None, length=length, unroll=unroll or 1)
     return out
 
