@@ -4,7 +4,9 @@
 
 Every option name of JAX 0.10.2 is accepted, so programs that set them run. meshjit implements
 `jax_num_cpu_devices`, `jax_disable_jit`, `jax_debug_nans` / `jax_debug_infs`,
-`jax_numpy_rank_promotion`, `jax_traceback_filtering` and its own `xla_allow_excess_precision`;
+`jax_numpy_rank_promotion`, `jax_traceback_filtering`, `jax_enable_x64` (64-bit types; also set by
+the environment variable JAX_ENABLE_X64 or MESHJIT_ENABLE_X64, read as `config.x64_enabled`, and
+scoped by `with meshjit.enable_x64(True):`) and its own `xla_allow_excess_precision`;
 the options in `_ONLY` take just the values meshjit's behaviour matches (another value is a clear
 error: meshjit cannot honour it); the rest tune JAX's caches, logging, profiling and other
 backends, and are kept with no effect.
@@ -16,6 +18,7 @@ import contextlib
 import os
 
 from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir import dtypes
 
 # JAX 0.10.2's options and their defaults (`jax.config.values`; enums by their values).
 _JAX_OPTIONS = {
@@ -156,7 +159,6 @@ _JAX_OPTIONS = {
 
 # Values meshjit's behaviour matches, for options whose other values it does not implement.
 _ONLY = {
-    "jax_enable_x64": ((False, 0), "meshjit runs with x64 off"),
     "jax_numpy_dtype_promotion": (("standard",), "meshjit promotes dtypes as JAX's standard mode"),
     "jax_default_prng_impl": (("threefry2x32",), "meshjit.random implements threefry2x32"),
     "jax_threefry_partitionable": ((True, 1), "meshjit.random draws the partitionable bits"),
@@ -197,6 +199,7 @@ class Config:
             jax_debug_nans=_env_bool("DEBUG_NANS"),
             jax_debug_infs=_env_bool("DEBUG_INFS"),
             jax_numpy_rank_promotion=_env("NUMPY_RANK_PROMOTION") or "allow",
+            jax_enable_x64=dtypes.x64_enabled,  # the environment's, read by ir/dtypes
         )
         self.check_special = self._values["jax_debug_nans"] or self._values["jax_debug_infs"]
         self.rank_promotion = self._values["jax_numpy_rank_promotion"]
@@ -216,6 +219,8 @@ class Config:
             )
         elif name == "jax_numpy_rank_promotion":
             self.rank_promotion = value
+        elif name == "jax_enable_x64":
+            _set_x64(bool(value))
         elif name == "jax_disable_jit":
             from meshjit.compiler.jit.api import set_jit_disabled
 
@@ -225,6 +230,11 @@ class Config:
         if name not in self._values:
             raise UnknownOptionError(f"Unrecognized config option: {name}")
         return self._values[name]
+
+    @property
+    def x64_enabled(self) -> bool:
+        """JAX's `config.x64_enabled`: whether 64-bit types are on."""
+        return dtypes.x64_enabled
 
     @property
     def values(self) -> dict:
@@ -265,6 +275,19 @@ def _check(name: str, value) -> None:
         )
 
 
+def _set_x64(enabled: bool) -> None:
+    """Switches the dtype rules and forgets every trace, lowering and executable made under the
+    other mode, so the next call of a jitted function (or an eager op) retraces, as in JAX."""
+    if enabled == dtypes.x64_enabled:
+        return
+    from meshjit.compiler.jit.api import clear_caches
+    from meshjit.compiler.trace import tracing
+
+    dtypes.set_x64(enabled)
+    tracing.x64_changed()
+    clear_caches()
+
+
 def _check_devices_not_started(value):
     from meshjit.compiler.runtime import client as backend
 
@@ -300,6 +323,7 @@ def option_context(name: str, default=True):
 CONTEXT_MANAGERS = {
     option[len("jax_") :]: option_context(option, default)
     for option, default in [
+        ("jax_enable_x64", True),
         ("jax_default_matmul_precision", None),
         ("jax_numpy_rank_promotion", "allow"),
         ("jax_numpy_dtype_promotion", "standard"),

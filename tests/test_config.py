@@ -112,7 +112,6 @@ def test_every_jax_option_name_is_accepted_with_its_default():
 @pytest.mark.parametrize(
     "option, value, words",
     [
-        ("jax_enable_x64", True, "x64"),
         ("jax_platforms", "tpu", "CPU"),
         ("jax_default_prng_impl", "rbg", "threefry2x32"),
         ("jax_numpy_rank_promotion", "sometimes", "allow, warn, raise"),

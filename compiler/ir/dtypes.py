@@ -1,9 +1,16 @@
-"""JAX's dtype rules with x64 off: canonical dtypes, weak types (Python bool, int, float and
-complex), and the promotion lattice (complex included: float32 with complex64 is complex64)."""
+"""JAX's dtype rules: canonical dtypes, weak types (Python bool, int, float and complex), and
+the promotion lattice (complex included: float32 with complex64 is complex64).
+
+With x64 off (the default) 64-bit types are stored as their 32-bit counterparts and Python
+scalars are int32 / float32 / complex64; with x64 on (`set_x64(True)`, driven by the option
+`jax_enable_x64`) every type is its own and Python scalars are int64 / float64 / complex128.
+The mode is module state read as plain attributes (`dtypes.default_float`), so the hot paths
+pay no option lookup; `set_x64` swaps it and forgets what was derived from the old mode."""
 
 from __future__ import annotations
 
 import functools
+import os
 
 import ml_dtypes
 import numpy as np
@@ -25,10 +32,18 @@ complex64 = np.dtype(np.complex64)
 complex128 = np.dtype(np.complex128)
 
 # x64 off: 64-bit types are stored as their 32-bit counterparts.
-_CANONICAL = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
-SUPPORTED = frozenset(
+_TO_32 = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
+_SUPPORTED_32 = frozenset(
     [bool_, int8, int16, int32, uint8, uint16, uint32, bfloat16, float16, float32, complex64]
 )
+_SUPPORTED_64 = _SUPPORTED_32 | frozenset(_TO_32)
+ALL = _SUPPORTED_64  # every dtype meshjit knows, in either mode
+
+# The mode (see set_x64): replaced as a whole, so readers see one consistent state.
+x64_enabled = False
+_CANONICAL = dict(_TO_32)
+SUPPORTED = _SUPPORTED_32
+default_int, default_uint, default_float, default_complex = int32, uint32, float32, complex64
 
 FLOATS = frozenset([bfloat16, float16, float32, float64])  # is_float, as one set lookup
 
@@ -126,8 +141,12 @@ def real_dtype(dtype) -> np.dtype:
 
 
 def complex_dtype(dtype) -> np.dtype:
-    """The complex dtype holding `dtype`'s values (float64 -> complex128, others complex64)."""
-    return _COMPLEX_OF.get(np.dtype(dtype), complex64)
+    """The complex dtype holding `dtype`'s values (float64 -> complex128, others complex64);
+    integers take the default complex type, as in JAX."""
+    dtype = np.dtype(dtype)
+    if _kind(dtype) in ("i", "u", "b"):
+        return default_complex
+    return _COMPLEX_OF.get(dtype, complex64)
 
 
 def _node(dtype, weak):
@@ -165,11 +184,11 @@ def _result_type(typed) -> tuple[np.dtype, bool]:
     nodes = tuple(sorted({_node(d, w) for d, w in typed}, key=str))
     joined = _join_nodes(nodes)
     if joined == _WEAK_INT:
-        return int32, True
+        return default_int, True
     if joined == _WEAK_FLOAT:
-        return float32, True
+        return default_float, True
     if joined == _WEAK_COMPLEX:
-        return complex64, True
+        return default_complex, True
     return canonicalize(joined), False
 
 
@@ -177,12 +196,36 @@ def python_scalar_dtype(value) -> np.dtype:
     if isinstance(value, (bool, np.bool_)):
         return bool_
     if isinstance(value, int):
-        return int32
+        return default_int
     if isinstance(value, float):
-        return float32
+        return default_float
     if isinstance(value, complex):
-        return complex64
+        return default_complex
     raise TypeError(f"not a Python scalar: {value!r}")
+
+
+_DEFAULTS = {  # x64 -> the default int, uint, float and complex types
+    False: (int32, uint32, float32, complex64),
+    True: (int64, uint64, float64, complex128),
+}
+
+
+def set_x64(enabled: bool) -> None:
+    """Switches the mode: canonical dtypes, the supported set, the Python scalar types. Caches
+    holding results of the old mode are cleared here (this module's) and by the caller (jit's)."""
+    global x64_enabled, _CANONICAL, SUPPORTED
+    global default_int, default_uint, default_float, default_complex
+    x64_enabled = bool(enabled)
+    _CANONICAL = {} if x64_enabled else dict(_TO_32)
+    SUPPORTED = _SUPPORTED_64 if x64_enabled else _SUPPORTED_32
+    default_int, default_uint, default_float, default_complex = _DEFAULTS[x64_enabled]
+    _RESULT_TYPES.clear()
+
+
+def index_scalar(value) -> np.generic:
+    """`value` as a scalar of the default int (np.int32, or np.int64 with x64): the type of the
+    indices and counts JAX returns (argsort, nonzero, searchsorted)."""
+    return default_int.type(value)
 
 
 def short_name(dtype) -> str:
@@ -226,3 +269,13 @@ def highest(dtype) -> np.ndarray:
     if is_bool(dtype):
         return np.array(True)
     return np.array(np.iinfo(dtype).max, dtype)
+
+
+def _x64_from_env() -> bool:
+    # Read here, not in config, so that every table built at import follows the starting mode.
+    value = os.environ.get("MESHJIT_ENABLE_X64") or os.environ.get("JAX_ENABLE_X64") or ""
+    return value.lower() in ("1", "y", "yes", "t", "true", "on")
+
+
+if _x64_from_env():
+    set_x64(True)

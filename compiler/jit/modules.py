@@ -265,6 +265,13 @@ _ELEMENT_TYPES = {
     "f32": dtypes.float32,
     "complex<f32>": dtypes.complex64,
 }
+_ELEMENT_TYPES_X64 = {
+    **_ELEMENT_TYPES,
+    "i64": dtypes.int64,
+    "ui64": dtypes.uint64,
+    "f64": dtypes.float64,
+    "complex<f64>": dtypes.complex128,
+}
 
 
 def _avals(main) -> tuple[list[ShapedArray], list[ShapedArray]]:
@@ -284,12 +291,14 @@ def _aval(t: ir.Type, what: str, i: int) -> ShapedArray:
             "compiles static shapes only"
         )
     element = str(tensor.element_type)
-    if element not in _ELEMENT_TYPES:
+    known = _ELEMENT_TYPES_X64 if dtypes.x64_enabled else _ELEMENT_TYPES
+    if element not in known:
+        mode = "on" if dtypes.x64_enabled else "off (jax_enable_x64 turns 64-bit types on)"
         raise MeshjitValueError(
-            f"compile_module: @main {what} {i} has element type {element}; meshjit runs with "
-            f"x64 off and supports {', '.join(_ELEMENT_TYPES)}"
+            f"compile_module: @main {what} {i} has element type {element}; with x64 {mode} "
+            f"meshjit supports {', '.join(known)}"
         )
-    return ShapedArray(tuple(tensor.shape), _ELEMENT_TYPES[element])
+    return ShapedArray(tuple(tensor.shape), known[element])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -388,18 +388,21 @@ def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll):
     # A scan: its trip count is static, so reverse-mode autodiff can run it backwards.
     def step(carry, _):
         i, val = carry
-        return (elementwise.add(i, np.int32(1)), body_fun(i, val)), None
+        return (elementwise.add(i, 1), body_fun(i, val)), None
 
     length = max(upper - lower, 0)
-    init = (_int32_scalar(lower, "fori_loop lower"), init_val)
+    # A Python int: weak in the default int, as JAX's index of Python bounds.
+    init = (int(_index_scalar(lower, "fori_loop lower")), init_val)
     (_, out), _ = scan(step, init, None, length=length, unroll=unroll or 1)
     return out
 
 
-def _int32_scalar(value: int, what: str):
-    if not -(2**31) <= value < 2**31:
-        raise MeshjitValueError(f"{what} {value} does not fit in int32")
-    return np.int32(value)
+def _index_scalar(value: int, what: str):
+    """`value` in the default int (int32; int64 with x64), as JAX's loop index."""
+    info = np.iinfo(dtypes.default_int)
+    if not info.min <= value <= info.max:
+        raise MeshjitValueError(f"{what} {value} does not fit in {dtypes.default_int}")
+    return dtypes.index_scalar(value)
 
 
 def _fori_bounds(lower, upper):

@@ -451,8 +451,8 @@ def _convert_weak(x, target, keep_weak: bool):
     """A weak operand in `target`; it stays weak when every operand is weak (as in JAX)."""
     if not keep_weak:
         return convert_element_type(x, target)
-    if type(x) is int and target == dtypes.float32:
-        return float(x)  # a weak f32 literal
+    if type(x) is int and target == dtypes.default_float:
+        return float(x)  # a weak float literal
     return convert_element_type(x, target, weak_type=True)
 
 

@@ -174,7 +174,9 @@ def fft(x, fft_type, fft_lengths):
     if fft_type == FftType.RFFT:
         if dtypes.is_complex(dtype):
             raise MeshjitValueError("only real valued inputs supported for rfft")
-        x = elementwise.convert_element_type(x, dtype if dtypes.is_float(dtype) else dtypes.float32)
+        x = elementwise.convert_element_type(
+            x, dtype if dtypes.is_float(dtype) else dtypes.default_float
+        )
     else:
         x = elementwise.convert_element_type(x, dtypes.complex_dtype(dtype))
     if not fft_lengths:

@@ -282,7 +282,7 @@ def expand_to(x, shape):
 
 
 def symmetrized(name: str, x):
-    """(x + x^T) / 2 as JAX's wrappers compute it: integers divide to float32, and matrices
+    """(x + x^T) / 2 as JAX's wrappers compute it: integers divide to the default float, and matrices
     that are not square fail the addition (a TypeError, as in JAX)."""
     aval = aval_of(x)
     if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
@@ -295,7 +295,7 @@ def symmetrized(name: str, x):
             f"{name} of complex (Hermitian) matrices is not supported yet, got {aval.str_short()}"
         )
     if not dtypes.is_float(aval.dtype):
-        x = elementwise.convert_element_type(x, dtypes.float32)
+        x = elementwise.convert_element_type(x, dtypes.default_float)
     return symmetrize(x)
 
 

@@ -224,7 +224,7 @@ eig_p = Primitive("eig", multiple_results=True)
 @abstract_eval_rules.register(eig_p)
 def _eig_abstract_eval(x, *, compute_left_eigenvectors, compute_right_eigenvectors):
     check_matrix("eig", x, square=True)
-    cdt = dtypes.complex64
+    cdt = dtypes.complex_dtype(x.dtype)
     vectors = [ShapedArray(x.shape, cdt)] * (compute_left_eigenvectors + compute_right_eigenvectors)
     return [ShapedArray(x.shape[:-1], cdt), *vectors]
 
@@ -232,7 +232,7 @@ def _eig_abstract_eval(x, *, compute_left_eigenvectors, compute_right_eigenvecto
 def _eig_lowering(ctx, x, *, compute_left_eigenvectors, compute_right_eigenvectors):
     (aval,) = ctx.avals_in
     part = ShapedArray(aval.shape[:-1], aval.dtype)
-    vec = ShapedArray(aval.shape, dtypes.complex64)
+    vec = ShapedArray(aval.shape, dtypes.complex_dtype(aval.dtype))
     info = ShapedArray(aval.shape[:-2], dtypes.int32)
     wr, wi, vl, vr, info_v = lapack_call(
         ctx,

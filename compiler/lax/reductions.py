@@ -221,14 +221,17 @@ def reduce_xor(x, axes):
     return _reduce("reduce_xor", x, axes)
 
 
-def argmax(x, axis: int, index_dtype=dtypes.int32):
+def argmax(x, axis: int, index_dtype=None):
+    """`index_dtype` defaults to the default int (int32; int64 with x64)."""
     axis = checks.canonical_axis(axis, aval_of(x).ndim)
-    return argmax_p.bind_internal(x, axes=(axis,), index_dtype=np.dtype(index_dtype))
+    index_dtype = dtypes.canonicalize(index_dtype or dtypes.default_int)
+    return argmax_p.bind_internal(x, axes=(axis,), index_dtype=index_dtype)
 
 
-def argmin(x, axis: int, index_dtype=dtypes.int32):
+def argmin(x, axis: int, index_dtype=None):
     axis = checks.canonical_axis(axis, aval_of(x).ndim)
-    return argmin_p.bind_internal(x, axes=(axis,), index_dtype=np.dtype(index_dtype))
+    index_dtype = dtypes.canonicalize(index_dtype or dtypes.default_int)
+    return argmin_p.bind_internal(x, axes=(axis,), index_dtype=index_dtype)
 
 
 def _reducers():

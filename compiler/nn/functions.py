@@ -299,8 +299,9 @@ normalize = standardize
 # Encodings.
 
 
-def one_hot(x, num_classes: int, *, dtype=dtypes.float32, axis=-1):
-    """x[..., None] == arange(num_classes) along `axis`; out-of-range indices give all zeros."""
+def one_hot(x, num_classes: int, *, dtype=None, axis=-1):
+    """x[..., None] == arange(num_classes) along `axis`; out-of-range indices give all zeros.
+    `dtype` defaults to the default float (float32; float64 with x64)."""
     if not isinstance(num_classes, int) or isinstance(num_classes, bool) or num_classes < 0:
         raise MeshjitTypeError(
             f"one_hot: num_classes must be a non-negative int, got {num_classes!r}"
@@ -313,4 +314,4 @@ def one_hot(x, num_classes: int, *, dtype=dtypes.float32, axis=-1):
     out_shape.insert(axis, num_classes)
     classes = lax.broadcasted_iota(dtypes.int32, out_shape, axis)
     expanded = jnp.expand_dims(x, axis)
-    return jnp.asarray(jnp.equal(expanded, classes), dtype)
+    return jnp.asarray(jnp.equal(expanded, classes), dtype or dtypes.default_float)

@@ -46,7 +46,7 @@ _TRUNCATED_STDDEV = 0.8796256610342398
 
 
 def _float(dtype):
-    return dtypes.float32 if dtype is None else dtype
+    return dtypes.default_float if dtype is None else dtype
 
 
 def _shape(shape, name: str) -> tuple:

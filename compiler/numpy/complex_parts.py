@@ -65,8 +65,8 @@ def angle(z, deg: bool = False):
     re, im = real(z), imag(z)
     dtype = aval_of(re).dtype
     if not dtypes.is_inexact(dtype) or (dtypes.is_float(aval_of(z).dtype) and not aval_of(z).ndim):
-        re = lax.convert_element_type(re, dtypes.float32)
-        im = lax.convert_element_type(im, dtypes.float32)
+        re = lax.convert_element_type(re, dtypes.default_float)
+        im = lax.convert_element_type(im, dtypes.default_float)
     result = lax.atan2(im, re)
     return lax.mul(result, 180.0 / math.pi) if deg else result
 

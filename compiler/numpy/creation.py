@@ -124,11 +124,11 @@ def _full(shape, fill_value, dtype=None):
 
 
 def zeros(shape, dtype=None, *, device=None, out_sharding=None):
-    return full(shape, 0, dtype or dtypes.float32, device=device, out_sharding=out_sharding)
+    return full(shape, 0, dtype or dtypes.default_float, device=device, out_sharding=out_sharding)
 
 
 def ones(shape, dtype=None, *, device=None, out_sharding=None):
-    return full(shape, 1, dtype or dtypes.float32, device=device, out_sharding=out_sharding)
+    return full(shape, 1, dtype or dtypes.default_float, device=device, out_sharding=out_sharding)
 
 
 def empty(shape, dtype=None, *, device=None, out_sharding=None):
@@ -174,7 +174,7 @@ def _arange(start, stop=None, step=None, dtype=None):
     step = 1 if step is None else step
     if dtype is None:
         is_float = builtins.any(isinstance(v, float) for v in (start, stop, step))
-        dtype = dtypes.float32 if is_float else dtypes.int32
+        dtype = dtypes.default_float if is_float else dtypes.default_int
     dtype = dtypes.canonicalize(dtype)
     count = builtins.max(int(math.ceil((stop - start) / step)), 0)
     if start == 0 and step == 1:
@@ -195,7 +195,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     start, stop = materialize(start), materialize(stop)
     if dtype is None:  # complex endpoints give complex points
         is_complex = any(dtypes.is_complex(aval_of(v).dtype) for v in (start, stop))
-        dtype = dtypes.complex64 if is_complex else dtypes.float32
+        dtype = dtypes.default_complex if is_complex else dtypes.default_float
     dtype = dtypes.canonicalize(dtype)
     return _jitted_linspace()(start, stop, int(num), bool(endpoint), bool(retstep), dtype, axis)
 
@@ -208,7 +208,7 @@ def _jitted_linspace():
 
 
 def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
-    compute = dtype if dtypes.is_inexact(dtype) else dtypes.float32
+    compute = dtype if dtypes.is_inexact(dtype) else dtypes.default_float
     start, stop = lax.convert_element_type(start, compute), lax.convert_element_type(stop, compute)
     bounds = lax.broadcast_shapes(aval_of(start).shape, aval_of(stop).shape)
     start, stop = broadcast_to_shape(start, bounds), broadcast_to_shape(stop, bounds)
@@ -246,7 +246,7 @@ def eye(N, M=None, k=0, dtype=None):
     M = N if M is None else M
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    return astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.float32)
+    return astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.default_float)
 
 
 def identity(n, dtype=None):
@@ -257,7 +257,7 @@ def tri(N, M=None, k=0, dtype=None):
     M = N if M is None else M
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    return astype(lax.le(cols, lax.add(rows, k)), dtype or dtypes.float32)
+    return astype(lax.le(cols, lax.add(rows, k)), dtype or dtypes.float32)  # float32, as JAX
 
 
 def tril(m, k=0):

@@ -217,8 +217,8 @@ def _check_freq_args(name: str, n, d):
 def fftfreq(n: int, d=1.0, *, dtype=None):
     """The sample frequencies of an n-point FFT with sample spacing d: [0, 1, ..., -1] / (d n)."""
     _check_freq_args("fftfreq", n, d)
-    out_dtype = dtypes.canonicalize(dtype or dtypes.float32)
-    dtype = dtypes.real_dtype(out_dtype) if dtypes.is_inexact(out_dtype) else dtypes.float32
+    out_dtype = dtypes.canonicalize(dtype or dtypes.default_float)
+    dtype = dtypes.real_dtype(out_dtype) if dtypes.is_inexact(out_dtype) else dtypes.default_float
     i = arange(n, dtype=dtype)
     k = lax.sub(lax.rem(lax.add(i, float(n // 2)), float(n)), float(n // 2))
     return lax.convert_element_type(lax.div(k, asarray(d * n, dtype)), out_dtype)
@@ -227,7 +227,7 @@ def fftfreq(n: int, d=1.0, *, dtype=None):
 def rfftfreq(n: int, d=1.0, *, dtype=None):
     """The sample frequencies of rfft's half spectrum: [0, 1, ..., n // 2] / (d n)."""
     _check_freq_args("rfftfreq", n, d)
-    dtype = dtypes.canonicalize(dtype or dtypes.float32)
+    dtype = dtypes.canonicalize(dtype or dtypes.default_float)
     k = arange(0, n // 2 + 1, dtype=dtype)
     return lax.div(k, asarray(d * n, dtype))
 

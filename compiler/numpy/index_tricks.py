@@ -36,13 +36,13 @@ s_, index_exp = np.s_, np.index_exp
 
 
 def _static(arrays):
-    """NumPy index arrays (computed from static sizes) as int32 meshjit arrays."""
-    return tuple(asarray(np.asarray(a, np.int32)) for a in arrays)
+    """NumPy index arrays (computed from static sizes) as meshjit arrays of the default int."""
+    return tuple(asarray(np.asarray(a, dtypes.default_int)) for a in arrays)
 
 
 def indices(dimensions, dtype=None, sparse=False):
     grids = np.indices(tuple(dimensions), sparse=sparse)
-    dtype = dtypes.canonicalize(dtype or np.int32)
+    dtype = dtypes.canonicalize(dtype or dtypes.default_int)
     if sparse:
         return tuple(asarray(g.astype(dtype)) for g in grids)
     return asarray(grids.astype(dtype))

@@ -206,11 +206,15 @@ def _slice_entry(source, plan: IndexPlan, spec):
 
 
 def _update_int(value: int, dtype):
-    """A Python int update as JAX takes it: within int32 (or uint32 for uint32 arrays), then
-    wrapped into the dtype (`.at[0].set(200)` of int8 writes -56)."""
-    fits_uint32 = dtype == dtypes.uint32 and 0 <= value < 2**32
-    if not fits_uint32 and not -(2**31) <= value < 2**31:
-        raise MeshjitOverflowError(f"Python int {value} is too large for int32 (x64 is off)")
+    """A Python int update as JAX takes it: within the default int (or its unsigned type for
+    arrays of that), then wrapped into the dtype (`.at[0].set(200)` of int8 writes -56)."""
+    bits = dtypes.default_int.itemsize * 8
+    fits_unsigned = dtype == dtypes.default_uint and 0 <= value < 2**bits
+    if not fits_unsigned and not -(2 ** (bits - 1)) <= value < 2 ** (bits - 1):
+        mode = "on" if dtypes.x64_enabled else "off"
+        raise MeshjitOverflowError(
+            f"Python int {value} is too large for {dtypes.default_int} (x64 is {mode})"
+        )
     return np.asarray(value).astype(dtype)
 
 

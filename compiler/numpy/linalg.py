@@ -1,8 +1,8 @@
 """meshjit.numpy.linalg: JAX's jnp.linalg for real matrices, over meshjit.lax.linalg.
 
-Integer and bool inputs are promoted to float32 (JAX's `promote_dtypes_inexact`), every function
-takes leading batch dimensions, and the derivatives are those of the lax.linalg primitives
-(JAX's custom rules for det, slogdet and pinv give the same values where they are defined:
+Integer and bool inputs are promoted to the default float, float32 or float64 with x64 (JAX's
+`promote_dtypes_inexact`), every function takes leading batch dimensions, and the derivatives
+are those of the lax.linalg primitives (JAX's custom rules for det, slogdet and pinv give the same values where they are defined:
 at nonsingular, full-rank matrices).
 """
 
@@ -436,7 +436,7 @@ def matrix_rank(M, rtol=None, *, hermitian: bool = False, tol=None):
         rtol = tol
     (M,) = _inexact("jnp.linalg.matrix_rank", M)
     if aval_of(M).ndim < 2:
-        return elementwise.astype(reductions.any(elementwise.not_equal(M, 0)), np.int32)
+        return elementwise.astype(reductions.any(elementwise.not_equal(M, 0)), dtypes.default_int)
     S = svd(M, full_matrices=False, compute_uv=False, hermitian=hermitian)
     dtype = aval_of(S).dtype
     if rtol is None:
@@ -465,7 +465,7 @@ def lstsq(a, b, rcond=None, *, numpy_resid: bool = False):
     dtype = aval_of(a).dtype
     if m * n == 0:
         s = creation.empty(0, dtype=dtype)
-        rank = creation.asarray(0, dtype=np.int32)
+        rank = creation.asarray(0, dtype=dtypes.default_int)
         x = creation.zeros((n, *_shape(b)[1:]), dtype=dtype)
     else:
         eps = float(np.finfo(dtype).eps)

@@ -255,7 +255,7 @@ def rint(x):
     if dtypes.is_complex(aval_of(x).dtype):  # each part, as JAX
         return lax.complex(rint(lax.real(x)), rint(lax.imag(x)))
     if not _is_float(x):
-        return lax.convert_element_type(x, dtypes.float32)
+        return lax.convert_element_type(x, dtypes.default_float)
     return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 

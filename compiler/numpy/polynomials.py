@@ -50,7 +50,7 @@ def roots(p, *, strip_zeros: bool = True):
     if p.ndim != 1:
         raise MeshjitValueError("Input must be a rank-1 array.")
     if p.shape[0] < 2:
-        return array([], dtype=dtypes.complex64)
+        return array([], dtype=dtypes.default_complex)
     leading = ew.where(reductions.all(p == 0), p.shape[0], reductions.argmin(p == 0))
     if not strip_zeros:
         return _roots_with_zeros(p, leading)
@@ -65,7 +65,7 @@ def roots(p, *, strip_zeros: bool = True):
 
 def _roots_no_zeros(p):
     if p.shape[0] < 2:
-        return array([], dtype=dtypes.complex64)
+        return array([], dtype=dtypes.default_complex)
     n = p.shape[0] - 1
     a = diag(ones((n - 1,), p.dtype), -1)
     a = a.at[0, :].set(-p[1:] / p[0])
@@ -77,7 +77,7 @@ def _roots_with_zeros(p, leading):
     p = ew.where(leading == n, 1.0, p)  # all zeros: keep LAPACK away from an empty polynomial
     found = _roots_no_zeros(roll(p, -leading))
     found = lax.sort_key_val(found == 0, found)[1]  # zero roots to the end
-    nan = np.array(complex(np.nan, np.nan), dtypes.complex64)
+    nan = np.array(complex(np.nan, np.nan), aval_of(found).dtype)
     return ew.where(arange(found.shape[0]) < found.shape[0] - leading, found, nan)
 
 
@@ -136,7 +136,7 @@ def _covariance(lhs, scale, resids, n_points: int, order: int, cov, y_ndim: int)
 
 def _float_dtype(x):
     dtype = aval_of(x).dtype
-    return dtype if np.issubdtype(dtype, np.floating) else np.float32
+    return dtype if np.issubdtype(dtype, np.floating) else dtypes.default_float
 
 
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):

@@ -90,8 +90,9 @@ def _keepdims(result, x, axes, keepdims):
 _REDUCE_SUM, _REDUCE_PROD = reduce_p["reduce_sum"], reduce_p["reduce_prod"]
 _REDUCE_MAX, _REDUCE_MIN = reduce_p["reduce_max"], reduce_p["reduce_min"]
 _SUM_KEEPS = frozenset([dtypes.float32, dtypes.int32, dtypes.uint32])
-_ORDER_KEEPS = dtypes.SUPPORTED - {dtypes.bool_}
-_MEAN_KEEPS = frozenset([dtypes.float32])
+_SUM_KEEPS_X64 = frozenset([dtypes.float32, dtypes.float64, dtypes.int64, dtypes.uint64])
+_ORDER_KEEPS = dtypes.ALL - {dtypes.bool_}
+_MEAN_KEEPS = frozenset([dtypes.float32, dtypes.float64])
 
 
 def _single_axis(axis):
@@ -193,7 +194,9 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
     def reduction(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
         _check_out(out, name)
         if dtype is None and initial is None and where is None:
-            fast = _reduce_fast(fast_prim, a, axis, keepdims, _SUM_KEEPS)
+            fast = _reduce_fast(
+                fast_prim, a, axis, keepdims, _SUM_KEEPS_X64 if dtypes.x64_enabled else _SUM_KEEPS
+            )
             if fast is not None:
                 return fast
         a = _masked(a, where, identity)
@@ -272,7 +275,7 @@ def _count(a, axes) -> int:
 
 
 def _float_dtype(dtype):
-    return dtype if dtypes.is_inexact(dtype) else dtypes.float32
+    return dtype if dtypes.is_inexact(dtype) else dtypes.default_float
 
 
 def _where_count(a, axes, where, dtype, keepdims):
@@ -402,7 +405,7 @@ def _arg_reduce_fast(name, a, axis, keepdims):
     if not -ndim <= axis < ndim or not shape[axis]:
         return None
     axis %= ndim
-    out = _ARG_REDUCE_PRIMS[name].bind_internal(a, axes=(axis,), index_dtype=dtypes.int32)
+    out = _ARG_REDUCE_PRIMS[name].bind_internal(a, axes=(axis,), index_dtype=dtypes.default_int)
     if keepdims:
         return reshape_p.bind_internal(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
     return out
@@ -418,7 +421,7 @@ def _arg_reduce(lax_fn, name, a, axis, keepdims):
         return lax.reshape(out, (1,) * aval_of(a).ndim) if keepdims else out
     axis = checks.canonical_axis(axis, aval_of(a).ndim)
     _check_nonempty(a, (axis,), name)
-    out = lax_fn(a, axis, dtypes.int32)
+    out = lax_fn(a, axis, dtypes.default_int)
     return _keepdims(out, a, (axis,), keepdims)
 
 
@@ -435,7 +438,7 @@ def argmin(a, axis=None, keepdims=False):
 
 
 def count_nonzero(a, axis=None, keepdims=False):
-    return sum(not_equal(a, 0), axis=axis, dtype=dtypes.int32, keepdims=keepdims)
+    return sum(not_equal(a, 0), axis=axis, dtype=dtypes.default_int, keepdims=keepdims)
 
 
 def ptp(a, axis=None, keepdims=False):

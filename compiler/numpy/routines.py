@@ -594,7 +594,7 @@ def insert(arr, obj, values, axis=None):
 def gradient(f, *varargs, axis=None, edge_order=None):
     """Central differences inside, one-sided at the edges (NumPy's edge_order=1)."""
     f = asarray(f)
-    f = f.astype(np.float32) if not dtypes.is_float(aval_of(f).dtype) else f
+    f = f.astype(dtypes.default_float) if not dtypes.is_float(aval_of(f).dtype) else f
     axes = range(aval_of(f).ndim) if axis is None else ([axis] if isinstance(axis, int) else axis)
     axes = [a + aval_of(f).ndim if a < 0 else a for a in axes]
     spacings = list(varargs) or [1.0] * len(axes)
@@ -652,7 +652,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
 
 def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
     p = asarray(p)
-    p = p.astype(np.float32) if not dtypes.is_float(aval_of(p).dtype) else p
+    p = p.astype(dtypes.default_float) if not dtypes.is_float(aval_of(p).dtype) else p
     half = period / 2
     discont = half if discont is None else max(discont, half)
     d = diff(p, axis=axis)
@@ -764,7 +764,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
-    start, stop = asarray(start, np.float32), asarray(stop, np.float32)
+    start, stop = asarray(start, dtypes.default_float), asarray(stop, dtypes.default_float)
     sign = ew.sign(start)
     logs = linspace(ew.log(ew.abs(start)), ew.log(ew.abs(stop)), num, endpoint=endpoint)
     out = sign * ew.exp(logs)
@@ -777,12 +777,13 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 
 
 def _window(name, M, formula):
+    dtype = dtypes.default_float
     if M < 1:
-        return zeros((0,), np.float32)
+        return zeros((0,), dtype)
     if M == 1:
-        return ones_like(zeros((1,), np.float32))
-    n = arange(M).astype(np.float32)
-    return formula(n, M).astype(np.float32)
+        return ones_like(zeros((1,), dtype))
+    n = arange(M).astype(dtype)
+    return formula(n, M).astype(dtype)
 
 
 def bartlett(M):
@@ -859,7 +860,7 @@ def bincount(x, weights=None, minlength=0, *, length=None):
                 "bincount of a traced array needs length= (the result's size)"
             ) from None
         length = max(int(minlength), int(values.max()) + 1 if values.size else 0)
-    counts = ones_like(x, np.int32) if weights is None else asarray(weights)
+    counts = ones_like(x, dtypes.default_int) if weights is None else asarray(weights)
     out = zeros((length,), aval_of(counts).dtype)
     return out.at[x.clip(0)].add(counts, mode="drop")
 
@@ -870,7 +871,7 @@ def digitize(x, bins, right=False):
         raise MeshjitValueError(f"digitize: bins must be 1-D, got {aval_of(bins).str_short()}")
     side = "left" if right else "right"
     if aval_of(bins).shape[0] == 0:
-        return zeros_like(x, np.int32)
+        return zeros_like(x, dtypes.default_int)
     increasing = searchsorted(bins, x, side=side)
     decreasing = aval_of(bins).shape[0] - searchsorted(bins[::-1], x, side=side)
     return ew.where(bins[-1] >= bins[0], increasing, decreasing)
@@ -880,7 +881,7 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
     if not isinstance(bins, int):
         return asarray(bins)
     a = shapes.ravel(asarray(a))
-    dtype = dtypes.float32 if not dtypes.is_float(aval_of(a).dtype) else aval_of(a).dtype
+    dtype = dtypes.default_float if not dtypes.is_float(aval_of(a).dtype) else aval_of(a).dtype
     if range is None:
         lo, hi = a.min().astype(dtype), a.max().astype(dtype)
     else:
@@ -1081,7 +1082,7 @@ def polyder(p, m=1):
 
 def polyint(p, m=1, k=None):
     p = asarray(p)
-    p = p.astype(dtypes.float32) if not dtypes.is_float(aval_of(p).dtype) else p
+    p = p.astype(dtypes.default_float) if not dtypes.is_float(aval_of(p).dtype) else p
     constants = np.zeros(m) if k is None else np.broadcast_to(np.asarray(k, np.float32), (m,))
     for i in range(m):
         n = aval_of(p).shape[0]

@@ -62,11 +62,19 @@ __all__ = [
 
 
 class ScalarType:
-    """`jnp.float32` as in JAX: usable as a dtype, and callable to make an array."""
+    """`jnp.float32` as in JAX: usable as a dtype, and callable to make an array. Its dtype is
+    canonical in the current mode: `jnp.float64.dtype` is float64 with x64 on, float32 off."""
 
     def __init__(self, dtype):
-        self.dtype = dtypes.canonicalize(dtype)
-        self.__name__ = self.dtype.name
+        self._requested = np.dtype(dtype)
+
+    @property
+    def dtype(self) -> np.dtype:
+        return dtypes.canonicalize(self._requested)
+
+    @property
+    def __name__(self) -> str:
+        return self.dtype.name
 
     def __call__(self, x):
         return asarray(x, self.dtype)
@@ -88,8 +96,9 @@ bfloat16, float16, float32 = (
     ScalarType(d) for d in (dtypes.bfloat16, dtypes.float16, dtypes.float32)
 )
 complex64 = ScalarType(dtypes.complex64)
-float64, int64 = float32, int32  # x64 is off: 64-bit requests give 32-bit types
-uint64, complex128 = uint32, complex64
+# With x64 off these are their 32-bit counterparts (their dtype is canonicalized).
+float64, int64 = ScalarType(dtypes.float64), ScalarType(dtypes.int64)
+uint64, complex128 = ScalarType(dtypes.uint64), ScalarType(dtypes.complex128)
 complex_, cdouble, csingle = complex128, complex128, complex64
 bool = bool_  # noqa: A001 (JAX's numpy has `jnp.bool`, the NumPy 2 name)
 float_, double, single, int_, uint = float64, float64, float32, int64, uint64
@@ -129,7 +138,7 @@ def promote_types(a, b) -> np.dtype:
 
 
 def _promotion_node(t) -> tuple:
-    weak = t in (int, float, complex)
+    weak = t is int or t is float or t is complex  # not `in`: jnp.int64 == int with x64
     return dtypes.canonicalize(_as_dtype(t)), weak
 
 

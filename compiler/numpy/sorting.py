@@ -78,27 +78,22 @@ def sort_complex(a):
     a = materialize(a)
     a = lax.sort(a, dimension=aval_of(a).ndim - 1)
     dtype = aval_of(a).dtype
-    complex_dtype = (
-        dtype
-        if dtypes.is_complex(dtype)
-        else (np.complex128 if dtype == np.float64 else np.complex64)
-    )
-    return lax.convert_element_type(a, complex_dtype)
+    return lax.convert_element_type(a, dtypes.complex_dtype(dtype))
 
 
 def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
-    """Indices (int32) that sort `a` along `axis`; ties keep their order."""
+    """Indices (the default int) that sort `a` along `axis`; ties keep their order."""
     if order is not None:
         raise MeshjitValueError("argsort: the 'order' argument is not supported")
     a, axis = _sort_axis(a, axis)
     aval = aval_of(a)
     if descending:
         a = lax.rev(a, (axis,))
-    iota = lax.broadcasted_iota(dtypes.int32, aval.shape, axis)
+    iota = lax.broadcasted_iota(dtypes.default_int, aval.shape, axis)
     _, perm = lax.sort_key_val(a, iota, dimension=axis, is_stable=True)
     if not descending:
         return perm
-    last = lax.full(aval.shape, aval.shape[axis] - 1, dtypes.int32)
+    last = lax.full(aval.shape, aval.shape[axis] - 1, dtypes.default_int)
     return lax.sub(last, lax.rev(perm, (axis,)))
 
 
@@ -118,7 +113,10 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
     v = materialize(v)
     before = less if side == "left" else less_equal
     counts = before(a, expand_dims(v, -1))
-    return sum(counts, axis=-1, dtype=dtypes.int32)
+    # As JAX: int32 whenever the positions fit it, even with x64.
+    return sum(
+        counts, axis=-1, dtype=dtypes.int32 if aval_of(a).shape[0] < 2**31 else dtypes.default_int
+    )
 
 
 def _static_size(name, a, count):
@@ -132,14 +130,14 @@ def _static_size(name, a, count):
 
 
 def _first_true(mask, size):
-    """Flat positions (int32) of the first `size` True entries of 1-D `mask`; N pads."""
+    """Flat positions (the default int) of the first `size` True entries of 1-D `mask`; N pads."""
     n = aval_of(mask).shape[0]
-    iota = lax.iota(dtypes.int32, n)
-    keys = lax.select(mask, iota, lax.full((n,), n, dtypes.int32))
+    iota = lax.iota(dtypes.default_int, n)
+    keys = lax.select(mask, iota, lax.full((n,), n, dtypes.default_int))
     ordered = lax.sort(keys) if n else keys
     if size <= n:
         return lax.slice(ordered, (0,), (size,))
-    return lax.pad(ordered, np.int32(n), [(0, size - n, 0)])
+    return lax.pad(ordered, dtypes.index_scalar(n), [(0, size - n, 0)])
 
 
 def nonzero(a, *, size=None, fill_value=None):
@@ -155,7 +153,9 @@ def nonzero(a, *, size=None, fill_value=None):
     fills = _fill_values(fill_value, aval.ndim, int(size))
     out, stride = [], 1
     for d in reversed(range(aval.ndim)):
-        index = lax.rem(lax.div(flat, np.int32(stride)), np.int32(aval.shape[d] or 1))
+        index = lax.rem(
+            lax.div(flat, dtypes.index_scalar(stride)), dtypes.index_scalar(aval.shape[d] or 1)
+        )
         fill = fills[d]
         out.insert(0, lax.select(valid, index, fill))
         stride *= aval.shape[d]
@@ -163,11 +163,11 @@ def nonzero(a, *, size=None, fill_value=None):
 
 
 def _fill_values(fill_value, ndim, size):
-    """Per dimension, the (size,) int32 padding of nonzero's results: a scalar for all of
+    """Per dimension, the (size,) default-int padding of nonzero's results: a scalar for all of
     them or one per dimension, concrete or traced."""
     if fill_value is None:
         fill_value = 0
-    fills = lax.convert_element_type(asarray(fill_value), dtypes.int32)
+    fills = lax.convert_element_type(asarray(fill_value), dtypes.default_int)
     if not aval_of(fills).ndim:
         fills = lax.broadcast_in_dim(fills, (ndim,), ())
     return [lax.broadcast_in_dim(fills[d], (size,), ()) for d in range(ndim)]
@@ -181,7 +181,7 @@ def argwhere(a, *, size=None, fill_value=None):
     x = materialize(a)
     if aval_of(x).ndim == 0:
         count = size if size is not None else _static_size("argwhere", a, np.count_nonzero)
-        return lax.full((int(count), 0), 0, dtypes.int32)
+        return lax.full((int(count), 0), 0, dtypes.default_int)
     return stack(nonzero(x, size=size, fill_value=fill_value), axis=1)
 
 
@@ -221,29 +221,29 @@ def unique(
         if size and fill_value is None:
             raise MeshjitValueError("unique: an empty input with size > 0 needs a fill_value")
         values = lax.full((size,), 0 if fill_value is None else fill_value, aval_of(x).dtype)
-        extras = [lax.full((size,), 0, dtypes.int32)] * return_index
-        extras += [lax.full((0,), 0, dtypes.int32)] * return_inverse
-        extras += [lax.full((size,), 0, dtypes.int32)] * return_counts
+        extras = [lax.full((size,), 0, dtypes.default_int)] * return_index
+        extras += [lax.full((0,), 0, dtypes.default_int)] * return_inverse
+        extras += [lax.full((size,), 0, dtypes.default_int)] * return_counts
         return (values, *extras) if extras else values
-    iota = lax.iota(dtypes.int32, n)
+    iota = lax.iota(dtypes.default_int, n)
     sorted_x, perm = lax.sort_key_val(x, iota)
     mask = _unique_mask(sorted_x, equal_nan)
     first = _first_true(mask, size)
     valid = lax.lt(first, n)
-    firsts = lax.select(valid, first, lax.full((size,), 0, dtypes.int32))
+    firsts = lax.select(valid, first, lax.full((size,), 0, dtypes.default_int))
     values = take(sorted_x, firsts, mode="clip")
     if fill_value is not None:
         values = where(valid, values, lax.convert_element_type(fill_value, aval_of(x).dtype))
     results = [values]
     if return_index:
         results.append(take(perm, firsts, mode="clip"))
-    group = lax.sub(cumsum(mask, dtype=dtypes.int32), np.int32(1))
+    group = lax.sub(cumsum(mask, dtype=dtypes.default_int), dtypes.index_scalar(1))
     if return_inverse:
         _, inverse = lax.sort_key_val(perm, group)
         results.append(reshape(inverse, aval_of(ar).shape))
     if return_counts:
-        ids = lax.broadcasted_iota(dtypes.int32, (size, n), 0)
-        results.append(sum(lax.eq(ids, lax.broadcast(group, (size,))), 1, dtypes.int32))
+        ids = lax.broadcasted_iota(dtypes.default_int, (size, n), 0)
+        results.append(sum(lax.eq(ids, lax.broadcast(group, (size,))), 1, dtypes.default_int))
     return results[0] if len(results) == 1 else tuple(results)
 
 

@@ -149,7 +149,9 @@ def promote_inexact(*args):
     aval = aval_of(args[0])
     if dtypes.is_inexact(aval.dtype):
         return args
-    return [lax.convert_element_type(a, dtypes.float32, weak_type=aval.weak_type) for a in args]
+    return [
+        lax.convert_element_type(a, dtypes.default_float, weak_type=aval.weak_type) for a in args
+    ]
 
 
 def unary_operand(x):
@@ -163,19 +165,21 @@ def as_bool(x):
 
 
 def bool_as_int32(*args):
-    """As JAX, integer arithmetic on booleans (floor_divide, remainder, power) runs in int32."""
+    """As JAX, integer arithmetic on booleans (floor_divide, remainder, power) runs in int32
+    (with x64 too)."""
     if not dtypes.is_bool(aval_of(args[0]).dtype):
         return args
     return [lax.convert_element_type(a, dtypes.int32) for a in args]
 
 
 def sum_dtype(dtype):
-    """The dtype sums and products accumulate in, as in JAX: booleans and signed ints in int32,
-    unsigned ints in uint32, floats in their own dtype."""
+    """The dtype sums and products accumulate in, as in JAX: booleans and signed ints in the
+    default int (int32; int64 with x64), unsigned ints in the default uint, floats in their own
+    dtype."""
     if dtypes.is_bool(dtype) or (dtypes.is_int(dtype) and not dtypes.is_unsigned(dtype)):
-        return dtypes.int32
+        return dtypes.default_int
     if dtypes.is_unsigned(dtype):
-        return dtypes.uint32
+        return dtypes.default_uint
     return dtype
 
 

@@ -109,7 +109,7 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
     def one(leaf):
         aval = abstractify(leaf)
         if aval.dtype == dtypes.bool_ and prim is psum_p:
-            leaf = elementwise.convert_element_type(leaf, dtypes.int32)
+            leaf = elementwise.convert_element_type(leaf, dtypes.int32)  # even with x64
         return prim.bind(leaf, axes=axes, axis_index_groups=groups)
 
     return tree_map(one, x)
@@ -135,11 +135,11 @@ def pmean(x, axis_name, *, axis_index_groups=None):
 
 
 def _inexact(x):
-    """pmean divides like `/`: integer and bool sums become float32, as in JAX."""
+    """pmean divides like `/`: integer and bool sums become the default float, as in JAX."""
     dtype = abstractify(x).dtype
     if np.issubdtype(dtype, np.inexact) or dtype.kind == "V":  # "V": ml_dtypes floats
         return x
-    return elementwise.convert_element_type(x, dtypes.float32)
+    return elementwise.convert_element_type(x, dtypes.default_float)
 
 
 def _scalar_like(x, value):

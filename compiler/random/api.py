@@ -87,9 +87,10 @@ def _bits(data, bit_width, shape):
 
 
 def bits(key, shape=(), dtype=None):
-    """Uniform random bits as unsigned integers of `dtype` (uint32 by default)."""
+    """Uniform random bits as unsigned integers of `dtype` (the default uint: uint32, or uint64
+    with x64)."""
     data, _ = check_key("bits", key)
-    dtype = dtypes.uint32 if dtype is None else dtypes.canonicalize(dtype)
+    dtype = dtypes.default_uint if dtype is None else dtypes.canonicalize(dtype)
     if not dtypes.is_unsigned(dtype):
         raise MeshjitValueError(
             f"dtype argument to `bits` must be an unsigned int dtype, got {dtype}"

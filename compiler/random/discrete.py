@@ -161,7 +161,7 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
 def _weighted_indices(data, p, shape, replace, mode, n_inputs, n_draws):
     p = jnp.asarray(p)
     if not dtypes.is_float(aval_of(p).dtype):
-        p = lax.convert_element_type(p, dtypes.float32)
+        p = lax.convert_element_type(p, dtypes.default_float)
     p_aval = aval_of(p)
     if p_aval.shape != (n_inputs,):
         raise MeshjitValueError(
@@ -173,9 +173,9 @@ def _weighted_indices(data, p, shape, replace, mode, n_inputs, n_draws):
         u = uniform(data, shape, dtype=p_aval.dtype)
         total = lax.slice_in_dim(p_cuml, n_inputs - 1, n_inputs)
         r = lax.mul(lax.reshape(total, ()), lax.sub(np.array(1, p_aval.dtype), u))
-        return jnp.searchsorted(p_cuml, r)
+        return lax.convert_element_type(jnp.searchsorted(p_cuml, r), dtypes.default_int)
     g = lax.add(gumbel(data, (n_inputs,), dtype=p_aval.dtype, mode=mode), lax.log(p))
-    return lax.top_k(g, n_draws)[1]
+    return lax.convert_element_type(lax.top_k(g, n_draws)[1], dtypes.default_int)  # astype(int)
 
 
 # ---------------------------------------------------------------------------------------------

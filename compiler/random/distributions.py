@@ -196,7 +196,7 @@ def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
 
 @jit(static_argnums=(2, 3))
 def _geometric(data, p, shape, dtype):
-    ptype = p.aval.dtype if dtypes.is_float(p.aval.dtype) else dtypes.float32
+    ptype = p.aval.dtype if dtypes.is_float(p.aval.dtype) else dtypes.default_float
     p = lax.convert_element_type(p, ptype)
     u = uniform_body(data, 0.0, 1.0, shape, ptype)
     u = lax.select(lax.eq(u, np.array(0, ptype)), _param(np.array(1, ptype), shape, ptype), u)

@@ -303,11 +303,11 @@ def generalized_normal_body(data, p, shape, dtype):
 
 
 def _as_float(p):
-    """`p` as jnp.true_divide sees it: integers become (weak) float32."""
+    """`p` as jnp.true_divide sees it: integers become (weak) default floats."""
     aval = aval_of(p)
     if dtypes.is_float(aval.dtype):
         return p
-    return lax.convert_element_type(p, dtypes.float32, weak_type=aval.weak_type)
+    return lax.convert_element_type(p, dtypes.default_float, weak_type=aval.weak_type)
 
 
 @jit(static_argnums=(2, 3))

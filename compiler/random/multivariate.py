@@ -26,9 +26,9 @@ from meshjit.compiler.random.util import (
 
 
 def _as_floats(*xs):
-    """`xs` in their common dtype, integers promoted to float32 (JAX's promote_dtypes_inexact)."""
+    """`xs` in their common dtype, integers promoted to the default float (JAX's promote_dtypes_inexact)."""
     dtype = jnp.result_type(*xs)
-    dtype = dtype if dtypes.is_float(dtype) else dtypes.float32
+    dtype = dtype if dtypes.is_float(dtype) else dtypes.default_float
     return [lax.convert_element_type(jnp.asarray(x), dtype) for x in xs]
 
 

@@ -29,7 +29,7 @@ from meshjit.compiler.random.threefry import threefry2x32
 from meshjit.compiler.runtime.device_put import device_put
 from meshjit.compiler.trace.tracing import Tracer, current_trace
 
-UINT_DTYPES = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32}
+UINT_DTYPES = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint64}
 _U32_MASK = 0xFFFFFFFF
 
 
@@ -95,6 +95,9 @@ def fold_in(data, message):
 def bits(data, bit_width: int, shape: tuple):
     """Uniform random unsigned integers of `bit_width` bits, of shape `(*batch, *shape)`."""
     y1, y2 = _hash(data, shape)
+    if bit_width == 64:  # (x64 only) the two words side by side: hi << 32 | lo, as JAX
+        hi, lo = (lax.convert_element_type(y, dtypes.uint64) for y in (y1, y2))
+        return lax.bitwise_or(lax.shift_left(hi, np.uint64(32)), lo)
     out = lax.bitwise_xor(y1, y2)
     if bit_width == 32:
         return out
@@ -106,17 +109,19 @@ def bits(data, bit_width: int, shape: tuple):
 
 
 def seed_data(seed, ctor_name: str):
-    """The key data JAX makes from an integer seed with x64 off: (0, seed mod 2**32)."""
+    """The key data JAX makes from an integer seed: (hi, lo), the two 32-bit halves of a 64-bit
+    seed (x64 on), or (0, seed mod 2**32) for a 32-bit one (every seed with x64 off)."""
     if isinstance(seed, (bool, int)) and not isinstance(seed, np.generic):
         if not -(2**63) <= seed < 2**63:
             raise MeshjitValueError(
                 f"{ctor_name}: the seed {seed} does not fit in a 64-bit integer"
             )
-        return _concrete_key(seed)
+        return _concrete_key(seed, wide=dtypes.x64_enabled)
     aval = _seed_aval(seed, ctor_name)
+    wide = aval.dtype.itemsize == 8
     if type(seed) is Tracer:
-        return _traced_seed(seed, aval.dtype)
-    return _concrete_key(int(np.asarray(seed).item()))
+        return _traced_seed(seed, aval.dtype, wide)
+    return _concrete_key(int(np.asarray(seed).item()), wide)
 
 
 def _seed_aval(seed, ctor_name: str):
@@ -141,15 +146,20 @@ def _seed_aval(seed, ctor_name: str):
     return aval
 
 
-def _concrete_key(seed: int):
-    data = np.array([0, seed & _U32_MASK], dtypes.uint32)
+def _concrete_key(seed: int, wide: bool):
+    hi = (seed >> 32) & _U32_MASK if wide else 0
+    data = np.array([hi, seed & _U32_MASK], dtypes.uint32)
     if current_trace() is not None:
         return data
     return device_put(data)
 
 
-def _traced_seed(seed, dtype):
+def _traced_seed(seed, dtype, wide: bool):
     if not dtypes.is_unsigned(dtype) and dtype.itemsize < 4:
         seed = lax.convert_element_type(seed, dtypes.int32)  # sign-extended, as JAX promotes
     lo = lax.reshape(lax.convert_element_type(seed, dtypes.uint32), (1,))
-    return lax.concatenate([np.zeros(1, dtypes.uint32), lo], 0)
+    if not wide:
+        return lax.concatenate([np.zeros(1, dtypes.uint32), lo], 0)
+    high = lax.shift_right_logical(seed, np.array(32, dtype))
+    hi = lax.reshape(lax.convert_element_type(high, dtypes.uint32), (1,))
+    return lax.concatenate([hi, lo], 0)

@@ -212,7 +212,8 @@ def bernoulli(key, p=0.5, shape=None, mode="low"):
 
 
 def rademacher_body(data, shape, dtype):
-    samples = lax.convert_element_type(bernoulli_body(data, np.float32(0.5), shape, "low"), dtype)
+    half = dtypes.default_float.type(0.5)  # bernoulli(p=0.5): a Python float
+    samples = lax.convert_element_type(bernoulli_body(data, half, shape, "low"), dtype)
     return lax.sub(lax.mul(samples, 2), 1)
 
 
@@ -224,7 +225,7 @@ def _rademacher(data, shape, dtype):
 def rademacher(key, shape=(), dtype=None):
     """-1 or 1 with equal probability."""
     data, _ = check_key("rademacher", key)
-    dtype = dtypes.int32 if dtype is None else float_or_int_dtype(dtype, "rademacher")
+    dtype = dtypes.default_int if dtype is None else float_or_int_dtype(dtype, "rademacher")
     return _rademacher(data, canonical_shape(shape, "rademacher"), dtype)
 
 
@@ -250,7 +251,7 @@ def _clip_integer(x, dtype):
 def _as_int(x):
     x = _as_array(x)
     if not dtypes.is_int(aval_of(x).dtype):
-        x = lax.convert_element_type(x, dtypes.int32)
+        x = lax.convert_element_type(x, dtypes.default_int)  # as JAX: astype(int)
     return x
 
 

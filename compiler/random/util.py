@@ -30,15 +30,16 @@ def canonical_shape(shape, name: str) -> tuple:
 
 
 def float_dtype(dtype, name: str) -> np.dtype:
-    """The float dtype a sampler draws (float32 by default, 64-bit requests give 32 bits)."""
-    dtype = _canonical(dtypes.float32 if dtype is None else dtype, name)
+    """The float dtype a sampler draws: the default float (float32, or float64 with x64) unless
+    given; with x64 off 64-bit requests give 32 bits."""
+    dtype = _canonical(dtypes.default_float if dtype is None else dtype, name)
     if not dtypes.is_float(dtype):
         raise MeshjitValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
     return dtype
 
 
 def int_dtype(dtype, name: str) -> np.dtype:
-    dtype = _canonical(dtypes.int32 if dtype is None else dtype, name)
+    dtype = _canonical(dtypes.default_int if dtype is None else dtype, name)
     if not dtypes.is_int(dtype):
         raise MeshjitValueError(f"dtype argument to `{name}` must be an integer dtype, got {dtype}")
     return dtype

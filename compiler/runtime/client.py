@@ -11,6 +11,7 @@ from jaxlib import _jax, xla_client
 
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitError
+from meshjit.compiler.ir import dtypes
 
 _lock = threading.Lock()
 _client = None
@@ -133,7 +134,7 @@ def replicated_sharding(device_list: Sequence) -> _jax.GSPMDSharding:
 def put_shards(aval, sharding, shards: list, devices: list):
     """One runtime array laid out by `sharding` from host pieces: `shards[i]` on `devices[i]`."""
     return _jax.batched_device_put(
-        aval, sharding, shards, devices, committed=True, enable_x64=False
+        aval, sharding, shards, devices, committed=True, enable_x64=dtypes.x64_enabled
     )
 
 

@@ -48,7 +48,7 @@ def _from_pieces(aval, named, placement, pieces) -> Array:
     ]
     devices = plc.addressable_devices(placement)
     impl = _jax.batched_device_put(
-        aval, placement, padded, devices, committed=True, enable_x64=False
+        aval, placement, padded, devices, committed=True, enable_x64=dtypes.x64_enabled
     )
     return Array(aval, impl, placement, named)
 
@@ -79,7 +79,7 @@ def make_array_from_callback(shape, sharding, data_callback, dtype=None) -> Arra
                 f"but {first[0]} for {first[1]}; every shard must have one dtype"
             )
         pieces.append(data)
-    want = np.dtype(dtype) if dtype is not None else first[0] if first else np.dtype(np.float32)
+    want = np.dtype(dtype) if dtype is not None else first[0] if first else dtypes.default_float
     if first is not None and dtype is not None and first[0] != want:
         raise MeshjitTypeError(
             f"make_array_from_callback: dtype={want} was asked for but the callback returned "
@@ -120,7 +120,7 @@ def make_array_from_single_device_arrays(shape, sharding, arrays) -> Array:
         )
     block = plc.padded_shard_shape(placement, shape)
     ordered = [by_device[d] for d in local]
-    dtype = ordered[0].aval.dtype if ordered else np.dtype(np.float32)
+    dtype = ordered[0].aval.dtype if ordered else dtypes.default_float
     for position, a in zip(positions, ordered):
         want = _shape_of(indices[position])
         if a.aval.shape != want or a.aval.dtype != dtype or want != block:

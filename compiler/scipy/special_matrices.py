@@ -15,6 +15,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.batching.vectorize import vectorize
 from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import promote
 from meshjit.compiler.scipy.gamma_functions import comb
 from meshjit.compiler.scipy.util import inexact
@@ -218,12 +219,12 @@ def convolution_matrix(a, n, mode="full"):
 
 
 def hilbert(n):
-    a = lax.broadcasted_iota(np.float32, (n, 1), 0)
+    a = lax.broadcasted_iota(dtypes.default_float, (n, 1), 0)
     return 1 / (a + a.T + 1)
 
 
 def invhilbert(n):
-    a = jnp.arange(n, dtype=np.float32)
+    a = jnp.arange(n, dtype=dtypes.default_float)
     i, j = a[:, None], a[None, :]
     s = i + j
     return (
@@ -244,7 +245,7 @@ def _pascal_kind(kind, triangle, symmetric):
 
 
 def pascal(n, kind=None):
-    a = jnp.arange(n, dtype=np.float32)
+    a = jnp.arange(n, dtype=dtypes.default_float)
     lower = _binom(a[:, None], a[None, :])
     return _pascal_kind(
         kind, lower, jnp.dot(lower, lower.T) if kind in (None, "symmetric") else None
@@ -252,7 +253,7 @@ def pascal(n, kind=None):
 
 
 def invpascal(n, kind=None):
-    a = jnp.arange(n, dtype=np.float32)
+    a = jnp.arange(n, dtype=dtypes.default_float)
     i, j = a[:, None], a[None, :]
     lower = ((-1.0) ** (i - j)) * _binom(i, j)
     return _pascal_kind(
@@ -264,7 +265,7 @@ def helmert(n, full=False):
     if n < 1:
         raise MeshjitValueError(f"n must be a positive integer; got {n}.")
     i, j = jnp.arange(n - 1)[:, None], jnp.arange(n)[None, :]
-    k = (i + 1).astype(np.float32)
+    k = (i + 1).astype(dtypes.default_float)
     denom = jnp.sqrt(k * (k + 1))
     h = jnp.where(j <= i, 1.0 / denom, jnp.where(j == i + 1, -k / denom, jnp.zeros_like(denom)))
     if full:
@@ -285,7 +286,7 @@ def hadamard(n, dtype=int):
 def dft(n, scale=None, *, dtype=None):
     if scale is not None and scale not in ("sqrtn", "n"):
         raise MeshjitValueError(f"scale must be None, 'sqrtn', or 'n'; got {scale!r}.")
-    dtype = np.complex64 if dtype is None else np.dtype(dtype)
+    dtype = dtypes.default_complex if dtype is None else dtypes.canonicalize(dtype)
     if not np.issubdtype(dtype, np.complexfloating):
         raise MeshjitValueError(f"dtype must be a complex floating-point type; got {dtype}.")
     a = jnp.arange(n, dtype=dtype)

@@ -8,7 +8,7 @@ from meshjit.compiler.numpy.util import promote_inexact
 
 
 def inexact(*xs):
-    """`xs` as arrays of one inexact dtype (integers promote to float32), as JAX promotes."""
+    """`xs` as arrays of one inexact dtype (integers promote to the default float), as JAX promotes."""
     return promote_inexact(*[jnp.asarray(x) for x in xs])
 
 

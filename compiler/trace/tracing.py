@@ -294,22 +294,35 @@ def _is_enclosing(trace: Trace, inner: Trace) -> bool:
     return False
 
 
-_WEAK_FLOAT_AVAL = ShapedArray((), dtypes.float32, weak_type=True)
-_WEAK_INT_AVAL = ShapedArray((), dtypes.int32, weak_type=True)
-_WEAK_COMPLEX_AVAL = ShapedArray((), dtypes.complex64, weak_type=True)
 _BOOL_AVAL = ShapedArray((), dtypes.bool_)
 _RANK0_AVALS: dict[np.dtype, ShapedArray] = {}
+# The avals of Python scalars, by their dtype (int32 / float32 / complex64 with x64 off, the
+# 64-bit types with it on): weak, as in JAX.
+_WEAK_AVALS = {
+    d: ShapedArray((), d, weak_type=True)
+    for d in (dtypes.int32, dtypes.int64, dtypes.float32, dtypes.float64)
+    + (dtypes.complex64, dtypes.complex128)
+}
+_WEAK_FLOAT_AVAL = _WEAK_AVALS[dtypes.default_float]  # follows the x64 mode (x64_changed)
+_INT_RANGE = {dtypes.int32: -(2**31), dtypes.int64: -(2**63)}
+
+
+def x64_changed() -> None:
+    """Forgets the avals derived under the other x64 mode (config calls this on a toggle)."""
+    global _WEAK_FLOAT_AVAL
+    _WEAK_FLOAT_AVAL = _WEAK_AVALS[dtypes.default_float]
+    _RANK0_AVALS.clear()
 
 
 def python_scalar_literal(x) -> Literal:
     dtype = dtypes.python_scalar_dtype(x)
-    if dtype == dtypes.int32 and not -(2**31) <= x < 2**31:
-        raise MeshjitOverflowError(f"Python int {x} is too large for int32 (x64 is off)")
     if dtype == dtypes.bool_:
         return Literal(x, _BOOL_AVAL)
-    if dtype == dtypes.complex64:
-        return Literal(x, _WEAK_COMPLEX_AVAL)
-    return Literal(x, _WEAK_INT_AVAL if dtype == dtypes.int32 else _WEAK_FLOAT_AVAL)
+    low = _INT_RANGE.get(dtype)
+    if low is not None and not low <= x < -low:
+        mode = "x64 is on" if dtypes.x64_enabled else "x64 is off"
+        raise MeshjitOverflowError(f"Python int {x} is too large for {dtype} ({mode})")
+    return Literal(x, _WEAK_AVALS[dtype])
 
 
 def current_trace() -> Trace | None:
@@ -368,10 +381,10 @@ def abstractify(x) -> ShapedArray:
     aval = getattr(x, "aval", None)
     if isinstance(aval, ShapedArray):
         return aval
+    if isinstance(x, (np.ndarray, np.generic)):  # first: np.float64 is a Python float too
+        return ShapedArray(x.shape, checked_dtype(x.dtype))
     if isinstance(x, (bool, int, float, complex)):
         return python_scalar_literal(x).aval
-    if isinstance(x, (np.ndarray, np.generic)):
-        return ShapedArray(x.shape, checked_dtype(x.dtype))
     shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
     if shape is not None and dtype is not None and not callable(shape):
         return ShapedArray(shape, checked_dtype(dtype), getattr(x, "weak_type", False))

@@ -16,7 +16,8 @@ prng_key = "prng_key"  # the kind of typed PRNG key dtypes (issubdtype(key.dtype
 
 
 def canonicalize_dtype(dtype, allow_extended_dtype: bool = False) -> np.dtype:
-    """The dtype meshjit computes in (64-bit types become 32-bit, as JAX without x64)."""
+    """The dtype meshjit computes in: with x64 off 64-bit types become 32-bit, as in JAX; with
+    x64 on every dtype is its own."""
     return _dtypes.canonicalize(dtype)
 
 
