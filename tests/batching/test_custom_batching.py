@@ -9,7 +9,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit.custom_batching import custom_vmap
-from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
 
 HARNESS = r"""
 cb = jax.custom_batching
@@ -125,16 +125,12 @@ def jax_results(tmp_path_factory, pytestconfig):
 
 @pytest.mark.parametrize("case", CASES)
 def test_same_as_jax(jax_results, case):
-    got = meshjit_results(HARNESS, case)
-    want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == case}
-    assert sorted(got) == sorted(want)
-    for key, (dtype, bits) in want.items():
-        assert got[key][0] == dtype, key
-        if case in WITHIN_ONE_ULP:
-            g, w = (b.view(dtype) for b in (got[key][1], bits))
+    pairs = values_vs_jax(jax_results, HARNESS, case)
+    if case in WITHIN_ONE_ULP:
+        for _, g, w in pairs:
             np.testing.assert_array_max_ulp(g, w, maxulp=1)
-        else:
-            np.testing.assert_array_equal(got[key][1], bits, err_msg=key)
+    else:
+        assert_same_bits(pairs)
 
 
 def test_rule_runs_only_under_vmap():

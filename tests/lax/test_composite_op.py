@@ -8,7 +8,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
 
 HARNESS = r"""
 X = np.linspace(-2.0, 2.0, 8).astype(np.float32).reshape(2, 4)
@@ -43,12 +43,7 @@ def jax_results(tmp_path_factory, pytestconfig):
 
 @pytest.mark.parametrize("case", CASES)
 def test_same_as_jax(jax_results, case):
-    got = meshjit_results(HARNESS, case)
-    want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == case}
-    assert sorted(got) == sorted(want)
-    for key, (dtype, bits) in want.items():
-        assert got[key][0] == dtype, key
-        np.testing.assert_array_equal(got[key][1], bits, err_msg=key)
+    assert_same_bits(values_vs_jax(jax_results, HARNESS, case))
 
 
 def test_composite_in_jaxpr_and_errors():

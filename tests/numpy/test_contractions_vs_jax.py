@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import meshjit.numpy as jnp
-from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
 
 HARNESS = r"""
 rng = np.random.default_rng(3)
@@ -75,12 +75,7 @@ def jax_results(tmp_path_factory, pytestconfig):
 
 @pytest.mark.parametrize("case", CASES)
 def test_einsum_same_bits_as_jax(jax_results, case):
-    got = meshjit_results(HARNESS, case)
-    want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == case}
-    assert sorted(got) == sorted(want)
-    for key, (dtype, bits) in want.items():
-        assert got[key][0] == dtype, key
-        np.testing.assert_array_equal(got[key][1], bits, err_msg=key)
+    assert_same_bits(values_vs_jax(jax_results, HARNESS, case))
 
 
 def test_einsum_path_takes_optimize_false_and_lists():

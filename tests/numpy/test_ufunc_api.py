@@ -7,9 +7,9 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
 
-HARNESS = r'''
+HARNESS = r"""
 I = np.array([[3, 6, 1, 7], [2, 9, 4, 5], [8, 0, 11, 10]], np.int32)
 F = np.linspace(-2.0, 3.0, 12).astype(np.float32).reshape(3, 4)
 B = np.array([[True, False, True, True], [False, False, True, False], [True, True, True, False]])
@@ -42,7 +42,7 @@ CASES = {
 def run_case(case, record):
     for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
         record(f"{case}|{i}", leaf)
-'''
+"""
 
 CASES = [
     "add_reduce", "add_reduce_where", "multiply_reduce", "max_min_reduce", "max_where",
@@ -58,12 +58,7 @@ def jax_results(tmp_path_factory, pytestconfig):
 
 @pytest.mark.parametrize("case", CASES)
 def test_same_as_jax(jax_results, case):
-    got = meshjit_results(HARNESS, case)
-    want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == case}
-    assert sorted(got) == sorted(want)
-    for key, (dtype, bits) in want.items():
-        assert got[key][0] == dtype, key
-        np.testing.assert_array_equal(got[key][1], bits, err_msg=key)
+    assert_same_bits(values_vs_jax(jax_results, HARNESS, case))
 
 
 def test_attributes():

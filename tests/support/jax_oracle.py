@@ -222,6 +222,14 @@ def values_vs_jax(jax_results, harness: str, case: str) -> list:
     return pairs
 
 
+def assert_same_bits(pairs) -> None:
+    """Every value bit for bit as JAX's (`pairs` from `values_vs_jax`)."""
+    for key, g, w in pairs:
+        if g.shape != w.shape or g.tobytes() != w.tobytes():
+            np.testing.assert_array_equal(g, w, err_msg=key)  # shows where they differ
+            raise AssertionError(f"{key}: equal values, other bits (signed zeros or NaNs)")
+
+
 def assert_close_to_jax(pairs, rtol: float) -> None:
     """Floats and complex numbers within `rtol` (and rtol times the largest magnitude, at
     least 1, absolutely); other values equal."""
