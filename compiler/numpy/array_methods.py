@@ -21,6 +21,7 @@ from meshjit.compiler.numpy.elementwise import (
     bitwise_or,
     bitwise_xor,
     clip,
+    divmod,
     equal,
     floor_divide,
     greater,
@@ -55,7 +56,13 @@ from meshjit.compiler.numpy.reductions import (
     sum,
     var,
 )
-from meshjit.compiler.numpy.routines import argpartition, choose, compress
+from meshjit.compiler.numpy.routines import (
+    argpartition,
+    choose,
+    compress,
+    left_shift,
+    right_shift,
+)
 from meshjit.compiler.numpy.shapes import ravel, reshape, squeeze, swapaxes, transpose
 from meshjit.compiler.numpy.sorting import argsort, nonzero, searchsorted, sort
 
@@ -86,6 +93,12 @@ def _transpose(self, *axes):
     return transpose(self, axes or None)
 
 
+def _operator_round(number, ndigits=None):
+    """round(x): as a builtin float's, an integer without `ndigits` (JAX's __round__)."""
+    out = round(number, ndigits or 0)
+    return out.astype(int) if ndigits is None else out
+
+
 # Python's binary operators, by the name inside `__name__` / `__rname__`.
 _BINARY_OPERATORS = {
     "add": add,
@@ -99,6 +112,9 @@ _BINARY_OPERATORS = {
     "and": bitwise_and,
     "or": bitwise_or,
     "xor": bitwise_xor,
+    "lshift": left_shift,
+    "rshift": right_shift,
+    "divmod": divmod,
 }
 
 METHODS = {
@@ -156,6 +172,7 @@ METHODS = {
     "ptp": ptp,
     "repeat": repeat,
     "round": round,
+    "__round__": _operator_round,
     "searchsorted": searchsorted,
     "take": take,
     "trace": trace,

@@ -252,3 +252,19 @@ def test_logical(data, dtype, shapes):
     assert_close(out[1], np.logical_or(x, y), bool_)
     assert_close(out[2], np.logical_not(x), bool_)
 
+
+
+def test_shift_divmod_and_round_operators():
+    """<<, >>, divmod() and round() on arrays, as JAX's (round without digits: an int)."""
+    x = jnp.arange(6)
+    np.testing.assert_array_equal(np.asarray(x << 2), np.arange(6) << 2)
+    np.testing.assert_array_equal(np.asarray(1 << x), 1 << np.arange(6))
+    np.testing.assert_array_equal(np.asarray(64 >> x), 64 >> np.arange(6))
+    q, r = divmod(x, 4)
+    np.testing.assert_array_equal(np.asarray(q), np.arange(6) // 4)
+    np.testing.assert_array_equal(np.asarray(r), np.arange(6) % 4)
+    q, r = divmod(7, x[1:])
+    np.testing.assert_array_equal(np.asarray(q), 7 // np.arange(1, 6))
+    rounded = round(jnp.float32(2.5))
+    assert rounded.dtype == np.int32 and int(rounded) == 2
+    np.testing.assert_allclose(np.asarray(round(jnp.arange(3.0) / 3, 1)), [0.0, 0.3, 0.7])
