@@ -29,24 +29,26 @@ def choose_plans(graph: Graph) -> list[tuple[Edge, OpCost, dict]]:
         for view in edge.operands:
             uses[id(view.slot)] = uses.get(id(view.slot), 0) + 1
     options: dict = {}  # edge -> [(plan, parts)], priced once for both starts
-    moved, greedy = _assign(edges, None)
+    costs = [(edge, op_cost(edge, set())) for edge in edges]  # one costing for both starts
+    costs = [(edge, cost) for edge, cost in costs if cost is not None]
+    moved, greedy = _assign(costs, None)
     if not moved:
         return greedy  # nothing moves: no other choice does better
-    shared = _assign(edges, uses)[1]
+    shared = _assign(costs, uses)[1]
     same = [plan for _, _, plan in greedy] == [plan for _, _, plan in shared]
     greedy = _improve(greedy, options)
     shared = greedy if same else _improve(shared, options)
     return (shared if shared[0] < greedy[0] - 1e-6 else greedy)[1]
 
 
-def _assign(edges, shares) -> tuple[float, list]:
+def _assign(costs, shares) -> tuple[float, list]:
+    """Each op's cheapest plan in program order, the reshards earlier ops made being free."""
     total, chosen, paid = 0.0, [], set()
-    for edge in edges:
-        cost = op_cost(edge, paid)
-        if cost is not None:
-            plan, price = cost.cheapest(shares)
-            total += price
-            chosen.append((edge, cost, plan))
+    for edge, cost in costs:
+        cost.paid = paid  # this start's reshards (a costing's plans and prices are its own)
+        plan, price = cost.cheapest(shares)
+        total += price
+        chosen.append((edge, cost, plan))
     return total, chosen
 
 

@@ -78,6 +78,7 @@ class OpCost:
         self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
         self.full = [_full_dims(v) for v in self.views]  # each tensor's own sharding
         self.searched = edge.op_name in SEARCHED_OPS
+        self._breakdowns: dict = {}  # plan -> (results' bytes, operand reshards): see _breakdown
         self.split_dims = [
             fs for mapping in self.mappings for fs in mapping if len(fs) > 1
         ]  # dims made of several factors (reshapes)
@@ -288,9 +289,19 @@ class OpCost:
     def parts(self, plan: dict) -> tuple[float, dict]:
         """(bytes of the results' side: all-reduce and reshard after, {operand reshard:
         its bytes})."""
-        reduced = self._reduced(plan)
-        reshards = dict(self._operand_reshards(plan, reduced))
-        return self._results_bytes(plan, reduced), reshards
+        results_bytes, reshards = self._breakdown(plan)
+        return results_bytes, dict(reshards)
+
+    def _breakdown(self, plan: dict) -> tuple[float, list]:
+        """(the results' bytes, the operand reshards) of a plan, computed once per plan (the
+        searches price the same plans again and again)."""
+        key = tuple((f, tuple(axes)) for f, axes in sorted(plan.items()))
+        hit = self._breakdowns.get(key)
+        if hit is None:
+            reduced = self._reduced(plan)
+            hit = (self._results_bytes(plan, reduced), self._operand_reshards(plan, reduced))
+            self._breakdowns[key] = hit
+        return hit
 
     def _operand_reshards(self, plan: dict, reduced: list) -> list:
         """[((value id, dims text), bytes)]: the reshard steps the plan makes of the operands."""
@@ -318,13 +329,13 @@ class OpCost:
     def _price(self, plan: dict, paid=frozenset(), shares=None) -> tuple[float, list]:
         """(bytes, the operand reshards it makes), with the reshards in `paid` free (and each
         other one over the `shares` of its value, if given)."""
-        reduced = self._reduced(plan)
+        results_bytes, operand_reshards = self._breakdown(plan)
         cost, reshards = 0.0, []
-        for key, b in self._operand_reshards(plan, reduced):
+        for key, b in operand_reshards:
             reshards.append(key)
             if key not in paid:
                 cost += b / (shares.get(key[0], 1) if shares else 1)
-        return cost + self._results_bytes(plan, reduced), reshards
+        return cost + results_bytes, reshards
 
 
 def _full_dims(view: View) -> list:
