@@ -51,6 +51,12 @@ class Array(ArrayMethods):
             self._sharding = SingleDeviceSharding(self._placement._devices[0])
         return self._sharding
 
+    @property
+    def device(self):
+        """The device, for an array on one device; else its sharding (as JAX's)."""
+        sharding = self.sharding
+        return sharding.device if type(sharding) is SingleDeviceSharding else sharding
+
     def is_deleted(self) -> bool:
         """Whether the buffers are gone: donated to a jit call, or freed with `delete()`."""
         return self._impl.is_deleted()

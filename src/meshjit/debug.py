@@ -13,11 +13,11 @@ import numpy as np
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, user_source
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
-from meshjit.compiler.parallel.visualize import visualize_sharding
+from meshjit.compiler.parallel.visualize import debug_visualize_sharding as visualize_sharding
+from meshjit.compiler.parallel.visualize import visualize_array_sharding
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
-visualize_array_sharding = visualize_sharding
 _PRINT_LOCK = threading.Lock()
 
 

@@ -69,3 +69,41 @@ def test_visualize_1d_and_single_device(mesh, devs):
     text = meshjit.visualize_sharding(meshjit.device_put(ints((3,)), devs[4]), print_output=False)
     assert text.splitlines() == ["+-------+", "| CPU 4 |", "+-------+"]
 
+
+VISUALIZE_PROGRAM = r"""
+import contextlib, io
+from jax.sharding import AxisType, NamedSharding
+
+mesh = jax.make_mesh((2, 4), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+cases = {
+    "2d": (np.zeros((4, 8), np.float32), P("x", "y")),
+    "tall": (np.zeros((16, 4), np.float32), P(("x", "y"))),
+    "replicated_cols": (np.zeros((8, 8), np.float32), P(None, "y")),
+    "transposed": (np.zeros((8, 8), np.float32), P("y", "x")),
+    "1d": (np.zeros(8, np.float32), P("y")),
+    "1d_replicated": (np.zeros(6, np.float32), P()),
+}
+for name, (value, spec) in cases.items():
+    arr = jax.device_put(value, NamedSharding(mesh, spec))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        jax.debug.visualize_array_sharding(arr)
+        jax.debug.visualize_sharding(value.shape, NamedSharding(mesh, spec))
+        jax.jit(lambda a: jax.debug.visualize_array_sharding(a * 2))(arr)
+    out[name] = np.array(buf.getvalue())
+"""
+
+
+def test_debug_visualize_draws_as_jax(tmp_path):
+    """jax.debug's visualize_array_sharding / visualize_sharding print JAX's drawing (rich's
+    boxes, blocks sized by their share), also inside jit."""
+    from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
+
+    want = jax_on_8_devices(VISUALIZE_PROGRAM, tmp_path)
+    got = meshjit_on_program(
+        VISUALIZE_PROGRAM,
+        AxisType=meshjit.sharding.AxisType,
+        NamedSharding=NamedSharding,
+    )
+    for name, text in want.items():
+        assert str(got[name]) == str(text), name

@@ -34,3 +34,17 @@ def test_arrays_export_dlpack_and_copies_have_their_own_buffers():
     donating(x.copy())
     assert not x.is_deleted()
     np.testing.assert_array_equal(jnp.copy(x), [0, 1, 2, 3])
+
+
+def test_device_is_the_device_or_the_sharding():
+    """As JAX's Array.device: the device of a one-device array, else its sharding."""
+    import numpy as np
+
+    import meshjit
+    from meshjit.sharding import NamedSharding, PartitionSpec
+
+    one = jnp.ones(3)
+    assert one.device == meshjit.devices()[0]
+    mesh = meshjit.make_mesh((8,), ("x",))
+    sharded = meshjit.device_put(np.ones(8, np.float32), NamedSharding(mesh, PartitionSpec("x")))
+    assert sharded.device == sharded.sharding
