@@ -29,9 +29,9 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.ir.sharding_rules import keep
 from meshjit.compiler.lax.ad_util import (
     aval_of,
-    closure_convert,
     has_tangent,
     instantiate,
+    trace_tree_fun,
     zeros_like_aval,
 )
 from meshjit.compiler.lax.batching import (
@@ -45,7 +45,7 @@ from meshjit.compiler.lax.batching import (
     vmap_flat,
 )
 from meshjit.compiler.lowering import LoweringError, jaxpr_subcomp
-from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
+from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import (
     tree_flatten,
     tree_unflatten,
@@ -69,13 +69,6 @@ def _merge_nondiff(static, dynamic, nondiff_argnums):
     for i in range(len(static) + len(dynamic)):
         out.append(next(s) if i in nondiff_argnums else next(d))
     return out
-
-
-def _trace_tree_fun(fun, in_tree, avals):
-    """Traces fun(*unflattened leaves) -> pytree; returns (consts, jaxpr, out_tree)."""
-    closed, out_tree = trace_flat(lambda *xs: fun(*tree_unflatten(in_tree, xs)), avals)
-    consts, jaxpr = closure_convert(closed)
-    return consts, jaxpr, out_tree
 
 
 def _check_outputs(what: str, expected_tree, expected_avals, tree, avals):
@@ -134,7 +127,7 @@ def _bind_call(prim, fn, args):
     static, dynamic = _split_nondiff(args, fn.nondiff_argnums)
     leaves, in_tree = tree_flatten(dynamic)
     avals = [abstractify(x) for x in leaves]
-    consts, jaxpr, out_tree = _trace_tree_fun(
+    consts, jaxpr, out_tree = trace_tree_fun(
         lambda *dyn: fn.fun(*_merge_nondiff(static, dyn, fn.nondiff_argnums)), in_tree, avals
     )
     rules = _Rules(fn, static, in_tree, out_tree)

@@ -29,7 +29,7 @@ from meshjit.compiler.ir.registry import (
     vma_rules,
 )
 from meshjit.compiler.ir.sharding_rules import keep
-from meshjit.compiler.lax.ad_util import aval_of, closure_convert, instantiate
+from meshjit.compiler.lax.ad_util import aval_of, instantiate, trace_tree_fun
 from meshjit.compiler.lax.batching import (
     BatchAxis,
     axis_rules,
@@ -112,8 +112,7 @@ class _Rule:
 def _bind(fun, rule, args):
     leaves, in_tree = tree_flatten(tuple(args))
     avals = [abstractify(x) for x in leaves]
-    closed, out_tree = trace_flat(lambda *xs: fun(*tree_unflatten(in_tree, xs)), avals)
-    consts, jaxpr = closure_convert(closed)
+    consts, jaxpr, out_tree = trace_tree_fun(fun, in_tree, avals)
     outs = custom_vmap_call_p.bind(
         *consts,
         *leaves,

@@ -9,7 +9,8 @@ import numpy as np
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray
 from meshjit.compiler.ir.registry import jvp_rules
-from meshjit.compiler.trace.tracing import abstractify
+from meshjit.compiler.trace.tracing import abstractify, trace_flat
+from meshjit.compiler.tree_util import tree_unflatten
 
 
 class UndefinedPrimal:
@@ -124,3 +125,12 @@ def closure_convert(closed: ClosedJaxpr) -> tuple[list, ClosedJaxpr]:
         return list(closed.consts), closed
     converted = Jaxpr([], j.constvars + j.invars, j.outvars, j.eqns)
     return list(closed.consts), ClosedJaxpr(converted, [])
+
+
+
+def trace_tree_fun(fun, in_tree, avals) -> tuple[list, ClosedJaxpr, object]:
+    """Traces `fun(*unflattened leaves) -> pytree` at `avals`; returns (consts, the jaxpr taking
+    them as leading arguments, the output tree): how custom functions bind their bodies."""
+    closed, out_tree = trace_flat(lambda *xs: fun(*tree_unflatten(in_tree, xs)), avals)
+    consts, jaxpr = closure_convert(closed)
+    return consts, jaxpr, out_tree

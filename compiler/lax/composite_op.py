@@ -25,10 +25,10 @@ from meshjit.compiler.ir.registry import (
     vma_rules,
 )
 from meshjit.compiler.ir.sharding_rules import keep
-from meshjit.compiler.lax.ad_util import closure_convert
+from meshjit.compiler.lax.ad_util import trace_tree_fun
 from meshjit.compiler.lax.batching import batch_jaxpr
 from meshjit.compiler.lowering import jaxpr_subcomp
-from meshjit.compiler.trace.tracing import Tracer, abstractify, trace_flat
+from meshjit.compiler.trace.tracing import Tracer, abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 __all__ = ["composite"]
@@ -53,10 +53,7 @@ def composite(decomposition: Callable, name: str, version: int = 0):
             )
         leaves, in_tree = tree_flatten(args)
         fun = functools.partial(decomposition, **kwargs)
-        closed, out_tree = trace_flat(
-            lambda *xs: fun(*tree_unflatten(in_tree, xs)), [abstractify(x) for x in leaves]
-        )
-        consts, jaxpr = closure_convert(closed)
+        consts, jaxpr, out_tree = trace_tree_fun(fun, in_tree, [abstractify(x) for x in leaves])
         attributes = tuple((k, _hashable(v)) for k, v in kwargs.items())
         outs = composite_p.bind(
             *consts, *leaves, name=name, attributes=attributes, version=version, jaxpr=jaxpr
