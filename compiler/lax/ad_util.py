@@ -127,7 +127,6 @@ def closure_convert(closed: ClosedJaxpr) -> tuple[list, ClosedJaxpr]:
     return list(closed.consts), ClosedJaxpr(converted, [])
 
 
-
 def trace_tree_fun(fun, in_tree, avals) -> tuple[list, ClosedJaxpr, object]:
     """Traces `fun(*unflattened leaves) -> pytree` at `avals`; returns (consts, the jaxpr taking
     them as leading arguments, the output tree): how custom functions bind their bodies."""
