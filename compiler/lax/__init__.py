@@ -125,6 +125,14 @@ from meshjit.compiler.lax.reductions import (
     reduce_xor,
 )
 from meshjit.compiler.lax.rng import RandomAlgorithm, rng_bit_generator
+from meshjit.compiler.lax.shape_tuples import (
+    ConvGeneralDilatedDimensionNumbers,
+    conv_general_permutations,
+    conv_general_shape_tuple,
+    conv_shape_tuple,
+    conv_transpose_shape_tuple,
+    reduce_window_shape_tuple,
+)
 from meshjit.compiler.lax.shapes import (
     broadcast,
     broadcast_in_dim,
@@ -318,6 +326,12 @@ __all__ = [
     "polygamma",
     "pad",
     "padtype_to_pads",
+    "ConvGeneralDilatedDimensionNumbers",
+    "conv_general_permutations",
+    "conv_general_shape_tuple",
+    "conv_shape_tuple",
+    "conv_transpose_shape_tuple",
+    "reduce_window_shape_tuple",
     "population_count",
     "pow",
     "real",

@@ -80,12 +80,38 @@ def _is_python_buffer(a) -> bool:
 
 
 def from_dlpack(x, /, *, device=None, copy=None):
-    """An array from any object with `__dlpack__` (host memory, read through NumPy)."""
-    if device is not None:
-        raise MeshjitValueError("from_dlpack(device=...) is not supported; use device_put")
-    if not hasattr(x, "__dlpack__"):
-        return asarray(x)  # a meshjit array already
-    return asarray(np.from_dlpack(x).copy() if copy else np.from_dlpack(x))
+    """An array from any object with `__dlpack__` (host memory, read through NumPy), on `device`
+    (a device or a one-device sharding) when given."""
+    devices = getattr(device, "device_set", None)
+    if devices is not None and len(devices) > 1:
+        raise MeshjitValueError(
+            "from_dlpack can only unpack a dlpack tensor onto a singular device, but a Sharding "
+            f"with {len(devices)} devices was provided."
+        )
+    if not hasattr(x, "__dlpack__") or not hasattr(x, "__dlpack_device__"):
+        raise MeshjitTypeError(
+            "The array passed to from_dlpack must have __dlpack__ and __dlpack_device__ methods."
+        )
+    host = np.from_dlpack(x)
+    if device is None:
+        return asarray(host.copy() if copy else host)
+    from meshjit.compiler.runtime.device_put import device_put  # runtime/ sits above
+
+    return device_put(host, device)
+
+
+def is_supported_dtype(dtype) -> bool:
+    """Whether DLPack exchanges arrays of `dtype` (as jax.dlpack)."""
+    if dtype is None:
+        raise MeshjitTypeError(f"Expected a string or dtype-like object; got {dtype=}")
+    return np.dtype(dtype) in _DLPACK_DTYPES
+
+
+_DLPACK_DTYPES = frozenset(
+    np.dtype(t)
+    for t in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+    + ("float16", "bfloat16", "float32", "float64", "complex64", "complex128", "bool")
+)
 
 
 def copy(a, order=None):

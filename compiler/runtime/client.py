@@ -12,6 +12,7 @@ from jaxlib import _jax, xla_client
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.runtime import monitoring
 
 _lock = threading.Lock()
 _client = None
@@ -100,6 +101,11 @@ def compile_module(
     _ensure_lapack(module_text)
     opts = compile_options([d.id for d in device_list])
     devices = xla_client.DeviceList(tuple(device_list))
+    with monitoring.timed(monitoring.BACKEND_COMPILE_EVENT):
+        return _compile(module_text, devices, opts, host_callbacks)
+
+
+def _compile(module_text, devices, opts, host_callbacks):
     try:
         if host_callbacks:  # only the overload taking an MLIR module takes callbacks
             from jaxlib.mlir import ir

@@ -42,8 +42,28 @@ def test_from_dlpack():
     a = jnp.from_dlpack(host)
     np.testing.assert_array_equal(np.asarray(a), host)
     assert jnp.from_dlpack(a) is not None and a.dtype == np.float32
-    with pytest.raises(ValueError, match="device_put"):
-        jnp.from_dlpack(host, device="cpu")
+    with pytest.raises(TypeError, match="__dlpack__ and __dlpack_device__"):
+        jnp.from_dlpack([1, 2])
+
+
+def test_from_dlpack_onto_a_device():
+    host = np.arange(4, dtype=np.int32)
+    device = meshjit.devices()[1]
+    a = meshjit.dlpack.from_dlpack(host, device=device)
+    assert a.devices() == {device}
+    np.testing.assert_array_equal(np.asarray(a), host)
+    mesh = meshjit.make_mesh((2,), ("x",))
+    with pytest.raises(ValueError, match="singular device"):
+        meshjit.dlpack.from_dlpack(host, device=meshjit.NamedSharding(mesh, meshjit.P()))
+
+
+def test_dlpack_dtypes():
+    assert meshjit.dlpack.is_supported_dtype(np.float32)
+    assert meshjit.dlpack.is_supported_dtype(jnp.bfloat16)
+    assert meshjit.dlpack.is_supported_dtype(np.float16)
+    assert not meshjit.dlpack.is_supported_dtype(np.dtype("U3"))
+    with pytest.raises(TypeError, match="dtype-like"):
+        meshjit.dlpack.is_supported_dtype(None)
 
 
 def test_view_reinterprets_bits_as_numpy():

@@ -24,3 +24,5 @@ __all__ = [
     "random_gamma_grad",
     "with_sharding_constraint",
 ]
+
+from meshjit.lax import linalg  # noqa: E402,F401
