@@ -152,7 +152,8 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
         aux_leaves, trees["aux"] = tree_flatten(aux)
         return main + aux_leaves
 
-    closed, _ = trace_flat(flat_fun, avals, concrete)
+    kind = None if what in ("jvp", "saved_residuals") else "grad"  # as their tracers print
+    closed, _ = trace_flat(flat_fun, avals, concrete, kind)
     num_main = trees["out"].num_leaves
     return _Traced(closed, trees["out"], trees["aux"] if has_aux else None, num_main)
 
@@ -458,7 +459,7 @@ def value_and_grad(
             n_out = len(traced.closed.out_avals)
             one = lax.full((), np.ones((), traced.closed.out_avals[0].dtype))
             grads = _backward(lin, flat[n_out:], [one] + [None] * (n_out - 1))
-            return flat[:n_out] + grads
+            return flat[:n_out] + _weak_as_inputs(grads, avals)
 
         flat = run(body, leaves, "grad")
         traced = box["traced"]
@@ -471,6 +472,17 @@ def value_and_grad(
         return value, grads
 
     return value_and_grad_fun
+
+
+def _weak_as_inputs(grads: list, avals) -> list:
+    """Each gradient weakly typed where its input is (as JAX's cotangents take the primal's
+    type: the gradient at a Python float is weak)."""
+    return [
+        lax.convert_element_type(g, a.dtype, weak_type=True)
+        if a.weak_type and g is not None and ad_util.aval_of(g).dtype == a.dtype
+        else g
+        for g, a in zip(grads, avals)
+    ]
 
 
 def grad(

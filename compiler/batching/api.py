@@ -209,6 +209,7 @@ def _check_axis_name(axis_name):
 def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
     example = [unbatched_aval(a, d) for a, d in zip(avals, dims)]
     with gc_paused(), new_trace() as trace:
+        trace.kind = ("vmap", axis.size)  # as its tracers print
         if axis.name is not None:
             trace.vmap_axes = {**trace.vmap_axes, axis.name: axis.size}
         if axis.spmd_axis_name is not None:
@@ -230,6 +231,10 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
         return outs
 
     outs = run(batched, leaves, "vmap")  # outside any trace: compiled once per structure
+    # An unmapped input returned as it is comes back as the object that went in (as JAX,
+    # where it is never traced: a Python float stays one).
+    passed = {id(t): x for t, x, d in zip(tracers, leaves, dims) if d is None}
+    outs = [passed.get(id(leaf), o) for leaf, o in zip(out_leaves, outs)]
     return outs, box["dims"], out_tree
 
 

@@ -5,6 +5,7 @@ builds on (elementwise <- shapes <- slicing, reductions <- gather_scatter <- sor
 helpers in lapack, after all of them), so the rule tables are complete once it is imported (and
 `import meshjit` imports it)."""
 
+from meshjit.compiler.api_util import name_functions
 from meshjit.compiler.lax import linalg
 from meshjit.compiler.lax.bessel import bessel_i0e, bessel_i1e
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
@@ -384,3 +385,5 @@ __all__ = [
     "zeros_like_array",
     "zeta",
 ]
+
+name_functions(globals(), __all__)

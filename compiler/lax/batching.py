@@ -149,7 +149,7 @@ def vmap_flat(fun, args: Sequence, axis: BatchAxis):
     """`fun(*examples) -> pytree` over `args` mapped along axis 0: traced at the per-example
     avals, then batched. Returns the flat outputs (mapped along 0) and the output tree."""
     avals = [unbatched_aval(aval_of(x), 0) for x in args]
-    closed, out_tree = trace_flat(fun, avals)
+    closed, out_tree = trace_flat(fun, avals, kind=("vmap", axis.size))
     outs, dims = batch_closed(closed, args, [0] * len(args), axis)
     return [move_to_front(o, d, axis.size) for o, d in zip(outs, dims)], out_tree
 

@@ -889,3 +889,51 @@ register_elementwise(
 def reciprocal(x):
     """1 / x."""
     return div(convert_element_type(1, aval_of(x).dtype), x)
+
+
+# ---------------------------------------------------------------------------------------------
+# Complex sin and cos as JAX lowers them (through expm1, so small imaginary parts keep their
+# precision), not XLA's own complex sine and cosine, which differ in the last bits.
+
+
+def _sinh_cosh_halves(b):
+    two = np.array(2, aval_of(b).dtype)
+    e1m, e2m = expm1(b), expm1(neg(b))
+    return div(sub(e1m, e2m), two), div(add(add(e1m, e2m), two), two)
+
+
+def _complex_sin(x):
+    from meshjit.compiler.lax.complex_parts import complex, imag, real  # a later family
+
+    a, b = real(x), imag(x)
+    zero = np.zeros((), aval_of(a).dtype)
+    snh, csh = _sinh_cosh_halves(b)
+    im = mul(cos(a), snh)
+    whole = complex(mul(sin(a), csh), im)
+    return select(eq(a, zero), complex(zero, im), whole)
+
+
+def _complex_cos(x):
+    from meshjit.compiler.lax.complex_parts import complex, imag, real  # a later family
+
+    a, b = real(x), imag(x)
+    zero = np.zeros((), aval_of(a).dtype)
+    snh, csh = _sinh_cosh_halves(b)
+    re = mul(cos(a), csh)
+    whole = complex(re, mul(neg(sin(a)), snh))
+    return select(eq(a, zero), complex(re, zero), whole)
+
+
+def _complex_or(real_rule, impl):
+    def rule(ctx: LoweringRuleContext, x, **params):
+        if not dtypes.is_complex(ctx.avals_in[0].dtype):
+            return real_rule(ctx, x, **params)
+        from meshjit.compiler.lax.lapack import inline  # a later family
+
+        return inline(ctx, lambda v: [impl(v)], [x], ctx.avals_in)[0]
+
+    return rule
+
+
+for _name, _impl in (("sin", _complex_sin), ("cos", _complex_cos)):
+    lowering_rules.register(unary_p[_name], _complex_or(lowering_rules[unary_p[_name]], _impl))

@@ -33,17 +33,24 @@ from meshjit.compiler.lowering import LoweringRuleContext, const_values, emit, j
 from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
 
 LAPACK_PREFIX = {np.dtype(np.float32): "s", np.dtype(np.float64): "d"}
+# The routines that take complex matrices (schur, hessenberg, tridiagonal, tridiagonal_solve).
+COMPLEX_PREFIX = {np.dtype(np.complex64): "c", np.dtype(np.complex128): "z"}
 
 
 # ---------------------------------------------------------------------------------------------
 # Shape and dtype checks shared by the abstract evaluation rules.
 
 
-def check_matrix(name: str, aval: ShapedArray, *, square: bool = False, what: str = "input"):
-    if aval.dtype not in LAPACK_PREFIX:
+def check_matrix(
+    name: str, aval: ShapedArray, *, square: bool = False, what: str = "input", complex_ok=False
+):
+    if aval.dtype not in LAPACK_PREFIX and not (complex_ok and aval.dtype in COMPLEX_PREFIX):
+        accepted = (
+            "float32, float64, complex64 and complex128" if complex_ok else "float32 and float64"
+        )
         raise MeshjitTypeError(
             f"{name} does not accept dtype {aval.dtype} (its {what} is {aval.str_short()}); "
-            "accepted dtypes are float32 and float64"
+            f"accepted dtypes are {accepted}"
         )
     if aval.ndim < 2:
         raise MeshjitTypeError(
@@ -109,8 +116,14 @@ def _sharding_rule(avals_in, avals_out, num_batch: int) -> ir.Attribute:
     return ir.Attribute.parse(f"#sdy.op_sharding_rule<({lhs})->({rhs}) {{{factors}}}, custom>")
 
 
-def _u8(char: str) -> ir.Attribute:
-    return ir.IntegerAttr.get(ir.IntegerType.get_unsigned(8), ord(char))
+def _config_attr(value) -> ir.Attribute:
+    """A character is LAPACK's flag (ui8, as JAX's enum attributes); a bool a bool; an int an
+    i32."""
+    if isinstance(value, bool):
+        return ir.BoolAttr.get(value)
+    if isinstance(value, str):
+        return ir.IntegerAttr.get(ir.IntegerType.get_unsigned(8), ord(value))
+    return ir.IntegerAttr.get(ir.IntegerType.get_signless(32), int(value))
 
 
 def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **config) -> list:
@@ -119,7 +132,8 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
     mctx = ctx.module_ctx
     max_ndim = max(a.ndim for a in avals_in)
     num_batch = max_ndim - 2
-    target = f"lapack_{LAPACK_PREFIX[avals_in[0].dtype]}{routine}_ffi"
+    prefix = {**LAPACK_PREFIX, **COMPLEX_PREFIX}[avals_in[0].dtype]
+    target = f"lapack_{prefix}{routine}_ffi"
     attributes = {
         "call_target_name": ir.StringAttr.get(target),
         "api_version": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 1),
@@ -128,7 +142,7 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
         "called_computations": ir.ArrayAttr.get([]),
         "operand_layouts": _layouts(mctx, avals_in, max_ndim),
         "result_layouts": _layouts(mctx, avals_out, max_ndim),
-        "mhlo.backend_config": ir.DictAttr.get({k: _u8(v) for k, v in config.items()}),
+        "mhlo.backend_config": ir.DictAttr.get({k: _config_attr(v) for k, v in config.items()}),
         "mhlo.frontend_attributes": ir.DictAttr.get(
             {"num_batch_dims": ir.StringAttr.get(str(num_batch))}
         ),

@@ -223,7 +223,7 @@ eig_p = Primitive("eig", multiple_results=True)
 
 @abstract_eval_rules.register(eig_p)
 def _eig_abstract_eval(x, *, compute_left_eigenvectors, compute_right_eigenvectors):
-    check_matrix("eig", x, square=True)
+    check_matrix("eig", x, square=True, complex_ok=True)
     cdt = dtypes.complex_dtype(x.dtype)
     vectors = [ShapedArray(x.shape, cdt)] * (compute_left_eigenvectors + compute_right_eigenvectors)
     return [ShapedArray(x.shape[:-1], cdt), *vectors]
@@ -231,27 +231,29 @@ def _eig_abstract_eval(x, *, compute_left_eigenvectors, compute_right_eigenvecto
 
 def _eig_lowering(ctx, x, *, compute_left_eigenvectors, compute_right_eigenvectors):
     (aval,) = ctx.avals_in
-    part = ShapedArray(aval.shape[:-1], aval.dtype)
+    real = not dtypes.is_complex(aval.dtype)
+    part = ShapedArray(aval.shape[:-1], aval.dtype)  # real: wr and wi; complex: w
     vec = ShapedArray(aval.shape, dtypes.complex_dtype(aval.dtype))
     info = ShapedArray(aval.shape[:-2], dtypes.int32)
-    wr, wi, vl, vr, info_v = lapack_call(
+    parts = [part, part] if real else [part]
+    *w, vl, vr, info_v = lapack_call(
         ctx,
         "geev",
         [x],
         [aval],
-        [part, part, vec, vec, info],
+        [*parts, vec, vec, info],
         compute_left="V" if compute_left_eigenvectors else "N",
         compute_right="V" if compute_right_eigenvectors else "N",
     )
     wanted = [v for v, keep in ((vl, compute_left_eigenvectors), (vr, compute_right_eigenvectors))
               if keep]  # fmt: skip
 
-    def post(i, re, im, *vectors):
+    def post(i, *values):
         ok = info_ok(i)
-        w = complex_parts.complex(re, im)
-        return [nan_unless(ok, w), *(nan_unless(ok, v) for v in vectors)]
+        w = complex_parts.complex(*values[:2]) if real else values[0]
+        return [nan_unless(ok, w), *(nan_unless(ok, v) for v in values[len(parts) :])]
 
-    return inline(ctx, post, [info_v, wr, wi, *wanted], [info, part, part, *[vec] * len(wanted)])
+    return inline(ctx, post, [info_v, *w, *wanted], [info, *parts, *[vec] * len(wanted)])
 
 
 lowering_rules.register(eig_p, _eig_lowering)
@@ -490,7 +492,7 @@ lu_p = Primitive("lu", multiple_results=True)
 
 @abstract_eval_rules.register(lu_p)
 def _lu_abstract_eval(x):
-    check_matrix("lu", x)
+    check_matrix("lu", x, complex_ok=True)
     m, n = x.shape[-2:]
     batch = x.shape[:-2]
     return [
@@ -725,8 +727,8 @@ triangular_solve_p = Primitive("triangular_solve")
 def _triangular_solve_abstract_eval(
     a, b, *, left_side, lower, transpose_a, conjugate_a, unit_diagonal
 ):
-    check_matrix("triangular_solve", a, square=True, what="first input")
-    check_matrix("triangular_solve", b, what="second input")
+    check_matrix("triangular_solve", a, square=True, what="first input", complex_ok=True)
+    check_matrix("triangular_solve", b, what="second input", complex_ok=True)
     if a.dtype != b.dtype:
         raise MeshjitTypeError(
             f"triangular_solve requires operands of one dtype, got {a.str_short()}, {b.str_short()}"
@@ -743,6 +745,8 @@ def _triangular_solve_abstract_eval(
 def _triangular_solve_lowering(
     ctx, a, b, *, left_side, lower, transpose_a, conjugate_a, unit_diagonal
 ):
+    if conjugate_a and not transpose_a:  # LAPACK conjugates only with the transpose
+        (a,) = inline(ctx, lambda x: [complex_parts.conj(x)], [a], ctx.avals_in[:1])
     (out,) = lapack_call(
         ctx,
         "trsm",
@@ -752,7 +756,7 @@ def _triangular_solve_lowering(
         {1: 0},
         side="L" if left_side else "R",
         uplo="L" if lower else "U",
-        trans_x="T" if transpose_a else "N",
+        trans_x=("C" if conjugate_a else "T") if transpose_a else "N",
         diag="U" if unit_diagonal else "N",
     )
     return out
@@ -771,14 +775,16 @@ def _triangular_solve_jvp_a(
     g_a = tril(g_a, -k) if lower else triu(g_a, k)
     g_a = elementwise.neg(g_a)
     g_a = mT(g_a) if transpose_a else g_a
+    g_a = complex_parts.conj(g_a) if conjugate_a else g_a
 
     def a_inverse(rhs):
-        return triangular_solve(
+        return triangular_solve_p.bind(
             a,
             rhs,
             left_side=left_side,
             lower=lower,
             transpose_a=transpose_a,
+            conjugate_a=conjugate_a,
             unit_diagonal=unit_diagonal,
         )
 
@@ -834,13 +840,16 @@ def triangular_solve(
     if singleton:
         b = shapes.expand_dims(b, (aval_of(b).ndim if left_side else aval_of(b).ndim - 1,))
     b = same_batch_sharding(a, b, 2)
+    conjugate_a = bool(conjugate_a) and dtypes.is_complex(aval_of(a).dtype)
+    if conjugate_a and not transpose_a:  # LAPACK conjugates only with the transpose
+        a, conjugate_a = complex_parts.conj(a), False
     out = triangular_solve_p.bind(
         a,
         b,
         left_side=bool(left_side),
         lower=bool(lower),
         transpose_a=bool(transpose_a),
-        conjugate_a=False,
+        conjugate_a=conjugate_a,
         unit_diagonal=bool(unit_diagonal),
     )
     if singleton:
@@ -861,8 +870,11 @@ def lu_solve(lu_, permutation, b, trans: int = 0):
         return triangular_solve(lu_, x, left_side=True, lower=False)
     if trans not in (1, 2):
         raise MeshjitValueError(f"'trans' value must be 0, 1, or 2, got {trans}")
-    x = triangular_solve(lu_, b, left_side=True, lower=False, transpose_a=True)
-    x = triangular_solve(lu_, x, left_side=True, lower=True, unit_diagonal=True, transpose_a=True)
+    conj = trans == 2
+    x = triangular_solve(lu_, b, left_side=True, lower=False, transpose_a=True, conjugate_a=conj)
+    x = triangular_solve(
+        lu_, x, left_side=True, lower=True, unit_diagonal=True, transpose_a=True, conjugate_a=conj
+    )
     _, inverse = sorting.sort_key_val(
         permutation, shapes.broadcasted_iota(dtypes.int32, aval_of(permutation).shape, nb), nb
     )

@@ -322,9 +322,14 @@ __all__ = sorted(
 
 
 def full_like(x, fill_value, dtype=None, shape=None):
+    """`fill_value` in x's shape and dtype; weakly typed when `x` is and no dtype is given
+    (as JAX)."""
     aval = ad_util.aval_of(x)
+    shape = aval.shape if shape is None else tuple(shape)
+    if dtype is None and aval.weak_type:
+        return broadcast(convert_element_type(fill_value, aval.dtype, weak_type=True), shape)
     dtype = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
-    return full(aval.shape if shape is None else tuple(shape), fill_value, dtype)
+    return full(shape, fill_value, dtype)
 
 
 def zeros_like_array(x):

@@ -33,6 +33,7 @@ The modules, each importing only modules listed before it:
 Importing the package registers the array methods on the array types (Tracer, Array).
 """
 
+from meshjit.compiler.api_util import name_functions
 from meshjit.compiler.numpy import (
     bessel_window,
     bits,
@@ -458,3 +459,4 @@ __all__ += scalar_types.__all__ + index_tricks.__all__ + routines.__all__ + stat
 __all__ += bits.__all__ + histograms.__all__ + bessel_window.__all__ + polynomials.__all__
 
 register_array_methods(METHODS)
+name_functions(globals(), __all__)

@@ -20,6 +20,7 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy import (
+    complex_parts,
     contractions,
     creation,
     diagonals,
@@ -267,12 +268,18 @@ def _slogdet_lu(a):
     is_zero = reductions.any(elementwise.equal(diag, 0), axis=-1)
     iota = lax.broadcasted_iota(np.int32, _shape(pivot), aval_of(pivot).ndim - 1)
     parity = reductions.count_nonzero(elementwise.not_equal(pivot, iota), axis=-1)
-    parity = parity + reductions.count_nonzero(elementwise.less(diag, 0), axis=-1)
-    sign = elementwise.astype(1 - 2 * (parity % 2), dtype)
+    if dtypes.is_complex(dtype):  # the diagonal's phases
+        phases = elementwise.true_divide(diag, elementwise.astype(elementwise.abs(diag), dtype))
+        sign = reductions.prod(phases, axis=-1) * elementwise.astype(1 - 2 * (parity % 2), dtype)
+    else:
+        parity = parity + reductions.count_nonzero(elementwise.less(diag, 0), axis=-1)
+        sign = elementwise.astype(1 - 2 * (parity % 2), dtype)
     sign = elementwise.where(is_zero, np.zeros((), dtype), sign)
-    logs = reductions.sum(elementwise.log(elementwise.abs(diag)), axis=-1)
+    logs = reductions.sum(
+        elementwise.astype(elementwise.log(elementwise.abs(diag)), dtype), axis=-1
+    )
     logdet = elementwise.where(is_zero, np.array(-np.inf, dtype), logs)
-    return sign, logdet
+    return sign, complex_parts.real(logdet)
 
 
 def _slogdet_qr(a):

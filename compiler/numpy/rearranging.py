@@ -13,7 +13,11 @@ import builtins
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.cumulative import cumsum
@@ -26,6 +30,7 @@ from meshjit.compiler.numpy.elementwise import (
     remainder,
     subtract,
 )
+from meshjit.compiler.numpy.elementwise import round as jnp_round
 from meshjit.compiler.numpy.indexing import take
 from meshjit.compiler.numpy.reductions import sum
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel, reshape
@@ -126,25 +131,49 @@ def _pad_constant(x, width, constant_values):
 
 
 _INDEX_PAD_MODES = ("edge", "reflect", "symmetric", "wrap")
+_STAT_PAD_MODES = ("maximum", "mean", "median", "minimum")
+# Each mode's keyword arguments (as NumPy's and JAX's).
+_PAD_KWARGS = {
+    "constant": {"constant_values"},
+    "edge": set(),
+    "empty": set(),
+    "linear_ramp": {"end_values"},
+    "reflect": {"reflect_type"},
+    "symmetric": {"reflect_type"},
+    "wrap": set(),
+    **{m: {"stat_length"} for m in _STAT_PAD_MODES},
+}
 
 
 def pad(array, pad_width, mode="constant", **kwargs):
-    """NumPy's pad for modes constant, edge, reflect, symmetric and wrap (static widths)."""
+    """NumPy's pad (static widths): every mode of NumPy's, and a callable mode."""
     x = materialize(array)
     aval = aval_of(x)
     width = _pad_width(pad_width, aval.ndim)
-    if callable(mode) or mode not in ("constant",) + _INDEX_PAD_MODES:
-        raise MeshjitValueError(
-            f"pad: mode {mode!r} is not supported; use one of 'constant', "
-            + ", ".join(repr(m) for m in _INDEX_PAD_MODES)
+    if callable(mode):
+        return _pad_func(x, width, mode, **kwargs)
+    if mode not in _PAD_KWARGS:
+        raise MeshjitNotImplementedError(
+            f"Unimplemented padding mode {mode!r} for np.pad; the modes are "
+            + ", ".join(repr(m) for m in _PAD_KWARGS)
+            + ", or a function"
         )
-    allowed = {"constant": {"constant_values"}, "reflect": {"reflect_type"}}
-    allowed["symmetric"] = allowed["reflect"]
-    unknown = set(kwargs) - allowed.get(mode, set())
+    unknown = set(kwargs) - _PAD_KWARGS[mode]
     if unknown:
         raise MeshjitValueError(f"pad: unsupported keyword(s) {sorted(unknown)} for mode {mode!r}")
+    if aval.ndim == 0:
+        return x
     if mode == "constant":
         return _pad_constant(x, width, kwargs.get("constant_values", 0))
+    if mode == "empty":
+        return _pad_constant(x, width, 0)
+    if mode == "linear_ramp":
+        ends = _pad_pairs(kwargs.get("end_values", 0), aval.ndim, "end_values")
+        return _pad_linear_ramp(x, width, ends)
+    if mode in _STAT_PAD_MODES:
+        length = kwargs.get("stat_length")
+        length = None if length is None else _pad_width(length, aval.ndim)
+        return _pad_stats(x, width, length, mode)
     for axis, (lo, hi) in enumerate(width):
         if lo == hi == 0:
             continue
@@ -154,6 +183,75 @@ def pad(array, pad_width, mode="constant", **kwargs):
             )
         x = _pad_axis_by_index(x, axis, (lo, hi), mode, kwargs.get("reflect_type", "even"))
     return materialize(x)
+
+
+def _pad_pairs(values, ndim: int, name: str) -> list:
+    """NumPy's broadcasting of a pad argument to (before, after) per axis (values stay as
+    they are: they may be arrays)."""
+    if is_traced(values) or np.ndim(values) == 0:
+        return [(values, values)] * ndim
+    pairs = np.broadcast_to(np.asarray(values, dtype=object), (ndim, 2)) if ndim else []
+    return [(lo, hi) for lo, hi in pairs] if len(pairs) else []
+
+
+def _pad_stats(x, width, stat_length, mode):
+    """Each side padded with a statistic (max, min, mean, median) of the `stat_length`
+    entries nearest it (all of the axis by default); integers round the statistic."""
+    from meshjit.compiler.numpy import reductions, statistics  # a later family
+
+    stat = {
+        "maximum": reductions.max,
+        "minimum": reductions.min,
+        "mean": reductions.mean,
+        "median": statistics.median,
+    }[mode]
+    dtype = aval_of(x).dtype
+    for axis, (lo, hi) in enumerate(width):
+        size = aval_of(x).shape[axis]
+        if stat_length is None:
+            before = after = stat(x, axis=axis, keepdims=True)
+        else:
+            n_lo, n_hi = stat_length[axis]
+            if n_lo == 0 or n_hi == 0:
+                raise MeshjitValueError("stat_length of 0 yields no value for padding")
+            n_lo, n_hi = builtins.min(n_lo, size), builtins.min(n_hi, size)
+            before = stat(lax.slice_in_dim(x, 0, n_lo, axis=axis), axis=axis, keepdims=True)
+            after = stat(lax.slice_in_dim(x, size - n_hi, size, axis=axis), axis=axis, keepdims=True)
+        if dtypes.is_int(dtype):  # as NumPy: the mean or median rounded half to even
+            before, after = jnp_round(before), jnp_round(after)
+        parts = [
+            repeat(lax.convert_element_type(before, dtype), lo, axis=axis),
+            x,
+            repeat(lax.convert_element_type(after, dtype), hi, axis=axis),
+        ]
+        x = lax.concatenate(parts, axis)
+    return x
+
+
+def _pad_linear_ramp(x, width, ends):
+    """Each side a ramp from its end value to the edge entry (not included)."""
+    from meshjit.compiler.numpy.creation import linspace  # a later family
+
+    dtype = aval_of(x).dtype
+    for axis, ((lo, hi), (end_lo, end_hi)) in enumerate(zip(width, ends)):
+        size = aval_of(x).shape[axis]
+        first = lax.squeeze(lax.slice_in_dim(x, 0, 1, axis=axis), (axis,))
+        last = lax.squeeze(lax.slice_in_dim(x, size - 1, size, axis=axis), (axis,))
+        before = linspace(end_lo, first, lo, endpoint=False, dtype=dtype, axis=axis)
+        after = linspace(end_hi, last, hi, endpoint=False, dtype=dtype, axis=axis)
+        x = lax.concatenate([before, x, flip(after, axis)], axis)
+    return x
+
+
+def _pad_func(x, width, func, **kwargs):
+    """NumPy's callable mode: zeros padded, then `func(vector, (before, after), axis, kwargs)`
+    fills each 1-D slice along each axis."""
+    from meshjit.compiler.numpy.routines import apply_along_axis  # a later family
+
+    padded = _pad_constant(x, width, 0)
+    for axis in range(aval_of(padded).ndim):
+        padded = apply_along_axis(func, axis, padded, width[axis], axis, kwargs)
+    return padded
 
 
 def _pad_axis_by_index(x, axis, width, mode, reflect_type):

@@ -122,9 +122,14 @@ class PRNGKeyArray:
         return self
 
     def __repr__(self):
-        if isinstance(self._data, Tracer):
-            dims = ",".join(map(str, self.shape))
-            return f"Tracer<{self.dtype.name}[{dims}]>"
+        if isinstance(self._data, Tracer):  # the data's tracer, as a key array prints in JAX
+            data = repr(self._data)
+            key_type = f"{self.dtype.name}[{','.join(map(str, self.shape))}]"
+            kind = self._data._trace.kind
+            if kind is not None and kind != "grad":  # ("vmap", size)
+                batched = ",".join(map(str, (kind[1], *self.shape)))
+                return f"VmapTracer(aval={key_type}, batched={self.dtype.name}[{batched}])"
+            return data[: data.index("(") + 1] + key_type + ")"
         return f"Array({self.shape}, dtype={self.dtype.name}) overlaying:\n{np.asarray(self._data)}"
 
     __str__ = __repr__

@@ -8,8 +8,10 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
+from meshjit.compiler.ad.api import jvp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.jit.api import jit
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy import linalg as jnp_linalg
 from meshjit.compiler.numpy.util import aval_of, broadcast_shapes, promote_inexact
@@ -21,6 +23,7 @@ __all__ = [
     "det",
     "eigh",
     "expm",
+    "expm_frechet",
     "inv",
     "lu",
     "lu_factor",
@@ -99,7 +102,7 @@ def solve_triangular(
     debug=None,
     check_finite: bool = True,
 ):
-    """x with op(a) @ x = b for triangular `a`; op is a (trans 0 / 'N') or a.T (1, 2, 'T', 'C')."""
+    """x with op(a) @ x = b for triangular `a`; op is a (trans 0 / 'N'), a.T (1 / 'T') or a^H (2 / 'C')."""
     if trans in (0, "N"):
         transpose_a = False
     elif trans in (1, "T", 2, "C"):
@@ -109,8 +112,9 @@ def solve_triangular(
     a, b = _inexact(a, b)
     a, b, vector = _against_matrices("solve_triangular", a, b)
     x = lax_linalg.triangular_solve(
-        a, b, left_side=True, lower=lower, transpose_a=transpose_a, unit_diagonal=unit_diagonal
-    )
+        a, b, left_side=True, lower=lower, transpose_a=transpose_a,
+        conjugate_a=trans in (2, "C"), unit_diagonal=unit_diagonal,
+    )  # fmt: skip
     return _columns_back(x, vector)
 
 
@@ -168,7 +172,8 @@ def lu_factor(a, overwrite_a: bool = False, check_finite: bool = True):
 
 
 def lu_solve(lu_and_piv, b, trans: int = 0, overwrite_b: bool = False, check_finite: bool = True):
-    """x with a @ x = b (trans 0) or a.T @ x = b (1, 2), from lu_factor's (lu, piv)."""
+    """x with a @ x = b (trans 0), a.T @ x = b (1) or a^H @ x = b (2), from lu_factor's
+    (lu, piv)."""
     lu_, pivots = lu_and_piv
     lu_, b = _inexact(lu_, b)
     m = aval_of(lu_).shape[-2]
@@ -187,7 +192,7 @@ def lu(a, permute_l: bool = False, overwrite_a: bool = False, check_finite: bool
     lu_, _, permutation = lax_linalg.lu(a)
     dtype = aval_of(a).dtype
     m, n = shape
-    p = jnp.astype(jnp.equal(permutation[None, :], jnp.arange(m, dtype=np.int32)[:, None]), dtype)
+    p = jnp.real(jnp.astype(jnp.equal(permutation[None, :], jnp.arange(m)[:, None]), dtype))
     k = min(m, n)
     low = jnp.tril(lu_, -1)[:, :k] + jnp.eye(m, k, dtype=dtype)
     up = jnp.triu(lu_)[:k, :]
@@ -391,3 +396,28 @@ def expm(A, *, upper_triangular: bool = False, max_squarings: int = 16):
     r, _ = lax.scan(square, r, jnp.arange(max_squarings, dtype=n_squarings.dtype))
     too_big = (n_squarings > max_squarings)[..., None, None]
     return jnp.where(too_big, np.array(np.nan, aval_of(r).dtype), r)
+
+
+def expm_frechet(A, E, *, method=None, compute_expm: bool = True):
+    """The Frechet derivative of expm at A in the direction E (the jvp of expm), with expm(A)
+    first when `compute_expm`."""
+    a, e = jnp.asarray(A), jnp.asarray(E)
+    if a.ndim < 2 or a.shape[-2] != a.shape[-1]:
+        raise MeshjitValueError(
+            f"expected A to be a (batched) square matrix, got A.shape={a.shape}"
+        )
+    if e.ndim < 2 or e.shape[-2] != e.shape[-1]:
+        raise MeshjitValueError(
+            f"expected E to be a (batched) square matrix, got E.shape={e.shape}"
+        )
+    if a.shape != e.shape:
+        raise MeshjitValueError(
+            f"expected A and E to be the same shape, got A.shape={a.shape} E.shape={e.shape}"
+        )
+    expm_a, frechet = _expm_jvp(a, e)
+    return (expm_a, frechet) if compute_expm else frechet
+
+
+@jit
+def _expm_jvp(a, e):
+    return jvp(lambda x: expm(x, upper_triangular=False, max_squarings=16), (a,), (e,))

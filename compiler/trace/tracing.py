@@ -26,6 +26,7 @@ from meshjit.compiler.ir.core import (
     ShapedArray,
     Var,
     dce_jaxpr,
+    vma_str,
 )
 from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, join_vma, trace_state
 from meshjit.compiler.ir.sharding_rules import apply as apply_sharding_rule
@@ -126,7 +127,26 @@ class Tracer(ArrayMethods):
         return self._value("tolist()").tolist()
 
     def __repr__(self):
-        return f"Tracer<{self.aval.str_short()}>"
+        """As JAX prints its tracers: `JitTracer(~float32[])` while tracing for jit (and control
+        flow, make_jaxpr, eval_shape), `GradTracer(primal=..., typeof(tangent)=f32[])` under
+        grad / vjp, `VmapTracer(aval=float32[3], batched=float32[2,3])` under vmap."""
+        trace, aval = self._trace, self.aval
+        kind = trace.kind
+        if kind == "grad":
+            return f"GradTracer(primal={self._primal_str()}, typeof(tangent)={aval.str_short()})"
+        if kind is not None:  # ("vmap", size)
+            batched = ShapedArray((kind[1], *aval.shape), aval.dtype, aval.weak_type)
+            return f"VmapTracer(aval={jax_type_str(aval)}, batched={jax_type_str(batched)})"
+        return f"JitTracer({jax_type_str(aval)})"
+
+    def _primal_str(self) -> str:
+        trace = self._trace
+        if trace.known is not None and not trace.done:
+            try:
+                return str(np.asarray(trace.concrete_value(self.var, "printing")))
+            except ConcretizationError:
+                pass
+        return f"JitTracer({jax_type_str(self.aval)})"
 
 
 class Trace:
@@ -145,6 +165,7 @@ class Trace:
         "spmd_axes",
         "known",
         "arg_shardings",
+        "kind",
     )
 
     def __init__(self, parent: Trace | None):
@@ -161,6 +182,8 @@ class Trace:
         # Under jit: the NamedSharding of each argument that has one (by its Var), which
         # shard_map reads to infer omitted in_specs.
         self.arg_shardings: dict | None = None
+        # What the trace is for, as its tracers print: None (jit), "grad", ("vmap", size).
+        self.kind = None
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
         self.constvars: list[Var] = []
@@ -409,11 +432,13 @@ def checked_dtype(dtype) -> np.dtype:
 
 
 def trace_flat(
-    fun: Callable, in_avals: Sequence[ShapedArray], known_values: Sequence | None = None
+    fun: Callable, in_avals: Sequence[ShapedArray], known_values: Sequence | None = None, kind=None
 ) -> tuple[ClosedJaxpr, Any]:
     """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output.
-    With `known_values` (the inputs' concrete values), Python may branch on traced values."""
+    With `known_values` (the inputs' concrete values), Python may branch on traced values.
+    `kind`: what the trace is for, as its tracers print (Trace.kind)."""
     with gc_paused(), new_trace() as trace:
+        trace.kind = kind
         tracers = [trace.new_arg(a) for a in in_avals]
         if known_values is not None:
             trace.known = {id(t.var): v for t, v in zip(tracers, known_values)}
@@ -434,3 +459,9 @@ def _is_array_like(x) -> bool:
     return isinstance(x, (Tracer, np.ndarray, np.generic, bool, int, float, complex)) or isinstance(
         getattr(x, "aval", None), ShapedArray
     )
+
+
+def jax_type_str(aval: ShapedArray) -> str:
+    """An aval as JAX prints a value's type: `~float32[]` (weak), `int32[8@X,4]`."""
+    weak = "~" if aval.weak_type else ""
+    return f"{weak}{aval.dtype.name}[{aval.dims_str()}]{vma_str(aval.vma, aval.sharding)}"

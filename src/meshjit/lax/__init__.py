@@ -1,5 +1,7 @@
 """meshjit.lax: JAX's lax names."""
 
+from importlib import import_module as _import_module
+
 from meshjit.compiler.ad.checkpoint import optimization_barrier  # noqa: F401
 from meshjit.compiler.ad.custom_solvers import custom_linear_solve, custom_root  # noqa: F401
 from meshjit.compiler.lax import *  # noqa: F401,F403
@@ -25,4 +27,5 @@ __all__ = [
     "with_sharding_constraint",
 ]
 
-from meshjit.lax import linalg  # noqa: E402,F401
+# the public module (the star import above bound the compiler's), as JAX's jax.lax.linalg
+linalg = _import_module(__name__ + ".linalg")

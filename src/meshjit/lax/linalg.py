@@ -1,6 +1,8 @@
 """meshjit.lax.linalg: lax's matrix decompositions (as `jax.lax.linalg`)."""
 
+from meshjit.compiler.lax import condensed as _condensed
 from meshjit.compiler.lax import linalg as _linalg
+from meshjit.compiler.lax.condensed import *  # noqa: F403
 from meshjit.compiler.lax.linalg import *  # noqa: F403
 
-__all__ = list(_linalg.__all__)
+__all__ = [*_linalg.__all__, *_condensed.__all__]

@@ -1,6 +1,16 @@
-"""meshjit.scipy: JAX's jax.scipy.special, stats, linalg, signal, optimize, fft, integrate and
-ndimage."""
+"""meshjit.scipy: JAX's jax.scipy.special, stats, linalg, signal, optimize, fft, integrate,
+ndimage and cluster."""
 
-from meshjit.scipy import fft, integrate, linalg, ndimage, optimize, signal, special, stats
+from meshjit.scipy import (
+    cluster,
+    fft,
+    integrate,
+    linalg,
+    ndimage,
+    optimize,
+    signal,
+    special,
+    stats,
+)
 
-__all__ = ["fft", "integrate", "linalg", "ndimage", "optimize", "signal", "special", "stats"]
+__all__ = ["cluster", "fft", "integrate", "linalg", "ndimage", "optimize", "signal", "special", "stats"]

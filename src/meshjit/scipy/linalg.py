@@ -1,9 +1,11 @@
 """meshjit.scipy.linalg (implemented in meshjit.compiler.scipy.linalg and
-meshjit.compiler.scipy.special_matrices, whose __all__ lists name the functions)."""
+meshjit.compiler.scipy.schur_forms and meshjit.compiler.scipy.special_matrices, whose __all__ lists name the functions)."""
 
 from meshjit.compiler.scipy import linalg as _linalg
+from meshjit.compiler.scipy import schur_forms as _schur_forms
 from meshjit.compiler.scipy import special_matrices as _special_matrices
 from meshjit.compiler.scipy.linalg import *  # noqa: F403
+from meshjit.compiler.scipy.schur_forms import *  # noqa: F403
 from meshjit.compiler.scipy.special_matrices import *  # noqa: F403
 
-__all__ = list(_linalg.__all__) + list(_special_matrices.__all__)
+__all__ = [*_linalg.__all__, *_schur_forms.__all__, *_special_matrices.__all__]

@@ -1,0 +1,52 @@
+"""jnp.pad's statistic, linear_ramp, empty and callable modes as JAX 0.10.2's (one JAX
+subprocess): the same bits, under jit and grad too."""
+
+import pytest
+
+from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
+
+HARNESS = r"""
+X = np.array([[1., 2., 5.], [3., 4., 8.]], np.float32)
+XI = np.array([1, 2, 4, 9], np.int32)
+
+
+def pad_with(vector, pad_width, iaxis, kwargs):
+    vector = vector.at[:pad_width[0]].set(kwargs.get("padder", 10))
+    return vector.at[vector.size - pad_width[1]:].set(kwargs.get("padder", 10))
+
+
+CASES = {
+    **{f"{mode}": (lambda mode: lambda: [jnp.pad(X, ((1, 2), (2, 1)), mode=mode),
+                                         jnp.pad(XI, (2, 3), mode=mode)])(mode)
+       for mode in ("mean", "maximum", "minimum", "median", "linear_ramp", "empty")},
+    "stat_length": lambda: [jnp.pad(X, 2, mode="mean", stat_length=1),
+                            jnp.pad(X, ((1, 1), (2, 2)), mode="maximum",
+                                    stat_length=((1, 2), (2, 1)))],
+    "end_values": lambda: [jnp.pad(XI, 3, mode="linear_ramp", end_values=(5, -4)),
+                           jnp.pad(X, 1, mode="linear_ramp", end_values=((1, 2), (3, 4)))],
+    "callable": lambda: [jnp.pad(np.arange(6).reshape(2, 3), 2, pad_with),
+                         jnp.pad(np.arange(6).reshape(2, 3), 1, pad_with, padder=100)],
+    "jit_median": lambda: jax.jit(lambda a: jnp.pad(a, 2, mode="median"))(X),
+    "grad_mean": lambda: jax.grad(lambda a: jnp.pad(a, 2, mode="mean").sum())(X),
+}
+
+
+def run_case(case, record):
+    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
+        record(f"{case}|{i}", leaf)
+"""
+
+CASES = [
+    "mean", "maximum", "minimum", "median", "linear_ramp", "empty", "stat_length",
+    "end_values", "callable", "jit_median", "grad_mean",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def jax_results(tmp_path_factory, pytestconfig):
+    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_same_bits_as_jax(jax_results, case):
+    assert_same_bits(values_vs_jax(jax_results, HARNESS, case))
