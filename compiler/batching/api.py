@@ -15,7 +15,7 @@ from meshjit.compiler.ad.api import run
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
 from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
-from meshjit.compiler.trace.tracing import abstractify, current_trace, new_trace
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, new_trace
 from meshjit.compiler.tree_util import (
     broadcast_prefix,
     leaf_paths,
@@ -215,7 +215,11 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
         if axis.spmd_axis_name is not None:
             trace.spmd_axes = trace.spmd_axes | frozenset(axis.spmd_axis_name)
         tracers = [trace.new_arg(a) for a in example]
-        args, kwargs = tree_unflatten(in_tree, tracers)
+        # An unmapped Python scalar goes in as it is (as JAX, which never traces it): Python
+        # arithmetic on it stays Python's. It is still an input of the jaxpr, unused.
+        given = [x if d is None and type(x) in _PY_SCALARS else t
+                 for x, t, d in zip(leaves, tracers, dims)]  # fmt: skip
+        args, kwargs = tree_unflatten(in_tree, given)
         out_leaves, out_tree = tree_flatten(fun(*args, **kwargs))
         for i, leaf in enumerate(out_leaves):
             if not _is_array_like(leaf):
@@ -231,11 +235,17 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
         return outs
 
     outs = run(batched, leaves, "vmap")  # outside any trace: compiled once per structure
-    # An unmapped input returned as it is comes back as the object that went in (as JAX,
-    # where it is never traced: a Python float stays one).
+    # An unmapped input returned as it is comes back as the object that went in, and an
+    # output that was never traced as the object it is (as JAX: a Python float stays one).
     passed = {id(t): x for t, x, d in zip(tracers, leaves, dims) if d is None}
-    outs = [passed.get(id(leaf), o) for leaf, o in zip(out_leaves, outs)]
+    outs = [
+        passed.get(id(leaf), o) if isinstance(leaf, Tracer) else leaf
+        for leaf, o in zip(out_leaves, outs)
+    ]
     return outs, box["dims"], out_tree
+
+
+_PY_SCALARS = (bool, int, float, complex)
 
 
 def _is_array_like(x) -> bool:

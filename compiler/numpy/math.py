@@ -204,7 +204,11 @@ def fmod(x1, x2):
 def heaviside(x1, x2):
     x1, x2 = broadcast_all(*promote_inexact(x1, x2))
     at_zero = where(isnan(x1), x1, x2)
-    return where(lax.lt(x1, 0.0), 0.0, where(lax.gt(x1, 0.0), 1.0, at_zero))
+    a1, a2 = aval_of(x1), aval_of(x2)
+    # JAX's constants here are typed: its result is strong, except from weak scalars alone
+    weak = a1.weak_type and a2.weak_type and a1.ndim == 0
+    zero, one = (0.0, 1.0) if weak else (np.zeros((), a1.dtype), np.ones((), a1.dtype))
+    return where(lax.lt(x1, zero), zero, where(lax.gt(x1, zero), one, at_zero))
 
 
 def sinc(x):
