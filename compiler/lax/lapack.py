@@ -16,7 +16,6 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import (
-    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
     ShardingTypeError,
@@ -26,7 +25,7 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import Primitive, batching_rules, sharding_rules
 from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.ir.sharding_rules import state as sharding_state
-from meshjit.compiler.lax import dot, elementwise, reductions, shapes, slicing
+from meshjit.compiler.lax import complex_parts, dot, elementwise, reductions, shapes, slicing
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.lax.batching import all_to_front, size_of
 from meshjit.compiler.lowering import LoweringRuleContext, const_values, emit, jaxpr_subcomp
@@ -304,18 +303,17 @@ def symmetrized(name: str, x):
             f"{name} requires square matrices [..., n, n]: symmetrizing (x + x.T) / 2 got "
             f"incompatible shapes for broadcasting: {aval.str_short()} and its transpose"
         )
-    if dtypes.is_complex(aval.dtype):  # rather than dropping the imaginary part
-        raise MeshjitNotImplementedError(
-            f"{name} of complex (Hermitian) matrices is not supported yet, got {aval.str_short()}"
-        )
-    if not dtypes.is_float(aval.dtype):
+    if not dtypes.is_inexact(aval.dtype):
         x = elementwise.convert_element_type(x, dtypes.default_float)
     return symmetrize(x)
 
 
 def symmetrize(x):
-    """(x + x^T) / 2, as JAX's linalg symmetrizes before cholesky and eigh."""
-    return elementwise.div(elementwise.add(x, mT(x)), np.array(2, aval_of(x).dtype))
+    """(x + x^H) / 2, as JAX's linalg symmetrizes before cholesky and eigh."""
+    xt = mT(x)
+    if dtypes.is_complex(aval_of(x).dtype):
+        xt = complex_parts.conj(xt)
+    return elementwise.div(elementwise.add(x, xt), np.array(2, aval_of(x).dtype))
 
 
 def slice_last(x, start, stop, axis_from_end):

@@ -86,7 +86,7 @@ cholesky_p = Primitive("cholesky")
 
 @abstract_eval_rules.register(cholesky_p)
 def _cholesky_abstract_eval(x):
-    check_matrix("cholesky", x, square=True)
+    check_matrix("cholesky", x, square=True, complex_ok=True)
     return x.strip_weak_type()
 
 
@@ -110,7 +110,9 @@ def _cholesky_jvp(primals, tangents):
     if sigma_dot is None:
         return L, None
     # Forward mode from https://arxiv.org/pdf/1602.07527.pdf (as JAX).
-    tmp = triangular_solve(L, sigma_dot, left_side=False, transpose_a=True, lower=True)
+    tmp = triangular_solve(
+        L, sigma_dot, left_side=False, transpose_a=True, conjugate_a=True, lower=True
+    )
     inner = triangular_solve(L, tmp, left_side=True, transpose_a=False, lower=True)
     dtype = aval_of(x).dtype
     phi = elementwise.div(tril(inner), elementwise.add(eye_like(inner), np.ones((), dtype)))
@@ -139,10 +141,11 @@ def _full_subset(name, subset_by_index, n):
 
 @abstract_eval_rules.register(eigh_p)
 def _eigh_abstract_eval(x, *, lower, sort_eigenvalues, subset_by_index):
-    check_matrix("eigh", x, square=True)
+    check_matrix("eigh", x, square=True, complex_ok=True)
     n = x.shape[-1]
     _full_subset("eigh", subset_by_index, n)
-    return [x.strip_weak_type(), ShapedArray(x.shape[:-1], x.dtype)]
+    real = dtypes.real_dtype(x.dtype) if dtypes.is_complex(x.dtype) else x.dtype
+    return [x.strip_weak_type(), ShapedArray(x.shape[:-1], real)]
 
 
 def _eigh_lowering(ctx, x, *, lower, sort_eigenvalues, subset_by_index):
@@ -151,7 +154,7 @@ def _eigh_lowering(ctx, x, *, lower, sort_eigenvalues, subset_by_index):
     info = ShapedArray(aval.shape[:-2], dtypes.int32)
     outs = lapack_call(
         ctx,
-        "syevd",
+        "heevd" if dtypes.is_complex(aval.dtype) else "syevd",
         [x],
         [aval],
         [v_aval, w_aval, info],
@@ -185,13 +188,19 @@ def _eigh_jvp(primals, tangents, *, lower, sort_eigenvalues, subset_by_index):
         return [v, w], [None, None]
     # Distinct eigenvalues (non-degenerate perturbation theory), as JAX.
     eye = eye_like(a)
-    shape = aval_of(a).shape
-    diffs = elementwise.sub(expand_to(as_row(w), shape), expand_to(as_column(w), shape))
+    shape, dtype = aval_of(a).shape, aval_of(a).dtype
+    w_full = elementwise.convert_element_type(w, dtype)  # complex a: w in a's dtype
+    diffs = elementwise.sub(expand_to(as_row(w_full), shape), expand_to(as_column(w_full), shape))
     f = elementwise.sub(elementwise.integer_pow(elementwise.add(eye, diffs), -1), eye)
-    vt_adot_v = matmul(matmul(mT(v), a_dot), v)
-    dv = matmul(v, elementwise.mul(f, vt_adot_v))
-    dw = diagonal(vt_adot_v)
+    vh_adot_v = matmul(matmul(_adjoint(v), a_dot), v)
+    dv = matmul(v, elementwise.mul(f, vh_adot_v))
+    dw = diagonal(complex_parts.real(vh_adot_v) if dtypes.is_complex(dtype) else vh_adot_v)
     return [v, w], [dv, dw]
+
+
+def _adjoint(x):
+    """The conjugate transpose (the transpose of a real matrix)."""
+    return complex_parts.conj(mT(x)) if dtypes.is_complex(aval_of(x).dtype) else mT(x)
 
 
 def eigh(

@@ -39,8 +39,6 @@ _PARTIAL = {
     "jax.numpy.delete": "delete(assume_unique_indices=True) of traced indices under jit",
     "jax.numpy.union1d": "union1d(size=...) under jit: set operations need concrete inputs",
     "jax.numpy.setdiff1d": "setdiff1d(size=...) under jit: set operations need concrete inputs",
-    "jax.numpy.linalg.eigh": "eigh of complex Hermitian matrices (raises NotImplementedError)",
-    "jax.numpy.linalg.eigvalsh": "eigvalsh of complex Hermitian matrices (NotImplementedError)",
     "jax.pure_callback": "pure_callback(vmap_method='expand_dims') fails in the host callback",
 }
 

@@ -383,8 +383,9 @@ def test_same_as_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=1e-5)
 
 
-def test_complex_hermitian_factorizations_refuse_rather_than_drop_the_imaginary_part():
-    a = np.array([[1, -2j], [2j, 1]], np.complex64)
-    for fn in (jnp.linalg.eigvalsh, jnp.linalg.eigh, jnp.linalg.cholesky):
-        with pytest.raises(NotImplementedError, match="complex"):
-            fn(a)
+def test_complex_hermitian_factorizations_keep_the_imaginary_part():
+    a = np.array([[1, -2j], [2j, 5]], np.complex64)
+    np.testing.assert_allclose(np.asarray(jnp.linalg.eigvalsh(a)), np.linalg.eigvalsh(a), rtol=1e-5)
+    w, v = jnp.linalg.eigh(a)
+    np.testing.assert_allclose(np.asarray(v @ jnp.diag(w) @ v.conj().T), a, atol=1e-5)
+    np.testing.assert_allclose(np.asarray(jnp.linalg.cholesky(a)), np.linalg.cholesky(a), rtol=1e-5)

@@ -1,5 +1,5 @@
 """jax.scipy.linalg's schur, rsf2csf, hessenberg, sqrtm, funm, solve_sylvester and expm_frechet,
-and complex matrices through lu / solve / inv / det / eig / solve_triangular, against JAX 0.10.2
+and complex matrices through lu / solve / inv / det / eig / eigh / cholesky / solve_triangular, against JAX 0.10.2
 (one JAX subprocess): the same bits unless noted; and their errors."""
 
 import numpy as np
@@ -22,6 +22,7 @@ S = np.array([[1., 2., 3.], [2., 4., 5.], [3., 5., 6.]], np.float32)
 B = rng.standard_normal((3, 3)).astype(np.float32)
 C = rng.standard_normal((4, 3)).astype(np.float32)
 Z = (A + 1j * rng.standard_normal((4, 4))).astype(np.complex64)
+ZH = (Z + Z.conj().T).astype(np.complex64)
 ZB = (rng.standard_normal((4, 2)) + 1j * rng.standard_normal((4, 2))).astype(np.complex64)
 
 CASES = {
@@ -50,6 +51,14 @@ CASES = {
     "complex_lu_solve": lambda: [sl.lu_solve(sl.lu_factor(Z), ZB, trans=t) for t in (0, 1, 2)],
     "solve_triangular_conj": lambda: [
         sl.solve_triangular(np.triu(Z), ZB, trans=t) for t in (0, 1, 2)],
+    "complex_eigh": lambda: [jnp.linalg.eigh(ZH), jnp.linalg.eigvalsh(ZH),
+                             sl.eigh(ZH, eigvals_only=True),
+                             jax.vmap(jnp.linalg.eigvalsh)(np.stack([ZH, 2 * ZH]))],
+    "complex_cholesky": lambda: [jnp.linalg.cholesky(ZH + 6 * np.eye(4, dtype=np.complex64)),
+                                 jax.jvp(jnp.linalg.cholesky,
+                                         (ZH + 6 * np.eye(4, dtype=np.complex64),), (Z,))],
+    "complex_eigh_jvp": lambda: jax.jvp(lambda a: jnp.linalg.eigh(a)[0], (ZH,), (Z,)),
+    "complex_eigh_grad": lambda: jax.grad(lambda a: jnp.linalg.eigvalsh(a)[0] ** 2)(ZH),
     "complex_solve_grad": lambda: jax.grad(
         lambda z: jnp.abs(jnp.linalg.solve(z, ZB)).sum())(Z),
 }
@@ -64,11 +73,12 @@ CASES = [
     "schur", "schur_complex", "schur_batched", "rsf2csf", "rsf2csf_batched", "hessenberg",
     "hessenberg_q", "sqrtm", "sqrtm_nonsymmetric", "funm", "funm_error", "sylvester",
     "sylvester_eigen", "sylvester_batched", "expm_frechet", "complex_solve", "complex_inv",
-    "complex_det", "complex_eig", "complex_lu", "complex_slogdet", "complex_lu_solve", "solve_triangular_conj", "complex_solve_grad",
+    "complex_det", "complex_eig", "complex_lu", "complex_slogdet", "complex_lu_solve", "solve_triangular_conj", "complex_eigh", "complex_cholesky", "complex_eigh_jvp", "complex_eigh_grad",
+    "complex_solve_grad",
 ]  # fmt: skip
 
 # expm's jvp and the complex gradient go through other (equivalent) equations than JAX's.
-CLOSE = {"expm_frechet": 2e-6, "complex_solve_grad": 2e-6}
+CLOSE = {"expm_frechet": 2e-6, "complex_solve_grad": 2e-6, "complex_eigh_grad": 2e-6}
 
 
 @pytest.fixture(scope="module")
