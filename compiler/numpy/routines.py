@@ -23,6 +23,7 @@ from meshjit.compiler.numpy.creation import (
     arange,
     asarray,
     full,
+    full_like,
     linspace,
     ones_like,
     zeros,
@@ -488,8 +489,12 @@ def _concrete_set(name, *arrays):
 
 
 def union1d(ar1, ar2, *, size=None, fill_value=None):
-    a, b = _concrete_set("union1d", ar1, ar2)
-    return asarray(np.union1d(a, b))
+    """The sorted distinct values of both; under jit with a static `size` (as unique's)."""
+    a, b = asarray(ar1), asarray(ar2)
+    if size is None:
+        _concrete_set("union1d", a, b)
+    both = shapes.concatenate([shapes.ravel(a), shapes.ravel(b)])
+    return unique(both, size=size, fill_value=fill_value)
 
 
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=None, fill_value=None):
@@ -501,8 +506,26 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
 
 
 def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
-    a, b = _concrete_set("setdiff1d", ar1, ar2)
-    return asarray(np.setdiff1d(a, b, assume_unique))
+    """The distinct values of ar1 not in ar2 (JAX's algorithm, so under jit with a static
+    `size` too: padded with `fill_value`, 0 by default)."""
+    a, b = shapes.ravel(asarray(ar1)), shapes.ravel(asarray(ar2))
+    if size is None:
+        _concrete_set("setdiff1d", a)
+    fill = full_like(a, 0 if fill_value is None else fill_value, shape=())
+    n = aval_of(a).shape[0]
+    if n == 0:
+        return full_like(a, fill, shape=(size or 0,))
+    if not assume_unique:
+        a = unique(a, size=size and n)
+    mask = isin(a, b, invert=True)
+    if size is None:
+        return a[np.asarray(mask)]
+    m = aval_of(a).shape[0]
+    if not assume_unique:  # unique's padding repeats its first value: not results
+        n_unique = m + 1 - sum(ew.equal(a, a[0]))
+        mask = ew.where(arange(m) < n_unique, mask, False)
+    picked = take(a, nonzero(mask, size=size)[0], mode="clip")
+    return ew.where(arange(size) < sum(mask), picked, fill)
 
 
 def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):

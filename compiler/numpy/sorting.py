@@ -6,6 +6,8 @@ Written over the sort, gather, select and reduction primitives.
 
 from __future__ import annotations
 
+import builtins
+
 import numpy as np
 
 from meshjit.compiler import lax
@@ -29,11 +31,13 @@ from meshjit.compiler.numpy.elementwise import (
 )
 from meshjit.compiler.numpy.indexing import take
 from meshjit.compiler.numpy.math import isnan
+from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import sum
 from meshjit.compiler.numpy.shapes import (
     broadcast_to,
     concatenate,
     expand_dims,
+    moveaxis,
     ravel,
     reshape,
     stack,
@@ -211,7 +215,10 @@ def unique(
     fill_value=None,
 ):
     if axis is not None:
-        raise MeshjitValueError("unique: only axis=None (the flattened array) is supported")
+        return _unique_along(
+            materialize(ar), axis, return_index, return_inverse, return_counts, equal_nan, size,
+            fill_value,
+        )  # fmt: skip
     x = ravel(ar)
     n = aval_of(x).shape[0]
     if size is None:
@@ -244,6 +251,64 @@ def unique(
     if return_counts:
         ids = lax.broadcasted_iota(dtypes.default_int, (size, n), 0)
         results.append(sum(lax.eq(ids, lax.broadcast(group, (size,))), 1, dtypes.default_int))
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+def _unique_along(x, axis, return_index, return_inverse, return_counts, equal_nan, size, fill):
+    """unique(axis=...): the distinct slices along `axis`, in lexicographic order (as JAX)."""
+    from meshjit.compiler.numpy.routines import lexsort  # a later family
+
+    aval = aval_of(x)
+    axis = checks.canonical_axis(axis, aval.ndim)
+    n = aval.shape[axis]
+    if size is None:
+        _static_size("unique", x, len)  # refuses a traced input; the mask counts below
+    elif n == 0 and int(size) and fill is None:
+        raise MeshjitValueError(
+            "jnp.unique: for zero-sized input with nonzero size argument, fill_value must be "
+            "specified"
+        )
+    rows = moveaxis(x, axis, 0)
+    width = int(np.prod(aval_of(rows).shape[1:]))
+    if n == 0 or width == 0:  # no slices, or empty ones: nothing to compare
+        count = builtins.min(n, 1)
+        perm = lax.full((count,), 0, dtypes.default_int)
+        sorted_rows = rows[:count]
+        mask = lax.full((count,), width == 0, dtypes.bool_)
+    else:
+        count = n
+        perm = lexsort([reshape(rows, (n, width))[:, j] for j in reversed(range(width))])
+        sorted_rows = take(rows, perm, axis=0, mode="clip")
+        prev, cur = sorted_rows[:-1], sorted_rows[1:]
+        differs = not_equal(cur, prev)
+        if equal_nan and dtypes.is_inexact(aval.dtype):
+            differs = logical_and(differs, logical_not(logical_and(isnan(cur), isnan(prev))))
+        changed = any_(differs, tuple(range(1, aval_of(differs).ndim)))
+        mask = concatenate([np.ones((1,), bool), changed])
+    size = int(np.asarray(sum(mask))) if size is None else int(size)
+    first = _first_true(mask, size)
+    ind = lax.select(lax.lt(first, count), first, lax.full((size,), 0, dtypes.default_int))
+    if count:
+        result = take(sorted_rows, ind, axis=0, mode="clip")
+    else:
+        result = lax.full((size, *aval_of(rows).shape[1:]), 0, aval.dtype)
+    if fill is not None:
+        valid = lax.lt(lax.iota(dtypes.default_int, size), sum(mask, dtype=dtypes.default_int))
+        valid = reshape(valid, (size,) + (1,) * (aval_of(result).ndim - 1))
+        result = where(valid, result, lax.convert_element_type(fill, aval.dtype))
+    results = [moveaxis(result, 0, axis)]
+    if return_index:
+        results.append(take(perm, ind, mode="clip") if count else perm)
+    group = lax.sub(cumsum(mask, dtype=dtypes.default_int), dtypes.index_scalar(1))
+    if return_inverse:
+        if count == n and n:
+            results.append(lax.sort_key_val(perm, group)[1])
+        else:
+            results.append(lax.full((n,), 0, dtypes.default_int))
+    if return_counts:
+        ids = lax.broadcasted_iota(dtypes.default_int, (size, count), 0)
+        counts = sum(lax.eq(ids, lax.broadcast(group, (size,))), 1, dtypes.default_int)
+        results.append(lax.full((size,), n, dtypes.default_int) if width == 0 and n else counts)
     return results[0] if len(results) == 1 else tuple(results)
 
 

@@ -35,10 +35,7 @@ _PARTIAL = {
     "jax.numpy.percentile": "percentile(weights=...) is not supported",
     "jax.numpy.nanquantile": "nanquantile(weights=...) is not supported",
     "jax.numpy.nanpercentile": "nanpercentile(weights=...) is not supported",
-    "jax.numpy.unique": "unique(axis=...) (unique rows) is not supported",
     "jax.numpy.delete": "delete(assume_unique_indices=True) of traced indices under jit",
-    "jax.numpy.union1d": "union1d(size=...) under jit: set operations need concrete inputs",
-    "jax.numpy.setdiff1d": "setdiff1d(size=...) under jit: set operations need concrete inputs",
     "jax.pure_callback": "pure_callback(vmap_method='expand_dims') fails in the host callback",
 }
 
