@@ -43,6 +43,7 @@ __all__ = [
     "clear_caches",
     "disable_jit",
     "ensure_compile_time_eval",
+    "fwd_and_bwd",
     "named_call",
     "named_scope",
     "JitFunction",
@@ -487,3 +488,32 @@ def ensure_compile_time_eval():
     """`jax.ensure_compile_time_eval`: accepted; values computed from concrete inputs inside
     are already constants in meshjit's traces."""
     yield
+
+
+def fwd_and_bwd(fun: Callable, argnums, has_aux: bool = False, jitted: bool = True):
+    """(fwd, bwd) as `jax.fwd_and_bwd`: `fwd(*args)` gives (fun(*args), residuals) (and aux
+    with `has_aux`), `bwd(residuals, cotangent)` the cotangents of the `argnums` arguments.
+    meshjit's residuals are the primals, and bwd recomputes the forward pass under its own jit:
+    each compiles once, whatever the calls."""
+    from meshjit.compiler.ad.api import vjp  # a later family
+
+    nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+
+    def pullback(args):
+        def partial(*dyn):
+            full = list(args)
+            for i, x in zip(nums, dyn):
+                full[i] = x
+            return fun(*full)
+
+        return vjp(partial, *(args[i] for i in nums), has_aux=has_aux)
+
+    def fwd(*args):
+        out = pullback(args)
+        return (out[0], args, out[2]) if has_aux else (out[0], args)
+
+    def bwd(residuals, outgrad):
+        cts = pullback(residuals)[1](outgrad)
+        return cts[0] if isinstance(argnums, int) else cts
+
+    return (jit(fwd), jit(bwd)) if jitted else (fwd, bwd)

@@ -16,7 +16,6 @@ _MISSING = "not provided by meshjit yet: "
 _MISSING_APIS = {
     "jax.ds": _MISSING + "jax.ds (dynamic slice objects for indexing)",
     "jax.freeze": _MISSING + "mutable array refs (jax.new_ref / freeze)",
-    "jax.fwd_and_bwd": _MISSING + "jax.fwd_and_bwd",
     "jax.lax.DotAlgorithm": _MISSING + "lax.DotAlgorithm (dot algorithm selection)",
     "jax.lax.DotAlgorithmPreset": _MISSING + "lax.DotAlgorithmPreset",
     "jax.nn.scaled_dot_general": _MISSING + "scaled (microscaling) dot products",
