@@ -21,7 +21,6 @@ _MISSING_APIS = {
     "jax.nn.scaled_dot_general": _MISSING + "scaled (microscaling) dot products",
     "jax.nn.scaled_matmul": _MISSING + "float8 dtypes and scaled matmul",
     "jax.scipy.linalg.eigh_tridiagonal": _MISSING + "eigh_tridiagonal",
-    "jax.scipy.interpolate.RegularGridInterpolator": _MISSING + "scipy.interpolate",
     "jax.scipy.spatial.transform.Rotation": _MISSING + "scipy.spatial.transform",
 }
 

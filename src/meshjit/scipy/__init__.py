@@ -1,10 +1,11 @@
 """meshjit.scipy: JAX's jax.scipy.special, stats, linalg, signal, optimize, fft, integrate,
-ndimage and cluster."""
+interpolate, ndimage and cluster."""
 
 from meshjit.scipy import (
     cluster,
     fft,
     integrate,
+    interpolate,
     linalg,
     ndimage,
     optimize,
@@ -13,4 +14,15 @@ from meshjit.scipy import (
     stats,
 )
 
-__all__ = ["cluster", "fft", "integrate", "linalg", "ndimage", "optimize", "signal", "special", "stats"]
+__all__ = [
+    "cluster",
+    "fft",
+    "integrate",
+    "interpolate",
+    "linalg",
+    "ndimage",
+    "optimize",
+    "signal",
+    "special",
+    "stats",
+]
