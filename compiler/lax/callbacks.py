@@ -21,6 +21,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -202,16 +203,24 @@ def _with_results(callback, result_avals, what: str):
 
     def call(*arrays):
         outs = callback(*[np.asarray(a) for a in arrays])
-        outs = [np.asarray(o) for o in outs]
         if len(outs) != len(result_avals):
             raise RuntimeError(
-                f"{what}: the callback returned {len(outs)} values, expected {len(result_avals)}"
+                f"Mismatched number of outputs from callback. Expected: {len(result_avals)}, "
+                f"Actual: {len(outs)}"
             )
+        # As JAX: results canonicalized first (float64 is float32 without x64).
+        outs = [np.asarray(o) for o in outs]
+        outs = [o.astype(dtypes.canonicalize(o.dtype), copy=False) for o in outs]
         for i, (o, a) in enumerate(zip(outs, result_avals)):
-            if o.shape != a.shape or o.dtype != a.dtype:
+            if o.shape != a.shape:
                 raise RuntimeError(
-                    f"{what}: result {i} of the callback is {o.dtype}{list(o.shape)}, expected "
-                    f"{a.dtype}{list(a.shape)} (from result_shape_dtypes)"
+                    f"Incorrect output shape for return value #{i}: Expected: {a.shape}, "
+                    f"Actual: {o.shape} ({what}'s result_shape_dtypes)"
+                )
+            if o.dtype != a.dtype:
+                raise RuntimeError(
+                    f"Incorrect output dtype for return value #{i}: Expected: {a.dtype}, "
+                    f"Actual: {o.dtype} ({what}'s result_shape_dtypes)"
                 )
         return tuple(outs)
 

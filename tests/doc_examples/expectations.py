@@ -34,7 +34,6 @@ _PARTIAL = {
     "jax.numpy.nanquantile": "nanquantile(weights=...) is not supported",
     "jax.numpy.nanpercentile": "nanpercentile(weights=...) is not supported",
     "jax.numpy.delete": "delete(assume_unique_indices=True) of traced indices under jit",
-    "jax.pure_callback": "pure_callback(vmap_method='expand_dims') fails in the host callback",
 }
 
 # Deliberate differences from JAX.

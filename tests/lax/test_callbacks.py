@@ -152,7 +152,7 @@ def test_pure_callback_pytree_results_and_checks():
     np.testing.assert_array_equal(np.asarray(out["y"]), x * 2)
     assert float(out["s"]) == 3.0
     bad = meshjit.ShapeDtypeStruct((4,), np.float32)
-    with pytest.raises(Exception, match="expected float32\\[4\\]"):
+    with pytest.raises(Exception, match="Incorrect output shape for return value #0"):
         meshjit.block_until_ready(meshjit.jit(lambda v: meshjit.pure_callback(lambda a: a, bad, v))(x))
     with pytest.raises(ValueError, match="vmap_method"):
         meshjit.pure_callback(lambda a: a, bad, x, vmap_method="loop")
@@ -179,3 +179,15 @@ def test_io_callback_runs_even_when_unused():
 
     meshjit.block_until_ready(f(np.ones(3, np.float32)))
     assert len(calls) == 1
+
+
+def test_results_are_canonicalized_before_the_check():
+    """As JAX: a NumPy float64 result is float32 without x64 (int32 + float32 on the host)."""
+
+    def fun(x, y):
+        out = meshjit.ShapeDtypeStruct(np.broadcast_shapes(np.shape(x), np.shape(y)), np.float32)
+        return meshjit.pure_callback(lambda a, b: a + b, out, x, y, vmap_method="expand_dims")
+
+    got = meshjit.vmap(fun, in_axes=(0, None))(np.arange(4, dtype=np.int32), 1.0)
+    np.testing.assert_array_equal(np.asarray(got), [1.0, 2.0, 3.0, 4.0])
+    assert got.dtype == np.float32
