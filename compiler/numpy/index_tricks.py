@@ -9,7 +9,7 @@ from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import arange, asarray, linspace
 from meshjit.compiler.numpy.elementwise import where
-from meshjit.compiler.numpy.shapes import atleast_1d, concatenate, reshape
+from meshjit.compiler.numpy.shapes import concatenate, reshape, transpose
 from meshjit.compiler.numpy.util import aval_of
 
 __all__ = [
@@ -77,34 +77,65 @@ mgrid, ogrid = _Grid(np.mgrid), _Grid(np.ogrid)
 
 
 class _Concatenator:
-    """`r_[...]` / `c_[...]`: slices become ranges (a complex step: a number of points), arrays
-    are joined along the first (r_) or last (c_, 1-D pieces as columns) axis."""
+    """`r_[...]` / `c_[...]` as NumPy's and JAX's: slices become ranges (a complex step: a
+    number of points), pieces get at least `ndmin` dimensions (1-D ones placed by `trans1d`)
+    and join along `axis`; a leading string directive ('0,2', '1,2,0', 'r', 'c') sets
+    axis, ndmin, trans1d (and the matrix axis of a 1-D result)."""
 
-    def __init__(self, columns: bool):
-        self._columns = columns
+    def __init__(self, axis: int, ndmin: int, trans1d: int):
+        self._params = [axis, ndmin, trans1d, -1]
 
     def __getitem__(self, key):
         items = key if isinstance(key, tuple) else (key,)
-        pieces = [self._piece(item) for item in items]
-        if self._columns:
-            pieces = [reshape(p, (-1, 1)) if aval_of(p).ndim == 1 else p for p in pieces]
-            return concatenate(pieces, axis=-1)
-        return concatenate(pieces, axis=0)
+        params = list(self._params)
+        if items and isinstance(items[0], str):
+            params, items = _directive(items[0], params), items[1:]
+        axis, ndmin, trans1d, matrix = params
+        pieces = [self._piece(item, ndmin, trans1d) for item in items]
+        out = concatenate(pieces, axis=axis)
+        if matrix != -1 and aval_of(out).ndim == 1:
+            out = reshape(out, (1, -1) if matrix == 0 else (-1, 1))
+        return out
 
     @staticmethod
-    def _piece(item):
+    def _piece(item, ndmin, trans1d):
         if isinstance(item, str):
-            raise MeshjitValueError(f"r_ / c_ directives such as {item!r} are not supported")
+            raise MeshjitValueError("string directive must be placed at the beginning")
         if isinstance(item, slice):
             start = 0 if item.start is None else item.start
             step = 1 if item.step is None else item.step
             if isinstance(step, complex):
-                return linspace(start, item.stop, int(abs(step)))
-            return arange(start, item.stop, step)
-        return atleast_1d(asarray(item))
+                piece = linspace(start, item.stop, int(abs(step)))
+            else:
+                piece = arange(start, item.stop, step)
+            item_ndim = 0
+        else:
+            piece = asarray(item)
+            item_ndim = aval_of(piece).ndim
+        ndim = aval_of(piece).ndim
+        if ndim < ndmin:
+            piece = reshape(piece, (1,) * (ndmin - ndim) + aval_of(piece).shape)
+        if trans1d != -1 and ndmin - item_ndim > 0:
+            order = tuple(range(ndmin))
+            shift = ndmin - abs(ndmin + trans1d + 1) % ndmin
+            piece = transpose(piece, order[shift:] + order[:shift])
+        return piece
 
 
-r_, c_ = _Concatenator(False), _Concatenator(True)
+def _directive(text: str, params: list) -> list:
+    if text == "r":
+        return params[:3] + [0]
+    if text == "c":
+        return params[:3] + [1]
+    parts: list = text.split(",")
+    parts = parts + params[len(parts) :] if len(parts) < 4 else parts[:3] + [params[-1]]
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise MeshjitValueError(f"could not understand directive {text!r}") from None
+
+
+r_, c_ = _Concatenator(0, 1, -1), _Concatenator(-1, 2, 0)
 
 
 def tril_indices(n, k=0, m=None):

@@ -26,8 +26,6 @@ _MISSING_APIS = {
 
 # Arguments and modes of functions meshjit has, not supported yet.
 _PARTIAL = {
-    "jax.numpy.c_": "r_ / c_ string directives ('0,2') are not supported",
-    "jax.numpy.r_": "r_ / c_ string directives ('0,2') are not supported",
     "jax.numpy.load": "jnp.load of structured / void dtypes (|V2) is not supported",
     "jax.numpy.quantile": "quantile(weights=..., method='inverted_cdf') is not supported",
     "jax.numpy.percentile": "percentile(weights=...) is not supported",

@@ -105,6 +105,13 @@ def test_grids_and_concatenators():
         jnp.c_[np.float32([1, 2]), np.float32([3, 4])],
         np.c_[np.float32([1, 2]), np.float32([3, 4])],
     )
+    for directive in ("0,2", "1,2", "0,2,0", "1,2,0", "0,3,1", "0,3,-2", "r", "c"):
+        close(jnp.r_[directive, [1, 2, 3], [4, 5, 6]], np.r_[directive, [1, 2, 3], [4, 5, 6]])
+        close(jnp.c_[directive, [1, 2, 3], [4, 5, 6]], np.c_[directive, [1, 2, 3], [4, 5, 6]])
+    with pytest.raises(ValueError, match="beginning"):
+        jnp.r_[[1], "0,2"]
+    with pytest.raises(ValueError, match="could not understand directive"):
+        jnp.r_["a,b", [1]]
     assert jnp.s_[1:3] == np.s_[1:3] and jnp.index_exp[2] == np.index_exp[2]
     assert jnp.mgrid[0:3].dtype == np.int32 and jnp.mgrid[0:1:3j].dtype == np.float32
 
