@@ -72,7 +72,7 @@ def test_concatenate_rank_mismatch():
 
     with pytest.raises(MeshjitError) as ei:
         meshjit.jit(f)(np.ones((2, 3), f32), np.ones((3,), f32))
-    _check(ei, "L:concat-rank", "concatenate", "f32[2,3]", "f32[3]")
+    _check(ei, "L:concat-rank", "concatenate", "(2, 3)", "(3,)")
 
 
 def test_bad_reshape_size():

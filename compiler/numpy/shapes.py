@@ -196,9 +196,13 @@ def concatenate(arrays, axis=0, dtype=None):
         arrays, axis = [ravel(a) for a in arrays], 0
     arrays = promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]
     ranks = {aval_of(a).ndim for a in arrays}
-    if len(ranks) > 1 or 0 in ranks:
-        shown = ", ".join(aval_of(a).str_short() for a in arrays)
-        raise MeshjitValueError(f"concatenate needs arrays of one nonzero rank, got {shown}")
+    if 0 in ranks:
+        raise MeshjitValueError("Zero-dimensional arrays cannot be concatenated.")
+    if len(ranks) > 1:  # as JAX: a TypeError
+        shown = ", ".join(str(aval_of(a).shape) for a in arrays)
+        raise MeshjitTypeError(
+            f"Cannot concatenate arrays with different numbers of dimensions: got {shown}."
+        )
     axis = checks.canonical_axis(axis, ranks.pop(), "concatenate axis")
     return materialize(lax.concatenate([materialize(a) for a in arrays], axis))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -411,10 +412,54 @@ def abstractify(x) -> ShapedArray:
     shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
     if shape is not None and dtype is not None and not callable(shape):
         return ShapedArray(shape, checked_dtype(dtype), getattr(x, "weak_type", False))
+    called = _numpy_caller(x)
+    if called is not None:  # JAX's message for a list given to a jnp function
+        name, position = called
+        raise MeshjitTypeError(
+            f"{name} requires ndarray or scalar arguments, got {type(x)} at position {position}."
+            + (" Use meshjit.numpy.asarray(...) first." if isinstance(x, (list, tuple)) else "")
+        )
     raise MeshjitTypeError(
         f"{type(x).__name__} is not a valid array value (expected a NumPy or meshjit array, a "
         "Python scalar, or a ShapeDtypeStruct)"
     )
+
+
+def _numpy_caller(x):
+    """(name, position) of the meshjit.numpy function `x` was passed to, when the stack shows
+    one (walked on this error path only), else None."""
+    import sys
+
+    numpy_dir = os.path.join(os.path.dirname(os.path.dirname(__file__)), "numpy") + os.sep
+    frame = sys._getframe(2)
+    found = None
+    while frame is not None:
+        code = frame.f_code
+        if code.co_filename.startswith(numpy_dir):
+            args = [frame.f_locals.get(v) for v in code.co_varnames[: code.co_argcount]]
+            hits = [i for i, a in enumerate(args) if a is x]
+            if hits:
+                found = (_public_numpy_name(frame), hits[0])
+        elif found is not None:
+            break
+        frame = frame.f_back
+    return found if found is not None and found[0] is not None else None
+
+
+def _public_numpy_name(frame):
+    """The public meshjit.numpy name of the function running in `frame`: the public function
+    with its code and, for factory-made ones sharing code, its closure's values."""
+    from meshjit.compiler import numpy as jnp  # a later package, loaded by now
+
+    code, local = frame.f_code, frame.f_locals
+    for name in jnp.__all__:
+        fn = getattr(jnp, name, None)
+        if getattr(fn, "__code__", None) is not code:
+            continue
+        cells = fn.__closure__ or ()
+        if all(local.get(v) is c.cell_contents for v, c in zip(code.co_freevars, cells)):
+            return fn.__name__
+    return None
 
 
 def checked_dtype(dtype) -> np.dtype:

@@ -17,6 +17,11 @@ MISTAKES = {
     "traced_shape": lambda: jax.jit(lambda n: jnp.zeros(n))(3),
     "item_assignment": lambda: jnp.arange(3).__setitem__(0, 1),
     "reshape_size": lambda: jnp.arange(6).reshape(4, 2),
+    "list_to_sum": lambda: jnp.sum([1, 2, 3]),
+    "list_to_exp": lambda: jnp.exp([1.0, 2.0]),
+    "list_to_where": lambda: jnp.where([True, False], 1, 2),
+    "concatenate_ranks": lambda: jnp.concatenate([jnp.ones((2, 2)), jnp.ones(2)]),
+    "concatenate_scalars": lambda: jnp.concatenate([jnp.ones(()), jnp.ones(())]),
 }
 for name, mistake in MISTAKES.items():
     try:
@@ -24,7 +29,8 @@ for name, mistake in MISTAKES.items():
         out[name] = np.array("no error")
     except Exception as e:  # noqa: BLE001
         first = str(e).split("\n")[0]
-        base = "TypeError" if isinstance(e, TypeError) else type(e).__mro__[-3].__name__
+        builtin = [c for c in (TypeError, ValueError, IndexError) if isinstance(e, c)]
+        base = builtin[0].__name__ if builtin else type(e).__mro__[-3].__name__
         out[name] = np.array(type(e).__name__ + "|" + base + "|" + first)
 """
 
