@@ -27,6 +27,7 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
     running the op-priority stages in order."""
     stages = stages_for(options)
     users = graph.slot_users()
+    annotated = [] if options.user_priorities else _with_priorities(graph)
     for round_priority in [0, *user_priorities(graph)]:
         if round_priority:
             release_priority(graph, round_priority)
@@ -35,8 +36,21 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
             if stage == STAGE_ALL:
                 dirty.update(e for e in graph.edges if rerun_in_last_stage(e, options))
             run_to_fixed_point(graph, stage, options, dirty, users)
-    if options.op_priority:
+    if not options.user_priorities:
+        for slot, dims in annotated:
+            if slot.dims != dims:  # rewritten, so its priorities go (as Shardy's passes do)
+                slot.priority = [None] * slot.rank
+    elif options.op_priority:
         strip_priorities(graph)
+
+
+def _with_priorities(graph: Graph) -> list:
+    """(slot, its dims) of the slots annotated with priorities."""
+    return [
+        (slot, [list(d) for d in slot.dims])
+        for slot in graph.all_slots()
+        if any(p is not None for p in slot.priority)
+    ]
 
 
 def run_to_fixed_point(

@@ -41,6 +41,13 @@ class Options:
         return self.conflicts != "cost"
 
     @property
+    def user_priorities(self) -> bool:
+        """Whether `pN` annotations order the sources. Shardy's basic and aggressive passes
+        (below its priority passes) ignore them: every annotation is a source at once, and
+        only the shardings propagation rewrites lose their priorities."""
+        return self.conflicts != "shardy" or (self.strategy != "basic" and self.op_priority)
+
+    @property
     def reductions_wait(self) -> bool:
         """Whether non-pass-through factors wait for the last op-priority stage (as Shardy's
         do)."""
