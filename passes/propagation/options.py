@@ -75,6 +75,8 @@ def make_options(
         raise PropagationError(f"unknown conflicts '{conflicts}' (expected {', '.join(CONFLICTS)})")
     if shardy_compatible:
         conflicts = "shardy"
+        # Shardy's basic pass sits below its op-priority pass: no stages, program order only.
+        op_priority = op_priority and strategy != "basic"
     elif cost_model:
         conflicts = "cost"
     return Options(strategy, conflicts, max_iterations, op_priority, explain, conflicts == "shardy")
