@@ -97,6 +97,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     budget = options.max_iterations * max(1, len(edges))
     runs = 0
     first = True
+    deferred: set = set()  # edges the next stage visits (Graph.region_readers)
     while runs < budget:
         # The first edge on top; a stage's first pass visits every data-flow tie in its place
         # (the rewrite driver visits every op), later passes the edges left dirty.
@@ -113,7 +114,11 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             if not _has_axes(edge):
                 continue
             for slot in EdgeStep(edge, stage, options, graph).run():
+                readers = graph.region_readers.get(id(slot))
                 for user in users[id(slot)]:
+                    if readers is not None and user in readers:
+                        deferred.add(user)  # a loop argument without data-flow edges
+                        continue
                     dirty.add(user)
                     if (
                         user in in_stage
@@ -124,6 +129,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                         stack.append(user)  # an edge already queued keeps its place, but a
                         queued.add(user)  # group syncs its members at once (as Shardy's do)
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
+    dirty.update(deferred)
     return runs
 
 
