@@ -201,9 +201,12 @@ def all_reduce_unreduced(module_op: ir.Operation) -> None:
 
 
 def _value_sharding(value: ir.Value):
-    """The `#sdy.sharding` attribute of a func argument or op result, or None."""
+    """The `#sdy.sharding` attribute of a func argument, a loop's region argument (its
+    result's) or an op result, or None."""
     if isinstance(value, ir.BlockArgument):
         owner = value.owner.owner
+        if owner is not None and owner.operation.name == "stablehlo.while":
+            return _value_sharding(owner.operation.results[value.arg_number])
         if owner is None or owner.operation.name != "func.func":
             return None
         owner = owner.operation

@@ -87,6 +87,9 @@ class EdgeStep:
         mesh = None
         for v in views:
             other = v.slot.mesh
+            if v.slot.maximal and options.conflicts == "shardy":
+                mesh = None  # a tensor on one device (a maximal mesh): Shardy's other mesh
+                break
             if other:
                 if mesh is None:
                     mesh = other
