@@ -98,6 +98,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     runs = 0
     first = True
     deferred: set = set()  # edges the next stage visits (Graph.region_readers)
+    region_readers = graph.region_readers
     while runs < budget:
         # The first edge on top; a stage's first pass visits every data-flow tie in its place
         # (the rewrite driver visits every op), later passes the edges left dirty.
@@ -114,7 +115,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             if not _has_axes(edge):
                 continue
             for slot in EdgeStep(edge, stage, options, graph).run():
-                readers = graph.region_readers.get(id(slot))
+                readers = region_readers.get(id(slot)) if region_readers else None
                 for user in users[id(slot)]:
                     if readers is not None and user in readers:
                         deferred.add(user)  # a loop argument without data-flow edges
