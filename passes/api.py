@@ -78,7 +78,7 @@ def propagate_module(
             apply_sharding_constraints(module_op)
         if not bare:
             split_constants(module_op)
-        graph = build_graph(module_op, edges_only=bare)
+        graph = build_graph(module_op, edges_only=bare, hold_priorities=options.user_priorities)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         for slot in graph.all_slots():

@@ -21,7 +21,12 @@ from meshjit.passes.graph.shardy_import import (
     UNSHARDED_EDGE_RESULTS,
     erase_dead_ops,
 )
-from meshjit.passes.graph.split_constants import is_scalar_expansion
+from meshjit.passes.graph.split_constants import (
+    FROM_CONSTANTS,
+    SOURCES,
+    defining_op,
+    is_scalar_expansion,
+)
 
 
 def _ops_named(module_op: ir.Operation, name: str) -> list:
@@ -67,6 +72,38 @@ def merge_constants(module_op: ir.Operation) -> None:
             op.erase()
 
 
+def _copy_key(op) -> tuple | None:
+    """What makes two constant-like ops copies of each other (None: not constant-like)."""
+    if op is None or (op.name not in SOURCES and op.name not in FROM_CONSTANTS) or op.regions:
+        return None
+    attrs = tuple((name, str(op.attributes[name])) for name in sorted(op.attributes))
+    return (op.name, tuple(op.operands), str(op.results[0].type), attrs)
+
+
+def merge_operand_copies(module_op: ir.Operation) -> None:
+    """Copies of a constant-like value (an iota, a broadcast, ...) that one op reads more than
+    once with one sharding become one: Shardy's import splits them per use and its export
+    keeps one per op (across ops, only `sdy.constant`s and scalar expansions merge)."""
+    users = []
+
+    def visit(op):
+        if len(op.operands) > 1:
+            users.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    for op in users:
+        first: dict = {}
+        for i, operand in enumerate(list(op.operands)):
+            owner = defining_op(operand)
+            key = _copy_key(owner)
+            if key is None or first.setdefault(key, operand) == operand:
+                continue
+            op.operands[i] = first[key]
+            if not list(owner.results[0].uses):
+                owner.erase()
+
+
 def constants_as_sdy(module_op: ir.Operation) -> None:
     for op in _ops_named(module_op, "stablehlo.constant"):
         with op.location, ir.InsertionPoint(op):
@@ -76,6 +113,7 @@ def constants_as_sdy(module_op: ir.Operation) -> None:
         op.results[0].replace_all_uses_with(const.result)
         op.erase()
     merge_constants(module_op)
+    merge_operand_copies(module_op)
 
 
 def remove_sharding_groups(module_op: ir.Operation) -> None:
@@ -98,44 +136,77 @@ def _sharded_ops(module_op: ir.Operation) -> list:
     return found
 
 
-def _unreduced_text(sharding) -> str | None:
-    """The `{"a", ...}` of a sharding's unreduced axes, or None."""
-    axes = list(sdy.TensorShardingAttr(sharding).unreduced_axes)
-    return "{" + ", ".join(str(a) for a in axes) + "}" if axes else None
+def _unreduced_axes(sharding) -> list[str]:
+    return [str(a) for a in sdy.TensorShardingAttr(sharding).unreduced_axes]
 
 
-def _reduced(sharding):
-    """The sharding without its unreduced axes (the all_reduce's out_sharding)."""
+def _with_unreduced(sharding, axes: list[str]):
+    """The sharding holding only `axes` unreduced (an all_reduce's out_sharding)."""
     attr = sdy.TensorShardingAttr(sharding)
+    kept = [a for a in attr.unreduced_axes if str(a) in axes]
     return sdy.TensorShardingAttr.get(
-        attr.mesh_or_ref, list(attr.dimension_shardings), list(attr.replicated_axes), []
+        attr.mesh_or_ref, list(attr.dimension_shardings), list(attr.replicated_axes), kept
     )
 
 
+def _kept_unreduced(owner: ir.Operation, number: int) -> list[str]:
+    """The unreduced axes a use's owner keeps: its (first) result's, or for a return the
+    func result's."""
+    if owner.name == "func.return":
+        sharding = io.func_result_sharding(owner.parent, number)
+        return [] if sharding is None else _unreduced_axes(tensor_sharding_attr(sharding))
+    sharding = _value_sharding(owner.results[0]) if len(owner.results) else None
+    return [] if sharding is None else _unreduced_axes(sharding)
+
+
+def _unreduced_values(module_op: ir.Operation) -> list:
+    """(value, sharding) of every func argument and op result holding partial sums."""
+    found = []
+
+    def visit(op):
+        if op.name == "func.func" and op.regions[0].blocks:
+            for arg in op.regions[0].blocks[0].arguments:
+                sharding = _value_sharding(arg)
+                if sharding is not None and _unreduced_axes(sharding):
+                    found.append((arg, sharding))
+        elif SHARDING_ATTR in op.attributes and op.results:
+            per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])
+            for result, sharding in zip(op.results, per_value.shardings):
+                if _unreduced_axes(sharding):
+                    found.append((result, sharding))
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return found
+
+
 def all_reduce_unreduced(module_op: ir.Operation) -> None:
-    """Every use of a result holding partial sums reads it through its own `sdy.all_reduce`
-    (uses in program order: parsing links each new use in front of the earlier ones)."""
-    for op in _sharded_ops(module_op):
-        shardings = list(sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR]).shardings)
-        for result, sharding in zip(op.results, shardings):
-            axes = _unreduced_text(sharding)
-            users = list(reversed([(u.owner, u.operand_number) for u in result.uses]))
-            if axes is None or not users:
+    """Every use of a value holding partial sums whose user does not keep them unreduced
+    reads it through its own `sdy.all_reduce`, placed right before the user (Shardy's
+    export: an operand's unreduced axes missing from the op's result are reduced there)."""
+    for value, sharding in _unreduced_values(module_op):
+        axes = _unreduced_axes(sharding)
+        for owner, number in [(u.owner, u.operand_number) for u in value.uses]:
+            kept = _kept_unreduced(owner, number)
+            reduced = [a for a in axes if a not in kept]
+            if not reduced:
                 continue
-            after = op
-            for owner, number in users:  # one all_reduce per use, as Shardy's export
-                with op.location, ir.InsertionPoint.after(after):
-                    reduce = sdy.AllReduceOp(
-                        result, ir.Attribute.parse(f"#sdy<axis_ref_list{axes}>"), _reduced(sharding)
-                    )
-                owner.operands[number] = reduce.result
-                after = reduce.operation
+            with owner.location, ir.InsertionPoint(owner):
+                reduce = sdy.AllReduceOp(
+                    value,
+                    ir.Attribute.parse(f"#sdy<axis_ref_list{{{', '.join(reduced)}}}>"),
+                    _with_unreduced(sharding, [a for a in axes if a in kept]),
+                )
+            owner.operands[number] = reduce.result
 
 
 def _value_sharding(value: ir.Value):
-    """The `#sdy.sharding` attribute of a func argument or op result, or None."""
+    """The `#sdy.sharding` attribute of a func argument, a loop's region argument (its
+    result's) or an op result, or None."""
     if isinstance(value, ir.BlockArgument):
         owner = value.owner.owner
+        if owner is not None and owner.operation.name == "stablehlo.while":
+            return _value_sharding(owner.operation.results[value.arg_number])
         if owner is None or owner.operation.name != "func.func":
             return None
         owner = owner.operation

@@ -232,7 +232,7 @@ def keep_sharding_rules(module_op) -> None:
     reduction bodies; a custom call's own rule stays as the user wrote it."""
 
     def visit(op):
-        if "sdy.sharding_rule" not in op.attributes and not op.name.startswith("sdy."):
+        if "sdy.sharding_rule" not in op.attributes and _has_kept_rule(op.name):
             rule = rule_for(op)
             if rule is not None:
                 text = (_as_written(rule) if op.name == "stablehlo.concatenate" else rule).text
@@ -240,6 +240,11 @@ def keep_sharding_rules(module_op) -> None:
         return ir.WalkResult.ADVANCE
 
     module_op.walk(visit)
+
+
+def _has_kept_rule(name: str) -> bool:
+    """Shardy keeps no rule on its own ops but the sharding constraint's (elementwise)."""
+    return not name.startswith("sdy.") or name == "sdy.sharding_constraint"
 
 
 def _as_written(rule):

@@ -244,6 +244,16 @@ def _has_edges(op) -> bool:
     return any(has_edge_user(a) for region in op.regions for a in region.blocks[0].arguments)
 
 
+def _note_region_readers(graph, op, body_edges) -> None:
+    """Records which of the loop's body edges read the slots its results share with its region
+    arguments (Graph.region_readers)."""
+    shared = {id(graph.slots[r]) for r in op.results if graph.slots.get(r) is not None}
+    for edge in body_edges:
+        for view in edge.views():
+            if id(view.slot) in shared:
+                graph.region_readers.setdefault(id(view.slot), set()).add(edge)
+
+
 def _bodies_only(b, op, forbidden, return_slots, label) -> None:
     """An op that owns data-flow edges but has none: its regions' ops propagate on their own; a
     loop's region arguments hold its results' shardings, a named computation's arguments and
@@ -251,6 +261,7 @@ def _bodies_only(b, op, forbidden, return_slots, label) -> None:
     if op.name == "sdy.manual_computation":
         TIES[op.name](b, op, forbidden, return_slots, label, edges=False)
         return
+    first_edge = len(b.graph.edges)
     for region in op.regions:
         for i, arg in enumerate(region.blocks[0].arguments):
             if op.name == "stablehlo.while":  # the loop op holds its arguments' sharding
@@ -259,6 +270,8 @@ def _bodies_only(b, op, forbidden, return_slots, label) -> None:
         if op.name == "sdy.named_computation":
             load_named_computation_shardings(b, op)
         b.block(region.blocks[0], forbidden, None)
+    if op.name == "stablehlo.while":
+        _note_region_readers(b.graph, op, b.graph.edges[first_edge:])
     if op.name == "sdy.named_computation":  # (its results hold its out_shardings)
         b.graph.edge_owned.update(op.results)
 

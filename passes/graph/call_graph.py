@@ -8,16 +8,19 @@ export gives them:
 - a copy is named (and placed) after the copies its own body calls, as Shardy creates its
   functions from the innermost named computation out;
 - public functions come first, then the functions calls reach in that order; private functions
-  nothing calls are dropped.
+  nothing calls are dropped, unless another op refers to them (those move to the front).
 
 The copies carry their original's name (`sdy.original_func_name`), which export's dedup reads.
 """
 
 from __future__ import annotations
 
+import re
+
 from jaxlib.mlir import ir
 
 ORIGINAL_FUNC_NAME = "sdy.original_func_name"
+_SYMBOL = re.compile(r"@([\w.$-]+)")
 
 
 def _name(func) -> str:
@@ -86,19 +89,47 @@ class _Flattener:
                 return name
 
 
+def _referenced_names(module_op: ir.Operation) -> set[str]:
+    """Names that ops refer to other than as a call's callee (e.g. `called_computations`)."""
+    names: set = set()
+
+    def visit(op):
+        for i in range(len(op.attributes)):
+            named = op.attributes[i]
+            if named.name == "sym_name" or (op.name == "func.call" and named.name == "callee"):
+                continue
+            text = str(named.attr)
+            if "@" in text:
+                names.update(_SYMBOL.findall(text))
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return names
+
+
 def flatten_call_graph(module_op: ir.Operation) -> None:
-    """Every call site calls its own copy of its callee (see the module docstring)."""
+    """Every call site calls its own copy of its callee (see the module docstring). Private
+    functions no call reaches go unless something else refers to them (a custom call's
+    `called_computations`); those come first, as Shardy's import leaves them."""
     flattener = _Flattener(module_op)
     roots = [f for f in flattener.funcs.values() if f.name == "func.func" and not _private(f)]
-    if not any(_calls(f) for f in flattener.funcs.values() if f.name == "func.func"):
-        return
     for root in roots:
         flattener.used.add(_name(root))
         flattener.visit_calls(root)
     reached = {id(f) for f in roots + flattener.order}
-    for func in [f for f in flattener.funcs.values() if f.name == "func.func"]:
-        if id(func) not in reached and _private(func):
+    unreached = [
+        f
+        for f in flattener.funcs.values()
+        if f.name == "func.func" and id(f) not in reached and _private(f)
+    ]
+    referenced = _referenced_names(module_op) if unreached else set()
+    kept = [f for f in unreached if _name(f) in referenced]
+    for func in unreached:
+        if _name(func) not in referenced:
             func.erase()
+    if roots:
+        for func in kept:
+            func.move_before(roots[0])
     last = roots[-1] if roots else None
     for func in [f for f in flattener.order if id(f) not in {id(r) for r in roots}]:
         if last is None:

@@ -155,6 +155,11 @@ class Graph:
     blocked: int = 0  # axes a tensor could not take (another of its dims held them)
     chosen: str = ""  # with conflicts="auto", the result kept: "shardy", "cost" or "shardy-early"
     conservative: bool = False  # Shardy's conservative-propagation: no sub-axis propagates
+    # Shardy's bare passes, a loop without data-flow edges: id(the slot its results and region
+    # arguments share) -> the edges reading it through a region argument. A change to it wakes
+    # only the loop results' users (Shardy's loop op holds the sharding): the region
+    # arguments' readers wait for the next op-priority stage, which revisits every op.
+    region_readers: dict = dataclasses.field(default_factory=dict)
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

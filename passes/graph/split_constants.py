@@ -28,7 +28,7 @@ def is_constant_like(op, known: set) -> bool:
         return True
     if op.name not in FROM_CONSTANTS or len(op.regions):
         return False
-    return all(_defining_op(v) in known for v in op.operands)
+    return all(defining_op(v) in known for v in op.operands)
 
 
 def is_scalar_expansion(op) -> bool:
@@ -36,7 +36,7 @@ def is_scalar_expansion(op) -> bool:
     return op.name == "stablehlo.broadcast_in_dim" and not shape_of(op.operands[0])
 
 
-def _defining_op(value: ir.Value):
+def defining_op(value: ir.Value):
     owner = value.owner
     return owner if isinstance(owner, ir.Operation) else getattr(owner, "operation", None)
 

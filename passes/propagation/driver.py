@@ -27,6 +27,7 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
     running the op-priority stages in order."""
     stages = stages_for(options)
     users = graph.slot_users()
+    annotated = [] if options.user_priorities else _with_priorities(graph)
     for round_priority in [0, *user_priorities(graph)]:
         if round_priority:
             release_priority(graph, round_priority)
@@ -35,8 +36,21 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
             if stage == STAGE_ALL:
                 dirty.update(e for e in graph.edges if rerun_in_last_stage(e, options))
             run_to_fixed_point(graph, stage, options, dirty, users)
-    if options.op_priority:
+    if not options.user_priorities:
+        for slot, dims in annotated:
+            if slot.dims != dims:  # rewritten, so its priorities go (as Shardy's passes do)
+                slot.priority = [None] * slot.rank
+    elif options.op_priority:
         strip_priorities(graph)
+
+
+def _with_priorities(graph: Graph) -> list:
+    """(slot, its dims) of the slots annotated with priorities."""
+    return [
+        (slot, [list(d) for d in slot.dims])
+        for slot in graph.all_slots()
+        if any(p is not None for p in slot.priority)
+    ]
 
 
 def run_to_fixed_point(
@@ -83,6 +97,8 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     budget = options.max_iterations * max(1, len(edges))
     runs = 0
     first = True
+    deferred: set = set()  # edges the next stage visits (Graph.region_readers)
+    region_readers = graph.region_readers
     while runs < budget:
         # The first edge on top; a stage's first pass visits every data-flow tie in its place
         # (the rewrite driver visits every op), later passes the edges left dirty.
@@ -99,7 +115,11 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             if not _has_axes(edge):
                 continue
             for slot in EdgeStep(edge, stage, options, graph).run():
+                readers = region_readers.get(id(slot)) if region_readers else None
                 for user in users[id(slot)]:
+                    if readers is not None and user in readers:
+                        deferred.add(user)  # a loop argument without data-flow edges
+                        continue
                     dirty.add(user)
                     if (
                         user in in_stage
@@ -110,6 +130,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                         stack.append(user)  # an edge already queued keeps its place, but a
                         queued.add(user)  # group syncs its members at once (as Shardy's do)
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
+    dirty.update(deferred)
     return runs
 
 

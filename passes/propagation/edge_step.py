@@ -31,6 +31,7 @@ class EdgePlan:
         "dims",
         "simple",
         "linked",
+        "repeated",
     )
 
     def __init__(self, edge: Edge):
@@ -49,6 +50,13 @@ class EdgePlan:
         # Per tensor: whether every dim holds at most one factor (projection is a lookup).
         self.simple = [all(len(fs) <= 1 for fs in m) for m in self.mappings]
         self.linked = None  # factor -> the tensors linked to it (apply.py, on first use)
+        # Operand index -> the earlier operand index reading the same value (`dot(x, x)`).
+        first: dict = {}
+        self.repeated = {
+            t: first[id(v.slot)]
+            for t, v in enumerate(edge.operands)
+            if first.setdefault(id(v.slot), t) != t
+        }
 
 
 def plan_of(edge: Edge) -> EdgePlan:
@@ -87,6 +95,9 @@ class EdgeStep:
         mesh = None
         for v in views:
             other = v.slot.mesh
+            if v.slot.maximal and options.conflicts == "shardy":
+                mesh = None  # a tensor on one device (a maximal mesh): Shardy's other mesh
+                break
             if other:
                 if mesh is None:
                     mesh = other
@@ -121,6 +132,13 @@ class EdgeStep:
         )
         if stage == STAGE_NO_FORWARD_BROADCAST and options.reductions_wait:
             self.propagating = plan.pass_through
+
+    def _before_repeats(self, targets, repeated) -> dict | None:
+        """Operand index -> its value's dims before this step, for the values read again."""
+        firsts = {repeated[t] for t in targets if t in repeated}
+        if not firsts:
+            return None
+        return {t: [list(d) for d in self.views[t].slot.dims] for t in firsts}
 
     def run(self) -> list[Slot]:
         """The slots this application changed."""
@@ -157,7 +175,19 @@ class EdgeStep:
                 if self.refused:
                     decisions = cut_to_results(self, decisions, results)
                 targets = [t for t in targets if t < n]
+        repeated = self.plan.repeated if self.options.conflicts == "shardy" else None
+        saved = self._before_repeats(targets, repeated) if repeated else None
         for t in targets:
+            if saved is not None and t in repeated:
+                # Shardy writes each operand's update in turn: for a value read twice, a later
+                # operand's update (if it changes the value as it stood) replaces the first's.
+                slot = self.views[t].slot
+                written, slot.dims = slot.dims, [list(d) for d in saved[repeated[t]]]
+                if not apply_decisions(self, t, decisions):
+                    slot.dims = written
+                elif slot not in changed:
+                    changed.append(slot)
+                continue
             if apply_decisions(self, t, decisions):
                 slot = self.views[t].slot
                 if slot not in changed:

@@ -41,6 +41,13 @@ class Options:
         return self.conflicts != "cost"
 
     @property
+    def user_priorities(self) -> bool:
+        """Whether `pN` annotations order the sources. Shardy's basic and aggressive passes
+        (below its priority passes) ignore them: every annotation is a source at once, and
+        only the shardings propagation rewrites lose their priorities."""
+        return self.conflicts != "shardy" or (self.strategy != "basic" and self.op_priority)
+
+    @property
     def reductions_wait(self) -> bool:
         """Whether non-pass-through factors wait for the last op-priority stage (as Shardy's
         do)."""
@@ -68,6 +75,8 @@ def make_options(
         raise PropagationError(f"unknown conflicts '{conflicts}' (expected {', '.join(CONFLICTS)})")
     if shardy_compatible:
         conflicts = "shardy"
+        # Shardy's basic pass sits below its op-priority pass: no stages, program order only.
+        op_priority = op_priority and strategy != "basic"
     elif cost_model:
         conflicts = "cost"
     return Options(strategy, conflicts, max_iterations, op_priority, explain, conflicts == "shardy")

@@ -24,6 +24,7 @@ from meshjit.passes.rules.rule import (
     Factor,
     ShardingRule,
 )
+from meshjit.passes.rules.util import op_builder, shape_of
 
 CUSTOM_CALL_RULES: dict[str, ShardingRule | str | Callable] = {}
 
@@ -75,11 +76,63 @@ HOST_OFFLOAD_TARGETS = frozenset({"MoveToHost", "MoveToDevice"})
 _POINTWISE_TARGETS = HOST_OFFLOAD_TARGETS | {"InspectSharding"}
 
 
+# Calls Shardy's registry gives an elementwise rule too (memory placement, layouts, 64-bit
+# splitting and joining).
+_POINTWISE_TARGETS |= {
+    "annotate_device_placement",
+    "LayoutConstraint",
+    "X64SplitLow",
+    "X64SplitHigh",
+    "X64Combine",
+    "Cholesky",
+}
+
+
+def _reduction_dim(op) -> int:
+    """The dim a top-k call reduces: `reduction_dim` of ApproxTopK's and PartialReduce's
+    backend config, the last dim for mhlo.topk."""
+    if "mhlo.backend_config" in op.attributes:
+        config = ir.DictAttr(op.attributes["mhlo.backend_config"])
+        if "reduction_dim" in config:
+            return ir.IntegerAttr(config["reduction_dim"]).value
+    return len(shape_of(op.operands[0])) - 1
+
+
+def top_k_rule(op) -> ShardingRule:
+    """mhlo.topk, ApproxTopK and PartialReduce: the operands' other dims (and their ranked
+    operands', alike) pass through to every result; the reduced dim is one factor of the
+    operands and one of each result, so nothing moves along it between them."""
+    dim = _reduction_dim(op)
+    shape = shape_of(op.operands[0])
+    builder = op_builder(op)
+    for d, size in enumerate(shape):
+        if d == dim:
+            continue
+        factor = builder.factor(size)
+        for i, value in enumerate(op.operands):
+            if len(shape_of(value)) == len(shape):
+                builder.operand(i, d, factor)
+        for i in range(len(op.results)):
+            builder.result(i, d, factor)
+    reduced = builder.factor(shape[dim])
+    for i, value in enumerate(op.operands):
+        if len(shape_of(value)) == len(shape):
+            builder.operand(i, dim, reduced)
+    for i, value in enumerate(op.results):
+        builder.result(i, dim, builder.factor(shape_of(value)[dim]))
+    return builder.build()
+
+
+_TOP_K_TARGETS = frozenset({"mhlo.topk", "ApproxTopK", "PartialReduce"})
+
+
 @sharding_rule("stablehlo.custom_call")
 def custom_call_rule(op):
     target = ir.StringAttr(op.attributes["call_target_name"]).value
     if target in _POINTWISE_TARGETS and target not in CUSTOM_CALL_RULES:
         return pointwise_rule(op)
+    if target in _TOP_K_TARGETS and target not in CUSTOM_CALL_RULES and len(op.operands):
+        return top_k_rule(op)
     rule = CUSTOM_CALL_RULES.get(target)
     if rule is None:
         if "sdy.sharding_rule" not in op.attributes:
