@@ -40,10 +40,12 @@ class OneOp:
     broadcast first, as the binary primitives broadcast them implicitly) or a reshape.
     `jaxpr_subcomp` builds the op itself: these are most of the equations of a program."""
 
-    __slots__ = ("op_name", "elementwise")
+    __slots__ = ("op_name", "elementwise", "complex_rule")
 
     def __init__(self, op_name: str, *, elementwise: bool):
         self.op_name, self.elementwise = op_name, elementwise
+        # A rule for complex results when the op is not XLA's own there (complex sin, cos).
+        self.complex_rule = None
 
     @staticmethod
     def broadcast_operands(mctx: ModuleContext, invars, shape, operands: list, loc) -> None:
@@ -53,6 +55,8 @@ class OneOp:
                 operands[i] = broadcast_operand(mctx, operands[i], x.aval, shape, loc)
 
     def __call__(self, ctx: LoweringRuleContext, *operands, **params):
+        if self.complex_rule is not None and ctx.avals_out[0].dtype.kind == "c":
+            return self.complex_rule(ctx, *operands, **params)
         operands = list(operands)
         if self.elementwise:
             shape = ctx.avals_out[0].shape
@@ -305,6 +309,9 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         # Most equations: one op, built here without a call to the rule.
         outvar = eqn.outvars[0]
         aval = outvar.aval
+        if rule.complex_rule is not None and aval.dtype.kind == "c":
+            _apply_rule(ctx, rule.complex_rule, eqn, loc, env)
+            continue
         type_ = tensor_types.get((aval.shape, aval.dtype))
         if type_ is None:
             type_ = mctx.types.tensor(aval.shape, aval.dtype)

@@ -924,10 +924,8 @@ def _complex_cos(x):
     return select(eq(a, zero), complex(re, zero), whole)
 
 
-def _complex_or(real_rule, impl):
+def _inline_lowering(impl):
     def rule(ctx: LoweringRuleContext, x, **params):
-        if not dtypes.is_complex(ctx.avals_in[0].dtype):
-            return real_rule(ctx, x, **params)
         from meshjit.compiler.lax.lapack import inline  # a later family
 
         return inline(ctx, lambda v: [impl(v)], [x], ctx.avals_in)[0]
@@ -936,4 +934,4 @@ def _complex_or(real_rule, impl):
 
 
 for _name, _impl in (("sin", _complex_sin), ("cos", _complex_cos)):
-    lowering_rules.register(unary_p[_name], _complex_or(lowering_rules[unary_p[_name]], _impl))
+    lowering_rules[unary_p[_name]].complex_rule = _inline_lowering(_impl)
