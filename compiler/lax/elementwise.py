@@ -551,6 +551,9 @@ def convert_element_type(
         if type(x) is int and dtypes.is_int(new_dtype):
             return _wrapped_int(x, new_dtype)
         return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
+    if weak_type and type(x) in (bool, int) and new_dtype == dtypes.default_float:
+        if -(2**24) <= x <= 2**24:  # exact in any float: a weak float literal, as JAX folds it
+            return float(x)
     aval = aval_of(x)
     if aval.dtype == new_dtype and aval.weak_type == weak_type:
         return x  # also a Python scalar that is already of this weak type: it stays a literal
