@@ -119,6 +119,12 @@ CASES = {
     "cookbook": (jax.grad(loss), (X3, 0.1, X34.T.copy(), np.ones(4, f32))),
     "int_index": (lambda x: (x[0], x[0, 1]), (X34,)),
     "grad_custom_jvp": (jax.grad(cj), (1.0,)),
+    "cond_operands": (lambda x, y: lax.cond(x > 0, lambda a, b: a * b, lambda a, b: a - b, x, y), (1.0, 2.0)),
+    "pytree_args": (lambda p, x: jnp.tanh(p["w"] @ x + p["b"]), ({"w": np.ones((2, 3), f32), "b": np.zeros(2, f32)}, X3)),
+    "weak_scalar": (lambda x: (x, x + 1), (1.0,)),
+    "stop_gradient": (jax.grad(lambda x: lax.stop_gradient(x) * x), (1.0,)),
+    "scan_reverse": (lambda xs: lax.scan(lambda c, x: (c * x, c + x), 1.0, xs, reverse=True), (np.ones(5, f32),)),
+    "fori_loop": (lambda x: lax.fori_loop(0, 10, lambda i, v: v + i, x), (1.0,)),
 }
 
 
@@ -139,7 +145,8 @@ CASES = [
     "func1", "consts", "switch", "cond", "cond_tuple", "while", "scan", "inner_jit",
     "shared_jit", "dot", "reshape", "slices", "custom_jvp", "custom_vjp", "shard_map", "iota",
     "grad_jit", "grad_tanh", "grad_sin", "jvp", "vjp", "cookbook", "int_index", "grad_custom_jvp",
-    "eqn_api",
+    "eqn_api", "cond_operands", "pytree_args", "weak_scalar", "stop_gradient", "scan_reverse",
+    "fori_loop",
 ]  # fmt: skip
 
 
