@@ -13,7 +13,6 @@ from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
-from meshjit.compiler import lax
 from meshjit.compiler.ad import transform as ad
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
@@ -457,7 +456,7 @@ def value_and_grad(
             lin = _linearize_traced(traced, nonzeros, concrete)
             flat = eval_closed(lin.fwd, xs)
             n_out = len(traced.closed.out_avals)
-            one = lax.full((), np.ones((), traced.closed.out_avals[0].dtype))
+            one = np.ones((), traced.closed.out_avals[0].dtype)  # a literal 1.0, as in JAX
             grads = _backward(lin, flat[n_out:], [one] + [None] * (n_out - 1))
             return flat[:n_out] + _weak_as_inputs(grads, avals)
 

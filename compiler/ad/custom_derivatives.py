@@ -16,6 +16,7 @@ from typing import Callable
 
 from meshjit.compiler.ad.transform import instantiate_cts
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError
+from meshjit.compiler.ir.core import func_name, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -54,6 +55,22 @@ from meshjit.compiler.tree_util import (
 
 custom_jvp_call_p = Primitive("custom_jvp_call", multiple_results=True)
 custom_vjp_call_p = Primitive("custom_vjp_call", multiple_results=True)
+
+
+def _pp_custom_call(rule_fns, eqn, _):
+    # As JAX: the function's name first, the rules by their functions' names.
+    rules = eqn.params["rules"]
+    shown = {"call_jaxpr": eqn.params["call_jaxpr"], "symbolic_zeros": False}
+    if eqn.params["num_consts"]:
+        shown["num_consts"] = eqn.params["num_consts"]
+    shown.update({k: func_name(getattr(rules.fn, k)) for k in rule_fns})
+    names = sorted(shown)
+    shown["name"] = func_name(rules.fn.fun)
+    return shown, ["name", *names]
+
+
+register_pp_params(custom_jvp_call_p, functools.partial(_pp_custom_call, ("jvp",)))
+register_pp_params(custom_vjp_call_p, functools.partial(_pp_custom_call, ("fwd", "bwd")))
 custom_lin_p = Primitive("custom_lin", multiple_results=True)
 vma_rules.update((custom_jvp_call_p, custom_vjp_call_p, custom_lin_p))
 

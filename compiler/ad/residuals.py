@@ -66,7 +66,7 @@ def _made_by(eqn) -> str:
     where = str(eqn.source)
     if eqn.primitive is name_p:
         return f"named '{eqn.params['name']}' from {where}"
-    if eqn.primitive.name == "pjit":
+    if eqn.primitive.name == "jit":
         return f"output of jitted function '{eqn.params['name']}' from {where}"
     return f"output of {eqn.primitive.name} from {where}"
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import itertools
 from typing import Sequence
 
-from meshjit.compiler import lax
 from meshjit.compiler.errors import (
     ReverseModeError,
     enter_source,
@@ -35,6 +34,7 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
 from meshjit.compiler.lax.ad_util import UndefinedPrimal, aval_of, instantiate, is_undefined
+from meshjit.compiler.lax.elementwise import add_any
 from meshjit.compiler.trace.jaxprs import read_atom, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import current_trace
 
@@ -236,7 +236,7 @@ def add_cotangents(a, b, aval: ShapedArray):
         return b if a is None else a
     if aval_of(a).vma != aval_of(b).vma:
         a, b = match_vma(a, aval), match_vma(b, aval)
-    return lax.add(a, b)
+    return add_any(a, b)
 
 
 def vma_checked() -> bool:

@@ -3,6 +3,7 @@ and their rule tables live in ir/registry.py)."""
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 
@@ -10,6 +11,7 @@ import numpy as np
 
 from meshjit.compiler.errors import UNKNOWN_SOURCE, MeshjitTypeError, SourceInfo
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir import pretty_printer as pp
 from meshjit.compiler.ir.registry import Primitive, abstract_eval, effectful
 
 _DTYPE_CLASSES: set[type] = set()  # the classes of the np.dtype objects seen (one per dtype)
@@ -137,9 +139,17 @@ class ShapedArray:
         vma = vma_str(self.vma, self.sharding)
         return f"{dtypes.short_name(self.dtype)}[{self.dims_str()}]{vma}"
 
+    def str_long(self) -> str:
+        """`float32[8,2]`: as JAX's str_short() (full dtype names)."""
+        vma = vma_str(self.vma, self.sharding)
+        return f"{self.dtype.name}[{self.dims_str()}]{vma}"
+
+    def __str__(self):
+        return f"{'~' if self.weak_type else ''}{self.str_long()}"
+
     def __repr__(self):
         weak = ", weak_type=True" if self.weak_type else ""
-        return f"ShapedArray({self.str_short()}{weak})"
+        return f"ShapedArray({self.str_long()}{weak})"
 
 
 _SHARED_AVALS: dict[tuple, ShapedArray] = {}
@@ -166,7 +176,7 @@ class Var:
         self.aval = aval
 
     def __repr__(self):
-        return f"Var({self.aval.str_short()})"
+        return f"Var(id={id(self)}):{self.aval.str_long()}"
 
 
 class Literal:
@@ -178,7 +188,7 @@ class Literal:
         self.val, self.aval = val, aval
 
     def __repr__(self):
-        return f"Literal({self.val!r})"
+        return f"Literal({self.val})"
 
 
 class Eqn:
@@ -190,7 +200,7 @@ class Eqn:
         self.params, self.source = params, source
 
     def __repr__(self):
-        return f"Eqn({self.primitive.name}, {len(self.invars)} in, {len(self.outvars)} out)"
+        return pp_eqn(self, PpContext()).format().rstrip()
 
 
 class Jaxpr:
@@ -223,6 +233,7 @@ class ClosedJaxpr:
     in_avals = property(lambda self: self.jaxpr.in_avals)
     out_avals = property(lambda self: self.jaxpr.out_avals)
     eqns = property(lambda self: self.jaxpr.eqns)
+    literals = property(lambda self: self.consts)  # JAX's other name for them
 
     def __str__(self):
         return pp_jaxpr(self.jaxpr)
@@ -232,91 +243,229 @@ class ClosedJaxpr:
 
 
 # ---------------------------------------------------------------------------------------------
-# Pretty printing, in the jaxpr style.
+# Pretty printing, in JAX's jaxpr syntax and layout (width 80, see ir/pretty_printer.py).
 
 
-def _var_names():
+def _encode_name(n: int) -> str:
     # As JAX: base-26 digits a..z, so after z come ba, bb, ...
-    for n in itertools.count():
-        name, k = "", n
-        while True:
-            k, digit = divmod(k, 26)
-            name = chr(ord("a") + digit) + name
-            if not k:
-                break
-        yield name
+    name = ""
+    while not name or n:
+        n, digit = divmod(n, 26)
+        name = chr(ord("a") + digit) + name
+    return name
 
 
-class _Namer:
-    def __init__(self):
-        self.names: dict[int, str] = {}
-        self.fresh = _var_names()
+class PpContext:
+    """Variable names, unique across a jaxpr and the jaxprs nested in it (as JAX's)."""
 
-    def __call__(self, atom) -> str:
-        if isinstance(atom, Literal):
-            return _literal_str(atom)
-        name = self.names.get(id(atom))
+    def __init__(self, names: dict | None = None):
+        self.names: dict[Var, str] = dict(names or {})
+        self.shared_jaxprs: dict[Jaxpr, str] = {}
+        self.shared_names: set[str] = set()
+        self._counter = itertools.count()
+
+    def name(self, var: Var) -> str:
+        name = self.names.get(var)
         if name is None:
-            name = self.names[id(atom)] = next(self.fresh)
+            name = next(n for n in map(_encode_name, self._counter) if n not in self.shared_names)
+            self.names[var] = name
         return name
 
-    def binder(self, var: Var) -> str:
-        return f"{self(var)}:{pp_aval(var.aval)}"
+    def suggest_same_names(self, for_vars, like_vars) -> None:
+        """Names the binders of a nested jaxpr as the equation's operands / results."""
+        if len(for_vars) != len(like_vars):
+            return
+        used: set[Var] = set()
+        for for_v, like_v in zip(for_vars, like_vars):
+            if (
+                isinstance(like_v, Var)
+                and like_v not in used
+                and isinstance(for_v, Var)
+                and for_v not in self.names
+            ):
+                used.add(like_v)
+                self.names[for_v] = self.name(like_v)
 
 
 def pp_aval(aval) -> str:
     return aval.str_short()
 
 
-def _literal_str(lit: Literal) -> str:
-    val = lit.val
-    if isinstance(val, np.ndarray):
-        val = val.item()
-    if isinstance(val, (bool, np.bool_)):
-        return "True" if val else "False"
-    return f"{val}:{dtypes.short_name(lit.aval.dtype)}[]"
+def pp_atom(atom, context: PpContext) -> str:
+    if isinstance(atom, Literal):
+        val = atom.val
+        val_str = str(np.asarray(val).item()) if not np.shape(val) else "[...]"
+        return f"{val_str}:{pp_aval(atom.aval)}"
+    return context.name(atom)
 
 
-def _param_str(value, namer, indent) -> str:
-    if isinstance(value, ClosedJaxpr):
-        value = value.jaxpr
-    if isinstance(value, Jaxpr):
-        return _pp_jaxpr(value, _Namer(), indent + 4)
-    if isinstance(value, np.dtype):
-        return dtypes.short_name(value)
+def _pp_vars(atoms, context: PpContext, *, separator="", binders=False) -> pp.Doc:
+    if binders:
+        docs = [pp.text(f"{pp_atom(v, context)}:{pp_aval(v.aval)}") for v in atoms]
+    else:
+        docs = [pp.text(pp_atom(v, context)) for v in atoms]
+    return pp.nest(2, pp.group(pp.join(pp.text(separator) + pp.group(pp.brk()), docs)))
+
+
+def _pp_param_value(value, context: PpContext) -> pp.Doc:
+    if type(value) is tuple and value and all(isinstance(j, (Jaxpr, ClosedJaxpr)) for j in value):
+        docs = [_pp_jaxpr(_open(j), context) for j in value]
+        inner = pp.nest(2, pp.concat([pp.text("("), pp.brk(""), pp.join(pp.brk(), docs)]))
+        return pp.group(pp.concat([inner, pp.brk(""), pp.text(")")]))
+    if isinstance(value, (Jaxpr, ClosedJaxpr)):
+        return _pp_jaxpr(_open(value), context)
+    if isinstance(value, frozenset):
+        return pp.text(f"frozenset({{{', '.join(repr(e) for e in sorted(value))}}})")
     if isinstance(value, Primitive):
-        return value.name
-    if type(value) is tuple:  # subclasses (e.g. PartitionSpec) print their own repr
-        inner = ", ".join(_param_str(v, namer, indent) for v in value)
-        return f"({inner},)" if len(value) == 1 else f"({inner})"
-    return str(value)
+        return pp.text(value.name)
+    return pp.text(str(value))
 
 
-def _pp_eqn(eqn: Eqn, namer: _Namer, indent: int) -> str:
-    outs = " ".join(namer.binder(v) for v in eqn.outvars)
-    params = ""
-    if eqn.params:
-        items = ", ".join(
-            f"{k}={_param_str(v, namer, indent)}" for k, v in sorted(eqn.params.items())
+def _pp_params(params: dict, names, context: PpContext) -> pp.Doc:
+    if not names:
+        return pp.nil()
+    pairs = [pp.text(f"{k}=") + _pp_param_value(params[k], context) for k in names]
+    inner = pp.nest(2, pp.concat([pp.text("["), pp.brk(""), pp.join(pp.brk(), pairs)]))
+    return pp.group(pp.concat([inner, pp.brk(""), pp.text("]")]))
+
+
+def pp_eqn(eqn: Eqn, context: PpContext, params: dict | None = None, names=None) -> pp.Doc:
+    """One equation; `params` / `names` override what is shown (custom rules pass them)."""
+    rule = pp_eqn_rules.get(eqn.primitive)
+    if rule is not None and params is None:
+        return rule(eqn, context)
+    params = eqn.params if params is None else params
+    names = sorted(params) if names is None else names
+    lhs = _pp_vars(eqn.outvars, context, binders=True)  # first: it names the results
+    rhs = [
+        pp.text(eqn.primitive.name),
+        _pp_params(params, names, context),
+        pp.text(" ") + _pp_vars(eqn.invars, context),
+    ]
+    if not eqn.outvars:
+        return pp.concat(rhs)
+    return pp.concat([lhs, pp.text(" = "), *rhs])
+
+
+# Per-primitive printing rules, `rule(eqn, context) -> Doc`, registered by the primitive
+# families (they show the params as JAX's printer does). They call pp_eqn with `params`.
+pp_eqn_rules: dict[Primitive, object] = {}
+
+
+def register_pp_params(prim: Primitive, shown) -> None:
+    """Prints `prim`'s equations with the params `shown(eqn, context)` returns: a dict (printed
+    in sorted order) or a (dict, names in order) pair."""
+
+    def rule(eqn: Eqn, context: PpContext) -> pp.Doc:
+        out = shown(eqn, context)
+        params, names = out if isinstance(out, tuple) else (out, None)
+        return pp_eqn(eqn, context, params, names)
+
+    pp_eqn_rules[prim] = rule
+
+
+def func_name(fun) -> str:
+    """A function's name as JAX's debug info gives it (`<lambda>`, or the partial's function)."""
+    while hasattr(fun, "func") and not hasattr(fun, "__name__"):
+        fun = fun.func
+    return getattr(fun, "__name__", type(fun).__name__)
+
+
+def _open(jaxpr) -> Jaxpr:
+    return jaxpr.jaxpr if isinstance(jaxpr, ClosedJaxpr) else jaxpr
+
+
+def _pp_jaxpr(jaxpr: Jaxpr, context: PpContext) -> pp.Doc:
+    name = context.shared_jaxprs.get(jaxpr)
+    if name is not None:
+        return pp.text(name)
+    return _pp_skeleton(jaxpr, context)
+
+
+def _pp_skeleton(jaxpr: Jaxpr, context: PpContext) -> pp.Doc:
+    constvars = _pp_vars(jaxpr.constvars, context, binders=True)
+    invars = _pp_vars(jaxpr.invars, context, binders=True)
+    eqns = pp.join(pp.brk("; "), [pp_eqn(e, context) for e in jaxpr.eqns])
+    close = ")" if len(jaxpr.outvars) != 1 else ",)"
+    outvars = pp.concat(
+        [pp.text("("), _pp_vars(jaxpr.outvars, context, separator=","), pp.text(close)]
+    )
+    body = pp.concat(
+        [
+            pp.text("{ lambda "),
+            constvars,
+            pp.text("; "),
+            invars,
+            pp.text(". let"),
+            pp.nest(2, pp.brk() + eqns),
+            pp.brk(),
+            pp.text("in "),
+            outvars,
+        ]
+    )
+    return pp.group(pp.nest(2, body)) + pp.text(" }")
+
+
+def _dropped_outputs(jaxpr: Jaxpr) -> dict:
+    """Results of top-level equations nothing reads: JAX prints them `_`."""
+    names: dict[Var, str] = {}
+    used = {a for a in jaxpr.outvars if isinstance(a, Var)}
+    for eqn in reversed(jaxpr.eqns):
+        for v in eqn.outvars:
+            if v not in used:
+                names[v] = "_"
+        used.update(a for a in eqn.invars if isinstance(a, Var))
+    return names
+
+
+def _shared_jaxprs(top: Jaxpr) -> list[tuple[str, Jaxpr]]:
+    """The nested jaxprs printed once up front as `let name = {...} in`: those used more than
+    once, and the long ones (more than 10 equations), named after their equation's `name`."""
+    names: dict[Jaxpr, str] = {}
+    counts: dict[Jaxpr, int] = {}
+    queue = collections.deque([top])
+    while queue:
+        jaxpr = queue.popleft()
+        counts[jaxpr] = counts.get(jaxpr, 0) + (
+            2 if jaxpr is not top and len(jaxpr.eqns) > 10 else 1
         )
-        params = f"[{items}]"
-    ins = " ".join(namer(v) for v in eqn.invars)
-    return f"{' ' * indent}{outs} = {eqn.primitive.name}{params} {ins}".rstrip()
+        for eqn in jaxpr.eqns:
+            name = eqn.params.get("name")
+            subs = [_open(j) for j in param_jaxprs(eqn.params)]
+            queue.extend(subs)
+            if isinstance(name, str):
+                for sub in subs:
+                    names.setdefault(sub, name.strip("<>"))
+    taken: collections.Counter = collections.Counter()
+    shared = []
+    for jaxpr, count in counts.items():
+        if count == 1:
+            continue
+        name = names.get(jaxpr, "jaxpr")
+        if taken[name]:
+            taken[name] += 1
+            name += str(taken[name] - 1)
+        taken[name] += 1
+        shared.append((name, jaxpr))
+    return shared
 
 
-def _pp_jaxpr(jaxpr: Jaxpr, namer: _Namer, indent: int) -> str:
-    consts = " ".join(namer.binder(v) for v in jaxpr.constvars)
-    ins = " ".join(namer.binder(v) for v in jaxpr.invars)
-    lines = [f"{{ lambda {consts}; {ins}. let".replace("lambda ;", "lambda ;")]
-    lines += [_pp_eqn(eqn, namer, indent + 4) for eqn in jaxpr.eqns]
-    outs = ", ".join(namer(v) for v in jaxpr.outvars)
-    outs = f"({outs},)" if len(jaxpr.outvars) == 1 else f"({outs})"
-    lines.append(f"{' ' * (indent + 2)}in {outs} }}")
-    return "\n".join(lines)
+def pp_toplevel_jaxpr(jaxpr: Jaxpr) -> pp.Doc:
+    context = PpContext(_dropped_outputs(jaxpr))
+    shared = _shared_jaxprs(jaxpr)
+    for name, sub in shared:
+        context.shared_names.add(name)
+        context.shared_jaxprs[sub] = name
+    docs = []
+    for name, sub in shared:
+        skeleton = _pp_skeleton(sub, context)
+        docs.append(pp.concat([pp.text(f"let {name} = "), skeleton, pp.text(" in"), pp.brk()]))
+    docs.append(_pp_jaxpr(jaxpr, context))
+    return pp.concat(docs)
 
 
 def pp_jaxpr(jaxpr: Jaxpr) -> str:
-    return _pp_jaxpr(jaxpr, _Namer(), 0)
+    return pp_toplevel_jaxpr(_open(jaxpr)).format()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -128,7 +128,7 @@ def apply(prim, avals, out, params):
 
 # Partial sums stay partial through the linear elementwise ops (their sum is still the sum of
 # their parts) when every typed operand is partial over the same axes; other ops take the sum.
-KEEP_UNREDUCED = frozenset({"add", "sub", "neg", "convert_element_type"})
+KEEP_UNREDUCED = frozenset({"add", "add_any", "sub", "neg", "convert_element_type"})
 
 
 def _uniform_sharding(prim, avals, out):

@@ -15,7 +15,13 @@ import numpy as np
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, typecheck_jaxpr, vma_str
+from meshjit.compiler.ir.core import (
+    ClosedJaxpr,
+    ShapedArray,
+    func_name,
+    typecheck_jaxpr,
+    vma_str,
+)
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.jit.propagation import check_propagation
@@ -173,6 +179,7 @@ class JitFunction:
         self.in_shardings, self.out_shardings = in_shardings, out_shardings
         self.propagation = check_propagation(propagation)
         self.name = name or _function_name(fun)
+        self.call_name = name or func_name(fun)  # unsanitized, as JAX prints it in jaxprs
         self.static_argnums, self.static_argnames = resolve_statics(
             fun, static_argnums, static_argnames
         )
@@ -334,8 +341,10 @@ class JitFunction:
         traced = self._trace(sig)
         consts, jaxpr = closure_convert(traced.jaxpr)
         leaves = _constrain_all(sig.leaves, sig.shardings)
-        outs = pjit_p.bind(*consts, *leaves, jaxpr=jaxpr, name=self.name)
-        outs = _constrain_all(outs, js.out_shardings(self.out_shardings, traced.out_tree, len(outs)))
+        outs = pjit_p.bind(*consts, *leaves, jaxpr=jaxpr, name=self.call_name)
+        outs = _constrain_all(
+            outs, js.out_shardings(self.out_shardings, traced.out_tree, len(outs))
+        )
         return tree_unflatten(traced.out_tree, outs)
 
     def __get__(self, obj, objtype=None):
@@ -351,7 +360,7 @@ register_boundary(JitFunction.__call__.__code__)
 
 
 def special_values(out) -> str | None:
-    """"nan" or "inf" when a float result holds one that jax_debug_nans / jax_debug_infs asks
+    """ "nan" or "inf" when a float result holds one that jax_debug_nans / jax_debug_infs asks
     about, else None."""
     for leaf in tree_leaves(out):
         dtype = getattr(leaf, "dtype", None)

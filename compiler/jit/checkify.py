@@ -305,7 +305,7 @@ class _State:
             p = eqn.params
             self.record(failed, FailedCheckError, p["message"], p["fmt_tree"], fmt)
             return []
-        if prim.name == "pjit":  # a jitted function's body runs here, with its checks
+        if prim.name == "jit":  # a jitted function's body runs here, with its checks
             inner = eqn.params["jaxpr"]
             return self.run(inner.jaxpr, inner.consts, ins)
         if prim.name == "scan" and (_holds_checks(eqn.params) or self.errors - user_checks):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
 from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.ir.core import ClosedJaxpr
+from meshjit.compiler.ir.core import ClosedJaxpr, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -23,8 +25,20 @@ from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
 from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr
 from meshjit.compiler.lowering import LoweringRuleContext, lower_function
 
-pjit_p = Primitive("pjit", multiple_results=True)
+pjit_p = Primitive("jit", multiple_results=True)  # JAX's name for it (it was "pjit")
 vma_rules.add(pjit_p)  # its outputs vary exactly as the inner jaxpr's outputs do
+
+
+def _pp_pjit(eqn, context):
+    inner = eqn.params["jaxpr"].jaxpr
+    if inner not in context.shared_jaxprs:  # the body's binders named as the call's, as JAX
+        context.suggest_same_names(inner.invars, eqn.invars)
+        context.suggest_same_names(inner.outvars, eqn.outvars)
+    rest = sorted(k for k in eqn.params if k != "name")
+    return eqn.params, ["name", *rest]
+
+
+register_pp_params(pjit_p, _pp_pjit)
 
 
 @abstract_eval_rules.register(pjit_p)
@@ -40,7 +54,8 @@ def _pjit_lowering(ctx: LoweringRuleContext, *args, jaxpr, name):
     mctx = ctx.module_ctx
     symbol = mctx.functions.get(id(jaxpr))
     if symbol is None:
-        symbol = mctx.functions[id(jaxpr)] = mctx.unique_symbol(name)
+        symbol = re.sub(r"[^A-Za-z0-9_]", "_", name)  # the name may be JAX's `<lambda>`
+        symbol = mctx.functions[id(jaxpr)] = mctx.unique_symbol(symbol)
         with ir.InsertionPoint(mctx.module.body), ir.Location.unknown():
             lower_function(mctx, symbol, jaxpr, public=False)
     result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
@@ -62,7 +77,7 @@ def _pjit_jvp(primals, tangents, *, jaxpr, name):
     consts, fwd = closure_convert(lin.fwd)
     outs = pjit_p.bind(*consts, *primals, jaxpr=fwd, name=name)
     n = len(jaxpr.out_avals)
-    touts = pjit_p.bind(*outs[n:], *ts, jaxpr=lin.lin, name=f"jvp_{name}")
+    touts = pjit_p.bind(*outs[n:], *ts, jaxpr=lin.lin, name=name)  # JAX keeps the name
     return outs[:n], touts
 
 
@@ -73,7 +88,7 @@ def _pjit_transpose(cts, *args, jaxpr, name):
     consts, bwd = closure_convert(bwd)
     known = [a for a in args if not is_undefined(a)]
     given = [ct for ct in cts if ct is not None]
-    outs = iter(pjit_p.bind(*consts, *known, *given, jaxpr=bwd, name=f"transpose_{name}"))
+    outs = iter(pjit_p.bind(*consts, *known, *given, jaxpr=bwd, name=name))
     return [next(outs) if lin else None for lin in linear]
 
 

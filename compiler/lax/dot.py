@@ -10,7 +10,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray, shaped_array
+from meshjit.compiler.ir.core import ShapedArray, register_pp_params, shaped_array
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -33,9 +33,21 @@ _MATRIX_PRODUCT = (((1,), (0,)), ((), ()))
 FREE = "free"  # dot_general's out_sharding for an untyped result (see _dot_general_sharding)
 
 
+def _pp_dot_general(eqn, _):
+    # As JAX: no None params, dimension numbers as lists, the out sharding is the binder's type.
+    shown = {k: v for k, v in eqn.params.items() if v is not None and k != "out_sharding"}
+    (lc, rc), (lb, rb) = eqn.params["dimension_numbers"]
+    shown["dimension_numbers"] = ((list(lc), list(rc)), (list(lb), list(rb)))
+    return shown
+
+
+register_pp_params(dot_general_p, _pp_dot_general)
+
+
 @abstract_eval_rules.register(dot_general_p)
-def _dot_general_rule(lhs, rhs, *, dimension_numbers, preferred_element_type=None,
-                      out_sharding=None):
+def _dot_general_rule(
+    lhs, rhs, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+):
     if (
         dimension_numbers == _MATRIX_PRODUCT
         and len(lhs.shape) == 2
@@ -117,10 +129,17 @@ def _dot_spec(out, lhs, rhs, ls, rs, dimension_numbers) -> tuple:
     (lc, rc), (lb, rb) = dimension_numbers
     lbs, rbs = tuple(ls[i] for i in lb), tuple(rs[i] for i in rb)
     lcs, rcs = tuple(ls[i] for i in lc), tuple(rs[i] for i in rc)
-    _check_specs_match(lbs, rbs, "dot_general requires lhs batch dimensions and rhs batch "
-                       "dimensions to have the consistent sharding, got {} and {}.")
-    _check_specs_match(lcs, rcs, "dot_general requires contracting dimensions to have "
-                       "consistent sharding, got {} and {}.")
+    _check_specs_match(
+        lbs,
+        rbs,
+        "dot_general requires lhs batch dimensions and rhs batch "
+        "dimensions to have the consistent sharding, got {} and {}.",
+    )
+    _check_specs_match(
+        lcs,
+        rcs,
+        "dot_general requires contracting dimensions to have consistent sharding, got {} and {}.",
+    )
     lfree = [ls[i] for i in range(lhs.ndim) if i not in lc and i not in lb]
     rfree = [rs[i] for i in range(rhs.ndim) if i not in rc and i not in rb]
     spec = lbs + tuple(lfree) + tuple(rfree)
@@ -151,14 +170,16 @@ def _choices_hint(out, spec, contracting_specs, lhs) -> str:
     local = out.size // math.prod(parts) * out.dtype.itemsize
     n = math.prod(sizes[a] for a in axes)
     moved = local * (n - 1) // n
-    choices = [f"out_sharding={_spec_text(spec)} (an all-reduce, about {2 * moved} bytes moved "
-               "per device)"]
+    choices = [
+        f"out_sharding={_spec_text(spec)} (an all-reduce, about {2 * moved} bytes moved per device)"
+    ]
     for d in range(out.ndim):
         if out.shape[d] % (parts[d] * n) == 0:
             new = list(spec)
             new[d] = _join(entry_axes(spec[d]) + axes)
-            choices.append(f"out_sharding={_spec_text(new)} (a reduce-scatter, about {moved} "
-                           "bytes)")
+            choices.append(
+                f"out_sharding={_spec_text(new)} (a reduce-scatter, about {moved} bytes)"
+            )
     return "The choices: " + "; ".join(choices)
 
 
@@ -215,19 +236,21 @@ def _free_dims(ndim, contracting, batch):
     return [d for d in range(ndim) if d not in contracting and d not in batch]
 
 
-def _dot_operand_ct(ct, other, own_aval, own_dims, other_dims, ct_other_free):
+def _dot_operand_ct(ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred):
     """The cotangent of one dot_general operand: ct contracted with the other operand over the
     other's free dimensions, then laid out as the operand (in explicit mode: typed as the
     operand, as JAX's transpose passes out_sharding)."""
     if own_aval.sharding is not None or aval_of(ct).sharding is not None:
         from meshjit.compiler.parallel.explicit import reshard_to_ct_type  # a later family
 
-        out = _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, FREE)
+        args = (ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred)
+        out = _dot_operand_ct_free(*args, FREE)
         return reshard_to_ct_type(out, own_aval) if own_aval.sharding is not None else out
-    return _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, None)
+    args = (ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred)
+    return _dot_operand_ct_free(*args, None)
 
 
-def _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, free):
+def _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred, free):
     """The contraction untyped (`free`: its layout left to propagation), then transposed."""
     (own_c, own_b), (other_c, other_b) = own_dims, other_dims
     other_aval = aval_of(other)
@@ -236,8 +259,9 @@ def _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_fre
     if aval_of(ct).dtype != other_aval.dtype:
         ct = elementwise.convert_element_type(ct, other_aval.dtype)
     dims = ((tuple(ct_other_free), tuple(other_free)), (batch, tuple(other_b)))
+    pet = preferred if preferred == aval_of(ct).dtype else None  # kept as JAX, same dtype
     out = dot_general_p.bind(
-        ct, other, dimension_numbers=dims, preferred_element_type=None, out_sharding=free
+        ct, other, dimension_numbers=dims, preferred_element_type=pet, out_sharding=free
     )
     own_free = _free_dims(own_aval.ndim, own_c, own_b)
     sources = list(own_b) + own_free + [own_c[other_c.index(d)] for d in sorted(other_c)]
@@ -257,9 +281,11 @@ def _dot_general_transpose(
     n_rfree = len(_free_dims(y_aval.ndim, rc, rb))
     if is_undefined(x):
         ct_rfree = range(n_batch + n_lfree, n_batch + n_lfree + n_rfree)
-        return [_dot_operand_ct(ct, y, x_aval, (lc, lb), (rc, rb), ct_rfree), None]
+        ct_x = _dot_operand_ct(ct, y, x_aval, (lc, lb), (rc, rb), ct_rfree, preferred_element_type)
+        return [ct_x, None]
     ct_lfree = range(n_batch, n_batch + n_lfree)
-    return [None, _dot_operand_ct(ct, x, y_aval, (rc, rb), (lc, lb), ct_lfree)]
+    ct_y = _dot_operand_ct(ct, x, y_aval, (rc, rb), (lc, lb), ct_lfree, preferred_element_type)
+    return [None, ct_y]
 
 
 # ---------------------------------------------------------------------------------------------

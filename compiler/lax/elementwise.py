@@ -79,6 +79,7 @@ UNARY_OPS = {
 }
 BINARY_OPS = {
     "add": "fic",
+    "add_any": "fic",  # add, as autodiff sums tangents and cotangents (JAX's name for it)
     "sub": "fic",
     "mul": "fic",
     "div": "fic",
@@ -248,6 +249,7 @@ _UNARY_BUILDERS = {
 }
 _BINARY_BUILDERS = {
     "add": hlo.AddOp,
+    "add_any": hlo.AddOp,
     "sub": hlo.SubtractOp,
     "mul": hlo.MulOp,
     "div": hlo.DivOp,
@@ -506,6 +508,7 @@ logistic, erf, is_finite = _unary("logistic"), _unary("erf"), _unary("is_finite"
 bitwise_not = _unary("not")
 clz, population_count = _unary("clz"), _unary("population_count")
 add, sub, mul, div = _binary("add"), _binary("sub"), _binary("mul"), _binary("div")
+add_any = _binary("add_any")
 rem, pow, max, min = _binary("rem"), _binary("pow"), _binary("max"), _binary("min")
 bitwise_and, bitwise_or, bitwise_xor = _binary("and"), _binary("or"), _binary("xor")
 atan2 = _binary("atan2")
@@ -548,6 +551,9 @@ def convert_element_type(
         if type(x) is int and dtypes.is_int(new_dtype):
             return _wrapped_int(x, new_dtype)
         return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
+    if weak_type and type(x) in (bool, int) and new_dtype == dtypes.default_float:
+        if -(2**24) <= x <= 2**24:  # exact in any float: a weak float literal, as JAX folds it
+            return float(x)
     aval = aval_of(x)
     if aval.dtype == new_dtype and aval.weak_type == weak_type:
         return x  # also a Python scalar that is already of this weak type: it stays a literal
@@ -568,6 +574,10 @@ def _wrapped_int(x: int, dtype) -> np.ndarray:
 
 def _mul_opt(t, coefficient):
     return None if t is None else mul(t, coefficient)
+
+
+def _mul_by_opt(coefficient, t):  # the operands in JAX's order (the same product)
+    return None if t is None else mul(coefficient, t)
 
 
 def as_dtype_of(x, like):
@@ -649,7 +659,8 @@ def _integer_pow_jvp(primals, tangents, *, y):
     out = integer_pow_p.bind(x, y=y)
     if y == 0:
         return out, None
-    coefficient = float(y) if y == 1 else mul(integer_pow(x, y - 1), float(y))
+    # As JAX: y * x**(y-1), with x itself for y == 2.
+    coefficient = float(y) if y == 1 else mul(float(y), x if y == 2 else integer_pow(x, y - 1))
     return out, mul(t, coefficient)
 
 
@@ -745,8 +756,9 @@ def _extremum_tangent(tx, ty, x, y, out):
 
 
 _binary_jvp("add", lambda tx, ty, x, y, out: add_tangents(tx, ty))
+_binary_jvp("add_any", lambda tx, ty, x, y, out: add_tangents(tx, ty))
 _binary_jvp("sub", _sub_tangent)
-_binary_jvp("mul", lambda tx, ty, x, y, out: add_tangents(_mul_opt(tx, y), _mul_opt(ty, x)))
+_binary_jvp("mul", lambda tx, ty, x, y, out: add_tangents(_mul_opt(tx, y), _mul_by_opt(x, ty)))
 _binary_jvp("div", _div_tangent)
 _binary_jvp("pow", _pow_tangent)
 _binary_jvp("rem", _rem_tangent)
@@ -755,6 +767,7 @@ _binary_jvp("max", _extremum_tangent)
 _binary_jvp("min", _extremum_tangent)
 
 
+@transpose_rules.register(binary_p["add_any"])
 @transpose_rules.register(binary_p["add"])
 def _add_transpose(ct, x, y):
     return [

@@ -13,7 +13,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray, shaped_array
+from meshjit.compiler.ir.core import ShapedArray, register_pp_params, shaped_array
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -79,6 +79,8 @@ abstract_eval_rules.register(argmax_p)(_arg_reduce_rule)
 abstract_eval_rules.register(argmin_p)(_arg_reduce_rule)
 for _prim in [*reduce_p.values(), argmax_p, argmin_p]:
     sharding_rules.register(_prim, reduced)  # a reduced sharded dim leaves its axes
+# JAX's reduce_sum has an out_sharding param (meshjit's type carries it).
+register_pp_params(reduce_p["reduce_sum"], lambda eqn, _: {**eqn.params, "out_sharding": None})
 
 
 # ---------------------------------------------------------------------------------------------

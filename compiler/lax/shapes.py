@@ -11,7 +11,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray, shaped_array
+from meshjit.compiler.ir.core import ShapedArray, register_pp_params, shaped_array
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -41,6 +41,14 @@ from meshjit.dialects.util import BoundedCache
 broadcast_in_dim_p = Primitive("broadcast_in_dim")
 
 
+def _pp_broadcast_in_dim(eqn, _):
+    dims = eqn.params["broadcast_dimensions"]  # the shape is the binder's type
+    return {"broadcast_dimensions": dims} if dims else {}
+
+
+register_pp_params(broadcast_in_dim_p, _pp_broadcast_in_dim)
+
+
 @abstract_eval_rules.register(broadcast_in_dim_p)
 def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
     if len(broadcast_dimensions) != x.ndim:
@@ -58,6 +66,7 @@ def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
 
 
 reshape_p = Primitive("reshape")
+register_pp_params(reshape_p, lambda eqn, _: {"dimensions": None, **eqn.params, "sharding": None})
 
 
 @abstract_eval_rules.register(reshape_p)
@@ -98,6 +107,7 @@ def _squeeze_rule(x, *, dimensions):
 
 
 iota_p = Primitive("iota")
+register_pp_params(iota_p, lambda eqn, _: {**eqn.params, "sharding": None})
 
 
 @abstract_eval_rules.register(iota_p)

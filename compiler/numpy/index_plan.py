@@ -215,7 +215,7 @@ def slice_bounds(s: slice, size: int) -> _SliceBounds:
     if n == 0:
         return _SliceBounds(0, 0, 1, False, 0)
     if step > 0:
-        return _SliceBounds(start, start + (n - 1) * step + 1, step, False, n)
+        return _SliceBounds(start, stop, step, False, n)  # JAX's limit (the same elements)
     lo = start + (n - 1) * step
     return _SliceBounds(lo, start + 1, -step, True, n)
 

@@ -121,6 +121,9 @@ def _basic_getitem(x, entries):
         starts = [dynamic.get(a, 0) for a in range(len(shape))]  # negative ones count from the end
         sizes = [1 if a in dynamic else d for a, d in enumerate(shape)]
         x = lax.dynamic_slice(x, starts, sizes)
+    dropped = [e.axis for e in entries if e.kind in ("int", "dyn")]
+    if dropped and not any(e.kind == "none" for e in entries):
+        return lax.squeeze(x, dropped)  # as JAX binds it
     result = [
         1 if e.kind == "none" else shape[e.axis] for e in entries if e.kind in ("none", "slice")
     ]

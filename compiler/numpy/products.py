@@ -42,6 +42,11 @@ def _as_preferred(out, preferred_element_type):
     return lax.convert_element_type(out, dtypes.canonicalize(preferred_element_type))
 
 
+def _contract(a, b, dims):
+    """dot_general with the result dtype as the preferred one, as jnp's products bind it."""
+    return lax.dot_general(a, b, dims, preferred_element_type=aval_of(a).dtype)
+
+
 def _matrix_product_fast(a, b):
     """What `matmul` gives for two traced matrices of one strong dtype, bound directly; or None."""
     if type(a) is not Tracer or type(b) is not Tracer:
@@ -57,7 +62,7 @@ def _matrix_product_fast(a, b):
     ):
         return None
     return dot_general_p.bind_internal(
-        a, b, dimension_numbers=_MATRIX_PRODUCT, preferred_element_type=None
+        a, b, dimension_numbers=_MATRIX_PRODUCT, preferred_element_type=la.dtype
     )
 
 
@@ -78,7 +83,7 @@ def _matmul(a, b):
     a, b = materialize(a), materialize(b)
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 2 and lb.ndim == 2 and la.shape[1] == lb.shape[0]:
-        return lax.dot_general(a, b, _MATRIX_PRODUCT)  # the common case of the code below
+        return _contract(a, b, _MATRIX_PRODUCT)  # the common case of the code below
     if la.ndim == 0 or lb.ndim == 0:
         raise MeshjitValueError(
             f"matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}"
@@ -103,7 +108,7 @@ def _matmul(a, b):
         b, b_pos, cb = lax.squeeze(b, b_drop), _without(b_pos, b_drop), cb - len(b_drop)
     shared = sorted(set(a_pos) & set(b_pos))
     batch = ([a_pos.index(p) for p in shared], [b_pos.index(p) for p in shared])
-    out = lax.dot_general(a, b, (((ca,), (cb,)), (tuple(batch[0]), tuple(batch[1]))))
+    out = _contract(a, b, (((ca,), (cb,)), (tuple(batch[0]), tuple(batch[1]))))
     # dot_general's order: shared batch, a's free batch and row, b's free batch and column.
     row = ["row"] if la.ndim > 1 else []
     col = ["col"] if lb.ndim > 1 else []
@@ -141,7 +146,7 @@ def _dot(a, b):
     dims = (((la.ndim - 1,), (lb.ndim - 2,)), ((), ()))
     if la.shape[-1] != lb.shape[-2]:
         raise MeshjitTypeError(f"dot: shapes {la.str_short()} and {lb.str_short()} not aligned")
-    return lax.dot_general(materialize(a), materialize(b), dims)
+    return _contract(materialize(a), materialize(b), dims)
 
 
 def vdot(a, b):
@@ -158,7 +163,7 @@ def inner(a, b):
         return multiply(a, b)
     a, b = promote(a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 1,)), ((), ()))
-    return lax.dot_general(materialize(a), materialize(b), dims)
+    return _contract(materialize(a), materialize(b), dims)
 
 
 def outer(a, b):
@@ -175,7 +180,7 @@ def tensordot(a, b, axes=2):
         cb = (cb,) if isinstance(cb, int) else tuple(cb)
     ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
     a, b = promote(a, b)
-    return lax.dot_general(materialize(a), materialize(b), ((ca, cb), ((), ())))
+    return _contract(materialize(a), materialize(b), ((ca, cb), ((), ())))
 
 
 def kron(a, b):

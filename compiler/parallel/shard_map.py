@@ -13,7 +13,7 @@ from jaxlib.mlir.dialects import sdy
 from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray
+from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -52,6 +52,14 @@ from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_per_value
 
 shard_map_p = Primitive("shard_map", multiple_results=True)
 vma_rules.add(shard_map_p)
+
+
+def _pp_shard_map(eqn, _):
+    shown = {k: v for k, v in eqn.params.items() if k != "manual_axes"}
+    return {**shown, "newly_manual_axes": frozenset(eqn.params["manual_axes"])}  # JAX's name
+
+
+register_pp_params(shard_map_p, _pp_shard_map)
 
 
 class _Infer:

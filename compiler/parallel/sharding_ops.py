@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meshjit.compiler.errors import ShardingAssertionError
+from meshjit.compiler.ir.core import register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -27,6 +28,17 @@ from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 from meshjit.dialects.sdy import sharding_constraint
 
 sharding_constraint_p = Primitive("sharding_constraint")
+
+
+def _pp_sharding_constraint(eqn, _):
+    spec = getattr(eqn.params["sharding"], "spec", ())
+    free = frozenset(i for i, e in enumerate(spec) if e is PartitionSpec.UNCONSTRAINED)
+    # JAX's params; meshjit keeps no layout and reads the context mesh when lowering.
+    extra = {"context_mesh": "Mesh()", "layout": None, "unconstrained_dims": free}
+    return {**eqn.params, **extra}
+
+
+register_pp_params(sharding_constraint_p, _pp_sharding_constraint)
 
 
 @abstract_eval_rules.register(sharding_constraint_p)

@@ -147,7 +147,7 @@ CASES = [
     ("while", _while, lambda r: [f32(r, 2), i32(r, 4)]),
     ("fori", lambda x: lax.fori_loop(0, 3, lambda i, c: c * x + i, x), lambda r: [f32(r, 3)]),
     ("scan", _scan, lambda r: [f32(r, 4, 2), f32(r, 2)]),
-    ("pjit", _jitted, lambda r: [f32(r, 3, 4), f32(r, 4, 2)]),
+    ("jit", _jitted, lambda r: [f32(r, 3, 4), f32(r, 4, 2)]),
     ("stop_gradient", lambda x: lax.stop_gradient(x) * x, lambda r: [f32(r, 3)]),
     ("threefry", _key_normal, lambda r: [np.int32(r.integers(0, 100))]),
 ]
@@ -219,7 +219,7 @@ def test_the_cases_cover_the_lax_families():
         "scatter-add",
         "while",
         "scan",
-        "pjit",
+        "jit",
         "sort",
         "cumsum",
         "reduce_window_sum",

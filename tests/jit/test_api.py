@@ -161,7 +161,7 @@ def test_lowered_text():
     assert "stablehlo.multiply %arg0, %arg1" in mlir
     assert "stablehlo.reduce" in mlir
     assert "loc(" not in mlir
-    assert [str(a) for a in lowered.in_avals] == ["ShapedArray(f32[8,2])"] * 2
+    assert [str(a) for a in lowered.in_avals] == ["float32[8,2]"] * 2
     assert lowered.out_avals[0].shape == (2,)
 
 

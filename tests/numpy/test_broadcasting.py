@@ -65,7 +65,7 @@ def test_keepdims_operand_broadcasts_inside_the_binary_equation():
 
 def test_lower_rank_operand_is_broadcast_once_to_the_result_shape():
     out = text(lambda x, y: x + y, np.ones((4, 4), f32), np.ones(4, f32))
-    assert out.count("broadcast_in_dim[broadcast_dimensions=(1,), shape=(4, 4)]") == 1
+    assert out.count("broadcast_in_dim[broadcast_dimensions=(1,)]") == 1
 
 
 def test_lowering_makes_the_broadcasts_explicit():

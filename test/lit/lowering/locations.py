@@ -37,7 +37,7 @@ lower_with_locations(two_lines, f32)
 # CHECK-DAG: #[[EXP_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 8]]:12)
 # CHECK-DAG: #[[CALL_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 11]]:12)
 # CHECK-DAG: #[[EXP]] = loc("exp"(#[[EXP_FILE]]))
-# CHECK-DAG: #[[CALL]] = loc("pjit"(#[[CALL_FILE]]))
+# CHECK-DAG: #[[CALL]] = loc("jit"(#[[CALL_FILE]]))
 
 
 @meshjit.jit
