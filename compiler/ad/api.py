@@ -13,6 +13,7 @@ from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler.ad import transform as ad
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
@@ -456,7 +457,7 @@ def value_and_grad(
             lin = _linearize_traced(traced, nonzeros, concrete)
             flat = eval_closed(lin.fwd, xs)
             n_out = len(traced.closed.out_avals)
-            one = np.ones((), traced.closed.out_avals[0].dtype)  # a literal 1.0, as in JAX
+            one = _seed(traced.closed.out_avals[0])
             grads = _backward(lin, flat[n_out:], [one] + [None] * (n_out - 1))
             return flat[:n_out] + _weak_as_inputs(grads, avals)
 
@@ -478,10 +479,26 @@ def _weak_as_inputs(grads: list, avals) -> list:
     type: the gradient at a Python float is weak)."""
     return [
         lax.convert_element_type(g, a.dtype, weak_type=True)
-        if a.weak_type and g is not None and ad_util.aval_of(g).dtype == a.dtype
+        if a.weak_type and g is not None and _strong_of(g, a.dtype)
         else g
         for g, a in zip(grads, avals)
     ]
+
+
+def _seed(out):
+    """The cotangent 1 of a scalar output: a literal 1.0 typed as the output (weak for a weak
+    output, as JAX's seed: gradients at weak inputs stay weak)."""
+    one = np.ones((), out.dtype)
+    if out.weak_type:
+        weak = abstractify(one.item())
+        if weak.dtype == out.dtype:
+            return one.item()
+    return one
+
+
+def _strong_of(g, dtype) -> bool:
+    aval = ad_util.aval_of(g)
+    return aval.dtype == dtype and not aval.weak_type
 
 
 def grad(

@@ -11,8 +11,8 @@ from meshjit.compiler.parallel.collectives import __all__ as _collective_names
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
 from meshjit.compiler.random.gamma_grad import random_gamma_grad  # noqa: F401
 from meshjit.compiler.scipy.incomplete import betainc  # noqa: F401
-from meshjit.compiler.scipy.incomplete import gammainc as igamma  # noqa: F401
-from meshjit.compiler.scipy.incomplete import gammaincc as igammac  # noqa: F401
+from meshjit.compiler.scipy.incomplete import gammainc as _gammainc
+from meshjit.compiler.scipy.incomplete import gammaincc as _gammaincc
 
 __all__ = [
     *_lax_names,
@@ -26,6 +26,16 @@ __all__ = [
     "random_gamma_grad",
     "with_sharding_constraint",
 ]
+
+def igamma(a, x):
+    """The regularized lower incomplete gamma function P(a, x)."""
+    return _gammainc(a, x)
+
+
+def igammac(a, x):
+    """The regularized upper incomplete gamma function Q(a, x)."""
+    return _gammaincc(a, x)
+
 
 # the public module (the star import above bound the compiler's), as JAX's jax.lax.linalg
 linalg = _import_module(__name__ + ".linalg")
