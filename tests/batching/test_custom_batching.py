@@ -9,9 +9,10 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit.custom_batching import custom_vmap
-from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import RUN_CASES, assert_same_bits, start_jax_oracle, values_vs_jax
 
-HARNESS = r"""
+HARNESS = (
+    r"""
 cb = jax.custom_batching
 X = np.linspace(-1.0, 2.0, 6).astype(np.float32).reshape(3, 2)
 Y = np.arange(1.0, 7.0, dtype=np.float32).reshape(3, 2)
@@ -98,12 +99,10 @@ CASES = {
     "sequential_unbatched": lambda: jax.vmap(seq, in_axes=(None, 0))(X[0], Y[:, 0]),
     "sequential_plain": lambda: seq(X[0], 3.0),
 }
-
-
-def run_case(case, record):
-    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
-        record(f"{case}|{i}", leaf)
 """
+    + RUN_CASES
+)
+
 
 CASES = [
     "plain", "vmap", "vmap_in_axes_none", "vmap_axis1", "vmap_nested", "jit_vmap", "vmap_jit",

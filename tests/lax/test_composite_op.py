@@ -8,9 +8,10 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import RUN_CASES, assert_same_bits, start_jax_oracle, values_vs_jax
 
-HARNESS = r"""
+HARNESS = (
+    r"""
 X = np.linspace(-2.0, 2.0, 8).astype(np.float32).reshape(2, 4)
 scaled_tanh = lax.composite(lambda x, *, scale: jnp.tanh(x) * scale, "my.scaled_tanh")
 pair = lax.composite(lambda x, y: (x + y, {"p": x * y}), "my.pair", version=2)
@@ -23,12 +24,10 @@ CASES = {
     "platform_default": lambda: lax.platform_dependent(X, tpu=jnp.sin, default=jnp.cos),
     "platform_jit": lambda: jax.jit(lambda x: lax.platform_dependent(x, cpu=lambda v: v * 2, cuda=lambda v: v))(X),
 }
-
-
-def run_case(case, record):
-    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
-        record(f"{case}|{i}", leaf)
 """
+    + RUN_CASES
+)
+
 
 CASES = [
     "composite", "composite_tree", "composite_jit", "platform_cpu",

@@ -6,9 +6,10 @@ import pytest
 
 import meshjit
 from meshjit import lax
-from tests.support.jax_oracle import assert_close_to_jax, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import RUN_CASES, assert_close_to_jax, start_jax_oracle, values_vs_jax
 
-HARNESS = r"""
+HARNESS = (
+    r"""
 rng = np.random.default_rng(7)
 X = rng.standard_normal((10, 4)).astype(np.float32)
 W = rng.standard_normal((3, 4, 5)).astype(np.float32)
@@ -31,12 +32,10 @@ CASES = {
         D((([2], [2]), ([0], [1])), [1], [0])),
     "grad": lambda: jax.grad(lambda x, w: lax.ragged_dot(x, w, GS).sum(), argnums=(0, 1))(X, W),
 }
-
-
-def run_case(case, record):
-    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
-        record(f"{case}|{i}", leaf)
 """
+    + RUN_CASES
+)
+
 
 CASES = [
     "basic", "ints", "preferred", "jit", "contracting", "batch", "noncontracting_batched",

@@ -6,9 +6,10 @@ import pytest
 
 import meshjit
 from meshjit import lax
-from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import RUN_CASES, assert_same_bits, start_jax_oracle, values_vs_jax
 
-HARNESS = r"""
+HARNESS = (
+    r"""
 K = np.array([7, 11, 13, 17], np.uint32)
 KS = np.stack([K, K + 1, K * 3])
 A = lax.RandomAlgorithm
@@ -24,12 +25,10 @@ CASES = {
     "vmap": lambda: jax.vmap(lambda k: lax.rng_bit_generator(k, (3,)))(KS),
     "vmap_axis1": lambda: jax.vmap(lambda k: lax.rng_bit_generator(k, (2,)), in_axes=1)(KS.T),
 }
-
-
-def run_case(case, record):
-    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
-        record(f"{case}|{i}", leaf)
 """
+    + RUN_CASES
+)
+
 
 CASES = ["default", "threefry", "philox", "uint8", "uint16", "jit", "chain", "vmap", "vmap_axis1"]
 

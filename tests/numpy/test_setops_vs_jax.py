@@ -5,9 +5,14 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import (
+    RUN_CASES,
+    assert_as_jax,
+    start_jax_oracle,
+)
 
-HARNESS = r"""
+HARNESS = (
+    r"""
 X = np.array([[1, 2, 3], [1, 2, 3], [0, 5, 1], [1, 2, 2], [0, 5, 1]], np.int32)
 F = np.array([[1., np.nan], [1., np.nan], [0., 2.]], np.float32)
 A = np.array([1, 2, 3, 2, 4, 4], np.int32)
@@ -34,12 +39,10 @@ CASES = {
                                       fill_value=9)],
     "setdiff_nan": lambda: jnp.setdiff1d(np.array([1., np.nan, 2.]), np.array([2.])),
 }
-
-
-def run_case(case, record):
-    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
-        record(f"{case}|{i}", leaf)
 """
+    + RUN_CASES
+)
+
 
 CASES = [
     "rows", "columns", "rows_all", "rows_sized", "rows_jit", "rows_nan", "last_axis", "union",
@@ -54,7 +57,7 @@ def jax_results(tmp_path_factory, pytestconfig):
 
 @pytest.mark.parametrize("case", CASES)
 def test_same_bits_as_jax(jax_results, case):
-    assert_same_bits(values_vs_jax(jax_results, HARNESS, case))
+    assert_as_jax(jax_results, HARNESS, case)
 
 
 def test_traced_inputs_need_a_size():

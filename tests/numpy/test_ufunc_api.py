@@ -7,9 +7,10 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import RUN_CASES, assert_same_bits, start_jax_oracle, values_vs_jax
 
-HARNESS = r"""
+HARNESS = (
+    r"""
 I = np.array([[3, 6, 1, 7], [2, 9, 4, 5], [8, 0, 11, 10]], np.int32)
 F = np.linspace(-2.0, 3.0, 12).astype(np.float32).reshape(3, 4)
 B = np.array([[True, False, True, True], [False, False, True, False], [True, True, True, False]])
@@ -37,12 +38,10 @@ CASES = {
     "call": lambda: (jnp.add(I, 1), jnp.negative(F), affine(I, 3), clipped(I, I)),
     "jit": lambda: jax.jit(lambda x: (jnp.add.reduce(x), affine.reduce(x, axis=1), jnp.add.outer(x[0], x[1])))(I),
 }
-
-
-def run_case(case, record):
-    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
-        record(f"{case}|{i}", leaf)
 """
+    + RUN_CASES
+)
+
 
 CASES = [
     "add_reduce", "add_reduce_where", "multiply_reduce", "max_min_reduce", "max_where",

@@ -6,13 +6,13 @@ import pytest
 
 from meshjit.scipy.interpolate import RegularGridInterpolator
 from tests.support.jax_oracle import (
-    assert_close_to_jax,
-    assert_same_bits,
+    RUN_CASES,
+    assert_as_jax,
     start_jax_oracle,
-    values_vs_jax,
 )
 
-HARNESS = r"""
+HARNESS = (
+    r"""
 RGI = jax.scipy.interpolate.RegularGridInterpolator
 X = np.linspace(0, 1, 5, dtype=np.float32)
 Y = np.linspace(-1, 1, 4, dtype=np.float32)
@@ -30,12 +30,10 @@ CASES = {
     "one_dim": lambda: RGI((X,), np.arange(5.0))(np.array([0.3, 0.8])),
     "grad": lambda: jax.grad(lambda p: RGI((X, Y), V)(p).sum())(PTS[:3]),
 }
-
-
-def run_case(case, record):
-    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
-        record(f"{case}|{i}", leaf)
 """
+    + RUN_CASES
+)
+
 
 CASES = [
     "linear", "nearest", "no_fill", "tuple_query", "jit_pytree", "trailing", "one_dim", "grad",
@@ -47,13 +45,13 @@ def jax_results(tmp_path_factory, pytestconfig):
     return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
 
 
+# the weights' derivatives cancel in another order: 1e-8 for 0.0
+RTOL = {"grad": 1e-6}
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_as_jax(jax_results, case):
-    pairs = values_vs_jax(jax_results, HARNESS, case)
-    if case == "grad":  # the weights' derivatives cancel in another order: 1e-8 for 0.0
-        assert_close_to_jax(pairs, rtol=1e-6)
-    else:
-        assert_same_bits(pairs)
+    assert_as_jax(jax_results, HARNESS, case, RTOL)
 
 
 def test_bad_input():

@@ -8,13 +8,13 @@ import pytest
 import meshjit.numpy as jnp
 from meshjit.scipy import linalg
 from tests.support.jax_oracle import (
-    assert_close_to_jax,
-    assert_same_bits,
+    RUN_CASES,
+    assert_as_jax,
     start_jax_oracle,
-    values_vs_jax,
 )
 
-HARNESS = r"""
+HARNESS = (
+    r"""
 sl = jax.scipy.linalg
 rng = np.random.default_rng(1)
 A = rng.standard_normal((4, 4)).astype(np.float32)
@@ -62,12 +62,10 @@ CASES = {
     "complex_solve_grad": lambda: jax.grad(
         lambda z: jnp.abs(jnp.linalg.solve(z, ZB)).sum())(Z),
 }
-
-
-def run_case(case, record):
-    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
-        record(f"{case}|{i}", leaf)
 """
+    + RUN_CASES
+)
+
 
 CASES = [
     "schur", "schur_complex", "schur_batched", "rsf2csf", "rsf2csf_batched", "hessenberg",
@@ -88,11 +86,7 @@ def jax_results(tmp_path_factory, pytestconfig):
 
 @pytest.mark.parametrize("case", CASES)
 def test_as_jax(jax_results, case):
-    pairs = values_vs_jax(jax_results, HARNESS, case)
-    if case in CLOSE:
-        assert_close_to_jax(pairs, rtol=CLOSE[case])
-    else:
-        assert_same_bits(pairs)
+    assert_as_jax(jax_results, HARNESS, case, CLOSE)
 
 
 def test_sqrtm_squares_back():

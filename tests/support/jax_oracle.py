@@ -222,6 +222,24 @@ def values_vs_jax(jax_results, harness: str, case: str) -> list:
     return pairs
 
 
+# The `run_case` of a harness whose CASES map names to thunks: each result's leaves recorded.
+RUN_CASES = r"""
+
+def run_case(case, record):
+    for i, leaf in enumerate(jax.tree_util.tree_leaves(CASES[case]())):
+        record(f"{case}|{i}", leaf)
+"""
+
+
+def assert_as_jax(jax_results, harness: str, case: str, rtol: dict | None = None) -> None:
+    """Every value of `case` JAX's bits, or within rtol[case] where `rtol` lists the case."""
+    pairs = values_vs_jax(jax_results, harness, case)
+    if rtol and case in rtol:
+        assert_close_to_jax(pairs, rtol=rtol[case])
+    else:
+        assert_same_bits(pairs)
+
+
 def assert_same_bits(pairs) -> None:
     """Every value bit for bit as JAX's (`pairs` from `values_vs_jax`)."""
     for key, g, w in pairs:
