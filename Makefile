@@ -3,7 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test test-py test-lit bench test-distributed bench-distributed fuzz \
+.PHONY: setup demo test test-py test-lit test-campaigns bench test-distributed bench-distributed fuzz \
 	doc-examples doc-examples-corpus
 
 $(BIN)/.installed: pyproject.toml
@@ -20,6 +20,12 @@ demo: setup
 test: setup
 	$(BIN)/python -m pytest tests -n 2
 	PATH=$(abspath $(BIN)):$$PATH $(BIN)/lit -sv test/lit
+
+# The long checks kept out of `make test` (pytest's `campaign` marker): every module imported alone in a
+# fresh interpreter, meshjit's own propagation sharding what Shardy shards on the Shardy suite, and
+# long random chains moving no more bytes than Shardy.
+test-campaigns: setup
+	$(BIN)/python -m pytest tests -n 2 -m campaign
 
 bench: setup
 	$(BIN)/python bench/lowering.py

@@ -214,6 +214,7 @@ print(json.dumps(failed))
 """
 
 
+@pytest.mark.campaign  # a minute of imports: `make test-campaigns`
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs fork")
 def test_every_module_imports_alone_in_a_fresh_interpreter():
     """Each module is imported first, in a process where no meshjit module is loaded yet."""

@@ -139,6 +139,7 @@ def test_meshjit_costs_no_more_than_shardy(ops, input_specs):
     _assert_no_dearer(ops, input_specs)
 
 
+@pytest.mark.campaign  # 25 long programs through both propagations: `make test-campaigns`
 @settings(max_examples=25, **SLOW)
 @given(ops=st.lists(st.sampled_from(programs.STEPS), min_size=8, max_size=16), input_specs=SPECS)
 def test_meshjit_costs_no_more_than_shardy_on_long_chains(ops, input_specs):

@@ -43,6 +43,7 @@ def _sub_axes_on_boundary(key: str, sharding: str) -> bool:
     return key.split()[-1].startswith(("arg", "res")) and ":(" in sharding
 
 
+@pytest.mark.campaign  # 1900 more runs of the suite: `make test-campaigns`
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_default_mode_shards_what_shardy_shards(case):
     if "sdy.mesh @" not in case.text or "mesh<[" in case.text:
