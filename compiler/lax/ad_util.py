@@ -9,6 +9,8 @@ import numpy as np
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray
 from meshjit.compiler.ir.registry import jvp_rules
+from meshjit.compiler.lowering import LoweringRuleContext, const_values, jaxpr_subcomp
+from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, trace_flat
 from meshjit.compiler.tree_util import tree_unflatten
 
@@ -133,3 +135,10 @@ def trace_tree_fun(fun, in_tree, avals) -> tuple[list, ClosedJaxpr, object]:
     closed, out_tree = trace_flat(lambda *xs: fun(*tree_unflatten(in_tree, xs)), avals)
     consts, jaxpr = closure_convert(closed)
     return consts, jaxpr, out_tree
+
+
+def inline(ctx: LoweringRuleContext, fun, values, avals) -> list:
+    """Traces `fun(*avals) -> list` and emits its ops on `values` (JAX's `mlir.lower_fun`): a
+    lowering rule written with lax functions."""
+    closed = trace_to_jaxpr(lambda *xs: list(fun(*xs)), [a.strip_weak_type() for a in avals])
+    return jaxpr_subcomp(ctx.module_ctx, closed.jaxpr, const_values(ctx.module_ctx, closed), values)

@@ -24,7 +24,7 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
 )
 from meshjit.compiler.lax import elementwise, shapes, slicing
-from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined
+from meshjit.compiler.lax.ad_util import aval_of, inline, instantiate, is_undefined
 from meshjit.compiler.lax.lapack import (
     COMPLEX_PREFIX,
     LAPACK_PREFIX,
@@ -32,7 +32,6 @@ from meshjit.compiler.lax.lapack import (
     check_matrix,
     front_batcher,
     info_ok,
-    inline,
     lapack_call,
     nan_unless,
     same_batch_sharding,

@@ -31,6 +31,7 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import (
     add_tangents,
     aval_of,
+    inline,
     instantiate,
     is_undefined,
     linear_jvp,
@@ -939,8 +940,6 @@ def _complex_cos(x):
 
 def _inline_lowering(impl):
     def rule(ctx: LoweringRuleContext, x, **params):
-        from meshjit.compiler.lax.lapack import inline  # a later family
-
         return inline(ctx, lambda v: [impl(v)], [x], ctx.avals_in)[0]
 
     return rule

@@ -26,10 +26,9 @@ from meshjit.compiler.ir.registry import Primitive, batching_rules, sharding_rul
 from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.ir.sharding_rules import state as sharding_state
 from meshjit.compiler.lax import complex_parts, dot, elementwise, reductions, shapes, slicing
-from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.lax.ad_util import aval_of, inline
 from meshjit.compiler.lax.batching import all_to_front, size_of
-from meshjit.compiler.lowering import LoweringRuleContext, const_values, emit, jaxpr_subcomp
-from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
+from meshjit.compiler.lowering import LoweringRuleContext, emit
 
 LAPACK_PREFIX = {np.dtype(np.float32): "s", np.dtype(np.float64): "d"}
 # The routines that take complex matrices (schur, hessenberg, tridiagonal, tridiagonal_solve).
@@ -160,12 +159,6 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
         )
     types = [mctx.types.tensor(a.shape, a.dtype) for a in avals_out]
     return list(emit("stablehlo.custom_call", types, list(operands), attributes).results)
-
-
-def inline(ctx: LoweringRuleContext, fun, values, avals) -> list:
-    """Traces `fun(*avals) -> list` and emits its ops on `values` (JAX's `mlir.lower_fun`)."""
-    closed = trace_to_jaxpr(lambda *xs: list(fun(*xs)), [a.strip_weak_type() for a in avals])
-    return jaxpr_subcomp(ctx.module_ctx, closed.jaxpr, const_values(ctx.module_ctx, closed), values)
 
 
 def lower_fun(impl, multiple_results: bool):

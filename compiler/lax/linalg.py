@@ -35,7 +35,7 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
 )
 from meshjit.compiler.lax import complex_parts, control_flow, elementwise, shapes, slicing, sorting
-from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined
+from meshjit.compiler.lax.ad_util import aval_of, inline, instantiate, is_undefined
 from meshjit.compiler.lax.lapack import (
     as_column,
     as_row,
@@ -47,7 +47,6 @@ from meshjit.compiler.lax.lapack import (
     eye_like,
     front_batcher,
     info_ok,
-    inline,
     lapack_call,
     lower_fun,
     matmul,
