@@ -166,7 +166,11 @@ KEEP_REDUCED = frozenset({
 
 
 def _any_reduced(avals) -> bool:
-    return any(a.sharding is not None and a.sharding.spec.reduced for a in avals)
+    for a in avals:  # a loop, not any(): this runs for every op of an explicit program
+        s = a.sharding
+        if s is not None and s.spec.reduced:
+            return True
+    return False
 
 
 def _kept_reduced(prim, rule, avals) -> frozenset:

@@ -171,7 +171,7 @@ def nanmean(a, axis=None, dtype=None, keepdims=False, *, out=None, where=None):
 # ---------------------------------------------------------------------------------------------
 # Order statistics.
 
-_QUANTILE_METHODS = ("linear", "lower", "higher", "nearest", "midpoint")
+_QUANTILE_METHODS = ("linear", "lower", "higher", "nearest", "midpoint", "inverted_cdf")
 
 
 def _rows(a, axis, out, method, what: str):
@@ -193,7 +193,12 @@ def _rows(a, axis, out, method, what: str):
     return x, aval, axes, kept
 
 
-def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def quantile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
+    if method == "inverted_cdf" or weights is not None:
+        return _inverted_cdf(a, q, axis, out, method, keepdims, weights, "quantile")
     x, aval, axes, kept = _rows(a, axis, out, method, "quantile")
     q = asarray(q) if is_meshjit_value(q) else np.asarray(q)
     if aval_of(x).shape[-1] == 0:
@@ -277,9 +282,12 @@ def _propagate_nan(result, x, q_ndim):
     return where_(has_nan, np.array(np.nan, aval_of(result).dtype), result)
 
 
-def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def percentile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
     q = true_divide(q, 100.0)
-    return quantile(a, q, axis, out, overwrite_input, method, keepdims)
+    return quantile(a, q, axis, out, overwrite_input, method, keepdims, weights=weights)
 
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
@@ -290,7 +298,12 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 # The NaN-ignoring order statistics: each row's quantiles among its non-NaN values.
 
 
-def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+def nanquantile(
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
+    if method == "inverted_cdf" or weights is not None:
+        return _inverted_cdf(a, q, axis, out, method, keepdims, weights, "nanquantile")
     x, aval, axes, kept = _rows(a, axis, out, method, "nanquantile")
     sorted_x = lax.sort(x, dimension=len(kept))  # NaNs sort last
     dtype = aval.dtype
@@ -345,9 +358,94 @@ def _combine(method, low_value, high_value, high_weight):
 
 
 def nanpercentile(
-    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False
-):
-    return nanquantile(a, true_divide(q, 100.0), axis, out, overwrite_input, method, keepdims)
+    a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+    weights=None,
+):  # fmt: skip
+    q = true_divide(q, 100.0)
+    return nanquantile(a, q, axis, out, overwrite_input, method, keepdims, weights=weights)
+
+
+# ---------------------------------------------------------------------------------------------
+# The inverted-CDF quantiles, the one method that takes weights: per row, the first sorted
+# value whose cumulative weight reaches q of the row's total weight.
+
+
+def _inverted_cdf(a, q, axis, out, method, keepdims, weights, what: str):
+    if method != "inverted_cdf":
+        raise NotImplementedError(
+            f"{method} doesn't support weights. Only method 'inverted_cdf' supports weights."
+        )
+    a = materialize(a)
+    if weights is None:
+        weights = lax.full_like(a, 1.0)  # promotes as a weight-less call does
+    weights = materialize(weights)
+    if np.issubdtype(aval_of(weights).dtype, np.complexfloating):
+        raise MeshjitValueError("Weights cannot be complex types.")
+    a, weights = promote_inexact(a, weights)
+    weights = _weights_like(weights, aval_of(a), axis)
+    x, aval, axes, kept = _rows(a, axis, out, method, what)
+    w, *_ = _rows(weights, axis, out, method, what)
+    if np.issubdtype(aval.dtype, np.complexfloating):
+        raise MeshjitValueError(
+            "quantile does not support complex input, as the operation is poorly defined."
+        )
+    q = lax.convert_element_type(asarray(q), aval.dtype)
+    if aval_of(q).ndim > 1:
+        raise MeshjitValueError(f"q must be have rank <= 1, got shape {aval_of(q).shape}")
+    result = _cdf_pick(x, w, q, what == "nanquantile")
+    if keepdims:
+        shape = aval_of(q).shape + tuple(1 if d in axes else n for d, n in enumerate(aval.shape))
+        result = lax.reshape(result, shape)
+    return result
+
+
+def _weights_like(weights, aval, axis):
+    """`weights` broadcast to `a`'s shape: it is `a`'s shape, or that of the reduced axes."""
+    shape = aval_of(weights).shape
+    if shape == aval.shape:
+        return weights
+    if axis is None:
+        raise MeshjitValueError("Weights shape must match 'a' shape when axis is None.")
+    axes = checks.canonical_axes(axis, aval.ndim)
+    reduced = tuple(aval.shape[d] for d in axes)
+    if shape != reduced:
+        raise MeshjitValueError(f"Weights shape {shape} must match reduction axes {reduced}")
+    return lax.broadcast_in_dim(weights, aval.shape, tuple(axes))
+
+
+def _cdf_pick(x, w, q, skip_nans: bool):
+    """Per row of `x` (weights `w`), the inverted-CDF quantiles `q`: q's dims, then the rows'.
+    A negative or NaN weight makes the row's quantile NaN; so does a NaN value, unless
+    `skip_nans` (then NaN values weigh nothing, and an all-NaN row is NaN)."""
+    nan_x = isnan(x)
+    bad = lax.bitwise_or(lax.lt(w, lax.full_like(w, 0)), isnan(w))
+    w = where_(lax.bitwise_or(bad, nan_x), lax.full_like(w, 0), w)
+    last = aval_of(x).ndim - 1
+    x, w = lax.sort_key_val(where_(nan_x, np.nan, x), w, dimension=last)
+    cum = cumsum(w, axis=-1)
+    batch, n = aval_of(x).shape[:-1], aval_of(x).shape[-1]
+    q_ndim = aval_of(q).ndim
+    shape = aval_of(q).shape + batch
+    total = lax.slice_in_dim(cum, n - 1, n, axis=last)
+    target = lax.mul(
+        lax.broadcast_in_dim(q, (*shape, 1), tuple(range(q_ndim))),
+        lax.broadcast_in_dim(total, (*shape, 1), tuple(range(q_ndim, len(shape) + 1))),
+    )
+    cum_b = lax.broadcast_in_dim(cum, (*shape, n), tuple(range(q_ndim, len(shape) + 1)))
+    index = sum(lax.lt(cum_b, target), axis=-1, dtype=dtypes.int32)
+    counts = sum(logical_not(nan_x), axis=-1, dtype=dtypes.int32) if skip_nans else None
+    limit = lax.full(shape, n - 1, dtypes.int32) if counts is None else _q_major(counts - 1, shape)
+    index = lax.max(lax.full_like(index, 0), lax.min(index, limit))
+    result = _row_values(x, index, shape)
+    nan_rows = lax.eq(counts, 0) if skip_nans else any(nan_x, axis=-1)
+    force_nan = _q_major(lax.bitwise_or(any(bad, axis=-1), nan_rows), shape)
+    return where_(force_nan, np.array(np.nan, aval_of(x).dtype), result)
+
+
+def _q_major(rows, shape):
+    """A per-row value broadcast over q's leading dims of `shape`."""
+    ndim = aval_of(rows).ndim
+    return lax.broadcast_in_dim(rows, shape, tuple(range(len(shape) - ndim, len(shape))))
 
 
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):

@@ -27,10 +27,6 @@ _MISSING_APIS = {
 # Arguments and modes of functions meshjit has, not supported yet.
 _PARTIAL = {
     "jax.numpy.load": "jnp.load of structured / void dtypes (|V2) is not supported",
-    "jax.numpy.quantile": "quantile(weights=..., method='inverted_cdf') is not supported",
-    "jax.numpy.percentile": "percentile(weights=...) is not supported",
-    "jax.numpy.nanquantile": "nanquantile(weights=...) is not supported",
-    "jax.numpy.nanpercentile": "nanpercentile(weights=...) is not supported",
     "jax.numpy.delete": "delete(assume_unique_indices=True) of traced indices under jit",
 }
 

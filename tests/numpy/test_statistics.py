@@ -1,6 +1,5 @@
 """Order statistics (quantile, percentile, median) and interp against NumPy."""
 
-
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -54,11 +53,38 @@ def test_quantile_matches_numpy(shape, method, keepdims, data, seed):
     )
 
 
+@SETTINGS
+@given(seed=st.integers(0, 2**16), shape=shapes, keepdims=st.booleans(), data=st.data())
+def test_inverted_cdf_with_weights_matches_numpy(shape, keepdims, data, seed):
+    rng = np.random.RandomState(seed)
+    x = rng.randn(*shape).astype(np.float32)
+    # Whole weights and q away from float rounding of q * total: the picks are then exact.
+    weights = rng.randint(0, 4, size=shape).astype(np.float32)
+    weights.flat[0] += 1  # a row of zero weights only has no defined quantile
+    q = data.draw(st.sampled_from([0.0, 0.13, 0.5, 0.77, 1.0, (0.2, 0.6)]))
+    axis = data.draw(st.one_of(st.none(), st.just(tuple(range(len(shape))))))
+    expected = np.quantile(
+        x, q, axis=axis, method="inverted_cdf", keepdims=keepdims, weights=weights
+    )
+    got = jit_numpy(
+        lambda a, w: jnp.quantile(
+            a, np.array(q), axis=axis, method="inverted_cdf", keepdims=keepdims, weights=w
+        ),
+        x,
+        weights,
+    )
+    close(got, expected)
+    unweighted = jit_numpy(lambda a: jnp.percentile(a, np.array(q) * 100, method="inverted_cdf"), x)
+    close(unweighted, np.percentile(x, np.array(q) * 100, method="inverted_cdf"))
+
+
 def test_quantile_traced_q_and_nan():
     x = normal(3, 5)
     q = np.array([0.1, 0.9], np.float32)
     close(
-        jit_numpy(lambda a, b: jnp.quantile(a, b, axis=1), x, q), np.quantile(x, q, axis=1), rtol=1e-4
+        jit_numpy(lambda a, b: jnp.quantile(a, b, axis=1), x, q),
+        np.quantile(x, q, axis=1),
+        rtol=1e-4,
     )
     x[1, 2] = np.nan
     close(jit_numpy(lambda a: jnp.median(a, axis=1), x), np.median(x, axis=1))
@@ -74,4 +100,3 @@ def test_interp():
         jit_numpy(lambda a: jnp.interp(a, xp, fp, left=-9.0, right=9.0), x),
         np.interp(x, xp, fp, -9.0, 9.0),
     )
-
