@@ -350,6 +350,23 @@ def reshard_call_results(module_op: ir.Operation) -> None:
             result.replace_all_uses_except(reshard.result, reshard.operation)
 
 
+def reshard_returned_call_results(module_op: ir.Operation) -> None:
+    """A returned call result whose sharding differs from its func result's is resharded
+    right before the return (Shardy's import makes the call a named computation, whose
+    result its body decides; the caller's func result keeps the user's sharding)."""
+    for ret in _ops_named(module_op, "func.return"):
+        for number, value in enumerate(ret.operands):
+            if not isinstance(value, ir.OpResult) or value.owner.name != "func.call":
+                continue
+            declared, own = io.func_result_sharding(ret.parent, number), _value_sharding(value)
+            if declared is None or own is None:
+                continue
+            declared = tensor_sharding_attr(declared)
+            if str(declared) != str(own):
+                with ret.location, ir.InsertionPoint(ret):
+                    ret.operands[number] = sdy.ReshardOp(value, declared).result
+
+
 def _unsharded_edge_results(op) -> set[int]:
     if UNSHARDED_EDGE_RESULTS not in op.attributes:
         return set()
@@ -444,6 +461,7 @@ def shardy_ops(module_op: ir.Operation) -> None:
     erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
     reshard_call_operands(module_op)
     reshard_call_results(module_op)
+    reshard_returned_call_results(module_op)
     reshard_manual_operands(module_op)
     dedup_functions(module_op)
     constants_as_sdy(module_op)

@@ -346,14 +346,25 @@ def _build_graph(
         _share_initial_sharding(slots)
         builder.tie(members[0][1], slots, "sdy.sharding_group")
     # Shardy pushes func result shardings to the returned values before visiting any op.
-    returns = [e for e in graph.edges if e.op_name == "func.return"]
+    returns = [e for e in graph.edges if e.op_name == "func.return" and not _returns_call(graph, e)]
     if returns:
-        graph.edges = returns + [e for e in graph.edges if e.op_name != "func.return"]
+        first = set(map(id, returns))
+        graph.edges = returns + [e for e in graph.edges if id(e) not in first]
     if len(graph.meshes) == 1 and next(iter(graph.meshes.values())).names:
         only = next(iter(graph.meshes))  # (a maximal or empty mesh is no one's default)
         for slot in graph.all_slots():
             slot.mesh = slot.mesh or only
     return graph
+
+
+def _returns_call(graph: Graph, edge) -> bool:
+    """Whether the edge returns a call's result: Shardy's import makes the call a named
+    computation whose result its body decides, so the func result reaches it only in turn."""
+    slot = edge.operands[0].slot
+    return any(
+        isinstance(v, ir.OpResult) and v.owner.name == "func.call" and graph.slots.get(v) is slot
+        for v in edge.op.operands
+    )
 
 
 def _share_initial_sharding(slots: list[Slot]) -> None:
