@@ -258,7 +258,10 @@ def drop_generated_rules(module_op) -> None:
 
 
 def _has_kept_rule(name: str) -> bool:
-    """Shardy keeps no rule on its own ops but the sharding constraint's (elementwise)."""
+    """Shardy keeps no rule on its own ops but the sharding constraint's (elementwise), nor on
+    an optimization barrier (a data-flow op to it)."""
+    if name == "stablehlo.optimization_barrier":
+        return False
     return not name.startswith("sdy.") or name == "sdy.sharding_constraint"
 
 
