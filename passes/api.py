@@ -96,7 +96,7 @@ def propagate_module(
         write_back(graph, close=close)
         if keep_rules:
             keep_sharding_rules(module_op)
-        else:
+        elif options.conflicts == "shardy":  # meshjit's own mode hands XLA the user's rules
             drop_generated_rules(module_op)
         if close:
             pin_dot_plans(graph)
