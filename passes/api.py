@@ -17,7 +17,7 @@ from meshjit.passes.export import (
     prepare_for_xla,
     write_back,
 )
-from meshjit.passes.export.write_back import keep_sharding_rules
+from meshjit.passes.export.write_back import drop_generated_rules, keep_sharding_rules
 from meshjit.passes.graph import (
     Graph,
     GraphError,
@@ -78,7 +78,12 @@ def propagate_module(
             apply_sharding_constraints(module_op)
         if not bare:
             split_constants(module_op)
-        graph = build_graph(module_op, edges_only=bare, hold_priorities=options.user_priorities)
+        graph = build_graph(
+            module_op,
+            edges_only=bare,
+            hold_priorities=options.user_priorities,
+            untied_ifs=shardy_import,
+        )
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         for slot in graph.all_slots():
@@ -91,6 +96,8 @@ def propagate_module(
         write_back(graph, close=close)
         if keep_rules:
             keep_sharding_rules(module_op)
+        elif options.conflicts == "shardy":  # meshjit's own mode hands XLA the user's rules
+            drop_generated_rules(module_op)
         if close:
             pin_dot_plans(graph)
             export_data_flow(module_op)

@@ -169,6 +169,9 @@ def _unreduced_values(module_op: ir.Operation) -> list:
                 sharding = _value_sharding(arg)
                 if sharding is not None and _unreduced_axes(sharding):
                     found.append((arg, sharding))
+        elif op.name in ("sdy.reshard", "sdy.sharding_constraint"):
+            if _unreduced_axes(op.attributes["sharding"]):
+                found.append((op.results[0], op.attributes["sharding"]))
         elif SHARDING_ATTR in op.attributes and op.results:
             per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])
             for result, sharding in zip(op.results, per_value.shardings):
@@ -198,6 +201,58 @@ def all_reduce_unreduced(module_op: ir.Operation) -> None:
                     _with_unreduced(sharding, [a for a in axes if a in kept]),
                 )
             owner.operands[number] = reduce.result
+
+
+def unreduce_returned_values(module_op: ir.Operation) -> None:
+    """A returned value missing unreduced axes its func result holds becomes partial there:
+    `sdy.replicated_to_unreduced`, or `sdy.sharded_to_unreduced` when the value's dims use the
+    axes (Shardy's export)."""
+    for ret in _ops_named(module_op, "func.return"):
+        for number, value in enumerate(ret.operands):
+            wanted = io.func_result_sharding(ret.parent, number)
+            if wanted is None:
+                continue
+            wanted = tensor_sharding_attr(wanted)
+            sharding = _value_sharding(value)
+            if sharding is None:  # Shardy puts no collective on a value without a sharding
+                continue
+            have = _unreduced_axes(sharding)
+            missing = [a for a in _unreduced_axes(wanted) if a not in have]
+            if missing:
+                wanted = sdy.TensorShardingAttr(wanted)
+                refs = [a for a in wanted.unreduced_axes if str(a) in missing]
+                ret.operands[number] = _unreduce(value, sharding, refs, ret)
+
+
+def _unreduce(value: ir.Value, sharding, refs: list, user: ir.Operation) -> ir.Value:
+    axes = [str(a) for a in refs]
+    attr = sdy.TensorShardingAttr(sharding)
+    old_dims = [sdy.DimensionShardingAttr(d) for d in attr.dimension_shardings]
+    moved = [[str(a) for a in d.axes if str(a) in axes] for d in old_dims]
+    dims = [
+        sdy.DimensionShardingAttr.get(
+            [a for a in d.axes if str(a) not in axes], d.is_closed, d.priority
+        )
+        for d in old_dims
+    ]
+    out = sdy.TensorShardingAttr.get(
+        attr.mesh_or_ref,
+        dims,
+        list(attr.replicated_axes),
+        list(attr.unreduced_axes) + refs,
+    )
+    with user.location, ir.InsertionPoint(user):
+        if any(moved):
+            lists = ", ".join("{" + ", ".join(map(_axis_text, m)) + "}" for m in moved)
+            listed = ir.Attribute.parse(f"#sdy<list_of_axis_ref_lists[{lists}]>")
+            return sdy.ShardedToUnreducedOp(value, listed, out).result
+        listed = ir.Attribute.parse(f"#sdy<axis_ref_list{{{', '.join(map(_axis_text, axes))}}}>")
+        return sdy.ReplicatedToUnreducedOp(value, listed, out).result
+
+
+def _axis_text(ref: str) -> str:
+    """`"b"` (or `"b":(1)2`) from an axis ref attribute's text `#sdy<axis_ref"b">`."""
+    return ref[len("#sdy<axis_ref") : -1].strip()
 
 
 def _value_sharding(value: ir.Value):
@@ -295,6 +350,23 @@ def reshard_call_results(module_op: ir.Operation) -> None:
             result.replace_all_uses_except(reshard.result, reshard.operation)
 
 
+def reshard_returned_call_results(module_op: ir.Operation) -> None:
+    """A returned call result whose sharding differs from its func result's is resharded
+    right before the return (Shardy's import makes the call a named computation, whose
+    result its body decides; the caller's func result keeps the user's sharding)."""
+    for ret in _ops_named(module_op, "func.return"):
+        for number, value in enumerate(ret.operands):
+            if not isinstance(value, ir.OpResult) or value.owner.name != "func.call":
+                continue
+            declared, own = io.func_result_sharding(ret.parent, number), _value_sharding(value)
+            if declared is None or own is None:
+                continue
+            declared = tensor_sharding_attr(declared)
+            if str(declared) != str(own):
+                with ret.location, ir.InsertionPoint(ret):
+                    ret.operands[number] = sdy.ReshardOp(value, declared).result
+
+
 def _unsharded_edge_results(op) -> set[int]:
     if UNSHARDED_EDGE_RESULTS not in op.attributes:
         return set()
@@ -384,10 +456,12 @@ def shardy_ops(module_op: ir.Operation) -> None:
     remove_sharding_groups(module_op)
     reshard_concatenates(module_op)
     all_reduce_unreduced(module_op)
+    unreduce_returned_values(module_op)
     constraints_as_reshards(module_op)
     erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
     reshard_call_operands(module_op)
     reshard_call_results(module_op)
+    reshard_returned_call_results(module_op)
     reshard_manual_operands(module_op)
     dedup_functions(module_op)
     constants_as_sdy(module_op)

@@ -7,6 +7,7 @@ import dataclasses
 import math
 
 from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, TensorSharding, sharding_per_value_attr
 from meshjit.passes.graph import sharding_io as io
@@ -242,8 +243,25 @@ def keep_sharding_rules(module_op) -> None:
     module_op.walk(visit)
 
 
+def drop_generated_rules(module_op) -> None:
+    """Without keep-sharding-rules Shardy removes every `sdy.sharding_rule` that is not marked
+    `custom` when propagation ends, a rule the input wrote on an op included."""
+
+    def visit(op):
+        if "sdy.sharding_rule" in op.attributes:
+            rule = sdy.OpShardingRuleAttr(op.attributes["sdy.sharding_rule"])
+            if not rule.is_custom:
+                del op.attributes["sdy.sharding_rule"]
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+
+
 def _has_kept_rule(name: str) -> bool:
-    """Shardy keeps no rule on its own ops but the sharding constraint's (elementwise)."""
+    """Shardy keeps no rule on its own ops but the sharding constraint's (elementwise), nor on
+    an optimization barrier (a data-flow op to it)."""
+    if name == "stablehlo.optimization_barrier":
+        return False
     return not name.startswith("sdy.") or name == "sdy.sharding_constraint"
 
 

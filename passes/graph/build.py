@@ -62,6 +62,7 @@ class Builder:
         self.groups: dict = {}  # sdy.sharding_group id -> member slots
         self.rules: dict = {}  # rule_cache_key(op) -> rule
         self.edges_only = False  # only data-flow edge ops tie a loop's values (build_graph)
+        self.untied_ifs = False  # `stablehlo.if` results tied to nothing (build_graph)
         self.unreturned: set = set()  # callees whose results their returns do not reach
 
     def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
@@ -302,20 +303,27 @@ def _has_other_use(value: ir.Value) -> bool:
 
 
 def build_graph(
-    module_op: ir.Operation, *, hold_priorities: bool = True, edges_only: bool = False
+    module_op: ir.Operation,
+    *,
+    hold_priorities: bool = True,
+    edges_only: bool = False,
+    untied_ifs: bool = False,
 ) -> Graph:
     """Slots and edges for every func in the module.
 
     With `hold_priorities`, dims annotated `pN` (N > 0) start empty and wait in `Slot.held`.
     With `edges_only` (Shardy's bare propagation passes, which run after its import), loops,
     branches, barriers and named computations tie their values only through the data-flow
-    edge ops the import would have added.
+    edge ops the import would have added. With `untied_ifs` (Shardy's pipeline, whose import
+    gives `stablehlo.if` no data-flow edges) an `if`'s results are tied to nothing.
     """
     with type_info_cached():
-        return _build_graph(module_op, hold_priorities, edges_only)
+        return _build_graph(module_op, hold_priorities, edges_only, untied_ifs)
 
 
-def _build_graph(module_op: ir.Operation, hold_priorities: bool, edges_only: bool) -> Graph:
+def _build_graph(
+    module_op: ir.Operation, hold_priorities: bool, edges_only: bool, untied_ifs: bool
+) -> Graph:
     graph = Graph(meshes=io.read_meshes(module_op))
     funcs = {}
     for op in module_op.regions[0].blocks[0].operations:
@@ -323,6 +331,7 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool, edges_only: boo
             funcs[ir.StringAttr(op.operation.attributes["sym_name"]).value] = op.operation
     builder = Builder(graph, hold_priorities)
     builder.funcs, builder.edges_only = funcs, edges_only
+    builder.untied_ifs = untied_ifs
     called = _called(module_op)
     if edges_only:  # Shardy's bare passes: a callee's results only through func data-flow edges
         builder.unreturned = _callees_without_edges(module_op, funcs)
@@ -337,14 +346,25 @@ def _build_graph(module_op: ir.Operation, hold_priorities: bool, edges_only: boo
         _share_initial_sharding(slots)
         builder.tie(members[0][1], slots, "sdy.sharding_group")
     # Shardy pushes func result shardings to the returned values before visiting any op.
-    returns = [e for e in graph.edges if e.op_name == "func.return"]
+    returns = [e for e in graph.edges if e.op_name == "func.return" and not _returns_call(graph, e)]
     if returns:
-        graph.edges = returns + [e for e in graph.edges if e.op_name != "func.return"]
+        first = set(map(id, returns))
+        graph.edges = returns + [e for e in graph.edges if id(e) not in first]
     if len(graph.meshes) == 1 and next(iter(graph.meshes.values())).names:
         only = next(iter(graph.meshes))  # (a maximal or empty mesh is no one's default)
         for slot in graph.all_slots():
             slot.mesh = slot.mesh or only
     return graph
+
+
+def _returns_call(graph: Graph, edge) -> bool:
+    """Whether the edge returns a call's result: Shardy's import makes the call a named
+    computation whose result its body decides, so the func result reaches it only in turn."""
+    slot = edge.operands[0].slot
+    return any(
+        isinstance(v, ir.OpResult) and v.owner.name == "func.call" and graph.slots.get(v) is slot
+        for v in edge.op.operands
+    )
 
 
 def _share_initial_sharding(slots: list[Slot]) -> None:

@@ -109,18 +109,24 @@ def erase_dead_ops(module_op: ir.Operation) -> int:
 
 
 def apply_sharding_constraints(module_op: ir.Operation) -> None:
-    """A fully closed constraint that is its value's only user, and a manual computation's
-    in_sharding, give a value without a sharding their sharding (as Shardy's import does; results of calls
+    """A fully closed constraint, and a manual computation's in_sharding, give a value without
+    a sharding their sharding when no other constraint or manual computation uses the value (as Shardy's import does; results of calls
     and data-flow-edge ops are resharded at export instead)."""
     callees = _callee_names(module_op)
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
-            if _fully_closed(op) and _only_user(value) and not _callee_argument(value, callees):
+            if (
+                _fully_closed(op)
+                and _no_other_claim(value, op)
+                and not _callee_argument(value, callees)
+            ):
                 _give_sharding(value, op.attributes["sharding"], op.location)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
             for value, sharding in zip(op.operands, ins):
+                if not _no_other_claim(value, op):
+                    continue
                 if isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
                 else:
@@ -185,10 +191,15 @@ def _funcs_by_name(module_op) -> dict:
     }
 
 
-def _only_user(value) -> bool:
-    uses = iter(value.uses)
-    next(uses, None)
-    return next(uses, None) is None
+_CLAIMING_USERS = ("sdy.sharding_constraint", "sdy.manual_computation")
+
+
+def _no_other_claim(value, op) -> bool:
+    """Whether no user of `value` but `op` is a constraint or a manual computation (Shardy
+    applies neither's sharding to a value two of them want)."""
+    return not any(
+        use.owner.name in _CLAIMING_USERS and use.owner != op.operation for use in value.uses
+    )
 
 
 def _give_sharding(value, sharding, location) -> None:

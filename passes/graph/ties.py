@@ -58,6 +58,8 @@ def _while(b, op, forbidden, return_slots, label):
 def _case(b, op, forbidden, return_slots, label):
     for region in op.regions:
         b.block(region.blocks[0], forbidden, None)
+    if b.untied_ifs and op.name == "stablehlo.if":
+        return
     for i, r in enumerate(op.results):
         sources = [b.graph.slots.get(_terminator(region).operands[i]) for region in op.regions]
         b.tie(label, sources, op.name, owned=[b.graph.slots.get(r)])

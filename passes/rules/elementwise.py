@@ -84,9 +84,10 @@ ELEMENTWISE_OPS = tuple(
         "xor",
         "all_reduce",
         "collective_permute",
+        "collective_broadcast",
         "optimization_barrier",
     ]
-) + ("sdy.sharding_constraint", "sdy.reshard", "chlo.erf", "chlo.erf_inv")
+) + ("sdy.sharding_constraint", "chlo.erf", "chlo.erf_inv")
 
 
 @sharding_rule(*ELEMENTWISE_OPS, cache_attrs=(), shape_only=True)
@@ -100,6 +101,17 @@ def elementwise_rule(op):
     ):
         return per_pair_rule(op)
     return pointwise_rule(op)
+
+
+@sharding_rule("sdy.reshard", cache_attrs=(), shape_only=True)
+def reshard_rule(op) -> ShardingRule:
+    """An explicit reshard links nothing: its operand and its result each keep their own
+    factors (Shardy propagates across neither way; users still shard its result)."""
+    b = op_builder(op)
+    for d, size in enumerate(shape_of(op.results[0])):
+        b.operand(0, d, b.factor(size))
+        b.result(0, d, b.factor(size))
+    return b.build()
 
 
 def bitcast_resize_rule(op) -> ShardingRule:

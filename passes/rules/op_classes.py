@@ -8,6 +8,7 @@ from meshjit.passes.rules.elementwise import ELEMENTWISE_OPS
 SHARDY_ELEMENTWISE_OPS = frozenset(ELEMENTWISE_OPS) - {
     "stablehlo.all_reduce",
     "stablehlo.collective_permute",
+    "stablehlo.collective_broadcast",
     "stablehlo.optimization_barrier",
     "sdy.sharding_constraint",
     "sdy.reshard",

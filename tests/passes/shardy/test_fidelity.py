@@ -66,12 +66,23 @@ _EXPLICIT_COLLECTIVE = re.compile(
 )
 
 
+_SIDE_EFFECT_TOKENS = re.compile(
+    r"stablehlo\.(infeed|outfeed|send|recv|collective_broadcast|token)"
+)
+
+
 def _for_xla(case) -> str | None:
     """The case as XLA takes it (an 8-device mesh, a main function, the partition count), or
     None when it cannot be (another device count, several meshes, custom calls XLA lacks,
-    Shardy's explicit collectives, which XLA takes only on operands it has sharded itself)."""
+    Shardy's explicit collectives, which XLA takes only on operands it has sharded itself,
+    inline meshes, tokens and side-effecting infeed/outfeed/send/recv/collective_broadcast, which XLA
+    rejects as the input gives them)."""
     meshes = re.findall(r"sdy\.mesh @\w+ = <\[(.*?)\]", case.text)
     if len(meshes) != 1 or "custom_call" in case.text or _EXPLICIT_COLLECTIVE.search(case.text):
+        return None
+    if "mesh<[" in case.text:  # inline meshes: meshjit's own mode asks for them lifted first
+        return None
+    if _SIDE_EFFECT_TOKENS.search(case.text):  # XLA wants shardings on them it cannot import
         return None
     devices = 1
     for size in re.findall(r"=(\d+)", meshes[0]):
@@ -91,8 +102,11 @@ def _distinct_for_xla(cases) -> list:
     seen, out = set(), []
     for case in cases:
         text = _for_xla(case)
-        if text is not None and text.strip() not in seen:
-            seen.add(text.strip())
+        if text is None:
+            continue
+        code = "\n".join(ln for ln in text.splitlines() if ln.strip() and not ln.startswith("//"))
+        if code not in seen:  # the same input, whatever its goldens say
+            seen.add(code)
             out.append(case)
     return out
 
