@@ -20,7 +20,6 @@ _MISSING_APIS = {
     "jax.lax.DotAlgorithmPreset": _MISSING + "lax.DotAlgorithmPreset",
     "jax.nn.scaled_dot_general": _MISSING + "scaled (microscaling) dot products",
     "jax.nn.scaled_matmul": _MISSING + "float8 dtypes and scaled matmul",
-    "jax.scipy.linalg.eigh_tridiagonal": _MISSING + "eigh_tridiagonal",
     "jax.scipy.spatial.transform.Rotation": _MISSING + "scipy.spatial.transform",
 }
 
