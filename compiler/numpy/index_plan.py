@@ -31,6 +31,8 @@ from meshjit.compiler.trace.tracing import Tracer
 
 __all__ = [
     "Entry",
+    "Slice",
+    "dslice",
     "IndexPlan",
     "MeshjitIndexError",
     "parse_index",
@@ -62,7 +64,92 @@ def parse_index(shape, idx, *, lenient=False, wrap_negative=True) -> list[Entry]
     kept as index arrays for the gather / scatter mode to handle (JAX's `x.at[...]`)."""
     items = idx if isinstance(idx, tuple) else (idx,)
     raw = [_convert_item(item) for item in items]
-    return _assign_axes(shape, _expand_ellipsis(len(shape), raw), lenient, wrap_negative)
+    entries = _assign_axes(shape, _expand_ellipsis(len(shape), raw), lenient, wrap_negative)
+    if any(e.kind == "dslice" for e in entries):
+        entries = _dynamic_slices(shape, entries)
+    return entries
+
+
+# ---------------------------------------------------------------------------------------------
+# Dynamic slices (jax.ds): a start that may be traced, a static size and stride.
+
+
+class Slice:
+    """A slice of `size` elements from `start` (an int or a traced scalar) every `stride`."""
+
+    __slots__ = ("start", "size", "stride")
+
+    def __init__(self, start, size, stride: int = 1):
+        if stride < 0:
+            raise MeshjitValueError("`stride` must be >= 0.")
+        self.start, self.size, self.stride = start, size, stride
+
+    def __repr__(self):
+        return f"Slice(start={self.start!r}, size={self.size!r}, stride={self.stride!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Slice) and (self.start, self.size, self.stride) == (
+            other.start,
+            other.size,
+            other.stride,
+        )
+
+    __hash__ = None
+
+
+def dslice(start, size=None, stride=None):
+    """jax.ds: `dslice(None)` is `:`, `dslice(j)` is `:j`, `dslice(i, n)` is `i:i+n` (with
+    `i` possibly traced), `dslice(i, n, k)` takes n elements every k from i."""
+    if start is None:
+        return slice(None, None, None)
+    if stride is None:
+        stride = 1
+    if not isinstance(stride, int):
+        raise MeshjitValueError("Non-static stride in `dslice`")
+    if size is None:
+        if not isinstance(start, int):
+            raise MeshjitValueError("Non-static `dslice`")
+        return Slice(0, start, stride)
+    return Slice(start, size, stride)
+
+
+def _dynamic_slices(shape, entries: list[Entry]) -> list[Entry]:
+    """Each dynamic slice as a static slice when its start is a static int in bounds, else as
+    the index array of its elements (a window that would run off the end starts earlier, as
+    lax.dynamic_slice's does)."""
+    if sum(e.kind in _ADVANCED or e.kind == "dslice" for e in entries) > 1:
+        raise MeshjitTypeError(
+            "indexing with a dynamic slice (jax.ds) together with other integer or array "
+            "indices is not supported; apply the dynamic slice first (lax.dynamic_slice_in_dim)"
+        )
+    out = []
+    for e in entries:
+        if e.kind == "dslice":
+            e = _dynamic_slice_entry(e.value, e.axis, shape[e.axis])
+        out.append(e)
+    return out
+
+
+def _dynamic_slice_entry(d: Slice, axis: int, n: int) -> Entry:
+    """As JAX: a unit-stride window is lax.dynamic_slice's (a negative start counts from the
+    end; a window that would run off the end starts earlier); a strided one is a gather that
+    clamps each element's index (a negative start is not wrapped)."""
+    size, stride = operator.index(d.size), max(d.stride, 1)
+    span = (size - 1) * stride + 1 if size else 0
+    if size > n:
+        raise MeshjitIndexError(f"dynamic slice {d} does not fit axis {axis} of size {n}")
+    start = d.start
+    if isinstance(start, (int, np.integer)):
+        start = int(start) + n if start < 0 and stride == 1 else int(start)
+        if 0 <= start and start + span <= n:
+            return Entry("slice", slice(start, start + span, stride), axis)
+    start = lax.convert_element_type(materialize(asarray(start)), dtypes.int32)
+    if stride == 1:
+        start = lax.select(lax.lt(start, np.int32(0)), lax.add(start, np.int32(n)), start)
+        start = lax.clamp(np.int32(0), start, np.int32(n - size))
+    steps = lax.mul(lax.iota(dtypes.int32, size), lax.full((size,), np.int32(stride)))
+    index = lax.add(lax.broadcast(start, (size,)), steps)
+    return Entry("array", lax.clamp(np.int32(0), index, np.int32(n - 1)), axis)
 
 
 def _convert_item(item) -> Entry:
@@ -72,6 +159,8 @@ def _convert_item(item) -> Entry:
         return Entry("ellipsis")
     if isinstance(item, slice):
         return Entry("slice", _static_slice(item))
+    if isinstance(item, Slice):
+        return Entry("dslice", item)
     if isinstance(item, (bool, np.bool_)):
         raise MeshjitTypeError(f"boolean scalar index {item!r} is not supported; use None")
     if isinstance(item, (int, np.integer)):

@@ -84,6 +84,7 @@ from meshjit.compiler.jit.api import (
 )
 from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
 from meshjit.compiler.lax.callbacks import pure_callback
+from meshjit.compiler.numpy.index_plan import dslice as ds
 from meshjit.compiler.parallel.explicit import reshard
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
@@ -128,6 +129,7 @@ __all__ = [
     "custom_gradient",
     "default_backend",
     "disable_jit",
+    "ds",
     "dtypes",
     "effects_barrier",
     "ensure_compile_time_eval",

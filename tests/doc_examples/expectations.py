@@ -14,7 +14,6 @@ SKIPS: dict[str, str] = {}
 # JAX APIs meshjit does not provide (yet).
 _MISSING = "not provided by meshjit yet: "
 _MISSING_APIS = {
-    "jax.ds": _MISSING + "jax.ds (dynamic slice objects for indexing)",
     "jax.freeze": _MISSING + "mutable array refs (jax.new_ref / freeze)",
     "jax.lax.DotAlgorithm": _MISSING + "lax.DotAlgorithm (dot algorithm selection)",
     "jax.lax.DotAlgorithmPreset": _MISSING + "lax.DotAlgorithmPreset",
