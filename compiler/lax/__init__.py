@@ -41,7 +41,14 @@ from meshjit.compiler.lax.convolution import (
     conv_transpose,
     conv_with_general_padding,
 )
-from meshjit.compiler.lax.dot import Precision, batch_matmul, dot, dot_general
+from meshjit.compiler.lax.dot import (
+    DotAlgorithm,
+    DotAlgorithmPreset,
+    Precision,
+    batch_matmul,
+    dot,
+    dot_general,
+)
 from meshjit.compiler.lax.elementwise import (
     RoundingMethod,
     abs,
@@ -223,6 +230,8 @@ __all__ = [
     "approx_max_k",
     "ConvDimensionNumbers",
     "FftType",
+    "DotAlgorithm",
+    "DotAlgorithmPreset",
     "Precision",
     "associative_scan",
     "batch_matmul",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import math
+from typing import NamedTuple
 
 import numpy as np
 from jaxlib.mlir.dialects import stablehlo as hlo
@@ -207,6 +208,16 @@ def dot_general(
     (lc, rc), (lb, rb) = dimension_numbers
     dims = ((tuple(lc), tuple(rc)), (tuple(lb), tuple(rb)))
     pet = None if preferred_element_type is None else dtypes.canonicalize(preferred_element_type)
+    precision = canonicalize_precision(precision)
+    if isinstance(precision, DotAlgorithmPreset) and precision is not DotAlgorithmPreset.DEFAULT:
+        lhs, rhs, out_t, acc_t = _with_algorithm(precision, lhs, rhs, pet)
+        acc_t = None if acc_t is None else dtypes.canonicalize(acc_t)
+        out = dot_general(lhs, rhs, dims, None, acc_t, out_sharding)
+        return elementwise.convert_element_type(out, dtypes.canonicalize(out_t))
+    if isinstance(precision, DotAlgorithm):
+        raise MeshjitValueError(
+            f"The precision '{precision}' is not supported by dot_general on CPU"
+        )
     if out_sharding is not None:
         from meshjit.compiler.parallel.explicit import computed_with  # a later family
 
@@ -334,6 +345,138 @@ class Precision(enum.Enum):
 
     def __repr__(self):
         return f"Precision.{self.name}"
+
+    def __str__(self):
+        return self.name
+
+    @classmethod
+    def _missing_(cls, value):
+        return _PRECISION_NAMES.get(value)
+
+
+_PRECISION_NAMES = {  # JAX's names, in its order
+    "highest": Precision.HIGHEST, "float32": Precision.HIGHEST, "high": Precision.HIGH,
+    "bfloat16_3x": Precision.HIGH, "tensorfloat32": Precision.HIGH, "default": Precision.DEFAULT,
+    "bfloat16": Precision.DEFAULT, "fastest": Precision.DEFAULT, None: Precision.DEFAULT,
+}  # fmt: skip
+
+
+class DotAlgorithm(NamedTuple):
+    """`lax.DotAlgorithm`: the types a dot rounds its operands to and accumulates in, and how
+    many components and products emulate a higher precision."""
+
+    lhs_precision_type: object
+    rhs_precision_type: object
+    accumulation_type: object
+    lhs_component_count: int = 1
+    rhs_component_count: int = 1
+    num_primitive_operations: int = 1
+    allow_imprecise_accumulation: bool = False
+
+
+class DotAlgorithmPreset(enum.Enum):
+    """`lax.DotAlgorithmPreset`: the named algorithms (LHS_RHS_ACCUMULATION types)."""
+
+    DEFAULT = enum.auto()
+    ANY_F8_ANY_F8_F32 = enum.auto()
+    ANY_F8_ANY_F8_F32_FAST_ACCUM = enum.auto()
+    ANY_F8_ANY_F8_ANY = enum.auto()
+    ANY_F8_ANY_F8_ANY_FAST_ACCUM = enum.auto()
+    F16_F16_F16 = enum.auto()
+    F16_F16_F32 = enum.auto()
+    BF16_BF16_BF16 = enum.auto()
+    BF16_BF16_F32 = enum.auto()
+    BF16_BF16_F32_X3 = enum.auto()
+    BF16_BF16_F32_X6 = enum.auto()
+    BF16_BF16_F32_X9 = enum.auto()
+    TF32_TF32_F32 = enum.auto()
+    TF32_TF32_F32_X3 = enum.auto()
+    F32_F32_F32 = enum.auto()
+    F64_F64_F64 = enum.auto()
+
+    def __repr__(self):
+        return f"{type(self).__name__}.{self.name}"
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def supported_lhs_types(self):
+        name = self.name
+        if name == "DEFAULT" or name.startswith("ANY_F8"):
+            return None
+        if name.startswith("F16"):
+            return (np.float16,)
+        if name in ("BF16_BF16_BF16", "BF16_BF16_F32"):
+            return (dtypes.bfloat16.type, np.float32)  # f32 storage is kept
+        if name == "F64_F64_F64":
+            return (np.float64,)
+        return (np.float32,)
+
+    @property
+    def supported_rhs_types(self):
+        return self.supported_lhs_types
+
+    @property
+    def accumulation_type(self):
+        name = self.name
+        if name in ("DEFAULT", "ANY_F8_ANY_F8_ANY", "ANY_F8_ANY_F8_ANY_FAST_ACCUM"):
+            return None
+        return {"F16_F16_F16": np.float16, "BF16_BF16_BF16": dtypes.bfloat16.type}.get(
+            name, np.float64 if name == "F64_F64_F64" else np.float32
+        )
+
+
+# What XLA's CPU backend computes (JAX refuses the other algorithms there: CPU would ignore them).
+_CPU_ALGORITHMS = frozenset({
+    DotAlgorithmPreset.DEFAULT, DotAlgorithmPreset.F16_F16_F16, DotAlgorithmPreset.F32_F32_F32,
+    DotAlgorithmPreset.F64_F64_F64, DotAlgorithmPreset.BF16_BF16_F32,
+    DotAlgorithmPreset.BF16_BF16_F32_X3, DotAlgorithmPreset.BF16_BF16_F32_X6,
+})  # fmt: skip
+
+
+def canonicalize_precision(precision):
+    """JAX's accepted precisions: None, a Precision or its name, a pair of them, a
+    DotAlgorithmPreset or its name, or a DotAlgorithm; anything else is a ValueError."""
+    if precision is None or isinstance(precision, (DotAlgorithm, DotAlgorithmPreset)):
+        return precision
+    if isinstance(precision, Precision):
+        return precision, precision
+    if isinstance(precision, str):
+        if precision in _PRECISION_NAMES:
+            return _PRECISION_NAMES[precision], _PRECISION_NAMES[precision]
+        if precision in DotAlgorithmPreset.__members__:
+            return DotAlgorithmPreset[precision]
+    elif isinstance(precision, (list, tuple)) and len(precision) == 2:
+        if all(isinstance(p, Precision) for p in precision):
+            return tuple(precision)
+        if all(isinstance(p, str) and p in _PRECISION_NAMES for p in precision):
+            return tuple(_PRECISION_NAMES[p] for p in precision)
+    raise MeshjitValueError(
+        "Precision argument must be one of:\n- None,\n"
+        f"- a string in {list(_PRECISION_NAMES)},\n- a lax.Precision value,\n"
+        "- a tuple of two lax.Precision values or strings,\n"
+        "- a lax.DotAlgorithmPreset or the name of one of these presets, or\n"
+        f"- a lax.DotAlgorithm value;\nbut got {precision}."
+    )
+
+
+def _with_algorithm(algorithm, lhs, rhs, preferred):
+    """The operands rounded to the algorithm's types and the type it accumulates in (as JAX
+    lowers a dot with an algorithm; XLA's CPU backend computes in those types)."""
+    if algorithm not in _CPU_ALGORITHMS:
+        raise MeshjitValueError(
+            f"The precision '{algorithm}' is not supported by dot_general on CPU"
+        )
+    lhs_t, rhs_t = aval_of(lhs).dtype, aval_of(rhs).dtype
+    out_t = preferred or np.result_type(lhs_t, rhs_t)
+    allowed = algorithm.supported_lhs_types
+    if allowed is not None:
+        lhs_t = lhs_t if lhs_t in allowed else allowed[0]
+        rhs_t = rhs_t if rhs_t in allowed else allowed[0]
+    lhs = elementwise.convert_element_type(lhs, lhs_t)
+    rhs = elementwise.convert_element_type(rhs, rhs_t)
+    return lhs, rhs, out_t, algorithm.accumulation_type
 
 
 def batch_matmul(lhs, rhs, precision=None):

@@ -8,7 +8,12 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.dot import dot_general_p
+from meshjit.compiler.lax.dot import (
+    DotAlgorithm,
+    DotAlgorithmPreset,
+    canonicalize_precision,
+    dot_general_p,
+)
 from meshjit.compiler.numpy.elementwise import multiply, subtract
 from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, reshape, stack
 from meshjit.compiler.numpy.util import (
@@ -68,6 +73,8 @@ def _matrix_product_fast(a, b):
 
 def matmul(a, b, *, precision=None, preferred_element_type=None, out_sharding=None):
     """`a @ b` (`out_sharding=`: the result's sharding in explicit mode)."""
+    if _algorithm(precision):
+        return _with_algorithm(a, b, precision, preferred_element_type, out_sharding)
     out = sharded_by(out_sharding, "matmul", _matmul, a, b)
     return _as_preferred(out, preferred_element_type)
 
@@ -129,8 +136,31 @@ def _without(positions, drop) -> list:
 
 
 def dot(a, b, *, precision=None, preferred_element_type=None, out_sharding=None):
+    if _algorithm(precision):
+        return _with_algorithm(a, b, precision, preferred_element_type, out_sharding)
     out = sharded_by(out_sharding, "dot", _dot, a, b)
     return _as_preferred(out, preferred_element_type)
+
+
+def _algorithm(precision) -> bool:
+    """Whether `precision` (checked as JAX checks it) names a dot algorithm other than the
+    default: the product then runs as lax.dot_general with it."""
+    p = canonicalize_precision(precision)
+    if isinstance(p, DotAlgorithmPreset):
+        return p is not DotAlgorithmPreset.DEFAULT
+    return isinstance(p, DotAlgorithm)
+
+
+def _with_algorithm(a, b, precision, preferred, out_sharding):
+    a, b = materialize(a), materialize(b)
+    la, lb = aval_of(a), aval_of(b)
+    if la.ndim not in (1, 2) or lb.ndim not in (1, 2):
+        raise MeshjitValueError(
+            f"a dot algorithm ({precision}) is supported for vector and matrix operands only, "
+            f"got {la.str_short()} and {lb.str_short()}; use lax.dot_general"
+        )
+    dims = (((la.ndim - 1,), (0,)), ((), ()))
+    return lax.dot_general(a, b, dims, precision, preferred, out_sharding)
 
 
 def _dot(a, b):

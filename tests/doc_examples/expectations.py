@@ -15,8 +15,6 @@ SKIPS: dict[str, str] = {}
 _MISSING = "not provided by meshjit yet: "
 _MISSING_APIS = {
     "jax.freeze": _MISSING + "mutable array refs (jax.new_ref / freeze)",
-    "jax.lax.DotAlgorithm": _MISSING + "lax.DotAlgorithm (dot algorithm selection)",
-    "jax.lax.DotAlgorithmPreset": _MISSING + "lax.DotAlgorithmPreset",
     "jax.nn.scaled_dot_general": _MISSING + "scaled (microscaling) dot products",
     "jax.nn.scaled_matmul": _MISSING + "float8 dtypes and scaled matmul",
     "jax.scipy.spatial.transform.Rotation": _MISSING + "scipy.spatial.transform",
