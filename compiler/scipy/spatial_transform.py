@@ -64,17 +64,17 @@ class Rotation(typing.NamedTuple):
     @classmethod
     def from_matrix(cls, matrix):
         """From rotation matrices (..., 3, 3)."""
-        return cls(_quat_from_matrix(matrix))
+        return cls(_quat_from_matrix(jnp.asarray(matrix)))
 
     @classmethod
     def from_mrp(cls, mrp):
         """From Modified Rodrigues Parameters (..., 3)."""
-        return cls(_quat_from_mrp(mrp))
+        return cls(_quat_from_mrp(jnp.asarray(mrp)))
 
     @classmethod
     def from_quat(cls, quat):
         """From quaternions (..., 4), scalar last; normalized."""
-        return cls(_normalize(quat))
+        return cls(_normalize(jnp.asarray(quat)))
 
     @classmethod
     def from_rotvec(cls, rotvec, degrees: bool = False):
@@ -117,7 +117,7 @@ class Rotation(typing.NamedTuple):
 
     def apply(self, vectors, inverse: bool = False):
         """`vectors` (..., 3) rotated (by the inverse rotation when `inverse`)."""
-        return _apply_matrix(self.as_matrix(), vectors, bool(inverse))
+        return _apply_matrix(self.as_matrix(), jnp.asarray(vectors), bool(inverse))
 
     def as_euler(self, seq: str, degrees: bool = False):
         """Euler angles about `seq`'s three axes, in (-pi, pi]."""
