@@ -87,9 +87,10 @@ CASES = [
     "quat", "matrix", "rotvec", "euler_single", "euler_all", "mrp", "identity", "concatenate",
     "apply", "inv_magnitude", "mul_getitem", "mean", "slerp", "jit", "jit_slerp", "vmap", "grad",
 ]  # fmt: skip
-# Cases whose bits differ from JAX's by rounding: eigh's vectors (mean), and compiled programs
-# (jit / vmap / grad) where XLA fuses differently.
-RTOL = {}
+# One ulp apart from JAX: where a vectorized kernel divides or scales a vector by a scalar,
+# meshjit broadcasts the batched scalar to the vector's shape in one step and JAX through a size-1
+# dimension, and XLA's CPU simplifier rounds the two programs' divisions differently.
+RTOL = {"mrp": 3e-7, "slerp": 3e-7, "grad": 3e-7}
 
 
 @pytest.fixture(scope="module")
