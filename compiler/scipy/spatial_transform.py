@@ -55,7 +55,8 @@ class Rotation(typing.NamedTuple):
         (angles,) = inexact(jnp.atleast_1d(angles))
         if angles.shape[-1] != len(axes):
             raise MeshjitValueError(
-                f"from_euler: {len(axes)} axes in {seq!r} but angles of shape {angles.shape}"
+                f"inconsistent size for core dimension 'm': {len(axes)} vs {angles.shape[-1]} "
+                f"(from_euler: {len(axes)} axes in {seq!r}, angles of shape {angles.shape})"
             )
         if degrees:
             angles = jnp.deg2rad(angles)

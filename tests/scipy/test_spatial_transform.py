@@ -135,6 +135,21 @@ def test_round_trips_against_scipy():
     close(ours_slerp.as_matrix(), transform.Slerp(key_times, theirs[:4])(times).as_matrix())
 
 
+def test_float64_against_scipy():
+    transform = pytest.importorskip("scipy.spatial.transform")
+    theirs = transform.Rotation.from_quat(QUATS)
+    close = lambda a, b: np.testing.assert_allclose(np.asarray(a), b, rtol=1e-13, atol=1e-13)  # noqa: E731
+    with meshjit.enable_x64(True):
+        ours = Rotation.from_quat(QUATS)
+        assert ours.quat.dtype == np.float64 and Rotation.identity().quat.dtype == np.float64
+        for seq in ("xyz", "ZYZ", "yxy", "XZY"):
+            close(ours.as_euler(seq), theirs.as_euler(seq))
+            close(Rotation.from_euler(seq, theirs.as_euler(seq)).as_matrix(), theirs.as_matrix())
+        close(ours.as_rotvec(), theirs.as_rotvec())
+        close(Rotation.from_matrix(theirs.as_matrix()).as_matrix(), theirs.as_matrix())
+        close(ours.mean().as_matrix(), theirs.mean().as_matrix())
+
+
 def test_pytree_and_protocol():
     r = Rotation.from_quat(QUATS.astype(np.float32))
     assert meshjit.tree_util.tree_structure(r).num_leaves == 1
@@ -159,6 +174,8 @@ def test_errors_as_jax():
         Rotation.from_euler("xYz", [1, 2, 3])
     with pytest.raises(ValueError, match="consecutive axes to be different, got xxy"):
         Rotation.from_euler("xxy", [1, 2, 3])
+    with pytest.raises(ValueError, match="inconsistent size for core dimension 'm': 1 vs 3"):
+        Rotation.from_euler("z", np.ones(3))
     with pytest.raises(ValueError, match="Expected 3 axes, got xy."):
         single.as_euler("xy")
     r = Rotation.from_quat(QUATS.astype(np.float32))
