@@ -4,6 +4,8 @@ trips against scipy's Rotation, and JAX's errors."""
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import pytest
 
@@ -160,6 +162,12 @@ def test_pytree_and_protocol():
     assert isinstance(meshjit.jit(lambda s: s)(sl), Slerp)
     assert len(r) == 8 and not r.single and r[0].single and sl(0.5).single
     assert Rotation.identity().single
+
+
+def test_imports_as_jax_submodules():
+    module = importlib.import_module("meshjit.scipy.spatial.transform")
+    assert meshjit.scipy.spatial.transform is module and module.Rotation is Rotation
+    assert hasattr(meshjit.scipy.spatial, "__path__") and module.__all__ == ["Rotation", "Slerp"]
 
 
 def test_errors_as_jax():
