@@ -3,8 +3,9 @@
 A `Rotation` holds unit quaternions `(x, y, z, w)` (scalar last) in `quat`, shape (4,) for one
 rotation or (..., 4) for several. Both classes are NamedTuples, so pytrees: they pass through
 `jit`, `vmap` and `grad` as their arrays. The quaternion kernels are written for one rotation
-and vectorized over leading dimensions; switches such as `degrees` or the Euler axes are Python
-values (JAX traces them as arrays and selects with `where`, which gives the same numbers).
+and vectorized over leading dimensions. The Euler axes are Python values; `degrees` and
+`inverse` are chosen in Python unless traced, when `where` selects (as JAX always does: the same
+numbers).
 """
 
 from __future__ import annotations
@@ -58,8 +59,7 @@ class Rotation(typing.NamedTuple):
                 f"inconsistent size for core dimension 'm': {len(axes)} vs {angles.shape[-1]} "
                 f"(from_euler: {len(axes)} axes in {seq!r}, angles of shape {angles.shape})"
             )
-        if degrees:
-            angles = jnp.deg2rad(angles)
+        angles = _select(degrees, lambda: jnp.deg2rad(angles), lambda: angles)
         return cls(_quat_from_euler(angles, axes, intrinsic))
 
     @classmethod
@@ -81,8 +81,7 @@ class Rotation(typing.NamedTuple):
     def from_rotvec(cls, rotvec, degrees: bool = False):
         """From rotation vectors (..., 3): the axis scaled by the angle."""
         (rotvec,) = inexact(rotvec)
-        if degrees:
-            rotvec = jnp.deg2rad(rotvec)
+        rotvec = _select(degrees, lambda: jnp.deg2rad(rotvec), lambda: rotvec)
         return cls(_quat_from_rotvec(rotvec))
 
     @classmethod
@@ -118,7 +117,9 @@ class Rotation(typing.NamedTuple):
 
     def apply(self, vectors, inverse: bool = False):
         """`vectors` (..., 3) rotated (by the inverse rotation when `inverse`)."""
-        return _apply_matrix(self.as_matrix(), jnp.asarray(vectors), bool(inverse))
+        matrix = self.as_matrix()
+        matrix = _select(inverse, lambda: jnp.swapaxes(matrix, -1, -2), lambda: matrix)
+        return _apply_matrix(matrix, jnp.asarray(vectors))
 
     def as_euler(self, seq: str, degrees: bool = False):
         """Euler angles about `seq`'s three axes, in (-pi, pi]."""
@@ -126,7 +127,7 @@ class Rotation(typing.NamedTuple):
             raise MeshjitValueError(f"Expected 3 axes, got {seq}.")
         axes, intrinsic = _euler_axes(seq)
         angles = _euler_from_quat(self.quat, axes, not intrinsic)
-        return jnp.rad2deg(angles) if degrees else angles
+        return _select(degrees, lambda: jnp.rad2deg(angles), lambda: angles)
 
     def as_matrix(self):
         """Rotation matrices (..., 3, 3)."""
@@ -138,7 +139,7 @@ class Rotation(typing.NamedTuple):
 
     def as_rotvec(self, degrees: bool = False):
         """Rotation vectors (..., 3), angles in [0, pi]."""
-        return _rotvec_from_quat(self.quat, bool(degrees))
+        return _rotvec_from_quat(self.quat, degrees)
 
     def as_quat(self, canonical: bool = False, scalar_first: bool = False):
         """The quaternions (..., 4); `canonical`: w >= 0 (then the first nonzero of x, y, z);
@@ -225,6 +226,14 @@ class Slerp(typing.NamedTuple):
         return result[0] if single_time else result
 
 
+def _select(flag, if_true, if_false):
+    """`if_true()` or `if_false()`: chosen in Python for a Python or NumPy flag, by `where` for
+    a traced one."""
+    if isinstance(flag, (bool, int, np.bool_, np.integer)):
+        return if_true() if flag else if_false()
+    return jnp.where(flag, if_true(), if_false())
+
+
 def _euler_axes(seq: str) -> tuple[tuple[int, ...], bool]:
     """(the axes' indices, whether intrinsic) of an Euler sequence such as 'xyz' or 'ZXZ'."""
     intrinsic = re.match(r"^[XYZ]{1,3}$", seq) is not None
@@ -282,9 +291,9 @@ def _magnitude(quat):
     return 2.0 * jnp.arctan2(_norm(quat[:3]), jnp.abs(quat[3]))
 
 
-@_gufunc("(m,m),(m)->(m)", excluded=(2,))
-def _apply_matrix(matrix, vector, inverse: bool):
-    return (matrix.T if inverse else matrix) @ vector
+@_gufunc("(m,m),(m)->(m)")
+def _apply_matrix(matrix, vector):
+    return matrix @ vector
 
 
 @_gufunc("(m)->(n,n)")
@@ -352,15 +361,14 @@ def _quat_from_rotvec(rotvec):
     return jnp.concatenate([scale * rotvec, jnp.cos(angle / 2)[None]])
 
 
-@_gufunc("(m)->(n)", excluded=(1,))
-def _rotvec_from_quat(quat, degrees: bool):
+@_gufunc("(m),()->(n)")
+def _rotvec_from_quat(quat, degrees):
     quat = jnp.where(quat[3] < 0, -quat, quat)  # w >= 0, so the angle is in [0, pi]
     angle = 2.0 * jnp.arctan2(_norm(quat[:3]), quat[3])
     angle2 = angle * angle
     small_scale = 2 + angle2 / 12 + 7 * angle2 * angle2 / 2880  # Taylor series near 0
     scale = jnp.where(angle <= 1e-3, small_scale, angle / jnp.sin(angle / 2))
-    if degrees:
-        scale = jnp.rad2deg(scale)
+    scale = _select(degrees, lambda: jnp.rad2deg(scale), lambda: scale)
     return scale * quat[:3]
 
 

@@ -79,6 +79,9 @@ CASES = {
     "vmap": lambda: (jax.vmap(lambda r: r.as_matrix())(R.from_quat(Q)),
                      jax.vmap(lambda a: R.from_euler("XYZ", a))(ANG),
                      jax.vmap(lambda r, v: r.apply(v, inverse=True))(R.from_quat(Q), V)),
+    "traced_flags": lambda: jax.jit(lambda r, d: (
+        r.as_rotvec(d), r.apply(V, inverse=d), R.from_rotvec(V, degrees=d).quat,
+        R.from_euler("xyz", ANG, degrees=d).as_euler("xyz", degrees=d)))(R.from_quat(Q), True),
     "grad": lambda: jax.grad(lambda v: R.from_rotvec(v).as_euler("zyx").sum())(V[1]),
 }
 """
@@ -87,7 +90,8 @@ CASES = {
 
 CASES = [
     "quat", "matrix", "rotvec", "euler_single", "euler_all", "mrp", "identity", "concatenate",
-    "apply", "inv_magnitude", "mul_getitem", "mean", "slerp", "jit", "jit_slerp", "vmap", "grad",
+    "apply", "inv_magnitude", "mul_getitem", "mean", "slerp", "jit", "jit_slerp", "vmap", "traced_flags",
+    "grad",
 ]  # fmt: skip
 # One ulp apart from JAX: where a vectorized kernel divides or scales a vector by a scalar,
 # meshjit broadcasts the batched scalar to the vector's shape in one step and JAX through a size-1
