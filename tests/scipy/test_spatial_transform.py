@@ -31,6 +31,7 @@ SEQS = ["xyz", "xzy", "yxz", "yzx", "zxy", "zyx", "xyx", "xzx", "yxy", "yzy", "z
 FLIPS = np.stack([np.diag(d) for d in ([1, -1, -1], [-1, 1, -1], [-1, -1, 1], [1, 1, 1])])
 FLIPS = FLIPS.astype(np.float32)
 LOCK = np.array([[10, 0, 20], [10, 180, 20], [30, 90, -40], [30, -90, 50]], np.float32)
+ANG_LOCK = np.concatenate([ANG, np.deg2rad(LOCK)])  # gimbal lock: middle angle 0 or pi
 T = np.array([0.0, 1.0, 3.0], np.float32)
 
 
@@ -38,8 +39,8 @@ def euler_all():
     out = {}
     for seq in SEQS:
         for s in (seq, seq.upper()):
-            r = R.from_euler(s, ANG)
-            out[s] = (r.quat, r.as_euler(s), R.from_euler(s, LOCK, degrees=True).as_euler(s))
+            r = R.from_euler(s, ANG_LOCK)
+            out[s] = (r.quat, r.as_euler(s))
     return out
 
 
@@ -59,7 +60,9 @@ CASES = {
                        R.from_rotvec(SMALL).as_rotvec(), R.from_rotvec(np.array([0, 0, 2])).quat),
     "euler_single": lambda: (R.from_euler("z", 90, degrees=True).quat,
                              R.from_euler("xy", np.array([0.3, -0.2])).quat,
-                             R.from_euler("ZY", ANG[:, :2]).as_euler("ZYX", degrees=True)),
+                             R.from_euler("ZY", ANG[:, :2]).as_euler("ZYX", degrees=True),
+                             R.from_euler("xzx", LOCK, degrees=True).as_euler("xzx", degrees=True),
+                             R.from_euler("YXZ", LOCK, degrees=True).as_euler("YXZ", degrees=True)),
     "euler_all": euler_all,
     "mrp": lambda: (R.from_quat(Q).as_mrp(), R.from_mrp(V).quat, R.from_mrp(V[0]).as_mrp()),
     "identity": lambda: (R.identity().quat, R.identity(dtype=jnp.float16).quat),
