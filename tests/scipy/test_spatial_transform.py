@@ -81,7 +81,9 @@ CASES = {
     "jit_slerp": lambda: jax.jit(lambda sl, t: sl(t))(S.init(T, R.from_quat(Q[:3])), T + 0.25),
     "vmap": lambda: (jax.vmap(lambda r: r.as_matrix())(R.from_quat(Q)),
                      jax.vmap(lambda a: R.from_euler("XYZ", a))(ANG),
-                     jax.vmap(lambda r, v: r.apply(v, inverse=True))(R.from_quat(Q), V)),
+                     jax.vmap(lambda r, v: r.apply(v, inverse=True))(R.from_quat(Q), V),
+                     jax.vmap(lambda s, t: s(t).quat, in_axes=(None, 0))(
+                         S.init(T, R.from_quat(Q[:3])), np.array([-1.0, 0.5, 2.0, 3.5], np.float32))),
     "traced_flags": lambda: jax.jit(lambda r, d: (
         r.as_rotvec(d), r.apply(V, inverse=d), R.from_rotvec(V, degrees=d).quat,
         R.from_euler("xyz", ANG, degrees=d).as_euler("xyz", degrees=d)))(R.from_quat(Q), True),
