@@ -122,7 +122,7 @@ class Rotation(typing.NamedTuple):
         return _apply_matrix(matrix, jnp.asarray(vectors))
 
     def as_euler(self, seq: str, degrees: bool = False):
-        """Euler angles about `seq`'s three axes, in (-pi, pi]."""
+        """Euler angles about `seq`'s three axes, in [-pi, pi)."""
         if len(seq) != 3:
             raise MeshjitValueError(f"Expected 3 axes, got {seq}.")
         axes, intrinsic = _euler_axes(seq)
