@@ -4,6 +4,7 @@ trips against scipy's Rotation, and JAX's errors."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 import numpy as np
@@ -83,11 +84,17 @@ CASES = {
                      jax.vmap(lambda a: R.from_euler("XYZ", a))(ANG),
                      jax.vmap(lambda r, v: r.apply(v, inverse=True))(R.from_quat(Q), V),
                      jax.vmap(lambda s, t: s(t).quat, in_axes=(None, 0))(
-                         S.init(T, R.from_quat(Q[:3])), np.array([-1.0, 0.5, 2.0, 3.5], np.float32))),
+                         S.init(T, R.from_quat(Q[:3])), np.array([-1, 0.5, 2, 3.5], np.float32))),
     "traced_flags": lambda: jax.jit(lambda r, d: (
         r.as_rotvec(d), r.apply(V, inverse=d), R.from_rotvec(V, degrees=d).quat,
         R.from_euler("xyz", ANG, degrees=d).as_euler("xyz", degrees=d)))(R.from_quat(Q), True),
     "grad": lambda: jax.grad(lambda v: R.from_rotvec(v).as_euler("zyx").sum())(V[1]),
+    "grad_more": lambda: (
+        jax.grad(lambda m: R.from_matrix(m).as_rotvec().sum())(R.from_quat(Q).as_matrix()),
+        jax.grad(lambda q: R.from_quat(q).apply(V, inverse=True).sum())(Q),
+        jax.grad(lambda t: S.init(T, R.from_quat(Q[:3]))(t).as_mrp().sum())(np.float32(0.7)),
+        jax.grad(lambda w: R.from_quat(Q[:4] + np.array([0, 0, 0, 3])).mean(w).quat[3])(
+            np.arange(1.0, 5.0, dtype=np.float32))),
 }
 """
     + RUN_THUNK
@@ -95,13 +102,14 @@ CASES = {
 
 CASES = [
     "quat", "matrix", "rotvec", "euler_single", "euler_all", "mrp", "identity", "concatenate",
-    "apply", "inv_magnitude", "mul_getitem", "mean", "slerp", "jit", "jit_slerp", "vmap", "traced_flags",
-    "grad",
+    "apply", "inv_magnitude", "mul_getitem", "mean", "slerp", "jit", "jit_slerp", "vmap",
+    "traced_flags", "grad", "grad_more",
 ]  # fmt: skip
 # One ulp apart from JAX: where a vectorized kernel divides or scales a vector by a scalar,
 # meshjit broadcasts the batched scalar to the vector's shape in one step and JAX through a size-1
-# dimension, and XLA's CPU simplifier rounds the two programs' divisions differently.
-RTOL = {"mrp": 3e-7, "slerp": 3e-7, "grad": 3e-7}
+# dimension, and XLA's CPU simplifier rounds the two programs' divisions differently (so do the
+# gradients through them).
+RTOL = {"mrp": 3e-7, "slerp": 3e-7, "grad": 3e-7, "grad_more": 3e-7}
 
 
 @pytest.fixture(scope="module")
@@ -118,10 +126,14 @@ RNG = np.random.default_rng(1)
 QUATS = RNG.standard_normal((8, 4))
 
 
+def _close(ours, theirs, tol):
+    np.testing.assert_allclose(np.asarray(ours), theirs, rtol=tol, atol=tol)
+
+
 def test_round_trips_against_scipy():
     transform = pytest.importorskip("scipy.spatial.transform")
     ours, theirs = Rotation.from_quat(QUATS.astype(np.float32)), transform.Rotation.from_quat(QUATS)
-    close = lambda a, b: np.testing.assert_allclose(np.asarray(a), b, rtol=2e-5, atol=2e-5)  # noqa: E731
+    close = functools.partial(_close, tol=2e-5)
     close(ours.as_matrix(), theirs.as_matrix())
     close(ours.as_rotvec(), theirs.as_rotvec())
     close(ours.as_mrp(), theirs.as_mrp())
@@ -149,7 +161,7 @@ def test_round_trips_against_scipy():
 def test_float64_against_scipy():
     transform = pytest.importorskip("scipy.spatial.transform")
     theirs = transform.Rotation.from_quat(QUATS)
-    close = lambda a, b: np.testing.assert_allclose(np.asarray(a), b, rtol=1e-13, atol=1e-13)  # noqa: E731
+    close = functools.partial(_close, tol=1e-13)
     with meshjit.enable_x64(True):
         ours = Rotation.from_quat(QUATS)
         assert ours.quat.dtype == np.float64 and Rotation.identity().quat.dtype == np.float64
