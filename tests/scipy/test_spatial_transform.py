@@ -4,7 +4,6 @@ trips against scipy's Rotation, and JAX's errors."""
 
 from __future__ import annotations
 
-import functools
 import importlib
 
 import numpy as np
@@ -126,51 +125,38 @@ RNG = np.random.default_rng(1)
 QUATS = RNG.standard_normal((8, 4))
 
 
-def _close(ours, theirs, tol):
-    np.testing.assert_allclose(np.asarray(ours), theirs, rtol=tol, atol=tol)
-
-
-def test_round_trips_against_scipy():
-    transform = pytest.importorskip("scipy.spatial.transform")
-    ours, theirs = Rotation.from_quat(QUATS.astype(np.float32)), transform.Rotation.from_quat(QUATS)
-    close = functools.partial(_close, tol=2e-5)
-    close(ours.as_matrix(), theirs.as_matrix())
-    close(ours.as_rotvec(), theirs.as_rotvec())
-    close(ours.as_mrp(), theirs.as_mrp())
-    close(ours.as_quat(canonical=True), theirs.as_quat(canonical=True))
-    close(ours.magnitude(), theirs.magnitude())
+def _round_trips(rotation, quats, vectors):
+    """Conversions, round trips and operations written once for scipy's Rotation and ours."""
+    r = rotation.from_quat(quats)
+    out = [r.as_matrix(), r.as_rotvec(), r.as_mrp(), r.as_quat(canonical=True), r.magnitude()]
     for seq in ("xyz", "ZXZ", "yzy", "XZY"):
-        close(ours.as_euler(seq, degrees=True) / 1e3, theirs.as_euler(seq, degrees=True) / 1e3)
-        angles = theirs.as_euler(seq)
-        close(Rotation.from_euler(seq, angles.astype(np.float32)).as_matrix(), theirs.as_matrix())
-    close(Rotation.from_matrix(theirs.as_matrix()).as_matrix(), theirs.as_matrix())
-    close(Rotation.from_rotvec(theirs.as_rotvec()).as_matrix(), theirs.as_matrix())
-    close(Rotation.from_mrp(theirs.as_mrp()).as_matrix(), theirs.as_matrix())
-    vectors = RNG.standard_normal((8, 3))
-    close(ours.apply(vectors), theirs.apply(vectors))
-    close(ours.apply(vectors, inverse=True), theirs.apply(vectors, inverse=True))
-    close((ours * ours.inv()[::-1]).as_matrix(), (theirs * theirs.inv()[::-1]).as_matrix())
-    mean = ours.mean(np.arange(1.0, 9.0)).as_matrix()
-    close(mean, theirs.mean(np.arange(1.0, 9.0)).as_matrix())
-    times = np.array([0.0, 0.3, 1.7, 2.0, 4.0])
-    key_times = np.array([0.0, 1.0, 2.0, 4.0])
-    ours_slerp = Slerp.init(key_times, ours[:4])(times)
-    close(ours_slerp.as_matrix(), transform.Slerp(key_times, theirs[:4])(times).as_matrix())
+        out.append(r.as_euler(seq, degrees=True) / 180)
+        out.append(rotation.from_euler(seq, r.as_euler(seq)).as_matrix())
+    out.append(rotation.from_matrix(r.as_matrix()).as_quat(canonical=True))
+    out.append(rotation.from_rotvec(r.as_rotvec(degrees=True), degrees=True).as_matrix())
+    out.append(rotation.from_mrp(r.as_mrp()).as_matrix())
+    out.append(r.apply(vectors))
+    out.append(r.apply(vectors, inverse=True))
+    out.append((r * r.inv()[::-1]).as_matrix())
+    out.append(r.mean(np.arange(1.0, 9.0)).as_matrix())
+    return out
 
 
-def test_float64_against_scipy():
+@pytest.mark.parametrize("x64", [False, True])
+def test_round_trips_against_scipy(x64):
     transform = pytest.importorskip("scipy.spatial.transform")
-    theirs = transform.Rotation.from_quat(QUATS)
-    close = functools.partial(_close, tol=1e-13)
-    with meshjit.enable_x64(True):
-        ours = Rotation.from_quat(QUATS)
-        assert ours.quat.dtype == np.float64 and Rotation.identity().quat.dtype == np.float64
-        for seq in ("xyz", "ZYZ", "yxy", "XZY"):
-            close(ours.as_euler(seq), theirs.as_euler(seq))
-            close(Rotation.from_euler(seq, theirs.as_euler(seq)).as_matrix(), theirs.as_matrix())
-        close(ours.as_rotvec(), theirs.as_rotvec())
-        close(Rotation.from_matrix(theirs.as_matrix()).as_matrix(), theirs.as_matrix())
-        close(ours.mean().as_matrix(), theirs.mean().as_matrix())
+    vectors = RNG.standard_normal((8, 3))
+    theirs = _round_trips(transform.Rotation, QUATS, vectors)
+    with meshjit.enable_x64(x64):
+        ours = _round_trips(Rotation, QUATS, vectors)  # eagerly: jit compiles for longer
+        times, key_times = np.array([0.0, 0.3, 1.7, 2.0, 4.0]), np.array([0.0, 1.0, 2.0, 4.0])
+        ours.append(Slerp.init(key_times, Rotation.from_quat(QUATS[:4]))(times).as_matrix())
+    assert ours[0].dtype == (np.float64 if x64 else np.float32)
+    theirs_slerp = transform.Slerp(key_times, transform.Rotation.from_quat(QUATS[:4]))
+    theirs.append(theirs_slerp(times).as_matrix())
+    tol = 1e-12 if x64 else 2e-5
+    for i, (a, b) in enumerate(zip(ours, theirs, strict=True)):
+        np.testing.assert_allclose(np.asarray(a), b, rtol=tol, atol=tol, err_msg=f"result {i}")
 
 
 def test_pytree_and_protocol():
