@@ -1,6 +1,7 @@
 """scipy.spatial.transform's Rotation and Slerp: against JAX 0.10.2 run on the same inputs in a
-subprocess (bit for bit unless listed in RTOL), as pytrees through jit / vmap / grad, round
-trips against scipy's Rotation, and JAX's errors."""
+subprocess (each case under jit in both, bit for bit unless listed in RTOL; JAX's eager mode runs
+op by op and rounds otherwise), as pytrees through jit / vmap / grad, float64 round trips against
+scipy's Rotation and Slerp, and JAX's errors."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ SEQS = ["xyz", "xzy", "yxz", "yzx", "zxy", "zyx", "xyx", "xzx", "yxy", "yzy", "z
 FLIPS = np.stack([np.diag(d) for d in ([1, -1, -1], [-1, 1, -1], [-1, -1, 1], [1, 1, 1])])
 FLIPS = FLIPS.astype(np.float32)
 LOCK = np.array([[10, 0, 20], [10, 180, 20], [30, 90, -40], [30, -90, 50]], np.float32)
-ANG_LOCK = np.concatenate([ANG, np.deg2rad(LOCK)])  # gimbal lock: middle angle 0 or pi
+ANG_LOCK = np.concatenate([ANG, np.deg2rad(LOCK)])  # gimbal locks (0 / 180, +-90 degrees)
 T = np.array([0.0, 1.0, 3.0], np.float32)
 
 
