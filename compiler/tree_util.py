@@ -241,8 +241,10 @@ _register_builtin(type(None), lambda _: ([], None), lambda _, kids: None, lambda
 
 @functools.lru_cache(maxsize=None)
 def _namedtuple_node(cls) -> _NodeType:
+    # iter(t), not list(t): list() asks a class's own __len__ for a size hint, and a NamedTuple
+    # may define one that refuses (jax.scipy.spatial.transform.Rotation's, for one rotation).
     return _NodeType(
-        lambda t: (list(t), cls),
+        lambda t: (list(iter(t)), cls),
         lambda c, kids: c(*kids),
         lambda t: (tuple((GetAttrKey(f), x) for f, x in zip(cls._fields, t)), cls),
         "CustomNode(namedtuple",

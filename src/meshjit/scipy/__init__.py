@@ -1,5 +1,5 @@
 """meshjit.scipy: JAX's jax.scipy.special, stats, linalg, signal, optimize, fft, integrate,
-interpolate, ndimage and cluster."""
+interpolate, ndimage, cluster and spatial."""
 
 from meshjit.scipy import (
     cluster,
@@ -10,6 +10,7 @@ from meshjit.scipy import (
     ndimage,
     optimize,
     signal,
+    spatial,
     special,
     stats,
 )
@@ -23,6 +24,7 @@ __all__ = [
     "ndimage",
     "optimize",
     "signal",
+    "spatial",
     "special",
     "stats",
 ]
