@@ -211,8 +211,11 @@ class UnexpectedTracerError(MeshjitError, TypeError):
     """A traced value escaped the function it was traced in."""
 
 
-class ConcretizationError(MeshjitTypeError):
-    """A traced value was used where a concrete Python value is needed."""
+class ConcretizationTypeError(MeshjitTypeError):
+    """A traced value was used where a concrete Python value is needed (JAX's name)."""
+
+
+ConcretizationError = ConcretizationTypeError  # meshjit's own code raises it by this name
 
 
 class TracerBoolConversionError(ConcretizationError):

@@ -239,6 +239,8 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     if axis is None:
         arr, axis = shapes.ravel(arr), 0
     n = aval_of(arr).shape[axis]
+    if is_traced(obj) and assume_unique_indices:
+        return take(arr, _kept_positions(obj, n), axis=axis)
     if is_traced(obj):
         raise ConcretizationError(  # as JAX: a ConcretizationTypeError
             f"delete: the entries to remove must be concrete (the result's size depends on "
@@ -249,6 +251,21 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     except (IndexError, TypeError) as e:
         raise MeshjitValueError(f"delete: cannot remove {obj!r} from {n} entries: {e}") from None
     return take(arr, asarray(keep.astype(np.int32)), axis=axis)
+
+
+def _kept_positions(obj, n: int):
+    """The positions of 0..n-1 that `obj` (traced, unique once negatives wrap) does not name:
+    the i-th kept position is i plus how many removed ones precede it."""
+    removed = shapes.ravel(asarray(obj))
+    if not dtypes.is_int(aval_of(removed).dtype):
+        raise MeshjitTypeError(f"delete: indices must be integers, got {aval_of(removed)}")
+    dtype = aval_of(removed).dtype
+    removed = ew.clip(ew.where(removed < 0, removed + n, removed), 0, n)
+    k = aval_of(removed).shape[0]
+    removed = lax.sort(removed) - lax.iota(dtype, k)
+    kept = lax.iota(dtype, n - k)
+    before = lax.convert_element_type(kept[None, :] >= removed[:, None], dtype)
+    return kept + sum(before, axis=0, dtype=dtype)
 
 
 def array_split(ary, indices_or_sections, axis=0):

@@ -16,7 +16,7 @@ from meshjit.compiler.runtime.client import CompileError
 
 # Using a traced value where a concrete one is needed: a ConcretizationError (a TypeError); the
 # Tracer*ConversionErrors are its kinds (so `except ConcretizationTypeError` catches them all).
-ConcretizationTypeError = ConcretizationError
+ConcretizationTypeError = ConcretizationError  # one class, named as JAX names it
 NonConcreteBooleanIndexError = ConcretizationError
 JaxRuntimeError = CompileError
 KeyReuseError = MeshjitError

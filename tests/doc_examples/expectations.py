@@ -22,7 +22,6 @@ _MISSING_APIS = {
 # Arguments and modes of functions meshjit has, not supported yet.
 _PARTIAL = {
     "jax.numpy.load": "jnp.load of structured / void dtypes (|V2) is not supported",
-    "jax.numpy.delete": "delete(assume_unique_indices=True) of traced indices under jit",
 }
 
 # Deliberate differences from JAX.

@@ -305,3 +305,16 @@ def test_trim_zeros_along_axes_and_size_along_axes():
     assert jnp.trim_zeros(x, trim="f").shape == (3, 4)
     assert jnp.trim_zeros(x, axis=1).shape == (4, 3)
     assert jnp.size(x, axis=1) == 5 and jnp.size(x, axis=(0, 1)) == 20 and jnp.size(x) == 20
+
+
+def test_delete_traced_unique_indices_under_jit():
+    """JAX's assume_unique_indices: traced indices (negative ones wrap) under jit."""
+    a = np.arange(24).reshape(4, 6)
+    for idx, axis in (([0, 1, 3], None), ([-1, 2], 1), ([3, 0], 0), ([[11], [5]], None)):
+        got = meshjit.jit(
+            lambda x, i, axis=axis: jnp.delete(x, i, axis=axis, assume_unique_indices=True)
+        )(a, np.array(idx))
+        np.testing.assert_array_equal(got, np.delete(a, np.array(idx).ravel(), axis=axis))
+    with pytest.raises(meshjit.errors.ConcretizationTypeError) as e:
+        meshjit.jit(jnp.delete)(a, np.array([0, 1]))
+    assert type(e.value).__name__ == "ConcretizationTypeError"
