@@ -515,6 +515,10 @@ def union1d(ar1, ar2, *, size=None, fill_value=None):
 
 
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=None, fill_value=None):
+    """The sorted values in both (with their first indices in each); under jit with a static
+    `size`, padded with `fill_value` (the smallest result by default; indices out of bounds)."""
+    if size is not None:
+        return _sized_intersect1d(ar1, ar2, assume_unique, return_indices, size, fill_value)
     a, b = _concrete_set("intersect1d", ar1, ar2)
     out = np.intersect1d(a, b, assume_unique, return_indices)
     if return_indices:
@@ -546,8 +550,100 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
 
 
 def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
+    """The sorted values in exactly one of the two; under jit with a static `size` (padded as
+    intersect1d's)."""
+    if size is not None:
+        return _sized_setxor1d(ar1, ar2, assume_unique, size, fill_value)
     a, b = _concrete_set("setxor1d", ar1, ar2)
     return asarray(np.setxor1d(a, b, assume_unique))
+
+
+# ---------------------------------------------------------------------------------------------
+# Set operations of a static result size (traceable): both inputs' distinct values packed
+# into one array (the valid ones first), sorted, and the wanted values picked from neighbours.
+
+
+def _flat_pair(ar1, ar2):
+    a, b = promote(shapes.ravel(asarray(ar1)), shapes.ravel(asarray(ar2)))
+    return a, b
+
+
+def _distinct(x, assume_unique: bool):
+    """(sorted distinct values padded to x's length, each one's first index in x, how many)."""
+    n = aval_of(x).shape[0]
+    if assume_unique or n == 0:
+        return x, arange(n), n
+    values, index = unique(x, return_index=True, size=n, fill_value=0)
+    s = lax.sort(x)
+    count = 1 + sum(ew.not_equal(s[1:], s[:-1]), dtype=dtypes.int32)
+    return values, index, count
+
+
+def _packed(a, b, count_a, count_b):
+    """a's first count_a values, then b's: (the array, which entries are valid)."""
+    na, nb = aval_of(a).shape[0], aval_of(b).shape[0]
+    packed = zeros(na + nb, aval_of(a).dtype)
+    packed = lax.dynamic_update_slice(packed, a, (0,))
+    packed = lax.dynamic_update_slice(packed, b, (count_a,))
+    return packed, arange(na + nb) < count_a + count_b
+
+
+def _picked(aux, found, size: int, fill_value):
+    """The entries of sorted `aux` where `found` holds, the first `size` of them, padded."""
+    n_found = sum(found, dtype=dtypes.int32)
+    at = nonzero(found, size=size, fill_value=aval_of(aux).shape[0])[0]
+    if aval_of(aux).shape[0]:
+        vals = aux.at[at].get(mode="fill", fill_value=0)
+    else:
+        vals = zeros(size, aval_of(aux).dtype)
+    valid = arange(size) < n_found
+    if fill_value is None:
+        vals = ew.where(valid, vals, max_(vals)) if size else vals
+        return (ew.where(valid, vals, -max_(-vals)) if size else vals), at, valid
+    return ew.where(valid, vals, fill_value), at, valid
+
+
+def _sized_intersect1d(ar1, ar2, assume_unique, return_indices, size, fill_value):
+    a, b = _flat_pair(ar1, ar2)
+    na, nb = aval_of(a).shape[0], aval_of(b).shape[0]
+    a, index_a, count_a = _distinct(a, assume_unique)
+    b, index_b, count_b = _distinct(b, assume_unique)
+    packed, valid = _packed(a, b, count_a, count_b)
+    _, aux, order = lax.sort(
+        [ew.logical_not(valid), packed, arange(na + nb)], is_stable=True, num_keys=2
+    )
+    found = ew.logical_and(ew.equal(aux[1:], aux[:-1]), valid[1:])
+    vals, at, kept = _picked(aux, found, size, fill_value)
+    if not return_indices:
+        return vals
+    first = ew.where(kept, order.at[at].get(mode="fill", fill_value=na), na)
+    second = order.at[at + 1].get(mode="fill", fill_value=nb) - count_a
+    second = ew.where(kept, second, nb)
+    if not assume_unique:
+        first = index_a.at[first].get(mode="fill", fill_value=na)
+        second = index_b.at[second].get(mode="fill", fill_value=nb)
+    return vals, first, second
+
+
+def _sized_setxor1d(ar1, ar2, assume_unique, size, fill_value):
+    a, b = _flat_pair(ar1, ar2)
+    if assume_unique:
+        aux = lax.sort(shapes.concatenate([a, b]))
+        n = aval_of(aux).shape[0]
+        edges = ew.not_equal(aux[1:], aux[:-1])
+        flag = shapes.concatenate([asarray([n > 0]), edges, asarray([True])])
+    else:
+        a, _, count_a = _distinct(a, False)
+        b, _, count_b = _distinct(b, False)
+        packed, valid = _packed(a, b, count_a, count_b)
+        _, aux = lax.sort([ew.logical_not(valid), packed], is_stable=True, num_keys=2)
+        n = aval_of(aux).shape[0]
+        edges = ew.not_equal(aux[1:], aux[:-1])
+        flag = shapes.concatenate([asarray([n > 0]), edges, asarray([False])])
+        flag = flag.at[count_a + count_b].set(True)
+        flag = ew.logical_and(ew.less(arange(n + 1), count_a + count_b + 1), flag)
+    alone = ew.logical_and(flag[1:], flag[:-1])
+    return _picked(aux, alone, size, fill_value)[0]
 
 
 def _immutable(name, inplace):

@@ -1,5 +1,5 @@
-"""jnp.unique(axis=...) and union1d / setdiff1d with a static size (under jit) as JAX 0.10.2's
-(one JAX subprocess): the same bits."""
+"""jnp.unique(axis=...) and union1d / setdiff1d / intersect1d / setxor1d with a static size
+(under jit) as JAX 0.10.2's (one JAX subprocess): the same bits."""
 
 import pytest
 
@@ -38,6 +38,17 @@ CASES = {
                         jnp.setdiff1d(np.array([5, 1, 1]), B, assume_unique=True, size=3,
                                       fill_value=9)],
     "setdiff_nan": lambda: jnp.setdiff1d(np.array([1., np.nan, 2.]), np.array([2.])),
+    "intersect_sized": lambda: [
+        jax.jit(lambda x, y, n=n: jnp.intersect1d(x, y, size=n, **kw))(A, B)
+        for n in (1, 2, 5) for kw in ({}, {"fill_value": -1}, {"return_indices": True})],
+    "intersect_unique": lambda: jax.jit(lambda x, y: jnp.intersect1d(
+        x, y, assume_unique=True, size=3, return_indices=True))(B, np.array([6, 2, 3], np.int32)),
+    "intersect_promoted": lambda: jnp.intersect1d(np.array([1., 2.]), np.array([2, 3]), size=3),
+    "setxor_sized": lambda: [
+        jax.jit(lambda x, y, n=n: jnp.setxor1d(x, y, size=n, **kw))(A, B)
+        for n in (2, 5, 8) for kw in ({}, {"fill_value": 0})]
+        + [jnp.setxor1d(B, np.array([6, 2, 3], np.int32), assume_unique=True, size=5),
+           jnp.setxor1d(np.array([1, 1]), np.array([1, 1]), size=3)],
 }
 """
     + RUN_CASES
@@ -46,7 +57,8 @@ CASES = {
 
 CASES = [
     "rows", "columns", "rows_all", "rows_sized", "rows_jit", "rows_nan", "last_axis", "union",
-    "setdiff", "setdiff_nan",
+    "setdiff", "setdiff_nan", "intersect_sized", "intersect_unique", "intersect_promoted",
+    "setxor_sized",
 ]  # fmt: skip
 
 
