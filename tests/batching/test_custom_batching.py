@@ -9,7 +9,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit.custom_batching import custom_vmap
-from tests.support.jax_oracle import RUN_CASES, assert_same_bits, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import RUN_CASES, assert_same_bits, oracle_fixture, values_vs_jax
 
 HARNESS = (
     r"""
@@ -117,9 +117,7 @@ CASES = [
 WITHIN_ONE_ULP = {"jvp_vmap"}
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -9,9 +9,9 @@ import pytest
 
 import meshjit
 from meshjit.example_libraries import optimizers, stax
-from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+from tests.support.jax_oracle import meshjit_results, oracle_fixture
 
-HARNESS = r'''
+HARNESS = r"""
 import importlib
 
 stax = importlib.import_module(jax.__name__ + ".example_libraries.stax")
@@ -111,7 +111,7 @@ def run_case(case, record):
         conv_net(record)
     else:
         run_optimizer(case, record)
-'''
+"""
 
 CASES = ["mlp", "conv", *[
     "sgd", "sgd_decay", "momentum", "nesterov", "adagrad", "rmsprop", "rmsprop_momentum",
@@ -119,9 +119,7 @@ CASES = ["mlp", "conv", *[
 ]]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -4,7 +4,7 @@ shard_map) print the same text, layout, names and params included."""
 
 import pytest
 
-from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+from tests.support.jax_oracle import meshjit_results, oracle_fixture
 
 HARNESS = r"""
 from functools import partial
@@ -150,9 +150,7 @@ CASES = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -12,7 +12,7 @@ from meshjit.lax import linalg
 from tests.support.jax_oracle import (
     RUN_CASES,
     assert_as_jax,
-    start_jax_oracle,
+    oracle_fixture,
 )
 
 HARNESS = (
@@ -67,9 +67,7 @@ CASES = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 # The gradient sums its products in another order than JAX's scatter-adds: within 1 ulp.

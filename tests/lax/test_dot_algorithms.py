@@ -8,7 +8,7 @@ import pytest
 
 import meshjit.numpy as jnp
 from meshjit import lax
-from tests.support.jax_oracle import RUN_CASES, assert_as_jax, start_jax_oracle
+from tests.support.jax_oracle import RUN_CASES, assert_as_jax, oracle_fixture
 
 HARNESS = (
     r"""
@@ -34,9 +34,7 @@ CASES = {
 CASES = ["lax_dot", "names", "jnp", "jit_grad", "half_inputs"]
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -6,7 +6,7 @@ import pytest
 
 import meshjit
 from meshjit import lax
-from tests.support.jax_oracle import RUN_CASES, assert_same_bits, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import RUN_CASES, assert_same_bits, oracle_fixture, values_vs_jax
 
 HARNESS = (
     r"""
@@ -33,9 +33,7 @@ CASES = {
 CASES = ["default", "threefry", "philox", "uint8", "uint16", "jit", "chain", "vmap", "vmap_axis1"]
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

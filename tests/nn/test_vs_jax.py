@@ -7,9 +7,9 @@ import pytest
 
 import meshjit
 from meshjit.nn import initializers
-from tests.support.jax_oracle import meshjit_results, start_jax_oracle
+from tests.support.jax_oracle import meshjit_results, oracle_fixture
 
-HARNESS = r'''
+HARNESS = r"""
 import importlib
 
 nn = importlib.import_module(jax.__name__ + ".nn")
@@ -91,7 +91,7 @@ def run_case(case, record):
         grads = jax.jit(jax.grad(lambda q, k, v: jnp.sum(first(q, k, v) ** 2), argnums=(0, 1, 2)))(Q, K, V)
         for i, g in enumerate(grads):
             record(f"{name}|grad{i}", g)
-'''
+"""
 
 INITS = [
     "glorot_normal", "glorot_uniform", "xavier_normal", "he_normal", "he_uniform",
@@ -119,9 +119,7 @@ CASES = (
 )
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{k}-{n}" for k, n in CASES])

@@ -10,7 +10,7 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-from tests.support.jax_oracle import assert_close_to_jax, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import assert_close_to_jax, oracle_fixture, values_vs_jax
 
 HARNESS = r"""
 import warnings
@@ -112,9 +112,7 @@ OTHER = [
 CASES = UNARY + BINARY + OTHER
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("name", CASES)

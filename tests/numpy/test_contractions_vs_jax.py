@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import meshjit.numpy as jnp
-from tests.support.jax_oracle import assert_same_bits, start_jax_oracle, values_vs_jax
+from tests.support.jax_oracle import assert_same_bits, oracle_fixture, values_vs_jax
 
 HARNESS = r"""
 rng = np.random.default_rng(3)
@@ -68,9 +68,7 @@ CASES = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -6,7 +6,7 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-from tests.support.jax_oracle import RUN_CASES, assert_as_jax, start_jax_oracle
+from tests.support.jax_oracle import RUN_CASES, assert_as_jax, oracle_fixture
 
 HARNESS = (
     r"""
@@ -37,9 +37,7 @@ CASES = {
 CASES = ["static", "traced", "strided", "other_axes", "updates", "grad", "vmap"]
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

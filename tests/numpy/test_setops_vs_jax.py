@@ -8,7 +8,7 @@ import meshjit.numpy as jnp
 from tests.support.jax_oracle import (
     RUN_CASES,
     assert_as_jax,
-    start_jax_oracle,
+    oracle_fixture,
 )
 
 HARNESS = (
@@ -62,9 +62,7 @@ CASES = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

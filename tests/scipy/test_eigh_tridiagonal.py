@@ -7,7 +7,7 @@ import pytest
 
 import meshjit.numpy as jnp
 from meshjit.scipy.linalg import eigh_tridiagonal
-from tests.support.jax_oracle import RUN_CASES, assert_as_jax, start_jax_oracle
+from tests.support.jax_oracle import RUN_CASES, assert_as_jax, oracle_fixture
 
 HARNESS = (
     r"""
@@ -32,9 +32,7 @@ CASES = {
 CASES = ["docs", "all", "index_range", "tol_jit", "float64", "repeated", "one"]
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -8,7 +8,7 @@ from meshjit.scipy.interpolate import RegularGridInterpolator
 from tests.support.jax_oracle import (
     RUN_CASES,
     assert_as_jax,
-    start_jax_oracle,
+    oracle_fixture,
 )
 
 HARNESS = (
@@ -40,9 +40,7 @@ CASES = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 # the weights' derivatives cancel in another order: 1e-8 for 0.0

@@ -10,7 +10,7 @@ from meshjit.scipy import linalg
 from tests.support.jax_oracle import (
     RUN_CASES,
     assert_as_jax,
-    start_jax_oracle,
+    oracle_fixture,
 )
 
 HARNESS = (
@@ -79,9 +79,7 @@ CASES = [
 CLOSE = {"expm_frechet": 2e-6, "complex_solve_grad": 2e-6, "complex_eigh_grad": 2e-6}
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

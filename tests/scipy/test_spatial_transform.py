@@ -13,7 +13,7 @@ import pytest
 import meshjit
 from meshjit.scipy.spatial.transform import Rotation, Slerp
 from tests.support.jax_cases import RUN_THUNK
-from tests.support.jax_oracle import assert_as_jax, start_jax_oracle
+from tests.support.jax_oracle import assert_as_jax, oracle_fixture
 
 HARNESS = (
     r"""
@@ -112,9 +112,7 @@ CASES = [
 RTOL = {"mrp": 3e-7, "slerp": 3e-7, "grad": 3e-7, "grad_more": 3e-7}
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -203,6 +203,18 @@ def start_jax_oracle(cases, harness: str, tmp_path_factory, pytestconfig) -> Jax
     return JaxOracle(cases, harness, str(run_dir), str(cache_dir))
 
 
+def oracle_fixture(cases, harness: str):
+    """A module-scoped pytest fixture `jax_results`: JAX's results for `cases` of `harness`
+    (`jax_results = oracle_fixture(CASES, HARNESS)` at a test module's top level)."""
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def jax_results(tmp_path_factory, pytestconfig):
+        return start_jax_oracle(cases, harness, tmp_path_factory, pytestconfig)
+
+    return jax_results
+
+
 def message_of(error: BaseException) -> str:
     """An error's message without the `at <user line>` meshjit appends."""
     return str(error).rsplit("\n  at ", 1)[0]
