@@ -256,3 +256,73 @@ func.func @propagation_barrier_directions(%arg0: tensor<8x8xf32> {sdy.sharding =
   %5 = stablehlo.exponential %4 : tensor<8x8xf32>
   return %1, %3, %5 : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@apply_sharding_constraints_on_data_flow_edge_result(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK: %0 = stablehlo.optimization_barrier {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} %arg0 : tensor<8x8xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+// CHECK: %2 = stablehlo.abs %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK: %3 = stablehlo.negate %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @apply_sharding_constraints_on_data_flow_edge_result(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = stablehlo.optimization_barrier %arg0 : tensor<8x8xf32>
+  %1 = stablehlo.abs %0 : tensor<8x8xf32>
+  %2 = sdy.sharding_constraint %0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+  %3 = stablehlo.negate %0 : tensor<8x8xf32>
+  return %3, %2, %1 : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@apply_sharding_constraints_dangling_on_while_result(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"c"}]>}) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1:2 = stablehlo.while(%iterArg = %0, %iterArg_0 = %arg0) : tensor<i32>, tensor<8x8xf32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{"a"}, {"c"}]>]>}
+// CHECK: %4 = sdy.constant dense<4> : tensor<i32>
+// CHECK: %4 = sdy.constant dense<1> : tensor<i32>
+// CHECK: %6 = stablehlo.sine %iterArg_0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"c"}]>]>} : tensor<8x8xf32>
+// CHECK: %2 = sdy.reshard %1#1 <@mesh, [{}, {"c"}]> : tensor<8x8xf32>
+// CHECK: %3 = stablehlo.negate %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @apply_sharding_constraints_dangling_on_while_result(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x8xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %c0, %x = %arg0) : tensor<i32>, tensor<8x8xf32>
+  cond {
+    %c = stablehlo.constant dense<4> : tensor<i32>
+    %1 = stablehlo.compare LT, %i, %c, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  } do {
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.add %i, %c : tensor<i32>
+    %2 = stablehlo.sine %x : tensor<8x8xf32>
+    stablehlo.return %1, %2 : tensor<i32>, tensor<8x8xf32>
+  }
+  %3 = sdy.sharding_constraint %0#1 <@mesh, [{}, {"c"}]> : tensor<8x8xf32>
+  %4 = stablehlo.negate %0#1 : tensor<8x8xf32>
+  return %4 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {"b"}]> : tensor<8x8xf32>
+// CHECK: %1 = call @scale(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK: %2 = sdy.reshard %1 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+// CHECK: %3 = stablehlo.negate %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK-LABEL: func.func {{(private )?}}@scale(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = stablehlo.add %arg0, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func private @scale(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = call @scale(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+  %2 = stablehlo.negate %0 : tensor<8x8xf32>
+  return %2 : tensor<8x8xf32>
+}
