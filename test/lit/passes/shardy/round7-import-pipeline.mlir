@@ -326,3 +326,63 @@ func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a
   %2 = stablehlo.negate %0 : tensor<8x8xf32>
   return %2 : tensor<8x8xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@apply_sharding_constraints_multi_result_case(
+// CHECK-SAME: %arg0: tensor<i32>, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg2: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}, tensor<8x8xf32>, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+// CHECK: %4 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x8xf32>
+// CHECK: }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>, <@mesh, [{"a"}, {}]>]>} : (tensor<i32>) -> (tensor<8x8xf32>, tensor<8x8xf32>)
+// CHECK: %1 = sdy.reshard %0#1 <@mesh, [{"b"}, {}]> : tensor<8x8xf32>
+// CHECK: %2 = stablehlo.abs %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @apply_sharding_constraints_multi_result_case(%arg0: tensor<i32>, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg2: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0:2 = "stablehlo.case"(%arg0) ({
+    stablehlo.return %arg1, %arg2 : tensor<8x8xf32>, tensor<8x8xf32>
+  }, {
+    %1 = stablehlo.negate %arg1 : tensor<8x8xf32>
+    stablehlo.return %1, %arg1 : tensor<8x8xf32>, tensor<8x8xf32>
+  }) : (tensor<i32>) -> (tensor<8x8xf32>, tensor<8x8xf32>)
+  %2 = stablehlo.abs %0#1 : tensor<8x8xf32>
+  %3 = sdy.sharding_constraint %0#1 <@mesh, [{"b"}, {}]> : tensor<8x8xf32>
+  %4 = stablehlo.add %0#0, %0#1 : tensor<8x8xf32>
+  return %2, %4, %3 : tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@apply_sharding_constraints_chained_barriers(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK: %0 = stablehlo.optimization_barrier {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} %arg0 : tensor<8x8xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+// CHECK: %2 = stablehlo.optimization_barrier {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c"}, {"b"}]>]>} %1 : tensor<8x8xf32>
+// CHECK: %3 = sdy.reshard %2 <@mesh, [{"c"}, {}]> : tensor<8x8xf32>
+// CHECK: %4 = stablehlo.negate %3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c"}, {}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @apply_sharding_constraints_chained_barriers(%arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = stablehlo.optimization_barrier %arg1 : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+  %2 = stablehlo.optimization_barrier %1 : tensor<8x8xf32>
+  %3 = sdy.sharding_constraint %2 <@mesh, [{"c"}, {}]> : tensor<8x8xf32>
+  %4 = stablehlo.negate %2 : tensor<8x8xf32>
+  return %4, %0 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@apply_sharding_constraints_edge_result_and_manual_computation(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK: %0 = stablehlo.optimization_barrier {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} %arg0 : tensor<8x8xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+// CHECK: %2 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"a"}, {"b"}]>] out_shardings=[<@mesh, [{"a"}, {"b"}]>] manual_axes={"a"} (%arg1: tensor<4x8xf32>) {
+// CHECK: %3 = stablehlo.abs %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<4x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @apply_sharding_constraints_edge_result_and_manual_computation(%arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = stablehlo.optimization_barrier %arg1 : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+  %2 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{"a"}, {?}]>] out_shardings=[<@mesh, [{"a"}, {?}]>] manual_axes={"a"} (%arg2: tensor<4x8xf32>) {
+    %5 = stablehlo.abs %arg2 : tensor<4x8xf32>
+    sdy.return %5 : tensor<4x8xf32>
+  } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %2, %1 : tensor<8x8xf32>, tensor<8x8xf32>
+}
