@@ -180,3 +180,22 @@ func.func @outfeed_token_result(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.shar
   %1 = "stablehlo.outfeed"(%0, %arg1) {outfeed_config = ""} : (tensor<8x8xf32>, !stablehlo.token) -> !stablehlo.token
   return %0, %1 : tensor<8x8xf32>, !stablehlo.token
 }
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@group_member_overwritten_by_manual_body(
+// CHECK-SAME: %arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {"b"}]>] out_shardings=[<@mesh, [{"a"}, {"b"}]>] manual_axes={"a"} (%arg2: tensor<8x8xf32>) {
+// CHECK: %2 = stablehlo.negate %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK: %1 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<16x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @group_member_overwritten_by_manual_body(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<16x8xf32>) {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {?}]>] out_shardings=[<@mesh, [{"a"}, {?}]>] manual_axes={"a"} (%arg2: tensor<8x8xf32>) {
+    %1 = stablehlo.negate %arg2 : tensor<8x8xf32>
+    sdy.return %1 : tensor<8x8xf32>
+  } : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  %4 = stablehlo.negate %arg1 : tensor<16x8xf32>
+  sdy.sharding_group %0 group_id=0 : tensor<16x8xf32>
+  sdy.sharding_group %4 group_id=0 : tensor<16x8xf32>
+  return %0, %4 : tensor<16x8xf32>, tensor<16x8xf32>
+}
