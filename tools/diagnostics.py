@@ -125,14 +125,18 @@ def _match(diag: Diagnostic, pending: list[Expected]) -> bool:
 _OP_DUMP_NOTE = "see current operation:"
 
 
+def is_op_dump(diag: Diagnostic) -> bool:
+    """Whether `diag` is MLIR's note dumping the op a verifier error is about."""
+    return diag.severity == "note" and diag.message.startswith(_OP_DUMP_NOTE)
+
+
 def verify(produced: list[Diagnostic], expected: list[Expected]) -> list[Diagnostic]:
     """The errors -verify-diagnostics reports; empty when everything matched."""
     pending = list(expected)
     problems = [
         Diagnostic("error", f"unexpected {d.severity}: {d.message}", d.file, d.line, d.col)
         for d in produced
-        if not (d.severity == "note" and d.message.startswith(_OP_DUMP_NOTE))
-        and not _match(d, pending)
+        if not is_op_dump(d) and not _match(d, pending)
     ]
     problems += [
         Diagnostic(

@@ -60,6 +60,7 @@ class Builder:
         self.funcs: dict = {}  # name -> func op
         self.built: set = set()  # funcs whose bodies have edges
         self.groups: dict = {}  # sdy.sharding_group id -> member slots
+        self.manual_results: list = []  # (result slot, body value slot, their tie)
         self.rules: dict = {}  # rule_cache_key(op) -> rule
         self.edges_only = False  # only data-flow edge ops tie a loop's values (build_graph)
         self.untied_ifs = False  # `stablehlo.if` results tied to nothing (build_graph)
@@ -345,6 +346,10 @@ def _build_graph(
         slots = [slot for slot, _ in members if slot is not None]
         _share_initial_sharding(slots)
         builder.tie(members[0][1], slots, "sdy.sharding_group")
+        for outer, inner, edge in builder.manual_results:
+            others = [s for s in slots if s is not outer and s.rank == inner.rank]
+            if any(s is outer for s in slots) and others:
+                edge.overwrite = (outer, inner, others)
     # Shardy pushes func result shardings to the returned values before visiting any op.
     returns = [e for e in graph.edges if e.op_name == "func.return" and not _returns_call(graph, e)]
     if returns:

@@ -122,6 +122,9 @@ class Edge:
     shared_operand: bool = False  # a pass-through op reading a value that has another use
     plan: object = None  # propagation's per-edge tables, built on first use
     owned_from: int | None = None  # a data-flow tie: its views from here on are owned values
+    # A manual computation's result tie: (the result, the body's value, the result's other
+    # sharding-group members), which Shardy's group sync sets to the body's local sharding.
+    overwrite: tuple | None = None
 
     @property
     def syncs(self) -> bool:

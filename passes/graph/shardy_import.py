@@ -113,24 +113,67 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     a sharding their sharding when no other constraint or manual computation uses the value (as Shardy's import does; results of calls
     and data-flow-edge ops are resharded at export instead)."""
     callees = _callee_names(module_op)
+    grouped = _grouped_with_sharding(module_op)
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
             if (
                 _fully_closed(op)
+                and not _in(value, grouped)
                 and _no_other_claim(value, op)
                 and not _callee_argument(value, callees)
             ):
-                _give_sharding(value, op.attributes["sharding"], op.location)
+                if _edge_result(value):
+                    _take_over_uses(value, op)
+                else:
+                    _give_sharding(value, op.attributes["sharding"], op.location)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
             for value, sharding in zip(op.operands, ins):
-                if not _no_other_claim(value, op):
-                    continue
+                if not _no_other_claim(value, op) or _in(value, grouped):
+                    continue  # (a grouped value has its group's sharding from Shardy's import)
                 if isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
                 else:
                     _mark_unsharded(value, module_op)
+
+
+def _grouped_with_sharding(module_op: ir.Operation) -> list:
+    """The members of sharding groups one of whose members has a sharding of its own: Shardy's
+    import gives every member that sharding before it applies constraints."""
+    groups: dict = {}
+    for op in _ops(module_op):
+        if op.name == "sdy.sharding_group":
+            groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(
+                op.operands[0]
+            )
+    out = []
+    for values in groups.values():
+        if any(_initial_sharding(v) is not None for v in values):
+            out.extend(values)
+    return out
+
+
+def _edge_result(value) -> bool:
+    """Whether `value` is an unsharded result of a call or of an op Shardy's import gives
+    data-flow edges (a call becomes a named computation): its sharding is its sources'."""
+    return (
+        isinstance(value, ir.OpResult)
+        and value.owner.name in _EDGE_RESULTS
+        and _initial_sharding(value) is None
+    )
+
+
+def _take_over_uses(value, constraint) -> None:
+    """Shardy's import with a constraint on a data-flow edge's result: the constraint moves
+    right after the edge and every other use of the value reads the constraint instead, so
+    the value keeps its sources' sharding and is resharded once into the constraint's."""
+    constraint.move_after(value.owner)
+    value.replace_all_uses_except(constraint.results[0], constraint)
+
+
+def _in(value, values: list) -> bool:
+    return any(value == v for v in values)
 
 
 def _fully_closed(constraint) -> bool:

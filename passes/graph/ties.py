@@ -104,7 +104,9 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
     for i, r in enumerate(op.results):
         outer = b.graph.slots.get(r)
         inner = b.graph.slots.get(ret.operands[i])
-        _manual_tie(b, label, outer, inner, manual)
+        edge = _manual_tie(b, label, outer, inner, manual)
+        if edge is not None:
+            b.manual_results.append((outer, inner, edge))
 
 
 # Ops whose results reach a manual computation only after what their bodies give them (Shardy's
@@ -119,24 +121,24 @@ def _operand_stage(value) -> int:
     return STAGE_PASS_THROUGH
 
 
-def _manual_tie(b, label, outer: Slot, inner: Slot, manual) -> None:
+def _manual_tie(b, label, outer: Slot, inner: Slot, manual) -> Edge | None:
     """Ties the free (non-manual) axes of `outer` with `inner`'s axes, dim by dim."""
     if outer is None or inner is None:
-        return
+        return None
     skip = tuple(sum(1 for a in outer.dims[d] if a[0] in manual) for d in range(outer.rank))
     if inner.mesh is None:
         inner.mesh = outer.mesh
     rule = identity_rule(inner.shape, 2)
-    b.graph.edges.append(
-        Edge(
-            label,
-            rule,
-            [View(outer, skip), View(inner)],
-            [],
-            STAGE_PASS_THROUGH,
-            op_name="sdy.manual_computation",
-        )
+    edge = Edge(
+        label,
+        rule,
+        [View(outer, skip), View(inner)],
+        [],
+        STAGE_PASS_THROUGH,
+        op_name="sdy.manual_computation",
     )
+    b.graph.edges.append(edge)
+    return edge
 
 
 def _sharding_group(b, op, forbidden, return_slots, label):

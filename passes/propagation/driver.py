@@ -114,7 +114,10 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             runs += 1
             if not _has_axes(edge):
                 continue
-            for slot in EdgeStep(edge, stage, options, graph).run():
+            changed = EdgeStep(edge, stage, options, graph).run()
+            if edge.overwrite is not None and any(s is edge.overwrite[0] for s in changed):
+                changed = [*changed, *_overwrite_group(edge.overwrite)]
+            for slot in changed:
                 readers = region_readers.get(id(slot)) if region_readers else None
                 for user in users[id(slot)]:
                     if readers is not None and user in readers:
@@ -132,6 +135,21 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
     dirty.update(deferred)
     return runs
+
+
+def _overwrite_group(overwrite) -> list:
+    """Shardy's group sync after a manual computation's body changed its result: the result's
+    other group members are set to the body's local sharding (manual axes gone, dims closed),
+    replacing what they had."""
+    _, inner, others = overwrite
+    changed = []
+    for slot in others:
+        dims = [list(d) for d in inner.dims]
+        if slot.dims != dims or not all(slot.closed):
+            slot.dims, slot.closed = dims, [True] * slot.rank
+            slot.mesh = slot.mesh or inner.mesh
+            changed.append(slot)
+    return changed
 
 
 def _owns(edge: Edge, slot) -> bool:

@@ -3,6 +3,9 @@
 // RUN: not meshjit-opt %s -split-input-file --meshjit-propagate 2>&1 | FileCheck %s
 // RUN: not meshjit-opt %s -split-input-file \
 // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true op-priority=false})' 2>&1 | FileCheck %s
+// RUN: not meshjit-opt %s -split-input-file --meshjit-propagate 2>&1 | FileCheck %s --check-prefix=NODUMP
+// NODUMP-NOT: see current operation
+// NODUMP-NOT: Traceback
 
 // Issue 19's bad input: a located error, exit code 1, never a Python traceback.
 // CHECK-NOT: Traceback
@@ -106,4 +109,38 @@ sdy.mesh @mesh = <["a"=4, "b"=2]>
 func.func @rule_result_rank(%arg0: tensor<8x8xf32>) -> tensor<8xf32> {
   %0 = stablehlo.custom_call @foo(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=8}>} : (tensor<8x8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:8: error: 'stablehlo.custom_call' op number of operands and mappings must match: 1 != 2
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @rule_operand_count(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.custom_call @foo(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=16}, custom>} : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:8: error: 'sdy.func_data_flow_edge' op requires the same type for all operands and results
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @func_edge_types_differ(%arg0: tensor<8x8xf32>) -> tensor<8x4xf32> {
+  %1 = "sdy.func_data_flow_edge"(%arg0) : (tensor<8x8xf32>) -> tensor<8x4xf32>
+  return %1 : tensor<8x4xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 2]]:{{[0-9]+}}: error: expecting priority in format 'p<number>', got: p
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @negative_priority(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}p-1, {}]>}) -> tensor<8x8xf32> {
+  return %arg0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 2]]:1: error: 'func.func' op arg 0 - sub-axis next pre-size 8 doesn't divide the size of the full axis 4
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @sub_axis_overflows_axis(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(2)4}, {}]>}) -> tensor<8x8xf32> {
+  return %arg0 : tensor<8x8xf32>
 }

@@ -76,13 +76,15 @@ def _for_xla(case) -> str | None:
     None when it cannot be (another device count, several meshes, custom calls XLA lacks,
     Shardy's explicit collectives, which XLA takes only on operands it has sharded itself,
     inline meshes, tokens and side-effecting infeed/outfeed/send/recv/collective_broadcast, which XLA
-    rejects as the input gives them)."""
+    rejects as the input gives them, and real_dynamic_slice, which XLA cannot translate)."""
     meshes = re.findall(r"sdy\.mesh @\w+ = <\[(.*?)\]", case.text)
     if len(meshes) != 1 or "custom_call" in case.text or _EXPLICIT_COLLECTIVE.search(case.text):
         return None
     if "mesh<[" in case.text:  # inline meshes: meshjit's own mode asks for them lifted first
         return None
     if _SIDE_EFFECT_TOKENS.search(case.text):  # XLA wants shardings on them it cannot import
+        return None
+    if "stablehlo.real_dynamic_slice" in case.text:  # XLA cannot translate it to HLO
         return None
     devices = 1
     for size in re.findall(r"=(\d+)", meshes[0]):
