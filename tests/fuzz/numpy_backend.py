@@ -322,6 +322,26 @@ class NumpyBackend(Backend):
                 out[target] = ufunc[kind](out[target], v[k])
         return np.moveaxis(out, 0, axis)
 
+    def at2(self, x, rows, cols, kind, v, mode):
+        n, m = x.shape[:2]
+        rows, cols = np.broadcast_arrays(np.where(rows < 0, rows + n, rows),
+                                         np.where(cols < 0, cols + m, cols))
+        if mode == "clip":
+            rows, cols = np.clip(rows, 0, n - 1), np.clip(cols, 0, m - 1)
+        inside = (rows >= 0) & (rows < n) & (cols >= 0) & (cols < m)
+        if kind == "get":
+            out = x[np.where(inside, rows, 0), np.where(inside, cols, 0)]
+            if mode == "clip":
+                return out
+            mask = inside.reshape(inside.shape + (1,) * (x.ndim - 2))
+            return np.where(mask, out, np.asarray(_default_fill(x.dtype)).astype(x.dtype))
+        out = np.array(x, copy=True)
+        ufunc = {"add": np.add, "mul": np.multiply, "min": np.minimum, "max": np.maximum}[kind]
+        for r, c, ok in zip(rows.ravel(), cols.ravel(), inside.ravel()):
+            if ok:
+                out[r, c] = ufunc(out[r, c], np.asarray(v, x.dtype))
+        return out
+
     def take(self, x, idx, axis, mode, fill):
         if axis is None:
             x, axis = np.ravel(x), 0

@@ -323,6 +323,69 @@ def _apply_mixed(B, p, x, y):
 op("mixed")((_draw_mixed, _apply_mixed))
 
 
+WEAK = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power",
+        "maximum", "minimum", "greater", "equal"]
+
+
+def _draw_weak_scalar(rng, vals, i):
+    x = vals[i]
+    kind = rng.choice(WEAK)
+    c = rng.choice([2, 3, -3, 0.5, 1.5, -2.5, 1e-3, True, 7])
+    if x.dtype == np.bool_ and kind not in ("add", "multiply", "maximum", "minimum", "equal"):
+        return None
+    if isinstance(c, int) and _is_int(x):
+        info = np.iinfo(x.dtype)
+        if not info.min <= c <= info.max:
+            return None
+    if kind == "power" and not isinstance(c, bool) and (c < 0 or c > 3) and not _is_float(x):
+        return None
+    return [i], {"kind": kind, "c": c, "left": rng.random() < 0.4}
+
+
+def _apply_weak_scalar(B, p, x):
+    np_ = B.np
+    kind, c = p["kind"], p["c"]
+    if p["left"] and kind in ("floor_divide", "remainder", "true_divide"):
+        x = np_.where(x == 0, np_.ones_like(x), x)  # no division by zero
+        if kind != "true_divide" and not _is_float(x):
+            x = np_.abs(x) + np_.ones_like(x)
+    if kind == "power":
+        if p["left"]:
+            return np_.power(abs(c) if not isinstance(c, bool) else c, np_.clip(x, -3, 3))
+        return np_.power(np_.abs(x) + 1 if _is_float(x) else x, c)
+    fn = getattr(np_, kind)
+    return fn(c, x) if p["left"] else fn(x, c)
+
+
+op("weak_scalar")((_draw_weak_scalar, _apply_weak_scalar))
+
+
+def _draw_batched_binary(rng, vals, i):
+    """A binary op under vmap with both operands batched, along different axes."""
+    x = vals[i]
+    if not x.ndim:
+        return None
+    a = rng.randrange(-x.ndim, x.ndim)
+    n = x.shape[a]
+    js = [j for j, v in enumerate(vals) if v.dtype == x.dtype and n in v.shape]
+    j = rng.choice(js)
+    b = rng.choice([d for d, m in enumerate(vals[j].shape) if m == n])
+    return [i, j], {"kind": rng.choice(["add", "multiply", "maximum", "subtract", "arctan2",
+                                        "hypot"]),
+                    "in_axes": [a, b], "out_axes": rng.choice([0, -1, 1])}
+
+
+def _apply_batched_binary(B, p, x, y):
+    np_ = B.np
+    if p["kind"] in ("arctan2", "hypot") and not _is_float(x):
+        x, y = x.astype(np_.float32), y.astype(np_.float32)
+    fn = getattr(np_, p["kind"])
+    return B.vmap(fn, in_axes=tuple(p["in_axes"]), out_axes=p["out_axes"])(x, y)
+
+
+op("batched_binary", vmap_ok=False)((_draw_batched_binary, _apply_batched_binary))
+
+
 # ---------------------------------------------------------------------------------------------
 # Reductions.
 
@@ -654,6 +717,30 @@ def _apply_at(B, p, x, v=None):
 
 
 op("at")((_draw_at, _apply_at))
+
+
+def _draw_at2(rng, vals, i):
+    """x.at[rows, cols] with index arrays that broadcast (2-D against 1-D)."""
+    x = vals[i]
+    if x.ndim < 2:
+        return None
+    n, m = x.shape[0], x.shape[1]
+    kind = rng.choice(["add", "min", "max", "get", "mul"])
+    rows = [[rng.randrange(-n, n + 2) for _ in range(rng.randint(1, 3))]
+            for _ in range(rng.randint(1, 2))]
+    cols = [rng.randrange(-m - 1, m) for _ in range(len(rows[0]))]
+    return [i], {"kind": kind, "rows": rows, "cols": cols,
+                 "mode": rng.choice([None, "clip", "drop"] if kind != "get" else
+                                    ["clip", "fill"])}
+
+
+def _apply_at2(B, p, x):
+    np_ = B.np
+    rows, cols = np_.asarray(p["rows"], np_.int32), np_.asarray(p["cols"], np_.int32)
+    return B.at2(x, rows, cols, p["kind"], 2, p["mode"])
+
+
+op("at2")((_draw_at2, _apply_at2))
 
 
 def _draw_take_mode(rng, vals, i):

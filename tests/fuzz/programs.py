@@ -10,6 +10,7 @@ only well-typed programs come out.
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -97,9 +98,11 @@ class Backend:
     def _vmap_by_loop(self, fn, in_axes=0, out_axes=0):  # the NumPy backend: one call per row
         np_ = self.np
 
-        def mapped(x):
-            rows = [np_.asarray(fn(np_.take(x, k, axis=in_axes)))
-                    for k in range(x.shape[in_axes])]
+        def mapped(*xs):
+            axes = in_axes if isinstance(in_axes, (tuple, list)) else [in_axes] * len(xs)
+            n = next(x.shape[a] for x, a in zip(xs, axes) if a is not None)
+            rows = [np_.asarray(fn(*[x if a is None else np_.take(x, k, axis=a)
+                                     for x, a in zip(xs, axes)])) for k in range(n)]
             return np_.stack(rows, axis=out_axes)
 
         return mapped
@@ -112,6 +115,12 @@ class Backend:
         ref = x.at[(slice(None),) * axis + (idx,)]
         if kind == "get":
             return ref.get(mode=mode, fill_value=fill)
+        return getattr(ref, kind)(v, mode=mode)
+
+    def at2(self, x, rows, cols, kind, v, mode):
+        ref = x.at[rows, cols]
+        if kind == "get":
+            return ref.get(mode=mode)
         return getattr(ref, kind)(v, mode=mode)
 
     def take(self, x, idx, axis, mode, fill):
@@ -388,7 +397,8 @@ def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
             if step is None:
                 continue
             try:
-                with np.errstate(all="ignore"):
+                with np.errstate(all="ignore"), warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
                     value = np.asarray(B.post(apply_step(B, step, vals)))
             except Exception:  # noqa: BLE001  (an ill-typed draw: draw again)
                 continue
