@@ -50,6 +50,8 @@ def main(argv=None) -> int:
             _count(stats, outcome, jax_result)
             if outcome.failed or outcome.meshjit_only_errors:
                 findings.append(_finding(program, outcome, args.no_shrink))
+                print(f"  seed {program.seed}: {findings[-1]['kind']} in "
+                      f"{findings[-1]['modes']}", flush=True)
             if outcome.modes_differ:
                 differ.append(_mode_difference(program, outcome))
         print(f"{stats['programs']} programs, {stats['wrong']} wrong, "
