@@ -79,3 +79,20 @@ def test_compile_options_turn_excess_precision_off():
     from meshjit.compiler.runtime.client import compile_options
 
     assert ("xla_allow_excess_precision", False) in compile_options([0]).env_option_overrides
+
+
+def test_the_draws_cover_the_vocabulary():
+    """Every op of tests/fuzz/ops.py is drawn, plain and under vmap, and programs with jvp,
+    gradients and special inputs (ties, NaN, full integer ranges) come out."""
+    from tests.fuzz.ops import OPS
+
+    seen, mapped, grads, special = set(), set(), set(), 0
+    for seed in range(600):
+        program = draw(seed)
+        seen |= {s[1] for s in program.steps if s[0] == "op"}
+        mapped |= {s[1] for s in program.steps if s[0] == "vop"}
+        grads.add(program.grad)
+        special += program.special
+    assert seen == set(OPS)
+    assert len(mapped) > len(OPS) // 2
+    assert grads == {False, True, "jvp"} and special > 100
