@@ -33,6 +33,9 @@ def main(argv=None) -> int:
     parser.add_argument("--max-steps", type=int, default=6)
     parser.add_argument("--no-shrink", action="store_true")
     parser.add_argument("--out", default=None, help="write the findings as JSON here")
+    parser.add_argument("-v", action="store_true",
+                        help="name each program on stderr before it runs (a process abort in "
+                             "XLA then names its seed)")
     args = parser.parse_args(argv)
     stats, findings, differ = collections.Counter(), [], []
     start = time.perf_counter()
@@ -41,10 +44,14 @@ def main(argv=None) -> int:
         programs = [draw(s, max_steps=args.max_steps) for s in seeds]
         jax_results = run_jax(programs) or [None] * len(programs)
         for program, jax_result in zip(programs, jax_results):
+            if args.v:
+                print(f"seed {program.seed}", file=sys.stderr, flush=True)
             outcome = check(program, jax_result)
             _count(stats, outcome, jax_result)
             if outcome.failed or outcome.meshjit_only_errors:
                 findings.append(_finding(program, outcome, args.no_shrink))
+                print(f"  seed {program.seed}: {findings[-1]['kind']} in "
+                      f"{findings[-1]['modes']}", flush=True)
             if outcome.modes_differ:
                 differ.append(_mode_difference(program, outcome))
         print(f"{stats['programs']} programs, {stats['wrong']} wrong, "

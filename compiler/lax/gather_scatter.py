@@ -459,6 +459,12 @@ def _scatter_wrapper(name):
         unique_indices=False,
         mode=None,
     ):
+        kind = {"scatter-add": "add", "scatter-mul": "mul"}.get(name)
+        if kind and dtypes.is_bool(ad_util.aval_of(operand).dtype):
+            raise MeshjitTypeError(  # as JAX: its scatter computation's add/mul rejects bool
+                f"{kind} does not accept dtype bool at position 0. Accepted dtypes at position 0 "
+                "are subtypes of integer, floating, complexfloating."
+            )
         return _scatter(
             name,
             operand,

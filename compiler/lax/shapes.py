@@ -208,9 +208,19 @@ def _pad_lowering(ctx, x, value, *, padding_config):
 
 
 def _negative_pad(ctx, x, value, padding_config):
-    # StableHLO pad allows negative edges; the verifier accepts them, so emit them directly.
+    # StableHLO pad allows negative edges; the verifier accepts them, so emit them directly,
+    # except a negative low edge on an interior-padded dim: XLA's SPMD partitioner aborts the
+    # process on it when the dim is sharded (JAX too), so pad the positive parts and slice.
     lo, hi, interior = zip(*padding_config)
-    return hlo.PadOp(x, value, list(lo), list(hi), list(interior), results=[ctx.result_type]).result
+    if not any(l < 0 and i > 0 for l, i in zip(lo, interior)):
+        return hlo.PadOp(x, value, list(lo), list(hi), list(interior),
+                         results=[ctx.result_type]).result
+    padded = hlo.PadOp(x, value, [max(p, 0) for p in lo], [max(p, 0) for p in hi],
+                       list(interior)).result
+    shape = padded.type.shape
+    starts = [max(-p, 0) for p in lo]
+    limits = [n - max(-p, 0) for n, p in zip(shape, hi)]
+    return hlo.SliceOp(padded, starts, limits, [1] * len(shape)).result
 
 
 lowering_rules.register(pad_p, _pad_lowering)

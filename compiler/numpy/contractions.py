@@ -346,7 +346,7 @@ def _label_sizes(inputs, operands) -> dict[str, int]:
             known = sizes.get(label)
             if known is None or known == 1:
                 sizes[label] = size
-            elif size not in (1, known) or (size == 1 and label in _LETTERS):
+            elif size not in (1, known):
                 shown = "..." if label not in _LETTERS else repr(label)
                 raise MeshjitValueError(
                     f"einsum: size of label {shown} differs: {known} in an earlier operand but "

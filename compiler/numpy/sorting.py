@@ -24,6 +24,7 @@ from meshjit.compiler.numpy.elementwise import (
     less_equal,
     logical_and,
     logical_not,
+    logical_or,
     multiply,
     not_equal,
     subtract,
@@ -108,6 +109,8 @@ def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False)
 def searchsorted(a, v, side="left", sorter=None, *, method=None):
     if side not in ("left", "right"):
         raise MeshjitValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
+    if method not in (None, "scan", "scan_unrolled", "sort", "compare_all"):
+        raise MeshjitValueError(f"Unsupported method: {method}")
     a = materialize(a)
     if aval_of(a).ndim != 1:
         raise MeshjitValueError(f"searchsorted needs a 1-D array a, got {aval_of(a).str_short()}")
@@ -115,12 +118,42 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
         a = take(a, sorter, mode="clip")
     a, v = promote(a, v)
     v = materialize(v)
-    before = less if side == "left" else less_equal
-    counts = before(a, expand_dims(v, -1))
+    n = aval_of(a).shape[0]
     # As JAX: int32 whenever the positions fit it, even with x64.
-    return sum(
-        counts, axis=-1, dtype=dtypes.int32 if aval_of(a).shape[0] < 2**31 else dtypes.default_int
-    )
+    dtype = dtypes.int32 if n < 2**31 else dtypes.default_int
+    if method in ("sort", "compare_all") or n == 0:
+        # Counting: the same positions as the binary search when `a` is sorted.
+        before = _total_less if side == "left" else _total_less_equal
+        return sum(before(a, expand_dims(v, -1)), axis=-1, dtype=dtype)
+    return _binary_search(a, v, side, dtype)
+
+
+def _total_less(x, y):
+    """x < y in the order JAX's sort and searchsorted use: NaN after everything (-0 == 0)."""
+    if not dtypes.is_float(aval_of(x).dtype):
+        return less(x, y)
+    return logical_or(less(x, y), logical_and(isnan(y), logical_not(isnan(x))))
+
+
+def _total_less_equal(x, y):
+    if not dtypes.is_float(aval_of(x).dtype):
+        return less_equal(x, y)
+    return logical_or(less_equal(x, y), isnan(y))
+
+
+def _binary_search(a, v, side, dtype):
+    """JAX's default ('scan') searchsorted: a binary search of ceil(log2(n + 1)) halvings, so
+    the positions are JAX's also when `a` is not sorted."""
+    n = aval_of(a).shape[0]
+    go_left = _total_less_equal if side == "left" else _total_less
+    low = lax.full(aval_of(v).shape, 0, dtypes.uint32)
+    high = lax.full(aval_of(v).shape, n, dtypes.uint32)
+    two = lax.full((), 2, dtypes.uint32)
+    for _ in range(int(np.ceil(np.log2(n + 1)))):
+        mid = lax.add(low, lax.div(lax.sub(high, low), two))
+        left = go_left(v, take(a, mid, mode="clip"))
+        low, high = lax.select(left, low, mid), lax.select(left, mid, high)
+    return lax.convert_element_type(high, dtype)
 
 
 def _static_size(name, a, count):

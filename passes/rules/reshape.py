@@ -54,6 +54,11 @@ class _Side:
 def reshape_factors(b: RuleBuilder, in_shape, out_shape) -> ShardingRule:
     ins = _Side(in_shape, lambda d, f: b.operand(0, d, f))
     outs = _Side(out_shape, lambda d, f: b.result(0, d, f))
+    if 0 in in_shape or 0 in out_shape:  # empty: nothing to share, a factor per dim
+        for side, shape in ((ins, in_shape), (outs, out_shape)):
+            for d, size in enumerate(shape):
+                side.add(d, b.factor(size))
+        return b.build()
     if _major_scan(b, ins, outs):
         return b.build()
     minor = _minor_scan(ins, outs)

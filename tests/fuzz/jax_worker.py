@@ -14,7 +14,7 @@ def main() -> None:
     import jax.numpy as jnp
     from jax.sharding import Mesh, NamedSharding, PartitionSpec
 
-    from tests.fuzz.programs import Backend, Program, program_function
+    from tests.fuzz.programs import Backend, Program, transformed
 
     results = []
     for spec in json.loads(sys.stdin.read()):
@@ -24,16 +24,11 @@ def main() -> None:
                     program.axis_names)
         # Shardings do not change the numbers: JAX runs unconstrained (it refuses uneven ones).
         B = Backend(jnp, jax.lax, jax.shard_map, NamedSharding, PartitionSpec,
-                    lambda x, s: x, mesh, jax.vmap)
+                    lambda x, s: x, mesh, jax.vmap, jax.nn, jax.jvp)
         args = program.arguments()
         try:
-            if program.grad:
-                floats, loss = program_function(B, program)
-                order = floats + [i for i in range(len(args)) if i not in floats]
-                g = jax.grad(loss, argnums=tuple(range(len(floats))))
-                outs = jax.jit(g)(*[args[i] for i in order])
-            else:
-                outs = jax.jit(program_function(B, program))(*args)
+            f, order = transformed(B, program, jax.grad, jax.jvp)
+            outs = jax.jit(f)(*[args[i] for i in order])
             outs = outs if isinstance(outs, (list, tuple)) else [outs]
             results.append({"outs": [_encode(np.asarray(o)) for o in outs]})
         except Exception as e:  # noqa: BLE001  (JAX rejects the program: recorded)

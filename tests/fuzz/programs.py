@@ -10,6 +10,7 @@ only well-typed programs come out.
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,29 +33,43 @@ class Program:
     inputs: list  # [shape, dtype, spec]
     steps: list = field(default_factory=list)  # [op, *args]
     outputs: list = field(default_factory=list)  # value indices
-    grad: bool = False
+    grad: bool | str = False  # True: the gradient of a loss of the outputs; "jvp": its jvp
     out_specs: list | None = None  # per output: a spec (meshjit's out_shardings), or None
+    special: bool = False  # inputs with ties, halves, NaN, full integer ranges
 
     def to_json(self) -> dict:
         return {"seed": self.seed, "mesh_shape": list(self.mesh_shape),
                 "axis_names": list(self.axis_names), "inputs": self.inputs, "steps": self.steps,
-                "outputs": self.outputs, "grad": self.grad, "out_specs": self.out_specs}
+                "outputs": self.outputs, "grad": self.grad, "out_specs": self.out_specs,
+                "special": self.special}
 
     @classmethod
     def from_json(cls, d: dict) -> Program:
         return cls(d["seed"], tuple(d["mesh_shape"]), tuple(d["axis_names"]),
                    [list(i) for i in d["inputs"]], [list(s) for s in d["steps"]],
-                   list(d["outputs"]), d["grad"], d.get("out_specs"))
+                   list(d["outputs"]), d["grad"], d.get("out_specs"), d.get("special", False))
 
     def arguments(self) -> list[np.ndarray]:
         rng = np.random.default_rng(self.seed)
         out = []
-        for shape, dtype, _ in self.inputs:
+        for shape, dtype, spec in self.inputs:
             if dtype in ("int32", "int8", "uint8"):
                 low = 0 if dtype == "uint8" else -5
-                out.append(rng.integers(low, 6, size=shape).astype(dtype))
+                x = rng.integers(low, 6, size=shape).astype(dtype)
+                if self.special and rng.random() < 0.5:  # the whole range: overflow wraps
+                    info = np.iinfo(dtype)
+                    x = rng.integers(info.min, int(info.max) + 1, size=shape).astype(dtype)
+                out.append(x)
             else:
                 x = rng.standard_normal(shape).astype(np.float32)
+                if self.special:
+                    r = rng.random()
+                    if r < 0.5:  # halves: rounding ties, equal values (argmax/sort ties)
+                        x = (rng.integers(-6, 7, size=shape) / 2).astype(np.float32)
+                    elif r < 0.6 and x.size and not any(spec):
+                        # NaN only in replicated inputs: XLA's cross-device min/max drop NaN
+                        # (JAX's too), and the JAX oracle runs unsharded
+                        x.ravel()[rng.integers(x.size)] = np.nan
                 out.append(x.astype(_np_dtype(dtype)) if dtype == "bfloat16" else x)
         return out
 
@@ -74,16 +89,50 @@ def _np_dtype(name: str):
 class Backend:
     """What a program needs from a framework: numpy and lax namespaces, shard_map, shardings."""
 
-    def __init__(self, np_, lax, shard_map, named_sharding, partition_spec, wsc, mesh, vmap=None):
-        self.np, self.lax, self.shard_map = np_, lax, shard_map
+    jaxlike = True  # jax.numpy semantics (not NumPy's)
+
+    def __init__(self, np_, lax, shard_map, named_sharding, partition_spec, wsc, mesh, vmap=None,
+                 nn=None, jvp=None):
+        self.np, self.lax, self.shard_map, self.nn, self.jvp = np_, lax, shard_map, nn, jvp
         self.NamedSharding, self.P, self.wsc, self.mesh = named_sharding, partition_spec, wsc, mesh
         self.vmap = vmap if vmap is not None else self._vmap_by_loop
 
-    def _vmap_by_loop(self, fn):  # the NumPy backend: one call per row
-        return lambda x: self.np.stack([self.np.asarray(fn(row)) for row in x])
+    def _vmap_by_loop(self, fn, in_axes=0, out_axes=0):  # the NumPy backend: one call per row
+        np_ = self.np
+
+        def mapped(*xs):
+            axes = in_axes if isinstance(in_axes, (tuple, list)) else [in_axes] * len(xs)
+            n = next(x.shape[a] for x, a in zip(xs, axes) if a is not None)
+            rows = [np_.asarray(fn(*[x if a is None else np_.take(x, k, axis=a)
+                                     for x, a in zip(xs, axes)])) for k in range(n)]
+            return np_.stack(rows, axis=out_axes)
+
+        return mapped
 
     def scatter_add(self, x, idx, v):
         return x.at[idx].add(v)
+
+    def at(self, x, axis, idx, kind, v, mode, fill):
+        """x.at[(:,)*axis, idx].kind(v) (or .get) with an indices mode."""
+        ref = x.at[(slice(None),) * axis + (idx,)]
+        if kind == "get":
+            return ref.get(mode=mode, fill_value=fill)
+        return getattr(ref, kind)(v, mode=mode)
+
+    def at2(self, x, rows, cols, kind, v, mode):
+        ref = x.at[rows, cols]
+        if kind == "get":
+            return ref.get(mode=mode)
+        return getattr(ref, kind)(v, mode=mode)
+
+    def take(self, x, idx, axis, mode, fill):
+        return self.np.take(x, idx, axis=axis, mode=mode, fill_value=fill)
+
+    def promote(self, x, y):  # the framework promotes
+        return x, y
+
+    def post(self, value):  # a step's value as the framework types it
+        return value
 
     def dtype(self, name: str):
         return getattr(self.np, name)
@@ -176,7 +225,19 @@ def apply_step(B, step, vals):
     if op == "sort":
         return np_.sort(vals[a[0]], axis=a[1])
     if op == "astype":
-        return vals[a[0]].astype(B.dtype(a[1]))
+        x, to = vals[a[0]], a[1]
+        if is_float(x.dtype) and to in ("int32", "int8", "uint8"):  # in range: defined casts
+            bound = {"int32": (-2**30, 2**30), "int8": (-128, 127), "uint8": (0, 255)}[to]
+            x = np_.where(np_.isnan(x), np_.zeros_like(x), np_.clip(x, *bound))
+        return x.astype(B.dtype(to))
+    if op == "op":
+        from tests.fuzz.ops import apply_op
+
+        return apply_op(B, a[0], a[1], a[2], vals)
+    if op == "vop":
+        from tests.fuzz.ops import apply_vop
+
+        return apply_vop(B, a[0], a[1], a[2], a[3], vals)
     if op == "cond":
         x = vals[a[0]]
         return lax.cond(np_.sum(x) > 0, lambda v: np_.sin(v) * 2, lambda v: v - 1, x)
@@ -262,13 +323,13 @@ def run_program(B, program: Program, args):
     """The program's function applied to `args` (outputs as a list)."""
     vals = list(args)
     for step in program.steps:
-        vals.append(apply_step(B, step, vals))
+        vals.append(B.post(apply_step(B, step, vals)))
     return [vals[i] for i in program.outputs]
 
 
 def program_function(B, program: Program):
-    """f(*args) -> outputs; with `grad`, the gradient of a scalar loss of the outputs in the
-    float inputs."""
+    """f(*args) -> outputs; with `grad`, (float input indices, a scalar loss of the outputs in
+    the float inputs): its gradient is taken (grad=True) or its jvp (grad="jvp")."""
     def f(*args):
         return run_program(B, program, args)
 
@@ -284,6 +345,26 @@ def program_function(B, program: Program):
         return sum(B.np.sum(B.np.sin(o.astype(B.np.float32))) for o in outs)
 
     return floats, loss
+
+
+def transformed(B, program: Program, grad, jvp):
+    """(f, argument order): the function a backend jits (`grad`/`jvp` are its transforms), to be
+    called with the arguments in that order."""
+    n = len(program.inputs)
+    if not program.grad:
+        return program_function(B, program), list(range(n))
+    floats, loss = program_function(B, program)
+    order = floats + [i for i in range(n) if i not in floats]
+    if program.grad == "jvp":
+        k = len(floats)
+
+        def f(*args):
+            primals = tuple(args[:k])
+            tangents = tuple(B.np.cos(p) * 0.5 + 0.25 for p in primals)
+            return list(jvp(lambda *ps: loss(*ps, *args[k:]), primals, tangents))
+
+        return f, order
+    return grad(loss, argnums=tuple(range(len(floats)))), order
 
 
 # ---------------------------------------------------------------------------------------------
@@ -306,14 +387,21 @@ def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
 
     B = numpy_backend.backend(mesh_shape, names)
     vals = [np.zeros(s, _np_dtype(d)) for s, d, _ in inputs]
+    program.special = rng.random() < 0.4
+    from tests.fuzz import ops
+
     for _ in range(rng.randint(1, max_steps)):
         for _attempt in range(20):
-            step = _draw_step(rng, vals, mesh_shape, names, allow_collectives)
+            if rng.random() < 0.55:
+                step = ops.draw_step(rng, vals)
+            else:
+                step = _draw_step(rng, vals, mesh_shape, names, allow_collectives)
             if step is None:
                 continue
             try:
-                with np.errstate(all="ignore"):
-                    value = np.asarray(apply_step(B, step, vals))
+                with np.errstate(all="ignore"), warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    value = np.asarray(B.post(apply_step(B, step, vals)))
             except Exception:  # noqa: BLE001  (an ill-typed draw: draw again)
                 continue
             if value.size == 0 or value.ndim > 4 or value.size > 4096:
@@ -326,10 +414,20 @@ def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
     if rng.random() < 0.3:
         program.out_specs = [_draw_spec(rng, list(vals[i].shape), mesh_shape, names)
                              for i in program.outputs]
-    program.grad = (allow_grad and rng.random() < 0.2
+    program.grad = (allow_grad and rng.random() < 0.25
                     and any(d == "float32" for _, d, _ in inputs)
-                    and all(s[0] not in ("sort", "astype", "floor") for s in program.steps))
+                    and all(_grad_ok(s) for s in program.steps))
+    if program.grad and rng.random() < 0.4:
+        program.grad = "jvp"
     return program
+
+
+def _grad_ok(step) -> bool:
+    if step[0] in ("op", "vop"):
+        from tests.fuzz.ops import OPS
+
+        return OPS[step[1]].grad_ok
+    return step[0] not in ("sort", "astype", "floor") and step[1] != "floor"
 
 
 def _draw_spec(rng, shape, mesh_shape, names) -> list:
@@ -412,7 +510,8 @@ def _draw_step(rng, vals, mesh_shape, names, allow_collectives):
         js = [j for j, v in enumerate(vals) if v.ndim == 2 and v.shape[0] == x.shape[1]]
         return ["matmul", i, rng.choice(js)] if js else None
     if kind == "astype":
-        return ["astype", i, rng.choice(["float32", "int32", "bfloat16", "int8", "float16"])]
+        return ["astype", i, rng.choice(["float32", "int32", "bfloat16", "int8", "float16",
+                                         "uint8", "bool"])]
     if kind in ("cond", "scan"):
         return [kind, i] if x.ndim and is_float(x.dtype) else None
     if kind in ("fori", "while"):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from tests.fuzz import numpy_backend
-from tests.fuzz.programs import Backend, Program, program_function, run_program
+from tests.fuzz.programs import Backend, Program, run_program, transformed
 
 MODES = ("meshjit", "shardy", "xla")
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ def meshjit_backend(program: Program) -> Backend:
     devices = np.array(meshjit.devices()[:size]).reshape(program.mesh_shape)
     mesh = Mesh(devices, program.axis_names)
     return Backend(jnp, lax, meshjit.shard_map, NamedSharding, P,
-                   meshjit.with_sharding_constraint, mesh, meshjit.vmap)
+                   meshjit.with_sharding_constraint, mesh, meshjit.vmap, meshjit.nn, meshjit.jvp)
 
 
 def _host(outs) -> list[np.ndarray]:
@@ -44,16 +44,11 @@ def run_meshjit(program: Program, mode: str) -> list[np.ndarray]:
     B = meshjit_backend(program)
     args = program.arguments()
     shardings = [B.NamedSharding(B.mesh, B.P(*spec)) for _, _, spec in program.inputs]
-    if not program.grad:
-        f = program_function(B, program)
-        outs = None if program.out_specs is None else [
-            None if s is None else B.NamedSharding(B.mesh, B.P(*s)) for s in program.out_specs]
-        return _host(meshjit.jit(f, in_shardings=shardings, out_shardings=outs,
-                                 propagation=mode)(*args))
-    floats, loss = program_function(B, program)
-    order = floats + [i for i in range(len(args)) if i not in floats]
-    g = meshjit.grad(loss, argnums=tuple(range(len(floats))))
-    jitted = meshjit.jit(g, in_shardings=[shardings[i] for i in order], propagation=mode)
+    f, order = transformed(B, program, meshjit.grad, meshjit.jvp)
+    outs = None if program.out_specs is None or program.grad else [
+        None if s is None else B.NamedSharding(B.mesh, B.P(*s)) for s in program.out_specs]
+    jitted = meshjit.jit(f, in_shardings=[shardings[i] for i in order], out_shardings=outs,
+                         propagation=mode)
     return _host(jitted(*[args[i] for i in order]))
 
 
@@ -61,8 +56,11 @@ def run_numpy(program: Program) -> list[np.ndarray] | None:
     """NumPy's answer (None for gradients, which NumPy cannot take)."""
     if program.grad:
         return None
+    import warnings
+
     B = numpy_backend.backend(program.mesh_shape, program.axis_names)
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         return _host(run_program(B, program, program.arguments()))
 
 
@@ -229,11 +227,16 @@ def _operand_positions(step) -> tuple:
 
 
 def _operands(step) -> list[int]:
+    if step[0] in ("op", "vop"):
+        return list(step[2])
     return [step[p] for p in _operand_positions(step)]
 
 
 def _renumbered(step, renumber) -> list:
     step = list(step)
+    if step[0] in ("op", "vop"):
+        step[2] = [renumber[k] for k in step[2]]
+        return step
     for p in _operand_positions(step):
         step[p] = renumber[step[p]]
     return step

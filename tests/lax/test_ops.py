@@ -209,6 +209,22 @@ def test_lax_pad(data, dtype, shape):
     assert_close(out, _np_pad(x, value, config), dtype)
 
 
+@pytest.mark.parametrize("mode", ["meshjit", "shardy", "xla"])
+@pytest.mark.parametrize("config", [(-1, -1, 1), (-1, 0, 2), (-3, -2, 2), (-2, 1, 1)])
+def test_lax_pad_negative_low_interior_on_a_sharded_dim(mode, config):
+    """Fuzzer find: XLA's SPMD partitioner aborted the process (JAX's too) on a pad whose
+    negative low edge is not a multiple of interior + 1 on a sharded dim; meshjit pads the
+    positive parts and slices the rest off."""
+    from meshjit.sharding import Mesh, NamedSharding, P
+
+    mesh = Mesh(np.array(meshjit.devices()[:8]).reshape(4, 2), ("a", "b"))
+    x = np.arange(16, dtype=np.float32).reshape(2, 8)
+    full = [(0, 0, 0), config]
+    out = meshjit.jit(lambda a: lax.pad(a, np.float32(-1), full), propagation=mode,
+                      in_shardings=NamedSharding(mesh, P(None, "b")))(x)
+    np.testing.assert_array_equal(np.asarray(out), _np_pad(x, np.float32(-1), full))
+
+
 @SETTINGS
 @given(st.data(), st.sampled_from(ALL), shape_st)
 def test_lax_select_and_select_n(data, dtype, shape):

@@ -21,6 +21,7 @@ T, U = arr(2, 6, 7), arr(2, 7, 5)
 V, W = arr(7), arr(9)
 I, J = np.arange(12, dtype=np.int32).reshape(3, 4), np.arange(20, dtype=np.int32).reshape(4, 5)
 E = arr(4, 4)
+S15, S831, S155, S1 = arr(1, 5), arr(8, 3, 1), arr(1, 5, 5), arr(1)
 
 CASES = {
     "matmul": lambda: jnp.einsum("ij,jk->ik", A, B),
@@ -46,6 +47,11 @@ CASES = {
     "interleaved_implicit": lambda: jnp.einsum(A, [0, 1], B, [1, 2]),
     "jit_chain": lambda: jax.jit(lambda a, b, c: jnp.einsum("ij,jk,kl", a, b, c))(A, B, C),
     "grad": lambda: jax.grad(lambda a: jnp.einsum("ij,jk,kl->", a, B, C))(A),
+    # a label of size 1 in a later operand broadcasts (fuzzer find: meshjit raised)
+    "size_one_later": lambda: jnp.einsum("ij,jk->ik", A, S15),
+    "size_one_batch": lambda: jnp.einsum("bij,bkj->bik", S831, S155),
+    "size_one_vector": lambda: jnp.einsum("ij,j->i", A, S1),
+    "size_one_dot": lambda: jnp.einsum("i,i->", V, S1),
 }
 
 
@@ -64,7 +70,8 @@ CASES = [
     "matmul", "chain3", "chain4", "chain4_greedy", "chain4_optimal", "chain4_unoptimized",
     "chain3_path", "vec_mat_vec", "batched", "batched_out_order", "ellipsis", "trace", "diag",
     "outer", "sum_away", "ints", "mixed", "weak", "preferred", "interleaved",
-    "interleaved_implicit", "jit_chain", "grad", "path",
+    "interleaved_implicit", "jit_chain", "grad", "path", "size_one_later", "size_one_batch",
+    "size_one_vector", "size_one_dot",
 ]  # fmt: skip
 
 

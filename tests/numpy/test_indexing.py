@@ -468,3 +468,15 @@ def test_at_with_out_of_bounds_static_ints_follows_the_mode_as_jax():
     np.testing.assert_array_equal(dropped, np.arange(5.0))
     np.testing.assert_array_equal(x.at[-1].set(99), [0, 1, 2, 3, 99])
     assert float(x[10]) == 4.0  # plain indexing clamps too, as JAX's
+
+
+@pytest.mark.parametrize("kind", ["add", "mul"])
+def test_at_add_and_mul_reject_bool_as_jax(kind):
+    """Fuzzer find: meshjit or-ed (and-ed) bools where JAX's scatter computation rejects them;
+    .at[].set/min/max of bools stay accepted, as in JAX."""
+    x = np.array([True, False])
+    with pytest.raises(TypeError, match=f"^{kind} does not accept dtype bool at position 0"):
+        meshjit.jit(lambda a: getattr(a.at[0], kind)(True))(x)
+    got = meshjit.jit(lambda a: (a.at[0].set(False), a.at[1].max(True), a.at[0].min(False)))(x)
+    assert [np.asarray(g).tolist() for g in got] == [[False, False], [True, True],
+                                                     [False, False]]

@@ -51,3 +51,21 @@ jax_results = oracle_fixture(CASES, HARNESS)
 @pytest.mark.parametrize("case", CASES)
 def test_same_bits_as_jax(jax_results, case):
     assert_as_jax(jax_results, HARNESS, case)
+
+
+@pytest.mark.parametrize("mode", ["meshjit", "shardy", "xla"])
+def test_statistic_pad_with_a_zero_width_on_a_sharded_input(mode):
+    """Fuzzer find: the statistic over a zero width reshapes empty arrays, whose reshape rule
+    divided by zero in meshjit's propagation."""
+    import numpy as np
+
+    import meshjit
+    import meshjit.numpy as jnp
+    from meshjit.sharding import Mesh, NamedSharding, P
+
+    mesh = Mesh(np.array(meshjit.devices()[:8]).reshape(2, 2, 2), ("a", "b", "c"))
+    x = np.cos(np.arange(120, dtype=np.float32)).reshape(8, 5, 3)
+    widths = [(1, 0), (1, 0), (1, 2)]
+    out = meshjit.jit(lambda a: jnp.pad(a, widths, mode="maximum"), propagation=mode,
+                      in_shardings=NamedSharding(mesh, P("c", None, None)))(x)
+    np.testing.assert_array_equal(np.asarray(out), np.pad(x, widths, mode="maximum"))

@@ -51,3 +51,14 @@ func.func @sort_and_collectives(%a: tensor<8x16xf32>) -> tensor<8x16xf32> {
   %1 = "stablehlo.all_gather"(%0) <{all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<8x16xf32>) -> tensor<16x16xf32>
   return %0 : tensor<8x16xf32>
 }
+
+// -----
+
+// An empty reshape (jnp.pad's statistic modes over a zero width make them): a factor per dim,
+// nothing shared (the gcd scan divided by zero).
+// CHECK-LABEL: func.func @empty_reshape
+func.func @empty_reshape(%a: tensor<1x0x5x3xf32>) -> tensor<0x5x3xf32> {
+  // CHECK: stablehlo.reshape {{.*}}<([i, j, k, l])->([m, n, o]) {i=1, j=0, k=5, l=3, m=0, n=5, o=3}>
+  %0 = stablehlo.reshape %a : (tensor<1x0x5x3xf32>) -> tensor<0x5x3xf32>
+  return %0 : tensor<0x5x3xf32>
+}
