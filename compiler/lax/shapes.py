@@ -212,11 +212,13 @@ def _negative_pad(ctx, x, value, padding_config):
     # except a negative low edge on an interior-padded dim: XLA's SPMD partitioner aborts the
     # process on it when the dim is sharded (JAX too), so pad the positive parts and slice.
     lo, hi, interior = zip(*padding_config)
-    if not any(l < 0 and i > 0 for l, i in zip(lo, interior)):
-        return hlo.PadOp(x, value, list(lo), list(hi), list(interior),
-                         results=[ctx.result_type]).result
-    padded = hlo.PadOp(x, value, [max(p, 0) for p in lo], [max(p, 0) for p in hi],
-                       list(interior)).result
+    if not any(low < 0 and i > 0 for low, i in zip(lo, interior)):
+        return hlo.PadOp(
+            x, value, list(lo), list(hi), list(interior), results=[ctx.result_type]
+        ).result
+    padded = hlo.PadOp(
+        x, value, [max(p, 0) for p in lo], [max(p, 0) for p in hi], list(interior)
+    ).result
     shape = padded.type.shape
     starts = [max(-p, 0) for p in lo]
     limits = [n - max(-p, 0) for n, p in zip(shape, hi)]

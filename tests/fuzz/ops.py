@@ -92,8 +92,18 @@ def _dynamic_int(np_, value):
 # ---------------------------------------------------------------------------------------------
 # Integer semantics.
 
-INT_BINARY = ["floor_divide", "remainder", "left_shift", "right_shift", "bitwise_and",
-              "bitwise_or", "bitwise_xor", "add", "multiply", "subtract"]
+INT_BINARY = [
+    "floor_divide",
+    "remainder",
+    "left_shift",
+    "right_shift",
+    "bitwise_and",
+    "bitwise_or",
+    "bitwise_xor",
+    "add",
+    "multiply",
+    "subtract",
+]
 
 
 def _draw_int_binary(rng, vals, i):
@@ -103,8 +113,11 @@ def _draw_int_binary(rng, vals, i):
     kind = rng.choice(INT_BINARY if _is_int(x) else ["bitwise_and", "bitwise_or", "bitwise_xor"])
     if rng.random() < 0.3:  # a weak Python int (in the dtype's range)
         info = np.iinfo(x.dtype) if _is_int(x) else None
-        c = rng.choice([0, 1, 2, 3, 7, -1, -3, 100] if info is None or info.min < 0 else
-                       [0, 1, 2, 3, 7, 100, 255])
+        c = rng.choice(
+            [0, 1, 2, 3, 7, -1, -3, 100]
+            if info is None or info.min < 0
+            else [0, 1, 2, 3, 7, 100, 255]
+        )
         if kind in ("floor_divide", "remainder") and c == 0:
             c = -3 if info is None or info.min < 0 else 3
         return [i], {"kind": kind, "scalar": c}
@@ -144,8 +157,13 @@ op("lax_shift", grad_ok=False)((_draw_lax_shift, _apply_lax_shift))
 def _draw_int_unary(rng, vals, i):
     x = vals[i]
     if _is_int(x) or x.dtype == np.bool_:
-        return [i], {"kind": rng.choice(["invert", "abs", "negative", "square", "sign"]
-                                        if _is_int(x) else ["invert", "logical_not"])}
+        return [i], {
+            "kind": rng.choice(
+                ["invert", "abs", "negative", "square", "sign"]
+                if _is_int(x)
+                else ["invert", "logical_not"]
+            )
+        }
     return None
 
 
@@ -323,8 +341,19 @@ def _apply_mixed(B, p, x, y):
 op("mixed")((_draw_mixed, _apply_mixed))
 
 
-WEAK = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power",
-        "maximum", "minimum", "greater", "equal"]
+WEAK = [
+    "add",
+    "subtract",
+    "multiply",
+    "true_divide",
+    "floor_divide",
+    "remainder",
+    "power",
+    "maximum",
+    "minimum",
+    "greater",
+    "equal",
+]
 
 
 def _draw_weak_scalar(rng, vals, i):
@@ -370,9 +399,11 @@ def _draw_batched_binary(rng, vals, i):
     js = [j for j, v in enumerate(vals) if v.dtype == x.dtype and n in v.shape]
     j = rng.choice(js)
     b = rng.choice([d for d, m in enumerate(vals[j].shape) if m == n])
-    return [i, j], {"kind": rng.choice(["add", "multiply", "maximum", "subtract", "arctan2",
-                                        "hypot"]),
-                    "in_axes": [a, b], "out_axes": rng.choice([0, -1, 1])}
+    return [i, j], {
+        "kind": rng.choice(["add", "multiply", "maximum", "subtract", "arctan2", "hypot"]),
+        "in_axes": [a, b],
+        "out_axes": rng.choice([0, -1, 1]),
+    }
 
 
 def _apply_batched_binary(B, p, x, y):
@@ -395,8 +426,11 @@ def _draw_argminmax(rng, vals, i):
     if x.dtype == np.bool_ or not x.ndim:
         return None
     axis = _axis(rng, x)
-    return [i], {"kind": rng.choice(["argmax", "argmin"]), "axis": axis,
-                 "keepdims": axis is not None and rng.random() < 0.3}
+    return [i], {
+        "kind": rng.choice(["argmax", "argmin"]),
+        "axis": axis,
+        "keepdims": axis is not None and rng.random() < 0.3,
+    }
 
 
 def _apply_argminmax(B, p, x):
@@ -459,8 +493,12 @@ def _draw_moments(rng, vals, i):
     x = vals[i]
     if x.dtype == np.bool_ or not x.ndim:
         return None
-    return [i], {"kind": rng.choice(["mean", "var", "std"]), "axis": _axes(rng, x),
-                 "ddof": rng.choice([0, 0, 1]), "keepdims": rng.random() < 0.3}
+    return [i], {
+        "kind": rng.choice(["mean", "var", "std"]),
+        "axis": _axes(rng, x),
+        "ddof": rng.choice([0, 0, 1]),
+        "keepdims": rng.random() < 0.3,
+    }
 
 
 def _apply_moments(B, p, x):
@@ -469,7 +507,7 @@ def _apply_moments(B, p, x):
     if p["kind"] == "mean":
         return np_.mean(x, axis=axis, keepdims=p["keepdims"])
     if p["kind"] == "std":  # sqrt has no derivative at 0: keep away from it
-        return getattr(np_, "std")(x, axis=axis, ddof=p["ddof"], keepdims=p["keepdims"])
+        return np_.std(x, axis=axis, ddof=p["ddof"], keepdims=p["keepdims"])
     return np_.var(x, axis=axis, ddof=p["ddof"], keepdims=p["keepdims"])
 
 
@@ -501,10 +539,19 @@ op("multi_reduce")((_draw_multi_reduce, _apply_multi_reduce))
 # ---------------------------------------------------------------------------------------------
 # Contractions.
 
-EINSUMS = {1: ["i,i->", "i,j->ij", "i->i"],
-           2: ["ij,jk->ik", "ij,kj->ik", "ij,ij->i", "ij->ji", "ij,ij->", "ij,j->i", "ii->i"],
-           3: ["bij,bjk->bik", "bij,bkj->bik", "bij,bij->b", "bij->bji", "bij,j->bi",
-               "bij,bi->bj", "bij,jk->bik"]}
+EINSUMS = {
+    1: ["i,i->", "i,j->ij", "i->i"],
+    2: ["ij,jk->ik", "ij,kj->ik", "ij,ij->i", "ij->ji", "ij,ij->", "ij,j->i", "ii->i"],
+    3: [
+        "bij,bjk->bik",
+        "bij,bkj->bik",
+        "bij,bij->b",
+        "bij->bji",
+        "bij,j->bi",
+        "bij,bi->bj",
+        "bij,jk->bik",
+    ],
+}
 
 
 def _draw_einsum(rng, vals, i):
@@ -539,17 +586,23 @@ def _draw_dot_general(rng, vals, i):
     batch = []
     if rng.random() < 0.5 and len(pairs) > 1:
         batch.append(pairs.pop(rng.randrange(len(pairs))))
-    contract = [p for p in pairs if p[0] not in {b[0] for b in batch}
-                and p[1] not in {b[1] for b in batch}]
+    contract = [
+        p for p in pairs if p[0] not in {b[0] for b in batch} and p[1] not in {b[1] for b in batch}
+    ]
     contract = [contract[0]] if contract and rng.random() < 0.8 else []
     pref = rng.choice([None, "float32"] if _is_float(x) else [None, "int32", "float32"])
-    return [i, j], {"contract": [[c[0] for c in contract], [c[1] for c in contract]],
-                    "batch": [[b[0] for b in batch], [b[1] for b in batch]], "pref": pref}
+    return [i, j], {
+        "contract": [[c[0] for c in contract], [c[1] for c in contract]],
+        "batch": [[b[0] for b in batch], [b[1] for b in batch]],
+        "pref": pref,
+    }
 
 
 def _apply_dot_general(B, p, x, y):
-    dims = ((tuple(p["contract"][0]), tuple(p["contract"][1])),
-            (tuple(p["batch"][0]), tuple(p["batch"][1])))
+    dims = (
+        (tuple(p["contract"][0]), tuple(p["contract"][1])),
+        (tuple(p["batch"][0]), tuple(p["batch"][1])),
+    )
     pref = None if p["pref"] is None else B.dtype(p["pref"])
     return B.lax.dot_general(x, y, dims, preferred_element_type=pref)
 
@@ -566,8 +619,10 @@ def _draw_pad(rng, vals, i):
     if not x.ndim:
         return None
     if rng.random() < 0.5:
-        config = [[rng.randint(-1, 2), rng.randint(-1, 2), rng.choice([0, 0, 1, 2])]
-                  for _ in range(x.ndim)]
+        config = [
+            [rng.randint(-1, 2), rng.randint(-1, 2), rng.choice([0, 0, 1, 2])]
+            for _ in range(x.ndim)
+        ]
         return [i], {"lax": True, "config": config, "value": rng.choice([0, 1, -2])}
     mode = rng.choice(["constant", "edge", "reflect", "symmetric", "wrap", "maximum", "mean"])
     widths = [[rng.randint(0, 2), rng.randint(0, 2)] for _ in range(x.ndim)]
@@ -597,8 +652,7 @@ def _draw_dus(rng, vals, i):
     sizes = [rng.randint(1, n) for n in x.shape]
     starts = [rng.randint(-n - 1, n + 1) for n in x.shape]
     js = [j for j, v in enumerate(vals) if v.dtype == x.dtype and list(v.shape) == sizes]
-    return ([i] + js[:1] if js and rng.random() < 0.7 else [i]), {"sizes": sizes,
-                                                                 "starts": starts}
+    return ([i] + js[:1] if js and rng.random() < 0.7 else [i]), {"sizes": sizes, "starts": starts}
 
 
 def _apply_dus(B, p, x, u=None):
@@ -614,13 +668,25 @@ op("dus")((_draw_dus, _apply_dus))
 
 def _draw_reshape_like(rng, vals, i):
     x = vals[i]
-    kind = rng.choice(["expand_dims", "squeeze", "broadcast_to", "tile", "repeat", "stack",
-                       "swapaxes", "moveaxis"])
+    kind = rng.choice(
+        [
+            "expand_dims",
+            "squeeze",
+            "broadcast_to",
+            "tile",
+            "repeat",
+            "stack",
+            "swapaxes",
+            "moveaxis",
+        ]
+    )
     if kind == "expand_dims":
         k = rng.randint(1, 2)
         axes = sorted(rng.sample(range(x.ndim + k), k))
-        return [i], {"kind": kind, "axes": axes if k > 1 else axes[0] - (x.ndim + 1) *
-                     (rng.random() < 0.3)}
+        return [i], {
+            "kind": kind,
+            "axes": axes if k > 1 else axes[0] - (x.ndim + 1) * (rng.random() < 0.3),
+        }
     if kind == "squeeze":
         ones = [a for a, n in enumerate(x.shape) if n == 1]
         if not ones:
@@ -628,7 +694,8 @@ def _draw_reshape_like(rng, vals, i):
         return [i], {"kind": kind, "axes": rng.choice([None, ones[0], ones])}
     if kind == "broadcast_to":
         shape = [rng.choice([1, 2, 3])] * rng.randint(0, 1) + [
-            rng.choice([2, 3]) if n == 1 and rng.random() < 0.5 else n for n in x.shape]
+            rng.choice([2, 3]) if n == 1 and rng.random() < 0.5 else n for n in x.shape
+        ]
         return [i], {"kind": kind, "shape": shape}
     if kind == "tile":
         return [i], {"kind": kind, "reps": [rng.randint(1, 3) for _ in range(rng.randint(1, 3))]}
@@ -642,8 +709,7 @@ def _draw_reshape_like(rng, vals, i):
         return [i, j], {"kind": kind, "axis": rng.randint(-x.ndim - 1, x.ndim)}
     if x.ndim < 2:
         return None
-    return [i], {"kind": kind, "a": rng.randrange(-x.ndim, x.ndim),
-                 "b": rng.randrange(x.ndim)}
+    return [i], {"kind": kind, "a": rng.randrange(-x.ndim, x.ndim), "b": rng.randrange(x.ndim)}
 
 
 def _apply_reshape_like(B, p, x, y=None):
@@ -660,9 +726,13 @@ def _apply_reshape_like(B, p, x, y=None):
     if kind == "repeat":
         reps = p["repeats"]
         if isinstance(reps, list):
-            return np_.repeat(x, np_.asarray(reps, np_.int32), axis=p["axis"],
-                              total_repeat_length=sum(reps)) if B.jaxlike else np_.repeat(
-                x, reps, axis=p["axis"])
+            return (
+                np_.repeat(
+                    x, np_.asarray(reps, np_.int32), axis=p["axis"], total_repeat_length=sum(reps)
+                )
+                if B.jaxlike
+                else np_.repeat(x, reps, axis=p["axis"])
+            )
         return np_.repeat(x, reps, axis=p["axis"])
     if kind == "stack":
         return np_.stack([x, y], axis=p["axis"])
@@ -708,16 +778,20 @@ def _draw_at(rng, vals, i):
     j = _same_dtype(rng, vals, np.zeros(rest, x.dtype), exact_shape=True, broadcast=False)
     value = "scalar" if kind != "get" and (j is None or rng.random() < 0.3) else None
     ops = [i] if j is None or value == "scalar" or kind == "get" else [i, j]
-    return ops, {"kind": kind, "axis": axis, "idx": idx, "mode": mode,
-                 "fill": rng.choice([None, -7]) if mode == "fill" else None}
+    return ops, {
+        "kind": kind,
+        "axis": axis,
+        "idx": idx,
+        "mode": mode,
+        "fill": rng.choice([None, -7]) if mode == "fill" else None,
+    }
 
 
 def _apply_at(B, p, x, v=None):
     np_ = B.np
     if v is None and p["kind"] != "get":
         v = 3 if x.dtype != np.bool_ and str(x.dtype) != "bool" else True
-    return B.at(x, p["axis"], np_.asarray(p["idx"], np_.int32), p["kind"], v, p["mode"],
-                p["fill"])
+    return B.at(x, p["axis"], np_.asarray(p["idx"], np_.int32), p["kind"], v, p["mode"], p["fill"])
 
 
 op("at")((_draw_at, _apply_at))
@@ -730,12 +804,17 @@ def _draw_at2(rng, vals, i):
         return None
     n, m = x.shape[0], x.shape[1]
     kind = rng.choice(["add", "min", "max", "get", "mul"])
-    rows = [[rng.randrange(-n, n + 2) for _ in range(rng.randint(1, 3))]
-            for _ in range(rng.randint(1, 2))]
+    rows = [
+        [rng.randrange(-n, n + 2) for _ in range(rng.randint(1, 3))]
+        for _ in range(rng.randint(1, 2))
+    ]
     cols = [rng.randrange(-m - 1, m) for _ in range(len(rows[0]))]
-    return [i], {"kind": kind, "rows": rows, "cols": cols,
-                 "mode": rng.choice([None, "clip", "drop"] if kind != "get" else
-                                    ["clip", "fill"])}
+    return [i], {
+        "kind": kind,
+        "rows": rows,
+        "cols": cols,
+        "mode": rng.choice([None, "clip", "drop"] if kind != "get" else ["clip", "fill"]),
+    }
 
 
 def _apply_at2(B, p, x):
@@ -755,8 +834,12 @@ def _draw_take_mode(rng, vals, i):
     n = x.size if axis is None else x.shape[axis]
     idx = [rng.choice(list(range(-n, n)) + [n, n + 3, -n - 1]) for _ in range(rng.randint(1, 4))]
     mode = rng.choice(["clip", "fill", "wrap"])
-    return [i], {"axis": axis, "idx": idx, "mode": mode,
-                 "fill": rng.choice([None, 5]) if mode == "fill" else None}
+    return [i], {
+        "axis": axis,
+        "idx": idx,
+        "mode": mode,
+        "fill": rng.choice([None, 5]) if mode == "fill" else None,
+    }
 
 
 def _apply_take_mode(B, p, x):
@@ -847,10 +930,15 @@ def _draw_conv(rng, vals, i):
     padding = rng.choice(["VALID", "SAME", "explicit"])
     if padding == "explicit":
         padding = [[rng.randint(-1, 2), rng.randint(0, 2)] for _ in range(spatial)]
-    return [i], {"out": out, "groups": groups, "kernel": kernel, "padding": padding,
-                 "strides": [rng.choice([1, 1, 2]) for _ in range(spatial)],
-                 "lhs_dilation": [rng.choice([1, 1, 2]) for _ in range(spatial)],
-                 "rhs_dilation": [rng.choice([1, 1, 2]) for _ in range(spatial)]}
+    return [i], {
+        "out": out,
+        "groups": groups,
+        "kernel": kernel,
+        "padding": padding,
+        "strides": [rng.choice([1, 1, 2]) for _ in range(spatial)],
+        "lhs_dilation": [rng.choice([1, 1, 2]) for _ in range(spatial)],
+        "rhs_dilation": [rng.choice([1, 1, 2]) for _ in range(spatial)],
+    }
 
 
 def _apply_conv(B, p, x):
@@ -863,9 +951,14 @@ def _apply_conv(B, p, x):
     if isinstance(padding, str) and any(d != 1 for d in p["lhs_dilation"]):
         padding = [(0, 0)] * len(p["kernel"])
     return B.lax.conv_general_dilated(
-        x, kernel.astype(x.dtype), tuple(p["strides"]), padding,
-        lhs_dilation=tuple(p["lhs_dilation"]), rhs_dilation=tuple(p["rhs_dilation"]),
-        feature_group_count=p["groups"])
+        x,
+        kernel.astype(x.dtype),
+        tuple(p["strides"]),
+        padding,
+        lhs_dilation=tuple(p["lhs_dilation"]),
+        rhs_dilation=tuple(p["rhs_dilation"]),
+        feature_group_count=p["groups"],
+    )
 
 
 op("conv")((_draw_conv, _apply_conv))
@@ -882,8 +975,12 @@ def _draw_reduce_window(rng, vals, i):
     padding = rng.choice(["VALID", "SAME", "explicit"])
     if padding == "explicit":
         padding = [[rng.randint(0, 1), rng.randint(0, 1)] for _ in x.shape]
-    return [i], {"kind": kind, "window": window, "padding": padding,
-                 "strides": [rng.choice([1, 1, 2]) for _ in x.shape]}
+    return [i], {
+        "kind": kind,
+        "window": window,
+        "padding": padding,
+        "strides": [rng.choice([1, 1, 2]) for _ in x.shape],
+    }
 
 
 def _apply_reduce_window(B, p, x):
@@ -896,8 +993,9 @@ def _apply_reduce_window(B, p, x):
         init = {"max": -np.inf, "min": np.inf}.get(kind, 0.0)
     comp = {"max": lax.max, "min": lax.min}.get(kind, lax.add)
     padding = p["padding"] if isinstance(p["padding"], str) else [tuple(q) for q in p["padding"]]
-    out = lax.reduce_window(x, np_.asarray(init, x.dtype), comp, tuple(p["window"]),
-                            tuple(p["strides"]), padding)
+    out = lax.reduce_window(
+        x, np_.asarray(init, x.dtype), comp, tuple(p["window"]), tuple(p["strides"]), padding
+    )
     return out / int(np.prod(p["window"])) if kind == "avg" else out
 
 

@@ -6,7 +6,7 @@ import pytest
 from tests.support.jax_oracle import (
     RUN_CASES,
     assert_as_jax,
-    start_jax_oracle,
+    oracle_fixture,
 )
 
 HARNESS = (
@@ -38,13 +38,18 @@ CASES = {
 )
 
 
-CASES = ["nan_and_zeros", "bf16", "unsorted", "unsorted_ints", "compare_all", "one_and_empty",
-         "vmap"]
+CASES = [
+    "nan_and_zeros",
+    "bf16",
+    "unsorted",
+    "unsorted_ints",
+    "compare_all",
+    "one_and_empty",
+    "vmap",
+]
 
 
-@pytest.fixture(scope="module")
-def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig)
+jax_results = oracle_fixture(CASES, HARNESS)
 
 
 @pytest.mark.parametrize("case", CASES)
