@@ -230,6 +230,10 @@ class TracerArrayConversionError(ConcretizationError):
     """np.asarray() of a traced value."""
 
 
+class MeshjitRuntimeError(MeshjitError, RuntimeError):
+    """A request the runtime cannot serve (an unknown backend)."""
+
+
 class DistributedError(MeshjitError, RuntimeError):
     """A multi-process run cannot go on: a process is gone, or the processes disagree."""
 

@@ -212,7 +212,7 @@ def test_set_leaf_in_dict_argument():
 def test_none_function_and_bad_jit_option():
     with pytest.raises(MeshjitTypeError) as ei:
         meshjit.jit(3)  # L:jit-noncallable
-    _check(ei, "L:jit-noncallable", "callable", "int")
+    _check(ei, "L:jit-noncallable", "Expected a callable value, got 3")
     with pytest.raises(MeshjitTypeError) as ei:
         meshjit.jit(lambda x: x, donate_everything=True)  # L:jit-option
     _check(ei, "L:jit-option", "donate_everything")
@@ -434,7 +434,9 @@ def test_linalg_non_square_and_integer_input():
         meshjit.lax.linalg.lu(np.eye(3, dtype=np.int32))  # L:linalg-int
     _check(ei, "L:linalg-int", "lu does not accept dtype int32")
     with pytest.raises(TypeError) as ei:
-        meshjit.lax.linalg.triangular_solve(np.eye(2, dtype=np.int32), np.eye(2, dtype=np.int32))  # L:tri-int
+        meshjit.lax.linalg.triangular_solve(
+            np.eye(2, dtype=np.int32), np.eye(2, dtype=np.int32)
+        )  # L:tri-int
     _check(ei, "L:tri-int", "triangular_solve does not accept dtype int32")
     with pytest.raises(ValueError) as ei:
         meshjit.lax.linalg.cholesky(np.ones((2, 3), f32), symmetrize_input=False)  # L:chol-rect

@@ -28,6 +28,7 @@ from flatbuffers import number_types as N
 from jaxlib.mlir import ir, passmanager
 from jaxlib.mlir.dialects import func, stablehlo
 
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
@@ -68,6 +69,7 @@ def default_export_platform() -> str:
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
+@boundary_methods("call")
 class Exported:
     """A function lowered to StableHLO + Shardy, with what it takes to call it again.
 

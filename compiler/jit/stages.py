@@ -8,6 +8,7 @@ import collections
 import io
 from typing import Sequence
 
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr
 from meshjit.compiler.jit.propagation import propagated
@@ -202,6 +203,7 @@ class ExecutableViews:
         return self.executable.loaded.get_compiled_memory_stats()
 
 
+@boundary_methods("__call__")
 class Compiled(ExecutableViews):
     """An executable: callable with arguments of the signature it was compiled for."""
 

@@ -855,5 +855,6 @@ sharding_rules.register(rev_p, same_as_first)
 
 def scatter_sub(operand, scatter_indices, updates, dimension_numbers, **kwargs):
     """`operand` with `updates` subtracted at the indices (scatter-add of their negation)."""
-    return scatter_add(operand, scatter_indices, elementwise.neg(updates), dimension_numbers,
-                       **kwargs)
+    return scatter_add(
+        operand, scatter_indices, elementwise.neg(updates), dimension_numbers, **kwargs
+    )

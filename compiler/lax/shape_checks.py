@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Sequence
 
 from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
@@ -78,7 +79,7 @@ def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
 
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
     try:
-        shape = tuple(int(d) for d in shape)
+        shape = tuple(operator.index(d) for d in shape)
     except ConcretizationError:
         raise ConcretizationError(
             f"Shapes must be 1D sequences of concrete values of integer type, got {shape}. "
@@ -86,7 +87,13 @@ def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
             "mark that argument static (static_argnums)"
         ) from None
     except TypeError:
-        raise MeshjitTypeError(f"{name}: shape must be a sequence of ints, got {shape!r}") from None
+        raise MeshjitTypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r} "
+            f"({name})"
+        ) from None
     if any(d < 0 for d in shape):
-        raise MeshjitValueError(f"{name}: negative dimension in shape {shape}")
+        raise MeshjitTypeError(
+            f"{name} shape must have every element be nonnegative, got {shape} (a negative "
+            "dimension)"
+        )
     return shape

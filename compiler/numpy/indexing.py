@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
@@ -257,6 +258,7 @@ def _index_arrays(index):
     return [items[k] for k in where], rebuild
 
 
+@boundary_methods("get", "set", "add", "multiply", "subtract", "divide", "power", "min", "max")
 class _IndexUpdateRef:
     """`x.at[idx]`: the functional update methods."""
 
@@ -307,8 +309,6 @@ class _IndexUpdateRef:
     def multiply(self, values, **kwargs):
         return self._update("multiply", values, **kwargs)
 
-    mul = multiply
-
     def subtract(self, values, **kwargs):
         # x - v is x + (-v) exactly (and modulo 2**bits for integers): one scatter-add.
         return self._update("add", negative(values), **kwargs)
@@ -329,6 +329,9 @@ class _IndexUpdateRef:
 
     def max(self, values, **kwargs):
         return self._update("max", values, **kwargs)
+
+
+_IndexUpdateRef.mul = _IndexUpdateRef.multiply
 
 
 class IndexUpdateHelper:

@@ -216,7 +216,9 @@ def _pad_stats(x, width, stat_length, mode):
                 raise MeshjitValueError("stat_length of 0 yields no value for padding")
             n_lo, n_hi = builtins.min(n_lo, size), builtins.min(n_hi, size)
             before = stat(lax.slice_in_dim(x, 0, n_lo, axis=axis), axis=axis, keepdims=True)
-            after = stat(lax.slice_in_dim(x, size - n_hi, size, axis=axis), axis=axis, keepdims=True)
+            after = stat(
+                lax.slice_in_dim(x, size - n_hi, size, axis=axis), axis=axis, keepdims=True
+            )
         if dtypes.is_int(dtype):  # as NumPy: the mean or median rounded half to even
             before, after = jnp_round(before), jnp_round(after)
         parts = [

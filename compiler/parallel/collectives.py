@@ -79,9 +79,7 @@ def _collective_sharding(out, *avals, **params):
     """Over manual axes only: a value's Explicit axes (shard_map over some axes) stay where its
     shape stays, else the result is unsharded over them."""
     outs = out if isinstance(out, list) else [out]
-    specs = [
-        spec_of(a) if a.shape == o.shape else (None,) * o.ndim for o, a in zip(outs, avals)
-    ]
+    specs = [spec_of(a) if a.shape == o.shape else (None,) * o.ndim for o, a in zip(outs, avals)]
     return specs if isinstance(out, list) else specs[0]
 
 

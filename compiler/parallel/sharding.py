@@ -10,6 +10,7 @@ from typing import Sequence
 
 import numpy as np
 
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leaves
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
@@ -49,6 +50,7 @@ def _axes_of_type(mesh, kind) -> tuple[str, ...]:
     return tuple(n for n, t in zip(mesh.axis_names, mesh.axis_types) if t is kind)
 
 
+@boundary_methods("__init__")
 class AbstractMesh:
     """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
 
@@ -130,6 +132,7 @@ def _is_local(device) -> bool:
     return device.process_index == device.client.process_index()
 
 
+@boundary_methods("__init__")
 class Mesh:
     """Devices laid out in an n-d array, one named axis per array dimension."""
 
@@ -402,6 +405,7 @@ class _ShardingQueries:
         return self
 
 
+@boundary_methods("__init__")
 class NamedSharding(_ShardingQueries):
     """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`)."""
 
