@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 import inspect
 
-from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.ad.api import run
+from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
 from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim

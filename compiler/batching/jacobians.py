@@ -9,8 +9,8 @@ from typing import Callable
 
 import numpy as np
 
-from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.ad.api import _argnums, linearize, vjp
+from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes

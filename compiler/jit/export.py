@@ -28,7 +28,6 @@ from flatbuffers import number_types as N
 from jaxlib.mlir import ir, passmanager
 from jaxlib.mlir.dialects import func, stablehlo
 
-from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
@@ -47,6 +46,7 @@ from meshjit.compiler.lowering import LoweringRuleContext
 from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, NamedSharding
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
 
 __all__ = [

@@ -8,7 +8,6 @@ import collections
 import io
 from typing import Sequence
 
-from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr
 from meshjit.compiler.jit.propagation import propagated
@@ -19,6 +18,7 @@ from meshjit.compiler.runtime import distributed as dist
 from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime.assignment import DeviceAssignment
 from meshjit.compiler.runtime.dispatch import CallCache, Executable, compile_executable
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 # How often each stage ran; tests read these to prove the caches hit.

@@ -12,7 +12,6 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
@@ -35,6 +34,7 @@ from meshjit.compiler.numpy.util import (
     sharded_by,
 )
 from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.traceback_util import boundary_methods
 
 __all__ = [
     "IndexUpdateHelper",

@@ -10,8 +10,8 @@ from typing import Sequence
 
 import numpy as np
 
-from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leaves
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
 

@@ -7,7 +7,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.errors import DeletedArrayError, DistributedError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.parallel.explicit import array_aval
@@ -15,6 +14,7 @@ from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceShardi
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
 from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
+from meshjit.compiler.traceback_util import boundary_methods
 
 
 class Shard(NamedTuple):
