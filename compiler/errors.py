@@ -171,6 +171,10 @@ class ShardingTypeError(MeshjitTypeError, ValueError):
     ambiguous result sharding (JAX: core.ShardingTypeError)."""
 
 
+class MeshjitIndexError(MeshjitValueError, IndexError):
+    """An index that does not fit what it indexes (an array's axis, a mesh axis's devices)."""
+
+
 class MeshjitOverflowError(MeshjitValueError, OverflowError):
     """A Python int that does not fit int32 (JAX: OverflowError)."""
 

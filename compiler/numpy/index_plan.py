@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.util import (
@@ -38,10 +38,6 @@ __all__ = [
     "parse_index",
     "slice_bounds",
 ]
-
-
-class MeshjitIndexError(MeshjitValueError, IndexError):
-    """An index that does not fit the array it indexes."""
 
 
 class Entry(NamedTuple):

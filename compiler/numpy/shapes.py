@@ -72,10 +72,8 @@ def size(a, axis=None):
     return math.prod(shape[checks.canonical_axis(ax, len(shape))] for ax in axes)
 
 
-def reshape(a, shape=None, order="C", *, newshape=None, copy=None, out_sharding=None):
-    """JAX 0.10's signature (`newshape=` is its deprecated spelling of `shape`)."""
-    if shape is None:
-        shape = newshape
+def reshape(a, shape, order="C", *, copy=None, out_sharding=None):
+    """JAX 0.10's signature (its old `newshape=` spelling is gone)."""
     return sharded_by(out_sharding, "reshape", lambda x: _reshape(x, shape, order), a)
 
 
