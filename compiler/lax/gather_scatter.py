@@ -94,6 +94,11 @@ class GatherScatterMode(enum.Enum):
             return mode
         parsed = {"clip": "CLIP", "fill": "FILL_OR_DROP", "drop": "FILL_OR_DROP"}.get(mode)
         parsed = parsed or ("PROMISE_IN_BOUNDS" if mode == "promise_in_bounds" else None)
+        if mode == "raise":
+            raise MeshjitNotImplementedError(
+                "The 'raise' mode to jnp.take is not supported (out-of-bounds indices cannot "
+                "raise on an accelerator); use 'clip', 'fill' or 'promise_in_bounds'."
+            )
         if parsed is None:
             raise MeshjitValueError(
                 f"unknown gather/scatter mode {mode!r}; use 'clip', 'fill', 'drop' or "

@@ -5,7 +5,12 @@ from __future__ import annotations
 import operator
 from typing import Sequence
 
-from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    MeshjitIndexError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 
@@ -14,7 +19,10 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
     if not isinstance(axis, (int,)) or isinstance(axis, bool):
         raise MeshjitTypeError(f"{what} must be an int, got {axis!r}")
     if not -ndim <= axis < ndim:
-        raise MeshjitValueError(f"{what} {axis} is out of range for an array of rank {ndim}")
+        raise MeshjitIndexError(  # a ValueError and an IndexError, as NumPy's AxisError
+            f"{what} {axis} is out of bounds for array of dimension {ndim} (it is out of range "
+            f"for an array of rank {ndim})"
+        )
     return axis % ndim
 
 
@@ -78,6 +86,17 @@ def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
 
 
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
+    shape = concrete_shape(name, shape)
+    if any(d < 0 for d in shape):
+        raise MeshjitTypeError(
+            f"{name} shape must have every element be nonnegative, got {shape} (a negative "
+            "dimension)"
+        )
+    return shape
+
+
+def concrete_shape(name: str, shape) -> tuple[int, ...]:
+    """`shape` as a tuple of Python ints (JAX's TypeError for a traced or non-integer size)."""
     try:
         shape = tuple(operator.index(d) for d in shape)
     except ConcretizationError:
@@ -91,9 +110,4 @@ def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
             f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r} "
             f"({name})"
         ) from None
-    if any(d < 0 for d in shape):
-        raise MeshjitTypeError(
-            f"{name} shape must have every element be nonnegative, got {shape} (a negative "
-            "dimension)"
-        )
     return shape

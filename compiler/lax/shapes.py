@@ -85,9 +85,9 @@ transpose_p = Primitive("transpose")
 @abstract_eval_rules.register(transpose_p)
 def _transpose_rule(x, *, permutation):
     if sorted(permutation) != list(range(x.ndim)):
-        raise MeshjitValueError(
-            f"transpose permutation {permutation} is not a permutation of the axes of "
-            f"{x.str_short()}"
+        raise MeshjitTypeError(
+            "transpose permutation isn't a permutation of operand dimensions, got permutation "
+            f"{permutation} for operand shape {x.shape}."
         )
     return ShapedArray(tuple(x.shape[p] for p in permutation), x.dtype, x.weak_type)
 

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
@@ -194,7 +194,11 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding
 def _arange(start, stop=None, step=None, dtype=None):
     for v in (start, stop, step):
         if is_traced(v):
-            raise MeshjitTypeError("arange needs concrete (static) bounds, got a traced value")
+            raise ConcretizationError(
+                "Abstract tracer value encountered where concrete value is expected: "
+                f"{v.aval.str_long()}. It arose in the jnp.arange arguments: arange needs "
+                "concrete (static) bounds; mark them static (static_argnums) under jit"
+            )
     if stop is None:
         start, stop = 0, start
     step = 1 if step is None else step

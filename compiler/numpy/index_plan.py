@@ -17,7 +17,12 @@ from typing import NamedTuple
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitIndexError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    NonConcreteBooleanIndexError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.util import (
@@ -183,9 +188,10 @@ def _convert_item(item) -> Entry:
 def _static_slice(s: slice) -> slice:
     for bound in (s.start, s.stop, s.step):
         if isinstance(bound, Tracer):
-            raise MeshjitTypeError(
-                f"slice bounds must be static ints, got a traced {bound.aval.str_short()}; use "
-                "lax.dynamic_slice for traced start indices"
+            raise MeshjitIndexError(
+                f"Slice entries must be static integers. Got {s}: a traced "
+                f"{bound.aval.str_short()}. To index a statically sized array at a dynamic "
+                "position, use lax.dynamic_slice / lax.dynamic_update_slice"
             )
     try:
         start, stop, step = (
@@ -201,8 +207,9 @@ def _static_slice(s: slice) -> slice:
 def _traced_entry(x) -> Entry:
     aval = aval_of(x)
     if dtypes.is_bool(aval.dtype):
-        raise MeshjitIndexError(
-            f"a traced boolean mask {aval.str_short()} cannot be used as an index: the result "
+        raise NonConcreteBooleanIndexError(
+            f"Array boolean indices must be concrete; got {aval.str_long()}: a traced boolean "
+            "mask cannot be used as an index: the result "
             "shape would depend on its values. Use meshjit.numpy.where(mask, x, ...) instead, "
             "or pass the mask as a concrete NumPy array"
         )

@@ -225,7 +225,7 @@ def _update_int(value: int, dtype):
 def _check_update_shape(kind, values, shape):
     try:
         ok = broadcast_shapes(values.shape, shape) == tuple(shape)
-    except MeshjitValueError:
+    except ValueError:
         ok = False
     if not ok:
         raise MeshjitValueError(

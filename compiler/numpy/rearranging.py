@@ -14,6 +14,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
+    ConcretizationError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -370,9 +371,11 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
 
 def _repeat_traced(x, repeats, axis, total):
     if total is None:
-        raise MeshjitValueError(
-            "repeat: traced repeats need a static total_repeat_length (the output size must be "
-            "known while tracing)"
+        raise ConcretizationError(
+            "Abstract tracer value encountered where concrete value is expected: When "
+            "jit-compiling jnp.repeat, the total number of repeats must be static. To fix this, "
+            "either specify a static value for `repeats`, or pass a static value to "
+            "`total_repeat_length`."
         )
     size = aval_of(x).shape[axis]
     reps = broadcast_to(astype(repeats, dtypes.int32), (size,))

@@ -84,9 +84,12 @@ def _reshape(a, newshape, order="C"):
     if order != "C":
         raise MeshjitValueError(f"reshape order={order!r} is not supported; use 'C' or 'F'")
     aval = aval_of(a)
-    newshape = (newshape,) if isinstance(newshape, int) else tuple(int(d) for d in newshape)
+    newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
+    newshape = checks.concrete_shape("reshape", newshape)
     if newshape.count(-1) > 1:
-        raise MeshjitValueError(f"reshape: at most one dimension may be -1, got {newshape}")
+        raise MeshjitTypeError(
+            f"can only specify one unknown axis size with a `-1` value, got {newshape}"
+        )
     if -1 in newshape:
         known = math.prod(d for d in newshape if d != -1)
         if known == 0 or aval.size % known:
@@ -107,8 +110,8 @@ def transpose(a, axes=None):
     axes = tuple(reversed(range(ndim_))) if axes is None else tuple(axes)
     if len(axes) != ndim_:
         raise MeshjitValueError(f"transpose axes {axes} do not match an array of rank {ndim_}")
-    perm = checks.canonical_axes(axes, ndim_)
-    return lax.transpose(materialize(a), perm)
+    perm = tuple(checks.canonical_axis(ax, ndim_) for ax in axes)
+    return lax.transpose(materialize(a), perm)  # which refuses a repeated axis
 
 
 def permute_dims(a, axes):

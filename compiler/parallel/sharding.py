@@ -10,7 +10,12 @@ from typing import Sequence
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    DuplicateSpecError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    NoContextMeshError,
+)
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leaves
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
@@ -532,8 +537,10 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
                     f"(its axes are {mesh.axis_names})"
                 )
             if axis in seen:
-                raise MeshjitValueError(
-                    f"PartitionSpec {spec} uses mesh axis {axis!r} more than once"
+                raise DuplicateSpecError(
+                    "A single NamedSharding spec specification can map every mesh axis to at "
+                    f"most one positional dimension, but {spec} has duplicate entries for "
+                    f"`{axis}` (mesh axis {axis!r} is used more than once)"
                 )
             seen.add(axis)
     for axis in spec.unreduced | spec.reduced:
@@ -594,8 +601,10 @@ def resolve_spec(sharding_or_spec, what: str) -> NamedSharding:
     if isinstance(sharding_or_spec, PartitionSpec):
         mesh = get_context_mesh()
         if mesh is None:
-            raise MeshjitValueError(
-                f"{what}: a bare PartitionSpec {sharding_or_spec} needs a context mesh; use "
+            raise NoContextMeshError(
+                f"{what} requires a non-empty mesh in context if you are passing "
+                f"`PartitionSpec`s to shardings: a bare PartitionSpec {sharding_or_spec} needs a "
+                "context mesh; use "
                 "`with mesh:` / meshjit.set_mesh(mesh), or pass NamedSharding(mesh, spec)"
             )
         return NamedSharding(mesh, sharding_or_spec)

@@ -1284,7 +1284,8 @@ def compiled_wrong_arg_count():
 
 @mistake("Function to be exported must be the result of `jit`")
 def export_without_jit():
-    return jax.export.export(jnp.sin)(jnp.ones(3))
+    return jax.export.export(lambda x: jnp.sin(x))(jnp.ones(3))
+
 
 
 @mistake("(3,)", "(4,)")
