@@ -146,7 +146,7 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
         if has_aux:
             if not isinstance(out, (tuple, list)) or len(out) != 2:
                 raise MeshjitTypeError(
-                    f"{what} with has_aux=True needs the function to return a pair (output, aux), "
+                    f"expected function with aux output to return a two-element tuple: {what} with has_aux=True needs the function to return a pair (output, aux), "
                     f"got {type(out).__name__}"
                 )
             out, aux = out
@@ -409,7 +409,9 @@ def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
     avals = traced.closed.out_avals[: traced.num_main]
     if len(avals) != 1 or avals[0].shape != ():
         got = ", ".join(a.str_short() for a in avals) or "no arrays"
-        raise MeshjitTypeError(f"{what} requires a scalar output, got {got}")
+        raise MeshjitTypeError(
+            f"Gradient only defined for scalar-output functions. Output had shape: {avals[0].shape if len(avals) == 1 else got}. {what} requires a scalar output, got {got}"
+        )
     check_output_dtype(avals[0], what, holomorphic)
 
 

@@ -267,6 +267,7 @@ def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
     ndim = abstractify(x).ndim + (src is None)
     if not -ndim <= dst < ndim:
         raise MeshjitValueError(
+            f"axis {dst} is out of bounds for array of dimension {ndim}: "
             f"vmap out_axes{leaf_paths(out_tree)[index]} is {dst}, out of range for an output "
             f"of rank {ndim}"
         )

@@ -68,7 +68,9 @@ def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ..
 def same_dtypes(name: str, avals: Sequence[ShapedArray]) -> None:
     if len({a.dtype for a in avals}) > 1:
         got = ", ".join(a.str_short() for a in avals)
-        raise MeshjitTypeError(f"{name} requires operands of the same dtype, got {got}")
+        raise MeshjitTypeError(
+            f"lax.{name} requires arguments to have the same dtypes, got {', '.join(str(a.dtype) for a in avals)}: {name} requires operands of the same dtype, got {got}"
+        )
 
 
 def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
@@ -82,7 +84,9 @@ def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
     if not ok:
         wanted = {"f": "floating", "c": "complex", "i": "integer", "b": "boolean"}
         names = " or ".join(wanted[k] for k in kinds)
-        raise MeshjitTypeError(f"{name} requires a {names} operand, got {aval.str_short()}")
+        raise MeshjitTypeError(
+            f"{name} does not accept dtype {aval.dtype}: {name} requires a {names} operand, got {aval.str_short()}"
+        )
 
 
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:

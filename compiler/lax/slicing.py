@@ -96,6 +96,7 @@ def _dynamic_update_slice_rule(x, update, *starts):
     _check_start_indices("dynamic_update_slice", x, starts)
     if update.ndim != x.ndim or any(u > d for u, d in zip(update.shape, x.shape)):
         raise MeshjitTypeError(
+            "dynamic_update_slice update shape must be smaller than operand shape: "
             f"dynamic_update_slice update {update.str_short()} does not fit in {x.str_short()}"
         )
     checks.same_dtypes("dynamic_update_slice", (x, update))

@@ -214,7 +214,9 @@ def _traced_entry(x) -> Entry:
             "or pass the mask as a concrete NumPy array"
         )
     if not dtypes.is_int(aval.dtype):
-        raise MeshjitTypeError(f"indices must be integers or booleans, got {aval.str_short()}")
+        raise MeshjitTypeError(
+            f"Indexer must have integer or boolean type, got indexer with type {aval.dtype}: indices must be integers or booleans, got {aval.str_short()}"
+        )
     return Entry("dyn" if not aval.shape else "array", x)
 
 
@@ -241,7 +243,7 @@ def _expand_ellipsis(ndim: int, entries: list[Entry]) -> list[Entry]:
     consumed = sum(_consumed(e) for e in entries)
     if consumed > ndim:
         raise MeshjitIndexError(
-            f"too many indices for array: array is {ndim}-dimensional, but {consumed} were indexed"
+            f"Too many indices: too many indices for array: array is {ndim}-dimensional, but {consumed} were indexed"
         )
     fill = [Entry("slice", slice(None, None, None))] * (ndim - consumed)
     if not ellipses:

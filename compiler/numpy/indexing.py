@@ -388,7 +388,7 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
     a_aval, i_aval = aval_of(arr), aval_of(indices)
     if i_aval.ndim != a_aval.ndim:
         raise MeshjitValueError(
-            f"take_along_axis: indices {i_aval.str_short()} and array {a_aval.str_short()} "
+            f"indices and arr must have the same number of dimensions: take_along_axis: indices {i_aval.str_short()} and array {a_aval.str_short()} "
             "must have the same number of dimensions"
         )
     axis = checks.canonical_axis(axis, a_aval.ndim, "take_along_axis axis")

@@ -8,7 +8,7 @@ import builtins
 import math
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import astype
 from meshjit.compiler.numpy.util import (
@@ -176,8 +176,20 @@ def atleast_3d(*arys):
 def broadcast_to(x, shape):
     shape = checks.nonnegative_shape("broadcast_to", (shape,) if isinstance(shape, int) else shape)
     aval = aval_of(x)
-    if broadcast_shapes(aval.shape, shape) != shape:
-        raise MeshjitValueError(f"cannot broadcast {aval.str_short()} to shape {shape}")
+    if len(aval.shape) > len(shape):
+        raise MeshjitValueError(
+            "Cannot broadcast to shape with fewer dimensions: arr_shape="
+            f"{aval.shape} shape={shape} (cannot broadcast {aval.str_short()} to shape {shape})"
+        )
+    try:
+        fits = broadcast_shapes(aval.shape, shape) == shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise IncompatibleShapesError(
+            f"Incompatible types for broadcasting: input type={aval.str_long()} and requested "
+            f"shape {shape} (cannot broadcast {aval.str_short()} to shape {shape})"
+        )
     return materialize(broadcast_to_shape(x, shape))
 
 
@@ -215,7 +227,9 @@ def stack(arrays, axis=0):
     shapes = {aval_of(a).shape for a in arrays}
     if len(shapes) > 1:
         shown = ", ".join(aval_of(a).str_short() for a in arrays)
-        raise MeshjitValueError(f"stack needs arrays of the same shape, got {shown}")
+        raise MeshjitValueError(
+            f"All input arrays must have the same shape: stack needs arrays of the same shape, got {shown}"
+        )
     axis = checks.canonical_axis(axis, aval_of(arrays[0]).ndim + 1, "stack axis")
     return concatenate([expand_dims(a, axis) for a in arrays], axis)
 

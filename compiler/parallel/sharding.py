@@ -148,7 +148,7 @@ class Mesh:
         axis_names = (axis_names,) if isinstance(axis_names, str) else tuple(axis_names)
         if devices.ndim != len(axis_names):
             raise MeshjitValueError(
-                f"mesh devices have shape {devices.shape} (rank {devices.ndim}) but "
+                f"Mesh requires the ndim of its first argument (`devices`) to equal the length of its second argument (`axis_names`): mesh devices have shape {devices.shape} (rank {devices.ndim}) but "
                 f"{len(axis_names)} axis names {axis_names} were given"
             )
         not_devices = [d for d in devices.flat if not hasattr(d, "id") or isinstance(d, int)]
@@ -533,7 +533,7 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
         for axis in spec.axes_of(i):
             if axis not in mesh.axis_names:
                 raise MeshjitValueError(
-                    f"PartitionSpec {spec} names axis {axis!r}, which is not in the mesh "
+                    f"Resource axis: {axis} of {spec} is not found in mesh: {mesh.axis_names}. PartitionSpec {spec} names axis {axis!r}, which is not in the mesh "
                     f"(its axes are {mesh.axis_names})"
                 )
             if axis in seen:
@@ -759,6 +759,8 @@ def flatten_shardings(shardings, tree, what: str) -> list:
         per_leaf = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
     except Exception:
         raise MeshjitValueError(
+            f"{what}{' device' if what == 'device_put' else ''} specification must be a tree "
+            f"prefix of the corresponding value: "
             f"{what} {_describe(shardings)} does not match the structure of the values it "
             f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
         ) from None

@@ -181,7 +181,7 @@ def _check_raw_key_data(name: str, data) -> None:
         ) from None
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != KEY_SHAPE:
         raise MeshjitTypeError(
-            f"{name}: a raw PRNG key must be uint32 key data whose shape ends in 2 (as "
+            f"JAX encountered invalid PRNG key data: {name}: a raw PRNG key must be uint32 key data whose shape ends in 2 (as "
             f"random.PRNGKey makes), got {aval.str_short()}"
         )
 
