@@ -6,7 +6,8 @@ This file is not imported: the runner executes it with the library's names bound
 `jnp`, `lax`, `random`, `np`, `P`, `NamedSharding`, `Mesh`, `AxisType`, `mesh2`, `mesh24`,
 `emesh`), so the same lines run in both and a traceback names the same line of this file.
 `@mistake(*phrases)` registers a case; the phrases are what JAX's message says about the
-problem, which meshjit's message must say too. Each case raises on one line of its body."""
+problem, which meshjit's message must say too. Each case raises on one line of its body in
+JAX, except the few marked as programs JAX 0.10.2 accepts (meshjit must accept them too)."""
 
 f32 = np.float32
 
@@ -239,7 +240,7 @@ def array_of_strings():
     return jnp.array(["a", "b"])
 
 
-@mistake("max does not accept dtype complex64")
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def lax_max_complex():
     return lax.max(jnp.ones(2, jnp.complex64), jnp.ones(2, jnp.complex64))
 
@@ -263,7 +264,7 @@ def bool_mask_in_jit():
     return jax.jit(lambda x: x[x > 0])(jnp.arange(3.0))
 
 
-@mistake("index 5 is out of bounds for axis 0 with size 3")
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def out_of_bounds_static_index():
     return jnp.arange(3)[5]
 
@@ -385,7 +386,7 @@ def python_and_on_traced():
     return jax.jit(lambda x: (x > 0) and (x < 1))(0.5)
 
 
-@mistake("Attempted boolean conversion of traced array")
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def if_on_traced_in_grad():
     return jax.grad(lambda x: x if x > 0 else -x)(1.0)
 
@@ -729,7 +730,7 @@ def cond_non_scalar_predicate():
     return lax.cond(jnp.ones(3) > 0, lambda: 1.0, lambda: 2.0)
 
 
-@mistake("body_fun output and input must have identical types")
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def while_body_changes_dtype():
     return lax.while_loop(lambda c: c < 10, lambda c: c + 1.0, 0)
 
@@ -744,7 +745,7 @@ def while_cond_non_scalar():
     return lax.while_loop(lambda c: c < 10, lambda c: c + 1, jnp.zeros(3))
 
 
-@mistake("scan body function carry input and carry output must have equal types")
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def scan_carry_dtype():
     return lax.scan(lambda c, x: (c + x, None), 0, jnp.ones(3))
 
@@ -804,7 +805,7 @@ def cond_branch_missing_operand():
     return lax.cond(True, lambda x: x, lambda x: -x)
 
 
-@mistake("body_fun output and input must have identical types")
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def fori_loop_carry_dtype():
     return lax.fori_loop(0, 3, lambda i, c: c + 0.5, 0)
 
@@ -945,7 +946,7 @@ def in_shardings_count_mismatch():
     return jax.jit(lambda x: x, in_shardings=(s, s))(jnp.ones(4))
 
 
-@mistake("make_mesh", "8", "3")
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def make_mesh_wrong_count():
     return jax.make_mesh((3,), ("x",), axis_types=(AxisType.Auto,))
 
@@ -995,7 +996,7 @@ def jit_in_shardings_unknown_axis():
     return jax.jit(lambda x: x, in_shardings=NamedSharding(mesh2, P("z")))(jnp.ones(4))
 
 
-@mistake("Mesh", "duplicate")
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def mesh_duplicate_names():
     return Mesh(np.array(jax.devices()).reshape(2, 4), ("x", "x"))
 
