@@ -69,7 +69,6 @@ KNOWN = {
             "float_index",
             "list_of_slices_index",
             "normal_int_dtype",
-            "typed_key_arithmetic",
             "explicit_add_conflicting",
             "nonzero_traced_size",
         )
