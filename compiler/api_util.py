@@ -16,3 +16,11 @@ def name_functions(namespace: dict, names) -> None:
         fn = namespace.get(name)
         if isinstance(fn, types.FunctionType) and fn.__name__ not in public:
             fn.__name__ = fn.__qualname__ = name
+
+
+def check_callable(fun) -> None:
+    """A transformation's function argument is callable (JAX's TypeError and words)."""
+    if not callable(fun):
+        from meshjit.compiler.errors import MeshjitTypeError
+
+        raise MeshjitTypeError(f"Expected a callable value, got {fun!r}")

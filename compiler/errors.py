@@ -171,6 +171,24 @@ class ShardingTypeError(MeshjitTypeError, ValueError):
     ambiguous result sharding (JAX: core.ShardingTypeError)."""
 
 
+class MeshjitIndexError(MeshjitValueError, IndexError):
+    """An index that does not fit what it indexes (an array's axis, a mesh axis's devices)."""
+
+
+class IncompatibleShapesError(MeshjitTypeError, MeshjitValueError):
+    """Shapes that do not broadcast together: JAX raises a TypeError from lax's binary
+    operations (`x + y`) and a ValueError from jnp's broadcasting helpers (`jnp.where`), so
+    this is both."""
+
+
+class NonConcreteBooleanIndexError(MeshjitIndexError):
+    """A traced boolean mask used as an index (JAX's name)."""
+
+
+class DuplicateSpecError(MeshjitValueError):
+    """A PartitionSpec naming a mesh axis twice (JAX's name)."""
+
+
 class MeshjitOverflowError(MeshjitValueError, OverflowError):
     """A Python int that does not fit int32 (JAX: OverflowError)."""
 
@@ -228,6 +246,15 @@ class TracerIntegerConversionError(ConcretizationError):
 
 class TracerArrayConversionError(ConcretizationError):
     """np.asarray() of a traced value."""
+
+
+class MeshjitRuntimeError(MeshjitError, RuntimeError):
+    """A request the runtime cannot serve (an unknown backend)."""
+
+
+class NoContextMeshError(MeshjitValueError, RuntimeError):
+    """A bare PartitionSpec where no mesh is in context (JAX: a RuntimeError, as meshjit's
+    ValueError was before)."""
 
 
 class DistributedError(MeshjitError, RuntimeError):

@@ -102,8 +102,7 @@ def filter_exception(e: BaseException) -> None:
         e.add_note(_NOTE)
         return
     whole = UnfilteredStackTrace(
-        "".join(_format_only(e))
-        + "\n\nThe stack trace below includes meshjit's internal frames.\n"
+        "".join(_format_only(e)) + "\n\nThe stack trace below includes meshjit's internal frames.\n"
         "The preceding is the original exception that occurred, unmodified.\n"
         "\n--------------------"
     )
@@ -150,6 +149,18 @@ def api_boundary(fun):
 
 
 _BOUNDARY_CODES.add(api_boundary(lambda: None).__code__)
+
+
+def boundary_methods(*names: str):
+    """Class decorator: the named methods (dunders too: `__init__`, `__call__`, `__bool__`) as
+    API boundaries, for the objects users hold and call (meshes, compiled executables, `x.at`)."""
+
+    def decorate(cls):
+        for name in names:
+            setattr(cls, name, api_boundary(vars(cls)[name]))
+        return cls
+
+    return decorate
 
 
 def unwrap(fun):

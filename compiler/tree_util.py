@@ -439,8 +439,10 @@ def _unflatten(td: PyTreeDef, it):
 def tree_unflatten(treedef: PyTreeDef, leaves):
     leaves = list(leaves)
     if len(leaves) != treedef.num_leaves:
-        raise MeshjitTypeError(
-            f"tree structure {treedef} has {treedef.num_leaves} leaves, got {len(leaves)}"
+        many = "many" if len(leaves) > treedef.num_leaves else "few"
+        raise MeshjitValueError(
+            f"Too {many} leaves for PyTreeDef; expected {treedef.num_leaves}, got "
+            f"{len(leaves)} (the structure is {treedef})"
         )
     return _unflatten(treedef, iter(leaves))
 

@@ -212,7 +212,7 @@ def test_set_leaf_in_dict_argument():
 def test_none_function_and_bad_jit_option():
     with pytest.raises(MeshjitTypeError) as ei:
         meshjit.jit(3)  # L:jit-noncallable
-    _check(ei, "L:jit-noncallable", "callable", "int")
+    _check(ei, "L:jit-noncallable", "Expected a callable value, got 3")
     with pytest.raises(MeshjitTypeError) as ei:
         meshjit.jit(lambda x: x, donate_everything=True)  # L:jit-option
     _check(ei, "L:jit-option", "donate_everything")
@@ -283,14 +283,14 @@ def test_compiled_with_different_shape():
     compiled = meshjit.jit(lambda x: x * 2).lower(np.ones((2, 3), f32)).compile()
     with pytest.raises(MeshjitTypeError) as ei:
         compiled(np.ones((3, 2), f32))  # L:compiled-shape
-    _check(ei, "L:compiled-shape", "f32[2,3]", "f32[3,2]")
+    _check(ei, "L:compiled-shape", "Argument types differ", "float32[2,3]", "float32[3,2]")
 
 
 def test_compiled_with_different_dtype():
     compiled = meshjit.jit(lambda x: x * 2).lower(np.ones(3, f32)).compile()
     with pytest.raises(MeshjitTypeError) as ei:
         compiled(np.ones(3, np.int32))  # L:compiled-dtype
-    _check(ei, "L:compiled-dtype", "f32[3]", "i32[3]")
+    _check(ei, "L:compiled-dtype", "Argument types differ", "float32[3]", "int32[3]")
 
 
 # ---------------------------------------------------------------------------------------------

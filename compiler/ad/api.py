@@ -15,6 +15,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.ad import transform as ad
+from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -25,6 +26,7 @@ from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal
 from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
+from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 # JAX's dtype of the tangents of integer and bool values.
@@ -144,7 +146,7 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
         if has_aux:
             if not isinstance(out, (tuple, list)) or len(out) != 2:
                 raise MeshjitTypeError(
-                    f"{what} with has_aux=True needs the function to return a pair (output, aux), "
+                    f"expected function with aux output to return a two-element tuple: {what} with has_aux=True needs the function to return a pair (output, aux), "
                     f"got {type(out).__name__}"
                 )
             out, aux = out
@@ -168,19 +170,23 @@ def _tangent_zeros(aval):
 
 
 def _check_tangent(i: int, p_aval, t, what: str):
+    """JAX's checks, in its order: the tangent's dtype (float0 for an int or bool primal),
+    then its shape."""
     t_aval = abstractify(t) if not _is_float0(t) else None
-    if not ad_util.has_tangent(p_aval):
-        if t_aval is not None and not (t_aval.weak_type and not t_aval.shape):
-            raise MeshjitTypeError(
-                f"{what}: primal {i} is {p_aval.str_short()}; integer and bool inputs have no "
-                f"tangent: pass a float0 array (got {t_aval.str_short()})"
-            )
-        return
-    if t_aval is None or t_aval.shape != p_aval.shape or t_aval.dtype != p_aval.dtype:
-        got = "a float0 array" if t_aval is None else t_aval.str_short()
+    want = p_aval.dtype if ad_util.has_tangent(p_aval) else float0
+    got = float0 if t_aval is None else t_aval.dtype
+    if got != want:
         raise MeshjitTypeError(
-            f"{what}: tangent {i} must match its primal {p_aval.str_short()} in shape and "
-            f"dtype, got {got}"
+            "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or in "
+            "case of int/bool primal dtype the tangent dtype must be float0. Got primal dtype "
+            f"{p_aval.dtype} and so expected tangent dtype {np.dtype(want).name}, but got "
+            f"tangent dtype {np.dtype(got).name} instead ({what}: tangent {i})"
+        )
+    shape = np.shape(t) if t_aval is None else t_aval.shape
+    if shape != p_aval.shape:
+        raise MeshjitValueError(
+            "jvp called with different primal and tangent shapes; Got primal shape "
+            f"{p_aval.shape} and tangent shape as {shape} ({what}: tangent {i})"
         )
 
 
@@ -199,7 +205,10 @@ def _with_float0(values: list, avals) -> list:
 
 def _as_tuple(x, what: str) -> tuple:
     if not isinstance(x, (tuple, list)):
-        raise MeshjitTypeError(f"{what} must be a tuple or a list, got {type(x).__name__}")
+        raise MeshjitTypeError(
+            f"primal and tangent arguments to jax.jvp must be tuples or lists; found "
+            f"{type(x).__name__} ({what})"
+        )
     return tuple(x)
 
 
@@ -210,7 +219,8 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
     if p_tree != t_tree:
         raise MeshjitTypeError(
-            f"jvp: primals {p_tree} and tangents {t_tree} must have the same structure"
+            "primal and tangent arguments to jax.jvp must have the same tree structure; "
+            f"primals have tree structure {p_tree} whereas tangents have tree structure {t_tree}"
         )
     avals = [abstractify(x) for x in p_leaves]
     for i, (a, t) in enumerate(zip(avals, t_leaves)):
@@ -315,9 +325,11 @@ def _check_cotangents(ct_leaves, out_avals, what: str) -> list:
             continue
         c = abstractify(ct)
         if c.shape != aval.shape or (c.dtype != aval.dtype and not c.weak_type):
-            raise MeshjitTypeError(
-                f"{what}: cotangent {i} must match the output {aval.str_short()}, got "
-                f"{c.str_short()}"
+            raise MeshjitValueError(
+                f"unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got "
+                f"{c.str_long()}, but expected {aval.str_long()} because the corresponding "
+                f"output of the differentiated function had JAX type {aval.str_long()} "
+                f"({what}: cotangent {i})"
             )
         out.append(ct)
     return out
@@ -334,9 +346,10 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
     def f_vjp(ct):
         ct_leaves, ct_tree = tree_flatten(ct)
         if ct_tree != traced.out_tree:
-            raise MeshjitTypeError(
-                f"vjp: the cotangent's structure {ct_tree} must match the output's "
-                f"{traced.out_tree}"
+            raise MeshjitValueError(
+                "unexpected tree structure of the argument to the VJP function returned by "
+                f"vjp: got {ct_tree}, but it must match the structure of the differentiated "
+                f"function's output, {traced.out_tree}"
             )
         cts = _check_cotangents(ct_leaves, out_avals[:m], "vjp")
         given = [c for c in cts if c is not None]
@@ -349,7 +362,7 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
         cts_in = run(backward, list(res) + given, "vjp_bwd") if any(nonzeros) else []
         return tree_unflatten(p_tree, _with_float0(cts_in, avals))
 
-    result = (tree_unflatten(traced.out_tree, outs), f_vjp)
+    result = (tree_unflatten(traced.out_tree, outs), api_boundary(f_vjp))
     return result + (tree_unflatten(traced.aux_tree, aux),) if has_aux else result
 
 
@@ -361,9 +374,10 @@ def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
     nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
     for n in nums:
         if not -nargs <= n < nargs:
-            raise MeshjitValueError(
-                f"{what}: argnums {argnums} is out of range for a call with {nargs} positional "
-                "arguments"
+            raise MeshjitTypeError(
+                f"differentiating with respect to argnums={argnums} requires at least "
+                f"{max(nums) + 1} positional arguments to be passed by the caller, but got only "
+                f"{nargs} positional arguments ({what})"
             )
     return tuple(n % nargs for n in nums)
 
@@ -395,7 +409,9 @@ def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
     avals = traced.closed.out_avals[: traced.num_main]
     if len(avals) != 1 or avals[0].shape != ():
         got = ", ".join(a.str_short() for a in avals) or "no arrays"
-        raise MeshjitTypeError(f"{what} requires a scalar output, got {got}")
+        raise MeshjitTypeError(
+            f"Gradient only defined for scalar-output functions. Output had shape: {avals[0].shape if len(avals) == 1 else got}. {what} requires a scalar output, got {got}"
+        )
     check_output_dtype(avals[0], what, holomorphic)
 
 
@@ -432,6 +448,7 @@ def value_and_grad(
     d fun / d z-bar times two); a complex-valued one needs `holomorphic=True` and complex
     inputs, and its gradient is the complex derivative. With `allow_int`, integer and bool
     inputs get float0 gradients, as in JAX."""
+    check_callable(fun)
     _check_reduce_axes(reduce_axes)
 
     @functools.wraps(fun)
@@ -511,6 +528,7 @@ def grad(
 ) -> Callable:
     """The gradient of a scalar-valued `fun` with respect to args[argnums] (`holomorphic`,
     `allow_int`: as in `value_and_grad`)."""
+    check_callable(fun)
     vg = value_and_grad(fun, argnums, has_aux, holomorphic, allow_int, reduce_axes)
 
     @functools.wraps(fun)

@@ -15,7 +15,11 @@ import functools
 from typing import Callable
 
 from meshjit.compiler.ad.transform import instantiate_cts
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir.core import func_name, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -89,11 +93,22 @@ def _merge_nondiff(static, dynamic, nondiff_argnums):
 
 
 def _check_outputs(what: str, expected_tree, expected_avals, tree, avals):
+    if tree != expected_tree and "jvp rule" in what:
+        raise MeshjitTypeError(
+            "Custom JVP rule must produce primal and tangent outputs with equal container "
+            f"(pytree) structures, but got {tree} and {expected_tree} respectively ({what})"
+        )
     if tree != expected_tree:
         raise MeshjitTypeError(
             f"{what} must have the structure of the function's output {expected_tree}, got {tree}"
         )
     for i, (e, g) in enumerate(zip(expected_avals, avals)):
+        if (e.shape != g.shape or e.dtype != g.dtype) and what.endswith("tangent output"):
+            raise MeshjitTypeError(
+                "Custom JVP rule must produce primal and tangent outputs with corresponding "
+                f"shapes and dtypes. Expected {e.str_long()} (tangent type of {e.str_long()}) "
+                f"but got {g.str_long()} ({what}, leaf {i})"
+            )
         if e.shape != g.shape or e.dtype != g.dtype:
             raise MeshjitTypeError(
                 f"{what}: leaf {i} must be {e.str_short()} like the function's output, got "
@@ -227,7 +242,14 @@ def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     ts = [instantiate(t, aval_of(a)) for t, a in zip(tangents[num_consts:], args)]
     dyn_primals = tree_unflatten(rules.in_tree, args)
     dyn_tangents = tree_unflatten(rules.in_tree, ts)
-    out, t_out = rules.fn.jvp(*rules.static, dyn_primals, dyn_tangents)
+    result = rules.fn.jvp(*rules.static, dyn_primals, dyn_tangents)
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        rule = getattr(rules.fn.jvp, "__name__", "jvp")
+        raise MeshjitTypeError(
+            f"Custom JVP rule {rule} for function {rules.name} must produce a pair (list or "
+            f"tuple of length two) representing primal and tangent outputs, but got {result!r}"
+        )
+    out, t_out = result
     where = f"the jvp rule of {rules.name}"
     out_avals = call_jaxpr.out_avals
     outs = _flat_like(f"{where}: its primal output", out, rules.out_tree, out_avals)
@@ -273,8 +295,11 @@ def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     args = primals[num_consts:]
     result = rules.fn.fwd(*rules.args(args))
     if not isinstance(result, (tuple, list)) or len(result) != 2:
+        rule = getattr(rules.fn.fwd, "__name__", "fwd")
         raise MeshjitTypeError(
-            f"the fwd rule of {rules.name} must return a pair (output, residuals)"
+            f"Custom VJP fwd rule {rule} for function {rules.name} must produce a pair (list or "
+            "tuple of length two) where the first element represents the primal output and the "
+            f"second element represents residuals, but got {type(result).__name__}"
         )
     out_avals = call_jaxpr.out_avals
     outs = _flat_like(
@@ -301,8 +326,10 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
     n_args = len(tree_unflatten(rules.in_tree, args[n_res:]))
     if not isinstance(cts_in, (tuple, list)) or len(cts_in) != n_args:
         raise MeshjitTypeError(
-            f"the bwd rule of {rules.name} must return a tuple with one cotangent per "
-            f"differentiable argument ({n_args}), got {type(cts_in).__name__}"
+            "Custom VJP bwd rule must produce an output with the same container (pytree) "
+            "structure as the args tuple of the primal function, and in particular must produce "
+            "a tuple of length equal to the number of arguments to the primal function, but got "
+            f"a {type(cts_in).__name__} for {n_args} argument(s) (the bwd rule of {rules.name})"
         )
     leaves = treedef_children_leaves(rules.in_tree, tuple(cts_in))
     avals = [aval_of(a) for a in args[n_res:]]
@@ -315,9 +342,11 @@ def _checked_ct(name, i, ct, aval):
         return None
     got = abstractify(ct)
     if got.shape != aval.shape:
-        raise MeshjitTypeError(
-            f"the bwd rule of {name}: cotangent {i} must have the shape of its argument "
-            f"{aval.str_short()}, got {got.str_short()}"
+        raise MeshjitValueError(
+            "Custom VJP bwd rule must produce an output with the same type as the args tuple of "
+            f"the primal function, but at output[{i}] the bwd rule produced an output of type "
+            f"{got.str_long()} corresponding to an input of type {aval.str_long()}, so the "
+            f"shapes do not match (the bwd rule of {name})"
         )
     return ct
 

@@ -12,6 +12,7 @@ import functools
 import inspect
 
 from meshjit.compiler.ad.api import run
+from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
 from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
@@ -41,8 +42,7 @@ def _check_axes_spec(spec, what: str):
 
 def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_name=None):
     """Vectorizing map: `fun` mapped over an axis of its arguments, as JAX's `jax.vmap`."""
-    if not callable(fun):
-        raise MeshjitTypeError(f"vmap requires a callable, got {fun!r}")
+    check_callable(fun)
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)  # as JAX: a list of axes means one per argument
     if not (in_axes is None or type(in_axes) in (int, tuple)):
@@ -267,6 +267,7 @@ def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
     ndim = abstractify(x).ndim + (src is None)
     if not -ndim <= dst < ndim:
         raise MeshjitValueError(
+            f"axis {dst} is out of bounds for array of dimension {ndim}: "
             f"vmap out_axes{leaf_paths(out_tree)[index]} is {dst}, out of range for an output "
             f"of rank {ndim}"
         )

@@ -10,6 +10,7 @@ from typing import Callable
 import numpy as np
 
 from meshjit.compiler.ad.api import _argnums, linearize, vjp
+from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
@@ -84,6 +85,7 @@ def _take(x, start, size, axis):
 def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
     """The Jacobian of `fun` by forward mode: the linearized `fun` applied to each input basis
     vector, vmapped."""
+    check_callable(fun)
 
     @functools.wraps(fun)
     def jacfun(*args, **kwargs):

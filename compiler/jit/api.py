@@ -12,6 +12,7 @@ from typing import Callable
 
 import numpy as np
 
+from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
@@ -169,8 +170,7 @@ class JitFunction:
         donate_argnums=(),
         donate_argnames=(),
     ):
-        if not callable(fun):
-            raise MeshjitTypeError(f"jit expects a callable, got {type(fun).__name__}")
+        check_callable(fun)
         if isinstance(in_shardings, list):  # as JAX: a list of per-argument shardings is a tuple
             in_shardings = tuple(in_shardings)
         js.check_no_unconstrained(in_shardings, "jit in_shardings")

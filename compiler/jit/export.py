@@ -46,6 +46,7 @@ from meshjit.compiler.lowering import LoweringRuleContext
 from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, NamedSharding
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
 
 __all__ = [
@@ -68,6 +69,7 @@ def default_export_platform() -> str:
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
+@boundary_methods("call")
 class Exported:
     """A function lowered to StableHLO + Shardy, with what it takes to call it again.
 
@@ -163,11 +165,24 @@ class Exported:
             )
         for i, (x, want) in enumerate(zip(leaves, self.in_avals)):
             got = abstractify(x)
-            if got.shape != want.shape or got.dtype != want.dtype:
-                raise MeshjitTypeError(
-                    f"Exported {self.fun_name} argument {i} must be {want.str_short()}, got "
-                    f"{got.str_short()}"
+            what = f"args[{i}]"
+            if len(got.shape) != len(want.shape):
+                problem = f"Rank mismatch for {what}: expected {want.shape}"
+            elif got.dtype != want.dtype:
+                problem = f"Dtype mismatch for {what}: expected {want.dtype}"
+            elif got.shape != want.shape:
+                dim = next(d for d, (a, b) in enumerate(zip(got.shape, want.shape)) if a != b)
+                problem = (
+                    f"Shape mismatch for {what}.shape[{dim}] (expected same constant): expected "
+                    f"{want.shape}"
                 )
+            else:
+                continue
+            called = got.dtype if problem.startswith("Dtype") else got.shape
+            raise MeshjitValueError(
+                f"{problem} and called with {called} (Exported {self.fun_name} takes "
+                f"{want.str_short()} there, got {got.str_short()})"
+            )
         if self.ordered_effects:
             raise MeshjitValueError(
                 f"Exported {self.fun_name} has ordered effects ({', '.join(self.ordered_effects)}"
@@ -203,8 +218,8 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
     """`export(jit(f))(*args, **kwargs)` -> an Exported of f at those arguments (arrays or
     ShapeDtypeStructs, with shardings as jit's)."""
     if not isinstance(fun_jit, JitFunction):
-        raise MeshjitTypeError(
-            f"export: the function to export must be the result of meshjit.jit, got {fun_jit!r}"
+        raise MeshjitValueError(
+            f"Function to be exported must be the result of `jit` but is: {fun_jit!r}"
         )
     platforms = (default_export_platform(),) if platforms is None else tuple(platforms)
     if platforms != ("cpu",):

@@ -58,7 +58,7 @@ def _hashable_static(value, what: str):
         hash(value)
     except TypeError:
         raise MeshjitValueError(
-            f"{what} must be hashable, got a {type(value).__name__}; pass a tuple instead of "
+            f"Non-hashable static arguments are not supported: {what} must be hashable, got a {type(value).__name__}; pass a tuple instead of "
             "a list, or make it a dynamic (array) argument"
         ) from None
     return value
@@ -119,6 +119,8 @@ def _check_statics(fun, nums, names, params, positional, kinds, kind) -> None:
         bad = sorted(n for n in nums if not -len(positional) <= n < len(positional))
         if bad:
             raise MeshjitValueError(
+                f"Jitted function has {kind}_argnums={tuple(sorted(nums))}, but only accepts "
+                f"{len(positional)} positional arguments: "
                 f"{what} has {kind}_argnums={tuple(sorted(nums))}, but the function takes "
                 f"{len(positional)} positional argument(s): {bad} name(s) no argument"
             )

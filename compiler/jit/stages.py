@@ -14,10 +14,13 @@ from meshjit.compiler.jit.propagation import propagated
 from meshjit.compiler.jit.shardings import constraint_shardings
 from meshjit.compiler.jit.signature import arg_aval
 from meshjit.compiler.lax.callbacks import module_callbacks
+from meshjit.compiler.parallel.sharding import NamedSharding
 from meshjit.compiler.runtime import distributed as dist
 from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime.assignment import DeviceAssignment
 from meshjit.compiler.runtime.dispatch import CallCache, Executable, compile_executable
+from meshjit.compiler.runtime.placement import same_placement
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 # How often each stage ran; tests read these to prove the caches hit.
@@ -202,6 +205,7 @@ class ExecutableViews:
         return self.executable.loaded.get_compiled_memory_stats()
 
 
+@boundary_methods("__call__")
 class Compiled(ExecutableViews):
     """An executable: callable with arguments of the signature it was compiled for."""
 
@@ -243,7 +247,8 @@ class Compiled(ExecutableViews):
         name = self.traced.name
         if in_tree != self.traced.in_tree:
             raise MeshjitTypeError(
-                f"jit({name}) was compiled for arguments structured as "
+                "Function compiled with input pytree does not match the input pytree it was "
+                f"called with: jit({name}) was compiled for arguments structured as "
                 f"{self.traced.in_tree} but was called with {in_tree}"
             )
         expected = self.traced.jaxpr.in_avals
@@ -251,8 +256,26 @@ class Compiled(ExecutableViews):
         for i, (e, g) in enumerate(zip(expected, got)):
             if e.shape != g.shape or e.dtype != g.dtype:
                 raise MeshjitTypeError(
-                    f"jit({name}) was compiled for argument {i} of type "
-                    f"{e.str_short()} but was called with {g.str_short()}"
+                    "Argument types differ from the types for which this computation was "
+                    f"compiled: jit({name}) was compiled for argument {i} of type "
+                    f"{e.str_long()} but was called with {g.str_long()}"
+                )
+        self._check_shardings(leaves, got)
+
+    def _check_shardings(self, leaves, avals) -> None:
+        """As JAX: an argument placed with a NamedSharding (committed) must be laid out as the
+        computation was compiled for; other arguments are moved."""
+        placements = self.executable.in_placements
+        for i, (x, p) in enumerate(zip(leaves, placements)):
+            if not isinstance(getattr(x, "_sharding", None), NamedSharding):
+                continue
+            if not same_placement(x._placement, p):
+                want = self._named(self.executable.input_shardings)[i]
+                raise MeshjitValueError(
+                    "Computation was compiled for input shardings that disagree with the "
+                    "shardings of arguments passed to it. Here are the 1 mismatches:\n"
+                    f"Argument {i} with shape {avals[i].str_long()}:\n"
+                    f"  Passed sharding: {x.sharding}\n  Required sharding: {want}"
                 )
 
     def as_text(self) -> str:

@@ -256,15 +256,20 @@ jvp_rules.register(io_callback_p, _no_derivative("IO callback", "custom_jvp"))
 def _io_callback_batcher(args, dims, *, callback, result_avals):
     """Once per example, in order (as JAX's unordered io_callback under vmap)."""
     outs, out_dims = _pure_callback_batcher(
-        args, dims, callback=callback, result_avals=result_avals, vmap_method="sequential",
+        args,
+        dims,
+        callback=callback,
+        result_avals=result_avals,
+        vmap_method="sequential",
         prim=io_callback_p,
     )
     return outs, out_dims
 
 
 @batching_rules.register(pure_callback_p)
-def _pure_callback_batcher(args, dims, *, callback, result_avals, vmap_method,
-                           prim=pure_callback_p):
+def _pure_callback_batcher(
+    args, dims, *, callback, result_avals, vmap_method, prim=pure_callback_p
+):
     """As JAX's: `sequential` maps with a scan, `expand_dims` / `broadcast_all` call once with
     a leading batch axis (of size 1 / the batch on unbatched arguments)."""
     size = next(aval_of(a).shape[d] for a, d in zip(args, dims) if d is not None)
@@ -276,9 +281,7 @@ def _pure_callback_batcher(args, dims, *, callback, result_avals, vmap_method,
     if vmap_method in ("expand_dims", "broadcast_all", "legacy_vectorized"):
         n = size if vmap_method == "broadcast_all" else 1
         if vmap_method != "legacy_vectorized":
-            moved = [
-                a if d is not None else _broadcast_front(a, n) for a, d in zip(moved, dims)
-            ]
+            moved = [a if d is not None else _broadcast_front(a, n) for a, d in zip(moved, dims)]
         return prim.bind(*moved, result_avals=batched, **params), [0] * len(batched)
     if vmap_method in ("sequential", "sequential_unrolled"):
         from meshjit.compiler.lax.control_flow import scan  # a later family
@@ -317,18 +320,23 @@ def _flat_callback(callback, in_tree):
     return call
 
 
-def pure_callback(callback, result_shape_dtypes, *args, sharding=None, vmap_method=None,
-                  **kwargs):
+def pure_callback(callback, result_shape_dtypes, *args, sharding=None, vmap_method=None, **kwargs):
     """`callback(*args, **kwargs)` run on the host (NumPy arrays in and out), its results of
     the shapes and dtypes `result_shape_dtypes` (a pytree), as JAX's pure_callback."""
-    return _callback(pure_callback_p, "pure_callback", callback, result_shape_dtypes, args,
-                     kwargs, dict(vmap_method=_vmap_method(vmap_method)))
+    return _callback(
+        pure_callback_p,
+        "pure_callback",
+        callback,
+        result_shape_dtypes,
+        args,
+        kwargs,
+        dict(vmap_method=_vmap_method(vmap_method)),
+    )
 
 
 def io_callback(callback, result_shape_dtypes, *args, sharding=None, ordered=False, **kwargs):
     """As `pure_callback`, for a callback with side effects: it always runs, in program order."""
-    return _callback(io_callback_p, "io_callback", callback, result_shape_dtypes, args, kwargs,
-                     {})
+    return _callback(io_callback_p, "io_callback", callback, result_shape_dtypes, args, kwargs, {})
 
 
 def _vmap_method(vmap_method):

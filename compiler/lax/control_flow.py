@@ -122,7 +122,7 @@ def switch(index, branches: Sequence[Callable], *operands):
     """`branches[clamp(index, 0, n - 1)](*operands)`."""
     branches = list(branches)
     if not branches:
-        raise MeshjitValueError("switch needs at least one branch")
+        raise MeshjitValueError("Empty branch sequence: switch needs at least one branch")
     _check_callable("switch", **{f"branch {i}": b for i, b in enumerate(branches)})
     index = _switch_index(index, len(branches))
     names = [f"branch {i}" for i in range(len(branches))]
@@ -159,7 +159,9 @@ def _check_callable(what: str, **funs):
 def _pred_index(pred):
     aval = abstractify(pred)
     if aval.shape != ():
-        raise MeshjitTypeError(f"cond pred must be a scalar, got {aval.str_short()}")
+        raise MeshjitTypeError(
+            f"Pred must be a scalar, got shape {aval.shape}: cond pred must be a scalar, got {aval.str_short()}"
+        )
     if not (dtypes.is_bool(aval.dtype) or dtypes.is_int(aval.dtype)):
         raise MeshjitTypeError(f"cond pred must be a bool or int scalar, got {aval.str_short()}")
     if isinstance(pred, (bool, int, np.bool_, np.integer)):
@@ -172,7 +174,9 @@ def _pred_index(pred):
 def _switch_index(index, n: int):
     aval = abstractify(index)
     if aval.shape != () or not dtypes.is_int(aval.dtype):
-        raise MeshjitTypeError(f"switch index must be an int scalar, got {aval.str_short()}")
+        raise MeshjitTypeError(
+            f"Index type must be an integer, got {aval.dtype}: switch index must be an int scalar, got {aval.str_short()}"
+        )
     if isinstance(index, (int, np.integer)):
         return np.asarray(min(max(int(index), 0), n - 1), dtypes.int32)
     index = elementwise.convert_element_type(index, dtypes.int32)
@@ -193,13 +197,13 @@ def _check_branches(what: str, names, trees, out_avals):
     for name, tree, avals in zip(names[1:], trees[1:], out_avals[1:]):
         if tree != trees[0]:
             raise MeshjitTypeError(
-                f"{what} branches return different pytree structures: {tree} in {name} but "
+                f"{what} branch outputs must have the same pytree structure, but they differ: {what} branches return different pytree structures: {tree} in {name} but "
                 f"{trees[0]} in {names[0]}"
             )
         for i, (a, b) in enumerate(zip(avals, out_avals[0])):
             if not _same_type(a, b):
                 raise MeshjitTypeError(
-                    f"{what} branches return different types: output {i} is {a.str_short()} in "
+                    f"{what} branches must have equal output types but they differ: {what} branches return different types: output {i} is {a.str_short()} in "
                     f"{name} but {b.str_short()} in {names[0]}" + _vma_hint(a, b)
                 )
 
@@ -268,7 +272,7 @@ def _check_carry(what: str, in_avals, out_avals):
     for i, (a, b) in enumerate(zip(in_avals, out_avals)):
         if not _same_type(a, b):
             raise MeshjitTypeError(
-                f"{what} carry output {i} is {b.str_short()} but the carry input is "
+                f"{'scan' if what.startswith('scan') else 'while_loop'} body function carry input and carry output must have equal types, but they differ: {what} carry output {i} is {b.str_short()} but the carry input is "
                 f"{a.str_short()}; a loop carry must keep its shape, dtype and varying manual "
                 "axes" + _vma_hint(a, b)
             )
@@ -320,11 +324,11 @@ def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:
     outs = closed.out_avals
     if len(outs) != 1 or out_tree.num_leaves != 1 or out_tree.children():
         raise MeshjitTypeError(
-            f"while_loop cond_fun must return a bool scalar, got a pytree {out_tree}"
+            f"cond_fun must return a boolean scalar: while_loop cond_fun must return a bool scalar, got a pytree {out_tree}"
         )
     if outs[0].shape != () or outs[0].dtype != dtypes.bool_:
         raise MeshjitTypeError(
-            f"while_loop cond_fun must return a bool scalar, got {outs[0].str_short()}"
+            f"cond_fun must return a boolean scalar: while_loop cond_fun must return a bool scalar, got {outs[0].str_short()}"
         )
     return closed
 
@@ -449,7 +453,7 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
             out = f(tree_unflatten(carry_tree, args[:n]), tree_unflatten(x_tree, args[n:]))
             if not isinstance(out, (tuple, list)) or len(out) != 2:
                 raise MeshjitTypeError(
-                    f"scan body must return a pair (carry, y), got {type(out).__name__}"
+                    f"scan body output must be a pair: scan body must return a pair (carry, y), got {type(out).__name__}"
                 )
             carry_leaves, trees["carry"] = tree_flatten(out[0])
             y_leaves, trees["y"] = tree_flatten(out[1])
@@ -471,17 +475,21 @@ def _scan_length(x_avals, length) -> int:
     leading = sorted({a.shape[0] for a in x_avals})
     if len(leading) > 1:
         shown = " and ".join(str(n) for n in leading)
-        raise MeshjitValueError(f"scan got xs with leading lengths {shown}")
+        raise MeshjitValueError(
+            f"scan got values with different leading axis sizes: scan got xs with leading lengths {shown}"
+        )
     if length is not None:
         if not _is_static_int(length) or length < 0:
             raise MeshjitValueError(f"scan length must be a non-negative int, got {length!r}")
         if leading and leading[0] != length:
             raise MeshjitValueError(
-                f"scan got length={length} but xs with leading length {leading[0]}"
+                f"scan got `length` argument of {length} which disagrees with leading axis sizes {list(leading)}: scan got length={length} but xs with leading length {leading[0]}"
             )
         return int(length)
     if not leading:
-        raise MeshjitValueError("scan needs xs or an explicit length (xs has no arrays)")
+        raise MeshjitValueError(
+            "scan got no values to scan over and `length` not provided: scan needs xs or an explicit length (xs has no arrays)"
+        )
     return leading[0]
 
 

@@ -77,7 +77,11 @@ def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
         )
     for ld, rd in zip(ldims, rdims):
         if not (0 <= ld < lhs.ndim and 0 <= rd < rhs.ndim):
-            raise MeshjitValueError(f"dot_general: {kind} dimension out of range ({ld}, {rd})")
+            raise MeshjitTypeError(
+                f"dot_general requires lhs dimension numbers to be nonnegative and less than the "
+                f"number of axes of the lhs value (and rhs likewise): {kind} dimension out of "
+                f"range ({ld}, {rd})"
+            )
         if lhs.shape[ld] != rhs.shape[rd]:
             raise MeshjitTypeError(
                 f"dot_general: {kind} dimensions do not match: {lhs.str_short()} axis {ld} has "

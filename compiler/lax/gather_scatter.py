@@ -94,6 +94,11 @@ class GatherScatterMode(enum.Enum):
             return mode
         parsed = {"clip": "CLIP", "fill": "FILL_OR_DROP", "drop": "FILL_OR_DROP"}.get(mode)
         parsed = parsed or ("PROMISE_IN_BOUNDS" if mode == "promise_in_bounds" else None)
+        if mode == "raise":
+            raise MeshjitNotImplementedError(
+                "The 'raise' mode to jnp.take is not supported (out-of-bounds indices cannot "
+                "raise on an accelerator); use 'clip', 'fill' or 'promise_in_bounds'."
+            )
         if parsed is None:
             raise MeshjitValueError(
                 f"unknown gather/scatter mode {mode!r}; use 'clip', 'fill', 'drop' or "
@@ -861,5 +866,6 @@ sharding_rules.register(rev_p, same_as_first)
 
 def scatter_sub(operand, scatter_indices, updates, dimension_numbers, **kwargs):
     """`operand` with `updates` subtracted at the indices (scatter-add of their negation)."""
-    return scatter_add(operand, scatter_indices, elementwise.neg(updates), dimension_numbers,
-                       **kwargs)
+    return scatter_add(
+        operand, scatter_indices, elementwise.neg(updates), dimension_numbers, **kwargs
+    )

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Sequence
 
-from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    MeshjitIndexError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 
@@ -13,7 +19,10 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
     if not isinstance(axis, (int,)) or isinstance(axis, bool):
         raise MeshjitTypeError(f"{what} must be an int, got {axis!r}")
     if not -ndim <= axis < ndim:
-        raise MeshjitValueError(f"{what} {axis} is out of range for an array of rank {ndim}")
+        raise MeshjitIndexError(  # a ValueError and an IndexError, as NumPy's AxisError
+            f"{what} {axis} is out of bounds for array of dimension {ndim} (it is out of range "
+            f"for an array of rank {ndim})"
+        )
     return axis % ndim
 
 
@@ -59,7 +68,9 @@ def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ..
 def same_dtypes(name: str, avals: Sequence[ShapedArray]) -> None:
     if len({a.dtype for a in avals}) > 1:
         got = ", ".join(a.str_short() for a in avals)
-        raise MeshjitTypeError(f"{name} requires operands of the same dtype, got {got}")
+        raise MeshjitTypeError(
+            f"lax.{name} requires arguments to have the same dtypes, got {', '.join(str(a.dtype) for a in avals)}: {name} requires operands of the same dtype, got {got}"
+        )
 
 
 def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
@@ -73,12 +84,25 @@ def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
     if not ok:
         wanted = {"f": "floating", "c": "complex", "i": "integer", "b": "boolean"}
         names = " or ".join(wanted[k] for k in kinds)
-        raise MeshjitTypeError(f"{name} requires a {names} operand, got {aval.str_short()}")
+        raise MeshjitTypeError(
+            f"{name} does not accept dtype {aval.dtype}: {name} requires a {names} operand, got {aval.str_short()}"
+        )
 
 
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
+    shape = concrete_shape(name, shape)
+    if any(d < 0 for d in shape):
+        raise MeshjitTypeError(
+            f"{name} shape must have every element be nonnegative, got {shape} (a negative "
+            "dimension)"
+        )
+    return shape
+
+
+def concrete_shape(name: str, shape) -> tuple[int, ...]:
+    """`shape` as a tuple of Python ints (JAX's TypeError for a traced or non-integer size)."""
     try:
-        shape = tuple(int(d) for d in shape)
+        shape = tuple(operator.index(d) for d in shape)
     except ConcretizationError:
         raise ConcretizationError(
             f"Shapes must be 1D sequences of concrete values of integer type, got {shape}. "
@@ -86,7 +110,8 @@ def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
             "mark that argument static (static_argnums)"
         ) from None
     except TypeError:
-        raise MeshjitTypeError(f"{name}: shape must be a sequence of ints, got {shape!r}") from None
-    if any(d < 0 for d in shape):
-        raise MeshjitValueError(f"{name}: negative dimension in shape {shape}")
+        raise MeshjitTypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r} "
+            f"({name})"
+        ) from None
     return shape

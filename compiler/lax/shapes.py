@@ -53,7 +53,7 @@ register_pp_params(broadcast_in_dim_p, _pp_broadcast_in_dim)
 def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
     if len(broadcast_dimensions) != x.ndim:
         raise MeshjitTypeError(
-            f"broadcast_in_dim: {x.str_short()} needs {x.ndim} broadcast_dimensions, got "
+            f"broadcast_in_dim broadcast_dimensions must have length equal to operand ndim: broadcast_in_dim: {x.str_short()} needs {x.ndim} broadcast_dimensions, got "
             f"{broadcast_dimensions}"
         )
     for d, dim in zip(x.shape, broadcast_dimensions):
@@ -85,9 +85,9 @@ transpose_p = Primitive("transpose")
 @abstract_eval_rules.register(transpose_p)
 def _transpose_rule(x, *, permutation):
     if sorted(permutation) != list(range(x.ndim)):
-        raise MeshjitValueError(
-            f"transpose permutation {permutation} is not a permutation of the axes of "
-            f"{x.str_short()}"
+        raise MeshjitTypeError(
+            "transpose permutation isn't a permutation of operand dimensions, got permutation "
+            f"{permutation} for operand shape {x.shape}."
         )
     return ShapedArray(tuple(x.shape[p] for p in permutation), x.dtype, x.weak_type)
 
@@ -100,7 +100,7 @@ def _squeeze_rule(x, *, dimensions):
     for d in dimensions:
         if x.shape[d] != 1:
             raise MeshjitValueError(
-                f"cannot squeeze axis {d} of {x.str_short()}: its size is {x.shape[d]}, not 1"
+                f"cannot select an axis to squeeze out which has size not equal to one: cannot squeeze axis {d} of {x.str_short()}: its size is {x.shape[d]}, not 1"
             )
     shape = tuple(s for i, s in enumerate(x.shape) if i not in dimensions)
     return ShapedArray(shape, x.dtype, x.weak_type)
@@ -131,7 +131,7 @@ def _concatenate_rule(*xs, dimension):
         ):
             got = ", ".join(v.str_short() for v in xs)
             raise MeshjitTypeError(
-                f"concatenate along axis {dimension} needs equal shapes on the other axes, "
+                f"Cannot concatenate arrays with shapes that differ in dimensions other than the one being concatenated: concatenate along axis {dimension} needs equal shapes on the other axes, "
                 f"got {got}"
             )
     checks.same_dtypes("concatenate", xs)

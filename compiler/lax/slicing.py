@@ -44,9 +44,9 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
     shape = []
     for d, lo, hi, st in zip(x.shape, start_indices, limit_indices, strides):
         if not 0 <= lo <= hi <= d or st < 1:
-            raise MeshjitValueError(
+            raise MeshjitTypeError(
                 f"slice [{start_indices}:{limit_indices}:{strides}] is out of bounds for "
-                f"{x.str_short()}"
+                f"{x.str_short()}: slice indices must lie within the operand shape {x.shape}"
             )
         shape.append(-(-(hi - lo) // st))
     return ShapedArray(shape, x.dtype, x.weak_type)
@@ -68,7 +68,10 @@ def _check_start_indices(name, x, starts):
 def _dynamic_slice_rule(x, *starts, slice_sizes):
     _check_start_indices("dynamic_slice", x, starts)
     if len(slice_sizes) != x.ndim or any(not 0 <= s <= d for s, d in zip(slice_sizes, x.shape)):
-        raise MeshjitValueError(f"dynamic_slice sizes {slice_sizes} do not fit {x.str_short()}")
+        raise MeshjitTypeError(
+            "slice slice_sizes must be less than or equal to operand shape, got slice_sizes "
+            f"{tuple(slice_sizes)} for operand shape {x.shape}."
+        )
     return ShapedArray(slice_sizes, x.dtype, x.weak_type)
 
 
@@ -93,6 +96,7 @@ def _dynamic_update_slice_rule(x, update, *starts):
     _check_start_indices("dynamic_update_slice", x, starts)
     if update.ndim != x.ndim or any(u > d for u, d in zip(update.shape, x.shape)):
         raise MeshjitTypeError(
+            "dynamic_update_slice update shape must be smaller than operand shape: "
             f"dynamic_update_slice update {update.str_short()} does not fit in {x.str_short()}"
         )
     checks.same_dtypes("dynamic_update_slice", (x, update))

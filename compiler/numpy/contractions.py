@@ -349,6 +349,8 @@ def _label_sizes(inputs, operands) -> dict[str, int]:
             elif size not in (1, known):
                 shown = "..." if label not in _LETTERS else repr(label)
                 raise MeshjitValueError(
+                    f"Size of label {shown} for operand {k} ({size}) does not match previous terms "
+                    f"({known}): "
                     f"einsum: size of label {shown} differs: {known} in an earlier operand but "
                     f"{size} in operand {k} ({aval_of(x).str_short()})"
                 )

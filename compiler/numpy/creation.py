@@ -10,13 +10,19 @@ import math
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    IncompatibleShapesError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
 from meshjit.compiler.numpy.shapes import stack
 from meshjit.compiler.numpy.util import (
     aval_of,
+    broadcast_shapes,
     broadcast_to_shape,
     contains_traced,
     is_meshjit_array,
@@ -50,6 +56,8 @@ __all__ = [
 
 
 def asarray(a, dtype=None, copy=None):
+    if a is None:
+        raise MeshjitValueError("None is not a valid value for jnp.array")
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
         a = np.asarray(a)
     if isinstance(a, (list, tuple)) and contains_traced(a):
@@ -146,6 +154,16 @@ def _full(shape, fill_value, dtype=None):
         aval = aval_of(fill_value)
         dtype = aval.dtype
     value = lax.convert_element_type(fill_value, dtypes.canonicalize(dtype))
+    got = aval_of(value)
+    try:
+        fits = broadcast_shapes(got.shape, shape) == shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise IncompatibleShapesError(
+            f"Incompatible types for broadcasting: input type={got.str_long()} cannot be "
+            f"broadcast to the requested shape {shape}"
+        )
     return materialize(broadcast_to_shape(value, shape))
 
 
@@ -194,7 +212,11 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding
 def _arange(start, stop=None, step=None, dtype=None):
     for v in (start, stop, step):
         if is_traced(v):
-            raise MeshjitTypeError("arange needs concrete (static) bounds, got a traced value")
+            raise ConcretizationError(
+                "Abstract tracer value encountered where concrete value is expected: "
+                f"{v.aval.str_long()}. It arose in the jnp.arange arguments: arange needs "
+                "concrete (static) bounds; mark them static (static_argnums) under jit"
+            )
     if stop is None:
         start, stop = 0, start
     step = 1 if step is None else step

@@ -304,9 +304,9 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
     return lax.select(condition, x, y)
 
 
-def clip(a, a_min=None, a_max=None, *, min=None, max=None):
-    a_min = a_min if min is None else min
-    a_max = a_max if max is None else max
+def clip(arr=None, /, min=None, max=None):
+    """JAX 0.10's signature: NumPy's `a_min=` / `a_max=` spellings are gone."""
+    a, a_min, a_max = arr, min, max
     refuse_complex(
         "Clip received a complex value either through the input or the min/max keywords. "
         "Complex values have no ordering and cannot be clipped. Please convert to a real value "

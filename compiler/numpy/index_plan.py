@@ -17,7 +17,12 @@ from typing import NamedTuple
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitIndexError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    NonConcreteBooleanIndexError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.util import (
@@ -38,10 +43,6 @@ __all__ = [
     "parse_index",
     "slice_bounds",
 ]
-
-
-class MeshjitIndexError(MeshjitValueError, IndexError):
-    """An index that does not fit the array it indexes."""
 
 
 class Entry(NamedTuple):
@@ -187,9 +188,10 @@ def _convert_item(item) -> Entry:
 def _static_slice(s: slice) -> slice:
     for bound in (s.start, s.stop, s.step):
         if isinstance(bound, Tracer):
-            raise MeshjitTypeError(
-                f"slice bounds must be static ints, got a traced {bound.aval.str_short()}; use "
-                "lax.dynamic_slice for traced start indices"
+            raise MeshjitIndexError(
+                f"Slice entries must be static integers. Got {s}: a traced "
+                f"{bound.aval.str_short()}. To index a statically sized array at a dynamic "
+                "position, use lax.dynamic_slice / lax.dynamic_update_slice"
             )
     try:
         start, stop, step = (
@@ -205,13 +207,16 @@ def _static_slice(s: slice) -> slice:
 def _traced_entry(x) -> Entry:
     aval = aval_of(x)
     if dtypes.is_bool(aval.dtype):
-        raise MeshjitIndexError(
-            f"a traced boolean mask {aval.str_short()} cannot be used as an index: the result "
+        raise NonConcreteBooleanIndexError(
+            f"Array boolean indices must be concrete; got {aval.str_long()}: a traced boolean "
+            "mask cannot be used as an index: the result "
             "shape would depend on its values. Use meshjit.numpy.where(mask, x, ...) instead, "
             "or pass the mask as a concrete NumPy array"
         )
     if not dtypes.is_int(aval.dtype):
-        raise MeshjitTypeError(f"indices must be integers or booleans, got {aval.str_short()}")
+        raise MeshjitTypeError(
+            f"Indexer must have integer or boolean type, got indexer with type {aval.dtype}: indices must be integers or booleans, got {aval.str_short()}"
+        )
     return Entry("dyn" if not aval.shape else "array", x)
 
 
@@ -238,7 +243,7 @@ def _expand_ellipsis(ndim: int, entries: list[Entry]) -> list[Entry]:
     consumed = sum(_consumed(e) for e in entries)
     if consumed > ndim:
         raise MeshjitIndexError(
-            f"too many indices for array: array is {ndim}-dimensional, but {consumed} were indexed"
+            f"Too many indices: too many indices for array: array is {ndim}-dimensional, but {consumed} were indexed"
         )
     fill = [Entry("slice", slice(None, None, None))] * (ndim - consumed)
     if not ellipses:

@@ -34,6 +34,7 @@ from meshjit.compiler.numpy.util import (
     sharded_by,
 )
 from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.traceback_util import boundary_methods
 
 __all__ = [
     "IndexUpdateHelper",
@@ -224,7 +225,7 @@ def _update_int(value: int, dtype):
 def _check_update_shape(kind, values, shape):
     try:
         ok = broadcast_shapes(values.shape, shape) == tuple(shape)
-    except MeshjitValueError:
+    except ValueError:
         ok = False
     if not ok:
         raise MeshjitValueError(
@@ -257,6 +258,7 @@ def _index_arrays(index):
     return [items[k] for k in where], rebuild
 
 
+@boundary_methods("get", "set", "add", "multiply", "subtract", "divide", "power", "min", "max")
 class _IndexUpdateRef:
     """`x.at[idx]`: the functional update methods."""
 
@@ -307,8 +309,6 @@ class _IndexUpdateRef:
     def multiply(self, values, **kwargs):
         return self._update("multiply", values, **kwargs)
 
-    mul = multiply
-
     def subtract(self, values, **kwargs):
         # x - v is x + (-v) exactly (and modulo 2**bits for integers): one scatter-add.
         return self._update("add", negative(values), **kwargs)
@@ -329,6 +329,9 @@ class _IndexUpdateRef:
 
     def max(self, values, **kwargs):
         return self._update("max", values, **kwargs)
+
+
+_IndexUpdateRef.mul = _IndexUpdateRef.multiply
 
 
 class IndexUpdateHelper:
@@ -385,7 +388,7 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
     a_aval, i_aval = aval_of(arr), aval_of(indices)
     if i_aval.ndim != a_aval.ndim:
         raise MeshjitValueError(
-            f"take_along_axis: indices {i_aval.str_short()} and array {a_aval.str_short()} "
+            f"indices and arr must have the same number of dimensions: take_along_axis: indices {i_aval.str_short()} and array {a_aval.str_short()} "
             "must have the same number of dimensions"
         )
     axis = checks.canonical_axis(axis, a_aval.ndim, "take_along_axis axis")

@@ -93,11 +93,13 @@ def _matmul(a, b):
         return _contract(a, b, _MATRIX_PRODUCT)  # the common case of the code below
     if la.ndim == 0 or lb.ndim == 0:
         raise MeshjitValueError(
-            f"matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}"
+            f"matmul input operand {0 if not la.shape else 1} must have ndim at least 1, but it has ndim 0: matmul: operands must not be scalars, got {la.str_short()} and {lb.str_short()}"
         )
     ca, cb = la.ndim - 1, max(lb.ndim - 2, 0)
     if la.shape[ca] != lb.shape[cb]:
         raise MeshjitTypeError(
+            "dot_general requires contracting dimensions to have the same shape, got "
+            f"({la.shape[ca]},) and ({lb.shape[cb]},): "
             f"matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()} "
             f"({la.shape[ca]} != {lb.shape[cb]})"
         )

@@ -14,6 +14,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
+    ConcretizationError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -216,7 +217,9 @@ def _pad_stats(x, width, stat_length, mode):
                 raise MeshjitValueError("stat_length of 0 yields no value for padding")
             n_lo, n_hi = builtins.min(n_lo, size), builtins.min(n_hi, size)
             before = stat(lax.slice_in_dim(x, 0, n_lo, axis=axis), axis=axis, keepdims=True)
-            after = stat(lax.slice_in_dim(x, size - n_hi, size, axis=axis), axis=axis, keepdims=True)
+            after = stat(
+                lax.slice_in_dim(x, size - n_hi, size, axis=axis), axis=axis, keepdims=True
+            )
         if dtypes.is_int(dtype):  # as NumPy: the mean or median rounded half to even
             before, after = jnp_round(before), jnp_round(after)
         parts = [
@@ -368,9 +371,11 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
 
 def _repeat_traced(x, repeats, axis, total):
     if total is None:
-        raise MeshjitValueError(
-            "repeat: traced repeats need a static total_repeat_length (the output size must be "
-            "known while tracing)"
+        raise ConcretizationError(
+            "Abstract tracer value encountered where concrete value is expected: When "
+            "jit-compiling jnp.repeat, the total number of repeats must be static. To fix this, "
+            "either specify a static value for `repeats`, or pass a static value to "
+            "`total_repeat_length`."
         )
     size = aval_of(x).shape[axis]
     reps = broadcast_to(astype(repeats, dtypes.int32), (size,))

@@ -16,7 +16,7 @@ import builtins
 import math
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.reductions import argmax_p, argmin_p, reduce_p
@@ -162,8 +162,8 @@ _LOW_PRECISION = (dtypes.bfloat16, dtypes.float16)
 
 def _check_out(out, name):
     if out is not None:
-        raise MeshjitValueError(
-            f"{name}: the 'out' argument is not supported (arrays are immutable)"
+        raise MeshjitNotImplementedError(
+            f"The 'out' argument to jnp.{name} is not supported (arrays are immutable)."
         )
 
 

@@ -8,7 +8,7 @@ import builtins
 import math
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import astype
 from meshjit.compiler.numpy.util import (
@@ -72,10 +72,8 @@ def size(a, axis=None):
     return math.prod(shape[checks.canonical_axis(ax, len(shape))] for ax in axes)
 
 
-def reshape(a, shape=None, order="C", *, newshape=None, copy=None, out_sharding=None):
-    """JAX 0.10's signature (`newshape=` is its deprecated spelling of `shape`)."""
-    if shape is None:
-        shape = newshape
+def reshape(a, shape, order="C", *, copy=None, out_sharding=None):
+    """JAX 0.10's signature (its old `newshape=` spelling is gone)."""
     return sharded_by(out_sharding, "reshape", lambda x: _reshape(x, shape, order), a)
 
 
@@ -86,9 +84,12 @@ def _reshape(a, newshape, order="C"):
     if order != "C":
         raise MeshjitValueError(f"reshape order={order!r} is not supported; use 'C' or 'F'")
     aval = aval_of(a)
-    newshape = (newshape,) if isinstance(newshape, int) else tuple(int(d) for d in newshape)
+    newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
+    newshape = checks.concrete_shape("reshape", newshape)
     if newshape.count(-1) > 1:
-        raise MeshjitValueError(f"reshape: at most one dimension may be -1, got {newshape}")
+        raise MeshjitTypeError(
+            f"can only specify one unknown axis size with a `-1` value, got {newshape}"
+        )
     if -1 in newshape:
         known = math.prod(d for d in newshape if d != -1)
         if known == 0 or aval.size % known:
@@ -109,8 +110,8 @@ def transpose(a, axes=None):
     axes = tuple(reversed(range(ndim_))) if axes is None else tuple(axes)
     if len(axes) != ndim_:
         raise MeshjitValueError(f"transpose axes {axes} do not match an array of rank {ndim_}")
-    perm = checks.canonical_axes(axes, ndim_)
-    return lax.transpose(materialize(a), perm)
+    perm = tuple(checks.canonical_axis(ax, ndim_) for ax in axes)
+    return lax.transpose(materialize(a), perm)  # which refuses a repeated axis
 
 
 def permute_dims(a, axes):
@@ -175,8 +176,20 @@ def atleast_3d(*arys):
 def broadcast_to(x, shape):
     shape = checks.nonnegative_shape("broadcast_to", (shape,) if isinstance(shape, int) else shape)
     aval = aval_of(x)
-    if broadcast_shapes(aval.shape, shape) != shape:
-        raise MeshjitValueError(f"cannot broadcast {aval.str_short()} to shape {shape}")
+    if len(aval.shape) > len(shape):
+        raise MeshjitValueError(
+            "Cannot broadcast to shape with fewer dimensions: arr_shape="
+            f"{aval.shape} shape={shape} (cannot broadcast {aval.str_short()} to shape {shape})"
+        )
+    try:
+        fits = broadcast_shapes(aval.shape, shape) == shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise IncompatibleShapesError(
+            f"Incompatible types for broadcasting: input type={aval.str_long()} and requested "
+            f"shape {shape} (cannot broadcast {aval.str_short()} to shape {shape})"
+        )
     return materialize(broadcast_to_shape(x, shape))
 
 
@@ -214,7 +227,9 @@ def stack(arrays, axis=0):
     shapes = {aval_of(a).shape for a in arrays}
     if len(shapes) > 1:
         shown = ", ".join(aval_of(a).str_short() for a in arrays)
-        raise MeshjitValueError(f"stack needs arrays of the same shape, got {shown}")
+        raise MeshjitValueError(
+            f"All input arrays must have the same shape: stack needs arrays of the same shape, got {shown}"
+        )
     axis = checks.canonical_axis(axis, aval_of(arrays[0]).ndim + 1, "stack axis")
     return concatenate([expand_dims(a, axis) for a in arrays], axis)
 

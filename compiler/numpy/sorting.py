@@ -160,7 +160,7 @@ def _static_size(name, a, count):
     """The number of results when no `size=` is given: known only for concrete inputs."""
     if is_traced(a):
         raise ConcretizationError(  # as JAX: a ConcretizationTypeError
-            f"{name}: the output size depends on the values of a traced array; pass a static "
+            f"Abstract tracer value encountered where concrete value is expected: The size argument of jnp.{name} must be statically specified to use jnp.{name} within JAX transformations: {name}: the output size depends on the values of a traced array; pass a static "
             f"size=... (and optionally fill_value=...) to use {name} under jit"
         )
     return int(count(np.asarray(a)))

@@ -103,7 +103,7 @@ def _numpy_name(lax_fn) -> str:
 
 def _elementwise(lax_fn, *args, inexact=False):
     args = promote_inexact(*args) if inexact else promote(*args)
-    return lax_fn(*broadcast_ranks(*args, name=_numpy_name(lax_fn)))
+    return lax_fn(*broadcast_ranks(*args, name=_numpy_name(lax_fn), op=lax_fn.__name__))
 
 
 def define_binary(lax_fn, inexact=False):
@@ -145,7 +145,7 @@ def define_binary_with_bool(lax_fn, bool_fn):
         if simple is not None:
             dtype = aval_of(simple[0]).dtype
             return (bool_prim if dtype == dtypes.bool_ else prim).bind_internal(*simple)
-        simple = broadcast_ranks(*promote(x1, x2), name=_numpy_name(lax_fn))
+        simple = broadcast_ranks(*promote(x1, x2), name=_numpy_name(lax_fn), op=lax_fn.__name__)
         op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
         return op(*simple)
 

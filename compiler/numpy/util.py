@@ -14,7 +14,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import broadcast_in_dim_p
@@ -203,7 +203,9 @@ def _broadcast_two(a, b):
     return tuple(out)
 
 
-def broadcast_shapes(*shapes) -> tuple[int, ...]:
+def broadcast_shapes(*shapes, op: str | None = None) -> tuple[int, ...]:
+    """The shape `shapes` broadcast to; `op`: the binary operation broadcasting them, which
+    the error names as JAX's does."""
     if len(shapes) == 2:
         two = _broadcast_two(*shapes)
         if two is not None:
@@ -214,8 +216,16 @@ def broadcast_shapes(*shapes) -> tuple[int, ...]:
         sizes = {s[i - ndim + len(s)] for s in shapes if i - ndim + len(s) >= 0}
         sizes.discard(1)
         if len(sizes) > 1:
-            shown = " ".join(str(tuple(s)) for s in shapes)
-            raise MeshjitValueError(f"operands could not be broadcast together with shapes {shown}")
+            shown = [tuple(s) for s in shapes]
+            if op is not None:
+                listed = ", ".join(map(str, shown))
+                raise IncompatibleShapesError(
+                    f"{op} got incompatible shapes for broadcasting: {listed}."
+                )
+            raise IncompatibleShapesError(
+                f"Incompatible shapes for broadcasting: shapes={shown} (the operands could not "
+                "be broadcast together)"
+            )
         result.append(sizes.pop() if sizes else 1)
     return tuple(result)
 
@@ -245,12 +255,12 @@ def broadcast_all(*args):
     return [a if v.shape == shape else broadcast_to_shape(a, shape, v) for a, v in zip(args, avals)]
 
 
-def broadcast_ranks(*args, name: str = "broadcasting"):
+def broadcast_ranks(*args, name: str = "broadcasting", op: str | None = None):
     """`broadcast_all` for the binary primitives, which broadcast rank-0 operands and size-1
     dimensions themselves (as JAX's lax does): only operands of a lower, nonzero rank are
     broadcast here, straight to the result shape."""
     avals = [aval_of(a) for a in args]
-    shape = broadcast_shapes(*[v.shape for v in avals])
+    shape = broadcast_shapes(*[v.shape for v in avals], op=op)
     ndim = len(shape)
     if config.rank_promotion != "allow" and len({v.ndim for v in avals if v.shape}) > 1:
         rank_promotion_check(name, [v.shape for v in avals])
@@ -264,7 +274,9 @@ def broadcast_rank_pair(x1, a1, x2, a2, name: str = "broadcasting"):
     """`broadcast_ranks(x1, x2)` for two traced operands of avals `a1` and `a2`, without its
     lists (arithmetic on arrays of two shapes comes here)."""
     shape = _broadcast_two(a1.shape, a2.shape)
-    if shape is None or config.rank_promotion != "allow":
+    if shape is None:
+        return None  # the caller's general path raises the error, naming the operation
+    if config.rank_promotion != "allow":
         return broadcast_ranks(x1, x2, name=name)  # raises the error, or checks the ranks
     ndim = len(shape)
     if a1.shape and len(a1.shape) != ndim:

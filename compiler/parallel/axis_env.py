@@ -27,10 +27,12 @@ def current_axis_env(what: str, axes: tuple[str, ...] = ()) -> AxisEnv:
     trace = current_trace()
     env = None if trace is None else trace.axis_env
     if env is None:
+        names = ", ".join(map(str, axes))
         named = f" over axis {', '.join(map(repr, axes))}" if axes else ""
         raise MeshjitNameError(
-            f"{what}{named}: the axis name is unbound; {what} is only valid inside shard_map or "
-            "pmap, where its axis names are bound"
+            f"Found an unbound axis name: {names}. To fix this, please call {what} under "
+            f"`jax.shard_map`: {what}{named} is only valid inside shard_map or pmap, where its "
+            "axis names are bound"
         )
     return env
 
@@ -58,8 +60,9 @@ def checked_axes(axis_name, what: str):
                 f"scope: {tuple(vmapped)}) nor a manual axis of an enclosing shard_map"
             )
         if axis not in env.mesh.axis_names:
-            raise MeshjitValueError(
-                f"{what}: axis {axis!r} is not in the mesh (its axes are {env.mesh.axis_names})"
+            raise MeshjitNameError(
+                f"Found an unbound axis name: {axis}. {what}: axis {axis!r} is not in the mesh "
+                f"of the enclosing shard_map (its axes are {env.mesh.axis_names})"
             )
         if axis not in env.manual:
             raise MeshjitValueError(

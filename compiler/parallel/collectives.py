@@ -12,7 +12,11 @@ from jaxlib.mlir.dialects import sdy
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import vma_checked
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitIndexError,
+    MeshjitNotImplementedError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -79,9 +83,7 @@ def _collective_sharding(out, *avals, **params):
     """Over manual axes only: a value's Explicit axes (shard_map over some axes) stay where its
     shape stays, else the result is unsharded over them."""
     outs = out if isinstance(out, list) else [out]
-    specs = [
-        spec_of(a) if a.shape == o.shape else (None,) * o.ndim for o, a in zip(outs, avals)
-    ]
+    specs = [spec_of(a) if a.shape == o.shape else (None,) * o.ndim for o, a in zip(outs, avals)]
     return specs if isinstance(out, list) else specs[0]
 
 
@@ -268,11 +270,17 @@ def ppermute(x, axis_name, perm):
     env, axes = checked_axes(axis_name, "ppermute")
     size = env.size(axes)
     given = tuple((int(s), int(d)) for s, d in perm)
+    for pair in given:
+        if not all(-size <= i < size for i in pair):
+            raise MeshjitIndexError(
+                f"ppermute permutation indices must be in range for axis {axes} of size {size}, "
+                f"got {pair} in perm {given}"
+            )
     perm = tuple((s % size, d % size) for s, d in given)  # indices wrap, as in JAX
     sources, targets = [s for s, _ in perm], [d for _, d in perm]
     if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
         raise MeshjitValueError(
-            f"ppermute over {axes} (size {size}): perm {given} repeats a source or a "
+            f"ppermute sources and destinations must be unique, got {given}: ppermute over {axes} (size {size}): perm {given} repeats a source or a "
             "destination; each must appear at most once"
         )
     return tree_map(lambda leaf: ppermute_p.bind(leaf, axes=axes, perm=perm), x)

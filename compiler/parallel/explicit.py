@@ -190,7 +190,9 @@ def _reshard_lowering(ctx: LoweringRuleContext, x, *, sharding: NamedSharding):
     return constrain(x, attr)
 
 
-_RESHARD_ATTRS = BoundedCache()  # (context, sharding, rank, mesh symbol) -> the constraint's attribute
+_RESHARD_ATTRS = (
+    BoundedCache()
+)  # (context, sharding, rank, mesh symbol) -> the constraint's attribute
 
 
 lowering_rules.register(reshard_p, _reshard_lowering)
@@ -384,7 +386,9 @@ def _axes_tuple(axes) -> tuple:
 def _current_mesh(what: str):
     mesh = get_context_mesh()
     if mesh is None:
-        raise MeshjitValueError(f"{what} needs a context mesh: call it under meshjit.set_mesh(mesh)")
+        raise MeshjitValueError(
+            f"{what} needs a context mesh: call it under meshjit.set_mesh(mesh)"
+        )
     return mesh
 
 
@@ -459,9 +463,7 @@ def _axes_or_all(mesh, axes) -> tuple:
 def _reshard_tree(tree, shardings, what: str):
     leaves, treedef = tree_flatten(tree)
     targets = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
-    return tree_unflatten(
-        treedef, [with_out_sharding(x, s, what) for x, s in zip(leaves, targets)]
-    )
+    return tree_unflatten(treedef, [with_out_sharding(x, s, what) for x, s in zip(leaves, targets)])
 
 
 def _drop_axes(x, mesh):

@@ -63,8 +63,7 @@ def create_hybrid_device_mesh(
     attr = "process_index" if process_is_granule else "slice_index"
     if not hasattr(devices[0], attr):
         raise MeshjitValueError(
-            f"Device {devices[0]} does not have attribute {attr}. See `process_is_granule` "
-            "option."
+            f"Device {devices[0]} does not have attribute {attr}. See `process_is_granule` option."
         )
     granules: dict = {}
     for device in devices:

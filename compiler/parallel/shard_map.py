@@ -287,7 +287,7 @@ def _local_aval(aval: ShapedArray, per_dim, mesh, i: int) -> ShapedArray:
         parts = math.prod(mesh.shape[a] for a in axes)
         if size % parts:
             raise MeshjitValueError(
-                f"shard_map argument {i} of type {aval.str_short()}: dimension {d} of size {size} "
+                f"shard_map was given argument arrays with axis sizes that are not evenly divisible by the corresponding mesh axis sizes: shard_map argument {i} of type {aval.str_short()}: dimension {d} of size {size} "
                 f"is not divisible by the {parts} devices of its in_spec axes {axes}"
             )
         shape.append(size // parts)

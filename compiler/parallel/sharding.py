@@ -10,7 +10,13 @@ from typing import Sequence
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    DuplicateSpecError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    NoContextMeshError,
+)
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leaves
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
 
@@ -49,6 +55,7 @@ def _axes_of_type(mesh, kind) -> tuple[str, ...]:
     return tuple(n for n, t in zip(mesh.axis_names, mesh.axis_types) if t is kind)
 
 
+@boundary_methods("__init__")
 class AbstractMesh:
     """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
 
@@ -130,6 +137,7 @@ def _is_local(device) -> bool:
     return device.process_index == device.client.process_index()
 
 
+@boundary_methods("__init__")
 class Mesh:
     """Devices laid out in an n-d array, one named axis per array dimension."""
 
@@ -140,7 +148,7 @@ class Mesh:
         axis_names = (axis_names,) if isinstance(axis_names, str) else tuple(axis_names)
         if devices.ndim != len(axis_names):
             raise MeshjitValueError(
-                f"mesh devices have shape {devices.shape} (rank {devices.ndim}) but "
+                f"Mesh requires the ndim of its first argument (`devices`) to equal the length of its second argument (`axis_names`): mesh devices have shape {devices.shape} (rank {devices.ndim}) but "
                 f"{len(axis_names)} axis names {axis_names} were given"
             )
         not_devices = [d for d in devices.flat if not hasattr(d, "id") or isinstance(d, int)]
@@ -402,6 +410,7 @@ class _ShardingQueries:
         return self
 
 
+@boundary_methods("__init__")
 class NamedSharding(_ShardingQueries):
     """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`)."""
 
@@ -524,12 +533,14 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
         for axis in spec.axes_of(i):
             if axis not in mesh.axis_names:
                 raise MeshjitValueError(
-                    f"PartitionSpec {spec} names axis {axis!r}, which is not in the mesh "
+                    f"Resource axis: {axis} of {spec} is not found in mesh: {mesh.axis_names}. PartitionSpec {spec} names axis {axis!r}, which is not in the mesh "
                     f"(its axes are {mesh.axis_names})"
                 )
             if axis in seen:
-                raise MeshjitValueError(
-                    f"PartitionSpec {spec} uses mesh axis {axis!r} more than once"
+                raise DuplicateSpecError(
+                    "A single NamedSharding spec specification can map every mesh axis to at "
+                    f"most one positional dimension, but {spec} has duplicate entries for "
+                    f"`{axis}` (mesh axis {axis!r} is used more than once)"
                 )
             seen.add(axis)
     for axis in spec.unreduced | spec.reduced:
@@ -590,8 +601,10 @@ def resolve_spec(sharding_or_spec, what: str) -> NamedSharding:
     if isinstance(sharding_or_spec, PartitionSpec):
         mesh = get_context_mesh()
         if mesh is None:
-            raise MeshjitValueError(
-                f"{what}: a bare PartitionSpec {sharding_or_spec} needs a context mesh; use "
+            raise NoContextMeshError(
+                f"{what} requires a non-empty mesh in context if you are passing "
+                f"`PartitionSpec`s to shardings: a bare PartitionSpec {sharding_or_spec} needs a "
+                "context mesh; use "
                 "`with mesh:` / meshjit.set_mesh(mesh), or pass NamedSharding(mesh, spec)"
             )
         return NamedSharding(mesh, sharding_or_spec)
@@ -746,6 +759,8 @@ def flatten_shardings(shardings, tree, what: str) -> list:
         per_leaf = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
     except Exception:
         raise MeshjitValueError(
+            f"{what}{' device' if what == 'device_put' else ''} specification must be a tree "
+            f"prefix of the corresponding value: "
             f"{what} {_describe(shardings)} does not match the structure of the values it "
             f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
         ) from None

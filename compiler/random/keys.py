@@ -16,6 +16,7 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.traceback_util import boundary_methods
 
 KEY_SHAPE = (2,)  # a threefry2x32 key is two uint32 words
 IMPL_NAME = "threefry2x32"
@@ -43,6 +44,21 @@ class KeyDType:
 KEY_DTYPE = KeyDType()
 
 
+def _dtype_name(x) -> str:
+    """The dtype JAX names for an operand: Python scalars as their default types."""
+    if isinstance(x, PRNGKeyArray):
+        return x.dtype.name
+    if isinstance(x, bool):
+        return "bool"
+    if isinstance(x, (int, float, complex)):
+        return {int: "int32", float: "float32", complex: "complex64"}[type(x)]
+    return str(getattr(x, "dtype", type(x).__name__))
+
+
+@boundary_methods(
+    "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
+    "__rtruediv__", "__bool__", "__array__",
+)  # fmt: skip
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, 2)`."""
 
@@ -117,6 +133,23 @@ class PRNGKeyArray:
     def __bool__(self):
         raise MeshjitTypeError("a key array cannot be converted to a boolean")
 
+    def _no_arithmetic(name: str, reflected: bool = False):
+        def method(self, other):
+            names = [self.dtype.name, _dtype_name(other)]
+            shown = ", ".join(reversed(names) if reflected else names)
+            raise MeshjitTypeError(
+                f"{name} does not accept dtypes {shown}. Typed PRNG keys support no arithmetic: "
+                "derive new keys with random.split or random.fold_in"
+            )
+
+        return method
+
+    __add__, __radd__ = _no_arithmetic("add"), _no_arithmetic("add", True)
+    __sub__, __rsub__ = _no_arithmetic("sub"), _no_arithmetic("sub", True)
+    __mul__, __rmul__ = _no_arithmetic("mul"), _no_arithmetic("mul", True)
+    __truediv__, __rtruediv__ = _no_arithmetic("div"), _no_arithmetic("div", True)
+    del _no_arithmetic
+
     def block_until_ready(self):
         self._data.block_until_ready()
         return self
@@ -181,7 +214,7 @@ def _check_raw_key_data(name: str, data) -> None:
         ) from None
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != KEY_SHAPE:
         raise MeshjitTypeError(
-            f"{name}: a raw PRNG key must be uint32 key data whose shape ends in 2 (as "
+            f"JAX encountered invalid PRNG key data: {name}: a raw PRNG key must be uint32 key data whose shape ends in 2 (as "
             f"random.PRNGKey makes), got {aval.str_short()}"
         )
 

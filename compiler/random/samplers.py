@@ -309,6 +309,8 @@ def _randint(data, minval, maxval, shape, dtype):
 def randint(key, shape, minval, maxval, dtype=None):
     """Uniform integers in [minval, maxval)."""
     data, _ = check_key("randint", key)
+    if dtype is not None and not dtypes.is_int(np.dtype(dtype)):
+        raise MeshjitTypeError(f"randint only accepts integer dtypes, got {np.dtype(dtype)}")
     dtype = int_dtype(dtype, "randint")
     shape = canonical_shape(shape, "randint")
     check_shape("randint", shape, param_shape(minval), param_shape(maxval))

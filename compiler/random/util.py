@@ -6,7 +6,7 @@ import operator
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.parallel.collectives import pvary
@@ -60,7 +60,7 @@ def broadcast_shapes(name: str, *shapes) -> tuple:
     try:
         return tuple(np.broadcast_shapes(*shapes))
     except ValueError:
-        raise MeshjitValueError(
+        raise IncompatibleShapesError(
             f"{name}: shapes {', '.join(map(str, shapes))} do not broadcast"
         ) from None
 

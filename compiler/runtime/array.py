@@ -14,6 +14,7 @@ from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceShardi
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
 from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
+from meshjit.compiler.traceback_util import boundary_methods
 
 
 class Shard(NamedTuple):
@@ -24,6 +25,7 @@ class Shard(NamedTuple):
     data: Array
 
 
+@boundary_methods("__float__", "__complex__", "__int__", "__bool__", "__index__")
 class Array(ArrayMethods):
     """An array on devices. `np.asarray(a)` gathers the global value to the host."""
 
@@ -157,19 +159,26 @@ class Array(ArrayMethods):
         return np.asarray(self).tolist()
 
     def __float__(self):
-        return float(np.asarray(self))
+        return float(self._scalar())
 
     def __complex__(self):
-        return complex(np.asarray(self))
+        return complex(self._scalar())
 
     def __int__(self):
-        return int(np.asarray(self))
+        return int(self._scalar())
 
     def __bool__(self):
         return bool(np.asarray(self))
 
     def __index__(self):
-        return int(np.asarray(self))
+        return int(self._scalar())
+
+    def _scalar(self):
+        if self.ndim:
+            raise TypeError(
+                f"Only scalar arrays can be converted to Python scalars; got arr.ndim={self.ndim}"
+            )
+        return np.asarray(self)
 
     def __repr__(self):
         if not self.is_fully_addressable and not plc.host_readable(self.aval, self._placement):

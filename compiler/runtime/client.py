@@ -10,7 +10,7 @@ import numpy as np
 from jaxlib import _jax, xla_client
 
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import MeshjitError
+from meshjit.compiler.errors import MeshjitError, MeshjitRuntimeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.runtime import monitoring
 
@@ -55,8 +55,20 @@ def register_cpu_targets() -> None:
         xla_client.register_custom_call_as_batch_partitionable(name)
 
 
-def devices() -> list:
+def devices(backend=None) -> list:
+    check_backend(backend)
     return list(get_client().devices())
+
+
+def check_backend(backend) -> None:
+    """meshjit runs on the CPU: another backend (a name, as JAX's `backend=` takes) is
+    JAX's RuntimeError."""
+    name = getattr(backend, "platform", backend)
+    if name is not None and name != "cpu":
+        raise MeshjitRuntimeError(
+            f"Unknown backend: '{name}' requested, but no platforms that are instances of "
+            f"{name} are present. Platforms present are: cpu"
+        )
 
 
 def default_device():

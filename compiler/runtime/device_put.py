@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
@@ -29,7 +30,21 @@ def device_put(x, device=None):
         targets = flatten_shardings(device, x, "device_put")
     else:
         targets = [device] * len(leaves)
+    for t in targets:
+        _check_target(t)
     return tree_unflatten(treedef, [_put_leaf(v, t) for v, t in zip(leaves, targets)])
+
+
+def _check_target(target) -> None:
+    known = (NamedSharding, PartitionSpec, SingleDeviceSharding)
+    is_device = hasattr(target, "platform") and hasattr(target, "id")
+    is_device = is_device or hasattr(target, "device_set")  # any sharding
+    if target is not None and not isinstance(target, known) and not is_device:
+        raise MeshjitValueError(
+            "`jax.device_put` only accepts `None`, `jax.sharding.Sharding`, `jax.Device`, "
+            f"`Format`, `jax.memory.Space` or a pytree of these values. Received invalid value: "
+            f"{target!r}"
+        )
 
 
 def device_get(x):

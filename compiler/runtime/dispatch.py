@@ -54,8 +54,12 @@ class Executable:
         # What execute reads on every call, computed once.
         self._ins = list(zip(in_avals, self.in_placements))
         self._outs = [
-            (_result_aval(aval, s), p, _user_sharding(p, aval, devices, s),
-             client.result_handler(aval, p))
+            (
+                _result_aval(aval, s),
+                p,
+                _user_sharding(p, aval, devices, s),
+                client.result_handler(aval, p),
+            )
             for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
         ]
         self._handlers = [out[3] for out in self._outs]

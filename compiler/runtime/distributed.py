@@ -79,20 +79,23 @@ def process_indices() -> list[int]:
     return list(range(state.num_processes))
 
 
-def local_devices() -> list:
-    from meshjit.compiler.runtime import client as backend
+def local_devices(process_index=None, backend=None) -> list:
+    from meshjit.compiler.runtime import client
 
-    return list(backend.get_client().local_devices())
+    client.check_backend(backend)
+    if process_index is not None and process_index != state.process_id:
+        return [d for d in client.devices() if d.process_index == process_index]
+    return list(client.get_client().local_devices())
 
 
-def local_device_count() -> int:
-    return len(local_devices())
+def local_device_count(backend=None) -> int:
+    return len(local_devices(backend=backend))
 
 
-def device_count() -> int:
-    from meshjit.compiler.runtime import client as backend
+def device_count(backend=None) -> int:
+    from meshjit.compiler.runtime import client
 
-    return len(backend.devices())
+    return len(client.devices(backend))
 
 
 def client_options() -> dict:

@@ -215,9 +215,7 @@ def _solve_bwd(func, rtol, atol, mxstep, hmax, residuals, g):
         return (y_bar + g[i - 1], t0_bar, args_bar), t_bar
 
     init = (g[-1], 0.0, tree_map(jnp.zeros_like, args))
-    (y_bar, t0_bar, args_bar), rev_ts_bar = lax.scan(
-        back_one, init, jnp.arange(len(ts) - 1, 0, -1)
-    )
+    (y_bar, t0_bar, args_bar), rev_ts_bar = lax.scan(back_one, init, jnp.arange(len(ts) - 1, 0, -1))
     ts_bar = jnp.concatenate([jnp.array([t0_bar]), rev_ts_bar[::-1]])
     return (y_bar, ts_bar, *args_bar)
 

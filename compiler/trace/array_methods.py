@@ -13,9 +13,12 @@ import math
 import types
 from typing import Mapping
 
+from meshjit.compiler.traceback_util import boundary_methods
+
 __all__ = ["ArrayMethods", "register_array_methods", "register_boundary_type"]
 
 
+@boundary_methods("__setitem__", "__len__", "__iter__")
 class ArrayMethods:
     """Mixin: needs an `aval` attribute (a ShapedArray)."""
 

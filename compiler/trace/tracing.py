@@ -220,7 +220,7 @@ class Trace:
     def _capture(self, value, aval: ShapedArray) -> Var:
         if type(value) is Tracer and not _is_enclosing(value._trace, self):
             raise UnexpectedTracerError(
-                f"a traced value {value.aval.str_short()} from a function whose tracing has "
+                f"Encountered an unexpected tracer: a traced value {value.aval.str_short()} from a function whose tracing has "
                 "finished was used here (it leaked, e.g. through a global or a closure)"
             )
         var = self._const_index.get(id(value))
@@ -420,7 +420,7 @@ def abstractify(x) -> ShapedArray:
             + (" Use meshjit.numpy.asarray(...) first." if isinstance(x, (list, tuple)) else "")
         )
     raise MeshjitTypeError(
-        f"{type(x).__name__} is not a valid array value (expected a NumPy or meshjit array, a "
+        f"{type(x)} is not a valid JAX type: {type(x).__name__} is not a valid array value (expected a NumPy or meshjit array, a "
         "Python scalar, or a ShapeDtypeStruct)"
     )
 
@@ -494,7 +494,7 @@ def trace_flat(
         for i, leaf in enumerate(out_leaves):
             if not _is_array_like(leaf):
                 raise MeshjitTypeError(
-                    f"output {i} of the traced function is a {type(leaf).__name__}, not an array"
+                    f"{type(leaf)} is not a valid JAX type: output {i} of the traced function is a {type(leaf).__name__}, not an array"
                 )
         closed = trace.finish(out_leaves)
     return closed, out_tree

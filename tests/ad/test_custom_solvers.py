@@ -7,7 +7,8 @@ import numpy as np
 
 from tests.support.jax_cases import RUN_THUNK, jax_case_tests
 
-HARNESS = r'''
+HARNESS = (
+    r"""
 def scalar_solve(f, y):
     return y / f(1.0)
 
@@ -64,13 +65,14 @@ CASES = {
     "linear_fwd": lambda: jax.jacfwd(linear, argnums=(0, 1))(A, B),
     "linear_aux": lambda: (linear_aux(A, B), jax.grad(lambda b: linear_aux(A, b)[0].sum())(B)),
 }
-''' + RUN_THUNK
+"""
+    + RUN_THUNK
+)
 
 NAMES = ["root", "root_vector", "root_aux", "linear", "linear_fwd", "linear_aux"]
 
 
 jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 1e-6)
-
 
 
 def test_solver_iterations_are_not_differentiated():

@@ -1,6 +1,5 @@
 """Derivatives of the elementwise math (meshjit.numpy and lax) against finite differences and JAX."""
 
-
 import numpy as np
 import pytest
 
@@ -97,4 +96,3 @@ def test_nextafter_has_no_derivative_as_in_jax():
     """nextafter(x, y) is about x (not constant): no zero tangent, JAX's NotImplementedError."""
     with pytest.raises(NotImplementedError, match="nextafter"):
         meshjit.grad(lambda v: lax.nextafter(v, v + 1))(np.float32(1.0))
-

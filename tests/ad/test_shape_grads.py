@@ -1,6 +1,5 @@
 """Derivatives of the shape and indexing functions of meshjit.numpy and lax."""
 
-
 import numpy as np
 import pytest
 
@@ -38,4 +37,3 @@ def test_gradients(name):
     fn, shape = GRAD_CASES[name]
     x = np.random.RandomState(1).permutation(np.prod(shape)).reshape(shape).astype(np.float32)
     check_grads(fn, (x / 3 + 0.1,), order=1, atol=3e-2, rtol=3e-2)
-

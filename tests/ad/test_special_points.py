@@ -16,7 +16,9 @@ POINTS = np.array([0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 6.0, np.inf, -np.inf, np.nan]
 PAIRS = np.array(list(itertools.product(POINTS, POINTS)), np.float32).T
 
 _LAX_UNARY = "neg abs exp log log1p expm1 sqrt rsqrt cbrt sin cos tan tanh logistic erf exp2 "
-_LAX_UNARY += "acos asin atan acosh asinh atanh cosh sinh erf_inv square sign floor ceil round lgamma"
+_LAX_UNARY += (
+    "acos asin atan acosh asinh atanh cosh sinh erf_inv square sign floor ceil round lgamma"
+)
 UNARY = {name: (lambda m, name=name: getattr(m.lax, name)) for name in _LAX_UNARY.split()}
 UNARY.update(
     {
@@ -69,7 +71,9 @@ def _modules(jax):
 
 
 def _same(got, want, what):
-    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=2e-6, atol=1e-6, err_msg=what)
+    np.testing.assert_allclose(
+        np.asarray(got), np.asarray(want), rtol=2e-6, atol=1e-6, err_msg=what
+    )
 
 
 @pytest.mark.parametrize("name", sorted(UNARY))

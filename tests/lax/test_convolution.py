@@ -237,7 +237,7 @@ def test_reduce_window_unsupported_computation():
 
 
 def test_cumulative_errors():
-    with pytest.raises(meshjit.MeshjitValueError, match="axis 2 is out of range"):
+    with pytest.raises(meshjit.MeshjitValueError, match="axis 2 is out of bounds"):
         lax.cumsum(rand(3, 4), axis=2)
     with pytest.raises(meshjit.MeshjitTypeError, match="floating or integer"):
         lax.cummax(np.ones(3, np.bool_))

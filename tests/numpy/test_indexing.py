@@ -405,7 +405,9 @@ def test_out_of_bounds_static_ints_clamp_as_in_jax(idx):
 
 def test_traced_bool_mask_raises():
     x = _arange((3,))
-    with pytest.raises(MeshjitIndexError, match="traced boolean mask bool\\[3\\]") as info:
+    with pytest.raises(
+        MeshjitIndexError, match="Array boolean indices must be concrete; got bool\\[3\\]"
+    ) as info:
         _lower(lambda a: a[a > 1], x)
     assert "test_indexing.py" in str(info.value)
     assert isinstance(info.value, IndexError)
@@ -413,7 +415,7 @@ def test_traced_bool_mask_raises():
 
 def test_traced_slice_bound_raises():
     x = _arange((3,))
-    with pytest.raises(meshjit.MeshjitTypeError, match="slice bounds must be static") as info:
+    with pytest.raises(MeshjitIndexError, match="Slice entries must be static integers") as info:
         _lower(lambda a, i: a[i:], x, np.int32(1))
     assert "test_indexing.py" in str(info.value)
 

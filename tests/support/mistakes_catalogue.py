@@ -1,0 +1,1319 @@
+# ruff: noqa: F821  (the runner binds the library names; see the docstring)
+"""A catalogue of mistakes JAX users make, one small program each, run under JAX and under
+meshjit by tests/support/mistakes_runner.py (see tests/test_mistakes_catalogue.py).
+
+This file is not imported: the runner executes it with the library's names bound (`jax`,
+`jnp`, `lax`, `random`, `np`, `P`, `NamedSharding`, `Mesh`, `AxisType`, `mesh2`, `mesh24`,
+`emesh`), so the same lines run in both and a traceback names the same line of this file.
+`@mistake(*phrases)` registers a case; the phrases are what JAX's message says about the
+problem, which meshjit's message must say too. Each case raises on one line of its body in
+JAX, except the few marked as programs JAX 0.10.2 accepts (meshjit must accept them too)."""
+
+f32 = np.float32
+
+
+def _mesh(shape, names, explicit=False):
+    types = (AxisType.Explicit if explicit else AxisType.Auto,) * len(shape)
+    return jax.make_mesh(shape, names, axis_types=types)
+
+
+mesh2 = _mesh((2,), ("x",))
+mesh24 = _mesh((2, 4), ("x", "y"))
+emesh = _mesh((2, 4), ("x", "y"), explicit=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape", "(3,)", "(4,)")
+def matmul_mismatch():
+    return jnp.ones((2, 3)) @ jnp.ones((4, 5))
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape")
+def matmul_mismatch_in_jit():
+    return jax.jit(lambda a, b: jnp.matmul(a, b))(jnp.ones((2, 3)), jnp.ones((4, 5)))
+
+
+@mistake("add got incompatible shapes for broadcasting", "(3,)", "(4,)")
+def add_mismatch():
+    return jnp.ones(3) + jnp.ones(4)
+
+
+@mistake("mul got incompatible shapes for broadcasting", "(3,)", "(4,)")
+def add_mismatch_in_jit():
+    return jax.jit(lambda a, b: a * b)(jnp.ones(3), jnp.ones(4))
+
+
+@mistake("cannot reshape array of shape (6,) (size 6) into shape (4, 2) (size 8)")
+def reshape_size():
+    return jnp.arange(6).reshape(4, 2)
+
+
+@mistake("can only specify one unknown axis size")
+def reshape_two_unknown():
+    return jnp.arange(6).reshape(-1, -1)
+
+
+@mistake("Cannot concatenate arrays with different numbers of dimensions")
+def concatenate_ranks():
+    return jnp.concatenate([jnp.ones((2, 2)), jnp.ones(2)])
+
+
+@mistake("Cannot concatenate arrays with shapes that differ in dimensions other than the one")
+def concatenate_shapes():
+    return jnp.concatenate([jnp.ones((2, 3)), jnp.ones((2, 4))], axis=0)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def concatenate_axis_out_of_range():
+    return jnp.concatenate([jnp.ones((2, 3)), jnp.ones((2, 3))], axis=2)
+
+
+@mistake("Incompatible types for broadcasting")
+def broadcast_to_incompatible():
+    return jnp.broadcast_to(jnp.ones(3), (4,))
+
+
+@mistake("Cannot broadcast to shape with fewer dimensions")
+def broadcast_to_lower_rank():
+    return jnp.broadcast_to(jnp.ones((2, 3)), (3,))
+
+
+@mistake("Size of label 'j' for operand 1")
+def einsum_size_mismatch():
+    return jnp.einsum("ij,jk->ik", jnp.ones((2, 3)), jnp.ones((4, 5)))
+
+
+@mistake("Einstein sum subscript 'ij' does not contain the correct number of indices for operand 0")
+def einsum_wrong_rank():
+    return jnp.einsum("ij,jk->ik", jnp.ones(3), jnp.ones((3, 3)))
+
+
+@mistake("'k'")
+def einsum_unknown_output():
+    return jnp.einsum("ij->k", jnp.ones((2, 3)))
+
+
+@mistake()
+def einsum_too_few_operands():
+    return jnp.einsum("ij,jk->ik", jnp.ones((2, 3)))
+
+
+@mistake("All input arrays must have the same shape")
+def stack_shapes():
+    return jnp.stack([jnp.ones(2), jnp.ones(3)])
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape")
+def dot_vectors():
+    return jnp.dot(jnp.ones(3), jnp.ones(4))
+
+
+@mistake("transpose permutation isn't a permutation of operand dimensions")
+def transpose_repeated_axis():
+    return jnp.transpose(jnp.ones((2, 3)), (0, 0))
+
+
+@mistake("cannot select an axis to squeeze out which has size not equal to one")
+def squeeze_non_unit():
+    return jnp.squeeze(jnp.ones((2, 3)), axis=0)
+
+
+@mistake("add")
+def lax_add_shapes():
+    return lax.add(jnp.ones(3), jnp.ones((3, 1)))
+
+
+@mistake("lax.add requires arguments to have the same dtypes", "float32", "int32")
+def lax_add_dtypes():
+    return lax.add(jnp.ones(3, jnp.float32), jnp.ones(3, jnp.int32))
+
+
+@mistake("dot_general requires lhs dimension numbers to be nonnegative and less than")
+def dot_general_bad_dims():
+    return lax.dot_general(jnp.ones((2, 3)), jnp.ones((3, 2)), (((2,), (0,)), ((), ())))
+
+
+@mistake("Incompatible shapes for broadcasting")
+def where_shapes():
+    return jnp.where(jnp.ones(3) > 0, jnp.ones(4), jnp.ones(5))
+
+
+@mistake("array split does not result in an equal division")
+def split_uneven():
+    return jnp.split(jnp.arange(5), 2)
+
+
+@mistake("matmul input operand 0 must have ndim at least 1, but it has ndim 0")
+def matmul_scalar():
+    return jnp.matmul(1.0, jnp.ones(3))
+
+
+@mistake("axis 3 is out of bounds for array of dimension 2")
+def expand_dims_out_of_range():
+    return jnp.expand_dims(jnp.ones(2), 3)
+
+
+@mistake("broadcast_in_dim broadcast_dimensions must have length equal to operand ndim")
+def broadcast_in_dim_dims():
+    return lax.broadcast_in_dim(jnp.ones(3), (2, 3), (0, 1))
+
+
+@mistake()
+def conv_ranks():
+    return lax.conv(jnp.ones((1, 1, 5)), jnp.ones((1, 1, 3, 3)), (1, 1), "SAME")
+
+
+@mistake("slice", "(4,)")
+def lax_slice_out_of_range():
+    return lax.slice(jnp.ones(4), (0,), (6,))
+
+
+@mistake()
+def reshape_tuple_size():
+    return lax.reshape(jnp.ones((2, 3)), (4, 2))
+
+
+# ---------------------------------------------------------------------------------------------
+# Dtypes
+
+
+@mistake("grad requires real- or complex-valued inputs", "int32")
+def grad_int_input():
+    return jax.grad(lambda x: x * 2.0)(1)
+
+
+@mistake("grad requires real- or complex-valued inputs", "int32")
+def grad_int_array_input():
+    return jax.grad(lambda x: (x * 2.0).sum())(jnp.arange(3))
+
+
+@mistake("grad requires real-valued outputs", "complex64", "holomorphic=True")
+def grad_complex_output():
+    return jax.grad(lambda x: x * 1j)(1.0)
+
+
+@mistake("holomorphic=True requires inputs with complex dtype", "float32")
+def grad_holomorphic_real_input():
+    return jax.grad(lambda x: x * x, holomorphic=True)(1.0)
+
+
+@mistake("jacfwd requires real-valued inputs", "int32")
+def jacfwd_int_input():
+    return jax.jacfwd(lambda x: x * 2.0)(jnp.arange(3))
+
+
+@mistake("erf does not accept dtype complex64")
+def erf_complex():
+    return lax.erf(jnp.ones(2, jnp.complex64))
+
+
+@mistake("floor does not accept dtype complex64")
+def floor_complex():
+    return lax.floor(jnp.ones(2, jnp.complex64))
+
+
+@mistake("does not accept dtype float32")
+def bitwise_and_float():
+    return lax.bitwise_and(jnp.ones(2), jnp.ones(2))
+
+
+@mistake("shift_left does not accept dtype float32")
+def shift_float():
+    return lax.shift_left(jnp.ones(2), jnp.ones(2))
+
+
+@mistake("primal and tangent arguments to jax.jvp do not match", "float0", "int32")
+def jvp_int_primal_int_tangent():
+    return jax.jvp(lambda x: x * 2, (1,), (1,))
+
+
+@mistake("data type 'foo' not understood")
+def astype_unknown_dtype():
+    return jnp.ones(3).astype("foo")
+
+
+@mistake("is not a valid JAX array type")
+def array_of_strings():
+    return jnp.array(["a", "b"])
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def lax_max_complex():
+    return lax.max(jnp.ones(2, jnp.complex64), jnp.ones(2, jnp.complex64))
+
+
+@mistake("rem does not accept dtype complex64")
+def lax_rem_complex():
+    return lax.rem(jnp.ones(2, jnp.complex64), jnp.ones(2, jnp.complex64))
+
+
+# ---------------------------------------------------------------------------------------------
+# Indexing
+
+
+@mistake("Slice entries must be static integers")
+def dynamic_slice_in_jit():
+    return jax.jit(lambda x, i: x[i : i + 2])(jnp.arange(5), 1)
+
+
+@mistake("Array boolean indices must be concrete")
+def bool_mask_in_jit():
+    return jax.jit(lambda x: x[x > 0])(jnp.arange(3.0))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def out_of_bounds_static_index():
+    return jnp.arange(3)[5]
+
+
+@mistake("Too many indices", "array is 1-dimensional, but 2 were indexed")
+def too_many_indices():
+    return jnp.ones(3)[0, 0]
+
+
+@mistake("JAX arrays are immutable and do not support in-place item assignment", ".at")
+def item_assignment():
+    x = jnp.arange(3)
+    x[0] = 1
+    return x
+
+
+@mistake("JAX arrays are immutable and do not support in-place item assignment", ".at")
+def item_assignment_in_jit():
+    def f(x):
+        x[0] = 1.0
+        return x
+
+    return jax.jit(f)(jnp.ones(3))
+
+
+@mistake("does not support item assignment")
+def at_item_assignment():
+    x = jnp.arange(3)
+    x.at[0] = 1
+    return x
+
+
+@mistake("(2,)")
+def at_set_wrong_shape():
+    return jnp.zeros(3).at[0].set(jnp.ones(2))
+
+
+@mistake("foo")
+def at_bad_mode():
+    return jnp.zeros(3).at[0].set(1.0, mode="foo")
+
+
+@mistake("Indexer must have integer or boolean type", "float32")
+def at_float_index():
+    return jnp.zeros(3).at[jnp.float32(1.0)].set(2.0)
+
+
+@mistake("Indexer must have integer or boolean type")
+def float_index():
+    return jnp.arange(3)[1.5]
+
+
+@mistake("an index can only have a single ellipsis")
+def double_ellipsis():
+    return jnp.ones((2, 3))[..., ...]
+
+
+@mistake("Too many indices")
+def too_many_indices_with_none():
+    return jnp.ones((2, 3))[None, 0, 0, 0]
+
+
+@mistake("(5,)", "(3,)")
+def dynamic_slice_too_big():
+    return lax.dynamic_slice(jnp.ones(3), (0,), (5,))
+
+
+@mistake("dynamic_update_slice update shape must be smaller than operand shape")
+def dynamic_update_slice_too_big():
+    return lax.dynamic_update_slice(jnp.ones(3), jnp.ones(5), (0,))
+
+
+@mistake("The 'raise' mode to jnp.take is not supported")
+def take_raise_mode():
+    return jnp.take(jnp.arange(3), jnp.array([1]), mode="raise")
+
+
+@mistake("The size argument of jnp.nonzero must be statically specified")
+def nonzero_in_jit():
+    return jax.jit(lambda x: jnp.nonzero(x))(jnp.arange(3))
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected")
+def unique_in_jit():
+    return jax.jit(lambda x: jnp.unique(x))(jnp.arange(3))
+
+
+@mistake("Using a non-tuple sequence for multidimensional indexing is not allowed")
+def list_of_slices_index():
+    return jnp.ones((2, 3))[[slice(None), 0]]
+
+
+@mistake()
+def dynamic_slice_wrong_index_count():
+    return lax.dynamic_slice(jnp.ones((3, 3)), (0,), (2, 2))
+
+
+# ---------------------------------------------------------------------------------------------
+# Tracing
+
+
+@mistake("Attempted boolean conversion of traced array")
+def if_on_traced():
+    return jax.jit(lambda x: 1.0 if x > 0 else 2.0)(1.0)
+
+
+@mistake("Attempted boolean conversion of traced array")
+def while_on_traced():
+    def f(x):
+        while x < 10:
+            x = x * 2
+        return x
+
+    return jax.jit(f)(1.0)
+
+
+@mistake("Attempted boolean conversion of traced array")
+def python_and_on_traced():
+    return jax.jit(lambda x: (x > 0) and (x < 1))(0.5)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def if_on_traced_in_grad():
+    return jax.grad(lambda x: x if x > 0 else -x)(1.0)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected")
+def int_of_traced():
+    return jax.jit(lambda x: int(x))(1.0)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected")
+def float_of_traced():
+    return jax.jit(lambda x: float(x))(1.0)
+
+
+@mistake("The __index__() method was called on traced array")
+def range_of_traced():
+    return jax.jit(lambda n: list(range(n)))(3)
+
+
+@mistake("The __index__() method was called on traced array")
+def list_index_with_traced():
+    return jax.jit(lambda i: jnp.float32([1.0, 2.0, 3.0][i]))(1)
+
+
+@mistake("The numpy.ndarray conversion method __array__() was called on traced array")
+def numpy_of_traced():
+    return jax.jit(lambda x: np.sin(np.asarray(x)))(1.0)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def traced_shape_zeros():
+    return jax.jit(lambda n: jnp.zeros(n))(3)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def traced_shape_reshape():
+    return jax.jit(lambda x, n: x.reshape(n, -1))(jnp.ones(6), 2)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected")
+def traced_arange():
+    return jax.jit(lambda n: jnp.arange(n))(3)
+
+
+_leaked = []
+
+
+@mistake("Encountered an unexpected tracer")
+def leaked_tracer():
+    def f(x):
+        _leaked.append(x)
+        return x
+
+    jax.jit(f)(1.0)
+    return jax.jit(lambda y: y + _leaked[-1])(1.0)
+
+
+@mistake("Encountered an unexpected tracer")
+def leaked_tracer_from_grad():
+    def f(x):
+        _leaked.append(x)
+        return x * x
+
+    jax.grad(f)(1.0)
+    return jax.jit(lambda y: y + _leaked[-1])(1.0)
+
+
+@mistake("Non-hashable static arguments are not supported")
+def unhashable_static_arg():
+    return jax.jit(lambda x, n: x * len(n), static_argnums=1)(1.0, [1, 2])
+
+
+@mistake("Non-hashable static arguments are not supported")
+def array_as_static_arg():
+    return jax.jit(lambda x: x, static_argnums=0)(np.ones(3))
+
+
+@mistake("static_argnames", "'y'")
+def static_argnames_unknown():
+    return jax.jit(lambda x: x, static_argnames="y")(1.0)
+
+
+@mistake("static_argnums=(3,)", "only accepts 1 positional argument")
+def static_argnums_out_of_range():
+    return jax.jit(lambda x: x, static_argnums=3)(1.0)
+
+
+@mistake("donate_argnums")
+def donate_argnums_out_of_range():
+    return jax.jit(lambda x: x, donate_argnums=5)(jnp.ones(3))
+
+
+@mistake("Expected a callable value, got 3")
+def jit_of_non_callable():
+    return jax.jit(3)
+
+
+@mistake("Expected a callable value, got 3")
+def grad_of_non_callable():
+    return jax.grad(3)
+
+
+@mistake("Expected a callable value, got 3")
+def vmap_of_non_callable():
+    return jax.vmap(3)
+
+
+@mistake("takes 1 positional argument but 2 were given")
+def jit_called_with_extra_arg():
+    return jax.jit(lambda x: x)(1.0, 2.0)
+
+
+@mistake("<class 'str'>")
+def jit_string_argument():
+    return jax.jit(lambda x: x)("a")
+
+
+@mistake("is not a valid JAX type")
+def jit_returns_object():
+    return jax.jit(lambda x: object())(1.0)
+
+
+@mistake("unhashable type")
+def tracer_as_dict_key():
+    return jax.jit(lambda x: {x: 1}[x])(1.0)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected")
+def traced_linspace_num():
+    return jax.jit(lambda n: jnp.linspace(0.0, 1.0, n))(5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Transformations
+
+
+@mistake("Gradient only defined for scalar-output functions", "(3,)")
+def grad_non_scalar():
+    return jax.grad(lambda x: x * 2)(jnp.ones(3))
+
+
+@mistake("Gradient only defined for scalar-output functions")
+def grad_tuple_output():
+    return jax.grad(lambda x: (x, x))(1.0)
+
+
+@mistake("Gradient only defined for scalar-output functions")
+def grad_none_output():
+    return jax.grad(lambda x: None)(1.0)
+
+
+@mistake("expected function with aux output to return a two-element tuple")
+def has_aux_non_pair():
+    return jax.grad(lambda x: x, has_aux=True)(1.0)
+
+
+@mistake("expected function with aux output to return a two-element tuple")
+def has_aux_three_tuple():
+    return jax.grad(lambda x: (x, x, x), has_aux=True)(1.0)
+
+
+@mistake("argnums=2", "at least 3 positional arguments")
+def grad_argnums_out_of_range():
+    return jax.grad(lambda x: x)(1.0) + jax.grad(lambda x: x, argnums=2)(1.0)
+
+
+@mistake("argnums=0", "at least 1 positional argument")
+def grad_keyword_argument():
+    return jax.grad(lambda x: x * x)(x=1.0)
+
+
+@mistake("Gradient only defined for scalar-output functions")
+def value_and_grad_non_scalar():
+    return jax.value_and_grad(lambda x: x * 2)(jnp.ones(3))
+
+
+@mistake("vmap in_axes must be an int, None, or a tuple", "len(in_axes)=2", "len(args)=1")
+def vmap_in_axes_length():
+    return jax.vmap(lambda x: x, in_axes=(0, 0))(jnp.ones(3))
+
+
+@mistake("vmap got inconsistent sizes for array axes to be mapped")
+def vmap_inconsistent_sizes():
+    return jax.vmap(lambda a, b: a + b)(jnp.ones(3), jnp.ones(4))
+
+
+@mistake("out_axes")
+def vmap_out_axes_none_on_mapped():
+    return jax.vmap(lambda x: x, out_axes=None)(jnp.ones(3))
+
+
+@mistake("vmap was requested to map its argument along axis 2", "rank should be at least 3")
+def vmap_in_axis_out_of_range():
+    return jax.vmap(lambda x: x, in_axes=2)(jnp.ones(3))
+
+
+@mistake("vmap was requested to map its argument along axis 0", "rank should be at least 1")
+def vmap_of_scalar():
+    return jax.vmap(lambda x: x)(1.0)
+
+
+@mistake("vmap wrapped function must be passed at least one argument containing an array")
+def vmap_no_arguments():
+    return jax.vmap(lambda: 1.0)()
+
+
+@mistake("vmap in_axes must be an int, None, or a tuple of entries")
+def vmap_float_in_axes():
+    return jax.vmap(lambda x: x, in_axes=0.5)(jnp.ones(3))
+
+
+@mistake("axis 3 is out of bounds for array of dimension 1")
+def vmap_out_axes_out_of_range():
+    return jax.vmap(lambda x: x, out_axes=3)(jnp.ones(3))
+
+
+@mistake("vmap in_axes specification must be a tree prefix of the corresponding value")
+def vmap_in_axes_structure():
+    return jax.vmap(lambda d: d["a"], in_axes=({"b": 0},))({"a": jnp.ones(3)})
+
+
+@mistake("jvp called with different primal and tangent shapes")
+def jvp_tangent_shape():
+    return jax.jvp(jnp.sin, (jnp.ones(3),), (jnp.ones(4),))
+
+
+@mistake("primal and tangent arguments to jax.jvp do not match", "float32", "float16")
+def jvp_tangent_dtype():
+    return jax.jvp(jnp.sin, (jnp.ones(3),), (jnp.ones(3, jnp.float16),))
+
+
+@mistake("primal and tangent arguments to jax.jvp must be tuples or lists")
+def jvp_primals_not_tuple():
+    return jax.jvp(jnp.sin, jnp.ones(3), jnp.ones(3))
+
+
+@mistake("primal and tangent arguments to jax.jvp must have the same tree structure")
+def jvp_structure_mismatch():
+    return jax.jvp(lambda a, b: a * b, (1.0, 2.0), (1.0,))
+
+
+@mistake("float32[4]", "float32[3]")
+def vjp_cotangent_shape():
+    _, f_vjp = jax.vjp(jnp.sin, jnp.ones(3))
+    return f_vjp(jnp.ones(4))
+
+
+@mistake("structure")
+def vjp_cotangent_structure():
+    _, f_vjp = jax.vjp(jnp.sin, jnp.ones(3))
+    return f_vjp((jnp.ones(3), jnp.ones(3)))
+
+
+def _custom_vjp(fwd_out, bwd_out):
+    @jax.custom_vjp
+    def f(x):
+        return jnp.sin(x)
+
+    f.defvjp(lambda x: fwd_out(x), lambda res, g: bwd_out(g))
+    return f
+
+
+@mistake("Custom VJP bwd rule must produce an output with the same container (pytree) structure")
+def custom_vjp_bwd_not_tuple():
+    f = _custom_vjp(lambda x: (jnp.sin(x), x), lambda g: g)
+    return jax.grad(f)(1.0)
+
+
+@mistake("Custom VJP bwd rule must produce an output with the same container (pytree) structure")
+def custom_vjp_bwd_wrong_length():
+    f = _custom_vjp(lambda x: (jnp.sin(x), x), lambda g: (g, g))
+    return jax.grad(f)(1.0)
+
+
+@mistake("Custom VJP bwd rule must produce an output with the same type as the args tuple")
+def custom_vjp_bwd_wrong_shape():
+    f = _custom_vjp(lambda x: (jnp.sin(x), x), lambda g: (jnp.ones(3),))
+    return jax.grad(f)(1.0)
+
+
+@mistake("Custom VJP fwd rule", "must produce a pair")
+def custom_vjp_fwd_not_pair():
+    f = _custom_vjp(lambda x: jnp.sin(x), lambda g: (g,))
+    return jax.grad(f)(1.0)
+
+
+def _custom_jvp(rule):
+    @jax.custom_jvp
+    def f(x):
+        return jnp.sin(x)
+
+    f.defjvp(rule)
+    return f
+
+
+@mistake("Custom JVP rule must produce primal and tangent outputs with corresponding shapes")
+def custom_jvp_tangent_shape():
+    f = _custom_jvp(lambda p, t: (jnp.sin(p[0]), jnp.ones(3)))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake("must produce a pair (list or tuple of length two)")
+def custom_jvp_not_pair():
+    f = _custom_jvp(lambda p, t: jnp.sin(p[0]))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake("must produce primal and tangent outputs with equal container (pytree) structures")
+def custom_jvp_primal_structure():
+    f = _custom_jvp(lambda p, t: ((p[0], p[0]), t[0]))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake("Custom JVP rule must produce primal and tangent outputs with corresponding shapes")
+def custom_jvp_tangent_dtype():
+    f = _custom_jvp(lambda p, t: (jnp.sin(p[0]), jnp.float16(1.0)))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+# ---------------------------------------------------------------------------------------------
+# Control flow
+
+
+@mistake("cond branches must have equal output types")
+def cond_branch_shapes():
+    return lax.cond(True, lambda: jnp.ones(2), lambda: jnp.ones(3))
+
+
+@mistake("cond branches must have equal output types")
+def cond_branch_dtypes():
+    return jax.jit(lambda p: lax.cond(p, lambda: jnp.int32(1), lambda: jnp.float32(1)))(True)
+
+
+@mistake("cond branch outputs must have the same pytree structure")
+def cond_branch_structure():
+    return lax.cond(True, lambda x: (x, x), lambda x: x, 1.0)
+
+
+@mistake("Pred must be a scalar", "(3,)")
+def cond_non_scalar_predicate():
+    return lax.cond(jnp.ones(3) > 0, lambda: 1.0, lambda: 2.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def while_body_changes_dtype():
+    return lax.while_loop(lambda c: c < 10, lambda c: c + 1.0, 0)
+
+
+@mistake("while_loop body function carry input and carry output must have equal types")
+def while_body_changes_shape():
+    return lax.while_loop(lambda c: c.sum() < 10, lambda c: jnp.append(c, 1.0), jnp.ones(1))
+
+
+@mistake("cond_fun must return a boolean scalar", "bool[3]")
+def while_cond_non_scalar():
+    return lax.while_loop(lambda c: c < 10, lambda c: c + 1, jnp.zeros(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def scan_carry_dtype():
+    return lax.scan(lambda c, x: (c + x, None), 0, jnp.ones(3))
+
+
+@mistake("scan body function carry input and carry output must have equal types")
+def scan_carry_shape():
+    return lax.scan(lambda c, x: (c * x, None), jnp.float32(0), jnp.ones((3, 2)))
+
+
+@mistake("scan body output must be a pair")
+def scan_body_not_pair():
+    return lax.scan(lambda c, x: c + x, 0.0, jnp.ones(3))
+
+
+@mistake("scan got values with different leading axis sizes")
+def scan_xs_lengths():
+    return lax.scan(lambda c, x: (c, None), 0.0, (jnp.ones(3), jnp.ones(4)))
+
+
+@mistake("scan got `length` argument of 5 which disagrees with leading axis sizes")
+def scan_length_mismatch():
+    return lax.scan(lambda c, x: (c, None), 0.0, jnp.ones(3), length=5)
+
+
+@mistake("scan got no values to scan over and `length` not provided")
+def scan_nothing_to_scan():
+    return lax.scan(lambda c, x: (c, None), 0.0, None)
+
+
+@mistake("fori_loop")
+def fori_loop_float_bounds():
+    return jax.jit(lambda n: lax.fori_loop(0, n, lambda i, c: c + 1, 0))(3.0)
+
+
+@mistake("takes 1 positional argument but 2 were given")
+def fori_loop_body_arity():
+    return lax.fori_loop(0, 3, lambda c: c + 1, 0)
+
+
+@mistake("Index type must be an integer", "float32")
+def switch_float_index():
+    return lax.switch(jnp.float32(1.0), [lambda x: x, lambda x: -x], 1.0)
+
+
+@mistake("Empty branch sequence")
+def switch_no_branches():
+    return lax.switch(0, [], 1.0)
+
+
+@mistake("switch branch outputs must have the same pytree structure")
+def switch_branch_structure():
+    return lax.switch(0, [lambda x: x, lambda x: (x, x)], 1.0)
+
+
+@mistake("missing 1 required positional argument")
+def cond_branch_missing_operand():
+    return lax.cond(True, lambda x: x, lambda x: -x)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def fori_loop_carry_dtype():
+    return lax.fori_loop(0, 3, lambda i, c: c + 0.5, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pytrees
+
+
+@mistake("pytree structure error: different lengths of tuple")
+def tree_map_arity():
+    return jax.tree_util.tree_map(lambda a, b: a + b, (1, 2), (1, 2, 3))
+
+
+@mistake("pytree structure error: different types")
+def tree_map_none_vs_leaf():
+    return jax.tree_util.tree_map(lambda a, b: (a, b), {"a": None}, {"a": 1})
+
+
+@mistake("pytree structure error: different pytree metadata")
+def tree_map_dict_keys():
+    return jax.tree_util.tree_map(lambda a, b: a + b, {"a": 1}, {"b": 1})
+
+
+@mistake("pytree structure error: different types")
+def tree_map_list_vs_tuple():
+    return jax.tree_util.tree_map(lambda a, b: a + b, [1], (1,))
+
+
+@mistake("Too many leaves for PyTreeDef")
+def tree_unflatten_too_many():
+    treedef = jax.tree_util.tree_structure((1, 2))
+    return jax.tree_util.tree_unflatten(treedef, [1, 2, 3])
+
+
+@mistake("Too few leaves for PyTreeDef")
+def tree_unflatten_too_few():
+    treedef = jax.tree_util.tree_structure((1, 2))
+    return jax.tree_util.tree_unflatten(treedef, [1])
+
+
+@mistake("add got incompatible shapes for broadcasting")
+def tree_map_leaf_shapes():
+    return jax.tree_util.tree_map(jnp.add, (jnp.ones(2),), (jnp.ones(3),))
+
+
+# ---------------------------------------------------------------------------------------------
+# Random
+
+
+@mistake("JAX encountered invalid PRNG key data")
+def int_as_key():
+    return random.normal(0, (3,))
+
+
+@mistake()
+def random_shape_not_tuple():
+    return random.normal(random.key(0), 3.0)
+
+
+@mistake("float32")
+def randint_float_dtype():
+    return random.randint(random.key(0), (3,), 0, 10, dtype=jnp.float32)
+
+
+@mistake("dtype argument to `uniform` must be a float dtype")
+def uniform_int_dtype():
+    return random.uniform(random.key(0), (3,), dtype=jnp.int32)
+
+
+@mistake("dtype argument to `normal` must be a float or complex dtype")
+def normal_int_dtype():
+    return random.normal(random.key(0), (3,), dtype=jnp.int32)
+
+
+@mistake("add does not accept dtypes key<fry>, int32")
+def typed_key_arithmetic():
+    return random.key(0) + 1
+
+
+@mistake("Cannot take a larger sample (size 5) than population (size 3) when 'replace=False'")
+def choice_too_many_without_replacement():
+    return random.choice(random.key(0), 3, (5,), replace=False)
+
+
+@mistake("JAX encountered invalid PRNG key data")
+def old_key_wrong_shape():
+    return random.split(jnp.array([1, 2, 3], jnp.uint32))
+
+
+@mistake("key_data")
+def key_data_of_raw_key():
+    return random.key_data(random.PRNGKey(0).astype(jnp.float32))
+
+
+@mistake("split accepts a single key, but was given a key array of shape (2,)")
+def split_of_split_keys():
+    return random.split(random.split(random.key(0)))
+
+
+@mistake("(3,)", "(4,)")
+def uniform_minval_shape():
+    return random.uniform(random.key(0), (3,), minval=jnp.zeros(4))
+
+
+@mistake("(3,)", "(4,)")
+def bernoulli_p_shape():
+    return random.bernoulli(random.key(0), jnp.full(4, 0.5), shape=(3,))
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding
+
+
+@mistake("Resource axis: z", "is not found in mesh")
+def spec_axis_not_in_mesh():
+    return jax.device_put(jnp.ones(4), NamedSharding(mesh2, P("z")))
+
+
+@mistake("A single NamedSharding spec specification can map every mesh axis to at most one")
+def spec_axis_twice():
+    return jax.device_put(jnp.ones((4, 4)), NamedSharding(mesh24, P("x", "x")))
+
+
+@mistake("implies that array axis 0 is partitioned 2 times, but the dimension size is 3")
+def device_put_not_divisible():
+    return jax.device_put(jnp.ones(3), NamedSharding(mesh2, P("x")))
+
+
+@mistake("implies that array axis 0 is partitioned 2 times, but the dimension size is 3")
+def jit_in_shardings_not_divisible():
+    s = NamedSharding(mesh2, P("x"))
+    return jax.jit(lambda x: x, in_shardings=s)(jnp.ones(3))
+
+
+@mistake("in_shardings", "tree prefix")
+def in_shardings_count_mismatch():
+    s = NamedSharding(mesh2, P())
+    return jax.jit(lambda x: x, in_shardings=(s, s))(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def make_mesh_wrong_count():
+    return jax.make_mesh((3,), ("x",), axis_types=(AxisType.Auto,))
+
+
+@mistake("with_sharding_constraint", "mesh")
+def with_sharding_constraint_without_mesh():
+    return jax.jit(lambda x: lax.with_sharding_constraint(x, P("x")))(jnp.ones(4))
+
+
+@mistake("P('x', None)", "rank")
+def spec_longer_than_rank():
+    return jax.device_put(jnp.ones(4), NamedSharding(mesh2, P("x", None)))
+
+
+@mistake("axis_names")
+def mesh_names_vs_devices():
+    return Mesh(np.array(jax.devices()[:4]), ("x", "y"))
+
+
+@mistake("Contracting dimensions are sharded and it is ambiguous how the output should be sharded")
+def explicit_contracting_ambiguous():
+    a = jax.device_put(jnp.ones((4, 8)), NamedSharding(emesh, P(None, "x")))
+    b = jax.device_put(jnp.ones((8, 4)), NamedSharding(emesh, P("x", None)))
+    return jnp.dot(a, b)
+
+
+@mistake("add operation with inputs", "produces an illegally sharded result")
+def explicit_add_conflicting():
+    a = jax.device_put(jnp.ones((4, 8)), NamedSharding(emesh, P("x", None)))
+    b = jax.device_put(jnp.ones((4, 8)), NamedSharding(emesh, P(None, "x")))
+    return a + b
+
+
+@mistake("device_put device specification must be a tree prefix of the corresponding value")
+def device_put_device_list():
+    return jax.device_put([jnp.ones(2), jnp.ones(2)], [jax.devices()[0]])
+
+
+@mistake("implies that array axis 0 is partitioned 4 times, but the dimension size is 6")
+def out_shardings_not_divisible():
+    s = NamedSharding(mesh24, P("y"))
+    return jax.jit(lambda x: x, out_shardings=s)(jnp.ones(6))
+
+
+@mistake("Resource axis: z", "is not found in mesh")
+def jit_in_shardings_unknown_axis():
+    return jax.jit(lambda x: x, in_shardings=NamedSharding(mesh2, P("z")))(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def mesh_duplicate_names():
+    return Mesh(np.array(jax.devices()).reshape(2, 4), ("x", "x"))
+
+
+# ---------------------------------------------------------------------------------------------
+# shard_map
+
+
+def _smap(f, in_specs, out_specs, mesh=mesh2, **kw):
+    return jax.shard_map(f, mesh=mesh, in_specs=in_specs, out_specs=out_specs, **kw)
+
+
+@mistake("shard_map out_specs")
+def shard_map_out_specs_structure():
+    return _smap(lambda x: x, P("x"), (P("x"), P("x")))(jnp.ones(4))
+
+
+@mistake("out_specs", "P()", "replicated")
+def shard_map_out_specs_replicated_varying():
+    return _smap(lambda x: x, P("x"), P())(jnp.ones(4))
+
+
+@mistake("in_specs", "rank")
+def shard_map_in_specs_rank():
+    return _smap(lambda x: x, P("x", None), P("x"))(jnp.ones(4))
+
+
+@mistake("evenly divisible")
+def shard_map_not_divisible():
+    return _smap(lambda x: x, P("x"), P("x"))(jnp.ones(3))
+
+
+@mistake()
+def shard_map_psum_unknown_axis():
+    return _smap(lambda x: lax.psum(x, "z"), P("x"), P())(jnp.ones(4))
+
+
+@mistake("unbound axis name: i")
+def psum_outside_shard_map():
+    return jax.jit(lambda x: lax.psum(x, "i"))(jnp.ones(4))
+
+
+@mistake("ppermute sources and destinations must be unique")
+def ppermute_duplicate():
+    f = lambda x: lax.ppermute(x, "x", [(0, 1), (0, 1)])  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake()
+def ppermute_out_of_range():
+    return _smap(lambda x: lax.ppermute(x, "x", [(0, 5)]), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("axis 3 is out of bounds")
+def all_gather_axis_out_of_range():
+    f = lambda x: lax.all_gather(x, "x", axis=3, tiled=True)  # noqa: E731
+    return _smap(f, P("x"), P(), check_vma=False)(jnp.ones(4))
+
+
+@mistake("must be divisible by", "2")
+def psum_scatter_not_divisible():
+    f = lambda x: lax.psum_scatter(x, "x", tiled=True)  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(6))
+
+
+@mistake("2")
+def psum_scatter_untiled_size():
+    f = lambda x: lax.psum_scatter(x, "x")  # noqa: E731
+    return _smap(f, P(), P("x"), check_vma=False)(jnp.ones(3))
+
+
+@mistake("carry input and carry output must have equal types")
+def check_vma_loop_carry():
+    f = lambda x: lax.fori_loop(0, 2, lambda i, c: c + x, jnp.zeros(2))  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("shard_map in_specs")
+def shard_map_in_specs_count():
+    return _smap(lambda x: x, (P("x"), P("x")), P("x"))(jnp.ones(4))
+
+
+@mistake("unbound axis name: z")
+def shard_map_axis_index_unknown():
+    return _smap(lambda x: x + lax.axis_index("z"), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("mesh")
+def shard_map_without_mesh():
+    return jax.shard_map(lambda x: x, in_specs=P("x"), out_specs=P("x"))(jnp.ones(4))
+
+
+@mistake("in_specs", "'z'")
+def shard_map_spec_unknown_axis():
+    return _smap(lambda x: x, P("z"), P("z"))(jnp.ones(4))
+
+
+# ---------------------------------------------------------------------------------------------
+# NumPy API
+
+
+@mistake("sum requires ndarray or scalar arguments, got <class 'list'> at position 0")
+def list_to_sum():
+    return jnp.sum([1, 2, 3])
+
+
+@mistake("exp requires ndarray or scalar arguments, got <class 'list'> at position 0")
+def list_to_exp():
+    return jnp.exp([1.0, 2.0])
+
+
+@mistake("got an unexpected keyword argument 'foo'")
+def unsupported_kwarg():
+    return jnp.sum(jnp.ones(3), foo=1)
+
+
+@mistake("The 'out' argument to jnp.sum is not supported")
+def out_argument():
+    return jnp.sum(jnp.ones(3), out=jnp.ones(()))
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def sum_axis_out_of_range():
+    return jnp.sum(jnp.ones((2, 3)), axis=2)
+
+
+@mistake()
+def mean_axis_out_of_range():
+    return jnp.mean(jnp.ones(3), axis=3)
+
+
+@mistake("inhomogeneous shape")
+def ragged_array():
+    return jnp.array([[1, 2], [3]])
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected", "size")
+def nonzero_traced_size():
+    return jax.jit(lambda x, n: jnp.nonzero(x, size=n))(jnp.arange(3), 2)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def float_in_shape():
+    return jnp.zeros((2, 3.0))
+
+
+@mistake("(-1, 2)")
+def negative_shape():
+    return jnp.zeros((-1, 2))
+
+
+@mistake("Incompatible types for broadcasting")
+def full_fill_shape():
+    return jnp.full((2,), jnp.ones(3))
+
+
+@mistake("total_repeat_length")
+def repeat_traced_repeats():
+    return jax.jit(lambda x, r: jnp.repeat(x, r))(jnp.ones(3), jnp.array([1, 2, 3]))
+
+
+@mistake("Unimplemented padding mode 'foo'")
+def pad_bad_mode():
+    return jnp.pad(jnp.ones(3), 1, mode="foo")
+
+
+@mistake("pad_width")
+def pad_width_shape():
+    return jnp.pad(jnp.ones((2, 2)), ((1, 1), (1, 1), (1, 1)))
+
+
+@mistake("Argument to inv must have shape [..., n, n]", "(2, 3)")
+def inv_non_square():
+    return jnp.linalg.inv(jnp.ones((2, 3)))
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def moveaxis_out_of_range():
+    return jnp.moveaxis(jnp.ones((2, 3)), 2, 0)
+
+
+@mistake()
+def swapaxes_out_of_range():
+    return jnp.swapaxes(jnp.ones((2, 3)), 0, 5)
+
+
+@mistake("axis 3 is out of bounds for array of dimension 1")
+def cumsum_axis_out_of_range():
+    return jnp.cumsum(jnp.ones(3), axis=3)
+
+
+@mistake("axis 5 is out of bounds for array of dimension 1")
+def sort_axis_out_of_range():
+    return jnp.sort(jnp.ones(3), axis=5)
+
+
+@mistake("indices and arr must have the same number of dimensions")
+def take_along_axis_ranks():
+    return jnp.take_along_axis(jnp.ones((2, 3)), jnp.zeros(3, jnp.int32), axis=1)
+
+
+@mistake("got an unexpected keyword argument 'a_min'")
+def clip_old_keywords():
+    return jnp.clip(jnp.ones(3), a_min=0.0)
+
+
+@mistake("got an unexpected keyword argument 'newshape'")
+def reshape_newshape_keyword():
+    return jnp.reshape(jnp.ones(6), newshape=(2, 3))
+
+
+@mistake("None")
+def asarray_none():
+    return jnp.asarray(None)
+
+
+@mistake()
+def solve_shapes():
+    return jnp.linalg.solve(jnp.ones((3, 3)), jnp.ones(4))
+
+
+@mistake("Invalid order", "norm")
+def norm_bad_ord():
+    return jnp.linalg.norm(jnp.ones((2, 2)), ord="foo")
+
+
+@mistake()
+def argmax_axis_out_of_range():
+    return jnp.argmax(jnp.ones((2, 3)), axis=2)
+
+
+@mistake("The truth value of an array with more than one element is ambiguous")
+def bool_of_array():
+    return bool(jnp.ones(3) > 0)
+
+
+@mistake("Only scalar arrays can be converted to Python scalars")
+def float_of_array():
+    return float(jnp.ones(3))
+
+
+@mistake("Zero-dimensional arrays cannot be concatenated")
+def concatenate_non_sequence():
+    return jnp.concatenate(jnp.ones(3), jnp.ones(3))
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def traced_eye():
+    return jax.jit(lambda n: jnp.eye(n))(3)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lowering, compiled calls, export, devices
+
+
+@mistake("missing 1 required positional argument: 'y'")
+def lower_missing_argument():
+    return jax.jit(lambda x, y: x + y).lower(jnp.ones(3))
+
+
+@mistake("Argument types differ from the types for which this computation was compiled")
+def compiled_other_shape():
+    compiled = jax.jit(jnp.sin).lower(jnp.ones(3)).compile()
+    return compiled(jnp.ones(4))
+
+
+@mistake("Argument types differ from the types for which this computation was compiled")
+def compiled_other_dtype():
+    compiled = jax.jit(jnp.sin).lower(jnp.ones(3)).compile()
+    return compiled(jnp.ones(3, jnp.float16))
+
+
+@mistake(
+    "Computation was compiled for input shardings that disagree with the shardings of arguments"
+)
+def compiled_other_sharding():
+    compiled = jax.jit(jnp.sin).lower(jnp.ones(4)).compile()
+    return compiled(jax.device_put(jnp.ones(4), NamedSharding(mesh2, P("x"))))
+
+
+@mistake("Function compiled with input pytree does not match the input pytree it was called with")
+def compiled_wrong_arg_count():
+    compiled = jax.jit(jnp.sin).lower(jnp.ones(3)).compile()
+    return compiled(jnp.ones(3), jnp.ones(3))
+
+
+@mistake("Function to be exported must be the result of `jit`")
+def export_without_jit():
+    return jax.export.export(lambda x: jnp.sin(x))(jnp.ones(3))
+
+
+
+@mistake("(3,)", "(4,)")
+def exported_call_other_shape():
+    exp = jax.export.export(jax.jit(jnp.sin))(jnp.ones(3))
+    return exp.call(jnp.ones(4))
+
+
+@mistake("Unknown backend", "gpu")
+def devices_unknown_backend():
+    return jax.devices("gpu")
+
+
+@mistake("<class 'str'>")
+def lower_with_string():
+    return jax.jit(lambda x: x).lower("a")
+
+
+@mistake(
+    "Computation was compiled for input shardings that disagree with the shardings of arguments"
+)
+def compiled_sharded_given_replicated():
+    s = NamedSharding(mesh2, P("x"))
+    compiled = jax.jit(jnp.sin, in_shardings=s).lower(jnp.ones(4)).compile()
+    return compiled(jax.device_put(jnp.ones(4), NamedSharding(mesh2, P())))
+
+
+@mistake("device_put", "sharding")
+def device_put_to_int():
+    return jax.device_put(jnp.ones(3), 0)

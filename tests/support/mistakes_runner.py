@@ -1,0 +1,113 @@
+"""Runs every case of mistakes_catalogue.py under one library and writes what each raised as
+JSON: `python -m tests.support.mistakes_runner {jax|meshjit} OUT.json` (8 CPU devices, a fresh
+interpreter). For each case: the error's class name and the names of its bases, its message,
+the last frame of its (filtered) traceback and the deepest frame in the catalogue, the number
+of frames, and whether it took too long."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+import traceback
+
+CATALOGUE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mistakes_catalogue.py")
+CASE_SECONDS = 30
+
+
+def _bind(library: str) -> dict:
+    import numpy as np
+
+    if library == "jax":
+        os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+        import jax
+        import jax.numpy as jnp
+        from jax import lax, random
+        from jax.sharding import AxisType, Mesh, NamedSharding, PartitionSpec
+    else:
+        os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
+        import meshjit as jax
+        import meshjit.numpy as jnp
+        from meshjit import lax, random
+        from meshjit.sharding import AxisType, Mesh, NamedSharding, PartitionSpec
+    return {
+        "jax": jax, "jnp": jnp, "lax": lax, "random": random, "np": np, "P": PartitionSpec,
+        "NamedSharding": NamedSharding, "Mesh": Mesh, "AxisType": AxisType,
+    }  # fmt: skip
+
+
+def load_catalogue(scope: dict) -> dict:
+    """{name: (phrases, thunk)} of the catalogue, run with `scope`'s names."""
+    cases: dict = {}
+
+    def mistake(*phrases):
+        def register(fn):
+            cases[fn.__name__] = (list(phrases), fn)
+            return fn
+
+        return register
+
+    with open(CATALOGUE) as f:
+        code = compile(f.read(), CATALOGUE, "exec")
+    exec(code, {**scope, "mistake": mistake, "__name__": "mistakes_catalogue"})
+    return cases
+
+
+class _TooLong(BaseException):
+    pass
+
+
+def _on_alarm(signum, frame):
+    raise _TooLong()
+
+
+def run_one(thunk) -> dict:
+    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.alarm(CASE_SECONDS)
+    start = time.monotonic()
+    try:
+        thunk()
+    except _TooLong:
+        return {"raised": False, "hang": True}
+    except Exception as e:  # noqa: BLE001
+        return _outcome(e, time.monotonic() - start)
+    finally:
+        signal.alarm(0)
+    return {"raised": False, "hang": False, "seconds": time.monotonic() - start}
+
+
+def _outcome(e: BaseException, seconds: float) -> dict:
+    frames = traceback.extract_tb(e.__traceback__)[1:]  # without run_one's frame
+    ours = [f.lineno for f in frames if f.filename == CATALOGUE]
+    last = frames[-1] if frames else None
+    return {
+        "raised": True,
+        "hang": False,
+        "seconds": seconds,
+        "type": type(e).__name__,
+        "mro": [c.__name__ for c in type(e).__mro__],
+        "message": str(e),
+        "last_in_catalogue": bool(last and last.filename == CATALOGUE),
+        "last_line": last.lineno if last else None,
+        "last_file": last.filename if last else None,
+        "user_line": ours[-1] if ours else None,
+        "frames": len(frames),
+    }
+
+
+def main(argv=None) -> int:
+    library, out = (argv or sys.argv[1:])[:2]
+    cases = load_catalogue(_bind(library))
+    results = {}
+    for name, (phrases, thunk) in cases.items():
+        results[name] = {"phrases": phrases, **run_one(thunk)}
+    with open(out + ".tmp", "w") as f:
+        json.dump(results, f, indent=1)
+    os.replace(out + ".tmp", out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
