@@ -197,13 +197,13 @@ def _check_branches(what: str, names, trees, out_avals):
     for name, tree, avals in zip(names[1:], trees[1:], out_avals[1:]):
         if tree != trees[0]:
             raise MeshjitTypeError(
-                f"{what} branch outputs must have the same pytree structure, but they differ: {what} branches return different pytree structures: {tree} in {name} but "
+                f"{what} branch outputs must have the same pytree structure, but they differ: {tree} in {name} but "
                 f"{trees[0]} in {names[0]}"
             )
         for i, (a, b) in enumerate(zip(avals, out_avals[0])):
             if not _same_type(a, b):
                 raise MeshjitTypeError(
-                    f"{what} branches must have equal output types but they differ: {what} branches return different types: output {i} is {a.str_short()} in "
+                    f"{what} branches must have equal output types but they differ: output {i} is {a.str_short()} in "
                     f"{name} but {b.str_short()} in {names[0]}" + _vma_hint(a, b)
                 )
 
@@ -324,11 +324,11 @@ def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:
     outs = closed.out_avals
     if len(outs) != 1 or out_tree.num_leaves != 1 or out_tree.children():
         raise MeshjitTypeError(
-            f"cond_fun must return a boolean scalar: while_loop cond_fun must return a bool scalar, got a pytree {out_tree}"
+            f"cond_fun must return a boolean scalar, but got pytree {out_tree}."
         )
     if outs[0].shape != () or outs[0].dtype != dtypes.bool_:
         raise MeshjitTypeError(
-            f"cond_fun must return a boolean scalar: while_loop cond_fun must return a bool scalar, got {outs[0].str_short()}"
+            f"cond_fun must return a boolean scalar, but got output type(s) [{outs[0].str_short()}]."
         )
     return closed
 
@@ -453,7 +453,7 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
             out = f(tree_unflatten(carry_tree, args[:n]), tree_unflatten(x_tree, args[n:]))
             if not isinstance(out, (tuple, list)) or len(out) != 2:
                 raise MeshjitTypeError(
-                    f"scan body output must be a pair: scan body must return a pair (carry, y), got {type(out).__name__}"
+                    f"scan body output must be a pair, got {type(out).__name__}."
                 )
             carry_leaves, trees["carry"] = tree_flatten(out[0])
             y_leaves, trees["y"] = tree_flatten(out[1])

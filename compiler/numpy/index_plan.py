@@ -243,7 +243,7 @@ def _expand_ellipsis(ndim: int, entries: list[Entry]) -> list[Entry]:
     consumed = sum(_consumed(e) for e in entries)
     if consumed > ndim:
         raise MeshjitIndexError(
-            f"Too many indices: too many indices for array: array is {ndim}-dimensional, but {consumed} were indexed"
+            f"Too many indices: array is {ndim}-dimensional, but {consumed} were indexed"
         )
     fill = [Entry("slice", slice(None, None, None))] * (ndim - consumed)
     if not ellipses:

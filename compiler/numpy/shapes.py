@@ -228,7 +228,7 @@ def stack(arrays, axis=0):
     if len(shapes) > 1:
         shown = ", ".join(aval_of(a).str_short() for a in arrays)
         raise MeshjitValueError(
-            f"All input arrays must have the same shape: stack needs arrays of the same shape, got {shown}"
+            f"All input arrays must have the same shape. Got {shown}."
         )
     axis = checks.canonical_axis(axis, aval_of(arrays[0]).ndim + 1, "stack axis")
     return concatenate([expand_dims(a, axis) for a in arrays], axis)

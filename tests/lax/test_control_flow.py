@@ -462,7 +462,7 @@ def test_error_cond_branch_dtypes_differ():
     with pytest.raises(MeshjitTypeError) as ei:
         meshjit.jit(f)(np.ones(3, f32))
     _check(
-        ei, "L:cond-dtype", "cond branches return different types",
+        ei, "L:cond-dtype", "cond branches must have equal output types but they differ",
         "output 0 is f32[3] in the true branch but i32[3] in the false branch",
     )  # fmt: skip
 
@@ -473,7 +473,7 @@ def test_error_cond_branch_shapes_and_trees_differ():
     _check(ei, "L:cond-shape", "output 1 is f32[3] in the true branch but f32[2] in the false")
     with pytest.raises(MeshjitTypeError) as ei:
         lax.cond(True, lambda v: (v, v), lambda v: [v, v], np.ones(3, f32))  # L:cond-tree
-    _check(ei, "L:cond-tree", "different pytree structures", "true branch", "false branch")
+    _check(ei, "L:cond-tree", "must have the same pytree structure", "true branch", "false branch")
 
 
 def test_error_switch_branch_types_differ():
@@ -515,10 +515,10 @@ def test_error_while_cond_not_bool_scalar():
     x = np.ones(3, f32)
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda v: v < 2, lambda v: v + 1, x)  # L:cond-vec
-    _check(ei, "L:cond-vec", "cond_fun must return a bool scalar, got bool[3]")
+    _check(ei, "L:cond-vec", "cond_fun must return a boolean scalar, but got output type(s) [bool[3]]")
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda v: v.sum(), lambda v: v + 1, x)  # L:cond-f32
-    _check(ei, "L:cond-f32", "cond_fun must return a bool scalar, got f32[]")
+    _check(ei, "L:cond-f32", "cond_fun must return a boolean scalar, but got output type(s) [f32[]]")
 
 
 def test_error_scan_lengths():
@@ -540,7 +540,7 @@ def test_error_scan_carry_and_body_output():
     _check(ei, "L:scan-carry", "scan body carry output 0 is f32[2] but the carry input is f32[]")
     with pytest.raises(MeshjitTypeError) as ei:
         lax.scan(lambda c, x: c, np.float32(0), xs)  # L:scan-pair
-    _check(ei, "L:scan-pair", "scan body must return a pair (carry, y)")
+    _check(ei, "L:scan-pair", "scan body output must be a pair, got")
 
 
 def test_map_with_a_batch_size_scans_over_vmapped_batches_and_a_remainder():

@@ -373,7 +373,7 @@ def _lower(f, *args):
 @pytest.mark.parametrize(
     "idx, error, match",
     [
-        ((0, 0, 0), MeshjitIndexError, "too many indices for array: array is 2-dimensional"),
+        ((0, 0, 0), MeshjitIndexError, "Too many indices: array is 2-dimensional"),
         ((Ellipsis, Ellipsis), MeshjitIndexError, "single ellipsis"),
         ((1.5,), meshjit.MeshjitTypeError, "float"),
         ((np.array([0.5]),), meshjit.MeshjitTypeError, "must be integers or booleans"),
