@@ -439,8 +439,9 @@ def _unflatten(td: PyTreeDef, it):
 def tree_unflatten(treedef: PyTreeDef, leaves):
     leaves = list(leaves)
     if len(leaves) != treedef.num_leaves:
-        raise MeshjitTypeError(
-            f"tree structure {treedef} has {treedef.num_leaves} leaves, got {len(leaves)}"
+        few = "few" if len(leaves) < treedef.num_leaves else "many"
+        raise MeshjitValueError(
+            f"Too {few} leaves for PyTreeDef; expected {treedef.num_leaves}, got {len(leaves)}"
         )
     return _unflatten(treedef, iter(leaves))
 

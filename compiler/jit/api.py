@@ -281,6 +281,12 @@ class JitFunction:
     def lower(self, *args, **kwargs) -> Lowered:
         return self._lower(self._signature(args, kwargs))
 
+    @api_boundary
+    def eval_shape(self, *args, **kwargs):
+        """The ShapeDtypeStructs this function would return on these arguments (`jax.jit(f)
+        .eval_shape(...)`), found by tracing without compiling."""
+        return eval_shape(self, *args, **kwargs)
+
     def __call__(self, *args, **kwargs):
         try:  # an API boundary (traceback_util), without a wrapper's frame on the hot path
             # disable_jit(): op by op, in Python (an op itself still runs as its one-op jit)

@@ -50,6 +50,8 @@ __all__ = [
 
 
 def asarray(a, dtype=None, copy=None):
+    if a is None:
+        raise MeshjitValueError("None is not a valid value for jnp.array")
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
         a = np.asarray(a)
     if isinstance(a, (list, tuple)) and contains_traced(a):
