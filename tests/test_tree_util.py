@@ -106,6 +106,23 @@ def test_tree_util_roundtrip_and_map():
     assert tree_leaves(doubled) == [4, 6, 8, 10, 2, 12]
     assert tree_structure(doubled) == treedef
     assert tree_structure((1, 2)) != tree_structure([1, 2])
-    with pytest.raises(meshjit.MeshjitTypeError, match="leaves"):
+    with pytest.raises(ValueError, match="leaves"):
         tree_unflatten(treedef, [1, 2])
 
+
+
+def test_transpose_takes_jax_keyword_names_and_unflatten_counts_leaves():
+    import pytest
+
+    import meshjit as jax
+
+    steps = [dict(t=1, obs=3), dict(t=2, obs=4)]
+    out = jax.tree.transpose(
+        outer_treedef=jax.tree.structure([0, 0]),
+        inner_treedef=jax.tree.structure(steps[0]),
+        pytree_to_transpose=steps,
+    )
+    assert out == {"obs": [3, 4], "t": [1, 2]}
+    treedef = jax.tree.structure({"a": [1, 2], "b": (3, None)})
+    with pytest.raises(ValueError, match="Too few leaves for PyTreeDef; expected 3, got 2"):
+        jax.tree.unflatten(treedef, [1, 2])
