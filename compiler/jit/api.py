@@ -7,6 +7,7 @@ import contextlib
 import functools
 import re
 import threading
+import types
 import weakref
 from typing import Callable
 
@@ -186,9 +187,11 @@ class JitFunction:
         self.donate_argnums, self.donate_argnames = resolve_donation(
             fun, donate_argnums, donate_argnames, (self.static_argnums, self.static_argnames)
         )
-        self._traces: dict = {}
-        self._lowerings: dict = {}
-        self._cache = CallCache()
+        self._traces, self._lowerings, self._cache = _shared_caches(
+            fun,
+            (self.static_argnums, self.static_argnames, in_shardings, out_shardings),
+            (self.propagation, self.name, self.donate_argnums, self.donate_argnames),
+        )
         self.is_one_op = False  # an eager primitive's jit (jit/eager.py)
         _LIVE.add(self)
         # Calls without statics, kwargs or in_shardings may take the runtime's fast path.
@@ -476,12 +479,30 @@ def disable_jit(disable: bool = True):
         _disabled.on = saved
 
 
+# fun -> {options: (traces, lowerings, call cache)}: jit(f) made again for the same function and
+# options reuses its traces and executables, as JAX's caches are keyed by the function (a
+# Python side effect of f runs on the first trace only).
+_SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _shared_caches(fun, *options):
+    fresh = ({}, {}, CallCache())
+    if type(fun) is not types.FunctionType:  # bound methods and partials are new objects
+        return fresh
+    try:
+        hash(options)
+    except TypeError:
+        return fresh
+    return _SHARED.setdefault(fun, {}).setdefault(options, fresh)
+
+
 def clear_caches() -> None:
     """Forgets every jitted function's traces, lowerings and executables."""
     for fn in list(_LIVE):
         fn._traces.clear()
         fn._lowerings.clear()
         fn._cache = CallCache()
+    _SHARED.clear()
 
 
 @contextlib.contextmanager

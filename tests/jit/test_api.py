@@ -257,3 +257,25 @@ def test_float64_numpy_const_in_a_transpose_lowers_as_float32():
 
     got = meshjit.jit(meshjit.grad(f))(np.ones(3, np.float32))
     np.testing.assert_array_equal(got, [2.0, 3.0, 4.0])
+
+
+def test_jit_made_again_for_the_same_function_reuses_its_trace(capsys):
+    """As JAX's caches are keyed by the function: the sharp-bits example prints once per type."""
+    import functools
+
+    import meshjit
+    import meshjit.numpy as jnp
+
+    def impure(x):
+        print("Executing function")
+        return x
+
+    meshjit.jit(impure)(4.0)
+    meshjit.jit(impure)(5.0)
+    meshjit.jit(impure)(jnp.array([5.0]))
+    assert capsys.readouterr().out.count("Executing function") == 2
+    meshjit.jit(functools.partial(impure))(1.0)
+    meshjit.jit(functools.partial(impure))(1.0)  # a new partial object: traced again, as JAX
+    assert capsys.readouterr().out.count("Executing function") == 2
+    assert float(meshjit.jit(impure, static_argnums=0)(3.0)) == 3.0  # other options: own trace
+    assert capsys.readouterr().out.count("Executing function") == 1
