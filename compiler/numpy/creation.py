@@ -10,7 +10,11 @@ import math
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationTypeError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
@@ -196,7 +200,10 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding
 def _arange(start, stop=None, step=None, dtype=None):
     for v in (start, stop, step):
         if is_traced(v):
-            raise MeshjitTypeError("arange needs concrete (static) bounds, got a traced value")
+            raise ConcretizationTypeError(
+                "arange needs concrete (static) bounds, got a traced value (JAX's "
+                "ConcretizationTypeError: use a static argument, or jnp.arange outside jit)"
+            )
     if stop is None:
         start, stop = 0, start
     step = 1 if step is None else step

@@ -35,6 +35,7 @@ __all__ = [
     "dslice",
     "IndexPlan",
     "MeshjitIndexError",
+    "NonConcreteBooleanIndexError",
     "parse_index",
     "slice_bounds",
 ]
@@ -42,6 +43,11 @@ __all__ = [
 
 class MeshjitIndexError(MeshjitValueError, IndexError):
     """An index that does not fit the array it indexes."""
+
+
+class NonConcreteBooleanIndexError(MeshjitIndexError):
+    """A traced boolean mask used as an index: the result's shape would depend on its values
+    (an IndexError, as JAX's)."""
 
 
 class Entry(NamedTuple):
@@ -62,6 +68,11 @@ _ADVANCED = ("int", "dyn", "array")
 def parse_index(shape, idx, *, lenient=False, wrap_negative=True) -> list[Entry]:
     """`lenient`: out-of-bounds static ints (and, without `wrap_negative`, negative ones) are
     kept as index arrays for the gather / scatter mode to handle (JAX's `x.at[...]`)."""
+    if isinstance(idx, list):
+        raise MeshjitTypeError(
+            "Using a non-tuple sequence for multidimensional indexing is not allowed; use "
+            "`arr[array(seq)]` instead of `arr[seq]`"
+        )
     items = idx if isinstance(idx, tuple) else (idx,)
     raw = [_convert_item(item) for item in items]
     entries = _assign_axes(shape, _expand_ellipsis(len(shape), raw), lenient, wrap_negative)
@@ -205,7 +216,7 @@ def _static_slice(s: slice) -> slice:
 def _traced_entry(x) -> Entry:
     aval = aval_of(x)
     if dtypes.is_bool(aval.dtype):
-        raise MeshjitIndexError(
+        raise NonConcreteBooleanIndexError(
             f"a traced boolean mask {aval.str_short()} cannot be used as an index: the result "
             "shape would depend on its values. Use meshjit.numpy.where(mask, x, ...) instead, "
             "or pass the mask as a concrete NumPy array"
