@@ -91,7 +91,9 @@ class ShapeDtypeStruct:
         return len(self.shape)
 
     def __repr__(self):
-        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name})"
+        sharding = f", sharding={self.sharding}" if self.sharding is not None else ""
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{sharding}{weak})"
 
 
 class _TypeofAval(ShapedArray):

@@ -157,14 +157,14 @@ class Exported:
 
     def _check_call(self, leaves, in_tree) -> None:
         if in_tree != self.in_tree:
-            raise MeshjitTypeError(
+            raise MeshjitValueError(
                 f"Exported {self.fun_name} was exported for arguments structured as "
                 f"{self.in_tree} but was called with {in_tree}"
             )
         for i, (x, want) in enumerate(zip(leaves, self.in_avals)):
             got = abstractify(x)
             if got.shape != want.shape or got.dtype != want.dtype:
-                raise MeshjitTypeError(
+                raise MeshjitValueError(
                     f"Exported {self.fun_name} argument {i} must be {want.str_short()}, got "
                     f"{got.str_short()}"
                 )
@@ -203,7 +203,7 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
     """`export(jit(f))(*args, **kwargs)` -> an Exported of f at those arguments (arrays or
     ShapeDtypeStructs, with shardings as jit's)."""
     if not isinstance(fun_jit, JitFunction):
-        raise MeshjitTypeError(
+        raise MeshjitValueError(
             f"export: the function to export must be the result of meshjit.jit, got {fun_jit!r}"
         )
     platforms = (default_export_platform(),) if platforms is None else tuple(platforms)
@@ -508,7 +508,7 @@ def _constrain(x, s: NamedSharding | None):
 def _call_exported_rule(*avals, exported: Exported):
     for i, (got, want) in enumerate(zip(avals, exported.in_avals)):
         if got.shape != want.shape or got.dtype != want.dtype:
-            raise MeshjitTypeError(
+            raise MeshjitValueError(
                 f"Exported {exported.fun_name} argument {i} must be {want.str_short()}, got "
                 f"{got.str_short()}"
             )

@@ -28,7 +28,23 @@ RUNNER = os.path.join(HERE, "run_program.py")
 SEPARATOR = "=====doc-program-end====="
 
 # program -> why it still differs from JAX
-KNOWN_DIFFERENCES: dict[str, str] = {}
+KNOWN_DIFFERENCES: dict[str, str] = {
+    "checkpoint_callbacks": "print_saved_residuals under jax.checkpoint lists the remat's outputs; "
+    "JAX names the ops inside it (and checkpoint_name's names)",
+    "jaxpr_interpreter": "eqn.params lack JAX's defaulted params (precision=None, "
+    "out_sharding=None, sharding=None) and Literal's repr is not JAX's TypedInt(...)",
+    "key_concepts": "JAX's jaxprs show jnp.where as a nested jit[name=_where]; meshjit inlines it",
+    "primitives": "eager jax.jvp of a def_impl primitive: JAX runs the impl (NumPy float64 "
+    "results), meshjit traces it and returns Arrays",
+    "pytrees": "jacobian of a custom node whose constructor calls jnp.asarray: JAX fails on a None "
+    "placeholder (ValueError), meshjit on the nested node (TypeError)",
+    "shard_map_collectives": "shard_map outside jit runs eagerly per device in JAX (printing a "
+    "block prints each device's value); meshjit traces it",
+    "sharp_bits": "tracer class name (DynamicJaxprTracer), jnp.array(list)'s jaxpr, debug_nans' "
+    "'Invalid nan value' message, x64 truncation warnings, broadcast errors are ValueErrors",
+    "stax_mnist": "stax's shape arithmetic gives np.int64 dimensions in JAX",
+    "vmap_autodiff": "float0 gradients print as TypedNdArray(..., dtype=void) in JAX",
+}
 # Programs that leave global state behind (`jax.set_mesh(mesh)`): run in a process of their own.
 ISOLATED = ("explicit_sharding",)
 

@@ -203,6 +203,8 @@ def test_lower_accepts_arrays_scalars_and_pytrees():
     sds = ShapeDtypeStruct((2, 2), np.float64)
     assert "tensor<2x2xf32>" in meshjit.jit(lambda x: x).lower(sds).as_text()
     assert repr(ShapeDtypeStruct((2,), f32)) == "ShapeDtypeStruct(shape=(2,), dtype=float32)"
+    weak = meshjit.jit(lambda x, y: 2 * x + y).eval_shape(1.0, 2.0)
+    assert repr(weak) == "ShapeDtypeStruct(shape=(), dtype=float32, weak_type=True)"
 
 
 # ---------------------------------------------------------------------------------------------
