@@ -159,7 +159,7 @@ _JAX_OPTIONS = {
 
 # Values meshjit's behaviour matches, for options whose other values it does not implement.
 _ONLY = {
-    "jax_numpy_dtype_promotion": (("standard",), "meshjit promotes dtypes as JAX's standard mode"),
+    "jax_numpy_dtype_promotion": (("standard", "strict"), "JAX's promotion modes"),
     "jax_default_prng_impl": (("threefry2x32",), "meshjit.random implements threefry2x32"),
     "jax_threefry_partitionable": ((True, 1), "meshjit.random draws the partitionable bits"),
     "jax_enable_custom_prng": ((False, 0), "meshjit has no custom PRNG implementations"),
@@ -221,6 +221,8 @@ class Config:
             self.rank_promotion = value
         elif name == "jax_enable_x64":
             _set_x64(bool(value))
+        elif name == "jax_numpy_dtype_promotion":
+            _set_strict_promotion(value == "strict")
         elif name == "jax_disable_jit":
             from meshjit.compiler.jit.api import set_jit_disabled
 
@@ -285,6 +287,16 @@ def _set_x64(enabled: bool) -> None:
 
     dtypes.set_x64(enabled)
     tracing.x64_changed()
+    clear_caches()
+
+
+def _set_strict_promotion(strict: bool) -> None:
+    """Switches dtype promotion (traces made under the other mode are forgotten, as x64's)."""
+    if strict == dtypes.strict_promotion:
+        return
+    from meshjit.compiler.jit.api import clear_caches
+
+    dtypes.set_strict_promotion(strict)
     clear_caches()
 
 

@@ -137,3 +137,20 @@ def test_context_managers_restore():
         assert meshjit.config.jax_debug_nans is True
     assert meshjit.config.jax_default_matmul_precision is None
     assert meshjit.config.jax_debug_nans is False
+
+
+def test_strict_dtype_promotion_rejects_mixed_types_and_keeps_weak_scalars():
+    import pytest
+
+    import meshjit
+    import meshjit.numpy as jnp
+    from meshjit.compiler.ir.dtypes import TypePromotionError
+
+    meshjit.config.update("jax_numpy_dtype_promotion", "strict")
+    try:
+        with pytest.raises(TypePromotionError, match="no available implicit dtype promotion"):
+            jnp.float32(1) + jnp.float16(1)
+        assert (jnp.float32(1) + 1.0).dtype == jnp.float32
+    finally:
+        meshjit.config.update("jax_numpy_dtype_promotion", "standard")
+    assert (jnp.float32(1) + jnp.float16(1)).dtype == jnp.float32

@@ -109,3 +109,20 @@ def test_tree_util_roundtrip_and_map():
     with pytest.raises(meshjit.MeshjitValueError, match="Too few leaves for PyTreeDef"):
         tree_unflatten(treedef, [1, 2])
 
+
+
+def test_transpose_takes_jax_keyword_names_and_unflatten_counts_leaves():
+    import pytest
+
+    import meshjit as jax
+
+    steps = [dict(t=1, obs=3), dict(t=2, obs=4)]
+    out = jax.tree.transpose(
+        outer_treedef=jax.tree.structure([0, 0]),
+        inner_treedef=jax.tree.structure(steps[0]),
+        pytree_to_transpose=steps,
+    )
+    assert out == {"obs": [3, 4], "t": [1, 2]}
+    treedef = jax.tree.structure({"a": [1, 2], "b": (3, None)})
+    with pytest.raises(ValueError, match="Too few leaves for PyTreeDef; expected 3, got 2"):
+        jax.tree.unflatten(treedef, [1, 2])

@@ -63,7 +63,9 @@ def _in_jaxs_order(residuals, jaxpr, names) -> list[tuple]:
 
 
 def _made_by(eqn) -> str:
-    where = str(eqn.source)
+    src = eqn.source
+    # JAX's form: file:line:column (0-based column of the expression), then the function.
+    where = f"{src.file}:{src.line}:{src.column - 1} ({src.function})" if src.column else str(src)
     if eqn.primitive is name_p:
         return f"named '{eqn.params['name']}' from {where}"
     if eqn.primitive.name == "jit":

@@ -15,6 +15,8 @@ import os
 import ml_dtypes
 import numpy as np
 
+from meshjit.compiler.errors import MeshjitValueError
+
 bool_ = np.dtype(np.bool_)
 int8 = np.dtype(np.int8)
 int16 = np.dtype(np.int16)
@@ -180,7 +182,28 @@ def result_type(*typed) -> tuple[np.dtype, bool]:
     return result
 
 
+class TypePromotionError(MeshjitValueError):
+    """Operands of different types under jax_numpy_dtype_promotion='strict' (JAX's name)."""
+
+
+strict_promotion = False  # jax_numpy_dtype_promotion == 'strict'
+
+
+def set_strict_promotion(strict: bool) -> None:
+    global strict_promotion
+    strict_promotion = bool(strict)
+    _RESULT_TYPES.clear()
+
+
 def _result_type(typed) -> tuple[np.dtype, bool]:
+    if strict_promotion:
+        strong = sorted({str(canonicalize(d)) for d, weak in typed if not weak})
+        if len(strong) > 1:
+            raise TypePromotionError(
+                f"Input dtypes {tuple(strong)} have no available implicit dtype promotion path "
+                "when jax_numpy_dtype_promotion=strict. Try explicitly casting inputs to the "
+                "desired output type, or set jax_numpy_dtype_promotion=standard."
+            )
     nodes = tuple(sorted({_node(d, w) for d, w in typed}, key=str))
     joined = _join_nodes(nodes)
     if joined == _WEAK_INT:

@@ -10,6 +10,8 @@ primitive is defined, with one decorator style:
     lowering_rules.register(sin_p, OneOp("stablehlo.sine"))   # or as a call, for shared rules
 
 The interpretations and their rule signatures:
+- impl (only primitives defined outside meshjit, with `def_impl`): `rule(*args, **params)`,
+  run by `bind` outside any trace instead of a one-op jit;
 - abstract eval: `rule(*avals, **params) -> aval` (a list with `multiple_results`);
 - lowering: `rule(ctx, *mlir_values, **params) -> value(s)` (see compiler/lowering.py);
 - jvp: `rule(primals, tangents, **params) -> (primal_out, tangent_out)`, a tangent of None is a
@@ -69,6 +71,19 @@ class Primitive:
             return (_bind_eagerly or _load_bind_eagerly())(self, args, params)
         return trace.process(self, args, params, 3)
 
+    def def_impl(self, impl: Callable) -> Callable:
+        """JAX's hook: `impl(*args, **params)` runs the primitive outside any trace."""
+        impl_rules[self] = impl
+        return impl
+
+    def def_abstract_eval(self, rule: Callable) -> Callable:
+        """JAX's hook: `rule(*avals, **params) -> aval(s)`, the abstract eval rule."""
+        abstract_eval_rules[self] = rule
+        return rule
+
+    def impl(self, *args, **params):
+        return impl_rules.lookup(self)(*args, **params)
+
     def __repr__(self):
         return self.name
 
@@ -113,6 +128,7 @@ class RuleTable(dict):
         return f"RuleTable({self.interpretation!r}, {len(self)} rules)"
 
 
+impl_rules = RuleTable("evaluation")  # a Python implementation run outside any trace (def_impl)
 abstract_eval_rules = RuleTable("abstract evaluation")
 lowering_rules = RuleTable("lowering")
 jvp_rules = RuleTable("jvp")
@@ -158,6 +174,7 @@ __all__ = [
     "abstract_eval_rules",
     "batching_rules",
     "effectful",
+    "impl_rules",
     "join_vma",
     "jvp_rules",
     "lowering_rules",

@@ -7,6 +7,7 @@ import contextlib
 import functools
 import re
 import threading
+import types
 import weakref
 from typing import Callable
 
@@ -91,7 +92,9 @@ class ShapeDtypeStruct:
         return len(self.shape)
 
     def __repr__(self):
-        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name})"
+        sharding = f", sharding={self.sharding}" if self.sharding is not None else ""
+        weak = ", weak_type=True" if self.weak_type else ""
+        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{sharding}{weak})"
 
 
 class _TypeofAval(ShapedArray):
@@ -186,9 +189,11 @@ class JitFunction:
         self.donate_argnums, self.donate_argnames = resolve_donation(
             fun, donate_argnums, donate_argnames, (self.static_argnums, self.static_argnames)
         )
-        self._traces: dict = {}
-        self._lowerings: dict = {}
-        self._cache = CallCache()
+        self._traces, self._lowerings, self._cache = _shared_caches(
+            fun,
+            (self.static_argnums, self.static_argnames, in_shardings, out_shardings),
+            (self.propagation, self.name, self.donate_argnums, self.donate_argnames),
+        )
         self.is_one_op = False  # an eager primitive's jit (jit/eager.py)
         _LIVE.add(self)
         # Calls without statics, kwargs or in_shardings may take the runtime's fast path.
@@ -280,6 +285,12 @@ class JitFunction:
     @api_boundary
     def lower(self, *args, **kwargs) -> Lowered:
         return self._lower(self._signature(args, kwargs))
+
+    @api_boundary
+    def eval_shape(self, *args, **kwargs):
+        """The ShapeDtypeStructs this function would return on these arguments (`jax.jit(f)
+        .eval_shape(...)`), found by tracing without compiling."""
+        return eval_shape(self, *args, **kwargs)
 
     def __call__(self, *args, **kwargs):
         try:  # an API boundary (traceback_util), without a wrapper's frame on the hot path
@@ -470,12 +481,30 @@ def disable_jit(disable: bool = True):
         _disabled.on = saved
 
 
+# fun -> {options: (traces, lowerings, call cache)}: jit(f) made again for the same function and
+# options reuses its traces and executables, as JAX's caches are keyed by the function (a
+# Python side effect of f runs on the first trace only).
+_SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _shared_caches(fun, *options):
+    fresh = ({}, {}, CallCache())
+    if type(fun) is not types.FunctionType:  # bound methods and partials are new objects
+        return fresh
+    try:
+        hash(options)
+    except TypeError:
+        return fresh
+    return _SHARED.setdefault(fun, {}).setdefault(options, fresh)
+
+
 def clear_caches() -> None:
     """Forgets every jitted function's traces, lowerings and executables."""
     for fn in list(_LIVE):
         fn._traces.clear()
         fn._lowerings.clear()
         fn._cache = CallCache()
+    _SHARED.clear()
 
 
 @contextlib.contextmanager

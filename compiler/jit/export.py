@@ -159,9 +159,10 @@ class Exported:
 
     def _check_call(self, leaves, in_tree) -> None:
         if in_tree != self.in_tree:
-            raise MeshjitTypeError(
-                f"Exported {self.fun_name} was exported for arguments structured as "
-                f"{self.in_tree} but was called with {in_tree}"
+            raise MeshjitValueError(
+                "The invocation args and kwargs must have the same pytree structure as when the "
+                f"function '{self.fun_name}' was exported, but they differ: exported for "
+                f"arguments structured as {self.in_tree}, called with {in_tree}"
             )
         for i, (x, want) in enumerate(zip(leaves, self.in_avals)):
             got = abstractify(x)

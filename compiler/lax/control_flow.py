@@ -371,7 +371,13 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
     _check_callable("fori_loop", body_fun=body_fun)
     if _is_static_int(lower) and _is_static_int(upper):
         return _static_fori_loop(int(lower), int(upper), body_fun, init_val, unroll)
+    concrete = type(lower) is not Tracer and type(upper) is not Tracer
+    trip = (int(np.asarray(lower)), int(np.asarray(upper))) if concrete else None
     lower, upper = _fori_bounds(lower, upper)
+    if concrete:
+        # Concrete arrays (no trace sees them): a static trip count too, as in JAX, so the loop
+        # is a scan that reverse-mode autodiff runs backwards; the index keeps their dtype.
+        return _static_fori_loop(*trip, body_fun, init_val, unroll, index=lower)
 
     def body(carry):
         i, hi, val = carry
@@ -388,7 +394,7 @@ def _is_static_int(x) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
 
 
-def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll):
+def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll, index=None):
     # A scan: its trip count is static, so reverse-mode autodiff can run it backwards.
     def step(carry, _):
         i, val = carry
@@ -396,7 +402,9 @@ def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll):
 
     length = max(upper - lower, 0)
     # A Python int: weak in the default int, as JAX's index of Python bounds.
-    init = (int(_index_scalar(lower, "fori_loop lower")), init_val)
+    if index is None:
+        index = int(_index_scalar(lower, "fori_loop lower"))
+    init = (index, init_val)
     (_, out), _ = scan(step, init, None, length=length, unroll=unroll or 1)
     return out
 

@@ -18,6 +18,7 @@ from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, M
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import broadcast_in_dim_p
+from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 
 aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
@@ -80,6 +81,8 @@ def materialize(x):
     aval = aval_of(x)
     trace = current_trace()
     if trace is not None:
+        if not aval.shape:  # a scalar is inlined as a literal, as JAX's jaxprs show it
+            return Tracer(trace, Literal(np.asarray(x, aval.dtype), aval))
         return Tracer(trace, trace.capture_const(np.asarray(x, aval.dtype), aval))
     from meshjit.compiler.runtime.device_put import device_put
 

@@ -556,8 +556,9 @@ class SingleDeviceSharding(_ShardingQueries):
 
     __slots__ = ("device",)
     is_fully_replicated = True
+    memory_kind = "device"  # the CPU client's only memory, as JAX names it
 
-    def __init__(self, device):
+    def __init__(self, device, *, memory_kind: str | None = None):
         self.device = device
 
     @property
@@ -579,7 +580,7 @@ class SingleDeviceSharding(_ShardingQueries):
         return hash(self.device)
 
     def __repr__(self):
-        return f"SingleDeviceSharding(device={self.device!r})"
+        return f"SingleDeviceSharding(device={self.device!r}, memory_kind={self.memory_kind})"
 
 
 class OpaqueSharding:

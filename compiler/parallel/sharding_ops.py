@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meshjit.compiler.errors import ShardingAssertionError
+from meshjit.compiler.errors import MeshjitValueError, ShardingAssertionError
 from meshjit.compiler.ir.core import register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -16,7 +16,7 @@ from meshjit.compiler.ir.sharding_rules import keep, spec_of
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
 from meshjit.compiler.lax.batching import current_axis
 from meshjit.compiler.lowering import LoweringRuleContext
-from meshjit.compiler.parallel.explicit import retyped, type_spec
+from meshjit.compiler.parallel.explicit import get_abstract_mesh, retyped, type_spec
 from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
@@ -48,9 +48,23 @@ def _sharding_constraint_rule(x, *, sharding: NamedSharding):
 
 
 def _assert_type(x, sharding: NamedSharding) -> None:
-    """with_sharding_constraint on a mesh of Explicit axes only asserts the value's type (as
-    JAX); meshjit's own constraints (nested jit's shardings, vmap's spmd_axis_name) retype."""
-    if not all(t.name == "Explicit" for t in sharding.mesh.axis_types):
+    """with_sharding_constraint under a context mesh (`set_mesh`) of Explicit axes only asserts
+    the value's type (as JAX); without one, its spec may name Auto axes only (JAX's ValueError).
+    meshjit's own constraints (nested jit's shardings, vmap's spmd_axis_name) retype."""
+    context = get_abstract_mesh()
+    explicit_context = bool(context.axis_names) and all(
+        t.name == "Explicit" for t in context.axis_types
+    )
+    if not explicit_context:
+        types = dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))
+        named = [a for entry in sharding.spec if entry is not None
+                 for a in (entry if isinstance(entry, tuple) else (entry,))]
+        if any(types.get(a) is not None and types[a].name != "Auto" for a in named):
+            raise MeshjitValueError(
+                "The spec of NamedSharding passed to with_sharding_constraint can only refer to "
+                f"Auto axes of the mesh. Got spec={sharding.spec} and mesh={sharding.mesh}. You "
+                "probably meant to use `reshard` API?"
+            )
         return
     aval = aval_of(x)
     spec = type_spec(sharding, aval.ndim)

@@ -29,7 +29,13 @@ from meshjit.compiler.ir.core import (
     dce_jaxpr,
     vma_str,
 )
-from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, join_vma, trace_state
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    impl_rules,
+    join_vma,
+    trace_state,
+)
 from meshjit.compiler.ir.sharding_rules import apply as apply_sharding_rule
 from meshjit.compiler.ir.sharding_rules import state as _explicit
 from meshjit.compiler.trace.array_methods import ArrayMethods
@@ -371,6 +377,9 @@ class new_trace:
 def bind_eagerly(prim: Primitive, args: Sequence, params: dict):
     """`prim.bind(*args, **params)` outside any trace: runs the primitive now."""
     _check_no_leaked(args, prim)
+    impl = impl_rules.get(prim)
+    if impl is not None:
+        return impl(*args, **params)
     from meshjit.compiler.jit.eager import apply_primitive
 
     return apply_primitive(prim, args, params)

@@ -12,12 +12,12 @@ from meshjit.compiler.errors import (
     TracerIntegerConversionError,
     UnexpectedTracerError,
 )
+from meshjit.compiler.numpy.index_plan import NonConcreteBooleanIndexError
 from meshjit.compiler.runtime.client import CompileError
 
 # Using a traced value where a concrete one is needed: a ConcretizationError (a TypeError); the
 # Tracer*ConversionErrors are its kinds (so `except ConcretizationTypeError` catches them all).
 ConcretizationTypeError = ConcretizationError  # one class, named as JAX names it
-NonConcreteBooleanIndexError = ConcretizationError
 JaxRuntimeError = CompileError
 KeyReuseError = MeshjitError
 

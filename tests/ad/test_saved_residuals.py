@@ -55,3 +55,13 @@ def test_print_names_the_source_line(capsys):
     assert lines[0] == "f32[2] from the argument x"
     assert lines[1].startswith("f32[2] output of ") and "test_saved_residuals.py:" in lines[1]
     assert len(saved_residuals(lambda x: x * 2.0, jnp.ones(2))) == 0
+
+
+def test_origin_names_the_line_and_column_as_jax_prints_them(capsys):
+    def g(x):
+        return jnp.sin(x)  # jnp.sin starts at column 15
+
+    print_saved_residuals(g, jnp.ones(3))
+    out = capsys.readouterr().out.splitlines()
+    line = g.__code__.co_firstlineno + 1
+    assert out[-1] == f"f32[3] output of cos from {__file__}:{line}:15 (g)"

@@ -203,6 +203,8 @@ def test_lower_accepts_arrays_scalars_and_pytrees():
     sds = ShapeDtypeStruct((2, 2), np.float64)
     assert "tensor<2x2xf32>" in meshjit.jit(lambda x: x).lower(sds).as_text()
     assert repr(ShapeDtypeStruct((2,), f32)) == "ShapeDtypeStruct(shape=(2,), dtype=float32)"
+    weak = meshjit.jit(lambda x, y: 2 * x + y).eval_shape(1.0, 2.0)
+    assert repr(weak) == "ShapeDtypeStruct(shape=(), dtype=float32, weak_type=True)"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -257,3 +259,25 @@ def test_float64_numpy_const_in_a_transpose_lowers_as_float32():
 
     got = meshjit.jit(meshjit.grad(f))(np.ones(3, np.float32))
     np.testing.assert_array_equal(got, [2.0, 3.0, 4.0])
+
+
+def test_jit_made_again_for_the_same_function_reuses_its_trace(capsys):
+    """As JAX's caches are keyed by the function: the sharp-bits example prints once per type."""
+    import functools
+
+    import meshjit
+    import meshjit.numpy as jnp
+
+    def impure(x):
+        print("Executing function")
+        return x
+
+    meshjit.jit(impure)(4.0)
+    meshjit.jit(impure)(5.0)
+    meshjit.jit(impure)(jnp.array([5.0]))
+    assert capsys.readouterr().out.count("Executing function") == 2
+    meshjit.jit(functools.partial(impure))(1.0)
+    meshjit.jit(functools.partial(impure))(1.0)  # a new partial object: traced again, as JAX
+    assert capsys.readouterr().out.count("Executing function") == 2
+    assert float(meshjit.jit(impure, static_argnums=0)(3.0)) == 3.0  # other options: own trace
+    assert capsys.readouterr().out.count("Executing function") == 1

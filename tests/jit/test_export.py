@@ -453,7 +453,7 @@ def test_bad_calls_are_clear_errors():
         exp.call(params, x[:16])
     with pytest.raises(meshjit.MeshjitValueError, match="Dtype mismatch for args.*got i32"):
         exp.call(params, x.astype(np.int32))
-    with pytest.raises(meshjit.MeshjitTypeError, match="structured as"):
+    with pytest.raises(meshjit.MeshjitValueError, match="same pytree structure"):
         exp.call(params)
     with pytest.raises(meshjit.MeshjitValueError, match=r"Shape mismatch for args\[3\]"):
         meshjit.jit(lambda p, x: exp.call(p, x))(params, x[:16])

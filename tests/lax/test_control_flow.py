@@ -549,3 +549,13 @@ def test_map_with_a_batch_size_scans_over_vmapped_batches_and_a_remainder():
         sums, doubled = lax.map(lambda r: (r.sum(), r * 2), xs, batch_size=batch_size)
         np.testing.assert_array_equal(sums, xs.sum(1))
         np.testing.assert_array_equal(doubled, xs * 2)
+
+
+def test_fori_loop_with_concrete_array_bounds_is_reverse_differentiable():
+    import meshjit as jax
+    import meshjit.numpy as jnp
+    from meshjit import lax
+
+    f = lambda x, n: lax.fori_loop(0, n, lambda i, c: c * x, 1.0)  # noqa: E731
+    assert float(jax.grad(f)(2.0, jnp.array(3))) == 12.0
+    assert int(lax.fori_loop(jnp.int32(1), jnp.array(4), lambda i, c: c + i, 0)) == 6

@@ -166,7 +166,7 @@ def test_index_forms_match_numpy(idx):
 
 def test_empty_indices_and_empty_axes():
     x = _arange((4,))
-    np.testing.assert_array_equal(_jit_index(x, []), x[[]])
+    np.testing.assert_array_equal(_jit_index(x, np.zeros(0, np.int32)), x[[]])
     empty = np.zeros((0, 2), np.float32)
     np.testing.assert_array_equal(_jit_index(empty, np.zeros(0, bool)), empty[np.zeros(0, bool)])
     got = meshjit.jit(lambda a: a.at[np.zeros(0, np.int32)].set(1.0))(empty)
@@ -179,8 +179,18 @@ def test_meshjit_array_and_traced_list_indices():
     x = _arange((5, 2))
     idx = meshjit.device_put(np.array([4, 0, -1], np.int32))
     np.testing.assert_array_equal(_jit_index(x, idx), x[[4, 0, -1]])
-    f = meshjit.jit(lambda a, i: a[[i, 0]])
+    f = meshjit.jit(lambda a, i: a[jnp.array([i, 0])])
     np.testing.assert_array_equal(np.asarray(f(x, np.int32(3))), x[[3, 0]])
+
+
+def test_a_list_as_the_whole_index_is_a_type_error_as_in_jax():
+    x = jnp.arange(6.0).reshape(3, 2)
+    for index in ([0, 1], [], [True, False, True]):
+        with pytest.raises(TypeError, match="non-tuple sequence"):
+            x[index]
+        with pytest.raises(TypeError, match="non-tuple sequence"):
+            x.at[index].set(1.0)
+    np.testing.assert_array_equal(x[[0, 1], 0], [0.0, 2.0])  # a list inside a tuple is fine
 
 
 def test_eager_indexing_of_device_array():

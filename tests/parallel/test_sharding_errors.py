@@ -310,3 +310,18 @@ def test_visualize_sharding_without_shape(mesh):
     with pytest.raises(MeshjitValueError) as ei:
         meshjit.visualize_sharding(NamedSharding(mesh, P()))  # L:viz-shape
     _check(ei, "L:viz-shape", "shape")
+
+
+def test_with_sharding_constraint_on_explicit_axes_without_a_context_mesh_is_a_value_error():
+    import numpy as np
+    import pytest
+
+    import meshjit as jax
+    from meshjit.sharding import AxisType, NamedSharding
+    from meshjit.sharding import PartitionSpec as P
+
+    mesh = jax.make_mesh((2, 4), ("x", "y"), axis_types=(AxisType.Explicit,) * 2)
+    x = jax.device_put(np.arange(32.0).reshape(4, 8), NamedSharding(mesh, P("x", "y")))
+    f = jax.jit(lambda x: jax.lax.with_sharding_constraint(x.sum(0), NamedSharding(mesh, P("x"))))
+    with pytest.raises(ValueError, match="can only refer to Auto axes"):
+        f(x)

@@ -39,3 +39,32 @@ def igammac(a, x):
 
 # the public module (the star import above bound the compiler's), as JAX's jax.lax.linalg
 linalg = _import_module(__name__ + ".linalg")
+
+
+def _primitives_by_jax_name() -> dict:
+    """`<name>_p` for each of meshjit's lax primitives, as JAX names its `jax.lax.*_p`
+    (`exp_p`, `add_p`, `dot_general_p`, ...): what custom jaxpr interpreters key tables by."""
+    import sys
+
+    from meshjit.compiler.ir.registry import Primitive
+
+    found = {}
+    families = [
+        module
+        for name, module in sorted(sys.modules.items())
+        if name.startswith(("meshjit.compiler.lax.", "meshjit.compiler.parallel.collectives"))
+    ]
+    for module in families:
+        for value in vars(module).values():
+            values = value.values() if isinstance(value, dict) else (value,)
+            for prim in values:
+                if isinstance(prim, Primitive) and prim.name.isidentifier():
+                    found.setdefault(f"{prim.name}_p", prim)
+    return found
+
+
+for _name, _prim in _primitives_by_jax_name().items():
+    if _name not in globals():
+        globals()[_name] = _prim
+        __all__.append(_name)
+del _name, _prim

@@ -1,0 +1,16 @@
+"""`jax.core`: the abstract values and jaxpr evaluation public in JAX 0.10.2."""
+
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.trace.tracing import Tracer
+from meshjit.extend.core import Primitive
+
+
+def eval_jaxpr(jaxpr, consts, *args):
+    """The outputs (a list) of `jaxpr` on `consts` and `args`."""
+    from meshjit.compiler.ir.core import ClosedJaxpr
+    from meshjit.compiler.trace.jaxprs import eval_closed
+
+    return eval_closed(ClosedJaxpr(jaxpr, list(consts)), args)
+
+
+__all__ = ["Primitive", "ShapedArray", "Tracer", "eval_jaxpr"]

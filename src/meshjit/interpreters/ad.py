@@ -1,0 +1,107 @@
+"""`jax.interpreters.ad`: jvp and transpose rules written to JAX's conventions (symbolic zero
+tangents and cotangents are `Zero(aval)` objects; meshjit's own rules use None)."""
+
+from __future__ import annotations
+
+from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
+from meshjit.compiler.lax.ad_util import UndefinedPrimal
+from meshjit.compiler.trace.tracing import abstractify
+from meshjit.interpreters._rule_view import RuleView
+
+
+class Zero:
+    """A symbolic zero tangent or cotangent of type `aval`."""
+
+    __slots__ = ("aval",)
+
+    def __init__(self, aval):
+        self.aval = aval
+
+    @staticmethod
+    def from_primal_value(value) -> Zero:
+        return Zero(abstractify(value))
+
+    def __repr__(self):
+        return f"Zero({self.aval.str_short()})"
+
+
+def is_undefined_primal(x) -> bool:
+    return isinstance(x, UndefinedPrimal)
+
+
+def instantiate_zeros(tangent):
+    """A `Zero` as an array of zeros; other tangents as they are."""
+    if type(tangent) is Zero:
+        from meshjit.compiler.numpy import creation
+
+        return creation.zeros(tangent.aval.shape, tangent.aval.dtype)
+    return tangent
+
+
+def _to_none(t):
+    return None if type(t) is Zero else t
+
+
+def _adapt_jvp(prim, rule):
+    def jvp(primals, tangents, **params):
+        tangents = [Zero(abstractify(p)) if t is None else t for p, t in zip(primals, tangents)]
+        out, tangent_out = rule(list(primals), tangents, **params)
+        if prim.multiple_results:
+            return out, [_to_none(t) for t in tangent_out]
+        return out, _to_none(tangent_out)
+
+    return jvp
+
+
+def _adapt_transpose(prim, rule):
+    def transpose(ct, *args, **params):
+        cts = rule(ct, *args, **params)
+        return [_to_none(c) for c in cts]
+
+    return transpose
+
+
+primitive_jvps = RuleView(jvp_rules, _adapt_jvp)
+primitive_transposes = RuleView(transpose_rules, _adapt_transpose)
+
+
+def defjvp(prim, *jvp_fns) -> None:
+    """A jvp rule summing `jvp_fn(tangent, *primals, **params)` over the nonzero tangents (a
+    None function: that argument is not differentiable)."""
+
+    def jvp(primals, tangents, **params):
+        out = prim.bind(*primals, **params)
+        total = None
+        for fn, t in zip(jvp_fns, tangents):
+            if fn is None or type(t) is Zero:
+                continue
+            term = fn(t, *primals, **params)
+            total = term if total is None else total + term
+        return out, Zero(abstractify(out)) if total is None else total
+
+    primitive_jvps[prim] = jvp
+
+
+def deflinear(prim, transpose_rule) -> None:
+    """`prim` is linear in its arguments: its jvp applies it to the tangents, and its transpose
+    is `transpose_rule(ct, **params) -> [ct per arg]`."""
+
+    def jvp(primals, tangents, **params):
+        out = prim.bind(*primals, **params)
+        tangents = [instantiate_zeros(t) for t in tangents]
+        return out, prim.bind(*tangents, **params)
+
+    primitive_jvps[prim] = jvp
+    primitive_transposes[prim] = lambda ct, *args, **params: transpose_rule(ct, **params)
+
+
+__all__ = [
+    "UndefinedPrimal",
+    "Zero",
+    "defjvp",
+    "deflinear",
+    "instantiate_zeros",
+    "is_undefined_primal",
+    "primitive_jvps",
+    "primitive_transposes",
+]

@@ -1,0 +1,95 @@
+# Type promotion semantics + Pseudorandom numbers
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import random
+
+print(jnp.array([1, 2, 3], dtype=jnp.int8) + 1)
+print((jnp.array([1, 2, 3], dtype=jnp.int8) + 1).dtype)
+print((jnp.int8(1) + jnp.uint8(1)).dtype)
+print((jnp.float16(1) + jnp.bfloat16(1)).dtype)
+print((jnp.int32(1) + jnp.float16(1)).dtype)
+print((jnp.uint32(1) + jnp.int32(1)).dtype)
+print((jnp.int8(1) + 1.0).dtype)
+print((jnp.array([1.0], dtype=jnp.float16) * 2.0).dtype)
+print((jnp.array([1], dtype=jnp.uint8) + jnp.array([1], dtype=jnp.int8)).dtype)
+print((jnp.bool_(True) + 1).dtype)
+print((jnp.complex64(1) + 1.0).dtype)
+print((2 + jnp.array(1.0, dtype=jnp.bfloat16)).dtype)
+dtypes = [jnp.bool_, jnp.uint8, jnp.int8, jnp.int32, jnp.float16, jnp.bfloat16, jnp.float32, jnp.complex64]
+for a in dtypes:
+    print(a.__name__, [jnp.promote_types(a, b).name for b in dtypes])
+print(jnp.result_type(1, 1.0, 1j))
+print(jnp.result_type(jnp.int8, 1.0))
+print(jnp.array(3).dtype, jnp.array(3.0).dtype, jnp.array(3).weak_type if hasattr(jnp.array(3), 'weak_type') else '')
+x = jnp.float16(1)
+print(jax.make_jaxpr(lambda x: x + 1)(x))
+print(jax.make_jaxpr(lambda: jnp.asarray(2.0))())
+print(repr(jnp.asarray(2.0)))
+print(repr(jnp.asarray(jnp.float32(2.0))))
+print(repr(jnp.ones(2, dtype='int16') * 300))
+print(repr(jnp.array([1, 2], dtype=jnp.uint8) - 3))
+try:
+    jnp.array([1, 2], dtype=jnp.int8) + 1000
+    print("no error")
+except Exception as e:
+    print(type(e).__name__)
+jax.config.update('jax_numpy_dtype_promotion', 'strict')
+try:
+    jnp.float32(1) + jnp.float16(1)
+except Exception as e:
+    print(type(e).__name__)
+print((jnp.float32(1) + 1.0).dtype)
+jax.config.update('jax_numpy_dtype_promotion', 'standard')
+
+# --- random
+np.random.seed(0)
+key = random.key(42)
+print(key)
+print(random.normal(key))
+print(random.normal(key))
+for i in range(3):
+    key, subkey = random.split(key)
+    print(random.normal(subkey))
+key = random.key(42)
+key, subkey = random.split(key)
+key, *forty_two_subkeys = random.split(key, num=43)
+print(len(forty_two_subkeys))
+key = random.key(42)
+subkeys = random.split(key, 3)
+sequence = np.stack([random.normal(subkey) for subkey in subkeys])
+print("individually:", sequence)
+key = random.key(42)
+print("all at once: ", random.normal(key, shape=(3,)))
+print(random.key_data(key))
+old_key = random.PRNGKey(0)
+print(old_key)
+print(random.uniform(old_key, (3,)))
+print(random.randint(key, (5,), 0, 10))
+print(random.bernoulli(key, 0.3, (5,)))
+print(random.categorical(key, jnp.log(jnp.array([0.1, 0.2, 0.7])), shape=(5,)))
+print(random.permutation(key, 10))
+print(random.choice(key, 5, (3,), replace=False))
+print(random.truncated_normal(key, -1., 1., (3,)))
+print(random.gamma(key, 2., (3,)))
+print(random.beta(key, 2., 3., (2,)))
+print(random.exponential(key, (2,)))
+print(random.multivariate_normal(key, jnp.zeros(2), jnp.eye(2), (2,)))
+print(random.dirichlet(key, jnp.ones(3)))
+print(random.fold_in(key, 3))
+print(random.bits(key, (2,)))
+print(random.key_impl(key))
+print(jax.vmap(lambda k: random.normal(k))(random.split(key, 3)))
+print(random.split(key).shape, random.split(key).dtype)
+print(random.wrap_key_data(random.key_data(key)))
+try:
+    random.normal(jnp.array([1, 2, 3]))
+except Exception as e:
+    print(type(e).__name__)
+print(random.key(0) == random.key(0))
+print(random.clone(key))
+print(random.poisson(key, 3., (4,)))
+print(random.laplace(key, (2,)), random.logistic(key, (2,)), random.cauchy(key, (2,)))
+print(random.rademacher(key, (4,)))
+print(random.orthogonal(key, 2))
+print(random.ball(key, 2))
