@@ -549,8 +549,9 @@ def tree_all(tree, *, is_leaf=None) -> bool:
     return all(tree_leaves(tree, is_leaf=is_leaf))
 
 
-def tree_transpose(outer_treedef: PyTreeDef, inner_treedef: PyTreeDef | None, tree):
-    """A tree of structure outer(inner(*)) made inner(outer(*))."""
+def tree_transpose(outer_treedef: PyTreeDef, inner_treedef: PyTreeDef | None, pytree_to_transpose):
+    """A tree of structure outer(inner(*)) made inner(outer(*)) (JAX's parameter names)."""
+    tree = pytree_to_transpose
     flat, treedef = tree_flatten(tree)
     if inner_treedef is None:
         inner_treedef = tree_structure(outer_treedef.flatten_up_to(tree)[0])

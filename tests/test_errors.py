@@ -99,7 +99,7 @@ def test_stack_shape_mismatch():
 
     with pytest.raises(MeshjitValueError) as ei:
         meshjit.jit(f)(np.ones(3, f32), np.ones(4, f32))
-    _check(ei, "L:stack", "stack", "f32[3]", "f32[4]")
+    _check(ei, "L:stack", "must have the same shape", "f32[3]", "f32[4]")
 
 
 def test_split_unequal():

@@ -524,7 +524,7 @@ def _constrain(x, s: NamedSharding | None):
 def _call_exported_rule(*avals, exported: Exported):
     for i, (got, want) in enumerate(zip(avals, exported.in_avals)):
         if got.shape != want.shape or got.dtype != want.dtype:
-            raise MeshjitTypeError(
+            raise MeshjitValueError(
                 f"Exported {exported.fun_name} argument {i} must be {want.str_short()}, got "
                 f"{got.str_short()}"
             )

@@ -40,6 +40,7 @@ __all__ = [
     "dslice",
     "IndexPlan",
     "MeshjitIndexError",
+    "NonConcreteBooleanIndexError",
     "parse_index",
     "slice_bounds",
 ]
@@ -63,6 +64,11 @@ _ADVANCED = ("int", "dyn", "array")
 def parse_index(shape, idx, *, lenient=False, wrap_negative=True) -> list[Entry]:
     """`lenient`: out-of-bounds static ints (and, without `wrap_negative`, negative ones) are
     kept as index arrays for the gather / scatter mode to handle (JAX's `x.at[...]`)."""
+    if isinstance(idx, list):
+        raise MeshjitTypeError(
+            "Using a non-tuple sequence for multidimensional indexing is not allowed; use "
+            "`arr[array(seq)]` instead of `arr[seq]`"
+        )
     items = idx if isinstance(idx, tuple) else (idx,)
     raw = [_convert_item(item) for item in items]
     entries = _assign_axes(shape, _expand_ellipsis(len(shape), raw), lenient, wrap_negative)

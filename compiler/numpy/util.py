@@ -16,9 +16,9 @@ from meshjit.compiler import lax
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import broadcast_in_dim_p
-from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 
 aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
