@@ -67,7 +67,6 @@ KNOWN = {
             "astype_unknown_dtype",
             "array_of_strings",
             "float_index",
-            "list_of_slices_index",
             "normal_int_dtype",
             "explicit_add_conflicting",
             "nonzero_traced_size",
