@@ -273,7 +273,9 @@ def test_jax_artifact_called_inside_jit():
     def f(params, x):
         return exp.call(params, x)["out"] * 2
 
-    np.testing.assert_allclose(np.asarray(f(params, args[3])), outs[1] * 2, rtol=1e-6)
+    # Inlined into meshjit's program, XLA fuses the artifact's ops with `* 2` and orders its
+    # float work its own way: equal to JAX's run within float rounding (1.7e-6 seen), not bits.
+    np.testing.assert_allclose(np.asarray(f(params, args[3])), outs[1] * 2, rtol=1e-5)
 
 
 def test_jax_artifact_serialized_again_by_meshjit():
