@@ -15,7 +15,7 @@ import numpy as np
 
 from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitRuntimeError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
     ClosedJaxpr,
@@ -35,15 +35,16 @@ from meshjit.compiler.jit.signature import (
     resolve_statics,
     split_statics,
 )
-from meshjit.compiler.jit.stages import COUNTERS, Lowered, Traced, compile_for
+from meshjit.compiler.jit.stages import COUNTERS, Lowered, Traced, compile_for, options_key
 from meshjit.compiler.lax.ad_util import closure_convert
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime.assignment import assign_call
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
+from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
 from meshjit.compiler.traceback_util import api_boundary, filter_exception, register_boundary
-from meshjit.compiler.tree_util import tree_flatten, tree_leaves, tree_unflatten
+from meshjit.compiler.tree_util import tree_flatten, tree_leaves, tree_map, tree_unflatten
 
 __all__ = [
     "COUNTERS",
@@ -172,8 +173,14 @@ class JitFunction:
         name=None,
         donate_argnums=(),
         donate_argnames=(),
+        keep_unused: bool = False,
+        device=None,
+        backend: str | None = None,
+        inline: bool = False,
+        compiler_options: dict | None = None,
     ):
         check_callable(fun)
+        _check_placement_options(device, backend, in_shardings, out_shardings)
         if isinstance(in_shardings, list):  # as JAX: a list of per-argument shardings is a tuple
             in_shardings = tuple(in_shardings)
         js.check_no_unconstrained(in_shardings, "jit in_shardings")
@@ -189,15 +196,21 @@ class JitFunction:
         self.donate_argnums, self.donate_argnames = resolve_donation(
             fun, donate_argnums, donate_argnames, (self.static_argnums, self.static_argnames)
         )
+        # keep_unused: meshjit's programs always keep every argument (as keep_unused=True)
+        self.keep_unused, self.device, self.inline = keep_unused, device, inline
+        self.compiler_options = options_key(compiler_options)
         self._traces, self._lowerings, self._cache = _shared_caches(
             fun,
             (self.static_argnums, self.static_argnames, in_shardings, out_shardings),
             (self.propagation, self.name, self.donate_argnums, self.donate_argnames),
+            (device, inline, self.compiler_options),
         )
         self.is_one_op = False  # an eager primitive's jit (jit/eager.py)
         _LIVE.add(self)
         # Calls without statics, kwargs or in_shardings may take the runtime's fast path.
-        self._fast_ok = not (self.static_argnums or self.static_argnames or in_shardings)
+        self._fast_ok = not (
+            self.static_argnums or self.static_argnames or in_shardings or device is not None
+        )
         functools.update_wrapper(self, fun, updated=())
 
     # -- stages ------------------------------------------------------------------------------
@@ -264,6 +277,7 @@ class JitFunction:
                 devices=devices,
                 propagation=self.propagation,
                 cache=self._cache,
+                compiler_options=self.compiler_options,
             )
         return lowered
 
@@ -306,6 +320,8 @@ class JitFunction:
                     if config.check_special:
                         self._check_special(out, args, kwargs)
                     return out
+            if self.device is not None and current_trace() is None:
+                args, kwargs = self._on_device(args, kwargs)
             sig = self._signature(args, kwargs)
             if current_trace() is not None:
                 return self._bind_nested(sig)
@@ -350,13 +366,32 @@ class JitFunction:
         """jit inside a trace: a call to the traced function; its in/out shardings become
         sharding constraints around the call, as in JAX."""
         traced = self._trace(sig)
-        consts, jaxpr = closure_convert(traced.jaxpr)
         leaves = _constrain_all(sig.leaves, sig.shardings)
-        outs = pjit_p.bind(*consts, *leaves, jaxpr=jaxpr, name=self.call_name)
+        if self.inline:  # jit(..., inline=True): the function's equations, not a call
+            outs = eval_closed(traced.jaxpr, leaves)
+        else:
+            consts, jaxpr = closure_convert(traced.jaxpr)
+            outs = pjit_p.bind(*consts, *leaves, jaxpr=jaxpr, name=self.call_name)
         outs = _constrain_all(
             outs, js.out_shardings(self.out_shardings, traced.out_tree, len(outs))
         )
         return tree_unflatten(traced.out_tree, outs)
+
+    def _on_device(self, args, kwargs):
+        """jit(..., device=d): the non-static arguments committed to `d`, where the program
+        then runs."""
+        from meshjit.compiler.runtime.device_put import device_put
+
+        def put(x):
+            return x if x is None or isinstance(x, (str, bool)) else device_put(x, self.device)
+
+        args = tuple(
+            a if i in self.static_argnums else tree_map(put, a) for i, a in enumerate(args)
+        )
+        kwargs = {
+            k: v if k in self.static_argnames else tree_map(put, v) for k, v in kwargs.items()
+        }
+        return args, kwargs
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -410,6 +445,11 @@ def jit(
     static_argnames=(),
     donate_argnums=(),
     donate_argnames=(),
+    keep_unused: bool = False,
+    device=None,
+    backend: str | None = None,
+    inline: bool = False,
+    compiler_options: dict | None = None,
     propagation: str = "meshjit",
     **options,
 ):
@@ -417,7 +457,11 @@ def jit(
 
     `donate_argnums` / `donate_argnames`: the arguments whose buffers XLA may reuse for the
     results (as in JAX): a donated meshjit.Array is deleted by the call (`is_deleted()`), and
-    using it again is an error; donating a NumPy value donates only its device copy."""
+    using it again is an error; donating a NumPy value donates only its device copy.
+    `inline`: inside another trace, the function's equations instead of a nested call.
+    `device`: the arguments committed to that device, where the program runs; `backend`: "cpu"
+    (the only one). `compiler_options`: XLA option names to values. `keep_unused` is accepted:
+    meshjit's programs keep every argument."""
     if options:
         unknown = ", ".join(sorted(options))
         raise MeshjitTypeError(f"jit got unsupported options: {unknown}")
@@ -428,6 +472,11 @@ def jit(
         static_argnames=static_argnames,
         donate_argnums=donate_argnums,
         donate_argnames=donate_argnames,
+        keep_unused=keep_unused,
+        device=device,
+        backend=backend,
+        inline=inline,
+        compiler_options=compiler_options,
         propagation=propagation,
     )
     if fun is None:
@@ -496,6 +545,23 @@ def _shared_caches(fun, *options):
     except TypeError:
         return fresh
     return _SHARED.setdefault(fun, {}).setdefault(options, fresh)
+
+
+def _check_placement_options(device, backend, in_shardings, out_shardings) -> None:
+    """jit's `backend` (only "cpu" exists here) and `device`, which exclude shardings (JAX's
+    errors)."""
+    if backend is not None and backend != "cpu":
+        raise MeshjitRuntimeError(
+            f"Unknown backend: '{backend}' requested, but no platforms that are instances of "
+            f"{backend} are present. Platforms present are: cpu"
+        )
+    if device is None and backend is None:
+        return
+    for what, given in (("in_shardings", in_shardings), ("out_shardings", out_shardings)):
+        if given is not None:
+            raise MeshjitValueError(
+                f"If backend or device is specified on jit, then {what} should not be specified."
+            )
 
 
 def clear_caches() -> None:

@@ -68,6 +68,7 @@ class Lowered:
         "propagation",
         "_cache",
         "_propagated",
+        "compiler_options",
     )
 
     def __init__(
@@ -81,11 +82,13 @@ class Lowered:
         devices: DeviceAssignment,
         propagation: str,
         cache: CallCache,
+        compiler_options: tuple = (),
     ):
         self._module, self.traced, self.key = module, traced, key
         self.out_shardings, self.static_shardings = out_shardings, static_shardings
         self.devices, self.propagation, self._cache = devices, propagation, cache
         self._propagated = None
+        self.compiler_options = compiler_options  # XLA's options: (name, value) pairs
 
     @property
     def in_avals(self):
@@ -138,8 +141,9 @@ class Lowered:
         self.compiler_ir(stage=stage).operation.write_bytecode(buf)
         return buf.getvalue()
 
-    def compile(self) -> Compiled:
-        return compile_for(self, self.devices)
+    def compile(self, compiler_options: dict | None = None) -> Compiled:
+        """XLA's executable; `compiler_options` (XLA option names to values) add to jit's."""
+        return compile_for(self, self.devices, options_key(compiler_options))
 
     def cost_analysis(self) -> dict:
         """XLA's cost estimate (flops, bytes accessed, ...) of the program as compiled."""
@@ -149,9 +153,15 @@ class Lowered:
         return f"<Lowered jit({self.traced.name})>"
 
 
-def compile_for(lowered: Lowered, devices: DeviceAssignment) -> Compiled:
+def options_key(compiler_options: dict | None) -> tuple:
+    """jit's / compile's `compiler_options` as hashable (name, value) pairs."""
+    return tuple(sorted((compiler_options or {}).items()))
+
+
+def compile_for(lowered: Lowered, devices: DeviceAssignment, extra_options=()) -> Compiled:
     """`lowered` compiled for `devices`: once per signature and devices, then from the cache."""
-    key = (lowered.key, devices.key)
+    options = lowered.compiler_options + extra_options
+    key = (lowered.key, devices.key, options)
     compiled = lowered._cache.compiled.get(key)
     if compiled is None:
         COUNTERS["compile"] += 1
@@ -164,6 +174,7 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment) -> Compiled:
             devices,
             lowered.out_shardings,
             module_callbacks(lowered._module),
+            options,
         )
         compiled = lowered._cache.compiled[key] = Compiled(executable, lowered.traced)
     return compiled

@@ -75,7 +75,9 @@ def default_device():
     return get_client().local_devices()[0]
 
 
-def compile_options(device_ids: Sequence[int]) -> xla_client.CompileOptions:
+def compile_options(
+    device_ids: Sequence[int], overrides: Sequence = ()
+) -> xla_client.CompileOptions:
     opts = xla_client.CompileOptions()
     opts.num_replicas = 1
     opts.num_partitions = len(device_ids)
@@ -83,7 +85,8 @@ def compile_options(device_ids: Sequence[int]) -> xla_client.CompileOptions:
     build.use_spmd_partitioning = True
     build.use_shardy_partitioner = True
     opts.env_option_overrides = [
-        ("xla_allow_excess_precision", bool(config.xla_allow_excess_precision))
+        ("xla_allow_excess_precision", bool(config.xla_allow_excess_precision)),
+        *overrides,
     ]
     opts.device_assignment = xla_client.DeviceAssignment.create(
         np.asarray(device_ids, dtype=np.int64).reshape(1, len(device_ids))
@@ -106,12 +109,16 @@ def _ensure_lapack(module_text: str | bytes) -> None:
 
 
 def compile_module(
-    module_text: str | bytes, device_list: Sequence, host_callbacks: Sequence = ()
+    module_text: str | bytes,
+    device_list: Sequence,
+    host_callbacks: Sequence = (),
+    compiler_options: Sequence = (),
 ) -> object:
     """Compiles StableHLO text or bytecode for `device_list` (in mesh order); `host_callbacks`:
-    the Python functions its callback custom calls name by index."""
+    the Python functions its callback custom calls name by index; `compiler_options`: XLA's
+    options as (name, value) pairs (jit's `compiler_options`)."""
     _ensure_lapack(module_text)
-    opts = compile_options([d.id for d in device_list])
+    opts = compile_options([d.id for d in device_list], compiler_options)
     devices = xla_client.DeviceList(tuple(device_list))
     with monitoring.timed(monitoring.BACKEND_COMPILE_EVENT):
         return _compile(module_text, devices, opts, host_callbacks)

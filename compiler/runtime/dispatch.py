@@ -102,10 +102,16 @@ def _raise_if_deleted(leaves) -> None:
 
 
 def compile_executable(
-    module: bytes, in_avals, out_avals, devices: DeviceAssignment, out_shardings, callbacks=()
+    module: bytes,
+    in_avals,
+    out_avals,
+    devices: DeviceAssignment,
+    out_shardings,
+    callbacks=(),
+    compiler_options=(),
 ) -> Executable:
     """XLA's executable for a (propagated) StableHLO module on `devices`."""
-    loaded = client.compile_module(module, devices.device_list, callbacks)
+    loaded = client.compile_module(module, devices.device_list, callbacks, compiler_options)
     return Executable(loaded, in_avals, out_avals, devices, out_shardings, bool(callbacks))
 
 

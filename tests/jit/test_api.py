@@ -4,12 +4,14 @@ import os
 import re
 
 import numpy as np
+import pytest
 from jaxlib.mlir import ir
 
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import ShapeDtypeStruct
 from meshjit.dialects.context import shared_context
+from meshjit.sharding import PartitionSpec as P
 
 f32, i32 = np.float32, np.int32
 _FILE = os.path.basename(__file__)
@@ -281,3 +283,42 @@ def test_jit_made_again_for_the_same_function_reuses_its_trace(capsys):
     assert capsys.readouterr().out.count("Executing function") == 2
     assert float(meshjit.jit(impure, static_argnums=0)(3.0)) == 3.0  # other options: own trace
     assert capsys.readouterr().out.count("Executing function") == 1
+
+
+# -- jit's placement and compilation options (JAX 0.10.2's signature) --------------------------
+
+
+def test_inline_puts_the_functions_equations_in_the_caller():
+    inner = meshjit.jit(lambda y: y * 2, inline=True)
+    text = str(meshjit.make_jaxpr(lambda x: inner(x) + 1)(1.0))
+    assert "jit" not in text and "mul a 2.0:f32[]" in text  # JAX prints the same jaxpr
+    assert "jit[" in str(meshjit.make_jaxpr(lambda x: meshjit.jit(lambda y: y * 2)(x) + 1)(1.0))
+    assert float(meshjit.jit(lambda x: inner(x) + 1)(3.0)) == 7.0
+
+
+def test_device_commits_the_arguments_and_runs_there():
+    device = meshjit.devices()[3]
+    f = meshjit.jit(lambda x, n: x * n, device=device, static_argnums=1)
+    out = f(np.arange(4, dtype=np.float32), 3)
+    assert out.devices() == {device}
+    np.testing.assert_array_equal(np.asarray(out), np.arange(4) * 3)
+
+
+def test_backend_and_keep_unused():
+    f = meshjit.jit(lambda x, unused: x + 1, backend="cpu", keep_unused=True)
+    assert float(f(1.0, 2.0)) == 2.0
+    with pytest.raises(RuntimeError, match="Unknown backend: 'gpu' requested"):
+        meshjit.jit(lambda x: x, backend="gpu")
+    with pytest.raises(ValueError, match="then out_shardings should not be specified"):
+        meshjit.jit(lambda x: x, device=meshjit.devices()[0], out_shardings=P())
+
+
+def test_compiler_options_reach_xla():
+    f = meshjit.jit(lambda x: x * 2, compiler_options={"xla_cpu_enable_fast_math": True})
+    assert float(f(1.5)) == 3.0
+    with pytest.raises(RuntimeError, match="No such compile option: 'bogus_flag'"):
+        meshjit.jit(lambda x: x * 2, compiler_options={"bogus_flag": True})(1.0)
+    lowered = meshjit.jit(lambda x: x * 2).lower(1.0)
+    with pytest.raises(RuntimeError, match="bogus_flag"):
+        lowered.compile(compiler_options={"bogus_flag": 1})
+    assert float(lowered.compile()(np.float32(2.0))) == 4.0
