@@ -229,7 +229,7 @@ def test_clip(data, dtype, shape):
     out = meshjit.jit(
         lambda a: (
             jnp.clip(a, lo, hi),
-            jnp.clip(a, a_max=hi),
+            jnp.clip(a, max=hi),
             a.clip(min=lo),
             lax.clamp(lo, a, hi),
         )
