@@ -22,8 +22,8 @@ from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
 from meshjit.compiler.numpy.shapes import stack
 from meshjit.compiler.numpy.util import (
     aval_of,
-    broadcast_shapes,
     broadcast_to_shape,
+    broadcasts_to,
     contains_traced,
     is_meshjit_array,
     is_traced,
@@ -155,11 +155,7 @@ def _full(shape, fill_value, dtype=None):
         dtype = aval.dtype
     value = lax.convert_element_type(fill_value, dtypes.canonicalize(dtype))
     got = aval_of(value)
-    try:
-        fits = broadcast_shapes(got.shape, shape) == shape
-    except ValueError:
-        fits = False
-    if not fits:
+    if not broadcasts_to(got.shape, shape):
         raise IncompatibleShapesError(
             f"Incompatible types for broadcasting: input type={got.str_long()} cannot be "
             f"broadcast to the requested shape {shape}"

@@ -14,8 +14,8 @@ from meshjit.compiler.numpy.elementwise import astype
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_all,
-    broadcast_shapes,
     broadcast_to_shape,
+    broadcasts_to,
     materialize,
     promote,
     sharded_by,
@@ -181,11 +181,7 @@ def broadcast_to(x, shape):
             "Cannot broadcast to shape with fewer dimensions: arr_shape="
             f"{aval.shape} shape={shape} (cannot broadcast {aval.str_short()} to shape {shape})"
         )
-    try:
-        fits = broadcast_shapes(aval.shape, shape) == shape
-    except ValueError:
-        fits = False
-    if not fits:
+    if not broadcasts_to(aval.shape, shape):
         raise IncompatibleShapesError(
             f"Incompatible types for broadcasting: input type={aval.str_long()} and requested "
             f"shape {shape} (cannot broadcast {aval.str_short()} to shape {shape})"

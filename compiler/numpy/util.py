@@ -206,6 +206,14 @@ def _broadcast_two(a, b):
     return tuple(out)
 
 
+def broadcasts_to(shape, target) -> bool:
+    """Whether an array of `shape` broadcasts to exactly `target` (NumPy's rules)."""
+    try:
+        return broadcast_shapes(shape, target) == tuple(target)
+    except ValueError:
+        return False
+
+
 def broadcast_shapes(*shapes, op: str | None = None) -> tuple[int, ...]:
     """The shape `shapes` broadcast to; `op`: the binary operation broadcasting them, which
     the error names as JAX's does."""
