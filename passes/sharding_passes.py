@@ -52,6 +52,13 @@ def _run_guarded(pass_, module_op, fn) -> None:
         PassOption("cost-model", bool, False, "resolve conflicts by the per-op cost model only"),
         PassOption("max-iterations", int, 64, "sweeps per fixed point before giving up"),
         PassOption("op-priority", bool, True, "pass-through ops first, then broadcast, then all"),
+        PassOption(
+            "user-priority",
+            bool,
+            True,
+            "with shardy-compatible=true: pN annotations order the sources (off: Shardy's "
+            "sdy-op-priority-propagate alone, which ignores them)",
+        ),
         PassOption("explain", bool, False, "print where each value's sharding came from"),
         PassOption(
             "conservative-propagation",
@@ -91,6 +98,7 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             max_iterations=opts["max-iterations"],
             op_priority=opts["op-priority"],
             explain=opts["explain"],
+            user_priority=opts["user-priority"],
         )
         graph = propagate_module(
             module_op,

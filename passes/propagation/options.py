@@ -30,6 +30,9 @@ class Options:
     # Shardy-compatible mode: need_replication factors propagate too (Shardy's passes only
     # replicate them when inserting reshards); meshjit's own mode keeps them unsharded.
     need_replication_propagates: bool = False
+    # Off: `pN` annotations order nothing (Shardy's op-priority pass alone, below its
+    # user-priority pass, which the issue's mapping stands in for with the same flags).
+    user_priority: bool = True
 
     @property
     def shardy_preferences(self) -> bool:
@@ -45,7 +48,9 @@ class Options:
         """Whether `pN` annotations order the sources. Shardy's basic and aggressive passes
         (below its priority passes) ignore them: every annotation is a source at once, and
         only the shardings propagation rewrites lose their priorities."""
-        return self.conflicts != "shardy" or (self.strategy != "basic" and self.op_priority)
+        if self.conflicts != "shardy":
+            return True
+        return self.user_priority and self.strategy != "basic" and self.op_priority
 
     @property
     def reductions_wait(self) -> bool:
@@ -63,6 +68,7 @@ def make_options(
     max_iterations: int = 64,
     op_priority: bool = True,
     explain: bool = False,
+    user_priority: bool = True,
 ) -> Options:
     """Options from the pass options / Python flags: `shardy_compatible` means
     conflicts="shardy" and `cost_model` conflicts="cost" (in that order of precedence).
@@ -79,4 +85,12 @@ def make_options(
         op_priority = op_priority and strategy != "basic"
     elif cost_model:
         conflicts = "cost"
-    return Options(strategy, conflicts, max_iterations, op_priority, explain, conflicts == "shardy")
+    return Options(
+        strategy,
+        conflicts,
+        max_iterations,
+        op_priority,
+        explain,
+        conflicts == "shardy",
+        user_priority,
+    )

@@ -37,15 +37,21 @@ def cholesky_rule(op):
     return _trailing_need_replication(op, 2)
 
 
-@sharding_rule("stablehlo.triangular_solve", cache_attrs=("left_side",))
+@sharding_rule("stablehlo.triangular_solve", cache_attrs=("left_side", "transpose_a"))
 def triangular_solve_rule(op):
     """Left side, `a x = b` with a: [..., m, m], b and x: [..., m, n]: b's rows follow a's rows,
     x's rows a's columns (right side mirrored); all but the batch dims need replication.
-    Factors are made in b's dim order, then a's other dim (as Shardy makes them)."""
+    With a transposed (or adjoint), a's last two dims swap roles. Factors are made in b's dim
+    order, then a's other dim (as Shardy makes them)."""
     a, rhs = shape_of(op.operands[0]), shape_of(op.operands[1])
     left = ir.BoolAttr(op.attributes["left_side"]).value
+    transposed = "NO_TRANSPOSE" not in str(op.attributes["transpose_a"])
     b = op_builder(op)
     rank = len(a)
+
+    def a_dim(d):
+        return (2 * rank - 3 - d) if transposed and d >= rank - 2 else d
+
     for d in range(rank - 2):
         f = b.factor(a[d])
         b.operand(0, d, f), b.operand(1, d, f), b.result(0, d, f)
@@ -54,10 +60,10 @@ def triangular_solve_rule(op):
         f = b.factor(rhs[d], NEED_REPLICATION)
         b.operand(1, d, f)
         if d == tied:
-            b.operand(0, d, f)
+            b.operand(0, a_dim(d), f)
         else:
             b.result(0, d, f)
     other = rank - 1 if left else rank - 2
     f = b.factor(a[other], NEED_REPLICATION)
-    b.operand(0, other, f), b.result(0, tied, f)
+    b.operand(0, a_dim(other), f), b.result(0, tied, f)
     return b.build()

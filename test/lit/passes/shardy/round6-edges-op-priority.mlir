@@ -124,22 +124,3 @@ func.func @edge_owner_with_user_dot(%p: tensor<i32>, %arg0: tensor<8x16xf32> {sd
   %3 = stablehlo.dot_general %2, %w, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
   return %3 : tensor<8x8xf32>
 }
-
-// -----
-
-// DIFFERS: the stand-in for sdy-op-priority-propagate is meshjit-propagate{shardy-compatible=true}, the same as for sdy-user-priority-propagate (issue 19's mapping), so meshjit honours the p1/p0 priorities that Shardy's op-priority pass ignores (it agrees in round6-edges-user-priority.mlir)
-// CHECK-LABEL: func.func {{(private )?}}@edge_with_priority_sharding(
-// CHECK-SAME: %arg0: tensor<i32>, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}]>}) {
-// CHECK: %2 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {?}]>]>} : tensor<8x16xf32>
-// CHECK: %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{"b", ?}, {?}]> : tensor<8x16xf32>
-sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
-func.func @edge_with_priority_sharding(%p: tensor<i32>, %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}p1, {?}]>}) -> tensor<8x16xf32> {
-  %0 = "stablehlo.case"(%p) ({
-    stablehlo.return %arg0 : tensor<8x16xf32>
-  }, {
-    %1 = stablehlo.negate %arg0 : tensor<8x16xf32>
-    stablehlo.return %1 : tensor<8x16xf32>
-  }) : (tensor<i32>) -> tensor<8x16xf32>
-  %2 = sdy.data_flow_edge %0 sharding=<@mesh, [{"b", ?}p0, {?}]> : tensor<8x16xf32>
-  return %2 : tensor<8x16xf32>
-}
