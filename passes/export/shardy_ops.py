@@ -18,6 +18,7 @@ from meshjit.passes.export.concat_reshards import reshard_concatenates
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
+    UNSHARDED_EDGE_ARGUMENTS,
     UNSHARDED_EDGE_RESULTS,
     erase_dead_ops,
 )
@@ -367,29 +368,32 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
                     ret.operands[number] = sdy.ReshardOp(value, declared).result
 
 
-def _unsharded_edge_results(op) -> set[int]:
-    if UNSHARDED_EDGE_RESULTS not in op.attributes:
+def _marked(op, mark: str) -> set[int]:
+    if mark not in op.attributes:
         return set()
-    return set(ir.DenseI64ArrayAttr(op.attributes[UNSHARDED_EDGE_RESULTS]))
+    return set(ir.DenseI64ArrayAttr(op.attributes[mark]))
 
 
 def reshard_manual_operands(module_op: ir.Operation) -> None:
     """A manual computation's operand that a call or a data-flow-edge op (while, case,
     optimization_barrier, named computation) returns without a sharding of the user's is
-    resharded to the in_sharding (as Shardy's pipeline does, even where they agree); other
-    operands are not."""
+    resharded to the in_sharding (as Shardy's pipeline does, even where they agree), and so is
+    such a loop body's or named computation's argument when the in_sharding is fully closed;
+    other operands are not."""
     marked = []
     for op in _ops_named(module_op, "sdy.manual_computation"):
         ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
         for i, operand in enumerate(list(op.operands)):
             if isinstance(operand, ir.BlockArgument):
-                continue
-            if operand.result_number in _unsharded_edge_results(operand.owner):
-                marked.append(operand.owner)
+                owner, number, mark = operand.owner.owner, operand.arg_number, UNSHARDED_EDGE_ARGUMENTS
+            else:
+                owner, number, mark = operand.owner, operand.result_number, UNSHARDED_EDGE_RESULTS
+            if number in _marked(owner, mark):
+                marked.append((owner, mark))
                 op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
-    for owner in marked:
-        if UNSHARDED_EDGE_RESULTS in owner.attributes:
-            del owner.attributes[UNSHARDED_EDGE_RESULTS]
+    for owner, mark in marked:
+        if mark in owner.attributes:
+            del owner.attributes[mark]
 
 
 def _signature(func) -> str:

@@ -57,6 +57,7 @@ _KEPT = frozenset(
 )
 _PREFIXES = ("stablehlo.", "sdy.", "chlo.")
 UNSHARDED_EDGE_RESULTS = "meshjit.unsharded_edge_results"
+UNSHARDED_EDGE_ARGUMENTS = "meshjit.unsharded_edge_arguments"
 # Ops whose results Shardy's import gives data-flow edges.
 _EDGE_OWNERS = frozenset(
     {
@@ -132,9 +133,13 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
             for value, sharding in zip(op.operands, ins):
                 if not _no_other_claim(value, op) or _in(value, grouped):
                     continue  # (a grouped value has its group's sharding from Shardy's import)
-                if isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
+                # An edge's value is resharded at export, into a fully closed in_sharding only.
+                closed = "?" not in str(sharding)
+                if _edge_block_argument(value) and closed:
+                    _mark_unsharded_argument(value)
+                elif isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
-                else:
+                elif closed:
                     _mark_unsharded(value, module_op)
 
 
@@ -204,8 +209,9 @@ def drop_internal_marks(module_op) -> None:
     """Removes the marks propagation leaves for export (when a pipeline ends without export)."""
 
     def visit(op):
-        if UNSHARDED_EDGE_RESULTS in op.attributes:
-            del op.attributes[UNSHARDED_EDGE_RESULTS]
+        for mark in (UNSHARDED_EDGE_RESULTS, UNSHARDED_EDGE_ARGUMENTS):
+            if mark in op.attributes:
+                del op.attributes[mark]
         return ir.WalkResult.ADVANCE
 
     module_op.walk(visit)
@@ -224,6 +230,33 @@ def _mark_unsharded(value, module_op) -> None:
         marked = set(ir.DenseI64ArrayAttr(owner.attributes[UNSHARDED_EDGE_RESULTS]))
     marked.add(value.result_number)
     owner.attributes[UNSHARDED_EDGE_RESULTS] = ir.DenseI64ArrayAttr.get(sorted(marked))
+
+
+# Ops whose body arguments Shardy's import gives data-flow edges.
+_ARGUMENT_EDGE_OWNERS = frozenset({"stablehlo.while", "sdy.named_computation"})
+
+
+def _edge_block_argument(value) -> bool:
+    """Whether `value` is a loop body's or named computation's argument that carries no
+    sharding of the user's (Shardy's import gives it a data-flow edge, whose sharding is its
+    sources')."""
+    if not isinstance(value, ir.BlockArgument):
+        return False
+    parent = value.owner.owner.operation
+    if parent.name not in _ARGUMENT_EDGE_OWNERS:
+        return False
+    return SHARDING_ATTR not in parent.attributes and "in_shardings" not in parent.attributes
+
+
+def _mark_unsharded_argument(value) -> None:
+    """Marks a body argument as `_mark_unsharded` marks a result: Shardy's pipeline reshards it
+    where a manual computation takes it."""
+    parent = value.owner.owner.operation
+    marked = set()
+    if UNSHARDED_EDGE_ARGUMENTS in parent.attributes:
+        marked = set(ir.DenseI64ArrayAttr(parent.attributes[UNSHARDED_EDGE_ARGUMENTS]))
+    marked.add(value.arg_number)
+    parent.attributes[UNSHARDED_EDGE_ARGUMENTS] = ir.DenseI64ArrayAttr.get(sorted(marked))
 
 
 def _funcs_by_name(module_op) -> dict:
