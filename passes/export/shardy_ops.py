@@ -385,7 +385,11 @@ def reshard_manual_operands(module_op: ir.Operation) -> None:
         ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
         for i, operand in enumerate(list(op.operands)):
             if isinstance(operand, ir.BlockArgument):
-                owner, number, mark = operand.owner.owner, operand.arg_number, UNSHARDED_EDGE_ARGUMENTS
+                owner, number, mark = (
+                    operand.owner.owner,
+                    operand.arg_number,
+                    UNSHARDED_EDGE_ARGUMENTS,
+                )
             else:
                 owner, number, mark = operand.owner, operand.result_number, UNSHARDED_EDGE_RESULTS
             if number in _marked(owner, mark):
