@@ -1,5 +1,7 @@
-"""Shardy's pipeline computes a concatenate whose operands and result disagree in one sharding
-it picks, with `sdy.reshard`s around it (its export's explicit reshards for concatenates):
+"""Shardy's export makes some conflicts explicit with `sdy.reshard`s (its explicit reshards).
+
+A concatenate whose operands and result disagree is computed in one sharding it picks, with
+`sdy.reshard`s around it:
 
 - per dim but the concatenated one, the axes the tensors hold there that weigh most (summed
   element counts of the tensors holding them; on a tie, the later tensor's: the result's);
@@ -14,7 +16,7 @@ from __future__ import annotations
 import math
 
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import sdy
+from jaxlib.mlir.dialects import sdy, stablehlo
 
 from meshjit.dialects.sdy import (
     SHARDING_ATTR,
@@ -24,11 +26,11 @@ from meshjit.dialects.sdy import (
 from meshjit.passes.graph import sharding_io as io
 
 
-def _concatenates(module_op: ir.Operation) -> list:
+def _concatenates(module_op: ir.Operation, name: str = "stablehlo.concatenate") -> list:
     found = []
 
     def visit(op):
-        if op.name == "stablehlo.concatenate":
+        if op.name == name:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
@@ -126,3 +128,65 @@ def _reshard_around(op, tensors: list, picked: list, mesh_name: str) -> None:
         with op.location, ir.InsertionPoint.after(op):
             reshard = sdy.ReshardOp(result, _attr(mesh_name, tensors[-1]))
         result.replace_all_uses_except(reshard.result, reshard.operation)
+
+
+# --------------------------------------------------------------------------- dot_general
+
+
+def reshard_dots(module_op: ir.Operation) -> None:
+    """A dot_general whose result holds, in a batch or free dim, exactly the axes its operands
+    contract one dim over, where that dim's operand holds other axes, is computed as its operands say (each
+    result dim takes its operand's axes) and its result resharded to what it was, when the
+    result is no larger than that operand (Shardy's export). Shardy leaves the dot alone when
+    its operands disagree on a batch or contracting dim, or the result holds an axis in a dim
+    whose operand holds none, or an axis the operands hold elsewhere (rules read off jaxlib's
+    Shardy on reduced dots: round8-export-pipeline.mlir)."""
+    for op in _concatenates(module_op, "stablehlo.dot_general"):
+        shardings = [_value_sharding(v) for v in (*op.operands, op.results[0])]
+        if any(s is None for s in shardings) or len({s.mesh_name for s in shardings}) != 1:
+            continue
+        if any("unreduced" in s.text for s in shardings):
+            continue
+        shapes = [tuple(ir.RankedTensorType(v.type).shape) for v in (*op.operands, op.results[0])]
+        lhs, rhs, result = (_axes(s, len(t)) for s, t in zip(shardings, shapes))
+        implied = _implied_result(op, lhs, rhs, result, shapes)
+        if implied is not None and implied != result:
+            _reshard_result(op, result, implied, shardings[-1].mesh_name)
+
+
+def _reshard_result(op, own: list, implied: list, mesh_name: str) -> None:
+    op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get([_attr(mesh_name, implied)])
+    result = op.results[0]
+    with op.location, ir.InsertionPoint.after(op):
+        reshard = sdy.ReshardOp(result, _attr(mesh_name, own))
+    result.replace_all_uses_except(reshard.result, reshard.operation)
+
+
+def _implied_result(op, lhs, rhs, result, shapes) -> list | None:
+    """The result's axes as the operands hold them, when Shardy's export would compute the dot
+    so; else None."""
+    dn = stablehlo.DotDimensionNumbers(op.attributes["dot_dimension_numbers"])
+    lb, rb = list(dn.lhs_batching_dimensions), list(dn.rhs_batching_dimensions)
+    lc, rc = list(dn.lhs_contracting_dimensions), list(dn.rhs_contracting_dimensions)
+    if [lhs[d] for d in lb] != [rhs[d] for d in rb] or [lhs[d] for d in lc] != [rhs[d] for d in rc]:
+        return None  # the operands disagree with each other: Shardy leaves the dot alone
+    contracted = [lhs[d] for d in lc if lhs[d]]
+    free_l = [d for d in range(len(shapes[0])) if d not in lb and d not in lc]
+    free_r = [d for d in range(len(shapes[1])) if d not in rb and d not in rc]
+    sources = [(0, d) for d in lb] + [(0, d) for d in free_l] + [(1, d) for d in free_r]
+    implied = [(lhs, rhs)[t][d] for t, d in sources]
+    used = [a for axes in implied for a in axes]
+    if len(set(used)) != len(used):
+        return None
+    conflict = False
+    for dim, (t, _) in enumerate(sources):
+        own, mine = implied[dim], result[dim]
+        if not mine or own == mine:
+            continue
+        if not own or set(mine) & set(used):
+            return None  # the result holds more than the operands say: Shardy leaves it
+        if mine in contracted:  # the dot reduce-scatters into its result (as Shardy's)
+            if math.prod(shapes[2]) > math.prod(shapes[t]):
+                return None
+            conflict = True
+    return implied if conflict else None

@@ -14,7 +14,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
-from meshjit.passes.export.concat_reshards import reshard_concatenates
+from meshjit.passes.export.concat_reshards import reshard_concatenates, reshard_dots
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
@@ -463,6 +463,7 @@ def drop_replicated_axes(module_op: ir.Operation) -> None:
 def shardy_ops(module_op: ir.Operation) -> None:
     remove_sharding_groups(module_op)
     reshard_concatenates(module_op)
+    reshard_dots(module_op)
     all_reduce_unreduced(module_op)
     unreduce_returned_values(module_op)
     constraints_as_reshards(module_op)
