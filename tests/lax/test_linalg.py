@@ -15,6 +15,7 @@ from meshjit.lax import linalg
 from meshjit.sharding import AxisType, NamedSharding
 from meshjit.sharding import PartitionSpec as P
 from meshjit.test_util import check_grads
+from tests.support import campaign
 from tests.support.jax_oracle import assert_close_to_jax, start_jax_oracle, values_vs_jax
 
 RNG = np.random.default_rng(0)
@@ -187,7 +188,8 @@ GRAD_CASES = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(GRAD_CASES))
+# One in three in `make test` (second-order checks, several seconds each), all in test-campaigns.
+@pytest.mark.parametrize("name", campaign.every(3, sorted(GRAD_CASES)))
 def test_gradients_by_finite_differences(name):
     f, x = GRAD_CASES[name]
     check_grads(f, (x,), order=2, modes=("fwd", "rev"), atol=5e-2, rtol=5e-2, eps=1e-3)
@@ -375,10 +377,10 @@ NAMES = [
 
 @pytest.fixture(scope="module")
 def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig)
+    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig, every=2)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", campaign.every(2, NAMES))  # half in make test
 def test_same_as_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=1e-5)
 

@@ -8,6 +8,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit.compiler.errors import MeshjitValueError
+from tests.support import campaign
 from tests.support.jax_oracle import assert_close_to_jax, start_jax_oracle, values_vs_jax
 
 RNG = np.random.default_rng(0)
@@ -39,9 +40,7 @@ def _check(name, x, norm, **kw):
         np.testing.assert_allclose(np.asarray(got), want, rtol=2e-5, atol=2e-5 * scale)
 
 
-@pytest.mark.parametrize("norm", NORMS)
-@pytest.mark.parametrize("name", ONE_D)
-@pytest.mark.parametrize("size", [1, 7, 8])
+@pytest.mark.parametrize(("size", "name", "norm"), campaign.grid(3, [1, 7, 8], ONE_D, NORMS))
 def test_one_dimensional_transforms_match_numpy(name, norm, size):
     x = _input(name, (3, size) if size > 1 or name not in ("irfft", "hfft") else (3, 2))
     _check(name, x, norm)
@@ -50,8 +49,7 @@ def test_one_dimensional_transforms_match_numpy(name, norm, size):
         _check(name, x, norm, n=n)
 
 
-@pytest.mark.parametrize("norm", NORMS)
-@pytest.mark.parametrize("name", N_D + TWO_D)
+@pytest.mark.parametrize(("name", "norm"), campaign.grid(2, N_D + TWO_D, NORMS))
 def test_multi_dimensional_transforms_match_numpy(name, norm):
     for shape in [(4, 6), (3, 5, 7)]:
         x = _input(name, shape)

@@ -189,11 +189,18 @@ def meshjit_on_program(program: str, **names) -> dict:
     return out
 
 
-def start_jax_oracle(cases, harness: str, tmp_path_factory, pytestconfig) -> JaxOracle:
+def start_jax_oracle(
+    cases, harness: str, tmp_path_factory, pytestconfig, every: int = 1
+) -> JaxOracle:
     """A `JaxOracle` for a session fixture: one run directory per test run (shared by the
-    pytest workers), the results cached in pytest's cache between runs; skips without JAX."""
+    pytest workers), the results cached in pytest's cache between runs; skips without JAX.
+    `every`: the cases are a sweep split by `campaign.every(every, ...)`; JAX runs only the
+    slice `make test` runs when the campaign cases are deselected."""
     import pytest
 
+    from tests.support import campaign
+
+    cases = campaign.slice_for(pytestconfig, every, cases)
     if not have_jax():
         pytest.skip("jax is not installed")
     base = tmp_path_factory.getbasetemp()
@@ -203,14 +210,15 @@ def start_jax_oracle(cases, harness: str, tmp_path_factory, pytestconfig) -> Jax
     return JaxOracle(cases, harness, str(run_dir), str(cache_dir))
 
 
-def oracle_fixture(cases, harness: str):
+def oracle_fixture(cases, harness: str, every: int = 1):
     """A module-scoped pytest fixture `jax_results`: JAX's results for `cases` of `harness`
-    (`jax_results = oracle_fixture(CASES, HARNESS)` at a test module's top level)."""
+    (`jax_results = oracle_fixture(CASES, HARNESS)` at a test module's top level); `every` as
+    `start_jax_oracle`'s."""
     import pytest
 
     @pytest.fixture(scope="module")
     def jax_results(tmp_path_factory, pytestconfig):
-        return start_jax_oracle(cases, harness, tmp_path_factory, pytestconfig)
+        return start_jax_oracle(cases, harness, tmp_path_factory, pytestconfig, every)
 
     return jax_results
 

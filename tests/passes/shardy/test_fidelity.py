@@ -13,7 +13,7 @@ import pytest
 
 from meshjit import passes
 from meshjit.dialects import make_context
-from tests.support import harness, shardy_suite
+from tests.support import campaign, harness, shardy_suite
 
 CASES = shardy_suite.all_cases()
 
@@ -116,7 +116,8 @@ def _distinct_for_xla(cases) -> list:
 XLA_CASES = _distinct_for_xla(CASES)
 
 
-@pytest.mark.parametrize("case", XLA_CASES, ids=[c.id for c in XLA_CASES])
+# One case in four in `make test`, the rest in `make test-campaigns` (an XLA compile each).
+@pytest.mark.parametrize("case", campaign.every(4, XLA_CASES, ids=lambda c: c.id))
 def test_default_mode_output_compiles(case):
     """What meshjit's default propagation makes of each case is valid for XLA."""
     harness.compile_cost(passes.propagated(_for_xla(case)))
