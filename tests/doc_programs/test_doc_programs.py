@@ -78,7 +78,7 @@ def _jax_outputs(pytestconfig) -> dict:
     with open(RUNNER) as f:
         runner = f.read()
     version = importlib.metadata.version("jax") if have_jax() else "none"
-    cache = pytestconfig.cache
+    cache = getattr(pytestconfig, "cache", None)  # None under -p no:cacheprovider
     out, missing = {}, []
     for name in PROGRAMS:
         with open(os.path.join(HERE, "programs", name + ".py")) as f:
