@@ -77,6 +77,7 @@ class ScalarType:
         return self.dtype.name
 
     def __call__(self, x):
+        dtypes.check_user_dtype(self, "asarray")  # jnp.int64(1) with x64 off: JAX's warning
         return asarray(x, self.dtype)
 
     def __eq__(self, other):
