@@ -225,6 +225,10 @@ def _rebuild(value):
 
 
 register_boundary_type(Array)
+# `meshjit.Array` is this class; its instances' type is named as JAX's concrete array type is
+# (`type(x).__name__` is "ArrayImpl", while `isinstance(x, jax.Array)` holds).
+Array.__name__ = Array.__qualname__ = "ArrayImpl"
+ArrayImpl = Array
 
 
 def live_arrays(platform=None) -> list[Array]:
