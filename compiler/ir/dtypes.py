@@ -314,7 +314,9 @@ def check_user_dtype(dtype, fun_name: str) -> None:
     # A jnp scalar type (jnp.int64) asks for the dtype it was made with.
     dtype = getattr(dtype, "_requested", dtype)
     try:
-        requested = np.dtype(dtype if isinstance(dtype, (type, str)) else getattr(dtype, "dtype", dtype))
+        requested = np.dtype(
+            dtype if isinstance(dtype, (type, str)) else getattr(dtype, "dtype", dtype)
+        )
     except TypeError:
         return  # not a dtype: the function's own check names it
     truncated = canonicalize(requested)

@@ -342,7 +342,9 @@ def pure_callback(callback, result_shape_dtypes, *args, sharding=None, vmap_meth
 def io_callback(callback, result_shape_dtypes, *args, sharding=None, ordered=False, **kwargs):
     """As `pure_callback`, for a callback with side effects: it always runs, in program order."""
     params = {"ordered": bool(ordered)}
-    return _callback(io_callback_p, "io_callback", callback, result_shape_dtypes, args, kwargs, params)
+    return _callback(
+        io_callback_p, "io_callback", callback, result_shape_dtypes, args, kwargs, params
+    )
 
 
 def _vmap_method(vmap_method):

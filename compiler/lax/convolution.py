@@ -176,7 +176,9 @@ def _check_groups(lhs, rhs, lhs_t, rhs_t, feature_groups, batch_groups):
     shapes = f"(lhs {lhs.str_short()}, rhs {rhs.str_short()})"
     name = "conv_general_dilated"
     if feature_groups < 1:
-        raise MeshjitValueError(f"{name} feature_group_count must be positive, got {feature_groups}")
+        raise MeshjitValueError(
+            f"{name} feature_group_count must be positive, got {feature_groups}"
+        )
     if lhs_t[1] % feature_groups:
         raise MeshjitValueError(
             f"{name} feature_group_count must divide lhs feature dimension size, but "

@@ -326,7 +326,9 @@ def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
     value_aval = aval_of(padding_value)
     value = padding_value
     if value_aval.dtype != aval_of(x).dtype:  # a Python scalar stays weak
-        value = convert_element_type(padding_value, aval_of(x).dtype, weak_type=value_aval.weak_type)
+        value = convert_element_type(
+            padding_value, aval_of(x).dtype, weak_type=value_aval.weak_type
+        )
     return pad_p.bind_internal(x, value, padding_config=config)
 
 

@@ -178,7 +178,9 @@ def test_conv_vs_jax(dn, fgc, bgc):
 
 
 def test_conv_feature_mismatch():
-    with pytest.raises(meshjit.MeshjitValueError, match=r"must equal the rhs input feature.*3 // 1 != 4"):
+    with pytest.raises(
+        meshjit.MeshjitValueError, match=r"must equal the rhs input feature.*3 // 1 != 4"
+    ):
         meshjit.jit(lambda a, b: lax.conv(a, b, (1, 1), "SAME"))(rand(1, 3, 4, 4), rand(2, 4, 3, 3))
 
 

@@ -59,9 +59,9 @@ PAD_WEAK = {
     "vmap pad(weak, mapped weak value)": lambda m, w: m.vmap(
         lambda v, p: m.lax.pad(v, p, [(1, 0, 0)])
     )(m.numpy.full((2, 2), 0.5), m.numpy.full(2, 1.0)),
-    "jvp pad(weak, 0.0)": lambda m, w: m.jvp(
-        lambda v: m.lax.pad(v, 0.0, [(1, 0, 0)]), (w,), (w,)
-    )[1],
+    "jvp pad(weak, 0.0)": lambda m, w: m.jvp(lambda v: m.lax.pad(v, 0.0, [(1, 0, 0)]), (w,), (w,))[
+        1
+    ],
     "associative_scan(weak)": lambda m, w: m.lax.associative_scan(
         m.numpy.add, m.numpy.full(4, 0.5)
     ),

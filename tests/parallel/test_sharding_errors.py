@@ -327,7 +327,6 @@ def test_with_sharding_constraint_on_explicit_axes_without_a_context_mesh_is_a_v
         f(x)
 
 
-
 def test_shard_shape_of_indivisible_dimension_is_jaxs_indivisible_error(mesh):
     """meshjit lays uneven arrays out (README: uneven shardings); asking for the block shape of
     one is JAX's IndivisibleError (a ValueError)."""
