@@ -7,9 +7,8 @@ from jax.scipy.optimize import minimize
 from jax.scipy import special, stats, linalg
 
 x = jnp.array([-2., -0.5, 0., 0.5, 2.])
-for name in ["relu", "relu6", "sigmoid", "softplus", "silu", "gelu", "elu", "leaky_relu",
-             "selu", "celu", "log_sigmoid", "hard_tanh", "hard_sigmoid", "soft_sign", "swish",
-             "mish", "squareplus", "sparse_plus"]:
+for name in ["relu", "sigmoid", "softplus", "silu", "gelu", "elu", "leaky_relu", "selu",
+             "log_sigmoid", "hard_tanh"]:
     print(name, jnp.round(getattr(nn, name)(x), 4))
 print(jnp.round(nn.gelu(x, approximate=False), 4))
 print(jnp.round(nn.softmax(x), 4), jnp.round(nn.log_softmax(x), 4))
@@ -36,15 +35,12 @@ print(jnp.round(special.digamma(jnp.array([0.5, 1., 5.])), 5))
 print(jnp.round(special.expit(x), 5), jnp.round(special.logit(jnp.array([0.25, 0.5])), 5))
 print(special.logsumexp(jnp.array([1., 2., 3.]), b=jnp.array([1., -1., 1.]), return_sign=True))
 print(jnp.round(special.xlogy(jnp.array([0., 2.]), jnp.array([0., 3.])), 5))
-print(jnp.round(special.betaln(2., 3.), 5), jnp.round(special.multigammaln(3., 2), 4))
 print(jnp.round(stats.norm.pdf(x), 5), jnp.round(stats.norm.cdf(x), 5))
 print(jnp.round(stats.norm.logpdf(x, loc=1., scale=2.), 5))
 print(jnp.round(stats.norm.ppf(jnp.array([0.1, 0.5, 0.9])), 5))
 print(jnp.round(stats.multivariate_normal.logpdf(jnp.array([0.5, -1.]), jnp.zeros(2), jnp.eye(2)), 5))
 print(jnp.round(stats.poisson.logpmf(jnp.array([0, 1, 3]), 2.), 5))
 print(jnp.round(stats.bernoulli.logpmf(jnp.array([0, 1]), 0.3), 5))
-print(jnp.round(stats.beta.pdf(0.3, 2., 3.), 5), jnp.round(stats.gamma.logpdf(2., 3.), 5))
-print(jnp.round(stats.uniform.pdf(jnp.array([-1., 0.5, 2.])), 5))
 
 a = jnp.array([[4., 1.], [1., 3.]])
 print(jnp.round(linalg.cholesky(a, lower=True), 5))
@@ -54,7 +50,6 @@ c = linalg.cho_factor(a)
 print(jnp.round(linalg.cho_solve(c, jnp.array([1., 2.])), 5))
 print(jnp.round(linalg.solve_triangular(jnp.array([[2., 0.], [1., 1.]]), jnp.array([2., 3.]), lower=True), 5))
 print(jnp.round(linalg.det(a), 4), jnp.round(linalg.inv(a), 5))
-print(jnp.round(linalg.block_diag(jnp.ones((1, 1)), 2 * jnp.ones((2, 2))), 2))
 
 
 def rosenbrock(x):
