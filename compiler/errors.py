@@ -171,6 +171,11 @@ class ShardingTypeError(MeshjitTypeError, ValueError):
     ambiguous result sharding (JAX: core.ShardingTypeError)."""
 
 
+class IndivisibleError(MeshjitValueError):
+    """A sharding that splits an array dimension into parts that do not divide it (JAX's
+    name)."""
+
+
 class MeshjitIndexError(MeshjitValueError, IndexError):
     """An index that does not fit what it indexes (an array's axis, a mesh axis's devices)."""
 

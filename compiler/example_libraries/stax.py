@@ -12,7 +12,6 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.jit.api import ShapeDtypeStruct, make_jaxpr
 from meshjit.compiler.nn.functions import (
     elu,
     gelu,
@@ -37,12 +36,6 @@ __all__ = [
 ]  # fmt: skip
 
 logsoftmax = log_softmax
-
-
-def _out_shape(fn, *shapes) -> tuple:
-    """The shape `fn` gives on float32 arguments of `shapes` (traced, not run)."""
-    closed = make_jaxpr(fn)(*[ShapeDtypeStruct(tuple(s), np.float32) for s in shapes])
-    return tuple(closed.jaxpr.out_avals[0].shape)
 
 
 def Dense(out_dim, W_init=glorot_normal(), b_init=normal()):
@@ -72,7 +65,12 @@ def GeneralConv(
             inputs, W, strides, padding, one, one, dimension_numbers=dimension_numbers
         )
 
-    return _conv_layer(conv, dimension_numbers, out_chan, filter_shape, W_init, b_init)
+    def shape(input_shape, kernel_shape):  # as JAX's stax: NumPy integers
+        return lax.conv_general_shape_tuple(
+            input_shape, kernel_shape, strides, padding, dimension_numbers
+        )
+
+    return _conv_layer(conv, shape, dimension_numbers, out_chan, filter_shape, W_init, b_init)
 
 
 def _conv_defaults(dimension_numbers, filter_shape, strides, W_init):
@@ -83,8 +81,9 @@ def _conv_defaults(dimension_numbers, filter_shape, strides, W_init):
     return one, strides or one, W_init
 
 
-def _conv_layer(conv, dimension_numbers, out_chan, filter_shape, W_init, b_init):
-    """stax's (init_fun, apply_fun) of a convolution `conv(inputs, W)` plus a bias."""
+def _conv_layer(conv, shape, dimension_numbers, out_chan, filter_shape, W_init, b_init):
+    """stax's (init_fun, apply_fun) of a convolution `conv(inputs, W)` plus a bias; `shape`
+    sizes its output from the input and kernel shapes, as lax's shape tuples do."""
     lhs_spec, rhs_spec, out_spec = dimension_numbers
 
     def init_fun(rng, input_shape):
@@ -93,7 +92,7 @@ def _conv_layer(conv, dimension_numbers, out_chan, filter_shape, W_init, b_init)
             out_chan if c == "O" else input_shape[lhs_spec.index("C")] if c == "I" else next(sizes)
             for c in rhs_spec
         ]
-        output_shape = _out_shape(conv, input_shape, kernel_shape)
+        output_shape = shape(input_shape, kernel_shape)
         bias_shape = [out_chan if c == "C" else 1 for c in out_spec]
         k1, k2 = random.split(rng)
         return output_shape, (W_init(k1, kernel_shape), b_init(k2, bias_shape))
@@ -118,7 +117,12 @@ def GeneralConvTranspose(
     def conv(inputs, W):
         return lax.conv_transpose(inputs, W, strides, padding, dimension_numbers=dimension_numbers)
 
-    return _conv_layer(conv, dimension_numbers, out_chan, filter_shape, W_init, b_init)
+    def shape(input_shape, kernel_shape):
+        return lax.conv_transpose_shape_tuple(
+            input_shape, kernel_shape, strides, padding, dimension_numbers
+        )
+
+    return _conv_layer(conv, shape, dimension_numbers, out_chan, filter_shape, W_init, b_init)
 
 
 Conv1DTranspose = functools.partial(GeneralConvTranspose, ("NHC", "HIO", "NHC"))
@@ -191,8 +195,12 @@ def _pooling_layer(reducer, init_val, rescaler=None):
         def pool(inputs):
             return lax.reduce_window(inputs, init_val, reducer, window_shape, strides, padding)
 
-        def init_fun(rng, input_shape):
-            return _out_shape(pool, input_shape), ()
+        def init_fun(rng, input_shape):  # as JAX's stax: lax's shape tuple of the window
+            pads = lax.padtype_to_pads(input_shape, window_shape, strides, padding)
+            ones = (1,) * len(window_shape)
+            return lax.reduce_window_shape_tuple(
+                input_shape, window_shape, strides, pads, ones, ones
+            ), ()
 
         def apply_fun(params, inputs, **kwargs):
             out = pool(inputs)

@@ -302,3 +302,32 @@ def _x64_from_env() -> bool:
 
 if _x64_from_env():
     set_x64(True)
+
+
+def check_user_dtype(dtype, fun_name: str) -> None:
+    """JAX's warning for a dtype a user asks for that x64 being off truncates (int64 is int32):
+    a UserWarning naming the function; Python's int, float, complex and bool ask for nothing."""
+    if dtype is None or x64_enabled:
+        return
+    if isinstance(dtype, type) and dtype in (bool, int, float, complex):
+        return
+    # A jnp scalar type (jnp.int64) asks for the dtype it was made with.
+    dtype = getattr(dtype, "_requested", dtype)
+    try:
+        requested = np.dtype(
+            dtype if isinstance(dtype, (type, str)) else getattr(dtype, "dtype", dtype)
+        )
+    except TypeError:
+        return  # not a dtype: the function's own check names it
+    truncated = canonicalize(requested)
+    if truncated != requested:
+        import warnings
+
+        warnings.warn(
+            f"Explicitly requested dtype {requested} requested in {fun_name} is not available, "
+            f"and will be truncated to dtype {truncated}. To enable more dtypes, set the "
+            "jax_enable_x64 configuration option or the JAX_ENABLE_X64 shell environment "
+            "variable.",
+            UserWarning,
+            stacklevel=4,
+        )

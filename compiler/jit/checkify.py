@@ -33,7 +33,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.trace.jaxprs import read_atom, trace_to_jaxpr
-from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 from meshjit.compiler.tree_util import register_pytree_node, tree_flatten, tree_unflatten
 
 __all__ = [
@@ -229,17 +229,22 @@ def checkify(f, errors=user_checks):
     def checked(*args, **kwargs):
         leaves, in_tree = tree_flatten((args, kwargs))
         trees = {}
+        # As JAX: concrete arguments are closed over, not traced: `f` sees them as they are
+        # (a Python float stays one, so checking it is JAX's TypeError; Python control flow on
+        # them works). Traced ones (checkify under jit or vmap) are the jaxpr's inputs.
+        traced = any(isinstance(x, Tracer) for x in leaves)
 
         def flat(*xs):
-            a, k = tree_unflatten(in_tree, xs)
+            a, k = tree_unflatten(in_tree, xs) if traced else (args, kwargs)
             out, trees["out"] = tree_flatten(f(*a, **k))
             return out
 
         _active.depth += 1
         try:
-            closed = trace_to_jaxpr(flat, [abstractify(x) for x in leaves])
+            closed = trace_to_jaxpr(flat, [abstractify(x) for x in leaves] if traced else [])
         finally:
             _active.depth -= 1
+        leaves = leaves if traced else []
         state = _State(errors)
         outs = state.run(closed.jaxpr, closed.consts, leaves)
         return state.error(), tree_unflatten(trees["out"], outs)

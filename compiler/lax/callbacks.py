@@ -253,8 +253,11 @@ jvp_rules.register(io_callback_p, _no_derivative("IO callback", "custom_jvp"))
 
 
 @batching_rules.register(io_callback_p)
-def _io_callback_batcher(args, dims, *, callback, result_avals):
-    """Once per example, in order (as JAX's unordered io_callback under vmap)."""
+def _io_callback_batcher(args, dims, *, callback, result_avals, ordered=False):
+    """Once per example, in order (as JAX's unordered io_callback under vmap); an ordered one
+    is refused, as in JAX."""
+    if ordered:
+        raise MeshjitValueError("Cannot `vmap` ordered IO callback.")
     outs, out_dims = _pure_callback_batcher(
         args,
         dims,
@@ -278,6 +281,8 @@ def _pure_callback_batcher(
     params = dict(callback=callback)
     if prim is pure_callback_p:
         params["vmap_method"] = vmap_method
+    else:
+        params["ordered"] = False
     if vmap_method in ("expand_dims", "broadcast_all", "legacy_vectorized"):
         n = size if vmap_method == "broadcast_all" else 1
         if vmap_method != "legacy_vectorized":
@@ -336,7 +341,10 @@ def pure_callback(callback, result_shape_dtypes, *args, sharding=None, vmap_meth
 
 def io_callback(callback, result_shape_dtypes, *args, sharding=None, ordered=False, **kwargs):
     """As `pure_callback`, for a callback with side effects: it always runs, in program order."""
-    return _callback(io_callback_p, "io_callback", callback, result_shape_dtypes, args, kwargs, {})
+    params = {"ordered": bool(ordered)}
+    return _callback(
+        io_callback_p, "io_callback", callback, result_shape_dtypes, args, kwargs, params
+    )
 
 
 def _vmap_method(vmap_method):

@@ -172,33 +172,45 @@ def _conv_rule(
 
 
 def _check_groups(lhs, rhs, lhs_t, rhs_t, feature_groups, batch_groups):
-    shapes = f"lhs {lhs.str_short()}, rhs {rhs.str_short()}"
-    if feature_groups < 1 or batch_groups < 1:
+    """JAX's checks of the group counts, in its order; each is a ValueError, as in JAX."""
+    shapes = f"(lhs {lhs.str_short()}, rhs {rhs.str_short()})"
+    name = "conv_general_dilated"
+    if feature_groups < 1:
         raise MeshjitValueError(
-            f"conv_general_dilated: feature_group_count ({feature_groups}) and "
-            f"batch_group_count ({batch_groups}) must be positive"
+            f"{name} feature_group_count must be positive, got {feature_groups}"
+        )
+    if lhs_t[1] % feature_groups:
+        raise MeshjitValueError(
+            f"{name} feature_group_count must divide lhs feature dimension size, but "
+            f"{feature_groups} does not divide {lhs_t[1]} {shapes}"
+        )
+    if lhs_t[1] // feature_groups != rhs_t[1]:
+        raise MeshjitValueError(
+            f"{name} lhs feature dimension size divided by feature_group_count must equal the "
+            f"rhs input feature dimension size, but {lhs_t[1]} // {feature_groups} != "
+            f"{rhs_t[1]} {shapes}"
+        )
+    if rhs_t[0] % feature_groups:
+        raise MeshjitValueError(
+            f"{name} rhs output feature dimension size must be a multiple of "
+            f"feature_group_count, but {rhs_t[0]} is not a multiple of {feature_groups} {shapes}"
+        )
+    if batch_groups < 1:
+        raise MeshjitValueError(f"{name} batch_group_count must be positive, got {batch_groups}")
+    if batch_groups > 1 and lhs_t[0] % batch_groups:
+        raise MeshjitValueError(
+            f"{name} batch_group_count must divide lhs batch dimension size, but "
+            f"{batch_groups} does not divide {lhs_t[0]} {shapes}"
+        )
+    if rhs_t[0] % batch_groups:
+        raise MeshjitValueError(
+            f"{name} rhs output feature dimension size must be a multiple of "
+            f"batch_group_count, but {rhs_t[0]} is not a multiple of {batch_groups} {shapes}"
         )
     if feature_groups > 1 and batch_groups > 1:
         raise MeshjitValueError(
-            "conv_general_dilated: at most one of feature_group_count and batch_group_count "
-            "may exceed 1"
-        )
-    if lhs_t[1] != rhs_t[1] * feature_groups:
-        raise MeshjitTypeError(
-            f"conv_general_dilated: input feature dimension mismatch ({shapes}): lhs has "
-            f"{lhs_t[1]} features, but rhs in-features {rhs_t[1]} x feature_group_count "
-            f"{feature_groups} = {rhs_t[1] * feature_groups}"
-        )
-    if rhs_t[0] % feature_groups or rhs_t[0] % batch_groups:
-        raise MeshjitTypeError(
-            f"conv_general_dilated: rhs out-features {rhs_t[0]} must be divisible by "
-            f"feature_group_count {feature_groups} and batch_group_count {batch_groups} "
-            f"({shapes})"
-        )
-    if lhs_t[0] % batch_groups:
-        raise MeshjitTypeError(
-            f"conv_general_dilated: lhs batch {lhs_t[0]} must be divisible by "
-            f"batch_group_count {batch_groups} ({shapes})"
+            f"At most one of batch_group_count and feature_group_count may be > 1, got "
+            f"batch_group_count={batch_groups} and feature_group_count={feature_groups}"
         )
 
 

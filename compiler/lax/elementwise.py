@@ -660,8 +660,10 @@ def _integer_pow_jvp(primals, tangents, *, y):
     out = integer_pow_p.bind(x, y=y)
     if y == 0:
         return out, None
-    # As JAX: y * x**(y-1), with x itself for y == 2.
-    coefficient = float(y) if y == 1 else mul(float(y), x if y == 2 else integer_pow(x, y - 1))
+    # As JAX: y * x**(y-1), with x itself for y == 2; y a constant of x's kind (a weak float
+    # does not take a weak complex x's dtype).
+    c = complex(y) if dtypes.is_complex(aval_of(x).dtype) else float(y)
+    coefficient = c if y == 1 else mul(c, x if y == 2 else integer_pow(x, y - 1))
     return out, mul(t, coefficient)
 
 

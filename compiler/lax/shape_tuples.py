@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Union
 
+import numpy as np
+
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax.convolution import ConvDimensionNumbers, _conv_transpose_padding
 from meshjit.compiler.lax.windowed import dilate_dim, padtype_to_pads
@@ -57,8 +59,12 @@ def conv_general_permutations(dimension_numbers):
     return tuple(map(permutation, dimension_numbers, _CHAR_PAIRS))
 
 
-def _stride_dim(size: int, window: int, stride: int) -> int:
-    return max(0, (size - window) // stride + 1)
+def _stride_dim(size, window, stride):
+    return max((size - window) // stride + 1, 0)
+
+
+# As JAX's, these compute with NumPy: the spatial sizes are NumPy integers (and, for the
+# layout-string versions, every size), which stax's output shapes show.
 
 
 def conv_shape_tuple(lhs_shape, rhs_shape, strides, pads, batch_group_count=1):
@@ -70,48 +76,38 @@ def conv_shape_tuple(lhs_shape, rhs_shape, strides, pads, batch_group_count=1):
             "Wrong number of explicit pads for convolution: expected "
             f"{len(lhs_shape) - 2}, got {len(pads)}."
         )
-    padded = [size + lo + hi for size, (lo, hi) in zip(lhs_shape[2:], pads)]
-    if any(p < 0 for p in padded):
+    totals = np.sum(np.array(pads, dtype=np.int64).reshape(-1, 2), axis=1)
+    padded = np.add(np.asarray(lhs_shape[2:], dtype=np.int64), totals)
+    if np.any(padded < 0):
         raise MeshjitValueError(
             "Negative padding is larger than the size of the corresponding dimension: got "
             f"padding={pads} for lhs_shape[2:]={tuple(lhs_shape[2:])}"
         )
     space = tuple(map(_stride_dim, padded, rhs_shape[2:], strides))
-    return (int(lhs_shape[0]) // batch_group_count, int(rhs_shape[0]), *space)
-
-
-def _in_order(shape, perm):
-    return tuple(int(shape[i]) for i in perm)
-
-
-def _back(shape, perm):
-    out = [0] * len(perm)
-    for value, i in zip(shape, perm):
-        out[i] = value
-    return tuple(out)
+    first = lhs_shape[0] // batch_group_count if batch_group_count > 1 else lhs_shape[0]
+    return (first, rhs_shape[0], *space)
 
 
 def conv_general_shape_tuple(lhs_shape, rhs_shape, window_strides, padding, dimension_numbers):
     """The output shape of `conv_general_dilated` for layout strings `dimension_numbers`."""
     lhs_perm, rhs_perm, out_perm = conv_general_permutations(dimension_numbers)
     out = conv_shape_tuple(
-        _in_order(lhs_shape, lhs_perm), _in_order(rhs_shape, rhs_perm), window_strides, padding
+        np.take(lhs_shape, lhs_perm), np.take(rhs_shape, rhs_perm), window_strides, padding
     )
-    return _back(out, out_perm)
+    return tuple(np.take(out, np.argsort(out_perm)))
 
 
 def conv_transpose_shape_tuple(lhs_shape, rhs_shape, window_strides, padding, dimension_numbers):
     """The output shape of `conv_transpose` for layout strings `dimension_numbers`."""
     lhs_perm, rhs_perm, out_perm = conv_general_permutations(dimension_numbers)
-    lhs = _in_order(lhs_shape, lhs_perm)
-    rhs = _in_order(rhs_shape, rhs_perm)
+    lhs, rhs = np.take(lhs_shape, lhs_perm), np.take(rhs_shape, rhs_perm)
     if isinstance(padding, str):
         padding = [_conv_transpose_padding(k, s, padding) for k, s in zip(rhs[2:], window_strides)]
     totals = [sum(p) for p in padding]
     space = [
         (i - 1) * s - k + 2 + p for i, k, s, p in zip(lhs[2:], rhs[2:], window_strides, totals)
     ]
-    return _back((lhs[0], rhs[0], *space), out_perm)
+    return tuple(np.take((lhs[0], rhs[0], *space), np.argsort(out_perm)))
 
 
 def reduce_window_shape_tuple(

@@ -16,6 +16,7 @@ from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
     batching_rules,
+    jvp_rules,
     lowering_rules,
     sharding_rules,
     transpose_rules,
@@ -159,7 +160,8 @@ def _pad_rule(x, padding_value, *, padding_config):
         if size < 0:
             raise MeshjitValueError(f"pad: padding {padding_config} leaves a negative size")
         shape.append(size)
-    return ShapedArray(shape, x.dtype, x.weak_type)
+    # As JAX: weakly typed only when the padding value is too (a strong zero makes it strong).
+    return ShapedArray(shape, x.dtype, x.weak_type and padding_value.weak_type)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,7 +323,12 @@ def concatenate(operands: Sequence, dimension: int):
 
 def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
     config = tuple((int(lo), int(hi), int(i)) for lo, hi, i in padding_config)
-    value = convert_element_type(padding_value, aval_of(x).dtype)
+    value_aval = aval_of(padding_value)
+    value = padding_value
+    if value_aval.dtype != aval_of(x).dtype:  # a Python scalar stays weak
+        value = convert_element_type(
+            padding_value, aval_of(x).dtype, weak_type=value_aval.weak_type
+        )
     return pad_p.bind_internal(x, value, padding_config=config)
 
 
@@ -373,8 +380,25 @@ def collapse(operand, start_dimension: int, stop_dimension: int | None = None):
     return reshape(operand, shape[:start] + (merged,) + shape[stop:])
 
 
-for _prim in (broadcast_in_dim_p, reshape_p, squeeze_p, transpose_p, concatenate_p, pad_p):
+for _prim in (broadcast_in_dim_p, reshape_p, squeeze_p, transpose_p, concatenate_p):
     linear_jvp(_prim)
+
+
+def _weak_zeros_like(x):
+    aval = aval_of(x)
+    zero = ad_util.zeros_like_aval(aval)
+    return convert_element_type(zero, aval.dtype, weak_type=True) if aval.weak_type else zero
+
+
+@jvp_rules.register(pad_p)
+def _pad_jvp(primals, tangents, *, padding_config):
+    """Linear in both; a missing tangent is a zero as weakly typed as its primal (so a weak x
+    padded with a Python scalar has a weak tangent, as in JAX)."""
+    out = pad_p.bind(*primals, padding_config=padding_config)
+    if all(t is None for t in tangents):
+        return out, None
+    tx, tv = (_weak_zeros_like(p) if t is None else t for p, t in zip(primals, tangents))
+    return out, pad_p.bind(tx, tv, padding_config=padding_config)
 
 
 @transpose_rules.register(broadcast_in_dim_p)
@@ -491,7 +515,8 @@ def _pad_batcher(args, dims, *, padding_config):
     # A mapped padding value: pad with zeros, then select each example's value where padded.
     x = all_to_front([x], [dx], size)[0]
     aval = aval_of(x)
-    padded = pad_p.bind(x, np.zeros((), aval.dtype), padding_config=config)
+    zero = convert_element_type(0, aval.dtype, weak_type=aval_of(value).weak_type)
+    padded = pad_p.bind(x, zero, padding_config=config)
     inside = broadcast_in_dim_p.bind(np.bool_(True), shape=aval.shape, broadcast_dimensions=())
     mask = pad_p.bind(inside, np.bool_(False), padding_config=config)
     out_shape = aval_of(padded).shape

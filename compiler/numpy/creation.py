@@ -56,6 +56,7 @@ __all__ = [
 
 
 def asarray(a, dtype=None, copy=None):
+    dtypes.check_user_dtype(dtype, "array")
     if a is None:
         raise MeshjitValueError("None is not a valid value for jnp.array")
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
@@ -143,6 +144,7 @@ def _shape_arg(shape):
 
 
 def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
+    dtypes.check_user_dtype(dtype, "full")
     return placed(_full(shape, fill_value, dtype), device, out_sharding, "full")
 
 
@@ -164,11 +166,15 @@ def _full(shape, fill_value, dtype=None):
 
 
 def zeros(shape, dtype=None, *, device=None, out_sharding=None):
-    return full(shape, 0, dtype or dtypes.default_float, device=device, out_sharding=out_sharding)
+    dtypes.check_user_dtype(dtype, "zeros")
+    value = _full(shape, 0, dtype or dtypes.default_float)
+    return placed(value, device, out_sharding, "zeros")
 
 
 def ones(shape, dtype=None, *, device=None, out_sharding=None):
-    return full(shape, 1, dtype or dtypes.default_float, device=device, out_sharding=out_sharding)
+    dtypes.check_user_dtype(dtype, "ones")
+    value = _full(shape, 1, dtype or dtypes.default_float)
+    return placed(value, device, out_sharding, "ones")
 
 
 def empty(shape, dtype=None, *, device=None, out_sharding=None):
@@ -202,6 +208,7 @@ def empty_like(prototype, dtype=None, shape=None, *, device=None, out_sharding=N
 
 
 def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding=None):
+    dtypes.check_user_dtype(dtype, "arange")
     return placed(_arange(start, stop, step, dtype), device, out_sharding, "arange")
 
 
@@ -236,6 +243,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     """JAX's linspace: array endpoints broadcast, the points along `axis` are
     start * (1 - t) + stop * t (so the endpoints are exact), integers floor. It runs as one
     compiled program, as JAX's jitted linspace does, so XLA rounds it the same way."""
+    dtypes.check_user_dtype(dtype, "linspace")
     start, stop = materialize(start), materialize(stop)
     if dtype is None:  # complex endpoints give complex points
         is_complex = any(dtypes.is_complex(aval_of(v).dtype) for v in (start, stop))

@@ -323,6 +323,7 @@ def clip(arr=None, /, min=None, max=None):
 
 
 def astype(x, dtype):
+    dtypes.check_user_dtype(dtype, "astype")
     x = materialize(x)
     if _is_complex(x):
         target = np.dtype(getattr(dtype, "dtype", dtype))

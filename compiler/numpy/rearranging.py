@@ -119,7 +119,8 @@ def _pad_width(pad_width, ndim):
 def _pad_constant(x, width, constant_values):
     aval = aval_of(x)
     if is_traced(constant_values) or np.ndim(constant_values) == 0:
-        value = lax.convert_element_type(constant_values, aval.dtype)
+        # As JAX: the value takes x's weak type (padding a weak array keeps it weak).
+        value = lax.convert_element_type(constant_values, aval.dtype, weak_type=aval.weak_type)
         return lax.pad(x, value, [(lo, hi, 0) for lo, hi in width])
     values = np.broadcast_to(np.asarray(constant_values), (aval.ndim, 2))
     for axis, ((lo, hi), (v_lo, v_hi)) in enumerate(zip(width, values)):
@@ -127,7 +128,8 @@ def _pad_constant(x, width, constant_values):
             if config[0] or config[1]:
                 axis_config = [(0, 0, 0)] * aval.ndim
                 axis_config[axis] = config
-                x = lax.pad(x, lax.convert_element_type(value, aval.dtype), axis_config)
+                value = lax.convert_element_type(value, aval.dtype, weak_type=aval.weak_type)
+                x = lax.pad(x, value, axis_config)
     return x
 
 

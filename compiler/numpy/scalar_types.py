@@ -7,7 +7,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import asarray
 
@@ -77,6 +77,7 @@ class ScalarType:
         return self.dtype.name
 
     def __call__(self, x):
+        dtypes.check_user_dtype(self, "asarray")  # jnp.int64(1) with x64 off: JAX's warning
         return asarray(x, self.dtype)
 
     def __eq__(self, other):
@@ -121,14 +122,42 @@ def _as_dtype(x) -> np.dtype:
         raise MeshjitTypeError(f"{x!r} is not a dtype or a scalar type") from None
 
 
+PRNG_KEY_KIND = "prng_key"  # meshjit.dtypes.prng_key: the kind of every typed key dtype
+EXTENDED_KIND = "extended"  # meshjit.dtypes.extended: JAX's non-NumPy dtypes (the keys')
+
+
+def _key_dtype(x):
+    """The typed-key dtype `x` is (`key<fry>`), else None; a key array is refused (JAX's
+    ValueError: it has no NumPy dtype to take)."""
+    from meshjit.compiler.random.keys import KeyDType  # a later family
+
+    if isinstance(x, KeyDType):
+        return x
+    if isinstance(getattr(x, "dtype", None), KeyDType):
+        raise MeshjitValueError(
+            f"issubdtype takes dtypes: a {x.dtype} key array has no NumPy dtype (pass its .dtype)"
+        )
+    return None
+
+
 def issubdtype(arg1, arg2) -> bool:
-    """NumPy's `issubdtype`, with bfloat16 a `floating` type as in JAX."""
+    """NumPy's `issubdtype`, with bfloat16 a `floating` type as in JAX; a typed key's dtype is
+    a `dtypes.prng_key` (and `dtypes.extended`, `np.generic`), of no NumPy kind."""
+    key1, key2 = _key_dtype(arg1), _key_dtype(arg2)
+    if key1 is not None or key2 is not None or _is_key_kind(arg2):
+        if key1 is None:
+            return False
+        return _is_key_kind(arg2) or arg2 is np.generic or key1 == key2
     first = _as_dtype(arg1)
     if isinstance(arg2, type) and issubclass(arg2, np.generic) and arg2.__module__ == "numpy":
         if first == dtypes.bfloat16:
             return arg2 in (np.floating, np.inexact, np.number, np.generic)
         return np.issubdtype(first, arg2)
     return first == _as_dtype(arg2)
+
+
+def _is_key_kind(x) -> bool:
+    return isinstance(x, str) and x in (PRNG_KEY_KIND, EXTENDED_KIND)
 
 
 def promote_types(a, b) -> np.dtype:

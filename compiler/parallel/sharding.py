@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import enum
 import itertools
 import math
@@ -12,6 +13,7 @@ import numpy as np
 
 from meshjit.compiler.errors import (
     DuplicateSpecError,
+    IndivisibleError,
     MeshjitTypeError,
     MeshjitValueError,
     NoContextMeshError,
@@ -87,8 +89,8 @@ class AbstractMesh:
         self.abstract_device = abstract_device
 
     @property
-    def shape(self) -> dict[str, int]:
-        return dict(zip(self.axis_names, self.axis_sizes))
+    def shape(self) -> collections.OrderedDict[str, int]:
+        return collections.OrderedDict(zip(self.axis_names, self.axis_sizes))  # JAX's type
 
     explicit_axes = property(lambda self: _axes_of_type(self, AxisType.Explicit))
     auto_axes = property(lambda self: _axes_of_type(self, AxisType.Auto))
@@ -453,7 +455,7 @@ class NamedSharding(_ShardingQueries):
                 for axis in self.spec.axes_of(dim) if dim < len(self.spec) else ():
                     shard = shard * sizes[axis] + at[axis]
                 index.append(slice(shard * size, (shard + 1) * size))
-            out[self.mesh.devices[coords]] = tuple(index)
+            out[self.mesh.devices[coords]] = public_index(index, global_shape)
         return out
 
     def addressable_devices_indices_map(self, global_shape) -> dict:
@@ -487,9 +489,14 @@ class NamedSharding(_ShardingQueries):
         for dim, size in enumerate(global_shape):
             parts = math.prod(self.mesh.shape[a] for a in self.spec.axes_of(dim))
             if size % parts:
-                raise MeshjitValueError(
+                tiles = [
+                    math.prod(self.mesh.shape[a] for a in self.spec.axes_of(d))
+                    for d in range(len(global_shape))
+                ]
+                raise IndivisibleError(
                     f"Sharding {self} implies that array axis {dim} is partitioned {parts} times, "
-                    f"but the dimension size is {size} (full shape: {tuple(global_shape)})"
+                    f"but the dimension size is {size} (full shape: {tuple(global_shape)}, "
+                    f"per-dimension tiling factors: {tiles} should evenly divide the shape)"
                 )
             out.append(size // parts)
         return tuple(out)
@@ -701,6 +708,13 @@ def shard_slices(shape, tiles, coords) -> tuple[slice, ...]:
         step = -(-n // t) if t else n
         out.append(slice(min(c * step, n), min((c + 1) * step, n)))
     return tuple(out)
+
+
+def public_index(index, shape) -> tuple:
+    """A shard's index as JAX shows it: `slice(None)` along a dimension it holds whole."""
+    return tuple(
+        slice(None) if (s.start or 0) == 0 and s.stop == n else s for s, n in zip(index, shape)
+    )
 
 
 def shard_shape(shape, tiles) -> tuple[int, ...]:

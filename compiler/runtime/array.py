@@ -10,7 +10,7 @@ import numpy as np
 from meshjit.compiler.errors import DeletedArrayError, DistributedError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.parallel.explicit import array_aval
-from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceSharding
+from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceSharding, public_index
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
 from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
@@ -98,7 +98,7 @@ class Array(ArrayMethods):
                 value = plc.host_value(single)[tuple(slice(0, n) for n in local.shape)]
                 single = device_put_replicated(value, local, [device])
             piece = Array(local, single, replicated_sharding([device]))
-            shards.append(Shard(device, index, piece))
+            shards.append(Shard(device, public_index(index, self.aval.shape), piece))
         return shards
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
@@ -225,6 +225,10 @@ def _rebuild(value):
 
 
 register_boundary_type(Array)
+# `meshjit.Array` is this class; its instances' type is named as JAX's concrete array type is
+# (`type(x).__name__` is "ArrayImpl", while `isinstance(x, jax.Array)` holds).
+Array.__name__ = Array.__qualname__ = "ArrayImpl"
+ArrayImpl = Array
 
 
 def live_arrays(platform=None) -> list[Array]:

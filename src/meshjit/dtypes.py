@@ -1,5 +1,5 @@
 """meshjit.dtypes: `jax.dtypes`' names (float0, bfloat16, canonicalize_dtype, issubdtype,
-result_type, finfo, iinfo, prng_key)."""
+result_type, finfo, iinfo, prng_key, extended)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import numpy as np
 from meshjit.compiler.ad.api import float0
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes as _dtypes
-from meshjit.compiler.numpy.scalar_types import issubdtype
+from meshjit.compiler.numpy.scalar_types import EXTENDED_KIND, PRNG_KEY_KIND, issubdtype
 from meshjit.numpy import bfloat16, finfo, iinfo, result_type
 
 TypePromotionError = MeshjitTypeError
-prng_key = "prng_key"  # the kind of typed PRNG key dtypes (issubdtype(key.dtype, prng_key))
+extended = EXTENDED_KIND  # the kind of the dtypes NumPy lacks (typed keys')
+prng_key = PRNG_KEY_KIND  # the kind of typed PRNG key dtypes (issubdtype(key.dtype, prng_key))
 
 
 def canonicalize_dtype(dtype, allow_extended_dtype: bool = False) -> np.dtype:
@@ -35,6 +36,7 @@ __all__ = [
     "TypePromotionError",
     "bfloat16",
     "canonicalize_dtype",
+    "extended",
     "finfo",
     "float0",
     "iinfo",

@@ -42,7 +42,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "block prints each device's value); meshjit traces it",
     "sharp_bits": "tracer class name (DynamicJaxprTracer), jnp.array(list)'s jaxpr, debug_nans' "
     "'Invalid nan value' message, x64 truncation warnings, broadcast errors are ValueErrors",
-    "stax_mnist": "stax's shape arithmetic gives np.int64 dimensions in JAX",
     "vmap_autodiff": "float0 gradients print as TypedNdArray(..., dtype=void) in JAX",
 }
 # Programs that leave global state behind (`jax.set_mesh(mesh)`): run in a process of their own.
@@ -78,7 +77,7 @@ def _jax_outputs(pytestconfig) -> dict:
     with open(RUNNER) as f:
         runner = f.read()
     version = importlib.metadata.version("jax") if have_jax() else "none"
-    cache = pytestconfig.cache
+    cache = getattr(pytestconfig, "cache", None)  # None under -p no:cacheprovider
     out, missing = {}, []
     for name in PROGRAMS:
         with open(os.path.join(HERE, "programs", name + ".py")) as f:

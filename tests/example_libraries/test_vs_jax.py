@@ -65,6 +65,13 @@ def conv_net(record):
         stax.Dropout(0.8), stax.Dense(3), stax.Softmax)
     out_shape, params = init(random.PRNGKey(3), (2, 12, 12, 1))
     record("conv|out_shape", np.array(out_shape))
+    # Which sizes are NumPy integers (JAX's stax sizes layers with lax's NumPy shape tuples).
+    record("conv|out_shape_numpy", np.array([isinstance(d, np.integer) for d in out_shape]))
+    for name, layer in [("pool", stax.MaxPool((2, 2))), ("conv_t", stax.ConvTranspose(2, (2, 2))),
+                        ("general", stax.GeneralConv(("NCHW", "OIHW", "NCHW"), 3, (2, 2)))]:
+        shape = layer[0](random.PRNGKey(0), (2, 4, 4, 1))[0]
+        record(f"conv|{name}_shape", np.array(shape))
+        record(f"conv|{name}_shape_numpy", np.array([isinstance(d, np.integer) for d in shape]))
     for i, leaf in enumerate(jax.tree.leaves(params)):
         record(f"conv|init{i}", leaf)
     x = IMAGES[:2, :144].reshape(2, 12, 12, 1)

@@ -133,6 +133,22 @@ def test_check_outside_checkify():
         checkify.check(jnp.array(True), "{}", 3)
 
 
+def test_python_scalar_argument_stays_a_python_scalar():
+    """checkify(f)(-1.0): f sees the float itself (JAX closes over concrete arguments), so a
+    check formatting it is JAX's TypeError, and Python branches on it work."""
+
+    def f(x):
+        checkify.check(x > 0, "{} must be positive!", x)
+        return x
+
+    with pytest.raises(TypeError, match="need to be PyTrees of arrays, but got -1.0"):
+        checkify.checkify(f)(-1.0)
+    err, out = checkify.checkify(lambda x: x * 2 if x > 0 else -x)(3.0)
+    assert err.get() is None and float(out) == 6.0
+    err, out = meshjit.jit(checkify.checkify(f))(-1.0)  # traced under jit: an array, checked
+    assert err.get().startswith("-1.0 must be positive!")
+
+
 def test_check_in_a_while_condition_is_refused_clearly():
     def cond(c):
         checkify.check(c < 10, "too big")

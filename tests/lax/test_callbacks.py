@@ -181,6 +181,26 @@ def test_io_callback_runs_even_when_unused():
     assert len(calls) == 1
 
 
+def test_io_callback_under_vmap_unordered_runs_per_example_ordered_is_refused():
+    calls = []
+
+    def record(a):
+        calls.append(float(a))
+        return a
+
+    spec = meshjit.ShapeDtypeStruct((), np.float32)
+    io_callback = meshjit.experimental.io_callback
+    out = meshjit.vmap(lambda v: io_callback(record, spec, v))(np.arange(3, dtype=np.float32))
+    np.testing.assert_array_equal(np.asarray(out), [0.0, 1.0, 2.0])
+    assert calls == [0.0, 1.0, 2.0]
+    with pytest.raises(ValueError, match="Cannot `vmap` ordered IO callback"):  # JAX's words
+        meshjit.vmap(lambda v: io_callback(record, spec, v, ordered=True))(np.ones(3, np.float32))
+    calls.clear()
+    meshjit.jit(lambda v: io_callback(record, spec, v, ordered=True))(np.float32(5))
+    meshjit.effects_barrier()
+    assert calls == [5.0]
+
+
 def test_results_are_canonicalized_before_the_check():
     """As JAX: a NumPy float64 result is float32 without x64 (int32 + float32 on the host)."""
 

@@ -339,6 +339,10 @@ CASES = {
     "holo_div_sqrt": _holo(lambda z: lax.sqrt(z) / (z + 1)),
     "holo_pow": _holo(lambda z: z ** (1.5 + 0.5j)),
     "holo_integer_pow": _holo(lambda z: lax.integer_pow(z, 3) + lax.integer_pow(z, -2)),
+    # A Python complex (a weak complex64): the power's coefficient takes its dtype.
+    "holo_integer_pow_weak": lambda: [jax.grad(lambda z: lax.integer_pow(z, n), holomorphic=True)(1. + 1j)
+                                      for n in (1, 2, 3, -2)],
+    "holo_pow_weak_jvp": lambda: jax.jvp(lambda z: z ** 3, (1. + 1j,), (1. + 0j,)),
     "holo_trig": _holo(lambda z: lax.tan(z) + lax.cos(z) + lax.logistic(z) + lax.rsqrt(z)
                        + lax.expm1(z) + lax.log1p(z) + lax.tanh(z)),
     "holo_hyperbolic": _holo(lambda z: lax.sinh(z) + lax.cosh(z) + lax.asinh(z) + lax.acos(z)
@@ -379,8 +383,8 @@ def run_case(case, record):
 """
 
 GRAD_CASES = [
-    "holo_sin", "holo_exp_log", "holo_div_sqrt", "holo_pow", "holo_integer_pow", "holo_trig",
-    "holo_hyperbolic", "holo_atan2", "holo_vector", "abs_squared", "abs", "real", "imag", "conj",
+    "holo_sin", "holo_exp_log", "holo_div_sqrt", "holo_pow", "holo_integer_pow", "holo_integer_pow_weak",
+    "holo_pow_weak_jvp", "holo_trig", "holo_hyperbolic", "holo_atan2", "holo_vector", "abs_squared", "abs", "real", "imag", "conj",
     "complex", "real_through_complex", "convert", "sum_abs", "dot", "max", "jacfwd_holo",
     "jacrev_holo", "jacrev_real_output", "jacfwd_complex_output", "hessian_holo", "vjp", "jvp",
     "jit_grad", "vmap_grad",

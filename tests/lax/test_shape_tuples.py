@@ -1,4 +1,5 @@
-"""lax's convolution and window shape helpers give JAX's shapes (JAX runs in a subprocess)."""
+"""lax's convolution and window shape helpers give JAX's shapes, with JAX's types of sizes
+(JAX runs in a subprocess)."""
 
 import numpy as np
 import pytest
@@ -25,11 +26,15 @@ CASES = {
     "transpose_valid": lambda: lax.conv_transpose_shape_tuple(
         (2, 4, 5, 5), (6, 4, 3, 2), (3, 1), "VALID", ("NCHW", "OIHW", "NCHW")),
     "window": lambda: lax.reduce_window_shape_tuple((8, 9), (2, 3), (2, 2), [(0, 1), (1, 1)]),
+    "window_of_numpy_sizes": lambda: lax.reduce_window_shape_tuple(
+        tuple(np.int64(d) for d in (8, 9)), (2, 3), (2, 2), [(0, 1), (1, 1)]),
     "window_dilated": lambda: lax.reduce_window_shape_tuple(
         (8, 9), (2, 3), (1, 2), [(0, 0), (2, 0)], (2, 1), (1, 2)),
 }
 for name, case in CASES.items():
     out[name] = np.array(case())
+    # The sizes' types too: JAX computes with NumPy (np.int64 sizes, which stax's shapes show).
+    out[name + "|types"] = np.array([type(v).__name__ for v in case()])
 """
 
 

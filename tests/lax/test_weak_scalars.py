@@ -45,3 +45,34 @@ def test_same_kind_weak_scalars_still_convert():
     np.testing.assert_array_equal(lax.add(jnp.arange(3, dtype=jnp.int8), 100), [100, 101, 102])
     assert lax.mul(jnp.ones(2, jnp.bfloat16), 0.5).dtype == jnp.bfloat16
     assert lax.add(1.5, 1) == 2.5  # between weak scalars, the first one's dtype (JAX raises)
+
+
+# lax.pad is weakly typed only when both the operand and the padding value are (a strong NumPy
+# zero makes it strong; associative_scan interleaves with one, so its prefixes are strong).
+PAD_WEAK = {
+    "pad(weak, np zero)": lambda m, w: m.lax.pad(w, np.float32(0), [(0, 1, 1)]),
+    "pad(weak, 0.0)": lambda m, w: m.lax.pad(w, 0.0, [(0, 1, 1)]),
+    "pad(weak, jnp zero)": lambda m, w: m.lax.pad(w, m.numpy.float32(0), [(1, 0, 0)]),
+    "pad(strong, 0.0)": lambda m, w: m.lax.pad(w + m.numpy.float32(0), 0.0, [(1, 0, 0)]),
+    "jnp.pad(weak)": lambda m, w: m.numpy.pad(w, 1),
+    "jnp.pad(weak, constant_values)": lambda m, w: m.numpy.pad(w, (1, 0), constant_values=2.0),
+    "vmap pad(weak, mapped weak value)": lambda m, w: m.vmap(
+        lambda v, p: m.lax.pad(v, p, [(1, 0, 0)])
+    )(m.numpy.full((2, 2), 0.5), m.numpy.full(2, 1.0)),
+    "jvp pad(weak, 0.0)": lambda m, w: m.jvp(lambda v: m.lax.pad(v, 0.0, [(1, 0, 0)]), (w,), (w,))[
+        1
+    ],
+    "associative_scan(weak)": lambda m, w: m.lax.associative_scan(
+        m.numpy.add, m.numpy.full(4, 0.5)
+    ),
+    "associative_scan(weak, length 1)": lambda m, w: m.lax.associative_scan(m.numpy.add, w[:1]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PAD_WEAK))
+def test_pad_weak_type_matches_jax(name):
+    jax = pytest.importorskip("jax")
+    ours = PAD_WEAK[name](meshjit, jnp.full(2, 0.5))
+    theirs = PAD_WEAK[name](jax, jax.numpy.full(2, 0.5))
+    np.testing.assert_array_equal(np.asarray(ours), np.asarray(theirs))
+    assert (ours.dtype, ours.weak_type) == (theirs.dtype, theirs.weak_type)

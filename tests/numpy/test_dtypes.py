@@ -86,3 +86,39 @@ def test_dtypes_and_weak_types_match_jax(x, y):
     theirs = jax.jit(lambda x, y: _all_ops(jax.numpy, x, y))(x, y)
     assert _types_of(jnp, ours) == _types_of(jax.numpy, theirs)
 
+
+
+# ---------------------------------------------------------------------------------------------
+# An explicitly requested 64-bit dtype with x64 off: JAX's UserWarning naming the function.
+
+TRUNCATING = {
+    "arange int64": lambda m: m.numpy.arange(4, dtype=m.numpy.int64),
+    "zeros float64": lambda m: m.numpy.zeros(2, dtype=m.numpy.float64),
+    "ones 'int64'": lambda m: m.numpy.ones(2, "int64"),
+    "array np.int64": lambda m: m.numpy.array([1], dtype=np.int64),
+    "full float64": lambda m: m.numpy.full(2, 1, dtype=np.float64),
+    "linspace float64": lambda m: m.numpy.linspace(0, 1, 3, dtype=m.numpy.float64),
+    "astype int64": lambda m: m.numpy.arange(3).astype(m.numpy.int64),
+    "jnp.float64(2.0)": lambda m: m.numpy.float64(2.0),
+    "asarray of int64 data": lambda m: m.numpy.asarray(np.arange(3)),  # nothing requested
+    "zeros int": lambda m: m.numpy.zeros(2, int),  # Python's int asks for nothing
+    "array int32": lambda m: m.numpy.array(1, m.numpy.int32),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRUNCATING))
+def test_truncated_dtype_request_warns_as_jax(name):
+    import warnings
+
+    jax = pytest.importorskip("jax")
+
+    def warned(module):
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            out = TRUNCATING[name](module)
+        return out, [str(w.message).split(" is not available")[0] for w in seen
+                     if w.category is UserWarning]
+
+    (ours, our_warnings), (theirs, their_warnings) = warned(meshjit), warned(jax)
+    assert ours.dtype == theirs.dtype
+    assert our_warnings == their_warnings  # "Explicitly requested dtype int64 requested in ..."

@@ -116,6 +116,34 @@ def test_scalar_type_is_accepted_by_result_type():
     assert jnp.result_type(jnp.bool, jnp.int8) == np.int8
 
 
+def test_issubdtype_of_typed_key_dtypes_matches_jax(jax_numpy):
+    """A typed key's dtype is a dtypes.prng_key and dtypes.extended (and np.generic), of no
+    NumPy kind; other dtypes are not prng_keys (the PRNG docs' check)."""
+    import jax
+
+    import meshjit
+
+    ours, theirs = meshjit.random.key(0), jax.random.key(0)
+    queries = [
+        lambda m, k: (k.dtype, m.dtypes.prng_key),
+        lambda m, k: (k.dtype, m.dtypes.extended),
+        lambda m, k: (k.dtype, k.dtype),
+        lambda m, k: (k.dtype, np.generic),
+        lambda m, k: (k.dtype, np.floating),
+        lambda m, k: (k.dtype, np.uint32),
+        lambda m, k: (np.float32, m.dtypes.prng_key),
+        lambda m, k: (np.uint32, k.dtype),
+    ]
+    for i, query in enumerate(queries):
+        want = jax_numpy.issubdtype(*query(jax, theirs))
+        assert jnp.issubdtype(*query(meshjit, ours)) == want, i
+        assert meshjit.dtypes.issubdtype(*query(meshjit, ours)) == want, i
+    with pytest.raises(ValueError):  # a key array, not its dtype, as in JAX
+        jax_numpy.issubdtype(theirs, jax.dtypes.prng_key)
+    with pytest.raises(ValueError, match="key array has no NumPy dtype"):
+        jnp.issubdtype(ours, meshjit.dtypes.prng_key)
+
+
 def test_bad_dtype_query_is_a_clear_error():
     with pytest.raises(MeshjitTypeError, match="not a dtype"):
         jnp.issubdtype("not-a-dtype", jnp.floating)

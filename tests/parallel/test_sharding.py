@@ -277,7 +277,7 @@ def test_device_put_replicated_and_partial(mesh):
     x = ints((8, 2))
     a = meshjit.device_put(x, NamedSharding(mesh, P()))
     assert a.is_fully_replicated
-    assert all(s.index == (slice(0, 8), slice(0, 2)) for s in a.addressable_shards)
+    assert all(s.index == (slice(None), slice(None)) for s in a.addressable_shards)  # as JAX
     b = meshjit.device_put(x, NamedSharding(mesh, P("y")))  # replicated over "x"
     assert [_normalized_index(s.index, x.shape)[0] for s in b.addressable_shards[:4]] == [
         (0, 4),
@@ -663,3 +663,30 @@ def test_devices_indices_map_is_where_device_put_lays_the_shards():
         assert s.devices_indices_map((8, 8)) == expected
         assert s.addressable_devices_indices_map((8, 8)) == expected
     assert len(mesh.local_devices) == 8 and placed.addressable_data(0).shape == (8, 8)
+
+
+def test_shard_index_is_slice_none_along_whole_dimensions():
+    """As JAX shows them: a dimension a shard holds whole is `slice(None)`, a sharded one its
+    range (also for single-device arrays)."""
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"))
+    whole = slice(None)
+    s = NamedSharding(mesh, P(None, "a"))
+    assert s.devices_indices_map((8, 8))[mesh.devices[0, 0]] == (whole, slice(0, 2))
+    placed = meshjit.device_put(np.arange(64.0).reshape(8, 8), s)
+    assert [sh.index for sh in placed.addressable_shards[:3:2]] == [
+        (whole, slice(0, 2)),
+        (whole, slice(2, 4)),
+    ]
+    assert meshjit.numpy.ones(3).addressable_shards[0].index == (whole,)
+    assert meshjit.numpy.ones(()).addressable_shards[0].index == ()
+    replicated = NamedSharding(mesh, P()).devices_indices_map((8, 8))
+    assert all(index == (whole, whole) for index in replicated.values())
+
+
+def test_mesh_shape_is_an_ordered_dict_as_in_jax():
+    import collections
+
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"))
+    for shape in (mesh.shape, mesh.abstract_mesh.shape):
+        assert type(shape) is collections.OrderedDict
+        assert list(shape.items()) == [("a", 4), ("b", 2)]

@@ -325,3 +325,14 @@ def test_with_sharding_constraint_on_explicit_axes_without_a_context_mesh_is_a_v
     f = jax.jit(lambda x: jax.lax.with_sharding_constraint(x.sum(0), NamedSharding(mesh, P("x"))))
     with pytest.raises(ValueError, match="can only refer to Auto axes"):
         f(x)
+
+
+def test_shard_shape_of_indivisible_dimension_is_jaxs_indivisible_error(mesh):
+    """meshjit lays uneven arrays out (README: uneven shardings); asking for the block shape of
+    one is JAX's IndivisibleError (a ValueError)."""
+    from meshjit.compiler.errors import IndivisibleError
+
+    with pytest.raises(IndivisibleError) as ei:
+        NamedSharding(mesh, P(None, ("x", "y"))).shard_shape((3, 4))  # L:indivisible
+    _check(ei, "L:indivisible", "axis 1 is partitioned 8 times", "tiling factors: [1, 8]")
+    assert NamedSharding(mesh, P("x")).shard_shape((8, 3)) == (2, 3)

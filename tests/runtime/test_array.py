@@ -1,6 +1,10 @@
 """meshjit.Array as JAX's Array: its repr (weak types, empty arrays, the dtype's own line), format
 specs, DLPack export, and copies with buffers of their own."""
 
+import numpy as np
+import pytest
+
+import meshjit
 import meshjit.numpy as jnp
 
 
@@ -48,3 +52,15 @@ def test_device_is_the_device_or_the_sharding():
     mesh = meshjit.make_mesh((8,), ("x",))
     sharded = meshjit.device_put(np.ones(8, np.float32), NamedSharding(mesh, PartitionSpec("x")))
     assert sharded.device == sharded.sharding
+
+
+def test_concrete_array_type_is_named_as_jaxs():
+    """`type(x).__name__` is "ArrayImpl" as in JAX (the docs print it); `meshjit.Array` is the
+    same class, so isinstance checks and pickling still work."""
+    import pickle
+
+    x = meshjit.numpy.arange(3.0)
+    assert type(x).__name__ == "ArrayImpl" and isinstance(x, meshjit.Array)
+    np.testing.assert_array_equal(np.asarray(pickle.loads(pickle.dumps(x))), [0.0, 1.0, 2.0])
+    jax = pytest.importorskip("jax")
+    assert type(jax.numpy.arange(3.0)).__name__ == type(x).__name__
