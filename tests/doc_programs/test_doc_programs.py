@@ -11,6 +11,7 @@ they must still differ (an xfail that passes is reported).
 
 from __future__ import annotations
 
+import concurrent.futures
 import hashlib
 import importlib.metadata
 import os
@@ -20,11 +21,15 @@ import sys
 import pytest
 
 from tests.doc_programs.compare import differences
+from tests.support import campaign
 from tests.support.jax_oracle import have_jax
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "programs")) if f.endswith(".py"))
 RUNNER = os.path.join(HERE, "run_program.py")
+# One program in three in `make test` (JAX alone takes minutes on all of them), all in
+# `make test-campaigns`.
+EVERY = 3
 SEPARATOR = "=====doc-program-end====="
 
 # program -> why it still differs from JAX
@@ -73,13 +78,13 @@ def _run_group(library: str, names) -> dict:
     return dict(zip(names, outs))
 
 
-def _jax_outputs(pytestconfig) -> dict:
+def _jax_outputs(pytestconfig, names) -> dict:
     with open(RUNNER) as f:
         runner = f.read()
     version = importlib.metadata.version("jax") if have_jax() else "none"
     cache = getattr(pytestconfig, "cache", None)  # None under -p no:cacheprovider
     out, missing = {}, []
-    for name in PROGRAMS:
+    for name in names:
         with open(os.path.join(HERE, "programs", name + ".py")) as f:
             digest = hashlib.sha256((f.read() + runner + version).encode()).hexdigest()[:16]
         key = f"doc_programs/{name}-{digest}"
@@ -101,8 +106,12 @@ def _jax_outputs(pytestconfig) -> dict:
 
 @pytest.fixture(scope="module")
 def outputs(pytestconfig):
-    jax_out = _jax_outputs(pytestconfig)
-    return _run("meshjit", PROGRAMS), jax_out
+    """meshjit's and JAX's outputs of this run's programs, the two run side by side."""
+    names = campaign.slice_for(pytestconfig, EVERY, PROGRAMS)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        jax_out = pool.submit(_jax_outputs, pytestconfig, names)
+        mine = pool.submit(_run, "meshjit", names)
+        return mine.result(), jax_out.result()
 
 
 def _error_bases() -> dict:
@@ -117,7 +126,7 @@ def _error_bases() -> dict:
     return bases
 
 
-@pytest.mark.parametrize("name", PROGRAMS)
+@pytest.mark.parametrize("name", campaign.every(EVERY, PROGRAMS))
 def test_program_prints_as_under_jax(outputs, name):
     got, want = outputs[0][name], outputs[1][name]
     diffs = differences(got, want, _error_bases())

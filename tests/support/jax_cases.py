@@ -48,18 +48,21 @@ def check_case(jax_results, harness: str, name: str, rtol: float) -> float:
     return worst
 
 
-def jax_case_tests(names, harness: str, rtol: float, loose=None):
+def jax_case_tests(names, harness: str, rtol: float, loose=None, every: int = 2):
     """(the module's `jax_results` fixture, its `test_same_as_jax`): assign both at module level
-    (`jax_results, test_same_as_jax = jax_case_tests(...)`); `loose` maps names to their rtol."""
+    (`jax_results, test_same_as_jax = jax_case_tests(...)`); `loose` maps names to their rtol.
+    `make test` runs every `every`-th name (JAX too), `make test-campaigns` the others."""
     import pytest
+
+    from tests.support import campaign
 
     loose = loose or {}
 
     @pytest.fixture(scope="module")
     def jax_results(tmp_path_factory, pytestconfig):
-        return start_jax_oracle(names, harness, tmp_path_factory, pytestconfig)
+        return start_jax_oracle(names, harness, tmp_path_factory, pytestconfig, every)
 
-    @pytest.mark.parametrize("name", names)
+    @pytest.mark.parametrize("name", campaign.every(every, names))
     def test_same_as_jax(jax_results, name):
         check_case(jax_results, harness, name, loose.get(name, rtol))
 
