@@ -21,7 +21,8 @@ test: setup
 	$(BIN)/python -m pytest tests -n 2
 	PATH=$(abspath $(BIN)):$$PATH $(BIN)/lit -sv test/lit
 
-# The long checks kept out of `make test` (pytest's `campaign` marker): every module imported alone in a
+# The long checks kept out of `make test` (pytest's `campaign` marker): the rest of each split sweep
+# (tests/support/campaign.py), every module imported alone in a
 # fresh interpreter, meshjit's own propagation sharding what Shardy shards on the Shardy suite, and
 # long random chains moving no more bytes than Shardy.
 test-campaigns: setup

@@ -12,6 +12,7 @@ from meshjit import lax
 from meshjit.sharding import AxisType, NamedSharding
 from meshjit.sharding import PartitionSpec as P
 from meshjit.test_util import check_grads
+from tests.support import campaign
 
 RNG = np.random.RandomState(0)
 
@@ -165,7 +166,7 @@ STRUCTURAL = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(STRUCTURAL))
+@pytest.mark.parametrize("name", campaign.every(2, sorted(STRUCTURAL)))  # half in make test
 def test_structural_grads(name):
     fn, args = STRUCTURAL[name]
     check_grads(fn, args, order=2)
@@ -525,7 +526,7 @@ COLLECTIVES = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(COLLECTIVES))
+@pytest.mark.parametrize("name", campaign.every(2, sorted(COLLECTIVES)))  # half in make test
 def test_collective_grads_in_shard_map(mesh, name):
     body, in_spec, out_spec = COLLECTIVES[name]
     f = _smap(mesh, body, in_spec, out_spec)

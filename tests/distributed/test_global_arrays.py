@@ -19,7 +19,8 @@ CHECKS = [
 ]
 
 
-@pytest.mark.parametrize("n, devices", [(2, 4), (4, 2)])
+# 4 processes x 2 devices in `make test-campaigns` (2 x 4 in `make test`: 15 minutes on 2 cores).
+@pytest.mark.parametrize("n, devices", [(2, 4), pytest.param(4, 2, marks=pytest.mark.campaign)])
 def test_global_arrays_and_multihost_utils(n, devices):
     run = require_ok(launch("global_arrays.py", n=n, devices=devices))
     for i in range(n):

@@ -46,7 +46,8 @@ def _numpy_results() -> dict:
     }
 
 
-@pytest.mark.parametrize("n, devices", [(2, 4), (4, 2)])
+# 4 processes x 2 devices in `make test-campaigns` (2 x 4 in `make test`: 15 minutes on 2 cores).
+@pytest.mark.parametrize("n, devices", [(2, 4), pytest.param(4, 2, marks=pytest.mark.campaign)])
 def test_programs_match_single_process_and_numpy(tmp_path_factory, tmp_path, n, devices):
     require_ok(launch("run_programs.py", str(tmp_path), n=n, devices=devices))
     got = dict(np.load(tmp_path / "results.npz"))

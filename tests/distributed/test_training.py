@@ -40,7 +40,8 @@ def _one_process_gloo(out_dir: str) -> dict:
     return dict(np.load(path))
 
 
-@pytest.mark.parametrize("n, devices", [(2, 4), (4, 2)])
+# 4 processes x 2 devices in `make test-campaigns` (2 x 4 in `make test`: 15 minutes on 2 cores).
+@pytest.mark.parametrize("n, devices", [(2, 4), pytest.param(4, 2, marks=pytest.mark.campaign)])
 def test_training_across_processes_matches_one_process(tmp_path_factory, tmp_path, n, devices):
     path = str(tmp_path / "multi.npz")
     run = require_ok(

@@ -27,9 +27,9 @@ from tests.support.jax_oracle import have_jax
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "programs")) if f.endswith(".py"))
 RUNNER = os.path.join(HERE, "run_program.py")
-# One program in three in `make test` (JAX alone takes minutes on all of them), all in
+# One program in four in `make test` (JAX alone takes minutes on all of them), all in
 # `make test-campaigns`.
-EVERY = 3
+EVERY = 4
 SEPARATOR = "=====doc-program-end====="
 
 # program -> why it still differs from JAX

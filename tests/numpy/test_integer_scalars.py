@@ -7,7 +7,6 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-
 from tests.support import campaign
 
 DTYPES = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]

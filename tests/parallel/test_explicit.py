@@ -449,26 +449,29 @@ def _run_meshjit() -> dict:
 
 
 @pytest.fixture(scope="module")
-def jax_results():
+def results():
+    """(JAX's, meshjit's) records of the programs: JAX runs in a subprocess meanwhile."""
     pytest.importorskip("jax")
     script = _JAX_PRELUDE + f"PROGRAMS = {PROGRAMS!r}\n" + HARNESS
     script += "\nprint('RESULTS=' + json.dumps(results))\n"
     env = dict(os.environ, JAX_PLATFORMS="cpu")
-    proc = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=600, env=env
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=env,
     )
-    line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULTS=")]
-    assert line, proc.stderr[-3000:]
-    return json.loads(line[0][len("RESULTS="):])
-
-
-@pytest.fixture(scope="module")
-def meshjit_results():
-    return _run_meshjit()
+    try:
+        mine = _run_meshjit()
+        out, err = proc.communicate(timeout=600)
+    finally:
+        proc.kill()
+    line = [ln for ln in out.splitlines() if ln.startswith("RESULTS=")]
+    assert line, err[-3000:]
+    return json.loads(line[0][len("RESULTS="):]), mine
 
 
 @pytest.mark.parametrize("program", sorted(PROGRAMS))
-def test_types_match_jax(program, jax_results, meshjit_results):
+def test_types_match_jax(program, results):
+    jax_results, meshjit_results = results
     want = {k: v for k, v in jax_results.items() if k.split(":")[0] == program}
     got = {k: v for k, v in meshjit_results.items() if k.split(":")[0] == program}
     assert want, f"JAX recorded nothing for {program}"

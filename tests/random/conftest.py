@@ -3,7 +3,6 @@ when the cases change, and shared by the pytest workers."""
 
 import pytest
 
-from tests.support import campaign
 from tests.random.cases import CASES, HARNESS
 from tests.support.jax_oracle import have_jax, start_jax_oracle
 

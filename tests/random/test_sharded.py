@@ -11,6 +11,7 @@ import meshjit
 from meshjit import random
 from meshjit.sharding import NamedSharding
 from meshjit.sharding import PartitionSpec as P
+from tests.support import campaign
 
 
 def draws(key):
@@ -129,7 +130,7 @@ OUT_SHARDING_SAMPLERS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(OUT_SHARDING_SAMPLERS))
+@pytest.mark.parametrize("name", campaign.every(2, sorted(OUT_SHARDING_SAMPLERS)))  # half in make test
 def test_samplers_take_out_sharding(name):
     """Every sampler JAX gives `out_sharding=` takes it: the same draws, laid out by it."""
     sample = OUT_SHARDING_SAMPLERS[name]

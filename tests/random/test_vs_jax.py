@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from tests.support import campaign
 from tests.random.cases import CASES, CLOSE, HARNESS
+from tests.support import campaign
 from tests.support.jax_oracle import meshjit_results
 
 

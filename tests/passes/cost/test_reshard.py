@@ -14,6 +14,8 @@ import itertools
 import os
 import random
 
+import pytest
+
 os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
 from jaxlib.mlir import ir  # noqa: E402
@@ -98,6 +100,7 @@ def test_every_rank2_reshard_matches_xla():
     assert _misses((16, 32), pairs) == []
 
 
+@pytest.mark.campaign  # every rank-3 reshard compiled by XLA: `make test-campaigns`
 def test_rank3_reshards_match_xla():
     """Known misses (not modelled): an axis joining a dim no moving axis touches while another
     axis moves (XLA does not slice it first, or splits the all-to-all)."""
