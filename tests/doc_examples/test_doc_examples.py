@@ -10,9 +10,9 @@ from tests.support import campaign
 RECORDS = corpus.records()
 
 
-# One example in three in `make test` (about a second each: eager ops compile), the rest in
+# One example in four in `make test` (about a second each: eager ops compile), the rest in
 # `make test-campaigns`; `make doc-examples` reports the whole corpus.
-@pytest.mark.parametrize("record", campaign.every(3, RECORDS, ids=lambda r: r["name"]))
+@pytest.mark.parametrize("record", campaign.every(4, RECORDS, ids=lambda r: r["name"]))
 def test_docstring_examples(record):
     reason = corpus.skip_reason(record)
     if reason:

@@ -13,7 +13,7 @@ CHUNKS = [range(0, 30), range(30, 60)]  # ~0.5 s a program (three modes + JAX)
 
 # seeds 30-59 in `make test-campaigns` (15 minutes on 2 cores for `make test`).
 @pytest.mark.parametrize(
-    "seeds", campaign.every(2, CHUNKS, ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
+    "seeds", campaign.every(3, CHUNKS, ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
 )
 def test_random_programs_match_the_reference(seeds):
     programs = [draw(s) for s in seeds]

@@ -9,7 +9,7 @@ from tests.support.jax_oracle import have_jax, start_jax_oracle
 
 @pytest.fixture(scope="session")
 def jax_oracle(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig, every=2)
+    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig, every=3)
 
 
 @pytest.fixture(scope="session", autouse=True)
