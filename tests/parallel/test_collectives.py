@@ -880,14 +880,18 @@ lax.pbroadcast = pbroadcast
 """
 
 
+# A third of the cases in `make test` (JAX on that third), all in `make test-campaigns`.
+_GRAD_EVERY = 3
+
+
 @pytest.fixture(scope="module")
 def jax_collective_grads(tmp_path_factory, pytestconfig):
-    cases = campaign.slice_for(pytestconfig, 2, _GRAD_CASES)
+    cases = campaign.slice_for(pytestconfig, _GRAD_EVERY, _GRAD_CASES)
     program = _JAX_GRAD_SCRIPT + _GRAD_HARNESS + f"\nout.update(grad_results({cases!r}))\n"
     return jax_on_8_devices(program, tmp_path_factory.mktemp("jax_grads"))
 
 
-@pytest.mark.parametrize("case", campaign.every(3, _GRAD_CASES, ids=lambda c: c[0]))  # a third
+@pytest.mark.parametrize("case", campaign.every(_GRAD_EVERY, _GRAD_CASES, ids=lambda c: c[0]))
 def test_collective_grads_against_jax(jax_collective_grads, case):
     scope = dict(jax=meshjit, jnp=jnp, lax=lax, P=P, mesh=M42, np=np)
     exec(_GRAD_HARNESS, scope)
