@@ -189,7 +189,7 @@ GRAD_CASES = {
 
 
 # One in three in `make test` (second-order checks, several seconds each), all in test-campaigns.
-@pytest.mark.parametrize("name", campaign.every(3, sorted(GRAD_CASES)))
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(GRAD_CASES)))
 def test_gradients_by_finite_differences(name):
     f, x = GRAD_CASES[name]
     check_grads(f, (x,), order=2, modes=("fwd", "rev"), atol=5e-2, rtol=5e-2, eps=1e-3)
@@ -377,10 +377,10 @@ NAMES = [
 
 @pytest.fixture(scope="module")
 def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig, every=3)
+    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig, every=campaign.SWEEP)
 
 
-@pytest.mark.parametrize("name", campaign.every(3, NAMES))  # a third in make test
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, NAMES))  # a third in make test
 def test_same_as_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=1e-5)
 

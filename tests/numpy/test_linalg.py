@@ -169,7 +169,7 @@ GRADS = {
 }
 
 
-@pytest.mark.parametrize("name", campaign.every(3, sorted(GRADS)))
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(GRADS)))
 def test_gradients_by_finite_differences(name):
     fn, x = GRADS[name]
     check_grads(fn, (x,), order=1, modes=("fwd", "rev"), atol=5e-2, rtol=5e-2, eps=1e-3)
@@ -352,9 +352,9 @@ NAMES = [
 
 @pytest.fixture(scope="module")
 def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig, every=3)
+    return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig, every=campaign.SWEEP)
 
 
-@pytest.mark.parametrize("name", campaign.every(3, NAMES))  # a third in make test
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, NAMES))  # a third in make test
 def test_same_as_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=2e-5)

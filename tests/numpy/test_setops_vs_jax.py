@@ -63,10 +63,10 @@ CASES = [
 ]  # fmt: skip
 
 
-jax_results = oracle_fixture(CASES, HARNESS, every=3)
+jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)
 
 
-@pytest.mark.parametrize("case", campaign.every(3, CASES))  # a third in make test
+@pytest.mark.parametrize("case", campaign.every(campaign.SWEEP, CASES))  # a third in make test
 def test_same_bits_as_jax(jax_results, case):
     assert_as_jax(jax_results, HARNESS, case)
 

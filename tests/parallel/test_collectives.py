@@ -881,7 +881,7 @@ lax.pbroadcast = pbroadcast
 
 
 # A third of the cases in `make test` (JAX on that third), all in `make test-campaigns`.
-_GRAD_EVERY = 3
+_GRAD_EVERY = campaign.SWEEP
 
 
 @pytest.fixture(scope="module")

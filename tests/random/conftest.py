@@ -4,12 +4,13 @@ when the cases change, and shared by the pytest workers."""
 import pytest
 
 from tests.random.cases import CASES, HARNESS
+from tests.support import campaign
 from tests.support.jax_oracle import have_jax, start_jax_oracle
 
 
 @pytest.fixture(scope="session")
 def jax_oracle(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig, every=3)
+    return start_jax_oracle(CASES, HARNESS, tmp_path_factory, pytestconfig, every=campaign.SWEEP)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -41,14 +41,14 @@ CASES = [
 ]  # fmt: skip
 
 
-jax_results = oracle_fixture(CASES, HARNESS, every=3)
+jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)
 
 
 # the weights' derivatives cancel in another order: 1e-8 for 0.0
 RTOL = {"grad": 1e-6}
 
 
-@pytest.mark.parametrize("case", campaign.every(3, CASES))  # a third in make test
+@pytest.mark.parametrize("case", campaign.every(campaign.SWEEP, CASES))  # a third in make test
 def test_as_jax(jax_results, case):
     assert_as_jax(jax_results, HARNESS, case, RTOL)
 

@@ -11,7 +11,13 @@ campaign cases are deselected.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+
+# The slice of a vs-JAX sweep `make test` runs: every SWEEP-th case. A module's oracle and its
+# parametrization both read it, so JAX always computes the cases the tests ask for.
+SWEEP = 3
 
 
 def every(n: int, items, ids=None) -> list:
@@ -33,8 +39,6 @@ def every(n: int, items, ids=None) -> list:
 
 def grid(n: int, *axes, ids=None) -> list:
     """The product of `axes` (tuples of values) as pytest params split as `every` splits."""
-    import itertools
-
     combos = list(itertools.product(*axes))
     if ids is None:
         ids = ["-".join(str(v) for v in combo) for combo in combos]

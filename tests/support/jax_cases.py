@@ -48,7 +48,7 @@ def check_case(jax_results, harness: str, name: str, rtol: float) -> float:
     return worst
 
 
-def jax_case_tests(names, harness: str, rtol: float, loose=None, every: int = 3):
+def jax_case_tests(names, harness: str, rtol: float, loose=None, every: int | None = None):
     """(the module's `jax_results` fixture, its `test_same_as_jax`): assign both at module level
     (`jax_results, test_same_as_jax = jax_case_tests(...)`); `loose` maps names to their rtol.
     `make test` runs every `every`-th name (JAX too), `make test-campaigns` the others."""
@@ -57,6 +57,7 @@ def jax_case_tests(names, harness: str, rtol: float, loose=None, every: int = 3)
     from tests.support import campaign
 
     loose = loose or {}
+    every = every or campaign.SWEEP
 
     @pytest.fixture(scope="module")
     def jax_results(tmp_path_factory, pytestconfig):
