@@ -39,6 +39,7 @@ from meshjit.compiler.jit.stages import COUNTERS, Lowered, Traced, compile_for, 
 from meshjit.compiler.lax.ad_util import closure_convert
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
+from meshjit.compiler.runtime import client
 from meshjit.compiler.runtime.assignment import assign_call
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.jaxprs import eval_closed
@@ -571,6 +572,7 @@ def clear_caches() -> None:
         fn._lowerings.clear()
         fn._cache = CallCache()
     _SHARED.clear()
+    client.clear_executables()
 
 
 @contextlib.contextmanager

@@ -3,6 +3,7 @@ copying host values to devices (`put_shards`, the one place that calls batched_d
 
 from __future__ import annotations
 
+import collections
 import threading
 from typing import Sequence
 
@@ -119,9 +120,49 @@ def compile_module(
     options as (name, value) pairs (jit's `compiler_options`)."""
     _ensure_lapack(module_text)
     opts = compile_options([d.id for d in device_list], compiler_options)
+    key = None if host_callbacks else _compile_key(module_text, device_list, opts)
+    loaded = _shared_executable(key)
+    if loaded is not None:
+        return loaded
     devices = xla_client.DeviceList(tuple(device_list))
     with monitoring.timed(monitoring.BACKEND_COMPILE_EVENT):
-        return _compile(module_text, devices, opts, host_callbacks)
+        loaded = _compile(module_text, devices, opts, host_callbacks)
+    if key is not None:
+        with _EXECUTABLES_LOCK:
+            _EXECUTABLES[key] = loaded
+            if len(_EXECUTABLES) > _EXECUTABLES_KEPT:
+                _EXECUTABLES.popitem(last=False)
+    return loaded
+
+
+# XLA's executables by module, devices and options (as JAX's compilation cache): separate jit
+# objects (or eager ops) that lower to the same program share one compile. A module with host
+# callbacks is never shared: its executable is bound to those Python functions.
+_EXECUTABLES: collections.OrderedDict = collections.OrderedDict()
+_EXECUTABLES_KEPT = 512
+_EXECUTABLES_LOCK = threading.Lock()
+
+
+def _shared_executable(key):
+    if key is None:
+        return None
+    with _EXECUTABLES_LOCK:
+        loaded = _EXECUTABLES.get(key)
+        if loaded is not None:
+            _EXECUTABLES.move_to_end(key)
+        return loaded
+
+
+def _compile_key(module_text, device_list, opts) -> tuple:
+    text = module_text if isinstance(module_text, bytes) else module_text.encode()
+    options = tuple((name, repr(value)) for name, value in opts.env_option_overrides)
+    return text, tuple(d.id for d in device_list), options
+
+
+def clear_executables() -> None:
+    """Forgets the shared executables (`meshjit.clear_caches`)."""
+    with _EXECUTABLES_LOCK:
+        _EXECUTABLES.clear()
 
 
 def _compile(module_text, devices, opts, host_callbacks):

@@ -156,3 +156,46 @@ def test_array_methods_are_registered_whatever_module_is_imported_first(first):
     )
     assert out.strip() == "True"
 
+
+
+def _backend_compiles(run) -> int:
+    from meshjit import monitoring
+
+    seen = []
+    listener = lambda e, d, **kw: seen.append(e)  # noqa: E731
+    monitoring.register_event_duration_secs_listener(listener)
+    try:
+        run()
+    finally:
+        monitoring.unregister_event_duration_listener(listener)
+    return seen.count("/jax/core/compile/backend_compile_duration")
+
+
+def _affine():
+    return lambda x: x * 3.25 - 0.125  # a new function object each time
+
+
+def test_two_functions_lowering_to_one_module_share_its_executable():
+    x = np.arange(8.0, dtype=np.float32)
+    assert _backend_compiles(lambda: meshjit.jit(_affine())(x)) == 1
+    assert _backend_compiles(lambda: meshjit.jit(_affine())(x)) == 0
+    np.testing.assert_allclose(meshjit.jit(_affine())(x), x * 3.25 - 0.125)
+    assert _backend_compiles(lambda: meshjit.jit(_affine())(x[:4])) == 1  # another module
+    meshjit.clear_caches()
+    assert _backend_compiles(lambda: meshjit.jit(_affine())(x)) == 1
+
+
+def test_programs_with_host_callbacks_are_never_shared():
+    calls = []
+
+    def printing():
+        def f(x):
+            meshjit.debug.callback(lambda v: calls.append(float(v)), x)
+            return x + 1.0
+
+        return f
+
+    assert _backend_compiles(lambda: meshjit.jit(printing())(2.0).block_until_ready()) == 1
+    assert _backend_compiles(lambda: meshjit.jit(printing())(2.0).block_until_ready()) == 1
+    meshjit.effects_barrier()
+    assert calls == [2.0, 2.0]
