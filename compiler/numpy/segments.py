@@ -1,0 +1,149 @@
+"""`meshjit.ops`: reductions within segments of an array's leading axis (JAX's jax.ops), as
+scatters into an array of the reduction's identity."""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.numpy import creation, reductions
+from meshjit.compiler.numpy.indexing import scatter_update
+from meshjit.compiler.numpy.util import aval_of
+
+
+def segment_sum(
+    data,
+    segment_ids,
+    num_segments=None,
+    indices_are_sorted=False,
+    unique_indices=False,
+    bucket_size=None,
+    mode=None,
+    out_sharding=None,
+):
+    """The sum of `data`'s rows in each segment (`segment_ids[i]` is row i's segment; ids
+    outside [0, num_segments) are dropped by default)."""
+    return _segment("segment_sum", "add", reductions.sum, **locals())
+
+
+def segment_prod(
+    data,
+    segment_ids,
+    num_segments=None,
+    indices_are_sorted=False,
+    unique_indices=False,
+    bucket_size=None,
+    mode=None,
+    out_sharding=None,
+):
+    """The product of `data`'s rows in each segment (1 for an empty one)."""
+    return _segment("segment_prod", "multiply", reductions.prod, **locals())
+
+
+def segment_max(
+    data,
+    segment_ids,
+    num_segments=None,
+    indices_are_sorted=False,
+    unique_indices=False,
+    bucket_size=None,
+    mode=None,
+    out_sharding=None,
+):
+    """The maximum of `data`'s rows in each segment (the dtype's lowest value, -inf for
+    floats, for an empty one)."""
+    return _segment("segment_max", "max", reductions.max, **locals())
+
+
+def segment_min(
+    data,
+    segment_ids,
+    num_segments=None,
+    indices_are_sorted=False,
+    unique_indices=False,
+    bucket_size=None,
+    mode=None,
+    out_sharding=None,
+):
+    """The minimum of `data`'s rows in each segment (the dtype's highest value, inf for
+    floats, for an empty one)."""
+    return _segment("segment_min", "min", reductions.min, **locals())
+
+
+def _identity(kind: str, dtype):
+    if kind == "add":
+        return 0
+    if kind == "multiply":
+        return 1
+    if dtypes.is_bool(dtype):
+        return kind == "min"
+    if dtypes.is_int(dtype):
+        info = np.iinfo(dtype)
+        return info.max if kind == "min" else info.min
+    return float("inf") if kind == "min" else -float("inf")
+
+
+def _segment(name, kind, reducer, *, data, segment_ids, num_segments, indices_are_sorted,
+             unique_indices, bucket_size, mode, out_sharding):
+    data, segment_ids = _operands(name, data, segment_ids)
+    dtype = aval_of(data).dtype
+    num_segments = _num_segments(name, segment_ids, num_segments)
+    mode = "drop" if mode is None else mode
+    hints = dict(indices_are_sorted=indices_are_sorted, unique_indices=unique_indices)
+    rest = aval_of(data).shape[1:]
+    if bucket_size is None:
+        out = creation.full((num_segments, *rest), _identity(kind, dtype), dtype)
+        out = _sharded(out, out_sharding, name)
+        return scatter_update(
+            kind, out, segment_ids, data, mode=mode, wrap_negative_indices=False, **hints
+        )
+    if out_sharding is not None:
+        raise MeshjitValueError(f"{name}: out_sharding with bucket_size is not supported")
+    # Each bucket of `bucket_size` rows reduced on its own, then the buckets: the partial sums
+    # stay small (numerically steadier), as JAX does.
+    n = aval_of(segment_ids).shape[0] if aval_of(segment_ids).ndim else 1
+    buckets = -(-n // operator.index(bucket_size))
+    out = creation.full((buckets, num_segments, *rest), _identity(kind, dtype), dtype)
+    index = (creation.arange(n) // bucket_size, segment_ids[None, :])
+    out = scatter_update(kind, out, index, data, mode=mode, wrap_negative_indices=False, **hints)
+    return reducer(out, axis=0).astype(dtype)
+
+
+def _operands(name, data, segment_ids):
+    for i, x in enumerate((data, segment_ids)):
+        if isinstance(x, (list, tuple)):
+            raise MeshjitTypeError(
+                f"{name} requires ndarray or scalar arguments, got {type(x)} at position {i}."
+            )
+    data, segment_ids = creation.asarray(data), creation.asarray(segment_ids)
+    if not dtypes.is_int(aval_of(segment_ids).dtype):
+        raise MeshjitTypeError(
+            f"{name}: segment_ids must be integers, got {aval_of(segment_ids).str_short()}"
+        )
+    return data, segment_ids
+
+
+def _num_segments(name, segment_ids, num_segments) -> int:
+    if num_segments is None:
+        num_segments = reductions.max(segment_ids) + 1
+    try:
+        num_segments = operator.index(num_segments)
+    except ConcretizationError:
+        raise ConcretizationError(
+            f"{name}: num_segments must be a concrete int: under jit, pass it (a static "
+            "argument) rather than derive it from traced segment_ids"
+        ) from None
+    if num_segments < 0:
+        raise MeshjitValueError("num_segments must be non-negative.")
+    return num_segments
+
+
+def _sharded(out, out_sharding, name):
+    if out_sharding is None:
+        return out
+    from meshjit.compiler.parallel.explicit import reshard
+
+    return reshard(out, out_sharding)
