@@ -142,3 +142,13 @@ def test_copy_to_host_async_then_read():
     )
     assert x.copy_to_host_async() is None
     np.testing.assert_array_equal(np.asarray(x), np.arange(8.0))
+
+
+def test_jax_error_kinds_catch_traced_value_and_index_errors():
+    f = meshjit.jit(lambda x: x[x > 0])
+    with pytest.raises(meshjit.errors.JAXIndexError):
+        f(np.ones(3, np.float32))
+    with pytest.raises(meshjit.errors.JAXTypeError):
+        meshjit.jit(lambda x: int(x))(np.ones((), np.float32))
+    assert issubclass(meshjit.errors.JAXTypeError, TypeError)
+    assert issubclass(meshjit.errors.JAXIndexError, IndexError)

@@ -383,8 +383,9 @@ def _canonical_partition(p):
 P = PartitionSpec
 
 
-class _ShardingQueries:
-    """What jax.sharding.Sharding answers about any sharding, from `device_set`."""
+class Sharding:
+    """jax.sharding.Sharding: the base of every sharding (isinstance checks), answering what
+    any sharding answers from its `device_set`."""
 
     __slots__ = ()
     memory_kind = "device"
@@ -413,7 +414,7 @@ class _ShardingQueries:
 
 
 @boundary_methods("__init__")
-class NamedSharding(_ShardingQueries):
+class NamedSharding(Sharding):
     """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`)."""
 
     __slots__ = ("mesh", "spec", "_hash", "_norm")
@@ -558,7 +559,7 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
             )
 
 
-class SingleDeviceSharding(_ShardingQueries):
+class SingleDeviceSharding(Sharding):
     """An array that lives whole on one device."""
 
     __slots__ = ("device",)
@@ -590,13 +591,17 @@ class SingleDeviceSharding(_ShardingQueries):
         return f"SingleDeviceSharding(device={self.device!r}, memory_kind={self.memory_kind})"
 
 
-class OpaqueSharding:
+class OpaqueSharding(Sharding):
     """A layout XLA chose that no PartitionSpec on the mesh describes; shown as HLO text."""
 
     __slots__ = ("mesh", "hlo_text")
 
     def __init__(self, mesh, hlo_text: str):
         self.mesh, self.hlo_text = mesh, hlo_text
+
+    @property
+    def device_set(self) -> set:
+        return set(self.mesh.devices.flat) if isinstance(self.mesh, Mesh) else set()
 
     def __repr__(self):
         return f"OpaqueSharding({self.hlo_text})"

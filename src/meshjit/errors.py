@@ -5,6 +5,8 @@ from meshjit.compiler.errors import (
     ConcretizationError,
     DeletedArrayError,
     MeshjitError,
+    MeshjitIndexError,
+    MeshjitTypeError,
     ShardingAssertionError,
     ShardingTypeError,
     TracerArrayConversionError,
@@ -20,11 +22,16 @@ from meshjit.compiler.runtime.client import CompileError
 ConcretizationTypeError = ConcretizationError  # one class, named as JAX names it
 JaxRuntimeError = CompileError
 KeyReuseError = MeshjitError
+# JAX's own TypeError and IndexError kinds: meshjit's (every traced-value error is one).
+JAXTypeError = MeshjitTypeError
+JAXIndexError = MeshjitIndexError
 
 __all__ = [
     "CompileError",
     "ConcretizationTypeError",
     "DeletedArrayError",
+    "JAXIndexError",
+    "JAXTypeError",
     "JaxRuntimeError",
     "KeyReuseError",
     "MeshjitError",

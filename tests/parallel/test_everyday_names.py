@@ -21,6 +21,10 @@ auto = jax.make_mesh((2,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))
 x = jax.device_put(np.arange(16.0, dtype=np.float32).reshape(8, 2), jax.NamedSharding(mesh, P("x")))
 out["axis_types"] = repr(mesh.axis_types) + str(auto.axis_types) + str(jax.sharding.AxisType.Manual)
 out["mesh"] = repr((mesh.shape_tuple, mesh.size, dict(mesh.shape)))
+out["sharding_base"] = repr(
+    [isinstance(v.sharding, jax.sharding.Sharding) for v in (x, jax.device_put(np.ones(2)))]
+    + [issubclass(c, jax.sharding.Sharding) for c in (jax.NamedSharding, jax.sharding.SingleDeviceSharding)]
+    + [isinstance(P("x"), jax.sharding.Sharding), x.sharding.num_devices])
 s = jax.NamedSharding(mesh, P("x", "y"))
 out["shard_shape"] = repr((s.shard_shape((8, 4)), s.is_fully_replicated,
                            jax.NamedSharding(mesh, P()).is_fully_replicated, x.is_fully_replicated))
@@ -71,7 +75,7 @@ def meshjit_out():
 
 
 NAMES = [
-    "axis_types", "mesh", "shard_shape", "typeof", "device_get", "devices", "inferred",
+    "axis_types", "mesh", "sharding_base", "shard_shape", "typeof", "device_get", "devices", "inferred",
     "decorated", "decorator", "partial", "jitted", "jit_inferred",
 ]  # fmt: skip
 
