@@ -112,8 +112,22 @@ def run_optimizer(name, record):
     record(f"{name}|norm", optimizers.l2_norm(get_params(state)))
 
 
+def stax_names(record):
+    # The initializers and nn functions stax re-exports under its own names.
+    key = random.PRNGKey(3)
+    record("reexports|init_glorot", stax.glorot()(key, (3, 2)))
+    record("reexports|init_randn", stax.randn(0.5)(key, (4,)))
+    record("reexports|init_ones", stax.ones(key, (2,)) + stax.zeros(key, (2,)))
+    x = np.array([[-1.5, 0.0, 2.0], [0.5, -0.25, 4.0]], np.float32)
+    for f in ("relu", "elu", "gelu", "selu", "sigmoid", "softplus", "leaky_relu", "softmax",
+              "log_softmax", "standardize"):
+        record(f"reexports|{f}", getattr(stax, f)(x))
+
+
 def run_case(case, record):
-    if case == "mlp":
+    if case == "reexports":
+        stax_names(record)
+    elif case == "mlp":
         mnist_mlp(record)
     elif case == "conv":
         conv_net(record)
@@ -123,7 +137,7 @@ def run_case(case, record):
 
 CASES = ["mlp", "conv", *[
     "sgd", "sgd_decay", "momentum", "nesterov", "adagrad", "rmsprop", "rmsprop_momentum",
-    "adam", "adamax", "sm3",
+    "adam", "adamax", "sm3", "reexports",
 ]]  # fmt: skip
 
 
