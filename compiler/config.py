@@ -15,6 +15,7 @@ backends, and are kept with no effect.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 
 from meshjit.compiler.errors import MeshjitValueError
@@ -168,8 +169,6 @@ _ONLY = {
     "jax_platforms": ((None, "", "cpu"), "meshjit runs on the PJRT CPU client"),
     "jax_platform_name": (("", "cpu"), "meshjit runs on the PJRT CPU client"),
     "jax_default_device": ((None,), "meshjit places values by their shardings only"),
-    "jax_no_execution": ((False, 0), "meshjit always runs what it compiles"),
-    "jax_no_tracing": ((False, 0), "meshjit always traces"),
     "jax_use_shardy_partitioner": ((True, 1), "meshjit emits Shardy (sdy) shardings"),
     "jax_remove_size_one_mesh_axis_from_type": ((False, 0), "meshjit keeps size-1 axes in types"),
     "jax_cpu_collectives_implementation": ((None, "gloo"), "meshjit runs collectives on gloo"),
@@ -203,6 +202,7 @@ class Config:
         )
         self.check_special = self._values["jax_debug_nans"] or self._values["jax_debug_infs"]
         self.rank_promotion = self._values["jax_numpy_rank_promotion"]
+        self.no_execution = False  # jax_no_execution, read on each call's slow path
 
     def update(self, name: str, value) -> None:
         if name not in self._values:
@@ -227,6 +227,12 @@ class Config:
             from meshjit.compiler.jit.api import set_jit_disabled
 
             set_jit_disabled(bool(value))
+        elif name == "jax_no_execution":
+            self.no_execution = bool(value)
+            if value:  # calls then take the slow path, which refuses to run them
+                from meshjit.compiler.jit.api import forget_calls
+
+                forget_calls()
 
     def read(self, name: str):
         if name not in self._values:
@@ -355,5 +361,16 @@ CONTEXT_MANAGERS = {
         ("jax_legacy_prng_key", "allow"),
         ("jax_debug_key_reuse", False),
         ("jax_softmax_custom_jvp", True),
+        ("jax_no_tracing", True),
+        ("jax_no_execution", True),
+        ("jax_thread_guard", True),
+        ("jax_array_garbage_collection_guard", None),
+        ("jax_remove_size_one_mesh_axis_from_type", True),
+        ("jax_allow_f16_reductions", True),
+        ("jax_enable_custom_prng", True),
     ]
 }
+CONTEXT_MANAGERS["jax2tf_associative_scan_reductions"] = option_context(
+    "jax2tf_associative_scan_reductions", True
+)
+CONTEXT_MANAGERS["checking_leaks"] = functools.partial(CONTEXT_MANAGERS["check_tracer_leaks"], True)

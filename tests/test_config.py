@@ -27,7 +27,8 @@ def message(option, value, thunk):
     finally:
         jax.config.update(option, DEFAULTS[option])
 
-DEFAULTS = {"jax_numpy_rank_promotion": "allow", "jax_debug_nans": False, "jax_debug_infs": False}
+DEFAULTS = {"jax_numpy_rank_promotion": "allow", "jax_debug_nans": False, "jax_debug_infs": False,
+            "jax_no_tracing": False, "jax_no_execution": False}
 for name, (option, value, src) in CASES.items():
     out[name] = np.array(message(option, value, eval("lambda: " + src)))
 """
@@ -43,6 +44,9 @@ CASES = {
     "nan_jit": ("jax_debug_nans", True, "jax.jit(lambda x: jnp.sqrt(x) * 2)(-jnp.ones(3))"),
     "nan_clean": ("jax_debug_nans", True, "jax.jit(lambda x: jnp.sqrt(x) * 2)(jnp.ones(3))"),
     "inf_eager": ("jax_debug_infs", True, "jnp.ones(2) / jnp.zeros(2)"),
+    "no_tracing": ("jax_no_tracing", True, "jax.jit(lambda x: x + 1)(1.0)"),
+    "no_execution": ("jax_no_execution", True, "jax.jit(lambda x: x * 2)(1.0)"),
+    "no_execution_eager": ("jax_no_execution", True, "jnp.sin(1.0)"),
 }
 
 
@@ -126,6 +130,22 @@ def test_values_meshjit_cannot_honour_are_refused(option, value, words):
 def test_unknown_option_is_an_attribute_error_as_in_jax():
     with pytest.raises(AttributeError, match="Unrecognized config option: jax_no_such"):
         meshjit.config.update("jax_no_such", 1)
+
+
+def test_no_tracing_lets_cached_calls_run_and_no_execution_stops_them():
+    f = meshjit.jit(lambda x: x * 3)
+    f(np.float32(1))
+    with meshjit.no_tracing():
+        assert float(f(np.float32(2))) == 6.0  # traced before: runs
+        with pytest.raises(RuntimeError, match="'no_tracing' is set"):
+            f(np.ones(2, np.float32))
+    with meshjit.no_execution():
+        with pytest.raises(RuntimeError, match="no_execution config option is set"):
+            f(np.float32(2))  # a cached call too
+    assert float(f(np.float32(2))) == 6.0
+    with meshjit.checking_leaks():
+        assert meshjit.config.jax_check_tracer_leaks is True
+    assert meshjit.config.jax_check_tracer_leaks is False
 
 
 def test_context_managers_restore():

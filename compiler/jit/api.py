@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import re
 import threading
 import types
@@ -233,6 +234,11 @@ class JitFunction:
     def _trace(self, sig: Signature) -> Traced:
         traced = self._traces.get(sig.key)
         if traced is None:
+            if config.read("jax_no_tracing") and not self.is_one_op:
+                raise MeshjitRuntimeError(
+                    f"re-tracing function {_source_info(self.fun)} for `jit`, but 'no_tracing' "
+                    "is set"
+                )
             COUNTERS["trace"] += 1
 
             def flat_fun(*tracers):
@@ -329,6 +335,12 @@ class JitFunction:
             lowered = self._lowerings.get(sig.key) or self._lower(sig)
             devices = assign_call(sig.shardings, lowered.static_shardings, sig.leaves)
             compiled = compile_for(lowered, devices)
+            if config.no_execution:
+                name = self.name if self.is_one_op else getattr(self.fun, "__name__", self.name)
+                raise MeshjitRuntimeError(
+                    f"JAX tried to execute function jit({name}), but the no_execution "
+                    "config option is set"
+                )
             if key is not None:
                 self._cache.remember_call(key, compiled)
             out = compiled.call_flat(sig.leaves)
@@ -563,6 +575,19 @@ def _check_placement_options(device, backend, in_shardings, out_shardings) -> No
             raise MeshjitValueError(
                 f"If backend or device is specified on jit, then {what} should not be specified."
             )
+
+
+def _source_info(fun) -> str:
+    """JAX's `fun_sourceinfo`: '<name> at <file>:<first line>'."""
+    code = getattr(inspect.unwrap(fun), "__code__", None)
+    name = getattr(fun, "__name__", type(fun).__name__)
+    return name if code is None else f"{name} at {code.co_filename}:{code.co_firstlineno}"
+
+
+def forget_calls() -> None:
+    """Every jitted function's calls take the slow path again (jax_no_execution was set)."""
+    for fn in list(_LIVE):
+        fn._cache.calls.clear()
 
 
 def clear_caches() -> None:
