@@ -152,3 +152,10 @@ def test_jax_error_kinds_catch_traced_value_and_index_errors():
         meshjit.jit(lambda x: int(x))(np.ones((), np.float32))
     assert issubclass(meshjit.errors.JAXTypeError, TypeError)
     assert issubclass(meshjit.errors.JAXIndexError, IndexError)
+
+
+def test_copy_to_host_async_starts_copies_and_returns_the_tree():
+    tree = {"a": jnp.arange(4.0), "b": [3, "label"]}
+    out = meshjit.copy_to_host_async(tree)
+    assert out is tree
+    np.testing.assert_array_equal(np.asarray(out["a"]), np.arange(4.0, dtype=np.float32))

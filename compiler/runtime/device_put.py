@@ -105,6 +105,16 @@ def _put_sharded(x, aval, sharding: NamedSharding) -> Array:
     return Array(aval, plc.put(np.asarray(x, aval.dtype), aval, placement), placement, sharding)
 
 
+def copy_to_host_async(tree):
+    """Starts the host copy of every array in `tree` (leaves without one are left); returns
+    `tree`."""
+    for leaf in tree_flatten(tree)[0]:
+        start = getattr(leaf, "copy_to_host_async", None)
+        if start is not None:
+            start()
+    return tree
+
+
 def block_until_ready(tree):
     """Waits until every array in `tree` is computed; returns `tree`."""
     for leaf in tree_flatten(tree)[0]:

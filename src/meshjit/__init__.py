@@ -99,7 +99,12 @@ from meshjit.compiler.runtime.client import (
     devices,
     print_environment_info,
 )
-from meshjit.compiler.runtime.device_put import block_until_ready, device_get, device_put
+from meshjit.compiler.runtime.device_put import (
+    block_until_ready,
+    copy_to_host_async,
+    device_get,
+    device_put,
+)
 from meshjit.compiler.runtime.dispatch import effects_barrier
 from meshjit.compiler.runtime.distributed import (
     device_count,
@@ -153,6 +158,7 @@ __all__ = [
     "ShapeDtypeStruct",
     "ad_checkpoint",
     "block_until_ready",
+    "copy_to_host_async",
     "custom_derivatives",
     "dlpack",
     "monitoring",
