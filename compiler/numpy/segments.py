@@ -86,8 +86,20 @@ def _identity(kind: str, dtype):
     return float("inf") if kind == "min" else -float("inf")
 
 
-def _segment(name, kind, reducer, *, data, segment_ids, num_segments, indices_are_sorted,
-             unique_indices, bucket_size, mode, out_sharding):
+def _segment(
+    name,
+    kind,
+    reducer,
+    *,
+    data,
+    segment_ids,
+    num_segments,
+    indices_are_sorted,
+    unique_indices,
+    bucket_size,
+    mode,
+    out_sharding,
+):
     data, segment_ids = _operands(name, data, segment_ids)
     dtype = aval_of(data).dtype
     num_segments = _num_segments(name, segment_ids, num_segments)

@@ -17,22 +17,42 @@ from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
 
 
-def pmap(f, axis_name=None, *, in_axes=0, out_axes: int | None = 0, devices=None):
+def pmap(
+    fun,
+    axis_name=None,
+    *,
+    in_axes=0,
+    out_axes: int | None = 0,
+    static_broadcasted_argnums=(),
+    devices=None,
+    backend=None,
+    axis_size: int | None = None,
+    donate_argnums=(),
+):
     """`pmap(f)(xs)`: runs f on each xs[i] on device i; results stacked along out_axes.
 
     out_axes=None returns one copy of an output that is invariant over the mapped axis (e.g.
-    a psum); negative axes count from the end of the result's rank."""
+    a psum); negative axes count from the end of the result's rank. Arguments at
+    `static_broadcasted_argnums` are hashable Python values given to every device as they are
+    (each new value compiles anew); `axis_size` is the mapped size when no argument is mapped;
+    `donate_argnums` is accepted (meshjit does not reuse pmap's input buffers)."""
+    from meshjit.compiler.runtime import client  # runtime sits after parallel
+
+    client.check_backend(backend)
+    del donate_argnums  # a hint: the results are the same without donation
+    static = _argnums(static_broadcasted_argnums)
     name = axis_name or "_pmap_axis"
     compiled: dict = {}
 
-    @functools.wraps(f)
+    @functools.wraps(fun)
     def mapped(*args):
+        f, args, axes_spec = _without_static(fun, static, args, in_axes)
         leaves, treedef = tree_flatten(args)
         axes = [
             _canonical(a, abstractify(x).ndim, "in_axes")
-            for x, a in zip(leaves, _flat_axes(in_axes, args))
+            for x, a in zip(leaves, _flat_axes(axes_spec, args))
         ]
-        size = _mapped_size(leaves, axes)
+        size = _mapped_size(leaves, axes, axis_size)
         from meshjit.compiler.runtime import distributed  # runtime sits after parallel
 
         if devices is None and distributed.process_count() > 1:
@@ -40,7 +60,7 @@ def pmap(f, axis_name=None, *, in_axes=0, out_axes: int | None = 0, devices=None
             from meshjit.compiler.jit.multihost_utils import global_pmap_size
 
             size = global_pmap_size(size)
-        key = (size, treedef, tuple(axes))
+        key = (size, treedef, tuple(axes), f.static)
         run = compiled.get(key)
         if run is None:
             run = compiled[key] = _build(f, name, size, treedef, axes, out_axes, devices)
@@ -51,6 +71,49 @@ def pmap(f, axis_name=None, *, in_axes=0, out_axes: int | None = 0, devices=None
         return run(*args)
 
     return mapped
+
+
+def _argnums(argnums) -> tuple:
+    return (argnums,) if isinstance(argnums, int) else tuple(argnums)
+
+
+class _Static:
+    """`fun` with its static arguments bound (their values part of the compile key)."""
+
+    def __init__(self, fun, static: dict, total: int):
+        self.fun, self.static_args, self.total = fun, static, total
+        self.static = tuple(sorted(static.items()))
+        self.__name__ = getattr(fun, "__name__", "f")
+
+    def __call__(self, *dynamic):
+        it = iter(dynamic)
+        bound = self.static_args
+        return self.fun(*[bound[i] if i in bound else next(it) for i in range(self.total)])
+
+
+def _without_static(fun, static: tuple, args: tuple, in_axes):
+    """(the function of the dynamic arguments, those arguments, their in_axes)."""
+    n = len(args)
+    positions = {i % n if n else i for i in static}
+    for i in static:
+        if not -n <= i < n:
+            raise MeshjitValueError(
+                f"pmap static_broadcasted_argnums {i} is out of range for {n} positional arguments"
+            )
+    bound = {i: args[i] for i in positions}
+    for i, value in bound.items():
+        try:
+            hash(value)
+        except TypeError:
+            raise MeshjitValueError(
+                "Non-hashable static arguments are not supported, as this can lead to "
+                f"unexpected cache-misses. Static argument (index {i}) of type {type(value)} "
+                f"for function {getattr(fun, '__name__', fun)} is non-hashable."
+            ) from None
+    dynamic = tuple(a for i, a in enumerate(args) if i not in positions)
+    if isinstance(in_axes, (list, tuple)) and positions and len(in_axes) == n:
+        in_axes = type(in_axes)(a for i, a in enumerate(in_axes) if i not in positions)
+    return _Static(fun, bound, n), dynamic, in_axes
 
 
 def _build(f, name, size, treedef, axes, out_axes, devices):
@@ -69,7 +132,7 @@ def _build(f, name, size, treedef, axes, out_axes, devices):
     )
     if out_axes not in (None, 0):
         body = _move_mapped_axis(body, out_axes)
-    return JitFunction(body, name=f"pmap_{getattr(f, '__name__', 'f')}")
+    return JitFunction(body, name=f"pmap_{f.__name__}")
 
 
 def _canonical(axis, ndim: int, what: str):
@@ -97,8 +160,14 @@ def _flat_axes(in_axes, args) -> list:
     return flat
 
 
-def _mapped_size(leaves, axes) -> int:
+def _mapped_size(leaves, axes, axis_size=None) -> int:
     sizes = {abstractify(x).shape[a] for x, a in zip(leaves, axes) if a is not None}
+    if not sizes and axis_size is not None:
+        return axis_size
+    if axis_size is not None and sizes != {axis_size}:
+        raise MeshjitValueError(
+            f"pmap got axis_size={axis_size} but mapped arguments of size {sorted(sizes)}"
+        )
     if len(sizes) != 1:
         raise MeshjitValueError(
             f"pmap needs one mapped size across arguments, got {sorted(sizes) or 'none'}"

@@ -1,6 +1,7 @@
 """pmap with collectives against a NumPy per-device reference."""
 
 import numpy as np
+import pytest
 
 import meshjit
 import meshjit.numpy as jnp  # noqa: F401  (the JAX-oracle case bodies use it)
@@ -123,3 +124,34 @@ def test_pmean_of_grad_of_unmapped_argument_is_the_mean_gradient():
 
     got = np.asarray(meshjit.pmap(step, axis_name="i", in_axes=(None, 0))(w, x))
     np.testing.assert_allclose(got, np.broadcast_to(2 * w * x.mean(0), (8, 3)), rtol=1e-5)
+
+
+def test_pmap_static_broadcasted_argnums():
+    calls = []
+
+    def step(x, scale, mode, y):
+        calls.append((scale, mode))
+        z = x * scale + y
+        return lax.psum(z, "i") if mode == "sum" else z
+
+    f = meshjit.pmap(step, "i", in_axes=(0, None, None, 0), static_broadcasted_argnums=(1, 2))
+    x, y = arange(4, 3), rand(4, 3)
+    np.testing.assert_allclose(np.asarray(f(x, 2.0, "none", y)), x * 2.0 + y, rtol=1e-6)
+    summed = np.broadcast_to((x * 3.0 + y).sum(0), (4, 3))
+    np.testing.assert_allclose(np.asarray(f(x, 3.0, "sum", y)), summed, rtol=1e-5)
+    f(x, 3.0, "sum", y)  # the same static values: no new trace
+    assert calls == [(2.0, "none"), (3.0, "sum")]
+
+
+def test_pmap_static_argnum_as_int_and_unhashable_static_is_an_error():
+    f = meshjit.pmap(lambda x, n: x + n, static_broadcasted_argnums=1)
+    np.testing.assert_array_equal(np.asarray(f(arange(2, 2), 5)), arange(2, 2) + 5)
+    with pytest.raises(ValueError, match=r"Static argument \(index 1\) of type .* is non-hashable"):
+        f(arange(2, 2), [5])
+
+
+def test_pmap_axis_size_with_nothing_mapped_and_donation_accepted():
+    f = meshjit.pmap(lambda x: x * lax.axis_index("i"), "i", in_axes=None, axis_size=4)
+    np.testing.assert_array_equal(np.asarray(f(np.float32(2))), np.arange(4, dtype=np.float32) * 2)
+    g = meshjit.pmap(lambda x: x + 1, donate_argnums=0, backend="cpu")
+    np.testing.assert_array_equal(np.asarray(g(arange(2, 3))), arange(2, 3) + 1)
