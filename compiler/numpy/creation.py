@@ -6,6 +6,7 @@ from __future__ import annotations
 import builtins
 import functools
 import math
+import operator
 
 import numpy as np
 
@@ -13,6 +14,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import (
     ConcretizationError,
     IncompatibleShapesError,
+    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
 )
@@ -55,7 +57,28 @@ __all__ = [
 ]
 
 
-def asarray(a, dtype=None, copy=None):
+def asarray(a, dtype=None, order=None, *, copy=None, device=None, out_sharding=None):
+    """JAX's jnp.asarray (`order` only 'K' or None; `device` / `out_sharding` place it)."""
+    _check_order(order)
+    return placed(_asarray(a, dtype), device, out_sharding, "jnp.asarray")
+
+
+def array(object, dtype=None, copy=True, order="K", ndmin=0, *, device=None, out_sharding=None):
+    """JAX's jnp.array: asarray, with at least `ndmin` dimensions (leading ones added)."""
+    _check_order(order)
+    x = _asarray(object, dtype)
+    missing = operator.index(ndmin) - aval_of(x).ndim
+    if missing > 0:
+        x = lax.reshape(x, (1,) * missing + aval_of(x).shape)
+    return placed(x, device, out_sharding, "jnp.array")
+
+
+def _check_order(order) -> None:
+    if order is not None and order != "K":
+        raise MeshjitNotImplementedError("Only implemented for order='K'")
+
+
+def _asarray(a, dtype):
     dtypes.check_user_dtype(dtype, "array")
     if a is None:
         raise MeshjitValueError("None is not a valid value for jnp.array")
@@ -68,9 +91,6 @@ def asarray(a, dtype=None, copy=None):
         a = np.asarray(a, None if dtype is None else checked_dtype(dtype))
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
-
-
-array = asarray
 
 
 _NOT_BUFFERS = (bool, int, float, complex, list, tuple, np.ndarray, np.generic, bytes, str)
@@ -239,7 +259,7 @@ def _arange(start, stop=None, step=None, dtype=None):
     )
 
 
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
     """JAX's linspace: array endpoints broadcast, the points along `axis` are
     start * (1 - t) + stop * t (so the endpoints are exact), integers floor. It runs as one
     compiled program, as JAX's jitted linspace does, so XLA rounds it the same way."""
@@ -249,7 +269,14 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
         is_complex = any(dtypes.is_complex(aval_of(v).dtype) for v in (start, stop))
         dtype = dtypes.default_complex if is_complex else dtypes.default_float
     dtype = dtypes.canonicalize(dtype)
-    return _jitted_linspace()(start, stop, int(num), bool(endpoint), bool(retstep), dtype, axis)
+    out = _jitted_linspace()(start, stop, int(num), bool(endpoint), bool(retstep), dtype, axis)
+    if device is None:
+        return out
+    return (
+        (placed(out[0], device, None, "linspace"), out[1])
+        if retstep
+        else placed(out, device, None, "linspace")
+    )
 
 
 @functools.cache
@@ -294,11 +321,12 @@ def _interpolated(start, stop, div, with_axis, axis, compute):
     return add(lo, multiply(lax.reshape(stop, with_axis), t))
 
 
-def eye(N, M=None, k=0, dtype=None):
+def eye(N, M=None, k=0, dtype=None, *, device=None):
     M = N if M is None else M
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    return astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.default_float)
+    out = astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.default_float)
+    return placed(out, device, None, "eye")
 
 
 def identity(n, dtype=None):

@@ -12,7 +12,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.indexing import getitem
 from meshjit.compiler.numpy.reductions import sum
 from meshjit.compiler.numpy.shapes import moveaxis
-from meshjit.compiler.numpy.util import aval_of, materialize, static_axis
+from meshjit.compiler.numpy.util import aval_of, check_out, materialize, static_axis
 
 __all__ = [
     "diag",
@@ -62,5 +62,6 @@ def diag(v, k=0):
     return lax.select(lax.eq(lax.sub(cols, rows), k), values, zeros)
 
 
-def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    check_out(out, "trace")
     return sum(diagonal(a, offset, axis1, axis2), axis=-1, dtype=dtype)

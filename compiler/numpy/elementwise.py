@@ -20,7 +20,9 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     bool_as_int32,
     broadcast_all,
+    check_out,
     materialize,
+    placed,
     promote,
     promote_inexact,
     refuse_complex,
@@ -191,8 +193,9 @@ def sign(x):
     return lax.sign(materialize(x))
 
 
-def round(x, decimals=0):
-    (x,) = promote(x)
+def round(a, decimals=0, out=None):
+    check_out(out, "round")
+    (x,) = promote(a)
     if _is_complex(x):  # each part rounded, as JAX
         x = materialize(x)
         return lax.complex(round(lax.real(x), decimals), round(lax.imag(x), decimals))
@@ -322,7 +325,10 @@ def clip(arr=None, /, min=None, max=None):
     return materialize(a)
 
 
-def astype(x, dtype):
+def astype(x, dtype, /, *, copy=False, device=None):
+    """x as `dtype` (`copy` is moot: arrays are immutable); on `device` when given."""
+    if device is not None:
+        return placed(astype(x, dtype), device, None, "astype")
     dtypes.check_user_dtype(dtype, "astype")
     x = materialize(x)
     if _is_complex(x):

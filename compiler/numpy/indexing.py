@@ -29,6 +29,7 @@ from meshjit.compiler.numpy.shapes import broadcast_to, ravel
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_shapes,
+    check_out,
     is_meshjit_array,
     materialize,
     sharded_by,
@@ -353,8 +354,20 @@ class IndexUpdateHelper:
 # take, take_along_axis.
 
 
-def take(a, indices, axis=None, mode=None, fill_value=None):
-    """Elements of `a` at `indices` along `axis` (flattened if None); out of bounds -> fill."""
+def take(
+    a,
+    indices,
+    axis=None,
+    out=None,
+    mode=None,
+    unique_indices=False,
+    indices_are_sorted=False,
+    fill_value=None,
+):
+    """Elements of `a` at `indices` along `axis` (flattened if None); out of bounds -> fill.
+    `unique_indices` / `indices_are_sorted`: hints XLA may use (the result is the same)."""
+    check_out(out, "take")
+    del unique_indices, indices_are_sorted
     a = materialize(a)
     if axis is None:
         a, axis = ravel(a), 0

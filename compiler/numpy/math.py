@@ -30,6 +30,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     bool_as_int32,
     broadcast_all,
+    check_out,
     materialize,
     promote,
     promote_inexact,
@@ -136,11 +137,13 @@ def _is_signed_inf(x, infinity):
     return lax.eq(x, _const(x, infinity))
 
 
-def isposinf(x):
+def isposinf(x, /, out=None):
+    check_out(out, "isposinf")
     return _is_signed_inf(x, np.inf)
 
 
-def isneginf(x):
+def isneginf(x, /, out=None):
+    check_out(out, "isneginf")
     return _is_signed_inf(x, -np.inf)
 
 
@@ -263,8 +266,8 @@ def rint(x):
     return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
-def around(a, decimals=0):
-    return round(a, decimals)
+def around(a, decimals=0, out=None):
+    return round(a, decimals, out)
 
 
 def select(condlist, choicelist, default=0):

@@ -19,6 +19,7 @@ from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, res
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_shapes,
+    check_out,
     materialize,
     promote,
     sharded_by,
@@ -198,7 +199,8 @@ def inner(a, b):
     return _contract(materialize(a), materialize(b), dims)
 
 
-def outer(a, b):
+def outer(a, b, out=None):
+    check_out(out, "outer")
     return multiply(reshape(a, (-1, 1)), reshape(b, (1, -1)))
 
 

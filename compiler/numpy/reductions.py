@@ -16,7 +16,7 @@ import builtins
 import math
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.reductions import argmax_p, argmin_p, reduce_p
@@ -40,6 +40,7 @@ from meshjit.compiler.numpy.shapes import broadcast_to, ravel, reshape
 from meshjit.compiler.numpy.util import (
     as_bool,
     aval_of,
+    check_out,
     materialize,
     promote_inexact,
     sum_dtype,
@@ -160,13 +161,6 @@ _LOW_PRECISION = (dtypes.bfloat16, dtypes.float16)
 # where= and initial=.
 
 
-def _check_out(out, name):
-    if out is not None:
-        raise MeshjitNotImplementedError(
-            f"The 'out' argument to jnp.{name} is not supported (arrays are immutable)."
-        )
-
-
 def _masked(a, where, identity):
     """`a` where `where` holds and `identity` elsewhere: the reduction's `where=`."""
     if where is None:
@@ -191,8 +185,19 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
     """sum / prod: the fast path for a plain reduction, else masked (`where`), reduced in
     sum_dtype's accumulation type and combined with `initial`."""
 
-    def reduction(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
-        _check_out(out, name)
+    def reduction(
+        a,
+        axis=None,
+        dtype=None,
+        out=None,
+        keepdims=False,
+        initial=None,
+        where=None,
+        promote_integers=True,
+    ):
+        check_out(out, name)
+        if dtype is None and not promote_integers:  # small integers keep their type
+            dtype = _unpromoted(a)
         if dtype is None and initial is None and where is None:
             fast = _reduce_fast(
                 fast_prim, a, axis, keepdims, _SUM_KEEPS_X64 if dtypes.x64_enabled else _SUM_KEEPS
@@ -205,6 +210,12 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
 
     reduction.__name__ = reduction.__qualname__ = name
     return reduction
+
+
+def _unpromoted(a):
+    """The dtype sum / prod keep with promote_integers=False: the input's, for integers."""
+    dtype = aval_of(asarray(a)).dtype
+    return dtype if dtypes.is_int(dtype) else None
 
 
 sum = _sum_like("sum", _REDUCE_SUM, lax.reduce_sum, 0, lax.add)
@@ -225,8 +236,8 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
     """max / min: the fast path for a plain reduction, else the general one, where an empty axis
     or a `where` mask needs `initial` (they have no identity); booleans use or / and."""
 
-    def reduction(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
-        _check_out(out, name)
+    def reduction(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+        check_out(out, name)
         if initial is None and where is None:
             fast = _reduce_fast(fast_prim, a, axis, keepdims, _ORDER_KEEPS)
             if fast is not None:
@@ -254,14 +265,14 @@ min = _extremum_like("min", _REDUCE_MIN, lax.reduce_min, lax.reduce_and, lax.min
 amax, amin = max, min
 
 
-def any(a, axis=None, keepdims=False, *, out=None, where=None):
-    _check_out(out, "any")
+def any(a, axis=None, out=None, keepdims=False, *, where=None):
+    check_out(out, "any")
     a = _masked(as_bool(a), where, False)
     return _reduce_with(lax.reduce_or, a, axis, None, keepdims, _same_dtype)
 
 
-def all(a, axis=None, keepdims=False, *, out=None, where=None):
-    _check_out(out, "all")
+def all(a, axis=None, out=None, keepdims=False, *, where=None):
+    check_out(out, "all")
     a = _masked(as_bool(a), where, True)
     return _reduce_with(lax.reduce_and, a, axis, None, keepdims, _same_dtype)
 
@@ -286,8 +297,8 @@ def _where_count(a, axes, where, dtype, keepdims):
     return sum(mask, axis=axes, dtype=dtype, keepdims=keepdims)
 
 
-def mean(a, axis=None, dtype=None, keepdims=False, *, out=None, where=None):
-    _check_out(out, "mean")
+def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+    check_out(out, "mean")
     if where is not None:
         a = materialize(a)
         axes = _reduction_axes(a, axis)
@@ -325,30 +336,60 @@ def _dof(a, axes, where, ddof, dtype, keepdims):
     )
 
 
-def var(a, axis=None, dtype=None, ddof=0, keepdims=False, *, out=None, where=None, correction=None):
-    _check_out(out, "var")
+def var(
+    a,
+    axis=None,
+    dtype=None,
+    out=None,
+    ddof=0,
+    keepdims=False,
+    *,
+    where=None,
+    mean=None,
+    correction=None,
+):
+    """`mean`: the mean over `axis` (kept dims), when the caller has it already."""
+    check_out(out, "var")
     ddof = ddof if correction is None else correction
     a = materialize(a)
     axes = _reduction_axes(a, axis)
     if dtypes.is_complex(aval_of(a).dtype):  # as JAX: the mean of |x - mean|^2, a real number
         out_dtype = dtypes.real_dtype(aval_of(a).dtype) if dtype is None else dtype
-        centered = subtract(a, mean(a, axis=axes, keepdims=True, where=where))
+        centered = subtract(a, _centre(a, axes, where, mean))
         squares = lax.real(multiply(centered, lax.conj(centered)))
         total = sum(squares, axis=axes, keepdims=keepdims, where=where)
         count = _dof(a, axes, where, ddof, aval_of(total).dtype, keepdims)
         return lax.convert_element_type(lax.div(total, count), dtypes.canonicalize(out_dtype))
     out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
     x = lax.convert_element_type(a, _compute_dtype(out_dtype))
-    centered = subtract(x, mean(x, axis=axes, keepdims=True, where=where))
+    centered = subtract(x, _centre(x, axes, where, mean))
     total = sum(multiply(centered, centered), axis=axes, keepdims=keepdims, where=where)
     count = _dof(a, axes, where, ddof, aval_of(total).dtype, keepdims)
     return lax.convert_element_type(lax.div(total, count), out_dtype)
 
 
-def std(a, axis=None, dtype=None, ddof=0, keepdims=False, *, out=None, where=None, correction=None):
-    _check_out(out, "std")
-    var_ = var(a, axis, dtype, ddof, keepdims, where=where, correction=correction)
+def std(
+    a,
+    axis=None,
+    dtype=None,
+    out=None,
+    ddof=0,
+    keepdims=False,
+    *,
+    where=None,
+    mean=None,
+    correction=None,
+):
+    check_out(out, "std")
+    var_ = var(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean, correction=correction)
     return sqrt(var_)
+
+
+def _centre(x, axes, where, given):
+    """The mean var subtracts: the given one (in x's type), or x's over `axes` (kept dims)."""
+    if given is None:
+        return _mean(x, axis=axes, keepdims=True, where=where)
+    return lax.convert_element_type(asarray(given), aval_of(x).dtype)
 
 
 def average(a, axis=None, weights=None, returned=False, keepdims=False):
@@ -425,11 +466,13 @@ def _arg_reduce(lax_fn, name, a, axis, keepdims):
     return _keepdims(out, a, (axis,), keepdims)
 
 
-def argmax(a, axis=None, keepdims=False):
+def argmax(a, axis=None, out=None, keepdims=False):
+    check_out(out, "argmax")
     return _arg_reduce(lax.argmax, "argmax", a, axis, keepdims)
 
 
-def argmin(a, axis=None, keepdims=False):
+def argmin(a, axis=None, out=None, keepdims=False):
+    check_out(out, "argmin")
     return _arg_reduce(lax.argmin, "argmin", a, axis, keepdims)
 
 
@@ -441,7 +484,8 @@ def count_nonzero(a, axis=None, keepdims=False):
     return sum(not_equal(a, 0), axis=axis, dtype=dtypes.default_int, keepdims=keepdims)
 
 
-def ptp(a, axis=None, keepdims=False):
+def ptp(a, axis=None, out=None, keepdims=False):
+    check_out(out, "ptp")
     return lax.sub(max(a, axis=axis, keepdims=keepdims), min(a, axis=axis, keepdims=keepdims))
 
 
@@ -457,3 +501,6 @@ def array_equal(a1, a2, equal_nan=False):
     if equal_nan:
         eq = logical_or(eq, logical_and(isnan(a1), isnan(a2)))
     return all(eq)
+
+
+_mean = mean  # var's `mean` parameter shadows the function

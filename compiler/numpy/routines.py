@@ -40,6 +40,7 @@ from meshjit.compiler.numpy.sorting import nonzero, searchsorted, unique
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_all,
+    check_out,
     is_traced,
     promote,
     promote_inexact,
@@ -1162,8 +1163,8 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     return ew.true_divide(matmul(x, cparts.conj(x_t)), f).squeeze()
 
 
-def corrcoef(x, y=None, rowvar=True):
-    c = cov(x, y, rowvar)
+def corrcoef(x, y=None, rowvar=True, dtype=None):
+    c = cov(x, y, rowvar, dtype=dtype)
     if aval_of(c).ndim == 0:
         return c / c
     d = diag(c)
@@ -1293,7 +1294,8 @@ def frexp(x):
     return ew.where(finite_nonzero, mantissa, x), ew.where(finite_nonzero, exponent, 0)
 
 
-def modf(x, /):
+def modf(x, /, out=None):
+    check_out(out, "modf")
     x = promote_inexact(x)[0]
     whole = jmath.trunc(x)
     return x - whole, whole

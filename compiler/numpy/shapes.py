@@ -16,6 +16,7 @@ from meshjit.compiler.numpy.util import (
     broadcast_all,
     broadcast_to_shape,
     broadcasts_to,
+    check_out,
     materialize,
     promote,
     sharded_by,
@@ -216,32 +217,32 @@ def concatenate(arrays, axis=0, dtype=None):
     return materialize(lax.concatenate([materialize(a) for a in arrays], axis))
 
 
-def stack(arrays, axis=0):
+def stack(arrays, axis=0, out=None, dtype=None):
+    check_out(out, "stack")
     arrays = list(arrays)
     if not arrays:
         raise MeshjitValueError("need at least one array to stack")
     shapes = {aval_of(a).shape for a in arrays}
     if len(shapes) > 1:
         shown = ", ".join(aval_of(a).str_short() for a in arrays)
-        raise MeshjitValueError(
-            f"All input arrays must have the same shape. Got {shown}."
-        )
+        raise MeshjitValueError(f"All input arrays must have the same shape. Got {shown}.")
     axis = checks.canonical_axis(axis, aval_of(arrays[0]).ndim + 1, "stack axis")
-    return concatenate([expand_dims(a, axis) for a in arrays], axis)
+    return concatenate([expand_dims(a, axis) for a in arrays], axis, dtype)
 
 
-def hstack(arrays):
-    arrays = [atleast_1d(a) for a in arrays]
-    return concatenate(arrays, 0 if aval_of(arrays[0]).ndim == 1 else 1)
+def hstack(tup, dtype=None):
+    arrays = [atleast_1d(a) for a in tup]
+    return concatenate(arrays, 0 if aval_of(arrays[0]).ndim == 1 else 1, dtype)
 
 
-def vstack(arrays):
-    return concatenate([reshape(a, (1, -1)) if aval_of(a).ndim < 2 else a for a in arrays], 0)
+def vstack(tup, dtype=None):
+    arrays = [reshape(a, (1, -1)) if aval_of(a).ndim < 2 else a for a in tup]
+    return concatenate(arrays, 0, dtype)
 
 
-def dstack(tup):
+def dstack(tup, dtype=None):
     arrays = atleast_3d(*tup)
-    return concatenate(arrays if isinstance(arrays, list) else [arrays], 2)
+    return concatenate(arrays if isinstance(arrays, list) else [arrays], 2, dtype)
 
 
 def column_stack(tup):

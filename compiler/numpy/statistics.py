@@ -32,10 +32,21 @@ from meshjit.compiler.numpy.elementwise import (
 from meshjit.compiler.numpy.indexing import take, take_along_axis
 from meshjit.compiler.numpy.math import isnan
 from meshjit.compiler.numpy.rearranging import take_static
-from meshjit.compiler.numpy.reductions import all, any, argmax, argmin, max, mean, min, prod, sum
+from meshjit.compiler.numpy.reductions import (
+    all,
+    any,
+    argmax,
+    argmin,
+    max,
+    mean,
+    min,
+    prod,
+    sum,
+)
 from meshjit.compiler.numpy.shapes import moveaxis, ravel
 from meshjit.compiler.numpy.util import (
     aval_of,
+    check_out,
     is_meshjit_value,
     materialize,
     promote_inexact,
@@ -74,23 +85,25 @@ def _nan_reduction(reducer, identity, a, axis, keepdims, **kwargs):
     return reducer(where_(isnan(a), identity, a), axis=axis, keepdims=keepdims, **kwargs)
 
 
-def nansum(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_reduction(
         sum, 0.0, a, axis, keepdims, dtype=dtype, out=out, initial=initial, where=where
     )
 
 
-def nanprod(a, axis=None, dtype=None, keepdims=False, *, out=None, initial=None, where=None):
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_reduction(
         prod, 1.0, a, axis, keepdims, dtype=dtype, out=out, initial=initial, where=where
     )
 
 
-def nancumsum(a, axis=None, dtype=None):
+def nancumsum(a, axis=None, dtype=None, out=None):
+    check_out(out, "nancumsum")
     return _nan_cumulative(cumsum, 0.0, a, axis, dtype)
 
 
-def nancumprod(a, axis=None, dtype=None):
+def nancumprod(a, axis=None, dtype=None, out=None):
+    check_out(out, "nancumprod")
     return _nan_cumulative(cumprod, 1.0, a, axis, dtype)
 
 
@@ -101,11 +114,13 @@ def _nan_cumulative(cumulative, identity, a, axis, dtype):
     return cumulative(a, axis=axis, dtype=dtype)
 
 
-def nanargmax(a, axis=None, keepdims=False):
+def nanargmax(a, axis=None, out=None, keepdims=False):
+    check_out(out, "nanargmax")
     return _nan_arg(argmax, -np.inf, a, axis, keepdims)
 
 
-def nanargmin(a, axis=None, keepdims=False):
+def nanargmin(a, axis=None, out=None, keepdims=False):
+    check_out(out, "nanargmin")
     return _nan_arg(argmin, np.inf, a, axis, keepdims)
 
 
@@ -125,18 +140,24 @@ def _kept(a, where):
     return kept if where is None else logical_and(kept, where)
 
 
-def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False, *, out=None, where=None):
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
+    """`mean`: the NaN-ignoring mean over `axis` (kept dims), when the caller has it."""
+    check_out(out, "nanvar")
     a = promote_inexact(unary_operand(a))[0]
     kept = _kept(a, where)
-    count = sum(kept, axis=axis, dtype=aval_of(a).dtype, keepdims=keepdims, out=out)
-    mean_ = nanmean(a, axis=axis, keepdims=True, where=where)
+    count = sum(kept, axis=axis, dtype=aval_of(a).dtype, keepdims=keepdims)
+    if mean is None:
+        mean_ = nanmean(a, axis=axis, keepdims=True, where=where)
+    else:
+        mean_ = lax.convert_element_type(asarray(mean), aval_of(a).dtype)
     centered = where_(kept, subtract(a, mean_), 0.0)
     squares = sum(multiply(centered, centered), axis=axis, dtype=dtype, keepdims=keepdims)
     return true_divide(squares, subtract(count, ddof))
 
 
-def nanstd(a, axis=None, dtype=None, ddof=0, keepdims=False, *, out=None, where=None):
-    var = nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims, out=out, where=where)
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
+    check_out(out, "nanstd")
+    var = nanvar(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean)
     return lax.sqrt(var)
 
 
@@ -151,15 +172,15 @@ def _nan_extremum(reducer, identity, a, axis, keepdims, out, initial, where):
     return where_(all_nan, asarray(np.nan, aval_of(result).dtype), result)
 
 
-def nanmax(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
+def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_extremum(max, -np.inf, a, axis, keepdims, out, initial, where)
 
 
-def nanmin(a, axis=None, keepdims=False, *, out=None, initial=None, where=None):
+def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_extremum(min, np.inf, a, axis, keepdims, out, initial, where)
 
 
-def nanmean(a, axis=None, dtype=None, keepdims=False, *, out=None, where=None):
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     a = unary_operand(a)
     if not dtypes.is_float(aval_of(a).dtype):
         return mean(a, axis=axis, dtype=dtype, keepdims=keepdims, out=out, where=where)

@@ -14,7 +14,12 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    IncompatibleShapesError,
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.lax import shape_checks as checks
@@ -351,3 +356,11 @@ def refuse_complex(message: str, *xs, error=MeshjitTypeError) -> None:
     """JAX's errors for the functions undefined on complex numbers (orderings, signs, ...)."""
     if builtins.any(dtypes.is_complex(aval_of(x).dtype) for x in xs):
         raise error(message)
+
+
+def check_out(out, name: str) -> None:
+    """NumPy's `out=`: JAX's arrays are immutable, so only None is taken (JAX's error)."""
+    if out is not None:
+        raise MeshjitNotImplementedError(
+            f"The 'out' argument to jnp.{name} is not supported (arrays are immutable)."
+        )
