@@ -761,16 +761,27 @@ def diagonal(x, /, *, offset: int = 0):
 def vecdot(x1, x2, /, *, axis: int = -1, precision=None, preferred_element_type=None):
     """The dot product of vectors along `axis`, batched."""
     x1, x2 = _arrays("jnp.linalg.vecdot", x1, x2)
-    return routines.vecdot(x1, x2, axis=axis)
+    return routines.vecdot(
+        x1, x2, axis=axis, precision=precision, preferred_element_type=preferred_element_type
+    )
 
 
 def matmul(x1, x2, /, *, precision=None, preferred_element_type=None):
     """The matrix product (the array API's linalg.matmul)."""
     x1, x2 = _arrays("jnp.linalg.matmul", x1, x2)
-    return products.matmul(x1, x2)
+    return products.matmul(
+        x1, x2, precision=precision, preferred_element_type=preferred_element_type
+    )
 
 
-def tensordot(x1, x2, /, *, axes=2, precision=None, preferred_element_type=None):
+def tensordot(x1, x2, /, *, axes=2, precision=None, preferred_element_type=None, out_sharding=None):
     """The tensor dot product (the array API's linalg.tensordot)."""
     x1, x2 = _arrays("jnp.linalg.tensordot", x1, x2)
-    return products.tensordot(x1, x2, axes=axes)
+    return products.tensordot(
+        x1,
+        x2,
+        axes=axes,
+        precision=precision,
+        preferred_element_type=preferred_element_type,
+        out_sharding=out_sharding,
+    )

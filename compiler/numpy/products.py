@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import builtins
 
+import numpy as np
+
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
@@ -48,6 +50,29 @@ def _as_preferred(out, preferred_element_type):
     return lax.convert_element_type(out, dtypes.canonicalize(preferred_element_type))
 
 
+def _promotes_to(dtype, target) -> bool:
+    try:
+        return np.promote_types(dtype, target) == target
+    except TypeError:  # no NumPy promotion between them (e.g. float8s)
+        return False
+
+
+def _widened(preferred_element_type, *xs):
+    """The operands in `preferred_element_type` when it is wider than theirs: the product then
+    accumulates in it, as dot_general's preferred type makes XLA do (an int8 product with
+    int32 preferred does not wrap at 127); narrower, the result is converted after."""
+    if preferred_element_type is None:
+        return xs
+    target = dtypes.canonicalize(preferred_element_type)
+    out = []
+    for x in xs:
+        x = materialize(x)
+        dtype = aval_of(x).dtype
+        wider = dtype != target and _promotes_to(dtype, target)
+        out.append(lax.convert_element_type(x, target) if wider else x)
+    return out
+
+
 def _contract(a, b, dims):
     """dot_general with the result dtype as the preferred one, as jnp's products bind it."""
     return lax.dot_general(a, b, dims, preferred_element_type=aval_of(a).dtype)
@@ -76,6 +101,7 @@ def matmul(a, b, *, precision=None, preferred_element_type=None, out_sharding=No
     """`a @ b` (`out_sharding=`: the result's sharding in explicit mode)."""
     if _algorithm(precision):
         return _with_algorithm(a, b, precision, preferred_element_type, out_sharding)
+    a, b = _widened(preferred_element_type, a, b)
     out = sharded_by(out_sharding, "matmul", _matmul, a, b)
     return _as_preferred(out, preferred_element_type)
 
@@ -141,6 +167,7 @@ def _without(positions, drop) -> list:
 def dot(a, b, *, precision=None, preferred_element_type=None, out_sharding=None):
     if _algorithm(precision):
         return _with_algorithm(a, b, precision, preferred_element_type, out_sharding)
+    a, b = _widened(preferred_element_type, a, b)
     out = sharded_by(out_sharding, "dot", _dot, a, b)
     return _as_preferred(out, preferred_element_type)
 
@@ -182,21 +209,23 @@ def _dot(a, b):
     return _contract(materialize(a), materialize(b), dims)
 
 
-def vdot(a, b):
+def vdot(a, b, *, precision=None, preferred_element_type=None):
     """The dot product of the flattened arrays, conjugating the first."""
     a = ravel(a)
     if dtypes.is_complex(aval_of(a).dtype):
         a = lax.conj(a)
-    return dot(a, ravel(b))
+    return dot(a, ravel(b), precision=precision, preferred_element_type=preferred_element_type)
 
 
-def inner(a, b):
+def inner(a, b, *, precision=None, preferred_element_type=None):
+    canonicalize_precision(precision)  # checked as JAX checks it; XLA's CPU dot is exact
+    a, b = _widened(preferred_element_type, a, b)
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 0 or lb.ndim == 0:
-        return multiply(a, b)
+        return _as_preferred(multiply(a, b), preferred_element_type)
     a, b = promote(a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 1,)), ((), ()))
-    return _contract(materialize(a), materialize(b), dims)
+    return _as_preferred(_contract(materialize(a), materialize(b), dims), preferred_element_type)
 
 
 def outer(a, b, out=None):
@@ -204,7 +233,14 @@ def outer(a, b, out=None):
     return multiply(reshape(a, (-1, 1)), reshape(b, (1, -1)))
 
 
-def tensordot(a, b, axes=2):
+def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None, out_sharding=None):
+    canonicalize_precision(precision)  # checked as JAX checks it; XLA's CPU dot is exact
+    a, b = _widened(preferred_element_type, a, b)
+    out = sharded_by(out_sharding, "tensordot", lambda a, b: _tensordot(a, b, axes), a, b)
+    return _as_preferred(out, preferred_element_type)
+
+
+def _tensordot(a, b, axes):
     la, lb = aval_of(a), aval_of(b)
     if isinstance(axes, int):
         ca, cb = tuple(range(la.ndim - axes, la.ndim)), tuple(range(axes))

@@ -199,7 +199,12 @@ def unstack(x, /, *, axis=0):
     return tuple(shapes.squeeze(p, axis) for p in shapes.split(x, aval_of(x).shape[axis], axis))
 
 
-def vecdot(x1, x2, /, *, axis=-1):
+def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
+    del precision  # XLA's CPU products are exact at every precision
+    if preferred_element_type is None:
+        return sum(cparts.conj(x1) * x2, axis=axis)
+    target = dtypes.canonicalize(preferred_element_type)
+    x1, x2 = (lax.convert_element_type(asarray(x), target) for x in (x1, x2))
     return sum(cparts.conj(x1) * x2, axis=axis)
 
 

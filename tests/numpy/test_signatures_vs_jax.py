@@ -14,6 +14,7 @@ HARNESS = (
     r"""
 X = np.array([[1.5, -2., 4.], [3., 0.5, -1.]], np.float32)
 I8 = np.array([100, 100, 27], np.int8)
+I8S = np.array([[100, 100, 27], [-100, 90, 3]], np.int8)
 NAN = np.array([[1., np.nan, 3.], [np.nan, 2., 8.]], np.float32)
 
 CASES = {
@@ -52,6 +53,17 @@ CASES = {
         jnp.asarray([1.5, 2.5], None, "K"), jnp.asarray(X, order=None),
         jnp.astype(X, jnp.int32, copy=True), jnp.eye(2, device=jax.devices()[0]),
         jnp.linspace(0, 1, 5, device=jax.devices()[0])],
+    # An int8 product with int32 preferred accumulates in int32 (it wrapped at 127: 48, not 30000)
+    "products_preferred": lambda: [
+        jnp.matmul(I8S, I8S.T, preferred_element_type=jnp.int32),
+        jnp.dot(I8S, I8S.T, preferred_element_type=jnp.int32),
+        jnp.tensordot(I8S, I8S.T, 1, preferred_element_type=jnp.int32, precision="highest"),
+        jnp.inner(I8S, I8S, preferred_element_type=jnp.int32, precision=None),
+        jnp.vdot(I8S, I8S, preferred_element_type=jnp.int32),
+        jnp.linalg.vecdot(I8S, I8S, preferred_element_type=jnp.int32),
+        jnp.linalg.matmul(X.astype(jnp.bfloat16), X.T.astype(jnp.bfloat16),
+                          preferred_element_type=jnp.float32),
+        jnp.linalg.tensordot(X, X.T, axes=1, preferred_element_type=jnp.float16)],
     "out_refused": lambda: [
         np.frombuffer((_kind(e) + ": " + str(e).splitlines()[0].split(" (")[0].rstrip(".")).encode(), np.uint8)
         for e in _errors(
@@ -86,6 +98,7 @@ CASES = [
     "cumulative_trace_round_take",
     "stacking_dtype",
     "creation",
+    "products_preferred",
     "out_refused",
 ]
 
