@@ -16,7 +16,7 @@ from meshjit.compiler.numpy import complex_parts
 from meshjit.compiler.numpy.creation import arange, asarray
 from meshjit.compiler.numpy.rearranging import pad, roll
 from meshjit.compiler.numpy.shapes import moveaxis
-from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.numpy.util import aval_of, placed
 
 __all__ = [
     "fft",
@@ -214,22 +214,23 @@ def _check_freq_args(name: str, n, d):
         )
 
 
-def fftfreq(n: int, d=1.0, *, dtype=None):
+def fftfreq(n: int, d=1.0, *, dtype=None, device=None):
     """The sample frequencies of an n-point FFT with sample spacing d: [0, 1, ..., -1] / (d n)."""
     _check_freq_args("fftfreq", n, d)
     out_dtype = dtypes.canonicalize(dtype or dtypes.default_float)
     dtype = dtypes.real_dtype(out_dtype) if dtypes.is_inexact(out_dtype) else dtypes.default_float
     i = arange(n, dtype=dtype)
     k = lax.sub(lax.rem(lax.add(i, float(n // 2)), float(n)), float(n // 2))
-    return lax.convert_element_type(lax.div(k, asarray(d * n, dtype)), out_dtype)
+    out = lax.convert_element_type(lax.div(k, asarray(d * n, dtype)), out_dtype)
+    return placed(out, device, None, "fftfreq")
 
 
-def rfftfreq(n: int, d=1.0, *, dtype=None):
+def rfftfreq(n: int, d=1.0, *, dtype=None, device=None):
     """The sample frequencies of rfft's half spectrum: [0, 1, ..., n // 2] / (d n)."""
     _check_freq_args("rfftfreq", n, d)
     dtype = dtypes.canonicalize(dtype or dtypes.default_float)
     k = arange(0, n // 2 + 1, dtype=dtype)
-    return lax.div(k, asarray(d * n, dtype))
+    return placed(lax.div(k, asarray(d * n, dtype)), device, None, "rfftfreq")
 
 
 def _shifts(x, axes, sign: int):

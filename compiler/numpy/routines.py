@@ -982,7 +982,17 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
 # Counting and binning.
 
 
-def isin(element, test_elements, assume_unique=False, invert=False):
+_ISIN_METHODS = ("auto", "compare_all", "binary_search", "sort")
+
+
+def isin(element, test_elements, assume_unique=False, invert=False, *, method="auto"):
+    """Whether each element is among `test_elements` (every `method` gives the same answer;
+    meshjit compares all)."""
+    if method not in _ISIN_METHODS:
+        raise MeshjitValueError(
+            f"method={method!r} is not implemented; options are 'compare_all', "
+            "'binary_search', 'sort', and 'auto'"
+        )
     element, tests = asarray(element), shapes.ravel(asarray(test_elements))
     found = any_(shapes.expand_dims(element, -1) == tests, axis=-1)
     return ew.logical_not(found) if invert else found
@@ -1007,15 +1017,16 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     return out.at[x.clip(0)].add(counts, mode="drop")
 
 
-def digitize(x, bins, right=False):
+def digitize(x, bins, right=False, *, method=None):
+    """`method`: searchsorted's (checked there; every method gives the same indices)."""
     x, bins = asarray(x), asarray(bins)
     if aval_of(bins).ndim != 1:
         raise MeshjitValueError(f"digitize: bins must be 1-D, got {aval_of(bins).str_short()}")
     side = "left" if right else "right"
     if aval_of(bins).shape[0] == 0:
         return zeros_like(x, dtypes.default_int)
-    increasing = searchsorted(bins, x, side=side)
-    decreasing = aval_of(bins).shape[0] - searchsorted(bins[::-1], x, side=side)
+    increasing = searchsorted(bins, x, side=side, method=method)
+    decreasing = aval_of(bins).shape[0] - searchsorted(bins[::-1], x, side=side, method=method)
     return ew.where(bins[-1] >= bins[0], increasing, decreasing)
 
 

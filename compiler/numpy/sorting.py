@@ -86,19 +86,24 @@ def sort_complex(a):
     return lax.convert_element_type(a, dtypes.complex_dtype(dtype))
 
 
-def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
-    """Indices (the default int) that sort `a` along `axis`; ties keep their order."""
+def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False, dtype=None):
+    """Indices (the default int, or `dtype`) that sort `a` along `axis`; ties keep their
+    order."""
     if order is not None:
         raise MeshjitValueError("argsort: the 'order' argument is not supported")
+    index_dtype = dtypes.default_int
+    if dtype is not None:
+        dtypes.check_user_dtype(dtype, "argsort")
+        index_dtype = dtypes.canonicalize(dtype)
     a, axis = _sort_axis(a, axis)
     aval = aval_of(a)
     if descending:
         a = lax.rev(a, (axis,))
-    iota = lax.broadcasted_iota(dtypes.default_int, aval.shape, axis)
+    iota = lax.broadcasted_iota(index_dtype, aval.shape, axis)
     _, perm = lax.sort_key_val(a, iota, dimension=axis, is_stable=True)
     if not descending:
         return perm
-    last = lax.full(aval.shape, aval.shape[axis] - 1, dtypes.default_int)
+    last = lax.full(aval.shape, aval.shape[axis] - 1, index_dtype)
     return lax.sub(last, lax.rev(perm, (axis,)))
 
 
@@ -246,7 +251,9 @@ def unique(
     equal_nan=True,
     size=None,
     fill_value=None,
+    sorted=True,
 ):
+    del sorted  # unused by JAX too: the values come out sorted
     if axis is not None:
         return _unique_along(
             materialize(ar), axis, return_index, return_inverse, return_counts, equal_nan, size,

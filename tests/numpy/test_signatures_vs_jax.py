@@ -64,6 +64,13 @@ CASES = {
         jnp.linalg.matmul(X.astype(jnp.bfloat16), X.T.astype(jnp.bfloat16),
                           preferred_element_type=jnp.float32),
         jnp.linalg.tensordot(X, X.T, axes=1, preferred_element_type=jnp.float16)],
+    "more_keywords": lambda: [
+        jnp.argsort(X[0], dtype=jnp.int16), jnp.argsort(X, 0, descending=True, dtype=jnp.uint8),
+        jnp.unique(np.array([3, 1, 3, 2]), sorted=True),
+        jnp.isin(np.arange(5), np.array([1, 3]), method="sort"),
+        jnp.isin(np.arange(5), np.array([4]), invert=True, method="binary_search"),
+        jnp.digitize(X[0], np.array([-1., 0., 2.]), method="compare_all"),
+        jnp.fft.fftfreq(5, 0.5, device=jax.devices()[0]), jnp.fft.rfftfreq(6, device=None)],
     "out_refused": lambda: [
         np.frombuffer((_kind(e) + ": " + str(e).splitlines()[0].split(" (")[0].rstrip(".")).encode(), np.uint8)
         for e in _errors(
@@ -99,6 +106,7 @@ CASES = [
     "stacking_dtype",
     "creation",
     "products_preferred",
+    "more_keywords",
     "out_refused",
 ]
 
