@@ -99,6 +99,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     first = True
     deferred: set = set()  # edges the next stage visits (Graph.region_readers)
     region_readers = graph.region_readers
+    notified: dict = {}  # id(slot) -> its edges in Shardy's notification order
     while runs < budget:
         # The first edge on top; a stage's first pass visits every data-flow tie in its place
         # (the rewrite driver visits every op), later passes the edges left dirty.
@@ -119,7 +120,10 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                 changed = [*changed, *_overwrite_group(edge.overwrite)]
             for slot in changed:
                 readers = region_readers.get(id(slot)) if region_readers else None
-                for user in users[id(slot)]:
+                order = notified.get(id(slot))
+                if order is None:
+                    order = notified[id(slot)] = _notified(users[id(slot)], slot)
+                for user in order:
                     if readers is not None and user in readers:
                         deferred.add(user)  # a loop argument without data-flow edges
                         continue
@@ -135,6 +139,25 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
     dirty.update(deferred)
     return runs
+
+
+def _notified(edges: list, slot) -> list:
+    """The order in which Shardy's rewrite driver pushes the ops of a changed value (the last
+    pushed runs first): its defining op, then its users as the value's use list holds them.
+    MLIR prepends each new use, so a parsed value's first user in program order comes last
+    (runs first), and a value that replaced another (an inserted constraint) holds its users
+    in program order (runs the last first)."""
+    value = slot.value
+    if value is None or len(edges) < 3:
+        return edges
+    at = {}
+    for i, use in enumerate(value.uses):
+        at.setdefault(use.owner, i)
+    definers = [e for e in edges if any(v.slot is slot for v in e.results)]
+    readers = [e for e in edges if e not in definers]
+    # Edges for ops outside the use list (data-flow ties) keep their place, pushed first.
+    readers.sort(key=lambda e: at.get(e.op, -1) if e.op is not None else -1)
+    return definers + readers
 
 
 def _overwrite_group(overwrite) -> list:
