@@ -62,7 +62,9 @@ def propagate_module(
     loop's, branch's, barrier's or named computation's values."""
     with gc_paused():
         clear_cache()
-        where = gspmd_sharding(module_op)
+        # (Shardy's own passes take GSPMD's custom calls as calls without a rule; so does
+        # the Shardy-compatible mode.)
+        where = gspmd_sharding(module_op) if options.conflicts != "shardy" else None
         if where is not None:
             raise PropagationError(
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
@@ -86,8 +88,11 @@ def propagate_module(
         )
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
+        shardy = options.conflicts == "shardy"
         for slot in graph.all_slots():
             slot.no_sub_axes = conservative
+            if shardy:  # Shardy leaves a rule-less op's results as nothing reached them
+                slot.opaque = False
         if conservative:
             graph.conservative = True
             block_permutation_factors(graph)
