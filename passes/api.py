@@ -33,6 +33,7 @@ from meshjit.passes.graph.shardy_import import (
     erase_dead_ops,
     import_sharding_groups,
     lift_inlined_meshes,
+    reattached_slots,
     remove_size_one_axes,
 )
 from meshjit.passes.propagation import (
@@ -88,6 +89,8 @@ def propagate_module(
         )
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
+        if shardy_import:
+            graph.reattached = reattached_slots(module_op, graph)
         shardy = options.conflicts == "shardy"
         for slot in graph.all_slots():
             slot.no_sub_axes = conservative

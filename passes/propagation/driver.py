@@ -122,7 +122,9 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                 readers = region_readers.get(id(slot)) if region_readers else None
                 order = notified.get(id(slot))
                 if order is None:
-                    order = notified[id(slot)] = _notified(users[id(slot)], slot)
+                    order = notified[id(slot)] = _notified(
+                        users[id(slot)], slot, id(slot) in graph.reattached
+                    )
                 for user in order:
                     if readers is not None and user in readers:
                         deferred.add(user)  # a loop argument without data-flow edges
@@ -141,22 +143,23 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     return runs
 
 
-def _notified(edges: list, slot) -> list:
+def _notified(edges: list, slot, reattached: bool) -> list:
     """The order in which Shardy's rewrite driver pushes the ops of a changed value (the last
     pushed runs first): its defining op, then its users as the value's use list holds them.
     MLIR prepends each new use, so a parsed value's first user in program order comes last
-    (runs first), and a value that replaced another (an inserted constraint) holds its users
-    in program order (runs the last first)."""
+    (runs first); a value whose uses were moved onto it (a constraint inserted for a group,
+    or a data-flow edge Shardy's import adds: `reattached`) holds them in program order."""
     value = slot.value
     if value is None or len(edges) < 3:
         return edges
     at = {}
     for i, use in enumerate(value.uses):
-        at.setdefault(use.owner, i)
+        at.setdefault(use.owner, -i if reattached else i)
     definers = [e for e in edges if any(v.slot is slot for v in e.results)]
     readers = [e for e in edges if e not in definers]
     # Edges for ops outside the use list (data-flow ties) keep their place, pushed first.
-    readers.sort(key=lambda e: at.get(e.op, -1) if e.op is not None else -1)
+    low = -len(at) - 1
+    readers.sort(key=lambda e: at.get(e.op, low) if e.op is not None else low)
     return definers + readers
 
 
