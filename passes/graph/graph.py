@@ -167,6 +167,7 @@ class Graph:
     # (loop, branch, barrier and call results, callee arguments): their use lists hold the
     # users in program order, a parsed value's the other way round (propagation/driver.py).
     reattached: set = dataclasses.field(default_factory=set)
+    notify_order: dict = dataclasses.field(default_factory=dict)  # (driver.py, per graph)
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

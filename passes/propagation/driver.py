@@ -27,6 +27,7 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
     running the op-priority stages in order."""
     stages = stages_for(options)
     users = graph.slot_users()
+    graph.notify_order = {}
     annotated = [] if options.user_priorities else _with_priorities(graph)
     for round_priority in [0, *user_priorities(graph)]:
         if round_priority:
@@ -62,6 +63,7 @@ def run_to_fixed_point(
     edges = edges_for(graph, stage, options)
     if users is None:
         users = graph.slot_users()
+        graph.notify_order = {}
     if options.shardy_preferences:
         return _run_worklist(graph, edges, stage, options, dirty, users)
     return _run_sweeps(graph, edges, stage, options, dirty, users)
@@ -99,7 +101,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     first = True
     deferred: set = set()  # edges the next stage visits (Graph.region_readers)
     region_readers = graph.region_readers
-    notified: dict = {}  # id(slot) -> its edges in Shardy's notification order
+    notified = graph.notify_order  # id(slot) -> its edges in Shardy's notification order
     while runs < budget:
         # The first edge on top; a stage's first pass visits every data-flow tie in its place
         # (the rewrite driver visits every op), later passes the edges left dirty.
