@@ -33,6 +33,7 @@ from meshjit.passes.graph.shardy_import import (
     erase_dead_ops,
     import_sharding_groups,
     lift_inlined_meshes,
+    reattached_slots,
     remove_size_one_axes,
 )
 from meshjit.passes.propagation import (
@@ -62,7 +63,9 @@ def propagate_module(
     loop's, branch's, barrier's or named computation's values."""
     with gc_paused():
         clear_cache()
-        where = gspmd_sharding(module_op)
+        # (Shardy's own passes take GSPMD's custom calls as calls without a rule; so does
+        # the Shardy-compatible mode.)
+        where = gspmd_sharding(module_op) if options.conflicts != "shardy" else None
         if where is not None:
             raise PropagationError(
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
@@ -86,8 +89,13 @@ def propagate_module(
         )
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
+        if shardy_import:
+            graph.reattached = reattached_slots(module_op, graph)
+        shardy = options.conflicts == "shardy"
         for slot in graph.all_slots():
             slot.no_sub_axes = conservative
+            if shardy:  # Shardy leaves a rule-less op's results as nothing reached them
+                slot.opaque = False
         if conservative:
             graph.conservative = True
             block_permutation_factors(graph)

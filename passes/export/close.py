@@ -33,6 +33,9 @@ def export_module(
 ) -> Graph:
     clear_cache()
     graph = build_graph(module_op, hold_priorities=False)
+    if not close_unreached:  # as Shardy's export: a rule-less op's results nothing reached
+        for slot in graph.all_slots():  # stay without a sharding
+            slot.opaque = False
     if insert_reshards:
         insert_conflict_reshards(graph)
     write_back(graph, close=close, close_unreached=close_unreached, even_boundaries=even_boundaries)

@@ -163,6 +163,11 @@ class Graph:
     # only the loop results' users (Shardy's loop op holds the sharding): the region
     # arguments' readers wait for the next op-priority stage, which revisits every op.
     region_readers: dict = dataclasses.field(default_factory=dict)
+    # id(slot) of the values whose users Shardy's import re-attached to a data-flow edge op
+    # (loop, branch, barrier and call results, callee arguments): their use lists hold the
+    # users in program order, a parsed value's the other way round (propagation/driver.py).
+    reattached: set = dataclasses.field(default_factory=set)
+    notify_order: dict = dataclasses.field(default_factory=dict)  # (driver.py, per graph)
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

@@ -450,3 +450,40 @@ def lift_inlined_meshes(module_op: ir.Operation) -> None:
     """Inline meshes (`#sdy.sharding<mesh<[...]>, ...>`) become `sdy.mesh` symbols, as Shardy's
     import does (its own `sdy-lift-inlined-meshes`, a mechanical rewrite)."""
     passmanager.PassManager.parse("builtin.module(sdy-lift-inlined-meshes)").run(module_op)
+
+
+# Results Shardy's import hands to a data-flow edge op (`stablehlo.if` gets none). A call's
+# results move twice (to the named computation that replaces it, then to its edge op), which
+# restores their parsed order; its callee's arguments move once, to their edge ops.
+_REATTACHED_RESULTS = frozenset(
+    {
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.optimization_barrier",
+        "sdy.named_computation",
+    }
+)
+
+
+def reattached_slots(module_op: ir.Operation, graph) -> set:
+    """id(slot) of the values whose uses Shardy's import moves onto a data-flow edge op once:
+    results of loops, branches and barriers, and callees' arguments."""
+    slots = graph.slots
+    found: set = set()
+    callees: set = set()
+    for op in _ops(module_op):
+        if op.name in _REATTACHED_RESULTS:
+            for r in op.results:
+                slot = slots.get(r)
+                if slot is not None:
+                    found.add(id(slot))
+        elif op.name == "func.call":
+            callees.add(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+    for op in module_op.regions[0].blocks[0].operations:
+        op = op.operation
+        if op.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value in callees:
+            for arg in op.regions[0].blocks[0].arguments:
+                slot = slots.get(arg)
+                if slot is not None:
+                    found.add(id(slot))
+    return found

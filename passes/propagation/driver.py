@@ -27,6 +27,7 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
     running the op-priority stages in order."""
     stages = stages_for(options)
     users = graph.slot_users()
+    graph.notify_order = {}
     annotated = [] if options.user_priorities else _with_priorities(graph)
     for round_priority in [0, *user_priorities(graph)]:
         if round_priority:
@@ -62,6 +63,7 @@ def run_to_fixed_point(
     edges = edges_for(graph, stage, options)
     if users is None:
         users = graph.slot_users()
+        graph.notify_order = {}
     if options.shardy_preferences:
         return _run_worklist(graph, edges, stage, options, dirty, users)
     return _run_sweeps(graph, edges, stage, options, dirty, users)
@@ -99,6 +101,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     first = True
     deferred: set = set()  # edges the next stage visits (Graph.region_readers)
     region_readers = graph.region_readers
+    notified = graph.notify_order  # id(slot) -> its edges in Shardy's notification order
     while runs < budget:
         # The first edge on top; a stage's first pass visits every data-flow tie in its place
         # (the rewrite driver visits every op), later passes the edges left dirty.
@@ -119,7 +122,12 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                 changed = [*changed, *_overwrite_group(edge.overwrite)]
             for slot in changed:
                 readers = region_readers.get(id(slot)) if region_readers else None
-                for user in users[id(slot)]:
+                order = notified.get(id(slot))
+                if order is None:
+                    order = notified[id(slot)] = _notified(
+                        users[id(slot)], slot, id(slot) in graph.reattached
+                    )
+                for user in order:
                     if readers is not None and user in readers:
                         deferred.add(user)  # a loop argument without data-flow edges
                         continue
@@ -135,6 +143,26 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
     dirty.update(deferred)
     return runs
+
+
+def _notified(edges: list, slot, reattached: bool) -> list:
+    """The order in which Shardy's rewrite driver pushes the ops of a changed value (the last
+    pushed runs first): its defining op, then its users as the value's use list holds them.
+    MLIR prepends each new use, so a parsed value's first user in program order comes last
+    (runs first); a value whose uses were moved onto it (a constraint inserted for a group,
+    or a data-flow edge Shardy's import adds: `reattached`) holds them in program order."""
+    value = slot.value
+    if value is None or len(edges) < 3:
+        return edges
+    at = {}
+    for i, use in enumerate(value.uses):
+        at.setdefault(use.owner, -i if reattached else i)
+    definers = [e for e in edges if any(v.slot is slot for v in e.results)]
+    readers = [e for e in edges if e not in definers]
+    # Edges for ops outside the use list (data-flow ties) keep their place, pushed first.
+    low = -len(at) - 1
+    readers.sort(key=lambda e: at.get(e.op, low) if e.op is not None else low)
+    return definers + readers
 
 
 def _overwrite_group(overwrite) -> list:

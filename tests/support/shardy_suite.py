@@ -159,9 +159,14 @@ def _func_attr_shardings(func, key: str, types) -> list[str]:
     return out
 
 
-def value_shardings(module: ir.Module) -> dict[str, str]:
+_CONSTANTS = frozenset({"stablehlo.constant", "sdy.constant"})
+
+
+def value_shardings(module: ir.Module, *, skip_constants: bool = False) -> dict[str, str]:
     """Every value's sharding text, keyed by func, op position and op name (so an extra or a
-    missing op, e.g. a reshard, is a difference too), and the order of the functions."""
+    missing op, e.g. a reshard, is a difference too), and the order of the functions.
+    `skip_constants` leaves constants out (and out of the positions): a constant split per
+    use then shifts nothing."""
     out = {"func order": " ".join(_FUNC_NAME.findall(str(module)))}
     for top in module.body.operations:
         op = top.operation
@@ -177,7 +182,7 @@ def value_shardings(module: ir.Module) -> dict[str, str]:
         position = [0]
 
         def visit(o, fname=fname, position=position):
-            if o.name == "func.func":
+            if o.name == "func.func" or (skip_constants and o.name in _CONSTANTS):
                 return ir.WalkResult.ADVANCE
             position[0] += 1
             for k, s in _op_shardings(o):

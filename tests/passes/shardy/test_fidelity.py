@@ -34,6 +34,9 @@ def _default_mode(pipeline: str) -> str:
     return re.sub(r"shardy-compatible=true ?", "", pipeline)
 
 
+_GSPMD_CALLS = re.compile(r"custom_call @(Sharding|SPMDFullToShardShape|SPMDShardToFullShape)\b")
+
+
 def _sharded(text: str | None) -> bool:
     return bool(text) and text.startswith("#sdy") and '"' in text.split("replicated")[0]
 
@@ -48,11 +51,16 @@ def _sub_axes_on_boundary(key: str, sharding: str) -> bool:
 def test_default_mode_shards_what_shardy_shards(case):
     if "sdy.mesh @" not in case.text or "mesh<[" in case.text:
         pytest.skip("inline meshes: meshjit's own mode asks for sdy-lift-inlined-meshes first")
+    if _GSPMD_CALLS.search(case.text):
+        pytest.skip("meshjit's own mode rejects GSPMD shardings (tests/jit/test_modules.py)")
     with make_context():
-        reference = shardy_suite.value_shardings(shardy_suite.run(case.text, case.shardy))
+        # (meshjit's own mode splits constants per use: positions are counted without them)
+        reference = shardy_suite.value_shardings(
+            shardy_suite.run(case.text, case.shardy), skip_constants=True
+        )
         module = shardy_suite.run(case.text, _default_mode(case.meshjit), erase_dead=True)
         assert module.operation.verify()
-        mine = shardy_suite.value_shardings(module)
+        mine = shardy_suite.value_shardings(module, skip_constants=True)
     unsharded = [
         k
         for k, s in reference.items()

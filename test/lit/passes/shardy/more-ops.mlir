@@ -58,7 +58,6 @@ func.func @scatter(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, 
 
 // CHECK-LABEL: func.func {{(private )?}}@unknown_custom_call(
 // CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
-// CHECK: %0 = stablehlo.custom_call @unknown(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {?}]>]>} : (tensor<8x16xf32>) -> tensor<8x16xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @unknown_custom_call(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
   %0 = stablehlo.custom_call @unknown(%arg0) : (tensor<8x16xf32>) -> tensor<8x16xf32>

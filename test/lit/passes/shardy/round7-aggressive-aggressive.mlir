@@ -166,7 +166,6 @@ func.func @custom_rule_need_replication_and_blocked(%arg0: tensor<8x16x4xf32> {s
 
 // CHECK-LABEL: func.func {{(private )?}}@custom_call_backend_config_no_rule(
 // CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
-// CHECK: %0 = stablehlo.custom_call @my_kernel(%arg0) {api_version = 2 : i32, backend_config = "{\22tile\22: 4}", sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {?}]>]>} : (tensor<8x16xf32>) -> tensor<8x16xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @custom_call_backend_config_no_rule(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
   %0 = stablehlo.custom_call @my_kernel(%arg0) {backend_config = "{\22tile\22: 4}", api_version = 2 : i32} : (tensor<8x16xf32>) -> tensor<8x16xf32>
