@@ -136,8 +136,9 @@ def sort_key_val(keys, values, dimension: int = -1, is_stable: bool = True):
 # top_k and take_along_axis, over sort and gather.
 
 
-def top_k(operand, k: int):
-    """The `k` largest entries along the last axis, descending, and their int32 indices.
+def top_k(operand, k: int, *, axis: int = -1):
+    """The `k` largest entries along `axis` (the last by default), descending, and their int32
+    indices.
 
     Ties keep the lower index first, and NaNs count as the largest values (as XLA's TopK):
     sorting the reversed row stably and reversing the result gives both.
@@ -146,11 +147,15 @@ def top_k(operand, k: int):
     k = int(k)
     if aval.ndim == 0:
         raise MeshjitValueError("top_k needs an operand of rank >= 1, got a scalar")
-    last = aval.ndim - 1
+    if not -aval.ndim <= axis < aval.ndim:
+        raise MeshjitValueError(
+            f"top_k: axis {axis} is out of bounds for an operand of rank {aval.ndim}"
+        )
+    last = axis % aval.ndim
     if not 0 <= k <= aval.shape[last]:
         raise MeshjitValueError(
             f"top_k: k={k} must be in [0, {aval.shape[last]}] for {aval.str_short()} "
-            "(k may not exceed the size of the last axis)"
+            f"(k may not exceed the size of axis {last})"
         )
     iota = shapes.broadcasted_iota(dtypes.int32, aval.shape, last)
     keys, ids = sort_key_val(

@@ -1,6 +1,5 @@
 """lax helpers: top_k, dynamic index helpers, full_like, collapse, reduce."""
 
-
 import numpy as np
 import pytest
 from hypothesis import given
@@ -34,6 +33,17 @@ def test_top_k_matches_jax_with_nan():
         np.testing.assert_array_equal(g, np.asarray(e))
 
 
+@pytest.mark.parametrize("axis", [0, 1, -2])
+def test_top_k_along_an_axis_matches_jax(axis):
+    jax = pytest.importorskip("jax")
+    x = np.array([[3.0, np.nan, 3.0], [5.0, -1.0, 3.0], [0.0, 7.0, 1.0]], np.float32)
+    got = jit_numpy(lambda a: lax.top_k(a, 2, axis=axis), x)
+    for g, e in zip(got, jax.lax.top_k(x, 2, axis=axis)):
+        np.testing.assert_array_equal(g, np.asarray(e))
+    with pytest.raises(ValueError, match="axis 2 is out of bounds"):
+        lax.top_k(x, 1, axis=2)
+
+
 def test_dynamic_index_helpers():
     x = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
     got = jit_numpy(lambda a, i: lax.dynamic_index_in_dim(a, i, 1, keepdims=False), x, np.int32(2))
@@ -47,7 +57,8 @@ def test_dynamic_index_helpers():
         expected,
     )
     close(
-        jit_numpy(lambda a, u: lax.dynamic_update_index_in_dim(a, u[:, None], 1, 1), x, upd), expected
+        jit_numpy(lambda a, u: lax.dynamic_update_index_in_dim(a, u[:, None], 1, 1), x, upd),
+        expected,
     )
     expected = x.copy()
     expected[:, :, 2:4] = 0
@@ -83,4 +94,3 @@ def test_full_like_collapse_reduce():
     got = jit_numpy(lambda a: lax.reduce((a, a), (1.0, 0.0), lax.mul, (1, 2)), f)
     close(got[0], f.prod((1, 2)))
     close(got[1], np.zeros(2))
-
