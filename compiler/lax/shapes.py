@@ -332,12 +332,22 @@ def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
     return pad_p.bind_internal(x, value, padding_config=config)
 
 
-def full(shape, fill_value, dtype=None):
+def full(shape, fill_value, dtype=None, *, sharding=None):
+    """`fill_value` broadcast to `shape` (laid out by `sharding` when given, as
+    out_sharding= of jnp's creation functions)."""
     shape = checks.nonnegative_shape("full", shape)
     value = fill_value if dtype is None else convert_element_type(fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         value = convert_element_type(fill_value, aval_of(fill_value).dtype, weak_type=True)
-    return broadcast(value, shape)
+    return _placed(broadcast(value, shape), sharding, "lax.full")
+
+
+def _placed(x, sharding, what: str):
+    if sharding is None:
+        return x
+    from meshjit.compiler.parallel.explicit import place  # a later family, needed at call time
+
+    return place(x, sharding, what, sharding)
 
 
 __all__ = sorted(
@@ -350,15 +360,16 @@ __all__ = sorted(
 )
 
 
-def full_like(x, fill_value, dtype=None, shape=None):
+def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
     """`fill_value` in x's shape and dtype; weakly typed when `x` is and no dtype is given
-    (as JAX)."""
+    (as JAX); laid out by `sharding` when given."""
     aval = ad_util.aval_of(x)
     shape = aval.shape if shape is None else tuple(shape)
     if dtype is None and aval.weak_type:
-        return broadcast(convert_element_type(fill_value, aval.dtype, weak_type=True), shape)
+        out = broadcast(convert_element_type(fill_value, aval.dtype, weak_type=True), shape)
+        return _placed(out, sharding, "lax.full_like")
     dtype = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
-    return full(shape, fill_value, dtype)
+    return full(shape, fill_value, dtype, sharding=sharding)
 
 
 def zeros_like_array(x):

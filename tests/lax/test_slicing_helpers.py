@@ -94,3 +94,19 @@ def test_full_like_collapse_reduce():
     got = jit_numpy(lambda a: lax.reduce((a, a), (1.0, 0.0), lax.mul, (1, 2)), f)
     close(got[0], f.prod((1, 2)))
     close(got[1], np.zeros(2))
+
+
+def test_full_and_full_like_lay_out_by_sharding():
+    import meshjit
+    from meshjit.sharding import NamedSharding
+    from meshjit.sharding import PartitionSpec as P
+
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    s = NamedSharding(mesh, P("x", "y"))
+    for out in (
+        lax.full((8, 2), 1.5, sharding=s),
+        lax.full_like(np.ones((8, 2), np.float32), 1.5, sharding=s),
+        meshjit.jit(lambda: lax.full((8, 2), 1.5, np.float32, sharding=s))(),
+    ):
+        assert out.sharding == s
+        np.testing.assert_array_equal(np.asarray(out), np.full((8, 2), 1.5, np.float32))
