@@ -110,16 +110,33 @@ def _vma_hint(a: ShapedArray, b: ShapedArray) -> str:
 # cond and switch.
 
 
-def cond(pred, true_fun: Callable, false_fun: Callable, *operands):
+_NO_OPERAND = object()
+
+
+def _with_operand(operands: tuple, operand) -> tuple:
+    """The operands, or JAX's older single `operand=` keyword."""
+    if operand is _NO_OPERAND:
+        return operands
+    if operands:
+        raise MeshjitTypeError(
+            "if 'operand' keyword is passed then no positional operands can be passed, got "
+            f"operand={operand} and positional operands {operands}"
+        )
+    return (operand,)
+
+
+def cond(pred, true_fun: Callable, false_fun: Callable, *operands, operand=_NO_OPERAND):
     """`true_fun(*operands)` if `pred` else `false_fun(*operands)`; both branches are traced."""
+    operands = _with_operand(operands, operand)
     _check_callable("cond", true_fun=true_fun, false_fun=false_fun)
     index = _pred_index(pred)
     names = ["the false branch", "the true branch"]
     return _bind_cond(index, [false_fun, true_fun], operands, "cond", names)
 
 
-def switch(index, branches: Sequence[Callable], *operands):
+def switch(index, branches: Sequence[Callable], *operands, operand=_NO_OPERAND):
     """`branches[clamp(index, 0, n - 1)](*operands)`."""
+    operands = _with_operand(operands, operand)
     branches = list(branches)
     if not branches:
         raise MeshjitValueError("Empty branch sequence: switch needs at least one branch")
@@ -323,9 +340,7 @@ def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:
     closed, out_tree = _trace(cond_fun, tree, avals)
     outs = closed.out_avals
     if len(outs) != 1 or out_tree.num_leaves != 1 or out_tree.children():
-        raise MeshjitTypeError(
-            f"cond_fun must return a boolean scalar, but got pytree {out_tree}."
-        )
+        raise MeshjitTypeError(f"cond_fun must return a boolean scalar, but got pytree {out_tree}.")
     if outs[0].shape != () or outs[0].dtype != dtypes.bool_:
         raise MeshjitTypeError(
             f"cond_fun must return a boolean scalar, but got output type(s) [{outs[0].str_short()}]."

@@ -515,10 +515,14 @@ def test_error_while_cond_not_bool_scalar():
     x = np.ones(3, f32)
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda v: v < 2, lambda v: v + 1, x)  # L:cond-vec
-    _check(ei, "L:cond-vec", "cond_fun must return a boolean scalar, but got output type(s) [bool[3]]")
+    _check(
+        ei, "L:cond-vec", "cond_fun must return a boolean scalar, but got output type(s) [bool[3]]"
+    )
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda v: v.sum(), lambda v: v + 1, x)  # L:cond-f32
-    _check(ei, "L:cond-f32", "cond_fun must return a boolean scalar, but got output type(s) [f32[]]")
+    _check(
+        ei, "L:cond-f32", "cond_fun must return a boolean scalar, but got output type(s) [f32[]]"
+    )
 
 
 def test_error_scan_lengths():
@@ -559,3 +563,10 @@ def test_fori_loop_with_concrete_array_bounds_is_reverse_differentiable():
     f = lambda x, n: lax.fori_loop(0, n, lambda i, c: c * x, 1.0)  # noqa: E731
     assert float(jax.grad(f)(2.0, jnp.array(3))) == 12.0
     assert int(lax.fori_loop(jnp.int32(1), jnp.array(4), lambda i, c: c + i, 0)) == 6
+
+
+def test_cond_and_switch_take_the_older_operand_keyword():
+    assert float(lax.cond(True, lambda x: x + 1, lambda x: x, operand=2.0)) == 3.0
+    assert float(lax.switch(1, [lambda x: x + 1, lambda x: x * 3], operand=2.0)) == 6.0
+    with pytest.raises(TypeError, match="no positional operands can be passed"):
+        lax.cond(True, lambda x: x, lambda x: x, 1.0, operand=2.0)
