@@ -82,10 +82,10 @@ class _NodeType(NamedTuple):
 _registry: dict[type, _NodeType] = {}
 
 
-def register_pytree_node(cls: type, flatten_func, unflatten_func, flatten_with_keys_func=None):
+def register_pytree_node(nodetype: type, flatten_func, unflatten_func, flatten_with_keys_func=None):
     """`flatten_func(x) -> (children, aux)`, `unflatten_func(aux, children) -> x`."""
-    _registry[cls] = _NodeType(
-        flatten_func, unflatten_func, flatten_with_keys_func, f"CustomNode({cls.__name__}"
+    _registry[nodetype] = _NodeType(
+        flatten_func, unflatten_func, flatten_with_keys_func, f"CustomNode({nodetype.__name__}"
     )
 
 
@@ -95,7 +95,7 @@ def register_pytree_node_class(cls):
     return cls
 
 
-def register_pytree_with_keys(cls, flatten_with_keys, unflatten_func, flatten_func=None):
+def register_pytree_with_keys(nodetype, flatten_with_keys, unflatten_func, flatten_func=None):
     """`flatten_with_keys(x) -> (((key, child), ...), aux)`: children with key path entries."""
     if flatten_func is None:
 
@@ -103,7 +103,7 @@ def register_pytree_with_keys(cls, flatten_with_keys, unflatten_func, flatten_fu
             keyed, aux = flatten_with_keys(x)
             return [c for _, c in keyed], aux
 
-    register_pytree_node(cls, flatten_func, unflatten_func, flatten_with_keys)
+    register_pytree_node(nodetype, flatten_func, unflatten_func, flatten_with_keys)
 
 
 def register_pytree_with_keys_class(cls):

@@ -126,3 +126,18 @@ def test_transpose_takes_jax_keyword_names_and_unflatten_counts_leaves():
     treedef = jax.tree.structure({"a": [1, 2], "b": (3, None)})
     with pytest.raises(ValueError, match="Too few leaves for PyTreeDef; expected 3, got 2"):
         jax.tree.unflatten(treedef, [1, 2])
+
+
+def test_register_pytree_node_takes_nodetype_by_keyword():
+    from meshjit import tree_util
+
+    class Pair:
+        def __init__(self, a, b):
+            self.a, self.b = a, b
+
+    tree_util.register_pytree_node(
+        nodetype=Pair,
+        flatten_func=lambda p: ((p.a, p.b), None),
+        unflatten_func=lambda _, c: Pair(*c),
+    )
+    assert tree_util.tree_leaves(Pair(1, [2, 3])) == [1, 2, 3]
