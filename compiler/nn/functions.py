@@ -7,6 +7,7 @@ of all -inf) is replaced by 0 so the result is -inf / nan exactly where JAX give
 
 from __future__ import annotations
 
+import functools
 import math
 
 from meshjit.compiler import lax
@@ -283,12 +284,35 @@ def _log1mexp_jvp(primals, tangents):
     return log1mexp(x), t / jnp.expm1(x)
 
 
-def standardize(x, axis=-1, mean=None, variance=None, epsilon=1e-5):
+def standardize(
+    x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None, *, algorithm="fast"
+):
+    """(x - mean) / sqrt(variance + epsilon) over `axis` (the `where` entries). As JAX, the
+    variance is by default the "fast" one, mean(x**2) - mean**2 clipped at 0; "stable" is the
+    two-pass mean((x - mean)**2). Jitted as JAX's is (so XLA rounds it as in JAX)."""
+    if algorithm not in ("fast", "stable"):
+        raise MeshjitValueError(f"Unknown algorithm '{algorithm}'. Expected 'fast' or 'stable'.")
+    axis = tuple(axis) if isinstance(axis, list) else axis
+    return _jitted_standardize()(x, axis, mean, variance, epsilon, where, algorithm=algorithm)
+
+
+@functools.cache
+def _jitted_standardize():
+    from meshjit.compiler.jit.api import jit  # jit sits above nn's functions
+
+    return jit(_standardize, static_argnames=("axis", "algorithm"))
+
+
+def _standardize(x, axis, mean, variance, epsilon, where, *, algorithm):
     x = _inexact(x)
     if mean is None:
-        mean = jnp.mean(x, axis=axis, keepdims=True)
+        mean = jnp.mean(x, axis=axis, keepdims=True, where=where)
     if variance is None:
-        variance = jnp.mean(jnp.square(x - mean), axis=axis, keepdims=True)
+        if algorithm == "stable":
+            variance = jnp.mean(jnp.square(x - mean), axis=axis, keepdims=True, where=where)
+        else:
+            squares = jnp.mean(jnp.square(x), axis=axis, keepdims=True, where=where)
+            variance = jnp.clip(squares - jnp.square(mean), 0)
     return (x - mean) * lax.rsqrt(_inexact(variance + epsilon))
 
 

@@ -51,6 +51,10 @@ ACTIVATIONS = {
     "hard_tanh": nn.hard_tanh, "relu6": nn.relu6, "glu": lambda x: nn.glu(jnp.concatenate([x, 2 * x]).reshape(1, 34), axis=1),
     "logmeanexp": lambda x: nn.logmeanexp(x.reshape(1, 17), axis=1),
     "standardize": lambda x: nn.standardize(x),
+    # JAX's default "fast" variance, mean(x**2) - mean**2, cancels on an offset: its bits
+    "standardize_offset": lambda x: nn.standardize(x * 0.01 + 300.0),
+    "standardize_where": lambda x: nn.standardize(
+        x.reshape(1, 17), axis=1, where=x.reshape(1, 17) > 0, algorithm="stable"),
     "softmax": lambda x: nn.softmax(x.reshape(1, 17) * x),
     "one_hot": lambda x: nn.one_hot(jnp.abs(x).astype(jnp.int32), 5),
 }
@@ -105,6 +109,7 @@ ACTIVATIONS = [
     "mish", "squareplus", "sparse_plus", "sparse_sigmoid", "log1mexp", "tanh", "identity",
     "silu", "softplus", "gelu", "gelu_exact", "celu", "selu", "elu", "leaky_relu",
     "log_sigmoid", "hard_tanh", "relu6", "glu", "logmeanexp", "standardize", "softmax",
+    "standardize_offset", "standardize_where",
     "one_hot",
 ]  # fmt: skip
 ATTENTION = ["plain", "causal_bias", "mask_scale", "window", "lengths", "residual", "rank3"]
