@@ -194,9 +194,13 @@ def glu(x, axis=-1):
 # Normalizations over an axis.
 
 
-def _safe_max(x, axis):
-    """The max over `axis` (kept), with non-finite maxima replaced by 0."""
-    m = jnp.max(x, axis=axis, keepdims=True)
+def _safe_max(x, axis, where=None):
+    """The max over `axis` (kept; of the `where` entries), with non-finite maxima replaced by
+    0."""
+    if where is None:
+        m = jnp.max(x, axis=axis, keepdims=True)
+    else:
+        m = jnp.max(x, axis=axis, keepdims=True, where=where, initial=-jnp.inf)
     return jnp.where(jnp.isfinite(m), m, jnp.zeros_like(m))
 
 
@@ -226,20 +230,23 @@ def log_softmax(x, axis=-1):
     return shifted - jnp.log(jnp.sum(jnp.exp(shifted), axis=axis, keepdims=True))
 
 
-def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
-    """log(sum(b * exp(a))) over `axis`, shifted by the (finite) maximum, as JAX: terms with
-    b == 0 do not count, and a negative sum is nan unless `return_sign`."""
+def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=None):
+    """log(sum(b * exp(a))) over `axis` (the `where` entries), shifted by the (finite)
+    maximum, as JAX: terms with b == 0 do not count, and a negative sum is nan unless
+    `return_sign`."""
     a = _inexact(a)
+    if where is not None:
+        a = jnp.where(where, a, 0)
     if b is not None:
         a, b = promote(a, _inexact(b))
         _check_broadcasts("logsumexp", a, b)
         a, b = jnp.broadcast_arrays(a, b)
         a = jnp.where(b != 0, a, -jnp.inf)
-    amax = lax.stop_gradient(_safe_max(a, axis))
+    amax = lax.stop_gradient(_safe_max(a, axis, where))
     terms = jnp.exp(a - amax)
     if b is not None:
         terms = terms * b
-    total = jnp.sum(terms, axis=axis, keepdims=True)
+    total = jnp.sum(terms, axis=axis, keepdims=True, where=where)
     sign = jnp.sign(total)
     out = jnp.log(jnp.abs(total)) + amax
     if b is not None and not return_sign:
@@ -262,9 +269,14 @@ def _check_broadcasts(name: str, a, b) -> None:
             )
 
 
-def logmeanexp(x, axis=None, keepdims=False):
+def logmeanexp(x, axis=None, where=None, keepdims=False):
+    """log(mean(exp(x))) over `axis` (the `where` entries)."""
     x = _inexact(x)
-    lse = logsumexp(x, axis=axis, keepdims=keepdims)
+    lse = logsumexp(x, axis=axis, keepdims=keepdims, where=where)
+    if where is not None:
+        mask = jnp.broadcast_to(jnp.asarray(where), jnp.shape(x))
+        count = jnp.sum(mask, axis=axis, keepdims=keepdims, dtype=lse.dtype)
+        return lse - jnp.log(count)
     ndim = jnp.ndim(x)
     axes = tuple(range(ndim)) if axis is None else checks.canonical_axes(axis, ndim)
     count = math.prod(jnp.shape(x)[a] for a in axes)

@@ -53,6 +53,8 @@ ACTIVATIONS = {
     "standardize": lambda x: nn.standardize(x),
     # JAX's default "fast" variance, mean(x**2) - mean**2, cancels on an offset: its bits
     "standardize_offset": lambda x: nn.standardize(x * 0.01 + 300.0),
+    "logsumexp_where": lambda x: nn.logsumexp(x.reshape(1, 17), axis=1, where=x.reshape(1, 17) > -0.5),
+    "logmeanexp_where": lambda x: nn.logmeanexp(x.reshape(1, 17), 1, x.reshape(1, 17) < 0.5, True),
     "standardize_where": lambda x: nn.standardize(
         x.reshape(1, 17), axis=1, where=x.reshape(1, 17) > 0, algorithm="stable"),
     "softmax": lambda x: nn.softmax(x.reshape(1, 17) * x),
@@ -109,7 +111,7 @@ ACTIVATIONS = [
     "mish", "squareplus", "sparse_plus", "sparse_sigmoid", "log1mexp", "tanh", "identity",
     "silu", "softplus", "gelu", "gelu_exact", "celu", "selu", "elu", "leaky_relu",
     "log_sigmoid", "hard_tanh", "relu6", "glu", "logmeanexp", "standardize", "softmax",
-    "standardize_offset", "standardize_where",
+    "standardize_offset", "standardize_where", "logsumexp_where", "logmeanexp_where",
     "one_hot",
 ]  # fmt: skip
 ATTENTION = ["plain", "causal_bias", "mask_scale", "window", "lengths", "residual", "rank3"]
@@ -128,7 +130,9 @@ CASES = (
 jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)
 
 
-@pytest.mark.parametrize("case", campaign.every(campaign.SWEEP, CASES, ids=lambda c: f"{c[0]}-{c[1]}"))  # a third
+@pytest.mark.parametrize(
+    "case", campaign.every(campaign.SWEEP, CASES, ids=lambda c: f"{c[0]}-{c[1]}")
+)  # a third
 def test_same_as_jax(jax_results, case):
     got = meshjit_results(HARNESS, case)
     want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == case[1]}
