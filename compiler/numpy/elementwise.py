@@ -12,7 +12,11 @@ import warnings
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.ufuncs import define_binary, define_binary_with_bool, define_unary
 from meshjit.compiler.numpy.util import (
@@ -196,11 +200,19 @@ def round(x, decimals=0):
     if _is_complex(x):  # each part rounded, as JAX
         x = materialize(x)
         return lax.complex(round(lax.real(x), decimals), round(lax.imag(x), decimals))
-    if not dtypes.is_float(aval_of(x).dtype):
+    dtype = aval_of(x).dtype
+    if not dtypes.is_float(dtype):
+        if decimals < 0 and not dtypes.is_bool(dtype):  # JAX's refusal, in its words
+            raise MeshjitNotImplementedError("integer np.round not implemented for decimals < 0")
+        return materialize(x)
+    if decimals > np.log10(float(np.finfo(dtype).max)):  # beyond the precision: a no-op
         return materialize(x)
     if decimals:
+        # float16 rescales in float32 (x * 100 in float16 would round before the rounding)
+        wide = lax.convert_element_type(x, np.float32) if dtype == np.float16 else x
         factor = 10.0**decimals
-        return lax.div(lax.round(lax.mul(x, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
+        out = lax.div(lax.round(lax.mul(wide, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
+        return lax.convert_element_type(out, dtype) if dtype == np.float16 else out
     return lax.round(materialize(x), lax.RoundingMethod.TO_NEAREST_EVEN)
 
 

@@ -25,15 +25,26 @@ def main() -> None:
         # Shardings do not change the numbers: JAX runs unconstrained (it refuses uneven ones).
         B = Backend(jnp, jax.lax, jax.shard_map, NamedSharding, PartitionSpec,
                     lambda x, s: x, mesh, jax.vmap, jax.nn, jax.jvp)
+        B.random = jax.random
         args = program.arguments()
         try:
-            f, order = transformed(B, program, jax.grad, jax.jvp)
+            f, order = transformed(B, program, jax.grad, jax.jvp, jax.vjp, jax.value_and_grad)
             outs = jax.jit(f)(*[args[i] for i in order])
             outs = outs if isinstance(outs, (list, tuple)) else [outs]
-            results.append({"outs": [_encode(np.asarray(o)) for o in outs]})
+            results.append({"outs": [dict(_encode(np.asarray(o)), weak=bool(o.weak_type))
+                                     for o in outs]})
         except Exception as e:  # noqa: BLE001  (JAX rejects the program: recorded)
-            results.append({"error": f"{type(e).__name__}: {str(e)[:300]}"})
+            results.append({"error": f"{type(e).__name__}: {str(e)[:300]}",
+                            "builtin": _builtin_base(type(e))})
     print(json.dumps(results))
+
+
+def _builtin_base(cls) -> str:
+    """The most specific builtin exception class JAX's error derives from (meshjit's error
+    must be one too)."""
+    import builtins
+
+    return next(c.__name__ for c in cls.__mro__ if getattr(builtins, c.__name__, None) is c)
 
 
 def _encode(a: np.ndarray) -> dict:

@@ -16,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-INTS = ("int8", "uint8", "int32")
+INTS = ("int8", "uint8", "int32", "int16", "uint16", "uint32")
 FLOATS = ("float32", "bfloat16", "float16")
 
 
@@ -34,15 +34,16 @@ class Op:
     apply: Callable
     grad_ok: bool = True  # smooth enough in float inputs that JAX's and meshjit's grads compare
     vmap_ok: bool = True
+    numpy_ref: bool = True  # the NumPy backend computes JAX's answer (not only its type)
 
 
 OPS: dict[str, Op] = {}
 
 
-def op(name, grad_ok=True, vmap_ok=True):
+def op(name, grad_ok=True, vmap_ok=True, numpy_ref=True):
     def register(pair):
         draw, apply = pair
-        OPS[name] = Op(draw, apply, grad_ok, vmap_ok)
+        OPS[name] = Op(draw, apply, grad_ok, vmap_ok, numpy_ref)
         return pair
 
     return register
@@ -1053,3 +1054,7 @@ def draw_step(rng, vals, allow_vmap=True):
     if drawn is None:
         return None
     return ["op", name, drawn[0], drawn[1]]
+
+
+# Round 9's vocabulary registers into OPS (edge semantics; control flow, vmap axes, random).
+from tests.fuzz import ops_control, ops_semantics  # noqa: E402, F401

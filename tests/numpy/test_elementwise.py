@@ -268,3 +268,18 @@ def test_shift_divmod_and_round_operators():
     rounded = round(jnp.float32(2.5))
     assert rounded.dtype == np.int32 and int(rounded) == 2
     np.testing.assert_allclose(np.asarray(round(jnp.arange(3.0) / 3, 1)), [0.0, 0.3, 0.7])
+
+
+def test_round_with_decimals_rescales_float16_in_float32():
+    """jnp.round(float16, decimals) rescales in float32 as JAX does (in float16, x * 100 rounded
+    first: 2.285 gave 2.28, JAX 2.29; a fuzzer find); integers refuse negative decimals with
+    JAX's NotImplementedError; digits beyond the dtype's precision are a no-op."""
+    x = (np.arange(0, 2000, dtype=np.float16) / np.float16(7)).astype(np.float16)
+    want = (np.round(x.astype(np.float32) * 100) / 100).astype(np.float16)
+    got = np.asarray(meshjit.jit(lambda v: jnp.round(v, 2))(x))
+    np.testing.assert_array_equal(got, want)
+    assert got.dtype == np.float16
+    with pytest.raises(NotImplementedError, match="integer np.round not implemented"):
+        jnp.round(jnp.int32([15]), -1)
+    np.testing.assert_array_equal(np.asarray(jnp.round(jnp.int8([15, -7]), 1)), [15, -7])
+    np.testing.assert_array_equal(np.asarray(jnp.round(jnp.float16([1.5]), 6)), [1.5])
