@@ -78,6 +78,7 @@ def _count(stats, outcome, jax_result) -> None:
     stats["modes_differ_beyond_tolerance"] += outcome.modes_differ_beyond_tolerance
     stats["jax_differs_from_numpy"] += outcome.jax_differs
     stats["jax_rejects"] += bool(jax_result and "error" in jax_result)
+    stats["jax_aborts"] += bool(jax_result and "abort" in jax_result)
     stats[f"reference_{outcome.reference or 'none'}"] += 1
 
 
@@ -124,7 +125,7 @@ def _mode_difference(program, outcome) -> dict:
 def _report(stats, findings) -> None:
     print("\n== fuzz summary")
     for key in ("programs", "wrong", "wrong_types", "unclear_errors", "meshjit_only_errors",
-                "jax_only_errors", "error_class_differs", "jax_rejects",
+                "jax_only_errors", "error_class_differs", "jax_rejects", "jax_aborts",
                 "modes_differ", "modes_differ_beyond_tolerance",
                 "jax_differs_from_numpy", "reference_jax", "reference_numpy", "reference_none"):
         print(f"{key:22} {stats[key]}")

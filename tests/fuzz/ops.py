@@ -921,9 +921,9 @@ op("argsort", grad_ok=False)((_draw_argsort, _apply_argsort))
 
 def _draw_conv(rng, vals, i):
     x = vals[i]
-    if x.ndim not in (3, 4) or not _is_float(x) or x.dtype == np.float16:
+    if x.ndim not in (2, 3, 4) or not _is_float(x) or x.dtype == np.float16:
         return None
-    spatial = x.ndim - 2
+    spatial = max(x.ndim - 2, 1)  # a 2-D value is [N, C] with one spatial dim of size 1
     c = x.shape[1]
     groups = rng.choice([g for g in (1, 2, c) if c % g == 0])
     out = groups * rng.choice([1, 2])
@@ -944,6 +944,8 @@ def _draw_conv(rng, vals, i):
 
 def _apply_conv(B, p, x):
     np_ = B.np
+    if x.ndim == 2:
+        x = x[:, :, None]
     c = x.shape[1]
     shape = [p["out"], c // p["groups"]] + p["kernel"]
     size = int(np.prod(shape))

@@ -194,7 +194,7 @@ def _apply_while(B, p, x):
     return B.lax.while_loop(cond, body, (0, x))[1]
 
 
-op("while_body", grad_ok=False)((_draw_while, _apply_while))
+op("while_body")((_draw_while, _apply_while))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -433,7 +433,7 @@ def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
     if rng.random() < 0.3:
         program.out_specs = [_draw_spec(rng, list(vals[i].shape), mesh_shape, names)
                              for i in program.outputs]
-    program.grad = (allow_grad and rng.random() < 0.25
+    program.grad = (allow_grad and rng.random() < 0.35
                     and any(d == "float32" for _, d, _ in inputs)
                     and all(_grad_ok(s) for s in program.steps))
     if program.grad:
