@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import warnings
 
+import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
@@ -205,7 +206,7 @@ def round(x, decimals=0):
         if decimals < 0 and not dtypes.is_bool(dtype):  # JAX's refusal, in its words
             raise MeshjitNotImplementedError("integer np.round not implemented for decimals < 0")
         return materialize(x)
-    if decimals > np.log10(float(np.finfo(dtype).max)):  # beyond the precision: a no-op
+    if decimals > np.log10(float(ml_dtypes.finfo(dtype).max)):  # beyond the precision: no-op
         return materialize(x)
     if decimals:
         # float16 rescales in float32 (x * 100 in float16 would round before the rounding)

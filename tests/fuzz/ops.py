@@ -16,6 +16,8 @@ from typing import Callable
 
 import numpy as np
 
+from tests.fuzz.programs import _np_dtype
+
 INTS = ("int8", "uint8", "int32", "int16", "uint16", "uint32")
 FLOATS = ("float32", "bfloat16", "float16")
 
@@ -996,8 +998,10 @@ def _apply_reduce_window(B, p, x):
         init = {"max": -np.inf, "min": np.inf}.get(kind, 0.0)
     comp = {"max": lax.max, "min": lax.min}.get(kind, lax.add)
     padding = p["padding"] if isinstance(p["padding"], str) else [tuple(q) for q in p["padding"]]
+    # a concrete (NumPy) init: JAX then picks the monoid reduction; a traced init is its
+    # generic reduce_window, which has no transpose (grad is JAX's ValueError, meshjit's works)
     out = lax.reduce_window(
-        x, np_.asarray(init, x.dtype), comp, tuple(p["window"]), tuple(p["strides"]), padding
+        x, np.asarray(init, _np_dtype(str(x.dtype))), comp, tuple(p["window"]), tuple(p["strides"]), padding
     )
     return out / int(np.prod(p["window"])) if kind == "avg" else out
 

@@ -283,3 +283,6 @@ def test_round_with_decimals_rescales_float16_in_float32():
         jnp.round(jnp.int32([15]), -1)
     np.testing.assert_array_equal(np.asarray(jnp.round(jnp.int8([15, -7]), 1)), [15, -7])
     np.testing.assert_array_equal(np.asarray(jnp.round(jnp.float16([1.5]), 6)), [1.5])
+    np.testing.assert_array_equal(
+        np.asarray(jnp.round(jnp.asarray([1.25, 2.5], jnp.bfloat16), 1), np.float32), [1.203125, 2.5]
+    )  # bfloat16 rescales in bfloat16, as JAX (12.5 rounds to 12)
