@@ -400,8 +400,9 @@ def _fill_out_of_bounds(operand, indices, dn, slice_sizes, out, fill_value):
     batch_dims = [i for i in range(out_aval.ndim) if i not in dn.offset_dims]
     ok = shapes.broadcast_in_dim(ok, out_aval.shape, batch_dims)
     fill = default_fill_value(op_aval.dtype) if fill_value is None else fill_value
-    fill = shapes.full(out_aval.shape, elementwise.convert_element_type(fill, op_aval.dtype))
-    return elementwise.select(ok, out, fill)
+    # the fill is typed as the operand (a weak operand's gather stays weak, as JAX's gather_p)
+    fill = elementwise.convert_element_type(fill, op_aval.dtype, weak_type=op_aval.weak_type)
+    return elementwise.select(ok, out, shapes.full(out_aval.shape, fill))
 
 
 def default_fill_value(dtype) -> np.ndarray:

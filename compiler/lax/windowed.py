@@ -613,4 +613,6 @@ def cumlogsumexp(operand, axis: int = 0, reverse: bool = False):
     from meshjit.compiler.lax.control_flow import associative_scan  # a later family
     from meshjit.compiler.lax.special import logaddexp
 
-    return associative_scan(logaddexp, operand, reverse=reverse, axis=axis)
+    out = associative_scan(logaddexp, operand, reverse=reverse, axis=axis)
+    aval = aval_of(operand)  # typed as the operand, as JAX's cumlogsumexp_p (weak stays weak)
+    return elementwise.convert_element_type(out, aval.dtype, weak_type=aval.weak_type)

@@ -211,7 +211,8 @@ def round(x, decimals=0):
     if decimals:
         # float16 rescales in float32 (x * 100 in float16 would round before the rounding)
         wide = lax.convert_element_type(x, np.float32) if dtype == np.float16 else x
-        factor = 10.0**decimals
+        # a strong factor, as JAX's: a weak x rounded to digits is not weak
+        factor = np.asarray(10.0**decimals, aval_of(wide).dtype)
         out = lax.div(lax.round(lax.mul(wide, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
         return lax.convert_element_type(out, dtype) if dtype == np.float16 else out
     return lax.round(materialize(x), lax.RoundingMethod.TO_NEAREST_EVEN)
