@@ -306,6 +306,7 @@ def _dynamic_slice_batcher(args, dims, *, slice_sizes):
         slice_sizes=sizes,
         indices_are_sorted=False,
         unique_indices=False,
+        mode=gather_scatter.GatherScatterMode.CLIP,
     )
     return out, 0
 

@@ -85,6 +85,9 @@ def getitem(x, idx, *, mode=None, fill_value=None, lenient=True, wrap_negative=T
         collapsed_slice_dims=plan.collapsed_dims,
         start_index_map=plan.index_axes,
     )
+    # JAX's default for indexing arrays: promise_in_bounds (clamped reads; the gradient of an
+    # out-of-bounds read is dropped, not added at the clamped index)
+    mode = "promise_in_bounds" if mode is None else mode
     out = lax.gather(x, plan.indices, dn, plan.slice_sizes, mode=mode, fill_value=fill_value)
     return lax.reshape(out, plan.result_shape)
 

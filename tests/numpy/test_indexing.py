@@ -492,3 +492,24 @@ def test_at_add_and_mul_reject_bool_as_jax(kind):
     got = meshjit.jit(lambda a: (a.at[0].set(False), a.at[1].max(True), a.at[0].min(False)))(x)
     assert [np.asarray(g).tolist() for g in got] == [[False, False], [True, True],
                                                      [False, False]]
+
+
+def test_gradient_of_out_of_bounds_reads_follows_the_mode_as_jax():
+    """x[idx] and .at[idx].get() default to promise_in_bounds as in JAX: the read clamps, and its
+    gradient drops an out-of-bounds index (JAX's transpose scatters with XLA's semantics); with
+    mode='clip' the gradient lands on the clamped index. (Values read off JAX 0.10.2; meshjit's
+    x[idx] gradient was [8, 0, 7], a fuzzer probe find.)"""
+    x = jnp.asarray([1.5, -2.5, 0.5])
+    idx = jnp.asarray([0, 0, 5, -1, -7])
+    weights = jnp.arange(1.0, 6.0)
+
+    def grad_of(read):
+        return np.asarray(meshjit.grad(lambda v: (read(v) * weights).sum())(x))
+
+    np.testing.assert_array_equal(grad_of(lambda v: v[idx]), [3.0, 0.0, 4.0])
+    np.testing.assert_array_equal(grad_of(lambda v: v.at[idx].get()), [3.0, 0.0, 4.0])
+    np.testing.assert_array_equal(grad_of(lambda v: v.at[idx].get(mode="clip")), [8.0, 0.0, 7.0])
+    np.testing.assert_array_equal(grad_of(lambda v: jnp.take(v, idx)), [3.0, 0.0, 4.0])
+    np.testing.assert_array_equal(np.asarray(x[idx]), [1.5, 1.5, 0.5, 0.5, 1.5])
+    batched = meshjit.vmap(meshjit.grad(lambda v: (v[idx] * weights).sum()))(jnp.stack([x, x]))
+    np.testing.assert_array_equal(np.asarray(batched), [[3.0, 0.0, 4.0]] * 2)
