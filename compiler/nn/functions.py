@@ -80,11 +80,12 @@ def _gated(x, passes, value):
 
 
 def sigmoid(x):
-    return lax.logistic(_inexact(x))
+    # not promoted, as JAX: an integer input is lax.logistic's TypeError
+    return lax.logistic(materialize(jnp.asarray(x)))
 
 
 def silu(x):
-    x = _inexact(x)
+    x = materialize(jnp.asarray(x))
     return x * sigmoid(x)
 
 
@@ -158,8 +159,9 @@ def sparse_sigmoid(x):
 
 
 def hard_tanh(x):
-    x = _inexact(x)  # as JAX: the derivative is 1 on [-1, 1] (and at NaN)
-    return jnp.where(x > 1, 1.0, jnp.where(x < -1, -1.0, x))
+    # in x's dtype (an integer stays one), as JAX; the derivative is 1 on [-1, 1] (and at NaN)
+    x = materialize(jnp.asarray(x))
+    return jnp.where(x > 1, 1, jnp.where(x < -1, -1, x))
 
 
 def hard_sigmoid(x):

@@ -277,7 +277,8 @@ def divmod(x1, x2):  # noqa: A001  (numpy's name)
 
 
 def power(x1, x2):
-    if isinstance(x2, int) and not isinstance(x2, bool) and 0 <= x2 < 2**16:
+    # a concrete int power is integer_pow, as JAX (an integer base to a negative one: TypeError)
+    if isinstance(x2, int) and not isinstance(x2, bool) and -(2**16) < x2 < 2**16:
         (x1,) = promote(x1)
         if dtypes.is_bool(aval_of(x1).dtype):
             x1 = lax.convert_element_type(x1, dtypes.int32)

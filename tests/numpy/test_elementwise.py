@@ -286,3 +286,15 @@ def test_round_with_decimals_rescales_float16_in_float32():
     np.testing.assert_array_equal(
         np.asarray(jnp.round(jnp.asarray([1.25, 2.5], jnp.bfloat16), 1), np.float32), [1.203125, 2.5]
     )  # bfloat16 rescales in bfloat16, as JAX (12.5 rounds to 12)
+
+
+def test_integer_to_a_negative_concrete_power_is_jax_type_error():
+    """jnp.power(int, -k) with a concrete int is lax.integer_pow, as JAX: a TypeError in JAX's
+    words (meshjit computed lax.pow and gave 0); a float base takes any concrete int power."""
+    for call in (lambda: jnp.power(jnp.int32([7, -7]), -1), lambda: jnp.int8([2]) ** -2,
+                 lambda: jnp.power(2, -1)):
+        with pytest.raises(TypeError, match="Integers cannot be raised to negative powers"):
+            call()
+    np.testing.assert_array_equal(np.asarray(jnp.power(jnp.float32([2.0, 0.0]), -1)),
+                                  [0.5, np.inf])
+    assert jnp.power(jnp.float16([2.0]), -3).dtype == np.float16
