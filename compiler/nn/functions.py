@@ -104,8 +104,10 @@ def gelu(x, approximate: bool = True):
     x = _inexact(x)
     if approximate:
         c = math.sqrt(2.0 / math.pi)
-        return 0.5 * x * (1.0 + jnp.tanh(c * (x + 0.044715 * (x * x * x))))
-    return 0.5 * x * (1.0 + lax.erf(x * (1.0 / math.sqrt(2.0))))
+        out = 0.5 * x * (1.0 + jnp.tanh(c * (x + 0.044715 * (x * x * x))))
+    else:
+        out = 0.5 * x * (1.0 + lax.erf(x * (1.0 / math.sqrt(2.0))))
+    return lax.convert_element_type(out, aval_of(out).dtype)  # strong, as JAX's constants make it
 
 
 def elu(x, alpha=1.0):

@@ -96,6 +96,12 @@ WEAK_RESULTS = {
     "jnp.cumsum(b + 1)": (lambda w, b: jnp.cumsum(b + 1), False),
     "jnp.round(w, 1)": (lambda w, b: jnp.round(w, 1), False),
     "jnp.round(w)": (lambda w, b: jnp.round(w), True),
+    "jnp.hypot(w, w)": (lambda w, b: jnp.hypot(w, w), False),  # seed 1012
+    "jnp.sinc(w)": (lambda w, b: jnp.sinc(w), False),
+    "jnp.deg2rad(w)": (lambda w, b: jnp.deg2rad(w), False),
+    "jnp.rad2deg(w)": (lambda w, b: jnp.rad2deg(w), False),
+    "nn.gelu(w)": (lambda w, b: meshjit.nn.gelu(w), False),
+    "nn.gelu(w, approximate=False)": (lambda w, b: meshjit.nn.gelu(w, approximate=False), False),
     "dynamic_update_slice(w, w[:1], (1,))": (
         lambda w, b: lax.dynamic_update_slice(w, w[:1], (1,)), False),
 }
