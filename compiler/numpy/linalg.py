@@ -18,7 +18,6 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy import (
@@ -402,7 +401,7 @@ def pinv(a, rtol=None, hermitian: bool = False, *, rcond=None):
     if rtol is None:
         rtol = 10.0 * builtins.max(m, n) * float(np.finfo(dtype).eps)
     if isinstance(rtol, (int, float)):  # a static cutoff: JAX's derivative (not the SVD's)
-        return _pinv_smooth(a, float(rtol), hermitian)
+        return _pinv_smooth()(a, float(rtol), hermitian)
     return _pinv_by_svd(a, rtol, hermitian)
 
 
@@ -417,17 +416,21 @@ def _pinv_by_svd(a, rtol, hermitian):
     return products.matmul(_mT(vh), elementwise.divide(_mT(u), shapes.expand_dims(s, -1)))
 
 
-@functools.partial(custom_jvp, nondiff_argnums=(1, 2))
-def _pinv_smooth(a, rtol, hermitian):
-    return _pinv_by_svd(a, rtol, hermitian)
+@functools.cache
+def _pinv_smooth():
+    """pinv by SVD with JAX's custom JVP (made on first use: ad/ sits above numpy/)."""
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp
+
+    smooth = custom_jvp(_pinv_by_svd, nondiff_argnums=(1, 2))
+    smooth.defjvp(_pinv_jvp)
+    return smooth
 
 
-@_pinv_smooth.defjvp
 def _pinv_jvp(rtol, hermitian, primals, tangents):
     """Golub and Pereyra's derivative of the pseudo-inverse (as JAX defines it): finite where
     the SVD's derivative is not (repeated singular values, e.g. at 2 I)."""
     (a,), (a_dot,) = primals, tangents
-    p = _pinv_smooth(a, rtol, hermitian)
+    p = _pinv_smooth()(a, rtol, hermitian)
     if hermitian:  # svd(hermitian=True) reads the symmetrized matrix: so does the derivative
         a, a_dot = _symmetrized(a), _symmetrized(a_dot)
     mm = products.matmul
