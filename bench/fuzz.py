@@ -49,19 +49,21 @@ def main(argv=None) -> int:
             outcome = check(program, jax_result)
             _count(stats, outcome, jax_result)
             if outcome.failed or outcome.meshjit_only_errors:
-                findings.append(_finding(program, outcome, args.no_shrink))
+                findings.append(_finding(program, outcome, jax_result, args.no_shrink))
                 print(f"  seed {program.seed}: {findings[-1]['kind']} in "
                       f"{findings[-1]['modes']}", flush=True)
             if outcome.modes_differ:
                 differ.append(_mode_difference(program, outcome))
         print(f"{stats['programs']} programs, {stats['wrong']} wrong, "
+              f"{stats['wrong_types']} wrong types, {stats['jax_only_errors']} jax-only errors, "
               f"{stats['meshjit_only_errors']} meshjit-only errors "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
     _report(stats, findings)
     if args.out:
         report = {"stats": stats, "findings": findings, "modes_differ": differ}
         pathlib.Path(args.out).write_text(json.dumps(report, indent=1))
-    return 1 if stats["wrong"] or stats["unclear_errors"] else 0
+    return 1 if any(stats[k] for k in ("wrong", "unclear_errors", "wrong_types",
+                                       "jax_only_errors", "error_class_differs")) else 0
 
 
 def _count(stats, outcome, jax_result) -> None:
@@ -69,25 +71,37 @@ def _count(stats, outcome, jax_result) -> None:
     stats["wrong"] += bool(outcome.wrong)
     stats["unclear_errors"] += bool(outcome.unclear_errors)
     stats["meshjit_only_errors"] += bool(outcome.meshjit_only_errors)
+    stats["wrong_types"] += bool(outcome.wrong_types)
+    stats["jax_only_errors"] += bool(outcome.jax_only_errors)
+    stats["error_class_differs"] += bool(outcome.error_class_differs)
     stats["modes_differ"] += outcome.modes_differ
     stats["modes_differ_beyond_tolerance"] += outcome.modes_differ_beyond_tolerance
     stats["jax_differs_from_numpy"] += outcome.jax_differs
     stats["jax_rejects"] += bool(jax_result and "error" in jax_result)
+    stats["jax_aborts"] += bool(jax_result and "abort" in jax_result)
     stats[f"reference_{outcome.reference or 'none'}"] += 1
 
 
-def _finding(program, outcome, no_shrink: bool) -> dict:
-    kind = "wrong" if outcome.wrong else "unclear" if outcome.unclear_errors else "meshjit-only"
+def _finding(program, outcome, jax_result, no_shrink: bool) -> dict:
+    kind = next((k for k, modes in (("wrong", outcome.wrong), ("types", outcome.wrong_types),
+                                     ("unclear", outcome.unclear_errors),
+                                     ("jax-only-error", outcome.jax_only_errors),
+                                     ("error-class", outcome.error_class_differs)) if modes),
+                "meshjit-only")
     small = program
     if not no_shrink:
         def still_fails(q):
             o = check(q, (run_jax([q]) or [None])[0])
-            return o.wrong if kind == "wrong" else o.unclear_errors or o.meshjit_only_errors
+            return {"wrong": o.wrong, "types": o.wrong_types, "unclear": o.unclear_errors,
+                    "jax-only-error": o.jax_only_errors, "error-class": o.error_class_differs,
+                    }.get(kind, o.meshjit_only_errors)
 
         small = shrink(program, still_fails)
     first_error = next((r for r in outcome.results.values() if isinstance(r, str)), "")
-    return {"seed": program.seed, "kind": kind, "modes": outcome.wrong or
-            outcome.unclear_errors or outcome.meshjit_only_errors, "error": first_error[:300],
+    return {"seed": program.seed, "kind": kind, "modes": outcome.wrong or outcome.wrong_types
+            or outcome.unclear_errors or outcome.jax_only_errors or outcome.error_class_differs
+            or outcome.meshjit_only_errors, "error": first_error[:300],
+            "types": outcome.types, "jax_error": (jax_result or {}).get("error", ""),
             "reproducer": reproducer(small)}
 
 
@@ -110,12 +124,14 @@ def _mode_difference(program, outcome) -> dict:
 
 def _report(stats, findings) -> None:
     print("\n== fuzz summary")
-    for key in ("programs", "wrong", "unclear_errors", "meshjit_only_errors", "jax_rejects",
+    for key in ("programs", "wrong", "wrong_types", "unclear_errors", "meshjit_only_errors",
+                "jax_only_errors", "error_class_differs", "jax_rejects", "jax_aborts",
                 "modes_differ", "modes_differ_beyond_tolerance",
                 "jax_differs_from_numpy", "reference_jax", "reference_numpy", "reference_none"):
         print(f"{key:22} {stats[key]}")
     for f in findings[:20]:
-        print(f"\n-- seed {f['seed']}: {f['kind']} in {f['modes']} {f['error'][:160]}")
+        print(f"\n-- seed {f['seed']}: {f['kind']} in {f['modes']} {f['error'][:160]}"
+              f" {f['jax_error'][:160]} {f['types']}")
         print(f["reproducer"])
 
 

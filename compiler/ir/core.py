@@ -190,6 +190,16 @@ class Literal:
     def __repr__(self):
         return f"Literal({self.val})"
 
+    def value(self):
+        """The constant as an interpreter binds it: a weak-typed scalar held as a NumPy array
+        (a folded `jnp.asarray(3.0)`) as the Python scalar it stands for, so it stays weak."""
+        val = self.val
+        if self.aval.weak_type and type(val) is np.ndarray and val.dtype.kind in "biufc":
+            item = val.item()
+            if np.asarray(item).dtype.kind == val.dtype.kind:
+                return item
+        return val
+
 
 class Eqn:
     # Trace.process sets these without __init__: keep the two in step.

@@ -82,7 +82,7 @@ def batch_eval(jaxpr: Jaxpr, consts: Sequence, args: Sequence, dims: Sequence, a
 
 
 def _read(env, atom):
-    return (atom.val, None) if type(atom) is Literal else env[id(atom)]
+    return (atom.value(), None) if type(atom) is Literal else env[id(atom)]
 
 
 def _batch_eqn(eqn, env, named: bool):

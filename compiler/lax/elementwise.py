@@ -171,7 +171,9 @@ integer_pow_p = Primitive("integer_pow")
 def _integer_pow_rule(x, *, y):
     checks.dtype_in("integer_pow", x, "fic")
     if dtypes.is_int(x.dtype) and y < 0:
-        raise MeshjitValueError(f"integer_pow of an integer array to a negative power {y}")
+        raise MeshjitTypeError(  # JAX's class and words
+            f"Integers cannot be raised to negative powers, got integer_pow({x.str_short()}, {y})"
+        )
     return x
 
 

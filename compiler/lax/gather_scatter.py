@@ -136,7 +136,7 @@ def _check_sorted_dims(name, what, dims, bound):
 
 @abstract_eval_rules.register(gather_p)
 def _gather_rule(
-    operand, indices, *, dimension_numbers, slice_sizes, indices_are_sorted, unique_indices
+    operand, indices, *, dimension_numbers, slice_sizes, indices_are_sorted, unique_indices, mode
 ):
     dn = dimension_numbers
     _check_index_aval("gather", indices)
@@ -197,6 +197,7 @@ def _gather_lowering(
     slice_sizes,
     indices_are_sorted,
     unique_indices,
+    mode,
 ):
     dn = dimension_numbers
     attr = hlo.GatherDimensionNumbers.get(
@@ -378,6 +379,10 @@ def gather(
         slice_sizes=slice_sizes,
         indices_are_sorted=bool(indices_are_sorted),
         unique_indices=bool(unique_indices),
+        # the primitive clamps either way; the mode tells its transpose (see there)
+        mode=GatherScatterMode.PROMISE_IN_BOUNDS
+        if mode is GatherScatterMode.PROMISE_IN_BOUNDS
+        else GatherScatterMode.CLIP,
     )
     if mode is not GatherScatterMode.FILL_OR_DROP:
         return out
@@ -400,8 +405,9 @@ def _fill_out_of_bounds(operand, indices, dn, slice_sizes, out, fill_value):
     batch_dims = [i for i in range(out_aval.ndim) if i not in dn.offset_dims]
     ok = shapes.broadcast_in_dim(ok, out_aval.shape, batch_dims)
     fill = default_fill_value(op_aval.dtype) if fill_value is None else fill_value
-    fill = shapes.full(out_aval.shape, elementwise.convert_element_type(fill, op_aval.dtype))
-    return elementwise.select(ok, out, fill)
+    # the fill is typed as the operand (a weak operand's gather stays weak, as JAX's gather_p)
+    fill = elementwise.convert_element_type(fill, op_aval.dtype, weak_type=op_aval.weak_type)
+    return elementwise.select(ok, out, shapes.full(out_aval.shape, fill))
 
 
 def default_fill_value(dtype) -> np.ndarray:
@@ -533,11 +539,14 @@ linear_jvp(gather_p, linear_args=(0,))
 
 
 @transpose_rules.register(gather_p)
-def _gather_transpose(ct, operand, indices, *, dimension_numbers, slice_sizes, **flags):
-    # gather clamps its start indices: scatter the cotangent back at the clamped ones.
+def _gather_transpose(ct, operand, indices, *, dimension_numbers, slice_sizes, mode, **flags):
+    # gather clamps its start indices: "clip" scatters the cotangent back at the clamped ones;
+    # "promise_in_bounds" (JAX's default for x[i]) drops an out-of-bounds one, as JAX's
+    # transpose (XLA's scatter) does
     zeros = zeros_like_aval(operand.aval)
     sdn = _scatter_dnums(dimension_numbers)
-    return [scatter_add(zeros, indices, ct, sdn, mode="clip", **flags), None]
+    scatter_mode = "clip" if mode is GatherScatterMode.CLIP else "promise_in_bounds"
+    return [scatter_add(zeros, indices, ct, sdn, mode=scatter_mode, **flags), None]
 
 
 linear_jvp(scatter_p["scatter-add"], linear_args=(0, 2))

@@ -100,7 +100,9 @@ def _dynamic_update_slice_rule(x, update, *starts):
             f"dynamic_update_slice update {update.str_short()} does not fit in {x.str_short()}"
         )
     checks.same_dtypes("dynamic_update_slice", (x, update))
-    return x
+    # JAX's standard weak-type rule: weak only when every operand is (its starts never are)
+    weak = all(a.weak_type for a in (x, update, *starts))
+    return x.update(weak_type=weak) if weak != x.weak_type else x
 
 
 def _slice_lowering(ctx, x, *, start_indices, limit_indices, strides):
@@ -304,6 +306,7 @@ def _dynamic_slice_batcher(args, dims, *, slice_sizes):
         slice_sizes=sizes,
         indices_are_sorted=False,
         unique_indices=False,
+        mode=gather_scatter.GatherScatterMode.CLIP,
     )
     return out, 0
 

@@ -458,25 +458,25 @@ def _cumprod_jvp(x, t, axis):
     return out, reductions.reduce_sum(elementwise.mul(scaled, weights), (axis,))
 
 
-def _cumulative_extremum_jvp(op, fill):
-    """cummax / cummin: the tangent of the entry holding the running extremum, found as the
-    last position where the input equals the output."""
+def _cumulative_extremum_jvp(combine):
+    """cummax / cummin: the jvp of the associative scan of max / min, as JAX defines it (tied
+    entries share the tangent as max's derivative splits a tie, in the scan's tree order)."""
 
-    def rule(x, t, axis):
-        out = op(x, axis)
-        shape = aval_of(x).shape
-        positions = shapes.broadcasted_iota(dtypes.int32, shape, axis)
-        records = elementwise.select(
-            elementwise.eq(x, out), positions, shapes.full(shape, np.int32(fill))
-        )
-        return out, take_along_axis(t, cummax(records, axis), axis)
+    def rule(primals, tangents, *, axis, reverse):
+        from meshjit.compiler.ad.api import jvp  # later families
+        from meshjit.compiler.lax.control_flow import associative_scan
+
+        def scan(v):
+            return associative_scan(combine, v, reverse=reverse, axis=axis)
+
+        return jvp(scan, (primals[0],), (tangents[0],))
 
     return rule
 
 
 jvp_rules.register(cumprod_p)(_forward_only(_cumprod_jvp))
-jvp_rules.register(cummax_p)(_forward_only(_cumulative_extremum_jvp(cummax, 0)))
-jvp_rules.register(cummin_p)(_forward_only(_cumulative_extremum_jvp(cummin, 0)))
+jvp_rules.register(cummax_p)(_cumulative_extremum_jvp(elementwise.max))
+jvp_rules.register(cummin_p)(_cumulative_extremum_jvp(elementwise.min))
 
 # ---------------------------------------------------------------------------------------------
 # Windowed reductions: jvp and transpose.
@@ -613,4 +613,6 @@ def cumlogsumexp(operand, axis: int = 0, reverse: bool = False):
     from meshjit.compiler.lax.control_flow import associative_scan  # a later family
     from meshjit.compiler.lax.special import logaddexp
 
-    return associative_scan(logaddexp, operand, reverse=reverse, axis=axis)
+    out = associative_scan(logaddexp, operand, reverse=reverse, axis=axis)
+    aval = aval_of(operand)  # typed as the operand, as JAX's cumlogsumexp_p (weak stays weak)
+    return elementwise.convert_element_type(out, aval.dtype, weak_type=aval.weak_type)

@@ -81,11 +81,12 @@ def _gated(x, passes, value):
 
 
 def sigmoid(x):
-    return lax.logistic(_inexact(x))
+    # not promoted, as JAX: an integer input is lax.logistic's TypeError
+    return lax.logistic(materialize(jnp.asarray(x)))
 
 
 def silu(x):
-    x = _inexact(x)
+    x = materialize(jnp.asarray(x))
     return x * sigmoid(x)
 
 
@@ -104,8 +105,10 @@ def gelu(x, approximate: bool = True):
     x = _inexact(x)
     if approximate:
         c = math.sqrt(2.0 / math.pi)
-        return 0.5 * x * (1.0 + jnp.tanh(c * (x + 0.044715 * (x * x * x))))
-    return 0.5 * x * (1.0 + lax.erf(x * (1.0 / math.sqrt(2.0))))
+        out = 0.5 * x * (1.0 + jnp.tanh(c * (x + 0.044715 * (x * x * x))))
+    else:
+        out = 0.5 * x * (1.0 + lax.erf(x * (1.0 / math.sqrt(2.0))))
+    return lax.convert_element_type(out, aval_of(out).dtype)  # strong, as JAX's constants make it
 
 
 def elu(x, alpha=1.0):
@@ -159,8 +162,9 @@ def sparse_sigmoid(x):
 
 
 def hard_tanh(x):
-    x = _inexact(x)  # as JAX: the derivative is 1 on [-1, 1] (and at NaN)
-    return jnp.where(x > 1, 1.0, jnp.where(x < -1, -1.0, x))
+    # in x's dtype (an integer stays one), as JAX; the derivative is 1 on [-1, 1] (and at NaN)
+    x = materialize(jnp.asarray(x))
+    return jnp.where(x > 1, 1, jnp.where(x < -1, -1, x))
 
 
 def hard_sigmoid(x):

@@ -47,7 +47,7 @@ def _cumulative(lax_fn, a, axis, dtype, promote_integers=False):
         target = sum_dtype(aval.dtype)
     else:
         target = aval.dtype
-    a = lax.convert_element_type(a, target, weak_type=aval.weak_type and dtype is None)
+    a = lax.convert_element_type(a, target)  # strong, as JAX's (a weak input's sum is not)
     return lax_fn(a, axis)
 
 

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import warnings
 
+import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.ufuncs import define_binary, define_binary_with_bool, define_unary
 from meshjit.compiler.numpy.util import (
@@ -199,11 +204,20 @@ def round(a, decimals=0, out=None):
     if _is_complex(x):  # each part rounded, as JAX
         x = materialize(x)
         return lax.complex(round(lax.real(x), decimals), round(lax.imag(x), decimals))
-    if not dtypes.is_float(aval_of(x).dtype):
+    dtype = aval_of(x).dtype
+    if not dtypes.is_float(dtype):
+        if decimals < 0 and not dtypes.is_bool(dtype):  # JAX's refusal, in its words
+            raise MeshjitNotImplementedError("integer np.round not implemented for decimals < 0")
+        return materialize(x)
+    if decimals > np.log10(float(ml_dtypes.finfo(dtype).max)):  # beyond the precision: no-op
         return materialize(x)
     if decimals:
-        factor = 10.0**decimals
-        return lax.div(lax.round(lax.mul(x, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
+        # float16 rescales in float32 (x * 100 in float16 would round before the rounding)
+        wide = lax.convert_element_type(x, np.float32) if dtype == np.float16 else x
+        # a strong factor, as JAX's: a weak x rounded to digits is not weak
+        factor = np.asarray(10.0**decimals, aval_of(wide).dtype)
+        out = lax.div(lax.round(lax.mul(wide, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
+        return lax.convert_element_type(out, dtype) if dtype == np.float16 else out
     return lax.round(materialize(x), lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
@@ -266,7 +280,8 @@ def divmod(x1, x2):  # noqa: A001  (numpy's name)
 
 
 def power(x1, x2):
-    if isinstance(x2, int) and not isinstance(x2, bool) and 0 <= x2 < 2**16:
+    # a concrete int power is integer_pow, as JAX (an integer base to a negative one: TypeError)
+    if isinstance(x2, int) and not isinstance(x2, bool) and -(2**16) < x2 < 2**16:
         (x1,) = promote(x1)
         if dtypes.is_bool(aval_of(x1).dtype):
             x1 = lax.convert_element_type(x1, dtypes.int32)

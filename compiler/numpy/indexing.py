@@ -9,6 +9,8 @@ array and traced indices clamp for reads (JAX's default), and out-of-bounds upda
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from meshjit.compiler import lax
@@ -32,6 +34,7 @@ from meshjit.compiler.numpy.util import (
     check_out,
     is_meshjit_array,
     materialize,
+    promote,
     sharded_by,
 )
 from meshjit.compiler.trace.tracing import Tracer
@@ -86,6 +89,9 @@ def getitem(x, idx, *, mode=None, fill_value=None, lenient=True, wrap_negative=T
         collapsed_slice_dims=plan.collapsed_dims,
         start_index_map=plan.index_axes,
     )
+    # JAX's default for indexing arrays: promise_in_bounds (clamped reads; the gradient of an
+    # out-of-bounds read is dropped, not added at the clamped index)
+    mode = "promise_in_bounds" if mode is None else mode
     out = lax.gather(x, plan.indices, dn, plan.slice_sizes, mode=mode, fill_value=fill_value)
     return lax.reshape(out, plan.result_shape)
 
@@ -153,9 +159,21 @@ def scatter_update(
     wrap = wrap_negative_indices
     entries = parse_index(aval.shape, idx, lenient=lenient, wrap_negative=wrap)
     plan = IndexPlan(aval.shape, entries, wrap)
-    if type(values) is int:
+    if type(values) is int and not dtypes.is_bool(aval.dtype):
         values = _update_int(values, aval.dtype)
-    values = lax.convert_element_type(asarray(values), aval.dtype)
+    # as JAX: the update runs in the promoted dtype (int8 .at[i].add(1.5) adds 1.5, twice for a
+    # repeated index), the result is cast back to x's dtype (JAX's FutureWarning if unsafe)
+    wide, values = promote(x, values)
+    work = aval_of(wide).dtype
+    if work != aval.dtype:
+        warnings.warn(
+            f"scatter inputs have incompatible types: cannot safely cast value from dtype={work} "
+            f"to dtype={aval.dtype} with jax_numpy_dtype_promotion='standard'. In future JAX "
+            "releases this will result in an error.",
+            FutureWarning,
+            stacklevel=2,
+        )
+    values = lax.convert_element_type(asarray(values), work)
     _check_update_shape(kind, aval_of(values), plan.result_shape)
     values = _broadcast_update(values, plan, aval)
     values = lax.reshape(values, plan.gather_shape)
@@ -165,8 +183,8 @@ def scatter_update(
         scatter_dims_to_operand_dims=plan.index_axes,
     )
     fn = _SCATTERS[kind]
-    return fn(
-        x,
+    out = fn(
+        lax.convert_element_type(x, work, weak_type=aval.weak_type) if work != aval.dtype else x,
         plan.indices,
         values,
         dn,
@@ -174,6 +192,9 @@ def scatter_update(
         unique_indices=unique_indices,
         mode=mode,
     )
+    if work == aval.dtype:
+        return out
+    return lax.convert_element_type(out, aval.dtype, weak_type=aval.weak_type)
 
 
 def _broadcast_update(values, plan: IndexPlan, aval):

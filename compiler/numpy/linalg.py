@@ -9,6 +9,7 @@ at nonsingular, full-rank matrices).
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 import operator
 from typing import NamedTuple
@@ -399,6 +400,13 @@ def pinv(a, rtol=None, hermitian: bool = False, *, rcond=None):
         return creation.empty(shape[:-2] + (n, m), dtype)
     if rtol is None:
         rtol = 10.0 * builtins.max(m, n) * float(np.finfo(dtype).eps)
+    if isinstance(rtol, (int, float)):  # a static cutoff: JAX's derivative (not the SVD's)
+        return _pinv_smooth()(a, float(rtol), hermitian)
+    return _pinv_by_svd(a, rtol, hermitian)
+
+
+def _pinv_by_svd(a, rtol, hermitian):
+    dtype = aval_of(a).dtype
     rtol = creation.asarray(rtol)
     u, s, vh = svd(a, full_matrices=False, hermitian=hermitian)
     rank = aval_of(rtol).ndim
@@ -406,6 +414,44 @@ def pinv(a, rtol=None, hermitian: bool = False, *, rcond=None):
     cutoff = rtol * s[..., 0:1]
     s = elementwise.where(elementwise.greater(s, cutoff), s, np.array(np.inf, dtype))
     return products.matmul(_mT(vh), elementwise.divide(_mT(u), shapes.expand_dims(s, -1)))
+
+
+@functools.cache
+def _pinv_smooth():
+    """pinv by SVD with JAX's custom JVP (made on first use: ad/ sits above numpy/)."""
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp
+
+    smooth = custom_jvp(_pinv_by_svd, nondiff_argnums=(1, 2))
+    smooth.defjvp(_pinv_jvp)
+    return smooth
+
+
+def _pinv_jvp(rtol, hermitian, primals, tangents):
+    """Golub and Pereyra's derivative of the pseudo-inverse (as JAX defines it): finite where
+    the SVD's derivative is not (repeated singular values, e.g. at 2 I)."""
+    (a,), (a_dot,) = primals, tangents
+    p = _pinv_smooth()(a, rtol, hermitian)
+    if hermitian:  # svd(hermitian=True) reads the symmetrized matrix: so does the derivative
+        a, a_dot = _symmetrized(a), _symmetrized(a_dot)
+    mm = products.matmul
+    m, n = _shape(a)[-2:]
+    if m >= n:
+        s = mm(mm(p, _mH(p)), _mH(a_dot))
+        t = mm(mm(_mH(a_dot), _mH(p)), p)
+        p_dot = -mm(mm(p, a_dot), p) + s - mm(mm(s, a), p) + t - mm(mm(p, a), t)
+    else:
+        s = mm(p, mm(_mH(p), _mH(a_dot)))
+        t = mm(_mH(a_dot), mm(_mH(p), p))
+        p_dot = -mm(p, mm(a_dot, p)) + s - mm(s, mm(a, p)) + t - mm(p, mm(a, t))
+    return p, p_dot
+
+
+def _mH(x):
+    return lax.conj(_mT(x)) if dtypes.is_complex(aval_of(x).dtype) else _mT(x)
+
+
+def _symmetrized(x):
+    return (x + _mH(x)) / 2
 
 
 def matrix_power(a, n: int):

@@ -104,8 +104,9 @@ def fabs(x):
     return _real_fabs(x)
 
 
-deg2rad = radians = define_unary(lambda x: lax.mul(x, math.pi / 180.0), inexact=True)
-rad2deg = degrees = define_unary(lambda x: lax.mul(x, 180.0 / math.pi), inexact=True)
+# strong factors, as JAX's: a weak x converted is strong
+deg2rad = radians = define_unary(lambda x: lax.mul(x, _const(x, math.pi / 180.0)), inexact=True)
+rad2deg = degrees = define_unary(lambda x: lax.mul(x, _const(x, 180.0 / math.pi)), inexact=True)
 float_power = define_binary(lax.pow, inexact=True)
 
 
@@ -186,7 +187,7 @@ def hypot(x1, x2):
     is_zero = lax.eq(big, 0.0)
     ratio = lax.div(small, where(is_zero, 1.0, big))
     out = where(is_zero, big, lax.mul(big, lax.sqrt(lax.add(lax.mul(ratio, ratio), 1.0))))
-    return where(either_inf, np.inf, out)
+    return where(either_inf, _const(out, np.inf), out)  # a strong inf: strong, as JAX's
 
 
 def logaddexp(x1, x2):
@@ -223,7 +224,8 @@ def sinc(x):
     # At 0 the Maclaurin polynomial, so that derivatives there are right too (to fourth order).
     square = lax.mul(pi_x, pi_x)
     series = lax.add(lax.mul(square, lax.sub(lax.mul(square, 1.0 / 120.0), 1.0 / 6.0)), 1.0)
-    return where(is_zero, series, lax.div(lax.sin(safe), safe))
+    out = where(is_zero, series, lax.div(lax.sin(safe), safe))
+    return lax.convert_element_type(out, aval_of(out).dtype)  # strong, as JAX's sinc
 
 
 def fmax(x1, x2):

@@ -13,7 +13,7 @@ from meshjit.compiler.trace.tracing import new_trace
 
 
 def read_atom(env: dict, atom):
-    return atom.val if type(atom) is Literal else env[id(atom)]
+    return atom.value() if type(atom) is Literal else env[id(atom)]
 
 
 def eval_jaxpr(jaxpr: Jaxpr, consts: Sequence, args: Sequence) -> list:

@@ -287,6 +287,9 @@ class NumpyBackend(Backend):
     def __init__(self, mesh_shape, axis_names):
         mesh = types.SimpleNamespace(shape=dict(zip(axis_names, mesh_shape)))
         super().__init__(np, LAX, None, None, lambda *a: a, lambda x, s: x, mesh, nn=NN)
+        from tests.fuzz.ops_control import NUMPY_RANDOM
+
+        self.random = NUMPY_RANDOM
 
     def scatter_add(self, x, idx, v):
         out = np.array(x, copy=True)

@@ -16,7 +16,9 @@ from typing import Callable
 
 import numpy as np
 
-INTS = ("int8", "uint8", "int32")
+from tests.fuzz.programs import _np_dtype
+
+INTS = ("int8", "uint8", "int32", "int16", "uint16", "uint32")
 FLOATS = ("float32", "bfloat16", "float16")
 
 
@@ -34,15 +36,16 @@ class Op:
     apply: Callable
     grad_ok: bool = True  # smooth enough in float inputs that JAX's and meshjit's grads compare
     vmap_ok: bool = True
+    numpy_ref: bool = True  # the NumPy backend computes JAX's answer (not only its type)
 
 
 OPS: dict[str, Op] = {}
 
 
-def op(name, grad_ok=True, vmap_ok=True):
+def op(name, grad_ok=True, vmap_ok=True, numpy_ref=True):
     def register(pair):
         draw, apply = pair
-        OPS[name] = Op(draw, apply, grad_ok, vmap_ok)
+        OPS[name] = Op(draw, apply, grad_ok, vmap_ok, numpy_ref)
         return pair
 
     return register
@@ -920,9 +923,9 @@ op("argsort", grad_ok=False)((_draw_argsort, _apply_argsort))
 
 def _draw_conv(rng, vals, i):
     x = vals[i]
-    if x.ndim not in (3, 4) or not _is_float(x) or x.dtype == np.float16:
+    if x.ndim not in (2, 3, 4) or not _is_float(x) or x.dtype == np.float16:
         return None
-    spatial = x.ndim - 2
+    spatial = max(x.ndim - 2, 1)  # a 2-D value is [N, C] with one spatial dim of size 1
     c = x.shape[1]
     groups = rng.choice([g for g in (1, 2, c) if c % g == 0])
     out = groups * rng.choice([1, 2])
@@ -943,6 +946,8 @@ def _draw_conv(rng, vals, i):
 
 def _apply_conv(B, p, x):
     np_ = B.np
+    if x.ndim == 2:
+        x = x[:, :, None]
     c = x.shape[1]
     shape = [p["out"], c // p["groups"]] + p["kernel"]
     size = int(np.prod(shape))
@@ -993,8 +998,10 @@ def _apply_reduce_window(B, p, x):
         init = {"max": -np.inf, "min": np.inf}.get(kind, 0.0)
     comp = {"max": lax.max, "min": lax.min}.get(kind, lax.add)
     padding = p["padding"] if isinstance(p["padding"], str) else [tuple(q) for q in p["padding"]]
+    # a concrete (NumPy) init: JAX then picks the monoid reduction; a traced init is its
+    # generic reduce_window, which has no transpose (grad is JAX's ValueError, meshjit's works)
     out = lax.reduce_window(
-        x, np_.asarray(init, x.dtype), comp, tuple(p["window"]), tuple(p["strides"]), padding
+        x, np.asarray(init, _np_dtype(str(x.dtype))), comp, tuple(p["window"]), tuple(p["strides"]), padding
     )
     return out / int(np.prod(p["window"])) if kind == "avg" else out
 
@@ -1053,3 +1060,7 @@ def draw_step(rng, vals, allow_vmap=True):
     if drawn is None:
         return None
     return ["op", name, drawn[0], drawn[1]]
+
+
+# Round 9's vocabulary registers into OPS (edge semantics; control flow, vmap axes, random).
+from tests.fuzz import ops_control, ops_semantics  # noqa: E402, F401

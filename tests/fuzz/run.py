@@ -30,8 +30,10 @@ def meshjit_backend(program: Program) -> Backend:
     size = int(np.prod(program.mesh_shape))
     devices = np.array(meshjit.devices()[:size]).reshape(program.mesh_shape)
     mesh = Mesh(devices, program.axis_names)
-    return Backend(jnp, lax, meshjit.shard_map, NamedSharding, P,
-                   meshjit.with_sharding_constraint, mesh, meshjit.vmap, meshjit.nn, meshjit.jvp)
+    B = Backend(jnp, lax, meshjit.shard_map, NamedSharding, P, meshjit.with_sharding_constraint,
+                mesh, meshjit.vmap, meshjit.nn, meshjit.jvp)
+    B.random = meshjit.random
+    return B
 
 
 def _host(outs) -> list[np.ndarray]:
@@ -39,22 +41,38 @@ def _host(outs) -> list[np.ndarray]:
 
 
 def run_meshjit(program: Program, mode: str) -> list[np.ndarray]:
+    return _run_meshjit_typed(program, mode)[0]
+
+
+def _types(outs) -> list[tuple[str, bool]]:
+    """(dtype name, weak type) per output, as JAX's Arrays report them."""
+    outs = outs if isinstance(outs, (list, tuple)) else [outs]
+    return [(str(o.dtype), bool(getattr(o, "weak_type", False))) for o in outs]
+
+
+def _run_meshjit_typed(program: Program, mode: str):
     import meshjit
 
     B = meshjit_backend(program)
     args = program.arguments()
     shardings = [B.NamedSharding(B.mesh, B.P(*spec)) for _, _, spec in program.inputs]
-    f, order = transformed(B, program, meshjit.grad, meshjit.jvp)
+    f, order = transformed(B, program, meshjit.grad, meshjit.jvp, meshjit.vjp,
+                           meshjit.value_and_grad)
     outs = None if program.out_specs is None or program.grad else [
         None if s is None else B.NamedSharding(B.mesh, B.P(*s)) for s in program.out_specs]
     jitted = meshjit.jit(f, in_shardings=[shardings[i] for i in order], out_shardings=outs,
                          propagation=mode)
-    return _host(jitted(*[args[i] for i in order]))
+    outs = jitted(*[args[i] for i in order])
+    return _host(outs), _types(outs)
 
 
 def run_numpy(program: Program) -> list[np.ndarray] | None:
-    """NumPy's answer (None for gradients, which NumPy cannot take)."""
-    if program.grad:
+    """NumPy's answer (None for gradients, which NumPy cannot take, and for ops whose answer only
+    JAX defines)."""
+    from tests.fuzz.ops import OPS
+
+    if program.grad or any(s[0] in ("op", "vop") and not OPS[s[1]].numpy_ref
+                           for s in program.steps):
         return None
     import warnings
 
@@ -75,20 +93,31 @@ def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None
         return None
     env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8",
                JAX_PLATFORMS="cpu", PYTHONPATH=str(REPO))
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.fuzz.jax_worker"], input=json.dumps(
-            [p.to_json() for p in programs]), capture_output=True, text=True, env=env,
-        cwd=REPO, timeout=timeout)
-    if done.returncode != 0:
-        raise RuntimeError(f"the JAX worker failed:\n{done.stderr[-4000:]}")
-    results = json.loads(done.stdout.strip().splitlines()[-1])
+    results: list[dict] = []
+    while len(results) < len(programs):
+        rest = programs[len(results):]
+        done = subprocess.run(
+            [sys.executable, "-m", "tests.fuzz.jax_worker"], input=json.dumps(
+                [p.to_json() for p in rest]), capture_output=True, text=True, env=env,
+            cwd=REPO, timeout=timeout)
+        got = [json.loads(line[len("RESULT "):]) for line in done.stdout.splitlines()
+               if line.startswith("RESULT ")]
+        results += got
+        if done.returncode != 0:
+            if len(got) == len(rest):
+                raise RuntimeError(f"the JAX worker failed:\n{done.stderr[-4000:]}")
+            # XLA aborted the process on this program (a check failure in JAX's own
+            # compile): JAX has no answer for it, NumPy is the reference
+            results.append({"abort": done.stderr.strip().splitlines()[0][:300]
+                            if done.stderr.strip() else f"exit {done.returncode}"})
     return [_decode(r) for r in results]
 
 
 def _decode(r: dict) -> dict:
-    if "error" in r:
+    if "error" in r or "abort" in r:
         return r
-    return {"outs": [_array(o) for o in r["outs"]]}
+    return {"outs": [_array(o) for o in r["outs"]],
+            "types": [(o["dtype"], o.get("weak", False)) for o in r["outs"]]}
 
 
 def _array(o: dict) -> np.ndarray:
@@ -133,24 +162,32 @@ class Outcome:
     modes_differ: bool = False  # bitwise differences between the three modes
     modes_differ_beyond_tolerance: bool = False  # ... beyond the dtype's float tolerance
     jax_differs: bool = False  # JAX's answer differs from NumPy's, which meshjit's matches
+    wrong_types: list = field(default_factory=list)  # modes whose dtypes or weak types differ
+    jax_only_errors: list = field(default_factory=list)  # modes that ran where JAX raised
+    error_class_differs: list = field(default_factory=list)  # both raised, not the same kind
+    types: dict = field(default_factory=dict)  # mode -> [(dtype, weak type)]
 
     @property
     def failed(self) -> bool:
-        return bool(self.wrong or self.unclear_errors)
+        return bool(self.wrong or self.unclear_errors or self.wrong_types
+                    or self.jax_only_errors or self.error_class_differs)
 
 
 def check(program: Program, jax_result: dict | None = None, modes=MODES) -> Outcome:
     import meshjit
 
     out = Outcome(program)
+    raised = {}
     for mode in modes:
         try:
-            out.results[mode] = run_meshjit(program, mode)
+            out.results[mode], out.types[mode] = _run_meshjit_typed(program, mode)
         except meshjit.MeshjitError as e:
-            out.results[mode] = f"{type(e).__name__}: {e}"
+            out.results[mode], raised[mode] = f"{type(e).__name__}: {e}", e
         except Exception as e:  # noqa: BLE001  (anything else is a defect to report)
-            out.results[mode] = f"{type(e).__name__}: {e}"
+            out.results[mode], raised[mode] = f"{type(e).__name__}: {e}", e
             out.unclear_errors.append(mode)
+    if jax_result is not None:
+        _compare_kinds(out, jax_result, raised)
     reference = None
     if jax_result is not None and "outs" in jax_result:
         reference, out.reference = jax_result["outs"], "jax"
@@ -181,6 +218,22 @@ def check(program: Program, jax_result: dict | None = None, modes=MODES) -> Outc
     out.modes_differ_beyond_tolerance = out.modes_differ and not all(
         _agrees(v, values[0]) for v in values[1:])
     return out
+
+
+def _compare_kinds(out: Outcome, jax_result: dict, raised: dict) -> None:
+    """What JAX's jit reports beyond the numbers: the outputs' dtypes and weak types, and
+    whether (and as which builtin exception class) the program is rejected."""
+    import builtins
+
+    if "abort" in jax_result:
+        return
+    if "error" in jax_result:
+        base = getattr(builtins, jax_result.get("builtin", "Exception"), Exception)
+        out.jax_only_errors = [m for m in out.results if m not in raised]
+        out.error_class_differs = [m for m, e in raised.items() if not isinstance(e, base)]
+        return
+    out.wrong_types = [m for m, t in out.types.items()
+                       if [tuple(x) for x in t] != [tuple(x) for x in jax_result["types"]]]
 
 
 def _agrees(res, reference) -> bool:

@@ -158,3 +158,16 @@ def test_nn_vs_jax(name, dtype):
     tol = _TOLERANCE[dtype] * (5.0 if name == "logsumexp" else 1.0)
     np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
 
+
+
+def test_integer_inputs_are_typed_as_jax():
+    """sigmoid (and silu, glu through it) do not promote an integer input: lax.logistic's
+    TypeError, as JAX; hard_tanh keeps an integer dtype (meshjit promoted both to float32)."""
+    x = jnp.asarray([1, -2, 127, 0], jnp.int8)
+    for fn in (meshjit.nn.sigmoid, meshjit.nn.silu, meshjit.nn.glu):
+        with pytest.raises(TypeError):
+            fn(x)
+    out = meshjit.nn.hard_tanh(x)
+    assert out.dtype == np.int8
+    np.testing.assert_array_equal(np.asarray(out), [1, -1, 1, 0])
+    np.testing.assert_allclose(np.asarray(meshjit.nn.sigmoid(jnp.float32([0.0]))), [0.5])

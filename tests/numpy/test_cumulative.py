@@ -116,3 +116,18 @@ def test_numpy_cumsum_vs_jax():
         assert got.dtype == want.dtype and got.shape == want.shape
         np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
 
+
+
+def test_cummax_cummin_gradients_split_ties_as_jax():
+    """lax.cummax / cummin differentiate as the associative scan of max / min (JAX's rule): tied
+    entries share the tangent in the scan's tree order (values read off JAX 0.10.2; meshjit gave
+    each running maximum's last holder the whole tangent, [1, 1, 1] for [1, 1, 3])."""
+    x = jnp.asarray([1.0, 1.0, 3.0, 3.0, 3.0, 2.0, 5.0, 5.0])
+    grad = meshjit.grad(lambda a: lax.cummax(a).sum())
+    np.testing.assert_array_equal(np.asarray(grad(x)), [1.5, 0.5, 2, 1, 1, 0, 1.5, 0.5])
+    rev = meshjit.grad(lambda a: lax.cummax(a, reverse=True).sum())(x)
+    np.testing.assert_array_equal(np.asarray(rev), [0, 0, 0, 0, 0, 0, 3.5, 4.5])
+    low = meshjit.grad(lambda a: lax.cummin(a).sum())(-x)
+    np.testing.assert_array_equal(np.asarray(low), [1.5, 0.5, 2, 1, 1, 0, 1.5, 0.5])
+    _, tangent = meshjit.jvp(lax.cummax, (x,), (jnp.arange(8.0),))
+    np.testing.assert_array_equal(np.asarray(tangent), [0, 0.5, 2, 2.5, 3.25, 3.25, 6, 6.5])

@@ -268,3 +268,33 @@ def test_shift_divmod_and_round_operators():
     rounded = round(jnp.float32(2.5))
     assert rounded.dtype == np.int32 and int(rounded) == 2
     np.testing.assert_allclose(np.asarray(round(jnp.arange(3.0) / 3, 1)), [0.0, 0.3, 0.7])
+
+
+def test_round_with_decimals_rescales_float16_in_float32():
+    """jnp.round(float16, decimals) rescales in float32 as JAX does (in float16, x * 100 rounded
+    first: 2.285 gave 2.28, JAX 2.29; a fuzzer find); integers refuse negative decimals with
+    JAX's NotImplementedError; digits beyond the dtype's precision are a no-op."""
+    x = (np.arange(0, 2000, dtype=np.float16) / np.float16(7)).astype(np.float16)
+    want = (np.round(x.astype(np.float32) * 100) / 100).astype(np.float16)
+    got = np.asarray(meshjit.jit(lambda v: jnp.round(v, 2))(x))
+    np.testing.assert_array_equal(got, want)
+    assert got.dtype == np.float16
+    with pytest.raises(NotImplementedError, match="integer np.round not implemented"):
+        jnp.round(jnp.int32([15]), -1)
+    np.testing.assert_array_equal(np.asarray(jnp.round(jnp.int8([15, -7]), 1)), [15, -7])
+    np.testing.assert_array_equal(np.asarray(jnp.round(jnp.float16([1.5]), 6)), [1.5])
+    np.testing.assert_array_equal(
+        np.asarray(jnp.round(jnp.asarray([1.25, 2.5], jnp.bfloat16), 1), np.float32), [1.203125, 2.5]
+    )  # bfloat16 rescales in bfloat16, as JAX (12.5 rounds to 12)
+
+
+def test_integer_to_a_negative_concrete_power_is_jax_type_error():
+    """jnp.power(int, -k) with a concrete int is lax.integer_pow, as JAX: a TypeError in JAX's
+    words (meshjit computed lax.pow and gave 0); a float base takes any concrete int power."""
+    for call in (lambda: jnp.power(jnp.int32([7, -7]), -1), lambda: jnp.int8([2]) ** -2,
+                 lambda: jnp.power(2, -1)):
+        with pytest.raises(TypeError, match="Integers cannot be raised to negative powers"):
+            call()
+    np.testing.assert_array_equal(np.asarray(jnp.power(jnp.float32([2.0, 0.0]), -1)),
+                                  [0.5, np.inf])
+    assert jnp.power(jnp.float16([2.0]), -3).dtype == np.float16

@@ -492,3 +492,48 @@ def test_at_add_and_mul_reject_bool_as_jax(kind):
     got = meshjit.jit(lambda a: (a.at[0].set(False), a.at[1].max(True), a.at[0].min(False)))(x)
     assert [np.asarray(g).tolist() for g in got] == [[False, False], [True, True],
                                                      [False, False]]
+
+
+def test_gradient_of_out_of_bounds_reads_follows_the_mode_as_jax():
+    """x[idx] and .at[idx].get() default to promise_in_bounds as in JAX: the read clamps, and its
+    gradient drops an out-of-bounds index (JAX's transpose scatters with XLA's semantics); with
+    mode='clip' the gradient lands on the clamped index. (Values read off JAX 0.10.2; meshjit's
+    x[idx] gradient was [8, 0, 7], a fuzzer probe find.)"""
+    x = jnp.asarray([1.5, -2.5, 0.5])
+    idx = jnp.asarray([0, 0, 5, -1, -7])
+    weights = jnp.arange(1.0, 6.0)
+
+    def grad_of(read):
+        return np.asarray(meshjit.grad(lambda v: (read(v) * weights).sum())(x))
+
+    np.testing.assert_array_equal(grad_of(lambda v: v[idx]), [3.0, 0.0, 4.0])
+    np.testing.assert_array_equal(grad_of(lambda v: v.at[idx].get()), [3.0, 0.0, 4.0])
+    np.testing.assert_array_equal(grad_of(lambda v: v.at[idx].get(mode="clip")), [8.0, 0.0, 7.0])
+    np.testing.assert_array_equal(grad_of(lambda v: jnp.take(v, idx)), [3.0, 0.0, 4.0])
+    np.testing.assert_array_equal(np.asarray(x[idx]), [1.5, 1.5, 0.5, 0.5, 1.5])
+    batched = meshjit.vmap(meshjit.grad(lambda v: (v[idx] * weights).sum()))(jnp.stack([x, x]))
+    np.testing.assert_array_equal(np.asarray(batched), [[3.0, 0.0, 4.0]] * 2)
+
+
+def test_at_updates_run_in_the_promoted_dtype_as_jax():
+    """x.at[i].add/mul/... promote x and the values as JAX does, update, then cast back: int8
+    [3] .at[0].mul(1.5) is 4 (meshjit cast 1.5 to 1 first and gave 3), a repeated index adds
+    1.5 twice; bool arrays take Python int updates through int32 (values read off JAX 0.10.2,
+    which warns with a FutureWarning, as meshjit now does)."""
+    x = jnp.asarray([3, 1, -5], jnp.int8)
+    i = jnp.asarray([0, 0, 2])
+    with pytest.warns(FutureWarning, match="scatter inputs have incompatible types"):
+        got = {
+            "mul": x.at[0].mul(1.5),
+            "add": x.at[i].add(1.5),
+            "subtract": x.at[i].subtract(1.5),
+            "add_f32": meshjit.jit(lambda v: v.at[i].add(jnp.float32(1.5)))(x),
+        }
+    want = {"mul": [4, 1, -5], "add": [6, 1, -3], "subtract": [0, 1, -6], "add_f32": [6, 1, -3]}
+    for name, out in got.items():
+        assert out.dtype == np.int8, name
+        np.testing.assert_array_equal(np.asarray(out), want[name], err_msg=name)
+    b = jnp.asarray([True, False, False, True])
+    np.testing.assert_array_equal(np.asarray(b.at[1].add(1)), [True, True, False, True])
+    with pytest.raises(TypeError):
+        b.at[i].add(True)
