@@ -26,10 +26,10 @@ from meshjit.compiler.nn.functions import (
 )
 from meshjit.compiler.nn.initializers import glorot_normal, normal, ones, zeros
 from meshjit.compiler.random import api as random
+from meshjit.compiler.random.samplers import bernoulli
 
 # stax's own names for two initializers (JAX's stax exports them, and nn's functions, too).
 glorot, randn = glorot_normal, normal
-from meshjit.compiler.random.samplers import bernoulli
 
 __all__ = [
     "AvgPool", "BatchNorm", "Conv", "Conv1DTranspose", "ConvTranspose", "Dense", "Dropout", "Elu", "Exp", "FanInConcat",

@@ -31,7 +31,6 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zeros_like_aval
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.shapes import unpad
-from meshjit.compiler.lax.sorting import take_along_axis
 from meshjit.compiler.lowering import LoweringRuleContext, constant
 from meshjit.compiler.traceback_util import unwrap
 

@@ -989,7 +989,7 @@ def _draw_reduce_window(rng, vals, i):
 
 
 def _apply_reduce_window(B, p, x):
-    np_, lax = B.np, B.lax
+    lax = B.lax
     kind = p["kind"]
     if str(x.dtype) in INTS:
         info = np.iinfo(str(x.dtype))

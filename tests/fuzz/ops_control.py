@@ -114,7 +114,6 @@ def _draw_scan(rng, vals, i):
 
 
 def _apply_scan(B, p, x):
-    np_ = B.np
     b0, b1, b2 = p["bodies"]
     half = 0.5 if _is_float(x) else 1
 

@@ -2,9 +2,8 @@
 programs on random meshes and shardings, meshjit's three propagation modes against JAX (or
 NumPy when JAX is not installed). No wrong numbers, no error that is not a meshjit error."""
 
-import pytest
-
 import numpy as np
+import pytest
 
 from tests.fuzz import run
 from tests.fuzz.programs import Program, draw
