@@ -104,9 +104,14 @@ def fabs(x):
     return _real_fabs(x)
 
 
-# strong factors, as JAX's: a weak x converted is strong
-deg2rad = radians = define_unary(lambda x: lax.mul(x, _const(x, math.pi / 180.0)), inexact=True)
-rad2deg = degrees = define_unary(lambda x: lax.mul(x, _const(x, 180.0 / math.pi)), inexact=True)
+def _factor(x, value: float):
+    """A constant factor as JAX's jitted ufuncs bind it: a weak array times it is strong, a weak
+    scalar times it stays weak (JAX 0.10.2's weak types, read off it)."""
+    return value if not aval_of(x).shape else _const(x, value)
+
+
+deg2rad = radians = define_unary(lambda x: lax.mul(x, _factor(x, math.pi / 180.0)), inexact=True)
+rad2deg = degrees = define_unary(lambda x: lax.mul(x, _factor(x, 180.0 / math.pi)), inexact=True)
 float_power = define_binary(lax.pow, inexact=True)
 
 
@@ -187,7 +192,7 @@ def hypot(x1, x2):
     is_zero = lax.eq(big, 0.0)
     ratio = lax.div(small, where(is_zero, 1.0, big))
     out = where(is_zero, big, lax.mul(big, lax.sqrt(lax.add(lax.mul(ratio, ratio), 1.0))))
-    return where(either_inf, _const(out, np.inf), out)  # a strong inf: strong, as JAX's
+    return where(either_inf, _factor(out, np.inf), out)  # strong for arrays, as JAX's
 
 
 def logaddexp(x1, x2):
@@ -225,7 +230,9 @@ def sinc(x):
     square = lax.mul(pi_x, pi_x)
     series = lax.add(lax.mul(square, lax.sub(lax.mul(square, 1.0 / 120.0), 1.0 / 6.0)), 1.0)
     out = where(is_zero, series, lax.div(lax.sin(safe), safe))
-    return lax.convert_element_type(out, aval_of(out).dtype)  # strong, as JAX's sinc
+    if not aval_of(out).shape:  # a weak scalar stays weak, an array is strong, as JAX's sinc
+        return out
+    return lax.convert_element_type(out, aval_of(out).dtype)
 
 
 def fmax(x1, x2):
