@@ -41,6 +41,7 @@ from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime import client
 from meshjit.compiler.runtime.assignment import assign_call
+from meshjit.compiler.api_util import argument_names
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
@@ -258,7 +259,13 @@ class JitFunction:
             js.check_ranks(sig.shardings, sig.in_avals, "in_shardings")
             js.check_ranks(out_shardings, traced.jaxpr.out_avals, "out_shardings")
             static = [s for s in out_shardings + traced.constraints if s is not None]
-            devices = assign_call(sig.shardings, static, sig.leaves)
+            devices = assign_call(
+                sig.shardings,
+                static,
+                sig.leaves,
+                functools.partial(self._describe_arg, *sig.rebuild_args(sig.leaves), sig),
+                sum(s is not None for s in out_shardings),
+            )
             module = lower_jaxpr_to_module(
                 traced.jaxpr,
                 name=self.name,
@@ -281,6 +288,12 @@ class JitFunction:
                 compiler_options=self.compiler_options,
             )
         return lowered
+
+    def _describe_arg(self, args, kwargs, sig: Signature, i: int) -> str:
+        """Argument leaf i as JAX's device errors name it: `a of f with shape float32[3]`."""
+        names = argument_names(self.fun, args, kwargs, sig.statics)
+        name = names[i] if i < len(names) else str(i)
+        return f"{name} of {self.call_name} with shape {sig.in_avals[i].str_long()}"
 
     def _out_shardings(self, traced: Traced, in_shardings=()) -> list:
         """out_shardings given to jit, else the outputs' type shardings (explicit mode)."""
@@ -327,7 +340,13 @@ class JitFunction:
             if current_trace() is not None:
                 return self._bind_nested(sig)
             lowered = self._lowerings.get(sig.key) or self._lower(sig)
-            devices = assign_call(sig.shardings, lowered.static_shardings, sig.leaves)
+            devices = assign_call(
+                sig.shardings,
+                lowered.static_shardings,
+                sig.leaves,
+                functools.partial(self._describe_arg, args, kwargs, sig),
+                sum(s is not None for s in lowered.out_shardings),
+            )
             compiled = compile_for(lowered, devices)
             if key is not None:
                 self._cache.remember_call(key, compiled)

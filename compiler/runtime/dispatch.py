@@ -42,6 +42,7 @@ class Executable:
         "_outs",
         "_handlers",
         "effects",
+        "_commits",
     )
 
     def __init__(
@@ -63,6 +64,9 @@ class Executable:
             for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
         ]
         self._handlers = [out[3] for out in self._outs]
+        # As JAX: results on several devices or on a mesh's are committed; a one-device
+        # program's results are committed when one of its arguments is.
+        self._commits = devices.mesh is not None or devices.num_partitions > 1
 
     @property
     def input_shardings(self) -> list:
@@ -86,7 +90,11 @@ class Executable:
             checks.raise_if_peer_failed(e, "running a computation")
             _raise_if_deleted(leaves)
             raise
-        return [Array.of_result(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
+        committed = self._commits or any(type(x) is Array and x._committed for x in leaves)
+        return [
+            Array.of_result(aval, r, p, s, committed)
+            for (aval, p, s, _), r in zip(self._outs, results)
+        ]
 
 
 def _result_aval(aval, requested):
@@ -210,7 +218,7 @@ def fast_key(args):
         if t is Array:
             if type(x._sharding) is NamedSharding:
                 return None
-            key += (x.aval, x._placement)
+            key += (x.aval, x._placement, x._committed)
         elif t is np.ndarray:
             key += (x.shape, x.dtype)
         else:
