@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 import re
 import threading
 import types
@@ -93,6 +94,10 @@ class ShapeDtypeStruct:
     @property
     def ndim(self):
         return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
 
     def __repr__(self):
         sharding = f", sharding={self.sharding}" if self.sharding is not None else ""
@@ -610,9 +615,16 @@ def named_call(fun: Callable, *, name: str | None = None) -> Callable:
 
 @contextlib.contextmanager
 def ensure_compile_time_eval():
-    """`jax.ensure_compile_time_eval`: accepted; values computed from concrete inputs inside
-    are already constants in meshjit's traces."""
-    yield
+    """`jax.ensure_compile_time_eval`: operations inside run now, on concrete values, even
+    while a jit traces (their results are constants of the trace; a traced value used inside
+    is an error), as JAX's evaluation context."""
+    from meshjit.compiler.ir.registry import trace_state
+
+    saved, trace_state.current = trace_state.current, None
+    try:
+        yield
+    finally:
+        trace_state.current = saved
 
 
 def fwd_and_bwd(fun: Callable, argnums, has_aux: bool = False, jitted: bool = True):

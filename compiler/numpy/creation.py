@@ -129,7 +129,9 @@ def copy(a, order=None):
     if is_meshjit_array(a):
         from meshjit.compiler.runtime.device_put import device_put  # runtime/ sits above
 
-        return device_put(np.asarray(a), a.sharding)
+        out = device_put(np.asarray(a), a.sharding)
+        out._committed = a._committed  # as JAX: a copy is as free to move as its source
+        return out
     return asarray(a)
 
 

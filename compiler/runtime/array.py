@@ -150,6 +150,19 @@ class Array(ArrayMethods):
             raise
         return self
 
+    def to_device(self, device, *, stream=None) -> Array:
+        """The array copied to `device` (or laid out by a sharding): the array API's spelling
+        of device_put."""
+        from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
+
+        return device_put(self, device)
+
+    def __array_namespace__(self, *, api_version=None):
+        """The array API namespace of meshjit's arrays: meshjit.numpy."""
+        import importlib
+
+        return importlib.import_module("meshjit.numpy")  # the facade, above the library
+
     def devices(self) -> set:
         return set(self._placement._devices)
 
@@ -161,8 +174,8 @@ class Array(ArrayMethods):
     def is_fully_replicated(self) -> bool:
         return self._placement._hlo_sharding.is_replicated()
 
-    def item(self):
-        return np.asarray(self).item()
+    def item(self, *args):
+        return np.asarray(self).item(*args)
 
     def tolist(self):
         return np.asarray(self).tolist()

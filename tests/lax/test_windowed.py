@@ -1,6 +1,5 @@
 """Windowed reductions (reduce_window, pooling) against NumPy references."""
 
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -123,7 +122,6 @@ def test_reduce_window_vs_jax():
         got = meshjit.jit(lambda a, i=init, op=lax_op: lax.reduce_window(a, i, op, *args))(x)
         want = jax.lax.reduce_window(x, init, jax_op, *args)
         np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-5, atol=1e-5)
-
 
 
 def test_padtype_to_pads_is_a_list_of_int_pairs_as_in_jax():

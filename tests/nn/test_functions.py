@@ -159,7 +159,6 @@ def test_nn_vs_jax(name, dtype):
     np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
 
 
-
 def test_softmax_and_log_softmax_where_normalize_over_the_selected_entries():
     logits = np.array([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], np.float32)
     where = np.array([True, True, False])
