@@ -492,3 +492,15 @@ def test_at_add_and_mul_reject_bool_as_jax(kind):
     got = meshjit.jit(lambda a: (a.at[0].set(False), a.at[1].max(True), a.at[0].min(False)))(x)
     assert [np.asarray(g).tolist() for g in got] == [[False, False], [True, True],
                                                      [False, False]]
+
+
+def test_at_apply_applies_once_per_time_an_entry_is_indexed():
+    x = np.arange(6.0, dtype=np.float32)
+    got = meshjit.numpy.asarray(x).at[np.array([1, 1, 4])].apply(lambda v: v * 2 + 1)
+    np.testing.assert_array_equal(got, [0.0, 7.0, 2.0, 3.0, 9.0, 5.0])
+    jitted = meshjit.jit(lambda a, i: a.at[i].apply(meshjit.numpy.sin))(x, 2)
+    np.testing.assert_allclose(jitted, np.where(np.arange(6) == 2, np.sin(x), x), rtol=1e-6)
+    dropped = meshjit.numpy.asarray(x).at[9].apply(lambda v: v + 1, mode="drop")
+    np.testing.assert_array_equal(dropped, x)
+    ints = meshjit.numpy.arange(4).at[np.array([0, 0, 0])].apply(lambda v: v + 1)
+    assert ints.dtype == np.int32 and list(np.asarray(ints)) == [3, 1, 2, 3]
