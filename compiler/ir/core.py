@@ -403,7 +403,7 @@ def _pp_skeleton(jaxpr: Jaxpr, context: PpContext) -> pp.Doc:
             outvars,
         ]
     )
-    return pp.group(pp.nest(2, body)) + pp.text(" }")
+    return pp.group(pp.nest(2, body) + pp.text(" }"))  # as JAX: the brace counts in its width
 
 
 def _dropped_outputs(jaxpr: Jaxpr) -> dict:
