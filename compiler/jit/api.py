@@ -292,6 +292,7 @@ class JitFunction:
                 cache=self._cache,
                 compiler_options=self.compiler_options,
             )
+            lowered.in_shardings = list(sig.shardings)
         return lowered
 
     def _describe_arg(self, args, kwargs, sig: Signature, i: int) -> str:
@@ -538,8 +539,9 @@ def eval_shape(fun: Callable, *args, **kwargs):
         return fun(*a, **k)
 
     closed, out_tree = trace_flat(flat, avals)
-    shapes = [
-        ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in closed.jaxpr.out_avals
+    shapes = [  # a typed output (explicit axes) with its type's sharding, as JAX
+        ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type, sharding=a.sharding)
+        for a in closed.jaxpr.out_avals
     ]
     return tree_unflatten(out_tree, shapes)
 

@@ -43,12 +43,21 @@ class Executable:
         "_handlers",
         "effects",
         "_commits",
+        "_in_requested",
     )
 
     def __init__(
-        self, loaded, in_avals, out_avals, devices: DeviceAssignment, out_shardings, effects=False
+        self,
+        loaded,
+        in_avals,
+        out_avals,
+        devices: DeviceAssignment,
+        out_shardings,
+        effects=False,
+        in_shardings=None,
     ):
         self.loaded, self.devices = loaded, devices
+        self._in_requested = in_shardings or [None] * len(in_avals)  # the arguments' own
         self.effects = effects  # it calls back into Python: its runs are waited for at exit
         self.in_placements = _placements(loaded.get_parameter_shardings(), in_avals, devices)
         self.out_placements = _placements(loaded.get_output_shardings(), out_avals, devices)
@@ -70,7 +79,10 @@ class Executable:
 
     @property
     def input_shardings(self) -> list:
-        return [_user_sharding(p, aval, self.devices, None) for aval, p in self._ins]
+        return [
+            _user_sharding(p, aval, self.devices, s)
+            for (aval, p), s in zip(self._ins, self._in_requested)
+        ]
 
     @property
     def output_shardings(self) -> list:
@@ -117,10 +129,14 @@ def compile_executable(
     out_shardings,
     callbacks=(),
     compiler_options=(),
+    in_shardings=None,
 ) -> Executable:
-    """XLA's executable for a (propagated) StableHLO module on `devices`."""
+    """XLA's executable for a (propagated) StableHLO module on `devices`; `in_shardings` (the
+    arguments' shardings, None where unknown) name its input layouts as the user gave them."""
     loaded = client.compile_module(module, devices.device_list, callbacks, compiler_options)
-    return Executable(loaded, in_avals, out_avals, devices, out_shardings, bool(callbacks))
+    return Executable(
+        loaded, in_avals, out_avals, devices, out_shardings, bool(callbacks), in_shardings
+    )
 
 
 _PENDING: list = []  # the runs of programs with host callbacks not yet known to be done

@@ -729,3 +729,17 @@ def test_partial_sums_are_reduced_once_where_resharded(mesh):
     assert len(reduces) == 1 and "= f32[2,6]" in reduces[0], reduces  # not a pair of f32[2,6]
     out = meshjit.jit(f)(x, w, v)
     np.testing.assert_allclose(np.asarray(out), xv @ np.full((4, 6), 3.0), rtol=1e-6)
+
+
+def test_eval_shape_out_info_and_input_shardings_show_typed_shardings_as_jax():
+    from meshjit.sharding import AxisType, NamedSharding, PartitionSpec as P
+
+    mesh = meshjit.make_mesh((2, 4), ("X", "Y"), axis_types=(AxisType.Explicit,) * 2)
+    x = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P("X", None)))
+    shape = meshjit.eval_shape(lambda a: a + 1, x)
+    assert shape.sharding.spec == P("X", None) and "AbstractMesh" in repr(shape)
+    lowered = meshjit.jit(lambda a: a + 1).lower(x)
+    assert lowered.out_info.sharding == NamedSharding(mesh, P("X", None))
+    (given,), _ = lowered.compile().input_shardings
+    assert str(given.spec) == "P('X', None)"  # the argument's own spec, not a trimmed one
+    assert meshjit.eval_shape(lambda a: a + 1, np.ones(3)).sharding is None
