@@ -25,6 +25,7 @@ from meshjit.compiler.ir.core import (
     Jaxpr,
     Literal,
     ShapedArray,
+    TypedInt,
     Var,
     dce_jaxpr,
     vma_str,
@@ -352,6 +353,8 @@ def python_scalar_literal(x) -> Literal:
     if low is not None and not low <= x < -low:
         mode = "x64 is on" if dtypes.x64_enabled else "x64 is off"
         raise MeshjitOverflowError(f"Python int {x} is too large for {dtype} ({mode})")
+    if low is not None:  # as JAX: the int carries its dtype (its repr shows it)
+        x = TypedInt(x, dtype)
     return Literal(x, _WEAK_AVALS[dtype])
 
 

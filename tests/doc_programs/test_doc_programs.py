@@ -37,7 +37,7 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "checkpoint_callbacks": "print_saved_residuals under jax.checkpoint lists the remat's outputs; "
     "JAX names the ops inside it (and checkpoint_name's names)",
     "jaxpr_interpreter": "eqn.params lack JAX's defaulted params (precision=None, "
-    "out_sharding=None, sharding=None) and Literal's repr is not JAX's TypedInt(...)",
+    "out_sharding=None, sharding=None); the printer shows them, the params dict does not",
     "key_concepts": "JAX's jaxprs show jnp.where as a nested jit[name=_where]; meshjit inlines it",
     "primitives": "eager jax.jvp of a def_impl primitive: JAX runs the impl (NumPy float64 "
     "results), meshjit traces it and returns Arrays",
@@ -47,7 +47,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "block prints each device's value); meshjit traces it",
     "sharp_bits": "tracer class name (DynamicJaxprTracer), jnp.array(list)'s jaxpr, debug_nans' "
     "'Invalid nan value' message, x64 truncation warnings, broadcast errors are ValueErrors",
-    "vmap_autodiff": "float0 gradients print as TypedNdArray(..., dtype=void) in JAX",
 }
 # Programs that leave global state behind (`jax.set_mesh(mesh)`): run in a process of their own.
 ISOLATED = ("explicit_sharding",)
