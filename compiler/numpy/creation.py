@@ -19,7 +19,7 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
-from meshjit.compiler.numpy.shapes import stack
+from meshjit.compiler.numpy.shapes import concatenate, expand_dims, stack
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_to_shape,
@@ -29,6 +29,7 @@ from meshjit.compiler.numpy.util import (
     is_traced,
     materialize,
     placed,
+    result_type,
 )
 from meshjit.compiler.trace.tracing import checked_dtype
 
@@ -62,7 +63,10 @@ def asarray(a, dtype=None, copy=None):
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
         a = np.asarray(a)
     if isinstance(a, (list, tuple)) and contains_traced(a):
-        a = stack([asarray(x) for x in a])
+        # As JAX: each element converted to the (strong) common dtype and given its new axis
+        # in turn, then all concatenated.
+        target = checked_dtype(dtype) if dtype is not None else result_type(*_leaves(a))
+        return concatenate([expand_dims(asarray(x, target), 0) for x in a], 0)
     elif isinstance(a, (list, tuple)) or (dtype is not None and isinstance(a, (int, float))):
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         a = np.asarray(a, None if dtype is None else checked_dtype(dtype))
@@ -71,6 +75,14 @@ def asarray(a, dtype=None, copy=None):
 
 
 array = asarray
+
+
+def _leaves(seq) -> list:
+    """The elements of nested lists and tuples."""
+    out = []
+    for x in seq:
+        out += _leaves(x) if isinstance(x, (list, tuple)) else [x]
+    return out
 
 
 _NOT_BUFFERS = (bool, int, float, complex, list, tuple, np.ndarray, np.generic, bytes, str)

@@ -157,6 +157,11 @@ class Tracer(ArrayMethods):
         return f"JitTracer({jax_type_str(self.aval)})"
 
 
+# As JAX names the tracers of a staged trace (jit, make_jaxpr): `type(x).__name__` reads
+# "DynamicJaxprTracer" (meshjit's transformations all stage to jaxprs).
+Tracer.__name__ = Tracer.__qualname__ = "DynamicJaxprTracer"
+
+
 class Trace:
     """Builds one jaxpr. Values from enclosing traces are captured as extra constants."""
 
