@@ -6,7 +6,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import os
 import re
+import sys
 import threading
 import types
 import weakref
@@ -372,6 +374,8 @@ class JitFunction:
         if found is None:
             return
         if self.is_one_op:
+            if _inside_numpy_function():  # JAX's jnp functions are jitted: theirs speaks first
+                print(_DEOPTIMIZED)
             raise FloatingPointError(f"invalid value ({found}) encountered in {self.name}")
         print(
             "Invalid nan value encountered in the output of a jax.jit function. Calling the "
@@ -613,6 +617,24 @@ def named_scope(name: str):
 def named_call(fun: Callable, *, name: str | None = None) -> Callable:
     """`jax.named_call`: `fun` itself (its name is kept in the traced locations)."""
     return fun
+
+
+_DEOPTIMIZED = (
+    "Invalid nan value encountered in the output of a jax.jit function. Calling the "
+    "de-optimized version."
+)
+_NUMPY_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "numpy")
+
+
+def _inside_numpy_function() -> bool:
+    """Whether a meshjit.numpy function is on the stack (jax.numpy's functions are jit-wrapped
+    in JAX, so a NaN found under jax_debug_nans is reported by that jit before the op's)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(_NUMPY_DIR):
+            return True
+        frame = frame.f_back
+    return False
 
 
 @contextlib.contextmanager

@@ -45,8 +45,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "placeholder (ValueError), meshjit on the nested node (TypeError)",
     "shard_map_collectives": "shard_map outside jit runs eagerly per device in JAX (printing a "
     "block prints each device's value); meshjit traces it",
-    "sharp_bits": "tracer class name (DynamicJaxprTracer), jnp.array(list)'s jaxpr, debug_nans' "
-    "'Invalid nan value' message, x64 truncation warnings, broadcast errors are ValueErrors",
 }
 # Programs that leave global state behind (`jax.set_mesh(mesh)`): run in a process of their own.
 ISOLATED = ("explicit_sharding",)
