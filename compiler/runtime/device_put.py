@@ -62,6 +62,7 @@ def _put_leaf(x, target):
     if isinstance(x, Tracer):
         return _put_traced(x, target)
     aval = abstractify(x)
+    committed = target is not None  # as JAX: device_put(x) alone leaves x free to move
     if target is None:
         if type(x) is Array:
             return x
@@ -72,9 +73,12 @@ def _put_leaf(x, target):
         return _put_sharded(x, aval, resolve_spec(target, "device_put"))
     placement = client.replicated_sharding([target])
     if type(x) is Array and plc.same_placement(x._placement, placement):
-        return x
+        if x._committed or not committed:
+            return x
+        return Array(aval, x._impl, placement, x._sharding)
     value = np.asarray(x, dtype=aval.dtype)
-    return Array(aval, client.put_replicated(value, aval, placement, [target]), placement)
+    buffers = client.put_replicated(value, aval, placement, [target])
+    return Array(aval, buffers, placement, committed=committed)
 
 
 def _put_traced(x: Tracer, target):
