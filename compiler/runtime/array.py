@@ -3,11 +3,17 @@ placement (the buffers' layout) and the user-facing sharding that layout stands 
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
 
-from meshjit.compiler.errors import DeletedArrayError, DistributedError
+from meshjit.compiler.errors import (
+    DeletedArrayError,
+    DistributedError,
+    MeshjitNotImplementedError,
+    MeshjitRuntimeError,
+)
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceSharding, public_index
@@ -149,6 +155,41 @@ class Array(ArrayMethods):
             raise_if_peer_failed(e, f"waiting for an array of {self.aval.str_short()}")
             raise
         return self
+
+    def is_ready(self) -> bool:
+        """Whether the value is computed (a later read does not wait)."""
+        self.check_live("checking")
+        return bool(self._impl.is_ready())
+
+    def clone(self) -> Array:
+        """A copy in buffers of its own, laid out as this one."""
+        from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
+
+        return device_put(np.asarray(self), self.sharding)
+
+    def tobytes(self, order="C") -> bytes:
+        return np.asarray(self).tobytes(order)
+
+    @property
+    def global_shards(self) -> list[Shard]:
+        """Every device's piece (in one process, the addressable ones)."""
+        if not self.is_fully_addressable:
+            raise MeshjitRuntimeError(
+                "global_shards of an array spanning processes: each process sees only its "
+                "addressable_shards"
+            )
+        return self.addressable_shards
+
+    def on_device_size_in_bytes(self) -> int:
+        """The bytes the pieces take on their devices (each device's piece counted)."""
+        shards = self.addressable_shards
+        return sum(s.data.aval.dtype.itemsize * math.prod(s.data.aval.shape) for s in shards)
+
+    @property
+    def flat(self):
+        raise MeshjitNotImplementedError(
+            "JAX Arrays do not implement the arr.flat property: consider arr.flatten() instead."
+        )
 
     def to_device(self, device, *, stream=None) -> Array:
         """The array copied to `device` (or laid out by a sharding): the array API's spelling

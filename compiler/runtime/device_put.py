@@ -22,9 +22,11 @@ from meshjit.compiler.trace.tracing import Tracer, abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 
-def device_put(x, device=None):
+def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
     """Copies a value (or a pytree) to a device, or lays it out with a sharding (or a pytree
-    prefix of shardings)."""
+    prefix of shardings). `src`, `donate` and `may_alias` are accepted as JAX's best-effort
+    hints: meshjit's arrays are immutable, so a copy and an alias read the same."""
+    del src, donate, may_alias
     leaves, treedef = tree_flatten(x)
     if isinstance(device, (dict, list, tuple)) and not isinstance(device, PartitionSpec):
         targets = flatten_shardings(device, x, "device_put")
