@@ -24,3 +24,33 @@ def check_callable(fun) -> None:
         from meshjit.compiler.errors import MeshjitTypeError
 
         raise MeshjitTypeError(f"Expected a callable value, got {fun!r}")
+
+
+def argument_names(fun, args, kwargs, statics=()) -> list[str]:
+    """The names JAX gives a call's flattened dynamic arguments, in jit's flattening order (the
+    positional ones, then the keyword ones by name): the parameter's name, then the leaf's path
+    in it (`p['w']`); `args[i]` where the signature does not bind them."""
+    import inspect
+
+    from meshjit.compiler.tree_util import keystr, tree_flatten_with_path
+
+    static = {k for k, _ in statics}
+    try:
+        params = inspect.signature(fun).bind(*args, **kwargs).signature.parameters
+        positional = [
+            p.name
+            for p in params.values()
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
+    except (TypeError, ValueError):
+        positional = []
+    named = [
+        (positional[i] if i < len(positional) else f"args[{i - len(positional)}]", a)
+        for i, a in enumerate(args)
+        if i not in static
+    ]
+    named += [(k, kwargs[k]) for k in sorted(kwargs) if k not in static]
+    out = []
+    for name, value in named:
+        out += [name + keystr(path) for path, _ in tree_flatten_with_path(value)[0]]
+    return out

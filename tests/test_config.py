@@ -175,3 +175,18 @@ def test_strict_dtype_promotion_rejects_mixed_types_and_keeps_weak_scalars():
     finally:
         meshjit.config.update("jax_numpy_dtype_promotion", "standard")
     assert (jnp.float32(1) + jnp.float16(1)).dtype == jnp.float32
+
+
+def test_debug_nans_in_a_numpy_function_reports_its_jit_first_as_jax(capsys):
+    """jax.numpy's functions are jitted in JAX: a NaN they make prints the de-optimized
+    notice before the op's FloatingPointError; a lax op reports alone."""
+    meshjit.config.update("jax_debug_nans", True)
+    try:
+        with pytest.raises(FloatingPointError, match=r"invalid value \(nan\) encountered in div"):
+            jnp.divide(0.0, 0.0)
+        assert "Calling the de-optimized version." in capsys.readouterr().out
+        with pytest.raises(FloatingPointError, match="encountered in log"):
+            meshjit.lax.log(np.float32(-1.0))
+        assert capsys.readouterr().out == ""
+    finally:
+        meshjit.config.update("jax_debug_nans", False)

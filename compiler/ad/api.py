@@ -22,7 +22,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, TypedNdArray
 from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
@@ -166,7 +166,7 @@ def _concrete(leaves):
 
 
 def _tangent_zeros(aval):
-    return np.zeros(aval.shape, float0)
+    return TypedNdArray(np.zeros(aval.shape, float0))  # as JAX hands them back
 
 
 def _check_tangent(i: int, p_aval, t, what: str):

@@ -20,7 +20,7 @@ from typing import Callable
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import jvp_jaxpr, transpose_jaxpr
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -93,6 +93,23 @@ def save_anything_except_these_names(*names) -> Callable:
     return policy
 
 
+def save_from_both_policies(policy_1, policy_2) -> Callable:
+    """A residual is saved when either policy saves it (JAX's ValueError if one answers with
+    something other than a bool)."""
+
+    def policy(prim, *avals, **params):
+        out1, out2 = policy_1(prim, *avals, **params), policy_2(prim, *avals, **params)
+        if not (isinstance(out1, bool) and isinstance(out2, bool)):
+            raise MeshjitValueError(
+                f"The return value of the policies should be a boolean. Got: {out1} and {out2}. "
+                "Please write a custom policy function directly, rather than using this helper "
+                "function."
+            )
+        return out1 or out2
+
+    return policy
+
+
 class checkpoint_policies:
     """The policies, under JAX's names (`jax.checkpoint_policies`)."""
 
@@ -105,6 +122,7 @@ class checkpoint_policies:
     save_only_these_names = staticmethod(save_only_these_names)
     save_any_names_but_these = staticmethod(save_any_names_but_these)
     save_anything_except_these_names = staticmethod(save_anything_except_these_names)
+    save_from_both_policies = staticmethod(save_from_both_policies)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -179,6 +179,48 @@ class Var:
         return f"Var(id={id(self)}):{self.aval.str_long()}"
 
 
+class TypedInt(int):
+    """A Python int inlined as a literal, with the dtype it takes (JAX's TypedInt: a Literal
+    of one reads `Literal(TypedInt(1, dtype=int32))`)."""
+
+    def __new__(cls, value: int, dtype):
+        out = super().__new__(cls, value)
+        out.dtype = np.dtype(dtype)
+        return out
+
+    def __repr__(self):
+        return f"TypedInt({int(self)}, dtype={self.dtype.name})"
+
+    def __getnewargs__(self):
+        return (int(self), self.dtype)
+
+
+class TypedNdArray(np.ndarray):
+    """A host array JAX hands back as a typed value (float0 gradients of integer inputs), with
+    JAX's repr `TypedNdArray((b'',), dtype=void)`."""
+
+    def __new__(cls, value):
+        return np.asarray(value).view(cls)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        inputs = tuple(np.asarray(x) if isinstance(x, TypedNdArray) else x for x in inputs)
+        return getattr(ufunc, method)(*inputs, **kwargs)
+
+    def __repr__(self):
+        prefix, width = "TypedNdArray(", np.get_printoptions()["linewidth"]
+        dtype = f"dtype={self.dtype.name})"
+        if self.size == 0:
+            body = f"[], shape={self.shape}"
+        else:
+            plain = np.asarray(self)
+            body = np.array2string(
+                plain, prefix=prefix, suffix=",", separator=", ", max_line_width=width
+            )
+        last_line = len(body) - body.rfind("\n") + 1
+        sep = " " * len(prefix) if last_line + len(dtype) + 1 > width else " "
+        return f"{prefix}{body},{sep}{dtype}"
+
+
 class Literal:
     """A scalar constant inlined into an equation."""
 
@@ -413,7 +455,7 @@ def _pp_skeleton(jaxpr: Jaxpr, context: PpContext) -> pp.Doc:
             outvars,
         ]
     )
-    return pp.group(pp.nest(2, body)) + pp.text(" }")
+    return pp.group(pp.nest(2, body) + pp.text(" }"))  # as JAX: the brace counts in its width
 
 
 def _dropped_outputs(jaxpr: Jaxpr) -> dict:

@@ -324,7 +324,9 @@ def check_user_dtype(dtype, fun_name: str) -> None:
         import warnings
 
         warnings.warn(
-            f"Explicitly requested dtype {requested} requested in {fun_name} is not available, "
+            f"Explicitly requested dtype {requested}"
+            + (f" requested in {fun_name}" if fun_name else "")
+            + " is not available, "
             f"and will be truncated to dtype {truncated}. To enable more dtypes, set the "
             "jax_enable_x64 configuration option or the JAX_ENABLE_X64 shell environment "
             "variable.",

@@ -6,7 +6,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import math
+import os
 import re
+import sys
 import threading
 import types
 import weakref
@@ -14,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from meshjit.compiler.api_util import check_callable
+from meshjit.compiler.api_util import argument_names, check_callable
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitRuntimeError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
@@ -93,6 +96,10 @@ class ShapeDtypeStruct:
     @property
     def ndim(self):
         return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
 
     def __repr__(self):
         sharding = f", sharding={self.sharding}" if self.sharding is not None else ""
@@ -264,7 +271,13 @@ class JitFunction:
             js.check_ranks(sig.shardings, sig.in_avals, "in_shardings")
             js.check_ranks(out_shardings, traced.jaxpr.out_avals, "out_shardings")
             static = [s for s in out_shardings + traced.constraints if s is not None]
-            devices = assign_call(sig.shardings, static, sig.leaves)
+            devices = assign_call(
+                sig.shardings,
+                static,
+                sig.leaves,
+                functools.partial(self._describe_arg, *sig.rebuild_args(sig.leaves), sig),
+                sum(s is not None for s in out_shardings),
+            )
             module = lower_jaxpr_to_module(
                 traced.jaxpr,
                 name=self.name,
@@ -286,7 +299,14 @@ class JitFunction:
                 cache=self._cache,
                 compiler_options=self.compiler_options,
             )
+            lowered.in_shardings = list(sig.shardings)
         return lowered
+
+    def _describe_arg(self, args, kwargs, sig: Signature, i: int) -> str:
+        """Argument leaf i as JAX's device errors name it: `a of f with shape float32[3]`."""
+        names = argument_names(self.fun, args, kwargs, sig.statics)
+        name = names[i] if i < len(names) else str(i)
+        return f"{name} of {self.call_name} with shape {sig.in_avals[i].str_long()}"
 
     def _out_shardings(self, traced: Traced, in_shardings=()) -> list:
         """out_shardings given to jit, else the outputs' type shardings (explicit mode)."""
@@ -333,7 +353,13 @@ class JitFunction:
             if current_trace() is not None:
                 return self._bind_nested(sig)
             lowered = self._lowerings.get(sig.key) or self._lower(sig)
-            devices = assign_call(sig.shardings, lowered.static_shardings, sig.leaves)
+            devices = assign_call(
+                sig.shardings,
+                lowered.static_shardings,
+                sig.leaves,
+                functools.partial(self._describe_arg, args, kwargs, sig),
+                sum(s is not None for s in lowered.out_shardings),
+            )
             compiled = compile_for(lowered, devices)
             if config.no_execution:
                 name = self.name if self.is_one_op else getattr(self.fun, "__name__", self.name)
@@ -359,6 +385,8 @@ class JitFunction:
         if found is None:
             return
         if self.is_one_op:
+            if _inside_numpy_function():  # JAX's jnp functions are jitted: theirs speaks first
+                print(_DEOPTIMIZED)
             raise FloatingPointError(f"invalid value ({found}) encountered in {self.name}")
         print(
             "Invalid nan value encountered in the output of a jax.jit function. Calling the "
@@ -526,8 +554,9 @@ def eval_shape(fun: Callable, *args, **kwargs):
         return fun(*a, **k)
 
     closed, out_tree = trace_flat(flat, avals)
-    shapes = [
-        ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in closed.jaxpr.out_avals
+    shapes = [  # a typed output (explicit axes) with its type's sharding, as JAX
+        ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type, sharding=a.sharding)
+        for a in closed.jaxpr.out_avals
     ]
     return tree_unflatten(out_tree, shapes)
 
@@ -614,11 +643,36 @@ def named_call(fun: Callable, *, name: str | None = None) -> Callable:
     return fun
 
 
+_DEOPTIMIZED = (
+    "Invalid nan value encountered in the output of a jax.jit function. Calling the "
+    "de-optimized version."
+)
+_NUMPY_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "numpy")
+
+
+def _inside_numpy_function() -> bool:
+    """Whether a meshjit.numpy function is on the stack (jax.numpy's functions are jit-wrapped
+    in JAX, so a NaN found under jax_debug_nans is reported by that jit before the op's)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(_NUMPY_DIR):
+            return True
+        frame = frame.f_back
+    return False
+
+
 @contextlib.contextmanager
 def ensure_compile_time_eval():
-    """`jax.ensure_compile_time_eval`: accepted; values computed from concrete inputs inside
-    are already constants in meshjit's traces."""
-    yield
+    """`jax.ensure_compile_time_eval`: operations inside run now, on concrete values, even
+    while a jit traces (their results are constants of the trace; a traced value used inside
+    is an error), as JAX's evaluation context."""
+    from meshjit.compiler.ir.registry import trace_state
+
+    saved, trace_state.current = trace_state.current, None
+    try:
+        yield
+    finally:
+        trace_state.current = saved
 
 
 def fwd_and_bwd(fun: Callable, argnums, has_aux: bool = False, jitted: bool = True):

@@ -15,6 +15,7 @@ from meshjit.compiler.parallel.sharding import (
     flatten_shardings,
     is_sharding_leaf,
 )
+from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.array import Array
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
@@ -42,8 +43,10 @@ def arg_shardings(in_shardings, dyn_args: tuple, leaves) -> tuple:
         if s is None:
             own = leaf._sharding if type(leaf) is Array else getattr(leaf, "sharding", None)
             s = own if type(own) is NamedSharding else None
-        elif type(leaf) is Array:
-            check_arg_devices(s, leaf._sharding, i)
+        else:
+            if type(leaf) is Array:
+                check_arg_devices(s, leaf._sharding, i)
+                check_committed_layout(s, leaf)
         out.append(s)
     return tuple(out)
 
@@ -75,6 +78,25 @@ def check_arg_devices(requested: NamedSharding, own, index: int) -> None:
             f"jit argument {index} lives on devices {sorted(own.mesh.device_ids)} but its "
             f"in_sharding is on devices {sorted(requested.mesh.device_ids)}; device_put it to "
             "the in_sharding's devices first"
+        )
+
+
+def check_committed_layout(requested: NamedSharding, leaf: Array) -> None:
+    """As JAX: an argument committed to one device (device_put to it) is not moved by jit's
+    in_shardings; its layout must be the one asked for. (JAX refuses committed sharded
+    arguments laid out otherwise too; meshjit reshards those.)"""
+    if not leaf._committed or not isinstance(requested.mesh, Mesh):
+        return
+    if type(leaf._sharding) is NamedSharding:
+        return
+    if len(requested.spec) > leaf.ndim:
+        return  # check_ranks names the problem
+    want = plc.placement_for(requested, leaf.aval.shape)
+    if not plc.same_placement(want, leaf._placement):
+        raise MeshjitValueError(
+            "Sharding passed to jit does not match the sharding on the respective arg. Got jit "
+            f"sharding: {requested},\narg sharding: {leaf.sharding} for arg type: "
+            f"{leaf.aval.str_long()}"
         )
 
 

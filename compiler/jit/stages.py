@@ -64,6 +64,7 @@ class Lowered:
         "key",
         "out_shardings",
         "static_shardings",
+        "in_shardings",
         "devices",
         "propagation",
         "_cache",
@@ -89,6 +90,7 @@ class Lowered:
         self.devices, self.propagation, self._cache = devices, propagation, cache
         self._propagated = None
         self.compiler_options = compiler_options  # XLA's options: (name, value) pairs
+        self.in_shardings = None  # the arguments' shardings (jit's in_shardings or their own)
 
     @property
     def in_avals(self):
@@ -113,8 +115,9 @@ class Lowered:
 
     @property
     def out_info(self):
-        """The outputs as ShapeDtypeStructs, in their pytree."""
-        return _out_info(self.traced)
+        """The outputs as ShapeDtypeStructs, in their pytree (typed outputs with their
+        shardings on the call's mesh, as JAX)."""
+        return _out_info(self.traced, self.out_shardings)
 
     def as_text(self, *, debug_info: bool = False, stage: str = "emitted") -> str:
         """The module as meshjit emitted it, or (stage="propagated") as compiled: after the
@@ -175,6 +178,7 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment, extra_options=()) -
             lowered.out_shardings,
             module_callbacks(lowered._module),
             options,
+            in_shardings=lowered.in_shardings,
         )
         compiled = lowered._cache.compiled[key] = Compiled(executable, lowered.traced)
     return compiled
@@ -184,11 +188,21 @@ def _unflatten_out(out_tree, leaves):
     return leaves[0] if out_tree.kind is None else tree_unflatten(out_tree, leaves)
 
 
-def _out_info(traced: Traced):
+def _out_info(traced: Traced, out_shardings=None):
+    """The outputs as ShapeDtypeStructs: a typed output (explicit axes) with its sharding, the
+    concrete one of `out_shardings` when given, else its type's."""
     from meshjit.compiler.jit.api import ShapeDtypeStruct  # api builds on stages
 
+    avals = traced.jaxpr.out_avals
+    given = out_shardings or [None] * len(avals)
     infos = [
-        ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in traced.jaxpr.out_avals
+        ShapeDtypeStruct(
+            a.shape,
+            a.dtype,
+            weak_type=a.weak_type,
+            sharding=(s or a.sharding) if a.sharding else None,
+        )
+        for a, s in zip(avals, given)
     ]
     return _unflatten_out(traced.out_tree, infos)
 

@@ -332,7 +332,7 @@ def _conv_pads(la, ra, dn, strides, padding, lhs_dil, rhs_dil):
         )
     in_spatial = _take(la.shape, dn.lhs_spec)[2:]
     kernel = [dilate_dim(k, d) for k, d in zip(_take(ra.shape, dn.rhs_spec)[2:], rhs_dil)]
-    return padtype_to_pads(in_spatial, kernel, strides, padding)
+    return tuple(padtype_to_pads(in_spatial, kernel, strides, padding))
 
 
 def conv(lhs, rhs, window_strides, padding, precision=None, preferred_element_type=None):

@@ -4,11 +4,12 @@ wrappers, and the in-dim helpers."""
 from __future__ import annotations
 
 import numpy as np
+from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray, register_pp_params
+from meshjit.compiler.ir.core import Literal, ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -119,14 +120,16 @@ lowering_rules.register(slice_p, _slice_lowering)
 
 
 def _dynamic_slice_lowering(ctx, x, *starts, slice_sizes):
-    return hlo.DynamicSliceOp(x, list(starts), list(slice_sizes)).result
+    starts = _clamped_starts(ctx, starts, ctx.avals_in[0].shape, slice_sizes)
+    return hlo.DynamicSliceOp(x, starts, list(slice_sizes)).result
 
 
 lowering_rules.register(dynamic_slice_p, _dynamic_slice_lowering)
 
 
 def _dynamic_update_slice_lowering(ctx, x, update, *starts):
-    return hlo.DynamicUpdateSliceOp(x, update, list(starts)).result
+    starts = _clamped_starts(ctx, starts, ctx.avals_in[0].shape, ctx.avals_in[1].shape)
+    return hlo.DynamicUpdateSliceOp(x, update, starts).result
 
 
 lowering_rules.register(dynamic_update_slice_p, _dynamic_update_slice_lowering)
@@ -150,29 +153,54 @@ def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
 
 
 def _index_scalars(x, indices, window):
-    """int32 start indices, a negative one counted from the end of its dimension (as in JAX),
-    then clamped so the window fits. XLA clamps too, but its SPMD partitioner computes each
-    shard's offset from the unclamped start when the result is sharded (a wrong answer), so the
-    starts it sees are always in range."""
+    """The start indices as JAX binds them: a negative one counted from the end of its
+    dimension (`select(i < 0, i + size, i)`), int32. The lowering clamps them so the window
+    fits (see `_clamped_starts`)."""
     shape = aval_of(x).shape
     if len(indices) != len(shape):
         raise MeshjitValueError(
             f"dynamic slice of {aval_of(x).str_short()} needs {len(shape)} "
             f"start indices, got {len(indices)}"
         )
-    return [_from_end(i, size, w) for i, size, w in zip(indices, shape, window)]
+    return [_from_end(i, size) for i, size in zip(indices, shape)]
 
 
-def _from_end(index, size, window):
-    high = max(size - window, 0)
+def _from_end(index, size):
     if isinstance(index, (int, np.integer)):
         index = int(index)
-        return np.int32(min(max(index + size if index < 0 else index, 0), high))
-    unsigned = dtypes.is_unsigned(aval_of(index).dtype)
-    index = convert_element_type(index, dtypes.int32)
-    if not unsigned:
-        index = select(lt(index, np.int32(0)), add(index, np.int32(size)), index)
-    return clamp(np.int32(0), index, np.int32(high))
+        return np.int32(index + size if index < 0 else index)
+    aval = aval_of(index)
+    if dtypes.is_unsigned(aval.dtype):
+        return index
+    zero, size = np.zeros((), aval.dtype), np.asarray(size, aval.dtype)
+    negative = lt(index, zero)
+    strong = convert_element_type(index, aval.dtype) if aval.weak_type else index
+    return select(negative, add(strong, size), index)
+
+
+def _clamped_starts(ctx, starts, shape, window) -> list:
+    """Each start clamped into [0, size - window] (a literal one at compile time). XLA clamps
+    too, but its SPMD partitioner computes each shard's offset from the unclamped start when
+    the result is sharded (a wrong answer), so the starts it sees are always in range."""
+    invars = (
+        ctx.eqn.invars[len(ctx.eqn.invars) - len(starts) :] if ctx.eqn else [None] * len(starts)
+    )
+    mctx, out = ctx.module_ctx, []
+    i32 = mctx.types.tensor((), np.dtype(np.int32))
+    for start, var, size, w in zip(starts, invars, shape, window):
+        high = max(size - w, 0)
+        if isinstance(var, Literal):
+            value, fits = int(var.val), var.aval.dtype == np.int32
+            clamped = min(max(value, 0), high)
+            out.append(
+                start if fits and value == clamped else mctx.scalar_constant(clamped, np.int32)
+            )
+            continue
+        if ir.RankedTensorType(start.type).element_type != i32.element_type:
+            start = hlo.ConvertOp(i32, start).result  # one index type for the slice
+        low, high = mctx.scalar_constant(0, np.int32), mctx.scalar_constant(high, np.int32)
+        out.append(hlo.ClampOp(low, start, high).result)
+    return out
 
 
 def dynamic_slice(x, start_indices, slice_sizes):
@@ -280,7 +308,9 @@ def _dynamic_slice_batcher(args, dims, *, slice_sizes):
         return dynamic_slice_p.bind(x, zero, *starts, slice_sizes=(size, *slice_sizes)), 0
     from meshjit.compiler.lax import gather_scatter  # a later family
 
-    indices = _index_vectors(starts, dstarts, size)
+    x_shape = aval_of(x).shape if dx is None else tuple(np.delete(aval_of(x).shape, dx))
+    highs = [max(a - b, 0) for a, b in zip(x_shape, slice_sizes)]  # as dynamic_slice clamps
+    indices = _index_vectors(starts, dstarts, size, highs)
     n = len(slice_sizes)
     if dx is None:
         dn = gather_scatter.GatherDimensionNumbers(

@@ -13,7 +13,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitRuntimeError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -44,23 +44,24 @@ def dilate_dim(size: int, dilation: int) -> int:
     return 0 if size == 0 else 1 + dilation * (size - 1)
 
 
-def padtype_to_pads(in_shape, window_shape, strides, padding: str) -> tuple[tuple[int, int], ...]:
-    """'SAME' / 'SAME_LOWER' / 'VALID' as explicit (low, high) pairs, as JAX resolves them."""
+def padtype_to_pads(in_shape, window_shape, strides, padding: str) -> list[tuple[int, int]]:
+    """'SAME' / 'SAME_LOWER' / 'VALID' as a list of explicit (low, high) pairs, as JAX's (an
+    unknown padding string is JAX's RuntimeError)."""
     kind = padding.upper() if isinstance(padding, str) else padding
     if kind not in PADDING_STRINGS:
-        raise MeshjitValueError(
-            f"unknown padding {padding!r}: use one of {', '.join(PADDING_STRINGS)} or a sequence "
-            "of (low, high) pairs"
+        raise MeshjitRuntimeError(
+            "Unrecognized padding type: expected 'VALID', 'SAME', or 'SAME_LOWER', got "
+            f"{padding}."
         )
     if kind == "VALID":
-        return ((0, 0),) * len(in_shape)
+        return [(0, 0)] * len(in_shape)
     pads = []
     for size, window, stride in zip(in_shape, window_shape, strides):
         out = -(-size // stride)
         total = max((out - 1) * stride + window - size, 0)
         low = total // 2 if kind == "SAME" else total - total // 2
-        pads.append((low, total - low))
-    return tuple(pads)
+        pads.append((int(low), int(total - low)))
+    return pads
 
 
 def explicit_pads(name: str, padding, rank: int) -> tuple[tuple[int, int], ...]:
@@ -219,7 +220,7 @@ def _window_params(
     wdil = positive_ints(name, "window_dilation", window_dilation, rank)
     if isinstance(padding, str):
         spans = [dilate_dim(w, d) for w, d in zip(window, wdil)]
-        pads = padtype_to_pads(aval.shape, spans, strides, padding)
+        pads = tuple(padtype_to_pads(aval.shape, spans, strides, padding))
     else:
         pads = explicit_pads(name, padding, rank)
     return {

@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 import math
 
+import numpy as np
+
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
@@ -208,8 +210,29 @@ def _safe_max(x, axis, where=None):
     return jnp.where(jnp.isfinite(m), m, jnp.zeros_like(m))
 
 
-def softmax(x, axis=-1):
-    return _softmax(_inexact(x), axis)
+def softmax(x, axis=-1, where=None):
+    """exp(x) normalized over `axis`; with `where`, over the selected entries only (the others
+    are 0), as JAX's."""
+    if where is None:
+        return _softmax(_inexact(x), axis)
+    return _masked_softmax(_inexact(x), axis, jnp.asarray(where))
+
+
+def _masked_softmax_impl(x, axis, where):
+    x_max = jnp.max(x, axis, where=where, initial=-np.inf, keepdims=True)
+    unnormalized = jnp.exp(jnp.where(where, x, -np.inf) - x_max)
+    result = unnormalized / jnp.sum(unnormalized, axis, where=where, keepdims=True)
+    return jnp.where(where, result, 0)
+
+
+_masked_softmax = custom_jvp(_masked_softmax_impl, nondiff_argnums=(1,))
+
+
+@_masked_softmax.defjvp
+def _masked_softmax_jvp(axis, primals, tangents):
+    (x, where), (t, _) = primals, tangents
+    y = _masked_softmax(x, axis, where)
+    return y, y * (t - jnp.sum(y * t, axis=axis, where=where, keepdims=True))
 
 
 def _softmax_impl(x, axis):
@@ -228,8 +251,13 @@ def _softmax_jvp(axis, primals, tangents):
     return y, y * (t - jnp.sum(y * t, axis=axis, keepdims=True))
 
 
-def log_softmax(x, axis=-1):
+def log_softmax(x, axis=-1, where=None):
     x = _inexact(x)
+    if where is not None:  # JAX's: the others are -inf
+        x_max = jnp.max(x, axis, where=where, initial=-np.inf, keepdims=True)
+        shifted = jnp.where(where, x, -np.inf) - lax.stop_gradient(x_max)
+        total = jnp.sum(jnp.exp(shifted), axis, where=where, keepdims=True)
+        return jnp.where(where, shifted - jnp.log(total), -np.inf)
     shifted = x - _safe_max(x, axis)
     return shifted - jnp.log(jnp.sum(jnp.exp(shifted), axis=axis, keepdims=True))
 

@@ -21,7 +21,7 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
-from meshjit.compiler.numpy.shapes import stack
+from meshjit.compiler.numpy.shapes import concatenate, expand_dims
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_to_shape,
@@ -31,6 +31,7 @@ from meshjit.compiler.numpy.util import (
     is_traced,
     materialize,
     placed,
+    result_type,
 )
 from meshjit.compiler.trace.tracing import checked_dtype
 
@@ -85,12 +86,23 @@ def _asarray(a, dtype):
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
         a = np.asarray(a)
     if isinstance(a, (list, tuple)) and contains_traced(a):
-        a = stack([asarray(x) for x in a])
+        # As JAX: each element converted to the (strong) common dtype and given its new axis
+        # in turn, then all concatenated.
+        target = checked_dtype(dtype) if dtype is not None else result_type(*_leaves(a))
+        return concatenate([expand_dims(asarray(x, target), 0) for x in a], 0)
     elif isinstance(a, (list, tuple)) or (dtype is not None and isinstance(a, (int, float))):
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         a = np.asarray(a, None if dtype is None else checked_dtype(dtype))
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
+
+
+def _leaves(seq) -> list:
+    """The elements of nested lists and tuples."""
+    out = []
+    for x in seq:
+        out += _leaves(x) if isinstance(x, (list, tuple)) else [x]
+    return out
 
 
 _NOT_BUFFERS = (bool, int, float, complex, list, tuple, np.ndarray, np.generic, bytes, str)
@@ -149,7 +161,9 @@ def copy(a, order=None):
     if is_meshjit_array(a):
         from meshjit.compiler.runtime.device_put import device_put  # runtime/ sits above
 
-        return device_put(np.asarray(a), a.sharding)
+        out = device_put(np.asarray(a), a.sharding)
+        out._committed = a._committed  # as JAX: a copy is as free to move as its source
+        return out
     return asarray(a)
 
 

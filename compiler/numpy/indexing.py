@@ -343,6 +343,26 @@ class _IndexUpdateRef:
         """x[idx] **= values, as JAX computes it: x to a scatter-multiply of ones."""
         return power(self.array, self._ones_scaled(values, **kwargs))
 
+    def apply(
+        self,
+        func,
+        *,
+        indices_are_sorted=False,
+        unique_indices=False,
+        mode=None,
+        wrap_negative_indices=True,
+    ):
+        """x with the unary `func` applied at the indexed entries, once per time an entry is
+        indexed (JAX's scatter_apply: repeated indices apply it repeatedly)."""
+        del indices_are_sorted, unique_indices
+        kwargs = {"mode": mode} if mode is not None else {}
+        if not wrap_negative_indices:
+            kwargs["wrap_negative_indices"] = False
+        x = asarray(self.array)
+        counts = _IndexUpdateRef(lax.full_like(x, 0, np.int32), self.index).add(1, **kwargs)
+        applied = lambda j, v: lax.select(counts > j, asarray(func(v)).astype(v.dtype), v)
+        return lax.fori_loop(0, counts.max(initial=0), applied, x)
+
     def _ones_scaled(self, values, **kwargs):
         return _IndexUpdateRef(ones_like(self.array), self.index).multiply(values, **kwargs)
 

@@ -255,6 +255,11 @@ def _tensordot(a, b, axes):
 
 def kron(a, b):
     a, b = promote(a, b)
+    if dtypes.is_bool(aval_of(a).dtype):  # JAX multiplies with lax.mul, which refuses bool
+        raise MeshjitTypeError(
+            "mul does not accept dtype bool at position 0. Accepted dtypes at position 0 are "
+            "subtypes of integer, floating, complexfloating."
+        )
     a, b = materialize(a), materialize(b)
     sa, sb = aval_of(a).shape, aval_of(b).shape
     ndim = builtins.max(len(sa), len(sb))
@@ -288,4 +293,6 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     ]
     parts = broadcast_arrays(*parts)
     out = stack(parts, -1)
+    # As JAX's jnp.array of the three parts: a strong type, even from weak operands.
+    out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
     return moveaxis(out, -1, static_axis(axisc, aval_of(out).ndim))

@@ -1196,6 +1196,8 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
 def polyval(p, x, *, unroll=16):
     p, x = asarray(p), asarray(x)
     out = zeros_like(x * p[0]) if aval_of(p).shape[0] else zeros_like(x)
+    # JAX starts from full_like(x, 0, dtype=...): a strong zero, so the result is strong
+    out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
     for i in range(aval_of(p).shape[0]):
         out = out * x + p[i]
     return out

@@ -32,6 +32,7 @@ def canonical_shape(shape, name: str) -> tuple:
 def float_dtype(dtype, name: str) -> np.dtype:
     """The float dtype a sampler draws: the default float (float32, or float64 with x64) unless
     given; with x64 off 64-bit requests give 32 bits."""
+    dtypes.check_user_dtype(dtype, None)  # JAX's warning, without a function name
     dtype = _canonical(dtypes.default_float if dtype is None else dtype, name)
     if not dtypes.is_float(dtype):
         raise MeshjitValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
@@ -39,6 +40,7 @@ def float_dtype(dtype, name: str) -> np.dtype:
 
 
 def int_dtype(dtype, name: str) -> np.dtype:
+    dtypes.check_user_dtype(dtype, None)
     dtype = _canonical(dtypes.default_int if dtype is None else dtype, name)
     if not dtypes.is_int(dtype):
         raise MeshjitValueError(f"dtype argument to `{name}` must be an integer dtype, got {dtype}")
@@ -47,7 +49,9 @@ def int_dtype(dtype, name: str) -> np.dtype:
 
 def _canonical(dtype, name: str) -> np.dtype:
     try:
-        dtype = dtypes.canonicalize(getattr(dtype, "dtype", dtype))
+        if not (isinstance(dtype, type) and issubclass(dtype, np.generic)):  # np.float64 is
+            dtype = getattr(dtype, "dtype", dtype)  # a dtype; jnp.float32 and arrays carry one
+        dtype = dtypes.canonicalize(dtype)
     except TypeError:
         raise MeshjitTypeError(f"{name}: {dtype!r} is not a dtype") from None
     if dtype not in dtypes.SUPPORTED:

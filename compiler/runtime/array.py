@@ -3,11 +3,17 @@ placement (the buffers' layout) and the user-facing sharding that layout stands 
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
 
-from meshjit.compiler.errors import DeletedArrayError, DistributedError
+from meshjit.compiler.errors import (
+    DeletedArrayError,
+    DistributedError,
+    MeshjitNotImplementedError,
+    MeshjitRuntimeError,
+)
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceSharding, public_index
@@ -29,23 +35,32 @@ class Shard(NamedTuple):
 class Array(ArrayMethods):
     """An array on devices. `np.asarray(a)` gathers the global value to the host."""
 
-    __slots__ = ("aval", "_impl", "_placement", "_sharding", "__weakref__")
+    __slots__ = ("aval", "_impl", "_placement", "_sharding", "_committed", "__weakref__")
     __array_priority__ = 100
 
-    def __init__(self, aval: ShapedArray, impl, placement, sharding=None):
+    def __init__(self, aval: ShapedArray, impl, placement, sharding=None, committed=True):
         # placement: the jaxlib GSPMDSharding (device list + HLO sharding) of the buffers;
-        # sharding: the user-facing NamedSharding / SingleDeviceSharding it stands for.
+        # sharding: the user-facing NamedSharding / SingleDeviceSharding it stands for;
+        # committed: put on its devices by the user (device_put to a device or sharding), so
+        # a jit call may not move it (JAX's `committed`).
         if type(sharding) is NamedSharding:  # on Explicit axes: in its type
             aval = array_aval(aval, sharding)
         self.aval, self._impl, self._placement = aval, impl, placement
-        self._sharding = sharding
+        self._sharding, self._committed = sharding, committed
 
     @classmethod
-    def of_result(cls, aval: ShapedArray, impl, placement, sharding) -> Array:
+    def of_result(cls, aval: ShapedArray, impl, placement, sharding, committed=True) -> Array:
         """A program's result: its aval (type sharding included) is already final."""
         self = object.__new__(cls)
         self.aval, self._impl, self._placement, self._sharding = aval, impl, placement, sharding
+        self._committed = committed
         return self
+
+    @property
+    def committed(self) -> bool:
+        """Whether the array was placed by the user (device_put to a device or sharding) or
+        computed from such arrays: jit then runs on its devices rather than moving it."""
+        return self._committed
 
     @property
     def sharding(self):
@@ -141,6 +156,54 @@ class Array(ArrayMethods):
             raise
         return self
 
+    def is_ready(self) -> bool:
+        """Whether the value is computed (a later read does not wait)."""
+        self.check_live("checking")
+        return bool(self._impl.is_ready())
+
+    def clone(self) -> Array:
+        """A copy in buffers of its own, laid out as this one."""
+        from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
+
+        return device_put(np.asarray(self), self.sharding)
+
+    def tobytes(self, order="C") -> bytes:
+        return np.asarray(self).tobytes(order)
+
+    @property
+    def global_shards(self) -> list[Shard]:
+        """Every device's piece (in one process, the addressable ones)."""
+        if not self.is_fully_addressable:
+            raise MeshjitRuntimeError(
+                "global_shards of an array spanning processes: each process sees only its "
+                "addressable_shards"
+            )
+        return self.addressable_shards
+
+    def on_device_size_in_bytes(self) -> int:
+        """The bytes the pieces take on their devices (each device's piece counted)."""
+        shards = self.addressable_shards
+        return sum(s.data.aval.dtype.itemsize * math.prod(s.data.aval.shape) for s in shards)
+
+    @property
+    def flat(self):
+        raise MeshjitNotImplementedError(
+            "JAX Arrays do not implement the arr.flat property: consider arr.flatten() instead."
+        )
+
+    def to_device(self, device, *, stream=None) -> Array:
+        """The array copied to `device` (or laid out by a sharding): the array API's spelling
+        of device_put."""
+        from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
+
+        return device_put(self, device)
+
+    def __array_namespace__(self, *, api_version=None):
+        """The array API namespace of meshjit's arrays: meshjit.numpy."""
+        import importlib
+
+        return importlib.import_module("meshjit.numpy")  # the facade, above the library
+
     def devices(self) -> set:
         return set(self._placement._devices)
 
@@ -152,8 +215,8 @@ class Array(ArrayMethods):
     def is_fully_replicated(self) -> bool:
         return self._placement._hlo_sharding.is_replicated()
 
-    def item(self):
-        return np.asarray(self).item()
+    def item(self, *args):
+        return np.asarray(self).item(*args)
 
     def tolist(self):
         return np.asarray(self).tolist()

@@ -29,9 +29,13 @@ class DeviceAssignment:
         return tuple(d.id for d in self.device_list)
 
 
-def assign_call(arg_shardings, static_shardings: list, leaves) -> DeviceAssignment:
-    """The devices of one call: from its arguments' shardings (None where an argument has none)
-    and the shardings fixed by the computation itself."""
+def assign_call(
+    arg_shardings, static_shardings: list, leaves, describe=None, num_out: int = 0
+) -> DeviceAssignment:
+    """The devices of one call: from its arguments' shardings (None where an argument has none),
+    the devices committed arguments are on, and the shardings fixed by the computation itself
+    (its first `num_out` the out_shardings). `describe(i)` names argument i in errors."""
+    check_compatible_devices(arg_shardings, static_shardings, leaves, describe, num_out)
     if not static_shardings and not any(arg_shardings):
         return assign_devices((), leaves)
     known = [s for s in arg_shardings if s is not None] + static_shardings
@@ -69,7 +73,49 @@ def _first_devices(abstract: AbstractMesh) -> DeviceAssignment:
 
 
 def _single_device(leaves):
-    for leaf in leaves:
-        if type(leaf) is Array and len(leaf._placement._devices) == 1:
-            return leaf._placement._devices[0]
+    single = [x for x in leaves if type(x) is Array and len(x._placement._devices) == 1]
+    for leaf in sorted(single, key=lambda x: not x._committed):  # committed ones first
+        return leaf._placement._devices[0]
     return client.default_device()
+
+
+def check_compatible_devices(arg_shardings, static_shardings, leaves, describe, num_out) -> None:
+    """As JAX's device assignment check: the arguments' shardings, the devices of committed
+    one-device arguments and the computation's shardings name one device tuple, else JAX's
+    ValueError "Received incompatible devices for jitted computation"."""
+    first = None
+    for i, (s, leaf) in enumerate(zip(arg_shardings, leaves)):
+        ids = _arg_device_ids(s, leaf)
+        if ids is not None:
+            entry = (ids, _argument_label(describe, i))
+            first = first or entry
+            if ids != first[0]:
+                raise _incompatible(first, entry)
+    for j, s in enumerate(static_shardings):
+        if isinstance(s.mesh, Mesh):
+            what = "explicit output sharding" if j < num_out else "sharding_constraint inside jit"
+            entry = (tuple(s.mesh.device_ids), f" {what}")
+            first = first or entry
+            if entry[0] != first[0]:
+                raise _incompatible(first, entry)
+
+
+def _arg_device_ids(sharding, leaf):
+    if sharding is not None:
+        return tuple(sharding.mesh.device_ids) if isinstance(sharding.mesh, Mesh) else None
+    if type(leaf) is Array and leaf._committed and len(leaf._placement._devices) == 1:
+        return (leaf._placement._devices[0].id,)
+    return None
+
+
+def _argument_label(describe, i: int) -> str:
+    return f" argument {describe(i) if describe is not None else i} and"
+
+
+def _incompatible(first, second) -> MeshjitValueError:
+    # JAX's words: " argument a of f with shape float32[3] and with device ids [0] on platform
+    # CPU", " explicit output sharding with device ids [0, 1] on platform CPU".
+    a, b = (
+        f"{label} with device ids {list(ids)} on platform CPU" for ids, label in (first, second)
+    )
+    return MeshjitValueError(f"Received incompatible devices for jitted computation. Got{a} and{b}")

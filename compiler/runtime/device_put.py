@@ -22,9 +22,11 @@ from meshjit.compiler.trace.tracing import Tracer, abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 
-def device_put(x, device=None):
+def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
     """Copies a value (or a pytree) to a device, or lays it out with a sharding (or a pytree
-    prefix of shardings)."""
+    prefix of shardings). `src`, `donate` and `may_alias` are accepted as JAX's best-effort
+    hints: meshjit's arrays are immutable, so a copy and an alias read the same."""
+    del src, donate, may_alias
     leaves, treedef = tree_flatten(x)
     if isinstance(device, (dict, list, tuple)) and not isinstance(device, PartitionSpec):
         targets = flatten_shardings(device, x, "device_put")
@@ -62,6 +64,7 @@ def _put_leaf(x, target):
     if isinstance(x, Tracer):
         return _put_traced(x, target)
     aval = abstractify(x)
+    committed = target is not None  # as JAX: device_put(x) alone leaves x free to move
     if target is None:
         if type(x) is Array:
             return x
@@ -72,9 +75,12 @@ def _put_leaf(x, target):
         return _put_sharded(x, aval, resolve_spec(target, "device_put"))
     placement = client.replicated_sharding([target])
     if type(x) is Array and plc.same_placement(x._placement, placement):
-        return x
+        if x._committed or not committed:
+            return x
+        return Array(aval, x._impl, placement, x._sharding)
     value = np.asarray(x, dtype=aval.dtype)
-    return Array(aval, client.put_replicated(value, aval, placement, [target]), placement)
+    buffers = client.put_replicated(value, aval, placement, [target])
+    return Array(aval, buffers, placement, committed=committed)
 
 
 def _put_traced(x: Tracer, target):

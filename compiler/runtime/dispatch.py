@@ -42,12 +42,22 @@ class Executable:
         "_outs",
         "_handlers",
         "effects",
+        "_commits",
+        "_in_requested",
     )
 
     def __init__(
-        self, loaded, in_avals, out_avals, devices: DeviceAssignment, out_shardings, effects=False
+        self,
+        loaded,
+        in_avals,
+        out_avals,
+        devices: DeviceAssignment,
+        out_shardings,
+        effects=False,
+        in_shardings=None,
     ):
         self.loaded, self.devices = loaded, devices
+        self._in_requested = in_shardings or [None] * len(in_avals)  # the arguments' own
         self.effects = effects  # it calls back into Python: its runs are waited for at exit
         self.in_placements = _placements(loaded.get_parameter_shardings(), in_avals, devices)
         self.out_placements = _placements(loaded.get_output_shardings(), out_avals, devices)
@@ -63,10 +73,16 @@ class Executable:
             for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
         ]
         self._handlers = [out[3] for out in self._outs]
+        # As JAX: results on several devices or on a mesh's are committed; a one-device
+        # program's results are committed when one of its arguments is.
+        self._commits = devices.mesh is not None or devices.num_partitions > 1
 
     @property
     def input_shardings(self) -> list:
-        return [_user_sharding(p, aval, self.devices, None) for aval, p in self._ins]
+        return [
+            _user_sharding(p, aval, self.devices, s)
+            for (aval, p), s in zip(self._ins, self._in_requested)
+        ]
 
     @property
     def output_shardings(self) -> list:
@@ -86,7 +102,11 @@ class Executable:
             checks.raise_if_peer_failed(e, "running a computation")
             _raise_if_deleted(leaves)
             raise
-        return [Array.of_result(aval, r, p, s) for (aval, p, s, _), r in zip(self._outs, results)]
+        committed = self._commits or any(type(x) is Array and x._committed for x in leaves)
+        return [
+            Array.of_result(aval, r, p, s, committed)
+            for (aval, p, s, _), r in zip(self._outs, results)
+        ]
 
 
 def _result_aval(aval, requested):
@@ -109,10 +129,14 @@ def compile_executable(
     out_shardings,
     callbacks=(),
     compiler_options=(),
+    in_shardings=None,
 ) -> Executable:
-    """XLA's executable for a (propagated) StableHLO module on `devices`."""
+    """XLA's executable for a (propagated) StableHLO module on `devices`; `in_shardings` (the
+    arguments' shardings, None where unknown) name its input layouts as the user gave them."""
     loaded = client.compile_module(module, devices.device_list, callbacks, compiler_options)
-    return Executable(loaded, in_avals, out_avals, devices, out_shardings, bool(callbacks))
+    return Executable(
+        loaded, in_avals, out_avals, devices, out_shardings, bool(callbacks), in_shardings
+    )
 
 
 _PENDING: list = []  # the runs of programs with host callbacks not yet known to be done
@@ -210,7 +234,7 @@ def fast_key(args):
         if t is Array:
             if type(x._sharding) is NamedSharding:
                 return None
-            key += (x.aval, x._placement)
+            key += (x.aval, x._placement, x._committed)
         elif t is np.ndarray:
             key += (x.shape, x.dtype)
         else:

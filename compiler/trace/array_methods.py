@@ -29,6 +29,8 @@ class ArrayMethods:
     dtype = property(lambda self: self.aval.dtype)
     ndim = property(lambda self: len(self.aval.shape))
     size = property(lambda self: math.prod(self.aval.shape))
+    itemsize = property(lambda self: self.aval.dtype.itemsize)
+    nbytes = property(lambda self: self.aval.dtype.itemsize * math.prod(self.aval.shape))
     weak_type = property(lambda self: self.aval.weak_type)
 
     def __len__(self):

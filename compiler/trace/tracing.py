@@ -25,6 +25,7 @@ from meshjit.compiler.ir.core import (
     Jaxpr,
     Literal,
     ShapedArray,
+    TypedInt,
     Var,
     dce_jaxpr,
     vma_str,
@@ -154,6 +155,11 @@ class Tracer(ArrayMethods):
             except ConcretizationError:
                 pass
         return f"JitTracer({jax_type_str(self.aval)})"
+
+
+# As JAX names the tracers of a staged trace (jit, make_jaxpr): `type(x).__name__` reads
+# "DynamicJaxprTracer" (meshjit's transformations all stage to jaxprs).
+Tracer.__name__ = Tracer.__qualname__ = "DynamicJaxprTracer"
 
 
 class Trace:
@@ -352,6 +358,8 @@ def python_scalar_literal(x) -> Literal:
     if low is not None and not low <= x < -low:
         mode = "x64 is on" if dtypes.x64_enabled else "x64 is off"
         raise MeshjitOverflowError(f"Python int {x} is too large for {dtype} ({mode})")
+    if low is not None:  # as JAX: the int carries its dtype (its repr shows it)
+        x = TypedInt(x, dtype)
     return Literal(x, _WEAK_AVALS[dtype])
 
 

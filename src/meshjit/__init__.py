@@ -16,6 +16,7 @@ for _sub in ("passes", "dialects", "tools"):  # not imported here: only where th
 
 from meshjit import (  # noqa: E402
     ad_checkpoint,
+    core,
     custom_batching,
     custom_derivatives,
     debug,
@@ -28,6 +29,7 @@ from meshjit import (  # noqa: E402
     extend,
     flatten_util,
     image,
+    interpreters,
     lax,
     monitoring,
     nn,
@@ -157,6 +159,8 @@ __all__ = [
     "P",
     "ShapeDtypeStruct",
     "ad_checkpoint",
+    "core",
+    "interpreters",
     "block_until_ready",
     "copy_to_host_async",
     "custom_derivatives",

@@ -106,3 +106,17 @@ def test_a_policy_of_the_wrong_type():
     with pytest.raises(TypeError) as e:
         checkpoint(block, policy="dots")  # bad-policy
     check(e, "bad-policy", "checkpoint policy must be a callable", "str")
+
+
+def test_save_from_both_policies_saves_what_either_saves():
+    both = cp.save_from_both_policies(cp.dots_saveable, cp.save_only_these_names("z"))
+    want = grad(block, argnums=(0, 1))(X, W)
+    for g, w in zip(jit(grad(checkpoint(block, policy=both), argnums=(0, 1)))(X, W), want):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+    # the dot is saved (dots_saveable), so the backward pass does not recompute it
+    closed = meshjit.make_jaxpr(grad(checkpoint(block, policy=both), argnums=1))(X, W)
+    nothing = meshjit.make_jaxpr(grad(checkpoint(block, policy=cp.nothing_saveable), argnums=1))
+    assert _count(closed, "dot_general") < _count(nothing(X, W), "dot_general")
+    bad = cp.save_from_both_policies(lambda *a, **k: "yes", cp.dots_saveable)
+    with pytest.raises(ValueError, match="The return value of the policies should be a boolean"):
+        grad(checkpoint(block, policy=bad))(X, W)

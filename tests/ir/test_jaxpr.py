@@ -131,7 +131,9 @@ def test_typecheck_accepts_traced_jaxprs():
 def test_typecheck_rejects_wrong_output_type():
     a, b = _var((2,)), _var((3,))
     eqn = Eqn(lp.binary_p["add"], [a, a], [b], {})
-    with pytest.raises(core.JaxprTypeError, match=r"add declares outputs .*float32\[3\].*float32\[2\]"):
+    with pytest.raises(
+        core.JaxprTypeError, match=r"add declares outputs .*float32\[3\].*float32\[2\]"
+    ):
         core.typecheck_jaxpr(Jaxpr([], [a], [b], [eqn]))
 
 
@@ -184,3 +186,21 @@ def test_typecheck_literal_types():
     eqn = Eqn(lp.binary_p["add"], [a, lit], [b], {})
     with pytest.raises(meshjit.MeshjitTypeError, match="same dtype"):
         core.typecheck_jaxpr(Jaxpr([], [a], [b], [eqn]))
+
+
+def test_python_int_literals_carry_their_dtype_as_jaxs_typed_int():
+    closed = meshjit.make_jaxpr(lambda x: x + 1)(2)  # a weak int: the literal stays weak
+    literal = closed.jaxpr.eqns[0].invars[1]
+    assert repr(literal) == "Literal(TypedInt(1, dtype=int32))"
+    strong = meshjit.make_jaxpr(lambda x: x + 1)(np.int32(2))  # converted: a NumPy scalar
+    assert repr(strong.jaxpr.eqns[0].invars[1]) == "Literal(1)"
+    assert literal.val == 1 and literal.val + 1 == 2 and str(closed).count("1:i32[]") == 1
+    assert (
+        repr(meshjit.make_jaxpr(lambda x: x * 2.0)(1.0).jaxpr.eqns[0].invars[1]) == "Literal(2.0)"
+    )
+
+
+def test_float0_gradients_are_typed_ndarrays_with_jaxs_repr():
+    g = meshjit.grad(lambda x, n: x * n, argnums=(0, 1), allow_int=True)(3.0, 2)
+    assert repr(g[1]) == "TypedNdArray((b'',), dtype=void)"
+    assert g[1].dtype == meshjit.dtypes.float0 and isinstance(g[1], np.ndarray)

@@ -125,6 +125,12 @@ CASES = {
     "stop_gradient": (jax.grad(lambda x: lax.stop_gradient(x) * x), (1.0,)),
     "scan_reverse": (lambda xs: lax.scan(lambda c, x: (c * x, c + x), 1.0, xs, reverse=True), (np.ones(5, f32),)),
     "fori_loop": (lambda x: lax.fori_loop(0, 10, lambda i, v: v + i, x), (1.0,)),
+    # a nested jaxpr whose line is 80 columns with its closing brace (which counts, as in JAX)
+    "brace_width": (
+        lambda x: lax.while_loop(lambda c: c[0] < 5, lambda c: (c[0] + 1, c[1] * 2.0), (0, x)),
+        (1.0,),
+    ),
+    "dynamic_index": (lambda x, i: x[i], (X3, 1)),
 }
 
 
@@ -146,7 +152,7 @@ CASES = [
     "shared_jit", "dot", "reshape", "slices", "custom_jvp", "custom_vjp", "shard_map", "iota",
     "grad_jit", "grad_tanh", "grad_sin", "jvp", "vjp", "cookbook", "int_index", "grad_custom_jvp",
     "eqn_api", "cond_operands", "pytree_args", "weak_scalar", "stop_gradient", "scan_reverse",
-    "fori_loop",
+    "fori_loop", "brace_width", "dynamic_index",
 ]  # fmt: skip
 
 

@@ -322,3 +322,39 @@ def test_compiler_options_reach_xla():
     with pytest.raises(RuntimeError, match="bogus_flag"):
         lowered.compile(compiler_options={"bogus_flag": 1})
     assert float(lowered.compile()(np.float32(2.0))) == 4.0
+
+
+def test_ensure_compile_time_eval_computes_while_tracing():
+    seen = {}
+
+    @meshjit.jit
+    def f(x):
+        with meshjit.ensure_compile_time_eval():
+            y = meshjit.numpy.sin(3.0)
+            z = meshjit.numpy.arange(4) * 2
+        seen["y"], seen["z"] = y, z
+        return x + y
+
+    np.testing.assert_allclose(f(1.0), 1.0 + np.sin(np.float32(3.0)), rtol=1e-6)
+    assert not isinstance(seen["y"], meshjit.core.Tracer)
+    np.testing.assert_array_equal(seen["z"], [0, 2, 4, 6])
+    # a traced value used inside is an error, as under JAX's evaluation context
+    with pytest.raises(TypeError):
+
+        @meshjit.jit
+        def g(x):
+            with meshjit.ensure_compile_time_eval():
+                return x * 2
+
+        g(1.0)
+
+
+def test_array_item_itemsize_nbytes_to_device_and_namespace():
+    x = meshjit.numpy.arange(12.0).reshape(3, 4)
+    assert x.item(5) == 5.0 and x.item(2, 3) == 11.0
+    assert (x.itemsize, x.nbytes) == (4, 48)
+    assert meshjit.ShapeDtypeStruct((2, 3), np.float16).size == 6
+    moved = x.to_device(meshjit.devices()[1])
+    assert moved.devices() == {meshjit.devices()[1]} and moved.committed
+    assert x.__array_namespace__() is meshjit.numpy
+    assert x.copy() is not x and not x.copy().committed

@@ -233,7 +233,7 @@ def test_conv_bad_dimension_numbers(dn, match):
     "kwargs,match",
     [
         ({"window_strides": (1,)}, "window_strides"),
-        ({"padding": "FULL"}, "unknown padding 'FULL'"),
+        ({"padding": "FULL"}, "Unrecognized padding type: .*got FULL"),
         ({"padding": [(1, 1)]}, "padding .* has 1 entries"),
         ({"feature_group_count": 2}, "feature"),
         ({"rhs_dilation": (0, 1)}, "rhs_dilation must be positive"),

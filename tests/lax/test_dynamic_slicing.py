@@ -109,14 +109,37 @@ def test_a_traced_start_past_the_end_with_a_sharded_result():
 
     def f(x, start):
         return lax.dynamic_slice_in_dim(x, start, 10), lax.dynamic_update_slice(
-            x, jnp.ones(10, x.dtype), [start])
+            x, jnp.ones(10, x.dtype), [start]
+        )
 
     for start in (-8, 8, 9, 15, -20):
         for propagation in ("meshjit", "shardy", "xla"):
             got, upd = meshjit.jit(f, out_shardings=out, propagation=propagation)(
-                x, np.int32(start))
+                x, np.int32(start)
+            )
             s = min(max(start + 16 if start < 0 else start, 0), 6)
             np.testing.assert_array_equal(np.asarray(got), x[s : s + 10])
             want = x.copy()
             want[s : s + 10] = 1
             np.testing.assert_array_equal(np.asarray(upd), want)
+
+
+def test_starts_are_bound_as_jax_binds_them_and_clamped_by_the_lowering():
+    x = jnp.arange(10.0)
+    text = str(meshjit.make_jaxpr(lambda i: x[i])(1))
+    # JAX's order: compare the (weak) index, make it strong for the add, select; no clamp
+    assert "lt b 0:i32[]" in text and "convert_element_type" in text and "clamp" not in text
+    text8 = str(meshjit.make_jaxpr(lambda i: lax.dynamic_slice(x, (i,), (2,)))(np.int8(1)))
+    assert "add b 10:i8[]" in text8 and "convert_element_type" not in text8
+    literal = str(meshjit.make_jaxpr(lambda: lax.dynamic_slice(x, (8,), (3,)))())
+    assert "a 8:i32[]" in literal
+    # out-of-range starts still read the window that fits (clamped in the lowering)
+    np.testing.assert_array_equal(lax.dynamic_slice(x, (8,), (3,)), [7, 8, 9])
+    np.testing.assert_array_equal(
+        meshjit.jit(lambda i: lax.dynamic_slice(x, (i,), (3,)))(9), [7, 8, 9]
+    )
+    np.testing.assert_array_equal(
+        meshjit.jit(lambda i: lax.dynamic_slice(x, (i,), (3,)))(np.int8(-20)), [0, 1, 2]
+    )
+    batched = meshjit.vmap(lambda i: lax.dynamic_slice(x, (i,), (3,)))(np.array([-1, 2, 9]))
+    np.testing.assert_array_equal(batched, [[7, 8, 9], [2, 3, 4], [7, 8, 9]])

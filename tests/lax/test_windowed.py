@@ -1,6 +1,5 @@
 """Windowed reductions (reduce_window, pooling) against NumPy references."""
 
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -124,3 +123,12 @@ def test_reduce_window_vs_jax():
         want = jax.lax.reduce_window(x, init, jax_op, *args)
         np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-5, atol=1e-5)
 
+
+def test_padtype_to_pads_is_a_list_of_int_pairs_as_in_jax():
+    pads = lax.padtype_to_pads((5, 6), (3, 2), (2, 1), "SAME")
+    assert pads == [(1, 1), (0, 1)] and type(pads) is list
+    assert all(type(v) is int for pair in pads for v in pair)
+    assert lax.padtype_to_pads(np.array([5, 6]), (3, 2), (2, 1), "same_lower") == [(1, 1), (1, 0)]
+    assert lax.padtype_to_pads((5, 6), (3, 2), (1, 1), "VALID") == [(0, 0), (0, 0)]
+    with pytest.raises(RuntimeError, match="Unrecognized padding type: .*got FULL"):
+        lax.padtype_to_pads((5,), (3,), (1,), "FULL")

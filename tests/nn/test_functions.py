@@ -171,3 +171,19 @@ def test_integer_inputs_are_typed_as_jax():
     assert out.dtype == np.int8
     np.testing.assert_array_equal(np.asarray(out), [1, -1, 1, 0])
     np.testing.assert_allclose(np.asarray(meshjit.nn.sigmoid(jnp.float32([0.0]))), [0.5])
+
+
+def test_softmax_and_log_softmax_where_normalize_over_the_selected_entries():
+    logits = np.array([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], np.float32)
+    where = np.array([True, True, False])
+    e = np.exp(logits[:, :2] - logits[:, :2].max(1, keepdims=True))
+    want = np.concatenate([e / e.sum(1, keepdims=True), np.zeros((2, 1))], axis=1)
+    np.testing.assert_allclose(meshjit.nn.softmax(logits, where=where), want, rtol=1e-6)
+    log = meshjit.nn.log_softmax(logits, where=where)
+    np.testing.assert_allclose(np.asarray(log)[:, :2], np.log(want[:, :2]), rtol=1e-6)
+    assert np.all(np.isneginf(np.asarray(log)[:, 2]))
+    # the derivative of the masked softmax is y * (t - sum(y * t)) over the selected entries
+    g = meshjit.grad(lambda x: (meshjit.nn.softmax(x, where=where) * np.arange(3.0)).sum())
+    y = want
+    t = np.arange(3.0)
+    np.testing.assert_allclose(g(logits), y * (t - (y * t).sum(1, keepdims=True)), atol=1e-6)

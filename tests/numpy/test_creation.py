@@ -122,3 +122,23 @@ def test_linspace_takes_array_endpoints_an_axis_and_retstep_as_numpy():
         np.geomspace([1.0, 2.0], [100.0, 8.0], 4),
         rtol=1e-6,
     )
+
+
+def test_array_of_traced_scalars_converts_each_to_the_strong_common_dtype_as_jax():
+    text = str(meshjit.make_jaxpr(lambda a, b: jnp.array([a, b]))(1, 2))
+    # per element: convert (weak -> strong), then its new axis; then one concatenate
+    order = [line.split(" = ")[1].split()[0] for line in text.splitlines() if " = " in line]
+    assert order == [
+        "convert_element_type[new_dtype=int32",
+        "broadcast_in_dim",
+        "convert_element_type[new_dtype=int32",
+        "broadcast_in_dim",
+        "concatenate[dimension=0]",
+    ]
+    out = meshjit.jit(lambda a: jnp.array([a, 1]))(1.5)
+    assert out.dtype == np.float32 and not out.weak_type
+    np.testing.assert_array_equal(out, [1.5, 1.0])
+    assert type(meshjit.make_jaxpr(lambda a: a)(1.0)).__name__ != "DynamicJaxprTracer"
+    leaked = []
+    meshjit.jit(lambda a: leaked.append(a) or a)(1.0)
+    assert type(leaked[0]).__name__ == "DynamicJaxprTracer"  # as JAX names jit's tracers

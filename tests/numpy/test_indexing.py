@@ -537,3 +537,15 @@ def test_at_updates_run_in_the_promoted_dtype_as_jax():
     np.testing.assert_array_equal(np.asarray(b.at[1].add(1)), [True, True, False, True])
     with pytest.raises(TypeError):
         b.at[i].add(True)
+
+
+def test_at_apply_applies_once_per_time_an_entry_is_indexed():
+    x = np.arange(6.0, dtype=np.float32)
+    got = meshjit.numpy.asarray(x).at[np.array([1, 1, 4])].apply(lambda v: v * 2 + 1)
+    np.testing.assert_array_equal(got, [0.0, 7.0, 2.0, 3.0, 9.0, 5.0])
+    jitted = meshjit.jit(lambda a, i: a.at[i].apply(meshjit.numpy.sin))(x, 2)
+    np.testing.assert_allclose(jitted, np.where(np.arange(6) == 2, np.sin(x), x), rtol=1e-6)
+    dropped = meshjit.numpy.asarray(x).at[9].apply(lambda v: v + 1, mode="drop")
+    np.testing.assert_array_equal(dropped, x)
+    ints = meshjit.numpy.arange(4).at[np.array([0, 0, 0])].apply(lambda v: v + 1)
+    assert ints.dtype == np.int32 and list(np.asarray(ints)) == [3, 1, 2, 3]

@@ -319,3 +319,17 @@ def test_delete_traced_unique_indices_under_jit():
     with pytest.raises(meshjit.errors.ConcretizationTypeError) as e:
         meshjit.jit(jnp.delete)(a, np.array([0, 1]))
     assert type(e.value).__name__ == "ConcretizationTypeError"
+
+
+def test_cross_and_polyval_of_weak_operands_are_strong_and_kron_refuses_bool_as_jax():
+    """Values read off JAX 0.10.2 (fuzzer finds): its cross builds a jnp.array of the parts and
+    polyval starts from a strong zero, so both are strong; kron multiplies with lax.mul."""
+    w = meshjit.numpy.asarray(1.0)
+    assert w.aval.weak_type
+    v = meshjit.numpy.stack([w, w * 2, w * 3])
+    assert v.aval.weak_type
+    assert not meshjit.numpy.cross(v, v[::-1]).aval.weak_type
+    assert not meshjit.numpy.polyval(v, w).aval.weak_type
+    np.testing.assert_allclose(np.asarray(meshjit.numpy.cross(v, v[::-1])), [-4.0, 8.0, -4.0])
+    with pytest.raises(TypeError, match="mul does not accept dtype bool"):
+        meshjit.numpy.kron(np.array([True, False]), np.array([True]))

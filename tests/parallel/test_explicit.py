@@ -392,7 +392,7 @@ PROGRAMS = {
     """,
 }
 
-HARNESS = r'''
+HARNESS = r"""
 import json, sys, textwrap
 import numpy as np
 results = {}
@@ -412,16 +412,16 @@ for CURRENT, source in PROGRAMS.items():
         exec(textwrap.dedent(source), dict(globals()))
     except Exception as e:
         results[CURRENT] = "raised " + type(e).__name__ + ": " + str(e)[:200]
-'''
+"""
 
-_JAX_PRELUDE = r'''
+_JAX_PRELUDE = r"""
 import jax, jax.numpy as jnp
 from jax import lax
 from jax.sharding import PartitionSpec as P
 jax.config.update("jax_num_cpu_devices", 8)
 mesh = jax.make_mesh((4, 2), ("X", "Y"))
 jax.set_mesh(mesh)
-'''
+"""
 
 
 def _run_meshjit() -> dict:
@@ -456,8 +456,11 @@ def results():
     script += "\nprint('RESULTS=' + json.dumps(results))\n"
     env = dict(os.environ, JAX_PLATFORMS="cpu")
     proc = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=env,
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     try:
         mine = _run_meshjit()
@@ -466,7 +469,7 @@ def results():
         proc.kill()
     line = [ln for ln in out.splitlines() if ln.startswith("RESULTS=")]
     assert line, err[-3000:]
-    return json.loads(line[0][len("RESULTS="):]), mine
+    return json.loads(line[0][len("RESULTS=") :]), mine
 
 
 @pytest.mark.parametrize("program", sorted(PROGRAMS))
@@ -532,7 +535,7 @@ def test_lowering_has_closed_shardings_and_constraints(mesh):
     x = meshjit.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
     text = meshjit.jit(lambda x: x.sum(axis=0)).lower(x).as_text()
     assert '{"X"}, {"Y"}' in text  # the argument's sharding, closed
-    assert 'sdy.sharding_constraint' in text and '[{"Y"}]' in text
+    assert "sdy.sharding_constraint" in text and '[{"Y"}]' in text
 
 
 def test_jaxpr_prints_the_types(mesh):
@@ -729,3 +732,18 @@ def test_partial_sums_are_reduced_once_where_resharded(mesh):
     assert len(reduces) == 1 and "= f32[2,6]" in reduces[0], reduces  # not a pair of f32[2,6]
     out = meshjit.jit(f)(x, w, v)
     np.testing.assert_allclose(np.asarray(out), xv @ np.full((4, 6), 3.0), rtol=1e-6)
+
+
+def test_eval_shape_out_info_and_input_shardings_show_typed_shardings_as_jax():
+    from meshjit.sharding import AxisType, NamedSharding
+    from meshjit.sharding import PartitionSpec as P
+
+    mesh = meshjit.make_mesh((2, 4), ("X", "Y"), axis_types=(AxisType.Explicit,) * 2)
+    x = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P("X", None)))
+    shape = meshjit.eval_shape(lambda a: a + 1, x)
+    assert shape.sharding.spec == P("X", None) and "AbstractMesh" in repr(shape)
+    lowered = meshjit.jit(lambda a: a + 1).lower(x)
+    assert lowered.out_info.sharding == NamedSharding(mesh, P("X", None))
+    (given,), _ = lowered.compile().input_shardings
+    assert str(given.spec) == "P('X', None)"  # the argument's own spec, not a trimmed one
+    assert meshjit.eval_shape(lambda a: a + 1, np.ones(3)).sharding is None

@@ -348,16 +348,22 @@ def test_output_sharding_states_what_xla_chose(mesh):
 
 
 def test_resharding_arguments(mesh, devs):
+    """in_shardings lay out uncommitted arguments and reshard sharded ones; an argument
+    committed to one device (device_put to it) is JAX's ValueError, not moved."""
     x = ints((8, 4))
     a = meshjit.device_put(x, NamedSharding(mesh, P("x", "y")))
     f = meshjit.jit(lambda v: v - 1.0, in_shardings=NamedSharding(mesh, P("y", "x")))
     check_shards(f(a), x - 1)
+    check_shards(f(meshjit.numpy.asarray(x)), x - 1)
     assert f.lower(a).compile().input_shardings[0] == (NamedSharding(mesh, P("y", "x")),)
     line = Mesh(np.array(devs), ("d",))  # same devices, another mesh
     b = meshjit.device_put(x, NamedSharding(line, P(None, "d")))
     check_shards(f(b), x - 1)
     single = meshjit.device_put(x, devs[6])
-    check_shards(f(single), x - 1)
+    with pytest.raises(ValueError, match="Sharding passed to jit does not match"):
+        f(single)
+    same = meshjit.device_put(x, NamedSharding(mesh, P("y", "x")))
+    check_shards(f(same), x - 1)
 
 
 def test_resharding_between_calls(mesh):
@@ -485,7 +491,7 @@ def test_cache_scenario_conflicting_concrete_mesh(pair):
     f = meshjit.jit(lambda a: wsc(a * 3.0, NamedSharding(m1, P("x"))))
     x = ints((8,))
     check_shards(f(meshjit.device_put(x, NamedSharding(m1, P("x")))), x * 3)
-    with pytest.raises(meshjit.MeshjitValueError, match="different devices") as ei:
+    with pytest.raises(meshjit.MeshjitValueError, match="incompatible devices") as ei:
         f(meshjit.device_put(x, NamedSharding(m2, P("x"))))
     assert "[0, 1]" in str(ei.value) and "[2, 3]" in str(ei.value)
 

@@ -205,7 +205,7 @@ def test_arguments_on_different_device_sets(pair):
     a2 = meshjit.device_put(X, NamedSharding(m2, P("x")))
     with pytest.raises(MeshjitValueError) as ei:
         meshjit.jit(lambda a, b: a + b)(a1, a2)  # L:devices-args
-    _check(ei, "L:devices-args", "different devices", "[0, 1]", "[2, 3]")
+    _check(ei, "L:devices-args", "incompatible devices", "[0, 1]", "[2, 3]")
 
 
 def test_constraint_mesh_conflicts_with_arguments(pair):
@@ -217,7 +217,7 @@ def test_constraint_mesh_conflicts_with_arguments(pair):
     a1 = meshjit.device_put(X, NamedSharding(m1, P("x")))
     with pytest.raises(MeshjitValueError) as ei:
         meshjit.jit(f)(a1)  # L:devices-wsc
-    _check(ei, "L:devices-wsc", "different devices", "[0, 1]", "[2, 3]")
+    _check(ei, "L:devices-wsc", "incompatible devices", "[0, 1]", "[2, 3]")
 
 
 def test_out_shardings_mesh_conflicts_with_arguments(pair):
@@ -226,7 +226,7 @@ def test_out_shardings_mesh_conflicts_with_arguments(pair):
     f = meshjit.jit(lambda a: a * 2, out_shardings=NamedSharding(m2, P()))
     with pytest.raises(MeshjitValueError) as ei:
         f(a1)  # L:devices-out
-    _check(ei, "L:devices-out", "different devices", "[0, 1]", "[2, 3]")
+    _check(ei, "L:devices-out", "incompatible devices", "[0, 1]", "[2, 3]")
 
 
 def test_in_shardings_on_other_devices_than_a_sharded_argument(pair):

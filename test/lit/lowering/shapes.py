@@ -97,8 +97,9 @@ lower(slice, f32(4, 3))
 
 
 # Python start indices become i32 constants next to the traced ones; a traced start counts from
-# the end when negative (i < 0 ? i + 4 : i), as in JAX, and is clamped so the window fits (XLA
-# would clamp too, but its partitioner offsets sharded results from the unclamped start).
+# the end when negative (i < 0 ? i + 4 : i), as in JAX's jaxpr, and the lowering clamps it so
+# the window fits (XLA would clamp too, but its partitioner offsets sharded results from the
+# unclamped start); an in-range literal start is used as it is.
 # CHECK-LABEL: module @jit_dynamic_slices
 # CHECK: func.func public @main(%arg0: tensor<4x3xf32>, %arg1: tensor<i32>)
 # CHECK: %[[ZERO:.*]] = stablehlo.constant dense<0> : tensor<i32>
@@ -106,14 +107,15 @@ lower(slice, f32(4, 3))
 # CHECK: %[[FOUR:.*]] = stablehlo.constant dense<4> : tensor<i32>
 # CHECK: %[[WRAPPED:.*]] = stablehlo.add %arg1, %[[FOUR]]
 # CHECK: %[[WRAP:.*]] = stablehlo.select %[[NEG]], %[[WRAPPED]], %arg1
-# CHECK: %[[TWO:.*]] = stablehlo.constant dense<2> : tensor<i32>
-# CHECK: %[[START:.*]] = stablehlo.clamp %[[ZERO]], %[[WRAP]], %[[TWO]] : tensor<i32>
 # CHECK: %[[ONE:.*]] = stablehlo.constant dense<1> : tensor<i32>
+# CHECK: %[[LOW:.*]] = stablehlo.constant dense<0> : tensor<i32>
+# CHECK: %[[TWO:.*]] = stablehlo.constant dense<2> : tensor<i32>
+# CHECK: %[[START:.*]] = stablehlo.clamp %[[LOW]], %[[WRAP]], %[[TWO]] : tensor<i32>
 # CHECK: %[[DS:.*]] = stablehlo.dynamic_slice %arg0, %[[START]], %[[ONE]], sizes = [2, 2] : (tensor<4x3xf32>, tensor<i32>, tensor<i32>) -> tensor<2x2xf32>
 # CHECK: %[[UPD:.*]] = stablehlo.broadcast_in_dim {{.*}} -> tensor<1x3xf32>
 # CHECK: stablehlo.select
 # CHECK: %[[THREE:.*]] = stablehlo.constant dense<3> : tensor<i32>
-# CHECK: %[[START2:.*]] = stablehlo.clamp %[[ZERO]], %{{.*}}, %[[THREE]]
+# CHECK: %[[START2:.*]] = stablehlo.clamp %{{.*}}, %{{.*}}, %[[THREE]]
 # CHECK: %[[DUS:.*]] = stablehlo.dynamic_update_slice %arg0, %[[UPD]], %[[START2]], %[[ZERO]] : (tensor<4x3xf32>, tensor<1x3xf32>, tensor<i32>, tensor<i32>) -> tensor<4x3xf32>
 # CHECK: return %[[DS]], %[[DUS]]
 def dynamic_slices(x, i):

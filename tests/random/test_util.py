@@ -1,0 +1,33 @@
+"""The samplers' dtype handling (compiler/random/util.py): JAX's x64 truncation warning."""
+
+import numpy as np
+
+import meshjit
+
+
+def test_a_64_bit_dtype_with_x64_off_warns_as_jax():
+    import warnings
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        x = meshjit.random.uniform(meshjit.random.key(0), (3,), dtype=np.float64)
+        n = meshjit.random.randint(meshjit.random.key(0), (3,), 0, 5, dtype=np.int64)
+        meshjit.random.normal(meshjit.random.key(0), (3,), dtype=np.float32)
+    assert x.dtype == np.float32 and n.dtype == np.int32
+    messages = [str(w.message) for w in seen if w.category is UserWarning]
+    assert messages == [
+        "Explicitly requested dtype float64 is not available, and will be truncated to dtype "
+        "float32. To enable more dtypes, set the jax_enable_x64 configuration option or the "
+        "JAX_ENABLE_X64 shell environment variable.",
+        "Explicitly requested dtype int64 is not available, and will be truncated to dtype "
+        "int32. To enable more dtypes, set the jax_enable_x64 configuration option or the "
+        "JAX_ENABLE_X64 shell environment variable.",
+    ]
+
+
+def test_numpy_scalar_types_name_sampler_dtypes():
+    key = meshjit.random.key(0)
+    a = meshjit.random.uniform(key, (4,), dtype=np.float16)
+    b = meshjit.random.uniform(key, (4,), dtype=meshjit.numpy.float16)
+    assert a.dtype == np.float16 and np.array_equal(np.asarray(a), np.asarray(b))
+    assert meshjit.random.randint(key, (2,), 0, 3, dtype=np.int8).dtype == np.int8
