@@ -14,63 +14,50 @@ from meshjit.compiler.numpy.indexing import scatter_update
 from meshjit.compiler.numpy.util import aval_of
 
 
-def segment_sum(
-    data,
-    segment_ids,
-    num_segments=None,
-    indices_are_sorted=False,
-    unique_indices=False,
-    bucket_size=None,
-    mode=None,
-    out_sharding=None,
-):
-    """The sum of `data`'s rows in each segment (`segment_ids[i]` is row i's segment; ids
-    outside [0, num_segments) are dropped by default)."""
-    return _segment("segment_sum", "add", reductions.sum, **locals())
+def _segment_reduction(name: str, kind: str, reducer, empty: str):
+    """One of jax.ops' segment reductions: `kind` scatters rows into an array of the
+    reduction's identity (what an empty segment holds: `empty`)."""
+
+    def reduction(
+        data,
+        segment_ids,
+        num_segments=None,
+        indices_are_sorted=False,
+        unique_indices=False,
+        bucket_size=None,
+        mode=None,
+        out_sharding=None,
+    ):
+        return _segment(
+            name,
+            kind,
+            reducer,
+            data=data,
+            segment_ids=segment_ids,
+            num_segments=num_segments,
+            indices_are_sorted=indices_are_sorted,
+            unique_indices=unique_indices,
+            bucket_size=bucket_size,
+            mode=mode,
+            out_sharding=out_sharding,
+        )
+
+    reduction.__name__ = reduction.__qualname__ = name
+    reduction.__doc__ = (
+        f"The {kind} of `data`'s rows in each segment (`segment_ids[i]` is row i's segment; "
+        f"ids outside [0, num_segments) are dropped by default); an empty segment is {empty}."
+    )
+    return reduction
 
 
-def segment_prod(
-    data,
-    segment_ids,
-    num_segments=None,
-    indices_are_sorted=False,
-    unique_indices=False,
-    bucket_size=None,
-    mode=None,
-    out_sharding=None,
-):
-    """The product of `data`'s rows in each segment (1 for an empty one)."""
-    return _segment("segment_prod", "multiply", reductions.prod, **locals())
-
-
-def segment_max(
-    data,
-    segment_ids,
-    num_segments=None,
-    indices_are_sorted=False,
-    unique_indices=False,
-    bucket_size=None,
-    mode=None,
-    out_sharding=None,
-):
-    """The maximum of `data`'s rows in each segment (the dtype's lowest value, -inf for
-    floats, for an empty one)."""
-    return _segment("segment_max", "max", reductions.max, **locals())
-
-
-def segment_min(
-    data,
-    segment_ids,
-    num_segments=None,
-    indices_are_sorted=False,
-    unique_indices=False,
-    bucket_size=None,
-    mode=None,
-    out_sharding=None,
-):
-    """The minimum of `data`'s rows in each segment (the dtype's highest value, inf for
-    floats, for an empty one)."""
-    return _segment("segment_min", "min", reductions.min, **locals())
+segment_sum = _segment_reduction("segment_sum", "add", reductions.sum, "0")
+segment_prod = _segment_reduction("segment_prod", "multiply", reductions.prod, "1")
+segment_max = _segment_reduction(
+    "segment_max", "max", reductions.max, "the dtype's lowest value (-inf for floats)"
+)
+segment_min = _segment_reduction(
+    "segment_min", "min", reductions.min, "the dtype's highest value (inf for floats)"
+)
 
 
 def _identity(kind: str, dtype):
