@@ -88,3 +88,27 @@ def test_console_scripts_are_installed(installed):
     for tool in ("meshjit-lower", "meshjit-opt", "meshjit-compile"):
         out = _run([str(python.parent / tool), "--version"], cwd=REPO, timeout=300)
         assert f"{tool} (meshjit)" in out
+
+
+def test_every_package_directory_is_in_the_wheel():
+    """pyproject lists its packages by hand: each directory with an __init__.py under the
+    package roots must be there (a missing one left `import meshjit` failing when installed)."""
+    import tomllib
+
+    with open(REPO / "pyproject.toml", "rb") as f:
+        listed = set(tomllib.load(f)["tool"]["setuptools"]["packages"])
+    roots = {
+        "src/meshjit": "meshjit",
+        "compiler": "meshjit.compiler",
+        "dialects": "meshjit.dialects",
+        "passes": "meshjit.passes",
+        "tools": "meshjit.tools",
+    }
+    missing = []
+    for root, name in roots.items():
+        for init in sorted((REPO / root).rglob("__init__.py")):
+            rel = init.parent.relative_to(REPO / root).parts
+            package = ".".join((name, *rel))
+            if "__pycache__" not in rel and package not in listed:
+                missing.append(package)
+    assert not missing, f"add to pyproject's [tool.setuptools] packages: {missing}"
