@@ -63,7 +63,8 @@ def test_inverted_cdf_with_weights_matches_numpy(shape, keepdims, data, seed):
     weights.flat[0] += 1  # a row of zero weights only has no defined quantile
     # q = 0 is left out: there JAX (the reference) takes the smallest value even when its weight
     # is zero, where NumPy skips it (test_inverted_cdf_at_zero_takes_the_smallest_value_as_jax).
-    q = data.draw(st.sampled_from([0.13, 0.5, 0.77, 1.0, (0.2, 0.6)]))
+    # (0.2 and 0.6 are not: 0.6 * 25 is 15 in float64 but 15.000001 in float32, as JAX computes)
+    q = data.draw(st.sampled_from([0.13, 0.5, 0.77, 1.0, (0.23, 0.61)]))
     axis = data.draw(st.one_of(st.none(), st.just(tuple(range(len(shape))))))
     expected = np.quantile(
         x, q, axis=axis, method="inverted_cdf", keepdims=keepdims, weights=weights
