@@ -11,7 +11,7 @@ from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, Meshj
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import creation, reductions
 from meshjit.compiler.numpy.indexing import scatter_update
-from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.numpy.util import aval_of, placed
 
 
 def _segment_reduction(name: str, kind: str, reducer, empty: str):
@@ -95,7 +95,7 @@ def _segment(
     rest = aval_of(data).shape[1:]
     if bucket_size is None:
         out = creation.full((num_segments, *rest), _identity(kind, dtype), dtype)
-        out = _sharded(out, out_sharding, name)
+        out = placed(out, None, out_sharding, name)
         return scatter_update(
             kind, out, segment_ids, data, mode=mode, wrap_negative_indices=False, **hints
         )
@@ -138,11 +138,3 @@ def _num_segments(name, segment_ids, num_segments) -> int:
     if num_segments < 0:
         raise MeshjitValueError("num_segments must be non-negative.")
     return num_segments
-
-
-def _sharded(out, out_sharding, name):
-    if out_sharding is None:
-        return out
-    from meshjit.compiler.parallel.explicit import reshard
-
-    return reshard(out, out_sharding)
