@@ -271,6 +271,11 @@ class ShardingAssertionError(MeshjitError, AssertionError):
     sharding (JAX raises an AssertionError too); reshard changes it."""
 
 
+class MeshjitAssertionError(MeshjitTypeError, AssertionError):
+    """A requirement JAX checks with an `assert` (so an AssertionError there), with meshjit's
+    message; a TypeError too, as the bad operand's type is the problem."""
+
+
 class DeletedArrayError(MeshjitError, RuntimeError):
     """A meshjit.Array whose buffers were donated to a jit call or freed with .delete() was
     used (JAX raises a RuntimeError too)."""

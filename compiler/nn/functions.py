@@ -1,8 +1,9 @@
 """meshjit.nn: activations, softmax / logsumexp, one_hot and standardize.
 
-Compositions of meshjit.numpy and lax ops (no primitives of their own). Reductions that can
-overflow (softmax, logsumexp) subtract the maximum first; a maximum that is not finite (a slice
-of all -inf) is replaced by 0 so the result is -inf / nan exactly where JAX gives them.
+Compositions of meshjit.numpy and lax ops (no primitives of their own), composed as JAX's are,
+so dtypes, weak types, integer wrapping and edge values come out as JAX's. Reductions that can
+overflow (softmax, logsumexp) subtract the maximum first; logsumexp replaces a maximum that is
+not finite by 0, softmax does not (as JAX).
 """
 
 from __future__ import annotations
@@ -15,10 +16,17 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitAssertionError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.numpy.util import aval_of, materialize, promote, promote_inexact
+from meshjit.compiler.numpy.util import (
+    arraylike,
+    aval_of,
+    check_arraylike,
+    materialize,
+    promote,
+    promote_inexact,
+)
 
 __all__ = [
     "tanh",
@@ -56,8 +64,9 @@ __all__ = [
 ]
 
 
-def _inexact(x):
-    (x,) = promote_inexact(jnp.asarray(x))
+def _inexact(name: str, x):
+    """`x` promoted to an inexact dtype (JAX's promote_args_inexact), lists refused."""
+    (x,) = promote_inexact(*arraylike(name, x))
     return materialize(x)
 
 
@@ -84,11 +93,12 @@ def _gated(x, passes, value):
 
 def sigmoid(x):
     # not promoted, as JAX: an integer input is lax.logistic's TypeError
-    return lax.logistic(materialize(jnp.asarray(x)))
+    (x,) = arraylike("sigmoid", x)
+    return lax.logistic(x)
 
 
 def silu(x):
-    x = materialize(jnp.asarray(x))
+    (x,) = arraylike("silu", x)
     return x * sigmoid(x)
 
 
@@ -96,31 +106,37 @@ swish = silu
 
 
 def softplus(x):
-    return jnp.logaddexp(_inexact(x), 0.0)  # as JAX (its derivative at 0 is 1/2)
+    return jnp.logaddexp(x, 0)  # as JAX (its derivative at 0 is 1/2)
 
 
 def log_sigmoid(x):
-    return -softplus(-_inexact(x))
+    (x,) = arraylike("log_sigmoid", x)
+    return -softplus(-x)
 
 
 def gelu(x, approximate: bool = True):
-    x = _inexact(x)
+    """As JAX computes it: tanh's approximation with its constant in x's dtype, else
+    x/2 erfc(-x/sqrt 2), both strong."""
+    x = _inexact("gelu", x)
+    dtype = aval_of(x).dtype
     if approximate:
-        c = math.sqrt(2.0 / math.pi)
-        out = 0.5 * x * (1.0 + jnp.tanh(c * (x + 0.044715 * (x * x * x))))
-    else:
-        out = 0.5 * x * (1.0 + lax.erf(x * (1.0 / math.sqrt(2.0))))
-    return lax.convert_element_type(out, aval_of(out).dtype)  # strong, as JAX's constants make it
+        c = np.asarray(math.sqrt(2.0 / math.pi), dtype)
+        return x * (0.5 * (1.0 + jnp.tanh(c * (x + 0.044715 * x**3))))
+    out = 0.5 * x * lax.erfc(-x * np.asarray(math.sqrt(0.5), dtype))
+    return lax.convert_element_type(out, dtype)
+
+
+# The activations below are composed as JAX composes them, so an integer or boolean input
+# promotes (or wraps) where JAX's does and a result is weakly typed where JAX's is.
 
 
 def elu(x, alpha=1.0):
-    x = _inexact(x)
+    (x,) = arraylike("elu", x)
     safe = jnp.where(x > 0, 0.0, x)  # as JAX: the derivative at 0 is alpha's side's, alpha
     return jnp.where(x > 0, x, alpha * jnp.expm1(safe))
 
 
 def celu(x, alpha=1.0):
-    x = _inexact(x)
     return jnp.maximum(x, 0.0) + alpha * jnp.expm1(jnp.minimum(x, 0.0) / alpha)
 
 
@@ -131,7 +147,7 @@ def selu(x):
 
 
 def leaky_relu(x, negative_slope=1e-2):
-    x = _inexact(x)
+    (x,) = arraylike("leaky_relu", x)
     return jnp.where(x >= 0, x, negative_slope * x)
 
 
@@ -144,37 +160,39 @@ def tanh(x):
 
 
 def mish(x):
-    x = _inexact(x)
+    (x,) = arraylike("mish", x)
     return x * jnp.tanh(softplus(x))
 
 
 def squareplus(x, b=4):
-    x = _inexact(x)
-    return (x + jnp.sqrt(x * x + b)) / 2
+    x, b = arraylike("squareplus", x, b)
+    return (x + jnp.sqrt(jnp.square(x) + b)) / 2
 
 
 def sparse_plus(x):
     """0 below -1, x above 1, (x + 1)^2 / 4 between."""
-    x = _inexact(x)
+    (x,) = arraylike("sparse_plus", x)
     return jnp.where(x <= -1.0, 0.0, jnp.where(x >= 1.0, x, (x + 1.0) ** 2 / 4))
 
 
 def sparse_sigmoid(x):
-    return 0.5 * jnp.clip(_inexact(x) + 1.0, 0.0, 2.0)
+    (x,) = arraylike("sparse_sigmoid", x)
+    return 0.5 * jnp.clip(x + 1.0, 0.0, 2.0)
 
 
 def hard_tanh(x):
     # in x's dtype (an integer stays one), as JAX; the derivative is 1 on [-1, 1] (and at NaN)
-    x = materialize(jnp.asarray(x))
+    (x,) = arraylike("hard_tanh", x)
     return jnp.where(x > 1, 1, jnp.where(x < -1, -1, x))
 
 
 def hard_sigmoid(x):
-    return relu6(_inexact(x) + 3.0) / 6.0
+    (x,) = arraylike("hard_sigmoid", x)
+    return relu6(x + 3.0) / 6.0
 
 
 def hard_silu(x):
-    x = _inexact(x)
+    (x,) = arraylike("hard_silu", x)
     return x * hard_sigmoid(x)
 
 
@@ -182,16 +200,16 @@ hard_swish = hard_silu
 
 
 def soft_sign(x):
-    x = _inexact(x)
+    (x,) = arraylike("soft_sign", x)
     return x / (jnp.abs(x) + 1)
 
 
 def glu(x, axis=-1):
-    x = jnp.asarray(x)
+    (x,) = arraylike("glu", x)
     axis = checks.canonical_axis(axis, jnp.ndim(x))
     size = jnp.shape(x)[axis]
     if size % 2:
-        raise MeshjitTypeError(f"glu: axis {axis} of {aval_of(x).str_short()} must be even")
+        raise MeshjitAssertionError(f"glu: axis {axis} of {aval_of(x).str_short()} must be even")
     a, b = jnp.split(x, 2, axis)
     return a * sigmoid(b)
 
@@ -211,11 +229,12 @@ def _safe_max(x, axis, where=None):
 
 
 def softmax(x, axis=-1, where=None):
-    """exp(x) normalized over `axis`; with `where`, over the selected entries only (the others
-    are 0), as JAX's."""
+    """exp(x - max) normalized over `axis`; with `where`, over the selected entries only (the
+    others are 0). Composed as JAX's: the maximum starts at -inf and is not made finite (an
+    inf in a slice makes it nan), and an integer input is shifted in its own dtype."""
     if where is None:
-        return _softmax(_inexact(x), axis)
-    return _masked_softmax(_inexact(x), axis, jnp.asarray(where))
+        return _softmax(x, axis)
+    return _masked_softmax(x, axis, jnp.asarray(where))
 
 
 def _masked_softmax_impl(x, axis, where):
@@ -236,7 +255,7 @@ def _masked_softmax_jvp(axis, primals, tangents):
 
 
 def _softmax_impl(x, axis):
-    unnormalized = jnp.exp(x - _safe_max(x, axis))
+    unnormalized = jnp.exp(x - jnp.max(x, axis, initial=-np.inf, keepdims=True))
     return unnormalized / jnp.sum(unnormalized, axis=axis, keepdims=True)
 
 
@@ -252,25 +271,26 @@ def _softmax_jvp(axis, primals, tangents):
 
 
 def log_softmax(x, axis=-1, where=None):
-    x = _inexact(x)
-    if where is not None:  # JAX's: the others are -inf
-        x_max = jnp.max(x, axis, where=where, initial=-np.inf, keepdims=True)
-        shifted = jnp.where(where, x, -np.inf) - lax.stop_gradient(x_max)
-        total = jnp.sum(jnp.exp(shifted), axis, where=where, keepdims=True)
-        return jnp.where(where, shifted - jnp.log(total), -np.inf)
-    shifted = x - _safe_max(x, axis)
-    return shifted - jnp.log(jnp.sum(jnp.exp(shifted), axis=axis, keepdims=True))
+    """x - max - log(sum(exp(x - max))) over `axis`, composed as JAX's (see softmax); with
+    `where`, the others are -inf."""
+    (x,) = arraylike("log_softmax", x)
+    x_max = jnp.max(x, axis, where=where, initial=-np.inf, keepdims=True)
+    safe = x if where is None else jnp.where(where, x, -np.inf)
+    shifted = safe - lax.stop_gradient(x_max)
+    total = jnp.sum(jnp.exp(shifted), axis, where=where, keepdims=True)
+    result = shifted - jnp.log(total)
+    return result if where is None else jnp.where(where, result, -np.inf)
 
 
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=None):
     """log(sum(b * exp(a))) over `axis` (the `where` entries), shifted by the (finite)
     maximum, as JAX: terms with b == 0 do not count, and a negative sum is nan unless
     `return_sign`."""
-    a = _inexact(a)
+    a = _inexact("logsumexp", a)
     if where is not None:
         a = jnp.where(where, a, 0)
     if b is not None:
-        a, b = promote(a, _inexact(b))
+        a, b = promote(a, _inexact("logsumexp", b))
         _check_broadcasts("logsumexp", a, b)
         a, b = jnp.broadcast_arrays(a, b)
         a = jnp.where(b != 0, a, -jnp.inf)
@@ -303,7 +323,7 @@ def _check_broadcasts(name: str, a, b) -> None:
 
 def logmeanexp(x, axis=None, where=None, keepdims=False):
     """log(mean(exp(x))) over `axis` (the `where` entries)."""
-    x = _inexact(x)
+    x = _inexact("logmeanexp", x)
     lse = logsumexp(x, axis=axis, keepdims=keepdims, where=where)
     if where is not None:
         mask = jnp.broadcast_to(jnp.asarray(where), jnp.shape(x))
@@ -318,8 +338,8 @@ def logmeanexp(x, axis=None, where=None, keepdims=False):
 @custom_jvp
 def log1mexp(x):
     """log(1 - exp(-x)), accurate on both sides of log 2."""
-    x = _inexact(x)
-    return jnp.where(x < math.log(2.0), jnp.log(-jnp.expm1(-x)), jnp.log1p(-jnp.exp(-x)))
+    (x,) = arraylike("log1mexp", x)  # as JAX: an unsigned input negates with wrapping
+    return jnp.where(x < jnp.log(2.0), jnp.log(-jnp.expm1(-x)), jnp.log1p(-jnp.exp(-x)))
 
 
 @log1mexp.defjvp
@@ -337,6 +357,7 @@ def standardize(
     if algorithm not in ("fast", "stable"):
         raise MeshjitValueError(f"Unknown algorithm '{algorithm}'. Expected 'fast' or 'stable'.")
     axis = tuple(axis) if isinstance(axis, list) else axis
+    check_arraylike("standardize", x, mean, variance, where)
     return _jitted_standardize()(x, axis, mean, variance, epsilon, where, algorithm=algorithm)
 
 
@@ -348,7 +369,7 @@ def _jitted_standardize():
 
 
 def _standardize(x, axis, mean, variance, epsilon, where, *, algorithm):
-    x = _inexact(x)
+    x = _inexact("standardize", x)
     if mean is None:
         mean = jnp.mean(x, axis=axis, keepdims=True, where=where)
     if variance is None:
@@ -357,7 +378,7 @@ def _standardize(x, axis, mean, variance, epsilon, where, *, algorithm):
         else:
             squares = jnp.mean(jnp.square(x), axis=axis, keepdims=True, where=where)
             variance = jnp.clip(squares - jnp.square(mean), 0)
-    return (x - mean) * lax.rsqrt(_inexact(variance + epsilon))
+    return (x - mean) * lax.rsqrt(_inexact("standardize", variance + epsilon))
 
 
 normalize = standardize

@@ -29,7 +29,9 @@ from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
 
 __all__ = [
+    "arraylike",
     "as_bool",
+    "check_arraylike",
     "placed",
     "sharded_by",
     "aval_of",
@@ -92,6 +94,22 @@ def materialize(x):
     from meshjit.compiler.runtime.device_put import device_put
 
     return device_put(x)
+
+
+def check_arraylike(name: str, *xs) -> None:
+    """Lists and tuples refused with JAX's message (a function of arrays does not take nested
+    sequences, as JAX's `check_arraylike`)."""
+    for i, x in enumerate(xs):
+        if isinstance(x, (list, tuple)):
+            raise MeshjitTypeError(
+                f"{name} requires ndarray or scalar arguments, got {type(x)} at position {i}."
+            )
+
+
+def arraylike(name: str, *xs) -> list:
+    """The operands materialized, lists and tuples refused (JAX's `ensure_arraylike`)."""
+    check_arraylike(name, *xs)
+    return [materialize(x) for x in xs]
 
 
 # ---------------------------------------------------------------------------------------------
