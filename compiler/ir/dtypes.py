@@ -132,6 +132,12 @@ def is_inexact(dtype) -> bool:
     return _kind(dtype) in ("f", "c")
 
 
+def finfo(dtype):
+    """The float limits of `dtype`, bfloat16 and the float8 types included (NumPy's finfo
+    refuses them)."""
+    return ml_dtypes.finfo(dtype)
+
+
 _REAL_OF = {complex64: float32, complex128: float64}
 _COMPLEX_OF = {float64: complex128, complex128: complex128}
 

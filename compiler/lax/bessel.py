@@ -118,7 +118,7 @@ def _i1e_jvp(primals, tangents):
     y = bessel_i1e_p.bind(x)
     if t is None:
         return y, None
-    eps = full_like(x, np.finfo(aval_of(x).dtype).eps)
+    eps = full_like(x, dtypes.finfo(aval_of(x).dtype).eps)
     not_tiny = ew.gt(ew.abs(x), eps)
     safe_x = ew.select(not_tiny, x, eps)
     slope = ew.sub(

@@ -72,6 +72,7 @@ UNARY_OPS = {
     "tan": "fc",
     "tanh": "fc",
     "logistic": "fc",
+    "square": "fic",  # its own primitive, as JAX's (x ** 2 is integer_pow)
     "erf": "f",
     "not": "ib",
     "is_finite": "f",
@@ -326,7 +327,10 @@ for _name in COMPARE_OPS:
 
 
 def _integer_pow_lowering(ctx: LoweringRuleContext, x, *, y):
-    # Square-and-multiply, as XLA would not fold a generic pow with a constant exponent.
+    # Square-and-multiply, as XLA would not fold a generic pow with a constant exponent; x ** 3
+    # is (x * x) * x as in JAX (complex products round differently in the other order).
+    if y == 3:
+        return hlo.MulOp(hlo.MulOp(x, x).result, x).result
     acc, base, n = None, x, builtins.abs(y)  # `abs` here is the lax wrapper
     while n:
         if n & 1:
@@ -521,8 +525,7 @@ def integer_pow(x, y: int):
     return integer_pow_p.bind_internal(x, y=int(y))
 
 
-def square(x):
-    return integer_pow(x, 2)
+square = _unary("square")
 
 
 def select_n(which, *cases):
@@ -642,6 +645,7 @@ _unary_jvp("cos", lambda t, x, y: neg(mul(t, sin(x))))
 _unary_jvp("tan", lambda t, x, y: mul(t, add(mul(y, y), 1.0)))
 _unary_jvp("tanh", lambda t, x, y: mul(add(t, mul(t, y)), sub(1.0, y)))
 _unary_jvp("logistic", lambda t, x, y: mul(t, mul(y, sub(1.0, y))))
+_unary_jvp("square", lambda t, x, y: mul(t, mul(2.0, x)))
 _unary_jvp(
     "erf",
     lambda t, x, y: mul(_TWO_OVER_SQRT_PI, mul(t, exp(neg(mul(x, x))))),
@@ -960,3 +964,14 @@ def _logistic_impl(x):
 
 
 lowering_rules.register(unary_p["logistic"], _inline_lowering(_logistic_impl))
+
+
+def _square_lowering(ctx: LoweringRuleContext, x):
+    """x * x for integers, CHLO's square otherwise (as JAX: for complex values it is not x * x,
+    which rounds differently)."""
+    if dtypes.is_int(ctx.avals_in[0].dtype):
+        return hlo.MulOp(x, x).result
+    return chlo.SquareOp(x).result
+
+
+lowering_rules.register(unary_p["square"], _square_lowering)

@@ -260,14 +260,9 @@ def polygamma(m, x):
 
 
 def exp2(x):
-    """2 ** x as exp(x * log 2); its derivative follows from exp's. bfloat16 and float16 compute
-    in float32: log 2 rounded to 8 bits would be off by 2% at x = 6 (JAX 0.10.2 is)."""
-    dtype = aval_of(x).dtype
-    if dtype not in (dtypes.bfloat16, dtypes.float16):
-        return elementwise.exp(elementwise.mul(x, math.log(2.0)))
-    wide = elementwise.convert_element_type(x, dtypes.float32)
-    out = elementwise.exp(elementwise.mul(wide, math.log(2.0)))
-    return elementwise.convert_element_type(out, dtype)
+    """2 ** x as exp(log 2 * x) with log 2 rounded to x's dtype, as JAX computes it (in bfloat16
+    that rounding is off by 2% at x = 6: JAX's numbers are the reference)."""
+    return elementwise.exp(elementwise.mul(math.log(2.0), x))  # weak x: a weak result
 
 
 # The Hurwitz zeta function; differentiable in q (d/dq zeta(x, q) = -x zeta(x + 1, q)).

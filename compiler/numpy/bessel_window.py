@@ -6,6 +6,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import elementwise as ew
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.util import aval_of, promote_inexact
@@ -25,7 +26,7 @@ def _i0(x):
 
 def i0(x):
     (x,) = promote_inexact(asarray(x))
-    if not np.issubdtype(aval_of(x).dtype, np.floating):
+    if not dtypes.is_float(aval_of(x).dtype):
         raise MeshjitValueError(f"Unsupported input type to meshjit.numpy.i0: {aval_of(x).dtype}")
     return _i0(x)
 

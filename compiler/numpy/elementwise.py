@@ -222,7 +222,9 @@ def round(a, decimals=0, out=None):
 
 
 def square(x):
-    return power(x, 2)
+    """lax.square, as JAX (booleans square in int32)."""
+    (x,) = bool_as_int32(*promote(x))
+    return lax.square(materialize(x))
 
 
 def reciprocal(x):

@@ -399,7 +399,7 @@ def pinv(a, rtol=None, hermitian: bool = False, *, rcond=None):
     if m == 0 or n == 0:
         return creation.empty(shape[:-2] + (n, m), dtype)
     if rtol is None:
-        rtol = 10.0 * builtins.max(m, n) * float(np.finfo(dtype).eps)
+        rtol = 10.0 * builtins.max(m, n) * float(dtypes.finfo(dtype).eps)
     if isinstance(rtol, (int, float)):  # a static cutoff: JAX's derivative (not the SVD's)
         return _pinv_smooth()(a, float(rtol), hermitian)
     return _pinv_by_svd(a, rtol, hermitian)
@@ -493,7 +493,7 @@ def matrix_rank(M, rtol=None, *, hermitian: bool = False, tol=None):
     S = svd(M, full_matrices=False, compute_uv=False, hermitian=hermitian)
     dtype = aval_of(S).dtype
     if rtol is None:
-        eps = float(np.finfo(dtype).eps)
+        eps = float(dtypes.finfo(dtype).eps)
         rtol = reductions.max(S, axis=-1) * np.asarray(builtins.max(_shape(M)[-2:]) * eps, dtype)
     rtol = shapes.expand_dims(creation.asarray(rtol), aval_of(creation.asarray(rtol)).ndim)
     return reductions.sum(elementwise.greater(S, rtol), axis=-1)
@@ -521,7 +521,7 @@ def lstsq(a, b, rcond=None, *, numpy_resid: bool = False):
         rank = creation.asarray(0, dtype=dtypes.default_int)
         x = creation.zeros((n, *_shape(b)[1:]), dtype=dtype)
     else:
-        eps = float(np.finfo(dtype).eps)
+        eps = float(dtypes.finfo(dtype).eps)
         if rcond is None:
             rcond = eps * builtins.max(n, m)
         else:

@@ -92,7 +92,7 @@ def polydiv(u, v, *, trim_leading_zeros: bool = False):
         q = q.at[k].set(d)
         u = u.at[k : k + n + 1].add(-d * v)
     if trim_leading_zeros:  # concrete values only: the remainder's length depends on them
-        u = _trim_leading(u, float(np.sqrt(np.finfo(u.dtype).eps)))
+        u = _trim_leading(u, float(np.sqrt(dtypes.finfo(u.dtype).eps)))
     return q, u
 
 
@@ -136,7 +136,7 @@ def _covariance(lhs, scale, resids, n_points: int, order: int, cov, y_ndim: int)
 
 def _float_dtype(x):
     dtype = aval_of(x).dtype
-    return dtype if np.issubdtype(dtype, np.floating) else dtypes.default_float
+    return dtype if dtypes.is_float(dtype) else dtypes.default_float
 
 
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
@@ -147,7 +147,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     _check_fit_inputs(x, y, deg, w)
     order = deg + 1
     if rcond is None:
-        rcond = x.shape[0] * float(np.finfo(_float_dtype(x)).eps)
+        rcond = x.shape[0] * float(dtypes.finfo(_float_dtype(x)).eps)
     lhs, rhs = vander(x, order), y
     if w is not None:
         lhs = lhs * w[:, None]

@@ -7,6 +7,8 @@ logaddexp2, ldexp, frexp, modf)."""
 
 from __future__ import annotations
 
+import functools
+import math
 from typing import NamedTuple
 
 import ml_dtypes
@@ -38,6 +40,7 @@ from meshjit.compiler.numpy.reductions import average, sum
 from meshjit.compiler.numpy.reductions import max as max_
 from meshjit.compiler.numpy.sorting import nonzero, searchsorted, unique
 from meshjit.compiler.numpy.util import (
+    arraylike,
     aval_of,
     broadcast_all,
     check_out,
@@ -1283,33 +1286,133 @@ def copysign(x1, x2):
 
 
 def logaddexp2(x1, x2):
-    x1, x2 = promote_inexact(x1, x2)
-    big = ew.maximum(x1, x2)
-    delta = ew.where(x1 == x2, 0.0, ew.abs(x1 - x2))
-    return big + jmath.log2(1 + jmath.exp2(-delta))
+    """log2(2**x1 + 2**x2) without overflow, as JAX computes it (its custom derivative)."""
+    return _logaddexp2()(*broadcast_all(*promote_inexact(x1, x2)))
+
+
+@functools.cache
+def _logaddexp2():
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp  # ad sits above numpy
+
+    @custom_jvp
+    def logaddexp2(x1, x2):  # JAX's names in jaxprs
+        return _logaddexp2_impl(x1, x2)
+
+    @logaddexp2.defjvp
+    def _logaddexp2_jvp(primals, tangents):
+        (x1, x2), (t1, t2) = primals, tangents
+        out = logaddexp2(x1, x2)
+        finite_out = _posinf_as_zero(out)
+        # as JAX's: t * 2**(x - out), with x or out at +inf taken as 0
+        t1 = t1 * jmath.exp2(_posinf_as_zero(x1) - finite_out)
+        return out, t1 + t2 * jmath.exp2(_posinf_as_zero(x2) - finite_out)
+
+    return logaddexp2
+
+
+def _posinf_as_zero(x):
+    real = cparts.real(x) if dtypes.is_complex(aval_of(x).dtype) else x
+    return ew.where(real == np.inf, 0, x)
+
+
+def _logaddexp2_impl(x1, x2):
+    """m + log1p(2**-|x1 - x2|) / log 2 (the sum where the difference is NaN: NaNs, or
+    infinities of one sign); for complex values JAX's form, its imaginary part wrapped."""
+    aval = aval_of(x1)
+    amax = lax.max(x1, x2)
+    inv_ln2 = 1 / math.log(2)  # a Python float: weak, as JAX's constant
+    if not dtypes.is_complex(aval.dtype):
+        delta = lax.sub(x1, x2)
+        tail = lax.mul(inv_ln2, lax.log1p(jmath.exp2(lax.neg(lax.abs(delta)))))
+        return lax.select(lax.ne(delta, delta), lax.add(x1, x2), lax.add(amax, tail))
+    # of x1's dtype and weak type (JAX's _const): weak operands give a weak result, as JAX
+    inv_ln2, two = (
+        lax.convert_element_type(v, aval.dtype, weak_type=aval.weak_type) for v in (inv_ln2, 2)
+    )
+    delta = lax.sub(lax.add(x1, x2), lax.mul(amax, two))
+    out = lax.add(amax, lax.mul(inv_ln2, lax.log1p(jmath.exp2(delta))))
+    period = math.pi / math.log(2)
+    imag = lax.rem(lax.add(lax.imag(out), period), 2 * period)
+    imag = lax.select(lax.lt(imag, 0.0), lax.add(imag, 2 * period), imag)
+    return lax.complex(lax.real(out), lax.sub(imag, period))
 
 
 def ldexp(x1, x2):
-    x1 = promote_inexact(x1)[0]
-    if not dtypes.is_int(aval_of(asarray(x2)).dtype):
-        raise MeshjitTypeError("ldexp: the exponent must be an integer array")
-    return x1 * jmath.exp2(asarray(x2).astype(aval_of(x1).dtype))
+    """x1 * 2**x2, exactly: x1's exponent split off first (frexp) so that neither a small x1
+    nor a large x2 overflows on the way, as JAX computes it."""
+    x1, x2 = arraylike("ldexp", x1, x2)
+    d1, d2 = aval_of(x1).dtype, aval_of(x2).dtype
+    if dtypes.is_complex(d1) or dtypes.is_inexact(d2):
+        raise MeshjitValueError(f"ldexp not supported for input types {(d1, d2)}")
+    (x1,) = promote_inexact(x1)
+    return _jitted(_ldexp)(x1, x2)
+
+
+@functools.cache
+def _jitted(fn):
+    from meshjit.compiler.jit.api import jit  # jit sits above numpy
+
+    return jit(fn)
+
+
+def _ldexp(x1, x2):
+    """Jitted, as JAX's (see _frexp)."""
+    dtype = aval_of(x1).dtype
+    x2 = lax.convert_element_type(x2, dtype)
+    m, e = frexp(x1)
+    e = (e.astype(aval_of(x2).dtype) + x2).astype(dtype)
+    m = ew.where(e > 0, m * 2, m)  # the exponent may overflow by one with a finite result
+    e = ew.where(e > 0, e - 1, e)
+    x = m * (2 ** e.astype(dtype))
+    return ew.where(jmath.isinf(x1) | (x1 == 0), x1, x)
 
 
 def frexp(x):
-    """(mantissa in [0.5, 1), integer exponent) with x = mantissa * 2**exponent."""
-    x = promote_inexact(x)[0]
+    """(mantissa in [0.5, 1), integer exponent) with x = mantissa * 2**exponent, read from the
+    bits as JAX does (exact in every float dtype, subnormals included)."""
+    (x,) = promote_inexact(*arraylike("frexp", x))
+    if dtypes.is_complex(aval_of(x).dtype):
+        raise MeshjitTypeError("frexp does not support complex-valued inputs")
+    return _frexp()(x)
+
+
+@functools.cache
+def _frexp():
+    """Jitted, as JAX's (so XLA treats subnormals as in JAX: one program, not op by op)."""
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp  # ad sits above numpy
+
+    @custom_jvp
+    def _frexp(x):
+        return _frexp_bits(x)
+
+    @_frexp.defjvp
+    def _frexp_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        m, e = _frexp(x)
+        return (m, e), (t * jmath.exp2(-e.astype(aval_of(t).dtype)), zeros_like(e))
+
+    return _jitted(_frexp)
+
+
+_INT_OF_WIDTH = {16: np.int16, 32: np.int32, 64: np.int64}
+
+
+def _frexp_bits(x):
     dtype = aval_of(x).dtype
-    finite_nonzero = ew.logical_and(ew.isfinite(x), x != 0)
-    safe = ew.where(finite_nonzero, x, 1)
-    exponent = (ew.floor(jmath.log2(ew.abs(safe))) + 1).astype(np.int32)
-    mantissa = safe / jmath.exp2(exponent.astype(dtype))
-    fix = ew.abs(mantissa) >= 1  # log2 rounding at exact powers of two
-    mantissa, exponent = (
-        ew.where(fix, mantissa / 2, mantissa),
-        ew.where(fix, exponent + 1, exponent),
-    )
-    return ew.where(finite_nonzero, mantissa, x), ew.where(finite_nonzero, exponent, 0)
+    info = ml_dtypes.finfo(dtype)
+    int_type = _INT_OF_WIDTH[info.bits]
+    mask, bias = (1 << info.nexp) - 1, 1 - info.minexp
+    # subnormals scaled up by 2**nmant first, their exponent lowered by as much
+    tiny = lax.abs(x) < np.asarray(info.tiny, dtype)
+    x1 = ew.where(tiny, x * np.asarray(1 << info.nmant, dtype), x)
+    x2 = ew.where(tiny, int_type(-info.nmant), int_type(0))
+    bits = lax.bitcast_convert_type(x1, int_type)
+    x2 = x2 + ((bits >> info.nmant) & mask) - bias + 1
+    bits = (bits & int_type(~(mask << info.nmant))) | int_type((bias - 1) << info.nmant)
+    mantissa = lax.bitcast_convert_type(bits, dtype)
+    special = jmath.isinf(x) | jmath.isnan(x) | (x == 0)
+    exponent = ew.where(special, int_type(0), x2)
+    return ew.where(special, x, mantissa), lax.convert_element_type(exponent, np.int32)
 
 
 def modf(x, /, out=None):

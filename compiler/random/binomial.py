@@ -9,6 +9,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy.util import aval_of, promote_inexact
 from meshjit.compiler.random import prng
@@ -131,7 +132,7 @@ def _binomial(data, count, prob, shape, dtype):
     q = lax.select(q_is_nan | q_l_0, _fill(q, 0.01), q)
     use_inversion = count_nan_or_neg | (count * q <= 10.0)
     count = jnp.floor(count)
-    max_iters = np.array(np.finfo(dtype).max, dtype)
+    max_iters = np.array(dtypes.finfo(dtype).max, dtype)
     samples = lax.select(
         use_inversion,
         _inversion(data, lax.select(use_inversion, count, _fill(count, 0.0)), q, shape, dtype,

@@ -10,6 +10,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.scipy.util import inexact
 
 __all__ = ["dawsn", "erfcx"]
@@ -29,7 +30,7 @@ def _asymptotic(x, nterms: int):
 
 
 def _erfcx_impl(x, nterms: int):
-    large = x > _const(x, np.sqrt(np.log(np.finfo(x.dtype).max)))
+    large = x > _const(x, np.sqrt(np.log(dtypes.finfo(x.dtype).max)))
     safe_x = lax.select(large, lax.full_like(x, 1.0), x)
     direct = lax.exp(lax.square(safe_x)) * lax.erfc(safe_x)
     return lax.select(large, _asymptotic(x, nterms), direct)

@@ -9,6 +9,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.batching.vectorize import vectorize
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.scipy.special import gammaln
 from meshjit.compiler.scipy.util import real_inexact
@@ -109,7 +110,7 @@ def _expn_series_step(one):
 
 
 def _expn_series(x, n):
-    eps = np.finfo(x.dtype).eps
+    eps = dtypes.finfo(x.dtype).eps
     zero, one = _const(x, 0.0), _const(x, 1.0)
     psi = -np.euler_gamma - jnp.log(x)
     # psi(n) = -gamma + sum_{i<n} 1/i (a while_loop over float i, as JAX's fori_loop runs)
@@ -158,7 +159,7 @@ def _expn_fraction_step(x, n):
 
 
 def _expn_fraction(x, n):
-    eps = np.finfo(x.dtype).eps
+    eps = dtypes.finfo(x.dtype).eps
     one = _const(x, 1.0)
     init = dict(
         k=_const(n, 1),

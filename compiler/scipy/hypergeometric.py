@@ -10,6 +10,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.batching.vectorize import vectorize
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.scipy.special import digamma, gamma
 from meshjit.compiler.scipy.util import real_inexact
@@ -19,7 +20,7 @@ __all__ = ["hyp1f1"]
 
 def _summed(x, start, first_term, add, ratio):
     """start + sum_k add(term_k, k), term_1 = first_term, term_{k+1} = term_k ratio(k)."""
-    eps = np.finfo(x.dtype).eps
+    eps = dtypes.finfo(x.dtype).eps
 
     def body(state):
         total, k, term = state

@@ -14,6 +14,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import fft as jnp_fft
 from meshjit.compiler.numpy.util import broadcast_shapes, promote_inexact, static_axis
 from meshjit.compiler.scipy.signal import detrend
@@ -173,7 +174,7 @@ def _spectral_helper(x, y, fs, window, nperseg, noverlap, nfft, detrend_type, re
     axis = static_axis(axis, jnp.ndim(x))
     x, y = _inputs(x, y, mode, axis)
     result_dtype = np.result_type(x.dtype, np.complex64)
-    freq_dtype = np.finfo(result_dtype).dtype
+    freq_dtype = dtypes.finfo(result_dtype).dtype
     if nperseg is not None and int(nperseg) < 1:
         raise MeshjitValueError("nperseg must be a positive integer")
     win, nperseg = _window_and_length(window, nperseg, x.shape[axis], x.dtype)
@@ -347,5 +348,5 @@ def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, in
     x = x / jnp.where(norm > 1e-10, norm, 1.0)
     if x.ndim > 1 and time_axis != Zxx.ndim - 1:
         x = jnp.moveaxis(x, -1, time_axis - 1 if freq_axis < time_axis else time_axis)
-    time = jnp.arange(x.shape[0], dtype=np.finfo(x.dtype).dtype) / fs
+    time = jnp.arange(x.shape[0], dtype=dtypes.finfo(x.dtype).dtype) / fs
     return time, x

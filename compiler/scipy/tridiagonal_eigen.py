@@ -9,6 +9,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy.util import aval_of
 
@@ -67,7 +68,7 @@ def _bisect(alpha, beta, wanted: np.ndarray, tol):
     """Bisection from the Gershgorin interval, widened a little, until every interval is within
     the absolute tolerance (at most the mantissa's bits plus one halvings)."""
     dtype = aval_of(alpha).dtype
-    finfo = np.finfo(dtype)
+    finfo = dtypes.finfo(dtype)
     beta_sq = jnp.real(beta * jnp.conj(beta))
     beta_abs = jnp.sqrt(beta_sq)
     row_sums = jnp.concatenate([beta_abs[:1], beta_abs[:-1] + beta_abs[1:], beta_abs[-1:]])

@@ -186,6 +186,19 @@ JAX_CASES = {
         m.setxor1d(SMALL, np.uint8([1, 7])),
     ),
     "real_imag": lambda m: (m.real(V), m.imag(V), m.iscomplex(V), m.isreal(V)),
+    # read from the bits, as JAX: exact in every float dtype (log2-based, bfloat16 mantissas
+    # were off and float32 subnormals came out NaN)
+    "frexp_low_precision": lambda m: (
+        *m.frexp(np.float32([1e-40, 3.5, -7.25e30, 0.0, np.inf, 2**-12, 0.3])),
+        *m.frexp(np.array([1e-6, 3.5, -7.25e3, 0.3, -np.inf], m.bfloat16)),
+        *m.frexp(np.array([1e-6, 3.5, -7.25e3, 0.3, np.nan], np.float16)),
+    ),
+    # exact powers of two (2**x2 by exp(x2 log 2) was not), no overflow on the way
+    "ldexp_exact": lambda m: (
+        m.ldexp(np.float32(1.0), np.arange(-20, 40, dtype=np.int32)),
+        m.ldexp(np.float32([1e-30, 3.0, 6e37]), np.int32([120, -140, 3])),
+        m.ldexp(np.array([1.5, -3.0], m.float16), np.int32([10, -20])),
+    ),
 }
 
 
@@ -235,6 +248,13 @@ JAX_CLOSE_CASES = {
     "unwrap": lambda m: (m.unwrap(PHASES), m.unwrap(PHASES, period=10.0)),
     "fromfunction": lambda m: m.fromfunction(lambda i, k: i * 10 + k, (3, 4), dtype=np.int32),
     "bitwise_count": lambda m: m.bitwise_count(np.int32([0, 7, -1, 255])),
+    # JAX's composition (one program in JAX, op by op here: close, not bit for bit)
+    "logaddexp2": lambda m: (
+        m.logaddexp2(A, A[::-1]),
+        m.logaddexp2(np.float32([1, -np.inf, np.inf, np.nan]), np.float32([2, -np.inf, np.inf, 0])),
+        m.logaddexp2(np.array([1.5, -2.0], m.bfloat16), np.array([0.25, 3.0], m.bfloat16)),
+        m.logaddexp2(np.complex64([1 + 2j, -3j]), np.complex64([0.5 - 1j, 2 + 2j])),
+    ),
 }
 
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
-
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.api import value_and_grad
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import promote_inexact
 
 
@@ -89,7 +88,7 @@ def _trial_point(s: _ZoomState):
     dalpha = s.a_hi - s.a_lo
     lo, hi = jnp.minimum(s.a_hi, s.a_lo), jnp.maximum(s.a_hi, s.a_lo)
     cchk, qchk = 0.2 * dalpha, 0.1 * dalpha
-    threshold = 1e-5 if np.finfo(dalpha.dtype).bits < 64 else 1e-10
+    threshold = 1e-5 if dtypes.finfo(dalpha.dtype).bits < 64 else 1e-10
     cubic = _cubicmin(s.a_lo, s.phi_lo, s.dphi_lo, s.a_hi, s.phi_hi, s.a_rec, s.phi_rec)
     use_cubic = (s.j > 0) & (cubic > lo + cchk) & (cubic < hi - cchk)
     quad = _quadmin(s.a_lo, s.phi_lo, s.dphi_lo, s.a_hi, s.phi_hi)
@@ -230,7 +229,7 @@ def _start_value(phi_0, old_old_fval, dphi_0):
 def _results(s: _LineSearchState, maxiter: int) -> LineSearchResults:
     status = jnp.where(s.failed, jnp.array(1), jnp.where(s.i > maxiter, jnp.array(3), jnp.array(0)))
     alpha = jnp.asarray(s.a_star)
-    tiny = (np.finfo(alpha.dtype).bits != 64) & (jnp.abs(alpha) < 1e-8)
+    tiny = (dtypes.finfo(alpha.dtype).bits != 64) & (jnp.abs(alpha) < 1e-8)
     alpha = jnp.where(tiny, jnp.sign(alpha) * 1e-8, alpha)
     return LineSearchResults(
         failed=s.failed | (~s.done),
