@@ -170,9 +170,10 @@ def _unreduced_values(module_op: ir.Operation) -> list:
                 sharding = _value_sharding(arg)
                 if sharding is not None and _unreduced_axes(sharding):
                     found.append((arg, sharding))
-        elif op.name in ("sdy.reshard", "sdy.sharding_constraint"):
-            if _unreduced_axes(op.attributes["sharding"]):
-                found.append((op.results[0], op.attributes["sharding"]))
+        elif io.has_own_sharding(op.name):
+            sharding = _value_sharding(op.results[0])
+            if _unreduced_axes(sharding):
+                found.append((op.results[0], sharding))
         elif SHARDING_ATTR in op.attributes and op.results:
             per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])
             for result, sharding in zip(op.results, per_value.shardings):
@@ -195,13 +196,34 @@ def all_reduce_unreduced(module_op: ir.Operation) -> None:
             reduced = [a for a in axes if a not in kept]
             if not reduced:
                 continue
+            out = _with_unreduced(sharding, [a for a in axes if a in kept])
             with owner.location, ir.InsertionPoint(owner):
-                reduce = sdy.AllReduceOp(
-                    value,
-                    ir.Attribute.parse(f"#sdy<axis_ref_list{{{', '.join(reduced)}}}>"),
-                    _with_unreduced(sharding, [a for a in axes if a in kept]),
-                )
-            owner.operands[number] = reduce.result
+                owner.operands[number] = _all_reduced(value, reduced, out)
+
+
+def _all_reduced(value: ir.Value, axes: list[str], out) -> ir.Value:
+    """`value` all-reduced over `axes` to `out`; a reduction that undoes the collective that
+    made the partial sums folds as Shardy's canonicalization folds it: of
+    `sdy.replicated_to_unreduced` it is that op's operand, of `sdy.sharded_to_unreduced` an
+    `sdy.all_gather` of its operand over the same axes."""
+    producer = value.owner if isinstance(value, ir.OpResult) else None
+    name = producer.name if producer is not None else None
+    if name in ("sdy.replicated_to_unreduced", "sdy.sharded_to_unreduced"):
+        source = producer.operands[0]
+        made = _axis_refs(producer.attributes["axes"])
+        wanted = sorted(_axis_text(a) if a.startswith("#") else a for a in axes)
+        if sorted(made) == wanted:
+            if name == "sdy.replicated_to_unreduced":
+                return source
+            return sdy.AllGatherOp(source, producer.attributes["axes"], out).result
+    listed = ir.Attribute.parse(f"#sdy<axis_ref_list{{{', '.join(axes)}}}>")
+    return sdy.AllReduceOp(value, listed, out).result
+
+
+def _axis_refs(attr) -> list:
+    """The axis refs of an `axis_ref_list` or, flattened, of a `list_of_axis_ref_lists`."""
+    text = str(attr)
+    return re.findall(r'"\w+"(?::\(\d+\)\d+)?', text)
 
 
 def unreduce_returned_values(module_op: ir.Operation) -> None:
@@ -269,8 +291,8 @@ def _value_sharding(value: ir.Value):
         sharding = io.func_arg_sharding(owner, value.arg_number)
         return None if sharding is None else tensor_sharding_attr(sharding)
     op = value.owner
-    if op.name in ("sdy.reshard", "sdy.sharding_constraint"):
-        return op.attributes["sharding"]
+    if io.has_own_sharding(op.name):
+        return tensor_sharding_attr(io.op_result_shardings(op)[0])
     if SHARDING_ATTR not in op.attributes:
         return None
     per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])

@@ -52,6 +52,15 @@ _KEPT = frozenset(
         "stablehlo.all_to_all",
         "stablehlo.collective_permute",
         "stablehlo.collective_broadcast",
+        # Shardy's explicit collectives are not pure: its greedy driver keeps them dead too.
+        "sdy.all_gather",
+        "sdy.all_slice",
+        "sdy.all_to_all",
+        "sdy.all_reduce",
+        "sdy.collective_permute",
+        "sdy.reduce_scatter",
+        "sdy.replicated_to_unreduced",
+        "sdy.sharded_to_unreduced",
         "func.call",
     }
 )
