@@ -86,9 +86,28 @@ def _run_guarded(pass_, module_op, fn) -> None:
             True,
             "whether meshjit-export follows in the pipeline (set by the pipeline parser)",
         ),
+        # Shardy's own spellings, so its pass lines run unchanged under the mapping.
+        PassOption(
+            "propagation-strategy",
+            str,
+            "",
+            "Shardy's name for strategy (basic or aggressive); overrides strategy when given",
+        ),
+        PassOption(
+            "debug-sharding-origins",
+            bool,
+            False,
+            "accepted as Shardy's option; origins are not written as sdy.sharding_origins "
+            "(explain=true prints them)",
+        ),
+        PassOption(
+            "module-dump-directory", str, "", "accepted as Shardy's option; nothing is dumped"
+        ),
     ],
 )
 def propagate_pass(module_op, pass_, **opts) -> None:
+    opts["strategy"] = opts["propagation-strategy"] or opts["strategy"]
+
     def run():
         options = make_options(
             strategy=opts["strategy"],
