@@ -385,9 +385,24 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             if declared is None or own is None:
                 continue
             declared = tensor_sharding_attr(declared)
-            if str(declared) != str(own):
+            if str(declared) != str(own) and not _refines(own, declared):
                 with ret.location, ir.InsertionPoint(ret):
                     ret.operands[number] = sdy.ReshardOp(value, declared).result
+
+
+def _refines(own, declared) -> bool:
+    """Whether each dimension of `own` starts with `declared`'s axes (the call result's edge
+    then took the body's sharding whole, and Shardy's export has nothing to reshard)."""
+    own, declared = sdy.TensorShardingAttr(own), sdy.TensorShardingAttr(declared)
+    if str(own.mesh_or_ref) != str(declared.mesh_or_ref):
+        return False
+    pairs = zip(own.dimension_shardings, declared.dimension_shardings)
+    for mine, wanted in pairs:
+        mine = [str(a) for a in sdy.DimensionShardingAttr(mine).axes]
+        wanted = [str(a) for a in sdy.DimensionShardingAttr(wanted).axes]
+        if mine[: len(wanted)] != wanted:
+            return False
+    return True
 
 
 def _marked(op, mark: str) -> set[int]:

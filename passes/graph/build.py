@@ -413,8 +413,20 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
         for i, v in enumerate(call.operands):
             builder.tie(label, [graph.slots.get(v), graph.slots.get(args[i])], call.name)
         for i, r in enumerate(call.results):
+            _result_takes_callee_annotation(builder, call, func_op, i)
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
         graph.edges = edges[:at] + graph.edges + edges[at:]
+
+
+def _result_takes_callee_annotation(builder: Builder, call, func_op, i: int) -> None:
+    """A call result without a sharding of its own starts from its callee's result
+    annotation, closed dimensions included (Shardy's import makes the call a named computation
+    whose result edge holds the callee's result sharding)."""
+    sharding = io.func_result_sharding(func_op, i)
+    slot = builder.graph.slots.get(call.results[i])
+    if sharding is None or slot is None or slot.annotated or io.SHARDING_ATTR in call.attributes:
+        return
+    init_slot(slot, sharding, builder.graph.meshes, call.location, builder.hold)
 
 
 def _callees_without_edges(module_op: ir.Operation, funcs: dict) -> set:
