@@ -382,6 +382,8 @@ def _share_initial_sharding(slots: list[Slot]) -> None:
             slot.mesh, slot.annotated = source.mesh, True
             slot.dims = [list(d) for d in source.dims]
             slot.closed = list(source.closed)
+            slot.priority = list(source.priority)
+            slot.held = dict(source.held)  # (a member's priorities are the group's)
             slot.origin = list(source.origin)
 
 
