@@ -70,7 +70,8 @@ def test_default_mode_shards_what_shardy_shards(case):
 
 
 _EXPLICIT_COLLECTIVE = re.compile(
-    r"sdy\.(all_gather|all_reduce|all_slice|all_to_all|reduce_scatter)"
+    r"sdy\.(all_gather|all_reduce|all_slice|all_to_all|reduce_scatter|collective_permute"
+    r"|replicated_to_unreduced|sharded_to_unreduced)"
 )
 
 

@@ -1,0 +1,168 @@
+// SHARDY: sdy-propagation-pipeline
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true},meshjit-export{pin-dot-plans=false})' \
+// RUN:   | FileCheck %s
+
+// Round 10: Shardy's explicit collectives in the input (all_slice, all_to_all, collective_permute, reduce_scatter, sharded_to_unreduced, replicated_to_unreduced, all_gather, all_reduce): their out_sharding fixes the result, dead ones stay, all_reduce folds into its producer.
+
+// CHECK-LABEL: func.func {{(private )?}}@all_slice_then_elementwise(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = sdy.all_slice [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {"b"}]> : tensor<8x16xf32>
+// CHECK: %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @all_slice_then_elementwise(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = sdy.all_slice [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {"b"}]> : tensor<8x16xf32>
+  %1 = stablehlo.negate %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@all_to_all_then_elementwise(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) {
+// CHECK: %0 = sdy.all_to_all [{"a"}: 0->1] %arg0 out_sharding=<@mesh, [{}, {"a"}]> : tensor<8x16xf32>
+// CHECK: %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @all_to_all_then_elementwise(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = sdy.all_to_all [{"a"}: 0->1] %arg0 out_sharding=<@mesh, [{}, {"a"}]> : tensor<8x16xf32>
+  %1 = stablehlo.negate %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@all_to_all_two_params(
+// CHECK-SAME: %arg0: tensor<8x8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}, {}, {}]>}) -> (tensor<8x8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"a"}, {"b"}]>}) {
+// CHECK: %0 = sdy.all_to_all [{"a"}: 0->2, {"b"}: 1->3] %arg0 out_sharding=<@mesh, [{}, {}, {"a"}, {"b"}]> : tensor<8x8x8x8xf32>
+// CHECK: %1 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"a"}, {"b"}]>]>} : tensor<8x8x8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @all_to_all_two_params(%arg0: tensor<8x8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}, {}, {}]>}) -> tensor<8x8x8x8xf32> {
+  %0 = sdy.all_to_all [{"a"}: 0->2, {"b"}: 1->3] %arg0 out_sharding=<@mesh, [{}, {}, {"a"}, {"b"}]> : tensor<8x8x8x8xf32>
+  %1 = stablehlo.abs %0 : tensor<8x8x8x8xf32>
+  return %1 : tensor<8x8x8x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@collective_permute_then_add(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+// CHECK: %0 = sdy.collective_permute %arg0 out_sharding=<@mesh, [{"b"}, {}]> : tensor<8x16xf32>
+// CHECK: %1 = stablehlo.add %0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @collective_permute_then_add(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %0 = sdy.collective_permute %arg0 out_sharding=<@mesh, [{"b"}, {}]> : tensor<8x16xf32>
+  %1 = stablehlo.add %0, %arg1 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@reduce_scatter_then_elementwise(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}], unreduced={"b"}>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = sdy.all_reduce {"b"} %arg0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x16xf32>
+// CHECK: %1 = sdy.reduce_scatter [{}, {"b"}] %0 out_sharding=<@mesh, [{"a"}, {"b"}]> : tensor<8x16xf32>
+// CHECK: %2 = stablehlo.negate %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @reduce_scatter_then_elementwise(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}], unreduced={"b"}>}) -> tensor<8x16xf32> {
+  %0 = sdy.reduce_scatter [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {"b"}]> : tensor<8x16xf32>
+  %1 = stablehlo.negate %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@sharded_to_unreduced_then_elementwise(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = sdy.sharded_to_unreduced [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {}], unreduced={"b"}> : tensor<8x16xf32>
+// CHECK: %1 = sdy.all_gather [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x16xf32>
+// CHECK: %2 = stablehlo.negate %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @sharded_to_unreduced_then_elementwise(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
+  %0 = sdy.sharded_to_unreduced [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {}], unreduced={"b"}> : tensor<8x16xf32>
+  %1 = stablehlo.negate %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@replicated_to_unreduced_then_elementwise(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = sdy.replicated_to_unreduced {"c"} %arg0 out_sharding=<@mesh, [{"a"}, {}], unreduced={"c"}> : tensor<8x16xf32>
+// CHECK: %1 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @replicated_to_unreduced_then_elementwise(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = sdy.replicated_to_unreduced {"c"} %arg0 out_sharding=<@mesh, [{"a"}, {}], unreduced={"c"}> : tensor<8x16xf32>
+  %1 = stablehlo.negate %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@replicated_to_unreduced_returned(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}], unreduced={"c"}>}) {
+// CHECK: %0 = sdy.replicated_to_unreduced {"c"} %arg0 out_sharding=<@mesh, [{"a"}, {}], unreduced={"c"}> : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @replicated_to_unreduced_returned(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}], unreduced={"c"}>}) {
+  %0 = sdy.replicated_to_unreduced {"c"} %arg0 out_sharding=<@mesh, [{"a"}, {}], unreduced={"c"}> : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@dead_collectives_kept(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = sdy.all_gather [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x16xf32>
+// CHECK: %1 = sdy.all_slice [{}, {"c"}] %arg0 out_sharding=<@mesh, [{"a"}, {"b", "c"}]> : tensor<8x16xf32>
+// CHECK: %2 = sdy.collective_permute %arg0 out_sharding=<@mesh, [{"c"}, {"b"}]> : tensor<8x16xf32>
+// CHECK: %3 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @dead_collectives_kept(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
+  %0 = sdy.all_gather [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x16xf32>
+  %1 = sdy.all_slice [{}, {"c"}] %arg0 out_sharding=<@mesh, [{"a"}, {"b", "c"}]> : tensor<8x16xf32>
+  %2 = sdy.collective_permute %arg0 out_sharding=<@mesh, [{"c"}, {"b"}]> : tensor<8x16xf32>
+  %3 = sdy.reshard %arg0 <@mesh, [{}, {"a"}]> : tensor<8x16xf32>
+  %4 = stablehlo.negate %arg0 : tensor<8x16xf32>
+  return %4 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@all_gather_chain_into_dot(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<16x8xf32>) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = sdy.all_gather [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x16xf32>
+// CHECK: %1 = stablehlo.dot_general %0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @all_gather_chain_into_dot(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<16x8xf32>) -> tensor<8x8xf32> {
+  %0 = sdy.all_gather [{}, {"b"}] %arg0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x16xf32>
+  %1 = stablehlo.dot_general %0, %arg1, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@collective_backward_blocked(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {}]>}) {
+// CHECK: %0 = sdy.all_slice [{}, {"c"}] %arg0 out_sharding=<@mesh, [{"a"}, {"b", "c"}]> : tensor<8x16xf32>
+// CHECK: %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c"}, {"b"}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @collective_backward_blocked(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {}]>}) {
+  %0 = sdy.all_slice [{}, {"c"}] %arg0 out_sharding=<@mesh, [{"a"}, {"b", "c"}]> : tensor<8x16xf32>
+  %1 = stablehlo.negate %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@all_reduce_of_dot_unreduced(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}], unreduced={"b"}>]>} : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
+// CHECK: %1 = sdy.all_reduce {"b"} %0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+// CHECK: %2 = sdy.all_reduce {"b"} %1 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+// CHECK: %3 = stablehlo.negate %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @all_reduce_of_dot_unreduced(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}], unreduced={"b"}>]>} : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
+  %1 = sdy.all_reduce {"b"} %0 out_sharding=<@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+  %2 = stablehlo.negate %1 : tensor<8x8xf32>
+  return %2 : tensor<8x8xf32>
+}
