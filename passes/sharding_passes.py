@@ -103,6 +103,13 @@ def _run_guarded(pass_, module_op, fn) -> None:
         PassOption(
             "module-dump-directory", str, "", "accepted as Shardy's option; nothing is dumped"
         ),
+        PassOption(
+            "dedup-functions-fully",
+            bool,
+            False,
+            "as Shardy's pipeline option: every call of a function shares one copy of it "
+            "(calls whose operands disagree with it are resharded at export)",
+        ),
     ],
 )
 def propagate_pass(module_op, pass_, **opts) -> None:
@@ -126,6 +133,7 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             bare=opts["shardy-compatible"] and not _shardy_import(opts),
             conservative=opts["conservative-propagation"],
             keep_rules=opts["keep-sharding-rules"],
+            dedup_fully=opts["dedup-functions-fully"],
         )
         if opts["explain"]:
             sys.stderr.write(explain_table(graph))

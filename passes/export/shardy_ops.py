@@ -323,16 +323,37 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
     """A call operand whose sharding differs from its callee argument's is resharded to it
     (Shardy's `sdy-insert-func-call-reshards`)."""
     funcs = _funcs(module_op)
-    for call in _ops_named(module_op, "func.call"):
-        callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
-        if callee is None or "arg_attrs" not in callee.attributes:
+    calls = _ops_named(module_op, "func.call")
+    count: dict = {}
+    for call in calls:
+        name = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        count[name] = count.get(name, 0) + 1
+    for call in calls:
+        name = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        callee = funcs.get(name)
+        if callee is None:
             continue
         for i, operand in enumerate(list(call.operands)):
             wanted = io.func_arg_sharding(callee, i)
             wanted = None if wanted is None else tensor_sharding_attr(wanted)
+            if wanted is None and count[name] > 1:  # a shared callee's unsharded argument
+                wanted = _replicated_like(_value_sharding(operand))
             if wanted is None or str(_value_sharding(operand)) == str(wanted):
                 continue
             call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
+
+
+def _replicated_like(sharding):
+    """The closed, fully replicated sharding on `sharding`'s mesh (None for None or for a
+    sharding without axes: nothing to reshard)."""
+    if sharding is None:
+        return None
+    attr = sdy.TensorShardingAttr(sharding)
+    dims = [sdy.DimensionShardingAttr(d) for d in attr.dimension_shardings]
+    if not any(list(d.axes) for d in dims):
+        return None
+    empty = [sdy.DimensionShardingAttr.get([], True) for _ in dims]
+    return sdy.TensorShardingAttr.get(attr.mesh_or_ref, empty, [], [])
 
 
 def _returned(func) -> ir.Operation | None:

@@ -403,6 +403,9 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
     """Ties each call's operands and results to its callee's arguments and results (the ties
     run where the call is in program order, before the callee's own ops, as Shardy's)."""
     graph = builder.graph
+    calls_of: dict = {}
+    for call, _, _ in builder.calls:
+        calls_of.setdefault(ir.FlatSymbolRefAttr(call.attributes["callee"]).value, []).append(call)
     for call, label, at in reversed(builder.calls):  # later calls first: `at` stays valid
         if builder.edges_only and not _call_has_edges(call, funcs):
             continue  # Shardy's bare passes: a call without func data-flow edges ties nothing
@@ -412,8 +415,13 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
             continue
         args = func_op.regions[0].blocks[0].arguments
         edges, graph.edges = graph.edges, []
-        for i, v in enumerate(call.operands):
-            builder.tie(label, [graph.slots.get(v), graph.slots.get(args[i])], call.name)
+        # A callee several calls share (its copies not flattened): each argument is one edge
+        # from every call's operand, tied at the first call (Shardy's func data-flow edges).
+        sharing = calls_of[callee]
+        if len(sharing) == 1 or sharing[0] == call:
+            for i in range(len(args)):
+                sources = [graph.slots.get(c.operands[i]) for c in sharing]
+                builder.tie(label, [*sources, graph.slots.get(args[i])], call.name)
         for i, r in enumerate(call.results):
             _result_takes_callee_annotation(builder, call, func_op, i)
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
