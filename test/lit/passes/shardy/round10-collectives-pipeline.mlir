@@ -166,3 +166,64 @@ func.func @all_reduce_of_dot_unreduced(%arg0: tensor<8x16xf32> {sdy.sharding = #
   %2 = stablehlo.negate %1 : tensor<8x8xf32>
   return %2 : tensor<8x8xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@rule_on_stablehlo_op(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @rule_on_stablehlo_op(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.negate %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=16} need_replication={j}>} : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@custom_call_rule_with_scalar(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<f32>) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = stablehlo.custom_call @scale(%arg0, %arg1) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=8, j=16}, custom>} : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @custom_call_rule_with_scalar(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<f32>) -> tensor<8x16xf32> {
+  %0 = stablehlo.custom_call @scale(%arg0, %arg1) {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=8, j=16}, custom>} : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@custom_call_no_rule(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @custom_call_no_rule(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.custom_call @opaque(%arg0) : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  %1 = stablehlo.negate %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@manual_with_collective_inside(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {"b"}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<4x16xf32>) {
+// CHECK: %1 = sdy.all_gather [{}, {"b"}] %arg1 out_sharding=<@mesh, [{}, {}]> : tensor<4x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @manual_with_collective_inside(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {"b"}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<4x16xf32>) {
+    %1 = sdy.all_gather [{}, {"b"}] %arg1 out_sharding=<@mesh, [{}, {}]> : tensor<4x16xf32>
+    sdy.return %1 : tensor<4x16xf32>
+  } : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@reshard_in_input(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"b"}, {}]> : tensor<8x16xf32>
+// CHECK: %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @reshard_in_input(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x16xf32> {
+  %0 = sdy.reshard %arg0 <@mesh, [{"b"}, {}]> : tensor<8x16xf32>
+  %1 = stablehlo.negate %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
