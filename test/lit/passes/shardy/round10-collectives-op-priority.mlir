@@ -224,3 +224,51 @@ func.func @reshard_in_input(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.shardin
   %1 = stablehlo.negate %0 : tensor<8x16xf32>
   return %1 : tensor<8x16xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@frontend_attrs(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {mhlo.frontend_attributes = {xla.sdy.sharding = "#sdy.sharding<@mesh, [{\22a\22}, {}]>"}, sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x16xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+// CHECK: %0 = stablehlo.negate %arg0 {mhlo.frontend_attributes = {_xla_compute_type = "host"}, sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x16xf32>
+// CHECK: %1 = stablehlo.abs %0 {mhlo.sharding = "{replicated}", sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @frontend_attrs(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>, mhlo.frontend_attributes = {xla.sdy.sharding = "#sdy.sharding<@mesh, [{\22a\22}, {}]>"}}) -> (tensor<8x16xf32> {jax.result_info = "result"}) {
+  %0 = stablehlo.negate %arg0 {mhlo.frontend_attributes = {_xla_compute_type = "host"}} : tensor<8x16xf32>
+  %1 = stablehlo.abs %0 {mhlo.sharding = "{replicated}"} : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@origins_in_input(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>, sdy.sharding_origins = {a = "self"}}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>, sdy.sharding_origins = [{a = "input: 0"}]} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @origins_in_input(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>, sdy.sharding_origins = {a = "self"}}) -> tensor<8x16xf32> {
+  %0 = stablehlo.negate %arg0 {sdy.sharding_origins = [{a = "input: 0"}]} : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@barrier_both(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x16xf32> {
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @barrier_both(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = sdy.propagation_barrier %arg0 allowed_direction=NONE : tensor<8x16xf32>
+  %1 = stablehlo.negate %0 : tensor<8x16xf32>
+  %2 = sdy.propagation_barrier %1 allowed_direction=BACKWARD : tensor<8x16xf32>
+  %3 = stablehlo.abs %2 : tensor<8x16xf32>
+  return %3 : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@unreduced_and_replicated(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}], replicated={"c"}, unreduced={"b"}>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @unreduced_and_replicated(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}], replicated={"c"}, unreduced={"b"}>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
