@@ -94,6 +94,12 @@ def _run_guarded(pass_, module_op, fn) -> None:
             "Shardy's name for strategy (basic or aggressive); overrides strategy when given",
         ),
         PassOption(
+            "run-op-priority-propagation",
+            str,
+            "",
+            "Shardy's name for op-priority (true or false); overrides op-priority when given",
+        ),
+        PassOption(
             "debug-sharding-origins",
             bool,
             False,
@@ -114,6 +120,13 @@ def _run_guarded(pass_, module_op, fn) -> None:
 )
 def propagate_pass(module_op, pass_, **opts) -> None:
     opts["strategy"] = opts["propagation-strategy"] or opts["strategy"]
+    run_op_priority = opts["run-op-priority-propagation"]
+    if run_op_priority not in ("", "true", "false"):
+        raise PropagationError(
+            f"run-op-priority-propagation must be true or false, got '{run_op_priority}'"
+        )
+    if run_op_priority:
+        opts["op-priority"] = run_op_priority == "true"
 
     def run():
         options = make_options(
