@@ -55,12 +55,15 @@ def propagate_module(
     conservative: bool = False,
     keep_rules: bool = False,
     bare: bool = False,
+    dedup_fully: bool = False,
 ) -> Graph:
     """Splits constants per use, propagates and writes the result back; `close=True` also
     exports (closes every dim, pins dot plans) from the same graph, as `meshjit-export` would
     after rebuilding it. `bare` stands for Shardy's propagation passes run alone (on a module
     its import already prepared): constants stay shared, and only data-flow edge ops tie a
-    loop's, branch's, barrier's or named computation's values."""
+    loop's, branch's, barrier's or named computation's values. `dedup_fully` (Shardy's
+    pipeline option `dedup-functions-fully`) keeps one copy of each function, which every call
+    site then shares, instead of one per call."""
     with gc_paused():
         clear_cache()
         # (Shardy's own passes take GSPMD's custom calls as calls without a rule; so does
@@ -74,10 +77,10 @@ def propagate_module(
         if options.conflicts == "shardy":
             erase_dead_ops(module_op)
         import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
+        lift_inlined_meshes(module_op)  # (every mode: `mesh<[...]>` in a sharding names no symbol)
         if shardy_import:
-            lift_inlined_meshes(module_op)
             remove_size_one_axes(module_op)
-            flatten_call_graph(module_op)
+            flatten_call_graph(module_op, share=dedup_fully)
             apply_sharding_constraints(module_op)
         if not bare:
             split_constants(module_op)

@@ -86,9 +86,48 @@ def _run_guarded(pass_, module_op, fn) -> None:
             True,
             "whether meshjit-export follows in the pipeline (set by the pipeline parser)",
         ),
+        # Shardy's own spellings, so its pass lines run unchanged under the mapping.
+        PassOption(
+            "propagation-strategy",
+            str,
+            "",
+            "Shardy's name for strategy (basic or aggressive); overrides strategy when given",
+        ),
+        PassOption(
+            "run-op-priority-propagation",
+            str,
+            "",
+            "Shardy's name for op-priority (true or false); overrides op-priority when given",
+        ),
+        PassOption(
+            "debug-sharding-origins",
+            bool,
+            False,
+            "accepted as Shardy's option; origins are not written as sdy.sharding_origins "
+            "(explain=true prints them)",
+        ),
+        PassOption(
+            "module-dump-directory", str, "", "accepted as Shardy's option; nothing is dumped"
+        ),
+        PassOption(
+            "dedup-functions-fully",
+            bool,
+            False,
+            "as Shardy's pipeline option: every call of a function shares one copy of it "
+            "(calls whose operands disagree with it are resharded at export)",
+        ),
     ],
 )
 def propagate_pass(module_op, pass_, **opts) -> None:
+    opts["strategy"] = opts["propagation-strategy"] or opts["strategy"]
+    run_op_priority = opts["run-op-priority-propagation"]
+    if run_op_priority not in ("", "true", "false"):
+        raise PropagationError(
+            f"run-op-priority-propagation must be true or false, got '{run_op_priority}'"
+        )
+    if run_op_priority:
+        opts["op-priority"] = run_op_priority == "true"
+
     def run():
         options = make_options(
             strategy=opts["strategy"],
@@ -107,6 +146,7 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             bare=opts["shardy-compatible"] and not _shardy_import(opts),
             conservative=opts["conservative-propagation"],
             keep_rules=opts["keep-sharding-rules"],
+            dedup_fully=opts["dedup-functions-fully"],
         )
         if opts["explain"]:
             sys.stderr.write(explain_table(graph))

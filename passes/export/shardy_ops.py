@@ -170,9 +170,10 @@ def _unreduced_values(module_op: ir.Operation) -> list:
                 sharding = _value_sharding(arg)
                 if sharding is not None and _unreduced_axes(sharding):
                     found.append((arg, sharding))
-        elif op.name in ("sdy.reshard", "sdy.sharding_constraint"):
-            if _unreduced_axes(op.attributes["sharding"]):
-                found.append((op.results[0], op.attributes["sharding"]))
+        elif io.has_own_sharding(op.name):
+            sharding = _value_sharding(op.results[0])
+            if _unreduced_axes(sharding):
+                found.append((op.results[0], sharding))
         elif SHARDING_ATTR in op.attributes and op.results:
             per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])
             for result, sharding in zip(op.results, per_value.shardings):
@@ -195,13 +196,34 @@ def all_reduce_unreduced(module_op: ir.Operation) -> None:
             reduced = [a for a in axes if a not in kept]
             if not reduced:
                 continue
+            out = _with_unreduced(sharding, [a for a in axes if a in kept])
             with owner.location, ir.InsertionPoint(owner):
-                reduce = sdy.AllReduceOp(
-                    value,
-                    ir.Attribute.parse(f"#sdy<axis_ref_list{{{', '.join(reduced)}}}>"),
-                    _with_unreduced(sharding, [a for a in axes if a in kept]),
-                )
-            owner.operands[number] = reduce.result
+                owner.operands[number] = _all_reduced(value, reduced, out)
+
+
+def _all_reduced(value: ir.Value, axes: list[str], out) -> ir.Value:
+    """`value` all-reduced over `axes` to `out`; a reduction that undoes the collective that
+    made the partial sums folds as Shardy's canonicalization folds it: of
+    `sdy.replicated_to_unreduced` it is that op's operand, of `sdy.sharded_to_unreduced` an
+    `sdy.all_gather` of its operand over the same axes."""
+    producer = value.owner if isinstance(value, ir.OpResult) else None
+    name = producer.name if producer is not None else None
+    if name in ("sdy.replicated_to_unreduced", "sdy.sharded_to_unreduced"):
+        source = producer.operands[0]
+        made = _axis_refs(producer.attributes["axes"])
+        wanted = sorted(_axis_text(a) if a.startswith("#") else a for a in axes)
+        if sorted(made) == wanted:
+            if name == "sdy.replicated_to_unreduced":
+                return source
+            return sdy.AllGatherOp(source, producer.attributes["axes"], out).result
+    listed = ir.Attribute.parse(f"#sdy<axis_ref_list{{{', '.join(axes)}}}>")
+    return sdy.AllReduceOp(value, listed, out).result
+
+
+def _axis_refs(attr) -> list:
+    """The axis refs of an `axis_ref_list` or, flattened, of a `list_of_axis_ref_lists`."""
+    text = str(attr)
+    return re.findall(r'"\w+"(?::\(\d+\)\d+)?', text)
 
 
 def unreduce_returned_values(module_op: ir.Operation) -> None:
@@ -269,8 +291,8 @@ def _value_sharding(value: ir.Value):
         sharding = io.func_arg_sharding(owner, value.arg_number)
         return None if sharding is None else tensor_sharding_attr(sharding)
     op = value.owner
-    if op.name in ("sdy.reshard", "sdy.sharding_constraint"):
-        return op.attributes["sharding"]
+    if io.has_own_sharding(op.name):
+        return tensor_sharding_attr(io.op_result_shardings(op)[0])
     if SHARDING_ATTR not in op.attributes:
         return None
     per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])
@@ -301,16 +323,37 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
     """A call operand whose sharding differs from its callee argument's is resharded to it
     (Shardy's `sdy-insert-func-call-reshards`)."""
     funcs = _funcs(module_op)
-    for call in _ops_named(module_op, "func.call"):
-        callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
-        if callee is None or "arg_attrs" not in callee.attributes:
+    calls = _ops_named(module_op, "func.call")
+    count: dict = {}
+    for call in calls:
+        name = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        count[name] = count.get(name, 0) + 1
+    for call in calls:
+        name = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        callee = funcs.get(name)
+        if callee is None:
             continue
         for i, operand in enumerate(list(call.operands)):
             wanted = io.func_arg_sharding(callee, i)
             wanted = None if wanted is None else tensor_sharding_attr(wanted)
+            if wanted is None and count[name] > 1:  # a shared callee's unsharded argument
+                wanted = _replicated_like(_value_sharding(operand))
             if wanted is None or str(_value_sharding(operand)) == str(wanted):
                 continue
             call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
+
+
+def _replicated_like(sharding):
+    """The closed, fully replicated sharding on `sharding`'s mesh (None for None or for a
+    sharding without axes: nothing to reshard)."""
+    if sharding is None:
+        return None
+    attr = sdy.TensorShardingAttr(sharding)
+    dims = [sdy.DimensionShardingAttr(d) for d in attr.dimension_shardings]
+    if not any(list(d.axes) for d in dims):
+        return None
+    empty = [sdy.DimensionShardingAttr.get([], True) for _ in dims]
+    return sdy.TensorShardingAttr.get(attr.mesh_or_ref, empty, [], [])
 
 
 def _returned(func) -> ir.Operation | None:
@@ -363,9 +406,24 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             if declared is None or own is None:
                 continue
             declared = tensor_sharding_attr(declared)
-            if str(declared) != str(own):
+            if str(declared) != str(own) and not _refines(own, declared):
                 with ret.location, ir.InsertionPoint(ret):
                     ret.operands[number] = sdy.ReshardOp(value, declared).result
+
+
+def _refines(own, declared) -> bool:
+    """Whether each dimension of `own` starts with `declared`'s axes (the call result's edge
+    then took the body's sharding whole, and Shardy's export has nothing to reshard)."""
+    own, declared = sdy.TensorShardingAttr(own), sdy.TensorShardingAttr(declared)
+    if str(own.mesh_or_ref) != str(declared.mesh_or_ref):
+        return False
+    pairs = zip(own.dimension_shardings, declared.dimension_shardings)
+    for mine, wanted in pairs:
+        mine = [str(a) for a in sdy.DimensionShardingAttr(mine).axes]
+        wanted = [str(a) for a in sdy.DimensionShardingAttr(wanted).axes]
+        if mine[: len(wanted)] != wanted:
+            return False
+    return True
 
 
 def _marked(op, mark: str) -> set[int]:

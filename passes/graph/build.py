@@ -382,6 +382,8 @@ def _share_initial_sharding(slots: list[Slot]) -> None:
             slot.mesh, slot.annotated = source.mesh, True
             slot.dims = [list(d) for d in source.dims]
             slot.closed = list(source.closed)
+            slot.priority = list(source.priority)
+            slot.held = dict(source.held)  # (a member's priorities are the group's)
             slot.origin = list(source.origin)
 
 
@@ -401,6 +403,9 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
     """Ties each call's operands and results to its callee's arguments and results (the ties
     run where the call is in program order, before the callee's own ops, as Shardy's)."""
     graph = builder.graph
+    calls_of: dict = {}
+    for call, _, _ in builder.calls:
+        calls_of.setdefault(ir.FlatSymbolRefAttr(call.attributes["callee"]).value, []).append(call)
     for call, label, at in reversed(builder.calls):  # later calls first: `at` stays valid
         if builder.edges_only and not _call_has_edges(call, funcs):
             continue  # Shardy's bare passes: a call without func data-flow edges ties nothing
@@ -410,11 +415,28 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
             continue
         args = func_op.regions[0].blocks[0].arguments
         edges, graph.edges = graph.edges, []
-        for i, v in enumerate(call.operands):
-            builder.tie(label, [graph.slots.get(v), graph.slots.get(args[i])], call.name)
+        # A callee several calls share (its copies not flattened): each argument is one edge
+        # from every call's operand, tied at the first call (Shardy's func data-flow edges).
+        sharing = calls_of[callee]
+        if len(sharing) == 1 or sharing[0] == call:
+            for i in range(len(args)):
+                sources = [graph.slots.get(c.operands[i]) for c in sharing]
+                builder.tie(label, [*sources, graph.slots.get(args[i])], call.name)
         for i, r in enumerate(call.results):
+            _result_takes_callee_annotation(builder, call, func_op, i)
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
         graph.edges = edges[:at] + graph.edges + edges[at:]
+
+
+def _result_takes_callee_annotation(builder: Builder, call, func_op, i: int) -> None:
+    """A call result without a sharding of its own starts from its callee's result
+    annotation, closed dimensions included (Shardy's import makes the call a named computation
+    whose result edge holds the callee's result sharding)."""
+    sharding = io.func_result_sharding(func_op, i)
+    slot = builder.graph.slots.get(call.results[i])
+    if sharding is None or slot is None or slot.annotated or io.SHARDING_ATTR in call.attributes:
+        return
+    init_slot(slot, sharding, builder.graph.meshes, call.location, builder.hold)
 
 
 def _callees_without_edges(module_op: ir.Operation, funcs: dict) -> set:

@@ -46,7 +46,8 @@ def _calls(func) -> list:
 
 
 class _Flattener:
-    def __init__(self, module_op: ir.Operation):
+    def __init__(self, module_op: ir.Operation, *, share: bool = False):
+        self.share = share  # every call of a function calls the function itself
         self.body = module_op.regions[0].blocks[0]
         self.funcs = {_name(op.operation): op.operation for op in self.body.operations}
         self.original = {name: name for name in self.funcs}  # func name -> original's name
@@ -71,6 +72,8 @@ class _Flattener:
             self.used.add(original)
             self.visit_calls(source)
             self.order.append(source)
+            return source
+        if self.share:
             return source
         copy = source.clone(ip=ir.InsertionPoint(self.body))
         self.visit_calls(copy)
@@ -107,11 +110,15 @@ def _referenced_names(module_op: ir.Operation) -> set[str]:
     return names
 
 
-def flatten_call_graph(module_op: ir.Operation) -> None:
+def flatten_call_graph(module_op: ir.Operation, *, share: bool = False) -> None:
     """Every call site calls its own copy of its callee (see the module docstring). Private
     functions no call reaches go unless something else refers to them (a custom call's
-    `called_computations`); those come first, as Shardy's import leaves them."""
-    flattener = _Flattener(module_op)
+    `called_computations`); those come first, as Shardy's import leaves them.
+
+    `share=True` (Shardy's `dedup-functions-fully`): no copies; each function Shardy's export
+    recreates goes right after the public ones, so the functions calls reach end up last
+    created first."""
+    flattener = _Flattener(module_op, share=share)
     roots = [f for f in flattener.funcs.values() if f.name == "func.func" and not _private(f)]
     for root in roots:
         flattener.used.add(_name(root))
@@ -131,7 +138,8 @@ def flatten_call_graph(module_op: ir.Operation) -> None:
         for func in kept:
             func.move_before(roots[0])
     last = roots[-1] if roots else None
-    for func in [f for f in flattener.order if id(f) not in {id(r) for r in roots}]:
+    order = list(reversed(flattener.order)) if share else flattener.order
+    for func in [f for f in order if id(f) not in {id(r) for r in roots}]:
         if last is None:
             func.move_before(next(iter(flattener.body.operations)).operation)
         else:

@@ -155,6 +155,8 @@ _OWN_SHARDING_OPS = {
             "all_to_all",
             "collective_permute",
             "reduce_scatter",
+            "replicated_to_unreduced",
+            "sharded_to_unreduced",
         )
     },
 }

@@ -27,6 +27,7 @@ from jaxlib.mlir import ir
 from meshjit.dialects import make_context
 from meshjit.passes import pass_manager_from_text
 from meshjit.passes.graph.shardy_import import erase_dead_ops
+from meshjit.passes.graph.split_constants import is_constant_like
 
 SUITE_DIR = Path(__file__).resolve().parents[2] / "test" / "lit" / "passes" / "shardy"
 _SHARDY = re.compile(r"^// SHARDY: (.+)$", re.M)
@@ -165,8 +166,9 @@ _CONSTANTS = frozenset({"stablehlo.constant", "sdy.constant"})
 def value_shardings(module: ir.Module, *, skip_constants: bool = False) -> dict[str, str]:
     """Every value's sharding text, keyed by func, op position and op name (so an extra or a
     missing op, e.g. a reshard, is a difference too), and the order of the functions.
-    `skip_constants` leaves constants out (and out of the positions): a constant split per
-    use then shifts nothing."""
+    `skip_constants` leaves constants, iotas and what is computed from them alone out (and out
+    of the positions): such a value split per use (meshjit's own mode splits them, Shardy's
+    bare passes do not) then shifts nothing."""
     out = {"func order": " ".join(_FUNC_NAME.findall(str(module)))}
     for top in module.body.operations:
         op = top.operation
@@ -180,9 +182,13 @@ def value_shardings(module: ir.Module, *, skip_constants: bool = False) -> dict[
         for i, s in enumerate(_func_attr_shardings(op, "res_attrs", ftype.results)):
             out[f"@{fname} res{i}"] = s
         position = [0]
+        constant_like: set = set()
 
-        def visit(o, fname=fname, position=position):
-            if o.name == "func.func" or (skip_constants and o.name in _CONSTANTS):
+        def visit(o, fname=fname, position=position, constant_like=constant_like):
+            if o.name == "func.func":
+                return ir.WalkResult.ADVANCE
+            if skip_constants and (o.name in _CONSTANTS or is_constant_like(o, constant_like)):
+                constant_like.add(o)
                 return ir.WalkResult.ADVANCE
             position[0] += 1
             for k, s in _op_shardings(o):

@@ -1,14 +1,11 @@
 // RUN: meshjit-opt %s -split-input-file -verify-diagnostics --meshjit-propagate
 // RUN: not meshjit-opt %s -split-input-file --meshjit-propagate 2>&1 | FileCheck %s
-// Shardy's own pass lifts the inline mesh first; meshjit's then handles the module.
-// RUN: not meshjit-opt %s -split-input-file \
-// RUN:   --pass-pipeline='builtin.module(sdy-lift-inlined-meshes, meshjit-propagate)' 2>/dev/null \
+// An inline mesh is lifted into an `sdy.mesh` symbol (as Shardy's import does), then propagated.
+// RUN: not meshjit-opt %s -split-input-file --meshjit-propagate 2>/dev/null \
 // RUN:   | FileCheck %s --check-prefix=LIFTED
 
 // Bad input gets a located error and exit code 1, never a Python traceback.
 // CHECK-NOT: Traceback
-// CHECK: propagate-errors.mlir:[[# @LINE + 2]]:1: error: inline meshes are not supported
-// expected-error @+1 {{inline meshes are not supported (run sdy-lift-inlined-meshes first)}}
 func.func @inline_mesh(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<mesh<["x"=2]>, [{"x"}]>}) -> tensor<8xf32> {
   %0 = stablehlo.negate %arg0 : tensor<8xf32>
   return %0 : tensor<8xf32>

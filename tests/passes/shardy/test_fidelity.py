@@ -49,8 +49,6 @@ def _sub_axes_on_boundary(key: str, sharding: str) -> bool:
 @pytest.mark.campaign  # 1900 more runs of the suite: `make test-campaigns`
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_default_mode_shards_what_shardy_shards(case):
-    if "sdy.mesh @" not in case.text or "mesh<[" in case.text:
-        pytest.skip("inline meshes: meshjit's own mode asks for sdy-lift-inlined-meshes first")
     if _GSPMD_CALLS.search(case.text):
         pytest.skip("meshjit's own mode rejects GSPMD shardings (tests/jit/test_modules.py)")
     with make_context():
@@ -70,7 +68,8 @@ def test_default_mode_shards_what_shardy_shards(case):
 
 
 _EXPLICIT_COLLECTIVE = re.compile(
-    r"sdy\.(all_gather|all_reduce|all_slice|all_to_all|reduce_scatter)"
+    r"sdy\.(all_gather|all_reduce|all_slice|all_to_all|reduce_scatter|collective_permute"
+    r"|replicated_to_unreduced|sharded_to_unreduced)"
 )
 
 
@@ -83,12 +82,10 @@ def _for_xla(case) -> str | None:
     """The case as XLA takes it (an 8-device mesh, a main function, the partition count), or
     None when it cannot be (another device count, several meshes, custom calls XLA lacks,
     Shardy's explicit collectives, which XLA takes only on operands it has sharded itself,
-    inline meshes, tokens and side-effecting infeed/outfeed/send/recv/collective_broadcast, which XLA
+    tokens and side-effecting infeed/outfeed/send/recv/collective_broadcast, which XLA
     rejects as the input gives them, and real_dynamic_slice, which XLA cannot translate)."""
     meshes = re.findall(r"sdy\.mesh @\w+ = <\[(.*?)\]", case.text)
     if len(meshes) != 1 or "custom_call" in case.text or _EXPLICIT_COLLECTIVE.search(case.text):
-        return None
-    if "mesh<[" in case.text:  # inline meshes: meshjit's own mode asks for them lifted first
         return None
     if _SIDE_EFFECT_TOKENS.search(case.text):  # XLA wants shardings on them it cannot import
         return None
