@@ -289,7 +289,22 @@ def power(x1, x2):
             x1 = lax.convert_element_type(x1, dtypes.int32)
         return lax.integer_pow(materialize(x1), x2)
     x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
+    if dtypes.is_int(aval_of(x1).dtype):
+        return _pow_int_int(x1, x2)
     return lax.pow(x1, x2)
+
+
+def _pow_int_int(x1, x2):
+    """Integer powers as JAX computes them: binary exponentiation over the exponent's low six
+    bits (more overflows any base above 1), wrapping as integer products do, the exponent's bits
+    read unsigned (XLA's integer pow differs: 2 ** 40 in int32 is not 0 there)."""
+    zero, one = (lax.full_like(x2, v) for v in (0, 1))
+    acc = where(lax.bitwise_and(lax.eq(x1, zero), lax.ne(x2, zero)), zero, one)
+    for _ in range(6):
+        acc = where(lax.ne(lax.bitwise_and(x2, one), zero), lax.mul(acc, x1), acc)
+        x1 = lax.mul(x1, x1)
+        x2 = lax.shift_right_logical(x2, one)
+    return acc
 
 
 def logical_and(x1, x2):

@@ -739,7 +739,7 @@ def insert(arr, obj, values, axis=None):
 def gradient(f, *varargs, axis=None, edge_order=None):
     """Central differences inside, one-sided at the edges (NumPy's edge_order=1)."""
     f = asarray(f)
-    f = f.astype(dtypes.default_float) if not dtypes.is_float(aval_of(f).dtype) else f
+    f = f.astype(dtypes.default_float) if not dtypes.is_inexact(aval_of(f).dtype) else f
     axes = range(aval_of(f).ndim) if axis is None else ([axis] if isinstance(axis, int) else axis)
     axes = [a + aval_of(f).ndim if a < 0 else a for a in axes]
     spacings = list(varargs) or [1.0] * len(axes)

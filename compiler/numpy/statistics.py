@@ -80,7 +80,7 @@ __all__ = [
 
 def _nan_reduction(reducer, identity, a, axis, keepdims, **kwargs):
     a = unary_operand(a)
-    if not dtypes.is_float(aval_of(a).dtype):
+    if not dtypes.is_inexact(aval_of(a).dtype):
         return reducer(a, axis=axis, keepdims=keepdims, **kwargs)
     return reducer(where_(isnan(a), identity, a), axis=axis, keepdims=keepdims, **kwargs)
 
@@ -109,7 +109,7 @@ def nancumprod(a, axis=None, dtype=None, out=None):
 
 def _nan_cumulative(cumulative, identity, a, axis, dtype):
     a = unary_operand(a)
-    if dtypes.is_float(aval_of(a).dtype):
+    if dtypes.is_inexact(aval_of(a).dtype):
         a = where_(isnan(a), identity, a)
     return cumulative(a, axis=axis, dtype=dtype)
 
@@ -127,7 +127,7 @@ def nanargmin(a, axis=None, out=None, keepdims=False):
 def _nan_arg(arg_reduce, identity, a, axis, keepdims):
     """The index of the extremum ignoring NaNs; -1 where a slice is all NaN, as JAX."""
     a = unary_operand(a)
-    if not dtypes.is_float(aval_of(a).dtype):
+    if not dtypes.is_inexact(aval_of(a).dtype):
         return arg_reduce(a, axis=axis, keepdims=keepdims)
     nan = isnan(a)
     index = arg_reduce(where_(nan, identity, a), axis=axis, keepdims=keepdims)
@@ -141,18 +141,45 @@ def _kept(a, where):
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
-    """`mean`: the NaN-ignoring mean over `axis` (kept dims), when the caller has it."""
+    """The variance of the non-NaN entries, as JAX computes it: |x - mean|^2 for complex values
+    (a real result), low-precision floats in float32, and NaN where no more than `ddof` entries
+    count. `mean`: the NaN-ignoring mean over `axis` (kept dims), when the caller has it."""
     check_out(out, "nanvar")
-    a = promote_inexact(unary_operand(a))[0]
-    kept = _kept(a, where)
-    count = sum(kept, axis=axis, dtype=aval_of(a).dtype, keepdims=keepdims)
+    a = unary_operand(a)
+    compute, dtype = _var_dtypes(aval_of(a).dtype, dtype)
+    a = lax.convert_element_type(a, compute)
     if mean is None:
-        mean_ = nanmean(a, axis=axis, keepdims=True, where=where)
+        mean_ = nanmean(a, axis=axis, dtype=compute, keepdims=True, where=where)
     else:
-        mean_ = lax.convert_element_type(asarray(mean), aval_of(a).dtype)
-    centered = where_(kept, subtract(a, mean_), 0.0)
-    squares = sum(multiply(centered, centered), axis=axis, dtype=dtype, keepdims=keepdims)
-    return true_divide(squares, subtract(count, ddof))
+        mean_ = lax.convert_element_type(asarray(mean), compute)
+    centered = where_(isnan(a), 0, subtract(a, mean_))
+    if dtypes.is_complex(compute):
+        centered = lax.real(lax.mul(centered, lax.conj(centered)))
+    else:
+        centered = lax.square(centered)
+    count = sum(logical_not(isnan(a)), axis=axis, keepdims=keepdims, where=where) - ddof
+    empty = count <= 0
+    total = where_(empty, np.nan, sum(centered, axis=axis, keepdims=keepdims, where=where))
+    divisor = lax.convert_element_type(where_(empty, 1, count), aval_of(total).dtype)
+    return lax.convert_element_type(lax.div(total, divisor), dtype)
+
+
+def _var_dtypes(a_dtype, dtype):
+    """(computation dtype, result dtype) of nanvar, as JAX's: an integer's default float, a
+    complex's real part, float16 / bfloat16 computed in float32."""
+    if dtype is not None:
+        dtype = dtypes.canonicalize(dtype)
+        if dtypes.is_complex(a_dtype) and not dtypes.is_complex(dtype):
+            raise MeshjitValueError(
+                "meshjit.numpy.var does not yet support real dtype parameters when computing "
+                "the variance of an array of complex values (as JAX)"
+            )
+        compute = dtype
+    elif not dtypes.is_inexact(a_dtype):
+        compute = dtype = dtypes.default_float
+    else:
+        compute, dtype = a_dtype, dtypes.real_dtype(a_dtype)
+    return (dtypes.float32 if compute in (dtypes.bfloat16, dtypes.float16) else compute), dtype
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
@@ -166,7 +193,7 @@ def _nan_extremum(reducer, identity, a, axis, keepdims, out, initial, where):
         reducer, identity, a, axis, keepdims, out=out, initial=initial, where=where
     )
     a = unary_operand(a)
-    if not dtypes.is_float(aval_of(a).dtype) or initial is not None:
+    if not dtypes.is_inexact(aval_of(a).dtype) or initial is not None:
         return result
     all_nan = all(isnan(a), axis=axis, keepdims=keepdims, where=where)
     return where_(all_nan, asarray(np.nan, aval_of(result).dtype), result)
@@ -182,7 +209,7 @@ def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     a = unary_operand(a)
-    if not dtypes.is_float(aval_of(a).dtype):
+    if not dtypes.is_inexact(aval_of(a).dtype):
         return mean(a, axis=axis, dtype=dtype, keepdims=keepdims, out=out, where=where)
     dtype = aval_of(a).dtype if dtype is None else dtypes.canonicalize(dtype)
     count = sum(_kept(a, where), axis=axis, dtype=dtype, keepdims=keepdims, out=out)

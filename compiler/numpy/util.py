@@ -187,7 +187,12 @@ def unary_operand(x):
 
 
 def as_bool(x):
-    return lax.convert_element_type(x, dtypes.bool_)
+    """x != 0, as JAX's logical ops take their operands (a weak operand: a weak result)."""
+    aval = aval_of(x)
+    if dtypes.is_bool(aval.dtype):
+        return x
+    zero = lax.convert_element_type(np.zeros((), aval.dtype), aval.dtype, weak_type=aval.weak_type)
+    return lax.ne(x, zero)
 
 
 def bool_as_int32(*args):

@@ -193,6 +193,24 @@ JAX_CASES = {
         *m.frexp(np.array([1e-6, 3.5, -7.25e3, 0.3, -np.inf], m.bfloat16)),
         *m.frexp(np.array([1e-6, 3.5, -7.25e3, 0.3, np.nan], np.float16)),
     ),
+    # integer powers wrap as JAX's binary exponentiation does (XLA's integer pow gave 0 for
+    # 2 ** 40), the exponent's bits read unsigned
+    "power_int_wraps": lambda m: (
+        m.power(np.int32([2, 3, -2, 0, 5, 7, 0]), np.int32([40, 5, 3, 0, -1, 64, 3])),
+        m.power(np.uint8([3, 200]), np.uint8([5, 2])),
+        m.power(np.int8([3, -3]), np.int8([7, 5])),
+    ),
+    # complex: |x - mean|^2 (a real result), NaN entries skipped in either part; NaN where no
+    # more than ddof entries count
+    "nan_statistics_complex": lambda m: (
+        m.nanvar(np.complex64([[1 + 2j, np.nan, 3 - 1j], [2j, 1, complex(0, np.nan)]]), axis=1),
+        m.nanstd(np.complex64([[1 + 2j, np.nan, 3 - 1j], [2j, 1, 4]]), axis=0),
+        m.nanmean(np.complex64([[1 + 2j, np.nan, 3 - 1j], [2j, 1, 4]]), axis=1),
+        m.nansum(np.complex64([1 + 2j, np.nan, 3 - 1j])),
+        m.nancumsum(np.complex64([1 + 2j, np.nan, 3 - 1j])),
+        m.nanvar(np.float32([[1, np.nan, 3], [np.nan, np.nan, 2]]), axis=1, ddof=2),
+    ),
+    "gradient_complex": lambda m: m.gradient(np.complex64([1 + 2j, 3j, 4 - 1j, 2])),
     # exact powers of two (2**x2 by exp(x2 log 2) was not), no overflow on the way
     "ldexp_exact": lambda m: (
         m.ldexp(np.float32(1.0), np.arange(-20, 40, dtype=np.int32)),
