@@ -12,7 +12,7 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy.util import aval_of, promote_inexact
 from meshjit.compiler.random import prng
-from meshjit.compiler.random.keys import check_key
+from meshjit.compiler.random.keys import check_key, keyed
 from meshjit.compiler.random.samplers import row, uniform_body
 from meshjit.compiler.random.util import (
     broadcast_shapes,
@@ -154,6 +154,7 @@ def _binomial_shape(n, p, shape):
     return shape
 
 
+@keyed
 def binomial(key, n, p, shape=None, dtype=None):
     """Binomial counts (as floats of `dtype`) of `n` trials with success probability `p`."""
     data, _ = check_key("binomial", key)
@@ -162,6 +163,7 @@ def binomial(key, n, p, shape=None, dtype=None):
     return _binomial(data, n, p, _binomial_shape(n, p, shape), dtype)
 
 
+@keyed
 def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
     """Counts of `n` draws over the categories (the last axis) with probabilities `p`."""
     data, _ = check_key("multinomial", key)
