@@ -49,6 +49,8 @@ CASES = {
     "boxcox": (lambda x: sp.boxcox(x, 0.3), POS),
     "boxcox_0": (lambda x: sp.boxcox(2.0, x), np.array([0.0, 0.5, -1.0], f32)),
     "boxcox1p": (lambda x: sp.boxcox1p(x, -0.7), POS),
+    "bessel_jn": (lambda x: sp.bessel_jn(x, v=3), POS),
+    "bessel_jn_iter": (lambda x: sp.bessel_jn(x, v=1, n_iter=30), X),
 }
 ''' + RUN_CASE
 
@@ -56,6 +58,7 @@ NAMES = [
     "i0", "i0e", "i1", "i1e", "i0e_f64_cast", "beta", "beta_b", "comb", "comb_rep", "poch",
     "poch_m", "loggamma", "bernoulli", "erfcx", "dawsn", "erfcx_far", "expi", "expi_pos", "exp1", "expn",
     "expn_orders", "hyp1f1", "hyp1f1_ab", "owens_t", "owens_t_a", "spence", "boxcox", "boxcox_0", "boxcox1p",
+    "bessel_jn", "bessel_jn_iter",
 ]  # fmt: skip
 # expn's derivative is expn of order n - 1 by its series, where XLA's pow rounds differently.
 LOOSE = {"expn": 2e-6, "spence": 5e-7, "beta_b": 1e-6}
