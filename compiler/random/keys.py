@@ -25,6 +25,7 @@ from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import boundary_methods
 
+
 @dataclasses.dataclass(frozen=True)
 class PRNGImpl:
     """A PRNG implementation as typed keys see it: its name, its dtype's tag, its key shape."""
