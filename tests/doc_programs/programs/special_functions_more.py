@@ -25,3 +25,6 @@ print(special.log_ndtr(jnp.array([-10.0, 0.0, 3.0])), special.ndtri(jnp.array([0
 print(jax.grad(lambda x: special.gammaln(x) + special.digamma(x))(2.5))
 print(jax.grad(lambda x: special.logsumexp(x * a))(0.5))
 print(jax.vmap(jax.grad(special.erf))(jnp.array([0.0, 0.5, 1.0])))
+n, m = jnp.array([1, 2, 3]), jnp.array([1, -1, 0])
+print(special.sph_harm_y(n, m, jnp.array([0.3, 1.2, 2.0]), jnp.array([0.5, 1.0, 4.0]), n_max=3))
+print(jnp.abs(special.sph_harm_y(jnp.array([2]), jnp.array([2]), 1.0, jnp.array([0.0]))))
