@@ -161,7 +161,10 @@ _JAX_OPTIONS = {
 # Values meshjit's behaviour matches, for options whose other values it does not implement.
 _ONLY = {
     "jax_numpy_dtype_promotion": (("standard", "strict"), "JAX's promotion modes"),
-    "jax_default_prng_impl": (("threefry2x32",), "meshjit.random implements threefry2x32"),
+    "jax_default_prng_impl": (
+        ("threefry2x32", "rbg", "unsafe_rbg"),
+        "meshjit.random implements threefry2x32, rbg and unsafe_rbg",
+    ),
     "jax_threefry_partitionable": ((True, 1), "meshjit.random draws the partitionable bits"),
     "jax_enable_custom_prng": ((False, 0), "meshjit has no custom PRNG implementations"),
     "jax_debug_key_reuse": ((False, 0), "meshjit does not check key reuse"),
@@ -253,6 +256,25 @@ class Config:
         if name in values:
             return values[name]
         raise AttributeError(name)
+
+
+_PRNG_IMPL_SCOPE: list = []  # the impls of the keys being drawn from, innermost last
+
+
+def prng_impl_name() -> str:
+    """The PRNG implementation random functions run: the one of the key a public random
+    function was given (while it runs), else `jax_default_prng_impl`. Part of jit's cache key,
+    as key data alone does not tell rbg from unsafe_rbg."""
+    return _PRNG_IMPL_SCOPE[-1] if _PRNG_IMPL_SCOPE else config._values["jax_default_prng_impl"]
+
+
+@contextlib.contextmanager
+def prng_impl_scope(name: str):
+    _PRNG_IMPL_SCOPE.append(name)
+    try:
+        yield
+    finally:
+        _PRNG_IMPL_SCOPE.pop()
 
 
 def _env(name: str) -> str | None:

@@ -118,7 +118,7 @@ def test_every_jax_option_name_is_accepted_with_its_default():
     "option, value, words",
     [
         ("jax_platforms", "tpu", "CPU"),
-        ("jax_default_prng_impl", "rbg", "threefry2x32"),
+        ("jax_default_prng_impl", "philox4x32", "threefry2x32, rbg and unsafe_rbg"),
         ("jax_numpy_rank_promotion", "sometimes", "allow, warn, raise"),
     ],
 )

@@ -14,7 +14,7 @@ from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.lax import shapes, slicing
+from meshjit.compiler.lax import complex_parts, elementwise, shapes, slicing
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
@@ -76,6 +76,14 @@ def _unravel(flat, lead_shape, avals):
         parts.append(shapes.reshape(block, (*lead_shape, *a.shape)))
         start += a.size
     return parts
+
+
+def _like(x, example):
+    """`x` of `example`'s dtype and weak type (the real part if `example` is real), as JAX
+    returns each Jacobian block: of the output's type (jacfwd) or the input's (jacrev)."""
+    if dtypes.is_complex(abstractify(x).dtype) and not dtypes.is_complex(example.dtype):
+        x = complex_parts.real(x)
+    return elementwise.convert_element_type(x, example.dtype, weak_type=example.weak_type)
 
 
 def _take(x, start, size, axis):
@@ -152,7 +160,8 @@ def _nest(y, jac, in_avals, in_tree, argnums):
     y_leaves, y_tree = tree_flatten(y)
     rows = []
     for leaf, j in zip(y_leaves, tree_flatten(jac)[0]):
-        parts = _unravel(j, abstractify(leaf).shape, in_avals)
+        y_aval = abstractify(leaf)
+        parts = [_like(p, y_aval) for p in _unravel(j, y_aval.shape, in_avals)]
         rows.append(_as_args(tree_unflatten(in_tree, parts), argnums))
     return tree_unflatten(y_tree, rows)
 
@@ -164,7 +173,7 @@ def _nest_rev(y_avals, y_tree, cts, in_avals, in_tree, argnums):
         parts = []
         for ct, a in zip(cts, in_avals):
             block = _take(ct, start, y_aval.size, 0)
-            parts.append(shapes.reshape(block, (*y_aval.shape, *a.shape)))
+            parts.append(_like(shapes.reshape(block, (*y_aval.shape, *a.shape)), a))
         rows.append(_as_args(tree_unflatten(in_tree, parts), argnums))
         start += y_aval.size
     return tree_unflatten(y_tree, rows)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import collections
 import itertools
 import math
+import re
 
 import numpy as np
 
@@ -370,7 +371,12 @@ def _pp_param_value(value, context: PpContext) -> pp.Doc:
         return pp.text(f"frozenset({{{', '.join(repr(e) for e in sorted(value))}}})")
     if isinstance(value, Primitive):
         return pp.text(value.name)
-    return pp.text(str(value))
+    # Object addresses masked (`<function f at 0xXXXXXXXXXXXX>`), as JAX prints them: a jaxpr's
+    # text does not change from run to run.
+    return pp.text(_ADDRESS.sub(lambda m: " at 0x" + "X" * len(m.group(1)), str(value)))
+
+
+_ADDRESS = re.compile(r" at 0x([0-9a-fA-F]+)")
 
 
 def _pp_params(params: dict, names, context: PpContext) -> pp.Doc:

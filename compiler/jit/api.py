@@ -525,8 +525,13 @@ def jit(
     return JitFunction(fun, **kwargs)
 
 
-def make_jaxpr(fun: Callable, *, static_argnums=(), static_argnames=(), return_shape=False):
-    """`make_jaxpr(f)(*args)` -> the ClosedJaxpr of f at those argument types."""
+def make_jaxpr(
+    fun: Callable, *, static_argnums=(), static_argnames=(), axis_env=None, return_shape=False
+):
+    """`make_jaxpr(f)(*args)` -> the ClosedJaxpr of f at those argument types. `axis_env`:
+    `(name, size)` pairs binding axis names for f's collectives (as pmap or shard_map would)."""
+    if axis_env is not None:
+        return _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape)
     jitted = JitFunction(fun, static_argnums=static_argnums, static_argnames=static_argnames)
 
     @functools.wraps(fun)
@@ -534,11 +539,39 @@ def make_jaxpr(fun: Callable, *, static_argnums=(), static_argnames=(), return_s
         traced = jitted.trace(*args, **kwargs)
         if not return_shape:
             return traced.jaxpr
-        shapes = [
-            ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type)
-            for a in traced.jaxpr.out_avals
-        ]
-        return traced.jaxpr, tree_unflatten(traced.out_tree, shapes)
+        return traced.jaxpr, tree_unflatten(traced.out_tree, _out_shapes(traced.jaxpr))
+
+    return make
+
+
+def _out_shapes(closed) -> list:
+    return [ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type) for a in closed.out_avals]
+
+
+def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
+    from meshjit.compiler.parallel.axis_env import AxisEnv  # parallel/ sits below jit/
+    from meshjit.compiler.parallel.sharding import AbstractMesh, AxisType
+
+    names = tuple(name for name, _ in axis_env)
+    mesh = AbstractMesh([size for _, size in axis_env], names, (AxisType.Manual,) * len(names))
+    env = AxisEnv(mesh, names, check_vma=False)
+    statics = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
+
+    @functools.wraps(fun)
+    def make(*args, **kwargs):
+        dynamic = [a for i, a in enumerate(args) if i not in statics]
+        leaves, in_tree = tree_flatten((dynamic, kwargs))
+        avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
+
+        def flat(*xs):
+            current_trace().axis_env = env
+            dyn, kw = tree_unflatten(in_tree, xs)
+            it = iter(dyn)
+            full = [args[i] if i in statics else next(it) for i in range(len(args))]
+            return fun(*full, **kw)
+
+        closed, out_tree = trace_flat(flat, avals)
+        return (closed, tree_unflatten(out_tree, _out_shapes(closed))) if return_shape else closed
 
     return make
 

@@ -277,31 +277,124 @@ def _highest(dtype):
 
 
 def reduce(operands, init_values, computation, dimensions):
-    """reduce for computation = add / mul / max / min (and bitwise and / or)."""
-    rule = _reducers().get(unwrap(computation))
-    if rule is None:
-        name = getattr(computation, "__name__", repr(computation))
-        raise MeshjitError(
-            f"lax.reduce: computation {name} is not supported; meshjit maps only lax.add, "
-            "lax.mul, lax.max, lax.min, lax.bitwise_and and lax.bitwise_or onto its reductions"
+    """Reduces `operands` (an array or a pytree of them) over `dimensions` with
+    `computation(accumulators, values) -> accumulators` (pytrees as `init_values`) from
+    `init_values`. One operand with add / mul / max / min / bitwise and, or, xor maps onto its
+    reduction (JAX's monoid reducers); any other computation is traced over scalars into the
+    body of a general `reduce`."""
+    from meshjit.compiler.tree_util import tree_flatten, tree_unflatten  # above lax/
+
+    xs, tree = tree_flatten(operands)
+    inits, init_tree = tree_flatten(init_values)
+    if tree != init_tree:
+        raise MeshjitValueError(
+            f"Operands must have the same tree structure as init_values: {tree} vs. {init_tree}"
         )
-    single = not isinstance(operands, (list, tuple))
-    xs = [operands] if single else list(operands)
-    inits = [init_values] if single else list(init_values)
-    if len(xs) != len(inits):
-        raise MeshjitTypeError(f"lax.reduce: {len(xs)} operands but {len(inits)} init values")
+    rule = _reducers().get(unwrap(computation)) if len(xs) == 1 else None
+    if rule is None:
+        outs = _general_reduce(xs, inits, computation, tuple(dimensions), tree)
+        return tree_unflatten(tree, outs)
+    (x,), (init,) = xs, inits
     reduce_fn, identity, combine = rule
-    outs = []
+    dtype = ad_util.aval_of(x).dtype
+    if dtypes.is_bool(dtype) and reduce_fn in (reduce_max, reduce_min):
+        reduce_fn = reduce_or if reduce_fn is reduce_max else reduce_and
+    out = reduce_fn(x, tuple(dimensions))
+    if not _is_identity(init, identity(dtype)):
+        out = combine(out, elementwise.convert_element_type(init, dtype))
+    return tree_unflatten(tree, [out])
+
+
+# ---------------------------------------------------------------------------------------------
+# The general reduce: any traced binary computation as the body of stablehlo.reduce.
+
+reduce_general_p = Primitive("reduce", multiple_results=True)
+
+
+def _general_reduce(xs, inits, computation, dimensions, tree):
+    from meshjit.compiler.trace.jaxprs import trace_to_jaxpr  # trace/ sits above lax/
+    from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+
+    avals = [ad_util.aval_of(x) for x in xs]
+    inits = [elementwise.convert_element_type(i, a.dtype) for i, a in zip(inits, avals)]
+    scalars = [ShapedArray((), a.dtype) for a in avals]
+    n = len(xs)
+
+    def body(*args):
+        accs, vals = tree_unflatten(tree, args[:n]), tree_unflatten(tree, args[n:])
+        out, out_tree = tree_flatten(computation(accs, vals))
+        if out_tree != tree:
+            raise MeshjitTypeError(
+                f"lax.reduce: the computation returned {out_tree}, not the operands' {tree}"
+            )
+        return [elementwise.convert_element_type(o, a.dtype) for o, a in zip(out, avals)]
+
+    jaxpr = trace_to_jaxpr(body, scalars * 2)
+    if any(not isinstance(c, (np.ndarray, np.generic)) for c in jaxpr.consts):
+        raise MeshjitValueError(
+            "lax.reduce: the computation closes over traced values; pass them as operands"
+        )
+    dims = tuple(sorted(checks.canonical_axes(dimensions, avals[0].ndim)))
+    return reduce_general_p.bind_internal(
+        *xs, *inits, computation=computation, dimensions=dims, jaxpr=jaxpr
+    )
+
+
+@abstract_eval_rules.register(reduce_general_p)
+def _general_reduce_rule(*args, computation, dimensions, jaxpr):
+    n = len(args) // 2
+    xs, inits = args[:n], args[n:]
+    if any(x.shape != xs[0].shape for x in xs):
+        got = ", ".join(x.str_short() for x in xs)
+        raise MeshjitTypeError(f"lax.reduce: the operands must share a shape, got {got}")
     for x, init in zip(xs, inits):
-        dtype = ad_util.aval_of(x).dtype
-        fn = reduce_fn
-        if dtypes.is_bool(dtype) and fn in (reduce_max, reduce_min):
-            fn = reduce_or if fn is reduce_max else reduce_and
-        out = fn(x, tuple(dimensions))
-        if not _is_identity(init, identity(dtype)):
-            out = combine(out, elementwise.convert_element_type(init, dtype))
-        outs.append(out)
-    return outs[0] if single else tuple(outs)
+        if init.shape != () or init.dtype != x.dtype:
+            raise MeshjitTypeError(
+                f"lax.reduce: init value {init.str_short()} is not a scalar of the operand's "
+                f"dtype {x.dtype.name}"
+            )
+    shape = tuple(d for i, d in enumerate(xs[0].shape) if i not in dimensions)
+    return [ShapedArray(shape, x.dtype) for x in xs]
+
+
+@lowering_rules.register(reduce_general_p)
+def _general_reduce_lowering(ctx: LoweringRuleContext, *args, computation, dimensions, jaxpr):
+    from meshjit.compiler.lowering import jaxpr_subcomp
+
+    n = len(args) // 2
+
+    def body(ctx, accs, xs):
+        consts = [constant(ctx.module_ctx, c) for c in jaxpr.consts]
+        return jaxpr_subcomp(ctx.module_ctx, jaxpr.jaxpr, consts, [*accs, *xs])
+
+    return emit_reduce(ctx, args[:n], args[n:], dimensions, ctx.avals_out, body)
+
+
+@sharding_rules.register(reduce_general_p)
+def _general_reduce_sharding(out, *avals, computation, dimensions, jaxpr):
+    n = len(avals) // 2
+    return [reduced(o, avals[0], axes=dimensions) for o in out[:n]]
+
+
+@batching_rules.register(reduce_general_p)
+def _general_reduce_batch(args, dims, *, computation, dimensions, jaxpr):
+    n = len(args) // 2
+    if any(d is not None for d in dims[n:]):
+        raise MeshjitError("lax.reduce under vmap: batched init values are not supported")
+    size = next(ad_util.aval_of(a).shape[d] for a, d in zip(args, dims) if d is not None)
+    xs = []
+    for x, d in zip(args[:n], dims[:n]):
+        if d is None:
+            shape = ad_util.aval_of(x).shape
+            x = shapes.broadcast_in_dim(x, (size, *shape), tuple(range(1, len(shape) + 1)))
+        else:
+            x = moveaxis(x, d, 0)
+        xs.append(x)
+    moved = tuple(d + 1 for d in dimensions)
+    outs = reduce_general_p.bind_internal(
+        *xs, *args[n:], computation=computation, dimensions=moved, jaxpr=jaxpr
+    )
+    return outs, [0] * n
 
 
 def _is_identity(init, identity) -> bool:

@@ -17,24 +17,26 @@ from meshjit.compiler.parallel.explicit import with_out_sharding
 from meshjit.compiler.random import prng
 from meshjit.compiler.random.keys import (
     PRNGKeyArray,
-    check_impl,
     check_key,
     is_typed_key,
+    keyed,
+    resolve_impl,
     wrap_result,
 )
 from meshjit.compiler.random.util import canonical_shape
 
 
 def key(seed, *, impl=None) -> PRNGKeyArray:
-    """A typed PRNG key (dtype `key<fry>`, shape ()) from an integer seed."""
-    check_impl(impl)
-    return PRNGKeyArray(prng.seed_data(seed, "key"))
+    """A typed PRNG key (shape (), dtype `key<fry>` for threefry2x32, `key<rbg>` or
+    `key<urbg>`) of `impl` (default: `jax_default_prng_impl`) from an integer seed."""
+    impl = resolve_impl(impl)
+    return PRNGKeyArray(prng.seed_data(seed, "key", impl.key_shape[0]), impl)
 
 
 def PRNGKey(seed, *, impl=None):
-    """A raw PRNG key, uint32 data of shape (2,), from an integer seed."""
-    check_impl(impl)
-    return prng.seed_data(seed, "PRNGKey")
+    """A raw PRNG key, uint32 data of shape (2,) (threefry2x32) or (4,) (rbg, unsafe_rbg), from
+    an integer seed."""
+    return prng.seed_data(seed, "PRNGKey", resolve_impl(impl).key_shape[0])
 
 
 @jit(static_argnums=1)
@@ -42,6 +44,7 @@ def _split(data, shape):
     return prng.split(data, shape)
 
 
+@keyed
 def split(key, num=2):
     """`num` new keys (an int, or a shape) from one key, along new leading axes."""
     data, typed = check_key("split", key)
@@ -55,6 +58,7 @@ def _fold_in(data, message):
     return prng.fold_in(data, message)
 
 
+@keyed
 def fold_in(key, data):
     """A new key from `key` and a 32-bit integer scalar `data`."""
     key_data, typed = check_key("fold_in", key)
@@ -86,6 +90,7 @@ def _bits(data, bit_width, shape):
     return prng.bits(data, bit_width, shape)
 
 
+@keyed
 def bits(key, shape=(), dtype=None):
     """Uniform random bits as unsigned integers of `dtype` (the default uint: uint32, or uint64
     with x64)."""
@@ -98,6 +103,7 @@ def bits(key, shape=(), dtype=None):
     return _bits(data, dtype.itemsize * 8, canonical_shape(shape, "bits"))
 
 
+@keyed
 def clone(key):
     """`key` itself: meshjit does not track key reuse."""
     check_key("clone", key, allow_batched=True)

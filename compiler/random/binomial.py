@@ -13,7 +13,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy.util import aval_of, promote_inexact
 from meshjit.compiler.random import prng
-from meshjit.compiler.random.keys import check_key
+from meshjit.compiler.random.keys import check_key, keyed
 from meshjit.compiler.random.samplers import row, uniform_body
 from meshjit.compiler.random.util import (
     broadcast_shapes,
@@ -155,6 +155,7 @@ def _binomial_shape(n, p, shape):
     return shape
 
 
+@keyed
 def binomial(key, n, p, shape=None, dtype=None):
     """Binomial counts (as floats of `dtype`) of `n` trials with success probability `p`."""
     data, _ = check_key("binomial", key)
@@ -163,6 +164,7 @@ def binomial(key, n, p, shape=None, dtype=None):
     return _binomial(data, n, p, _binomial_shape(n, p, shape), dtype)
 
 
+@keyed
 def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
     """Counts of `n` draws over the categories (the last axis) with probabilities `p`."""
     data, _ = check_key("multinomial", key)

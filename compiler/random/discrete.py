@@ -18,7 +18,7 @@ from meshjit.compiler.jit.api import jit
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random import prng
-from meshjit.compiler.random.keys import check_key
+from meshjit.compiler.random.keys import check_key, keyed
 from meshjit.compiler.random.samplers import (
     broadcasting,
     check_gumbel_mode,
@@ -42,6 +42,7 @@ from meshjit.compiler.trace.tracing import Tracer
 # categorical: the Gumbel-max trick (with replacement) or Gumbel-top-k (without).
 
 
+@keyed
 def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
     """Indices drawn from the categorical distributions `softmax(logits, axis)`."""
     data, _ = check_key("categorical", key)
@@ -93,6 +94,7 @@ def _shuffle(data, x, axis):
     return x
 
 
+@keyed
 def permutation(key, x, axis=0, independent=False):
     """A random permutation of `range(x)` (an int), or of `x` along `axis`."""
     data, _ = check_key("permutation", key)
@@ -121,6 +123,7 @@ def _concrete_int(x, name) -> int:
 # choice.
 
 
+@keyed
 def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
     """A sample of `shape` from `a` (an array, or `range(a)` for an int)."""
     data, _ = check_key("choice", key)
@@ -262,6 +265,7 @@ def _poisson(data, lam, shape, dtype):
     return lax.select(lax.eq(lam, 0.0), lax.full(shape, np.zeros((), dtype)), result)
 
 
+@keyed
 def poisson(key, lam, shape=None, dtype=None):
     """Poisson integers with rate `lam`."""
     data, _ = check_key("poisson", key)

@@ -11,7 +11,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy import elementwise as jnp
-from meshjit.compiler.random.keys import check_key
+from meshjit.compiler.random.keys import check_key, keyed
 from meshjit.compiler.random.samplers import (
     _normal,
     exponential_body,
@@ -58,6 +58,7 @@ def _lognormal(data, sigma, shape, dtype):
     return lax.exp(jnp.multiply(normal_body(data, shape, dtype), sigma))
 
 
+@keyed
 def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
     """exp(sigma * N(0, 1))."""
     data, shape, dtype = _float_params("lognormal", key, shape, dtype, sigma)
@@ -70,6 +71,7 @@ def _pareto(data, b, shape, dtype):
     return lax.exp(jnp.divide(exponential_body(data, shape, dtype), b))
 
 
+@keyed
 def pareto(key, b, shape=None, dtype=None):
     """Pareto draws of shape `b` on [1, inf)."""
     data, shape, dtype = _float_params("pareto", key, shape, dtype, b)
@@ -87,6 +89,7 @@ def _weibull_min(data, scale, concentration, shape, dtype):
     return jnp.multiply(jnp.power(base, jnp.divide(1.0, concentration)), scale)
 
 
+@keyed
 def weibull_min(key, scale, concentration, shape=(), dtype=None):
     """Weibull draws: scale * (-log(1 - U)) ** (1 / concentration)."""
     data, _ = check_key("weibull_min", key)
@@ -101,6 +104,7 @@ def _rayleigh(data, scale, shape, dtype):
     return lax.mul(scale, lax.sqrt(lax.mul(lax.log(u), np.array(-2, dtype))))
 
 
+@keyed
 def rayleigh(key, scale=1.0, shape=None, dtype=None):
     """scale * sqrt(-2 log U)."""
     data, shape, dtype = _float_params("rayleigh", key, shape, dtype, scale)
@@ -127,6 +131,7 @@ def _wald(data, mean, shape, dtype):
     return lax.select(take_x, x, lax.div(mean_sq, x))
 
 
+@keyed
 def wald(key, mean, shape=None, dtype=None):
     """Inverse Gaussian draws of mean `mean` (Michael, Schucany and Haas's method)."""
     data, shape, dtype = _float_params("wald", key, shape, dtype, mean)
@@ -145,6 +150,7 @@ def _triangular(data, left, mode, right, shape, dtype):
     return lax.select(lax.lt(u, fc), out1, out2)
 
 
+@keyed
 def triangular(key, left, mode, right, shape=None, dtype=None):
     """Triangular draws on [left, right] peaking at `mode`."""
     data, shape, dtype = _float_params("triangular", key, shape, dtype, left, mode, right)
@@ -165,6 +171,7 @@ def _maxwell(data, shape, dtype):
     return _maxwell_body(data, shape, dtype)
 
 
+@keyed
 def maxwell(key, shape=(), dtype=None):
     """Maxwell draws: the length of a standard normal 3-vector."""
     data, _ = check_key("maxwell", key)
@@ -182,6 +189,7 @@ def _double_sided_maxwell(data, loc, scale, shape, dtype):
     return jnp.add(jnp.multiply(lax.mul(sign, draws), scale), loc)
 
 
+@keyed
 def double_sided_maxwell(key, loc, scale, shape=(), dtype=None):
     """Maxwell draws with a random sign, scaled by `scale` around `loc`."""
     data, _ = check_key("double_sided_maxwell", key)
@@ -205,6 +213,7 @@ def _geometric(data, p, shape, dtype):
     return lax.convert_element_type(g, dtype)
 
 
+@keyed
 def geometric(key, p, shape=None, dtype=None):
     """Geometric draws (integers >= 1) with success probability `p`."""
     data, _ = check_key("geometric", key)

@@ -4,7 +4,8 @@ Gamma variates come from Marsaglia and Tsang's rejection loop, one key per eleme
 the caller's key, exactly as JAX 0.10.2 runs it on CPU: JAX vmaps its scalar sampler over the
 elements, so the loops below run over all elements at once and update only the elements whose
 loop is still running (JAX's batched while loop), which gives every element the bits of its own
-scalar loop.
+scalar loop. For the rbg implementations JAX maps the scalar sampler over the elements
+instead (a batched rng_bit_generator draws with one key), and so does `_gamma_impl`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random import prng
 from meshjit.compiler.random.gamma_grad import gamma_grad
-from meshjit.compiler.random.keys import check_key
+from meshjit.compiler.random.keys import check_key, default_impl, keyed
 from meshjit.compiler.random.samplers import (
     exponential_body,
     normal_body,
@@ -135,7 +136,12 @@ def _gamma_impl(data, a, log_space: bool):
     shape = aval_of(a).shape
     size = math.prod(shape)
     keys = prng.split(data, (size,))
-    samples = _gamma_one(keys, lax.reshape(a, (size,)), log_space)
+    alphas = lax.reshape(a, (size,))
+    if default_impl().name == "threefry2x32":
+        samples = _gamma_one(keys, alphas, log_space)
+    else:  # JAX maps its scalar sampler over the elements: each draws with its key alone
+        samples = lax.map(lambda ka: _gamma_one(ka[0][None], ka[1][None], log_space)[0],
+                          (keys, alphas))  # fmt: skip
     return lax.reshape(samples, shape)
 
 
@@ -156,6 +162,7 @@ def _gamma(data, a, shape, dtype, log_space):
 
 
 def _gamma_sampler(name, log_space):
+    @keyed
     def sampler(key, a, shape=None, dtype=None):
         data, _ = check_key(name, key)
         dtype = float_dtype(dtype, name)
@@ -194,6 +201,7 @@ def _beta(data, a, b, shape, dtype):
     return lax.div(gamma_a, lax.add(gamma_a, gamma_b))
 
 
+@keyed
 def beta(key, a, b, shape=None, dtype=None):
     """Beta floats with parameters `a` and `b`."""
     data, _ = check_key("beta", key)
@@ -227,6 +235,7 @@ def _dirichlet(data, alpha, shape, dtype):
     return _softmax_last(samples)
 
 
+@keyed
 def dirichlet(key, alpha, shape=None, dtype=None):
     """Dirichlet vectors with concentration `alpha` (its last axis)."""
     data, _ = check_key("dirichlet", key)
@@ -245,6 +254,7 @@ def _chisquare(data, df, shape, dtype):
     return lax.mul(lax.exp(log_g), np.array(2, dtype))
 
 
+@keyed
 def chisquare(key, df, shape=None, dtype=None):
     """Chi-square floats with `df` degrees of freedom."""
     data, _ = check_key("chisquare", key)
@@ -263,6 +273,7 @@ def _f(data, dfnum, dfden, shape, dtype):
     return lax.div(_broadcast_div(chi2_dfn, dfnum), _broadcast_div(chi2_dfd, dfden))
 
 
+@keyed
 def f(key, dfnum, dfden, shape=None, dtype=None):
     """F-distributed floats with `dfnum` and `dfden` degrees of freedom."""
     data, _ = check_key("f", key)
@@ -286,6 +297,7 @@ def _broadcast_div(x, y):
     return lax.div(jnp.broadcast_to(x, shape), jnp.broadcast_to(y, shape))
 
 
+@keyed
 def t(key, df, shape=None, dtype=None):
     """Student's t floats with `df` degrees of freedom."""
     data, _ = check_key("t", key)
@@ -315,6 +327,7 @@ def _generalized_normal(data, p, shape, dtype):
     return generalized_normal_body(data, p, shape, dtype)
 
 
+@keyed
 def generalized_normal(key, p, shape=(), dtype=None):
     """Generalized normal floats with shape parameter `p` (density ~ exp(-|x|**p))."""
     data, _ = check_key("generalized_normal", key)
@@ -333,6 +346,7 @@ def _ball(data, p, d, shape, dtype):
     return lax.div(g, lax.expand_dims(norm, (len(shape),)))
 
 
+@keyed
 def ball(key, d, p=2, shape=(), dtype=None):
     """Points uniform in the unit `p`-norm ball of dimension `d`."""
     data, _ = check_key("ball", key)

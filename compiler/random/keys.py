@@ -1,33 +1,70 @@
 """Typed PRNG keys and the check every public random function runs on its key argument.
 
 A typed key (`random.key(seed)`) is a `PRNGKeyArray`: a pytree node over one leaf, its uint32
-key data of shape `(*key_shape, 2)`. It shows JAX's visible behaviour (dtype `key<fry>`, shape
-without the trailing 2, JAX's repr, indexing, iteration, `==`), and flows through jit, scan,
-cond and shard_map as its data leaf. A raw key (`random.PRNGKey(seed)`) is the uint32 data
-itself. Each public function takes either and returns keys of the kind it was given.
+key data of shape `(*key_shape, words)`, and its implementation (the node's aux data, so jit
+caches tell implementations apart): threefry2x32 (2 words, dtype `key<fry>`), rbg or unsafe_rbg
+(4 words, `key<rbg>` and `key<urbg>`). It shows JAX's visible behaviour (dtype, shape without
+the trailing words, JAX's repr, indexing, iteration, `==`), and flows through jit, scan, cond
+and shard_map as its data leaf. A raw key (`random.PRNGKey(seed)`) is the uint32 data itself,
+of the default implementation (`jax_default_prng_impl`). Each public function takes either and
+returns keys of the kind it was given; `keyed` runs it under its key's implementation.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+
 import numpy as np
 
 from meshjit.compiler import tree_util
+from meshjit.compiler.config import prng_impl_name, prng_impl_scope
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import boundary_methods
 
-KEY_SHAPE = (2,)  # a threefry2x32 key is two uint32 words
-IMPL_NAME = "threefry2x32"
+
+@dataclasses.dataclass(frozen=True)
+class PRNGImpl:
+    """A PRNG implementation as typed keys see it: its name, its dtype's tag, its key shape."""
+
+    name: str
+    tag: str
+    key_shape: tuple
+
+    def __repr__(self):
+        return f"PRNGImpl({self.name!r})"
+
+
+IMPLS = {
+    impl.name: impl
+    for impl in (
+        PRNGImpl("threefry2x32", "fry", (2,)),
+        PRNGImpl("rbg", "rbg", (4,)),
+        PRNGImpl("unsafe_rbg", "urbg", (4,)),
+    )
+}
+
+
+def default_impl() -> PRNGImpl:
+    """The implementation of raw keys: the running function's key's, else the configured one."""
+    return IMPLS[prng_impl_name()]
 
 
 class KeyDType:
-    """The dtype of typed threefry keys, named `key<fry>` as in JAX."""
+    """The dtype of typed keys of one implementation, named `key<tag>` as in JAX."""
 
-    __slots__ = ()
-    name = "key<fry>"
+    __slots__ = ("impl",)
     itemsize = 8
+
+    def __init__(self, impl: PRNGImpl):
+        self.impl = impl
+
+    @property
+    def name(self) -> str:
+        return f"key<{self.impl.tag}>"
 
     def __repr__(self):
         return self.name
@@ -35,13 +72,16 @@ class KeyDType:
     __str__ = __repr__
 
     def __eq__(self, other):
-        return type(other) is KeyDType or (isinstance(other, str) and other == self.name)
+        if type(other) is KeyDType:
+            return other.impl == self.impl
+        return isinstance(other, str) and other == self.name
 
     def __hash__(self):
         return hash(self.name)
 
 
-KEY_DTYPE = KeyDType()
+KEY_DTYPES = {name: KeyDType(impl) for name, impl in IMPLS.items()}
+KEY_DTYPE = KEY_DTYPES["threefry2x32"]
 
 
 def _dtype_name(x) -> str:
@@ -60,15 +100,18 @@ def _dtype_name(x) -> str:
     "__rtruediv__", "__bool__", "__array__",
 )  # fmt: skip
 class PRNGKeyArray:
-    """An array of typed PRNG keys over uint32 key data of shape `(*shape, 2)`."""
+    """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
 
-    __slots__ = ("_data",)
+    __slots__ = ("_data", "_impl")
     __array_priority__ = 100
 
-    def __init__(self, data):
+    def __init__(self, data, impl: PRNGImpl = IMPLS["threefry2x32"]):
         self._data = data  # unchecked: pytree unflattening passes placeholders too
+        self._impl = impl
 
-    dtype = KEY_DTYPE
+    @property
+    def dtype(self) -> KeyDType:
+        return KEY_DTYPES[self._impl.name]
 
     @property
     def shape(self) -> tuple:
@@ -102,16 +145,16 @@ class PRNGKeyArray:
     def __getitem__(self, index):
         index = index if isinstance(index, tuple) else (index,)
         if any(i is Ellipsis for i in index):
-            return PRNGKeyArray(self._data[(*index, slice(None))])
+            return PRNGKeyArray(self._data[(*index, slice(None))], self._impl)
         if len(index) > self.ndim:
             raise MeshjitValueError(
                 f"too many indices ({len(index)}) for a key array of shape {self.shape}"
             )
-        return PRNGKeyArray(self._data[index])
+        return PRNGKeyArray(self._data[index], self._impl)
 
     def reshape(self, *shape):
         shape = shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape
-        return PRNGKeyArray(self._data.reshape(*shape, *KEY_SHAPE))
+        return PRNGKeyArray(self._data.reshape(*shape, *self._impl.key_shape), self._impl)
 
     def ravel(self):
         return self.reshape(-1)
@@ -169,14 +212,16 @@ class PRNGKeyArray:
 
 
 tree_util.register_pytree_node(
-    PRNGKeyArray, lambda keys: ([keys._data], None), lambda _, data: PRNGKeyArray(data[0])
+    PRNGKeyArray,
+    lambda keys: ([keys._data], keys._impl),
+    lambda impl, data: PRNGKeyArray(data[0], impl),
 )
 
 
 def _not_an_array(keys: PRNGKeyArray, what: str) -> MeshjitTypeError:
     dims = ",".join(map(str, keys.shape))
     return MeshjitTypeError(
-        f"a typed PRNG key array (key<fry>[{dims}]) cannot be {what}: typed and raw keys do "
+        f"a typed PRNG key array ({keys.dtype.name}[{dims}]) cannot be {what}: typed and raw keys do "
         "not mix. Use random.key_data(keys) for its uint32 data, or random.wrap_key_data(data) "
         "to make typed keys from raw ones"
     )
@@ -186,9 +231,26 @@ def is_typed_key(x) -> bool:
     return type(x) is PRNGKeyArray
 
 
+def impl_of(key) -> PRNGImpl:
+    """The implementation of `key`: a typed key's own, the default for raw data."""
+    return key._impl if is_typed_key(key) else default_impl()
+
+
+def keyed(fun):
+    """`fun(key, ...)` (a public random function) run under the implementation of its key: the
+    key operations in its body (`prng.split`, `bits`, `fold_in`) then use it."""
+
+    @functools.wraps(fun)
+    def run(key, *args, **kwargs):
+        with prng_impl_scope(impl_of(key).name):
+            return fun(key, *args, **kwargs)
+
+    return run
+
+
 def check_key(name: str, key, *, allow_batched: bool = False):
-    """The uint32 key data of `key` (typed, or raw uint32 data ending in 2), and whether it was
-    typed. Raises a meshjit error naming `name` for anything else, and, unless
+    """The uint32 key data of `key` (typed, or raw uint32 data ending in the default
+    implementation's key shape), and whether it was typed. Raises a meshjit error naming `name` for anything else, and, unless
     `allow_batched`, for more than one key."""
     if is_typed_key(key):
         data, typed = key._data, True
@@ -212,49 +274,63 @@ def _check_raw_key_data(name: str, data) -> None:
             f"{name}: expected a PRNG key (random.key or random.PRNGKey), got a "
             f"{type(data).__name__}"
         ) from None
-    if aval.dtype != dtypes.uint32 or aval.shape[-1:] != KEY_SHAPE:
+    impl = default_impl()
+    if aval.dtype != dtypes.uint32 or aval.shape[-1:] != impl.key_shape:
         raise MeshjitTypeError(
-            f"JAX encountered invalid PRNG key data: {name}: a raw PRNG key must be uint32 key data whose shape ends in 2 (as "
-            f"random.PRNGKey makes), got {aval.str_short()}"
+            f"JAX encountered invalid PRNG key data: {name}: a raw {impl.name} PRNG key must be "
+            f"uint32 key data whose shape ends in {impl.key_shape[0]} (as random.PRNGKey makes), "
+            f"got {aval.str_short()}"
         )
 
 
 def wrap_result(data, typed: bool):
-    """Keys of the kind the caller gave: typed, or raw data."""
-    return PRNGKeyArray(data) if typed else data
+    """Keys of the kind the caller gave: typed (of the running implementation), or raw data."""
+    return PRNGKeyArray(data, default_impl()) if typed else data
 
 
 def key_data(keys):
-    """The uint32 data underlying a key array (typed or raw), of shape `(*keys.shape, 2)`."""
+    """The uint32 data underlying a key array (typed or raw), of shape
+    `(*keys.shape, *key_shape)`."""
     data, _ = check_key("key_data", keys, allow_batched=True)
     return data
 
 
 def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
-    """Typed keys over `key_bits_array`, uint32 data whose shape ends in 2; `dtype` (a key
-    dtype, `key.dtype`) names the implementation as `impl` does."""
+    """Typed keys over `key_bits_array`, uint32 data whose shape ends in the key shape of
+    `impl` (default: `jax_default_prng_impl`); `dtype` (a key dtype, `key.dtype`) names the
+    implementation as `impl` does."""
     if impl is not None and dtype is not None:
         raise MeshjitValueError("wrap_key_data takes impl or dtype, not both")
-    check_impl(impl if dtype is None else dtype)
+    impl = resolve_impl(impl if dtype is None else dtype)
     if is_typed_key(key_bits_array):
         raise MeshjitTypeError(
             "wrap_key_data takes raw uint32 key data, but was given a typed key array "
-            f"(key<fry>{list(key_bits_array.shape)}): typed and raw keys do not mix; it is "
-            "already a key"
+            f"({key_bits_array.dtype.name}{list(key_bits_array.shape)}): typed and raw keys do "
+            "not mix; it is already a key"
         )
-    _check_raw_key_data("wrap_key_data", key_bits_array)
-    return PRNGKeyArray(key_bits_array)
+    with prng_impl_scope(impl.name):
+        _check_raw_key_data("wrap_key_data", key_bits_array)
+    return PRNGKeyArray(key_bits_array, impl)
 
 
+@keyed
 def key_impl(keys) -> str:
-    """The name of the PRNG implementation of `keys`: always threefry2x32."""
+    """The name of the PRNG implementation of `keys`."""
     check_key("key_impl", keys, allow_batched=True)
-    return IMPL_NAME
+    return impl_of(keys).name
 
 
-def check_impl(impl) -> None:
-    if impl is None or impl == IMPL_NAME or impl == KEY_DTYPE:
-        return
+def resolve_impl(impl) -> PRNGImpl:
+    """The implementation `impl` names (a name, a key dtype, a PRNGImpl; None: the default)."""
+    if impl is None:
+        return IMPLS[prng_impl_name()]
+    if isinstance(impl, PRNGImpl):
+        return impl
+    if isinstance(impl, KeyDType):
+        return impl.impl
+    if isinstance(impl, str) and impl in IMPLS:
+        return IMPLS[impl]
+    names = ", ".join(f'"{name}"' for name in IMPLS)
     raise MeshjitValueError(
-        f"unsupported PRNG implementation {impl!r}: meshjit implements {IMPL_NAME!r} only"
+        f'unrecognized PRNG implementation "{impl}". Did you mean one of: {names}?'
     )

@@ -16,7 +16,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy import linalg as jnp_linalg
 from meshjit.compiler.numpy.util import aval_of
-from meshjit.compiler.random.keys import check_key
+from meshjit.compiler.random.keys import check_key, keyed
 from meshjit.compiler.random.samplers import normal_body
 from meshjit.compiler.random.util import (
     canonical_shape,
@@ -46,6 +46,7 @@ def _multivariate_normal(data, mean, cov, shape, dtype, method):
     return jnp.add(mean, jnp.einsum("...ij,...j->...i", factor, samples))
 
 
+@keyed
 def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky"):
     """Normal vectors with mean `mean` (..., n) and covariance `cov` (..., n, n)."""
     data, _ = check_key("multivariate_normal", key)
@@ -78,6 +79,7 @@ def _orthogonal(data, n, m, shape, dtype):
     return jnp.swapaxes(x, -1, -2) if n < m else x
 
 
+@keyed
 def orthogonal(key, n, shape=(), dtype=None, m=None):
     """Haar-distributed (n, m) matrices with orthonormal columns (or rows when n < m), batched
     over `shape`; m defaults to n."""

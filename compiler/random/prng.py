@@ -1,6 +1,9 @@
-"""Key operations on raw uint32 key data, with JAX's `jax_threefry_partitionable=True` layout.
+"""Key operations on raw uint32 key data: threefry2x32 with JAX's
+`jax_threefry_partitionable=True` layout, and rbg / unsafe_rbg (below) built on it and on XLA's
+`rng_bit_generator`. `split`, `fold_in` and `bits` run the implementation of the key being used
+(`keys.default_impl()`: the public function's key's, else `jax_default_prng_impl`).
 
-Every random value is threefry2x32 of a 64-bit counter, split into (hi, lo) uint32 words, under
+Every threefry random value is threefry2x32 of a 64-bit counter, split into (hi, lo) uint32 words, under
 one key. The counter of element `i` (row-major) of a draw of shape `shape` is `i` itself, made
 from one iota per dimension times its stride so that any sharding of the result partitions the
 hash. Then:
@@ -24,7 +27,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of
-from meshjit.compiler.random.keys import is_typed_key
+from meshjit.compiler.random.keys import default_impl, is_typed_key
 from meshjit.compiler.random.threefry import threefry2x32
 from meshjit.compiler.runtime.device_put import device_put
 from meshjit.compiler.trace.tracing import Tracer, current_trace
@@ -75,7 +78,21 @@ def _hash(data, shape: tuple):
 
 
 def split(data, shape: tuple):
-    """`prod(shape)` new keys from each key of `data`: data of shape `(*batch, *shape, 2)`."""
+    """`prod(shape)` new keys from each key of `data`: data of shape `(*batch, *shape, words)`."""
+    return _IMPL_OPS[default_impl().name][0](data, shape)
+
+
+def fold_in(data, message):
+    """The key made by folding the uint32 scalar `message` into each key of `data`."""
+    return _IMPL_OPS[default_impl().name][1](data, message)
+
+
+def bits(data, bit_width: int, shape: tuple):
+    """Uniform random unsigned integers of `bit_width` bits, of shape `(*batch, *shape)`."""
+    return _IMPL_OPS[default_impl().name][2](data, bit_width, shape)
+
+
+def _threefry_split(data, shape: tuple):
     y1, y2 = _hash(data, shape)
     return _stack_words(y1, y2)
 
@@ -85,15 +102,13 @@ def _stack_words(y1, y2):
     return lax.concatenate([lax.expand_dims(y1, (ndim,)), lax.expand_dims(y2, (ndim,))], ndim)
 
 
-def fold_in(data, message):
-    """The key made by folding the uint32 scalar `message` into each key of `data`."""
+def _threefry_fold_in(data, message):
     _, (k1, k2) = _key_words(data, ())
     y1, y2 = threefry2x32(k1, k2, np.uint32(0), message)
     return _stack_words(y1, y2)
 
 
-def bits(data, bit_width: int, shape: tuple):
-    """Uniform random unsigned integers of `bit_width` bits, of shape `(*batch, *shape)`."""
+def _threefry_bits(data, bit_width: int, shape: tuple):
     y1, y2 = _hash(data, shape)
     if bit_width == 64:  # (x64 only) the two words side by side: hi << 32 | lo, as JAX
         hi, lo = (lax.convert_element_type(y, dtypes.uint64) for y in (y1, y2))
@@ -105,23 +120,90 @@ def bits(data, bit_width: int, shape: tuple):
 
 
 # ---------------------------------------------------------------------------------------------
+# rbg and unsafe_rbg: four-word keys for XLA's rng_bit_generator, JAX 0.10.2's (experimental)
+# implementations. An rbg key is two threefry keys side by side, split and folded as such; its
+# bits are rng_bit_generator's. unsafe_rbg splits and folds with rng_bit_generator too. Batched
+# keys `(*batch, 4)` draw as JAX's vmap of rng_bit_generator does: with the first key only.
+
+
+def _halves(data):
+    """rbg key data `(*batch, 4)` as two threefry keys `(*batch, 2, 2)`."""
+    batch = tuple(aval_of(data).shape[:-1])
+    return batch, lax.reshape(data, (*batch, 2, 2))
+
+
+def _rbg_split(data, shape: tuple):
+    batch, halves = _halves(data)
+    keys = _threefry_split(halves, shape)  # (*batch, 2, *shape, 2)
+    n = len(batch)
+    perm = (*range(n), *range(n + 1, n + 1 + len(shape)), n, n + 1 + len(shape))
+    return lax.reshape(lax.transpose(keys, perm), (*batch, *shape, 4))
+
+
+def _rbg_fold_in(data, message):
+    batch, halves = _halves(data)
+    return lax.reshape(_threefry_fold_in(halves, message), (*batch, 4))
+
+
+def _generate(data, shape: tuple, dtype):
+    """rng_bit_generator's bits of `shape` per key of `data`, drawn with the first key."""
+    batch = tuple(aval_of(data).shape[:-1])
+    size = math.prod(batch)
+    first = lax.reshape(lax.slice(lax.reshape(data, (size, 4)), (0, 0), (1, 4)), (4,))
+    _, out = lax.rng_bit_generator(first, (size, *shape) if batch else shape, dtype)
+    return lax.reshape(out, (*batch, *shape)) if batch else out
+
+
+def _rbg_bits(data, bit_width: int, shape: tuple):
+    return _generate(data, shape, UINT_DTYPES[bit_width])
+
+
+def _unsafe_rbg_split(data, shape: tuple):
+    batch = tuple(aval_of(data).shape[:-1])
+    num = math.prod(shape)
+    draws = _generate(data, (10 * num, 4), dtypes.uint32)  # ten draws per key as a hash
+    n = len(batch)
+    strided = lax.slice(draws, (0,) * (n + 2), (*batch, 10 * num, 4), (1,) * n + (10, 1))
+    return lax.reshape(strided, (*batch, *shape, 4))
+
+
+def _unsafe_rbg_fold_in(data, message):
+    seed = lax.concatenate([np.zeros(1, dtypes.uint32), lax.reshape(message, (1,))], 0)
+    _, draws = lax.rng_bit_generator(lax.concatenate([seed, seed], 0), (10, 4), dtypes.uint32)
+    mask = lax.reshape(lax.slice(draws, (9, 0), (10, 4)), (4,))
+    ndim = aval_of(data).ndim
+    if ndim > 1:
+        mask = lax.broadcast_in_dim(mask, aval_of(data).shape, (ndim - 1,))
+    return lax.bitwise_xor(data, mask)
+
+
+_IMPL_OPS = {  # name -> (split, fold_in, bits)
+    "threefry2x32": (_threefry_split, _threefry_fold_in, _threefry_bits),
+    "rbg": (_rbg_split, _rbg_fold_in, _rbg_bits),
+    "unsafe_rbg": (_unsafe_rbg_split, _unsafe_rbg_fold_in, _rbg_bits),
+}
+
+
+# ---------------------------------------------------------------------------------------------
 # Seeds.
 
 
-def seed_data(seed, ctor_name: str):
+def seed_data(seed, ctor_name: str, words: int = 2):
     """The key data JAX makes from an integer seed: (hi, lo), the two 32-bit halves of a 64-bit
-    seed (x64 on), or (0, seed mod 2**32) for a 32-bit one (every seed with x64 off)."""
+    seed (x64 on), or (0, seed mod 2**32) for a 32-bit one (every seed with x64 off); a key of
+    4 `words` (rbg) holds that pair twice."""
     if isinstance(seed, (bool, int)) and not isinstance(seed, np.generic):
         if not -(2**63) <= seed < 2**63:
             raise MeshjitValueError(
                 f"{ctor_name}: the seed {seed} does not fit in a 64-bit integer"
             )
-        return _concrete_key(seed, wide=dtypes.x64_enabled)
+        return _concrete_key(seed, dtypes.x64_enabled, words)
     aval = _seed_aval(seed, ctor_name)
     wide = aval.dtype.itemsize == 8
     if type(seed) is Tracer:
-        return _traced_seed(seed, aval.dtype, wide)
-    return _concrete_key(int(np.asarray(seed).item()), wide)
+        pair = _traced_seed(seed, aval.dtype, wide)
+        return pair if words == 2 else lax.concatenate([pair, pair], 0)
+    return _concrete_key(int(np.asarray(seed).item()), wide, words)
 
 
 def _seed_aval(seed, ctor_name: str):
@@ -146,9 +228,9 @@ def _seed_aval(seed, ctor_name: str):
     return aval
 
 
-def _concrete_key(seed: int, wide: bool):
+def _concrete_key(seed: int, wide: bool, words: int):
     hi = (seed >> 32) & _U32_MASK if wide else 0
-    data = np.array([hi, seed & _U32_MASK], dtypes.uint32)
+    data = np.array([hi, seed & _U32_MASK] * (words // 2), dtypes.uint32)
     if current_trace() is not None:
         return data
     return device_put(data)

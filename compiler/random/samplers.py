@@ -20,7 +20,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random import prng
-from meshjit.compiler.random.keys import check_key
+from meshjit.compiler.random.keys import check_key, keyed
 from meshjit.compiler.random.util import (
     broadcast_shapes,
     canonical_shape,
@@ -77,6 +77,7 @@ def _uniform(data, minval, maxval, shape, dtype):
     return uniform_body(data, minval, maxval, shape, dtype)
 
 
+@keyed
 def uniform(key, shape=(), dtype=None, minval=0.0, maxval=1.0):
     """Uniform floats in [minval, maxval)."""
     data, _ = check_key("uniform", key)
@@ -103,6 +104,7 @@ def _normal(data, shape, dtype):
     return normal_body(data, shape, dtype)
 
 
+@keyed
 def normal(key, shape=(), dtype=None):
     """Standard normal floats; complex dtypes draw both parts (each of variance 1/2) from the
     two halves of the key, as JAX."""
@@ -168,6 +170,7 @@ def broadcasting(op, x, y):
     return op(x, y)
 
 
+@keyed
 def truncated_normal(key, lower, upper, shape=None, dtype=None):
     """Standard normal floats conditioned on lower < x < upper."""
     data, _ = check_key("truncated_normal", key)
@@ -196,6 +199,7 @@ def bernoulli_body(data, p, shape, mode):
     return broadcasting(lax.lt, uniform_body(data, 0.0, 1.0, shape, dtype), p)
 
 
+@keyed
 def bernoulli(key, p=0.5, shape=None, mode="low"):
     """Booleans that are True with probability `p`."""
     if mode not in ("high", "low"):
@@ -222,6 +226,7 @@ def _rademacher(data, shape, dtype):
     return rademacher_body(data, shape, dtype)
 
 
+@keyed
 def rademacher(key, shape=(), dtype=None):
     """-1 or 1 with equal probability."""
     data, _ = check_key("rademacher", key)
@@ -306,6 +311,7 @@ def _randint(data, minval, maxval, shape, dtype):
     return randint_body(data, minval, maxval, shape, dtype)
 
 
+@keyed
 def randint(key, shape, minval, maxval, dtype=None):
     """Uniform integers in [minval, maxval)."""
     data, _ = check_key("randint", key)
@@ -363,6 +369,7 @@ def _cauchy(data, shape, dtype):
 
 
 def _simple_sampler(name, body, doc):
+    @keyed
     def sampler(key, shape=(), dtype=None):
         data, _ = check_key(name, key)
         dtype = float_dtype(dtype, name)
@@ -451,6 +458,7 @@ def _gumbel(data, shape, dtype, mode):
     return gumbel_body(data, shape, dtype, mode)
 
 
+@keyed
 def gumbel(key, shape=(), dtype=None, mode=None):
     """Standard Gumbel floats; `mode` "high" / "highest" spends more bits on the tail."""
     data, _ = check_key("gumbel", key)

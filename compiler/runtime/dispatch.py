@@ -16,6 +16,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib import xla_client
 
+from meshjit.compiler.config import prng_impl_name
 from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import (
     Mesh,
@@ -219,7 +220,8 @@ def _replicated_devices(placement):
 def context_key():
     # The concrete mesh, not its abstract one: a bare P resolves against it while tracing
     # (constraints) and lowering (out_shardings), so its devices are baked into what is cached.
-    return get_context_mesh()
+    # The PRNG implementation decides what the random functions trace.
+    return get_context_mesh(), prng_impl_name()
 
 
 def fast_key(args):

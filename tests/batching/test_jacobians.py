@@ -112,3 +112,16 @@ def test_vectorize_scalars_and_excluded():
     np.testing.assert_allclose(scale(np.ones((2, 3), np.float32), 3), np.full((2, 3), 3.0))
     with pytest.raises(ValueError):
         jnp.vectorize(lambda a, b: a @ b, signature="(n),(n)->()")(np.ones(3), np.ones(4))
+
+
+def test_jacobian_blocks_keep_the_weak_type_of_their_example():
+    # JAX types each block as the output (jacfwd) or the input (jacrev) it belongs to: Python
+    # floats in, weakly typed float32 blocks out.
+    f = lambda p: p[0] ** 2 * p[1]  # noqa: E731
+    fwd, rev = meshjit.jacfwd(f)((2.0, 3.0)), meshjit.jacrev(f)((2.0, 3.0))
+    for block, want in zip((*fwd, *rev), (12.0, 4.0, 12.0, 4.0)):
+        assert block.weak_type and block.dtype == np.float32 and float(block) == want
+    hess = meshjit.hessian(lambda x: x**3)(2.0)
+    assert hess.weak_type and float(hess) == 12.0
+    strong = meshjit.jacfwd(f)((np.float32(2.0), np.float32(3.0)))
+    assert not any(b.weak_type for b in strong)

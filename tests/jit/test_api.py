@@ -358,3 +358,18 @@ def test_array_item_itemsize_nbytes_to_device_and_namespace():
     assert moved.devices() == {meshjit.devices()[1]} and moved.committed
     assert x.__array_namespace__() is meshjit.numpy
     assert x.copy() is not x and not x.copy().committed
+
+
+def test_make_jaxpr_binds_axis_names_with_axis_env():
+    from meshjit import lax
+
+    jaxpr = meshjit.make_jaxpr(lambda x: lax.pmean(x, "i"), axis_env=[("i", 4)])(np.ones(3))
+    text = str(jaxpr)
+    assert "psum[axes=('i',) axis_index_groups=None] a" in text
+    assert "div" in text and "4.0:f32[]" in text  # pmean divides by the axis size
+    gathered = meshjit.make_jaxpr(lambda x: lax.all_gather(x, "j"), axis_env=[("i", 4), ("j", 2)])
+    assert gathered(np.ones(3, np.float32)).out_avals[0].shape == (2, 3)
+    scaled = meshjit.make_jaxpr(lambda x, n: x * n, static_argnums=1, axis_env=[("i", 2)])
+    assert "mul a 3.0:f32[]" in str(scaled(np.ones(3, np.float32), 3))
+    with pytest.raises(NameError, match="unbound axis name: k"):
+        meshjit.make_jaxpr(lambda x: lax.psum(x, "k"), axis_env=[("i", 2)])(1.0)

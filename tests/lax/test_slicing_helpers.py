@@ -1,10 +1,13 @@
 """lax helpers: top_k, dynamic index helpers, full_like, collapse, reduce."""
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import meshjit
 from meshjit import lax
 from tests.support.shape_cases import SETTINGS, close, jit_numpy, shapes
 
@@ -91,9 +94,53 @@ def test_full_like_collapse_reduce():
         jit_numpy(lambda a: lax.reduce(a, 5, lax.min, (0,)), x), np.minimum(x.min(0), 5)
     )
     f = np.float32(x) / 10
-    got = jit_numpy(lambda a: lax.reduce((a, a), (1.0, 0.0), lax.mul, (1, 2)), f)
+    mul_add = lambda acc, v: (lax.mul(acc[0], v[0]), lax.add(acc[1], v[1]))  # noqa: E731
+    got = jit_numpy(lambda a: lax.reduce((a, a), (1.0, 0.0), mul_add, (1, 2)), f)
     close(got[0], f.prod((1, 2)))
-    close(got[1], np.zeros(2))
+    close(got[1], f.sum((1, 2)))
+
+
+def _sequential_reduce(fn, x, init):
+    """`fn` folded left to right over the last axis of `x`, as XLA's CPU reduce runs it."""
+    acc = np.full(x.shape[:-1], init, x.dtype)
+    for i in range(x.shape[-1]):
+        acc = fn(acc, x[..., i])
+    return acc
+
+
+def test_reduce_with_a_computation_that_is_no_monoid():
+    x = np.arange(1, 25, dtype=np.float32).reshape(2, 3, 4) / 8
+    decay = lambda acc, v: acc * 0.5 + v  # noqa: E731
+    close(jit_numpy(lambda a: lax.reduce(a, 0.0, decay, (2,)), x), _sequential_reduce(decay, x, 0))
+    close(lax.reduce(x, 1.0, decay, (2,)), _sequential_reduce(decay, x, 1))  # eager
+    batched = meshjit.vmap(lambda r: lax.reduce(r, 0.0, decay, (1,)))(x)
+    close(batched, _sequential_reduce(decay, x, 0))
+    # A pytree of operands: the running max and the index where it was found.
+    i = np.broadcast_to(np.arange(4, dtype=np.int32), x.shape)
+    pick = lambda a, b: jax_where(a[0] >= b[0], a, b)  # noqa: E731
+    best, at = meshjit.jit(lambda v, i: lax.reduce((v, i), (-np.inf, 0), pick, (2,)))(-x, i)
+    close(best, (-x).max(2))
+    np.testing.assert_array_equal(at, np.zeros((2, 3)))
+
+
+def jax_where(c, a, b):
+    return tuple(lax.select(c, u, v) for u, v in zip(a, b))
+
+
+def test_reduce_jaxpr_shows_the_traced_body():
+    jaxpr = meshjit.make_jaxpr(lambda a: lax.reduce(a, 0.0, lambda c, v: c * 0.5 + v, (1,)))(
+        np.ones((2, 3), np.float32)
+    )
+    text = str(jaxpr)
+    assert "reduce[" in text and "dimensions=(1,)" in text
+    assert "mul c 0.5:f32[]" in text and "add e d" in text
+    # The Python computation is shown with its address masked, as JAX prints it.
+    assert re.search(r"computation=<function .*<lambda> at 0xX+>", text)
+
+
+def test_reduce_refuses_mismatched_trees():
+    with pytest.raises(ValueError, match="same tree structure"):
+        lax.reduce((np.ones(3), np.ones(3)), 0.0, lax.add, (0,))
 
 
 def test_full_and_full_like_lay_out_by_sharding():

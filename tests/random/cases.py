@@ -306,7 +306,22 @@ GRADIENTS = [
     ),
 ]
 
-CASES = KEYS + CONTINUOUS + DERIVED + DISCRETE + GAMMA + MULTIVARIATE + GRADIENTS
+# The rbg implementations (four-word keys, bits from rng_bit_generator), typed keys from seeds.
+def _rbg_cases(impl):
+    k = f"random.key(s, impl={impl!r})"
+    return [
+        _case(f"{impl}_seed", f"lambda s: (random.key_data({k}), random.PRNGKey(s, impl={impl!r}))", (0, 5, -3), BOTH, "seed"),
+        _case(f"{impl}_split", f"lambda s: (random.key_data(random.split({k})), random.key_data(random.split({k}, (2, 3))))", FEW, BOTH, "seed"),
+        _case(f"{impl}_fold_in", f"lambda s: random.key_data(random.fold_in({k}, 7))", FEW, BOTH, "seed"),
+        _case(f"{impl}_bits", f"lambda s: (random.bits({k}, (5,)), random.bits({k}, (3,), jnp.uint8))", FEW, BOTH, "seed"),
+        _case(f"{impl}_samplers", f"lambda s: (random.normal({k}, (4,)), random.randint({k}, (3,), 0, 9), random.permutation({k}, 6), random.gamma({k}, jnp.array([0.5, 2.0])))", FEW, JIT, "seed"),
+        _case(f"{impl}_vmap", f"lambda s: jax.vmap(lambda k: random.uniform(k, (2,)))(random.split({k}, 3))", FEW, JIT, "seed"),
+    ]  # fmt: skip
+
+
+RBG = _rbg_cases("rbg") + _rbg_cases("unsafe_rbg")
+
+CASES = KEYS + CONTINUOUS + DERIVED + DISCRETE + GAMMA + MULTIVARIATE + GRADIENTS + RBG
 
 # Gradients whose cotangents meshjit's autodiff sums in another order than JAX's: the same to a
 # few ulps (relative tolerance), not bit for bit. The draws themselves are bit-exact.

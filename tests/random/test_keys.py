@@ -205,3 +205,48 @@ def test_wrap_key_data_takes_the_key_dtype():
     assert bool(random.wrap_key_data(random.key_data(key), dtype=key.dtype) == key)
     with pytest.raises(ValueError):
         random.wrap_key_data(random.key_data(key), impl="threefry2x32", dtype=key.dtype)
+
+
+# ---------------------------------------------------------------------------------------------
+# rbg and unsafe_rbg keys (their bits: test_vs_jax).
+
+
+@pytest.mark.parametrize("impl, tag", [("rbg", "rbg"), ("unsafe_rbg", "urbg")])
+def test_rbg_keys_are_four_words_with_their_own_dtype(impl, tag):
+    key = random.key(3, impl=impl)
+    assert str(key.dtype) == f"key<{tag}>" and key.dtype != random.key(3).dtype
+    assert repr(key) == f"Array((), dtype=key<{tag}>) overlaying:\n[0 3 0 3]"
+    assert random.key_impl(key) == impl
+    keys = random.split(key, (2, 3))
+    assert keys.shape == (2, 3) and random.key_data(keys).shape == (2, 3, 4)
+    assert random.key_impl(keys[1, 2]) == impl and keys.reshape(6)[4].dtype == key.dtype
+    assert random.PRNGKey(5, impl=impl).shape == (4,)
+    wrapped = random.wrap_key_data(random.key_data(key), impl=impl)
+    assert wrapped.dtype == key.dtype and bool(wrapped == key)
+
+
+def test_rbg_and_unsafe_rbg_keys_of_one_data_draw_differently_under_one_jit():
+    # Their data looks alike (uint32[4]); the implementation is part of jit's cache key.
+    split = meshjit.jit(lambda k: random.key_data(random.split(k)))
+    rbg, unsafe = (split(random.key(3, impl=impl)) for impl in ("rbg", "unsafe_rbg"))
+    assert rbg.shape == unsafe.shape == (2, 4)
+    assert not np.array_equal(rbg, unsafe)
+    np.testing.assert_array_equal(rbg[:, :2], rbg[:, 2:])  # rbg splits as two threefry keys
+
+
+def test_default_prng_impl_makes_raw_keys_of_its_shape():
+    meshjit.config.update("jax_default_prng_impl", "rbg")
+    try:
+        raw = random.PRNGKey(0)
+        assert raw.shape == (4,) and random.key(0).dtype == random.key(0, impl="rbg").dtype
+        assert random.split(raw).shape == (2, 4)
+        with pytest.raises(TypeError, match="rbg PRNG key must be uint32 key data whose shape ends in 4"):
+            random.normal(np.zeros(2, np.uint32))
+    finally:
+        meshjit.config.update("jax_default_prng_impl", "threefry2x32")
+    assert random.PRNGKey(0).shape == (2,)
+
+
+def test_unknown_prng_impl_is_a_value_error_naming_the_known_ones():
+    with pytest.raises(ValueError, match='unrecognized PRNG implementation "foo".*"rbg"'):
+        random.key(0, impl="foo")

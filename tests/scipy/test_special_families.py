@@ -18,6 +18,10 @@ f32 = np.float32
 X = np.array([-30.0, -8.5, -3.0, -0.5, 0.0, 1e-3, 0.5, 1.0, 1.5, 2.5, 3.0, 7.0, 8.0, 9.0, 20.0, 70.0], f32)
 POS = np.array([1e-3, 0.3, 0.5, 0.9, 1.0, 1.7, 2.5, 3.0, 5.0, 9.0, 17.0, 33.0, 60.0, 70.0, 200.0], f32)
 NO_GRAD = {"bernoulli", "comb_rep", "expn_orders"}
+DEG = np.array([0, 1, 2, 3, 4, 5, 3, 2], np.int32)  # spherical harmonics: degrees, orders, angles
+ORD = np.array([0, 1, -1, 2, -3, 5, 0, -2], np.int32)
+THETA = np.array([0.1, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 0.7], f32)
+AZ = np.array([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 0.3], f32)
 
 CASES = {
     "i0": (lambda x: sp.i0(x), X),
@@ -49,6 +53,13 @@ CASES = {
     "boxcox": (lambda x: sp.boxcox(x, 0.3), POS),
     "boxcox_0": (lambda x: sp.boxcox(2.0, x), np.array([0.0, 0.5, -1.0], f32)),
     "boxcox1p": (lambda x: sp.boxcox1p(x, -0.7), POS),
+    "bessel_jn": (lambda x: sp.bessel_jn(x, v=3), POS),
+    "bessel_jn_iter": (lambda x: sp.bessel_jn(x, v=1, n_iter=30), X),
+    "sph_harm_y_re": (lambda x: jnp.real(sp.sph_harm_y(DEG, ORD, x, AZ, n_max=5)), THETA),
+    "sph_harm_y_im": (lambda x: jnp.imag(sp.sph_harm_y(DEG, ORD, THETA, x, n_max=5)), AZ),
+    "sph_harm_y_clipped": (lambda x: jnp.real(sp.sph_harm_y(DEG, ORD, x, AZ, n_max=3)), THETA),
+    "lpmn_values": (lambda x: sp.lpmn_values(4, 4, x, True), X[3:10] / 10),
+    "lpmn_values_plain": (lambda x: sp.lpmn_values(3, 3, x, False), X[3:10] / 10),
 }
 ''' + RUN_CASE
 
@@ -56,6 +67,8 @@ NAMES = [
     "i0", "i0e", "i1", "i1e", "i0e_f64_cast", "beta", "beta_b", "comb", "comb_rep", "poch",
     "poch_m", "loggamma", "bernoulli", "erfcx", "dawsn", "erfcx_far", "expi", "expi_pos", "exp1", "expn",
     "expn_orders", "hyp1f1", "hyp1f1_ab", "owens_t", "owens_t_a", "spence", "boxcox", "boxcox_0", "boxcox1p",
+    "bessel_jn", "bessel_jn_iter", "sph_harm_y_re", "sph_harm_y_im", "sph_harm_y_clipped",
+    "lpmn_values", "lpmn_values_plain",
 ]  # fmt: skip
 # expn's derivative is expn of order n - 1 by its series, where XLA's pow rounds differently.
 LOOSE = {"expn": 2e-6, "spence": 5e-7, "beta_b": 1e-6}
@@ -63,6 +76,22 @@ LOOSE = {"expn": 2e-6, "spence": 5e-7, "beta_b": 1e-6}
 
 jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 3e-7, LOOSE)
 
+
+
+def test_spherical_harmonics_are_orthonormal_on_the_sphere():
+    # A midpoint rule over (theta, phi): <Y_2^1, Y_2^1> = 1 and <Y_2^1, Y_3^1> = 0.
+    t = (np.arange(200) + 0.5) * np.pi / 200
+    p = (np.arange(100) + 0.5) * 2 * np.pi / 100
+    tt, pp = (a.ravel().astype(np.float32) for a in np.meshgrid(t, p, indexing="ij"))
+    ones = np.ones_like(tt, np.int32)
+    y21 = np.asarray(special.sph_harm_y(2 * ones, ones, tt, pp, n_max=3))
+    y31 = np.asarray(special.sph_harm_y(3 * ones, ones, tt, pp, n_max=3))
+    weight = np.sin(tt) * (np.pi / 200) * (2 * np.pi / 100)
+    np.testing.assert_allclose(np.sum(np.abs(y21) ** 2 * weight), 1.0, atol=1e-3)
+    np.testing.assert_allclose(abs(np.sum(np.conj(y21) * y31 * weight)), 0.0, atol=1e-3)
+    with pytest.warns(DeprecationWarning, match="lpmn_values is deprecated"):
+        legendre = special.lpmn_values(2, 2, np.array([0.5], np.float32), False)
+    np.testing.assert_allclose(legendre[0, 2, 0], (3 * 0.25 - 1) / 2, rtol=1e-6)  # P_2(0.5)
 
 
 def test_bad_input():

@@ -7,6 +7,7 @@ from meshjit.compiler.scipy import (
     expint,
     gamma_functions,
     hypergeometric,
+    legendre,
     logarithmic,
     owens,
     special,
@@ -16,13 +17,14 @@ from meshjit.compiler.scipy.error_functions import *  # noqa: F403
 from meshjit.compiler.scipy.expint import *  # noqa: F403
 from meshjit.compiler.scipy.gamma_functions import *  # noqa: F403
 from meshjit.compiler.scipy.hypergeometric import *  # noqa: F403
+from meshjit.compiler.scipy.legendre import *  # noqa: F403
 from meshjit.compiler.scipy.logarithmic import *  # noqa: F403
 from meshjit.compiler.scipy.owens import *  # noqa: F403
 from meshjit.compiler.scipy.special import *  # noqa: F403
 
 _FAMILIES = (
-    special, bessel, error_functions, expint, gamma_functions, hypergeometric, logarithmic,
-    owens,
+    special, bessel, error_functions, expint, gamma_functions, hypergeometric, legendre,
+    logarithmic, owens,
 )  # fmt: skip
 __all__ = [name for family in _FAMILIES for name in family.__all__]
 del _FAMILIES
