@@ -22,7 +22,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
 )
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, spec_of
-from meshjit.compiler.lax import ad_util, gather_scatter, shapes, slicing
+from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.lax.batching import all_to_front, size_of
@@ -140,8 +140,9 @@ def top_k(operand, k: int, *, axis: int = -1):
     """The `k` largest entries along `axis` (the last by default), descending, and their int32
     indices.
 
-    Ties keep the lower index first, and NaNs count as the largest values (as XLA's TopK):
-    sorting the reversed row stably and reversing the result gives both.
+    Ties keep the lower index first, and floats are ranked by their total order (as XLA's
+    TopK: +NaN first, -NaN last, 0 before -0): sorting the reversed row stably and reversing
+    the result gives both.
     """
     aval = ad_util.aval_of(operand)
     k = int(k)
@@ -158,13 +159,29 @@ def top_k(operand, k: int, *, axis: int = -1):
             f"(k may not exceed the size of axis {last})"
         )
     iota = shapes.broadcasted_iota(dtypes.int32, aval.shape, last)
-    keys, ids = sort_key_val(
-        gather_scatter.rev(operand, (last,)), gather_scatter.rev(iota, (last,)), dimension=last
-    )
+    reversed_ = [gather_scatter.rev(x, (last,)) for x in (operand, iota)]
+    if dtypes.is_float(aval.dtype):  # by the floats' total order, as XLA's TopK (no canonical
+        # NaN or zero, unlike sort): -NaN is the smallest, +0 above -0
+        _, keys, ids = sort([_total_order_key(reversed_[0]), *reversed_], last, num_keys=1)
+    else:
+        keys, ids = sort_key_val(*reversed_, dimension=last)
     n = aval.shape[last]
     values = slicing.slice_in_dim(gather_scatter.rev(keys, (last,)), 0, k, 1, last) if n else keys
     indices = slicing.slice_in_dim(gather_scatter.rev(ids, (last,)), 0, k, 1, last) if n else ids
     return [values, indices]  # a list, as JAX's
+
+
+def _total_order_key(x):
+    """Signed integers ordered as the floats' total order: negative floats' magnitude bits
+    flipped."""
+    from meshjit.compiler.lax import special  # a later family
+
+    width = dtypes.finfo(aval_of(x).dtype).bits
+    int_type = {16: np.int16, 32: np.int32, 64: np.int64}[width]
+    bits = special.bitcast_convert_type(x, int_type)
+    magnitude = np.asarray((1 << (width - 1)) - 1, int_type)
+    sign = special.shift_right_arithmetic(bits, np.asarray(width - 1, int_type))
+    return elementwise.bitwise_xor(bits, elementwise.bitwise_and(sign, magnitude))
 
 
 def take_along_axis(x, indices, axis: int):

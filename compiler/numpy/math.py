@@ -168,6 +168,12 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     x = unary_operand(x)
     dtype = aval_of(x).dtype
+    if dtypes.is_complex(dtype):  # each part on its own, as JAX
+        parts = (
+            nan_to_num(part(x), nan=nan, posinf=posinf, neginf=neginf)
+            for part in (lax.real, lax.imag)
+        )
+        return lax.complex(*parts)
     if not dtypes.is_float(dtype):
         return x
     info = ml_dtypes.finfo(dtype)

@@ -38,7 +38,6 @@ from meshjit.compiler.numpy.elementwise import (
 from meshjit.compiler.numpy.math import isclose, isnan
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel, reshape
 from meshjit.compiler.numpy.util import (
-    as_bool,
     aval_of,
     check_out,
     materialize,
@@ -265,15 +264,21 @@ min = _extremum_like("min", _REDUCE_MIN, lax.reduce_min, lax.reduce_and, lax.min
 amax, amin = max, min
 
 
+def _cast_to_bool(x):
+    """As JAX's any / all take their operand: converted (a complex value by its real part, as
+    XLA converts it), unlike the logical ops' x != 0."""
+    return lax.convert_element_type(x, dtypes.bool_)
+
+
 def any(a, axis=None, out=None, keepdims=False, *, where=None):
     check_out(out, "any")
-    a = _masked(as_bool(a), where, False)
+    a = _masked(_cast_to_bool(a), where, False)
     return _reduce_with(lax.reduce_or, a, axis, None, keepdims, _same_dtype)
 
 
 def all(a, axis=None, out=None, keepdims=False, *, where=None):
     check_out(out, "all")
-    a = _masked(as_bool(a), where, True)
+    a = _masked(_cast_to_bool(a), where, True)
     return _reduce_with(lax.reduce_and, a, axis, None, keepdims, _same_dtype)
 
 
@@ -293,7 +298,7 @@ def _where_count(a, axes, where, dtype, keepdims):
     """How many elements each reduction over `axes` keeps: the size, or the mask's count."""
     if where is None:
         return float(_count(a, axes))
-    mask = broadcast_to(as_bool(where), aval_of(a).shape)
+    mask = broadcast_to(_cast_to_bool(where), aval_of(a).shape)
     return sum(mask, axis=axes, dtype=dtype, keepdims=keepdims)
 
 

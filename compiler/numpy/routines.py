@@ -972,13 +972,22 @@ def ediff1d(ary, to_end=None, to_begin=None):
 
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
-    y = shapes.moveaxis(asarray(y), axis, -1)
+    """The trapezoid rule along `axis`, as JAX computes it: in an inexact dtype (integers did
+    wrap here), by sum - (first + last) / 2 when the spacing is constant."""
     if x is None:
-        widths = dx
+        (y,) = promote_inexact(*arraylike("trapezoid", y))
+        widths = asarray(dx)
+        if aval_of(widths).ndim:
+            widths = shapes.expand_dims(widths, range(aval_of(y).ndim - aval_of(widths).ndim))
+            widths = shapes.moveaxis(widths, axis, -1)
     else:
-        x = asarray(x)
-        widths = diff(x) if aval_of(x).ndim == 1 else diff(shapes.moveaxis(x, axis, -1), axis=-1)
-    return sum(widths * (y[..., 1:] + y[..., :-1]) / 2.0, axis=-1)
+        y, x = promote_inexact(*arraylike("trapezoid", y, x))
+        widths = diff(x) if aval_of(x).ndim == 1 else shapes.moveaxis(diff(x, axis=axis), axis, -1)
+    y = shapes.moveaxis(y, axis, -1)
+    if aval_of(widths).ndim == 0 or aval_of(widths).shape[-1] == 1:
+        width = widths if aval_of(widths).ndim == 0 else widths[..., 0]
+        return width * (sum(y, axis=-1) - 0.5 * (y[..., 0] + y[..., -1]))
+    return 0.5 * sum(widths * (y[..., 1:] + y[..., :-1]), axis=-1)
 
 
 # ---------------------------------------------------------------------------------------------

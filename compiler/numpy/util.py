@@ -171,12 +171,21 @@ def _same_strong_tracers(args) -> bool:
 
 
 def promote_inexact(*args):
-    args = promote(*args)
-    aval = aval_of(args[0])
-    if dtypes.is_inexact(aval.dtype):
-        return args
+    """The operands in their promoted dtype made inexact (JAX's promote_args_inexact): an
+    integer or boolean result type becomes float32 (float64 from 64-bit integers), and each
+    operand converts to it directly, so a Python int does not wrap in the integer type first
+    (uint8 / -2 is -1.5)."""
+    if _same_strong_tracers(args) and dtypes.is_inexact(args[0].var.aval.dtype):
+        return list(args)
+    typed = [_operand_typed(a) for a in args]
+    dtype, weak = dtypes.result_type(*typed)
+    if not dtypes.is_inexact(dtype):
+        dtype = dtypes.float64 if np.dtype(dtype).itemsize == 8 else dtypes.float32
     return [
-        lax.convert_element_type(a, dtypes.default_float, weak_type=aval.weak_type) for a in args
+        a
+        if t == (dtype, weak) and type(a) is Tracer
+        else lax.convert_element_type(a, dtype, weak_type=weak)
+        for a, t in zip(args, typed)
     ]
 
 

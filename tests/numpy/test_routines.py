@@ -211,6 +211,38 @@ JAX_CASES = {
         m.nanvar(np.float32([[1, np.nan, 3], [np.nan, np.nan, 2]]), axis=1, ddof=2),
     ),
     "gradient_complex": lambda m: m.gradient(np.complex64([1 + 2j, 3j, 4 - 1j, 2])),
+    # a Python int converts to the inexact result type directly: it used to wrap in the
+    # integer type first (uint8 / -2 was 0.0118, int8(3) / 200 was -0.054)
+    "inexact_promotion_of_python_ints": lambda m: (
+        m.true_divide(np.uint8([3, 200]), -2),
+        m.arctan2(np.uint8([3, 200]), -1),
+        m.copysign(np.uint8([3, 200]), -1),
+        m.logaddexp(np.uint8([3, 200]), -300),
+        m.hypot(np.uint8([3, 200]), -3),
+        m.float_power(np.uint8([3, 200]), -1),
+        m.divide(np.int8([3]), 200),
+    ),
+    # by the floats' total order, as XLA's TopK (+NaN first, -NaN last, 0 before -0); JAX's
+    # partition takes -x through it
+    "top_k_total_order": lambda m: (
+        *m.argpartition(np.float32([1.0, -np.nan, -np.inf, 2.0, np.inf, -0.0, 0.0, np.nan]), 2),
+        m.partition(np.float32([np.nan, -0.0, 0.0, np.inf, -np.inf, 1.5, -2.5, np.nan]), 3),
+    ),
+    "nan_to_num_complex": lambda m: m.nan_to_num(
+        np.complex64([complex(np.nan, 3), complex(np.inf, -np.inf), 1 - 1j]), posinf=9.0
+    ),
+    "trapezoid_integers": lambda m: (
+        m.trapezoid(np.uint8([3, 255, 0, 7, 128])),
+        m.trapezoid(np.array([True, False, True, True])),
+        m.trapezoid(np.int32([1, 5, 2]), x=np.int32([0, 1, 3])),
+    ),
+    # any / all convert (a complex value by its real part, as XLA and JAX do); the logical ops
+    # compare with 0
+    "truth_of_complex": lambda m: (
+        m.all(np.complex64([-0.0 + 0.5j, 1 + 0j])),
+        m.any(np.complex64([0 + 2j])),
+        m.logical_and(np.complex64([0 + 2j]), True),
+    ),
     # exact powers of two (2**x2 by exp(x2 log 2) was not), no overflow on the way
     "ldexp_exact": lambda m: (
         m.ldexp(np.float32(1.0), np.arange(-20, 40, dtype=np.int32)),
