@@ -51,9 +51,3 @@ def test_error_repeat_traced_without_total():
     _raises(
         f, np.ones(3, np.float32), np.ones(3, np.int32), words=["repeat", "total_repeat_length"]
     )
-
-
-def test_error_reduce_unsupported_computation():
-    f = meshjit.jit(lambda a: lax.reduce(a, 0.0, lambda x, y: x - y, (0,)))
-    _raises(f, np.ones(3, np.float32), words=["lax.reduce", "not supported"])
-
