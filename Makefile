@@ -29,7 +29,7 @@ test: setup
 # fresh interpreter, meshjit's own propagation sharding what Shardy shards on the Shardy suite, and
 # long random chains moving no more bytes than Shardy.
 test-campaigns: setup
-	$(BIN)/python -m pytest tests -n 2 --dist worksteal -m campaign
+	$(BIN)/python -m pytest tests -n 2 -m campaign --dist worksteal
 
 bench: setup
 	$(BIN)/python bench/lowering.py
