@@ -17,8 +17,11 @@ setup: $(BIN)/.installed
 demo: setup
 	$(BIN)/python examples/demo.py
 
+# --dist worksteal: each worker starts on its half of the tests (in order, so a module's fixtures
+# and JAX oracle mostly run on one worker) and an idle worker takes tests queued on the other, so
+# a long test near the end does not leave a core idle.
 test: setup
-	$(BIN)/python -m pytest tests -n 2
+	$(BIN)/python -m pytest tests -n 2 --dist worksteal
 	PATH=$(abspath $(BIN)):$$PATH $(BIN)/lit -sv test/lit
 
 # The long checks kept out of `make test` (pytest's `campaign` marker): the rest of each split sweep
@@ -26,7 +29,7 @@ test: setup
 # fresh interpreter, meshjit's own propagation sharding what Shardy shards on the Shardy suite, and
 # long random chains moving no more bytes than Shardy.
 test-campaigns: setup
-	$(BIN)/python -m pytest tests -n 2 -m campaign
+	$(BIN)/python -m pytest tests -n 2 -m campaign --dist worksteal
 
 bench: setup
 	$(BIN)/python bench/lowering.py

@@ -1,5 +1,15 @@
-"""meshjit: trace Python to a jaxpr-like IR, lower to StableHLO + Shardy, run on XLA."""
+"""meshjit: trace Python to a jaxpr-like IR, lower to StableHLO + Shardy, run on XLA.
 
+The facade (jit, grad, numpy, lax, ...) loads on first use (PEP 562): `import meshjit` alone loads
+only this file, so the tools that need only the passes, dialects and MLIR (meshjit-opt) start
+without it. Any `meshjit.<name>`, `from meshjit import <name>`, `dir(meshjit)` or import of a
+facade or compiler submodule (`import meshjit.numpy`, `import meshjit.compiler.trace.tracing`)
+loads all of it first, as an eager import did: every facade module's public functions are API
+boundaries, and every primitive family's rules and Array's methods are registered before the first
+one runs. meshjit.dialects, .passes and .tools import without it.
+"""
+
+import importlib.abc as _importlib_abc
 import importlib.util as _importlib_util
 import os as _os
 import sys as _sys
@@ -14,236 +24,85 @@ for _sub in ("passes", "dialects", "tools"):  # not imported here: only where th
     for _where in _importlib_util.find_spec("meshjit." + _sub).submodule_search_locations:
         _register_internal_dir(_where)
 
-from meshjit import (  # noqa: E402
-    ad_checkpoint,
-    core,
-    custom_batching,
-    custom_derivatives,
-    debug,
-    distributed,
-    dlpack,
-    dtypes,
-    errors,
-    experimental,
-    export,
-    extend,
-    flatten_util,
-    image,
-    interpreters,
-    lax,
-    monitoring,
-    nn,
-    numpy,
-    ops,
-    profiler,
-    random,
-    scipy,
-    sharding,
-    stages,
-    test_util,
-    tree,
-    tree_util,
-    typing,
-)
-from meshjit.compiler.ad.api import (
-    float0,
-    grad,
-    jvp,
-    linear_transpose,
-    linearize,
-    value_and_grad,
-    vjp,
-)
-from meshjit.compiler.ad.checkpoint import checkpoint, checkpoint_policies, remat
-from meshjit.compiler.ad.custom_derivatives import closure_convert_api as closure_convert
-from meshjit.compiler.ad.custom_derivatives import (
-    custom_gradient,
-    custom_jvp,
-    custom_vjp,
-)
-from meshjit.compiler.batching.api import vmap
-from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
-from meshjit.compiler.config import CONTEXT_MANAGERS as _CONTEXT_MANAGERS  # noqa: E402
-from meshjit.compiler.config import config
-from meshjit.compiler.errors import (
-    MeshjitError,
-    MeshjitNameError,
-    MeshjitOverflowError,
-    MeshjitTypeError,
-    MeshjitValueError,
-)
-from meshjit.compiler.jit.api import (
-    ShapeDtypeStruct,
-    clear_caches,
-    disable_jit,
-    ensure_compile_time_eval,
-    eval_shape,
-    fwd_and_bwd,
-    jit,
-    make_jaxpr,
-    named_call,
-    named_scope,
-    typeof,
-)
-from meshjit.compiler.jit.modules import CompiledModule, compile_module, load_module
-from meshjit.compiler.lax.callbacks import pure_callback
-from meshjit.compiler.numpy.index_plan import dslice as ds
-from meshjit.compiler.parallel.explicit import reshard
-from meshjit.compiler.parallel.pmap import pmap
-from meshjit.compiler.parallel.shard_map import shard_map
-from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_mesh
-from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
-from meshjit.compiler.parallel.visualize import visualize_sharding
-from meshjit.compiler.runtime.array import Array, live_arrays
-from meshjit.compiler.runtime.client import (
-    Device,
-    default_backend,
-    devices,
-    print_environment_info,
-)
-from meshjit.compiler.runtime.device_put import (
-    block_until_ready,
-    copy_to_host_async,
-    device_get,
-    device_put,
-)
-from meshjit.compiler.runtime.dispatch import effects_barrier
-from meshjit.compiler.runtime.distributed import (
-    device_count,
-    local_device_count,
-    local_devices,
-    process_count,
-    process_index,
-    process_indices,  # noqa: E402
-)
-from meshjit.compiler.runtime.multihost import (
-    make_array_from_callback,
-    make_array_from_process_local_data,
-    make_array_from_single_device_arrays,
-)
-
-globals().update(_CONTEXT_MANAGERS)  # debug_nans, numpy_rank_promotion, ... (JAX's names)
-host_id, host_count = process_index, process_count  # JAX's older names
-
 __version__ = "0.1.0"
 
-__all__ = [
-    "Array",
-    "live_arrays",
-    "custom_batching",
-    "Device",
-    "clear_caches",
-    "closure_convert",
-    "custom_gradient",
-    "default_backend",
-    "disable_jit",
-    "ds",
-    "dtypes",
-    "effects_barrier",
-    "ensure_compile_time_eval",
-    "errors",
-    "float0",
-    "named_call",
-    "named_scope",
-    "print_environment_info",
-    "typing",
-    "CompiledModule",
-    "compile_module",
-    "load_module",
-    "MeshjitError",
-    "MeshjitNameError",
-    "MeshjitOverflowError",
-    "MeshjitTypeError",
-    "MeshjitValueError",
-    "NamedSharding",
-    "P",
-    "ShapeDtypeStruct",
-    "ad_checkpoint",
-    "core",
-    "interpreters",
-    "block_until_ready",
-    "copy_to_host_async",
-    "custom_derivatives",
-    "dlpack",
-    "monitoring",
-    "checkpoint",
-    "checkpoint_policies",
-    "config",
-    "custom_jvp",
-    "custom_vjp",
-    "device_count",
-    "device_get",
-    "debug",
-    "device_put",
-    "devices",
-    "distributed",
-    "experimental",
-    "image",
-    "eval_shape",
-    "export",
-    "extend",
-    "flatten_util",
-    "fwd_and_bwd",
-    "grad",
-    "hessian",
-    "jacfwd",
-    "jacobian",
-    "jacrev",
-    "jvp",
-    "linear_transpose",
-    "linearize",
-    "local_device_count",
-    "local_devices",
-    "jit",
-    "make_array_from_callback",
-    "make_array_from_process_local_data",
-    "make_array_from_single_device_arrays",
-    "make_mesh",
-    "pure_callback",
-    "reshard",
-    "set_mesh",
-    "shard_map",
-    "scipy",
-    "sharding",
-    "stages",
-    "test_util",
-    "visualize_sharding",
-    "with_sharding_constraint",
-    "lax",
-    "make_jaxpr",
-    "nn",
-    "numpy",
-    "ops",
-    "pmap",
-    "profiler",
-    "process_count",
-    "process_index",
-    "random",
-    "remat",
-    "tree",
-    "typeof",
-    "tree_util",
-    "value_and_grad",
-    "vjp",
-    "vmap",
-    "host_count",
-    "host_id",
-    "process_indices",
-    *_CONTEXT_MANAGERS,
-]
+# What imports without the facade: the passes, the dialects and the tools over them (the
+# compiler's modules get the facade too, which registers the methods of Array and Tracer and
+# every primitive family's rules).
+_WITHOUT_FACADE = ("dialects", "passes", "tools")
+_state = {"loading": False, "loaded": False}
 
 
-def _api_boundaries() -> None:
-    """Every facade module's public functions filter meshjit's frames out of the tracebacks of
-    the exceptions they raise (compiler/traceback_util.py)."""
-    from meshjit.compiler.traceback_util import wrap_public
+def _load() -> None:
+    """Loads the facade's names into this module, once."""
+    if _state["loaded"] or _state["loading"]:
+        return
+    _state["loading"] = True
+    try:
+        from meshjit import _facade
 
-    here = _os.path.dirname(__file__) + _os.sep
-    for module in list(_sys.modules.values()):
-        if getattr(module, "__name__", "").startswith("meshjit") and str(
-            getattr(module, "__file__", "")
-        ).startswith(here):
-            wrap_public(module)
+        names = vars(_facade)
+        globals().update(
+            (k, v) for k, v in names.items() if not k.startswith("__") and k != "NAMES"
+        )
+        globals()["__all__"] = list(_facade.NAMES)
+        _facade._api_boundaries()
+        _state["loaded"] = True
+    finally:
+        _state["loading"] = False
 
 
-_api_boundaries()
+def __getattr__(name: str):
+    # While the facade loads, a missing name is a submodule still to import (`from meshjit import
+    # lax` falls back to importing meshjit.lax) or a real circular import: AttributeError.
+    if not name.startswith("__") or name == "__all__":
+        _load()
+        if name in globals():
+            return globals()[name]
+    raise AttributeError(f"module 'meshjit' has no attribute '{name}'")
+
+
+def __dir__():
+    _load()
+    return sorted(globals())
+
+
+class _FacadeFirst(_importlib_abc.MetaPathFinder, _importlib_abc.Loader):
+    """Loads the facade before the first facade submodule is imported. The facade imports that
+    submodule itself; the import statement that asked for it then gets that module as it is
+    (its own spec and loader kept)."""
+
+    def __init__(self):
+        self._specs = {}
+
+    def find_spec(self, fullname, path=None, target=None):
+        parts = fullname.split(".")
+        if (
+            _state["loaded"]
+            or _state["loading"]
+            or len(parts) < 2
+            or parts[0] != "meshjit"
+            or parts[1] in _WITHOUT_FACADE
+        ):
+            return None
+        _load()
+        module = _sys.modules.get(fullname)
+        if module is None:  # a facade module the facade does not import: imported as usual
+            return None
+        # The import system hands on the spec of a module already in sys.modules: this one
+        # until exec_module puts the module's own back.
+        self._specs[fullname] = module.__spec__
+        module.__spec__ = _importlib_util.spec_from_loader(
+            fullname, self, is_package=hasattr(module, "__path__")
+        )
+        return module.__spec__
+
+    def create_module(self, spec):
+        return _sys.modules[spec.name]
+
+    def exec_module(self, module):
+        spec = self._specs.pop(module.__name__)
+        module.__spec__, module.__loader__ = spec, spec.loader
+
+
+_sys.meta_path.insert(0, _FacadeFirst())  # inert once the facade is loaded
