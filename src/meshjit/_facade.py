@@ -1,3 +1,4 @@
+# ruff: noqa: F401  (the facade re-exports: every import is a name of meshjit)
 """The facade's names (jit, grad, numpy, lax, ...), loaded by `meshjit/__init__.py` on first
 use: `meshjit.<name>`, `from meshjit import <name>` or the import of a facade submodule.
 Not for import by anything else."""
