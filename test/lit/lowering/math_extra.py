@@ -40,10 +40,11 @@ def hyperbolic(x):
 lower(hyperbolic, f32)
 
 
+# exp(log 2 * x) with log 2 in x's dtype, as JAX lowers exp2.
 # CHECK-LABEL: module @jit_exp2
 # CHECK: %[[LN2:.*]] = stablehlo.constant dense<0.693147182> : tensor<f32>
 # CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %[[LN2]]
-# CHECK: %[[M:.*]] = stablehlo.multiply %arg0, %[[B]]
+# CHECK: %[[M:.*]] = stablehlo.multiply %[[B]], %arg0
 # CHECK: stablehlo.exponential %[[M]]
 def exp2(x):
     return lax.exp2(x)
