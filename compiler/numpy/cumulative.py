@@ -70,6 +70,12 @@ def _include_initial(out, axis, value):
 
 def _array_api_axis(name, x, axis):
     ndim = aval_of(x).ndim
+    if ndim == 0:  # JAX's message
+        what = "sum" if name == "cumulative_sum" else "product"
+        raise MeshjitValueError(
+            f"The input must be non-scalar to take a cumulative {what}, however a scalar value "
+            "or scalar array was given."
+        )
     if axis is None and ndim > 1:
         raise MeshjitValueError(f"{name}: axis must be given for an array of rank {ndim} > 1")
     return 0 if axis is None else axis

@@ -42,6 +42,7 @@ from meshjit.compiler.numpy.sorting import nonzero, searchsorted, unique
 from meshjit.compiler.numpy.util import (
     arraylike,
     aval_of,
+    bool_as_int32,
     broadcast_all,
     check_out,
     is_traced,
@@ -185,7 +186,7 @@ bitwise_left_shift, bitwise_right_shift = left_shift, right_shift
 
 
 def _same_int_dtype(name, x1, x2):
-    x1, x2 = promote(x1, x2)
+    x1, x2 = bool_as_int32(*promote(x1, x2))  # booleans shift as int32, as JAX
     if not dtypes.is_int(aval_of(x1).dtype):
         raise MeshjitTypeError(f"{name} takes integer arrays, got {aval_of(x1).str_short()}")
     return shapes.broadcast_arrays(x1, x2)
@@ -845,6 +846,8 @@ def fromiter(iterable, dtype, count=-1):
 
 def bitwise_count(x, /):
     x = asarray(x)
+    if dtypes.is_bool(aval_of(x).dtype):  # as JAX: True has one bit set
+        x = x.astype(np.uint8)
     if not dtypes.is_int(aval_of(x).dtype):
         raise MeshjitTypeError(f"bitwise_count takes integers, got {aval_of(x).str_short()}")
     return lax.population_count(ew.abs(x)).astype(np.uint8)

@@ -131,3 +131,12 @@ def test_cummax_cummin_gradients_split_ties_as_jax():
     np.testing.assert_array_equal(np.asarray(low), [1.5, 0.5, 2, 1, 1, 0, 1.5, 0.5])
     _, tangent = meshjit.jvp(lax.cummax, (x,), (jnp.arange(8.0),))
     np.testing.assert_array_equal(np.asarray(tangent), [0, 0.5, 2, 2.5, 3.25, 3.25, 6, 6.5])
+
+
+@pytest.mark.parametrize("name", ["cumulative_sum", "cumulative_prod"])
+def test_array_api_cumulatives_refuse_scalars_as_jax(name):
+    what = "sum" if name == "cumulative_sum" else "product"
+    with pytest.raises(ValueError, match=f"must be non-scalar to take a cumulative {what}"):
+        getattr(jnp, name)(1.5)
+    with pytest.raises(ValueError, match="non-scalar"):
+        getattr(jnp, name)(np.int32(3))

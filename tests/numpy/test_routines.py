@@ -228,6 +228,11 @@ JAX_CASES = {
         *m.argpartition(np.float32([1.0, -np.nan, -np.inf, 2.0, np.inf, -0.0, 0.0, np.nan]), 2),
         m.partition(np.float32([np.nan, -0.0, 0.0, np.inf, -np.inf, 1.5, -2.5, np.nan]), 3),
     ),
+    "booleans_shift_and_count_as_jax": lambda m: (
+        m.left_shift(np.array([True, False, True]), np.array([True, True, False])),
+        m.right_shift(np.array([True, False, True]), True),
+        m.bitwise_count(np.array([True, False])),
+    ),
     "nan_to_num_complex": lambda m: m.nan_to_num(
         np.complex64([complex(np.nan, 3), complex(np.inf, -np.inf), 1 - 1j]), posinf=9.0
     ),
