@@ -11,7 +11,7 @@ from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, Meshj
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import creation, reductions
 from meshjit.compiler.numpy.indexing import scatter_update
-from meshjit.compiler.numpy.util import aval_of, placed
+from meshjit.compiler.numpy.util import aval_of, check_arraylike, placed
 
 
 def _segment_reduction(name: str, kind: str, reducer, empty: str):
@@ -112,11 +112,7 @@ def _segment(
 
 
 def _operands(name, data, segment_ids):
-    for i, x in enumerate((data, segment_ids)):
-        if isinstance(x, (list, tuple)):
-            raise MeshjitTypeError(
-                f"{name} requires ndarray or scalar arguments, got {type(x)} at position {i}."
-            )
+    check_arraylike(name, data, segment_ids)
     data, segment_ids = creation.asarray(data), creation.asarray(segment_ids)
     if not dtypes.is_int(aval_of(segment_ids).dtype):
         raise MeshjitTypeError(

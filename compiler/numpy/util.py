@@ -143,10 +143,14 @@ def promote(*args):
     if _same_strong_tracers(args):
         return list(args)
     typed = [_operand_typed(a) for a in args]
-    dtype, weak = target = dtypes.result_type(*typed)
+    return _converted(args, typed, *dtypes.result_type(*typed))
+
+
+def _converted(args, typed, dtype, weak) -> list:
+    """Each operand as `dtype` with weak type `weak` (traced ones already so kept as they are)."""
     return [
         a
-        if t == target and type(a) is Tracer
+        if t == (dtype, weak) and type(a) is Tracer
         else lax.convert_element_type(a, dtype, weak_type=weak)
         for a, t in zip(args, typed)
     ]
@@ -181,12 +185,7 @@ def promote_inexact(*args):
     dtype, weak = dtypes.result_type(*typed)
     if not dtypes.is_inexact(dtype):
         dtype = dtypes.float64 if np.dtype(dtype).itemsize == 8 else dtypes.float32
-    return [
-        a
-        if t == (dtype, weak) and type(a) is Tracer
-        else lax.convert_element_type(a, dtype, weak_type=weak)
-        for a, t in zip(args, typed)
-    ]
+    return _converted(args, typed, dtype, weak)
 
 
 def unary_operand(x):
