@@ -331,7 +331,7 @@ def _wrap_pi(ctx, x, aval):
 lowering_rules.register(logaddexp_p, _logaddexp_lowering)
 
 
-def _posinf_as_zero(x):
+def posinf_as_zero(x):
     """+inf taken as 0 (JAX's _replace_inf; -inf stays, so exp(-inf - out) is 0); a complex
     value whose real part is +inf too."""
     real = complex_parts.real(x) if dtypes.is_complex(aval_of(x).dtype) else x
@@ -343,12 +343,12 @@ def _logaddexp_jvp(primals, tangents):
     """As JAX's: t * exp(x - out), with x or out at +inf taken as 0."""
     (x, y), (tx, ty) = primals, tangents
     out = logaddexp_p.bind(x, y)
-    out_finite = _posinf_as_zero(out)
+    out_finite = posinf_as_zero(out)
 
     def part(t, v):
         if t is None:
             return None
-        return elementwise.mul(t, elementwise.exp(elementwise.sub(_posinf_as_zero(v), out_finite)))
+        return elementwise.mul(t, elementwise.exp(elementwise.sub(posinf_as_zero(v), out_finite)))
 
     t = add_tangents(part(tx, x), part(ty, y))
     return out, None if t is None else elementwise.broadcast_to_result(t, aval_of(out).shape)

@@ -17,6 +17,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.lax import special as lax_special
 from meshjit.compiler.numpy import complex_parts as cparts
 from meshjit.compiler.numpy import elementwise as ew
 from meshjit.compiler.numpy import math as jmath
@@ -1314,17 +1315,12 @@ def _logaddexp2():
     def _logaddexp2_jvp(primals, tangents):
         (x1, x2), (t1, t2) = primals, tangents
         out = logaddexp2(x1, x2)
-        finite_out = _posinf_as_zero(out)
+        finite_out = lax_special.posinf_as_zero(out)
         # as JAX's: t * 2**(x - out), with x or out at +inf taken as 0
-        t1 = t1 * jmath.exp2(_posinf_as_zero(x1) - finite_out)
-        return out, t1 + t2 * jmath.exp2(_posinf_as_zero(x2) - finite_out)
+        t1 = t1 * jmath.exp2(lax_special.posinf_as_zero(x1) - finite_out)
+        return out, t1 + t2 * jmath.exp2(lax_special.posinf_as_zero(x2) - finite_out)
 
     return logaddexp2
-
-
-def _posinf_as_zero(x):
-    real = cparts.real(x) if dtypes.is_complex(aval_of(x).dtype) else x
-    return ew.where(real == np.inf, 0, x)
 
 
 def _logaddexp2_impl(x1, x2):
