@@ -132,6 +132,15 @@ def is_inexact(dtype) -> bool:
     return _kind(dtype) in ("f", "c")
 
 
+def to_inexact(dtype) -> np.dtype:
+    """JAX's to_inexact_dtype: an inexact dtype kept; other types become float32 (float64 from
+    64-bit integers)."""
+    dtype = np.dtype(dtype)
+    if is_inexact(dtype):
+        return dtype
+    return np.dtype(np.float64 if dtype.itemsize == 8 else np.float32)
+
+
 def finfo(dtype):
     """The float limits of `dtype`, bfloat16 and the float8 types included (NumPy's finfo
     refuses them)."""

@@ -148,6 +148,8 @@ def top_k(operand, k: int, *, axis: int = -1):
     k = int(k)
     if aval.ndim == 0:
         raise MeshjitValueError("top_k needs an operand of rank >= 1, got a scalar")
+    if dtypes.is_complex(aval.dtype):
+        raise MeshjitValueError("top_k is not compatible with complex inputs.")
     if not -aval.ndim <= axis < aval.ndim:
         raise MeshjitValueError(
             f"top_k: axis {axis} is out of bounds for an operand of rank {aval.ndim}"

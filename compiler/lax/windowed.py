@@ -120,7 +120,7 @@ def dense_pads(pads) -> ir.DenseIntElementsAttr:
 # ---------------------------------------------------------------------------------------------
 # reduce_window_{sum,max,min}: the monoid reductions; their init is the monoid's identity.
 
-_WINDOW_KINDS = {"sum": "fic", "prod": "fic", "max": "fib", "min": "fib"}
+_WINDOW_KINDS = {"sum": "fic", "prod": "fic", "max": "fibc", "min": "fibc"}
 reduce_window_p = {k: Primitive(f"reduce_window_{k}") for k in _WINDOW_KINDS}
 reduce_window_sum_p = reduce_window_p["sum"]
 reduce_window_max_p = reduce_window_p["max"]
@@ -154,6 +154,9 @@ _MONOIDS = {
 }
 
 
+_COMPLEX_ORDER = {"max": "GT", "min": "LT"}
+
+
 def emit_reduce_window(ctx: LoweringRuleContext, x, kind, window, strides, pads, base, wdil):
     """Emits stablehlo.reduce_window of `x` with the `kind` monoid (its identity as init)."""
     builder, identity = _MONOIDS[kind]
@@ -172,7 +175,11 @@ def emit_reduce_window(ctx: LoweringRuleContext, x, kind, window, strides, pads,
     scalar = ctx.module_ctx.types.tensor((), dtype)
     block = op.body.blocks.append(scalar, scalar)
     with ir.InsertionPoint(block):
-        hlo.ReturnOp([builder(*block.arguments).result])
+        if dtypes.is_complex(dtype) and kind in _COMPLEX_ORDER:  # lexicographic, as JAX's max
+            combined = elementwise.complex_extremum(*block.arguments, _COMPLEX_ORDER[kind])
+        else:
+            combined = builder(*block.arguments).result
+        hlo.ReturnOp([combined])
     return op.result
 
 
@@ -328,8 +335,8 @@ def _is_identity(kind, init, dtype) -> bool:
 _CUMULATIVE_KINDS = {
     "cumsum": ("sum", "fic"),
     "cumprod": ("prod", "fic"),
-    "cummax": ("max", "fi"),
-    "cummin": ("min", "fi"),
+    "cummax": ("max", "fic"),
+    "cummin": ("min", "fic"),
 }
 cumulative_p = {name: Primitive(name) for name in _CUMULATIVE_KINDS}
 cumsum_p, cumprod_p = cumulative_p["cumsum"], cumulative_p["cumprod"]

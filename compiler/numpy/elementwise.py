@@ -205,8 +205,10 @@ def round(a, decimals=0, out=None):
         x = materialize(x)
         return lax.complex(round(lax.real(x), decimals), round(lax.imag(x), decimals))
     dtype = aval_of(x).dtype
+    if dtypes.is_bool(dtype):  # as JAX, whose finfo refuses booleans
+        raise MeshjitValueError(f"data type {np.bool_!r} not inexact")
     if not dtypes.is_float(dtype):
-        if decimals < 0 and not dtypes.is_bool(dtype):  # JAX's refusal, in its words
+        if decimals < 0:  # JAX's refusal, in its words
             raise MeshjitNotImplementedError("integer np.round not implemented for decimals < 0")
         return materialize(x)
     if decimals > np.log10(float(ml_dtypes.finfo(dtype).max)):  # beyond the precision: no-op

@@ -252,6 +252,8 @@ def fmin(x1, x2):
 def signbit(x):
     x = unary_operand(x)
     dtype = aval_of(x).dtype
+    if dtypes.is_complex(dtype):
+        raise MeshjitValueError(f"jax.numpy.signbit is not well defined for {dtype}")
     if dtypes.is_bool(dtype):
         return full_like(x, False, dtype=dtypes.bool_)
     if not dtypes.is_float(dtype):

@@ -171,9 +171,16 @@ def _masked(a, where, identity):
 
 
 def _with_initial(out, initial, combine):
+    """`initial` joined to the result as JAX joins it: combine(initial, result), which decides
+    the winner of a complex max / min when both hold NaNs."""
     if initial is None:
         return out
-    return combine(out, lax.convert_element_type(asarray(initial), aval_of(out).dtype))
+    initial = lax.convert_element_type(asarray(initial), aval_of(out).dtype)
+    if aval_of(initial).ndim:
+        raise MeshjitValueError(
+            f"initial value must be a scalar. Got array of shape {aval_of(initial).shape}"
+        )
+    return combine(initial, out)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from typing import NamedTuple
 
 import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import special as lax_special
 from meshjit.compiler.numpy import complex_parts as cparts
@@ -37,7 +43,7 @@ from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.indexing import take
 from meshjit.compiler.numpy.products import matmul
 from meshjit.compiler.numpy.reductions import any as any_
-from meshjit.compiler.numpy.reductions import average, sum
+from meshjit.compiler.numpy.reductions import average, ptp, sum
 from meshjit.compiler.numpy.reductions import max as max_
 from meshjit.compiler.numpy.sorting import nonzero, searchsorted, unique
 from meshjit.compiler.numpy.util import (
@@ -45,6 +51,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     bool_as_int32,
     broadcast_all,
+    check_arraylike,
     check_out,
     is_traced,
     promote,
@@ -422,6 +429,8 @@ def partition(a, kth, axis=-1):
     """JAX's partition: the kth + 1 smallest values (ascending), then the others (descending,
     from top_k), along `axis`."""
     a = shapes.swapaxes(asarray(a), axis, -1)
+    if dtypes.is_complex(aval_of(a).dtype):
+        raise MeshjitNotImplementedError("jnp.partition for complex dtype is not implemented.")
     n = aval_of(a).shape[-1]
     kth = kth + n if kth < 0 else kth
     unsigned = dtypes.is_unsigned(aval_of(a).dtype)
@@ -967,11 +976,20 @@ def vander(x, N=None, increasing=False):
 
 
 def ediff1d(ary, to_end=None, to_begin=None):
-    pieces = [diff(shapes.ravel(ary))]
+    """As JAX: lax.sub of neighbours (booleans refused), the ends cast to `ary`'s dtype."""
+    (ary,) = arraylike("ediff1d", ary)
+    ary = shapes.ravel(ary)
+    if dtypes.is_bool(aval_of(ary).dtype):
+        raise MeshjitTypeError(
+            "sub does not accept dtype bool at position 0. Accepted dtypes at position 0 are "
+            "subtypes of integer, floating, complexfloating."
+        )
+    dtype = aval_of(ary).dtype
+    pieces = [lax.sub(ary[1:], ary[:-1])]
     if to_begin is not None:
-        pieces.insert(0, shapes.ravel(asarray(to_begin)))
+        pieces.insert(0, shapes.ravel(arraylike("ediff1d", to_begin)[0].astype(dtype)))
     if to_end is not None:
-        pieces.append(shapes.ravel(asarray(to_end)))
+        pieces.append(shapes.ravel(arraylike("ediff1d", to_end)[0].astype(dtype)))
     return shapes.concatenate(pieces)
 
 
@@ -1047,20 +1065,31 @@ def digitize(x, bins, right=False, *, method=None):
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):
-    if not isinstance(bins, int):
-        return asarray(bins)
-    a = shapes.ravel(asarray(a))
-    dtype = dtypes.default_float if not dtypes.is_float(aval_of(a).dtype) else aval_of(a).dtype
+    """As JAX: edges of `a`'s inexact type (complex stays complex), `bins` edges or a count."""
+    del weights  # as JAX: only string `bins` would use them
+    if isinstance(bins, str):
+        raise MeshjitNotImplementedError("string values for `bins` not implemented.")
+    check_arraylike("histogram_bin_edges", a, bins)
+    a = asarray(a)
+    dtype = dtypes.to_inexact(aval_of(a).dtype)
+    if np.ndim(bins) == 1:
+        return asarray(bins, dtype)
+    count = operator.index(bins)  # a traced count: JAX's concretization error
     if range is None:
-        lo, hi = a.min().astype(dtype), a.max().astype(dtype)
-    else:
-        lo, hi = asarray(range[0], dtype), asarray(range[1], dtype)
-    same = lo == hi
-    lo, hi = ew.where(same, lo - 0.5, lo), ew.where(same, hi + 0.5, hi)
-    return linspace(lo, hi, bins + 1).astype(dtype)
+        range = [a.min(), a.max()]
+    range = asarray(range, dtype)
+    if aval_of(range).shape != (2,):
+        raise MeshjitValueError(
+            f"`range` must be either None or a sequence of scalars, got {np.asarray(range)}"
+        )
+    same = ptp(range) == 0
+    lo = ew.where(same, range[0] - 0.5, range[0])
+    hi = ew.where(same, range[1] + 0.5, range[1])
+    return linspace(lo, hi, count + 1, dtype=dtype)
 
 
 def histogram(a, bins=10, range=None, weights=None, density=None):
+    check_arraylike("histogram", a, bins)
     if weights is None:  # as JAX: values and weights (so counts) inexact
         (a,) = promote_inexact(asarray(a))
         weights = ones_like(a)
@@ -1480,6 +1509,8 @@ def spacing(x):
     float16)."""
     (x,) = promote_inexact(x)
     dtype = aval_of(x).dtype
+    if dtypes.is_complex(dtype):
+        raise MeshjitValueError("jnp.spacing is not defined for complex inputs.")
     inf = lax.full_like(x, np.inf)
     if dtype == np.float16:
         return ew.subtract(lax.nextafter(x, inf), x)

@@ -133,17 +133,50 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
     return _binary_search(a, v, side, dtype)
 
 
-def _total_less(x, y):
-    """x < y in the order JAX's sort and searchsorted use: NaN after everything (-0 == 0)."""
+def _sort_keys(x):
+    """The keys JAX's sort comparators order a value by: (real, imag) for complex values."""
+    if dtypes.is_complex(aval_of(x).dtype):
+        x = materialize(x)
+        return [lax.real(x), lax.imag(x)]
+    return [x]
+
+
+def _key_less(x, y):
+    """x < y for one key in JAX's total order: NaN after everything (-0 == 0)."""
     if not dtypes.is_float(aval_of(x).dtype):
         return less(x, y)
     return logical_or(less(x, y), logical_and(isnan(y), logical_not(isnan(x))))
 
 
-def _total_less_equal(x, y):
+def _key_less_equal(x, y):
     if not dtypes.is_float(aval_of(x).dtype):
         return less_equal(x, y)
     return logical_or(less_equal(x, y), isnan(y))
+
+
+def _key_equal(x, y):
+    equal = logical_not(not_equal(x, y))
+    if not dtypes.is_float(aval_of(x).dtype):
+        return equal
+    return logical_or(equal, logical_and(isnan(x), isnan(y)))
+
+
+def _lexicographic(last_compare, x, y):
+    """JAX's comparator over the keys: lexicographic, `last_compare` on the last key."""
+    xs, ys = _sort_keys(x), _sort_keys(y)
+    result = last_compare(xs[-1], ys[-1])
+    for xk, yk in zip(xs[-2::-1], ys[-2::-1]):
+        result = logical_or(_key_less(xk, yk), logical_and(_key_equal(xk, yk), result))
+    return result
+
+
+def _total_less(x, y):
+    """x < y in the order JAX's sort and searchsorted use (complex values by (real, imag))."""
+    return _lexicographic(_key_less, x, y)
+
+
+def _total_less_equal(x, y):
+    return _lexicographic(_key_less_equal, x, y)
 
 
 def _binary_search(a, v, side, dtype):
@@ -230,15 +263,25 @@ def argwhere(a, *, size=None, fill_value=None):
 def _unique_mask(sorted_x, equal_nan):
     prev, cur = sorted_x[:-1], sorted_x[1:]
     differs = not_equal(cur, prev)
-    if equal_nan and dtypes.is_float(aval_of(sorted_x).dtype):
+    if equal_nan and dtypes.is_inexact(aval_of(sorted_x).dtype):
         both_nan = logical_and(isnan(cur), isnan(prev))
         differs = logical_and(differs, logical_not(both_nan))
     return concatenate([np.ones((1,), bool), differs])
 
 
 def _np_unique_count(x, equal_nan):
-    values = np.unique(x.reshape(-1), equal_nan=equal_nan)
-    return len(values)
+    x = x.reshape(-1)
+    if np.iscomplexobj(x):
+        x = np.where(np.isnan(x), np.nan, x)
+    return len(np.unique(x, equal_nan=equal_nan))
+
+
+def _nan_canonical(x):
+    """As JAX's unique: a complex value with a NaN part becomes nan + 0j (so all of them sort
+    together and compare as one NaN)."""
+    if not dtypes.is_complex(aval_of(x).dtype):
+        return x
+    return where(isnan(x), np.array(np.nan, aval_of(x).dtype), x)
 
 
 def unique(
@@ -259,7 +302,7 @@ def unique(
             materialize(ar), axis, return_index, return_inverse, return_counts, equal_nan, size,
             fill_value,
         )  # fmt: skip
-    x = ravel(ar)
+    x = _nan_canonical(ravel(ar))
     n = aval_of(x).shape[0]
     if size is None:
         size = _static_size("unique", ar, lambda v: _np_unique_count(v, equal_nan))
@@ -308,7 +351,7 @@ def _unique_along(x, axis, return_index, return_inverse, return_counts, equal_na
             "jnp.unique: for zero-sized input with nonzero size argument, fill_value must be "
             "specified"
         )
-    rows = moveaxis(x, axis, 0)
+    rows = _nan_canonical(moveaxis(x, axis, 0))
     width = int(np.prod(aval_of(rows).shape[1:]))
     if n == 0 or width == 0:  # no slices, or empty ones: nothing to compare
         count = builtins.min(n, 1)
@@ -357,6 +400,8 @@ def _unique_along(x, axis, return_index, return_inverse, return_counts, equal_na
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
+    if dtypes.is_complex(aval_of(x).dtype):
+        raise MeshjitValueError("jnp.interp: complex x values not supported.")
     x, xp, fp = promote_inexact(x, xp, fp)
     x, xp, fp = materialize(x), materialize(xp), materialize(fp)
     if period is not None:

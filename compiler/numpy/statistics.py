@@ -234,6 +234,10 @@ def _rows(a, axis, out, method, what: str):
     (x,) = promote_inexact(materialize(a))
     x = materialize(x)
     aval = aval_of(x)
+    if dtypes.is_complex(aval.dtype):  # as JAX, for every order statistic
+        raise MeshjitValueError(
+            "quantile does not support complex input, as the operation is poorly defined."
+        )
     axes = checks.canonical_axes(axis, aval.ndim)
     kept = [d for d in range(aval.ndim) if d not in axes]
     count = math.prod(aval.shape[d] for d in axes)
@@ -433,10 +437,6 @@ def _inverted_cdf(a, q, axis, out, method, keepdims, weights, what: str):
     weights = _weights_like(weights, aval_of(a), axis)
     x, aval, axes, kept = _rows(a, axis, out, method, what)
     w, *_ = _rows(weights, axis, out, method, what)
-    if np.issubdtype(aval.dtype, np.complexfloating):
-        raise MeshjitValueError(
-            "quantile does not support complex input, as the operation is poorly defined."
-        )
     q = lax.convert_element_type(asarray(q), aval.dtype)
     if aval_of(q).ndim > 1:
         raise MeshjitValueError(f"q must be have rank <= 1, got shape {aval_of(q).shape}")

@@ -100,7 +100,7 @@ def check_arraylike(name: str, *xs) -> None:
     """Lists and tuples refused with JAX's message (a function of arrays does not take nested
     sequences, as JAX's `check_arraylike`)."""
     for i, x in enumerate(xs):
-        if isinstance(x, (list, tuple)):
+        if isinstance(x, (list, tuple, str)):
             raise MeshjitTypeError(
                 f"{name} requires ndarray or scalar arguments, got {type(x)} at position {i}."
             )
@@ -183,9 +183,7 @@ def promote_inexact(*args):
         return list(args)
     typed = [_operand_typed(a) for a in args]
     dtype, weak = dtypes.result_type(*typed)
-    if not dtypes.is_inexact(dtype):
-        dtype = dtypes.float64 if np.dtype(dtype).itemsize == 8 else dtypes.float32
-    return _converted(args, typed, dtype, weak)
+    return _converted(args, typed, dtypes.to_inexact(dtype), weak)
 
 
 def unary_operand(x):

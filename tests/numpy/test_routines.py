@@ -43,7 +43,7 @@ CASES = {
     "logspace": (lambda m: m.logspace(0.0, 2.0, 5),),
     "geomspace": (lambda m: (m.geomspace(1.0, 1000.0, 4), m.geomspace(-1.0, -16.0, 5)),),
     "vander": (lambda m: (m.vander(W), m.vander(W, 4, increasing=True)),),
-    "ediff1d": (lambda m: m.ediff1d(V, to_end=[9.0], to_begin=-1.0),),
+    "ediff1d": (lambda m: m.ediff1d(V, to_end=np.float32([9.0]), to_begin=-1.0),),
     "trapezoid": (lambda m: (m.trapezoid(A), m.trapezoid(A, dx=0.5, axis=0)),),
     "isin": (lambda m: m.isin(INTS, [1, 3, 5]),),
     "bincount": (lambda m: (m.bincount(INTS), m.bincount(INTS, weights=INTS * 0.5, minlength=12)),),
@@ -163,6 +163,11 @@ _R = np.random.default_rng(1)
 GRID = _R.integers(0, 5, (3, 7)).astype(np.float32)
 SMALL = _R.integers(0, 5, (7,)).astype(np.uint8)
 
+CNAN = np.float32([np.nan, -0.0, 0.0, np.inf, -np.inf, 1.5, -2.5, np.nan, 2.5, 0.5, -0.5, 3])
+with np.errstate(invalid="ignore"):  # NaN / inf in either part
+    CNAN = (CNAN + 1j * CNAN[::-1]).astype(np.complex64)
+CGRID = (np.arange(12) % 5 + 1j * (np.arange(12) % 3)).astype(np.complex64)
+
 JAX_CASES = {
     "partition": lambda m: (m.partition(GRID, 2), m.partition(GRID, 1, axis=0)),
     "partition_u8": lambda m: m.partition(SMALL, 3),
@@ -249,12 +254,59 @@ JAX_CASES = {
         m.logical_and(np.complex64([0 + 2j]), True),
     ),
     # exact powers of two (2**x2 by exp(x2 log 2) was not), no overflow on the way
+    # complex values ordered as JAX's sort comparator orders them, (real, imag) with NaN last
+    # (searchsorted compared real parts only; unique kept NaN-holding values apart; histogram
+    # made real edges; max(initial=) lost NaNs; cummax / reduce_window refused complex)
+    "complex_order": lambda m: (
+        m.searchsorted(m.sort(CNAN), CNAN),
+        m.searchsorted(m.sort(CNAN), CNAN, side="right", method="compare_all"),
+        *m.unique(CNAN, return_index=True, return_inverse=True, return_counts=True),
+        *m.unique(CNAN.reshape(6, 2), axis=0, return_counts=True),
+        *m.histogram(m.nan_to_num(CNAN, posinf=9, neginf=-9), bins=4),
+        *m.histogram(CGRID, bins=np.int32(4)),
+        m.max(CNAN, initial=2.0),
+        m.min(CGRID, initial=1j),
+        m.maximum.accumulate(CNAN),
+        m.minimum.accumulate(CGRID[::-1]),
+    ),
     "ldexp_exact": lambda m: (
         m.ldexp(np.float32(1.0), np.arange(-20, 40, dtype=np.int32)),
         m.ldexp(np.float32([1e-30, 3.0, 6e37]), np.int32([120, -140, 3])),
         m.ldexp(np.array([1.5, -3.0], m.float16), np.int32([10, -20])),
     ),
 }
+
+
+# the refusals JAX makes, with JAX's exception type (meshjit accepted or raised another type)
+JAX_REFUSALS = {
+    "round_bool": lambda m: m.round(np.array([True, False])),
+    "median_complex": lambda m: m.median(CGRID),
+    "nanpercentile_complex": lambda m: m.nanpercentile(CGRID, 30),
+    "signbit_complex": lambda m: m.signbit(CGRID),
+    "spacing_complex": lambda m: m.spacing(CGRID),
+    "partition_complex": lambda m: m.partition(CGRID, 3),
+    "top_k_complex": lambda m: jax_lax(m).top_k(CGRID, 3),
+    "ediff1d_bool": lambda m: m.ediff1d(np.array([True, False, True])),
+    "interp_complex_x": lambda m: m.interp(CGRID, np.float32([0, 1]), np.float32([2, 3])),
+    "histogram_list": lambda m: m.histogram([1.0, 2.0, 3.0]),
+    "histogram_float_bins": lambda m: m.histogram(np.float32([1, 2]), bins=2.5),
+    "histogram_range_of_three": lambda m: m.histogram(np.float32([1, 2]), range=(0, 1, 2)),
+    "max_initial_not_scalar": lambda m: m.max(np.float32([1, 2]), initial=np.float32([0, 1])),
+}
+
+
+def jax_lax(numpy_module):
+    return meshjit.lax if numpy_module is jnp else pytest.importorskip("jax.lax")
+
+
+@pytest.mark.parametrize("name", sorted(JAX_REFUSALS))
+def test_refuses_as_jax(name):
+    jax_numpy = pytest.importorskip("jax.numpy")
+    with pytest.raises(Exception) as theirs:
+        JAX_REFUSALS[name](jax_numpy)
+    with pytest.raises(type(theirs.value)) as ours:
+        JAX_REFUSALS[name](jnp)
+    assert str(theirs.value).split(".")[0] in str(ours.value)
 
 
 def compare_with_jax(case, check):
