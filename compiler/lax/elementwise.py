@@ -54,7 +54,7 @@ from meshjit.compiler.trace.tracing import checked_dtype
 # name -> dtype kinds it accepts ('f' float, 'c' complex, 'i' int, 'b' bool), as JAX's lax
 UNARY_OPS = {
     "neg": "fic",
-    "abs": "fic",
+    "abs": "fsc",  # unsigned integers refused, as JAX
     "sign": "fic",
     "floor": "f",
     "ceil": "f",
@@ -86,7 +86,7 @@ BINARY_OPS = {
     "mul": "fic",
     "div": "fic",
     "rem": "fi",
-    "pow": "fic",
+    "pow": "fc",
     "max": "fibc",  # complex: lexicographic on (real, imag), as StableHLO and JAX
     "min": "fibc",
     "and": "ib",
@@ -270,6 +270,19 @@ _BINARY_BUILDERS = {
 _prims = {**unary_p, **binary_p}
 for _name, _builder in (*_UNARY_BUILDERS.items(), *_BINARY_BUILDERS.items()):
     lowering_rules.register(_prims[_name], OneOp(_builder.OPERATION_NAME, elementwise=True))
+
+
+def _sign_lowering(ctx: LoweringRuleContext, x):
+    """As JAX: stablehlo.sign takes no unsigned integers, whose sign is x != 0."""
+    dtype = ctx.avals_in[0].dtype
+    if not dtypes.is_unsigned(dtype):
+        return hlo.SignOp(x).result
+    zero = hlo.BroadcastInDimOp(ctx.result_type, constant(ctx.module_ctx, np.zeros((), dtype)), [])
+    one = hlo.BroadcastInDimOp(ctx.result_type, constant(ctx.module_ctx, np.ones((), dtype)), [])
+    return hlo.SelectOp(compare(x, zero.result, "EQ", dtype), zero.result, one.result).result
+
+
+lowering_rules.register(unary_p["sign"], _sign_lowering)
 
 
 def complex_extremum(x: ir.Value, y: ir.Value, direction: str) -> ir.Value:
@@ -515,7 +528,27 @@ bitwise_not = _unary("not")
 clz, population_count = _unary("clz"), _unary("population_count")
 add, sub, mul, div = _binary("add"), _binary("sub"), _binary("mul"), _binary("div")
 add_any = _binary("add_any")
-rem, pow, max, min = _binary("rem"), _binary("pow"), _binary("max"), _binary("min")
+rem, max, min = _binary("rem"), _binary("max"), _binary("min")
+_pow = _binary("pow")
+
+
+def pow(x, y):
+    """x ** y, elementwise: `y` of `x`'s inexact dtype, or an integer array, converted to it (as
+    JAX lowers lax.pow of an integer exponent; the result is strong, as JAX's)."""
+    ax, ay = aval_of(x), aval_of(y)
+    if dtypes.is_inexact(ax.dtype) and dtypes.is_int(ay.dtype) and not ay.weak_type:
+        y = convert_element_type(y, ax.dtype)
+    elif dtypes.is_inexact(ax.dtype) and dtypes.is_inexact(ay.dtype) and ax.dtype != ay.dtype:
+        if not (ax.weak_type or ay.weak_type):
+            raise MeshjitTypeError(
+                "the first argument to pow must have an inexact dtype (float or complex), and "
+                "the second argument must have an inexact or integer dtype, and two inexact "
+                f"dtypes must match, but got {ax.dtype} and {ay.dtype} respectively."
+            )
+    return _pow(x, y)
+
+
+pow.primitive = _pow.primitive
 bitwise_and, bitwise_or, bitwise_xor = _binary("and"), _binary("or"), _binary("xor")
 atan2 = _binary("atan2")
 eq, ne, lt, le, gt, ge = (_compare(n) for n in COMPARE_OPS)

@@ -74,15 +74,23 @@ def same_dtypes(name: str, avals: Sequence[ShapedArray]) -> None:
 
 
 def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
-    """kinds: a string of 'f' (float), 'c' (complex), 'i' (signed/unsigned int), 'b' (bool)."""
+    """kinds: a string of 'f' (float), 'c' (complex), 'i' (signed/unsigned int), 's' (signed
+    int), 'b' (bool)."""
     ok = (
         ("f" in kinds and dtypes.is_float(aval.dtype))
         or ("c" in kinds and dtypes.is_complex(aval.dtype))
         or ("i" in kinds and dtypes.is_int(aval.dtype))
+        or ("s" in kinds and dtypes.is_int(aval.dtype) and not dtypes.is_unsigned(aval.dtype))
         or ("b" in kinds and dtypes.is_bool(aval.dtype))
     )
     if not ok:
-        wanted = {"f": "floating", "c": "complex", "i": "integer", "b": "boolean"}
+        wanted = {
+            "f": "floating",
+            "c": "complex",
+            "i": "integer",
+            "s": "signed integer",
+            "b": "boolean",
+        }
         names = " or ".join(wanted[k] for k in kinds)
         raise MeshjitTypeError(
             f"{name} does not accept dtype {aval.dtype}: {name} requires a {names} operand, got {aval.str_short()}"

@@ -262,7 +262,12 @@ def polygamma(m, x):
 def exp2(x):
     """2 ** x as exp(log 2 * x) with log 2 rounded to x's dtype, as JAX computes it (in bfloat16
     that rounding is off by 2% at x = 6: JAX's numbers are the reference)."""
-    return elementwise.exp(elementwise.mul(math.log(2.0), x))  # weak x: a weak result
+    aval = elementwise.aval_of(x)
+    checks.dtype_in("exp2", aval, "fc")
+    log2 = math.log(2.0)  # a Python scalar: a weak x gives a weak result
+    if dtypes.is_complex(aval.dtype):
+        log2 = complex(log2)  # of x's kind (a weak complex x meets it as complex)
+    return elementwise.exp(elementwise.mul(log2, x))
 
 
 # The Hurwitz zeta function; differentiable in q (d/dq zeta(x, q) = -x zeta(x + 1, q)).
@@ -396,8 +401,13 @@ bitcast_convert_type_p = Primitive("bitcast_convert_type")
 
 @abstract_eval_rules.register(bitcast_convert_type_p)
 def _bitcast_rule(x, *, new_dtype):
-    if dtypes.is_bool(x.dtype) or dtypes.is_bool(new_dtype):
-        raise MeshjitTypeError(f"bitcast_convert_type of {x.str_short()} to {new_dtype}: bool")
+    special = [dtypes.is_bool(d) or dtypes.is_complex(d) for d in (x.dtype, new_dtype)]
+    if any(special) and x.dtype != new_dtype:  # as JAX (XLA cannot bitcast complex values)
+        raise MeshjitTypeError(
+            "lax.bitcast_convert_type does not support bool or complex values unless the "
+            f"operand and destination types match. Got operand dtype={x.dtype}, "
+            f"new_dtype={new_dtype!r}. Consider using the arr.view() method instead."
+        )
     old_bits, new_bits = x.dtype.itemsize * 8, new_dtype.itemsize * 8
     if old_bits == new_bits:
         return ShapedArray(x.shape, new_dtype)

@@ -8,6 +8,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import elementwise as ew
 from meshjit.compiler.numpy import shapes
 from meshjit.compiler.numpy.creation import arange, asarray
@@ -32,6 +33,15 @@ def view(a, dtype=None, type=None):
         return ew.not_equal(view(a, np.uint8), 0)
     if source == np.bool_:
         a, source = a.astype(np.uint8), np.dtype(np.uint8)
+    if dtypes.is_complex(source):  # as JAX: (real, imag) pairs of floats, then their bits
+        if not aval_of(a).ndim:
+            return view(shapes.expand_dims(a, 0), dtype)[0]
+        real, imag = (lax.real(a), lax.imag(a))
+        pairs = shapes.stack([real, imag], axis=-1)
+        return view(shapes.reshape(pairs, aval_of(a).shape[:-1] + (-1,)), dtype)
+    if dtypes.is_complex(dtype):
+        parts = view(a, dtypes.real_dtype(dtype)).astype(dtype)
+        return parts[..., 0::2] + 1j * parts[..., 1::2]
     shape = aval_of(a).shape
     if source.itemsize != dtype.itemsize and not shape:
         raise MeshjitValueError("view: a 0-d array's itemsize cannot change")

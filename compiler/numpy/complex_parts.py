@@ -71,13 +71,19 @@ def angle(z, deg: bool = False):
     return lax.mul(result, 180.0 / math.pi) if deg else result
 
 
+def _zero_like(x):
+    """0 of x's dtype and weak type (JAX's _const): a Python scalar gives a weak answer."""
+    aval = aval_of(x)
+    return lax.convert_element_type(0, aval.dtype, weak_type=aval.weak_type)
+
+
 def iscomplex(x):
     """Elementwise: whether the imaginary part is nonzero."""
     i = imag(x)
-    return lax.ne(i, lax.convert_element_type(0, aval_of(i).dtype))
+    return lax.ne(i, _zero_like(i))
 
 
 def isreal(x):
     """Elementwise: whether the imaginary part is zero."""
     i = imag(x)
-    return lax.eq(i, lax.convert_element_type(0, aval_of(i).dtype))
+    return lax.eq(i, _zero_like(i))

@@ -26,6 +26,7 @@ from meshjit.compiler.numpy.util import (
     bool_as_int32,
     broadcast_all,
     check_out,
+    const_like,
     materialize,
     placed,
     promote,
@@ -159,8 +160,11 @@ _real_isfinite = define_unary(lax.is_finite, inexact=True)
 
 
 def isfinite(x):
-    """Complex: both parts finite."""
+    """Complex: both parts finite; integers and booleans: all True (a strong bool, as JAX)."""
     if not _is_complex(x):
+        (x,) = promote(x)
+        if not dtypes.is_inexact(aval_of(x).dtype):
+            return lax.full(aval_of(x).shape, True, dtypes.bool_)
         return _real_isfinite(x)
     x = materialize(x)
     return lax.bitwise_and(lax.is_finite(lax.real(x)), lax.is_finite(lax.imag(x)))
@@ -216,8 +220,7 @@ def round(a, decimals=0, out=None):
     if decimals:
         # float16 rescales in float32 (x * 100 in float16 would round before the rounding)
         wide = lax.convert_element_type(x, np.float32) if dtype == np.float16 else x
-        # a strong factor, as JAX's: a weak x rounded to digits is not weak
-        factor = np.asarray(10.0**decimals, aval_of(wide).dtype)
+        factor = const_like(wide, 10.0**decimals)  # JAX's _const: weak for a weak scalar
         out = lax.div(lax.round(lax.mul(wide, factor), lax.RoundingMethod.TO_NEAREST_EVEN), factor)
         return lax.convert_element_type(out, dtype) if dtype == np.float16 else out
     return lax.round(materialize(x), lax.RoundingMethod.TO_NEAREST_EVEN)
@@ -290,6 +293,11 @@ def power(x1, x2):
         if dtypes.is_bool(aval_of(x1).dtype):
             x1 = lax.convert_element_type(x1, dtypes.int32)
         return lax.integer_pow(materialize(x1), x2)
+    (base,), (exponent,) = promote(x1), promote(x2)
+    if dtypes.is_inexact(aval_of(base).dtype) and dtypes.is_int(aval_of(exponent).dtype):
+        # as JAX: an inexact base to integer powers is lax.pow of the operands unpromoted (the
+        # base's dtype; strong when the exponent is)
+        return lax.pow(*broadcast_all(base, exponent))
     x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
     if dtypes.is_int(aval_of(x1).dtype):
         return _pow_int_int(x1, x2)

@@ -31,10 +31,12 @@ from meshjit.compiler.numpy.util import (
     bool_as_int32,
     broadcast_all,
     check_out,
+    const_like,
     materialize,
     promote,
     promote_inexact,
     refuse_complex,
+    strong,
     unary_operand,
 )
 
@@ -104,14 +106,8 @@ def fabs(x):
     return _real_fabs(x)
 
 
-def _factor(x, value: float):
-    """A constant factor as JAX's jitted ufuncs bind it: a weak array times it is strong, a weak
-    scalar times it stays weak (JAX 0.10.2's weak types, read off it)."""
-    return value if not aval_of(x).shape else _const(x, value)
-
-
-deg2rad = radians = define_unary(lambda x: lax.mul(x, _factor(x, math.pi / 180.0)), inexact=True)
-rad2deg = degrees = define_unary(lambda x: lax.mul(x, _factor(x, 180.0 / math.pi)), inexact=True)
+deg2rad = radians = define_unary(lambda x: lax.mul(x, const_like(x, math.pi / 180.0)), inexact=True)
+rad2deg = degrees = define_unary(lambda x: lax.mul(x, const_like(x, 180.0 / math.pi)), inexact=True)
 float_power = define_binary(lax.pow, inexact=True)
 
 
@@ -198,11 +194,14 @@ def hypot(x1, x2):
     is_zero = lax.eq(big, 0.0)
     ratio = lax.div(small, where(is_zero, 1.0, big))
     out = where(is_zero, big, lax.mul(big, lax.sqrt(lax.add(lax.mul(ratio, ratio), 1.0))))
-    return where(either_inf, _factor(out, np.inf), out)  # strong for arrays, as JAX's
+    return where(either_inf, const_like(out, np.inf), out)  # strong for arrays, as JAX's
 
 
 def logaddexp(x1, x2):
-    return lax.logaddexp(*broadcast_all(*promote_inexact(x1, x2)))
+    out = lax.logaddexp(*broadcast_all(*promote_inexact(x1, x2)))
+    if dtypes.is_complex(aval_of(out).dtype) and aval_of(out).ndim:
+        return strong(out)  # JAX's complex form multiplies by a typed 2
+    return out
 
 
 def fmod(x1, x2):
@@ -217,12 +216,10 @@ def fmod(x1, x2):
 
 
 def heaviside(x1, x2):
-    x1, x2 = broadcast_all(*promote_inexact(x1, x2))
+    x1, x2 = promote_inexact(x1, x2)
+    zero, one = const_like(x1, 0.0), const_like(x1, 1.0)  # JAX's: weak for a weak scalar x1
+    x1, x2 = broadcast_all(x1, x2)
     at_zero = where(isnan(x1), x1, x2)
-    a1, a2 = aval_of(x1), aval_of(x2)
-    # JAX's constants here are typed: its result is strong, except from weak scalars alone
-    weak = a1.weak_type and a2.weak_type and a1.ndim == 0
-    zero, one = (0.0, 1.0) if weak else (np.zeros((), a1.dtype), np.ones((), a1.dtype))
     return where(lax.lt(x1, zero), zero, where(lax.gt(x1, zero), one, at_zero))
 
 

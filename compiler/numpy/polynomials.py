@@ -83,6 +83,10 @@ def _roots_with_zeros(p, leading):
 
 def polydiv(u, v, *, trim_leading_zeros: bool = False):
     """(quotient, remainder) of the polynomial u by v (the remainder keeps u's length)."""
+    if np.ndim(u) == 0 or np.ndim(v) == 0:
+        raise MeshjitTypeError(
+            "polydiv takes 1-D coefficient arrays, got a scalar: len() of unsized object"
+        )
     u, v = promote_inexact(asarray(u), asarray(v))
     m, n = u.shape[0] - 1, v.shape[0] - 1
     scale = 1.0 / v[0]

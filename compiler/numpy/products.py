@@ -243,6 +243,11 @@ def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None, out_
 def _tensordot(a, b, axes):
     la, lb = aval_of(a), aval_of(b)
     if isinstance(axes, int):
+        if axes > min(la.ndim, lb.ndim):
+            raise MeshjitTypeError(
+                f"Number of tensordot axes (axes {axes}) exceeds input ranks ({la.shape} and "
+                f"{lb.shape})"
+            )
         ca, cb = tuple(range(la.ndim - axes, la.ndim)), tuple(range(axes))
     else:
         ca, cb = axes

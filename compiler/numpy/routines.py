@@ -23,6 +23,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax import special as lax_special
 from meshjit.compiler.numpy import complex_parts as cparts
 from meshjit.compiler.numpy import elementwise as ew
@@ -57,6 +58,7 @@ from meshjit.compiler.numpy.util import (
     promote,
     promote_inexact,
     refuse_complex,
+    strong,
 )
 
 __all__ = [
@@ -377,6 +379,12 @@ def compress(condition, a, axis=None, *, size=None, fill_value=0):
     a = asarray(a)
     if axis is None:
         a, axis = shapes.ravel(a), 0
+    if np.ndim(condition) != 1:
+        raise MeshjitValueError("condition must be a 1D array")
+    extent = aval_of(a).shape[checks.canonical_axis(axis, aval_of(a).ndim)]
+    if np.shape(condition)[0] > extent and not is_traced(condition):
+        if np.any(np.asarray(condition)[extent:]):  # as JAX: only True entries past the end
+            raise MeshjitValueError("condition contains entries that are out of bounds")
     if size is None:
         keep = np.flatnonzero(np.asarray(condition))
         return take(a, asarray(keep.astype(np.int32)), axis=axis)
@@ -807,17 +815,25 @@ def piecewise(x, condlist, funclist, *args, **kw):
 
 
 def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
-    p = asarray(p)
-    p = p.astype(dtypes.default_float) if not dtypes.is_float(aval_of(p).dtype) else p
-    half = period / 2
-    discont = half if discont is None else max(discont, half)
+    """As JAX's: p and period promoted together (integers unwrap in integers by period // 2),
+    steps of at least `discont` (period / 2 by default, as given otherwise) corrected."""
+    from meshjit.compiler.numpy.cumulative import cumsum  # a later family
+
+    (p,) = arraylike("unwrap", p)
+    p, period = promote(p, period)
+    if dtypes.is_complex(aval_of(p).dtype):
+        raise MeshjitValueError("jnp.unwrap does not support complex inputs.")
+    axis = checks.canonical_axis(axis, aval_of(p).ndim)
+    if aval_of(p).shape[axis] == 0:
+        return p
+    if discont is None:
+        discont = period / 2
+    half = period // 2 if dtypes.is_int(aval_of(p).dtype) else period / 2
     d = diff(p, axis=axis)
     wrapped = (d + half) % period - half
     wrapped = ew.where(ew.logical_and(wrapped == -half, d > 0), half, wrapped)
-    correction = ew.where(ew.abs(d) < discont, 0.0, wrapped - d)
-    first = lax.slice_in_dim(p, 0, 1, axis=axis if axis >= 0 else aval_of(p).ndim + axis)
-    from meshjit.compiler.numpy.cumulative import cumsum
-
+    correction = ew.where(ew.abs(d) < discont, 0, wrapped - d)
+    first = lax.slice_in_dim(p, 0, 1, axis=axis)
     return shapes.concatenate(
         [first, p[_after_first(aval_of(p).ndim, axis)] + cumsum(correction, axis=axis)], axis=axis
     )
@@ -895,6 +911,7 @@ def load(file, *args, **kwargs):
 def trim_zeros(filt, trim="fb", axis=None):
     """Needs a concrete array: the result's size depends on its values. Along each of `axis`
     (all by default), the leading / trailing slices that are all zero go."""
+    (filt,) = arraylike("trim_zeros", filt)
     values = np.asarray(filt)
     axes = range(values.ndim) if axis is None else np.atleast_1d(axis)
     index = [slice(None)] * values.ndim
@@ -907,7 +924,7 @@ def trim_zeros(filt, trim="fb", axis=None):
         start = kept[0] if "f" in trim.lower() else 0
         stop = kept[-1] + 1 if "b" in trim.lower() else values.shape[ax]
         index[ax] = slice(int(start), int(stop))
-    return asarray(values[tuple(index)])
+    return filt[tuple(index)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -967,11 +984,22 @@ def hanning(M):
 
 
 def vander(x, N=None, increasing=False):
-    x = asarray(x)
+    """As JAX's: the powers are an iota of x's dtype (booleans refused)."""
+    (x,) = arraylike("vander", x)
     if aval_of(x).ndim != 1:
-        raise MeshjitValueError(f"vander needs a 1-D array, got {aval_of(x).str_short()}")
-    n = aval_of(x).shape[0] if N is None else N
-    powers = arange(n) if increasing else arange(n - 1, -1, -1)
+        raise MeshjitValueError("x must be a one-dimensional array")
+    n = aval_of(x).shape[0] if N is None else operator.index(N)
+    if n < 0:
+        raise MeshjitValueError("N must be nonnegative")
+    dtype = aval_of(x).dtype
+    if dtypes.is_bool(dtype):
+        raise MeshjitTypeError(
+            "iota does not accept dtype bool. Accepted dtypes are subtypes of integer, "
+            "floating, complexfloating."
+        )
+    powers = lax.iota(dtype, n)
+    if not increasing:
+        powers = lax.sub(lax.full((n,), n - 1, dtype), powers)
     return ew.power(shapes.expand_dims(x, 1), powers)
 
 
@@ -1038,6 +1066,8 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     x = asarray(x)
     if not dtypes.is_int(aval_of(x).dtype) and not dtypes.is_bool(aval_of(x).dtype):
         raise MeshjitTypeError(f"bincount takes integers, got {aval_of(x).str_short()}")
+    if aval_of(x).ndim != 1:
+        raise MeshjitValueError("only 1-dimensional input supported.")
     if length is None:
         try:
             values = np.asarray(x)
@@ -1150,7 +1180,14 @@ def _conv_operands(a, v, preferred_element_type):
     return promote(asarray(a), asarray(v))
 
 
+def _one_dimensional(name, *xs):
+    """convolve / correlate take 1-D arrays (JAX's ValueError, in its words)."""
+    if any(np.ndim(x) != 1 for x in xs):
+        raise MeshjitValueError(f"{name}() only support 1-dimensional inputs.")
+
+
 def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
+    _one_dimensional("convolve", a, v)
     a, v = _conv_operands(a, v, preferred_element_type)
     if aval_of(asarray(v)).shape[0] > aval_of(asarray(a)).shape[0]:
         a, v = v, a
@@ -1158,6 +1195,7 @@ def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
 
 
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
+    _one_dimensional("correlate", a, v)
     a, v = _conv_operands(a, v, preferred_element_type)
     v = cparts.conj(v)
     na, nv = aval_of(asarray(a)).shape[0], aval_of(asarray(v)).shape[0]
@@ -1229,9 +1267,12 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
     if aval_of(c).ndim == 0:
         return c / c
     d = diag(c)
-    stddev = ew.sqrt(d)
+    stddev = ew.sqrt(cparts.real(d)).astype(aval_of(c).dtype)
     c = c / stddev[:, None] / stddev[None, :]
-    return c.clip(-1, 1)
+    real = cparts.real(c).clip(-1, 1)
+    if not dtypes.is_complex(aval_of(c).dtype):
+        return real
+    return lax.complex(real, cparts.imag(c).clip(-1, 1))  # each part clipped, as JAX
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1261,7 +1302,16 @@ def polysub(a1, a2):
     return polyadd(a1, -asarray(a2))
 
 
+def _coefficients(name, *ps):
+    """Polynomial coefficient arrays: a scalar has no length (JAX's TypeError)."""
+    if any(np.ndim(p) == 0 for p in ps):
+        raise MeshjitTypeError(
+            f"{name} takes 1-D coefficient arrays, got a scalar: len() of unsized object"
+        )
+
+
 def polymul(a1, a2, *, trim_leading_zeros=False):
+    _coefficients("polymul", a1, a2)
     a1, a2 = promote_inexact(asarray(a1), asarray(a2))
     if trim_leading_zeros and (aval_of(a1).shape[0] > 1 or aval_of(a2).shape[0] > 1):
         a1, a2 = trim_zeros(a1, trim="f"), trim_zeros(a2, trim="f")
@@ -1273,6 +1323,7 @@ def polymul(a1, a2, *, trim_leading_zeros=False):
 
 
 def polyder(p, m=1):
+    _coefficients("polyder", p)
     (p,) = promote_inexact(asarray(p))
     for _ in range(m):
         n = aval_of(p).shape[0]
@@ -1281,26 +1332,41 @@ def polyder(p, m=1):
 
 
 def polyint(p, m=1, k=None):
-    p = asarray(p)
-    p = p.astype(dtypes.default_float) if not dtypes.is_float(aval_of(p).dtype) else p
-    constants = np.zeros(m) if k is None else np.broadcast_to(np.asarray(k, np.float32), (m,))
-    for i in range(m):
-        n = aval_of(p).shape[0]
-        p = shapes.concatenate(
-            [
-                p / arange(n, 0, -1).astype(aval_of(p).dtype),
-                asarray([constants[i]], aval_of(p).dtype),
-            ]
-        )
-    return p
+    """As JAX's: p and the constants k promoted together (inexact), then divided by the
+    products of the integration's factors."""
+    _coefficients("polyint", p)
+    m = operator.index(m)
+    p, k = promote_inexact(*arraylike("polyint", p, 0 if k is None else k))
+    if m < 0:
+        raise MeshjitValueError("Order of integral must be positive (see polyder)")
+    k = shapes.atleast_1d(k)
+    if aval_of(k).shape[0] == 1:
+        k = lax.broadcast_in_dim(k[0], (m,), ())
+    if aval_of(k).shape != (m,):
+        raise MeshjitValueError("k must be a scalar or a rank-1 array of length 1 or m.")
+    if m == 0:
+        return p
+    dtype = aval_of(p).dtype
+    n = aval_of(p).shape[0]
+    grid = arange(n + m, dtype=dtype)[None] - arange(m, dtype=dtype)[:, None]
+    factors = ew.maximum(1, grid).prod(0)[::-1]
+    return ew.true_divide(shapes.concatenate([p, k]), factors)
 
 
 # ---------------------------------------------------------------------------------------------
 # Integer and float ufuncs.
 
 
+def _integer_operands(name, x1, x2):
+    """gcd / lcm's operands: promoted, integers only (booleans too refused), as JAX."""
+    x1, x2 = promote(*arraylike(name, x1, x2))
+    if not dtypes.is_int(aval_of(x1).dtype):
+        raise MeshjitValueError(f"Arguments to jax.numpy.{name} must be integers.")
+    return shapes.broadcast_arrays(x1, x2)
+
+
 def gcd(x1, x2):
-    x1, x2 = _same_int_dtype("gcd", x1, x2)
+    x1, x2 = _integer_operands("gcd", x1, x2)
     a, b = ew.abs(x1), ew.abs(x2)
 
     def body(state):
@@ -1315,7 +1381,7 @@ def gcd(x1, x2):
 
 
 def lcm(x1, x2):
-    x1, x2 = _same_int_dtype("lcm", x1, x2)
+    x1, x2 = _integer_operands("lcm", x1, x2)
     g = gcd(x1, x2)
     safe = ew.where(g == 0, 1, g)
     return ew.where(g == 0, 0, ew.abs(x1 // safe * x2))
@@ -1328,8 +1394,14 @@ def copysign(x1, x2):
 
 
 def logaddexp2(x1, x2):
-    """log2(2**x1 + 2**x2) without overflow, as JAX computes it (its custom derivative)."""
-    return _logaddexp2()(*broadcast_all(*promote_inexact(x1, x2)))
+    """log2(2**x1 + 2**x2) without overflow, as JAX computes it (its custom derivative), in
+    one program as JAX's ufunc runs (op by op, the last bit differs)."""
+    return _jitted(_logaddexp2_promoted)(x1, x2)
+
+
+def _logaddexp2_promoted(x1, x2):
+    out = _logaddexp2()(*broadcast_all(*promote_inexact(x1, x2)))
+    return out if not aval_of(out).ndim else strong(out)  # JAX's typed constants: strong
 
 
 @functools.cache

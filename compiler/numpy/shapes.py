@@ -7,6 +7,8 @@ from __future__ import annotations
 import builtins
 import math
 
+import numpy as np
+
 from meshjit.compiler import lax
 from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax import shape_checks as checks
@@ -296,7 +298,11 @@ def _split_checked(name, ary, indices_or_sections, axis, min_rank):
 def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     if indexing not in ("xy", "ij"):
         raise MeshjitValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
-    xs = [ravel(x) for x in xi]
+    if any(np.ndim(x) != 1 for x in xi):
+        raise MeshjitValueError(
+            f"Arguments to jax.numpy.meshgrid must be 1D, got shapes {[np.shape(x) for x in xi]}"
+        )
+    xs = [materialize(x) for x in xi]
     shape = [aval_of(x).shape[0] for x in xs]
     if indexing == "xy" and len(xs) >= 2:
         shape[0], shape[1] = shape[1], shape[0]

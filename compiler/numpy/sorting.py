@@ -35,7 +35,6 @@ from meshjit.compiler.numpy.math import isnan
 from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import sum
 from meshjit.compiler.numpy.shapes import (
-    broadcast_to,
     concatenate,
     expand_dims,
     moveaxis,
@@ -43,7 +42,14 @@ from meshjit.compiler.numpy.shapes import (
     reshape,
     stack,
 )
-from meshjit.compiler.numpy.util import aval_of, is_traced, materialize, promote, promote_inexact
+from meshjit.compiler.numpy.util import (
+    arraylike,
+    aval_of,
+    is_traced,
+    materialize,
+    promote,
+    promote_inexact,
+)
 
 __all__ = [
     "argsort",
@@ -400,30 +406,27 @@ def _unique_along(x, axis, return_index, return_inverse, return_counts, equal_na
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
+    """As JAX's: x and xp promoted together, fp alone (an integer fp interpolates in float32,
+    strongly typed), segments of length <= spacing(eps) take their left value."""
+    x, xp, fp = arraylike("interp", x, xp, fp)
+    if aval_of(xp).shape != aval_of(fp).shape or aval_of(xp).ndim != 1:
+        raise MeshjitValueError("xp and fp must be one-dimensional arrays of equal size")
     if dtypes.is_complex(aval_of(x).dtype):
         raise MeshjitValueError("jnp.interp: complex x values not supported.")
-    x, xp, fp = promote_inexact(x, xp, fp)
-    x, xp, fp = materialize(x), materialize(xp), materialize(fp)
+    x, xp = (materialize(v) for v in promote_inexact(x, xp))
+    (fp,) = (materialize(v) for v in promote_inexact(fp))
     if period is not None:
         x, xp, fp = _periodic(x, xp, fp, period, left, right)
     n = aval_of(xp).shape[0]
-    if aval_of(xp).ndim != 1 or aval_of(fp).shape != (n,) or n == 0:
-        raise MeshjitValueError(
-            f"interp: xp and fp must be 1-D of one nonzero length, got "
-            f"{aval_of(xp).str_short()} and {aval_of(fp).str_short()}"
-        )
-    if n == 1:
-        return broadcast_to(fp[0], aval_of(x).shape)
     i = clip(searchsorted(xp, x, side="right"), 1, n - 1)
-    x0, x1 = take(xp, i - 1, mode="clip"), take(xp, i, mode="clip")
-    f0, f1 = take(fp, i - 1, mode="clip"), take(fp, i, mode="clip")
-    dx = subtract(x1, x0)
-    safe_dx = where(dx == 0, 1.0, dx)
-    f = add(f0, multiply(divide(subtract(x, x0), safe_dx), subtract(f1, f0)))
-    f = where(dx == 0, f0, f)
-    if not _extrapolates("left", left):  # 'extrapolate': the end segment's line continues
+    f0, x0 = fp[i - 1], xp[i - 1]  # i - 1 = -1 (a single point) wraps, as JAX's indexing
+    df, dx = subtract(fp[i], f0), subtract(xp[i], x0)
+    epsilon = np.spacing(dtypes.finfo(aval_of(xp).dtype).eps)
+    flat = lax.le(lax.abs(dx), lax.full_like(dx, epsilon))  # no NaN gradients there
+    f = where(flat, f0, add(f0, multiply(divide(subtract(x, x0), where(flat, 1, dx)), df)))
+    if period is None and not _extrapolates("left", left):
         f = where(x < xp[0], fp[0] if left is None else left, f)
-    if not _extrapolates("right", right):
+    if period is None and not _extrapolates("right", right):
         f = where(x > xp[-1], fp[-1] if right is None else right, f)
     return f
 
@@ -448,6 +451,6 @@ def _extrapolates(name: str, value) -> bool:
         return False
     if value != "extrapolate":
         raise MeshjitValueError(
-            f"the only valid string value of `{name}` is 'extrapolate', got: {value!r}"
+            f"the only valid string value of `{name}` is 'extrapolate', but got: {value!r}"
         )
     return True

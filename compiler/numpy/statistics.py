@@ -234,6 +234,8 @@ def _rows(a, axis, out, method, what: str):
     (x,) = promote_inexact(materialize(a))
     x = materialize(x)
     aval = aval_of(x)
+    if aval.weak_type:  # as JAX's: order statistics of Python scalars are strongly typed
+        x = lax.convert_element_type(x, aval.dtype, weak_type=False)
     if dtypes.is_complex(aval.dtype):  # as JAX, for every order statistic
         raise MeshjitValueError(
             "quantile does not support complex input, as the operation is poorly defined."

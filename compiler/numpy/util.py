@@ -186,6 +186,21 @@ def promote_inexact(*args):
     return _converted(args, typed, dtypes.to_inexact(dtype), weak)
 
 
+def const_like(x, value):
+    """`value` as JAX's lax._const makes it: a weak scalar `x` gets a Python scalar (the result
+    stays weak); any other `x` a constant of its dtype (the result is strong)."""
+    aval = aval_of(x)
+    if aval.weak_type and not aval.ndim:
+        return value
+    return np.asarray(value, aval.dtype)
+
+
+def strong(x):
+    """`x` with its weak type dropped (what JAX's typed constants do to a result)."""
+    aval = aval_of(x)
+    return lax.convert_element_type(x, aval.dtype, weak_type=False) if aval.weak_type else x
+
+
 def unary_operand(x):
     """`x` promoted alone (a Python scalar becomes a weakly typed array) and materialized."""
     (x,) = promote(x)
