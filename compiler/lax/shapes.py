@@ -72,10 +72,10 @@ register_pp_params(reshape_p, lambda eqn, _: {"dimensions": None, **eqn.params, 
 
 @abstract_eval_rules.register(reshape_p)
 def _reshape_rule(x, *, new_sizes):
-    if math.prod(new_sizes) != x.size:
-        raise MeshjitTypeError(
-            f"cannot reshape array of shape {x.shape} (size {x.size}) into shape {new_sizes} "
-            f"(size {math.prod(new_sizes)}): {x.str_short()} has {x.size} elements"
+    if math.prod(new_sizes) != x.size:  # as JAX's lax.reshape (its verifier): a ValueError
+        raise MeshjitValueError(
+            f"reshape: number of output elements ({math.prod(new_sizes)}) doesn't match expected "
+            f"number of elements ({x.size}): {x.str_short()} cannot be reshaped to {new_sizes}"
         )
     return shaped_array(new_sizes, x.dtype, x.weak_type)
 

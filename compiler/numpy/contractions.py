@@ -277,7 +277,10 @@ def _parse(subscripts: str, ranks: list[int]) -> tuple[list[str], str]:
         (rank - len(term.replace("...", "")) for term, rank in zip(terms, ranks) if "..." in term),
         default=0,
     )
-    inputs = [_expand_term(t, r, max_ellipsis, subscripts) for t, r in zip(terms, ranks)]
+    inputs = [
+        _expand_term(t, r, max_ellipsis, subscripts, i)
+        for i, (t, r) in enumerate(zip(terms, ranks))
+    ]
     if arrow:
         output = _expand_output(rhs, max_ellipsis, subscripts)
     else:
@@ -295,13 +298,14 @@ def _check_labels(term: str, subscripts: str):
         )
 
 
-def _expand_term(term: str, rank: int, max_ellipsis: int, subscripts: str) -> str:
+def _expand_term(term: str, rank: int, max_ellipsis: int, subscripts: str, i: int) -> str:
     _check_labels(term, subscripts)
     named = len(term.replace("...", ""))
     if "..." not in term:
         if named != rank:
             raise MeshjitValueError(
-                f"einsum: term {term!r} has {named} labels but its operand has rank {rank}"
+                f"Einstein sum subscript {term!r} does not contain the correct number of "
+                f"indices for operand {i} ({named} labels for an operand of rank {rank})."
             )
         return term
     count = rank - named

@@ -185,6 +185,11 @@ def _convert_item(item) -> Entry:
         if isinstance(item, list) and arr.size == 0:
             arr = arr.astype(np.int32)  # NumPy reads [] as an empty integer index
         return _array_entry(arr)
+    if isinstance(item, (float, complex)):  # JAX's words, with the dtype NumPy would give it
+        raise MeshjitTypeError(
+            "Indexer must have integer or boolean type, got indexer with type "
+            f"{np.asarray(item).dtype} (index {item!r})"
+        )
     raise MeshjitTypeError(
         f"index {item!r} of type {type(item).__name__} is not supported: use ints, slices, "
         "None, Ellipsis, integer arrays or concrete boolean masks"

@@ -91,15 +91,21 @@ def _reshape(a, newshape, order="C"):
         raise MeshjitTypeError(
             f"can only specify one unknown axis size with a `-1` value, got {newshape}"
         )
+    known = math.prod(d for d in newshape if d != -1)
     if -1 in newshape:
-        known = math.prod(d for d in newshape if d != -1)
         if known == 0 or aval.size % known:
-            raise MeshjitTypeError(
-                f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
-                f"{newshape}: {aval.str_short()} has {aval.size} elements"
-            )
+            _cannot_reshape(aval, newshape, "")
         newshape = tuple(aval.size // known if d == -1 else d for d in newshape)
+    elif known != aval.size:
+        _cannot_reshape(aval, newshape, f" (size {known})")
     return lax.reshape(materialize(a), newshape)
+
+
+def _cannot_reshape(aval, newshape, size):
+    raise MeshjitTypeError(  # JAX's TypeError (lax.reshape's own is a ValueError)
+        f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
+        f"{newshape}{size}: {aval.str_short()} has {aval.size} elements"
+    )
 
 
 def ravel(a, order="C"):

@@ -29,13 +29,14 @@ def canonical_shape(shape, name: str) -> tuple:
     return out
 
 
-def float_dtype(dtype, name: str) -> np.dtype:
+def float_dtype(dtype, name: str, kinds: str = "a float dtype") -> np.dtype:
     """The float dtype a sampler draws: the default float (float32, or float64 with x64) unless
-    given; with x64 off 64-bit requests give 32 bits."""
+    given; with x64 off 64-bit requests give 32 bits. `kinds` names what the sampler accepts
+    (normal: "a float or complex dtype", its complex case taken before)."""
     dtypes.check_user_dtype(dtype, None)  # JAX's warning, without a function name
     dtype = _canonical(dtypes.default_float if dtype is None else dtype, name)
     if not dtypes.is_float(dtype):
-        raise MeshjitValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
+        raise MeshjitValueError(f"dtype argument to `{name}` must be {kinds}, got {dtype}")
     return dtype
 
 

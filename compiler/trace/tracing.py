@@ -484,13 +484,22 @@ def checked_dtype(dtype) -> np.dtype:
         return dtype
     try:
         canonical = dtypes.canonicalize(dtype)
-    except TypeError:
-        canonical = None
+    except TypeError as e:  # NumPy's words, as JAX's: "data type 'foo' not understood"
+        raise MeshjitTypeError(f"{e}; use one of: {_supported_names()}") from None
     if canonical not in dtypes.SUPPORTED:
-        names = ", ".join(sorted(str(d) for d in dtypes.SUPPORTED))
-        shown = dtype if canonical is None else canonical
-        raise MeshjitTypeError(f"dtype {shown} is not supported; use one of: {names}")
+        if canonical.kind in "USOVMm":
+            raise MeshjitTypeError(
+                f"dtype {canonical} is not a valid JAX array type. Only arrays of numeric types "
+                "are supported by JAX."
+            )
+        raise MeshjitTypeError(
+            f"dtype {canonical} is not supported; use one of: {_supported_names()}"
+        )
     return canonical
+
+
+def _supported_names() -> str:
+    return ", ".join(sorted(str(d) for d in dtypes.SUPPORTED))
 
 
 def trace_flat(
