@@ -198,6 +198,11 @@ class MeshjitOverflowError(MeshjitValueError, OverflowError):
     """A Python int that does not fit int32 (JAX: OverflowError)."""
 
 
+class MeshjitAttributeError(MeshjitError, AttributeError):
+    """A missing part of an object the user made (JAX: AttributeError), e.g. a custom_jvp
+    function used without a rule."""
+
+
 class MeshjitNameError(MeshjitError, NameError):
     """An unbound name, e.g. a collective's axis name outside shard_map / pmap (JAX: NameError)."""
 

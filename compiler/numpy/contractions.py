@@ -290,6 +290,8 @@ def _parse(subscripts: str, ranks: list[int]) -> tuple[list[str], str]:
 
 
 def _check_labels(term: str, subscripts: str):
+    if subscripts.count("->") > 1:
+        raise MeshjitValueError(f"Subscripts can only contain one '->' (einsum {subscripts!r}).")
     bad = set(term.replace("...", "")) - _LETTERS
     if bad or term.count("...") > 1 or "." in term.replace("...", ""):
         raise MeshjitValueError(
@@ -335,7 +337,8 @@ def _check_output(output: str, inputs: list[str], subscripts: str):
     for label in output:
         if output.count(label) > 1:
             raise MeshjitValueError(
-                f"einsum: output label {label!r} appears more than once in {subscripts!r}"
+                f"Output character {label!r} appeared more than once in the output "
+                f"(einsum {subscripts!r})."
             )
         if label not in seen:
             raise MeshjitValueError(

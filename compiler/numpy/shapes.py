@@ -8,11 +8,18 @@ import builtins
 import math
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    IncompatibleShapesError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import astype
 from meshjit.compiler.numpy.util import (
     aval_of,
+    contains_traced,
+    is_traced,
     broadcast_all,
     broadcast_to_shape,
     broadcasts_to,
@@ -116,7 +123,10 @@ def transpose(a, axes=None):
     ndim_ = aval_of(a).ndim
     axes = tuple(reversed(range(ndim_))) if axes is None else tuple(axes)
     if len(axes) != ndim_:
-        raise MeshjitValueError(f"transpose axes {axes} do not match an array of rank {ndim_}")
+        raise MeshjitTypeError(  # JAX's words and type (its lax.transpose's)
+            "transpose permutation isn't a permutation of operand dimensions, got permutation "
+            f"{axes} for operand shape {aval_of(a).shape}."
+        )
     perm = tuple(checks.canonical_axis(ax, ndim_) for ax in axes)
     return lax.transpose(materialize(a), perm)  # which refuses a repeated axis
 
@@ -207,7 +217,7 @@ def broadcast_arrays(*args):
 def concatenate(arrays, axis=0, dtype=None):
     arrays = list(arrays)
     if not arrays:
-        raise MeshjitValueError("need at least one array to concatenate")
+        raise MeshjitValueError("Need at least one array to concatenate.")
     if axis is None:
         arrays, axis = [ravel(a) for a in arrays], 0
     arrays = promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]
@@ -227,7 +237,7 @@ def stack(arrays, axis=0, out=None, dtype=None):
     check_out(out, "stack")
     arrays = list(arrays)
     if not arrays:
-        raise MeshjitValueError("need at least one array to stack")
+        raise MeshjitValueError("Need at least one array to stack.")
     shapes = {aval_of(a).shape for a in arrays}
     if len(shapes) > 1:
         shown = ", ".join(aval_of(a).str_short() for a in arrays)
@@ -261,6 +271,13 @@ def split(ary, indices_or_sections, axis=0):
     aval = aval_of(ary)
     axis = checks.canonical_axis(axis, aval.ndim)
     size_ = aval.shape[axis]
+    if is_traced(indices_or_sections) or (
+        isinstance(indices_or_sections, (list, tuple)) and contains_traced(indices_or_sections)
+    ):
+        raise ConcretizationError(  # JAX's ConcretizationTypeError
+            "Abstract tracer value encountered where concrete value is expected: in "
+            "jax.numpy.split argument 1 (indices_or_sections), which must be static"
+        )
     if isinstance(indices_or_sections, int):
         if indices_or_sections <= 0 or size_ % indices_or_sections:
             raise MeshjitValueError(

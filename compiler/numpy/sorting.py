@@ -118,7 +118,7 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
         raise MeshjitValueError(f"Unsupported method: {method}")
     a = materialize(a)
     if aval_of(a).ndim != 1:
-        raise MeshjitValueError(f"searchsorted needs a 1-D array a, got {aval_of(a).str_short()}")
+        raise MeshjitValueError(f"a should be 1-dimensional, got {aval_of(a).str_short()}")
     if sorter is not None:
         a = take(a, sorter, mode="clip")
     a, v = promote(a, v)
@@ -377,7 +377,7 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     n = aval_of(xp).shape[0]
     if aval_of(xp).ndim != 1 or aval_of(fp).shape != (n,) or n == 0:
         raise MeshjitValueError(
-            f"interp: xp and fp must be 1-D of one nonzero length, got "
+            "xp and fp must be one-dimensional arrays of equal size (and not empty), got "
             f"{aval_of(xp).str_short()} and {aval_of(fp).str_short()}"
         )
     if n == 1:

@@ -71,6 +71,21 @@ _CONCRETE_ERRORS = {
         "Abstract tracer value encountered where concrete value is expected: traced array with "
         "shape {}. The problem arose with the `float` function.",
     ),
+    "complex()": (
+        ConcretizationError,
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape {}. The problem arose with the `complex` function.",
+    ),
+    "item()": (
+        ConcretizationError,
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape {0}. This occurred in the item() method of the array.",
+    ),
+    "tolist()": (
+        ConcretizationError,
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape {0}. The tolist() method was called on traced array with shape {0}.",
+    ),
 }
 
 
@@ -357,7 +372,7 @@ def python_scalar_literal(x) -> Literal:
     low = _INT_RANGE.get(dtype)
     if low is not None and not low <= x < -low:
         mode = "x64 is on" if dtypes.x64_enabled else "x64 is off"
-        raise MeshjitOverflowError(f"Python int {x} is too large for {dtype} ({mode})")
+        raise MeshjitOverflowError(f"Python int {x} too large to convert to {dtype} ({mode})")
     if low is not None:  # as JAX: the int carries its dtype (its repr shows it)
         x = TypedInt(x, dtype)
     return Literal(x, _WEAK_AVALS[dtype])
@@ -397,8 +412,10 @@ def _check_no_leaked(args, prim):
     for x in args:
         if type(x) is Tracer:
             raise UnexpectedTracerError(
-                f"'{prim.name}' was applied outside any trace to a traced value "
-                f"{x.aval.str_short()} that leaked from a finished trace"
+                "Encountered an unexpected tracer: a function transformed by meshjit had a side "
+                f"effect that let a traced value {x.aval.str_short()} escape its trace, and "
+                f"'{prim.name}' was applied to it outside any trace. Return the value from "
+                "the transformed function instead of storing it"
             )
 
 
@@ -520,7 +537,9 @@ def trace_flat(
         for i, leaf in enumerate(out_leaves):
             if not _is_array_like(leaf):
                 raise MeshjitTypeError(
-                    f"{type(leaf)} is not a valid JAX type: output {i} of the traced function is a {type(leaf).__name__}, not an array"
+                    f"the traced function returned a value of type {type(leaf)} at output "
+                    f"component {i}, which is not a valid JAX type (a "
+                    f"{type(leaf).__name__}, not an array)"
                 )
         closed = trace.finish(out_leaves)
     return closed, out_tree
