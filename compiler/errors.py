@@ -203,6 +203,14 @@ class MeshjitAttributeError(MeshjitError, AttributeError):
     function used without a rule."""
 
 
+class KeyArrayAsArrayError(MeshjitTypeError):
+    """A typed PRNG key array used where an array is needed (its `keys`: the key array)."""
+
+    def __init__(self, message: str, keys=None):
+        super().__init__(message)
+        self.keys = keys
+
+
 class MeshjitNameError(MeshjitError, NameError):
     """An unbound name, e.g. a collective's axis name outside shard_map / pmap (JAX: NameError)."""
 

@@ -19,7 +19,12 @@ import numpy as np
 
 from meshjit.compiler import tree_util
 from meshjit.compiler.config import prng_impl_name, prng_impl_scope
-from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    KeyArrayAsArrayError,
+    MeshjitIndexError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.trace.tracing import Tracer
@@ -221,10 +226,11 @@ tree_util.register_pytree_node(
 
 def _not_an_array(keys: PRNGKeyArray, what: str) -> MeshjitTypeError:
     dims = ",".join(map(str, keys.shape))
-    return MeshjitTypeError(
+    return KeyArrayAsArrayError(
         f"a typed PRNG key array ({keys.dtype.name}[{dims}]) cannot be {what}: typed and raw keys do "
         "not mix. Use random.key_data(keys) for its uint32 data, or random.wrap_key_data(data) "
-        "to make typed keys from raw ones"
+        "to make typed keys from raw ones",
+        keys,
     )
 
 

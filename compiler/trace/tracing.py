@@ -39,7 +39,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.sharding_rules import apply as apply_sharding_rule
 from meshjit.compiler.ir.sharding_rules import state as _explicit
-from meshjit.compiler.trace.array_methods import ArrayMethods
+from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
 from meshjit.dialects.util import gc_paused
 
 _NO_VMAP_AXES: dict = {}
@@ -176,6 +176,11 @@ class Tracer(ArrayMethods):
 # "DynamicJaxprTracer" (meshjit's transformations all stage to jaxprs).
 Tracer.__name__ = Tracer.__qualname__ = "DynamicJaxprTracer"
 
+
+
+# A tracer that leaked out of its trace is used outside any transformation's boundary: its
+# methods are boundaries too, so the UnexpectedTracerError shows the user's line.
+register_boundary_type(Tracer, operators_only=True)
 
 class Trace:
     """Builds one jaxpr. Values from enclosing traces are captured as extra constants."""
