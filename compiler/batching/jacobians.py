@@ -48,7 +48,11 @@ def _check_float(avals, what: str, side: str, holomorphic: bool = False, complex
                 "pass holomorphic=True."
             )
         elif not dtypes.is_inexact(aval.dtype):
-            kind, sub = ("real- or complex-valued", "inexact") if complex_ok else ("real-valued", "floating")
+            kind, sub = (
+                ("real- or complex-valued", "inexact")
+                if complex_ok
+                else ("real-valued", "floating")
+            )
             raise MeshjitTypeError(
                 f"{what} requires {kind} {side}s ({side} dtype that is a sub-dtype of "
                 f"np.{sub}), but got {aval.dtype.name}. If you want to use Boolean- or "

@@ -124,8 +124,11 @@ def apply(prim, avals, out, params):
             return out
         unreduced = _kept_unreduced(prim, avals) if prim.name in KEEP_UNREDUCED else frozenset()
         reduced = _kept_reduced(prim, rule, avals) if _any_reduced(avals) else frozenset()
-        what = lambda: f"{prim.name} operation with inputs: " + ", ".join(  # noqa: E731
-            a.str_short() for a in avals
+        what = lambda: (
+            f"{prim.name} operation with inputs: "
+            + ", ".join(  # noqa: E731
+                a.str_short() for a in avals
+            )
         )  # JAX's words, built only when the check fails
         return typed(out, mesh, specs, what, unreduced, reduced)
     if specs is None:

@@ -85,8 +85,10 @@ def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
     lsizes = tuple(lhs.shape[d] for d in ldims)
     rsizes = tuple(rhs.shape[d] for d in rdims)
     if lsizes != rsizes:  # JAX's words
-        what = "contracting dimensions" if kind == "contracting" else (
-            "lhs batch dimensions and rhs batch dimensions"
+        what = (
+            "contracting dimensions"
+            if kind == "contracting"
+            else ("lhs batch dimensions and rhs batch dimensions")
         )
         raise MeshjitTypeError(
             f"dot_general requires {what} to have the same shape, got {lsizes} and {rsizes} "

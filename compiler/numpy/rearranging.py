@@ -114,8 +114,7 @@ def _pad_width(pad_width, ndim):
         ) from None
     if (width < 0).any():
         raise MeshjitValueError(
-            f"index can't contain negative values: pad_width must be nonnegative, got "
-            f"{pad_width!r}"
+            f"index can't contain negative values: pad_width must be nonnegative, got {pad_width!r}"
         )
     return [(int(lo), int(hi)) for lo, hi in width]
 

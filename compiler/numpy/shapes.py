@@ -18,12 +18,12 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import astype
 from meshjit.compiler.numpy.util import (
     aval_of,
-    contains_traced,
-    is_traced,
     broadcast_all,
     broadcast_to_shape,
     broadcasts_to,
     check_out,
+    contains_traced,
+    is_traced,
     materialize,
     promote,
     sharded_by,

@@ -177,10 +177,10 @@ class Tracer(ArrayMethods):
 Tracer.__name__ = Tracer.__qualname__ = "DynamicJaxprTracer"
 
 
-
 # A tracer that leaked out of its trace is used outside any transformation's boundary: its
 # methods are boundaries too, so the UnexpectedTracerError shows the user's line.
 register_boundary_type(Tracer, operators_only=True)
+
 
 class Trace:
     """Builds one jaxpr. Values from enclosing traces are captured as extra constants."""

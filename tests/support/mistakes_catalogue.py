@@ -1288,7 +1288,6 @@ def export_without_jit():
     return jax.export.export(lambda x: jnp.sin(x))(jnp.ones(3))
 
 
-
 @mistake("(3,)", "(4,)")
 def exported_call_other_shape():
     exp = jax.export.export(jax.jit(jnp.sin))(jnp.ones(3))
@@ -1600,7 +1599,6 @@ def lax_atan2_int():
     return lax.atan2(jnp.arange(3), jnp.arange(3))
 
 
-
 # ---------------------------------------------------------------------------------------------
 # Indexing (more)
 
@@ -1793,7 +1791,7 @@ def jit_returns_string():
 
 @mistake("<class 'function'>", "which is not a valid JAX type")
 def jit_returns_function():
-    return jax.jit(lambda x: (lambda: x))(1.0)
+    return jax.jit(lambda x: lambda: x)(1.0)
 
 
 @mistake("<class 'object'>")
@@ -2176,7 +2174,6 @@ def vmap_over_none_leaf():
 # Random (more)
 
 
-
 @mistake("'float' object cannot be interpreted as an integer")
 def split_float_count():
     return random.split(random.key(0), 2.5)
@@ -2185,7 +2182,6 @@ def split_float_count():
 @mistake("Shapes must be 1D sequences of concrete values of integer type", "(3.0,)")
 def normal_float_shape():
     return random.normal(random.key(0), (3.0,))
-
 
 
 @mistake("PRNG key seed must be an integer")
@@ -2340,7 +2336,6 @@ def reshard_unknown_axis():
     return jax.sharding.reshard(a, NamedSharding(emesh, P("z", None)))
 
 
-
 @mistake("Unknown backend", "gpu")
 def jit_unknown_backend():
     return jax.jit(lambda x: x, backend="gpu")(1.0)
@@ -2410,8 +2405,6 @@ def shard_map_out_specs_replicated_after_psum():
 def all_to_all_not_divisible():
     f = lambda x: lax.all_to_all(x, "x", 0, 0, tiled=True)  # noqa: E731
     return _smap(f, P("x"), P("x"))(jnp.ones(6))
-
-
 
 
 @mistake("pmap requires at least one argument with a mapped axis")
@@ -2602,7 +2595,6 @@ def compiled_called_with_kwargs():
 def exported_call_arg_count():
     exp = jax.export.export(jax.jit(jnp.sin))(jnp.ones(3))
     return exp.call(jnp.ones(3), jnp.ones(3))
-
 
 
 # ---------------------------------------------------------------------------------------------
