@@ -509,10 +509,10 @@ def checked_dtype(dtype) -> np.dtype:
     except TypeError as e:  # NumPy's words, as JAX's: "data type 'foo' not understood"
         raise MeshjitTypeError(f"{e}; use one of: {_supported_names()}") from None
     if canonical not in dtypes.SUPPORTED:
-        if canonical.kind in "USOVMm":
+        if canonical.kind in "USOMm":  # not ml_dtypes' numeric types (kind V): unsupported
             raise MeshjitTypeError(
                 f"dtype {canonical} is not a valid JAX array type. Only arrays of numeric types "
-                "are supported by JAX."
+                "are supported by JAX"
             )
         raise MeshjitTypeError(
             f"dtype {canonical} is not supported; use one of: {_supported_names()}"
