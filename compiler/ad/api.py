@@ -416,7 +416,7 @@ def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
             shown = f"Output was {traced.out_tree} of {got}"
         raise MeshjitTypeError(
             f"Gradient only defined for scalar-output functions. {shown}. {what} requires a "
-            "scalar output"
+            f"scalar output, got {got}"
         )
     check_output_dtype(avals[0], what, holomorphic)
 

@@ -569,7 +569,8 @@ def test_grad_errors():
     )
     _raises(
         meshjit.MeshjitTypeError,
-        r"grad requires a float output, got i32\[\]",
+        r"grad requires real-valued outputs \(output dtype that is a sub-dtype of np.floating\), "
+        r"but got int32",
         meshjit.grad(lambda x: jnp.sum(x).astype(np.int32)),
         x,
     )
