@@ -198,6 +198,19 @@ class MeshjitOverflowError(MeshjitValueError, OverflowError):
     """A Python int that does not fit int32 (JAX: OverflowError)."""
 
 
+class MeshjitAttributeError(MeshjitError, AttributeError):
+    """A missing part of an object the user made (JAX: AttributeError), e.g. a custom_jvp
+    function used without a rule."""
+
+
+class KeyArrayAsArrayError(MeshjitTypeError):
+    """A typed PRNG key array used where an array is needed (its `keys`: the key array)."""
+
+    def __init__(self, message: str, keys=None):
+        super().__init__(message)
+        self.keys = keys
+
+
 class MeshjitNameError(MeshjitError, NameError):
     """An unbound name, e.g. a collective's axis name outside shard_map / pmap (JAX: NameError)."""
 

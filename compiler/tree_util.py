@@ -437,6 +437,11 @@ def _unflatten(td: PyTreeDef, it):
 
 
 def tree_unflatten(treedef: PyTreeDef, leaves):
+    if not isinstance(treedef, PyTreeDef):  # as JAX: it calls treedef.unflatten
+        raise AttributeError(
+            f"'{type(treedef).__name__}' object has no attribute 'unflatten' (tree_unflatten "
+            "takes a PyTreeDef first, then the leaves)"
+        )
     leaves = list(leaves)
     if len(leaves) != treedef.num_leaves:
         many = "many" if len(leaves) > treedef.num_leaves else "few"

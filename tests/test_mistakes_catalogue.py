@@ -43,34 +43,18 @@ def _case_names() -> list:
 CASES = _case_names()
 
 _UNEVEN = "meshjit lays out uneven shardings (issue 14 item 12); JAX 0.10.2 refuses them"
-_OWN_WORDS = "meshjit's own message names the problem, not in JAX's words (not yet reworded)"
 # case -> {check: why meshjit differs}
 KNOWN = {
     "device_put_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "jit_in_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "out_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "mesh_duplicate_names": {
-        "type": "JAX 0.10.2 accepts a Mesh naming one axis twice; meshjit refuses it",
+        "type": "JAX 0.10.2 accepts a Mesh naming one axis twice (and fails later in XLA when "
+        "an array is placed on it); meshjit refuses it where it is made",
         "line": "meshjit raises where JAX does not",
     },
     "shard_map_psum_unknown_axis": {
         "type": "JAX raises a bare AssertionError; meshjit JAX's NameError for unbound axes"
-    },
-    "reshape_tuple_size": {
-        "type": "JAX's lax.reshape fails in its MLIR verifier (ValueError); meshjit checks the "
-        "size while tracing and raises jnp.reshape's TypeError"
-    },
-    **{
-        name: {"message": _OWN_WORDS}
-        for name in (
-            "einsum_wrong_rank",
-            "astype_unknown_dtype",
-            "array_of_strings",
-            "float_index",
-            "normal_int_dtype",
-            "explicit_add_conflicting",
-            "nonzero_traced_size",
-        )
     },
 }
 

@@ -27,7 +27,7 @@ from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
 from meshjit.compiler.traceback_util import api_boundary
-from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten, treedef_is_leaf
 
 # JAX's dtype of the tangents of integer and bool values.
 float0 = np.dtype([("float0", np.void, 0)])
@@ -287,6 +287,7 @@ class _Forward(NamedTuple):
 
 def linearize(fun: Callable, *primals, has_aux: bool = False):
     """(fun(*primals), f_jvp) where f_jvp(*tangents) applies the derivative at primals."""
+    check_callable(fun)
     fw = _linearized_forward(fun, primals, has_aux, "linearize")
     traced, lin, p_tree, avals, nonzeros = fw.traced, fw.lin, fw.p_tree, fw.avals, fw.nonzeros
     outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
@@ -407,10 +408,15 @@ def _check_grad_inputs(leaves, what: str, holomorphic: bool = False, allow_int: 
 
 def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
     avals = traced.closed.out_avals[: traced.num_main]
-    if len(avals) != 1 or avals[0].shape != ():
+    if len(avals) != 1 or avals[0].shape != () or not treedef_is_leaf(traced.out_tree):
         got = ", ".join(a.str_short() for a in avals) or "no arrays"
+        if len(avals) == 1 and avals[0].shape:
+            shown = f"Output had shape: {avals[0].shape}"
+        else:
+            shown = f"Output was {traced.out_tree} of {got}"
         raise MeshjitTypeError(
-            f"Gradient only defined for scalar-output functions. Output had shape: {avals[0].shape if len(avals) == 1 else got}. {what} requires a scalar output, got {got}"
+            f"Gradient only defined for scalar-output functions. {shown}. {what} requires a "
+            f"scalar output, got {got}"
         )
     check_output_dtype(avals[0], what, holomorphic)
 
@@ -431,7 +437,9 @@ def check_output_dtype(aval, what: str, holomorphic: bool) -> None:
         )
     if not ad_util.has_tangent(aval):
         raise MeshjitTypeError(
-            f"{what} requires a float output, got {aval.str_short()}; use vjp for integer outputs"
+            f"{what} requires real-valued outputs (output dtype that is a sub-dtype of "
+            f"np.floating), but got {aval.dtype.name}. For differentiation of functions with "
+            "integer outputs, use jax.vjp directly."
         )
 
 

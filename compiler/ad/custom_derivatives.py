@@ -16,6 +16,7 @@ from typing import Callable
 
 from meshjit.compiler.ad.transform import instantiate_cts
 from meshjit.compiler.errors import (
+    MeshjitAttributeError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -223,8 +224,8 @@ class custom_jvp:
 
     def __call__(self, *args):
         if self.jvp is None:
-            raise MeshjitTypeError(
-                f"custom_jvp function {self.__name__} has no jvp rule; define it with .defjvp"
+            raise MeshjitAttributeError(
+                f"No JVP defined for custom_jvp function {self.__name__} using defjvp."
             )
         if current_trace() is None:
             return self.fun(*args)
@@ -277,8 +278,8 @@ class custom_vjp:
 
     def __call__(self, *args):
         if self.fwd is None:
-            raise MeshjitTypeError(
-                f"custom_vjp function {self.__name__} has no vjp rule; define it with .defvjp"
+            raise MeshjitAttributeError(
+                f"No VJP defined for custom_vjp function {self.__name__} using defvjp."
             )
         if current_trace() is None:
             return self.fun(*args)

@@ -48,10 +48,15 @@ def _check_float(avals, what: str, side: str, holomorphic: bool = False, complex
                 "pass holomorphic=True."
             )
         elif not dtypes.is_inexact(aval.dtype):
+            kind, sub = (
+                ("real- or complex-valued", "inexact")
+                if complex_ok
+                else ("real-valued", "floating")
+            )
             raise MeshjitTypeError(
-                f"{what} requires real-valued {side}s (a float dtype), but got "
-                f"{aval.dtype.name}; convert it to a float, or differentiate with respect to "
-                "another value"
+                f"{what} requires {kind} {side}s ({side} dtype that is a sub-dtype of "
+                f"np.{sub}), but got {aval.dtype.name}. If you want to use Boolean- or "
+                "integer-valued inputs, use vjp or set allow_int to True."
             )
 
 

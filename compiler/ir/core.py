@@ -28,7 +28,7 @@ def _as_dtype(dtype) -> np.dtype:
 _KEEP = object()  # update(): keep the sharding (when the shape stays)
 
 
-def _dim_str(size: int, entry) -> str:
+def dim_str(size: int, entry) -> str:
     if entry is None:
         return str(size)
     if isinstance(entry, tuple):
@@ -134,7 +134,7 @@ class ShapedArray:
         """`8@X,4` / `16@(X,Y)`: the dimensions with their explicit axes, as JAX prints them."""
         if self.sharding is None:
             return ",".join(map(str, self.shape))
-        return ",".join(_dim_str(n, e) for n, e in zip(self.shape, self.sharding.spec))
+        return ",".join(dim_str(n, e) for n, e in zip(self.shape, self.sharding.spec))
 
     def str_short(self) -> str:
         vma = vma_str(self.vma, self.sharding)

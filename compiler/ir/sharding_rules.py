@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 
 from meshjit.compiler.errors import ShardingTypeError
-from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray, dim_str
 from meshjit.compiler.ir.registry import sharding_rules
 
 
@@ -66,7 +67,7 @@ def common_mesh(prim_name: str, avals):
 _CHECKED: dict = {}  # (id(mesh), shape, spec) -> (mesh, its type sharding): checked once
 
 
-def typed(aval, mesh, spec: tuple, what: str = "", unreduced=frozenset(), reduced=frozenset()):
+def typed(aval, mesh, spec: tuple, what="", unreduced=frozenset(), reduced=frozenset()):
     """`aval` with the type sharding `spec` on `mesh` (a partial sum over `unreduced`, a sum
     whose cotangent is partial over `reduced`); every sharded dim must divide evenly and no axis
     may be used twice (checked once per mesh, shape and spec)."""
@@ -82,16 +83,19 @@ def typed(aval, mesh, spec: tuple, what: str = "", unreduced=frozenset(), reduce
     return ShapedArray(aval.shape, aval.dtype, aval.weak_type, aval.vma, hit[1])
 
 
-def _check(aval, mesh, spec: tuple, unreduced: frozenset, what: str) -> None:
+def _check(aval, mesh, spec: tuple, unreduced: frozenset, what) -> None:
+    what = what() if callable(what) else what
     if len(spec) != len(aval.shape):
         raise ShardingTypeError(
             f"{what}: a sharding spec {spec} for a value of rank {len(aval.shape)}"
         )
     used = [a for e in spec for a in entry_axes(e)] + list(unreduced)
     if len(used) != len(set(used)):
+        dims = ",".join(dim_str(n, e) for n, e in zip(aval.shape, spec))
         raise ShardingTypeError(
-            f"{what} produces an illegally sharded result: {aval.str_short()} with spec {spec} "
-            "uses a mesh axis twice; reshard an operand first (meshjit.sharding.reshard)"
+            f"{what} produces an illegally sharded result: "
+            f"{dtypes.short_name(aval.dtype)}[{dims}] (spec {spec} uses a mesh axis twice); "
+            "reshard an operand first (meshjit.sharding.reshard)"
         )
     sizes = mesh.shape
     for dim, (n, entry) in enumerate(zip(aval.shape, spec)):
@@ -120,7 +124,13 @@ def apply(prim, avals, out, params):
             return out
         unreduced = _kept_unreduced(prim, avals) if prim.name in KEEP_UNREDUCED else frozenset()
         reduced = _kept_reduced(prim, rule, avals) if _any_reduced(avals) else frozenset()
-        return typed(out, mesh, specs, prim.name, unreduced, reduced)
+        what = lambda: (
+            f"{prim.name} operation with inputs: "
+            + ", ".join(  # noqa: E731
+                a.str_short() for a in avals
+            )
+        )  # JAX's words, built only when the check fails
+        return typed(out, mesh, specs, what, unreduced, reduced)
     if specs is None:
         return out
     return [o if s is None else typed(o, mesh, s, prim.name) for o, s in zip(out, specs)]

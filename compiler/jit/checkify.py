@@ -34,6 +34,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.trace.jaxprs import read_atom, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import register_pytree_node, tree_flatten, tree_unflatten
 
 __all__ = [
@@ -135,6 +136,13 @@ def _check_batcher(args, dims, **params):
     return [], []
 
 
+def _is_scalar_pred(pred) -> bool:
+    if isinstance(pred, (bool, np.bool_)):
+        return True
+    aval = getattr(pred, "aval", None) if not isinstance(pred, np.ndarray) else abstractify(pred)
+    return aval is not None and aval.shape == () and dtypes.is_bool(aval.dtype)
+
+
 def check(pred, msg: str, *fmt_args, **fmt_kwargs) -> None:
     """Checks `pred` (all of it); inside `checkify(f)` a failure is recorded in the returned
     error, outside it (eagerly) it raises JaxRuntimeError. `msg` is formatted with `fmt_args` /
@@ -150,6 +158,11 @@ def check(pred, msg: str, *fmt_args, **fmt_kwargs) -> None:
             )
     if not isinstance(msg, str):
         raise MeshjitTypeError(f"checkify.check's message must be a str, got {type(msg)}")
+    if not _is_scalar_pred(pred):  # as JAX: one boolean, not an array of them
+        raise MeshjitTypeError(
+            f"check takes a scalar pred as argument, got {pred!r} (a boolean scalar is needed; "
+            "use jnp.all(...) for an array of conditions)"
+        )
     if current_trace() is None:  # eager: check now
         if not bool(np.all(np.asarray(pred))):
             raise JaxRuntimeError(_format(msg, fmt_tree, [np.asarray(x) for x in fmt_leaves]))
@@ -166,6 +179,7 @@ def _format(msg, fmt_tree, values) -> str:
 # Error
 
 
+@boundary_methods("throw")
 class Error:
     """The outcome of a checkified call: `get()` (the message, or None), `throw()`,
     `get_exception()`. A pytree, so it can leave jit and vmap."""

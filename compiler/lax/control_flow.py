@@ -128,7 +128,8 @@ def _with_operand(operands: tuple, operand) -> tuple:
 def cond(pred, true_fun: Callable, false_fun: Callable, *operands, operand=_NO_OPERAND):
     """`true_fun(*operands)` if `pred` else `false_fun(*operands)`; both branches are traced."""
     operands = _with_operand(operands, operand)
-    _check_callable("cond", true_fun=true_fun, false_fun=false_fun)
+    if not (callable(true_fun) and callable(false_fun)):
+        raise MeshjitTypeError("lax.cond: true_fun and false_fun arguments should be callable.")
     index = _pred_index(pred)
     names = ["the false branch", "the true branch"]
     return _bind_cond(index, [false_fun, true_fun], operands, "cond", names)
@@ -140,7 +141,8 @@ def switch(index, branches: Sequence[Callable], *operands, operand=_NO_OPERAND):
     branches = list(branches)
     if not branches:
         raise MeshjitValueError("Empty branch sequence: switch needs at least one branch")
-    _check_callable("switch", **{f"branch {i}": b for i, b in enumerate(branches)})
+    if not all(callable(b) for b in branches):
+        raise MeshjitTypeError("lax.switch: branches argument should be a sequence of callables.")
     index = _switch_index(index, len(branches))
     names = [f"branch {i}" for i in range(len(branches))]
     return _bind_cond(index, branches, operands, "switch", names)
@@ -174,13 +176,18 @@ def _check_callable(what: str, **funs):
 
 
 def _pred_index(pred):
+    if isinstance(pred, (str, list, tuple)):  # JAX's words for a non-array predicate
+        raise MeshjitTypeError(f"Pred must be a scalar, got {pred} of type {type(pred)}")
     aval = abstractify(pred)
     if aval.shape != ():
         raise MeshjitTypeError(
-            f"Pred must be a scalar, got shape {aval.shape}: cond pred must be a scalar, got {aval.str_short()}"
+            f"Pred must be a scalar, got shape {aval.shape}: cond pred must be a scalar, got "
+            f"{aval.str_short()}"
         )
-    if not (dtypes.is_bool(aval.dtype) or dtypes.is_int(aval.dtype)):
-        raise MeshjitTypeError(f"cond pred must be a bool or int scalar, got {aval.str_short()}")
+    if not (dtypes.is_bool(aval.dtype) or dtypes.is_int(aval.dtype) or dtypes.is_float(aval.dtype)):
+        raise MeshjitTypeError(
+            f"Pred type must be either boolean or number, got {aval.dtype} ({aval.str_short()})"
+        )
     if isinstance(pred, (bool, int, np.bool_, np.integer)):
         return np.asarray(bool(pred), dtypes.int32)
     if not dtypes.is_bool(aval.dtype):
@@ -297,8 +304,11 @@ def _check_carry(what: str, in_avals, out_avals):
 
 def _check_carry_tree(what: str, in_tree: PyTreeDef, out_tree: PyTreeDef):
     if in_tree != out_tree:
+        loop = "scan" if what.startswith("scan") else "while_loop"
         raise MeshjitTypeError(
-            f"{what} carry output has pytree structure {out_tree} but the carry input has {in_tree}"
+            f"{loop} body function carry input and carry output must have the same pytree "
+            f"structure, but they differ: the carry output is {out_tree} but the carry input "
+            f"is {in_tree}"
         )
 
 
@@ -343,7 +353,7 @@ def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:
         raise MeshjitTypeError(f"cond_fun must return a boolean scalar, but got pytree {out_tree}.")
     if outs[0].shape != () or outs[0].dtype != dtypes.bool_:
         raise MeshjitTypeError(
-            f"cond_fun must return a boolean scalar, but got output type(s) [{outs[0].str_short()}]."
+            f"cond_fun must return a boolean scalar, but got output type(s) [{outs[0]!r}]."
         )
     return closed
 
@@ -437,6 +447,14 @@ def _fori_bounds(lower, upper):
     for name, a in zip(("lower", "upper"), avals):
         if a.shape != () or not dtypes.is_int(a.dtype):
             raise MeshjitTypeError(f"fori_loop {name} must be an int scalar, got {a.str_short()}")
+    lo, hi = avals
+    signed = dtypes.is_int(lo.dtype) and not dtypes.is_unsigned(lo.dtype)
+    signed = signed and dtypes.is_int(hi.dtype) and not dtypes.is_unsigned(hi.dtype)
+    if lo.dtype != hi.dtype and not (signed and lo.weak_type != hi.weak_type):
+        raise MeshjitTypeError(  # as JAX: only a weak (Python) bound is promoted
+            "lower and upper arguments to fori_loop must have equal types, got "
+            f"{lo.dtype} and {hi.dtype}"
+        )
     dtype, _ = dtypes.result_type(*((a.dtype, a.weak_type) for a in avals))
     return elementwise.convert_element_type(lower, dtype), elementwise.convert_element_type(
         upper, dtype
@@ -492,8 +510,9 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
 def _scan_length(x_avals, length) -> int:
     for a in x_avals:
         if a.ndim == 0:
-            raise MeshjitTypeError(
-                f"scan xs must be arrays with a leading axis, got {a.str_short()}"
+            raise MeshjitValueError(
+                f"scan got value with no leading axis to scan over: {a.str_short()}; scan xs "
+                "must be arrays with a leading axis"
             )
     leading = sorted({a.shape[0] for a in x_avals})
     if len(leading) > 1:
@@ -502,8 +521,9 @@ def _scan_length(x_avals, length) -> int:
             f"scan got values with different leading axis sizes: scan got xs with leading lengths {shown}"
         )
     if length is not None:
-        if not _is_static_int(length) or length < 0:
-            raise MeshjitValueError(f"scan length must be a non-negative int, got {length!r}")
+        if not _is_static_int(length):
+            raise MeshjitValueError(f"scan length must be an int, got {length!r}")
+        length = max(int(length), 0)  # as JAX: a negative length runs no steps
         if leading and leading[0] != length:
             raise MeshjitValueError(
                 f"scan got `length` argument of {length} which disagrees with leading axis sizes {list(leading)}: scan got length={length} but xs with leading length {leading[0]}"

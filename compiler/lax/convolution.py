@@ -283,6 +283,11 @@ def conv_general_dilated(
     dn = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)
     nspatial = la.ndim - 2
     name = f"conv_general_dilated ({nspatial} spatial dimensions)"
+    if window_strides is not None and len(window_strides) != nspatial:
+        raise MeshjitValueError(
+            "conv_general_dilated window and window_strides must have the same number of "
+            f"dimensions, but got {nspatial} and {len(window_strides)}"
+        )
     strides = positive_ints(name, "window_strides", window_strides, nspatial)
     lhs_dil = positive_ints(name, "lhs_dilation", lhs_dilation, nspatial)
     rhs_dil = positive_ints(name, "rhs_dilation", rhs_dilation, nspatial)

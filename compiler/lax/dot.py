@@ -82,11 +82,18 @@ def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
                 f"number of axes of the lhs value (and rhs likewise): {kind} dimension out of "
                 f"range ({ld}, {rd})"
             )
-        if lhs.shape[ld] != rhs.shape[rd]:
-            raise MeshjitTypeError(
-                f"dot_general: {kind} dimensions do not match: {lhs.str_short()} axis {ld} has "
-                f"size {lhs.shape[ld]} but {rhs.str_short()} axis {rd} has size {rhs.shape[rd]}"
-            )
+    lsizes = tuple(lhs.shape[d] for d in ldims)
+    rsizes = tuple(rhs.shape[d] for d in rdims)
+    if lsizes != rsizes:  # JAX's words
+        what = (
+            "contracting dimensions"
+            if kind == "contracting"
+            else ("lhs batch dimensions and rhs batch dimensions")
+        )
+        raise MeshjitTypeError(
+            f"dot_general requires {what} to have the same shape, got {lsizes} and {rsizes} "
+            f"({lhs.str_short()} axes {tuple(ldims)}, {rhs.str_short()} axes {tuple(rdims)})."
+        )
 
 
 def _dot_general_lowering(

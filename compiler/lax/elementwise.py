@@ -193,7 +193,10 @@ def _select_n_rule(which, *cases):
             f"{cases[0].str_short()}"
         )
     if which.dtype != dtypes.bool_ and which.dtype != dtypes.int32:
-        raise MeshjitTypeError(f"select_n predicate must be bool or int32, got {which.str_short()}")
+        raise MeshjitTypeError(
+            f"select `which` must be boolean or integer type, got {which.dtype} "
+            f"({which.str_short()})."
+        )
     if which.dtype == dtypes.bool_ and len(cases) > 2:
         raise MeshjitTypeError("select_n with a bool predicate takes at most two cases")
     return ShapedArray(cases[0].shape, cases[0].dtype, all(c.weak_type for c in cases))

@@ -352,6 +352,11 @@ lowering_rules.register(rev_p, _rev_lowering)
 
 def rev(operand, dimensions: Sequence[int]):
     ndim = ad_util.aval_of(operand).ndim
+    if any(d >= ndim for d in dimensions):  # JAX's TypeError
+        raise MeshjitTypeError(
+            "rev dimensions must all be less than operand ndim, got dimensions "
+            f"{tuple(dimensions)} for operand ndim {ndim}."
+        )
     dims = tuple(sorted(checks.canonical_axes(tuple(dimensions), ndim, "rev dimension")))
     if not dims:
         return operand

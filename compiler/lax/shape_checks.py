@@ -33,7 +33,9 @@ def canonical_axes(axes, ndim: int, what: str = "axis") -> tuple[int, ...]:
         axes = (axes,)
     out = tuple(canonical_axis(a, ndim, what) for a in axes)
     if len(set(out)) != len(out):
-        raise MeshjitValueError(f"repeated {what} in {tuple(axes)}")
+        raise MeshjitValueError(  # NumPy's and JAX's words
+            f"duplicate value in '{what}': {tuple(axes)} (a repeated {what})"
+        )
     return out
 
 
@@ -86,15 +88,20 @@ def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
     if not ok:
         wanted = {
             "f": "floating",
-            "c": "complex",
+            "c": "complexfloating",
             "i": "integer",
-            "s": "signed integer",
-            "b": "boolean",
+            "s": "signedinteger",
+            "b": "bool",
         }
-        names = " or ".join(wanted[k] for k in kinds)
+        names = ", ".join(wanted[k] for k in kinds)
+        name = _JAX_NAMES.get(name, name)
         raise MeshjitTypeError(
-            f"{name} does not accept dtype {aval.dtype}: {name} requires a {names} operand, got {aval.str_short()}"
+            f"{name} does not accept dtype {aval.dtype}. Accepted dtypes are subtypes of "
+            f"{names} (got {aval.str_short()})."
         )
+
+
+_JAX_NAMES = {"round_away_from_zero": "round"}  # meshjit's primitives JAX calls otherwise
 
 
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:

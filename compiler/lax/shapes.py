@@ -54,14 +54,16 @@ register_pp_params(broadcast_in_dim_p, _pp_broadcast_in_dim)
 def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
     if len(broadcast_dimensions) != x.ndim:
         raise MeshjitTypeError(
-            f"broadcast_in_dim broadcast_dimensions must have length equal to operand ndim: broadcast_in_dim: {x.str_short()} needs {x.ndim} broadcast_dimensions, got "
-            f"{broadcast_dimensions}"
+            "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim: "
+            f"{x.str_short()} needs {x.ndim} broadcast_dimensions, got {broadcast_dimensions}"
         )
     for d, dim in zip(x.shape, broadcast_dimensions):
         if not 0 <= dim < len(shape) or d not in (1, shape[dim]):
             raise MeshjitTypeError(
-                f"broadcast_in_dim: cannot broadcast {x.str_short()} to shape {shape} with "
-                f"broadcast_dimensions={broadcast_dimensions}"
+                "broadcast_in_dim operand dimension sizes must either be 1, or be equal to their "
+                "corresponding dimensions in the target broadcast shape; got operand of shape "
+                f"{x.shape}, target broadcast shape {shape}, broadcast_dimensions "
+                f"{broadcast_dimensions}"
             )
     return shaped_array(shape, x.dtype, x.weak_type)
 
@@ -72,10 +74,10 @@ register_pp_params(reshape_p, lambda eqn, _: {"dimensions": None, **eqn.params, 
 
 @abstract_eval_rules.register(reshape_p)
 def _reshape_rule(x, *, new_sizes):
-    if math.prod(new_sizes) != x.size:
-        raise MeshjitTypeError(
-            f"cannot reshape array of shape {x.shape} (size {x.size}) into shape {new_sizes} "
-            f"(size {math.prod(new_sizes)}): {x.str_short()} has {x.size} elements"
+    if math.prod(new_sizes) != x.size:  # as JAX's lax.reshape (its verifier): a ValueError
+        raise MeshjitValueError(
+            f"reshape: number of output elements ({math.prod(new_sizes)}) doesn't match expected "
+            f"number of elements ({x.size}): {x.str_short()} cannot be reshaped to {new_sizes}"
         )
     return shaped_array(new_sizes, x.dtype, x.weak_type)
 
@@ -151,7 +153,10 @@ def _pad_rule(x, padding_value, *, padding_config):
             f"pad value must be a scalar of {x.dtype}, got {padding_value.str_short()}"
         )
     if len(padding_config) != x.ndim:
-        raise MeshjitValueError(f"pad: padding_config {padding_config} must have {x.ndim} entries")
+        raise MeshjitValueError(
+            "length of padding_config must equal the number of axes of operand, got "
+            f"padding_config {padding_config} for operand shape {x.shape}"
+        )
     shape = []
     for d, (lo, hi, interior) in zip(x.shape, padding_config):
         if interior < 0:
@@ -317,7 +322,13 @@ def concatenate(operands: Sequence, dimension: int):
         raise MeshjitTypeError("concatenate needs at least one array")
     if len(operands) == 1:
         return operands[0]
-    dimension = checks.canonical_axis(dimension, aval_of(operands[0]).ndim, "concatenate axis")
+    ndim = aval_of(operands[0]).ndim
+    if not -ndim <= dimension < ndim:  # JAX's TypeError
+        shapes = ", ".join(str(aval_of(x).shape) for x in operands)
+        raise MeshjitTypeError(
+            f"concatenate dimension out of bounds: dimension {dimension} for shapes {shapes}."
+        )
+    dimension = checks.canonical_axis(dimension, ndim, "concatenate axis")
     return concatenate_p.bind_internal(*operands, dimension=dimension)
 
 

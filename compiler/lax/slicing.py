@@ -95,7 +95,12 @@ def _dynamic_update_slice_sharding(out, x, update, *starts):
 @abstract_eval_rules.register(dynamic_update_slice_p)
 def _dynamic_update_slice_rule(x, update, *starts):
     _check_start_indices("dynamic_update_slice", x, starts)
-    if update.ndim != x.ndim or any(u > d for u, d in zip(update.shape, x.shape)):
+    if update.ndim != x.ndim:
+        raise MeshjitTypeError(
+            "dynamic_update_slice update must have the same rank as operand, got update shape "
+            f"{update.shape} for operand shape {x.shape}."
+        )
+    if any(u > d for u, d in zip(update.shape, x.shape)):
         raise MeshjitTypeError(
             "dynamic_update_slice update shape must be smaller than operand shape: "
             f"dynamic_update_slice update {update.str_short()} does not fit in {x.str_short()}"

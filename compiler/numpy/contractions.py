@@ -277,7 +277,10 @@ def _parse(subscripts: str, ranks: list[int]) -> tuple[list[str], str]:
         (rank - len(term.replace("...", "")) for term, rank in zip(terms, ranks) if "..." in term),
         default=0,
     )
-    inputs = [_expand_term(t, r, max_ellipsis, subscripts) for t, r in zip(terms, ranks)]
+    inputs = [
+        _expand_term(t, r, max_ellipsis, subscripts, i)
+        for i, (t, r) in enumerate(zip(terms, ranks))
+    ]
     if arrow:
         output = _expand_output(rhs, max_ellipsis, subscripts)
     else:
@@ -287,6 +290,8 @@ def _parse(subscripts: str, ranks: list[int]) -> tuple[list[str], str]:
 
 
 def _check_labels(term: str, subscripts: str):
+    if subscripts.count("->") > 1:
+        raise MeshjitValueError(f"Subscripts can only contain one '->' (einsum {subscripts!r}).")
     bad = set(term.replace("...", "")) - _LETTERS
     if bad or term.count("...") > 1 or "." in term.replace("...", ""):
         raise MeshjitValueError(
@@ -295,13 +300,14 @@ def _check_labels(term: str, subscripts: str):
         )
 
 
-def _expand_term(term: str, rank: int, max_ellipsis: int, subscripts: str) -> str:
+def _expand_term(term: str, rank: int, max_ellipsis: int, subscripts: str, i: int) -> str:
     _check_labels(term, subscripts)
     named = len(term.replace("...", ""))
     if "..." not in term:
         if named != rank:
             raise MeshjitValueError(
-                f"einsum: term {term!r} has {named} labels but its operand has rank {rank}"
+                f"Einstein sum subscript {term!r} does not contain the correct number of "
+                f"indices for operand {i} ({named} labels for an operand of rank {rank})."
             )
         return term
     count = rank - named
@@ -331,7 +337,8 @@ def _check_output(output: str, inputs: list[str], subscripts: str):
     for label in output:
         if output.count(label) > 1:
             raise MeshjitValueError(
-                f"einsum: output label {label!r} appears more than once in {subscripts!r}"
+                f"Output character {label!r} appeared more than once in the output "
+                f"(einsum {subscripts!r})."
             )
         if label not in seen:
             raise MeshjitValueError(

@@ -283,6 +283,9 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
         is_complex = any(dtypes.is_complex(aval_of(v).dtype) for v in (start, stop))
         dtype = dtypes.default_complex if is_complex else dtypes.default_float
     dtype = dtypes.canonicalize(dtype)
+    num = operator.index(num) if not is_traced(num) else num
+    if type(num) is int and num < 0:
+        raise MeshjitValueError(f"Number of samples, {num}, must be non-negative.")
     out = _jitted_linspace()(start, stop, int(num), bool(endpoint), bool(retstep), dtype, axis)
     if device is None:
         return out

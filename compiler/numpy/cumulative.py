@@ -113,7 +113,7 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     x = materialize(a)
     n = int(n)
     if n < 0:
-        raise MeshjitValueError(f"diff: order n must be nonnegative, got {n}")
+        raise MeshjitValueError(f"order must be non-negative but got {n}")
     if n == 0:
         return x
     axis = static_axis(axis, aval_of(x).ndim)

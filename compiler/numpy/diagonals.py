@@ -24,11 +24,7 @@ __all__ = [
 def diagonal(a, offset=0, axis1=0, axis2=1):
     x = materialize(a)
     ndim = aval_of(x).ndim
-    if ndim < 2:
-        raise MeshjitValueError(
-            f"diagonal needs an array of rank >= 2, got {aval_of(x).str_short()}"
-        )
-    ax1, ax2 = static_axis(axis1, ndim), static_axis(axis2, ndim)
+    ax1, ax2 = static_axis(axis1, ndim), static_axis(axis2, ndim)  # JAX's AxisError on a vector
     if ax1 == ax2:
         raise MeshjitValueError(f"diagonal: axis1 and axis2 must differ, got {axis1} and {axis2}")
     x = moveaxis(x, (ax1, ax2), (-2, -1))

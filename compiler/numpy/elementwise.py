@@ -340,9 +340,10 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
         from meshjit.compiler.numpy.sorting import nonzero  # a later module
 
         return nonzero(condition, size=size, fill_value=fill_value)
-    if x is None or y is None:
-        raise MeshjitValueError(
-            "Either both or neither of the x and y arguments should be provided"
+    if x is None or y is None:  # JAX's TypeError: None is not an array
+        raise MeshjitTypeError(
+            "where requires ndarray or scalar arguments, got <class 'NoneType'> at position "
+            f"{1 if x is None else 2}. Either both or neither of x and y should be provided"
         )
     x, y = promote(x, y)
     condition, x, y = broadcast_all(as_bool(condition), x, y)

@@ -185,6 +185,13 @@ def _convert_item(item) -> Entry:
         if isinstance(item, list) and arr.size == 0:
             arr = arr.astype(np.int32)  # NumPy reads [] as an empty integer index
         return _array_entry(arr)
+    if isinstance(item, str):
+        raise MeshjitTypeError(f"JAX does not support string indexing; got idx={item!r}")
+    if isinstance(item, (float, complex)):  # JAX's words, with the dtype NumPy would give it
+        raise MeshjitTypeError(
+            "Indexer must have integer or boolean type, got indexer with type "
+            f"{np.asarray(item).dtype} (index {item!r})"
+        )
     raise MeshjitTypeError(
         f"index {item!r} of type {type(item).__name__} is not supported: use ints, slices, "
         "None, Ellipsis, integer arrays or concrete boolean masks"
@@ -290,8 +297,8 @@ def _mask_entries(shape, axis, mask: np.ndarray) -> list[Entry]:
     for k, m in enumerate(mask.shape):
         if shape[axis + k] != m:
             raise MeshjitIndexError(
-                f"boolean index did not match indexed array along axis {axis + k}; size of axis "
-                f"is {shape[axis + k]} but size of corresponding boolean axis is {m}"
+                f"boolean index did not match shape of indexed array in index {axis}: got "
+                f"{mask.shape}, expected {list(shape[axis : axis + mask.ndim])}"
             )
     return [Entry("array", nz.astype(np.int32), axis + k) for k, nz in enumerate(np.nonzero(mask))]
 

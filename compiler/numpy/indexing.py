@@ -239,7 +239,7 @@ def _update_int(value: int, dtype):
     if not fits_unsigned and not -(2 ** (bits - 1)) <= value < 2 ** (bits - 1):
         mode = "on" if dtypes.x64_enabled else "off"
         raise MeshjitOverflowError(
-            f"Python int {value} is too large for {dtypes.default_int} (x64 is {mode})"
+            f"Python int {value} too large to convert to {dtypes.default_int} (x64 is {mode})"
         )
     return np.asarray(value).astype(dtype)
 
@@ -251,8 +251,8 @@ def _check_update_shape(kind, values, shape):
         ok = False
     if not ok:
         raise MeshjitValueError(
-            f"x.at[...].{kind}: values of shape {values.shape} cannot be broadcast to the "
-            f"indexed shape {tuple(shape)}"
+            f"Incompatible types for broadcasting: x.at[...].{kind}: values of shape "
+            f"{values.shape} cannot be broadcast to the indexed shape {tuple(shape)}"
         )
 
 
@@ -427,6 +427,8 @@ def _as_index_array(indices, name):
     indices = asarray(indices) if isinstance(indices, (list, tuple)) else indices
     aval = aval_of(indices)
     if not dtypes.is_int(aval.dtype):
+        if name == "take":  # JAX's ValueError; take_along_axis's is a TypeError
+            raise MeshjitValueError(f"indices must have an integer type, got {aval.str_short()}")
         raise MeshjitTypeError(f"{name} indices must be integers, got {aval.str_short()}")
     return indices
 

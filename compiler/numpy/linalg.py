@@ -134,8 +134,10 @@ def _square(name: str, x, what: str | None = None):
 def _at_least_2d(name: str, x):
     shape = _shape(x)
     if len(shape) < 2:
+        short = name.rsplit(".", 1)[-1]  # JAX's words: "Input 0 to svd must have rank ..."
         raise MeshjitTypeError(
-            f"{name} requires an array of at least two dimensions, got shape {shape}"
+            f"Input 0 to {short} must have rank at least 2, but got shape={shape} ({name} "
+            "requires an array of at least two dimensions)"
         )
 
 

@@ -131,7 +131,13 @@ def _matmul(a, b):
             f"({la.shape[ca]} != {lb.shape[cb]})"
         )
     a_batch, b_batch = la.shape[:-2], lb.shape[:-2]
-    broadcast_shapes(a_batch, b_batch)  # the batch dimensions must broadcast (clear error)
+    try:
+        broadcast_shapes(a_batch, b_batch)  # the batch dimensions must broadcast
+    except ValueError:
+        raise MeshjitValueError(
+            f"Incompatible types for matmul arguments: {la.str_long()} and {lb.str_long()} "
+            f"(their batch dimensions {a_batch} and {b_batch} do not broadcast)"
+        ) from None
     n = max(len(a_batch), len(b_batch))
     a_pos = range(n - len(a_batch), n)  # the output batch position of each batch dimension
     b_pos = range(n - len(b_batch), n)
@@ -283,7 +289,8 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     na, nb = aval_of(a).shape[-1], aval_of(b).shape[-1]
     if na not in (2, 3) or nb not in (2, 3):
         raise MeshjitValueError(
-            f"cross: vectors must have 2 or 3 components, got {na} and {nb} along the given axes"
+            f"Dimension must be either 2 or 3 for cross product: got {na} and {nb} components "
+            "along the given axes"
         )
     ca = [a[..., i] for i in range(na)]
     cb = [b[..., i] for i in range(nb)]

@@ -9,6 +9,7 @@ and repeats) become slices and concatenations (`take_static`) rather than gather
 from __future__ import annotations
 
 import builtins
+import operator
 
 import numpy as np
 
@@ -112,7 +113,9 @@ def _pad_width(pad_width, ndim):
             f"pad: pad_width {pad_width!r} does not fit an array of rank {ndim}"
         ) from None
     if (width < 0).any():
-        raise MeshjitValueError(f"pad: pad_width must be nonnegative, got {pad_width!r}")
+        raise MeshjitValueError(
+            f"index can't contain negative values: pad_width must be nonnegative, got {pad_width!r}"
+        )
     return [(int(lo), int(hi)) for lo, hi in width]
 
 
@@ -325,7 +328,7 @@ def _roll_axis(x, shift, axis):
 
 def tile(A, reps):
     x = materialize(A)
-    reps = (int(reps),) if np.ndim(reps) == 0 else tuple(int(r) for r in reps)
+    reps = _tile_reps(reps)
     shape = aval_of(x).shape
     ndim = builtins.max(len(shape), len(reps))
     shape = (1,) * (ndim - len(shape)) + shape
@@ -334,6 +337,18 @@ def tile(A, reps):
     interleaved = [n for pair in zip(reps, shape) for n in pair]
     x = lax.broadcast_in_dim(x, interleaved, tuple(range(1, 2 * ndim, 2)))
     return materialize(lax.reshape(x, [r * d for r, d in zip(reps, shape)]))
+
+
+def _tile_reps(reps) -> tuple:
+    """`reps` as ints: a float count is refused (int() would truncate it), as JAX does."""
+    reps = (reps,) if np.ndim(reps) == 0 else tuple(reps)
+    try:
+        return tuple(operator.index(r) if not is_traced(r) else int(r) for r in reps)
+    except TypeError:
+        raise MeshjitTypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got reps={reps!r} "
+            "(tile)"
+        ) from None
 
 
 def repeat(a, repeats, axis=None, *, total_repeat_length=None):
@@ -359,7 +374,8 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
         idx = np.repeat(np.arange(size), reps)
     except ValueError:
         raise MeshjitValueError(
-            f"repeat: repeats of shape {reps.shape} do not match axis {axis} of size {size}"
+            f"repeat: repeats of shape {reps.shape} do not match axis {axis} of size {size} "
+            f"(requested shape ({size},))"
         ) from None
     if total_repeat_length is not None:
         idx = np.pad(

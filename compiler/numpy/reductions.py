@@ -231,7 +231,14 @@ prod = _sum_like("prod", _REDUCE_PROD, lax.reduce_prod, 1, lax.mul)
 def _check_nonempty(a, axes, name):
     aval = aval_of(a)
     if builtins.any(aval.shape[i] == 0 for i in axes):
-        raise MeshjitValueError(f"{name} of an empty array {aval.str_short()} has no identity")
+        if name in ("argmax", "argmin"):  # NumPy's and JAX's words
+            raise MeshjitValueError(
+                f"attempt to get {name} of an empty sequence ({aval.str_short()})"
+            )
+        raise MeshjitValueError(
+            f"zero-size array to reduction operation {name} which has no identity "
+            f"({aval.str_short()})"
+        )
 
 
 def _same_dtype(dtype):

@@ -195,10 +195,17 @@ def right_shift(x1, x2):
 bitwise_left_shift, bitwise_right_shift = left_shift, right_shift
 
 
+_LAX_NAMES = {"left_shift": "shift_left", "right_shift": "shift_right_arithmetic"}
+
+
 def _same_int_dtype(name, x1, x2):
     x1, x2 = bool_as_int32(*promote(x1, x2))  # booleans shift as int32, as JAX
     if not dtypes.is_int(aval_of(x1).dtype):
-        raise MeshjitTypeError(f"{name} takes integer arrays, got {aval_of(x1).str_short()}")
+        name = _LAX_NAMES.get(name, name)  # JAX names the lax primitive
+        raise MeshjitTypeError(
+            f"{name} does not accept dtype {aval_of(x1).dtype} at position 0. Accepted dtypes at "
+            "position 0 are subtypes of integer."
+        )
     return shapes.broadcast_arrays(x1, x2)
 
 
@@ -1072,8 +1079,10 @@ def bincount(x, weights=None, minlength=0, *, length=None):
         try:
             values = np.asarray(x)
         except Exception:  # noqa: BLE001  (traced: the size cannot be known)
-            raise MeshjitValueError(
-                "bincount of a traced array needs length= (the result's size)"
+            raise ConcretizationError(  # JAX's ConcretizationTypeError
+                "Abstract tracer value encountered where concrete value is expected: the size "
+                "of jnp.bincount's result depends on the values of argument 'x'. To avoid this "
+                "error, pass a static `length` argument."
             ) from None
         length = max(int(minlength), int(values.max()) + 1 if values.size else 0)
     counts = ones_like(x, dtypes.default_int) if weights is None else asarray(weights)
@@ -1104,7 +1113,12 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
     dtype = dtypes.to_inexact(aval_of(a).dtype)
     if np.ndim(bins) == 1:
         return asarray(bins, dtype)
-    count = operator.index(bins)  # a traced count: JAX's concretization error
+    if is_traced(bins):
+        raise ConcretizationError(  # JAX's ConcretizationTypeError
+            "Abstract tracer value encountered where concrete value is expected: the bins "
+            "argument of histogram_bin_edges (a number of bins) must be static"
+        )
+    count = operator.index(bins)
     if range is None:
         range = [a.min(), a.max()]
     range = asarray(range, dtype)
@@ -1144,7 +1158,8 @@ def _conv1d(a, v, mode, name, flip):
     a, v = asarray(a), asarray(v)
     if aval_of(a).ndim != 1 or aval_of(v).ndim != 1:
         raise MeshjitValueError(
-            f"{name} takes 1-D arrays, got {aval_of(a).str_short()} and {aval_of(v).str_short()}"
+            f"{name}() only support 1-dimensional inputs, got {aval_of(a).str_short()} and "
+            f"{aval_of(v).str_short()}"
         )
     n, m = aval_of(a).shape[0], aval_of(v).shape[0]
     if n == 0 or m == 0:

@@ -109,8 +109,23 @@ generic, number, inexact, floating = np.generic, np.number, np.inexact, np.float
 integer, signedinteger, unsignedinteger = np.integer, np.signedinteger, np.unsignedinteger
 complexfloating, character, flexible = np.complexfloating, np.character, np.flexible
 dtype = np.dtype
-iinfo = np.iinfo
-finfo = ml_dtypes.finfo  # knows bfloat16; a complex dtype's finfo is its parts' (float32)
+
+
+def iinfo(int_type):
+    """NumPy's iinfo; a non-integer type raises NumPy's ValueError from the user's line."""
+    try:
+        return np.iinfo(int_type)
+    except ValueError as e:
+        raise MeshjitValueError(str(e)) from None
+
+
+def finfo(dtype):
+    """ml_dtypes' finfo (it knows bfloat16; a complex dtype's finfo is its parts', float32); a
+    non-float type raises its ValueError from the user's line."""
+    try:
+        return ml_dtypes.finfo(dtype)
+    except ValueError as e:
+        raise MeshjitValueError(str(e)) from None
 
 
 def _as_dtype(x) -> np.dtype:

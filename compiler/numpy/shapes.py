@@ -10,7 +10,12 @@ import math
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    IncompatibleShapesError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import astype
 from meshjit.compiler.numpy.util import (
@@ -19,6 +24,8 @@ from meshjit.compiler.numpy.util import (
     broadcast_to_shape,
     broadcasts_to,
     check_out,
+    contains_traced,
+    is_traced,
     materialize,
     promote,
     sharded_by,
@@ -93,15 +100,21 @@ def _reshape(a, newshape, order="C"):
         raise MeshjitTypeError(
             f"can only specify one unknown axis size with a `-1` value, got {newshape}"
         )
+    known = math.prod(d for d in newshape if d != -1)
     if -1 in newshape:
-        known = math.prod(d for d in newshape if d != -1)
         if known == 0 or aval.size % known:
-            raise MeshjitTypeError(
-                f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
-                f"{newshape}: {aval.str_short()} has {aval.size} elements"
-            )
+            _cannot_reshape(aval, newshape, "")
         newshape = tuple(aval.size // known if d == -1 else d for d in newshape)
+    elif known != aval.size:
+        _cannot_reshape(aval, newshape, f" (size {known})")
     return lax.reshape(materialize(a), newshape)
+
+
+def _cannot_reshape(aval, newshape, size):
+    raise MeshjitTypeError(  # JAX's TypeError (lax.reshape's own is a ValueError)
+        f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
+        f"{newshape}{size}: {aval.str_short()} has {aval.size} elements"
+    )
 
 
 def ravel(a, order="C"):
@@ -112,7 +125,10 @@ def transpose(a, axes=None):
     ndim_ = aval_of(a).ndim
     axes = tuple(reversed(range(ndim_))) if axes is None else tuple(axes)
     if len(axes) != ndim_:
-        raise MeshjitValueError(f"transpose axes {axes} do not match an array of rank {ndim_}")
+        raise MeshjitTypeError(  # JAX's words and type (its lax.transpose's)
+            "transpose permutation isn't a permutation of operand dimensions, got permutation "
+            f"{axes} for operand shape {aval_of(a).shape}."
+        )
     perm = tuple(checks.canonical_axis(ax, ndim_) for ax in axes)
     return lax.transpose(materialize(a), perm)  # which refuses a repeated axis
 
@@ -203,7 +219,7 @@ def broadcast_arrays(*args):
 def concatenate(arrays, axis=0, dtype=None):
     arrays = list(arrays)
     if not arrays:
-        raise MeshjitValueError("need at least one array to concatenate")
+        raise MeshjitValueError("Need at least one array to concatenate.")
     if axis is None:
         arrays, axis = [ravel(a) for a in arrays], 0
     arrays = promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]
@@ -223,7 +239,7 @@ def stack(arrays, axis=0, out=None, dtype=None):
     check_out(out, "stack")
     arrays = list(arrays)
     if not arrays:
-        raise MeshjitValueError("need at least one array to stack")
+        raise MeshjitValueError("Need at least one array to stack.")
     shapes = {aval_of(a).shape for a in arrays}
     if len(shapes) > 1:
         shown = ", ".join(aval_of(a).str_short() for a in arrays)
@@ -257,6 +273,13 @@ def split(ary, indices_or_sections, axis=0):
     aval = aval_of(ary)
     axis = checks.canonical_axis(axis, aval.ndim)
     size_ = aval.shape[axis]
+    if is_traced(indices_or_sections) or (
+        isinstance(indices_or_sections, (list, tuple)) and contains_traced(indices_or_sections)
+    ):
+        raise ConcretizationError(  # JAX's ConcretizationTypeError
+            "Abstract tracer value encountered where concrete value is expected: in "
+            "jax.numpy.split argument 1 (indices_or_sections), which must be static"
+        )
     if isinstance(indices_or_sections, int):
         if indices_or_sections <= 0 or size_ % indices_or_sections:
             raise MeshjitValueError(

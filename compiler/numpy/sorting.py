@@ -124,7 +124,7 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
         raise MeshjitValueError(f"Unsupported method: {method}")
     a = materialize(a)
     if aval_of(a).ndim != 1:
-        raise MeshjitValueError(f"searchsorted needs a 1-D array a, got {aval_of(a).str_short()}")
+        raise MeshjitValueError(f"a should be 1-dimensional, got {aval_of(a).str_short()}")
     if sorter is not None:
         a = take(a, sorter, mode="clip")
     a, v = promote(a, v)
@@ -203,11 +203,23 @@ def _binary_search(a, v, side, dtype):
 def _static_size(name, a, count):
     """The number of results when no `size=` is given: known only for concrete inputs."""
     if is_traced(a):
-        raise ConcretizationError(  # as JAX: a ConcretizationTypeError
-            f"Abstract tracer value encountered where concrete value is expected: The size argument of jnp.{name} must be statically specified to use jnp.{name} within JAX transformations: {name}: the output size depends on the values of a traced array; pass a static "
-            f"size=... (and optionally fill_value=...) to use {name} under jit"
-        )
+        _size_not_static(name, "the output size depends on the values of a traced array")
     return int(count(np.asarray(a)))
+
+
+def _size_not_static(name, why):
+    raise ConcretizationError(  # as JAX: a ConcretizationTypeError, in its words
+        "Abstract tracer value encountered where concrete value is expected: The size argument "
+        f"of jnp.{name} must be statically specified to use jnp.{name} within JAX "
+        f"transformations: {why}; pass a static size=... (and optionally fill_value=...) to use "
+        f"{name} under jit"
+    )
+
+
+def _given_size(name, size) -> int:
+    if is_traced(size):
+        _size_not_static(name, f"size is a traced array {aval_of(size).str_short()}")
+    return int(size)
 
 
 def _first_true(mask, size):
@@ -228,6 +240,7 @@ def nonzero(a, *, size=None, fill_value=None):
         raise MeshjitValueError("nonzero is not defined for a scalar; use atleast_1d first")
     if size is None:
         size = _static_size("nonzero", a, np.count_nonzero)
+    size = _given_size("nonzero", size)
     mask = ravel(not_equal(x, False if dtypes.is_bool(aval.dtype) else 0))
     flat = _first_true(mask, int(size))
     valid = lax.lt(flat, aval.size)

@@ -20,10 +20,12 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import cumulative, elementwise, math, reductions, routines
 from meshjit.compiler.numpy.util import aval_of, materialize
 from meshjit.compiler.numpy.util import static_axis as canonicalize_axis
+from meshjit.compiler.traceback_util import boundary_methods
 
 __all__ = ["frompyfunc", "ufunc"]
 
 
+@boundary_methods("__call__", "reduce", "accumulate", "at", "reduceat", "outer")
 class ufunc:
     """A function of `nin` arrays to `nout` arrays, broadcasting, with NumPy's ufunc methods."""
 

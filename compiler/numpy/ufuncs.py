@@ -12,6 +12,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.config import config
+from meshjit.compiler.errors import KeyArrayAsArrayError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -101,8 +102,20 @@ def _numpy_name(lax_fn) -> str:
     return _NUMPY_NAMES.get(lax_fn.__name__, lax_fn.__name__)
 
 
+def _promoted(lax_fn, args, inexact=False):
+    try:
+        return promote_inexact(*args) if inexact else promote(*args)
+    except KeyArrayAsArrayError as e:  # JAX's words: the op refuses the key dtype
+        i = next((i for i, a in enumerate(args) if a is e.keys), 0)
+        raise KeyArrayAsArrayError(
+            f"{lax_fn.__name__} does not accept dtype {e.keys.dtype} at position {i}: "
+            f"{e.bare_message}",
+            e.keys,
+        ) from None
+
+
 def _elementwise(lax_fn, *args, inexact=False):
-    args = promote_inexact(*args) if inexact else promote(*args)
+    args = _promoted(lax_fn, args, inexact)
     return lax_fn(*broadcast_ranks(*args, name=_numpy_name(lax_fn), op=lax_fn.__name__))
 
 
@@ -129,7 +142,7 @@ def define_unary(lax_fn, inexact=False):
     def fn(x):
         if type(x) is Tracer and (not inexact or x.var.aval.dtype in dtypes.FLOATS):
             return direct(x)
-        (x,) = promote_inexact(x) if inexact else promote(x)
+        (x,) = _promoted(lax_fn, (x,), inexact)
         return lax_fn(materialize(x))
 
     return fn
@@ -145,7 +158,9 @@ def define_binary_with_bool(lax_fn, bool_fn):
         if simple is not None:
             dtype = aval_of(simple[0]).dtype
             return (bool_prim if dtype == dtypes.bool_ else prim).bind_internal(*simple)
-        simple = broadcast_ranks(*promote(x1, x2), name=_numpy_name(lax_fn), op=lax_fn.__name__)
+        simple = broadcast_ranks(
+            *_promoted(lax_fn, (x1, x2)), name=_numpy_name(lax_fn), op=lax_fn.__name__
+        )
         op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
         return op(*simple)
 

@@ -208,6 +208,12 @@ def _gather(prim, x, axes, size, axis, tiled, **params):
 def _check_group_split(what, axes, aval, dim: int, dim_name: str, size: int, tiled: bool):
     """Tiled: the dimension splits evenly over the group; untiled: it is the group size."""
     n = aval.shape[dim]
+    if what == "all_to_all" and tiled and n % size:  # JAX's words
+        names = axes[0] if len(axes) == 1 else axes
+        raise MeshjitValueError(
+            f"The size of all_to_all split_axis ({n}) has to be divisible by the size of the "
+            f"named axis {names} ({size}): {dim_name} {dim} of {aval.str_short()}"
+        )
     if (tiled and n % size) or (not tiled and n != size):
         need = f"divisible by {size}" if tiled else f"equal to {size}"
         raise MeshjitValueError(

@@ -9,6 +9,7 @@ import functools
 
 import numpy as np
 
+from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.lax import shapes
 from meshjit.compiler.parallel.shard_map import shard_map
@@ -38,6 +39,7 @@ def pmap(
     `donate_argnums` is accepted (meshjit does not reuse pmap's input buffers)."""
     from meshjit.compiler.runtime import client  # runtime sits after parallel
 
+    check_callable(fun)
     client.check_backend(backend)
     del donate_argnums  # a hint: the results are the same without donation
     static = _argnums(static_broadcasted_argnums)
@@ -139,6 +141,11 @@ def _canonical(axis, ndim: int, what: str):
     if axis is None:
         return None
     if not -ndim <= axis < ndim:
+        if ndim == 0:  # JAX's words for a scalar argument
+            raise MeshjitValueError(
+                f"pmap requires at least one argument with a mapped axis: pmap {what} {axis} "
+                "is out of range for an array of rank 0"
+            )
         raise MeshjitValueError(f"pmap {what} {axis} is out of range for an array of rank {ndim}")
     return axis % ndim
 

@@ -218,7 +218,10 @@ class _ShardMapSpec:
 
     def __init__(self, mesh, in_specs, out_specs, axis_names, check_vma):
         if mesh is not None and not isinstance(mesh, (Mesh, AbstractMesh)):
-            raise MeshjitTypeError(f"shard_map mesh must be a Mesh or AbstractMesh, got {mesh!r}")
+            raise MeshjitTypeError(
+                "shard_map requires a `jax.sharding.Mesh` or a `jax.sharding.AbstractMesh` "
+                f"instance for its second argument, but got {mesh!r} of type {type(mesh)}."
+            )
         self.mesh, self.in_specs, self.out_specs = mesh, in_specs, out_specs
         self.axis_names = None if axis_names is None else frozenset(axis_names)
         self.check_vma = bool(check_vma)
@@ -243,6 +246,7 @@ def _is_spec_leaf(x) -> bool:
 
 
 def _flat_specs(specs, tree, what: str) -> list[PartitionSpec]:
+    _check_specs_are_specs(what, specs)
     try:
         per_leaf = broadcast_prefix(specs, tree, is_leaf=_is_spec_leaf)
     except Exception:
@@ -265,9 +269,25 @@ def _manual_axes(spec: _ShardMapSpec, mesh, outer: AxisEnv | None) -> tuple[str,
     return tuple(a for a in mesh.axis_names if a in names and a not in already)
 
 
+def _check_specs_are_specs(what: str, specs) -> None:
+    if specs is None or callable(specs):
+        return
+    leaves, _ = tree_flatten(specs, is_leaf=lambda x: isinstance(x, PartitionSpec))
+    for leaf in leaves:
+        if not isinstance(leaf, PartitionSpec):
+            raise MeshjitTypeError(
+                f"shard_map {what} argument must be a pytree of `jax.sharding.PartitionSpec` "
+                f"instances, but {what} holds {leaf!r} of type {type(leaf).__name__}"
+            )
+
+
 def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str) -> list[tuple[str, ...]]:
     if len(spec) > ndim:
-        raise MeshjitValueError(f"shard_map {what} {spec} is longer than the rank {ndim}")
+        raise MeshjitValueError(
+            f"shard_map applied to a function was given an {what} entry which is too long to be "
+            f"compatible with the corresponding value: {what} is {spec}, which has length "
+            f"{len(spec)}, but the value has rank {ndim}"
+        )
     per_dim = [spec.axes_of(i) for i in range(ndim)]
     used = [a for axes in per_dim for a in axes]
     if len(used) != len(set(used)):

@@ -279,8 +279,8 @@ def make_mesh(
     need = math.prod(axis_shapes)
     if need > len(devices):
         raise MeshjitValueError(
-            f"make_mesh: a mesh of shape {axis_shapes} needs {need} devices, but only "
-            f"{len(devices)} are available"
+            f"Number of devices {len(devices)} must be >= the product of mesh_shape "
+            f"{axis_shapes} (make_mesh needs {need} devices)"
         )
     if axis_types is None:
         axis_types = (AxisType.Explicit,) * len(axis_shapes)
@@ -422,8 +422,13 @@ class NamedSharding(Sharding):
     def __init__(self, mesh, spec: PartitionSpec = PartitionSpec()):
         if not isinstance(mesh, (Mesh, AbstractMesh)):
             raise MeshjitTypeError(f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r}")
+        if isinstance(spec, list):  # JAX hashes the spec, so a list fails there
+            raise MeshjitTypeError(
+                f"unhashable type: 'list': NamedSharding needs a PartitionSpec, got {spec!r} "
+                f"(write P(*{spec!r}))"
+            )
         if not isinstance(spec, PartitionSpec):
-            spec = PartitionSpec(*spec) if isinstance(spec, (tuple, list)) else spec
+            spec = PartitionSpec(*spec) if isinstance(spec, tuple) else spec
         if not isinstance(spec, PartitionSpec):
             raise MeshjitTypeError(f"NamedSharding needs a PartitionSpec, got {spec!r}")
         _check_spec_axes(spec, mesh)

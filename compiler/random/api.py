@@ -48,6 +48,8 @@ def _split(data, shape):
 def split(key, num=2):
     """`num` new keys (an int, or a shape) from one key, along new leading axes."""
     data, typed = check_key("split", key)
+    if isinstance(num, float):  # as JAX (and range()): a count is an integer
+        raise MeshjitTypeError(f"'float' object cannot be interpreted as an integer: split({num})")
     shape = (num,) if isinstance(num, (int, np.integer)) else num
     shape = canonical_shape(shape, "split")
     return wrap_result(_split(data, shape), typed)

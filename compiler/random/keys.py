@@ -19,7 +19,12 @@ import numpy as np
 
 from meshjit.compiler import tree_util
 from meshjit.compiler.config import prng_impl_name, prng_impl_scope
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    KeyArrayAsArrayError,
+    MeshjitIndexError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.trace.tracing import Tracer
@@ -97,7 +102,7 @@ def _dtype_name(x) -> str:
 
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
-    "__rtruediv__", "__bool__", "__array__",
+    "__rtruediv__", "__bool__", "__array__", "__getitem__",
 )  # fmt: skip
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
@@ -147,8 +152,9 @@ class PRNGKeyArray:
         if any(i is Ellipsis for i in index):
             return PRNGKeyArray(self._data[(*index, slice(None))], self._impl)
         if len(index) > self.ndim:
-            raise MeshjitValueError(
-                f"too many indices ({len(index)}) for a key array of shape {self.shape}"
+            raise MeshjitIndexError(
+                f"Too many indices: array is {self.ndim}-dimensional, but {len(index)} were "
+                f"indexed (a key array of shape {self.shape})"
             )
         return PRNGKeyArray(self._data[index], self._impl)
 
@@ -220,10 +226,11 @@ tree_util.register_pytree_node(
 
 def _not_an_array(keys: PRNGKeyArray, what: str) -> MeshjitTypeError:
     dims = ",".join(map(str, keys.shape))
-    return MeshjitTypeError(
+    return KeyArrayAsArrayError(
         f"a typed PRNG key array ({keys.dtype.name}[{dims}]) cannot be {what}: typed and raw keys do "
         "not mix. Use random.key_data(keys) for its uint32 data, or random.wrap_key_data(data) "
-        "to make typed keys from raw ones"
+        "to make typed keys from raw ones",
+        keys,
     )
 
 
@@ -259,8 +266,9 @@ def check_key(name: str, key, *, allow_batched: bool = False):
         _check_raw_key_data(name, key)
     shape = tuple(aval_of(data).shape[:-1])
     if shape and not allow_batched:
+        shown = shape if typed else tuple(aval_of(data).shape)  # JAX shows raw keys' data
         raise MeshjitValueError(
-            f"{name} accepts a single key, but was given a key array of shape {shape} != (). "
+            f"{name} accepts a single key, but was given a key array of shape {shown} != (). "
             "Draw with each key in turn (lax.map) or split one key instead"
         )
     return data, typed

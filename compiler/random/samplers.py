@@ -112,7 +112,7 @@ def normal(key, shape=(), dtype=None):
     shape = canonical_shape(shape, "normal")
     if dtype is not None and dtypes.is_complex(_requested(dtype)):
         return _complex_normal(data, shape, _requested(dtype))
-    dtype = float_dtype(dtype, "normal")
+    dtype = float_dtype(dtype, "normal", "a float or complex dtype")
     return _normal(data, shape, dtype)
 
 

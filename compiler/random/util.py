@@ -13,29 +13,34 @@ from meshjit.compiler.parallel.collectives import pvary
 
 
 def canonical_shape(shape, name: str) -> tuple:
-    """`shape` as a tuple of non-negative Python ints (a sequence is required, as in JAX)."""
-    if isinstance(shape, (int, np.integer)) or not hasattr(shape, "__iter__"):
+    """`shape` as a tuple of non-negative Python ints (an int is a 1-D shape, as in JAX)."""
+    if isinstance(shape, (int, np.integer)):
+        shape = (shape,)
+    if not hasattr(shape, "__iter__"):
         raise MeshjitTypeError(
-            f"{name}: shapes must be sequences of integers, got {shape!r} (write ({shape!r},))"
+            f"'{type(shape).__name__}' object is not iterable: {name} takes a shape (a sequence "
+            f"of integers), got {shape!r}"
         )
     try:
         out = tuple(operator.index(d) for d in shape)
     except TypeError:
         raise MeshjitTypeError(
-            f"{name}: shapes must be sequences of concrete integers, got {shape!r}"
+            "Shapes must be 1D sequences of concrete values of integer type, got "
+            f"{tuple(shape)!r} ({name})"
         ) from None
     if any(d < 0 for d in out):
         raise MeshjitValueError(f"{name}: shape {out} has a negative dimension")
     return out
 
 
-def float_dtype(dtype, name: str) -> np.dtype:
+def float_dtype(dtype, name: str, kinds: str = "a float dtype") -> np.dtype:
     """The float dtype a sampler draws: the default float (float32, or float64 with x64) unless
-    given; with x64 off 64-bit requests give 32 bits."""
+    given; with x64 off 64-bit requests give 32 bits. `kinds` names what the sampler accepts
+    (normal: "a float or complex dtype", its complex case taken before)."""
     dtypes.check_user_dtype(dtype, None)  # JAX's warning, without a function name
     dtype = _canonical(dtypes.default_float if dtype is None else dtype, name)
     if not dtypes.is_float(dtype):
-        raise MeshjitValueError(f"dtype argument to `{name}` must be a float dtype, got {dtype}")
+        raise MeshjitValueError(f"dtype argument to `{name}` must be {kinds}, got {dtype}")
     return dtype
 
 
@@ -65,7 +70,8 @@ def broadcast_shapes(name: str, *shapes) -> tuple:
         return tuple(np.broadcast_shapes(*shapes))
     except ValueError:
         raise IncompatibleShapesError(
-            f"{name}: shapes {', '.join(map(str, shapes))} do not broadcast"
+            f"Incompatible shapes for broadcasting: {name}: shapes "
+            f"{', '.join(map(str, shapes))} do not broadcast"
         ) from None
 
 

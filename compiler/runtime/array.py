@@ -85,9 +85,9 @@ class Array(ArrayMethods):
     def check_live(self, what: str = "reading") -> None:
         if self._impl.is_deleted():
             raise DeletedArrayError(
-                f"{what} an Array of {self.aval.str_short()} that has been deleted: it was "
-                "donated to a jit call (donate_argnums / donate_argnames) or freed with "
-                ".delete(); use the call's result instead"
+                f"Array has been deleted with shape={self.aval.str_long()}: {what} an Array "
+                "that was donated to a jit call (donate_argnums / donate_argnames) or freed "
+                "with .delete(); use the call's result instead"
             )
 
     def __array__(self, dtype=None, copy=None):

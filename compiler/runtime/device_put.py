@@ -56,7 +56,10 @@ def device_get(x):
 
 
 def _get_leaf(x):
-    # As JAX: anything with __array__ (arrays, NumPy scalars) becomes an ndarray.
+    # As JAX: anything with __array__ (arrays, NumPy scalars) becomes an ndarray; a traced
+    # value (device_get under jit) is returned as it is.
+    if isinstance(x, Tracer):
+        return x
     return np.asarray(x) if hasattr(x, "__array__") else x
 
 

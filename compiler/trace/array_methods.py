@@ -55,7 +55,7 @@ _OWN = frozenset(vars(ArrayMethods))
 
 
 _METHODS: dict[str, object] = {}
-_BOUNDARY_TYPES: list[type] = []
+_BOUNDARY_TYPES: list[tuple[type, bool]] = []
 
 
 def register_array_methods(methods: Mapping[str, object]) -> None:
@@ -65,20 +65,24 @@ def register_array_methods(methods: Mapping[str, object]) -> None:
         assert name not in _OWN, f"array method {name!r} would replace ArrayMethods' own"
         setattr(ArrayMethods, name, method)
     _METHODS.update(methods)
-    for cls in _BOUNDARY_TYPES:
-        _set_boundaries(cls, methods)
+    for cls, operators_only in _BOUNDARY_TYPES:
+        _set_boundaries(cls, methods, operators_only)
 
 
-def register_boundary_type(cls: type) -> None:
-    """`cls` (the arrays users hold, not tracers: those live under a transformation's boundary)
-    gets its methods as API boundaries, so their errors show without meshjit's frames."""
-    _BOUNDARY_TYPES.append(cls)
-    _set_boundaries(cls, _METHODS)
+def register_boundary_type(cls: type, operators_only: bool = False) -> None:
+    """`cls` (the arrays users hold) gets its methods as API boundaries, so their errors show
+    without meshjit's frames. Tracers live under a transformation's boundary, but one that
+    leaked out of its trace is used outside any: they get their operators (`__add__`, ...) as
+    boundaries (`operators_only`), their other attributes being their own."""
+    _BOUNDARY_TYPES.append((cls, operators_only))
+    _set_boundaries(cls, _METHODS, operators_only)
 
 
-def _set_boundaries(cls: type, methods: Mapping[str, object]) -> None:
+def _set_boundaries(cls: type, methods: Mapping[str, object], operators_only: bool) -> None:
     from meshjit.compiler.traceback_util import api_boundary
 
     for name, method in methods.items():
+        if operators_only and not (name.startswith("__") and name.endswith("__")):
+            continue
         if isinstance(method, types.FunctionType):
             setattr(cls, name, api_boundary(method))

@@ -39,7 +39,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.sharding_rules import apply as apply_sharding_rule
 from meshjit.compiler.ir.sharding_rules import state as _explicit
-from meshjit.compiler.trace.array_methods import ArrayMethods
+from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
 from meshjit.dialects.util import gc_paused
 
 _NO_VMAP_AXES: dict = {}
@@ -70,6 +70,21 @@ _CONCRETE_ERRORS = {
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
         "shape {}. The problem arose with the `float` function.",
+    ),
+    "complex()": (
+        ConcretizationError,
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape {}. The problem arose with the `complex` function.",
+    ),
+    "item()": (
+        ConcretizationError,
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape {0}. This occurred in the item() method of the array.",
+    ),
+    "tolist()": (
+        ConcretizationError,
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape {0}. The tolist() method was called on traced array with shape {0}.",
     ),
 }
 
@@ -160,6 +175,11 @@ class Tracer(ArrayMethods):
 # As JAX names the tracers of a staged trace (jit, make_jaxpr): `type(x).__name__` reads
 # "DynamicJaxprTracer" (meshjit's transformations all stage to jaxprs).
 Tracer.__name__ = Tracer.__qualname__ = "DynamicJaxprTracer"
+
+
+# A tracer that leaked out of its trace is used outside any transformation's boundary: its
+# methods are boundaries too, so the UnexpectedTracerError shows the user's line.
+register_boundary_type(Tracer, operators_only=True)
 
 
 class Trace:
@@ -357,7 +377,7 @@ def python_scalar_literal(x) -> Literal:
     low = _INT_RANGE.get(dtype)
     if low is not None and not low <= x < -low:
         mode = "x64 is on" if dtypes.x64_enabled else "x64 is off"
-        raise MeshjitOverflowError(f"Python int {x} is too large for {dtype} ({mode})")
+        raise MeshjitOverflowError(f"Python int {x} too large to convert to {dtype} ({mode})")
     if low is not None:  # as JAX: the int carries its dtype (its repr shows it)
         x = TypedInt(x, dtype)
     return Literal(x, _WEAK_AVALS[dtype])
@@ -397,8 +417,10 @@ def _check_no_leaked(args, prim):
     for x in args:
         if type(x) is Tracer:
             raise UnexpectedTracerError(
-                f"'{prim.name}' was applied outside any trace to a traced value "
-                f"{x.aval.str_short()} that leaked from a finished trace"
+                "Encountered an unexpected tracer: a function transformed by meshjit had a side "
+                f"effect that let a traced value {x.aval.str_short()} escape its trace, and "
+                f"'{prim.name}' was applied to it outside any trace. Return the value from "
+                "the transformed function instead of storing it"
             )
 
 
@@ -484,13 +506,22 @@ def checked_dtype(dtype) -> np.dtype:
         return dtype
     try:
         canonical = dtypes.canonicalize(dtype)
-    except TypeError:
-        canonical = None
+    except TypeError as e:  # NumPy's words, as JAX's: "data type 'foo' not understood"
+        raise MeshjitTypeError(f"{e}; use one of: {_supported_names()}") from None
     if canonical not in dtypes.SUPPORTED:
-        names = ", ".join(sorted(str(d) for d in dtypes.SUPPORTED))
-        shown = dtype if canonical is None else canonical
-        raise MeshjitTypeError(f"dtype {shown} is not supported; use one of: {names}")
+        if canonical.kind in "USOMm":  # not ml_dtypes' numeric types (kind V): unsupported
+            raise MeshjitTypeError(
+                f"dtype {canonical} is not a valid JAX array type. Only arrays of numeric types "
+                "are supported by JAX"
+            )
+        raise MeshjitTypeError(
+            f"dtype {canonical} is not supported; use one of: {_supported_names()}"
+        )
     return canonical
+
+
+def _supported_names() -> str:
+    return ", ".join(sorted(str(d) for d in dtypes.SUPPORTED))
 
 
 def trace_flat(
@@ -511,7 +542,9 @@ def trace_flat(
         for i, leaf in enumerate(out_leaves):
             if not _is_array_like(leaf):
                 raise MeshjitTypeError(
-                    f"{type(leaf)} is not a valid JAX type: output {i} of the traced function is a {type(leaf).__name__}, not an array"
+                    f"the traced function returned a value of type {type(leaf)} at output "
+                    f"component {i}, which is not a valid JAX type (a "
+                    f"{type(leaf).__name__}, not an array)"
                 )
         closed = trace.finish(out_leaves)
     return closed, out_tree

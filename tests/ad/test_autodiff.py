@@ -166,7 +166,9 @@ STRUCTURAL = {
 }
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(STRUCTURAL)))  # a third in make test
+@pytest.mark.parametrize(
+    "name", campaign.every(campaign.SWEEP, sorted(STRUCTURAL))
+)  # a third in make test
 def test_structural_grads(name):
     fn, args = STRUCTURAL[name]
     check_grads(fn, args, order=2)
@@ -526,7 +528,9 @@ COLLECTIVES = {
 }
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(COLLECTIVES)))  # a third in make test
+@pytest.mark.parametrize(
+    "name", campaign.every(campaign.SWEEP, sorted(COLLECTIVES))
+)  # a third in make test
 def test_collective_grads_in_shard_map(mesh, name):
     body, in_spec, out_spec = COLLECTIVES[name]
     f = _smap(mesh, body, in_spec, out_spec)
@@ -565,7 +569,8 @@ def test_grad_errors():
     )
     _raises(
         meshjit.MeshjitTypeError,
-        r"grad requires a float output, got i32\[\]",
+        r"grad requires real-valued outputs \(output dtype that is a sub-dtype of np.floating\), "
+        r"but got int32",
         meshjit.grad(lambda x: jnp.sum(x).astype(np.int32)),
         x,
     )
@@ -681,3 +686,17 @@ def test_custom_jvp_of_a_jitted_function_keeps_the_jit():
     f.defjvp(lambda primals, tangents: (f(*primals), tangents[0] * 10.0))
     assert f.fun is inner
     assert float(meshjit.grad(f)(np.float32(1.0))) == 10.0
+
+
+def test_grad_refuses_a_non_array_output_and_names_integer_outputs_as_jax():
+    # [x] has one scalar leaf, but it is a list: JAX refuses it (meshjit returned a gradient).
+    with pytest.raises(TypeError, match="Gradient only defined for scalar-output functions"):
+        meshjit.grad(lambda x: [x])(1.0)
+    with pytest.raises(TypeError, match="grad requires real-valued outputs .* but got int32"):
+        meshjit.grad(lambda x: jnp.int32(1))(1.0)
+
+
+def test_a_custom_rule_missing_is_jaxs_attribute_error():
+    f = meshjit.custom_jvp(lambda x: x)
+    with pytest.raises(AttributeError, match="No JVP defined for custom_jvp function"):
+        meshjit.jvp(f, (1.0,), (1.0,))

@@ -156,3 +156,14 @@ def test_check_in_a_while_condition_is_refused_clearly():
 
     with pytest.raises(NotImplementedError, match="while loop's condition"):
         checkify.checkify(lambda c: meshjit.lax.while_loop(cond, lambda c: c + 1, c))(0)
+
+
+def test_check_takes_one_boolean_and_throw_shows_the_callers_line():
+    with pytest.raises(TypeError, match="check takes a scalar pred as argument"):
+        checkify.checkify(lambda x: checkify.check(x, "bad"))(1.0)
+    with pytest.raises(TypeError, match="check takes a scalar pred as argument"):
+        checkify.checkify(lambda x: checkify.check(x > 0, "bad"))(jnp.ones(3))
+    err, _ = checkify.checkify(lambda x: checkify.check(x > 0, "positive"))(-1.0)
+    with pytest.raises(checkify.JaxRuntimeError) as ei:
+        err.throw()
+    assert ei.traceback[-1].path.name == "test_checkify.py"  # no meshjit frame below it

@@ -70,7 +70,8 @@ def test_using_a_donated_array_is_a_clear_error():
     f = meshjit.jit(step, donate_argnums=0)
     a = meshjit.device_put(X)
     f(a, X)
-    with pytest.raises(DeletedArrayError, match="argument 0 .* has been deleted: it was donated"):
+    match = "Array has been deleted .*argument 0 of the call is an Array that was donated"
+    with pytest.raises(DeletedArrayError, match=match):
         f(a, X)
     with pytest.raises(RuntimeError, match="has been deleted"):  # JAX's error type
         np.asarray(a)
@@ -83,7 +84,7 @@ def test_delete_frees_an_array():
     assert not a.is_deleted()
     a.delete()
     assert a.is_deleted()
-    with pytest.raises(DeletedArrayError, match=r"f32\[1024,64\]"):
+    with pytest.raises(DeletedArrayError, match=r"float32\[1024,64\]"):
         a.block_until_ready()
 
 

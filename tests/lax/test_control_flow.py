@@ -491,8 +491,8 @@ def test_error_bad_pred_and_index():
         lax.cond(np.ones(2, bool), lambda v: v, lambda v: v, x)  # L:pred-shape
     _check(ei, "L:pred-shape", "cond pred must be a scalar", "bool[2]")
     with pytest.raises(MeshjitTypeError) as ei:
-        meshjit.jit(lambda p: lax.cond(p, lambda v: v, lambda v: v, x))(np.float32(1))  # L:pred-f
-    _check(ei, "L:pred-f", "cond pred must be a bool or int scalar", "f32[]")
+        meshjit.jit(lambda p: lax.cond(p, lambda v: v, lambda v: v, x))(np.complex64(1))  # L:pred-c
+    _check(ei, "L:pred-c", "Pred type must be either boolean or number", "c64[]")
     with pytest.raises(MeshjitTypeError) as ei:
         lax.switch(np.float32(1), [lambda v: v], x)  # L:switch-index
     _check(ei, "L:switch-index", "switch index must be an int scalar", "f32[]")
@@ -508,7 +508,7 @@ def test_error_while_carry_types():
     _check(ei, "L:while-shape", "carry output 0 is f32[2] but the carry input is f32[3]")
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda c: True, lambda c: [c[0], c[1]], (x, x))  # L:while-tree
-    _check(ei, "L:while-tree", "pytree structure", "carry input has")
+    _check(ei, "L:while-tree", "pytree structure", "the carry input is")
 
 
 def test_error_while_cond_not_bool_scalar():
@@ -516,12 +516,16 @@ def test_error_while_cond_not_bool_scalar():
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda v: v < 2, lambda v: v + 1, x)  # L:cond-vec
     _check(
-        ei, "L:cond-vec", "cond_fun must return a boolean scalar, but got output type(s) [bool[3]]"
+        ei,
+        "L:cond-vec",
+        "cond_fun must return a boolean scalar, but got output type(s) [ShapedArray(bool[3])]",
     )
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda v: v.sum(), lambda v: v + 1, x)  # L:cond-f32
     _check(
-        ei, "L:cond-f32", "cond_fun must return a boolean scalar, but got output type(s) [f32[]]"
+        ei,
+        "L:cond-f32",
+        "cond_fun must return a boolean scalar, but got output type(s) [ShapedArray(float32[])]",
     )
 
 
@@ -570,3 +574,24 @@ def test_cond_and_switch_take_the_older_operand_keyword():
     assert float(lax.switch(1, [lambda x: x + 1, lambda x: x * 3], operand=2.0)) == 6.0
     with pytest.raises(TypeError, match="no positional operands can be passed"):
         lax.cond(True, lambda x: x, lambda x: x, 1.0, operand=2.0)
+
+
+def test_cond_takes_a_float_predicate_as_jax_does():
+    # JAX tests a float predicate against zero (a program it accepts, meshjit too).
+    f = meshjit.jit(lambda p: lax.cond(p, lambda: np.float32(1), lambda: np.float32(2)))
+    assert float(f(np.float32(1.5))) == 1.0 and float(f(np.float32(0.0))) == 2.0
+    assert float(lax.cond(np.float32(-0.5), lambda: 1.0, lambda: 2.0)) == 1.0
+    with pytest.raises(MeshjitTypeError, match="Pred must be a scalar, got yes of type"):
+        lax.cond("yes", lambda: 1.0, lambda: 2.0)
+
+
+def test_scan_with_a_negative_length_runs_no_steps_as_jax():
+    carry, ys = lax.scan(lambda c, x: (c + 1.0, None), 3.0, None, length=-2)
+    assert float(carry) == 3.0 and ys is None
+
+
+def test_fori_loop_bounds_of_different_dtypes_are_refused_unless_one_is_weak():
+    body = lambda i, c: c + 1.0  # noqa: E731
+    with pytest.raises(MeshjitTypeError, match="must have equal types, got int8 and int32"):
+        lax.fori_loop(jnp.int8(0), jnp.int32(3), body, 0.0)
+    assert float(lax.fori_loop(0, jnp.int8(3), body, 0.0)) == 3.0  # a Python int is weak

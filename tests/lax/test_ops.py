@@ -323,7 +323,8 @@ def test_clz_and_population_count(dtype):
 
 
 def test_bit_counts_reject_floats():
-    with pytest.raises(meshjit.MeshjitTypeError, match="clz requires a integer operand"):
+    match = "clz does not accept dtype float32. Accepted dtypes are subtypes of integer"
+    with pytest.raises(meshjit.MeshjitTypeError, match=match):
         lax.clz(np.ones(2, np.float32))
 
 
@@ -331,3 +332,13 @@ def test_broadcast_like_aligns_trailing_dimensions():
     got = lax.broadcast_like(np.array([1, 2, 3], np.int32), np.zeros((2, 3), np.float32))
     np.testing.assert_array_equal(got, [[1, 2, 3], [1, 2, 3]])
     assert got.dtype == np.int32
+
+
+def test_reshape_to_another_size_is_laxs_value_error_and_jnps_type_error():
+    # As JAX: lax.reshape fails its verifier (a ValueError), jnp.reshape checks first (TypeError).
+    x = np.ones((2, 3), np.float32)
+    with pytest.raises(ValueError, match=r"number of output elements \(8\) doesn't match") as ei:
+        lax.reshape(x, (4, 2))
+    assert not isinstance(ei.value, TypeError)
+    with pytest.raises(TypeError, match=r"cannot reshape array of shape \(2, 3\) \(size 6\)"):
+        jnp.reshape(x, (4, 2))

@@ -102,9 +102,9 @@ def test_einsum_matches_jax_with_int_promotion():
     [
         ("ij,jk->ik", [(3, 4), (5, 6)], "size of label 'j' differs: 4 .* but 5 in operand 1"),
         ("ij,jk->ik", [(3, 4)], "name 2 operands but 1 were given"),
-        ("ijk->i", [(3, 4)], "term 'ijk' has 3 labels but its operand has rank 2"),
+        ("ijk->i", [(3, 4)], "subscript 'ijk' does not contain the correct number of indices"),
         ("ij->ix", [(3, 4)], "output label 'x' .* does not appear in any input"),
-        ("ij->ii", [(3, 4)], "output label 'i' appears more than once"),
+        ("ij->ii", [(3, 4)], "Output character 'i' appeared more than once"),
         ("i1->i", [(3, 4)], "invalid subscript term 'i1'"),
         ("...i,...i", [(2, 4), (3, 4)], "size of label ... differs"),
     ],

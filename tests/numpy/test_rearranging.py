@@ -1,6 +1,5 @@
 """pad, roll, tile, repeat and flips against NumPy."""
 
-
 import numpy as np
 import pytest
 from hypothesis import given
@@ -53,7 +52,10 @@ def test_roll_matches_numpy(shape, data):
     axis = data.draw(st.one_of(st.none(), st.integers(-len(shape), len(shape) - 1)))
     close(jit_numpy(lambda a: jnp.roll(a, shift, axis), x), np.roll(x, shift, axis))
     if axis is not None:
-        close(jit_numpy(lambda a, s: jnp.roll(a, s, axis), x, np.int32(shift)), np.roll(x, shift, axis))
+        close(
+            jit_numpy(lambda a, s: jnp.roll(a, s, axis), x, np.int32(shift)),
+            np.roll(x, shift, axis),
+        )
 
 
 def test_roll_tuple_axes():
@@ -107,3 +109,9 @@ def test_flips_and_rot90():
         for axes in ((0, 1), (2, 0), (1, -1)):
             close(jit_numpy(lambda a: jnp.rot90(a, k, axes), x), np.rot90(x, k, axes))  # noqa: B023
 
+
+def test_tile_refuses_a_float_count_instead_of_truncating_it():
+    # int(1.5) made one copy where JAX raises; a NumPy integer count is a count.
+    with pytest.raises(TypeError, match="Shapes must be 1D sequences of concrete values"):
+        jnp.tile(np.ones(3, np.float32), 1.5)
+    close(jnp.tile(np.ones(2, np.float32), np.int64(2)), np.ones(4, np.float32))

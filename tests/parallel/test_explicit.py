@@ -633,6 +633,11 @@ def test_out_sharding_using_an_axis_twice(mesh):
     a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
     with pytest.raises(ShardingTypeError, match="illegally sharded"):
         meshjit.jit(lambda a: a[:, :, None] * meshjit.reshard(a, P(None, "X"))[:, None, :])(a)
+    b = meshjit.reshard(a, P(None, "X"))
+    with pytest.raises(ShardingTypeError) as ei:  # JAX's words: the op, its inputs, the result
+        a + b
+    want = "add operation with inputs: f32[8@X,4], f32[8,4@X] produces an illegally sharded "
+    assert want + "result: f32[8@X,4@X]" in str(ei.value)
 
 
 def test_with_sharding_constraint_asserts_on_explicit_axes(mesh):

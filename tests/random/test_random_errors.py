@@ -44,7 +44,7 @@ def test_several_keys_where_one_is_expected():
     _check(ei, "L:batched", "uniform", "single key", "(4,)")
     with pytest.raises(MeshjitValueError) as ei:
         random.bits(np.zeros((4, 2), np.uint32))  # L:batched-raw
-    _check(ei, "L:batched-raw", "bits", "(4,)")
+    _check(ei, "L:batched-raw", "bits", "(4, 2)")  # JAX shows the raw key data's shape
 
 
 # ---------------------------------------------------------------------------------------------
@@ -141,11 +141,11 @@ def test_categorical_logits_with_the_wrong_axis():
 
 def test_bad_shapes_and_dtypes():
     with pytest.raises(MeshjitTypeError) as ei:
-        random.normal(KEY, 3)  # L:int-shape
-    _check(ei, "L:int-shape", "normal", "sequences")
+        random.normal(KEY, 3.0)  # L:float-shape
+    _check(ei, "L:float-shape", "normal", "'float' object is not iterable")
     with pytest.raises(MeshjitValueError) as ei:
         random.normal(KEY, (2,), jnp.int32)  # L:int-dtype
-    _check(ei, "L:int-dtype", "normal", "float dtype", "int32")
+    _check(ei, "L:int-dtype", "normal", "float or complex dtype", "int32")
     with pytest.raises(MeshjitValueError) as ei:
         random.bits(KEY, (2,), jnp.float32)  # L:bits-dtype
     _check(ei, "L:bits-dtype", "bits", "unsigned", "float32")
@@ -155,3 +155,17 @@ def test_bad_shapes_and_dtypes():
     with pytest.raises(MeshjitTypeError) as ei:
         random.t(KEY, jnp.ones(2), (2,), jnp.bfloat16)  # L:cast
     _check(ei, "L:cast", "t", "float32", "bfloat16")
+
+
+def test_an_int_shape_is_a_one_dimensional_shape_as_in_jax():
+    # JAX accepts `shape=3` for (3,) in every sampler: meshjit too, with the same draws.
+    assert random.normal(KEY, 3).shape == (3,)
+    np.testing.assert_array_equal(
+        np.asarray(random.randint(KEY, 3, 0, 10)), np.asarray(random.randint(KEY, (3,), 0, 10))
+    )
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.normal(KEY, (3.0,))  # L:float-dim
+    _check(ei, "L:float-dim", "Shapes must be 1D sequences of concrete values of integer type")
+    with pytest.raises(MeshjitTypeError) as ei:
+        random.split(KEY, 2.5)  # L:float-count
+    _check(ei, "L:float-count", "'float' object cannot be interpreted as an integer")

@@ -3,7 +3,7 @@
 meshjit by tests/support/mistakes_runner.py (see tests/test_mistakes_catalogue.py).
 
 This file is not imported: the runner executes it with the library's names bound (`jax`,
-`jnp`, `lax`, `random`, `np`, `P`, `NamedSharding`, `Mesh`, `AxisType`, `mesh2`, `mesh24`,
+`jnp`, `lax`, `random`, `np`, `P`, `NamedSharding`, `Mesh`, `AxisType`, `checkify`, `mesh2`, `mesh24`,
 `emesh`), so the same lines run in both and a traceback names the same line of this file.
 `@mistake(*phrases)` registers a case; the phrases are what JAX's message says about the
 problem, which meshjit's message must say too. Each case raises on one line of its body in
@@ -1288,7 +1288,6 @@ def export_without_jit():
     return jax.export.export(lambda x: jnp.sin(x))(jnp.ones(3))
 
 
-
 @mistake("(3,)", "(4,)")
 def exported_call_other_shape():
     exp = jax.export.export(jax.jit(jnp.sin))(jnp.ones(3))
@@ -1317,3 +1316,1309 @@ def compiled_sharded_given_replicated():
 @mistake("device_put", "sharding")
 def device_put_to_int():
     return jax.device_put(jnp.ones(3), 0)
+
+
+# =============================================================================================
+# Round 2: mistakes from JAX's "Sharp bits" and the families above that were thin.
+# ---------------------------------------------------------------------------------------------
+# Shapes (more)
+
+
+@mistake("cannot reshape array of shape (6,) (size 6) into shape (-2, 3)")
+def reshape_negative_two():
+    return jnp.arange(6).reshape(-2, 3)
+
+
+@mistake("Need at least one array to concatenate")
+def concatenate_empty_list():
+    return jnp.concatenate([])
+
+
+@mistake("Need at least one array to stack")
+def stack_empty_list():
+    return jnp.stack([])
+
+
+@mistake(
+    "Cannot concatenate arrays with shapes that differ in dimensions other than the one being concatenated",
+)
+def vstack_shapes():
+    return jnp.vstack([jnp.ones(2), jnp.ones(3)])
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape", "(3,)", "(2,)")
+def dot_matrix_vector_mismatch():
+    return jnp.dot(jnp.ones((2, 3)), jnp.ones(2))
+
+
+@mistake("Incompatible types for matmul arguments")
+def matmul_batch_mismatch():
+    return jnp.matmul(jnp.ones((2, 3, 4)), jnp.ones((3, 4, 5)))
+
+
+@mistake("Output character 'i' appeared more than once in the output")
+def einsum_repeated_output_label():
+    return jnp.einsum("ij->ii", jnp.ones((2, 3)))
+
+
+@mistake("Subscripts can only contain one '->'")
+def einsum_two_arrows():
+    return jnp.einsum("i->j->k", jnp.ones(2))
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape")
+def tensordot_axes_mismatch():
+    return jnp.tensordot(jnp.ones((2, 3)), jnp.ones((4, 5)), axes=1)
+
+
+@mistake("concatenate dimension out of bounds")
+def lax_concatenate_dimension_out_of_range():
+    return lax.concatenate([jnp.ones(2), jnp.ones(2)], 1)
+
+
+@mistake("length of padding_config must equal the number of axes of operand")
+def lax_pad_config_length():
+    return lax.pad(jnp.ones(3), 0.0, [(1, 1, 0), (1, 1, 0)])
+
+
+@mistake(
+    "broadcast_in_dim operand dimension sizes must either be 1, or be equal to their corresponding dimensions in the target broadcast shape",
+)
+def lax_broadcast_in_dim_incompatible():
+    return lax.broadcast_in_dim(jnp.ones(3), (4,), (0,))
+
+
+@mistake("transpose permutation isn't a permutation of operand dimensions")
+def lax_transpose_short_permutation():
+    return lax.transpose(jnp.ones((2, 3)), (0,))
+
+
+@mistake("cannot select an axis to squeeze out which has size not equal to one")
+def lax_squeeze_non_unit():
+    return lax.squeeze(jnp.ones((2, 3)), (0,))
+
+
+@mistake("rev dimensions must all be less than operand ndim")
+def lax_rev_out_of_range():
+    return lax.rev(jnp.ones(3), (1,))
+
+
+@mistake("dynamic_update_slice update must have the same rank as operand")
+def dynamic_update_slice_rank():
+    return lax.dynamic_update_slice(jnp.ones((3, 3)), jnp.ones(3), (0, 0))
+
+
+@mistake(
+    "conv_general_dilated lhs feature dimension size divided by feature_group_count must equal the rhs input feature dimension size",
+)
+def conv_feature_mismatch():
+    return lax.conv(jnp.ones((1, 3, 5, 5)), jnp.ones((4, 2, 3, 3)), (1, 1), "SAME")
+
+
+@mistake("window and window_strides must have the same number of dimensions")
+def conv_strides_length():
+    return lax.conv(jnp.ones((1, 1, 5, 5)), jnp.ones((1, 1, 3, 3)), (1,), "SAME")
+
+
+@mistake("Unrecognized padding type", "FOO")
+def conv_bad_padding_name():
+    return lax.conv(jnp.ones((1, 1, 5, 5)), jnp.ones((1, 1, 3, 3)), (1, 1), "FOO")
+
+
+@mistake("only support 1-dimensional inputs")
+def convolve_2d():
+    return jnp.convolve(jnp.ones((2, 2)), jnp.ones(2))
+
+
+@mistake("must have shape [..., n, n]", "(2, 3)")
+def det_non_square():
+    return jnp.linalg.det(jnp.ones((2, 3)))
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def trace_of_vector():
+    return jnp.trace(jnp.ones(3))
+
+
+@mistake("Dimension must be either 2 or 3 for cross product")
+def cross_wrong_length():
+    return jnp.cross(jnp.ones(4), jnp.ones(4))
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape")
+def inner_mismatch():
+    return jnp.inner(jnp.ones(3), jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def roll_shift_axis_lengths():
+    return jnp.roll(jnp.ones((2, 3)), (1, 2), axis=0)
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def flip_axis_out_of_range():
+    return jnp.flip(jnp.ones(3), axis=1)
+
+
+@mistake("repeated axis")
+def expand_dims_repeated_axis():
+    return jnp.expand_dims(jnp.ones(2), (0, 0))
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def squeeze_axis_out_of_range():
+    return jnp.squeeze(jnp.ones((1, 3)), axis=2)
+
+
+@mistake("transpose permutation isn't a permutation of operand dimensions")
+def transpose_short_axes():
+    return jnp.transpose(jnp.ones((2, 3)), (0,))
+
+
+@mistake("Incompatible shapes for broadcasting")
+def broadcast_arrays_incompatible():
+    return jnp.broadcast_arrays(jnp.ones(3), jnp.ones(4))
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def take_along_axis_out_of_range():
+    return jnp.take_along_axis(jnp.ones((2, 3)), jnp.zeros((2, 3), jnp.int32), axis=2)
+
+
+@mistake("Cannot concatenate arrays with different numbers of dimensions")
+def append_axis_shapes():
+    return jnp.append(jnp.ones((2, 2)), jnp.ones(3), axis=0)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape")
+def vdot_mismatch():
+    return jnp.vdot(jnp.ones(3), jnp.ones(4))
+
+
+@mistake("duplicate value in 'axis'")
+def sum_duplicate_axes():
+    return jnp.sum(jnp.ones((2, 3)), axis=(0, 0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Dtypes (more)
+
+
+@mistake("Python int 1099511627776 too large to convert to int32")
+def int_literal_overflow_x64_off():
+    return jnp.array(2**40)
+
+
+@mistake("1099511627776")
+def int_scalar_overflow_in_add():
+    return jnp.arange(3) + 2**40
+
+
+@mistake()  # JAX 0.10.2 accepts this (a warning, then float32): meshjit must too
+def zeros_float64_x64_off():
+    return jnp.zeros(3, dtype="float64")
+
+
+@mistake("out of bounds for uint8")
+def uint8_negative_literal():
+    return jnp.array(-1, dtype=jnp.uint8)
+
+
+@mistake("sin does not accept dtype int32")
+def lax_sin_of_int():
+    return lax.sin(jnp.arange(3))
+
+
+@mistake("exp does not accept dtype bool")
+def lax_exp_of_bool():
+    return lax.exp(jnp.ones(3, bool))
+
+
+@mistake("data type 'foo' not understood")
+def lax_convert_unknown_dtype():
+    return lax.convert_element_type(jnp.ones(3), "foo")
+
+
+@mistake("does not accept dtype float32")
+def jnp_bitwise_and_float():
+    return jnp.bitwise_and(jnp.ones(2), jnp.ones(2))
+
+
+@mistake("shift_left does not accept dtype float32")
+def jnp_left_shift_float():
+    return jnp.left_shift(jnp.ones(2), 1)
+
+
+@mistake("round does not accept dtype int32")
+def lax_round_of_int():
+    return lax.round(jnp.arange(3))
+
+
+@mistake("population_count does not accept dtype float32")
+def lax_population_count_float():
+    return lax.population_count(jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def lax_bitcast_different_widths():
+    return lax.bitcast_convert_type(jnp.ones(3, jnp.float32), jnp.int16)
+
+
+@mistake("Invalid integer data type")
+def iinfo_of_float():
+    return jnp.iinfo(jnp.float32)
+
+
+@mistake("not inexact")
+def finfo_of_int():
+    return jnp.finfo(jnp.int32)
+
+
+@mistake("lt does not accept dtype complex64")
+def lax_lt_complex():
+    return lax.lt(jnp.ones(2, jnp.complex64), jnp.ones(2, jnp.complex64))
+
+
+@mistake("lax.mul requires arguments to have the same dtypes", "int32", "float32")
+def lax_mul_int_float():
+    return lax.mul(jnp.arange(3), jnp.ones(3))
+
+
+@mistake("must be boolean or integer type", "float32")
+def lax_select_pred_dtype():
+    return lax.select(jnp.ones(3), jnp.ones(3), jnp.zeros(3))
+
+
+@mistake("rem does not accept dtype complex64")
+def jnp_remainder_complex():
+    return jnp.remainder(jnp.ones(2, jnp.complex64), 2)
+
+
+@mistake("atan2 does not accept dtype int32")
+def lax_atan2_int():
+    return lax.atan2(jnp.arange(3), jnp.arange(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# Indexing (more)
+
+
+@mistake("Indexer must have integer or boolean type", "float32")
+def float_array_index():
+    return jnp.arange(3)[jnp.array([1.0])]
+
+
+@mistake("JAX does not support string indexing")
+def string_index():
+    return jnp.arange(3)["a"]
+
+
+@mistake("JAX arrays are immutable and do not support in-place item assignment", ".at")
+def mask_item_assignment():
+    x = jnp.arange(3)
+    x[x > 0] = 0
+    return x
+
+
+@mistake("slice step cannot be zero")
+def slice_step_zero():
+    return jnp.arange(3)[::0]
+
+
+@mistake("Too many indices", "array is 1-dimensional, but 2 were indexed")
+def too_many_indices_column():
+    return jnp.arange(3)[:, 0]
+
+
+@mistake("Incompatible shapes for broadcasting", "(2,)", "(3,)")
+def index_arrays_do_not_broadcast():
+    return jnp.ones((3, 3))[jnp.array([0, 1]), jnp.array([0, 1, 2])]
+
+
+@mistake("boolean index did not match shape of indexed array")
+def boolean_mask_wrong_shape():
+    return jnp.arange(3)[jnp.array([True, False])]
+
+
+@mistake("put")
+def at_unknown_method():
+    return jnp.zeros(3).at[0].put(1.0)
+
+
+@mistake("Array boolean indices must be concrete")
+def at_mask_in_jit():
+    return jax.jit(lambda x: x.at[x > 0].set(0.0))(jnp.ones(3))
+
+
+@mistake("Incompatible types for broadcasting")
+def at_add_wrong_shape():
+    return jnp.zeros(3).at[:2].add(jnp.ones(3))
+
+
+@mistake("Slice entries must be static integers")
+def traced_slice_stop_in_jit():
+    return jax.jit(lambda x, n: x[:n])(jnp.arange(5), 2)
+
+
+@mistake("where requires ndarray or scalar arguments", "NoneType")
+def where_two_arguments():
+    return jnp.where(jnp.ones(3) > 0, jnp.ones(3))
+
+
+@mistake("indices must have an integer type")
+def take_float_indices():
+    return jnp.take(jnp.arange(3), jnp.array([0.5]))
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def take_axis_out_of_range():
+    return jnp.take(jnp.arange(3), jnp.array([0]), axis=1)
+
+
+@mistake()
+def dynamic_index_in_dim_axis():
+    return lax.dynamic_index_in_dim(jnp.ones(3), 0, axis=2)
+
+
+@mistake()  # JAX 0.10.2 accepts this (the update is cast): meshjit must too
+def at_set_float_into_int():
+    return jnp.zeros(3, jnp.int32).at[0].set(1.5)
+
+
+@mistake()  # JAX 0.10.2 accepts this (out-of-bounds updates are dropped): meshjit must too
+def at_set_out_of_bounds():
+    return jnp.zeros(3).at[10].set(1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this (out-of-bounds gathers clamp): meshjit must too
+def out_of_bounds_negative_index():
+    return jnp.arange(3)[-10]
+
+
+# ---------------------------------------------------------------------------------------------
+# Tracing (more)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected", "item()")
+def item_of_traced():
+    return jax.jit(lambda x: x.item())(1.0)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected", "tolist()")
+def tolist_of_traced():
+    return jax.jit(lambda x: x.tolist())(jnp.ones(3))
+
+
+@mistake("Attempted boolean conversion of traced array")
+def bool_of_traced():
+    return jax.jit(lambda x: bool(x))(1.0)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected", "`complex` function")
+def complex_of_traced():
+    return jax.jit(lambda x: complex(x))(1.0)
+
+
+@mistake("The numpy.ndarray conversion method __array__() was called on traced array")
+def np_array_of_traced():
+    return jax.jit(lambda x: np.array(x) + 1)(1.0)
+
+
+@mistake("Attempted boolean conversion of traced array")
+def python_max_of_traced():
+    return jax.jit(lambda x: max(x, 0.0))(1.0)
+
+
+@mistake("Attempted boolean conversion of traced array")
+def sorted_of_traced():
+    return jax.jit(lambda x, y: sorted([x, y]))(1.0, 2.0)
+
+
+@mistake("Attempted boolean conversion of traced array")
+def traced_in_list():
+    return jax.jit(lambda x: x in [1.0, 2.0])(1.0)
+
+
+@mistake("unhashable type")
+def hash_of_traced():
+    return jax.jit(lambda x: hash(x))(1.0)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def ones_of_traced_sum():
+    return jax.jit(lambda x: jnp.ones(x.sum()))(jnp.arange(3))
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def zeros_traced_tuple_shape():
+    return jax.jit(lambda n: jnp.zeros((n, 2)))(3)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def full_traced_shape():
+    return jax.jit(lambda n: jnp.full(n, 1.0))(3)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected", "`int` function")
+def range_of_int_traced():
+    return jax.jit(lambda n: sum(range(int(n))))(3)
+
+
+@mistake("The numpy.ndarray conversion method __array__() was called on traced array")
+def np_sin_of_traced():
+    return jax.jit(lambda x: np.sin(x))(1.0)
+
+
+@mistake("Non-hashable static arguments are not supported", "dict")
+def dict_static_arg():
+    return jax.jit(lambda x, d: x * d["a"], static_argnums=1)(1.0, {"a": 2.0})
+
+
+@mistake("Non-hashable static arguments are not supported")
+def jnp_array_static_arg():
+    return jax.jit(lambda x, n: x * n, static_argnums=1)(1.0, jnp.ones(3))
+
+
+@mistake("static_argnums=(-3,)", "only accepts 1 positional argument")
+def static_argnums_negative_out_of_range():
+    return jax.jit(lambda x: x, static_argnums=-3)(1.0)
+
+
+@mistake("<class 'str'>", "which is not a valid JAX type")
+def jit_returns_string():
+    return jax.jit(lambda x: "done")(1.0)
+
+
+@mistake("<class 'function'>", "which is not a valid JAX type")
+def jit_returns_function():
+    return jax.jit(lambda x: lambda: x)(1.0)
+
+
+@mistake("<class 'object'>")
+def jit_object_argument():
+    return jax.jit(lambda x: x)(object())
+
+
+_leaked_scan = []
+
+
+@mistake("Encountered an unexpected tracer")
+def leaked_tracer_from_scan():
+    def body(c, x):
+        _leaked_scan.append(c)
+        return c + x, None
+
+    lax.scan(body, 0.0, jnp.ones(3))
+    return jax.jit(lambda y: y + _leaked_scan[-1])(1.0)
+
+
+_leaked_vmap = []
+
+
+@mistake("Encountered an unexpected tracer")
+def leaked_tracer_from_vmap():
+    def f(x):
+        _leaked_vmap.append(x)
+        return x
+
+    jax.vmap(f)(jnp.ones(3))
+    return _leaked_vmap[-1] + 1.0
+
+
+@mistake("callable")
+def make_jaxpr_of_non_callable():
+    return jax.make_jaxpr(3)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def device_get_of_traced():
+    return jax.jit(lambda x: jax.device_get(x))(1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def block_until_ready_non_array():
+    return jax.block_until_ready(object())
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def python_loop_over_static_shape():
+    return jax.jit(lambda x: sum(x[i] for i in range(x.shape[0])))(jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def grad_of_python_if_on_concrete():
+    return jax.grad(lambda x: x * 2 if x < 3 else x)(1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Transformations (more)
+
+
+@mistake("argnums=5", "at least 6 positional arguments")
+def grad_argnums_five():
+    return jax.grad(lambda x, y: x * y, argnums=5)(1.0, 2.0)
+
+
+@mistake("grad requires real-valued outputs", "int32")
+def grad_int_output():
+    return jax.grad(lambda x: jnp.int32(1))(1.0)
+
+
+@mistake("Gradient only defined for scalar-output functions", "(2,)")
+def grad_has_aux_non_scalar():
+    return jax.grad(lambda x: (x * jnp.ones(2), x), has_aux=True)(1.0)
+
+
+@mistake("expected function with aux output to return a two-element tuple")
+def value_and_grad_has_aux_non_tuple():
+    return jax.value_and_grad(lambda x: x, has_aux=True)(1.0)
+
+
+@mistake("jacrev requires real- or complex-valued inputs", "int32")
+def jacrev_int_input():
+    return jax.jacrev(lambda x: x * 2.0)(jnp.arange(3))
+
+
+@mistake("requires real-valued inputs", "int32")
+def hessian_int_input():
+    return jax.hessian(lambda x: (x * x).sum())(jnp.arange(3))
+
+
+@mistake("argnums=0", "at least 1 positional argument")
+def grad_no_arguments():
+    return jax.grad(lambda: 1.0)()
+
+
+@mistake("Gradient only defined for scalar-output functions")
+def grad_list_output():
+    return jax.grad(lambda x: [x])(1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def grad_complex_input_not_holomorphic():
+    return jax.grad(lambda x: (x * x).real)(1.0 + 1.0j)
+
+
+@mistake("vmap was requested to map its argument along axis -2", "rank should be at least 2")
+def vmap_in_axes_negative_out_of_range():
+    return jax.vmap(lambda x: x, in_axes=-2)(jnp.ones(3))
+
+
+@mistake("vmap out_axes specification must be a tree prefix of the corresponding value")
+def vmap_out_axes_tree_mismatch():
+    return jax.vmap(lambda x: x, out_axes=(0, 0))(jnp.ones(3))
+
+
+@mistake("vmap must have at least one non-None value in in_axes or axis_size must be specified")
+def vmap_all_in_axes_none():
+    return jax.vmap(lambda x: x, in_axes=None)(jnp.ones(3))
+
+
+@mistake("vmap got inconsistent sizes for array axes to be mapped")
+def vmap_axis_size_mismatch():
+    return jax.vmap(lambda x: x, axis_size=4)(jnp.ones(3))
+
+
+@mistake("unbound axis name: i")
+def vmap_psum_unknown_axis():
+    return jax.vmap(lambda x: lax.psum(x, "i"))(jnp.ones(3))
+
+
+@mistake("vmap in_axes specification must be a tree prefix of the corresponding value")
+def vmap_dict_in_axes_mismatch():
+    return jax.vmap(lambda d: d["a"], in_axes=({"a": 0, "b": 0},))({"a": jnp.ones(3)})
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def vmap_psum_named_axis():
+    return jax.vmap(lambda x: lax.psum(x, "i"), axis_name="i")(jnp.ones(3))
+
+
+@mistake("vmap got inconsistent sizes for array axes to be mapped")
+def vmap_inconsistent_sizes_in_tree():
+    return jax.vmap(lambda d: d["a"] + d["b"])({"a": jnp.ones(3), "b": jnp.ones(2)})
+
+
+@mistake("primal and tangent arguments to jax.jvp do not match", "float32", "int32")
+def jvp_int_tangent_for_float():
+    return jax.jvp(jnp.sin, (1.0,), (1,))
+
+
+@mistake("expected function with aux output to return a two-element tuple")
+def vjp_has_aux_non_pair():
+    return jax.vjp(lambda x: x, 1.0, has_aux=True)
+
+
+@mistake("Expected a callable value, got 3")
+def linearize_non_callable():
+    return jax.linearize(3, 1.0)
+
+
+@mistake("No JVP defined for custom_jvp function f using defjvp")
+def custom_jvp_no_rule():
+    @jax.custom_jvp
+    def f(x):
+        return x
+
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake("No VJP defined for custom_vjp function f using defvjp")
+def custom_vjp_no_rule():
+    @jax.custom_vjp
+    def f(x):
+        return x
+
+    return jax.grad(f)(1.0)
+
+
+@mistake("must produce primal and tangent outputs with equal container (pytree) structures")
+def custom_jvp_tangent_structure():
+    f = _custom_jvp(lambda p, t: (jnp.sin(p[0]), (t[0], t[0])))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake("Custom VJP bwd rule must produce an output with the same container (pytree) structure")
+def custom_vjp_bwd_returns_none():
+    f = _custom_vjp(lambda x: (jnp.sin(x), x), lambda g: None)
+    return jax.grad(f)(1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def checkpoint_non_callable():
+    return jax.checkpoint(3)
+
+
+@mistake("Expected a callable value, got 3")
+def jacfwd_non_callable():
+    return jax.jacfwd(3)
+
+
+@mistake("<class 'str'>", "is not a valid JAX type")
+def grad_of_string_argument():
+    return jax.grad(lambda x: 1.0)("a")
+
+
+# ---------------------------------------------------------------------------------------------
+# Control flow (more)
+
+
+@mistake("true_fun and false_fun arguments should be callable")
+def cond_branches_not_callable():
+    return lax.cond(True, 1.0, 2.0)
+
+
+@mistake("Pred must be a scalar", "<class 'str'>")
+def cond_string_predicate():
+    return lax.cond("yes", lambda: 1.0, lambda: 2.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this (a float predicate is tested against zero): meshjit too
+def cond_float_predicate():
+    return lax.cond(jnp.float32(1.5), lambda: 1.0, lambda: 2.0)
+
+
+@mistake("cond branches must have equal output types")
+def cond_python_int_vs_float():
+    return jax.jit(lambda p: lax.cond(p, lambda: jnp.int32(1), lambda: 1.0))(True)
+
+
+@mistake("switch branches must have equal output types")
+def switch_branch_dtypes():
+    return lax.switch(0, [lambda: jnp.int32(1), lambda: jnp.float32(1)])
+
+
+@mistake("branches argument should be a sequence of callables")
+def switch_branch_not_callable():
+    return lax.switch(0, [lambda: 1.0, 2.0])
+
+
+@mistake("cond_fun must return a boolean scalar", "float32")
+def while_cond_returns_float():
+    return lax.while_loop(lambda c: c * 1.0, lambda c: c - 1.0, 3.0)
+
+
+@mistake(
+    "while_loop body function carry input and carry output must have the same pytree structure",
+)
+def while_body_changes_structure():
+    return lax.while_loop(lambda c: c < 3.0, lambda c: (c, c), 0.0)
+
+
+@mistake("carry input and carry output must have the same pytree structure")
+def fori_loop_body_returns_none():
+    return lax.fori_loop(0, 3, lambda i, c: None, 0.0)
+
+
+@mistake("lower and upper arguments to fori_loop must have equal types", "int8", "int32")
+def fori_loop_mixed_bound_dtypes():
+    return lax.fori_loop(jnp.int8(0), jnp.int32(3), lambda i, c: c + 1.0, 0.0)
+
+
+@mistake("scan got value with no leading axis to scan over")
+def scan_over_python_scalars():
+    return lax.scan(lambda c, x: (c + x, None), 0.0, [1.0, 2.0])
+
+
+@mistake("scan body function carry input and carry output must have the same pytree structure")
+def scan_body_changes_carry_structure():
+    return lax.scan(lambda c, x: ((c, c), None), 0.0, jnp.ones(3))
+
+
+@mistake("<class 'str'>", "which is not a valid JAX type")
+def scan_ys_string():
+    return lax.scan(lambda c, x: (c, "y"), 0.0, jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def scan_negative_length():
+    return lax.scan(lambda c, x: (c, None), 0.0, None, length=-1)
+
+
+@mistake("'int' object is not callable")
+def map_non_callable():
+    return lax.map(3, jnp.ones(3))
+
+
+@mistake("takes 1 positional argument but 2 were given")
+def scan_body_wrong_arity():
+    return lax.scan(lambda c: (c, None), 0.0, jnp.ones(3))
+
+
+@mistake("takes 0 positional arguments but 1 was given")
+def while_loop_cond_wrong_arity():
+    return lax.while_loop(lambda: True, lambda c: c, 0.0)
+
+
+@mistake("Array inputs to associative_scan must have the same first dimension")
+def associative_scan_sizes():
+    return lax.associative_scan(jnp.add, (jnp.ones(3), jnp.ones(4)))
+
+
+@mistake("missing 1 required positional argument: 'y'")
+def cond_operand_tree_in_branch():
+    return lax.cond(True, lambda x, y: x, lambda x, y: y, (1.0, 2.0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Pytrees (more)
+
+
+@mistake("'int' object is not callable")
+def tree_map_non_callable():
+    return jax.tree.map(3, [1, 2])
+
+
+@mistake("pytree structure error: different lengths of list")
+def tree_map_list_lengths():
+    return jax.tree.map(lambda a, b: a + b, [1, 2], [1])
+
+
+@mistake("unflatten")
+def tree_unflatten_not_treedef():
+    return jax.tree_util.tree_unflatten([1], [1])
+
+
+@mistake("reduce() of empty iterable with no initial value")
+def tree_reduce_empty():
+    return jax.tree.reduce(lambda a, b: a + b, [])
+
+
+@mistake("pytree structure error: different types")
+def tree_map_namedtuple_vs_tuple():
+    import collections
+
+    Point = collections.namedtuple("Point", "x y")
+    return jax.tree.map(lambda a, b: a + b, Point(1, 2), (1, 2))
+
+
+@mistake("Box'>", "which is not a valid JAX type")
+def jit_returns_unregistered_class():
+    class Box:
+        pass
+
+    return jax.jit(lambda x: Box())(1.0)
+
+
+@mistake("Box'>")
+def jit_unregistered_class_argument():
+    class Box:
+        pass
+
+    return jax.jit(lambda b: b)(Box())
+
+
+@mistake("pytree structure error: different types")
+def tree_map_dict_vs_list():
+    return jax.tree.map(lambda a, b: a + b, {"a": 1}, [1])
+
+
+@mistake("Mismatch")
+def tree_transpose_mismatch():
+    outer = jax.tree.structure([0, 0])
+    inner = jax.tree.structure((0, 0))
+    return jax.tree.transpose(outer, inner, [(1, 2), (3,)])
+
+
+@mistake("grad requires real- or complex-valued inputs", "int32")
+def grad_of_dict_with_int_leaf():
+    return jax.grad(lambda d: d["a"] * 2.0)({"a": 1})
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def vmap_over_none_leaf():
+    return jax.vmap(lambda x, y: x)(jnp.ones(3), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Random (more)
+
+
+@mistake("'float' object cannot be interpreted as an integer")
+def split_float_count():
+    return random.split(random.key(0), 2.5)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type", "(3.0,)")
+def normal_float_shape():
+    return random.normal(random.key(0), (3.0,))
+
+
+@mistake("PRNG key seed must be an integer")
+def prng_key_float_seed():
+    return random.PRNGKey(1.5)
+
+
+@mistake("PRNGKey accepts a scalar seed", "(3,)")
+def prng_key_array_seed():
+    return random.PRNGKey(jnp.ones(3))
+
+
+@mistake("PRNG key seed must be an integer")
+def key_float_seed():
+    return random.key(1.5)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def fold_in_float_data():
+    return random.fold_in(random.key(0), 1.5)
+
+
+@mistake("a must be greater than 0 unless no samples are taken")
+def choice_empty_population():
+    return random.choice(random.key(0), jnp.ones(0), (2,))
+
+
+@mistake("p must be None or a 1D vector with the same size as a.shape[axis]")
+def choice_p_wrong_shape():
+    return random.choice(random.key(0), 3, (2,), p=jnp.ones(4) / 4)
+
+
+@mistake("x must be an integer or at least 1-dimensional")
+def permutation_of_float_scalar():
+    return random.permutation(random.key(0), 2.5)
+
+
+@mistake("JAX encountered invalid PRNG key data")
+def normal_float_array_as_key():
+    return random.normal(jnp.ones(2), (3,))
+
+
+@mistake("add does not accept dtype key<fry>")
+def key_plus_key():
+    return jnp.add(random.key(0), random.key(1))
+
+
+@mistake("Too many indices", "array is 0-dimensional, but 1 were indexed")
+def scalar_key_indexed():
+    return random.key(0)[0]
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def randint_shape_int():
+    return random.randint(random.key(0), 3, 0, 10)
+
+
+@mistake("JAX encountered invalid PRNG key data")
+def wrap_key_data_float():
+    return random.wrap_key_data(jnp.ones(2))
+
+
+@mistake("Incompatible shapes for broadcasting")
+def truncated_normal_bounds_shape():
+    return random.truncated_normal(random.key(0), jnp.zeros(2), jnp.ones(3), (2,))
+
+
+@mistake("split accepts a single key, but was given a key array of shape (2, 2)")
+def split_old_keys_batch():
+    return random.split(random.split(random.PRNGKey(0)))
+
+
+@mistake()  # JAX 0.10.2 accepts this (an empty array of keys): meshjit must too
+def split_zero_count():
+    return random.split(random.key(0), 0)
+
+
+@mistake()  # JAX 0.10.2 accepts this (a list as shape): meshjit must too
+def normal_list_shape():
+    return random.normal(random.key(0), [2, 3])
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding (more)
+
+
+@mistake("unhashable type: 'list'")
+def named_sharding_list_spec():
+    return NamedSharding(mesh2, ["x"])
+
+
+@mistake("Resource axis: z", "is not found in mesh")
+def with_sharding_constraint_unknown_axis():
+    s = NamedSharding(mesh2, P("z"))
+    return jax.jit(lambda x: lax.with_sharding_constraint(x, s))(jnp.ones(4))
+
+
+@mistake("with_sharding_constraint", "P('x', None)")
+def with_sharding_constraint_spec_too_long():
+    s = NamedSharding(mesh2, P("x", None))
+    return jax.jit(lambda x: lax.with_sharding_constraint(x, s))(jnp.ones(4))
+
+
+@mistake("Number of devices 8 must be >= the product of mesh_shape (16,)")
+def make_mesh_too_many_devices():
+    return jax.make_mesh((16,), ("x",), axis_types=(AxisType.Auto,))
+
+
+@mistake("axis_names")
+def make_mesh_names_length():
+    return jax.make_mesh((2, 4), ("x",), axis_types=(AxisType.Auto,))
+
+
+@mistake("Number of axis names should match the number of axis_types")
+def make_mesh_axis_types_length():
+    return jax.make_mesh((2, 4), ("x", "y"), axis_types=(AxisType.Auto,))
+
+
+@mistake("P('x',)")
+def device_put_scalar_sharded():
+    return jax.device_put(jnp.float32(1.0), NamedSharding(mesh2, P("x")))
+
+
+@mistake("out_shardings")
+def out_shardings_tree_mismatch():
+    s = NamedSharding(mesh2, P())
+    return jax.jit(lambda x: x, out_shardings=(s, s))(jnp.ones(4))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension",
+)
+def spec_tuple_axis_twice():
+    return jax.device_put(jnp.ones(8), NamedSharding(mesh24, P(("x", "x"))))
+
+
+@mistake("list index out of range")
+def device_put_device_out_of_range():
+    return jax.device_put(jnp.ones(3), jax.devices()[8])
+
+
+@mistake("dot_general operation with inputs", "produces an illegally sharded result")
+def explicit_matmul_axis_twice():
+    a = jax.device_put(jnp.ones((4, 8)), NamedSharding(emesh, P("x", None)))
+    b = jax.device_put(jnp.ones((8, 4)), NamedSharding(emesh, P(None, "x")))
+    return jnp.matmul(a, b)
+
+
+@mistake("Resource axis: z", "is not found in mesh")
+def reshard_unknown_axis():
+    a = jax.device_put(jnp.ones((4, 8)), NamedSharding(emesh, P("x", None)))
+    return jax.sharding.reshard(a, NamedSharding(emesh, P("z", None)))
+
+
+@mistake("Unknown backend", "gpu")
+def jit_unknown_backend():
+    return jax.jit(lambda x: x, backend="gpu")(1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def with_sharding_constraint_eager():
+    return lax.with_sharding_constraint(jnp.ones(4), NamedSharding(mesh2, P("x")))
+
+
+# ---------------------------------------------------------------------------------------------
+# shard_map and pmap (more)
+
+
+@mistake("in_specs", "too long")
+def shard_map_in_spec_on_scalar():
+    return _smap(lambda x: x, P("x"), P())(jnp.float32(1.0))
+
+
+@mistake("out_specs", "too long")
+def shard_map_out_specs_rank():
+    return _smap(lambda x: x, P("x"), P("x", None))(jnp.ones(4))
+
+
+@mistake("unbound axis name: z")
+def shard_map_all_gather_unknown_axis():
+    return _smap(lambda x: lax.all_gather(x, "z"), P("x"), P())(jnp.ones(4))
+
+
+@mistake("unbound axis name: i")
+def axis_index_outside_shard_map():
+    return jax.jit(lambda x: x + lax.axis_index("i"))(jnp.ones(4))
+
+
+@mistake("unbound axis name: i")
+def pmean_outside_shard_map():
+    return jax.jit(lambda x: lax.pmean(x, "i"))(jnp.ones(4))
+
+
+@mistake("unbound axis name: i")
+def all_gather_outside_shard_map():
+    return jax.jit(lambda x: lax.all_gather(x, "i"))(jnp.ones(4))
+
+
+@mistake("unbound axis name: i")
+def ppermute_outside_shard_map():
+    return jax.jit(lambda x: lax.ppermute(x, "i", [(0, 1)]))(jnp.ones(4))
+
+
+@mistake("shard_map requires a `jax.sharding.Mesh` or a `jax.sharding.AbstractMesh` instance")
+def shard_map_mesh_not_a_mesh():
+    return jax.shard_map(lambda x: x, mesh="x", in_specs=P("x"), out_specs=P("x"))(jnp.ones(4))
+
+
+@mistake("out_specs", "P()", "replication")
+def shard_map_out_specs_varying_after_pmax():
+    f = lambda x: lax.pmax(x, "x") + x  # noqa: E731
+    return _smap(f, P("x"), P())(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this (psum's result is replicated): meshjit must too
+def shard_map_out_specs_replicated_after_psum():
+    return _smap(lambda x: lax.psum(x, "x"), P("x"), P())(jnp.ones(4))
+
+
+@mistake("all_to_all split_axis", "divisible by the size of the named axis x (2)")
+def all_to_all_not_divisible():
+    f = lambda x: lax.all_to_all(x, "x", 0, 0, tiled=True)  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(6))
+
+
+@mistake("pmap requires at least one argument with a mapped axis")
+def pmap_of_scalar():
+    return jax.pmap(lambda x: x)(1.0)
+
+
+@mistake("unbound axis name: j")
+def pmap_unknown_axis_name():
+    return jax.pmap(lambda x: lax.psum(x, "j"), axis_name="i")(jnp.ones(2))
+
+
+@mistake("Expected a callable value, got 3")
+def pmap_non_callable():
+    return jax.pmap(3)
+
+
+@mistake("shard_map in_specs argument must be a pytree of `jax.sharding.PartitionSpec` instances")
+def shard_map_in_specs_not_spec():
+    return _smap(lambda x: x, "x", P("x"))(jnp.ones(4))
+
+
+# ---------------------------------------------------------------------------------------------
+# NumPy API (more)
+
+
+@mistake("zero-size array to reduction operation max which has no identity")
+def max_of_empty():
+    return jnp.max(jnp.ones(0))
+
+
+@mistake("attempt to get argmax of an empty sequence")
+def argmax_of_empty():
+    return jnp.argmax(jnp.ones(0))
+
+
+@mistake("Number of samples, -1, must be non-negative")
+def linspace_negative_num():
+    return jnp.linspace(0.0, 1.0, -1)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def eye_float_size():
+    return jnp.eye(2.5)
+
+
+@mistake("order must be non-negative but got -1")
+def diff_negative_order():
+    return jnp.diff(jnp.ones(3), n=-1)
+
+
+@mistake("(2,)", "(3,)")
+def repeat_lengths_mismatch():
+    return jnp.repeat(jnp.ones(3), jnp.array([1, 2]))
+
+
+@mistake("a should be 1-dimensional")
+def searchsorted_2d():
+    return jnp.searchsorted(jnp.ones((2, 2)), 1.0)
+
+
+@mistake("xp and fp must be one-dimensional arrays of equal size")
+def interp_2d_xp():
+    return jnp.interp(1.0, jnp.ones((2, 2)), jnp.ones((2, 2)))
+
+
+@mistake("(2, 3)")
+def eigh_non_square():
+    return jnp.linalg.eigh(jnp.ones((2, 3)))
+
+
+@mistake("svd must have rank at least 2", "(3,)")
+def svd_of_vector():
+    return jnp.linalg.svd(jnp.ones(3))
+
+
+@mistake("exponent must be an integer, got 1.5")
+def matrix_power_float():
+    return jnp.linalg.matrix_power(jnp.eye(2), 1.5)
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def fft_axis_out_of_range():
+    return jnp.fft.fft(jnp.ones(4), axis=1)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected", "length")
+def bincount_in_jit():
+    return jax.jit(lambda x: jnp.bincount(x))(jnp.arange(3))
+
+
+@mistake("index can't contain negative values")
+def pad_negative_width():
+    return jnp.pad(jnp.ones(3), -1)
+
+
+@mistake("Only implemented for order='K'")
+def asarray_order_f():
+    return jnp.asarray(jnp.ones((2, 2)), order="F")
+
+
+@mistake("mean requires ndarray or scalar arguments, got <class 'list'> at position 0")
+def mean_of_list():
+    return jnp.mean([1.0, 2.0])
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "The size argument of jnp.nonzero must be statically specified",
+)
+def where_one_argument_in_jit():
+    return jax.jit(lambda x: jnp.where(x > 0))(jnp.ones(3))
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "The size argument of jnp.nonzero must be statically specified",
+)
+def argwhere_in_jit():
+    return jax.jit(lambda x: jnp.argwhere(x))(jnp.ones(3))
+
+
+@mistake("(2, 3)")
+def cholesky_non_square():
+    return jnp.linalg.cholesky(jnp.ones((2, 3)))
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def tile_float_reps():
+    return jnp.tile(jnp.ones(3), 1.5)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def ones_string_shape():
+    return jnp.ones("3")
+
+
+@mistake("division by zero")
+def arange_zero_step():
+    return jnp.arange(0, 10, 0)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected")
+def split_indices_traced():
+    return jax.jit(lambda x, n: jnp.split(x, n))(jnp.ones(4), 2)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected", "bins")
+def histogram_traced_bins():
+    return jax.jit(lambda x, b: jnp.histogram(x, bins=b))(jnp.ones(4), 3)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def sum_of_tuple_of_arrays():
+    return jnp.sum(jnp.array((jnp.ones(2), jnp.ones(2))))
+
+
+# ---------------------------------------------------------------------------------------------
+# Donation, deleted arrays, compiled calls (more)
+
+
+@mistake("Array has been deleted")
+def use_after_donation():
+    x = jnp.ones(3)
+    jax.jit(lambda a: a + 1, donate_argnums=0)(x)
+    return x + 1
+
+
+@mistake("Array has been deleted")
+def use_after_delete():
+    x = jnp.ones(3)
+    x.delete()
+    return x + 1
+
+
+@mistake("donate_argnames", "'y'")
+def donate_argnames_unknown():
+    return jax.jit(lambda x: x, donate_argnames="y")(jnp.ones(3))
+
+
+@mistake("Function compiled with input pytree does not match the input pytree it was called with")
+def compiled_called_with_kwargs():
+    compiled = jax.jit(lambda x: x).lower(jnp.ones(3)).compile()
+    return compiled(x=jnp.ones(3))
+
+
+@mistake("must have the same pytree structure as when the function 'sin' was exported")
+def exported_call_arg_count():
+    exp = jax.export.export(jax.jit(jnp.sin))(jnp.ones(3))
+    return exp.call(jnp.ones(3), jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# checkify
+
+
+@mistake("Cannot abstractly evaluate a checkify.check which was not functionalized")
+def checkify_check_in_jit_unfunctionalized():
+    return jax.jit(lambda x: checkify.check(x > 0, "x must be positive"))(1.0)
+
+
+@mistake("x must be positive", "`check` failed")
+def checkify_error_raised():
+    err, _ = checkify.checkify(lambda x: checkify.check(x > 0, "x must be positive"))(-1.0)
+    return err.throw()
+
+
+@mistake("check takes a scalar pred as argument")
+def checkify_check_non_bool():
+    return checkify.checkify(lambda x: checkify.check(x, "bad"))(1.0)
+
+
+@mistake("nan generated by primitive: log")
+def checkify_nan_error():
+    f = checkify.checkify(lambda x: jnp.log(x), errors=checkify.nan_checks)
+    err, _ = f(-1.0)
+    return err.throw()

@@ -25,16 +25,18 @@ def _bind(library: str) -> dict:
         import jax
         import jax.numpy as jnp
         from jax import lax, random
+        from jax.experimental import checkify
         from jax.sharding import AxisType, Mesh, NamedSharding, PartitionSpec
     else:
         os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
         import meshjit as jax
         import meshjit.numpy as jnp
         from meshjit import lax, random
+        from meshjit.experimental import checkify
         from meshjit.sharding import AxisType, Mesh, NamedSharding, PartitionSpec
     return {
         "jax": jax, "jnp": jnp, "lax": lax, "random": random, "np": np, "P": PartitionSpec,
-        "NamedSharding": NamedSharding, "Mesh": Mesh, "AxisType": AxisType,
+        "NamedSharding": NamedSharding, "Mesh": Mesh, "AxisType": AxisType, "checkify": checkify,
     }  # fmt: skip
 
 
