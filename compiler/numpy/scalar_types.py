@@ -109,7 +109,7 @@ generic, number, inexact, floating = np.generic, np.number, np.inexact, np.float
 integer, signedinteger, unsignedinteger = np.integer, np.signedinteger, np.unsignedinteger
 complexfloating, character, flexible = np.complexfloating, np.character, np.flexible
 dtype = np.dtype
-iinfo = np.iinfo
+iinfo = ml_dtypes.iinfo  # its repr is JAX's: iinfo(min=-128, max=127, dtype=int8)
 finfo = ml_dtypes.finfo  # knows bfloat16; a complex dtype's finfo is its parts' (float32)
 
 

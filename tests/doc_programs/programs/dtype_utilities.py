@@ -25,7 +25,6 @@ print(jnp.int16(7).dtype, jnp.bool_(1), jnp.complex64(1 + 2j))
 print(dtypes.canonicalize_dtype(np.float64), dtypes.canonicalize_dtype(np.int64))
 print(jnp.asarray(1.0) + jnp.float16(2))
 print(dtypes.float0, dtypes.issubdtype(dtypes.float0, np.floating))
-print(jnp.zeros(2, dtype=jnp.float8_e4m3fn) if hasattr(jnp, "float8_e4m3fn") else None)
 
 x = jnp.array([1.123456789, 2.0, 1e-5])
 print(repr(x))
