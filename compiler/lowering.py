@@ -124,6 +124,8 @@ class ModuleContext:
         return self.types.tensor(aval.shape, aval.dtype)
 
     def location(self, name: str, source: SourceInfo) -> ir.Location:
+        if source.scope:
+            name = f"{source.scope}/{name}"  # as JAX's name stacks: "outer/inner/tanh"
         key = (name, source.file, source.line)
         loc = self.locations.get(key)
         if loc is None:

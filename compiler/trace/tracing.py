@@ -16,8 +16,10 @@ from meshjit.compiler.errors import (
     TracerBoolConversionError,
     TracerIntegerConversionError,
     UnexpectedTracerError,
+    scoped,
     user_source,
 )
+from meshjit.compiler.errors import NAME_STACK as _NAME_STACK
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
     ClosedJaxpr,
@@ -260,6 +262,8 @@ class Trace:
         if self.axis_env is not None:
             out = join_vma(prim, in_avals, out)
         source = user_source(internal_frames)
+        if _NAME_STACK:
+            source = scoped(source)
         if prim.multiple_results:
             return self._record_multiple(prim, invars, out, params, source)
         # As Var(out), Eqn(...) and Tracer(self, outvar), without their __init__ calls: this
