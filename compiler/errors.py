@@ -60,7 +60,7 @@ class SourceInfo:
 
 
 UNKNOWN_SOURCE = SourceInfo("<unknown>", 0, "<unknown>")
-_SOURCE_CACHE: dict[tuple, SourceInfo] = {}  # (file, line, function) -> SourceInfo
+_SOURCE_CACHE: dict[tuple, SourceInfo] = {}  # (file, line, function, column) -> SourceInfo
 # (id(code), instruction offset) -> (code, SourceInfo): skips computing the line number (a
 # scan of the code's line table) on the per-op path. The code object is kept, so its id is
 # never reused while the entry exists, and checked on a hit.
@@ -144,10 +144,11 @@ def user_source(skip: int = 0) -> SourceInfo:
 def _new_site(site, code, lasti: int) -> SourceInfo:
     # One entry per instruction: its (line, end line, column, end column), 0-based column.
     line, _, col, _ = _positions(code)[lasti // 2]
-    key = (code.co_filename, line, code.co_name)
+    # Each call's own column, as JAX's source info (`sin(dot(W, x))`: two columns).
+    key = (code.co_filename, line, code.co_name, col + 1 if col is not None else 0)
     info = _SOURCE_CACHE.get(key)
-    if info is None:  # the column of the first instruction seen on the line
-        info = _SOURCE_CACHE[key] = SourceInfo(*key, col + 1 if col is not None else 0)
+    if info is None:
+        info = _SOURCE_CACHE[key] = SourceInfo(*key)
     if len(_SITE_CACHE) > 100_000:  # it keeps code objects alive: bound it
         _SITE_CACHE.clear()
     _SITE_CACHE[site] = (code, info)

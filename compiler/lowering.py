@@ -126,7 +126,7 @@ class ModuleContext:
     def location(self, name: str, source: SourceInfo) -> ir.Location:
         if source.scope:
             name = f"{source.scope}/{name}"  # as JAX's name stacks: "outer/inner/tanh"
-        key = (name, source.file, source.line)
+        key = (name, source.file, source.line, source.column)
         loc = self.locations.get(key)
         if loc is None:
             file_loc = ir.Location.file(source.file, source.line, source.column)
