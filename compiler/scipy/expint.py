@@ -255,6 +255,7 @@ def _sici_fraction(ax):
 
 
 @custom_jvp
+@jit  # one executable eagerly, not one per op
 def _sici(x):
     ax = jnp.abs(x)
     small = ax <= _SICI_SERIES_MAX

@@ -11,6 +11,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
+from meshjit.compiler.jit.api import jit
 from meshjit.compiler.scipy.util import inexact, real_inexact
 
 __all__ = ["fresnel", "wofz"]
@@ -39,6 +40,7 @@ def _wofz_upper(z):
 
 
 @custom_jvp
+@jit  # one executable eagerly, not one per op
 def _wofz(z):
     upper = lax.imag(z) >= 0
     flipped = jnp.where(upper, z, -z)
@@ -83,6 +85,7 @@ def _fresnel_faddeeva(ax):
 
 
 @custom_jvp
+@jit
 def _fresnel(x):
     ax = jnp.abs(x)
     small = ax < 1
