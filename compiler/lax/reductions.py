@@ -436,7 +436,9 @@ def _halving_reduction(jaxpr, n: int, shape, dimensions):
 
     def tree(*args):
         inits = args[n:]
-        xs = [shapes.reshape(shapes.transpose(x, (*dimensions, *kept)), flat_shape) for x in args[:n]]
+        xs = [
+            shapes.reshape(shapes.transpose(x, (*dimensions, *kept)), flat_shape) for x in args[:n]
+        ]
         while xs[0].shape[0] > 1:
             half = (xs[0].shape[0] + 1) // 2
             firsts = [slicing.slice_in_dim(x, 0, half) for x in xs]

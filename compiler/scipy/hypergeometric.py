@@ -106,7 +106,9 @@ def _hyp2f1_impl(a, b, c, x):
     # Above 0.9, for c - a - b not an integer: the two series in 1 - x.
     g = gamma
     near_one = g(c) * g(d) / (g(c - a) * g(c - b)) * _gauss_series(a, b, 1 - d, one_minus)
-    near_one += one_minus**d * g(c) * g(-d) / (g(a) * g(b)) * _gauss_series(c - a, c - b, d + 1, one_minus)
+    near_one += (
+        one_minus**d * g(c) * g(-d) / (g(a) * g(b)) * _gauss_series(c - a, c - b, d + 1, one_minus)
+    )
     gauss_sum = jnp.where(d > 0, g(c) * g(d) / (g(c - a) * g(c - b)), np.inf)
     direct = _gauss_series(a, b, c, x)
     index = jnp.select(
@@ -153,8 +155,14 @@ def _gauss_parameter_derivative(shift):
 
 
 hyp2f1.defjvps(
-    lambda a_dot, out, a, b, c, x: _gauss_parameter_derivative(lambda a, b, c: (a, 1))(a, b, c, x) * a_dot,
-    lambda b_dot, out, a, b, c, x: _gauss_parameter_derivative(lambda a, b, c: (b, 1))(a, b, c, x) * b_dot,
-    lambda c_dot, out, a, b, c, x: _gauss_parameter_derivative(lambda a, b, c: (c, -1))(a, b, c, x) * c_dot,
+    lambda a_dot, out, a, b, c, x: (
+        _gauss_parameter_derivative(lambda a, b, c: (a, 1))(a, b, c, x) * a_dot
+    ),
+    lambda b_dot, out, a, b, c, x: (
+        _gauss_parameter_derivative(lambda a, b, c: (b, 1))(a, b, c, x) * b_dot
+    ),
+    lambda c_dot, out, a, b, c, x: (
+        _gauss_parameter_derivative(lambda a, b, c: (c, -1))(a, b, c, x) * c_dot
+    ),
     lambda x_dot, out, a, b, c, x: a * b / c * hyp2f1(a + 1, b + 1, c + 1, x) * x_dot,
 )

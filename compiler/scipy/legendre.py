@@ -125,14 +125,14 @@ def _alf_derivatives(p, z):
     previous = jnp.pad(p, ((0, 0), (1, 0), (0, 0)))[:, :-1]
     # Negated over 1 - z^2, so a zero comes out +0 (as JAX's), not -0.
     interior = ((degrees + orders) * previous - degrees * z * p) / (1 - z * z)
-    l, m = degrees, orders
+    deg, m = degrees, orders
     with np.errstate(invalid="ignore"):
         at_one = np.select(
-            [m > l, m == 0, m == 1, m == 2],
-            [0, l * (l + 1) / 2, np.inf, -(l - 1) * l * (l + 1) * (l + 2) / 4],
+            [m > deg, m == 0, m == 1, m == 2],
+            [0, deg * (deg + 1) / 2, np.inf, -(deg - 1) * deg * (deg + 1) * (deg + 2) / 4],
             default=0,
         ).astype(z.dtype)
-    at_minus_one = np.where((l + m) % 2 == 1, at_one, -at_one) + z.dtype.type(0)  # -0 -> +0
+    at_minus_one = np.where((deg + m) % 2 == 1, at_one, -at_one) + z.dtype.type(0)  # -0 -> +0
     return jnp.where(z == 1, at_one, jnp.where(z == -1, at_minus_one, interior))
 
 

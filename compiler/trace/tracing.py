@@ -7,6 +7,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from meshjit.compiler.errors import NAME_STACK as _NAME_STACK
 from meshjit.compiler.errors import (
     ConcretizationError,
     MeshjitOverflowError,
@@ -19,7 +20,6 @@ from meshjit.compiler.errors import (
     scoped,
     user_source,
 )
-from meshjit.compiler.errors import NAME_STACK as _NAME_STACK
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
     ClosedJaxpr,

@@ -133,7 +133,9 @@ def test_reduce_with_a_computation_differentiates_by_halving_as_jax(n):
     minmax = lambda a: lax.reduce(  # noqa: E731
         (a, a), (np.inf, -np.inf), lambda u, v: (lax.min(u[0], v[0]), lax.max(u[1], v[1])), (0, 1)
     )
-    (lo, hi), (dlo, dhi) = meshjit.jvp(minmax, (x,), (np.arange(3 * n, dtype=np.float32).reshape(3, n),))
+    (lo, hi), (dlo, dhi) = meshjit.jvp(
+        minmax, (x,), (np.arange(3 * n, dtype=np.float32).reshape(3, n),)
+    )
     assert (float(lo), float(hi)) == (x.min(), x.max())
     assert (float(dlo), float(dhi)) == (x.argmin(), x.argmax())
 
