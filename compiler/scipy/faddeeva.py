@@ -65,6 +65,13 @@ _S_SERIES = [(-1) ** k * (math.pi / 2) ** (2 * k + 1) / (math.factorial(2 * k + 
 _C_SERIES = [(-1) ** k * (math.pi / 2) ** (2 * k) / (math.factorial(2 * k) * (4 * k + 1)) for k in range(10)]  # fmt: skip
 
 
+def _half_pi_square(x):
+    """pi/2 x^2 with x^2 reduced modulo 4 first (a period of its sine and cosine), so large x
+    keeps its phase: sin(pi/2 30^2) is 0, not float32's rounding of 450 pi."""
+    t = x * x
+    return (math.pi / 2) * (t - 4 * jnp.floor(t / 4))
+
+
 def _fresnel_series(x):
     x4 = x**4
     s = x**3 * jnp.polyval(np.array(_S_SERIES[::-1], x.dtype), x4)
@@ -78,7 +85,7 @@ def _fresnel_faddeeva(ax):
     cdtype = jnp.result_type(ax.dtype, np.complex64)
     k = math.sqrt(math.pi) / 2 * ax
     w = _wofz(lax.complex(k, k).astype(cdtype))
-    phase = (math.pi / 2) * ax * ax
+    phase = _half_pi_square(ax)
     erf = 1 - lax.complex(jnp.cos(phase), jnp.sin(phase)) * w
     out = lax.complex(np.array(0.5, ax.dtype), np.array(0.5, ax.dtype)) * erf
     return lax.imag(out), lax.real(out)
@@ -98,7 +105,7 @@ def _fresnel(x):
 @_fresnel.defjvp
 def _fresnel_jvp(primals, tangents):
     (x,), (x_dot,) = primals, tangents
-    phase = (math.pi / 2) * x * x
+    phase = _half_pi_square(x)
     s, c = _fresnel(x)
     return (s, c), (jnp.sin(phase) * x_dot, jnp.cos(phase) * x_dot)
 
