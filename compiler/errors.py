@@ -42,11 +42,12 @@ def _is_internal(name: str) -> bool:
 class SourceInfo:
     """Where in the user's code an equation was traced."""
 
-    __slots__ = ("file", "line", "function", "column")
+    __slots__ = ("file", "line", "function", "column", "scope")
 
-    def __init__(self, file: str, line: int, function: str, column: int = 0):
+    def __init__(self, file: str, line: int, function: str, column: int = 0, scope: str = ""):
         self.file, self.line, self.function = file, line, function
         self.column = column  # 1-based, 0 when unknown
+        self.scope = scope  # the `named_scope`s around the line, "outer/inner" ("" outside)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line} ({self.function})"
@@ -59,11 +60,30 @@ class SourceInfo:
 
 
 UNKNOWN_SOURCE = SourceInfo("<unknown>", 0, "<unknown>")
-_SOURCE_CACHE: dict[tuple, SourceInfo] = {}  # (file, line, function) -> SourceInfo
+_SOURCE_CACHE: dict[tuple, SourceInfo] = {}  # (file, line, function, column) -> SourceInfo
 # (id(code), instruction offset) -> (code, SourceInfo): skips computing the line number (a
 # scan of the code's line table) on the per-op path. The code object is kept, so its id is
 # never reused while the entry exists, and checked on a hit.
 _SITE_CACHE: dict[tuple[int, int], tuple[Any, SourceInfo]] = {}
+
+
+# The names of the `named_scope`s entered, outermost first; traced equations carry them.
+NAME_STACK: list[str] = []
+_SCOPED_CACHE: dict[tuple[int, str], tuple[SourceInfo, SourceInfo]] = {}
+
+
+def scoped(source: SourceInfo) -> SourceInfo:
+    """`source` within the current named scopes (one object per source and scope)."""
+    scope = "/".join(NAME_STACK)
+    if source.scope.startswith(scope):  # rebound by an interpreter inside the same scopes
+        return source
+    scope = f"{scope}/{source.scope}" if source.scope else scope
+    key = (id(source), scope)
+    hit = _SCOPED_CACHE.get(key)
+    if hit is None or hit[0] is not source:
+        s = source
+        hit = _SCOPED_CACHE[key] = (source, SourceInfo(s.file, s.line, s.function, s.column, scope))
+    return hit[1]
 
 
 class _SourceOverride:
@@ -124,10 +144,11 @@ def user_source(skip: int = 0) -> SourceInfo:
 def _new_site(site, code, lasti: int) -> SourceInfo:
     # One entry per instruction: its (line, end line, column, end column), 0-based column.
     line, _, col, _ = _positions(code)[lasti // 2]
-    key = (code.co_filename, line, code.co_name)
+    # Each call's own column, as JAX's source info (`sin(dot(W, x))`: two columns).
+    key = (code.co_filename, line, code.co_name, col + 1 if col is not None else 0)
     info = _SOURCE_CACHE.get(key)
-    if info is None:  # the column of the first instruction seen on the line
-        info = _SOURCE_CACHE[key] = SourceInfo(*key, col + 1 if col is not None else 0)
+    if info is None:
+        info = _SOURCE_CACHE[key] = SourceInfo(*key)
     if len(_SITE_CACHE) > 100_000:  # it keeps code objects alive: bound it
         _SITE_CACHE.clear()
     _SITE_CACHE[site] = (code, info)

@@ -124,7 +124,9 @@ class ModuleContext:
         return self.types.tensor(aval.shape, aval.dtype)
 
     def location(self, name: str, source: SourceInfo) -> ir.Location:
-        key = (name, source.file, source.line)
+        if source.scope:
+            name = f"{source.scope}/{name}"  # as JAX's name stacks: "outer/inner/tanh"
+        key = (name, source.file, source.line, source.column)
         loc = self.locations.get(key)
         if loc is None:
             file_loc = ir.Location.file(source.file, source.line, source.column)

@@ -159,3 +159,17 @@ def test_copy_to_host_async_starts_copies_and_returns_the_tree():
     out = meshjit.copy_to_host_async(tree)
     assert out is tree
     np.testing.assert_array_equal(np.asarray(out["a"]), np.arange(4.0, dtype=np.float32))
+
+
+def test_named_scopes_name_the_lowered_ops_locations():
+    @meshjit.named_scope("outer")
+    def f(x):
+        with meshjit.named_scope("inner"):
+            y = meshjit.numpy.tanh(x)
+        return y * 2
+
+    text = meshjit.jit(f).lower(1.0).as_text(debug_info=True)
+    assert 'loc("outer/inner/tanh"' in text and 'loc("outer/mul"' in text
+    grad_text = meshjit.jit(meshjit.grad(f)).lower(1.0).as_text(debug_info=True)
+    assert "outer/inner/" in grad_text and "outer/outer" not in grad_text
+    assert "outer" not in meshjit.jit(lambda x: x * 3).lower(1.0).as_text(debug_info=True)

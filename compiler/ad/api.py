@@ -478,8 +478,8 @@ def value_and_grad(
 
         def body(*xs):
             traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad", concrete)
+            lin = _linearize_traced(traced, nonzeros, concrete)  # its errors first, as JAX's vjp
             _check_scalar_output(traced, "grad", holomorphic)
-            lin = _linearize_traced(traced, nonzeros, concrete)
             flat = eval_closed(lin.fwd, xs)
             n_out = len(traced.closed.out_avals)
             one = _seed(traced.closed.out_avals[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 
 from meshjit.compiler.ad.api import _trace_fun
-from meshjit.compiler.ad.checkpoint import name_p
+from meshjit.compiler.ad.checkpoint import name_p, remat_p
 from meshjit.compiler.ad.transform import linearize_jaxpr
 from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.lax import ad_util
@@ -58,8 +58,21 @@ def _in_jaxs_order(residuals, jaxpr, names) -> list[tuple]:
             )
             out.append((v.aval, where))
     for eqn in jaxpr.eqns:
-        out += [(v.aval, _made_by(eqn)) for v in eqn.outvars if id(v) in wanted]
+        out += [(v.aval, _made_by(*_inside_remat(eqn, v))) for v in eqn.outvars if id(v) in wanted]
     return out
+
+
+def _inside_remat(eqn, var):
+    """The equation inside a `checkpoint` that makes its output `var` (JAX names the op within,
+    not the remat), followed through nested remats; `eqn` itself when `var` passes through."""
+    while eqn.primitive is remat_p:
+        inner = eqn.params["jaxpr"].jaxpr
+        inner_var = inner.outvars[eqn.outvars.index(var)]
+        maker = next((e for e in inner.eqns if any(v is inner_var for v in e.outvars)), None)
+        if maker is None:
+            break
+        eqn, var = maker, inner_var
+    return (eqn,)
 
 
 def _made_by(eqn) -> str:

@@ -589,6 +589,28 @@ def _check_eqn_types(eqn: Eqn):
         )
 
 
+def has_effects(eqn: Eqn) -> bool:
+    """Whether `eqn` must run though nothing reads its outputs: an effectful primitive, or one
+    whose sub-jaxprs (a cond's branches, a scan's body, ...) hold one."""
+    if eqn.primitive in effectful:
+        return True
+    return any(_jaxpr_has_effects(j) for j in _param_jaxprs(eqn.params.values()))
+
+
+def _param_jaxprs(values):
+    for v in values:
+        if isinstance(v, ClosedJaxpr):
+            yield v.jaxpr
+        elif isinstance(v, Jaxpr):
+            yield v
+        elif isinstance(v, (tuple, list)):
+            yield from _param_jaxprs(v)
+
+
+def _jaxpr_has_effects(jaxpr: Jaxpr) -> bool:
+    return any(has_effects(e) for e in jaxpr.eqns)
+
+
 def dce_jaxpr(jaxpr: Jaxpr) -> Jaxpr:
     """Drops the equations no output depends on. (It runs before every lowering: atoms hash by
     identity, so the live set holds them directly, Literals too, harmlessly.)"""
@@ -596,7 +618,7 @@ def dce_jaxpr(jaxpr: Jaxpr) -> Jaxpr:
     kept = []
     dead, add_live, keep = live.isdisjoint, live.update, kept.append
     for eqn in reversed(jaxpr.eqns):
-        if not dead(eqn.outvars) or eqn.primitive in effectful:
+        if not dead(eqn.outvars) or has_effects(eqn):
             keep(eqn)
             add_live(eqn.invars)
     if len(kept) == len(jaxpr.eqns):

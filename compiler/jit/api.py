@@ -19,7 +19,12 @@ import numpy as np
 
 from meshjit.compiler.api_util import argument_names, check_callable
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import MeshjitRuntimeError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    NAME_STACK,
+    MeshjitRuntimeError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
     ClosedJaxpr,
@@ -664,11 +669,15 @@ def clear_caches() -> None:
 
 @contextlib.contextmanager
 def named_scope(name: str):
-    """`jax.named_scope`: accepted for source compatibility (meshjit's locations name the
-    user's source lines instead)."""
+    """`jax.named_scope`: the equations traced inside carry `name` (nested scopes joined by
+    "/"), and the lowered ops' locations are named "outer/inner/op" as JAX's."""
     if not isinstance(name, str):
         raise MeshjitTypeError(f"named_scope needs a string name, got {type(name).__name__}")
-    yield
+    NAME_STACK.append(name)
+    try:
+        yield
+    finally:
+        NAME_STACK.pop()
 
 
 def named_call(fun: Callable, *, name: str | None = None) -> Callable:

@@ -11,7 +11,11 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray, register_pp_params, shaped_array
 from meshjit.compiler.ir.registry import (
@@ -380,7 +384,9 @@ def _general_reduce_sharding(out, *avals, computation, dimensions, jaxpr):
 def _general_reduce_batch(args, dims, *, computation, dimensions, jaxpr):
     n = len(args) // 2
     if any(d is not None for d in dims[n:]):
-        raise MeshjitError("lax.reduce under vmap: batched init values are not supported")
+        raise MeshjitNotImplementedError(
+            "lax.reduce under vmap: batched init values are not supported (as in JAX)"
+        )
     size = next(ad_util.aval_of(a).shape[d] for a, d in zip(args, dims) if d is not None)
     xs = []
     for x, d in zip(args[:n], dims[:n]):
@@ -395,6 +401,57 @@ def _general_reduce_batch(args, dims, *, computation, dimensions, jaxpr):
         *xs, *args[n:], computation=computation, dimensions=moved, jaxpr=jaxpr
     )
     return outs, [0] * n
+
+
+@jvp_rules.register(reduce_general_p)
+def _general_reduce_jvp(primals, tangents, *, computation, dimensions, jaxpr):
+    """JAX's rule: the reduced axes moved to the front and flattened, then halved repeatedly
+    (the computation applied elementwise to the two halves, an odd half padded with the init
+    values), differentiated in forward mode. Both outputs come from that tree, as in JAX."""
+    from meshjit.compiler.ad.transform import jvp_eval  # ad/ sits above lax/
+    from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
+
+    n = len(primals) // 2
+    if any(t is not None for t in tangents[n:]):
+        raise MeshjitNotImplementedError(
+            "Gradient of general lax.reduce with non-zero tangents for initial values to "
+            "reduction not implemented"
+        )
+    avals = [aval_of(p) for p in primals]
+    tree = _halving_reduction(jaxpr, n, avals[0].shape, dimensions)
+    closed = trace_to_jaxpr(tree, avals)
+    return jvp_eval(closed.jaxpr, closed.consts, list(primals), list(tangents))
+
+
+def _halving_reduction(jaxpr, n: int, shape, dimensions):
+    from meshjit.compiler.batching.api import vmap  # batching/ sits above lax/
+    from meshjit.compiler.lax import slicing  # a later family
+    from meshjit.compiler.trace.jaxprs import eval_closed
+
+    kept = [d for d in range(len(shape)) if d not in dimensions]
+    flat_shape = (math.prod(shape[d] for d in dimensions), *(shape[d] for d in kept))
+    reducer = lambda *args: eval_closed(jaxpr, args)  # noqa: E731 (scalars)
+    for _ in range(len(flat_shape)):
+        reducer = vmap(reducer)
+
+    def tree(*args):
+        inits = args[n:]
+        xs = [
+            shapes.reshape(shapes.transpose(x, (*dimensions, *kept)), flat_shape) for x in args[:n]
+        ]
+        while xs[0].shape[0] > 1:
+            half = (xs[0].shape[0] + 1) // 2
+            firsts = [slicing.slice_in_dim(x, 0, half) for x in xs]
+            seconds = [slicing.slice_in_dim(x, half, x.shape[0]) for x in xs]
+            if seconds[0].shape[0] != half:
+                config = [(0, 1, 0)] + [(0, 0, 0)] * (len(flat_shape) - 1)
+                seconds = [shapes.pad(x, i, config) for x, i in zip(seconds, inits)]
+            xs = list(reducer(*firsts, *seconds))
+        if xs[0].shape[0] == 0:
+            return [shapes.full(flat_shape[1:], i) for i in inits]
+        return [shapes.squeeze(x, (0,)) for x in xs]
+
+    return tree
 
 
 def _is_identity(init, identity) -> bool:

@@ -488,19 +488,19 @@ def lexsort(keys, axis=-1):
 # size given to unique), as in JAX.
 
 
-class UniqueAllResult(NamedTuple):
+class _UniqueAllResult(NamedTuple):
     values: object
     indices: object
     inverse_indices: object
     counts: object
 
 
-class UniqueCountsResult(NamedTuple):
+class _UniqueCountsResult(NamedTuple):
     values: object
     counts: object
 
 
-class UniqueInverseResult(NamedTuple):
+class _UniqueInverseResult(NamedTuple):
     values: object
     inverse_indices: object
 
@@ -510,12 +510,12 @@ def unique_values(x, /, *, size=None, fill_value=None):
 
 
 def unique_counts(x, /, *, size=None, fill_value=None):
-    return UniqueCountsResult(*unique(x, return_counts=True, size=size, fill_value=fill_value))
+    return _UniqueCountsResult(*unique(x, return_counts=True, size=size, fill_value=fill_value))
 
 
 def unique_inverse(x, /, *, size=None, fill_value=None):
     values, inverse = unique(x, return_inverse=True, size=size, fill_value=fill_value)
-    return UniqueInverseResult(values, shapes.reshape(inverse, aval_of(asarray(x)).shape))
+    return _UniqueInverseResult(values, shapes.reshape(inverse, aval_of(asarray(x)).shape))
 
 
 def unique_all(x, /, *, size=None, fill_value=None):
@@ -528,7 +528,7 @@ def unique_all(x, /, *, size=None, fill_value=None):
         fill_value=fill_value,
     )
     inverse = shapes.reshape(inverse, aval_of(asarray(x)).shape)
-    return UniqueAllResult(values, index, inverse, counts)
+    return _UniqueAllResult(values, index, inverse, counts)
 
 
 def _concrete_set(name, *arrays):

@@ -112,9 +112,10 @@ dtype = np.dtype
 
 
 def iinfo(int_type):
-    """NumPy's iinfo; a non-integer type raises NumPy's ValueError from the user's line."""
+    """ml_dtypes' iinfo (its repr is JAX's: iinfo(min=-128, max=127, dtype=int8)); a
+    non-integer type raises its ValueError from the user's line."""
     try:
-        return np.iinfo(int_type)
+        return ml_dtypes.iinfo(int_type)
     except ValueError as e:
         raise MeshjitValueError(str(e)) from None
 

@@ -775,9 +775,10 @@ def is_sharding_leaf(x) -> bool:
     return isinstance(x, PartitionSpec) or x is None
 
 
-def flatten_shardings(shardings, tree, what: str) -> list:
+def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> list:
     """One resolved NamedSharding (or None) per leaf of `tree`, from one sharding or a pytree
-    prefix of them."""
+    prefix of them; with `resolve=False` the leaves are left as given (device_put's targets may
+    be devices or any sharding)."""
     if shardings is None:
         return [None] * len(tree_leaves(tree))
     try:
@@ -789,6 +790,8 @@ def flatten_shardings(shardings, tree, what: str) -> list:
             f"{what} {_describe(shardings)} does not match the structure of the values it "
             f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
         ) from None
+    if not resolve:
+        return per_leaf
     given = tree_leaves(shardings, is_leaf=is_sharding_leaf)
     resolved = {id(s): resolve_spec(s, what) for s in given if s is not None}
     return [None if s is None else resolved[id(s)] for s in per_leaf]

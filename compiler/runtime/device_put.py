@@ -29,7 +29,7 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
     del src, donate, may_alias
     leaves, treedef = tree_flatten(x)
     if isinstance(device, (dict, list, tuple)) and not isinstance(device, PartitionSpec):
-        targets = flatten_shardings(device, x, "device_put")
+        targets = flatten_shardings(device, x, "device_put", resolve=False)
     else:
         targets = [device] * len(leaves)
     for t in targets:

@@ -9,8 +9,9 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.scipy.faddeeva import wofz as faddeeva_w
 from meshjit.compiler.scipy.util import inexact
 
 __all__ = ["dawsn", "erfcx"]
@@ -50,8 +51,8 @@ _erfcx.defjvps(lambda g, ans, x: g * (2 * x * ans - _const(x, 2.0 / np.sqrt(np.p
 
 def erfcx(x):
     (x,) = inexact(x)
-    if jnp.iscomplexobj(x):
-        raise MeshjitNotImplementedError("erfcx of complex arguments is not supported in meshjit")
+    if jnp.iscomplexobj(x):  # erfcx(z) = w(iz), as JAX
+        return faddeeva_w(lax.complex(-lax.imag(x), lax.real(x)))
     return _erfcx(x)
 
 

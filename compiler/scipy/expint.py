@@ -1,7 +1,11 @@
 """Exponential integrals: Ei(x) (expi), E_n(x) (expn) and E_1(x) (exp1), from Cephes' rational
-approximations, series and continued fractions, as JAX computes them (custom jvps included)."""
+approximations, series and continued fractions, as JAX computes them (custom jvps included);
+the sine and cosine integrals Si(x), Ci(x) (sici) from their power series up to |x| = 4 and E_1(ix)'s
+continued fraction above."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -14,7 +18,7 @@ from meshjit.compiler.jit.api import jit
 from meshjit.compiler.scipy.special import gammaln
 from meshjit.compiler.scipy.util import real_inexact
 
-__all__ = ["exp1", "expi", "expn"]
+__all__ = ["exp1", "expi", "expn", "sici"]
 
 # Ei(x) on (0, 2] (the first pair: x f(x) + gamma + log x) and on (2^i, 2^(i+1)] for i = 1..5
 # and beyond 64 (e^x / x (1 + w f(w)), w = 1/x): numerator and denominator, highest power first.
@@ -215,3 +219,61 @@ def _expn_jvp(n, primals, tangents):
 def exp1(x):
     (x,) = real_inexact("exp1", x)
     return expn(1, x)
+
+
+# sici: Si(x) = sum (-1)^k x^(2k+1) / ((2k+1) (2k+1)!), Ci(x) = gamma + log x +
+# sum_{k>=1} (-1)^k x^(2k) / (2k (2k)!), in powers of x^2 (highest first); 18 terms reach float64's
+# epsilon at |x| = 4.
+_SI_SERIES = [(-1) ** k / ((2 * k + 1) * math.factorial(2 * k + 1)) for k in range(18)][::-1]
+_CI_SERIES = [0.0] + [(-1) ** k / (2 * k * math.factorial(2 * k)) for k in range(1, 18)]
+_CI_SERIES = _CI_SERIES[::-1]
+_EULER_GAMMA = 0.5772156649015329
+_SICI_SERIES_MAX = 4.0
+_SICI_FRACTION_DEPTH = 60
+
+
+def _sici_series(ax):
+    x2 = ax * ax
+    si = ax * jnp.polyval(np.array(_SI_SERIES, ax.dtype), x2)
+    ci = _EULER_GAMMA + jnp.log(ax) + jnp.polyval(np.array(_CI_SERIES, ax.dtype), x2)
+    return si, ci
+
+
+def _sici_fraction(ax):
+    """E_1(ix) = -Ci(x) + i (Si(x) - pi/2) for x > 0, from E_1(z) = e^-z / (z + 1 - 1^2 / (z + 3 -
+    2^2 / (z + 5 - ...))) evaluated from its tail back."""
+    cdtype = jnp.result_type(ax.dtype, np.complex64)
+    z = lax.complex(jnp.zeros_like(ax), ax).astype(cdtype)
+
+    def step(i, t):
+        k = (_SICI_FRACTION_DEPTH - i).astype(ax.dtype)
+        return z + (2 * k - 1) - k * k / t
+
+    t = lax.fori_loop(0, _SICI_FRACTION_DEPTH, step, z + (2 * _SICI_FRACTION_DEPTH + 1))
+    e1 = lax.complex(jnp.cos(ax), -jnp.sin(ax)) / t
+    return lax.imag(e1) + np.pi / 2, -lax.real(e1)
+
+
+@custom_jvp
+@jit  # one executable eagerly, not one per op
+def _sici(x):
+    ax = jnp.abs(x)
+    small = ax <= _SICI_SERIES_MAX
+    si_small, ci_small = _sici_series(ax)
+    si_large, ci_large = _sici_fraction(jnp.where(small, _SICI_SERIES_MAX + 1, ax))
+    si = jnp.where(small, si_small, si_large)
+    return jnp.sign(x) * si, jnp.where(small, ci_small, ci_large)  # Ci(-x) is Ci(x)'s real part
+
+
+@_sici.defjvp
+def _sici_jvp(primals, tangents):
+    (x,), (x_dot,) = primals, tangents
+    safe = jnp.where(x == 0, 1, x)
+    return _sici(x), (jnp.where(x == 0, 1, jnp.sin(x) / safe) * x_dot, jnp.cos(x) / x * x_dot)
+
+
+def sici(x):
+    """The sine and cosine integrals (Si(x), Ci(x)) for real x: Si the integral of sin(t)/t from
+    0, Ci = gamma + log|x| + the integral of (cos(t) - 1)/t from 0."""
+    (x,) = real_inexact("sici", x)
+    return _sici(x)

@@ -15,7 +15,7 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.jit.api import jit
 
-__all__ = ["lpmn_values", "sph_harm_y"]
+__all__ = ["lpmn", "lpmn_values", "sph_harm_y"]
 
 
 def _recurrence_coefficients(l_max: int, normalized: bool, dtype):
@@ -97,6 +97,43 @@ def lpmn_values(m: int, n: int, z, is_normalized: bool):
     if m != n:
         raise NotImplementedError("Computations for m!=n are not yet supported.")
     return _associated_legendre(n, z, bool(is_normalized))
+
+
+def lpmn(m: int, n: int, z):
+    """The plain ALFs P(m', l, z[i]) and their derivatives in z for orders and degrees up to `n`
+    (`m` must equal `n`), each shaped `(n + 1, n + 1, len(z))`. Deprecated in JAX 0.10.2."""
+    warnings.warn(
+        "jax.scipy.special.lpmn is deprecated; no replacement is planned.",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    z = _check_points(z, "lpmn")
+    m, n = operator.index(m), operator.index(n)
+    if m != n:
+        raise NotImplementedError("Computations for m!=n are not yet supported.")
+    p = _associated_legendre(n, z, False)
+    return p, _alf_derivatives(p, z)
+
+
+@jit
+def _alf_derivatives(p, z):
+    """(z^2 - 1) dP_l^m/dz = l z P_l^m - (l + m) P_{l-1}^m; at z = +-1, where that divides by
+    zero, the limits: l (l + 1) / 2 for m = 0, infinite for m = 1, -(l - 1) l (l + 1) (l + 2) / 4
+    for m = 2, 0 above (times (-1)^(l + m + 1) at z = -1)."""
+    orders, degrees = (np.arange(p.shape[0], dtype=z.dtype)[:, None, None],
+                       np.arange(p.shape[1], dtype=z.dtype)[None, :, None])  # fmt: skip
+    previous = jnp.pad(p, ((0, 0), (1, 0), (0, 0)))[:, :-1]
+    # Negated over 1 - z^2, so a zero comes out +0 (as JAX's), not -0.
+    interior = ((degrees + orders) * previous - degrees * z * p) / (1 - z * z)
+    deg, m = degrees, orders
+    with np.errstate(invalid="ignore"):
+        at_one = np.select(
+            [m > deg, m == 0, m == 1, m == 2],
+            [0, deg * (deg + 1) / 2, np.inf, -(deg - 1) * deg * (deg + 1) * (deg + 2) / 4],
+            default=0,
+        ).astype(z.dtype)
+    at_minus_one = np.where((deg + m) % 2 == 1, at_one, -at_one) + z.dtype.type(0)  # -0 -> +0
+    return jnp.where(z == 1, at_one, jnp.where(z == -1, at_minus_one, interior))
 
 
 def sph_harm_y(n, m, theta, phi, diff_n=None, n_max=None):

@@ -7,6 +7,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from meshjit.compiler.errors import NAME_STACK as _NAME_STACK
 from meshjit.compiler.errors import (
     ConcretizationError,
     MeshjitOverflowError,
@@ -16,6 +17,7 @@ from meshjit.compiler.errors import (
     TracerBoolConversionError,
     TracerIntegerConversionError,
     UnexpectedTracerError,
+    scoped,
     user_source,
 )
 from meshjit.compiler.ir import dtypes
@@ -280,6 +282,8 @@ class Trace:
         if self.axis_env is not None:
             out = join_vma(prim, in_avals, out)
         source = user_source(internal_frames)
+        if _NAME_STACK:
+            source = scoped(source)
         if prim.multiple_results:
             return self._record_multiple(prim, invars, out, params, source)
         # As Var(out), Eqn(...) and Tracer(self, outvar), without their __init__ calls: this

@@ -15,6 +15,7 @@ from meshjit.compiler.lax.callbacks import check_callable, debug_callback
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
 from meshjit.compiler.parallel.visualize import debug_visualize_sharding as visualize_sharding
 from meshjit.compiler.parallel.visualize import visualize_array_sharding
+from meshjit.compiler.runtime.device_put import device_put
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
@@ -22,15 +23,16 @@ _PRINT_LOCK = threading.Lock()
 
 
 def callback(callback, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
-    """Calls `callback(*args, **kwargs)` with the arrays' values (NumPy) when the program runs;
-    pytrees of arrays are rebuilt around them. Returns None."""
+    """Calls `callback(*args, **kwargs)` with the arrays' values (meshjit Arrays on the default
+    device, as JAX's) when the program runs; pytrees of arrays are rebuilt around them. Returns
+    None."""
     check_callable(callback, "debug.callback")
     leaves, tree = tree_flatten((args, kwargs))
     dynamic = [_is_dynamic(leaf) for leaf in leaves]  # others (strings, ...) pass as they are
 
     def call(*values):
         it = iter(values)
-        merged = [next(it) if d else leaf for leaf, d in zip(leaves, dynamic)]
+        merged = [device_put(next(it)) if d else leaf for leaf, d in zip(leaves, dynamic)]
         a, k = tree_unflatten(tree, merged)
         callback(*a, **k)
 
@@ -45,7 +47,7 @@ def _is_dynamic(leaf) -> bool:
     return True
 
 
-def print(  # noqa: A001
+def debug_print(
     fmt: str | None = None,
     *args,
     ordered: bool = False,
@@ -57,6 +59,9 @@ def print(  # noqa: A001
     arguments (as jax.debug.print). NumPy's print options at the call apply. The two-call form
     `print(ordered=True)(fmt, *args)` takes the options first."""
     return _print_or_log(fmt, args, kwargs, skip_format_check, log=False)
+
+
+print = debug_print  # noqa: A001 (JAX's jax.debug.print is a function named debug_print)
 
 
 _LOGGER = logging.getLogger("meshjit.debug")

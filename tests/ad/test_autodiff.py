@@ -588,6 +588,14 @@ def test_grad_errors():
         x,
     )
     _raises(meshjit.MeshjitTypeError, "argnums=3", meshjit.grad(jnp.sum, argnums=3), x)
+    # As JAX's grad (vjp first, then the output checks): the callback's error, not the shape's.
+    spec = meshjit.ShapeDtypeStruct((3,), np.float32)
+    _raises(
+        ValueError,
+        "Pure callbacks do not support JVP",
+        meshjit.grad(lambda v: meshjit.pure_callback(np.sin, spec, v)),
+        x,
+    )
 
 
 def test_jvp_tangent_errors():

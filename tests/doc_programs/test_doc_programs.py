@@ -34,8 +34,6 @@ SEPARATOR = "=====doc-program-end====="
 
 # program -> why it still differs from JAX
 KNOWN_DIFFERENCES: dict[str, str] = {
-    "checkpoint_callbacks": "print_saved_residuals under jax.checkpoint lists the remat's outputs; "
-    "JAX names the ops inside it (and checkpoint_name's names)",
     "jaxpr_interpreter": "eqn.params lack JAX's defaulted params (precision=None, "
     "out_sharding=None, sharding=None); the printer shows them, the params dict does not",
     "key_concepts": "JAX's jaxprs show jnp.where as a nested jit[name=_where]; meshjit inlines it",

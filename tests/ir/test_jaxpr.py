@@ -204,3 +204,17 @@ def test_float0_gradients_are_typed_ndarrays_with_jaxs_repr():
     g = meshjit.grad(lambda x, n: x * n, argnums=(0, 1), allow_int=True)(3.0, 2)
     assert repr(g[1]) == "TypedNdArray((b'',), dtype=void)"
     assert g[1].dtype == meshjit.dtypes.float0 and isinstance(g[1], np.ndarray)
+
+
+def test_dce_keeps_a_cond_whose_branches_print(capfd):
+    def f(v):
+        branch = lambda name: lambda u: meshjit.debug.print(name + " {}", u)  # noqa: E731
+        lax.cond(v > 0, branch("pos"), branch("neg"), v)
+        lax.scan(lambda c, x: (meshjit.debug.print("x {}", x) or c, None), 0, jnp.arange(2))
+        return v
+
+    jaxpr = meshjit.make_jaxpr(f)(3).jaxpr
+    kept = [e.primitive.name for e in core.dce_jaxpr(jaxpr).eqns]
+    assert "cond" in kept and kept[-1] == "scan"
+    meshjit.jit(f)(3)
+    assert capfd.readouterr().out.split("\n")[:3] == ["pos 3", "x 0", "x 1"]

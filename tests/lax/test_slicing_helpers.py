@@ -123,6 +123,32 @@ def test_reduce_with_a_computation_that_is_no_monoid():
     np.testing.assert_array_equal(at, np.zeros((2, 3)))
 
 
+@pytest.mark.parametrize("n", [1, 2, 5, 7])
+def test_reduce_with_a_computation_differentiates_by_halving_as_jax(n):
+    x = np.linspace(-1.5, 2.0, 3 * n, dtype=np.float32).reshape(3, n)
+    prod = lambda a: lax.reduce(a, 1.0, lambda u, v: u * v, (1,)).sum()  # noqa: E731
+    want = np.array([[np.prod(np.delete(row, j)) for j in range(n)] for row in x])
+    close(meshjit.grad(prod)(x), want)
+    close(meshjit.jit(meshjit.grad(prod))(x), want)
+    minmax = lambda a: lax.reduce(  # noqa: E731
+        (a, a), (np.inf, -np.inf), lambda u, v: (lax.min(u[0], v[0]), lax.max(u[1], v[1])), (0, 1)
+    )
+    (lo, hi), (dlo, dhi) = meshjit.jvp(
+        minmax, (x,), (np.arange(3 * n, dtype=np.float32).reshape(3, n),)
+    )
+    assert (float(lo), float(hi)) == (x.min(), x.max())
+    assert (float(dlo), float(dhi)) == (x.argmin(), x.argmax())
+
+
+def test_reduce_refuses_init_tangents_and_batched_inits_as_jax():
+    x = np.ones(3, np.float32)
+    mul = lambda u, v: u * v  # noqa: E731
+    with pytest.raises(NotImplementedError, match="non-zero tangents for initial values"):
+        meshjit.jvp(lambda i: lax.reduce(x, i, mul, (0,)), (1.0,), (1.0,))
+    with pytest.raises(NotImplementedError, match="batched init values"):
+        meshjit.vmap(lambda i: lax.reduce(x, i, mul, (0,)))(x)
+
+
 def jax_where(c, a, b):
     return tuple(lax.select(c, u, v) for u, v in zip(a, b))
 

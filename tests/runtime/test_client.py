@@ -50,6 +50,14 @@ def test_device_put():
     assert isinstance(tree["b"][0], meshjit.Array)
 
 
+def test_device_put_takes_a_pytree_of_devices():
+    devs = meshjit.devices()
+    placed = meshjit.device_put([1.0, np.ones(2, f32)], [devs[2], devs[3]])
+    assert [v.devices() for v in placed] == [{devs[2]}, {devs[3]}]
+    single = meshjit.sharding.SingleDeviceSharding(devs[1])
+    assert meshjit.device_put({"a": 1}, {"a": single})["a"].devices() == {devs[1]}
+
+
 def test_config_update_num_cpu_devices_in_a_subprocess():
     out = _run_python(
         """

@@ -5,6 +5,7 @@ from meshjit.compiler.scipy import (
     bessel,
     error_functions,
     expint,
+    faddeeva,
     gamma_functions,
     hypergeometric,
     legendre,
@@ -15,6 +16,7 @@ from meshjit.compiler.scipy import (
 from meshjit.compiler.scipy.bessel import *  # noqa: F403
 from meshjit.compiler.scipy.error_functions import *  # noqa: F403
 from meshjit.compiler.scipy.expint import *  # noqa: F403
+from meshjit.compiler.scipy.faddeeva import *  # noqa: F403
 from meshjit.compiler.scipy.gamma_functions import *  # noqa: F403
 from meshjit.compiler.scipy.hypergeometric import *  # noqa: F403
 from meshjit.compiler.scipy.legendre import *  # noqa: F403
@@ -23,7 +25,7 @@ from meshjit.compiler.scipy.owens import *  # noqa: F403
 from meshjit.compiler.scipy.special import *  # noqa: F403
 
 _FAMILIES = (
-    special, bessel, error_functions, expint, gamma_functions, hypergeometric, legendre,
+    special, bessel, error_functions, expint, faddeeva, gamma_functions, hypergeometric, legendre,
     logarithmic, owens,
 )  # fmt: skip
 __all__ = [name for family in _FAMILIES for name in family.__all__]

@@ -1,0 +1,43 @@
+# jax.numpy array manipulation docstrings: moveaxis / swapaxes / rollaxis / permute_dims,
+# atleast_1d/2d/3d, broadcast_to / broadcast_arrays / broadcast_shapes, expand_dims, squeeze,
+# block, concat / hstack / vstack / dstack / column_stack, resize, append / insert / delete,
+# unravel_index / ravel_multi_index, flipud / fliplr, unstack, split family
+import jax
+import jax.numpy as jnp
+
+a = jnp.ones((2, 3, 4))
+print(jnp.moveaxis(a, 0, -1).shape, jnp.moveaxis(a, (0, 1), (2, 0)).shape)
+print(jnp.swapaxes(a, 0, 2).shape, jnp.rollaxis(a, 2).shape, jnp.permute_dims(a, (1, 0, 2)).shape)
+print(jnp.matrix_transpose(a).shape, jnp.atleast_1d(1.0), jnp.atleast_2d(jnp.arange(2)))
+print(jnp.atleast_3d(jnp.arange(2)).shape, [t.shape for t in jnp.atleast_2d(1, jnp.ones(3))])
+print(jnp.broadcast_to(jnp.arange(3), (2, 3)))
+print([t.shape for t in jnp.broadcast_arrays(jnp.ones((2, 1)), jnp.ones(3))])
+print(jnp.broadcast_shapes((2, 1), (3,), (1, 1)))
+print(jnp.expand_dims(jnp.arange(3), (0, 2)).shape, jnp.squeeze(jnp.ones((1, 3, 1))).shape)
+print(jnp.squeeze(jnp.ones((1, 3, 1)), axis=2).shape)
+A = jnp.eye(2)
+print(jnp.block([[A, jnp.zeros((2, 1))], [jnp.ones((1, 2)), jnp.full((1, 1), 5.)]]))
+print(jnp.concat([jnp.arange(2), jnp.arange(3)]), jnp.concatenate([A, A], axis=None))
+print(jnp.hstack([jnp.arange(2), jnp.arange(2)]), jnp.vstack([jnp.arange(2), jnp.arange(2)]))
+print(jnp.dstack([jnp.arange(2), jnp.arange(2)]).shape, jnp.column_stack([jnp.arange(2), jnp.arange(2)]))
+print(jnp.row_stack([jnp.arange(2), jnp.arange(2)]) if hasattr(jnp, "row_stack") else None)
+print(jnp.resize(jnp.arange(3), (2, 4)), jnp.resize(jnp.arange(3), 2))
+print(jnp.append(jnp.arange(3), 9), jnp.append(A, jnp.ones((1, 2)), axis=0))
+print(jnp.insert(jnp.arange(4), 1, 99), jnp.insert(jnp.arange(4), jnp.array([0, 2]), jnp.array([7, 8])))
+print(jnp.insert(jnp.arange(6).reshape(2, 3), 1, 0, axis=1))
+print(jnp.delete(jnp.arange(5), 1), jnp.delete(jnp.arange(5), jnp.array([0, 3])))
+print(jnp.delete(jnp.arange(6).reshape(2, 3), 1, axis=1), jnp.delete(jnp.arange(5), slice(1, 4)))
+print(jnp.delete(jnp.arange(5), jnp.array([1, 1, 4]), assume_unique_indices=False))
+print(jnp.unravel_index(jnp.array([5, 7]), (2, 4)), jnp.unravel_index(3, (2, 2)))
+print(jnp.ravel_multi_index((jnp.array([1, 0]), jnp.array([2, 3])), (2, 4)))
+print(jnp.ravel_multi_index((jnp.array([2]), jnp.array([5])), (2, 4), mode="clip"))
+m = jnp.arange(6).reshape(2, 3)
+print(jnp.flipud(m), jnp.fliplr(m), jnp.flip(m, (0, 1)))
+print(jnp.unstack(m), jnp.unstack(m, axis=1)[0])
+print(jnp.split(jnp.arange(6), [1, 4]), jnp.hsplit(m, 3)[2], jnp.vsplit(m, 2)[1])
+print([s.shape for s in jnp.dsplit(jnp.ones((1, 1, 4)), 2)], jnp.array_split(jnp.arange(5), 3))
+print(jnp.tile(jnp.arange(2), (2, 2)), jnp.repeat(m, jnp.array([1, 2]), axis=0, total_repeat_length=3))
+print(jnp.ravel(m, order="F"), m.flatten(), jnp.reshape(m, (3, -1), order="F"))
+print(jnp.copy(m) is m, jnp.trim_zeros(jnp.array([0, 1, 0, 2, 0]), "b"))
+print(jnp.roll(m, 1, axis=(0, 1)), jnp.rot90(m, k=-1))
+print(jnp.ndim(m), jnp.shape(m), jnp.size(m, axis=1))

@@ -1,0 +1,45 @@
+# jax.numpy docstrings: einsum (explicit and implicit output, ellipses, traces, operand lists,
+# preferred_element_type, _dot_general), take / take_along_axis / put_along_axis with modes,
+# and the inner / outer / tensordot / vdot / matvec / vecdot family
+import jax
+import jax.numpy as jnp
+
+M = jnp.arange(16).reshape(4, 4)
+x = jnp.arange(4)
+y = jnp.array([5, 4, 3, 2])
+print(jnp.einsum('ij,j->i', M, x), jnp.einsum('ij,j', M, x))
+print(jnp.einsum(M, (0, 1), x, (1,), (0,)))
+print(jnp.einsum('ii', M), jnp.einsum('ii->i', M))
+print(jnp.einsum('i,i', x, y), jnp.einsum('i,j->ij', x, y).shape)
+print(jnp.einsum('ij->ji', M)[0])
+print(jnp.einsum('...j,j->...', M, x))
+print(jnp.einsum('ij,jk->ik', M, M, preferred_element_type=jnp.float32).dtype)
+print(jnp.einsum('ij,kj->ik', M.astype(jnp.float32), M.astype(jnp.float32))[1])
+A = jnp.arange(24.).reshape(2, 3, 4)
+B = jnp.arange(8.).reshape(4, 2)
+print(jnp.einsum('bij,jk->bik', A, B).shape, jnp.einsum('bij,jk', A, B)[1, 2])
+print(jnp.einsum('b...j,jk->b...k', A, B)[0, 0])
+print(jnp.einsum('i,i,i->', x, y, x))
+print(jnp.einsum('ij', M)[1])
+print(jax.grad(lambda m: jnp.einsum('ij,j->', m, x.astype(float)))(jnp.ones((2, 4))))
+
+print(jnp.inner(x, y), jnp.outer(x, y)[1], jnp.vdot(x, y))
+print(jnp.tensordot(A, B, axes=1).shape, jnp.tensordot(A, A, axes=([1, 2], [1, 2])))
+print(jnp.matvec(M, x), jnp.vecmat(x, M), jnp.vecdot(M, x))
+
+a = jnp.array([[10, 30, 20], [60, 40, 50]])
+i = jnp.argsort(a, axis=1)
+print(i, jnp.take_along_axis(a, i, axis=1))
+print(jnp.take_along_axis(a, jnp.array([[0], [2]]), axis=1))
+print(jnp.take_along_axis(a, jnp.array([[5], [-1]]), axis=1, mode="fill", fill_value=-9))
+print(jnp.take_along_axis(a.ravel(), jnp.array([0, 4]), axis=None))
+print(jnp.take(a, jnp.array([0, 5])), jnp.take(a, jnp.array([1, 7]), mode="wrap"))
+print(jnp.take(a, jnp.array([1, 7]), mode="clip"), jnp.take(a, jnp.array([1, 7]), mode="fill"))
+print(jnp.take(a, jnp.array([[0, 2]]), axis=1))
+print(jnp.put_along_axis(a, jnp.array([[1], [0]]), 0, axis=1, inplace=False))
+print(jnp.put(jnp.zeros(5, int), jnp.array([0, 2]), jnp.array([7, 8]), inplace=False))
+print(jnp.choose(jnp.array([0, 1, 1]), [jnp.array([1, 2, 3]), jnp.array([10, 20, 30])]))
+print(jnp.compress(jnp.array([True, False, True]), jnp.array([1, 2, 3])))
+print(jnp.extract(jnp.array([True, False, True]), jnp.array([4, 5, 6])))
+print(jnp.place(jnp.zeros(4), jnp.array([1, 0, 1, 0], bool), jnp.array([7., 8.]), inplace=False))
+print(jnp.select([x < 1, x > 2], [x, x * 10], default=-1))
