@@ -52,3 +52,16 @@ def test_refuses_as_jax(name):
         REFUSED[name](jax_numpy)
     with pytest.raises(meshjit.MeshjitTypeError):
         REFUSED[name](jnp)
+
+
+def test_host_operands_convert_to_arrays_as_jax():
+    """convert_element_type of Python and NumPy operands gives arrays (it gave NumPy values),
+    with JAX's dtype and weak type."""
+    cases = [(3, np.int8), (np.float32([1.5]), np.int32), (2, float)]
+    ours = [meshjit.lax.convert_element_type(x, d) for x, d in cases]
+    assert all(isinstance(x, meshjit.Array) for x in ours)
+    jax = pytest.importorskip("jax")
+    for o, (x, d) in zip(ours, cases):
+        t = jax.lax.convert_element_type(x, d)
+        assert (o.dtype, o.weak_type) == (t.dtype, t.weak_type)
+        np.testing.assert_array_equal(np.asarray(o), np.asarray(t))

@@ -9,6 +9,8 @@ from meshjit.compiler.ir import dtypes as _dtypes
 from meshjit.compiler.lax import *  # noqa: F401,F403
 from meshjit.compiler.lax import __all__ as _lax_names
 from meshjit.compiler.lax.ad_util import aval_of as _aval_of
+from meshjit.compiler.lax.elementwise import convert_element_type as _convert_element_type
+from meshjit.compiler.numpy.util import materialize as _materialize
 from meshjit.compiler.parallel.collectives import *  # noqa: F401,F403
 from meshjit.compiler.parallel.collectives import __all__ as _collective_names
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
@@ -29,6 +31,12 @@ __all__ = [
     "random_gamma_grad",
     "with_sharding_constraint",
 ]
+
+def convert_element_type(operand, new_dtype, **kwargs):
+    """lax.convert_element_type; a Python or NumPy operand gives an array, as JAX's (meshjit's
+    internal one folds host values into host constants)."""
+    return _materialize(_convert_element_type(operand, new_dtype, **kwargs))
+
 
 def _floating(name, *xs) -> None:
     """lax's special functions take floats only (jax.scipy.special's promote integers)."""
