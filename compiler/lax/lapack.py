@@ -196,6 +196,12 @@ def mT(x):
     return shapes.transpose(x, (*range(n - 2), n - 1, n - 2))
 
 
+def mH(x):
+    """The conjugate transpose of the trailing matrices (mT for real ones)."""
+    x = mT(x)
+    return complex_parts.conj(x) if dtypes.is_complex(aval_of(x).dtype) else x
+
+
 def matmul(x, y):
     """Batched x @ y over equal leading dimensions (rank-1 `y` is a batch of vectors)."""
     xa = aval_of(x)

@@ -13,7 +13,8 @@ dimensions are replicated before the call. A failed factorization (LAPACK's `inf
 as in JAX. What a primitive computes after its call (the NaN masks, the pivots as a
 permutation, QR from geqrf and orgqr) is traced as a small jaxpr and inlined (`lower_fun`).
 
-Real floating dtypes only (float32, and float64 with x64): complex matrices are not supported.
+Real and complex floating dtypes (complex64, and the 64-bit types with x64); the derivatives of
+eig, and of svd and full-matrices QR of tall complex matrices, are not implemented.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from meshjit.compiler.lax.lapack import (
     lower_fun,
     matmul,
     matrix_aval,
+    mH,
     mT,
     nan_unless,
     same_batch_sharding,
@@ -300,7 +302,7 @@ svd_p = Primitive("svd", multiple_results=True)
 def _svd_shapes(x, full_matrices, compute_uv):
     m, n = x.shape[-2:]
     k = min(m, n)
-    s = ShapedArray(x.shape[:-2] + (k,), x.dtype)
+    s = ShapedArray(x.shape[:-2] + (k,), dtypes.real_dtype(x.dtype))  # real, as LAPACK's
     if not compute_uv:
         return [s]
     u = matrix_aval(x, m, m if full_matrices else k)
@@ -310,7 +312,7 @@ def _svd_shapes(x, full_matrices, compute_uv):
 
 @abstract_eval_rules.register(svd_p)
 def _svd_abstract_eval(x, *, full_matrices, compute_uv, subset_by_index, algorithm):
-    check_matrix("svd", x)
+    check_matrix("svd", x, complex_ok=True)
     _full_subset("svd", subset_by_index, min(x.shape[-2:]))
     if algorithm not in (None, "default", "qr", "divide_and_conquer"):
         raise MeshjitNotImplementedError(f"svd: algorithm {algorithm!r} is not implemented on CPU")
@@ -320,7 +322,7 @@ def _svd_abstract_eval(x, *, full_matrices, compute_uv, subset_by_index, algorit
 def _empty_svd(x, *, full_matrices, compute_uv):
     aval = aval_of(x)
     batch, (m, n) = aval.shape[:-2], aval.shape[-2:]
-    s = shapes.full(batch + (0,), np.zeros((), aval.dtype))
+    s = shapes.full(batch + (0,), np.zeros((), dtypes.real_dtype(aval.dtype)))
     if not compute_uv:
         return [s]
     if full_matrices:
@@ -375,6 +377,10 @@ def _svd_jvp(primals, tangents, *, full_matrices, compute_uv, subset_by_index, a
             algorithm=algorithm,
         )
         return outs, [None] * len(outs)
+    if dtypes.is_complex(aval_of(a).dtype):
+        raise MeshjitNotImplementedError(
+            "the derivative of svd of complex matrices is not implemented in meshjit"
+        )
     s, U, Vt = svd_p.bind(
         a,
         full_matrices=False,
@@ -580,7 +586,7 @@ geqrf_p = Primitive("geqrf", multiple_results=True)
 
 @abstract_eval_rules.register(geqrf_p)
 def _geqrf_abstract_eval(x):
-    check_matrix("geqrf", x)
+    check_matrix("geqrf", x, complex_ok=True)
     return [x.strip_weak_type(), ShapedArray(x.shape[:-2] + (min(x.shape[-2:]),), x.dtype)]
 
 
@@ -604,7 +610,7 @@ householder_product_p = Primitive("householder_product")
 
 @abstract_eval_rules.register(householder_product_p)
 def _householder_product_abstract_eval(a, taus):
-    check_matrix("householder_product", a)
+    check_matrix("householder_product", a, complex_ok=True)
     m, n = a.shape[-2:]
     if m < n:
         raise MeshjitValueError(
@@ -619,7 +625,8 @@ def _householder_product_abstract_eval(a, taus):
 
 
 def _householder_product_lowering(ctx, a, taus):
-    return lapack_call(ctx, "orgqr", [a, taus], ctx.avals_in, ctx.avals_out, {0: 0})[0]
+    routine = "ungqr" if dtypes.is_complex(ctx.avals_in[0].dtype) else "orgqr"
+    return lapack_call(ctx, routine, [a, taus], ctx.avals_in, ctx.avals_out, {0: 0})[0]
 
 
 lowering_rules.register(householder_product_p, _householder_product_lowering)
@@ -637,7 +644,7 @@ qr_p = Primitive("qr", multiple_results=True)
 
 @abstract_eval_rules.register(qr_p)
 def _qr_abstract_eval(x, *, full_matrices):
-    check_matrix("qr", x)
+    check_matrix("qr", x, complex_ok=True)
     m, n = x.shape[-2:]
     k = m if full_matrices else min(m, n)
     return [matrix_aval(x, m, k), matrix_aval(x, k, n)]
@@ -670,9 +677,17 @@ batch_sharding(qr_p, (2,))
 def _thin_qr_jvp(q, r, dx):
     """jvp of the QR of [..., m, n] matrices with m >= n (j-towns.github.io/papers/qr-derivative)."""
     dx_rinv = triangular_solve(r, dx)  # right side solve
-    qt_dx_rinv = matmul(mT(q), dx_rinv)
+    qt_dx_rinv = matmul(mH(q), dx_rinv)
     lower = tril(qt_dx_rinv, -1)
-    do = elementwise.sub(lower, mT(lower))  # skew-symmetric
+    do = elementwise.sub(lower, mH(lower))  # skew-Hermitian
+    if dtypes.is_complex(aval_of(dx).dtype):  # its diagonal: the imaginary parts (as JAX)
+        imaginary = elementwise.sub(
+            qt_dx_rinv,
+            elementwise.convert_element_type(
+                complex_parts.real(qt_dx_rinv), aval_of(qt_dx_rinv).dtype
+            ),
+        )
+        do = elementwise.add(do, elementwise.mul(eye_like(do), imaginary))
     dq = elementwise.add(matmul(q, elementwise.sub(do, qt_dx_rinv)), dx_rinv)
     dr = matmul(elementwise.sub(qt_dx_rinv, do), r)
     return dq, dr
@@ -689,13 +704,18 @@ def _qr_jvp(primals, tangents, *, full_matrices):
     if m < n:
         dq, dr1 = _thin_qr_jvp(q, slice_last(r, 0, m, 1), slice_last(dx, 0, m, 1))
         x2, dx2 = slice_last(x, m, n, 1), slice_last(dx, m, n, 1)
-        dr2 = elementwise.add(matmul(mT(dq), x2), matmul(mT(q), dx2))
+        dr2 = elementwise.add(matmul(mH(dq), x2), matmul(mH(q), dx2))
         return [q, r], [dq, shapes.concatenate([dr1, dr2], aval.ndim - 1)]
     q_mn = slice_last(q, 0, n, 1) if full_matrices else q
     r_nn = slice_last(r, 0, n, 2) if full_matrices else r
     dq_mn, dr_nn = _thin_qr_jvp(q_mn, r_nn, dx)
     if not full_matrices or m == n:
         return [q, r], [dq_mn, dr_nn]
+    if dtypes.is_complex(aval.dtype):
+        raise MeshjitNotImplementedError(
+            "the derivative of the full-matrices QR of tall complex matrices is not implemented "
+            "in meshjit; use full_matrices=False"
+        )
     # Full Q of a tall matrix (https://arxiv.org/pdf/2409.13374, eqs. 32-33), as JAX.
     q_nn, q_pn = slice_last(q_mn, 0, n, 2), slice_last(q_mn, n, m, 2)
     q_mp = slice_last(q, n, m, 1)

@@ -408,14 +408,14 @@ def pinv(a, rtol=None, hermitian: bool = False, *, rcond=None):
 
 
 def _pinv_by_svd(a, rtol, hermitian):
-    dtype = aval_of(a).dtype
+    dtype = dtypes.real_dtype(aval_of(a).dtype)  # of the singular values
     rtol = creation.asarray(rtol)
     u, s, vh = svd(a, full_matrices=False, hermitian=hermitian)
     rank = aval_of(rtol).ndim
     rtol = shapes.reshape(rtol, (1,) * (aval_of(s).ndim - rank - 1) + _shape(rtol) + (1,))
     cutoff = rtol * s[..., 0:1]
     s = elementwise.where(elementwise.greater(s, cutoff), s, np.array(np.inf, dtype))
-    return products.matmul(_mT(vh), elementwise.divide(_mT(u), shapes.expand_dims(s, -1)))
+    return products.matmul(_mH(vh), elementwise.divide(_mH(u), shapes.expand_dims(s, -1)))
 
 
 @functools.cache
@@ -529,15 +529,16 @@ def lstsq(a, b, rcond=None, *, numpy_resid: bool = False):
         else:
             rcond = elementwise.where(elementwise.less(rcond, 0), eps, rcond)
         u, s, vt = svd(a, full_matrices=False)
+        real = dtypes.real_dtype(dtype)  # of the singular values
         mask = elementwise.logical_and(
             elementwise.greater(s, 0),
-            elementwise.greater_equal(s, elementwise.astype(rcond, dtype) * s[0]),
+            elementwise.greater_equal(s, elementwise.astype(rcond, real) * s[0]),
         )
         rank = reductions.sum(mask)
-        safe_s = elementwise.where(mask, s, np.ones((), dtype))
-        s_inv = elementwise.where(mask, 1 / safe_s, np.zeros((), dtype))[:, None]
-        uTb = products.matmul(_mT(u), b)
-        x = products.matmul(_mT(vt), s_inv * uTb)
+        safe_s = elementwise.where(mask, s, np.ones((), real))
+        s_inv = elementwise.where(mask, 1 / safe_s, np.zeros((), real))[:, None]
+        uTb = products.matmul(_mH(u), b)
+        x = products.matmul(_mH(vt), s_inv * uTb)
     if numpy_resid and (_concrete_less(rank, n) or m <= n):
         resid = creation.asarray(np.zeros((0,), dtype))
     else:

@@ -11,6 +11,7 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.api import jvp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy import linalg as jnp_linalg
@@ -377,7 +378,8 @@ def expm(A, *, upper_triangular: bool = False, max_squarings: int = 16):
         raise MeshjitValueError(
             f"Expected A to be a (batched) square matrix, got A.shape={shape!r}."
         )
-    orders, conds, maxnorm = _ORDERS[aval_of(a).dtype]
+    # complex64 / complex128 take float32's / float64's orders, as JAX's
+    orders, conds, maxnorm = _ORDERS[dtypes.real_dtype(aval_of(a).dtype)]
     norm1 = jnp_linalg.norm(a, 1, axis=(-2, -1))
     n_squarings = jnp.maximum(0, jnp.floor(jnp.log2(norm1 / maxnorm)))
     a = a / (2 ** n_squarings.astype(a.dtype))[..., None, None]

@@ -391,3 +391,46 @@ def test_complex_hermitian_factorizations_keep_the_imaginary_part():
     w, v = jnp.linalg.eigh(a)
     np.testing.assert_allclose(np.asarray(v @ jnp.diag(w) @ v.conj().T), a, atol=1e-5)
     np.testing.assert_allclose(np.asarray(jnp.linalg.cholesky(a)), np.linalg.cholesky(a), rtol=1e-5)
+
+
+_CA = np.array([[2 + 1j, 1 - 1j], [0.5j, 3 + 0j]], np.complex64)
+_CB = np.array([1 + 1j, 2], np.complex64)
+COMPLEX_CASES = {
+    # svd and qr refused complex matrices; pinv / lstsq transposed without conjugating
+    "svd_values": lambda m, s: m.linalg.svd(_CA, compute_uv=False),
+    "qr": lambda m, s: m.linalg.qr(_CA),
+    "qr_wide_complete": lambda m, s: m.linalg.qr(np.concatenate([_CA, _CA * 1j], 1)),
+    "norms": lambda m, s: (m.linalg.norm(_CA, 2), m.linalg.norm(_CA, "nuc"), m.linalg.cond(_CA)),
+    "pinv": lambda m, s: m.linalg.pinv(_CA),
+    "lstsq": lambda m, s: m.linalg.lstsq(_CA, _CB)[0],
+    "matrix_rank": lambda m, s: m.linalg.matrix_rank(_CA),
+    "polyfit": lambda m, s: m.polyfit(np.float32([0, 1, 2]), np.complex64([1 + 1j, 2, -1j]), 1),
+    "expm": lambda m, s: s.linalg.expm(_CA),  # raised KeyError
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMPLEX_CASES))
+def test_complex_matrices_match_jax(name):
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jax_numpy
+    import jax.scipy as jax_scipy
+
+    ours = COMPLEX_CASES[name](jnp, meshjit.scipy)
+    theirs = COMPLEX_CASES[name](jax_numpy, jax_scipy)
+    for o, t in zip(jax.tree_util.tree_leaves(theirs), meshjit.tree_util.tree_leaves(ours)):
+        assert np.asarray(o).dtype == np.asarray(t).dtype
+        np.testing.assert_allclose(np.asarray(t), np.asarray(o), rtol=2e-5, atol=2e-6)
+
+
+def test_complex_qr_derivative_matches_jax():
+    jax = pytest.importorskip("jax")
+    rng = np.random.default_rng(0)
+    for shape, mode in (((3, 3), "complete"), ((4, 2), "reduced"), ((2, 4), "complete")):
+        a, da = (
+            (rng.normal(size=shape) + 1j * rng.normal(size=shape)).astype(np.complex64)
+            for _ in range(2)
+        )
+        ours = meshjit.jvp(lambda x, mode=mode: jnp.linalg.qr(x, mode=mode), (a,), (da,))[1]
+        theirs = jax.jvp(lambda x, mode=mode: jax.numpy.linalg.qr(x, mode=mode), (a,), (da,))[1]
+        for o, t in zip(ours, theirs):
+            np.testing.assert_allclose(np.asarray(o), np.asarray(t), rtol=1e-4, atol=1e-5)
