@@ -1295,6 +1295,12 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
 
 
 def polyval(p, x, *, unroll=16):
+    """Horner's rule, in one program as JAX's jitted polyval (op by op, the last bits differ)."""
+    check_arraylike("polyval", p, x)
+    return _jitted(_polyval)(p, x)
+
+
+def _polyval(p, x):
     p, x = asarray(p), asarray(x)
     out = zeros_like(x * p[0]) if aval_of(p).shape[0] else zeros_like(x)
     # JAX starts from full_like(x, 0, dtype=...): a strong zero, so the result is strong

@@ -271,6 +271,10 @@ JAX_CASES = {
     ),
     # as JAX: polyint keeps complex (its imaginary part was dropped) and promotes k with p;
     # unwrap uses discont as given and integers by period // 2; vander's powers in x's dtype
+    # one program as JAX's jitted polyval: op by op it was up to 68 ulps away
+    "polyval_bits": lambda m: m.polyval(
+        np.float32([0.3, -1.7, 2.9, 0.11, -4.2]), np.linspace(-7, 7, 29, dtype=np.float32)
+    ),
     "polynomials_as_jax": lambda m: (
         m.polyint(np.complex64([1 + 1j, 2, -1j])),
         m.polyint(np.int32([12, 12, 6]), m=2, k=np.int32([4, 5])),
