@@ -27,9 +27,9 @@ from tests.support.jax_oracle import have_jax
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "programs")) if f.endswith(".py"))
 RUNNER = os.path.join(HERE, "run_program.py")
-# One program in four in `make test` (JAX alone takes minutes on all of them), all in
-# `make test-campaigns`.
-EVERY = 4
+# One program in six in `make test` (JAX alone takes minutes on all of them; one in four cost
+# two minutes of `make test`'s 15 on 2 cores), all in `make test-campaigns`.
+EVERY = 6
 SEPARATOR = "=====doc-program-end====="
 
 # program -> why it still differs from JAX
@@ -48,8 +48,9 @@ KNOWN_DIFFERENCES: dict[str, str] = {
 ISOLATED = ("explicit_sharding",)
 
 
-# Programs per process: one process for all of them outran the 900 s timeout on 2 busy cores.
-CHUNK = 8
+# Programs per process: one process for all of them outran the 900 s timeout on 2 busy cores;
+# `make test`'s slice runs in one process per library (each process pays JAX's or meshjit's import).
+CHUNK = 12
 
 
 def _run(library: str, names) -> dict:

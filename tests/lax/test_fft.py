@@ -154,6 +154,6 @@ def jax_results(tmp_path_factory, pytestconfig):
     return start_jax_oracle(GRAD_CASES, HARNESS, tmp_path_factory, pytestconfig, every=campaign.SWEEP)
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, GRAD_CASES))  # a third in make test
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, GRAD_CASES))  # one in six in make test
 def test_derivatives_match_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=2e-5)

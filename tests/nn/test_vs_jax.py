@@ -173,7 +173,7 @@ jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)
 
 @pytest.mark.parametrize(
     "case", campaign.every(campaign.SWEEP, CASES, ids=lambda c: f"{c[0]}-{c[1]}")
-)  # a third
+)  # one in six
 def test_same_as_jax(jax_results, case):
     got = meshjit_results(HARNESS, case)
     want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == case[1]}

@@ -880,7 +880,7 @@ lax.pbroadcast = pbroadcast
 """
 
 
-# A third of the cases in `make test` (JAX on that third), all in `make test-campaigns`.
+# One case in campaign.SWEEP in `make test` (JAX on those), all in `make test-campaigns`.
 _GRAD_EVERY = campaign.SWEEP
 
 
