@@ -114,17 +114,18 @@ dtype = np.dtype
 def iinfo(int_type):
     """ml_dtypes' iinfo (its repr is JAX's: iinfo(min=-128, max=127, dtype=int8)); a
     non-integer type raises its ValueError from the user's line."""
-    try:
-        return ml_dtypes.iinfo(int_type)
-    except ValueError as e:
-        raise MeshjitValueError(str(e)) from None
+    return _limits(ml_dtypes.iinfo, int_type)
 
 
 def finfo(dtype):
     """ml_dtypes' finfo (it knows bfloat16; a complex dtype's finfo is its parts', float32); a
     non-float type raises its ValueError from the user's line."""
+    return _limits(ml_dtypes.finfo, dtype)
+
+
+def _limits(info, dtype):
     try:
-        return ml_dtypes.finfo(dtype)
+        return info(dtype)
     except ValueError as e:
         raise MeshjitValueError(str(e)) from None
 

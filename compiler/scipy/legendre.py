@@ -83,34 +83,32 @@ def _check_points(z, name: str):
     return z
 
 
+def _deprecated_orders(name: str, m, n, z):
+    """JAX 0.10.2's deprecation warning, and its checks: the degree n (m must equal it) and z."""
+    warnings.warn(
+        f"jax.scipy.special.{name} is deprecated; no replacement is planned.",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    z = _check_points(z, name)
+    m, n = operator.index(m), operator.index(n)
+    if m != n:
+        raise NotImplementedError("Computations for m!=n are not yet supported.")
+    return n, z
+
+
 def lpmn_values(m: int, n: int, z, is_normalized: bool):
     """The ALFs P(m', l, z[i]) for orders and degrees up to `n` (`m` must equal `n`), shaped
     `(n + 1, n + 1, len(z))`; `is_normalized` applies the spherical harmonics' normalization.
     Deprecated in JAX 0.10.2, as here."""
-    warnings.warn(
-        "jax.scipy.special.lpmn_values is deprecated; no replacement is planned.",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    z = _check_points(z, "lpmn_values")
-    m, n = operator.index(m), operator.index(n)
-    if m != n:
-        raise NotImplementedError("Computations for m!=n are not yet supported.")
+    n, z = _deprecated_orders("lpmn_values", m, n, z)
     return _associated_legendre(n, z, bool(is_normalized))
 
 
 def lpmn(m: int, n: int, z):
     """The plain ALFs P(m', l, z[i]) and their derivatives in z for orders and degrees up to `n`
     (`m` must equal `n`), each shaped `(n + 1, n + 1, len(z))`. Deprecated in JAX 0.10.2."""
-    warnings.warn(
-        "jax.scipy.special.lpmn is deprecated; no replacement is planned.",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    z = _check_points(z, "lpmn")
-    m, n = operator.index(m), operator.index(n)
-    if m != n:
-        raise NotImplementedError("Computations for m!=n are not yet supported.")
+    n, z = _deprecated_orders("lpmn", m, n, z)
     p = _associated_legendre(n, z, False)
     return p, _alf_derivatives(p, z)
 
