@@ -16,7 +16,7 @@ from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.products import dot, outer
 from meshjit.compiler.numpy.rearranging import roll
 from meshjit.compiler.numpy.routines import vander
-from meshjit.compiler.numpy.util import aval_of, promote_inexact
+from meshjit.compiler.numpy.util import aval_of, check_coefficients, promote_inexact
 from meshjit.compiler.trace.tracing import Tracer
 
 __all__ = ["poly", "polydiv", "polyfit", "roots"]
@@ -83,10 +83,7 @@ def _roots_with_zeros(p, leading):
 
 def polydiv(u, v, *, trim_leading_zeros: bool = False):
     """(quotient, remainder) of the polynomial u by v (the remainder keeps u's length)."""
-    if np.ndim(u) == 0 or np.ndim(v) == 0:
-        raise MeshjitTypeError(
-            "polydiv takes 1-D coefficient arrays, got a scalar: len() of unsized object"
-        )
+    check_coefficients("polydiv", u, v)
     u, v = promote_inexact(asarray(u), asarray(v))
     m, n = u.shape[0] - 1, v.shape[0] - 1
     scale = 1.0 / v[0]

@@ -53,6 +53,7 @@ from meshjit.compiler.numpy.util import (
     bool_as_int32,
     broadcast_all,
     check_arraylike,
+    check_coefficients,
     check_out,
     is_traced,
     promote,
@@ -1323,16 +1324,8 @@ def polysub(a1, a2):
     return polyadd(a1, -asarray(a2))
 
 
-def _coefficients(name, *ps):
-    """Polynomial coefficient arrays: a scalar has no length (JAX's TypeError)."""
-    if any(np.ndim(p) == 0 for p in ps):
-        raise MeshjitTypeError(
-            f"{name} takes 1-D coefficient arrays, got a scalar: len() of unsized object"
-        )
-
-
 def polymul(a1, a2, *, trim_leading_zeros=False):
-    _coefficients("polymul", a1, a2)
+    check_coefficients("polymul", a1, a2)
     a1, a2 = promote_inexact(asarray(a1), asarray(a2))
     if trim_leading_zeros and (aval_of(a1).shape[0] > 1 or aval_of(a2).shape[0] > 1):
         a1, a2 = trim_zeros(a1, trim="f"), trim_zeros(a2, trim="f")
@@ -1344,7 +1337,7 @@ def polymul(a1, a2, *, trim_leading_zeros=False):
 
 
 def polyder(p, m=1):
-    _coefficients("polyder", p)
+    check_coefficients("polyder", p)
     (p,) = promote_inexact(asarray(p))
     for _ in range(m):
         n = aval_of(p).shape[0]
@@ -1355,7 +1348,7 @@ def polyder(p, m=1):
 def polyint(p, m=1, k=None):
     """As JAX's: p and the constants k promoted together (inexact), then divided by the
     products of the integration's factors."""
-    _coefficients("polyint", p)
+    check_coefficients("polyint", p)
     m = operator.index(m)
     p, k = promote_inexact(*arraylike("polyint", p, 0 if k is None else k))
     if m < 0:

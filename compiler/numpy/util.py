@@ -106,6 +106,14 @@ def check_arraylike(name: str, *xs) -> None:
             )
 
 
+def check_coefficients(name: str, *ps) -> None:
+    """Polynomial coefficient arrays: a scalar has no length (JAX's TypeError)."""
+    if any(np.ndim(p) == 0 for p in ps):
+        raise MeshjitTypeError(
+            f"{name} takes 1-D coefficient arrays, got a scalar: len() of unsized object"
+        )
+
+
 def arraylike(name: str, *xs) -> list:
     """The operands materialized, lists and tuples refused (JAX's `ensure_arraylike`)."""
     check_arraylike(name, *xs)
