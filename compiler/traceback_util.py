@@ -165,8 +165,11 @@ def boundary_methods(*names: str):
 
 def unwrap(fun):
     """The function a public boundary wraps (for code that recognises functions by identity,
-    such as lax.reduce's `computation=lax.add`)."""
-    return fun.__wrapped__ if getattr(fun, "_meshjit_boundary", False) else fun
+    such as lax.reduce's `computation=lax.add`); through a public check (meshjit.lax.add
+    checks JAX's operand rules, then calls the compiler's lax.add: `_meshjit_checked`)."""
+    if getattr(fun, "_meshjit_boundary", False):
+        fun = fun.__wrapped__
+    return getattr(fun, "_meshjit_checked", fun)
 
 
 def register_boundary(code) -> None:

@@ -6,6 +6,7 @@ import enum
 import math
 from typing import NamedTuple
 
+import ml_dtypes
 import numpy as np
 from jaxlib.mlir.dialects import stablehlo as hlo
 
@@ -218,6 +219,7 @@ def dot_general(
 ):
     (lc, rc), (lb, rb) = dimension_numbers
     dims = ((tuple(lc), tuple(rc)), (tuple(lb), tuple(rb)))
+    lhs, rhs = _common_dtype(lhs, rhs)
     pet = None if preferred_element_type is None else dtypes.canonicalize(preferred_element_type)
     precision = canonicalize_precision(precision)
     if isinstance(precision, DotAlgorithmPreset) and precision is not DotAlgorithmPreset.DEFAULT:
@@ -239,12 +241,56 @@ def dot_general(
     return dot_general_p.bind_internal(lhs, rhs, dimension_numbers=dims, preferred_element_type=pet)
 
 
-def dot(lhs, rhs, precision=None, preferred_element_type=None, out_sharding=None):
-    la, ra = aval_of(lhs), aval_of(rhs)
-    if la.ndim not in (1, 2) or ra.ndim not in (1, 2):
-        raise MeshjitTypeError(f"lax.dot takes rank-1 or rank-2 operands, got {la} and {ra}")
-    dims = (((la.ndim - 1,), (0,)), ((), ()))
-    return dot_general(lhs, rhs, dims, precision, preferred_element_type, out_sharding)
+def _common_dtype(lhs, rhs):
+    """Operands of two dtypes meet in the more precise one, as XLA's HigherPrecisionType and
+    JAX's dot_general (complex over real, then exponent range, mantissa, width, signedness)."""
+    ld, rd = aval_of(lhs).dtype, aval_of(rhs).dtype
+    if ld == rd:
+        return lhs, rhs
+    lp, rp = _precision_rank(ld), _precision_rank(rd)
+    if lp == rp:
+        raise MeshjitTypeError(f"lax.dot_general argument type error: {ld}, {rd}")
+    target = ld if lp > rp else rd
+    return (
+        elementwise.convert_element_type(lhs, target),
+        elementwise.convert_element_type(rhs, target),
+    )
+
+
+def _precision_rank(dtype):
+    real = dtypes.real_dtype(dtype) if dtypes.is_complex(dtype) else dtype
+    inexact = dtypes.is_inexact(real)
+    info = ml_dtypes.finfo(real) if inexact else None
+    bits = 1 if dtypes.is_bool(real) else real.itemsize * 8
+    return (
+        dtypes.is_complex(dtype),
+        info.maxexp if inexact else -1,
+        info.nmant if inexact else -1,
+        bits,
+        not dtypes.is_unsigned(real),
+    )
+
+
+def dot(
+    lhs,
+    rhs,
+    *,
+    dimension_numbers=None,
+    precision=None,
+    preferred_element_type=None,
+    out_sharding=None,
+):
+    """A matrix/vector product, or dot_general when `dimension_numbers` are given (JAX's)."""
+    if dimension_numbers is None:
+        ls, rs = aval_of(lhs).shape, aval_of(rhs).shape
+        if not (1 <= len(ls) <= 2 and 1 <= len(rs) <= 2 and ls[-1] == rs[0]):
+            raise MeshjitValueError(
+                "jax.lax.dot: dimension_numbers must be specified when not performing simple "
+                "un-batched matrix-matrix, matrix-vector, or vector-vector products; got "
+                f"lhs_shape={ls} rhs_shape={rs}"
+            )
+        dimension_numbers = (((len(ls) - 1,), (0,)), ((), ()))
+    return dot_general(lhs, rhs, dimension_numbers, precision, preferred_element_type, out_sharding)
 
 
 # ---------------------------------------------------------------------------------------------

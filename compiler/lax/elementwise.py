@@ -185,7 +185,9 @@ select_n_p = Primitive("select_n")
 def _select_n_rule(which, *cases):
     if not cases:
         raise MeshjitTypeError("select_n needs at least one case")
-    checks.same_shapes("select_n cases", cases)
+    if len({c.shape for c in cases}) > 1:  # JAX's words
+        shapes = [c.shape for c in cases]
+        raise MeshjitTypeError(f"select cases must have the same shapes, got {shapes}.")
     checks.same_dtypes("select_n cases", cases)
     if which.shape and which.shape != cases[0].shape:
         raise MeshjitTypeError(

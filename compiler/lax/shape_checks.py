@@ -68,11 +68,67 @@ def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ..
 
 
 def same_dtypes(name: str, avals: Sequence[ShapedArray]) -> None:
+    """JAX's check and words: lax ops take operands of one dtype (jnp's functions promote)."""
     if len({a.dtype for a in avals}) > 1:
-        got = ", ".join(a.str_short() for a in avals)
-        raise MeshjitTypeError(
-            f"lax.{name} requires arguments to have the same dtypes, got {', '.join(str(a.dtype) for a in avals)}: {name} requires operands of the same dtype, got {got}"
+        name = _JAX_NAMES.get(name, name)
+        got = ", ".join(str(a.dtype) for a in avals)
+        tip = _JNP_EQUIVALENTS.get(name)
+        tip = (
+            f" (Tip: jnp.{tip} is a similar function that does automatic type promotion on inputs)."
+            if tip
+            else ""
         )
+        raise MeshjitTypeError(
+            f"lax.{name} requires arguments to have the same dtypes, got {got}.{tip}"
+        )
+
+
+# jnp's promoting counterparts of lax's ops, as JAX's errors name them
+_JNP_EQUIVALENTS = {
+    "add": "add",
+    "sub": "subtract",
+    "mul": "multiply",
+    "div": "divide",
+    "max": "maximum",
+    "min": "minimum",
+    "atan2": "arctan2",
+    "nextafter": "nextafter",
+    "eq": "equal",
+    "ne": "not_equal",
+    "select": "where",
+    "shift_left": "left_shift",
+    "shift_right_logical": "right_shift",
+    "shift_right_arithmetic": "right_shift",
+    "concatenate": "concatenate",
+}
+
+
+def dtype_at(name: str, position: int, dtype, kinds: str) -> None:
+    """JAX's positional dtype check. kinds, in the order JAX's message names them: 'i'
+    (integer), 'f' (floating), 'c' (complexfloating), 'b' (bool), 'r' (float32 or float64)."""
+    if any(_KIND_TESTS[k](dtype) for k in kinds):
+        return
+    accepted = ", ".join(_KIND_NAMES[k] for k in kinds)
+    raise MeshjitTypeError(
+        f"{name} does not accept dtype {dtype} at position {position}. Accepted dtypes at "
+        f"position {position} are subtypes of {accepted}."
+    )
+
+
+_KIND_TESTS = {
+    "i": dtypes.is_int,
+    "f": dtypes.is_float,
+    "c": dtypes.is_complex,
+    "b": dtypes.is_bool,
+    "r": lambda d: d in (dtypes.float32, dtypes.float64),
+}
+_KIND_NAMES = {
+    "i": "integer",
+    "f": "floating",
+    "c": "complexfloating",
+    "b": "bool",
+    "r": "float32, float64",
+}
 
 
 def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
@@ -101,7 +157,8 @@ def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
         )
 
 
-_JAX_NAMES = {"round_away_from_zero": "round"}  # meshjit's primitives JAX calls otherwise
+# meshjit's primitives JAX calls otherwise
+_JAX_NAMES = {"round_away_from_zero": "round", "select_n cases": "select"}
 
 
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:

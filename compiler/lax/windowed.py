@@ -50,8 +50,7 @@ def padtype_to_pads(in_shape, window_shape, strides, padding: str) -> list[tuple
     kind = padding.upper() if isinstance(padding, str) else padding
     if kind not in PADDING_STRINGS:
         raise MeshjitRuntimeError(
-            "Unrecognized padding type: expected 'VALID', 'SAME', or 'SAME_LOWER', got "
-            f"{padding}."
+            f"Unrecognized padding type: expected 'VALID', 'SAME', or 'SAME_LOWER', got {padding}."
         )
     if kind == "VALID":
         return [(0, 0)] * len(in_shape)

@@ -137,7 +137,7 @@ STRUCTURAL = {
     "reduce_min": (lambda x: lax.reduce_min(x, (0, 1)), (M34,)),
     "reduce_prod": (lambda x: lax.reduce_prod(x, (1,)), (M34,)),
     "reduce_prod_zero": (lambda x: lax.reduce_prod(x, (0,)), (np.float32([1.5, 0.0, 2.0]),)),
-    "argmax": (lambda x: x[0] * lax.argmax(x, 0).astype(np.float32), (normal(5),)),
+    "argmax": (lambda x: x[0] * lax.argmax(x, 0, np.int32).astype(np.float32), (normal(5),)),
     "dot": (lambda x, y: lax.dot(x, y), (M34, normal(4, 2))),
     "dot_general_batch": (
         lambda x, y: lax.dot_general(x, y, (((2,), (1,)), ((0,), (2,)))),

@@ -24,7 +24,9 @@ def _run(f, *args):
 
 
 def test_print_under_jit_on_8_devices_prints_once_per_call(mesh, capfd):
-    x = meshjit.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), NamedSharding(mesh, P("x")))
+    x = meshjit.device_put(
+        np.arange(32.0, dtype=np.float32).reshape(8, 4), NamedSharding(mesh, P("x"))
+    )
 
     @meshjit.jit
     def f(x):
@@ -89,7 +91,9 @@ def test_print_in_shard_map_prints_per_device(mesh, capfd):
     f = meshjit.jit(meshjit.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x")))
     _run(f, np.arange(8.0, dtype=np.float32))
     lines = [ln for ln in capfd.readouterr().out.splitlines() if ln]
-    assert sorted(lines) == sorted(f"block [{2 * i}. {2 * i + 1}.]" for i in range(4) for _ in range(2))
+    assert sorted(lines) == sorted(
+        f"block [{2 * i}. {2 * i + 1}.]" for i in range(4) for _ in range(2)
+    )
 
 
 def test_a_program_that_only_prints_finishes_before_exit(tmp_path):
@@ -101,7 +105,9 @@ def test_a_program_that_only_prints_finishes_before_exit(tmp_path):
         "import numpy as np, meshjit\n"
         "meshjit.jit(lambda a: meshjit.debug.print('value {}', a.sum()))(np.ones(4, np.float32))\n"
     )
-    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.strip() == "value 4.0"
 
@@ -147,17 +153,24 @@ def test_pure_callback_pytree_results_and_checks():
         return {"y": a * scale, "s": a.sum()}
 
     x = np.arange(3.0, dtype=np.float32)
-    specs = {"y": meshjit.ShapeDtypeStruct((3,), np.float32), "s": meshjit.ShapeDtypeStruct((), np.float32)}
+    specs = {
+        "y": meshjit.ShapeDtypeStruct((3,), np.float32),
+        "s": meshjit.ShapeDtypeStruct((), np.float32),
+    }
     out = meshjit.jit(lambda v: meshjit.pure_callback(host, specs, v, scale=2.0))(x)
     np.testing.assert_array_equal(np.asarray(out["y"]), x * 2)
     assert float(out["s"]) == 3.0
     bad = meshjit.ShapeDtypeStruct((4,), np.float32)
     with pytest.raises(Exception, match="Incorrect output shape for return value #0"):
-        meshjit.block_until_ready(meshjit.jit(lambda v: meshjit.pure_callback(lambda a: a, bad, v))(x))
+        meshjit.block_until_ready(
+            meshjit.jit(lambda v: meshjit.pure_callback(lambda a: a, bad, v))(x)
+        )
     with pytest.raises(ValueError, match="vmap_method"):
         meshjit.pure_callback(lambda a: a, bad, x, vmap_method="loop")
     with pytest.raises(NotImplementedError, match="vmap_method"):
-        meshjit.vmap(lambda v: meshjit.pure_callback(_host_sin, meshjit.ShapeDtypeStruct((), np.float32), v))(x)
+        meshjit.vmap(
+            lambda v: meshjit.pure_callback(_host_sin, meshjit.ShapeDtypeStruct((), np.float32), v)
+        )(x)
     with pytest.raises(ValueError, match="JVP"):
         meshjit.grad(lambda v: _sin_cb(v).sum())(x)
 

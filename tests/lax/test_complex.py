@@ -393,10 +393,14 @@ GRAD_CASES = [
 
 @pytest.fixture(scope="module")
 def jax_results(tmp_path_factory, pytestconfig):
-    return start_jax_oracle(GRAD_CASES, HARNESS, tmp_path_factory, pytestconfig, every=campaign.SWEEP)
+    return start_jax_oracle(
+        GRAD_CASES, HARNESS, tmp_path_factory, pytestconfig, every=campaign.SWEEP
+    )
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, GRAD_CASES))  # one in six in make test
+@pytest.mark.parametrize(
+    "name", campaign.every(campaign.SWEEP, GRAD_CASES)
+)  # one in six in make test
 def test_gradient_matches_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=2e-5)
 

@@ -37,11 +37,22 @@ CASES = {
     + RUN_THUNK
 )
 
-NAMES = ["patches", "index_take", "reduce_xor", "mulhi", "stack", "unstack", "tile", "approx_max_k", "approx_min_k", "reduce_precision", "igamma"]
+NAMES = [
+    "patches",
+    "index_take",
+    "reduce_xor",
+    "mulhi",
+    "stack",
+    "unstack",
+    "tile",
+    "approx_max_k",
+    "approx_min_k",
+    "reduce_precision",
+    "igamma",
+]
 
 
 jax_results, test_same_as_jax = jax_case_tests(NAMES, HARNESS, 0.0, {"igamma": 1e-6})
-
 
 
 def test_shapes_and_errors():

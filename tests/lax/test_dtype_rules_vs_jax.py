@@ -25,6 +25,23 @@ ACCEPTED = {
     "view_complex_as_float": lambda m: m.asarray(C64).view(np.float32),
     "view_complex_as_bytes": lambda m: m.asarray(C64).view(np.uint8),
     "view_float_as_complex": lambda m: m.asarray(np.float32([1, 2, 3, 4])).view(np.complex64),
+    # dot_general of two dtypes computes in the more precise one (it raised)
+    "dot_int_float": lambda m: _lax(m).dot(I32, np.float32([1.5, 2, 3, 4])),
+    "dot_f16_bf16": lambda m: _lax(m).dot(
+        np.float16([1.5, 2]), m.asarray([3, 4], dtype=m.bfloat16)
+    ),
+    "dot_uint_int": lambda m: _lax(m).dot(np.uint32([1, 2]), np.int32([3, -4])),
+    "dot_int8_uint8": lambda m: _lax(m).dot(np.int8([1, -2]), np.uint8([200, 3])),
+    "dot_complex_f16": lambda m: _lax(m).dot(C64, np.float16([2, 3])),
+    "dot_int8_int16_preferred": lambda m: _lax(m).dot(
+        np.int8([1, 2]), np.int16([3, 4]), preferred_element_type=np.float32
+    ),
+    "dot_general_mixed": lambda m: _lax(m).dot_general(
+        np.ones((2, 3), np.float16), np.ones((3, 4), np.float32), (((1,), (0,)), ((), ()))
+    ),
+    # reductions of host scalars give weak arrays (they gave Python numbers)
+    "reduce_sum_python_int": lambda m: _lax(m).reduce_sum(3, ()),
+    "reduce_max_python_float": lambda m: _lax(m).reduce_max(3.0, ()),
 }
 
 REFUSED = {
@@ -36,12 +53,23 @@ REFUSED = {
     "betainc_int": lambda m: _lax(m).betainc(I32, I32, np.float32([0.5] * 4)),
 }
 
+# JAX's lax takes non-negative axes only (meshjit's took negative ones and numpy's words)
+REFUSED_VALUES = {
+    "cumsum_negative_axis": lambda m: _lax(m).cumsum(np.ones((2, 3)), -1),
+    "cummax_axis_out_of_range": lambda m: _lax(m).cummax(np.ones(3), 1),
+    "cumsum_scalar": lambda m: _lax(m).cumsum(3.0),
+    "argmax_negative_axis": lambda m: _lax(m).argmax(np.ones((2, 3)), -1, np.int32),
+    "argmin_scalar": lambda m: _lax(m).argmin(3.0, 0, np.int32),
+    "dot_needs_dimension_numbers": lambda m: _lax(m).dot(np.ones((2, 3)), 3.0),
+}
+
 
 @pytest.mark.parametrize("name", sorted(ACCEPTED))
 def test_accepts_as_jax(name):
     jax_numpy = pytest.importorskip("jax.numpy")
     ours, theirs = ACCEPTED[name](jnp), ACCEPTED[name](jax_numpy)
     assert np.asarray(ours).dtype == np.asarray(theirs).dtype
+    assert getattr(ours, "weak_type", None) == getattr(theirs, "weak_type", None)
     np.testing.assert_array_equal(np.asarray(ours), np.asarray(theirs))
 
 
@@ -52,6 +80,17 @@ def test_refuses_as_jax(name):
         REFUSED[name](jax_numpy)
     with pytest.raises(meshjit.MeshjitTypeError):
         REFUSED[name](jnp)
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED_VALUES))
+def test_refuses_values_as_jax(name):
+    """JAX's ValueError and message."""
+    jax_numpy = pytest.importorskip("jax.numpy")
+    with pytest.raises(ValueError) as theirs:
+        REFUSED_VALUES[name](jax_numpy)
+    with pytest.raises(meshjit.MeshjitValueError) as ours:
+        REFUSED_VALUES[name](jnp)
+    assert str(ours.value).split("\n")[0].strip() == str(theirs.value)
 
 
 def test_host_operands_convert_to_arrays_as_jax():

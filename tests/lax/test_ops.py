@@ -204,7 +204,7 @@ def test_lax_pad(data, dtype, shape):
         lo = data.draw(st.integers(-min(full, 2), 2))
         hi = data.draw(st.integers(-min(full + lo, 2), 2))
         config.append((lo, hi, interior))
-    value = True if dtype == bool_ else 3
+    value = np.array(True if dtype == bool_ else 3, dtype)  # lax.pad takes the operand's dtype
     out = meshjit.jit(lambda a: lax.pad(a, value, config))(x)
     assert_close(out, _np_pad(x, value, config), dtype)
 
@@ -220,8 +220,11 @@ def test_lax_pad_negative_low_interior_on_a_sharded_dim(mode, config):
     mesh = Mesh(np.array(meshjit.devices()[:8]).reshape(4, 2), ("a", "b"))
     x = np.arange(16, dtype=np.float32).reshape(2, 8)
     full = [(0, 0, 0), config]
-    out = meshjit.jit(lambda a: lax.pad(a, np.float32(-1), full), propagation=mode,
-                      in_shardings=NamedSharding(mesh, P(None, "b")))(x)
+    out = meshjit.jit(
+        lambda a: lax.pad(a, np.float32(-1), full),
+        propagation=mode,
+        in_shardings=NamedSharding(mesh, P(None, "b")),
+    )(x)
     np.testing.assert_array_equal(np.asarray(out), _np_pad(x, np.float32(-1), full))
 
 
@@ -278,7 +281,7 @@ def test_lax_binary_ops(data, dtype, shapes):
             lax.lt(a, b),
             lax.rem(a, b),
             lax.div(a, b),
-            lax.mul(a, 2),
+            lax.mul(a, np.array(2, dtype)),
         )
     )(x, y)
     assert_close(out[0], reference(np.add, x, y, dtype=dtype), dtype)

@@ -1,7 +1,7 @@
-"""lax binary ops and Python scalars: a weak scalar converts to the array's dtype only within its
-kind and range; a float given to an integer op (or an int that does not fit) raises JAX's
-TypeError instead of truncating. (JAX's lax converts no weak scalar at all; meshjit keeps the
-conversions that change no value: `lax.mul(x_bf16, 0.5)`, `lax.add(x_f32, 1)`.)"""
+"""lax ops and Python scalars, as JAX's lax: a Python scalar is an int32 / float32 / complex64 value
+(weakly typed) like any other operand and is never converted to its partner's dtype, so
+`lax.add(x_f32, 1)` and `lax.mul(x_bf16, 0.5)` raise JAX's TypeError (jnp's functions promote).
+meshjit's internal lax functions convert weak scalars within their kind; the public ones check."""
 
 import numpy as np
 import pytest
@@ -40,11 +40,44 @@ def test_traced_weak_float_with_integer_array_raises():
         meshjit.jit(lambda x, s: lax.add(x, s))(jnp.arange(3), 1.5)
 
 
-def test_same_kind_weak_scalars_still_convert():
-    np.testing.assert_array_equal(lax.add(jnp.arange(3.0), 2), [2.0, 3.0, 4.0])
-    np.testing.assert_array_equal(lax.add(jnp.arange(3, dtype=jnp.int8), 100), [100, 101, 102])
-    assert lax.mul(jnp.ones(2, jnp.bfloat16), 0.5).dtype == jnp.bfloat16
-    assert lax.add(1.5, 1) == 2.5  # between weak scalars, the first one's dtype (JAX raises)
+STRICT = {
+    "add(f32, 2)": lambda lx, np_: lx.add(np_.arange(3.0), 2),
+    "add(int8, 100)": lambda lx, np_: lx.add(np_.arange(3, dtype=np.int8), 100),
+    "mul(bf16, 0.5)": lambda lx, np_: lx.mul(np_.ones(2, np_.bfloat16), 0.5),
+    "add(1.5, 1)": lambda lx, np_: lx.add(1.5, 1),
+    "clamp(0, f32, 2)": lambda lx, np_: lx.clamp(0, np_.arange(3.0), 2),
+    "clamp(0.0, f16, 2.0)": lambda lx, np_: lx.clamp(0.0, np_.ones(2, np.float16), 2.0),
+    "atan2(f32, 1)": lambda lx, np_: lx.atan2(np_.arange(3.0), 1),
+    "nextafter(f32, 1)": lambda lx, np_: lx.nextafter(np_.arange(3.0), 1),
+    "pad(f32, 0)": lambda lx, np_: lx.pad(np_.arange(3.0), 0, [(1, 1, 0)]),
+    "pad(f16, 0.0)": lambda lx, np_: lx.pad(np_.ones(2, np.float16), 0.0, [(1, 1, 0)]),
+    "pow(f16, 2.0)": lambda lx, np_: lx.pow(np_.ones(2, np.float16), 2.0),
+    "igamma(f32, f16)": lambda lx, np_: lx.igamma(np_.ones(2), np_.ones(2, np.float16)),
+    "select_n(True, f32, f16)": lambda lx, np_: lx.select_n(
+        True, np_.ones(2), np_.ones(2, np.float16)
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRICT))
+def test_no_weak_scalar_conversion_as_jax(name):
+    """The same exception class and message as JAX 0.10.2, eagerly and under jit."""
+    fn = STRICT[name]
+    with pytest.raises(TypeError) as ours:
+        fn(lax, jnp)
+    with pytest.raises(TypeError):
+        meshjit.jit(lambda: fn(lax, jnp))()
+    jax = pytest.importorskip("jax")
+    with pytest.raises(TypeError) as theirs:
+        fn(jax.lax, jax.numpy)
+    assert str(ours.value).split("\n")[0].strip() == str(theirs.value)
+
+
+def test_matching_dtypes_and_integer_exponents_are_accepted():
+    np.testing.assert_array_equal(lax.add(jnp.arange(3.0), 2.0), [2.0, 3.0, 4.0])
+    assert lax.add(np.float32(1), 2.0).dtype == jnp.float32  # the dtypes match; weakness aside
+    assert lax.pow(jnp.ones(2, jnp.float16), 2).dtype == jnp.float16
+    np.testing.assert_array_equal(lax.clamp(0.0, jnp.arange(4.0), 2.0), [0, 1, 2, 2])
 
 
 # lax.pad is weakly typed only when both the operand and the padding value are (a strong NumPy
@@ -84,13 +117,16 @@ def test_pad_weak_type_matches_jax(name):
 WEAK_RESULTS = {
     "take(w, [0, 1])": (lambda w, b: jnp.take(w, jnp.asarray([0, 1])), True),
     "take_along_axis(w, argsort(w))": (
-        lambda w, b: jnp.take_along_axis(w, jnp.argsort(w), 0), True),
+        lambda w, b: jnp.take_along_axis(w, jnp.argsort(w), 0),
+        True,
+    ),
     "lax.cumlogsumexp(w)": (lambda w, b: lax.cumlogsumexp(w), True),
     "vmap(asarray(3) * 2)": (lambda w, b: meshjit.vmap(lambda v: jnp.asarray(3) * 2)(w), True),
-    "vmap(v + asarray(3.0))": (lambda w, b: meshjit.vmap(lambda v: v + jnp.asarray(3.0))(w),
-                               True),
+    "vmap(v + asarray(3.0))": (lambda w, b: meshjit.vmap(lambda v: v + jnp.asarray(3.0))(w), True),
     "jit(vmap(asarray(3.0)))": (
-        lambda w, b: meshjit.jit(meshjit.vmap(lambda v: jnp.asarray(3.0)))(w), True),
+        lambda w, b: meshjit.jit(meshjit.vmap(lambda v: jnp.asarray(3.0)))(w),
+        True,
+    ),
     "jnp.cumsum(w)": (lambda w, b: jnp.cumsum(w), False),
     "jnp.cumprod(w)": (lambda w, b: jnp.cumprod(w), False),
     "jnp.cumsum(b + 1)": (lambda w, b: jnp.cumsum(b + 1), False),
@@ -108,7 +144,9 @@ WEAK_RESULTS = {
     "jnp.deg2rad(w[0])": (lambda w, b: jnp.deg2rad(w[0]), True),
     "nn.gelu(w[0])": (lambda w, b: meshjit.nn.gelu(w[0]), False),
     "dynamic_update_slice(w, w[:1], (1,))": (
-        lambda w, b: lax.dynamic_update_slice(w, w[:1], (1,)), False),
+        lambda w, b: lax.dynamic_update_slice(w, w[:1], (1,)),
+        False,
+    ),
 }
 
 

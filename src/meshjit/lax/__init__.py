@@ -1,15 +1,22 @@
 """meshjit.lax: JAX's lax names."""
 
+import functools as _functools
 from importlib import import_module as _import_module
 
 from meshjit.compiler.ad.checkpoint import optimization_barrier  # noqa: F401
 from meshjit.compiler.ad.custom_solvers import custom_linear_solve, custom_root  # noqa: F401
 from meshjit.compiler.errors import MeshjitTypeError as _MeshjitTypeError
+from meshjit.compiler.errors import MeshjitValueError as _MeshjitValueError
 from meshjit.compiler.ir import dtypes as _dtypes
 from meshjit.compiler.lax import *  # noqa: F401,F403
 from meshjit.compiler.lax import __all__ as _lax_names
+from meshjit.compiler.lax import shape_checks as _checks
 from meshjit.compiler.lax.ad_util import aval_of as _aval_of
+from meshjit.compiler.lax.elementwise import clamp as _clamp
 from meshjit.compiler.lax.elementwise import convert_element_type as _convert_element_type
+from meshjit.compiler.lax.elementwise import pow as _pow
+from meshjit.compiler.lax.elementwise import select_n as _select_n
+from meshjit.compiler.lax.shapes import pad as _pad
 from meshjit.compiler.numpy.util import materialize as _materialize
 from meshjit.compiler.parallel.collectives import *  # noqa: F401,F403
 from meshjit.compiler.parallel.collectives import __all__ as _collective_names
@@ -32,39 +39,154 @@ __all__ = [
     "with_sharding_constraint",
 ]
 
+
 def convert_element_type(operand, new_dtype, **kwargs):
     """lax.convert_element_type; a Python or NumPy operand gives an array, as JAX's (meshjit's
     internal one folds host values into host constants)."""
     return _materialize(_convert_element_type(operand, new_dtype, **kwargs))
 
 
-def _floating(name, *xs) -> None:
-    """lax's special functions take floats only (jax.scipy.special's promote integers)."""
-    for i, x in enumerate(xs):
-        dtype = _aval_of(x).dtype
-        if not _dtypes.is_float(dtype):
-            raise _MeshjitTypeError(
-                f"{name} does not accept dtype {dtype} at position {i}. Accepted dtypes at "
-                f"position {i} are subtypes of floating."
-            )
+# JAX's lax takes operands of one dtype: a Python scalar is an int32 / float32 / complex64 value
+# (64-bit under x64) like any other, never converted to its partner's dtype. meshjit's internal
+# lax functions convert weak scalars within their kind; jnp's functions promote.
+_STRICT = {  # public name: (JAX's primitive name, accepted kinds as in checks.dtype_at)
+    "add": ("add", "ifc"),
+    "sub": ("sub", "ifc"),
+    "mul": ("mul", "ifc"),
+    "div": ("div", "ifc"),
+    "rem": ("rem", "if"),
+    "max": ("max", ""),
+    "min": ("min", ""),
+    "atan2": ("atan2", "fc"),
+    "nextafter": ("nextafter", "f"),
+    "bitwise_and": ("and", "ib"),
+    "bitwise_or": ("or", "ib"),
+    "bitwise_xor": ("xor", "ib"),
+    "shift_left": ("shift_left", "i"),
+    "shift_right_logical": ("shift_right_logical", "i"),
+    "shift_right_arithmetic": ("shift_right_arithmetic", "i"),
+    "eq": ("eq", ""),
+    "ne": ("ne", ""),
+    "lt": ("lt", ""),
+    "le": ("le", ""),
+    "gt": ("gt", ""),
+    "ge": ("ge", ""),
+    "complex": ("complex", "r"),
+    "zeta": ("zeta", "f"),
+    "polygamma": ("polygamma", "f"),
+    "igamma": ("igamma", "f"),
+    "igammac": ("igammac", "f"),
+    "betainc": ("regularized_incomplete_beta", "f"),
+}
 
 
-def igamma(a, x):
-    """The regularized lower incomplete gamma function P(a, x)."""
-    _floating("igamma", a, x)
-    return _gammainc(a, x)
+def _operands(name: str, kinds: str, xs) -> None:
+    """JAX's checks of a lax op's operands: each of an accepted kind, then one dtype."""
+    avals = [_aval_of(x) for x in xs]
+    if kinds:
+        for i, aval in enumerate(avals):
+            _checks.dtype_at(name, i, aval.dtype, kinds)
+    _checks.same_dtypes(name, avals)
 
 
-def igammac(a, x):
-    """The regularized upper incomplete gamma function Q(a, x)."""
-    _floating("igammac", a, x)
-    return _gammaincc(a, x)
+def _strict(public: str, fn):
+    name, kinds = _STRICT[public]
+
+    @_functools.wraps(fn)
+    def op(*xs):
+        _operands(name, kinds, xs)
+        return fn(*xs)
+
+    op.__name__ = op.__qualname__ = public
+    op._meshjit_checked = fn  # what code recognising lax.add & co by identity sees
+    return op
 
 
-def betainc(a, b, x):
-    """The regularized incomplete beta function I_x(a, b)."""
-    _floating("regularized_incomplete_beta", a, b, x)
-    return _betainc(a, b, x)
+igamma, igammac, betainc = _gammainc, _gammaincc, _betainc
+for _public in _STRICT:
+    globals()[_public] = _strict(_public, globals()[_public])
+
+
+def pow(x, y):
+    """x ** y: `x` inexact; `y` an integer, or of `x`'s dtype (Python scalars included)."""
+    ax, ay = _aval_of(x), _aval_of(y)
+    _checks.dtype_at("pow", 0, ax.dtype, "fc")
+    if _dtypes.is_inexact(ay.dtype) and ay.dtype != ax.dtype:
+        raise _MeshjitTypeError(
+            "the first argument to pow must have an inexact dtype (float or complex), and the "
+            "second argument must have an inexact or integer dtype, and two inexact dtypes must "
+            f"match, but got {ax.dtype} and {ay.dtype} respectively."
+        )
+    return _pow(x, y)
+
+
+def clamp(min, x, max):
+    """x clamped to [min, max]; the three of one dtype, as JAX's."""
+    _operands("clamp", "", (min, x, max))
+    return _clamp(min, x, max)
+
+
+def select_n(which, *cases):
+    """cases[which]; the cases of one dtype, as JAX's."""
+    _operands("select", "", cases)
+    return _select_n(which, *cases)
+
+
+def pad(operand, padding_value, padding_config):
+    """operand padded by `padding_value`, which must be of the operand's dtype, as JAX's."""
+    got, want = _aval_of(padding_value).dtype, _aval_of(operand).dtype
+    if got != want:
+        raise _MeshjitTypeError(
+            f"pad operand and padding_value must be same dtype: got {want} and {got}."
+        )
+    return _pad(operand, padding_value, padding_config)
+
+
+def _reduction(fn):
+    """A reduction of a Python or NumPy value gives an array, as JAX's."""
+
+    @_functools.wraps(fn)
+    def reduce(operand, axes):
+        return fn(_materialize(operand), axes)
+
+    return reduce
+
+
+def _cumulative(fn):
+    """A cumulative op along a non-negative axis of the operand, as JAX's lax takes it."""
+
+    @_functools.wraps(fn)
+    def cumulative(operand, axis=0, reverse=False):
+        shape = _aval_of(operand).shape
+        if axis < 0:
+            raise _MeshjitValueError("XLA operations do not allow negative axes")
+        if axis >= len(shape):
+            raise _MeshjitValueError(f"axis {axis} is out of bounds for array of shape {shape}")
+        return fn(operand, axis, reverse)
+
+    return cumulative
+
+
+def _arg_extremum(fn):
+    """argmax / argmin along a non-negative axis of the operand, as JAX's lax takes it."""
+
+    @_functools.wraps(fn)
+    def arg_extremum(operand, axis, index_dtype):
+        shape = _aval_of(operand).shape
+        if not 0 <= axis < len(shape):
+            raise _MeshjitValueError(f"Invalid axis {axis} for operand shape {shape}")
+        return fn(operand, axis, index_dtype)
+
+    return arg_extremum
+
+
+for _public in ("cumsum", "cumprod", "cummax", "cummin", "cumlogsumexp"):
+    globals()[_public] = _cumulative(globals()[_public])
+argmax, argmin = _arg_extremum(argmax), _arg_extremum(argmin)  # noqa: F405
+_REDUCTIONS = ("reduce_sum", "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or")
+for _public in (*_REDUCTIONS, "reduce_xor"):
+    globals()[_public] = _reduction(globals()[_public])
+del _public
 
 
 # the public module (the star import above bound the compiler's), as JAX's jax.lax.linalg
