@@ -107,6 +107,13 @@ def _run_guarded(pass_, module_op, fn) -> None:
             "(explain=true prints them)",
         ),
         PassOption(
+            "debug-propagation-edge-sharding",
+            bool,
+            False,
+            "accepted as Shardy's option; edges are not written as sdy.propagation_edges "
+            "(explain=true prints where each sharding came from)",
+        ),
+        PassOption(
             "module-dump-directory", str, "", "accepted as Shardy's option; nothing is dumped"
         ),
         PassOption(
