@@ -112,3 +112,21 @@ func.func @sharding_group_sub_axes_member(%arg0: tensor<16xf32> {sdy.sharding = 
   sdy.sharding_group %arg1 group_id = 11 : tensor<4x4xf32>
   return %0, %arg1 : tensor<4x4xf32>, tensor<4x4xf32>
 }
+
+// -----
+
+sdy.mesh @mesh1 = <["a"=4, "b"=2]>
+sdy.mesh @mesh2 = <["c"=8]>
+func.func @sharding_group_in_while_body_other_mesh(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"a"}, {}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh2, [{"c"}, {}]>}) -> tensor<8x8xf32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_2 = %c) : tensor<8x8xf32>, tensor<i32>
+    cond {
+    %3 = stablehlo.compare LT, %iterArg_2, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %3 : tensor<i1>
+  } do {
+    sdy.sharding_group %iterArg group_id=1 : tensor<8x8xf32>
+    sdy.sharding_group %arg1 group_id=1 : tensor<8x8xf32>
+    stablehlo.return %iterArg, %iterArg_2 : tensor<8x8xf32>, tensor<i32>
+  }
+  return %0#0 : tensor<8x8xf32>
+}
