@@ -5,6 +5,11 @@
 
 // Round 12: cases reconstructed from Shardy's manual_computation propagation tests, through sdy-propagation-pipeline: nested manual axes, free axes in and out of bodies, two results, manual computations in while bodies, unreduced out shardings (all-reduced at their users). (Named computations: jaxlib's pipeline rejects its own data-flow edges on them; they run through the op-priority file.)
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_nested_free_axes_pipeline(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b", "c"}, {}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b", "c"}, {}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a", "b", "c"}, {}]>] out_shardings=[<@mesh, [{"a", "b", "c"}, {}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
+// CHECK: %1 = sdy.manual_computation(%arg1) in_shardings=[<@mesh, [{"b", "c"}, {}]>] out_shardings=[<@mesh, [{"b", "c"}, {}]>] manual_axes={"b"} (%arg2: tensor<4x32xf32>) {
+// CHECK: %2 = stablehlo.negate %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c"}, {}]>]>} : tensor<4x32xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_nested_free_axes_pipeline(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b", "c"}, {}]>}) -> tensor<16x32xf32> {
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a", ?}, {?}]>] out_shardings=[<@mesh, [{"a", ?}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
@@ -19,6 +24,11 @@ func.func @manual_computation_nested_free_axes_pipeline(%arg0: tensor<16x32xf32>
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_body_to_outside(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {"c"}]>] out_shardings=[<@mesh, [{"a"}, {"c"}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
+// CHECK: %2 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}]>]>} : tensor<8x32xf32>
+// CHECK: %1 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"c"}]>]>} : tensor<16x32xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_body_to_outside(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a", ?}, {?}]>] out_shardings=[<@mesh, [{"a", ?}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
@@ -31,6 +41,10 @@ func.func @manual_computation_body_to_outside(%arg0: tensor<16x32xf32>) -> tenso
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_two_results_pipeline(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK: %0:2 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {"b"}]>] out_shardings=[<@mesh, [{"a"}, {"b"}]>, <@mesh, [{}, {"b"}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
+// CHECK: %1 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x32xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_two_results_pipeline(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<16x32xf32>, tensor<16x32xf32>) {
   %0:2 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {?}]>] out_shardings=[<@mesh, [{"a"}, {?}]>, <@mesh, [{}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
@@ -43,6 +57,9 @@ func.func @manual_computation_two_results_pipeline(%arg0: tensor<16x32xf32> {sdy
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_operand_conflicts_in_sharding(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_operand_conflicts_in_sharding(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> tensor<16x32xf32> {
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
@@ -54,6 +71,12 @@ func.func @manual_computation_operand_conflicts_in_sharding(%arg0: tensor<16x32x
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_in_while_body_pipeline(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}]>}) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<16x32xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"c"}]>, <@mesh, []>]>}
+// CHECK: %2 = sdy.manual_computation(%iterArg) in_shardings=[<@mesh, [{"a"}, {"c"}]>] out_shardings=[<@mesh, [{"a"}, {"c"}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
+// CHECK: %3 = stablehlo.exponential %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}]>]>} : tensor<8x32xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_in_while_body_pipeline(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}]>}) -> tensor<16x32xf32> {
   %c = stablehlo.constant dense<0> : tensor<i32>
@@ -73,6 +96,11 @@ func.func @manual_computation_in_while_body_pipeline(%arg0: tensor<16x32xf32> {s
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_unreduced_out(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> tensor<16xf32> {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{}, {"a"}]>] out_shardings=[<@mesh, [{}], unreduced={"a"}>] manual_axes={"a"} (%arg1: tensor<16x16xf32>) {
+// CHECK: %3 = sdy.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %1 = sdy.all_reduce {"a"} %0 out_sharding=<@mesh, [{}]> : tensor<16xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_unreduced_out(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> tensor<16xf32> {
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{}, {"a"}]>] out_shardings=[<@mesh, [{}], unreduced={"a"}>] manual_axes={"a"} (%arg1: tensor<16x16xf32>) {

@@ -5,6 +5,10 @@
 
 // Round 12: the manual / named computation cases through sdy-op-priority-propagate.
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_nested_free_axes_pipeline(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b", "c"}, {}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a", ?}, {?}]>] out_shardings=[<@mesh, [{"a", ?}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
+// CHECK: %1 = sdy.manual_computation(%arg1) in_shardings=[<@mesh, [{"b", ?}, {?}]>] out_shardings=[<@mesh, [{"b", ?}, {?}]>] manual_axes={"b"} (%arg2: tensor<4x32xf32>) {
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_nested_free_axes_pipeline(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b", "c"}, {}]>}) -> tensor<16x32xf32> {
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a", ?}, {?}]>] out_shardings=[<@mesh, [{"a", ?}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
@@ -19,6 +23,11 @@ func.func @manual_computation_nested_free_axes_pipeline(%arg0: tensor<16x32xf32>
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_body_to_outside(
+// CHECK-SAME: %arg0: tensor<16x32xf32>) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a", ?}, {"c", ?}]>] out_shardings=[<@mesh, [{"a", ?}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
+// CHECK: %2 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"c", ?}]>]>} : tensor<8x32xf32>
+// CHECK: %1 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<16x32xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_body_to_outside(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a", ?}, {?}]>] out_shardings=[<@mesh, [{"a", ?}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
@@ -31,6 +40,9 @@ func.func @manual_computation_body_to_outside(%arg0: tensor<16x32xf32>) -> tenso
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_two_results_pipeline(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, tensor<16x32xf32>) {
+// CHECK: %0:2 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {?}]>] out_shardings=[<@mesh, [{"a"}, {?}]>, <@mesh, [{}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_two_results_pipeline(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<16x32xf32>, tensor<16x32xf32>) {
   %0:2 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {?}]>] out_shardings=[<@mesh, [{"a"}, {?}]>, <@mesh, [{}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
@@ -43,6 +55,9 @@ func.func @manual_computation_two_results_pipeline(%arg0: tensor<16x32xf32> {sdy
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_operand_conflicts_in_sharding(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_operand_conflicts_in_sharding(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> tensor<16x32xf32> {
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
@@ -54,6 +69,9 @@ func.func @manual_computation_operand_conflicts_in_sharding(%arg0: tensor<16x32x
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_in_while_body_pipeline(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}]>}) -> tensor<16x32xf32> {
+// CHECK: %1 = sdy.manual_computation(%iterArg) in_shardings=[<@mesh, [{"a"}, {?}]>] out_shardings=[<@mesh, [{"a"}, {?}]>] manual_axes={"a"} (%arg1: tensor<8x32xf32>) {
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_in_while_body_pipeline(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}]>}) -> tensor<16x32xf32> {
   %c = stablehlo.constant dense<0> : tensor<i32>
@@ -73,6 +91,11 @@ func.func @manual_computation_in_while_body_pipeline(%arg0: tensor<16x32xf32> {s
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@named_computation_in_out_shardings_pipeline(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"c", ?}]>}) {
+// CHECK: %0 = sdy.named_computation<"named">(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{}, {"c"}]>] (%arg1: tensor<8x8xf32>) {
+// CHECK: %2 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK: %1 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"c", ?}]>]>} : tensor<8x8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @named_computation_in_out_shardings_pipeline(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> tensor<8x8xf32> {
   %0 = sdy.named_computation<"named">(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{}, {"c"}]>] (%arg1: tensor<8x8xf32>) {
@@ -85,6 +108,8 @@ func.func @named_computation_in_out_shardings_pipeline(%arg0: tensor<8x8xf32> {s
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@named_computation_two_results_one_used(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x8xf32> {
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @named_computation_two_results_one_used(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x8xf32> {
   %0:2 = sdy.named_computation<"two">(%arg0) (%arg1: tensor<8x8xf32>) {
@@ -97,6 +122,9 @@ func.func @named_computation_two_results_one_used(%arg0: tensor<8x8xf32> {sdy.sh
 
 // -----
 
+// CHECK-LABEL: func.func {{(private )?}}@manual_computation_unreduced_out(
+// CHECK-SAME: %arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> tensor<16xf32> {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{}, {"a"}]>] out_shardings=[<@mesh, [{}], unreduced={"a"}>] manual_axes={"a"} (%arg1: tensor<16x16xf32>) {
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_computation_unreduced_out(%arg0: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> tensor<16xf32> {
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{}, {"a"}]>] out_shardings=[<@mesh, [{}], unreduced={"a"}>] manual_axes={"a"} (%arg1: tensor<16x16xf32>) {
