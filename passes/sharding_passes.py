@@ -145,6 +145,8 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             op_priority=opts["op-priority"],
             explain=opts["explain"],
             user_priority=opts["user-priority"],
+            # Shardy's spelling on its priority passes: the basic strategy per priority stage
+            basic_under_priorities=bool(opts["propagation-strategy"]),
         )
         graph = propagate_module(
             module_op,

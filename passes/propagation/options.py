@@ -50,7 +50,7 @@ class Options:
         only the shardings propagation rewrites lose their priorities."""
         if self.conflicts != "shardy":
             return True
-        return self.user_priority and self.strategy != "basic" and self.op_priority
+        return self.user_priority and self.op_priority
 
     @property
     def reductions_wait(self) -> bool:
@@ -69,9 +69,13 @@ def make_options(
     op_priority: bool = True,
     explain: bool = False,
     user_priority: bool = True,
+    basic_under_priorities: bool = False,
 ) -> Options:
     """Options from the pass options / Python flags: `shardy_compatible` means
     conflicts="shardy" and `cost_model` conflicts="cost" (in that order of precedence).
+    `basic_under_priorities`: the basic strategy runs inside the op (and user) priority stages,
+    as Shardy's priority passes run it with `propagation-strategy=basic`; without it, the basic
+    strategy is Shardy's basic pass (no stages).
     Raises PropagationError for an unknown strategy or conflicts setting."""
     if strategy not in STRATEGIES:
         raise PropagationError(
@@ -82,7 +86,7 @@ def make_options(
     if shardy_compatible:
         conflicts = "shardy"
         # Shardy's basic pass sits below its op-priority pass: no stages, program order only.
-        op_priority = op_priority and strategy != "basic"
+        op_priority = op_priority and (strategy != "basic" or basic_under_priorities)
     elif cost_model:
         conflicts = "cost"
     return Options(
