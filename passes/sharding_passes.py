@@ -147,6 +147,8 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             user_priority=opts["user-priority"],
             # Shardy's spelling on its priority passes: the basic strategy per priority stage
             basic_under_priorities=bool(opts["propagation-strategy"]),
+            # Shardy's option on its priority passes: stages off, user priorities still on
+            priority_pass=True if run_op_priority else None,
         )
         graph = propagate_module(
             module_op,
