@@ -107,6 +107,13 @@ def _run_guarded(pass_, module_op, fn) -> None:
             "(explain=true prints them)",
         ),
         PassOption(
+            "debug-propagation-edge-sharding",
+            bool,
+            False,
+            "accepted as Shardy's option; edges are not written as sdy.propagation_edges "
+            "(explain=true prints where each sharding came from)",
+        ),
+        PassOption(
             "module-dump-directory", str, "", "accepted as Shardy's option; nothing is dumped"
         ),
         PassOption(
@@ -138,6 +145,10 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             op_priority=opts["op-priority"],
             explain=opts["explain"],
             user_priority=opts["user-priority"],
+            # Shardy's spelling on its priority passes: the basic strategy per priority stage
+            basic_under_priorities=bool(opts["propagation-strategy"]),
+            # Shardy's option on its priority passes: stages off, user priorities still on
+            priority_pass=True if run_op_priority else None,
         )
         graph = propagate_module(
             module_op,

@@ -174,6 +174,12 @@ def _unreduced_values(module_op: ir.Operation) -> list:
             sharding = _value_sharding(op.results[0])
             if _unreduced_axes(sharding):
                 found.append((op.results[0], sharding))
+        elif op.name == "sdy.manual_computation":
+            # its out_shardings: partial sums leave the body over (manual) unreduced axes
+            for result in op.results:
+                sharding = _value_sharding(result)
+                if sharding is not None and _unreduced_axes(sharding):
+                    found.append((result, sharding))
         elif SHARDING_ATTR in op.attributes and op.results:
             per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])
             for result, sharding in zip(op.results, per_value.shardings):
@@ -185,19 +191,68 @@ def _unreduced_values(module_op: ir.Operation) -> list:
     return found
 
 
+_EDGE_OWNERS = ("stablehlo.while", "stablehlo.optimization_barrier")
+_REGION_EDGE_OWNERS = ("stablehlo.case", "stablehlo.if", "stablehlo.while")
+
+
+def _edge_owner(user: ir.Operation) -> ir.Operation | None:
+    """The data-flow edge owner (while, optimization_barrier, case, if) a use feeds as an
+    edge source (an operand of the owner, or a branch / body's `stablehlo.return`), or None."""
+    if user.name in _EDGE_OWNERS:
+        return user
+    if user.name == "stablehlo.return":
+        parent = user.parent
+        if parent is not None and parent.name in _REGION_EDGE_OWNERS:
+            return parent
+    return None
+
+
+def _after_definition(value: ir.Value) -> ir.InsertionPoint:
+    """Right after `value`'s definition (a block argument's: the block's start)."""
+    if isinstance(value, ir.BlockArgument):
+        ops = list(value.owner.operations)
+        return ir.InsertionPoint(ops[0]) if ops else ir.InsertionPoint(value.owner)
+    return ir.InsertionPoint.after(value.owner)
+
+
+def _op_order(module_op: ir.Operation) -> dict:
+    order: dict = {}
+
+    def visit(op):
+        order[op] = len(order)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return order
+
+
 def all_reduce_unreduced(module_op: ir.Operation) -> None:
     """Every use of a value holding partial sums whose user does not keep them unreduced
-    reads it through its own `sdy.all_reduce`, placed right before the user (Shardy's
-    export: an operand's unreduced axes missing from the op's result are reduced there)."""
+    reads it through its own `sdy.all_reduce` (Shardy's export: an operand's unreduced axes
+    missing from the op's result are reduced there), placed right before the user, or, for a
+    data-flow edge source (a while / optimization_barrier operand, a case / if branch or
+    while body return), right after the value's definition, edge owners taken in program
+    order (each later one's reduction lands nearer the definition), as Shardy places them."""
+    order = None
     for value, sharding in _unreduced_values(module_op):
         axes = _unreduced_axes(sharding)
+        plain, sources = [], []
         for owner, number in [(u.owner, u.operand_number) for u in value.uses]:
             kept = _kept_unreduced(owner, number)
             reduced = [a for a in axes if a not in kept]
             if not reduced:
                 continue
             out = _with_unreduced(sharding, [a for a in axes if a in kept])
+            edge = _edge_owner(owner)
+            (plain if edge is None else sources).append((owner, number, reduced, out, edge))
+        for owner, number, reduced, out, _ in plain:
             with owner.location, ir.InsertionPoint(owner):
+                owner.operands[number] = _all_reduced(value, reduced, out)
+        if sources:
+            order = _op_order(module_op) if order is None else order
+            sources.sort(key=lambda s: order.get(s[4], 0))
+        for owner, number, reduced, out, edge in sources:
+            with edge.location, _after_definition(value):
                 owner.operands[number] = _all_reduced(value, reduced, out)
 
 
@@ -293,6 +348,9 @@ def _value_sharding(value: ir.Value):
     op = value.owner
     if io.has_own_sharding(op.name):
         return tensor_sharding_attr(io.op_result_shardings(op)[0])
+    if op.name == "sdy.manual_computation":
+        outs = sdy.TensorShardingPerValueAttr(op.attributes["out_shardings"]).shardings
+        return list(outs)[value.result_number]
     if SHARDING_ATTR not in op.attributes:
         return None
     per_value = sdy.TensorShardingPerValueAttr(op.attributes[SHARDING_ATTR])

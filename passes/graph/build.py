@@ -332,6 +332,7 @@ def _build_graph(
             funcs[ir.StringAttr(op.operation.attributes["sym_name"]).value] = op.operation
     builder = Builder(graph, hold_priorities)
     builder.funcs, builder.edges_only = funcs, edges_only
+    graph.bare = edges_only
     builder.untied_ifs = untied_ifs
     called = _called(module_op)
     if edges_only:  # Shardy's bare passes: a callee's results only through func data-flow edges

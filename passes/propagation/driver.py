@@ -41,8 +41,8 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
         for slot, dims in annotated:
             if slot.dims != dims:  # rewritten, so its priorities go (as Shardy's passes do)
                 slot.priority = [None] * slot.rank
-    elif options.op_priority:
-        strip_priorities(graph)
+    elif options.op_priority or (options.conflicts == "shardy" and options.priority_pass):
+        strip_priorities(graph)  # (Shardy's user-priority pass, with or without its stages)
 
 
 def _with_priorities(graph: Graph) -> list:
@@ -102,6 +102,9 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     deferred: set = set()  # edges the next stage visits (Graph.region_readers)
     region_readers = graph.region_readers
     notified = graph.notify_order  # id(slot) -> its edges in Shardy's notification order
+    # Shardy's bare passes sync a group when an op changes a member (its import, which the
+    # pipeline runs first, already gave the members one sharding; the group ties do the rest)
+    groups = _group_members(graph) if options.conflicts == "shardy" and graph.bare else {}
     while runs < budget:
         # The first edge on top; a stage's first pass visits every data-flow tie in its place
         # (the rewrite driver visits every op), later passes the edges left dirty.
@@ -120,6 +123,8 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             changed = EdgeStep(edge, stage, options, graph).run()
             if edge.overwrite is not None and any(s is edge.overwrite[0] for s in changed):
                 changed = [*changed, *_overwrite_group(edge.overwrite)]
+            elif groups and not edge.syncs and changed:
+                changed = [*changed, *_sync_groups(groups, changed, edge)]
             for slot in changed:
                 readers = region_readers.get(id(slot)) if region_readers else None
                 order = notified.get(id(slot))
@@ -163,6 +168,41 @@ def _notified(edges: list, slot, reattached: bool) -> list:
     low = -len(at) - 1
     readers.sort(key=lambda e: at.get(e.op, low) if e.op is not None else low)
     return definers + readers
+
+
+def _group_members(graph: Graph) -> dict:
+    """id(slot) -> the slots of its sharding group (the group ties' views)."""
+    members: dict = {}
+    for edge in graph.edges:
+        if edge.syncs:
+            slots = [v.slot for v in edge.views()]
+            for slot in slots:
+                members[id(slot)] = slots
+    return members
+
+
+def _sync_groups(groups: dict, changed: list, edge: Edge) -> list:
+    """Shardy's group sync: a member an op's propagation changed gives its sharding to the
+    other members of its group, replacing theirs. The op's tensors are updated operands
+    first, then results, each followed by its group's sync (so the last one wins)."""
+    results = {id(v.slot) for v in edge.results}
+    computed = [
+        (slot, [list(d) for d in slot.dims], list(slot.closed), slot.mesh)
+        for slot in sorted(changed, key=lambda s: id(s) in results)
+        if id(slot) in groups
+    ]
+    synced = []
+    for slot, dims, closed, mesh in computed:
+        slot.dims, slot.closed, slot.mesh = [list(d) for d in dims], list(closed), mesh
+        for other in groups[id(slot)]:
+            if other is slot or other.rank != slot.rank or other.mesh not in (None, slot.mesh):
+                continue
+            if other.dims != slot.dims or other.closed != slot.closed:
+                other.dims = [list(d) for d in slot.dims]
+                other.closed = list(slot.closed)
+                other.mesh = slot.mesh
+                synced.append(other)
+    return synced
 
 
 def _overwrite_group(overwrite) -> list:

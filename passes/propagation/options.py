@@ -33,6 +33,10 @@ class Options:
     # Off: `pN` annotations order nothing (Shardy's op-priority pass alone, below its
     # user-priority pass, which the issue's mapping stands in for with the same flags).
     user_priority: bool = True
+    # Whether the pass stands in for one of Shardy's priority passes (op or user priority),
+    # also with their stages off (`run-op-priority-propagation=false`); not for the basic or
+    # aggressive pass.
+    priority_pass: bool = True
 
     @property
     def shardy_preferences(self) -> bool:
@@ -50,7 +54,7 @@ class Options:
         only the shardings propagation rewrites lose their priorities."""
         if self.conflicts != "shardy":
             return True
-        return self.user_priority and self.strategy != "basic" and self.op_priority
+        return self.user_priority and self.priority_pass
 
     @property
     def reductions_wait(self) -> bool:
@@ -69,9 +73,16 @@ def make_options(
     op_priority: bool = True,
     explain: bool = False,
     user_priority: bool = True,
+    basic_under_priorities: bool = False,
+    priority_pass: bool | None = None,
 ) -> Options:
     """Options from the pass options / Python flags: `shardy_compatible` means
     conflicts="shardy" and `cost_model` conflicts="cost" (in that order of precedence).
+    `basic_under_priorities`: the basic strategy runs inside the op (and user) priority stages,
+    as Shardy's priority passes run it with `propagation-strategy=basic`; without it, the basic
+    strategy is Shardy's basic pass (no stages). `priority_pass`: the pass stands in for a
+    Shardy priority pass (default: whenever `op_priority`; a priority pass given
+    `run-op-priority-propagation=false` still orders user priorities).
     Raises PropagationError for an unknown strategy or conflicts setting."""
     if strategy not in STRATEGIES:
         raise PropagationError(
@@ -82,7 +93,9 @@ def make_options(
     if shardy_compatible:
         conflicts = "shardy"
         # Shardy's basic pass sits below its op-priority pass: no stages, program order only.
-        op_priority = op_priority and strategy != "basic"
+        basic_pass = strategy == "basic" and not basic_under_priorities
+        priority_pass = (op_priority if priority_pass is None else priority_pass) and not basic_pass
+        op_priority = op_priority and not basic_pass
     elif cost_model:
         conflicts = "cost"
     return Options(
@@ -93,4 +106,5 @@ def make_options(
         explain,
         conflicts == "shardy",
         user_priority,
+        op_priority if priority_pass is None else priority_pass,
     )

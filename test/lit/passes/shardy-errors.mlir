@@ -144,3 +144,74 @@ sdy.mesh @mesh = <["a"=4, "b"=2]>
 func.func @sub_axis_overflows_axis(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(2)4}, {}]>}) -> tensor<8x8xf32> {
   return %arg0 : tensor<8x8xf32>
 }
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 4]]:8: error: 'sdy.data_flow_edge' op sharding doesn't match tensor rank: 1 != 2
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @edge_sharding_rank(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.optimization_barrier %arg0 : tensor<8x8xf32>
+  %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{"a"}]> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 7]]:3: error: sharding group 3 has members on different meshes (@mesh1 and @mesh2)
+sdy.mesh @mesh1 = <["a"=4, "b"=2]>
+sdy.mesh @mesh2 = <["c"=8]>
+func.func @group_constraint_members_meshes_differ(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = sdy.sharding_constraint %arg0 <@mesh1, [{"a"}, {}]> : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %arg1 <@mesh2, [{"c"}, {}]> : tensor<8x8xf32>
+  sdy.sharding_group %0 group_id=3 : tensor<8x8xf32>
+  sdy.sharding_group %1 group_id=3 : tensor<8x8xf32>
+  return %0, %1 : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:{{[0-9]+}}: error: expecting priority in format 'p<number>', got: p1x
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @op_bad_priority(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}p1x, {}]>]>} : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 4]]:8: error: 'sdy.data_flow_edge' op sub-axis next pre-size 6 doesn't divide the size of the full axis 4
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @edge_sub_axis_not_dividing(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.optimization_barrier %arg0 : tensor<8x8xf32>
+  %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{"a":(3)2}, {}]> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:8: error: 'sdy.manual_computation' op operand - sub-axis next pre-size 3 doesn't divide the size of the full axis 4
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @manual_sub_axis_not_dividing(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a":(1)3}, {}]>] out_shardings=[<@mesh, [{}, {}]>] manual_axes={} (%arg1: tensor<8x8xf32>) {
+    sdy.return %arg1 : tensor<8x8xf32>
+  } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:8: error: 'stablehlo.custom_call' op number of results and mappings must match: 1 != 2
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @rule_result_count(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.custom_call @foo(%arg0) {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j], [i, j]) {i=8, j=8}>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: shardy-errors.mlir:[[# @LINE + 3]]:8: error: 'stablehlo.add' op operand 0 - mapping rank must match: 1 != 2
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @rule_on_add_rank(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i, j]) {i=8, j=8}>} : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
