@@ -26,6 +26,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_to_shape,
     broadcasts_to,
+    check_arraylike,
     contains_traced,
     is_meshjit_array,
     is_traced,
@@ -158,6 +159,7 @@ _DLPACK_DTYPES = frozenset(
 def copy(a, order=None):
     """A new array: an array on devices gets buffers of its own (so donating the copy leaves
     `a` alive, as in JAX); a traced value is itself."""
+    check_arraylike("copy", a)
     if is_meshjit_array(a):
         from meshjit.compiler.runtime.device_put import device_put  # runtime/ sits above
 

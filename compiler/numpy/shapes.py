@@ -67,15 +67,22 @@ __all__ = [
 
 
 def shape(a):
-    return aval_of(a).shape
+    return _shape_of(a)
 
 
 def ndim(a):
-    return aval_of(a).ndim
+    return len(_shape_of(a))
+
+
+def _shape_of(a) -> tuple:
+    """JAX's shape / ndim / size are NumPy's: nested lists and tuples have a shape too."""
+    if isinstance(a, (list, tuple)):
+        return np.shape(a)
+    return aval_of(a).shape
 
 
 def size(a, axis=None):
-    shape = aval_of(a).shape
+    shape = _shape_of(a)
     if axis is None:
         return math.prod(shape)
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
