@@ -187,7 +187,7 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 def _full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("full", _shape_arg(shape))
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
-        return materialize(broadcast_to_shape(fill_value, shape))  # keeps the weak type
+        return materialize(lax.full(shape, fill_value))  # weak; a too large int wraps, as JAX
     if dtype is None:
         aval = aval_of(fill_value)
         dtype = aval.dtype
