@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from tests.fuzz.ops import _is_float, _is_int, _same_dtype, op
+from tests.fuzz.programs import _np_dtype
 
 
 def _f32(x) -> bool:
@@ -896,6 +897,213 @@ def _apply_linalg2(B, kind, x):
     if kind == "solve_batched":
         return la.solve(a, x[..., :, :1] * 0 + 1)
     return la.det(a * 0.5)
+
+
+_GROUP[0] = "lax"
+
+
+# -- lax with its dimension-number forms (the NumPy backend: shapes only)
+def _zeros(shape, dtype):
+    return np.zeros(tuple(shape), dtype)
+
+
+@entry("lax_gather_rows", lambda x: x.ndim >= 2)
+def _lax_gather_rows(B, x, y):
+    n = x.shape[0]
+    idx = [[0], [n - 1], [n + 1], [-1]]
+    if not B.jaxlike:
+        return _zeros((4,) + x.shape[1:], x.dtype)
+    lax = B.lax
+    dnums = lax.GatherDimensionNumbers(offset_dims=tuple(range(1, x.ndim)),
+                                       collapsed_slice_dims=(0,), start_index_map=(0,))
+    mode = "clip" if x.size % 2 else "fill"
+    return lax.gather(x, B.np.asarray(idx, B.np.int32), dnums, (1,) + x.shape[1:], mode=mode)
+
+
+@entry("lax_gather_window", lambda x: x.ndim == 2)
+def _lax_gather_window(B, x, y):
+    w = min(2, x.shape[1])
+    if not B.jaxlike:
+        return _zeros((3, w), x.dtype)
+    lax = B.lax
+    dnums = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,),
+                                       start_index_map=(0, 1))
+    idx = B.np.asarray([[0, 1], [x.shape[0] - 1, 0], [1, x.shape[1]]], B.np.int32)
+    return lax.gather(x, idx, dnums, (1, w), mode="clip")
+
+
+@entry("lax_gather_batching", lambda x: x.ndim == 2)
+def _lax_gather_batching(B, x, y):
+    b, n = x.shape
+    if not B.jaxlike:
+        return _zeros((b,), x.dtype)
+    lax = B.lax
+    dnums = lax.GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(1,),
+                                       start_index_map=(1,), operand_batching_dims=(0,),
+                                       start_indices_batching_dims=(0,))
+    idx = B.np.asarray([[(3 * i + 1) % n] for i in range(b)], B.np.int32)
+    return lax.gather(x, idx, dnums, (1, 1), mode="clip")
+
+
+for _kind in ("add", "max", "min", "mul", "set"):
+    @entry(f"lax_scatter_{_kind}", lambda x: x.ndim >= 1 and x.dtype != np.bool_)
+    def _lax_scatter(B, x, y, _kind=_kind):
+        if not B.jaxlike:
+            return x
+        lax, np_ = B.lax, B.np
+        n = x.shape[0]
+        idx = [[0], [n - 1], [n + 2]] if _kind == "set" else [[0], [n - 1], [0], [n + 2]]
+        dnums = lax.ScatterDimensionNumbers(update_window_dims=tuple(range(1, x.ndim)),
+                                            inserted_window_dims=(0,),
+                                            scatter_dims_to_operand_dims=(0,))
+        updates = np_.ones((len(idx),) + x.shape[1:], x.dtype) * 2
+        fn = {"add": lax.scatter_add, "max": lax.scatter_max, "min": lax.scatter_min,
+              "mul": lax.scatter_mul, "set": lax.scatter}[_kind]
+        return fn(x, np_.asarray(idx, np_.int32), updates, dnums,
+                  mode="clip" if _kind in ("add", "max") else "drop")
+
+
+@entry("lax_reduce_window_dilated", lambda x: 1 <= x.ndim <= 3 and _num(x))
+def _lax_reduce_window_dilated(B, x, y):
+    window = tuple(min(2, n) for n in x.shape)
+    base = tuple(2 if k == 0 else 1 for k in range(x.ndim))
+    wdil = tuple(2 if k == x.ndim - 1 and n >= 3 else 1 for k, n in enumerate(x.shape))
+    pad = tuple((1, 0) for _ in x.shape)
+    shape = [((n - 1) * b + 1 + 1 - ((w - 1) * d + 1)) + 1
+             for n, b, w, d in zip(x.shape, base, window, wdil)]
+    if not B.jaxlike:
+        if any(s <= 0 for s in shape):
+            raise ValueError("empty window")
+        return _zeros(shape, x.dtype)
+    lax = B.lax
+    init = np.asarray(0, _np_dtype(str(x.dtype)))
+    return lax.reduce_window(x, init, lax.add, window, (1,) * x.ndim, pad,
+                             base_dilation=base, window_dilation=wdil)
+
+
+@entry("lax_conv_nhwc", lambda x: x.ndim == 4 and str(x.dtype) in ("float32", "bfloat16"))
+def _lax_conv_nhwc(B, x, y):
+    n, h, w, c = x.shape
+    kh, kw = min(2, h), min(2, w)
+    if not B.jaxlike:
+        return _zeros((n, h - kh + 1, w - kw + 1, 3), x.dtype)
+    np_ = B.np
+    k = np_.reshape(np_.cos(np_.arange(kh * kw * c * 3, dtype=np_.float32) * 0.3),
+                    (kh, kw, c, 3)).astype(x.dtype)
+    return B.lax.conv_general_dilated(x, k, (1, 1), "VALID",
+                                      dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+@entry("lax_conv_transpose", lambda x: x.ndim == 3 and _f32(x))
+def _lax_conv_transpose(B, x, y):
+    n, c, w = x.shape
+    if not B.jaxlike:
+        return _zeros((n, 2, 2 * w), x.dtype)
+    np_ = B.np
+    k = np_.reshape(np_.sin(np_.arange(2 * c * 2, dtype=np_.float32)), (2, c, 2))
+    return B.lax.conv_transpose(x, k, (2,), "SAME", dimension_numbers=("NCH", "OIH", "NCH"))
+
+
+@entry("lax_sort_multi", lambda x: x.ndim >= 1 and _num(x))
+def _lax_sort_multi(B, x, y):
+    if not B.jaxlike:
+        return _zeros(x.shape, np.int32)
+    lax = B.lax
+    iota = lax.broadcasted_iota(B.np.int32, x.shape, x.ndim - 1)
+    return lax.sort((x, iota), dimension=x.ndim - 1, num_keys=1, is_stable=True)[1]
+
+
+@entry("lax_sort_two_keys", lambda x: x.ndim == 1 and _num(x))
+def _lax_sort_two_keys(B, x, y):
+    if not B.jaxlike:
+        return x
+    lax, np_ = B.lax, B.np
+    return lax.sort((np_.sign(x), x), num_keys=2)[1]
+
+
+@entry("lax_reduce_precision", lambda x: _f32(x))
+def _lax_reduce_precision(B, x, y):
+    if not B.jaxlike:
+        return x
+    return B.lax.reduce_precision(x * 1000, exponent_bits=5, mantissa_bits=2)
+
+
+@entry("lax_argmax_dtype", lambda x: x.ndim >= 1 and _num(x))
+def _lax_argmax_dtype(B, x, y):
+    if not B.jaxlike:
+        return _zeros(x.shape[:-1], np.int16)
+    return B.lax.argmax(x, x.ndim - 1, B.np.int16)
+
+
+@entry("lax_clamp", _num)
+def _lax_clamp(B, x, y):
+    np_ = B.np
+    lo, hi = np_.asarray(0, x.dtype), np_.asarray(3, x.dtype)
+    if not B.jaxlike:
+        return np.clip(x, lo, hi)
+    return B.lax.clamp(lo, x, hi)
+
+
+@entry("lax_population_count", _is_int)
+def _lax_population_count(B, x, y):
+    if not B.jaxlike:
+        return x
+    return B.lax.population_count(x) + B.lax.clz(x)
+
+
+@entry("lax_round_even", _is_float)
+def _lax_round_even(B, x, y):
+    if not B.jaxlike:
+        return x
+    return B.lax.round(x * 2.5, B.lax.RoundingMethod.TO_NEAREST_EVEN)
+
+
+@entry("lax_broadcast_in_dim", lambda x: x.ndim >= 1)
+def _lax_broadcast_in_dim(B, x, y):
+    if not B.jaxlike:
+        return np.broadcast_to(x[None, ..., None], (2,) + x.shape + (3,))
+    return B.lax.broadcast_in_dim(x, (2,) + x.shape + (3,), tuple(range(1, x.ndim + 1)))
+
+
+@entry("lax_rev", lambda x: x.ndim >= 1)
+def _lax_rev(B, x, y):
+    if not B.jaxlike:
+        return np.flip(x, tuple(range(0, x.ndim, 2)))
+    return B.lax.rev(x, tuple(range(0, x.ndim, 2)))
+
+
+@entry("lax_bitcast", lambda x: str(x.dtype) in ("float32", "int32", "uint32", "float16"))
+def _lax_bitcast(B, x, y):
+    to = {"float32": "int32", "int32": "float32", "uint32": "int32", "float16": "int16"}
+    to = to[str(x.dtype)]
+    if not B.jaxlike:
+        return x.view(to)
+    out = B.lax.bitcast_convert_type(x, B.dtype(to))
+    return B.np.where(B.np.isnan(out), 0, out) if to == "float32" else out
+
+
+@entry("lax_special", lambda x: _f32(x))
+def _lax_special(B, x, y):
+    if not B.jaxlike:
+        return x
+    lax, np_ = B.lax, B.np
+    v = np_.abs(x) + 0.5
+    return lax.lgamma(v) + lax.digamma(v) + lax.erf_inv(np_.tanh(x) * 0.9) + lax.igamma(v, v)
+
+
+@entry("lax_reduce_variadic", lambda x: x.ndim >= 1 and _f32(x))
+def _lax_reduce_variadic(B, x, y):
+    if not B.jaxlike:
+        return _zeros(x.shape[1:], np.int32)
+    lax, np_ = B.lax, B.np
+    iota = lax.broadcasted_iota(np_.int32, x.shape, 0)
+
+    def pick(a, b):  # the larger value, the first index among equals
+        (av, ai), (bv, bi) = a, b
+        take_b = (bv > av) | ((bv == av) & (bi < ai))
+        return lax.select(take_b, bv, av), lax.select(take_b, bi, ai)
+
+    return lax.reduce((x, iota), (np.float32(-np.inf), np.int32(0)), pick, (0,))[1]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import numpy as np
 
 from tests.fuzz.programs import Program, _np_dtype, apply_step
 
-SHAPES = [[4], [3, 4], [2, 3, 3], [6], [4, 3], [2, 2, 4], [4, 4], [3]]
+SHAPES = [[4], [3, 4], [2, 3, 3], [6], [4, 3], [2, 2, 4], [4, 4], [3], [2, 3, 3, 2]]
 DTYPES = ["float32", "int32", "uint8", "bool", "bfloat16", "int8", "float16"]
 
 
