@@ -362,6 +362,8 @@ def tri(N, M=None, k=0, dtype=None):
 def tril(m, k=0):
     m = materialize(m)
     aval = aval_of(m)
+    if aval.ndim < 2:  # JAX's ValueError (NumPy makes a matrix of a vector)
+        raise MeshjitValueError("Argument to jax.numpy.tril must be at least 2D")
     mask = tri(aval.shape[-2], aval.shape[-1], k, dtypes.bool_)
     return where(mask, m, zeros_like(m))
 
@@ -369,5 +371,7 @@ def tril(m, k=0):
 def triu(m, k=0):
     m = materialize(m)
     aval = aval_of(m)
+    if aval.ndim < 2:  # JAX's ValueError (NumPy makes a matrix of a vector)
+        raise MeshjitValueError("Argument to jax.numpy.triu must be at least 2D")
     mask = tri(aval.shape[-2], aval.shape[-1], k - 1, dtypes.bool_)
     return where(mask, zeros_like(m), m)

@@ -231,11 +231,25 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
     return sum(cparts.conj(x1) * x2, axis=axis)
 
 
+def _core_dims(name, x, ndim, dims):
+    """JAX's matvec / vecmat are vectorized over their core dimensions: too few is its error."""
+    shape = aval_of(asarray(x)).shape
+    if len(shape) < ndim:
+        raise MeshjitValueError(
+            f"input with shape {shape} does not have enough dimensions for all core dimensions "
+            f"{dims} on vectorized function {name}"
+        )
+
+
 def matvec(x1, x2, /):
+    _core_dims("matvec", x1, 2, ("n", "m"))
+    _core_dims("matvec", x2, 1, ("m",))
     return shapes.squeeze(matmul(x1, shapes.expand_dims(x2, -1)), -1)
 
 
 def vecmat(x1, x2, /):
+    _core_dims("vecmat", x1, 1, ("m",))
+    _core_dims("vecmat", x2, 2, ("m", "n"))
     return shapes.squeeze(matmul(shapes.expand_dims(cparts.conj(x1), -2), x2), -2)
 
 
@@ -500,8 +514,12 @@ def lexsort(keys, axis=-1):
     from meshjit.compiler.numpy.sorting import argsort
 
     keys = [asarray(k) for k in keys]
-    if not keys:
-        raise MeshjitValueError("lexsort needs at least one key")
+    if not keys:  # JAX's TypeError
+        raise MeshjitTypeError("need sequence of keys with len > 0 in lexsort")
+    if len({aval_of(k).shape for k in keys}) > 1:
+        raise MeshjitValueError("all keys need to be the same shape")
+    if not aval_of(keys[0]).ndim:  # scalar keys (a 1-D array's entries): index 0, as JAX
+        return lax.full((), 0, dtypes.default_int)
     order = argsort(keys[0], axis=axis, stable=True)
     for key in keys[1:]:
         from meshjit.compiler.numpy.indexing import take_along_axis
