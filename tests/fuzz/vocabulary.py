@@ -2,11 +2,12 @@
 transform compositions of ops_transforms.py): every entry on an input it accepts, so a sweep
 runs each of them against JAX (random programs draw any one entry rarely).
 
-    python -m tests.fuzz.vocabulary [--every 1]   # the whole sweep (make fuzz runs random ones)
+    python -m tests.fuzz.vocabulary [--every 1] [--how plain|vmap|grad]   # the whole sweep
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import warnings
 
@@ -27,8 +28,45 @@ def entries() -> list[tuple[str, dict]]:
             + [("transform", {"kind": k}) for k in KINDS])
 
 
-def programs(every: int = 1, offset: int = 0, per_entry: int = 1) -> list[Program]:
-    """Programs for every `every`-th entry (from `offset`), `per_entry` inputs each."""
+def programs(every: int = 1, offset: int = 0, per_entry: int = 1, how: str = "plain"
+             ) -> list[Program]:
+    """Programs for every `every`-th entry (from `offset`), `per_entry` inputs each; `how`:
+    "plain", "vmap" (the entry mapped over an axis of its input: it meets one rank less) or
+    "grad" (a gradient / jvp / vjp of the program, for the entries smooth in float inputs)."""
+    plain = _programs(every, offset, per_entry)
+    if how == "plain":
+        return plain
+    from tests.fuzz import numpy_backend
+    from tests.fuzz.ops import OPS
+
+    B = numpy_backend.backend((2,), ("a",))
+    rng = random.Random(13)
+    out = []
+    for p in plain:
+        step = p.steps[0]
+        shape, dtype, _ = p.inputs[0]
+        if how == "vmap":
+            if len(shape) < 2 or step[2] == [0, 0]:
+                continue
+            vstep = ["vop", step[1], [0], step[3],
+                     [[rng.randrange(-len(shape), len(shape)), rng.choice([0, -1])]]]
+            try:
+                with np.errstate(all="ignore"), warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    apply_step(B, vstep, [np.zeros(shape, _np_dtype(dtype))])
+            except Exception:  # noqa: BLE001  (NumPy cannot type it)
+                continue
+            out.append(dataclasses.replace(p, steps=[vstep], seed=p.seed + 5))
+        else:
+            ok = OPS[step[1]].grad_ok
+            if dtype != "float32" or not (ok(step[3]) if callable(ok) else ok):
+                continue
+            out.append(dataclasses.replace(p, seed=p.seed + 7, grad=rng.choice(
+                [True, "jvp", "vjp", "value_and_grad"])))
+    return out
+
+
+def _programs(every: int, offset: int, per_entry: int) -> list[Program]:
     from tests.fuzz import numpy_backend
     from tests.fuzz.ops_api import TABLE
 
@@ -79,8 +117,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--per-entry", type=int, default=2)
+    parser.add_argument("--how", default="plain", choices=["plain", "vmap", "grad"])
     args = parser.parse_args()
-    progs = programs(args.every, per_entry=args.per_entry)
+    progs = programs(args.every, per_entry=args.per_entry, how=args.how)
     stats = collections.Counter()
     for program, jax_result in zip(progs, run_jax(progs) or [None] * len(progs)):
         outcome = check(program, jax_result, modes=("meshjit",))
