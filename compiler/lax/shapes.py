@@ -349,7 +349,10 @@ def full(shape, fill_value, dtype=None, *, sharding=None):
     shape = checks.nonnegative_shape("full", shape)
     value = fill_value if dtype is None else convert_element_type(fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
-        value = convert_element_type(fill_value, aval_of(fill_value).dtype, weak_type=True)
+        # a Python int past the default int's range wraps into it (JAX converts with NumPy)
+        value = convert_element_type(
+            fill_value, dtypes.python_scalar_dtype(fill_value), weak_type=True
+        )
     return _placed(broadcast(value, shape), sharding, "lax.full")
 
 

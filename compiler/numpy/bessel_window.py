@@ -9,7 +9,7 @@ from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import elementwise as ew
 from meshjit.compiler.numpy.creation import asarray
-from meshjit.compiler.numpy.util import aval_of, promote_inexact
+from meshjit.compiler.numpy.util import aval_of, check_arraylike, promote_inexact
 
 __all__ = ["i0", "kaiser"]
 
@@ -25,6 +25,7 @@ def _i0(x):
 
 
 def i0(x):
+    check_arraylike("i0", x)
     (x,) = promote_inexact(asarray(x))
     if not dtypes.is_float(aval_of(x).dtype):
         raise MeshjitValueError(f"Unsupported input type to meshjit.numpy.i0: {aval_of(x).dtype}")

@@ -14,7 +14,7 @@ from meshjit.compiler.numpy import shapes
 from meshjit.compiler.numpy.creation import arange, asarray
 from meshjit.compiler.numpy.rearranging import pad
 from meshjit.compiler.numpy.routines import left_shift
-from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.numpy.util import aval_of, check_arraylike
 
 __all__ = ["packbits", "unpackbits"]
 
@@ -85,6 +85,7 @@ def _along_last(a, axis):
 
 
 def packbits(a, axis=None, bitorder="big"):
+    check_arraylike("packbits", a)
     a = asarray(a)
     dtype = aval_of(a).dtype
     if not (np.issubdtype(dtype, np.integer) or dtype == np.bool_):

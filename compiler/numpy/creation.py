@@ -26,6 +26,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_to_shape,
     broadcasts_to,
+    check_arraylike,
     contains_traced,
     is_meshjit_array,
     is_traced,
@@ -158,6 +159,7 @@ _DLPACK_DTYPES = frozenset(
 def copy(a, order=None):
     """A new array: an array on devices gets buffers of its own (so donating the copy leaves
     `a` alive, as in JAX); a traced value is itself."""
+    check_arraylike("copy", a)
     if is_meshjit_array(a):
         from meshjit.compiler.runtime.device_put import device_put  # runtime/ sits above
 
@@ -185,7 +187,7 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 def _full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("full", _shape_arg(shape))
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
-        return materialize(broadcast_to_shape(fill_value, shape))  # keeps the weak type
+        return materialize(lax.full(shape, fill_value))  # weak; a too large int wraps, as JAX
     if dtype is None:
         aval = aval_of(fill_value)
         dtype = aval.dtype
@@ -360,6 +362,8 @@ def tri(N, M=None, k=0, dtype=None):
 def tril(m, k=0):
     m = materialize(m)
     aval = aval_of(m)
+    if aval.ndim < 2:  # JAX's ValueError (NumPy makes a matrix of a vector)
+        raise MeshjitValueError("Argument to jax.numpy.tril must be at least 2D")
     mask = tri(aval.shape[-2], aval.shape[-1], k, dtypes.bool_)
     return where(mask, m, zeros_like(m))
 
@@ -367,5 +371,7 @@ def tril(m, k=0):
 def triu(m, k=0):
     m = materialize(m)
     aval = aval_of(m)
+    if aval.ndim < 2:  # JAX's ValueError (NumPy makes a matrix of a vector)
+        raise MeshjitValueError("Argument to jax.numpy.triu must be at least 2D")
     mask = tri(aval.shape[-2], aval.shape[-1], k - 1, dtypes.bool_)
     return where(mask, zeros_like(m), m)

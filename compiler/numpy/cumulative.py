@@ -15,7 +15,14 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.elementwise import not_equal, subtract
 from meshjit.compiler.numpy.shapes import broadcast_to, concatenate, ravel
-from meshjit.compiler.numpy.util import aval_of, check_out, materialize, static_axis, sum_dtype
+from meshjit.compiler.numpy.util import (
+    aval_of,
+    check_arraylike,
+    check_out,
+    materialize,
+    static_axis,
+    sum_dtype,
+)
 
 __all__ = [
     "cumprod",
@@ -52,11 +59,13 @@ def _cumulative(lax_fn, a, axis, dtype, promote_integers=False):
 
 
 def cumsum(a, axis=None, dtype=None, out=None):
+    check_arraylike("cumsum", a)
     check_out(out, "cumsum")
     return _cumulative(lax.cumsum, a, axis, dtype)
 
 
 def cumprod(a, axis=None, dtype=None, out=None):
+    check_arraylike("cumprod", a)
     check_out(out, "cumprod")
     return _cumulative(lax.cumprod, a, axis, dtype)
 

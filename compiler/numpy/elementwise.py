@@ -318,14 +318,17 @@ def _pow_int_int(x1, x2):
 
 
 def logical_and(x1, x2):
+    x1, x2 = promote(x1, x2)  # first, as JAX: two weak bools make a strong one
     return lax.bitwise_and(*broadcast_all(as_bool(x1), as_bool(x2)))
 
 
 def logical_or(x1, x2):
+    x1, x2 = promote(x1, x2)  # first, as JAX: two weak bools make a strong one
     return lax.bitwise_or(*broadcast_all(as_bool(x1), as_bool(x2)))
 
 
 def logical_xor(x1, x2):
+    x1, x2 = promote(x1, x2)  # first, as JAX: two weak bools make a strong one
     return lax.bitwise_xor(*broadcast_all(as_bool(x1), as_bool(x2)))
 
 

@@ -17,7 +17,7 @@ from meshjit.compiler.numpy.cumulative import diff
 from meshjit.compiler.numpy.index_tricks import ix_, ravel_multi_index
 from meshjit.compiler.numpy.routines import bincount, histogram_bin_edges
 from meshjit.compiler.numpy.sorting import searchsorted
-from meshjit.compiler.numpy.util import promote_inexact
+from meshjit.compiler.numpy.util import check_arraylike, promote_inexact
 
 __all__ = ["histogram2d", "histogramdd"]
 
@@ -84,6 +84,7 @@ def histogramdd(sample, bins=10, range=None, weights=None, density=None):
 
 
 def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
+    check_arraylike("histogram2d", x, y)
     x, y = asarray(x), asarray(y)
     try:
         n_bins = len(bins)

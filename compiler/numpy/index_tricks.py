@@ -10,7 +10,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import arange, asarray, linspace
 from meshjit.compiler.numpy.elementwise import where
 from meshjit.compiler.numpy.shapes import concatenate, reshape, transpose
-from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.numpy.util import aval_of, check_arraylike
 
 __all__ = [
     "c_",
@@ -49,6 +49,7 @@ def indices(dimensions, dtype=None, sparse=False):
 
 
 def ix_(*args):
+    check_arraylike("ix", *args)
     out = []
     for i, a in enumerate(args):
         a = asarray(a)
@@ -181,6 +182,7 @@ def mask_indices(n, mask_func, k=0, *, size=None):
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     """Flat indices of `multi_index` into `dims`. `mode="raise"` checks concrete indices;
     traced ones are clipped, as JAX does."""
+    check_arraylike("ravel_multi_index", *multi_index)
     if order not in ("C", "F"):
         raise MeshjitValueError(f"ravel_multi_index: order must be 'C' or 'F', got {order!r}")
     if len(multi_index) != len(dims):
@@ -222,6 +224,7 @@ def _check_in_bounds(idx, size):
 def unravel_index(indices, shape):
     """The multi-index of flat `indices` into `shape`; out-of-bound indices are clipped to the
     nearest valid one (negative ones count from the end), as JAX does."""
+    check_arraylike("unravel_index", indices)
     flat = asarray(indices)
     shape = [shape] if np.ndim(shape) == 0 else list(shape)
     out = [0] * len(shape)

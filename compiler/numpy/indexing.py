@@ -31,6 +31,7 @@ from meshjit.compiler.numpy.shapes import broadcast_to, ravel
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_shapes,
+    check_arraylike,
     check_out,
     is_meshjit_array,
     materialize,
@@ -407,6 +408,7 @@ def take(
 ):
     """Elements of `a` at `indices` along `axis` (flattened if None); out of bounds -> fill.
     `unique_indices` / `indices_are_sorted`: hints XLA may use (the result is the same)."""
+    check_arraylike("take", a, indices)
     check_out(out, "take")
     del unique_indices, indices_are_sorted
     a = materialize(a)
@@ -437,6 +439,7 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
     """`arr` indexed along `axis` by `indices`, which broadcast against `arr` elsewhere. As in
     JAX, one gather whose other dims are batching dims (size-1 index dims take the whole axis),
     so the result keeps `arr`'s and `indices`' shardings on them."""
+    check_arraylike("take_along_axis", arr, indices)
     arr = materialize(arr)
     indices = _as_index_array(indices, "take_along_axis")
     if axis is None:

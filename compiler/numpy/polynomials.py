@@ -16,7 +16,12 @@ from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.products import dot, outer
 from meshjit.compiler.numpy.rearranging import roll
 from meshjit.compiler.numpy.routines import vander
-from meshjit.compiler.numpy.util import aval_of, check_coefficients, promote_inexact
+from meshjit.compiler.numpy.util import (
+    aval_of,
+    check_arraylike,
+    check_coefficients,
+    promote_inexact,
+)
 from meshjit.compiler.trace.tracing import Tracer
 
 __all__ = ["poly", "polydiv", "polyfit", "roots"]
@@ -24,6 +29,7 @@ __all__ = ["poly", "polydiv", "polyfit", "roots"]
 
 def poly(seq_of_zeros):
     """The coefficients (highest power first) of the monic polynomial with these roots."""
+    check_arraylike("poly", seq_of_zeros)
     (zeros_,) = promote_inexact(asarray(seq_of_zeros))
     zeros_ = shapes.atleast_1d(zeros_)
     if zeros_.ndim == 2 and zeros_.shape[0] == zeros_.shape[1] != 0:
@@ -45,6 +51,7 @@ def roots(p, *, strip_zeros: bool = True):
     """The (complex) roots of the polynomial with coefficients `p` (highest power first): the
     eigenvalues of its companion matrix, as in JAX. Leading zeros are stripped (which needs a
     concrete `p`); with strip_zeros=False the roots they stand for are NaN, at the end."""
+    check_arraylike("roots", p)
     (p,) = promote_inexact(asarray(p))
     p = shapes.atleast_1d(p)
     if p.ndim != 1:
@@ -142,6 +149,7 @@ def _float_dtype(x):
 
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     """Least-squares polynomial coefficients (highest power first) of degree `deg`."""
+    check_arraylike("polyfit", x, y) if w is None else check_arraylike("polyfit", x, y, w)
     x, y = asarray(x), asarray(y)
     w = None if w is None else promote_inexact(asarray(w))[0]
     deg = int(deg)

@@ -217,6 +217,7 @@ def matrix_transpose(x, /):
 
 
 def unstack(x, /, *, axis=0):
+    check_arraylike("unstack", x)
     x = asarray(x)
     return tuple(shapes.squeeze(p, axis) for p in shapes.split(x, aval_of(x).shape[axis], axis))
 
@@ -230,11 +231,25 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
     return sum(cparts.conj(x1) * x2, axis=axis)
 
 
+def _core_dims(name, x, ndim, dims):
+    """JAX's matvec / vecmat are vectorized over their core dimensions: too few is its error."""
+    shape = aval_of(asarray(x)).shape
+    if len(shape) < ndim:
+        raise MeshjitValueError(
+            f"input with shape {shape} does not have enough dimensions for all core dimensions "
+            f"{dims} on vectorized function {name}"
+        )
+
+
 def matvec(x1, x2, /):
+    _core_dims("matvec", x1, 2, ("n", "m"))
+    _core_dims("matvec", x2, 1, ("m",))
     return shapes.squeeze(matmul(x1, shapes.expand_dims(x2, -1)), -1)
 
 
 def vecmat(x1, x2, /):
+    _core_dims("vecmat", x1, 1, ("m",))
+    _core_dims("vecmat", x2, 2, ("m", "n"))
     return shapes.squeeze(matmul(shapes.expand_dims(cparts.conj(x1), -2), x2), -2)
 
 
@@ -263,6 +278,7 @@ def append(arr, values, axis=None):
 
 def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     """`arr` without the entries `obj` (an int, slice or concrete index array) along `axis`."""
+    check_arraylike("delete", arr)
     arr = asarray(arr)
     if axis is None:
         arr, axis = shapes.ravel(arr), 0
@@ -274,11 +290,30 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
             f"delete: the entries to remove must be concrete (the result's size depends on "
             f"them), got {obj!r}"
         )
+    if not isinstance(obj, slice) and not _is_index(obj):
+        check_arraylike("delete", arr, obj)  # index arrays, not lists (as JAX)
     try:
         keep = np.delete(np.arange(n), obj if isinstance(obj, slice) else np.asarray(obj))
     except (IndexError, TypeError) as e:
         raise MeshjitValueError(f"delete: cannot remove {obj!r} from {n} entries: {e}") from None
     return take(arr, asarray(keep.astype(np.int32)), axis=axis)
+
+
+def _no_sequence(name, *xs) -> None:
+    """JAX's jitted routines see a list argument as a list of scalars and cannot type it (its
+    TypeError): so here."""
+    for x in xs:
+        if isinstance(x, (list, tuple)):
+            raise MeshjitTypeError(f"{name}: cannot determine the dtype of {x!r} (a "
+                                   f"{type(x).__name__}, not an array)")
+
+
+def _is_index(obj) -> bool:
+    try:
+        operator.index(obj)
+    except TypeError:
+        return False
+    return True
 
 
 def _kept_positions(obj, n: int):
@@ -384,6 +419,7 @@ def _block(x, depth, ndim, level=1):
 def compress(condition, a, axis=None, *, size=None, fill_value=0):
     """Entries of `a` where the 1-D `condition` holds, along `axis`: a concrete condition, or
     `size` entries (the first `size`, then `fill_value`), which also works under tracing."""
+    check_arraylike("compress", condition, a, fill_value)
     a = asarray(a)
     if axis is None:
         a, axis = shapes.ravel(a), 0
@@ -406,6 +442,7 @@ def compress(condition, a, axis=None, *, size=None, fill_value=0):
 
 
 def extract(condition, arr, *, size=None, fill_value=0):
+    check_arraylike("extreact", condition, arr, fill_value)  # JAX's spelling
     condition = shapes.ravel(asarray(condition))
     return compress(condition, shapes.ravel(arr), size=size, fill_value=fill_value)
 
@@ -444,6 +481,7 @@ def array_equiv(a1, a2) -> object:
 def partition(a, kth, axis=-1):
     """JAX's partition: the kth + 1 smallest values (ascending), then the others (descending,
     from top_k), along `axis`."""
+    check_arraylike("partition", a)
     a = shapes.swapaxes(asarray(a), axis, -1)
     if dtypes.is_complex(aval_of(a).dtype):
         raise MeshjitNotImplementedError("jnp.partition for complex dtype is not implemented.")
@@ -458,6 +496,7 @@ def partition(a, kth, axis=-1):
 
 def argpartition(a, kth, axis=-1):
     """The indices `partition` takes, as JAX computes them (ties resolved through a proxy)."""
+    check_arraylike("partition", a)  # JAX names it so
     a = shapes.swapaxes(asarray(a), axis, -1)
     n = aval_of(a).shape[-1]
     kth = kth + n if kth < 0 else kth
@@ -471,11 +510,16 @@ def argpartition(a, kth, axis=-1):
 
 def lexsort(keys, axis=-1):
     """Indices sorting by the last key, then the one before, ... (a stable sort per key)."""
+    check_arraylike("lexsort", *tuple(keys))
     from meshjit.compiler.numpy.sorting import argsort
 
     keys = [asarray(k) for k in keys]
-    if not keys:
-        raise MeshjitValueError("lexsort needs at least one key")
+    if not keys:  # JAX's TypeError
+        raise MeshjitTypeError("need sequence of keys with len > 0 in lexsort")
+    if len({aval_of(k).shape for k in keys}) > 1:
+        raise MeshjitValueError("all keys need to be the same shape")
+    if not aval_of(keys[0]).ndim:  # scalar keys (a 1-D array's entries): index 0, as JAX
+        return lax.full((), 0, dtypes.default_int)
     order = argsort(keys[0], axis=axis, stable=True)
     for key in keys[1:]:
         from meshjit.compiler.numpy.indexing import take_along_axis
@@ -543,6 +587,7 @@ def _concrete_set(name, *arrays):
 
 def union1d(ar1, ar2, *, size=None, fill_value=None):
     """The sorted distinct values of both; under jit with a static `size` (as unique's)."""
+    check_arraylike("union1d", ar1, ar2)
     a, b = asarray(ar1), asarray(ar2)
     if size is None:
         _concrete_set("union1d", a, b)
@@ -553,6 +598,7 @@ def union1d(ar1, ar2, *, size=None, fill_value=None):
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=None, fill_value=None):
     """The sorted values in both (with their first indices in each); under jit with a static
     `size`, padded with `fill_value` (the smallest result by default; indices out of bounds)."""
+    check_arraylike("intersect1d", ar1, ar2)
     if size is not None:
         return _sized_intersect1d(ar1, ar2, assume_unique, return_indices, size, fill_value)
     a, b = _concrete_set("intersect1d", ar1, ar2)
@@ -565,6 +611,7 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
 def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     """The distinct values of ar1 not in ar2 (JAX's algorithm, so under jit with a static
     `size` too: padded with `fill_value`, 0 by default)."""
+    check_arraylike("setdiff1d", ar1, ar2)
     a, b = shapes.ravel(asarray(ar1)), shapes.ravel(asarray(ar2))
     if size is None:
         _concrete_set("setdiff1d", a)
@@ -588,6 +635,7 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
 def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     """The sorted values in exactly one of the two; under jit with a static `size` (padded as
     intersect1d's)."""
+    check_arraylike("setxor1d", ar1, ar2)
     if size is not None:
         return _sized_setxor1d(ar1, ar2, assume_unique, size, fill_value)
     a, b = _concrete_set("setxor1d", ar1, ar2)
@@ -691,6 +739,7 @@ def _immutable(name, inplace):
 
 def put(a, ind, v, mode=None, *, inplace=True):
     """`a` with the flat positions `ind` set to `v` (tiled), as JAX's put (inplace=False)."""
+    check_arraylike("put", a, ind, v)
     from meshjit.compiler.numpy.index_tricks import unravel_index
 
     _immutable("put", inplace)
@@ -710,6 +759,7 @@ def put(a, ind, v, mode=None, *, inplace=True):
 
 
 def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):
+    check_arraylike("put_along_axis", arr, indices, values)
     from meshjit.compiler.numpy.index_tricks import indices as grid_indices
 
     _immutable("put_along_axis", inplace)
@@ -739,6 +789,7 @@ def place(arr, mask, vals, *, inplace=True):
 
 def insert(arr, obj, values, axis=None):
     """`values` inserted before the concrete index / indices `obj` along `axis`."""
+    check_arraylike("insert", arr, 0 if isinstance(obj, slice) else obj, values)
     arr = asarray(arr)
     if axis is None:
         arr, axis = shapes.ravel(arr), 0
@@ -765,6 +816,7 @@ def insert(arr, obj, values, axis=None):
 
 def gradient(f, *varargs, axis=None, edge_order=None):
     """Central differences inside, one-sided at the edges (NumPy's edge_order=1)."""
+    _no_sequence("gradient", f)
     f = asarray(f)
     f = f.astype(dtypes.default_float) if not dtypes.is_inexact(aval_of(f).dtype) else f
     axes = range(aval_of(f).ndim) if axis is None else ([axis] if isinstance(axis, int) else axis)
@@ -799,6 +851,7 @@ def _gradient_1d(f, axis, h):
 def piecewise(x, condlist, funclist, *args, **kw):
     """Each function (or constant) where its condition holds (the last one, if there is one
     more function than conditions, where none does); all are evaluated, then selected."""
+    check_arraylike("piecewise", x)
     x = asarray(x)
     if not isinstance(condlist, (list, tuple)):  # as JAX: an array's rows are the conditions
         condlist = asarray(condlist)
@@ -879,6 +932,7 @@ def fromiter(iterable, dtype, count=-1):
 
 
 def bitwise_count(x, /):
+    check_arraylike("bitwise_count", x)
     x = asarray(x)
     if dtypes.is_bool(aval_of(x).dtype):  # as JAX: True has one bit set
         x = x.astype(np.uint8)
@@ -947,6 +1001,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    _no_sequence("geomspace", start, stop)
     start, stop = asarray(start, dtypes.default_float), asarray(stop, dtypes.default_float)
     sign = ew.sign(start)
     logs = linspace(ew.log(ew.abs(start)), ew.log(ew.abs(stop)), num, endpoint=endpoint)
@@ -1058,6 +1113,7 @@ _ISIN_METHODS = ("auto", "compare_all", "binary_search", "sort")
 def isin(element, test_elements, assume_unique=False, invert=False, *, method="auto"):
     """Whether each element is among `test_elements` (every `method` gives the same answer;
     meshjit compares all)."""
+    check_arraylike("isin", element, test_elements)
     if method not in _ISIN_METHODS:
         raise MeshjitValueError(
             f"method={method!r} is not implemented; options are 'compare_all', "
@@ -1071,6 +1127,7 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, method="a
 def bincount(x, weights=None, minlength=0, *, length=None):
     """Counts of each value of the non-negative ints `x`; `length` (static) or a concrete `x`
     decides the size, as JAX does."""
+    check_arraylike("bincount", x)
     x = asarray(x)
     if not dtypes.is_int(aval_of(x).dtype) and not dtypes.is_bool(aval_of(x).dtype):
         raise MeshjitTypeError(f"bincount takes integers, got {aval_of(x).str_short()}")
@@ -1093,6 +1150,7 @@ def bincount(x, weights=None, minlength=0, *, length=None):
 
 def digitize(x, bins, right=False, *, method=None):
     """`method`: searchsorted's (checked there; every method gives the same indices)."""
+    check_arraylike("digitize", x, bins)
     x, bins = asarray(x), asarray(bins)
     if aval_of(bins).ndim != 1:
         raise MeshjitValueError(f"digitize: bins must be 1-D, got {aval_of(bins).str_short()}")
@@ -1203,6 +1261,7 @@ def _one_dimensional(name, *xs):
 
 
 def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
+    check_arraylike("convolve", a, v)
     _one_dimensional("convolve", a, v)
     a, v = _conv_operands(a, v, preferred_element_type)
     if aval_of(asarray(v)).shape[0] > aval_of(asarray(a)).shape[0]:
@@ -1211,6 +1270,7 @@ def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
 
 
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
+    check_arraylike("correlate", a, v)
     _one_dimensional("correlate", a, v)
     a, v = _conv_operands(a, v, preferred_element_type)
     v = cparts.conj(v)
@@ -1254,6 +1314,7 @@ def _cov_rows(m, y, rowvar):
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, dtype=None):
     """JAX's cov: the (weighted) covariance of the rows (variables) of m (and y)."""
+    check_arraylike("cov", m)
     x = _cov_rows(m, y, rowvar)
     if x.shape[1] == 0:
         shape = () if x.shape[0] == 1 else (x.shape[0], x.shape[0])
@@ -1279,6 +1340,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
 
 
 def corrcoef(x, y=None, rowvar=True, dtype=None):
+    check_arraylike("corrcoef", x)
     c = cov(x, y, rowvar, dtype=dtype)
     if aval_of(c).ndim == 0:
         return c / c
@@ -1314,6 +1376,7 @@ def _polyval(p, x):
 def polyadd(a1, a2):
     """The shorter polynomial (along the first axis) is added into the longer one's tail; the
     other axes broadcast into the longer's, as JAX's."""
+    check_arraylike("polyadd", a1, a2)
     a1, a2 = promote(asarray(a1), asarray(a2))
     if aval_of(a2).shape[0] > aval_of(a1).shape[0]:
         a1, a2 = a2, a1
@@ -1321,10 +1384,12 @@ def polyadd(a1, a2):
 
 
 def polysub(a1, a2):
+    check_arraylike("polysub", a1, a2)
     return polyadd(a1, -asarray(a2))
 
 
 def polymul(a1, a2, *, trim_leading_zeros=False):
+    check_arraylike("polymul", a1, a2)
     check_coefficients("polymul", a1, a2)
     a1, a2 = promote_inexact(asarray(a1), asarray(a2))
     if trim_leading_zeros and (aval_of(a1).shape[0] > 1 or aval_of(a2).shape[0] > 1):
@@ -1337,6 +1402,7 @@ def polymul(a1, a2, *, trim_leading_zeros=False):
 
 
 def polyder(p, m=1):
+    check_arraylike("polyder", p)
     check_coefficients("polyder", p)
     (p,) = promote_inexact(asarray(p))
     for _ in range(m):
@@ -1348,6 +1414,7 @@ def polyder(p, m=1):
 def polyint(p, m=1, k=None):
     """As JAX's: p and the constants k promoted together (inexact), then divided by the
     products of the integration's factors."""
+    check_arraylike("polyint", p, k)
     check_coefficients("polyint", p)
     m = operator.index(m)
     p, k = promote_inexact(*arraylike("polyint", p, 0 if k is None else k))
@@ -1551,6 +1618,7 @@ def modf(x, /, out=None):
 
 def apply_along_axis(func1d, axis: int, arr, *args, **kwargs):
     """`func1d` applied to each 1-d slice of `arr` along `axis` (vmapped over the others)."""
+    check_arraylike("apply_along_axis", arr)
     from meshjit.compiler.batching.api import vmap  # a later family
 
     arr = asarray(arr)

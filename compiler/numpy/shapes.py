@@ -67,15 +67,22 @@ __all__ = [
 
 
 def shape(a):
-    return aval_of(a).shape
+    return _shape_of(a)
 
 
 def ndim(a):
-    return aval_of(a).ndim
+    return len(_shape_of(a))
+
+
+def _shape_of(a) -> tuple:
+    """JAX's shape / ndim / size are NumPy's: nested lists and tuples have a shape too."""
+    if isinstance(a, (list, tuple)):
+        return np.shape(a)
+    return aval_of(a).shape
 
 
 def size(a, axis=None):
-    shape = aval_of(a).shape
+    shape = _shape_of(a)
     if axis is None:
         return math.prod(shape)
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
@@ -289,8 +296,12 @@ def split(ary, indices_or_sections, axis=0):
         step = size_ // indices_or_sections
         bounds = list(range(0, size_ + 1, step))
     else:
-        bounds = [0] + [builtins.min(builtins.max(int(i), 0), size_) for i in indices_or_sections]
-        bounds.append(size_)
+        # JAX's: the indices bound the parts as given (not wrapped or clamped as NumPy's), so
+        # a decreasing one, a negative one or one past the axis is refused
+        bounds = [0] + [int(i) for i in indices_or_sections] + [size_]
+        sizes = [np.int64(hi - lo) for lo, hi in zip(bounds, bounds[1:])]
+        if any(n < 0 for n in sizes):
+            raise MeshjitValueError(f"Sizes passed to split must be nonnegative, got {sizes}")
     return [
         lax.slice_in_dim(ary, lo, builtins.max(lo, hi), 1, axis)
         for lo, hi in zip(bounds, bounds[1:])

@@ -46,6 +46,7 @@ from meshjit.compiler.numpy.reductions import (
 from meshjit.compiler.numpy.shapes import moveaxis, ravel
 from meshjit.compiler.numpy.util import (
     aval_of,
+    check_arraylike,
     check_out,
     is_meshjit_value,
     materialize,
@@ -98,11 +99,13 @@ def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, wh
 
 
 def nancumsum(a, axis=None, dtype=None, out=None):
+    check_arraylike("nancumsum", a)
     check_out(out, "nancumsum")
     return _nan_cumulative(cumsum, 0.0, a, axis, dtype)
 
 
 def nancumprod(a, axis=None, dtype=None, out=None):
+    check_arraylike("nancumprod", a)
     check_out(out, "nancumprod")
     return _nan_cumulative(cumprod, 1.0, a, axis, dtype)
 
@@ -251,6 +254,7 @@ def quantile(
     a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
     weights=None,
 ):  # fmt: skip
+    check_arraylike("quantile", a, q)
     if method == "inverted_cdf" or weights is not None:
         return _inverted_cdf(a, q, axis, out, method, keepdims, weights, "quantile")
     x, aval, axes, kept = _rows(a, axis, out, method, "quantile")
@@ -340,6 +344,7 @@ def percentile(
     a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
     weights=None,
 ):  # fmt: skip
+    check_arraylike("percentile", a, q)
     q = true_divide(q, 100.0)
     return quantile(a, q, axis, out, overwrite_input, method, keepdims, weights=weights)
 
@@ -356,6 +361,7 @@ def nanquantile(
     a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
     weights=None,
 ):  # fmt: skip
+    check_arraylike("nanquantile", a, q)
     if method == "inverted_cdf" or weights is not None:
         return _inverted_cdf(a, q, axis, out, method, keepdims, weights, "nanquantile")
     x, aval, axes, kept = _rows(a, axis, out, method, "nanquantile")
@@ -415,6 +421,7 @@ def nanpercentile(
     a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
     weights=None,
 ):  # fmt: skip
+    check_arraylike("nanpercentile", a, q)
     q = true_divide(q, 100.0)
     return nanquantile(a, q, axis, out, overwrite_input, method, keepdims, weights=weights)
 

@@ -150,8 +150,18 @@ def _operand_typed(a):
 def promote(*args):
     if _same_strong_tracers(args):
         return list(args)
+    if len(args) == 1 and _is_weak_bool(args[0]):
+        # JAX promotes a single operand by asarray alone: a weak bool (a comparison of weak
+        # values) stays weak through invert / abs / floor / real ...; promotion with another
+        # operand makes it strong (JAX's lattice has no weak bool)
+        return [materialize(args[0])]
     typed = [_operand_typed(a) for a in args]
     return _converted(args, typed, *dtypes.result_type(*typed))
+
+
+def _is_weak_bool(x) -> bool:
+    aval = getattr(x, "aval", None)
+    return aval is not None and aval.weak_type and dtypes.is_bool(aval.dtype)
 
 
 def _converted(args, typed, dtype, weak) -> list:
@@ -216,11 +226,13 @@ def unary_operand(x):
 
 
 def as_bool(x):
-    """x != 0, as JAX's logical ops take their operands (a weak operand: a weak result)."""
+    """x != 0, as JAX's logical ops take their operands: the zero is weak for a weak scalar
+    only (JAX's lax._const), so a weak scalar gives a weak result, a weak array a strong one."""
     aval = aval_of(x)
     if dtypes.is_bool(aval.dtype):
         return x
-    zero = lax.convert_element_type(np.zeros((), aval.dtype), aval.dtype, weak_type=aval.weak_type)
+    weak = aval.weak_type and not aval.shape
+    zero = lax.convert_element_type(np.zeros((), aval.dtype), aval.dtype, weak_type=weak)
     return lax.ne(x, zero)
 
 

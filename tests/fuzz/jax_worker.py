@@ -26,6 +26,7 @@ def main() -> None:
         B = Backend(jnp, jax.lax, jax.shard_map, NamedSharding, PartitionSpec,
                     lambda x, s: x, mesh, jax.vmap, jax.nn, jax.jvp)
         B.random = jax.random
+        B.api = jax
         args = program.arguments()
         try:
             f, order = transformed(B, program, jax.grad, jax.jvp, jax.vjp, jax.value_and_grad)

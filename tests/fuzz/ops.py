@@ -34,7 +34,7 @@ def _is_float(x) -> bool:
 class Op:
     draw: Callable
     apply: Callable
-    grad_ok: bool = True  # smooth enough in float inputs that JAX's and meshjit's grads compare
+    grad_ok: bool | Callable = True  # (or a test of the params) smooth enough in float inputs that JAX's and meshjit's grads compare
     vmap_ok: bool = True
     numpy_ref: bool = True  # the NumPy backend computes JAX's answer (not only its type)
 
@@ -1063,4 +1063,5 @@ def draw_step(rng, vals, allow_vmap=True):
 
 
 # Round 9's vocabulary registers into OPS (edge semantics; control flow, vmap axes, random).
-from tests.fuzz import ops_control, ops_semantics  # noqa: E402, F401
+# Round 12's: the rest of jax.numpy, lax's dimension-number forms, compositions of transforms.
+from tests.fuzz import ops_api, ops_control, ops_semantics, ops_transforms  # noqa: E402, F401  # noqa: E402, F401

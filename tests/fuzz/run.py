@@ -33,6 +33,7 @@ def meshjit_backend(program: Program) -> Backend:
     B = Backend(jnp, lax, meshjit.shard_map, NamedSharding, P, meshjit.with_sharding_constraint,
                 mesh, meshjit.vmap, meshjit.nn, meshjit.jvp)
     B.random = meshjit.random
+    B.api = meshjit
     return B
 
 

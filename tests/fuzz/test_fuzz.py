@@ -30,6 +30,24 @@ def test_random_programs_match_the_reference(seeds):
     assert not failures, failures
 
 
+# round 12's vocabulary (259 jnp / lax calls and transform compositions), one program per entry
+# in 8 slices, plain, under vmap and differentiated: one slice in `make test` (~30 programs,
+# meshjit's default mode), the others campaigns
+@pytest.mark.parametrize(("how", "offset"), campaign.grid(24, ["plain", "vmap", "grad"], range(8)))
+def test_each_vocabulary_entry_matches_jax(how, offset):
+    from tests.fuzz import vocabulary
+
+    programs = vocabulary.programs(every=8, offset=offset, how=how)
+    jax_results = run_jax(programs) or [None] * len(programs)
+    failures = []
+    for program, jax_result in zip(programs, jax_results):
+        outcome = check(program, jax_result, modes=("meshjit",))
+        if outcome.failed or outcome.meshjit_only_errors:
+            failures.append((program.steps, {m: str(r)[:200] for m, r in outcome.results.items()},
+                             outcome.types, jax_result))
+    assert not failures, failures
+
+
 def test_programs_are_deterministic_and_serializable():
     for seed in range(20):
         program = draw(seed)

@@ -20,6 +20,7 @@ OPS = {
     "equal": lambda m, x, v: m.equal(x, v),
     "floor_divide": lambda m, x, v: m.floor_divide(x + 7, v),
     "full": lambda m, x, v: m.full(x.shape, v, x.dtype),
+    "full_weak": lambda m, x, v: m.maximum(x, m.full((), v)),  # wraps into weak int32
     "at_set": lambda m, x, v: x.at[0].set(v),
     "clip": lambda m, x, v: m.clip(x, 0, v),
 }
@@ -49,6 +50,22 @@ def test_python_int_with_integer_array_matches_jax(dtype, op):
         want = _outcome(lambda v=v: jax.jit(lambda a: fn(jax.numpy, a, v))(x))
         assert _outcome(lambda v=v: meshjit.jit(lambda a: fn(jnp, a, v))(x)) == want, (v, "jit")
         assert _outcome(lambda v=v: fn(jnp, jnp.asarray(x), v)) == want, (v, "eager")
+
+
+def test_full_of_a_python_int_past_int32_wraps_weakly_as_jax():
+    """JAX's full converts a Python int with NumPy: 2**31 wraps to -2**31, a weak int32 (the
+    round 12 fuzzer: meshjit raised OverflowError)."""
+    for out in (jnp.full((), 2**31), meshjit.jit(lambda: jnp.full((2,), -(2**31) - 1))(),
+                meshjit.lax.full((), 2**31)):
+        assert out.dtype == np.int32 and out.weak_type
+    assert int(jnp.full((), 2**31)) == -(2**31)
+    np.testing.assert_array_equal(jnp.full((2,), -(2**31) - 1), [2**31 - 1] * 2)
+    x = np.arange(4, dtype=np.int8)
+    out = jnp.maximum(x, jnp.full((), 2**31))  # -2**31 as a weak int8: 0
+    assert out.dtype == np.int8 and not out.weak_type
+    np.testing.assert_array_equal(out, x)
+    with pytest.raises(OverflowError):  # asarray / array still refuse, as JAX's
+        jnp.asarray(2**31)
 
 
 @pytest.mark.parametrize(

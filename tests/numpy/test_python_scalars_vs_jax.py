@@ -44,7 +44,32 @@ CASES = {
     "true_divide_scalar_array": lambda m: m.true_divide(2.5, I32),
     "hypot_scalar_array": lambda m: m.hypot(2.5, I32),
     "arctan2_array_scalar": lambda m: m.arctan2(F32, 3),
+    # weak bools (a comparison of weak values): two make a strong one (logical_and promotes
+    # first, as JAX's), one stays weak through a unary function (round 12's fuzzer)
+    "logical_and_weak_bools": lambda m: m.logical_and(_weak_bool(m), _weak_bool(m)),
+    "logical_or_weak_bools": lambda m: m.logical_or(_weak_bool(m), _weak_bool(m)),
+    "logical_xor_weak_bools": lambda m: m.logical_xor(_weak_bool(m), _weak_bool(m)),
+    "logical_or_weak_strong": lambda m: m.logical_or(_weak_bool(m), np.array([True, False])),
+    "logical_and_int_float": lambda m: m.logical_and(I32 - 2, 0.0),
+    "invert_weak_bool": lambda m: m.invert(_weak_bool(m)),
+    "abs_weak_bool": lambda m: m.abs(_weak_bool(m)),
+    "floor_weak_bool": lambda m: m.floor(_weak_bool(m)),
+    "real_weak_bool": lambda m: m.real(_weak_bool(m)),
+    "isnan_weak_bool": lambda m: m.isnan(_weak_bool(m)),
+    "logical_not_weak_bool": lambda m: m.logical_not(_weak_bool(m)),
+    "add_weak_bools": lambda m: m.add(_weak_bool(m), _weak_bool(m)),
+    # x != 0 with a weak zero for a weak scalar only (JAX's lax._const): weak arrays give
+    # strong booleans, weak scalars weak ones
+    "logical_not_weak_int_array": lambda m: m.logical_not((m.asarray(I32) < 2) + 1),
+    "logical_and_weak_array_scalar": lambda m: m.logical_and((m.asarray(I32) < 2) + 1, 2.5),
+    "logical_not_python_int": lambda m: m.logical_not(3),
+    "logical_or_python_scalars": lambda m: m.logical_or(0, 2.5),
+    "full_past_int32": lambda m: m.full((2,), 2**31),  # wraps (meshjit raised)
 }
+
+
+def _weak_bool(m):
+    return m.asarray(np.array([True, False])) < 1  # bool < weak int: a weak bool in JAX
 
 REFUSALS = {
     "gcd_float": lambda m: m.gcd(2.5, I32),

@@ -1,6 +1,7 @@
 """Shape ops (reshape, transpose, squeeze, concatenate, stack, split, ...) against NumPy."""
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -129,3 +130,22 @@ def test_reshape_and_ravel_in_fortran_order_as_numpy():
     np.testing.assert_array_equal(
         jnp.asarray(x).reshape(6, 4, order="F"), x.reshape(6, 4, order="F")
     )
+
+
+@pytest.mark.parametrize("indices", [[1, 3], [3, 1], [-1], [0, 5]])
+def test_split_indices_past_the_axis_or_decreasing_are_refused_as_jax(indices):
+    """JAX 0.10.2 splits at the indices as given (sizes from their differences) and refuses a
+    negative size with a ValueError, where NumPy clamps and wraps them (round 12's fuzzer: meshjit
+    clamped, giving empty parts JAX does not give)."""
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)[:, :2]
+    with pytest.raises(ValueError, match="Sizes passed to split must be nonnegative"):
+        jnp.split(x, indices, axis=-1)
+    with pytest.raises(ValueError, match="Sizes passed to split must be nonnegative"):
+        meshjit.jit(lambda v: jnp.array_split(v, indices, axis=1))(x)
+
+
+def test_split_at_in_range_indices_still_splits():
+    x = np.arange(5, dtype=np.int32)
+    parts = jnp.split(x, [1, 1, 5])
+    assert [p.shape for p in parts] == [(1,), (0,), (4,), (0,)]
+    np.testing.assert_array_equal(parts[2], [1, 2, 3, 4])

@@ -1,0 +1,135 @@
+"""One-step programs for each entry of round 12's vocabulary (the jnp table of ops_api.py, the
+transform compositions of ops_transforms.py): every entry on an input it accepts, so a sweep
+runs each of them against JAX (random programs draw any one entry rarely).
+
+    python -m tests.fuzz.vocabulary [--every 1] [--how plain|vmap|grad]   # the whole sweep
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import warnings
+
+import numpy as np
+
+from tests.fuzz.programs import Program, _np_dtype, apply_step
+
+SHAPES = [[4], [3, 4], [2, 3, 3], [6], [4, 3], [2, 2, 4], [4, 4], [3], [2, 3, 3, 2]]
+DTYPES = ["float32", "int32", "uint8", "bool", "bfloat16", "int8", "float16"]
+
+
+def entries() -> list[tuple[str, dict]]:
+    """(op name, params without the drawn numbers) for every entry."""
+    from tests.fuzz.ops_api import TABLE
+    from tests.fuzz.ops_transforms import KINDS
+
+    return ([("np_" + e[3], {"fn": name}) for name, e in sorted(TABLE.items())]
+            + [("transform", {"kind": k}) for k in KINDS])
+
+
+def programs(every: int = 1, offset: int = 0, per_entry: int = 1, how: str = "plain"
+             ) -> list[Program]:
+    """Programs for every `every`-th entry (from `offset`), `per_entry` inputs each; `how`:
+    "plain", "vmap" (the entry mapped over an axis of its input: it meets one rank less) or
+    "grad" (a gradient / jvp / vjp of the program, for the entries smooth in float inputs)."""
+    plain = _programs(every, offset, per_entry)
+    if how == "plain":
+        return plain
+    from tests.fuzz import numpy_backend
+    from tests.fuzz.ops import OPS
+
+    B = numpy_backend.backend((2,), ("a",))
+    rng = random.Random(13)
+    out = []
+    for p in plain:
+        step = p.steps[0]
+        shape, dtype, _ = p.inputs[0]
+        if how == "vmap":
+            if len(shape) < 2 or step[2] == [0, 0]:
+                continue
+            vstep = ["vop", step[1], [0], step[3],
+                     [[rng.randrange(-len(shape), len(shape)), rng.choice([0, -1])]]]
+            try:
+                with np.errstate(all="ignore"), warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    apply_step(B, vstep, [np.zeros(shape, _np_dtype(dtype))])
+            except Exception:  # noqa: BLE001  (NumPy cannot type it)
+                continue
+            out.append(dataclasses.replace(p, steps=[vstep], seed=p.seed + 5))
+        else:
+            ok = OPS[step[1]].grad_ok
+            if dtype != "float32" or not (ok(step[3]) if callable(ok) else ok):
+                continue
+            out.append(dataclasses.replace(p, seed=p.seed + 7, grad=rng.choice(
+                [True, "jvp", "vjp", "value_and_grad"])))
+    return out
+
+
+def _programs(every: int, offset: int, per_entry: int) -> list[Program]:
+    from tests.fuzz import numpy_backend
+    from tests.fuzz.ops_api import TABLE
+
+    B = numpy_backend.backend((2,), ("a",))
+    rng = random.Random(12)
+    out = []
+    for k, (name, params) in enumerate(entries()):
+        if k % every != offset % every:
+            continue
+        got = 0
+        for dtype in DTYPES:
+            for shape in rng.sample(SHAPES, len(SHAPES)):
+                if got >= per_entry:
+                    break
+                x = np.zeros(shape, _np_dtype(dtype))
+                if name == "transform":
+                    if dtype != "float32":
+                        continue
+                    p = dict(params, n=rng.randint(0, 3), c=rng.choice([0.5, -1.0, 2.0]))
+                    step = ["op", name, [0], p]
+                else:
+                    accepts, _, needs_y, _ = TABLE[params["fn"]]
+                    if not accepts(x):
+                        continue
+                    step = ["op", name, [0, 0] if needs_y else [0], params]
+                try:
+                    with np.errstate(all="ignore"), warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        np.asarray(B.post(apply_step(B, step, [x])))
+                except Exception:  # noqa: BLE001  (not an input this entry takes)
+                    continue
+                seed = 12_000_000 + 10 * k + got
+                spec = [None] * len(shape)
+                if got % 2 == 1 and shape[0] % 2 == 0:  # sharded, evenly
+                    spec[0] = "a"
+                out.append(Program(seed, (2,), ("a",), [[shape, dtype, spec]], [step], [1],
+                                   special=seed % 3 == 0))
+                got += 1
+    return out
+
+
+def main() -> int:
+    import argparse
+    import collections
+
+    from tests.fuzz.run import check, reproducer, run_jax
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--per-entry", type=int, default=2)
+    parser.add_argument("--how", default="plain", choices=["plain", "vmap", "grad"])
+    args = parser.parse_args()
+    progs = programs(args.every, per_entry=args.per_entry, how=args.how)
+    stats = collections.Counter()
+    for program, jax_result in zip(progs, run_jax(progs) or [None] * len(progs)):
+        outcome = check(program, jax_result, modes=("meshjit",))
+        stats["programs"] += 1
+        if outcome.failed or outcome.meshjit_only_errors:
+            stats["failed"] += 1
+            print(reproducer(program), outcome.results, outcome.types, jax_result, flush=True)
+    print(dict(stats))
+    return 1 if stats["failed"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
