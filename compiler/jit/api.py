@@ -164,7 +164,7 @@ def typeof(x):
 def note_arg_shardings(tracers, shardings) -> None:
     """Records the arguments' shardings (None: unsharded) on the trace. The trace is cached per
     abstract sharding signature, so what is traced may depend on them."""
-    current_trace().arg_shardings = {t.var: s for t, s in zip(tracers, shardings)}
+    current_trace().arg_shardings = {t._var: s for t, s in zip(tracers, shardings)}
 
 
 def _function_name(fun) -> str:

@@ -67,7 +67,7 @@ def _trace(fun: Callable, in_tree: PyTreeDef, in_avals: Sequence[ShapedArray]):
 
 
 def _const_key(value) -> int:
-    return id(value.var) if type(value) is Tracer else id(value)
+    return id(value._var) if type(value) is Tracer else id(value)
 
 
 def _merge_consts(closeds: Sequence[ClosedJaxpr]) -> tuple[list, list[ClosedJaxpr]]:

@@ -82,7 +82,7 @@ def _matrix_product_fast(a, b):
     """What `matmul` gives for two traced matrices of one strong dtype, bound directly; or None."""
     if type(a) is not Tracer or type(b) is not Tracer:
         return None
-    la, lb = a.var.aval, b.var.aval
+    la, lb = a._var.aval, b._var.aval
     if (
         len(la.shape) != 2
         or len(lb.shape) != 2

@@ -113,7 +113,7 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
     """
     if type(x) is not Tracer:
         return None
-    aval = x.var.aval
+    aval = x._var.aval
     shape = aval.shape
     ndim = len(shape)
     if aval.weak_type or not ndim or aval.dtype not in keeps:
@@ -329,7 +329,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     if dtype is None:  # float32 sums and divides in float32: no conversions
         total = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _MEAN_KEEPS)
         if total is not None:
-            shape = a.var.aval.shape
+            shape = a._var.aval.shape
             count = math.prod(shape) if axis is None else shape[_single_axis(axis)]
             return lax.div(total, float(count))
     a = materialize(a)
@@ -460,7 +460,7 @@ def _arg_reduce_fast(name, a, axis, keepdims):
     """What `_arg_reduce` gives for a traced array and one in-range int axis, or None."""
     if type(a) is not Tracer or type(axis) is not int:
         return None
-    shape = a.var.aval.shape
+    shape = a._var.aval.shape
     ndim = len(shape)
     if not -ndim <= axis < ndim or not shape[axis]:
         return None

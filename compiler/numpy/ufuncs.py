@@ -37,7 +37,7 @@ def _simple_binary_operands(x1, x2, inexact: bool):
     """
     is_t1, is_t2 = type(x1) is Tracer, type(x2) is Tracer
     if is_t1 and is_t2:
-        a1, a2 = x1.var.aval, x2.var.aval
+        a1, a2 = x1._var.aval, x2._var.aval
         if a1.weak_type or a2.weak_type or a1.dtype != a2.dtype:
             return None
         if inexact and not dtypes.is_float(a1.dtype):
@@ -50,7 +50,7 @@ def _simple_binary_operands(x1, x2, inexact: bool):
     tracer, scalar = (x1, x2) if is_t1 else (x2, x1) if is_t2 else (None, None)
     if tracer is None or (type(scalar) is not float and type(scalar) is not int):
         return None
-    aval = tracer.var.aval
+    aval = tracer._var.aval
     dtype = aval.dtype
     if aval.weak_type or (inexact and not dtypes.is_float(dtype)):
         return None
@@ -140,7 +140,7 @@ def define_unary(lax_fn, inexact=False):
     direct = lax_fn if prim is None else prim.bind_internal
 
     def fn(x):
-        if type(x) is Tracer and (not inexact or x.var.aval.dtype in dtypes.FLOATS):
+        if type(x) is Tracer and (not inexact or x._var.aval.dtype in dtypes.FLOATS):
             return direct(x)
         (x,) = _promoted(lax_fn, (x,), inexact)
         return lax_fn(materialize(x))

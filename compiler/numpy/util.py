@@ -169,14 +169,14 @@ def _same_strong_tracers(args) -> bool:
     first = args[0]
     if type(first) is not Tracer:
         return False
-    aval = first.var.aval
+    aval = first._var.aval
     if aval.weak_type:
         return False
     dtype = aval.dtype
     for a in args[1:]:
         if type(a) is not Tracer:
             return False
-        other = a.var.aval
+        other = a._var.aval
         if other.weak_type or (other.dtype is not dtype and other.dtype != dtype):
             return False
     return True
@@ -187,7 +187,7 @@ def promote_inexact(*args):
     integer or boolean result type becomes float32 (float64 from 64-bit integers), and each
     operand converts to it directly, so a Python int does not wrap in the integer type first
     (uint8 / -2 is -1.5)."""
-    if _same_strong_tracers(args) and dtypes.is_inexact(args[0].var.aval.dtype):
+    if _same_strong_tracers(args) and dtypes.is_inexact(args[0]._var.aval.dtype):
         return list(args)
     typed = [_operand_typed(a) for a in args]
     dtype, weak = dtypes.result_type(*typed)

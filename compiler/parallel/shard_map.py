@@ -186,11 +186,11 @@ def _traced_sharding(x, i: int):
         return x.aval.sharding
     trace = current_trace()
     while trace is not None:
-        if trace.arg_shardings and x.var in trace.arg_shardings:
-            return trace.arg_shardings[x.var]
+        if trace.arg_shardings and x._var in trace.arg_shardings:
+            return trace.arg_shardings[x._var]
         trace = trace.parent
     raise MeshjitValueError(
-        f"shard_map cannot infer in_specs for argument {i} ({x.var.aval.str_short()}): it is a "
+        f"shard_map cannot infer in_specs for argument {i} ({x._var.aval.str_short()}): it is a "
         "traced value without a sharding in its type (only values on Explicit mesh axes, and "
         "jit's own arguments, carry one). Pass in_specs=..."
     )

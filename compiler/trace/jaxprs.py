@@ -47,5 +47,5 @@ def trace_to_jaxpr(
             trace.axis_env = axis_env
         tracers = [trace.new_arg(a) for a in avals]
         if known_values is not None:
-            trace.known = {id(t.var): v for t, v in zip(tracers, known_values)}
+            trace.known = {id(t._var): v for t, v in zip(tracers, known_values)}
         return trace.finish(list(fun(*tracers)))

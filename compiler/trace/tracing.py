@@ -94,15 +94,15 @@ _CONCRETE_ERRORS = {
 class Tracer(ArrayMethods):
     """A stand-in for an array while a function is traced; it records the ops applied to it."""
 
-    __slots__ = ("_trace", "var")  # Trace.process sets them without __init__: keep in step
+    __slots__ = ("_trace", "_var")  # Trace.process sets them without __init__: keep in step
     __array_priority__ = 100
 
     def __init__(self, trace: Trace, var: Var):
-        self._trace, self.var = trace, var
+        self._trace, self._var = trace, var
 
     @property
     def aval(self) -> ShapedArray:
-        return self.var.aval
+        return self._var.aval
 
     def _concrete_error(self, what: str):
         kind, jax_text = _CONCRETE_ERRORS.get(what, (ConcretizationError, None))
@@ -124,7 +124,7 @@ class Tracer(ArrayMethods):
         trace = self._trace
         if trace.known is None or trace.done:
             self._concrete_error(what)
-        return np.asarray(trace.concrete_value(self.var, what))
+        return np.asarray(trace.concrete_value(self._var, what))
 
     def __bool__(self):
         return bool(self._value("the truth value"))
@@ -168,7 +168,7 @@ class Tracer(ArrayMethods):
         trace = self._trace
         if trace.known is not None and not trace.done:
             try:
-                return str(np.asarray(trace.concrete_value(self.var, "printing")))
+                return str(np.asarray(trace.concrete_value(self._var, "printing")))
             except ConcretizationError:
                 pass
         return f"JitTracer({jax_type_str(self.aval)})"
@@ -234,7 +234,7 @@ class Trace:
     def atom(self, x) -> Var | Literal:
         if type(x) is Tracer:
             if x._trace is self:
-                return x.var
+                return x._var
             return self._capture(x, x.aval)
         if type(x) is np.ndarray and not x.shape:  # a folded scalar, e.g. `x * 0.5`'s 0.5
             aval = _RANK0_AVALS.get(x.dtype)
@@ -270,7 +270,7 @@ class Trace:
         bind's, and with `bind_internal` its caller's); the walk for the user's line skips them."""
         invars, in_avals = [], []
         for x in args:  # tracers of this trace skip `atom`
-            var = x.var if type(x) is Tracer and x._trace is self else self.atom(x)
+            var = x._var if type(x) is Tracer and x._trace is self else self.atom(x)
             invars.append(var)
             in_avals.append(var.aval)
         rule = abstract_eval_rules.get(prim)
@@ -295,7 +295,7 @@ class Trace:
         eqn.params, eqn.source = params, source
         self.eqns.append(eqn)
         tracer = _new(Tracer)
-        tracer._trace, tracer.var = self, outvar
+        tracer._trace, tracer._var = self, outvar
         return tracer
 
     def _record_multiple(self, prim, invars, out_avals, params, source) -> list[Tracer]:
@@ -435,7 +435,7 @@ def _check_no_leaked(args, prim):
 def abstractify(x) -> ShapedArray:
     """The aval of an argument: arrays, scalars, tracers and ShapeDtypeStructs."""
     if type(x) is Tracer:
-        return x.var.aval
+        return x._var.aval
     if type(x) is float:
         return _WEAK_FLOAT_AVAL
     if type(x) is np.ndarray:
@@ -538,7 +538,7 @@ def trace_flat(
         trace.kind = kind
         tracers = [trace.new_arg(a) for a in in_avals]
         if known_values is not None:
-            trace.known = {id(t.var): v for t, v in zip(tracers, known_values)}
+            trace.known = {id(t._var): v for t, v in zip(tracers, known_values)}
         out = fun(*tracers)
         from meshjit.compiler.tree_util import tree_flatten
 
