@@ -7,6 +7,7 @@ import math
 from typing import NamedTuple
 
 import numpy as np
+from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
@@ -62,12 +63,24 @@ def _dot_general_rule(
     (lc, rc), (lb, rb) = dimension_numbers
     _check_dot_dims(lhs, rhs, lc, rc, "contracting")
     _check_dot_dims(lhs, rhs, lb, rb, "batch")
-    checks.same_dtypes("dot_general", (lhs, rhs))
+    if not _mixed_to_preferred(lhs.dtype, rhs.dtype, preferred_element_type):
+        checks.same_dtypes("dot_general", (lhs, rhs))
     batch = tuple(lhs.shape[d] for d in lb)
     lhs_free = tuple(d for i, d in enumerate(lhs.shape) if i not in lc and i not in lb)
     rhs_free = tuple(d for i, d in enumerate(rhs.shape) if i not in rc and i not in rb)
     dtype = preferred_element_type or lhs.dtype
     return ShapedArray(batch + lhs_free + rhs_free, dtype, lhs.weak_type and rhs.weak_type)
+
+
+def _mixed_to_preferred(a, b, preferred) -> bool:
+    """Operands of two floating dtypes both widening to the preferred one (bf16 by f32 with f32
+    preferred, as JAX's dot_general allows: a transpose's f32 cotangent by bf16 weights)."""
+    if a == b or preferred is None:
+        return False
+    preferred = dtypes.canonicalize(preferred)
+    return all(
+        dtypes.is_float(d) and np.promote_types(d, preferred) == preferred for d in (a, b)
+    )
 
 
 def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
@@ -110,6 +123,14 @@ def _dot_general_lowering(
             rhs_contracting_dimensions=list(rc),
         )
     attrs = {"dot_dimension_numbers": dims}
+    a, b = ctx.avals_in
+    if a.dtype != b.dtype:  # mixed floats: both in the preferred dtype, as JAX lowers them
+        element = ir.RankedTensorType(ctx.result_type).element_type
+        lhs, rhs = (
+            x if v.dtype == preferred_element_type
+            else hlo.ConvertOp(ir.RankedTensorType.get(list(v.shape), element), x).result
+            for x, v in ((lhs, a), (rhs, b))
+        )
     return emit("stablehlo.dot_general", [ctx.result_type], [lhs, rhs], attrs).result
 
 
@@ -278,7 +299,10 @@ def _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_fre
     other_aval = aval_of(other)
     other_free = _free_dims(other_aval.ndim, other_c, other_b)
     batch = tuple(range(len(own_b)))
-    if aval_of(ct).dtype != other_aval.dtype:
+    ct_dtype = aval_of(ct).dtype
+    if ct_dtype != other_aval.dtype and not (
+        ct_dtype == preferred and _mixed_to_preferred(ct_dtype, other_aval.dtype, preferred)
+    ):  # a cotangent in the wider preferred dtype stays in it, as JAX's transpose
         ct = elementwise.convert_element_type(ct, other_aval.dtype)
     dims = ((tuple(ct_other_free), tuple(other_free)), (batch, tuple(other_b)))
     pet = preferred if preferred == aval_of(ct).dtype else None  # kept as JAX, same dtype
