@@ -48,3 +48,34 @@ def test_bf16_product_gradient_keeps_the_f32_cotangent():
     np.testing.assert_allclose(gx, rnd(ct @ wb.T), rtol=1e-6)
     jaxpr = str(meshjit.make_jaxpr(meshjit.grad(loss))(w, A))
     assert "bf16[2,2] = convert_element_type" not in jaxpr  # the cotangent is not rounded
+
+
+@pytest.mark.parametrize(
+    "product",
+    [
+        lambda a, b: jnp.dot(a, b, precision="highest"),
+        lambda a, b: jnp.matmul(a, b, precision=lax.Precision.HIGHEST),
+        lambda a, b: jnp.einsum("ij,jk->ik", a, b, precision="highest"),
+        lambda a, b: jnp.tensordot(a, b, 1, precision="highest"),
+        lambda a, b: lax.dot(a, b, precision="highest"),
+    ],
+)
+def test_precision_is_a_dot_general_param_kept_by_grad_and_vmap(product):
+    """As JAX's jaxprs: `precision=(Precision.HIGHEST, Precision.HIGHEST)` on the dot_general
+    (it was dropped), on its transposes and batched forms too; values unchanged."""
+    b = np.ones((3, 4), np.float32)
+    pair = (lax.Precision.HIGHEST, lax.Precision.HIGHEST)
+    for jaxpr in (
+        meshjit.make_jaxpr(product)(A, b),
+        meshjit.make_jaxpr(meshjit.grad(lambda a: product(a, b).sum()))(A),
+        meshjit.make_jaxpr(meshjit.vmap(product))(np.stack([A, A]), np.stack([b, b])),
+    ):
+        dots = [e for e in jaxpr.jaxpr.eqns if e.primitive.name == "dot_general"]
+        assert dots and all(e.params["precision"] == pair for e in dots)
+    np.testing.assert_allclose(meshjit.jit(product)(A, b), A @ b, rtol=1e-6)
+    assert "precision" not in meshjit.make_jaxpr(jnp.dot)(A, b).jaxpr.eqns[0].params
+
+
+def test_einsum_gives_dot_general_its_result_dtype_as_preferred():
+    eqn = meshjit.make_jaxpr(lambda a, b: jnp.einsum("ij,jk->ik", a, b))(A, B).jaxpr.eqns[0]
+    assert eqn.params["preferred_element_type"] == np.float32
