@@ -10,6 +10,8 @@ y = jnp.arange(12, dtype=jnp.float32).reshape(3, 4) / 5
 print(jnp.dot(x, y, precision=lax.Precision.HIGHEST))
 print(jnp.matmul(x, y, precision="highest").dtype)
 print(lax.Precision.HIGHEST, lax.Precision.DEFAULT, lax.Precision("bfloat16"))
+print(jax.make_jaxpr(lambda a, b: jnp.dot(a, b, precision=lax.Precision.HIGHEST))(x, y))
+print(jax.make_jaxpr(lambda a, b: jnp.einsum("ij,jk->ik", a, b, precision="highest"))(x, y))
 
 with jax.default_matmul_precision("float32"):
     print(jnp.round(jnp.dot(x, y), 4))
