@@ -37,9 +37,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "jaxpr_interpreter": "eqn.params lack JAX's defaulted params (precision=None, "
     "out_sharding=None, sharding=None); the printer shows them, the params dict does not",
     "key_concepts": "JAX's jaxprs show jnp.where as a nested jit[name=_where]; meshjit inlines it",
-    "ode_integration": "grad through odeint (a custom_vjp) at Python-float inputs: JAX's "
-    "gradient has the bwd rule's type (strong float32), meshjit makes every gradient at a weak "
-    "input weak (ad.api._weak_as_inputs) instead of letting weak types flow through transposes",
     "primitives": "eager jax.jvp of a def_impl primitive: JAX runs the impl (NumPy float64 "
     "results), meshjit traces it and returns Arrays",
     "pytrees": "jacobian of a custom node whose constructor calls jnp.asarray: JAX fails on a None "
