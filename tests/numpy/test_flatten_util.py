@@ -63,6 +63,9 @@ def test_one_dtype_is_raveled_without_conversion_as_jax():
     ravel_pytree keeps the type its cotangent has (odeint's strong adjoint at a Python float)."""
     flat, unravel = ravel_pytree((2.0, 3.0))
     assert flat.weak_type and unravel(flat)[0].weak_type
+    g = meshjit.grad(lambda t: jnp.sum(ravel_pytree(t)[0] ** 2))((2.0, 3.0))
+    assert g[0].weak_type and g[1].weak_type
+    # A strong leaf makes the vector strong: JAX 0.10.2 gives both cotangents strong.
     g = meshjit.grad(lambda t: jnp.sum(ravel_pytree(t)[0] ** 2))((2.0, jnp.float32(3.0)))
-    assert g[0].weak_type and not g[1].weak_type
+    assert not g[0].weak_type and not g[1].weak_type
     np.testing.assert_allclose(g, [4.0, 6.0])
