@@ -484,7 +484,7 @@ def value_and_grad(
             n_out = len(traced.closed.out_avals)
             one = _seed(traced.closed.out_avals[0])
             grads = _backward(lin, flat[n_out:], [one] + [None] * (n_out - 1))
-            return flat[:n_out] + _weak_as_inputs(grads, avals)
+            return flat[:n_out] + grads
 
         flat = run(body, leaves, "grad")
         traced = box["traced"]
@@ -499,17 +499,6 @@ def value_and_grad(
     return value_and_grad_fun
 
 
-def _weak_as_inputs(grads: list, avals) -> list:
-    """Each gradient weakly typed where its input is (as JAX's cotangents take the primal's
-    type: the gradient at a Python float is weak)."""
-    return [
-        lax.convert_element_type(g, a.dtype, weak_type=True)
-        if a.weak_type and g is not None and _strong_of(g, a.dtype)
-        else g
-        for g, a in zip(grads, avals)
-    ]
-
-
 def _seed(out):
     """The cotangent 1 of a scalar output: a literal 1.0 typed as the output (weak for a weak
     output, as JAX's seed: gradients at weak inputs stay weak)."""
@@ -519,11 +508,6 @@ def _seed(out):
         if weak.dtype == out.dtype:
             return one.item()
     return one
-
-
-def _strong_of(g, dtype) -> bool:
-    aval = ad_util.aval_of(g)
-    return aval.dtype == dtype and not aval.weak_type
 
 
 def grad(

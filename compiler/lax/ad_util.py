@@ -48,7 +48,17 @@ def zeros_like_aval(aval: ShapedArray):
     """Zeros of `aval`'s shape and dtype, typed as `aval` on an explicit mesh (as JAX)."""
     from meshjit.compiler.lax import shapes  # a later family
 
-    return typed_like(shapes.full(aval.shape, np.zeros((), aval.dtype)), aval)
+    zero = np.zeros((), aval.dtype)
+    if aval.weak_type:  # weak zeros of a weak aval, as JAX's zeros_like_shaped_array
+        from meshjit.compiler.lax.elementwise import convert_element_type  # a later family
+        from meshjit.compiler.trace.tracing import abstractify  # a later layer
+
+        python = zero.item()
+        if abstractify(python).dtype == aval.dtype:
+            zero = python  # a weak literal
+        else:
+            zero = convert_element_type(zero, aval.dtype, weak_type=True)
+    return typed_like(shapes.full(aval.shape, zero), aval)
 
 
 def typed_like(x, aval: ShapedArray):

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import ml_dtypes
 import numpy as np
+from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
@@ -48,7 +49,8 @@ register_pp_params(dot_general_p, _pp_dot_general)
 
 @abstract_eval_rules.register(dot_general_p)
 def _dot_general_rule(
-    lhs, rhs, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+    lhs, rhs, *, dimension_numbers, precision=None,
+    preferred_element_type=None, out_sharding=None
 ):
     if (
         dimension_numbers == _MATRIX_PRODUCT
@@ -63,12 +65,24 @@ def _dot_general_rule(
     (lc, rc), (lb, rb) = dimension_numbers
     _check_dot_dims(lhs, rhs, lc, rc, "contracting")
     _check_dot_dims(lhs, rhs, lb, rb, "batch")
-    checks.same_dtypes("dot_general", (lhs, rhs))
+    if not _mixed_to_preferred(lhs.dtype, rhs.dtype, preferred_element_type):
+        checks.same_dtypes("dot_general", (lhs, rhs))
     batch = tuple(lhs.shape[d] for d in lb)
     lhs_free = tuple(d for i, d in enumerate(lhs.shape) if i not in lc and i not in lb)
     rhs_free = tuple(d for i, d in enumerate(rhs.shape) if i not in rc and i not in rb)
     dtype = preferred_element_type or lhs.dtype
     return ShapedArray(batch + lhs_free + rhs_free, dtype, lhs.weak_type and rhs.weak_type)
+
+
+def _mixed_to_preferred(a, b, preferred) -> bool:
+    """Operands of two floating dtypes both widening to the preferred one (bf16 by f32 with f32
+    preferred, as JAX's dot_general allows: a transpose's f32 cotangent by bf16 weights)."""
+    if a == b or preferred is None:
+        return False
+    preferred = dtypes.canonicalize(preferred)
+    return all(
+        dtypes.is_float(d) and np.promote_types(d, preferred) == preferred for d in (a, b)
+    )
 
 
 def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
@@ -98,7 +112,8 @@ def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
 
 
 def _dot_general_lowering(
-    ctx, lhs, rhs, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+    ctx, lhs, rhs, *, dimension_numbers, precision=None,
+    preferred_element_type=None, out_sharding=None
 ):
     cache = ctx.module_ctx.attributes
     dims = cache.get(("dot", dimension_numbers))
@@ -111,6 +126,14 @@ def _dot_general_lowering(
             rhs_contracting_dimensions=list(rc),
         )
     attrs = {"dot_dimension_numbers": dims}
+    a, b = ctx.avals_in
+    if a.dtype != b.dtype:  # mixed floats: both in the preferred dtype, as JAX lowers them
+        element = ir.RankedTensorType(ctx.result_type).element_type
+        lhs, rhs = (
+            x if v.dtype == preferred_element_type
+            else hlo.ConvertOp(ir.RankedTensorType.get(list(v.shape), element), x).result
+            for x, v in ((lhs, a), (rhs, b))
+        )
     return emit("stablehlo.dot_general", [ctx.result_type], [lhs, rhs], attrs).result
 
 
@@ -119,7 +142,8 @@ lowering_rules.register(dot_general_p, _dot_general_lowering)
 
 @sharding_rules.register(dot_general_p)
 def _dot_general_sharding(
-    out, lhs, rhs, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+    out, lhs, rhs, *, dimension_numbers, precision=None,
+    preferred_element_type=None, out_sharding=None
 ):
     """JAX's rule: batch dims and free dims keep their axes; contracting dims sharded on both
     sides are ambiguous (the result could be all-reduced or scattered): ask for out_sharding.
@@ -235,10 +259,17 @@ def dot_general(
         from meshjit.compiler.parallel.explicit import computed_with  # a later family
 
         def dot_(lhs, rhs):
-            return dot_general(lhs, rhs, dims, None, pet)
+            return dot_general(lhs, rhs, dims, precision, pet)
 
         return computed_with(out_sharding, "dot_general", dot_, lhs, rhs)
-    return dot_general_p.bind_internal(lhs, rhs, dimension_numbers=dims, preferred_element_type=pet)
+    if not isinstance(precision, tuple):  # None, or the DEFAULT preset
+        return dot_general_p.bind_internal(
+            lhs, rhs, dimension_numbers=dims, preferred_element_type=pet
+        )
+    # Precision values (XLA's CPU dot is exact at each): a param the jaxpr shows, as JAX's.
+    return dot_general_p.bind_internal(
+        lhs, rhs, dimension_numbers=dims, precision=precision, preferred_element_type=pet
+    )
 
 
 def _common_dtype(lhs, rhs):
@@ -304,7 +335,9 @@ def _free_dims(ndim, contracting, batch):
     return [d for d in range(ndim) if d not in contracting and d not in batch]
 
 
-def _dot_operand_ct(ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred):
+def _dot_operand_ct(
+    ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred, precision=None
+):
     """The cotangent of one dot_general operand: ct contracted with the other operand over the
     other's free dimensions, then laid out as the operand (in explicit mode: typed as the
     operand, as JAX's transpose passes out_sharding)."""
@@ -312,24 +345,30 @@ def _dot_operand_ct(ct, other, own_aval, own_dims, other_dims, ct_other_free, pr
         from meshjit.compiler.parallel.explicit import reshard_to_ct_type  # a later family
 
         args = (ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred)
-        out = _dot_operand_ct_free(*args, FREE)
+        out = _dot_operand_ct_free(*args, FREE, precision)
         return reshard_to_ct_type(out, own_aval) if own_aval.sharding is not None else out
     args = (ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred)
-    return _dot_operand_ct_free(*args, None)
+    return _dot_operand_ct_free(*args, None, precision)
 
 
-def _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred, free):
+def _dot_operand_ct_free(
+    ct, other, own_aval, own_dims, other_dims, ct_other_free, preferred, free, precision=None
+):
     """The contraction untyped (`free`: its layout left to propagation), then transposed."""
     (own_c, own_b), (other_c, other_b) = own_dims, other_dims
     other_aval = aval_of(other)
     other_free = _free_dims(other_aval.ndim, other_c, other_b)
     batch = tuple(range(len(own_b)))
-    if aval_of(ct).dtype != other_aval.dtype:
+    ct_dtype = aval_of(ct).dtype
+    if ct_dtype != other_aval.dtype and not (
+        ct_dtype == preferred and _mixed_to_preferred(ct_dtype, other_aval.dtype, preferred)
+    ):  # a cotangent in the wider preferred dtype stays in it, as JAX's transpose
         ct = elementwise.convert_element_type(ct, other_aval.dtype)
     dims = ((tuple(ct_other_free), tuple(other_free)), (batch, tuple(other_b)))
     pet = preferred if preferred == aval_of(ct).dtype else None  # kept as JAX, same dtype
+    params = {} if precision is None else {"precision": precision}  # kept, as JAX's
     out = dot_general_p.bind(
-        ct, other, dimension_numbers=dims, preferred_element_type=pet, out_sharding=free
+        ct, other, dimension_numbers=dims, preferred_element_type=pet, out_sharding=free, **params
     )
     own_free = _free_dims(own_aval.ndim, own_c, own_b)
     sources = list(own_b) + own_free + [own_c[other_c.index(d)] for d in sorted(other_c)]
@@ -339,7 +378,8 @@ def _dot_operand_ct_free(ct, other, own_aval, own_dims, other_dims, ct_other_fre
 
 @transpose_rules.register(dot_general_p)
 def _dot_general_transpose(
-    ct, x, y, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+    ct, x, y, *, dimension_numbers, precision=None, preferred_element_type=None,
+    out_sharding=None
 ):
     (lc, rc), (lb, rb) = dimension_numbers
     if is_undefined(x) and is_undefined(y):
@@ -349,10 +389,14 @@ def _dot_general_transpose(
     n_rfree = len(_free_dims(y_aval.ndim, rc, rb))
     if is_undefined(x):
         ct_rfree = range(n_batch + n_lfree, n_batch + n_lfree + n_rfree)
-        ct_x = _dot_operand_ct(ct, y, x_aval, (lc, lb), (rc, rb), ct_rfree, preferred_element_type)
+        ct_x = _dot_operand_ct(
+            ct, y, x_aval, (lc, lb), (rc, rb), ct_rfree, preferred_element_type, precision
+        )
         return [ct_x, None]
     ct_lfree = range(n_batch, n_batch + n_lfree)
-    ct_y = _dot_operand_ct(ct, x, y_aval, (rc, rb), (lc, lb), ct_lfree, preferred_element_type)
+    ct_y = _dot_operand_ct(
+        ct, x, y_aval, (rc, rb), (lc, lb), ct_lfree, preferred_element_type, precision
+    )
     return [None, ct_y]
 
 
@@ -362,11 +406,14 @@ def _dot_general_transpose(
 
 @batching_rules.register(dot_general_p)
 def _dot_general_batcher(
-    args, dims, *, dimension_numbers, preferred_element_type=None, out_sharding=None
+    args, dims, *, dimension_numbers, precision=None, preferred_element_type=None,
+    out_sharding=None
 ):
     (lhs, rhs), (dl, dr) = args, dims
     (lc, rc), (lb, rb) = dimension_numbers
     params = dict(preferred_element_type=preferred_element_type)
+    if precision is not None:
+        params["precision"] = precision
     if dl is not None and dr is not None:
         lhs, rhs = moveaxis(lhs, dl, 0), moveaxis(rhs, dr, 0)
         dn = ((_up(lc), _up(rc)), ((0, *_up(lb)), (0, *_up(rb))))

@@ -626,8 +626,10 @@ def _mul_by_opt(coefficient, t):  # the operands in JAX's order (the same produc
 
 
 def as_dtype_of(x, like):
-    """A bool mask as a float array of `like`'s dtype."""
-    return convert_element_type(x, aval_of(like).dtype)
+    """A bool mask as a float array of `like`'s dtype (weak when `like` is, as JAX's
+    full_like-made masks: a gradient at a weak input stays weak)."""
+    like = aval_of(like)
+    return convert_element_type(x, like.dtype, weak_type=like.weak_type)
 
 
 for _name in ("sign", "floor", "ceil", "round", "round_away_from_zero", "is_finite"):
@@ -871,7 +873,7 @@ def _select_n_jvp(primals, tangents):
 @transpose_rules.register(select_n_p)
 def _select_n_transpose(ct, which, *cases):
     assert not is_undefined(which), "select_n: the predicate cannot be linear"
-    zeros = zeros_like_aval(aval_of(ct).update(weak_type=False))
+    zeros = zeros_like_aval(aval_of(ct))  # weak as the cotangent, as JAX's full_like(ct, 0)
     cts = []
     for i, case in enumerate(cases):
         if not is_undefined(case):

@@ -61,7 +61,7 @@ def einsum(
     weak = all(aval_of(x).weak_type for x in arrays)
 
     def contract(*xs):
-        return _einsum(list(xs), steps, preferred_element_type, weak)
+        return _einsum(list(xs), steps, preferred_element_type, weak, precision)
 
     return sharded_by(out_sharding, "einsum", contract, *arrays)
 
@@ -141,11 +141,13 @@ def _labels_arg(a):
 # The contractions, as JAX's _einsum performs them.
 
 
-def _einsum(operands, steps, preferred_element_type, weak):
+def _einsum(operands, steps, preferred_element_type, weak, precision=None):
     if preferred_element_type is None:
         result_dtype = aval_of(operands[0]).dtype
     else:
         result_dtype, weak = dtypes.canonicalize(preferred_element_type), False
+    # As JAX's: each dot_general is given the result dtype as its preferred one.
+    preferred = result_dtype
     for positions, contracted, einstr in steps:
         inputs, result_names = einstr.split("->")
         names_in = inputs.split(",")
@@ -156,7 +158,7 @@ def _einsum(operands, steps, preferred_element_type, weak):
         else:
             lhs, rhs = map(operands.pop, positions)
             operand, names = _contract_two(
-                lhs, rhs, *names_in, contracted, result_names, preferred_element_type
+                lhs, rhs, *names_in, contracted, result_names, preferred, precision
             )
         if names != result_names:
             operand = lax.transpose(operand, tuple(names.index(n) for n in result_names))
@@ -178,7 +180,9 @@ def _reduce_one(operand, names, contracted, result_names):
     return _sum_repeats(operand, names, counts, result_names)
 
 
-def _contract_two(lhs, rhs, lhs_names, rhs_names, contracted, result_names, preferred):
+def _contract_two(
+    lhs, rhs, lhs_names, rhs_names, contracted, result_names, preferred, precision=None
+):
     lhs, lhs_names = _drop_singletons(lhs, lhs_names, aval_of(rhs).shape, rhs_names)
     rhs, rhs_names = _drop_singletons(rhs, rhs_names, aval_of(lhs).shape, lhs_names)
     lhs_counts, rhs_counts = collections.Counter(lhs_names), collections.Counter(rhs_names)
@@ -199,10 +203,10 @@ def _contract_two(lhs, rhs, lhs_names, rhs_names, contracted, result_names, pref
     # opt_einsum contracts from right to left, so (rhs, lhs) most often needs no transpose.
     if batch + rhs_rest + lhs_rest == result_names:
         dims = ((rhs_cont, lhs_cont), (rhs_batch, lhs_batch))
-        out = lax.dot_general(rhs, lhs, dims, preferred_element_type=preferred)
+        out = lax.dot_general(rhs, lhs, dims, precision, preferred_element_type=preferred)
         return out, batch + rhs_rest + lhs_rest
     dims = ((lhs_cont, rhs_cont), (lhs_batch, rhs_batch))
-    out = lax.dot_general(lhs, rhs, dims, preferred_element_type=preferred)
+    out = lax.dot_general(lhs, rhs, dims, precision, preferred_element_type=preferred)
     return out, batch + lhs_rest + rhs_rest
 
 

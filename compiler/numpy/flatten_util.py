@@ -27,6 +27,12 @@ def ravel_pytree(pytree):
         )
     avals = [aval_of(x) for x in leaves]
     to_dtype = dtypes.result_type(*[(a.dtype, False) for a in avals])[0]
+    if all(a.dtype == to_dtype for a in avals):
+        # One dtype, as JAX: no conversion (weak leaves give a weak vector, whose cotangents
+        # keep the type they come with) and an unravel taking any dtype.
+        pieces = [lax.reshape(x, (math.prod(a.shape),)) for x, a in zip(leaves, avals)]
+        layout = tuple((a.shape, None) for a in avals)
+        return lax.concatenate(pieces, 0), functools.partial(_unravel, treedef, layout, None)
     pieces = [
         lax.reshape(lax.convert_element_type(x, to_dtype), (math.prod(a.shape),))
         for x, a in zip(leaves, avals)
@@ -49,7 +55,9 @@ def _unravel(treedef, layout, to_dtype, flat):
         )
     chunks = lax.split(flat, [math.prod(shape) for shape, _ in layout]) if layout else []
     leaves = [
-        lax.convert_element_type(lax.reshape(chunk, shape), dtype)
+        lax.reshape(chunk, shape)
+        if dtype is None
+        else lax.convert_element_type(lax.reshape(chunk, shape), dtype)
         for chunk, (shape, dtype) in zip(chunks, layout)
     ]
     return tree_unflatten(treedef, leaves)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import builtins
+import contextlib
+import contextvars
 
 import numpy as np
 
@@ -58,9 +60,11 @@ def _promotes_to(dtype, target) -> bool:
 
 
 def _widened(preferred_element_type, *xs):
-    """The operands in `preferred_element_type` when it is wider than theirs: the product then
-    accumulates in it, as dot_general's preferred type makes XLA do (an int8 product with
-    int32 preferred does not wrap at 127); narrower, the result is converted after."""
+    """The operands in `preferred_element_type` when it is wider than theirs and of another
+    kind (an int8 product with float32 preferred); a wider type of their kind is dot_general's
+    preferred type instead (`_contract`: XLA accumulates in it, so an int8 product with int32
+    preferred does not wrap at 127, and the jaxpr shows it as JAX's); narrower, the result is
+    converted after."""
     if preferred_element_type is None:
         return xs
     target = dtypes.canonicalize(preferred_element_type)
@@ -68,19 +72,52 @@ def _widened(preferred_element_type, *xs):
     for x in xs:
         x = materialize(x)
         dtype = aval_of(x).dtype
-        wider = dtype != target and _promotes_to(dtype, target)
+        wider = dtype != target and _promotes_to(dtype, target) and not _same_kind(dtype, target)
         out.append(lax.convert_element_type(x, target) if wider else x)
     return out
 
 
+def _same_kind(a, b) -> bool:
+    """Both floating, both complex, both signed or both unsigned integers (bfloat16 too)."""
+    kinds = (dtypes.is_float, dtypes.is_complex, dtypes.is_unsigned, dtypes.is_bool)
+    kind = lambda d: next((k for k in kinds if k(d)), dtypes.is_int)
+    return kind(a) is kind(b)
+
+
+# (precision, preferred_element_type) of the jnp product being traced, for `_contract`; None
+# when both are None (the common case, with its fast path).
+_OPTIONS: contextvars.ContextVar = contextvars.ContextVar("product_options", default=None)
+
+
+@contextlib.contextmanager
+def _product_options(precision, preferred_element_type):
+    given = precision is not None or preferred_element_type is not None
+    token = _OPTIONS.set((precision, preferred_element_type) if given else None)
+    try:
+        yield
+    finally:
+        _OPTIONS.reset(token)
+
+
 def _contract(a, b, dims):
-    """dot_general with the result dtype as the preferred one, as jnp's products bind it."""
-    return lax.dot_general(a, b, dims, preferred_element_type=aval_of(a).dtype)
+    """dot_general as jnp's products bind it: the result dtype as the preferred one (or the
+    user's preferred_element_type, when of the operands' kind and not narrower), with the
+    user's precision."""
+    dtype = aval_of(a).dtype
+    options = _OPTIONS.get()
+    if options is None:
+        return lax.dot_general(a, b, dims, preferred_element_type=dtype)
+    precision, preferred = options
+    if preferred is not None:
+        target = dtypes.canonicalize(preferred)
+        if target != dtype and _same_kind(dtype, target) and _promotes_to(dtype, target):
+            dtype = target
+    return lax.dot_general(a, b, dims, precision=precision, preferred_element_type=dtype)
 
 
 def _matrix_product_fast(a, b):
     """What `matmul` gives for two traced matrices of one strong dtype, bound directly; or None."""
-    if type(a) is not Tracer or type(b) is not Tracer:
+    if type(a) is not Tracer or type(b) is not Tracer or _OPTIONS.get() is not None:
         return None
     la, lb = a._var.aval, b._var.aval
     if (
@@ -102,7 +139,8 @@ def matmul(a, b, *, precision=None, preferred_element_type=None, out_sharding=No
     if _algorithm(precision):
         return _with_algorithm(a, b, precision, preferred_element_type, out_sharding)
     a, b = _widened(preferred_element_type, a, b)
-    out = sharded_by(out_sharding, "matmul", _matmul, a, b)
+    with _product_options(precision, preferred_element_type):
+        out = sharded_by(out_sharding, "matmul", _matmul, a, b)
     return _as_preferred(out, preferred_element_type)
 
 
@@ -174,7 +212,8 @@ def dot(a, b, *, precision=None, preferred_element_type=None, out_sharding=None)
     if _algorithm(precision):
         return _with_algorithm(a, b, precision, preferred_element_type, out_sharding)
     a, b = _widened(preferred_element_type, a, b)
-    out = sharded_by(out_sharding, "dot", _dot, a, b)
+    with _product_options(precision, preferred_element_type):
+        out = sharded_by(out_sharding, "dot", _dot, a, b)
     return _as_preferred(out, preferred_element_type)
 
 
@@ -207,7 +246,7 @@ def _dot(a, b):
     if la.ndim == 0 or lb.ndim == 0:
         return multiply(a, b)
     if lb.ndim <= 2:
-        return matmul(a, b)
+        return _matmul(a, b)
     a, b = promote(a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 2,)), ((), ()))
     if la.shape[-1] != lb.shape[-2]:
@@ -231,7 +270,9 @@ def inner(a, b, *, precision=None, preferred_element_type=None):
         return _as_preferred(multiply(a, b), preferred_element_type)
     a, b = promote(a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 1,)), ((), ()))
-    return _as_preferred(_contract(materialize(a), materialize(b), dims), preferred_element_type)
+    with _product_options(precision, preferred_element_type):
+        out = _contract(materialize(a), materialize(b), dims)
+    return _as_preferred(out, preferred_element_type)
 
 
 def outer(a, b, out=None):
@@ -242,7 +283,8 @@ def outer(a, b, out=None):
 def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None, out_sharding=None):
     canonicalize_precision(precision)  # checked as JAX checks it; XLA's CPU dot is exact
     a, b = _widened(preferred_element_type, a, b)
-    out = sharded_by(out_sharding, "tensordot", lambda a, b: _tensordot(a, b, axes), a, b)
+    with _product_options(precision, preferred_element_type):
+        out = sharded_by(out_sharding, "tensordot", lambda a, b: _tensordot(a, b, axes), a, b)
     return _as_preferred(out, preferred_element_type)
 
 

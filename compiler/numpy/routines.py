@@ -52,6 +52,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     bool_as_int32,
     broadcast_all,
+    broadcast_ranks,
     check_arraylike,
     check_coefficients,
     check_out,
@@ -207,7 +208,8 @@ def _same_int_dtype(name, x1, x2):
             f"{name} does not accept dtype {aval_of(x1).dtype} at position 0. Accepted dtypes at "
             "position 0 are subtypes of integer."
         )
-    return shapes.broadcast_arrays(x1, x2)
+    # As lax's binary ops: a rank-0 operand (`30 >> r`'s literal) is not broadcast first.
+    return broadcast_ranks(x1, x2, name=name)
 
 
 def matrix_transpose(x, /):

@@ -31,7 +31,7 @@ class Shard(NamedTuple):
     data: Array
 
 
-@boundary_methods("__float__", "__complex__", "__int__", "__bool__", "__index__")
+@boundary_methods("__float__", "__complex__", "__int__", "__bool__", "__index__", "__iter__")
 class Array(ArrayMethods):
     """An array on devices. `np.asarray(a)` gathers the global value to the host."""
 
@@ -166,6 +166,17 @@ class Array(ArrayMethods):
         from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
 
         return device_put(np.asarray(self), self.sharding)
+
+    def __iter__(self):
+        """The rows. Of an array split over several devices (no device holds a whole row
+        block), as JAX's: each row through the host, on the default device, so iterating an
+        explicitly sharded array needs no indexing sharding rule."""
+        if not self.aval.shape or len(self._placement._devices) == 1 or self.is_fully_replicated:
+            return ArrayMethods.__iter__(self)
+        from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
+
+        value = np.asarray(self)
+        return (device_put(value[i]) for i in range(value.shape[0]))
 
     def tobytes(self, order="C") -> bytes:
         return np.asarray(self).tobytes(order)

@@ -708,3 +708,35 @@ def test_a_custom_rule_missing_is_jaxs_attribute_error():
     f = meshjit.custom_jvp(lambda x: x)
     with pytest.raises(AttributeError, match="No JVP defined for custom_jvp function"):
         meshjit.jvp(f, (1.0,), (1.0,))
+
+
+def test_gradient_weak_types_flow_through_transposes_as_jax():
+    """A gradient's weak type is what the transposes give (JAX 0.10.2's values): weak at a
+    Python float through ordinary ops and select-made masks (where / abs / maximum), and a
+    custom_vjp's bwd output as the bwd rule made it (meshjit once made every gradient at a
+    weak input weak)."""
+    import meshjit
+    import meshjit.numpy as jnp
+
+    weak = {
+        "mul": lambda x: x * 2.0,
+        "strong_const": lambda x: x * jnp.float32(2.0),
+        "where": lambda x: jnp.where(x > 0, x, 0.0),
+        "abs": jnp.abs,
+        "maximum": lambda x: jnp.maximum(x, 1.0),
+        "scan": lambda x: meshjit.lax.scan(lambda c, _: (c * 2.0, None), x, None, length=3)[0],
+    }
+    for name, f in weak.items():
+        for g in (meshjit.grad(f), meshjit.jit(meshjit.grad(f))):
+            assert g(2.0).weak_type, name
+
+    @meshjit.custom_vjp
+    def h(x, k):
+        return x * k
+
+    h.defvjp(lambda x, k: (h(x, k), (x, k)), lambda r, g: (r[1] * g, r[0] * g))
+    gx, gk = meshjit.grad(h, argnums=(0, 1))(jnp.float32(2.0), 0.3)
+    assert not gx.weak_type and not gk.weak_type  # k's cotangent is x * g: strong
+    gx, gk = meshjit.grad(h, argnums=(0, 1))(2.0, 0.3)
+    assert gx.weak_type and gk.weak_type
+    np.testing.assert_allclose([gx, gk], [0.3, 2.0], rtol=1e-6)

@@ -50,5 +50,22 @@ def test_unravel_in_jit_and_errors():
     np.testing.assert_array_equal(np.asarray(back["w"]), np.full((2, 2), 2.0))
     with pytest.raises(ValueError, match="expected shape"):
         unravel(jnp.ones(5))
+    # One leaf dtype: unravel is dtype-polymorphic, as JAX's (no conversion either way).
+    ints = unravel(jnp.ones(6, jnp.int32))
+    assert ints["w"].dtype == jnp.int32 and ints["b"].shape == (2,)
+    _, mixed = ravel_pytree({"w": jnp.ones((2, 2)), "i": jnp.zeros(2, jnp.int32)})
     with pytest.raises(TypeError, match="expected dtype float32"):
-        unravel(jnp.ones(6, jnp.int32))
+        mixed(jnp.ones(6, jnp.int32))
+
+
+def test_one_dtype_is_raveled_without_conversion_as_jax():
+    """Weak leaves give a weak vector (no convert_element_type), so a gradient through
+    ravel_pytree keeps the type its cotangent has (odeint's strong adjoint at a Python float)."""
+    flat, unravel = ravel_pytree((2.0, 3.0))
+    assert flat.weak_type and unravel(flat)[0].weak_type
+    g = meshjit.grad(lambda t: jnp.sum(ravel_pytree(t)[0] ** 2))((2.0, 3.0))
+    assert g[0].weak_type and g[1].weak_type
+    # A strong leaf makes the vector strong: JAX 0.10.2 gives both cotangents strong.
+    g = meshjit.grad(lambda t: jnp.sum(ravel_pytree(t)[0] ** 2))((2.0, jnp.float32(3.0)))
+    assert not g[0].weak_type and not g[1].weak_type
+    np.testing.assert_allclose(g, [4.0, 6.0])

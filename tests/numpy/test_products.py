@@ -83,3 +83,30 @@ def test_dot_with_3d_rhs():
     out = meshjit.jit(jnp.dot)(a, b)
     np.testing.assert_allclose(np.asarray(out), np.dot(a, b))
 
+
+
+def test_preferred_element_type_is_dot_generals_as_in_jax():
+    """As JAX's jnp.dot / matmul: a wider preferred type of the operands' kind is dot_general's
+    preferred_element_type (bf16 operands stay bf16 in the jaxpr; an int8 product accumulates
+    in int32); of another kind, the operands convert first."""
+    import meshjit
+    from meshjit.compiler.ir import dtypes
+
+    xb = jnp.asarray(np.arange(6.0).reshape(2, 3) / 7, jnp.bfloat16)
+    yb = jnp.asarray(np.arange(12.0).reshape(3, 4) / 5, jnp.bfloat16)
+    for product in (jnp.dot, jnp.matmul):
+        jaxpr = meshjit.make_jaxpr(
+            lambda a, b: product(a, b, preferred_element_type=jnp.float32)
+        )(xb, yb)
+        assert [e.primitive.name for e in jaxpr.jaxpr.eqns] == ["dot_general"]
+        assert jaxpr.jaxpr.eqns[0].params["preferred_element_type"] == dtypes.canonicalize(
+            jnp.float32
+        )
+        want = np.asarray(xb, np.float32) @ np.asarray(yb, np.float32)
+        np.testing.assert_allclose(product(xb, yb, preferred_element_type=jnp.float32), want)
+    i8 = jnp.asarray([[100, 100], [-100, 50]], jnp.int8)
+    want = np.asarray(i8, np.int32) @ np.asarray(i8, np.int32)
+    np.testing.assert_array_equal(jnp.dot(i8, i8, preferred_element_type=jnp.int32), want)
+    np.testing.assert_array_equal(jnp.matmul(i8, i8, preferred_element_type=jnp.float32), want)
+    u8 = jnp.asarray([200, 200], jnp.uint8)
+    assert int(jnp.dot(u8, u8, preferred_element_type=jnp.int32)) == 80000

@@ -492,3 +492,18 @@ def test_cross_and_polyval_of_weak_operands_are_strong_and_kron_refuses_bool_as_
     np.testing.assert_allclose(np.asarray(meshjit.numpy.cross(v, v[::-1])), [-4.0, 8.0, -4.0])
     with pytest.raises(TypeError, match="mul does not accept dtype bool"):
         meshjit.numpy.kron(np.array([True, False]), np.array([True]))
+
+
+def test_shifts_by_or_of_a_scalar_bind_it_unbroadcast_as_jax():
+    """`30 >> r` and `r << 3` show the scalar as a literal operand of the shift, as JAX's
+    jaxprs (it was broadcast first), with NumPy's values."""
+    import meshjit
+
+    r = np.arange(4, dtype=np.int32)
+    jaxpr = meshjit.make_jaxpr(lambda r: 30 >> r)(r)
+    assert [e.primitive.name for e in jaxpr.jaxpr.eqns] == ["shift_right_arithmetic"]
+    assert str(jaxpr).count("30:i32[]") == 1
+    np.testing.assert_array_equal(meshjit.jit(lambda r: 30 >> r)(r), 30 >> r)
+    np.testing.assert_array_equal(meshjit.jit(lambda r: r << 3)(r), r << 3)
+    u = np.full((2, 1), 200, np.uint8)
+    np.testing.assert_array_equal(jnp.right_shift(u, np.arange(3, dtype=np.uint8)), u >> np.arange(3, dtype=np.uint8))

@@ -4,12 +4,18 @@ decorator, in_specs inferred from the arguments' shardings, the context mesh, th
 experimental alias), each against JAX on 8 CPU devices (one JAX subprocess)."""
 
 
+import warnings
+
 import numpy as np
 import pytest
 
 import meshjit
 from meshjit import lax
-from meshjit.experimental.shard_map import shard_map as old_shard_map
+
+with warnings.catch_warnings():  # the name is deprecated, as in JAX
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from meshjit.experimental.shard_map import shard_map as old_shard_map
+
 from meshjit.sharding import AxisType, Mesh, NamedSharding
 from tests.support.jax_oracle import jax_on_8_devices
 
@@ -116,3 +122,15 @@ def test_shard_shape_must_divide():
     s = NamedSharding(meshjit.make_mesh((4,), ("x",)), meshjit.P("x"))
     with pytest.raises(meshjit.MeshjitValueError, match="partitioned 4 times"):
         s.shard_shape((6,))
+
+
+def test_experimental_shard_map_name_warns_as_deprecated():
+    """As JAX 0.10.2: getting `jax.experimental.shard_map.shard_map` warns (the docs' programs
+    importing it print the warning)."""
+    import meshjit.experimental.shard_map as legacy
+
+    with pytest.warns(DeprecationWarning, match="jax.experimental.shard_map is deprecated"):
+        f = legacy.shard_map
+    assert f is old_shard_map
+    with pytest.raises(AttributeError):
+        legacy.no_such_name

@@ -64,3 +64,20 @@ def test_concrete_array_type_is_named_as_jaxs():
     np.testing.assert_array_equal(np.asarray(pickle.loads(pickle.dumps(x))), [0.0, 1.0, 2.0])
     jax = pytest.importorskip("jax")
     assert type(jax.numpy.arange(3.0)).__name__ == type(x).__name__
+
+
+def test_iterating_an_explicitly_sharded_array_gives_its_rows_on_one_device():
+    """As JAX's: the rows of an array split over devices come through the host (indexing an
+    Explicit-sharded dimension would need out_sharding=), each on the default device."""
+    from meshjit.sharding import NamedSharding, PartitionSpec, SingleDeviceSharding
+
+    mesh = meshjit.make_mesh((4,), ("data",))
+    value = np.arange(16.0, dtype=np.float32).reshape(8, 2)
+    xs = meshjit.device_put(value, NamedSharding(mesh, PartitionSpec("data")))
+    rows = list(xs)
+    assert len(rows) == 8 and all(r.shape == (2,) for r in rows)
+    assert all(type(r.sharding) is SingleDeviceSharding for r in rows)
+    np.testing.assert_array_equal(np.stack(rows), value)
+    np.testing.assert_array_equal(sum(xs), value.sum(0))
+    replicated = meshjit.device_put(value, NamedSharding(mesh, PartitionSpec()))
+    np.testing.assert_array_equal(np.stack(list(replicated)), value)

@@ -1,4 +1,4 @@
-"""meshjit.scipy: JAX's jax.scipy.special, stats, linalg, signal, optimize, fft, integrate,
+"""meshjit.scipy: JAX's jax.scipy.special, stats, linalg, signal, optimize, fft, integrate, sparse,
 interpolate, ndimage, cluster and spatial."""
 
 from meshjit.scipy import (
@@ -10,6 +10,7 @@ from meshjit.scipy import (
     ndimage,
     optimize,
     signal,
+    sparse,
     spatial,
     special,
     stats,
@@ -24,6 +25,7 @@ __all__ = [
     "ndimage",
     "optimize",
     "signal",
+    "sparse",
     "spatial",
     "special",
     "stats",

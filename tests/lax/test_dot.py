@@ -1,0 +1,81 @@
+"""lax.dot_general of mixed floating operands with a wider preferred_element_type (as JAX
+allows them), and the transpose that keeps a cotangent in that wider type: values against
+NumPy, the jaxpr as JAX's."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax
+from meshjit.compiler import errors
+
+DIMS = (((1,), (0,)), ((), ()))
+A = np.arange(6.0, dtype=np.float32).reshape(2, 3) / 7
+B = np.arange(6.0, dtype=np.float32).reshape(3, 2) / 5
+
+
+def test_mixed_floats_with_a_wider_preferred_type_contract_in_it():
+    b16 = jnp.asarray(B, jnp.bfloat16)
+    f = lambda a, b: lax.dot_general(a, b, DIMS, preferred_element_type=jnp.float32)
+    want = A @ np.asarray(b16, np.float32)
+    np.testing.assert_allclose(f(A, b16), want, rtol=1e-6)
+    np.testing.assert_allclose(meshjit.jit(f)(A, b16), want, rtol=1e-6)
+    eqns = meshjit.make_jaxpr(f)(A, b16).jaxpr.eqns
+    assert [e.primitive.name for e in eqns] == ["dot_general"]
+    with pytest.raises(errors.MeshjitTypeError, match="same dtypes"):
+        lax.dot_general(A, b16, DIMS)  # no preferred type: refused, as before
+    with pytest.raises(errors.MeshjitTypeError, match="same dtypes"):
+        lax.dot_general(A, b16, DIMS, preferred_element_type=jnp.bfloat16)
+
+
+def test_bf16_product_gradient_keeps_the_f32_cotangent():
+    """grad of a bf16 x bf16 -> f32 product: the f32 cotangent meets the bf16 operand in a
+    dot_general with f32 preferred (it was rounded to bf16 first), converted to bf16 after."""
+
+    def loss(w, x):
+        out = jnp.dot(x.astype(jnp.bfloat16), w.astype(jnp.bfloat16),
+                      preferred_element_type=jnp.float32)
+        return jnp.mean(out**2)
+
+    w = np.full((3, 2), 0.1, np.float32)
+    gw, gx = meshjit.jit(meshjit.grad(loss, argnums=(0, 1)))(w, A)
+    xb = np.asarray(jnp.asarray(A, jnp.bfloat16), np.float32)
+    wb = np.asarray(jnp.asarray(w, jnp.bfloat16), np.float32)
+    ct = 2 * (xb @ wb) / 4
+    rnd = lambda v: np.asarray(jnp.asarray(v, jnp.bfloat16), np.float32)
+    np.testing.assert_allclose(gw, rnd(xb.T @ ct), rtol=1e-6)
+    np.testing.assert_allclose(gx, rnd(ct @ wb.T), rtol=1e-6)
+    jaxpr = str(meshjit.make_jaxpr(meshjit.grad(loss))(w, A))
+    assert "bf16[2,2] = convert_element_type" not in jaxpr  # the cotangent is not rounded
+
+
+@pytest.mark.parametrize(
+    "product",
+    [
+        lambda a, b: jnp.dot(a, b, precision="highest"),
+        lambda a, b: jnp.matmul(a, b, precision=lax.Precision.HIGHEST),
+        lambda a, b: jnp.einsum("ij,jk->ik", a, b, precision="highest"),
+        lambda a, b: jnp.tensordot(a, b, 1, precision="highest"),
+        lambda a, b: lax.dot(a, b, precision="highest"),
+    ],
+)
+def test_precision_is_a_dot_general_param_kept_by_grad_and_vmap(product):
+    """As JAX's jaxprs: `precision=(Precision.HIGHEST, Precision.HIGHEST)` on the dot_general
+    (it was dropped), on its transposes and batched forms too; values unchanged."""
+    b = np.ones((3, 4), np.float32)
+    pair = (lax.Precision.HIGHEST, lax.Precision.HIGHEST)
+    for jaxpr in (
+        meshjit.make_jaxpr(product)(A, b),
+        meshjit.make_jaxpr(meshjit.grad(lambda a: product(a, b).sum()))(A),
+        meshjit.make_jaxpr(meshjit.vmap(product))(np.stack([A, A]), np.stack([b, b])),
+    ):
+        dots = [e for e in jaxpr.jaxpr.eqns if e.primitive.name == "dot_general"]
+        assert dots and all(e.params["precision"] == pair for e in dots)
+    np.testing.assert_allclose(meshjit.jit(product)(A, b), A @ b, rtol=1e-6)
+    assert "precision" not in meshjit.make_jaxpr(jnp.dot)(A, b).jaxpr.eqns[0].params
+
+
+def test_einsum_gives_dot_general_its_result_dtype_as_preferred():
+    eqn = meshjit.make_jaxpr(lambda a, b: jnp.einsum("ij,jk->ik", a, b))(A, B).jaxpr.eqns[0]
+    assert eqn.params["preferred_element_type"] == np.float32
