@@ -243,8 +243,8 @@ def dot_general(
 ):
     (lc, rc), (lb, rb) = dimension_numbers
     dims = ((tuple(lc), tuple(rc)), (tuple(lb), tuple(rb)))
-    lhs, rhs = _common_dtype(lhs, rhs)
     pet = None if preferred_element_type is None else dtypes.canonicalize(preferred_element_type)
+    lhs, rhs = _common_dtype(lhs, rhs, pet)
     precision = canonicalize_precision(precision)
     if isinstance(precision, DotAlgorithmPreset) and precision is not DotAlgorithmPreset.DEFAULT:
         lhs, rhs, out_t, acc_t = _with_algorithm(precision, lhs, rhs, pet)
@@ -272,11 +272,12 @@ def dot_general(
     )
 
 
-def _common_dtype(lhs, rhs):
+def _common_dtype(lhs, rhs, preferred):
     """Operands of two dtypes meet in the more precise one, as XLA's HigherPrecisionType and
-    JAX's dot_general (complex over real, then exponent range, mantissa, width, signedness)."""
+    JAX's dot_general (complex over real, then exponent range, mantissa, width, signedness);
+    floats widening to the preferred dtype stay as they are (the primitive takes them)."""
     ld, rd = aval_of(lhs).dtype, aval_of(rhs).dtype
-    if ld == rd:
+    if ld == rd or _mixed_to_preferred(ld, rd, preferred):
         return lhs, rhs
     lp, rp = _precision_rank(ld), _precision_rank(rd)
     if lp == rp:
