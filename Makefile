@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: setup demo test test-py test-lit test-campaigns bench test-distributed bench-distributed fuzz \
-	doc-examples doc-examples-corpus
+	doc-examples doc-examples-corpus record-oracles
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -30,6 +30,13 @@ test: setup
 # long random chains moving no more bytes than Shardy.
 test-campaigns: setup
 	$(BIN)/python -m pytest tests -n 2 -m campaign --dist worksteal
+
+# JAX's results for every oracle `make test` uses, recorded into tests/oracle_results/ (each named
+# by a digest of its cases, harness and JAX's version: tests/support/oracle_store.py). Run after
+# changing a harness or program so fresh clones do not run JAX for it; stale files are dropped.
+record-oracles: setup
+	rm -rf tests/oracle_results
+	MESHJIT_RECORD_ORACLES=1 $(BIN)/python -m pytest tests -n 2 --dist worksteal -p no:cacheprovider
 
 bench: setup
 	$(BIN)/python bench/lowering.py

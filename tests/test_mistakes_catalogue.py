@@ -21,7 +21,7 @@ import sys
 
 import pytest
 
-from tests.support import mistakes_compare, mistakes_runner
+from tests.support import mistakes_compare, mistakes_runner, oracle_store
 from tests.support.jax_oracle import have_jax
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -89,7 +89,8 @@ def outcomes(tmp_path_factory, pytestconfig):
     digest = hashlib.sha256((sources + importlib.metadata.version("jax")).encode()).hexdigest()
     cache = getattr(pytestconfig, "cache", None)
     cache_dir = str(cache.mkdir("jax_mistakes")) if cache else str(tmp_path_factory.mktemp("jax"))
-    jax_out = os.path.join(cache_dir, f"mistakes_{digest[:16]}.json")
+    name = f"mistakes_{digest[:16]}.json"
+    jax_out = oracle_store.recorded(name) or os.path.join(oracle_store.cache_dir(cache_dir), name)
     ours_out = str(tmp_path_factory.mktemp("mistakes") / "meshjit.json")
     jax_proc = None if os.path.exists(jax_out) else _run("jax", jax_out)
     ours = _wait(_run("meshjit", ours_out), ours_out)

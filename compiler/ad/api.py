@@ -13,7 +13,6 @@ from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
-from meshjit.compiler import lax
 from meshjit.compiler.ad import transform as ad
 from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.errors import (

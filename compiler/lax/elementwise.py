@@ -216,6 +216,8 @@ def _clamp_rule(lo, x, hi):
                 f"{bound.str_short()}"
             )
     checks.same_dtypes("clamp", (lo, x, hi))
+    if x.weak_type and not (lo.weak_type and hi.weak_type):
+        return x.strip_weak_type()  # weak only when all three are, as JAX's
     return x
 
 

@@ -41,6 +41,7 @@ from meshjit.compiler.lax.batching import (
 )
 from meshjit.compiler.lowering import LoweringRuleContext
 from meshjit.compiler.parallel.axis_env import (
+    as_axes,
     check_index_groups,
     checked_axes,
     group_size,
@@ -118,6 +119,8 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
 
 
 def psum(x, axis_name, *, axis_index_groups=None):
+    if not as_axes(axis_name):  # no axes: x as given, as JAX's (inside shard_map or not)
+        return x
     return _all_reduce(psum_p, x, axis_name, axis_index_groups)
 
 
@@ -172,6 +175,8 @@ def all_gather(
 ):
     """Gathers `x` from every device along the axes. As in JAX, the result still varies over
     them (its transpose is psum_scatter); `to="invarying"` is `all_gather_invariant`."""
+    if not as_axes(axis_name):  # no axes: x as given, as JAX's
+        return x
     if to == "invarying":
         if axis_index_groups is not None:
             raise MeshjitValueError(

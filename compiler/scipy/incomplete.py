@@ -21,11 +21,16 @@ __all__ = ["betainc", "gammainc", "gammaincc"]
 
 
 def _operands(*xs):
-    """Broadcast to one shape in one float dtype (float16 / bfloat16 compute in float32)."""
-    xs = promote_inexact(*[jnp.asarray(x) for x in xs])
-    dtype = aval_of(xs[0]).dtype
-    wide = np.dtype(np.float32) if dtype.itemsize < 4 else dtype
-    return [x.astype(wide) for x in jnp.broadcast_arrays(*xs)], dtype
+    """Broadcast to one shape in one float dtype (float16 / bfloat16 compute in float32), and
+    the result's type: that dtype, weak when every operand is (Python scalars), as JAX's."""
+    xs = promote_inexact(*xs)
+    result = aval_of(xs[0]).update(weak_type=all(aval_of(x).weak_type for x in xs))
+    wide = np.dtype(np.float32) if result.dtype.itemsize < 4 else result.dtype
+    return [jnp.asarray(x).astype(wide) for x in jnp.broadcast_arrays(*xs)], result
+
+
+def _as(x, result):
+    return lax.convert_element_type(x, result.dtype, weak_type=result.weak_type)
 
 
 def _any(pred):
@@ -169,14 +174,14 @@ def _gammaincc_jvp(primals, tangents):
 
 def gammainc(a, x):
     """P(a, x), the regularized lower incomplete gamma function."""
-    (a, x), dtype = _operands(a, x)
-    return _gammainc(a, x).astype(dtype)
+    (a, x), result = _operands(a, x)
+    return _as(_gammainc(a, x), result)
 
 
 def gammaincc(a, x):
     """Q(a, x) = 1 - P(a, x)."""
-    (a, x), dtype = _operands(a, x)
-    return _gammaincc(a, x).astype(dtype)
+    (a, x), result = _operands(a, x)
+    return _as(_gammaincc(a, x), result)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,5 +269,5 @@ def _betainc_jvp(primals, tangents):
 
 def betainc(a, b, x):
     """I_x(a, b), the regularized incomplete beta function."""
-    (a, b, x), dtype = _operands(a, b, x)
-    return _betainc(_no_derivative(a), _no_derivative(b), x).astype(dtype)
+    (a, b, x), result = _operands(a, b, x)
+    return _as(_betainc(_no_derivative(a), _no_derivative(b), x), result)

@@ -21,7 +21,7 @@ import sys
 import pytest
 
 from tests.doc_programs.compare import differences
-from tests.support import campaign
+from tests.support import campaign, oracle_store
 from tests.support.jax_oracle import have_jax
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -80,6 +80,8 @@ def _run_group(library: str, names) -> dict:
 
 
 def _jax_outputs(pytestconfig, names) -> dict:
+    """JAX's outputs of `names`: recorded ones (tests/support/oracle_store.py), then pytest's
+    cache, then JAX run on the rest."""
     with open(RUNNER) as f:
         runner = f.read()
     version = importlib.metadata.version("jax") if have_jax() else "none"
@@ -88,21 +90,35 @@ def _jax_outputs(pytestconfig, names) -> dict:
     for name in names:
         with open(os.path.join(HERE, "programs", name + ".py")) as f:
             digest = hashlib.sha256((f.read() + runner + version).encode()).hexdigest()[:16]
-        key = f"doc_programs/{name}-{digest}"
-        cached = cache.get(key, None) if cache else None
+        key, stored = f"doc_programs/{name}-{digest}", f"doc_program_{name}-{digest}.txt"
+        cached = _recorded(stored)
         if cached is None:
-            missing.append((name, key))
+            cached = cache.get(key, None) if cache else None
+        if cached is None:
+            missing.append((name, key, stored))
         else:
             out[name] = cached
     if missing:
         if not have_jax():
             pytest.skip("jax is not installed and JAX's outputs are not cached")
-        fresh = _run("jax", [n for n, _ in missing])
-        for name, key in missing:
+        fresh = _run("jax", [n for n, _, _ in missing])
+        for name, key, stored in missing:
             out[name] = fresh[name]
             if cache:
                 cache.set(key, fresh[name])
+            if oracle_store.recording():
+                with open(os.path.join(oracle_store.cache_dir(""), stored), "w") as f:
+                    f.write(fresh[name])
     return out
+
+
+def _recorded(name: str) -> str | None:
+    """JAX's recorded output of a doc program (tests/support/oracle_store.py)."""
+    path = oracle_store.recorded(name)
+    if path is None:
+        return None
+    with open(path) as f:
+        return f.read()
 
 
 @pytest.fixture(scope="module")
@@ -135,6 +151,7 @@ def test_program_prints_as_under_jax(outputs, name):
         assert diffs, f"{name} now matches JAX: remove it from KNOWN_DIFFERENCES"
         pytest.xfail(KNOWN_DIFFERENCES[name])
     report = "\n".join(
-        f"at JAX's line {line}:\n  meshjit: {g[:6]}\n  JAX:     {w[:6]}" for line, g, w in diffs[:10]
+        f"at JAX's line {line}:\n  meshjit: {g[:6]}\n  JAX:     {w[:6]}"
+        for line, g, w in diffs[:10]
     )
     assert not diffs, f"{name} prints differently from JAX:\n{report}"

@@ -96,7 +96,7 @@ def test_preferred_element_type_is_dot_generals_as_in_jax():
     yb = jnp.asarray(np.arange(12.0).reshape(3, 4) / 5, jnp.bfloat16)
     for product in (jnp.dot, jnp.matmul):
         jaxpr = meshjit.make_jaxpr(
-            lambda a, b: product(a, b, preferred_element_type=jnp.float32)
+            lambda a, b, product=product: product(a, b, preferred_element_type=jnp.float32)
         )(xb, yb)
         assert [e.primitive.name for e in jaxpr.jaxpr.eqns] == ["dot_general"]
         assert jaxpr.jaxpr.eqns[0].params["preferred_element_type"] == dtypes.canonicalize(

@@ -913,3 +913,15 @@ def test_all_gather_grad_inside_body_is_not_scaled():
     got = run(M42, body, rand(8, 4), P("x", "y"), P("x", "y"))
     np.testing.assert_allclose(got, np.ones((8, 4), np.float32))
 
+
+
+def test_no_axes_give_the_value_as_given_as_jax():
+    """psum / all_gather over no axes return their operand, outside shard_map too (JAX 0.10.2's
+    early return); meshjit raised an unbound-axis NameError."""
+    x, host = meshjit.numpy.arange(4.0), np.ones(2)
+    assert meshjit.lax.psum(x, ()) is x and meshjit.lax.psum(host, []) is host
+    assert meshjit.lax.all_gather(x, ()) is x
+    tree = {"a": x}
+    assert meshjit.lax.psum(tree, ()) is tree
+    out = meshjit.jit(lambda y: meshjit.lax.psum(y, ()) * 2)(x)
+    np.testing.assert_array_equal(np.asarray(out), [0, 2, 4, 6])

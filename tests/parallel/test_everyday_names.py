@@ -133,4 +133,4 @@ def test_experimental_shard_map_name_warns_as_deprecated():
         f = legacy.shard_map
     assert f is old_shard_map
     with pytest.raises(AttributeError):
-        legacy.no_such_name
+        _ = legacy.no_such_name

@@ -23,6 +23,8 @@ import time
 
 import numpy as np
 
+from tests.support import oracle_store
+
 _AS_BITS = r'''
 def as_bits(leaf):
     """(dtype name, bits): typed keys by their data, floats as unsigned ints of their width."""
@@ -80,7 +82,9 @@ class JaxOracle:
         harness = _AS_BITS + harness
         what = repr(cases) + harness + _SCRIPT + importlib.metadata.version("jax")
         name = f"jax_oracle_{hashlib.sha256(what.encode()).hexdigest()[:16]}"
-        self.path = os.path.join(cache_dir, name + ".npz")
+        self.path = oracle_store.recorded(name + ".npz") or os.path.join(
+            oracle_store.cache_dir(cache_dir), name + ".npz"
+        )
         self.error_path = os.path.join(run_dir, name + ".err")
         self._results = None
         if os.path.exists(self.path):
@@ -156,10 +160,15 @@ def jax_on_8_devices(program: str, tmp_path) -> dict:
     `P` are imported) under JAX with 8 CPU devices; skips the test without JAX."""
     import pytest
 
+    source = _DEVICES8_PRELUDE + program + _DEVICES8_SAVE
+    name = "jax8_" + hashlib.sha256((source + _jax_version()).encode()).hexdigest()[:16] + ".npz"
+    stored = oracle_store.recorded(name)
+    if stored:
+        return dict(np.load(stored))
     pytest.importorskip("jax")
-    path = tmp_path / "jax_out.npz"
+    path = os.path.join(oracle_store.cache_dir(str(tmp_path)), name)
     proc = subprocess.run(
-        [sys.executable, "-c", _DEVICES8_PRELUDE + program + _DEVICES8_SAVE, str(path)],
+        [sys.executable, "-c", source, path],
         check=False,
         capture_output=True,
         text=True,
@@ -169,6 +178,10 @@ def jax_on_8_devices(program: str, tmp_path) -> dict:
     if "FEWDEVICES" in proc.stdout:
         pytest.skip("JAX has fewer than 8 CPU devices")
     return dict(np.load(path))
+
+
+def _jax_version() -> str:
+    return importlib.metadata.version("jax") if have_jax() else "none"
 
 
 def meshjit_on_program(program: str, **names) -> dict:

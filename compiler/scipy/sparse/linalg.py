@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import functools
 
-import numpy as np
-
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_solvers import custom_linear_solve

@@ -20,7 +20,7 @@ _DEPRECATED = {
     )
 }
 
-__all__ = ["shard_map"]
+__all__ = ["shard_map"]  # noqa: F822  (provided by the module __getattr__ below)
 
 
 def __getattr__(name: str):
