@@ -597,7 +597,8 @@ def convert_element_type(
             return _wrapped_int(x, new_dtype)
         return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
     if weak_type and type(x) is int and dtypes.is_int(new_dtype):
-        x = _wrapped_int(x, new_dtype)  # past the dtype's range: wrapped, as JAX's NumPy cast
+        # past the dtype's range: wrapped, as JAX's NumPy cast (still a Python int: a literal)
+        x = int(_wrapped_int(x, new_dtype))
     if weak_type and type(x) in (bool, int) and new_dtype == dtypes.default_float:
         if -(2**24) <= x <= 2**24:  # exact in any float: a weak float literal, as JAX folds it
             return float(x)
