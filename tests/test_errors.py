@@ -265,7 +265,7 @@ def test_lax_binary_dtype_mismatch():
 
     with pytest.raises(MeshjitTypeError) as ei:
         meshjit.jit(f)(np.ones(2, f32), np.ones(2, np.int32))
-    _check(ei, "L:lax-add", "add", "same dtype", "f32[2]", "i32[2]")
+    _check(ei, "L:lax-add", "lax.add", "same dtypes", "float32, int32", "Tip: jnp.add")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ def np_cumulative(name, x, axis, reverse):
 
 
 @pytest.mark.parametrize("name", sorted(_CUMULATIVE))
-@pytest.mark.parametrize("axis,reverse", [(0, False), (1, True), (-1, False), (2, True)])
+@pytest.mark.parametrize("axis,reverse", [(0, False), (1, True), (2, False), (2, True)])
 def test_lax_cumulative(name, axis, reverse):
     x = rand(3, 4, 5) if name != "cumprod" else RNG.uniform(0.5, 1.5, (3, 4, 5)).astype(np.float32)
     fn = getattr(lax, name)
@@ -55,7 +55,7 @@ def test_lax_cumulative_int(name):
 @SETTINGS
 @given(st.lists(st.integers(1, 5), min_size=1, max_size=3), st.data())
 def test_cumulative_hypothesis(shape, data):
-    axis = data.draw(st.integers(-len(shape), len(shape) - 1))
+    axis = data.draw(st.integers(0, len(shape) - 1))  # lax takes non-negative axes, as JAX's
     name = data.draw(st.sampled_from(sorted(_CUMULATIVE)))
     reverse = data.draw(st.booleans())
     x = RNG.uniform(0.5, 1.5, shape).astype(np.float32)
