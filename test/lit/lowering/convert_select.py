@@ -90,8 +90,8 @@ lower(select_n3, meshjit.ShapeDtypeStruct((3,), np.int32), f32, f32, f32)
 # CHECK: %[[HI:.*]] = stablehlo.constant dense<1.000000e+00> : tensor<bf16>
 # CHECK: %[[C:.*]] = stablehlo.clamp %[[LO]], %arg0, %[[HI]] : (tensor<bf16>, tensor<3xbf16>, tensor<bf16>) -> tensor<3xbf16>
 # CHECK: return %[[C]]
-def clamp(x):
-    return lax.clamp(0.0, x, 1.0)
+def clamp(x):  # bounds of the operand's dtype, as JAX's lax.clamp takes them
+    return lax.clamp(jnp.bfloat16(0.0), x, jnp.bfloat16(1.0))
 
 
 lower(clamp, bf16)
