@@ -151,6 +151,7 @@ def compile_module(
     with module.context, ir.Location.unknown():
         from meshjit.passes.api import gspmd_sharding
         from meshjit.passes.export import named_computations_as_calls
+        from meshjit.passes.export.xla import xla_refusal
 
         where = gspmd_sharding(module.operation)
         if where is not None:
@@ -159,6 +160,9 @@ def compile_module(
                 "does not read (it reads Shardy's sdy.mesh / sdy.sharding): emit the module "
                 "with Shardy (JAX's default), or strip them and pass mesh= and in_shardings="
             )
+        refused = xla_refusal(module.operation)
+        if refused is not None:
+            raise MeshjitValueError(f"compile_module: {refused[1]} (at {refused[0]})")
         named_computations_as_calls(module.operation)
         main = _main_func(module)
         in_avals, out_avals = _avals(main)

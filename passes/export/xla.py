@@ -3,10 +3,13 @@ decided shardings."""
 
 from __future__ import annotations
 
+import re
+
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR
+from meshjit.passes.graph.graph import GraphError
 
 
 def _passes_through(while_op) -> bool:
@@ -28,6 +31,9 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     RET_CHECK (its tuple sharding gets one entry too many per invariant); that op's own
     sharding is dropped (its results are pinned by constraints after it)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
+    refused = xla_refusal(module_op)
+    if refused is not None:
+        raise GraphError(*refused)
     reshards_as_constraints(module_op)
     if pin:
         pin_op_shardings(module_op)
@@ -46,6 +52,36 @@ def _find(module_op: ir.Operation, wanted) -> list:
 
     module_op.walk(visit)
     return found
+
+
+def xla_refusal(module_op: ir.Operation) -> tuple[ir.Location, str] | None:
+    """(location, message) for the first construct XLA would abort the process on rather than
+    report, or None: a manual computation with unreduced axes that are not manual."""
+    for op in _find(module_op, _unreduced_free_axes):
+        return op.location, (
+            "a sdy.manual_computation's in/out sharding has unreduced axes that are not among "
+            f"its manual axes ({', '.join(_unreduced_free_axes(op))}), which XLA cannot "
+            "compile: make those axes manual in the computation, or reduce the value (psum) "
+            "before it enters or leaves"
+        )
+    return None
+
+
+def _unreduced_free_axes(op) -> list[str]:
+    """A manual computation's unreduced axes in its in/out shardings that are not manual
+    (XLA's sdy import aborts the process on them: only one of unreduced and manual axes may
+    be present in a sharding); [] for other ops."""
+    if op.name != "sdy.manual_computation":
+        return []
+    manual = set(re.findall(r'"([^"]+)"', str(op.attributes["manual_axes"])))
+    free = []
+    for name in ("in_shardings", "out_shardings"):
+        for sharding in sdy.TensorShardingPerValueAttr(op.attributes[name]).shardings:
+            for axis in sdy.TensorShardingAttr(sharding).unreduced_axes:
+                name = sdy.AxisRefAttr(axis).name
+                if name not in manual and f'"{name}"' not in free:
+                    free.append(f'"{name}"')
+    return free
 
 
 def _rejected_while(op) -> bool:

@@ -197,6 +197,13 @@ def test_a_host_callback_is_refused_at_compile_time():
         meshjit.compile_module(foreign("jax_debug_print"))
 
 
+@pytest.mark.parametrize("propagation", ["meshjit", "shardy", "xla"])
+def test_unreduced_axes_a_manual_computation_lacks_are_a_clear_error(propagation):
+    # XLA's sdy import aborted the whole process (a CHECK) on this module.
+    with pytest.raises(meshjit.MeshjitValueError, match=r'unreduced axes .* manual axes \("b"\)'):
+        meshjit.compile_module(foreign("unreduced_manual"), propagation=propagation)
+
+
 def test_gspmd_shardings_are_reported():
     with pytest.raises(meshjit.MeshjitValueError, match="GSPMD shardings .*@Sharding"):
         meshjit.compile_module(foreign("gspmd"))
