@@ -158,4 +158,3 @@ def _feeds_a_partial_sum(result) -> bool:
             if len(list(sharding.unreduced_axes)):
                 return True
     return False
-

@@ -179,9 +179,7 @@ class Graph:
         return users
 
     def all_slots(self) -> list[Slot]:
-        seen, out = set(), []
-        for slot in [*self.slots.values(), *(v[3] for v in self.virtual)]:
-            if id(slot) not in seen:
-                seen.add(id(slot))
-                out.append(slot)
-        return out
+        unique = {id(slot): slot for slot in self.slots.values()}  # (in first-seen order)
+        for v in self.virtual:
+            unique.setdefault(id(v[3]), v[3])
+        return list(unique.values())

@@ -20,9 +20,7 @@ def apply_decisions(step, t: int, decisions) -> bool:
         return False
     view = step.views[t]
     slot = view.slot
-    used = slot.used()
-    if slot.held:  # a dim waiting for its priority's round keeps its axes to itself
-        used += [a for held in slot.held.values() for a in held[0]]
+    used = None  # the axes the slot holds, once a dim may take one
     closed = slot.closed
     changed = False
     for d, fs in _dims(step, t, decisions):
@@ -38,16 +36,17 @@ def apply_decisions(step, t: int, decisions) -> bool:
             if not ext:
                 continue
             new = list(part)
+            if used is None:
+                used = _used(slot)
             if not _take(step, slot, new, ext, used):
                 continue
         elif None in [proj[f] for f in fs]:
             continue  # its axes do not fit its factors: they stay as they are
-        elif slot.no_sub_axes:
-            new = _grow_dim_whole_axes(step, slot, proj, fs, decisions, used)
-            if new is None:
-                continue
         else:
-            new = _grow_dim(step, slot, proj, fs, decisions, used)
+            if used is None:
+                used = _used(slot)
+            grow = _grow_dim_whole_axes if slot.no_sub_axes else _grow_dim
+            new = grow(step, slot, proj, fs, decisions, used)
             if new is None:
                 continue
         if new != view.axes(d):
@@ -57,6 +56,15 @@ def apply_decisions(step, t: int, decisions) -> bool:
                 _record_origin(step, slot, d, fs, decisions)
             changed = True
     return changed
+
+
+def _used(slot: Slot) -> list:
+    """The axes the slot holds; a dim waiting for its priority's round keeps its axes to
+    itself."""
+    used = slot.used()
+    if slot.held:
+        used += [a for held in slot.held.values() for a in held[0]]
+    return used
 
 
 def _dims(step, t: int, decisions) -> list:
@@ -237,15 +245,16 @@ def _own_dim(step, t: int, f: int):
 def _linked(plan) -> dict:
     """factor -> the tensors linked to it through shared factors: all of an op's tensors,
     but for variadic identity-like ops (per_pair_rule) only operand i and result i."""
-    if plan.linked is None:
+    tables = plan.tables
+    if tables.linked is None:
         groups: list[set] = []
-        for t, dims in enumerate(plan.mappings):
+        for t, dims in enumerate(tables.mappings):
             fs = {f for d in dims for f in d}
             joined = [g for g in groups if g[1] & fs]
             merged = ({t} | set().union(*(g[0] for g in joined)), fs.union(*(g[1] for g in joined)))
             groups = [g for g in groups if g not in joined] + [merged]
-        plan.linked = {f: tensors for tensors, fs in groups for f in fs}
-    return plan.linked
+        tables.linked = {f: tensors for tensors, fs in groups for f in fs}
+    return tables.linked
 
 
 def _fit(step, t: int, f: int, axes: list) -> list:

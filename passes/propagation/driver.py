@@ -10,7 +10,7 @@ where two compete. The cost model sweeps, alternating direction.
 from __future__ import annotations
 
 from meshjit.passes.graph.graph import STAGE_ALL, Edge, Graph
-from meshjit.passes.propagation.edge_step import EdgeStep
+from meshjit.passes.propagation.edge_step import EdgeStep, plan_of
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.propagation.priorities import (
     edges_for,
@@ -78,7 +78,7 @@ def _run_sweeps(graph, edges, stage, options, dirty, users) -> int:
             if edge not in dirty:
                 continue
             dirty.discard(edge)
-            if not _has_axes(edge):
+            if _idle(edge):
                 continue
             for slot in EdgeStep(edge, stage, options, graph).run():
                 changed = True
@@ -118,7 +118,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             queued.discard(edge)
             dirty.discard(edge)
             runs += 1
-            if not _has_axes(edge):
+            if _idle(edge):
                 continue
             changed = EdgeStep(edge, stage, options, graph).run()
             if edge.overwrite is not None and any(s is edge.overwrite[0] for s in changed):
@@ -223,6 +223,12 @@ def _overwrite_group(overwrite) -> list:
 def _owns(edge: Edge, slot) -> bool:
     """Whether `slot` is one of the values a data-flow tie owns."""
     return any(v.slot is slot for v in edge.operands[edge.owned_from :])
+
+
+def _idle(edge: Edge) -> bool:
+    """Whether running the edge cannot change anything: no factor passes through its op, or
+    none of its tensors has an axis."""
+    return plan_of(edge).inert or not _has_axes(edge)
 
 
 def _has_axes(edge: Edge) -> bool:

@@ -17,39 +17,83 @@ from meshjit.passes.propagation.options import Options
 from meshjit.passes.rules import NEED_REPLICATION, PASS_THROUGH, REDUCTION
 
 
-class EdgePlan:
-    """Per-edge tables that never change during propagation (built on the edge's first run)."""
+class RuleTables:
+    """A rule's tables for propagation, shared by the edges of one rule (ops that differ only
+    in location share their rule)."""
 
     __slots__ = (
-        "views",
+        "rule",
         "mappings",
-        "n_operands",
         "propagating",
         "propagating_all",
         "pass_through",
         "reduction",
         "dims",
         "simple",
+        "unshared",
         "linked",
-        "repeated",
     )
 
-    def __init__(self, edge: Edge):
-        rule = edge.rule
-        self.views = edge.operands + edge.results
+    def __init__(self, rule):
+        self.rule = rule  # (held: its id keys the cache)
+        factors = rule.factors
         self.mappings = rule.tensors()
-        self.n_operands = len(edge.operands)
         self.propagating = [
-            f for f, x in enumerate(rule.factors) if not x.blocked and x.kind != NEED_REPLICATION
+            f for f, x in enumerate(factors) if not x.blocked and x.kind != NEED_REPLICATION
         ]
-        self.propagating_all = [f for f, x in enumerate(rule.factors) if not x.blocked]
-        self.pass_through = [f for f in self.propagating if rule.factors[f].kind == PASS_THROUGH]
-        self.reduction = [x.kind == REDUCTION for x in rule.factors]
+        self.propagating_all = [f for f, x in enumerate(factors) if not x.blocked]
+        self.pass_through = [f for f in self.propagating if factors[f].kind == PASS_THROUGH]
+        self.reduction = [x.kind == REDUCTION for x in factors]
         # Per tensor: (dim, factors) for the dims that have factors.
         self.dims = [[(d, fs) for d, fs in enumerate(m) if fs] for m in self.mappings]
         # Per tensor: whether every dim holds at most one factor (projection is a lookup).
         self.simple = [all(len(fs) <= 1 for fs in m) for m in self.mappings]
+        self.unshared = _unshared(self.mappings)
         self.linked = None  # factor -> the tensors linked to it (apply.py, on first use)
+
+
+_TABLES: dict[int, RuleTables] = {}  # id(rule) -> its tables (each holds its rule)
+
+
+def rule_tables(rule) -> RuleTables:
+    tables = _TABLES.get(id(rule))
+    if tables is None:
+        if len(_TABLES) > _TABLES_KEPT:
+            _TABLES.clear()
+        tables = _TABLES[id(rule)] = RuleTables(rule)
+    return tables
+
+
+_TABLES_KEPT = 4096
+
+
+class EdgePlan:
+    """Per-edge tables that never change during propagation (built on the edge's first run):
+    its rule's tables, its views and which operands read one value."""
+
+    __slots__ = (
+        "tables",
+        "views",
+        "n_operands",
+        "repeated",
+        "inert",
+        # the rule's tables (RuleTables), held here too for the hot paths
+        "mappings",
+        "propagating",
+        "propagating_all",
+        "pass_through",
+        "reduction",
+        "dims",
+        "simple",
+    )
+
+    def __init__(self, edge: Edge):
+        self.tables = tables = rule_tables(edge.rule)
+        self.mappings, self.dims, self.simple = tables.mappings, tables.dims, tables.simple
+        self.propagating, self.propagating_all = tables.propagating, tables.propagating_all
+        self.pass_through, self.reduction = tables.pass_through, tables.reduction
+        self.views = edge.operands + edge.results
+        self.n_operands = len(edge.operands)
         # Operand index -> the earlier operand index reading the same value (`dot(x, x)`).
         first: dict = {}
         self.repeated = {
@@ -57,6 +101,26 @@ class EdgePlan:
             for t, v in enumerate(edge.operands)
             if first.setdefault(id(v.slot), t) != t
         }
+        # No factor is shared by two tensors: nothing can ever pass through the op (a
+        # broadcast of a scalar); ties and returns keep running (they sync and push as a whole).
+        self.inert = (
+            edge.owned_from is None
+            and edge.overwrite is None
+            and not edge.syncs
+            and edge.op_name != "func.return"
+            and tables.unshared
+        )
+
+
+def _unshared(mappings) -> bool:
+    """Whether no factor appears in two of the tensors."""
+    seen: set = set()
+    for mapping in mappings:
+        factors = {f for fs in mapping for f in fs}
+        if seen & factors:
+            return False
+        seen |= factors
+    return True
 
 
 def plan_of(edge: Edge) -> EdgePlan:
@@ -108,7 +172,9 @@ class EdgeStep:
         if mesh is None:
             return
         targets = [i for i, v in enumerate(views) if v.slot.mesh is None or v.slot.mesh == mesh]
-        sources = [i for i in targets if _source(views[i].slot, options)]
+        sources = [
+            i for i in targets if not views[i].slot.sink_only or _source(views[i].slot, options)
+        ]
         if stage == STAGE_NO_FORWARD_BROADCAST and edge.is_broadcast:
             n = plan.n_operands
             sources = [i for i in sources if i >= n]
