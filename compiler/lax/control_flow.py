@@ -539,9 +539,11 @@ def _scan_length(x_avals, length) -> int:
 def _unroll(unroll, length: int) -> int:
     if isinstance(unroll, (bool, np.bool_)):
         return max(length, 1) if unroll else 1
-    if not _is_static_int(unroll) or unroll < 1:
-        raise MeshjitValueError(f"scan unroll must be a positive int or a bool, got {unroll!r}")
-    return int(unroll)
+    if not _is_static_int(unroll) or unroll < 0:
+        raise MeshjitValueError(
+            f"`unroll` must be a `bool` or a non-negative `int`. (scan got unroll={unroll!r})"
+        )
+    return max(int(unroll), 1)  # as JAX: 0 unrolls nothing, as 1
 
 
 def map(f: Callable, xs, *, batch_size: int | None = None):

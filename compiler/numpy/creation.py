@@ -341,7 +341,11 @@ def _interpolated(start, stop, div, with_axis, axis, compute):
 
 
 def eye(N, M=None, k=0, dtype=None, *, device=None):
-    M = N if M is None else M
+    given_M, M = M, N if M is None else M
+    if all(isinstance(d, (int, np.integer)) for d in (N, M)) and (N < 0 or M < 0):
+        raise MeshjitValueError(
+            f"negative dimensions are not allowed, got {N} and {given_M} (eye's N and M)"
+        )
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
     out = astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.default_float)

@@ -7,7 +7,7 @@ import builtins
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.indexing import getitem
 from meshjit.compiler.numpy.reductions import sum
@@ -26,7 +26,10 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     ndim = aval_of(x).ndim
     ax1, ax2 = static_axis(axis1, ndim), static_axis(axis2, ndim)  # JAX's AxisError on a vector
     if ax1 == ax2:
-        raise MeshjitValueError(f"diagonal: axis1 and axis2 must differ, got {axis1} and {axis2}")
+        raise MeshjitTypeError(  # JAX's TypeError, from the transpose it builds
+            "transpose permutation isn't a permutation of operand dimensions: diagonal's axis1 "
+            f"and axis2 must differ, got {axis1} and {axis2}"
+        )
     x = moveaxis(x, (ax1, ax2), (-2, -1))
     rows, cols = aval_of(x).shape[-2:]
     offset = int(offset)

@@ -11,7 +11,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import DuplicateSpecError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -291,12 +291,18 @@ def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str) -> list[tuple[
     per_dim = [spec.axes_of(i) for i in range(ndim)]
     used = [a for axes in per_dim for a in axes]
     if len(used) != len(set(used)):
-        raise MeshjitValueError(f"shard_map {what} {spec} uses a mesh axis more than once")
+        twice = next(a for a in used if used.count(a) > 1)
+        raise DuplicateSpecError(
+            "A single NamedSharding spec specification can map every mesh axis to at most one "
+            f"positional dimension, but {spec} has duplicate entries for `{twice}` (shard_map "
+            f"{what} {spec} uses a mesh axis more than once)"
+        )
     for axis in used:
         if axis not in manual:
             raise MeshjitValueError(
-                f"shard_map {what} {spec} names axis {axis!r}, which is not a manual axis of "
-                f"this shard_map (manual: {tuple(manual)})"
+                f"shard_map {what} argument must refer to an axis marked as manual "
+                f"({tuple(manual)}), but {what} {spec} refers to {axis!r}, which is not a "
+                "manual axis of this shard_map"
             )
     return per_dim
 

@@ -14,6 +14,7 @@ import numpy as np
 from meshjit.compiler.errors import (
     DuplicateSpecError,
     IndivisibleError,
+    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
     NoContextMeshError,
@@ -249,6 +250,7 @@ def _pop_context_mesh() -> None:
     _context.mesh = _context.saved.pop()
 
 
+@boundary_methods("__init__")
 class set_mesh:
     """`meshjit.set_mesh(mesh)`: sets the context mesh; also usable as a context manager."""
 
@@ -256,7 +258,10 @@ class set_mesh:
 
     def __init__(self, mesh):
         if mesh is not None and not isinstance(mesh, (Mesh, AbstractMesh)):
-            raise MeshjitTypeError(f"set_mesh needs a Mesh, got {type(mesh).__name__}")
+            raise MeshjitValueError(  # JAX's ValueError
+                f"Expected mesh of type `jax.sharding.Mesh`. Got {type(mesh)}: set_mesh needs "
+                "a Mesh or an AbstractMesh"
+            )
         self._saved = get_context_mesh()
         _context.mesh = mesh
 
@@ -413,15 +418,34 @@ class Sharding:
         return self
 
 
+_HOST_MEMORY_KINDS = ("pinned_host", "unpinned_host")
+
+
+def check_memory_kind(kind) -> None:
+    """meshjit's arrays live in device memory: `kind` must be None or "device" (JAX's
+    ValueError for a kind no CPU device has; host memory kinds are not implemented)."""
+    if kind in (None, "device"):
+        return
+    if kind in _HOST_MEMORY_KINDS:
+        raise MeshjitNotImplementedError(
+            f"memory_kind={kind!r}: meshjit arrays live in device memory only"
+        )
+    raise MeshjitValueError(
+        "Could not find memory addressable by device cpu. meshjit's cpu devices address the "
+        f"memory kind device (JAX's also pinned_host, unpinned_host). Got memory kind: {kind}"
+    )
+
+
 @boundary_methods("__init__")
 class NamedSharding(Sharding):
     """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`)."""
 
     __slots__ = ("mesh", "spec", "_hash", "_norm")
 
-    def __init__(self, mesh, spec: PartitionSpec = PartitionSpec()):
+    def __init__(self, mesh, spec: PartitionSpec = PartitionSpec(), *, memory_kind=None):
         if not isinstance(mesh, (Mesh, AbstractMesh)):
             raise MeshjitTypeError(f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r}")
+        check_memory_kind(memory_kind)
         if isinstance(spec, list):  # JAX hashes the spec, so a list fails there
             raise MeshjitTypeError(
                 f"unhashable type: 'list': NamedSharding needs a PartitionSpec, got {spec!r} "

@@ -420,7 +420,7 @@ def test_control_flow_inside_shard_map():
         y = lax.cond(i % 2 == 0, lambda v: v * 2, lambda v: v - 1, x)
         c, _ = lax.scan(lambda c, r: (c + lax.psum(r, "x"), c), jnp.zeros_like(x[0]), x)
         n = lax.while_loop(lambda k: k < i + 2, lambda k: k + 1, 0)
-        s = lax.fori_loop(0, 3, lambda k, v: v + lax.psum(v, "y"), lax.pvary(x, "y"))
+        s = lax.fori_loop(0, 3, lambda k, v: v + lax.psum(v, "y"), lax.pcast(x, "y", to="varying"))
         return y, c[None], n[None], s
 
     specs = (P("x"), P("x"), P("x"), P("x", "y"))

@@ -401,10 +401,10 @@ def test_mixing_varying_and_invariant_joins():
 
 
 def test_pvary_marks_varying():
-    f = smap(lambda b: lax.pvary(b, "x"), in_specs=P(), out_specs=P())
+    f = smap(lambda b: lax.pcast(b, "x", to="varying"), in_specs=P(), out_specs=P())
     with pytest.raises(meshjit.MeshjitValueError, match="require replication"):
         f(rand(8, 4))
-    g = smap(lambda b: lax.pvary(b, "x"), in_specs=P(), out_specs=P("x"))
+    g = smap(lambda b: lax.pcast(b, "x", to="varying"), in_specs=P(), out_specs=P("x"))
     np.testing.assert_allclose(np.asarray(g(rand(2, 4))), np.tile(rand(2, 4), (4, 1)))
 
 
