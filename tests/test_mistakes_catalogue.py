@@ -53,9 +53,6 @@ KNOWN = {
         "an array is placed on it); meshjit refuses it where it is made",
         "line": "meshjit raises where JAX does not",
     },
-    "shard_map_psum_unknown_axis": {
-        "type": "JAX raises a bare AssertionError; meshjit JAX's NameError for unbound axes"
-    },
 }
 
 

@@ -223,8 +223,9 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     p_leaves, p_tree = tree_flatten(primals)
     t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
     if p_tree != t_tree or given_types[0] is not given_types[1]:  # a tuple and a list differ
-        p_tree, t_tree = tree_structure(given_types[0](primals)), tree_structure(
-            given_types[1](tangents), is_leaf=_is_float0
+        p_tree, t_tree = (
+            tree_structure(given_types[0](primals)),
+            tree_structure(given_types[1](tangents), is_leaf=_is_float0),
         )
         raise MeshjitTypeError(
             "primal and tangent arguments to jax.jvp must have the same tree structure; "

@@ -225,8 +225,7 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
     platforms = (default_export_platform(),) if platforms is None else tuple(platforms)
     if len(platforms) != 1:
         raise MeshjitValueError(
-            f"export: meshjit lowers for one platform (its CPU devices' lowering), got "
-            f"{platforms}"
+            f"export: meshjit lowers for one platform (its CPU devices' lowering), got {platforms}"
         )
     # One other platform is recorded as JAX does (the module is CPU's lowering); calling the
     # artifact here then fails with JAX's message.

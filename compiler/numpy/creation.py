@@ -249,11 +249,12 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding
 
 
 def _arange(start, stop=None, step=None, dtype=None):
-    for v in (start, stop, step):
+    for what, v in (("start", start), ("stop", stop), ("step", step)):
         if is_traced(v):
+            what = "stop" if what == "start" and stop is None else what  # arange(n): n stops
             raise ConcretizationError(
                 "Abstract tracer value encountered where concrete value is expected: "
-                f"{v.aval.str_long()}. It arose in the jnp.arange arguments: arange needs "
+                f"{v.aval.str_long()}. It arose in the jnp.arange argument '{what}': arange needs "
                 "concrete (static) bounds; mark them static (static_argnums) under jit"
             )
     if stop is None:

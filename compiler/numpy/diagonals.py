@@ -49,7 +49,7 @@ def diag(v, k=0):
     if aval.ndim == 2:
         return diagonal(x, k)
     if aval.ndim != 1:
-        raise MeshjitValueError(f"diag needs a 1-D or 2-D array, got {aval.str_short()}")
+        raise MeshjitValueError(f"diag input must be 1d or 2d, got {aval.str_short()}")
     k = int(k)
     n = aval.shape[0] + builtins.abs(k)
     x = lax.pad(x, lax.convert_element_type(0, aval.dtype), [(0, builtins.abs(k), 0)])

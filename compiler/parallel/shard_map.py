@@ -47,7 +47,7 @@ from meshjit.compiler.parallel.sharding import (
 )
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, new_trace
-from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import broadcast_prefix, prefix_error, tree_flatten, tree_unflatten
 from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_per_value_attr
 
 shard_map_p = Primitive("shard_map", multiple_results=True)
@@ -250,9 +250,10 @@ def _flat_specs(specs, tree, what: str) -> list[PartitionSpec]:
     try:
         per_leaf = broadcast_prefix(specs, tree, is_leaf=_is_spec_leaf)
     except Exception:
+        detail = prefix_error(specs, tree, is_leaf=_is_spec_leaf)
         raise MeshjitValueError(
             f"shard_map {what} {specs} do not match the structure of the values they describe "
-            f"({tree_flatten(tree)[1]})"
+            f"({tree_flatten(tree)[1]})" + (f":\n  {detail(f'shard_map {what}')}" if detail else "")
         ) from None
     return [s or PartitionSpec() for s in per_leaf]
 

@@ -20,7 +20,7 @@ from meshjit.compiler.errors import (
     NoContextMeshError,
 )
 from meshjit.compiler.traceback_util import boundary_methods
-from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leaves
+from meshjit.compiler.tree_util import broadcast_prefix, prefix_error, tree_flatten, tree_leaves
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
 
 
@@ -643,11 +643,14 @@ def resolve_spec(sharding_or_spec, what: str) -> NamedSharding:
     if isinstance(sharding_or_spec, PartitionSpec):
         mesh = get_context_mesh()
         if mesh is None:
+            where = what.split(" ", 1)  # "jit in_shardings": JAX names the argument
             raise NoContextMeshError(
-                f"{what} requires a non-empty mesh in context if you are passing "
-                f"`PartitionSpec`s to shardings: a bare PartitionSpec {sharding_or_spec} needs a "
-                "context mesh; use "
-                "`with mesh:` / meshjit.set_mesh(mesh), or pass NamedSharding(mesh, spec)"
+                f"{where[0]} requires a non-empty mesh in context if you are passing "
+                f"`PartitionSpec`s to {where[1] if len(where) > 1 else 'shardings'}. Using "
+                "PartitionSpec when you are not under a mesh context is not allowed: a bare "
+                f"PartitionSpec {sharding_or_spec} needs a context mesh; enter into a mesh "
+                "context via `jax.set_mesh` (meshjit.set_mesh(mesh)), or pass "
+                "NamedSharding(mesh, spec)"
             )
         return NamedSharding(mesh, sharding_or_spec)
     raise MeshjitTypeError(
@@ -808,11 +811,14 @@ def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> li
     try:
         per_leaf = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
     except Exception:
+        detail = prefix_error(shardings, tree, is_leaf=is_sharding_leaf)
+        detail = f"\n  {detail(what)}\n" if detail else ""
         raise MeshjitValueError(
             f"{what}{' device' if what == 'device_put' else ''} specification must be a tree "
             f"prefix of the corresponding value: "
             f"{what} {_describe(shardings)} does not match the structure of the values it "
             f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
+            + detail
         ) from None
     if not resolve:
         return per_leaf
