@@ -48,11 +48,6 @@ KNOWN = {
     "device_put_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "jit_in_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "out_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
-    "mesh_duplicate_names": {
-        "type": "JAX 0.10.2 accepts a Mesh naming one axis twice (and fails later in XLA when "
-        "an array is placed on it); meshjit refuses it where it is made",
-        "line": "meshjit raises where JAX does not",
-    },
 }
 
 

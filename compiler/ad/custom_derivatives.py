@@ -22,7 +22,6 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir.core import func_name, register_pp_params
-from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -53,6 +52,7 @@ from meshjit.compiler.lax.batching import (
 )
 from meshjit.compiler.lowering import LoweringError, jaxpr_subcomp
 from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import (
     tree_flatten,
     tree_unflatten,

@@ -43,6 +43,7 @@ from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
     PartitionSpec,
+    check_unique_axis_names,
     get_context_mesh,
 )
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
@@ -222,6 +223,8 @@ class _ShardMapSpec:
                 "shard_map requires a `jax.sharding.Mesh` or a `jax.sharding.AbstractMesh` "
                 f"instance for its second argument, but got {mesh!r} of type {type(mesh)}."
             )
+        if mesh is not None:
+            check_unique_axis_names(mesh, "shard_map")
         self.mesh, self.in_specs, self.out_specs = mesh, in_specs, out_specs
         self.axis_names = None if axis_names is None else frozenset(axis_names)
         self.check_vma = bool(check_vma)

@@ -36,6 +36,17 @@ class AxisType(enum.Enum):
         return self.name
 
 
+def check_unique_axis_names(mesh, what: str) -> None:
+    """A mesh naming an axis twice can be made (JAX 0.10.2 accepts it, and fails once an array
+    is placed on it); meshjit refuses it where it is used: shardings, shard_map, set_mesh."""
+    names = mesh.axis_names
+    if len(set(names)) != len(names):
+        raise MeshjitValueError(
+            f"mesh axis names must be unique, got {names}: {what} cannot use a mesh that names "
+            "an axis twice"
+        )
+
+
 def _normalize_axis_types(axis_names: tuple, axis_types, what: str) -> tuple:
     if axis_types is None:
         axis_types = (AxisType.Auto,) * len(axis_names)
@@ -77,8 +88,6 @@ class AbstractMesh:
             raise MeshjitValueError(
                 f"mesh axis_sizes {axis_sizes} and axis_names {axis_names} differ in length"
             )
-        if len(set(axis_names)) != len(axis_names):
-            raise MeshjitValueError(f"mesh axis names must be unique, got {axis_names}")
         for name in axis_names:
             if not isinstance(name, str):
                 raise MeshjitTypeError(f"mesh axis names must be strings, got {name!r}")
@@ -211,6 +220,7 @@ class Mesh:
         return hash((self.axis_names, self.devices.shape, self._ids))
 
     def __enter__(self):
+        check_unique_axis_names(self, "with mesh:")
         _push_context_mesh(self)
         return self
 
@@ -262,6 +272,8 @@ class set_mesh:
                 f"Expected mesh of type `jax.sharding.Mesh`. Got {type(mesh)}: set_mesh needs "
                 "a Mesh or an AbstractMesh"
             )
+        if mesh is not None:
+            check_unique_axis_names(mesh, "set_mesh")
         self._saved = get_context_mesh()
         _context.mesh = mesh
 
@@ -446,6 +458,7 @@ class NamedSharding(Sharding):
         if not isinstance(mesh, (Mesh, AbstractMesh)):
             raise MeshjitTypeError(f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r}")
         check_memory_kind(memory_kind)
+        check_unique_axis_names(mesh, "NamedSharding")
         if isinstance(spec, list):  # JAX hashes the spec, so a list fails there
             raise MeshjitTypeError(
                 f"unhashable type: 'list': NamedSharding needs a PartitionSpec, got {spec!r} "

@@ -269,7 +269,7 @@ def test_all_gather_invariant_errors():
         )
     with pytest.raises(meshjit.MeshjitValueError, match="to='reduced' is not supported"):
         run(M42, lambda b: lax.all_gather(b, "x", to="reduced"), x, P("x"), P("x"))
-    with pytest.raises(meshjit.MeshjitValueError, match="not manual"):
+    with pytest.raises(meshjit.MeshjitNameError, match="not manual"):
         run(M42, lambda b: lax.all_gather_invariant(b, "y"), x, P("x"), P(), axis_names={"x"})
 
 
