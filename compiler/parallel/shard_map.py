@@ -248,12 +248,19 @@ def _is_spec_leaf(x) -> bool:
     return isinstance(x, PartitionSpec) or x is None
 
 
+def _is_spec(x) -> bool:
+    return isinstance(x, PartitionSpec)
+
+
 def _flat_specs(specs, tree, what: str) -> list[PartitionSpec]:
     _check_specs_are_specs(what, specs)
+    # As JAX: None in in_specs leaves an argument replicated; in out_specs it is an empty
+    # pytree, which describes no output.
+    is_leaf = _is_spec_leaf if what == "in_specs" else _is_spec
     try:
-        per_leaf = broadcast_prefix(specs, tree, is_leaf=_is_spec_leaf)
+        per_leaf = broadcast_prefix(specs, tree, is_leaf=is_leaf)
     except Exception:
-        detail = prefix_error(specs, tree, is_leaf=_is_spec_leaf)
+        detail = prefix_error(specs, tree, is_leaf=is_leaf)
         raise MeshjitValueError(
             f"shard_map {what} {specs} do not match the structure of the values they describe "
             f"({tree_flatten(tree)[1]})" + (f":\n  {detail(f'shard_map {what}')}" if detail else "")

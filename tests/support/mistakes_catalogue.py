@@ -3979,3 +3979,185 @@ def checkify_vmap_first_failure():
     f = checkify.checkify(jax.vmap(lambda x: checkify.check(x > 0, "neg")))
     err, _ = f(jnp.array([1.0, -1.0]))
     return err.throw()
+
+
+# ---------------------------------------------------------------------------------------------
+# Explicit sharding and shard_map (round 3, more)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_transpose_keeps_sharding():
+    return str(jax.typeof(_eput((4, 8), P("x", "y")).T))
+
+
+@mistake("P('x', None)", "jax.set_mesh")
+def explicit_matmul_out_sharding_without_mesh_context():
+    a, b = _eput((4, 8), P("x", None)), _eput((8, 4), P(None, None))
+    return jnp.matmul(a, b, out_sharding=P("x", None))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_matmul_out_sharding_under_set_mesh():
+    a, b = _eput((4, 8), P(None, "y")), _eput((8, 4), P("y", None))
+    with jax.set_mesh(emesh):
+        return str(jax.typeof(jnp.matmul(a, b, out_sharding=P("x", None))))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension",
+    "duplicate entries for `x`",
+)
+def explicit_reshard_under_set_mesh_axis_twice():
+    with jax.set_mesh(emesh):
+        return jax.sharding.reshard(_eput((4, 8), P("x", None)), P("x", "x"))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_reshard_under_set_mesh_not_divisible():
+    with jax.set_mesh(emesh):
+        return jax.sharding.reshard(_eput((4, 8), P("x", None)), P(None, ("x", "y"))).shape
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_ones_out_sharding_under_set_mesh():
+    with jax.set_mesh(emesh):
+        return str(jax.typeof(jnp.ones((4, 8), out_sharding=P("x", "y"))))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_auto_axes_under_set_mesh():
+    f = jax.sharding.auto_axes(lambda x: x * 2, out_sharding=P("x", None))
+    with jax.set_mesh(emesh):
+        return str(jax.typeof(f(_eput((4, 8), P("x", "y")))))
+
+
+@mistake(
+    "Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the gather indexing",
+)
+def explicit_sum_unreduced_then_add():
+    a = _eput((4, 8), P("x", "y"))
+    return str(jax.typeof(a.sum(axis=1) + a[:, 0]))
+
+
+@mistake("Mesh for all inputs should be equal")
+def explicit_device_put_to_auto_mesh_then_add():
+    a = _eput((4, 8), P("x", None))
+    b = jax.device_put(jnp.ones((4, 8)), NamedSharding(mesh24, P("x", None)))
+    return a + b
+
+
+@mistake("mul operation with inputs", "produces an illegally sharded result")
+def explicit_broadcast_conflicting_after_expand():
+    a, b = _eput((4, 1), P("x", None)), _eput((1, 8), P(None, "x"))
+    return a * b
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_in_specs_tuple_for_single_arg():
+    return _smap(lambda x: x, (P("x"),), P("x"))(jnp.ones(4))
+
+
+@mistake("pytree structure error: different types", "shard_map out_specs")
+def shard_map_out_specs_list_for_tuple_output():
+    return _smap(lambda x: (x, x), P("x"), [P("x"), P("x")])(jnp.ones(4))
+
+
+@mistake("pytree structure error: different types", "shard_map out_specs")
+def shard_map_out_specs_none_leaf():
+    return _smap(lambda x: x, P("x"), None)(jnp.ones(4))
+
+
+@mistake("<class 'str'>", "is not a valid JAX type")
+def shard_map_body_returns_string():
+    return _smap(lambda x: "a", P("x"), P())(jnp.ones(4))
+
+
+@mistake("unbound axis name: z")
+def shard_map_axis_size_of_unknown_axis():
+    return _smap(lambda x: x * lax.axis_size("z"), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_psum_of_int_in_body():
+    return _smap(lambda x: x + lax.psum(1, "x"), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake()
+def shard_map_ppermute_perm_not_pairs():
+    return _smap(lambda x: lax.ppermute(x, "x", [0, 1]), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("out_specs", "require replication which can't be statically inferred")
+def shard_map_all_gather_tiled_out_specs_replicated():
+    f = lambda x: lax.all_gather(x, "x", tiled=True)  # noqa: E731
+    return _smap(f, P("x"), P())(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_nested_jit_psum():
+    return _smap(jax.jit(lambda x: lax.psum(x, "x")), P("x"), P())(jnp.ones(4))
+
+
+@mistake(
+    "scan body function carry input and carry output must have equal types",
+    "float32[]{V:x}",
+    "jax.lax.pcast(...",
+)
+def shard_map_scan_carry_invariant_with_varying():
+    f = lambda x: lax.scan(lambda c, y: (c + y, None), 0.0, x)[0]  # noqa: E731
+    return _smap(f, P("x"), P())(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_grad_of_psum():
+    f = jax.grad(lambda x: lax.psum(x, "x").sum())  # noqa: F841
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+# ---------------------------------------------------------------------------------------------
+# Random and pytrees (round 3, more)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def random_key_impl_of_raw_key():
+    return str(random.key_impl(random.PRNGKey(0)))
+
+
+@mistake()
+def random_wrap_key_data_of_typed_key():
+    return random.wrap_key_data(random.key(0))
+
+
+@mistake()
+def random_split_typed_key_num_tuple_with_float():
+    return random.split(random.key(0), (2, 1.5))
+
+
+@mistake("dtype argument to `normal` must be a float or complex dtype, got int8")
+def random_normal_dtype_string():
+    return random.normal(random.key(0), (2,), dtype="int8")
+
+
+@mistake()
+def random_uniform_key_list():
+    return random.uniform([0, 1], (2,))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def random_keys_in_jnp_stack():
+    return jnp.stack([random.key(0), random.key(1)]).shape
+
+
+@mistake("pytree structure error: different lengths of list")
+def tree_map_with_path_arity():
+    return jax.tree_util.tree_map_with_path(lambda p, a, b: a, [1, 2], [1])
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def tree_structure_compare_with_list():
+    return jax.tree.structure([1, 2]) == [1, 2]
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def tree_unflatten_with_generator():
+    return jax.tree.unflatten(jax.tree.structure((1, 2)), (x for x in [1, 2]))
