@@ -20,6 +20,7 @@ import os
 
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.traceback_util import boundary_methods
 
 # JAX 0.10.2's options and their defaults (`jax.config.values`; enums by their values).
 _JAX_OPTIONS = {
@@ -183,6 +184,7 @@ class UnknownOptionError(MeshjitValueError, AttributeError):
     """An option name neither meshjit nor JAX defines (JAX raises AttributeError)."""
 
 
+@boundary_methods("update", "read", "__getattr__")
 class Config:
     """The options (one instance, `config`). `check_special` and `rank_promotion` mirror
     jax_debug_nans / jax_debug_infs and jax_numpy_rank_promotion for the paths that read
@@ -255,7 +257,7 @@ class Config:
         values = self.__dict__.get("_values", {})
         if name in values:
             return values[name]
-        raise AttributeError(name)
+        raise AttributeError(f"'Config' object has no attribute '{name}'")
 
 
 _PRNG_IMPL_SCOPE: list = []  # the impls of the keys being drawn from, innermost last

@@ -236,6 +236,12 @@ class MeshjitNameError(MeshjitError, NameError):
     """An unbound name, e.g. a collective's axis name outside shard_map / pmap (JAX: NameError)."""
 
 
+class UnboundAxisError(MeshjitNameError, AssertionError):
+    """A collective over an axis name that is not in the enclosing shard_map's mesh. JAX raises
+    a NameError for most collectives, and for psum / pmax / pmean / ppermute under check_vma a
+    bare AssertionError: this is both."""
+
+
 class MeshjitNotImplementedError(MeshjitError, NotImplementedError):
     """A transformation meshjit does not implement for this primitive or these arguments."""
 
@@ -310,6 +316,7 @@ class MeshjitAssertionError(MeshjitTypeError, AssertionError):
     message; a TypeError too, as the bad operand's type is the problem."""
 
 
-class DeletedArrayError(MeshjitError, RuntimeError):
+class DeletedArrayError(MeshjitError, RuntimeError, ValueError):
     """A meshjit.Array whose buffers were donated to a jit call or freed with .delete() was
-    used (JAX raises a RuntimeError too)."""
+    used. JAX raises a RuntimeError when it is read or used eagerly, and XLA's ValueError
+    (INVALID_ARGUMENT) when it is passed to a jitted call again: this is both."""

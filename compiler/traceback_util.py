@@ -203,8 +203,22 @@ _BOUNDARY_CODES.add(transformation(lambda: None).__code__)
 TRANSFORMATIONS = frozenset(
     "grad value_and_grad vmap jacfwd jacrev jacobian hessian shard_map pmap checkpoint remat "
     "named_call linear_transpose make_jaxpr custom_gradient vectorize auto_axes explicit_axes "
-    "closure_convert checkify".split()
+    "closure_convert checkify export".split()
 )
+
+
+def wrap_module_functions(module) -> None:
+    """The public plain functions defined in `module` (one without `__all__`, such as a
+    scipy.stats distribution) made API boundaries."""
+    namespace = vars(module)
+    for name, value in list(namespace.items()):
+        if (
+            type(value) is _FUNCTION
+            and not name.startswith("_")
+            and value.__module__ == module.__name__
+            and not getattr(value, "_meshjit_boundary", False)
+        ):
+            namespace[name] = api_boundary(value)
 
 
 def wrap_public(module) -> None:
@@ -215,5 +229,6 @@ def wrap_public(module) -> None:
         value = namespace.get(name)
         if type(value) is not _FUNCTION or getattr(value, "_meshjit_boundary", False):
             continue
-        wrap = transformation if name in TRANSFORMATIONS else api_boundary
+        factories = getattr(module, "_RETURNS_FUNCTIONS", False)  # nn.initializers
+        wrap = transformation if factories or name in TRANSFORMATIONS else api_boundary
         namespace[name] = wrap(value)

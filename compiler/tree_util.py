@@ -12,6 +12,7 @@ import textwrap
 from typing import Any, Callable, NamedTuple
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.traceback_util import boundary_methods
 
 # ---------------------------------------------------------------------------------------------
 # Key path entries.
@@ -84,6 +85,11 @@ _registry: dict[type, _NodeType] = {}
 
 def register_pytree_node(nodetype: type, flatten_func, unflatten_func, flatten_with_keys_func=None):
     """`flatten_func(x) -> (children, aux)`, `unflatten_func(aux, children) -> x`."""
+    if nodetype in _registry:
+        raise MeshjitValueError(
+            f"Duplicate custom PyTreeDef type registration for {nodetype}. (a type is "
+            "registered as a pytree node once)"
+        )
     _registry[nodetype] = _NodeType(
         flatten_func, unflatten_func, flatten_with_keys_func, f"CustomNode({nodetype.__name__}"
     )
@@ -266,6 +272,7 @@ def is_tree_node(typ: type) -> bool:
 # Tree structures.
 
 
+@boundary_methods("unflatten", "flatten_up_to")
 class PyTreeDef:
     """The structure of a pytree: a node type, its aux data and children structures."""
 
@@ -357,9 +364,19 @@ def _flatten(x, leaves: list, is_leaf) -> PyTreeDef:
     if node is None:
         leaves.append(x)
         return _LEAF
-    kids, aux = node.flatten(x)
+    kids, aux = _pair(node.flatten(x))
     children = tuple(_flatten(k, leaves, is_leaf) for k in kids)
     return PyTreeDef(type(x), aux, children)
+
+
+def _pair(out):
+    """A node's flatten result, checked to be (children, aux data) as JAX checks it."""
+    if type(out) is not tuple or len(out) != 2:
+        raise MeshjitValueError(
+            "The to_iterable function for a custom PyTree node should return a (children, "
+            f"aux_data) tuple, got {out!r}"
+        )
+    return out
 
 
 def _cycle_guard(flatten, *args):
@@ -381,7 +398,7 @@ def _keyed_children(node: _NodeType, x):
     if node.flatten_with_keys is not None:
         keyed, aux = node.flatten_with_keys(x)
         return list(keyed), aux
-    kids, aux = node.flatten(x)
+    kids, aux = _pair(node.flatten(x))
     return [(FlattenedIndexKey(i), k) for i, k in enumerate(kids)], aux
 
 

@@ -224,11 +224,11 @@ def global_grad_and_loss(model: Model):
 def local_grad_and_loss(model: Model):
     """The per-device (grads, loss) inside shard_map: differentiate this shard's loss with
     respect to parameters marked as varying over "data" (so each device keeps its own gradient,
-    like JAX's `pvary`), then average loss and gradients over "data" explicitly."""
+    like JAX's `pcast(..., to="varying")`), then average loss and gradients over "data" explicitly."""
     loss_fn = functools.partial(model.loss, model_sum=psum_model)
 
     def grad_and_loss(params, x, y):
-        loss, grads = meshjit.value_and_grad(loss_fn)(lax.pvary(params, "data"), x, y)
+        loss, grads = meshjit.value_and_grad(loss_fn)(lax.pcast(params, "data", to="varying"), x, y)
         return lax.pmean(grads, "data"), lax.pmean(loss, "data")
 
     return grad_and_loss

@@ -110,7 +110,6 @@ def test_tree_util_roundtrip_and_map():
         tree_unflatten(treedef, [1, 2])
 
 
-
 def test_transpose_takes_jax_keyword_names_and_unflatten_counts_leaves():
     import pytest
 
@@ -141,3 +140,19 @@ def test_register_pytree_node_takes_nodetype_by_keyword():
         unflatten_func=lambda _, c: Pair(*c),
     )
     assert tree_util.tree_leaves(Pair(1, [2, 3])) == [1, 2, 3]
+
+
+def test_registering_a_type_twice_and_bad_flatten_results_raise_jaxs_value_errors():
+    class Twice:
+        pass
+
+    register_pytree_node(Twice, lambda t: ((), None), lambda _, c: Twice())
+    with pytest.raises(ValueError, match="Duplicate custom PyTreeDef type registration"):
+        register_pytree_node(Twice, lambda t: ((), None), lambda _, c: Twice())
+
+    class NotAPair:
+        pass
+
+    register_pytree_node(NotAPair, lambda t: 3, lambda _, c: NotAPair())
+    with pytest.raises(ValueError, match=r"should return a \(children, aux_data\) tuple, got 3"):
+        tree_leaves(NotAPair())

@@ -26,7 +26,12 @@ from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
 from meshjit.compiler.traceback_util import api_boundary
-from meshjit.compiler.tree_util import tree_flatten, tree_unflatten, treedef_is_leaf
+from meshjit.compiler.tree_util import (
+    tree_flatten,
+    tree_structure,
+    tree_unflatten,
+    treedef_is_leaf,
+)
 
 # JAX's dtype of the tangents of integer and bool values.
 float0 = np.dtype([("float0", np.void, 0)])
@@ -213,10 +218,15 @@ def _as_tuple(x, what: str) -> tuple:
 
 def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     """(fun(*primals), the derivative of fun at primals applied to tangents)."""
+    given_types = type(primals), type(tangents)
     primals, tangents = _as_tuple(primals, "jvp primals"), _as_tuple(tangents, "jvp tangents")
     p_leaves, p_tree = tree_flatten(primals)
     t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
-    if p_tree != t_tree:
+    if p_tree != t_tree or given_types[0] is not given_types[1]:  # a tuple and a list differ
+        p_tree, t_tree = (
+            tree_structure(given_types[0](primals)),
+            tree_structure(given_types[1](tangents), is_leaf=_is_float0),
+        )
         raise MeshjitTypeError(
             "primal and tangent arguments to jax.jvp must have the same tree structure; "
             f"primals have tree structure {p_tree} whereas tangents have tree structure {t_tree}"
@@ -550,9 +560,17 @@ def linear_transpose(fun: Callable, *primals, reduce_axes=()):
         ct_leaves, ct_tree = tree_flatten(out_cotangent)
         if ct_tree != out_tree:
             raise MeshjitTypeError(
-                f"linear_transpose: the cotangent's structure {ct_tree} must match the "
-                f"output's {out_tree}"
+                f"cotangent tree does not match function output, expected {out_tree} but got "
+                f"{ct_tree} (linear_transpose)"
             )
+        for ct, aval in zip(ct_leaves, closed.out_avals):
+            c = abstractify(ct)
+            if c.shape != aval.shape or (c.dtype != aval.dtype and not c.weak_type):
+                raise MeshjitTypeError(
+                    "cotangent type does not match function output, expected "
+                    f"{[a.str_short() for a in closed.out_avals]} but got "
+                    f"{[abstractify(x).str_short() for x in ct_leaves]} (linear_transpose)"
+                )
         cts = _check_cotangents(ct_leaves, closed.out_avals, "linear_transpose")
         given = [c for c in cts if c is not None]
         ct_avals = [None if c is None else a for c, a in zip(cts, closed.out_avals)]

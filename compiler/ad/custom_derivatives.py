@@ -52,6 +52,7 @@ from meshjit.compiler.lax.batching import (
 )
 from meshjit.compiler.lowering import LoweringError, jaxpr_subcomp
 from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import (
     tree_flatten,
     tree_unflatten,
@@ -194,6 +195,7 @@ def _flat_like(what: str, tree, expected_tree, expected_avals) -> list:
 # custom_jvp.
 
 
+@boundary_methods("__call__")  # as JAX's: an API boundary
 class custom_jvp:
     """`f = custom_jvp(fun)`; `@f.defjvp` def rule(primals, tangents) -> (out, tangent_out)."""
 
@@ -212,6 +214,13 @@ class custom_jvp:
         """One function per argument: tangent_fn(t, out, *primals) -> its output tangent."""
 
         def jvp(primals, tangents):
+            if len(tangent_fns) != len(tangents):
+                raise MeshjitValueError(
+                    f"defjvps of {self.__name__} got {len(tangent_fns)} tangent functions for "
+                    f"{len(tangents)} arguments (one each, None for an argument without one): "
+                    f"safe_zip() argument 1 has length {len(tangent_fns)} but argument 0 has "
+                    f"length {len(tangents)}"
+                )
             out = self.fun(*primals)
             total = None
             for fn, t in zip(tangent_fns, tangents):
@@ -262,6 +271,7 @@ def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
 # custom_vjp.
 
 
+@boundary_methods("__call__")
 class custom_vjp:
     """`f = custom_vjp(fun)`; `f.defvjp(fwd, bwd)` with fwd(*args) -> (out, residuals) and
     bwd(residuals, cotangent) -> a tuple with one cotangent per argument."""

@@ -12,7 +12,7 @@ import numpy as np
 from meshjit.compiler.ad.api import _argnums, linearize, vjp
 from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.batching.api import vmap
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import complex_parts, elementwise, shapes, slicing
 from meshjit.compiler.trace.tracing import abstractify
@@ -95,6 +95,18 @@ def _take(x, start, size, axis):
     return slicing.slice_in_dim(x, start, start + size, axis=axis)
 
 
+def _jacobian_argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
+    """jacfwd / jacrev refuse an argnums out of range with JAX's ValueError (grad: TypeError)."""
+    for n in (argnums,) if isinstance(argnums, int) else tuple(argnums):
+        if isinstance(n, int) and not -nargs <= n < nargs:
+            raise MeshjitValueError(
+                "Positional argument indices, e.g. for `static_argnums`, must have value greater "
+                "than or equal to -len(args) and less than len(args), but got value "
+                f"{n} for len(args) == {nargs}. ({what} argnums={argnums})"
+            )
+    return _argnums(argnums, nargs, what)
+
+
 def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
     """The Jacobian of `fun` by forward mode: the linearized `fun` applied to each input basis
     vector, vmapped."""
@@ -102,7 +114,7 @@ def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
 
     @functools.wraps(fun)
     def jacfun(*args, **kwargs):
-        nums = _argnums(argnums, len(args), "jacfwd")
+        nums = _jacobian_argnums(argnums, len(args), "jacfwd")
         diff, call = _split_call(fun, args, kwargs, nums)
         leaves, in_tree = tree_flatten(diff)
         avals = [abstractify(x) for x in leaves]
@@ -136,7 +148,7 @@ def jacrev(
 
     @functools.wraps(fun)
     def jacfun(*args, **kwargs):
-        nums = _argnums(argnums, len(args), "jacrev")
+        nums = _jacobian_argnums(argnums, len(args), "jacrev")
         diff, call = _split_call(fun, args, kwargs, nums)
         leaves, in_tree = tree_flatten(diff)
         avals = [abstractify(x) for x in leaves]

@@ -24,7 +24,7 @@ def _parse_signature(signature: str):
     """'(m,n),(n)->(m)' -> ([('m','n'), ('n',)], [('m',)])."""
     text = signature.replace(" ", "")
     if not _SIGNATURE.match(text):
-        raise MeshjitValueError(f"not a valid gufunc signature: {signature!r}")
+        raise MeshjitValueError(f"not a valid gufunc signature: {signature}")
     ins, outs = text.split("->")
     parse = lambda part: [  # noqa: E731
         tuple(d for d in group.split(",") if d) for group in re.findall(r"\((.*?)\)", part)

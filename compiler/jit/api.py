@@ -637,6 +637,11 @@ def _check_placement_options(device, backend, in_shardings, out_shardings) -> No
         )
     if device is None and backend is None:
         return
+    if device is not None and backend is not None:
+        raise MeshjitValueError(
+            f"can't specify both a device and a backend for jit, got device={device} and "
+            f"backend={backend!r}"
+        )
     for what, given in (("in_shardings", in_shardings), ("out_shardings", out_shardings)):
         if given is not None:
             raise MeshjitValueError(

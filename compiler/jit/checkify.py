@@ -156,8 +156,6 @@ def check(pred, msg: str, *fmt_args, **fmt_kwargs) -> None:
                 "Formatting arguments to checkify.check need to be PyTrees of arrays, but got "
                 f"{leaf!r} of type {type(leaf)}."
             )
-    if not isinstance(msg, str):
-        raise MeshjitTypeError(f"checkify.check's message must be a str, got {type(msg)}")
     if not _is_scalar_pred(pred):  # as JAX: one boolean, not an array of them
         raise MeshjitTypeError(
             f"check takes a scalar pred as argument, got {pred!r} (a boolean scalar is needed; "

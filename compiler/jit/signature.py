@@ -4,6 +4,7 @@ the argument shardings, and the cache key they make (traces and lowerings are ke
 from __future__ import annotations
 
 import inspect
+import operator
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
@@ -83,10 +84,22 @@ def resolve_donation(fun, donate_argnums, donate_argnames, statics) -> tuple[fro
     both = sorted(map(str, (nums & statics[0]) | (names & statics[1])))
     if both:
         raise MeshjitValueError(
-            f"jit of {getattr(fun, '__name__', 'a function')}: argument(s) {', '.join(both)} "
-            "are both static and donated; a static argument has no buffer to donate"
+            "static_argnames and donate_argnames cannot intersect: jit of "
+            f"{getattr(fun, '__name__', 'a function')}: argument(s) {', '.join(both)} are both "
+            "static and donated; a static argument has no buffer to donate"
         )
     return nums, names
+
+
+def _index_tuple(argnums) -> tuple[int, ...]:
+    """An int or a sequence of ints as a tuple (JAX's: "'str' object cannot be interpreted as
+    an integer" for anything else)."""
+    if argnums is None:
+        return ()
+    try:
+        return (operator.index(argnums),)
+    except TypeError:
+        return tuple(map(operator.index, argnums))
 
 
 def resolve_statics(fun, argnums, argnames, kind: str = "static") -> tuple[frozenset, frozenset]:
@@ -94,7 +107,7 @@ def resolve_statics(fun, argnums, argnames, kind: str = "static") -> tuple[froze
 
     As JAX: a negative number counts from the last positional parameter, and a number or name
     that names no parameter of `fun` is an error (unless `fun` takes *args / **kwargs)."""
-    nums = {argnums} if isinstance(argnums, int) else set(argnums or ())
+    nums = set(_index_tuple(argnums))
     names = {argnames} if isinstance(argnames, str) else set(argnames or ())
     try:
         params = list(inspect.signature(fun).parameters.values())
@@ -129,8 +142,9 @@ def _check_statics(fun, nums, names, params, positional, kinds, kind) -> None:
         bad = sorted(set(names) - keywords)
         if bad:
             raise MeshjitValueError(
-                f"{what} has {kind}_argnames {bad} that name no argument of the function; its "
-                f"arguments are {sorted(keywords)}"
+                f"{what} has invalid argnames {set(bad)} in {kind}_argnames. Function does not "
+                f"take these args: {bad} name no argument of the function; its arguments are "
+                f"{sorted(keywords)}"
             )
 
 

@@ -51,6 +51,7 @@ class Traced:
         return self._constraints
 
 
+@boundary_methods("compile")
 class Lowered:
     """A lowered computation: StableHLO text, and `.compile()`.
 

@@ -100,9 +100,11 @@ def _same_type(a: ShapedArray, b: ShapedArray) -> bool:
 def _vma_hint(a: ShapedArray, b: ShapedArray) -> str:
     if a.shape != b.shape or a.dtype != b.dtype or a.vma == b.vma:
         return ""
+    missing = tuple(sorted(set(b.vma or ()) - set(a.vma or ())))
     return (
-        " (they vary over different manual axes; make the invariant one varying, e.g. with "
-        "pvary, or compute it from varying values)"
+        " (they vary over different manual axes; make the invariant one varying: this might be "
+        f"fixed by applying `jax.lax.pcast(..., {missing}, to='varying')` to the initial carry "
+        "value, or compute it from varying values)"
     )
 
 
@@ -197,7 +199,11 @@ def _pred_index(pred):
 
 def _switch_index(index, n: int):
     aval = abstractify(index)
-    if aval.shape != () or not dtypes.is_int(aval.dtype):
+    if aval.shape != ():
+        raise MeshjitTypeError(
+            f"Branch index must be scalar, got {aval.str_short()} of shape {aval.shape}."
+        )
+    if not dtypes.is_int(aval.dtype):
         raise MeshjitTypeError(
             f"Index type must be an integer, got {aval.dtype}: switch index must be an int scalar, got {aval.str_short()}"
         )
@@ -296,8 +302,8 @@ def _check_carry(what: str, in_avals, out_avals):
     for i, (a, b) in enumerate(zip(in_avals, out_avals)):
         if not _same_type(a, b):
             raise MeshjitTypeError(
-                f"{'scan' if what.startswith('scan') else 'while_loop'} body function carry input and carry output must have equal types, but they differ: {what} carry output {i} is {b.str_short()} but the carry input is "
-                f"{a.str_short()}; a loop carry must keep its shape, dtype and varying manual "
+                f"{'scan' if what.startswith('scan') else 'while_loop'} body function carry input and carry output must have equal types, but they differ: {what} carry output {i} has type {b.str_long()} but the carry input has type "
+                f"{a.str_long()}; a loop carry must keep its shape, dtype and varying manual "
                 "axes" + _vma_hint(a, b)
             )
 
@@ -539,9 +545,11 @@ def _scan_length(x_avals, length) -> int:
 def _unroll(unroll, length: int) -> int:
     if isinstance(unroll, (bool, np.bool_)):
         return max(length, 1) if unroll else 1
-    if not _is_static_int(unroll) or unroll < 1:
-        raise MeshjitValueError(f"scan unroll must be a positive int or a bool, got {unroll!r}")
-    return int(unroll)
+    if not _is_static_int(unroll) or unroll < 0:
+        raise MeshjitValueError(
+            f"`unroll` must be a `bool` or a non-negative `int`. (scan got unroll={unroll!r})"
+        )
+    return max(int(unroll), 1)  # as JAX: 0 unrolls nothing, as 1
 
 
 def map(f: Callable, xs, *, batch_size: int | None = None):

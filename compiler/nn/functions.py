@@ -394,6 +394,11 @@ def one_hot(x, num_classes: int, *, dtype=None, axis=-1):
     if not isinstance(num_classes, int) or isinstance(num_classes, bool) or num_classes < 0:
         raise MeshjitTypeError(
             f"one_hot: num_classes must be a non-negative int, got {num_classes!r}"
+            + (
+                " ('float' object cannot be interpreted as an integer)"
+                if isinstance(num_classes, float)
+                else ""
+            )
         )
     x = jnp.asarray(x)
     aval = aval_of(x)

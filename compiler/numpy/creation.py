@@ -249,11 +249,12 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding
 
 
 def _arange(start, stop=None, step=None, dtype=None):
-    for v in (start, stop, step):
+    for what, v in (("start", start), ("stop", stop), ("step", step)):
         if is_traced(v):
+            what = "stop" if what == "start" and stop is None else what  # arange(n): n stops
             raise ConcretizationError(
                 "Abstract tracer value encountered where concrete value is expected: "
-                f"{v.aval.str_long()}. It arose in the jnp.arange arguments: arange needs "
+                f"{v.aval.str_long()}. It arose in the jnp.arange argument '{what}': arange needs "
                 "concrete (static) bounds; mark them static (static_argnums) under jit"
             )
     if stop is None:
@@ -341,7 +342,11 @@ def _interpolated(start, stop, div, with_axis, axis, compute):
 
 
 def eye(N, M=None, k=0, dtype=None, *, device=None):
-    M = N if M is None else M
+    given_M, M = M, N if M is None else M
+    if all(isinstance(d, (int, np.integer)) for d in (N, M)) and (N < 0 or M < 0):
+        raise MeshjitValueError(
+            f"negative dimensions are not allowed, got {N} and {given_M} (eye's N and M)"
+        )
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
     out = astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.default_float)

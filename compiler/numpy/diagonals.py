@@ -7,7 +7,7 @@ import builtins
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.indexing import getitem
 from meshjit.compiler.numpy.reductions import sum
@@ -26,7 +26,10 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     ndim = aval_of(x).ndim
     ax1, ax2 = static_axis(axis1, ndim), static_axis(axis2, ndim)  # JAX's AxisError on a vector
     if ax1 == ax2:
-        raise MeshjitValueError(f"diagonal: axis1 and axis2 must differ, got {axis1} and {axis2}")
+        raise MeshjitTypeError(  # JAX's TypeError, from the transpose it builds
+            "transpose permutation isn't a permutation of operand dimensions: diagonal's axis1 "
+            f"and axis2 must differ, got {axis1} and {axis2}"
+        )
     x = moveaxis(x, (ax1, ax2), (-2, -1))
     rows, cols = aval_of(x).shape[-2:]
     offset = int(offset)
@@ -46,7 +49,7 @@ def diag(v, k=0):
     if aval.ndim == 2:
         return diagonal(x, k)
     if aval.ndim != 1:
-        raise MeshjitValueError(f"diag needs a 1-D or 2-D array, got {aval.str_short()}")
+        raise MeshjitValueError(f"diag input must be 1d or 2d, got {aval.str_short()}")
     k = int(k)
     n = aval.shape[0] + builtins.abs(k)
     x = lax.pad(x, lax.convert_element_type(0, aval.dtype), [(0, builtins.abs(k), 0)])

@@ -7,6 +7,7 @@ promote (NumPy's rules with JAX's weak types) and broadcast their operands as th
 
 from __future__ import annotations
 
+import operator
 import warnings
 
 import ml_dtypes
@@ -204,6 +205,7 @@ def sign(x):
 
 def round(a, decimals=0, out=None):
     check_out(out, "round")
+    decimals = operator.index(decimals)  # JAX's: a float is a TypeError
     (x,) = promote(a)
     if _is_complex(x):  # each part rounded, as JAX
         x = materialize(x)

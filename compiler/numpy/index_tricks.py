@@ -3,6 +3,8 @@ triangle and diagonal index sets, ravel_multi_index / unravel_index."""
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitValueError
@@ -139,12 +141,17 @@ def _directive(text: str, params: list) -> list:
 r_, c_ = _Concatenator(0, 1, -1), _Concatenator(-1, 2, 0)
 
 
+def _indices_args(n, k, m) -> tuple:
+    """n, k and m as Python ints (JAX's operator.index: a float is a TypeError)."""
+    return operator.index(n), operator.index(k), None if m is None else operator.index(m)
+
+
 def tril_indices(n, k=0, m=None):
-    return _static(np.tril_indices(n, k, m))
+    return _static(np.tril_indices(*_indices_args(n, k, m)))
 
 
 def triu_indices(n, k=0, m=None):
-    return _static(np.triu_indices(n, k, m))
+    return _static(np.triu_indices(*_indices_args(n, k, m)))
 
 
 def tril_indices_from(arr, k=0):

@@ -288,7 +288,7 @@ def select(condlist, choicelist, default=0):
     condlist, choicelist = list(condlist), list(choicelist)
     if len(condlist) != len(choicelist):
         raise MeshjitValueError(
-            f"select: condlist has {len(condlist)} entries but choicelist has {len(choicelist)}"
+            f"condlist must have length equal to choicelist ({len(condlist)} vs {len(choicelist)})"
         )
     if not condlist:
         raise MeshjitValueError("select: condlist must not be empty")

@@ -331,7 +331,7 @@ def _split_checked(name, ary, indices_or_sections, axis, min_rank):
 
 def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     if indexing not in ("xy", "ij"):
-        raise MeshjitValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+        raise MeshjitValueError(f"Valid values for indexing are 'xy' and 'ij', got {indexing}")
     if any(np.ndim(x) != 1 for x in xi):
         raise MeshjitValueError(
             f"Arguments to jax.numpy.meshgrid must be 1D, got shapes {[np.shape(x) for x in xi]}"

@@ -119,7 +119,7 @@ def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False,
 
 def searchsorted(a, v, side="left", sorter=None, *, method=None):
     if side not in ("left", "right"):
-        raise MeshjitValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
+        raise MeshjitValueError(f"invalid argument side={side!r}, expected 'left' or 'right'")
     if method not in (None, "scan", "scan_unrolled", "sort", "compare_all"):
         raise MeshjitValueError(f"Unsupported method: {method}")
     a = materialize(a)

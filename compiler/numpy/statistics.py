@@ -232,7 +232,8 @@ def _rows(a, axis, out, method, what: str):
         raise MeshjitValueError(f"{what}: the 'out' argument is not supported")
     if method not in _QUANTILE_METHODS:
         raise MeshjitValueError(
-            f"{what}: method {method!r} is not supported; use one of {_QUANTILE_METHODS}"
+            "method can only be 'linear', 'lower', 'higher', 'midpoint', 'nearest' or "
+            f"'inverted_cdf' ({what} got {method!r})"
         )
     (x,) = promote_inexact(materialize(a))
     x = materialize(x)

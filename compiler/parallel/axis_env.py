@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitNameError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitNameError, MeshjitValueError, UnboundAxisError
 from meshjit.compiler.trace.tracing import current_trace
 
 
@@ -60,14 +60,14 @@ def checked_axes(axis_name, what: str):
                 f"scope: {tuple(vmapped)}) nor a manual axis of an enclosing shard_map"
             )
         if axis not in env.mesh.axis_names:
-            raise MeshjitNameError(
+            raise UnboundAxisError(
                 f"Found an unbound axis name: {axis}. {what}: axis {axis!r} is not in the mesh "
                 f"of the enclosing shard_map (its axes are {env.mesh.axis_names})"
             )
         if axis not in env.manual:
-            raise MeshjitValueError(
-                f"{what}: axis {axis!r} is not manual here (manual axes: {env.manual}); add it "
-                "to shard_map's axis_names"
+            raise MeshjitNameError(
+                f"Found an unbound axis name: {axis}. {what}: axis {axis!r} is not manual here "
+                f"(manual axes: {env.manual}); add it to shard_map's axis_names"
             )
     if len(set(axes)) != len(axes):
         raise MeshjitValueError(f"{what}: axis names {axes} repeat an axis")

@@ -15,6 +15,7 @@ from meshjit.compiler.ad.transform import vma_checked
 from meshjit.compiler.errors import (
     MeshjitIndexError,
     MeshjitNotImplementedError,
+    MeshjitTypeError,
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
@@ -61,6 +62,7 @@ __all__ = [
     "pargmax",
     "pargmin",
     "pbroadcast",
+    "pcast",
     "pmax",
     "pmean",
     "pmin",
@@ -69,7 +71,6 @@ __all__ = [
     "psum",
     "psum_scatter",
     "pswapaxes",
-    "pvary",
 ]
 
 
@@ -168,6 +169,44 @@ def pvary(x, axis_name):
     if not env.check_vma:
         return x
     return tree_map(lambda leaf: pvary_p.bind(leaf, axes=axes), x)
+
+
+_PCAST_TO = ("varying", "reduced", "unreduced")
+
+
+def pcast(x, axis_name, *, to: str):
+    """`lax.pcast(x, axes, to="varying")`: JAX 0.10's spelling of pvary (a value invariant
+    over the axes typed as varying over them). meshjit types no reduced / unreduced values."""
+    if isinstance(axis_name, (set, frozenset)):
+        raise MeshjitTypeError(f"axis_name={axis_name!r} must be a tuple or a str. Got {axis_name}")
+    if not axis_name:
+        return x
+    if to not in _PCAST_TO:
+        raise MeshjitValueError(
+            f"Got unexpected `to` value. Allowed `to` values are: {set(_PCAST_TO)} (got {to!r})"
+        )
+    env, axes = checked_axes(axis_name, "pcast")
+    if to != "varying":
+        raise MeshjitNotImplementedError(f"pcast to={to!r}: meshjit has no {to} values")
+    if not env.check_vma:
+        return x
+
+    def cast(leaf):
+        vma = getattr(abstractify(leaf), "vma", frozenset()) or frozenset()
+        states = {"varying" if a in vma else "invarying" for a in axes}
+        if len(states) > 1:
+            raise MeshjitValueError(
+                "jax.lax.pcast can only accept axis_name which corresponds to one of varying, "
+                f"unreduced, reduced or invarying state of the input. Got input type: "
+                f"{abstractify(leaf).str_short()}, axes: {axes} and input state: {states}"
+            )
+        if states == {"varying"}:
+            raise MeshjitValueError(
+                f"Unsupported pcast from=varying, to={to!r}: the value already varies over {axes}"
+            )
+        return pvary_p.bind(leaf, axes=axes)
+
+    return tree_map(cast, x)
 
 
 def all_gather(

@@ -387,7 +387,8 @@ def _current_mesh(what: str):
     mesh = get_context_mesh()
     if mesh is None:
         raise MeshjitValueError(
-            f"{what} needs a context mesh: call it under meshjit.set_mesh(mesh)"
+            "Context mesh cannot be empty. Please use `jax.set_mesh` API to enter into a mesh "
+            f"context when using `{what}` API: call it under meshjit.set_mesh(mesh)"
         )
     return mesh
 
@@ -407,7 +408,24 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
         with set_mesh(mesh):
             return _reshard_tree(out, target, "auto_axes")
 
-    return _mode_switch(fun, "auto_axes", "out_sharding", out_sharding, run)
+    switched = _mode_switch(fun, "auto_axes", "out_sharding", out_sharding, run)
+
+    @functools.wraps(fun)
+    def without_context_mesh(*args, **kwargs):
+        # As JAX: with no context mesh the mesh of a NamedSharding in out_sharding is used; with
+        # none either there are no axes to make Auto, and `fun` runs as it is.
+        target = kwargs.get("out_sharding", out_sharding)
+        if get_context_mesh() is not None or target is None:
+            return switched(*args, **kwargs)
+        leaves, _ = tree_flatten(target, is_leaf=is_sharding_leaf)
+        mesh = next((s.mesh for s in leaves if isinstance(s, NamedSharding)), None)
+        if mesh is None:
+            kwargs.pop("out_sharding", None)
+            return fun(*args, **kwargs)
+        with set_mesh(mesh):
+            return switched(*args, **kwargs)
+
+    return without_context_mesh
 
 
 def explicit_axes(fun=None, *, axes=None, in_sharding=None):

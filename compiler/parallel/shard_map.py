@@ -11,7 +11,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import DuplicateSpecError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -43,11 +43,12 @@ from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
     PartitionSpec,
+    check_unique_axis_names,
     get_context_mesh,
 )
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, new_trace
-from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import broadcast_prefix, prefix_error, tree_flatten, tree_unflatten
 from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_per_value_attr
 
 shard_map_p = Primitive("shard_map", multiple_results=True)
@@ -222,6 +223,8 @@ class _ShardMapSpec:
                 "shard_map requires a `jax.sharding.Mesh` or a `jax.sharding.AbstractMesh` "
                 f"instance for its second argument, but got {mesh!r} of type {type(mesh)}."
             )
+        if mesh is not None:
+            check_unique_axis_names(mesh, "shard_map")
         self.mesh, self.in_specs, self.out_specs = mesh, in_specs, out_specs
         self.axis_names = None if axis_names is None else frozenset(axis_names)
         self.check_vma = bool(check_vma)
@@ -245,14 +248,22 @@ def _is_spec_leaf(x) -> bool:
     return isinstance(x, PartitionSpec) or x is None
 
 
+def _is_spec(x) -> bool:
+    return isinstance(x, PartitionSpec)
+
+
 def _flat_specs(specs, tree, what: str) -> list[PartitionSpec]:
     _check_specs_are_specs(what, specs)
+    # As JAX: None in in_specs leaves an argument replicated; in out_specs it is an empty
+    # pytree, which describes no output.
+    is_leaf = _is_spec_leaf if what == "in_specs" else _is_spec
     try:
-        per_leaf = broadcast_prefix(specs, tree, is_leaf=_is_spec_leaf)
+        per_leaf = broadcast_prefix(specs, tree, is_leaf=is_leaf)
     except Exception:
+        detail = prefix_error(specs, tree, is_leaf=is_leaf)
         raise MeshjitValueError(
             f"shard_map {what} {specs} do not match the structure of the values they describe "
-            f"({tree_flatten(tree)[1]})"
+            f"({tree_flatten(tree)[1]})" + (f":\n  {detail(f'shard_map {what}')}" if detail else "")
         ) from None
     return [s or PartitionSpec() for s in per_leaf]
 
@@ -291,12 +302,18 @@ def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str) -> list[tuple[
     per_dim = [spec.axes_of(i) for i in range(ndim)]
     used = [a for axes in per_dim for a in axes]
     if len(used) != len(set(used)):
-        raise MeshjitValueError(f"shard_map {what} {spec} uses a mesh axis more than once")
+        twice = next(a for a in used if used.count(a) > 1)
+        raise DuplicateSpecError(
+            "A single NamedSharding spec specification can map every mesh axis to at most one "
+            f"positional dimension, but {spec} has duplicate entries for `{twice}` (shard_map "
+            f"{what} {spec} uses a mesh axis more than once)"
+        )
     for axis in used:
         if axis not in manual:
             raise MeshjitValueError(
-                f"shard_map {what} {spec} names axis {axis!r}, which is not a manual axis of "
-                f"this shard_map (manual: {tuple(manual)})"
+                f"shard_map {what} argument must refer to an axis marked as manual "
+                f"({tuple(manual)}), but {what} {spec} refers to {axis!r}, which is not a "
+                "manual axis of this shard_map"
             )
     return per_dim
 

@@ -14,12 +14,13 @@ import numpy as np
 from meshjit.compiler.errors import (
     DuplicateSpecError,
     IndivisibleError,
+    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
     NoContextMeshError,
 )
 from meshjit.compiler.traceback_util import boundary_methods
-from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_leaves
+from meshjit.compiler.tree_util import broadcast_prefix, prefix_error, tree_flatten, tree_leaves
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding
 
 
@@ -33,6 +34,17 @@ class AxisType(enum.Enum):
 
     def __repr__(self):
         return self.name
+
+
+def check_unique_axis_names(mesh, what: str) -> None:
+    """A mesh naming an axis twice can be made (JAX 0.10.2 accepts it, and fails once an array
+    is placed on it); meshjit refuses it where it is used: shardings, shard_map, set_mesh."""
+    names = mesh.axis_names
+    if len(set(names)) != len(names):
+        raise MeshjitValueError(
+            f"mesh axis names must be unique, got {names}: {what} cannot use a mesh that names "
+            "an axis twice"
+        )
 
 
 def _normalize_axis_types(axis_names: tuple, axis_types, what: str) -> tuple:
@@ -76,8 +88,6 @@ class AbstractMesh:
             raise MeshjitValueError(
                 f"mesh axis_sizes {axis_sizes} and axis_names {axis_names} differ in length"
             )
-        if len(set(axis_names)) != len(axis_names):
-            raise MeshjitValueError(f"mesh axis names must be unique, got {axis_names}")
         for name in axis_names:
             if not isinstance(name, str):
                 raise MeshjitTypeError(f"mesh axis names must be strings, got {name!r}")
@@ -210,6 +220,7 @@ class Mesh:
         return hash((self.axis_names, self.devices.shape, self._ids))
 
     def __enter__(self):
+        check_unique_axis_names(self, "with mesh:")
         _push_context_mesh(self)
         return self
 
@@ -249,6 +260,7 @@ def _pop_context_mesh() -> None:
     _context.mesh = _context.saved.pop()
 
 
+@boundary_methods("__init__")
 class set_mesh:
     """`meshjit.set_mesh(mesh)`: sets the context mesh; also usable as a context manager."""
 
@@ -256,7 +268,12 @@ class set_mesh:
 
     def __init__(self, mesh):
         if mesh is not None and not isinstance(mesh, (Mesh, AbstractMesh)):
-            raise MeshjitTypeError(f"set_mesh needs a Mesh, got {type(mesh).__name__}")
+            raise MeshjitValueError(  # JAX's ValueError
+                f"Expected mesh of type `jax.sharding.Mesh`. Got {type(mesh)}: set_mesh needs "
+                "a Mesh or an AbstractMesh"
+            )
+        if mesh is not None:
+            check_unique_axis_names(mesh, "set_mesh")
         self._saved = get_context_mesh()
         _context.mesh = mesh
 
@@ -413,15 +430,35 @@ class Sharding:
         return self
 
 
+_HOST_MEMORY_KINDS = ("pinned_host", "unpinned_host")
+
+
+def check_memory_kind(kind) -> None:
+    """meshjit's arrays live in device memory: `kind` must be None or "device" (JAX's
+    ValueError for a kind no CPU device has; host memory kinds are not implemented)."""
+    if kind in (None, "device"):
+        return
+    if kind in _HOST_MEMORY_KINDS:
+        raise MeshjitNotImplementedError(
+            f"memory_kind={kind!r}: meshjit arrays live in device memory only"
+        )
+    raise MeshjitValueError(
+        "Could not find memory addressable by device cpu. meshjit's cpu devices address the "
+        f"memory kind device (JAX's also pinned_host, unpinned_host). Got memory kind: {kind}"
+    )
+
+
 @boundary_methods("__init__")
 class NamedSharding(Sharding):
     """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`)."""
 
     __slots__ = ("mesh", "spec", "_hash", "_norm")
 
-    def __init__(self, mesh, spec: PartitionSpec = PartitionSpec()):
+    def __init__(self, mesh, spec: PartitionSpec = PartitionSpec(), *, memory_kind=None):
         if not isinstance(mesh, (Mesh, AbstractMesh)):
             raise MeshjitTypeError(f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r}")
+        check_memory_kind(memory_kind)
+        check_unique_axis_names(mesh, "NamedSharding")
         if isinstance(spec, list):  # JAX hashes the spec, so a list fails there
             raise MeshjitTypeError(
                 f"unhashable type: 'list': NamedSharding needs a PartitionSpec, got {spec!r} "
@@ -619,11 +656,14 @@ def resolve_spec(sharding_or_spec, what: str) -> NamedSharding:
     if isinstance(sharding_or_spec, PartitionSpec):
         mesh = get_context_mesh()
         if mesh is None:
+            where = what.split(" ", 1)  # "jit in_shardings": JAX names the argument
             raise NoContextMeshError(
-                f"{what} requires a non-empty mesh in context if you are passing "
-                f"`PartitionSpec`s to shardings: a bare PartitionSpec {sharding_or_spec} needs a "
-                "context mesh; use "
-                "`with mesh:` / meshjit.set_mesh(mesh), or pass NamedSharding(mesh, spec)"
+                f"{where[0]} requires a non-empty mesh in context if you are passing "
+                f"`PartitionSpec`s to {where[1] if len(where) > 1 else 'shardings'}. Using "
+                "PartitionSpec when you are not under a mesh context is not allowed: a bare "
+                f"PartitionSpec {sharding_or_spec} needs a context mesh; enter into a mesh "
+                "context via `jax.set_mesh` (meshjit.set_mesh(mesh)), or pass "
+                "NamedSharding(mesh, spec)"
             )
         return NamedSharding(mesh, sharding_or_spec)
     raise MeshjitTypeError(
@@ -784,11 +824,14 @@ def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> li
     try:
         per_leaf = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
     except Exception:
+        detail = prefix_error(shardings, tree, is_leaf=is_sharding_leaf)
+        detail = f"\n  {detail(what)}\n" if detail else ""
         raise MeshjitValueError(
             f"{what}{' device' if what == 'device_put' else ''} specification must be a tree "
             f"prefix of the corresponding value: "
             f"{what} {_describe(shardings)} does not match the structure of the values it "
             f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
+            + detail
         ) from None
     if not resolve:
         return per_leaf

@@ -69,9 +69,10 @@ def fold_in(key, data):
 
 def _message(data):
     if is_typed_key(data):
-        raise MeshjitTypeError(
-            "fold_in folds an integer into a key, but was given a PRNG key as the data: typed "
-            "keys and integers do not mix"
+        raise MeshjitValueError(
+            f"Cannot convert_element_type from {data.dtype} to uint32: fold_in folds "
+            "an integer into a key, but was given a PRNG key as the data (typed keys and integers do "
+            "not mix)"
         )
     if isinstance(data, (bool, int)) and not isinstance(data, np.generic):
         if not 0 <= data < 2**32:

@@ -12,7 +12,12 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
-from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    MeshjitIndexError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.lax import shape_checks as checks
@@ -51,7 +56,7 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
     if not dtypes.is_float(aval.dtype):
         raise MeshjitTypeError(f"categorical: logits must be floats, got {aval.str_short()}")
     if not isinstance(axis, (int, np.integer)) or not -aval.ndim <= axis < aval.ndim:
-        raise MeshjitValueError(
+        raise MeshjitIndexError(  # JAX: an IndexError, as NumPy's AxisError is one
             f"categorical: axis {axis} is out of range for logits {aval.str_short()} (the axis "
             "holds the categories)"
         )

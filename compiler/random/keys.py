@@ -287,7 +287,7 @@ def _check_raw_key_data(name: str, data) -> None:
         raise MeshjitTypeError(
             f"JAX encountered invalid PRNG key data: {name}: a raw {impl.name} PRNG key must be "
             f"uint32 key data whose shape ends in {impl.key_shape[0]} (as random.PRNGKey makes), "
-            f"got {aval.str_short()}"
+            f"got {aval.str_short()} (key_data.dtype={aval.dtype}, shape={aval.shape})"
         )
 
 

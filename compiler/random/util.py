@@ -48,7 +48,10 @@ def int_dtype(dtype, name: str) -> np.dtype:
     dtypes.check_user_dtype(dtype, None)
     dtype = _canonical(dtypes.default_int if dtype is None else dtype, name)
     if not dtypes.is_int(dtype):
-        raise MeshjitValueError(f"dtype argument to `{name}` must be an integer dtype, got {dtype}")
+        raise MeshjitValueError(
+            f"dtype argument to `{name}` must be an integer dtype, got {dtype} (Invalid integer "
+            f"data type {np.dtype(dtype).char!r}.)"
+        )
     return dtype
 
 

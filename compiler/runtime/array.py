@@ -87,7 +87,8 @@ class Array(ArrayMethods):
             raise DeletedArrayError(
                 f"Array has been deleted with shape={self.aval.str_long()}: {what} an Array "
                 "that was donated to a jit call (donate_argnums / donate_argnames) or freed "
-                "with .delete(); use the call's result instead"
+                "with .delete() (Buffer has been deleted or donated.); use the call's result "
+                "instead"
             )
 
     def __array__(self, dtype=None, copy=None):

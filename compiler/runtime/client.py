@@ -19,8 +19,12 @@ _lock = threading.Lock()
 _client = None
 
 
-class CompileError(MeshjitError, RuntimeError):
-    pass
+class JaxRuntimeError(MeshjitError, RuntimeError):
+    """XLA refused to compile a module (an unknown compiler option, ...): JAX's name for the
+    runtime's errors."""
+
+
+CompileError = JaxRuntimeError  # meshjit's earlier name
 
 
 def client_started() -> bool:
@@ -179,7 +183,7 @@ def _compile(module_text, devices, opts, host_callbacks):
             )
         return get_client().compile_and_load(module_text, devices, opts)
     except Exception as e:  # XLA reports errors as JaxRuntimeError / XlaRuntimeError
-        raise CompileError(f"XLA failed to compile the module: {e}") from None
+        raise JaxRuntimeError(f"XLA failed to compile the module: {e}") from None
 
 
 _REPLICATED: dict[tuple, _jax.GSPMDSharding] = {}

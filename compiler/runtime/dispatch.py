@@ -17,6 +17,7 @@ import numpy as np
 from jaxlib import xla_client
 
 from meshjit.compiler.config import prng_impl_name
+from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import (
     Mesh,
@@ -200,7 +201,14 @@ def device_arg(x, aval, placement):
             return reshard_to_placement(x, placement)._impl
         value = np.asarray(x)  # a different layout: reshard through the host
     else:
-        value = np.asarray(x, dtype=aval.dtype)
+        try:
+            value = np.asarray(x, dtype=aval.dtype)
+        except (TypeError, ValueError):  # a ShapeDtypeStruct describes an argument, is none
+            raise MeshjitTypeError(
+                f"Argument of shape {aval.str_long()} of type {type(x)} is not a valid JAX "
+                "type. A compiled call takes arrays and scalars (ShapeDtypeStructs are for "
+                ".lower, .trace and eval_shape)"
+            ) from None
         devices = _replicated_devices(placement)
         if devices is not None:  # the common case, without plc.put's per-call device listing
             return client.put_replicated(value, aval, placement, devices)

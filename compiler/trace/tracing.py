@@ -460,7 +460,11 @@ def abstractify(x) -> ShapedArray:
         name, position = called
         raise MeshjitTypeError(
             f"{name} requires ndarray or scalar arguments, got {type(x)} at position {position}."
-            + (" Use meshjit.numpy.asarray(...) first." if isinstance(x, (list, tuple)) else "")
+            + (
+                " Use meshjit.numpy.asarray(...) first."
+                if isinstance(x, (list, tuple))
+                else _not_numeric(x)
+            )
         )
     raise MeshjitTypeError(
         f"{type(x)} is not a valid JAX type: {type(x).__name__} is not a valid array value (expected a NumPy or meshjit array, a "
@@ -503,6 +507,18 @@ def _public_numpy_name(frame):
         if all(local.get(v) is c.cell_contents for v, c in zip(code.co_freevars, cells)):
             return fn.__name__
     return None
+
+
+def _not_numeric(x) -> str:
+    """JAX's words for a value NumPy makes a non-numeric array of (a str, an object)."""
+    try:
+        dtype = np.asarray(x).dtype
+    except Exception:  # noqa: BLE001  (any value NumPy cannot take)
+        return ""
+    return (
+        f" Value {x!r} with dtype {dtype} is not a valid JAX array type. Only arrays of numeric "
+        "types are supported by JAX."
+    )
 
 
 def checked_dtype(dtype) -> np.dtype:

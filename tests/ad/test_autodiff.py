@@ -524,7 +524,7 @@ COLLECTIVES = {
         P("x", "y"),
     ),
     "implicit_pvary": (lambda b: b * jnp.sum(b), P(), P("x")),
-    "pvary": (lambda b: lax.pvary(jnp.sin(b), "x") * 3.0, P(), P("x")),
+    "pvary": (lambda b: lax.pcast(jnp.sin(b), "x", to="varying") * 3.0, P(), P("x")),
 }
 
 

@@ -464,8 +464,12 @@ def test_bad_calls_are_clear_errors():
 def test_bad_exports_are_clear_errors():
     with pytest.raises(meshjit.MeshjitValueError, match="must be the result of `jit`"):
         export.export(lambda x: x)
-    with pytest.raises(meshjit.MeshjitValueError, match="platforms must be"):
+    with pytest.raises(meshjit.MeshjitValueError, match="lowers for one platform"):
         export.export(meshjit.jit(lambda x: x), platforms=("cpu", "tpu"))
+    # One other platform is recorded, as JAX does; calling it here is JAX's error.
+    tpu = export.export(meshjit.jit(jnp.sin), platforms=("tpu",))(np.ones(3, np.float32))
+    with pytest.raises(ValueError, match=r"exported for platforms '\('tpu',\)' but it is used on"):
+        tpu.call(np.ones(3, np.float32))
     with pytest.raises(meshjit.MeshjitValueError, match="only float values.*i8"):
         exported("dtypes").serialize(vjp_order=1)
     with pytest.raises(meshjit.MeshjitValueError, match="carries no VJP"):

@@ -107,3 +107,14 @@ def test_varargs_and_kwargs_accept_any_static_argument():
 def _line(marker):
     with open(__file__) as source:
         return next(i + 1 for i, t in enumerate(source) if t.rstrip().endswith(f"# {marker}"))
+
+
+def test_jit_option_mistakes_raise_jaxs_errors():
+    with pytest.raises(TypeError, match="'str' object cannot be interpreted as an integer"):
+        meshjit.jit(lambda x: x, static_argnums="x")(1.0)
+    with pytest.raises(ValueError, match="can't specify both a device and a backend for jit"):
+        meshjit.jit(lambda x: x, device=meshjit.devices()[0], backend="cpu")
+    with pytest.raises(TypeError, match="is not a valid JAX type"):
+        meshjit.jit(jnp.sin)(meshjit.ShapeDtypeStruct((3,), jnp.float32))
+    with pytest.raises(AttributeError, match="'Config' object has no attribute 'jax_foo'"):
+        meshjit.config.jax_foo  # noqa: B018

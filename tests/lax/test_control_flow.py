@@ -420,7 +420,7 @@ def test_control_flow_inside_shard_map():
         y = lax.cond(i % 2 == 0, lambda v: v * 2, lambda v: v - 1, x)
         c, _ = lax.scan(lambda c, r: (c + lax.psum(r, "x"), c), jnp.zeros_like(x[0]), x)
         n = lax.while_loop(lambda k: k < i + 2, lambda k: k + 1, 0)
-        s = lax.fori_loop(0, 3, lambda k, v: v + lax.psum(v, "y"), lax.pvary(x, "y"))
+        s = lax.fori_loop(0, 3, lambda k, v: v + lax.psum(v, "y"), lax.pcast(x, "y", to="varying"))
         return y, c[None], n[None], s
 
     specs = (P("x"), P("x"), P("x"), P("x", "y"))
@@ -441,7 +441,13 @@ def test_vma_mismatch_in_loop_carry_is_an_error():
         b = t.new_arg(ShapedArray((3,), f32))
         with pytest.raises(MeshjitTypeError) as ei:
             lax.fori_loop(0, 3, lambda i, v: v + a, b)  # L:vma-carry
-        _check(ei, "L:vma-carry", "carry output 1 is f32[3]{V:y}", "carry input is f32[3]", "pvary")
+        _check(
+            ei,
+            "L:vma-carry",
+            "carry output 1 has type float32[3]{V:y}",
+            "carry input has type float32[3]",
+            "pcast",
+        )
         with pytest.raises(MeshjitTypeError) as ei:
             lax.cond(True, lambda u, v: u, lambda u, v: v, a, b)  # L:vma-cond
         _check(
@@ -502,10 +508,19 @@ def test_error_while_carry_types():
     x = np.ones(3, f32)
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda v: True, lambda v: v.astype(np.int32), x)  # L:while-dtype
-    _check(ei, "L:while-dtype", "while_loop body_fun carry output 0 is i32[3]", "input is f32[3]")
+    _check(
+        ei,
+        "L:while-dtype",
+        "while_loop body_fun carry output 0 has type int32[3]",
+        "input has type float32[3]",
+    )
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda v: True, lambda v: v[:2], x)  # L:while-shape
-    _check(ei, "L:while-shape", "carry output 0 is f32[2] but the carry input is f32[3]")
+    _check(
+        ei,
+        "L:while-shape",
+        "carry output 0 has type float32[2] but the carry input has type float32[3]",
+    )
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda c: True, lambda c: [c[0], c[1]], (x, x))  # L:while-tree
     _check(ei, "L:while-tree", "pytree structure", "the carry input is")
@@ -545,7 +560,11 @@ def test_error_scan_carry_and_body_output():
     xs = np.ones((3, 2), f32)
     with pytest.raises(MeshjitTypeError) as ei:
         lax.scan(lambda c, x: (c + x, None), np.float32(0), xs)  # L:scan-carry
-    _check(ei, "L:scan-carry", "scan body carry output 0 is f32[2] but the carry input is f32[]")
+    _check(
+        ei,
+        "L:scan-carry",
+        "scan body carry output 0 has type float32[2] but the carry input has type float32[]",
+    )
     with pytest.raises(MeshjitTypeError) as ei:
         lax.scan(lambda c, x: c, np.float32(0), xs)  # L:scan-pair
     _check(ei, "L:scan-pair", "scan body output must be a pair, got")

@@ -52,7 +52,7 @@ def test_collective_axis_not_manual_here():
     def body(b):
         return lax.psum(b, "y")  # L:not-manual
 
-    with pytest.raises(MeshjitValueError) as ei:
+    with pytest.raises(MeshjitNameError) as ei:  # JAX's NameError
         smap(body, out_specs=P(), axis_names={"x"})(x84)
     _check(ei, "L:not-manual", "psum", "'y'", "not manual")
 
@@ -276,3 +276,45 @@ def test_in_specs_must_match_the_argument_types_on_an_explicit_mesh():
     _check(e, "explicit-mismatch", "in_specs passed to shard_map: P('x', None) does not match")
     typed = meshjit.device_put(a, meshjit.NamedSharding(mesh, P("x")))
     np.testing.assert_allclose(meshjit.jit(f)(typed), a * 2)  # matching types run
+
+
+# ---------------------------------------------------------------------------------------------
+# Round 3 of the mistakes catalogue: JAX 0.10.2's types for these.
+
+
+def test_collective_over_an_axis_not_in_the_mesh_is_a_name_and_an_assertion_error():
+    """JAX raises a bare AssertionError for psum / pmax / pmean / ppermute under check_vma and
+    a NameError otherwise: meshjit's error is both, and names the axis."""
+    for body in (lambda b: lax.psum(b, "z"), lambda b: lax.pmax(b, "z")):
+        with pytest.raises(AssertionError, match="Found an unbound axis name: z") as e:
+            smap(body, out_specs=P())(x84)
+        assert isinstance(e.value, NameError)
+
+
+def test_collective_over_a_mesh_axis_that_is_not_manual_is_a_name_error():
+    f = meshjit.shard_map(
+        lambda b: lax.psum(b, "y"), mesh=M42, in_specs=P("x"), out_specs=P(), axis_names={"x"}
+    )
+    with pytest.raises(NameError, match="Found an unbound axis name: y"):
+        meshjit.jit(f)(x84)
+
+
+def test_specs_naming_an_axis_twice_raise_jaxs_duplicate_spec_error():
+    with pytest.raises(ValueError, match="duplicate entries for `x`") as e:
+        smap(lambda b: b, out_specs=P("x", "x"))(x84)
+    assert type(e.value).__name__ == "DuplicateSpecError"
+    with pytest.raises(ValueError, match="must refer to an axis marked as manual"):
+        smap(lambda b: b, out_specs=P("z"))(x84)
+
+
+def test_pcast_to_varying_is_jaxs_pvary_and_pvary_is_gone():
+    f = smap(lambda b: lax.psum(lax.pcast(b, "x", to="varying"), "x"), in_specs=P(), out_specs=P())
+    np.testing.assert_allclose(np.asarray(f(x84)), 4 * x84)
+    with pytest.raises(ValueError, match="Unsupported pcast from=varying, to='varying'"):
+        smap(lambda b: lax.pcast(b, "x", to="varying"))(x84)
+    with pytest.raises(ValueError, match="Got unexpected `to` value"):
+        smap(lambda b: lax.pcast(b, "x", to="replicated"), in_specs=P())(x84)
+    with pytest.raises(TypeError, match="must be a tuple or a str"):
+        smap(lambda b: lax.pcast(b, {"x"}, to="varying"), in_specs=P())(x84)
+    with pytest.raises(AttributeError, match=r"use `jax.lax.pcast\(..., to='varying'\)"):
+        lax.pvary  # noqa: B018

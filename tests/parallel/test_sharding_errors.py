@@ -336,3 +336,28 @@ def test_shard_shape_of_indivisible_dimension_is_jaxs_indivisible_error(mesh):
         NamedSharding(mesh, P(None, ("x", "y"))).shard_shape((3, 4))  # L:indivisible
     _check(ei, "L:indivisible", "axis 1 is partitioned 8 times", "tiling factors: [1, 8]")
     assert NamedSharding(mesh, P("x")).shard_shape((8, 3)) == (2, 3)
+
+
+def test_a_mesh_naming_an_axis_twice_is_made_but_refused_where_used():
+    """JAX 0.10.2 accepts such a Mesh (and fails once an array is placed on it)."""
+    mesh = Mesh(np.array(meshjit.devices()[:8]).reshape(2, 4), ("x", "x"))
+    with pytest.raises(ValueError, match="mesh axis names must be unique"):
+        NamedSharding(mesh, P())
+    with pytest.raises(ValueError, match="mesh axis names must be unique"):
+        meshjit.set_mesh(mesh)
+
+
+def test_set_mesh_of_a_non_mesh_and_memory_kinds_raise_jaxs_value_errors():
+    with pytest.raises(ValueError, match="Expected mesh of type `jax.sharding.Mesh`"):
+        meshjit.set_mesh("x")
+    mesh = meshjit.make_mesh((2,), ("x",))
+    assert NamedSharding(mesh, P(), memory_kind="device").spec == P()
+    with pytest.raises(ValueError, match="Got memory kind: foo"):
+        NamedSharding(mesh, P(), memory_kind="foo")
+
+
+def test_auto_axes_without_a_context_mesh_runs_the_function_as_jax():
+    f = meshjit.sharding.auto_axes(lambda x: x * 2, out_sharding=P("x"))
+    np.testing.assert_array_equal(np.asarray(f(np.ones(4, np.float32))), np.full(4, 2.0))
+    with pytest.raises(ValueError, match="Context mesh cannot be empty"):
+        meshjit.sharding.explicit_axes(lambda x: x, in_sharding=P("x"))(np.ones(4, np.float32))

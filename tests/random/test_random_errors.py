@@ -61,9 +61,9 @@ def test_typed_key_as_seed_or_fold_in_data():
     with pytest.raises(MeshjitTypeError) as ei:
         random.PRNGKey(KEY)  # L:key-seed
     _check(ei, "L:key-seed", "PRNGKey", "PRNG key", "do not mix")
-    with pytest.raises(MeshjitTypeError) as ei:
+    with pytest.raises(MeshjitValueError) as ei:  # JAX's ValueError
         random.fold_in(RAW, KEY)  # L:key-data
-    _check(ei, "L:key-data", "fold_in", "PRNG key", "do not mix")
+    _check(ei, "L:key-data", "fold_in", "PRNG key", "do not mix", "to uint32")
 
 
 def test_typed_key_used_as_an_array():

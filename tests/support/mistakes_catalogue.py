@@ -2622,3 +2622,1542 @@ def checkify_nan_error():
     f = checkify.checkify(lambda x: jnp.log(x), errors=checkify.nan_checks)
     err, _ = f(-1.0)
     return err.throw()
+
+
+# =============================================================================================
+# Round 3: explicit sharding, shard_map, random, control flow, autodiff, pytrees, export,
+# jax.numpy / nn / scipy, jit options and config.
+# ---------------------------------------------------------------------------------------------
+# Explicit sharding mode
+
+
+def _eput(shape, spec):
+    return jax.device_put(jnp.ones(shape), NamedSharding(emesh, spec))
+
+
+@mistake("mul got incompatible shardings for broadcasting")
+def explicit_mul_conflicting_axes():
+    a, b = _eput((4, 8), P("x", None)), _eput((4, 8), P("y", None))
+    return a * b
+
+
+@mistake("sub got incompatible shardings for broadcasting")
+def explicit_sub_transposed_specs():
+    a, b = _eput((8, 8), P("x", "y")), _eput((8, 8), P("y", "x"))
+    return a - b
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_add_sharded_and_replicated():
+    a, b = _eput((4, 8), P("x", None)), _eput((4, 8), P())
+    return (a + b).sharding.spec
+
+
+@mistake(
+    "Contracting dimensions are sharded and it is ambiguous how the output should be sharded",
+    "out_sharding",
+)
+def explicit_einsum_contracting_ambiguous():
+    a, b = _eput((4, 8), P(None, "y")), _eput((8, 4), P("y", None))
+    return jnp.einsum("ij,jk->ik", a, b)
+
+
+@mistake("P('x', None)")
+def explicit_dot_contracting_with_out_sharding():
+    a, b = _eput((4, 8), P(None, "x")), _eput((8, 4), P("x", None))
+    return jnp.dot(a, b, out_sharding=P("x", None)).sharding.spec
+
+
+@mistake("dot_general operation with inputs", "produces an illegally sharded result")
+def explicit_dot_batch_vs_contracting():
+    a, b = _eput((4, 8), P("x", None)), _eput((8, 4), P(None, "x"))
+    return a @ b
+
+
+@mistake("P('x', None, None)", "jax.set_mesh")
+def explicit_reshard_spec_too_long():
+    return jax.sharding.reshard(_eput((4, 8), P("x", None)), P("x", None, None))
+
+
+@mistake("P('x', 'x')", "jax.set_mesh")
+def explicit_reshard_axis_twice():
+    return jax.sharding.reshard(_eput((4, 8), P("x", None)), P("x", "x"))
+
+
+@mistake("P('x', None)", "jax.set_mesh")
+def explicit_reshard_without_mesh():
+    return jax.sharding.reshard(jnp.ones((4, 8)), P("x", None))
+
+
+@mistake("P(None, 'y')")
+def explicit_reshard_to_other_axis():
+    return jax.sharding.reshard(_eput((4, 8), P("x", None)), P(None, "y")).sharding.spec
+
+
+@mistake("P('x', None)", "jax.set_mesh")
+def explicit_zeros_out_sharding_without_mesh():
+    return jnp.zeros((4, 8), out_sharding=P("x", None))
+
+
+@mistake("jax.set_mesh", "PartitionSpec")
+def explicit_device_put_spec_without_mesh():
+    return jax.device_put(jnp.ones((4, 8)), P("x", None))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_device_put_spec_under_set_mesh():
+    with jax.set_mesh(emesh):
+        return jax.device_put(jnp.ones((4, 8)), P("x", None)).sharding.spec
+
+
+@mistake("Resource axis: z", "is not found in mesh")
+def explicit_zeros_out_sharding_unknown_axis():
+    with jax.set_mesh(emesh):
+        return jnp.zeros((4, 8), out_sharding=P("z", None))
+
+
+@mistake("Expected mesh of type `jax.sharding.Mesh`", "<class 'str'>")
+def set_mesh_of_non_mesh():
+    with jax.set_mesh("x"):
+        return jnp.ones(3)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def set_mesh_of_none():
+    with jax.set_mesh(None):
+        return jnp.ones(3)
+
+
+@mistake("<class 'str'>", "is not a valid JAX type")
+def typeof_of_string():
+    return jax.typeof("a")
+
+
+@mistake("<class 'object'>", "is not a valid JAX type")
+def typeof_of_object():
+    return jax.typeof(object())
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def typeof_of_python_float():
+    return str(jax.typeof(1.0))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def typeof_of_explicit_array():
+    return str(jax.typeof(_eput((4, 8), P("x", None))))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def auto_axes_without_mesh():
+    return jax.sharding.auto_axes(lambda x: x * 2, out_sharding=P("x"))(jnp.ones(4))
+
+
+@mistake("Context mesh cannot be empty", "explicit_axes")
+def explicit_axes_without_mesh():
+    return jax.sharding.explicit_axes(lambda x: x * 2, in_sharding=P("x"))(jnp.ones(4))
+
+
+@mistake("This reshape is not supported", "out_sharding", "new sizes: (2, 16)")
+def explicit_reshape_splits_sharded_dim():
+    return _eput((8, 4), P("y", None)).reshape(2, 16)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_sum_over_sharded_dim():
+    return str(jax.typeof(jnp.sum(_eput((4, 8), P("x", "y")), axis=0)))
+
+
+@mistake()
+def explicit_concatenate_conflicting():
+    return jnp.concatenate([_eput((4, 8), P("x", None)), _eput((4, 8), P("y", None))], axis=1)
+
+
+@mistake()
+def explicit_where_conflicting():
+    a, b = _eput((4, 8), P("x", None)), _eput((4, 8), P(None, "x"))
+    return jnp.where(a > 0, a, b)
+
+
+@mistake("add operation with inputs", "produces an illegally sharded result")
+def explicit_jit_add_conflicting():
+    a, b = _eput((4, 8), P("x", None)), _eput((4, 8), P(None, "x"))
+    return jax.jit(lambda u, v: u + v)(a, b)
+
+
+@mistake("P('z', None)", "jax.set_mesh")
+def explicit_wsc_in_jit_unknown_axis():
+    f = jax.jit(lambda u: jax.sharding.reshard(u, P("z", None)))
+    return f(_eput((4, 8), P("x", None)))
+
+
+# ---------------------------------------------------------------------------------------------
+# shard_map (round 3)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_psum_unvarying_check_vma():
+    return _smap(lambda x: lax.psum(x, "x"), P(), P())(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_pmax_of_unvarying():
+    return _smap(lambda x: lax.pmax(x, "x"), P(), P())(jnp.ones(4))
+
+
+@mistake("out_specs", "require replication which can't be statically inferred")
+def shard_map_all_gather_of_unvarying():
+    return _smap(lambda x: lax.all_gather(x, "x"), P(), P())(jnp.ones(4))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension",
+    "P('x', 'x')",
+)
+def shard_map_out_specs_axis_twice():
+    return _smap(lambda x: x, P("x"), P("x", "x"))(jnp.ones((4, 4)))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension",
+    "P('x', 'x')",
+)
+def shard_map_in_specs_axis_twice():
+    return _smap(lambda x: x, P("x", "x"), P("x"))(jnp.ones((4, 4)))
+
+
+@mistake("shard_map out_specs argument must refer to an axis marked as manual", "'z'")
+def shard_map_out_specs_unknown_axis():
+    return _smap(lambda x: x, P("x"), P("z"))(jnp.ones(4))
+
+
+@mistake("pytree structure error: different types")
+def shard_map_in_specs_list():
+    return _smap(lambda x, y: x + y, [P("x"), P("x")], P("x"))(jnp.ones(4), jnp.ones(4))
+
+
+@mistake("shard_map in_specs argument must refer to an axis marked as manual", "'y'")
+def shard_map_axis_names_spec_outside():
+    f = lambda x: x  # noqa: E731
+    g = jax.shard_map(f, mesh=mesh24, in_specs=P("y"), out_specs=P("y"), axis_names={"x"})
+    return g(jnp.ones(8))
+
+
+@mistake("Found an unbound axis name: y")
+def shard_map_axis_names_psum_outside():
+    f = lambda x: lax.psum(x, "y")  # noqa: E731
+    g = jax.shard_map(f, mesh=mesh24, in_specs=P("x"), out_specs=P(), axis_names={"x"})
+    return jax.jit(g)(jnp.ones(8))
+
+
+@mistake("axis_names", "'z'")
+def shard_map_axis_names_unknown():
+    f = lambda x: x  # noqa: E731
+    g = jax.shard_map(f, mesh=mesh24, in_specs=P("x"), out_specs=P("x"), axis_names={"z"})
+    return g(jnp.ones(8))
+
+
+@mistake("evenly divisible")
+def shard_map_tuple_axes_not_divisible():
+    return _smap(lambda x: x, P(("x", "y")), P(("x", "y")), mesh=mesh24)(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_returns_too_many():
+    return _smap(lambda x: (x, x), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("unexpected keyword argument 'x'")
+def shard_map_keyword_argument():
+    return _smap(lambda x: x, P("x"), P("x"))(x=jnp.ones(4))
+
+
+@mistake("out_specs", "require replication which can't be statically inferred")
+def shard_map_axis_index_out_specs_replicated():
+    return _smap(lambda x: x + lax.axis_index("x"), P(), P())(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_check_vma_off_replicated_claim():
+    return _smap(lambda x: x, P("x"), P(), check_vma=False)(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_psum_scatter_of_unvarying():
+    f = lambda x: lax.psum_scatter(x, "x", tiled=True)  # noqa: E731
+    return _smap(f, P(), P("x"))(jnp.ones(4))
+
+
+@mistake("out_specs", "require replication which can't be statically inferred")
+def shard_map_ppermute_of_unvarying():
+    return _smap(lambda x: lax.ppermute(x, "x", [(0, 1), (1, 0)]), P(), P())(jnp.ones(4))
+
+
+@mistake("cond branches must have equal output types")
+def shard_map_cond_branches_vary_differently():
+    f = lambda x: lax.cond(True, lambda: x, lambda: jnp.zeros(2))  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake(
+    "jax.lax.pvary was deprecated in JAX v0.8.2 and removed in JAX v0.10.0",
+    "jax.lax.pcast(..., to='varying')",
+)
+def shard_map_pvary_removed():
+    f = lambda x: lax.psum(lax.pvary(x, "x"), "x")  # noqa: E731
+    return _smap(f, P(), P())(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_pcast_then_psum():
+    f = lambda x: lax.psum(lax.pcast(x, "x", to="varying"), "x")  # noqa: E731
+    return _smap(f, P(), P())(jnp.ones(4))
+
+
+@mistake("Unsupported pcast from=varying, to='varying'")
+def shard_map_pcast_of_varying():
+    return _smap(lambda x: lax.pcast(x, "x", to="varying"), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("Got unexpected `to` value. Allowed `to` values are")
+def shard_map_pcast_bad_to():
+    return _smap(lambda x: lax.pcast(x, "x", to="replicated"), P(), P("x"))(jnp.ones(4))
+
+
+@mistake("must be a tuple or a str")
+def shard_map_pcast_set_of_axes():
+    return _smap(lambda x: lax.pcast(x, {"x"}, to="varying"), P(), P("x"))(jnp.ones(4))
+
+
+@mistake()
+def shard_map_pmax_unknown_axis():
+    return _smap(lambda x: lax.pmax(x, "z"), P("x"), P())(jnp.ones(4))
+
+
+@mistake("Found an unbound axis name: z")
+def shard_map_psum_unknown_axis_unchecked():
+    return _smap(lambda x: lax.psum(x, "z"), P("x"), P(), check_vma=False)(jnp.ones(4))
+
+
+@mistake("unbound axis name: z")
+def shard_map_psum_scatter_unknown_axis():
+    return _smap(lambda x: lax.psum_scatter(x, "z"), P("x"), P())(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_in_specs_none_for_array():
+    return _smap(lambda x: x, None, P())(jnp.ones(4))
+
+
+@mistake()
+def shard_map_all_to_all_axis_out_of_range():
+    f = lambda x: lax.all_to_all(x, "x", 2, 0, tiled=True)  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+# ---------------------------------------------------------------------------------------------
+# Random (round 3)
+
+
+@mistake('unrecognized PRNG implementation "foo"')
+def random_key_unknown_impl():
+    return random.key(0, impl="foo")
+
+
+@mistake("JAX encountered invalid PRNG key data", "(4,)")
+def wrap_key_data_wrong_shape_for_impl():
+    return random.wrap_key_data(jnp.zeros(4, jnp.uint32), impl="threefry2x32")
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def key_data_of_raw_uint32_key():
+    return random.key_data(random.PRNGKey(0))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def split_with_shape_tuple():
+    return random.split(random.key(0), (2, 3)).shape
+
+
+@mistake("dtype argument to `bits` must be an unsigned int dtype", "float32")
+def bits_float_dtype():
+    return random.bits(random.key(0), (3,), dtype=jnp.float32)
+
+
+@mistake("dtype argument to `bits` must be an unsigned int dtype", "int32")
+def bits_signed_dtype():
+    return random.bits(random.key(0), (3,), dtype=jnp.int32)
+
+
+@mistake()
+def categorical_axis_out_of_range():
+    return random.categorical(random.key(0), jnp.zeros(5), axis=2)
+
+
+@mistake("Incompatible shapes for broadcasting")
+def categorical_shape_incompatible():
+    return random.categorical(random.key(0), jnp.zeros((2, 5)), shape=(3,))
+
+
+@mistake()  # JAX 0.10.2 accepts this (an integer 0-d array is a range): meshjit must too
+def permutation_of_int_0d_array():
+    return random.permutation(random.key(0), jnp.array(4)).shape
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def permutation_axis_out_of_range():
+    return random.permutation(random.key(0), jnp.arange(4), axis=1)
+
+
+@mistake("Invalid integer data type")
+def poisson_float_dtype():
+    return random.poisson(random.key(0), 3.0, (2,), dtype=jnp.float32)
+
+
+@mistake("multivariate_normal requires cov.shape == (..., n, n) for n=3", "(2, 2)")
+def multivariate_normal_shapes():
+    return random.multivariate_normal(random.key(0), jnp.zeros(3), jnp.eye(2))
+
+
+@mistake("dirichlet requires alpha.ndim >= 1")
+def dirichlet_scalar_alpha():
+    return random.dirichlet(random.key(0), 1.0)
+
+
+@mistake("key accepts a scalar seed", "(2,)")
+def key_of_vector_seed():
+    return random.key(jnp.ones(2, jnp.uint32))
+
+
+@mistake()  # JAX 0.10.2 accepts this (minval > maxval): meshjit must too
+def randint_empty_range():
+    return random.randint(random.key(0), (3,), 5, 2).shape
+
+
+@mistake("randint only accepts integer dtypes", "bool")
+def randint_bool_dtype():
+    return random.randint(random.key(0), (3,), 0, 2, dtype=jnp.bool_)
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def choice_axis_out_of_range():
+    return random.choice(random.key(0), jnp.arange(4), (2,), axis=1)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def choice_of_0d_array():
+    return random.choice(random.key(0), jnp.array(3.0), (2,))
+
+
+@mistake("dtype argument to `gumbel` must be a float dtype", "int32")
+def gumbel_int_dtype():
+    return random.gumbel(random.key(0), (3,), dtype=jnp.int32)
+
+
+@mistake("dtype argument to `exponential` must be a float dtype", "int32")
+def exponential_int_dtype():
+    return random.exponential(random.key(0), (3,), dtype=jnp.int32)
+
+
+@mistake("Cannot convert_element_type from key<fry> to uint32")
+def fold_in_with_key_as_data():
+    return random.fold_in(random.key(0), random.key(1))
+
+
+@mistake("JAX encountered invalid PRNG key data", "float32")
+def split_of_float_array():
+    return random.split(jnp.ones(2))
+
+
+@mistake()
+def uniform_shape_too_short_for_minval():
+    return random.uniform(random.key(0), (3,), minval=jnp.zeros((2, 3)))
+
+
+@mistake("JAX encountered invalid PRNG key data", "float32")
+def key_data_of_float_array():
+    return random.key_data(jnp.ones(2))
+
+
+@mistake("bernoulli accepts a single key, but was given a key array of shape (2,)")
+def bernoulli_of_key_array_batch():
+    return random.bernoulli(random.split(random.key(0)), 0.5, (3,))
+
+
+# ---------------------------------------------------------------------------------------------
+# Control flow (round 3)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def scan_unroll_zero():
+    return lax.scan(lambda c, x: (c + x, x), 0.0, jnp.ones(3), unroll=0)
+
+
+@mistake("scan got values with different leading axis sizes")
+def scan_xs_dict_leading_sizes():
+    return lax.scan(lambda c, x: (c, None), 0.0, {"a": jnp.ones(3), "b": jnp.ones(4)})
+
+
+@mistake("scan got `length` argument of 2 which disagrees with leading axis sizes")
+def scan_length_mismatch_in_jit():
+    return jax.jit(lambda xs: lax.scan(lambda c, x: (c, x), 0.0, xs, length=2))(jnp.ones(3))
+
+
+@mistake(
+    "scan body function carry input and carry output must have equal types",
+    "int32",
+    "float32",
+)
+def scan_carry_dtype_int_to_float():
+    return lax.scan(lambda c, x: (c + x, None), jnp.int32(0), jnp.ones(3))
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def associative_scan_axis_out_of_range():
+    return lax.associative_scan(jnp.add, jnp.ones(4), axis=1)
+
+
+@mistake("Too many leaves for PyTreeDef")
+def associative_scan_fn_changes_structure():
+    return lax.associative_scan(lambda a, b: (a + b, a), jnp.ones(4))
+
+
+@mistake("Pred must be a scalar", "(3,)")
+def cond_vector_predicate_in_jit():
+    return jax.jit(lambda x: lax.cond(x > 0, lambda: 1.0, lambda: 0.0))(jnp.ones(3))
+
+
+@mistake("Branch index must be scalar", "(2,)")
+def switch_vector_index():
+    return lax.switch(jnp.array([0, 1]), [lambda: 1.0, lambda: 2.0])
+
+
+@mistake("Empty branch sequence")
+def switch_empty_tuple_of_branches():
+    return lax.switch(0, (), 1.0)
+
+
+@mistake("switch branches must have equal output types")
+def switch_branch_shapes():
+    return lax.switch(0, [lambda: jnp.ones(2), lambda: jnp.ones(3)])
+
+
+@mistake("carry input and carry output must have equal types", "float32[2]", "float32[4]")
+def fori_loop_carry_shape_change():
+    return lax.fori_loop(0, 3, lambda i, c: jnp.concatenate([c, c]), jnp.ones(2))
+
+
+@mistake("carry input and carry output must have equal types", "int32", "float32")
+def fori_loop_carry_int_to_float():
+    return lax.fori_loop(0, 3, lambda i, c: c + 0.5, jnp.int32(0))
+
+
+@mistake(
+    "while_loop body function carry input and carry output must have equal types",
+    "int32",
+    "float32",
+)
+def while_body_changes_dtype_strong():
+    return lax.while_loop(lambda c: c < 3, lambda c: c.astype(jnp.float32) + 1, jnp.int32(0))
+
+
+@mistake("cond_fun must return a boolean scalar", "int32")
+def while_cond_returns_int():
+    return lax.while_loop(lambda c: c, lambda c: c - 1, 3)
+
+
+@mistake("cond_fun must return a boolean scalar", "PyTreeDef((*, *))")
+def while_cond_returns_tuple():
+    return lax.while_loop(lambda c: (c < 3, c), lambda c: c + 1, 0)
+
+
+@mistake("takes 0 positional arguments but 1 was given")
+def cond_branch_takes_no_operand():
+    return lax.cond(True, lambda: 1.0, lambda: 0.0, 2.0)
+
+
+@mistake("<class 'str'>", "which is not a valid JAX type")
+def cond_branch_returns_string():
+    return lax.cond(True, lambda x: "a", lambda x: "b", 1.0)
+
+
+@mistake("scan got values with different leading axis sizes")
+def map_leading_sizes_differ():
+    return lax.map(lambda xy: xy[0] + xy[1], (jnp.ones(3), jnp.ones(4)))
+
+
+@mistake()  # JAX 0.10.2 accepts this (a remainder batch): meshjit must too
+def map_batch_size_not_dividing():
+    return lax.map(lambda x: x * 2, jnp.arange(5.0), batch_size=2)
+
+
+@mistake("scan got value with no leading axis to scan over")
+def map_over_scalar():
+    return lax.map(lambda x: x, 1.0)
+
+
+@mistake("scan body function carry input and carry output must have the same pytree structure")
+def fori_loop_body_returns_tuple_for_scalar():
+    return lax.fori_loop(0, 3, lambda i, c: (c, c), 0.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def scan_ys_shape_varies():
+    return lax.scan(lambda c, x: (c, jnp.ones(2) if c is None else x), None, jnp.ones((3, 2)))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def scan_reverse_non_bool():
+    return lax.scan(lambda c, x: (c + x, x), 0.0, jnp.ones(3), reverse="yes")
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def cond_operands_keyword():
+    return lax.cond(True, lambda x: x, lambda x: x, operand=1.0)
+
+
+@mistake("Index type must be an integer", "bool")
+def switch_bool_index():
+    return lax.switch(True, [lambda: 1.0, lambda: 2.0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Autodiff (round 3)
+
+
+@mistake("<class 'str'>", "is not a valid JAX type")
+def linearize_string_argument():
+    return jax.linearize(lambda x: x, "a")
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def linearize_int_primal():
+    return jax.linearize(lambda x: x * 2, 1)
+
+
+@mistake(
+    "unexpected JAX type (e.g. shape/dtype) for argument to VJP function",
+    "float16[3]",
+    "float32[3]",
+)
+def vjp_cotangent_dtype():
+    _, vjp_fn = jax.vjp(jnp.sin, jnp.ones(3))
+    return vjp_fn(jnp.ones(3, jnp.float16))
+
+
+@mistake("unexpected tree structure", "VJP function")
+def vjp_cotangent_not_tuple_for_tuple_output():
+    _, vjp_fn = jax.vjp(lambda x: (x, x), jnp.ones(3))
+    return vjp_fn(jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def custom_jvp_nondiff_argnums_array_in_jit():
+    f = jax.custom_jvp(lambda n, x: x * n, nondiff_argnums=(0,))
+    f.defjvp(lambda n, primals, tangents: (f(n, *primals), tangents[0] * n))
+    return jax.jit(lambda n, x: jax.grad(f, argnums=1)(n, x))(jnp.float32(2.0), 1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this (the jacobian of the jacobian): meshjit must too
+def hessian_of_vector_function():
+    return jax.hessian(lambda x: x**2)(jnp.ones(3)).shape
+
+
+@mistake("jacrev requires real-valued outputs", "int32")
+def hessian_of_int_output():
+    return jax.hessian(lambda x: jnp.int32(1))(1.0)
+
+
+@mistake("'float' object is not iterable")
+def grad_argnums_float():
+    return jax.grad(lambda x: x, argnums=0.5)(1.0)
+
+
+@mistake("reduce_axes argument to grad is deprecated")
+def grad_reduce_axes_keyword():
+    return jax.grad(lambda x: x, reduce_axes=("i",))(1.0)
+
+
+@mistake("cotangent type does not match function output")
+def linear_transpose_cotangent_shape():
+    return jax.linear_transpose(lambda x: 2 * x, jnp.ones(3))(jnp.ones(4))
+
+
+@mistake("Positional argument indices", "but got value 2 for len(args) == 1")
+def jacfwd_argnums_out_of_range():
+    return jax.jacfwd(lambda x: x, argnums=2)(1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def grad_allow_int():
+    return jax.grad(lambda x, y: x * 2.0, allow_int=True, argnums=1)(1.0, 2)
+
+
+@mistake("<class 'str'>", "is not a valid JAX type")
+def stop_gradient_of_string():
+    return lax.stop_gradient("a")
+
+
+@mistake("has length 2 but argument 0 has length 1")
+def custom_jvp_defjvps_too_many():
+    f = jax.custom_jvp(lambda x: x)
+    f.defjvps(lambda g, ans, x: g, lambda g, ans, x: g)
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp must have the same tree structure",
+    "PyTreeDef([*, *])",
+)
+def jvp_tangent_list_vs_tuple():
+    return jax.jvp(lambda x, y: x + y, (1.0, 2.0), [1.0, 2.0])
+
+
+@mistake("primal and tangent arguments to jax.jvp do not match", "float32", "int32")
+def jvp_tangent_python_int_for_float():
+    return jax.jvp(lambda x: x, (jnp.ones(3),), (jnp.ones(3, jnp.int32),))
+
+
+@mistake("Gradient only defined for scalar-output functions", "(2,)")
+def value_and_grad_of_non_scalar_aux():
+    return jax.value_and_grad(lambda x: (x * jnp.ones(2), 1.0), has_aux=True)(1.0)
+
+
+@mistake()
+def checkpoint_bad_policy():
+    return jax.grad(jax.checkpoint(lambda x: jnp.sin(x), policy=3))(1.0)
+
+
+@mistake("<class 'str'>", "is not a valid JAX type")
+def jacrev_of_string_output():
+    return jax.jacrev(lambda x: "a")(1.0)
+
+
+@mistake(
+    "Custom VJP bwd rule must produce an output with the same container (pytree) structure as the args tuple",
+)
+def custom_vjp_two_args_bwd_returns_one():
+    f = jax.custom_vjp(lambda x, y: x * y)
+    f.defvjp(lambda x, y: (x * y, (x, y)), lambda res, g: (g * res[1],))
+    return jax.grad(f)(1.0, 2.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def vjp_of_int_input():
+    return jax.vjp(lambda x: x * 2, 1)[1](1)
+
+
+@mistake(
+    "Custom JVP rule must produce primal and tangent outputs with corresponding shapes and dtypes",
+    "int32[]",
+)
+def custom_jvp_rule_tangent_dtype_int():
+    f = _custom_jvp(lambda p, t: (p[0], jnp.int32(1)))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+# ---------------------------------------------------------------------------------------------
+# Pytrees (round 3)
+
+
+class _Point:
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+
+
+jax.tree_util.register_pytree_node(_Point, lambda p: ((p.x, p.y), None), lambda _, c: _Point(*c))
+
+
+@mistake("Duplicate custom PyTreeDef type registration for", "_Point")
+def register_pytree_node_twice():
+    return jax.tree_util.register_pytree_node(
+        _Point, lambda p: ((p.x, p.y), None), lambda _, c: _Point(*c)
+    )
+
+
+@mistake("missing 1 required positional argument: 'unflatten_func'")
+def register_pytree_node_missing_unflatten():
+    return jax.tree_util.register_pytree_node(type("Q", (), {}), lambda q: ((), None))
+
+
+class _BadFlatten:
+    pass
+
+
+jax.tree_util.register_pytree_node(_BadFlatten, lambda b: 3, lambda _, c: _BadFlatten())
+
+
+@mistake("should return a (children, aux_data) tuple, got 3")
+def pytree_flatten_returns_non_pair():
+    return jax.tree_util.tree_leaves(_BadFlatten())
+
+
+@mistake("pytree structure error: different types", "NoneType")
+def tree_map_none_leaf_vs_array():
+    return jax.tree.map(lambda a, b: a + b, (None, 1.0), (jnp.ones(2), 1.0))
+
+
+@mistake()  # JAX 0.10.2 accepts this (None is an empty subtree in both): meshjit must too
+def tree_map_over_none_both():
+    return jax.tree.map(lambda a, b: a + b, (None, 1.0), (None, 2.0))
+
+
+@mistake()
+def tree_leaves_is_leaf_not_callable():
+    return jax.tree.leaves([1, 2], is_leaf=3)
+
+
+@mistake("Too few leaves for PyTreeDef; expected 2, got 1")
+def treedef_unflatten_too_few():
+    return jax.tree.structure({"a": 1, "b": 2}).unflatten([1])
+
+
+@mistake()
+def tree_unflatten_leaves_not_iterable():
+    return jax.tree_util.tree_unflatten(jax.tree.structure((1, 2)), 3)
+
+
+@mistake("pytree structure error: different types", "_Point")
+def tree_map_point_vs_tuple():
+    return jax.tree.map(lambda a, b: a + b, _Point(1, 2), (1, 2))
+
+
+@mistake("pytree structure error: different numbers of pytree children")
+def tree_map_dict_key_order_extra_key():
+    return jax.tree.map(lambda a, b: a + b, {"a": 1}, {"a": 1, "b": 2})
+
+
+@mistake("'tuple' object has no attribute 'x'")
+def jit_pytree_point_then_tuple():
+    f = jax.jit(lambda p: p.x + p.y)
+    f(_Point(1.0, 2.0))
+    return f((1.0, 2.0))
+
+
+@mistake("'int' object is not iterable")
+def tree_flatten_with_path_keystr_of_non_path():
+    return jax.tree_util.keystr(3)
+
+
+@mistake("Mismatch")
+def tree_transpose_inner_mismatch():
+    outer = jax.tree.structure([0, 0])
+    inner = jax.tree.structure((0, 0))
+    return jax.tree.transpose(outer, inner, [(1, 2, 3), (4, 5, 6)])
+
+
+# ---------------------------------------------------------------------------------------------
+# Export (round 3)
+
+
+@mistake("<class 'str'>")
+def export_with_string_argument():
+    return jax.export.export(jax.jit(lambda x: x))("a")
+
+
+@mistake("float32", "int32")
+def exported_call_other_dtype():
+    exp = jax.export.export(jax.jit(jnp.sin))(jnp.ones(3))
+    return exp.call(jnp.ones(3, jnp.int32))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def export_unknown_platform():
+    return jax.export.export(jax.jit(jnp.sin), platforms=["foo"])(jnp.ones(3))
+
+
+@mistake("Function 'sin' was exported for platforms '('tpu',)' but it is used on '('cpu',)'")
+def exported_call_on_other_platform():
+    exp = jax.export.export(jax.jit(jnp.sin), platforms=["tpu"])(jnp.ones(3))
+    return exp.call(jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def export_shape_dtype_struct_then_call():
+    exp = jax.export.export(jax.jit(jnp.sin))(jax.ShapeDtypeStruct((3,), jnp.float32))
+    return exp.call(jnp.ones(3)).shape
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def export_round_trip():
+    exp = jax.export.export(jax.jit(jnp.cos))(jnp.ones(3))
+    return jax.export.deserialize(exp.serialize()).call(jnp.zeros(3)).tolist()
+
+
+# ---------------------------------------------------------------------------------------------
+# jax.numpy (round 3)
+
+
+@mistake("is not a valid JAX array type")
+def array_of_object():
+    return jnp.array(object())
+
+
+@mistake("is not a valid JAX array type")
+def array_mixed_str_and_int():
+    return jnp.array([1, "a"])
+
+
+@mistake("data type 'float33' not understood")
+def astype_unknown_dtype_string():
+    return jnp.ones(3).astype("float33")
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def argsort_of_complex():
+    return jnp.argsort(jnp.array([2 + 1j, 1 + 0j])).tolist()
+
+
+@mistake("indices must have an integer type")
+def take_float_index_scalar():
+    return jnp.take(jnp.arange(3), 1.0)
+
+
+@mistake("data type 'foo' not understood")
+def zeros_unknown_dtype():
+    return jnp.zeros(3, dtype="foo")
+
+
+@mistake("cannot reshape array of shape (5,) (size 5) into shape (2, -1)")
+def reshape_minus_one_not_dividing():
+    return jnp.arange(5).reshape(2, -1)
+
+
+@mistake("Precision argument must be one of")
+def dot_bad_precision():
+    return jnp.dot(jnp.ones(3), jnp.ones(3), precision="foo")
+
+
+@mistake("method can only be 'linear', 'lower', 'higher', 'midpoint', 'nearest' or 'inverted_cdf'")
+def quantile_bad_method():
+    return jnp.quantile(jnp.ones(3), 0.5, method="foo")
+
+
+@mistake("Valid values for indexing are 'xy' and 'ij', got foo")
+def meshgrid_bad_indexing():
+    return jnp.meshgrid(jnp.ones(2), jnp.ones(3), indexing="foo")
+
+
+@mistake("diag input must be 1d or 2d")
+def diag_of_3d():
+    return jnp.diag(jnp.ones((2, 2, 2)))
+
+
+@mistake("axis 5 is out of bounds for array of dimension 1")
+def roll_axis_out_of_range():
+    return jnp.roll(jnp.ones(3), 1, axis=5)
+
+
+@mistake()
+def argpartition_kth_out_of_range():
+    return jnp.argpartition(jnp.ones(3), 10)
+
+
+@mistake("Unsupported QR decomposition mode 'foo'")
+def qr_bad_mode():
+    return jnp.linalg.qr(jnp.ones((2, 2)), mode="foo")
+
+
+@mistake("Shape should be positive")
+def fft_zero_points():
+    return jnp.fft.fft(jnp.ones(4), n=0)
+
+
+@mistake("axis -2 is out of bounds for array of dimension 1")
+def fft2_of_vector():
+    return jnp.fft.fft2(jnp.ones(4))
+
+
+@mistake("Improper number of axes for norm")
+def norm_three_axes():
+    return jnp.linalg.norm(jnp.ones((2, 2, 2)), axis=(0, 1, 2))
+
+
+@mistake("condlist must have length equal to choicelist (1 vs 2)")
+def select_lengths_differ():
+    return jnp.select([jnp.ones(3) > 0], [jnp.ones(3), jnp.zeros(3)])
+
+
+@mistake("data type 'foo' not understood")
+def cumsum_unknown_dtype():
+    return jnp.cumsum(jnp.ones(3), dtype="foo")
+
+
+@mistake("Incompatible shapes for broadcasting")
+def sum_where_wrong_shape():
+    return jnp.sum(jnp.ones(3), where=jnp.ones(4, bool))
+
+
+@mistake("'float' object is not iterable")
+def mean_float_axis():
+    return jnp.mean(jnp.ones(3), axis=1.5)
+
+
+@mistake("not a valid gufunc signature: bad")
+def vectorize_bad_signature():
+    return jnp.vectorize(lambda x: x, signature="bad")(jnp.ones(3))
+
+
+@mistake("Size of label")
+def einsum_ellipsis_mismatch():
+    return jnp.einsum("...i,...i->...", jnp.ones((2, 3)), jnp.ones((4, 3)))
+
+
+@mistake("is not a valid JAX array type")
+def full_string_fill():
+    return jnp.full((2,), "a")
+
+
+@mistake("incompatible shapes for broadcasting", "(4,)", "(3,)")
+def clip_min_shape():
+    return jnp.clip(jnp.ones(3), min=jnp.ones(4))
+
+
+@mistake("'float' object cannot be interpreted as an integer")
+def linspace_float_num():
+    return jnp.linspace(0.0, 1.0, 2.5)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected", "stop")
+def arange_traced_stop_in_jit():
+    return jax.jit(lambda n: jnp.arange(n))(3)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected", "jnp.unique")
+def unique_in_jit_without_size():
+    return jax.jit(jnp.unique)(jnp.array([1, 2, 1]))
+
+
+@mistake()  # JAX 0.10.2 accepts this (size= pads): meshjit must too
+def unique_in_jit_with_size():
+    return jax.jit(lambda x: jnp.unique(x, size=3, fill_value=0))(jnp.array([1, 2, 1])).tolist()
+
+
+@mistake("array split does not result in an equal division")
+def split_uneven_sections_in_jit():
+    return jax.jit(lambda x: jnp.split(x, 3))(jnp.ones(4))
+
+
+@mistake("Need at least one array to stack")
+def stack_empty_tuple():
+    return jnp.stack(())
+
+
+@mistake("negative dimensions are not allowed")
+def eye_negative():
+    return jnp.eye(-1)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def tri_float_size():
+    return jnp.tri(2.5)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def identity_float_size():
+    return jnp.identity(2.5)
+
+
+@mistake("transpose permutation isn't a permutation of operand dimensions")
+def diagonal_same_axes():
+    return jnp.diagonal(jnp.ones((3, 3)), axis1=0, axis2=0)
+
+
+@mistake("'float' object cannot be interpreted as an integer")
+def triu_indices_float_k():
+    return jnp.triu_indices(3, k=1.5)
+
+
+@mistake("all keys need to be the same shape")
+def lexsort_mismatched_keys():
+    return jnp.lexsort((jnp.ones(3), jnp.ones(4)))
+
+
+@mistake("percentile requires ndarray or scalar arguments, got <class 'list'> at position 0")
+def percentile_list():
+    return jnp.percentile([1.0, 2.0], 50)
+
+
+@mistake("takes 2 positional arguments but 3 were given")
+def matmul_three_operands():
+    return jnp.matmul(jnp.ones((2, 2)), jnp.ones((2, 2)), jnp.ones((2, 2)))
+
+
+@mistake("xp and fp must be one-dimensional arrays of equal size")
+def interp_mismatched_lengths():
+    return jnp.interp(1.0, jnp.ones(3), jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def polyval_2d_coefficients():
+    return jnp.polyval(jnp.ones((2, 2)), 1.0)
+
+
+@mistake("'float' object cannot be interpreted as an integer")
+def round_float_decimals():
+    return jnp.round(jnp.ones(3), decimals=1.5)
+
+
+@mistake()
+def bincount_negative_length():
+    return jnp.bincount(jnp.arange(3), length=-1)
+
+
+@mistake("invalid argument side='middle', expected 'left' or 'right'")
+def searchsorted_bad_side():
+    return jnp.searchsorted(jnp.arange(3), 1, side="middle")
+
+
+# ---------------------------------------------------------------------------------------------
+# jax.nn and jax.scipy (round 3)
+
+
+@mistake()  # JAX 0.10.2 accepts this (float labels compared to the class indices): meshjit too
+def one_hot_of_floats():
+    return jax.nn.one_hot(jnp.array([0.0, 1.5]), 3).tolist()
+
+
+@mistake("'float' object cannot be interpreted as an integer")
+def one_hot_float_num_classes():
+    return jax.nn.one_hot(jnp.array([0, 1]), 3.5)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 1")
+def softmax_axis_out_of_range():
+    return jax.nn.softmax(jnp.ones(3), axis=2)
+
+
+@mistake("axis 5 is out of bounds for array of dimension 2")
+def log_softmax_axis_out_of_range():
+    return jax.nn.log_softmax(jnp.ones((2, 3)), axis=(0, 5))
+
+
+@mistake("<class 'str'>")
+def relu_of_string():
+    return jax.nn.relu("a")
+
+
+@mistake(
+    "Can't compute input and output sizes of a 1-dimensional weights tensor with default in_axis",
+)
+def glorot_normal_of_vector_shape():
+    return jax.nn.initializers.glorot_normal()(random.key(0), (3,))
+
+
+@mistake()
+def dot_product_attention_head_mismatch():
+    q = jnp.ones((1, 4, 2, 8))
+    return jax.nn.dot_product_attention(q, jnp.ones((1, 4, 2, 16)), jnp.ones((1, 4, 2, 16)))
+
+
+@mistake()
+def scipy_solve_shapes():
+    return jax.scipy.linalg.solve(jnp.ones((3, 3)), jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def scipy_lu_factor_non_square():
+    return jax.scipy.linalg.lu_factor(jnp.ones((2, 3)))
+
+
+@mistake("(2, 3)")
+def scipy_expm_non_square():
+    return jax.scipy.linalg.expm(jnp.ones((2, 3)))
+
+
+@mistake("axis 3 is out of bounds for array of dimension 1")
+def scipy_logsumexp_axis_out_of_range():
+    return jax.scipy.special.logsumexp(jnp.ones(3), axis=3)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def scipy_gammaln_of_ints():
+    return jax.scipy.special.gammaln(jnp.arange(1, 4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def scipy_betainc_ints():
+    return jax.scipy.special.betainc(1, 2, 0.5)
+
+
+@mistake("in1 and in2 must have the same number of dimensions")
+def scipy_convolve_rank_mismatch():
+    return jax.scipy.signal.convolve(jnp.ones(3), jnp.ones((2, 2)))
+
+
+@mistake()
+def scipy_norm_pdf_string():
+    return jax.scipy.stats.norm.pdf("a")
+
+
+@mistake()
+def scipy_cho_solve_shapes():
+    c = jax.scipy.linalg.cho_factor(jnp.eye(3))
+    return jax.scipy.linalg.cho_solve(c, jnp.ones(4))
+
+
+@mistake()
+def scipy_solve_triangular_shapes():
+    return jax.scipy.linalg.solve_triangular(jnp.eye(3), jnp.ones(4))
+
+
+@mistake("<class 'str'>")
+def scipy_xlogy_string():
+    return jax.scipy.special.xlogy("a", 1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# jit options, devices and config (round 3)
+
+
+@mistake("Received incompatible devices for jitted computation")
+def jit_committed_to_different_devices():
+    a = jax.device_put(jnp.ones(3), jax.devices()[0])
+    b = jax.device_put(jnp.ones(3), jax.devices()[1])
+    return jax.jit(lambda u, v: u + v)(a, b)
+
+
+@mistake("P('x', None)")
+def jit_in_shardings_wrong_rank():
+    s = NamedSharding(mesh2, P("x", None))
+    return jax.jit(lambda x: x, in_shardings=s)(jnp.ones(4))
+
+
+@mistake(
+    "jit requires a non-empty mesh in context if you are passing `PartitionSpec`s to in_shardings",
+)
+def jit_in_shardings_spec_without_mesh():
+    return jax.jit(lambda x: x, in_shardings=P("x"))(jnp.ones(4))
+
+
+@mistake(
+    "jit requires a non-empty mesh in context if you are passing `PartitionSpec`s to out_shardings",
+)
+def jit_out_shardings_spec_without_mesh():
+    return jax.jit(lambda x: x, out_shardings=P("x"))(jnp.ones(4))
+
+
+@mistake("pytree structure error: different pytree metadata")
+def jit_in_shardings_dict_vs_tuple():
+    s = NamedSharding(mesh2, P())
+    return jax.jit(lambda d: d["a"], in_shardings=({"b": s},))({"a": jnp.ones(4)})
+
+
+@mistake("can't specify both a device and a backend for jit")
+def jit_device_and_backend():
+    return jax.jit(lambda x: x, device=jax.devices()[0], backend="cpu")(1.0)
+
+
+@mistake("If backend or device is specified on jit, then in_shardings should not be specified")
+def jit_device_and_in_shardings():
+    s = NamedSharding(mesh2, P())
+    return jax.jit(lambda x: x, device=jax.devices()[0], in_shardings=s)(1.0)
+
+
+@mistake("'str' object cannot be interpreted as an integer")
+def jit_static_argnums_string():
+    return jax.jit(lambda x: x, static_argnums="x")(1.0)
+
+
+@mistake("static_argnames and donate_argnames cannot intersect")
+def jit_donate_and_static_same_arg():
+    return jax.jit(lambda x: x, static_argnums=0, donate_argnums=0)(1)
+
+
+@mistake("donate_argnums=(-3,)", "only accepts 1 positional argument")
+def jit_donate_argnums_negative_out_of_range():
+    return jax.jit(lambda x: x, donate_argnums=-3)(jnp.ones(3))
+
+
+@mistake("invalid argnames {'m'} in static_argnames")
+def jit_static_argnames_keyword_only_missing():
+    return jax.jit(lambda x, *, n: x * n, static_argnames="m")(1.0, n=2)
+
+
+@mistake("Unrecognized config option: jax_foo_bar")
+def config_update_unknown_option():
+    return jax.config.update("jax_foo_bar", True)
+
+
+@mistake("'Config' object has no attribute 'jax_foo_bar'")
+def config_read_unknown_attribute():
+    return jax.config.jax_foo_bar
+
+
+@mistake("`jax.device_put` only accepts `None`, `jax.sharding.Sharding`, `jax.Device`")
+def device_put_to_string():
+    return jax.device_put(jnp.ones(3), "cpu")
+
+
+@mistake("device_put device specification must be a tree prefix of the corresponding value")
+def device_put_sharding_tree_mismatch():
+    s = NamedSharding(mesh2, P())
+    return jax.device_put((jnp.ones(2), jnp.ones(2)), (s, s, s))
+
+
+@mistake("Could not find memory addressable by device cpu", "Got memory kind: foo")
+def named_sharding_bad_memory_kind():
+    return jax.device_put(jnp.ones(4), NamedSharding(mesh2, P(), memory_kind="foo"))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def make_mesh_float_shape():
+    return jax.make_mesh((2.0, 4), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+
+
+@mistake("Buffer has been deleted or donated")
+def jit_keep_unused_donated_compiled_twice():
+    x = jnp.ones(3)
+    f = jax.jit(lambda a: a * 2, donate_argnums=0)
+    f(x)
+    return f(x)
+
+
+@mistake("Function compiled with input pytree does not match the input pytree it was called with")
+def compiled_called_with_python_list():
+    compiled = jax.jit(lambda x: x).lower(jnp.ones(3)).compile()
+    return compiled([1.0, 2.0, 3.0])
+
+
+@mistake("No such compile option: 'xla_foo_bar'")
+def lowered_compile_bad_option():
+    return jax.jit(jnp.sin).lower(jnp.ones(3)).compile(compiler_options={"xla_foo_bar": True})
+
+
+@mistake("ShapeDtypeStruct", "is not a valid JAX type")
+def shape_dtype_struct_called():
+    return jax.jit(jnp.sin)(jax.ShapeDtypeStruct((3,), jnp.float32))
+
+
+# ---------------------------------------------------------------------------------------------
+# checkify (round 3)
+
+
+@mistake(
+    "out-of-bounds indexing for array of shape (3,)",
+    "index 5 is out of bounds for axis 0 with size 3",
+)
+def checkify_index_out_of_bounds():
+    f = checkify.checkify(lambda x: x[5], errors=checkify.index_checks)
+    err, _ = f(jnp.ones(3))
+    return err.throw()
+
+
+@mistake("division by zero")
+def checkify_division_by_zero():
+    f = checkify.checkify(lambda x: 1 // x, errors=checkify.div_checks)
+    err, _ = f(jnp.int32(0))
+    return err.throw()
+
+
+@mistake("Formatting arguments to checkify.check need to be PyTrees of arrays")
+def checkify_check_format_args():
+    f = checkify.checkify(lambda x: checkify.check(x > 0, "x is {x}", y=x))
+    return f(1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this (no error): meshjit must too
+def checkify_throw_without_error():
+    err, _ = checkify.checkify(lambda x: checkify.check(x > 0, "positive"))(1.0)
+    return err.throw()
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def checkify_check_message_not_string():
+    return checkify.checkify(lambda x: checkify.check(x > 0, 3))(1.0)
+
+
+@mistake("x positive -2.0 (`check` failed)")
+def checkify_of_jit_check_failed_in_jit():
+    f = checkify.checkify(jax.jit(lambda x: checkify.check(x > 0, "x positive {}", x)))
+    err, _ = f(-2.0)
+    return err.throw()
+
+
+@mistake("neg (`check` failed)")
+def checkify_vmap_first_failure():
+    f = checkify.checkify(jax.vmap(lambda x: checkify.check(x > 0, "neg")))
+    err, _ = f(jnp.array([1.0, -1.0]))
+    return err.throw()
+
+
+# ---------------------------------------------------------------------------------------------
+# Explicit sharding and shard_map (round 3, more)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_transpose_keeps_sharding():
+    return str(jax.typeof(_eput((4, 8), P("x", "y")).T))
+
+
+@mistake("P('x', None)", "jax.set_mesh")
+def explicit_matmul_out_sharding_without_mesh_context():
+    a, b = _eput((4, 8), P("x", None)), _eput((8, 4), P(None, None))
+    return jnp.matmul(a, b, out_sharding=P("x", None))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_matmul_out_sharding_under_set_mesh():
+    a, b = _eput((4, 8), P(None, "y")), _eput((8, 4), P("y", None))
+    with jax.set_mesh(emesh):
+        return str(jax.typeof(jnp.matmul(a, b, out_sharding=P("x", None))))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension",
+    "duplicate entries for `x`",
+)
+def explicit_reshard_under_set_mesh_axis_twice():
+    with jax.set_mesh(emesh):
+        return jax.sharding.reshard(_eput((4, 8), P("x", None)), P("x", "x"))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_reshard_under_set_mesh_not_divisible():
+    with jax.set_mesh(emesh):
+        return jax.sharding.reshard(_eput((4, 8), P("x", None)), P(None, ("x", "y"))).shape
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_ones_out_sharding_under_set_mesh():
+    with jax.set_mesh(emesh):
+        return str(jax.typeof(jnp.ones((4, 8), out_sharding=P("x", "y"))))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def explicit_auto_axes_under_set_mesh():
+    f = jax.sharding.auto_axes(lambda x: x * 2, out_sharding=P("x", None))
+    with jax.set_mesh(emesh):
+        return str(jax.typeof(f(_eput((4, 8), P("x", "y")))))
+
+
+@mistake(
+    "Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the gather indexing",
+)
+def explicit_sum_unreduced_then_add():
+    a = _eput((4, 8), P("x", "y"))
+    return str(jax.typeof(a.sum(axis=1) + a[:, 0]))
+
+
+@mistake("Mesh for all inputs should be equal")
+def explicit_device_put_to_auto_mesh_then_add():
+    a = _eput((4, 8), P("x", None))
+    b = jax.device_put(jnp.ones((4, 8)), NamedSharding(mesh24, P("x", None)))
+    return a + b
+
+
+@mistake("mul operation with inputs", "produces an illegally sharded result")
+def explicit_broadcast_conflicting_after_expand():
+    a, b = _eput((4, 1), P("x", None)), _eput((1, 8), P(None, "x"))
+    return a * b
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_in_specs_tuple_for_single_arg():
+    return _smap(lambda x: x, (P("x"),), P("x"))(jnp.ones(4))
+
+
+@mistake("pytree structure error: different types", "shard_map out_specs")
+def shard_map_out_specs_list_for_tuple_output():
+    return _smap(lambda x: (x, x), P("x"), [P("x"), P("x")])(jnp.ones(4))
+
+
+@mistake("pytree structure error: different types", "shard_map out_specs")
+def shard_map_out_specs_none_leaf():
+    return _smap(lambda x: x, P("x"), None)(jnp.ones(4))
+
+
+@mistake("<class 'str'>", "is not a valid JAX type")
+def shard_map_body_returns_string():
+    return _smap(lambda x: "a", P("x"), P())(jnp.ones(4))
+
+
+@mistake("unbound axis name: z")
+def shard_map_axis_size_of_unknown_axis():
+    return _smap(lambda x: x * lax.axis_size("z"), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_psum_of_int_in_body():
+    return _smap(lambda x: x + lax.psum(1, "x"), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake()
+def shard_map_ppermute_perm_not_pairs():
+    return _smap(lambda x: lax.ppermute(x, "x", [0, 1]), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("out_specs", "require replication which can't be statically inferred")
+def shard_map_all_gather_tiled_out_specs_replicated():
+    f = lambda x: lax.all_gather(x, "x", tiled=True)  # noqa: E731
+    return _smap(f, P("x"), P())(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_nested_jit_psum():
+    return _smap(jax.jit(lambda x: lax.psum(x, "x")), P("x"), P())(jnp.ones(4))
+
+
+@mistake(
+    "scan body function carry input and carry output must have equal types",
+    "float32[]{V:x}",
+    "jax.lax.pcast(...",
+)
+def shard_map_scan_carry_invariant_with_varying():
+    f = lambda x: lax.scan(lambda c, y: (c + y, None), 0.0, x)[0]  # noqa: E731
+    return _smap(f, P("x"), P())(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_grad_of_psum():
+    f = jax.grad(lambda x: lax.psum(x, "x").sum())  # noqa: F841
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+# ---------------------------------------------------------------------------------------------
+# Random and pytrees (round 3, more)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def random_key_impl_of_raw_key():
+    return str(random.key_impl(random.PRNGKey(0)))
+
+
+@mistake()
+def random_wrap_key_data_of_typed_key():
+    return random.wrap_key_data(random.key(0))
+
+
+@mistake()
+def random_split_typed_key_num_tuple_with_float():
+    return random.split(random.key(0), (2, 1.5))
+
+
+@mistake("dtype argument to `normal` must be a float or complex dtype, got int8")
+def random_normal_dtype_string():
+    return random.normal(random.key(0), (2,), dtype="int8")
+
+
+@mistake()
+def random_uniform_key_list():
+    return random.uniform([0, 1], (2,))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def random_keys_in_jnp_stack():
+    return jnp.stack([random.key(0), random.key(1)]).shape
+
+
+@mistake("pytree structure error: different lengths of list")
+def tree_map_with_path_arity():
+    return jax.tree_util.tree_map_with_path(lambda p, a, b: a, [1, 2], [1])
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def tree_structure_compare_with_list():
+    return jax.tree.structure([1, 2]) == [1, 2]
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def tree_unflatten_with_generator():
+    return jax.tree.unflatten(jax.tree.structure((1, 2)), (x for x in [1, 2]))

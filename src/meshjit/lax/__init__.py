@@ -220,3 +220,18 @@ for _name, _prim in _primitives_by_jax_name().items():
         globals()[_name] = _prim
         __all__.append(_name)
 del _name, _prim
+
+
+# Names JAX 0.10 removed: using them raises its AttributeError with its advice.
+_REMOVED = {
+    "pvary": (
+        "jax.lax.pvary was deprecated in JAX v0.8.2 and removed in JAX v0.10.0; use "
+        "`jax.lax.pcast(..., to='varying')"
+    ),
+}
+
+
+def __getattr__(name: str):
+    if name in _REMOVED:
+        raise AttributeError(_REMOVED[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
