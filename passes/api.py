@@ -125,11 +125,14 @@ def gspmd_sharding(module_op: ir.Operation) -> str | None:
     found = []
 
     def visit(op):
-        target = op.attributes["call_target_name"] if "call_target_name" in op.attributes else None
+        attrs = op.attributes
+        if not len(attrs):
+            return ir.WalkResult.ADVANCE
+        target = attrs["call_target_name"] if "call_target_name" in attrs else None
         if target is not None and ir.StringAttr(target).value in _GSPMD_CALLS:
             found.append(f"custom_call @{ir.StringAttr(target).value} at {op.location}")
-        elif "mhlo.sharding" in op.attributes or "mhlo.sharding" in str(
-            op.attributes["arg_attrs"] if "arg_attrs" in op.attributes else ""
+        elif "mhlo.sharding" in attrs or (
+            "arg_attrs" in attrs and "mhlo.sharding" in str(attrs["arg_attrs"])
         ):
             found.append(f"mhlo.sharding on {op.name} at {op.location}")
         return ir.WalkResult.INTERRUPT if found else ir.WalkResult.ADVANCE

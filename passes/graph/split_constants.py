@@ -22,18 +22,21 @@ FROM_CONSTANTS = SHARDY_ELEMENTWISE_OPS | {
 }
 
 
-def is_constant_like(op, known: set) -> bool:
-    """Whether `op` computes a value from constants only (`known`: constant-like ops so far)."""
-    if op.name in SOURCES:
+def is_constant_like(op, known: set, name: str | None = None) -> bool:
+    """Whether `op` computes a value from constants only (`known`: constant-like ops so far;
+    `name`: the op's name, if read already)."""
+    name = op.name if name is None else name
+    if name in SOURCES:
         return True
-    if op.name not in FROM_CONSTANTS or len(op.regions):
+    if name not in FROM_CONSTANTS or len(op.regions):
         return False
     return all(defining_op(v) in known for v in op.operands)
 
 
-def is_scalar_expansion(op) -> bool:
+def is_scalar_expansion(op, name: str | None = None) -> bool:
     """A broadcast of a rank-0 value."""
-    return op.name == "stablehlo.broadcast_in_dim" and not shape_of(op.operands[0])
+    name = op.name if name is None else name
+    return name == "stablehlo.broadcast_in_dim" and not shape_of(op.operands[0])
 
 
 def defining_op(value: ir.Value):
@@ -41,12 +44,16 @@ def defining_op(value: ir.Value):
     return owner if isinstance(owner, ir.Operation) else getattr(owner, "operation", None)
 
 
+_CANDIDATES = SOURCES | FROM_CONSTANTS  # (a scalar expansion is a broadcast_in_dim)
+
+
 def _splittable(op) -> bool:
     return len(op.results) == 1 and len(shape_of(op.results[0])) > 0
 
 
-def split_block(block) -> int:
+def split_block(block, nested: list | None = None) -> int:
     """Clones the block's constant-like ops once per extra use; returns the clones made.
+    (`nested`, if given, collects the ops with regions.)
 
     The original keeps its first user (in program order) and the clones follow it in the order
     of their users, as Shardy's constant splitter orders them."""
@@ -54,11 +61,17 @@ def split_block(block) -> int:
     ordered = []
     for op in block.operations:
         op = op.operation
-        if is_constant_like(op, known):
-            known.add(op)
-            ordered.append(op)
-        elif is_scalar_expansion(op):
-            ordered.append(op)
+        name = op.name
+        if name in _CANDIDATES:
+            if is_constant_like(op, known, name):
+                known.add(op)
+                ordered.append(op)
+                continue
+            if is_scalar_expansion(op, name):
+                ordered.append(op)
+                continue
+        if nested is not None and len(op.regions):
+            nested.append(op)
     position: dict = {}
     count = 0
     for op in reversed(ordered):  # users first, so clones of users add uses to their operands
@@ -82,12 +95,12 @@ def split_block(block) -> int:
 
 def split_constants(module_op: ir.Operation) -> int:
     """`split_block` on every block of the module (nested regions included)."""
-    blocks = []
-
-    def visit(op):
-        for region in op.regions:
-            blocks.extend(region.blocks)
-        return ir.WalkResult.ADVANCE
-
-    module_op.walk(visit)
-    return sum(split_block(b) for b in blocks)
+    count, owners = 0, [module_op]
+    while owners:
+        nested: list = []
+        for owner in owners:
+            for region in owner.regions:
+                for block in region.blocks:
+                    count += split_block(block, nested)
+        owners = nested
+    return count
