@@ -183,3 +183,11 @@ def test_full_and_full_like_lay_out_by_sharding():
     ):
         assert out.sharding == s
         np.testing.assert_array_equal(np.asarray(out), np.full((8, 2), 1.5, np.float32))
+
+
+def test_slice_in_dim_takes_none_and_negative_indices_as_jax():
+    """The round 13 fuzzer: lax.slice_in_dim(x, 1, None, stride=2) raised a TypeError."""
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    np.testing.assert_array_equal(lax.slice_in_dim(x, 1, None, stride=2, axis=2), x[:, :, 1::2])
+    np.testing.assert_array_equal(lax.slice_in_dim(x, -2, -1, axis=1), x[:, -2:-1])
+    np.testing.assert_array_equal(lax.slice_in_dim(x, None, 1), x[:1])
