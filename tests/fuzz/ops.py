@@ -1065,3 +1065,4 @@ def draw_step(rng, vals, allow_vmap=True):
 # Round 9's vocabulary registers into OPS (edge semantics; control flow, vmap axes, random).
 # Round 12's: the rest of jax.numpy, lax's dimension-number forms, compositions of transforms.
 from tests.fuzz import ops_api, ops_control, ops_semantics, ops_transforms  # noqa: E402, F401  # noqa: E402, F401
+from tests.fuzz import ops_nn_special  # noqa: E402, F401  (after ops_api: its groups join TABLE)
