@@ -3,6 +3,7 @@ with all their rules and wrappers, and the shape helpers built on them (full, ex
 
 from __future__ import annotations
 
+import builtins
 import math
 from typing import Sequence
 
@@ -393,13 +394,12 @@ def zeros_like_array(x):
 def collapse(operand, start_dimension: int, stop_dimension: int | None = None):
     """Merges dimensions [start_dimension, stop_dimension) into one."""
     shape = ad_util.aval_of(operand).shape
-    ndim = len(shape)
-    stop = ndim if stop_dimension is None else int(stop_dimension)
-    start, stop = (d + ndim if d < 0 else d for d in (int(start_dimension), stop))
-    if not 0 <= start <= stop <= len(shape):
+    # as JAX's: the range as a Python slice of the dimensions (clipped to them, as slices are)
+    start, stop, _ = builtins.slice(start_dimension, stop_dimension).indices(len(shape))
+    if stop < start:
         raise MeshjitValueError(
-            f"collapse: dimensions [{start_dimension}, {stop_dimension}) are not a range of "
-            f"the shape {shape}"
+            f"Invalid dimension range passed to collapse: {shape}"
+            f"[{start_dimension}:{stop_dimension}]"
         )
     merged = math.prod(shape[start:stop])
     return reshape(operand, shape[:start] + (merged,) + shape[stop:])

@@ -3,6 +3,8 @@ wrappers, and the in-dim helpers."""
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
@@ -152,8 +154,13 @@ def slice(x, start_indices, limit_indices, strides=None):
 def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
     aval = aval_of(x)
     axis = checks.canonical_axis(axis, aval.ndim)
+    n = aval.shape[axis]  # as JAX's: None is the whole axis, a negative index counts from its end
+    start = 0 if start_index is None else operator.index(start_index)
+    limit = n if limit_index is None else operator.index(limit_index)
     starts, limits, strides = [0] * aval.ndim, list(aval.shape), [1] * aval.ndim
-    starts[axis], limits[axis], strides[axis] = start_index, limit_index, stride
+    starts[axis] = start + n if start < 0 else start
+    limits[axis] = limit + n if limit < 0 else limit
+    strides[axis] = stride
     return slice(x, starts, limits, strides)
 
 

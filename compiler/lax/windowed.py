@@ -13,7 +13,12 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitRuntimeError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitOverflowError,
+    MeshjitRuntimeError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -619,6 +624,12 @@ def cumlogsumexp(operand, axis: int = 0, reverse: bool = False):
     from meshjit.compiler.lax.control_flow import associative_scan  # a later family
     from meshjit.compiler.lax.special import logaddexp
 
-    out = associative_scan(logaddexp, operand, reverse=reverse, axis=axis)
     aval = aval_of(operand)  # typed as the operand, as JAX's cumlogsumexp_p (weak stays weak)
+    if dtypes.is_bool(aval.dtype):
+        raise MeshjitTypeError(
+            "cumlogsumexp does not accept dtype bool. Accepted dtypes are subtypes of number."
+        )
+    if dtypes.is_int(aval.dtype) and 0 <= axis < aval.ndim:  # JAX's: -inf fits no integer
+        raise MeshjitOverflowError("cannot convert float infinity to integer")
+    out = associative_scan(logaddexp, operand, reverse=reverse, axis=axis)
     return elementwise.convert_element_type(out, aval.dtype, weak_type=aval.weak_type)

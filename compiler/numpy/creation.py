@@ -282,9 +282,8 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     compiled program, as JAX's jitted linspace does, so XLA rounds it the same way."""
     dtypes.check_user_dtype(dtype, "linspace")
     start, stop = materialize(start), materialize(stop)
-    if dtype is None:  # complex endpoints give complex points
-        is_complex = any(dtypes.is_complex(aval_of(v).dtype) for v in (start, stop))
-        dtype = dtypes.default_complex if is_complex else dtypes.default_float
+    if dtype is None:  # the endpoints' inexact type, as JAX's (float16 stays float16)
+        dtype = dtypes.to_inexact(result_type(start, stop))
     dtype = dtypes.canonicalize(dtype)
     num = operator.index(num) if not is_traced(num) else num
     if type(num) is int and num < 0:

@@ -32,6 +32,7 @@ from meshjit.compiler.numpy.util import (
     broadcast_all,
     check_out,
     const_like,
+    jitted,
     materialize,
     promote,
     promote_inexact,
@@ -181,6 +182,11 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
 
 
 def hypot(x1, x2):
+    """One program, as JAX's jitted hypot (so XLA rounds it the same way)."""
+    return jitted(_hypot)(x1, x2)
+
+
+def _hypot(x1, x2):
     x1, x2 = broadcast_all(*promote_inexact(x1, x2))
     refuse_complex(
         "jnp.hypot is not well defined for complex-valued inputs. Please convert to real "

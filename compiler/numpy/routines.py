@@ -57,9 +57,11 @@ from meshjit.compiler.numpy.util import (
     check_coefficients,
     check_out,
     is_traced,
+    jitted,
     promote,
     promote_inexact,
     refuse_complex,
+    result_type,
     strong,
 )
 
@@ -306,8 +308,9 @@ def _no_sequence(name, *xs) -> None:
     TypeError): so here."""
     for x in xs:
         if isinstance(x, (list, tuple)):
-            raise MeshjitTypeError(f"{name}: cannot determine the dtype of {x!r} (a "
-                                   f"{type(x).__name__}, not an array)")
+            raise MeshjitTypeError(
+                f"{name}: cannot determine the dtype of {x!r} (a {type(x).__name__}, not an array)"
+            )
 
 
 def _is_index(obj) -> bool:
@@ -782,11 +785,22 @@ def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):
 
 
 def place(arr, mask, vals, *, inplace=True):
-    """`arr` with the entries where the concrete `mask` holds set to `vals` in turn."""
+    """`arr` with the entries where `mask` holds set to `vals` in turn (cycled), as JAX's: the
+    mask may be traced (its true positions padded to its size, the padding dropped)."""
+    check_arraylike("place", arr, mask, vals)
     _immutable("place", inplace)
-    arr = asarray(arr)
-    positions = np.flatnonzero(np.asarray(mask))
-    return put(arr, positions.astype(np.int32), vals, inplace=False)
+    data, mask, vals = asarray(arr), asarray(mask), shapes.ravel(asarray(vals))
+    size = math.prod(aval_of(mask).shape)
+    if math.prod(aval_of(data).shape) != size:
+        raise MeshjitValueError("place: arr and mask must be the same size")
+    if not aval_of(vals).shape[0]:
+        raise MeshjitValueError("Cannot place values from an empty array")
+    if not size:
+        return data
+    (positions,) = nonzero(shapes.ravel(mask), size=size, fill_value=size)
+    vals = vals[np.arange(size) % aval_of(vals).shape[0]]  # cycled, as JAX's _tile_to_size
+    flat = shapes.ravel(data).at[positions].set(vals, mode="drop")
+    return shapes.reshape(flat, aval_of(data).shape)
 
 
 def insert(arr, obj, values, axis=None):
@@ -858,7 +872,11 @@ def piecewise(x, condlist, funclist, *args, **kw):
     if not isinstance(condlist, (list, tuple)):  # as JAX: an array's rows are the conditions
         condlist = asarray(condlist)
         condlist = [condlist[i] for i in range(aval_of(condlist).shape[0])]
-    condlist = [shapes.broadcast_to(asarray(c), aval_of(x).shape) for c in condlist]
+    condlist = [asarray(c) for c in condlist]
+    # as JAX's (a vectorized switch): x and the conditions broadcast together
+    shape = np.broadcast_shapes(aval_of(x).shape, *(aval_of(c).shape for c in condlist))
+    x = shapes.broadcast_to(x, shape)
+    condlist = [shapes.broadcast_to(c, shape) for c in condlist]
     if len(funclist) == len(condlist) + 1:
         condlist.append(ew.logical_not(any_(shapes.stack(condlist), axis=0)))
     if len(funclist) != len(condlist):
@@ -996,24 +1014,62 @@ def trim_zeros(filt, trim="fb", axis=None):
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
-    exps = linspace(start, stop, num, endpoint=endpoint)
-    out = ew.power(asarray(base, aval_of(exps).dtype), exps)
-    out = shapes.moveaxis(out, 0, axis) if axis else out
-    return out if dtype is None else out.astype(dtype)
+    """base ** linspace(start, stop), in the inexact dtype of start and stop (or `dtype`),
+    one jitted program as JAX's."""
+    _no_sequence("logspace", start, stop)
+    num, axis = _concrete_index(num, "num", "logspace"), _concrete_index(axis, "axis", "logspace")
+    static = ("num", "endpoint", "dtype", "axis")
+    return jitted(_logspace, static)(
+        start, stop, num=num, endpoint=bool(endpoint), base=base, dtype=dtype, axis=axis
+    )
+
+
+def _concrete_index(value, what: str, name: str) -> int:
+    if is_traced(value):
+        raise ConcretizationError(
+            f"The '{what}' argument of jnp.{name} must be concrete, got {value}"
+        )
+    return operator.index(value)
+
+
+def _inexact_dtypes(name, start, stop, dtype):
+    """(the result dtype, the dtype computed in), as JAX's logspace / geomspace."""
+    if dtype is None:
+        dtype = dtypes.to_inexact(result_type(start, stop))
+    else:
+        dtypes.check_user_dtype(dtype, name)
+        dtype = dtypes.canonicalize(dtype)
+    return dtype, dtypes.to_inexact(dtype)
+
+
+def _logspace(start, stop, *, num, endpoint, base, dtype, axis):
+    dtype, compute = _inexact_dtypes("logspace", start, stop, dtype)
+    start, stop = (asarray(v).astype(compute) for v in arraylike("logspace", start, stop))
+    exps = linspace(start, stop, num, endpoint=endpoint, axis=axis)
+    return lax.convert_element_type(ew.power(base, exps), dtype)
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    """sign(start) * logspace of the decimal logs of |start| and |stop| (a zero or a sign
+    change gives NaN, as JAX's), one jitted program as JAX's."""
     _no_sequence("geomspace", start, stop)
-    start, stop = asarray(start, dtypes.default_float), asarray(stop, dtypes.default_float)
+    num = _concrete_index(num, "num", "geomspace")
+    axis = _concrete_index(axis, "axis", "geomspace")
+    static = ("num", "endpoint", "dtype", "axis")
+    return jitted(_geomspace, static)(
+        start, stop, num=num, endpoint=bool(endpoint), dtype=dtype, axis=axis
+    )
+
+
+def _geomspace(start, stop, *, num, endpoint, dtype, axis):
+    dtype, compute = _inexact_dtypes("geomspace", start, stop, dtype)
+    start, stop = (asarray(v).astype(compute) for v in arraylike("geomspace", start, stop))
     sign = ew.sign(start)
-    logs = linspace(ew.log(ew.abs(start)), ew.log(ew.abs(stop)), num, endpoint=endpoint)
-    out = sign * ew.exp(logs)
-    if num > 0:  # exact endpoints, as NumPy
-        out = out.at[0].set(start)
-        if endpoint and num > 1:
-            out = out.at[-1].set(stop)
-    out = shapes.moveaxis(out, 0, axis) if axis else out
-    return out if dtype is None else out.astype(dtype)
+    out = sign * logspace(
+        jmath.log10(start / sign), jmath.log10(stop / sign), num, endpoint=endpoint, dtype=compute
+    )
+    axis = checks.canonical_axis(axis, aval_of(out).ndim)
+    return lax.convert_element_type(shapes.moveaxis(out, 0, axis) if axis else out, dtype)
 
 
 def _window(name, M, formula):
@@ -1315,8 +1371,16 @@ def _cov_rows(m, y, rowvar):
 
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, dtype=None):
-    """JAX's cov: the (weighted) covariance of the rows (variables) of m (and y)."""
+    """JAX's cov: the (weighted) covariance of the rows (variables) of m (and y), one jitted
+    program as JAX's."""
     check_arraylike("cov", m)
+    return jitted(_cov, ("rowvar", "bias", "ddof", "dtype"))(
+        m, y, rowvar=rowvar, bias=bias, ddof=ddof, fweights=fweights, aweights=aweights,
+        dtype=dtype,
+    )  # fmt: skip
+
+
+def _cov(m, y, *, rowvar, bias, ddof, fweights, aweights, dtype):
     x = _cov_rows(m, y, rowvar)
     if x.shape[1] == 0:
         shape = () if x.shape[0] == 1 else (x.shape[0], x.shape[0])
@@ -1362,7 +1426,7 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
 def polyval(p, x, *, unroll=16):
     """Horner's rule, in one program as JAX's jitted polyval (op by op, the last bits differ)."""
     check_arraylike("polyval", p, x)
-    return _jitted(_polyval)(p, x)
+    return jitted(_polyval)(p, x)
 
 
 def _polyval(p, x):
@@ -1479,7 +1543,7 @@ def copysign(x1, x2):
 def logaddexp2(x1, x2):
     """log2(2**x1 + 2**x2) without overflow, as JAX computes it (its custom derivative), in
     one program as JAX's ufunc runs (op by op, the last bit differs)."""
-    return _jitted(_logaddexp2_promoted)(x1, x2)
+    return jitted(_logaddexp2_promoted)(x1, x2)
 
 
 def _logaddexp2_promoted(x1, x2):
@@ -1537,14 +1601,7 @@ def ldexp(x1, x2):
     if dtypes.is_complex(d1) or dtypes.is_inexact(d2):
         raise MeshjitValueError(f"ldexp not supported for input types {(d1, d2)}")
     (x1,) = promote_inexact(x1)
-    return _jitted(_ldexp)(x1, x2)
-
-
-@functools.cache
-def _jitted(fn):
-    from meshjit.compiler.jit.api import jit  # jit sits above numpy
-
-    return jit(fn)
+    return jitted(_ldexp)(x1, x2)
 
 
 def _ldexp(x1, x2):
@@ -1583,7 +1640,7 @@ def _frexp():
         m, e = _frexp(x)
         return (m, e), (t * jmath.exp2(-e.astype(aval_of(t).dtype)), zeros_like(e))
 
-    return _jitted(_frexp)
+    return jitted(_frexp)
 
 
 _INT_OF_WIDTH = {16: np.int16, 32: np.int32, 64: np.int64}

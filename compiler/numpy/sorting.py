@@ -17,6 +17,7 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.cumulative import cumsum
 from meshjit.compiler.numpy.elementwise import (
+    absolute,
     add,
     clip,
     divide,
@@ -27,6 +28,7 @@ from meshjit.compiler.numpy.elementwise import (
     logical_or,
     multiply,
     not_equal,
+    remainder,
     subtract,
     where,
 )
@@ -45,7 +47,9 @@ from meshjit.compiler.numpy.shapes import (
 from meshjit.compiler.numpy.util import (
     arraylike,
     aval_of,
+    check_arraylike,
     is_traced,
+    jitted,
     materialize,
     promote,
     promote_inexact,
@@ -420,16 +424,25 @@ def _unique_along(x, axis, return_index, return_inverse, return_counts, equal_na
 
 def interp(x, xp, fp, left=None, right=None, period=None):
     """As JAX's: x and xp promoted together, fp alone (an integer fp interpolates in float32,
-    strongly typed), segments of length <= spacing(eps) take their left value."""
+    strongly typed), segments of length <= spacing(eps) take their left value; one jitted
+    program, as JAX's (left / right static when None or a string, period when None)."""
+    check_arraylike("interp", x, xp, fp)
+    static = [n for n, v in (("left", left), ("right", right)) if v is None or isinstance(v, str)]
+    static += ["period"] if period is None else []
+    return jitted(_interp, tuple(static))(x, xp, fp, left=left, right=right, period=period)
+
+
+def _interp(x, xp, fp, *, left, right, period):
     x, xp, fp = arraylike("interp", x, xp, fp)
     if aval_of(xp).shape != aval_of(fp).shape or aval_of(xp).ndim != 1:
         raise MeshjitValueError("xp and fp must be one-dimensional arrays of equal size")
-    if dtypes.is_complex(aval_of(x).dtype):
-        raise MeshjitValueError("jnp.interp: complex x values not supported.")
     x, xp = (materialize(v) for v in promote_inexact(x, xp))
     (fp,) = (materialize(v) for v in promote_inexact(fp))
-    if period is not None:
-        x, xp, fp = _periodic(x, xp, fp, period, left, right)
+    extrapolate_left, extrapolate_right = _extrapolates("left", left), _extrapolates("right", right)
+    if dtypes.is_complex(aval_of(x).dtype):
+        raise MeshjitValueError("jnp.interp: complex x values not supported.")
+    if period is not None:  # left and right are ignored then, as JAX's (and NumPy's)
+        x, xp, fp = _periodic(x, xp, fp, period)
     n = aval_of(xp).shape[0]
     i = clip(searchsorted(xp, x, side="right"), 1, n - 1)
     f0, x0 = fp[i - 1], xp[i - 1]  # i - 1 = -1 (a single point) wraps, as JAX's indexing
@@ -437,22 +450,20 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     epsilon = np.spacing(dtypes.finfo(aval_of(xp).dtype).eps)
     flat = lax.le(lax.abs(dx), lax.full_like(dx, epsilon))  # no NaN gradients there
     f = where(flat, f0, add(f0, multiply(divide(subtract(x, x0), where(flat, 1, dx)), df)))
-    if period is None and not _extrapolates("left", left):
+    if period is None and not extrapolate_left:
         f = where(x < xp[0], fp[0] if left is None else left, f)
-    if period is None and not _extrapolates("right", right):
+    if period is None and not extrapolate_right:
         f = where(x > xp[-1], fp[-1] if right is None else right, f)
     return f
 
 
-def _periodic(x, xp, fp, period, left, right):
-    """As JAX: x and xp wrapped into [0, period), xp sorted, one point wrapped onto each end."""
-    if left is not None or right is not None:
-        raise MeshjitValueError("interp: left and right are not allowed with period")
+def _periodic(x, xp, fp, period):
+    """As JAX: x and xp wrapped into [0, period) (jnp.remainder), xp sorted, one point wrapped
+    onto each end."""
     if np.ndim(period) != 0:
         raise MeshjitValueError(f"period must be a scalar; got {period}")
-    period = lax.abs(lax.convert_element_type(asarray(period), aval_of(x).dtype))
-    x = lax.rem(lax.add(lax.rem(x, period), period), period)
-    xp = lax.rem(lax.add(lax.rem(xp, period), period), period)
+    period = absolute(period)
+    x, xp = remainder(x, period), remainder(xp, period)
     xp, fp = lax.sort_key_val(xp, fp)
     xp = concatenate([subtract(xp[-1:], period), xp, add(xp[:1], period)])
     fp = concatenate([fp[-1:], fp, fp[:1]])

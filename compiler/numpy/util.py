@@ -8,6 +8,7 @@ functions, `result_type` and `broadcast_shapes`.
 from __future__ import annotations
 
 import builtins
+import functools
 import warnings
 
 import numpy as np
@@ -428,3 +429,12 @@ def check_out(out, name: str) -> None:
         raise MeshjitNotImplementedError(
             f"The 'out' argument to jnp.{name} is not supported (arrays are immutable)."
         )
+
+
+@functools.cache
+def jitted(fn, static_argnames: tuple[str, ...] = ()):
+    """`fn` compiled as one program, as JAX's `@jit` jnp functions are: run op by op, XLA fuses
+    and rounds differently (the last bits differ), and inside a jit the jaxpr shows the call."""
+    from meshjit.compiler.jit.api import jit  # jit/ sits above numpy/
+
+    return jit(fn, static_argnames=static_argnames)

@@ -300,11 +300,9 @@ _NDTRI_Q2 = (1.0, 6.02427039364742014255e0, 3.67983563856160859403e0, 1.37702099
 
 
 def _polyval(coeffs, x):
-    dtype = _dtype(x)
-    out = jnp.zeros_like(x)
-    for c in coeffs:  # Horner's rule, as jnp.polyval
-        out = out * x + dtype.type(c)
-    return out
+    """jnp.polyval of the coefficients in x's dtype: one jitted program, as JAX's ndtri calls
+    it (Horner's rule op by op differs in the last bits)."""
+    return jnp.polyval(np.array(coeffs, dtype=_dtype(x)), x)
 
 
 def ndtri(p):

@@ -9,6 +9,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR
+from meshjit.passes.export.uneven_updates import guard_uneven_updates
 from meshjit.passes.graph.graph import GraphError
 
 
@@ -29,12 +30,15 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     as an `sdy.sharding_constraint` on that result (`pin_op_shardings`), which XLA keeps.
     And a `stablehlo.while` that carries a loop invariant and has an `sdy.sharding` fails a
     RET_CHECK (its tuple sharding gets one entry too many per invariant); that op's own
-    sharding is dropped (its results are pinned by constraints after it)."""
+    sharding is dropped (its results are pinned by constraints after it). A scatter indexing an
+    unevenly sharded dimension gets it replicated: XLA's partitioner would write into other
+    shards (`uneven_updates.py`)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
     refused = xla_refusal(module_op)
     if refused is not None:
         raise GraphError(*refused)
     reshards_as_constraints(module_op)
+    guard_uneven_updates(module_op)
     if pin:
         pin_op_shardings(module_op)
     for op in _find(module_op, _rejected_while):

@@ -34,7 +34,9 @@ def _is_float(x) -> bool:
 class Op:
     draw: Callable
     apply: Callable
-    grad_ok: bool | Callable = True  # (or a test of the params) smooth enough in float inputs that JAX's and meshjit's grads compare
+    grad_ok: bool | Callable = (
+        True  # (or a test of the params) smooth enough in float inputs that JAX's and meshjit's grads compare
+    )
     vmap_ok: bool = True
     numpy_ref: bool = True  # the NumPy backend computes JAX's answer (not only its type)
 
@@ -1001,7 +1003,12 @@ def _apply_reduce_window(B, p, x):
     # a concrete (NumPy) init: JAX then picks the monoid reduction; a traced init is its
     # generic reduce_window, which has no transpose (grad is JAX's ValueError, meshjit's works)
     out = lax.reduce_window(
-        x, np.asarray(init, _np_dtype(str(x.dtype))), comp, tuple(p["window"]), tuple(p["strides"]), padding
+        x,
+        np.asarray(init, _np_dtype(str(x.dtype))),
+        comp,
+        tuple(p["window"]),
+        tuple(p["strides"]),
+        padding,
     )
     return out / int(np.prod(p["window"])) if kind == "avg" else out
 
@@ -1064,4 +1071,11 @@ def draw_step(rng, vals, allow_vmap=True):
 
 # Round 9's vocabulary registers into OPS (edge semantics; control flow, vmap axes, random).
 # Round 12's: the rest of jax.numpy, lax's dimension-number forms, compositions of transforms.
-from tests.fuzz import ops_api, ops_control, ops_semantics, ops_transforms  # noqa: E402, F401  # noqa: E402, F401
+# Round 13's (ops_nn_special, after ops_api: its groups join TABLE): jax.nn, scipy.special.
+from tests.fuzz import (  # noqa: E402, F401
+    ops_api,
+    ops_control,
+    ops_nn_special,
+    ops_semantics,
+    ops_transforms,
+)

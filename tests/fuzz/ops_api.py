@@ -76,8 +76,9 @@ UNARY_F = {
     "positive": lambda n, x: n.positive(x),
     "sinc": lambda n, x: n.sinc(x),
     "i0": lambda n, x: n.i0(n.clip(x, -4, 4)),
-    "nan_to_num": lambda n, x: n.nan_to_num(x / (x - x.astype(n.int32).astype(x.dtype)),
-                                            nan=-1.0, posinf=7.0, neginf=-7.0),
+    "nan_to_num": lambda n, x: n.nan_to_num(
+        x / (x - x.astype(n.int32).astype(x.dtype)), nan=-1.0, posinf=7.0, neginf=-7.0
+    ),
     "signbit": lambda n, x: n.signbit(x),
     "isinf": lambda n, x: n.isinf(x / n.floor(x)),
     "isposinf": lambda n, x: n.isposinf(x / n.floor(x)),
@@ -169,14 +170,18 @@ def _average_ret(B, x, y):
 
 for _name in ("median", "nanmedian"):
     entry(_name, lambda x: _num(x) and x.ndim >= 1)(
-        lambda B, x, y, _name=_name: getattr(B.np, _name)(x, axis=-1))
+        lambda B, x, y, _name=_name: getattr(B.np, _name)(x, axis=-1)
+    )
 for _name in ("percentile", "nanpercentile"):
     entry(_name, lambda x: _num(x) and x.ndim >= 1)(
-        lambda B, x, y, _name=_name: getattr(B.np, _name)(x, 30.0, axis=0))
+        lambda B, x, y, _name=_name: getattr(B.np, _name)(x, 30.0, axis=0)
+    )
 for _name in ("quantile", "nanquantile"):
     entry(_name, lambda x: _is_float(x) and x.ndim >= 1)(
-        lambda B, x, y, _name=_name: getattr(B.np, _name)(x, B.np.asarray([0.1, 0.5, 0.75]),
-                                                          axis=-1))
+        lambda B, x, y, _name=_name: getattr(B.np, _name)(
+            x, B.np.asarray([0.1, 0.5, 0.75]), axis=-1
+        )
+    )
 
 
 @entry("quantile_method", lambda x: _f32(x) and x.ndim >= 1)
@@ -184,21 +189,39 @@ def _quantile_method(B, x, y):
     return B.np.quantile(x, 0.4, axis=None, method="nearest")
 
 
-for _name in ("nansum", "nanmax", "nanmin", "nanmean", "nanprod", "nanstd", "nanvar",
-              "nanargmax", "nanargmin"):
+for _name in (
+    "nansum",
+    "nanmax",
+    "nanmin",
+    "nanmean",
+    "nanprod",
+    "nanstd",
+    "nanvar",
+    "nanargmax",
+    "nanargmin",
+):
     entry(_name, lambda x: _is_float(x) and x.ndim >= 1)(
         lambda B, x, y, _name=_name: getattr(B.np, _name)(
-            B.np.tanh(x) + 1.0 if _name == "nanprod" else x, axis=0))
+            B.np.tanh(x) + 1.0 if _name == "nanprod" else x, axis=0
+        )
+    )
 for _name in ("nancumsum", "nancumprod"):
     entry(_name, lambda x: _is_float(x) and x.ndim >= 1)(
         lambda B, x, y, _name=_name: getattr(B.np, _name)(
-            B.np.tanh(x) * 0.5 + 1.0 if _name == "nancumprod" else x, axis=-1))
+            B.np.tanh(x) * 0.5 + 1.0 if _name == "nancumprod" else x, axis=-1
+        )
+    )
 
 
 @entry("cumsum_dtype", lambda x: _num(x) and x.ndim >= 1)
 def _cumsum_dtype(B, x, y):
-    return B.np.cumsum(x, axis=0, dtype=B.dtype("float32" if _is_int(x) else "int32")
-                       if not _is_float(x) else B.dtype("float32"))
+    return B.np.cumsum(
+        x,
+        axis=0,
+        dtype=B.dtype("float32" if _is_int(x) else "int32")
+        if not _is_float(x)
+        else B.dtype("float32"),
+    )
 
 
 @entry("cumprod_dtype", lambda x: _is_int(x) and x.ndim >= 1)
@@ -306,8 +329,11 @@ def _argwhere(B, x, y):
     size = _size_for(x)
     if not B.jaxlike:
         return _sized(np, B, np.argwhere(x), size, 0).astype(np.int32)
-    return B.np.argwhere(x > 0, size=size, fill_value=3) if x.dtype != np.bool_ else \
-        B.np.argwhere(x, size=size)
+    return (
+        B.np.argwhere(x > 0, size=size, fill_value=3)
+        if x.dtype != np.bool_
+        else B.np.argwhere(x, size=size)
+    )
 
 
 @entry("extract", lambda x: x.ndim >= 1)
@@ -329,11 +355,13 @@ def _compress(B, x, y):
 
 
 for _flags in ("", "i", "v", "c", "ivc"):
+
     @entry("unique_" + (_flags or "plain"), lambda x: x.ndim >= 1 and x.size <= 64)
     def _unique(B, x, y, _flags=_flags):
         size = _size_for(x)
-        kw = dict(return_index="i" in _flags, return_inverse="v" in _flags,
-                  return_counts="c" in _flags)
+        kw = dict(
+            return_index="i" in _flags, return_inverse="v" in _flags, return_counts="c" in _flags
+        )
         if not B.jaxlike:
             got = np.unique(x, **kw)
             got = got if isinstance(got, tuple) else (got,)
@@ -377,13 +405,13 @@ def _unique_axis(B, x, y):
 
 
 for _name in ("union1d", "intersect1d", "setdiff1d", "setxor1d"):
+
     @entry(_name, lambda x: x.ndim >= 1 and x.size <= 64, needs_y=True)
     def _setop(B, x, y, _name=_name):
         size = x.size + y.size if _name in ("union1d", "setxor1d") else x.size
         if not B.jaxlike:
             return _sized(np, B, getattr(np, _name)(x, y), size, 0)
-        return getattr(B.np, _name)(x, y, size=size, fill_value=0 if x.dtype != np.bool_
-                                    else False)
+        return getattr(B.np, _name)(x, y, size=size, fill_value=0 if x.dtype != np.bool_ else False)
 
 
 @entry("intersect1d_idx", lambda x: x.ndim == 1, needs_y=True)
@@ -490,7 +518,8 @@ def _unstack(B, x, y):
 
 for _name in ("hstack", "vstack", "dstack", "column_stack"):
     entry(_name, lambda x: x.ndim <= 2, needs_y=True)(
-        lambda B, x, y, _name=_name: getattr(B.np, _name)([x, x * 2]))
+        lambda B, x, y, _name=_name: getattr(B.np, _name)([x, x * 2])
+    )
 
 
 @entry("append", lambda x: x.ndim >= 1)
@@ -525,7 +554,8 @@ def _atleast_2d(B, x, y):
 
 for _k in (1, 2, 3, -1):
     entry(f"rot90_{_k}", lambda x: x.ndim >= 2)(
-        lambda B, x, y, _k=_k: B.np.rot90(x, _k, axes=(0, x.ndim - 1) if _k == 3 else (0, 1)))
+        lambda B, x, y, _k=_k: B.np.rot90(x, _k, axes=(0, x.ndim - 1) if _k == 3 else (0, 1))
+    )
 for _name in ("fliplr", "flipud"):
     entry(_name, lambda x: x.ndim >= 2)(lambda B, x, y, _name=_name: getattr(B.np, _name)(x))
 
@@ -657,14 +687,18 @@ def _vecdot(B, x, y):
 
 
 for _axes in (0, 1, 2, "pairs"):
+
     @entry(f"tensordot_{_axes}", lambda x: _num(x) and x.ndim >= 2)
     def _tensordot(B, x, y, _axes=_axes):
         np_ = B.np
         if _axes == "pairs":
             return np_.tensordot(x, x, axes=([0, 1], [0, 1]))
         if _axes == 2:
-            return np_.tensordot(x, x, axes=2) if x.ndim == 2 else np_.tensordot(
-                x, np_.ones(x.shape[-2:], x.dtype), axes=2)
+            return (
+                np_.tensordot(x, x, axes=2)
+                if x.ndim == 2
+                else np_.tensordot(x, np_.ones(x.shape[-2:], x.dtype), axes=2)
+            )
         return np_.tensordot(x, np_.swapaxes(x, 0, -1), axes=_axes)
 
 
@@ -749,8 +783,7 @@ def _ravel_multi_index(B, x, y):
 @entry("select", lambda x: _num(x))
 def _select(B, x, y):
     np_ = B.np
-    return np_.select([x > 1, x < 0], [x, x * 2], default=x.dtype.type(3)
-                      if _is_int(x) else 3.0)
+    return np_.select([x > 1, x < 0], [x, x * 2], default=x.dtype.type(3) if _is_int(x) else 3.0)
 
 
 @entry("piecewise", lambda x: _f32(x))
@@ -846,12 +879,27 @@ def _spd(B, x):
 
 
 _GROUP[0] = "linalg"
-LINALG2 = ["eigh_w", "eigh_v", "qr_abs", "svd_s", "svd_uv", "lstsq", "matrix_rank", "cond",
-           "multi_dot", "tensorsolve", "matrix_norm", "cholesky_upper", "eigvals_real",
-           "solve_batched", "det_batched"]
+LINALG2 = [
+    "eigh_w",
+    "eigh_v",
+    "qr_abs",
+    "svd_s",
+    "svd_uv",
+    "lstsq",
+    "matrix_rank",
+    "cond",
+    "multi_dot",
+    "tensorsolve",
+    "matrix_norm",
+    "cholesky_upper",
+    "eigvals_real",
+    "solve_batched",
+    "det_batched",
+]
 for _kind in LINALG2:
-    entry("la_" + _kind, lambda x: _f32(x) and x.ndim >= 2 and x.shape[-1] <= 8
-          and x.shape[-2] <= 8)(lambda B, x, y, _kind=_kind: _apply_linalg2(B, _kind, x))
+    entry(
+        "la_" + _kind, lambda x: _f32(x) and x.ndim >= 2 and x.shape[-1] <= 8 and x.shape[-2] <= 8
+    )(lambda B, x, y, _kind=_kind: _apply_linalg2(B, _kind, x))
 
 
 def _apply_linalg2(B, kind, x):
@@ -914,8 +962,9 @@ def _lax_gather_rows(B, x, y):
     if not B.jaxlike:
         return _zeros((4,) + x.shape[1:], x.dtype)
     lax = B.lax
-    dnums = lax.GatherDimensionNumbers(offset_dims=tuple(range(1, x.ndim)),
-                                       collapsed_slice_dims=(0,), start_index_map=(0,))
+    dnums = lax.GatherDimensionNumbers(
+        offset_dims=tuple(range(1, x.ndim)), collapsed_slice_dims=(0,), start_index_map=(0,)
+    )
     mode = "clip" if x.size % 2 else "fill"
     return lax.gather(x, B.np.asarray(idx, B.np.int32), dnums, (1,) + x.shape[1:], mode=mode)
 
@@ -926,8 +975,9 @@ def _lax_gather_window(B, x, y):
     if not B.jaxlike:
         return _zeros((3, w), x.dtype)
     lax = B.lax
-    dnums = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,),
-                                       start_index_map=(0, 1))
+    dnums = lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0, 1)
+    )
     idx = B.np.asarray([[0, 1], [x.shape[0] - 1, 0], [1, x.shape[1]]], B.np.int32)
     return lax.gather(x, idx, dnums, (1, w), mode="clip")
 
@@ -938,14 +988,19 @@ def _lax_gather_batching(B, x, y):
     if not B.jaxlike:
         return _zeros((b,), x.dtype)
     lax = B.lax
-    dnums = lax.GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(1,),
-                                       start_index_map=(1,), operand_batching_dims=(0,),
-                                       start_indices_batching_dims=(0,))
+    dnums = lax.GatherDimensionNumbers(
+        offset_dims=(),
+        collapsed_slice_dims=(1,),
+        start_index_map=(1,),
+        operand_batching_dims=(0,),
+        start_indices_batching_dims=(0,),
+    )
     idx = B.np.asarray([[(3 * i + 1) % n] for i in range(b)], B.np.int32)
     return lax.gather(x, idx, dnums, (1, 1), mode="clip")
 
 
 for _kind in ("add", "max", "min", "mul", "set"):
+
     @entry(f"lax_scatter_{_kind}", lambda x: x.ndim >= 1 and x.dtype != np.bool_)
     def _lax_scatter(B, x, y, _kind=_kind):
         if not B.jaxlike:
@@ -953,14 +1008,26 @@ for _kind in ("add", "max", "min", "mul", "set"):
         lax, np_ = B.lax, B.np
         n = x.shape[0]
         idx = [[0], [n - 1], [n + 2]] if _kind == "set" else [[0], [n - 1], [0], [n + 2]]
-        dnums = lax.ScatterDimensionNumbers(update_window_dims=tuple(range(1, x.ndim)),
-                                            inserted_window_dims=(0,),
-                                            scatter_dims_to_operand_dims=(0,))
+        dnums = lax.ScatterDimensionNumbers(
+            update_window_dims=tuple(range(1, x.ndim)),
+            inserted_window_dims=(0,),
+            scatter_dims_to_operand_dims=(0,),
+        )
         updates = np_.ones((len(idx),) + x.shape[1:], x.dtype) * 2
-        fn = {"add": lax.scatter_add, "max": lax.scatter_max, "min": lax.scatter_min,
-              "mul": lax.scatter_mul, "set": lax.scatter}[_kind]
-        return fn(x, np_.asarray(idx, np_.int32), updates, dnums,
-                  mode="clip" if _kind in ("add", "max") else "drop")
+        fn = {
+            "add": lax.scatter_add,
+            "max": lax.scatter_max,
+            "min": lax.scatter_min,
+            "mul": lax.scatter_mul,
+            "set": lax.scatter,
+        }[_kind]
+        return fn(
+            x,
+            np_.asarray(idx, np_.int32),
+            updates,
+            dnums,
+            mode="clip" if _kind in ("add", "max") else "drop",
+        )
 
 
 @entry("lax_reduce_window_dilated", lambda x: 1 <= x.ndim <= 3 and _num(x))
@@ -969,16 +1036,19 @@ def _lax_reduce_window_dilated(B, x, y):
     base = tuple(2 if k == 0 else 1 for k in range(x.ndim))
     wdil = tuple(2 if k == x.ndim - 1 and n >= 3 else 1 for k, n in enumerate(x.shape))
     pad = tuple((1, 0) for _ in x.shape)
-    shape = [((n - 1) * b + 1 + 1 - ((w - 1) * d + 1)) + 1
-             for n, b, w, d in zip(x.shape, base, window, wdil)]
+    shape = [
+        ((n - 1) * b + 1 + 1 - ((w - 1) * d + 1)) + 1
+        for n, b, w, d in zip(x.shape, base, window, wdil)
+    ]
     if not B.jaxlike:
         if any(s <= 0 for s in shape):
             raise ValueError("empty window")
         return _zeros(shape, x.dtype)
     lax = B.lax
     init = np.asarray(0, _np_dtype(str(x.dtype)))
-    return lax.reduce_window(x, init, lax.add, window, (1,) * x.ndim, pad,
-                             base_dilation=base, window_dilation=wdil)
+    return lax.reduce_window(
+        x, init, lax.add, window, (1,) * x.ndim, pad, base_dilation=base, window_dilation=wdil
+    )
 
 
 @entry("lax_conv_nhwc", lambda x: x.ndim == 4 and str(x.dtype) in ("float32", "bfloat16"))
@@ -988,10 +1058,12 @@ def _lax_conv_nhwc(B, x, y):
     if not B.jaxlike:
         return _zeros((n, h - kh + 1, w - kw + 1, 3), x.dtype)
     np_ = B.np
-    k = np_.reshape(np_.cos(np_.arange(kh * kw * c * 3, dtype=np_.float32) * 0.3),
-                    (kh, kw, c, 3)).astype(x.dtype)
-    return B.lax.conv_general_dilated(x, k, (1, 1), "VALID",
-                                      dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    k = np_.reshape(
+        np_.cos(np_.arange(kh * kw * c * 3, dtype=np_.float32) * 0.3), (kh, kw, c, 3)
+    ).astype(x.dtype)
+    return B.lax.conv_general_dilated(
+        x, k, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC")
+    )
 
 
 @entry("lax_conv_transpose", lambda x: x.ndim == 3 and _f32(x))
@@ -1111,21 +1183,110 @@ def _lax_reduce_variadic(B, x, y):
 
 # entries whose derivative any implementation defines the same way (smooth in x): programs
 # with a gradient draw only these
-SMOOTH = {"arcsinh", "arctan", "cbrt", "cosh", "sinh", "tan", "deg2rad", "rad2deg", "exp2",
-          "expm1", "log10", "log2", "reciprocal", "sinc", "logaddexp2", "arctan2", "hypot",
-          "float_power", "pow", "average_w", "trapezoid", "gradient", "diff", "diff_prepend",
-          "cumulative_sum", "cumulative_prod", "nancumsum", "nansum", "nanmean", "append",
-          "insert", "delete", "block", "rot90_1", "rot90_2", "rot90_3", "rot90_-1", "fliplr",
-          "flipud", "roll_multi", "roll_flat", "rollaxis", "permute_dims", "matrix_transpose",
-          "resize", "tril_0", "triu_1", "diagonal", "diag", "diagflat", "kron", "outer",
-          "inner", "vdot", "dot", "cross", "matvec", "vecmat", "vecdot", "tensordot_0",
-          "tensordot_1", "tensordot_2", "tensordot_pairs", "einsum_ellipsis", "einsum_trace",
-          "einsum_three", "convolve", "correlate", "polyval", "polymul", "vander", "cov",
-          "la_eigh_w", "la_eigh_v", "la_svd_uv", "la_multi_dot", "la_tensorsolve",
-          "la_matrix_norm", "la_cholesky_upper", "la_solve_batched", "la_det_batched", "split",
-          "split_idx", "array_split", "hsplit", "vsplit", "dsplit", "unstack", "hstack",
-          "vstack", "dstack", "column_stack", "atleast_3d", "atleast_2d", "flip_all",
-          "take_along_clip", "nanvar", "arccosh", "arcsin", "arccos", "arctanh", "i0"}
+SMOOTH = {
+    "arcsinh",
+    "arctan",
+    "cbrt",
+    "cosh",
+    "sinh",
+    "tan",
+    "deg2rad",
+    "rad2deg",
+    "exp2",
+    "expm1",
+    "log10",
+    "log2",
+    "reciprocal",
+    "sinc",
+    "logaddexp2",
+    "arctan2",
+    "hypot",
+    "float_power",
+    "pow",
+    "average_w",
+    "trapezoid",
+    "gradient",
+    "diff",
+    "diff_prepend",
+    "cumulative_sum",
+    "cumulative_prod",
+    "nancumsum",
+    "nansum",
+    "nanmean",
+    "append",
+    "insert",
+    "delete",
+    "block",
+    "rot90_1",
+    "rot90_2",
+    "rot90_3",
+    "rot90_-1",
+    "fliplr",
+    "flipud",
+    "roll_multi",
+    "roll_flat",
+    "rollaxis",
+    "permute_dims",
+    "matrix_transpose",
+    "resize",
+    "tril_0",
+    "triu_1",
+    "diagonal",
+    "diag",
+    "diagflat",
+    "kron",
+    "outer",
+    "inner",
+    "vdot",
+    "dot",
+    "cross",
+    "matvec",
+    "vecmat",
+    "vecdot",
+    "tensordot_0",
+    "tensordot_1",
+    "tensordot_2",
+    "tensordot_pairs",
+    "einsum_ellipsis",
+    "einsum_trace",
+    "einsum_three",
+    "convolve",
+    "correlate",
+    "polyval",
+    "polymul",
+    "vander",
+    "cov",
+    "la_eigh_w",
+    "la_eigh_v",
+    "la_svd_uv",
+    "la_multi_dot",
+    "la_tensorsolve",
+    "la_matrix_norm",
+    "la_cholesky_upper",
+    "la_solve_batched",
+    "la_det_batched",
+    "split",
+    "split_idx",
+    "array_split",
+    "hsplit",
+    "vsplit",
+    "dsplit",
+    "unstack",
+    "hstack",
+    "vstack",
+    "dstack",
+    "column_stack",
+    "atleast_3d",
+    "atleast_2d",
+    "flip_all",
+    "take_along_clip",
+    "nanvar",
+    "arccosh",
+    "arcsin",
+    "arccos",
+    "arctanh",
+    "i0",
+}
 
 
 def _drawer(group):

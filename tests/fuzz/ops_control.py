@@ -16,8 +16,19 @@ from tests.fuzz.ops import _is_float, _is_int, _same_dtype, op
 # ---------------------------------------------------------------------------------------------
 # Random bodies: shape- and dtype-preserving functions of one value.
 
-FLOAT_BODIES = ["sin", "double", "dec", "tanh", "neg", "abs", "square_clip", "cumsum0", "roll1",
-                "flip0", "sort_last"]
+FLOAT_BODIES = [
+    "sin",
+    "double",
+    "dec",
+    "tanh",
+    "neg",
+    "abs",
+    "square_clip",
+    "cumsum0",
+    "roll1",
+    "flip0",
+    "sort_last",
+]
 INT_BODIES = ["double", "dec", "neg", "abs", "cumsum0", "roll1", "flip0", "sort_last"]
 
 
@@ -108,9 +119,13 @@ def _draw_scan(rng, vals, i):
     x = vals[i]
     if not _numeric(x) or not x.ndim:
         return None
-    return [i], {"bodies": _bodies(rng, x, 3), "reverse": rng.random() < 0.3,
-                 "unroll": rng.choice([1, 2, True]), "which": rng.choice([0, 1]),
-                 "xs_none": rng.random() < 0.2}
+    return [i], {
+        "bodies": _bodies(rng, x, 3),
+        "reverse": rng.random() < 0.3,
+        "unroll": rng.choice([1, 2, True]),
+        "which": rng.choice([0, 1]),
+        "xs_none": rng.random() < 0.2,
+    }
 
 
 def _apply_scan(B, p, x):
@@ -125,14 +140,13 @@ def _apply_scan(B, p, x):
     if not B.jaxlike:  # NumPy: the loop written out
         rows = [None] * x.shape[0] if p["xs_none"] else list(x)
         ys, c = [], init
-        for row in (reversed(rows) if p["reverse"] else rows):
+        for row in reversed(rows) if p["reverse"] else rows:
             c, y = body(c, row)
             ys.append(y)
         ys = ys[::-1] if p["reverse"] else ys
         return c if p["which"] == 0 else np.stack(ys)
     xs = None if p["xs_none"] else x
-    out = B.lax.scan(body, init, xs, length=x.shape[0], reverse=p["reverse"],
-                     unroll=p["unroll"])
+    out = B.lax.scan(body, init, xs, length=x.shape[0], reverse=p["reverse"], unroll=p["unroll"])
     return out[p["which"]]
 
 
@@ -144,16 +158,23 @@ def _draw_fori(rng, vals, i):
     if not _numeric(x):
         return None
     lo = rng.randint(-1, 2)
-    return [i], {"body": _bodies(rng, x, 1)[0], "lo": lo, "hi": lo + rng.randint(-1, 3),
-                 "traced": rng.random() < 0.3}
+    return [i], {
+        "body": _bodies(rng, x, 1)[0],
+        "lo": lo,
+        "hi": lo + rng.randint(-1, 3),
+        "traced": rng.random() < 0.3,
+    }
 
 
 def _apply_fori(B, p, x):
     np_ = B.np
 
     def body(i, v):
-        return (_body(B, p["body"], v) + i.astype(v.dtype) if hasattr(i, "astype")
-                else _body(B, p["body"], v) + np_.asarray(i).astype(v.dtype))
+        return (
+            _body(B, p["body"], v) + i.astype(v.dtype)
+            if hasattr(i, "astype")
+            else _body(B, p["body"], v) + np_.asarray(i).astype(v.dtype)
+        )
 
     if not B.jaxlike:
         for i in range(p["lo"], p["hi"]):
@@ -172,8 +193,11 @@ def _draw_while(rng, vals, i):
     x = vals[i]
     if not _numeric(x):
         return None
-    return [i], {"body": _bodies(rng, x, 1)[0], "n": rng.randint(0, 4),
-                 "bound": rng.choice([5.0, 50.0, 1e4])}
+    return [i], {
+        "body": _bodies(rng, x, 1)[0],
+        "n": rng.randint(0, 4),
+        "bound": rng.choice([5.0, 50.0, 1e4]),
+    }
 
 
 def _apply_while(B, p, x):
@@ -211,8 +235,7 @@ def _draw_vmap_axes(rng, vals, i):
     a = rng.randrange(-x.ndim, x.ndim)
     b = rng.choice([None, None] + list(range(-vals[j].ndim, vals[j].ndim)))
     out = rng.choice([0, -1, 1, None] if fn == "ignore_x" and b is None else [0, -1, 1])
-    return [i, j], {"fn": fn, "in_axes": [a, b], "out_axes": out,
-                    "nested": rng.random() < 0.3}
+    return [i, j], {"fn": fn, "in_axes": [a, b], "out_axes": out, "nested": rng.random() < 0.3}
 
 
 def _vmap_fn(B, name):
@@ -241,9 +264,24 @@ op("vmap_axes", vmap_ok=False)((_draw_vmap_axes, _apply_vmap_axes))
 # ---------------------------------------------------------------------------------------------
 # jax.random: keys (typed and raw), split / fold_in (with data from the program), samplers.
 
-SAMPLERS = ["uniform", "normal", "bernoulli", "bernoulli_p", "categorical", "randint",
-            "permutation", "permutation_n", "gumbel", "truncated_normal", "exponential",
-            "bits", "key_data", "choice", "vmap_uniform", "laplace"]
+SAMPLERS = [
+    "uniform",
+    "normal",
+    "bernoulli",
+    "bernoulli_p",
+    "categorical",
+    "randint",
+    "permutation",
+    "permutation_n",
+    "gumbel",
+    "truncated_normal",
+    "exponential",
+    "bits",
+    "key_data",
+    "choice",
+    "vmap_uniform",
+    "laplace",
+]
 FLOAT_DT = ["float32", "float32", "bfloat16", "float16"]
 
 
@@ -252,16 +290,29 @@ def _draw_random(rng, vals, i):
     kind = rng.choice(SAMPLERS)
     chain = []
     for _ in range(rng.randint(0, 2)):
-        chain.append(rng.choice([["split", rng.randint(2, 3), rng.randint(0, 1)],
-                                 ["fold_in", rng.randint(0, 2**31 - 1)], ["fold_in_data"]]))
-    p = {"kind": kind, "seed": rng.randint(0, 2**32 - 1) if rng.random() < 0.3
-         else rng.randint(0, 100), "typed": rng.random() < 0.5, "chain": chain,
-         "dtype": rng.choice(FLOAT_DT), "lo": rng.choice([0.0, -2.0, 1.0]),
-         "span": rng.choice([1.0, 3.0])}
+        chain.append(
+            rng.choice(
+                [
+                    ["split", rng.randint(2, 3), rng.randint(0, 1)],
+                    ["fold_in", rng.randint(0, 2**31 - 1)],
+                    ["fold_in_data"],
+                ]
+            )
+        )
+    p = {
+        "kind": kind,
+        "seed": rng.randint(0, 2**32 - 1) if rng.random() < 0.3 else rng.randint(0, 100),
+        "typed": rng.random() < 0.5,
+        "chain": chain,
+        "dtype": rng.choice(FLOAT_DT),
+        "lo": rng.choice([0.0, -2.0, 1.0]),
+        "span": rng.choice([1.0, 3.0]),
+    }
     if kind == "randint":
         p["dtype"] = rng.choice(["int32", "int8", "uint8", "int16", "uint32"])
-        p["lo"], p["hi"] = rng.choice([(0, 10), (-5, 5), (-300, 300), (0, 2**31 - 1), (3, 3),
-                                       (5, 2)])
+        p["lo"], p["hi"] = rng.choice(
+            [(0, 10), (-5, 5), (-300, 300), (0, 2**31 - 1), (3, 3), (5, 2)]
+        )
     if kind == "bits":
         p["dtype"] = rng.choice(["uint8", "uint16", "uint32"])
     if kind == "categorical" and not (_is_float(x) and x.ndim):
@@ -364,13 +415,24 @@ def _numpy_random():
         return _zeros(shape, dt(dtype, np.float32))
 
     return types.SimpleNamespace(
-        key=lambda seed: _zeros((2,), np.uint32), PRNGKey=lambda seed: _zeros((2,), np.uint32),
-        split=lambda key, n=2: _zeros((n, 2), np.uint32), fold_in=lambda key, d: key,
-        key_data=lambda k: np.asarray(k, np.uint32), uniform=sampler(np.float32),
-        normal=sampler(np.float32), gumbel=sampler(np.float32),
-        exponential=sampler(np.float32), laplace=sampler(np.float32), bits=sampler(np.uint32),
-        bernoulli=bernoulli, categorical=categorical, randint=randint,
-        truncated_normal=truncated_normal, permutation=permutation, choice=choice)
+        key=lambda seed: _zeros((2,), np.uint32),
+        PRNGKey=lambda seed: _zeros((2,), np.uint32),
+        split=lambda key, n=2: _zeros((n, 2), np.uint32),
+        fold_in=lambda key, d: key,
+        key_data=lambda k: np.asarray(k, np.uint32),
+        uniform=sampler(np.float32),
+        normal=sampler(np.float32),
+        gumbel=sampler(np.float32),
+        exponential=sampler(np.float32),
+        laplace=sampler(np.float32),
+        bits=sampler(np.uint32),
+        bernoulli=bernoulli,
+        categorical=categorical,
+        randint=randint,
+        truncated_normal=truncated_normal,
+        permutation=permutation,
+        choice=choice,
+    )
 
 
 NUMPY_RANDOM = _numpy_random()

@@ -17,8 +17,21 @@ from tests.fuzz.ops import _axes, _is_float, _is_int, _same_dtype, _tuple, op
 # Casts of NaN, +-inf and out-of-range values (XLA's convert defines them), and narrowing.
 
 # int64/float64/uint64 with x64 off (the default): JAX warns and gives the 32-bit type
-CAST_TO = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "bool", "float16",
-           "bfloat16", "float32", "int64", "float64", "uint64"]
+CAST_TO = [
+    "int8",
+    "uint8",
+    "int16",
+    "uint16",
+    "int32",
+    "uint32",
+    "bool",
+    "float16",
+    "bfloat16",
+    "float32",
+    "int64",
+    "float64",
+    "uint64",
+]
 SCALES = [1, 300.5, 1e5, 1e10, "inf", "nan"]
 
 
@@ -47,8 +60,18 @@ op("cast_edge", numpy_ref=False)((_draw_cast, _apply_cast))
 # ---------------------------------------------------------------------------------------------
 # Division and remainder with zero divisors and negative operands (ints and floats).
 
-DIVS = ["floor_divide", "remainder", "fmod", "lax_div", "lax_rem", "op_floordiv", "op_mod",
-        "divmod0", "divmod1", "true_divide"]
+DIVS = [
+    "floor_divide",
+    "remainder",
+    "fmod",
+    "lax_div",
+    "lax_rem",
+    "op_floordiv",
+    "op_mod",
+    "divmod0",
+    "divmod1",
+    "true_divide",
+]
 
 
 def _draw_div(rng, vals, i):
@@ -96,8 +119,10 @@ def _draw_shift(rng, vals, i):
     x = vals[i]
     if not _is_int(x):
         return None
-    return [i], {"kind": rng.choice(["left_shift", "right_shift", "<<", ">>", "rlshift"]),
-                 "c": rng.choice(SHIFT_BY)}
+    return [i], {
+        "kind": rng.choice(["left_shift", "right_shift", "<<", ">>", "rlshift"]),
+        "c": rng.choice(SHIFT_BY),
+    }
 
 
 def _apply_shift(B, p, x):
@@ -139,8 +164,14 @@ def _draw_reduce_where(rng, vals, i):
     m = None
     if mask == "concrete":
         m = [rng.random() < 0.6 for _ in range(x.shape[-1])]  # broadcasts on the last axis
-    return [i], {"kind": kind, "axis": _axes(rng, x), "keepdims": rng.random() < 0.3,
-                 "initial": initial, "mask": mask, "m": m}
+    return [i], {
+        "kind": kind,
+        "axis": _axes(rng, x),
+        "keepdims": rng.random() < 0.3,
+        "initial": initial,
+        "mask": mask,
+        "m": m,
+    }
 
 
 def _apply_reduce_where(B, p, x):
@@ -215,9 +246,14 @@ def _draw_index(rng, vals, i):
         if r < 0.3:
             items.append(["i", rng.randint(-n, n - 1)])
         elif r < 0.85:
-            items.append(["s", rng.choice([None, rng.randint(-n - 2, n + 2)]),
-                          rng.choice([None, rng.randint(-n - 2, n + 2)]),
-                          rng.choice([None, 1, 2, -1, -2, -3])])
+            items.append(
+                [
+                    "s",
+                    rng.choice([None, rng.randint(-n - 2, n + 2)]),
+                    rng.choice([None, rng.randint(-n - 2, n + 2)]),
+                    rng.choice([None, 1, 2, -1, -2, -3]),
+                ]
+            )
         else:
             items.append(["n"])
             items.append(["s", None, None, rng.choice([-1, 2])])
@@ -262,8 +298,11 @@ def _draw_at_slice(rng, vals, i):
     kind = rng.choice(AT_SLICE_KINDS)
     if kind in ("divide", "power") and not _is_float(x):
         kind = "add"
-    sl = [rng.choice([None, rng.randint(-n, n)]), rng.choice([None, rng.randint(-n, n)]),
-          rng.choice([None, 1, 2, -1, -2])]
+    sl = [
+        rng.choice([None, rng.randint(-n, n)]),
+        rng.choice([None, rng.randint(-n, n)]),
+        rng.choice([None, 1, 2, -1, -2]),
+    ]
     return [i], {"kind": kind, "slice": sl, "value": rng.choice([2, 3, 0])}
 
 
@@ -274,9 +313,16 @@ def _apply_at_slice(B, p, x):
     if B.jaxlike:
         return getattr(x.at[idx], kind)(v)
     out = np.array(x, copy=True)
-    fn = {"set": lambda a, b: np.broadcast_to(np.asarray(b, a.dtype), a.shape),
-          "add": np.add, "multiply": np.multiply, "min": np.minimum, "max": np.maximum,
-          "divide": np.divide, "power": np.power, "subtract": np.subtract}[kind]
+    fn = {
+        "set": lambda a, b: np.broadcast_to(np.asarray(b, a.dtype), a.shape),
+        "add": np.add,
+        "multiply": np.multiply,
+        "min": np.minimum,
+        "max": np.maximum,
+        "divide": np.divide,
+        "power": np.power,
+        "subtract": np.subtract,
+    }[kind]
     out[idx] = fn(out[idx], np.asarray(v, out.dtype))
     return out
 
@@ -287,8 +333,22 @@ op("at_slice")((_draw_at_slice, _apply_at_slice))
 # ---------------------------------------------------------------------------------------------
 # jnp.linalg on well-conditioned matrices built from the value (x x^T + n I).
 
-LINALG = ["det", "slogdet0", "slogdet1", "inv", "solve", "norm", "eigvalsh", "svdvals",
-          "cholesky", "matrix_power", "trace", "qr_r", "pinv", "vector_norm"]
+LINALG = [
+    "det",
+    "slogdet0",
+    "slogdet1",
+    "inv",
+    "solve",
+    "norm",
+    "eigvalsh",
+    "svdvals",
+    "cholesky",
+    "matrix_power",
+    "trace",
+    "qr_r",
+    "pinv",
+    "vector_norm",
+]
 NORM_ORDS = [None, "fro", 1, 2, np.inf, -np.inf, "nuc", -1]
 
 
@@ -298,8 +358,11 @@ def _draw_linalg(rng, vals, i):
         return None
     kind = rng.choice(LINALG)
     if kind == "vector_norm":
-        return [i], {"kind": kind, "ord": rng.choice([None, 1, 2, np.inf, 0, 3]),
-                     "axis": rng.randrange(-x.ndim, x.ndim)}
+        return [i], {
+            "kind": kind,
+            "ord": rng.choice([None, 1, 2, np.inf, 0, 3]),
+            "axis": rng.randrange(-x.ndim, x.ndim),
+        }
     if x.ndim < 2:
         return None
     p = {"kind": kind}
@@ -367,8 +430,11 @@ def _draw_weak_const(rng, vals, i):
     c = rng.choice([2, -1, 0.5, 1.5, True, 3, 2**31, -(2**31) - 1])  # past int32: x64 is off
     if isinstance(c, float) and _is_int(x) and rng.random() < 0.5:
         c = 2
-    return [i], {"how": rng.choice(CONSTS), "c": c,
-                 "fn": rng.choice(["add", "multiply", "where", "maximum", "rsub"])}
+    return [i], {
+        "how": rng.choice(CONSTS),
+        "c": c,
+        "fn": rng.choice(["add", "multiply", "where", "maximum", "rsub"]),
+    }
 
 
 def _apply_weak_const(B, p, x):
@@ -408,8 +474,10 @@ def _draw_round(rng, vals, i):
     x = vals[i]
     if x.dtype == np.bool_:
         return None
-    return [i], {"kind": rng.choice(["round", "around", "trunc"]),
-                 "decimals": rng.choice([-1, 0, 1, 2])}
+    return [i], {
+        "kind": rng.choice(["round", "around", "trunc"]),
+        "decimals": rng.choice([-1, 0, 1, 2]),
+    }
 
 
 def _apply_round(B, p, x):

@@ -14,11 +14,32 @@ import numpy as np
 
 from tests.fuzz.ops import op
 
-KINDS = ["vmap_grad_scan", "jit_in_vmap", "grad_fori_cond", "jvp_int", "vjp_int",
-         "grad_allow_int", "custom_jvp", "custom_jvp_vmap", "custom_vjp", "custom_vjp_vmap",
-         "checkpoint", "checkpoint_policy", "remat_scan", "hessian", "jacfwd_jacrev", "has_aux",
-         "linearize", "vmap_jvp", "grad_vmap", "stop_gradient", "grad_random", "jit_nested_static",
-         "value_and_grad_argnums", "custom_jvp_nondiff"]
+KINDS = [
+    "vmap_grad_scan",
+    "jit_in_vmap",
+    "grad_fori_cond",
+    "jvp_int",
+    "vjp_int",
+    "grad_allow_int",
+    "custom_jvp",
+    "custom_jvp_vmap",
+    "custom_vjp",
+    "custom_vjp_vmap",
+    "checkpoint",
+    "checkpoint_policy",
+    "remat_scan",
+    "hessian",
+    "jacfwd_jacrev",
+    "has_aux",
+    "linearize",
+    "vmap_jvp",
+    "grad_vmap",
+    "stop_gradient",
+    "grad_random",
+    "jit_nested_static",
+    "value_and_grad_argnums",
+    "custom_jvp_nondiff",
+]
 SQUARE = {"hessian", "jacfwd_jacrev"}  # results (n, n) of a flat n
 
 
@@ -55,6 +76,7 @@ def _apply_transform(B, p, x):
         return np_.sum(_f(np_, v, c))
 
     if kind == "vmap_grad_scan":  # per row: the gradient of a scan over the row's rows
+
         def row_loss(r):
             def body(carry, e):
                 carry = carry * 0.5 + np_.sin(e) * c
@@ -65,13 +87,12 @@ def _apply_transform(B, p, x):
 
         return api.vmap(api.grad(row_loss))(x)
     if kind == "jit_in_vmap":
-        return api.vmap(api.jit(lambda r: _f(np_, r, c) * np_.sum(r)), in_axes=-1,
-                        out_axes=-1)(x)
+        return api.vmap(api.jit(lambda r: _f(np_, r, c) * np_.sum(r)), in_axes=-1, out_axes=-1)(x)
     if kind == "grad_fori_cond":
+
         def fl(v):
             def body(i, u):
-                return lax.cond(np_.sum(u) > i, lambda w: np_.sin(w) * c,
-                                lambda w: w * 0.5 + i, u)
+                return lax.cond(np_.sum(u) > i, lambda w: np_.sin(w) * c, lambda w: w * 0.5 + i, u)
 
             return np_.sum(lax.fori_loop(0, n + 1, body, v))
 
@@ -98,8 +119,12 @@ def _apply_transform(B, p, x):
     if kind in ("custom_jvp", "custom_jvp_vmap", "custom_jvp_nondiff"):
         if kind == "custom_jvp_nondiff":
             h = api.custom_jvp(lambda v, scale: np_.sin(v) * scale, nondiff_argnums=(1,))
-            h.defjvp(lambda scale, primals, tangents: (
-                np_.sin(primals[0]) * scale, np_.cos(primals[0]) * scale * 3 * tangents[0]))
+            h.defjvp(
+                lambda scale, primals, tangents: (
+                    np_.sin(primals[0]) * scale,
+                    np_.cos(primals[0]) * scale * 3 * tangents[0],
+                )
+            )
             return api.grad(lambda v: np_.sum(h(v, c)))(x) + h(x, c)
 
         @api.custom_jvp
@@ -116,6 +141,7 @@ def _apply_transform(B, p, x):
         primal, tangent = api.jvp(h, (x,), (np_.ones_like(x),))
         return api.grad(lambda v: np_.sum(h(v) * v))(x) + tangent * 0.5 + primal
     if kind in ("custom_vjp", "custom_vjp_vmap"):
+
         @api.custom_vjp
         def h(v):
             return np_.tanh(v) * c
@@ -134,11 +160,13 @@ def _apply_transform(B, p, x):
     if kind == "checkpoint":
         return api.grad(api.checkpoint(lambda v: np_.sum(np_.sin(np_.sin(v) * c) * v)))(x)
     if kind == "checkpoint_policy":
-        f = api.checkpoint(lambda v: np_.sum(np_.tanh(v @ np_.swapaxes(v, -1, -2) if v.ndim >= 2
-                                                      else v * v) * c),
-                           policy=api.checkpoint_policies.dots_with_no_batch_dims_saveable)
+        f = api.checkpoint(
+            lambda v: np_.sum(np_.tanh(v @ np_.swapaxes(v, -1, -2) if v.ndim >= 2 else v * v) * c),
+            policy=api.checkpoint_policies.dots_with_no_batch_dims_saveable,
+        )
         return api.grad(f)(x)
     if kind == "remat_scan":
+
         def body(carry, e):
             return carry * np_.cos(e) + e * c, np_.sin(carry)
 

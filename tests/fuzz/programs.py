@@ -15,14 +15,54 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-MESHES = [((1,), ("a",)), ((2,), ("a",)), ((4,), ("a",)), ((8,), ("a",)), ((2, 2), ("a", "b")),
-          ((4, 2), ("a", "b")), ((2, 4), ("a", "b")), ((2, 2, 2), ("a", "b", "c"))]
-DTYPES = ["float32", "float32", "float32", "int32", "bfloat16", "float16", "int8", "uint8",
-          "int16", "uint32", "bool"]
-UNARY = ["sin", "cos", "tanh", "abs", "negative", "square", "floor", "sign", "exp_clip",
-         "log1p_abs", "sqrt_abs", "recip"]
-BINARY = ["add", "subtract", "multiply", "maximum", "minimum", "divide_safe", "where_pos",
-          "floor_divide_safe", "remainder_safe"]
+MESHES = [
+    ((1,), ("a",)),
+    ((2,), ("a",)),
+    ((4,), ("a",)),
+    ((8,), ("a",)),
+    ((2, 2), ("a", "b")),
+    ((4, 2), ("a", "b")),
+    ((2, 4), ("a", "b")),
+    ((2, 2, 2), ("a", "b", "c")),
+]
+DTYPES = [
+    "float32",
+    "float32",
+    "float32",
+    "int32",
+    "bfloat16",
+    "float16",
+    "int8",
+    "uint8",
+    "int16",
+    "uint32",
+    "bool",
+]
+UNARY = [
+    "sin",
+    "cos",
+    "tanh",
+    "abs",
+    "negative",
+    "square",
+    "floor",
+    "sign",
+    "exp_clip",
+    "log1p_abs",
+    "sqrt_abs",
+    "recip",
+]
+BINARY = [
+    "add",
+    "subtract",
+    "multiply",
+    "maximum",
+    "minimum",
+    "divide_safe",
+    "where_pos",
+    "floor_divide_safe",
+    "remainder_safe",
+]
 REDUCE = ["sum", "max", "min", "mean", "prod_small"]
 
 
@@ -40,16 +80,31 @@ class Program:
     special: bool = False  # inputs with ties, halves, NaN, full integer ranges
 
     def to_json(self) -> dict:
-        return {"seed": self.seed, "mesh_shape": list(self.mesh_shape),
-                "axis_names": list(self.axis_names), "inputs": self.inputs, "steps": self.steps,
-                "outputs": self.outputs, "grad": self.grad, "out_specs": self.out_specs,
-                "special": self.special}
+        return {
+            "seed": self.seed,
+            "mesh_shape": list(self.mesh_shape),
+            "axis_names": list(self.axis_names),
+            "inputs": self.inputs,
+            "steps": self.steps,
+            "outputs": self.outputs,
+            "grad": self.grad,
+            "out_specs": self.out_specs,
+            "special": self.special,
+        }
 
     @classmethod
     def from_json(cls, d: dict) -> Program:
-        return cls(d["seed"], tuple(d["mesh_shape"]), tuple(d["axis_names"]),
-                   [list(i) for i in d["inputs"]], [list(s) for s in d["steps"]],
-                   list(d["outputs"]), d["grad"], d.get("out_specs"), d.get("special", False))
+        return cls(
+            d["seed"],
+            tuple(d["mesh_shape"]),
+            tuple(d["axis_names"]),
+            [list(i) for i in d["inputs"]],
+            [list(s) for s in d["steps"]],
+            list(d["outputs"]),
+            d["grad"],
+            d.get("out_specs"),
+            d.get("special", False),
+        )
 
     def arguments(self) -> list[np.ndarray]:
         rng = np.random.default_rng(self.seed)
@@ -95,8 +150,19 @@ class Backend:
 
     jaxlike = True  # jax.numpy semantics (not NumPy's)
 
-    def __init__(self, np_, lax, shard_map, named_sharding, partition_spec, wsc, mesh, vmap=None,
-                 nn=None, jvp=None):
+    def __init__(
+        self,
+        np_,
+        lax,
+        shard_map,
+        named_sharding,
+        partition_spec,
+        wsc,
+        mesh,
+        vmap=None,
+        nn=None,
+        jvp=None,
+    ):
         self.np, self.lax, self.shard_map, self.nn, self.jvp = np_, lax, shard_map, nn, jvp
         self.NamedSharding, self.P, self.wsc, self.mesh = named_sharding, partition_spec, wsc, mesh
         self.vmap = vmap if vmap is not None else self._vmap_by_loop
@@ -109,8 +175,12 @@ class Backend:
         def mapped(*xs):
             axes = in_axes if isinstance(in_axes, (tuple, list)) else [in_axes] * len(xs)
             n = next(x.shape[a] for x, a in zip(xs, axes) if a is not None)
-            rows = [np_.asarray(fn(*[x if a is None else np_.take(x, k, axis=a)
-                                     for x, a in zip(xs, axes)])) for k in range(n)]
+            rows = [
+                np_.asarray(
+                    fn(*[x if a is None else np_.take(x, k, axis=a) for x, a in zip(xs, axes)])
+                )
+                for k in range(n)
+            ]
             if out_axes is None:  # an unbatched result (JAX checks it is one)
                 return rows[0]
             return np_.stack(rows, axis=out_axes)
@@ -149,8 +219,14 @@ class Backend:
 def _unary(B, op, x):
     np_ = B.np
     f = {
-        "sin": np_.sin, "cos": np_.cos, "tanh": np_.tanh, "abs": np_.abs,
-        "negative": np_.negative, "square": np_.square, "floor": np_.floor, "sign": np_.sign,
+        "sin": np_.sin,
+        "cos": np_.cos,
+        "tanh": np_.tanh,
+        "abs": np_.abs,
+        "negative": np_.negative,
+        "square": np_.square,
+        "floor": np_.floor,
+        "sign": np_.sign,
         "exp_clip": lambda v: np_.exp(np_.clip(v, -4, 4)),
         "log1p_abs": lambda v: np_.log1p(np_.abs(v)),
         "sqrt_abs": lambda v: np_.sqrt(np_.abs(v)),
@@ -235,7 +311,7 @@ def apply_step(B, step, vals):
     if op == "astype":
         x, to = vals[a[0]], a[1]
         if is_float(x.dtype) and to in ("int32", "int8", "uint8"):  # in range: defined casts
-            bound = {"int32": (-2**30, 2**30), "int8": (-128, 127), "uint8": (0, 255)}[to]
+            bound = {"int32": (-(2**30), 2**30), "int8": (-128, 127), "uint8": (0, 255)}[to]
             x = np_.where(np_.isnan(x), np_.zeros_like(x), np_.clip(x, *bound))
         return x.astype(B.dtype(to))
     if op == "op":
@@ -251,8 +327,9 @@ def apply_step(B, step, vals):
         return lax.cond(np_.sum(x) > 0, lambda v: np_.sin(v) * 2, lambda v: v - 1, x)
     if op == "while":
         x = vals[a[0]]
-        return lax.while_loop(lambda c: c[0] < a[1], lambda c: (c[0] + 1, np_.tanh(c[1]) * 2),
-                              (0, x))[1]
+        return lax.while_loop(
+            lambda c: c[0] < a[1], lambda c: (c[0] + 1, np_.tanh(c[1]) * 2), (0, x)
+        )[1]
     if op == "fori":
         x = vals[a[0]]
         return lax.fori_loop(0, a[1], lambda i, v: np_.tanh(v) + i, x)
@@ -295,8 +372,11 @@ def _row_step(B, kind, v):
     if kind == "cond":  # a per-row predicate: a select of both branches under vmap
         return lax.cond(np_.sum(v) > 0, lambda u: np_.sin(u) * 2, lambda u: u - 1, v)
     if kind == "while":  # a per-row trip count: finished rows keep their value
-        return lax.while_loop(lambda c: (c[0] < 4) & (np_.sum(np_.abs(c[1])) < 20.0),
-                              lambda c: (c[0] + 1, c[1] * 1.5 + 0.25), (0, v))[1]
+        return lax.while_loop(
+            lambda c: (c[0] < 4) & (np_.sum(np_.abs(c[1])) < 20.0),
+            lambda c: (c[0] + 1, c[1] * 1.5 + 0.25),
+            (0, v),
+        )[1]
     raise ValueError(kind)
 
 
@@ -338,6 +418,7 @@ def run_program(B, program: Program, args):
 def program_function(B, program: Program):
     """f(*args) -> outputs; with `grad`, (float input indices, a scalar loss of the outputs in
     the float inputs): its gradient is taken (grad=True) or its jvp (grad="jvp")."""
+
     def f(*args):
         return run_program(B, program, args)
 
@@ -346,7 +427,7 @@ def program_function(B, program: Program):
     floats = [i for i, (_, dtype, _) in enumerate(program.inputs) if dtype == "float32"]
 
     def loss(*fargs):
-        args = list(fargs[len(floats):])
+        args = list(fargs[len(floats) :])
         for k, i in enumerate(floats):
             args.insert(i, fargs[k])
         outs = f(*args)
@@ -383,7 +464,8 @@ def transformed(B, program: Program, grad, jvp, vjp=None, value_and_grad=None):
     argnums = tuple(range(len(floats)))
     if program.grad == "value_and_grad":
         return lambda *args: (lambda vg: [vg[0], *vg[1]])(
-            value_and_grad(loss, argnums=argnums)(*args)), order
+            value_and_grad(loss, argnums=argnums)(*args)
+        ), order
     return grad(loss, argnums=argnums), order
 
 
@@ -391,8 +473,9 @@ def transformed(B, program: Program, grad, jvp, vjp=None, value_and_grad=None):
 # Drawing programs.
 
 
-def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
-         allow_grad: bool = True) -> Program:
+def draw(
+    seed: int, max_steps: int = 6, allow_collectives: bool = True, allow_grad: bool = True
+) -> Program:
     """A random well-typed program."""
     rng = random.Random(seed)
     mesh_shape, names = rng.choice(MESHES)
@@ -432,11 +515,15 @@ def draw(seed: int, max_steps: int = 6, allow_collectives: bool = True,
     n = len(vals)
     program.outputs = sorted({n - 1, rng.randrange(n)})
     if rng.random() < 0.3:
-        program.out_specs = [_draw_spec(rng, list(vals[i].shape), mesh_shape, names)
-                             for i in program.outputs]
-    program.grad = (allow_grad and rng.random() < 0.35
-                    and any(d == "float32" for _, d, _ in inputs)
-                    and all(_grad_ok(s) for s in program.steps))
+        program.out_specs = [
+            _draw_spec(rng, list(vals[i].shape), mesh_shape, names) for i in program.outputs
+        ]
+    program.grad = (
+        allow_grad
+        and rng.random() < 0.35
+        and any(d == "float32" for _, d, _ in inputs)
+        and all(_grad_ok(s) for s in program.steps)
+    )
     if program.grad:
         program.grad = rng.choice([True, True, "jvp", "jvp", "vjp", "value_and_grad"])
     return program
@@ -471,10 +558,35 @@ def _draw_spec(rng, shape, mesh_shape, names) -> list:
 def _draw_step(rng, vals, mesh_shape, names, allow_collectives):
     i = rng.randrange(len(vals))
     x = vals[i]
-    kinds = ["unary"] * 4 + ["binary"] * 4 + ["scalar", "reduce", "reduce", "transpose",
-             "reshape", "concat", "flip", "roll", "slice", "take", "dynamic_index",
-             "dynamic_slice", "scatter_add", "matmul", "cumsum", "sort", "astype", "cond",
-             "fori", "while", "scan", "constraint", "vmap"]
+    kinds = (
+        ["unary"] * 4
+        + ["binary"] * 4
+        + [
+            "scalar",
+            "reduce",
+            "reduce",
+            "transpose",
+            "reshape",
+            "concat",
+            "flip",
+            "roll",
+            "slice",
+            "take",
+            "dynamic_index",
+            "dynamic_slice",
+            "scatter_add",
+            "matmul",
+            "cumsum",
+            "sort",
+            "astype",
+            "cond",
+            "fori",
+            "while",
+            "scan",
+            "constraint",
+            "vmap",
+        ]
+    )
     if allow_collectives:
         kinds += ["shard_map"] * 2
     kind = rng.choice(kinds)
@@ -505,8 +617,14 @@ def _draw_step(rng, vals, mesh_shape, names, allow_collectives):
             return None
         axis = rng.randrange(x.ndim)
         n = x.shape[axis]
-        return ["slice", i, axis, rng.randint(-n, n - 1), rng.choice([None, n, -1]),
-                rng.choice([None, 1, 2])]
+        return [
+            "slice",
+            i,
+            axis,
+            rng.randint(-n, n - 1),
+            rng.choice([None, n, -1]),
+            rng.choice([None, 1, 2]),
+        ]
     if kind == "take":
         if not x.ndim:
             return None
@@ -533,8 +651,11 @@ def _draw_step(rng, vals, mesh_shape, names, allow_collectives):
         js = [j for j, v in enumerate(vals) if v.ndim == 2 and v.shape[0] == x.shape[1]]
         return ["matmul", i, rng.choice(js)] if js else None
     if kind == "astype":
-        return ["astype", i, rng.choice(["float32", "int32", "bfloat16", "int8", "float16",
-                                         "uint8", "bool"])]
+        return [
+            "astype",
+            i,
+            rng.choice(["float32", "int32", "bfloat16", "int8", "float16", "uint8", "bool"]),
+        ]
     if kind in ("cond", "scan"):
         return [kind, i] if x.ndim and is_float(x.dtype) else None
     if kind in ("fori", "while"):

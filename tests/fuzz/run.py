@@ -30,8 +30,18 @@ def meshjit_backend(program: Program) -> Backend:
     size = int(np.prod(program.mesh_shape))
     devices = np.array(meshjit.devices()[:size]).reshape(program.mesh_shape)
     mesh = Mesh(devices, program.axis_names)
-    B = Backend(jnp, lax, meshjit.shard_map, NamedSharding, P, meshjit.with_sharding_constraint,
-                mesh, meshjit.vmap, meshjit.nn, meshjit.jvp)
+    B = Backend(
+        jnp,
+        lax,
+        meshjit.shard_map,
+        NamedSharding,
+        P,
+        meshjit.with_sharding_constraint,
+        mesh,
+        meshjit.vmap,
+        meshjit.nn,
+        meshjit.jvp,
+    )
     B.random = meshjit.random
     B.api = meshjit
     return B
@@ -57,12 +67,17 @@ def _run_meshjit_typed(program: Program, mode: str):
     B = meshjit_backend(program)
     args = program.arguments()
     shardings = [B.NamedSharding(B.mesh, B.P(*spec)) for _, _, spec in program.inputs]
-    f, order = transformed(B, program, meshjit.grad, meshjit.jvp, meshjit.vjp,
-                           meshjit.value_and_grad)
-    outs = None if program.out_specs is None or program.grad else [
-        None if s is None else B.NamedSharding(B.mesh, B.P(*s)) for s in program.out_specs]
-    jitted = meshjit.jit(f, in_shardings=[shardings[i] for i in order], out_shardings=outs,
-                         propagation=mode)
+    f, order = transformed(
+        B, program, meshjit.grad, meshjit.jvp, meshjit.vjp, meshjit.value_and_grad
+    )
+    outs = (
+        None
+        if program.out_specs is None or program.grad
+        else [None if s is None else B.NamedSharding(B.mesh, B.P(*s)) for s in program.out_specs]
+    )
+    jitted = meshjit.jit(
+        f, in_shardings=[shardings[i] for i in order], out_shardings=outs, propagation=mode
+    )
     outs = jitted(*[args[i] for i in order])
     return _host(outs), _types(outs)
 
@@ -72,8 +87,9 @@ def run_numpy(program: Program) -> list[np.ndarray] | None:
     JAX defines)."""
     from tests.fuzz.ops import OPS
 
-    if program.grad or any(s[0] in ("op", "vop") and not OPS[s[1]].numpy_ref
-                           for s in program.steps):
+    if program.grad or any(
+        s[0] in ("op", "vop") and not OPS[s[1]].numpy_ref for s in program.steps
+    ):
         return None
     import warnings
 
@@ -92,33 +108,52 @@ def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None
             return None
     except (ImportError, ValueError):
         return None
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8",
-               JAX_PLATFORMS="cpu", PYTHONPATH=str(REPO))
+    env = dict(
+        os.environ,
+        XLA_FLAGS="--xla_force_host_platform_device_count=8",
+        JAX_PLATFORMS="cpu",
+        PYTHONPATH=str(REPO),
+    )
     results: list[dict] = []
     while len(results) < len(programs):
-        rest = programs[len(results):]
+        rest = programs[len(results) :]
         done = subprocess.run(
-            [sys.executable, "-m", "tests.fuzz.jax_worker"], input=json.dumps(
-                [p.to_json() for p in rest]), capture_output=True, text=True, env=env,
-            cwd=REPO, timeout=timeout)
-        got = [json.loads(line[len("RESULT "):]) for line in done.stdout.splitlines()
-               if line.startswith("RESULT ")]
+            [sys.executable, "-m", "tests.fuzz.jax_worker"],
+            input=json.dumps([p.to_json() for p in rest]),
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=REPO,
+            timeout=timeout,
+        )
+        got = [
+            json.loads(line[len("RESULT ") :])
+            for line in done.stdout.splitlines()
+            if line.startswith("RESULT ")
+        ]
         results += got
         if done.returncode != 0:
             if len(got) == len(rest):
                 raise RuntimeError(f"the JAX worker failed:\n{done.stderr[-4000:]}")
             # XLA aborted the process on this program (a check failure in JAX's own
             # compile): JAX has no answer for it, NumPy is the reference
-            results.append({"abort": done.stderr.strip().splitlines()[0][:300]
-                            if done.stderr.strip() else f"exit {done.returncode}"})
+            results.append(
+                {
+                    "abort": done.stderr.strip().splitlines()[0][:300]
+                    if done.stderr.strip()
+                    else f"exit {done.returncode}"
+                }
+            )
     return [_decode(r) for r in results]
 
 
 def _decode(r: dict) -> dict:
     if "error" in r or "abort" in r:
         return r
-    return {"outs": [_array(o) for o in r["outs"]],
-            "types": [(o["dtype"], o.get("weak", False)) for o in r["outs"]]}
+    return {
+        "outs": [_array(o) for o in r["outs"]],
+        "types": [(o["dtype"], o.get("weak", False)) for o in r["outs"]],
+    }
 
 
 def _array(o: dict) -> np.ndarray:
@@ -170,8 +205,13 @@ class Outcome:
 
     @property
     def failed(self) -> bool:
-        return bool(self.wrong or self.unclear_errors or self.wrong_types
-                    or self.jax_only_errors or self.error_class_differs)
+        return bool(
+            self.wrong
+            or self.unclear_errors
+            or self.wrong_types
+            or self.jax_only_errors
+            or self.error_class_differs
+        )
 
 
 def check(program: Program, jax_result: dict | None = None, modes=MODES) -> Outcome:
@@ -214,10 +254,15 @@ def check(program: Program, jax_result: dict | None = None, modes=MODES) -> Outc
             out.meshjit_only_errors = [m for m, r in out.results.items() if isinstance(r, str)]
     values = list(ran.values())
     out.modes_differ = any(
-        any(not np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True)
-            for a, b in zip(values[0], v)) for v in values[1:])
+        any(
+            not np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True)
+            for a, b in zip(values[0], v)
+        )
+        for v in values[1:]
+    )
     out.modes_differ_beyond_tolerance = out.modes_differ and not all(
-        _agrees(v, values[0]) for v in values[1:])
+        _agrees(v, values[0]) for v in values[1:]
+    )
     return out
 
 
@@ -233,14 +278,18 @@ def _compare_kinds(out: Outcome, jax_result: dict, raised: dict) -> None:
         out.jax_only_errors = [m for m in out.results if m not in raised]
         out.error_class_differs = [m for m, e in raised.items() if not isinstance(e, base)]
         return
-    out.wrong_types = [m for m, t in out.types.items()
-                       if [tuple(x) for x in t] != [tuple(x) for x in jax_result["types"]]]
+    out.wrong_types = [
+        m
+        for m, t in out.types.items()
+        if [tuple(x) for x in t] != [tuple(x) for x in jax_result["types"]]
+    ]
 
 
 def _agrees(res, reference) -> bool:
     dtypes = [np.asarray(r).dtype for r in res]
     return len(res) == len(reference) and all(
-        same_numbers(a, b, d) for a, b, d in zip(res, reference, dtypes))
+        same_numbers(a, b, d) for a, b, d in zip(res, reference, dtypes)
+    )
 
 
 def _numpy_or_none(program: Program):
@@ -267,13 +316,20 @@ def prune(program: Program) -> Program:
     for k in kept:
         renumber[n_in + k] = n_in + len(steps)
         steps.append(_renumbered(program.steps[k], renumber))
-    return dataclasses.replace(program, steps=steps,
-                               outputs=[renumber[i] for i in program.outputs])
+    return dataclasses.replace(program, steps=steps, outputs=[renumber[i] for i in program.outputs])
 
 
-_OPERANDS = {"unary": (2,), "binary": (2, 3), "scalar": (2,), "reduce": (2,),
-             "scatter_add": (1, 3), "matmul": (1, 2), "concat": (1, 2), "shard_map": (2,),
-             "vmap": (2,)}
+_OPERANDS = {
+    "unary": (2,),
+    "binary": (2, 3),
+    "scalar": (2,),
+    "reduce": (2,),
+    "scatter_add": (1, 3),
+    "matmul": (1, 2),
+    "concat": (1, 2),
+    "shard_map": (2,),
+    "vmap": (2,),
+}
 
 
 def _operand_positions(step) -> tuple:
@@ -301,8 +357,9 @@ def shrink(program: Program, still_fails) -> Program:
     without the steps the output does not need, one output, replicated inputs, no gradient."""
     best = program
     for n in range(len(program.steps) + 1):
-        candidate = dataclasses.replace(best, steps=best.steps[:n],
-                                        outputs=[len(best.inputs) + n - 1])
+        candidate = dataclasses.replace(
+            best, steps=best.steps[:n], outputs=[len(best.inputs) + n - 1]
+        )
         if candidate.outputs[0] >= 0 and _fails(still_fails, candidate):
             best = candidate
             break

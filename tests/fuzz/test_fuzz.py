@@ -25,8 +25,14 @@ def test_random_programs_match_the_reference(seeds):
     for program, jax_result in zip(programs, jax_results):
         outcome = check(program, jax_result)
         if outcome.failed:
-            failures.append((program.seed, outcome.wrong, outcome.unclear_errors,
-                             {m: str(r)[:200] for m, r in outcome.results.items()}))
+            failures.append(
+                (
+                    program.seed,
+                    outcome.wrong,
+                    outcome.unclear_errors,
+                    {m: str(r)[:200] for m, r in outcome.results.items()},
+                )
+            )
     assert not failures, failures
 
 
@@ -43,8 +49,14 @@ def test_each_vocabulary_entry_matches_jax(how, offset):
     for program, jax_result in zip(programs, jax_results):
         outcome = check(program, jax_result, modes=("meshjit",))
         if outcome.failed or outcome.meshjit_only_errors:
-            failures.append((program.steps, {m: str(r)[:200] for m, r in outcome.results.items()},
-                             outcome.types, jax_result))
+            failures.append(
+                (
+                    program.steps,
+                    {m: str(r)[:200] for m, r in outcome.results.items()},
+                    outcome.types,
+                    jax_result,
+                )
+            )
     assert not failures, failures
 
 
@@ -66,9 +78,14 @@ def test_the_comparison_can_fail():
 
 
 def test_prune_drops_the_steps_outputs_do_not_need():
-    program = Program(0, (1,), ("a",), [[[4], "float32", [None]]],
-                      steps=[["unary", "sin", 0], ["unary", "cos", 0], ["binary", "add", 2, 0]],
-                      outputs=[3])
+    program = Program(
+        0,
+        (1,),
+        ("a",),
+        [[[4], "float32", [None]]],
+        steps=[["unary", "sin", 0], ["unary", "cos", 0], ["binary", "add", 2, 0]],
+        outputs=[3],
+    )
     small = prune(program)
     assert small.steps == [["unary", "cos", 0], ["binary", "add", 1, 0]]
     assert small.outputs == [2]
@@ -78,17 +95,39 @@ def test_prune_drops_the_steps_outputs_do_not_need():
 
 
 LOW_PRECISION_PROGRAMS = [  # draw(2703) and draw(20326) before the vocabulary grew
-    {"seed": 2703, "mesh_shape": [2, 4], "axis_names": ["a", "b"], "inputs": [
-        [[4, 1, 16], "float32", [None, None, None]], [[4], "bfloat16", ["b"]]], "steps": [
-        ["dynamic_index", 0, -4], ["unary", "sin", 1], ["reduce", "prod_small", 3, None, False],
-        ["reduce", "min", 1, 0, True], ["binary", "multiply", 3, 5],
-        ["binary", "floor_divide_safe", 2, 4]], "outputs": [4, 7], "grad": False,
-     "out_specs": [[], [None, "a"]]},
-    {"seed": 20326, "mesh_shape": [2], "axis_names": ["a"], "inputs": [
-        [[2, 4, 2], "bfloat16", ["a", None, None]]], "steps": [
-        ["unary", "sqrt_abs", 0], ["shard_map", "ppermute", 0, "a"],
-        ["binary", "remainder_safe", 1, 0], ["reduce", "prod_small", 1, None, False]],
-     "outputs": [2, 4], "grad": False, "out_specs": None}]
+    {
+        "seed": 2703,
+        "mesh_shape": [2, 4],
+        "axis_names": ["a", "b"],
+        "inputs": [[[4, 1, 16], "float32", [None, None, None]], [[4], "bfloat16", ["b"]]],
+        "steps": [
+            ["dynamic_index", 0, -4],
+            ["unary", "sin", 1],
+            ["reduce", "prod_small", 3, None, False],
+            ["reduce", "min", 1, 0, True],
+            ["binary", "multiply", 3, 5],
+            ["binary", "floor_divide_safe", 2, 4],
+        ],
+        "outputs": [4, 7],
+        "grad": False,
+        "out_specs": [[], [None, "a"]],
+    },
+    {
+        "seed": 20326,
+        "mesh_shape": [2],
+        "axis_names": ["a"],
+        "inputs": [[[2, 4, 2], "bfloat16", ["a", None, None]]],
+        "steps": [
+            ["unary", "sqrt_abs", 0],
+            ["shard_map", "ppermute", 0, "a"],
+            ["binary", "remainder_safe", 1, 0],
+            ["reduce", "prod_small", 1, None, False],
+        ],
+        "outputs": [2, 4],
+        "grad": False,
+        "out_specs": None,
+    },
+]
 
 
 @pytest.mark.parametrize("spec", LOW_PRECISION_PROGRAMS, ids=lambda s: str(s["seed"]))
@@ -128,9 +167,14 @@ def test_the_draws_cover_the_vocabulary():
 def test_dtypes_weak_types_and_errors_are_compared_with_jax():
     """A JAX answer of another dtype or weak type is a failure, and so is a program JAX rejects
     that meshjit runs, or rejects with an exception of another builtin class."""
-    program = Program(0, (1,), ("a",), [[[3], "int8", [None]]],
-                      steps=[["op", "weak_scalar", [0], {"kind": "add", "c": 2, "left": False}]],
-                      outputs=[1])
+    program = Program(
+        0,
+        (1,),
+        ("a",),
+        [[[3], "int8", [None]]],
+        steps=[["op", "weak_scalar", [0], {"kind": "add", "c": 2, "left": False}]],
+        outputs=[1],
+    )
     ours = check(program).results["meshjit"][0]
     assert ours.dtype == np.int8
     encoded = {"dtype": "int8", "shape": [3], "data": ours.tolist()}
@@ -140,7 +184,13 @@ def test_dtypes_weak_types_and_errors_are_compared_with_jax():
     assert check(program, run._decode({"outs": [int32]})).wrong_types
     rejected = check(program, {"error": "TypeError: no", "builtin": "TypeError"})
     assert rejected.jax_only_errors == list(run.MODES) and rejected.failed
-    bad = Program(0, (1,), ("a",), [[[3], "float32", [None]]], steps=[
-        ["op", "weak_const", [0], {"how": "py", "c": 2**31, "fn": "add"}]], outputs=[1])
+    bad = Program(
+        0,
+        (1,),
+        ("a",),
+        [[[3], "float32", [None]]],
+        steps=[["op", "weak_const", [0], {"how": "py", "c": 2**31, "fn": "add"}]],
+        outputs=[1],
+    )
     assert not check(bad, {"error": "OverflowError: 2**31", "builtin": "OverflowError"}).failed
     assert check(bad, {"error": "KeyError: 2**31", "builtin": "KeyError"}).error_class_differs

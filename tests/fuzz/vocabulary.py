@@ -24,12 +24,14 @@ def entries() -> list[tuple[str, dict]]:
     from tests.fuzz.ops_api import TABLE
     from tests.fuzz.ops_transforms import KINDS
 
-    return ([("np_" + e[3], {"fn": name}) for name, e in sorted(TABLE.items())]
-            + [("transform", {"kind": k}) for k in KINDS])
+    return [("np_" + e[3], {"fn": name}) for name, e in sorted(TABLE.items())] + [
+        ("transform", {"kind": k}) for k in KINDS
+    ]
 
 
-def programs(every: int = 1, offset: int = 0, per_entry: int = 1, how: str = "plain"
-             ) -> list[Program]:
+def programs(
+    every: int = 1, offset: int = 0, per_entry: int = 1, how: str = "plain"
+) -> list[Program]:
     """Programs for every `every`-th entry (from `offset`), `per_entry` inputs each; `how`:
     "plain", "vmap" (the entry mapped over an axis of its input: it meets one rank less) or
     "grad" (a gradient / jvp / vjp of the program, for the entries smooth in float inputs)."""
@@ -48,8 +50,13 @@ def programs(every: int = 1, offset: int = 0, per_entry: int = 1, how: str = "pl
         if how == "vmap":
             if len(shape) < 2 or step[2] == [0, 0]:
                 continue
-            vstep = ["vop", step[1], [0], step[3],
-                     [[rng.randrange(-len(shape), len(shape)), rng.choice([0, -1])]]]
+            vstep = [
+                "vop",
+                step[1],
+                [0],
+                step[3],
+                [[rng.randrange(-len(shape), len(shape)), rng.choice([0, -1])]],
+            ]
             try:
                 with np.errstate(all="ignore"), warnings.catch_warnings():
                     warnings.simplefilter("ignore")
@@ -61,8 +68,11 @@ def programs(every: int = 1, offset: int = 0, per_entry: int = 1, how: str = "pl
             ok = OPS[step[1]].grad_ok
             if dtype != "float32" or not (ok(step[3]) if callable(ok) else ok):
                 continue
-            out.append(dataclasses.replace(p, seed=p.seed + 7, grad=rng.choice(
-                [True, "jvp", "vjp", "value_and_grad"])))
+            out.append(
+                dataclasses.replace(
+                    p, seed=p.seed + 7, grad=rng.choice([True, "jvp", "vjp", "value_and_grad"])
+                )
+            )
     return out
 
 
@@ -102,8 +112,17 @@ def _programs(every: int, offset: int, per_entry: int) -> list[Program]:
                 spec = [None] * len(shape)
                 if got % 2 == 1 and shape[0] % 2 == 0:  # sharded, evenly
                     spec[0] = "a"
-                out.append(Program(seed, (2,), ("a",), [[shape, dtype, spec]], [step], [1],
-                                   special=seed % 3 == 0))
+                out.append(
+                    Program(
+                        seed,
+                        (2,),
+                        ("a",),
+                        [[shape, dtype, spec]],
+                        [step],
+                        [1],
+                        special=seed % 3 == 0,
+                    )
+                )
                 got += 1
     return out
 

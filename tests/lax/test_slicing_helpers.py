@@ -183,3 +183,22 @@ def test_full_and_full_like_lay_out_by_sharding():
     ):
         assert out.sharding == s
         np.testing.assert_array_equal(np.asarray(out), np.full((8, 2), 1.5, np.float32))
+
+
+def test_slice_in_dim_takes_none_and_negative_indices_as_jax():
+    """The round 13 fuzzer: lax.slice_in_dim(x, 1, None, stride=2) raised a TypeError."""
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    np.testing.assert_array_equal(lax.slice_in_dim(x, 1, None, stride=2, axis=2), x[:, :, 1::2])
+    np.testing.assert_array_equal(lax.slice_in_dim(x, -2, -1, axis=1), x[:, -2:-1])
+    np.testing.assert_array_equal(lax.slice_in_dim(x, None, 1), x[:1])
+
+
+def test_collapse_takes_its_range_as_a_python_slice_as_jax():
+    """The round 13 fuzzer under vmap: collapse(row, 0, 2) of a vector is the vector in JAX (the
+    range is clipped as a slice); meshjit refused it. A reversed range is JAX's ValueError."""
+    np.testing.assert_array_equal(lax.collapse(np.arange(3.0), 0, 2), np.arange(3.0))
+    x = np.arange(24.0).reshape(2, 3, 4)
+    np.testing.assert_array_equal(meshjit.vmap(lambda r: lax.collapse(r, 0, 2))(x), x.reshape(2, 12))
+    assert lax.collapse(x, -2, -1).shape == (2, 3, 4)
+    with pytest.raises(ValueError, match="Invalid dimension range passed to collapse"):
+        lax.collapse(x, 2, 1)

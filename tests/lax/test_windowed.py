@@ -132,3 +132,18 @@ def test_padtype_to_pads_is_a_list_of_int_pairs_as_in_jax():
     assert lax.padtype_to_pads((5, 6), (3, 2), (1, 1), "VALID") == [(0, 0), (0, 0)]
     with pytest.raises(RuntimeError, match="Unrecognized padding type: .*got FULL"):
         lax.padtype_to_pads((5,), (3,), (1,), "FULL")
+
+
+def test_cumlogsumexp_refuses_integers_and_booleans_as_jax():
+    """JAX's -inf identity does not fit an integer (its OverflowError); booleans are not numbers."""
+    with pytest.raises(OverflowError, match="cannot convert float infinity to integer"):
+        lax.cumlogsumexp(np.arange(4, dtype=np.int32))
+    with pytest.raises(OverflowError):
+        meshjit.jit(lambda v: lax.cumlogsumexp(v, reverse=True))(np.arange(4, dtype=np.uint8))
+    with pytest.raises(TypeError, match="cumlogsumexp does not accept dtype bool"):
+        lax.cumlogsumexp(np.array([True, False]))
+    with pytest.raises(ValueError, match="axis 3 is out of bounds"):  # the axis is checked first
+        lax.cumlogsumexp(np.arange(3, dtype=np.int32), axis=3)
+    np.testing.assert_allclose(
+        lax.cumlogsumexp(np.float32([0, 1, 2])), np.logaddexp.accumulate(np.float32([0, 1, 2]))
+    )

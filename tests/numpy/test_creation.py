@@ -142,3 +142,12 @@ def test_array_of_traced_scalars_converts_each_to_the_strong_common_dtype_as_jax
     leaked = []
     meshjit.jit(lambda a: leaked.append(a) or a)(1.0)
     assert type(leaked[0]).__name__ == "DynamicJaxprTracer"  # as JAX names jit's tracers
+
+
+def test_linspace_keeps_the_endpoints_inexact_type():
+    """As JAX: float16 / bfloat16 endpoints give float16 / bfloat16 points (not float32)."""
+    assert jnp.linspace(np.float16(0), 1, 5).dtype == np.float16
+    assert jnp.linspace(jnp.bfloat16(0), 1, 5).dtype == jnp.bfloat16
+    assert jnp.linspace(np.int8(0), np.int16(1), 5).dtype == np.float32
+    assert jnp.linspace(0, 1j, 3).dtype == np.complex64
+    assert jnp.logspace(np.float16(0), np.float16(2), 5).dtype == np.float16

@@ -10,6 +10,7 @@ from hypothesis.extra import numpy as hnp
 
 import meshjit
 import meshjit.numpy as jnp
+from tests.support.jax_oracle import RUN_CASES, assert_as_jax, oracle_fixture
 from tests.support.math_cases import (
     FLOATS,
     SETTINGS,
@@ -196,3 +197,26 @@ def test_isclose_allclose_array_equal_match_numpy():
         np.testing.assert_array_equal(np.asarray(ours), theirs, err_msg=str(i))
     assert jnp.isclose(np.int32(3), 3.0000001)
 
+
+
+# jnp.hypot as JAX's jitted hypot: one program, so XLA rounds it as JAX's (op by op, 54 of 5000
+# float32 values over six decades were 1-2 ulp off).
+HYPOT_HARNESS = (
+    r"""
+RNG = np.random.default_rng(1)
+A, B = (RNG.standard_normal(5000) * 10 ** RNG.uniform(-3, 3, 5000) for _ in range(2))
+CASES = {
+    "hypot_f32": lambda: jnp.hypot(A.astype(np.float32), B.astype(np.float32)),
+    "hypot_scalars": lambda: (jnp.hypot(3.0, 4.0), jnp.hypot(np.float32(3.0), 4)),
+}
+"""
+    + RUN_CASES
+)
+HYPOT_CASES = ["hypot_f32", "hypot_scalars"]
+hypot_jax = oracle_fixture(HYPOT_CASES, HYPOT_HARNESS)
+
+
+@pytest.mark.parametrize("case", HYPOT_CASES)
+def test_hypot_bits_as_jax(hypot_jax, case):
+    assert_as_jax(hypot_jax, HYPOT_HARNESS, case)
+    assert jnp.hypot(3.0, 4.0).weak_type and not jnp.hypot(np.float32(3.0), 4).weak_type

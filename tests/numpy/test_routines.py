@@ -171,6 +171,54 @@ with np.errstate(invalid="ignore"):  # NaN / inf in either part
     CNAN = (CNAN + 1j * CNAN[::-1]).astype(np.complex64)
 CGRID = (np.arange(12) % 5 + 1j * (np.arange(12) % 3)).astype(np.complex64)
 
+# Eagerly as JAX: cov and geomspace / logspace are single jitted programs in JAX (op by op, XLA
+# rounded differently: hundreds of ulps in cov's small entries); geomspace is JAX's
+# sign * 10 ** linspace(log10 ...) in the endpoints' inexact type (float16 stays float16, a zero
+# or a sign change is NaN), not NumPy's exact endpoints; linspace keeps float16 / bfloat16;
+# piecewise broadcasts x against its conditions (a scalar with vector conditions).
+SAMPLES = np.random.default_rng(5).standard_normal((7, 300)).astype(np.float32)
+ROUND13_CASES = {
+    "cov": lambda m: m.cov(SAMPLES),
+    "cov_weights": lambda m: (
+        m.cov(SAMPLES, aweights=np.abs(SAMPLES[0])),
+        m.cov(SAMPLES[:3], SAMPLES[3:5], ddof=0, fweights=np.arange(300) % 3),
+    ),
+    "geomspace": lambda m: (
+        m.geomspace(1.5, 1000.0, 77),
+        m.geomspace(1, 1000, 4),
+        m.geomspace(-1.0, -1000.0, 5, endpoint=False),
+    ),
+    "geomspace_dtypes": lambda m: (
+        m.geomspace(np.float16(2), np.float16(50), 7),
+        m.geomspace(2, 30.0, 5, dtype=np.float16),
+        m.geomspace(1.0, 8.0, 4, dtype=np.int32),
+        m.geomspace(1 + 1j, 8 + 2j, 3),
+    ),
+    "geomspace_edges": lambda m: (
+        m.geomspace(np.float32(0.3), np.float32([2.0, -300.0]), 5, axis=1),
+        m.geomspace(0.0, 8.0, 3),
+        m.geomspace(3.0, 8.0, 1),
+        m.geomspace(np.float32([1, 2]), np.float32([[3], [4]]), 3, axis=-1),
+    ),
+    "logspace": lambda m: (
+        m.logspace(0.0, 3.0, 7),
+        m.logspace(0, 3, 4, base=2),
+        m.logspace(np.float16(0), np.float16(2), 5),
+        m.logspace(0.0, 2.0, 5, base=np.float32([2, 3])[:, None], axis=0),
+        m.logspace(0.0, 2.0, 5, dtype=np.int32),
+    ),
+    "linspace_dtypes": lambda m: (
+        m.linspace(np.float16(0), 1, 5),
+        m.linspace(m.bfloat16(0), 1, 5),
+        m.linspace(np.int8(0), 1, 5),
+    ),
+    "piecewise_broadcast": lambda m: (
+        m.piecewise(np.float32(1.5), [np.array([True, False, True])], [lambda v: v * 2, lambda v: v - 1]),
+        m.piecewise(np.float32(2), [np.array([True, False]), np.array([False, True])], [1.0, 2.0]),
+        m.piecewise(np.float32([0, 1, 2]), [np.array([[True, False, True]])], [lambda v: v * 2, 0.0]),
+    ),
+}  # fmt: skip
+
 JAX_CASES = {
     "partition": lambda m: (m.partition(GRID, 2), m.partition(GRID, 1, axis=0)),
     "partition_u8": lambda m: m.partition(SMALL, 3),
@@ -291,6 +339,7 @@ JAX_CASES = {
         m.ldexp(np.array([1.5, -3.0], m.float16), np.int32([10, -20])),
     ),
 }
+JAX_CASES.update(ROUND13_CASES)
 
 
 # the refusals JAX makes, with JAX's exception type (meshjit accepted or raised another type)
@@ -507,3 +556,28 @@ def test_shifts_by_or_of_a_scalar_bind_it_unbroadcast_as_jax():
     np.testing.assert_array_equal(meshjit.jit(lambda r: r << 3)(r), r << 3)
     u = np.full((2, 1), 200, np.uint8)
     np.testing.assert_array_equal(jnp.right_shift(u, np.arange(3, dtype=np.uint8)), u >> np.arange(3, dtype=np.uint8))
+
+
+
+def test_piecewise_of_a_scalar_under_jit():
+    f = meshjit.jit(lambda a: jnp.piecewise(a, [np.array([True, False, True])], [lambda v: v * 2, 0.0]))
+    np.testing.assert_array_equal(f(np.float32(1.5)), np.float32([3, 0, 3]))
+
+
+def test_geomspace_num_must_be_concrete():
+    with pytest.raises(TypeError, match="'num' argument of jnp.geomspace"):
+        meshjit.jit(lambda n: jnp.geomspace(1.0, 2.0, n))(3)
+
+
+def test_place_with_a_traced_mask():
+    """As JAX's: the mask's true positions padded to its size (the round 13 fuzzer: meshjit read
+    the mask as a NumPy array and refused it under jit); vals cycle, an all-false mask changes
+    nothing."""
+    y = np.float32([[-1, 2, 3], [4, -5, 6]])
+    got = meshjit.jit(lambda a: jnp.place(a, a > 0, np.float32([7, -7]), inplace=False))(y)
+    want = y.copy()
+    np.place(want, want > 0, [7, -7])
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(jnp.place(y, y > 100, np.float32([1]), inplace=False), y)
+    with pytest.raises(ValueError, match="Cannot place values from an empty array"):
+        jnp.place(y, y > 0, np.float32([]), inplace=False)

@@ -30,3 +30,43 @@ func.func @all_reduce(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mes
   %1 = sdy.all_reduce {"y"} %0 out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x4xf32>
   return %1 : tensor<8x4xf32>
 }
+
+// -----
+
+// A scatter indexing a dimension sharded unevenly (6 rows over y=4): XLA's partitioner would
+// write into other shards, so that dimension is replicated at the scatter and sharded again
+// after it. The even dimension (over x) stays sharded.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @uneven_scatter
+// CHECK: %[[IN:.*]] = sdy.sharding_constraint %arg0 <@mesh, [{}, {"x"}]>
+// CHECK: %[[S:.*]] = "stablehlo.scatter"(%[[IN]],
+// CHECK: sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"x"}]>]>
+// CHECK-NEXT: %[[PIN:.*]] = sdy.sharding_constraint %[[S]] <@mesh, [{}, {"x"}]>
+// CHECK-NEXT: %[[BACK:.*]] = sdy.sharding_constraint %[[PIN]] <@mesh, [{"y"}, {"x"}]>
+// CHECK-NEXT: return %[[BACK]]
+func.func @uneven_scatter(%arg0: tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}, %arg1: tensor<1xi32>, %arg2: tensor<4xf32>) -> tensor<6x4xf32> {
+  %0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %1 = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %1 : tensor<f32>
+  }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {"x"}]>]>} : (tensor<6x4xf32>, tensor<1xi32>, tensor<4xf32>) -> tensor<6x4xf32>
+  return %0 : tensor<6x4xf32>
+}
+
+// -----
+
+// Evenly sharded (8 rows over y=4), the scatter keeps its sharding: only the pin is added.
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @even_scatter
+// CHECK: %[[S:.*]] = "stablehlo.scatter"(%arg0,
+// CHECK: sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>
+// CHECK-NEXT: %[[PIN:.*]] = sdy.sharding_constraint %[[S]] <@mesh, [{"y"}, {}]>
+// CHECK-NEXT: return %[[PIN]]
+func.func @even_scatter(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}, %arg1: tensor<1xi32>, %arg2: tensor<4xf32>) -> tensor<8x4xf32> {
+  %0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %1 = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %1 : tensor<f32>
+  }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>} : (tensor<8x4xf32>, tensor<1xi32>, tensor<4xf32>) -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
