@@ -16,8 +16,10 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from examples import explicit as E
+from meshjit.compiler.runtime import hlo_stats
 from meshjit.compiler.runtime.hlo_stats import by_kind
 from meshjit.sharding import P
+from tests.support import oracle_store
 
 PROGRAMS = ("mlp_dp_tp", "block_dp_tp", "mlp_fsdp", "block_fsdp")
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -62,8 +64,7 @@ def _meshjit_run(name: str) -> dict:
     }
 
 
-@pytest.fixture(scope="module")
-def jax_runs():
+def _jax_run() -> dict:
     pytest.importorskip("jax")
     env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONPATH=str(REPO / "src"))
     proc = subprocess.run(
@@ -76,6 +77,15 @@ def jax_runs():
     line = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULTS=")]
     assert line, proc.stderr[-3000:]
     return json.loads(line[0][len("RESULTS=") :])
+
+
+@pytest.fixture(scope="module")
+def jax_runs():
+    """JAX's runs of the programs: recorded (tests/oracle_results/), named by the script, the
+    example and the HLO statistics it imports; else run now."""
+    imported = oracle_store.sources(E.__file__, hlo_stats.__file__)
+    name = oracle_store.digest_name("examples_explicit", _SCRIPT, imported, ",".join(PROGRAMS))
+    return oracle_store.json_result(name, _jax_run)
 
 
 @pytest.fixture(scope="module")

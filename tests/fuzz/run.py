@@ -99,8 +99,40 @@ def run_numpy(program: Program) -> list[np.ndarray] | None:
         return _host(run_program(B, program, program.arguments()))
 
 
+# What the JAX worker imports: with the programs, they determine JAX's answers.
+_WORKER_SOURCES = (
+    "jax_worker",
+    "programs",
+    "ops",
+    "ops_api",
+    "ops_control",
+    "ops_nn_special",
+    "ops_semantics",
+    "ops_transforms",
+)
+_WORKER_ENV = {"XLA_FLAGS": "--xla_force_host_platform_device_count=8", "JAX_PLATFORMS": "cpu"}
+
+
 def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None:
-    """JAX's answers, from one subprocess for all programs (None when JAX is not installed)."""
+    """JAX's answers: recorded ones (tests/oracle_results/, named by the programs and the
+    worker's sources), else from one subprocess for all programs (None when JAX is not
+    installed)."""
+    from tests.support import oracle_store
+
+    here = pathlib.Path(__file__).parent
+    name = oracle_store.digest_name(
+        "fuzz", json.dumps([p.to_json() for p in programs], sort_keys=True), repr(_WORKER_ENV),
+        oracle_store.sources(*(here / f"{m}.py" for m in _WORKER_SOURCES)))
+    results = oracle_store.load_json(name)
+    if results is None:
+        results = _run_jax_worker(programs, timeout)
+        if results is None:
+            return None
+        oracle_store.save_json(name, results)
+    return [_decode(r) for r in results]
+
+
+def _run_jax_worker(programs: list[Program], timeout: float) -> list[dict] | None:
     try:
         import importlib.util
 
@@ -108,12 +140,7 @@ def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None
             return None
     except (ImportError, ValueError):
         return None
-    env = dict(
-        os.environ,
-        XLA_FLAGS="--xla_force_host_platform_device_count=8",
-        JAX_PLATFORMS="cpu",
-        PYTHONPATH=str(REPO),
-    )
+    env = dict(os.environ, PYTHONPATH=str(REPO), **_WORKER_ENV)
     results: list[dict] = []
     while len(results) < len(programs):
         rest = programs[len(results) :]
@@ -144,7 +171,7 @@ def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None
                     else f"exit {done.returncode}"
                 }
             )
-    return [_decode(r) for r in results]
+    return results
 
 
 def _decode(r: dict) -> dict:

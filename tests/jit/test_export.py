@@ -19,6 +19,7 @@ from meshjit import export, lax
 from meshjit.compiler.jit import export_format
 from meshjit.sharding import NamedSharding
 from meshjit.sharding import PartitionSpec as P
+from tests.support import oracle_store
 from tests.support.jax_oracle import have_jax
 
 AUTO = meshjit.sharding.AxisType.Auto
@@ -26,6 +27,7 @@ MESH = meshjit.make_mesh((4, 2), ("data", "model"), axis_types=(AUTO, AUTO))
 EXPLICIT = meshjit.make_mesh((4, 2), ("data", "model"))  # JAX 0.10.2's default: Explicit axes
 RNG = np.random.default_rng(0)
 FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "jax_exports"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def s(*spec):
@@ -353,14 +355,35 @@ for name in names:
 
 @pytest.fixture(scope="module")
 def jax_runs(tmp_path_factory):
-    if not have_jax():
-        pytest.skip("jax is not installed")
+    """A folder with JAX's outputs for meshjit's artifacts: recorded (tests/oracle_results/, one
+    npz of the files, named by the artifacts' bytes, their arguments and the runner), else JAX
+    runs now."""
     folder = tmp_path_factory.mktemp("exp_meshjit_to_jax")
+    inputs = [_JAX_RUNNER]
     for name in PROGRAMS:
         exp = exported(name)
-        (folder / f"{name}.bin").write_bytes(exp.serialize(vjp_order=VJP_ORDER.get(name, 0)))
-        leaves = meshjit.tree_util.tree_leaves(PROGRAMS[name][1:3])
+        blob = exp.serialize(vjp_order=VJP_ORDER.get(name, 0))
+        (folder / f"{name}.bin").write_bytes(blob)
+        leaves = [np.asarray(a) for a in meshjit.tree_util.tree_leaves(PROGRAMS[name][1:3])]
         np.savez(folder / f"{name}.args.npz", **{f"arg{i}": a for i, a in enumerate(leaves)})
+        where = blob.replace(str(ROOT).encode(), b"<repo>")  # locations name the checkout
+        inputs += [name, where.hex()] + [f"{a.dtype}{a.shape}{a.tobytes().hex()}" for a in leaves]
+    stored = oracle_store.digest_name("export_to_jax", *inputs, ext=".npz")
+    if oracle_store.recorded(stored) is None:
+        _run_jax_on(folder)
+        files = {f.name: np.frombuffer(f.read_bytes(), np.uint8) for f in folder.glob("*.jax*")}
+        if oracle_store.recording():
+            np.savez(pathlib.Path(oracle_store.cache_dir("")) / stored, **files)
+    else:
+        with np.load(oracle_store.recorded(stored)) as data:
+            for file in data.files:
+                (folder / file).write_bytes(data[file].tobytes())
+    return folder
+
+
+def _run_jax_on(folder) -> None:
+    if not have_jax():
+        pytest.skip("jax is not installed")
     proc = subprocess.run(
         [sys.executable, "-c", _JAX_RUNNER, str(folder), ",".join(PROGRAMS)],
         capture_output=True,
@@ -369,7 +392,6 @@ def jax_runs(tmp_path_factory):
         check=False,
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
-    return folder
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))

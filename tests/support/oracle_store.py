@@ -36,3 +36,63 @@ def cache_dir(fallback: str) -> str:
         os.makedirs(STORE, exist_ok=True)
         return STORE
     return fallback
+
+
+def jax_version() -> str:
+    """JAX's installed version ("none" without JAX: nothing recorded is then found)."""
+    import importlib.metadata
+    import importlib.util
+
+    return importlib.metadata.version("jax") if importlib.util.find_spec("jax") else "none"
+
+
+def digest_name(prefix: str, *parts: str, ext: str = ".json") -> str:
+    """`prefix_<digest><ext>`, the digest of `parts` (everything that determines JAX's result:
+    the cases, the program or harness text, the files it imports) and JAX's version."""
+    import hashlib
+
+    text = "\0".join((*parts, jax_version()))
+    return f"{prefix}_{hashlib.sha256(text.encode()).hexdigest()[:16]}{ext}"
+
+
+def sources(*paths) -> str:
+    """The text of `paths` (the files a JAX program imports, for `digest_name`)."""
+    texts = []
+    for path in paths:
+        with open(path) as f:
+            texts.append(f.read())
+    return "\0".join(texts)
+
+
+def load_json(name: str):
+    """JAX's recorded JSON result `name`, or None."""
+    import json
+
+    path = recorded(name)
+    if path is None:
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def json_result(name: str, run):
+    """JAX's JSON result `name`: the recorded one, else `run()` (which runs JAX), recorded when
+    recording."""
+    import json
+
+    found = load_json(name)
+    if found is None:
+        found = json.loads(json.dumps(run()))  # as a recorded one reads back: lists, str keys
+        save_json(name, found)
+    return found
+
+
+def save_json(name: str, value) -> None:
+    """Records `value` as `name` when recording (`make record-oracles`); else does nothing."""
+    import json
+
+    if recording():
+        os.makedirs(STORE, exist_ok=True)
+        with open(os.path.join(STORE, name + ".tmp"), "w") as f:
+            json.dump(value, f, sort_keys=True)
+        os.replace(os.path.join(STORE, name + ".tmp"), os.path.join(STORE, name))
