@@ -261,7 +261,7 @@ class JitFunction:
             closed, out_tree = trace_flat(flat_fun, sig.in_avals)
             if TYPECHECK["enabled"]:
                 typecheck_jaxpr(closed)
-            traced = Traced(closed, sig.in_tree, out_tree, self.name)
+            traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
             if not _captures_tracers(closed) and not _vmap_names_bound():
                 self._traces[sig.key] = traced

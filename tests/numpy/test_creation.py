@@ -142,3 +142,12 @@ def test_array_of_traced_scalars_converts_each_to_the_strong_common_dtype_as_jax
     leaked = []
     meshjit.jit(lambda a: leaked.append(a) or a)(1.0)
     assert type(leaked[0]).__name__ == "DynamicJaxprTracer"  # as JAX names jit's tracers
+
+
+def test_array_of_an_array_copies_by_default_as_jax():
+    # JAX: `jnp.array(x) is x` is False (copy=True); asarray and copy=False give `x` itself
+    x = jnp.arange(3.0)
+    copied = jnp.array(x)
+    assert copied is not x and jnp.array(x, copy=False) is x and jnp.asarray(x) is x
+    np.testing.assert_array_equal(np.asarray(copied), [0.0, 1.0, 2.0])
+    assert copied.sharding == x.sharding and copied.dtype == x.dtype
