@@ -54,6 +54,7 @@ from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
 from meshjit.compiler.traceback_util import api_boundary, filter_exception, register_boundary
+from meshjit.compiler import tree_public
 from meshjit.compiler.tree_util import tree_flatten, tree_leaves, tree_map, tree_unflatten
 
 __all__ = [
@@ -95,7 +96,9 @@ class ShapeDtypeStruct:
     __slots__ = ("shape", "dtype", "weak_type", "sharding")
 
     def __init__(self, shape, dtype, *, weak_type: bool = False, sharding=None):
-        self.shape, self.dtype = tuple(shape), np.dtype(dtype)
+        # JAX's extended dtypes (typed PRNG keys: key<fry>) are kept as they are
+        extended = getattr(dtype, "is_extended", False)
+        self.shape, self.dtype = tuple(shape), dtype if extended else np.dtype(dtype)
         self.weak_type, self.sharding = weak_type, sharding
 
     @property
@@ -596,7 +599,12 @@ def eval_shape(fun: Callable, *args, **kwargs):
         ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type, sharding=a.sharding)
         for a in closed.jaxpr.out_avals
     ]
-    return tree_unflatten(out_tree, shapes)
+    # a typed key array (a node over its data's struct) is one struct of its key dtype, as JAX
+    return tree_public.tree_map(_opaque_struct, tree_unflatten(out_tree, shapes))
+
+
+def _opaque_struct(x):
+    return ShapeDtypeStruct(x.shape, x.dtype) if tree_public.is_opaque_leaf(x) else x
 
 
 @contextlib.contextmanager

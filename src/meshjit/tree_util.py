@@ -9,8 +9,6 @@ from meshjit.compiler.tree_util import (
     Partial,
     PyTreeDef,
     SequenceKey,
-    all_leaves,
-    broadcast_prefix,
     flatten_one_level,
     flatten_one_level_with_keys,
     is_tree_node,
@@ -21,6 +19,15 @@ from meshjit.compiler.tree_util import (
     register_pytree_with_keys,
     register_pytree_with_keys_class,
     register_static,
+    tree_transpose,
+    tree_unflatten,
+    treedef_children,
+    treedef_is_leaf,
+    treedef_tuple,
+)
+from meshjit.compiler.tree_public import (  # typed PRNG keys are leaves, as in JAX
+    all_leaves,
+    broadcast_prefix,
     tree_all,
     tree_broadcast,
     tree_flatten,
@@ -32,11 +39,6 @@ from meshjit.compiler.tree_util import (
     tree_reduce,
     tree_reduce_associative,
     tree_structure,
-    tree_transpose,
-    tree_unflatten,
-    treedef_children,
-    treedef_is_leaf,
-    treedef_tuple,
 )
 
 __all__ = [

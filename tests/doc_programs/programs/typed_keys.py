@@ -25,7 +25,7 @@ print(jax.random.uniform(keys[2], (3,)))
 params = {"dropout": jax.random.key(1), "init": jax.random.split(jax.random.key(2), 2), "scale": 2.0}
 print(jax.tree.structure(params))
 print([type(l).__name__ for l in jax.tree.leaves(params)])
-print(jax.tree.map(lambda l: l.shape, params))
+print(jax.tree.map(lambda l: getattr(l, "shape", None), params))
 
 
 @dataclasses.dataclass
