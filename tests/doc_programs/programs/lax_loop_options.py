@@ -39,7 +39,7 @@ print(jnp.allclose(returns, returns_u))
 
 # length= without xs: a linear congruential generator and a Fibonacci sequence
 def lcg(state, _):
-    state = (state * 1103515245 + 12345) % (2 ** 31)
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
     return state, state % 100
 
 

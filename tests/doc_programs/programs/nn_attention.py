@@ -70,7 +70,7 @@ print(jnp.round(jax.grad(lambda a: jax.nn.logsumexp(a, b=b))(a), 4))
 
 # glu, standardize, softmax with where
 print(jnp.round(jax.nn.glu(jnp.arange(8.).reshape(2, 4) / 4), 4))
-print(jnp.round(jax.nn.glu(jnp.arange(6.).reshape(3, 2), axis=0), 4))
+print(jnp.round(jax.nn.glu(jnp.arange(6.).reshape(2, 3), axis=0), 4))
 x = jnp.array([[1., 2., 3., 4.], [2., 2., 2., 2.]])
 print(jnp.round(jax.nn.standardize(x, axis=-1), 4))
 print(jnp.round(jax.nn.standardize(x, axis=0, epsilon=1e-3), 4))
