@@ -24,7 +24,11 @@ def test_keys_are_leaves_of_the_public_functions():
     shapes = meshjit.tree.map(lambda x: getattr(x, "shape", None), STATE)
     assert shapes == {"dropout": (), "init": (2,), "scale": None}
     paths = meshjit.tree_util.tree_flatten_with_path(STATE)[0]
-    assert [meshjit.tree_util.keystr(p) for p, _ in paths] == ["['dropout']", "['init']", "['scale']"]
+    assert [meshjit.tree_util.keystr(p) for p, _ in paths] == [
+        "['dropout']",
+        "['init']",
+        "['scale']",
+    ]
     # is_leaf given positionally or by keyword still applies
     assert len(meshjit.tree_util.tree_leaves([STATE], lambda x: isinstance(x, dict))) == 1
     assert meshjit.tree.reduce(lambda a, b: a + int(_is_key(b)), STATE, 0) == 2
@@ -39,7 +43,9 @@ def test_transforms_trace_the_keys_of_a_mapped_state():
     np.testing.assert_array_equal(np.asarray(eager["a"]), np.asarray(jitted["a"]))
     batched = meshjit.vmap(lambda k: draw({"a": k})["a"])(random.split(KEY, 3))
     assert batched.shape == (3,)
-    np.testing.assert_array_equal(np.asarray(batched[1]), np.asarray(random.normal(random.split(KEY, 3)[1])))
+    np.testing.assert_array_equal(
+        np.asarray(batched[1]), np.asarray(random.normal(random.split(KEY, 3)[1]))
+    )
     leaves, tree = meshjit.tree.flatten(STATE)
     rebuilt = meshjit.jit(lambda *xs: meshjit.tree.unflatten(tree, xs))(*leaves)
     np.testing.assert_array_equal(

@@ -17,6 +17,7 @@ from typing import Callable
 
 import numpy as np
 
+from meshjit.compiler import tree_public
 from meshjit.compiler.api_util import argument_names, check_callable
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
@@ -54,7 +55,6 @@ from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
 from meshjit.compiler.traceback_util import api_boundary, filter_exception, register_boundary
-from meshjit.compiler import tree_public
 from meshjit.compiler.tree_util import tree_flatten, tree_leaves, tree_map, tree_unflatten
 
 __all__ = [

@@ -1,5 +1,20 @@
 """meshjit.tree_util: JAX's jax.tree_util names (implemented in meshjit.compiler.tree_util)."""
 
+from meshjit.compiler.tree_public import (  # typed PRNG keys are leaves, as in JAX
+    all_leaves,
+    broadcast_prefix,
+    tree_all,
+    tree_broadcast,
+    tree_flatten,
+    tree_flatten_with_path,
+    tree_leaves,
+    tree_leaves_with_path,
+    tree_map,
+    tree_map_with_path,
+    tree_reduce,
+    tree_reduce_associative,
+    tree_structure,
+)
 from meshjit.compiler.tree_util import (
     DictKey,
     FlattenedIndexKey,
@@ -24,21 +39,6 @@ from meshjit.compiler.tree_util import (
     treedef_children,
     treedef_is_leaf,
     treedef_tuple,
-)
-from meshjit.compiler.tree_public import (  # typed PRNG keys are leaves, as in JAX
-    all_leaves,
-    broadcast_prefix,
-    tree_all,
-    tree_broadcast,
-    tree_flatten,
-    tree_flatten_with_path,
-    tree_leaves,
-    tree_leaves_with_path,
-    tree_map,
-    tree_map_with_path,
-    tree_reduce,
-    tree_reduce_associative,
-    tree_structure,
 )
 
 __all__ = [

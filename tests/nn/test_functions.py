@@ -165,7 +165,6 @@ def test_nn_vs_jax(name, dtype):
     np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
 
 
-
 def test_integer_inputs_are_typed_as_jax():
     """sigmoid (and silu, glu through it) do not promote an integer input: lax.logistic's
     TypeError, as JAX; hard_tanh keeps an integer dtype (meshjit promoted both to float32)."""

@@ -240,7 +240,9 @@ def test_default_prng_impl_makes_raw_keys_of_its_shape():
         raw = random.PRNGKey(0)
         assert raw.shape == (4,) and random.key(0).dtype == random.key(0, impl="rbg").dtype
         assert random.split(raw).shape == (2, 4)
-        with pytest.raises(TypeError, match="rbg PRNG key must be uint32 key data whose shape ends in 4"):
+        with pytest.raises(
+            TypeError, match="rbg PRNG key must be uint32 key data whose shape ends in 4"
+        ):
             random.normal(np.zeros(2, np.uint32))
     finally:
         meshjit.config.update("jax_default_prng_impl", "threefry2x32")
@@ -265,7 +267,9 @@ def test_concatenate_stack_and_where_join_typed_keys_as_jax():
     np.testing.assert_array_equal(np.asarray(jr.key_data(joined)), np.concatenate([data, data[:1]]))
     assert meshjit.jit(lambda k: jnp.stack([k, k], axis=1))(keys).shape == (4, 2)
     picked = jnp.where(jnp.array([True, False, True, False]), keys, key)
-    want = np.where(np.array([True, False, True, False])[:, None], data, np.asarray(jr.key_data(key)))
+    want = np.where(
+        np.array([True, False, True, False])[:, None], data, np.asarray(jr.key_data(key))
+    )
     np.testing.assert_array_equal(np.asarray(jr.key_data(picked)), want)
     with pytest.raises(TypeError, match="cannot mix typed PRNG keys"):
         jnp.concatenate([keys, jnp.ones(2)])
