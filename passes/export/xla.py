@@ -122,3 +122,4 @@ def _feeds_a_partial_sum(result) -> bool:
             if len(list(sharding.unreduced_axes)):
                 return True
     return False
+
