@@ -293,6 +293,11 @@ class TracerArrayConversionError(ConcretizationError):
     """np.asarray() of a traced value."""
 
 
+class KeyReuseError(MeshjitTypeError):
+    """A PRNG key used twice (JAX's class; JAX checks only under `jax_debug_key_reuse`, which
+    meshjit does not implement, so nothing raises it yet)."""
+
+
 class MeshjitRuntimeError(MeshjitError, RuntimeError):
     """A request the runtime cannot serve (an unknown backend)."""
 

@@ -469,6 +469,13 @@ def tree_unflatten(treedef: PyTreeDef, leaves):
     return _unflatten(treedef, iter(leaves))
 
 
+def rebuild_with_none(treedef: PyTreeDef) -> None:
+    """`treedef` rebuilt around None leaves, as JAX's jacobians do when they `tree_map` their
+    dtype checks over arguments and outputs (grad does not): a custom node whose constructor
+    refuses None fails there, as in JAX (its docs on pytree initialization show this)."""
+    tree_unflatten(treedef, [None] * treedef.num_leaves)
+
+
 def tree_leaves(tree, is_leaf=None) -> list:
     return tree_flatten(tree, is_leaf)[0]
 

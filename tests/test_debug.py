@@ -105,3 +105,18 @@ def test_live_arrays_lists_the_arrays_alive():
     assert not any(id(x) == ident for x in meshjit.live_arrays())
     with pytest.raises(ValueError, match="cpu"):
         meshjit.live_arrays("gpu")
+
+
+def test_eager_callback_keeps_python_scalars_weak_as_jax():
+    # JAX calls an eager debug.callback with Arrays that keep weak types; under jit they are
+    # the program's (strong) operands
+    seen = []
+    meshjit.debug.callback(lambda *a: seen.append(a), 1, 2.0, jnp.int32(3), [1])
+    assert [repr(x) for x in seen[0][:3]] == [
+        "Array(1, dtype=int32, weak_type=True)",
+        "Array(2., dtype=float32, weak_type=True)",
+        "Array(3, dtype=int32)",
+    ]
+    assert repr(seen[0][3]) == "[Array(1, dtype=int32, weak_type=True)]"
+    meshjit.jit(lambda x: meshjit.debug.callback(lambda *a: seen.append(a), 1, x))(1)
+    assert [repr(x) for x in seen[1]] == ["Array(1, dtype=int32)"] * 2

@@ -453,3 +453,25 @@ def test_linalg_error_types_match_jax():
         jax.lax.linalg.triangular_solve(np.eye(2, dtype=np.int32), np.eye(2, dtype=np.int32))
     with pytest.raises(ValueError):
         jax.lax.linalg.cholesky(np.ones((2, 3), f32), symmetrize_input=False)
+
+
+def test_key_reuse_error_is_jaxs_type_error_class():
+    assert meshjit.errors.KeyReuseError.__name__ == "KeyReuseError"
+    assert issubclass(meshjit.errors.KeyReuseError, TypeError)
+    assert meshjit.errors.KeyReuseError is not meshjit.errors.MeshjitError
+
+
+def test_traced_shapes_are_plain_type_errors_as_jax():
+    # JAX: "Shapes must be 1D sequences of concrete values" is a TypeError, not a
+    # ConcretizationTypeError (jnp.zeros(n), dynamic_slice sizes)
+    import meshjit.numpy as jnp
+    from meshjit import lax
+
+    for fn, arg in [
+        (lambda n: jnp.zeros(n), 3),
+        (lambda x: lax.dynamic_slice(x, (1,), (x[0],)), jnp.arange(4)),
+    ]:
+        with pytest.raises(TypeError, match="Shapes must be 1D sequences of concrete") as e:
+            meshjit.jit(fn)(arg)
+        assert not isinstance(e.value, meshjit.errors.ConcretizationTypeError)
+    assert lax.dynamic_slice(jnp.arange(4), (1,), (jnp.int32(2),)).tolist() == [1, 2]

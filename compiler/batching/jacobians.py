@@ -16,7 +16,7 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import complex_parts, elementwise, shapes, slicing
 from meshjit.compiler.trace.tracing import abstractify
-from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import rebuild_with_none, tree_flatten, tree_unflatten
 
 
 def _split_call(fun, args, kwargs, nums):
@@ -119,6 +119,7 @@ def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
         leaves, in_tree = tree_flatten(diff)
         avals = [abstractify(x) for x in leaves]
         _check_float(avals, "jacfwd", "input", holomorphic)
+        rebuild_with_none(in_tree)
         # linearize once (outside vmap: Python may branch on concrete inputs), then push the
         # basis through the linear map
         lin = linearize(call, *diff, has_aux=has_aux)
@@ -130,6 +131,7 @@ def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
         if holomorphic:
             _check_float([abstractify(v) for v in tree_flatten(y)[0]], "jacfwd", "output", True)
         jac = vmap(pushfwd, out_axes=-1)(*_std_basis(avals))
+        rebuild_with_none(tree_flatten(y)[1])
         jac = _nest(y, jac, avals, in_tree, argnums)
         return (jac, lin[2]) if has_aux else jac
 
@@ -153,11 +155,13 @@ def jacrev(
         leaves, in_tree = tree_flatten(diff)
         avals = [abstractify(x) for x in leaves]
         _check_float(avals, "jacrev", "input", holomorphic, complex_ok=True)
+        rebuild_with_none(in_tree)
         out = vjp(call, *diff, has_aux=has_aux)
         y, pullback = out[0], out[1]
         y_leaves, y_tree = tree_flatten(y)
         y_avals = [abstractify(v) for v in y_leaves]
         _check_float(y_avals, "jacrev", "output", holomorphic)
+        rebuild_with_none(y_tree)
 
         def pull(*basis):
             return pullback(tree_unflatten(y_tree, basis))

@@ -17,6 +17,7 @@ from typing import Callable
 
 import numpy as np
 
+from meshjit.compiler import tree_public
 from meshjit.compiler.api_util import argument_names, check_callable
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
@@ -95,7 +96,9 @@ class ShapeDtypeStruct:
     __slots__ = ("shape", "dtype", "weak_type", "sharding")
 
     def __init__(self, shape, dtype, *, weak_type: bool = False, sharding=None):
-        self.shape, self.dtype = tuple(shape), np.dtype(dtype)
+        # JAX's extended dtypes (typed PRNG keys: key<fry>) are kept as they are
+        extended = getattr(dtype, "is_extended", False)
+        self.shape, self.dtype = tuple(shape), dtype if extended else np.dtype(dtype)
         self.weak_type, self.sharding = weak_type, sharding
 
     @property
@@ -261,7 +264,7 @@ class JitFunction:
             closed, out_tree = trace_flat(flat_fun, sig.in_avals)
             if TYPECHECK["enabled"]:
                 typecheck_jaxpr(closed)
-            traced = Traced(closed, sig.in_tree, out_tree, self.name)
+            traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
             if not _captures_tracers(closed) and not _vmap_names_bound():
                 self._traces[sig.key] = traced
@@ -596,7 +599,12 @@ def eval_shape(fun: Callable, *args, **kwargs):
         ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type, sharding=a.sharding)
         for a in closed.jaxpr.out_avals
     ]
-    return tree_unflatten(out_tree, shapes)
+    # a typed key array (a node over its data's struct) is one struct of its key dtype, as JAX
+    return tree_public.tree_map(_opaque_struct, tree_unflatten(out_tree, shapes))
+
+
+def _opaque_struct(x):
+    return ShapeDtypeStruct(x.shape, x.dtype) if tree_public.is_opaque_leaf(x) else x
 
 
 @contextlib.contextmanager

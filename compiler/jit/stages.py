@@ -30,12 +30,24 @@ COUNTERS: collections.Counter = collections.Counter()
 class Traced:
     """The result of tracing: the closed jaxpr, the output structure, the constraints in it."""
 
-    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "_constraints", "lowerer")
+    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer")
 
-    def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str):
+    def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
         self.jaxpr, self.in_tree, self.out_tree, self.name = jaxpr, in_tree, out_tree, name
+        self.donated = donated  # per argument leaf, or None when nothing is donated
         self._constraints = None
         self.lowerer = None  # set by `jit(f).trace(...)`: lowers for the traced signature
+
+    out_info = property(lambda self: _out_info(self))
+
+    @property
+    def args_info(self):
+        """The (args, kwargs) the computation takes (static ones left out), each leaf an
+        ArgInfo with its aval and whether it is donated (as JAX's `args_info`)."""
+        avals = self.jaxpr.in_avals
+        donated = self.donated or [False] * len(avals)
+        infos = [ArgInfo(a, bool(d)) for a, d in zip(avals, donated)]
+        return tree_unflatten(self.in_tree, infos)
 
     def lower(self) -> Lowered:
         """The next stage, as `jit(f).trace(*args).lower()` in JAX."""
@@ -49,6 +61,31 @@ class Traced:
         if self._constraints is None:
             self._constraints = constraint_shardings(self.jaxpr)
         return self._constraints
+
+
+class ArgInfo:
+    """One argument of a staged computation: its aval, shape and dtype, and whether it is
+    donated."""
+
+    __slots__ = ("_aval", "donated")
+
+    def __init__(self, aval, donated: bool):
+        self._aval, self.donated = aval, donated
+
+    shape = property(lambda self: self._aval.shape)
+    dtype = property(lambda self: self._aval.dtype)
+
+    def __repr__(self):
+        return f"ArgInfo(_aval={self._aval!r}, donated={self.donated})"
+
+    def __eq__(self, other):
+        return isinstance(other, ArgInfo) and (self._aval, self.donated) == (
+            other._aval,
+            other.donated,
+        )
+
+    def __hash__(self):
+        return hash((self._aval, self.donated))
 
 
 @boundary_methods("compile")
@@ -113,6 +150,8 @@ class Lowered:
     @property
     def out_tree(self):
         return self.traced.out_tree
+
+    args_info = property(lambda self: self.traced.args_info)
 
     @property
     def out_info(self):
@@ -243,6 +282,7 @@ class Compiled(ExecutableViews):
     in_tree = property(lambda self: self.traced.in_tree)
     out_tree = property(lambda self: self.traced.out_tree)
     out_info = property(lambda self: _out_info(self.traced))
+    args_info = property(lambda self: self.traced.args_info)
 
     @property
     def input_shardings(self):

@@ -150,7 +150,7 @@ def _conv_rule(
     preferred_element_type=None,
 ):
     checks.same_dtypes("conv_general_dilated", (lhs, rhs))
-    checks.dtype_in("conv_general_dilated", lhs, "fi")
+    checks.dtype_in("conv_general_dilated", lhs, "fci")
     lhs_spec, rhs_spec, out_spec = dimension_numbers
     lhs_t, rhs_t = _take(lhs.shape, lhs_spec), _take(rhs.shape, rhs_spec)
     _check_groups(lhs, rhs, lhs_t, rhs_t, feature_group_count, batch_group_count)

@@ -175,8 +175,8 @@ def concrete_shape(name: str, shape) -> tuple[int, ...]:
     """`shape` as a tuple of Python ints (JAX's TypeError for a traced or non-integer size)."""
     try:
         shape = tuple(operator.index(d) for d in shape)
-    except ConcretizationError:
-        raise ConcretizationError(
+    except ConcretizationError:  # JAX's plain TypeError (not a ConcretizationTypeError)
+        raise MeshjitTypeError(
             f"Shapes must be 1D sequences of concrete values of integer type, got {shape}. "
             f"{name}: a shape is static; if it comes from an argument of a jitted function, "
             "mark that argument static (static_argnums)"

@@ -216,7 +216,7 @@ def _clamped_starts(ctx, starts, shape, window) -> list:
 
 
 def dynamic_slice(x, start_indices, slice_sizes):
-    sizes = tuple(int(s) for s in slice_sizes)
+    sizes = checks.concrete_shape("dynamic_slice", slice_sizes)  # JAX's TypeError if traced
     starts = _index_scalars(x, start_indices, sizes)
     return dynamic_slice_p.bind_internal(x, *starts, slice_sizes=sizes)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 
 import numpy as np
 
@@ -402,6 +403,12 @@ def one_hot(x, num_classes: int, *, dtype=None, axis=-1):
         )
     x = jnp.asarray(x)
     aval = aval_of(x)
+    if np.dtype(aval.dtype).kind not in "iu":  # JAX deprecated non-integer indices (2024-12)
+        warnings.warn(
+            f"jax.nn.one_hot input should be integer-typed; got dtype={aval.dtype}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
     out_ndim = aval.ndim + 1
     axis = checks.canonical_axis(axis, out_ndim, "one_hot axis")
     out_shape = list(aval.shape)

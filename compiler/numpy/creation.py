@@ -69,6 +69,8 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0, *, device=None, out
     """JAX's jnp.array: asarray, with at least `ndmin` dimensions (leading ones added)."""
     _check_order(order)
     x = _asarray(object, dtype)
+    if copy and x is object and is_meshjit_array(x):  # as JAX: copy=True never returns `object`
+        x = _copy_of(x)
     missing = operator.index(ndmin) - aval_of(x).ndim
     if missing > 0:
         x = lax.reshape(x, (1,) * missing + aval_of(x).shape)
@@ -167,6 +169,11 @@ def copy(a, order=None):
         out._committed = a._committed  # as JAX: a copy is as free to move as its source
         return out
     return asarray(a)
+
+
+def _copy_of(a):
+    """`copy(a)`, for functions whose `copy` parameter hides the function."""
+    return copy(a)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from meshjit.compiler.numpy.util import (
     check_out,
     const_like,
     materialize,
+    opaque_operands,
     placed,
     promote,
     promote_inexact,
@@ -350,6 +351,12 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
             "where requires ndarray or scalar arguments, got <class 'NoneType'> at position "
             f"{1 if x is None else 2}. Either both or neither of x and y should be provided"
         )
+    opaque = opaque_operands("where", x, y)
+    if opaque is not None:  # typed keys: the condition selects whole keys of their data
+        (xd, yd), trailing, rebuild = opaque
+        cond = as_bool(condition)
+        cond = lax.reshape(cond, aval_of(cond).shape + (1,) * trailing)
+        return rebuild(where(cond, xd, yd))
     x, y = promote(x, y)
     condition, x, y = broadcast_all(as_bool(condition), x, y)
     return lax.select(condition, x, y)

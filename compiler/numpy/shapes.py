@@ -27,6 +27,7 @@ from meshjit.compiler.numpy.util import (
     contains_traced,
     is_traced,
     materialize,
+    opaque_operands,
     promote,
     sharded_by,
 )
@@ -227,6 +228,12 @@ def concatenate(arrays, axis=0, dtype=None):
     arrays = list(arrays)
     if not arrays:
         raise MeshjitValueError("Need at least one array to concatenate.")
+    opaque = opaque_operands("concatenate", *arrays)
+    if opaque is not None:  # typed keys: their data joined along the same (leading) axis
+        data, trailing, rebuild = opaque
+        ndim = aval_of(data[0]).ndim - trailing
+        axis = checks.canonical_axis(0 if axis is None else axis, ndim, "concatenate axis")
+        return rebuild(concatenate(data, axis))
     if axis is None:
         arrays, axis = [ravel(a) for a in arrays], 0
     arrays = promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]
@@ -247,6 +254,11 @@ def stack(arrays, axis=0, out=None, dtype=None):
     arrays = list(arrays)
     if not arrays:
         raise MeshjitValueError("Need at least one array to stack.")
+    opaque = opaque_operands("stack", *arrays)
+    if opaque is not None:  # typed keys: their data stacked along the same (leading) axis
+        data, trailing, rebuild = opaque
+        axis = checks.canonical_axis(axis, aval_of(data[0]).ndim - trailing + 1, "stack axis")
+        return rebuild(stack(data, axis))
     shapes = {aval_of(a).shape for a in arrays}
     if len(shapes) > 1:
         shown = ", ".join(aval_of(a).str_short() for a in arrays)

@@ -60,6 +60,29 @@ __all__ = [
 # Operands: traced, on devices, or Python and NumPy values.
 
 
+# Arrays of an element type made of several numbers (typed PRNG keys): type -> (the data
+# array, with the element's dims last; the number of those dims; rebuild from data like `x`).
+_OPAQUE_ARRAYS: dict = {}
+
+
+def register_opaque_array(cls, data_of, trailing_of, rebuild) -> None:
+    """Lets concatenate / stack / where join arrays of `cls` by joining their data."""
+    _OPAQUE_ARRAYS[cls] = (data_of, trailing_of, rebuild)
+
+
+def opaque_operands(name: str, *xs):
+    """None when no operand is an opaque array; else (the data of each, the number of trailing
+    element dims, rebuild): all must then be of one opaque type (JAX's TypeError otherwise)."""
+    kinds = {type(x) for x in xs if type(x) in _OPAQUE_ARRAYS}
+    if not kinds:
+        return None
+    if len(kinds) > 1 or any(type(x) not in _OPAQUE_ARRAYS for x in xs):
+        shown = ", ".join(str(getattr(x, "dtype", type(x).__name__)) for x in xs)
+        raise MeshjitTypeError(f"{name} cannot mix typed PRNG keys with other values: got {shown}")
+    data_of, trailing_of, rebuild = _OPAQUE_ARRAYS[kinds.pop()]
+    return [data_of(x) for x in xs], trailing_of(xs[0]), lambda data: rebuild(xs[0], data)
+
+
 def is_traced(x) -> bool:
     return isinstance(x, Tracer)
 

@@ -17,7 +17,7 @@ import functools
 
 import numpy as np
 
-from meshjit.compiler import tree_util
+from meshjit.compiler import tree_public, tree_util
 from meshjit.compiler.config import prng_impl_name, prng_impl_scope
 from meshjit.compiler.errors import (
     KeyArrayAsArrayError,
@@ -26,7 +26,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.numpy.util import aval_of, register_opaque_array
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import boundary_methods
 
@@ -63,6 +63,7 @@ class KeyDType:
 
     __slots__ = ("impl",)
     itemsize = 8
+    is_extended = True  # not a NumPy dtype (JAX's extended dtypes)
 
     def __init__(self, impl: PRNGImpl):
         self.impl = impl
@@ -221,6 +222,13 @@ tree_util.register_pytree_node(
     PRNGKeyArray,
     lambda keys: ([keys._data], keys._impl),
     lambda impl, data: PRNGKeyArray(data[0], impl),
+)
+tree_public.register_opaque_leaf(PRNGKeyArray)  # a leaf for users, its data for transforms
+register_opaque_array(
+    PRNGKeyArray,
+    lambda keys: keys._data,
+    lambda keys: len(keys._impl.key_shape),
+    lambda keys, data: PRNGKeyArray(data, keys._impl),
 )
 
 

@@ -3,6 +3,7 @@ placement (the buffers' layout) and the user-facing sharding that layout stands 
 
 from __future__ import annotations
 
+import enum
 import math
 from typing import NamedTuple
 
@@ -23,12 +24,34 @@ from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary
 from meshjit.compiler.traceback_util import boundary_methods
 
 
+class DLDeviceType(enum.IntEnum):
+    """DLPack's device types (JAX's `jax._src.dlpack.DLDeviceType`)."""
+
+    kDLCPU = 1
+    kDLCUDA = 2
+    kDLCUDAHost = 3
+    kDLROCM = 10
+
+
 class Shard(NamedTuple):
-    """One device's piece of an array: the device, the global index it covers, its data."""
+    """One device's piece of an array: the device, the global index it covers, which copy of
+    that piece it is (0 for the first device holding it), its data."""
 
     device: object
     index: tuple
+    replica_id: int
     data: Array
+
+
+def replica_ids(indices) -> list:
+    """Per device position, how many earlier positions hold the same piece (JAX's replica_id)."""
+    seen: dict = {}
+    out = []
+    for index in indices:
+        key = tuple((s.start, s.stop) for s in index)
+        out.append(seen.get(key, 0))
+        seen[key] = out[-1] + 1
+    return out
 
 
 @boundary_methods("__float__", "__complex__", "__int__", "__bool__", "__index__", "__iter__")
@@ -104,6 +127,7 @@ class Array(ArrayMethods):
         indices = plc.shard_indices(self._placement, self.aval.shape)
         padded = plc.padded_shard_shape(self._placement, self.aval.shape)
         devices = self._placement._devices
+        replicas = replica_ids(indices)
         for position, single in zip(
             plc.addressable_positions(self._placement), plc.device_buffers(self._impl)
         ):
@@ -114,7 +138,8 @@ class Array(ArrayMethods):
                 value = plc.host_value(single)[tuple(slice(0, n) for n in local.shape)]
                 single = device_put_replicated(value, local, [device])
             piece = Array(local, single, replicated_sharding([device]))
-            shards.append(Shard(device, public_index(index, self.aval.shape), piece))
+            index_shown = public_index(index, self.aval.shape)
+            shards.append(Shard(device, index_shown, replicas[position], piece))
         return shards
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
@@ -123,7 +148,8 @@ class Array(ArrayMethods):
         return np.asarray(self).__dlpack__(stream=stream, **kwargs)
 
     def __dlpack_device__(self) -> tuple:
-        return np.asarray(self).__dlpack_device__()
+        """(DLDeviceType.kDLCPU, 0), as JAX reports for any CPU array."""
+        return DLDeviceType.kDLCPU, 0
 
     def addressable_data(self, index: int) -> Array:
         """The piece on this process's `index`-th device holding one."""

@@ -58,12 +58,14 @@ def make_array_from_callback(shape, sharding, data_callback, dtype=None) -> Arra
     `data_callback(index)` (a tuple of slices into the global array)."""
     shape = tuple(int(d) for d in shape)
     named, placement = _target(sharding, tuple(shape), "make_array_from_callback")
+    if named is not None:
+        named.shard_shape(shape)  # as JAX: an uneven layout is an IndivisibleError
     indices = plc.shard_indices(placement, shape)
     devices = placement._devices
     pieces, first = [], None
     for position in plc.addressable_positions(placement):
         index = indices[position]
-        data = np.asarray(data_callback(index))
+        data = np.asarray(data_callback(shd.public_index(index, shape)))  # whole dims: slice(None)
         where = f"index {_show(index)} (device {devices[position]})"
         if data.shape != _shape_of(index):
             raise MeshjitValueError(

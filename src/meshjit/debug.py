@@ -16,7 +16,7 @@ from meshjit.compiler.parallel.inspect import inspect_array_sharding
 from meshjit.compiler.parallel.visualize import debug_visualize_sharding as visualize_sharding
 from meshjit.compiler.parallel.visualize import visualize_array_sharding
 from meshjit.compiler.runtime.device_put import device_put
-from meshjit.compiler.trace.tracing import abstractify
+from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 _PRINT_LOCK = threading.Lock()
@@ -36,7 +36,12 @@ def callback(callback, *args, ordered: bool = False, partitioned: bool = False, 
         a, k = tree_unflatten(tree, merged)
         callback(*a, **k)
 
-    debug_callback(call, *[leaf for leaf, d in zip(leaves, dynamic) if d])
+    dynamic_leaves = [leaf for leaf, d in zip(leaves, dynamic) if d]
+    if current_trace() is None:  # eager: the values as they are (Python scalars stay weak)
+        a, k = tree_unflatten(tree, [device_put(x) if d else x for x, d in zip(leaves, dynamic)])
+        callback(*a, **k)
+        return
+    debug_callback(call, *dynamic_leaves)
 
 
 def _is_dynamic(leaf) -> bool:

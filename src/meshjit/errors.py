@@ -4,6 +4,7 @@ catch meshjit's errors."""
 from meshjit.compiler.errors import (
     ConcretizationError,
     DeletedArrayError,
+    KeyReuseError,
     MeshjitError,
     MeshjitIndexError,
     MeshjitTypeError,
@@ -21,7 +22,6 @@ from meshjit.compiler.runtime.client import CompileError
 # Tracer*ConversionErrors are its kinds (so `except ConcretizationTypeError` catches them all).
 ConcretizationTypeError = ConcretizationError  # one class, named as JAX names it
 JaxRuntimeError = CompileError
-KeyReuseError = MeshjitError
 # JAX's own TypeError and IndexError kinds: meshjit's (every traced-value error is one).
 JAXTypeError = MeshjitTypeError
 JAXIndexError = MeshjitIndexError

@@ -125,3 +125,29 @@ def test_jacobian_blocks_keep_the_weak_type_of_their_example():
     assert hess.weak_type and float(hess) == 12.0
     strong = meshjit.jacfwd(f)((np.float32(2.0), np.float32(3.0)))
     assert not any(b.weak_type for b in strong)
+
+
+class _Validating:
+    """A custom node whose constructor converts its child (refusing None), as in JAX's docs on
+    pytree initialization."""
+
+    def __init__(self, a):
+        self.a = jnp.asarray(a)
+
+
+meshjit.tree_util.register_pytree_node(
+    _Validating, lambda t: ((t.a,), None), lambda _, kids: _Validating(*kids)
+)
+
+
+@pytest.mark.parametrize("jac", ["jacfwd", "jacrev"])
+def test_jacobians_rebuild_custom_nodes_with_none_as_jax(jac):
+    # JAX's jacobians tree_map their dtype checks over inputs and outputs: the node is built
+    # around None, so its constructor's ValueError is what the user sees; grad does not
+    transform = getattr(meshjit, jac)
+    with pytest.raises(ValueError, match="None is not a valid value for jnp.array"):
+        transform(lambda t: t.a)(_Validating(jnp.arange(3.0)))
+    with pytest.raises(ValueError, match="None is not a valid value for jnp.array"):
+        transform(lambda x: _Validating(x))(jnp.ones(2))
+    grads = meshjit.grad(lambda t: (t.a**2).sum())(_Validating(jnp.arange(3.0)))
+    np.testing.assert_allclose(np.asarray(grads.a), [0.0, 2.0, 4.0])

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import meshjit
+from meshjit.compiler.errors import IndivisibleError
 from meshjit.sharding import NamedSharding
 from meshjit.sharding import PartitionSpec as P
 from tests.support.error_checks import ErrorChecker
@@ -85,6 +86,22 @@ def test_callback_wrong_shape_and_dtype():
             (8, 4), s, lambda i: np.zeros((2, 2), np.int32 if i[0].start else np.float32)
         )
     check(e, "dtype", "returned dtype int32", "but float32")
+
+
+def test_callback_gets_whole_dims_as_slice_none_and_uneven_layouts_fail():
+    # as JAX: an index covering a whole dimension is slice(None); an uneven layout is an
+    # IndivisibleError (a ValueError) before any callback runs
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    s = NamedSharding(mesh, P("x"))
+    seen = []
+    data = np.arange(24.0).reshape(8, 3)
+    a = meshjit.make_array_from_callback((8, 3), s, lambda i: seen.append(i) or data[i])
+    assert seen[0] == (slice(0, 2), slice(None)) and len(seen) == 8
+    np.testing.assert_array_equal(np.asarray(a), data)
+    with pytest.raises(IndivisibleError) as e:
+        meshjit.make_array_from_callback((7, 3), s, lambda i: data[i])  # uneven
+    assert isinstance(e.value, ValueError)
+    check(e, "uneven", "array axis 0 is partitioned 4 times, but the dimension size is 7")
 
 
 def test_single_process_local_data_must_be_global():

@@ -39,8 +39,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "key_concepts": "JAX's jaxprs show jnp.where as a nested jit[name=_where]; meshjit inlines it",
     "primitives": "eager jax.jvp of a def_impl primitive: JAX runs the impl (NumPy float64 "
     "results), meshjit traces it and returns Arrays",
-    "pytrees": "jacobian of a custom node whose constructor calls jnp.asarray: JAX fails on a None "
-    "placeholder (ValueError), meshjit on the nested node (TypeError)",
     "shard_map_collectives": "shard_map outside jit runs eagerly per device in JAX (printing a "
     "block prints each device's value); meshjit traces it",
 }

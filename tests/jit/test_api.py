@@ -373,3 +373,18 @@ def test_make_jaxpr_binds_axis_names_with_axis_env():
     assert "mul a 3.0:f32[]" in str(scaled(np.ones(3, np.float32), 3))
     with pytest.raises(NameError, match="unbound axis name: k"):
         meshjit.make_jaxpr(lambda x: lax.psum(x, "k"), axis_env=[("i", 2)])(1.0)
+
+
+def test_stages_report_args_info_and_out_info_as_jax():
+    # JAX: args_info mirrors the (args, kwargs) call without static arguments, each leaf an
+    # ArgInfo(_aval=..., donated=...); Traced has out_info as Lowered and Compiled do
+    fn = meshjit.jit(lambda x, n, *, z: (x * n, z.sum()), donate_argnums=0, static_argnums=1)
+    traced = fn.trace(jnp.ones(3), 2, z=jnp.ones((2, 2), i32))
+    args, kwargs = traced.args_info
+    assert repr(args[0]) == "ArgInfo(_aval=ShapedArray(float32[3]), donated=True)"
+    assert (kwargs["z"].shape, kwargs["z"].dtype, kwargs["z"].donated) == ((2, 2), i32, False)
+    lowered = traced.lower()
+    assert lowered.args_info == traced.args_info == lowered.compile().args_info
+    assert [(o.shape, o.dtype) for o in traced.out_info] == [((3,), f32), ((), i32)]
+    plain = meshjit.jit(lambda x: x).trace(jnp.ones(2)).args_info
+    assert repr(plain) == "((ArgInfo(_aval=ShapedArray(float32[2]), donated=False),), {})"

@@ -283,3 +283,23 @@ def test_reduce_window_of_products_with_default_strides_and_padding():
     np.testing.assert_array_equal(got, x[:-1] * x[1:])
     twice = meshjit.jit(lambda v: lax.reduce_window(v, 2.0, lax.mul, (3,), (2,), "SAME"))(x)
     np.testing.assert_array_equal(twice, [12, 120, 420, 1008, 180])
+
+
+def test_complex_convolution_and_its_gradients_as_jax():
+    # JAX's conv takes any dtype; complex operands multiply as complex numbers (no conjugate),
+    # and the gradient of the real part is the plain (unconjugated) transpose
+    x = np.array([[[1 + 1j, 2, 0.5j]]], np.complex64)
+    k = np.array([[[1j, 1]]], np.complex64)
+    out = lax.conv_general_dilated(x, k, (1,), "VALID")
+    assert out.dtype == np.complex64
+    np.testing.assert_allclose(np.asarray(out), [[[1 + 1j, 2.5j]]], atol=1e-6)
+    conv_real = lambda x, k: lax.conv_general_dilated(x, k, (1,), "VALID").real.sum()
+    np.testing.assert_allclose(np.asarray(meshjit.grad(conv_real)(x, k)), [[[1j, 1 + 1j, 1]]])
+    np.testing.assert_allclose(
+        np.asarray(meshjit.grad(conv_real, argnums=1)(x, k)), [[[3 + 1j, 2 + 0.5j]]]
+    )
+    np.testing.assert_allclose(
+        np.asarray(jnp.correlate(x[0, 0], k[0, 0], mode="full")),
+        np.correlate(x[0, 0], k[0, 0], mode="full"),
+        atol=1e-6,
+    )

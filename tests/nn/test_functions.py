@@ -124,6 +124,12 @@ def test_one_hot():
     )
 
 
+def test_one_hot_of_float_indices_warns_as_jax_and_compares_values():
+    with pytest.warns(DeprecationWarning, match="integer-typed; got dtype=float32"):
+        out = nn.one_hot(np.array([1.0, 1.7, 2.0], np.float32), 3)
+    np.testing.assert_array_equal(np.asarray(out), [[0, 1, 0], [0, 0, 0], [0, 0, 1]])
+
+
 @pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16, np.float16], ids=str)
 @pytest.mark.parametrize(
     "name",
@@ -157,7 +163,6 @@ def test_nn_vs_jax(name, dtype):
     want = np.asarray(getattr(jax.nn, name)(x), np.float64)
     tol = _TOLERANCE[dtype] * (5.0 if name == "logsumexp" else 1.0)
     np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
-
 
 
 def test_integer_inputs_are_typed_as_jax():

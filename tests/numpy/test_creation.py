@@ -151,3 +151,12 @@ def test_linspace_keeps_the_endpoints_inexact_type():
     assert jnp.linspace(np.int8(0), np.int16(1), 5).dtype == np.float32
     assert jnp.linspace(0, 1j, 3).dtype == np.complex64
     assert jnp.logspace(np.float16(0), np.float16(2), 5).dtype == np.float16
+
+
+def test_array_of_an_array_copies_by_default_as_jax():
+    # JAX: `jnp.array(x) is x` is False (copy=True); asarray and copy=False give `x` itself
+    x = jnp.arange(3.0)
+    copied = jnp.array(x)
+    assert copied is not x and jnp.array(x, copy=False) is x and jnp.asarray(x) is x
+    np.testing.assert_array_equal(np.asarray(copied), [0.0, 1.0, 2.0])
+    assert copied.sharding == x.sharding and copied.dtype == x.dtype

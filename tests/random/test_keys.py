@@ -240,7 +240,9 @@ def test_default_prng_impl_makes_raw_keys_of_its_shape():
         raw = random.PRNGKey(0)
         assert raw.shape == (4,) and random.key(0).dtype == random.key(0, impl="rbg").dtype
         assert random.split(raw).shape == (2, 4)
-        with pytest.raises(TypeError, match="rbg PRNG key must be uint32 key data whose shape ends in 4"):
+        with pytest.raises(
+            TypeError, match="rbg PRNG key must be uint32 key data whose shape ends in 4"
+        ):
             random.normal(np.zeros(2, np.uint32))
     finally:
         meshjit.config.update("jax_default_prng_impl", "threefry2x32")
@@ -250,3 +252,31 @@ def test_default_prng_impl_makes_raw_keys_of_its_shape():
 def test_unknown_prng_impl_is_a_value_error_naming_the_known_ones():
     with pytest.raises(ValueError, match='unrecognized PRNG implementation "foo".*"rbg"'):
         random.key(0, impl="foo")
+
+
+def test_concatenate_stack_and_where_join_typed_keys_as_jax():
+    # JAX joins key arrays as arrays of keys: the key data follows along the same axes
+    import meshjit.numpy as jnp
+    from meshjit import random as jr
+
+    key = jr.key(0)
+    keys = jr.split(key, 4)
+    data = np.asarray(jr.key_data(keys))
+    joined = jnp.concatenate([keys, keys[:1]])
+    assert joined.shape == (5,) and joined.dtype == keys.dtype
+    np.testing.assert_array_equal(np.asarray(jr.key_data(joined)), np.concatenate([data, data[:1]]))
+    assert meshjit.jit(lambda k: jnp.stack([k, k], axis=1))(keys).shape == (4, 2)
+    picked = jnp.where(jnp.array([True, False, True, False]), keys, key)
+    want = np.where(
+        np.array([True, False, True, False])[:, None], data, np.asarray(jr.key_data(key))
+    )
+    np.testing.assert_array_equal(np.asarray(jr.key_data(picked)), want)
+    with pytest.raises(TypeError, match="cannot mix typed PRNG keys"):
+        jnp.concatenate([keys, jnp.ones(2)])
+
+
+def test_eval_shape_of_keys_is_one_struct_of_the_key_dtype():
+    keys = meshjit.eval_shape(lambda k: random.split(k, 3), random.key(0))
+    assert repr(keys) == "ShapeDtypeStruct(shape=(3,), dtype=key<fry>)"
+    pair = meshjit.eval_shape(lambda k: (k, 1.0), random.key(0))
+    assert (pair[0].shape, pair[0].dtype.name, pair[1].dtype) == ((), "key<fry>", np.float32)

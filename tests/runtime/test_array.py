@@ -81,3 +81,22 @@ def test_iterating_an_explicitly_sharded_array_gives_its_rows_on_one_device():
     np.testing.assert_array_equal(sum(xs), value.sum(0))
     replicated = meshjit.device_put(value, NamedSharding(mesh, PartitionSpec()))
     np.testing.assert_array_equal(np.stack(list(replicated)), value)
+
+
+def test_dlpack_device_is_jaxs_enum_pair():
+    assert repr(jnp.ones(3).__dlpack_device__()) == "(<DLDeviceType.kDLCPU: 1>, 0)"
+    np.testing.assert_array_equal(np.from_dlpack(jnp.arange(3)), [0, 1, 2])
+
+
+def test_shards_carry_jaxs_replica_ids():
+    from meshjit.sharding import NamedSharding
+    from meshjit.sharding import PartitionSpec as P
+
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"))
+    rows = meshjit.device_put(jnp.ones((8, 2)), NamedSharding(mesh, P("a")))
+    assert [s.replica_id for s in rows.addressable_shards] == [0, 1] * 4
+    assert [s.index[0].start for s in rows.addressable_shards][:4] == [0, 0, 2, 2]
+    full = meshjit.device_put(jnp.ones(4), NamedSharding(mesh, P()))
+    assert [s.replica_id for s in full.addressable_shards] == list(range(8))
+    tiled = meshjit.device_put(jnp.ones((8, 4)), NamedSharding(mesh, P("a", "b")))
+    assert {s.replica_id for s in tiled.addressable_shards} == {0}

@@ -1,0 +1,65 @@
+"""The pytree functions as JAX's users see them (meshjit.tree_util, meshjit.tree).
+
+meshjit's transforms flatten a typed PRNG key array into its uint32 key data (a pytree node
+with one child), so jit, vmap, scan, ... trace that data. In JAX a key array is a leaf: a
+`tree.map` over a state holding keys hands `f` the keys, `tree.leaves` lists them and
+`tree.structure` shows `*`. The functions here are meshjit.compiler.tree_util's with the types
+registered by `register_opaque_leaf` kept whole, so user code sees JAX's trees while the
+transforms keep tracing the data inside.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+
+from meshjit.compiler import tree_util as tu
+
+_OPAQUE_LEAVES: set = set()
+
+
+def register_opaque_leaf(cls: type) -> type:
+    """`cls` is a leaf of the public tree functions (a node only for the transforms)."""
+    _OPAQUE_LEAVES.add(cls)
+    return cls
+
+
+def is_opaque_leaf(x) -> bool:
+    return type(x) in _OPAQUE_LEAVES
+
+
+def _leaf(is_leaf, takes_path: bool = False):
+    if takes_path:
+        return lambda path, x: (
+            type(x) in _OPAQUE_LEAVES or (is_leaf is not None and bool(is_leaf(path, x)))
+        )
+    return lambda x: type(x) in _OPAQUE_LEAVES or (is_leaf is not None and bool(is_leaf(x)))
+
+
+def _with_is_leaf(fun):
+    """`fun` with the opaque leaf types added to its `is_leaf` (however it is passed)."""
+    signature = inspect.signature(fun)
+
+    @functools.wraps(fun)
+    def public(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        takes_path = bound.arguments.get("is_leaf_takes_path", False)
+        bound.arguments["is_leaf"] = _leaf(bound.arguments.get("is_leaf"), takes_path)
+        return fun(*bound.args, **bound.kwargs)
+
+    return public
+
+
+tree_flatten = _with_is_leaf(tu.tree_flatten)
+tree_leaves = _with_is_leaf(tu.tree_leaves)
+tree_structure = _with_is_leaf(tu.tree_structure)
+tree_map = _with_is_leaf(tu.tree_map)
+tree_reduce = _with_is_leaf(tu.tree_reduce)
+tree_reduce_associative = _with_is_leaf(tu.tree_reduce_associative)
+tree_all = _with_is_leaf(tu.tree_all)
+tree_broadcast = _with_is_leaf(tu.tree_broadcast)
+all_leaves = _with_is_leaf(tu.all_leaves)
+broadcast_prefix = _with_is_leaf(tu.broadcast_prefix)
+tree_flatten_with_path = _with_is_leaf(tu.tree_flatten_with_path)
+tree_leaves_with_path = _with_is_leaf(tu.tree_leaves_with_path)
+tree_map_with_path = _with_is_leaf(tu.tree_map_with_path)
