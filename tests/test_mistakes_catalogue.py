@@ -54,12 +54,6 @@ KNOWN = {
         "not refused for differing meshes as JAX 0.10.2 refuses it"
         for k in ("type", "message", "line")
     },
-    "random_keys_in_jnp_stack": {
-        k: "meshjit's typed key arrays go through the random API, indexing, jit and vmap but "
-        "not jnp's array routines: jnp.stack of keys raises KeyArrayAsArrayError, JAX 0.10.2 "
-        "stacks them"
-        for k in ("type", "line")
-    },
 }
 
 

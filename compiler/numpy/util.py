@@ -77,8 +77,12 @@ def opaque_operands(name: str, *xs):
     if not kinds:
         return None
     if len(kinds) > 1 or any(type(x) not in _OPAQUE_ARRAYS for x in xs):
-        shown = ", ".join(str(getattr(x, "dtype", type(x).__name__)) for x in xs)
-        raise MeshjitTypeError(f"{name} cannot mix typed PRNG keys with other values: got {shown}")
+        key = next(x for x in xs if type(x) in _OPAQUE_ARRAYS)
+        raise MeshjitValueError(  # (JAX's error and words)
+            f"dtype={key.dtype} is not a valid dtype for JAX type promotion. ({name} joins "
+            "typed PRNG keys only with keys of one kind; to mix keys with other arrays, do not "
+            "mix them: take random.key_data of the keys)"
+        )
     data_of, trailing_of, rebuild = _OPAQUE_ARRAYS[kinds.pop()]
     return [data_of(x) for x in xs], trailing_of(xs[0]), lambda data: rebuild(xs[0], data)
 
