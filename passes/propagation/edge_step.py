@@ -16,23 +16,23 @@ from meshjit.passes.propagation.decisions import decide_aggressive, decide_basic
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.rules import NEED_REPLICATION, PASS_THROUGH, REDUCTION
 
+# A rule's tables that its edges' plans hold too (RuleTables, EdgePlan).
+_SHARED = (
+    "mappings",
+    "propagating",
+    "propagating_all",
+    "pass_through",
+    "reduction",
+    "dims",
+    "simple",
+)
+
 
 class RuleTables:
     """A rule's tables for propagation, shared by the edges of one rule (ops that differ only
     in location share their rule)."""
 
-    __slots__ = (
-        "rule",
-        "mappings",
-        "propagating",
-        "propagating_all",
-        "pass_through",
-        "reduction",
-        "dims",
-        "simple",
-        "unshared",
-        "linked",
-    )
+    __slots__ = ("rule", *_SHARED, "unshared", "linked")
 
     def __init__(self, rule):
         self.rule = rule  # (held: its id keys the cache)
@@ -71,21 +71,8 @@ class EdgePlan:
     """Per-edge tables that never change during propagation (built on the edge's first run):
     its rule's tables, its views and which operands read one value."""
 
-    __slots__ = (
-        "tables",
-        "views",
-        "n_operands",
-        "repeated",
-        "inert",
-        # the rule's tables (RuleTables), held here too for the hot paths
-        "mappings",
-        "propagating",
-        "propagating_all",
-        "pass_through",
-        "reduction",
-        "dims",
-        "simple",
-    )
+    # (the rule's shared tables are held here too, read in the hot paths)
+    __slots__ = ("tables", "views", "n_operands", "repeated", "inert", *_SHARED)
 
     def __init__(self, edge: Edge):
         self.tables = tables = rule_tables(edge.rule)
