@@ -61,12 +61,23 @@ class ShapedArray:
     In explicit-sharding mode (meshes with `AxisType.Explicit` axes) `sharding` is the value's
     type-level sharding: a NamedSharding over the AbstractMesh, one spec entry per dimension,
     naming explicit axes only (see compiler/ir/sharding_rules.py). Elsewhere it is None, and an
-    unsharded typed value equals an untyped one."""
+    unsharded typed value equals an untyped one.
 
-    __slots__ = ("shape", "dtype", "weak_type", "vma", "sharding", "_hash")
+    `mesh` is the AbstractMesh without Explicit axes an untyped value lives on (an array put on
+    a mesh of Auto axes, and what is computed from it), or None: as JAX's avals keep the mesh,
+    so that a primitive can refuse operands on different meshes. It takes no part in equality
+    or hashing (jit keys the argument shardings themselves)."""
+
+    __slots__ = ("shape", "dtype", "weak_type", "vma", "sharding", "mesh", "_hash")
 
     def __init__(
-        self, shape, dtype, weak_type: bool = False, vma: frozenset = frozenset(), sharding=None
+        self,
+        shape,
+        dtype,
+        weak_type: bool = False,
+        vma: frozenset = frozenset(),
+        sharding=None,
+        mesh=None,
     ):
         # Rules build many avals from parts that are already normalised: skip the conversions.
         self.shape = shape if type(shape) is tuple else tuple(shape)
@@ -75,6 +86,7 @@ class ShapedArray:
         # Inside shard_map: the manual mesh axes the value varies over (empty = invariant).
         self.vma = vma
         self.sharding = sharding
+        self.mesh = mesh
         self._hash = None
 
     @property
@@ -97,6 +109,7 @@ class ShapedArray:
             self.weak_type if weak_type is None else weak_type,
             self.vma if vma is None else frozenset(vma),
             sharding,
+            self.mesh if sharding is None else None,
         )
 
     @property

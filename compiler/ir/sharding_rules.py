@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from meshjit.compiler.errors import ShardingTypeError
+from meshjit.compiler.errors import MeshjitValueError, ShardingTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray, dim_str
 from meshjit.compiler.ir.registry import sharding_rules
@@ -49,19 +49,44 @@ def entry_axes(entry) -> tuple:
 
 
 def common_mesh(prim_name: str, avals):
+    """The mesh the operands live on (typed ones, or untyped ones on a mesh of Auto axes), or
+    None. As JAX's: operands on different meshes are refused unless neither has an Explicit
+    axis (the result then lives on no mesh)."""
     mesh = None
     for a in avals:
         s = a.sharding
-        if s is None:
+        m = a.mesh if s is None else s.mesh
+        if m is None or m is mesh:
             continue
         if mesh is None:
-            mesh = s.mesh
-        elif s.mesh is not mesh and s.mesh != mesh:
-            raise ShardingTypeError(
-                f"{prim_name}: operands are on different meshes: {mesh} and {s.mesh}; reshard "
-                "or device_put them onto one mesh"
+            mesh = m
+        elif m != mesh or m.axis_types != mesh.axis_types:  # mesh equality ignores axis types
+            if not has_explicit_axes(mesh) and not has_explicit_axes(m):
+                return None
+            raise MeshjitValueError(
+                f"Mesh for all inputs should be equal. Got one mesh: {mesh} and another mesh: "
+                f"{m} (in {prim_name}); reshard or device_put the operands onto one mesh"
             )
     return mesh
+
+
+def has_explicit_axes(mesh) -> bool:
+    return any(t.name == "Explicit" for t in mesh.axis_types)
+
+
+def on_mesh(aval, mesh):
+    """An untyped `aval` living on `mesh` (of no Explicit axis); marks the rules active, so
+    that results keep the mesh and a primitive meeting another mesh refuses it."""
+    if aval.mesh is mesh and aval.sharding is None:
+        return aval
+    state.active = True
+    return ShapedArray(aval.shape, aval.dtype, aval.weak_type, aval.vma, None, mesh)
+
+
+def _all_on_mesh(out, mesh):
+    if isinstance(out, list):
+        return [o if o.sharding is not None else on_mesh(o, mesh) for o in out]
+    return out if out.sharding is not None else on_mesh(out, mesh)
 
 
 _CHECKED: dict = {}  # (id(mesh), shape, spec) -> (mesh, its type sharding): checked once
@@ -118,6 +143,8 @@ def apply(prim, avals, out, params):
     mesh = common_mesh(prim.name, avals)
     if mesh is None:
         return out
+    if not has_explicit_axes(mesh):  # JAX skips the rules on meshes of Auto (or Manual) axes
+        return _all_on_mesh(out, mesh)
     specs = (rule or replicated)(out, *avals, **params)
     if not prim.multiple_results:
         if specs is None:
@@ -149,7 +176,7 @@ def _uniform_sharding(prim, avals, out):
     for a in avals:
         s = a.sharding
         if s is None:
-            if a.shape and a.shape != shape:
+            if (a.shape and a.shape != shape) or a.mesh is not None:
                 return None
             continue
         if first is None:

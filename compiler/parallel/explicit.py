@@ -112,10 +112,11 @@ def typed_aval(aval, sharding, what: str = "a value"):
 
 
 def array_aval(aval, sharding: NamedSharding):
-    """The aval of an Array laid out by `sharding`: typed by its Explicit axes, else untyped."""
+    """The aval of an Array laid out by `sharding`: typed by its Explicit axes, else untyped
+    and on its mesh of Auto axes (JAX's avals keep it: see rules.common_mesh)."""
     spec = type_spec(sharding, aval.ndim)
     if spec is None:
-        return aval if aval.sharding is None else aval.update(sharding=None)
+        return rules.on_mesh(aval, sharding.mesh.abstract_mesh)
     reduced = _explicit_part(sharding, sharding.spec.reduced)
     own = aval.sharding
     if own is not None and tuple(own.spec) == spec and own.spec.reduced == reduced:
