@@ -126,3 +126,20 @@ def test_uncaught_error_prints_the_users_lines_only(tmp_path):
     frames = [line for line in proc.stderr.splitlines() if line.lstrip().startswith("File ")]
     assert [f.split(", ")[1] for f in frames] == ["line 4", "line 3"], proc.stderr
     assert "contracting dimensions differ" in proc.stderr and NOTE in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "get,words",
+    [
+        (lambda: meshjit.tree_map, "module 'meshjit' has no attribute 'tree_map'"),
+        (lambda: meshjit.device_put_replicated, "jax.device_put_replicated is deprecated; use jax.device_put instead."),
+        (lambda: meshjit.lax.tie_in, "module 'meshjit.lax' has no attribute 'tie_in'"),
+    ],
+)  # fmt: skip
+def test_a_missing_module_attribute_ends_on_the_users_line(get, words):
+    """A module's `__getattr__` is a boundary: the AttributeError names the user's line only,
+    as for JAX's modules."""
+    with pytest.raises(AttributeError) as info:
+        get()
+    assert words in str(info.value)
+    assert info.traceback[-1].path.name == "test_traceback_util.py"

@@ -24,7 +24,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, TypedNdArray
 from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
-from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
+from meshjit.compiler.trace.tracing import abstractify, current_trace, is_array_like, trace_flat
 from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import (
     tree_flatten,
@@ -156,12 +156,33 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
             out, aux = out
         main, trees["out"] = tree_flatten(out)
         aux_leaves, trees["aux"] = tree_flatten(aux)
-        return main + aux_leaves
+        # As JAX: aux leaves that are no arrays (a string, a note) come back as they are.
+        trees["aux_static"] = {i: a for i, a in enumerate(aux_leaves) if not is_array_like(a)}
+        return main + [a for i, a in enumerate(aux_leaves) if i not in trees["aux_static"]]
 
     kind = None if what in ("jvp", "saved_residuals") else "grad"  # as their tracers print
     closed, _ = trace_flat(flat_fun, avals, concrete, kind)
     num_main = trees["out"].num_leaves
-    return _Traced(closed, trees["out"], trees["aux"] if has_aux else None, num_main)
+    aux_tree = _AuxTree(trees["aux"], trees["aux_static"]) if has_aux else None
+    return _Traced(closed, trees["out"], aux_tree, num_main)
+
+
+class _AuxTree:
+    """The aux output's tree and its leaves that are no arrays (kept out of the trace)."""
+
+    __slots__ = ("treedef", "static")
+
+    def __init__(self, treedef, static: dict):
+        self.treedef, self.static = treedef, static
+
+
+def _aux_unflatten(aux_tree: _AuxTree, traced_leaves):
+    given = iter(traced_leaves)
+    n = aux_tree.treedef.num_leaves
+    static = aux_tree.static
+    return tree_unflatten(
+        aux_tree.treedef, [static[i] if i in static else next(given) for i in range(n)]
+    )
 
 
 def _concrete(leaves):
@@ -257,7 +278,7 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     outs, aux = flat[:m], flat[m : len(out_avals)]
     touts = _with_float0(flat[len(out_avals) :], out_avals[:m])
     result = (tree_unflatten(traced.out_tree, outs), tree_unflatten(traced.out_tree, touts))
-    return result + (tree_unflatten(traced.aux_tree, aux),) if has_aux else result
+    return result + (_aux_unflatten(traced.aux_tree, aux),) if has_aux else result
 
 
 def _linearize_traced(traced: _Traced, nonzeros, concrete=None) -> ad.Linearized:
@@ -314,7 +335,7 @@ def linearize(fun: Callable, *primals, has_aux: bool = False):
         return tree_unflatten(traced.out_tree, _with_float0(touts, out_avals))
 
     result = (tree_unflatten(traced.out_tree, outs), f_jvp)
-    return result + (tree_unflatten(traced.aux_tree, aux),) if has_aux else result
+    return result + (_aux_unflatten(traced.aux_tree, aux),) if has_aux else result
 
 
 # ---------------------------------------------------------------------------------------------
@@ -373,7 +394,7 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
         return tree_unflatten(p_tree, _with_float0(cts_in, avals))
 
     result = (tree_unflatten(traced.out_tree, outs), api_boundary(f_vjp))
-    return result + (tree_unflatten(traced.aux_tree, aux),) if has_aux else result
+    return result + (_aux_unflatten(traced.aux_tree, aux),) if has_aux else result
 
 
 # ---------------------------------------------------------------------------------------------
@@ -502,7 +523,7 @@ def value_and_grad(
         grads = tree_unflatten(tree, _with_float0(flat[n_out:], avals))
         grads = grads[0] if isinstance(argnums, int) else grads
         if has_aux:
-            return (value, tree_unflatten(traced.aux_tree, flat[1:n_out])), grads
+            return (value, _aux_unflatten(traced.aux_tree, flat[1:n_out])), grads
         return value, grads
 
     return value_and_grad_fun

@@ -223,8 +223,10 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
         out_leaves, out_tree = tree_flatten(fun(*args, **kwargs))
         for i, leaf in enumerate(out_leaves):
             if not _is_array_like(leaf):
-                raise MeshjitTypeError(
-                    f"output {i} of the vmapped function is a {type(leaf).__name__}, not an array"
+                raise MeshjitTypeError(  # JAX's words first
+                    f"Output from batched function {leaf!r} with type {type(leaf)} is not a "
+                    f"valid JAX type (output {i} of the vmapped function is a "
+                    f"{type(leaf).__name__}, not an array)"
                 )
         closed = trace.finish(out_leaves)
     box = {}

@@ -15,7 +15,7 @@ import os
 import ml_dtypes
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 
 bool_ = np.dtype(np.bool_)
 int8 = np.dtype(np.int8)
@@ -322,6 +322,11 @@ if _x64_from_env():
 def check_user_dtype(dtype, fun_name: str) -> None:
     """JAX's warning for a dtype a user asks for that x64 being off truncates (int64 is int32):
     a UserWarning naming the function; Python's int, float, complex and bool ask for nothing."""
+    if dtype is object or (isinstance(dtype, np.dtype) and dtype.kind == "O"):
+        raise MeshjitTypeError(  # JAX's words
+            f"JAX only supports number, bool, and string dtypes, got dtype {dtype}"
+            + (f" in {fun_name}" if fun_name else "")
+        )
     if dtype is None or x64_enabled:
         return
     if isinstance(dtype, type) and dtype in (bool, int, float, complex):

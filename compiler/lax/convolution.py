@@ -75,9 +75,10 @@ def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers) -> ConvDimen
         return _checked_index_specs(dimension_numbers, rank)
     specs = tuple(dimension_numbers)
     if len(specs) != 3:
-        raise MeshjitValueError(
-            f"conv_general_dilated: dimension_numbers must have three entries (lhs, rhs, out), "
-            f"got {dimension_numbers!r}"
+        raise MeshjitTypeError(  # JAX's words
+            f"convolution dimension_numbers list/tuple must be length 3, got {len(specs)}. "
+            f"conv_general_dilated: dimension_numbers has entries (lhs, rhs, out), got "
+            f"{dimension_numbers!r}"
         )
     if all(isinstance(s, str) for s in specs):
         return _from_strings(specs, rank)

@@ -209,11 +209,11 @@ clamp_p = Primitive("clamp")
 
 @abstract_eval_rules.register(clamp_p)
 def _clamp_rule(lo, x, hi):
-    for bound in (lo, hi):
+    for name, bound in (("min", lo), ("max", hi)):
         if bound.shape not in ((), x.shape):
-            raise MeshjitTypeError(
-                f"clamp bounds must be scalars or match the operand {x.str_short()}, got "
-                f"{bound.str_short()}"
+            raise MeshjitTypeError(  # JAX's words
+                f"clamp requires {name}.shape == operand.shape or {name}.shape == (), got "
+                f"{name}.shape={bound.shape}, operand.shape={x.shape}."
             )
     checks.same_dtypes("clamp", (lo, x, hi))
     if x.weak_type and not (lo.weak_type and hi.weak_type):
@@ -562,6 +562,11 @@ eq, ne, lt, le, gt, ge = (_compare(n) for n in COMPARE_OPS)
 
 
 def integer_pow(x, y: int):
+    if not isinstance(y, (int, np.integer)) or isinstance(y, bool):
+        raise MeshjitTypeError(  # JAX fails on it (its `y & 1`); say what is wrong
+            f"integer_pow requires an integer exponent y, got {y!r} of type "
+            f"{type(y).__name__}; use lax.pow for other exponents"
+        )
     return integer_pow_p.bind_internal(x, y=int(y))
 
 

@@ -156,8 +156,12 @@ def _gather_rule(
     _check_sorted_dims("gather", "offset_dims", dn.offset_dims, out_rank)
     if len(dn.offset_dims) != len(kept):
         raise MeshjitTypeError(
-            f"gather: {len(kept)} operand dims are not collapsed, so offset_dims "
-            f"{dn.offset_dims} must have {len(kept)} entries"
+            "All components of the offset index in a gather op must either be a offset "
+            "dimension or explicitly collapsed/batching; got "
+            f"len(slice_sizes)={len(slice_sizes)}, output_slice_sizes={tuple(kept)}, "
+            f"collapsed_slice_dims={tuple(dn.collapsed_slice_dims)}, operand_batching_dims="
+            f"{tuple(dn.operand_batching_dims)} (gather: offset_dims {dn.offset_dims} must "
+            f"have {len(kept)} entries)"
         )
     sizes, batch_iter = iter(kept), iter(batch)
     shape = [next(sizes) if i in dn.offset_dims else next(batch_iter) for i in range(out_rank)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -62,6 +62,15 @@ unary_rule(reduce_precision_p)
 def reduce_precision(operand, exponent_bits: int, mantissa_bits: int):
     """`operand` rounded as if stored with `exponent_bits` and `mantissa_bits` (ints, or a
     dtype's counts via `finfo`)."""
+    exponent_bits, mantissa_bits = int(exponent_bits), int(mantissa_bits)
+    if exponent_bits < 1:  # JAX's words; XLA's verifier would refuse the attribute
+        raise MeshjitValueError(
+            f"reduce_precision: exponent_bits must be positive; got {exponent_bits}"
+        )
+    if mantissa_bits < 0:
+        raise MeshjitValueError(
+            f"reduce_precision: mantissa_bits must be non-negative; got {mantissa_bits}"
+        )
     return reduce_precision_p.bind(
-        operand, exponent_bits=int(exponent_bits), mantissa_bits=int(mantissa_bits)
+        operand, exponent_bits=exponent_bits, mantissa_bits=mantissa_bits
     )

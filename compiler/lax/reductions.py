@@ -192,6 +192,10 @@ lowering_rules.register(argmin_p, functools.partial(_arg_reduce_lowering, "LT"))
 def _reduce(name, x, axes):
     axes, ndim = tuple(axes), aval_of(x).ndim
     if not (len(axes) == 1 and type(axes[0]) is int and 0 <= axes[0] < ndim):
+        if any(type(a) is int and not -ndim <= a < ndim for a in axes):
+            raise MeshjitValueError(  # JAX's words
+                f"reduction axes {axes} contains out-of-bounds indices for {aval_of(x).str_long()}."
+            )
         axes = tuple(sorted(checks.canonical_axes(axes, ndim)))
     if not axes:
         return x
@@ -227,16 +231,25 @@ def reduce_xor(x, axes):
     return _reduce("reduce_xor", x, axes)
 
 
+def _index_dtype(index_dtype):
+    index_dtype = dtypes.canonicalize(index_dtype or dtypes.default_int)
+    if not dtypes.is_int(index_dtype):
+        raise MeshjitTypeError(  # JAX's words
+            f"index_dtype must be an integer type, but got {index_dtype}"
+        )
+    return index_dtype
+
+
 def argmax(x, axis: int, index_dtype=None):
     """`index_dtype` defaults to the default int (int32; int64 with x64)."""
     axis = checks.canonical_axis(axis, aval_of(x).ndim)
-    index_dtype = dtypes.canonicalize(index_dtype or dtypes.default_int)
+    index_dtype = _index_dtype(index_dtype)
     return argmax_p.bind_internal(x, axes=(axis,), index_dtype=index_dtype)
 
 
 def argmin(x, axis: int, index_dtype=None):
     axis = checks.canonical_axis(axis, aval_of(x).ndim)
-    index_dtype = dtypes.canonicalize(index_dtype or dtypes.default_int)
+    index_dtype = _index_dtype(index_dtype)
     return argmin_p.bind_internal(x, axes=(axis,), index_dtype=index_dtype)
 
 

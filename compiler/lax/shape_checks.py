@@ -8,6 +8,7 @@ from typing import Sequence
 from meshjit.compiler.errors import (
     ConcretizationError,
     MeshjitIndexError,
+    MeshjitNameError,
     MeshjitTypeError,
     MeshjitValueError,
 )
@@ -16,6 +17,11 @@ from meshjit.compiler.ir.core import ShapedArray
 
 
 def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
+    if isinstance(axis, str):  # JAX takes a string for a named (vmap / shard_map) axis
+        raise MeshjitNameError(
+            f"unbound axis name: {axis} ({what} {axis!r} is not a positional axis, and no "
+            "enclosing vmap or shard_map binds that name)"
+        )
     if not isinstance(axis, (int,)) or isinstance(axis, bool):
         raise MeshjitTypeError(f"{what} must be an int, got {axis!r}")
     if not -ndim <= axis < ndim:

@@ -58,8 +58,13 @@ def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
             "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim: "
             f"{x.str_short()} needs {x.ndim} broadcast_dimensions, got {broadcast_dimensions}"
         )
+    if any(not 0 <= dim < len(shape) for dim in broadcast_dimensions):
+        raise MeshjitTypeError(  # JAX's words
+            "broadcast_in_dim broadcast_dimensions must be a subset of output dimensions, got "
+            f"{tuple(broadcast_dimensions)} for operand ndim {x.ndim} and shape {tuple(shape)}."
+        )
     for d, dim in zip(x.shape, broadcast_dimensions):
-        if not 0 <= dim < len(shape) or d not in (1, shape[dim]):
+        if d not in (1, shape[dim]):
             raise MeshjitTypeError(
                 "broadcast_in_dim operand dimension sizes must either be 1, or be equal to their "
                 "corresponding dimensions in the target broadcast shape; got operand of shape "
@@ -149,7 +154,11 @@ pad_p = Primitive("pad")
 
 @abstract_eval_rules.register(pad_p)
 def _pad_rule(x, padding_value, *, padding_config):
-    if padding_value.shape != () or padding_value.dtype != x.dtype:
+    if padding_value.shape != ():
+        raise MeshjitValueError(  # JAX's words
+            f"padding_value must be a scalar; got np.shape(padding_value)={padding_value.shape}"
+        )
+    if padding_value.dtype != x.dtype:
         raise MeshjitTypeError(
             f"pad value must be a scalar of {x.dtype}, got {padding_value.str_short()}"
         )
@@ -161,11 +170,17 @@ def _pad_rule(x, padding_value, *, padding_config):
     shape = []
     for d, (lo, hi, interior) in zip(x.shape, padding_config):
         if interior < 0:
-            raise MeshjitValueError(f"pad: negative interior padding {interior}")
+            raise MeshjitValueError(
+                "interior padding in padding_config must be nonnegative, got padding_config "
+                f"{tuple(map(tuple, padding_config))}"
+            )
         size = lo + hi + d + max(d - 1, 0) * interior
-        if size < 0:
-            raise MeshjitValueError(f"pad: padding {padding_config} leaves a negative size")
         shape.append(size)
+    if any(n < 0 for n in shape):
+        raise MeshjitValueError(
+            f"Dimension size after padding is not at least 0, got result shape {tuple(shape)}, "
+            f"for padding_config {tuple(map(tuple, padding_config))} and operand shape {x.shape}"
+        )
     # As JAX: weakly typed only when the padding value is too (a strong zero makes it strong).
     return ShapedArray(shape, x.dtype, x.weak_type and padding_value.weak_type)
 
@@ -275,6 +290,11 @@ def reshape(
             out_sharding, "reshape", lambda x: reshape(x, new_sizes, dimensions), x
         )
     new_sizes = checks.nonnegative_shape("reshape", new_sizes)
+    if dimensions is not None and sorted(dimensions) != list(range(aval_of(x).ndim)):
+        raise MeshjitTypeError(  # JAX's words
+            "reshape dimensions must be a permutation of operand dimensions, got dimensions "
+            f"{tuple(dimensions)} for shape {aval_of(x).shape}."
+        )
     if dimensions is not None and tuple(dimensions) != tuple(range(len(dimensions))):
         x = transpose(x, dimensions)
     if aval_of(x).shape == new_sizes:
@@ -300,6 +320,8 @@ def squeeze(x, dimensions: Sequence[int]):
 def expand_dims(x, dimensions: Sequence[int]):
     aval = aval_of(x)
     ndim_out = aval.ndim + len(dimensions)
+    if len(set(dimensions)) != len(dimensions):
+        raise MeshjitValueError(f"repeated axis in lax.expand_dims: {tuple(dimensions)}")
     dims = sorted(checks.canonical_axes(tuple(dimensions), ndim_out))
     shape = list(aval.shape)
     for d in dims:
@@ -348,6 +370,12 @@ def full(shape, fill_value, dtype=None, *, sharding=None):
     """`fill_value` broadcast to `shape` (laid out by `sharding` when given, as
     out_sharding= of jnp's creation functions)."""
     shape = checks.nonnegative_shape("full", shape)
+    fill_shape = np.shape(fill_value) if isinstance(fill_value, (int, float)) else None
+    fill_shape = aval_of(fill_value).shape if fill_shape is None else fill_shape
+    if fill_shape != ():
+        raise MeshjitTypeError(  # JAX's words
+            f"full must be called with scalar fill_value, got fill_value.shape {fill_shape}."
+        )
     value = fill_value if dtype is None else convert_element_type(fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         # a Python int past the default int's range wraps into it (JAX converts with NumPy)

@@ -46,6 +46,12 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
     strides = strides or (1,) * x.ndim
     shape = []
     for d, lo, hi, st in zip(x.shape, start_indices, limit_indices, strides):
+        if lo > hi and 0 <= lo <= d:
+            raise MeshjitTypeError(  # JAX's words (the sizes limit - start)
+                "slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
+                f"{tuple(h - s for s, h in zip(start_indices, limit_indices))}: slice "
+                f"[{start_indices}:{limit_indices}] of {x.str_short()} ends before it starts"
+            )
         if not 0 <= lo <= hi <= d or st < 1:
             raise MeshjitTypeError(
                 f"slice [{start_indices}:{limit_indices}:{strides}] is out of bounds for "
@@ -70,7 +76,17 @@ def _check_start_indices(name, x, starts):
 @abstract_eval_rules.register(dynamic_slice_p)
 def _dynamic_slice_rule(x, *starts, slice_sizes):
     _check_start_indices("dynamic_slice", x, starts)
-    if len(slice_sizes) != x.ndim or any(not 0 <= s <= d for s, d in zip(slice_sizes, x.shape)):
+    if len(slice_sizes) != x.ndim:
+        raise MeshjitValueError(
+            f"dynamic_slice of {x.str_short()}: slice_sizes {tuple(slice_sizes)} has "
+            f"{len(slice_sizes)} entries, one per operand dimension ({x.ndim}) is needed"
+        )
+    if any(s < 0 for s in slice_sizes):
+        raise MeshjitTypeError(
+            "slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
+            f"{tuple(slice_sizes)}."
+        )
+    if any(not 0 <= s <= d for s, d in zip(slice_sizes, x.shape)):
         raise MeshjitTypeError(
             "slice slice_sizes must be less than or equal to operand shape, got slice_sizes "
             f"{tuple(slice_sizes)} for operand shape {x.shape}."

@@ -44,7 +44,9 @@ def _sort_rule(*operands, dimension, is_stable, num_keys):
             f"sort dimension {dimension} is out of range for {operands[0].str_short()}"
         )
     if not 1 <= num_keys <= len(operands):
-        raise MeshjitValueError(f"sort: num_keys={num_keys} must be in [1, {len(operands)}]")
+        raise MeshjitValueError(
+            f"num_keys={num_keys} must be between 1 and len(operand)={len(operands)}"
+        )
     return list(operands)
 
 
@@ -119,7 +121,7 @@ def sort(operand, dimension: int = -1, is_stable: bool = True, num_keys: int = 1
     ndim = ad_util.aval_of(operands[0]).ndim
     if ndim == 0:
         raise MeshjitValueError("sort needs an array of rank >= 1, got a scalar")
-    dimension = checks.canonical_axis(dimension, ndim, "sort dimension")
+    dimension = checks.canonical_axis(dimension, ndim)  # JAX's words: "axis 2 is out of ..."
     outs = sort_p.bind(
         *operands, dimension=dimension, is_stable=bool(is_stable), num_keys=int(num_keys)
     )
@@ -155,10 +157,12 @@ def top_k(operand, k: int, *, axis: int = -1):
             f"top_k: axis {axis} is out of bounds for an operand of rank {aval.ndim}"
         )
     last = axis % aval.ndim
-    if not 0 <= k <= aval.shape[last]:
+    if k < 0:
+        raise MeshjitValueError(f"k argument to top_k must be nonnegative, got {k}")
+    if k > aval.shape[last]:
         raise MeshjitValueError(
-            f"top_k: k={k} must be in [0, {aval.shape[last]}] for {aval.str_short()} "
-            f"(k may not exceed the size of axis {last})"
+            "k argument to top_k must be no larger than size along axis; got "
+            f"k={k} with shape={list(aval.shape)} and axis={last}"
         )
     iota = shapes.broadcasted_iota(dtypes.int32, aval.shape, last)
     reversed_ = [gather_scatter.rev(x, (last,)) for x in (operand, iota)]

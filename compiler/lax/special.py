@@ -13,7 +13,7 @@ import numpy as np
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler import tree_util
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -415,9 +415,11 @@ def _bitcast_rule(x, *, new_dtype):
         return ShapedArray((*x.shape, old_bits // new_bits), new_dtype)
     ratio = new_bits // old_bits
     if not x.shape or x.shape[-1] != ratio:
-        raise MeshjitTypeError(
-            f"bitcast_convert_type of {x.str_short()} to {new_dtype} needs a last dimension "
-            f"of size {ratio}"
+        last = x.shape[-1] if x.shape else 1
+        raise MeshjitValueError(  # JAX's words
+            f"Attempting to convert array of shape {x.shape} from {x.dtype} of size {old_bits} "
+            f"bits to {new_dtype} of size {new_bits}, bits but {last} * {old_bits} != "
+            f"{new_bits} (bitcast_convert_type needs a last dimension of size {ratio})"
         )
     return ShapedArray(x.shape[:-1], new_dtype)
 

@@ -225,6 +225,11 @@ def _window_params(
     name, aval, window_dimensions, window_strides, padding, base_dilation, window_dilation
 ):
     rank = aval.ndim
+    if window_dimensions is not None and len(tuple(window_dimensions)) != rank:
+        raise MeshjitTypeError(  # JAX's words
+            "reduce_window got the wrong number of window_dimensions for operand: got operand "
+            f"shape {aval.shape} with window_dimensions {tuple(window_dimensions)}."
+        )
     window = positive_ints(name, "window_dimensions", window_dimensions, rank)
     strides = positive_ints(name, "window_strides", window_strides, rank)
     base = positive_ints(name, "base_dilation", base_dilation, rank)
@@ -312,6 +317,12 @@ def reduce_window(
             "lax.max and lax.min"
         )
     aval = ad_util.aval_of(operand)
+    init_shape = np.shape(init_value) if not hasattr(init_value, "aval") else init_value.shape
+    if init_shape != ():
+        raise MeshjitTypeError(  # JAX's words
+            "reduce_window expected init_values to be scalars but init_values have shapes "
+            f"[{tuple(init_shape)}]."
+        )
     init = elementwise.convert_element_type(init_value, aval.dtype)
     params = _window_params(
         f"reduce_window of {aval.str_short()}",

@@ -17,7 +17,12 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
-from meshjit.compiler.errors import MeshjitAssertionError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    MeshjitAssertionError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.util import (
@@ -28,6 +33,7 @@ from meshjit.compiler.numpy.util import (
     promote,
     promote_inexact,
 )
+from meshjit.compiler.trace.tracing import Tracer
 
 __all__ = [
     "tanh",
@@ -50,7 +56,6 @@ __all__ = [
     "log_sigmoid",
     "log_softmax",
     "logsumexp",
-    "normalize",
     "one_hot",
     "relu",
     "relu6",
@@ -317,7 +322,8 @@ def _check_broadcasts(name: str, a, b) -> None:
     for x, y in zip(reversed(a_shape), reversed(b_shape)):
         if x != y and 1 not in (x, y):
             raise MeshjitValueError(
-                f"{name}: b of shape {b_shape} does not broadcast against a of shape {a_shape} "
+                f"Incompatible shapes for broadcasting: {name}: b of shape {b_shape} does not "
+                f"broadcast against a of shape {a_shape} "
                 "(b weights the terms of a: give it a's shape, or one that broadcasts to it)"
             )
 
@@ -382,9 +388,6 @@ def _standardize(x, axis, mean, variance, epsilon, where, *, algorithm):
     return (x - mean) * lax.rsqrt(_inexact("standardize", variance + epsilon))
 
 
-normalize = standardize
-
-
 # ---------------------------------------------------------------------------------------------
 # Encodings.
 
@@ -392,6 +395,14 @@ normalize = standardize
 def one_hot(x, num_classes: int, *, dtype=None, axis=-1):
     """x[..., None] == arange(num_classes) along `axis`; out-of-range indices give all zeros.
     `dtype` defaults to the default float (float32; float64 with x64)."""
+    if isinstance(num_classes, Tracer):
+        shape = f"{num_classes.aval.dtype.name}[{','.join(map(str, num_classes.aval.shape))}]"
+        raise ConcretizationError(  # a traced num_classes: JAX's words
+            "Abstract tracer value encountered where concrete value is expected: traced array "
+            f"with shape {shape}. The error arose in jax.nn.one_hot argument `num_classes`: the "
+            "number of classes sets the result's shape, so it must be a Python int (mark it "
+            "static: static_argnums)"
+        )
     if not isinstance(num_classes, int) or isinstance(num_classes, bool) or num_classes < 0:
         raise MeshjitTypeError(
             f"one_hot: num_classes must be a non-negative int, got {num_classes!r}"

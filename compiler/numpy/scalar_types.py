@@ -10,6 +10,7 @@ import numpy as np
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.traceback_util import boundary_methods
 
 __all__ = [
     "bfloat16",
@@ -61,6 +62,7 @@ __all__ = [
 ]
 
 
+@boundary_methods("__call__")
 class ScalarType:
     """`jnp.float32` as in JAX: usable as a dtype, and callable to make an array. Its dtype is
     canonical in the current mode: `jnp.float64.dtype` is float64 with x64 on, float32 off."""

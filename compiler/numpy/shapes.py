@@ -100,7 +100,7 @@ def _reshape(a, newshape, order="C"):
         newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
         return transpose(_reshape(transpose(a), newshape[::-1]))
     if order != "C":
-        raise MeshjitValueError(f"reshape order={order!r} is not supported; use 'C' or 'F'")
+        raise MeshjitValueError(f"Unexpected value for 'order' argument: {order}.")
     aval = aval_of(a)
     newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
     newshape = checks.concrete_shape("reshape", newshape)

@@ -11,7 +11,7 @@ import builtins
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import ConcretizationError, MeshjitValueError
+from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
@@ -79,10 +79,20 @@ def _sort_axis(a, axis):
     return a, checks.canonical_axis(axis, aval_of(a).ndim, "sort axis")
 
 
+def _check_sort_options(name: str, kind, order) -> None:
+    """JAX's refusals: no `kind` (stability is `stable=`), no structured `order`."""
+    if kind is not None:
+        raise MeshjitTypeError(
+            f"'kind' argument to {name} is not supported. Use stable=True or stable=False to "
+            "specify sort stability."
+        )
+    if order is not None:
+        raise MeshjitTypeError(f"'order' argument to {name} is not supported.")
+
+
 def sort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
     """Sorted copy of `a` along `axis`; NaNs sort last (first if descending)."""
-    if order is not None:
-        raise MeshjitValueError("sort: the 'order' argument is not supported")
+    _check_sort_options("sort", kind, order)
     a, axis = _sort_axis(a, axis)
     out = lax.sort(a, dimension=axis, is_stable=stable)
     return lax.rev(out, (axis,)) if descending else out
@@ -99,8 +109,7 @@ def sort_complex(a):
 def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False, dtype=None):
     """Indices (the default int, or `dtype`) that sort `a` along `axis`; ties keep their
     order."""
-    if order is not None:
-        raise MeshjitValueError("argsort: the 'order' argument is not supported")
+    _check_sort_options("argsort", kind, order)
     index_dtype = dtypes.default_int
     if dtype is not None:
         dtypes.check_user_dtype(dtype, "argsort")

@@ -10,7 +10,7 @@ import functools
 import numpy as np
 
 from meshjit.compiler.api_util import check_callable
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitIndexError, MeshjitValueError
 from meshjit.compiler.lax import shapes
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import Mesh, PartitionSpec
@@ -146,7 +146,10 @@ def _canonical(axis, ndim: int, what: str):
                 f"pmap requires at least one argument with a mapped axis: pmap {what} {axis} "
                 "is out of range for an array of rank 0"
             )
-        raise MeshjitValueError(f"pmap {what} {axis} is out of range for an array of rank {ndim}")
+        raise MeshjitIndexError(  # JAX: IndexError (tuple index out of range)
+            f"tuple index out of range: pmap {what} {axis} is out of range for an array of rank "
+            f"{ndim}"
+        )
     return axis % ndim
 
 

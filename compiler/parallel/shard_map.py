@@ -84,15 +84,12 @@ def shard_map(
     mesh=None,
     axis_names=frozenset(),
     check_vma: bool = True,
-    check_rep=None,
 ):
     """Runs `f` once per device on its local blocks; collectives name the manual axes.
 
     `mesh` defaults to the context mesh (`with mesh:` / `set_mesh`); `in_specs` defaults to the
     arguments' own shardings, which needs the manual axes to be `AxisType.Explicit` (as in JAX
     0.10, whose make_mesh makes Explicit axes). Without `f`, returns a decorator."""
-    if check_rep is not None:
-        check_vma = check_rep
     if f is None:
         return functools.partial(
             shard_map,

@@ -22,6 +22,7 @@ from meshjit.compiler.config import prng_impl_name, prng_impl_scope
 from meshjit.compiler.errors import (
     KeyArrayAsArrayError,
     MeshjitIndexError,
+    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
 )
@@ -103,7 +104,7 @@ def _dtype_name(x) -> str:
 
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
-    "__rtruediv__", "__bool__", "__array__", "__getitem__",
+    "__rtruediv__", "__bool__", "__array__", "__getitem__", "astype",
 )  # fmt: skip
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
@@ -165,6 +166,12 @@ class PRNGKeyArray:
 
     def ravel(self):
         return self.reshape(-1)
+
+    def astype(self, dtype):
+        raise MeshjitNotImplementedError(  # JAX's words: typed keys have no dtype to cast
+            "Cannot call abstract method astype: typed PRNG keys cannot be cast; use "
+            "random.key_data(keys) for their uint32 data"
+        )
 
     flatten = ravel
 
@@ -292,8 +299,12 @@ def _check_raw_key_data(name: str, data) -> None:
         ) from None
     impl = default_impl()
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != impl.key_shape:
+        if aval.shape[-1:] != impl.key_shape:  # JAX checks the shape first
+            what = f"expected key_data.shape to end with {impl.key_shape}; got shape={aval.shape}"
+        else:
+            what = f"expected key_data.dtype = uint32; got dtype={aval.dtype}"
         raise MeshjitTypeError(
-            f"JAX encountered invalid PRNG key data: {name}: a raw {impl.name} PRNG key must be "
+            f"JAX encountered invalid PRNG key data: {what}. {name}: a raw {impl.name} PRNG key must be "
             f"uint32 key data whose shape ends in {impl.key_shape[0]} (as random.PRNGKey makes), "
             f"got {aval.str_short()} (key_data.dtype={aval.dtype}, shape={aval.shape})"
         )

@@ -54,7 +54,24 @@ def replica_ids(indices) -> list:
     return out
 
 
-@boundary_methods("__float__", "__complex__", "__int__", "__bool__", "__index__", "__iter__")
+_REMOVED_ATTRIBUTES = {
+    "device_buffer": "arr.device_buffer has been deprecated. Use arr.addressable_data(0)",
+    "device_buffers": (
+        "arr.device_buffers has been deprecated. Use [x.data for x in arr.addressable_shards]"
+    ),
+}
+
+
+@boundary_methods(
+    "__float__",
+    "__complex__",
+    "__int__",
+    "__bool__",
+    "__index__",
+    "__iter__",
+    "item",
+    "__getattr__",
+)
 class Array(ArrayMethods):
     """An array on devices. `np.asarray(a)` gathers the global value to the host."""
 
@@ -255,6 +272,12 @@ class Array(ArrayMethods):
 
     def item(self, *args):
         return np.asarray(self).item(*args)
+
+    def __getattr__(self, name):
+        # Only names the class lacks get here: JAX's words for the removed ones.
+        if name in _REMOVED_ATTRIBUTES:
+            raise AttributeError(_REMOVED_ATTRIBUTES[name])
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def tolist(self):
         return np.asarray(self).tolist()

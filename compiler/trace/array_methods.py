@@ -35,12 +35,12 @@ class ArrayMethods:
 
     def __len__(self):
         if not self.aval.shape:
-            raise TypeError("len() of an unsized (rank-0) array")
+            raise TypeError("len() of unsized object")
         return self.aval.shape[0]
 
     def __iter__(self):
         if not self.aval.shape:
-            raise TypeError("iteration over a rank-0 array")
+            raise TypeError("iteration over a 0-d array")
         return (self[i] for i in range(self.aval.shape[0]))
 
     def __setitem__(self, index, value):

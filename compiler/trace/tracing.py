@@ -151,6 +151,18 @@ class Tracer(ArrayMethods):
     def tolist(self):
         return self._value("tolist()").tolist()
 
+    def _array_only(self, what: str, kind=None):
+        """An Array attribute or method a traced value does not have, refused in JAX's words
+        (AttributeError for those `hasattr` probes, ConcretizationTypeError for the rest)."""
+        shape = f"{self.aval.dtype.name}[{','.join(map(str, self.aval.shape))}]"
+        text = what.format(f"traced array with shape {shape}")
+        if kind is None:
+            raise AttributeError(text)
+        raise ConcretizationError(
+            "Abstract tracer value encountered where concrete value is expected: traced array "
+            f"with shape {shape}. {text}"
+        )
+
     def __repr__(self):
         """As JAX prints its tracers: `JitTracer(~float32[])` while tracing for jit (and control
         flow, make_jaxpr, eval_shape), `GradTracer(primal=..., typeof(tangent)=f32[])` under
@@ -172,6 +184,47 @@ class Tracer(ArrayMethods):
             except ConcretizationError:
                 pass
         return f"JitTracer({jax_type_str(self.aval)})"
+
+
+def _array_only_attribute(what: str, concrete: bool, method: bool):
+    def get(self):
+        self._array_only(what, ConcretizationError if concrete else None)
+
+    return property(get) if not method else property(lambda self: lambda *a, **k: get(self))
+
+
+_NOT_ON_TRACERS = {  # name: (JAX's words, a ConcretizationTypeError?, a method?)
+    "sharding": (
+        "The 'sharding' attribute is not available on {}. To query sharding information on "
+        "tracers, use `jax.typeof(x)`.",
+        False,
+        False,
+    ),
+    "device": ("The 'device' attribute is not available on {}.", False, False),
+    "block_until_ready": ("The 'block_until_ready' method is not available on {}.", False, False),
+    "copy_to_host_async": ("The 'copy_to_host_async' method is not available on {}.", False, False),
+    "committed": ("The 'committed' attribute is not available on {}.", True, False),
+    "addressable_shards": (
+        "The 'addressable_shards' attribute is not available on {}.",
+        True,
+        False,
+    ),
+    "addressable_data": ("The addressable_data() method was called on {}.", True, True),
+    "delete": ("The delete() method was called on {}.", True, True),
+    "devices": ("The devices() method was called on {}.", True, True),
+    "global_shards": ("The global_shards property was called on {}.", True, False),
+    "is_deleted": ("The is_deleted() method was called on {}.", True, True),
+    "is_fully_addressable": ("The is_fully_addressable property was called on {}.", True, False),
+    "is_fully_replicated": ("The is_fully_replicated property was called on {}.", True, False),
+    "on_device_size_in_bytes": (
+        "The on_device_size_in_bytes() method was called on {}.",
+        True,
+        True,
+    ),
+    "unsafe_buffer_pointer": ("The unsafe_buffer_pointer() method was called on {}.", True, True),
+}
+for _name, (_what, _concrete, _method) in _NOT_ON_TRACERS.items():
+    setattr(Tracer, _name, _array_only_attribute(_what, _concrete, _method))
 
 
 # As JAX names the tracers of a staged trace (jit, make_jaxpr): `type(x).__name__` reads
@@ -560,7 +613,7 @@ def trace_flat(
 
         out_leaves, out_tree = tree_flatten(out)
         for i, leaf in enumerate(out_leaves):
-            if not _is_array_like(leaf):
+            if not is_array_like(leaf):
                 raise MeshjitTypeError(
                     f"the traced function returned a value of type {type(leaf)} at output "
                     f"component {i}, which is not a valid JAX type (a "
@@ -570,7 +623,7 @@ def trace_flat(
     return closed, out_tree
 
 
-def _is_array_like(x) -> bool:
+def is_array_like(x) -> bool:
     return isinstance(x, (Tracer, np.ndarray, np.generic, bool, int, float, complex)) or isinstance(
         getattr(x, "aval", None), ShapedArray
     )

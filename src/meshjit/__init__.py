@@ -59,7 +59,20 @@ def __getattr__(name: str):
         _load()
         if name in globals():
             return globals()[name]
+    if name in _REMOVED:
+        raise AttributeError(_REMOVED[name])
     raise AttributeError(f"module 'meshjit' has no attribute '{name}'")
+
+
+# Names JAX 0.10 removed with advice: using them raises its AttributeError.
+_REMOVED = {
+    name: (
+        f"jax.{name} is deprecated; use jax.device_put instead. See "
+        "https://docs.jax.dev/en/latest/migrate_pmap.html#drop-in-replacements for a drop-in "
+        "replacement."
+    )
+    for name in ("device_put_replicated", "device_put_sharded")
+}
 
 
 def __dir__():

@@ -235,4 +235,14 @@ def _api_boundaries() -> None:
             getattr(module, "__file__", "")
         ).startswith(here):
             wrap_public(module)
+            _getattr_boundary(module)
 
+
+def _getattr_boundary(module) -> None:
+    """A module's `__getattr__` (removed names, lazy loading) as an API boundary: a missing
+    name's AttributeError then ends on the user's line, as for a module without one."""
+    from meshjit.compiler.traceback_util import api_boundary
+
+    hook = vars(module).get("__getattr__")
+    if hook is not None:
+        module.__getattr__ = api_boundary(hook)

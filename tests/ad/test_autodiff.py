@@ -740,3 +740,15 @@ def test_gradient_weak_types_flow_through_transposes_as_jax():
     gx, gk = meshjit.grad(h, argnums=(0, 1))(2.0, 0.3)
     assert gx.weak_type and gk.weak_type
     np.testing.assert_allclose([gx, gk], [0.3, 2.0], rtol=1e-6)
+
+
+def test_has_aux_leaves_that_are_not_arrays_come_back_as_they_are():
+    """As JAX: a string (or other object) in the aux output is returned untouched."""
+    grads, aux = meshjit.grad(lambda w: (jnp.sum(w**2), {"note": "ok", "w": w}), has_aux=True)(
+        jnp.ones(3)
+    )
+    np.testing.assert_array_equal(np.asarray(grads), np.full(3, 2.0))
+    assert aux["note"] == "ok"
+    np.testing.assert_array_equal(np.asarray(aux["w"]), np.ones(3))
+    _, _, aux = meshjit.vjp(lambda w: (w * 2, ("tag", w)), jnp.ones(2), has_aux=True)
+    assert aux[0] == "tag"

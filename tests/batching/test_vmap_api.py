@@ -197,3 +197,11 @@ def test_bad_in_axes_type():
     with pytest.raises(TypeError) as e:
         vmap(jnp.sin, in_axes=1.5)  # bad-type
     check(e, "bad-type", "vmap in_axes must be an int, None, or a tuple")
+
+
+def test_vmapped_function_returning_a_string_is_jaxs_type_error():
+    with pytest.raises(
+        TypeError,
+        match="Output from batched function 'x' with type <class 'str'> is not a valid JAX type",
+    ):
+        vmap(lambda x: "x")(jnp.ones(3))

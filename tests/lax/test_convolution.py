@@ -218,7 +218,7 @@ def test_conv_rank_mismatch():
         (("NCHW", "OIHW", "NCHX"), "different spatial dimensions"),
         (("NCH", "OIHW", "NCHW"), "has 3 letters"),
         (("NNHW", "OIHW", "NCHW"), "exactly once"),
-        (("NCHW", "OIHW"), "three entries"),
+        (("NCHW", "OIHW"), "must be length 3, got 2"),
         (((0, 1, 2, 2), (0, 1, 2, 3), (0, 1, 2, 3)), "not a permutation"),
     ],
 )
@@ -248,7 +248,7 @@ def test_conv_bad_params(kwargs, match):
 
 
 def test_reduce_window_bad_window_rank():
-    with pytest.raises(meshjit.MeshjitValueError, match=r"f32\[4,4\]: window_dimensions \(2,\)"):
+    with pytest.raises(TypeError, match=r"wrong number of window_dimensions for operand: got "):
         meshjit.jit(lambda a: lax.reduce_window(a, 0.0, lax.add, (2,), (1,), "VALID"))(rand(4, 4))
     with pytest.raises(meshjit.MeshjitValueError, match="window_strides"):
         lax.reduce_window_max(rand(4, 4), (2, 2), (1,), "VALID")

@@ -345,3 +345,48 @@ def test_reshape_to_another_size_is_laxs_value_error_and_jnps_type_error():
     assert not isinstance(ei.value, TypeError)
     with pytest.raises(TypeError, match=r"cannot reshape array of shape \(2, 3\) \(size 6\)"):
         jnp.reshape(x, (4, 2))
+
+
+_ONES = np.ones(3, np.float32)
+
+
+@pytest.mark.parametrize(
+    "call,kind,words",
+    [
+        (lambda: lax.pad(_ONES, 0.0, [(-2, -2, 0)]), ValueError, "Dimension size after padding is not at least 0, got result shape (-1,)"),
+        (lambda: lax.pad(_ONES, 0.0, [(0, 0, -1)]), ValueError, "interior padding in padding_config must be nonnegative"),
+        (lambda: lax.pad(_ONES, np.zeros(2, np.float32), [(1, 1, 0)]), ValueError, "padding_value must be a scalar"),
+        (lambda: lax.top_k(_ONES, 5), ValueError, "k argument to top_k must be no larger than size along axis; got k=5 with shape=[3] and axis=0"),
+        (lambda: lax.top_k(_ONES, -1), ValueError, "k argument to top_k must be nonnegative, got -1"),
+        (lambda: lax.sort(_ONES[None], dimension=2), ValueError, "axis 2 is out of bounds for array of dimension 2"),
+        (lambda: lax.reduce_precision(_ONES, exponent_bits=0, mantissa_bits=2), ValueError, "exponent_bits must be positive; got 0"),
+        (lambda: lax.reduce_precision(_ONES, exponent_bits=5, mantissa_bits=-1), ValueError, "mantissa_bits must be non-negative; got -1"),
+        (lambda: lax.bitcast_convert_type(np.ones(3, np.int8), np.float32), ValueError, "from int8 of size 8 bits to float32 of size 32, bits but 3 * 8 != 32"),
+        (lambda: lax.clamp(np.zeros(2, np.float32), _ONES, _ONES), TypeError, "clamp requires min.shape == operand.shape or min.shape == (), got min.shape=(2,)"),
+        (lambda: lax.full((3,), np.ones(2, np.float32)), TypeError, "full must be called with scalar fill_value, got fill_value.shape (2,)."),
+        (lambda: lax.expand_dims(_ONES, (0, 0)), ValueError, "repeated axis in lax.expand_dims: (0, 0)"),
+        (lambda: lax.reshape(np.ones((2, 3)), (3, 2), dimensions=(0, 0)), TypeError, "reshape dimensions must be a permutation of operand dimensions, got dimensions (0, 0)"),
+        (lambda: lax.integer_pow(_ONES, 2.5), TypeError, "integer_pow requires an integer exponent"),
+        (lambda: lax.argmax(_ONES, 0, np.float32), TypeError, "index_dtype must be an integer type, but got float32"),
+        (lambda: lax.reduce(_ONES, 0.0, lax.add, (1,)), ValueError, "reduction axes (1,) contains out-of-bounds indices for float32[3]."),
+        (lambda: lax.broadcast_in_dim(_ONES, (2, 3), (2,)), TypeError, "broadcast_dimensions must be a subset of output dimensions, got (2,)"),
+        (lambda: lax.slice(np.ones(5), (3,), (1,)), TypeError, "slice slice_sizes must be greater than or equal to zero, got slice_sizes of (-2,)"),
+        (lambda: lax.dynamic_slice(np.ones(5), (0,), (-1,)), TypeError, "slice slice_sizes must be greater than or equal to zero"),
+        (lambda: lax.dynamic_slice(np.ones((4, 4)), (0, 0), (2,)), ValueError, "slice_sizes (2,) has 1 entries"),
+        (lambda: lax.reduce_window(np.ones((4, 4)), np.zeros(2), lax.add, (2, 2), (2, 2), "VALID"), TypeError, "reduce_window expected init_values to be scalars but init_values have shapes [(2,)]."),
+    ],
+)  # fmt: skip
+def test_lax_argument_errors_in_jaxs_words(call, kind, words):
+    """JAX 0.10.2's exception class and words for arguments its lax refuses (XLA never sees
+    them: reduce_precision's bits used to reach its verifier)."""
+    with pytest.raises(kind) as info:
+        call()
+    assert words in str(info.value)
+
+
+def test_gather_offset_dims_error_in_jaxs_words():
+    dnums = lax.GatherDimensionNumbers(
+        offset_dims=(0,), collapsed_slice_dims=(0,), start_index_map=(0,)
+    )
+    with pytest.raises(TypeError, match="All components of the offset index in a gather op"):
+        lax.gather(jnp.ones(5), jnp.array([[1]]), dnums, slice_sizes=(1,))

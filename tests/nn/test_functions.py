@@ -192,3 +192,14 @@ def test_softmax_and_log_softmax_where_normalize_over_the_selected_entries():
     y = want
     t = np.arange(3.0)
     np.testing.assert_allclose(g(logits), y * (t - (y * t).sum(1, keepdims=True)), atol=1e-6)
+
+
+def test_one_hot_of_a_traced_num_classes_is_jaxs_concretization_error():
+    with pytest.raises(
+        meshjit.errors.ConcretizationTypeError, match="jax.nn.one_hot argument `num_classes`"
+    ):
+        meshjit.jit(lambda y, n: nn.one_hot(y, n))(jnp.arange(3), 4)
+
+
+def test_normalize_is_gone_as_in_jax():
+    assert not hasattr(nn, "normalize") and hasattr(nn, "standardize")

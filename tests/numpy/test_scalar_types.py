@@ -173,3 +173,18 @@ def test_weak_complex_scalars_match_jax(jax_numpy):
     assert jnp.result_type(1j, 1j) == jax_numpy.result_type(1j, 1j)
     ours, theirs = jnp.array(1) + 1j, jax_numpy.array(1) + 1j
     assert (ours.dtype, ours.weak_type) == (theirs.dtype, theirs.weak_type)
+
+
+@pytest.mark.parametrize("make,words", [(lambda: jnp.int8(200), "Python integer 200 out of bounds for int8"), (lambda: jnp.uint32(-1), "Python integer -1 out of bounds for uint32")])  # fmt: skip
+def test_scalar_type_overflow_ends_on_the_users_line(make, words):
+    with pytest.raises(OverflowError, match=words) as info:
+        make()
+    assert info.traceback[-1].path.name == "test_scalar_types.py"
+
+
+def test_astype_object_is_jaxs_type_error():
+    with pytest.raises(
+        TypeError,
+        match="JAX only supports number, bool, and string dtypes, got dtype <class 'object'> in astype",
+    ):
+        jnp.ones(3).astype(object)

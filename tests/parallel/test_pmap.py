@@ -155,3 +155,8 @@ def test_pmap_axis_size_with_nothing_mapped_and_donation_accepted():
     np.testing.assert_array_equal(np.asarray(f(np.float32(2))), np.arange(4, dtype=np.float32) * 2)
     g = meshjit.pmap(lambda x: x + 1, donate_argnums=0, backend="cpu")
     np.testing.assert_array_equal(np.asarray(g(arange(2, 3))), arange(2, 3) + 1)
+
+
+def test_pmap_in_axes_past_the_rank_is_an_index_error_as_in_jax():
+    with pytest.raises(IndexError, match="pmap in_axes 2 is out of range for an array of rank 2"):
+        meshjit.pmap(lambda x: x, in_axes=2)(np.ones((8, 2), np.float32))

@@ -318,3 +318,8 @@ def test_pcast_to_varying_is_jaxs_pvary_and_pvary_is_gone():
         smap(lambda b: lax.pcast(b, {"x"}, to="varying"), in_specs=P())(x84)
     with pytest.raises(AttributeError, match=r"use `jax.lax.pcast\(..., to='varying'\)"):
         lax.pvary  # noqa: B018
+
+
+def test_shard_map_check_rep_is_gone_as_in_jax_0_10():
+    with pytest.raises(TypeError, match="unexpected keyword argument 'check_rep'"):
+        meshjit.shard_map(lambda x: x, mesh=M42, in_specs=P("x"), out_specs=P("x"), check_rep=False)

@@ -280,3 +280,18 @@ def test_eval_shape_of_keys_is_one_struct_of_the_key_dtype():
     assert repr(keys) == "ShapeDtypeStruct(shape=(3,), dtype=key<fry>)"
     pair = meshjit.eval_shape(lambda k: (k, 1.0), random.key(0))
     assert (pair[0].shape, pair[0].dtype.name, pair[1].dtype) == ((), "key<fry>", np.float32)
+
+
+def test_raw_key_data_errors_say_what_jax_expected():
+    with pytest.raises(
+        TypeError, match=r"expected key_data.shape to end with \(2,\); got shape=\(3,\)"
+    ):
+        random.uniform(jnp.zeros(3, jnp.uint32), (2,))
+    with pytest.raises(TypeError, match="expected key_data.dtype = uint32; got dtype=int32"):
+        random.normal(jnp.zeros(2, jnp.int32), (2,))
+
+
+def test_typed_keys_have_no_astype():
+    with pytest.raises(NotImplementedError, match="Cannot call abstract method astype") as info:
+        random.key(0).astype(jnp.uint32)
+    assert info.traceback[-1].path.name == "test_keys.py"

@@ -100,3 +100,18 @@ def test_shards_carry_jaxs_replica_ids():
     assert [s.replica_id for s in full.addressable_shards] == list(range(8))
     tiled = meshjit.device_put(jnp.ones((8, 4)), NamedSharding(mesh, P("a", "b")))
     assert {s.replica_id for s in tiled.addressable_shards} == {0}
+
+
+def test_removed_array_attributes_raise_jaxs_advice_on_the_users_line():
+    x = meshjit.numpy.ones(3)
+    with pytest.raises(
+        AttributeError,
+        match=r"arr.device_buffer has been deprecated. Use arr.addressable_data\(0\)",
+    ) as info:
+        x.device_buffer  # noqa: B018
+    assert info.traceback[-1].path.name == "test_array.py"
+    with pytest.raises(AttributeError, match="'ArrayImpl' object has no attribute 'to_py'"):
+        x.to_py()
+    with pytest.raises(ValueError, match="can only convert an array of size 1") as info:
+        x.item()
+    assert info.traceback[-1].path.name == "test_array.py"

@@ -4161,3 +4161,1274 @@ def tree_structure_compare_with_list():
 @mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def tree_unflatten_with_generator():
     return jax.tree.unflatten(jax.tree.structure((1, 2)), (x for x in [1, 2]))
+
+
+# =============================================================================================
+# Round 4: training loops, jax.Array methods, removed names, jax.lax misuse, dtypes without
+# x64, jax.nn / jax.scipy, raw keys, jit / grad / vmap options, pmap and shard_map leftovers.
+# ---------------------------------------------------------------------------------------------
+# Inside training loops
+
+
+def _params():
+    return {"w": jnp.ones((3, 2)), "b": jnp.zeros(2)}
+
+
+def _loss(params, x):
+    return jnp.sum((x @ params["w"] + params["b"]) ** 2)
+
+
+@mistake("pytree structure error: different numbers of pytree children")
+def train_opt_state_missing_key():
+    params, momentum = _params(), {"w": jnp.zeros((3, 2))}
+    return jax.tree.map(lambda p, m: p - 0.1 * m, params, momentum)
+
+
+@mistake("pytree structure error: different types")
+def train_grads_of_other_tree():
+    grads = jax.grad(_loss)(_params(), jnp.ones((4, 3)))
+    return jax.tree.map(lambda p, g: p - 0.1 * g, [jnp.ones((3, 2)), jnp.zeros(2)], grads)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "The problem arose with the `float` function",
+)
+def train_loss_returns_python_float():
+    step = jax.jit(lambda p, x: float(_loss(p, x)))
+    return step(_params(), jnp.ones((4, 3)))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def train_grad_of_loss_item():
+    return jax.grad(lambda p, x: _loss(p, x).item())(_params(), jnp.ones((4, 3)))
+
+
+@mistake(
+    "The numpy.ndarray conversion method __array__() was called on traced array with shape float32[3]",
+)
+def train_grad_of_loss_with_np_mean():
+    return jax.grad(lambda w: np.mean(np.asarray(w) ** 2))(jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def train_step_appends_to_global_list():
+    history = []
+
+    @jax.jit
+    def step(w):
+        history.append(w)
+        return w - 0.1 * w
+
+    step(jnp.ones(3))
+    return len(history)
+
+
+@mistake("Encountered an unexpected tracer")
+def train_step_leaked_loss_used_later():
+    losses = []
+
+    @jax.jit
+    def step(w):
+        losses.append(jnp.sum(w**2))
+        return w * 0.9
+
+    step(jnp.ones(3))
+    return losses[0] + 1.0
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def train_step_prints_tracer_with_fstring():
+    def step(w):
+        print(f"w = {w}")
+        return w * 0.9
+
+    return jax.jit(step)(jnp.ones(3)).shape
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def train_step_np_sum_of_tracer():
+    return jax.jit(lambda w: np.sum(w))(jnp.ones(3)).shape
+
+
+@mistake(
+    "The numpy.ndarray conversion method __array__() was called on traced array with shape float32[3]",
+)
+def train_step_np_exp_of_tracer():
+    return jax.jit(lambda w: np.exp(w) * 2)(jnp.ones(3))
+
+
+@mistake("The numpy.ndarray conversion method __array__() was called on traced array")
+def train_step_np_dot_of_tracers():
+    return jax.jit(lambda w, x: np.dot(x, w))(jnp.ones((3, 2)), jnp.ones((4, 3)))
+
+
+@mistake(
+    "The numpy.ndarray conversion method __array__() was called on traced array with shape bool[3]",
+)
+def train_step_np_where_on_tracer():
+    return jax.jit(lambda x: np.where(x > 0, x, 0.0))(jnp.ones(3))
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "The problem arose with the `int` function",
+)
+def train_step_int_of_step_counter():
+    return jax.jit(lambda step, lr: lr / int(step))(jnp.int32(1), 0.1)
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[]")
+def train_step_bool_of_loss():
+    return jax.jit(lambda loss: "diverged" if bool(jnp.isnan(loss)) else "ok")(jnp.float32(1))
+
+
+@mistake("The tolist() method was called on traced array with shape float32[3]")
+def train_step_tolist_of_metrics():
+    return jax.jit(lambda m: m.tolist())(jnp.ones(3))
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[]")
+def train_vmap_body_if_on_value():
+    return jax.vmap(lambda x: x if x > 0 else -x)(jnp.arange(3.0))
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[]")
+def train_scan_body_if_on_element():
+    body = lambda c, x: (c + x if x > 0 else c, None)  # noqa: E731
+    return lax.scan(body, 0.0, jnp.arange(3.0))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def train_grad_clip_with_python_min():
+    return jax.grad(lambda w: min(jnp.sum(w**2), 1.0))(jnp.ones(3))
+
+
+@mistake("Attempted boolean conversion of traced array")
+def train_early_stop_while_python_loop_in_jit():
+    def fit(w):
+        while jnp.sum(w) > 1.0:
+            w = w * 0.5
+        return w
+
+    return jax.jit(fit)(jnp.ones(3))
+
+
+@mistake("The problem arose with the `int` function")
+def train_vmap_int_of_label():
+    return jax.vmap(lambda y: jnp.eye(3)[int(y)])(jnp.arange(3))
+
+
+@mistake("The __index__() method was called on traced array with shape int32[]")
+def train_range_over_traced_epochs():
+    def fit(w, epochs):
+        for _ in range(epochs):
+            w = w * 0.9
+        return w
+
+    return jax.jit(fit)(jnp.ones(3), 3)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def train_range_over_static_epochs():
+    def fit(w, epochs):
+        for _ in range(epochs):
+            w = w * 0.9
+        return w
+
+    return jax.jit(fit, static_argnums=1)(jnp.ones(3), 3).shape
+
+
+@mistake("len() of unsized object")
+def train_len_of_scalar_tracer():
+    return jax.jit(lambda x: len(x))(jnp.float32(1))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def train_fori_loop_grad_with_traced_steps():
+    f = lambda w, n: lax.fori_loop(0, n, lambda i, w: w * 0.9, w)  # noqa: E731
+    return jax.grad(f)(1.0, jnp.int32(3))
+
+
+@mistake(
+    "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with dynamic start/stop values",
+)
+def train_while_loop_grad():
+    f = lambda w: lax.while_loop(lambda w: w < 10.0, lambda w: w * 2.0, w)  # noqa: E731
+    return jax.grad(f)(1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def train_fori_loop_grad_with_static_steps():
+    f = lambda w: lax.fori_loop(0, 3, lambda i, w: w * 0.9, w)  # noqa: E731
+    return float(jax.grad(f)(1.0))
+
+
+@mistake("Gradient only defined for scalar-output functions. Output had shape: (4,).")
+def train_batch_loss_not_reduced():
+    return jax.grad(lambda w, x: (x @ w) ** 2)(jnp.ones(3), jnp.ones((4, 3)))
+
+
+@mistake("Gradient only defined for scalar-output functions. Output had shape: (1,).")
+def train_loss_returns_one_element_array():
+    return jax.grad(lambda w: jnp.sum(w**2, keepdims=True))(jnp.ones(3))
+
+
+@mistake("expected function with aux output to return a two-element tuple")
+def train_value_and_grad_aux_not_tuple():
+    f = lambda w: (jnp.sum(w**2), {"acc": 1.0}, 2.0)  # noqa: E731
+    return jax.value_and_grad(f, has_aux=True)(jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def train_grad_aux_is_string():
+    return jax.grad(lambda w: (jnp.sum(w**2), "note"), has_aux=True)(jnp.ones(3))[1]
+
+
+@mistake("scan body function carry input and carry output must have equal types")
+def train_scan_carry_grows():
+    return lax.scan(lambda c, x: (jnp.append(c, x), None), jnp.zeros(1), jnp.arange(3.0))
+
+
+@mistake("<class 'generator'>", "which is not a valid JAX type")
+def train_jit_step_returns_generator():
+    return jax.jit(lambda w: (v for v in w))(jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# jax.Array methods
+
+
+@mistake("unsupported operand type(s) for +")
+def array_at_without_method():
+    x = jnp.zeros(3)
+    return x.at[0] + 1.0
+
+
+@mistake("'list' object has no attribute 'at'")
+def array_at_on_python_list():
+    return [1.0, 2.0].at[0].set(3.0)
+
+
+@mistake("'numpy.ndarray' object has no attribute 'at'")
+def array_at_on_numpy_array():
+    return np.zeros(3).at[0].set(1.0)
+
+
+@mistake("missing 1 required positional argument: 'values'")
+def array_at_set_missing_value():
+    return jnp.zeros(3).at[0].set()
+
+
+@mistake("The 'block_until_ready' method is not available on traced array with shape float32[3]")
+def array_block_until_ready_on_tracer():
+    return jax.jit(lambda x: x.block_until_ready() * 2)(jnp.ones(3))
+
+
+@mistake(
+    "The 'sharding' attribute is not available on traced array with shape float32[3]",
+    "To query sharding information on tracers, use `jax.typeof(x)`.",
+)
+def array_sharding_of_tracer():
+    return jax.jit(lambda x: x.sharding)(jnp.ones(3))
+
+
+@mistake("object is not callable")
+def array_device_called():
+    return jnp.ones(3).device()
+
+
+@mistake("The devices() method was called on traced array with shape float32[3]")
+def array_devices_of_tracer():
+    return jax.jit(lambda x: len(x.devices()) * x)(jnp.ones(3))
+
+
+@mistake(
+    "The 'addressable_shards' attribute is not available on traced array with shape float32[3]",
+)
+def array_addressable_shards_of_tracer():
+    return jax.jit(lambda x: x.addressable_shards[0].data)(jnp.ones(3))
+
+
+@mistake("arr.device_buffer has been deprecated. Use arr.addressable_data(0)")
+def array_device_buffer_removed():
+    return jnp.ones(3).device_buffer
+
+
+@mistake("arr.device_buffers has been deprecated. Use [x.data for x in arr.addressable_shards]")
+def array_device_buffers_removed():
+    return jnp.ones(3).device_buffers
+
+
+@mistake("object has no attribute 'to_py'")
+def array_to_py_removed():
+    return jnp.ones(3).to_py()
+
+
+@mistake("The 'copy_to_host_async' method is not available on traced array with shape float32[3]")
+def array_copy_to_host_async_of_tracer():
+    return jax.jit(lambda x: x.copy_to_host_async())(jnp.ones(3))
+
+
+@mistake("The is_fully_replicated property was called on traced array with shape float32[3]")
+def array_is_fully_replicated_of_tracer():
+    return jax.jit(lambda x: x * x.is_fully_replicated)(jnp.ones(3))
+
+
+@mistake("object is not callable")
+def array_transpose_property_called():
+    return jnp.ones((2, 3)).T()
+
+
+@mistake("'tuple' object is not callable")
+def array_shape_called():
+    return jnp.ones((2, 3)).shape()
+
+
+@mistake("len() of unsized object")
+def array_len_of_0d():
+    return len(jnp.float32(1.0))
+
+
+@mistake("iteration over a 0-d array")
+def array_iterate_0d():
+    return [v for v in jnp.array(1.0)]
+
+
+@mistake("unhashable type")
+def array_hash():
+    return {jnp.ones(3): "w"}
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def array_reshape_order_f():
+    return jnp.arange(6).reshape((2, 3), order="F")
+
+
+@mistake("Unexpected value for 'order' argument: X.")
+def array_reshape_order_bad():
+    return jnp.arange(6).reshape((2, 3), order="X")
+
+
+@mistake(
+    "'kind' argument to sort is not supported. Use stable=True or stable=False to specify sort stability.",
+)
+def array_sort_bad_kind():
+    return jnp.arange(3).sort(kind="bogus")
+
+
+@mistake("can only convert an array of size 1 to a Python scalar")
+def array_item_of_vector():
+    return jnp.ones(3).item()
+
+
+@mistake("data type 'floaty32' not understood")
+def array_astype_string_name():
+    return jnp.ones(3).astype("floaty32")
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def array_view_different_size():
+    return jnp.ones(3, jnp.float32).view(jnp.int8).shape
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def array_at_get_fill_value_wrong_mode():
+    return jnp.ones(3).at[5].get(mode="clip", fill_value=0.0)
+
+
+@mistake(
+    "JAX arrays are immutable and do not support in-place item assignment",
+    "use x = x.at[idx].set(y)",
+)
+def array_setitem_on_slice():
+    x = jnp.ones((2, 3))
+    x[:, 0] = 0.0
+    return x
+
+
+@mistake("JAX arrays are immutable and do not support in-place item assignment")
+def array_inplace_add_at_index():
+    x = jnp.ones(3)
+    x[0] += 1.0
+    return x
+
+
+@mistake("Array has been deleted with shape=float32[3]")
+def array_delete_then_read():
+    x = jnp.ones(3)
+    x.delete()
+    return x + 1
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def array_on_device_size_in_bytes_method():
+    return jnp.ones(3).on_device_size_in_bytes
+
+
+@mistake("got an unexpected keyword argument 'a_min'")
+def array_clip_with_a_min_keyword():
+    return jnp.arange(3).clip(a_min=0, a_max=1)
+
+
+@mistake("got an unexpected keyword argument 'keepdim'")
+def array_sum_keepdim_typo():
+    return jnp.ones((2, 3)).sum(axis=0, keepdim=True)
+
+
+@mistake("unbound axis name")
+def array_mean_axis_string():
+    return jnp.ones((2, 3)).mean(axis="rows")
+
+
+# ---------------------------------------------------------------------------------------------
+# Removed and renamed JAX names users still call
+
+
+@mistake("has no attribute 'tree_map'")
+def removed_jax_tree_map():
+    return jax.tree_map(lambda x: x * 2, {"a": 1.0})
+
+
+@mistake("has no attribute 'tree_leaves'")
+def removed_jax_tree_leaves():
+    return jax.tree_leaves({"a": 1.0})
+
+
+@mistake("has no attribute 'tree_flatten'")
+def removed_jax_tree_flatten():
+    return jax.tree_flatten({"a": 1.0})
+
+
+@mistake("has no attribute 'tree_structure'")
+def removed_jax_tree_structure():
+    return jax.tree_structure({"a": 1.0})
+
+
+@mistake("has no attribute 'tree_multimap'")
+def removed_tree_util_tree_multimap():
+    return jax.tree_util.tree_multimap(lambda a, b: a + b, [1.0], [2.0])
+
+
+@mistake("has no attribute 'maps'")
+def removed_experimental_maps_xmap():
+    return jax.experimental.maps.xmap(lambda x: x, in_axes=["i"], out_axes=["i"])
+
+
+@mistake("has no attribute 'alltrue'")
+def removed_jnp_alltrue():
+    return jnp.alltrue(jnp.ones(3) > 0)
+
+
+@mistake("has no attribute 'sometrue'")
+def removed_jnp_sometrue():
+    return jnp.sometrue(jnp.ones(3) > 0)
+
+
+@mistake("has no attribute 'product'")
+def removed_jnp_product():
+    return jnp.product(jnp.ones(3))
+
+
+@mistake("has no attribute 'cumproduct'")
+def removed_jnp_cumproduct():
+    return jnp.cumproduct(jnp.ones(3))
+
+
+@mistake("has no attribute 'round_'")
+def removed_jnp_round_():
+    return jnp.round_(jnp.ones(3))
+
+
+@mistake("has no attribute 'NINF'")
+def removed_jnp_ninf():
+    return jnp.full(3, jnp.NINF)
+
+
+@mistake("has no attribute 'trapz'")
+def removed_jnp_trapz():
+    return jnp.trapz(jnp.ones(3))
+
+
+@mistake("has no attribute 'msort'")
+def removed_jnp_msort():
+    return jnp.msort(jnp.ones(3))
+
+
+@mistake("has no attribute 'shuffle'")
+def removed_random_shuffle():
+    return random.shuffle(random.key(0), jnp.arange(3))
+
+
+@mistake("has no attribute 'DeviceArray'")
+def removed_jnp_device_array():
+    return isinstance(jnp.ones(3), jnp.DeviceArray)
+
+
+@mistake("has no attribute 'DeviceArray'")
+def removed_interpreters_xla_device_array():
+    return isinstance(jnp.ones(3), jax.interpreters.xla.DeviceArray)
+
+
+@mistake("has no attribute 'abstract_arrays'")
+def removed_abstract_arrays():
+    return jax.abstract_arrays.ShapedArray((3,), jnp.float32)
+
+
+@mistake("has no attribute 'tie_in'")
+def removed_lax_tie_in():
+    return lax.tie_in(jnp.ones(3), 1.0)
+
+
+@mistake("has no attribute 'index_update'")
+def removed_ops_index_update():
+    return jax.ops.index_update(jnp.zeros(3), 0, 1.0)
+
+
+@mistake("has no attribute 'index_add'")
+def removed_ops_index_add():
+    return jax.ops.index_add(jnp.zeros(3), 0, 1.0)
+
+
+@mistake("has no attribute 'xla_computation'")
+def removed_jax_xla_computation():
+    return jax.xla_computation(lambda x: x + 1)(1.0)
+
+
+@mistake("has no attribute 'KeyArray'")
+def removed_random_key_array_type():
+    return isinstance(random.key(0), random.KeyArray)
+
+
+@mistake("has no attribute 'host_callback'")
+def removed_experimental_host_callback():
+    return jax.experimental.host_callback.id_print(jnp.ones(3))
+
+
+@mistake("jax.device_put_replicated is deprecated; use jax.device_put instead.")
+def removed_device_put_replicated():
+    return jax.device_put_replicated(jnp.ones(3), jax.devices())
+
+
+@mistake("jax.device_put_sharded is deprecated; use jax.device_put instead.")
+def removed_device_put_sharded():
+    return jax.device_put_sharded([jnp.ones(3)] * 8, jax.devices())
+
+
+@mistake("Unrecognized config option: jax_array")
+def removed_config_jax_array_option():
+    return jax.config.update("jax_array", True)
+
+
+@mistake("has no attribute 'normalize'")
+def removed_nn_normalize():
+    return jax.nn.normalize(jnp.ones(3))
+
+
+@mistake("has no attribute 'linear_util'")
+def removed_linear_util():
+    return jax.linear_util.wrap_init(lambda x: x)
+
+
+@mistake("has no attribute 'pjit'")
+def removed_jax_pjit_at_top_level():
+    return jax.pjit(lambda x: x)(1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# jax.lax misuse
+
+
+@mistake(
+    "dimension_numbers must be specified when not performing simple un-batched matrix-matrix, matrix-vector, or vector-vector products",
+)
+def lax_dot_shape_mismatch():
+    return lax.dot(jnp.ones((2, 3)), jnp.ones((4, 5)))
+
+
+@mistake("got lhs_shape=(2, 3, 4) rhs_shape=(4, 5)")
+def lax_dot_rank3():
+    return lax.dot(jnp.ones((2, 3, 4)), jnp.ones((4, 5)))
+
+
+@mistake(
+    "conv_general_dilated window and window_strides must have the same number of dimensions, but got 2 and 1",
+)
+def lax_conv_strides_length():
+    return lax.conv(jnp.ones((1, 1, 8, 8)), jnp.ones((1, 1, 3, 3)), (1,), "SAME")
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def lax_conv_padding_lowercase():
+    return lax.conv(jnp.ones((1, 1, 8, 8)), jnp.ones((1, 1, 3, 3)), (1, 1), "same").shape
+
+
+@mistake("Unrecognized padding type: expected 'VALID', 'SAME', or 'SAME_LOWER', got FULL.")
+def lax_conv_padding_unknown_name():
+    return lax.conv(jnp.ones((1, 1, 8, 8)), jnp.ones((1, 1, 3, 3)), (1, 1), "FULL")
+
+
+@mistake(
+    "lhs feature dimension size divided by feature_group_count must equal the rhs input feature dimension size, but 8 // 1 != 3",
+)
+def lax_conv_nhwc_without_dimension_numbers():
+    return lax.conv(jnp.ones((1, 8, 8, 3)), jnp.ones((3, 3, 3, 4)), (1, 1), "SAME")
+
+
+@mistake("convolution dimension_numbers list/tuple must be length 3, got 2.")
+def lax_conv_general_bad_dimension_numbers():
+    x, w = jnp.ones((1, 8, 8, 3)), jnp.ones((3, 3, 3, 4))
+    return lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO"))
+
+
+@mistake("reduce_window got the wrong number of window_dimensions for operand")
+def lax_reduce_window_wrong_rank():
+    return lax.reduce_window(jnp.ones((4, 4)), 0.0, lax.add, (2,), (2,), "VALID")
+
+
+@mistake("reduce_window expected init_values to be scalars")
+def lax_reduce_window_init_not_scalar():
+    return lax.reduce_window(jnp.ones((4, 4)), jnp.zeros(2), lax.add, (2, 2), (2, 2), "VALID")
+
+
+@mistake("slice_sizes must be greater than or equal to zero")
+def lax_dynamic_slice_negative_size():
+    return lax.dynamic_slice(jnp.ones(5), (0,), (-1,))
+
+
+@mistake()
+def lax_dynamic_slice_sizes_rank():
+    return lax.dynamic_slice(jnp.ones((4, 4)), (0, 0), (2,))
+
+
+@mistake(
+    "All components of the offset index in a gather op must either be a offset dimension or explicitly collapsed",
+)
+def lax_gather_bad_dimension_numbers():
+    dnums = lax.GatherDimensionNumbers(
+        offset_dims=(0,), collapsed_slice_dims=(0,), start_index_map=(0,)
+    )
+    return lax.gather(jnp.ones(5), jnp.array([[1]]), dnums, slice_sizes=(1,))
+
+
+@mistake("num_keys=3 must be between 1 and len(operand)=2")
+def lax_sort_num_keys_too_big():
+    return lax.sort((jnp.ones(3), jnp.ones(3)), num_keys=3)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def lax_sort_dimension_out_of_range():
+    return lax.sort(jnp.ones((2, 3)), dimension=2)
+
+
+@mistake("k argument to top_k must be no larger than size along axis")
+def lax_top_k_k_too_big():
+    return lax.top_k(jnp.ones(3), 5)
+
+
+@mistake("k argument to top_k must be nonnegative, got -1")
+def lax_top_k_negative_k():
+    return lax.top_k(jnp.ones(3), -1)
+
+
+@mistake("Dimension size after padding is not at least 0")
+def lax_pad_negative_total():
+    return lax.pad(jnp.ones(3), 0.0, [(-2, -2, 0)])
+
+
+@mistake("interior padding in padding_config must be nonnegative")
+def lax_pad_negative_interior():
+    return lax.pad(jnp.ones(3), 0.0, [(0, 0, -1)])
+
+
+@mistake("padding_value must be a scalar")
+def lax_pad_value_not_scalar():
+    return lax.pad(jnp.ones(3), jnp.zeros(2), [(1, 1, 0)])
+
+
+@mistake("broadcast_in_dim broadcast_dimensions must be a subset of output dimensions")
+def lax_broadcast_in_dim_dims_out_of_range():
+    return lax.broadcast_in_dim(jnp.ones(3), (2, 3), (2,))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def lax_broadcast_in_dim_dims_not_increasing():
+    return lax.broadcast_in_dim(jnp.ones((2, 3)), (3, 2, 4), (1, 0))
+
+
+@mistake(
+    "Attempting to convert array of shape (3,) from int8 of size 8 bits to float32 of size 32",
+)
+def lax_bitcast_convert_trailing_dim():
+    return lax.bitcast_convert_type(jnp.ones(3, jnp.int8), jnp.float32)
+
+
+@mistake("reduce_precision: exponent_bits must be positive; got 0")
+def lax_reduce_precision_zero_exponent():
+    return lax.reduce_precision(jnp.ones(3), exponent_bits=0, mantissa_bits=2)
+
+
+@mistake("reduce_precision: mantissa_bits must be non-negative; got -1")
+def lax_reduce_precision_negative_mantissa():
+    return lax.reduce_precision(jnp.ones(3), exponent_bits=5, mantissa_bits=-1)
+
+
+@mistake("axis 1 is out of bounds for array of shape (3,)")
+def lax_cumsum_axis_out_of_range():
+    return lax.cumsum(jnp.ones(3), axis=1)
+
+
+@mistake("select cases must have the same shapes")
+def lax_select_shape_mismatch():
+    return lax.select(jnp.ones(3, bool), jnp.ones(3), jnp.ones(4))
+
+
+@mistake("clamp requires min.shape == operand.shape or min.shape == ()")
+def lax_clamp_shape_mismatch():
+    return lax.clamp(jnp.zeros(2), jnp.ones(3), jnp.ones(3))
+
+
+@mistake("full must be called with scalar fill_value")
+def lax_full_non_scalar_fill():
+    return lax.full((3,), jnp.ones(2))
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def lax_iota_float_size():
+    return lax.iota(jnp.int32, 3.5)
+
+
+@mistake("slice_sizes must be greater than or equal to zero")
+def lax_slice_start_after_limit():
+    return lax.slice(jnp.ones(5), (3,), (1,))
+
+
+@mistake(
+    "lax.dynamic_update_slice requires arguments to have the same dtypes, got float32, int32.",
+)
+def lax_dynamic_update_slice_dtype():
+    return lax.dynamic_update_slice(jnp.ones(5), jnp.ones(2, jnp.int32), (0,))
+
+
+@mistake("repeated axis in lax.expand_dims")
+def lax_expand_dims_repeated():
+    return lax.expand_dims(jnp.ones(3), (0, 0))
+
+
+@mistake("reshape dimensions must be a permutation of operand dimensions")
+def lax_reshape_dimensions_not_permutation():
+    return lax.reshape(jnp.ones((2, 3)), (3, 2), dimensions=(0, 0))
+
+
+@mistake()
+def lax_integer_pow_float_exponent():
+    return lax.integer_pow(jnp.ones(3), 2.5)
+
+
+@mistake("index_dtype must be an integer type, but got float32")
+def lax_argmax_float_index_dtype():
+    return lax.argmax(jnp.ones(3), 0, jnp.float32)
+
+
+@mistake("Invalid axis 1 for operand shape (3,)")
+def lax_argmax_axis_out_of_range():
+    return lax.argmax(jnp.ones(3), 1, jnp.int32)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def lax_reduce_init_dtype_mismatch():
+    return lax.reduce(jnp.ones(3), 0, lax.add, (0,))
+
+
+@mistake("reduction axes (1,) contains out-of-bounds indices for float32[3].")
+def lax_reduce_dimensions_out_of_range():
+    return lax.reduce(jnp.ones(3), 0.0, lax.add, (1,))
+
+
+@mistake("cond branches must have equal output types but they differ")
+def lax_cond_with_python_list_operand():
+    return lax.cond(True, lambda x: x[0], lambda x: x[1], [jnp.ones(2), jnp.ones(3)])
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def lax_squeeze_dimension_out_of_range():
+    return lax.squeeze(jnp.ones((1, 3)), (2,))
+
+
+@mistake(
+    "transpose permutation isn't a permutation of operand dimensions, got permutation (1, 0, 2)",
+)
+def lax_transpose_wrong_length():
+    return lax.transpose(jnp.ones((2, 3)), (1, 0, 2))
+
+
+@mistake("lax.concatenate requires arguments to have the same dtypes, got float32, int32.")
+def lax_concatenate_dtypes_differ():
+    return lax.concatenate([jnp.ones(2), jnp.ones(2, jnp.int32)], 0)
+
+
+@mistake("Found an unbound axis name: batch. To fix this, please call psum under `jax.shard_map`")
+def lax_psum_without_axis_in_jit():
+    return jax.jit(lambda x: lax.psum(x, "batch"))(jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# Dtypes with x64 off
+
+
+@mistake("Python int 1099511627776 too large to convert to int32")
+def dtype_array_2_pow_40():
+    return jnp.array(2**40)
+
+
+@mistake("Python integer 2147483648 out of bounds for int32")
+def dtype_array_2_pow_31_as_int32():
+    return jnp.array(2**31, dtype=jnp.int32)
+
+
+@mistake("Python integer -1 out of bounds for uint32")
+def dtype_uint32_of_negative():
+    return jnp.uint32(-1)
+
+
+@mistake("Python integer 200 out of bounds for int8")
+def dtype_int8_of_200():
+    return jnp.int8(200)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def dtype_astype_int4():
+    return str(jnp.arange(3).astype(jnp.int4).dtype)
+
+
+@mistake()  # JAX 0.10.2 accepts this (with a warning): meshjit must too
+def dtype_array_float64_is_float32():
+    return str(jnp.array([1.0], dtype=jnp.float64).dtype)
+
+
+@mistake()  # JAX 0.10.2 accepts this (with a warning): meshjit must too
+def dtype_astype_float64_is_float32():
+    return str(jnp.ones(3).astype(jnp.float64).dtype)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def dtype_numpy_float64_input_is_float32():
+    return str((jnp.ones(3) + np.ones(3)).dtype)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def dtype_full_2_pow_40():
+    return jnp.full(3, 2**40)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def dtype_arange_past_int32():
+    return jnp.arange(2**31, 2**31 + 3)
+
+
+@mistake("1099511627776")
+def dtype_add_python_int_too_big():
+    return jnp.ones(3, jnp.int32) + 2**40
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def dtype_uint8_plus_negative_python_int():
+    return jnp.ones(3, jnp.uint8) + (-300)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def dtype_int32_times_float_literal():
+    return str((jnp.arange(3) * 0.5).dtype)
+
+
+@mistake("JAX only supports number, bool, and string dtypes, got dtype <class 'object'> in astype")
+def dtype_astype_object():
+    return jnp.ones(3).astype(object)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def dtype_zeros_string_dtype_name():
+    return jnp.zeros(3, dtype="float")
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def dtype_array_of_complex_string():
+    return jnp.array(["1+2j"], dtype=jnp.complex64)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def dtype_lax_convert_to_string_dtype():
+    return lax.convert_element_type(jnp.ones(3), "float32").dtype
+
+
+# ---------------------------------------------------------------------------------------------
+# jax.nn and jax.scipy arguments
+
+
+@mistake("The error arose in jax.nn.one_hot argument `num_classes`")
+def nn_one_hot_traced_num_classes():
+    return jax.jit(lambda y, n: jax.nn.one_hot(y, n))(jnp.arange(3), 4)
+
+
+@mistake("axis 5 is out of bounds for array of dimension 2")
+def nn_softmax_axis_tuple_out_of_range():
+    return jax.nn.softmax(jnp.ones((2, 3)), axis=(0, 5))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def nn_initializer_called_with_key():
+    return jax.nn.initializers.glorot_uniform(random.key(0), (3, 4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def nn_initializer_shape_int():
+    return jax.nn.initializers.normal()(random.key(0), 3)
+
+
+@mistake("dtype argument to `normal` must be a float or complex dtype, got int32")
+def nn_initializer_int_dtype():
+    return jax.nn.initializers.normal()(random.key(0), (3,), jnp.int32)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def nn_dot_product_attention_rank():
+    q = jnp.ones((4, 8))
+    return jax.nn.dot_product_attention(q, q, q)
+
+
+@mistake("got incompatible shapes for broadcasting")
+def nn_dot_product_attention_mask_shape():
+    q = jnp.ones((1, 4, 2, 8))
+    return jax.nn.dot_product_attention(q, q, q, mask=jnp.ones((3, 3), bool))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def nn_logsumexp_moved():
+    return jax.nn.logsumexp(jnp.ones(3))
+
+
+@mistake("axis 3 is out of bounds for array of dimension 2")
+def nn_one_hot_axis_out_of_range():
+    return jax.nn.one_hot(jnp.arange(3), 4, axis=3)
+
+
+@mistake("Incompatible shapes for broadcasting")
+def scipy_logsumexp_b_shape():
+    return jax.scipy.special.logsumexp(jnp.ones(3), b=jnp.ones(4))
+
+
+@mistake()
+def scipy_norm_cdf_string():
+    return jax.scipy.stats.norm.cdf("0.5")
+
+
+@mistake("mode must be one of ['full', 'same', 'valid']")
+def scipy_signal_convolve_bad_mode():
+    return jax.scipy.signal.convolve(jnp.ones(5), jnp.ones(3), mode="circular")
+
+
+@mistake("Expected A to be a (batched) square matrix, got A.shape=(3,).")
+def scipy_expm_of_vector():
+    return jax.scipy.linalg.expm(jnp.ones(3))
+
+
+@mistake("map_coordinates currently requires order<=1")
+def scipy_map_coordinates_order_3():
+    return jax.scipy.ndimage.map_coordinates(jnp.ones((4, 4)), [jnp.ones(2), jnp.ones(2)], 3)
+
+
+@mistake("Only the eigvals=None case of eigh is implemented.")
+def scipy_eigh_eigvals_keyword():
+    return jax.scipy.linalg.eigh(jnp.eye(3), eigvals=(0, 1))
+
+
+@mistake(
+    "JAX encountered invalid PRNG key data",
+    "expected key_data.shape to end with (2,); got shape=(3,)",
+)
+def random_raw_key_wrong_shape():
+    return random.uniform(jnp.zeros(3, jnp.uint32), (2,))
+
+
+@mistake(
+    "JAX encountered invalid PRNG key data",
+    "expected key_data.dtype = uint32; got dtype=int32",
+)
+def random_raw_key_wrong_dtype():
+    return random.normal(jnp.zeros(2, jnp.int32), (2,))
+
+
+@mistake()
+def random_split_traced_num():
+    return jax.jit(lambda k, n: random.split(k, n))(random.key(0), 2)
+
+
+@mistake("shapes for broadcasting")
+def random_uniform_maxval_shape():
+    return random.uniform(random.key(0), (2,), minval=0.0, maxval=jnp.ones(3))
+
+
+@mistake()
+def random_typed_key_summed():
+    return jnp.sum(random.split(random.key(0), 3))
+
+
+@mistake("Cannot call abstract method astype")
+def random_typed_key_astype_uint32():
+    return random.key(0).astype(jnp.uint32)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def random_bits_uint64_x64_off():
+    return random.bits(random.key(0), (2,), dtype=jnp.uint64)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type")
+def random_normal_traced_shape():
+    return jax.jit(lambda k, n: random.normal(k, (n,)))(random.key(0), 3)
+
+
+@mistake("PRNG key seed must be an integer")
+def random_key_from_traced_float():
+    return jax.jit(lambda s: random.key(s))(1.5)
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def random_permutation_axis_of_scalar_int():
+    return random.permutation(random.key(0), 5, axis=1)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def random_reusing_key_in_loop():
+    k = random.key(0)
+    draws = [random.normal(k, ()) for _ in range(2)]
+    return bool(draws[0] == draws[1])
+
+
+# ---------------------------------------------------------------------------------------------
+# jit, grad and vmap options
+
+
+class _Model:
+    def __init__(self, x):
+        self.x = x
+
+
+@mistake("<class 'mistakes_catalogue._Model'>", "which is not a valid JAX type")
+def jit_of_a_class():
+    return jax.jit(_Model)(jnp.ones(3))
+
+
+@mistake("Expected a callable value, got <mistakes_catalogue._Model object")
+def jit_of_a_model_instance():
+    return jax.jit(_Model(1.0))
+
+
+@mistake("Non-hashable static arguments are not supported")
+def jit_static_numpy_array():
+    return jax.jit(lambda x, idx: x[idx], static_argnums=1)(jnp.ones(3), np.array([0, 1]))
+
+
+@mistake("Non-hashable static arguments are not supported")
+def jit_static_list_by_name():
+    return jax.jit(lambda x, dims: x.sum(dims), static_argnames="dims")(jnp.ones((2, 3)), dims=[0])
+
+
+@mistake("Non-hashable static arguments are not supported")
+def jit_static_set():
+    return jax.jit(lambda x, s: x, static_argnums=1)(jnp.ones(3), {1, 2})
+
+
+@mistake("'str' object cannot be interpreted as an integer")
+def jit_static_argnums_string_name():
+    return jax.jit(lambda x, n: x * n, static_argnums="n")(jnp.ones(3), 2)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def jit_decorator_factory_misuse():
+    @jax.jit(static_argnums=0)
+    def f(n, x):
+        return x * n
+
+    return f(2, jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def jit_builtin_sum_of_array():
+    return jax.jit(sum)(jnp.ones(3))
+
+
+@mistake("takes 0 positional arguments but 1 was given")
+def jit_kwargs_only_function_positional():
+    def f(*, x):
+        return x * 2
+
+    return jax.jit(f)(jnp.ones(3))
+
+
+@mistake("<class 'str'>", "which is not a valid JAX type")
+def jit_returns_none_and_string():
+    return jax.jit(lambda x: (x, "done"))(jnp.ones(3))
+
+
+@mistake(
+    "grad requires real- or complex-valued inputs (input dtype that is a sub-dtype of np.inexact), but got bool",
+)
+def grad_bool_input():
+    return jax.grad(lambda x: jnp.sum(x * 1.0))(jnp.ones(3, bool))
+
+
+@mistake(
+    "grad requires real- or complex-valued inputs (input dtype that is a sub-dtype of np.inexact), but got uint8",
+)
+def grad_uint_input():
+    return jax.grad(lambda x: jnp.sum(x * 1.0))(jnp.ones(3, jnp.uint8))
+
+
+@mistake(
+    "grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got complex64",
+)
+def grad_complex_output_of_real():
+    return jax.grad(lambda x: jnp.sum(x * 1j))(jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def grad_of_list_input():
+    return jax.grad(lambda xs: sum(xs))([1.0, 2.0])
+
+
+@mistake("differentiating with respect to argnums=(0, 2) requires at least 3 positional arguments")
+def grad_argnums_tuple_out_of_range():
+    return jax.grad(lambda x, y: x * y, argnums=(0, 2))(1.0, 2.0)
+
+
+@mistake("Gradient only defined for scalar-output functions. Output had shape: (3,).")
+def grad_of_grad_non_scalar():
+    return jax.grad(jax.grad(lambda x: x**3))(jnp.ones(3))
+
+
+@mistake("jacrev requires real-valued outputs")
+def jacrev_complex_output_real_input():
+    return jax.jacrev(lambda x: x * 1j)(jnp.ones(2))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def vmap_in_axes_list():
+    return jax.vmap(lambda x, y: x + y, in_axes=[0, None])(jnp.ones((2, 3)), jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def vmap_returns_none():
+    return jax.vmap(lambda x: None)(jnp.ones(3))
+
+
+@mistake("with type <class 'str'> is not a valid JAX type")
+def vmap_returns_string():
+    return jax.vmap(lambda x: "x")(jnp.ones(3))
+
+
+@mistake(
+    "vmap got inconsistent sizes for array axes to be mapped",
+    "the `axis_size` argument was 4",
+)
+def vmap_axis_size_conflicts():
+    return jax.vmap(lambda x: x, axis_size=4)(jnp.ones(3))
+
+
+@mistake("but got len(in_axes)=2, len(args)=1")
+def vmap_in_axes_too_many():
+    return jax.vmap(lambda x: x, in_axes=(0, 0))(jnp.ones(3))
+
+
+@mistake(
+    "vmap in_axes must be an int, None, or a tuple of entries corresponding to the positional arguments passed to the function, but got batch",
+)
+def vmap_in_axes_string():
+    return jax.vmap(lambda x: x, in_axes="batch")(jnp.ones(3))
+
+
+@mistake("vmap out_axes specification must be a tree prefix of the corresponding value")
+def vmap_out_axes_tuple_for_single_output():
+    return jax.vmap(lambda x: x, out_axes=(0, 1))(jnp.ones((2, 3)))
+
+
+@mistake("but got len(in_axes)=2, len(args)=1")
+def vmap_keyword_argument_with_in_axes_none():
+    return jax.vmap(lambda x, y: x + y, in_axes=(0, None))(jnp.ones(3), y=jnp.ones((2, 3)))
+
+
+@mistake(
+    "vmap was requested to map its argument along axis 0, which implies that its rank should be at least 1, but is only 0",
+)
+def vmap_of_scalar_keyword_argument():
+    return jax.vmap(lambda x, y: x + y)(jnp.ones(3), y=1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# pmap leftovers, shard_map replication claims, device_put targets
+
+
+@mistake()
+def pmap_more_devices_than_available():
+    return jax.pmap(lambda x: x * 2)(jnp.ones((16, 2)))
+
+
+@mistake()
+def pmap_in_axes_out_of_range():
+    return jax.pmap(lambda x: x, in_axes=2)(jnp.ones((8, 2)))
+
+
+@mistake("Found an unbound axis name: j")
+def pmap_psum_other_axis_name():
+    return jax.pmap(lambda x: lax.psum(x, "j"), axis_name="i")(jnp.ones((8, 2)))
+
+
+@mistake(
+    "Non-hashable static arguments are not supported, as this can lead to unexpected cache-misses",
+)
+def pmap_static_broadcasted_argnums_array():
+    f = jax.pmap(lambda x, n: x * n, static_broadcasted_argnums=1)
+    return f(jnp.ones((8, 2)), jnp.ones(2))
+
+
+@mistake("require replication which can't be statically inferred")
+def shard_map_out_specs_replicated_after_psum_of_one_axis():
+    f = lambda x: lax.psum(x, "x")  # noqa: E731
+    return _smap(f, P("x", "y"), P(), mesh=mesh24)(jnp.ones((4, 8)))
+
+
+@mistake("require replication which can't be statically inferred")
+def shard_map_out_specs_drops_varying_axis():
+    return _smap(lambda x: x * 2, P("x", "y"), P("x"), mesh=mesh24)(jnp.ones((4, 8)))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def shard_map_out_specs_replicated_after_pmean():
+    f = lambda x: lax.pmean(x.sum(), "x")  # noqa: E731
+    return _smap(f, P("x"), P())(jnp.ones(4)).shape
+
+
+@mistake("require replication which can't be statically inferred")
+def shard_map_out_specs_replicated_of_axis_index():
+    f = lambda x: x + lax.axis_index("x")  # noqa: E731
+    return _smap(f, P(), P())(jnp.ones(4))
+
+
+@mistake("got an unexpected keyword argument 'check_rep'")
+def shard_map_check_vma_keyword_typo():
+    return _smap(lambda x: x, P("x"), P("x"), check_rep=False)(jnp.ones(4))
+
+
+@mistake("`jax.device_put` only accepts `None`, `jax.sharding.Sharding`, `jax.Device`")
+def device_put_to_platform_string():
+    return jax.device_put(jnp.ones(3), "cpu:0")
+
+
+@mistake("`jax.device_put` only accepts `None`, `jax.sharding.Sharding`, `jax.Device`")
+def device_put_to_devices_call():
+    return jax.device_put(jnp.ones(3), jax.devices)
+
+
+@mistake("device_put device specification must be a tree prefix of the corresponding value")
+def device_put_spec_tuple():
+    return jax.device_put(jnp.ones(4), ("x",))

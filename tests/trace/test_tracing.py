@@ -33,3 +33,37 @@ def test_var_method_gradient():
     x = X[1]
     g = meshjit.grad(lambda x: x.var())(jnp.asarray(x))
     np.testing.assert_allclose(g, 2 * (x - x.mean()) / x.size, rtol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "use,kind,words",
+    [
+        (lambda x: x.block_until_ready(), AttributeError, "The 'block_until_ready' method is not available on traced array with shape float32[3]."),
+        (lambda x: x.copy_to_host_async(), AttributeError, "The 'copy_to_host_async' method is not available"),
+        (lambda x: x.sharding, AttributeError, "To query sharding information on tracers, use `jax.typeof(x)`."),
+        (lambda x: x.device, AttributeError, "The 'device' attribute is not available"),
+        (lambda x: x.devices(), meshjit.errors.ConcretizationTypeError, "The devices() method was called on traced array with shape float32[3]."),
+        (lambda x: x.addressable_shards, meshjit.errors.ConcretizationTypeError, "The 'addressable_shards' attribute is not available"),
+        (lambda x: x.is_fully_replicated, meshjit.errors.ConcretizationTypeError, "The is_fully_replicated property was called"),
+        (lambda x: x.delete(), meshjit.errors.ConcretizationTypeError, "The delete() method was called"),
+    ],
+)  # fmt: skip
+def test_array_only_attributes_of_a_tracer_are_refused_in_jaxs_words(use, kind, words):
+    with pytest.raises(kind) as info:
+        meshjit.jit(use)(np.ones(3, np.float32))
+    assert words in str(info.value)
+
+
+def test_hasattr_sharding_of_a_tracer_is_false():
+    """As JAX: `hasattr(x, "sharding")` tells a traced value from an Array (an AttributeError)."""
+    out = meshjit.jit(lambda x: x + (0.0 if hasattr(x, "sharding") else 1.0))(
+        np.ones(3, np.float32)
+    )
+    np.testing.assert_array_equal(np.asarray(out), np.full(3, 2.0))
+
+
+def test_len_and_iteration_of_a_rank_0_tracer_are_numpys_words():
+    with pytest.raises(TypeError, match=r"^len\(\) of unsized object$"):
+        meshjit.jit(lambda x: len(x))(np.float32(1))
+    with pytest.raises(TypeError, match="^iteration over a 0-d array$"):
+        meshjit.jit(lambda x: list(x))(np.float32(1))
