@@ -63,7 +63,7 @@ def test_hasattr_sharding_of_a_tracer_is_false():
 
 
 def test_len_and_iteration_of_a_rank_0_tracer_are_numpys_words():
-    with pytest.raises(TypeError, match=r"^len\(\) of unsized object$"):
+    with pytest.raises(TypeError, match=r"^len\(\) of unsized object"):
         meshjit.jit(lambda x: len(x))(np.float32(1))
-    with pytest.raises(TypeError, match="^iteration over a 0-d array$"):
+    with pytest.raises(TypeError, match="^iteration over a 0-d array"):
         meshjit.jit(lambda x: list(x))(np.float32(1))
