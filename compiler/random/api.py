@@ -50,7 +50,8 @@ def split(key, num=2):
     data, typed = check_key("split", key)
     if isinstance(num, float):  # as JAX (and range()): a count is an integer
         raise MeshjitTypeError(f"'float' object cannot be interpreted as an integer: split({num})")
-    shape = (num,) if isinstance(num, (int, np.integer)) else num
+    scalar = isinstance(num, (int, np.integer)) or getattr(num, "ndim", None) == 0
+    shape = (num,) if scalar else num  # a traced count: canonical_shape names it
     shape = canonical_shape(shape, "split")
     return wrap_result(_split(data, shape), typed)
 

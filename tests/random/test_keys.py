@@ -295,3 +295,11 @@ def test_typed_keys_have_no_astype():
     with pytest.raises(NotImplementedError, match="Cannot call abstract method astype") as info:
         random.key(0).astype(jnp.uint32)
     assert info.traceback[-1].path.name == "test_keys.py"
+
+
+def test_split_of_a_traced_count_names_the_shape_problem():
+    with pytest.raises(
+        TypeError, match="Shapes must be 1D sequences of concrete values of integer type"
+    ):
+        meshjit.jit(lambda k, n: random.split(k, n))(random.key(0), 2)
+    assert random.split(random.key(0), jnp.int32(3)).shape == (3,)
