@@ -21,7 +21,7 @@ from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceShardi
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
 from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
-from meshjit.compiler.traceback_util import boundary_methods
+from meshjit.compiler.traceback_util import api_boundary, boundary_methods
 
 
 class DLDeviceType(enum.IntEnum):
@@ -54,12 +54,14 @@ def replica_ids(indices) -> list:
     return out
 
 
-_REMOVED_ATTRIBUTES = {
-    "device_buffer": "arr.device_buffer has been deprecated. Use arr.addressable_data(0)",
-    "device_buffers": (
-        "arr.device_buffers has been deprecated. Use [x.data for x in arr.addressable_shards]"
-    ),
-}
+def _removed(advice: str) -> property:
+    """An attribute JAX removed: reading it raises JAX's AttributeError with its advice (a
+    property, not a __getattr__, so that other missing names stay as cheap as Python's)."""
+
+    def get(self):
+        raise AttributeError(advice)
+
+    return property(api_boundary(get))
 
 
 @boundary_methods(
@@ -70,7 +72,6 @@ _REMOVED_ATTRIBUTES = {
     "__index__",
     "__iter__",
     "item",
-    "__getattr__",
 )
 class Array(ArrayMethods):
     """An array on devices. `np.asarray(a)` gathers the global value to the host."""
@@ -273,11 +274,10 @@ class Array(ArrayMethods):
     def item(self, *args):
         return np.asarray(self).item(*args)
 
-    def __getattr__(self, name):
-        # Only names the class lacks get here: JAX's words for the removed ones.
-        if name in _REMOVED_ATTRIBUTES:
-            raise AttributeError(_REMOVED_ATTRIBUTES[name])
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    device_buffer = _removed("arr.device_buffer has been deprecated. Use arr.addressable_data(0)")
+    device_buffers = _removed(
+        "arr.device_buffers has been deprecated. Use [x.data for x in arr.addressable_shards]"
+    )
 
     def tolist(self):
         return np.asarray(self).tolist()
