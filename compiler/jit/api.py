@@ -115,6 +115,21 @@ class ShapeDtypeStruct:
         return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{sharding}{weak})"
 
 
+def flatten_args(tree):
+    """`tree_flatten` of arguments, where a ShapeDtypeStruct of an extended dtype (typed PRNG
+    keys) stands for the abstract array its dtype builds (keys flatten into their data)."""
+    leaves, in_tree = tree_flatten(tree)
+    if any(type(x) is ShapeDtypeStruct and getattr(x.dtype, "is_extended", False) for x in leaves):
+        leaves = [
+            x.dtype.abstract_array(x)
+            if type(x) is ShapeDtypeStruct and getattr(x.dtype, "is_extended", False)
+            else x
+            for x in leaves
+        ]
+        leaves, in_tree = tree_flatten(tree_unflatten(in_tree, leaves))
+    return leaves, in_tree
+
+
 class _TypeofAval(ShapedArray):
     """The aval `typeof` returns: a ShapedArray printed as JAX prints it (`float32[2,3]`,
     `~float32[]` for a weak type, `ShapedArray(float32[2,3])` as its repr)."""
@@ -236,7 +251,7 @@ class JitFunction:
         statics, dyn_args, dyn_kwargs = split_statics(
             args, kwargs, self.static_argnums, self.static_argnames
         )
-        leaves, in_tree = tree_flatten((dyn_args, dyn_kwargs))
+        leaves, in_tree = flatten_args((dyn_args, dyn_kwargs))
         in_avals = [arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
         shardings = js.arg_shardings(self.in_shardings, dyn_args, leaves)
         donated = None
@@ -568,7 +583,7 @@ def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
     @functools.wraps(fun)
     def make(*args, **kwargs):
         dynamic = [a for i, a in enumerate(args) if i not in statics]
-        leaves, in_tree = tree_flatten((dynamic, kwargs))
+        leaves, in_tree = flatten_args((dynamic, kwargs))
         avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
 
         def flat(*xs):
@@ -587,7 +602,7 @@ def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
 def eval_shape(fun: Callable, *args, **kwargs):
     """The shapes and dtypes `fun(*args, **kwargs)` would return (ShapeDtypeStructs), found by
     tracing it without running anything; arguments may be ShapeDtypeStructs."""
-    leaves, in_tree = tree_flatten((args, kwargs))
+    leaves, in_tree = flatten_args((args, kwargs))
     avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
 
     def flat(*xs):

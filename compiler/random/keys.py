@@ -26,6 +26,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.jit.api import ShapeDtypeStruct
 from meshjit.compiler.numpy.util import aval_of, register_opaque_array
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import boundary_methods
@@ -84,6 +85,12 @@ class KeyDType:
 
     def __hash__(self):
         return hash(self.name)
+
+    def abstract_array(self, struct):
+        """The key array a ShapeDtypeStruct of this dtype stands for (jit / lower /
+        eval_shape arguments): abstract uint32 key data, which the transforms trace."""
+        data = ShapeDtypeStruct((*struct.shape, *self.impl.key_shape), np.uint32)
+        return PRNGKeyArray(data, self.impl)
 
 
 KEY_DTYPES = {name: KeyDType(impl) for name, impl in IMPLS.items()}
