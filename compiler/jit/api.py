@@ -34,6 +34,7 @@ from meshjit.compiler.ir.core import (
     typecheck_jaxpr,
     vma_str,
 )
+from meshjit.compiler.jit import key_reuse
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.jit.propagation import check_propagation
@@ -263,7 +264,7 @@ class JitFunction:
 
     def _trace(self, sig: Signature) -> Traced:
         traced = self._traces.get(sig.key)
-        if traced is None:
+        if traced is None or (config.key_reuse and traced.consumed_keys is None):
             if config.read("jax_no_tracing") and not self.is_one_op:
                 raise MeshjitRuntimeError(
                     f"re-tracing function {_source_info(self.fun)} for `jit`, but 'no_tracing' "
@@ -271,15 +272,20 @@ class JitFunction:
                 )
             COUNTERS["trace"] += 1
 
+            keys = []
+
             def flat_fun(*tracers):
                 note_arg_shardings(tracers, sig.shardings)
-                args, kwargs = sig.rebuild_args(tracers)
+                dynamic = tree_unflatten(sig.in_tree, tracers)
+                keys.extend(key_reuse.traced_keys(dynamic))
+                args, kwargs = sig.with_statics(dynamic)
                 return self.fun(*args, **kwargs)
 
             closed, out_tree = trace_flat(flat_fun, sig.in_avals)
             if TYPECHECK["enabled"]:
                 typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
+            traced.consumed_keys = key_reuse.traced_signature(keys)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
             if not _captures_tracers(closed) and not _vmap_names_bound():
                 self._traces[sig.key] = traced
@@ -362,7 +368,7 @@ class JitFunction:
             if _disabled.on and current_trace() is None and not self.is_one_op:
                 return self.fun(*args, **kwargs)
             key = None
-            if self._fast_ok and not kwargs and current_trace() is None:
+            if self._fast_ok and not kwargs and current_trace() is None and not config.key_reuse:
                 key = fast_key(args)
                 compiled = self._cache.calls.get(key)
                 if compiled is not None:
@@ -373,6 +379,8 @@ class JitFunction:
             if self.device is not None and current_trace() is None:
                 args, kwargs = self._on_device(args, kwargs)
             sig = self._signature(args, kwargs)
+            if config.key_reuse:
+                self._consume_keys(sig, args, kwargs)
             if current_trace() is not None:
                 return self._bind_nested(sig)
             lowered = self._lowerings.get(sig.key) or self._lower(sig)
@@ -425,6 +433,13 @@ class JitFunction:
             "invalid values during its execution. This can come from `jit` optimizations "
             "producing the invalid value, or from nan/inf literals as inputs or outputs."
         )
+
+    def _consume_keys(self, sig: Signature, args, kwargs) -> None:
+        """jax_debug_key_reuse: the call consumes the key arguments its trace consumed."""
+        _, dyn_args, dyn_kwargs = split_statics(
+            args, kwargs, self.static_argnums, self.static_argnames
+        )
+        key_reuse.check_call(self._trace(sig).consumed_keys, (dyn_args, dyn_kwargs))
 
     def _bind_nested(self, sig: Signature):
         """jit inside a trace: a call to the traced function; its in/out shardings become

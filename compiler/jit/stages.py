@@ -30,13 +30,16 @@ COUNTERS: collections.Counter = collections.Counter()
 class Traced:
     """The result of tracing: the closed jaxpr, the output structure, the constraints in it."""
 
-    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer")
+    __slots__ = (
+        "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys"
+    )  # fmt: skip
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
         self.jaxpr, self.in_tree, self.out_tree, self.name = jaxpr, in_tree, out_tree, name
         self.donated = donated  # per argument leaf, or None when nothing is donated
         self._constraints = None
         self.lowerer = None  # set by `jit(f).trace(...)`: lowers for the traced signature
+        self.consumed_keys = None  # key arguments the trace consumed (jit/key_reuse.py)
 
     out_info = property(lambda self: _out_info(self))
 
