@@ -67,6 +67,4 @@ tree_map_with_path = _with_is_leaf(tu.tree_map_with_path)
 
 def tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose):
     """JAX's tree_transpose: typed keys stay leaves (their data is not transposed apart)."""
-    return tu.tree_transpose(
-        outer_treedef, inner_treedef, pytree_to_transpose, is_leaf=_leaf(None)
-    )
+    return tu.tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose, is_leaf=_leaf(None))

@@ -46,7 +46,14 @@ from meshjit.compiler.jit.signature import (
     resolve_statics,
     split_statics,
 )
-from meshjit.compiler.jit.stages import COUNTERS, Lowered, Traced, compile_for, options_key
+from meshjit.compiler.jit.stages import (
+    COUNTERS,
+    KeyAval,
+    Lowered,
+    Traced,
+    compile_for,
+    options_key,
+)
 from meshjit.compiler.lax.ad_util import closure_convert
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
@@ -146,36 +153,10 @@ class _TypeofAval(ShapedArray):
         return f"ShapedArray({str(self).lstrip('~')}{weak})"
 
 
-class _KeyAval:
-    """typeof of typed PRNG keys (`key<fry>[2]`): their dtype is not a NumPy dtype."""
-
-    __slots__ = ("shape", "dtype")
-
-    def __init__(self, shape, dtype):
-        self.shape, self.dtype = tuple(shape), dtype
-
-    ndim = property(lambda self: len(self.shape))
-
-    def __eq__(self, other):
-        return type(other) is _KeyAval and (self.shape, str(self.dtype)) == (
-            other.shape,
-            str(other.dtype),
-        )
-
-    def __hash__(self):
-        return hash((self.shape, str(self.dtype)))
-
-    def __str__(self):
-        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
-
-    def __repr__(self):
-        return f"ShapedArray({self})"
-
-
 def typeof(x):
     """The abstract value (shape, dtype, weak type) of an array, scalar or traced value."""
     if "key<" in str(getattr(x, "dtype", "")):
-        return _KeyAval(x.shape, x.dtype)
+        return KeyAval(x.shape, x.dtype)
     aval = abstractify(x)
     return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, aval.sharding)
 

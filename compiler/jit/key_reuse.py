@@ -72,6 +72,8 @@ def check_call(consumed: tuple, dynamic) -> None:
         if key._consumed:
             if isinstance(key._data, Tracer):
                 raise KeyReuseError(f"In jit, argument {i} is already consumed.")
-            raise KeyReuseError(f"Previously-consumed key passed to jit-compiled function at index {i}")
+            raise KeyReuseError(
+                f"Previously-consumed key passed to jit-compiled function at index {i}"
+            )
     for key in keys:
         key._consumed = True

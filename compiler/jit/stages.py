@@ -8,6 +8,7 @@ import collections
 import io
 from typing import Sequence
 
+from meshjit.compiler import tree_public
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr
 from meshjit.compiler.jit.propagation import propagated
@@ -50,7 +51,8 @@ class Traced:
         avals = self.jaxpr.in_avals
         donated = self.donated or [False] * len(avals)
         infos = [ArgInfo(a, bool(d)) for a, d in zip(avals, donated)]
-        return tree_unflatten(self.in_tree, infos)
+        # a typed key is a node over its data's ArgInfo: JAX's one ArgInfo of a key aval
+        return tree_public.tree_map(_key_arg_info, tree_unflatten(self.in_tree, infos))
 
     def lower(self) -> Lowered:
         """The next stage, as `jit(f).trace(*args).lower()` in JAX."""
@@ -89,6 +91,38 @@ class ArgInfo:
 
     def __hash__(self):
         return hash((self._aval, self.donated))
+
+
+def _key_arg_info(x):
+    if not tree_public.is_opaque_leaf(x):
+        return x
+    return ArgInfo(KeyAval(x.shape, x.dtype), x._data.donated)
+
+
+class KeyAval:
+    """The aval of typed PRNG keys (`key<fry>[2]`): their dtype is not a NumPy dtype."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype = tuple(shape), dtype
+
+    ndim = property(lambda self: len(self.shape))
+
+    def __eq__(self, other):
+        return type(other) is KeyAval and (self.shape, str(self.dtype)) == (
+            other.shape,
+            str(other.dtype),
+        )
+
+    def __hash__(self):
+        return hash((self.shape, str(self.dtype)))
+
+    def __str__(self):
+        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
+
+    def __repr__(self):
+        return f"ShapedArray({self})"
 
 
 @boundary_methods("compile")

@@ -17,4 +17,3 @@ def set_cache_dir(path) -> None:
 
 def reset_cache() -> None:
     """JAX's return to an uninitialized cache: meshjit holds no persistent cache to drop."""
-

@@ -11,7 +11,7 @@ import meshjit
 from meshjit import random
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
-PROGRAM = '''
+PROGRAM = """
 from jax import random
 
 def run(name, body):
@@ -98,7 +98,7 @@ run("context_manager", context_manager)
 jax.config.update("jax_debug_key_reuse", False)
 k = random.key(7)
 out["off"] = np.array(bool(random.normal(k) == random.normal(k)))
-'''
+"""
 
 
 @pytest.fixture(scope="module")

@@ -292,9 +292,7 @@ def test_a_struct_of_the_key_dtype_is_an_abstract_key_argument():
     keys = random.split(random.key(0))
     np.testing.assert_array_equal(np.asarray(lowered.compile()(keys)), np.asarray(f(keys)))
     # JAX's numbers for random.normal(split(key(0))[0], (3,))
-    np.testing.assert_allclose(
-        np.asarray(f(keys)), [1.0040143, -0.9063372, -0.7481722], rtol=1e-6
-    )
+    np.testing.assert_allclose(np.asarray(f(keys)), [1.0040143, -0.9063372, -0.7481722], rtol=1e-6)
     out = meshjit.eval_shape(random.split, meshjit.ShapeDtypeStruct((), random.key(0).dtype))
     assert repr(out) == "ShapeDtypeStruct(shape=(2,), dtype=key<fry>)"
     jaxpr = meshjit.make_jaxpr(lambda k: random.bits(k[0]))(struct)
