@@ -45,6 +45,11 @@ class Traced:
     out_info = property(lambda self: _out_info(self))
 
     @property
+    def in_avals(self):
+        """The avals of `args_info` (JAX's tree of the (args, kwargs) avals)."""
+        return tree_public.tree_map(lambda info: info._aval, self.args_info)
+
+    @property
     def args_info(self):
         """The (args, kwargs) the computation takes (static ones left out), each leaf an
         ArgInfo with its aval and whether it is donated (as JAX's `args_info`)."""
@@ -167,9 +172,7 @@ class Lowered:
         self.compiler_options = compiler_options  # XLA's options: (name, value) pairs
         self.in_shardings = None  # the arguments' shardings (jit's in_shardings or their own)
 
-    @property
-    def in_avals(self):
-        return self.traced.jaxpr.in_avals
+    in_avals = property(lambda self: self.traced.in_avals)
 
     @property
     def out_avals(self):
@@ -249,7 +252,7 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment, extra_options=()) -
             checks.before_compile(lowered, devices.device_list)
         executable = compile_executable(
             lowered.as_bytecode("propagated"),
-            lowered.in_avals,
+            lowered.traced.jaxpr.in_avals,
             lowered.out_avals,
             devices,
             lowered.out_shardings,
@@ -320,6 +323,7 @@ class Compiled(ExecutableViews):
     out_tree = property(lambda self: self.traced.out_tree)
     out_info = property(lambda self: _out_info(self.traced))
     args_info = property(lambda self: self.traced.args_info)
+    in_avals = property(lambda self: self.traced.in_avals)
 
     @property
     def input_shardings(self):
