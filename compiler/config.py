@@ -168,7 +168,6 @@ _ONLY = {
     ),
     "jax_threefry_partitionable": ((True, 1), "meshjit.random draws the partitionable bits"),
     "jax_enable_custom_prng": ((False, 0), "meshjit has no custom PRNG implementations"),
-    "jax_debug_key_reuse": ((False, 0), "meshjit does not check key reuse"),
     "jax_legacy_prng_key": (("allow",), "meshjit accepts raw keys as JAX's default does"),
     "jax_platforms": ((None, "", "cpu"), "meshjit runs on the PJRT CPU client"),
     "jax_platform_name": (("", "cpu"), "meshjit runs on the PJRT CPU client"),
@@ -208,6 +207,7 @@ class Config:
         self.check_special = self._values["jax_debug_nans"] or self._values["jax_debug_infs"]
         self.rank_promotion = self._values["jax_numpy_rank_promotion"]
         self.no_execution = False  # jax_no_execution, read on each call's slow path
+        self.key_reuse = False  # jax_debug_key_reuse, read by jit calls and key consumers
 
     def update(self, name: str, value) -> None:
         if name not in self._values:
@@ -232,6 +232,8 @@ class Config:
             from meshjit.compiler.jit.api import set_jit_disabled
 
             set_jit_disabled(bool(value))
+        elif name == "jax_debug_key_reuse":
+            self.key_reuse = bool(value)
         elif name == "jax_no_execution":
             self.no_execution = bool(value)
             if value:  # calls then take the slow path, which refuses to run them

@@ -172,11 +172,21 @@ def _positions(code) -> list:
 class MeshjitError(Exception):
     """Base of every error meshjit raises about the user's program."""
 
+    # The classes JAX documents on its errors page end their message as JAX's do, with the
+    # page's link; the user's line is then a note (shown with the traceback, not in str(e)).
+    errors_page = False
+
     def __init__(self, message: str, source: SourceInfo | None = None):
         self.source = source if source is not None else user_source()
         self.bare_message = message
         where = f"\n  at {self.source}" if self.source is not UNKNOWN_SOURCE else ""
-        super().__init__(f"{message}{where}")
+        if not self.errors_page:
+            super().__init__(f"{message}{where}")
+            return
+        url = f"https://docs.jax.dev/en/latest/errors.html#jax.errors.{type(self).__name__}"
+        super().__init__(f"{message}\nSee {url}")
+        if where:
+            self.add_note(where.lstrip("\n"))
 
 
 class MeshjitTypeError(MeshjitError, TypeError):
@@ -294,8 +304,9 @@ class TracerArrayConversionError(ConcretizationError):
 
 
 class KeyReuseError(MeshjitTypeError):
-    """A PRNG key used twice (JAX's class; JAX checks only under `jax_debug_key_reuse`, which
-    meshjit does not implement, so nothing raises it yet)."""
+    """A typed PRNG key consumed twice, under `jax_debug_key_reuse` (jit/key_reuse.py)."""
+
+    errors_page = True
 
 
 class MeshjitRuntimeError(MeshjitError, RuntimeError):

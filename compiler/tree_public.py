@@ -63,3 +63,8 @@ broadcast_prefix = _with_is_leaf(tu.broadcast_prefix)
 tree_flatten_with_path = _with_is_leaf(tu.tree_flatten_with_path)
 tree_leaves_with_path = _with_is_leaf(tu.tree_leaves_with_path)
 tree_map_with_path = _with_is_leaf(tu.tree_map_with_path)
+
+
+def tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose):
+    """JAX's tree_transpose: typed keys stay leaves (their data is not transposed apart)."""
+    return tu.tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose, is_leaf=_leaf(None))

@@ -578,12 +578,15 @@ def tree_all(tree, *, is_leaf=None) -> bool:
     return all(tree_leaves(tree, is_leaf=is_leaf))
 
 
-def tree_transpose(outer_treedef: PyTreeDef, inner_treedef: PyTreeDef | None, pytree_to_transpose):
-    """A tree of structure outer(inner(*)) made inner(outer(*)) (JAX's parameter names)."""
+def tree_transpose(
+    outer_treedef: PyTreeDef, inner_treedef: PyTreeDef | None, pytree_to_transpose, *, is_leaf=None
+):
+    """A tree of structure outer(inner(*)) made inner(outer(*)) (JAX's parameter names);
+    `is_leaf` as tree_flatten's (the public trees keep typed keys whole with it)."""
     tree = pytree_to_transpose
-    flat, treedef = tree_flatten(tree)
+    flat, treedef = tree_flatten(tree, is_leaf)
     if inner_treedef is None:
-        inner_treedef = tree_structure(outer_treedef.flatten_up_to(tree)[0])
+        inner_treedef = tree_structure(outer_treedef.flatten_up_to(tree)[0], is_leaf)
     inner, outer = inner_treedef.num_leaves, outer_treedef.num_leaves
     if treedef.num_leaves != inner * outer:
         expected = outer_treedef.compose(inner_treedef)

@@ -19,6 +19,7 @@ SUBMODULES = [
     "dlpack",
     "ad_checkpoint",
     "experimental.shard_map",
+    "experimental.compilation_cache.compilation_cache",
 ]
 
 

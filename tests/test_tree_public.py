@@ -52,3 +52,18 @@ def test_transforms_trace_the_keys_of_a_mapped_state():
         np.asarray(random.key_data(rebuilt["init"])), np.asarray(random.key_data(STATE["init"]))
     )
     assert float(jnp.asarray(rebuilt["scale"])) == 2.0
+
+
+def test_transpose_keeps_typed_keys_whole():
+    # JAX 0.10.2: a list of dicts of keys transposes into a dict of lists of the same keys
+    # (dtype key<fry>); meshjit once split each key into its uint32 data first.
+    history = [{"rng": random.key(0), "loss": 1.0}, {"rng": random.key(1), "loss": 2.0}]
+    outer = meshjit.tree.structure([0, 0])
+    inner = meshjit.tree.structure({"rng": 0, "loss": 0})
+    for transpose in (meshjit.tree.transpose, meshjit.tree_util.tree_transpose):
+        out = transpose(outer, inner, history)
+        assert out["loss"] == [1.0, 2.0]
+        assert [str(k.dtype) for k in out["rng"]] == ["key<fry>", "key<fry>"]
+        np.testing.assert_array_equal(
+            np.asarray(random.key_data(out["rng"][1])), np.asarray(random.key_data(KEY))
+        )

@@ -34,6 +34,7 @@ from meshjit.compiler.ir.core import (
     typecheck_jaxpr,
     vma_str,
 )
+from meshjit.compiler.jit import key_reuse
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.jit.propagation import check_propagation
@@ -45,7 +46,14 @@ from meshjit.compiler.jit.signature import (
     resolve_statics,
     split_statics,
 )
-from meshjit.compiler.jit.stages import COUNTERS, Lowered, Traced, compile_for, options_key
+from meshjit.compiler.jit.stages import (
+    COUNTERS,
+    KeyAval,
+    Lowered,
+    Traced,
+    compile_for,
+    options_key,
+)
 from meshjit.compiler.lax.ad_util import closure_convert
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
@@ -115,6 +123,21 @@ class ShapeDtypeStruct:
         return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{sharding}{weak})"
 
 
+def flatten_args(tree):
+    """`tree_flatten` of arguments, where a ShapeDtypeStruct of an extended dtype (typed PRNG
+    keys) stands for the abstract array its dtype builds (keys flatten into their data)."""
+    leaves, in_tree = tree_flatten(tree)
+    if any(type(x) is ShapeDtypeStruct and getattr(x.dtype, "is_extended", False) for x in leaves):
+        leaves = [
+            x.dtype.abstract_array(x)
+            if type(x) is ShapeDtypeStruct and getattr(x.dtype, "is_extended", False)
+            else x
+            for x in leaves
+        ]
+        leaves, in_tree = tree_flatten(tree_unflatten(in_tree, leaves))
+    return leaves, in_tree
+
+
 class _TypeofAval(ShapedArray):
     """The aval `typeof` returns: a ShapedArray printed as JAX prints it (`float32[2,3]`,
     `~float32[]` for a weak type, `ShapedArray(float32[2,3])` as its repr)."""
@@ -130,36 +153,10 @@ class _TypeofAval(ShapedArray):
         return f"ShapedArray({str(self).lstrip('~')}{weak})"
 
 
-class _KeyAval:
-    """typeof of typed PRNG keys (`key<fry>[2]`): their dtype is not a NumPy dtype."""
-
-    __slots__ = ("shape", "dtype")
-
-    def __init__(self, shape, dtype):
-        self.shape, self.dtype = tuple(shape), dtype
-
-    ndim = property(lambda self: len(self.shape))
-
-    def __eq__(self, other):
-        return type(other) is _KeyAval and (self.shape, str(self.dtype)) == (
-            other.shape,
-            str(other.dtype),
-        )
-
-    def __hash__(self):
-        return hash((self.shape, str(self.dtype)))
-
-    def __str__(self):
-        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
-
-    def __repr__(self):
-        return f"ShapedArray({self})"
-
-
 def typeof(x):
     """The abstract value (shape, dtype, weak type) of an array, scalar or traced value."""
     if "key<" in str(getattr(x, "dtype", "")):
-        return _KeyAval(x.shape, x.dtype)
+        return KeyAval(x.shape, x.dtype)
     aval = abstractify(x)
     return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, aval.sharding)
 
@@ -236,7 +233,7 @@ class JitFunction:
         statics, dyn_args, dyn_kwargs = split_statics(
             args, kwargs, self.static_argnums, self.static_argnames
         )
-        leaves, in_tree = tree_flatten((dyn_args, dyn_kwargs))
+        leaves, in_tree = flatten_args((dyn_args, dyn_kwargs))
         in_avals = [arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
         shardings = js.arg_shardings(self.in_shardings, dyn_args, leaves)
         donated = None
@@ -248,7 +245,7 @@ class JitFunction:
 
     def _trace(self, sig: Signature) -> Traced:
         traced = self._traces.get(sig.key)
-        if traced is None:
+        if traced is None or (config.key_reuse and traced.consumed_keys is None):
             if config.read("jax_no_tracing") and not self.is_one_op:
                 raise MeshjitRuntimeError(
                     f"re-tracing function {_source_info(self.fun)} for `jit`, but 'no_tracing' "
@@ -256,15 +253,20 @@ class JitFunction:
                 )
             COUNTERS["trace"] += 1
 
+            keys = []
+
             def flat_fun(*tracers):
                 note_arg_shardings(tracers, sig.shardings)
-                args, kwargs = sig.rebuild_args(tracers)
+                dynamic = tree_unflatten(sig.in_tree, tracers)
+                keys.extend(key_reuse.traced_keys(dynamic))
+                args, kwargs = sig.with_statics(dynamic)
                 return self.fun(*args, **kwargs)
 
             closed, out_tree = trace_flat(flat_fun, sig.in_avals)
             if TYPECHECK["enabled"]:
                 typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
+            traced.consumed_keys = key_reuse.traced_signature(keys)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
             if not _captures_tracers(closed) and not _vmap_names_bound():
                 self._traces[sig.key] = traced
@@ -347,7 +349,7 @@ class JitFunction:
             if _disabled.on and current_trace() is None and not self.is_one_op:
                 return self.fun(*args, **kwargs)
             key = None
-            if self._fast_ok and not kwargs and current_trace() is None:
+            if self._fast_ok and not kwargs and current_trace() is None and not config.key_reuse:
                 key = fast_key(args)
                 compiled = self._cache.calls.get(key)
                 if compiled is not None:
@@ -358,6 +360,8 @@ class JitFunction:
             if self.device is not None and current_trace() is None:
                 args, kwargs = self._on_device(args, kwargs)
             sig = self._signature(args, kwargs)
+            if config.key_reuse:
+                self._consume_keys(sig, args, kwargs)
             if current_trace() is not None:
                 return self._bind_nested(sig)
             lowered = self._lowerings.get(sig.key) or self._lower(sig)
@@ -410,6 +414,13 @@ class JitFunction:
             "invalid values during its execution. This can come from `jit` optimizations "
             "producing the invalid value, or from nan/inf literals as inputs or outputs."
         )
+
+    def _consume_keys(self, sig: Signature, args, kwargs) -> None:
+        """jax_debug_key_reuse: the call consumes the key arguments its trace consumed."""
+        _, dyn_args, dyn_kwargs = split_statics(
+            args, kwargs, self.static_argnums, self.static_argnames
+        )
+        key_reuse.check_call(self._trace(sig).consumed_keys, (dyn_args, dyn_kwargs))
 
     def _bind_nested(self, sig: Signature):
         """jit inside a trace: a call to the traced function; its in/out shardings become
@@ -568,7 +579,7 @@ def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
     @functools.wraps(fun)
     def make(*args, **kwargs):
         dynamic = [a for i, a in enumerate(args) if i not in statics]
-        leaves, in_tree = tree_flatten((dynamic, kwargs))
+        leaves, in_tree = flatten_args((dynamic, kwargs))
         avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
 
         def flat(*xs):
@@ -587,7 +598,7 @@ def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
 def eval_shape(fun: Callable, *args, **kwargs):
     """The shapes and dtypes `fun(*args, **kwargs)` would return (ShapeDtypeStructs), found by
     tracing it without running anything; arguments may be ShapeDtypeStructs."""
-    leaves, in_tree = tree_flatten((args, kwargs))
+    leaves, in_tree = flatten_args((args, kwargs))
     avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
 
     def flat(*xs):

@@ -241,7 +241,7 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
         return Exported(
             fun_name=fun_jit.name,
             in_tree=sig.in_tree,
-            in_avals=tuple(_plain(a) for a in lowered.in_avals),
+            in_avals=tuple(_plain(a) for a in lowered.traced.jaxpr.in_avals),
             out_tree=lowered.traced.out_tree,
             out_avals=tuple(_plain(a) for a in lowered.out_avals),
             _in_named_shardings=tuple(_abstract(s) for s in sig.shardings),
@@ -255,7 +255,7 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
             disabled_safety_checks=tuple(str(c) for c in disabled_checks),
             mlir_module_serialized=_portable_artifact(lowered.compiler_ir()),
             calling_convention_version=maximum_supported_calling_convention_version,
-            module_kept_var_idx=tuple(range(len(lowered.in_avals))),
+            module_kept_var_idx=tuple(range(len(lowered.traced.jaxpr.in_avals))),
             uses_global_constants=False,
             _get_vjp=lambda: _export_vjp(fun_jit, sig, lowered),
         )
@@ -273,7 +273,7 @@ def _export_vjp(fun_jit: JitFunction, sig, lowered) -> Exported:
     name = fun_jit.name
     if fun_jit.static_argnums or fun_jit.static_argnames:
         raise MeshjitValueError(f"export: the VJP of jit({name}) with static arguments")
-    in_avals, out_avals = list(lowered.in_avals), list(lowered.out_avals)
+    in_avals, out_avals = list(lowered.traced.jaxpr.in_avals), list(lowered.out_avals)
     for a in in_avals + out_avals:
         if not dtypes.is_float(a.dtype):
             raise MeshjitValueError(

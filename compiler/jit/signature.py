@@ -26,7 +26,11 @@ class Signature:
 
     def rebuild_args(self, leaves) -> tuple[list, dict]:
         """The call's (args, kwargs) with `leaves` (e.g. tracers) in place of its dynamic leaves."""
-        dyn_args, dyn_kwargs = tree_unflatten(self.in_tree, leaves)
+        return self.with_statics(tree_unflatten(self.in_tree, leaves))
+
+    def with_statics(self, dynamic) -> tuple[list, dict]:
+        """The call's (args, kwargs) from its dynamic (args, kwargs) and its statics."""
+        dyn_args, dyn_kwargs = dynamic
         statics = dict(self.statics)
         args, it = [], iter(dyn_args)
         for i in range(len(dyn_args) + sum(isinstance(k, int) for k in statics)):

@@ -8,6 +8,7 @@ import collections
 import io
 from typing import Sequence
 
+from meshjit.compiler import tree_public
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr
 from meshjit.compiler.jit.propagation import propagated
@@ -30,15 +31,23 @@ COUNTERS: collections.Counter = collections.Counter()
 class Traced:
     """The result of tracing: the closed jaxpr, the output structure, the constraints in it."""
 
-    __slots__ = ("jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer")
+    __slots__ = (
+        "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys"
+    )  # fmt: skip
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
         self.jaxpr, self.in_tree, self.out_tree, self.name = jaxpr, in_tree, out_tree, name
         self.donated = donated  # per argument leaf, or None when nothing is donated
         self._constraints = None
         self.lowerer = None  # set by `jit(f).trace(...)`: lowers for the traced signature
+        self.consumed_keys = None  # key arguments the trace consumed (jit/key_reuse.py)
 
     out_info = property(lambda self: _out_info(self))
+
+    @property
+    def in_avals(self):
+        """The avals of `args_info` (JAX's tree of the (args, kwargs) avals)."""
+        return tree_public.tree_map(lambda info: info._aval, self.args_info)
 
     @property
     def args_info(self):
@@ -47,7 +56,8 @@ class Traced:
         avals = self.jaxpr.in_avals
         donated = self.donated or [False] * len(avals)
         infos = [ArgInfo(a, bool(d)) for a, d in zip(avals, donated)]
-        return tree_unflatten(self.in_tree, infos)
+        # a typed key is a node over its data's ArgInfo: JAX's one ArgInfo of a key aval
+        return tree_public.tree_map(_key_arg_info, tree_unflatten(self.in_tree, infos))
 
     def lower(self) -> Lowered:
         """The next stage, as `jit(f).trace(*args).lower()` in JAX."""
@@ -86,6 +96,38 @@ class ArgInfo:
 
     def __hash__(self):
         return hash((self._aval, self.donated))
+
+
+def _key_arg_info(x):
+    if not tree_public.is_opaque_leaf(x):
+        return x
+    return ArgInfo(KeyAval(x.shape, x.dtype), x._data.donated)
+
+
+class KeyAval:
+    """The aval of typed PRNG keys (`key<fry>[2]`): their dtype is not a NumPy dtype."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype = tuple(shape), dtype
+
+    ndim = property(lambda self: len(self.shape))
+
+    def __eq__(self, other):
+        return type(other) is KeyAval and (self.shape, str(self.dtype)) == (
+            other.shape,
+            str(other.dtype),
+        )
+
+    def __hash__(self):
+        return hash((self.shape, str(self.dtype)))
+
+    def __str__(self):
+        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
+
+    def __repr__(self):
+        return f"ShapedArray({self})"
 
 
 @boundary_methods("compile")
@@ -130,9 +172,7 @@ class Lowered:
         self.compiler_options = compiler_options  # XLA's options: (name, value) pairs
         self.in_shardings = None  # the arguments' shardings (jit's in_shardings or their own)
 
-    @property
-    def in_avals(self):
-        return self.traced.jaxpr.in_avals
+    in_avals = property(lambda self: self.traced.in_avals)
 
     @property
     def out_avals(self):
@@ -212,7 +252,7 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment, extra_options=()) -
             checks.before_compile(lowered, devices.device_list)
         executable = compile_executable(
             lowered.as_bytecode("propagated"),
-            lowered.in_avals,
+            lowered.traced.jaxpr.in_avals,
             lowered.out_avals,
             devices,
             lowered.out_shardings,
@@ -283,6 +323,7 @@ class Compiled(ExecutableViews):
     out_tree = property(lambda self: self.traced.out_tree)
     out_info = property(lambda self: _out_info(self.traced))
     args_info = property(lambda self: self.traced.args_info)
+    in_avals = property(lambda self: self.traced.in_avals)
 
     @property
     def input_shardings(self):

@@ -109,9 +109,9 @@ def bits(key, shape=(), dtype=None):
 
 @keyed
 def clone(key):
-    """`key` itself: meshjit does not track key reuse."""
+    """A copy of `key` that is not consumed (the key-reuse checker's way to reuse a key)."""
     check_key("clone", key, allow_batched=True)
-    return key
+    return PRNGKeyArray(key._data, key._impl) if is_typed_key(key) else key
 
 
 def out_sharded(sampler):

@@ -27,6 +27,8 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.jit import key_reuse
+from meshjit.compiler.jit.api import ShapeDtypeStruct
 from meshjit.compiler.numpy.util import aval_of, register_opaque_array
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import boundary_methods
@@ -86,6 +88,12 @@ class KeyDType:
     def __hash__(self):
         return hash(self.name)
 
+    def abstract_array(self, struct):
+        """The key array a ShapeDtypeStruct of this dtype stands for (jit / lower /
+        eval_shape arguments): abstract uint32 key data, which the transforms trace."""
+        data = ShapeDtypeStruct((*struct.shape, *self.impl.key_shape), np.uint32)
+        return PRNGKeyArray(data, self.impl)
+
 
 KEY_DTYPES = {name: KeyDType(impl) for name, impl in IMPLS.items()}
 KEY_DTYPE = KEY_DTYPES["threefry2x32"]
@@ -109,12 +117,13 @@ def _dtype_name(x) -> str:
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
 
-    __slots__ = ("_data", "_impl")
+    __slots__ = ("_data", "_impl", "_consumed")
     __array_priority__ = 100
 
     def __init__(self, data, impl: PRNGImpl = IMPLS["threefry2x32"]):
         self._data = data  # unchecked: pytree unflattening passes placeholders too
         self._impl = impl
+        self._consumed = False  # drawn from, under jax_debug_key_reuse (jit/key_reuse.py)
 
     @property
     def dtype(self) -> KeyDType:
@@ -286,7 +295,14 @@ def check_key(name: str, key, *, allow_batched: bool = False):
             f"{name} accepts a single key, but was given a key array of shape {shown} != (). "
             "Draw with each key in turn (lax.map) or split one key instead"
         )
+    if typed and name not in _NOT_CONSUMING:
+        key_reuse.consume(name, key)
     return data, typed
+
+
+# Key functions that do not consume their key (JAX's key-reuse signatures: fold_in and clone
+# make new keys, key_data and key_impl read it).
+_NOT_CONSUMING = frozenset({"fold_in", "clone", "key_data", "key_impl"})
 
 
 def _check_raw_key_data(name: str, data) -> None:

@@ -11,8 +11,8 @@ from meshjit.compiler.tree_public import tree_map_with_path as map_with_path
 from meshjit.compiler.tree_public import tree_reduce as reduce
 from meshjit.compiler.tree_public import tree_reduce_associative as reduce_associative
 from meshjit.compiler.tree_public import tree_structure as structure
+from meshjit.compiler.tree_public import tree_transpose as transpose
 from meshjit.compiler.tree_util import static_field as static
-from meshjit.compiler.tree_util import tree_transpose as transpose
 from meshjit.compiler.tree_util import tree_unflatten as unflatten
 
 __all__ = [

@@ -14,6 +14,7 @@ from meshjit.compiler.tree_public import (  # typed PRNG keys are leaves, as in 
     tree_reduce,
     tree_reduce_associative,
     tree_structure,
+    tree_transpose,
 )
 from meshjit.compiler.tree_util import (
     DictKey,
@@ -34,7 +35,6 @@ from meshjit.compiler.tree_util import (
     register_pytree_with_keys,
     register_pytree_with_keys_class,
     register_static,
-    tree_transpose,
     tree_unflatten,
     treedef_children,
     treedef_is_leaf,

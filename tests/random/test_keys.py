@@ -303,3 +303,20 @@ def test_split_of_a_traced_count_names_the_shape_problem():
     ):
         meshjit.jit(lambda k, n: random.split(k, n))(random.key(0), 2)
     assert random.split(random.key(0), jnp.int32(3)).shape == (3,)
+
+
+def test_a_struct_of_the_key_dtype_is_an_abstract_key_argument():
+    # JAX 0.10.2: `jit(f).lower(ShapeDtypeStruct((2,), key<fry>))` compiles a program taking
+    # a key array; eval_shape / make_jaxpr take the struct too (meshjit raised TypeError).
+    struct = meshjit.ShapeDtypeStruct((2,), random.key(0).dtype)
+    f = meshjit.jit(lambda k: random.normal(k[0], (3,)))
+    lowered = f.lower(struct)
+    assert repr(lowered.out_info) == "ShapeDtypeStruct(shape=(3,), dtype=float32)"
+    keys = random.split(random.key(0))
+    np.testing.assert_array_equal(np.asarray(lowered.compile()(keys)), np.asarray(f(keys)))
+    # JAX's numbers for random.normal(split(key(0))[0], (3,))
+    np.testing.assert_allclose(np.asarray(f(keys)), [1.0040143, -0.9063372, -0.7481722], rtol=1e-6)
+    out = meshjit.eval_shape(random.split, meshjit.ShapeDtypeStruct((), random.key(0).dtype))
+    assert repr(out) == "ShapeDtypeStruct(shape=(2,), dtype=key<fry>)"
+    jaxpr = meshjit.make_jaxpr(lambda k: random.bits(k[0]))(struct)
+    assert "u32[2,2]" in str(jaxpr)

@@ -1,10 +1,19 @@
 """meshjit.experimental: APIs under JAX's `jax.experimental` names."""
 
 from meshjit.compiler.lax.callbacks import io_callback
-from meshjit.experimental import checkify, mesh_utils, multihost_utils, ode, pjit, shard_map
+from meshjit.experimental import (
+    checkify,
+    compilation_cache,
+    mesh_utils,
+    multihost_utils,
+    ode,
+    pjit,
+    shard_map,
+)
 
 __all__ = [
     "checkify",
+    "compilation_cache",
     "io_callback",
     "mesh_utils",
     "multihost_utils",
