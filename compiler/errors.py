@@ -170,23 +170,31 @@ def _positions(code) -> list:
 
 
 class MeshjitError(Exception):
-    """Base of every error meshjit raises about the user's program."""
+    """Base of every error meshjit raises about the user's program.
+
+    `str(e)` is the message alone, as JAX's (programs print it); the user's line is a note,
+    shown with the traceback (`e.source` holds it). The classes standing for a builtin error
+    JAX raises are named as it (`type(e).__name__ == "TypeError"`, so programs printing the
+    name print JAX's); their qualified names stay meshjit's (tracebacks, pickling)."""
 
     # The classes JAX documents on its errors page end their message as JAX's do, with the
-    # page's link; the user's line is then a note (shown with the traceback, not in str(e)).
+    # page's link.
     errors_page = False
 
     def __init__(self, message: str, source: SourceInfo | None = None):
         self.source = source if source is not None else user_source()
         self.bare_message = message
+        if self.errors_page:
+            url = f"https://docs.jax.dev/en/latest/errors.html#jax.errors.{type(self).__name__}"
+            message = f"{message}\nSee {url}"
+        super().__init__(message)
+        if self.source is not UNKNOWN_SOURCE:
+            self.add_note(f"at {self.source}")
+
+    def located(self) -> str:
+        """The message and the user's line, for a tool printing the error on one screen."""
         where = f"\n  at {self.source}" if self.source is not UNKNOWN_SOURCE else ""
-        if not self.errors_page:
-            super().__init__(f"{message}{where}")
-            return
-        url = f"https://docs.jax.dev/en/latest/errors.html#jax.errors.{type(self).__name__}"
-        super().__init__(f"{message}\nSee {url}")
-        if where:
-            self.add_note(where.lstrip("\n"))
+        return f"{self}{where}"
 
 
 class MeshjitTypeError(MeshjitError, TypeError):
@@ -217,8 +225,20 @@ class IncompatibleShapesError(MeshjitTypeError, MeshjitValueError):
     this is both."""
 
 
+class AxisOutOfBoundsError(MeshjitIndexError):
+    """An axis out of range for an array's rank: a ValueError and an IndexError, as NumPy's
+    AxisError; JAX raises a ValueError."""
+
+
+class OperandShapesError(IncompatibleShapesError):
+    """A binary operation's operands that do not broadcast (`x + y`: JAX's lax raises a
+    TypeError there, its jnp helpers a ValueError)."""
+
+
 class NonConcreteBooleanIndexError(MeshjitIndexError):
     """A traced boolean mask used as an index (JAX's name)."""
+
+    errors_page = True
 
 
 class DuplicateSpecError(MeshjitValueError):
@@ -283,9 +303,13 @@ _JAX_MISSING_RULE = {
 class UnexpectedTracerError(MeshjitError, TypeError):
     """A traced value escaped the function it was traced in."""
 
+    errors_page = True
+
 
 class ConcretizationTypeError(MeshjitTypeError):
     """A traced value was used where a concrete Python value is needed (JAX's name)."""
+
+    errors_page = True
 
 
 ConcretizationError = ConcretizationTypeError  # meshjit's own code raises it by this name
@@ -336,3 +360,28 @@ class DeletedArrayError(MeshjitError, RuntimeError, ValueError):
     """A meshjit.Array whose buffers were donated to a jit call or freed with .delete() was
     used. JAX raises a RuntimeError when it is read or used eagerly, and XLA's ValueError
     (INVALID_ARGUMENT) when it is passed to a jitted call again: this is both."""
+
+
+# The names programs see (`type(e).__name__`, `repr(e)`): the builtin error JAX raises there.
+for _cls, _name in (
+    (MeshjitTypeError, "TypeError"),
+    (MeshjitValueError, "ValueError"),
+    (MeshjitIndexError, "IndexError"),
+    (AxisOutOfBoundsError, "ValueError"),
+    (IncompatibleShapesError, "ValueError"),
+    (OperandShapesError, "TypeError"),
+    (MeshjitOverflowError, "OverflowError"),
+    (MeshjitAttributeError, "AttributeError"),
+    (KeyArrayAsArrayError, "TypeError"),
+    (MeshjitNameError, "NameError"),
+    (UnboundAxisError, "NameError"),
+    (MeshjitNotImplementedError, "NotImplementedError"),
+    (ReverseModeError, "ValueError"),
+    (MissingRuleError, "NotImplementedError"),
+    (MeshjitRuntimeError, "RuntimeError"),
+    (NoContextMeshError, "RuntimeError"),
+    (ShardingAssertionError, "AssertionError"),
+    (MeshjitAssertionError, "AssertionError"),
+    (DeletedArrayError, "RuntimeError"),
+):
+    _cls.__name__ = _name

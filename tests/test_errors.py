@@ -326,7 +326,7 @@ def test_leaked_tracer_used_eagerly():
     meshjit.jit(f)(np.ones(2, f32))
     with pytest.raises(MeshjitError) as ei:
         jnp.sin(leaked[0])  # L:leak-eager
-    _check(ei, "L:leak-eager", "leaked", "f32[2]")
+    _check(ei, "L:leak-eager", "escape", "f32[2]")
     assert isinstance(ei.value, TypeError)
 
 
@@ -475,3 +475,37 @@ def test_traced_shapes_are_plain_type_errors_as_jax():
             meshjit.jit(fn)(arg)
         assert not isinstance(e.value, meshjit.errors.ConcretizationTypeError)
     assert lax.dynamic_slice(jnp.arange(4), (1,), (jnp.int32(2),)).tolist() == [1, 2]
+
+
+# ---------------------------------------------------------------------------------------------
+# How errors print: as JAX's.
+
+
+def test_errors_print_as_jax_s_with_the_users_line_in_a_note():
+    with pytest.raises(TypeError) as ei:
+        jnp.ones(3) + jnp.ones(4)  # L:printed
+    err = ei.value
+    # JAX 0.10.2: TypeError('add got incompatible shapes for broadcasting: (3,), (4,).')
+    assert type(err).__name__ == "TypeError"
+    assert repr(err) == "TypeError('add got incompatible shapes for broadcasting: (3,), (4,).')"
+    assert str(err) == "add got incompatible shapes for broadcasting: (3,), (4,)."
+    assert isinstance(err, MeshjitError)
+    assert f"test_errors.py:{_check.line('L:printed')}" in err.__notes__[0]
+    assert f"test_errors.py:{_check.line('L:printed')}" in err.located()
+
+
+@pytest.mark.parametrize(
+    "make, name",
+    [
+        (lambda: jnp.broadcast_to(jnp.ones(3), (4,)), "ValueError"),
+        (lambda: jnp.ones(3)[5:7:0], "ValueError"),
+        (lambda: jnp.sum(jnp.ones(3), axis=4), "ValueError"),
+        (lambda: meshjit.jit(lambda x: int(x))(1.0), "ConcretizationTypeError"),
+        (lambda: jnp.ones(3).reshape(7), "TypeError"),
+    ],
+)
+def test_error_class_names_are_jax_s(make, name):
+    with pytest.raises(Exception) as ei:
+        make()
+    assert type(ei.value).__name__ == name
+    assert isinstance(ei.value, MeshjitError)

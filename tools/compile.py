@@ -78,7 +78,7 @@ def compile_input(args):
             propagation=args.propagation,
         )
     except meshjit.MeshjitError as e:
-        raise ToolError(f"{args.input}: {e}".split("\n  at ")[0]) from None
+        raise ToolError(f"{args.input}: {e}") from None
 
 
 def summary(compiled) -> str:

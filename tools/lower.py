@@ -215,7 +215,7 @@ def run(args) -> int:
     try:
         data = EMITTERS[args.emit](fun, specs, statics, args.debug_info, out_shardings)
     except meshjit.MeshjitError as e:
-        raise ToolError(str(e)) from None
+        raise ToolError(e.located()) from None
     except Exception as e:  # noqa: BLE001  (the user's function raised while being traced)
         raise ToolError(
             f"'{function}' raised {type(e).__name__} while being traced\n" + user_traceback(e, path)

@@ -6,8 +6,8 @@ import operator
 from typing import Sequence
 
 from meshjit.compiler.errors import (
+    AxisOutOfBoundsError,
     ConcretizationError,
-    MeshjitIndexError,
     MeshjitNameError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -25,7 +25,7 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
     if not isinstance(axis, (int,)) or isinstance(axis, bool):
         raise MeshjitTypeError(f"{what} must be an int, got {axis!r}")
     if not -ndim <= axis < ndim:
-        raise MeshjitIndexError(  # a ValueError and an IndexError, as NumPy's AxisError
+        raise AxisOutOfBoundsError(
             f"{what} {axis} is out of bounds for array of dimension {ndim} (it is out of range "
             f"for an array of rank {ndim})"
         )

@@ -20,6 +20,7 @@ from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
+    OperandShapesError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal
@@ -327,7 +328,7 @@ def broadcast_shapes(*shapes, op: str | None = None) -> tuple[int, ...]:
             shown = [tuple(s) for s in shapes]
             if op is not None:
                 listed = ", ".join(map(str, shown))
-                raise IncompatibleShapesError(
+                raise OperandShapesError(
                     f"{op} got incompatible shapes for broadcasting: {listed}."
                 )
             raise IncompatibleShapesError(

@@ -410,8 +410,9 @@ def _check_out_spec(i, spec: PartitionSpec, aval: ShapedArray, manual, check_vma
     if missing:
         raise MeshjitValueError(
             f"shard_map out_specs {spec} for output {i} ({aval.str_short()}) require "
-            f"replication which can't be statically inferred: the value varies over mesh "
-            f"axes {tuple(missing)}. Reduce over them (e.g. lax.psum), gather with "
+            f"replication which can't be statically inferred (out_specs {spec} implies that "
+            f"the output value is replicated across them, but it varies over mesh axes "
+            f"{tuple(missing)}). Reduce over them (e.g. lax.psum), gather with "
             "lax.all_gather_invariant instead of lax.all_gather, or name them in out_specs"
         )
 

@@ -94,7 +94,7 @@ def test_collective_outside_shard_map(name, call):
 
     with pytest.raises(MeshjitNameError) as ei:
         meshjit.jit(call)(x84)
-    assert name in str(ei.value) and f"{_FILE}:" in str(ei.value)  # names the lambda's line
+    assert name in str(ei.value) and f"{_FILE}:" in ei.value.located()  # names the lambda's line
 
 
 # ---------------------------------------------------------------------------------------------

@@ -29,4 +29,6 @@ class ErrorChecker:
         msg = str(err)
         for w in words:
             assert w in msg, f"{w!r} not in {msg!r}"
-        assert f"{self.name}:{self.line(marker)}" in msg, msg
+        where = f"{self.name}:{self.line(marker)}"
+        assert where not in msg, msg  # JAX's messages do not name the line: a note does
+        assert any(where in note for note in getattr(err, "__notes__", ())), err.__notes__
