@@ -107,6 +107,7 @@ _WORKER_SOURCES = (
     "ops_api",
     "ops_control",
     "ops_nn_special",
+    "ops_round14",
     "ops_semantics",
     "ops_transforms",
 )
