@@ -277,6 +277,11 @@ def psum_scatter(
         aval = abstractify(leaf)
         dim = checks.canonical_axis(scatter_dimension, aval.ndim, "psum_scatter dimension")
         _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
+        if not aval.shape[dim]:  # (JAX's lowering refuses it, as StableHLO's verifier)
+            raise MeshjitValueError(
+                f"psum_scatter over {axes}: scatter dimension {dim} of {aval.str_short()} has "
+                "size 0; the result dimension size at scatter_dimension cannot be zero"
+            )
         out = psum_scatter_p.bind(
             leaf, axes=axes, axis_index_groups=groups, size=size, dimension=dim
         )
