@@ -277,11 +277,6 @@ def psum_scatter(
         aval = abstractify(leaf)
         dim = checks.canonical_axis(scatter_dimension, aval.ndim, "psum_scatter dimension")
         _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
-        if not aval.shape[dim]:  # (JAX's lowering refuses it, as StableHLO's verifier)
-            raise MeshjitValueError(
-                f"psum_scatter over {axes}: scatter dimension {dim} of {aval.str_short()} has "
-                "size 0; the result dimension size at scatter_dimension cannot be zero"
-            )
         out = psum_scatter_p.bind(
             leaf, axes=axes, axis_index_groups=groups, size=size, dimension=dim
         )
@@ -553,6 +548,13 @@ lowering_rules.register(
 
 
 def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):
+    aval = ctx.avals_in[0]
+    if not aval.shape[dimension]:  # as JAX: refused when lowered (a dead one is not)
+        raise MeshjitValueError(
+            f"psum_scatter over {axes}: scatter dimension {dimension} of {aval.str_short()} "
+            "has size 0; the result dimension size at scatter_dimension cannot be zero",
+            ctx.source,
+        )
     op = hlo.ReduceScatterOp(
         ctx.result_type,
         x,

@@ -187,6 +187,14 @@ def test_psum_scatter_of_a_zero_size_dimension():
         smap(body, in_specs=P(None, "y"), out_specs=P(None, "y"))(np.ones((0, 4), np.float32))
     _check(ei, "L:scatter-empty", "psum_scatter", "size 0", "cannot be zero")
 
+    def dead(b):  # refused when lowered, as JAX's: a dead one is not (fuzzer seed 90139)
+        lax.psum_scatter(b, "y", scatter_dimension=0, tiled=True)
+        return b
+
+    empty = np.ones((0, 4), np.float32)
+    out = meshjit.jit(smap(dead, in_specs=P(None, "y"), out_specs=P(None, "y")))(empty)
+    assert out.shape == (0, 4)
+
 
 def test_pbroadcast_source_out_of_range():
     def body(b):
