@@ -32,6 +32,9 @@ def main(argv=None) -> int:
     parser.add_argument("--chunk", type=int, default=200, help="programs per JAX subprocess")
     parser.add_argument("--max-steps", type=int, default=6)
     parser.add_argument("--no-shrink", action="store_true")
+    parser.add_argument("--only-wraps", action="store_true",
+                        help="run only the programs drawn with a whole-program transform "
+                             "(tests/fuzz/wraps.py), -n of them")
     parser.add_argument("--out", default=None, help="write the findings as JSON here")
     parser.add_argument("-v", action="store_true",
                         help="name each program on stderr before it runs (a process abort in "
@@ -39,9 +42,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     stats, findings, differ = collections.Counter(), [], []
     start = time.perf_counter()
-    for first in range(args.seed, args.seed + args.n, args.chunk):
-        seeds = range(first, min(first + args.chunk, args.seed + args.n))
-        programs = [draw(s, max_steps=args.max_steps) for s in seeds]
+    for programs in _chunks(args):
         jax_results = run_jax(programs) or [None] * len(programs)
         for program, jax_result in zip(programs, jax_results):
             if args.v:
@@ -64,6 +65,25 @@ def main(argv=None) -> int:
         pathlib.Path(args.out).write_text(json.dumps(report, indent=1))
     return 1 if any(stats[k] for k in ("wrong", "unclear_errors", "wrong_types",
                                        "jax_only_errors", "error_class_differs")) else 0
+
+
+def _chunks(args):
+    """The programs to run, `args.chunk` at a time."""
+    if not args.only_wraps:
+        for first in range(args.seed, args.seed + args.n, args.chunk):
+            seeds = range(first, min(first + args.chunk, args.seed + args.n))
+            yield [draw(s, max_steps=args.max_steps) for s in seeds]
+        return
+    seed, left = args.seed, args.n
+    while left > 0:
+        chunk = []
+        while len(chunk) < min(args.chunk, left):
+            program = draw(seed, max_steps=args.max_steps)
+            seed += 1
+            if program.wrap:
+                chunk.append(program)
+        left -= len(chunk)
+        yield chunk
 
 
 def _count(stats, outcome, jax_result) -> None:

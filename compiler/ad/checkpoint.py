@@ -236,7 +236,8 @@ def _depends_on(jaxpr: Jaxpr, roots: set) -> list[bool]:
 def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
     """(forward jaxpr: primals -> outs + saved, tangent jaxpr: primals + saved + tangents ->
     output tangents, number of saved values) from a jvp jaxpr (primals + tangents -> outs +
-    output tangents). Saved: the values the policy saves that the tangents need."""
+    output tangents), or None when a primal output reads the tangents. Saved: the values the
+    policy saves that the tangents need."""
     primals, tangents = jv.invars[:n_primals], jv.invars[n_primals:]
     tan_all = dce_jaxpr(Jaxpr([], jv.invars, jv.outvars[n_outs:], jv.eqns))
     needed = {a for e in tan_all.eqns for a in e.invars if type(a) is Var}
@@ -247,6 +248,8 @@ def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
         if policy(eqn.primitive, *[a.aval for a in eqn.invars], **eqn.params):
             saved.extend(v for v in eqn.outvars if v in needed)
     fwd = dce_jaxpr(Jaxpr([], primals, jv.outvars[:n_outs] + saved, jv.eqns))
+    if any(_depends_on(fwd, set(tangents))):
+        return None  # a primal output computed with the tangents (a while_loop's jvp)
     saved_set = set(saved)
     kept = [e for e in tan_all.eqns if saved_set.isdisjoint(e.outvars)]
     tan = dce_jaxpr(Jaxpr([], primals + saved + tangents, jv.outvars[n_outs:], kept))
@@ -260,8 +263,12 @@ def _remat_jvp(primals, tangents, *, jaxpr, policy, prevent_cse):
     consts, jv = closure_convert(jvp_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts]))
     primals = [*consts, *primals]
     n_outs = len(jaxpr.out_avals)
-    fwd, tan, _ = split_for_remat(jv.jaxpr, len(primals), n_outs, policy)
+    split = split_for_remat(jv.jaxpr, len(primals), n_outs, policy)
     params = dict(policy=policy, prevent_cse=prevent_cse)
+    if split is None:  # one call computes both (reverse mode then refuses it, as a while's)
+        outs = remat_p.bind(*primals, *ts, jaxpr=jv, **params)
+        return outs[:n_outs], outs[n_outs:]
+    fwd, tan, _ = split
     outs = remat_p.bind(*primals, jaxpr=ClosedJaxpr(fwd, []), **params)
     touts = remat_p.bind(*primals, *outs[n_outs:], *ts, jaxpr=ClosedJaxpr(tan, []), **params)
     return outs[:n_outs], touts

@@ -201,9 +201,18 @@ def _check_primal_outputs(outvars, lin_eqns):
             needed.update(id(a) for a in eqn.invars if type(a) is Var)
     if chain:
         # the equation that mixes them (a while_loop), not the tangent ops that feed it
-        loops = [e for e in chain if e.primitive.name == "while"]
+        loops = [e for e in chain if _has_while(e)]
         culprit = (loops or [e for e in chain if e.primitive.multiple_results] or chain)[-1]
-        raise ReverseModeError(_reverse_mode_message(culprit.primitive.name), culprit.source)
+        name = "while" if loops else culprit.primitive.name
+        raise ReverseModeError(_reverse_mode_message(name), culprit.source)
+
+
+def _has_while(eqn) -> bool:
+    """A while_loop, or a call (a checkpoint) with one inside."""
+    if eqn.primitive.name == "while":
+        return True
+    inner = [getattr(p, "jaxpr", p) for p in eqn.params.values()]
+    return any(isinstance(j, Jaxpr) and any(map(_has_while, j.eqns)) for j in inner)
 
 
 def _reverse_mode_message(name: str) -> str:

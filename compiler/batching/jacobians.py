@@ -9,10 +9,10 @@ from typing import Callable
 
 import numpy as np
 
-from meshjit.compiler.ad.api import _argnums, linearize, vjp
+from meshjit.compiler.ad.api import _argnums, jvp, linearize, vjp
 from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.batching.api import vmap
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ReverseModeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import complex_parts, elementwise, shapes, slicing
 from meshjit.compiler.trace.tracing import abstractify
@@ -109,7 +109,7 @@ def _jacobian_argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
 
 def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
     """The Jacobian of `fun` by forward mode: the linearized `fun` applied to each input basis
-    vector, vmapped."""
+    vector, vmapped (or its jvp per basis vector, where linearize cannot split `fun`)."""
     check_callable(fun)
 
     @functools.wraps(fun)
@@ -121,19 +121,33 @@ def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
         _check_float(avals, "jacfwd", "input", holomorphic)
         rebuild_with_none(in_tree)
         # linearize once (outside vmap: Python may branch on concrete inputs), then push the
-        # basis through the linear map
-        lin = linearize(call, *diff, has_aux=has_aux)
-        y, f_jvp = lin[0], lin[1]
+        # basis through the linear map; a function linearize cannot split (a while_loop's
+        # primal and tangent carries stay together) runs its jvp with the basis as vmapped
+        # tangents, as JAX's jacfwd always does
+        try:
+            lin = linearize(call, *diff, has_aux=has_aux)
+        except ReverseModeError:
+            lin = None
+        if lin is not None:
 
-        def pushfwd(*basis):
-            return f_jvp(*tree_unflatten(in_tree, basis))
+            def pushfwd(*basis):
+                return lin[1](*tree_unflatten(in_tree, basis))
 
+            got = (lin[0], vmap(pushfwd, out_axes=-1)(*_std_basis(avals)), *lin[2:])
+        else:
+
+            def pushfwd(*basis):
+                tangents = tuple(tree_unflatten(in_tree, basis))
+                return jvp(call, tuple(diff), tangents, has_aux=has_aux)
+
+            out_axes = (None, -1, None) if has_aux else (None, -1)
+            got = vmap(pushfwd, out_axes=out_axes)(*_std_basis(avals))
+        y, jac = got[0], got[1]
         if holomorphic:
             _check_float([abstractify(v) for v in tree_flatten(y)[0]], "jacfwd", "output", True)
-        jac = vmap(pushfwd, out_axes=-1)(*_std_basis(avals))
         rebuild_with_none(tree_flatten(y)[1])
         jac = _nest(y, jac, avals, in_tree, argnums)
-        return (jac, lin[2]) if has_aux else jac
+        return (jac, got[2]) if has_aux else jac
 
     return jacfun
 

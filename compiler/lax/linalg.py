@@ -377,10 +377,6 @@ def _svd_jvp(primals, tangents, *, full_matrices, compute_uv, subset_by_index, a
             algorithm=algorithm,
         )
         return outs, [None] * len(outs)
-    if dtypes.is_complex(aval_of(a).dtype):
-        raise MeshjitNotImplementedError(
-            "the derivative of svd of complex matrices is not implemented in meshjit"
-        )
     s, U, Vt = svd_p.bind(
         a,
         full_matrices=False,
@@ -393,9 +389,17 @@ def _svd_jvp(primals, tangents, *, full_matrices, compute_uv, subset_by_index, a
         raise MeshjitNotImplementedError(
             "Singular value decomposition JVP not implemented for full matrices"
         )
-    Ut, V = mT(U), mT(Vt)
+    # As JAX's rule: conjugate transposes, and the real singular values' factors taken into
+    # the matrix's (complex) dtype
+    a_dtype = aval_of(a).dtype
+    cplx = dtypes.is_complex(a_dtype)
+
+    def like_a(x):
+        return elementwise.convert_element_type(x, a_dtype) if cplx else x
+
+    Ut, V = _adjoint(U), _adjoint(Vt)
     dS = matmul(matmul(Ut, da), V)
-    ds = diagonal(dS)
+    ds = diagonal(complex_parts.real(dS) if cplx else dS)
     if not compute_uv:
         return [s], [ds]
     k = aval_of(s).shape[-1]
@@ -403,30 +407,38 @@ def _svd_jvp(primals, tangents, *, full_matrices, compute_uv, subset_by_index, a
     kk = aval_of(s).shape[:-1] + (k, k)
     s_row, s_col = expand_to(as_row(s), kk), expand_to(as_column(s), kk)
     s_diffs = elementwise.mul(elementwise.add(s_row, s_col), elementwise.sub(s_row, s_col))
-    eye = eye_like(dS)
-    F = elementwise.sub(elementwise.div(np.ones((), dtype), elementwise.add(s_diffs, eye)), eye)
-    dSS = elementwise.mul(s_row, dS)
-    SdS = elementwise.mul(s_col, dS)
+    eye = eye_like(s_diffs)
+    F = like_a(
+        elementwise.sub(elementwise.div(np.ones((), dtype), elementwise.add(s_diffs, eye)), eye)
+    )
+    dSS = elementwise.mul(like_a(s_row), dS)
+    SdS = elementwise.mul(like_a(s_col), dS)
     zero = np.zeros((), dtype)
     s_zeros = elementwise.convert_element_type(elementwise.eq(s, zero), dtype)
     s_inv = elementwise.sub(
         elementwise.div(np.ones((), dtype), elementwise.add(s, s_zeros)), s_zeros
     )
-    half = np.array(0.5, dtype)
+    half = np.array(0.5, a_dtype)
     dUdV_diag = elementwise.mul(
-        elementwise.mul(half, elementwise.sub(dS, mT(dS))), diag_matrix(s_inv)
+        elementwise.mul(half, elementwise.sub(dS, _adjoint(dS))), like_a(diag_matrix(s_inv))
     )
-    dU = matmul(U, elementwise.add(elementwise.mul(F, elementwise.add(dSS, mT(dSS))), dUdV_diag))
-    dV = matmul(V, elementwise.mul(F, elementwise.add(SdS, mT(SdS))))
+    dU = matmul(
+        U, elementwise.add(elementwise.mul(F, elementwise.add(dSS, _adjoint(dSS))), dUdV_diag)
+    )
+    dV = matmul(V, elementwise.mul(F, elementwise.add(SdS, _adjoint(SdS))))
     if m > n:
         dAV = matmul(da, V)
         rest = elementwise.sub(dAV, matmul(U, matmul(Ut, dAV)))
-        dU = elementwise.add(dU, elementwise.div(rest, expand_to(as_row(s), aval_of(rest).shape)))
+        dU = elementwise.add(
+            dU, elementwise.div(rest, like_a(expand_to(as_row(s), aval_of(rest).shape)))
+        )
     if n > m:
-        dAHU = matmul(mT(da), U)
+        dAHU = matmul(_adjoint(da), U)
         rest = elementwise.sub(dAHU, matmul(V, matmul(Vt, dAHU)))
-        dV = elementwise.add(dV, elementwise.div(rest, expand_to(as_row(s), aval_of(rest).shape)))
-    return [s, U, Vt], [ds, dU, mT(dV)]
+        dV = elementwise.add(
+            dV, elementwise.div(rest, like_a(expand_to(as_row(s), aval_of(rest).shape)))
+        )
+    return [s, U, Vt], [ds, dU, _adjoint(dV)]
 
 
 def svd(

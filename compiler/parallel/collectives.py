@@ -548,6 +548,13 @@ lowering_rules.register(
 
 
 def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):
+    aval = ctx.avals_in[0]
+    if not aval.shape[dimension]:  # as JAX: refused when lowered (a dead one is not)
+        raise MeshjitValueError(
+            f"psum_scatter over {axes}: scatter dimension {dimension} of {aval.str_short()} "
+            "has size 0; the result dimension size at scatter_dimension cannot be zero",
+            ctx.source,
+        )
     op = hlo.ReduceScatterOp(
         ctx.result_type,
         x,

@@ -30,7 +30,9 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     as an `sdy.sharding_constraint` on that result (`pin_op_shardings`), which XLA keeps.
     And a `stablehlo.while` that carries a loop invariant and has an `sdy.sharding` fails a
     RET_CHECK (its tuple sharding gets one entry too many per invariant); that op's own
-    sharding is dropped (its results are pinned by constraints after it). A scatter indexing an
+    sharding is dropped (its results are pinned by constraints after it); so is an
+    optimization barrier's with a dead result (XLA's simplifier drops the result but not its
+    entry in the tuple sharding, and a RET_CHECK fails). A scatter indexing an
     unevenly sharded dimension gets it replicated: XLA's partitioner would write into other
     shards (`uneven_updates.py`)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
@@ -41,7 +43,7 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     guard_uneven_updates(module_op)
     if pin:
         pin_op_shardings(module_op)
-    for op in _find(module_op, _rejected_while):
+    for op in _find(module_op, lambda op: _rejected_while(op) or _rejected_barrier(op)):
         del op.attributes[SHARDING_ATTR]
 
 
@@ -91,6 +93,22 @@ def _unreduced_free_axes(op) -> list[str]:
 def _rejected_while(op) -> bool:
     """A loop with a sharding and a loop invariant (see `prepare_for_xla`)."""
     return op.name == "stablehlo.while" and SHARDING_ATTR in op.attributes and _passes_through(op)
+
+
+def _rejected_barrier(op) -> bool:
+    """An optimization barrier with a sharding and a result nothing reads but pinning
+    constraints (see `prepare_for_xla`)."""
+    if op.name != "stablehlo.optimization_barrier" or SHARDING_ATTR not in op.attributes:
+        return False
+    return any(_dead(r) for r in op.results)
+
+
+def _dead(value) -> bool:
+    """Whether only sharding constraints whose results are dead read `value`."""
+    return all(
+        u.owner.name == "sdy.sharding_constraint" and _dead(u.owner.results[0])
+        for u in value.uses
+    )
 
 
 _AS_CONSTRAINTS = {"sdy.reshard": "sharding", "sdy.all_reduce": "out_sharding"}

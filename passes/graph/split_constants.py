@@ -6,6 +6,11 @@ two users that want different shardings do not conflict through it; so is a scal
 broadcast of a rank-0 value, constant or not). Rank-0 values have no dims to conflict on and
 stay shared (meshjit's lowering shares scalar constants within a block). Shardy's export merges
 the copies that end up alike (export/shardy_ops.py).
+
+Copies per use multiply along a constant expression that reuses its own values (a Chebyshev
+recurrence of constants, as `jnp.kaiser`'s i0 lowers to, reads each term twice): one copy per
+path would be exponential in its length. A constant-like op that feeds other constant-like ops
+and has more than MAX_COPIES uses after its users' splitting stays shared instead.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ def defining_op(value: ir.Value):
 
 
 _CANDIDATES = SOURCES | FROM_CONSTANTS  # (a scalar expansion is a broadcast_in_dim)
+MAX_COPIES = 32
 
 
 def _splittable(op) -> bool:
@@ -74,11 +80,12 @@ def split_block(block, nested: list | None = None) -> int:
             nested.append(op)
     position: dict = {}
     count = 0
+    split = set(ordered)  # the constant-like ops and their copies
     for op in reversed(ordered):  # users first, so clones of users add uses to their operands
         if not _splittable(op):
             continue
         uses = [(u.owner, u.operand_number) for u in op.results[0].uses]
-        if len(uses) < 2:
+        if len(uses) < 2 or _multiplies(uses, split):
             continue
         if not position:
             position = {o.operation: (i, 0) for i, o in enumerate(block.operations)}
@@ -88,9 +95,15 @@ def split_block(block, nested: list | None = None) -> int:
             copy = op.clone(ip=ir.InsertionPoint.after(last))
             position[copy] = (position[op][0], position[op][1] + k / len(uses))
             owner.operands[index] = copy.results[0]
+            split.add(copy)
             last = copy
             count += 1
     return count
+
+
+def _multiplies(uses, split) -> bool:
+    """Whether copying per use would multiply copies along a constant expression."""
+    return len(uses) > MAX_COPIES and any(owner in split for owner, _ in uses)
 
 
 def split_constants(module_op: ir.Operation) -> int:

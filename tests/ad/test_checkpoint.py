@@ -9,6 +9,7 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import checkpoint, grad, jit, vmap
 from meshjit import checkpoint_policies as cp
+from meshjit import MeshjitValueError
 from meshjit.ad_checkpoint import checkpoint_name
 from tests.support.error_checks import ErrorChecker
 
@@ -120,3 +121,24 @@ def test_save_from_both_policies_saves_what_either_saves():
     bad = cp.save_from_both_policies(lambda *a, **k: "yes", cp.dots_saveable)
     with pytest.raises(ValueError, match="The return value of the policies should be a boolean"):
         grad(checkpoint(block, policy=bad))(X, W)
+
+
+def _doubling_loop(x):
+    y = meshjit.lax.while_loop(lambda c: jnp.sum(c) < 100.0, lambda c: c * 2 + 1, x)
+    return jnp.sum(jnp.sin(y))
+
+
+def test_jvp_of_a_checkpointed_while_loop():
+    """The loop's jvp carries primals and tangents together, so the primal outputs cannot be
+    split from the tangents: one call computes both (was a KeyError). JAX's numbers."""
+    x = np.ones(3, np.float32)
+    y, t = jit(lambda v: meshjit.jvp(checkpoint(_doubling_loop), (v,), (v,)))(x)
+    np.testing.assert_allclose([float(y), float(t)], [0.5020671, 94.64607], rtol=1e-5)
+
+
+@pytest.mark.parametrize("policy", [None, cp.everything_saveable])
+def test_grad_of_a_checkpointed_while_loop_is_a_reverse_mode_error(policy):
+    """JAX's ValueError (meshjit transposed the loop's primal products: NotImplementedError)."""
+    with pytest.raises(MeshjitValueError) as ei:
+        jit(grad(checkpoint(_doubling_loop, policy=policy)))(np.ones(3, np.float32))
+    assert isinstance(ei.value, ValueError) and "Reverse-mode" in str(ei.value)

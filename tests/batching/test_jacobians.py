@@ -151,3 +151,18 @@ def test_jacobians_rebuild_custom_nodes_with_none_as_jax(jac):
         transform(lambda x: _Validating(x))(jnp.ones(2))
     grads = meshjit.grad(lambda t: (t.a**2).sum())(_Validating(jnp.arange(3.0)))
     np.testing.assert_allclose(np.asarray(grads.a), [0.0, 2.0, 4.0])
+
+
+def test_jacfwd_of_a_while_loop():
+    """Forward mode through a while_loop (JAX runs it; meshjit's jacfwd linearized, which
+    refuses a while: fuzzer seed 40034): the derivative of sin(2 tanh) per element."""
+    from meshjit import lax
+
+    def f(x):
+        y = lax.while_loop(lambda c: c[0] < 1, lambda c: (c[0] + 1, jnp.tanh(c[1]) * 2), (0, x))
+        return jnp.sin(y[1])
+
+    x = np.linspace(-1, 1, 4, dtype=np.float32)
+    want = np.diag(np.cos(2 * np.tanh(x)) * 2 * (1 - np.tanh(x) ** 2))
+    for jac in (meshjit.jacfwd(f), meshjit.jit(meshjit.jacfwd(f))):
+        np.testing.assert_allclose(np.asarray(jac(x)), want, rtol=1e-5, atol=1e-6)

@@ -1072,10 +1072,12 @@ def draw_step(rng, vals, allow_vmap=True):
 # Round 9's vocabulary registers into OPS (edge semantics; control flow, vmap axes, random).
 # Round 12's: the rest of jax.numpy, lax's dimension-number forms, compositions of transforms.
 # Round 13's (ops_nn_special, after ops_api: its groups join TABLE): jax.nn, scipy.special.
+# Round 14's (ops_round14): round 13's leftovers.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
     ops_nn_special,
+    ops_round14,
     ops_semantics,
     ops_transforms,
 )

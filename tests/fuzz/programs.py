@@ -78,6 +78,7 @@ class Program:
     # "vjp": its value and pullback of 1.5; "value_and_grad"
     out_specs: list | None = None  # per output: a spec (meshjit's out_shardings), or None
     special: bool = False  # inputs with ties, halves, NaN, full integer ranges
+    wrap: dict | None = None  # a transform of the whole program (tests/fuzz/wraps.py)
 
     def to_json(self) -> dict:
         return {
@@ -90,7 +91,7 @@ class Program:
             "grad": self.grad,
             "out_specs": self.out_specs,
             "special": self.special,
-        }
+        } | ({"wrap": self.wrap} if self.wrap else {})
 
     @classmethod
     def from_json(cls, d: dict) -> Program:
@@ -104,6 +105,7 @@ class Program:
             d["grad"],
             d.get("out_specs"),
             d.get("special", False),
+            d.get("wrap"),
         )
 
     def arguments(self) -> list[np.ndarray]:
@@ -438,7 +440,18 @@ def program_function(B, program: Program):
 
 def transformed(B, program: Program, grad, jvp, vjp=None, value_and_grad=None):
     """(f, argument order): the function a backend jits (`grad`/`jvp`/`vjp`/`value_and_grad`
-    are its transforms), to be called with the arguments in that order."""
+    are its transforms, `program.wrap` one stacked on them), to be called with the arguments in
+    that order."""
+    f, order = _transformed(B, program, grad, jvp, vjp, value_and_grad)
+    if program.wrap:
+        from tests.fuzz.wraps import apply_wrap
+
+        floats, loss = program_function(B, program) if program.grad else (None, None)
+        f = apply_wrap(B, program, f, order, loss, floats)
+    return f, order
+
+
+def _transformed(B, program: Program, grad, jvp, vjp=None, value_and_grad=None):
     n = len(program.inputs)
     if not program.grad:
         return program_function(B, program), list(range(n))
@@ -485,6 +498,10 @@ def draw(
         shape = [rng.choice([1, 2, 3, 4, 5, 6, 8, 16]) for _ in range(rank)]
         dtype = rng.choice(DTYPES)
         inputs.append([shape, dtype, _draw_spec(rng, shape, mesh_shape, names)])
+    if rng.random() < 0.06:  # a zero-size dim (its spec entry stays: 0 divides evenly)
+        shape = rng.choice(inputs)[0]
+        shape[rng.randrange(len(shape))] = 0
+    empty = any(0 in s for s, _, _ in inputs)
     program = Program(seed, tuple(mesh_shape), tuple(names), inputs)
     from tests.fuzz import numpy_backend  # it builds on this module's Backend
 
@@ -495,10 +512,15 @@ def draw(
 
     for _ in range(rng.randint(1, max_steps)):
         for _attempt in range(20):
-            if rng.random() < 0.55:
-                step = ops.draw_step(rng, vals)
-            else:
-                step = _draw_step(rng, vals, mesh_shape, names, allow_collectives)
+            try:
+                if rng.random() < 0.55:
+                    step = ops.draw_step(rng, vals)
+                else:
+                    step = _draw_step(rng, vals, mesh_shape, names, allow_collectives)
+            except (ValueError, IndexError):  # (a drawer meeting a zero-size dim)
+                if not empty:
+                    raise
+                step = None
             if step is None:
                 continue
             try:
@@ -507,7 +529,7 @@ def draw(
                     value = np.asarray(B.post(apply_step(B, step, vals)))
             except Exception:  # noqa: BLE001  (an ill-typed draw: draw again)
                 continue
-            if value.size == 0 or value.ndim > 4 or value.size > 4096:
+            if (value.size == 0 and not empty) or value.ndim > 4 or value.size > 4096:
                 continue
             vals.append(value)
             program.steps.append(step)
@@ -526,6 +548,17 @@ def draw(
     )
     if program.grad:
         program.grad = rng.choice([True, True, "jvp", "jvp", "vjp", "value_and_grad"])
+    if rng.random() < 0.3:
+        from tests.fuzz.wraps import draw_wrap
+
+        eligible = (
+            allow_grad
+            and any(d == "float32" for _, d, _ in inputs)
+            and all(_grad_ok(s) for s in program.steps)
+        )
+        program.wrap = draw_wrap(rng, program, vals, eligible)
+        if program.wrap:
+            program.out_specs = None  # (per-example shapes: vmap adds a dim)
     return program
 
 

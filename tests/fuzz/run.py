@@ -87,7 +87,7 @@ def run_numpy(program: Program) -> list[np.ndarray] | None:
     JAX defines)."""
     from tests.fuzz.ops import OPS
 
-    if program.grad or any(
+    if program.grad or program.wrap or any(
         s[0] in ("op", "vop") and not OPS[s[1]].numpy_ref for s in program.steps
     ):
         return None
@@ -107,8 +107,10 @@ _WORKER_SOURCES = (
     "ops_api",
     "ops_control",
     "ops_nn_special",
+    "ops_round14",
     "ops_semantics",
     "ops_transforms",
+    "wraps",
 )
 _WORKER_ENV = {"XLA_FLAGS": "--xla_force_host_platform_device_count=8", "JAX_PLATFORMS": "cpu"}
 
@@ -268,8 +270,9 @@ def check(program: Program, jax_result: dict | None = None, modes=MODES) -> Outc
     ran = {m: r for m, r in out.results.items() if not isinstance(r, str)}
     if reference is not None:
         numpy_answer = None
+        low = out.reference == "jax" and _low_precision(program)
         for mode, res in ran.items():
-            if _agrees(res, reference):
+            if _agrees(res, reference, low):
                 continue
             if out.reference == "jax" and numpy_answer is None:
                 numpy_answer = _numpy_or_none(program)
@@ -312,8 +315,21 @@ def _compare_kinds(out: Outcome, jax_result: dict, raised: dict) -> None:
     ]
 
 
-def _agrees(res, reference) -> bool:
+def _low_precision(program: Program) -> bool:
+    """Whether the program computes with bfloat16 / float16 values. JAX's XLA keeps a fusion's
+    low-precision intermediates in float32 (excess precision); meshjit turns that off (the modes
+    then agree bit for bit, and with NumPy: issue 14 item 15), so a float32 result computed from
+    them differs from JAX's by their rounding (draw(0): a bf16 log1p summed in float32)."""
+    low = ("bfloat16", "float16")
+    return any(d in low for _, d, _ in program.inputs) or any(
+        s[0] == "astype" and s[2] in low for s in program.steps
+    )
+
+
+def _agrees(res, reference, low: bool = False) -> bool:
     dtypes = [np.asarray(r).dtype for r in res]
+    if low:
+        dtypes = ["bfloat16" if d.kind in "fc" else d for d in dtypes]
     return len(res) == len(reference) and all(
         same_numbers(a, b, d) for a, b, d in zip(res, reference, dtypes)
     )

@@ -150,9 +150,10 @@ def test_the_draws_cover_the_vocabulary():
     gradients and special inputs (ties, NaN, full integer ranges) come out."""
     from tests.fuzz.ops import OPS
 
-    seen, mapped, grads, special = set(), set(), set(), 0
+    seen, mapped, grads, special, wraps = set(), set(), set(), 0, set()
     for seed in range(2000):  # rare ops (conv wants a 2- to 4-D float) come by seed ~1000
         program = draw(seed)
+        wraps.add((program.wrap or {}).get("kind"))
         seen |= {s[1] for s in program.steps if s[0] == "op"}
         mapped |= {s[1] for s in program.steps if s[0] == "vop"}
         grads.add(program.grad)
@@ -162,6 +163,8 @@ def test_the_draws_cover_the_vocabulary():
     assert seen == set(OPS)
     assert len(mapped) > len(OPS) // 2
     assert grads == {False, True, "jvp", "vjp", "value_and_grad"} and special > 100
+    # round 14's whole-program transforms (tests/fuzz/wraps.py)
+    assert {"vmap", "vmap_jit", "jacfwd", "jacrev", "checkpoint", "argnums"} <= wraps, wraps
 
 
 def test_dtypes_weak_types_and_errors_are_compared_with_jax():

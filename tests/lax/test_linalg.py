@@ -434,3 +434,25 @@ def test_complex_qr_derivative_matches_jax():
         theirs = jax.jvp(lambda x, mode=mode: jax.numpy.linalg.qr(x, mode=mode), (a,), (da,))[1]
         for o, t in zip(ours, theirs):
             np.testing.assert_allclose(np.asarray(o), np.asarray(t), rtol=1e-4, atol=1e-5)
+
+
+def test_complex_svd_derivative_matches_jax():
+    """JAX's rule with conjugate transposes (meshjit raised NotImplementedError): the singular
+    values' tangents, U's and Vh's (same LAPACK, same gauge), square, tall and wide, and the
+    gradient of the singular values' sum."""
+    jax = pytest.importorskip("jax")
+    rng = np.random.default_rng(1)
+    for shape in ((3, 3), (4, 2), (2, 4)):
+        a, da = (
+            (rng.normal(size=shape) + 1j * rng.normal(size=shape)).astype(np.complex64)
+            for _ in range(2)
+        )
+        for kw in ({"full_matrices": False}, {"compute_uv": False}):
+            ours = meshjit.jvp(lambda x, kw=kw: jnp.linalg.svd(x, **kw), (a,), (da,))[1]
+            theirs = jax.jvp(lambda x, kw=kw: jax.numpy.linalg.svd(x, **kw), (a,), (da,))[1]
+            for o, t in zip(jax.tree_util.tree_leaves(ours), jax.tree_util.tree_leaves(theirs)):
+                assert np.asarray(o).dtype == np.asarray(t).dtype
+                np.testing.assert_allclose(np.asarray(o), np.asarray(t), rtol=1e-4, atol=1e-4)
+        ours = meshjit.grad(lambda x: jnp.sum(jnp.linalg.svd(x, compute_uv=False)))(a)
+        theirs = jax.grad(lambda x: jax.numpy.sum(jax.numpy.linalg.svd(x, compute_uv=False)))(a)
+        np.testing.assert_allclose(np.asarray(ours), np.asarray(theirs), rtol=1e-4, atol=1e-5)

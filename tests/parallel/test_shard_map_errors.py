@@ -176,6 +176,26 @@ def test_psum_scatter_untiled_size_mismatch():
     _check(ei, "L:scatter-untiled", "psum_scatter", "equal to 4", "size 2")
 
 
+def test_psum_scatter_of_a_zero_size_dimension():
+    """JAX's lowering refuses it with a ValueError (the fuzzer's seed 25 got an MLIR parse
+    error from meshjit)."""
+
+    def body(b):
+        return lax.psum_scatter(b, "y", scatter_dimension=0, tiled=True)  # L:scatter-empty
+
+    with pytest.raises(MeshjitValueError) as ei:
+        smap(body, in_specs=P(None, "y"), out_specs=P(None, "y"))(np.ones((0, 4), np.float32))
+    _check(ei, "L:scatter-empty", "psum_scatter", "size 0", "cannot be zero")
+
+    def dead(b):  # refused when lowered, as JAX's: a dead one is not (fuzzer seed 90139)
+        lax.psum_scatter(b, "y", scatter_dimension=0, tiled=True)
+        return b
+
+    empty = np.ones((0, 4), np.float32)
+    out = meshjit.jit(smap(dead, in_specs=P(None, "y"), out_specs=P(None, "y")))(empty)
+    assert out.shape == (0, 4)
+
+
 def test_pbroadcast_source_out_of_range():
     def body(b):
         return lax.pbroadcast(b, "y", 2)  # L:pbroadcast

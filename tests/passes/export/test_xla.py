@@ -42,3 +42,27 @@ def test_pin_count():
         module = ir.Module.parse(text)
         passes.propagate(module)
         assert pin_op_shardings(module.operation) == 2  # tanh and add (not the constants)
+
+
+def test_a_barrier_with_a_dead_result_compiles():
+    """A checkpointed gradient's optimization barrier carries an argument nothing reads after
+    it (fuzzer seed 5476): XLA's simplifier drops that result but not its entry in the
+    barrier's tuple sharding and fails a RET_CHECK; the barrier's own sharding is dropped (its
+    results are pinned after it), and the gradient is right."""
+    import numpy as np
+
+    import meshjit
+    import meshjit.numpy as jnp
+    from meshjit.sharding import Mesh, NamedSharding, P
+
+    mesh = Mesh(np.array(meshjit.devices()[:1]), ("a",))
+
+    def loss(x, w, k):
+        return jnp.sum(jnp.sin(x * 2)) + jnp.sum(w) * 0
+
+    policy = meshjit.checkpoint_policies.nothing_saveable
+    f = meshjit.grad(meshjit.checkpoint(loss, policy=policy))
+    shardings = (NamedSharding(mesh, P()), NamedSharding(mesh, P("a")), NamedSharding(mesh, P("a")))
+    x = np.arange(24, dtype=np.float32).reshape(6, 4)
+    got = meshjit.jit(f, in_shardings=shardings)(x, np.ones((8, 3), np.float32), np.ones(8, np.int8))
+    np.testing.assert_allclose(np.asarray(got), 2 * np.cos(2 * x), rtol=1e-5, atol=1e-6)
