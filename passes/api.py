@@ -77,7 +77,8 @@ def propagate_module(
         if options.conflicts == "shardy":
             erase_dead_ops(module_op)
         import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
-        lift_inlined_meshes(module_op)  # (every mode: `mesh<[...]>` in a sharding names no symbol)
+        # (every mode: `mesh<[...]>` in a sharding names no symbol)
+        lift_inlined_meshes(module_op, dedup=not bare)
         if shardy_import:
             remove_size_one_axes(module_op)
             flatten_call_graph(module_op, share=dedup_fully)

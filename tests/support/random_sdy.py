@@ -837,6 +837,13 @@ PASSES = (
 DEFAULT_MODE = "meshjit-propagate,meshjit-export"
 
 
+def applies(text: str, shardy: str) -> bool:
+    """Whether jaxlib's `shardy` pass takes `text`: its sdy-propagation-pipeline rejects every
+    sdy.named_computation (its import puts a data-flow edge on the named computation's result
+    and then refuses an edge whose input an sdy op defines), so such modules skip it."""
+    return not (shardy.startswith("sdy-propagation-pipeline") and "sdy.named_computation" in text)
+
+
 def differences(text: str, shardy: str, meshjit: str) -> tuple[list, str | None]:
     """Every value whose sharding differs between `shardy` and `meshjit` on `text` (key, theirs,
     mine), or an error (which side failed, and its first line)."""
