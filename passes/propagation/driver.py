@@ -9,6 +9,7 @@ where two compete. The cost model sweeps, alternating direction.
 
 from __future__ import annotations
 
+from meshjit.dialects.sdy import axis_ref
 from meshjit.passes.graph.graph import STAGE_ALL, Edge, Graph
 from meshjit.passes.propagation.edge_step import EdgeStep, plan_of
 from meshjit.passes.propagation.options import Options
@@ -197,10 +198,18 @@ def _sync_groups(groups: dict, changed: list, edge: Edge) -> list:
         for other in groups[id(slot)]:
             if other is slot or other.rank != slot.rank or other.mesh not in (None, slot.mesh):
                 continue
-            if other.dims != slot.dims or other.closed != slot.closed:
+            if (
+                other.dims != slot.dims
+                or other.closed != slot.closed
+                or other.replicated != slot.replicated
+            ):
                 other.dims = [list(d) for d in slot.dims]
                 other.closed = list(slot.closed)
                 other.mesh = slot.mesh
+                # the whole sharding replaces the member's: its replicated axes too
+                other.forbidden -= {axis_ref(a).name for a in other.replicated}
+                other.replicated, other.unreduced = slot.replicated, slot.unreduced
+                other.forbidden |= {axis_ref(a).name for a in slot.replicated}
                 synced.append(other)
     return synced
 
