@@ -140,10 +140,14 @@ class _Gen:
         for d in dims:
             # (1)k then (k)m of one axis in one dim would be the whole range: the verifier
             # refuses consecutive sub-axes that can merge, so such a pair is kept reversed
-            for i in range(len(d) - 1):
-                a, b = d[i], d[i + 1]
+            # (adjacent once size-one axes are gone: Shardy's pipeline removes them, and then
+            # refuses its own output)
+            ones = {f'"{n}"' for n, s in mesh.axes if s == 1}
+            kept = [i for i, a in enumerate(d) if a not in ones]
+            for i, j in zip(kept, kept[1:]):
+                a, b = d[i], d[j]
                 if ":(1)" in a and b.startswith(a.split(":")[0] + ":("):
-                    d[i], d[i + 1] = b, a
+                    d[i], d[j] = b, a
             body = ", ".join(d)
             is_open = r.random() < open_p
             if is_open:
@@ -671,9 +675,10 @@ class _Body:
                 if r.random() < 0.3 and shape:
                     dims[r.randrange(len(shape))].append(f'"{n}"')
             parts = []
+            may_open = _all_manual_placed(dims, manual)
             for d in dims:
                 body = ", ".join(d)
-                if r.random() < 0.5:
+                if may_open and r.random() < 0.5:
                     body = f"{body}, ?" if body else "?"
                 parts.append("{" + body + "}")
             return f"<@{mesh.name}, [{', '.join(parts)}]>", tuple(local)
@@ -700,9 +705,10 @@ class _Body:
             if i is not None:
                 parts[i].append(f'"{n}"')
         out_texts = []
+        may_open = _all_manual_placed(parts, manual)
         for p in parts:
             b = ", ".join(p)
-            if r.random() < 0.5:
+            if may_open and r.random() < 0.5:
                 b = f"{b}, ?" if b else "?"
             out_texts.append("{" + b + "}")
         out_s = f"<@{mesh.name}, [{', '.join(out_texts)}]>"
@@ -744,6 +750,14 @@ class _Body:
         res = self.g.fresh("call")
         self.emit(f"{res} = func.call @{callee}({x.name}) : ({x.type}) -> {out.type}")
         self.add(Value(res, out.shape, out.dtype))
+
+
+def _all_manual_placed(dims: list, manual: list) -> bool:
+    """Whether each manual axis shards some dim. Shardy's propagation writes a manual axis
+    into an open dim of an in/out sharding that lacks it, and then its verifier refuses the
+    result (the body's local shape no longer matches): such a sharding is drawn closed."""
+    placed = {a.strip('"') for d in dims for a in d}
+    return all(n in placed for n, _ in manual)
 
 
 def _draw(rng: random.Random) -> str:
