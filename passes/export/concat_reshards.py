@@ -4,7 +4,8 @@ A concatenate whose operands and result disagree is computed in one sharding it 
 `sdy.reshard`s around it:
 
 - per dim but the concatenated one, the axes the tensors hold there that weigh most (summed
-  element counts of the tensors holding them; on a tie, the later tensor's: the result's);
+  element counts of the tensors holding them; on a tie, the later tensor's: the result's); an
+  axis two dims pick stays in the one whose pick weighs more (on a tie the later dim);
 - the concatenated dim unsharded: its axes (weighed the same way) go after the axes of the
   first other dim they divide;
 - each operand not so sharded is resharded right before the op; the op's result sharding is
@@ -80,7 +81,15 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
     for d in range(rank):
         if d != dim:
             picked[d] = _heaviest([(t[d], w) for t, w in zip(tensors, weights)])
-    used = {a for axes in picked for a in axes}
+    # Two dims picking one axis: the dim whose pick weighs more keeps it (on a tie the later
+    # dim), the other is left unsharded (an axis twice would not verify).
+    weight = [sum(w for t, w in zip(tensors, weights) if picked[d] and t[d] == picked[d])
+              for d in range(rank)]
+    used: set = set()
+    for d in sorted(range(rank), key=lambda d: (weight[d], d), reverse=True):
+        if used & set(picked[d]):
+            picked[d] = ()
+        used |= set(picked[d])
     moved = [a for a in _heaviest([(t[dim], w) for t, w in zip(tensors, weights)]) if a not in used]
     for axis in moved:
         for d in range(rank):
