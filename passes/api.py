@@ -74,8 +74,13 @@ def propagate_module(
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
+        lazy_dead = options.conflicts == "shardy" and bare and not options.priority_pass
         if options.conflicts == "shardy":
-            erase_dead_ops(module_op)
+            # Shardy's import and its priority passes erase dead ops first; the basic and
+            # aggressive passes' greedy driver erases an op when it visits it dead: an op used
+            # only by a later dead op propagates before it goes (erased below, after
+            # write-back).
+            erase_dead_ops(module_op, transitive=not lazy_dead)
         import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         # (every mode: `mesh<[...]>` in a sharding names no symbol)
         lift_inlined_meshes(module_op, dedup=not bare)
@@ -110,6 +115,8 @@ def propagate_module(
             keep_sharding_rules(module_op)
         elif options.conflicts == "shardy":  # meshjit's own mode hands XLA the user's rules
             drop_generated_rules(module_op)
+        if lazy_dead:
+            erase_dead_ops(module_op)
         if close:
             pin_dot_plans(graph)
             export_data_flow(module_op)

@@ -131,10 +131,18 @@ def _has_side_effect(op) -> bool:
     return "has_side_effect" in attrs and ir.BoolAttr(attrs["has_side_effect"]).value
 
 
-def erase_dead_ops(module_op: ir.Operation) -> int:
-    """Erases side-effect-free ops whose results nothing uses (users before their operands)."""
+def erase_dead_ops(module_op: ir.Operation, *, transitive: bool = True) -> int:
+    """Erases side-effect-free ops whose results nothing uses (users before their operands);
+    `transitive=False` erases only the ops dead from the start, not those dead only through
+    them (see api.propagate_module)."""
+    ops = _ops(module_op)
+    if not transitive:
+        dead = [op for op in ops if _dead(op)]
+        for op in reversed(dead):  # (ops inside a region before the op holding it)
+            op.erase()
+        return len(dead)
     count = 0
-    for op in reversed(_ops(module_op)):
+    for op in reversed(ops):
         if _dead(op):
             op.erase()
             count += 1

@@ -63,3 +63,20 @@ func.func @dead_region_ops_with_effects_kept(%arg0: tensor<8x8xf32> {sdy.shardin
   %3 = stablehlo.add %arg0, %arg0 : tensor<8x8xf32>
   return %3 : tensor<8x8xf32>
 }
+
+// -----
+
+// An op whose only user is a dead op after it still propagates before the greedy driver,
+// reaching that user, erases both (the add gives %arg1 its sharding); an op dead from the start
+// (the abs) goes before it propagates.
+// CHECK-LABEL: func.func {{(private )?}}@op_used_by_later_dead_op_propagates_first(
+// CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}, %arg1: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}]>}, %arg2: tensor<8x2xf32>, %arg3: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}]>}) {
+// CHECK: %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}]>]>} : tensor<8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=2]>
+func.func @op_used_by_later_dead_op_propagates_first(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}, %arg1: tensor<8xf32>, %arg2: tensor<8x2xf32>, %arg3: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> tensor<8xf32> {
+  %0 = stablehlo.add %arg0, %arg1 : tensor<8xf32>
+  %1 = stablehlo.negate %0 : tensor<8xf32>
+  %2 = stablehlo.abs %arg0 : tensor<8xf32>
+  %3 = stablehlo.add %arg2, %arg3 : tensor<8x2xf32>
+  return %2 : tensor<8xf32>
+}
