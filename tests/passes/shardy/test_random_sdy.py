@@ -16,7 +16,13 @@ from tests.support import random_sdy
 SEEDS = range(20)
 
 # (seed, Shardy pass) -> why meshjit differs, a known disagreement (strict xfail: a fix shows).
-KNOWN: dict = {}
+KNOWN: dict = {
+    (6, "sdy-propagation-pipeline"): (
+        "a callee argument reached only by an argument sharding with a priority (p1) and "
+        "replicated axes stays unsharded in meshjit (Shardy gives it the caller's sharding; "
+        "meshjit reshards the call operand to replicated)"
+    ),
+}
 
 
 def _cases():
@@ -35,9 +41,10 @@ def test_agrees_with_shardy(modules, seed, shardy, meshjit):
     text = modules[seed]
     if not random_sdy.applies(text, shardy):
         pytest.skip("jaxlib's Shardy rejects this module for this pass (random_sdy.applies)")
-    if (seed, shardy) in KNOWN:
-        pytest.xfail(KNOWN[seed, shardy])
     differing, error = random_sdy.differences(text, shardy, meshjit)
+    if (seed, shardy) in KNOWN:
+        assert error is None and differing, f"fixed, drop it from KNOWN: {KNOWN[seed, shardy]}"
+        pytest.xfail(KNOWN[seed, shardy])
     assert error is None, f"{error}\n{text}"
     assert not differing, "\n".join(
         f"{k}\n  shardy  {s}\n  meshjit {m}" for k, s, m in differing[:6]
