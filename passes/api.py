@@ -32,6 +32,7 @@ from meshjit.passes.graph.shardy_import import (
     block_permutation_factors,
     erase_dead_ops,
     import_sharding_groups,
+    dying_ops,
     lift_inlined_meshes,
     reattached_slots,
     remove_size_one_axes,
@@ -80,6 +81,8 @@ def propagate_module(
             # aggressive passes' greedy driver erases an op when it visits it dead: an op used
             # only by a later dead op propagates before it goes (erased below, after
             # write-back).
+            if lazy_dead:
+                op_index, dying = dying_ops(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead)
         import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         # (every mode: `mesh<[...]>` in a sharding names no symbol)
@@ -96,6 +99,8 @@ def propagate_module(
             hold_priorities=options.user_priorities,
             untied_ifs=shardy_import,
         )
+        if lazy_dead and dying:
+            _mark_dying(graph, op_index, dying)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         if shardy_import:
@@ -121,6 +126,18 @@ def propagate_module(
             pin_dot_plans(graph)
             export_data_flow(module_op)
     return graph
+
+
+def _mark_dying(graph: Graph, op_index: dict, dying: dict) -> None:
+    for edge in graph.edges:
+        if edge.op is None:
+            continue
+        op = edge.op.operation
+        at = op_index.get(op)
+        if at is not None:
+            graph.edge_index[edge] = at
+            if op in dying:
+                graph.dying[edge] = dying[op]
 
 
 _GSPMD_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"})

@@ -169,6 +169,11 @@ class Graph:
     # users in program order, a parsed value's the other way round (propagation/driver.py).
     reattached: set = dataclasses.field(default_factory=set)
     notify_order: dict = dataclasses.field(default_factory=dict)  # (driver.py, per graph)
+    # Shardy's basic and aggressive passes: edge -> the program position at which its op dies
+    # (its users are dead ops erased when the driver reaches them), and edge -> its op's
+    # program position (api.py, shardy_import.dying_ops; driver.py).
+    dying: dict = dataclasses.field(default_factory=dict)
+    edge_index: dict = dataclasses.field(default_factory=dict)
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

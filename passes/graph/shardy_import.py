@@ -149,6 +149,25 @@ def erase_dead_ops(module_op: ir.Operation, *, transitive: bool = True) -> int:
     return count
 
 
+def dying_ops(module_op: ir.Operation) -> tuple[dict, dict]:
+    """(op -> its position in program order, op -> the position at which it dies) for the ops
+    not dead yet whose users all are or die: Shardy's basic and aggressive passes (a greedy
+    driver visiting ops in program order) erase such an op once the dead ops after it are
+    erased, so it propagates until the driver reaches the last of them."""
+    ops = _ops(module_op)
+    index = {op: i for i, op in enumerate(ops)}
+    death: dict = {}
+    for op in reversed(ops):
+        if not op.results or not _effect_free(op):
+            continue
+        owners = [use.owner.operation for r in op.results for use in r.uses]
+        if not owners:
+            death[op] = index[op]
+        elif all(o in death for o in owners):
+            death[op] = max(death[o] for o in owners)
+    return index, {op: d for op, d in death.items() if d != index[op]}
+
+
 def apply_sharding_constraints(module_op: ir.Operation) -> None:
     """A fully closed constraint, and a manual computation's in_sharding, give a value without
     a sharding their sharding when no other constraint or manual computation uses the value (as Shardy's import does; results of calls

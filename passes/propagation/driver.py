@@ -106,7 +106,13 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     # Shardy's bare passes sync a group when an op changes a member (its import, which the
     # pipeline runs first, already gave the members one sharding; the group ties do the rest)
     groups = _group_members(graph) if options.conflicts == "shardy" and graph.bare else {}
+    # Ops Shardy's greedy driver erases once it reaches the dead ops using them (basic and
+    # aggressive passes): each runs until the first pass gets past its death, none after it.
+    dying, killed, position = graph.dying, set(), -1
+    deaths = sorted(dying.items(), key=lambda item: item[1]) if dying else []
     while runs < budget:
+        if dying and not first:
+            killed.update(dying)
         # The first edge on top; a stage's first pass visits every data-flow tie in its place
         # (the rewrite driver visits every op), later passes the edges left dirty.
         stack = [e for e in reversed(edges) if e in dirty or (first and e.owned_from is not None)]
@@ -119,6 +125,15 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             queued.discard(edge)
             dirty.discard(edge)
             runs += 1
+            if dying:
+                # (func results reach their returns before the driver visits any op)
+                at = graph.edge_index.get(edge) if edge.op_name != "func.return" else None
+                if deaths and at is not None and at > position:
+                    position = at
+                    while deaths and deaths[0][1] < position:
+                        killed.add(deaths.pop(0)[0])
+                if edge in killed:
+                    continue
             if _idle(edge):
                 continue
             changed = EdgeStep(edge, stage, options, graph).run()

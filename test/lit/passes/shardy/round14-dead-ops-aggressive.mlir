@@ -80,3 +80,20 @@ func.func @op_used_by_later_dead_op_propagates_first(%arg0: tensor<8xf32> {sdy.s
   %3 = stablehlo.add %arg2, %arg3 : tensor<8x2xf32>
   return %2 : tensor<8xf32>
 }
+
+// -----
+
+// The add's only user is dead: it goes when the driver reaches the abs, before the constraint
+// after them gives %0 its sharding, so %arg1 never takes it.
+// CHECK-LABEL: func.func {{(private )?}}@op_erased_before_a_later_source_reaches_it(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, %arg1: tensor<8x8xf32>) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK: %1 = sdy.sharding_constraint %0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=2]>
+func.func @op_erased_before_a_later_source_reaches_it(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  %1 = stablehlo.add %0, %arg1 : tensor<8x8xf32>
+  %2 = stablehlo.abs %1 : tensor<8x8xf32>
+  %3 = sdy.sharding_constraint %0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+  return %3 : tensor<8x8xf32>
+}
