@@ -76,6 +76,59 @@ def test_default_mode_dot_across_meshes():
     assert random_sdy.default_mode_error(DOT_ACROSS_MESHES) is None
 
 
+# Minimized from the campaign (seed 1289): named computations sharing a name but not a body
+# become functions foo, foo_0, foo_1; meshjit's export then merged them as copies of one
+# function (by name and shardings only): a call of a function of other types (a module that
+# failed to verify) or, with equal types, of another body (abs computed as negate).
+NAMED_COMPUTATIONS_OF_ONE_NAME = """
+sdy.mesh @mesh = <["a"=2]>
+func.func @main(%arg0: tensor<8xf32>, %arg1: tensor<4xf32>) -> (tensor<8xf32>, tensor<4xf32>) {
+  %0 = sdy.named_computation<"foo">(%arg0) (%n: tensor<8xf32>) {
+    %v = stablehlo.negate %n : tensor<8xf32>
+    sdy.return %v : tensor<8xf32>
+  } : (tensor<8xf32>) -> tensor<8xf32>
+  %1 = sdy.named_computation<"foo">(%arg1) (%n: tensor<4xf32>) {
+    %v = stablehlo.abs %n : tensor<4xf32>
+    sdy.return %v : tensor<4xf32>
+  } : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = sdy.named_computation<"foo">(%arg0) (%n: tensor<8xf32>) {
+    %v = stablehlo.abs %n : tensor<8xf32>
+    sdy.return %v : tensor<8xf32>
+  } : (tensor<8xf32>) -> tensor<8xf32>
+  %3 = stablehlo.add %0, %2 : tensor<8xf32>
+  return %3, %1 : tensor<8xf32>, tensor<4xf32>
+}
+"""
+
+
+def test_default_mode_keeps_named_computations_of_one_name_apart():
+    from jaxlib.mlir import ir
+
+    from meshjit.dialects import make_context
+    from tests.support import shardy_suite
+
+    with make_context():
+        module = shardy_suite.run(
+            NAMED_COMPUTATIONS_OF_ONE_NAME, random_sdy.DEFAULT_MODE, erase_dead=True
+        )
+        assert module.operation.verify()
+        bodies, calls = {}, []
+        for op in module.body.operations:
+            if op.operation.name != "func.func":
+                continue
+            name = ir.StringAttr(op.attributes["sym_name"]).value
+            ops = [o.operation for o in op.regions[0].blocks[0].operations]
+            bodies[name] = [o.name for o in ops]
+            if name == "main":
+                calls = [
+                    ir.FlatSymbolRefAttr(o.attributes["callee"]).value
+                    for o in ops
+                    if o.name == "func.call"
+                ]
+    computed = [[n for n in bodies[c] if n != "func.return"] for c in calls]
+    assert computed == [["stablehlo.negate"], ["stablehlo.abs"], ["stablehlo.abs"]], bodies
+
+
 def test_generator_draws_what_the_frontend_never_emits(modules):
     """The slice holds each construct the generator is for (a generator that silently stopped
     drawing one would otherwise leave the differential above vacuous)."""
