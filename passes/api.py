@@ -30,9 +30,9 @@ from meshjit.passes.graph.call_graph import flatten_call_graph
 from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
     block_permutation_factors,
+    dying_ops,
     erase_dead_ops,
     import_sharding_groups,
-    dying_ops,
     lift_inlined_meshes,
     reattached_slots,
     remove_size_one_axes,
