@@ -83,8 +83,10 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
             picked[d] = _heaviest([(t[d], w) for t, w in zip(tensors, weights)])
     # Two dims picking one axis: the dim whose pick weighs more keeps it (on a tie the later
     # dim), the other is left unsharded (an axis twice would not verify).
-    weight = [sum(w for t, w in zip(tensors, weights) if picked[d] and t[d] == picked[d])
-              for d in range(rank)]
+    weight = [
+        sum(w for t, w in zip(tensors, weights) if picked[d] and t[d] == picked[d])
+        for d in range(rank)
+    ]
     used: set = set()
     for d in sorted(range(rank), key=lambda d: (weight[d], d), reverse=True):
         if used & set(picked[d]):

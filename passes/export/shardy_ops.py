@@ -541,8 +541,14 @@ def _body(func) -> tuple:
             # (a call's callee may be a copy merged in turn)
             if not str(named[i].name).startswith("sdy.") and str(named[i].name) != "callee"
         )
-        out.append((op.name, attrs, tuple(source(v) for v in op.operands),
-                    tuple(str(r.type) for r in op.results)))
+        out.append(
+            (
+                op.name,
+                attrs,
+                tuple(source(v) for v in op.operands),
+                tuple(str(r.type) for r in op.results),
+            )
+        )
         return ir.WalkResult.ADVANCE
 
     for block in func.regions[0].blocks:

@@ -48,8 +48,10 @@ def decide_basic(claims, mappings=None, axis_size=None) -> dict:
         cut = next((k for k, a in enumerate(axes) if any(overlaps(a, o) for o in others)), None)
         if cut is not None:
             kept = axes[:cut]
-            piece = None if axis_size is None else free_prefix(
-                axes[cut], others, axis_size(axes[cut][0])
+            piece = (
+                None
+                if axis_size is None
+                else free_prefix(axes[cut], others, axis_size(axes[cut][0]))
             )
             decisions[f] = (kept + [piece] if piece is not None else kept, src)
     return {f: d for f, d in decisions.items() if d[0]}

@@ -45,9 +45,11 @@ class Mesh:
     @property
     def text(self) -> str:
         axes = ", ".join(f'"{n}"={s}' for n, s in self.axes)
-        ids = "" if self.device_ids is None else ", device_ids=[" + ", ".join(
-            str(i) for i in self.device_ids
-        ) + "]"
+        ids = (
+            ""
+            if self.device_ids is None
+            else ", device_ids=[" + ", ".join(str(i) for i in self.device_ids) + "]"
+        )
         return f"sdy.mesh @{self.name} = <[{axes}]{ids}>"
 
     def size(self, axis: str) -> int:
@@ -124,8 +126,16 @@ class _Gen:
         r.shuffle(pieces)
         return pieces
 
-    def dims_text(self, mesh: Mesh, rank: int, *, open_p=0.35, priority_p=0.15,
-                  replicated_p=0.1, allow_priority=True) -> str:
+    def dims_text(
+        self,
+        mesh: Mesh,
+        rank: int,
+        *,
+        open_p=0.35,
+        priority_p=0.15,
+        replicated_p=0.1,
+        allow_priority=True,
+    ) -> str:
         r = self.r
         if not mesh.axes:
             return f"<@{mesh.name}, []>"  # a maximal sharding has rank 0 whatever the type
@@ -176,8 +186,9 @@ class _Gen:
 class _Body:
     """One region's straight-line code: values in scope, ops emitted as lines."""
 
-    def __init__(self, gen: _Gen, values: list[Value], depth: int, indent: str,
-                 isolated: bool = False):
+    def __init__(
+        self, gen: _Gen, values: list[Value], depth: int, indent: str, isolated: bool = False
+    ):
         self.g = gen
         self.r = gen.r
         self.values = list(values)
@@ -237,16 +248,32 @@ class _Body:
     def op(self) -> None:
         r = self.r
         table = [
-            (self.elementwise, 6), (self.binary, 6), (self.broadcast, 3), (self.reshape, 5),
-            (self.transpose, 3), (self.dot, 4), (self.reduce, 3), (self.concatenate, 2),
-            (self.slice, 2), (self.pad, 1), (self.dynamic_slice, 2), (self.select, 1),
-            (self.convert, 1), (self.constraint, 4), (self.group, 2), (self.barrier, 1),
+            (self.elementwise, 6),
+            (self.binary, 6),
+            (self.broadcast, 3),
+            (self.reshape, 5),
+            (self.transpose, 3),
+            (self.dot, 4),
+            (self.reduce, 3),
+            (self.concatenate, 2),
+            (self.slice, 2),
+            (self.pad, 1),
+            (self.dynamic_slice, 2),
+            (self.select, 1),
+            (self.convert, 1),
+            (self.constraint, 4),
+            (self.group, 2),
+            (self.barrier, 1),
             (self.custom_call, 2),
         ]
         if self.depth < 2:
             table += [
-                (self.while_loop, 1), (self.case, 1), (self.opt_barrier, 1),
-                (self.named, 1), (self.manual, 2), (self.call, 1),
+                (self.while_loop, 1),
+                (self.case, 1),
+                (self.opt_barrier, 1),
+                (self.named, 1),
+                (self.manual, 2),
+                (self.call, 1),
             ]
         fns = [f for f, _ in table]
         weights = [w for _, w in table]
@@ -461,7 +488,9 @@ class _Body:
             f"{_type(x.shape, 'i1')}"
         )
         name = self.g.fresh()
-        self.emit(f"{name} = stablehlo.select {p}, {x.name}, {y.name} : {_type(x.shape, 'i1')}, {x.type}")
+        self.emit(
+            f"{name} = stablehlo.select {p}, {x.name}, {y.name} : {_type(x.shape, 'i1')}, {x.type}"
+        )
         self.add(Value(name, x.shape))
 
     def convert(self):
@@ -492,7 +521,8 @@ class _Body:
         if x.name in grouped:
             return False
         same = [
-            v for v in self.values
+            v
+            for v in self.values
             if v.shape == x.shape and v.dtype == x.dtype and v.name not in grouped
         ]
         members = {x.name: x}
@@ -584,7 +614,9 @@ class _Body:
             f"{res}:2 = stablehlo.while({it} = {x.name}, {i} = {zero.name}) : {x.type}, tensor<i32>"
         )
         self.emit("  cond {")
-        self.emit(f"  {cmp_} = stablehlo.compare LT, {i}, {n.name} : (tensor<i32>, tensor<i32>) -> tensor<i1>")
+        self.emit(
+            f"  {cmp_} = stablehlo.compare LT, {i}, {n.name} : (tensor<i32>, tensor<i32>) -> tensor<i1>"
+        )
         self.emit(f"  stablehlo.return {cmp_} : tensor<i1>")
         self.emit("} do {")
         self.lines += body.lines
@@ -658,8 +690,10 @@ class _Body:
         x = self.pick(lambda v: v.shape and v.dtype == "f32")
         if x is None:
             return False
-        manual = sorted(r.sample(axes, r.choice((1, 1, 2)) if len(axes) > 1 else 1),
-                        key=lambda a: [n for n, _ in mesh.axes].index(a[0]))
+        manual = sorted(
+            r.sample(axes, r.choice((1, 1, 2)) if len(axes) > 1 else 1),
+            key=lambda a: [n for n, _ in mesh.axes].index(a[0]),
+        )
         manual_names = {n for n, _ in manual}
         free = [n for n, _ in mesh.axes if n not in manual_names and n not in self.g.bound]
 
@@ -784,7 +818,9 @@ def _draw(rng: random.Random) -> str:
         s = f" {{sdy.sharding = #sdy.sharding{g.sharding(v.shape)}}}" if rng.random() < 0.75 else ""
         arg_texts.append(f"{v.name}: {v.type}{s}")
     for v, s in body.new_args:
-        arg_texts.append(f"{v.name}: {v.type}" + (f" {{sdy.sharding = #sdy.sharding{s}}}" if s else ""))
+        arg_texts.append(
+            f"{v.name}: {v.type}" + (f" {{sdy.sharding = #sdy.sharding{s}}}" if s else "")
+        )
     res_texts = []
     for v in results:
         s = ""

@@ -49,8 +49,14 @@ def main(argv: list[str]) -> int:
         return 0
     found, start, seed, last = [], time.time(), a.seed, a.seed + a.n
     while seed < last:
-        cmd = [sys.executable, "-m", "tests.support.shardy_campaign", "--worker", str(seed),
-               str(last)] + (["--passes", a.passes] if a.passes else [])
+        cmd = [
+            sys.executable,
+            "-m",
+            "tests.support.shardy_campaign",
+            "--worker",
+            str(seed),
+            str(last),
+        ] + (["--passes", a.passes] if a.passes else [])
         child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         current = None
         for line in child.stdout:

@@ -51,9 +51,9 @@ def test_agrees_with_shardy(modules, seed, shardy, meshjit):
         assert error is None and differing, f"fixed, drop it from KNOWN: {KNOWN[seed, shardy]}"
         pytest.xfail(KNOWN[seed, shardy])
     assert error is None, f"{error}\n{text}"
-    assert not differing, "\n".join(
-        f"{k}\n  shardy  {s}\n  meshjit {m}" for k, s, m in differing[:6]
-    ) + f"\n{text}"
+    assert not differing, (
+        "\n".join(f"{k}\n  shardy  {s}\n  meshjit {m}" for k, s, m in differing[:6]) + f"\n{text}"
+    )
 
 
 @pytest.mark.parametrize("seed", SEEDS)
