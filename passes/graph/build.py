@@ -376,8 +376,23 @@ def _returns_call(graph: Graph, edge) -> bool:
 
 def _share_initial_sharding(slots: list[Slot]) -> None:
     """A group member's own sharding is every member's from the start (as Shardy's groups)."""
-    source = next((s for s in slots if s.annotated and s.mesh is not None and _says(s)), None)
+    source = next(
+        (
+            s
+            for s in slots
+            if (s.annotated and s.mesh is not None and _says(s))
+            or (not s.annotated and s.local_initial is not None)
+        ),
+        None,
+    )
     if source is None:
+        return
+    if not source.annotated:  # a manual computation's body argument: its local in_sharding
+        mesh, dims, closed = source.local_initial
+        for slot in slots:
+            if slot is not source and not slot.annotated and slot.rank == len(dims):
+                slot.mesh, slot.annotated = mesh, True
+                slot.dims, slot.closed = [list(d) for d in dims], list(closed)
         return
     for slot in slots:
         if not slot.annotated and slot.rank == source.rank:

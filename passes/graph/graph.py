@@ -63,6 +63,9 @@ class Slot:
     annotated: bool = False
     opaque: bool = False  # a result of an op with no sharding rule: exported replicated
     total_bytes: int = 0
+    # A manual computation's body argument: (mesh, dims, closed) of its in_sharding without
+    # the manual axes, the sharding Shardy's groups see on it from the start (build.py).
+    local_initial: tuple | None = None
 
     @property
     def label(self) -> str:

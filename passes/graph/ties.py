@@ -99,6 +99,12 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
         if edges:
             b.tie(label, [b.graph.slots.get(v), boundary], op.name, stage=_operand_stage(v))
         inner = b.slot(body.arguments[i], f"{op.name} body arg {i}", inner_forbidden)
+        if inner is not None and boundary.mesh is not None:
+            inner.local_initial = (
+                boundary.mesh,
+                [[a for a in dim if a[0] not in manual] for dim in boundary.dims],
+                list(boundary.closed),
+            )
         _manual_tie(b, label, boundary, inner, manual)
     b.block(body, inner_forbidden, None)
     if not edges:

@@ -68,3 +68,24 @@ func.func @group_closed_and_replicated_shared(%arg0: tensor<8x8xf32> {sdy.shardi
   sdy.sharding_group %0 group_id=0 : tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
 }
+
+// -----
+
+// A manual computation's body argument holds its in_sharding without the manual axes from the
+// start: a group shares that (here closed and empty) with its other members.
+// CHECK-LABEL: func.func {{(private )?}}@group_shares_manual_body_argument_sharding(
+// CHECK-SAME: %arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}) -> (tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<4x2xf32>) {
+// CHECK: %1 = stablehlo.sqrt %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : tensor<4x2xf32>
+// CHECK: sdy.sharding_group %1 group_id=0 : tensor<4x2xf32>
+// CHECK: sdy.sharding_group %arg1 group_id=0 : tensor<4x2xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @group_shares_manual_body_argument_sharding(%arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}, {}]>}) -> tensor<8x2xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%m: tensor<4x2xf32>) {
+    %1 = stablehlo.sqrt %m : tensor<4x2xf32>
+    sdy.sharding_group %1 group_id=0 : tensor<4x2xf32>
+    sdy.sharding_group %m group_id=0 : tensor<4x2xf32>
+    sdy.return %1 : tensor<4x2xf32>
+  } : (tensor<8x2xf32>) -> tensor<8x2xf32>
+  return %0 : tensor<8x2xf32>
+}
