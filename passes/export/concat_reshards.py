@@ -118,7 +118,8 @@ def _parse(text: str, mesh) -> tuple:
 
 
 def _overlap(a: tuple, b: tuple) -> bool:
-    return a[0] == b[0] and a[1] < b[1] * b[2] and b[1] < a[1] * a[2]
+    """Whether two (sub-)axes share devices; an axis of size 1 still overlaps itself."""
+    return a[0] == b[0] and (a == b or (a[1] < b[1] * b[2] and b[1] < a[1] * a[2]))
 
 
 def _appended(axes: tuple, axis: str, mesh) -> tuple:
