@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: setup demo test test-py test-lit test-campaigns bench test-distributed bench-distributed fuzz \
-	doc-examples doc-examples-corpus record-oracles
+	doc-examples doc-examples-corpus record-oracles shardy-campaign
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -55,6 +55,14 @@ bench-distributed: setup
 N ?= 3000
 fuzz: setup
 	$(BIN)/python bench/fuzz.py -n $(N) --out fuzz-report.json
+
+# Random sdy-annotated MLIR modules through every Shardy pass and meshjit's mapped pipeline, and
+# meshjit's own mode (CI runs a slice: tests/passes/shardy/test_random_sdy.py):
+# make shardy-campaign N=2000 SEED=1000
+SEED ?= 0
+shardy-campaign: setup
+	nice -n 10 $(BIN)/python -m tests.support.shardy_campaign -n $(N) --seed $(SEED) \
+		--out shardy-campaign.json
 
 # JAX 0.10.2's docstring examples run under meshjit: pass / fail / skip per module, and the
 # failures' first error lines (the corpus is tests/doc_examples/corpus.json).

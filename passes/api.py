@@ -30,6 +30,7 @@ from meshjit.passes.graph.call_graph import flatten_call_graph
 from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
     block_permutation_factors,
+    dying_ops,
     erase_dead_ops,
     import_sharding_groups,
     lift_inlined_meshes,
@@ -74,10 +75,18 @@ def propagate_module(
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
+        lazy_dead = options.conflicts == "shardy" and bare and not options.priority_pass
         if options.conflicts == "shardy":
-            erase_dead_ops(module_op)
+            # Shardy's import and its priority passes erase dead ops first; the basic and
+            # aggressive passes' greedy driver erases an op when it visits it dead: an op used
+            # only by a later dead op propagates before it goes (erased below, after
+            # write-back).
+            if lazy_dead:
+                op_index, dying = dying_ops(module_op)
+            erase_dead_ops(module_op, transitive=not lazy_dead)
         import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
-        lift_inlined_meshes(module_op)  # (every mode: `mesh<[...]>` in a sharding names no symbol)
+        # (every mode: `mesh<[...]>` in a sharding names no symbol)
+        lift_inlined_meshes(module_op, dedup=not bare)
         if shardy_import:
             remove_size_one_axes(module_op)
             flatten_call_graph(module_op, share=dedup_fully)
@@ -90,6 +99,8 @@ def propagate_module(
             hold_priorities=options.user_priorities,
             untied_ifs=shardy_import,
         )
+        if lazy_dead and dying:
+            _mark_dying(graph, op_index, dying)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         if shardy_import:
@@ -109,10 +120,24 @@ def propagate_module(
             keep_sharding_rules(module_op)
         elif options.conflicts == "shardy":  # meshjit's own mode hands XLA the user's rules
             drop_generated_rules(module_op)
+        if lazy_dead:
+            erase_dead_ops(module_op)
         if close:
             pin_dot_plans(graph)
             export_data_flow(module_op)
     return graph
+
+
+def _mark_dying(graph: Graph, op_index: dict, dying: dict) -> None:
+    for edge in graph.edges:
+        if edge.op is None:
+            continue
+        op = edge.op.operation
+        at = op_index.get(op)
+        if at is not None:
+            graph.edge_index[edge] = at
+            if op in dying:
+                graph.dying[edge] = dying[op]
 
 
 _GSPMD_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"})

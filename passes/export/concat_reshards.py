@@ -4,7 +4,8 @@ A concatenate whose operands and result disagree is computed in one sharding it 
 `sdy.reshard`s around it:
 
 - per dim but the concatenated one, the axes the tensors hold there that weigh most (summed
-  element counts of the tensors holding them; on a tie, the later tensor's: the result's);
+  element counts of the tensors holding them; on a tie, the later tensor's: the result's); an
+  axis two dims pick stays in the one whose pick weighs more (on a tie the later dim);
 - the concatenated dim unsharded: its axes (weighed the same way) go after the axes of the
   first other dim they divide;
 - each operand not so sharded is resharded right before the op; the op's result sharding is
@@ -80,15 +81,58 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
     for d in range(rank):
         if d != dim:
             picked[d] = _heaviest([(t[d], w) for t, w in zip(tensors, weights)])
-    used = {a for axes in picked for a in axes}
-    moved = [a for a in _heaviest([(t[dim], w) for t, w in zip(tensors, weights)]) if a not in used]
+    # Two dims picking one axis: the dim whose pick weighs more keeps it (on a tie the later
+    # dim), the other is left unsharded (an axis twice would not verify).
+    weight = [
+        sum(w for t, w in zip(tensors, weights) if picked[d] and t[d] == picked[d])
+        for d in range(rank)
+    ]
+    used: set = set()
+    for d in sorted(range(rank), key=lambda d: (weight[d], d), reverse=True):
+        if used & set(picked[d]):
+            picked[d] = ()
+        used |= set(picked[d])
+    taken = [_parse(a, mesh) for a in used]
+    moved = [
+        a
+        for a in _heaviest([(t[dim], w) for t, w in zip(tensors, weights)])
+        if not any(_overlap(_parse(a, mesh), b) for b in taken)
+    ]
     for axis in moved:
         for d in range(rank):
             product = math.prod(_size(a, mesh) for a in picked[d] + (axis,))
             if d != dim and shapes[-1][d] % product == 0:
-                picked[d] = picked[d] + (axis,)
+                picked[d] = _appended(picked[d], axis, mesh)
                 break
     return picked
+
+
+def _parse(text: str, mesh) -> tuple:
+    """(axis name, pre-size, size) of `"a"` or `"a":(2)4`."""
+    if ":(" in text:
+        name, rest = text.split(":(")
+        pre, size = rest.split(")")
+        return name.strip('"'), int(pre), int(size)
+    name = text.strip('"')
+    return name, 1, mesh.size_of(name)
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    """Whether two (sub-)axes share devices; an axis of size 1 still overlaps itself."""
+    return a[0] == b[0] and (a == b or (a[1] < b[1] * b[2] and b[1] < a[1] * a[2]))
+
+
+def _appended(axes: tuple, axis: str, mesh) -> tuple:
+    """`axes` then `axis`, the two merged when they are consecutive pieces of one axis (the
+    verifier refuses such a pair)."""
+    if axes:
+        name, pre, size = _parse(axes[-1], mesh)
+        new = _parse(axis, mesh)
+        if new[0] == name and pre * size == new[1]:
+            size *= new[2]
+            whole = pre == 1 and size == mesh.size_of(name)
+            return axes[:-1] + (f'"{name}"' if whole else f'"{name}":({pre}){size}',)
+    return axes + (axis,)
 
 
 def _attr(mesh_name: str, dims: list[tuple]) -> ir.Attribute:
@@ -106,6 +150,8 @@ def reshard_concatenates(module_op: ir.Operation) -> None:
         mesh_name = named.pop()
         rank = len(ir.RankedTensorType(op.results[0].type).shape)
         tensors = [_axes(s, rank) for s in shardings]
+        if any(len(t) != rank for t in tensors):
+            continue  # a maximal sharding (one device holds it all): nothing to pick
         if any(t != tensors[0] for t in tensors):
             shapes = [
                 tuple(ir.RankedTensorType(v.type).shape) for v in (*op.operands, op.results[0])

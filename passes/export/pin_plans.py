@@ -15,6 +15,8 @@ def pin_dot_plans(graph: Graph) -> int:
     and resharded after it into theirs. Returns how many reshards it inserted."""
     count = 0
     for edge, dims in list(pinned_plans(graph)):
+        if _meshes(edge) > 1:
+            continue  # operands on different meshes: no plan names axes all of them have
         n = len(edge.operands)
         for t, (view, want) in enumerate(zip(edge.operands, dims)):
             if _pinnable(view.slot, want):
@@ -24,6 +26,10 @@ def pin_dot_plans(graph: Graph) -> int:
             if _pinnable(view.slot, want) and reshard_result(graph, edge.op, r, view.slot, want):
                 count += 1
     return count
+
+
+def _meshes(edge) -> int:
+    return len({v.slot.mesh for v in (*edge.operands, *edge.results) if v.slot.mesh is not None})
 
 
 def _pinnable(slot: Slot, want) -> bool:

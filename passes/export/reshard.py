@@ -6,7 +6,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
+from meshjit.dialects.sdy import SHARDING_ATTR, axis_ref, tensor_sharding_attr
 from meshjit.passes.graph.graph import Graph, Slot
 from meshjit.passes.graph.slots import new_slot, slot_sharding
 
@@ -16,7 +16,10 @@ def closed_sharding(graph: Graph, source: Slot, dims) -> ir.Attribute:
     target = new_slot(f"reshard of {source.label}", source.value.type)
     target.mesh, target.dims = source.mesh, [list(d) for d in dims]
     target.closed = [True] * target.rank
-    target.replicated, target.unreduced = source.replicated, source.unreduced
+    # (an axis the new dims shard is no longer replicated)
+    names = {a[0] for dim in dims for a in dim}
+    target.replicated = tuple(a for a in source.replicated if axis_ref(a).name not in names)
+    target.unreduced = source.unreduced
     return tensor_sharding_attr(slot_sharding(target, graph.meshes, close=True))
 
 

@@ -521,10 +521,47 @@ def _signature(func) -> str:
     return "|".join(str(attrs[k]) if k in attrs else "" for k in ("arg_attrs", "res_attrs"))
 
 
+def _body(func) -> tuple:
+    """The function's type and what its ops compute, shardings aside: two named computations
+    of one name may hold different bodies (a user's reuse of a name), which are not copies."""
+    at: dict = {}
+    out = [str(func.attributes["function_type"])]
+
+    def source(value):
+        if isinstance(value, ir.BlockArgument):
+            return ("arg", value.arg_number, at.get(value.owner.owner, -1))
+        return (at.get(value.owner, -1), value.result_number)
+
+    def visit(op):
+        at[op] = len(at)
+        named = op.attributes
+        attrs = tuple(
+            (str(named[i].name), str(named[i].attr))
+            for i in range(len(named))
+            # (a call's callee may be a copy merged in turn)
+            if not str(named[i].name).startswith("sdy.") and str(named[i].name) != "callee"
+        )
+        out.append(
+            (
+                op.name,
+                attrs,
+                tuple(source(v) for v in op.operands),
+                tuple(str(r.type) for r in op.results),
+            )
+        )
+        return ir.WalkResult.ADVANCE
+
+    for block in func.regions[0].blocks:
+        for op in block.operations:
+            op.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return tuple(out)
+
+
 def dedup_functions(module_op: ir.Operation) -> None:
     """Copies of one function (`sdy.original_func_name`) whose argument and result shardings
     ended up alike are merged, as Shardy's export does: walking the calls in module order, the
-    first callee met per (original, shardings) is the one kept."""
+    first callee met per (original, shardings) is the one kept. Functions of one original name
+    that compute differently (named computations of one name) are not copies: each stays."""
     funcs = _funcs(module_op)
     kept: dict = {}  # (original name, signature) -> name kept
     renamed: dict = {}
@@ -537,7 +574,7 @@ def dedup_functions(module_op: ir.Operation) -> None:
         original = name
         if ORIGINAL_FUNC_NAME in func.attributes:
             original = ir.StringAttr(func.attributes[ORIGINAL_FUNC_NAME]).value
-        key = (original, _signature(func))
+        key = (original, _signature(func), _body(func))
         if kept.setdefault(key, name) != name:
             renamed[name] = kept[key]
     if not renamed:

@@ -70,9 +70,10 @@ def write_back(
 ) -> None:
     """Stores every slot's sharding in the module (func attrs, op attrs, manual boundaries);
     `close_unreached=False` leaves func arguments nothing reached unannotated (as Shardy);
-    `even_boundaries` shards func arguments and results evenly (as Shardy's export)."""
+    `even_boundaries` shards func arguments and results, and manual computations' in and out
+    shardings, evenly (as Shardy's export)."""
     cache = _Shardings(graph.meshes, close)
-    _write_op_results(graph, cache)
+    _write_op_results(graph, cache, even_boundaries)
     _write_boundaries(graph, cache, close, close_unreached, even_boundaries)
 
 
@@ -95,12 +96,14 @@ def _decided_results(graph: Graph) -> dict:
     return per_op
 
 
-def _write_op_results(graph: Graph, cache: _Shardings) -> None:
+def _write_op_results(graph: Graph, cache: _Shardings, even: bool = False) -> None:
     manual_parents: dict = {}
     for op, slots in _decided_results(graph).items():
         op = op.operation
         if _in_manual(op, manual_parents) and not _has_sharded(slots.values()):
             continue  # nothing free to say inside a manual body (XLA rejects some of these)
+        if even and op.name == "sdy.manual_computation":
+            slots = {i: _evenly_sharded(slot, graph) for i, slot in slots.items()}
         results = op.results
         if len(results) == 1 and 0 in slots:
             shardings = [cache.of(slots[0])]
@@ -136,7 +139,7 @@ def _write_boundaries(
                 slot = _evenly_sharded(slot, graph)
             setter(owner, index, cache.of(_whole_axes(slot, graph) if close else slot))
         else:
-            manual_in.setdefault(owner, {})[index] = slot
+            manual_in.setdefault(owner, {})[index] = _evenly_sharded(slot, graph) if even else slot
     for op, slots in manual_in.items():
         old = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
         ordered = [cache.of(slots[i]) if i in slots else old[i] for i in range(len(old))]

@@ -8,6 +8,7 @@ import sys
 
 from jaxlib.mlir import ir
 
+from meshjit.dialects.sdy import axis_ref
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.data_flow import (
     EDGE_OWNERS,
@@ -375,8 +376,23 @@ def _returns_call(graph: Graph, edge) -> bool:
 
 def _share_initial_sharding(slots: list[Slot]) -> None:
     """A group member's own sharding is every member's from the start (as Shardy's groups)."""
-    source = next((s for s in slots if s.annotated and s.mesh is not None), None)
+    source = next(
+        (
+            s
+            for s in slots
+            if (s.annotated and s.mesh is not None and _says(s))
+            or (not s.annotated and s.local_initial is not None)
+        ),
+        None,
+    )
     if source is None:
+        return
+    if not source.annotated:  # a manual computation's body argument: its local in_sharding
+        mesh, dims, closed = source.local_initial
+        for slot in slots:
+            if slot is not source and not slot.annotated and slot.rank == len(dims):
+                slot.mesh, slot.annotated = mesh, True
+                slot.dims, slot.closed = [list(d) for d in dims], list(closed)
         return
     for slot in slots:
         if not slot.annotated and slot.rank == source.rank:
@@ -386,6 +402,15 @@ def _share_initial_sharding(slots: list[Slot]) -> None:
             slot.priority = list(source.priority)
             slot.held = dict(source.held)  # (a member's priorities are the group's)
             slot.origin = list(source.origin)
+            # the whole sharding: its replicated (and unreduced) axes too
+            slot.replicated, slot.unreduced = source.replicated, source.unreduced
+            slot.forbidden |= {axis_ref(a).name for a in (*source.replicated, *source.unreduced)}
+
+
+def _says(slot: Slot) -> bool:
+    """Whether a sharding says more than "fully open" (its replicated axes aside): Shardy's
+    groups share only such a one at the start."""
+    return any(slot.dims) or any(slot.closed) or bool(slot.held)
 
 
 def _called(module_op: ir.Operation) -> set:

@@ -63,6 +63,9 @@ class Slot:
     annotated: bool = False
     opaque: bool = False  # a result of an op with no sharding rule: exported replicated
     total_bytes: int = 0
+    # A manual computation's body argument: (mesh, dims, closed) of its in_sharding without
+    # the manual axes, the sharding Shardy's groups see on it from the start (build.py).
+    local_initial: tuple | None = None
 
     @property
     def label(self) -> str:
@@ -169,6 +172,11 @@ class Graph:
     # users in program order, a parsed value's the other way round (propagation/driver.py).
     reattached: set = dataclasses.field(default_factory=set)
     notify_order: dict = dataclasses.field(default_factory=dict)  # (driver.py, per graph)
+    # Shardy's basic and aggressive passes: edge -> the program position at which its op dies
+    # (its users are dead ops erased when the driver reaches them), and edge -> its op's
+    # program position (api.py, shardy_import.dying_ops; driver.py).
+    dying: dict = dataclasses.field(default_factory=dict)
+    edge_index: dict = dataclasses.field(default_factory=dict)
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

@@ -34,8 +34,7 @@ from meshjit.passes.rules import PERMUTATION
 _KEPT = frozenset(
     {
         "sdy.sharding_constraint",
-        "sdy.manual_computation",
-        "sdy.named_computation",
+        "sdy.sharding_group",
         "sdy.data_flow_edge",
         "sdy.func_data_flow_edge",
         "stablehlo.send",
@@ -43,9 +42,6 @@ _KEPT = frozenset(
         "stablehlo.outfeed",
         "stablehlo.infeed",
         "stablehlo.rng_bit_generator",
-        "stablehlo.while",
-        "stablehlo.case",
-        "stablehlo.if",
         "stablehlo.all_reduce",
         "stablehlo.reduce_scatter",
         "stablehlo.all_gather",
@@ -65,6 +61,18 @@ _KEPT = frozenset(
     }
 )
 _PREFIXES = ("stablehlo.", "sdy.", "chlo.")
+# Ops whose effects are those of the ops in their regions (MLIR's RecursiveMemoryEffects): the
+# greedy driver erases one nothing uses when nothing inside has an effect (a loop of pure ops,
+# a named or manual computation without constraints, groups or side-effecting calls).
+_RECURSIVE = frozenset(
+    {
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.if",
+        "sdy.named_computation",
+        "sdy.manual_computation",
+    }
+)
 UNSHARDED_EDGE_RESULTS = "meshjit.unsharded_edge_results"
 UNSHARDED_EDGE_ARGUMENTS = "meshjit.unsharded_edge_arguments"
 # Ops whose results Shardy's import gives data-flow edges.
@@ -95,12 +103,27 @@ def _ops(module_op: ir.Operation) -> list:
 
 
 def _dead(op) -> bool:
+    if not op.results or not _effect_free(op):
+        return False
+    return not any(next(iter(r.uses), None) is not None for r in op.results)
+
+
+def _effect_free(op) -> bool:
+    """Whether MLIR takes `op` for free of memory effects (a region-holding op: when every op
+    inside is)."""
     name = op.name
-    if not op.results or name in _KEPT or not name.startswith(_PREFIXES):
+    if name in _KEPT or not name.startswith(_PREFIXES):
         return False
     if name == "stablehlo.custom_call" and _has_side_effect(op):
         return False
-    return not any(next(iter(r.uses), None) is not None for r in op.results)
+    if name in _RECURSIVE:
+        return all(
+            _effect_free(inner.operation)
+            for region in op.regions
+            for block in region.blocks
+            for inner in block.operations
+        )
+    return True
 
 
 def _has_side_effect(op) -> bool:
@@ -108,14 +131,41 @@ def _has_side_effect(op) -> bool:
     return "has_side_effect" in attrs and ir.BoolAttr(attrs["has_side_effect"]).value
 
 
-def erase_dead_ops(module_op: ir.Operation) -> int:
-    """Erases side-effect-free ops whose results nothing uses (users before their operands)."""
+def erase_dead_ops(module_op: ir.Operation, *, transitive: bool = True) -> int:
+    """Erases side-effect-free ops whose results nothing uses (users before their operands);
+    `transitive=False` erases only the ops dead from the start, not those dead only through
+    them (see api.propagate_module)."""
+    ops = _ops(module_op)
+    if not transitive:
+        dead = [op for op in ops if _dead(op)]
+        for op in reversed(dead):  # (ops inside a region before the op holding it)
+            op.erase()
+        return len(dead)
     count = 0
-    for op in reversed(_ops(module_op)):
+    for op in reversed(ops):
         if _dead(op):
             op.erase()
             count += 1
     return count
+
+
+def dying_ops(module_op: ir.Operation) -> tuple[dict, dict]:
+    """(op -> its position in program order, op -> the position at which it dies) for the ops
+    not dead yet whose users all are or die: Shardy's basic and aggressive passes (a greedy
+    driver visiting ops in program order) erase such an op once the dead ops after it are
+    erased, so it propagates until the driver reaches the last of them."""
+    ops = _ops(module_op)
+    index = {op: i for i, op in enumerate(ops)}
+    death: dict = {}
+    for op in reversed(ops):
+        if not op.results or not _effect_free(op):
+            continue
+        owners = [use.owner.operation for r in op.results for use in r.uses]
+        if not owners:
+            death[op] = index[op]
+        elif all(o in death for o in owners):
+            death[op] = max(death[o] for o in owners)
+    return index, {op: d for op, d in death.items() if d != index[op]}
 
 
 def apply_sharding_constraints(module_op: ir.Operation) -> None:
@@ -455,12 +505,34 @@ def _strip(sharding, ones):
     )
 
 
-def lift_inlined_meshes(module_op: ir.Operation) -> None:
+def lift_inlined_meshes(module_op: ir.Operation, *, dedup: bool = True) -> None:
     """Inline meshes (`#sdy.sharding<mesh<[...]>, ...>`) become `sdy.mesh` symbols, as Shardy's
-    import does (its own `sdy-lift-inlined-meshes`, a mechanical rewrite)."""
+    import does (its own `sdy-lift-inlined-meshes`, a mechanical rewrite, which also merges
+    `sdy.mesh` symbols holding the same mesh into the first). `dedup=False` (Shardy's bare
+    passes, which run no import) keeps such duplicates and the shardings naming them: the
+    rewrite then runs only when a sharding inlines a mesh."""
+    if not dedup and _duplicate_meshes(module_op) and not _inlined_mesh(module_op):
+        return
     pm = passmanager.PassManager.parse("builtin.module(sdy-lift-inlined-meshes)")
     pm.enable_verifier(False)  # (a mechanical rewrite: verifying the module cost 5x the pass)
     pm.run(module_op)
+
+
+def _duplicate_meshes(module_op: ir.Operation) -> bool:
+    seen = set()
+    for op in module_op.regions[0].blocks[0].operations:
+        op = op.operation
+        if op.name == "sdy.mesh":
+            text = str(op.attributes["mesh"])
+            if text in seen:
+                return True
+            seen.add(text)
+    return False
+
+
+def _inlined_mesh(module_op: ir.Operation) -> bool:
+    """Whether a sharding in the module inlines its mesh (`<mesh<[...]>, [...]>`)."""
+    return "sharding<mesh<" in str(module_op) or "<<mesh<" in str(module_op)
 
 
 # Results Shardy's import hands to a data-flow edge op (`stablehlo.if` gets none). A call's

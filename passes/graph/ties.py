@@ -92,10 +92,19 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
     for i, v in enumerate(op.operands):
         boundary = new_slot(f"{op.name} in_sharding {i}", v.type)
         init_slot(boundary, in_shardings[i], meshes, op.location, b.hold)
+        # the in_sharding keeps its manual axes, and gains none (one would change the body's
+        # local shape: the verifier refuses the module then)
+        boundary.forbidden |= manual
         b.graph.virtual.append(("manual_in", op, i, boundary))
         if edges:
             b.tie(label, [b.graph.slots.get(v), boundary], op.name, stage=_operand_stage(v))
         inner = b.slot(body.arguments[i], f"{op.name} body arg {i}", inner_forbidden)
+        if inner is not None and boundary.mesh is not None:
+            inner.local_initial = (
+                boundary.mesh,
+                [[a for a in dim if a[0] not in manual] for dim in boundary.dims],
+                list(boundary.closed),
+            )
         _manual_tie(b, label, boundary, inner, manual)
     b.block(body, inner_forbidden, None)
     if not edges:
@@ -103,6 +112,8 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
     ret = _terminator(op.regions[0])
     for i, r in enumerate(op.results):
         outer = b.graph.slots.get(r)
+        if outer is not None:
+            outer.forbidden |= manual  # (likewise the out_shardings)
         inner = b.graph.slots.get(ret.operands[i])
         edge = _manual_tie(b, label, outer, inner, manual)
         if edge is not None:

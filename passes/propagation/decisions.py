@@ -22,10 +22,11 @@ from meshjit.passes.graph.axes import (
 )
 
 
-def decide_basic(claims, mappings=None) -> dict:
+def decide_basic(claims, mappings=None, axis_size=None) -> dict:
     """factor -> (axes, source tensor): the longest claim where all are compatible, else their
     common prefix; an axis two factors of one tensor want goes to neither (`mappings`, the
-    rule's per-tensor dims, says which factors share a tensor; without it, all do)."""
+    rule's per-tensor dims, says which factors share a tensor; without it, all do), or only
+    its major piece the other leaves free (`axis_size`, a mesh axis' size by name, given)."""
     decisions = {}
     for f, cs in claims.items():
         maximal = _maximal(cs)
@@ -46,7 +47,13 @@ def decide_basic(claims, mappings=None) -> dict:
         ]
         cut = next((k for k, a in enumerate(axes) if any(overlaps(a, o) for o in others)), None)
         if cut is not None:
-            decisions[f] = (axes[:cut], src)
+            kept = axes[:cut]
+            piece = (
+                None
+                if axis_size is None
+                else free_prefix(axes[cut], others, axis_size(axes[cut][0]))
+            )
+            decisions[f] = (kept + [piece] if piece is not None else kept, src)
     return {f: d for f, d in decisions.items() if d[0]}
 
 

@@ -9,6 +9,7 @@ where two compete. The cost model sweeps, alternating direction.
 
 from __future__ import annotations
 
+from meshjit.dialects.sdy import axis_ref
 from meshjit.passes.graph.graph import STAGE_ALL, Edge, Graph
 from meshjit.passes.propagation.edge_step import EdgeStep, plan_of
 from meshjit.passes.propagation.options import Options
@@ -105,7 +106,13 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     # Shardy's bare passes sync a group when an op changes a member (its import, which the
     # pipeline runs first, already gave the members one sharding; the group ties do the rest)
     groups = _group_members(graph) if options.conflicts == "shardy" and graph.bare else {}
+    # Ops Shardy's greedy driver erases once it reaches the dead ops using them (basic and
+    # aggressive passes): each runs until the first pass gets past its death, none after it.
+    dying, killed, position = graph.dying, set(), -1
+    deaths = sorted(dying.items(), key=lambda item: item[1]) if dying else []
     while runs < budget:
+        if dying and not first:
+            killed.update(dying)
         # The first edge on top; a stage's first pass visits every data-flow tie in its place
         # (the rewrite driver visits every op), later passes the edges left dirty.
         stack = [e for e in reversed(edges) if e in dirty or (first and e.owned_from is not None)]
@@ -118,6 +125,15 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             queued.discard(edge)
             dirty.discard(edge)
             runs += 1
+            if dying:
+                # (func results reach their returns before the driver visits any op)
+                at = graph.edge_index.get(edge) if edge.op_name != "func.return" else None
+                if deaths and at is not None and at > position:
+                    position = at
+                    while deaths and deaths[0][1] < position:
+                        killed.add(deaths.pop(0)[0])
+                if edge in killed:
+                    continue
             if _idle(edge):
                 continue
             changed = EdgeStep(edge, stage, options, graph).run()
@@ -197,10 +213,18 @@ def _sync_groups(groups: dict, changed: list, edge: Edge) -> list:
         for other in groups[id(slot)]:
             if other is slot or other.rank != slot.rank or other.mesh not in (None, slot.mesh):
                 continue
-            if other.dims != slot.dims or other.closed != slot.closed:
+            if (
+                other.dims != slot.dims
+                or other.closed != slot.closed
+                or other.replicated != slot.replicated
+            ):
                 other.dims = [list(d) for d in slot.dims]
                 other.closed = list(slot.closed)
                 other.mesh = slot.mesh
+                # the whole sharding replaces the member's: its replicated axes too
+                other.forbidden -= {axis_ref(a).name for a in other.replicated}
+                other.replicated, other.unreduced = slot.replicated, slot.unreduced
+                other.forbidden |= {axis_ref(a).name for a in slot.replicated}
                 synced.append(other)
     return synced
 

@@ -204,7 +204,7 @@ class EdgeStep:
         if not claims:
             return synced
         if self.options.strategy == "basic":
-            decisions = decide_basic(claims, self.mappings)
+            decisions = decide_basic(claims, self.mappings, self.meshes[self.mesh].size_of)
             projected = [t for t, p in enumerate(self.proj) if p is not None]
             decisions = fit_to_tensors(self, decisions, projected)
         else:
