@@ -9,6 +9,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR
+from meshjit.passes.export.conv_guard import guard_grouped_convolutions
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
 from meshjit.passes.graph.graph import GraphError
 
@@ -34,13 +35,15 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     optimization barrier's with a dead result (XLA's simplifier drops the result but not its
     entry in the tuple sharding, and a RET_CHECK fails). A scatter indexing an
     unevenly sharded dimension gets it replicated: XLA's partitioner would write into other
-    shards (`uneven_updates.py`)."""
+    shards (`uneven_updates.py`); so does a grouped convolution's sharded feature dimension
+    where XLA's partitioner rejects it or gets it wrong (`conv_guard.py`)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
     refused = xla_refusal(module_op)
     if refused is not None:
         raise GraphError(*refused)
     reshards_as_constraints(module_op)
     guard_uneven_updates(module_op)
+    guard_grouped_convolutions(module_op)
     if pin:
         pin_op_shardings(module_op)
     for op in _find(module_op, lambda op: _rejected_while(op) or _rejected_barrier(op)):

@@ -1,0 +1,131 @@
+"""Grouped convolutions on sharded feature dimensions, kept away from XLA's SPMD partitioner.
+
+XLA (jaxlib 0.10.2) partitions some grouped convolutions wrongly when a feature dimension is
+sharded, whether or not the shards divide into the groups (probed on 8 CPU devices, 1-D
+convolutions, VALID, stride 1):
+
+- `feature_group_count > 1` with a window of size one in every spatial dimension (XLA handles
+  it as a dot): with the input feature dimension sharded it either rejects the module
+  ("Expected output feature dimension (value 1) to be divisible by feature_group_count (value
+  2)", `x` f32[1,6,16] over c=2, 2 output features, the fuzzer's seed 90043) or gives wrong
+  numbers (f32[1,6,16] over c=2, 4 output features: one group per shard, and still wrong); with
+  only the kernel's output feature dimension sharded the numbers are wrong too. A wider window
+  is partitioned right (even and uneven in the groups), and so is a sharded kernel input
+  feature dimension.
+- `batch_group_count > 1` with the input feature dimension sharded: wrong numbers with a window
+  of three (f32[4,4,16] over c=2 or b,c=4); the batch or the kernel's output features sharded
+  are right. The size-one window probed right, but is guarded too (a wrong answer costs more
+  than the gather of the features).
+
+So before XLA sees the module those dimensions are replicated at the convolution (its operands
+are constrained to their shardings with them replicated, and its result's sharding too) and
+the result is constrained back to the decided sharding after it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
+
+from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding, sharding_constraint
+from meshjit.passes.graph.axes import axes_product, to_axis
+from meshjit.passes.graph.sharding_io import (
+    func_arg_sharding,
+    op_result_shardings,
+    read_meshes,
+    set_op_result_shardings,
+)
+from meshjit.passes.rules.util import shape_of
+
+
+def _group_count(op, name: str) -> int:
+    return ir.IntegerAttr(op.attributes[name]).value if name in op.attributes else 1
+
+
+def _risky_dims(op) -> tuple[int, int, int] | None:
+    """(lhs, rhs, result) feature dims XLA may partition wrongly when sharded (-1: none), or
+    None when the convolution is safe to hand over as it is."""
+    dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
+    kernel = shape_of(op.operands[1])
+    if _group_count(op, "batch_group_count") > 1:
+        return dn.input_feature_dimension, -1, -1
+    if _group_count(op, "feature_group_count") > 1 and all(
+        kernel[d] == 1 for d in dn.kernel_spatial_dimensions
+    ):
+        return (
+            dn.input_feature_dimension,
+            dn.kernel_output_feature_dimension,
+            dn.output_feature_dimension,
+        )
+    return None
+
+
+def _value_sharding(value: ir.Value) -> TensorSharding | None:
+    if isinstance(value, ir.BlockArgument):
+        owner = value.owner.owner
+        if owner is None or owner.operation.name != "func.func":
+            return None
+        return func_arg_sharding(owner.operation, value.arg_number)
+    shardings = op_result_shardings(value.owner)
+    return shardings[value.result_number] if value.result_number < len(shardings) else None
+
+
+def _sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshShape]) -> bool:
+    if sharding is None or dim < 0:
+        return False
+    mesh = meshes[sharding.mesh_name]
+    return axes_product([to_axis(a, mesh) for a in sharding.dims[dim].axes]) > 1
+
+
+def _replicating(sharding: TensorSharding, dim: int) -> TensorSharding:
+    new = tuple(DimSharding((), True) if d == dim else s for d, s in enumerate(sharding.dims))
+    return dataclasses.replace(sharding, dims=new)
+
+
+def _convolutions(module_op: ir.Operation) -> list:
+    found = []
+
+    def visit(op):
+        if op.name == "sdy.manual_computation":
+            return ir.WalkResult.SKIP
+        if op.name == "stablehlo.convolution":
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def _guard(op, meshes: dict[str, MeshShape]) -> bool:
+    dims = _risky_dims(op)
+    if dims is None:
+        return False
+    lhs_dim, rhs_dim, out_dim = dims
+    operands = [_value_sharding(op.operands[0]), _value_sharding(op.operands[1])]
+    (result,) = op_result_shardings(op)
+    risky = [
+        _sharded(operands[0], lhs_dim, meshes),
+        _sharded(operands[1], rhs_dim, meshes),
+        _sharded(result, out_dim, meshes),
+    ]
+    if not any(risky):
+        return False
+    with ir.InsertionPoint(op), op.location:
+        for i, (sharding, dim) in enumerate(zip(operands, (lhs_dim, rhs_dim))):
+            if _sharded(sharding, dim, meshes):
+                op.operands[i] = sharding_constraint(op.operands[i], _replicating(sharding, dim))
+    if _sharded(result, out_dim, meshes):
+        set_op_result_shardings(op, [_replicating(result, out_dim)])
+        with ir.InsertionPoint.after(op), op.location:
+            back = sharding_constraint(op.results[0], result)
+        op.results[0].replace_all_uses_except(back, back.owner.operation)
+    return True
+
+
+def guard_grouped_convolutions(module_op: ir.Operation) -> int:
+    """Replicates, at each grouped convolution XLA would partition wrongly, its sharded feature
+    dimensions (see the module docstring); returns how many convolutions were changed."""
+    meshes = read_meshes(module_op)
+    return sum(_guard(op, meshes) for op in _convolutions(module_op))
