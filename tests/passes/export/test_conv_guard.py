@@ -1,0 +1,136 @@
+"""Grouped convolutions on a sharded feature dimension (passes/export/conv_guard.py): XLA's SPMD
+partitioner rejects some ("Expected output feature dimension ... divisible by
+feature_group_count") and gets others wrong, so the hand-off replicates that dimension at the
+convolution. Numbers against a NumPy reference on 8 devices; the convolutions XLA partitions
+right keep their sharding and XLA's collectives."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from jaxlib.mlir import ir  # noqa: E402
+
+import meshjit  # noqa: E402
+from meshjit import lax  # noqa: E402
+from meshjit.dialects import make_context  # noqa: E402
+from meshjit.passes.export.conv_guard import guard_grouped_convolutions  # noqa: E402
+from meshjit.sharding import AxisType, NamedSharding  # noqa: E402
+from meshjit.sharding import PartitionSpec as P  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def mesh():
+    return meshjit.make_mesh((2, 2, 2), ("a", "b", "c"), axis_types=(AxisType.Auto,) * 3)
+
+
+def _reference(x, k, groups=1, batch_groups=1):
+    """A 1-D VALID, stride-one convolution [b, f, 0] x [o, i, 0] -> [b, f, 0] in float64."""
+    x, k = x.astype(np.float64), k.astype(np.float64)
+    n, c, w = x.shape
+    o, i, size = k.shape
+    windows = np.stack([x[:, :, j : j + size] for j in range(w - size + 1)], axis=1)
+    out = np.zeros((n // batch_groups, o, w - size + 1))
+    for f in range(o):
+        if batch_groups > 1:
+            g = f // (o // batch_groups)
+            rows = windows[g * (n // batch_groups) : (g + 1) * (n // batch_groups)]
+            out[:, f] = np.einsum("bwck,ck->bw", rows, k[f])
+        else:
+            g = f // (o // groups)
+            out[:, f] = np.einsum("bwck,ck->bw", windows[:, :, g * i : (g + 1) * i], k[f])
+    return out
+
+
+def _operands(x_shape, k_shape):
+    x = np.random.RandomState(0).randn(*x_shape).astype(np.float32)
+    k = np.random.RandomState(1).randn(*k_shape).astype(np.float32)
+    return x, k
+
+
+def _conv(mesh, x_spec, k_spec, groups=1, batch_groups=1, **jit_kwargs):
+    def f(x, k):
+        x = lax.with_sharding_constraint(x * 1, NamedSharding(mesh, x_spec))
+        k = lax.with_sharding_constraint(k * 1, NamedSharding(mesh, k_spec))
+        return lax.conv_general_dilated(
+            x, k, (1,), "VALID", feature_group_count=groups, batch_group_count=batch_groups
+        )
+
+    return meshjit.jit(f, **jit_kwargs)
+
+
+def test_fuzzer_reproducer(mesh):
+    """Seed 90043: f32[1,6,16] placed over c, two groups, two output features, a size-one
+    window; XLA rejected the module."""
+    x, k = _operands((1, 6, 16), (2, 3, 1))
+    xs = meshjit.device_put(x, NamedSharding(mesh, P(None, "c", None)))
+    f = meshjit.jit(lambda x, k: lax.conv_general_dilated(x, k, (1,), "VALID", feature_group_count=2))
+    np.testing.assert_allclose(np.asarray(f(xs, k)), _reference(x, k, 2), rtol=1e-5, atol=1e-5)
+
+
+# (x shape, kernel shape, x spec, kernel spec, feature groups, batch groups): each was rejected
+# by XLA or gave wrong numbers before the fix.
+CONVOLUTIONS = [
+    ((1, 6, 16), (2, 3, 1), P(None, "c", None), P(), 2, 1),  # rejected
+    ((1, 8, 16), (4, 2, 1), P(None, "c", None), P(), 4, 1),  # rejected
+    ((1, 6, 16), (4, 3, 1), P(None, "c", None), P(), 2, 1),  # wrong: one group per shard
+    ((1, 8, 16), (4, 4, 1), P(None, ("b", "c"), None), P(), 2, 1),  # wrong
+    ((1, 8, 16), (4, 4, 1), P(), P("c"), 2, 1),  # wrong: kernel output features sharded
+    ((1, 8, 16), (4, 4, 1), P(None, "c", None), P("c"), 2, 1),  # wrong
+    ((4, 4, 16), (4, 4, 3), P(None, "c", None), P(), 1, 2),  # wrong: batch groups
+    ((4, 4, 16), (4, 4, 3), P(None, ("b", "c"), None), P(), 1, 2),  # wrong
+]
+
+
+@pytest.mark.parametrize("x_shape, k_shape, x_spec, k_spec, groups, batch_groups", CONVOLUTIONS)
+def test_grouped_convolution_on_sharded_features(
+    mesh, x_shape, k_shape, x_spec, k_spec, groups, batch_groups
+):
+    x, k = _operands(x_shape, k_shape)
+    f = _conv(mesh, x_spec, k_spec, groups, batch_groups)
+    np.testing.assert_allclose(
+        np.asarray(f(x, k)), _reference(x, k, groups, batch_groups), rtol=1e-5, atol=1e-5
+    )
+
+
+def test_shardy_propagation_too(mesh):
+    x, k = _operands((1, 6, 16), (4, 3, 1))
+    f = _conv(mesh, P(None, "c", None), P(), 2, propagation="shardy")
+    np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k, 2), rtol=1e-5, atol=1e-5)
+
+
+def _guarded(f, *args) -> int:
+    """How many convolutions the hand-off guards in f's module as propagated before pinning."""
+    lowered = f.lower(*args)
+    with make_context():
+        module = ir.Module.parse(lowered.as_text())
+        meshjit.passes.propagate(module)
+        return guard_grouped_convolutions(module.operation)
+
+
+def test_convolutions_xla_partitions_right_are_left_alone(mesh):
+    """A grouped convolution with a wider window (even or not in the groups), an ungrouped one,
+    and a batch-group one with only its batch sharded keep their shardings: XLA's collectives as
+    before (an ungrouped one on features placed sharded still sums them with an all-reduce)."""
+    features = P(None, "c", None)
+    x, k = _operands((1, 8, 16), (4, 4, 3))
+    assert _guarded(_conv(mesh, features, P(), 2), x, k) == 0
+    x6, k6 = _operands((1, 6, 16), (6, 2, 3))
+    assert _guarded(_conv(mesh, features, P(), 3), x6, k6) == 0
+    x1, k1 = _operands((1, 8, 16), (4, 8, 1))
+    ungrouped = _conv(mesh, features, P())
+    assert _guarded(ungrouped, x1, k1) == 0
+    placed = meshjit.device_put(x1, NamedSharding(mesh, features))
+    plain = meshjit.jit(lambda x, k: lax.conv_general_dilated(x, k, (1,), "VALID"))
+    hlo = plain.lower(placed, k1).compile().hlo_text()
+    assert "all-reduce" in hlo and "all-gather" not in hlo
+    np.testing.assert_allclose(np.asarray(plain(placed, k1)), _reference(x1, k1), rtol=1e-5, atol=1e-5)
+    xb, kb = _operands((4, 4, 16), (4, 4, 3))
+    assert _guarded(_conv(mesh, P("c", None, None), P(), 1, 2), xb, kb) == 0
+    # and the same shapes with the features sharded are guarded
+    x1g, k1g = _operands((1, 8, 16), (4, 4, 1))
+    assert _guarded(_conv(mesh, features, P(), 2), x1g, k1g) == 1
+    assert _guarded(_conv(mesh, features, P(), 1, 2), xb, kb) == 1
