@@ -70,3 +70,51 @@ func.func @even_scatter(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@me
   }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>} : (tensor<8x4xf32>, tensor<1xi32>, tensor<4xf32>) -> tensor<8x4xf32>
   return %0 : tensor<8x4xf32>
 }
+
+// -----
+
+// A grouped convolution with a size-one window on features sharded over c (the fuzzer's seed
+// 90043): XLA's partitioner rejects it or gets it wrong, so the input features and the result
+// features are replicated at the convolution and the result sharded again after it.
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+// CHECK-LABEL: func.func @grouped_pointwise_conv
+// CHECK: %[[IN:.*]] = sdy.sharding_constraint %arg0 <@mesh, [{}, {}, {}]>
+// CHECK: %[[C:.*]] = stablehlo.convolution(%[[IN]], %arg1)
+// CHECK-SAME: sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {}]>]>
+// CHECK-NEXT: %[[PIN:.*]] = sdy.sharding_constraint %[[C]] <@mesh, [{}, {}, {}]>
+// CHECK-NEXT: %[[BACK:.*]] = sdy.sharding_constraint %[[PIN]] <@mesh, [{}, {"c"}, {}]>
+// CHECK-NEXT: return %[[BACK]]
+func.func @grouped_pointwise_conv(%arg0: tensor<1x6x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"c"}, {}]>}, %arg1: tensor<2x3x1xf32>) -> tensor<1x2x16xf32> {
+  %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64, sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}, {}]>]>} : (tensor<1x6x16xf32>, tensor<2x3x1xf32>) -> tensor<1x2x16xf32>
+  return %0 : tensor<1x2x16xf32>
+}
+
+// -----
+
+// Batch groups with the input features sharded: XLA computes wrong numbers, so they are
+// replicated at the convolution (the batch stays sharded over a).
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+// CHECK-LABEL: func.func @batch_grouped_conv
+// CHECK: %[[IN:.*]] = sdy.sharding_constraint %arg0 <@mesh, [{"a"}, {}, {}]>
+// CHECK: stablehlo.convolution(%[[IN]], %arg1)
+// CHECK-SAME: sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {}]>]>
+func.func @batch_grouped_conv(%arg0: tensor<4x4x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"c"}, {}]>}, %arg1: tensor<4x4x3xf32>) -> tensor<2x4x14xf32> {
+  %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1]} {batch_group_count = 2 : i64, feature_group_count = 1 : i64, sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {}]>]>} : (tensor<4x4x16xf32>, tensor<4x4x3xf32>) -> tensor<2x4x14xf32>
+  return %0 : tensor<2x4x14xf32>
+}
+
+// -----
+
+// A wider window XLA partitions right: the convolution keeps its sharded features (only the
+// pin is added).
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+// CHECK-LABEL: func.func @grouped_wide_conv
+// CHECK-NOT: sdy.sharding_constraint %arg0
+// CHECK: %[[C:.*]] = stablehlo.convolution(%arg0, %arg1)
+// CHECK-SAME: sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}, {}]>]>
+// CHECK-NEXT: %[[PIN:.*]] = sdy.sharding_constraint %[[C]] <@mesh, [{}, {"c"}, {}]>
+// CHECK-NEXT: return %[[PIN]]
+func.func @grouped_wide_conv(%arg0: tensor<1x8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"c"}, {}]>}, %arg1: tensor<4x4x3xf32>) -> tensor<1x4x14xf32> {
+  %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64, sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}, {}]>]>} : (tensor<1x8x16xf32>, tensor<4x4x3xf32>) -> tensor<1x4x14xf32>
+  return %0 : tensor<1x4x14xf32>
+}
