@@ -3,7 +3,8 @@ keeps them), dot plans pinned with reshards, remaining conflicts optionally made
 the module prepared for XLA's import.
 
 `write_back.py` stores slot shardings; `close.py` the export stage (`export_module`);
-`pin_plans.py`, `insert_reshards.py` and `reshard.py` the reshards; `xla.py` the XLA hand-off.
+`pin_plans.py`, `insert_reshards.py` and `reshard.py` the reshards; `xla.py` the XLA hand-off, with
+`uneven_updates.py` and `conv_guard.py` keeping ops XLA partitions wrongly away from it.
 """
 
 from meshjit.passes.export.close import export_module
