@@ -24,12 +24,11 @@ the result is constrained back to the decided sharding after it.
 
 from __future__ import annotations
 
-import dataclasses
-
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding, sharding_constraint
+from meshjit.dialects.sdy import MeshShape, TensorSharding, sharding_constraint
+from meshjit.passes.export.guard_util import constrain_back, ops_named, replicating
 from meshjit.passes.graph.axes import axes_product, to_axis
 from meshjit.passes.graph.sharding_io import (
     func_arg_sharding,
@@ -79,25 +78,6 @@ def _sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshSh
     return axes_product([to_axis(a, mesh) for a in sharding.dims[dim].axes]) > 1
 
 
-def _replicating(sharding: TensorSharding, dim: int) -> TensorSharding:
-    new = tuple(DimSharding((), True) if d == dim else s for d, s in enumerate(sharding.dims))
-    return dataclasses.replace(sharding, dims=new)
-
-
-def _convolutions(module_op: ir.Operation) -> list:
-    found = []
-
-    def visit(op):
-        if op.name == "sdy.manual_computation":
-            return ir.WalkResult.SKIP
-        if op.name == "stablehlo.convolution":
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found
-
-
 def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     dims = _risky_dims(op)
     if dims is None:
@@ -115,12 +95,10 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     with ir.InsertionPoint(op), op.location:
         for i, (sharding, dim) in enumerate(zip(operands, (lhs_dim, rhs_dim))):
             if _sharded(sharding, dim, meshes):
-                op.operands[i] = sharding_constraint(op.operands[i], _replicating(sharding, dim))
+                op.operands[i] = sharding_constraint(op.operands[i], replicating(sharding, (dim,)))
     if _sharded(result, out_dim, meshes):
-        set_op_result_shardings(op, [_replicating(result, out_dim)])
-        with ir.InsertionPoint.after(op), op.location:
-            back = sharding_constraint(op.results[0], result)
-        op.results[0].replace_all_uses_except(back, back.owner.operation)
+        set_op_result_shardings(op, [replicating(result, (out_dim,))])
+        constrain_back(op.results[0], op, result)
     return True
 
 
@@ -128,4 +106,4 @@ def guard_grouped_convolutions(module_op: ir.Operation) -> int:
     """Replicates, at each grouped convolution XLA would partition wrongly, its sharded feature
     dimensions (see the module docstring); returns how many convolutions were changed."""
     meshes = read_meshes(module_op)
-    return sum(_guard(op, meshes) for op in _convolutions(module_op))
+    return sum(_guard(op, meshes) for op in ops_named(module_op, ("stablehlo.convolution",)))

@@ -17,12 +17,11 @@ gather of an uneven dimension).
 
 from __future__ import annotations
 
-import dataclasses
-
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding, sharding_constraint
+from meshjit.dialects.sdy import MeshShape, TensorSharding, sharding_constraint
+from meshjit.passes.export.guard_util import constrain_back, ops_named, replicating
 from meshjit.passes.graph.axes import axes_product, to_axis
 from meshjit.passes.graph.sharding_io import (
     op_result_shardings,
@@ -57,25 +56,6 @@ def _uneven_dims(sharding: TensorSharding, shape, dims, mesh: MeshShape) -> list
     ]
 
 
-def _replicating(sharding: TensorSharding, dims) -> TensorSharding:
-    new = tuple(DimSharding((), True) if d in dims else s for d, s in enumerate(sharding.dims))
-    return dataclasses.replace(sharding, dims=new)
-
-
-def _ops_to_guard(module_op: ir.Operation) -> list:
-    found = []
-
-    def visit(op):
-        if op.name == "sdy.manual_computation":
-            return ir.WalkResult.SKIP
-        if op.name in _INDEXED_DIMS:
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found
-
-
 def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     shardings = op_result_shardings(op)
     if any(s is None for s in shardings):
@@ -87,15 +67,13 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
         uneven.update(_uneven_dims(s, shape, indexed, meshes[s.mesh_name]))
     if not uneven:
         return False
-    replicated = [_replicating(s, uneven) for s in shardings]
+    replicated = [replicating(s, uneven) for s in shardings]
     with ir.InsertionPoint(op), op.location:
         for i, s in enumerate(replicated):
             op.operands[i] = sharding_constraint(op.operands[i], s)
     set_op_result_shardings(op, replicated)
     for result, s in zip(op.results, shardings):
-        with ir.InsertionPoint.after(op), op.location:
-            back = sharding_constraint(result, s)
-        result.replace_all_uses_except(back, back.owner.operation)
+        constrain_back(result, op, s)
     return True
 
 
@@ -103,4 +81,4 @@ def guard_uneven_updates(module_op: ir.Operation) -> int:
     """Replicates, at each scatter, the dimensions it indexes that are sharded unevenly (see the
     module docstring); returns how many scatters were changed."""
     meshes = read_meshes(module_op)
-    return sum(_guard(op, meshes) for op in _ops_to_guard(module_op))
+    return sum(_guard(op, meshes) for op in ops_named(module_op, _INDEXED_DIMS))

@@ -1,0 +1,40 @@
+"""What the guards of the XLA hand-off share (uneven_updates.py, conv_guard.py): finding the ops
+to guard, a sharding with some dimensions replicated, and a result constrained back to the
+sharding propagation decided."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from jaxlib.mlir import ir
+
+from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_constraint
+
+
+def ops_named(module_op: ir.Operation, names) -> list:
+    """The ops of `names` in the module, outside manual computations (XLA does not partition
+    their bodies)."""
+    found = []
+
+    def visit(op):
+        if op.name == "sdy.manual_computation":
+            return ir.WalkResult.SKIP
+        if op.name in names:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def replicating(sharding: TensorSharding, dims) -> TensorSharding:
+    """`sharding` with the dimensions `dims` replicated (closed)."""
+    new = tuple(DimSharding((), True) if d in dims else s for d, s in enumerate(sharding.dims))
+    return dataclasses.replace(sharding, dims=new)
+
+
+def constrain_back(result: ir.Value, op, sharding: TensorSharding) -> None:
+    """`result` of `op` constrained to `sharding` right after `op`, for all its other users."""
+    with ir.InsertionPoint.after(op), op.location:
+        back = sharding_constraint(result, sharding)
+    result.replace_all_uses_except(back, back.owner.operation)
