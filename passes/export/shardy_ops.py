@@ -8,6 +8,7 @@ those axes. Closed shardings say which axes replicate: the `replicated={...}` li
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from jaxlib.mlir import ir
@@ -15,8 +16,11 @@ from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes.export.concat_reshards import reshard_concatenates, reshard_dots
+from meshjit.passes.export.write_back import even_dims
 from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
+from meshjit.passes.rules import shape_of
 from meshjit.passes.graph.shardy_import import (
     UNSHARDED_EDGE_ARGUMENTS,
     UNSHARDED_EDGE_RESULTS,
@@ -425,15 +429,34 @@ def _set_result_sharding(op, index: int, sharding) -> None:
     op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get(per_value)
 
 
+def _evenly(sharding, shape, meshes: dict):
+    """`sharding` (an attribute) with each dim's axes cut where they stop dividing its size, as
+    Shardy's export makes func results even (write_back.even_dims)."""
+    tensor = io.read_sharding(sharding)
+    mesh = meshes.get(tensor.mesh_name)
+    if mesh is None:
+        return sharding
+    dims = even_dims(shape, [[to_axis(a, mesh) for a in d.axes] for d in tensor.dims])
+    if dims is None:
+        return sharding
+    new = tuple(
+        dataclasses.replace(d, axes=tuple(from_axis(a, mesh) for a in axes))
+        for d, axes in zip(tensor.dims, dims)
+    )
+    return tensor_sharding_attr(dataclasses.replace(tensor, dims=new))
+
+
 def reshard_call_results(module_op: ir.Operation) -> None:
-    """A callee result whose sharding (the user's) differs from its returned value's takes the
-    returned value's; the call result follows, and is resharded to the user's sharding after
-    the call (as Shardy's pipeline exports calls)."""
+    """A callee result whose sharding (the user's) differs from its returned value's (made even,
+    as Shardy's export makes func results) takes it; the call result follows, and is resharded
+    to the user's sharding after the call when something uses it (as Shardy's pipeline exports
+    calls)."""
     funcs = _funcs(module_op)
+    meshes = io.read_meshes(module_op)
     for call in _ops_named(module_op, "func.call"):
         callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
         ret = None if callee is None else _returned(callee)
-        if ret is None or SHARDING_ATTR not in call.attributes:
+        if ret is None:
             continue
         for i, result in enumerate(call.results):
             declared, returned = (
@@ -442,14 +465,45 @@ def reshard_call_results(module_op: ir.Operation) -> None:
             )
             if declared is None or returned is None:
                 continue
+            returned = _evenly(returned, shape_of(result), meshes)
             declared = tensor_sharding_attr(declared)
-            if str(declared) == str(returned):
+            if str(declared) != str(returned):
+                io.set_func_result_sharding(callee, i, io.read_sharding(returned))
+            if str(_call_result_sharding(call, i)) != str(returned):
+                _set_call_result_sharding(call, i, returned)
+            if str(declared) == str(returned) or not _used(result):
                 continue
-            io.set_func_result_sharding(callee, i, io.read_sharding(returned))
-            _set_result_sharding(call, i, returned)
             with call.location, ir.InsertionPoint.after(call):
                 reshard = sdy.ReshardOp(result, declared)
             result.replace_all_uses_except(reshard.result, reshard.operation)
+
+
+def _used(value: ir.Value) -> bool:
+    return any(True for _ in value.uses)
+
+
+def _call_result_sharding(call, index: int):
+    if SHARDING_ATTR not in call.attributes:
+        return None
+    return list(sdy.TensorShardingPerValueAttr(call.attributes[SHARDING_ATTR]).shardings)[index]
+
+
+def _set_call_result_sharding(call, index: int, sharding) -> None:
+    """The call's result `index` takes `sharding` (the others open on its mesh when the call
+    had none)."""
+    if SHARDING_ATTR not in call.attributes:
+        mesh = sdy.TensorShardingAttr(sharding).mesh_or_ref
+        per_value = [
+            sdy.TensorShardingAttr.get(
+                mesh,
+                [sdy.DimensionShardingAttr.get([], False) for _ in shape_of(r)],
+                [],
+                [],
+            )
+            for r in call.results
+        ]
+        call.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get(per_value)
+    _set_result_sharding(call, index, sharding)
 
 
 def reshard_returned_call_results(module_op: ir.Operation) -> None:
