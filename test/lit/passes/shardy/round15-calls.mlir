@@ -9,7 +9,7 @@
 // sharding and resharded the call result to the even one). The users of the call result keep
 // the sharding propagation gave them.
 
-// CHECK-LABEL: func.func {{(private )?}}@call_result_made_even(
+// CHECK-LABEL: func.func {{(private )?}}@main(
 // CHECK-SAME: %arg0: tensor<2x32x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) -> (tensor<2x32x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) {
 // CHECK: %0 = call @callee_uneven_result(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {}]>]>} : (tensor<2x32x3xf32>) -> tensor<2x32x3xf32>
 // CHECK: %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"b"}]>]>} : tensor<2x32x3xf32>
@@ -21,7 +21,7 @@ func.func private @callee_uneven_result(%arg0: tensor<2x32x3xf32>) -> tensor<2x3
   %0 = stablehlo.abs %arg0 : tensor<2x32x3xf32>
   return %0 : tensor<2x32x3xf32>
 }
-func.func @call_result_made_even(%arg0: tensor<2x32x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"b", ?}]>}) -> tensor<2x32x3xf32> {
+func.func @main(%arg0: tensor<2x32x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"b", ?}]>}) -> tensor<2x32x3xf32> {
   %0 = call @callee_uneven_result(%arg0) : (tensor<2x32x3xf32>) -> tensor<2x32x3xf32>
   %1 = stablehlo.negate %0 : tensor<2x32x3xf32>
   return %1 : tensor<2x32x3xf32>
@@ -31,9 +31,10 @@ func.func @call_result_made_even(%arg0: tensor<2x32x3xf32> {sdy.sharding = #sdy.
 
 // A callee result the user put on a maximal mesh takes its returned value's sharding made even
 // (`"a"` on a dim of 5 drops away: replicated on @mesh), and so does the call result, though
-// nothing uses it (meshjit kept the maximal sharding and left the call unannotated).
+// nothing uses it (meshjit kept the maximal sharding and left the call unannotated). Shardy looks
+// up the function named main, so each case's caller is @main.
 
-// CHECK-LABEL: func.func {{(private )?}}@unused_call_maximal_callee_result(
+// CHECK-LABEL: func.func {{(private )?}}@main(
 // CHECK-SAME: %arg0: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) {
 // CHECK: %0 = call @callee_maximal_result(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<4x2xf32>) -> tensor<5x5xf32>
 // CHECK-LABEL: func.func {{(private )?}}@callee_maximal_result(
@@ -47,7 +48,7 @@ func.func private @callee_maximal_result(%arg0: tensor<4x2xf32> {sdy.sharding = 
   %0 = stablehlo.pad %arg0, %c, low = [0, 2], high = [1, 1], interior = [0, 0] : (tensor<4x2xf32>, tensor<f32>) -> tensor<5x5xf32>
   return %0 : tensor<5x5xf32>
 }
-func.func @unused_call_maximal_callee_result(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
+func.func @main(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
   %0 = call @callee_maximal_result(%arg0) : (tensor<4x2xf32>) -> tensor<5x5xf32>
   return %arg0 : tensor<4x2xf32>
 }
