@@ -447,10 +447,10 @@ def _evenly(sharding, shape, meshes: dict):
 
 
 def reshard_call_results(module_op: ir.Operation) -> None:
-    """A callee result whose sharding (the user's) differs from its returned value's (made even,
-    as Shardy's export makes func results) takes it; the call result follows, and is resharded
-    to the user's sharding after the call when something uses it (as Shardy's pipeline exports
-    calls)."""
+    """A callee result takes its returned value's sharding made even (as Shardy's export makes
+    func results), or none when that value has none; the call result follows, and is resharded
+    to the user's sharding of the callee result after the call when they differ and something
+    uses it (as Shardy's pipeline exports calls)."""
     funcs = _funcs(module_op)
     meshes = io.read_meshes(module_op)
     for call in _ops_named(module_op, "func.call"):
@@ -463,9 +463,15 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 io.func_result_sharding(callee, i),
                 _value_sharding(ret.operands[i]),
             )
-            if declared is None or returned is None:
+            if returned is None:
+                if declared is not None:  # the callee's result is what its body returns
+                    io.drop_func_result_sharding(callee, i)
                 continue
             returned = _evenly(returned, shape_of(result), meshes)
+            if declared is None:  # (Shardy sinks the returned value's sharding into both)
+                io.set_func_result_sharding(callee, i, io.read_sharding(returned))
+                _set_call_result_sharding(call, i, returned)
+                continue
             declared = tensor_sharding_attr(declared)
             if str(declared) != str(returned):
                 io.set_func_result_sharding(callee, i, io.read_sharding(returned))

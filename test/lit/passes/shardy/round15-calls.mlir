@@ -52,3 +52,44 @@ func.func @main(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
   %0 = call @callee_maximal_result(%arg0) : (tensor<4x2xf32>) -> tensor<5x5xf32>
   return %arg0 : tensor<4x2xf32>
 }
+
+// -----
+
+// A callee result the user sharded (on a size-one axis, with a priority) whose returned value
+// nothing sharded loses its sharding: Shardy's callee result is what its body returns (meshjit
+// kept the user's, closed replicated). Minimized from campaign seed 23.
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK: %0 = call @callee_result_unsharded_body(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_result_unsharded_body(
+// CHECK-SAME: %arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
+sdy.mesh @mesh = <["a"=2, "b"=1]>
+func.func private @callee_result_unsharded_body(%arg0: tensor<4x2xf32>) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {?}p1]>}) {
+  %0 = stablehlo.abs %arg0 : tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+func.func @main(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %0 = call @callee_result_unsharded_body(%arg0) : (tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %arg0 : tensor<4x2xf32>
+}
+
+// -----
+
+// A callee result nobody sharded whose body returns a sharding constraint's value takes that
+// sharding, and so does the call result, though nothing uses it (meshjit left both
+// unannotated). Minimized from campaign seed 23.
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK: %0 = call @callee_returns_constraint(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_returns_constraint(
+// CHECK-SAME: %arg0: tensor<4x2xf32>) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{}, {}]> : tensor<4x2xf32>
+sdy.mesh @mesh = <["a"=2, "b"=1]>
+func.func private @callee_returns_constraint(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {?}]> : tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+func.func @main(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %0 = call @callee_returns_constraint(%arg0) : (tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %arg0 : tensor<4x2xf32>
+}
