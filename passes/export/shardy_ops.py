@@ -383,7 +383,8 @@ def _reshard_after_definition(value: ir.Value, sharding, location) -> ir.Value:
 
 def reshard_call_operands(module_op: ir.Operation) -> None:
     """A call operand whose sharding differs from its callee argument's is resharded to it
-    (Shardy's `sdy-insert-func-call-reshards`)."""
+    (Shardy's `sdy-insert-func-call-reshards`); an operand without a sharding (replicated)
+    is not resharded to a callee argument sharded on no axis."""
     funcs = _funcs(module_op)
     calls = _ops_named(module_op, "func.call")
     count: dict = {}
@@ -400,8 +401,11 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             wanted = None if wanted is None else tensor_sharding_attr(wanted)
             if wanted is None and count[name] > 1:  # a shared callee's unsharded argument
                 wanted = _replicated_like(_value_sharding(operand))
-            if wanted is None or str(_value_sharding(operand)) == str(wanted):
+            own = _value_sharding(operand)
+            if wanted is None or str(own) == str(wanted):
                 continue
+            if own is None and _replicated_like(wanted) is None:
+                continue  # an operand without a sharding is replicated already
             call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
 
 

@@ -62,7 +62,6 @@ func.func @main(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
 // CHECK-LABEL: func.func {{(private )?}}@main(
 // CHECK: %0 = call @callee_result_unsharded_body(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
 // CHECK-LABEL: func.func {{(private )?}}@callee_result_unsharded_body(
-// CHECK-SAME: %arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
 sdy.mesh @mesh = <["a"=2, "b"=1]>
 func.func private @callee_result_unsharded_body(%arg0: tensor<4x2xf32>) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {?}p1]>}) {
   %0 = stablehlo.abs %arg0 : tensor<4x2xf32>
@@ -92,4 +91,28 @@ func.func private @callee_returns_constraint(%arg0: tensor<4x2xf32>) -> tensor<4
 func.func @main(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
   %0 = call @callee_returns_constraint(%arg0) : (tensor<4x2xf32>) -> tensor<4x2xf32>
   return %arg0 : tensor<4x2xf32>
+}
+
+// -----
+
+// A call operand nothing sharded is replicated already: it is not resharded to its callee
+// argument's sharding on no axis (meshjit resharded it to `[{}]`). Minimized from campaign
+// seed 5013.
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK: %0 = sdy.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-NOT: sdy.reshard
+// CHECK: %2 = call @callee_replicated_argument(%1) : (tensor<8xf32>) -> tensor<8xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_replicated_argument(
+// CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) -> tensor<8xf32> {
+sdy.mesh @mesh = <["a"=4]>
+func.func private @callee_replicated_argument(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) -> tensor<8xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8xf32> {
+  %c = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %0 = stablehlo.reduce(%arg0 init: %c) applies stablehlo.add across dimensions = [0] : (tensor<8x8xf32>, tensor<f32>) -> tensor<8xf32>
+  %1 = func.call @callee_replicated_argument(%0) : (tensor<8xf32>) -> tensor<8xf32>
+  return %1 : tensor<8xf32>
 }
