@@ -8,6 +8,7 @@ those axes. Closed shardings say which axes replicate: the `replicated={...}` li
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from jaxlib.mlir import ir
@@ -15,8 +16,11 @@ from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR, tensor_sharding_attr
 from meshjit.passes.export.concat_reshards import reshard_concatenates, reshard_dots
+from meshjit.passes.export.write_back import even_dims
 from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
+from meshjit.passes.rules import shape_of
 from meshjit.passes.graph.shardy_import import (
     UNSHARDED_EDGE_ARGUMENTS,
     UNSHARDED_EDGE_RESULTS,
@@ -379,7 +383,8 @@ def _reshard_after_definition(value: ir.Value, sharding, location) -> ir.Value:
 
 def reshard_call_operands(module_op: ir.Operation) -> None:
     """A call operand whose sharding differs from its callee argument's is resharded to it
-    (Shardy's `sdy-insert-func-call-reshards`)."""
+    (Shardy's `sdy-insert-func-call-reshards`); an operand without a sharding (replicated)
+    is not resharded to a callee argument sharded on no axis."""
     funcs = _funcs(module_op)
     calls = _ops_named(module_op, "func.call")
     count: dict = {}
@@ -396,8 +401,11 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             wanted = None if wanted is None else tensor_sharding_attr(wanted)
             if wanted is None and count[name] > 1:  # a shared callee's unsharded argument
                 wanted = _replicated_like(_value_sharding(operand))
-            if wanted is None or str(_value_sharding(operand)) == str(wanted):
+            own = _value_sharding(operand)
+            if wanted is None or str(own) == str(wanted):
                 continue
+            if own is None and _replicated_like(wanted) is None:
+                continue  # an operand without a sharding is replicated already
             call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
 
 
@@ -425,31 +433,87 @@ def _set_result_sharding(op, index: int, sharding) -> None:
     op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get(per_value)
 
 
+def _evenly(sharding, shape, meshes: dict):
+    """`sharding` (an attribute) with each dim's axes cut where they stop dividing its size, as
+    Shardy's export makes func results even (write_back.even_dims)."""
+    tensor = io.read_sharding(sharding)
+    mesh = meshes.get(tensor.mesh_name)
+    if mesh is None:
+        return sharding
+    dims = even_dims(shape, [[to_axis(a, mesh) for a in d.axes] for d in tensor.dims])
+    if dims is None:
+        return sharding
+    new = tuple(
+        dataclasses.replace(d, axes=tuple(from_axis(a, mesh) for a in axes))
+        for d, axes in zip(tensor.dims, dims)
+    )
+    return tensor_sharding_attr(dataclasses.replace(tensor, dims=new))
+
+
 def reshard_call_results(module_op: ir.Operation) -> None:
-    """A callee result whose sharding (the user's) differs from its returned value's takes the
-    returned value's; the call result follows, and is resharded to the user's sharding after
-    the call (as Shardy's pipeline exports calls)."""
+    """A callee result takes its returned value's sharding made even (as Shardy's export makes
+    func results), or none when that value has none; the call result follows, and is resharded
+    to the user's sharding of the callee result after the call when they differ and something
+    uses it (as Shardy's pipeline exports calls)."""
     funcs = _funcs(module_op)
+    meshes = io.read_meshes(module_op)
     for call in _ops_named(module_op, "func.call"):
         callee = funcs.get(ir.FlatSymbolRefAttr(call.attributes["callee"]).value)
         ret = None if callee is None else _returned(callee)
-        if ret is None or SHARDING_ATTR not in call.attributes:
+        if ret is None:
             continue
         for i, result in enumerate(call.results):
             declared, returned = (
                 io.func_result_sharding(callee, i),
                 _value_sharding(ret.operands[i]),
             )
-            if declared is None or returned is None:
+            if returned is None:
+                if declared is not None:  # the callee's result is what its body returns
+                    io.drop_func_result_sharding(callee, i)
+                continue
+            returned = _evenly(returned, shape_of(result), meshes)
+            if declared is None:  # (Shardy sinks the returned value's sharding into both)
+                io.set_func_result_sharding(callee, i, io.read_sharding(returned))
+                _set_call_result_sharding(call, i, returned)
                 continue
             declared = tensor_sharding_attr(declared)
-            if str(declared) == str(returned):
+            if str(declared) != str(returned):
+                io.set_func_result_sharding(callee, i, io.read_sharding(returned))
+            if str(_call_result_sharding(call, i)) != str(returned):
+                _set_call_result_sharding(call, i, returned)
+            if str(declared) == str(returned) or not _used(result):
                 continue
-            io.set_func_result_sharding(callee, i, io.read_sharding(returned))
-            _set_result_sharding(call, i, returned)
             with call.location, ir.InsertionPoint.after(call):
                 reshard = sdy.ReshardOp(result, declared)
             result.replace_all_uses_except(reshard.result, reshard.operation)
+
+
+def _used(value: ir.Value) -> bool:
+    return any(True for _ in value.uses)
+
+
+def _call_result_sharding(call, index: int):
+    if SHARDING_ATTR not in call.attributes:
+        return None
+    return list(sdy.TensorShardingPerValueAttr(call.attributes[SHARDING_ATTR]).shardings)[index]
+
+
+def _set_call_result_sharding(call, index: int, sharding) -> None:
+    """The call's result `index` takes `sharding` (the others open on its mesh when the call
+    had none)."""
+    if SHARDING_ATTR not in call.attributes:
+        mesh = sdy.TensorShardingAttr(sharding).mesh_or_ref
+        per_value = [
+            sdy.TensorShardingAttr.get(
+                mesh,
+                [sdy.DimensionShardingAttr.get([], False) for _ in shape_of(r)],
+                [],
+                [],
+            )
+            for r in call.results
+        ]
+        call.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get(per_value)
+    _set_result_sharding(call, index, sharding)
 
 
 def reshard_returned_call_results(module_op: ir.Operation) -> None:

@@ -147,11 +147,17 @@ def _write_boundaries(
 
 
 def _evenly_sharded(slot: Slot, graph: Graph) -> Slot:
-    """The slot with each dim's axes cut where they stop dividing its size, the axis there
-    cut to its major sub-axis that still divides (Shardy's export makes func arguments and
-    results evenly sharded: `"a"=4` on a dim of 2 becomes `"a":(1)2`)."""
-    dims, cut = [], False
-    for size, axes in zip(slot.shape, slot.dims):
+    """The slot with each dim's axes cut where they stop dividing its size (`even_dims`)."""
+    dims = even_dims(slot.shape, slot.dims)
+    return slot if dims is None else dataclasses.replace(slot, dims=dims)
+
+
+def even_dims(shape, dims) -> list | None:
+    """Each dim's axes (`(name, pre, size)` lists) cut where they stop dividing its size, the
+    axis there cut to its major sub-axis that still divides (Shardy's export makes func arguments
+    and results evenly sharded: `"a"=4` on a dim of 2 becomes `"a":(1)2`); None if none is cut."""
+    out, cut = [], False
+    for size, axes in zip(shape, dims):
         kept, product = [], 1
         for name, pre, n in merge_axes(axes):
             if size % (product * n) == 0:
@@ -163,8 +169,8 @@ def _evenly_sharded(slot: Slot, graph: Graph) -> Slot:
             if piece > 1:
                 kept.append((name, pre, piece))
             break
-        dims.append(kept)
-    return dataclasses.replace(slot, dims=dims) if cut else slot
+        out.append(kept)
+    return out if cut else None
 
 
 def _whole_axes(slot: Slot, graph: Graph) -> Slot:

@@ -131,6 +131,13 @@ def _set_func_sharding(func_op, key: str, index: int, count: int, sharding) -> N
     func_op.attributes[key] = ir.ArrayAttr.get([ir.DictAttr.get(e) for e in entries])
 
 
+def drop_func_result_sharding(func_op, index: int) -> None:
+    """Func result `index` loses its sharding attribute (its other attributes stay)."""
+    entries = _func_attr_list(func_op, "res_attrs", _func_counts(func_op)[1])
+    if entries[index].pop(SHARDING_ATTR, None) is not None:
+        func_op.attributes["res_attrs"] = ir.ArrayAttr.get([ir.DictAttr.get(e) for e in entries])
+
+
 def set_func_arg_sharding(func_op, index: int, sharding: TensorSharding) -> None:
     _set_func_sharding(func_op, "arg_attrs", index, _func_counts(func_op)[0], sharding)
 

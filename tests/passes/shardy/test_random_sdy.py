@@ -22,11 +22,6 @@ KNOWN: dict = {
         "replicated axes stays unsharded in meshjit (Shardy gives it the caller's sharding; "
         "meshjit reshards the call operand to replicated)"
     ),
-    (23, "sdy-propagation-pipeline"): (
-        "calls whose results nothing uses, the callee's result sharding prioritized (p1) on a "
-        "size-one axis: Shardy's export closes the call results replicated, meshjit leaves "
-        "them open"
-    ),
 }
 
 
