@@ -39,16 +39,6 @@ def _concatenates(module_op: ir.Operation, name: str = "stablehlo.concatenate") 
     return found
 
 
-def _value_sharding(value: ir.Value) -> TensorSharding | None:
-    if isinstance(value, ir.BlockArgument):
-        owner = value.owner.owner
-        if owner is None or owner.operation.name != "func.func":
-            return None
-        return io.func_arg_sharding(owner.operation, value.arg_number)
-    shardings = io.op_result_shardings(value.owner)
-    return shardings[value.result_number] if value.result_number < len(shardings) else None
-
-
 def _axes(sharding: TensorSharding | None, rank: int) -> list[tuple]:
     if sharding is None:
         return [() for _ in range(rank)]
@@ -143,7 +133,7 @@ def _attr(mesh_name: str, dims: list[tuple]) -> ir.Attribute:
 def reshard_concatenates(module_op: ir.Operation) -> None:
     meshes = io.read_meshes(module_op)
     for op in _concatenates(module_op):
-        shardings = [_value_sharding(v) for v in (*op.operands, op.results[0])]
+        shardings = [io.value_sharding(v) for v in (*op.operands, op.results[0])]
         named = {s.mesh_name for s in shardings if s is not None}
         if len(named) != 1:
             continue
@@ -188,7 +178,7 @@ def reshard_dots(module_op: ir.Operation) -> None:
     whose operand holds none, or an axis the operands hold elsewhere (rules read off jaxlib's
     Shardy on reduced dots: round8-export-pipeline.mlir)."""
     for op in _concatenates(module_op, "stablehlo.dot_general"):
-        shardings = [_value_sharding(v) for v in (*op.operands, op.results[0])]
+        shardings = [io.value_sharding(v) for v in (*op.operands, op.results[0])]
         if any(s is None for s in shardings) or len({s.mesh_name for s in shardings}) != 1:
             continue
         if any("unreduced" in s.text for s in shardings):

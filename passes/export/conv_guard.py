@@ -31,10 +31,10 @@ from meshjit.dialects.sdy import MeshShape, TensorSharding, sharding_constraint
 from meshjit.passes.export.guard_util import constrain_back, ops_named, replicating
 from meshjit.passes.graph.axes import axes_product, to_axis
 from meshjit.passes.graph.sharding_io import (
-    func_arg_sharding,
     op_result_shardings,
     read_meshes,
     set_op_result_shardings,
+    value_sharding,
 )
 from meshjit.passes.rules.util import shape_of
 
@@ -61,16 +61,6 @@ def _risky_dims(op) -> tuple[int, int, int] | None:
     return None
 
 
-def _value_sharding(value: ir.Value) -> TensorSharding | None:
-    if isinstance(value, ir.BlockArgument):
-        owner = value.owner.owner
-        if owner is None or owner.operation.name != "func.func":
-            return None
-        return func_arg_sharding(owner.operation, value.arg_number)
-    shardings = op_result_shardings(value.owner)
-    return shardings[value.result_number] if value.result_number < len(shardings) else None
-
-
 def _sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshShape]) -> bool:
     if sharding is None or dim < 0:
         return False
@@ -83,7 +73,7 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     if dims is None:
         return False
     lhs_dim, rhs_dim, out_dim = dims
-    operands = [_value_sharding(op.operands[0]), _value_sharding(op.operands[1])]
+    operands = [value_sharding(op.operands[0]), value_sharding(op.operands[1])]
     (result,) = op_result_shardings(op)
     risky = [
         _sharded(operands[0], lhs_dim, meshes),

@@ -20,7 +20,6 @@ from meshjit.passes.export.write_back import even_dims
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
-from meshjit.passes.rules import shape_of
 from meshjit.passes.graph.shardy_import import (
     UNSHARDED_EDGE_ARGUMENTS,
     UNSHARDED_EDGE_RESULTS,
@@ -32,6 +31,7 @@ from meshjit.passes.graph.split_constants import (
     defining_op,
     is_scalar_expansion,
 )
+from meshjit.passes.rules import shape_of
 
 
 def _ops_named(module_op: ir.Operation, name: str) -> list:

@@ -191,6 +191,17 @@ def op_result_shardings(op: ir.Operation) -> list[TensorSharding | None]:
     return read_sharding_per_value(op.attributes[SHARDING_ATTR], op.location)
 
 
+def value_sharding(value: ir.Value) -> TensorSharding | None:
+    """The sharding of a func argument or an op result (None elsewhere, or where none)."""
+    if isinstance(value, ir.BlockArgument):
+        owner = value.owner.owner
+        if owner is None or owner.operation.name != "func.func":
+            return None
+        return func_arg_sharding(owner.operation, value.arg_number)
+    shardings = op_result_shardings(value.owner)
+    return shardings[value.result_number] if value.result_number < len(shardings) else None
+
+
 def set_op_result_shardings(op: ir.Operation, shardings: list[TensorSharding]) -> None:
     op = op.operation
     own = _OWN_SHARDING_OPS.get(op.name)

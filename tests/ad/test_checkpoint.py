@@ -7,9 +7,8 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-from meshjit import checkpoint, grad, jit, vmap
+from meshjit import MeshjitValueError, checkpoint, grad, jit, vmap
 from meshjit import checkpoint_policies as cp
-from meshjit import MeshjitValueError
 from meshjit.ad_checkpoint import checkpoint_name
 from tests.support.error_checks import ErrorChecker
 
