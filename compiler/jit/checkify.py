@@ -46,11 +46,15 @@ __all__ = [
     "OOBError",
     "all_checks",
     "automatic_checks",
+    "ErrorCategory",
     "check",
+    "check_error",
     "checkify",
+    "debug_check",
     "div_checks",
     "float_checks",
     "index_checks",
+    "init_error",
     "nan_checks",
     "user_checks",
 ]
@@ -58,6 +62,9 @@ __all__ = [
 
 class JaxRuntimeError(ValueError):
     """A failed check, raised by `Error.throw()` (or by `check` outside checkify)."""
+
+
+ErrorCategory = type  # as JAX's: the kinds of error below are its values
 
 
 class FailedCheckError:
@@ -136,6 +143,20 @@ def _check_batcher(args, dims, **params):
     return [], []
 
 
+check_error_p = Primitive("check_error", multiple_results=True)
+effectful.add(check_error_p)
+
+
+@abstract_eval_rules.register(check_error_p)
+def _check_error_abstract_eval(code, *payloads, messages):
+    if not _active.depth:
+        raise MeshjitValueError(_NOT_FUNCTIONALIZED)
+    return []
+
+
+lowering_rules.register(check_error_p, _not_functionalized)
+
+
 def _is_scalar_pred(pred) -> bool:
     if isinstance(pred, (bool, np.bool_)):
         return True
@@ -143,10 +164,11 @@ def _is_scalar_pred(pred) -> bool:
     return aval is not None and aval.shape == () and dtypes.is_bool(aval.dtype)
 
 
-def check(pred, msg: str, *fmt_args, **fmt_kwargs) -> None:
+def check(pred, msg: str, *fmt_args, debug: bool = False, **fmt_kwargs) -> None:
     """Checks `pred` (all of it); inside `checkify(f)` a failure is recorded in the returned
     error, outside it (eagerly) it raises JaxRuntimeError. `msg` is formatted with `fmt_args` /
-    `fmt_kwargs` (arrays) as str.format does."""
+    `fmt_kwargs` (arrays) as str.format does. `debug=True`: checked only under checkify,
+    dropped elsewhere (debug_check)."""
     from meshjit.compiler.errors import user_source
 
     fmt_leaves, fmt_tree = tree_flatten((fmt_args, fmt_kwargs))
@@ -158,14 +180,36 @@ def check(pred, msg: str, *fmt_args, **fmt_kwargs) -> None:
             )
     if not _is_scalar_pred(pred):  # as JAX: one boolean, not an array of them
         raise MeshjitTypeError(
-            f"check takes a scalar pred as argument, got {pred!r} (a boolean scalar is needed; "
-            "use jnp.all(...) for an array of conditions)"
+            f"{'debug_check' if debug else 'check'} takes a scalar pred as argument, got "
+            f"{pred!r} (a boolean scalar is needed; use jnp.all(...) for an array of conditions)"
         )
+    if debug and not _active.depth:  # as JAX: a debug check outside checkify checks nothing
+        return
     if current_trace() is None:  # eager: check now
         if not bool(np.all(np.asarray(pred))):
             raise JaxRuntimeError(_format(msg, fmt_tree, [np.asarray(x) for x in fmt_leaves]))
         return
     check_p.bind(pred, *fmt_leaves, message=msg, fmt_tree=fmt_tree, source=str(user_source()))
+
+
+def debug_check(pred, msg: str, *fmt_args, **fmt_kwargs) -> None:
+    """`check` when run under checkify; dropped (no check) otherwise."""
+    check(pred, msg, *fmt_args, debug=True, **fmt_kwargs)
+
+
+def check_error(error) -> None:
+    """Raises `error` if it holds a failure; under checkify, the failure joins the checkified
+    function's error instead (checkify's inverse)."""
+    if not isinstance(error, Error):
+        raise MeshjitTypeError(
+            f"check_error takes an Error as argument, got type {type(error)} instead."
+        )
+    if current_trace() is None:
+        error.throw()
+        return
+    if not _active.depth:
+        raise MeshjitValueError(_NOT_FUNCTIONALIZED)
+    check_error_p.bind(error.code, *error.payloads, messages=error.messages)
 
 
 def _format(msg, fmt_tree, values) -> str:
@@ -225,6 +269,8 @@ register_pytree_node(
     lambda e: ((e.code, *e.payloads), e.messages),
     lambda messages, leaves: Error(leaves[0], list(leaves[1:]), messages),
 )
+
+init_error = Error(np.int32(-1), [], ())  # as JAX's: the error of no failed check
 
 # ---------------------------------------------------------------------------------------------
 # checkify
@@ -293,6 +339,25 @@ class _State:
         else:
             self.code = lax.select(lax.eq(self.code, none) & failed, index, self.code)
 
+    def merge(self, code, payloads, messages) -> None:
+        """Another Error's checks (check_error) joined after this state's: its failure counts
+        where none of this state's came first. A batched error counts by its last failing
+        example (as JAX reduces one)."""
+        if aval_of(code).ndim:
+            failing = lax.ne(code, np.int32(-1))
+            code = _first_where(failing, code, last=True)
+            payloads = [_first_where(failing, p, last=True) for p in payloads]
+        offset, start = np.int32(len(self.messages)), len(self.payloads)
+        for kind, text, fmt_tree, first, count in messages:
+            self.messages.append((kind, text, fmt_tree, first + start, count))
+        self.payloads.extend(payloads)
+        none = np.int32(-1)
+        mine = lax.select(lax.eq(code, none), none, lax.add(code, offset))
+        if self.code is None:
+            self.code = mine
+        else:
+            self.code = lax.select(lax.eq(self.code, none), mine, self.code)
+
     def run(self, jaxpr: Jaxpr, consts, args) -> list:
         env = {}
         for var, value in zip(jaxpr.constvars, consts):
@@ -321,6 +386,9 @@ class _State:
             )
             p = eqn.params
             self.record(failed, FailedCheckError, p["message"], p["fmt_tree"], fmt)
+            return []
+        if prim is check_error_p:
+            self.merge(ins[0], ins[1:], eqn.params["messages"])
             return []
         if prim.name == "jit":  # a jitted function's body runs here, with its checks
             inner = eqn.params["jaxpr"]
@@ -562,11 +630,16 @@ def _broadcast_like(flag, value):
     return lax.broadcast_in_dim(flag, shape, ()) if shape else flag
 
 
-def _first_where(mask, values):
-    """values at mask's first true element (any value when none is)."""
-    flat_mask = lax.reshape(mask, (int(np.prod(aval_of(mask).shape)),))
-    flat_values = lax.reshape(values, (int(np.prod(aval_of(values).shape)),))
-    position = lax.argmax(flat_mask, 0, np.int32)
+def _first_where(mask, values, last: bool = False):
+    """values' entry at mask's first (or last) true element (any entry when none is); mask's
+    dims lead values' (as a batched Error's payloads lead with its code's dims)."""
+    n, shape = int(np.prod(aval_of(mask).shape)), aval_of(values).shape[aval_of(mask).ndim :]
+    flat_values = lax.reshape(values, (n, *shape))
+    flat_mask = lax.reshape(mask, (n,))
+    if last:
+        position = np.int32(n - 1) - lax.argmax(lax.rev(flat_mask, (0,)), 0, np.int32)
+    else:
+        position = lax.argmax(flat_mask, 0, np.int32)
     return lax.dynamic_index_in_dim(flat_values, position, keepdims=False)
 
 
@@ -588,4 +661,6 @@ def _holds_checks(params) -> bool:
 
 
 def _jaxpr_holds_checks(jaxpr: Jaxpr) -> bool:
-    return any(e.primitive is check_p or _holds_checks(e.params) for e in jaxpr.eqns)
+    return any(
+        e.primitive in (check_p, check_error_p) or _holds_checks(e.params) for e in jaxpr.eqns
+    )

@@ -32,7 +32,10 @@ from meshjit.compiler.lax.control_flow import (
     switch,
     while_loop,
 )
-from meshjit.compiler.lax.conv_patches import conv_general_dilated_patches
+from meshjit.compiler.lax.conv_patches import (
+    conv_general_dilated_local,
+    conv_general_dilated_patches,
+)
 from meshjit.compiler.lax.convolution import (
     ConvDimensionNumbers,
     conv,
@@ -109,6 +112,7 @@ from meshjit.compiler.lax.gather_scatter import (
     rev,
     scatter,
     scatter_add,
+    scatter_apply,
     scatter_max,
     scatter_min,
     scatter_mul,
@@ -219,6 +223,7 @@ __all__ = [
     "rng_bit_generator",
     "mulhi",
     "index_take",
+    "conv_general_dilated_local",
     "conv_general_dilated_patches",
     "reduce_precision",
     "unstack",
@@ -365,6 +370,7 @@ __all__ = [
     "scan",
     "scatter",
     "scatter_add",
+    "scatter_apply",
     "scatter_max",
     "scatter_min",
     "scatter_mul",

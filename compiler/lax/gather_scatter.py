@@ -59,6 +59,7 @@ __all__ = [
     "rev",
     "scatter",
     "scatter_add",
+    "scatter_apply",
     "scatter_max",
     "scatter_min",
     "scatter_mul",
@@ -505,6 +506,44 @@ scatter_add = _scatter_wrapper("scatter-add")
 scatter_mul = _scatter_wrapper("scatter-mul")
 scatter_min = _scatter_wrapper("scatter-min")
 scatter_max = _scatter_wrapper("scatter-max")
+
+
+def scatter_apply(
+    operand,
+    scatter_indices,
+    func,
+    dimension_numbers,
+    *,
+    update_shape=(),
+    indices_are_sorted=False,
+    unique_indices=False,
+    mode=None,
+):
+    """`operand` with the unary `func` applied at the scattered entries, once per time an entry
+    is indexed (JAX's scatter_apply: XLA's scatter with `func` as its update computation)."""
+    del indices_are_sorted, unique_indices
+    counts = scatter_add(
+        shapes.full(ad_util.aval_of(operand).shape, 0, "int32"),
+        scatter_indices,
+        shapes.full(tuple(update_shape), 1, "int32"),
+        dimension_numbers,
+        mode=mode,
+    )
+    return apply_counted(operand, counts, func)
+
+
+def apply_counted(x, counts, func):
+    """`x` with `func` applied `counts` times at each entry (element-wise; counts as x)."""
+    from meshjit.compiler.lax import control_flow  # a later family
+
+    x_dtype = ad_util.aval_of(x).dtype
+
+    def once_more(j, v):
+        applied = elementwise.convert_element_type(func(v), x_dtype)
+        return elementwise.select(elementwise.gt(counts, j), applied, v)
+
+    most = reductions.reduce_max(counts, tuple(range(ad_util.aval_of(counts).ndim)))
+    return control_flow.fori_loop(0, most, once_more, x)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.gather_scatter import gather_sharding_error
+from meshjit.compiler.lax.gather_scatter import apply_counted, gather_sharding_error
 from meshjit.compiler.numpy.creation import asarray, ones_like
 from meshjit.compiler.numpy.elementwise import maximum, negative, power, remainder, true_divide
 from meshjit.compiler.numpy.index_plan import (
@@ -361,8 +361,7 @@ class _IndexUpdateRef:
             kwargs["wrap_negative_indices"] = False
         x = asarray(self.array)
         counts = _IndexUpdateRef(lax.full_like(x, 0, np.int32), self.index).add(1, **kwargs)
-        applied = lambda j, v: lax.select(counts > j, asarray(func(v)).astype(v.dtype), v)
-        return lax.fori_loop(0, counts.max(initial=0), applied, x)
+        return apply_counted(x, counts, lambda v: asarray(func(v)))
 
     def _ones_scaled(self, values, **kwargs):
         return _IndexUpdateRef(ones_like(self.array), self.index).multiply(values, **kwargs)

@@ -42,6 +42,24 @@ def branching(x):
         checkify.check(x > -3, "too small: {}", x)
         return x + 1
     return jax.lax.cond(x > 0, big, small, x)
+def positive(x):
+    checkify.check(x > 0, "must be positive! {}", x)
+    return x
+def with_inner_jit(x):
+    error, out = jax.jit(checkify.checkify(positive))(x)
+    checkify.check_error(error)
+    return out
+def vmapped_inner(xs):
+    error, out = jax.vmap(checkify.checkify(positive))(xs)
+    checkify.check_error(error)
+    return out
+def debug_checked(x):
+    checkify.debug_check(x != 0, "cannot be zero! {}", x)
+    checkify.check(x < 5, "kw debug {}", x, debug=True)
+    return x
+def after_own_check(x):
+    checkify.check(x < 0, "own first {}", x)
+    return with_inner_jit(x)
 errors = checkify.user_checks | checkify.index_checks | checkify.float_checks
 CASES = {
     "user_fails": lambda: jax.jit(checkify.checkify(f))(jnp.ones(5), jnp.array(-2)),
@@ -80,6 +98,14 @@ CASES = {
     "first_wins": lambda: checkify.checkify(
         lambda x: (checkify.check(x > 0, "first {}", x), checkify.check(x > 1, "second"), x)[2]
     )(jnp.array(-1.0)),
+    "check_error": lambda: checkify.checkify(with_inner_jit)(jnp.array(-1.0)),
+    "check_error_ok": lambda: checkify.checkify(with_inner_jit)(jnp.array(1.0)),
+    "check_error_jit": lambda: jax.jit(checkify.checkify(with_inner_jit))(jnp.array(-1.0)),
+    "check_error_vmapped": lambda: checkify.checkify(vmapped_inner)(jnp.array([1.0, -2.0, -3.0])),
+    "check_error_second": lambda: checkify.checkify(after_own_check)(jnp.array(-4.0)),
+    "check_error_after": lambda: checkify.checkify(after_own_check)(jnp.array(3.0)),
+    "debug_check": lambda: checkify.checkify(debug_checked)(jnp.array(0)),
+    "debug_check_kw": lambda: jax.jit(checkify.checkify(debug_checked))(jnp.array(7)),
 }
 for name, run in CASES.items():
     err, _ = run()
@@ -101,6 +127,8 @@ def ours():
 CASES = ["user_fails", "user_passes", "index", "gather", "nan", "div", "vmapped"]
 CASES += ["no_error_float", "first_wins", "scan", "scan_float_only", "scan_then_check"]
 CASES += ["scan_vmapped", "while", "fori_nan", "cond_true", "cond_false", "cond_ok", "switch_nan"]
+CASES += ["check_error", "check_error_ok", "check_error_jit", "check_error_vmapped"]
+CASES += ["check_error_second", "check_error_after", "debug_check", "debug_check_kw"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -167,3 +195,21 @@ def test_check_takes_one_boolean_and_throw_shows_the_callers_line():
     with pytest.raises(checkify.JaxRuntimeError) as ei:
         err.throw()
     assert ei.traceback[-1].path.name == "test_checkify.py"  # no meshjit frame below it
+
+
+def test_check_error_and_debug_check_outside_checkify():
+    """As JAX: check_error raises a failed error's message eagerly and refuses staging without
+    checkify; a debug check outside checkify checks nothing, eagerly or staged."""
+    err, _ = checkify.checkify(lambda x: checkify.check(x > 0, "positive {}", x))(jnp.array(-1))
+    with pytest.raises(checkify.JaxRuntimeError, match=r"positive -1 \(`check` failed\)"):
+        checkify.check_error(err)
+    checkify.check_error(checkify.init_error)
+    assert checkify.init_error.get() is None
+    with pytest.raises(ValueError, match="was not functionalized"):
+        meshjit.jit(lambda e: checkify.check_error(e))(err)
+    with pytest.raises(TypeError, match="check_error takes an Error as argument, got type"):
+        checkify.check_error(3)
+    checkify.debug_check(jnp.array(False), "never raised")
+    assert float(meshjit.jit(lambda x: (checkify.debug_check(x > 0, "no"), x)[1])(-2.0)) == -2.0
+    with pytest.raises(TypeError, match="debug_check takes a scalar pred"):
+        checkify.debug_check(jnp.ones(2) > 0, "bad")

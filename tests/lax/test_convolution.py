@@ -303,3 +303,40 @@ def test_complex_convolution_and_its_gradients_as_jax():
         np.correlate(x[0, 0], k[0, 0], mode="full"),
         atol=1e-6,
     )
+
+
+@pytest.mark.parametrize(
+    "dn,shape",
+    [
+        (None, (2, 3, 9, 8)),
+        (("NHWC", "HWIO", "NHWC"), (2, 9, 8, 3)),
+        (("NCHW", "WIOH", "HNCW"), (2, 3, 9, 8)),
+        (("NTC", "OTI", "TNC"), (2, 10, 3)),
+    ],
+)
+def test_conv_general_dilated_local_vs_jax(dn, shape):
+    jax = pytest.importorskip("jax")
+    x = rand(*shape)
+    nsp = len(shape) - 2
+    filt, strides = (3, 2)[:nsp], (2, 1)[:nsp]
+    pads = [(1, 0), (0, 1)][:nsp]
+    spec = conv_dimension_numbers(shape, (1, 1) + filt, dn)
+    # rhs: output channels 4, input channels * window, one filter per output position
+    out_spatial = [
+        (shape[spec[0][2 + i]] + sum(pads[i]) - filt[i]) // strides[i] + 1 for i in range(nsp)
+    ]
+    sizes = {spec[1][0]: 4, spec[1][1]: shape[spec[0][1]] * int(np.prod(filt))}
+    sizes.update({spec[1][2 + i]: out_spatial[i] for i in range(nsp)})
+    w = rand(*(sizes[d] for d in range(nsp + 2)))
+    args = (strides, pads, filt)
+    kw = {"dimension_numbers": dn, "precision": "highest"}
+    got = meshjit.jit(lambda a, b: lax.conv_general_dilated_local(a, b, *args, **kw))(x, w)
+    want = jax.lax.conv_general_dilated_local(x, w, *args, **kw)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-5, atol=1e-5)
+
+
+def test_conv_general_dilated_local_refuses_an_algorithm_preset():
+    x, w = rand(1, 1, 4), rand(2, 3, 2)
+    with pytest.raises(ValueError, match="Unsupported precision"):
+        lax.conv_general_dilated_local(x, w, (1,), "VALID", (3,), precision="F32_F32_F32")
