@@ -33,8 +33,7 @@ from meshjit.compiler.tree_util import (
     treedef_is_leaf,
 )
 
-# JAX's dtype of the tangents of integer and bool values.
-float0 = np.dtype([("float0", np.void, 0)])
+float0 = ad_util.float0  # JAX's dtype of the tangents of integer and bool values
 
 # ---------------------------------------------------------------------------------------------
 # Running a traced function: inline under a trace, else through a jit cached by structure.

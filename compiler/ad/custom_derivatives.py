@@ -34,9 +34,11 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.sharding_rules import keep
 from meshjit.compiler.lax.ad_util import (
+    SymbolicZero,
     aval_of,
     has_tangent,
     instantiate,
+    tangent_aval,
     trace_tree_fun,
     zeros_like_aval,
 )
@@ -55,6 +57,7 @@ from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import (
     tree_flatten,
+    tree_map,
     tree_unflatten,
     treedef_children_leaves,
 )
@@ -201,13 +204,15 @@ class custom_jvp:
 
     def __init__(self, fun: Callable, nondiff_argnums=()):
         functools.update_wrapper(self, fun)  # first: it copies fun's __dict__ (a jit's `fun`)
-        self.fun, self.jvp = fun, None
+        self.fun, self.jvp, self.symbolic_zeros = fun, None, False
         self.nondiff_argnums = tuple(nondiff_argnums)
 
     __getattr__ = forward_attr
 
-    def defjvp(self, jvp: Callable) -> Callable:
-        self.jvp = jvp
+    def defjvp(self, jvp: Callable, symbolic_zeros: bool = False) -> Callable:
+        """`symbolic_zeros=True`: the rule is handed a SymbolicZero for each tangent known to be
+        zero (and may return SymbolicZeros)."""
+        self.jvp, self.symbolic_zeros = jvp, symbolic_zeros
         return jvp
 
     def defjvps(self, *tangent_fns):
@@ -249,7 +254,8 @@ lowering_rules.register(custom_jvp_call_p, _call_lowering)
 def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     _check_no_const_tangents(tangents[:num_consts], "custom_jvp")
     args = primals[num_consts:]
-    ts = [instantiate(t, aval_of(a)) for t, a in zip(tangents[num_consts:], args)]
+    zero = _symbolic_zero if rules.fn.symbolic_zeros else instantiate
+    ts = [zero(t, aval_of(a)) for t, a in zip(tangents[num_consts:], args)]
     dyn_primals = tree_unflatten(rules.in_tree, args)
     dyn_tangents = tree_unflatten(rules.in_tree, ts)
     result = rules.fn.jvp(*rules.static, dyn_primals, dyn_tangents)
@@ -262,13 +268,52 @@ def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     out, t_out = result
     where = f"the jvp rule of {rules.name}"
     out_avals = call_jaxpr.out_avals
+    t_out = _materialized(t_out, rules.out_tree, out_avals)
     outs = _flat_like(f"{where}: its primal output", out, rules.out_tree, out_avals)
     touts = _flat_like(f"{where}: its tangent output", t_out, rules.out_tree, out_avals)
     return outs, touts
 
 
+def _symbolic_zero(t, aval):
+    return SymbolicZero(tangent_aval(aval)) if t is None else t
+
+
+def _materialized(tree, expected_tree, avals):
+    """A rule's output tree with zeros (of `avals`) where the rule returned SymbolicZeros."""
+    leaves, got_tree = tree_flatten(tree)
+    if got_tree != expected_tree or not any(type(t) is SymbolicZero for t in leaves):
+        return tree
+    leaves = [zeros_like_aval(a) if type(t) is SymbolicZero else t for t, a in zip(leaves, avals)]
+    return tree_unflatten(got_tree, leaves)
+
+
 # ---------------------------------------------------------------------------------------------
 # custom_vjp.
+
+
+class CustomVJPPrimal:
+    """An argument leaf of a custom_vjp's fwd rule defined with `symbolic_zeros=True`: the value
+    and whether it is being differentiated (`perturbed`)."""
+
+    __slots__ = ("value", "perturbed")
+
+    def __init__(self, value, perturbed: bool):
+        self.value, self.perturbed = value, perturbed
+
+    def __repr__(self):
+        return f"CustomVJPPrimal(value={self.value!r}, perturbed={self.perturbed})"
+
+
+def custom_vjp_primal_tree_values(tree):
+    """`tree` with each CustomVJPPrimal leaf replaced by its value (JAX's helper for fwd rules
+    defined with `symbolic_zeros=True`)."""
+
+    def value(leaf):
+        if type(leaf) is not CustomVJPPrimal:
+            raise MeshjitTypeError(f"unexpected leaf type {type(leaf)}")
+        return leaf.value
+
+    return tree_map(value, tree)
 
 
 @boundary_methods("__call__")
@@ -278,13 +323,22 @@ class custom_vjp:
 
     def __init__(self, fun: Callable, nondiff_argnums=()):
         functools.update_wrapper(self, fun)  # first: it copies fun's __dict__ (a jit's `fun`)
-        self.fun, self.fwd, self.bwd = fun, None, None
+        self.fun, self.fwd, self.bwd, self.symbolic_zeros = fun, None, None, False
         self.nondiff_argnums = tuple(nondiff_argnums)
 
     __getattr__ = forward_attr
 
-    def defvjp(self, fwd: Callable, bwd: Callable):
-        self.fwd, self.bwd = fwd, bwd
+    def defvjp(
+        self, fwd: Callable, bwd: Callable, symbolic_zeros: bool = False, optimize_remat=False
+    ):
+        """`symbolic_zeros=True`: fwd gets a CustomVJPPrimal for each argument leaf, bwd a
+        SymbolicZero for each cotangent known to be zero. `optimize_remat` changes nothing in
+        meshjit (a hint for remat of opaque fwd rules)."""
+        if symbolic_zeros and optimize_remat:
+            raise MeshjitNotImplementedError(
+                "remat optimization for custom_vjp does not support symbolic zeros"
+            )
+        self.fwd, self.bwd, self.symbolic_zeros = fwd, bwd, symbolic_zeros
 
     def __call__(self, *args):
         if self.fwd is None:
@@ -304,7 +358,11 @@ lowering_rules.register(custom_vjp_call_p, _call_lowering)
 def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     _check_no_const_tangents(tangents[:num_consts], "custom_vjp")
     args = primals[num_consts:]
-    result = rules.fn.fwd(*rules.args(args))
+    if rules.fn.symbolic_zeros:
+        marked = [CustomVJPPrimal(a, t is not None) for a, t in zip(args, tangents[num_consts:])]
+        result = rules.fn.fwd(*rules.args(marked))
+    else:
+        result = rules.fn.fwd(*rules.args(args))
     if not isinstance(result, (tuple, list)) or len(result) != 2:
         rule = getattr(rules.fn.fwd, "__name__", "fwd")
         raise MeshjitTypeError(
@@ -332,7 +390,10 @@ def _custom_lin_rule(*avals, rules, res_tree, out_avals):
 def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
     n_res = res_tree.num_leaves
     res = tree_unflatten(res_tree, args[:n_res])
-    ct = tree_unflatten(rules.out_tree, instantiate_cts(cts, out_avals))
+    full = instantiate_cts(cts, out_avals)
+    if rules.fn.symbolic_zeros:  # the zeros the rule is told of
+        full = [SymbolicZero(tangent_aval(a)) if c is None else f for c, f, a in zip(cts, full, out_avals)]  # fmt: skip
+    ct = tree_unflatten(rules.out_tree, full)
     cts_in = rules.fn.bwd(*rules.static, res, ct)
     n_args = len(tree_unflatten(rules.in_tree, args[n_res:]))
     if not isinstance(cts_in, (tuple, list)) or len(cts_in) != n_args:
@@ -349,7 +410,7 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
 
 
 def _checked_ct(name, i, ct, aval):
-    if ct is None:
+    if ct is None or type(ct) is SymbolicZero:
         return None
     got = abstractify(ct)
     if got.shape != aval.shape:
@@ -393,7 +454,8 @@ def _batched_fun(call_jaxpr, consts, dconsts, axis):
 
 
 def _zeros_for_none(cts, avals):
-    return [zeros_like_aval(a) if c is None else c for c, a in zip(cts, avals)]
+    none = lambda c: c is None or type(c) is SymbolicZero  # noqa: E731
+    return [zeros_like_aval(a) if none(c) else c for c, a in zip(cts, avals)]
 
 
 @batching_rules.register(custom_jvp_call_p)
@@ -407,7 +469,7 @@ def _custom_jvp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
         primals = tree_unflatten(rules.in_tree, pt[:n])
         tangents = tree_unflatten(rules.in_tree, pt[n:])
         out, t_out = rules.fn.jvp(*rules.static, primals, tangents)
-        return out, t_out
+        return out, _materialized(t_out, rules.out_tree, call_jaxpr.out_avals)
 
     def jvp(primals, tangents):
         outs, _ = vmap_flat(per_example_jvp, [*primals, *tangents], axis)
@@ -430,6 +492,8 @@ def _custom_vjp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
     res_trees = []
 
     def per_example_fwd(*leaves):
+        if rules.fn.symbolic_zeros:
+            leaves = [CustomVJPPrimal(x, True) for x in leaves]
         out, res = rules.fn.fwd(*rules.args(list(leaves)))
         res_leaves, res_tree = tree_flatten(res)
         res_trees.append(res_tree)

@@ -32,6 +32,7 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
 )
 from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.lax.batching import all_to_front, size_of
 from meshjit.compiler.trace.jaxprs import read_atom, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
@@ -155,6 +156,14 @@ def _check_error_abstract_eval(code, *payloads, messages):
 
 
 lowering_rules.register(check_error_p, _not_functionalized)
+
+
+@batching_rules.register(check_error_p)
+def _check_error_batcher(args, dims, **params):
+    """Under vmap inside checkify: the error, every part batched at the front (merged by its
+    last failing example)."""
+    check_error_p.bind(*all_to_front(args, dims, size_of(args, dims)), **params)
+    return [], []
 
 
 def _is_scalar_pred(pred) -> bool:

@@ -34,6 +34,51 @@ def is_undefined(x) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Tangent values.
 
+float0 = np.dtype([("float0", np.void, 0)])  # the tangent dtype of integer and bool values
+
+
+class SymbolicZero:
+    """A zero tangent or cotangent handed to a custom rule defined with `symbolic_zeros=True`
+    (JAX's): only its type is known; shape, dtype and the rest are its aval's."""
+
+    def __init__(self, aval: ShapedArray):
+        self.aval = aval
+
+    def __repr__(self):
+        return "SymbolicZero"
+
+    def __getattr__(self, name):
+        if name == "aval":
+            raise AttributeError(name)
+        try:
+            return getattr(self.aval, name)
+        except AttributeError:
+            raise AttributeError(f"SymbolicZero has no attribute {name}") from None
+
+    @staticmethod
+    def from_primal_value(value) -> SymbolicZero:
+        return SymbolicZero(tangent_aval(abstractify(value)))
+
+
+def tangent_aval(aval: ShapedArray) -> ShapedArray:
+    """The type of `aval`'s tangents: itself, strongly typed; float0 for integers and bools."""
+    if has_tangent(aval):
+        return aval.update(weak_type=False)
+    return ShapedArray(aval.shape, float0)
+
+
+def zero_from_primal(value, symbolic_zeros: bool = False):
+    """A zero tangent for each leaf of `value`: SymbolicZeros, or zeros (float0 for integers)."""
+    from meshjit.compiler.tree_util import tree_map
+
+    def zero(x):
+        aval = tangent_aval(abstractify(x))
+        if symbolic_zeros:
+            return SymbolicZero(aval)
+        return np.zeros(aval.shape, float0) if aval.dtype == float0 else zeros_like_aval(aval)
+
+    return tree_map(zero, value)
+
 
 def aval_of(x) -> ShapedArray:
     return x.aval if type(x) is UndefinedPrimal else abstractify(x)

@@ -104,6 +104,12 @@ CASES = {
     "check_error_vmapped": lambda: checkify.checkify(vmapped_inner)(jnp.array([1.0, -2.0, -3.0])),
     "check_error_second": lambda: checkify.checkify(after_own_check)(jnp.array(-4.0)),
     "check_error_after": lambda: checkify.checkify(after_own_check)(jnp.array(3.0)),
+    "check_error_in_vmap": lambda: checkify.checkify(jax.vmap(with_inner_jit))(
+        jnp.array([1.0, -2.0, -3.0])
+    ),
+    "vmap_of_check_error": lambda: jax.vmap(checkify.checkify(with_inner_jit))(
+        jnp.array([1.0, -2.0, -3.0])
+    ),
     "debug_check": lambda: checkify.checkify(debug_checked)(jnp.array(0)),
     "debug_check_kw": lambda: jax.jit(checkify.checkify(debug_checked))(jnp.array(7)),
 }
@@ -129,6 +135,7 @@ CASES += ["no_error_float", "first_wins", "scan", "scan_float_only", "scan_then_
 CASES += ["scan_vmapped", "while", "fori_nan", "cond_true", "cond_false", "cond_ok", "switch_nan"]
 CASES += ["check_error", "check_error_ok", "check_error_jit", "check_error_vmapped"]
 CASES += ["check_error_second", "check_error_after", "debug_check", "debug_check_kw"]
+CASES += ["check_error_in_vmap", "vmap_of_check_error"]
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -14,6 +14,8 @@ _CLOSE |= {"pinv", "eigvals_abs", "roots", "gammaln", "norm_cdf", "erf", "ifft2"
 # ... or in the order of their additions (as in x64-off tests of these functions).
 _CLOSE |= {"var_std", "grad", "polyval", "median_percentile", "cov", "expm_lu", "special_more"}
 _CLOSE |= {"stats_more", "nn_more"}
+# random.orthogonal is a QR: LAPACK's last bits differ between CPUs (AMD vs Intel kernels).
+_CLOSE |= {"random_more"}
 
 
 # One case in eight in `make test` (JAX runs them eagerly, an XLA compile per op; one in four
