@@ -73,3 +73,8 @@ def test_lax_primitives_have_jax_names():
 
     assert lax.exp_p.name == "exp" and lax.tanh_p.name == "tanh"
     assert lax.dot_general_p.name == "dot_general"
+    assert lax.scatter_add_p.name == "scatter-add" and lax.scatter_mul_p.name == "scatter-mul"
+    assert lax.optimization_barrier_p.name == "optimization_barrier"
+    assert lax.sharding_constraint_p.name == "sharding_constraint"
+    jaxpr = jax.make_jaxpr(lambda x: x.at[0].add(1.0))(np.ones(3, np.float32))
+    assert jaxpr.eqns[-1].primitive is lax.scatter_add_p

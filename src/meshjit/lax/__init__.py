@@ -205,13 +205,17 @@ def _primitives_by_jax_name() -> dict:
         module
         for name, module in sorted(sys.modules.items())
         if name.startswith(("meshjit.compiler.lax.", "meshjit.compiler.parallel.collectives"))
+        or name in ("meshjit.compiler.ad.checkpoint", "meshjit.compiler.parallel.sharding_ops")
     ]
     for module in families:
         for value in vars(module).values():
             values = value.values() if isinstance(value, dict) else (value,)
             for prim in values:
-                if isinstance(prim, Primitive) and prim.name.isidentifier():
-                    found.setdefault(f"{prim.name}_p", prim)
+                if not isinstance(prim, Primitive):
+                    continue
+                name = prim.name.replace("-", "_")  # scatter-add: scatter_add_p, as JAX's
+                if name.isidentifier():
+                    found.setdefault(f"{name}_p", prim)
     return found
 
 
