@@ -198,6 +198,19 @@ def forwarded(keys, out) -> None:
         out._consumed = bool(np.any(_root(keys)._consumed))
 
 
+@contextlib.contextmanager
+def mapped(outer, inner):
+    """While vmap traces its function: the keys among its arguments `inner` start as consumed as
+    the caller's `outer` ones they stand for, and consuming them consumes those."""
+    pairs = [(o, i) for (_, o), (_, i) in zip(traced_keys(outer), traced_keys(inner))]
+    for o, i in pairs:
+        i._consumed = bool(np.any(_root(o)._consumed))
+    yield
+    for o, i in pairs:
+        if np.any(i._consumed):
+            _mark(_root(o), True)
+
+
 def traced_keys(dynamic) -> list:
     """(leaf index, key) of the typed keys among a traced function's dynamic arguments (a key
     is one leaf of the internal flattening too, so the indices are the jaxpr's)."""
