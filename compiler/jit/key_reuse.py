@@ -19,8 +19,8 @@ Python (or under vmap or grad, which JAX runs op by op), "In jit, argument i is 
 consumed." inside a staged trace (jit, a loop body). Calls of AOT-compiled functions
 (`lower().compile()`) and one key passed twice to one call are not checked, as in JAX.
 
-Not modelled (JAX would raise, meshjit does not): a scan or while carry consuming its key without
-returning a fresh one.
+- a carried key a loop body consumes must be carried on as a fresh key (split from it), and
+  a while_loop's cond and body must not both consume one (`check_carry`).
 """
 
 from __future__ import annotations
@@ -132,6 +132,39 @@ def _mark(key, consumed) -> None:
             scope.log.append((key, key._consumed))
             break
     key._consumed = key._consumed | consumed
+
+
+def check_carry(kind: str, carry_in, carry_out=None, body=None) -> tuple:
+    """After a loop body (`kind`) is traced on `carry_in` and returned `carry_out`: a carry key
+    it consumed must come back fresh (JAX's sinks within sources), else JAX's loop error.
+    Returns (consumed positions, fresh positions). A while_loop's cond (`carry_out` None) is
+    checked against its body's (`body`, what this gave for it)."""
+    ins = traced_keys(carry_in)
+    consumed = {i for i, key in ins if np.any(_root(key)._consumed)}
+    if carry_out is None:
+        body_consumed, body_fresh = body
+        if consumed - body_fresh:
+            raise KeyReuseError(_LOOP_MESSAGES[kind] + _CARRY_HINT)
+        if consumed & body_consumed:
+            raise KeyReuseError(
+                "while_loop cond and body functions both use the same key: " + _CARRY_HINT
+            )
+        return consumed, set()
+    inputs = {id(key) for _, key in ins}
+    fresh = {
+        i
+        for i, key in traced_keys(carry_out)
+        if id(_root(key)) not in inputs and not np.any(_root(key)._consumed)
+    }
+    if consumed - fresh:
+        raise KeyReuseError(_LOOP_MESSAGES[kind] + _CARRY_HINT)
+    return consumed, fresh
+
+
+_CARRY_HINT = (
+    "\n  a carried key consumed by the loop must be replaced by a fresh one (split it and carry "
+    "one of the new keys)"
+)
 
 
 def _check_loops(key) -> None:

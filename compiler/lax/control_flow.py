@@ -88,6 +88,16 @@ def _each_branch(thunks) -> list:
     return key_reuse.each_branch(thunks)
 
 
+def _key_carry(kind: str, carry_in, carry_out=None, body=None):
+    """Under jax_debug_key_reuse: a loop body's carried keys checked (see key_reuse.check_carry);
+    returns what the check found (for a while_loop's cond)."""
+    if not config.key_reuse:
+        return None
+    from meshjit.compiler.jit import key_reuse  # a later layer
+
+    return key_reuse.check_carry(kind, carry_in, carry_out, body)
+
+
 def _const_key(value) -> int:
     return id(value._var) if type(value) is Tracer else id(value)
 
@@ -357,15 +367,27 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
     _check_callable("while_loop", cond_fun=cond_fun, body_fun=body_fun)
     init_leaves, tree = tree_flatten(init_val)
 
+    body_keys = {}
+
+    def checked_body(x):
+        out = body_fun(x)
+        body_keys["carry"] = _key_carry("while_loop body", x, out)
+        return (out,)
+
+    def checked_cond(x):
+        out = cond_fun(x)
+        _key_carry("while_loop cond", x, None, body_keys.get("carry"))
+        return out
+
     def trace_body(avals):
-        closed, out_tree = _trace(lambda x: (body_fun(x),), tree, avals)
+        closed, out_tree = _trace(checked_body, tree, avals)
         _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0])
         return closed, closed.out_avals, None
 
     with _key_scope("while_loop body"):
         init_leaves, avals, body, _ = _trace_carry("while_loop body_fun", trace_body, init_leaves)
     with _key_scope("while_loop cond"):
-        cond_closed = _trace_while_cond(cond_fun, tree, avals)
+        cond_closed = _trace_while_cond(checked_cond, tree, avals)
     cond_consts, cond_jaxpr = _closure_convert(cond_closed)
     body_consts, body_jaxpr = _closure_convert(body)
     outs = while_p.bind(
@@ -522,11 +544,13 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
 
         def flat(*args):
             n = len(carry_avals)
-            out = f(tree_unflatten(carry_tree, args[:n]), tree_unflatten(x_tree, args[n:]))
+            carry = tree_unflatten(carry_tree, args[:n])
+            out = f(carry, tree_unflatten(x_tree, args[n:]))
             if not isinstance(out, (tuple, list)) or len(out) != 2:
                 raise MeshjitTypeError(
                     f"scan body output must be a pair, got {type(out).__name__}."
                 )
+            _key_carry("scan", carry, out[0])
             carry_leaves, trees["carry"] = tree_flatten(out[0])
             y_leaves, trees["y"] = tree_flatten(out[1])
             return [*carry_leaves, *y_leaves]

@@ -153,6 +153,10 @@ def run(name, body):
 def keys3():
     return random.split(random.key(0), 3)
 
+def carry_fresh(k, c):
+    k1, k2 = random.split(k)
+    return k1, c + random.uniform(k2)
+
 def uniform_of(keys, i, j):
     return random.uniform(keys[i]) + random.uniform(keys[j])
 
@@ -167,6 +171,12 @@ CASES = {
     "scan_closed": lambda: jax.lax.scan(lambda c, _: (c + random.uniform(KEY), None), 0.0, None, length=3),
     "scan_closed_jit": lambda: jax.jit(lambda k: jax.lax.scan(lambda c, _: (c + random.uniform(k), None), 0.0, None, length=3))(KEY),
     "scan_carry": lambda: jax.lax.scan(lambda k, _: (random.split(k)[0], random.uniform(random.split(k)[1])), KEY, None, length=3),
+    "scan_carry_same": lambda: jax.lax.scan(lambda k, _: (k, random.uniform(k)), KEY, None, length=3),
+    "scan_carry_fresh": lambda: jax.lax.scan(lambda c, _: (carry_fresh(*c), None), (KEY, 0.0), None, length=3),
+    "while_carry_same": lambda: jax.lax.while_loop(lambda c: c[1] < 3, lambda c: (c[0], c[1] + random.uniform(c[0])), (KEY, 0.0)),
+    "while_carry_fresh": lambda: jax.lax.while_loop(lambda c: c[1] < 3, lambda c: carry_fresh(*c), (KEY, 0.0)),
+    "while_cond_carry": lambda: jax.lax.while_loop(lambda c: random.uniform(c[0]) < 3, lambda c: (c[0], c[1] + 1), (KEY, 0.0)),
+    "while_cond_and_body": lambda: jax.lax.while_loop(lambda c: random.uniform(c[0]) < 3, lambda c: carry_fresh(*c), (KEY, 0.0)),
     "scan_xs": lambda: jax.lax.scan(lambda c, k: (c + random.uniform(k), None), 0.0, keys3()),
     "while_closed": lambda: jax.lax.while_loop(lambda c: c < 3, lambda c: c + random.uniform(KEY), 0.0),
     "while_cond_closed": lambda: jax.lax.while_loop(lambda c: c < random.uniform(KEY), lambda c: c + 1, 0.0),
@@ -188,7 +198,10 @@ for name, case in CASES.items():
 """
 
 # The loop errors: JAX's first line, then its signature and jaxpr (meshjit: a hint instead).
-FIRST_LINE = ("scan_closed", "scan_closed_jit", "while_closed", "while_cond_closed", "fori_closed")
+FIRST_LINE = (
+    "scan_closed", "scan_closed_jit", "while_closed", "while_cond_closed", "fori_closed",
+    "scan_carry_same", "while_carry_same", "while_cond_carry", "while_cond_and_body",
+)  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -203,6 +216,8 @@ def gaps(tmp_path_factory):
     [
         "index_eager", "index_eager_other", "index_jit", "index_jit_other", "index_slice",
         "index_traced", "iterate", "scan_closed", "scan_closed_jit", "scan_carry", "scan_xs",
+        "scan_carry_same", "scan_carry_fresh", "while_carry_same", "while_carry_fresh",
+        "while_cond_carry", "while_cond_and_body",
         "while_closed", "while_cond_closed", "fori_closed", "fori_fold_in", "cond_both_branches",
         "cond_then_draw", "vmap_twice", "vmap_then_index", "vmap_called_twice",
         "vmap_of_jit_twice", "vmap_closed_then_draw", "same_key_twice_in_a_call",
