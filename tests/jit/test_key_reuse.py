@@ -11,7 +11,8 @@ import meshjit
 from meshjit import random
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
-PROGRAM = """
+# Each case run with the checker on, recording its error (the same text for both programs).
+RUN = """
 from jax import random
 
 def run(name, body):
@@ -23,7 +24,11 @@ def run(name, body):
         out[name] = np.array(type(e).__name__.replace("Meshjit", "") + ": " + str(e))
     finally:
         jax.config.update("jax_debug_key_reuse", False)
+"""
 
+PROGRAM = (
+    RUN
+    + """
 def twice(draw, jitted):
     def body():
         if jitted:
@@ -99,6 +104,7 @@ jax.config.update("jax_debug_key_reuse", False)
 k = random.key(7)
 out["off"] = np.array(bool(random.normal(k) == random.normal(k)))
 """
+)
 
 
 @pytest.fixture(scope="module")
@@ -137,19 +143,9 @@ def test_the_error_names_the_users_line_in_a_note():
 # static index consumes the keys it selects, a traced one all of them), loop bodies consuming a
 # key they close over, cond branches (each from the same state), vmap; and what it lets pass:
 # one key passed twice to one call, AOT-compiled calls, iterating over a key array.
-GAPS = """
-from jax import random
-
-def run(name, body):
-    try:
-        jax.config.update("jax_debug_key_reuse", True)
-        body()
-        out[name] = np.array("no error")
-    except Exception as e:
-        out[name] = np.array(type(e).__name__.replace("Meshjit", "") + ": " + str(e))
-    finally:
-        jax.config.update("jax_debug_key_reuse", False)
-
+GAPS = (
+    RUN
+    + """
 def keys3():
     return random.split(random.key(0), 3)
 
@@ -196,6 +192,7 @@ for name, case in CASES.items():
     KEY = random.key(1)
     run(name, case)
 """
+)
 
 # The loop errors: JAX's first line, then its signature and jaxpr (meshjit: a hint instead).
 FIRST_LINE = (
