@@ -16,6 +16,8 @@ _ELEMENT_TYPE_BUILDERS = {
     np.dtype(np.uint16): lambda: ir.IntegerType.get_unsigned(16),
     np.dtype(np.uint32): lambda: ir.IntegerType.get_unsigned(32),
     np.dtype(np.uint64): lambda: ir.IntegerType.get_unsigned(64),
+    np.dtype(ml_dtypes.int4): lambda: ir.IntegerType.get_signless(4),
+    np.dtype(ml_dtypes.uint4): lambda: ir.IntegerType.get_unsigned(4),
     np.dtype(ml_dtypes.bfloat16): ir.BF16Type.get,
     np.dtype(np.float16): ir.F16Type.get,
     np.dtype(np.float32): ir.F32Type.get,

@@ -48,11 +48,6 @@ KNOWN = {
     "device_put_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "jit_in_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "out_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
-    "dtype_astype_int4": {
-        k: "meshjit has no 4-bit integer dtypes (jnp.int4 / jnp.uint4: an element type through "
-        "lowering, transfers and promotion); JAX 0.10.2 casts to them"
-        for k in ("type", "line")
-    },
 }
 
 

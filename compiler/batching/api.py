@@ -8,11 +8,13 @@ across the mapped axis; the name is bound while `f` is traced (`Trace.vmap_axes`
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 
 from meshjit.compiler.ad.api import run
 from meshjit.compiler.api_util import check_callable
+from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
 from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
@@ -70,7 +72,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         size = _mapped_size(fun, in_tree, avals, dims, axis_size)
         _check_axis_name(axis_name)
         axis = BatchAxis(axis_name, size, spmd_axis_name)
-        outs, odims, out_tree = _batch_call(fun, in_tree, leaves, avals, dims, axis)
+        outs, odims, out_tree = _batch_call(fun, in_tree, leaves, avals, dims, axis, args, kwargs)
         wanted = _flat_out_axes(out_axes, out_tree)
         outs = [
             _move_out(x, d, w, axis, i, out_tree)
@@ -206,7 +208,18 @@ def _check_axis_name(axis_name):
 # Tracing and batching.
 
 
-def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
+def _mapped_keys(outer, inner):
+    """Under jax_debug_key_reuse: the mapped function's keys are the caller's (JAX runs vmap op
+    by op on them), consumed as those are and consuming them."""
+    if not config.key_reuse:
+        return contextlib.nullcontext()
+    from meshjit.compiler.jit import key_reuse  # a later layer
+
+    return key_reuse.mapped(outer, inner)
+
+
+def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args):
+    """`given_args`: the caller's (args, kwargs), whose keys the function's keys stand for."""
     example = [unbatched_aval(a, d) for a, d in zip(avals, dims)]
     with gc_paused(), new_trace() as trace:
         trace.kind = ("vmap", axis.size)  # as its tracers print
@@ -220,7 +233,8 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis):
         given = [x if d is None and type(x) in _PY_SCALARS else t
                  for x, t, d in zip(leaves, tracers, dims)]  # fmt: skip
         args, kwargs = tree_unflatten(in_tree, given)
-        out_leaves, out_tree = tree_flatten(fun(*args, **kwargs))
+        with _mapped_keys(given_args, (args, kwargs)):
+            out_leaves, out_tree = tree_flatten(fun(*args, **kwargs))
         for i, leaf in enumerate(out_leaves):
             if not _is_array_like(leaf):
                 raise MeshjitTypeError(  # JAX's words first

@@ -32,11 +32,17 @@ float32 = np.dtype(np.float32)
 float64 = np.dtype(np.float64)
 complex64 = np.dtype(np.complex64)
 complex128 = np.dtype(np.complex128)
+int4 = np.dtype(ml_dtypes.int4)
+uint4 = np.dtype(ml_dtypes.uint4)
+# 4-bit integers (NumPy's kind "V"): arithmetic and casts, no implicit promotion but from Python
+# scalars (JAX's lattice)
+NARROW_INTS = frozenset([int4, uint4])
 
 # x64 off: 64-bit types are stored as their 32-bit counterparts.
 _TO_32 = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
 _SUPPORTED_32 = frozenset(
-    [bool_, int8, int16, int32, uint8, uint16, uint32, bfloat16, float16, float32, complex64]
+    [bool_, int4, int8, int16, int32, uint4, uint8, uint16, uint32, bfloat16, float16, float32]
+    + [complex64]
 )
 _SUPPORTED_64 = _SUPPORTED_32 | frozenset(_TO_32)
 ALL = _SUPPORTED_64  # every dtype meshjit knows, in either mode
@@ -53,7 +59,9 @@ FLOATS = frozenset([bfloat16, float16, float32, float64])  # is_float, as one se
 _WEAK_INT, _WEAK_FLOAT, _WEAK_COMPLEX = "i*", "f*", "c*"
 _EDGES = {
     bool_: [_WEAK_INT],
-    _WEAK_INT: [uint8, int8],
+    _WEAK_INT: [uint8, int8, uint4, int4],
+    uint4: [],
+    int4: [],
     uint8: [uint16, int16],
     uint16: [uint32, int32],
     uint32: [uint64, int64],
@@ -92,6 +100,7 @@ def canonicalize(dtype) -> np.dtype:
 
 
 _KINDS: dict = {}  # dtype-like -> NumPy kind letter, bfloat16 as "f" (predicates are hot)
+_ODD_KINDS = {bfloat16: "f", int4: "i", uint4: "u"}  # ml_dtypes' types NumPy calls "V"
 
 
 def _kind(dtype) -> str:
@@ -101,7 +110,7 @@ def _kind(dtype) -> str:
         kind = None
     if kind is None:
         d = np.dtype(dtype)
-        kind = "f" if d == bfloat16 else d.kind
+        kind = _ODD_KINDS.get(d, d.kind)
         if isinstance(dtype, (np.dtype, type, str)):
             _KINDS[dtype] = kind
     return kind
@@ -139,6 +148,18 @@ def to_inexact(dtype) -> np.dtype:
     if is_inexact(dtype):
         return dtype
     return np.dtype(np.float64 if dtype.itemsize == 8 else np.float32)
+
+
+def bit_width(dtype) -> int:
+    """The bits of one element: 4 for int4 and uint4 (NumPy stores them in a byte each)."""
+    dtype = np.dtype(dtype)
+    return 4 if dtype in NARROW_INTS else dtype.itemsize * 8
+
+
+def iinfo(dtype):
+    """The integer limits of `dtype`, the 4-bit integers included (NumPy's iinfo refuses
+    them)."""
+    return ml_dtypes.iinfo(dtype)
 
 
 def finfo(dtype):
@@ -183,7 +204,22 @@ def _join_nodes(nodes):
     for cand in common:
         if all(other in _UPPER[cand] for other in common):
             return cand
-    raise TypeError(f"no common dtype for {nodes}")
+    return None  # the 4-bit integers with anything but Python ints
+
+
+_WEAK_NAMES = {_WEAK_INT: "<class 'int'>", _WEAK_FLOAT: "<class 'float'>"}
+_WEAK_NAMES[_WEAK_COMPLEX] = "<class 'complex'>"
+
+
+def _no_promotion_message(typed) -> str:
+    """JAX's words (there, only the 4-bit integers lack a common type with others)."""
+    names = dict.fromkeys(_WEAK_NAMES.get(n, str(n)) for n in (_node(d, w) for d, w in typed))
+    return (
+        f"Input dtypes {tuple(names)} have no available implicit dtype promotion path. To "
+        "avoid unintended promotion, 1-bit, 2-bit and 4-bit integers do not support implicit "
+        "promotion. If you'd like your inputs to be promoted to another type, you can do so "
+        "explicitly using e.g. x.astype('int32')"
+    )
 
 
 _RESULT_TYPES: dict = {}
@@ -221,6 +257,8 @@ def _result_type(typed) -> tuple[np.dtype, bool]:
             )
     nodes = tuple(sorted({_node(d, w) for d, w in typed}, key=str))
     joined = _join_nodes(nodes)
+    if joined is None:
+        raise TypePromotionError(_no_promotion_message(typed))
     if joined == _WEAK_INT:
         return default_int, True
     if joined == _WEAK_FLOAT:
@@ -281,6 +319,8 @@ _SHORT = {
     uint16: "u16",
     uint32: "u32",
     uint64: "u64",
+    int4: "i4",
+    uint4: "u4",
     bfloat16: "bf16",
     float16: "f16",
     float32: "f32",
@@ -297,7 +337,7 @@ def lowest(dtype) -> np.ndarray:
         return np.array(-np.inf, dtype)
     if is_bool(dtype):
         return np.array(False)
-    return np.array(np.iinfo(dtype).min, dtype)
+    return np.array(iinfo(dtype).min, dtype)
 
 
 def highest(dtype) -> np.ndarray:
@@ -306,7 +346,7 @@ def highest(dtype) -> np.ndarray:
         return np.array(np.inf, dtype)
     if is_bool(dtype):
         return np.array(True)
-    return np.array(np.iinfo(dtype).max, dtype)
+    return np.array(iinfo(dtype).max, dtype)
 
 
 def _x64_from_env() -> bool:

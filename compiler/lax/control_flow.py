@@ -11,12 +11,14 @@ mode autodiff needs later); with traced bounds it is a `while` carrying `(i, upp
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, Var
@@ -64,6 +66,36 @@ vma_rules.update((cond_p, while_p, scan_p))
 def _trace(fun: Callable, in_tree: PyTreeDef, in_avals: Sequence[ShapedArray]):
     """Traces `fun(unflattened args)`; returns the closed jaxpr (with consts) and out tree."""
     return trace_flat(lambda *xs: fun(tree_unflatten(in_tree, xs)), in_avals)
+
+
+def _key_scope(kind: str):
+    """Under jax_debug_key_reuse: the body of a loop (`kind`) is being traced, where consuming a
+    key it closes over is JAX's KeyReuseError."""
+    if not config.key_reuse:
+        return contextlib.nullcontext()
+    from meshjit.compiler.jit import key_reuse  # a later layer
+
+    return key_reuse.loop_body(kind)
+
+
+def _each_branch(thunks) -> list:
+    """The thunks' results (tracing cond branches); under jax_debug_key_reuse each starts from
+    the same key consumption."""
+    if not config.key_reuse:
+        return [thunk() for thunk in thunks]
+    from meshjit.compiler.jit import key_reuse  # a later layer
+
+    return key_reuse.each_branch(thunks)
+
+
+def _key_carry(kind: str, carry_in, carry_out=None, body=None):
+    """Under jax_debug_key_reuse: a loop body's carried keys checked (see key_reuse.check_carry);
+    returns what the check found (for a while_loop's cond)."""
+    if not config.key_reuse:
+        return None
+    from meshjit.compiler.jit import key_reuse  # a later layer
+
+    return key_reuse.check_carry(kind, carry_in, carry_out, body)
 
 
 def _const_key(value) -> int:
@@ -216,7 +248,7 @@ def _switch_index(index, n: int):
 def _bind_cond(index, funs, operands, what: str, names: list[str]):
     leaves, in_tree = tree_flatten(operands)
     avals = [abstractify(x) for x in leaves]
-    traced = [_trace(lambda ops, f=f: f(*ops), in_tree, avals) for f in funs]
+    traced = _each_branch([lambda f=f: _trace(lambda ops: f(*ops), in_tree, avals) for f in funs])
     _check_branches(what, names, [t[1] for t in traced], [t[0].out_avals for t in traced])
     consts, branches = _merge_consts([t[0] for t in traced])
     outs = cond_p.bind(index, *consts, *leaves, branches=tuple(branches))
@@ -335,13 +367,27 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
     _check_callable("while_loop", cond_fun=cond_fun, body_fun=body_fun)
     init_leaves, tree = tree_flatten(init_val)
 
+    body_keys = {}
+
+    def checked_body(x):
+        out = body_fun(x)
+        body_keys["carry"] = _key_carry("while_loop body", x, out)
+        return (out,)
+
+    def checked_cond(x):
+        out = cond_fun(x)
+        _key_carry("while_loop cond", x, None, body_keys.get("carry"))
+        return out
+
     def trace_body(avals):
-        closed, out_tree = _trace(lambda x: (body_fun(x),), tree, avals)
+        closed, out_tree = _trace(checked_body, tree, avals)
         _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0])
         return closed, closed.out_avals, None
 
-    init_leaves, avals, body, _ = _trace_carry("while_loop body_fun", trace_body, init_leaves)
-    cond_closed = _trace_while_cond(cond_fun, tree, avals)
+    with _key_scope("while_loop body"):
+        init_leaves, avals, body, _ = _trace_carry("while_loop body_fun", trace_body, init_leaves)
+    with _key_scope("while_loop cond"):
+        cond_closed = _trace_while_cond(checked_cond, tree, avals)
     cond_consts, cond_jaxpr = _closure_convert(cond_closed)
     body_consts, body_jaxpr = _closure_convert(body)
     outs = while_p.bind(
@@ -480,7 +526,8 @@ def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=
     slice_avals = [unstacked(a, "scan") for a in x_avals]
     init_leaves, carry_tree = tree_flatten(init)
     trace_fn = _scan_body_tracer(f, carry_tree, x_tree, slice_avals)
-    init_leaves, _, body, y_tree = _trace_carry("scan body", trace_fn, init_leaves)
+    with _key_scope("scan"):
+        init_leaves, _, body, y_tree = _trace_carry("scan body", trace_fn, init_leaves)
     consts, jaxpr = _closure_convert(body)
     outs = scan_p.bind(
         *consts, *init_leaves, *x_leaves,
@@ -497,11 +544,13 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
 
         def flat(*args):
             n = len(carry_avals)
-            out = f(tree_unflatten(carry_tree, args[:n]), tree_unflatten(x_tree, args[n:]))
+            carry = tree_unflatten(carry_tree, args[:n])
+            out = f(carry, tree_unflatten(x_tree, args[n:]))
             if not isinstance(out, (tuple, list)) or len(out) != 2:
                 raise MeshjitTypeError(
                     f"scan body output must be a pair, got {type(out).__name__}."
                 )
+            _key_carry("scan", carry, out[0])
             carry_leaves, trees["carry"] = tree_flatten(out[0])
             y_leaves, trees["y"] = tree_flatten(out[1])
             return [*carry_leaves, *y_leaves]

@@ -112,6 +112,8 @@ def _unary_rule(name, kinds):
     def rule(x):
         if x.dtype not in accepted:
             checks.dtype_in(name, x, kinds)
+            if name == "abs":
+                checks.no_narrow_ints(name, x)
             accepted.add(x.dtype)
         if name == "is_finite":  # as JAX: a weak operand gives a weak bool
             return shaped_array(x.shape, dtypes.bool_, x.weak_type)
@@ -470,7 +472,7 @@ def _fits(x, dtype, target) -> bool:
     if _kind_rank(dtype) > _kind_rank(target):
         return False
     if type(x) is int and dtypes.is_int(target):
-        info = np.iinfo(target)
+        info = dtypes.iinfo(target)
         return info.min <= x <= info.max
     return True
 

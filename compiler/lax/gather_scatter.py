@@ -425,7 +425,7 @@ def default_fill_value(dtype) -> np.ndarray:
         return np.array(np.nan, dtype)
     if dtypes.is_bool(dtype):
         return np.array(True)
-    info = np.iinfo(dtype)
+    info = dtypes.iinfo(dtype)
     return np.array(info.max if dtypes.is_unsigned(dtype) else info.min, dtype)
 
 

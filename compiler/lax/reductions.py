@@ -284,13 +284,13 @@ def _reducers():
 def _lowest(dtype):
     if dtypes.is_float(dtype):
         return -np.inf
-    return np.iinfo(dtype).min if not dtypes.is_bool(dtype) else False
+    return dtypes.iinfo(dtype).min if not dtypes.is_bool(dtype) else False
 
 
 def _highest(dtype):
     if dtypes.is_float(dtype):
         return np.inf
-    return np.iinfo(dtype).max if not dtypes.is_bool(dtype) else True
+    return dtypes.iinfo(dtype).max if not dtypes.is_bool(dtype) else True
 
 
 def reduce(operands, init_values, computation, dimensions):

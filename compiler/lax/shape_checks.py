@@ -163,6 +163,16 @@ def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
         )
 
 
+def no_narrow_ints(name: str, aval: ShapedArray) -> None:
+    """JAX's refusal of int4 and uint4 in the ops it does not support them in (abs)."""
+    if aval.dtype in dtypes.NARROW_INTS:
+        raise MeshjitTypeError(
+            f"{name} does not accept dtype {aval.dtype}. Support for narrow-width integers is "
+            "platform-dependent and limited to a few specific operations, e.g. basic "
+            "arithmetic and type casting."
+        )
+
+
 # meshjit's primitives JAX calls otherwise
 _JAX_NAMES = {"round_away_from_zero": "round", "select_n cases": "select"}
 

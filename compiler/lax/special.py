@@ -408,7 +408,7 @@ def _bitcast_rule(x, *, new_dtype):
             f"operand and destination types match. Got operand dtype={x.dtype}, "
             f"new_dtype={new_dtype!r}. Consider using the arr.view() method instead."
         )
-    old_bits, new_bits = x.dtype.itemsize * 8, new_dtype.itemsize * 8
+    old_bits, new_bits = dtypes.bit_width(x.dtype), dtypes.bit_width(new_dtype)
     if old_bits == new_bits:
         return ShapedArray(x.shape, new_dtype)
     if old_bits > new_bits:

@@ -95,9 +95,19 @@ def _asarray(a, dtype):
         return concatenate([expand_dims(asarray(x, target), 0) for x in a], 0)
     elif isinstance(a, (list, tuple)) or (dtype is not None and isinstance(a, (int, float))):
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
-        a = np.asarray(a, None if dtype is None else checked_dtype(dtype))
+        a = _host_array(a, None if dtype is None else checked_dtype(dtype))
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
+
+
+def _host_array(a, dtype) -> np.ndarray:
+    try:
+        return np.asarray(a, dtype)
+    except TypeError:
+        # ml_dtypes' int4 takes only numbers: a list of int4 Arrays goes through their values
+        if not isinstance(a, (list, tuple)):
+            raise
+        return np.asarray([_host_array(x, None) for x in a], dtype)
 
 
 def _leaves(seq) -> list:

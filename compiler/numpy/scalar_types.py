@@ -49,6 +49,7 @@ __all__ = [
     "float32",
     "float64",
     "inf",
+    "int4",
     "int8",
     "int16",
     "int32",
@@ -56,6 +57,7 @@ __all__ = [
     "nan",
     "newaxis",
     "pi",
+    "uint4",
     "uint8",
     "uint16",
     "uint32",
@@ -93,6 +95,7 @@ class ScalarType:
 
 
 bool_ = ScalarType(dtypes.bool_)
+int4, uint4 = ScalarType(dtypes.int4), ScalarType(dtypes.uint4)
 int8, int16, int32 = (ScalarType(d) for d in (dtypes.int8, dtypes.int16, dtypes.int32))
 uint8, uint16, uint32 = (ScalarType(d) for d in (dtypes.uint8, dtypes.uint16, dtypes.uint32))
 bfloat16, float16, float32 = (
@@ -169,10 +172,18 @@ def issubdtype(arg1, arg2) -> bool:
         return _is_key_kind(arg2) or arg2 is np.generic or key1 == key2
     first = _as_dtype(arg1)
     if isinstance(arg2, type) and issubclass(arg2, np.generic) and arg2.__module__ == "numpy":
-        if first == dtypes.bfloat16:
-            return arg2 in (np.floating, np.inexact, np.number, np.generic)
+        if first in _ML_DTYPES_KINDS:
+            return issubclass(_ML_DTYPES_KINDS[first], arg2)
         return np.issubdtype(first, arg2)
     return first == _as_dtype(arg2)
+
+
+# ml_dtypes' types, which NumPy does not place under its abstract types
+_ML_DTYPES_KINDS = {
+    dtypes.bfloat16: np.floating,
+    dtypes.int4: np.signedinteger,
+    dtypes.uint4: np.unsignedinteger,
+}
 
 
 def _is_key_kind(x) -> bool:
@@ -196,9 +207,9 @@ def can_cast(from_, to, casting="safe") -> bool:
 
 _ISDTYPE_KINDS = {
     "bool": lambda d: d == dtypes.bool_,
-    "signed integer": lambda d: d.kind == "i",
-    "unsigned integer": lambda d: d.kind == "u",
-    "integral": lambda d: d.kind in "iu",
+    "signed integer": lambda d: dtypes.is_int(d) and not dtypes.is_unsigned(d),
+    "unsigned integer": dtypes.is_unsigned,
+    "integral": dtypes.is_int,
     "real floating": dtypes.is_float,
     "complex floating": lambda d: d.kind == "c",
     "numeric": lambda d: d != dtypes.bool_,

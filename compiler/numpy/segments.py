@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import operator
 
-import numpy as np
-
 from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import creation, reductions
@@ -68,7 +66,7 @@ def _identity(kind: str, dtype):
     if dtypes.is_bool(dtype):
         return kind == "min"
     if dtypes.is_int(dtype):
-        info = np.iinfo(dtype)
+        info = dtypes.iinfo(dtype)
         return info.max if kind == "min" else info.min
     return float("inf") if kind == "min" else -float("inf")
 

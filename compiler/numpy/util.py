@@ -158,6 +158,8 @@ def result_type(*args) -> np.dtype:
 
 
 def _typed(a):
+    if a is int or a is float or a is complex:  # Python's types are weak, as in JAX
+        return dtypes.python_scalar_dtype(a(0)), True
     if isinstance(a, (np.dtype, type, str)):
         return dtypes.canonicalize(a), False
     if not hasattr(a, "shape") and isinstance(getattr(a, "dtype", None), np.dtype):
@@ -276,7 +278,13 @@ def bool_as_int32(*args):
 def sum_dtype(dtype):
     """The dtype sums and products accumulate in, as in JAX: booleans and signed ints in the
     default int (int32; int64 with x64), unsigned ints in the default uint, floats in their own
-    dtype."""
+    dtype. int4 and uint4 have none: JAX's error (its promotion asks NumPy's iinfo, which does
+    not know them); a dtype= given is used as it is."""
+    if dtype in dtypes.NARROW_INTS:
+        raise MeshjitValueError(
+            "Invalid integer data type 'V'. (JAX 0.10.2 does not promote the 4-bit integer "
+            f"{dtype} in sums and products: pass dtype=, e.g. dtype='int32')"
+        )
     if dtypes.is_bool(dtype) or (dtypes.is_int(dtype) and not dtypes.is_unsigned(dtype)):
         return dtypes.default_int
     if dtypes.is_unsigned(dtype):

@@ -261,7 +261,7 @@ def _poisson(data, lam, shape, dtype):
     use_knuth = lax.bitwise_or(lax.ne(lam, lam), lax.lt(lam, 10.0))
     lam_knuth = lax.select(use_knuth, lam, lax.full(shape, np.float32(0)))
     lam_rejection = lax.select(use_knuth, lax.full(shape, np.float32(1e5)), lam)
-    max_iters = np.array(np.iinfo(dtype).max, dtype)
+    max_iters = np.array(dtypes.iinfo(dtype).max, dtype)
     result = lax.select(
         use_knuth,
         _poisson_knuth(data, lam_knuth, shape, dtype, max_iters),

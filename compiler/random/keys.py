@@ -117,13 +117,14 @@ def _dtype_name(x) -> str:
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
 
-    __slots__ = ("_data", "_impl", "_consumed")
+    __slots__ = ("_data", "_impl", "_consumed", "_forward")
     __array_priority__ = 100
 
     def __init__(self, data, impl: PRNGImpl = IMPLS["threefry2x32"]):
         self._data = data  # unchecked: pytree unflattening passes placeholders too
         self._impl = impl
         self._consumed = False  # drawn from, under jax_debug_key_reuse (jit/key_reuse.py)
+        self._forward = None  # the keys a traced index of them consumes (jit/key_reuse.py)
 
     @property
     def dtype(self) -> KeyDType:
@@ -156,9 +157,15 @@ class PRNGKeyArray:
     def __iter__(self):
         if not self.shape:
             raise MeshjitTypeError("iteration over a single key (a key array of shape ())")
-        return (self[i] for i in range(self.shape[0]))
+        # as JAX's: fresh keys, which consume none of these (an index would)
+        return (self._index(i) for i in range(self.shape[0]))
 
     def __getitem__(self, index):
+        out = self._index(index)
+        key_reuse.indexed(self, index, out)
+        return out
+
+    def _index(self, index):
         index = index if isinstance(index, tuple) else (index,)
         if any(i is Ellipsis for i in index):
             return PRNGKeyArray(self._data[(*index, slice(None))], self._impl)
@@ -171,7 +178,9 @@ class PRNGKeyArray:
 
     def reshape(self, *shape):
         shape = shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape
-        return PRNGKeyArray(self._data.reshape(*shape, *self._impl.key_shape), self._impl)
+        out = PRNGKeyArray(self._data.reshape(*shape, *self._impl.key_shape), self._impl)
+        key_reuse.forwarded(self, out)
+        return out
 
     def ravel(self):
         return self.reshape(-1)

@@ -246,8 +246,8 @@ def float_or_int_dtype(dtype, name):
 def _clip_integer(x, dtype):
     """`x` (an integer array) converted to `dtype`, clipped to its range instead of wrapped."""
     src = aval_of(x).dtype
-    lo = max(np.iinfo(dtype).min, np.iinfo(src).min)
-    hi = min(np.iinfo(dtype).max, np.iinfo(src).max)
+    lo = max(dtypes.iinfo(dtype).min, dtypes.iinfo(src).min)
+    hi = min(dtypes.iinfo(dtype).max, dtypes.iinfo(src).max)
     x = lax.max(np.array(lo, src), x)
     x = lax.min(np.array(hi, src), x)
     return lax.convert_element_type(x, dtype)
@@ -269,11 +269,11 @@ def _as_array(x):
 
 def randint_body(data, minval, maxval, shape, dtype):
     minval, maxval = _as_int(minval), _as_int(maxval)
-    top = _clip_integer(np.array(np.iinfo(dtype).max, dtype), aval_of(maxval).dtype)
+    top = _clip_integer(np.array(dtypes.iinfo(dtype).max, dtype), aval_of(maxval).dtype)
     maxval_out_of_range = lax.gt(maxval, top)
     minval = broadcast_to_rank(_clip_integer(minval, dtype), len(shape))
     maxval = broadcast_to_rank(_clip_integer(maxval, dtype), len(shape))
-    nbits = np.iinfo(dtype).bits
+    nbits = dtypes.iinfo(dtype).bits
     k1, k2 = split2(data)
     higher_bits = prng.bits(k1, nbits, shape)
     lower_bits = prng.bits(k2, nbits, shape)
@@ -320,7 +320,7 @@ def randint(key, shape, minval, maxval, dtype=None):
     dtype = int_dtype(dtype, "randint")
     shape = canonical_shape(shape, "randint")
     check_shape("randint", shape, param_shape(minval), param_shape(maxval))
-    info = np.iinfo(dtype)
+    info = dtypes.iinfo(dtype)
     if info.bits < 32:  # sampled in 32 bits, as JAX does, to avoid a biased result
         minval = _clip_int32(minval, info.min, info.max)
         maxval = _clip_int32(maxval, info.min, info.max + 1)

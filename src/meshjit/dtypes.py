@@ -6,12 +6,11 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler.ad.api import float0
-from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir import dtypes as _dtypes
 from meshjit.compiler.numpy.scalar_types import EXTENDED_KIND, PRNG_KEY_KIND, issubdtype
 from meshjit.numpy import bfloat16, finfo, iinfo, result_type
 
-TypePromotionError = MeshjitTypeError
+TypePromotionError = _dtypes.TypePromotionError  # a ValueError, as JAX's
 extended = EXTENDED_KIND  # the kind of the dtypes NumPy lacks (typed keys')
 prng_key = PRNG_KEY_KIND  # the kind of typed PRNG key dtypes (issubdtype(key.dtype, prng_key))
 
@@ -22,14 +21,14 @@ def canonicalize_dtype(dtype, allow_extended_dtype: bool = False) -> np.dtype:
     return _dtypes.canonicalize(dtype)
 
 
-def itemsize_bits(dtype) -> int:
-    return np.dtype(dtype).itemsize * 8
+itemsize_bits = _dtypes.bit_width
 
 
 def scalar_type_of(x):
     """The Python scalar type of a value's dtype (bool, int, float, complex)."""
-    kind = np.dtype(getattr(x, "dtype", np.asarray(x).dtype)).kind
-    return {"b": bool, "i": int, "u": int, "f": float, "c": complex}.get(kind, float)
+    dtype = np.dtype(getattr(x, "dtype", np.asarray(x).dtype))
+    tests = ((_dtypes.is_bool, bool), (_dtypes.is_int, int), (_dtypes.is_complex, complex))
+    return next((typ for test, typ in tests if test(dtype)), float)
 
 
 __all__ = [

@@ -122,3 +122,20 @@ def test_truncated_dtype_request_warns_as_jax(name):
     (ours, our_warnings), (theirs, their_warnings) = warned(meshjit), warned(jax)
     assert ours.dtype == theirs.dtype
     assert our_warnings == their_warnings  # "Explicitly requested dtype int64 requested in ..."
+
+
+def test_result_type_takes_python_types_as_weak():
+    # as JAX: jnp.result_type(jnp.int8, int) is int8 (Python's int is a weak type there)
+    assert jnp.result_type(jnp.int8, int) == np.int8
+    assert jnp.result_type(jnp.float16, float) == np.float16
+    assert jnp.result_type(float, jnp.bfloat16) == jnp.bfloat16
+    assert jnp.result_type(int) == np.int32
+    assert meshjit.dtypes.TypePromotionError is type(_promotion_error())
+    assert issubclass(meshjit.dtypes.TypePromotionError, ValueError)
+
+
+def _promotion_error():
+    try:
+        jnp.result_type(jnp.int4, jnp.int8)
+    except ValueError as e:
+        return e
