@@ -184,7 +184,8 @@ def test_same_as_jax(jax_results, case):
             assert set(str(bits).split(",")) <= set(str(got[key][1]).split(",")), key
         elif dtype == "bool":  # weak types
             np.testing.assert_array_equal(got[key][1], bits, err_msg=key)
-        elif case[0] in ("init", "cinit"):  # JAX's bits
+        elif case[0] in ("init", "cinit") and "orthogonal" not in case[1]:  # JAX's bits
+            # (orthogonal initializers are QRs: LAPACK's last bits differ between CPUs)
             np.testing.assert_array_equal(got[key][1], bits, err_msg=key)
         else:
             g, w = (b.view(dtype) for b in (got[key][1], bits))

@@ -37,7 +37,7 @@ out["poly_m"] = jnp.poly(A[2])
 
 @pytest.fixture(scope="module")
 def jax_out(tmp_path_factory):
-    return jax_on_8_devices(PROGRAM, tmp_path_factory.mktemp("eig"))
+    return jax_on_8_devices(PROGRAM, tmp_path_factory.mktemp("eig"), per_machine=True)
 
 
 def _ours() -> dict:

@@ -78,9 +78,10 @@ class JaxOracle:
 
     `results()` is `{key: (dtype name, bits)}` for every key the harness recorded."""
 
-    def __init__(self, cases, harness: str, run_dir: str, cache_dir: str):
+    def __init__(self, cases, harness: str, run_dir: str, cache_dir: str, per_machine=False):
         harness = _AS_BITS + harness
         what = repr(cases) + harness + _SCRIPT + importlib.metadata.version("jax")
+        what += oracle_store.machine() if per_machine else ""
         name = f"jax_oracle_{hashlib.sha256(what.encode()).hexdigest()[:16]}"
         self.path = oracle_store.recorded(name + ".npz") or os.path.join(
             oracle_store.cache_dir(cache_dir), name + ".npz"
@@ -155,13 +156,15 @@ out = {}
 _DEVICES8_SAVE = "\nnp.savez(sys.argv[1], **{k: np.asarray(v) for k, v in out.items()})\n"
 
 
-def jax_on_8_devices(program: str, tmp_path) -> dict:
+def jax_on_8_devices(program: str, tmp_path, per_machine: bool = False) -> dict:
     """Runs `program` (which fills the dict `out` with arrays; `jax`, `jnp`, `lax`, `np` and
-    `P` are imported) under JAX with 8 CPU devices; skips the test without JAX."""
+    `P` are imported) under JAX with 8 CPU devices; skips the test without JAX. `per_machine`:
+    the results depend on the CPU (oracle_store.machine)."""
     import pytest
 
     source = _DEVICES8_PRELUDE + program + _DEVICES8_SAVE
-    name = "jax8_" + hashlib.sha256((source + _jax_version()).encode()).hexdigest()[:16] + ".npz"
+    what = source + _jax_version() + (oracle_store.machine() if per_machine else "")
+    name = "jax8_" + hashlib.sha256(what.encode()).hexdigest()[:16] + ".npz"
     stored = oracle_store.recorded(name)
     if stored:
         return dict(np.load(stored))
@@ -203,12 +206,13 @@ def meshjit_on_program(program: str, **names) -> dict:
 
 
 def start_jax_oracle(
-    cases, harness: str, tmp_path_factory, pytestconfig, every: int = 1
+    cases, harness: str, tmp_path_factory, pytestconfig, every: int = 1, per_machine=False
 ) -> JaxOracle:
     """A `JaxOracle` for a session fixture: one run directory per test run (shared by the
     pytest workers), the results cached in pytest's cache between runs; skips without JAX.
     `every`: the cases are a sweep split by `campaign.every(every, ...)`; JAX runs only the
-    slice `make test` runs when the campaign cases are deselected."""
+    slice `make test` runs when the campaign cases are deselected. `per_machine`: the results
+    depend on the CPU (LAPACK, dot bits: oracle_store.machine)."""
     import pytest
 
     from tests.support import campaign
@@ -220,18 +224,18 @@ def start_jax_oracle(
     run_dir = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     cache = getattr(pytestconfig, "cache", None)  # None under -p no:cacheprovider
     cache_dir = cache.mkdir("jax_oracle") if cache else run_dir
-    return JaxOracle(cases, harness, str(run_dir), str(cache_dir))
+    return JaxOracle(cases, harness, str(run_dir), str(cache_dir), per_machine)
 
 
-def oracle_fixture(cases, harness: str, every: int = 1):
+def oracle_fixture(cases, harness: str, every: int = 1, per_machine: bool = False):
     """A module-scoped pytest fixture `jax_results`: JAX's results for `cases` of `harness`
-    (`jax_results = oracle_fixture(CASES, HARNESS)` at a test module's top level); `every` as
-    `start_jax_oracle`'s."""
+    (`jax_results = oracle_fixture(CASES, HARNESS)` at a test module's top level); `every` and
+    `per_machine` as `start_jax_oracle`'s."""
     import pytest
 
     @pytest.fixture(scope="module")
     def jax_results(tmp_path_factory, pytestconfig):
-        return start_jax_oracle(cases, harness, tmp_path_factory, pytestconfig, every)
+        return start_jax_oracle(cases, harness, tmp_path_factory, pytestconfig, every, per_machine)
 
     return jax_results
 

@@ -46,6 +46,29 @@ def jax_version() -> str:
     return importlib.metadata.version("jax") if importlib.util.find_spec("jax") else "none"
 
 
+def machine() -> str:
+    """The CPU this runs on, for results that depend on it: LAPACK's kernels and XLA's dot
+    tilings give other last bits (and eigenvectors other signs) on other CPUs, so an oracle
+    comparing those bit for bit names its results by the machine too (`per_machine`), and
+    another machine runs JAX again."""
+    import platform
+
+    model, flags = platform.machine(), ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key.strip() == "model name" and model == platform.machine():
+                    model = value.strip()
+                elif key.strip() == "flags":
+                    wanted = ("avx", "fma", "sse4", "amx")
+                    flags = " ".join(sorted(x for x in value.split() if x.startswith(wanted)))
+                    break
+    except OSError:
+        pass
+    return f"{model} {flags}"
+
+
 def digest_name(prefix: str, *parts: str, ext: str = ".json") -> str:
     """`prefix_<digest><ext>`, the digest of `parts` (everything that determines JAX's result:
     the cases, the program or harness text, the files it imports) and JAX's version."""
