@@ -1,0 +1,28 @@
+// SHARDY: sdy-propagation-pipeline
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true},meshjit-export{pin-dot-plans=false})' \
+// RUN:   | FileCheck %s
+
+// Round 16 (random MLIR campaign, func.call cases): a callee's result is a named computation's
+// result while Shardy propagates, so it keeps the sub-axis propagation put there ("b":(1)2
+// from the slice's user); the call result is resharded back to it after the call. meshjit cut
+// sub-axes off every func boundary, the callee's too, and resharded the call result to
+// replicated (campaign seeds 9022, 9069, 9108, 9156, 9166, 9299).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<18x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)2}, {}]>}) -> (tensor<10x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)2}, {}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a":(1)2}, {}]> : tensor<18x2xf32>
+// CHECK: %1 = call @callee_keeps_sub_axis(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a":(1)2}, {}]>]>} : (tensor<18x2xf32>) -> tensor<18x2xf32>
+// CHECK: %2 = sdy.reshard %1 <@mesh, [{"b":(1)2}, {}]> : tensor<18x2xf32>
+// CHECK: %3 = stablehlo.slice %2 [3:13, 0:2] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(1)2}, {"b":(2)2}]>]>} : (tensor<18x2xf32>) -> tensor<10x2xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_keeps_sub_axis(
+// CHECK-SAME: %arg0: tensor<18x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(1)2}, {}]>}) -> (tensor<18x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(1)2}, {}]>}) {
+sdy.mesh @mesh = <["a"=4, "b"=4]>
+func.func private @callee_keeps_sub_axis(%arg0: tensor<18x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}p3, {?}]>}) -> (tensor<18x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}) {
+  return %arg0 : tensor<18x2xf32>
+}
+func.func @main(%arg0: tensor<18x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)2}, {}]>}) -> (tensor<10x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)2}, {"b":(2)2, ?}]>}) {
+  %0 = func.call @callee_keeps_sub_axis(%arg0) : (tensor<18x2xf32>) -> tensor<18x2xf32>
+  %1 = stablehlo.slice %0 [3:13, 0:2] : (tensor<18x2xf32>) -> tensor<10x2xf32>
+  return %1 : tensor<10x2xf32>
+}
