@@ -415,13 +415,25 @@ def _check_one_mesh(group_id: int, members: list, shardings: list) -> None:
 
 
 def _initial_sharding(value: ir.Value):
+    """The value's sharding as Shardy's group import reads it: a named computation's arguments
+    and results hold their in and out shardings."""
     if isinstance(value, ir.BlockArgument):
-        func = value.owner.owner
-        if func is None or func.operation.name != "func.func":
+        owner = value.owner.owner
+        if owner is not None and owner.operation.name == "sdy.named_computation":
+            return _named_sharding(owner.operation, "in_shardings", value.arg_number)
+        if owner is None or owner.operation.name != "func.func":
             return None
-        return io.func_arg_sharding(func.operation, value.arg_number)
+        return io.func_arg_sharding(owner.operation, value.arg_number)
+    if value.owner.operation.name == "sdy.named_computation":
+        return _named_sharding(value.owner.operation, "out_shardings", value.result_number)
     shardings = io.op_result_shardings(value.owner)
     return shardings[value.result_number] if shardings else None
+
+
+def _named_sharding(op, attr: str, index: int):
+    if attr not in op.attributes:
+        return None
+    return io.read_sharding_per_value(op.attributes[attr], op.location)[index]
 
 
 def _open_constraint(value: ir.Value, mesh: str) -> None:
