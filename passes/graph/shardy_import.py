@@ -131,11 +131,17 @@ def _has_side_effect(op) -> bool:
     return "has_side_effect" in attrs and ir.BoolAttr(attrs["has_side_effect"]).value
 
 
-def erase_dead_ops(module_op: ir.Operation, *, transitive: bool = True) -> int:
+def erase_dead_ops(
+    module_op: ir.Operation, *, transitive: bool = True, keep_manual: bool = False
+) -> int:
     """Erases side-effect-free ops whose results nothing uses (users before their operands);
     `transitive=False` erases only the ops dead from the start, not those dead only through
-    them (see api.propagate_module)."""
+    them (see api.propagate_module). `keep_manual`: Shardy's pipeline erases a dead manual
+    computation only in its final canonicalization, so its import gives the operands their
+    in_shardings and propagation carries them on."""
     ops = _ops(module_op)
+    if keep_manual:
+        ops = [op for op in ops if not _holds_manual(op)]
     if not transitive:
         dead = [op for op in ops if _dead(op)]
         for op in reversed(dead):  # (ops inside a region before the op holding it)
@@ -147,6 +153,20 @@ def erase_dead_ops(module_op: ir.Operation, *, transitive: bool = True) -> int:
             op.erase()
             count += 1
     return count
+
+
+def _holds_manual(op) -> bool:
+    """Whether `op` is a manual computation or holds one in its regions."""
+    if op.name == "sdy.manual_computation":
+        return True
+    if op.name not in _RECURSIVE:
+        return False
+    return any(
+        _holds_manual(inner.operation)
+        for region in op.regions
+        for block in region.blocks
+        for inner in block.operations
+    )
 
 
 def dying_ops(module_op: ir.Operation) -> tuple[dict, dict]:
