@@ -83,7 +83,7 @@ def propagate_module(
             # write-back).
             if lazy_dead:
                 op_index, dying = dying_ops(module_op)
-            erase_dead_ops(module_op, transitive=not lazy_dead, keep_manual=shardy_import)
+            erase_dead_ops(module_op, transitive=not lazy_dead, pipeline=shardy_import)
         import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         # (every mode: `mesh<[...]>` in a sharding names no symbol)
         lift_inlined_meshes(module_op, dedup=not bare)

@@ -126,7 +126,7 @@ def remove_sharding_groups(module_op: ir.Operation) -> None:
     for op in groups:
         op.erase()
     if groups:
-        erase_dead_ops(module_op)
+        erase_dead_ops(module_op, pipeline=True)
 
 
 def _sharded_ops(module_op: ir.Operation) -> list:
@@ -684,11 +684,14 @@ def shardy_ops(module_op: ir.Operation) -> None:
     all_reduce_unreduced(module_op)
     unreduce_returned_values(module_op)
     constraints_as_reshards(module_op)
-    erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
+    # reshards nothing reads (e.g. a removed group's constraints); dead loops, cases, barriers
+    # and manual computations go last, after the constants they read merged (as Shardy's)
+    erase_dead_ops(module_op, pipeline=True)
     reshard_call_operands(module_op)
     reshard_call_results(module_op)
     reshard_returned_call_results(module_op)
     reshard_manual_operands(module_op)
     dedup_functions(module_op)
     constants_as_sdy(module_op)
+    erase_dead_ops(module_op)
     drop_replicated_axes(module_op)

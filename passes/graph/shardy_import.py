@@ -132,16 +132,17 @@ def _has_side_effect(op) -> bool:
 
 
 def erase_dead_ops(
-    module_op: ir.Operation, *, transitive: bool = True, keep_manual: bool = False
+    module_op: ir.Operation, *, transitive: bool = True, pipeline: bool = False
 ) -> int:
     """Erases side-effect-free ops whose results nothing uses (users before their operands);
     `transitive=False` erases only the ops dead from the start, not those dead only through
-    them (see api.propagate_module). `keep_manual`: Shardy's pipeline erases a dead manual
-    computation only in its final canonicalization, so its import gives the operands their
-    in_shardings and propagation carries them on."""
+    them (see api.propagate_module). `pipeline`: Shardy's pipeline erases a dead manual
+    computation, loop, case or optimization barrier (their data-flow edges use them) only in
+    its final canonicalization, so they propagate (a manual computation's in_shardings reach
+    its operands) and equal constants merge into theirs first."""
     ops = _ops(module_op)
-    if keep_manual:
-        ops = [op for op in ops if not _holds_manual(op)]
+    if pipeline:
+        ops = [op for op in ops if not _kept_by_pipeline(op)]
     if not transitive:
         dead = [op for op in ops if _dead(op)]
         for op in reversed(dead):  # (ops inside a region before the op holding it)
@@ -155,14 +156,25 @@ def erase_dead_ops(
     return count
 
 
-def _holds_manual(op) -> bool:
-    """Whether `op` is a manual computation or holds one in its regions."""
-    if op.name == "sdy.manual_computation":
+# Ops Shardy's pipeline keeps dead until its final canonicalization.
+_PIPELINE_KEPT = frozenset(
+    {
+        "sdy.manual_computation",
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.optimization_barrier",
+    }
+)
+
+
+def _kept_by_pipeline(op) -> bool:
+    """Whether `op` is one of _PIPELINE_KEPT or holds one in its regions."""
+    if op.name in _PIPELINE_KEPT:
         return True
     if op.name not in _RECURSIVE:
         return False
     return any(
-        _holds_manual(inner.operation)
+        _kept_by_pipeline(inner.operation)
         for region in op.regions
         for block in region.blocks
         for inner in block.operations
