@@ -226,7 +226,10 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     continue  # (a grouped value has its group's sharding from Shardy's import)
                 # An edge's value is resharded at export, into a fully closed in_sharding only.
                 closed = "?" not in str(sharding)
-                if _edge_block_argument(value) and closed:
+                edge_argument = _edge_block_argument(value) or (
+                    _callee_argument(value, callees) and not _has_own_arg_sharding(value)
+                )
+                if edge_argument and closed:
                     _mark_unsharded_argument(value)
                 elif isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
@@ -337,6 +340,11 @@ def _edge_block_argument(value) -> bool:
     if parent.name not in _ARGUMENT_EDGE_OWNERS:
         return False
     return SHARDING_ATTR not in parent.attributes and "in_shardings" not in parent.attributes
+
+
+def _has_own_arg_sharding(value) -> bool:
+    """Whether a func argument carries the user's sharding."""
+    return io.func_arg_sharding(value.owner.owner.operation, value.arg_number) is not None
 
 
 def _mark_unsharded_argument(value) -> None:

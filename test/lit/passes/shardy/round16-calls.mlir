@@ -26,3 +26,28 @@ func.func @main(%arg0: tensor<18x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"
   %1 = stablehlo.slice %0 [3:13, 0:2] : (tensor<18x2xf32>) -> tensor<10x2xf32>
   return %1 : tensor<10x2xf32>
 }
+
+// -----
+
+// A callee's argument is a named computation's argument while Shardy imports: a manual
+// computation taking it gives it no sharding (as for a loop body's argument); the export
+// reshards it to the fully closed in_sharding before the manual computation instead. meshjit
+// gave the callee's argument the in_sharding (campaign seed 9272).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK: %0 = call @callee_manual_on_argument(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_manual_on_argument(
+// CHECK-SAME: %arg0: tensor<2xf32>) -> (tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{}]> : tensor<2xf32>
+// CHECK: %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{}]>] out_shardings=[<@mesh, [{}]>] manual_axes={"a", "b"} (%arg1: tensor<2xf32>) {
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func private @callee_manual_on_argument(%arg0: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{}]>] out_shardings=[<@mesh, [{}]>] manual_axes={"a", "b"} (%arg1: tensor<2xf32>) {
+    sdy.return %arg1 : tensor<2xf32>
+  } : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+func.func @main(%arg0: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = func.call @callee_manual_on_argument(%arg0) : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
