@@ -211,7 +211,6 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
             value = op.operands[0]
             if (
                 _fully_closed(op)
-                and not _in(value, grouped)
                 and _no_other_claim(value, op)
                 and not _callee_argument(value, callees)
             ):
@@ -239,7 +238,8 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
 
 def _grouped_with_sharding(module_op: ir.Operation) -> list:
     """The members of sharding groups one of whose members has a sharding of its own: Shardy's
-    import gives every member that sharding before it applies constraints."""
+    import applies no manual computation's in_sharding to them (a closed constraint it applies
+    to them all the same; the group's import then sees members that disagree)."""
     groups: dict = {}
     for op in _ops(module_op):
         if op.name == "sdy.sharding_group":
@@ -432,11 +432,17 @@ def import_sharding_groups(module_op: ir.Operation) -> None:
         values = [m.operands[0] for m in members]
         shardings = [_initial_sharding(v) for v in values]
         _check_one_mesh(group_id, members, shardings)
-        given = {str(s) for s in shardings if s is not None}
+        given = {str(s) for s in shardings if s is not None and not _fully_open(s)}
         if len(given) > 1:
             mesh = next(s for s in shardings if s is not None).mesh_name
             for value in values:
                 _open_constraint(value, mesh)
+
+
+def _fully_open(sharding) -> bool:
+    """A sharding that says nothing (every dim open and empty): the group's import takes the
+    member for one without a sharding."""
+    return not sharding.replicated and all(not d.axes and not d.is_closed for d in sharding.dims)
 
 
 def _check_one_mesh(group_id: int, members: list, shardings: list) -> None:
