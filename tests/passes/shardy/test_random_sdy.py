@@ -171,3 +171,13 @@ def test_generator_draws_what_the_frontend_never_emits(modules):
 def test_generator_is_deterministic():
     assert random_sdy.random_module(7) == random_sdy.random_module(7)
     assert random_sdy.random_module(7) != random_sdy.random_module(8)
+
+
+def test_extended_generator_draws_more_and_leaves_the_default_draws():
+    """`extended=True` (the campaign's --extended) adds stablehlo.if, reverse and
+    dynamic_update_slice; the default draws (the slice above, the known seeds) stay as they were."""
+    text = "\n".join(random_sdy.random_module(s, extended=True) for s in range(12))
+    for construct in ('"stablehlo.if"', "stablehlo.reverse", "stablehlo.dynamic_update_slice"):
+        assert construct in text, construct
+    assert random_sdy.random_module(3) != random_sdy.random_module(3, extended=True)
+    assert "stablehlo.reverse" not in "\n".join(random_sdy.random_module(s) for s in range(12))
