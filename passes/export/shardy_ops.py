@@ -383,8 +383,9 @@ def _reshard_after_definition(value: ir.Value, sharding, location) -> ir.Value:
 
 def reshard_call_operands(module_op: ir.Operation) -> None:
     """A call operand whose sharding differs from its callee argument's is resharded to it
-    (Shardy's `sdy-insert-func-call-reshards`); an operand without a sharding (replicated)
-    is not resharded to a callee argument sharded on no axis."""
+    (Shardy's `sdy-insert-func-call-reshards`); an operand without a sharding or sharded on
+    no axis (replicated) is not resharded to a callee argument sharded on no axis, on any
+    mesh."""
     funcs = _funcs(module_op)
     calls = _ops_named(module_op, "func.call")
     count: dict = {}
@@ -404,8 +405,8 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             own = _value_sharding(operand)
             if wanted is None or str(own) == str(wanted):
                 continue
-            if own is None and _replicated_like(wanted) is None:
-                continue  # an operand without a sharding is replicated already
+            if _replicated_like(wanted) is None and (own is None or _replicated_like(own) is None):
+                continue  # replicated already (on whichever mesh: nothing moves)
             call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
 
 

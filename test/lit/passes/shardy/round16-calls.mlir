@@ -51,3 +51,26 @@ func.func @main(%arg0: tensor<2xf32>) -> tensor<2xf32> {
   %0 = func.call @callee_manual_on_argument(%arg0) : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// A call operand replicated on one mesh is not resharded to a callee argument replicated on
+// another: nothing moves (Shardy's insert-func-call-reshards); meshjit compared the meshes too
+// (campaign seed 9181).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) -> tensor<8xf32> {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{}]> : tensor<8xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_replicated_on_other_mesh(
+// CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}) -> tensor<8xf32> {
+sdy.mesh @mesh = <["a"=2]>
+sdy.mesh @mesh1 = <["a"=4, "c"=2]>
+func.func private @callee_replicated_on_other_mesh(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}) -> tensor<8xf32> {
+  %0 = stablehlo.exponential %arg0 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{}]> : tensor<8xf32>
+  %1 = func.call @callee_replicated_on_other_mesh(%0) : (tensor<8xf32>) -> tensor<8xf32>
+  return %1 : tensor<8xf32>
+}
