@@ -403,7 +403,7 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             if wanted is None and count[name] > 1:  # a shared callee's unsharded argument
                 wanted = _replicated_like(_value_sharding(operand))
             own = _value_sharding(operand)
-            if wanted is None or str(own) == str(wanted):
+            if wanted is None or _unlisted(own) == _unlisted(wanted):
                 continue
             if _replicated_like(wanted) is None and (own is None or _replicated_like(own) is None):
                 continue  # replicated already (on whichever mesh: nothing moves)
@@ -482,7 +482,7 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 io.set_func_result_sharding(callee, i, io.read_sharding(returned))
             if str(_call_result_sharding(call, i)) != str(returned):
                 _set_call_result_sharding(call, i, returned)
-            if str(declared) == str(returned) or not _used(result):
+            if _unlisted(declared) == _unlisted(returned) or not _used(result):
                 continue
             with call.location, ir.InsertionPoint.after(call):
                 reshard = sdy.ReshardOp(result, declared)
@@ -532,6 +532,11 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             if str(declared) != str(own) and not _refines(own, declared):
                 with ret.location, ir.InsertionPoint(ret):
                     ret.operands[number] = sdy.ReshardOp(value, declared).result
+
+
+def _unlisted(sharding) -> str:
+    """The sharding's text without its `replicated={...}` list (which export drops)."""
+    return _REPLICATED.sub("", str(sharding))
 
 
 def _refines(own, declared) -> bool:

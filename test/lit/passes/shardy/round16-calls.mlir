@@ -74,3 +74,33 @@ func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   %1 = func.call @callee_replicated_on_other_mesh(%0) : (tensor<8xf32>) -> tensor<8xf32>
   return %1 : tensor<8xf32>
 }
+
+// -----
+
+// A sharding listing a replicated axis (`replicated={"c"}`) and the same sharding without the
+// list are one sharding (export drops the list): no reshard of the call operand to the callee's
+// argument, none of the call result to the callee's result; meshjit compared the lists too
+// (campaign seed 9248).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+// CHECK: %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : tensor<4x2xf32>
+// CHECK: %1 = call @middle(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_returns_listed_replicated(
+// CHECK-SAME: %arg0: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+// CHECK-LABEL: func.func {{(private )?}}@middle(
+// CHECK-SAME: %arg0: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+// CHECK: %0 = call @callee_returns_listed_replicated(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4, "c"=2]>
+func.func private @callee_returns_listed_replicated(%arg0: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {?}], replicated={"c"}>}) -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {?}]>}) {
+  return %arg0 : tensor<4x2xf32>
+}
+func.func private @middle(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %0 = func.call @callee_returns_listed_replicated(%arg0) : (tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+func.func @main(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %0 = stablehlo.abs %arg0 : tensor<4x2xf32>
+  %1 = func.call @middle(%0) : (tensor<4x2xf32>) -> tensor<4x2xf32>
+  return %1 : tensor<4x2xf32>
+}
