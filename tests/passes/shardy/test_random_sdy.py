@@ -16,13 +16,8 @@ from tests.support import random_sdy
 SEEDS = range(30)
 
 # (seed, Shardy pass) -> why meshjit differs, a known disagreement (strict xfail: a fix shows).
-KNOWN: dict = {
-    (6, "sdy-propagation-pipeline"): (
-        "a callee argument reached only by an argument sharding with a priority (p1) and "
-        "replicated axes stays unsharded in meshjit (Shardy gives it the caller's sharding; "
-        "meshjit reshards the call operand to replicated)"
-    ),
-}
+# (Seed 6's pipeline, known since round 14, agrees since round 16's call export fixes.)
+KNOWN: dict = {}
 
 
 def _cases():
