@@ -631,21 +631,20 @@ class _Body:
         self.add(Value(f"{res}#0", x.shape))
 
     def case(self):
-        x = self.pick(lambda v: v.shape and v.dtype == "f32")
-        if x is None:
-            return False
-        idx = self.constant((), "i32", "1")
-        res = self.g.fresh("case")
-        self._branching(f'{res} = "stablehlo.case"({idx.name})', "tensor<i32>", x, None)
-        self.add(Value(res, x.shape))
+        return self._branch_op("case", "i32", "1", None)
 
     def if_op(self):
+        return self._branch_op("if", "i1", "true", 2)
+
+    def _branch_op(self, kind: str, dtype: str, selector: str, count: int | None):
+        """A stablehlo.case or stablehlo.if on a constant selector, returning a value of the
+        shape of one in scope."""
         x = self.pick(lambda v: v.shape and v.dtype == "f32")
         if x is None:
             return False
-        pred = self.constant((), "i1", "true")
-        res = self.g.fresh("if")
-        self._branching(f'{res} = "stablehlo.if"({pred.name})', "tensor<i1>", x, 2)
+        sel = self.constant((), dtype, selector)
+        res = self.g.fresh(kind)
+        self._branching(f'{res} = "stablehlo.{kind}"({sel.name})', f"tensor<{dtype}>", x, count)
         self.add(Value(res, x.shape))
 
     def _branching(self, head: str, selector: str, x: Value, count: int | None) -> None:
