@@ -83,14 +83,16 @@ def propagate_module(
             # write-back).
             if lazy_dead:
                 op_index, dying = dying_ops(module_op)
-            erase_dead_ops(module_op, transitive=not lazy_dead)
-        import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
+            erase_dead_ops(module_op, transitive=not lazy_dead, pipeline=shardy_import)
+        if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
+            import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         # (every mode: `mesh<[...]>` in a sharding names no symbol)
         lift_inlined_meshes(module_op, dedup=not bare)
         if shardy_import:
             remove_size_one_axes(module_op)
             flatten_call_graph(module_op, share=dedup_fully)
             apply_sharding_constraints(module_op)
+            import_sharding_groups(module_op)
         if not bare:
             split_constants(module_op)
         graph = build_graph(

@@ -77,12 +77,13 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
         sum(w for t, w in zip(tensors, weights) if picked[d] and t[d] == picked[d])
         for d in range(rank)
     ]
-    used: set = set()
+    taken: list = []  # (parsed: "b" and "b":(2)2 overlap too)
     for d in sorted(range(rank), key=lambda d: (weight[d], d), reverse=True):
-        if used & set(picked[d]):
+        mine = [_parse(a, mesh) for a in picked[d]]
+        if any(_overlap(a, b) for a in mine for b in taken):
             picked[d] = ()
-        used |= set(picked[d])
-    taken = [_parse(a, mesh) for a in used]
+            continue
+        taken += mine
     moved = [
         a
         for a in _heaviest([(t[dim], w) for t, w in zip(tensors, weights)])

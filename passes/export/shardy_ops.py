@@ -126,7 +126,7 @@ def remove_sharding_groups(module_op: ir.Operation) -> None:
     for op in groups:
         op.erase()
     if groups:
-        erase_dead_ops(module_op)
+        erase_dead_ops(module_op, pipeline=True)
 
 
 def _sharded_ops(module_op: ir.Operation) -> list:
@@ -383,8 +383,9 @@ def _reshard_after_definition(value: ir.Value, sharding, location) -> ir.Value:
 
 def reshard_call_operands(module_op: ir.Operation) -> None:
     """A call operand whose sharding differs from its callee argument's is resharded to it
-    (Shardy's `sdy-insert-func-call-reshards`); an operand without a sharding (replicated)
-    is not resharded to a callee argument sharded on no axis."""
+    (Shardy's `sdy-insert-func-call-reshards`); an operand without a sharding or sharded on
+    no axis (replicated) is not resharded to a callee argument sharded on no axis, on any
+    mesh."""
     funcs = _funcs(module_op)
     calls = _ops_named(module_op, "func.call")
     count: dict = {}
@@ -402,10 +403,10 @@ def reshard_call_operands(module_op: ir.Operation) -> None:
             if wanted is None and count[name] > 1:  # a shared callee's unsharded argument
                 wanted = _replicated_like(_value_sharding(operand))
             own = _value_sharding(operand)
-            if wanted is None or str(own) == str(wanted):
+            if wanted is None or _unlisted(own) == _unlisted(wanted):
                 continue
-            if own is None and _replicated_like(wanted) is None:
-                continue  # an operand without a sharding is replicated already
+            if _replicated_like(wanted) is None and (own is None or _replicated_like(own) is None):
+                continue  # replicated already (on whichever mesh: nothing moves)
             call.operands[i] = _reshard_after_definition(operand, wanted, call.location)
 
 
@@ -481,7 +482,7 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 io.set_func_result_sharding(callee, i, io.read_sharding(returned))
             if str(_call_result_sharding(call, i)) != str(returned):
                 _set_call_result_sharding(call, i, returned)
-            if str(declared) == str(returned) or not _used(result):
+            if _unlisted(declared) == _unlisted(returned) or not _used(result):
                 continue
             with call.location, ir.InsertionPoint.after(call):
                 reshard = sdy.ReshardOp(result, declared)
@@ -531,6 +532,11 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             if str(declared) != str(own) and not _refines(own, declared):
                 with ret.location, ir.InsertionPoint(ret):
                     ret.operands[number] = sdy.ReshardOp(value, declared).result
+
+
+def _unlisted(sharding) -> str:
+    """The sharding's text without its `replicated={...}` list (which export drops)."""
+    return _REPLICATED.sub("", str(sharding))
 
 
 def _refines(own, declared) -> bool:
@@ -684,11 +690,14 @@ def shardy_ops(module_op: ir.Operation) -> None:
     all_reduce_unreduced(module_op)
     unreduce_returned_values(module_op)
     constraints_as_reshards(module_op)
-    erase_dead_ops(module_op)  # reshards nothing reads (e.g. a removed group's constraints)
+    # reshards nothing reads (e.g. a removed group's constraints); dead loops, cases, barriers
+    # and manual computations go last, after the constants they read merged (as Shardy's)
+    erase_dead_ops(module_op, pipeline=True)
     reshard_call_operands(module_op)
     reshard_call_results(module_op)
     reshard_returned_call_results(module_op)
     reshard_manual_operands(module_op)
     dedup_functions(module_op)
     constants_as_sdy(module_op)
+    erase_dead_ops(module_op)
     drop_replicated_axes(module_op)

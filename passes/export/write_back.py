@@ -137,7 +137,8 @@ def _write_boundaries(
         if setter is not None:
             if even:
                 slot = _evenly_sharded(slot, graph)
-            setter(owner, index, cache.of(_whole_axes(slot, graph) if close else slot))
+            whole = close and not _callee(graph, owner)
+            setter(owner, index, cache.of(_whole_axes(slot, graph) if whole else slot))
         else:
             manual_in.setdefault(owner, {})[index] = _evenly_sharded(slot, graph) if even else slot
     for op, slots in manual_in.items():
@@ -191,6 +192,12 @@ def _whole_axes(slot: Slot, graph: Graph) -> Slot:
             whole.append((name, pre, size))
         dims.append(whole)
     return dataclasses.replace(slot, dims=dims) if cut else slot
+
+
+def _callee(graph: Graph, func) -> bool:
+    """Whether calls call `func`: Shardy's import makes its body a named computation, whose
+    boundaries keep the sub-axes propagation put there."""
+    return ir.StringAttr(func.attributes["sym_name"]).value in graph.callees
 
 
 def _edge_owned(graph: Graph, kind: str, owner, index: int) -> bool:

@@ -335,7 +335,7 @@ def _build_graph(
     builder.funcs, builder.edges_only = funcs, edges_only
     graph.bare = edges_only
     builder.untied_ifs = untied_ifs
-    called = _called(module_op)
+    called = graph.callees = _called(module_op)
     if edges_only:  # Shardy's bare passes: a callee's results only through func data-flow edges
         builder.unreturned = _callees_without_edges(module_op, funcs)
     for name, func_op in funcs.items():

@@ -157,6 +157,7 @@ class Graph:
     meshes: dict[str, MeshShape] = dataclasses.field(default_factory=dict)
     warnings: list[str] = dataclasses.field(default_factory=list)
     edge_owned: set = dataclasses.field(default_factory=set)  # values a data-flow edge owns
+    callees: set = dataclasses.field(default_factory=set)  # names of the functions calls call
     conflicts: int = 0  # conflicts the cost model would resolve otherwise ("auto" mode)
     blocked: int = 0  # axes a tensor could not take (another of its dims held them)
     chosen: str = ""  # with conflicts="auto", the result kept: "shardy", "cost" or "shardy-early"

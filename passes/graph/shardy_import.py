@@ -131,11 +131,18 @@ def _has_side_effect(op) -> bool:
     return "has_side_effect" in attrs and ir.BoolAttr(attrs["has_side_effect"]).value
 
 
-def erase_dead_ops(module_op: ir.Operation, *, transitive: bool = True) -> int:
+def erase_dead_ops(
+    module_op: ir.Operation, *, transitive: bool = True, pipeline: bool = False
+) -> int:
     """Erases side-effect-free ops whose results nothing uses (users before their operands);
     `transitive=False` erases only the ops dead from the start, not those dead only through
-    them (see api.propagate_module)."""
+    them (see api.propagate_module). `pipeline`: Shardy's pipeline erases a dead manual
+    computation, loop, case or optimization barrier (their data-flow edges use them) only in
+    its final canonicalization, so they propagate (a manual computation's in_shardings reach
+    its operands) and equal constants merge into theirs first."""
     ops = _ops(module_op)
+    if pipeline:
+        ops = [op for op in ops if not _kept_by_pipeline(op)]
     if not transitive:
         dead = [op for op in ops if _dead(op)]
         for op in reversed(dead):  # (ops inside a region before the op holding it)
@@ -147,6 +154,31 @@ def erase_dead_ops(module_op: ir.Operation, *, transitive: bool = True) -> int:
             op.erase()
             count += 1
     return count
+
+
+# Ops Shardy's pipeline keeps dead until its final canonicalization.
+_PIPELINE_KEPT = frozenset(
+    {
+        "sdy.manual_computation",
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.optimization_barrier",
+    }
+)
+
+
+def _kept_by_pipeline(op) -> bool:
+    """Whether `op` is one of _PIPELINE_KEPT or holds one in its regions."""
+    if op.name in _PIPELINE_KEPT:
+        return True
+    if op.name not in _RECURSIVE:
+        return False
+    return any(
+        _kept_by_pipeline(inner.operation)
+        for region in op.regions
+        for block in region.blocks
+        for inner in block.operations
+    )
 
 
 def dying_ops(module_op: ir.Operation) -> tuple[dict, dict]:
@@ -179,7 +211,6 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
             value = op.operands[0]
             if (
                 _fully_closed(op)
-                and not _in(value, grouped)
                 and _no_other_claim(value, op)
                 and not _callee_argument(value, callees)
             ):
@@ -194,7 +225,10 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     continue  # (a grouped value has its group's sharding from Shardy's import)
                 # An edge's value is resharded at export, into a fully closed in_sharding only.
                 closed = "?" not in str(sharding)
-                if _edge_block_argument(value) and closed:
+                edge_argument = _edge_block_argument(value) or (
+                    _callee_argument(value, callees) and not _has_own_arg_sharding(value)
+                )
+                if edge_argument and closed:
                     _mark_unsharded_argument(value)
                 elif isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
@@ -204,7 +238,8 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
 
 def _grouped_with_sharding(module_op: ir.Operation) -> list:
     """The members of sharding groups one of whose members has a sharding of its own: Shardy's
-    import gives every member that sharding before it applies constraints."""
+    import applies no manual computation's in_sharding to them (a closed constraint it applies
+    to them all the same; the group's import then sees members that disagree)."""
     groups: dict = {}
     for op in _ops(module_op):
         if op.name == "sdy.sharding_group":
@@ -307,6 +342,11 @@ def _edge_block_argument(value) -> bool:
     return SHARDING_ATTR not in parent.attributes and "in_shardings" not in parent.attributes
 
 
+def _has_own_arg_sharding(value) -> bool:
+    """Whether a func argument carries the user's sharding."""
+    return io.func_arg_sharding(value.owner.owner.operation, value.arg_number) is not None
+
+
 def _mark_unsharded_argument(value) -> None:
     """Marks a body argument as `_mark_unsharded` marks a result: Shardy's pipeline reshards it
     where a manual computation takes it."""
@@ -392,11 +432,17 @@ def import_sharding_groups(module_op: ir.Operation) -> None:
         values = [m.operands[0] for m in members]
         shardings = [_initial_sharding(v) for v in values]
         _check_one_mesh(group_id, members, shardings)
-        given = {str(s) for s in shardings if s is not None}
+        given = {str(s) for s in shardings if s is not None and not _fully_open(s)}
         if len(given) > 1:
             mesh = next(s for s in shardings if s is not None).mesh_name
             for value in values:
                 _open_constraint(value, mesh)
+
+
+def _fully_open(sharding) -> bool:
+    """A sharding that says nothing (every dim open and empty): the group's import takes the
+    member for one without a sharding."""
+    return not sharding.replicated and all(not d.axes and not d.is_closed for d in sharding.dims)
 
 
 def _check_one_mesh(group_id: int, members: list, shardings: list) -> None:
@@ -415,13 +461,25 @@ def _check_one_mesh(group_id: int, members: list, shardings: list) -> None:
 
 
 def _initial_sharding(value: ir.Value):
+    """The value's sharding as Shardy's group import reads it: a named computation's arguments
+    and results hold their in and out shardings."""
     if isinstance(value, ir.BlockArgument):
-        func = value.owner.owner
-        if func is None or func.operation.name != "func.func":
+        owner = value.owner.owner
+        if owner is not None and owner.operation.name == "sdy.named_computation":
+            return _named_sharding(owner.operation, "in_shardings", value.arg_number)
+        if owner is None or owner.operation.name != "func.func":
             return None
-        return io.func_arg_sharding(func.operation, value.arg_number)
+        return io.func_arg_sharding(owner.operation, value.arg_number)
+    if value.owner.operation.name == "sdy.named_computation":
+        return _named_sharding(value.owner.operation, "out_shardings", value.result_number)
     shardings = io.op_result_shardings(value.owner)
     return shardings[value.result_number] if shardings else None
+
+
+def _named_sharding(op, attr: str, index: int):
+    if attr not in op.attributes:
+        return None
+    return io.read_sharding_per_value(op.attributes[attr], op.location)[index]
 
 
 def _open_constraint(value: ir.Value, mesh: str) -> None:

@@ -61,8 +61,9 @@ def _type(shape, dtype="f32") -> str:
 
 
 class _Gen:
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, extended: bool = False):
         self.r = rng
+        self.extended = extended  # also stablehlo.if, reverse, dynamic_update_slice
         self.meshes: list[Mesh] = []
         self.counter = 0
         self.group = 0
@@ -275,6 +276,10 @@ class _Body:
                 (self.manual, 2),
                 (self.call, 1),
             ]
+        if self.g.extended:  # (opt-in: the default draws stay what they were)
+            table += [(self.reverse, 2), (self.dynamic_update_slice, 2)]
+            if self.depth < 2:
+                table.append((self.if_op, 1))
         fns = [f for f, _ in table]
         weights = [w for _, w in table]
         for _ in range(5):
@@ -626,23 +631,58 @@ class _Body:
         self.add(Value(f"{res}#0", x.shape))
 
     def case(self):
+        return self._branch_op("case", "i32", "1", None)
+
+    def if_op(self):
+        return self._branch_op("if", "i1", "true", 2)
+
+    def _branch_op(self, kind: str, dtype: str, selector: str, count: int | None):
+        """A stablehlo.case or stablehlo.if on a constant selector, returning a value of the
+        shape of one in scope."""
         x = self.pick(lambda v: v.shape and v.dtype == "f32")
         if x is None:
             return False
-        idx = self.constant((), "i32", "1")
-        res = self.g.fresh("case")
+        sel = self.constant((), dtype, selector)
+        res = self.g.fresh(kind)
+        self._branching(f'{res} = "stablehlo.{kind}"({sel.name})', f"tensor<{dtype}>", x, count)
+        self.add(Value(res, x.shape))
+
+    def _branching(self, head: str, selector: str, x: Value, count: int | None) -> None:
+        """Emits `head ({...}, {...}) : (selector) -> x's type`, each branch a few ops
+        returning a value of x's shape."""
         branches = []
-        for _ in range(self.r.choice((2, 2, 3))):
+        for _ in range(count or self.r.choice((2, 2, 3))):
             body = _Body(self.g, self.values, self.depth + 1, self.indent + "  ")
             for _ in range(self.r.randrange(0, 3)):
                 body.elementwise() if self.r.random() < 0.6 else body.constraint()
             out = self._terminal(body, x.shape, "f32") or x
             branches.append(body.lines + [f"{self.indent}  stablehlo.return {out.name} : {x.type}"])
-        self.emit(f'{res} = "stablehlo.case"({idx.name}) ({{')
+        self.emit(f"{head} ({{")
         for k, b in enumerate(branches):
             self.lines += b
-            self.emit("}, {" if k < len(branches) - 1 else f"}}) : (tensor<i32>) -> {x.type}")
-        self.add(Value(res, x.shape))
+            self.emit("}, {" if k < len(branches) - 1 else f"}}) : ({selector}) -> {x.type}")
+
+    def reverse(self):
+        x = self.pick(lambda v: v.shape)
+        if x is None:
+            return False
+        dims = sorted(self.r.sample(range(len(x.shape)), self.r.randint(1, len(x.shape))))
+        name = self.g.fresh()
+        self.emit(f"{name} = stablehlo.reverse {x.name}, dims = {dims} : {x.type}")
+        self.add(Value(name, x.shape, x.dtype))
+
+    def dynamic_update_slice(self):
+        x = self.pick(lambda v: v.shape and v.dtype == "f32" and max(v.shape) > 1)
+        if x is None:
+            return False
+        sizes = [d if self.r.random() < 0.5 else max(1, d // 2) for d in x.shape]
+        update = self.operand_like(sizes)
+        idx = self.constant((), "i32", "0")
+        name = self.g.fresh()
+        ops = ", ".join([x.name, update.name] + [idx.name] * len(x.shape))
+        types = ", ".join([x.type, update.type] + ["tensor<i32>"] * len(x.shape))
+        self.emit(f"{name} = stablehlo.dynamic_update_slice {ops} : ({types}) -> {x.type}")
+        self.add(Value(name, x.shape))
 
     def opt_barrier(self):
         xs = [self.pick(lambda v: v.shape) for _ in range(self.r.choice((1, 2)))]
@@ -795,8 +835,8 @@ def _all_manual_placed(dims: list, manual: list) -> bool:
     return all(n in placed for n, _ in manual)
 
 
-def _draw(rng: random.Random) -> str:
-    g = _Gen(rng)
+def _draw(rng: random.Random, extended: bool = False) -> str:
+    g = _Gen(rng, extended)
     g.draw_meshes()
     n_args = rng.choice((1, 1, 2, 3))
     args = []
@@ -854,10 +894,11 @@ def accepted(text: str) -> str | None:
     return None
 
 
-def random_module(seed: int, *, tries: int = 50) -> str:
-    """A random module jaxlib accepts, drawn from `seed` (redrawn from sub-seeds on rejection)."""
+def random_module(seed: int, *, tries: int = 50, extended: bool = False) -> str:
+    """A random module jaxlib accepts, drawn from `seed` (redrawn from sub-seeds on rejection);
+    `extended` also draws stablehlo.if, reverse and dynamic_update_slice (other modules)."""
     for k in range(tries):
-        text = _draw(random.Random(seed * 1000 + k))
+        text = _draw(random.Random(seed * 1000 + k), extended)
         if accepted(text) is None:
             return text
     raise RuntimeError(f"no accepted module from seed {seed} in {tries} draws")
