@@ -58,11 +58,11 @@ fuzz: setup
 
 # Random sdy-annotated MLIR modules through every Shardy pass and meshjit's mapped pipeline, and
 # meshjit's own mode (CI runs a slice: tests/passes/shardy/test_random_sdy.py):
-# make shardy-campaign N=2000 SEED=1000
+# make shardy-campaign N=2000 SEED=1000 (EXTENDED=1: also if / reverse / dynamic_update_slice)
 SEED ?= 0
 shardy-campaign: setup
 	nice -n 10 $(BIN)/python -m tests.support.shardy_campaign -n $(N) --seed $(SEED) \
-		--out shardy-campaign.json
+		$(if $(EXTENDED),--extended) --out shardy-campaign.json
 
 # JAX 0.10.2's docstring examples run under meshjit: pass / fail / skip per module, and the
 # failures' first error lines (the corpus is tests/doc_examples/corpus.json).
