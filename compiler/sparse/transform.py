@@ -48,10 +48,25 @@ def sparsify(f, use_tracer=False):
             return f(*a, **k)
 
         closed, out_tree = trace_flat(flat, avals)
+        leaves = [_own_pattern(x) if _is_sparse(x) else x for x in leaves]
         outs = eval_sparse(closed.jaxpr, closed.consts, leaves)
         return tree_unflatten(out_tree, outs)
 
     return wrapped
+
+
+def _own_pattern(mat):
+    """A copy of `mat` whose index pattern is its own: two arguments never share one (as JAX
+    keeps each argument's buffers apart), so `m + m` concatenates as JAX's does."""
+    leaves, tree = mat.tree_flatten()
+    out = type(mat).tree_unflatten(tree, list(leaves))
+    out._pattern = object()
+    return out
+
+
+def _same_pattern(x, y) -> bool:
+    pattern = getattr(x, "_pattern", None)
+    return pattern is not None and pattern is getattr(y, "_pattern", None)
 
 
 def eval_sparse(jaxpr, consts, args) -> list:
@@ -97,7 +112,7 @@ def _with_data(mat, data, **flags):
     flags.setdefault("indices_sorted", mat.indices_sorted)
     flags.setdefault("unique_indices", mat.unique_indices)
     out = type(mat)((data, mat.indices), shape=mat.shape, **flags)
-    out.indices = mat.indices  # the same buffer: later additions can share the pattern
+    out._pattern = getattr(mat, "_pattern", None)  # later additions can share the pattern
     return out
 
 
@@ -127,7 +142,7 @@ def _add(prim, x, y):
     if _is_sparse(x) and _is_sparse(y):
         if x.shape != y.shape:
             raise MeshjitNotImplementedError("Addition between sparse matrices of different shapes.")
-        if x.indices is y.indices:
+        if _same_pattern(x, y):
             return [_with_data(x, x.data + y.data)]
         if x.indices.ndim != y.indices.ndim or x.data.ndim != y.data.ndim:
             raise MeshjitNotImplementedError(
@@ -157,7 +172,7 @@ def _sub(prim, x, y):
 
 def _mul(prim, x, y):
     if _is_sparse(x) and _is_sparse(y):
-        if x.indices is y.indices and x.unique_indices:
+        if _same_pattern(x, y) and x.unique_indices:
             return [_with_data(x, x.data * y.data)]
         return [bcoo_dot.bcoo_multiply_sparse(x, y)]
     sparse, dense = (x, y) if _is_sparse(x) else (y, x)
