@@ -66,7 +66,9 @@ class BCOO(JAXSparse):
     @classmethod
     def fromdense(cls, mat, *, nse=None, index_dtype=np.int32, n_dense=0, n_batch=0):
         """A BCOO array of the dense array `mat`."""
-        return bcoo_fromdense(mat, nse=nse, index_dtype=index_dtype, n_dense=n_dense, n_batch=n_batch)
+        return bcoo_fromdense(
+            mat, nse=nse, index_dtype=index_dtype, n_dense=n_dense, n_batch=n_batch
+        )
 
     @classmethod
     def from_scipy_sparse(cls, mat, *, index_dtype=None, n_dense=0, n_batch=0):
@@ -83,7 +85,11 @@ class BCOO(JAXSparse):
         n_sparse = len(shape) - n_dense - n_batch
         if n_sparse < 0 or n_dense < 0 or n_batch < 0 or nse < 0:
             raise MeshjitValueError(f"Invalid inputs: {shape=}, {n_dense=}, {n_batch=}, {nse=}")
-        batch, sparse, dense = shape[:n_batch], shape[n_batch : n_batch + n_sparse], shape[n_batch + n_sparse :]
+        batch, sparse, dense = (
+            shape[:n_batch],
+            shape[n_batch : n_batch + n_sparse],
+            shape[n_batch + n_sparse :],
+        )
         data = jnp.zeros((*batch, nse, *dense), dtype)
         indices = jnp.full((*batch, nse, n_sparse), np.asarray(sparse, np.int64), index_dtype)
         return cls((data, indices), shape=shape, indices_sorted=True, unique_indices=True)
@@ -94,10 +100,15 @@ class BCOO(JAXSparse):
             raise MeshjitValueError(f"Invalid inputs: shape={(N, M)}, {n_dense=}, {n_batch=}")
         diag = min(N, M - k) if k > 0 else min(N + k, M)
         if diag <= 0:
-            return cls._empty((N, M), dtype=dtype, index_dtype=index_dtype, n_batch=n_batch, n_dense=n_dense)
+            return cls._empty(
+                (N, M), dtype=dtype, index_dtype=index_dtype, n_batch=n_batch, n_dense=n_dense
+            )
         if n_dense > 0 or n_batch > 1:
             return cls.fromdense(
-                jnp.eye(N, M, k, dtype=dtype), n_batch=n_batch, n_dense=n_dense, index_dtype=index_dtype
+                jnp.eye(N, M, k, dtype=dtype),
+                n_batch=n_batch,
+                n_dense=n_dense,
+                index_dtype=index_dtype,
             )
         if n_batch == 0:
             idx = np.arange(diag)
@@ -108,7 +119,9 @@ class BCOO(JAXSparse):
             valid = (cols >= 0) & (cols < M)
             data = jnp.asarray(np.where(valid, 1, 0)[:, None], dtype=dtype or jnp.float32)
             indices = np.where(valid, cols, M).astype(index_dtype)[:, None, None]
-        return cls((data, jnp.asarray(indices)), shape=(N, M), indices_sorted=True, unique_indices=True)
+        return cls(
+            (data, jnp.asarray(indices)), shape=(N, M), indices_sorted=True, unique_indices=True
+        )
 
     def update_layout(self, *, n_batch=None, n_dense=None, on_inefficient="error"):
         """The same array stored with `n_batch` batch and `n_dense` dense dimensions."""
@@ -204,8 +217,14 @@ for _name, _fun in {
 }.items():
     setattr(BCOO, f"__{_name}__", _operator(_fun))
     setattr(BCOO, f"__r{_name}__", _operator(_fun, swap=True))
-for _name, _fun in {"gt": jnp.greater, "ge": jnp.greater_equal, "lt": jnp.less, "le": jnp.less_equal,
-                    "eq": jnp.equal, "ne": jnp.not_equal}.items():
+for _name, _fun in {
+    "gt": jnp.greater,
+    "ge": jnp.greater_equal,
+    "lt": jnp.less,
+    "le": jnp.less_equal,
+    "eq": jnp.equal,
+    "ne": jnp.not_equal,
+}.items():
     setattr(BCOO, f"__{_name}__", _operator(_fun))
 BCOO.__rpow__ = _operator(jnp.power, swap=True)
 BCOO.__abs__ = _unary(jnp.abs)

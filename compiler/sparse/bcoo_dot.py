@@ -22,8 +22,9 @@ def _dims(dimension_numbers):
     return tuple(map(int, lc)), tuple(map(int, rc)), tuple(map(int, lb)), tuple(map(int, rb))
 
 
-def bcoo_dot_general(lhs, rhs, *, dimension_numbers, precision=None, preferred_element_type=None,
-                     out_sharding=None):
+def bcoo_dot_general(
+    lhs, rhs, *, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None
+):
     """A general contraction of BCOO arrays and/or dense arrays; sparse only if both are."""
     del precision, out_sharding
     lhs_sp, rhs_sp = isinstance(lhs, JAXSparse), isinstance(rhs, JAXSparse)
@@ -33,11 +34,15 @@ def bcoo_dot_general(lhs, rhs, *, dimension_numbers, precision=None, preferred_e
         return _dot_sparse_dense(lhs, jnp.asarray(rhs), dimension_numbers, preferred_element_type)
     if rhs_sp:
         lc, rc, lb, rb = _dims(dimension_numbers)
-        result = _dot_sparse_dense(rhs, jnp.asarray(lhs), ((rc, lc), (rb, lb)), preferred_element_type)
+        result = _dot_sparse_dense(
+            rhs, jnp.asarray(lhs), ((rc, lc), (rb, lb)), preferred_element_type
+        )
         n_swap = rhs.ndim - len(rc)
         perm = (*range(len(lb)), *range(n_swap, result.ndim), *range(len(lb), n_swap))
         return lax.transpose(result, perm)
-    return lax.dot_general(lhs, rhs, dimension_numbers, preferred_element_type=preferred_element_type)
+    return lax.dot_general(
+        lhs, rhs, dimension_numbers, preferred_element_type=preferred_element_type
+    )
 
 
 def _dot_sparse_dense(lhs, rhs, dimension_numbers, preferred_element_type):
@@ -53,10 +58,10 @@ def _dot_sparse_dense(lhs, rhs, dimension_numbers, preferred_element_type):
     out_aval = _dot_aval(lhs, rhs, dimension_numbers, preferred_element_type)
     data, indices = lhs.data, lhs.indices
     pairs = list(zip(lc, rc))
-    lc_b = [l for l, _ in pairs if l < n_batch]
-    rc_b = [r for l, r in pairs if l < n_batch]
-    lc_s = [l - n_batch for l, _ in pairs if l >= n_batch]
-    rc_s = [r for l, r in pairs if l >= n_batch]
+    lc_b = [a for a, _ in pairs if a < n_batch]
+    rc_b = [b for a, b in pairs if a < n_batch]
+    lc_s = [a - n_batch for a, _ in pairs if a >= n_batch]
+    rc_s = [b for a, b in pairs if a >= n_batch]
     if lb or lc_b:
         perm = [*lb, *remaining(range(n_batch), lb, lc_b), *lc_b]
         data = data.transpose([*perm, *range(n_batch, data.ndim)])
@@ -74,7 +79,10 @@ def _dot_sparse_dense(lhs, rhs, dimension_numbers, preferred_element_type):
         bdims = list(range(len(lc_b) + bool(lc_s)))
         gathered = rhs.at[idx_right].get(mode="fill", fill_value=0) if idx_right else rhs
         prod = lax.dot_general(
-            data, gathered, (([], []), (bdims, bdims)), preferred_element_type=preferred_element_type
+            data,
+            gathered,
+            (([], []), (bdims, bdims)),
+            preferred_element_type=preferred_element_type,
         )
         if idx_out:
             return out.at[idx_out].add(prod, mode="drop")
@@ -89,17 +97,25 @@ def _dot_aval(lhs, rhs, dimension_numbers, preferred_element_type):
     from meshjit.compiler.jit.api import ShapeDtypeStruct, eval_shape
 
     fun = functools.partial(
-        lax.dot_general, dimension_numbers=dimension_numbers,
+        lax.dot_general,
+        dimension_numbers=dimension_numbers,
         preferred_element_type=preferred_element_type,
     )
-    return eval_shape(fun, ShapeDtypeStruct(lhs.shape, lhs.dtype), ShapeDtypeStruct(rhs.shape, rhs.dtype))
+    return eval_shape(
+        fun, ShapeDtypeStruct(lhs.shape, lhs.dtype), ShapeDtypeStruct(rhs.shape, rhs.dtype)
+    )
 
 
 def _spdot_general(lhs, rhs, dimension_numbers):
     lc, rc, lb, rb = _dims(dimension_numbers)
     if lhs.n_dense or rhs.n_dense:
         raise MeshjitNotImplementedError("bcoo_spdot_general with dense dimensions")
-    if lb != tuple(range(len(lb))) or rb != tuple(range(len(rb))) or len(lb) != lhs.n_batch or len(rb) != rhs.n_batch:
+    if (
+        lb != tuple(range(len(lb)))
+        or rb != tuple(range(len(rb)))
+        or len(lb) != lhs.n_batch
+        or len(rb) != rhs.n_batch
+    ):
         raise MeshjitNotImplementedError(
             "bcoo_spdot_general: batch dimensions must be the leading batch dimensions of both"
         )
@@ -108,8 +124,11 @@ def _spdot_general(lhs, rhs, dimension_numbers):
     out_shape = _dot_aval(lhs, rhs, dimension_numbers, None).shape
     n = lhs.n_batch
     unbatched = functools.partial(
-        _spdot_unbatched, lhs_shape=lhs.shape[n:], rhs_shape=rhs.shape[n:],
-        lc=[d - n for d in lc], rc=[d - n for d in rc],
+        _spdot_unbatched,
+        lhs_shape=lhs.shape[n:],
+        rhs_shape=rhs.shape[n:],
+        lc=[d - n for d in lc],
+        rc=[d - n for d in rc],
     )
     data, indices = nfold_vmap(unbatched, n)(lhs.data, lhs.indices, rhs.data, rhs.indices)
     out = type(lhs)((data, indices), shape=out_shape)
@@ -131,8 +150,12 @@ def _spdot_unbatched(lhs_data, lhs_indices, rhs_data, rhs_indices, *, lhs_shape,
     dtype = jnp.result_type(lhs_indices, rhs_indices)
     pairs = jnp.concatenate(
         [
-            jnp.broadcast_to(lhs_j[:, None].astype(dtype), (lhs_j.shape[0], rhs_j.shape[0], lhs_j.shape[1])),
-            jnp.broadcast_to(rhs_j[None, :].astype(dtype), (lhs_j.shape[0], rhs_j.shape[0], rhs_j.shape[1])),
+            jnp.broadcast_to(
+                lhs_j[:, None].astype(dtype), (lhs_j.shape[0], rhs_j.shape[0], lhs_j.shape[1])
+            ),
+            jnp.broadcast_to(
+                rhs_j[None, :].astype(dtype), (lhs_j.shape[0], rhs_j.shape[0], rhs_j.shape[1])
+            ),
         ],
         axis=-1,
     )

@@ -18,7 +18,6 @@ from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.sparse.util import (
     SparseEfficiencyError,
     SparseEfficiencyWarning,
-    layout,
     nfold_vmap,
 )
 
@@ -49,9 +48,7 @@ def bcoo_sum_duplicates(mat, nse=None):
     jit) pads with out-of-bounds entries or drops the last ones."""
     n_batch, n_sparse = mat.n_batch, mat.n_sparse
     sparse_shape = mat.shape[n_batch : n_batch + n_sparse]
-    unique = nfold_vmap(
-        lambda i: _unique_unbatched(i, sparse_shape), n_batch, broadcasted=False
-    )
+    unique = nfold_vmap(lambda i: _unique_unbatched(i, sparse_shape), n_batch, broadcasted=False)
     indices, mapping, true_nse = unique(mat.indices)
     if nse is None:
         nse = 1 if n_sparse == 0 else int(true_nse.max(initial=0))
@@ -76,12 +73,10 @@ def _unique_unbatched(indices, sparse_shape):
     fill = jnp.asarray(np.asarray(sparse_shape, indices.dtype))[None, :]
     out_of_bounds = (indices >= fill).any(-1, keepdims=True)
     indices = jnp.where(out_of_bounds, fill, indices)
-    unique, inverse = jnp.unique(
-        indices, axis=0, return_inverse=True, size=nse, fill_value=fill[0]
-    )
-    distinct = jnp.concatenate(
-        [jnp.ones(1, bool), (unique[1:] != unique[:-1]).any(-1)]
-    ) & (unique < fill).all(-1)
+    unique, inverse = jnp.unique(indices, axis=0, return_inverse=True, size=nse, fill_value=fill[0])
+    distinct = jnp.concatenate([jnp.ones(1, bool), (unique[1:] != unique[:-1]).any(-1)]) & (
+        unique < fill
+    ).all(-1)
     return unique, inverse.ravel(), distinct.sum()
 
 
@@ -197,7 +192,9 @@ def _dense_to_sparse(data, indices, n_batch: int, n: int):
     def one(d, i):
         flat = d.reshape(math.prod(d.shape[:n]), *d.shape[n:])
         grids = jnp.meshgrid(*(jnp.arange(s, dtype=i.dtype) for s in d.shape[:n]), indexing="ij")
-        columns = [jnp.broadcast_to(i, (flat.shape[0], i.size))] + [g.ravel()[:, None] for g in grids]
+        columns = [jnp.broadcast_to(i, (flat.shape[0], i.size))] + [
+            g.ravel()[:, None] for g in grids
+        ]
         return flat, jnp.concatenate(columns, axis=1)
 
     data, indices = nfold_vmap(one, n_batch + 1)(data, indices)

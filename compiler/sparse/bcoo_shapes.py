@@ -42,8 +42,10 @@ def bcoo_transpose(mat, *, permutation):
     indices = mat.indices.transpose([*batch, nb, nb + 1])[..., np.array(sparse_perm, int)]
     unchanged = sparse_perm == list(range(ns))
     return type(mat)(
-        (data, indices), shape=tuple(mat.shape[p] for p in permutation),
-        indices_sorted=mat.indices_sorted and unchanged, unique_indices=mat.unique_indices,
+        (data, indices),
+        shape=tuple(mat.shape[p] for p in permutation),
+        indices_sorted=mat.indices_sorted and unchanged,
+        unique_indices=mat.unique_indices,
     )
 
 
@@ -101,7 +103,9 @@ def bcoo_reshape(mat, *, new_sizes, dimensions=None, sharding=None):
     indices = indices.reshape(*batch_shape, mat.nse, ns)
     old_sparse = mat.shape[nb : nb + ns]
     valid = (indices < np.asarray(old_sparse, int)).all(-1)
-    flat = sum(indices[..., i] * int(math.prod(old_sparse[i + 1 :])) for i in range(ns)) if ns else 0
+    flat = (
+        sum(indices[..., i] * int(math.prod(old_sparse[i + 1 :])) for i in range(ns)) if ns else 0
+    )
     columns = []
     for i, size in enumerate(sparse_shape):
         stride = int(math.prod(sparse_shape[i + 1 :]))
@@ -131,22 +135,24 @@ def bcoo_slice(mat, *, start_indices, limit_indices, strides=None):
     limit = [operator.index(i) for i in limit_indices]
     strides = [1] * mat.ndim if strides is None else [operator.index(s) for s in strides]
     if not (len(start) == len(limit) == len(strides) == mat.ndim):
-        raise MeshjitValueError(
-            f"bcoo_slice: indices must have size mat.ndim={mat.ndim}"
-        )
+        raise MeshjitValueError(f"bcoo_slice: indices must have size mat.ndim={mat.ndim}")
     nb, ns = mat.n_batch, mat.n_sparse
     batch_slices = tuple(
-        slice(None) if mat.indices.shape[i] == 1 and mat.shape[i] != 1 else slice(start[i], limit[i], strides[i])
+        slice(None)
+        if mat.indices.shape[i] == 1 and mat.shape[i] != 1
+        else slice(start[i], limit[i], strides[i])
         for i in range(nb)
     )
     data_batch = tuple(
-        slice(None) if mat.data.shape[i] == 1 and mat.shape[i] != 1 else slice(start[i], limit[i], strides[i])
+        slice(None)
+        if mat.data.shape[i] == 1 and mat.shape[i] != 1
+        else slice(start[i], limit[i], strides[i])
         for i in range(nb)
     )
     dense = tuple(slice(start[i], limit[i], strides[i]) for i in range(nb + ns, mat.ndim))
     data = mat.data[data_batch + (slice(None),) + dense]
     indices = mat.indices[batch_slices]
-    shape = tuple(len(range(s, l, st)) for s, l, st in zip(start, limit, strides))
+    shape = tuple(len(range(*bounds)) for bounds in zip(start, limit, strides))
     starts = np.asarray(start[nb : nb + ns], int)
     return _shift_sparse(mat, data, indices, starts, np.asarray(strides[nb : nb + ns], int), shape)
 
@@ -172,9 +178,7 @@ def bcoo_dynamic_slice(mat, start_indices, slice_sizes):
     """A slice of `mat` at traced `start_indices` (clamped into bounds, as lax.dynamic_slice)."""
     slice_sizes = tuple(operator.index(s) for s in slice_sizes)
     if len(start_indices) != mat.ndim or len(slice_sizes) != mat.ndim:
-        raise MeshjitValueError(
-            f"bcoo_dynamic_slice: indices must have size mat.ndim={mat.ndim}"
-        )
+        raise MeshjitValueError(f"bcoo_dynamic_slice: indices must have size mat.ndim={mat.ndim}")
     starts = [
         jnp.clip(jnp.asarray(s).astype(np.int32), 0, dim - size)
         for s, dim, size in zip(start_indices, mat.shape, slice_sizes)
@@ -196,9 +200,7 @@ def bcoo_concatenate(operands, *, dimension):
     operands = list(operands)
     first = operands[0]
     if len({(op.n_batch, op.n_sparse, op.n_dense) for op in operands}) != 1:
-        raise MeshjitValueError(
-            "bcoo_concatenate requires inputs to have matching nse dimensions."
-        )
+        raise MeshjitValueError("bcoo_concatenate requires inputs to have matching nse dimensions.")
     dimension = operator.index(dimension)
     nb, ns = first.n_batch, first.n_sparse
     shape = list(first.shape)
@@ -221,7 +223,8 @@ def bcoo_concatenate(operands, *, dimension):
         data, indices = broadcast_batch(op.data, op.indices, nb, batch)
         column = dimension - nb
         shifted = jnp.where(
-            indices[..., column] < op.shape[dimension], indices[..., column] + int(offset),
+            indices[..., column] < op.shape[dimension],
+            indices[..., column] + int(offset),
             shape[dimension],
         )
         indices = indices.at[..., column].set(shifted.astype(indices.dtype))

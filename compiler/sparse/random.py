@@ -16,9 +16,20 @@ from meshjit.compiler.random.samplers import uniform
 from meshjit.compiler.sparse.bcoo import BCOO
 
 
-def random_bcoo(key, shape, *, dtype=jnp.float_, indices_dtype=None, nse=0.2, n_batch=0,
-                n_dense=0, unique_indices=True, sorted_indices=False, generator=uniform,
-                **kwds):
+def random_bcoo(
+    key,
+    shape,
+    *,
+    dtype=jnp.float_,
+    indices_dtype=None,
+    nse=0.2,
+    n_batch=0,
+    n_dense=0,
+    unique_indices=True,
+    sorted_indices=False,
+    generator=uniform,
+    **kwds,
+):
     """A random BCOO array: `nse` stored elements per batch (a fraction if 0 < nse < 1) at
     indices drawn by `random.choice`, values drawn by `generator`."""
     shape = tuple(map(operator.index, shape))

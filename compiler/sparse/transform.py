@@ -20,12 +20,38 @@ from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 _LINEAR_UNARY = ("conj", "copy", "imag", "neg", "real", "copy_p")
 _UNARY = (
-    "abs", "asin", "asinh", "atan", "atanh", "bessel_i1e", "expm1", "log1p", "sign", "sin",
-    "sinh", "sqrt", "square", "tan", "tanh", "convert_element_type",
+    "abs",
+    "asin",
+    "asinh",
+    "atan",
+    "atanh",
+    "bessel_i1e",
+    "expm1",
+    "log1p",
+    "sign",
+    "sin",
+    "sinh",
+    "sqrt",
+    "square",
+    "tan",
+    "tanh",
+    "convert_element_type",
 )
 _DENSIFYING = (
-    "acos", "acosh", "bessel_i0e", "cos", "cosh", "eq", "exp", "ge", "gt", "le", "log", "lt",
-    "ne", "xor",
+    "acos",
+    "acosh",
+    "bessel_i0e",
+    "cos",
+    "cosh",
+    "eq",
+    "exp",
+    "ge",
+    "gt",
+    "le",
+    "log",
+    "lt",
+    "ne",
+    "xor",
 )
 
 
@@ -39,9 +65,7 @@ def sparsify(f, use_tracer=False):
     @functools.wraps(f)
     def wrapped(*args, **kwargs):
         leaves, in_tree = tree_flatten((args, kwargs), is_leaf=_is_sparse)
-        avals = [
-            ShapedArray(x.shape, x.dtype) if _is_sparse(x) else abstractify(x) for x in leaves
-        ]
+        avals = [ShapedArray(x.shape, x.dtype) if _is_sparse(x) else abstractify(x) for x in leaves]
 
         def flat(*xs):
             a, k = tree_unflatten(in_tree, list(xs))
@@ -141,7 +165,9 @@ def _integer_pow(prim, x, *, y):
 def _add(prim, x, y):
     if _is_sparse(x) and _is_sparse(y):
         if x.shape != y.shape:
-            raise MeshjitNotImplementedError("Addition between sparse matrices of different shapes.")
+            raise MeshjitNotImplementedError(
+                "Addition between sparse matrices of different shapes."
+            )
         if _same_pattern(x, y):
             return [_with_data(x, x.data + y.data)]
         if x.indices.ndim != y.indices.ndim or x.data.ndim != y.data.ndim:
