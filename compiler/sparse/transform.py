@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 
+from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitNotImplementedError
 from meshjit.compiler.ir.core import ClosedJaxpr, Literal, ShapedArray
@@ -230,6 +231,46 @@ def _call(prim, *args, **params):
     return eval_sparse(inner, (), args)
 
 
+def _sparse_carry(name: str, values):
+    if any(_is_sparse(v) for v in values):
+        raise MeshjitNotImplementedError(f"sparse rule for {name} with sparse loop-carried values")
+
+
+def _while(prim, *args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    """A while loop whose sparse inputs are the bodies' constants: bodies sparsified inside."""
+    cond_consts, rest = args[:cond_nconsts], args[cond_nconsts:]
+    body_consts, init = rest[:body_nconsts], rest[body_nconsts:]
+    _sparse_carry("while", init)
+
+    def cond_fun(carry):
+        return _call(prim, *cond_consts, *carry, jaxpr=cond_jaxpr)[0]
+
+    def body_fun(carry):
+        return tuple(_call(prim, *body_consts, *carry, jaxpr=body_jaxpr))
+
+    return list(lax.while_loop(cond_fun, body_fun, tuple(init)))
+
+
+def _cond(prim, index, *operands, branches):
+    funs = [functools.partial(_call, prim, jaxpr=branch) for branch in branches]
+    return list(lax.switch(index, funs, *operands))
+
+
+def _scan(prim, *args, jaxpr, num_consts, num_carry, length, reverse, unroll, **params):
+    consts, init = args[:num_consts], args[num_consts : num_consts + num_carry]
+    xs = args[num_consts + num_carry :]
+    _sparse_carry("scan", [*init, *xs])
+
+    def body(carry, x):
+        out = _call(prim, *consts, *carry, *x, jaxpr=jaxpr)
+        return tuple(out[:num_carry]), tuple(out[num_carry:])
+
+    carry, ys = lax.scan(
+        body, tuple(init), tuple(xs), length=length, reverse=reverse, unroll=unroll
+    )
+    return [*carry, *ys]
+
+
 def _standard(op):
     def rule(prim, *args, **params):
         return [op(*args, **params)]
@@ -254,6 +295,9 @@ _RULES = {
     "div": _div,
     "reduce_sum": _reduce_sum,
     "jit": _call,
+    "while": _while,
+    "cond": _cond,
+    "scan": _scan,
     "custom_jvp_call": _call,
     "dot_general": _drop(bcoo_dot.bcoo_dot_general, "precision", "out_sharding"),
     "transpose": _standard(bcoo_shapes.bcoo_transpose),
