@@ -13,6 +13,7 @@ class JAXSparse:
     """Base class for high-level sparse objects."""
 
     __hash__ = None
+    _defer_binop = True  # Array operators leave `dense @ sparse` to the sparse class
 
     def __init__(self, args, *, shape):
         self.shape = tuple(int(s) for s in shape)

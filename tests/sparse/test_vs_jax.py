@@ -27,7 +27,7 @@ CASES = {
     "todense_batch": lambda: S.BCOO.fromdense(B, n_batch=2).todense(),
     "matvec_T": lambda: SP().T @ jnp.array([3., 6., 5.]),
     "matmat": lambda: SP() @ W,
-    "rmatmul": lambda: SP().T.__rmatmul__(jnp.asarray(W.T)),
+    "rmatmul": lambda: [jnp.asarray(W.T) @ SP().T, jnp.asarray(V) * SP()],
     "spmatmul": lambda: (SP() @ SP().T).todense(),
     "batch_dot": lambda: S.bcoo_dot_general(S.BCOO.fromdense(B, n_batch=1), np.ones((2, 4), np.float32), dimension_numbers=(((2,), (1,)), ((0,), (0,)))),
     "mul_scalar": lambda: SP() * 2,
@@ -58,6 +58,11 @@ CASES = {
     "vmap_batch": lambda: jax.vmap(lambda m: m @ V)(S.BCOO.fromdense(B, n_batch=1)),
     "sparsify": lambda: S.sparsify(lambda M, v: 2 * jnp.dot(jnp.log1p(M.T), v) + 1)(SP(), jnp.array([3., 6., 5.])),
     "sparsify_ops": lambda: S.sparsify(lambda M: [jnp.sqrt(M).sum(0), (M ** 2).T, jnp.concatenate([M, M]), M[1:]])(SP()),
+    "sparsify_loops": lambda: S.sparsify(lambda M, v: [
+        lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, M @ c[1]), (0, v))[1],
+        lax.cond(True, lambda m: m.sum(), lambda m: (2 * m).sum(), M),
+        lax.scan(lambda c, _: (c + (M @ V).sum(), None), 0.0, None, length=2)[0],
+    ])(S.BCOO.fromdense(np.eye(4, dtype=np.float32) + np.eye(4, k=1, dtype=np.float32)), V),
 }
 """
     + RUN_CASES
@@ -70,6 +75,7 @@ CASES = [
     "transpose", "reshape", "slice", "dynamic_slice", "concatenate", "sort_indices",
     "sum_duplicates", "update_layout", "astype", "extract", "eye_empty", "jit", "grad_dense",
     "grad_data", "grad_todense", "vmap_dense", "vmap_batch", "sparsify", "sparsify_ops",
+    "sparsify_loops",
 ]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)
