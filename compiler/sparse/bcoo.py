@@ -151,7 +151,7 @@ class BCOO(JAXSparse):
         return bcoo_transpose(self, permutation=perm)
 
     def tree_flatten(self):
-        return (self.data, self.indices), _Aux(self._info._asdict())
+        return (self.data, self.indices), Aux(self._info._asdict())
 
     @classmethod
     def tree_unflatten(cls, aux_data, children):
@@ -165,32 +165,32 @@ class BCOO(JAXSparse):
 
     # Methods JAX derives from sparsify (jax/experimental/sparse/transform.py).
     def reshape(self, *args, **kwargs):
-        return _sparsified(lambda x: x.reshape(*args, **kwargs))(self)
+        return sparsified(lambda x: x.reshape(*args, **kwargs))(self)
 
     def astype(self, *args, **kwargs):
-        return _sparsified(lambda x: x.astype(*args, **kwargs))(self)
+        return sparsified(lambda x: x.astype(*args, **kwargs))(self)
 
     def sum(self, *args, **kwargs):
-        return _sparsified(lambda x: x.sum(*args, **kwargs))(self)
+        return sparsified(lambda x: x.sum(*args, **kwargs))(self)
 
     def __getitem__(self, idx):
-        return _sparsified(lambda x: x[idx])(self)
+        return sparsified(lambda x: x[idx])(self)
 
     def __iter__(self):
         return iter(self[i] for i in range(self.shape[0]))
 
     def __pow__(self, y):
-        return _sparsified(lambda x: jnp.power(x, y))(self)
+        return sparsified(lambda x: jnp.power(x, y))(self)
 
 
-class _Aux(dict):
+class Aux(dict):
     """The pytree aux data, a dict as JAX's, hashable so jit can key caches on it."""
 
     def __hash__(self):
         return hash(tuple(self.items()))
 
 
-def _sparsified(f):
+def sparsified(f):
     from meshjit.compiler.sparse.transform import sparsify
 
     return sparsify(f)
@@ -199,13 +199,13 @@ def _sparsified(f):
 def _operator(fun, swap=False):
     def method(self, other):
         f = (lambda a, b: fun(b, a)) if swap else fun
-        return _sparsified(f)(self, other)
+        return sparsified(f)(self, other)
 
     return method
 
 
 def _unary(fun):
-    return lambda self: _sparsified(fun)(self)
+    return lambda self: sparsified(fun)(self)
 
 
 for _name, _fun in {

@@ -16,6 +16,7 @@ from meshjit.compiler.ir.core import ClosedJaxpr, Literal, ShapedArray
 from meshjit.compiler.sparse import bcoo_dot, bcoo_shapes
 from meshjit.compiler.sparse.base import JAXSparse
 from meshjit.compiler.sparse.bcoo_indices import bcoo_sum_duplicates
+from meshjit.compiler.sparse.bcsr import BCSR
 from meshjit.compiler.trace.tracing import abstractify, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
@@ -107,6 +108,7 @@ def eval_sparse(jaxpr, consts, args) -> list:
         values = [read(a) for a in eqn.invars]
         prim = eqn.primitive
         if any(_is_sparse(v) for v in values):
+            values = _bcsr_as_bcoo(prim.name, values)
             outs = _rule(prim.name)(prim, *values, **eqn.params)
         else:
             outs = prim.bind(*values, **eqn.params)
@@ -114,6 +116,19 @@ def eval_sparse(jaxpr, consts, args) -> list:
         for var, value in zip(eqn.outvars, outs):
             env[id(var)] = value
     return [read(a) for a in jaxpr.outvars]
+
+
+def _bcsr_as_bcoo(name: str, values) -> list:
+    """BCSR operands of a product as BCOO (BCSR has sparse rules for products only)."""
+    if not any(isinstance(v, BCSR) for v in values):
+        return values
+    if name not in ("dot_general", "jit"):
+        raise MeshjitNotImplementedError(f"sparse rule for {name} is not implemented.")
+    if name == "dot_general" and (not isinstance(values[0], BCSR) or _is_sparse(values[1])):
+        raise MeshjitNotImplementedError(
+            "bcsr_dot_general currently implemented for BCSR lhs and ndarray rhs."
+        )
+    return [v.to_bcoo() if isinstance(v, BCSR) else v for v in values]
 
 
 def _rule(name: str):

@@ -82,5 +82,7 @@ def test_bad_input():
         sparse.sparsify(meshjit.numpy.exp)(sp)
     with pytest.raises(NotImplementedError, match="Subtraction between sparse and dense"):
         sparse.sparsify(lambda m: m - A)(sp)
+    with pytest.raises(NotImplementedError, match="BCSR lhs and ndarray rhs"):
+        meshjit.numpy.ones(4) @ sparse.BCSR.fromdense(A[0])
     with pytest.raises(ValueError, match="n_batch=0"):
         meshjit.vmap(lambda m: m.todense())(sparse.BCOO.fromdense(A))

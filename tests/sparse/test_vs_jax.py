@@ -17,6 +17,7 @@ V = np.array([1., -2., 0.5, 3.], np.float32)
 W = np.arange(12, dtype=np.float32).reshape(4, 3) / 7
 SP = lambda: S.BCOO.fromdense(A)
 SPC = S.BCOO.fromdense(A)
+BSC = S.BCSR.fromdense(A)
 DUP = lambda: S.BCOO((jnp.array([1., 2., 3., 0.]), jnp.array([[1, 1], [0, 0], [1, 1], [0, 1]])), shape=(2, 2))
 
 CASES = {
@@ -63,6 +64,13 @@ CASES = {
         lax.cond(True, lambda m: m.sum(), lambda m: (2 * m).sum(), M),
         lax.scan(lambda c, _: (c + (M @ V).sum(), None), 0.0, None, length=2)[0],
     ])(S.BCOO.fromdense(np.eye(4, dtype=np.float32) + np.eye(4, k=1, dtype=np.float32)), V),
+    "bcsr": lambda: [S.BCSR.fromdense(A), S.BCSR.fromdense(A).todense(), S.BCSR.fromdense(A, nse=5)],
+    "bcsr_batch": lambda: [S.BCSR.fromdense(B, n_batch=1), S.BCSR.fromdense(B, n_batch=1).todense()],
+    "bcsr_matmul": lambda: [S.BCSR.fromdense(A) @ V, S.BCSR.fromdense(A) @ W],
+    "bcsr_convert": lambda: [S.BCSR.from_bcoo(SP()), S.BCSR.fromdense(A).to_bcoo()],
+    "bcsr_jit_grad": lambda: jax.jit(jax.grad(lambda v: (BSC @ v).sum()))(V),
+    "random_bcoo": lambda: [S.random_bcoo(random.key(0), (3, 4), nse=3),
+                            S.random_bcoo(random.key(1), (2, 3, 4), n_batch=1, nse=0.5, sorted_indices=True)],
 }
 """
     + RUN_CASES
@@ -75,7 +83,8 @@ CASES = [
     "transpose", "reshape", "slice", "dynamic_slice", "concatenate", "sort_indices",
     "sum_duplicates", "update_layout", "astype", "extract", "eye_empty", "jit", "grad_dense",
     "grad_data", "grad_todense", "vmap_dense", "vmap_batch", "sparsify", "sparsify_ops",
-    "sparsify_loops",
+    "sparsify_loops", "bcsr", "bcsr_batch", "bcsr_matmul", "bcsr_convert", "bcsr_jit_grad",
+    "random_bcoo",
 ]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)

@@ -26,6 +26,7 @@ from meshjit.compiler.sparse.bcoo_shapes import (
     bcoo_squeeze,
     bcoo_transpose,
 )
+from meshjit.compiler.sparse.bcsr import BCSR, bcsr_dot_general, bcsr_fromdense, bcsr_todense
 from meshjit.compiler.sparse.random import random_bcoo
 from meshjit.compiler.sparse.transform import sparsify
 from meshjit.compiler.sparse.util import (
@@ -36,6 +37,7 @@ from meshjit.compiler.sparse.util import (
 
 __all__ = [
     "BCOO",
+    "BCSR",
     "CuSparseEfficiencyWarning",
     "JAXSparse",
     "SparseEfficiencyError",
@@ -58,6 +60,9 @@ __all__ = [
     "bcoo_todense",
     "bcoo_transpose",
     "bcoo_update_layout",
+    "bcsr_dot_general",
+    "bcsr_fromdense",
+    "bcsr_todense",
     "empty",
     "eye",
     "linalg",
