@@ -309,6 +309,7 @@ _RULES = {
     "mul": _mul,
     "div": _div,
     "reduce_sum": _reduce_sum,
+    "todense": lambda prim, x: [x.todense()],
     "jit": _call,
     "while": _while,
     "cond": _cond,

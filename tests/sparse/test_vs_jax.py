@@ -71,6 +71,8 @@ CASES = {
     "bcsr_jit_grad": lambda: jax.jit(jax.grad(lambda v: (BSC @ v).sum()))(V),
     "random_bcoo": lambda: [S.random_bcoo(random.key(0), (3, 4), nse=3),
                             S.random_bcoo(random.key(1), (2, 3, 4), n_batch=1, nse=0.5, sorted_indices=True)],
+    "sparsify_todense": lambda: [S.sparsify(lambda m: jnp.exp(S.todense(m)) @ V)(SP()),
+                                 jax.grad(lambda x: S.todense(x).sum())(V)],
 }
 """
     + RUN_CASES
@@ -84,7 +86,7 @@ CASES = [
     "sum_duplicates", "update_layout", "astype", "extract", "eye_empty", "jit", "grad_dense",
     "grad_data", "grad_todense", "vmap_dense", "vmap_batch", "sparsify", "sparsify_ops",
     "sparsify_loops", "bcsr", "bcsr_batch", "bcsr_matmul", "bcsr_convert", "bcsr_jit_grad",
-    "random_bcoo",
+    "random_bcoo", "sparsify_todense",
 ]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)
