@@ -11,7 +11,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
-from meshjit.compiler.sparse.bcoo_indices import bcoo_update_layout
+from meshjit.compiler.sparse.bcoo_indices import bcoo_sum_duplicates, bcoo_update_layout
 from meshjit.compiler.sparse.util import broadcast_batch
 
 
@@ -80,6 +80,8 @@ def bcoo_reshape(mat, *, new_sizes, dimensions=None, sharding=None):
     """`mat` reshaped; batch and dense dims reshape among themselves, sparse dims by
     recomputing the indices."""
     new_sizes = tuple(int(s) for s in new_sizes)
+    if new_sizes == mat.shape:
+        return mat
     if dimensions is not None and tuple(dimensions) != tuple(range(mat.ndim)):
         raise MeshjitNotImplementedError("bcoo_reshape: nontrivial dimensions not yet supported")
     if math.prod(new_sizes) != mat.size:
@@ -126,7 +128,13 @@ def bcoo_squeeze(arr, *, dimensions):
             f"shape={arr.shape} and dimensions={tuple(dimensions)}"
         )
     shape = tuple(s for i, s in enumerate(arr.shape) if i not in dimensions)
-    return bcoo_reshape(arr, new_sizes=shape)
+    nb, ns = arr.n_batch, arr.n_sparse
+    batch = tuple(d for d in dimensions if d < nb)
+    dense = tuple(d - ns + 1 for d in dimensions if d >= nb + ns)
+    kept = [i for i in range(ns) if i + nb not in dimensions]
+    data = jnp.squeeze(arr.data, batch + dense)
+    indices = jnp.squeeze(arr.indices, batch)[..., np.array(kept, int)]
+    return type(arr)((data, indices), shape=shape)
 
 
 def bcoo_slice(mat, *, start_indices, limit_indices, strides=None):
@@ -171,7 +179,9 @@ def _shift_sparse(mat, data, indices, starts, strides, shape):
     keep = inside[..., 0]
     keep = keep.reshape(keep.shape + (1,) * (data.ndim - keep.ndim))
     data = jnp.where(keep, data, 0)
-    return type(mat)((data, indices), shape=shape)
+    out = type(mat)((data, indices), shape=shape)
+    room = math.prod(shape[nb : nb + ns])
+    return bcoo_sum_duplicates(out, nse=room) if out.nse > room else out
 
 
 def bcoo_dynamic_slice(mat, start_indices, slice_sizes):
@@ -180,8 +190,7 @@ def bcoo_dynamic_slice(mat, start_indices, slice_sizes):
     if len(start_indices) != mat.ndim or len(slice_sizes) != mat.ndim:
         raise MeshjitValueError(f"bcoo_dynamic_slice: indices must have size mat.ndim={mat.ndim}")
     starts = [
-        jnp.clip(jnp.asarray(s).astype(np.int32), 0, dim - size)
-        for s, dim, size in zip(start_indices, mat.shape, slice_sizes)
+        _clamped_start(s, dim, size) for s, dim, size in zip(start_indices, mat.shape, slice_sizes)
     ]
     nb, ns = mat.n_batch, mat.n_sparse
     data, indices = broadcast_batch(mat.data, mat.indices, nb, mat.shape[:nb])
@@ -193,6 +202,12 @@ def bcoo_dynamic_slice(mat, start_indices, slice_sizes):
     indices = lax.dynamic_slice(indices, [*starts[:nb], 0, 0], [*slice_sizes[:nb], mat.nse, ns])
     sparse_starts = jnp.stack(starts[nb : nb + ns]) if ns else np.zeros(0, int)
     return _shift_sparse(mat, data, indices, sparse_starts, np.ones(ns, int), slice_sizes)
+
+
+def _clamped_start(start, dim: int, size: int):
+    """A start index as lax.dynamic_slice reads it: negative from the end, then clamped."""
+    start = jnp.asarray(start).astype(np.int32)
+    return jnp.clip(jnp.where(start < 0, start + dim, start), 0, dim - size)
 
 
 def bcoo_concatenate(operands, *, dimension):
@@ -266,3 +281,53 @@ def bcoo_rev(operand, dimensions):
             size = operand.shape[d]
             indices = indices.at[..., d - nb].set(jnp.where(col < size, size - 1 - col, col))
     return type(operand)((data, indices), shape=operand.shape)
+
+
+def bcoo_gather(
+    operand,
+    start_indices,
+    dimension_numbers,
+    slice_sizes,
+    *,
+    unique_indices=False,
+    indices_are_sorted=False,
+    mode=None,
+    fill_value=None,
+):
+    """BCOO version of lax.gather: a dynamic slice per start index (vmapped), squeezed,
+    reshaped and permuted into lax.gather's output layout."""
+    from meshjit.compiler.batching.api import vmap
+    from meshjit.compiler.jit.api import ShapeDtypeStruct, eval_shape
+
+    mode = lax.GatherScatterMode.from_any(mode, lax.GatherScatterMode.PROMISE_IN_BOUNDS)
+    if mode != lax.GatherScatterMode.PROMISE_IN_BOUNDS:
+        raise MeshjitNotImplementedError(f"bcoo_gather: mode={mode} not yet supported.")
+    start_indices = jnp.asarray(start_indices)
+    out_aval = eval_shape(
+        lambda o, i: lax.gather(o, i, dimension_numbers, slice_sizes, mode=mode),
+        ShapeDtypeStruct(operand.shape, operand.dtype),
+        ShapeDtypeStruct(start_indices.shape, start_indices.dtype),
+    )
+    starts = [np.zeros((), start_indices.dtype)] * operand.ndim
+    in_axes = [None] * operand.ndim
+    sizes = list(operand.shape)
+    for i, j in enumerate(dimension_numbers.start_index_map):
+        starts[j] = start_indices[..., i].ravel()
+        sizes[j] = slice_sizes[j]
+        in_axes[j] = 0
+
+    def one(starts):
+        piece = bcoo_dynamic_slice(operand, starts, sizes)
+        return bcoo_squeeze(piece, dimensions=dimension_numbers.collapsed_slice_dims)
+
+    result = vmap(one, in_axes=(in_axes,))(starts)
+    result = bcoo_reshape(result, new_sizes=(*start_indices.shape[:-1], *result.shape[1:]))
+    offset_dims = tuple(dimension_numbers.offset_dims)
+    if result.shape:
+        batch_dims = tuple(d for d in range(len(out_aval.shape)) if d not in offset_dims)
+        permutation = np.zeros(result.ndim, dtype=int)
+        permutation[np.array(batch_dims + offset_dims, int)] = np.arange(result.ndim)
+        if set(permutation[: len(batch_dims)]) != set(range(len(batch_dims))):
+            result = bcoo_update_layout(result, n_batch=0)
+        result = bcoo_transpose(result, permutation=tuple(int(p) for p in permutation))
+    return bcoo_reshape(result, new_sizes=out_aval.shape)

@@ -325,6 +325,7 @@ _RULES = {
     "concatenate": lambda prim, *ops, dimension: [
         bcoo_shapes.bcoo_concatenate(ops, dimension=dimension)
     ],
+    "gather": lambda prim, x, idx, **params: [bcoo_shapes.bcoo_gather(x, idx, **params)],
     "dynamic_slice": lambda prim, x, *starts, slice_sizes: [
         bcoo_shapes.bcoo_dynamic_slice(x, starts, slice_sizes)
     ],

@@ -73,6 +73,8 @@ CASES = {
                             S.random_bcoo(random.key(1), (2, 3, 4), n_batch=1, nse=0.5, sorted_indices=True)],
     "sparsify_todense": lambda: [S.sparsify(lambda m: jnp.exp(S.todense(m)) @ V)(SP()),
                                  jax.grad(lambda x: S.todense(x).sum())(V)],
+    "gather": lambda: [SP()[jnp.array([0, 2])], SP()[:, jnp.array([3, 0])],
+                       SP()[jnp.array([2, 1]), jnp.array([2, 0])]],
 }
 """
     + RUN_CASES
@@ -86,7 +88,7 @@ CASES = [
     "sum_duplicates", "update_layout", "astype", "extract", "eye_empty", "jit", "grad_dense",
     "grad_data", "grad_todense", "vmap_dense", "vmap_batch", "sparsify", "sparsify_ops",
     "sparsify_loops", "bcsr", "bcsr_batch", "bcsr_matmul", "bcsr_convert", "bcsr_jit_grad",
-    "random_bcoo", "sparsify_todense",
+    "random_bcoo", "sparsify_todense", "gather",
 ]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)
