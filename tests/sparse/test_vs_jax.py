@@ -75,6 +75,9 @@ CASES = {
                                  jax.grad(lambda x: S.todense(x).sum())(V)],
     "gather": lambda: [SP()[jnp.array([0, 2])], SP()[:, jnp.array([3, 0])],
                        SP()[jnp.array([2, 1]), jnp.array([2, 0])]],
+    "sparse_ad": lambda: [S.value_and_grad(lambda X, y: X @ y)(SPC.reshape(12), jnp.arange(12.)),
+                          S.grad(lambda X, y: (X @ y).sum(), argnums=(0, 1))(SPC, V),
+                          S.jacfwd(lambda X: X @ V)(SPC), S.jacrev(lambda X: X @ V)(SPC)],
 }
 """
     + RUN_CASES
@@ -88,7 +91,7 @@ CASES = [
     "sum_duplicates", "update_layout", "astype", "extract", "eye_empty", "jit", "grad_dense",
     "grad_data", "grad_todense", "vmap_dense", "vmap_batch", "sparsify", "sparsify_ops",
     "sparsify_loops", "bcsr", "bcsr_batch", "bcsr_matmul", "bcsr_convert", "bcsr_jit_grad",
-    "random_bcoo", "sparsify_todense", "gather",
+    "random_bcoo", "sparsify_todense", "gather", "sparse_ad",
 ]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)

@@ -2,6 +2,7 @@
 transform (implemented in meshjit.compiler.sparse)."""
 
 from meshjit.compiler.sparse import linalg
+from meshjit.compiler.sparse.ad import grad, jacfwd, jacobian, jacrev, value_and_grad
 from meshjit.compiler.sparse.api import empty, eye, todense
 from meshjit.compiler.sparse.base import JAXSparse
 from meshjit.compiler.sparse.bcoo import BCOO, bcoo_extract, bcoo_fromdense, bcoo_todense
@@ -67,8 +68,13 @@ __all__ = [
     "bcsr_todense",
     "empty",
     "eye",
+    "grad",
+    "jacfwd",
+    "jacobian",
+    "jacrev",
     "linalg",
     "random_bcoo",
     "sparsify",
     "todense",
+    "value_and_grad",
 ]
