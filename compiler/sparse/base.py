@@ -56,8 +56,8 @@ class JAXSparse:
 
 
 def _tracer_name(tracer) -> str:
-    """The tracer class name JAX shows for a sparse array built inside a transform."""
+    """The tracer class name JAX's sparse repr shows (its tracers' Python class names)."""
     kind = tracer._trace.kind
     if kind == "grad":
-        return "GradTracer"
-    return "JitTracer" if kind is None else "VmapTracer"
+        return "LinearizeTracer"
+    return "DynamicJaxprTracer" if kind is None else "BatchTracer"

@@ -70,6 +70,22 @@ def test_repr_and_pytree():
     assert meshjit.tree_util.tree_unflatten(tree, leaves).shape == (3, 4, 5)
 
 
+def test_repr_of_traced_sparse_arrays():
+    shown = []
+    sp = sparse.BCOO.fromdense(A[0])
+    meshjit.jit(lambda m: shown.append(repr(m)))(sp)
+    meshjit.grad(
+        lambda d: shown.append(repr(sparse.BCOO((d, sp.indices), shape=sp.shape))) or d.sum()
+    )(sp.data)
+    batched = sparse.BCOO.fromdense(A, n_batch=1)
+    meshjit.vmap(lambda m: shown.append(repr(m)) or m.data)(batched)
+    assert shown == [
+        f"DynamicJaxprTracer[BCOO(float32[4, 5], nse={sp.nse})]",
+        f"LinearizeTracer[BCOO(float32[4, 5], nse={sp.nse})]",
+        f"BatchTracer[BCOO(float32[4, 5], nse={batched.nse})]",
+    ]
+
+
 def test_bad_input():
     sp = sparse.BCOO.fromdense(A, n_batch=1)
     with pytest.raises(NotImplementedError, match="must not mix batch, sparse and dense"):

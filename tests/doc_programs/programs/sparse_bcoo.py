@@ -107,6 +107,8 @@ print(sparse.eye(3), repr(sparse.eye(3, 4, k=1).todense()))
 print(sparse.empty((2, 3)), sparse.BCOO.fromdense(M.todense(), n_batch=1))
 print(repr((M * 2).todense()), repr((M + M).data), repr(M.sum(0).todense()), repr(M.sum()))
 print(repr(jax.vmap(lambda m: m @ jnp.ones(4, jnp.int32))(sparse.BCOO.fromdense(M.todense(), n_batch=1))))
+jax.jit(lambda m: print(m))(M_sp)
+jax.vmap(lambda m: print(m) or m.data)(sparse.BCOO.fromdense(M.todense(), n_batch=1))
 try:
   jnp.dot(M_sp.T, y)
 except Exception as e:
