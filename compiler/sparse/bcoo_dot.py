@@ -192,3 +192,9 @@ def _multiply_unbatched(lhs_data, lhs_indices, rhs_data, rhs_indices, shape):
     valid = (lhs_indices < np.array(shape, int)).all(-1)
     rhs_at = jnp.where(same, rhs_data[None, :], 0).sum(1)
     return jnp.where(valid, lhs_data * rhs_at, 0), lhs_indices
+
+
+def bcoo_dot_general_sampled(A, B, indices, *, dimension_numbers):
+    """The dense product `dot_general(A, B)` at the BCOO `indices` only (its `data`)."""
+    product = lax.dot_general(jnp.asarray(A), jnp.asarray(B), dimension_numbers)
+    return extract(jnp.asarray(indices), product)

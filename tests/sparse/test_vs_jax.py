@@ -78,6 +78,7 @@ CASES = {
     "sparse_ad": lambda: [S.value_and_grad(lambda X, y: X @ y)(SPC.reshape(12), jnp.arange(12.)),
                           S.grad(lambda X, y: (X @ y).sum(), argnums=(0, 1))(SPC, V),
                           S.jacfwd(lambda X: X @ V)(SPC), S.jacrev(lambda X: X @ V)(SPC)],
+    "dot_sampled": lambda: S.bcoo_dot_general_sampled(A, W, S.eye(3, k=1).indices, dimension_numbers=(((1,), (0,)), ((), ()))),
 }
 """
     + RUN_CASES
@@ -91,7 +92,7 @@ CASES = [
     "sum_duplicates", "update_layout", "astype", "extract", "eye_empty", "jit", "grad_dense",
     "grad_data", "grad_todense", "vmap_dense", "vmap_batch", "sparsify", "sparsify_ops",
     "sparsify_loops", "bcsr", "bcsr_batch", "bcsr_matmul", "bcsr_convert", "bcsr_jit_grad",
-    "random_bcoo", "sparsify_todense", "gather", "sparse_ad",
+    "random_bcoo", "sparsify_todense", "gather", "sparse_ad", "dot_sampled",
 ]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)

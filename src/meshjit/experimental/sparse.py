@@ -3,11 +3,12 @@ transform (implemented in meshjit.compiler.sparse)."""
 
 from meshjit.compiler.sparse import linalg
 from meshjit.compiler.sparse.ad import grad, jacfwd, jacobian, jacrev, value_and_grad
-from meshjit.compiler.sparse.api import empty, eye, todense
+from meshjit.compiler.sparse.api import empty, eye, todense, todense_p
 from meshjit.compiler.sparse.base import JAXSparse
 from meshjit.compiler.sparse.bcoo import BCOO, bcoo_extract, bcoo_fromdense, bcoo_todense
 from meshjit.compiler.sparse.bcoo_dot import (
     bcoo_dot_general,
+    bcoo_dot_general_sampled,
     bcoo_multiply_dense,
     bcoo_multiply_sparse,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "bcoo_broadcast_in_dim",
     "bcoo_concatenate",
     "bcoo_dot_general",
+    "bcoo_dot_general_sampled",
     "bcoo_dynamic_slice",
     "bcoo_extract",
     "bcoo_fromdense",
@@ -76,5 +78,6 @@ __all__ = [
     "random_bcoo",
     "sparsify",
     "todense",
+    "todense_p",
     "value_and_grad",
 ]
