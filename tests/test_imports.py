@@ -116,10 +116,11 @@ ALLOWED = {
     "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},
     "scipy": BASE | {"ir", "trace", "lax", "ad", "batching", "numpy", "nn", "random", "jit"},
     "image": BASE | {"ir", "trace", "lax", "numpy", "jit"},
+    "sparse": BASE | {"ir", "trace", "lax", "ad", "batching", "numpy", "random", "jit"},
     "example_libraries": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random", "jit"},
     "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "batching", "numpy", "nn", "jit",
                       "runtime", "random", "scipy", "image", "example_libraries", "passes",
-                      "facade"},
+                      "sparse", "facade"},
     "tools": BASE | {"ir", "trace", "lax", "jit", "runtime", "passes", "facade"},
 }
 

@@ -20,6 +20,7 @@ SUBMODULES = [
     "ad_checkpoint",
     "experimental.shard_map",
     "experimental.compilation_cache.compilation_cache",
+    "experimental.sparse",
 ]
 
 

@@ -69,9 +69,15 @@ from meshjit.compiler.numpy.sorting import argsort, nonzero, searchsorted, sort
 __all__ = ["METHODS"]
 
 
-def _reflected(fn):
+def _operator(fn, reflected: bool = False):
+    """`fn` as an operator method (`reflected`: with the operands swapped) that leaves the
+    operation to a type declaring `_defer_binop = True` (sparse arrays: `dense @ sparse` is the
+    sparse `__rmatmul__`), as JAX's operators return NotImplemented for types they do not know."""
+
     def method(self, other):
-        return fn(other, self)
+        if getattr(type(other), "_defer_binop", False):
+            return NotImplemented
+        return fn(other, self) if reflected else fn(self, other)
 
     method.__name__ = fn.__name__
     return method
@@ -118,8 +124,8 @@ _BINARY_OPERATORS = {
 }
 
 METHODS = {
-    **{f"__{name}__": fn for name, fn in _BINARY_OPERATORS.items()},
-    **{f"__r{name}__": _reflected(fn) for name, fn in _BINARY_OPERATORS.items()},
+    **{f"__{name}__": _operator(fn) for name, fn in _BINARY_OPERATORS.items()},
+    **{f"__r{name}__": _operator(fn, reflected=True) for name, fn in _BINARY_OPERATORS.items()},
     "__lt__": less,
     "__le__": less_equal,
     "__gt__": greater,

@@ -9,6 +9,7 @@ from meshjit.experimental import (
     ode,
     pjit,
     shard_map,
+    sparse,
 )
 
 __all__ = [
@@ -20,4 +21,5 @@ __all__ = [
     "ode",
     "pjit",
     "shard_map",
+    "sparse",
 ]
