@@ -267,7 +267,11 @@ def _expand_ellipsis(ndim: int, entries: list[Entry]) -> list[Entry]:
 
 def _assign_axes(shape, entries: list[Entry], lenient=False, wrap_negative=True) -> list[Entry]:
     out, axis = [], 0
+    basic = not any(e.kind in ("array", "mask") for e in entries)
     for e in entries:
+        if basic and e.kind in ("int", "dyn") and shape[axis] == 0:
+            # as JAX (XLA cannot gather a slice of one from nothing: the compile crashed)
+            raise MeshjitIndexError(f"index is out of bounds for axis {axis} with size 0")
         if e.kind == "none":
             out.append(e)
         elif e.kind == "mask":
