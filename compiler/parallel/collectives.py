@@ -50,7 +50,7 @@ from meshjit.compiler.parallel.axis_env import (
     vmapped_names,
 )
 from meshjit.compiler.trace.tracing import abstractify, current_trace
-from meshjit.compiler.tree_util import tree_map
+from meshjit.compiler.tree_util import tree_leaves, tree_map
 from meshjit.dialects.sdy import TensorSharding, sharding_per_value_attr
 
 __all__ = [
@@ -122,7 +122,17 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
 def psum(x, axis_name, *, axis_index_groups=None):
     if not as_axes(axis_name):  # no axes: x as given, as JAX's (inside shard_map or not)
         return x
+    if all(_python_number(leaf) for leaf in tree_leaves(x)):
+        # JAX's constant case: a Python number times the group's size, still a Python number
+        # (`lax.psum(1, "i")` is the axis size, usable in shapes)
+        env, axes = checked_axes(axis_name, "psum")
+        size = group_size(env, axes, _groups_for(env, axes, axis_index_groups, "psum"))
+        return tree_map(lambda leaf: type(leaf)(size) * leaf, x)
     return _all_reduce(psum_p, x, axis_name, axis_index_groups)
+
+
+def _python_number(x) -> bool:
+    return type(x) in (int, float, complex)
 
 
 def pmax(x, axis_name, *, axis_index_groups=None):
