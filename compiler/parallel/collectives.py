@@ -878,8 +878,10 @@ def _gather_batcher(prim):
     def rule(args, dims, *, axes, size, axis, tiled, **params):
         (x,), (d,) = args, dims
         mine, _ = _split_axes(axes, prim.name, params.get("axis_index_groups"))
-        if not mine:
-            return prim.bind(x, axes=axes, size=size, axis=axis, tiled=tiled, **params), d
+        if not mine:  # the gathered axis goes where it goes in an example, past the batch dim
+            at = _shifted(axis, d)
+            out = prim.bind(x, axes=axes, size=size, axis=at, tiled=tiled, **params)
+            return out, (d + 1 if d is not None and not tiled and at <= d else d)
         # One untiled gather per axis, minor first, each inserting its axis at `axis` (so the
         # first-named axis ends up major), then the gathered axes are merged into one.
         for name in reversed(axes):

@@ -343,7 +343,12 @@ def _at_get(B, x, y):
 def _at_mixed(B, x, y):
     n = B.np
     cols = n.asarray([-1, 0], n.int32)
-    return x.at[..., cols].add(1).at[::-1, 0].set(3).at[None, 0].multiply(2)
+    return _jax_or(
+        B,
+        lambda _: x.at[..., cols].add(1).at[::-1, 0].set(3).at[None, 0].multiply(2),
+        x.shape,
+        x.dtype,
+    )
 
 
 # -- advanced indexing mixed with slices, None, Ellipsis
@@ -499,8 +504,6 @@ def _partition(B, x, y):
 
 
 SMOOTH15 = {
-    "mean_dtype_f16",
-    "cumulative_prod_dtype",
     "eye_k_out_of_range",
     "diagonal_offset_out",
     "roll_big_shifts",

@@ -439,6 +439,26 @@ def test_take_along_axis_of_an_empty_array():
         assert got.shape == shape and got.dtype == np.int8
 
 
+@pytest.mark.parametrize(
+    "idx",
+    [
+        (None, np.array([1, 0, 1]), Ellipsis, 0),
+        (np.array([1, 0]), Ellipsis, 0),
+        (0, Ellipsis, np.array([2, 1])),
+        (Ellipsis, np.array([1, 0]), 0),
+    ],
+)
+def test_an_empty_ellipsis_separates_advanced_indices(idx):
+    """NumPy's rule, JAX's too: advanced indices apart (an ellipsis of no dims between them) put
+    their dims first; x[None, i, ..., 0] of a matrix was (1, 3) instead of (3, 1)."""
+    x = _arange((2, 4))
+    want = np.asarray(x)[idx]
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(lambda a: a[idx])(x)), want)
+    added = np.asarray(x).copy()
+    np.add.at(added, idx, 1)
+    np.testing.assert_array_equal(np.asarray(jnp.asarray(x).at[idx].add(1)), added)
+
+
 def test_traced_bool_mask_raises():
     x = _arange((3,))
     with pytest.raises(
