@@ -13,14 +13,13 @@ import functools  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from jaxlib.mlir import ir  # noqa: E402
 
 import meshjit  # noqa: E402
 from meshjit import lax  # noqa: E402
-from meshjit.dialects import make_context  # noqa: E402
 from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions  # noqa: E402
 from meshjit.sharding import AxisType, NamedSharding  # noqa: E402
 from meshjit.sharding import PartitionSpec as P  # noqa: E402
+from tests.support.export_guards import guarded  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -58,23 +57,21 @@ def test_unsplittable_bodies_reduce_over_sharded_dims(mesh, mode, name, dtype):
     np.testing.assert_array_equal(np.asarray(f(x)), reference(x, axis=0).astype(dtype))
 
 
-def _guarded(f, *args) -> int:
-    lowered = f.lower(*args)
-    with make_context():
-        module = ir.Module.parse(lowered.as_text())
-        meshjit.passes.propagate(module)
-        return guard_unsplittable_reductions(module.operation)
-
-
 def test_monoids_and_unsharded_reductions_are_left_alone(mesh):
     x = np.arange(32, dtype=np.int32).reshape(8, 4)
     jit = functools.partial(meshjit.jit, in_shardings=NamedSharding(mesh, P("a", "b")))
     for op in (lax.reduce_sum, lax.reduce_max, lax.reduce_min, lax.reduce_prod):
-        assert _guarded(jit(lambda v, op=op: op(v, (0,))), x) == 0
-    assert _guarded(jit(lambda v: lax.reduce_and(v > 3, (0, 1))), x) == 0  # booleans: min
-    assert _guarded(jit(lambda v: lax.reduce_or(v, (0,))), x) == 1
-    assert _guarded(jit(lambda v: lax.reduce_xor(v > 3, (1,))), x) == 1
+        assert guarded(guard_unsplittable_reductions, jit(lambda v, op=op: op(v, (0,))), x) == 0
+    assert (
+        guarded(guard_unsplittable_reductions, jit(lambda v: lax.reduce_and(v > 3, (0, 1))), x) == 0
+    )  # booleans: min
+    assert guarded(guard_unsplittable_reductions, jit(lambda v: lax.reduce_or(v, (0,))), x) == 1
+    assert (
+        guarded(guard_unsplittable_reductions, jit(lambda v: lax.reduce_xor(v > 3, (1,))), x) == 1
+    )
     replicated = meshjit.jit(
         lambda v: lax.reduce_xor(v, (1,)), in_shardings=NamedSharding(mesh, P("a", None))
     )
-    assert _guarded(replicated, x) == 0  # the reduced dim is whole already
+    assert (
+        guarded(guard_unsplittable_reductions, replicated, x) == 0
+    )  # the reduced dim is whole already
