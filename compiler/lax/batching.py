@@ -293,7 +293,7 @@ def elementwise_operands(args: Sequence, dims: Sequence) -> tuple[list, int]:
 def _broadcast_shapes(examples: Sequence[tuple]) -> tuple:
     rank = max(len(s) for s in examples)
     full = [s for s in examples if len(s) == rank]
-    return tuple(max(sizes) for sizes in zip(*full))
+    return tuple(next((n for n in sizes if n != 1), 1) for sizes in zip(*full))  # 0 beats 1
 
 
 def _to_full(x, d, size, shape, out_shape):

@@ -226,11 +226,8 @@ def glu(x, axis=-1):
 
 def _safe_max(x, axis, where=None):
     """The max over `axis` (kept; of the `where` entries), with non-finite maxima replaced by
-    0."""
-    if where is None:
-        m = jnp.max(x, axis=axis, keepdims=True)
-    else:
-        m = jnp.max(x, axis=axis, keepdims=True, where=where, initial=-jnp.inf)
+    0; from -inf, as JAX's, so an empty slice is 0 too (logsumexp of nothing: -inf)."""
+    m = jnp.max(x, axis=axis, keepdims=True, where=where, initial=-jnp.inf)
     return jnp.where(jnp.isfinite(m), m, jnp.zeros_like(m))
 
 

@@ -49,9 +49,9 @@ __all__ = [
 class Entry(NamedTuple):
     """One item of an index. While parsing, kinds "ellipsis" and "mask" occur too."""
 
-    kind: str  # "none", "slice", "int", "dyn" (traced int scalar), "array"
+    kind: str  # "none", "slice", "int", "dyn" (traced int scalar), "array", "gap" (an empty ...)
     value: object = None
-    axis: int | None = None  # the operand axis it indexes (None for "none")
+    axis: int | None = None  # the operand axis it indexes (None for "none" and "gap")
 
 
 _ADVANCED = ("int", "dyn", "array")
@@ -262,13 +262,19 @@ def _expand_ellipsis(ndim: int, entries: list[Entry]) -> list[Entry]:
     if not ellipses:
         return entries + fill
     at = ellipses[0]
-    return entries[:at] + fill + entries[at + 1 :]
+    # an ellipsis of no dims still separates advanced indices (NumPy's and JAX's rule: x[None,
+    # i, ..., 0] of a matrix puts the advanced dims first): a "gap" of no axis marks it
+    return entries[:at] + (fill or [Entry("gap")]) + entries[at + 1 :]
 
 
 def _assign_axes(shape, entries: list[Entry], lenient=False, wrap_negative=True) -> list[Entry]:
     out, axis = [], 0
+    basic = not any(e.kind in ("array", "mask") for e in entries)
     for e in entries:
-        if e.kind == "none":
+        if basic and e.kind in ("int", "dyn") and shape[axis] == 0:
+            # as JAX (XLA cannot gather a slice of one from nothing: the compile crashed)
+            raise MeshjitIndexError(f"index is out of bounds for axis {axis} with size 0")
+        if e.kind in ("none", "gap"):
             out.append(e)
         elif e.kind == "mask":
             out += _mask_entries(shape, axis, e.value)
@@ -441,13 +447,13 @@ def _broadcast_spec(arr, shape) -> tuple:
 
 def _output_items(entries, adv_positions):
     """NumPy's order of output axes: 'adv' marks where the broadcast advanced axes go."""
-    rest = [e for e in entries if e.kind not in _ADVANCED]
+    rest = [e for e in entries if e.kind not in _ADVANCED and e.kind != "gap"]
     if not adv_positions:
         return rest
     adjacent = adv_positions == list(range(adv_positions[0], adv_positions[-1] + 1))
     if not adjacent:
         return ["adv"] + rest
-    before = sum(1 for e in entries[: adv_positions[0]] if e.kind not in _ADVANCED)
+    before = sum(1 for e in entries[: adv_positions[0]] if e.kind not in (*_ADVANCED, "gap"))
     return rest[:before] + ["adv"] + rest[before:]
 
 

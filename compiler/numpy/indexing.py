@@ -452,7 +452,7 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
     axis = checks.canonical_axis(axis, a_aval.ndim, "take_along_axis axis")
     arr_shape = a_aval.shape[:axis] + (1,) + a_aval.shape[axis + 1 :]
     out_shape = broadcast_shapes(i_aval.shape, arr_shape)
-    if a_aval.shape[axis] == 0:
+    if a_aval.shape[axis] == 0 or 0 in out_shape:  # (a gather of size-1 slices of nothing)
         return lax.full(out_shape, 0, a_aval.dtype)
     indices = normalized_array(indices, a_aval.shape[axis])
     dn, slice_sizes, squeezed = _along_axis_dnums(a_aval.shape, i_aval.shape, axis)

@@ -211,7 +211,7 @@ def _pad_stats(x, width, stat_length, mode):
         "mean": reductions.mean,
         "median": statistics.median,
     }[mode]
-    dtype = aval_of(x).dtype
+    dtype, weak = aval_of(x).dtype, aval_of(x).weak_type  # the padding keeps x's (weak) type
     for axis, (lo, hi) in enumerate(width):
         size = aval_of(x).shape[axis]
         if stat_length is None:
@@ -228,9 +228,9 @@ def _pad_stats(x, width, stat_length, mode):
         if dtypes.is_int(dtype):  # as NumPy: the mean or median rounded half to even
             before, after = jnp_round(before), jnp_round(after)
         parts = [
-            repeat(lax.convert_element_type(before, dtype), lo, axis=axis),
+            repeat(lax.convert_element_type(before, dtype, weak_type=weak), lo, axis=axis),
             x,
-            repeat(lax.convert_element_type(after, dtype), hi, axis=axis),
+            repeat(lax.convert_element_type(after, dtype, weak_type=weak), hi, axis=axis),
         ]
         x = lax.concatenate(parts, axis)
     return x
@@ -240,13 +240,14 @@ def _pad_linear_ramp(x, width, ends):
     """Each side a ramp from its end value to the edge entry (not included)."""
     from meshjit.compiler.numpy.creation import linspace  # a later family
 
-    dtype = aval_of(x).dtype
+    dtype, weak = aval_of(x).dtype, aval_of(x).weak_type
     for axis, ((lo, hi), (end_lo, end_hi)) in enumerate(zip(width, ends)):
         size = aval_of(x).shape[axis]
         first = lax.squeeze(lax.slice_in_dim(x, 0, 1, axis=axis), (axis,))
         last = lax.squeeze(lax.slice_in_dim(x, size - 1, size, axis=axis), (axis,))
         before = linspace(end_lo, first, lo, endpoint=False, dtype=dtype, axis=axis)
         after = linspace(end_hi, last, hi, endpoint=False, dtype=dtype, axis=axis)
+        before, after = (lax.convert_element_type(v, dtype, weak_type=weak) for v in (before, after))
         x = lax.concatenate([before, x, flip(after, axis)], axis)
     return x
 

@@ -345,13 +345,19 @@ def _compute_dtype(dtype):
 
 
 def _dof(a, axes, where, ddof, dtype, keepdims):
-    """The divisor of var: the count of kept elements less `ddof`, at least 0."""
+    """The divisor of var: the count of kept elements less `ddof` (may be 0 or negative)."""
     if where is None:
-        return float(builtins.max(_count(a, axes) - ddof, 0))
+        return float(_count(a, axes) - ddof)
     count = _where_count(a, axes, where, dtype, keepdims)
-    return lax.max(
-        lax.sub(count, lax.convert_element_type(asarray(ddof), dtype)),
-        lax.convert_element_type(asarray(0), dtype),
+    return lax.sub(count, lax.convert_element_type(asarray(ddof), dtype))
+
+
+def _per_dof(total, dof):
+    """`total / dof`, NaN where `dof` is not positive (as JAX's var: ddof >= the count)."""
+    if isinstance(dof, float):
+        return lax.div(total, dof) if dof > 0 else lax.full_like(total, float("nan"))
+    return lax.select(
+        lax.gt(dof, lax.full_like(dof, 0)), lax.div(total, dof), lax.full_like(total, float("nan"))
     )
 
 
@@ -378,13 +384,13 @@ def var(
         squares = lax.real(multiply(centered, lax.conj(centered)))
         total = sum(squares, axis=axes, keepdims=keepdims, where=where)
         count = _dof(a, axes, where, ddof, aval_of(total).dtype, keepdims)
-        return lax.convert_element_type(lax.div(total, count), dtypes.canonicalize(out_dtype))
+        return lax.convert_element_type(_per_dof(total, count), dtypes.canonicalize(out_dtype))
     out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
     x = lax.convert_element_type(a, _compute_dtype(out_dtype))
     centered = subtract(x, _centre(x, axes, where, mean))
     total = sum(multiply(centered, centered), axis=axes, keepdims=keepdims, where=where)
     count = _dof(a, axes, where, ddof, aval_of(total).dtype, keepdims)
-    return lax.convert_element_type(lax.div(total, count), out_dtype)
+    return lax.convert_element_type(_per_dof(total, count), out_dtype)
 
 
 def std(

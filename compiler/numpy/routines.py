@@ -350,7 +350,7 @@ def resize(a, new_shape):
     new_shape = (new_shape,) if isinstance(new_shape, int) else tuple(new_shape)
     flat, size = shapes.ravel(a), int(np.prod(new_shape))
     n = aval_of(flat).shape[0]
-    if n == 0:
+    if n == 0 or size == 0:  # (no copy to repeat: none is needed, or none is given)
         return zeros(new_shape, aval_of(flat).dtype)
     repeats = -(-size // n)
     return shapes.reshape(shapes.concatenate([flat] * repeats)[:size], new_shape)

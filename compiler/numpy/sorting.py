@@ -254,6 +254,8 @@ def nonzero(a, *, size=None, fill_value=None):
     if size is None:
         size = _static_size("nonzero", a, np.count_nonzero)
     size = _given_size("nonzero", size)
+    if aval.size == 0 or size == 0:  # JAX's early return: zeros, whatever the fill_value
+        return tuple(lax.full((size,), 0, dtypes.default_int) for _ in aval.shape)
     mask = ravel(not_equal(x, False if dtypes.is_bool(aval.dtype) else 0))
     flat = _first_true(mask, int(size))
     valid = lax.lt(flat, aval.size)

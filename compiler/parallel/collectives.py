@@ -50,7 +50,7 @@ from meshjit.compiler.parallel.axis_env import (
     vmapped_names,
 )
 from meshjit.compiler.trace.tracing import abstractify, current_trace
-from meshjit.compiler.tree_util import tree_map
+from meshjit.compiler.tree_util import tree_leaves, tree_map
 from meshjit.dialects.sdy import TensorSharding, sharding_per_value_attr
 
 __all__ = [
@@ -122,7 +122,17 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
 def psum(x, axis_name, *, axis_index_groups=None):
     if not as_axes(axis_name):  # no axes: x as given, as JAX's (inside shard_map or not)
         return x
+    if all(_python_number(leaf) for leaf in tree_leaves(x)):
+        # JAX's constant case: a Python number times the group's size, still a Python number
+        # (`lax.psum(1, "i")` is the axis size, usable in shapes)
+        env, axes = checked_axes(axis_name, "psum")
+        size = group_size(env, axes, _groups_for(env, axes, axis_index_groups, "psum"))
+        return tree_map(lambda leaf: type(leaf)(size) * leaf, x)
     return _all_reduce(psum_p, x, axis_name, axis_index_groups)
+
+
+def _python_number(x) -> bool:
+    return type(x) in (int, float, complex)
 
 
 def pmax(x, axis_name, *, axis_index_groups=None):
@@ -868,8 +878,10 @@ def _gather_batcher(prim):
     def rule(args, dims, *, axes, size, axis, tiled, **params):
         (x,), (d,) = args, dims
         mine, _ = _split_axes(axes, prim.name, params.get("axis_index_groups"))
-        if not mine:
-            return prim.bind(x, axes=axes, size=size, axis=axis, tiled=tiled, **params), d
+        if not mine:  # the gathered axis goes where it goes in an example, past the batch dim
+            at = _shifted(axis, d)
+            out = prim.bind(x, axes=axes, size=size, axis=at, tiled=tiled, **params)
+            return out, (d + 1 if d is not None and not tiled and at <= d else d)
         # One untiled gather per axis, minor first, each inserting its axis at `axis` (so the
         # first-named axis ends up major), then the gathered axes are merged into one.
         for name in reversed(axes):

@@ -27,9 +27,8 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from meshjit.dialects.sdy import MeshShape, TensorSharding, sharding_constraint
-from meshjit.passes.export.guard_util import constrain_back, ops_named, replicating
-from meshjit.passes.graph.axes import axes_product, to_axis
+from meshjit.dialects.sdy import MeshShape, sharding_constraint
+from meshjit.passes.export.guard_util import constrain_back, is_sharded, ops_named, replicating
 from meshjit.passes.graph.sharding_io import (
     op_result_shardings,
     read_meshes,
@@ -61,13 +60,6 @@ def _risky_dims(op) -> tuple[int, int, int] | None:
     return None
 
 
-def _sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshShape]) -> bool:
-    if sharding is None or dim < 0:
-        return False
-    mesh = meshes[sharding.mesh_name]
-    return axes_product([to_axis(a, mesh) for a in sharding.dims[dim].axes]) > 1
-
-
 def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     dims = _risky_dims(op)
     if dims is None:
@@ -76,17 +68,17 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     operands = [value_sharding(op.operands[0]), value_sharding(op.operands[1])]
     (result,) = op_result_shardings(op)
     risky = [
-        _sharded(operands[0], lhs_dim, meshes),
-        _sharded(operands[1], rhs_dim, meshes),
-        _sharded(result, out_dim, meshes),
+        is_sharded(operands[0], lhs_dim, meshes),
+        is_sharded(operands[1], rhs_dim, meshes),
+        is_sharded(result, out_dim, meshes),
     ]
     if not any(risky):
         return False
     with ir.InsertionPoint(op), op.location:
         for i, (sharding, dim) in enumerate(zip(operands, (lhs_dim, rhs_dim))):
-            if _sharded(sharding, dim, meshes):
+            if is_sharded(sharding, dim, meshes):
                 op.operands[i] = sharding_constraint(op.operands[i], replicating(sharding, (dim,)))
-    if _sharded(result, out_dim, meshes):
+    if is_sharded(result, out_dim, meshes):
         set_op_result_shardings(op, [replicating(result, (out_dim,))])
         constrain_back(op.results[0], op, result)
     return True

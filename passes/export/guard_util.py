@@ -1,6 +1,6 @@
-"""What the guards of the XLA hand-off share (uneven_updates.py, conv_guard.py): finding the ops
-to guard, a sharding with some dimensions replicated, and a result constrained back to the
-sharding propagation decided."""
+"""What the guards of the XLA hand-off share (uneven_updates.py, conv_guard.py, reduce_guard.py):
+finding the ops to guard, whether a dimension is sharded, a sharding with some dimensions
+replicated, and a result constrained back to the sharding propagation decided."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import dataclasses
 
 from jaxlib.mlir import ir
 
-from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_constraint
+from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding, sharding_constraint
+from meshjit.passes.graph.axes import axes_product, to_axis
 
 
 def ops_named(module_op: ir.Operation, names) -> list:
@@ -25,6 +26,14 @@ def ops_named(module_op: ir.Operation, names) -> list:
 
     module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
     return found
+
+
+def is_sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshShape]) -> bool:
+    """Whether `sharding` splits dimension `dim` over more than one device (-1: no dim)."""
+    if sharding is None or dim < 0:
+        return False
+    mesh = meshes[sharding.mesh_name]
+    return axes_product([to_axis(a, mesh) for a in sharding.dims[dim].axes]) > 1
 
 
 def replicating(sharding: TensorSharding, dims) -> TensorSharding:

@@ -96,6 +96,25 @@ def test_vmap_of_a_shard_map():
     np.testing.assert_allclose(jit(vmap(f, in_axes=1, out_axes=1))(a.T.copy()), want.T)
 
 
+@pytest.mark.parametrize("axis", [0, 1, -1])
+@pytest.mark.parametrize("tiled", [False, True])
+@pytest.mark.parametrize("in_axis", [0, 1])
+def test_vmap_of_a_shard_map_all_gather(axis, tiled, in_axis):
+    """The gathered axis goes where it goes in one example, past vmap's batch dim (it was put at
+    `axis` of the batched block: wrong numbers and shape, fuzzer round 15's untiled gather)."""
+    mesh = meshjit.make_mesh((2,), ("x",), axis_types=(AxisType.Auto,))
+
+    def gather(b):
+        return lax.all_gather(b, "x", axis=axis, tiled=tiled)
+
+    f = meshjit.shard_map(gather, mesh=mesh, in_specs=P("x"), out_specs=P(), check_vma=False)
+    a = np.arange(24.0, dtype=np.float32).reshape(3, 4, 2)  # examples of (4, 2)
+    blocks = [a[:, :2], a[:, 2:]]
+    want = np.concatenate(blocks, 1 + axis % 2) if tiled else np.stack(blocks, 1 + axis % 3)
+    got = jit(vmap(f, in_axes=in_axis))(np.moveaxis(a, 0, in_axis))
+    np.testing.assert_array_equal(np.asarray(got), want)
+
+
 def test_grad_through_a_collective_under_vmap():
     def f(v):
         return jnp.sum(v * lax.psum(v, "i"))

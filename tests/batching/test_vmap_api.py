@@ -127,6 +127,17 @@ def test_elementwise_and_reductions_any_axes(shape, in_axis, out_axis, dtype):
 # Bad input.
 
 
+def test_zero_size_examples_broadcast_against_size_one_ones():
+    """A per-example (0,) minus a per-example (1,) (var's x - mean(keepdims)) is (0,): the
+    batched operands broadcast to 0, not to the larger size (fuzzer seed 170003: a vmapped
+    jnp.std of a zero-size row raised a broadcast_in_dim TypeError)."""
+    x = np.zeros((5, 0, 2), np.int32)
+    got = jit(vmap(vmap(jnp.std, 0, 0), -1, 0))(x)
+    assert got.shape == (2, 5) and np.isnan(np.asarray(got)).all()
+    diff = jit(vmap(lambda a, b: a - b, (1, None)))(np.zeros((0, 3), np.float32), np.ones(1))
+    assert diff.shape == (3, 0)
+
+
 def test_in_axes_tuple_of_the_wrong_length():
     with pytest.raises(ValueError) as e:
         vmap(lambda a, b: a + b, in_axes=(0,))(X, X)  # tuple-length

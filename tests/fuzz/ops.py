@@ -1072,12 +1072,15 @@ def draw_step(rng, vals, allow_vmap=True):
 # Round 9's vocabulary registers into OPS (edge semantics; control flow, vmap axes, random).
 # Round 12's: the rest of jax.numpy, lax's dimension-number forms, compositions of transforms.
 # Round 13's (ops_nn_special, after ops_api: its groups join TABLE): jax.nn, scipy.special.
-# Round 14's (ops_round14): round 13's leftovers.
+# Round 14's (ops_round14): round 13's leftovers. Round 15's (ops_round15): dtype= / edge
+# arguments, promotion, .at[] modes, mixed indexing, control flow, custom rules, sharded keys,
+# collectives over several axes.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
     ops_nn_special,
     ops_round14,
+    ops_round15,
     ops_semantics,
     ops_transforms,
 )

@@ -517,7 +517,7 @@ def draw(
                     step = ops.draw_step(rng, vals)
                 else:
                     step = _draw_step(rng, vals, mesh_shape, names, allow_collectives)
-            except (ValueError, IndexError):  # (a drawer meeting a zero-size dim)
+            except (ValueError, IndexError, ZeroDivisionError):  # (a drawer meeting a 0-size dim)
                 if not empty:
                     raise
                 step = None

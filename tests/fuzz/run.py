@@ -108,6 +108,7 @@ _WORKER_SOURCES = (
     "ops_control",
     "ops_nn_special",
     "ops_round14",
+    "ops_round15",
     "ops_semantics",
     "ops_transforms",
     "wraps",

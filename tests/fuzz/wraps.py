@@ -76,13 +76,13 @@ def program_size(program, i) -> int:
 def _draw_vmap(rng, program, outs, kind) -> dict | None:
     batch = rng.choice([1, 2, 3, 4])
     axes = []
-    for shape, dtype, spec in program.inputs:
+    for shape, _, _ in program.inputs:
         r = len(shape)
         a = rng.choice([0, 0, -1, None, rng.randint(-(r + 1), r)])
         axes.append(a)
     if all(a is None for a in axes):
         axes[0] = 0
-    for (shape, dtype, spec), a in zip(program.inputs, axes):
+    for (shape, _, spec), a in zip(program.inputs, axes):
         if a is None:
             continue
         at = a if a >= 0 else len(shape) + 1 + a

@@ -110,6 +110,17 @@ def test_logsumexp_b_keepdims_return_sign():
     np.testing.assert_allclose(np.asarray(kept)[0, 0], np.log(np.exp(a).sum()), rtol=1e-5)
 
 
+def test_logsumexp_and_logmeanexp_of_nothing():
+    """JAX's maximum starts at -inf: an empty slice sums to -inf (logmeanexp: nan), where
+    meshjit's plain max raised "zero-size array to reduction" (fuzzer seed 170008)."""
+    for dtype in (np.float32, ml_dtypes.bfloat16):
+        empty = np.zeros((0,), dtype)
+        assert np.isneginf(float(meshjit.jit(nn.logsumexp)(empty)))
+        assert np.isnan(float(meshjit.jit(nn.logmeanexp)(empty)))
+    rows = meshjit.jit(lambda a: nn.logsumexp(a, axis=1))(np.zeros((2, 0), np.float32))
+    np.testing.assert_array_equal(np.asarray(rows), [-np.inf, -np.inf])
+
+
 def test_one_hot():
     idx = np.array([[0, 2], [3, -1]], np.int32)
     out = meshjit.jit(lambda i: nn.one_hot(i, 3))(idx)

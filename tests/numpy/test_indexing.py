@@ -413,6 +413,52 @@ def test_out_of_bounds_static_ints_clamp_as_in_jax(idx):
     np.testing.assert_array_equal(np.asarray(meshjit.jit(lambda a: a[idx])(x)), want)
 
 
+@pytest.mark.parametrize(
+    "shape, index",
+    [
+        ((0, 2), lambda a: a[0]),
+        ((0, 2), lambda a: a[-1]),
+        ((0, 2), lambda a: a.at[0].set(1)),
+        ((0, 2), lambda a: a[jnp.argmax(a.shape[1] * jnp.ones(3))]),  # a traced scalar
+        ((3, 0), lambda a: a[1, 0]),
+    ],
+)
+def test_an_int_index_into_a_size_zero_axis_is_jaxs_index_error(shape, index):
+    """XLA crashed the process compiling the clamped gather of a slice of one from an empty
+    axis (fuzzer seed 170153: x[-1] of int8[0, 2]); JAX raises IndexError at trace time."""
+    with pytest.raises(MeshjitIndexError, match="out of bounds for axis . with size 0"):
+        meshjit.jit(index)(np.zeros(shape, np.int8))
+
+
+def test_take_along_axis_of_an_empty_array():
+    """Size-one batch slices of a zero-size dim made a gather that does not fit (seed 170036)."""
+    for shape, axis in (((0, 6), 1), ((6, 0), 0)):
+        x = np.zeros(shape, np.int8)
+        order = np.zeros(shape, np.int32)
+        got = meshjit.jit(jnp.take_along_axis, static_argnums=2)(x, order, axis)
+        assert got.shape == shape and got.dtype == np.int8
+
+
+@pytest.mark.parametrize(
+    "idx",
+    [
+        (None, np.array([1, 0, 1]), Ellipsis, 0),
+        (np.array([1, 0]), Ellipsis, 0),
+        (0, Ellipsis, np.array([2, 1])),
+        (Ellipsis, np.array([1, 0]), 0),
+    ],
+)
+def test_an_empty_ellipsis_separates_advanced_indices(idx):
+    """NumPy's rule, JAX's too: advanced indices apart (an ellipsis of no dims between them) put
+    their dims first; x[None, i, ..., 0] of a matrix was (1, 3) instead of (3, 1)."""
+    x = _arange((2, 4))
+    want = np.asarray(x)[idx]
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(lambda a: a[idx])(x)), want)
+    added = np.asarray(x).copy()
+    np.add.at(added, idx, 1)
+    np.testing.assert_array_equal(np.asarray(jnp.asarray(x).at[idx].add(1)), added)
+
+
 def test_traced_bool_mask_raises():
     x = _arange((3,))
     with pytest.raises(

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import meshjit
 import meshjit.numpy as jnp
 from tests.support.shape_cases import SETTINGS, close, jit_numpy, normal, shapes
 
@@ -115,3 +116,15 @@ def test_tile_refuses_a_float_count_instead_of_truncating_it():
     with pytest.raises(TypeError, match="Shapes must be 1D sequences of concrete values"):
         jnp.tile(np.ones(3, np.float32), 1.5)
     close(jnp.tile(np.ones(2, np.float32), np.int64(2)), np.ones(4, np.float32))
+
+
+@pytest.mark.parametrize("mode", ["maximum", "minimum", "mean", "median", "linear_ramp"])
+def test_pad_keeps_a_weak_type(mode):
+    """The statistic and ramp modes padded in the strong dtype: a weak input came out strong,
+    JAX keeps it weak (fuzzer seed 190118)."""
+    out = meshjit.jit(lambda v: jnp.pad(v + 0.5, [(0, 0), (2, 1)], mode=mode))(
+        np.ones((1, 3), np.int8)
+    )
+    assert out.dtype == np.float32 and out.weak_type
+    strong = meshjit.jit(lambda v: jnp.pad(v, 1, mode=mode))(np.ones(3, np.float32))
+    assert not strong.weak_type

@@ -143,3 +143,15 @@ def test_nan_reductions_take_where():
     np.testing.assert_allclose(
         jnp.nanmax(x, axis=1, initial=0.0, where=_MASK), np.nanmax(x, 1, initial=0.0, where=_MASK)
     )
+
+
+def test_var_and_std_with_ddof_at_or_past_the_count_are_nan_as_jax():
+    """JAX divides by count - ddof and gives NaN where that is not positive; meshjit divided by
+    max(count - ddof, 0) and gave inf (fuzzer round 15's var_ddof_edges)."""
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for kw in (dict(ddof=4), dict(ddof=6), dict(ddof=4, where=x > -1)):
+        assert np.isnan(np.asarray(meshjit.jit(lambda v, kw=kw: jnp.var(v, axis=1, **kw))(x))).all()
+        assert np.isnan(np.asarray(jnp.std(x.astype(np.complex64), axis=1, **kw))).all()
+    masked = meshjit.jit(lambda v: jnp.var(v, axis=1, ddof=2, where=v > 5))(x)
+    np.testing.assert_array_equal(np.asarray(masked), [np.nan, np.nan, 2.5])
+    np.testing.assert_allclose(np.asarray(jnp.std(x, axis=1, ddof=-1)), np.std(x, 1, ddof=-1))

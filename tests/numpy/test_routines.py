@@ -581,3 +581,12 @@ def test_place_with_a_traced_mask():
     np.testing.assert_array_equal(jnp.place(y, y > 100, np.float32([1]), inplace=False), y)
     with pytest.raises(ValueError, match="Cannot place values from an empty array"):
         jnp.place(y, y > 0, np.float32([]), inplace=False)
+
+
+def test_resize_to_nothing_and_fill_diagonal_of_an_empty_matrix():
+    """jnp.resize to size 0 concatenated no copies (NumPy's ValueError leaked), so did
+    fill_diagonal of an empty matrix (fuzzer seed 190186: bool[16, 0])."""
+    assert jnp.resize(jnp.ones(3), 0).shape == (0,)
+    assert jnp.resize(np.ones(3, np.float32), (2, 0)).shape == (2, 0)
+    empty = meshjit.jit(lambda a: jnp.fill_diagonal(a, 3, inplace=False))(np.ones((16, 0), bool))
+    assert empty.shape == (16, 0) and empty.dtype == np.bool_

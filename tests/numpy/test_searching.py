@@ -119,3 +119,17 @@ def test_value_dependent_sizes_under_jit_are_concretization_errors_as_jax():
     for fn in (jnp.nonzero, jnp.unique, lambda a: jnp.union1d(a, a), lambda a: jnp.delete(a, a)):
         with pytest.raises(meshjit.errors.ConcretizationTypeError):
             meshjit.jit(fn)(x)
+
+
+def test_nonzero_of_an_empty_array_pads_with_zeros_whatever_the_fill_value():
+    """JAX 0.10.2 returns zeros(size) per dimension for a zero-size input (or size=0) and never
+    reads fill_value there (fuzzer seed 150312: bool[0, 2, 16], size=1, fill_value=-1)."""
+    x = np.zeros((0, 2, 16), bool)
+    for got in jit_numpy(lambda a: jnp.nonzero(a, size=1, fill_value=-1), x):
+        np.testing.assert_array_equal(got, np.zeros(1, np.int32))
+    np.testing.assert_array_equal(
+        jit_numpy(lambda a: jnp.argwhere(a, size=2, fill_value=5), x), np.zeros((2, 3), np.int32)
+    )
+    np.testing.assert_array_equal(
+        jit_numpy(lambda a: jnp.flatnonzero(a, size=3, fill_value=-1), x), np.zeros(3, np.int32)
+    )

@@ -187,6 +187,19 @@ def test_psum_of_pytree_and_python_scalar():
     np.testing.assert_allclose(run(M42, body, x, P("x", "y"), P(None, "y")), want, rtol=1e-6)
 
 
+def test_psum_of_python_numbers_is_a_python_number_as_jax():
+    """JAX's constant case: psum(1, axes) is the axes' size as a Python int (usable as a shape;
+    `.astype` of it is an AttributeError, fuzzer round 15's smap_psum_scalar_count)."""
+    seen = {}
+
+    def body(b):
+        seen["n"], seen["f"] = lax.psum(1, ("x", "y")), lax.psum({"k": 0.5}, "y")
+        return b + jnp.zeros(seen["n"])[:1]
+
+    run(M42, body, rand(8, 4), P("x", "y"), P("x", "y"))
+    assert seen == {"n": 8, "f": {"k": 1.0}} and type(seen["n"]) is int
+
+
 # ---------------------------------------------------------------------------------------------
 # all_gather / psum_scatter.
 

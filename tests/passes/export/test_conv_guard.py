@@ -12,14 +12,13 @@ os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from jaxlib.mlir import ir  # noqa: E402
 
 import meshjit  # noqa: E402
 from meshjit import lax  # noqa: E402
-from meshjit.dialects import make_context  # noqa: E402
 from meshjit.passes.export.conv_guard import guard_grouped_convolutions  # noqa: E402
 from meshjit.sharding import AxisType, NamedSharding  # noqa: E402
 from meshjit.sharding import PartitionSpec as P  # noqa: E402
+from tests.support.export_guards import guarded  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -102,35 +101,26 @@ def test_shardy_propagation_too(mesh):
     np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k, 2), rtol=1e-5, atol=1e-5)
 
 
-def _guarded(f, *args) -> int:
-    """How many convolutions the hand-off guards in f's module as propagated before pinning."""
-    lowered = f.lower(*args)
-    with make_context():
-        module = ir.Module.parse(lowered.as_text())
-        meshjit.passes.propagate(module)
-        return guard_grouped_convolutions(module.operation)
-
-
 def test_convolutions_xla_partitions_right_are_left_alone(mesh):
     """A grouped convolution with a wider window (even or not in the groups), an ungrouped one,
     and a batch-group one with only its batch sharded keep their shardings: XLA's collectives as
     before (an ungrouped one on features placed sharded still sums them with an all-reduce)."""
     features = P(None, "c", None)
     x, k = _operands((1, 8, 16), (4, 4, 3))
-    assert _guarded(_conv(mesh, features, P(), 2), x, k) == 0
+    assert guarded(guard_grouped_convolutions, _conv(mesh, features, P(), 2), x, k) == 0
     x6, k6 = _operands((1, 6, 16), (6, 2, 3))
-    assert _guarded(_conv(mesh, features, P(), 3), x6, k6) == 0
+    assert guarded(guard_grouped_convolutions, _conv(mesh, features, P(), 3), x6, k6) == 0
     x1, k1 = _operands((1, 8, 16), (4, 8, 1))
     ungrouped = _conv(mesh, features, P())
-    assert _guarded(ungrouped, x1, k1) == 0
+    assert guarded(guard_grouped_convolutions, ungrouped, x1, k1) == 0
     placed = meshjit.device_put(x1, NamedSharding(mesh, features))
     plain = meshjit.jit(lambda x, k: lax.conv_general_dilated(x, k, (1,), "VALID"))
     hlo = plain.lower(placed, k1).compile().hlo_text()
     assert "all-reduce" in hlo and "all-gather" not in hlo
     np.testing.assert_allclose(np.asarray(plain(placed, k1)), _reference(x1, k1), rtol=1e-5, atol=1e-5)
     xb, kb = _operands((4, 4, 16), (4, 4, 3))
-    assert _guarded(_conv(mesh, P("c", None, None), P(), 1, 2), xb, kb) == 0
+    assert guarded(guard_grouped_convolutions, _conv(mesh, P("c", None, None), P(), 1, 2), xb, kb) == 0
     # and the same shapes with the features sharded are guarded
     x1g, k1g = _operands((1, 8, 16), (4, 4, 1))
-    assert _guarded(_conv(mesh, features, P(), 2), x1g, k1g) == 1
-    assert _guarded(_conv(mesh, features, P(), 1, 2), xb, kb) == 1
+    assert guarded(guard_grouped_convolutions, _conv(mesh, features, P(), 2), x1g, k1g) == 1
+    assert guarded(guard_grouped_convolutions, _conv(mesh, features, P(), 1, 2), xb, kb) == 1
