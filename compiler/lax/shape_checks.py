@@ -37,6 +37,10 @@ def canonical_axes(axes, ndim: int, what: str = "axis") -> tuple[int, ...]:
         return tuple(range(ndim))
     if isinstance(axes, int):
         axes = (axes,)
+    elif not isinstance(axes, (tuple, list)):
+        from meshjit.compiler.trace.tracing import require_concrete  # tracing imports lax
+
+        require_concrete(axes, "The axis argument must be known statically.")
     out = tuple(canonical_axis(a, ndim, what) for a in axes)
     if len(set(out)) != len(out):
         raise MeshjitValueError(  # NumPy's and JAX's words

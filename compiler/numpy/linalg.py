@@ -466,6 +466,9 @@ def matrix_power(a, n: int):
         )
     if shape[-2] != shape[-1]:
         raise MeshjitTypeError("Last 2 dimensions of the array must be square")
+    from meshjit.compiler.jit.signature import hashable_static  # JAX jits it with n static
+
+    hashable_static(n, "argument n of jnp.linalg.matrix_power")
     try:
         n = operator.index(n)
     except TypeError as err:

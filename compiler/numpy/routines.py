@@ -64,6 +64,7 @@ from meshjit.compiler.numpy.util import (
     result_type,
     strong,
 )
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
     "apply_along_axis",
@@ -338,6 +339,7 @@ def _kept_positions(obj, n: int):
 
 def array_split(ary, indices_or_sections, axis=0):
     """`split` that allows sections which do not divide the axis (the first ones get one more)."""
+    require_concrete(indices_or_sections, "in jax.numpy.array_split argument 1")
     if isinstance(indices_or_sections, int):
         n = aval_of(ary).shape[axis]
         size, extra = divmod(n, indices_or_sections)
@@ -1186,6 +1188,7 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     """Counts of each value of the non-negative ints `x`; `length` (static) or a concrete `x`
     decides the size, as JAX does."""
     check_arraylike("bincount", x)
+    require_concrete(length, "The error occurred because of argument 'length' of jnp.bincount.")
     x = asarray(x)
     if not dtypes.is_int(aval_of(x).dtype) and not dtypes.is_bool(aval_of(x).dtype):
         raise MeshjitTypeError(f"bincount takes integers, got {aval_of(x).str_short()}")

@@ -31,6 +31,7 @@ from meshjit.compiler.numpy.util import (
     promote,
     sharded_by,
 )
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
     "atleast_1d",
@@ -166,6 +167,7 @@ def moveaxis(a, source, destination):
 
 
 def expand_dims(a, axis):
+    require_concrete(axis, "expected a static index or sequence of indices.")
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
     return lax.expand_dims(materialize(a), axes)
 

@@ -310,8 +310,8 @@ def _check_raw_key_data(name: str, data) -> None:
         aval = aval_of(data)
     except MeshjitTypeError:
         raise MeshjitTypeError(
-            f"{name}: expected a PRNG key (random.key or random.PRNGKey), got a "
-            f"{type(data).__name__}"
+            f"unexpected PRNG key type {type(data)}: {name} expected a PRNG key (random.key or "
+            "random.PRNGKey)"
         ) from None
     impl = default_impl()
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != impl.key_shape:
@@ -347,7 +347,9 @@ def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
     impl = resolve_impl(impl if dtype is None else dtype)
     if is_typed_key(key_bits_array):
         raise MeshjitTypeError(
-            "wrap_key_data takes raw uint32 key data, but was given a typed key array "
+            "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got "
+            f"dtype={key_bits_array.dtype.name}. wrap_key_data takes raw uint32 key data, but "
+            "was given a typed key array "
             f"({key_bits_array.dtype.name}{list(key_bits_array.shape)}): typed and raw keys do "
             "not mix; it is already a key"
         )

@@ -186,6 +186,17 @@ class Tracer(ArrayMethods):
         return f"JitTracer({jax_type_str(self.aval)})"
 
 
+def require_concrete(x, context: str) -> None:
+    """JAX's `core.concrete_or_error`: a ConcretizationTypeError naming `context` (the argument
+    that must be static) when `x` is traced."""
+    if isinstance(x, Tracer):
+        a = x.aval
+        raise ConcretizationError(
+            "Abstract tracer value encountered where concrete value is expected: traced array "
+            f"with shape {a.dtype.name}[{','.join(map(str, a.shape))}]\n{context}"
+        )
+
+
 def _array_only_attribute(what: str, concrete: bool, method: bool):
     def get(self):
         self._array_only(what, ConcretizationError if concrete else None)
