@@ -259,6 +259,12 @@ class WrongKindError(MeshjitTypeError, AttributeError):
     spec)`: JAX's AttributeError, 'list' object has no attribute 'size'): both."""
 
 
+class RuleOutputError(MeshjitTypeError, MeshjitValueError):
+    """A custom_jvp / custom_vjp rule whose output's type differs from the function's: JAX
+    raises a TypeError for a jvp rule's, and a ValueError once a custom_vjp's fwd changed it
+    (its bwd's cotangents then no longer fit the arguments): both."""
+
+
 class KeyArrayAsArrayError(MeshjitTypeError):
     """A typed PRNG key array used where an array is needed (its `keys`: the key array)."""
 
@@ -383,6 +389,7 @@ for _cls, _name in (
     (MeshjitOverflowError, "OverflowError"),
     (MeshjitAttributeError, "AttributeError"),
     (WrongKindError, "AttributeError"),
+    (RuleOutputError, "TypeError"),
     (KeyArrayAsArrayError, "TypeError"),
     (MeshjitNameError, "NameError"),
     (UnboundAxisError, "NameError"),

@@ -364,6 +364,7 @@ def solve(a, b):
     core = sb[-1:] if vector else sb[-2:]
     if core[0] != m:
         raise MeshjitValueError(
+            f"inconsistent size for core dimension 'm': {core[0]} vs {m}: "
             f"solve: the last axis of a (shape {sa}) must match the "
             f"{'only' if vector else 'second to last'} axis of b (shape {sb})"
         )

@@ -23,6 +23,7 @@ from meshjit.compiler.numpy.util import (
     broadcast_all,
     broadcast_to_shape,
     broadcasts_to,
+    check_arraylike,
     check_out,
     contains_traced,
     is_traced,
@@ -254,6 +255,7 @@ def concatenate(arrays, axis=0, dtype=None):
 def stack(arrays, axis=0, out=None, dtype=None):
     check_out(out, "stack")
     arrays = list(arrays)
+    check_arraylike("stack", *arrays)
     if not arrays:
         raise MeshjitValueError("Need at least one array to stack.")
     opaque = opaque_operands("stack", *arrays)

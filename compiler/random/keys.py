@@ -99,7 +99,7 @@ KEY_DTYPES = {name: KeyDType(impl) for name, impl in IMPLS.items()}
 KEY_DTYPE = KEY_DTYPES["threefry2x32"]
 
 
-def _dtype_name(x) -> str:
+def operand_dtype_name(x) -> str:
     """The dtype JAX names for an operand: Python scalars as their default types."""
     if isinstance(x, PRNGKeyArray):
         return x.dtype.name
@@ -201,7 +201,7 @@ class PRNGKeyArray:
 
     def _no_arithmetic(name: str, reflected: bool = False):
         def method(self, other):
-            names = [self.dtype.name, _dtype_name(other)]
+            names = [self.dtype.name, operand_dtype_name(other)]
             shown = ", ".join(reversed(names) if reflected else names)
             raise MeshjitTypeError(
                 f"{name} does not accept dtypes {shown}. Typed PRNG keys support no arithmetic: "
@@ -211,9 +211,10 @@ class PRNGKeyArray:
         return method
 
     __add__, __radd__ = _no_arithmetic("add"), _no_arithmetic("add", True)
-    __sub__, __rsub__ = _no_arithmetic("sub"), _no_arithmetic("sub", True)
-    __mul__, __rmul__ = _no_arithmetic("mul"), _no_arithmetic("mul", True)
-    __truediv__, __rtruediv__ = _no_arithmetic("div"), _no_arithmetic("div", True)
+    # jnp's names, as JAX's operators say them
+    __sub__, __rsub__ = _no_arithmetic("subtract"), _no_arithmetic("subtract", True)
+    __mul__, __rmul__ = _no_arithmetic("multiply"), _no_arithmetic("multiply", True)
+    __truediv__, __rtruediv__ = _no_arithmetic("divide"), _no_arithmetic("divide", True)
     del _no_arithmetic
 
     def block_until_ready(self):

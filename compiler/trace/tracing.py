@@ -593,10 +593,11 @@ def checked_dtype(dtype) -> np.dtype:
     except TypeError as e:  # NumPy's words, as JAX's: "data type 'foo' not understood"
         raise MeshjitTypeError(f"{e}; use one of: {_supported_names()}") from None
     if canonical not in dtypes.SUPPORTED:
-        if canonical.kind in "USOMm":  # not ml_dtypes' numeric types (kind V): unsupported
+        if canonical.kind in "USOMm" or dtypes.not_numeric(canonical):  # (ml_dtypes': kind V)
             raise MeshjitTypeError(
-                f"dtype {canonical} is not a valid JAX array type. Only arrays of numeric types "
-                "are supported by JAX"
+                f"JAX only supports number, bool, and string dtypes, got dtype {dtype}: dtype "
+                f"{canonical} is not a valid JAX array type. Only arrays of numeric types are "
+                "supported by JAX"
             )
         raise MeshjitTypeError(
             f"dtype {canonical} is not supported; use one of: {_supported_names()}"
