@@ -57,12 +57,8 @@ def _assert_type(x, sharding: NamedSharding) -> None:
     )
     if not explicit_context:
         types = dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))
-        named = [
-            a
-            for entry in sharding.spec
-            if entry is not None
-            for a in (entry if isinstance(entry, tuple) else (entry,))
-        ]
+        named = [a for entry in sharding.spec if entry is not None
+                 for a in (entry if isinstance(entry, tuple) else (entry,))]
         if any(types.get(a) is not None and types[a].name != "Auto" for a in named):
             raise MeshjitValueError(
                 "The spec of NamedSharding passed to with_sharding_constraint can only refer to "

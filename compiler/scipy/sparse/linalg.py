@@ -81,7 +81,9 @@ def _isolve(solver, A, b, x0, tol, atol, maxiter, M, symmetric, **options):
         solver, x0=x0, tol=tol, atol=atol, maxiter=maxiter, M=M, size=size, **options
     )
     real = all(not jnp.iscomplexobj(leaf) for leaf in tree_leaves(b))
-    x = custom_linear_solve(A, b, solve=solve, transpose_solve=solve, symmetric=symmetric and real)
+    x = custom_linear_solve(
+        A, b, solve=solve, transpose_solve=solve, symmetric=symmetric and real
+    )
     return x, None
 
 
@@ -208,21 +210,14 @@ def _gmres_solve(A, b, x0, *, tol, atol, maxiter, M, size, restart):
 
 
 def gmres(
-    A,
-    b,
-    x0=None,
-    *,
-    tol=1e-5,
-    atol=0.0,
-    restart=20,
-    maxiter=None,
-    M=None,
+    A, b, x0=None, *, tol=1e-5, atol=0.0, restart=20, maxiter=None, M=None,
     solve_method="batched",
 ):
     """Restarted GMRES for `A x = b` (SciPy's gmres; `solve_method` "batched" or
     "incremental" give the same solution here: both solve the Krylov least squares)."""
     if solve_method not in ("batched", "incremental"):
-        raise MeshjitValueError(
-            f"invalid solve_method {solve_method!r}: expected 'batched' or 'incremental'"
-        )
-    return _isolve(_gmres_solve, A, b, x0, tol, atol, maxiter, M, symmetric=False, restart=restart)
+        raise MeshjitValueError(f"invalid solve_method {solve_method!r}: expected "
+                                "'batched' or 'incremental'")
+    return _isolve(
+        _gmres_solve, A, b, x0, tol, atol, maxiter, M, symmetric=False, restart=restart
+    )
