@@ -8,7 +8,6 @@ operator on a traced array costs no lookup. The package registers `METHODS` on t
 
 from __future__ import annotations
 
-from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.numpy.bits import byteswap, view
 from meshjit.compiler.numpy.complex_parts import conj, imag, real
 from meshjit.compiler.numpy.creation import copy
@@ -70,21 +69,9 @@ from meshjit.compiler.numpy.sorting import argsort, nonzero, searchsorted, sort
 __all__ = ["METHODS"]
 
 
-# As JAX's operators: containers are refused, and other non-array operands (a str, None) left
-# to Python (NotImplemented: "unsupported operand type(s)").
-_REFUSED_OPERANDS = (list, tuple, set, dict)
-_DEFERRED_OPERANDS = (str, bytes, type(None))
-
-
-def _deferring(fn, symbol: str, reflected: bool = False):
+def _reflected(fn):
     def method(self, other):
-        if isinstance(other, _DEFERRED_OPERANDS):
-            return NotImplemented
-        if isinstance(other, _REFUSED_OPERANDS):
-            names = [type(self).__name__, type(other).__name__]
-            a, b = reversed(names) if reflected else names
-            raise MeshjitTypeError(f"unsupported operand type(s) for {symbol}: '{a}' and '{b}'")
-        return fn(other, self) if reflected else fn(self, other)
+        return fn(other, self)
 
     method.__name__ = fn.__name__
     return method
@@ -113,26 +100,26 @@ def _operator_round(number, ndigits=None):
 
 
 # Python's binary operators, by the name inside `__name__` / `__rname__`.
-_BINARY_OPERATORS = {  # with Python's symbol for each
-    "add": (add, "+"),
-    "sub": (subtract, "-"),
-    "mul": (multiply, "*"),
-    "truediv": (true_divide, "/"),
-    "floordiv": (floor_divide, "//"),
-    "mod": (remainder, "%"),
-    "pow": (power, "**"),
-    "matmul": (matmul, "@"),
-    "and": (bitwise_and, "&"),
-    "or": (bitwise_or, "|"),
-    "xor": (bitwise_xor, "^"),
-    "lshift": (left_shift, "<<"),
-    "rshift": (right_shift, ">>"),
-    "divmod": (divmod, "divmod()"),
+_BINARY_OPERATORS = {
+    "add": add,
+    "sub": subtract,
+    "mul": multiply,
+    "truediv": true_divide,
+    "floordiv": floor_divide,
+    "mod": remainder,
+    "pow": power,
+    "matmul": matmul,
+    "and": bitwise_and,
+    "or": bitwise_or,
+    "xor": bitwise_xor,
+    "lshift": left_shift,
+    "rshift": right_shift,
+    "divmod": divmod,
 }
 
 METHODS = {
-    **{f"__{name}__": _deferring(*op) for name, op in _BINARY_OPERATORS.items()},
-    **{f"__r{name}__": _deferring(*op, True) for name, op in _BINARY_OPERATORS.items()},
+    **{f"__{name}__": fn for name, fn in _BINARY_OPERATORS.items()},
+    **{f"__r{name}__": _reflected(fn) for name, fn in _BINARY_OPERATORS.items()},
     "__lt__": less,
     "__le__": less_equal,
     "__gt__": greater,
