@@ -254,6 +254,17 @@ class MeshjitAttributeError(MeshjitError, AttributeError):
     function used without a rule."""
 
 
+class WrongKindError(MeshjitTypeError, AttributeError):
+    """An object of the wrong kind where JAX reads an attribute of it (`NamedSharding(devices,
+    spec)`: JAX's AttributeError, 'list' object has no attribute 'size'): both."""
+
+
+class RuleOutputError(MeshjitTypeError, MeshjitValueError):
+    """A custom_jvp / custom_vjp rule whose output's type differs from the function's: JAX
+    raises a TypeError for a jvp rule's, and a ValueError once a custom_vjp's fwd changed it
+    (its bwd's cotangents then no longer fit the arguments): both."""
+
+
 class KeyArrayAsArrayError(MeshjitTypeError):
     """A typed PRNG key array used where an array is needed (its `keys`: the key array)."""
 
@@ -270,6 +281,11 @@ class UnboundAxisError(MeshjitNameError, AssertionError):
     """A collective over an axis name that is not in the enclosing shard_map's mesh. JAX raises
     a NameError for most collectives, and for psum / pmax / pmean / ppermute under check_vma a
     bare AssertionError: this is both."""
+
+
+class UnboundAxesError(UnboundAxisError, MeshjitValueError):
+    """psum over several axis names, one not in the enclosing shard_map's mesh: JAX checks the
+    names against the value's varying axes there and raises a ValueError."""
 
 
 class MeshjitNotImplementedError(MeshjitError, NotImplementedError):
@@ -372,9 +388,12 @@ for _cls, _name in (
     (OperandShapesError, "TypeError"),
     (MeshjitOverflowError, "OverflowError"),
     (MeshjitAttributeError, "AttributeError"),
+    (WrongKindError, "AttributeError"),
+    (RuleOutputError, "TypeError"),
     (KeyArrayAsArrayError, "TypeError"),
     (MeshjitNameError, "NameError"),
     (UnboundAxisError, "NameError"),
+    (UnboundAxesError, "ValueError"),
     (MeshjitNotImplementedError, "NotImplementedError"),
     (ReverseModeError, "ValueError"),
     (MissingRuleError, "NotImplementedError"),

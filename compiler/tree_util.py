@@ -12,7 +12,7 @@ import textwrap
 from typing import Any, Callable, NamedTuple
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.traceback_util import boundary_methods
+from meshjit.compiler.traceback_util import api_boundary, boundary_methods
 
 # ---------------------------------------------------------------------------------------------
 # Key path entries.
@@ -725,7 +725,10 @@ class _HashableCallable:
 class Partial(functools.partial):
     """functools.partial whose bound arguments are pytree leaves, so it can be passed to jit."""
 
+    @api_boundary
     def __new__(cls, func, *args, **kwargs):
+        if not callable(func):  # functools.partial's words, from the user's line
+            raise MeshjitTypeError(f"the first argument must be callable, got {func!r}")
         if isinstance(func, functools.partial):
             func = _HashableCallable(func)
         return super().__new__(cls, func, *args, **kwargs)

@@ -156,3 +156,10 @@ def test_registering_a_type_twice_and_bad_flatten_results_raise_jaxs_value_error
     register_pytree_node(NotAPair, lambda t: 3, lambda _, c: NotAPair())
     with pytest.raises(ValueError, match=r"should return a \(children, aux_data\) tuple, got 3"):
         tree_leaves(NotAPair())
+
+
+def test_partial_of_a_non_callable_round5():
+    import meshjit
+
+    with pytest.raises(TypeError, match="the first argument must be callable"):
+        meshjit.tree_util.Partial(3)

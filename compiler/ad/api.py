@@ -207,6 +207,13 @@ def _check_tangent(i: int, p_aval, t, what: str):
             f"tangent dtype {np.dtype(got).name} instead ({what}: tangent {i})"
         )
     shape = np.shape(t) if t_aval is None else t_aval.shape
+    if shape != p_aval.shape and what.startswith("linearize"):
+        got = p_aval.update(shape=shape).str_long() if t_aval is not None else f"float0{shape}"
+        raise MeshjitValueError(
+            "linearized function called on tangent values inconsistent with the original "
+            f"primal values:\nGot tangent aval {got} for primal aval {p_aval.str_long()} but "
+            f"expected {p_aval.str_long()} ({what}: tangent {i})"
+        )
     if shape != p_aval.shape:
         raise MeshjitValueError(
             "jvp called with different primal and tangent shapes; Got primal shape "
@@ -238,6 +245,7 @@ def _as_tuple(x, what: str) -> tuple:
 
 def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     """(fun(*primals), the derivative of fun at primals applied to tangents)."""
+    check_callable(fun)
     given_types = type(primals), type(tangents)
     primals, tangents = _as_tuple(primals, "jvp primals"), _as_tuple(tangents, "jvp tangents")
     p_leaves, p_tree = tree_flatten(primals)
@@ -333,7 +341,7 @@ def linearize(fun: Callable, *primals, has_aux: bool = False):
         touts = [t for t, a in zip(touts, out_avals) if ad_util.has_tangent(a)]
         return tree_unflatten(traced.out_tree, _with_float0(touts, out_avals))
 
-    result = (tree_unflatten(traced.out_tree, outs), f_jvp)
+    result = (tree_unflatten(traced.out_tree, outs), api_boundary(f_jvp))
     return result + (_aux_unflatten(traced.aux_tree, aux),) if has_aux else result
 
 
@@ -365,15 +373,29 @@ def _check_cotangents(ct_leaves, out_avals, what: str) -> list:
     return out
 
 
+def _single_cotangent(args: tuple, fun):
+    if len(args) != 1:
+        name = getattr(fun, "__name__", "the function")
+        raise MeshjitTypeError(
+            f"The function returned by `jax.vjp` applied to {name} was called with "
+            f"{len(args)} arguments, but functions returned by `jax.vjp` must be called with a "
+            f"single argument corresponding to the single value returned by {name} (even if "
+            "the returned value is a tuple or other container)."
+        )
+    return args[0]
+
+
 def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
     """(fun(*primals), f_vjp) where f_vjp(cotangent) pulls a cotangent back to the primals."""
+    check_callable(fun)
     _check_reduce_axes(reduce_axes)
     fw = _linearized_forward(fun, primals, has_aux, "vjp")
     traced, lin, p_tree, avals, nonzeros = fw.traced, fw.lin, fw.p_tree, fw.avals, fw.nonzeros
     outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
     out_avals, n_out = traced.closed.out_avals, len(traced.closed.out_avals)
 
-    def f_vjp(ct):
+    def f_vjp(*args):
+        ct = _single_cotangent(args, fun)
         ct_leaves, ct_tree = tree_flatten(ct)
         if ct_tree != traced.out_tree:
             raise MeshjitValueError(

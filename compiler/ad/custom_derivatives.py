@@ -17,9 +17,11 @@ from typing import Callable
 from meshjit.compiler.ad.transform import instantiate_cts
 from meshjit.compiler.errors import (
     MeshjitAttributeError,
+    MeshjitIndexError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
+    RuleOutputError,
 )
 from meshjit.compiler.ir.core import func_name, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -90,6 +92,29 @@ def _split_nondiff(args, nondiff_argnums):
     return static, dynamic
 
 
+def _positional(fn, kind: str, args: tuple, kwargs: dict) -> tuple:
+    """The call's arguments, all positional (JAX resolves keywords by `fn`'s signature), with
+    `nondiff_argnums` in range."""
+    if kwargs:
+        import inspect
+
+        try:
+            bound = inspect.signature(fn.fun).bind(*args, **kwargs)
+        except TypeError as e:
+            raise MeshjitTypeError(
+                f"The input arguments to the {kind}-decorated function {fn.__name__} could not "
+                f"be resolved to positional-only arguments. Binding failed with the error:\n{e}"
+            ) from None
+        bound.apply_defaults()
+        args = bound.args + tuple(bound.kwargs.values())
+    if fn.nondiff_argnums and max(fn.nondiff_argnums) >= len(args):
+        raise MeshjitIndexError(
+            f"{kind} function {fn.__name__}: nondiff_argnums {fn.nondiff_argnums} name an "
+            f"argument past the {len(args)} given (tuple index out of range)"
+        )
+    return args
+
+
 def _merge_nondiff(static, dynamic, nondiff_argnums):
     out, s, d = [], iter(static), iter(dynamic)
     for i in range(len(static) + len(dynamic)):
@@ -115,7 +140,7 @@ def _check_outputs(what: str, expected_tree, expected_avals, tree, avals):
                 f"but got {g.str_long()} ({what}, leaf {i})"
             )
         if e.shape != g.shape or e.dtype != g.dtype:
-            raise MeshjitTypeError(
+            raise RuleOutputError(
                 f"{what}: leaf {i} must be {e.str_short()} like the function's output, got "
                 f"{g.str_short()}"
             )
@@ -236,11 +261,17 @@ class custom_jvp:
 
         self.defjvp(jvp)
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
         if self.jvp is None:
             raise MeshjitAttributeError(
                 f"No JVP defined for custom_jvp function {self.__name__} using defjvp."
             )
+        if not callable(self.jvp):  # JAX: functools.partial's words, when f is called
+            raise MeshjitTypeError(
+                f"the first argument must be callable: the jvp rule given to {self.__name__}"
+                f".defjvp is {self.jvp!r}"
+            )
+        args = _positional(self, "custom_jvp", args, kwargs)
         if current_trace() is None:
             return self.fun(*args)
         return _bind_call(custom_jvp_call_p, self, args)
@@ -340,11 +371,12 @@ class custom_vjp:
             )
         self.fwd, self.bwd, self.symbolic_zeros = fwd, bwd, symbolic_zeros
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
         if self.fwd is None:
             raise MeshjitAttributeError(
                 f"No VJP defined for custom_vjp function {self.__name__} using defvjp."
             )
+        args = _positional(self, "custom_vjp", args, kwargs)
         if current_trace() is None:
             return self.fun(*args)
         return _bind_call(custom_vjp_call_p, self, args)

@@ -161,6 +161,7 @@ def jacrev(
 ):
     """The Jacobian of `fun` by reverse mode: one vjp per output element, vmapped
     (`allow_int` is accepted; integer inputs remain an error)."""
+    check_callable(fun)
 
     @functools.wraps(fun)
     def jacfun(*args, **kwargs):

@@ -359,10 +359,23 @@ if _x64_from_env():
     set_x64(True)
 
 
+def not_numeric(dtype) -> bool:
+    """A dtype JAX has no array type for: strings, bytes, dates, and long doubles."""
+    if dtype is None or isinstance(dtype, str) and dtype in ("float128", "longdouble"):
+        return dtype is not None
+    if dtype in (str, bytes):
+        return True
+    try:
+        d = np.dtype(dtype) if isinstance(dtype, (type, np.dtype)) else None
+    except TypeError:
+        return False
+    return d is not None and (d.kind in "USMm" or d.itemsize > {"f": 8, "c": 16}.get(d.kind, 99))
+
+
 def check_user_dtype(dtype, fun_name: str) -> None:
     """JAX's warning for a dtype a user asks for that x64 being off truncates (int64 is int32):
     a UserWarning naming the function; Python's int, float, complex and bool ask for nothing."""
-    if dtype is object or (isinstance(dtype, np.dtype) and dtype.kind == "O"):
+    if dtype is object or (isinstance(dtype, np.dtype) and dtype.kind == "O") or not_numeric(dtype):
         raise MeshjitTypeError(  # JAX's words
             f"JAX only supports number, bool, and string dtypes, got dtype {dtype}"
             + (f" in {fun_name}" if fun_name else "")

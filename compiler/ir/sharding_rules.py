@@ -272,16 +272,22 @@ def broadcasting(name: str):
                 if chosen is None:
                     chosen = e
                 elif e != chosen:
-                    raise ShardingTypeError(
-                        f"{name} got incompatible shardings for broadcasting: "
-                        f"{', '.join(a.str_short() for a in ranked)}. Reshard one operand "
-                        f"to the other's sharding (meshjit.sharding.reshard)"
-                    )
+                    raise ShardingTypeError(_incompatible(name, ranked, specs))
             result.append(chosen)
         return tuple(result)
 
     rule.elementwise = True  # `apply` decides the common case itself (_uniform_sharding)
     return rule
+
+
+def _incompatible(name: str, avals, specs) -> str:
+    types = ", ".join(a.str_short() for a in avals)
+    if name == "concatenate":  # JAX's words for concatenate's operands
+        head = f"All operands should have the same sharding. Got {types}"
+    else:
+        shown = ", ".join(str(tuple(s)) for s in specs)
+        head = f"{name} got incompatible shardings for broadcasting: {shown}. Got {types}"
+    return f"{head}. Reshard one operand to the other's sharding (meshjit.sharding.reshard)"
 
 
 def register_elementwise(prims) -> None:

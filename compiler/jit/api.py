@@ -233,6 +233,8 @@ class JitFunction:
         statics, dyn_args, dyn_kwargs = split_statics(
             args, kwargs, self.static_argnums, self.static_argnames
         )
+        if dyn_kwargs and self.in_shardings is not None:
+            raise MeshjitValueError("pjit does not support kwargs when in_shardings is specified.")
         leaves, in_tree = flatten_args((dyn_args, dyn_kwargs))
         in_avals = [arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
         shardings = js.arg_shardings(self.in_shardings, dyn_args, leaves)
@@ -496,8 +498,12 @@ def _captures_tracers(closed: ClosedJaxpr) -> bool:
     return any(type(c) is Tracer for c in closed.consts)
 
 
+_NO_FUN = object()  # jit(...) without a function: a decorator (jit(None) is an error, as JAX's)
+
+
 def jit(
-    fun: Callable | None = None,
+    fun: Callable | None = _NO_FUN,
+    /,
     *,
     in_shardings=None,
     out_shardings=None,
@@ -523,8 +529,8 @@ def jit(
     (the only one). `compiler_options`: XLA option names to values. `keep_unused` is accepted:
     meshjit's programs keep every argument."""
     if options:
-        unknown = ", ".join(sorted(options))
-        raise MeshjitTypeError(f"jit got unsupported options: {unknown}")
+        unknown = sorted(options)[0]
+        raise MeshjitTypeError(f"jit() got an unexpected keyword argument '{unknown}'")
     kwargs = dict(
         in_shardings=in_shardings,
         out_shardings=out_shardings,
@@ -539,7 +545,7 @@ def jit(
         compiler_options=compiler_options,
         propagation=propagation,
     )
-    if fun is None:
+    if fun is _NO_FUN:
         return functools.partial(jit, **kwargs)
     return JitFunction(fun, **kwargs)
 
@@ -598,6 +604,7 @@ def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
 def eval_shape(fun: Callable, *args, **kwargs):
     """The shapes and dtypes `fun(*args, **kwargs)` would return (ShapeDtypeStructs), found by
     tracing it without running anything; arguments may be ShapeDtypeStructs."""
+    check_callable(fun)
     leaves, in_tree = flatten_args((args, kwargs))
     avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
 

@@ -75,6 +75,7 @@ def check_arg_devices(requested: NamedSharding, own, index: int) -> None:
         return
     if isinstance(own.mesh, Mesh) and own.device_set != requested.device_set:
         raise MeshjitValueError(
+            "Sharding passed to jit does not match the sharding on the respective arg. "
             f"jit argument {index} lives on devices {sorted(own.mesh.device_ids)} but its "
             f"in_sharding is on devices {sorted(requested.mesh.device_ids)}; device_put it to "
             "the in_sharding's devices first"

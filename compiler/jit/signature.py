@@ -46,19 +46,20 @@ def split_statics(args, kwargs, static_argnums, static_argnames) -> tuple[tuple,
     dyn_args = []
     for i, a in enumerate(args):
         if i in static_argnums:
-            statics.append((i, _hashable_static(a, f"static argument {i}")))
+            statics.append((i, hashable_static(a, f"static argument {i}")))
         else:
             dyn_args.append(a)
     dyn_kwargs = {}
     for k, v in kwargs.items():
         if k in static_argnames:
-            statics.append((k, _hashable_static(v, f"static argument {k!r}")))
+            statics.append((k, hashable_static(v, f"static argument {k!r}")))
         else:
             dyn_kwargs[k] = v
     return tuple(statics), tuple(dyn_args), dyn_kwargs
 
 
-def _hashable_static(value, what: str):
+def hashable_static(value, what: str):
+    """`value`, a static argument (of jit, or of a jnp function JAX jits with it static)."""
     try:
         hash(value)
     except TypeError:

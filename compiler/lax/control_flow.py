@@ -19,7 +19,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, Var
 from meshjit.compiler.ir.registry import (
@@ -161,9 +161,15 @@ def _with_operand(operands: tuple, operand) -> tuple:
 
 def cond(pred, true_fun: Callable, false_fun: Callable, *operands, operand=_NO_OPERAND):
     """`true_fun(*operands)` if `pred` else `false_fun(*operands)`; both branches are traced."""
-    operands = _with_operand(operands, operand)
     if not (callable(true_fun) and callable(false_fun)):
+        if callable(false_fun) and len(operands) == 2 and callable(operands[1]):
+            # JAX's old form, still taken: cond(pred, x_true, f_true, x_false, f_false)
+            x_true, f_true, x_false, f_false = true_fun, false_fun, *operands
+            return cond(pred, lambda x, _: f_true(x), lambda _, x: f_false(x), x_true, x_false)
         raise MeshjitTypeError("lax.cond: true_fun and false_fun arguments should be callable.")
+    operands = _with_operand(operands, operand)
+    if pred is None:
+        raise MeshjitTypeError("cond predicate is None")
     index = _pred_index(pred)
     names = ["the false branch", "the true branch"]
     return _bind_cond(index, [false_fun, true_fun], operands, "cond", names)
@@ -203,10 +209,19 @@ def platform_dependent(*args, default: Callable | None = None, **per_platform: C
     return branch(*args)
 
 
+_NOT_CALLABLE = {  # JAX's words
+    "while_loop": "body_fun and cond_fun arguments should be callable",
+    "fori_loop": "body_fun argument should be callable",
+    "scan": "f argument should be a callable",
+}
+
+
 def _check_callable(what: str, **funs):
     for name, fun in funs.items():
         if not callable(fun):
-            raise MeshjitTypeError(f"{what}: {name} must be callable, got {type(fun).__name__}")
+            raise MeshjitTypeError(
+                f"lax.{what}: {_NOT_CALLABLE[what]}. ({name} is a {type(fun).__name__})"
+            )
 
 
 def _pred_index(pred):
@@ -230,6 +245,8 @@ def _pred_index(pred):
 
 
 def _switch_index(index, n: int):
+    if isinstance(index, str) or index is None:
+        raise MeshjitTypeError(f"Index type must be an integer, got {index}.")
     aval = abstractify(index)
     if aval.shape != ():
         raise MeshjitTypeError(
@@ -449,8 +466,9 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
     if _is_static_int(lower) and _is_static_int(upper):
         return _static_fori_loop(int(lower), int(upper), body_fun, init_val, unroll)
     concrete = type(lower) is not Tracer and type(upper) is not Tracer
+    bounds = _fori_bounds(lower, upper)
     trip = (int(np.asarray(lower)), int(np.asarray(upper))) if concrete else None
-    lower, upper = _fori_bounds(lower, upper)
+    lower, upper = bounds
     if concrete:
         # Concrete arrays (no trace sees them): a static trip count too, as in JAX, so the loop
         # is a scan that reverse-mode autodiff runs backwards; the index keeps their dtype.
@@ -496,9 +514,6 @@ def _index_scalar(value: int, what: str):
 
 def _fori_bounds(lower, upper):
     avals = [abstractify(lower), abstractify(upper)]
-    for name, a in zip(("lower", "upper"), avals):
-        if a.shape != () or not dtypes.is_int(a.dtype):
-            raise MeshjitTypeError(f"fori_loop {name} must be an int scalar, got {a.str_short()}")
     lo, hi = avals
     signed = dtypes.is_int(lo.dtype) and not dtypes.is_unsigned(lo.dtype)
     signed = signed and dtypes.is_int(hi.dtype) and not dtypes.is_unsigned(hi.dtype)
@@ -507,6 +522,14 @@ def _fori_bounds(lower, upper):
             "lower and upper arguments to fori_loop must have equal types, got "
             f"{lo.dtype} and {hi.dtype}"
         )
+    for name, a in zip(("lower", "upper"), avals):
+        if a.shape != ():  # JAX's loop condition `i < upper` is then not a scalar
+            raise MeshjitTypeError(
+                f"fori_loop {name} must be a scalar, got {a.str_short()}: cond_fun must return "
+                f"a boolean scalar, but got output type(s) [bool{list(a.shape)}]"
+            )
+        if not dtypes.is_int(a.dtype):
+            raise MeshjitTypeError(f"fori_loop {name} must be an int scalar, got {a.str_short()}")
     dtype, _ = dtypes.result_type(*((a.dtype, a.weak_type) for a in avals))
     return elementwise.convert_element_type(lower, dtype), elementwise.convert_element_type(
         upper, dtype
@@ -564,8 +587,8 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
 
 def _scan_length(x_avals, length) -> int:
     for a in x_avals:
-        if a.ndim == 0:
-            raise MeshjitValueError(
+        if a.ndim == 0:  # JAX: a ValueError for Python scalars, an IndexError for 0-d arrays
+            raise MeshjitIndexError(
                 f"scan got value with no leading axis to scan over: {a.str_short()}; scan xs "
                 "must be arrays with a leading axis"
             )
@@ -576,6 +599,8 @@ def _scan_length(x_avals, length) -> int:
             f"scan got values with different leading axis sizes: scan got xs with leading lengths {shown}"
         )
     if length is not None:
+        if isinstance(length, (float, np.floating)):  # JAX takes int(length)
+            length = int(length)
         if not _is_static_int(length):
             raise MeshjitValueError(f"scan length must be an int, got {length!r}")
         length = max(int(length), 0)  # as JAX: a negative length runs no steps

@@ -131,7 +131,7 @@ def _binary_rule(name, kinds):
         if x.dtype != y.dtype:
             checks.same_dtypes(name, (x, y))
         if x.dtype not in accepted:
-            checks.dtype_in(name, x, kinds)
+            checks.dtype_in(name, x, kinds, position=0)
             accepted.add(x.dtype)
         if x.shape != y.shape:
             if not y.shape and not x.weak_type:
@@ -153,7 +153,7 @@ def _compare_rule(name):
         if x.dtype != y.dtype:
             checks.same_dtypes(name, (x, y))
         if name in _ORDERED and dtypes.is_complex(x.dtype):
-            checks.dtype_in(name, x, "fib")
+            checks.dtype_in(name, x, "ifb", position=0)
         # As JAX: comparing weak values gives a weak bool.
         return shaped_array(shape, dtypes.bool_, x.weak_type and y.weak_type)
 

@@ -37,6 +37,10 @@ def canonical_axes(axes, ndim: int, what: str = "axis") -> tuple[int, ...]:
         return tuple(range(ndim))
     if isinstance(axes, int):
         axes = (axes,)
+    elif not isinstance(axes, (tuple, list)):
+        from meshjit.compiler.trace.tracing import require_concrete  # tracing imports lax
+
+        require_concrete(axes, "The axis argument must be known statically.")
     out = tuple(canonical_axis(a, ndim, what) for a in axes)
     if len(set(out)) != len(out):
         raise MeshjitValueError(  # NumPy's and JAX's words
@@ -137,9 +141,9 @@ _KIND_NAMES = {
 }
 
 
-def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
+def dtype_in(name: str, aval: ShapedArray, kinds: str, position: int | None = None) -> None:
     """kinds: a string of 'f' (float), 'c' (complex), 'i' (signed/unsigned int), 's' (signed
-    int), 'b' (bool)."""
+    int), 'b' (bool). `position`: the operand's, which JAX names for a binary op's."""
     ok = (
         ("f" in kinds and dtypes.is_float(aval.dtype))
         or ("c" in kinds and dtypes.is_complex(aval.dtype))
@@ -157,9 +161,10 @@ def dtype_in(name: str, aval: ShapedArray, kinds: str) -> None:
         }
         names = ", ".join(wanted[k] for k in kinds)
         name = _JAX_NAMES.get(name, name)
+        at = "" if position is None else f" at position {position}"
         raise MeshjitTypeError(
-            f"{name} does not accept dtype {aval.dtype}. Accepted dtypes are subtypes of "
-            f"{names} (got {aval.str_short()})."
+            f"{name} does not accept dtype {aval.dtype}{at}. Accepted dtypes{at} are subtypes "
+            f"of {names} (got {aval.str_short()})."
         )
 
 

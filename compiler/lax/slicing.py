@@ -70,7 +70,10 @@ def _check_start_indices(name, x, starts):
         raise MeshjitValueError(f"{name} of {x.str_short()} needs {x.ndim} start indices")
     for s in starts:
         if s.shape != () or not dtypes.is_int(s.dtype):
-            raise MeshjitTypeError(f"{name} start indices must be integer scalars, got {s}")
+            raise MeshjitTypeError(
+                f"index arguments to {name} must be integers of the same type, got: {s.dtype} "
+                f"({name} start indices must be integer scalars, got {s})"
+            )
 
 
 @abstract_eval_rules.register(dynamic_slice_p)

@@ -147,6 +147,8 @@ def top_k(operand, k: int, *, axis: int = -1):
     the result gives both.
     """
     aval = ad_util.aval_of(operand)
+    if not isinstance(k, (int, np.integer)) and k < 0:  # JAX compares first: bool() of a tracer
+        raise MeshjitValueError(f"k argument to top_k must be nonnegative, got {k}")
     k = int(k)
     if aval.ndim == 0:
         raise MeshjitValueError("top_k needs an operand of rank >= 1, got a scalar")

@@ -70,7 +70,7 @@ def _same_aval_rule(name, kinds):
             x, y = xs
             if x.shape != y.shape:
                 out = ShapedArray(checks.broadcast_binary(name, x, y), x.dtype, x.weak_type)
-        checks.dtype_in(name, xs[0], kinds)
+        checks.dtype_in(name, xs[0], kinds, position=0 if len(xs) > 1 else None)
         if any(not x.weak_type for x in xs):
             return out.strip_weak_type()
         return out

@@ -274,8 +274,8 @@ def _parse(subscripts: str, ranks: list[int]) -> tuple[list[str], str]:
     terms = lhs.split(",")
     if len(terms) != len(ranks):
         raise MeshjitValueError(
-            f"einsum: subscripts {subscripts!r} name {len(terms)} operands but "
-            f"{len(ranks)} were given"
+            f"Number of einsum subscripts, {len(terms)}, must be equal to the number of "
+            f"operands, {len(ranks)}. (einsum {subscripts!r})"
         )
     max_ellipsis = max(
         (rank - len(term.replace("...", "")) for term, rank in zip(terms, ranks) if "..." in term),

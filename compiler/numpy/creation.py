@@ -94,8 +94,16 @@ def _asarray(a, dtype):
         target = checked_dtype(dtype) if dtype is not None else result_type(*_leaves(a))
         return concatenate([expand_dims(asarray(x, target), 0) for x in a], 0)
     elif isinstance(a, (list, tuple)) or (dtype is not None and isinstance(a, (int, float))):
+        if isinstance(a, (list, tuple)) and any(x is None for x in _leaves(a)):
+            raise MeshjitValueError("None is not a valid value for jnp.array")
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
-        a = _host_array(a, None if dtype is None else checked_dtype(dtype))
+        try:
+            a = _host_array(a, None if dtype is None else checked_dtype(dtype))
+        except ValueError:
+            if not any(is_meshjit_array(x) for x in _leaves(a)):
+                raise
+            # Ragged arrays: JAX stacks them, and says which shapes differ
+            return concatenate([expand_dims(asarray(x, dtype), 0) for x in a], 0)
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import operator
 
 import numpy as np
 
@@ -50,7 +51,7 @@ def diag(v, k=0):
         return diagonal(x, k)
     if aval.ndim != 1:
         raise MeshjitValueError(f"diag input must be 1d or 2d, got {aval.str_short()}")
-    k = int(k)
+    k = operator.index(k)
     n = aval.shape[0] + builtins.abs(k)
     x = lax.pad(x, lax.convert_element_type(0, aval.dtype), [(0, builtins.abs(k), 0)])
     rows = lax.broadcasted_iota(dtypes.int32, (n, n), 0)
@@ -63,4 +64,7 @@ def diag(v, k=0):
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     check_out(out, "trace")
+    ndim = aval_of(materialize(a)).ndim
+    if static_axis(axis1, ndim) == static_axis(axis2, ndim):  # JAX's ValueError, before diagonal
+        raise MeshjitValueError(f"axis1 and axis2 can not be same. axis1={axis1} and axis2={axis2}")
     return sum(diagonal(a, offset, axis1, axis2), axis=-1, dtype=dtype)

@@ -206,7 +206,9 @@ def sign(x):
 
 def round(a, decimals=0, out=None):
     check_out(out, "round")
-    decimals = operator.index(decimals)  # JAX's: a float is a TypeError
+    from meshjit.compiler.jit.signature import hashable_static  # JAX jits it: decimals static
+
+    decimals = operator.index(hashable_static(decimals, "argument decimals of jnp.round"))
     (x,) = promote(a)
     if _is_complex(x):  # each part rounded, as JAX
         x = materialize(x)

@@ -192,10 +192,18 @@ def _convert_item(item) -> Entry:
             "Indexer must have integer or boolean type, got indexer with type "
             f"{np.asarray(item).dtype} (index {item!r})"
         )
-    raise MeshjitTypeError(
-        f"index {item!r} of type {type(item).__name__} is not supported: use ints, slices, "
-        "None, Ellipsis, integer arrays or concrete boolean masks"
+    raise MeshjitIndexError(  # JAX's IndexError and words
+        "only integers, slices (`:`), ellipsis (`...`), newaxis (`None`) and integer or boolean "
+        f"arrays are valid indices. Got {item} (of type {type(item).__name__})"
     )
+
+
+def _is_index(b) -> bool:
+    try:
+        b is None or operator.index(b)
+    except TypeError:
+        return False
+    return True
 
 
 def _static_slice(s: slice) -> slice:
@@ -211,7 +219,11 @@ def _static_slice(s: slice) -> slice:
             None if b is None else operator.index(b) for b in (s.start, s.stop, s.step)
         )
     except TypeError:
-        raise MeshjitTypeError(f"slice bounds must be ints or None, got {s}") from None
+        bad = next(b for b in (s.start, s.stop, s.step) if not _is_index(b))
+        raise MeshjitTypeError(
+            f"'{type(bad).__name__}' object cannot be interpreted as an integer (slice bounds "
+            f"must be ints or None, got {s})"
+        ) from None
     if step == 0:
         raise MeshjitValueError("slice step cannot be zero")
     return slice(start, stop, step)

@@ -281,7 +281,9 @@ def _index_arrays(index):
     return [items[k] for k in where], rebuild
 
 
-@boundary_methods("get", "set", "add", "multiply", "subtract", "divide", "power", "min", "max")
+@boundary_methods(
+    "get", "set", "add", "multiply", "subtract", "divide", "power", "min", "max", "apply"
+)
 class _IndexUpdateRef:
     """`x.at[idx]`: the functional update methods."""
 
@@ -356,6 +358,8 @@ class _IndexUpdateRef:
         """x with the unary `func` applied at the indexed entries, once per time an entry is
         indexed (JAX's scatter_apply: repeated indices apply it repeatedly)."""
         del indices_are_sorted, unique_indices
+        if not callable(func):  # JAX calls it on the indexed values first
+            raise MeshjitTypeError(f"'{type(func).__name__}' object is not callable")
         kwargs = {"mode": mode} if mode is not None else {}
         if not wrap_negative_indices:
             kwargs["wrap_negative_indices"] = False

@@ -364,6 +364,7 @@ def solve(a, b):
     core = sb[-1:] if vector else sb[-2:]
     if core[0] != m:
         raise MeshjitValueError(
+            f"inconsistent size for core dimension 'm': {core[0]} vs {m}: "
             f"solve: the last axis of a (shape {sa}) must match the "
             f"{'only' if vector else 'second to last'} axis of b (shape {sb})"
         )
@@ -466,6 +467,9 @@ def matrix_power(a, n: int):
         )
     if shape[-2] != shape[-1]:
         raise MeshjitTypeError("Last 2 dimensions of the array must be square")
+    from meshjit.compiler.jit.signature import hashable_static  # JAX jits it with n static
+
+    hashable_static(n, "argument n of jnp.linalg.matrix_power")
     try:
         n = operator.index(n)
     except TypeError as err:

@@ -43,6 +43,7 @@ from meshjit.compiler.numpy.util import (
     materialize,
     static_axis,
 )
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
     "flip",
@@ -101,8 +102,9 @@ def take_static(x, idx, axis: int):
 
 
 def _pad_width(pad_width, ndim):
+    require_concrete(pad_width, "pad_width argument of jnp.pad")
     if is_meshjit_value(pad_width):
-        raise MeshjitTypeError("pad: pad_width must be static (Python ints), got a traced value")
+        pad_width = np.asarray(pad_width)
     width = np.asarray(pad_width)
     if width.dtype.kind not in "iu" and width.size:
         raise MeshjitTypeError(f"pad: pad_width must be integers, got {pad_width!r}")
@@ -110,7 +112,8 @@ def _pad_width(pad_width, ndim):
         width = np.broadcast_to(width.astype(np.int64), (ndim, 2))
     except ValueError:
         raise MeshjitValueError(
-            f"pad: pad_width {pad_width!r} does not fit an array of rank {ndim}"
+            f"jnp.pad: pad_width with nd={ndim} has unsupported shape {width.shape}. Valid "
+            f"shapes are ({ndim}, 2), (1, 2), (2,), (1,), or ()."
         ) from None
     if (width < 0).any():
         raise MeshjitValueError(

@@ -447,8 +447,8 @@ def _weights_like(a, weights, axis):
     axes = _reduction_axes(a, axis)
     if w_shape != tuple(a_shape[i] for i in axes):
         raise MeshjitValueError(
-            f"average: weights of shape {w_shape} do not match a of shape {a_shape} along "
-            f"axis {axis}"
+            "Shape of weights must be consistent with shape of a along specified axis: "
+            f"weights of shape {w_shape}, a of shape {a_shape}, axis {axis}"
         )
     order = sorted(range(len(axes)), key=lambda i: axes[i])
     if order != list(range(len(axes))):

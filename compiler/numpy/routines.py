@@ -64,6 +64,7 @@ from meshjit.compiler.numpy.util import (
     result_type,
     strong,
 )
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
     "apply_along_axis",
@@ -216,7 +217,10 @@ def _same_int_dtype(name, x1, x2):
 
 def matrix_transpose(x, /):
     if aval_of(x).ndim < 2:
-        raise MeshjitValueError(f"matrix_transpose needs rank >= 2, got {aval_of(x).str_short()}")
+        raise MeshjitValueError(
+            "x must be at least two-dimensional for matrix_transpose; got "
+            f"ndim={aval_of(x).ndim} ({aval_of(x).str_short()})"
+        )
     return shapes.swapaxes(x, -1, -2)
 
 
@@ -338,6 +342,7 @@ def _kept_positions(obj, n: int):
 
 def array_split(ary, indices_or_sections, axis=0):
     """`split` that allows sections which do not divide the axis (the first ones get one more)."""
+    require_concrete(indices_or_sections, "in jax.numpy.array_split argument 1")
     if isinstance(indices_or_sections, int):
         n = aval_of(ary).shape[axis]
         size, extra = divmod(n, indices_or_sections)
@@ -348,6 +353,10 @@ def array_split(ary, indices_or_sections, axis=0):
 
 def resize(a, new_shape):
     new_shape = (new_shape,) if isinstance(new_shape, int) else tuple(new_shape)
+    if any(d < 0 for d in new_shape):
+        raise MeshjitValueError(
+            f"all elements of `new_shape` must be non-negative, got {new_shape}"
+        )
     flat, size = shapes.ravel(a), int(np.prod(new_shape))
     n = aval_of(flat).shape[0]
     if n == 0 or size == 0:  # (no copy to repeat: none is needed, or none is given)
@@ -1186,6 +1195,7 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     """Counts of each value of the non-negative ints `x`; `length` (static) or a concrete `x`
     decides the size, as JAX does."""
     check_arraylike("bincount", x)
+    require_concrete(length, "The error occurred because of argument 'length' of jnp.bincount.")
     x = asarray(x)
     if not dtypes.is_int(aval_of(x).dtype) and not dtypes.is_bool(aval_of(x).dtype):
         raise MeshjitTypeError(f"bincount takes integers, got {aval_of(x).str_short()}")
@@ -1374,6 +1384,9 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     """JAX's cov: the (weighted) covariance of the rows (variables) of m (and y), one jitted
     program as JAX's."""
     check_arraylike("cov", m)
+    for name, v in (("m", m), ("y", y)):
+        if v is not None and aval_of(asarray(v)).ndim > 2:
+            raise MeshjitValueError(f"{name} has more than 2 dimensions")
     return jitted(_cov, ("rowvar", "bias", "ddof", "dtype"))(
         m, y, rowvar=rowvar, bias=bias, ddof=ddof, fweights=fweights, aweights=aweights,
         dtype=dtype,

@@ -23,6 +23,7 @@ from meshjit.compiler.numpy.util import (
     broadcast_all,
     broadcast_to_shape,
     broadcasts_to,
+    check_arraylike,
     check_out,
     contains_traced,
     is_traced,
@@ -31,6 +32,7 @@ from meshjit.compiler.numpy.util import (
     promote,
     sharded_by,
 )
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
     "atleast_1d",
@@ -166,6 +168,7 @@ def moveaxis(a, source, destination):
 
 
 def expand_dims(a, axis):
+    require_concrete(axis, "expected a static index or sequence of indices.")
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
     return lax.expand_dims(materialize(a), axes)
 
@@ -252,6 +255,7 @@ def concatenate(arrays, axis=0, dtype=None):
 def stack(arrays, axis=0, out=None, dtype=None):
     check_out(out, "stack")
     arrays = list(arrays)
+    check_arraylike("stack", *arrays)
     if not arrays:
         raise MeshjitValueError("Need at least one array to stack.")
     opaque = opaque_operands("stack", *arrays)

@@ -12,7 +12,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import KeyArrayAsArrayError
+from meshjit.compiler.errors import KeyArrayAsArrayError, MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -103,9 +103,23 @@ def _numpy_name(lax_fn) -> str:
 
 
 def _promoted(lax_fn, args, inexact=False):
+    for i, a in enumerate(args):
+        if a is None or isinstance(a, (list, tuple)):  # JAX's check_arraylike
+            raise MeshjitTypeError(
+                f"{_numpy_name(lax_fn)} requires ndarray or scalar arguments, got {type(a)} at "
+                f"position {i}."
+            )
     try:
         return promote_inexact(*args) if inexact else promote(*args)
     except KeyArrayAsArrayError as e:  # JAX's words: the op refuses the key dtype
+        from meshjit.compiler.random.keys import operand_dtype_name  # random imports numpy
+
+        names = [operand_dtype_name(a) for a in args]
+        if len(set(names)) > 1:  # JAX's words for a key and another dtype
+            shown = ", ".join(names)
+            raise KeyArrayAsArrayError(
+                f"{_numpy_name(lax_fn)} does not accept dtypes {shown}. {e.bare_message}", e.keys
+            ) from None
         i = next((i for i, a in enumerate(args) if a is e.keys), 0)
         raise KeyArrayAsArrayError(
             f"{lax_fn.__name__} does not accept dtype {e.keys.dtype} at position {i}: "

@@ -172,7 +172,8 @@ def _operand_typed(a):
     if isinstance(a, (str, bytes)):
         raise MeshjitTypeError(
             f"meshjit.numpy takes arrays and numbers as operands, got the {type(a).__name__} "
-            f"{a!r}; convert it first (e.g. float({a!r})) if it holds a number"
+            f"{a!r}; convert it first (e.g. float({a!r})) if it holds a number (the "
+            f"problematic value is of type {type(a)})"
         )
     aval = aval_of(a)
     return aval.dtype, aval.weak_type

@@ -7,7 +7,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitNameError, MeshjitValueError, UnboundAxisError
+from meshjit.compiler.errors import (
+    MeshjitNameError,
+    MeshjitValueError,
+    UnboundAxesError,
+    UnboundAxisError,
+)
 from meshjit.compiler.trace.tracing import current_trace
 
 
@@ -58,6 +63,13 @@ def checked_axes(axis_name, what: str):
             raise MeshjitNameError(
                 f"{what}: axis {axis!r} is unbound: it is neither a vmap axis_name (those in "
                 f"scope: {tuple(vmapped)}) nor a manual axis of an enclosing shard_map"
+            )
+        if axis not in env.mesh.axis_names and what == "psum" and len(axes) > 1:
+            raise UnboundAxesError(
+                "jax.lax.psum can only accept axis_name which corresponds to one of varying, "
+                f"unreduced, reduced or invarying state of the input. Got axes: {axes}: axis "
+                f"{axis!r} is not in the mesh of the enclosing shard_map (its axes are "
+                f"{env.mesh.axis_names})"
             )
         if axis not in env.mesh.axis_names:
             raise UnboundAxisError(

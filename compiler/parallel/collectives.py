@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -326,10 +327,20 @@ def _all_to_all_tiled(x, axes, groups, size, split, concat):
     )
 
 
+def _perm_index(i, perm) -> int:
+    try:
+        return operator.index(i)
+    except TypeError:
+        raise MeshjitTypeError(
+            f"ppermute perm entries must be integers, got {i!r} in {perm!r} (list indices must "
+            f"be integers or slices, not {type(i).__name__})"
+        ) from None
+
+
 def ppermute(x, axis_name, perm):
     env, axes = checked_axes(axis_name, "ppermute")
     size = env.size(axes)
-    given = tuple((int(s), int(d)) for s, d in perm)
+    given = tuple((_perm_index(s, perm), _perm_index(d, perm)) for s, d in perm)
     for pair in given:
         if not all(-size <= i < size for i in pair):
             raise MeshjitIndexError(

@@ -14,10 +14,12 @@ import numpy as np
 from meshjit.compiler.errors import (
     DuplicateSpecError,
     IndivisibleError,
+    MeshjitIndexError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
     NoContextMeshError,
+    WrongKindError,
 )
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import broadcast_prefix, prefix_error, tree_flatten, tree_leaves
@@ -292,6 +294,11 @@ def make_mesh(
     from meshjit.compiler.runtime import client as backend
 
     axis_shapes = tuple(int(s) for s in axis_shapes)
+    if 0 in axis_shapes:  # JAX indexes its (empty) device list: an IndexError
+        raise MeshjitIndexError(
+            f"make_mesh: mesh shape {axis_shapes} has an axis of size 0, but every axis needs at "
+            "least one device (list index out of range)"
+        )
     devices = list(backend.devices() if devices is None else devices)
     need = math.prod(axis_shapes)
     if need > len(devices):
@@ -448,15 +455,18 @@ def check_memory_kind(kind) -> None:
     )
 
 
-@boundary_methods("__init__")
+@boundary_methods("__init__", "shard_shape")
 class NamedSharding(Sharding):
-    """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`)."""
+    """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`); immutable, as JAX's."""
 
-    __slots__ = ("mesh", "spec", "_hash", "_norm")
+    __slots__ = ("_mesh", "_spec", "_hash", "_norm")
 
     def __init__(self, mesh, spec: PartitionSpec = PartitionSpec(), *, memory_kind=None):
         if not isinstance(mesh, (Mesh, AbstractMesh)):
-            raise MeshjitTypeError(f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r}")
+            raise WrongKindError(
+                f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r} "
+                f"('{type(mesh).__name__}' object has no attribute 'size')"
+            )
         check_memory_kind(memory_kind)
         check_unique_axis_names(mesh, "NamedSharding")
         if isinstance(spec, list):  # JAX hashes the spec, so a list fails there
@@ -467,10 +477,21 @@ class NamedSharding(Sharding):
         if not isinstance(spec, PartitionSpec):
             spec = PartitionSpec(*spec) if isinstance(spec, tuple) else spec
         if not isinstance(spec, PartitionSpec):
-            raise MeshjitTypeError(f"NamedSharding needs a PartitionSpec, got {spec!r}")
+            raise WrongKindError(
+                f"NamedSharding needs a PartitionSpec, got {spec!r} "
+                f"('{type(spec).__name__}' object has no attribute 'partitions')"
+            )
         _check_spec_axes(spec, mesh)
-        self.mesh, self.spec = mesh, spec
+        self._mesh, self._spec = mesh, spec
         self._hash = self._norm = None
+
+    @property
+    def mesh(self):
+        return self._mesh
+
+    @property
+    def spec(self) -> PartitionSpec:
+        return self._spec
 
     @property
     def abstract(self) -> NamedSharding:
@@ -528,6 +549,11 @@ class NamedSharding(Sharding):
 
     def shard_shape(self, global_shape) -> tuple[int, ...]:
         """The shape of each device's block; every dimension must divide evenly (as in JAX)."""
+        if len(self.spec) > len(global_shape):
+            raise MeshjitIndexError(
+                f"shard_shape: {self.spec} has {len(self.spec)} entries but the shape "
+                f"{tuple(global_shape)} has rank {len(global_shape)} (list index out of range)"
+            )
         out = []
         for dim, size in enumerate(global_shape):
             parts = math.prod(self.mesh.shape[a] for a in self.spec.axes_of(dim))
@@ -666,8 +692,20 @@ def resolve_spec(sharding_or_spec, what: str) -> NamedSharding:
                 "NamedSharding(mesh, spec)"
             )
         return NamedSharding(mesh, sharding_or_spec)
-    raise MeshjitTypeError(
-        f"{what}: expected a NamedSharding or PartitionSpec, got {type(sharding_or_spec).__name__}"
+    raise MeshjitTypeError(_not_a_spec(sharding_or_spec, what))
+
+
+def _not_a_spec(value, what: str) -> str:
+    # JAX's words: reshard names its `out_sharding` argument, the others their leaves.
+    if what == "reshard":
+        return (
+            "`out_sharding` argument of reshard only supports instances of `NamedSharding` or "
+            f"`PartitionSpec`. Got {value} of type: {type(value)}"
+        )
+    leaves = what.rsplit(" ", 1)[-1] if " " in what else "shardings"
+    return (
+        f"{what}: {leaves} leaf specifications are expected to be PartitionSpec instances or "
+        f"None, but got {value} (a NamedSharding or PartitionSpec)"
     )
 
 

@@ -51,6 +51,11 @@ def split(key, num=2):
     if isinstance(num, float):  # as JAX (and range()): a count is an integer
         raise MeshjitTypeError(f"'float' object cannot be interpreted as an integer: split({num})")
     scalar = isinstance(num, (int, np.integer)) or getattr(num, "ndim", None) == 0
+    if scalar and not np.issubdtype(getattr(num, "dtype", np.int32), np.integer):
+        raise MeshjitTypeError(  # JAX's operator.index of the array
+            "Only integer scalar arrays can be converted to a scalar index. (split's num must "
+            f"be an integer, got {num})"
+        )
     shape = (num,) if scalar else num  # a traced count: canonical_shape names it
     shape = canonical_shape(shape, "split")
     return wrap_result(_split(data, shape), typed)
@@ -74,6 +79,10 @@ def _message(data):
             f"Cannot convert_element_type from {data.dtype} to uint32: fold_in folds "
             "an integer into a key, but was given a PRNG key as the data (typed keys and integers do "
             "not mix)"
+        )
+    if isinstance(data, str):  # JAX takes int(data)
+        raise MeshjitValueError(
+            f"invalid literal for int() with base 10: {data!r} (fold_in folds an integer into a key)"
         )
     if isinstance(data, (bool, int)) and not isinstance(data, np.generic):
         if not 0 <= data < 2**32:

@@ -99,7 +99,7 @@ KEY_DTYPES = {name: KeyDType(impl) for name, impl in IMPLS.items()}
 KEY_DTYPE = KEY_DTYPES["threefry2x32"]
 
 
-def _dtype_name(x) -> str:
+def operand_dtype_name(x) -> str:
     """The dtype JAX names for an operand: Python scalars as their default types."""
     if isinstance(x, PRNGKeyArray):
         return x.dtype.name
@@ -210,7 +210,7 @@ class PRNGKeyArray:
 
     def _no_arithmetic(name: str, reflected: bool = False):
         def method(self, other):
-            names = [self.dtype.name, _dtype_name(other)]
+            names = [self.dtype.name, operand_dtype_name(other)]
             shown = ", ".join(reversed(names) if reflected else names)
             raise MeshjitTypeError(
                 f"{name} does not accept dtypes {shown}. Typed PRNG keys support no arithmetic: "
@@ -220,9 +220,10 @@ class PRNGKeyArray:
         return method
 
     __add__, __radd__ = _no_arithmetic("add"), _no_arithmetic("add", True)
-    __sub__, __rsub__ = _no_arithmetic("sub"), _no_arithmetic("sub", True)
-    __mul__, __rmul__ = _no_arithmetic("mul"), _no_arithmetic("mul", True)
-    __truediv__, __rtruediv__ = _no_arithmetic("div"), _no_arithmetic("div", True)
+    # jnp's names, as JAX's operators say them
+    __sub__, __rsub__ = _no_arithmetic("subtract"), _no_arithmetic("subtract", True)
+    __mul__, __rmul__ = _no_arithmetic("multiply"), _no_arithmetic("multiply", True)
+    __truediv__, __rtruediv__ = _no_arithmetic("divide"), _no_arithmetic("divide", True)
     del _no_arithmetic
 
     def block_until_ready(self):
@@ -319,8 +320,8 @@ def _check_raw_key_data(name: str, data) -> None:
         aval = aval_of(data)
     except MeshjitTypeError:
         raise MeshjitTypeError(
-            f"{name}: expected a PRNG key (random.key or random.PRNGKey), got a "
-            f"{type(data).__name__}"
+            f"unexpected PRNG key type {type(data)}: {name} expected a PRNG key (random.key or "
+            "random.PRNGKey)"
         ) from None
     impl = default_impl()
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != impl.key_shape:
@@ -356,7 +357,9 @@ def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
     impl = resolve_impl(impl if dtype is None else dtype)
     if is_typed_key(key_bits_array):
         raise MeshjitTypeError(
-            "wrap_key_data takes raw uint32 key data, but was given a typed key array "
+            "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got "
+            f"dtype={key_bits_array.dtype.name}. wrap_key_data takes raw uint32 key data, but "
+            "was given a typed key array "
             f"({key_bits_array.dtype.name}{list(key_bits_array.shape)}): typed and raw keys do "
             "not mix; it is already a key"
         )

@@ -24,7 +24,7 @@ import math
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random.keys import default_impl, is_typed_key
@@ -194,8 +194,9 @@ def seed_data(seed, ctor_name: str, words: int = 2):
     4 `words` (rbg) holds that pair twice."""
     if isinstance(seed, (bool, int)) and not isinstance(seed, np.generic):
         if not -(2**63) <= seed < 2**63:
-            raise MeshjitValueError(
-                f"{ctor_name}: the seed {seed} does not fit in a 64-bit integer"
+            raise MeshjitOverflowError(  # JAX's OverflowError
+                f"{ctor_name}: the seed {seed} does not fit in a 64-bit integer (Python int too "
+                "large to convert to C long)"
             )
         return _concrete_key(seed, dtypes.x64_enabled, words)
     aval = _seed_aval(seed, ctor_name)
@@ -212,6 +213,8 @@ def _seed_aval(seed, ctor_name: str):
             f"{ctor_name} accepts a scalar seed, but was given a PRNG key: typed keys and seeds "
             "do not mix"
         )
+    if seed is None:  # JAX makes an array of the seed
+        raise MeshjitValueError(f"None is not a valid value for jnp.array ({ctor_name}'s seed)")
     try:
         aval = aval_of(seed)
     except MeshjitTypeError:

@@ -186,6 +186,17 @@ class Tracer(ArrayMethods):
         return f"JitTracer({jax_type_str(self.aval)})"
 
 
+def require_concrete(x, context: str) -> None:
+    """JAX's `core.concrete_or_error`: a ConcretizationTypeError naming `context` (the argument
+    that must be static) when `x` is traced."""
+    if isinstance(x, Tracer):
+        a = x.aval
+        raise ConcretizationError(
+            "Abstract tracer value encountered where concrete value is expected: traced array "
+            f"with shape {a.dtype.name}[{','.join(map(str, a.shape))}]\n{context}"
+        )
+
+
 def _array_only_attribute(what: str, concrete: bool, method: bool):
     def get(self):
         self._array_only(what, ConcretizationError if concrete else None)
@@ -582,10 +593,11 @@ def checked_dtype(dtype) -> np.dtype:
     except TypeError as e:  # NumPy's words, as JAX's: "data type 'foo' not understood"
         raise MeshjitTypeError(f"{e}; use one of: {_supported_names()}") from None
     if canonical not in dtypes.SUPPORTED:
-        if canonical.kind in "USOMm":  # not ml_dtypes' numeric types (kind V): unsupported
+        if canonical.kind in "USOMm" or dtypes.not_numeric(canonical):  # (ml_dtypes': kind V)
             raise MeshjitTypeError(
-                f"dtype {canonical} is not a valid JAX array type. Only arrays of numeric types "
-                "are supported by JAX"
+                f"JAX only supports number, bool, and string dtypes, got dtype {dtype}: dtype "
+                f"{canonical} is not a valid JAX array type. Only arrays of numeric types are "
+                "supported by JAX"
             )
         raise MeshjitTypeError(
             f"dtype {canonical} is not supported; use one of: {_supported_names()}"

@@ -752,3 +752,67 @@ def test_has_aux_leaves_that_are_not_arrays_come_back_as_they_are():
     np.testing.assert_array_equal(np.asarray(aux["w"]), np.ones(3))
     _, _, aux = meshjit.vjp(lambda w: (w * 2, ("tag", w)), jnp.ones(2), has_aux=True)
     assert aux[0] == "tag"
+
+
+# ---------------------------------------------------------------------------------------------
+# Round 5 of the mistakes catalogue.
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: meshjit.jvp(3, (1.0,), (1.0,)),
+        lambda: meshjit.vjp("f", 1.0),
+        lambda: meshjit.eval_shape(3, np.ones(2)),
+        lambda: meshjit.jacrev("f"),
+        lambda: meshjit.hessian([jnp.sin]),
+    ],
+)
+def test_transformations_of_non_callables(call):
+    with pytest.raises(TypeError, match="Expected a callable value, got"):
+        call()
+
+
+def test_vjp_function_takes_one_cotangent():
+    _, f_vjp = meshjit.vjp(jnp.sin, np.ones(3, np.float32))
+    with pytest.raises(TypeError, match="must be called with a single argument"):
+        f_vjp(np.ones(3, np.float32), np.ones(3, np.float32))
+
+
+def test_linearized_function_called_on_a_tangent_of_another_shape():
+    _, f_jvp = meshjit.linearize(jnp.sin, np.ones(3, np.float32))
+    with pytest.raises(ValueError, match="linearized function called on tangent values"):
+        f_jvp(np.ones(4, np.float32))
+
+
+def test_custom_jvp_rule_calls_checked_round5():
+    f = meshjit.custom_jvp(lambda x: x * 2, nondiff_argnums=(2,))
+    f.defjvp(lambda p, t: (p[0] * 2, t[0] * 2))
+    with pytest.raises(IndexError, match="tuple index out of range"):
+        f(1.0)
+    g = meshjit.custom_jvp(lambda x: x * 2)
+    g.defjvp(3)
+    with pytest.raises(TypeError, match="the first argument must be callable"):
+        meshjit.jvp(g, (1.0,), (1.0,))
+
+
+def test_custom_vjp_binds_keyword_arguments():
+    @meshjit.custom_vjp
+    def f(x, y=1.0):
+        return x * y
+
+    f.defvjp(lambda x, y: (f(x, y), y), lambda y, g: (g * y, None))
+    assert float(f(x=2.0, y=3.0)) == 6.0
+    assert float(meshjit.grad(lambda x: f(x=x, y=3.0))(2.0)) == 3.0
+    with pytest.raises(TypeError, match="could not be resolved to positional-only arguments"):
+        f(z=1.0)
+
+
+def test_custom_vjp_fwd_output_of_another_shape_is_a_value_error_too():
+    @meshjit.custom_vjp
+    def f(x):
+        return x * 2
+
+    f.defvjp(lambda x: (jnp.ones(5), None), lambda r, g: (g,))
+    with pytest.raises(ValueError, match="like the function's output"):
+        meshjit.grad(lambda x: f(x).sum())(np.ones(3, np.float32))

@@ -407,3 +407,11 @@ def test_args_info_of_typed_keys_is_one_arg_info_of_a_key_aval():
 
 def lowered_args():
     return meshjit.random.split(meshjit.random.key(0)), jnp.ones(3)
+
+
+def test_jit_of_none_and_unknown_options_round5():
+    with pytest.raises(TypeError, match="Expected a callable value, got None"):
+        meshjit.jit(None)
+    with pytest.raises(TypeError, match="got an unexpected keyword argument 'static_argnum'"):
+        meshjit.jit(lambda x: x, static_argnum=0)
+    assert meshjit.jit(static_argnums=0)(lambda n: n + 1)(1) == 2  # still a decorator

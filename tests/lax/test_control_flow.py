@@ -614,3 +614,46 @@ def test_fori_loop_bounds_of_different_dtypes_are_refused_unless_one_is_weak():
     with pytest.raises(MeshjitTypeError, match="must have equal types, got int8 and int32"):
         lax.fori_loop(jnp.int8(0), jnp.int32(3), body, 0.0)
     assert float(lax.fori_loop(0, jnp.int8(3), body, 0.0)) == 3.0  # a Python int is weak
+
+
+# ---------------------------------------------------------------------------------------------
+# Round 5 of the mistakes catalogue.
+
+
+def test_cond_takes_its_old_five_argument_form():
+    out = lax.cond(True, 1.0, lambda x: x + 1, 2.0, lambda x: x * 10)
+    assert float(out) == 2.0
+    assert float(lax.cond(False, 1.0, lambda x: x + 1, 2.0, lambda x: x * 10)) == 20.0
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: lax.cond(None, lambda: 1.0, lambda: 2.0), TypeError, "cond predicate is None"),
+        (lambda: lax.switch("0", [lambda: 1.0]), TypeError, "Index type must be an integer"),
+        (lambda: lax.scan(None, 0.0, np.ones(3)), TypeError, "lax.scan: f argument should be"),
+        (
+            lambda: lax.fori_loop(0, np.float32(3), lambda i, c: c, 0),
+            TypeError,
+            "lower and upper arguments to fori_loop must have equal types",
+        ),
+        (
+            lambda: lax.fori_loop(np.zeros(2, np.int32), 3, lambda i, c: c, 0),
+            TypeError,
+            "cond_fun must return a boolean scalar",
+        ),
+        (
+            lambda: lax.scan(lambda c, x: (c, None), 0.0, np.float32(1.0)),
+            IndexError,
+            "no leading axis to scan over",
+        ),
+    ],
+)
+def test_control_flow_mistakes_round5(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_scan_takes_an_integral_float_length():
+    carry, _ = lax.scan(lambda c, _: (c + 1, None), 0, None, length=3.0)
+    assert int(carry) == 3

@@ -586,6 +586,15 @@ def test_conflicting_elementwise_names_both_types(mesh):
         meshjit.jit(lambda a, b: a + b)(a, b)
 
 
+def test_conflicting_operands_in_jaxs_words(mesh):
+    a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
+    b = meshjit.device_put(np.ones((8, 4), np.float32), P("Y", None))
+    with pytest.raises(ShardingTypeError, match=r"max got .* broadcasting: \('X', None\), "):
+        mjnp.maximum(a, b)
+    with pytest.raises(ShardingTypeError, match="All operands should have the same sharding"):
+        mjnp.concatenate([a, b], axis=1)
+
+
 def test_reshard_bad_input(mesh):
     x = meshjit.device_put(np.ones((6, 4), np.float32), P(None, "Y"))
     with pytest.raises(ValueError, match="rank"):

@@ -343,3 +343,18 @@ def test_pcast_to_varying_is_jaxs_pvary_and_pvary_is_gone():
 def test_shard_map_check_rep_is_gone_as_in_jax_0_10():
     with pytest.raises(TypeError, match="unexpected keyword argument 'check_rep'"):
         meshjit.shard_map(lambda x: x, mesh=M42, in_specs=P("x"), out_specs=P("x"), check_rep=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Round 5 of the mistakes catalogue.
+
+
+def test_psum_over_axes_one_unknown_is_a_value_error():
+    # JAX checks a tuple of names against the value's varying axes: a ValueError there
+    with pytest.raises(ValueError, match="jax.lax.psum can only accept axis_name"):
+        smap(lambda x: lax.psum(x, ("x", "z")), out_specs=P())(x84)
+
+
+def test_ppermute_float_perm_entries():
+    with pytest.raises(TypeError, match="perm entries must be integers"):
+        smap(lambda x: lax.ppermute(x, "x", [(0.0, 1.0), (1.0, 0.0)]))(x84)

@@ -696,3 +696,61 @@ def test_mesh_shape_is_an_ordered_dict_as_in_jax():
     for shape in (mesh.shape, mesh.abstract_mesh.shape):
         assert type(shape) is collections.OrderedDict
         assert list(shape.items()) == [("a", 4), ("b", 2)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Round 5 of the mistakes catalogue: objects of the wrong kind, immutability, zero-sized axes.
+
+
+def test_named_sharding_of_the_wrong_kinds_is_an_attribute_and_type_error():
+    mesh = meshjit.make_mesh((2,), ("x",))
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'size'"):
+        NamedSharding(meshjit.devices(), P("x"))
+    with pytest.raises(TypeError, match="'str' object has no attribute 'partitions'"):
+        NamedSharding(mesh, "x")
+
+
+def test_named_sharding_is_immutable():
+    s = NamedSharding(meshjit.make_mesh((2,), ("x",)), P("x"))
+    with pytest.raises(AttributeError, match="has no setter"):
+        s.spec = P()
+    assert s.spec == P("x") and s.mesh.axis_names == ("x",)
+
+
+def test_shard_shape_of_a_shorter_shape_is_an_index_error():
+    s = NamedSharding(meshjit.make_mesh((2, 4), ("x", "y")), P("x", "y"))
+    with pytest.raises(IndexError, match="index out of range"):
+        s.shard_shape((4,))
+
+
+def test_make_mesh_with_a_zero_sized_axis():
+    with pytest.raises(IndexError, match="an axis of size 0"):
+        meshjit.make_mesh((0,), ("x",))
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (
+            lambda x: meshjit.jit(lambda v: v, in_shardings="x")(x),
+            "in_shardings leaf specifications are expected to be PartitionSpec instances",
+        ),
+        (
+            lambda x: meshjit.jit(lambda v: lax_wsc(v, "x"))(x),
+            "shardings leaf specifications are expected to be PartitionSpec instances",
+        ),
+    ],
+)
+def test_a_string_for_a_sharding(call, words):
+    with pytest.raises(TypeError, match=words):
+        call(np.ones(4, np.float32))
+
+
+def lax_wsc(v, s):
+    return meshjit.lax.with_sharding_constraint(v, s)
+
+
+def test_jit_with_in_shardings_refuses_keyword_arguments():
+    s = NamedSharding(meshjit.make_mesh((2,), ("x",)), P())
+    with pytest.raises(ValueError, match="does not support kwargs when in_shardings"):
+        meshjit.jit(lambda x: x, in_shardings=s)(x=np.ones(4, np.float32))

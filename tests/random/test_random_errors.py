@@ -169,3 +169,43 @@ def test_an_int_shape_is_a_one_dimensional_shape_as_in_jax():
     with pytest.raises(MeshjitTypeError) as ei:
         random.split(KEY, 2.5)  # L:float-count
     _check(ei, "L:float-count", "'float' object cannot be interpreted as an integer")
+
+
+# ---------------------------------------------------------------------------------------------
+# Round 5 of the mistakes catalogue.
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: random.key(None), ValueError, "None is not a valid value for jnp.array"),
+        (lambda: random.key(2**70), OverflowError, "does not fit in a 64-bit integer"),
+        (
+            lambda: random.split(random.key(0), np.float32(2)),
+            TypeError,
+            "Only integer scalar arrays can be converted to a scalar index",
+        ),
+        (lambda: random.fold_in(random.key(0), "step"), ValueError, "invalid literal for int()"),
+        (lambda: random.split(None), TypeError, "unexpected PRNG key type <class 'NoneType'>"),
+        (
+            lambda: random.wrap_key_data(random.split(random.key(0))),
+            TypeError,
+            "expected key_data.dtype = uint32; got dtype=key<fry>",
+        ),
+        (
+            lambda: jnp.add(random.key(0), 1),
+            TypeError,
+            "add does not accept dtypes key<fry>, int32",
+        ),
+        (lambda: random.key(0) * 2, TypeError, "multiply does not accept dtypes key<fry>, int32"),
+    ],
+)
+def test_key_mistakes_round5(call, error, words):
+    with pytest.raises(error, match=re_escape(words)):
+        call()
+
+
+def re_escape(words):
+    import re
+
+    return re.escape(words)

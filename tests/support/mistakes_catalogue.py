@@ -5432,3 +5432,2353 @@ def device_put_to_devices_call():
 @mistake("device_put device specification must be a tree prefix of the corresponding value")
 def device_put_spec_tuple():
     return jax.device_put(jnp.ones(4), ("x",))
+
+
+# ---------------------------------------------------------------------------------------------
+# Round 5: the families the brief lists, in the forms not above: shardings and meshes,
+# shard_map specs and collectives, jit arguments, vmap/grad/jvp/custom rules, control-flow
+# carries, keys, jnp shapes and dtypes, trees, indexing and mutation, leaks, concretization,
+# array construction and NumPy interop.
+# Sharding objects and device_put
+
+
+@mistake("Resource axis: z of P('x', 'z') is not found in mesh: ('x', 'y').")
+def r5_named_sharding_second_axis_unknown():
+    return jax.device_put(jnp.ones((4, 8)), NamedSharding(mesh24, P("x", "z")))
+
+
+@mistake("'str' object has no attribute 'partitions'")
+def r5_named_sharding_string_spec():
+    return jax.device_put(jnp.ones(4), NamedSharding(mesh2, "x"))
+
+
+@mistake()
+def r5_named_sharding_none_spec():
+    return jax.device_put(jnp.ones(4), NamedSharding(mesh2, None))
+
+
+@mistake("'list' object has no attribute 'size'")
+def r5_named_sharding_device_list_as_mesh():
+    return NamedSharding(jax.devices(), P("x"))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension, but P('",
+)
+def r5_spec_axis_twice_rank3():
+    return jax.device_put(jnp.ones((2, 4, 2)), NamedSharding(mesh24, P("x", "y", "x")))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension, but P((",
+)
+def r5_spec_axis_twice_across_tuple():
+    return jax.device_put(jnp.ones((8, 2)), NamedSharding(mesh24, P(("x", "y"), "x")))
+
+
+@mistake("P('x', 'y', None)", "rank")
+def r5_spec_longer_than_rank_2d_mesh():
+    return jax.device_put(jnp.ones((4, 8)), NamedSharding(mesh24, P("x", "y", None)))
+
+
+@mistake("P('x',)", "rank")
+def r5_spec_of_scalar():
+    return jax.device_put(jnp.float32(1.0), NamedSharding(mesh2, P("x")))
+
+
+@mistake("device_put device specification must be a tree prefix of the corresponding value")
+def r5_device_put_dict_tuple_shardings():
+    s = NamedSharding(mesh2, P())
+    return jax.device_put({"a": jnp.ones(2), "b": jnp.ones(2)}, (s, s))
+
+
+@mistake("device_put device specification must be a tree prefix of the corresponding value")
+def r5_device_put_list_too_many_shardings():
+    s = NamedSharding(mesh2, P())
+    return jax.device_put([jnp.ones(2), jnp.ones(2)], [s, s, s])
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_device_put_one_sharding_for_tree():
+    s = NamedSharding(mesh2, P("x"))
+    return jax.device_put((jnp.ones(2), jnp.ones(4)), s)[1].shape
+
+
+@mistake("`jax.device_put` only accepts `None`, `jax.sharding.Sharding`, `jax.Device`")
+def r5_device_put_to_mesh():
+    return jax.device_put(jnp.ones(4), mesh2)
+
+
+@mistake("jax.set_mesh", "PartitionSpec")
+def r5_device_put_to_partition_spec_without_mesh():
+    return jax.device_put(jnp.ones(4), P("x"))
+
+
+@mistake("device_put device specification must be a tree prefix of the corresponding value")
+def r5_device_put_devices_list_of_two():
+    return jax.device_put(jnp.ones(4), jax.devices()[:2])
+
+
+@mistake("`jax.device_put` only accepts `None`, `jax.sharding.Sharding`, `jax.Device`")
+def r5_device_put_to_string_sharding_list():
+    return jax.device_put([jnp.ones(2)], ["x"])
+
+
+@mistake("implies that array axis 0 is partitioned 2 times, but the dimension size is 3")
+def r5_shard_shape_not_divisible():
+    return NamedSharding(mesh2, P("x")).shard_shape((3,))
+
+
+@mistake("index out of range")
+def r5_shard_shape_rank_too_small():
+    return NamedSharding(mesh24, P("x", "y")).shard_shape((4,))
+
+
+@mistake("has no setter")
+def r5_sharding_spec_assignment():
+    s = NamedSharding(mesh2, P("x"))
+    s.spec = P()
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_single_device_sharding_of_int():
+    return jax.sharding.SingleDeviceSharding(0)
+
+
+@mistake("'SingleDeviceSharding' object has no attribute 'mesh'")
+def r5_single_device_sharding_has_no_mesh():
+    return jax.device_put(jnp.ones(2), jax.devices()[0]).sharding.mesh
+
+
+@mistake("has no attribute 'PositionalSharding'")
+def r5_positional_sharding_removed():
+    return jax.sharding.PositionalSharding(jax.devices())
+
+
+@mistake(
+    "Mesh requires the ndim of its first argument (`devices`) to equal the length of its second argument (`axis_nam",
+)
+def r5_mesh_of_device_list():
+    return Mesh(jax.devices(), ("x", "y"))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_mesh_axis_names_string():
+    return Mesh(np.array(jax.devices()[:2]), "xy")
+
+
+@mistake("can only specify one unknown dimension")
+def r5_make_mesh_negative_size():
+    return jax.make_mesh((-2, -4), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+
+
+@mistake()
+def r5_make_mesh_zero_size():
+    return jax.make_mesh((0,), ("x",), axis_types=(AxisType.Auto,))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_make_mesh_axis_types_not_tuple():
+    return jax.make_mesh((2,), ("x",), axis_types=AxisType.Explicit)
+
+
+@mistake(
+    "Mesh requires the ndim of its first argument (`devices`) to equal the length of its second argument (`axis_nam",
+)
+def r5_make_mesh_string_names():
+    return jax.make_mesh((2, 4), "xy", axis_types=(AxisType.Auto,) * 2)
+
+
+@mistake("'z'")
+def r5_mesh_shape_of_unknown_axis():
+    return mesh24.shape["z"]
+
+
+@mistake("got an unexpected keyword argument 'reduced_axes'")
+def r5_partition_spec_unknown_keyword():
+    return P("x", reduced_axes=("y",))
+
+
+@mistake("P('x', None)", "rank")
+def r5_wsc_spec_too_long_named_sharding():
+    s = NamedSharding(mesh2, P("x", None))
+    return jax.jit(lambda x: lax.with_sharding_constraint(x, s))(jnp.ones(4))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension, but P('",
+)
+def r5_wsc_axis_twice_in_jit():
+    s = NamedSharding(mesh24, P("x", "x"))
+    return jax.jit(lambda x: lax.with_sharding_constraint(x, s))(jnp.ones((4, 4)))
+
+
+@mistake("leaf specifications are expected to be PartitionSpec instances or None, but got x")
+def r5_wsc_string_sharding():
+    return jax.jit(lambda x: lax.with_sharding_constraint(x, "x"))(jnp.ones(4))
+
+
+@mistake("must be a tree prefix of the corresponding value")
+def r5_wsc_tree_mismatch():
+    s = NamedSharding(mesh2, P())
+    f = lambda x, y: lax.with_sharding_constraint((x, y), (s, s, s))  # noqa: E731
+    return jax.jit(f)(jnp.ones(2), jnp.ones(2))
+
+
+@mistake("does not support kwargs when in_shardings is specified")
+def r5_jit_in_shardings_with_kwargs():
+    s = NamedSharding(mesh2, P())
+    return jax.jit(lambda x: x, in_shardings=s)(x=jnp.ones(4))
+
+
+@mistake("pytree structure error: different types at key path")
+def r5_jit_out_shardings_dict_for_tuple():
+    s = NamedSharding(mesh2, P())
+    return jax.jit(lambda x: (x, x), out_shardings={"a": s})(jnp.ones(4))
+
+
+@mistake("P('x', None)", "rank")
+def r5_jit_out_shardings_spec_too_long():
+    s = NamedSharding(mesh2, P("x", None))
+    return jax.jit(lambda x: x, out_shardings=s)(jnp.ones(4))
+
+
+@mistake("Resource axis: y of P('y',) is not found in mesh: ('x',).")
+def r5_jit_out_shardings_unknown_axis():
+    s = NamedSharding(mesh2, P("y"))
+    return jax.jit(lambda x: x, out_shardings=s)(jnp.ones(4))
+
+
+@mistake("in_shardings specification must be a tree prefix of the")
+def r5_jit_in_shardings_list_of_one_for_two_args():
+    s = NamedSharding(mesh2, P())
+    return jax.jit(lambda x, y: x + y, in_shardings=[s])(jnp.ones(2), jnp.ones(2))
+
+
+@mistake(
+    "in_shardings leaf specifications are expected to be PartitionSpec instances or None, but got x",
+)
+def r5_jit_in_shardings_string():
+    return jax.jit(lambda x: x, in_shardings="x")(jnp.ones(4))
+
+
+@mistake(
+    "in_shardings leaf specifications are expected to be PartitionSpec instances or None, but got Mesh(",
+)
+def r5_jit_in_shardings_mesh():
+    return jax.jit(lambda x: x, in_shardings=mesh2)(jnp.ones(4))
+
+
+@mistake("Sharding passed to jit does not match the sharding on the respective arg")
+def r5_jit_committed_arg_vs_in_shardings_mesh():
+    x = jax.device_put(jnp.ones(4), NamedSharding(mesh2, P("x")))
+    s = NamedSharding(_mesh((4,), ("x",)), P("x"))
+    return jax.jit(lambda v: v, in_shardings=s)(x)
+
+
+@mistake("Received incompatible devices for jitted computation", "with device ids [0, 1]")
+def r5_jit_two_committed_meshes():
+    a = jax.device_put(jnp.ones(4), NamedSharding(mesh2, P("x")))
+    b = jax.device_put(jnp.ones(4), NamedSharding(_mesh((4,), ("x",)), P("x")))
+    return jax.jit(lambda x, y: x + y)(a, b)
+
+
+@mistake("Received incompatible devices for jitted computation")
+def r5_eager_add_on_different_devices():
+    a = jax.device_put(jnp.ones(4), jax.devices()[0])
+    b = jax.device_put(jnp.ones(4), jax.devices()[1])
+    return a + b
+
+
+# ---------------------------------------------------------------------------------------------
+# Explicit sharding (round 5)
+
+
+@mistake(
+    "`out_sharding` argument of reshard only supports instances of `NamedSharding` or `PartitionSpec`",
+)
+def r5_explicit_reshard_string_spec():
+    return jax.sharding.reshard(_eput((4, 8), P("x", None)), "y")
+
+
+@mistake("Resource axis: z of P('z',) is not found in mesh: ('x', 'y').")
+def r5_explicit_reshard_unknown_axis_named_sharding():
+    return jax.sharding.reshard(_eput((4, 8), P()), NamedSharding(emesh, P("z")))
+
+
+@mistake("Using PartitionSpec when you are not under a mesh context is not allowed")
+def r5_explicit_dot_out_sharding_axis_twice():
+    a, b = _eput((8, 8), P("x", None)), _eput((8, 8), P())
+    return jnp.dot(a, b, out_sharding=P("x", "x"))
+
+
+@mistake("Using PartitionSpec when you are not under a mesh context is not allowed")
+def r5_explicit_einsum_out_sharding_too_long():
+    a, b = _eput((8, 8), P("x", None)), _eput((8, 8), P())
+    return jnp.einsum("ij,jk->ik", a, b, out_sharding=P("x", None, None))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_explicit_auto_axes_unknown_axis():
+    f = jax.sharding.auto_axes(lambda x: x * 2, axes="z", out_sharding=P("x"))
+    return f(_eput((8,), P("x")))
+
+
+@mistake("produces an illegally sharded result: f32[8@x,8@x]")
+def r5_explicit_mul_broadcast_conflict():
+    a, b = _eput((8, 8), P("x", None)), _eput((8,), P("x"))
+    return a * b
+
+
+@mistake("div got incompatible shardings for broadcasting")
+def r5_explicit_divide_conflicting():
+    a, b = _eput((8, 8), P("x", "y")), _eput((8, 8), P("y", None))
+    return a / b
+
+
+@mistake("max got incompatible shardings for broadcasting")
+def r5_explicit_maximum_conflicting():
+    a, b = _eput((8, 4), P("x", None)), _eput((8, 4), P("y", None))
+    return jnp.maximum(a, b)
+
+
+@mistake()
+def r5_explicit_matmul_batch_conflict():
+    a, b = _eput((8, 4, 4), P("x", None, None)), _eput((8, 4, 4), P("y", None, None))
+    return a @ b
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_explicit_reshape_merge_sharded():
+    return _eput((8, 4), P("x", "y")).reshape(32)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_explicit_reshape_keeps_sharded_dim():
+    return _eput((8, 4), P("x", None)).reshape(8, 2, 2).sharding.spec
+
+
+@mistake("All operands should have the same sharding")
+def r5_explicit_concatenate_along_sharded():
+    a, b = _eput((8, 4), P("x", None)), _eput((8, 4), P("y", None))
+    return jnp.concatenate([a, b], axis=1)
+
+
+@mistake("All operands should have the same sharding")
+def r5_explicit_stack_conflicting():
+    a, b = _eput((8,), P("x")), _eput((8,), P("y"))
+    return jnp.stack([a, b])
+
+
+@mistake("must be a tree prefix of the")
+def r5_explicit_reshard_tree_mismatch():
+    x = _eput((8,), P("x"))
+    return jax.sharding.reshard((x, x), (P("x"), P("x"), P()))
+
+
+@mistake("add got incompatible shardings for broadcasting")
+def r5_explicit_jit_out_shardings_conflict_in_jit():
+    f = jax.jit(lambda a, b: a + b)
+    return f(_eput((8, 8), P("x", "y")), _eput((8, 8), P("y", "x")))
+
+
+# ---------------------------------------------------------------------------------------------
+# shard_map specs and collectives (round 5)
+
+
+@mistake("shard_map() missing 1 required keyword-only argument: 'out_specs'")
+def r5_shard_map_missing_out_specs():
+    return jax.shard_map(lambda x: x, mesh=mesh2, in_specs=P("x"))(jnp.ones(4))
+
+
+@mistake("pytree structure error: different types at key path")
+def r5_shard_map_in_specs_dict_for_tuple():
+    f = lambda a, b: a + b  # noqa: E731
+    return _smap(f, {"a": P("x"), "b": P("x")}, P("x"))(jnp.ones(4), jnp.ones(4))
+
+
+@mistake(
+    "was given an in_specs entry which is too long to be compatible with the corresponding",
+    "which has length 2",
+)
+def r5_shard_map_in_specs_spec_too_long():
+    return _smap(lambda x: x, P("x", None), P("x"))(jnp.ones(4))
+
+
+@mistake(
+    "was given an out_specs entry which is too long to be compatible with the corresponding",
+    "which has length 2",
+)
+def r5_shard_map_out_specs_too_long():
+    return _smap(lambda x: x, P("x"), P("x", None))(jnp.ones(4))
+
+
+@mistake("shard_map out_specs argument must be a pytree of `jax.sharding.PartitionSpec` instances")
+def r5_shard_map_out_specs_string():
+    return _smap(lambda x: x, P("x"), "x")(jnp.ones(4))
+
+
+@mistake(
+    "argument arrays with axis sizes that are not evenly divisible by the corresponding mesh axis sizes",
+)
+def r5_shard_map_in_specs_second_dim_not_divisible():
+    return _smap(lambda x: x, P(None, "y"), P(None, "y"), mesh=mesh24)(jnp.ones((2, 6)))
+
+
+@mistake("jax.lax.psum can only accept axis_name which corresponds to one of varying")
+def r5_shard_map_psum_tuple_with_unknown_axis():
+    return _smap(lambda x: lax.psum(x, ("x", "z")), P("x"), P())(jnp.ones(4))
+
+
+@mistake()
+def r5_shard_map_pmin_unknown_axis():
+    return _smap(lambda x: lax.pmin(x, "z"), P("x"), P())(jnp.ones(4))
+
+
+@mistake()
+def r5_shard_map_pmean_unknown_axis():
+    return _smap(lambda x: lax.pmean(x, "batch"), P("x"), P())(jnp.ones(4))
+
+
+@mistake("axis -3 is out of bounds for array of dimension 2")
+def r5_shard_map_all_gather_negative_axis():
+    return _smap(lambda x: lax.all_gather(x, "x", axis=-3), P("x"), P())(jnp.ones(4))
+
+
+@mistake("is out of bounds for array of dimension")
+def r5_shard_map_all_to_all_concat_axis_out_of_range():
+    f = lambda x: lax.all_to_all(x, "x", 0, 3)  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones((4, 4)))
+
+
+@mistake("out of range")
+def r5_shard_map_psum_scatter_dimension_out_of_range():
+    f = lambda x: lax.psum_scatter(x, "x", scatter_dimension=2, tiled=True)  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones((4, 4)))
+
+
+@mistake("must be integers")
+def r5_shard_map_ppermute_float_perm():
+    f = lambda x: lax.ppermute(x, "x", [(0.0, 1.0), (1.0, 0.0)])  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake()
+def r5_shard_map_ppermute_unknown_axis():
+    f = lambda x: lax.ppermute(x, "z", [(0, 1), (1, 0)])  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("Found an unbound axis name: z")
+def r5_shard_map_axis_index_of_tuple_unknown():
+    return _smap(lambda x: x + lax.axis_index("z"), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("<class 'str'> is not a valid JAX type")
+def r5_shard_map_psum_of_string():
+    return _smap(lambda x: lax.psum("a", "x"), P("x"), P())(jnp.ones(4))
+
+
+@mistake("pytree structure error: different types at key path")
+def r5_shard_map_returns_fewer_than_out_specs():
+    return _smap(lambda x: x, P("x"), (P("x"), P("x"), P("x")))(jnp.ones(4))
+
+
+@mistake("shard_map requires a callable for its first argument, but got 3")
+def r5_shard_map_non_callable():
+    return jax.shard_map(3, mesh=mesh2, in_specs=P("x"), out_specs=P("x"))(jnp.ones(4))
+
+
+@mistake("shard_map() takes from 0 to 1 positional arguments but 4 were given")
+def r5_shard_map_mesh_positional():
+    return jax.shard_map(lambda x: x, mesh2, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("add got incompatible shapes for broadcasting: (2,), (4,).")
+def r5_shard_map_shape_mismatch_in_body_add():
+    g = lambda x: x + jnp.ones(4)  # noqa: E731
+    return _smap(g, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("scan body function carry input and carry output must have equal types, but they differ:")
+def r5_shard_map_fori_loop_carry_varying():
+    def body(i, c):
+        return c + lax.axis_index("x")
+
+    f = lambda x: x * lax.fori_loop(0, 2, body, 0)  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake()
+def r5_shard_map_scan_over_unknown_axis_psum():
+    def step(c, x):
+        return c + lax.psum(x, "y"), None
+
+    f = lambda xs: lax.scan(step, 0.0, xs)[0]  # noqa: E731
+    return _smap(f, P("x"), P())(jnp.ones(4))
+
+
+@mistake()
+def r5_shard_map_cond_branch_psum_unknown():
+    f = lambda x: lax.cond(True, lambda v: lax.psum(v, "z"), lambda v: v, x)  # noqa: E731
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("unbound axis name: x")
+def r5_psum_scatter_outside_shard_map():
+    return jax.jit(lambda x: lax.psum_scatter(x, "x"))(jnp.ones(4))
+
+
+@mistake("unbound axis name: x")
+def r5_all_to_all_outside_shard_map():
+    return jax.jit(lambda x: lax.all_to_all(x, "x", 0, 0))(jnp.ones(4))
+
+
+@mistake("Found an unbound axis name: i")
+def r5_pmin_outside_shard_map():
+    return jax.jit(lambda x: lax.pmin(x, "i"))(jnp.ones(4))
+
+
+@mistake("unbound axis name: x")
+def r5_axis_size_outside_shard_map():
+    return jax.jit(lambda x: x * lax.axis_size("x"))(jnp.ones(4))
+
+
+@mistake("unbound axis name: i")
+def r5_psum_eager_unbound():
+    return lax.psum(jnp.ones(3), "i")
+
+
+@mistake("Found an unbound axis name: j")
+def r5_vmap_pmax_other_axis_name():
+    return jax.vmap(lambda x: lax.pmax(x, "j"), axis_name="i")(jnp.ones(3))
+
+
+@mistake(
+    "Found an unbound axis name: j. To fix this, please call axis_index under `jax.shard_map`",
+)
+def r5_vmap_axis_index_unbound():
+    return jax.vmap(lambda x: x + lax.axis_index("j"), axis_name="i")(jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# jit arguments: static, donated, non-callables (round 5)
+
+
+class _NoHash:
+    def __eq__(self, other):
+        return True
+
+    __hash__ = None
+
+
+@mistake("Non-hashable static arguments are not supported")
+def r5_static_arg_unhashable_class():
+    return jax.jit(lambda x, o: x, static_argnums=1)(jnp.ones(2), _NoHash())
+
+
+@mistake("Non-hashable static arguments are not supported")
+def r5_static_arg_list_positional():
+    return jax.jit(lambda x, s: x.reshape(s), static_argnums=1)(jnp.ones(4), [2, 2])
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_static_arg_tuple_positional():
+    return jax.jit(lambda x, s: x.reshape(s), static_argnums=1)(jnp.ones(4), (2, 2)).shape
+
+
+@mistake("Non-hashable static arguments are not supported")
+def r5_static_arg_dict_by_name():
+    f = jax.jit(lambda x, cfg: x * cfg["k"], static_argnames="cfg")
+    return f(jnp.ones(2), cfg={"k": 2})
+
+
+@mistake("'float' object is not iterable")
+def r5_static_argnums_float():
+    return jax.jit(lambda x, n: x * n, static_argnums=1.0)(jnp.ones(2), 2)
+
+
+@mistake("'int' object is not iterable")
+def r5_static_argnames_int():
+    return jax.jit(lambda x, n: x * n, static_argnames=1)(jnp.ones(2), 2)
+
+
+@mistake("missing 1 required positional argument: 'n'")
+def r5_static_argnums_missing_at_call():
+    return jax.jit(lambda x, n: x * n, static_argnums=1)(jnp.ones(2))
+
+
+@mistake("Non-hashable static arguments are not supported")
+def r5_static_arg_traced_inside_vmap():
+    f = jax.jit(lambda x, n: x * n, static_argnums=1)
+    return jax.vmap(lambda v: f(v, v))(jnp.ones(2))
+
+
+@mistake("'float' object is not iterable")
+def r5_donate_argnums_float():
+    return jax.jit(lambda x: x, donate_argnums=0.0)(jnp.ones(2))
+
+
+@mistake("'str' object cannot be interpreted as an integer")
+def r5_donate_argnums_string():
+    return jax.jit(lambda x: x, donate_argnums="x")(jnp.ones(2))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_donate_argnames_and_argnums_same():
+    return jax.jit(lambda x: x, donate_argnums=0, donate_argnames="x")(jnp.ones(2))
+
+
+@mistake("Array has been deleted with shape=float32[4]")
+def r5_use_after_donation_by_name():
+    x = jnp.ones(4)
+    jax.jit(lambda x: x + 1, donate_argnames="x")(x=x)
+    return x + 1
+
+
+@mistake("Array has been deleted with shape=float32[4]")
+def r5_use_after_donation_in_tree():
+    xs = {"a": jnp.ones(4)}
+    jax.jit(lambda t: {"a": t["a"] * 2}, donate_argnums=0)(xs)
+    return xs["a"] + 1
+
+
+@mistake("Expected a callable value, got None")
+def r5_jit_of_none():
+    return jax.jit(None)
+
+
+@mistake("Expected a callable value, got [")
+def r5_jit_of_list_of_functions():
+    return jax.jit([jnp.sin, jnp.cos])
+
+
+@mistake("Expected a callable value, got")
+def r5_jit_of_array():
+    return jax.jit(jnp.ones(3))
+
+
+@mistake("Expected a callable value, got")
+def r5_vmap_of_string():
+    return jax.vmap("f")
+
+
+@mistake("Expected a callable value, got None")
+def r5_grad_of_none():
+    return jax.grad(None)
+
+
+@mistake("Expected a callable value, got 3")
+def r5_value_and_grad_of_int():
+    return jax.value_and_grad(3)
+
+
+@mistake("Expected a callable value, got")
+def r5_jacrev_of_string():
+    return jax.jacrev("f")
+
+
+@mistake("Expected a callable value, got [")
+def r5_hessian_of_list():
+    return jax.hessian([jnp.sin])
+
+
+@mistake("Expected a callable value, got 3")
+def r5_jvp_of_non_callable():
+    return jax.jvp(3, (1.0,), (1.0,))
+
+
+@mistake("Expected a callable value, got")
+def r5_vjp_of_non_callable():
+    return jax.vjp("f", 1.0)
+
+
+@mistake("Expected a callable value, got 3")
+def r5_eval_shape_of_non_callable():
+    return jax.eval_shape(3, jnp.ones(2))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_custom_jvp_of_non_callable():
+    return jax.custom_jvp(3)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_custom_vjp_of_non_callable():
+    return jax.custom_vjp("f")
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_remat_of_non_callable():
+    return jax.remat(None)
+
+
+@mistake("lax.scan: f argument should be a callable")
+def r5_scan_of_non_callable():
+    return lax.scan(None, 0.0, jnp.ones(3))
+
+
+@mistake("lax.while_loop: body_fun and cond_fun arguments should be callable")
+def r5_while_loop_cond_not_callable():
+    return lax.while_loop(True, lambda c: c + 1, 0)
+
+
+@mistake("lax.fori_loop: body_fun argument should be callable")
+def r5_fori_loop_body_not_callable():
+    return lax.fori_loop(0, 3, None, 0)
+
+
+@mistake("Expected a callable value, got 0")
+def r5_jit_decorator_with_static_positional():
+    return jax.jit(0)
+
+
+@mistake("missing 1 required positional argument: 'y'")
+def r5_jit_called_with_missing_argument():
+    return jax.jit(lambda x, y: x + y)(jnp.ones(2))
+
+
+@mistake("got an unexpected keyword argument 'z'")
+def r5_jit_unknown_keyword_at_call():
+    return jax.jit(lambda x: x)(jnp.ones(2), z=1)
+
+
+@mistake("got an unexpected keyword argument 'static_argnum'")
+def r5_jit_unknown_option():
+    return jax.jit(lambda x: x, static_argnum=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# vmap, grad, jvp, custom rules (round 5)
+
+
+@mistake("integer type")
+def r5_vmap_axis_size_float():
+    return jax.vmap(lambda x: x, in_axes=None, axis_size=2.5)(jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_vmap_in_axes_none_with_axis_size():
+    return jax.vmap(lambda x: x * 2, in_axes=None, axis_size=3)(jnp.ones(2)).shape
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def r5_vmap_out_axes_beyond_rank():
+    return jax.vmap(lambda x: x.sum(), out_axes=1)(jnp.ones((3, 2)))
+
+
+@mistake("axis -3 is out of bounds for array of dimension 2")
+def r5_vmap_out_axes_negative_beyond_rank():
+    return jax.vmap(lambda x: x, out_axes=-3)(jnp.ones((3, 2)))
+
+
+@mistake(
+    "vmap was requested to map its argument along axis 1, which implies that its rank should be at least 2, but is ",
+)
+def r5_vmap_in_axes_axis1_of_vector():
+    return jax.vmap(lambda x: x, in_axes=1)(jnp.ones(3))
+
+
+@mistake(
+    "vmap in_axes must be an int, None, or (nested) container with those types as leaves, but got (0, '0')",
+)
+def r5_vmap_in_axes_string_in_tuple():
+    return jax.vmap(lambda x, y: x + y, in_axes=(0, "0"))(jnp.ones(3), jnp.ones(3))
+
+
+@mistake("vmap got inconsistent sizes for array axes to be mapped:")
+def r5_vmap_sizes_in_list_argument():
+    return jax.vmap(lambda xs: xs[0] + xs[1])([jnp.ones(3), jnp.ones(4)])
+
+
+@mistake("vmap in_axes specification must be a tree prefix of the corresponding value")
+def r5_vmap_in_axes_list_vs_tuple_arg():
+    return jax.vmap(lambda t: t[0], in_axes=([0, 0, 0],))((jnp.ones(3), jnp.ones(3)))
+
+
+@mistake("vmap out_axes specification must be a tree prefix of the corresponding value")
+def r5_vmap_out_axes_dict_mismatch():
+    f = jax.vmap(lambda x: {"a": x, "b": x}, out_axes={"a": 0, "c": 0})
+    return f(jnp.ones(3))
+
+
+@mistake("vmap got inconsistent sizes for array axes to be mapped:")
+def r5_vmap_nested_inconsistent():
+    return jax.vmap(jax.vmap(lambda a, b: a + b))(jnp.ones((2, 3)), jnp.ones((2, 4)))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_vmap_spmd_axis_name_unknown():
+    f = jax.vmap(lambda x: x * 2, spmd_axis_name="z")
+    return jax.jit(f)(jnp.ones(4))
+
+
+@mistake(
+    "vmap was requested to map its argument along axis 0, which implies that its rank should be at least 1, but is ",
+)
+def r5_vmap_mapped_python_list_of_scalars():
+    return jax.vmap(lambda x: x)([1.0, 2.0])
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[].")
+def r5_vmap_if_on_mapped_value():
+    return jax.vmap(lambda x: x if x > 0 else -x)(jnp.ones(3))
+
+
+@mistake(
+    "grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got bool.",
+)
+def r5_grad_of_bool_output():
+    return jax.grad(lambda x: x > 0)(1.0)
+
+
+@mistake(
+    "grad requires real- or complex-valued inputs (input dtype that is a sub-dtype of np.inexact), but got int32.",
+)
+def r5_grad_python_int_argument():
+    return jax.grad(lambda x: x * 2.0)(3)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_grad_argnums_negative():
+    return jax.grad(lambda x, y: x * y, argnums=-1)(2.0, 3.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_grad_argnums_list():
+    return jax.grad(lambda x, y: x * y, argnums=[0, 1])(2.0, 3.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_grad_of_none_argument():
+    return jax.grad(lambda x, y: x * 2.0)(1.0, None)
+
+
+@mistake("<class 'str'>", "is not a valid JAX type")
+def r5_grad_of_string_output():
+    return jax.grad(lambda x: "loss")(1.0)
+
+
+@mistake("Gradient only defined for scalar-output functions.")
+def r5_grad_of_dict_output():
+    return jax.grad(lambda x: {"loss": x * 2})(1.0)
+
+
+@mistake("expected function with aux output to return a two-element tuple")
+def r5_grad_has_aux_returns_scalar():
+    return jax.grad(lambda x: x * 2, has_aux=True)(1.0)
+
+
+@mistake("grad with holomorphic=True requires outputs with complex dtype, but got float32.")
+def r5_grad_holomorphic_real_output():
+    return jax.grad(lambda z: jnp.abs(z), holomorphic=True)(1.0 + 1j)
+
+
+@mistake("jacfwd with holomorphic=True requires inputs with complex dtype, but got float32.")
+def r5_jacfwd_holomorphic_real_input():
+    return jax.jacfwd(lambda z: z * 2, holomorphic=True)(jnp.ones(2))
+
+
+@mistake("jacrev with holomorphic=True requires inputs with complex dtype, but got float32.")
+def r5_jacrev_holomorphic_real_input():
+    return jax.jacrev(lambda z: z * 2, holomorphic=True)(jnp.ones(2))
+
+
+@mistake(
+    "jacfwd requires real-valued inputs (input dtype that is a sub-dtype of np.floating), but got complex64.",
+)
+def r5_jacfwd_complex_input_not_holomorphic():
+    return jax.jacfwd(lambda z: z * 2)(jnp.ones(2, jnp.complex64))
+
+
+@mistake(
+    "jacfwd requires real-valued inputs (input dtype that is a sub-dtype of np.floating), but got int32.",
+)
+def r5_hessian_of_int_input():
+    return jax.hessian(lambda x: (x**2).sum())(jnp.arange(3))
+
+
+@mistake(
+    "grad requires real- or complex-valued inputs (input dtype that is a sub-dtype of np.inexact), but got int32.",
+)
+def r5_value_and_grad_int_input():
+    return jax.value_and_grad(lambda x: x * 2)(1)
+
+
+@mistake(
+    "grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got complex64.",
+)
+def r5_value_and_grad_complex_output():
+    return jax.value_and_grad(lambda x: x * 1j)(1.0)
+
+
+@mistake("Gradient only defined for scalar-output functions. Output had shape: (2,).")
+def r5_grad_of_vector_after_jit():
+    return jax.grad(jax.jit(lambda x: x * 2))(jnp.ones(2))
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp must have the same tree structure; primals have tree structure PyTreeD",
+)
+def r5_jvp_unequal_lengths():
+    return jax.jvp(lambda x, y: x * y, (1.0, 2.0), (1.0,))
+
+
+@mistake("jvp called with different primal and tangent shapes", "(1, 3)")
+def r5_jvp_tangent_rank():
+    return jax.jvp(jnp.sin, (jnp.ones(3),), (jnp.ones((1, 3)),))
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or in case of int/bool primal dtyp",
+)
+def r5_jvp_tangent_float16_for_float32():
+    return jax.jvp(jnp.sin, (jnp.ones(3),), (jnp.ones(3, jnp.float16),))
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or in case of int/bool primal dtyp",
+)
+def r5_jvp_tangent_complex_for_real():
+    return jax.jvp(jnp.sin, (jnp.ones(3),), (jnp.ones(3, jnp.complex64),))
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp must have the same tree structure; primals have tree structure PyTreeD",
+)
+def r5_jvp_tangent_none():
+    return jax.jvp(jnp.sin, (jnp.ones(3),), (None,))
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp must have the same tree structure; primals have tree structure PyTreeD",
+)
+def r5_jvp_tangent_dict_vs_tuple():
+    f = lambda p: p["a"] * 2  # noqa: E731
+    return jax.jvp(f, ({"a": jnp.ones(2)},), ((jnp.ones(2),),))
+
+
+@mistake(
+    "linearized function called on tangent values inconsistent with the original primal values",
+)
+def r5_linearize_tangent_shape():
+    _, f_jvp = jax.linearize(jnp.sin, jnp.ones(3))
+    return f_jvp(jnp.ones(4))
+
+
+@mistake("must be called with a single argument")
+def r5_vjp_two_cotangents_for_one_output():
+    _, f_vjp = jax.vjp(jnp.sin, jnp.ones(3))
+    return f_vjp(jnp.ones(3), jnp.ones(3))
+
+
+@mistake(
+    "unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got int32[3], but expected float32[3] bec",
+)
+def r5_vjp_cotangent_int_for_float():
+    _, f_vjp = jax.vjp(jnp.sin, jnp.ones(3))
+    return f_vjp(jnp.ones(3, jnp.int32))
+
+
+@mistake(
+    "unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got float32[], but expected float32[3] be",
+)
+def r5_vjp_cotangent_scalar_for_vector():
+    _, f_vjp = jax.vjp(jnp.sin, jnp.ones(3))
+    return f_vjp(1.0)
+
+
+@mistake("unexpected tree structure")
+def r5_vjp_cotangent_dict_keys():
+    _, f_vjp = jax.vjp(lambda x: {"a": x}, jnp.ones(3))
+    return f_vjp({"b": jnp.ones(3)})
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_custom_vjp_bwd_list_not_tuple():
+    @jax.custom_vjp
+    def f(x):
+        return x * 2
+
+    f.defvjp(lambda x: (f(x), None), lambda r, g: [g * 2])
+    return jax.grad(f)(1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_custom_vjp_bwd_wrong_dtype():
+    @jax.custom_vjp
+    def f(x):
+        return x * 2
+
+    f.defvjp(lambda x: (f(x), None), lambda r, g: (jnp.int32(1),))
+    return jax.grad(f)(1.0)
+
+
+@mistake("custom_vjp.defvjp() missing 1 required positional argument: 'bwd'")
+def r5_custom_vjp_defvjp_missing_bwd():
+    @jax.custom_vjp
+    def f(x):
+        return x * 2
+
+    f.defvjp(lambda x: (f(x), None))
+
+
+@mistake()
+def r5_custom_vjp_fwd_output_shape_differs():
+    @jax.custom_vjp
+    def f(x):
+        return x * 2
+
+    f.defvjp(lambda x: (jnp.ones(5), None), lambda r, g: (g,))
+    return jax.grad(lambda x: f(x).sum())(jnp.ones(3))
+
+
+@mistake(
+    "Custom VJP bwd rule must produce an output with the same type as the args tuple of the primal function, but at",
+)
+def r5_custom_vjp_bwd_cotangent_for_two_args_rank():
+    @jax.custom_vjp
+    def f(x, y):
+        return x * y
+
+    f.defvjp(lambda x, y: (f(x, y), (x, y)), lambda r, g: (g, g.sum()))
+    return jax.grad(lambda x, y: f(x, y).sum(), argnums=1)(jnp.ones(3), jnp.ones(3))
+
+
+@mistake("could not be resolved to positional-only arguments")
+def r5_custom_vjp_called_with_kwarg_nondiff():
+    @jax.custom_vjp
+    def f(x):
+        return x * 2
+
+    f.defvjp(lambda x: (f(x), None), lambda r, g: (g * 2,))
+    return f(y=1.0)
+
+
+@mistake("the first argument must be callable")
+def r5_custom_jvp_defjvp_not_callable():
+    @jax.custom_jvp
+    def f(x):
+        return x * 2
+
+    f.defjvp(3)
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake("Custom JVP rule")
+def r5_custom_jvp_rule_returns_three():
+    @jax.custom_jvp
+    def f(x):
+        return x * 2
+
+    f.defjvp(lambda p, t: (f(*p), t[0], t[0]))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake()
+def r5_custom_jvp_primal_out_dtype_differs():
+    @jax.custom_jvp
+    def f(x):
+        return x * 2
+
+    f.defjvp(lambda p, t: (jnp.int32(2), t[0]))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake(
+    "Custom JVP rule must produce primal and tangent outputs with corresponding shapes and dtypes.",
+)
+def r5_custom_jvp_tangent_rank_differs():
+    @jax.custom_jvp
+    def f(x):
+        return x * 2
+
+    f.defjvp(lambda p, t: (f(*p), t[0][None]))
+    return jax.jvp(f, (jnp.ones(3),), (jnp.ones(3),))
+
+
+@mistake("takes 1 positional argument but 2 were given")
+def r5_custom_jvp_rule_wrong_arity():
+    @jax.custom_jvp
+    def f(x):
+        return x * 2
+
+    f.defjvp(lambda p: (f(*p), p[0]))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake("out of range")
+def r5_custom_jvp_nondiff_argnums_out_of_range():
+    f = jax.custom_jvp(lambda x: x * 2, nondiff_argnums=(2,))
+    f.defjvp(lambda p, t: (p[0] * 2, t[0] * 2))
+    return f(1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Control-flow carries and branches (round 5)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_scan_carry_weak_to_strong_dtype():
+    return lax.scan(lambda c, x: (c + x.astype(jnp.int32), None), 0.0, jnp.ones(3))
+
+
+@mistake(
+    "scan body function carry input and carry output must have the same pytree structure, but they differ:",
+)
+def r5_scan_carry_tuple_to_list():
+    return lax.scan(lambda c, x: ([c[0] + x, c[1]], None), (0.0, 0.0), jnp.ones(3))
+
+
+@mistake(
+    "scan body function carry input and carry output must have the same pytree structure, but they differ:",
+)
+def r5_scan_carry_gains_leaf():
+    return lax.scan(lambda c, x: ((c, x), None), 0.0, jnp.ones(3))
+
+
+@mistake("scan body output must be a pair, got")
+def r5_scan_body_returns_three():
+    return lax.scan(lambda c, x: (c, x, x), 0.0, jnp.ones(3))
+
+
+@mistake("scan body output must be a pair, got")
+def r5_scan_body_returns_carry_only():
+    return lax.scan(lambda c, x: c + x, 0.0, jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_scan_length_float():
+    return lax.scan(lambda c, _: (c + 1, None), 0, None, length=3.0)
+
+
+@mistake()
+def r5_scan_xs_scalar():
+    return lax.scan(lambda c, x: (c + x, None), 0.0, jnp.float32(1.0))
+
+
+@mistake("scan body function carry input and carry output must have equal types, but they differ:")
+def r5_scan_carry_rank_grows():
+    return lax.scan(lambda c, x: (jnp.stack([c, x]), None), 0.0, jnp.ones(3))
+
+
+@mistake("mul got incompatible shapes for broadcasting: (2,), (4,).")
+def r5_scan_in_jit_carry_shape():
+    f = lambda xs: lax.scan(lambda c, x: (c * x, None), jnp.ones(2), xs)  # noqa: E731
+    return jax.jit(f)(jnp.ones((3, 4)))
+
+
+@mistake("cond branches must have equal output types but they differ")
+def r5_cond_branch_shape_in_jit():
+    f = lambda p, x: lax.cond(p, lambda v: v, lambda v: v[:2], x)  # noqa: E731
+    return jax.jit(f)(True, jnp.ones(3))
+
+
+@mistake("cond branch outputs must have the same pytree structure, but they differ:")
+def r5_cond_branch_tuple_vs_array():
+    return lax.cond(True, lambda x: (x, x), lambda x: x, 1.0)
+
+
+@mistake("cond branches must have equal output types but they differ")
+def r5_cond_branch_int_vs_float():
+    return lax.cond(True, lambda x: jnp.int32(1), lambda x: jnp.float32(1.0), 1.0)
+
+
+@mistake("Pred must be a scalar, got")
+def r5_cond_predicate_array_of_two():
+    return lax.cond(jnp.array([True, False]), lambda: 1.0, lambda: 2.0)
+
+
+@mistake("cond predicate is None")
+def r5_cond_predicate_none():
+    return lax.cond(None, lambda: 1.0, lambda: 2.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_cond_predicate_int_array():
+    return lax.cond(jnp.int32(1), lambda: 1.0, lambda: 2.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_cond_old_five_argument_form():
+    return lax.cond(True, 1.0, lambda x: x, 2.0, lambda x: x)
+
+
+@mistake("cond() missing 1 required positional argument: 'false_fun'")
+def r5_cond_one_branch():
+    return lax.cond(True, lambda: 1.0)
+
+
+@mistake("Index type must be an integer")
+def r5_switch_index_string():
+    return lax.switch("0", [lambda: 1.0, lambda: 2.0])
+
+
+@mistake("lax.switch: branches argument should be a sequence of callables.")
+def r5_switch_branches_dict():
+    return lax.switch(0, {"a": lambda: 1.0})
+
+
+@mistake("switch branches must have equal output types but they differ")
+def r5_switch_branch_shapes_in_jit():
+    f = lambda i: lax.switch(i, [lambda: jnp.ones(2), lambda: jnp.ones(3)])  # noqa: E731
+    return jax.jit(f)(0)
+
+
+@mistake(
+    "while_loop body function carry input and carry output must have the same pytree structure, but they differ:",
+)
+def r5_while_body_returns_tuple_of_other_length():
+    return lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1,), (0, 0))
+
+
+@mistake(
+    "while_loop body function carry input and carry output must have equal types, but they differ:",
+)
+def r5_while_body_changes_shape_in_jit():
+    f = lambda x: lax.while_loop(lambda c: c.sum() < 3, lambda c: jnp.append(c, 1.0), x)  # noqa: E731
+    return jax.jit(f)(jnp.ones(1))
+
+
+@mistake("cond_fun must return a boolean scalar, but got output type(s) [ShapedArray(bool[2])].")
+def r5_while_cond_returns_vector():
+    return lax.while_loop(lambda c: c < 3, lambda c: c + 1, jnp.zeros(2))
+
+
+@mistake(
+    "while_loop body function carry input and carry output must have the same pytree structure, but they differ:",
+)
+def r5_while_init_python_list():
+    return lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1]), [0, 0])
+
+
+@mistake("lower and upper arguments to fori_loop must have equal types, got int32 and float32")
+def r5_fori_loop_upper_float_array():
+    return lax.fori_loop(0, jnp.float32(3), lambda i, c: c + i, 0)
+
+
+@mistake()
+def r5_fori_loop_lower_string():
+    return lax.fori_loop("0", 3, lambda i, c: c + i, 0)
+
+
+@mistake("takes 1 positional argument but 2 were given")
+def r5_fori_loop_body_one_argument():
+    return lax.fori_loop(0, 3, lambda c: c + 1, 0)
+
+
+@mistake(
+    "scan body function carry input and carry output must have the same pytree structure, but they differ:",
+)
+def r5_fori_loop_carry_structure_changes():
+    return lax.fori_loop(0, 3, lambda i, c: (c, i), 0)
+
+
+@mistake("must return a boolean scalar")
+def r5_fori_loop_vector_bounds():
+    return lax.fori_loop(jnp.zeros(2, jnp.int32), 3, lambda i, c: c + 1, 0)
+
+
+@mistake("scan got no values to scan over and `length` not provided")
+def r5_map_body_changes_nothing_but_xs_empty_tuple():
+    return lax.map(lambda x: x, ())
+
+
+@mistake("lax.associative_scan: fn argument should be callable.")
+def r5_associative_scan_not_callable():
+    return lax.associative_scan(None, jnp.ones(4))
+
+
+@mistake("tuple index out of range")
+def r5_associative_scan_output_shape_changes():
+    return lax.associative_scan(lambda a, b: (a + b).sum(), jnp.ones(4))
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys (round 5)
+
+
+@mistake(
+    "normal accepts a single key, but was given a key array of shape (2,) != ()",
+)
+def r5_random_normal_batch_of_typed_keys():
+    return random.normal(random.split(random.key(0)), (3,))
+
+
+@mistake(
+    "normal accepts a single key, but was given a key array of shape (2, 2) != ()",
+)
+def r5_random_normal_batch_of_raw_keys():
+    return random.normal(random.split(random.PRNGKey(0)), (3,))
+
+
+@mistake(
+    "uniform accepts a single key, but was given a key array of shape (4,) != ()",
+)
+def r5_random_uniform_typed_key_batch():
+    return random.uniform(random.split(random.key(0), 4), ())
+
+
+@mistake()
+def r5_random_prng_key_string_seed():
+    return random.PRNGKey("0")
+
+
+@mistake("None is not a valid value for jnp.array")
+def r5_random_key_none_seed():
+    return random.key(None)
+
+
+@mistake("unexpected PRNG key type")
+def r5_random_split_none():
+    return random.split(None)
+
+
+@mistake("unexpected PRNG key type")
+def r5_random_normal_none_key():
+    return random.normal(None, (3,))
+
+
+@mistake("missing 1 required positional argument: 'maxval'")
+def r5_random_randint_missing_maxval():
+    return random.randint(random.key(0), (3,), 0)
+
+
+@mistake()
+def r5_random_key_seed_too_big():
+    return random.key(2**70)
+
+
+@mistake("Only integer scalar arrays can be converted to a scalar index")
+def r5_random_split_num_float_array():
+    return random.split(random.key(0), jnp.float32(2))
+
+
+@mistake("invalid literal for int()")
+def r5_random_fold_in_string():
+    return random.fold_in(random.key(0), "step")
+
+
+@mistake(
+    "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got dtype=float32",
+)
+def r5_random_uint32_key_of_float():
+    return random.normal(jnp.zeros(2, jnp.float32), (3,))
+
+
+@mistake(
+    "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got dtype=int32",
+)
+def r5_random_uint32_key_int32_dtype():
+    return random.normal(jnp.zeros(2, jnp.int32), (3,))
+
+
+@mistake("JAX encountered invalid PRNG key data")
+def r5_random_key_data_of_int():
+    return random.key_data(3)
+
+
+@mistake("expected key_data.dtype = uint32")
+def r5_random_wrap_key_data_of_typed_key_batch():
+    return random.wrap_key_data(random.split(random.key(0)))
+
+
+@mistake("does not accept dtypes key<fry>, int32")
+def r5_random_typed_key_times_two():
+    return random.key(0) * 2
+
+
+@mistake("add does not accept dtypes key<fry>, int32")
+def r5_random_typed_key_in_jnp_add():
+    return jnp.add(random.key(0), 1)
+
+
+@mistake("cannot be converted to a NumPy array")
+def r5_random_typed_key_to_numpy():
+    return np.asarray(random.key(0))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_random_choice_of_float():
+    return random.choice(random.key(0), 5.0)
+
+
+@mistake("random.choice must be a sequence, got 3")
+def r5_random_choice_shape_int():
+    return random.choice(random.key(0), 5, shape=3)
+
+
+@mistake("axis 3 is out of bounds for array of dimension 2")
+def r5_random_permutation_independent_of_scalar():
+    return random.permutation(random.key(0), jnp.ones((2, 2)), independent=True, axis=3)
+
+
+@mistake("Incompatible shapes for broadcasting")
+def r5_random_categorical_shape_too_short():
+    return random.categorical(random.key(0), jnp.ones((4, 3)), shape=(2,))
+
+
+@mistake()
+def r5_random_uniform_minval_bigger_shape():
+    return random.uniform(random.key(0), (2,), minval=jnp.zeros((3, 2)))
+
+
+@mistake("dtype argument to `gamma` must be a float dtype, got int32")
+def r5_random_gamma_int_dtype():
+    return random.gamma(random.key(0), 1.0, dtype=jnp.int32)
+
+
+@mistake(
+    "bernoulli parameter shapes must be broadcast-compatible with shape argument, and the result of broadcasting th",
+)
+def r5_random_bernoulli_p_matrix_vs_vector_shape():
+    return random.bernoulli(random.key(0), jnp.full((2, 4), 0.5), shape=(4,))
+
+
+@mistake()
+def r5_random_split_in_jit_traced_num():
+    return jax.jit(lambda k, n: random.split(k, n))(random.key(0), 2)
+
+
+@mistake("Incompatible shapes for broadcasting")
+def r5_random_randint_maxval_array_shape():
+    return random.randint(random.key(0), (2,), 0, jnp.array([3, 4, 5]))
+
+
+@mistake("PRNGKey accepts a scalar seed, but was given an array of shape (2, 2) != ()")
+def r5_random_key_of_2d_seed():
+    return random.PRNGKey(jnp.zeros((2, 2), jnp.int32))
+
+
+# ---------------------------------------------------------------------------------------------
+# jnp shapes (round 5)
+
+
+@mistake("cannot reshape array of shape (10,) (size 10) into shape (2, -1, 3)")
+def r5_reshape_with_minus_one_not_dividing_3d():
+    return jnp.ones(10).reshape(2, -1, 3)
+
+
+@mistake("cannot reshape array of shape (5,) (size 5) into shape (2, 3) (size 6)")
+def r5_reshape_tuple_method_size():
+    return jnp.ones(5).reshape((2, 3))
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type, got (2.0, 3)")
+def r5_reshape_float_dim():
+    return jnp.ones(6).reshape(2.0, 3)
+
+
+@mistake("axis -3 is out of bounds for array of dimension 2")
+def r5_concatenate_negative_axis_out_of_range():
+    return jnp.concatenate([jnp.ones((2, 3)), jnp.ones((2, 3))], axis=-3)
+
+
+@mistake(
+    "Cannot concatenate arrays with shapes that differ in dimensions other than the one being concatenated: concate",
+)
+def r5_hstack_shapes():
+    return jnp.hstack([jnp.ones((2, 3)), jnp.ones((3, 3))])
+
+
+@mistake(
+    "Cannot concatenate arrays with shapes that differ in dimensions other than the one being concatenated: concate",
+)
+def r5_column_stack_lengths():
+    return jnp.column_stack([jnp.ones(3), jnp.ones(4)])
+
+
+@mistake(
+    "Cannot concatenate arrays with shapes that differ in dimensions other than the one being concatenated: concate",
+)
+def r5_dstack_shapes():
+    return jnp.dstack([jnp.ones((2, 3)), jnp.ones((2, 4))])
+
+
+@mistake("Zero-dimensional arrays cannot be concatenated.")
+def r5_concatenate_scalars():
+    return jnp.concatenate([jnp.float32(1.0), jnp.float32(2.0)])
+
+
+@mistake("shape must have every element be nonnegative, got (-1, 3)")
+def r5_broadcast_to_negative_dim():
+    return jnp.broadcast_to(jnp.ones(3), (-1, 3))
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4, 3)]")
+def r5_broadcast_shapes_incompatible():
+    return jnp.broadcast_shapes((2, 3), (4, 3))
+
+
+
+@mistake("Number of einsum subscripts, 1, must be equal to the number of operands, 2")
+def r5_einsum_more_operands_than_subscripts():
+    return jnp.einsum("ij->ji", jnp.ones((2, 2)), jnp.ones((2, 2)))
+
+
+@mistake("Size of label 'j' for operand 1")
+def r5_einsum_output_label_twice_missing_arrow():
+    return jnp.einsum("ij,jk", jnp.ones((2, 3)), jnp.ones((4, 2)))
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r5_tensordot_axes_out_of_range():
+    return jnp.tensordot(jnp.ones((2, 3)), jnp.ones((3, 2)), axes=([2], [0]))
+
+
+@mistake("Number of tensordot axes (axes 3) exceeds input ranks ((2, 3) and (3, 2))")
+def r5_tensordot_axes_int_too_big():
+    return jnp.tensordot(jnp.ones((2, 3)), jnp.ones((3, 2)), axes=3)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,)")
+def r5_matmul_vector_matrix_mismatch():
+    return jnp.ones(3) @ jnp.ones((4, 2))
+
+
+@mistake("Incompatible types for matmul arguments: float32[2,3,4] and float32[3,4,5]")
+def r5_matmul_in_jit_batch_broadcast():
+    return jax.jit(jnp.matmul)(jnp.ones((2, 3, 4)), jnp.ones((3, 4, 5)))
+
+
+@mistake("x must be at least two-dimensional for matrix_transpose; got ndim=1")
+def r5_matrix_transpose_of_vector():
+    return jnp.matrix_transpose(jnp.ones(3))
+
+
+@mistake()
+def r5_split_axis_out_of_range():
+    return jnp.split(jnp.ones((4, 4)), 2, axis=2)
+
+
+@mistake("integer division or modulo by zero")
+def r5_array_split_zero_sections():
+    return jnp.array_split(jnp.ones(4), 0)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r5_repeat_axis_out_of_range():
+    return jnp.repeat(jnp.ones((2, 2)), 2, axis=2)
+
+
+@mistake("is out of bounds for")
+def r5_delete_index_out_of_range():
+    return jnp.delete(jnp.ones(3), 5)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_insert_index_out_of_range():
+    return jnp.insert(jnp.ones(3), 5, 1.0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_ravel_multi_index_lengths():
+    return jnp.ravel_multi_index((jnp.array([0, 1]), jnp.array([0])), (2, 2))
+
+
+@mistake("axis1 and axis2 can not be same")
+def r5_trace_same_axes():
+    return jnp.trace(jnp.ones((3, 3)), axis1=0, axis2=0)
+
+
+@mistake("Argument to _det() must have shape [..., n, n], got (3,)")
+def r5_det_of_vector():
+    return jnp.linalg.det(jnp.ones(3))
+
+
+@mistake("Argument to inv must have shape [..., n, n], got (3,).")
+def r5_inv_of_vector():
+    return jnp.linalg.inv(jnp.ones(3))
+
+
+@mistake("inconsistent size for core dimension 'm': 4 vs 3")
+def r5_solve_vector_length():
+    return jnp.linalg.solve(jnp.eye(3), jnp.ones(4))
+
+
+@mistake("Shape of weights must be consistent with shape of a along specified axis")
+def r5_average_weights_shape():
+    return jnp.average(jnp.ones((2, 3)), axis=1, weights=jnp.ones(2))
+
+
+@mistake("m has more than 2 dimensions")
+def r5_cov_of_3d():
+    return jnp.cov(jnp.ones((2, 2, 2)))
+
+
+@mistake("correlate() only support 1-dimensional inputs.")
+def r5_correlate_of_2d():
+    return jnp.correlate(jnp.ones((2, 2)), jnp.ones(2))
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (2,)")
+def r5_outer_then_dot_mismatch():
+    return jnp.dot(jnp.outer(jnp.ones(2), jnp.ones(3)), jnp.ones(2))
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r5_linalg_norm_axis_out_of_range():
+    return jnp.linalg.norm(jnp.ones((2, 2)), axis=2)
+
+
+@mistake("pad_width with nd=1 has unsupported shape (2, 2)")
+def r5_pad_width_too_many():
+    return jnp.pad(jnp.ones(3), ((1, 1), (1, 1)))
+
+
+@mistake("all elements of `new_shape` must be non-negative")
+def r5_resize_negative():
+    return jnp.resize(jnp.ones(3), (-2,))
+
+
+# ---------------------------------------------------------------------------------------------
+# Dtypes (round 5)
+
+
+@mistake("not does not accept dtype float32. Accepted dtypes are subtypes of integer, bool")
+def r5_invert_float():
+    return ~jnp.ones(3)
+
+
+@mistake("not does not accept dtype float32. Accepted dtypes are subtypes of integer, bool")
+def r5_bitwise_not_float():
+    return jnp.bitwise_not(jnp.ones(3))
+
+
+@mistake("xor does not accept dtype float32 at position 0")
+def r5_xor_operator_float():
+    return jnp.ones(3) ^ 1.5
+
+
+@mistake("and does not accept dtype float32 at position 0")
+def r5_and_operator_floats():
+    return jnp.ones(3) & jnp.ones(3)
+
+
+@mistake("or does not accept dtype float32 at position 0")
+def r5_or_operator_float_and_int():
+    return jnp.ones(3) | jnp.ones(3, jnp.int32)
+
+
+@mistake("shift_right_arithmetic does not accept dtype float32 at position 0.")
+def r5_right_shift_float():
+    return jnp.right_shift(jnp.ones(3), 1)
+
+
+@mistake("shift_right_arithmetic does not accept dtype float32 at position 0.")
+def r5_rshift_operator_float():
+    return jnp.ones(3) >> 1
+
+
+@mistake("Arguments to jax.numpy.gcd must be integers.")
+def r5_gcd_floats():
+    return jnp.gcd(jnp.ones(3), jnp.ones(3))
+
+
+@mistake("Arguments to jax.numpy.lcm must be integers.")
+def r5_lcm_floats():
+    return jnp.lcm(jnp.ones(3), 2)
+
+
+@mistake("floor_divide does not support complex-valued inputs")
+def r5_floor_divide_complex():
+    return jnp.floor_divide(jnp.ones(3, jnp.complex64), 2)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_arctan2_complex():
+    return jnp.arctan2(jnp.ones(3, jnp.complex64), 1.0)
+
+
+@mistake("data type 'flaot32' not understood")
+def r5_dtype_typo_string():
+    return jnp.zeros(3, dtype="flaot32")
+
+
+@mistake("JAX only supports number, bool, and string dtypes, got dtype float128")
+def r5_dtype_float128():
+    return jnp.zeros(3, dtype="float128")
+
+
+@mistake("JAX only supports number, bool, and string dtypes, got dtype <class 'object'> in zeros")
+def r5_dtype_python_object():
+    return jnp.zeros(3, dtype=object)
+
+
+@mistake("JAX only supports number, bool, and string dtypes, got dtype <class 'str'>")
+def r5_astype_string_dtype():
+    return jnp.ones(3).astype(str)
+
+
+@mistake("not does not accept dtype float32. Accepted dtypes are subtypes of integer, bool")
+def r5_lax_not_float():
+    return lax.bitwise_not(jnp.ones(3))
+
+
+@mistake("and does not accept dtype float32 at position 0")
+def r5_lax_and_float():
+    return lax.bitwise_and(jnp.ones(3), jnp.ones(3))
+
+
+@mistake("clz does not accept dtype float32. Accepted dtypes are subtypes of integer")
+def r5_lax_clz_float():
+    return lax.clz(jnp.ones(3))
+
+
+@mistake("frexp does not support complex-valued inputs")
+def r5_frexp_complex():
+    return jnp.frexp(jnp.ones(3, jnp.complex64))
+
+
+@mistake("ldexp not supported for input types (dtype('float32'), dtype('float32'))")
+def r5_ldexp_float_exponent():
+    return jnp.ldexp(jnp.ones(3), jnp.ones(3))
+
+
+@mistake("nextafter does not accept dtype complex64 at position 0")
+def r5_nextafter_complex():
+    return jnp.nextafter(jnp.ones(3, jnp.complex64), 1.0)
+
+
+@mistake("jax.numpy.signbit is not well defined for complex64")
+def r5_signbit_complex():
+    return jnp.signbit(jnp.ones(3, jnp.complex64))
+
+
+@mistake("Invalid integer data type 'b'.")
+def r5_iinfo_of_bool():
+    return jnp.iinfo(jnp.bool_)
+
+
+@mistake("data type <class 'numpy.int64'> not inexact")
+def r5_finfo_of_string():
+    return jnp.finfo("int")
+
+
+@mistake("JAX only supports number, bool, and string dtypes, got dtype <class 'str'>")
+def r5_lax_convert_to_python_str():
+    return lax.convert_element_type(jnp.ones(3), str)
+
+
+@mistake("lt does not accept dtype complex64 at position 0")
+def r5_heaviside_complex():
+    return jnp.heaviside(jnp.ones(3, jnp.complex64), 0.5)
+
+
+@mistake("problematic value is of type <class 'str'>")
+def r5_isnan_of_string():
+    return jnp.isnan("nan")
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got int32, float32.")
+def r5_lax_add_int_and_float_arrays():
+    return lax.add(jnp.ones(3, jnp.int32), 1.5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Trees (round 5)
+
+
+@mistake("'list' object has no attribute 'unflatten'")
+def r5_tree_unflatten_arguments_swapped():
+    leaves, treedef = jax.tree_util.tree_flatten((1, 2))
+    return jax.tree_util.tree_unflatten(leaves, treedef)
+
+
+@mistake("'tuple' object is not callable")
+def r5_tree_map_arguments_swapped():
+    return jax.tree.map((1, 2), lambda x: x)
+
+
+@mistake("pytree structure error: different lengths of tuple at key path")
+def r5_tree_map_nested_extra_leaf():
+    return jax.tree.map(lambda a, b: a + b, (1, (2, 3)), (1, (2, 3, 4)))
+
+
+@mistake("'NoneType' object is not callable")
+def r5_tree_map_none_function():
+    return jax.tree.map(None, (1, 2))
+
+
+@mistake("the first argument must be callable")
+def r5_tree_partial_of_non_callable():
+    return jax.tree_util.Partial(3)
+
+
+@mistake(
+    "The to_iterable function for a custom PyTree node should return a (children, aux_data) tuple, got ((1.0,), Non",
+)
+def r5_tree_flatten_func_returns_three():
+    class Box:
+        def __init__(self, v):
+            self.v = v
+
+    jax.tree_util.register_pytree_node(Box, lambda b: ((b.v,), None, 1), lambda a, c: Box(*c))
+    return jax.tree.leaves(Box(1.0))
+
+
+@mistake("Too many leaves for PyTreeDef; expected 2")
+def r5_tree_unflatten_returns_wrong_leaf_count():
+    leaves, treedef = jax.tree.flatten({"a": 1, "b": 2})
+    return jax.tree.unflatten(treedef, [1, 2, 3])
+
+
+@mistake("pytree structure error: different types at key path")
+def r5_tree_map_dict_vs_namedtuple():
+    import collections
+
+    Pair = collections.namedtuple("Pair", "a b")
+    return jax.tree.map(lambda x, y: x + y, {"a": 1, "b": 2}, Pair(1, 2))
+
+
+@mistake("'PyTreeDef' object is not subscriptable")
+def r5_tree_leaves_then_index_treedef():
+    return jax.tree.structure((1, 2))[0]
+
+
+@mistake("Mismatch")
+def r5_tree_transpose_of_wrong_outer():
+    outer = jax.tree.structure((0, 0, 0))
+    inner = jax.tree.structure([0, 0])
+    return jax.tree.transpose(outer, inner, ([1, 2], [3, 4]))
+
+
+@mistake("<class 'str'>", "which is not a valid JAX type")
+def r5_jit_returns_tree_with_string_leaf():
+    return jax.jit(lambda x: {"loss": x, "name": "mse"})(jnp.ones(2))
+
+
+@mistake("<class 'str'> is not a valid JAX type")
+def r5_grad_of_tree_with_string_leaf():
+    return jax.grad(lambda p: p["w"] * 2.0)({"w": 1.0, "name": "layer"})
+
+
+# ---------------------------------------------------------------------------------------------
+# Indexing, .at[] and mutation (round 5)
+
+
+@mistake("Indexer must have integer or boolean type, got indexer with type float64")
+def r5_index_tuple_with_float():
+    return jnp.ones((2, 2))[0, 1.0]
+
+
+@mistake("Indexer must have integer or boolean type, got indexer with type float32")
+def r5_index_float_array_scalar():
+    return jnp.ones(3)[jnp.array(1.0)]
+
+
+@mistake(
+    "Using a non-tuple sequence for multidimensional indexing is not allowed; use `arr[array(seq)]` instead of `arr",
+)
+def r5_index_list_of_floats():
+    return jnp.ones(3)[[0.0, 1.0]]
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_index_second_axis_out_of_range():
+    return jnp.ones((2, 3))[:, 3]
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_index_after_newaxis_out_of_range():
+    return jnp.ones(3)[None, 5]
+
+
+@mistake(
+    "only integers, slices (`:`), ellipsis (`...`), newaxis (`None`) and integer or boolean arrays are valid indices",
+)
+def r5_index_set():
+    return jnp.ones(3)[{0}]
+
+
+@mistake(
+    "only integers, slices (`:`), ellipsis (`...`), newaxis (`None`) and integer or boolean arrays are valid indices",
+)
+def r5_index_with_object():
+    return jnp.ones(3)[object()]
+
+
+@mistake("cannot be interpreted as an integer")
+def r5_slice_float_step():
+    return jnp.ones(6)[::0.5]
+
+
+@mistake("cannot be interpreted as an integer")
+def r5_slice_float_start():
+    return jnp.ones(6)[0.5:2]
+
+
+@mistake("boolean index did not match shape of indexed array in index 0: got (2,), expected [3]")
+def r5_boolean_mask_wrong_length_eager():
+    return jnp.ones(3)[jnp.array([True, False])]
+
+
+@mistake("Array boolean indices must be concrete; got bool[3]")
+def r5_boolean_mask_in_jit_from_comparison():
+    return jax.jit(lambda x: x[x > 0].sum())(jnp.ones(3))
+
+
+@mistake("Array boolean indices must be concrete; got bool[3]")
+def r5_boolean_mask_augmented_assign_in_jit():
+    return jax.jit(lambda x: x.at[x > 0].get())(jnp.ones(3))
+
+
+@mistake("Indexer must have integer or boolean type, got indexer with type float64")
+def r5_at_float_index_set():
+    return jnp.ones(3).at[1.5].set(0.0)
+
+
+@mistake("_IndexUpdateRef.set() missing 1 required positional argument: 'values'")
+def r5_at_set_no_value():
+    return jnp.ones(3).at[0].set()
+
+
+@mistake("'float' object is not callable")
+def r5_at_apply_non_callable():
+    return jnp.ones(3).at[0].apply(2.0)
+
+
+@mistake("Incompatible types for broadcasting")
+def r5_at_mul_wrong_shape():
+    return jnp.ones((2, 3)).at[0].mul(jnp.ones(2))
+
+
+@mistake("Too many indices: array is 1-dimensional, but 2 were indexed")
+def r5_at_set_too_many_indices():
+    return jnp.ones(3).at[0, 0].set(1.0)
+
+
+@mistake("object is not callable")
+def r5_at_called_like_method():
+    return jnp.ones(3).at(0).set(1.0)
+
+
+@mistake("index arguments to dynamic_slice must be integers of the same type")
+def r5_dynamic_slice_float_start():
+    return lax.dynamic_slice(jnp.ones(4), (1.0,), (2,))
+
+
+@mistake("index arguments to dynamic_update_slice must be integers of the same type")
+def r5_dynamic_update_slice_float_start():
+    return lax.dynamic_update_slice(jnp.ones(4), jnp.ones(2), (1.5,))
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type, got (2.0,)")
+def r5_dynamic_slice_size_float():
+    return lax.dynamic_slice(jnp.ones(4), (1,), (2.0,))
+
+
+@mistake("property 'shape' of 'ArrayImpl' object has no setter")
+def r5_array_shape_assignment():
+    x = jnp.ones(4)
+    x.shape = (2, 2)
+
+
+@mistake("property 'dtype' of 'ArrayImpl' object has no setter")
+def r5_array_dtype_assignment():
+    x = jnp.ones(4)
+    x.dtype = jnp.int32
+
+
+@mistake("__delitem__")
+def r5_array_del_item():
+    x = jnp.ones(4)
+    del x[0]
+
+
+@mistake("has no attribute 'fill'")
+def r5_array_fill():
+    return jnp.ones(4).fill(0.0)
+
+
+@mistake("arrays are immutable and do not support in-place item assignment")
+def r5_array_slice_assignment():
+    x = jnp.ones(4)
+    x[1:3] = 0.0
+
+
+@mistake("arrays are immutable and do not support in-place item assignment")
+def r5_array_mask_assignment_in_jit():
+    def f(x):
+        x[x > 0] = 0.0
+        return x
+
+    return jax.jit(f)(jnp.ones(4))
+
+
+@mistake("assignment destination is read-only")
+def r5_numpy_view_of_array_written():
+    v = np.asarray(jnp.ones(4))
+    v[0] = 2.0
+
+
+@mistake("first operand must be array")
+def r5_numpy_add_at_on_jax_array():
+    return np.add.at(jnp.ones(4), [0], 1.0)
+
+
+@mistake("copyto() argument 1 must be a numpy.ndarray, not")
+def r5_numpy_copyto_jax_array():
+    return np.copyto(jnp.ones(4), np.zeros(4))
+
+
+# ---------------------------------------------------------------------------------------------
+# Leaked tracers (round 5)
+
+
+@mistake(
+    "Encountered an unexpected tracer",
+)
+def r5_leaked_tracer_from_while_loop():
+    seen = []
+
+    def body(c):
+        seen.append(c)
+        return c + 1
+
+    lax.while_loop(lambda c: c < 3, body, 0)
+    return seen[0] + 1
+
+
+@mistake(
+    "Encountered an unexpected tracer",
+)
+def r5_leaked_tracer_from_cond():
+    seen = []
+
+    def branch(x):
+        seen.append(x)
+        return x
+
+    lax.cond(True, branch, branch, jnp.ones(2))
+    return seen[0] + 1
+
+
+@mistake(
+    "Encountered an unexpected tracer",
+)
+def r5_leaked_tracer_via_attribute():
+    class Model:
+        def step(self, x):
+            self.last = x
+            return x * 2
+
+    m = Model()
+    jax.jit(m.step)(jnp.ones(2))
+    return m.last + 1
+
+
+@mistake(
+    "Encountered an unexpected tracer",
+)
+def r5_leaked_tracer_into_other_jit():
+    saved = {}
+
+    @jax.jit
+    def f(x):
+        saved["x"] = x
+        return x
+
+    f(jnp.ones(2))
+    return jax.jit(lambda y: y + saved["x"])(jnp.ones(2))
+
+
+@mistake(
+    "Encountered an unexpected tracer",
+)
+def r5_leaked_tracer_from_custom_jvp():
+    seen = []
+
+    @jax.custom_jvp
+    def f(x):
+        seen.append(x)
+        return x
+
+    f.defjvp(lambda p, t: (f(*p), t[0]))
+    jax.jit(f)(1.0)
+    return seen[-1] * 2
+
+
+@mistake(
+    "Encountered an unexpected tracer",
+)
+def r5_leaked_tracer_from_fori_loop():
+    seen = []
+
+    def body(i, c):
+        seen.append(i)
+        return c + 1
+
+    lax.fori_loop(0, 3, body, 0)
+    return jnp.ones(3)[seen[0]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Concretization (round 5)
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[].")
+def r5_assert_on_traced():
+    def f(x):
+        assert x.sum() > 0
+        return x
+
+    return jax.jit(f)(jnp.ones(2))
+
+
+@mistake("expected a sequence of integers or a single integer, got 'JitTracer(~int32[])'")
+def r5_np_zeros_of_traced():
+    return jax.jit(lambda n: np.zeros(n))(3)
+
+
+@mistake()
+def r5_tile_traced_reps():
+    return jax.jit(lambda x, n: jnp.tile(x, n))(jnp.ones(2), 2)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "pad_width argument of jnp.pad",
+)
+def r5_pad_traced_width():
+    return jax.jit(lambda x, n: jnp.pad(x, n))(jnp.ones(2), 1)
+
+
+@mistake("The __index__() method was called on traced array with shape int32[]")
+def r5_diag_traced_k():
+    return jax.jit(lambda x, k: jnp.diag(x, k))(jnp.ones(3), 1)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "The axis argument must be known statically",
+)
+def r5_sum_traced_axis():
+    return jax.jit(lambda x, a: jnp.sum(x, axis=a))(jnp.ones((2, 2)), 0)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "expected a static index or sequence of indices",
+)
+def r5_expand_dims_traced_axis():
+    return jax.jit(lambda x, a: jnp.expand_dims(x, a))(jnp.ones(2), 0)
+
+
+@mistake(
+    "Shapes must be 1D sequences of concrete values of integer type, got (JitTracer(~int32[]),).",
+)
+def r5_dynamic_slice_traced_size():
+    return jax.jit(lambda x, n: lax.dynamic_slice(x, (0,), (n,)))(jnp.ones(4), 2)
+
+
+@mistake("Slice entries must be static integers. Got slice(None, None, JitTracer(~int32[]))")
+def r5_slice_traced_step():
+    return jax.jit(lambda x, s: x[::s])(jnp.ones(4), 2)
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[]")
+def r5_top_k_traced_k():
+    return jax.jit(lambda x, k: lax.top_k(x, k))(jnp.ones(4), 2)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected: traced array with shape int32[]",
+)
+def r5_unique_traced_size():
+    return jax.jit(lambda x, n: jnp.unique(x, size=n))(jnp.ones(4), 2)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "argument 'length' of jnp.bincount",
+)
+def r5_bincount_traced_length():
+    return jax.jit(lambda x, n: jnp.bincount(x, length=n))(jnp.arange(4), 5)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "array_split argument 1",
+)
+def r5_array_split_traced_sections():
+    return jax.jit(lambda x, n: jnp.array_split(x, n))(jnp.ones(4), 2)
+
+
+@mistake("Non-hashable static arguments are not supported")
+def r5_matrix_power_traced_n():
+    return jax.jit(lambda x, n: jnp.linalg.matrix_power(x, n))(jnp.eye(2), 2)
+
+
+@mistake("Non-hashable static arguments are not supported")
+def r5_round_traced_decimals():
+    return jax.jit(lambda x, d: jnp.round(x, d))(jnp.ones(2), 1)
+
+
+@mistake(
+    "Shapes must be 1D sequences of concrete values of integer type, got (JitTracer(~int32[]), JitTracer(~int32[]))",
+)
+def r5_tri_traced_n():
+    return jax.jit(lambda n: jnp.tri(n))(3)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected",
+    "The axis argument must be known statically",
+)
+def r5_flip_traced_axis():
+    return jax.jit(lambda x, a: jnp.flip(x, a))(jnp.ones((2, 2)), 0)
+
+
+@mistake("unsupported format string passed to DynamicJaxprTracer.__format__")
+def r5_format_traced():
+    return jax.jit(lambda x: f"{x:.2f}")(1.0)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected: traced array with shape float32[]",
+)
+def r5_math_sqrt_of_traced():
+    import math
+
+    return jax.jit(lambda x: math.sqrt(x))(4.0)
+
+
+@mistake(
+    "The numpy.ndarray conversion method __array__() was called on traced array with shape float32[]",
+)
+def r5_np_float32_of_traced():
+    return jax.jit(lambda x: np.float32(x))(1.0)
+
+
+@mistake("The __index__() method was called on traced array with shape int32[]")
+def r5_index_python_list_with_traced_in_vmap():
+    return jax.vmap(lambda i: [1.0, 2.0, 3.0][i])(jnp.arange(3))
+
+
+@mistake(
+    "Shapes must be 1D sequences of concrete values of integer type, got (JitTracer(int32[]),).",
+)
+def r5_concrete_shape_from_argmax():
+    return jax.jit(lambda x: jnp.zeros(jnp.argmax(x)))(jnp.ones(3))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r5_int_of_traced_in_grad():
+    return jax.grad(lambda x: x * int(x))(2.0)
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[].")
+def r5_while_python_on_traced_in_vmap():
+    def f(x):
+        while x < 3:
+            x = x + 1
+        return x
+
+    return jax.vmap(f)(jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# Building arrays and NumPy interop (round 5)
+
+
+@mistake(
+    "Cannot concatenate arrays with shapes that differ in dimensions other than the one being concatenated",
+)
+def r5_array_of_arrays_ragged():
+    return jnp.array([jnp.ones(2), jnp.ones(3)])
+
+
+@mistake("setting an array element with a sequence.")
+def r5_asarray_mixed_list_and_scalar():
+    return jnp.asarray([[1.0], 2.0])
+
+
+@mistake("None is not a valid value for jnp.array")
+def r5_array_with_none_entry():
+    return jnp.array([1.0, None])
+
+
+@mistake("is not a valid JAX array type. Only arrays of numeric types are supported by JAX")
+def r5_array_of_dict():
+    return jnp.array({"a": 1})
+
+
+@mistake("is not a valid JAX array type. Only arrays of numeric types are supported by JAX")
+def r5_array_of_set():
+    return jnp.array({1, 2})
+
+
+@mistake("is not a valid JAX array type. Only arrays of numeric types are supported by JAX")
+def r5_array_of_generator():
+    return jnp.array(i for i in range(3))
+
+
+@mistake("with dtype |S3 is not a valid JAX array type")
+def r5_array_of_bytes():
+    return jnp.array(b"abc")
+
+
+@mistake()
+def r5_asarray_numpy_strings():
+    return jnp.asarray(np.array(["a", "b"]))
+
+
+@mistake()
+def r5_asarray_numpy_datetime():
+    return jnp.asarray(np.array(["2020-01-01"], dtype="datetime64[D]"))
+
+
+@mistake()
+def r5_asarray_numpy_longdouble():
+    return jnp.asarray(np.ones(2, dtype=np.longdouble))
+
+
+@mistake("setting an array element with a sequence.")
+def r5_array_ragged_nested_three_levels():
+    return jnp.array([[[1, 2]], [[3]]])
+
+
+@mistake("stack requires ndarray or scalar arguments, got <class 'list'> at position 0")
+def r5_stack_of_ragged_lists():
+    return jnp.stack([[1, 2], [3]])
+
+
+@mistake()
+def r5_jit_numpy_string_argument():
+    return jax.jit(lambda x: x)(np.array(["a"]))
+
+
+@mistake()
+def r5_jit_numpy_object_argument():
+    return jax.jit(lambda x: x)(np.array([1, "a"], dtype=object))
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (2,)")
+def r5_numpy_matmul_of_jax_and_list_mismatch():
+    return jnp.ones((2, 3)) @ np.ones((2, 3))
+
+
+@mistake("<class 'generator'>")
+def r5_jnp_sum_of_generator():
+    return jnp.sum(x for x in jnp.ones(3))
+
+
+@mistake("problematic value is of type <class 'str'>")
+def r5_jnp_exp_of_string():
+    return jnp.exp("1.0")
+
+
+@mistake("add requires ndarray or scalar arguments, got <class 'NoneType'> at position 1")
+def r5_jnp_add_of_none():
+    return jnp.add(jnp.ones(3), None)
+
+
+@mistake("unsupported operand type(s) for +")
+def r5_array_plus_string():
+    return jnp.ones(3) + "1"
+
+
+@mistake("unsupported operand type(s) for +")
+def r5_array_plus_list_of_wrong_length():
+    return jnp.ones(3) + [1.0, 2.0]

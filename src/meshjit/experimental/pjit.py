@@ -16,4 +16,5 @@ def pjit(fun=None, in_shardings=None, out_shardings=None, **kwargs):
         DeprecationWarning,
         stacklevel=2,
     )
-    return _jit(fun, in_shardings=in_shardings, out_shardings=out_shardings, **kwargs)
+    kwargs.update(in_shardings=in_shardings, out_shardings=out_shardings)
+    return _jit(**kwargs) if fun is None else _jit(fun, **kwargs)
