@@ -79,7 +79,7 @@ def _operator(fn, reflected: bool = False):
             return NotImplemented
         return fn(other, self) if reflected else fn(self, other)
 
-    method.__name__ = fn.__name__
+    method.__name__, method.__wrapped__ = fn.__name__, fn
     return method
 
 
