@@ -5,18 +5,26 @@ from meshjit.compiler.ad.custom_derivatives import (
     closure_convert_api as closure_convert,
 )
 from meshjit.compiler.ad.custom_derivatives import (
+    CustomVJPPrimal,
+    SymbolicZero,
     custom_gradient,
     custom_jvp,
     custom_jvp_call_p,
     custom_vjp,
     custom_vjp_call_p,
+    custom_vjp_primal_tree_values,
+    zero_from_primal,
 )
 
 __all__ = [
+    "CustomVJPPrimal",
+    "SymbolicZero",
     "closure_convert",
     "custom_gradient",
     "custom_jvp",
     "custom_jvp_call_p",
     "custom_vjp",
     "custom_vjp_call_p",
+    "custom_vjp_primal_tree_values",
+    "zero_from_primal",
 ]
