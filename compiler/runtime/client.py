@@ -77,7 +77,13 @@ def check_backend(backend) -> None:
 
 
 def default_device():
-    return get_client().local_devices()[0]
+    """The device of uncommitted values: `jax_default_device`'s (`jax.default_device(d)`),
+    else the first local device (a platform name names the CPU client's, or is rejected)."""
+    chosen = config.jax_default_device
+    if chosen is None or isinstance(chosen, str):
+        check_backend(chosen)
+        return get_client().local_devices()[0]
+    return chosen
 
 
 def compile_options(

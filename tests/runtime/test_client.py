@@ -207,3 +207,30 @@ def test_programs_with_host_callbacks_are_never_shared():
     assert _backend_compiles(lambda: meshjit.jit(printing())(2.0).block_until_ready()) == 1
     meshjit.effects_barrier()
     assert calls == [2.0, 2.0]
+
+
+# ---------------------------------------------------------------------------------------------
+# jax.default_device: where uncommitted values and calls without committed arguments go.
+
+
+def test_default_device_places_new_values_and_uncommitted_calls():
+    d3 = meshjit.devices()[min(3, meshjit.device_count() - 1)]
+    before = meshjit.numpy.ones(2)  # cached one-op executables must not keep device 0
+    with meshjit.default_device(d3):
+        a = meshjit.numpy.ones(2) * 5
+        b = meshjit.device_put(np.arange(3.0))
+        c = meshjit.jit(lambda: meshjit.numpy.zeros(3))()
+    assert a.devices() == b.devices() == c.devices() == {d3}
+    after = meshjit.numpy.ones(2)
+    assert before.devices() == after.devices() == {meshjit.devices()[0]}
+    with meshjit.default_device("cpu"):
+        assert meshjit.numpy.ones(2).devices() == {meshjit.devices()[0]}
+
+
+def test_default_device_rejects_what_is_not_a_device_as_jax():
+    with pytest.raises(ValueError, match="must be passed either a Device object"):
+        with meshjit.default_device(3):
+            pass
+    with pytest.raises(RuntimeError, match="Unknown backend: 'gpu'"):
+        with meshjit.default_device("gpu"):
+            meshjit.numpy.ones(2)
