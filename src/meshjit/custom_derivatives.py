@@ -2,9 +2,6 @@
 `jax.custom_derivatives`)."""
 
 from meshjit.compiler.ad.custom_derivatives import (
-    closure_convert_api as closure_convert,
-)
-from meshjit.compiler.ad.custom_derivatives import (
     CustomVJPPrimal,
     SymbolicZero,
     custom_gradient,
@@ -14,6 +11,9 @@ from meshjit.compiler.ad.custom_derivatives import (
     custom_vjp_call_p,
     custom_vjp_primal_tree_values,
     zero_from_primal,
+)
+from meshjit.compiler.ad.custom_derivatives import (
+    closure_convert_api as closure_convert,
 )
 
 __all__ = [
