@@ -442,7 +442,8 @@ def lower_jaxpr_to_module(
     or None; each known one becomes an `sdy.sharding` attribute, its mesh an `sdy.mesh`. A
     donated argument is marked `jax.buffer_donor` (XLA aliases it to a result it fits).
     """
-    ctx, module = make_module(f"jit_{name}", num_partitions=num_partitions)
+    # As JAX's: the sanitized "jit(<name>)" without its trailing underscores (`jit__lambda`).
+    ctx, module = make_module(f"jit_{name}".rstrip("_"), num_partitions=num_partitions)
     with ctx, ir.Location.unknown(), gc_paused():
         mctx = ModuleContext(ctx, module)
         arg_attrs = donor_attrs(sharding_attrs(mctx, arg_shardings, closed.in_avals), donated)

@@ -168,8 +168,9 @@ def note_arg_shardings(tracers, shardings) -> None:
 
 
 def _function_name(fun) -> str:
-    name = getattr(fun, "__name__", None) or type(fun).__name__
-    return re.sub(r"[^A-Za-z0-9_]", "_", name)
+    """The name in `module @jit_<name>`: JAX's sanitized function name (a partial's function's;
+    word characters, dots and dashes kept)."""
+    return re.sub(r"[^\w.-]", "_", func_name(fun))
 
 
 class JitFunction:

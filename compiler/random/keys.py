@@ -220,6 +220,35 @@ class PRNGKeyArray:
         self._data.block_until_ready()
         return self
 
+    # Placement: the key data's, which never splits the key dimension (as JAX's key arrays).
+
+    @property
+    def sharding(self):
+        return self._data.sharding
+
+    @property
+    def addressable_shards(self) -> list:
+        """The data's shards as key arrays, indexed in the keys' dimensions."""
+        return [
+            s._replace(index=s.index[: self.ndim], data=PRNGKeyArray(s.data, self._impl))
+            for s in self._data.addressable_shards
+        ]
+
+    def devices(self) -> set:
+        return self._data.devices()
+
+    @property
+    def is_fully_addressable(self) -> bool:
+        return self._data.is_fully_addressable
+
+    @property
+    def is_fully_replicated(self) -> bool:
+        return self._data.is_fully_replicated
+
+    @property
+    def committed(self) -> bool:
+        return self._data.committed
+
     def __repr__(self):
         if isinstance(self._data, Tracer):  # the data's tracer, as a key array prints in JAX
             data = repr(self._data)

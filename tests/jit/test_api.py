@@ -223,7 +223,7 @@ def test_compiled_object():
     x, y = np.full((4, 8), 0.1, f32), np.full((8, 2), 0.2, f32)
     np.testing.assert_allclose(np.asarray(compiled(x, y)), np.tanh(x @ y), rtol=1e-6)
     hlo = compiled.as_text()
-    assert hlo.startswith("HloModule jit__lambda_") and "ENTRY" in hlo
+    assert hlo.startswith("HloModule jit__lambda,") and "ENTRY" in hlo
     assert "f32[4,8]" in hlo and "f32[8,2]" in hlo
     cost = compiled.cost_analysis()
     assert cost["flops"] >= 2 * 4 * 8 * 2
@@ -407,3 +407,24 @@ def test_args_info_of_typed_keys_is_one_arg_info_of_a_key_aval():
 
 def lowered_args():
     return meshjit.random.split(meshjit.random.key(0)), jnp.ones(3)
+
+
+def test_module_names_are_jaxs_sanitized_names():
+    # As JAX: sanitize("jit(<name>)") without trailing underscores; a partial's function's name.
+    import functools
+
+    def named(name):
+        def f(x):
+            return x
+
+        f.__name__ = name
+        return f
+
+    def module(fun):
+        return meshjit.jit(fun).lower(1.0).as_text().split()[1]
+
+    assert module(lambda x: x) == "@jit__lambda"
+    assert module(functools.partial(lambda x, y: x, y=1)) == "@jit__lambda"
+    assert module(named("tail_")) == "@jit_tail"
+    assert module(named("f.g")) == "@jit_f.g"
+    assert module(named("a<b>c")) == "@jit_a_b_c"

@@ -182,7 +182,7 @@ def test_reference_module(mesh):
     x = meshjit.device_put(np.arange(16, dtype=np.int32).reshape(8, 2), s)
     text = meshjit.jit(lambda x: x * 2, out_shardings=s).lower(x).as_text()
     expected = """\
-module @jit__lambda_ attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+module @jit__lambda attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
   sdy.mesh @mesh = <["x"=4, "y"=2]>
   func.func public @main(%arg0: tensor<8x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
     %c = stablehlo.constant dense<2> : tensor<i32>
