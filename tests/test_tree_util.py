@@ -156,3 +156,14 @@ def test_registering_a_type_twice_and_bad_flatten_results_raise_jaxs_value_error
     register_pytree_node(NotAPair, lambda t: 3, lambda _, c: NotAPair())
     with pytest.raises(ValueError, match=r"should return a \(children, aux_data\) tuple, got 3"):
         tree_leaves(NotAPair())
+
+
+def test_node_data_is_jaxs():
+    # As JAX's PyTreeDef.node_data: a dict's keys as a list, a namedtuple's aux data None.
+    Pt = collections.namedtuple("Pt", "x y")
+    assert meshjit.tree_util.tree_structure({"b": 1, "a": 2}).node_data() == (dict, ["a", "b"])
+    assert meshjit.tree_util.tree_structure(Pt(1, 2)).node_data() == (Pt, None)
+    assert meshjit.tree_util.tree_structure((1, 2)).node_data() == (tuple, None)
+    od = collections.OrderedDict(b=1, a=2)
+    assert meshjit.tree_util.tree_structure(od).node_data() == (collections.OrderedDict, ("b", "a"))
+    assert meshjit.tree_util.tree_structure(1).node_data() is None
