@@ -176,6 +176,7 @@ _ONLY = {
     "jax_cpu_collectives_implementation": ((None, "gloo"), "meshjit runs collectives on gloo"),
 }
 _RANK_PROMOTION = ("allow", "warn", "raise")
+_TRANSFER_GUARD = ("allow", "log", "disallow", "log_explicit", "disallow_explicit")
 
 
 class UnknownOptionError(MeshjitValueError, AttributeError):
@@ -300,6 +301,11 @@ def _check(name: str, value) -> None:
         _check_devices_not_started(value)
     elif name == "jax_default_device":
         _check_default_device(value)
+    elif name.startswith("jax_transfer_guard") and value not in (None, *_TRANSFER_GUARD):
+        raise MeshjitValueError(
+            f'Invalid value "{value}" for JAX flag {name}: {name} must be one of '
+            f"{', '.join(_TRANSFER_GUARD)}"
+        )
     elif name == "jax_traceback_filtering":
         from meshjit.compiler import traceback_util
 

@@ -199,7 +199,8 @@ def device_arg(x, aval, placement):
             from meshjit.compiler.jit.multihost_utils import reshard_to_placement
 
             return reshard_to_placement(x, placement)._impl
-        value = np.asarray(x)  # a different layout: reshard through the host
+        with client.transfer_kind("internal"):  # a different layout: through the host
+            return plc.put(np.asarray(x), aval, placement)
     else:
         try:
             value = np.asarray(x, dtype=aval.dtype)
