@@ -259,12 +259,6 @@ class Array(ArrayMethods):
 
         return device_put(self, device)
 
-    def __array_namespace__(self, *, api_version=None):
-        """The array API namespace of meshjit's arrays: meshjit.numpy."""
-        import importlib
-
-        return importlib.import_module("meshjit.numpy")  # the facade, above the library
-
     def devices(self) -> set:
         return set(self._placement._devices)
 
