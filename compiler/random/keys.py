@@ -221,10 +221,13 @@ class PRNGKeyArray:
         return self
 
     # Placement: the key data's, which never splits the key dimension (as JAX's key arrays).
+    sharding = property(lambda self: self._data.sharding)
+    is_fully_addressable = property(lambda self: self._data.is_fully_addressable)
+    is_fully_replicated = property(lambda self: self._data.is_fully_replicated)
+    committed = property(lambda self: self._data.committed)
 
-    @property
-    def sharding(self):
-        return self._data.sharding
+    def devices(self) -> set:
+        return self._data.devices()
 
     @property
     def addressable_shards(self) -> list:
@@ -233,21 +236,6 @@ class PRNGKeyArray:
             s._replace(index=s.index[: self.ndim], data=PRNGKeyArray(s.data, self._impl))
             for s in self._data.addressable_shards
         ]
-
-    def devices(self) -> set:
-        return self._data.devices()
-
-    @property
-    def is_fully_addressable(self) -> bool:
-        return self._data.is_fully_addressable
-
-    @property
-    def is_fully_replicated(self) -> bool:
-        return self._data.is_fully_replicated
-
-    @property
-    def committed(self) -> bool:
-        return self._data.committed
 
     def __repr__(self):
         if isinstance(self._data, Tracer):  # the data's tracer, as a key array prints in JAX

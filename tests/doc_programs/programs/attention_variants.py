@@ -14,16 +14,12 @@ v = jnp.asarray(rng.standard_normal((B, S, K, H)), jnp.float32)
 
 
 def reference(q, k, v, bias=None, mask=None, scale=None):
-    k = jnp.repeat(k, N // K, axis=2)
-    v = jnp.repeat(v, N // K, axis=2)
-    scale = 1 / np.sqrt(H) if scale is None else scale
-    logits = jnp.einsum("btnh,bsnh->bnts", q, k) * scale
-    if bias is not None:
-        logits = logits + bias
-    if mask is not None:
-        logits = jnp.where(mask, logits, jnp.finfo(logits.dtype).min)
-    w = jax.nn.softmax(logits, axis=-1)
-    return jnp.einsum("bnts,bsnh->btnh", w, v)
+    """Softmax attention with the key / value heads repeated for each query group."""
+    k, v = (jnp.repeat(a, N // K, axis=2) for a in (k, v))
+    s = jnp.einsum("btnh,bsnh->bnts", q, k) * (1 / np.sqrt(H) if scale is None else scale)
+    s = s if bias is None else s + bias
+    s = s if mask is None else jnp.where(mask, s, jnp.finfo(s.dtype).min)
+    return jnp.einsum("bnts,bsnh->btnh", jax.nn.softmax(s, axis=-1), v)
 
 
 out = jax.nn.dot_product_attention(q, k, v)

@@ -27,21 +27,6 @@ print(jax.grad(lambda x: 5.0 * clip_gradient_id(x))(2.0))
 print(jax.vmap(jax.grad(lambda x: x * clip_gradient_id(x)))(jnp.array([-3., 0.25, 4.])))
 
 
-@partial(custom_jvp, nondiff_argnums=(0,))
-def app(f, x):
-    return f(x)
-
-
-@app.defjvp
-def app_jvp(f, primals, tangents):
-    x, = primals
-    x_dot, = tangents
-    return f(x), 2. * x_dot
-
-
-print(app(lambda x: x ** 3, 3.), jax.grad(app, 1)(lambda x: x ** 3, 3.))
-
-
 @partial(custom_jvp, nondiff_argnums=(1,))
 def power(x, n):
     return x ** n
