@@ -157,7 +157,7 @@ def test_lowered_text():
     assert "mhlo.num_partitions" in mlir and "mhlo.num_replicas = 1 : i32" in mlir
     assert re.search(
         r"func\.func public @main\(%arg0: tensor<8x2xf32>, %arg1: tensor<8x2xf32>\) -> "
-        r"tensor<2xf32>",
+        r'\(tensor<2xf32> \{jax.result_info = "result"\}\)',
         mlir,
     )
     assert "stablehlo.multiply %arg0, %arg1" in mlir
@@ -428,3 +428,12 @@ def test_module_names_are_jaxs_sanitized_names():
     assert module(named("tail_")) == "@jit_tail"
     assert module(named("f.g")) == "@jit_f.g"
     assert module(named("a<b>c")) == "@jit_a_b_c"
+
+
+def test_results_carry_jaxs_result_info():
+    # As JAX's modules: each result's key path in the output, "result" for a lone array.
+    text = meshjit.jit(lambda x: 2 * x).lower(1.0).as_text()
+    assert '-> (tensor<f32> {jax.result_info = "result"})' in text
+    text = meshjit.jit(lambda x: (x, {"a": x * 2, "b": [x]})).lower(1.0).as_text()
+    for name in ("result[0]", "result[1]['a']", "result[1]['b'][0]"):
+        assert f'{{jax.result_info = "{name}"}}' in text
