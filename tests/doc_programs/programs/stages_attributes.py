@@ -61,3 +61,11 @@ donated = jax.jit(lambda x: x + 1, donate_argnums=0).lower(jnp.ones(3))
 print(donated.args_info[0][0].donated, lowered.args_info[0][0]["w"].donated)
 f = jax.jit(lambda x, n: x ** n, static_argnums=1)
 print(f.lower(2., 3).compile()(4.), f.trace(2., 2).out_info)
+
+
+def affine(x, y):
+    return 2 * x + y
+
+
+print(jax.jit(affine).lower(3, 4).as_text())
+print(jax.jit(lambda v: (v, {"sq": v * v})).lower(jnp.ones(2)).as_text())
