@@ -171,12 +171,12 @@ _ONLY = {
     "jax_legacy_prng_key": (("allow",), "meshjit accepts raw keys as JAX's default does"),
     "jax_platforms": ((None, "", "cpu"), "meshjit runs on the PJRT CPU client"),
     "jax_platform_name": (("", "cpu"), "meshjit runs on the PJRT CPU client"),
-    "jax_default_device": ((None,), "meshjit places values by their shardings only"),
     "jax_use_shardy_partitioner": ((True, 1), "meshjit emits Shardy (sdy) shardings"),
     "jax_remove_size_one_mesh_axis_from_type": ((False, 0), "meshjit keeps size-1 axes in types"),
     "jax_cpu_collectives_implementation": ((None, "gloo"), "meshjit runs collectives on gloo"),
 }
 _RANK_PROMOTION = ("allow", "warn", "raise")
+_TRANSFER_GUARD = ("allow", "log", "disallow", "log_explicit", "disallow_explicit")
 
 
 class UnknownOptionError(MeshjitValueError, AttributeError):
@@ -299,6 +299,13 @@ def _check(name: str, value) -> None:
             )
     elif name == "jax_num_cpu_devices":
         _check_devices_not_started(value)
+    elif name == "jax_default_device":
+        _check_default_device(value)
+    elif name.startswith("jax_transfer_guard") and value not in (None, *_TRANSFER_GUARD):
+        raise MeshjitValueError(
+            f'Invalid value "{value}" for JAX flag {name}: {name} must be one of '
+            f"{', '.join(_TRANSFER_GUARD)}"
+        )
     elif name == "jax_traceback_filtering":
         from meshjit.compiler import traceback_util
 
@@ -330,6 +337,17 @@ def _set_strict_promotion(strict: bool) -> None:
 
     dtypes.set_strict_promotion(strict)
     clear_caches()
+
+
+def _check_default_device(value):
+    """As JAX's: a Device, a platform name or None (meshjit's devices are XLA's CPU devices)."""
+    if value is None or value in ("cpu", "gpu", "tpu") or "Device" in str(type(value)):
+        return
+    raise MeshjitValueError(
+        "jax.default_device must be passed either a Device object (e.g. "
+        "`jax.devices('cpu')[0]`) or a platform name string like 'cpu' or 'gpu', got: "
+        f"{value!r}"
+    )
 
 
 def _check_devices_not_started(value):

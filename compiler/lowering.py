@@ -435,18 +435,24 @@ def lower_jaxpr_to_module(
     arg_shardings: Sequence | None = None,
     result_shardings: Sequence | None = None,
     donated: Sequence[bool] | None = None,
+    result_names: Sequence[str] | None = None,
 ) -> ir.Module:
     """The module JAX would emit: `module @jit_<name>` with a public `@main`.
+
+    `result_names` (JAX's `jax.result_info` of each result: "result", "result[0]['a']", ...)
+    are attributes of the results, as JAX's.
 
     Shardings are NamedSharding-like values (`.mesh.mesh_shape`, `.tensor_sharding(name, ndim)`)
     or None; each known one becomes an `sdy.sharding` attribute, its mesh an `sdy.mesh`. A
     donated argument is marked `jax.buffer_donor` (XLA aliases it to a result it fits).
     """
-    ctx, module = make_module(f"jit_{name}", num_partitions=num_partitions)
+    # As JAX's: the sanitized "jit(<name>)" without its trailing underscores (`jit__lambda`).
+    ctx, module = make_module(f"jit_{name}".rstrip("_"), num_partitions=num_partitions)
     with ctx, ir.Location.unknown(), gc_paused():
         mctx = ModuleContext(ctx, module)
         arg_attrs = donor_attrs(sharding_attrs(mctx, arg_shardings, closed.in_avals), donated)
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)
+        result_attrs = info_attrs(result_attrs, result_names)
         lower_function(
             mctx, "main", closed, public=True, arg_attrs=arg_attrs, result_attrs=result_attrs
         )
@@ -460,6 +466,15 @@ def sharding_attrs(mctx: ModuleContext, shardings, avals) -> list[dict] | None:
         {} if s is None else {SHARDING_ATTR: sharding_attr(mctx, s, aval.ndim)}
         for s, aval in zip(shardings, avals)
     ]
+
+
+def info_attrs(result_attrs: list[dict] | None, names) -> list[dict] | None:
+    if not names:
+        return result_attrs
+    result_attrs = result_attrs or [{} for _ in names]
+    for attrs, name in zip(result_attrs, names):
+        attrs["jax.result_info"] = ir.StringAttr.get(name)
+    return result_attrs
 
 
 def donor_attrs(arg_attrs: list[dict] | None, donated) -> list[dict] | None:

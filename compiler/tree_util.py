@@ -310,7 +310,14 @@ class PyTreeDef:
         return treedef_children_leaves(self, tree)
 
     def node_data(self):
-        return None if self.kind is None else (self.kind, self.aux)
+        """As JAX's: (type, aux data); a dict's keys as a list, a namedtuple's aux None."""
+        if self.kind is None:
+            return None
+        if self.kind is dict:
+            return dict, list(self.aux)
+        if self.kind not in _registry:  # a namedtuple (its aux is its class)
+            return self.kind, None
+        return self.kind, self.aux
 
     def compose(self, inner: PyTreeDef) -> PyTreeDef:
         """This structure with every leaf replaced by `inner`."""

@@ -163,3 +163,14 @@ def test_partial_of_a_non_callable_round5():
 
     with pytest.raises(TypeError, match="the first argument must be callable"):
         meshjit.tree_util.Partial(3)
+
+
+def test_node_data_is_jaxs():
+    # As JAX's PyTreeDef.node_data: a dict's keys as a list, a namedtuple's aux data None.
+    Pt = collections.namedtuple("Pt", "x y")
+    assert meshjit.tree_util.tree_structure({"b": 1, "a": 2}).node_data() == (dict, ["a", "b"])
+    assert meshjit.tree_util.tree_structure(Pt(1, 2)).node_data() == (Pt, None)
+    assert meshjit.tree_util.tree_structure((1, 2)).node_data() == (tuple, None)
+    od = collections.OrderedDict(b=1, a=2)
+    assert meshjit.tree_util.tree_structure(od).node_data() == (collections.OrderedDict, ("b", "a"))
+    assert meshjit.tree_util.tree_structure(1).node_data() is None

@@ -11,6 +11,7 @@ and tangents, which only transposition gives a meaning: it runs the user's bwd.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Callable
 
@@ -59,7 +60,6 @@ from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import (
     tree_flatten,
-    tree_map,
     tree_unflatten,
     treedef_children_leaves,
 )
@@ -71,7 +71,7 @@ custom_vjp_call_p = Primitive("custom_vjp_call", multiple_results=True)
 def _pp_custom_call(rule_fns, eqn, _):
     # As JAX: the function's name first, the rules by their functions' names.
     rules = eqn.params["rules"]
-    shown = {"call_jaxpr": eqn.params["call_jaxpr"], "symbolic_zeros": False}
+    shown = {"call_jaxpr": eqn.params["call_jaxpr"], "symbolic_zeros": rules.fn.symbolic_zeros}
     if eqn.params["num_consts"]:
         shown["num_consts"] = eqn.params["num_consts"]
     shown.update({k: func_name(getattr(rules.fn, k)) for k in rule_fns})
@@ -213,10 +213,49 @@ def forward_attr(self, name: str):
     return getattr(self.fun, name)
 
 
+# ---------------------------------------------------------------------------------------------
+# Symbolic zeros: what rules defined with `symbolic_zeros=True` see of unperturbed values.
+
+
+@dataclasses.dataclass(slots=True)
+class CustomVJPPrimal:
+    """An argument leaf of a custom_vjp's fwd rule defined with `symbolic_zeros=True`."""
+
+    value: object
+    perturbed: bool
+
+
+def custom_vjp_primal_tree_values(tree):
+    """`tree` with each CustomVJPPrimal leaf replaced by its value."""
+    from meshjit.compiler.tree_public import tree_map  # a later layer
+
+    def value(leaf):
+        if type(leaf) is not CustomVJPPrimal:
+            raise MeshjitTypeError(f"unexpected leaf type {type(leaf)}")
+        return leaf.value
+
+    return tree_map(value, tree)
+
+
+def _symbolic_or_zeros(xs, avals, symbolic: bool) -> list:
+    """`xs` (None for a zero) as a rule sees them: SymbolicZeros or arrays of zeros."""
+    if not symbolic:
+        return [instantiate(x, a) for x, a in zip(xs, avals)]
+    return [SymbolicZero(tangent_aval(a)) if x is None else x for x, a in zip(xs, avals)]
+
+
+def _none_for_symbolic(xs) -> list:
+    """A rule's outputs with its SymbolicZeros as meshjit's symbolic zeros (None)."""
+    return [None if type(x) is SymbolicZero else x for x in xs]
+
+
 def _flat_like(what: str, tree, expected_tree, expected_avals) -> list:
     leaves, got_tree = tree_flatten(tree)
-    _check_outputs(what, expected_tree, expected_avals, got_tree, [abstractify(x) for x in leaves])
-    return leaves
+    avals = [
+        e if type(x) is SymbolicZero else abstractify(x) for x, e in zip(leaves, expected_avals)
+    ]
+    _check_outputs(what, expected_tree, expected_avals, got_tree, avals)
+    return _none_for_symbolic(leaves)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -235,8 +274,8 @@ class custom_jvp:
     __getattr__ = forward_attr
 
     def defjvp(self, jvp: Callable, symbolic_zeros: bool = False) -> Callable:
-        """`symbolic_zeros=True`: the rule is handed a SymbolicZero for each tangent known to be
-        zero (and may return SymbolicZeros)."""
+        """`symbolic_zeros=True`: the rule is handed SymbolicZeros for unperturbed arguments'
+        tangents (and may return them)."""
         self.jvp, self.symbolic_zeros = jvp, symbolic_zeros
         return jvp
 
@@ -251,7 +290,7 @@ class custom_jvp:
                     f"safe_zip() argument 1 has length {len(tangent_fns)} but argument 0 has "
                     f"length {len(tangents)}"
                 )
-            out = self.fun(*primals)
+            out = self(*primals)  # a call again under a trace, as JAX's
             total = None
             for fn, t in zip(tangent_fns, tangents):
                 if fn is not None:
@@ -285,8 +324,8 @@ lowering_rules.register(custom_jvp_call_p, _call_lowering)
 def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     _check_no_const_tangents(tangents[:num_consts], "custom_jvp")
     args = primals[num_consts:]
-    zero = _symbolic_zero if rules.fn.symbolic_zeros else instantiate
-    ts = [zero(t, aval_of(a)) for t, a in zip(tangents[num_consts:], args)]
+    avals = [aval_of(a) for a in args]
+    ts = _symbolic_or_zeros(tangents[num_consts:], avals, rules.fn.symbolic_zeros)
     dyn_primals = tree_unflatten(rules.in_tree, args)
     dyn_tangents = tree_unflatten(rules.in_tree, ts)
     result = rules.fn.jvp(*rules.static, dyn_primals, dyn_tangents)
@@ -299,52 +338,13 @@ def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     out, t_out = result
     where = f"the jvp rule of {rules.name}"
     out_avals = call_jaxpr.out_avals
-    t_out = _materialized(t_out, rules.out_tree, out_avals)
     outs = _flat_like(f"{where}: its primal output", out, rules.out_tree, out_avals)
     touts = _flat_like(f"{where}: its tangent output", t_out, rules.out_tree, out_avals)
     return outs, touts
 
 
-def _symbolic_zero(t, aval):
-    return SymbolicZero(tangent_aval(aval)) if t is None else t
-
-
-def _materialized(tree, expected_tree, avals):
-    """A rule's output tree with zeros (of `avals`) where the rule returned SymbolicZeros."""
-    leaves, got_tree = tree_flatten(tree)
-    if got_tree != expected_tree or not any(type(t) is SymbolicZero for t in leaves):
-        return tree
-    leaves = [zeros_like_aval(a) if type(t) is SymbolicZero else t for t, a in zip(leaves, avals)]
-    return tree_unflatten(got_tree, leaves)
-
-
 # ---------------------------------------------------------------------------------------------
 # custom_vjp.
-
-
-class CustomVJPPrimal:
-    """An argument leaf of a custom_vjp's fwd rule defined with `symbolic_zeros=True`: the value
-    and whether it is being differentiated (`perturbed`)."""
-
-    __slots__ = ("value", "perturbed")
-
-    def __init__(self, value, perturbed: bool):
-        self.value, self.perturbed = value, perturbed
-
-    def __repr__(self):
-        return f"CustomVJPPrimal(value={self.value!r}, perturbed={self.perturbed})"
-
-
-def custom_vjp_primal_tree_values(tree):
-    """`tree` with each CustomVJPPrimal leaf replaced by its value (JAX's helper for fwd rules
-    defined with `symbolic_zeros=True`)."""
-
-    def value(leaf):
-        if type(leaf) is not CustomVJPPrimal:
-            raise MeshjitTypeError(f"unexpected leaf type {type(leaf)}")
-        return leaf.value
-
-    return tree_map(value, tree)
 
 
 @boundary_methods("__call__")
@@ -354,22 +354,24 @@ class custom_vjp:
 
     def __init__(self, fun: Callable, nondiff_argnums=()):
         functools.update_wrapper(self, fun)  # first: it copies fun's __dict__ (a jit's `fun`)
-        self.fun, self.fwd, self.bwd, self.symbolic_zeros = fun, None, None, False
-        self.nondiff_argnums = tuple(nondiff_argnums)
+        self.fun, self.fwd, self.bwd = fun, None, None
+        self.nondiff_argnums, self.symbolic_zeros = tuple(nondiff_argnums), False
+        self.optimize_remat = False
 
     __getattr__ = forward_attr
 
     def defvjp(
         self, fwd: Callable, bwd: Callable, symbolic_zeros: bool = False, optimize_remat=False
     ):
-        """`symbolic_zeros=True`: fwd gets a CustomVJPPrimal for each argument leaf, bwd a
-        SymbolicZero for each cotangent known to be zero. `optimize_remat` changes nothing in
-        meshjit (a hint for remat of opaque fwd rules)."""
+        """`symbolic_zeros=True`: fwd's argument leaves are CustomVJPPrimal(value, perturbed)
+        and bwd is handed SymbolicZeros for unused outputs' cotangents (as JAX).
+        `optimize_remat` is accepted and has no effect (a speed option of JAX's)."""
         if symbolic_zeros and optimize_remat:
             raise MeshjitNotImplementedError(
                 "remat optimization for custom_vjp does not support symbolic zeros"
             )
-        self.fwd, self.bwd, self.symbolic_zeros = fwd, bwd, symbolic_zeros
+        self.fwd, self.bwd = fwd, bwd
+        self.symbolic_zeros, self.optimize_remat = symbolic_zeros, optimize_remat
 
     def __call__(self, *args, **kwargs):
         if self.fwd is None:
@@ -390,11 +392,7 @@ lowering_rules.register(custom_vjp_call_p, _call_lowering)
 def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     _check_no_const_tangents(tangents[:num_consts], "custom_vjp")
     args = primals[num_consts:]
-    if rules.fn.symbolic_zeros:
-        marked = [CustomVJPPrimal(a, t is not None) for a, t in zip(args, tangents[num_consts:])]
-        result = rules.fn.fwd(*rules.args(marked))
-    else:
-        result = rules.fn.fwd(*rules.args(args))
+    result = rules.fn.fwd(*rules.args(_fwd_leaves(rules, args, tangents[num_consts:])))
     if not isinstance(result, (tuple, list)) or len(result) != 2:
         rule = getattr(rules.fn.fwd, "__name__", "fwd")
         raise MeshjitTypeError(
@@ -413,6 +411,13 @@ def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     return outs, [t if has_tangent(a) else None for t, a in zip(touts, t_avals)]
 
 
+def _fwd_leaves(rules, args, tangents) -> list:
+    """The fwd rule's argument leaves: CustomVJPPrimals under `symbolic_zeros=True`."""
+    if not rules.fn.symbolic_zeros:
+        return list(args)
+    return [CustomVJPPrimal(a, t is not None) for a, t in zip(args, tangents)]
+
+
 @abstract_eval_rules.register(custom_lin_p)
 def _custom_lin_rule(*avals, rules, res_tree, out_avals):
     return list(out_avals)
@@ -422,10 +427,10 @@ def _custom_lin_rule(*avals, rules, res_tree, out_avals):
 def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
     n_res = res_tree.num_leaves
     res = tree_unflatten(res_tree, args[:n_res])
-    full = instantiate_cts(cts, out_avals)
-    if rules.fn.symbolic_zeros:  # the zeros the rule is told of
-        full = [SymbolicZero(tangent_aval(a)) if c is None else f for c, f, a in zip(cts, full, out_avals)]  # fmt: skip
-    ct = tree_unflatten(rules.out_tree, full)
+    if rules.fn.symbolic_zeros:
+        ct = tree_unflatten(rules.out_tree, _symbolic_or_zeros(cts, out_avals, True))
+    else:
+        ct = tree_unflatten(rules.out_tree, instantiate_cts(cts, out_avals))
     cts_in = rules.fn.bwd(*rules.static, res, ct)
     n_args = len(tree_unflatten(rules.in_tree, args[n_res:]))
     if not isinstance(cts_in, (tuple, list)) or len(cts_in) != n_args:
@@ -435,7 +440,7 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
             "a tuple of length equal to the number of arguments to the primal function, but got "
             f"a {type(cts_in).__name__} for {n_args} argument(s) (the bwd rule of {rules.name})"
         )
-    leaves = treedef_children_leaves(rules.in_tree, tuple(cts_in))
+    leaves = _none_for_symbolic(treedef_children_leaves(rules.in_tree, tuple(cts_in)))
     avals = [aval_of(a) for a in args[n_res:]]
     checked = [_checked_ct(rules.name, i, c, a) for i, (c, a) in enumerate(zip(leaves, avals))]
     return [None] * n_res + checked
@@ -486,8 +491,8 @@ def _batched_fun(call_jaxpr, consts, dconsts, axis):
 
 
 def _zeros_for_none(cts, avals):
-    none = lambda c: c is None or type(c) is SymbolicZero  # noqa: E731
-    return [zeros_like_aval(a) if none(c) else c for c, a in zip(cts, avals)]
+    zero = lambda c: c is None or type(c) is SymbolicZero  # noqa: E731
+    return [zeros_like_aval(a) if zero(c) else c for c, a in zip(cts, avals)]
 
 
 @batching_rules.register(custom_jvp_call_p)
@@ -501,7 +506,8 @@ def _custom_jvp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
         primals = tree_unflatten(rules.in_tree, pt[:n])
         tangents = tree_unflatten(rules.in_tree, pt[n:])
         out, t_out = rules.fn.jvp(*rules.static, primals, tangents)
-        return out, _materialized(t_out, rules.out_tree, call_jaxpr.out_avals)
+        t_leaves, t_tree = tree_flatten(t_out)  # a SymbolicZero returned: zeros per example
+        return out, tree_unflatten(t_tree, _zeros_for_none(t_leaves, call_jaxpr.out_avals))
 
     def jvp(primals, tangents):
         outs, _ = vmap_flat(per_example_jvp, [*primals, *tangents], axis)
@@ -524,9 +530,7 @@ def _custom_vjp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
     res_trees = []
 
     def per_example_fwd(*leaves):
-        if rules.fn.symbolic_zeros:
-            leaves = [CustomVJPPrimal(x, True) for x in leaves]
-        out, res = rules.fn.fwd(*rules.args(list(leaves)))
+        out, res = rules.fn.fwd(*rules.args(_fwd_leaves(rules, leaves, leaves)))
         res_leaves, res_tree = tree_flatten(res)
         res_trees.append(res_tree)
         return out, res_leaves
@@ -540,7 +544,8 @@ def _custom_vjp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
         res = tree_unflatten(res_trees[-1], flat[:n_res])
         ct = tree_unflatten(rules.out_tree, flat[n_res:])
         cts = rules.fn.bwd(*rules.static, res, ct)
-        return _zeros_for_none(treedef_children_leaves(rules.in_tree, tuple(cts)), examples)
+        leaves = _none_for_symbolic(treedef_children_leaves(rules.in_tree, tuple(cts)))
+        return _zeros_for_none(leaves, examples)
 
     def bwd(res, cts):
         outs, _ = vmap_flat(functools.partial(per_example_bwd, len(res)), [*res, *cts], axis)

@@ -159,8 +159,8 @@ def jacrev(
     holomorphic: bool = False,
     allow_int: bool = False,
 ):
-    """The Jacobian of `fun` by reverse mode: one vjp per output element, vmapped
-    (`allow_int` is accepted; integer inputs remain an error)."""
+    """The Jacobian of `fun` by reverse mode: one vjp per output element, vmapped. With
+    `allow_int`, integer and bool inputs get zero blocks of their own dtype (as JAX's)."""
     check_callable(fun)
 
     @functools.wraps(fun)
@@ -169,7 +169,8 @@ def jacrev(
         diff, call = _split_call(fun, args, kwargs, nums)
         leaves, in_tree = tree_flatten(diff)
         avals = [abstractify(x) for x in leaves]
-        _check_float(avals, "jacrev", "input", holomorphic, complex_ok=True)
+        checked = [a for a in avals if not allow_int or dtypes.is_inexact(a.dtype)]
+        _check_float(checked, "jacrev", "input", holomorphic, complex_ok=True)
         rebuild_with_none(in_tree)
         out = vjp(call, *diff, has_aux=has_aux)
         y, pullback = out[0], out[1]
@@ -178,10 +179,14 @@ def jacrev(
         _check_float(y_avals, "jacrev", "output", holomorphic)
         rebuild_with_none(y_tree)
 
-        def pull(*basis):
-            return pullback(tree_unflatten(y_tree, basis))
+        inexact = [dtypes.is_inexact(a.dtype) for a in avals]
 
-        cts = tree_flatten(vmap(pull)(*_std_basis(y_avals)))[0]  # per input leaf: (M, *in_shape)
+        def pull(*basis):  # the cotangents of the inexact inputs (integer ones' are float0)
+            cts = tree_flatten(pullback(tree_unflatten(y_tree, basis)))[0]
+            return [c for c, keep in zip(cts, inexact) if keep]
+
+        pulled = iter(vmap(pull)(*_std_basis(y_avals)))  # per input leaf: (M, *in_shape)
+        cts = [next(pulled) if keep else None for keep in inexact]
         jac = _nest_rev(y_avals, y_tree, cts, avals, in_tree, argnums)
         return (jac, out[2]) if has_aux else jac
 
@@ -208,6 +213,9 @@ def _nest_rev(y_avals, y_tree, cts, in_avals, in_tree, argnums):
     for y_aval in y_avals:
         parts = []
         for ct, a in zip(cts, in_avals):
+            if not dtypes.is_inexact(a.dtype):  # an integer input (allow_int): zeros
+                parts.append(shapes.full((*y_aval.shape, *a.shape), np.zeros((), a.dtype)))
+                continue
             block = _take(ct, start, y_aval.size, 0)
             parts.append(_like(shapes.reshape(block, (*y_aval.shape, *a.shape)), a))
         rows.append(_as_args(tree_unflatten(in_tree, parts), argnums))

@@ -4,6 +4,7 @@ and their rule tables live in ir/registry.py)."""
 from __future__ import annotations
 
 import collections
+import dataclasses
 import itertools
 import math
 import re
@@ -53,6 +54,16 @@ def vma_str(vma, sharding=None) -> str:
 def _axes_str(axes, order=()) -> str:
     names = [a for a in order if a in axes] or sorted(axes)
     return names[0] if len(names) == 1 else "(" + ",".join(names) + ")"
+
+
+@dataclasses.dataclass(frozen=True)
+class ManualAxisType:
+    """A value's manual mesh axes inside shard_map, as JAX's `aval.manual_axis_type`: those it
+    varies over, and its unreduced and reduced ones."""
+
+    varying: frozenset = frozenset()
+    unreduced: frozenset = frozenset()
+    reduced: frozenset = frozenset()
 
 
 class ShapedArray:
@@ -148,6 +159,17 @@ class ShapedArray:
         if self.sharding is None:
             return ",".join(map(str, self.shape))
         return ",".join(dim_str(n, e) for n, e in zip(self.shape, self.sharding.spec))
+
+    @property
+    def manual_axis_type(self) -> ManualAxisType:
+        spec = getattr(self.sharding, "spec", None)
+        return ManualAxisType(
+            frozenset(self.vma),
+            frozenset(getattr(spec, "unreduced", ())),
+            frozenset(getattr(spec, "reduced", ())),
+        )
+
+    mat = manual_axis_type  # JAX's short name
 
     def str_short(self) -> str:
         vma = vma_str(self.vma, self.sharding)

@@ -63,7 +63,14 @@ from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
 from meshjit.compiler.traceback_util import api_boundary, filter_exception, register_boundary
-from meshjit.compiler.tree_util import tree_flatten, tree_leaves, tree_map, tree_unflatten
+from meshjit.compiler.tree_util import (
+    keystr,
+    tree_flatten,
+    tree_flatten_with_path,
+    tree_leaves,
+    tree_map,
+    tree_unflatten,
+)
 
 __all__ = [
     "COUNTERS",
@@ -168,8 +175,15 @@ def note_arg_shardings(tracers, shardings) -> None:
 
 
 def _function_name(fun) -> str:
-    name = getattr(fun, "__name__", None) or type(fun).__name__
-    return re.sub(r"[^A-Za-z0-9_]", "_", name)
+    """The name in `module @jit_<name>`: JAX's sanitized function name (a partial's function's;
+    word characters, dots and dashes kept)."""
+    return re.sub(r"[^\w.-]", "_", func_name(fun))
+
+
+def _result_names(out_tree) -> list[str]:
+    """JAX's `jax.result_info` of each result: "result" and its key path ("result[1]['a']")."""
+    paths = tree_flatten_with_path(tree_unflatten(out_tree, range(out_tree.num_leaves)))[0]
+    return ["result" + keystr(path) for path, _ in paths]
 
 
 class JitFunction:
@@ -297,6 +311,7 @@ class JitFunction:
                 arg_shardings=sig.shardings,
                 result_shardings=out_shardings,
                 donated=sig.donated,
+                result_names=_result_names(traced.out_tree),
             )
             if TYPECHECK["enabled"]:
                 verify(module, f"lowering jit({self.name})")

@@ -39,15 +39,17 @@ from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import register_pytree_node, tree_flatten, tree_unflatten
 
 __all__ = [
+    "BatchedError",
     "DivisionByZeroError",
     "Error",
+    "ErrorCategory",
     "FailedCheckError",
+    "JaxException",
     "JaxRuntimeError",
     "NaNError",
     "OOBError",
     "all_checks",
     "automatic_checks",
-    "ErrorCategory",
     "check",
     "check_error",
     "checkify",
@@ -65,23 +67,32 @@ class JaxRuntimeError(ValueError):
     """A failed check, raised by `Error.throw()` (or by `check` outside checkify)."""
 
 
-ErrorCategory = type  # as JAX's: the kinds of error below are its values
+class JaxException(Exception):
+    """A kind of error checkify finds; `Error.get_exception()` returns one (its str is the
+    message)."""
 
 
-class FailedCheckError:
+class FailedCheckError(JaxException):
     """`check(pred, msg)` found pred false."""
 
 
-class NaNError:
+class NaNError(JaxException):
     """An operation made a NaN."""
 
 
-class DivisionByZeroError:
+class DivisionByZeroError(JaxException):
     """An integer division (or remainder) by zero."""
 
 
-class OOBError:
+class OOBError(JaxException):
     """A gather read out of bounds."""
+
+
+class BatchedError(JaxException):
+    """The errors of a vmapped checkified call, one per failing mapped index."""
+
+
+ErrorCategory = type[JaxException]
 
 
 user_checks = frozenset({FailedCheckError})
@@ -114,13 +125,15 @@ effectful.add(check_p)  # kept by dead-code elimination: checkify reads it, noth
 
 
 @abstract_eval_rules.register(check_p)
-def _check_abstract_eval(pred, *fmt, message, fmt_tree, source):
-    if not _active.depth:
+def _check_abstract_eval(pred, *fmt, message, fmt_tree, source, debug=False):
+    if not _active.depth and not debug:
         raise MeshjitValueError(_NOT_FUNCTIONALIZED)
     return []
 
 
-def _not_functionalized(*args, **params):
+def _not_functionalized(ctx, *args, debug=False, **params):
+    if debug:
+        return []  # a debug_check outside checkify checks nothing
     raise MeshjitValueError(_NOT_FUNCTIONALIZED)
 
 
@@ -139,8 +152,18 @@ def _check_transpose(cts, *args, **params):
 
 @batching_rules.register(check_p)
 def _check_batcher(args, dims, **params):
-    """Under vmap inside checkify: fails if any example fails (formatting values batched)."""
-    check_p.bind(*args, **params)
+    """Under vmap inside checkify: fails if any example fails, with the last failing example's
+    formatting values (as JAX's, which reduces a batched error to its last failure)."""
+    from meshjit.compiler.lax.batching import move_to_front, size_of
+
+    size = size_of(args, dims)
+    pred, *fmt = [move_to_front(x, d, size) for x, d in zip(args, dims)]
+    failed = lax.bitwise_not(_as_bool(pred))
+    positions = lax.iota(np.int32, size)
+    last = lax.reduce_max(lax.select(failed, positions, lax.full((size,), np.int32(-1))), (0,))
+    last = lax.max(last, np.int32(0))
+    picked = [lax.dynamic_index_in_dim(x, last, keepdims=False) for x in (pred, *fmt)]
+    check_p.bind(*picked, **params)
     return [], []
 
 
@@ -176,8 +199,17 @@ def _is_scalar_pred(pred) -> bool:
 def check(pred, msg: str, *fmt_args, debug: bool = False, **fmt_kwargs) -> None:
     """Checks `pred` (all of it); inside `checkify(f)` a failure is recorded in the returned
     error, outside it (eagerly) it raises JaxRuntimeError. `msg` is formatted with `fmt_args` /
-    `fmt_kwargs` (arrays) as str.format does. `debug=True`: checked only under checkify,
-    dropped elsewhere (debug_check)."""
+    `fmt_kwargs` (arrays) as str.format does. `debug=True`: as debug_check."""
+    _check(pred, msg, debug, fmt_args, fmt_kwargs)
+
+
+def debug_check(pred, msg: str, *fmt_args, **fmt_kwargs) -> None:
+    """`check` under `checkify`; anywhere else (eagerly, or under a jit not inside checkify)
+    it checks nothing."""
+    _check(pred, msg, True, fmt_args, fmt_kwargs)
+
+
+def _check(pred, msg: str, debug: bool, fmt_args, fmt_kwargs) -> None:
     from meshjit.compiler.errors import user_source
 
     fmt_leaves, fmt_tree = tree_flatten((fmt_args, fmt_kwargs))
@@ -192,18 +224,12 @@ def check(pred, msg: str, *fmt_args, debug: bool = False, **fmt_kwargs) -> None:
             f"{'debug_check' if debug else 'check'} takes a scalar pred as argument, got "
             f"{pred!r} (a boolean scalar is needed; use jnp.all(...) for an array of conditions)"
         )
-    if debug and not _active.depth:  # as JAX: a debug check outside checkify checks nothing
-        return
     if current_trace() is None:  # eager: check now
-        if not bool(np.all(np.asarray(pred))):
+        if not debug and not bool(np.all(np.asarray(pred))):
             raise JaxRuntimeError(_format(msg, fmt_tree, [np.asarray(x) for x in fmt_leaves]))
         return
-    check_p.bind(pred, *fmt_leaves, message=msg, fmt_tree=fmt_tree, source=str(user_source()))
-
-
-def debug_check(pred, msg: str, *fmt_args, **fmt_kwargs) -> None:
-    """`check` when run under checkify; dropped (no check) otherwise."""
-    check(pred, msg, *fmt_args, debug=True, **fmt_kwargs)
+    params = dict(message=msg, fmt_tree=fmt_tree, source=str(user_source()))
+    check_p.bind(pred, *fmt_leaves, **params, **({"debug": True} if debug else {}))
 
 
 def check_error(error) -> None:
@@ -239,39 +265,42 @@ class Error:
         self.code, self.payloads, self.messages = code, payloads, messages
 
     def get(self) -> str | None:
+        error = self.get_exception()
+        return None if error is None else str(error)
+
+    def _exception(self, i: int, values, index) -> JaxException:
+        kind, text, fmt_tree, start, count = self.messages[i]
+        mine = [v[index] if index else v for v in values[start : start + count]]
+        if kind is not FailedCheckError:
+            return kind(text.format(*mine))
+        return kind(_format(text, fmt_tree, mine))
+
+    def get_exception(self) -> JaxException | None:
+        """The failure as its kind (FailedCheckError, NaNError, OOBError,
+        DivisionByZeroError; a BatchedError under vmap), or None."""
         code = np.asarray(self.code)
         values = [np.asarray(p) for p in self.payloads]
         if code.ndim == 0:
-            return None if code == -1 else self._message(int(code), values, ())
+            return None if code == -1 else self._exception(int(code), values, ())
         lines = []
         for index in np.ndindex(*code.shape):
             if code[index] != -1:
                 where = ", ".join(map(str, index))
-                message = self._message(int(code[index]), values, index)
+                message = self._exception(int(code[index]), values, index)
                 lines.append(f"at mapped index {where}: {message}")
-        return "\n".join(lines) or None
-
-    def _message(self, i: int, values, index) -> str:
-        kind, text, fmt_tree, start, count = self.messages[i]
-        if kind is not FailedCheckError:
-            mine = [v[index] if index else v for v in values[start : start + count]]
-            return text.format(*mine)
-        mine = [v[index] if index else v for v in values[start : start + count]]
-        return _format(text, fmt_tree, mine)
-
-    def get_exception(self) -> JaxRuntimeError | None:
-        message = self.get()
-        return None if message is None else JaxRuntimeError(message)
+        return BatchedError("\n".join(lines)) if lines else None
 
     def throw(self) -> None:
         error = self.get_exception()
         if error is not None:
-            raise error
+            raise JaxRuntimeError(str(error))
 
     def __repr__(self):
         message = self.get() if current_trace() is None else "(traced)"
         return f"Error({message})"
 
+
+init_error = Error(np.int32(-1), [], ())  # no failure (as JAX's checkify.init_error)
 
 register_pytree_node(
     Error,
@@ -279,7 +308,6 @@ register_pytree_node(
     lambda messages, leaves: Error(leaves[0], list(leaves[1:]), messages),
 )
 
-init_error = Error(np.int32(-1), [], ())  # as JAX's: the error of no failed check
 
 # ---------------------------------------------------------------------------------------------
 # checkify

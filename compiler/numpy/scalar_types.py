@@ -13,6 +13,8 @@ from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.traceback_util import boundary_methods
 
 __all__ = [
+    "__array_api_version__",
+    "__array_namespace_info__",
     "bfloat16",
     "bool",
     "bool_",
@@ -230,6 +232,55 @@ def isdtype(dtype, kind) -> bool:
         elif d == _as_dtype(k):
             return True
     return False
+
+
+# The Python array API's metadata (jax.numpy's `__array_api_version__` and
+# `__array_namespace_info__()`).
+__array_api_version__ = "2024.12"
+_ARRAY_API_DTYPES = ("bool", "int8", "int16", "int32", "uint8", "uint16", "uint32", "float32")
+_ARRAY_API_DTYPES += ("complex64",)
+_ARRAY_API_DTYPES_64 = ("int64", "uint64", "float64", "complex128")
+
+
+class ArrayNamespaceInfo:
+    """The array API's inspection object: capabilities, devices and dtypes (as JAX's)."""
+
+    _capabilities = {
+        "boolean indexing": False,  # within transformations
+        "data-dependent shapes": False,  # within transformations
+        "max dimensions": 64,  # XLA limitation
+    }
+
+    def capabilities(self) -> dict:
+        return self._capabilities
+
+    def default_device(self):
+        return None  # uncommitted: meshjit chooses the placement
+
+    def devices(self) -> list:
+        from meshjit.compiler.runtime.client import devices  # runtime/ sits above
+
+        return [None, *devices()]
+
+    def default_dtypes(self, *, device=None) -> dict:
+        del device
+        return {
+            "real floating": dtypes.default_float,
+            "complex floating": dtypes.default_complex,
+            "integral": dtypes.default_int,
+            "indexing": dtypes.default_int,
+        }
+
+    def dtypes(self, *, device=None, kind=None) -> dict:
+        del device
+        names = _ARRAY_API_DTYPES + (_ARRAY_API_DTYPES_64 if dtypes.x64_enabled else ())
+        kinds = ("numeric", "bool") if kind is None else kind
+        kinds = kinds if isinstance(kinds, tuple) else (kinds,)
+        return {n: np.dtype(n) for n in names if isdtype(np.dtype(n), kinds)}
+
+
+def __array_namespace_info__() -> ArrayNamespaceInfo:
+    return ArrayNamespaceInfo()
 
 
 pi, e, inf, nan = 3.141592653589793, 2.718281828459045, float("inf"), float("nan")

@@ -230,6 +230,23 @@ class PRNGKeyArray:
         self._data.block_until_ready()
         return self
 
+    # Placement: the key data's, which never splits the key dimension (as JAX's key arrays).
+    sharding = property(lambda self: self._data.sharding)
+    is_fully_addressable = property(lambda self: self._data.is_fully_addressable)
+    is_fully_replicated = property(lambda self: self._data.is_fully_replicated)
+    committed = property(lambda self: self._data.committed)
+
+    def devices(self) -> set:
+        return self._data.devices()
+
+    @property
+    def addressable_shards(self) -> list:
+        """The data's shards as key arrays, indexed in the keys' dimensions."""
+        return [
+            s._replace(index=s.index[: self.ndim], data=PRNGKeyArray(s.data, self._impl))
+            for s in self._data.addressable_shards
+        ]
+
     def __repr__(self):
         if isinstance(self._data, Tracer):  # the data's tracer, as a key array prints in JAX
             data = repr(self._data)

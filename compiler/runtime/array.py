@@ -19,7 +19,11 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceSharding, public_index
 from meshjit.compiler.runtime import placement as plc
-from meshjit.compiler.runtime.client import device_put_replicated, replicated_sharding
+from meshjit.compiler.runtime.client import (
+    device_put_replicated,
+    replicated_sharding,
+    transfer_kind,
+)
 from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
 from meshjit.compiler.traceback_util import api_boundary, boundary_methods
 
@@ -154,7 +158,8 @@ class Array(ArrayMethods):
             # An uneven shard is stored padded; jaxlib reports its unpadded shape regardless.
             if padded != local.shape:
                 value = plc.host_value(single)[tuple(slice(0, n) for n in local.shape)]
-                single = device_put_replicated(value, local, [device])
+                with transfer_kind("internal"):
+                    single = device_put_replicated(value, local, [device])
             piece = Array(local, single, replicated_sharding([device]))
             index_shown = public_index(index, self.aval.shape)
             shards.append(Shard(device, index_shown, replicas[position], piece))
@@ -253,12 +258,6 @@ class Array(ArrayMethods):
         from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
 
         return device_put(self, device)
-
-    def __array_namespace__(self, *, api_version=None):
-        """The array API namespace of meshjit's arrays: meshjit.numpy."""
-        import importlib
-
-        return importlib.import_module("meshjit.numpy")  # the facade, above the library
 
     def devices(self) -> set:
         return set(self._placement._devices)

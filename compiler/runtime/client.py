@@ -4,6 +4,8 @@ copying host values to devices (`put_shards`, the one place that calls batched_d
 from __future__ import annotations
 
 import collections
+import contextlib
+import logging
 import threading
 from typing import Sequence
 
@@ -77,7 +79,13 @@ def check_backend(backend) -> None:
 
 
 def default_device():
-    return get_client().local_devices()[0]
+    """The device of uncommitted values: `jax_default_device`'s (`jax.default_device(d)`),
+    else the first local device (a platform name names the CPU client's, or is rejected)."""
+    chosen = config.jax_default_device
+    if chosen is None or isinstance(chosen, str):
+        check_backend(chosen)
+        return get_client().local_devices()[0]
+    return chosen
 
 
 def compile_options(
@@ -201,8 +209,44 @@ def replicated_sharding(device_list: Sequence) -> _jax.GSPMDSharding:
     return sharding
 
 
+class _Transfers(threading.local):
+    explicit = 0  # inside jax.device_put: an explicit transfer
+    internal = 0  # a reshard through the host: a device-to-device transfer for the guard
+
+
+_transfers = _Transfers()
+
+
+@contextlib.contextmanager
+def transfer_kind(kind: str):
+    """Host-to-device copies in the block are `kind` ("explicit": jax.device_put's; "internal":
+    a reshard through the host, which the host-to-device guard does not see)."""
+    setattr(_transfers, kind, getattr(_transfers, kind) + 1)
+    try:
+        yield
+    finally:
+        setattr(_transfers, kind, getattr(_transfers, kind) - 1)
+
+
+def _guard_host_to_device(aval, devices) -> None:
+    """JAX's transfer guard for host-to-device copies (`jax.transfer_guard(level)`): implicit
+    ones (jit arguments, jnp.array of host data, Python scalars) are refused by "disallow",
+    explicit ones (jax.device_put) only by "disallow_explicit"; the log levels log them."""
+    level = config.jax_transfer_guard_host_to_device or config.jax_transfer_guard
+    if level is None or level == "allow" or _transfers.internal:
+        return
+    if _transfers.explicit and not level.endswith("_explicit"):
+        return
+    where = devices[0] if len(devices) == 1 else f"{len(devices)} devices"
+    message = f"host-to-device transfer: aval={aval}, dst={where}"
+    if level.startswith("disallow"):
+        raise JaxRuntimeError(f"INVALID_ARGUMENT: Disallowed {message}")
+    logging.getLogger("meshjit").warning(message)
+
+
 def put_shards(aval, sharding, shards: list, devices: list):
     """One runtime array laid out by `sharding` from host pieces: `shards[i]` on `devices[i]`."""
+    _guard_host_to_device(aval, devices)
     return _jax.batched_device_put(
         aval, sharding, shards, devices, committed=True, enable_x64=dtypes.x64_enabled
     )

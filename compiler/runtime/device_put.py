@@ -37,6 +37,12 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
     return tree_unflatten(treedef, [_put_leaf(v, t) for v, t in zip(leaves, targets)])
 
 
+def device_put_api(x, device=None, *, src=None, donate=False, may_alias=None):
+    """`jax.device_put`: as `device_put`, an explicit transfer for the transfer guard."""
+    with client.transfer_kind("explicit"):
+        return device_put(x, device, src=src, donate=donate, may_alias=may_alias)
+
+
 def _check_target(target) -> None:
     known = (NamedSharding, PartitionSpec, SingleDeviceSharding)
     is_device = hasattr(target, "platform") and hasattr(target, "id")

@@ -16,7 +16,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib import xla_client
 
-from meshjit.compiler.config import prng_impl_name
+from meshjit.compiler.config import config, prng_impl_name
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import (
@@ -199,7 +199,8 @@ def device_arg(x, aval, placement):
             from meshjit.compiler.jit.multihost_utils import reshard_to_placement
 
             return reshard_to_placement(x, placement)._impl
-        value = np.asarray(x)  # a different layout: reshard through the host
+        with client.transfer_kind("internal"):  # a different layout: through the host
+            return plc.put(np.asarray(x), aval, placement)
     else:
         try:
             value = np.asarray(x, dtype=aval.dtype)
@@ -228,8 +229,9 @@ def _replicated_devices(placement):
 def context_key():
     # The concrete mesh, not its abstract one: a bare P resolves against it while tracing
     # (constraints) and lowering (out_shardings), so its devices are baked into what is cached.
-    # The PRNG implementation decides what the random functions trace.
-    return get_context_mesh(), prng_impl_name()
+    # The PRNG implementation decides what the random functions trace; the default device
+    # where a call without committed arguments runs (as JAX's jit key).
+    return get_context_mesh(), prng_impl_name(), config.jax_default_device
 
 
 def fast_key(args):

@@ -33,6 +33,18 @@ class ArrayMethods:
     nbytes = property(lambda self: self.aval.dtype.itemsize * math.prod(self.aval.shape))
     weak_type = property(lambda self: self.aval.weak_type)
 
+    def __array_namespace__(self, *, api_version=None):
+        """The array API namespace of meshjit's arrays (and tracers): meshjit.numpy."""
+        import importlib
+
+        from meshjit.compiler.errors import MeshjitValueError
+
+        if api_version is not None and api_version != "2024.12":
+            raise MeshjitValueError(
+                f"{api_version=!r} is not available; available versions are: ['2024.12']"
+            )
+        return importlib.import_module("meshjit.numpy")  # the facade, above the library
+
     def __len__(self):
         if not self.aval.shape:
             raise TypeError("len() of unsized object")

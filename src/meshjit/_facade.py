@@ -97,8 +97,8 @@ from meshjit.compiler.runtime.device_put import (
     block_until_ready,
     copy_to_host_async,
     device_get,
-    device_put,
 )
+from meshjit.compiler.runtime.device_put import device_put_api as device_put
 from meshjit.compiler.runtime.dispatch import effects_barrier
 from meshjit.compiler.runtime.distributed import (
     device_count,

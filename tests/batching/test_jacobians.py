@@ -166,3 +166,14 @@ def test_jacfwd_of_a_while_loop():
     want = np.diag(np.cos(2 * np.tanh(x)) * 2 * (1 - np.tanh(x) ** 2))
     for jac in (meshjit.jacfwd(f), meshjit.jit(meshjit.jacfwd(f))):
         np.testing.assert_allclose(np.asarray(jac(x)), want, rtol=1e-5, atol=1e-6)
+
+
+def test_jacrev_allow_int_gives_integer_inputs_zero_blocks_of_their_dtype():
+    # As JAX: allow_int=True lets integer inputs through; their blocks are zeros of their dtype.
+    jac = meshjit.jacrev(lambda x, k: x**k, allow_int=True, argnums=(0, 1))(
+        jnp.array([1.0, 2.0]), 2
+    )
+    np.testing.assert_allclose(jac[0], np.diag([2.0, 4.0]))
+    assert jac[1].dtype == np.int32 and jac[1].shape == (2,) and not np.asarray(jac[1]).any()
+    with pytest.raises(TypeError, match="set allow_int to True"):
+        meshjit.jacrev(lambda x, k: x**k, argnums=(0, 1))(jnp.array([1.0, 2.0]), 2)

@@ -218,3 +218,26 @@ def test_dce_keeps_a_cond_whose_branches_print(capfd):
     assert "cond" in kept and kept[-1] == "scan"
     meshjit.jit(f)(3)
     assert capfd.readouterr().out.split("\n")[:3] == ["pos 3", "x 0", "x 1"]
+
+
+def test_manual_axis_type_of_avals_inside_shard_map():
+    # As JAX 0.10.2's aval.manual_axis_type (the varying axes, unreduced and reduced ones).
+    from functools import partial
+
+    from meshjit.sharding import AxisType
+    from meshjit.sharding import PartitionSpec as P
+
+    n = meshjit.device_count()
+    mesh = meshjit.make_mesh((n,), ("i",), axis_types=(AxisType.Auto,))
+    seen = []
+
+    @partial(meshjit.shard_map, mesh=mesh, in_specs=(P("i"), P()), out_specs=P("i"))
+    def f(x, y):
+        seen.extend([meshjit.typeof(x).manual_axis_type, meshjit.typeof(y).mat])
+        return x + y
+
+    f(jnp.arange(float(n)), jnp.float32(1))
+    assert seen == [core.ManualAxisType(varying=frozenset({"i"})), core.ManualAxisType()]
+    assert repr(seen[1]) == (
+        "ManualAxisType(varying=frozenset(), unreduced=frozenset(), reduced=frozenset())"
+    )

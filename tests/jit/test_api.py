@@ -157,7 +157,7 @@ def test_lowered_text():
     assert "mhlo.num_partitions" in mlir and "mhlo.num_replicas = 1 : i32" in mlir
     assert re.search(
         r"func\.func public @main\(%arg0: tensor<8x2xf32>, %arg1: tensor<8x2xf32>\) -> "
-        r"tensor<2xf32>",
+        r'\(tensor<2xf32> \{jax.result_info = "result"\}\)',
         mlir,
     )
     assert "stablehlo.multiply %arg0, %arg1" in mlir
@@ -223,7 +223,7 @@ def test_compiled_object():
     x, y = np.full((4, 8), 0.1, f32), np.full((8, 2), 0.2, f32)
     np.testing.assert_allclose(np.asarray(compiled(x, y)), np.tanh(x @ y), rtol=1e-6)
     hlo = compiled.as_text()
-    assert hlo.startswith("HloModule jit__lambda_") and "ENTRY" in hlo
+    assert hlo.startswith("HloModule jit__lambda,") and "ENTRY" in hlo
     assert "f32[4,8]" in hlo and "f32[8,2]" in hlo
     cost = compiled.cost_analysis()
     assert cost["flops"] >= 2 * 4 * 8 * 2
@@ -415,3 +415,33 @@ def test_jit_of_none_and_unknown_options_round5():
     with pytest.raises(TypeError, match="got an unexpected keyword argument 'static_argnum'"):
         meshjit.jit(lambda x: x, static_argnum=0)
     assert meshjit.jit(static_argnums=0)(lambda n: n + 1)(1) == 2  # still a decorator
+
+
+def test_module_names_are_jaxs_sanitized_names():
+    # As JAX: sanitize("jit(<name>)") without trailing underscores; a partial's function's name.
+    import functools
+
+    def named(name):
+        def f(x):
+            return x
+
+        f.__name__ = name
+        return f
+
+    def module(fun):
+        return meshjit.jit(fun).lower(1.0).as_text().split()[1]
+
+    assert module(lambda x: x) == "@jit__lambda"
+    assert module(functools.partial(lambda x, y: x, y=1)) == "@jit__lambda"
+    assert module(named("tail_")) == "@jit_tail"
+    assert module(named("f.g")) == "@jit_f.g"
+    assert module(named("a<b>c")) == "@jit_a_b_c"
+
+
+def test_results_carry_jaxs_result_info():
+    # As JAX's modules: each result's key path in the output, "result" for a lone array.
+    text = meshjit.jit(lambda x: 2 * x).lower(1.0).as_text()
+    assert '-> (tensor<f32> {jax.result_info = "result"})' in text
+    text = meshjit.jit(lambda x: (x, {"a": x * 2, "b": [x]})).lower(1.0).as_text()
+    for name in ("result[0]", "result[1]['a']", "result[1]['b'][0]"):
+        assert f'{{jax.result_info = "{name}"}}' in text

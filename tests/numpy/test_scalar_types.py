@@ -188,3 +188,22 @@ def test_astype_object_is_jaxs_type_error():
         match="JAX only supports number, bool, and string dtypes, got dtype <class 'object'> in astype",
     ):
         jnp.ones(3).astype(object)
+
+
+def test_array_api_metadata_and_namespace():
+    # As JAX's: the standard's version, the inspection object, and the namespace of arrays and
+    # of tracers (a namespace-generic function works under jit).
+    import meshjit
+
+    assert jnp.__array_api_version__ == "2024.12"
+    info = jnp.__array_namespace_info__()
+    assert info.capabilities()["data-dependent shapes"] is False
+    assert info.default_device() is None and info.devices()[0] is None
+    assert info.default_dtypes()["real floating"] == np.float32
+    assert sorted(info.dtypes(kind="real floating")) == ["float32"]
+    assert "bool" in info.dtypes() and "int64" not in info.dtypes()
+    x = jnp.arange(3.0)
+    assert x.__array_namespace__() is jnp
+    assert meshjit.jit(lambda a: a.__array_namespace__().sum(a))(x) == 3.0
+    with pytest.raises(ValueError, match="is not available"):
+        x.__array_namespace__(api_version="2021.12")

@@ -182,9 +182,9 @@ def test_reference_module(mesh):
     x = meshjit.device_put(np.arange(16, dtype=np.int32).reshape(8, 2), s)
     text = meshjit.jit(lambda x: x * 2, out_shardings=s).lower(x).as_text()
     expected = """\
-module @jit__lambda_ attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+module @jit__lambda attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
   sdy.mesh @mesh = <["x"=4, "y"=2]>
-  func.func public @main(%arg0: tensor<8x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+  func.func public @main(%arg0: tensor<8x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xi32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
     %c = stablehlo.constant dense<2> : tensor<i32>
     %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<8x2xi32>
     %1 = stablehlo.multiply %arg0, %0 : tensor<8x2xi32>
@@ -200,7 +200,8 @@ def test_unspecified_shardings_are_absent(mesh):
     text = f.lower(ints((8, 2)), ints((8, 2))).as_text()
     assert text.count("sdy.sharding =") == 1
     assert "%arg0: tensor<8x2xf32>, %arg1: tensor<8x2xf32> {sdy.sharding" in text
-    assert "-> (tensor<8x2xf32>, tensor<8x2xf32>)" in text
+    results = '{jax.result_info = "result[0]"}, tensor<8x2xf32> {jax.result_info = "result[1]"})'
+    assert "-> (tensor<8x2xf32> " + results in text
     assert "sdy.mesh" not in meshjit.jit(lambda a: a).lower(ints((2,))).as_text()
 
 

@@ -320,3 +320,22 @@ def test_a_struct_of_the_key_dtype_is_an_abstract_key_argument():
     assert repr(out) == "ShapeDtypeStruct(shape=(2,), dtype=key<fry>)"
     jaxpr = meshjit.make_jaxpr(lambda k: random.bits(k[0]))(struct)
     assert "u32[2,2]" in str(jaxpr)
+
+
+def test_key_arrays_have_their_datas_placement():
+    # As JAX's key arrays: .sharding, .addressable_shards (as keys), .devices(), committed.
+    from meshjit.sharding import NamedSharding
+
+    n = meshjit.device_count()
+    mesh = meshjit.make_mesh((n,), ("d",))
+    keys = meshjit.device_put(
+        meshjit.random.split(meshjit.random.key(0), n), NamedSharding(mesh, P("d"))
+    )
+    assert keys.sharding.spec == P("d") and keys.sharding.shard_shape(keys.shape) == (1,)
+    shards = keys.addressable_shards
+    assert len(shards) == n and shards[0].data.dtype == keys.dtype
+    assert shards[0].data.shape == (1,) and shards[0].index == (slice(0, 1),)
+    assert keys.devices() == set(meshjit.devices()) and keys.committed
+    assert keys.is_fully_addressable and not keys.is_fully_replicated or n == 1
+    single = meshjit.random.key(1)
+    assert single.devices() == {meshjit.devices()[0]} and single.is_fully_replicated

@@ -207,3 +207,59 @@ def test_programs_with_host_callbacks_are_never_shared():
     assert _backend_compiles(lambda: meshjit.jit(printing())(2.0).block_until_ready()) == 1
     meshjit.effects_barrier()
     assert calls == [2.0, 2.0]
+
+
+# ---------------------------------------------------------------------------------------------
+# jax.default_device: where uncommitted values and calls without committed arguments go.
+
+
+def test_default_device_places_new_values_and_uncommitted_calls():
+    d3 = meshjit.devices()[min(3, meshjit.device_count() - 1)]
+    before = meshjit.numpy.ones(2)  # cached one-op executables must not keep device 0
+    with meshjit.default_device(d3):
+        a = meshjit.numpy.ones(2) * 5
+        b = meshjit.device_put(np.arange(3.0))
+        c = meshjit.jit(lambda: meshjit.numpy.zeros(3))()
+    assert a.devices() == b.devices() == c.devices() == {d3}
+    after = meshjit.numpy.ones(2)
+    assert before.devices() == after.devices() == {meshjit.devices()[0]}
+    with meshjit.default_device("cpu"):
+        assert meshjit.numpy.ones(2).devices() == {meshjit.devices()[0]}
+
+
+def test_default_device_rejects_what_is_not_a_device_as_jax():
+    with pytest.raises(ValueError, match="must be passed either a Device object"):
+        with meshjit.default_device(3):
+            pass
+    with pytest.raises(RuntimeError, match="Unknown backend: 'gpu'"):
+        with meshjit.default_device("gpu"):
+            meshjit.numpy.ones(2)
+
+
+# ---------------------------------------------------------------------------------------------
+# jax.transfer_guard: host-to-device copies, implicit (jit arguments, jnp.array of host data,
+# Python scalars) and explicit (device_put).
+
+
+def test_transfer_guard_refuses_implicit_host_to_device_copies():
+    x = meshjit.numpy.array(1)
+    with meshjit.transfer_guard("disallow"):
+        assert int(x + x) == 2  # device values only
+        for implicit in (lambda: x + 1, lambda: meshjit.numpy.asarray(np.ones(3))):
+            with pytest.raises(meshjit.errors.JaxRuntimeError, match="Disallowed host-to-device"):
+                implicit()
+        with pytest.raises(RuntimeError, match="Disallowed host-to-device"):
+            meshjit.jit(lambda a: a)(np.ones(2, f32))
+        assert meshjit.device_put(np.ones(2)).shape == (2,)  # explicit: allowed
+        np.testing.assert_array_equal(np.asarray(x), 1)  # device to host is free on the CPU
+    with meshjit.transfer_guard("disallow_explicit"):
+        with pytest.raises(RuntimeError, match="Disallowed host-to-device"):
+            meshjit.device_put(np.ones(2))
+    with meshjit.transfer_guard_host_to_device("log"):
+        assert int(x + 1) == 2
+    assert int(x + 1) == 2
+
+
+def test_transfer_guard_levels_are_checked():
+    with pytest.raises(ValueError, match="must be one of allow, log, disallow"):
+        meshjit.config.update("jax_transfer_guard", "never")

@@ -4,6 +4,7 @@ from meshjit.compiler.lax.callbacks import io_callback
 from meshjit.experimental import (
     checkify,
     compilation_cache,
+    jet,
     mesh_utils,
     multihost_utils,
     ode,
@@ -16,6 +17,7 @@ __all__ = [
     "checkify",
     "compilation_cache",
     "io_callback",
+    "jet",
     "mesh_utils",
     "multihost_utils",
     "ode",

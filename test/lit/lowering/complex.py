@@ -17,7 +17,7 @@ f32_8 = meshjit.ShapeDtypeStruct((4, 8), np.float32)
 
 # TEST: a Python complex scalar is a rank-0 complex<f32> constant, broadcast by the multiply.
 # CHECK-LABEL: module @jit_scale
-# CHECK: func.func public @main(%arg0: tensor<2x3xcomplex<f32>>) -> tensor<2x3xcomplex<f32>>
+# CHECK: func.func public @main(%arg0: tensor<2x3xcomplex<f32>>) -> (tensor<2x3xcomplex<f32>> {jax.result_info = "result"})
 # CHECK: %[[C:.*]] = stablehlo.constant dense<(1.000000e+00,-2.000000e+00)> : tensor<complex<f32>>
 # CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %[[C]], dims = []
 # CHECK: stablehlo.multiply %arg0, %[[B]] : tensor<2x3xcomplex<f32>>

@@ -18,7 +18,7 @@ i32 = meshjit.ShapeDtypeStruct((), np.int32)
 
 # TEST: cond is a stablehlo.case on the pred converted to i32; region 0 is the false branch.
 # CHECK-LABEL: module @jit_cond
-# CHECK: func.func public @main(%arg0: tensor<i1>, %arg1: tensor<4xf32>) -> tensor<4xf32>
+# CHECK: func.func public @main(%arg0: tensor<i1>, %arg1: tensor<4xf32>) -> (tensor<4xf32> {jax.result_info = "result"})
 # CHECK: %[[IDX:.*]] = stablehlo.convert %arg0 : (tensor<i1>) -> tensor<i32>
 # CHECK: %[[CASE:.*]] = "stablehlo.case"(%[[IDX]]) ({
 # CHECK-NEXT: %[[NEG:.*]] = stablehlo.negate %arg1 : tensor<4xf32>

@@ -16,7 +16,7 @@ i32 = meshjit.ShapeDtypeStruct((8, 2), np.int32)
 
 # CHECK-LABEL: module @jit_times_two
 # CHECK-SAME: mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32
-# CHECK: func.func public @main(%arg0: tensor<8x2xi32>) -> tensor<8x2xi32>
+# CHECK: func.func public @main(%arg0: tensor<8x2xi32>) -> (tensor<8x2xi32> {jax.result_info = "result"})
 # CHECK: %[[C:.*]] = stablehlo.constant dense<2> : tensor<i32>
 # CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %[[C]], dims = [] : (tensor<i32>) -> tensor<8x2xi32>
 # CHECK: %[[M:.*]] = stablehlo.multiply %arg0, %[[B]] : tensor<8x2xi32>

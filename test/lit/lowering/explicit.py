@@ -22,7 +22,7 @@ def lower(f, *args):
 
 # CHECK-LABEL: module @jit_reduce
 # CHECK: func.func public @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"X"}, {"Y"}]>})
-# CHECK-SAME: -> (tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"Y"}]>})
+# CHECK-SAME: -> (tensor<4xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"Y"}]>})
 # CHECK: stablehlo.sine
 # CHECK-NOT: sdy.sharding_constraint %{{[0-9]+}} <@mesh, [{"X"}, {"Y"}]>
 # CHECK: stablehlo.reduce
@@ -37,7 +37,7 @@ lower(reduce, x)
 # A contraction over a dim sharded on both sides needs out_sharding; the types then say where
 # the partial sums go (here: reduce-scattered over Y on the rows).
 # CHECK-LABEL: module @jit_contract
-# CHECK: -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"X", "Y"}, {}]>})
+# CHECK: -> (tensor<8x6xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"X", "Y"}, {}]>})
 # CHECK: stablehlo.dot_general
 # CHECK: sdy.sharding_constraint %{{.*}} <@mesh, [{"X", "Y"}, {}]>
 def contract(x, w):
@@ -49,7 +49,7 @@ lower(contract, x, w)
 
 # reshard: a constraint to the new type; its transpose reshards the cotangent back.
 # CHECK-LABEL: module @jit_grad_of_reshard
-# CHECK: -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"X"}, {"Y"}]>})
+# CHECK: -> (tensor<8x4xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"X"}, {"Y"}]>})
 # CHECK: sdy.sharding_constraint %{{.*}} <@mesh, [{}, {"X"}]>
 # CHECK: sdy.sharding_constraint %{{.*}} <@mesh, [{"X"}, {"Y"}]>
 def grad_of_reshard(x):

@@ -85,7 +85,7 @@ lower(bitcasts, f32)
 
 # stop_gradient is the identity once lowered.
 # CHECK-LABEL: module @jit_stop_gradient
-# CHECK-NEXT: func.func public @main(%arg0: tensor<4xf32>) -> tensor<4xf32>
+# CHECK-NEXT: func.func public @main(%arg0: tensor<4xf32>) -> (tensor<4xf32> {jax.result_info = "result"})
 # CHECK-NEXT: return %arg0 : tensor<4xf32>
 def stop_gradient(x):
     return lax.stop_gradient(x)

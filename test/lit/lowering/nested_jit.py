@@ -19,7 +19,7 @@ def double(x):
 
 
 # CHECK-LABEL: module @jit_calls_twice
-# CHECK: func.func public @main(%arg0: tensor<4xf32>) -> tensor<4xf32>
+# CHECK: func.func public @main(%arg0: tensor<4xf32>) -> (tensor<4xf32> {jax.result_info = "result"})
 # CHECK: %[[A:.*]] = call @double(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
 # CHECK: %[[B:.*]] = call @double(%[[A]]) : (tensor<4xf32>) -> tensor<4xf32>
 # CHECK: return %[[B]]

@@ -21,7 +21,7 @@ def lower(body, in_specs, out_specs, *args, **kw):
 # CHECK-LABEL: module @jit_fully_manual
 # CHECK-SAME: mhlo.num_partitions = 8 : i32
 # CHECK: sdy.mesh @mesh = <["x"=4, "y"=2]>
-# CHECK: func.func public @main(%arg0: tensor<8x4xf32>) -> tensor<2x4xf32>
+# CHECK: func.func public @main(%arg0: tensor<8x4xf32>) -> (tensor<2x4xf32> {jax.result_info = "result"})
 # CHECK: %[[MC:.*]] = sdy.manual_computation(%arg0)
 # CHECK-SAME: in_shardings=[<@mesh, [{"x"}, {"y"}]>] out_shardings=[<@mesh, [{}, {"y"}]>]
 # CHECK-SAME: manual_axes={"x", "y"} (%[[L:arg[0-9]+]]: tensor<2x2xf32>)

@@ -23,7 +23,7 @@ def lower(f, *args, **jit_kwargs):
 # The reference module from reference/jax-conventions.md, with i32 (x64 is off).
 # CHECK-LABEL: module @jit_times_two attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
 # CHECK-NEXT:    sdy.mesh @mesh = <["x"=4, "y"=2]>
-# CHECK-NEXT:    func.func public @main(%arg0: tensor<8x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
+# CHECK-NEXT:    func.func public @main(%arg0: tensor<8x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xi32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
 # CHECK-NEXT:      %c = stablehlo.constant dense<2> : tensor<i32>
 # CHECK-NEXT:      %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<8x2xi32>
 # CHECK-NEXT:      %1 = stablehlo.multiply %arg0, %0 : tensor<8x2xi32>
@@ -42,7 +42,7 @@ lower(times_two, x_sharded, out_shardings=s)
 # Unspecified arguments and results carry no sdy.sharding.
 # CHECK-LABEL: module @jit_partly_specified
 # CHECK: sdy.mesh @mesh = <["x"=4, "y"=2]>
-# CHECK: func.func public @main(%arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg1: tensor<8x2xf32>) -> tensor<8x2xf32> {
+# CHECK: func.func public @main(%arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg1: tensor<8x2xf32>) -> (tensor<8x2xf32> {jax.result_info = "result"}) {
 def partly_specified(a, b):
     return a + b
 
@@ -56,7 +56,7 @@ lower(partly_specified, sds((8, 2)), sds((8, 2)), in_shardings=(NamedSharding(me
 # CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}
 # CHECK-SAME: %arg1: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}
 # CHECK-SAME: %arg2: tensor<8xf32>)
-# CHECK-SAME: -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, tensor<8xf32>)
+# CHECK-SAME: -> (tensor<8xf32> {jax.result_info = "result[0]", sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, tensor<8xf32> {jax.result_info = "result[1]"})
 def pytree_prefix(d, c):
     return d["p"] + d["q"], c
 
@@ -73,7 +73,7 @@ lower(
 # Several axes on one dimension, major to minor as written; dims past the spec are `{}`.
 # CHECK-LABEL: module @jit_multi_axis
 # CHECK: %arg0: tensor<8x4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}, {}, {}]>}
-# CHECK-SAME: -> (tensor<8x4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y", "x"}, {}]>})
+# CHECK-SAME: -> (tensor<8x4x2xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{}, {"y", "x"}, {}]>})
 def multi_axis(a):
     return a + 1.0
 
@@ -89,7 +89,7 @@ lower(
 # Replicated leading and trailing dimensions are closed and empty.
 # CHECK-LABEL: module @jit_replicated_dims
 # CHECK: %arg0: tensor<4x8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}, {}]>}
-# CHECK-SAME: -> (tensor<4x8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>})
+# CHECK-SAME: -> (tensor<4x8x2xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>})
 def replicated_dims(a):
     return a * a
 
@@ -105,7 +105,7 @@ lower(
 # A scalar's sharding has no dimensions.
 # CHECK-LABEL: module @jit_scalar
 # CHECK: %arg0: tensor<f32> {sdy.sharding = #sdy.sharding<@mesh, []>}
-# CHECK-SAME: -> (tensor<f32> {sdy.sharding = #sdy.sharding<@mesh, []>})
+# CHECK-SAME: -> (tensor<f32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, []>})
 def scalar(a):
     return a * 3.0
 
@@ -156,7 +156,7 @@ lower(constraint_pytree, sds((8,)), sds((8,)), sds((8,)))
 # CHECK-NEXT: sdy.mesh @mesh_0 = <["d"=8]>
 # CHECK-NOT: sdy.mesh
 # CHECK: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}
-# CHECK-SAME: -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh_0, [{}, {"d"}]>})
+# CHECK-SAME: -> (tensor<8x8xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh_0, [{}, {"d"}]>})
 # CHECK: sdy.sharding_constraint %{{.*}} <@mesh_0, [{"d"}, {}]>
 # CHECK: sdy.sharding_constraint %{{.*}} <@mesh, [{}, {"x"}]>
 def two_meshes(a):
@@ -175,7 +175,7 @@ lower(
 # A constraint over an AbstractMesh: same symbol and text as a concrete mesh of that shape.
 # CHECK-LABEL: module @jit_abstract_constraint attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32}
 # CHECK: sdy.mesh @mesh = <["x"=2]>
-# CHECK: func.func public @main(%arg0: tensor<8xf32>) -> tensor<8xf32>
+# CHECK: func.func public @main(%arg0: tensor<8xf32>) -> (tensor<8xf32> {jax.result_info = "result"})
 # CHECK: %[[M:.*]] = stablehlo.multiply
 # CHECK: %[[C:.*]] = sdy.sharding_constraint %[[M]] <@mesh, [{"x"}]> : tensor<8xf32>
 # CHECK: return %[[C]]
@@ -192,7 +192,7 @@ lower(abstract_constraint, sds((8,)))
 # CHECK-LABEL: module @jit_context_mesh
 # CHECK: sdy.mesh @mesh = <["x"=4, "y"=2]>
 # CHECK: %arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}
-# CHECK-SAME: -> (tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>})
+# CHECK-SAME: -> (tensor<8x2xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>})
 # CHECK: sdy.sharding_constraint %{{.*}} <@mesh, [{"x"}, {}]>
 def context_mesh(a):
     return meshjit.with_sharding_constraint(a + 1.0, P("x"))
@@ -207,7 +207,7 @@ with mesh:
 # CHECK-LABEL: module @jit_argument_sharding
 # CHECK: %arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}
 # CHECK-SAME: %arg1: tensor<8x2xf32>)
-# CHECK-SAME: -> tensor<8x2xf32>
+# CHECK-SAME: -> (tensor<8x2xf32> {jax.result_info = "result"})
 def argument_sharding(a, b):
     return a - b
 
