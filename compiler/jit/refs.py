@@ -82,6 +82,12 @@ def _run_eqn(env: dict, eqn, values) -> list:
             if is_ref_aval(atom.aval):
                 env[id(atom)] = final
         return outs
+    rule = _CONTROL_FLOW.get(prim.name)
+    if rule is not None:  # the loop or branches again, each ref's value carried through
+        refs = _RefSlots(eqn)
+        outs, finals = rule(refs, values, **params)
+        refs.write_back(env, finals)
+        return outs
     raise MeshjitNotImplementedError(
         f"mutable array references used inside `{prim.name}` are not supported yet"
     )
@@ -175,3 +181,104 @@ def check_not_closed_over(closed: ClosedJaxpr, leaves, names, where: str) -> Non
                 f"when tracing {where} for jit, a mutable array reference of type "
                 f"{x.ref_aval} was both closed over and passed as the argument {name}"
             )
+
+
+# -- control flow: refs read or written in a body -----------------------------------------------
+
+
+class _RefSlots:
+    """The distinct refs among an equation's operands (one may come twice, as a while's
+    cond and body constant): their operand positions, and the values they hold."""
+
+    __slots__ = ("keys", "slot_of")
+
+    def __init__(self, eqn):
+        self.keys, self.slot_of = [], {}
+        for i, atom in enumerate(eqn.invars):
+            if is_ref_aval(atom.aval):
+                if atom not in self.keys:
+                    self.keys.append(atom)
+                self.slot_of[i] = self.keys.index(atom)
+
+    def initial(self, values) -> list:
+        firsts = {slot: i for i, slot in reversed(self.slot_of.items())}
+        return [values[firsts[k]] for k in range(len(self.keys))]
+
+    def substitute(self, values, ref_values, offset: int = 0) -> list:
+        """`values` (operands from position `offset` on) with each ref's current value."""
+        out = list(values)
+        for i, slot in self.slot_of.items():
+            if offset <= i < offset + len(out):
+                out[i - offset] = ref_values[slot]
+        return out
+
+    def finals_of(self, finals, ref_values, offset: int = 0) -> list:
+        """Each ref's value after a body whose invars from `offset` on are the operands."""
+        out = list(ref_values)
+        for i, slot in self.slot_of.items():
+            if offset <= i < offset + len(finals):
+                out[slot] = finals[i - offset]
+        return out
+
+    def write_back(self, env: dict, finals) -> None:
+        for atom, value in zip(self.keys, finals):
+            env[id(atom)] = value
+
+
+def _run_body(closed: ClosedJaxpr, args) -> tuple[list, list]:
+    outs, finals = run_discharged(closed.jaxpr, closed.consts, args)
+    return outs, finals[len(closed.consts) :]
+
+
+def _scan(refs: _RefSlots, values, *, jaxpr, num_consts, num_carry, length, reverse, unroll):
+    from meshjit.compiler.lax.control_flow import scan
+
+    def step(carry, xs):
+        ref_values, loop_carry = carry
+        args = [*refs.substitute(values[:num_consts], ref_values), *loop_carry, *xs]
+        outs, finals = _run_body(jaxpr, args)
+        return (refs.finals_of(finals, ref_values), outs[:num_carry]), outs[num_carry:]
+
+    init = (refs.initial(values), values[num_consts : num_consts + num_carry])
+    xs = values[num_consts + num_carry :]
+    (finals, carry), ys = scan(step, init, xs, length=length, reverse=reverse, unroll=unroll)
+    return [*carry, *ys], finals
+
+
+def _while(refs: _RefSlots, values, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    from meshjit.compiler.lax.control_flow import while_loop
+
+    n = cond_nconsts + body_nconsts
+
+    def cond(carry):
+        ref_values, loop_carry = carry
+        consts = refs.substitute(values[:cond_nconsts], ref_values)
+        return _run_body(cond_jaxpr, [*consts, *loop_carry])[0][0]
+
+    def body(carry):
+        ref_values, loop_carry = carry
+        consts = refs.substitute(values[cond_nconsts:n], ref_values, cond_nconsts)
+        outs, finals = _run_body(body_jaxpr, [*consts, *loop_carry])
+        return refs.finals_of(finals, ref_values, cond_nconsts), outs
+
+    finals, carry = while_loop(cond, body, (refs.initial(values), values[n:]))
+    return carry, finals
+
+
+def _cond(refs: _RefSlots, values, *, branches):
+    from meshjit.compiler.lax.control_flow import switch
+
+    def branch(closed):
+        def run(ref_values, operands):
+            outs, finals = _run_body(closed, refs.substitute(operands, ref_values, 1))
+            return outs, refs.finals_of(finals, ref_values, 1)
+
+        return run
+
+    outs, finals = switch(
+        values[0], [branch(b) for b in branches], refs.initial(values), values[1:]
+    )
+    return outs, finals
+
+
+_CONTROL_FLOW = {"scan": _scan, "while": _while, "cond": _cond}

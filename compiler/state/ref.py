@@ -24,11 +24,12 @@ from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 class Ref:
     """A mutable array reference (`jax.Ref`): `ref[idx]` reads, `ref[idx] = v` writes."""
 
-    __slots__ = ("ref_aval", "ref_value", "tracer", "__weakref__")
+    __slots__ = ("ref_aval", "ref_value", "tracer", "captures", "__weakref__")
     is_mutable_ref = True
 
     def __init__(self, ref_aval: AbstractRef, value=None, tracer=None):
         self.ref_aval, self.ref_value, self.tracer = ref_aval, value, tracer
+        self.captures: dict = {}  # id(nested trace) -> this eager ref's tracer in it
 
     @classmethod
     def traced(cls, tracer: Tracer) -> Ref:
@@ -56,9 +57,22 @@ class Ref:
                     "outside it (it leaked, e.g. through a global or a closure)"
                 )
             return self.tracer
-        if trace is None:
-            return self
-        return Tracer(trace, trace.capture_const(self, self.ref_aval))
+        return self if trace is None else self.captured(trace)
+
+    def captured(self, trace):
+        """This eager ref in `trace`: a constant of the outermost trace, which the nested
+        traces capture from their parent as they capture any enclosing value."""
+        if trace.parent is None:
+            return Tracer(trace, trace.capture_const(self, self.ref_aval))
+        # The same tracer each time: a nested trace captures an enclosing value once per object.
+        tracer = self.captures.get(id(trace))
+        if tracer is None or tracer._trace is not trace:
+            outer = self.captured(trace.parent)
+            self.captures = {k: t for k, t in self.captures.items() if not t._trace.done}
+            tracer = self.captures[id(trace)] = Tracer(
+                trace, trace.capture_const(outer, self.ref_aval)
+            )
+        return tracer
 
     def __getitem__(self, index):
         entries, operands = parse_index(index, self.shape, _is_dynamic)

@@ -128,3 +128,64 @@ def test_leaked_ref_rejected():
     f(jnp.ones(1))
     with pytest.raises(meshjit.errors.UnexpectedTracerError, match="mutable array reference"):
         kept[0][...]
+
+
+def test_refs_in_loops_and_branches():
+    from meshjit import lax
+
+    x = jnp.arange(5.0)
+
+    def fori(x):
+        acc = meshjit.new_ref(0.0)
+        lax.fori_loop(0, 5, lambda i, _: acc.__setitem__(..., acc[...] + x[i]), None)
+        return acc[...]
+
+    def doubling(x):
+        r = meshjit.new_ref(x)
+
+        def body(i):
+            r[...] = r[...] * 2.0 + 1.0
+            return i + 1
+
+        return lax.while_loop(lambda i: r[0] < 100.0, body, 0), r[...]
+
+    np.testing.assert_array_equal(meshjit.jit(fori)(x), 10.0)
+    np.testing.assert_array_equal(fori(x), 10.0)  # eagerly: the loop runs as a jit
+    want = np.arange(5.0, dtype=np.float32)
+    for _ in range(7):
+        want = want * 2 + 1
+    for run in (meshjit.jit(doubling), doubling):
+        n, value = run(x)
+        assert int(n) == 7
+        np.testing.assert_array_equal(value, want)
+
+
+def test_closed_over_ref_in_scan_and_cond():
+    from meshjit import lax
+
+    acc = meshjit.new_ref(jnp.zeros(()))
+
+    def body(c, xi):
+        acc[...] += xi * c
+        return c + 1.0, acc[...]
+
+    _, ys = meshjit.jit(lambda x: lax.scan(body, 1.0, x))(jnp.arange(5.0))
+    np.testing.assert_array_equal(ys, np.cumsum(np.arange(5.0) * np.arange(1.0, 6.0)))
+    np.testing.assert_array_equal(acc[...], 40.0)
+
+    c = meshjit.new_ref(jnp.zeros(2))
+
+    def branch(p, v):
+        def t(v):
+            c[...] += v
+            return v.sum()
+
+        def f(v):
+            c[0] = 7.0
+            return -v.sum()
+
+        return lax.cond(p, t, f, v)
+
+    assert float(meshjit.jit(branch)(True, jnp.ones(2))) == 2.0
+    assert float(meshjit.jit(branch)(False, jnp.ones(2))) == -2.0
+    np.testing.assert_array_equal(c[...], [7.0, 1.0])

@@ -56,6 +56,36 @@ def local(x, i):
 out["jit_local"] = jax.jit(local)(jnp.ones(3), 2)
 out["jaxpr_local"] = text(jax.make_jaxpr(local)(jnp.ones(3), 2))
 
+def fori(x):
+    acc = jax.new_ref(0.0)
+    def body(i, _):
+        acc[...] += x[i]
+    lax.fori_loop(0, 5, body, None)
+    return acc[...]
+out["fori"] = jax.jit(fori)(jnp.arange(5.0))
+out["jaxpr_fori"] = text(jax.make_jaxpr(fori)(jnp.arange(5.0)))
+
+s = jax.new_ref(jnp.zeros(()))
+def scan_body(carry, xi):
+    s[...] += xi * carry
+    return carry + 1.0, s[...]
+out["scan_ys"] = jax.jit(lambda x: lax.scan(scan_body, 1.0, x)[1])(jnp.arange(5.0))
+out["scan_ref"] = s[...]
+
+k = jax.new_ref(jnp.zeros(2))
+def branch(p, v):
+    def t(v):
+        k[...] += v
+        return v.sum()
+    def f(v):
+        k[0] = 7.0
+        return -v.sum()
+    return lax.cond(p, t, f, v)
+out["cond_true"] = jax.jit(branch)(True, jnp.ones(2))
+out["cond_false"] = jax.jit(branch)(False, jnp.ones(2))
+out["cond_ref"] = k[...]
+out["jaxpr_cond"] = text(jax.make_jaxpr(branch)(True, jnp.ones(2)))
+
 z = jax.new_ref(jnp.zeros(3))
 out["err_return"] = error(jax.jit(lambda r: r), z)
 out["err_alias"] = error(jax.jit(lambda p, q: p[...] + q[...]), z, z)
