@@ -384,11 +384,13 @@ class JitFunction:
                 self._consume_keys(sig, args, kwargs)
             if current_trace() is not None:
                 return self._bind_nested(sig)
-            traced = self._trace(sig)
-            if traced.ref_runner is not None:
-                self._check_ref_closure(traced, sig)
-                return tree_unflatten(traced.out_tree, traced.ref_runner(sig.leaves))
-            lowered = self._lowerings.get(sig.key) or self._lower(sig)
+            lowered = self._lowerings.get(sig.key)
+            if lowered is None:  # (a program using refs is never lowered as it is)
+                traced = self._trace(sig)
+                if traced.ref_runner is not None:
+                    self._check_ref_closure(traced, sig)
+                    return tree_unflatten(traced.out_tree, traced.ref_runner(sig.leaves))
+                lowered = self._lower(sig)
             devices = assign_call(
                 sig.shardings,
                 lowered.static_shardings,
