@@ -3,6 +3,7 @@ jit, reprs, make_jaxpr texts and the errors of the mistakes JAX rejects. JAX run
 subprocess (or its recorded results are read)."""
 
 import numpy as np
+import pytest
 
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
@@ -100,6 +101,7 @@ out["err_add"] = error(lambda: z + 1)
 """
 
 
+@pytest.mark.campaign  # JAX's run takes ~20 s until its results are recorded
 def test_refs_as_jax(tmp_path):
     want = jax_on_8_devices(PROGRAM, tmp_path)
     got = meshjit_on_program(PROGRAM)
