@@ -34,7 +34,7 @@ from meshjit.compiler.ir.core import (
     typecheck_jaxpr,
     vma_str,
 )
-from meshjit.compiler.jit import key_reuse
+from meshjit.compiler.jit import key_reuse, refs
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.jit.propagation import check_propagation
@@ -164,6 +164,8 @@ def typeof(x):
     """The abstract value (shape, dtype, weak type) of an array, scalar or traced value."""
     if "key<" in str(getattr(x, "dtype", "")):
         return KeyAval(x.shape, x.dtype)
+    if refs.is_ref(x):
+        return x.ref_aval
     aval = abstractify(x)
     return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, aval.sharding)
 
@@ -251,6 +253,9 @@ class JitFunction:
             raise MeshjitValueError("pjit does not support kwargs when in_shardings is specified.")
         leaves, in_tree = flatten_args((dyn_args, dyn_kwargs))
         in_avals = [arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
+        if any(refs.is_ref(x) for x in leaves):
+            names = argument_names(self.fun, args, kwargs, statics)
+            refs.check_no_aliases(leaves, names, _source_info(self.fun))
         shardings = js.arg_shardings(self.in_shardings, dyn_args, leaves)
         donated = None
         if self.donate_argnums or self.donate_argnames:
@@ -273,16 +278,25 @@ class JitFunction:
 
             def flat_fun(*tracers):
                 note_arg_shardings(tracers, sig.shardings)
-                dynamic = tree_unflatten(sig.in_tree, tracers)
+                dynamic = tree_unflatten(sig.in_tree, refs.wrap_ref_args(tracers))
                 keys.extend(key_reuse.traced_keys(dynamic))
                 args, kwargs = sig.with_statics(dynamic)
-                return self.fun(*args, **kwargs)
+
+                def arg_names():
+                    names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
+                    return {id(t): n for t, n in zip(tracers, names)}
+
+                out = self.fun(*args, **kwargs)
+                refs.check_no_returned_refs(out, _source_info(self.fun), arg_names)
+                return out
 
             closed, out_tree = trace_flat(flat_fun, sig.in_avals)
             if TYPECHECK["enabled"]:
                 typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             traced.consumed_keys = key_reuse.traced_signature(keys)
+            if refs.jaxpr_has_refs(closed.jaxpr):
+                traced.ref_runner = refs.RefRunner(closed)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
             if not _captures_tracers(closed) and not _vmap_names_bound():
                 self._traces[sig.key] = traced
@@ -329,6 +343,11 @@ class JitFunction:
             lowered.in_shardings = list(sig.shardings)
         return lowered
 
+    def _check_ref_closure(self, traced: Traced, sig: Signature) -> None:
+        if any(refs.is_ref(x) for x in sig.leaves):
+            names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
+            refs.check_not_closed_over(traced.jaxpr, sig.leaves, names, _source_info(self.fun))
+
     def _describe_arg(self, args, kwargs, sig: Signature, i: int) -> str:
         """Argument leaf i as JAX's device errors name it: `a of f with shape float32[3]`."""
         names = argument_names(self.fun, args, kwargs, sig.statics)
@@ -347,6 +366,7 @@ class JitFunction:
     def trace(self, *args, **kwargs) -> Traced:
         sig = self._signature(args, kwargs)
         traced = self._trace(sig)
+        self._check_ref_closure(traced, sig)
         traced.lowerer = functools.partial(self._lower, sig)
         return traced
 
@@ -381,7 +401,13 @@ class JitFunction:
                 self._consume_keys(sig, args, kwargs)
             if current_trace() is not None:
                 return self._bind_nested(sig)
-            lowered = self._lowerings.get(sig.key) or self._lower(sig)
+            lowered = self._lowerings.get(sig.key)
+            if lowered is None:  # (a program using refs is never lowered as it is)
+                traced = self._trace(sig)
+                if traced.ref_runner is not None:
+                    self._check_ref_closure(traced, sig)
+                    return tree_unflatten(traced.out_tree, traced.ref_runner(sig.leaves))
+                lowered = self._lower(sig)
             devices = assign_call(
                 sig.shardings,
                 lowered.static_shardings,
@@ -443,11 +469,12 @@ class JitFunction:
         """jit inside a trace: a call to the traced function; its in/out shardings become
         sharding constraints around the call, as in JAX."""
         traced = self._trace(sig)
-        leaves = _constrain_all(sig.leaves, sig.shardings)
+        leaves = _constrain_all(refs.unwrap_refs(sig.leaves), sig.shardings)
         if self.inline:  # jit(..., inline=True): the function's equations, not a call
             outs = eval_closed(traced.jaxpr, leaves)
         else:
             consts, jaxpr = closure_convert(traced.jaxpr)
+            consts = refs.unwrap_refs(consts)
             outs = pjit_p.bind(*consts, *leaves, jaxpr=jaxpr, name=self.call_name)
         outs = _constrain_all(
             outs, js.out_shardings(self.out_shardings, traced.out_tree, len(outs))

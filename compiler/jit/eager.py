@@ -6,9 +6,12 @@ from __future__ import annotations
 import functools
 
 from meshjit.compiler.jit.api import JitFunction
+from meshjit.compiler.jit.refs import is_ref, unwrap_refs
 
 
 def apply_primitive(prim, args, params):
+    if any(is_ref(x) for x in args):
+        return _apply_to_refs(prim, args, params)
     key = tuple(sorted(params.items()))
     try:
         hash(key)
@@ -29,3 +32,13 @@ def _one_op_jit(prim, params: dict) -> JitFunction:
     jitted = JitFunction(run, name=prim.name)
     jitted.is_one_op = True
     return jitted
+
+
+def _apply_to_refs(prim, args, params):
+    """A primitive given Refs (a loop over a ref, run eagerly): a jit closing over them, so a
+    ref given twice (as a loop's condition's and body's constant) is one ref."""
+
+    def run():
+        return prim.bind(*unwrap_refs(args), **params)
+
+    return JitFunction(run, name=prim.name)()

@@ -154,7 +154,9 @@ def _check_statics(fun, nums, names, params, positional, kinds, kind) -> None:
 
 
 def arg_aval(x, i: int, name: str) -> ShapedArray:
-    """The aval of argument leaf `i` of jit(name)."""
+    """The aval of argument leaf `i` of jit(name) (a mutable ref's: `Ref{...}`)."""
+    if getattr(type(x), "is_mutable_ref", False):
+        return x.ref_aval
     try:
         return abstractify(x)
     except MeshjitTypeError as e:

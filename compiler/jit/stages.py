@@ -32,7 +32,8 @@ class Traced:
     """The result of tracing: the closed jaxpr, the output structure, the constraints in it."""
 
     __slots__ = (
-        "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys"
+        "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys",
+        "ref_runner",
     )  # fmt: skip
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
@@ -41,6 +42,7 @@ class Traced:
         self._constraints = None
         self.lowerer = None  # set by `jit(f).trace(...)`: lowers for the traced signature
         self.consumed_keys = None  # key arguments the trace consumed (jit/key_reuse.py)
+        self.ref_runner = None  # a program using mutable refs runs through it (jit/refs.py)
 
     out_info = property(lambda self: _out_info(self))
 

@@ -516,6 +516,11 @@ def abstractify(x) -> ShapedArray:
         return ShapedArray(x.shape, checked_dtype(x.dtype))
     if isinstance(x, (bool, int, float, complex)):
         return python_scalar_literal(x).aval
+    if getattr(type(x), "is_mutable_ref", False):  # a Ref is read explicitly: ref[...]
+        raise MeshjitTypeError(
+            f"a mutable array reference of type {x.ref_aval} is not an array: read its value "
+            "with ref[...] (or freeze(ref))"
+        )
     shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
     if shape is not None and dtype is not None and not callable(shape):
         return ShapedArray(shape, checked_dtype(dtype), getattr(x, "weak_type", False))

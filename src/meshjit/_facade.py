@@ -29,6 +29,7 @@ from meshjit import (  # noqa: E402
     ops,
     profiler,
     random,
+    ref,
     scipy,
     sharding,
     stages,
@@ -113,6 +114,7 @@ from meshjit.compiler.runtime.multihost import (
     make_array_from_process_local_data,
     make_array_from_single_device_arrays,
 )
+from meshjit.compiler.state.ref import Ref, empty_ref, free_ref, freeze, new_ref
 
 globals().update(_CONTEXT_MANAGERS)  # debug_nans, numpy_rank_promotion, ... (JAX's names)
 host_id, host_count = process_index, process_count  # JAX's older names
@@ -210,6 +212,12 @@ NAMES = [
     "process_count",
     "process_index",
     "random",
+    "ref",
+    "Ref",
+    "new_ref",
+    "empty_ref",
+    "freeze",
+    "free_ref",
     "remat",
     "tree",
     "typeof",

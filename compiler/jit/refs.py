@@ -1,0 +1,284 @@
+"""jit of functions using mutable array references: the traced jaxpr (with `Ref{...}` inputs,
+constants and get / swap equations, as make_jaxpr prints it) runs as a functional program
+(discharged) that takes the refs' values and returns their final ones, written back after
+the call. Also JAX's errors for refs a jit cannot take: aliased, or returned."""
+
+from __future__ import annotations
+
+import itertools
+
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, param_jaxprs
+from meshjit.compiler.jit.pjit import pjit_p
+from meshjit.compiler.state.primitives import discharge_rules, empty_ref_p, new_ref_p
+from meshjit.compiler.state.ref import Ref, is_ref
+from meshjit.compiler.state.types import is_ref_aval
+from meshjit.compiler.tree_util import tree_flatten
+
+_CREATORS = (new_ref_p, empty_ref_p)
+
+
+def jaxpr_has_refs(jaxpr: Jaxpr) -> bool:
+    """Whether the program takes, makes or uses a ref (it then runs discharged)."""
+    if any(is_ref_aval(v.aval) for v in itertools.chain(jaxpr.constvars, jaxpr.invars)):
+        return True
+    return any(_eqn_has_refs(e) for e in jaxpr.eqns)
+
+
+def _eqn_has_refs(eqn) -> bool:
+    if eqn.primitive in discharge_rules or eqn.primitive in _CREATORS:
+        return True
+    return any(is_ref_aval(a.aval) for a in eqn.invars) or any(
+        jaxpr_has_refs(_open(j)) for j in param_jaxprs(eqn.params)
+    )
+
+
+def _open(j) -> Jaxpr:
+    return j.jaxpr if isinstance(j, ClosedJaxpr) else j
+
+
+# -- discharge --------------------------------------------------------------------------------
+
+
+def _read(env: dict, atom):
+    return atom.value() if type(atom) is Literal else env[id(atom)]
+
+
+def run_discharged(jaxpr: Jaxpr, consts, args) -> tuple[list, list]:
+    """Binds `jaxpr`'s equations with every ref replaced by the value it holds: returns the
+    outputs and the final values of the constvars and invars (a ref's, after its writes)."""
+    env = {
+        id(v): x for v, x in zip(itertools.chain(jaxpr.constvars, jaxpr.invars), [*consts, *args])
+    }
+    for eqn in jaxpr.eqns:
+        values = [_read(env, a) for a in eqn.invars]
+        for var, value in zip(eqn.outvars, _run_eqn(env, eqn, values)):
+            env[id(var)] = value
+    finals = [env[id(v)] for v in itertools.chain(jaxpr.constvars, jaxpr.invars)]
+    return [_read(env, a) for a in jaxpr.outvars], finals
+
+
+def _run_eqn(env: dict, eqn, values) -> list:
+    prim, params = eqn.primitive, eqn.params
+    if prim is new_ref_p:
+        return values
+    if prim is empty_ref_p:
+        from meshjit.compiler import numpy as jnp  # a later room
+
+        return [jnp.zeros(params["aval"].shape, params["aval"].dtype)]
+    rule = discharge_rules.get(prim)
+    if rule is not None:
+        new, outs = rule(*values, **params)
+        if new is not None:
+            env[id(eqn.invars[0])] = new
+        return outs if prim.multiple_results else [outs]
+    if not _eqn_has_refs(eqn):
+        outs = prim.bind(*values, **params)
+        return outs if prim.multiple_results else [outs]
+    if prim is pjit_p:  # a nested jit using refs: its equations, inline
+        inner = params["jaxpr"]
+        outs, finals = run_discharged(inner.jaxpr, inner.consts, values)
+        for atom, final in zip(eqn.invars, finals[len(inner.consts) :]):
+            if is_ref_aval(atom.aval):
+                env[id(atom)] = final
+        return outs
+    rule = _CONTROL_FLOW.get(prim.name)
+    if rule is not None:  # the loop or branches again, each ref's value carried through
+        refs = _RefSlots(eqn)
+        outs, finals = rule(refs, values, **params)
+        refs.write_back(env, finals)
+        return outs
+    raise MeshjitNotImplementedError(
+        f"mutable array references used inside `{prim.name}` are not supported yet"
+    )
+
+
+# -- calls ------------------------------------------------------------------------------------
+
+
+class RefRunner:
+    """The discharged program of one traced jaxpr, jitted: (ref constants' values, argument
+    values) -> (outputs, the ref constants' and ref arguments' final values)."""
+
+    __slots__ = ("closed", "const_refs", "jitted")
+
+    def __init__(self, closed: ClosedJaxpr):
+        from meshjit.compiler.jit.api import jit  # this module's caller
+
+        self.closed = closed
+        self.const_refs = [i for i, c in enumerate(closed.consts) if is_ref(c)]
+        self.jitted = jit(self._run)
+
+    def _run(self, ref_values, args):
+        jaxpr, consts = self.closed.jaxpr, list(self.closed.consts)
+        for i, value in zip(self.const_refs, ref_values):
+            consts[i] = value
+        outs, finals = run_discharged(jaxpr, consts, args)
+        arg_finals = finals[len(consts) :]
+        ref_args = [f for f, v in zip(arg_finals, jaxpr.invars) if is_ref_aval(v.aval)]
+        return outs, [finals[i] for i in self.const_refs], ref_args
+
+    def __call__(self, leaves: list) -> list:
+        refs = [self.closed.consts[i] for i in self.const_refs]
+        args = [x.ref_value if is_ref(x) else x for x in leaves]
+        outs, const_finals, arg_finals = self.jitted([r.ref_value for r in refs], args)
+        for ref, value in zip(refs + [x for x in leaves if is_ref(x)], const_finals + arg_finals):
+            ref.ref_value = value
+        return outs
+
+
+def wrap_ref_args(tracers) -> list:
+    """The traced arguments with the ref-typed ones as Refs (what the user's function sees)."""
+    return [Ref.traced(t) if is_ref_aval(t.aval) else t for t in tracers]
+
+
+def unwrap_refs(values) -> list:
+    """Refs among a nested call's arguments as the current trace's ref operands."""
+    return [x.operand() if is_ref(x) else x for x in values]
+
+
+def check_no_returned_refs(out, where: str, arg_names) -> None:
+    """JAX's error for a ref among a jitted function's results. `arg_names()`: {id of an
+    argument's ref tracer: the argument's name}."""
+    leaves, _ = tree_flatten(out)
+    for leaf in leaves:
+        if is_ref(leaf):
+            origin = _origin(leaf, arg_names())
+            raise MeshjitValueError(
+                f"function {where} traced for jit returned a mutable array reference of type "
+                f"{leaf.ref_aval}, but mutable array references cannot be returned.\n\n{origin}"
+            )
+
+
+def _origin(ref: Ref, names: dict) -> str:
+    name = names.get(id(ref.tracer))
+    if name is not None:
+        return f"The returned mutable array was passed in as the argument {name}."
+    return "The returned mutable array was created inside the function."
+
+
+def check_no_aliases(leaves, names, where: str) -> None:
+    """JAX's error for one ref passed as two arguments."""
+    seen: dict[int, str] = {}
+    for x, name in zip(leaves, names):
+        if not is_ref(x):
+            continue
+        if id(x) in seen:
+            raise MeshjitValueError(
+                "only one reference to a mutable array may be passed as an argument to a "
+                f"function, but when tracing {where} for jit the mutable array reference of "
+                f"type {x.ref_aval} appeared at both {seen[id(x)]} and {name}."
+            )
+        seen[id(x)] = name
+
+
+def check_not_closed_over(closed: ClosedJaxpr, leaves, names, where: str) -> None:
+    """JAX's error for a ref both closed over and passed as an argument."""
+    captured = {id(c) for c in closed.consts if is_ref(c)}
+    for x, name in zip(leaves, names):
+        if is_ref(x) and id(x) in captured:
+            raise MeshjitValueError(
+                f"when tracing {where} for jit, a mutable array reference of type "
+                f"{x.ref_aval} was both closed over and passed as the argument {name}"
+            )
+
+
+# -- control flow: refs read or written in a body -----------------------------------------------
+
+
+class _RefSlots:
+    """The distinct refs among an equation's operands (one may come twice, as a while's
+    cond and body constant): their operand positions, and the values they hold."""
+
+    __slots__ = ("keys", "slot_of")
+
+    def __init__(self, eqn):
+        self.keys, self.slot_of = [], {}
+        for i, atom in enumerate(eqn.invars):
+            if is_ref_aval(atom.aval):
+                if atom not in self.keys:
+                    self.keys.append(atom)
+                self.slot_of[i] = self.keys.index(atom)
+
+    def initial(self, values) -> list:
+        firsts = {slot: i for i, slot in reversed(self.slot_of.items())}
+        return [values[firsts[k]] for k in range(len(self.keys))]
+
+    def substitute(self, values, ref_values, offset: int = 0) -> list:
+        """`values` (operands from position `offset` on) with each ref's current value."""
+        out = list(values)
+        for i, slot in self.slot_of.items():
+            if offset <= i < offset + len(out):
+                out[i - offset] = ref_values[slot]
+        return out
+
+    def finals_of(self, finals, ref_values, offset: int = 0) -> list:
+        """Each ref's value after a body whose invars from `offset` on are the operands."""
+        out = list(ref_values)
+        for i, slot in self.slot_of.items():
+            if offset <= i < offset + len(finals):
+                out[slot] = finals[i - offset]
+        return out
+
+    def write_back(self, env: dict, finals) -> None:
+        for atom, value in zip(self.keys, finals):
+            env[id(atom)] = value
+
+
+def _run_body(closed: ClosedJaxpr, args) -> tuple[list, list]:
+    outs, finals = run_discharged(closed.jaxpr, closed.consts, args)
+    return outs, finals[len(closed.consts) :]
+
+
+def _scan(refs: _RefSlots, values, *, jaxpr, num_consts, num_carry, length, reverse, unroll):
+    from meshjit.compiler.lax.control_flow import scan
+
+    def step(carry, xs):
+        ref_values, loop_carry = carry
+        args = [*refs.substitute(values[:num_consts], ref_values), *loop_carry, *xs]
+        outs, finals = _run_body(jaxpr, args)
+        return (refs.finals_of(finals, ref_values), outs[:num_carry]), outs[num_carry:]
+
+    init = (refs.initial(values), values[num_consts : num_consts + num_carry])
+    xs = values[num_consts + num_carry :]
+    (finals, carry), ys = scan(step, init, xs, length=length, reverse=reverse, unroll=unroll)
+    return [*carry, *ys], finals
+
+
+def _while(refs: _RefSlots, values, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
+    from meshjit.compiler.lax.control_flow import while_loop
+
+    n = cond_nconsts + body_nconsts
+
+    def cond(carry):
+        ref_values, loop_carry = carry
+        consts = refs.substitute(values[:cond_nconsts], ref_values)
+        return _run_body(cond_jaxpr, [*consts, *loop_carry])[0][0]
+
+    def body(carry):
+        ref_values, loop_carry = carry
+        consts = refs.substitute(values[cond_nconsts:n], ref_values, cond_nconsts)
+        outs, finals = _run_body(body_jaxpr, [*consts, *loop_carry])
+        return refs.finals_of(finals, ref_values, cond_nconsts), outs
+
+    finals, carry = while_loop(cond, body, (refs.initial(values), values[n:]))
+    return carry, finals
+
+
+def _cond(refs: _RefSlots, values, *, branches):
+    from meshjit.compiler.lax.control_flow import switch
+
+    def branch(closed):
+        def run(ref_values, operands):
+            outs, finals = _run_body(closed, refs.substitute(operands, ref_values, 1))
+            return outs, refs.finals_of(finals, ref_values, 1)
+
+        return run
+
+    outs, finals = switch(
+        values[0], [branch(b) for b in branches], refs.initial(values), values[1:]
+    )
+    return outs, finals
+
+
+_CONTROL_FLOW = {"scan": _scan, "while": _while, "cond": _cond}

@@ -1,0 +1,213 @@
+"""The ref primitives (new_ref, empty_ref, get, swap, addupdate, freeze): their abstract eval,
+printing as JAX's (`b:f32[3] <- a[...]`, `a[1:] <- c`, `a[0] += d`), eager evaluation on a
+Ref's value, and discharge (the same operation on the referenced array, functionally)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.ir import pretty_printer as pp
+from meshjit.compiler.ir.core import ShapedArray, pp_eqn, pp_eqn_rules
+from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, effectful, impl_rules
+from meshjit.compiler.state.types import (
+    AbstractRef,
+    index_str,
+    indexed_shape,
+    is_ref_aval,
+    python_index,
+)
+
+new_ref_p = Primitive("new_ref")
+empty_ref_p = Primitive("empty_ref")
+get_p = Primitive("get")
+swap_p = Primitive("swap")
+addupdate_p = Primitive("addupdate", multiple_results=True)
+freeze_p = Primitive("freeze")
+effectful.update((new_ref_p, empty_ref_p, swap_p, addupdate_p, freeze_p))
+
+# prim -> rule(ref value, *operands, **params) -> (the ref's new value or None, outputs)
+discharge_rules: dict[Primitive, object] = {}
+
+
+def _check_ref(prim: Primitive, aval):
+    if not is_ref_aval(aval):
+        raise MeshjitValueError(f"`{prim.name}` needs a mutable array reference, got {aval}")
+
+
+def _check_indices(avals):
+    for a in avals:
+        if a.shape or not np.issubdtype(a.dtype, np.integer):
+            raise MeshjitValueError(f"a ref index must be a scalar integer, got {a.str_long()}")
+
+
+def _indexed_aval(prim, ref, index_avals, index) -> ShapedArray:
+    _check_ref(prim, ref)
+    _check_indices(index_avals)
+    inner = ref.inner_aval
+    return ShapedArray(indexed_shape(index, inner.shape), inner.dtype, inner.weak_type)
+
+
+def _check_value(prim, ref, value, expected: ShapedArray, index):
+    if value.shape != expected.shape:
+        transforms = f"({index_str(index, ref.shape, ['?'] * len(index))},)" if index else "()"
+        raise MeshjitValueError(
+            f"Invalid shape for `{prim.name}`. Ref shape: {ref.shape}. Expected shape: "
+            f"{expected.shape}. Value shape: {value.shape}. Transforms: {transforms}. "
+        )
+    if value.dtype != expected.dtype:
+        raise MeshjitValueError(
+            f"Invalid dtype for `{prim.name}`. Ref dtype: {expected.dtype}. Value dtype: "
+            f"{value.dtype}. "
+        )
+
+
+# -- abstract eval ----------------------------------------------------------------------------
+
+
+@abstract_eval_rules.register(new_ref_p)
+def _new_ref_rule(value, **_):
+    if is_ref_aval(value):
+        raise MeshjitValueError(
+            "new_ref of a mutable array reference (refs of refs are not arrays)"
+        )
+    return AbstractRef(value)
+
+
+@abstract_eval_rules.register(empty_ref_p)
+def _empty_ref_rule(*, aval, **_):
+    return AbstractRef(aval)
+
+
+@abstract_eval_rules.register(get_p)
+def _get_rule(ref, *index_avals, index):
+    return _indexed_aval(get_p, ref, index_avals, index)
+
+
+@abstract_eval_rules.register(swap_p)
+def _swap_rule(ref, value, *index_avals, index):
+    expected = _indexed_aval(swap_p, ref, index_avals, index)
+    _check_value(swap_p, ref, value, expected, index)
+    return expected
+
+
+@abstract_eval_rules.register(addupdate_p)
+def _addupdate_rule(ref, value, *index_avals, index):
+    expected = _indexed_aval(addupdate_p, ref, index_avals, index)
+    _check_value(addupdate_p, ref, value, expected, index)
+    return []
+
+
+@abstract_eval_rules.register(freeze_p)
+def _freeze_rule(ref):
+    _check_ref(freeze_p, ref)
+    return ref.inner_aval
+
+
+# -- printing ---------------------------------------------------------------------------------
+
+
+def _ref_text(eqn, context, ref_var, operands) -> str:
+    names = [context.name(v) if not hasattr(v, "val") else str(v.val) for v in operands]
+    return f"{context.name(ref_var)}[{index_str(eqn.params['index'], ref_var.aval.shape, names)}]"
+
+
+def _binder(var, context) -> str:
+    return f"{context.name(var)}:{var.aval.str_short()}"
+
+
+def _value_text(atom, context) -> str:
+    from meshjit.compiler.ir.core import pp_atom
+
+    return pp_atom(atom, context)
+
+
+def _pp_get(eqn, context):
+    ref, *operands = eqn.invars
+    return pp.text(
+        f"{_binder(eqn.outvars[0], context)} <- {_ref_text(eqn, context, ref, operands)}"
+    )
+
+
+def _pp_swap(eqn, context):
+    ref, value, *operands = eqn.invars
+    target, value = _ref_text(eqn, context, ref, operands), _value_text(value, context)
+    (out,) = eqn.outvars
+    if context.name(out) == "_":  # a set: the old value is not read
+        return pp.text(f"{target} <- {value}")
+    return pp.text(f"{_binder(out, context)}, {target} <- {target}, {value}")
+
+
+def _pp_addupdate(eqn, context):
+    ref, value, *operands = eqn.invars
+    return pp.text(f"{_ref_text(eqn, context, ref, operands)} += {_value_text(value, context)}")
+
+
+def _pp_new_ref(eqn, context):
+    return pp_eqn(eqn, context, {"kind": None, "memory_space": None})
+
+
+pp_eqn_rules.update({get_p: _pp_get, swap_p: _pp_swap, addupdate_p: _pp_addupdate})
+pp_eqn_rules[new_ref_p] = _pp_new_ref
+
+
+# -- eager evaluation (the operand is a meshjit Ref holding its value) ------------------------
+
+
+def _eager_get(ref, *operands, index):
+    _get_rule(ref.ref_aval, *map(_aval, operands), index=index)
+    return ref.ref_value[python_index(index, operands)]
+
+
+def _eager_swap(ref, value, *operands, index):
+    _swap_rule(ref.ref_aval, _aval(value), *map(_aval, operands), index=index)
+    new, old = _swap(ref.ref_value, value, *operands, index=index)
+    ref.ref_value = new
+    return old
+
+
+def _eager_addupdate(ref, value, *operands, index):
+    _addupdate_rule(ref.ref_aval, _aval(value), *map(_aval, operands), index=index)
+    ref.ref_value = _addupdate(ref.ref_value, value, *operands, index=index)[0]
+    return []
+
+
+def _aval(x):
+    from meshjit.compiler.trace.tracing import abstractify
+
+    return abstractify(x)
+
+
+def _eager_empty_ref(*, aval, **_):
+    raise MeshjitNotImplementedError("Evaluation rule for 'empty_ref' not implemented")
+
+
+impl_rules[get_p] = _eager_get
+impl_rules[swap_p] = _eager_swap
+impl_rules[addupdate_p] = _eager_addupdate
+impl_rules[freeze_p] = lambda ref: ref.ref_value
+impl_rules[empty_ref_p] = _eager_empty_ref
+
+
+# -- discharge: the same on the referenced array ----------------------------------------------
+
+
+def _swap(x, value, *operands, index):
+    idx = python_index(index, operands)
+    return x.at[idx].set(value), x[idx]
+
+
+def _addupdate(x, value, *operands, index):
+    return x.at[python_index(index, operands)].add(value), []
+
+
+def _discharge_empty(*, aval, **_):
+    from meshjit.compiler import numpy as jnp  # a later room
+
+    return jnp.zeros(aval.shape, aval.dtype)
+
+
+discharge_rules[get_p] = lambda x, *ops, index: (None, x[python_index(index, ops)])
+discharge_rules[swap_p] = _swap
+discharge_rules[addupdate_p] = _addupdate
+discharge_rules[freeze_p] = lambda x: (None, x)

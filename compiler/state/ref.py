@@ -1,0 +1,171 @@
+"""`Ref`, the user's mutable array reference, and new_ref / empty_ref / freeze / free_ref and
+the explicit get / set / swap / addupdate (JAX's `jax.ref`).
+
+Outside any trace a Ref holds its current value; reads and writes run now. While tracing, a
+Ref created in (or passed to) the trace holds a tracer of type `Ref{...}`, and one created
+outside is captured as a constant of that type: reads and writes are get / swap equations."""
+
+from __future__ import annotations
+
+from meshjit.compiler.errors import MeshjitTypeError, UnexpectedTracerError
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.state.primitives import (
+    addupdate_p,
+    empty_ref_p,
+    freeze_p,
+    get_p,
+    new_ref_p,
+    swap_p,
+)
+from meshjit.compiler.state.types import AbstractRef, parse_index
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
+
+
+class Ref:
+    """A mutable array reference (`jax.Ref`): `ref[idx]` reads, `ref[idx] = v` writes."""
+
+    __slots__ = ("ref_aval", "ref_value", "tracer", "captures", "__weakref__")
+    is_mutable_ref = True
+
+    def __init__(self, ref_aval: AbstractRef, value=None, tracer=None):
+        self.ref_aval, self.ref_value, self.tracer = ref_aval, value, tracer
+        self.captures: dict = {}  # id(nested trace) -> this eager ref's tracer in it
+
+    @classmethod
+    def traced(cls, tracer: Tracer) -> Ref:
+        return cls(tracer.aval, tracer=tracer)
+
+    shape = property(lambda self: self.ref_aval.shape)
+    dtype = property(lambda self: self.ref_aval.dtype)
+    ndim = property(lambda self: self.ref_aval.ndim)
+    size = property(lambda self: self.ref_aval.size)
+    weak_type = property(lambda self: self.ref_aval.weak_type)
+
+    def __len__(self):
+        if not self.shape:
+            raise MeshjitTypeError("len() of unsized object")
+        return self.shape[0]
+
+    def operand(self):
+        """What a primitive takes for this ref in the current trace (itself outside one)."""
+        trace = current_trace()
+        if self.tracer is not None:
+            if trace is None or self.tracer._trace.done and self.tracer._trace is not trace:
+                raise UnexpectedTracerError(
+                    f"Encountered an unexpected tracer: a mutable array reference of type "
+                    f"{self.ref_aval} created or passed in a trace that has finished was used "
+                    "outside it (it leaked, e.g. through a global or a closure)"
+                )
+            return self.tracer
+        return self if trace is None else self.captured(trace)
+
+    def captured(self, trace):
+        """This eager ref in `trace`: a constant of the outermost trace, which the nested
+        traces capture from their parent as they capture any enclosing value."""
+        if trace.parent is None:
+            return Tracer(trace, trace.capture_const(self, self.ref_aval))
+        # The same tracer each time: a nested trace captures an enclosing value once per object.
+        tracer = self.captures.get(id(trace))
+        if tracer is None or tracer._trace is not trace:
+            outer = self.captured(trace.parent)
+            self.captures = {k: t for k, t in self.captures.items() if not t._trace.done}
+            tracer = self.captures[id(trace)] = Tracer(
+                trace, trace.capture_const(outer, self.ref_aval)
+            )
+        return tracer
+
+    def __getitem__(self, index):
+        entries, operands = parse_index(index, self.shape, _is_dynamic)
+        return get_p.bind(self.operand(), *operands, index=entries)
+
+    def __setitem__(self, index, value):
+        entries, operands = parse_index(index, self.shape, _is_dynamic)
+        swap_p.bind(self.operand(), value, *operands, index=entries)
+
+    def __repr__(self):
+        if self.tracer is not None:
+            return f"JitTracer({self.ref_aval})"
+        body = repr(self.ref_value)
+        body = body[body.index("(") :] if body.startswith("Array(") else f"({body})"
+        if self.weak_type and "weak_type" not in body:
+            body = body[:-1] + ", weak_type=True)"
+        return "Ref" + body  # continuation lines indented as for Array(, as in JAX
+
+    __str__ = __repr__
+
+
+def _is_dynamic(item) -> bool:
+    return type(item) is Tracer or isinstance(getattr(item, "aval", None), ShapedArray)
+
+
+def is_ref(x) -> bool:
+    return type(x) is Ref
+
+
+def new_ref(init_val, *, memory_space=None, kind=None) -> Ref:
+    """A new mutable reference holding `init_val` (`jax.new_ref`)."""
+    del memory_space, kind
+    if is_ref(init_val):
+        raise MeshjitTypeError("new_ref of a Ref: a reference cannot hold a reference")
+    try:
+        aval = abstractify(init_val)
+    except MeshjitTypeError:
+        raise MeshjitTypeError(
+            "Error interpreting argument to new_ref as a JAX value. The problematic value is "
+            f"of type {type(init_val)} and was passed to new_ref at position 0.\n"
+        ) from None
+    if current_trace() is None:
+        from meshjit.compiler import numpy as jnp  # a later room
+
+        return Ref(AbstractRef(aval), value=jnp.asarray(init_val, aval.dtype))
+    return Ref.traced(new_ref_p.bind(init_val))
+
+
+def empty_ref(ty, *, memory_space=None) -> Ref:
+    """A new reference of `ty`'s shape and dtype, its value unset (`jax.empty_ref`)."""
+    del memory_space
+    aval = ShapedArray(tuple(ty.shape), ty.dtype)
+    return Ref.traced(empty_ref_p.bind(aval=aval))
+
+
+def freeze(ref: Ref):
+    """The value a reference holds, as an array (`jax.freeze`)."""
+    _check_ref("freeze", ref)
+    return freeze_p.bind(ref.operand())
+
+
+def free_ref(ref: Ref) -> tuple:
+    """Ends the reference's use (`jax.free_ref`); meshjit's references need no freeing."""
+    _check_ref("free_ref", ref)
+    return ()
+
+
+def _check_ref(name: str, ref) -> None:
+    if not is_ref(ref):
+        raise MeshjitTypeError(f"{name} takes a Ref (from new_ref), got {type(ref).__name__}")
+
+
+def get(ref: Ref, idx=()):
+    """`ref[idx]` (`jax.ref.get`); `idx=()` reads the whole value."""
+    return ref[_whole_if_empty(idx)]
+
+
+def swap(ref: Ref, idx, value):
+    """Writes `value` at `ref[idx]` and returns what was there (`jax.ref.swap`)."""
+    entries, operands = parse_index(_whole_if_empty(idx), ref.shape, _is_dynamic)
+    return swap_p.bind(ref.operand(), value, *operands, index=entries)
+
+
+def set(ref: Ref, idx, value) -> None:  # noqa: A001  (JAX's name)
+    """`ref[idx] = value` (`jax.ref.set`)."""
+    swap(ref, idx, value)
+
+
+def addupdate(ref: Ref, idx, value) -> None:
+    """`ref[idx] += value` as one update (`jax.ref.addupdate`)."""
+    entries, operands = parse_index(_whole_if_empty(idx), ref.shape, _is_dynamic)
+    addupdate_p.bind(ref.operand(), value, *operands, index=entries)
+
+
+def _whole_if_empty(idx):
+    return ... if type(idx) is tuple and not idx else idx

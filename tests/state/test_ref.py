@@ -1,0 +1,80 @@
+"""Eager mutable array references (compiler/state/ref.py): reads, writes, printing, freeze,
+and the writes JAX refuses, checked against NumPy."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError
+
+
+def test_reads_and_writes_follow_numpy():
+    r = meshjit.new_ref(jnp.arange(6.0).reshape(2, 3))
+    want = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    np.testing.assert_array_equal(r[...], want)
+    np.testing.assert_array_equal(r[1], want[1])
+    np.testing.assert_array_equal(r[:, 1:3], want[:, 1:3])
+    np.testing.assert_array_equal(r[-1, 2], want[-1, 2])
+    np.testing.assert_array_equal(r[jnp.int32(1)], want[1])
+    r[0] = jnp.ones(3)
+    r[1, 1:] += 2.0
+    want[0] = 1.0
+    want[1, 1:] += 2.0
+    np.testing.assert_array_equal(r[...], want)
+    assert (r.shape, r.dtype, r.ndim, r.size, len(r)) == ((2, 3), np.float32, 2, 6, 2)
+
+
+def test_repr_and_type_as_jax():
+    r = meshjit.new_ref(jnp.arange(3.0))
+    assert repr(r) == str(r) == "Ref([0., 1., 2.], dtype=float32)"
+    assert repr(meshjit.new_ref(1.0)) == "Ref(1., dtype=float32, weak_type=True)"
+    assert repr(meshjit.new_ref(np.arange(3))) == "Ref([0, 1, 2], dtype=int32)"
+    assert str(meshjit.typeof(r)) == "Ref{float32[3]}"
+    assert isinstance(r, meshjit.Ref) and isinstance(r, meshjit.ref.Ref)
+
+
+def test_freeze_and_free_ref():
+    r = meshjit.new_ref(jnp.ones(2))
+    np.testing.assert_array_equal(meshjit.freeze(r), np.ones(2))
+    assert meshjit.free_ref(r) == ()
+
+
+def test_explicit_get_set_swap_addupdate():
+    r = meshjit.new_ref(jnp.zeros(3))
+    meshjit.ref.set(r, 1, 5.0)
+    old = meshjit.ref.swap(r, slice(0, 2), jnp.array([7.0, 8.0]))
+    meshjit.ref.addupdate(r, (), jnp.ones(3))
+    np.testing.assert_array_equal(old, [0.0, 5.0])
+    np.testing.assert_array_equal(meshjit.ref.get(r), [8.0, 9.0, 1.0])
+
+
+@pytest.mark.parametrize(
+    "write, message",
+    [
+        (lambda r: r.__setitem__(..., jnp.ones(4)), "Invalid shape for `swap`. Ref shape: (3,)"),
+        (lambda r: r.__setitem__(..., 1.0), "Expected shape: (3,). Value shape: ()"),
+        (lambda r: r.__setitem__(0, 1), "Invalid dtype for `swap`. Ref dtype: float32. Value "),
+        (lambda r: r[5], "Out of bound indexer: idx=5, dim=3."),
+    ],
+)
+def test_bad_writes_rejected_as_jax(write, message):
+    r = meshjit.new_ref(jnp.zeros(3))
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        write(r)
+    np.testing.assert_array_equal(r[...], np.zeros(3))
+
+
+def test_not_an_array():
+    r = meshjit.new_ref(jnp.zeros(3))
+    with pytest.raises(MeshjitTypeError, match="Ref{float32\\[3\\]} is not an array"):
+        jnp.sin(r)
+    with pytest.raises(TypeError, match="unsupported operand"):
+        r + 1
+    with pytest.raises(MeshjitTypeError, match="Error interpreting argument to new_ref"):
+        meshjit.new_ref([1.0, 2.0])
+
+
+def test_empty_ref_has_no_eager_value():
+    with pytest.raises(MeshjitNotImplementedError, match="'empty_ref' not implemented"):
+        meshjit.empty_ref(meshjit.ShapeDtypeStruct((2,), jnp.float32))
