@@ -29,7 +29,7 @@ PROGRAMS = sorted(f[:-3] for f in os.listdir(os.path.join(HERE, "programs")) if 
 RUNNER = os.path.join(HERE, "run_program.py")
 # One program in eight in `make test` (JAX alone takes minutes on all of them; one in four cost
 # two minutes of `make test`'s 15 on 2 cores), all in `make test-campaigns`.
-EVERY = 8
+EVERY = 10
 SEPARATOR = "=====doc-program-end====="
 
 # program -> why it still differs from JAX
