@@ -154,15 +154,9 @@ def _check_transpose(cts, *args, **params):
 def _check_batcher(args, dims, **params):
     """Under vmap inside checkify: fails if any example fails, with the last failing example's
     formatting values (as JAX's, which reduces a batched error to its last failure)."""
-    from meshjit.compiler.lax.batching import move_to_front, size_of
-
-    size = size_of(args, dims)
-    pred, *fmt = [move_to_front(x, d, size) for x, d in zip(args, dims)]
+    pred, *fmt = all_to_front(args, dims, size_of(args, dims))
     failed = lax.bitwise_not(_as_bool(pred))
-    positions = lax.iota(np.int32, size)
-    last = lax.reduce_max(lax.select(failed, positions, lax.full((size,), np.int32(-1))), (0,))
-    last = lax.max(last, np.int32(0))
-    picked = [lax.dynamic_index_in_dim(x, last, keepdims=False) for x in (pred, *fmt)]
+    picked = [_first_where(failed, x, last=True) for x in (pred, *fmt)]
     check_p.bind(*picked, **params)
     return [], []
 
