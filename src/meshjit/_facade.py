@@ -86,6 +86,7 @@ from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_mesh
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
+from meshjit.compiler.parallel.smap import smap
 from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.runtime.array import Array, live_arrays
 from meshjit.compiler.runtime.client import (
@@ -196,6 +197,7 @@ NAMES = [
     "reshard",
     "set_mesh",
     "shard_map",
+    "smap",
     "scipy",
     "sharding",
     "stages",
