@@ -88,7 +88,7 @@ from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 from meshjit.compiler.parallel.smap import smap
 from meshjit.compiler.parallel.visualize import visualize_sharding
-from meshjit.compiler.runtime.array import Array, live_arrays
+from meshjit.compiler.runtime.array import Array, Shard, live_arrays
 from meshjit.compiler.runtime.client import (
     Device,
     default_backend,
@@ -196,6 +196,7 @@ NAMES = [
     "pure_callback",
     "reshard",
     "set_mesh",
+    "Shard",
     "shard_map",
     "smap",
     "scipy",
