@@ -57,7 +57,7 @@ from meshjit.compiler.ad.custom_derivatives import (
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
 from meshjit.compiler.config import CONTEXT_MANAGERS as _CONTEXT_MANAGERS  # noqa: E402
-from meshjit.compiler.config import config
+from meshjit.compiler.config import config, make_user_context
 from meshjit.compiler.errors import (
     MeshjitError,
     MeshjitNameError,
@@ -193,6 +193,7 @@ NAMES = [
     "make_array_from_process_local_data",
     "make_array_from_single_device_arrays",
     "make_mesh",
+    "make_user_context",
     "pure_callback",
     "reshard",
     "set_mesh",
