@@ -10,6 +10,7 @@ import threading
 
 import numpy as np
 
+from meshjit.compiler.debugger import breakpoint  # noqa: A004
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, user_source
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
@@ -148,6 +149,7 @@ def _emit(fmt, args, kwargs, skip_format_check, record) -> None:
 
 
 __all__ = [
+    "breakpoint",
     "callback",
     "inspect_array_sharding",
     "log",
