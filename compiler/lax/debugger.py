@@ -15,6 +15,8 @@ import traceback
 
 from meshjit.compiler import errors
 from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.lax.callbacks import debug_callback, pure_callback
+from meshjit.compiler.lax.special import stop_gradient
 from meshjit.compiler.trace.tracing import Tracer, current_trace
 from meshjit.compiler.tree_util import register_pytree_node_class, tree_flatten
 
@@ -241,9 +243,7 @@ def breakpoint(
     (meshjit's own filtered out unless `filter_frames=False`, at most `num_frames`). With
     `token` (a pytree of arrays), the debugger runs once it is computed and `token` is returned
     (pass it on, or the breakpoint is pruned)."""
-    from meshjit.compiler.lax.callbacks import debug_callback, pure_callback
-    from meshjit.compiler.lax.special import stop_gradient
-    from meshjit.compiler.runtime.device_put import device_put
+    from meshjit.compiler.runtime.device_put import device_put  # a later room
 
     if token is not None and ordered:
         raise MeshjitValueError("`ordered` and `token` are mutually exclusive arguments.")

@@ -1,4 +1,4 @@
-"""jax.debug.breakpoint (compiler/debugger.py): the `(jdb)` debugger entered when the program
+"""jax.debug.breakpoint (compiler/lax/debugger.py): the `(jdb)` debugger entered when the program
 reaches the breakpoint, eagerly, under jit and vmap, and with a token, fed commands through
 `stdin=` / `stdout=` (the debugger's keyword arguments), against JAX's transcripts."""
 
@@ -11,7 +11,7 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-from meshjit.compiler.debugger import CliDebugger, DebuggerFrame, register_debugger
+from meshjit.compiler.lax.debugger import CliDebugger, DebuggerFrame, register_debugger
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 PROGRAM = """
