@@ -1,4 +1,4 @@
-"""The catalogue of user mistakes (tests/support/mistakes_catalogue.py) raises in meshjit what
+"""The catalogue of user mistakes (tests/support/mistakes_catalogue*.py) raises in meshjit what
 it raises in JAX 0.10.2: the same exception type (or a subclass of the builtin JAX raises), a
 message with the phrases JAX's names the problem with, and a traceback that ends on the user's
 line (the line JAX's ends on), with no hang and no MLIR dump.
@@ -28,10 +28,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _case_names() -> list:
-    with open(mistakes_runner.CATALOGUE) as f:
-        tree = ast.parse(f.read())
+    trees = []
+    for path in mistakes_runner.CATALOGUES:
+        with open(path) as f:
+            trees.append(ast.parse(f.read()))
     return [
         node.name
+        for tree in trees
         for node in tree.body
         if isinstance(node, ast.FunctionDef)
         and any(
@@ -84,7 +87,7 @@ def outcomes(tmp_path_factory, pytestconfig):
     if not have_jax():
         pytest.skip("jax is not installed")
     sources = ""
-    for path in (mistakes_runner.CATALOGUE, mistakes_runner.__file__):
+    for path in (*mistakes_runner.CATALOGUES, mistakes_runner.__file__):
         with open(path) as f:
             sources += f.read()
     digest = hashlib.sha256((sources + importlib.metadata.version("jax")).encode()).hexdigest()

@@ -266,6 +266,14 @@ def _reshard_leaf(x, sharding: NamedSharding):
 
 
 def _check_reshard(aval, sharding: NamedSharding) -> None:
+    types = dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))
+    spec = sharding.spec
+    for a in [*_spec_axes(spec), *sorted(spec.unreduced), *sorted(spec.reduced)]:
+        if types.get(a, AxisType.Explicit) is not AxisType.Explicit:
+            raise MeshjitValueError(
+                "PartitionSpec passed to reshard cannot contain axis names that are of type Auto "
+                f"or Manual. Got PartitionSpec: {spec} with axis name: {a} of type: {types[a]}."
+            )
     if len(sharding.spec) > aval.ndim:
         raise MeshjitValueError(
             f"reshard: the spec {sharding.spec} has {len(sharding.spec)} entries but the value "

@@ -223,11 +223,17 @@ class _ShardMapSpec:
         if mesh is not None:
             check_unique_axis_names(mesh, "shard_map")
         self.mesh, self.in_specs, self.out_specs = mesh, in_specs, out_specs
-        self.axis_names = None if axis_names is None else frozenset(axis_names)
+        # checked when called, as JAX's (resolve_mesh)
+        self.axis_names = frozenset(axis_names) if isinstance(axis_names, set) else axis_names
         self.check_vma = bool(check_vma)
 
     def resolve_mesh(self):
         """mesh=, else (as JAX's abstract mesh) the enclosing shard_map's, else the context's."""
+        if not isinstance(self.axis_names, (frozenset, type(None))):
+            raise MeshjitTypeError(
+                "`axis_names` argument of shard_map should be of type `frozenset` or `set`. Got "
+                f"type: {type(self.axis_names)}"
+            )
         mesh = self.mesh
         if mesh is None:
             trace = current_trace()

@@ -11,6 +11,7 @@ instead (a batched rng_bit_generator draws with one key), and so does `_gamma_im
 from __future__ import annotations
 
 import math
+import operator
 
 import numpy as np
 
@@ -351,5 +352,5 @@ def ball(key, d, p=2, shape=(), dtype=None):
     """Points uniform in the unit `p`-norm ball of dimension `d`."""
     data, _ = check_key("ball", key)
     dtype = float_dtype(dtype, "ball")
-    d = int(d)
+    d = operator.index(d)  # JAX's: a float dimension is refused, not truncated
     return _ball(data, p, d, canonical_shape(shape, "ball"), dtype)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 
 import numpy as np
 
@@ -112,7 +113,7 @@ def operand_dtype_name(x) -> str:
 
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
-    "__rtruediv__", "__bool__", "__array__", "__getitem__", "astype",
+    "__rtruediv__", "__bool__", "__array__", "__getitem__", "astype", "reshape",
 )  # fmt: skip
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
@@ -177,6 +178,7 @@ class PRNGKeyArray:
         return PRNGKeyArray(self._data[index], self._impl)
 
     def reshape(self, *shape):
+        _check_key_reshape(self.shape, shape[0] if len(shape) == 1 else shape)
         shape = shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape
         out = PRNGKeyArray(self._data.reshape(*shape, *self._impl.key_shape), self._impl)
         key_reuse.forwarded(self, out)
@@ -392,6 +394,19 @@ def key_impl(keys) -> str:
     return impl_of(keys).name
 
 
+def _check_key_reshape(old: tuple, shape) -> None:
+    """JAX's words for a reshape of a key array to another number of keys (the key data's
+    trailing dimension would otherwise show in the message); `shape` as the user gave it."""
+    new = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+    size, known = math.prod(old), math.prod(d for d in new if d != -1)
+    fits = size % known == 0 if -1 in new and known else known == size or -1 in new
+    if not fits:
+        raise MeshjitTypeError(
+            f"cannot reshape array of shape {old} (size {size}) into shape {shape} (size "
+            f"{math.prod(new)})"
+        )
+
+
 def resolve_impl(impl) -> PRNGImpl:
     """The implementation `impl` names (a name, a key dtype, a PRNGImpl; None: the default)."""
     if impl is None:
@@ -402,6 +417,10 @@ def resolve_impl(impl) -> PRNGImpl:
         return impl.impl
     if isinstance(impl, str) and impl in IMPLS:
         return IMPLS[impl]
+    if not isinstance(impl, str):
+        raise MeshjitTypeError(
+            f"unrecognized type {type(impl)} for specifying PRNG implementation."
+        )
     names = ", ".join(f'"{name}"' for name in IMPLS)
     raise MeshjitValueError(
         f'unrecognized PRNG implementation "{impl}". Did you mean one of: {names}?'
