@@ -102,8 +102,8 @@ class GatherScatterMode(enum.Enum):
             )
         if parsed is None:
             raise MeshjitValueError(
-                f"unknown gather/scatter mode {mode!r}; use 'clip', 'fill', 'drop' or "
-                "'promise_in_bounds'"
+                f'Unknown gather mode "{mode}" (use \'clip\', \'fill\', \'drop\' or '
+                "'promise_in_bounds')"
             )
         return GatherScatterMode[parsed]
 
@@ -171,9 +171,9 @@ def _gather_rule(
 
 def _check_slice_sizes(operand, dn, slice_sizes):
     if len(slice_sizes) != operand.ndim:
-        raise MeshjitValueError(
-            f"gather: slice_sizes {slice_sizes} must have one entry per axis of "
-            f"{operand.str_short()}"
+        raise MeshjitTypeError(
+            "Gather op must have one slice size for every input dimension; got: "
+            f"len(slice_sizes)={len(slice_sizes)}, input_shape.rank={operand.ndim}"
         )
     for d, (s, size) in enumerate(zip(slice_sizes, operand.shape)):
         if not 0 <= s <= size:
@@ -260,9 +260,17 @@ def _scatter_rule(
         )
     scatter_sizes = tuple(s for i, s in enumerate(updates.shape) if i not in dn.update_window_dims)
     if scatter_sizes != indices.shape[:-1]:
+        d = next(
+            (i for i, (u, n) in enumerate(zip(scatter_sizes, indices.shape[:-1])) if u != n),
+            min(len(scatter_sizes), indices.ndim - 1),
+        )
+        u = scatter_sizes[d] if d < len(scatter_sizes) else None
+        n = indices.shape[d] if d < indices.ndim - 1 else None
         raise MeshjitTypeError(
-            f"{name}: updates {updates.str_short()} have scatter axes {scatter_sizes} but the "
-            f"indices {indices.str_short()} have batch shape {indices.shape[:-1]}"
+            "Bounds of the scatter dimensions of updates must be the same as the bounds of the "
+            f"corresponding dimensions of scatter indices. For scatter dimension {d}, updates "
+            f"bound is {u}, indices bound is {n}. ({name}: updates {updates.str_short()}, "
+            f"indices {indices.str_short()})"
         )
     for w, d in zip(dn.update_window_dims, window_operand_dims):
         if updates.shape[w] > operand.shape[d]:

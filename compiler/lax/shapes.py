@@ -109,7 +109,8 @@ def _squeeze_rule(x, *, dimensions):
     for d in dimensions:
         if x.shape[d] != 1:
             raise MeshjitValueError(
-                f"cannot select an axis to squeeze out which has size not equal to one: cannot squeeze axis {d} of {x.str_short()}: its size is {x.shape[d]}, not 1"
+                "cannot select an axis to squeeze out which has size not equal to one, got "
+                f"shape={x.shape} and dimensions={dimensions}"
             )
     shape = tuple(s for i, s in enumerate(x.shape) if i not in dimensions)
     return ShapedArray(shape, x.dtype, x.weak_type)

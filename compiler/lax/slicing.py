@@ -9,7 +9,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal, ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -190,8 +190,8 @@ def _index_scalars(x, indices, window):
     shape = aval_of(x).shape
     if len(indices) != len(shape):
         raise MeshjitValueError(
-            f"dynamic slice of {aval_of(x).str_short()} needs {len(shape)} "
-            f"start indices, got {len(indices)}"
+            "Length of slice indices must match number of operand dimensions "
+            f"({len(indices)} vs {shape})"
         )
     return [_from_end(i, size) for i, size in zip(indices, shape)]
 
@@ -417,7 +417,7 @@ def index_in_dim(operand, index: int, axis: int = 0, keepdims: bool = True):
     axis = checks.canonical_axis(axis, aval.ndim)
     size = aval.shape[axis]
     if not -size <= index < size:
-        raise MeshjitValueError(f"index_in_dim: index {index} is out of bounds for size {size}")
+        raise MeshjitIndexError(f"index {index} is out of bounds for axis {axis} with size {size}")
     index = index + size if index < 0 else index
     out = slice_in_dim(operand, index, index + 1, 1, axis)
     return out if keepdims else shapes.squeeze(out, (axis,))

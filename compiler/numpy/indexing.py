@@ -450,8 +450,9 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
     a_aval, i_aval = aval_of(arr), aval_of(indices)
     if i_aval.ndim != a_aval.ndim:
         raise MeshjitValueError(
-            f"indices and arr must have the same number of dimensions: take_along_axis: indices {i_aval.str_short()} and array {a_aval.str_short()} "
-            "must have the same number of dimensions"
+            "indices and arr must have the same number of dimensions; "
+            f"{i_aval.ndim} vs. {a_aval.ndim} (take_along_axis: indices {i_aval.str_short()} "
+            f"and array {a_aval.str_short()})"
         )
     axis = checks.canonical_axis(axis, a_aval.ndim, "take_along_axis axis")
     arr_shape = a_aval.shape[:axis] + (1,) + a_aval.shape[axis + 1 :]

@@ -300,7 +300,5 @@ def select(condlist, choicelist, default=0):
         raise MeshjitValueError("select: condlist must not be empty")
     out = default
     for cond, choice in reversed(list(zip(condlist, choicelist))):
-        if not dtypes.is_bool(aval_of(cond).dtype):
-            raise MeshjitTypeError(f"select: conditions must be boolean, got {aval_of(cond)}")
-        out = where(cond, choice, out)
+        out = where(cond, choice, out)  # as JAX's: any condition dtype, tested as != 0
     return materialize(out)

@@ -856,7 +856,10 @@ def gradient(f, *varargs, axis=None, edge_order=None):
 def _gradient_1d(f, axis, h):
     f = shapes.moveaxis(f, axis, -1)
     if aval_of(f).shape[-1] < 2:
-        raise MeshjitValueError("gradient needs at least 2 points along each axis")
+        raise MeshjitValueError(
+            "Shape of array too small to calculate a numerical gradient, at least 2 elements are "
+            "required."
+        )
     h = asarray(h)
     if aval_of(h).ndim == 0:
         inner = (f[..., 2:] - f[..., :-2]) / (2 * h)
@@ -890,7 +893,8 @@ def piecewise(x, condlist, funclist, *args, **kw):
         condlist.append(ew.logical_not(any_(shapes.stack(condlist), axis=0)))
     if len(funclist) != len(condlist):
         raise MeshjitValueError(
-            f"piecewise: {len(funclist)} functions for {len(condlist)} conditions"
+            f"with {len(condlist)} condition(s), either "
+            f"{len(condlist)} or {len(condlist) + 1} functions are expected; got {len(funclist)}"
         )
     out = zeros_like(x)
     for cond, fn in zip(condlist, funclist):
@@ -1198,7 +1202,9 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     require_concrete(length, "The error occurred because of argument 'length' of jnp.bincount.")
     x = asarray(x)
     if not dtypes.is_int(aval_of(x).dtype) and not dtypes.is_bool(aval_of(x).dtype):
-        raise MeshjitTypeError(f"bincount takes integers, got {aval_of(x).str_short()}")
+        raise MeshjitTypeError(
+            f"x argument to bincount must have an integer type; got {aval_of(x).dtype}"
+        )
     if aval_of(x).ndim != 1:
         raise MeshjitValueError("only 1-dimensional input supported.")
     if length is None:
@@ -1697,7 +1703,7 @@ def apply_along_axis(func1d, axis: int, arr, *args, **kwargs):
     ndim = aval_of(arr).ndim
     axis = axis + ndim if axis < 0 else axis
     if not 0 <= axis < ndim:
-        raise MeshjitValueError(f"apply_along_axis: axis {axis} is out of range for rank {ndim}")
+        raise MeshjitValueError(f"axis {axis} is out of bounds for array of dimension {ndim}")
 
     def func(a):
         return func1d(a, *args, **kwargs)

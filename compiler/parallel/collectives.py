@@ -351,8 +351,8 @@ def ppermute(x, axis_name, perm):
     sources, targets = [s for s, _ in perm], [d for _, d in perm]
     if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
         raise MeshjitValueError(
-            f"ppermute sources and destinations must be unique, got {given}: ppermute over {axes} (size {size}): perm {given} repeats a source or a "
-            "destination; each must appear at most once"
+            f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
+            f"{axes} (size {size}): each source and destination must appear at most once)"
         )
     return tree_map(lambda leaf: ppermute_p.bind(leaf, axes=axes, perm=perm), x)
 

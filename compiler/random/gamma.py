@@ -166,7 +166,7 @@ def _gamma_sampler(name, log_space):
     @keyed
     def sampler(key, a, shape=None, dtype=None):
         data, _ = check_key(name, key)
-        dtype = float_dtype(dtype, name)
+        dtype = float_dtype(dtype, "gamma")  # JAX's name for loggamma's too
         shape = sample_shape(name, shape, param_shape(a))
         return _gamma(data, a, shape, dtype, log_space)
 
@@ -332,7 +332,7 @@ def _generalized_normal(data, p, shape, dtype):
 def generalized_normal(key, p, shape=(), dtype=None):
     """Generalized normal floats with shape parameter `p` (density ~ exp(-|x|**p))."""
     data, _ = check_key("generalized_normal", key)
-    dtype = float_dtype(dtype, "generalized_normal")
+    dtype = float_dtype(dtype, "gamma")  # JAX's: it draws from gamma
     return _generalized_normal(data, p, canonical_shape(shape, "generalized_normal"), dtype)
 
 

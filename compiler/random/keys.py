@@ -113,7 +113,8 @@ def operand_dtype_name(x) -> str:
 
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
-    "__rtruediv__", "__bool__", "__array__", "__getitem__", "astype", "reshape",
+    "__rtruediv__", "__bool__", "__array__", "__getitem__", "astype", "reshape", "__lt__",
+    "__le__", "__gt__", "__ge__",
 )  # fmt: skip
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
@@ -148,7 +149,29 @@ class PRNGKeyArray:
         raise _not_an_array(self, "used as an array")
 
     def __array__(self, dtype=None, copy=None):
-        raise _not_an_array(self, "converted to a NumPy array")
+        raise KeyArrayAsArrayError(
+            "JAX array with PRNGKey dtype cannot be converted to a NumPy array. Use "
+            "jax.random.key_data(arr) if you wish to extract the underlying integer array.",
+            self,
+        )
+
+    def _compare(self, other, name: str):
+        raise MeshjitTypeError(
+            f"{name} does not accept dtype {self.dtype.name} at position 0. Accepted dtypes at "
+            "position 0 are subtypes of integer, floating, bool."
+        )
+
+    def __lt__(self, other):
+        self._compare(other, "lt")
+
+    def __le__(self, other):
+        self._compare(other, "le")
+
+    def __gt__(self, other):
+        self._compare(other, "gt")
+
+    def __ge__(self, other):
+        self._compare(other, "ge")
 
     def __len__(self):
         if not self.shape:
@@ -322,7 +345,7 @@ def check_key(name: str, key, *, allow_batched: bool = False):
         shown = shape if typed else tuple(aval_of(data).shape)  # JAX shows raw keys' data
         raise MeshjitValueError(
             f"{name} accepts a single key, but was given a key array of shape {shown} != (). "
-            "Draw with each key in turn (lax.map) or split one key instead"
+            "Use jax.vmap for batching (or draw with each key in turn, or split one key)."
         )
     if typed and name not in _NOT_CONSUMING:
         key_reuse.consume(name, key)
@@ -344,7 +367,9 @@ def _check_raw_key_data(name: str, data) -> None:
         ) from None
     impl = default_impl()
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != impl.key_shape:
-        if aval.shape[-1:] != impl.key_shape:  # JAX checks the shape first
+        if aval.ndim == 0:  # JAX checks the rank, then the shape, then the dtype
+            what = "expected key_data.ndim >= 1; got ndim=0"
+        elif aval.shape[-1:] != impl.key_shape:
             what = f"expected key_data.shape to end with {impl.key_shape}; got shape={aval.shape}"
         else:
             what = f"expected key_data.dtype = uint32; got dtype={aval.dtype}"
@@ -363,6 +388,11 @@ def wrap_result(data, typed: bool):
 def key_data(keys):
     """The uint32 data underlying a key array (typed or raw), of shape
     `(*keys.shape, *key_shape)`."""
+    if not all(hasattr(keys, a) for a in ("ndim", "shape", "dtype")):
+        raise MeshjitTypeError(
+            "JAX encountered invalid PRNG key data: expected key_data to have ndim, shape, and "
+            f"dtype attributes. Got {keys}"
+        )
     data, _ = check_key("key_data", keys, allow_batched=True)
     return data
 
