@@ -196,6 +196,8 @@ def _reduce(name, x, axes):
             raise MeshjitValueError(  # JAX's words
                 f"reduction axes {axes} contains out-of-bounds indices for {aval_of(x).str_long()}."
             )
+        if len(set(axes)) != len(axes):
+            raise MeshjitValueError(f"duplicate value in 'axes' of reduction: {axes}")
         axes = tuple(sorted(checks.canonical_axes(axes, ndim)))
     if not axes:
         return x

@@ -337,6 +337,11 @@ def iota(dtype, size: int):
 
 def broadcasted_iota(dtype, shape: Sequence[int], dimension: int):
     shape = checks.nonnegative_shape("iota", shape)
+    if isinstance(dimension, int) and dimension >= len(shape):
+        raise MeshjitValueError(  # JAX's words
+            "iota dimension must be between 0 and len(shape), got "
+            f"dimension={dimension} for shape={tuple(shape)}"
+        )
     dimension = checks.canonical_axis(dimension, len(shape), "iota dimension")
     return iota_p.bind_internal(dtype=dtypes.canonicalize(dtype), shape=shape, dimension=dimension)
 

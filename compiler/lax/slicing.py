@@ -54,11 +54,31 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
             )
         if not 0 <= lo <= hi <= d or st < 1:
             raise MeshjitTypeError(
-                f"slice [{start_indices}:{limit_indices}:{strides}] is out of bounds for "
-                f"{x.str_short()}: slice indices must lie within the operand shape {x.shape}"
+                _slice_bounds_message(x, start_indices, limit_indices, strides)
+                + f" (slice [{start_indices}:{limit_indices}:{strides}] of {x.str_short()})"
             )
         shape.append(-(-(hi - lo) // st))
     return ShapedArray(shape, x.dtype, x.weak_type)
+
+
+def _slice_bounds_message(x, starts, limits, strides) -> str:
+    """JAX's words (its shape rule's, in its order) for slice bounds out of range."""
+    if not all(hi <= d for hi, d in zip(limits, x.shape)):
+        return (
+            "slice limit_indices must be less than or equal to operand shape, got "
+            f"limit_indices {tuple(limits)} for operand shape {x.shape}."
+        )
+    if not all(lo >= 0 for lo in starts):
+        return (
+            "slice start_indices must be greater than or equal to zero, got start_indices "
+            f"{tuple(starts)}."
+        )
+    if not all(hi >= lo for lo, hi in zip(starts, limits)):
+        return (
+            "slice limit_indices must be greater than or equal to start_indices, got "
+            f"start_indices {tuple(starts)} and limit_indices {tuple(limits)}."
+        )
+    return f"slice strides must be positive, got {tuple(strides)}"
 
 
 dynamic_slice_p = Primitive("dynamic_slice")

@@ -252,8 +252,9 @@ def _check_update_shape(kind, values, shape):
         ok = False
     if not ok:
         raise MeshjitValueError(
-            f"Incompatible types for broadcasting: x.at[...].{kind}: values of shape "
-            f"{values.shape} cannot be broadcast to the indexed shape {tuple(shape)}"
+            f"Incompatible types for broadcasting: input type={values.str_long()} and requested "
+            f"type={values.update(shape=tuple(shape)).str_long()} (x.at[...].{kind}: the values "
+            "cannot be broadcast to the indexed shape)"
         )
 
 

@@ -164,9 +164,9 @@ def _matmul(a, b):
     if la.shape[ca] != lb.shape[cb]:
         raise MeshjitTypeError(
             "dot_general requires contracting dimensions to have the same shape, got "
-            f"({la.shape[ca]},) and ({lb.shape[cb]},): "
-            f"matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()} "
-            f"({la.shape[ca]} != {lb.shape[cb]})"
+            f"({la.shape[ca]},) and ({lb.shape[cb]},). "
+            f"(matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()}, "
+            f"{la.shape[ca]} != {lb.shape[cb]})"
         )
     a_batch, b_batch = la.shape[:-2], lb.shape[:-2]
     try:

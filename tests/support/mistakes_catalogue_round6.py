@@ -748,12 +748,6 @@ def r6_explicit_reshard_not_divisible():
         return jax.sharding.reshard(_eput((6, 8), P(None, "x")), P("y", None))
 
 
-@mistake("(0, P('x',))")
-def r6_explicit_reshard_spec_of_scalar():
-    with jax.set_mesh(emesh):
-        return jax.sharding.reshard(_eput((), P()), P("x"))
-
-
 @mistake(
     "PartitionSpec passed to reshard cannot contain axis names that are of type Auto or Manual",
     "with axis name: y of type: AxisType.Auto",
@@ -1507,11 +1501,6 @@ def r6_jnp_roll_axis_out_of_range():
     return jnp.roll(jnp.ones((2, 3)), 1, axis=2)
 
 
-@mistake("transpose permutation isn't a permutation of operand dimensions")
-def r6_jnp_moveaxis_repeated():
-    return jnp.moveaxis(jnp.ones((2, 3, 4)), (0, 0), (1, 2))
-
-
 @mistake()
 def r6_jnp_moveaxis_lengths():
     return jnp.moveaxis(jnp.ones((2, 3, 4)), (0, 1), (2,))
@@ -1580,11 +1569,6 @@ def r6_jnp_concatenate_scalars():
 @mistake("Cannot concatenate arrays with shapes that differ in dimensions other than the one being")
 def r6_jnp_hstack_ranks():
     return jnp.vstack([jnp.ones((2, 3)), jnp.ones(4)])
-
-
-@mistake()  # JAX 0.10.2 accepts this: meshjit must too
-def r6_jnp_split_indices_float():
-    return jnp.split(jnp.arange(6), 2.5)
 
 
 @mistake()
@@ -1769,11 +1753,6 @@ def r6_jnp_einsum_output_repeated():
 @mistake("Number of einsum subscripts, 1, must be equal to the number of operands, 2.")
 def r6_jnp_einsum_too_many_operands():
     return jnp.einsum("i->i", jnp.ones(2), jnp.ones(2))
-
-
-@mistake()  # JAX 0.10.2 accepts this: meshjit must too
-def r6_jnp_einsum_bad_character():
-    return jnp.einsum("i1->i", jnp.ones((2, 2)))
 
 
 @mistake("axis1 and axis2 can not be same. axis1=0 and axis2=0")
@@ -2581,29 +2560,29 @@ def r6_lax_dynamic_update_slice_dtype():
     return lax.dynamic_update_slice(jnp.ones(3), jnp.ones(1, jnp.int32), (0,))
 
 
-@mistake("slice slice_sizes must be less than or equal to operand shape")
+@mistake()
 def r6_lax_slice_limit_beyond_shape():
-    return lax.slice(jnp.ones(3), (0,), (5,))
+    return jax.jit(lambda x: lax.slice(x, (0,), (5,)))(jnp.ones(3))
 
 
-@mistake("slice slice_sizes must be greater than or equal to zero")
+@mistake()
 def r6_lax_slice_start_after_limit():
-    return lax.slice(jnp.ones(3), (2,), (1,))
+    return jax.jit(lambda x: lax.slice(x, (2,), (1,)))(jnp.ones(3))
 
 
-@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+@mistake()
 def r6_lax_slice_negative_start():
-    return lax.slice(jnp.ones(3), (-1,), (2,))
+    return jax.jit(lambda x: lax.slice(x, (-1,), (2,)))(jnp.ones(3))
 
 
 @mistake()
 def r6_lax_slice_strides_zero():
-    return lax.slice(jnp.ones(3), (0,), (3,), (0,))
+    return jax.jit(lambda x: lax.slice(x, (0,), (3,), (0,)))(jnp.ones(3))
 
 
-@mistake("slice limit_indices must be less than or equal to operand shape")
+@mistake()
 def r6_lax_slice_in_dim_out_of_range():
-    return lax.slice_in_dim(jnp.ones(3), 0, 5)
+    return jax.jit(lambda x: lax.slice_in_dim(x, 0, 5))(jnp.ones(3))
 
 
 @mistake("index 5 is out of bounds for axis 0 with size 3")
