@@ -470,8 +470,8 @@ def tree_unflatten(treedef: PyTreeDef, leaves):
     if len(leaves) != treedef.num_leaves:
         many = "many" if len(leaves) > treedef.num_leaves else "few"
         raise MeshjitValueError(
-            f"Too {many} leaves for PyTreeDef; expected {treedef.num_leaves}, got "
-            f"{len(leaves)} (the structure is {treedef})"
+            f"Too {many} leaves for PyTreeDef; expected {treedef.num_leaves}. (got "
+            f"{len(leaves)}; the structure is {treedef})"
         )
     return _unflatten(treedef, iter(leaves))
 
@@ -605,7 +605,14 @@ def tree_transpose(
 
 def tree_broadcast(prefix_tree, full_tree, is_leaf=None):
     """`prefix_tree` with each leaf repeated over the subtree of `full_tree` it stands for."""
-    return tree_structure(full_tree).unflatten(broadcast_prefix(prefix_tree, full_tree, is_leaf))
+    try:
+        leaves = broadcast_prefix(prefix_tree, full_tree, is_leaf)
+    except (MeshjitTypeError, MeshjitValueError):
+        detail = prefix_error(prefix_tree, full_tree, is_leaf=is_leaf)
+        if detail is None:
+            raise
+        raise MeshjitValueError(detail("broadcast_prefix prefix_tree")) from None
+    return tree_structure(full_tree).unflatten(leaves)
 
 
 def broadcast_prefix(prefix_tree, full_tree, is_leaf=None) -> list:
@@ -738,8 +745,11 @@ def _equality_errors(path, t1, t2):
         return
     if isinstance(t1, (list, tuple)) and len(t1) != len(t2):
         ty = type(t1).__name__
-        yield path, f"{ty} of length {len(t1)}", f"{ty} of length {len(t2)}", (
-            "the lengths do not match"
+        yield (
+            path,
+            f"{ty} of length {len(t1)}",
+            f"{ty} of length {len(t2)}",
+            ("the lengths do not match"),
         )
         return
     (kids1, meta1), (kids2, meta2) = flatten_one_level(t1), flatten_one_level(t2)
@@ -747,15 +757,23 @@ def _equality_errors(path, t1, t2):
     keys2 = [k for k, _ in flatten_one_level_with_keys(t2)[0]]
     if len(kids1) != len(kids2):
         diff = " ".join(repr(getattr(k, "key", k)) for k in set(keys1) ^ set(keys2))
-        yield path, _with_children(t1, kids1), _with_children(t2, kids2), (
-            "the numbers of children do not match"
-            + (f", with the symmetric difference of key sets: {{{diff}}}" if diff else "")
+        yield (
+            path,
+            _with_children(t1, kids1),
+            _with_children(t2, kids2),
+            (
+                "the numbers of children do not match"
+                + (f", with the symmetric difference of key sets: {{{diff}}}" if diff else "")
+            ),
         )
         return
     if meta1 != meta2:
-        yield path, f"{type(t1)} with pytree metadata {meta1}", (
-            f"{type(t2)} with pytree metadata {meta2}"
-        ), "the pytree node metadata does not match"
+        yield (
+            path,
+            f"{type(t1)} with pytree metadata {meta1}",
+            (f"{type(t2)} with pytree metadata {meta2}"),
+            "the pytree node metadata does not match",
+        )
         return
     for key, c1, c2 in zip(keys1, kids1, kids2):
         yield from _equality_errors((*path, key), c1, c2)

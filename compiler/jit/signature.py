@@ -114,6 +114,8 @@ def resolve_statics(fun, argnums, argnames, kind: str = "static") -> tuple[froze
     As JAX: a negative number counts from the last positional parameter, and a number or name
     that names no parameter of `fun` is an error (unless `fun` takes *args / **kwargs)."""
     nums = set(_index_tuple(argnums))
+    if not (argnames is None or isinstance(argnames, str) or hasattr(argnames, "__iter__")):
+        raise MeshjitTypeError(f"'{type(argnames).__name__}' object is not iterable")
     names = {argnames} if isinstance(argnames, str) else set(argnames or ())
     try:
         params = list(inspect.signature(fun).parameters.values())

@@ -33,8 +33,8 @@ from meshjit.compiler.ir.registry import (
     vma_rules,
 )
 from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
-from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import control_flow_errors as cf_errors
+from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
 from meshjit.compiler.lax.batching import (
@@ -646,6 +646,8 @@ def map(f: Callable, xs, *, batch_size: int | None = None):
 
     leaves, tree = tree_flatten(xs)
     length = aval_of(leaves[0]).shape[0]
+    if batch_size == 0:  # JAX's: one full batch, a vmap
+        return vmap(f)(xs)
     batches, rest = divmod(length, batch_size)
     parts = []
     if batches:

@@ -102,7 +102,7 @@ class GatherScatterMode(enum.Enum):
             )
         if parsed is None:
             raise MeshjitValueError(
-                f'Unknown gather mode "{mode}" (use \'clip\', \'fill\', \'drop\' or '
+                f"Unknown gather mode \"{mode}\" (use 'clip', 'fill', 'drop' or "
                 "'promise_in_bounds')"
             )
         return GatherScatterMode[parsed]

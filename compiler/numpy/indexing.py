@@ -435,7 +435,7 @@ def _as_index_array(indices, name):
     if not dtypes.is_int(aval.dtype):
         if name == "take":  # JAX's ValueError; take_along_axis's is a TypeError
             raise MeshjitValueError(f"indices must have an integer type, got {aval.str_short()}")
-        raise MeshjitTypeError(f"{name} indices must be integers, got {aval.str_short()}")
+        raise MeshjitTypeError(f"{name} indices must be of integer type, got {aval.dtype}")
     return indices
 
 

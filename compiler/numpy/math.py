@@ -10,7 +10,7 @@ import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import asarray, full_like
 from meshjit.compiler.numpy.elementwise import (

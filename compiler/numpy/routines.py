@@ -1296,12 +1296,16 @@ def _conv1d(a, v, mode, name, flip):
         )
     n, m = aval_of(a).shape[0], aval_of(v).shape[0]
     if n == 0 or m == 0:
-        raise MeshjitValueError(f"{name}: empty input")
+        raise MeshjitValueError(
+            f"{name}: inputs cannot be empty, got shapes {aval_of(a).shape} and {aval_of(v).shape}."
+        )
     a, v = promote(a, v)
     kernel = v[::-1] if flip else v
     padding = {"valid": (0, 0), "same": (m // 2, m - 1 - m // 2), "full": (m - 1, m - 1)}
     if mode not in padding:
-        raise MeshjitValueError(f"{name}: mode must be 'full', 'same' or 'valid', got {mode!r}")
+        raise MeshjitValueError(
+            f"mode must be one of ['full', 'same', 'valid'] ({name}: got {mode!r})"
+        )
     lo, hi = padding[mode]
     if mode == "valid" and n < m:
         return _conv1d(v, a, mode, name, flip)[::1]

@@ -269,6 +269,11 @@ def _check_group_split(what, axes, aval, dim: int, dim_name: str, size: int, til
             f"The size of all_to_all split_axis ({n}) has to be divisible by the size of the "
             f"named axis {names} ({size}): {dim_name} {dim} of {aval.str_short()}"
         )
+    if what == "psum_scatter" and tiled and n % size:  # JAX's words
+        raise MeshjitValueError(
+            f"tiled reduce_scatter operand scatter dimension size {n} must be divisible by "
+            f"shard_count {size} (psum_scatter over {axes} of {aval.str_short()})"
+        )
     if (tiled and n % size) or (not tiled and n != size):
         need = f"divisible by {size}" if tiled else f"equal to {size}"
         raise MeshjitValueError(

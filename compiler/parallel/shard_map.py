@@ -327,8 +327,10 @@ def _local_aval(aval: ShapedArray, per_dim, mesh, i: int) -> ShapedArray:
     for d, (size, axes) in enumerate(zip(aval.shape, per_dim)):
         parts = math.prod(mesh.shape[a] for a in axes)
         if size % parts:
-            to = f"mesh axis {axes[0]!r} (of size {parts})" if len(axes) == 1 else (
-                f"mesh axes {axes} (of total size {parts})"
+            to = (
+                f"mesh axis {axes[0]!r} (of size {parts})"
+                if len(axes) == 1
+                else (f"mesh axes {axes} (of total size {parts})")
             )
             raise MeshjitValueError(
                 "shard_map was given argument arrays with axis sizes that are not evenly "

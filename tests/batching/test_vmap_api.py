@@ -166,7 +166,10 @@ def test_inconsistent_sizes_inside_pytrees():
     with pytest.raises(ValueError) as e:
         vmap(lambda p: p["a"])({"a": X, "b": np.ones(2, np.float32)})  # tree-sizes
     check(
-        e, "tree-sizes", "argument p['a'] of type float32[3,4]", "argument p['b'] of type float32[2]"
+        e,
+        "tree-sizes",
+        "argument p['a'] of type float32[3,4]",
+        "argument p['b'] of type float32[2]",
     )
 
 

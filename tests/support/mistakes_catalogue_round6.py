@@ -2073,7 +2073,7 @@ def r6_jnp_fft_axis_out_of_range():
     return jnp.fft.fft(jnp.ones(4), axis=1)
 
 
-@mistake("Invalid norm value unit; should be \"backward\",\"ortho\" or \"forward\".")
+@mistake('Invalid norm value unit; should be "backward","ortho" or "forward".')
 def r6_jnp_fft_norm_unknown():
     return jnp.fft.fft(jnp.ones(4), norm="unit")
 
@@ -2523,7 +2523,7 @@ def r6_at_unknown_method():
     return jnp.zeros(3).at[0].assign(1.0)
 
 
-@mistake("Unknown gather mode \"wrap\"")
+@mistake('Unknown gather mode "wrap"')
 def r6_at_set_mode_unknown():
     return jnp.zeros(3).at[0].set(1.0, mode="wrap")
 
@@ -3032,4 +3032,3 @@ def r6_sparsify_of_non_callable():
 @mistake()  # JAX 0.10.2 accepts this: meshjit must too
 def r6_bcoo_todense_of_dense():
     return sparse.todense(jnp.eye(2)).shape
-
