@@ -47,10 +47,12 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
     shape = []
     for d, lo, hi, st in zip(x.shape, start_indices, limit_indices, strides):
         if lo > hi and 0 <= lo <= d:
-            raise MeshjitTypeError(  # JAX's words (the sizes limit - start)
-                "slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
+            raise MeshjitTypeError(  # JAX's words, traced and eager (the sizes limit - start)
+                "slice limit_indices must be greater than or equal to start_indices, got "
+                f"start_indices {tuple(start_indices)} and limit_indices {tuple(limit_indices)}. "
+                "(slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
                 f"{tuple(h - s for s, h in zip(start_indices, limit_indices))}: slice "
-                f"[{start_indices}:{limit_indices}] of {x.str_short()} ends before it starts"
+                f"[{start_indices}:{limit_indices}] of {x.str_short()} ends before it starts)"
             )
         if not 0 <= lo <= hi <= d or st < 1:
             raise MeshjitTypeError(
@@ -69,10 +71,7 @@ def _slice_bounds_message(x, starts, limits, strides) -> str:
             f"limit_indices {tuple(limits)} for operand shape {x.shape}."
         )
     if not all(lo >= 0 for lo in starts):
-        return (
-            "slice start_indices must be greater than or equal to zero, got start_indices "
-            f"{tuple(starts)}."
-        )
+        return f"slice start_indices must have every element be nonnegative, got {tuple(starts)}."
     if not all(hi >= lo for lo, hi in zip(starts, limits)):
         return (
             "slice limit_indices must be greater than or equal to start_indices, got "

@@ -2560,27 +2560,26 @@ def r6_lax_dynamic_update_slice_dtype():
     return lax.dynamic_update_slice(jnp.ones(3), jnp.ones(1, jnp.int32), (0,))
 
 
-@mistake()
+@mistake(
+    "slice limit_indices must be less than or equal to operand shape, got limit_indices (5,) for operand",
+)
 def r6_lax_slice_limit_beyond_shape():
     return jax.jit(lambda x: lax.slice(x, (0,), (5,)))(jnp.ones(3))
 
 
-@mistake()
+@mistake(
+    "slice limit_indices must be greater than or equal to start_indices, got start_indices (2,) and",
+)
 def r6_lax_slice_start_after_limit():
     return jax.jit(lambda x: lax.slice(x, (2,), (1,)))(jnp.ones(3))
 
 
-@mistake()
+@mistake("slice start_indices must have every element be nonnegative, got (-1,).")
 def r6_lax_slice_negative_start():
     return jax.jit(lambda x: lax.slice(x, (-1,), (2,)))(jnp.ones(3))
 
 
-@mistake()
-def r6_lax_slice_strides_zero():
-    return jax.jit(lambda x: lax.slice(x, (0,), (3,), (0,)))(jnp.ones(3))
-
-
-@mistake()
+@mistake("slice limit_indices must be less than or equal to operand shape")
 def r6_lax_slice_in_dim_out_of_range():
     return jax.jit(lambda x: lax.slice_in_dim(x, 0, 5))(jnp.ones(3))
 
@@ -2804,7 +2803,7 @@ def r6_exported_call_wrong_rank():
 
 
 @mistake(
-    "The invocation args and kwargs must have the same pytree structure as when the function '<lambda>' was exported",
+    "The invocation args and kwargs must have the same pytree structure as when the function",
     "args[0] is a <class 'list'> in the invocation and a <class 'tuple'> when exported",
 )
 def r6_exported_call_wrong_tree():
@@ -2813,7 +2812,7 @@ def r6_exported_call_wrong_tree():
 
 
 @mistake(
-    "The invocation args and kwargs must have the same pytree structure as when the function '<lambda>' was exported",
+    "The invocation args and kwargs must have the same pytree structure as when the function",
 )
 def r6_exported_call_dict_keys():
     exp = jax.export.export(jax.jit(lambda d: d["a"]))({"a": jnp.ones(3)})
@@ -3005,7 +3004,7 @@ def r6_bcoo_fromdense_of_list():
 
 
 @mistake(
-    "sin requires ndarray or scalar arguments, got <class 'jax.experimental.sparse.bcoo.BCOO'> at position 0",
+    "sin requires ndarray or scalar arguments, got <class", "BCOO'> at position 0.",
 )
 def r6_bcoo_in_jnp_sin():
     return jnp.sin(sparse.BCOO.fromdense(jnp.eye(2)))
