@@ -69,7 +69,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         leaves, in_tree = tree_flatten((args, kwargs))
         dims = _flat_in_axes(in_axes, args, kwargs)
         avals = [abstractify(x) for x in leaves]
-        dims = _canonical_in_axes(dims, avals, fun, in_tree)
+        dims = _canonical_in_axes(dims, avals, fun, in_tree, _trailing_dims(args, kwargs))
         size = _mapped_size(fun, in_tree, avals, dims, axis_size)
         _check_axis_name(axis_name)
         axis = BatchAxis(axis_name, size, spmd_axis_name)
@@ -116,17 +116,30 @@ def _prefix_message(what: str, spec, tree) -> str:
     return f"vmap {what} specification must be a tree prefix of the corresponding value;{found}"
 
 
-def _canonical_in_axes(dims, avals, fun, in_tree) -> list:
+def _canonical_in_axes(dims, avals, fun, in_tree, trailing) -> list:
+    """The mapped axes made nonnegative; a typed key maps over its own axes, not over the words
+    of its data (`trailing`: per leaf, the data's trailing dims)."""
     out = []
-    for i, (d, aval) in enumerate(zip(dims, avals)):
-        if d is not None and not -aval.ndim <= d < aval.ndim:
+    for i, (d, aval, t) in enumerate(zip(dims, avals, trailing)):
+        ndim, shape = aval.ndim - t, aval.shape[: aval.ndim - t]
+        if d is not None and not -ndim <= d < ndim:
             min_rank = d + 1 if d >= 0 else -d
             raise MeshjitValueError(
                 f"vmap was requested to map its argument along axis {d}, which implies that its "
-                f"rank should be at least {min_rank}, but is only {aval.ndim} (its shape is "
-                f"{aval.shape}); at {_paths(fun, in_tree)[i]}"
+                f"rank should be at least {min_rank}, but is only {ndim} (its shape is "
+                f"{shape}); at {_paths(fun, in_tree)[i]}"
             )
-        out.append(None if d is None else d % aval.ndim)
+        out.append(None if d is None else d % ndim)
+    return out
+
+
+def _trailing_dims(args, kwargs) -> list:
+    """Per flat leaf of (args, kwargs): the trailing dims of an opaque array's data, else 0."""
+    from meshjit.compiler.numpy.util import opaque_trailing  # numpy sits above batching
+
+    out = []
+    for x in tree_leaves((args, kwargs), is_leaf=lambda v: opaque_trailing(v) > 0):
+        out += [opaque_trailing(x)] * len(tree_leaves(x))
     return out
 
 

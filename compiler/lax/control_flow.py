@@ -607,7 +607,9 @@ def _scan_length(x_avals, length) -> int:
     if len(leading) > 1:
         shown = " and ".join(str(n) for n in leading)
         raise MeshjitValueError(
-            f"scan got values with different leading axis sizes: scan got xs with leading lengths {shown}"
+            "scan got values with different leading axis sizes: "
+            f"{', '.join(str(a.shape[0]) for a in x_avals)}. (scan got xs with leading lengths "
+            f"{shown})"
         )
     if length is not None:
         if isinstance(length, (float, np.floating)):  # JAX takes int(length)

@@ -1353,6 +1353,10 @@ def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None
     a, v = _conv_operands(a, v, preferred_element_type)
     v = cparts.conj(v)
     na, nv = aval_of(asarray(a)).shape[0], aval_of(asarray(v)).shape[0]
+    if na == 0 or nv == 0:  # before the swap below, so the shapes show as given
+        raise MeshjitValueError(
+            f"correlate: inputs cannot be empty, got shapes ({na},) and ({nv},)."
+        )
     if nv > na:
         return _conv1d(v, a, mode, "correlate", flip=False)[::-1]
     return _conv1d(a, v, mode, "correlate", flip=False)

@@ -216,7 +216,8 @@ def broadcast_to(x, shape):
     if not broadcasts_to(aval.shape, shape):
         raise IncompatibleShapesError(
             f"Incompatible types for broadcasting: input type={aval.str_long()} and requested "
-            f"shape {shape} (cannot broadcast {aval.str_short()} to shape {shape})"
+            f"type={aval.update(shape=tuple(shape)).str_long()} (cannot broadcast to shape "
+            f"{shape})"
         )
     return materialize(broadcast_to_shape(x, shape))
 

@@ -225,6 +225,8 @@ def all_gather(
 ):
     """Gathers `x` from every device along the axes. As in JAX, the result still varies over
     them (its transpose is psum_scatter); `to="invarying"` is `all_gather_invariant`."""
+    if isinstance(axis_name, list):  # JAX binds the name as a parameter: it must hash
+        raise MeshjitTypeError("unhashable type: 'list' (all_gather takes a tuple of axis names)")
     if not as_axes(axis_name):  # no axes: x as given, as JAX's
         return x
     if to == "invarying":

@@ -285,9 +285,13 @@ def _check_reshard(aval, sharding: NamedSharding) -> None:
         for a in sharding.spec.axes_of(dim):
             parts *= sizes[a]
         if aval.shape[dim] % parts:
-            raise MeshjitValueError(
-                f"reshard: dimension {dim} of {aval.str_short()} (size {aval.shape[dim]}) is "
-                f"not divisible by the {parts} shards of {sharding.spec[dim]!r}"
+            shown = sharding.spec[dim] if isinstance(sharding.spec[dim], tuple) else (
+                sharding.spec[dim],
+            )
+            raise MeshjitValueError(  # JAX's words
+                f"Sharding spec {shown} implies that array axis {dim} is partitioned {parts} "
+                f"times, but does not evenly divide the dimension size {aval.shape[dim]}. Got "
+                f"shape: {aval.shape} and sharding {sharding}"
             )
 
 

@@ -3004,7 +3004,8 @@ def r6_bcoo_fromdense_of_list():
 
 
 @mistake(
-    "sin requires ndarray or scalar arguments, got <class", "BCOO'> at position 0.",
+    "sin requires ndarray or scalar arguments, got <class",
+    "BCOO'> at position 0.",
 )
 def r6_bcoo_in_jnp_sin():
     return jnp.sin(sparse.BCOO.fromdense(jnp.eye(2)))
