@@ -470,8 +470,9 @@ def tree_unflatten(treedef: PyTreeDef, leaves):
     if len(leaves) != treedef.num_leaves:
         many = "many" if len(leaves) > treedef.num_leaves else "few"
         raise MeshjitValueError(
-            f"Too {many} leaves for PyTreeDef; expected {treedef.num_leaves}. (got "
-            f"{len(leaves)}; the structure is {treedef})"
+            f"Too {many} leaves for PyTreeDef; expected {treedef.num_leaves}"
+            + ("." if many == "many" else f", got {len(leaves)}")  # JAX's two spellings
+            + f" (the structure is {treedef})"
         )
     return _unflatten(treedef, iter(leaves))
 

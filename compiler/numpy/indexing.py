@@ -250,6 +250,12 @@ def _check_update_shape(kind, values, shape):
         ok = broadcast_shapes(values.shape, shape) == tuple(shape)
     except ValueError:
         ok = False
+    if not ok and len(values.shape) > len(shape):  # JAX's words (its broadcast_to's)
+        raise MeshjitValueError(
+            "Cannot broadcast to shape with fewer dimensions: arr_shape="
+            f"{values.shape} shape={tuple(shape)} (x.at[...].{kind}: the values do not fit the "
+            "indexed shape)"
+        )
     if not ok:
         raise MeshjitValueError(
             f"Incompatible types for broadcasting: input type={values.str_long()} and requested "
