@@ -4,7 +4,9 @@ message with the phrases JAX's names the problem with, and a traceback that ends
 line (the line JAX's ends on), with no hang and no MLIR dump.
 
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
-pytest's cache, keyed by the catalogue, the runner and JAX's version. `KNOWN` lists what still
+pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs the first
+file's cases and an evenly spread slice of the later rounds' (mistakes_catalogue_round6.py),
+`make test-campaigns` the rest of them (tests/support/campaign.py). `KNOWN` lists what still
 differs and why; a known difference that goes away fails the test, so the list stays true.
 Summary table: `python -m tests.support.mistakes_compare JAX.json MESHJIT.json` on the runner's
 outputs (`python -m tests.support.mistakes_runner {jax|meshjit} OUT.json`)."""
@@ -21,20 +23,17 @@ import sys
 
 import pytest
 
-from tests.support import mistakes_compare, mistakes_runner, oracle_store
+from tests.support import campaign, mistakes_compare, mistakes_runner, oracle_store
 from tests.support.jax_oracle import have_jax
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _case_names() -> list:
-    trees = []
-    for path in mistakes_runner.CATALOGUES:
-        with open(path) as f:
-            trees.append(ast.parse(f.read()))
+def _case_names(path: str) -> list:
+    with open(path) as f:
+        tree = ast.parse(f.read())
     return [
         node.name
-        for tree in trees
         for node in tree.body
         if isinstance(node, ast.FunctionDef)
         and any(
@@ -43,7 +42,12 @@ def _case_names() -> list:
     ]
 
 
-CASES = _case_names()
+FIRST, LATER = (_case_names(path) for path in mistakes_runner.CATALOGUES)
+CASES = FIRST + LATER
+# `make test` runs the first file's cases and every SWEEP-th case of the later rounds (the rest
+# are campaign cases, `make test-campaigns`), to keep the suite's time.
+PARAMS = FIRST + campaign.every(campaign.SWEEP, LATER)
+SLICE = FIRST + LATER[:: campaign.SWEEP]
 
 _UNEVEN = "meshjit lays out uneven shardings (issue 14 item 12); JAX 0.10.2 refuses them"
 # case -> {check: why meshjit differs}
@@ -112,10 +116,15 @@ KNOWN = {
 }
 
 
-def _run(library: str, out: str) -> subprocess.Popen:
+def _run(library: str, out: str, only: list | None = None) -> subprocess.Popen:
     env = dict(os.environ, MESHJIT_NUM_CPU_DEVICES="8")
+    selection = []
+    if only is not None:
+        with open(out + ".cases.json", "w") as f:
+            json.dump(only, f)
+        selection = [out + ".cases.json"]
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.support.mistakes_runner", library, out],
+        [sys.executable, "-m", "tests.support.mistakes_runner", library, out, *selection],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -146,7 +155,8 @@ def outcomes(tmp_path_factory, pytestconfig):
     jax_out = oracle_store.recorded(name) or os.path.join(oracle_store.cache_dir(cache_dir), name)
     ours_out = str(tmp_path_factory.mktemp("mistakes") / "meshjit.json")
     jax_proc = None if os.path.exists(jax_out) else _run("jax", jax_out)
-    ours = _wait(_run("meshjit", ours_out), ours_out)
+    only = SLICE if campaign.campaigns_deselected(pytestconfig) else None
+    ours = _wait(_run("meshjit", ours_out, only), ours_out)
     want = json.load(open(jax_out)) if jax_proc is None else _wait(jax_proc, jax_out)
     return want, ours
 
@@ -159,7 +169,7 @@ def test_the_catalogue_is_large_and_its_phrases_are_jaxs(outcomes):
             assert w["raised"] and phrase in w["message"], (name, phrase, w.get("message"))
 
 
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", PARAMS)
 def test_mistake_raises_as_in_jax(outcomes, case):
     want, ours = outcomes
     w, g = want[case], ours[case]

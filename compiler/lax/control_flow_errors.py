@@ -55,15 +55,33 @@ def mismatch_extra(a, b) -> str:
     return ", so " + ", ".join(found[:-1]) + ", and " + found[-1]
 
 
+def _structure_diffs(tree1, tree2, describe, fallback: str) -> list:
+    """`describe(path, thing1, thing2, why)` of each structural difference of two trees (the
+    fallback when they differ only in aux data)."""
+    found = equality_errors_pytreedef(tree1, tree2)
+    return [describe(keystr(path), *rest) for path, *rest in found] or [fallback]
+
+
+def _type_diffs(tree, avals1, avals2, same, describe) -> list:
+    """`describe(path, a, b)` and what differs, for each leaf whose types differ."""
+    return [
+        describe(path, a, b) + mismatch_extra(a, b)
+        for path, a, b in zip(leaf_paths(tree), avals1, avals2)
+        if not same(a, b)
+    ]
+
+
 def carry_tree_error(loop: str, carry_name, in_tree, out_tree) -> MeshjitTypeError:
     """`loop` ("scan body", "while_loop body") returned a carry of another structure."""
-    diffs = [
-        f"{_component(carry_name, keystr(path))} is a {thing1} but the corresponding component "
-        f"of the carry output is a {thing2}, so {why}"
-        for path, thing1, thing2, why in equality_errors_pytreedef(in_tree, out_tree)
-    ]
-    if not diffs:  # the same structure with other aux data
-        diffs = [f"the carry output is {out_tree} but the carry input is {in_tree}"]
+    diffs = _structure_diffs(
+        in_tree,
+        out_tree,
+        lambda path, thing1, thing2, why: (
+            f"{_component(carry_name, path)} is a {thing1} but the corresponding component of "
+            f"the carry output is a {thing2}, so {why}"
+        ),
+        f"the carry output is {out_tree} but the carry input is {in_tree}",
+    )
     return MeshjitTypeError(
         f"{loop} function carry input and carry output must have the same pytree structure, but "
         f"they differ:\n\n{_listed(diffs)}\nRevise the function so that the carry output has the "
@@ -73,12 +91,16 @@ def carry_tree_error(loop: str, carry_name, in_tree, out_tree) -> MeshjitTypeErr
 
 def carry_types_error(loop: str, carry_name, tree, in_avals, out_avals, same, hint: str):
     """`loop` returned a carry whose leaves' types differ (`same(a, b)` false) from the input's."""
-    diffs = [
-        f"{_component(carry_name, path)} has type {a.str_long()} but the corresponding output "
-        f"carry component has type {b.str_long()}{mismatch_extra(a, b)}"
-        for path, a, b in zip(leaf_paths(tree), in_avals, out_avals)
-        if not same(a, b)
-    ]
+    diffs = _type_diffs(
+        tree,
+        in_avals,
+        out_avals,
+        same,
+        lambda path, a, b: (
+            f"{_component(carry_name, path)} has type {a.str_long()} but the corresponding "
+            f"output carry component has type {b.str_long()}"
+        ),
+    )
     return MeshjitTypeError(
         f"{loop} function carry input and carry output must have equal types, but they "
         f"differ:\n\n{_listed(diffs)}\nRevise the function so that all output types match the "
@@ -88,28 +110,34 @@ def carry_types_error(loop: str, carry_name, tree, in_avals, out_avals, same, hi
 
 def branch_tree_error(what: str, name1: str, name2: str, tree1, tree2) -> MeshjitTypeError:
     """Two branches of a cond / switch returned outputs of different structures."""
-    diffs = [
-        f"{name1} output{_at(keystr(path))} is a {thing1} but {name2} output{_at(keystr(path))} "
-        f"is a {thing2}, so {why}"
-        for path, thing1, thing2, why in equality_errors_pytreedef(tree1, tree2)
-    ]
-    if not diffs:  # the same structure with other aux data
-        diffs = [f"{name1} output is {tree1} but {name2} output is {tree2}"]
+    diffs = _structure_diffs(
+        tree1,
+        tree2,
+        lambda path, thing1, thing2, why: (
+            f"{name1} output{_at(path)} is a {thing1} but {name2} output{_at(path)} is a "
+            f"{thing2}, so {why}"
+        ),
+        f"{name1} output is {tree1} but {name2} output is {tree2}",
+    )
     return MeshjitTypeError(
         f"{what} branch outputs must have the same pytree structure, but they differ:\n\n"
-        f"{_listed(diffs, capitalize=False)}\nRevise {name1} and/or {name2} so that they have the same pytree "
-        "structure."
+        f"{_listed(diffs, capitalize=False)}\nRevise {name1} and/or {name2} so that they have "
+        "the same pytree structure."
     )
 
 
 def branch_types_error(what: str, name1: str, name2: str, tree, avals1, avals2, same, hint: str):
     """Two branches returned outputs whose leaves' types differ."""
-    diffs = [
-        f"the output of {name1}{_at(path)} has type {a.str_long()} but the corresponding output "
-        f"of {name2} has type {b.str_long()}{mismatch_extra(a, b)}"
-        for path, a, b in zip(leaf_paths(tree), avals1, avals2)
-        if not same(a, b)
-    ]
+    diffs = _type_diffs(
+        tree,
+        avals1,
+        avals2,
+        same,
+        lambda path, a, b: (
+            f"the output of {name1}{_at(path)} has type {a.str_long()} but the corresponding "
+            f"output of {name2} has type {b.str_long()}"
+        ),
+    )
     return MeshjitTypeError(
         f"{what} branches must have equal output types but they differ.\n\n{_listed(diffs)}\n"
         f"Revise {name1} and/or {name2} so that all output types match." + hint

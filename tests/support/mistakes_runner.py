@@ -1,8 +1,9 @@
-"""Runs every case of mistakes_catalogue.py under one library and writes what each raised as
-JSON: `python -m tests.support.mistakes_runner {jax|meshjit} OUT.json` (8 CPU devices, a fresh
-interpreter). For each case: the error's class name and the names of its bases, its message,
-the last frame of its (filtered) traceback and the deepest frame in the catalogue, the number
-of frames, and whether it took too long."""
+"""Runs the cases of mistakes_catalogue*.py under one library and writes what each raised as
+JSON: `python -m tests.support.mistakes_runner {jax|meshjit} OUT.json [CASES.json]` (8 CPU
+devices, a fresh interpreter; CASES.json: a list of the cases to run, else all). For each case:
+the error's class name and the names of its bases, its message, the last frame of its
+(filtered) traceback and the deepest frame in the catalogue, the number of frames, and whether
+it took too long."""
 
 from __future__ import annotations
 
@@ -106,11 +107,17 @@ def _outcome(e: BaseException, seconds: float) -> dict:
 
 
 def main(argv=None) -> int:
-    library, out = (argv or sys.argv[1:])[:2]
+    """`library OUT.json [CASES.json]`: every case, or only those CASES.json lists."""
+    library, out, *only = argv or sys.argv[1:]
+    selected = None
+    if only:
+        with open(only[0]) as f:
+            selected = set(json.load(f))
     cases = load_catalogue(_bind(library))
     results = {}
     for name, (phrases, thunk) in cases.items():
-        results[name] = {"phrases": phrases, **run_one(thunk)}
+        if selected is None or name in selected:
+            results[name] = {"phrases": phrases, **run_one(thunk)}
     with open(out + ".tmp", "w") as f:
         json.dump(results, f, indent=1)
     os.replace(out + ".tmp", out)
