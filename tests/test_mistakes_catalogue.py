@@ -49,6 +49,15 @@ CASES = FIRST + LATER
 PARAMS = FIRST + campaign.every(campaign.SWEEP, LATER)
 SLICE = FIRST + LATER[:: campaign.SWEEP]
 
+
+def _known(why: str, *checks: str) -> dict:
+    return dict.fromkeys(checks, why)
+
+
+_SYMBOLIC = (
+    "meshjit.export has no symbolic_shape yet (shape polymorphism is shapepoly17's work this "
+    "session)"
+)
 _UNEVEN = "meshjit lays out uneven shardings (issue 14 item 12); JAX 0.10.2 refuses them"
 # case -> {check: why meshjit differs}
 KNOWN = {
@@ -65,54 +74,53 @@ KNOWN = {
         for case in ("r5_array_plus_string", "r5_array_plus_list_of_wrong_length")
     },
     # Round 6 (tests/support/mistakes_catalogue_round6.py)
-    "r6_custom_vjp_fwd_primal_dtype_differs": {
-        check: "meshjit checks a custom_vjp fwd rule's primal output against the function's "
-        "output type, dtype included; JAX 0.10.2 takes a fwd output of another dtype"
-        for check in ("type", "line")
-    },
-    "r6_jnp_kron_of_string": {
-        "message": "JAX's words are its jit wrapper's ('Error interpreting argument to <function "
-        "kron at 0x...> as an abstract array'); meshjit's jnp functions are not jit-wrapped and "
-        "name the operand and its type instead"
-    },
-    **{
-        case: {
-            "message": "JAX's words come from the lax.and inside its isclose ('and got "
-            "incompatible shapes'); meshjit checks the operands' broadcast first, in "
-            "jnp.broadcast_shapes' words"
-        }
-        for case in ("r6_jnp_isclose_shapes", "r6_jnp_allclose_shapes")
-    },
-    "r6_lax_gather_dimension_numbers_type": {
-        "type": "JAX fails on the plain tuple with an AttributeError (no offset_dims); meshjit "
-        "refuses it converting it to GatherDimensionNumbers (a TypeError)"
-    },
-    "r6_checkify_user_check_in_grad_unfunctionalized": {
-        check: "JAX's grad evaluates a passing check op by op; meshjit's grad stages it and "
-        "refuses a check that checkify did not functionalize"
-        for check in ("type", "line")
-    },
-    "r6_export_symbolic_shape_bad_string": {
-        check: "meshjit.export has no symbolic_shape yet (shape polymorphism is shapepoly17's "
-        "work this session)"
-        for check in ("type", "message")
-    },
-    "r6_export_symbolic_shape_then_call_mismatch": {
-        check: "meshjit.export has no symbolic_shape yet (shape polymorphism is shapepoly17's "
-        "work this session)"
-        for check in ("type", "message", "line")
-    },
-    "r6_ref_in_scan_carry": {
-        check: "a ref carried through scan is refused as a non-array operand, not with JAX's "
-        "'mutable array references cannot be returned' (refs are refs17's work this session)"
-        for check in ("type", "message")
-    },
-    "r6_ref_captured_in_grad": {
-        check: "meshjit has no JVP rule for swap yet, so grad of a write into a closed-over ref "
-        "fails at the write, not with JAX's 'differentiated value on a non-differentiated "
-        "array reference' (refs are refs17's work this session)"
-        for check in ("message", "line")
-    },
+    "r6_custom_vjp_fwd_primal_dtype_differs": _known(
+        "meshjit checks a custom_vjp fwd rule's primal output against the function's output "
+        "type, dtype included; JAX 0.10.2 takes a fwd output of another dtype",
+        "type",
+        "line",
+    ),
+    "r6_jnp_kron_of_string": _known(
+        "JAX's words are its jit wrapper's ('Error interpreting argument to <function kron at "
+        "0x...> as an abstract array'); meshjit's jnp functions are not jit-wrapped and name the "
+        "operand and its type instead",
+        "message",
+    ),
+    **dict.fromkeys(
+        ("r6_jnp_isclose_shapes", "r6_jnp_allclose_shapes"),
+        _known(
+            "JAX's words come from the lax.and inside its isclose ('and got incompatible "
+            "shapes'); meshjit checks the operands' broadcast first, in jnp.broadcast_shapes' "
+            "words",
+            "message",
+        ),
+    ),
+    "r6_lax_gather_dimension_numbers_type": _known(
+        "JAX fails on the plain tuple with an AttributeError (no offset_dims); meshjit refuses "
+        "it converting it to GatherDimensionNumbers (a TypeError)",
+        "type",
+    ),
+    "r6_checkify_user_check_in_grad_unfunctionalized": _known(
+        "JAX's grad evaluates a passing check op by op; meshjit's grad stages it and refuses a "
+        "check that checkify did not functionalize",
+        "type",
+        "line",
+    ),
+    "r6_export_symbolic_shape_bad_string": _known(_SYMBOLIC, "type", "message"),
+    "r6_export_symbolic_shape_then_call_mismatch": _known(_SYMBOLIC, "type", "message", "line"),
+    "r6_ref_in_scan_carry": _known(
+        "a ref carried through scan is refused as a non-array operand, not with JAX's 'mutable "
+        "array references cannot be returned' (refs are refs17's work this session)",
+        "type",
+        "message",
+    ),
+    "r6_ref_captured_in_grad": _known(
+        "meshjit has no JVP rule for swap yet, so grad of a write into a closed-over ref fails at "
+        "the write, not with JAX's 'differentiated value on a non-differentiated array "
+        "reference' (refs are refs17's work this session)",
+        "message",
+        "line",
+    ),
 }
 
 
