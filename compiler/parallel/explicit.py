@@ -285,9 +285,8 @@ def _check_reshard(aval, sharding: NamedSharding) -> None:
         for a in sharding.spec.axes_of(dim):
             parts *= sizes[a]
         if aval.shape[dim] % parts:
-            shown = sharding.spec[dim] if isinstance(sharding.spec[dim], tuple) else (
-                sharding.spec[dim],
-            )
+            entry = sharding.spec[dim]
+            shown = entry if isinstance(entry, tuple) else (entry,)
             raise MeshjitValueError(  # JAX's words
                 f"Sharding spec {shown} implies that array axis {dim} is partitioned {parts} "
                 f"times, but does not evenly divide the dimension size {aval.shape[dim]}. Got "
