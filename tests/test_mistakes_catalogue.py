@@ -95,11 +95,6 @@ KNOWN = {
             "message",
         ),
     ),
-    "r6_lax_gather_dimension_numbers_type": _known(
-        "JAX fails on the plain tuple with an AttributeError (no offset_dims); meshjit refuses "
-        "it converting it to GatherDimensionNumbers (a TypeError)",
-        "type",
-    ),
     "r6_checkify_user_check_in_grad_unfunctionalized": _known(
         "JAX's grad evaluates a passing check op by op; meshjit's grad stages it and refuses a "
         "check that checkify did not functionalize",

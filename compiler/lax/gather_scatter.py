@@ -25,7 +25,12 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitAttributeError,
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -108,7 +113,12 @@ class GatherScatterMode(enum.Enum):
         return GatherScatterMode[parsed]
 
 
-def _tuple_fields(dnums):
+def _tuple_fields(dnums, first_field: str):
+    if not hasattr(dnums, "_fields"):  # JAX's error: it reads the fields of what it is given
+        raise MeshjitAttributeError(
+            f"'{type(dnums).__name__}' object has no attribute '{first_field}' (dimension_numbers "
+            "must be a GatherDimensionNumbers / ScatterDimensionNumbers)"
+        )
     return type(dnums)(*(tuple(int(d) for d in field) for field in dnums))
 
 
@@ -387,7 +397,7 @@ def gather(
     mode=None,
     fill_value=None,
 ):
-    dn = _tuple_fields(dimension_numbers)
+    dn = _tuple_fields(dimension_numbers, "offset_dims")
     slice_sizes = tuple(int(s) for s in slice_sizes)
     mode = GatherScatterMode.from_any(mode, GatherScatterMode.CLIP)
     out = gather_p.bind(
@@ -448,7 +458,7 @@ def _scatter(
     unique_indices=False,
     mode=None,
 ):
-    dn = _tuple_fields(dimension_numbers)
+    dn = _tuple_fields(dimension_numbers, "update_window_dims")
     mode = GatherScatterMode.from_any(mode, GatherScatterMode.FILL_OR_DROP)
     op_dtype = ad_util.aval_of(operand).dtype
     if ad_util.aval_of(updates).weak_type or isinstance(updates, (bool, int, float)):
