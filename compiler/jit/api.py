@@ -22,6 +22,7 @@ from meshjit.compiler.api_util import argument_names, check_callable
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     NAME_STACK,
+    KeyReuseError,
     MeshjitRuntimeError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -290,7 +291,13 @@ class JitFunction:
                 refs.check_no_returned_refs(out, _source_info(self.fun), arg_names)
                 return out
 
-            closed, out_tree = trace_flat(flat_fun, sig.in_avals)
+            try:
+                closed, out_tree = trace_flat(flat_fun, sig.in_avals)
+            except KeyReuseError as e:
+                if current_trace() is not None:
+                    raise
+                # JAX finds key reuse in the traced jaxpr, after tracing: at the call's line.
+                raise e.with_traceback(None) from None
             if TYPECHECK["enabled"]:
                 typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)

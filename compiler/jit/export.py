@@ -47,7 +47,13 @@ from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, NamedSharding
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
-from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import (
+    PyTreeDef,
+    equality_errors_pytreedef,
+    keystr,
+    tree_flatten,
+    tree_unflatten,
+)
 
 __all__ = [
     "Exported",
@@ -161,8 +167,9 @@ class Exported:
         if in_tree != self.in_tree:
             raise MeshjitValueError(
                 "The invocation args and kwargs must have the same pytree structure as when the "
-                f"function '{self.fun_name}' was exported, but they differ: exported for "
-                f"arguments structured as {self.in_tree}, called with {in_tree}"
+                f"function '{self.fun_name}' was exported, but they have the following "
+                f"structural differences:\n{_structure_differences(in_tree, self.in_tree)}"
+                f"(exported for arguments structured as {self.in_tree}, called with {in_tree})"
             )
         for i, (x, want) in enumerate(zip(leaves, self.in_avals)):
             got = abstractify(x)
@@ -654,3 +661,15 @@ def _rename(sub: ir.Module, op, old: str, new: str) -> str:
         ir.SymbolTable.replace_all_symbol_uses(old, new, sub.operation)
         op.attributes["sym_name"] = ir.StringAttr.get(new)
     return new
+
+
+def _structure_differences(called, exported) -> str:
+    """JAX's list of the differences of the call's (args, kwargs) from the exported ones."""
+    lines = []
+    for path, thing1, thing2, why in equality_errors_pytreedef(called, exported):
+        where = ("args", "kwargs")[path[0].idx] + keystr(path[1:]) if path else "the arguments"
+        lines.append(
+            f"   - {where} is a {thing1} in the invocation and a {thing2} when exported, so "
+            f"{why}.\n"
+        )
+    return "".join(lines)

@@ -33,6 +33,7 @@ from meshjit.compiler.ir.registry import (
     vma_rules,
 )
 from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
+from meshjit.compiler.lax import control_flow_errors as cf_errors
 from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
@@ -171,7 +172,7 @@ def cond(pred, true_fun: Callable, false_fun: Callable, *operands, operand=_NO_O
     if pred is None:
         raise MeshjitTypeError("cond predicate is None")
     index = _pred_index(pred)
-    names = ["the false branch", "the true branch"]
+    names = ["false_fun", "true_fun"]
     return _bind_cond(index, [false_fun, true_fun], operands, "cond", names)
 
 
@@ -184,7 +185,7 @@ def switch(index, branches: Sequence[Callable], *operands, operand=_NO_OPERAND):
     if not all(callable(b) for b in branches):
         raise MeshjitTypeError("lax.switch: branches argument should be a sequence of callables.")
     index = _switch_index(index, len(branches))
-    names = [f"branch {i}" for i in range(len(branches))]
+    names = ["branch 0"] + [f"branch{i}" for i in range(1, len(branches))]  # JAX's spellings
     return _bind_cond(index, branches, operands, "switch", names)
 
 
@@ -273,18 +274,21 @@ def _bind_cond(index, funs, operands, what: str, names: list[str]):
 
 
 def _check_branches(what: str, names, trees, out_avals):
-    for name, tree, avals in zip(names[1:], trees[1:], out_avals[1:]):
-        if tree != trees[0]:
-            raise MeshjitTypeError(
-                f"{what} branch outputs must have the same pytree structure, but they differ: {tree} in {name} but "
-                f"{trees[0]} in {names[0]}"
+    """As JAX's: cond compares the true branch with the false one, switch branch 0 with each
+    other branch, and a difference is named by its path in the outputs."""
+    first = 1 if what == "cond" else 0
+    for i, (tree, avals) in enumerate(zip(trees, out_avals)):
+        if i == first:
+            continue
+        name1, name2 = names[first], names[i]
+        if tree != trees[first]:
+            raise cf_errors.branch_tree_error(what, name1, name2, trees[first], tree)
+        pairs = list(zip(out_avals[first], avals))
+        if not all(_same_type(a, b) for a, b in pairs):
+            hint = next(_vma_hint(a, b) for a, b in pairs if not _same_type(a, b))
+            raise cf_errors.branch_types_error(
+                what, name1, name2, tree, out_avals[first], avals, _same_type, hint
             )
-        for i, (a, b) in enumerate(zip(avals, out_avals[0])):
-            if not _same_type(a, b):
-                raise MeshjitTypeError(
-                    f"{what} branches must have equal output types but they differ: output {i} is {a.str_short()} in "
-                    f"{name} but {b.str_short()} in {names[0]}" + _vma_hint(a, b)
-                )
 
 
 @abstract_eval_rules.register(cond_p)
@@ -326,9 +330,10 @@ lowering_rules.register(cond_p, _cond_lowering)
 # Loop carries: weak-type promotion and the checks.
 
 
-def _trace_carry(what: str, trace_fn: Callable, init_leaves: list):
+def _trace_carry(what: str, trace_fn: Callable, init_leaves: list, tree=None, body=None):
     """Runs `trace_fn(carry_avals) -> (closed, carry_out_avals, extra)`. A weak-typed init whose
-    carry comes back with another dtype is converted to it and the body traced again."""
+    carry comes back with another dtype is converted to it and the body traced again. A carry
+    of structure `tree` (of the function `body`) is checked in JAX's words."""
     for _ in range(2):
         avals = [abstractify(x) for x in init_leaves]
         closed, carry_out, extra = trace_fn(avals)
@@ -336,6 +341,11 @@ def _trace_carry(what: str, trace_fn: Callable, init_leaves: list):
         if all(p is x for p, x in zip(promoted, init_leaves)):
             break
         init_leaves = promoted
+    if tree is not None and not all(_same_type(a, b) for a, b in zip(avals, carry_out)):
+        hint = next(_vma_hint(a, b) for a, b in zip(avals, carry_out) if not _same_type(a, b))
+        loop = "scan body" if what.startswith("scan") else "while_loop body"
+        name = cf_errors.first_param(body)
+        raise cf_errors.carry_types_error(loop, name, tree, avals, carry_out, _same_type, hint)
     _check_carry(what, avals, carry_out)
     return init_leaves, avals, closed, extra
 
@@ -357,14 +367,11 @@ def _check_carry(what: str, in_avals, out_avals):
             )
 
 
-def _check_carry_tree(what: str, in_tree: PyTreeDef, out_tree: PyTreeDef):
+def _check_carry_tree(what: str, in_tree: PyTreeDef, out_tree: PyTreeDef, body=None):
     if in_tree != out_tree:
-        loop = "scan" if what.startswith("scan") else "while_loop"
-        raise MeshjitTypeError(
-            f"{loop} body function carry input and carry output must have the same pytree "
-            f"structure, but they differ: the carry output is {out_tree} but the carry input "
-            f"is {in_tree}"
-        )
+        loop = "scan body" if what.startswith("scan") else "while_loop body"
+        name = cf_errors.first_param(body)
+        raise cf_errors.carry_tree_error(loop, name, in_tree, out_tree)
 
 
 def _carry_out_avals(in_avals, body_out_avals, extra_vma=frozenset()):
@@ -398,11 +405,13 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
 
     def trace_body(avals):
         closed, out_tree = _trace(checked_body, tree, avals)
-        _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0])
+        _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0], body_fun)
         return closed, closed.out_avals, None
 
     with _key_scope("while_loop body"):
-        init_leaves, avals, body, _ = _trace_carry("while_loop body_fun", trace_body, init_leaves)
+        init_leaves, avals, body, _ = _trace_carry(
+            "while_loop body_fun", trace_body, init_leaves, tree, body_fun
+        )
     with _key_scope("while_loop cond"):
         cond_closed = _trace_while_cond(checked_cond, tree, avals)
     cond_consts, cond_jaxpr = _closure_convert(cond_closed)
@@ -474,8 +483,8 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
         # is a scan that reverse-mode autodiff runs backwards; the index keeps their dtype.
         return _static_fori_loop(*trip, body_fun, init_val, unroll, index=lower)
 
-    def body(carry):
-        i, hi, val = carry
+    def body(loop_carry):  # JAX's name for the carry its messages show
+        i, hi, val = loop_carry
         return (
             elementwise.add(i, elementwise.convert_element_type(1, abstractify(i).dtype)),
             hi,
@@ -491,8 +500,8 @@ def _is_static_int(x) -> bool:
 
 def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll, index=None):
     # A scan: its trip count is static, so reverse-mode autodiff can run it backwards.
-    def step(carry, _):
-        i, val = carry
+    def step(loop_carry, _):  # JAX's name for the carry its messages show
+        i, val = loop_carry
         return (elementwise.add(i, 1), body_fun(i, val)), None
 
     length = max(upper - lower, 0)
@@ -550,7 +559,9 @@ def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=
     init_leaves, carry_tree = tree_flatten(init)
     trace_fn = _scan_body_tracer(f, carry_tree, x_tree, slice_avals)
     with _key_scope("scan"):
-        init_leaves, _, body, y_tree = _trace_carry("scan body", trace_fn, init_leaves)
+        init_leaves, _, body, y_tree = _trace_carry(
+            "scan body", trace_fn, init_leaves, carry_tree, f
+        )
     consts, jaxpr = _closure_convert(body)
     outs = scan_p.bind(
         *consts, *init_leaves, *x_leaves,
@@ -579,7 +590,7 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
             return [*carry_leaves, *y_leaves]
 
         closed, _ = trace_flat(flat, [*carry_avals, *slice_avals])
-        _check_carry_tree("scan body", carry_tree, trees["carry"])
+        _check_carry_tree("scan body", carry_tree, trees["carry"], f)
         return closed, closed.out_avals[: len(carry_avals)], trees["y"]
 
     return trace_fn
@@ -596,7 +607,9 @@ def _scan_length(x_avals, length) -> int:
     if len(leading) > 1:
         shown = " and ".join(str(n) for n in leading)
         raise MeshjitValueError(
-            f"scan got values with different leading axis sizes: scan got xs with leading lengths {shown}"
+            "scan got values with different leading axis sizes: "
+            f"{', '.join(str(a.shape[0]) for a in x_avals)}. (scan got xs with leading lengths "
+            f"{shown})"
         )
     if length is not None:
         if isinstance(length, (float, np.floating)):  # JAX takes int(length)
@@ -635,6 +648,8 @@ def map(f: Callable, xs, *, batch_size: int | None = None):
 
     leaves, tree = tree_flatten(xs)
     length = aval_of(leaves[0]).shape[0]
+    if batch_size == 0:  # JAX's: one full batch, a vmap
+        return vmap(f)(xs)
     batches, rest = divmod(length, batch_size)
     parts = []
     if batches:

@@ -192,10 +192,12 @@ lowering_rules.register(argmin_p, functools.partial(_arg_reduce_lowering, "LT"))
 def _reduce(name, x, axes):
     axes, ndim = tuple(axes), aval_of(x).ndim
     if not (len(axes) == 1 and type(axes[0]) is int and 0 <= axes[0] < ndim):
-        if any(type(a) is int and not -ndim <= a < ndim for a in axes):
+        if any(type(a) is int and not 0 <= a < ndim for a in axes):  # JAX's: no negative axes
             raise MeshjitValueError(  # JAX's words
                 f"reduction axes {axes} contains out-of-bounds indices for {aval_of(x).str_long()}."
             )
+        if len(set(axes)) != len(axes):
+            raise MeshjitValueError(f"duplicate value in 'axes' of reduction: {axes}")
         axes = tuple(sorted(checks.canonical_axes(axes, ndim)))
     if not axes:
         return x

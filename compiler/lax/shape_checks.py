@@ -72,8 +72,8 @@ def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ..
         else:
             return tuple(out)
     raise MeshjitTypeError(
-        f"{name} requires operands of the same shape (or of one rank with size-1 dimensions, or "
-        f"a rank-0 operand), got {x.str_short()}, {y.str_short()}"
+        f"{name} got incompatible shapes for broadcasting: {x.shape}, {y.shape}. ({name} takes "
+        "operands of one shape, of one rank with size-1 dimensions, or a rank-0 operand)"
     )
 
 
@@ -186,7 +186,7 @@ def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
     shape = concrete_shape(name, shape)
     if any(d < 0 for d in shape):
         raise MeshjitTypeError(
-            f"{name} shape must have every element be nonnegative, got {shape} (a negative "
+            f"{name} shape must have every element be nonnegative, got {shape}. (a negative "
             "dimension)"
         )
     return shape
@@ -204,7 +204,7 @@ def concrete_shape(name: str, shape) -> tuple[int, ...]:
         ) from None
     except TypeError:
         raise MeshjitTypeError(
-            f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r} "
+            f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r}. "
             f"({name})"
         ) from None
     return shape

@@ -109,7 +109,8 @@ def _squeeze_rule(x, *, dimensions):
     for d in dimensions:
         if x.shape[d] != 1:
             raise MeshjitValueError(
-                f"cannot select an axis to squeeze out which has size not equal to one: cannot squeeze axis {d} of {x.str_short()}: its size is {x.shape[d]}, not 1"
+                "cannot select an axis to squeeze out which has size not equal to one, got "
+                f"shape={x.shape} and dimensions={dimensions}"
             )
     shape = tuple(s for i, s in enumerate(x.shape) if i not in dimensions)
     return ShapedArray(shape, x.dtype, x.weak_type)
@@ -336,6 +337,11 @@ def iota(dtype, size: int):
 
 def broadcasted_iota(dtype, shape: Sequence[int], dimension: int):
     shape = checks.nonnegative_shape("iota", shape)
+    if isinstance(dimension, int) and dimension >= len(shape):
+        raise MeshjitValueError(  # JAX's words
+            "iota dimension must be between 0 and len(shape), got "
+            f"dimension={dimension} for shape={tuple(shape)}"
+        )
     dimension = checks.canonical_axis(dimension, len(shape), "iota dimension")
     return iota_p.bind_internal(dtype=dtypes.canonicalize(dtype), shape=shape, dimension=dimension)
 

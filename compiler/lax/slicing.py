@@ -9,7 +9,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal, ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -47,18 +47,37 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
     shape = []
     for d, lo, hi, st in zip(x.shape, start_indices, limit_indices, strides):
         if lo > hi and 0 <= lo <= d:
-            raise MeshjitTypeError(  # JAX's words (the sizes limit - start)
-                "slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
+            raise MeshjitTypeError(  # JAX's words, traced and eager (the sizes limit - start)
+                "slice limit_indices must be greater than or equal to start_indices, got "
+                f"start_indices {tuple(start_indices)} and limit_indices {tuple(limit_indices)}. "
+                "(slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
                 f"{tuple(h - s for s, h in zip(start_indices, limit_indices))}: slice "
-                f"[{start_indices}:{limit_indices}] of {x.str_short()} ends before it starts"
+                f"[{start_indices}:{limit_indices}] of {x.str_short()} ends before it starts)"
             )
         if not 0 <= lo <= hi <= d or st < 1:
             raise MeshjitTypeError(
-                f"slice [{start_indices}:{limit_indices}:{strides}] is out of bounds for "
-                f"{x.str_short()}: slice indices must lie within the operand shape {x.shape}"
+                _slice_bounds_message(x, start_indices, limit_indices, strides)
+                + f" (slice [{start_indices}:{limit_indices}:{strides}] of {x.str_short()})"
             )
         shape.append(-(-(hi - lo) // st))
     return ShapedArray(shape, x.dtype, x.weak_type)
+
+
+def _slice_bounds_message(x, starts, limits, strides) -> str:
+    """JAX's words (its shape rule's, in its order) for slice bounds out of range."""
+    if not all(hi <= d for hi, d in zip(limits, x.shape)):
+        return (
+            "slice limit_indices must be less than or equal to operand shape, got "
+            f"limit_indices {tuple(limits)} for operand shape {x.shape}."
+        )
+    if not all(lo >= 0 for lo in starts):
+        return f"slice start_indices must have every element be nonnegative, got {tuple(starts)}."
+    if not all(hi >= lo for lo, hi in zip(starts, limits)):
+        return (
+            "slice limit_indices must be greater than or equal to start_indices, got "
+            f"start_indices {tuple(starts)} and limit_indices {tuple(limits)}."
+        )
+    return f"slice strides must be positive, got {tuple(strides)}"
 
 
 dynamic_slice_p = Primitive("dynamic_slice")
@@ -190,8 +209,8 @@ def _index_scalars(x, indices, window):
     shape = aval_of(x).shape
     if len(indices) != len(shape):
         raise MeshjitValueError(
-            f"dynamic slice of {aval_of(x).str_short()} needs {len(shape)} "
-            f"start indices, got {len(indices)}"
+            "Length of slice indices must match number of operand dimensions "
+            f"({len(indices)} vs {shape})"
         )
     return [_from_end(i, size) for i, size in zip(indices, shape)]
 
@@ -417,7 +436,7 @@ def index_in_dim(operand, index: int, axis: int = 0, keepdims: bool = True):
     axis = checks.canonical_axis(axis, aval.ndim)
     size = aval.shape[axis]
     if not -size <= index < size:
-        raise MeshjitValueError(f"index_in_dim: index {index} is out of bounds for size {size}")
+        raise MeshjitIndexError(f"index {index} is out of bounds for axis {axis} with size {size}")
     index = index + size if index < 0 else index
     out = slice_in_dim(operand, index, index + 1, 1, axis)
     return out if keepdims else shapes.squeeze(out, (axis,))

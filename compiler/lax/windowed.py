@@ -77,6 +77,10 @@ def explicit_pads(name: str, padding, rank: int) -> tuple[tuple[int, int], ...]:
             f"{name}: padding must be a string or a sequence of (low, high) int pairs, got "
             f"{padding!r}"
         ) from None
+    if len(pads) != rank and name.startswith("conv"):
+        raise MeshjitTypeError(  # JAX's words
+            f"Wrong number of explicit pads for convolution: expected {rank}, got {len(pads)}."
+        )
     if len(pads) != rank:
         raise MeshjitValueError(
             f"{name}: padding {pads} has {len(pads)} entries but the window has {rank} dimensions"
@@ -112,6 +116,8 @@ def positive_ints(name: str, what: str, values, rank: int) -> tuple[int, ...]:
         raise MeshjitValueError(
             f"{name}: {what} {values} has {len(values)} entries, expected {rank}"
         )
+    if any(v < 1 for v in values) and name.startswith("conv") and what.endswith("dilation"):
+        raise MeshjitTypeError(f"All dilations must be positive, got {values}.")  # JAX's words
     if any(v < 1 for v in values):
         raise MeshjitValueError(f"{name}: {what} must be positive, got {values}")
     return values
@@ -231,6 +237,11 @@ def _window_params(
             f"shape {aval.shape} with window_dimensions {tuple(window_dimensions)}."
         )
     window = positive_ints(name, "window_dimensions", window_dimensions, rank)
+    if window_strides is not None and len(tuple(window_strides)) != rank:
+        raise MeshjitTypeError(  # JAX's words
+            "reduce_window got inconsistent window_strides and window_dimensions: got "
+            f"window_strides {tuple(window_strides)} and window_dimensions {window}."
+        )
     strides = positive_ints(name, "window_strides", window_strides, rank)
     base = positive_ints(name, "base_dilation", base_dilation, rank)
     wdil = positive_ints(name, "window_dilation", window_dilation, rank)

@@ -341,8 +341,8 @@ def _check_output(output: str, inputs: list[str], subscripts: str):
     for label in output:
         if output.count(label) > 1:
             raise MeshjitValueError(
-                f"Output character {label!r} appeared more than once in the output "
-                f"(einsum {subscripts!r})."
+                f"Output character {label!r} appeared more than once in the output. "
+                f"(einsum {subscripts!r})"
             )
         if label not in seen:
             raise MeshjitValueError(

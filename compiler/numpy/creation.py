@@ -210,7 +210,7 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 
 
 def _full(shape, fill_value, dtype=None):
-    shape = checks.nonnegative_shape("full", _shape_arg(shape))
+    shape = checks.nonnegative_shape("broadcast_in_dim", _shape_arg(shape))  # JAX's name
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         return materialize(lax.full(shape, fill_value))  # weak; a too large int wraps, as JAX
     if dtype is None:
@@ -220,8 +220,8 @@ def _full(shape, fill_value, dtype=None):
     got = aval_of(value)
     if not broadcasts_to(got.shape, shape):
         raise IncompatibleShapesError(
-            f"Incompatible types for broadcasting: input type={got.str_long()} cannot be "
-            f"broadcast to the requested shape {shape}"
+            f"Incompatible types for broadcasting: input type={got.str_long()} and requested "
+            f"type={got.update(shape=tuple(shape)).str_long()}"
         )
     return materialize(broadcast_to_shape(value, shape))
 
@@ -366,6 +366,9 @@ def _interpolated(start, stop, div, with_axis, axis, compute):
 
 
 def eye(N, M=None, k=0, dtype=None, *, device=None):
+    for name, d in (("N", N), ("M", M)):  # JAX's words for a non-integer size
+        if d is not None and not isinstance(d, (int, np.integer)) and np.ndim(d) == 0:
+            checks.concrete_shape(f"argument of '{name}' jnp.eye()", (d,))
     given_M, M = M, N if M is None else M
     if all(isinstance(d, (int, np.integer)) for d in (N, M)) and (N < 0 or M < 0):
         raise MeshjitValueError(

@@ -443,12 +443,12 @@ def _weights_like(a, weights, axis):
     if a_shape == w_shape:
         return weights
     if axis is None:
-        raise MeshjitValueError("average: axis must be given when a and weights differ in shape")
+        raise MeshjitValueError("Axis must be specified when shapes of a and weights differ.")
     axes = _reduction_axes(a, axis)
     if w_shape != tuple(a_shape[i] for i in axes):
         raise MeshjitValueError(
-            "Shape of weights must be consistent with shape of a along specified axis: "
-            f"weights of shape {w_shape}, a of shape {a_shape}, axis {axis}"
+            "Shape of weights must be consistent with shape of a along specified axis. "
+            f"(weights of shape {w_shape}, a of shape {a_shape}, axis {axis})"
         )
     order = sorted(range(len(axes)), key=lambda i: axes[i])
     if order != list(range(len(axes))):

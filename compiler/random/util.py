@@ -26,7 +26,7 @@ def canonical_shape(shape, name: str) -> tuple:
     except TypeError:
         raise MeshjitTypeError(
             "Shapes must be 1D sequences of concrete values of integer type, got "
-            f"{tuple(shape)!r} ({name})"
+            f"{tuple(shape)!r}. ({name})"
         ) from None
     if any(d < 0 for d in out):
         raise MeshjitValueError(f"{name}: shape {out} has a negative dimension")
@@ -49,7 +49,8 @@ def int_dtype(dtype, name: str) -> np.dtype:
     dtype = _canonical(dtypes.default_int if dtype is None else dtype, name)
     if not dtypes.is_int(dtype):
         raise MeshjitValueError(
-            f"dtype argument to `{name}` must be an integer dtype, got {dtype} (Invalid integer "
+            f"dtype argument to `{name}` must be an {'int' if name == 'geometric' else 'integer'} "
+            f"dtype, got {dtype} (Invalid integer "
             f"data type {np.dtype(dtype).char!r}.)"
         )
     return dtype
@@ -73,8 +74,8 @@ def broadcast_shapes(name: str, *shapes) -> tuple:
         return tuple(np.broadcast_shapes(*shapes))
     except ValueError:
         raise IncompatibleShapesError(
-            f"Incompatible shapes for broadcasting: {name}: shapes "
-            f"{', '.join(map(str, shapes))} do not broadcast"
+            f"Incompatible shapes for broadcasting: shapes=[{', '.join(map(str, shapes))}] "
+            f"({name}: they do not broadcast)"
         ) from None
 
 

@@ -19,8 +19,10 @@ from meshjit.compiler.state.primitives import (
 )
 from meshjit.compiler.state.types import AbstractRef, parse_index
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
+from meshjit.compiler.traceback_util import boundary_methods
 
 
+@boundary_methods("__getitem__", "__setitem__")  # a bad read or write names the user's line
 class Ref:
     """A mutable array reference (`jax.Ref`): `ref[idx]` reads, `ref[idx] = v` writes."""
 

@@ -81,7 +81,7 @@ _CONCRETE_ERRORS = {
     "item()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {0}. This occurred in the item() method of the array.",
+        "shape {0}\nThis occurred in the item() method of jax.Array.",
     ),
     "tolist()": (
         ConcretizationError,
