@@ -120,8 +120,15 @@ def _cached_jit(jaxpr: Jaxpr, name: str):
         if len(_EAGER_CACHE) >= 512:
             _EAGER_CACHE.clear()
         run_jaxpr = functools.partial(eval_jaxpr, jaxpr, ())
-        jitted = _EAGER_CACHE[key] = JitFunction(lambda *xs: run_jaxpr(xs), name=name)
+        jitted = _EAGER_CACHE[key] = JitFunction(
+            lambda *xs: run_jaxpr([_ref_operand(x) for x in xs]), name=name
+        )
     return jitted
+
+
+def _ref_operand(x):
+    """A mutable ref the program closes over, passed to its jit: the jit's ref tracer."""
+    return x.operand() if getattr(x, "is_mutable_ref", False) else x
 
 
 # ---------------------------------------------------------------------------------------------
@@ -161,9 +168,29 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
 
     kind = None if what in ("jvp", "saved_residuals") else "grad"  # as their tracers print
     closed, _ = trace_flat(flat_fun, avals, concrete, kind)
+    closed = _without_refs(closed)
     num_main = trees["out"].num_leaves
     aux_tree = _AuxTree(trees["aux"], trees["aux_static"]) if has_aux else None
     return _Traced(closed, trees["out"], aux_tree, num_main)
+
+
+def _without_refs(closed: ClosedJaxpr) -> ClosedJaxpr:
+    """A function using mutable refs is differentiated as its functional program (discharged:
+    the refs it closes over read at its start and written at its end)."""
+    from meshjit.compiler.jit import refs  # a later layer
+
+    return refs.discharged(closed) if refs.jaxpr_has_refs(closed.jaxpr) else closed
+
+
+def _check_no_refs(leaves, what: str) -> None:
+    """JAX rejects a ref among the differentiated inputs (its tangent would be a ref)."""
+    for x in leaves:
+        if getattr(x, "is_mutable_ref", False):
+            raise MeshjitValueError(
+                f"{what} of a function with respect to a mutable array reference of type "
+                f"{x.ref_aval}: differentiate with respect to its value (ref[...]) and pass the "
+                "reference as a non-differentiated argument or close over it"
+            )
 
 
 class _AuxTree:
@@ -249,6 +276,7 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     given_types = type(primals), type(tangents)
     primals, tangents = _as_tuple(primals, "jvp primals"), _as_tuple(tangents, "jvp tangents")
     p_leaves, p_tree = tree_flatten(primals)
+    _check_no_refs(p_leaves, "jvp")
     t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
     if p_tree != t_tree or given_types[0] is not given_types[1]:  # a tuple and a list differ
         p_tree, t_tree = (
@@ -295,6 +323,7 @@ def _linearize_traced(traced: _Traced, nonzeros, concrete=None) -> ad.Linearized
 def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Forward:
     """Traces `fun`, splits its jvp into a forward and a linear jaxpr, and runs the forward."""
     p_leaves, p_tree = tree_flatten(primals)
+    _check_no_refs(p_leaves, what)
     avals = [abstractify(x) for x in p_leaves]
     nonzeros = [ad_util.has_tangent(a) for a in avals]
     box = {}
@@ -515,6 +544,7 @@ def value_and_grad(
         nums = _argnums(argnums, len(args), "grad")
         diff = tuple(args[i] for i in nums)
         leaves, tree = tree_flatten(diff)
+        _check_no_refs(leaves, "grad")
         _check_grad_inputs(leaves, "grad", holomorphic, allow_int)
         avals = [abstractify(x) for x in leaves]
         nonzeros = [ad_util.has_tangent(a) for a in avals]

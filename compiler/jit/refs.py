@@ -10,9 +10,16 @@ import itertools
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, param_jaxprs
 from meshjit.compiler.jit.pjit import pjit_p
-from meshjit.compiler.state.primitives import discharge_rules, empty_ref_p, new_ref_p
+from meshjit.compiler.state.primitives import (
+    discharge_rules,
+    empty_ref_p,
+    get_p,
+    new_ref_p,
+    swap_p,
+)
 from meshjit.compiler.state.ref import Ref, is_ref
 from meshjit.compiler.state.types import is_ref_aval
+from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
 from meshjit.compiler.tree_util import tree_flatten
 
 _CREATORS = (new_ref_p, empty_ref_p)
@@ -91,6 +98,34 @@ def _run_eqn(env: dict, eqn, values) -> list:
     raise MeshjitNotImplementedError(
         f"mutable array references used inside `{prim.name}` are not supported yet"
     )
+
+
+def discharged(closed: ClosedJaxpr) -> ClosedJaxpr:
+    """`closed` as a program without refs of its own, for the transforms (autodiff) that work
+    on values: the refs it makes live in its equations as values; the refs it closes over are
+    read at its start and, when it writes them, written once at its end (get / swap)."""
+    jaxpr, consts = closed.jaxpr, closed.consts
+    if any(is_ref_aval(v.aval) for v in jaxpr.invars):
+        raise MeshjitValueError("a mutable array reference cannot be a transformed input")
+    refs = [i for i, v in enumerate(jaxpr.constvars) if is_ref_aval(v.aval)]
+
+    def fun(*args):
+        values = list(consts)
+        for i in refs:
+            values[i] = get_p.bind(_ref_operand(consts[i]), index=())
+        outs, finals = run_discharged(jaxpr, values, args)
+        for i in refs:
+            if finals[i] is not values[i]:
+                swap_p.bind(_ref_operand(consts[i]), finals[i], index=())
+        return outs
+
+    return trace_to_jaxpr(fun, closed.in_avals)
+
+
+def _ref_operand(const):
+    """A closed-over ref in the current trace: an eager Ref's tracer, or an enclosing trace's
+    ref tracer as it is (captured as any enclosing value)."""
+    return const.operand() if is_ref(const) else const
 
 
 # -- calls ------------------------------------------------------------------------------------

@@ -6,10 +6,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitError, MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.ir import pretty_printer as pp
 from meshjit.compiler.ir.core import ShapedArray, pp_eqn, pp_eqn_rules
-from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, effectful, impl_rules
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    effectful,
+    impl_rules,
+    jvp_rules,
+)
 from meshjit.compiler.state.types import (
     AbstractRef,
     index_str,
@@ -211,3 +217,24 @@ discharge_rules[get_p] = lambda x, *ops, index: (None, x[python_index(index, ops
 discharge_rules[swap_p] = _swap
 discharge_rules[addupdate_p] = _addupdate
 discharge_rules[freeze_p] = lambda x: (None, x)
+
+
+# -- autodiff: a differentiated program makes no refs (it is discharged first, jit/refs.py);
+# the refs it closes over have no tangent, so writing a differentiated value into one is
+# JAX's error.
+
+
+def _write_jvp(prim: Primitive):
+    def rule(primals, tangents, **params):
+        ref = primals[0]
+        raise MeshjitError(
+            f"performing a set/swap operation with a differentiated value on a "
+            f"non-differentiated array reference of type {_aval(ref)}. Move the array "
+            "reference to be an argument of the differentiated function?"
+        )
+
+    return rule
+
+
+jvp_rules[swap_p] = _write_jvp(swap_p)
+jvp_rules[addupdate_p] = _write_jvp(addupdate_p)
