@@ -24,7 +24,13 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, TypedNdArray
 from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
-from meshjit.compiler.trace.tracing import abstractify, current_trace, is_array_like, trace_flat
+from meshjit.compiler.trace.tracing import (
+    abstractify,
+    abstractify_or_ref,
+    current_trace,
+    is_array_like,
+    trace_flat,
+)
 from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import (
     tree_flatten,
@@ -104,7 +110,7 @@ def run(fun: Callable, args: Sequence, name: str) -> list:
     """`fun(*args)` (a list of arrays) in the current trace, or compiled when there is none."""
     if current_trace() is not None:
         return list(fun(*args))
-    closed = trace_to_jaxpr(fun, [abstractify(x) for x in args], known_values=args)
+    closed = trace_to_jaxpr(fun, [abstractify_or_ref(x) for x in args], known_values=args)
     jaxpr = Jaxpr(
         [], closed.jaxpr.constvars + closed.jaxpr.invars, closed.jaxpr.outvars, closed.jaxpr.eqns
     )
@@ -120,15 +126,8 @@ def _cached_jit(jaxpr: Jaxpr, name: str):
         if len(_EAGER_CACHE) >= 512:
             _EAGER_CACHE.clear()
         run_jaxpr = functools.partial(eval_jaxpr, jaxpr, ())
-        jitted = _EAGER_CACHE[key] = JitFunction(
-            lambda *xs: run_jaxpr([_ref_operand(x) for x in xs]), name=name
-        )
+        jitted = _EAGER_CACHE[key] = JitFunction(lambda *xs: run_jaxpr(xs), name=name)
     return jitted
-
-
-def _ref_operand(x):
-    """A mutable ref the program closes over, passed to its jit: the jit's ref tracer."""
-    return x.operand() if getattr(x, "is_mutable_ref", False) else x
 
 
 # ---------------------------------------------------------------------------------------------

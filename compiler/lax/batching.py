@@ -53,6 +53,9 @@ def current_axis() -> BatchAxis:
 # Primitives whose rule runs even when no operand is mapped: collectives (an axis name may be the
 # mapped one) and primitives holding jaxprs (their bodies may hold such collectives).
 axis_rules: set[Primitive] = set()
+# Primitives whose rule runs even when no operand is mapped, named axis or not: the mutable
+# refs' (as JAX, a new ref is batched defensively and any write to an unbatched ref is an error).
+always_rules: set[Primitive] = set()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -90,7 +93,11 @@ def _batch_eqn(eqn, env, named: bool):
     pairs = [_read(env, a) for a in eqn.invars]
     vals, dims = [v for v, _ in pairs], [d for _, d in pairs]
     # Nothing mapped: bound as it is, unless it may name the mapped axis (an unnamed one can't).
-    if all(d is None for d in dims) and not (named and prim in axis_rules):
+    if (
+        all(d is None for d in dims)
+        and not (named and prim in axis_rules)
+        and prim not in always_rules
+    ):
         outs = prim.bind(*vals, **eqn.params)
         outs, odims = (outs if prim.multiple_results else [outs]), None
     else:
@@ -155,6 +162,8 @@ def vmap_flat(fun, args: Sequence, axis: BatchAxis):
 
 
 def batched_aval(aval: ShapedArray, size: int, dim: int = 0) -> ShapedArray:
+    if hasattr(aval, "inner_aval"):  # a mutable ref's type (state/types.py)
+        return type(aval)(batched_aval(aval.inner_aval, size, dim))
     shape = aval.shape[:dim] + (size,) + aval.shape[dim:]
     return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
 
@@ -162,6 +171,8 @@ def batched_aval(aval: ShapedArray, size: int, dim: int = 0) -> ShapedArray:
 def unbatched_aval(aval: ShapedArray, dim: int | None) -> ShapedArray:
     if dim is None:
         return aval
+    if hasattr(aval, "inner_aval"):  # a mutable ref's type (state/types.py)
+        return type(aval)(unbatched_aval(aval.inner_aval, dim))
     shape = aval.shape[:dim] + aval.shape[dim + 1 :]
     return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
 

@@ -12,10 +12,12 @@ from meshjit.compiler.ir.core import ShapedArray, pp_eqn, pp_eqn_rules
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batching_rules,
     effectful,
     impl_rules,
     jvp_rules,
 )
+from meshjit.compiler.lax.batching import always_rules, current_axis, match_axis
 from meshjit.compiler.state.types import (
     AbstractRef,
     index_str,
@@ -179,9 +181,9 @@ def _eager_addupdate(ref, value, *operands, index):
 
 
 def _aval(x):
-    from meshjit.compiler.trace.tracing import abstractify
+    from meshjit.compiler.trace.tracing import abstractify_or_ref
 
-    return abstractify(x)
+    return abstractify_or_ref(x)
 
 
 def _eager_empty_ref(*, aval, **_):
@@ -238,3 +240,81 @@ def _write_jvp(prim: Primitive):
 
 jvp_rules[swap_p] = _write_jvp(swap_p)
 jvp_rules[addupdate_p] = _write_jvp(addupdate_p)
+
+
+# -- batching: a batched ref holds the mapped axis in front ----------------------------------
+
+
+def _batch_new_ref(args, dims, **params):
+    (value,), (dim,) = args, dims
+    return new_ref_p.bind(match_axis(value, dim, 0, current_axis().size), **params), 0
+
+
+def _batch_empty_ref(args, dims, *, aval, **params):
+    from meshjit.compiler.lax.batching import batched_aval
+
+    return empty_ref_p.bind(aval=batched_aval(aval, current_axis().size), **params), 0
+
+
+def _batch_freeze(args, dims):
+    return freeze_p.bind(args[0]), dims[0]
+
+
+def _batch_get(args, dims, *, index):
+    ref, *operands = args
+    if any(d is not None for d in dims[1:]):
+        return _batch_indexed(get_p, args, dims, index)
+    return get_p.bind(ref, *operands, index=_behind_batch_axis(index, ref)), 0
+
+
+def _batch_write(prim: Primitive, what: str):
+    def rule(args, dims, *, index):
+        ref, value, *operands = args
+        if dims[0] is None:
+            raise MeshjitError(
+                f"performing {what} operation with vmapped value on an unbatched array "
+                f"reference of type {_aval(ref)}. Move the array reference to be an argument "
+                "to the vmapped function?"
+            )
+        if any(d is not None for d in dims[2:]):
+            return _batch_indexed(prim, args, dims, index)
+        value = match_axis(value, dims[1], 0, current_axis().size)
+        out = prim.bind(ref, value, *operands, index=_behind_batch_axis(index, ref))
+        return out, [] if prim.multiple_results else 0
+
+    return rule
+
+
+def _behind_batch_axis(index: tuple, ref) -> tuple:
+    """A ref's index past its mapped front axis (`...` stays `...`, as JAX prints it)."""
+    return ((0, _aval(ref).shape[0], 1), *index) if index else ()
+
+
+def _batch_indexed(prim: Primitive, args, dims, index):
+    """An access at mapped indices: the whole value read, indexed (updated) per example as
+    the discharge does it, and written back whole."""
+    from meshjit.compiler.batching.api import vmap  # a later room
+
+    ref, *rest = args
+    whole = get_p.bind(ref, index=())
+
+    def per_example(x, *rest):
+        return discharge_rules[prim](x, *rest, index=index)
+
+    new, out = vmap(per_example, in_axes=(dims[0], *dims[1:]), out_axes=0)(whole, *rest)
+    if new is not None:
+        swap_p.bind(ref, new, index=())
+    return out, [] if prim.multiple_results else 0
+
+
+batching_rules.update(
+    {
+        new_ref_p: _batch_new_ref,
+        empty_ref_p: _batch_empty_ref,
+        freeze_p: _batch_freeze,
+        get_p: _batch_get,
+        swap_p: _batch_write(swap_p, "a set/swap"),
+        addupdate_p: _batch_write(addupdate_p, "an addupdate"),
+    }
+)
+always_rules.update((new_ref_p, empty_ref_p, swap_p, addupdate_p))

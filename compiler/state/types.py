@@ -23,7 +23,9 @@ class AbstractRef(ShapedArray):
         return hash(("Ref", self.inner_aval))
 
     def update(self, *args, **kwargs):
-        raise MeshjitValueError(f"a value of type {self} is a mutable array reference")
+        if args or set(kwargs) - {"vma"}:  # (the manual axes a batched body's inputs vary over)
+            raise MeshjitValueError(f"a value of type {self} is a mutable array reference")
+        return AbstractRef(self.inner_aval.update(**kwargs))
 
     def str_short(self) -> str:
         return f"Ref{{{self.inner_aval.str_short()}}}"
