@@ -20,7 +20,7 @@ from meshjit.compiler.state.primitives import (
 from meshjit.compiler.state.ref import Ref, is_ref
 from meshjit.compiler.state.types import is_ref_aval
 from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
-from meshjit.compiler.tree_util import tree_flatten
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 _CREATORS = (new_ref_p, empty_ref_p)
 
@@ -137,12 +137,12 @@ class RefRunner:
 
     __slots__ = ("closed", "const_refs", "jitted")
 
-    def __init__(self, closed: ClosedJaxpr):
-        from meshjit.compiler.jit.api import jit  # this module's caller
+    def __init__(self, closed: ClosedJaxpr, name: str):
+        from meshjit.compiler.jit.api import JitFunction  # this module's caller
 
         self.closed = closed
         self.const_refs = [i for i, c in enumerate(closed.consts) if is_ref(c)]
-        self.jitted = jit(self._run)
+        self.jitted = JitFunction(self._run, name=name)
 
     def _run(self, ref_values, args):
         jaxpr, consts = self.closed.jaxpr, list(self.closed.consts)
@@ -153,13 +153,60 @@ class RefRunner:
         ref_args = [f for f, v in zip(arg_finals, jaxpr.invars) if is_ref_aval(v.aval)]
         return outs, [finals[i] for i in self.const_refs], ref_args
 
-    def __call__(self, leaves: list) -> list:
+    def __call__(self, leaves: list, run=None) -> list:
+        """Runs the program (or `run`, its compiled executable) and writes the refs back."""
         refs = [self.closed.consts[i] for i in self.const_refs]
         args = [x.ref_value if is_ref(x) else x for x in leaves]
-        outs, const_finals, arg_finals = self.jitted([r.ref_value for r in refs], args)
+        outs, const_finals, arg_finals = (run or self.jitted)([r.ref_value for r in refs], args)
         for ref, value in zip(refs + [x for x in leaves if is_ref(x)], const_finals + arg_finals):
             ref.ref_value = value
         return outs
+
+    def lower(self, leaves: list, out_tree) -> RefLowered:
+        """The discharged program lowered: it takes the closed-over refs' values and the
+        arguments (a ref's value for a ref) and returns the outputs, then the refs' finals."""
+        refs = [self.closed.consts[i].ref_value for i in self.const_refs]
+        args = [x.ref_value if is_ref(x) else x for x in leaves]
+        return RefLowered(self, self.jitted.lower(refs, args), out_tree)
+
+
+class RefLowered:
+    """`jit(f).lower(...)` of a program using refs: its discharged program's Lowered (text,
+    IR, costs), compiling to an executable called as `f` is, with refs."""
+
+    __slots__ = ("runner", "lowered", "out_tree")
+
+    def __init__(self, runner: RefRunner, lowered, out_tree):
+        self.runner, self.lowered, self.out_tree = runner, lowered, out_tree
+
+    def __getattr__(self, name):
+        return getattr(self.lowered, name)
+
+    def compile(self, compiler_options: dict | None = None) -> RefCompiled:
+        compiled = self.lowered.compile(compiler_options)
+        return RefCompiled(self.runner, compiled, self.out_tree)
+
+    def __repr__(self):
+        return repr(self.lowered)
+
+
+class RefCompiled:
+    """The executable of a program using refs: called with the refs, it writes them back."""
+
+    __slots__ = ("runner", "compiled", "out_tree")
+
+    def __init__(self, runner: RefRunner, compiled, out_tree):
+        self.runner, self.compiled, self.out_tree = runner, compiled, out_tree
+
+    def __getattr__(self, name):
+        return getattr(self.compiled, name)
+
+    def __call__(self, *args, **kwargs):
+        leaves, _ = tree_flatten((tuple(args), kwargs))
+        return tree_unflatten(self.out_tree, self.runner(leaves, self.compiled))
+
+    def __repr__(self):
+        return repr(self.compiled)
 
 
 def wrap_ref_args(tracers) -> list:

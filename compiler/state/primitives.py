@@ -45,15 +45,16 @@ def _check_ref(prim: Primitive, aval):
 
 def _check_indices(avals):
     for a in avals:
-        if a.shape or not np.issubdtype(a.dtype, np.integer):
-            raise MeshjitValueError(f"a ref index must be a scalar integer, got {a.str_long()}")
+        if not np.issubdtype(a.dtype, np.integer):
+            raise MeshjitValueError(f"a ref index must be integers, got {a.str_long()}")
 
 
 def _indexed_aval(prim, ref, index_avals, index) -> ShapedArray:
     _check_ref(prim, ref)
     _check_indices(index_avals)
     inner = ref.inner_aval
-    return ShapedArray(indexed_shape(index, inner.shape), inner.dtype, inner.weak_type)
+    shape = indexed_shape(index, inner.shape, [a.shape for a in index_avals])
+    return ShapedArray(shape, inner.dtype, inner.weak_type)
 
 
 def _check_value(prim, ref, value, expected: ShapedArray, index):
@@ -201,11 +202,15 @@ impl_rules[empty_ref_p] = _eager_empty_ref
 
 
 def _swap(x, value, *operands, index):
+    if not index:  # the whole value
+        return value, x
     idx = python_index(index, operands)
     return x.at[idx].set(value), x[idx]
 
 
 def _addupdate(x, value, *operands, index):
+    if not index:
+        return x + value, []
     return x.at[python_index(index, operands)].add(value), []
 
 
@@ -262,7 +267,7 @@ def _batch_freeze(args, dims):
 
 def _batch_get(args, dims, *, index):
     ref, *operands = args
-    if any(d is not None for d in dims[1:]):
+    if _per_example_index(operands, dims[1:]):
         return _batch_indexed(get_p, args, dims, index)
     return get_p.bind(ref, *operands, index=_behind_batch_axis(index, ref)), 0
 
@@ -276,13 +281,19 @@ def _batch_write(prim: Primitive, what: str):
                 f"reference of type {_aval(ref)}. Move the array reference to be an argument "
                 "to the vmapped function?"
             )
-        if any(d is not None for d in dims[2:]):
+        if _per_example_index(operands, dims[2:]):
             return _batch_indexed(prim, args, dims, index)
         value = match_axis(value, dims[1], 0, current_axis().size)
         out = prim.bind(ref, value, *operands, index=_behind_batch_axis(index, ref))
         return out, [] if prim.multiple_results else 0
 
     return rule
+
+
+def _per_example_index(operands, dims) -> bool:
+    """Whether the index varies per example, or has arrays (which index as NumPy's advanced
+    indices: a slice put in front for the mapped axis would move their axes)."""
+    return any(d is not None for d in dims) or any(_aval(x).shape for x in operands)
 
 
 def _behind_batch_axis(index: tuple, ref) -> tuple:

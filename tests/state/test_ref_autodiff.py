@@ -45,6 +45,12 @@ def _dynamic_index(x, i):
     return jnp.sum(meshjit.freeze(r) ** 2)
 
 
+def _array_index(x):
+    r = meshjit.new_ref(x)
+    r[np.array([0, 2])] = r[np.array([0, 2])] * 3.0
+    return jnp.sum(r[...] ** 2)
+
+
 X = np.arange(3.0, dtype=np.float32)
 
 
@@ -57,6 +63,7 @@ X = np.arange(3.0, dtype=np.float32)
         # x0 + x1 x0 + x2 x0^2 at (1, 2, 3): d/dx0 = 1 + x1 + 2 x0 x2, d/dx1 = x0, d/dx2 = x0^2
         (_scan_accumulates, (X + 1,), [9.0, 1.0, 1.0]),
         (_dynamic_index, (X, 1), [0.0, 18.0, 4.0]),
+        (_array_index, (X,), [0.0, 2.0, 36.0]),
     ],
 )
 def test_grad_through_refs_made_inside(fun, args, want):

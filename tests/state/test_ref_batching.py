@@ -33,6 +33,13 @@ def _mapped_index(x, i):
     return r[i] + r[...].sum()
 
 
+def _array_index(x, i):
+    r = meshjit.new_ref(x)
+    r[i] = r[i] * 10.0
+    r[np.array([1, 1])] += jnp.ones(2)
+    return r[...]
+
+
 def _fori_accumulates(x):
     acc = meshjit.new_ref(0.0)
 
@@ -60,21 +67,23 @@ def _while_writes(x):
     return r[...]
 
 
-CASES = [
-    (_rows_rewritten, (X.reshape(2, 3, 1) * np.ones(2, np.float32),)),
-    (_unmapped_init, (X,)),
-    (_mapped_index, (X, np.array([0, 2], np.int32))),
-    (_mapped_index, (X, np.int32(1))),
-    (_fori_accumulates, (X,)),
-    (_cond_writes, (X, True)),
-    (_while_writes, (X,)),
+CASES = [  # (fun, args, in_axes)
+    (_rows_rewritten, (X.reshape(2, 3, 1) * np.ones(2, np.float32),), 0),
+    (_unmapped_init, (X,), 0),
+    (_mapped_index, (X, np.array([0, 2], np.int32)), 0),
+    (_mapped_index, (X, np.int32(1)), (0, None)),
+    (_array_index, (X, np.array([[0, 2], [2, 1]], np.int32)), 0),
+    (_array_index, (X, np.array([0, 2], np.int32)), (0, None)),
+    (_fori_accumulates, (X,), 0),
+    (_cond_writes, (X, True), (0, None)),
+    (_while_writes, (X,), 0),
 ]
 
 
-@pytest.mark.parametrize("fun, args", CASES, ids=lambda c: getattr(c, "__name__", ""))
-def test_vmap_equals_a_loop_over_examples(fun, args):
-    in_axes = tuple(0 if np.ndim(a) else None for a in args)  # (a Python bool stays one)
-    examples = [tuple(a[k] if d == 0 else a for a, d in zip(args, in_axes)) for k in range(2)]
+@pytest.mark.parametrize("fun, args, in_axes", CASES, ids=lambda c: getattr(c, "__name__", ""))
+def test_vmap_equals_a_loop_over_examples(fun, args, in_axes):
+    dims = in_axes if type(in_axes) is tuple else (in_axes,) * len(args)
+    examples = [tuple(a[k] if d == 0 else a for a, d in zip(args, dims)) for k in range(2)]
     want = np.stack([np.asarray(meshjit.jit(fun)(*e)) for e in examples])
     np.testing.assert_allclose(meshjit.vmap(fun, in_axes)(*args), want)
     np.testing.assert_allclose(meshjit.jit(meshjit.vmap(fun, in_axes))(*args), want)
