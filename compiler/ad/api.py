@@ -60,13 +60,15 @@ class _ById:
         return type(other) is _ById and other.value is self.value
 
 
-def _param_key(value):
+def param_key(value):
+    """A hashable key of an equation's parameter: a jaxpr's structure (jaxpr_key), else the
+    value, or its identity when it is unhashable."""
     if isinstance(value, ClosedJaxpr):
         return (jaxpr_key(value.jaxpr), tuple(_ById(c) for c in value.consts))
     if isinstance(value, Jaxpr):
         return jaxpr_key(value)
     if type(value) in (tuple, list):
-        return tuple(_param_key(v) for v in value)
+        return tuple(param_key(v) for v in value)
     try:
         hash(value)
     except TypeError:
@@ -89,7 +91,7 @@ def jaxpr_key(jaxpr: Jaxpr) -> tuple:
             eqn.primitive,
             tuple(atom(a) for a in eqn.invars),
             tuple((atom(v), v.aval) for v in eqn.outvars),
-            tuple((k, _param_key(v)) for k, v in sorted(eqn.params.items())),
+            tuple((k, param_key(v)) for k, v in sorted(eqn.params.items())),
         )
         for eqn in jaxpr.eqns
     )

@@ -149,7 +149,7 @@ def python_index(entries: tuple, operands) -> tuple:
 
 
 def index_str(entries: tuple, shape: tuple, operand_names) -> str:
-    """As JAX prints a ref's index: `...`, `0`, `1:`, `b`, `:, 2`."""
+    """As JAX prints a ref's index: `...`, `0`, `1:`, `b`, `:,2`."""
     if not entries:
         return "..."
     names = iter(operand_names)
@@ -161,10 +161,11 @@ def index_str(entries: tuple, shape: tuple, operand_names) -> str:
             parts.append(_slice_str(entry, size))
         else:
             parts.append(str(entry))
-    return ", ".join(parts)
+    return ",".join(parts)
 
 
 def _slice_str(entry: tuple, size: int) -> str:
-    start, stop, step = entry
-    text = f"{start or ''}:{'' if stop == size else stop}"
-    return text if step == 1 else f"{text}:{step}"
+    """As JAX prints a slice: its start and start + length (a step is not shown)."""
+    start = entry[0]
+    end = start + len(range(*entry))
+    return f"{start or ''}:{'' if end == size else end}"
