@@ -23,6 +23,7 @@ from meshjit.compiler.state.types import (
     index_str,
     indexed_shape,
     is_ref_aval,
+    is_whole,
     python_index,
 )
 
@@ -202,14 +203,14 @@ impl_rules[empty_ref_p] = _eager_empty_ref
 
 
 def _swap(x, value, *operands, index):
-    if not index:  # the whole value
+    if is_whole(index, _aval(x).shape):
         return value, x
     idx = python_index(index, operands)
     return x.at[idx].set(value), x[idx]
 
 
 def _addupdate(x, value, *operands, index):
-    if not index:
+    if is_whole(index, _aval(x).shape):
         return x + value, []
     return x.at[python_index(index, operands)].add(value), []
 

@@ -55,8 +55,8 @@ def parse_index(index, shape: tuple, is_dynamic) -> tuple[tuple, list]:
     """`ref[index]` as (static entries, dynamic index operands: traced integers, or integer
     arrays of any rank, indexing as NumPy's advanced indices do). `ref[None]` is `ref[...]`,
     as JAX reads it."""
-    if index is None:
-        index = ...
+    if index is None or index is Ellipsis or (type(index) is tuple and not index):  # `ref[...]`
+        return (), []
     items = index if type(index) is tuple else (index,)
     items = tuple(_array_operand(i) if isinstance(i, np.ndarray) and i.ndim else i for i in items)
     if sum(i is Ellipsis for i in items) > 1:
@@ -80,9 +80,13 @@ def parse_index(index, shape: tuple, is_dynamic) -> tuple[tuple, list]:
             raise MeshjitNotImplementedError(
                 f"ref indexing supports ints, slices, '...' and integer arrays; got {item!r}"
             )
-    while entries and type(entries[-1]) is tuple and _whole(entries[-1], shape[len(entries) - 1]):
-        entries.pop()
+    entries += [(0, size, 1) for size in shape[len(entries) :]]  # as JAX: every dimension
     return tuple(entries), operands
+
+
+def is_whole(entries: tuple, shape: tuple) -> bool:
+    """Whether `entries` index all of a ref of `shape` (`...`, or every dimension whole)."""
+    return all(type(e) is tuple and e == (0, n, 1) for e, n in zip(entries, shape))
 
 
 def _array_operand(item: np.ndarray):
@@ -107,10 +111,6 @@ def _static_int(i: int, size: int) -> int:
     if not -size <= i < size:
         raise MeshjitValueError(f"Out of bound indexer: idx={i}, dim={size}.")
     return i + size if i < 0 else i
-
-
-def _whole(entry: tuple, size: int) -> bool:
-    return entry == (0, size, 1)
 
 
 _ADVANCED = None  # a dimension indexed by an array (with the integers, when there are arrays)
