@@ -82,7 +82,9 @@ def _run_eqn(env: dict, eqn, values) -> list:
     if not _eqn_has_refs(eqn):
         outs = prim.bind(*values, **params)
         return outs if prim.multiple_results else [outs]
-    if prim is pjit_p:  # a nested jit using refs: its equations, inline
+    # A nested jit using refs, or a checkpointed function (whose recomputation is then
+    # autodiff's, on the discharged program): its equations, inline.
+    if prim is pjit_p or prim.name == "remat":
         inner = params["jaxpr"]
         outs, finals = run_discharged(inner.jaxpr, inner.consts, values)
         for atom, final in zip(eqn.invars, finals[len(inner.consts) :]):

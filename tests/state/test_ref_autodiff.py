@@ -116,3 +116,10 @@ def test_ref_as_differentiated_input_rejected():
         meshjit.grad(lambda r: r[...].sum())(r)
     with pytest.raises(ValueError, match="jvp of a function with respect to a mutable array"):
         meshjit.jvp(lambda r: r[...].sum(), (r,), (jnp.ones(3),))
+
+
+def test_checkpoint_and_jacobians_through_a_ref():
+    np.testing.assert_allclose(meshjit.grad(meshjit.checkpoint(_scaled_squares))(X), [4, 10, 16])
+    np.testing.assert_allclose(meshjit.jacfwd(_scaled_squares)(X), [4.0, 10.0, 16.0])
+    hessian = [[8.0, 4.0, 0.0], [4.0, 10.0, 0.0], [0.0, 0.0, 8.0]]
+    np.testing.assert_allclose(meshjit.hessian(_scaled_squares)(X), hessian)
