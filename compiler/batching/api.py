@@ -18,8 +18,6 @@ from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
 from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
-from meshjit.compiler.state.ref import Ref
-from meshjit.compiler.state.types import is_ref_aval
 from meshjit.compiler.trace.tracing import (
     Tracer,
     abstractify,
@@ -126,7 +124,7 @@ def _canonical_in_axes(dims, avals, fun, in_tree) -> list:
                 f"rank should be at least {min_rank}, but is only {aval.ndim} (its shape is "
                 f"{aval.shape}); at {_paths(fun, in_tree)[i]}"
             )
-        if d is not None and d % aval.ndim and is_ref_aval(aval):
+        if d is not None and d % aval.ndim and hasattr(aval, "inner_aval"):  # a ref's type
             raise MeshjitValueError(
                 f"vmap maps a mutable array reference along its axis 0 only (or None), got "
                 f"axis {d} for {aval} at {_paths(fun, in_tree)[i]}"
@@ -279,7 +277,11 @@ _PY_SCALARS = (bool, int, float, complex)
 
 def _as_ref(tracer):
     """A ref argument's tracer as the Ref the mapped function reads and writes."""
-    return Ref.traced(tracer) if is_ref_aval(tracer.aval) else tracer
+    if not hasattr(tracer.aval, "inner_aval"):
+        return tracer
+    from meshjit.compiler.state.ref import Ref  # a later room
+
+    return Ref.traced(tracer)
 
 
 def _is_array_like(x) -> bool:

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from meshjit.compiler.errors import MeshjitValueError, enter_source, leave_source
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
-from meshjit.compiler.ir.registry import Primitive, batching_rules
+from meshjit.compiler.ir.registry import Primitive, batch_always, batching_rules
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.trace.tracing import new_trace, trace_flat
 
@@ -53,9 +53,6 @@ def current_axis() -> BatchAxis:
 # Primitives whose rule runs even when no operand is mapped: collectives (an axis name may be the
 # mapped one) and primitives holding jaxprs (their bodies may hold such collectives).
 axis_rules: set[Primitive] = set()
-# Primitives whose rule runs even when no operand is mapped, named axis or not: the mutable
-# refs' (as JAX, a new ref is batched defensively and any write to an unbatched ref is an error).
-always_rules: set[Primitive] = set()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,7 +93,7 @@ def _batch_eqn(eqn, env, named: bool):
     if (
         all(d is None for d in dims)
         and not (named and prim in axis_rules)
-        and prim not in always_rules
+        and prim not in batch_always
     ):
         outs = prim.bind(*vals, **eqn.params)
         outs, odims = (outs if prim.multiple_results else [outs]), None

@@ -51,8 +51,6 @@ from meshjit.compiler.lax.batching import (
     size_of,
 )
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp
-from meshjit.compiler.state.primitives import get_p, swap_p
-from meshjit.compiler.state.types import is_ref_aval
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, trace_flat
 from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
@@ -1048,7 +1046,7 @@ def _cond_batcher(args, dims, *, branches):
 
 
 def _cond_as_select(index, d_index, ops, d_ops, branches, size):
-    if any(is_ref_aval(aval_of(x)) for x in ops):  # both branches would run their writes
+    if any(_is_ref(x) for x in ops):  # both branches would run their writes
         raise MeshjitNotImplementedError("State effect not supported in vmap-of-cond.")
     index = moveaxis(index, d_index, 0)
     per_branch = []
@@ -1120,11 +1118,11 @@ def _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size):
     def body_fun(*vals):
         cvals, bvals, state = vals[:n_cc], vals[n_cc : n_cc + n_bc], vals[n_cc + n_bc :]
         pred = lanes(cvals, state)
-        refs = [v for v, d in zip(bvals, bdims) if d is not None and is_ref_aval(aval_of(v))]
-        before = [get_p.bind(r, index=()) for r in refs]
+        refs = [v for v, d in zip(bvals, bdims) if d is not None and _is_ref(v)]
+        before = [_ref_get(r) for r in refs]
         outs, odims = batch_closed(body_jaxpr, [*bvals, *state], [*bdims, *[0] * len(state)])
         for ref, old in zip(refs, before):  # the writes of the examples still looping only
-            swap_p.bind(ref, _in_lanes(pred, get_p.bind(ref, index=()), old), index=())
+            _ref_set(ref, _in_lanes(pred, _ref_get(ref), old))
         new = [move_to_front(o, d, size) for o, d in zip(outs, odims)]
         return [_in_lanes(pred, o, old) for o, old in zip(new, state)]
 
@@ -1139,6 +1137,23 @@ def _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size):
         cond_nconsts=len(cond_consts) + n_cc, body_nconsts=len(body_consts) + n_cc + n_bc,
     )  # fmt: skip
     return outs, [0] * len(outs)
+
+
+def _is_ref(x) -> bool:
+    """Whether `x` is a mutable array reference (its type holds the referenced array's)."""
+    return hasattr(aval_of(x), "inner_aval")
+
+
+def _ref_get(ref):
+    from meshjit.compiler.state.primitives import get_p  # a later room
+
+    return get_p.bind(ref, index=())
+
+
+def _ref_set(ref, value) -> None:
+    from meshjit.compiler.state.primitives import swap_p  # a later room
+
+    swap_p.bind(ref, value, index=())
 
 
 def _in_lanes(pred, new, old):

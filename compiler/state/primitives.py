@@ -12,12 +12,12 @@ from meshjit.compiler.ir.core import ShapedArray, pp_eqn, pp_eqn_rules
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
+    batch_always,
     batching_rules,
     effectful,
     impl_rules,
     jvp_rules,
 )
-from meshjit.compiler.lax.batching import always_rules, current_axis, match_axis
 from meshjit.compiler.state.types import (
     AbstractRef,
     index_str,
@@ -251,15 +251,22 @@ jvp_rules[addupdate_p] = _write_jvp(addupdate_p)
 # -- batching: a batched ref holds the mapped axis in front ----------------------------------
 
 
+def _batching():
+    from meshjit.compiler.lax import batching  # a later room (the batching interpreter)
+
+    return batching
+
+
 def _batch_new_ref(args, dims, **params):
     (value,), (dim,) = args, dims
-    return new_ref_p.bind(match_axis(value, dim, 0, current_axis().size), **params), 0
+    batching = _batching()
+    value = batching.match_axis(value, dim, 0, batching.current_axis().size)
+    return new_ref_p.bind(value, **params), 0
 
 
 def _batch_empty_ref(args, dims, *, aval, **params):
-    from meshjit.compiler.lax.batching import batched_aval
-
-    return empty_ref_p.bind(aval=batched_aval(aval, current_axis().size), **params), 0
+    batching = _batching()
+    return empty_ref_p.bind(aval=batching.batched_aval(aval, batching.current_axis().size)), 0
 
 
 def _batch_freeze(args, dims):
@@ -284,7 +291,8 @@ def _batch_write(prim: Primitive, what: str):
             )
         if _per_example_index(operands, dims[2:]):
             return _batch_indexed(prim, args, dims, index)
-        value = match_axis(value, dims[1], 0, current_axis().size)
+        batching = _batching()
+        value = batching.match_axis(value, dims[1], 0, batching.current_axis().size)
         out = prim.bind(ref, value, *operands, index=_behind_batch_axis(index, ref))
         return out, [] if prim.multiple_results else 0
 
@@ -329,4 +337,4 @@ batching_rules.update(
         addupdate_p: _batch_write(addupdate_p, "an addupdate"),
     }
 )
-always_rules.update((new_ref_p, empty_ref_p, swap_p, addupdate_p))
+batch_always.update((new_ref_p, empty_ref_p, swap_p, addupdate_p))
