@@ -232,20 +232,15 @@ discharge_rules[freeze_p] = lambda x: (None, x)
 # JAX's error.
 
 
-def _write_jvp(prim: Primitive):
-    def rule(primals, tangents, **params):
-        ref = primals[0]
-        raise MeshjitError(
-            f"performing a set/swap operation with a differentiated value on a "
-            f"non-differentiated array reference of type {_aval(ref)}. Move the array "
-            "reference to be an argument of the differentiated function?"
-        )
-
-    return rule
+def _write_jvp(primals, tangents, **params):
+    raise MeshjitError(
+        f"performing a set/swap operation with a differentiated value on a "
+        f"non-differentiated array reference of type {_aval(primals[0])}. Move the array "
+        "reference to be an argument of the differentiated function?"
+    )
 
 
-jvp_rules[swap_p] = _write_jvp(swap_p)
-jvp_rules[addupdate_p] = _write_jvp(addupdate_p)
+jvp_rules[swap_p] = jvp_rules[addupdate_p] = _write_jvp
 
 
 # -- batching: a batched ref holds the mapped axis in front ----------------------------------
