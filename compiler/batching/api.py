@@ -18,7 +18,13 @@ from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
 from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
-from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, new_trace
+from meshjit.compiler.trace.tracing import (
+    Tracer,
+    abstractify,
+    abstractify_or_ref,
+    current_trace,
+    new_trace,
+)
 from meshjit.compiler.tree_util import (
     broadcast_prefix,
     leaf_paths,
@@ -68,7 +74,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
             )
         leaves, in_tree = tree_flatten((args, kwargs))
         dims = _flat_in_axes(in_axes, args, kwargs)
-        avals = [abstractify(x) for x in leaves]
+        avals = [abstractify_or_ref(x) for x in leaves]
         dims = _canonical_in_axes(dims, avals, fun, in_tree, _trailing_dims(args, kwargs))
         size = _mapped_size(fun, in_tree, avals, dims, axis_size)
         _check_axis_name(axis_name)
@@ -128,6 +134,11 @@ def _canonical_in_axes(dims, avals, fun, in_tree, trailing) -> list:
                 f"vmap was requested to map its argument along axis {d}, which implies that its "
                 f"rank should be at least {min_rank}, but is only {ndim} (its shape is "
                 f"{shape}); at {_paths(fun, in_tree)[i]}"
+            )
+        if d is not None and d % ndim and hasattr(aval, "inner_aval"):  # a ref's type
+            raise MeshjitValueError(
+                f"vmap maps a mutable array reference along its axis 0 only (or None), got "
+                f"axis {d} for {aval} at {_paths(fun, in_tree)[i]}"
             )
         out.append(None if d is None else d % ndim)
     return out
@@ -251,7 +262,7 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
         tracers = [trace.new_arg(a) for a in example]
         # An unmapped Python scalar goes in as it is (as JAX, which never traces it): Python
         # arithmetic on it stays Python's. It is still an input of the jaxpr, unused.
-        given = [x if d is None and type(x) in _PY_SCALARS else t
+        given = [x if d is None and type(x) in _PY_SCALARS else _as_ref(t)
                  for x, t, d in zip(leaves, tracers, dims)]  # fmt: skip
         args, kwargs = tree_unflatten(in_tree, given)
         with _mapped_keys(given_args, (args, kwargs)):
@@ -283,6 +294,15 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
 
 
 _PY_SCALARS = (bool, int, float, complex)
+
+
+def _as_ref(tracer):
+    """A ref argument's tracer as the Ref the mapped function reads and writes."""
+    if not hasattr(tracer.aval, "inner_aval"):
+        return tracer
+    from meshjit.compiler.state.ref import Ref  # a later room
+
+    return Ref.traced(tracer)
 
 
 def _is_array_like(x) -> bool:

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from meshjit.compiler.errors import MeshjitValueError, enter_source, leave_source
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
-from meshjit.compiler.ir.registry import Primitive, batching_rules
+from meshjit.compiler.ir.registry import Primitive, batch_always, batching_rules
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.trace.tracing import new_trace, trace_flat
 
@@ -90,7 +90,11 @@ def _batch_eqn(eqn, env, named: bool):
     pairs = [_read(env, a) for a in eqn.invars]
     vals, dims = [v for v, _ in pairs], [d for _, d in pairs]
     # Nothing mapped: bound as it is, unless it may name the mapped axis (an unnamed one can't).
-    if all(d is None for d in dims) and not (named and prim in axis_rules):
+    if (
+        all(d is None for d in dims)
+        and not (named and prim in axis_rules)
+        and prim not in batch_always
+    ):
         outs = prim.bind(*vals, **eqn.params)
         outs, odims = (outs if prim.multiple_results else [outs]), None
     else:
@@ -155,6 +159,8 @@ def vmap_flat(fun, args: Sequence, axis: BatchAxis):
 
 
 def batched_aval(aval: ShapedArray, size: int, dim: int = 0) -> ShapedArray:
+    if hasattr(aval, "inner_aval"):  # a mutable ref's type (state/types.py)
+        return type(aval)(batched_aval(aval.inner_aval, size, dim))
     shape = aval.shape[:dim] + (size,) + aval.shape[dim:]
     return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
 
@@ -162,6 +168,8 @@ def batched_aval(aval: ShapedArray, size: int, dim: int = 0) -> ShapedArray:
 def unbatched_aval(aval: ShapedArray, dim: int | None) -> ShapedArray:
     if dim is None:
         return aval
+    if hasattr(aval, "inner_aval"):  # a mutable ref's type (state/types.py)
+        return type(aval)(unbatched_aval(aval.inner_aval, dim))
     shape = aval.shape[:dim] + aval.shape[dim + 1 :]
     return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
 

@@ -19,7 +19,12 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitIndexError,
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, Var
 from meshjit.compiler.ir.registry import (
@@ -1056,6 +1061,8 @@ def _cond_batcher(args, dims, *, branches):
 
 
 def _cond_as_select(index, d_index, ops, d_ops, branches, size):
+    if any(_is_ref(x) for x in ops):  # both branches would run their writes
+        raise MeshjitNotImplementedError("State effect not supported in vmap-of-cond.")
     index = moveaxis(index, d_index, 0)
     per_branch = []
     for branch in branches:
@@ -1126,12 +1133,13 @@ def _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size):
     def body_fun(*vals):
         cvals, bvals, state = vals[:n_cc], vals[n_cc : n_cc + n_bc], vals[n_cc + n_bc :]
         pred = lanes(cvals, state)
+        refs = [v for v, d in zip(bvals, bdims) if d is not None and _is_ref(v)]
+        before = [_ref_get(r) for r in refs]
         outs, odims = batch_closed(body_jaxpr, [*bvals, *state], [*bdims, *[0] * len(state)])
+        for ref, old in zip(refs, before):  # the writes of the examples still looping only
+            _ref_set(ref, _in_lanes(pred, _ref_get(ref), old))
         new = [move_to_front(o, d, size) for o, d in zip(outs, odims)]
-        return [
-            elementwise.select(shapes.broadcast_in_dim(pred, aval_of(o).shape, (0,)), o, old)
-            for o, old in zip(new, state)
-        ]
+        return [_in_lanes(pred, o, old) for o, old in zip(new, state)]
 
     avals = lambda xs: [abstractify(x) for x in xs]  # noqa: E731
     cond = trace_to_jaxpr(cond_fun, avals([*cc, *carry]))
@@ -1144,6 +1152,28 @@ def _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size):
         cond_nconsts=len(cond_consts) + n_cc, body_nconsts=len(body_consts) + n_cc + n_bc,
     )  # fmt: skip
     return outs, [0] * len(outs)
+
+
+def _is_ref(x) -> bool:
+    """Whether `x` is a mutable array reference (its type holds the referenced array's)."""
+    return hasattr(aval_of(x), "inner_aval")
+
+
+def _ref_get(ref):
+    from meshjit.compiler.state.primitives import get_p  # a later room
+
+    return get_p.bind(ref, index=())
+
+
+def _ref_set(ref, value) -> None:
+    from meshjit.compiler.state.primitives import swap_p  # a later room
+
+    swap_p.bind(ref, value, index=())
+
+
+def _in_lanes(pred, new, old):
+    """`new` in the examples where the mapped `pred` holds, else `old`."""
+    return elementwise.select(shapes.broadcast_in_dim(pred, aval_of(new).shape, (0,)), new, old)
 
 
 @batching_rules.register(scan_p)

@@ -7,7 +7,11 @@ outside is captured as a constant of that type: reads and writes are get / swap 
 
 from __future__ import annotations
 
-from meshjit.compiler.errors import MeshjitTypeError, UnexpectedTracerError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    UnexpectedTracerError,
+)
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.state.primitives import (
     addupdate_p,
@@ -42,6 +46,12 @@ class Ref:
     ndim = property(lambda self: self.ref_aval.ndim)
     size = property(lambda self: self.ref_aval.size)
     weak_type = property(lambda self: self.ref_aval.weak_type)
+
+    @property
+    def at(self):
+        raise MeshjitNotImplementedError(
+            "Ref.at: a ref has no `.at`; write with ref[idx] = v, or ref[idx] += v (as JAX's)"
+        )
 
     def __len__(self):
         if not self.shape:

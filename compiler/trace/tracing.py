@@ -306,6 +306,8 @@ class Trace:
                 return Literal(x, aval)
         elif isinstance(x, (bool, int, float, complex)):
             return python_scalar_literal(x)
+        elif getattr(x, "is_mutable_ref", False):  # a Ref (state/ref.py): its tracer here
+            return self.atom(x.operand())
         aval = abstractify(x)
         if not aval.shape and isinstance(x, (np.ndarray, np.generic)):
             return Literal(np.asarray(x, aval.dtype), aval)
@@ -494,6 +496,11 @@ def _check_no_leaked(args, prim):
 
 # ---------------------------------------------------------------------------------------------
 # Abstract values of Python inputs.
+
+
+def abstractify_or_ref(x) -> ShapedArray:
+    """`abstractify`, and a mutable array reference's `Ref{...}` type for a Ref."""
+    return x.ref_aval if getattr(x, "is_mutable_ref", False) else abstractify(x)
 
 
 def abstractify(x) -> ShapedArray:
