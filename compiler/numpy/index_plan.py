@@ -24,6 +24,7 @@ from meshjit.compiler.errors import (
     NonConcreteBooleanIndexError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_constant_dim, is_symbolic_dim, max_dim, min_dim
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -335,14 +336,39 @@ class _SliceBounds(NamedTuple):
 
 def slice_bounds(s: slice, size: int) -> _SliceBounds:
     """`s` over an axis of `size` as a forward strided slice, reversed if the step is negative."""
-    start, stop, step = s.indices(size)
-    n = len(range(start, stop, step))
+    if is_symbolic_dim(size) or is_symbolic_dim(s.start) or is_symbolic_dim(s.stop):
+        start, stop, step, n = _symbolic_slice(s, size)
+    else:
+        start, stop, step = s.indices(size)
+        n = len(range(start, stop, step))
     if n == 0:
         return _SliceBounds(0, 0, 1, False, 0)
     if step > 0:
         return _SliceBounds(start, stop, step, False, n)  # JAX's limit (the same elements)
     lo = start + (n - 1) * step
     return _SliceBounds(lo, start + 1, -step, True, n)
+
+
+def _symbolic_slice(s: slice, size):
+    """`slice.indices` and the length over a symbolic axis size (shape polymorphism): bounds
+    clamped with max_dim / min_dim, the step a constant."""
+    step = 1 if s.step is None else operator.index(s.step)
+    if step == 0:
+        raise MeshjitValueError("slice step cannot be zero")
+    low, high = (0, size) if step > 0 else (-1, size - 1)
+
+    def bound(v, default):
+        if v is None:
+            return default
+        if is_constant_dim(v) and v < 0:
+            return max_dim(size + v, low)
+        return min_dim(v, high)
+
+    start = bound(s.start, 0 if step > 0 else size - 1)
+    stop = bound(s.stop, size if step > 0 else -1)
+    if step > 0:
+        return start, stop, step, max_dim((stop - start + step - 1) // step, 0)
+    return start, stop, step, max_dim((start - stop - step - 1) // -step, 0)
 
 
 # ---------------------------------------------------------------------------------------------

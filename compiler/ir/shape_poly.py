@@ -1,0 +1,894 @@
+"""Symbolic dimensions (shape polymorphism), as `jax.export.symbolic_shape` makes them.
+
+A dimension expression (`DimExpr`) is a sum of terms with integer coefficients; a term is a
+product of factors raised to positive powers; a factor is a dimension variable (`b`) or an
+operation on expressions (`floordiv(e1, e2)`, `mod(e1, e2)`, `max(e1, e2)`, `min(e1, e2)`).
+Expressions are kept normalized: one that is a constant is a Python int, so shape rules doing
+integer arithmetic work unchanged on symbolic shapes. Terms are ordered as JAX orders them
+(larger first: by size, then syntactically), so expressions print as JAX prints them.
+
+Comparisons decide with bounds: every variable is >= 1 (a dimension size), tightened by the
+scope's constraints (`"b >= 4"`, `"a == 2*b"`); a comparison the bounds do not decide raises
+`InconclusiveDimensionOperation`, as JAX's. Equality is syntactic after normalization (`==` never
+raises: it is used for hashing).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+from typing import Any, Sequence
+
+from meshjit.compiler.errors import (
+    MeshjitError,
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    user_source,
+)
+
+_HELP = """
+This error arises for comparison operations with shapes that
+are non-constant, and the result of the operation cannot be represented as
+a boolean value for all values of the symbolic dimensions involved.
+
+Please see https://docs.jax.dev/en/latest/export/shape_poly.html#comparison-of-symbolic-dimensions-is-partially-supported
+for more details.
+"""
+
+
+class InconclusiveDimensionOperation(MeshjitError):
+    """Raised when a computation on symbolic dimensions has no answer for every value of the
+    dimension variables (JAX's class of the same name)."""
+
+    def __init__(self, message: str):
+        super().__init__(f"{message}{_HELP}")
+
+
+FLOORDIV, MOD, MAX, MIN = "floordiv", "mod", "max", "min"
+_INF = math.inf
+
+
+class Factor:
+    """A dimension variable (`var`) or an operation on expressions (`operation`, `operands`)."""
+
+    __slots__ = ("var", "operation", "operands", "key", "size", "_hash")
+
+    def __init__(self, var: str | None = None, operation: str | None = None, operands=()):
+        self.var, self.operation, self.operands = var, operation, tuple(operands)
+        if var is not None:
+            self.size, self.key = 1, (1, var)
+        else:
+            self.size = 1 + sum(o.size for o in self.operands)
+            self.key = (self.size, operation, tuple(o.key for o in self.operands))
+        self._hash = hash(self.key)
+
+    def __hash__(self):
+        return self._hash
+
+    def __eq__(self, other):
+        return isinstance(other, Factor) and self.key == other.key
+
+    def __lt__(self, other):
+        return self.key < other.key
+
+    def __str__(self):
+        if self.var is not None:
+            return self.var
+        return f"{self.operation}({', '.join(map(str, self.operands))})"
+
+    __repr__ = __str__
+
+    def variables(self) -> set[str]:
+        if self.var is not None:
+            return {self.var}
+        return set().union(*(o.variables() for o in self.operands))
+
+
+class Term:
+    """A product of factors with exponents >= 1, largest factor first; `()` is the constant 1."""
+
+    __slots__ = ("factors", "key", "size", "_hash")
+
+    def __init__(self, factors: tuple):
+        self.factors = factors
+        self.size = sum(1 + e * f.size for f, e in factors)
+        self.key = (self.size, tuple((f.key, e) for f, e in factors))
+        self._hash = hash(self.key)
+
+    def __hash__(self):
+        return self._hash
+
+    def __eq__(self, other):
+        return isinstance(other, Term) and self.key == other.key
+
+    def __lt__(self, other):
+        return self.key < other.key
+
+    def __str__(self):
+        return "*".join(f"{f}^{e}" if e != 1 else str(f) for f, e in sorted(self.factors))
+
+    @property
+    def is_constant(self) -> bool:
+        return not self.factors
+
+    def mul(self, other: Term) -> Term:
+        return Term(_combine(self.factors, 1, other.factors, 1))
+
+    def divide(self, divisor: Term) -> Term | None:
+        """`self / divisor` when it is a term (every exponent stays >= 1), else None."""
+        factors = _combine(self.factors, 1, divisor.factors, -1)
+        if any(e <= 0 for _, e in factors) or len(factors) < len(self.factors) - len(
+            divisor.factors
+        ):
+            return None
+        left = dict(self.factors)
+        if any(left.get(f, 0) < e for f, e in divisor.factors):
+            return None
+        return Term(factors)
+
+
+ONE = Term(())
+
+
+def _combine(pairs1, k1: int, pairs2, k2: int) -> tuple:
+    """`pairs1 * k1 + pairs2 * k2` over (item, count) pairs, sorted largest item first."""
+    counts: dict = {}
+    for item, c in pairs1:
+        counts[item] = counts.get(item, 0) + c * k1
+    for item, c in pairs2:
+        counts[item] = counts.get(item, 0) + c * k2
+    return tuple(sorted(((i, c) for i, c in counts.items() if c != 0), reverse=True))
+
+
+class SymbolicScope:
+    """The scope of dimension variables that may meet, with their constraints: strings
+    `"e1 >= e2"`, `"e1 <= e2"` or `"e1 == e2"` (an equality rewrites its left side, a term
+    times a coefficient, into its right side wherever it appears)."""
+
+    def __init__(self, constraints_str: Sequence[str] = ()):
+        if isinstance(constraints_str, str):
+            raise MeshjitValueError(
+                f"The symbolic constraints should be a sequence of strings. Got {constraints_str!r}"
+            )
+        self._rules: dict[Term, tuple[Any, int]] = {}
+        self._geq: list[tuple[str, Any]] = []  # (the text, e1 - e2), known >= 0
+        self._bounds: dict[DimExpr, tuple] = {}
+        self._texts: list[str] = []
+        self._created_at = user_source()
+        for c in constraints_str:
+            self._add_constraint(c)
+
+    def __str__(self):
+        extras = [" with constraints:", *(f"  {t}" for t in self._texts)] if self._texts else []
+        return f"{id(self)} created at {self._created_at}" + "\n".join(extras)
+
+    __repr__ = __str__
+
+    def _add_constraint(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise MeshjitValueError(f"SymbolicScope constraint must be a string: got {text!r}")
+        for op in ("==", ">=", "<="):
+            if op in text:
+                left, right = text.split(op, 1)
+                break
+        else:
+            raise MeshjitValueError(
+                "Constraint parsing error: must contain one of '==' or '>=' or '<='"
+            )
+        (e1,) = _parse(left, self, repr(left))
+        (e2,) = _parse(right, self, repr(right))
+        if op == "<=":
+            e1, e2 = e2, e1
+        diff = e1 - e2
+        self._texts.append(text)
+        if not isinstance(diff, DimExpr):
+            if (op == "==" and diff != 0) or (op != "==" and diff < 0):
+                raise MeshjitValueError(f"Unsatisfiable explicit constraint: {text}")
+            return
+        if op != "==":
+            self._geq.append((text, diff))
+            self._bounds.clear()
+            return
+        if not isinstance(e1, DimExpr) or len(e1.terms) != 1:
+            raise MeshjitValueError(
+                f"Invalid equality constraint: {e1} == {e2}. "
+                "The left-hand-side must be of the form `term * coefficient`."
+            )
+        ((term, k),) = e1.terms
+        if term in self._rules:
+            raise MeshjitNotImplementedError(
+                f"Found multiple equality constraints with the same left-hand-side: {term}"
+            )
+        self._rules[term] = (e2, k)
+        self._geq += [(text, diff), (text, -diff)]
+        self._bounds.clear()
+
+    def _check_same(self, other: DimExpr, when: str) -> None:
+        if other.scope is not self:
+            raise MeshjitValueError(
+                f"Invalid mixing of symbolic scopes {when}.\n"
+                f"Expected scope {self}\nand found for '{other}' scope {other.scope}\n"
+                "See https://docs.jax.dev/en/latest/export/shape_poly.html#user-specified-symbolic-constraints."
+            )
+
+
+def _normalize(coeffs: dict, scope: SymbolicScope):
+    """The expression of `{term: coefficient}`: an int when constant, the scope's equalities
+    applied."""
+    if scope._rules:
+        for term, k in list(coeffs.items()):
+            rewritten = _rewrite(term, k, scope)
+            if rewritten is not None:
+                del coeffs[term]
+                for t, c in rewritten:
+                    coeffs[t] = coeffs.get(t, 0) + c
+                break
+    terms = tuple(sorted(((t, c) for t, c in coeffs.items() if c != 0), reverse=True))
+    if not terms:
+        return 0
+    if terms[0][0].is_constant:
+        return terms[0][1]
+    return DimExpr(terms, scope)
+
+
+def _rewrite(term: Term, k: int, scope: SymbolicScope):
+    after, k_after = scope._rules.get(term, (None, 0))
+    if after is not None and k % k_after == 0:
+        return [(t, c * (k // k_after)) for t, c in _terms(after)]
+    for f, e in term.factors if len(term.factors) > 1 else ():
+        single = Term(((f, e),))
+        after, k_after = scope._rules.get(single, (None, 0))
+        if after is not None and k % k_after == 0:
+            rest = term.divide(single)
+            return [(t.mul(rest), c * (k // k_after)) for t, c in _terms(after)]
+    return None
+
+
+def _terms(e) -> tuple:
+    if isinstance(e, DimExpr):
+        return e.terms
+    return ((ONE, operator.index(e)),) if e != 0 else ()
+
+
+def _is_dim_operand(x) -> bool:
+    if isinstance(x, DimExpr):
+        return True
+    try:
+        operator.index(x)
+        return True
+    except TypeError:
+        return False
+
+
+class DimExpr:
+    """A symbolic dimension size (JAX's `_DimExpr`): use it as an int in shape arithmetic."""
+
+    __array_priority__ = 1000
+    __slots__ = ("terms", "scope", "size", "key", "_hash")
+
+    def __init__(self, terms: tuple, scope: SymbolicScope):
+        self.terms, self.scope = terms, scope
+        self.size = sum(1 + abs(c) * t.size for t, c in terms)
+        self.key = (self.size, tuple((t.key, c) for t, c in terms))
+        self._hash = hash((self.key, id(scope)))
+
+    @staticmethod
+    def from_var(name: str, scope: SymbolicScope):
+        return _normalize({Term(((Factor(var=name), 1),)): 1}, scope)
+
+    @staticmethod
+    def from_operation(operation: str, *operands, scope: SymbolicScope):
+        ops = [_ensure(o, operation, scope) for o in operands]
+        return _normalize({Term(((Factor(operation=operation, operands=ops), 1),)): 1}, scope)
+
+    def __hash__(self):
+        return self._hash
+
+    def __str__(self):
+        parts = []
+        for t, c in self.terms:
+            sign = "+" if c > 0 else "-"
+            body = str(abs(c)) if t.is_constant else (str(t) if abs(c) == 1 else f"{abs(c)}*{t}")
+            parts.append(f"{sign} {body}")
+        text = " ".join(parts)
+        return text[2:] if text.startswith("+ ") else text
+
+    def __repr__(self):
+        return str(self)
+
+    def variables(self) -> set[str]:
+        return set().union(*(f.variables() for t, _ in self.terms for f, _ in t.factors))
+
+    def _linear(self, k1: int, other, k2: int):
+        if isinstance(other, DimExpr):
+            self.scope._check_same(other, "for linear combination")
+        coeffs: dict = {}
+        for t, c in self.terms:
+            coeffs[t] = coeffs.get(t, 0) + c * k1
+        for t, c in _terms(other):
+            coeffs[t] = coeffs.get(t, 0) + c * k2
+        return _normalize(coeffs, self.scope)
+
+    def __add__(self, other):
+        if not _is_dim_operand(other):
+            return _as_value(self).__add__(other)
+        return self._linear(1, other, 1)
+
+    def __radd__(self, other):
+        if not _is_dim_operand(other):
+            return _as_value(self).__radd__(other)
+        return self._linear(1, other, 1)
+
+    def __sub__(self, other):
+        if not _is_dim_operand(other):
+            return _as_value(self).__sub__(other)
+        return self._linear(1, other, -1)
+
+    def __rsub__(self, other):
+        if not _is_dim_operand(other):
+            return _as_value(self).__rsub__(other)
+        return self._linear(-1, other, 1)
+
+    def __neg__(self):
+        return self._linear(-1, 0, 0)
+
+    def __pos__(self):
+        return self
+
+    def __mul__(self, other):
+        if not _is_dim_operand(other):
+            return _as_value(self).__mul__(other)
+        other = _ensure(other, "mul", self.scope)
+        coeffs: dict = {}
+        for t1, c1 in self.terms:
+            for t2, c2 in other.terms:
+                t = t1.mul(t2)
+                coeffs[t] = coeffs.get(t, 0) + c1 * c2
+        return _normalize(coeffs, self.scope)
+
+    def __rmul__(self, other):
+        if not _is_dim_operand(other):
+            return _as_value(self).__rmul__(other)
+        return self.__mul__(other)
+
+    def __pow__(self, power, modulo=None):
+        if isinstance(power, DimExpr) or modulo is not None:
+            raise MeshjitTypeError(f"Symbolic dimension cannot be raised to the power '{power}'")
+        if power != int(power):
+            raise MeshjitValueError(
+                f"Symbolic dimension cannot be raised to non-integer powers: '{self}' ** '{power}'"
+            )
+        if power < 0:
+            raise MeshjitValueError(
+                f"Symbolic dimension cannot be raised to negative powers: '{self}' ** '{power}'"
+            )
+        out = 1
+        for _ in range(int(power)):
+            out = self * out
+        return out
+
+    def __floordiv__(self, divisor):
+        if not _is_dim_operand(divisor):
+            return _as_value(self).__floordiv__(divisor)
+        return self._divmod(divisor)[0]
+
+    def __rfloordiv__(self, other):
+        if not _is_dim_operand(other):
+            return _as_value(self).__rfloordiv__(other)
+        return _ensure(other, "floordiv", self.scope)._divmod(self)[0]
+
+    def __mod__(self, divisor):
+        if not _is_dim_operand(divisor):
+            return _as_value(self).__mod__(divisor)
+        return self._divmod(divisor)[1]
+
+    def __rmod__(self, other):
+        if not _is_dim_operand(other):
+            return _as_value(self).__rmod__(other)
+        return _ensure(other, "mod", self.scope)._divmod(self)[1]
+
+    def __divmod__(self, divisor):
+        return self._divmod(divisor)
+
+    def __rdivmod__(self, other):
+        return _ensure(other, "divmod", self.scope)._divmod(self)
+
+    def __truediv__(self, other):
+        return _as_value(self).__truediv__(other)
+
+    def __rtruediv__(self, other):
+        return _as_value(self).__rtruediv__(other)
+
+    def _divmod(self, divisor):
+        """Polynomial division when exact (or with a constant divisor, an integer remainder);
+        otherwise the `floordiv` and `mod` operations."""
+        result = _exact_divmod(self, divisor)
+        if result is not None:
+            return result
+        return (
+            DimExpr.from_operation(FLOORDIV, self, divisor, scope=self.scope),
+            DimExpr.from_operation(MOD, self, divisor, scope=self.scope),
+        )
+
+    def __int__(self):
+        raise InconclusiveDimensionOperation(
+            f"Symbolic dimension '{self}' used in a context that requires a constant"
+        )
+
+    def __eq__(self, other):
+        if isinstance(other, DimExpr):
+            if other.scope is not self.scope:
+                return False
+        elif not _is_dim_operand(other):
+            return False
+        diff = self - other
+        return not isinstance(diff, DimExpr) and diff == 0
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __ge__(self, other):
+        return _geq(self, other, lambda: f"'{self}' >= '{other}'")
+
+    def __le__(self, other):
+        return _geq(other, self, lambda: f"'{self}' <= '{other}'")
+
+    def __gt__(self, other):
+        return not _geq(other, self, lambda: f"'{self}' > '{other}'")
+
+    def __lt__(self, other):
+        return not _geq(self, other, lambda: f"'{self}' < '{other}'")
+
+    def __bool__(self):
+        return True  # a dimension size is >= 1
+
+    def max(self, other):
+        return _max_min(self, other, MAX)
+
+    def min(self, other):
+        return _max_min(self, other, MIN)
+
+    def dimension_as_value(self):
+        return _as_value(self)
+
+    def __jax_array__(self):
+        return _as_value(self)
+
+    def evaluate(self, env: dict):
+        """The value with the variables bound in `env` (ints, or anything with int arithmetic)."""
+        total = 0
+        for t, c in self.terms:
+            value = c
+            for f, e in t.factors:
+                value = value * _evaluate_factor(f, env) ** e
+            total = total + value
+        return total
+
+
+def _evaluate_factor(f: Factor, env: dict):
+    if f.var is not None:
+        if f.var not in env:
+            raise MeshjitValueError(
+                f"Encountered dimension variable '{f.var}' that is not appearing in the shapes "
+                "of the function arguments.\nThe following dimension variables are appearing in "
+                f"the shapes of the function arguments: {list(env)}.\nPlease see "
+                "https://docs.jax.dev/en/latest/export/shape_poly.html#dimension-variables-must-be-solvable-from-the-input-shapes"
+                " for more details."
+            )
+        return env[f.var]
+    a, b = (evaluate(o, env) for o in f.operands)
+    return {FLOORDIV: operator.floordiv, MOD: operator.mod, MAX: max_dim, MIN: min_dim}[
+        f.operation
+    ](a, b)
+
+
+def evaluate(d, env: dict):
+    """`d` (an int or DimExpr) with its variables bound in `env`."""
+    return d.evaluate(env) if isinstance(d, DimExpr) else d
+
+
+def _ensure(x, operation: str, scope: SymbolicScope) -> DimExpr:
+    if isinstance(x, DimExpr):
+        scope._check_same(x, f"for operation {operation}")
+        return x
+    if _is_dim_operand(x):
+        return DimExpr(((ONE, operator.index(x)),), scope)
+    raise MeshjitTypeError(f"Symbolic dimension {operation} not supported for {x}.")
+
+
+def _exact_divmod(dividend: DimExpr, divisor):
+    quotient, rest = 0, dividend
+    try:
+        while isinstance(rest, DimExpr):
+            term, count = rest.terms[0]
+            if isinstance(divisor, DimExpr):
+                dterm, dcount = divisor.terms[0]
+                qterm = term.divide(dterm)
+            else:
+                qterm, dcount = term, operator.index(divisor)
+            if qterm is None or count % dcount:
+                return None
+            q = _normalize({qterm: count // dcount}, dividend.scope)
+            quotient, rest = quotient + q, rest - q * divisor
+    except InconclusiveDimensionOperation:
+        return None
+    if isinstance(divisor, DimExpr):
+        return (quotient, 0) if rest == 0 else None
+    q, r = divmod(rest, operator.index(divisor))
+    return quotient + q, r
+
+
+# ---------------------------------------------------------------------------------------------
+# Deciding comparisons: bounds of expressions.
+
+
+def bounds(e) -> tuple[float, float]:
+    """Lower and upper bounds of `e` for every value of its variables (>= 1) allowed by its
+    scope's constraints."""
+    if not isinstance(e, DimExpr):
+        return (e, e)
+    cache = e.scope._bounds
+    found = cache.get(e)
+    if found is None:
+        cache[e] = (-_INF, _INF)  # a constraint about e itself does not recurse
+        lo, hi = _sum_bounds(e.terms, e.scope)
+        for _, diff in e.scope._geq:  # e = (e - d) + d with d >= 0
+            rest = e - diff
+            if not isinstance(rest, DimExpr) or rest.size < e.size or rest == 0:
+                lo = max(lo, bounds(rest)[0])
+            rest = e + diff  # e = (e + d) - d
+            if not isinstance(rest, DimExpr) or rest.size < e.size:
+                hi = min(hi, bounds(rest)[1])
+        found = cache[e] = (lo, hi)
+    return found
+
+
+def _sum_bounds(terms, scope) -> tuple[float, float]:
+    lo = hi = 0
+    for t, c in terms:
+        tlo, thi = _term_bounds(t, scope)
+        a, b = _scale(tlo, c), _scale(thi, c)
+        lo, hi = lo + min(a, b), hi + max(a, b)
+    return lo, hi
+
+
+def _scale(x: float, c: int) -> float:
+    return 0 if x == 0 else x * c
+
+
+def _term_bounds(t: Term, scope) -> tuple[float, float]:
+    lo = hi = 1
+    for f, e in t.factors:
+        flo, fhi = _factor_bounds(f, scope)
+        flo, fhi = _power_bounds(flo, fhi, e)
+        products = [_scale_inf(x, y) for x in (lo, hi) for y in (flo, fhi)]
+        lo, hi = min(products), max(products)
+    for _, diff in scope._geq:  # a constraint on this very term (e.g. "b >= 4")
+        if isinstance(diff, DimExpr) and len(diff.terms) <= 2 and diff.terms[0][0] == t:
+            (_, k), const = diff.terms[0], (diff.terms[1][1] if len(diff.terms) == 2 else 0)
+            if len(diff.terms) == 2 and not diff.terms[1][0].is_constant:
+                continue
+            bound = -const / k  # k*t + const >= 0
+            if k > 0:
+                lo = max(lo, math.ceil(bound))
+            else:
+                hi = min(hi, math.floor(bound))
+    return lo, hi
+
+
+def _scale_inf(x: float, y: float) -> float:
+    if x == 0 or y == 0:
+        return 0
+    return x * y
+
+
+def _power_bounds(lo: float, hi: float, e: int) -> tuple[float, float]:
+    if e == 1:
+        return lo, hi
+    if lo >= 0:
+        return lo**e, hi**e
+    values = [lo**e, hi**e] + ([0] if hi >= 0 else [])
+    return min(values), max(values)
+
+
+def _factor_bounds(f: Factor, scope) -> tuple[float, float]:
+    if f.var is not None:
+        return 1, _INF
+    (alo, ahi), (blo, bhi) = (bounds(o) for o in f.operands)
+    if f.operation == MAX:
+        return max(alo, blo), max(ahi, bhi)
+    if f.operation == MIN:
+        return min(alo, blo), min(ahi, bhi)
+    if blo > 0:  # floordiv and mod by a positive divisor
+        if f.operation == MOD:
+            hi = bhi - 1
+            return (0, min(hi, ahi)) if alo >= 0 else (0, hi)
+        return _floor_div(alo, blo, bhi), _floor_div(ahi, blo, bhi, upper=True)
+    return -_INF, _INF
+
+
+def _floor_div(a: float, blo: float, bhi: float, upper: bool = False) -> float:
+    if abs(a) == _INF:
+        return a
+    candidates = [a / blo] + ([a / bhi] if bhi != _INF else [0])
+    return math.floor(max(candidates) if upper else min(candidates))
+
+
+def _geq(e1, e2, describe) -> bool:
+    """`e1 >= e2`, or InconclusiveDimensionOperation."""
+    scope = e1.scope if isinstance(e1, DimExpr) else getattr(e2, "scope", None)
+    if scope is None:
+        return int(e1) >= int(e2)
+    if isinstance(e1, DimExpr) and isinstance(e2, DimExpr):
+        scope._check_same(e2, f"when comparing {describe()}")
+    lo, hi = bounds(e1 - e2)
+    if lo >= 0:
+        return True
+    if hi < 0:
+        return False
+    where = f"\nUsing symbolic scope {scope}" if scope._geq else ""
+    raise InconclusiveDimensionOperation(
+        f"Symbolic dimension comparison {describe()} is inconclusive.{where}"
+    )
+
+
+def _max_min(a, b, operation: str):
+    scope = a.scope if isinstance(a, DimExpr) else b.scope
+    lo, hi = bounds(a - b)
+    if lo >= 0:
+        return a if operation == MAX else b
+    if hi <= 0:
+        return b if operation == MAX else a
+    return DimExpr.from_operation(operation, a, b, scope=scope)
+
+
+# ---------------------------------------------------------------------------------------------
+# `jax.core`'s helpers over int-or-symbolic dimensions.
+
+
+def is_symbolic_dim(d) -> bool:
+    return isinstance(d, DimExpr)
+
+
+def is_constant_dim(d) -> bool:
+    try:
+        operator.index(d)
+        return True
+    except TypeError:
+        return False
+
+
+def is_constant_shape(shape) -> bool:
+    return all(is_constant_dim(d) for d in shape)
+
+
+def max_dim(a, b):
+    if not isinstance(a, DimExpr) and not isinstance(b, DimExpr):
+        return max(a, b)
+    return _max_min(a, b, MAX)
+
+
+def min_dim(a, b):
+    if not isinstance(a, DimExpr) and not isinstance(b, DimExpr):
+        return min(a, b)
+    return _max_min(a, b, MIN)
+
+
+def _as_value(d):
+    from meshjit.compiler.lax.dim_values import dimension_as_value
+
+    return dimension_as_value(d)
+
+
+def dimension_as_value(d):
+    """A dimension as a value to compute with: an int stays an int, a symbolic dimension is
+    an int32 scalar (JAX's `core.dimension_as_value`)."""
+    return _as_value(d) if isinstance(d, DimExpr) else d
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing `symbolic_shape("b, 2*a + 1")`.
+
+_OPERATIONS = {FLOORDIV: 2, MOD: 2, MAX: 2, MIN: 2, "non_negative": 1}
+
+
+class _Placeholder:
+    pass
+
+
+def _parse(spec: str, scope: SymbolicScope, spec_repr: str, like=None) -> tuple:
+    try:
+        tree = ast.parse(f"({spec.strip() or ''},)" if spec.strip() else "()", mode="eval")
+    except SyntaxError as e:
+        raise _parse_error(spec_repr, f"syntax error: {e.msg}") from None
+    body = tree.body
+    elts = body.elts if isinstance(body, ast.Tuple) else [body]
+    if len(elts) == 1 and isinstance(elts[0], ast.Tuple):  # "(b, 4)"
+        elts = elts[0].elts
+    dims = []
+    for i, node in enumerate(elts):
+        if isinstance(node, ast.Constant) and node.value is Ellipsis:
+            if i != len(elts) - 1:
+                raise _parse_error(spec_repr, "... may be used only as the last dimension")
+            if like is None:
+                raise _parse_error(spec_repr, "... requires `like` to be specified")
+            dims += [_like(like, j, spec_repr) for j in range(i, len(like))]
+            continue
+        try:
+            dim = _parse_dim(node, scope)
+        except (MeshjitError, ValueError, TypeError) as e:
+            raise _parse_error(spec_repr, f"{i}: {e}") from None
+        what = f"{i}: different size {dim} for known dimension; like={tuple(like or ())}"
+        if dim is _Placeholder:
+            dim = _like(like, i, spec_repr)
+        elif like is not None and i < len(like) and like[i] is not None:
+            if not isinstance(dim, DimExpr) and dim != like[i]:
+                raise _parse_error(spec_repr, what)
+        dims.append(dim)
+    if like is not None and len(dims) != len(like):
+        raise _parse_error(spec_repr, f"rank mismatch: {len(dims)} dimensions for {tuple(like)}")
+    return tuple(dims)
+
+
+def _like(like, i: int, spec_repr: str):
+    if like is None or i >= len(like) or like[i] is None:
+        raise _parse_error(spec_repr, "_ (or ...) needs a known dimension in `like`")
+    return like[i]
+
+
+def _parse_error(spec_repr: str, detail: str) -> MeshjitValueError:
+    where = " in dimension " if detail[:1].isdigit() else ": "
+    return MeshjitValueError(f"syntax error in symbolic shape {spec_repr}{where}{detail}")
+
+
+_BINOPS = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+}
+
+
+def _parse_dim(node, scope: SymbolicScope):
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name):
+        return _Placeholder if node.id == "_" else DimExpr.from_var(node.id, scope)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _parse_dim(node.operand, scope)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+        return _BINOPS[type(node.op)](_parse_dim(node.left, scope), _parse_dim(node.right, scope))
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and _OPERATIONS.get(node.func.id) == len(node.args)
+        and not node.keywords
+    ):
+        args = [_parse_dim(a, scope) for a in node.args]
+        return _call_operation(node.func.id, args)
+    raise MeshjitValueError(f"unexpected {ast.unparse(node)!r}")
+
+
+def _call_operation(name: str, args):
+    if name == "non_negative":
+        return max_dim(args[0], 0)
+    a, b = args
+    return {
+        FLOORDIV: operator.floordiv,
+        MOD: operator.mod,
+        MAX: max_dim,
+        MIN: min_dim,
+    }[name](a, b)
+
+
+def symbolic_shape(
+    shape_spec: str | None,
+    *,
+    constraints: Sequence[str] = (),
+    scope: SymbolicScope | None = None,
+    like: Sequence[int | None] | None = None,
+) -> tuple:
+    """A shape of ints and dimension expressions from its text: `"b, 4"`, `"(a, 2*a)"`,
+    `"b, floordiv(n, 2) + 1"`; `_` and a final `...` take the dimensions of `like`."""
+    spec_repr = repr(shape_spec)
+    if shape_spec is None:
+        shape_spec = "..."
+    elif not isinstance(shape_spec, str):
+        raise MeshjitValueError(
+            f"polymorphic shape spec should be None or a string. Found {spec_repr}."
+        )
+    if scope is None:
+        scope = SymbolicScope(constraints)
+    elif constraints:
+        raise MeshjitValueError("Cannot specify both a `scope` and `constraints`.")
+    return _parse(shape_spec, scope, spec_repr, like)
+
+
+# ---------------------------------------------------------------------------------------------
+# Solving the dimension variables from the shapes of actual arguments.
+
+_SHAPE_ASSERTION_HELP = (
+    "Please see https://docs.jax.dev/en/latest/export/shape_poly.html#shape-assertion-errors "
+    "for more details."
+)
+
+
+def solve_dim_vars(specs: Sequence[tuple], shapes: Sequence[tuple]) -> dict[str, int]:
+    """The values of the dimension variables of the symbolic shapes `specs` that make them the
+    concrete `shapes` (JAX's errors when there are none)."""
+    env: dict[str, int] = {}
+    found: list[str] = []
+    dims = [
+        (i, axis, d, n)
+        for i, (spec, shape) in enumerate(zip(specs, shapes))
+        for axis, (d, n) in enumerate(zip(spec, shape))
+        if isinstance(d, DimExpr)
+    ]
+    progress = True
+    while progress:
+        progress = False
+        for i, axis, d, n in dims:
+            solved = _solve_one(d, n, env)
+            if solved is not None:
+                var, value = solved
+                env[var] = value
+                found.append(
+                    f"'{var}' = {value} from specification '{d}' for dimension args[{i}].shape[{axis}] (= {n}), "
+                )
+                progress = True
+    specs_text = ", ".join(
+        f"args[{i}].shape = ({', '.join(map(str, spec))})"
+        for i, spec in enumerate(specs)
+        if any(isinstance(d, DimExpr) for d in spec)
+    )
+
+    def mismatch(detail: str):
+        return MeshjitValueError(
+            "Input shapes do not match the polymorphic shapes specification. "
+            f"{detail}. Using the following polymorphic shapes specifications: {specs_text}. "
+            f"Obtained dimension variables: {''.join(found)}. {_SHAPE_ASSERTION_HELP}"
+        )
+
+    for var, value in env.items():
+        if value < 1:
+            raise mismatch(f"Expected value >= 1 for dimension variable '{var}'")
+    for i, axis, d, n in dims:
+        if not d.variables() <= env.keys():
+            unsolved = sorted(d.variables() - env.keys())
+            raise MeshjitValueError(
+                f"Cannot solve for values of dimension variables {unsolved}. "
+                "Dimension variables must be solvable from the input shapes: each must appear "
+                "alone or as `k*v + c` in some argument dimension. See "
+                "https://docs.jax.dev/en/latest/export/shape_poly.html#dimension-variables-must-be-solvable-from-the-input-shapes"
+            )
+        value = d.evaluate(env)
+        if value != n:
+            raise mismatch(
+                f"Found inconsistency between dimension size args[{i}].shape[{axis}] (= {n}) "
+                f"and the specification '{d}' (= {value})"
+            )
+    return env
+
+
+def _solve_one(d: DimExpr, size: int, env: dict):
+    """(var, value) when `d` is `k*var + rest`, var unknown and the rest known, else None."""
+    unknown = None
+    rest = 0
+    for term, coeff in d.terms:
+        names = {f.var for f, _ in term.factors if f.var is not None}
+        if all(f.var is not None and f.var in env for f, _ in term.factors):
+            rest += evaluate(DimExpr(((term, coeff),), d.scope), env)
+        elif unknown is None and len(term.factors) == 1 and term.factors[0][1] == 1 and names:
+            unknown = (term.factors[0][0].var, coeff)
+        else:
+            return None
+    if unknown is None:
+        return None
+    var, k = unknown
+    value, remainder = divmod(size - rest, k)
+    return (var, value) if remainder == 0 else None
