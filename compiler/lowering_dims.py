@@ -17,15 +17,12 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.shape_poly import FLOORDIV, MAX, MIN, DimExpr
+from meshjit.compiler.ir.shape_poly import FLOORDIV, MAX, MIN, DimExpr, dim_value_dtype
 
 WRAPPED_MAIN = "_wrapped_jax_export_main"
 
 
-def dim_dtype() -> np.dtype:
-    """The type of dimension values: int64 under x64, int32 otherwise (as JAX's)."""
-    return np.dtype(np.int64 if dtypes.x64_enabled else np.int32)
+dim_dtype = dim_value_dtype
 
 
 def is_static(shape) -> bool:
@@ -285,3 +282,21 @@ def _assert(mctx, direction: str, a: ir.Value, b: ir.Value, message: str) -> Non
             "has_side_effect": ir.BoolAttr.get(True),
         },
     )
+
+
+def real_dynamic_slice(mctx, x, result_type, starts, limits, strides) -> ir.Value:
+    operands = [x, shape_tensor(mctx, starts), shape_tensor(mctx, limits)]
+    operands.append(shape_tensor(mctx, strides))
+    return _emit("stablehlo.real_dynamic_slice", [result_type], operands).result
+
+
+def clamp_index(mctx, start: ir.Value, high) -> ir.Value:
+    """`start` (an integer scalar) clamped into [0, high], `high` symbolic; int32."""
+    i32 = mctx.types.tensor((), np.int32)
+    if start.type != i32:
+        start = _emit("stablehlo.convert", [i32], [start]).result
+    high = eval_dim(mctx, high)
+    if high.type != i32:
+        high = _emit("stablehlo.convert", [i32], [high]).result
+    low = mctx.scalar_constant(0, np.int32)
+    return _emit("stablehlo.clamp", [i32], [low, start, high]).result

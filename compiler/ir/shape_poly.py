@@ -20,6 +20,8 @@ import math
 import operator
 from typing import Any, Sequence
 
+import numpy as np
+
 from meshjit.compiler.errors import (
     MeshjitError,
     MeshjitNotImplementedError,
@@ -27,6 +29,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
     user_source,
 )
+from meshjit.compiler.ir import dtypes
 
 _HELP = """
 This error arises for comparison operations with shapes that
@@ -534,7 +537,7 @@ def bounds(e) -> tuple[float, float]:
     if found is None:
         cache[e] = (-_INF, _INF)  # a constraint about e itself does not recurse
         lo, hi = _sum_bounds(e.terms, e.scope)
-        for _, diff in e.scope._geq:  # e = (e - d) + d with d >= 0
+        for diff in [d for _, d in e.scope._geq] + _implied(e):  # e = (e - d) + d, d >= 0
             rest = e - diff
             if not isinstance(rest, DimExpr) or rest.size < e.size or rest == 0:
                 lo = max(lo, bounds(rest)[0])
@@ -543,6 +546,32 @@ def bounds(e) -> tuple[float, float]:
                 hi = min(hi, bounds(rest)[1])
         found = cache[e] = (lo, hi)
     return found
+
+
+def _implied(e: DimExpr) -> list:
+    """Differences known >= 0 from the operations in `e`: `b - 1 - mod(a, b)` and `mod(a, b)`
+    (b > 0), `a - k*floordiv(a, k)` and its complement (k > 0), `max(a, b) - a`, `a - min(a, b)`."""
+    out = []
+    for term, _ in e.terms:
+        for f, _ in term.factors:
+            if f.var is not None:
+                continue
+            value = DimExpr(((Term(((f, 1),)), 1),), e.scope)
+            a, b = (_plain(o) for o in f.operands)
+            if f.operation == MOD and bounds(b)[0] > 0:
+                out += [b - 1 - value, value]
+            elif f.operation == FLOORDIV and not isinstance(b, DimExpr) and b > 0:
+                out += [a - b * value, b * value - a + b - 1]
+            elif f.operation == MAX:
+                out += [value - a, value - b]
+            elif f.operation == MIN:
+                out += [a - value, b - value]
+    return out
+
+
+def _plain(e: DimExpr):
+    """An operand of an operation as an expression (an int when constant)."""
+    return _normalize(dict(e.terms), e.scope)
 
 
 def _sum_bounds(terms, scope) -> tuple[float, float]:
@@ -674,6 +703,11 @@ def min_dim(a, b):
     if not isinstance(a, DimExpr) and not isinstance(b, DimExpr):
         return min(a, b)
     return _max_min(a, b, MIN)
+
+
+def dim_value_dtype() -> np.dtype:
+    """The type of dimension values: int64 under x64, int32 otherwise (as JAX's)."""
+    return np.dtype(np.int64 if dtypes.x64_enabled else np.int32)
 
 
 def _as_value(d):
@@ -892,3 +926,8 @@ def _solve_one(d: DimExpr, size: int, env: dict):
     var, k = unknown
     value, remainder = divmod(size - rest, k)
     return (var, value) if remainder == 0 else None
+
+
+def int_or_symbolic(d):
+    """`int(d)`, a symbolic dimension kept as it is (what shape parameters take)."""
+    return d if isinstance(d, DimExpr) else int(d)

@@ -18,6 +18,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
@@ -32,6 +33,7 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
     vma_rules,
 )
+from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
 from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
@@ -681,6 +683,10 @@ def _scan_lowering(ctx, *args, jaxpr, num_consts, num_carry, length, reverse, un
     step = _ScanStep(ctx, jaxpr, num_consts, num_carry, length, reverse)
     ys_init = [_zeros(ctx, a) for a in ctx.avals_out[num_carry:]]
     vals = [mctx.scalar_constant(0, dtypes.int32), *args, *ys_init]
+    if is_symbolic_dim(length):  # shape polymorphism: a loop of `length` steps, not unrolled
+        vals = _scan_loop(step, vals, length, 1)
+        first, num_ys = 1 + num_consts, len(ys_init)
+        return vals[first : first + num_carry] + vals[len(vals) - num_ys :]
     trips = length // unroll if unroll < length else 0
     if trips:
         vals = _scan_loop(step, vals, trips * unroll, unroll)
@@ -695,7 +701,7 @@ def _scan_loop(step: _ScanStep, operands: list, bound: int, unroll: int) -> list
     op = emit("stablehlo.while", types, operands, regions=2)
     cond_block = op.regions[0].blocks.append(*types)
     with ir.InsertionPoint(cond_block):
-        limit = step.ctx.module_ctx.scalar_constant(bound, dtypes.int32)
+        limit = _int32_dim(step.ctx.module_ctx, bound)
         emit("stablehlo.return", [], [_compare(cond_block.arguments[0], limit, "LT")])
     body_block = op.regions[1].blocks.append(*types)
     with ir.InsertionPoint(body_block):
@@ -724,7 +730,7 @@ class _ScanStep:
         xs, ys = vals[nc + ncarry : len(vals) - num_ys], vals[len(vals) - num_ys :]
         index = i
         if self.reverse:
-            last = mctx.scalar_constant(self.length - 1, dtypes.int32)
+            last = _int32_dim(mctx, self.length - 1)
             index = hlo.SubtractOp(last, i).result
         slices = [self._slice(x, index, aval) for x, aval in zip(xs, self._slice_avals())]
         outs = jaxpr_subcomp(mctx, self.jaxpr.jaxpr, [], [*consts, *carry, *slices])
@@ -743,7 +749,9 @@ class _ScanStep:
 
     def _slice(self, x, index, aval: ShapedArray):
         piece = hlo.DynamicSliceOp(x, self._starts(index, aval.ndim), [1, *aval.shape]).result
-        return hlo.ReshapeOp(self.ctx.tensor_type(aval), piece).result
+        return dims_lowering.reshape(
+            self.ctx.module_ctx, piece, self.ctx.tensor_type(aval), aval.shape
+        )
 
     def _update(self, buf, y, index):
         shape = ir.RankedTensorType(y.type).shape
@@ -754,7 +762,16 @@ class _ScanStep:
 
 def _zeros(ctx: LoweringRuleContext, aval: ShapedArray) -> ir.Value:
     zero = ctx.module_ctx.scalar_constant(0, aval.dtype)
-    return hlo.BroadcastInDimOp(ctx.tensor_type(aval), zero, []).result
+    return dims_lowering.broadcast(ctx.module_ctx, zero, ctx.tensor_type(aval), aval.shape, [])
+
+
+def _int32_dim(mctx, d) -> ir.Value:
+    """A loop bound or index: an int32 constant, or a symbolic dimension's value as int32."""
+    if not is_symbolic_dim(d):
+        return mctx.scalar_constant(d, dtypes.int32)
+    value = dims_lowering.eval_dim(mctx, d)
+    i32 = mctx.types.tensor((), dtypes.int32)
+    return value if value.type == i32 else hlo.ConvertOp(i32, value).result
 
 
 def _compare(x, y, direction: str) -> ir.Value:

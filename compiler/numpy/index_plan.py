@@ -217,7 +217,8 @@ def _static_slice(s: slice) -> slice:
             )
     try:
         start, stop, step = (
-            None if b is None else operator.index(b) for b in (s.start, s.stop, s.step)
+            b if b is None or is_symbolic_dim(b) else operator.index(b)
+            for b in (s.start, s.stop, s.step)
         )
     except TypeError:
         bad = next(b for b in (s.start, s.stop, s.step) if not _is_index(b))
@@ -309,7 +310,7 @@ def _kept_as_array(i: int, size: int, wrap_negative: bool) -> bool:
 def _checked_int(i: int, axis: int, size: int) -> int:
     if not -size <= i < size:
         raise MeshjitIndexError(f"index {i} is out of bounds for axis {axis} with size {size}")
-    return i % size
+    return i + size if i < 0 else i  # (not i % size: the size may be symbolic)
 
 
 def _mask_entries(shape, axis, mask: np.ndarray) -> list[Entry]:
