@@ -863,18 +863,6 @@ def solve_dim_vars(specs: Sequence[tuple], shapes: Sequence[tuple]) -> dict[str,
         for axis, (d, n) in enumerate(zip(spec, shape))
         if isinstance(d, DimExpr)
     ]
-    progress = True
-    while progress:
-        progress = False
-        for i, axis, d, n in dims:
-            solved = _solve_one(d, n, env)
-            if solved is not None:
-                var, value = solved
-                env[var] = value
-                found.append(
-                    f"'{var}' = {value} from specification '{d}' for dimension args[{i}].shape[{axis}] (= {n}), "
-                )
-                progress = True
     specs_text = ", ".join(
         f"args[{i}].shape = ({', '.join(map(str, spec))})"
         for i, spec in enumerate(specs)
@@ -888,6 +876,22 @@ def solve_dim_vars(specs: Sequence[tuple], shapes: Sequence[tuple]) -> dict[str,
             f"Obtained dimension variables: {''.join(found)}. {_SHAPE_ASSERTION_HELP}"
         )
 
+    progress = True
+    while progress:
+        progress = False
+        for i, axis, d, n in dims:
+            solved = _solve_one(d, n, env)
+            if solved is not None:
+                var, value, remainder = solved
+                if remainder:
+                    raise mismatch(
+                        f"Division had remainder {remainder} when computing the value of '{var}'"
+                    )
+                env[var] = value
+                found.append(
+                    f"'{var}' = {value} from specification '{d}' for dimension args[{i}].shape[{axis}] (= {n}), "
+                )
+                progress = True
     for var, value in env.items():
         if value < 1:
             raise mismatch(f"Expected value >= 1 for dimension variable '{var}'")
@@ -910,7 +914,8 @@ def solve_dim_vars(specs: Sequence[tuple], shapes: Sequence[tuple]) -> dict[str,
 
 
 def _solve_one(d: DimExpr, size: int, env: dict):
-    """(var, value) when `d` is `k*var + rest`, var unknown and the rest known, else None."""
+    """(var, value, remainder) when `d` is `k*var + rest`, var unknown and the rest known
+    (`size = k*value + rest + remainder`), else None."""
     unknown = None
     rest = 0
     for term, coeff in d.terms:
@@ -925,7 +930,7 @@ def _solve_one(d: DimExpr, size: int, env: dict):
         return None
     var, k = unknown
     value, remainder = divmod(size - rest, k)
-    return (var, value) if remainder == 0 else None
+    return var, value, remainder
 
 
 def int_or_symbolic(d):

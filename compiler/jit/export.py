@@ -55,6 +55,7 @@ __all__ = [
     "default_export_platform",
     "deserialize",
     "export",
+    "InconclusiveDimensionOperation",
     "is_symbolic_dim",
     "maximum_supported_calling_convention_version",
     "minimum_supported_calling_convention_version",
@@ -65,6 +66,7 @@ __all__ = [
 SymbolicScope = shape_poly.SymbolicScope
 symbolic_shape = shape_poly.symbolic_shape
 is_symbolic_dim = shape_poly.is_symbolic_dim
+InconclusiveDimensionOperation = shape_poly.InconclusiveDimensionOperation
 
 # The calling conventions JAX 0.10.2 reads and writes (it writes the maximum).
 minimum_supported_calling_convention_version = 9
@@ -236,7 +238,7 @@ class Exported:
     @property
     def uses_shape_polymorphism(self) -> bool:
         """Whether the avals have symbolic dimensions (the module's `?` sizes)."""
-        return any(not shape_poly.is_constant_shape(a.shape) for a in self.in_avals)
+        return _polymorphic(self.in_avals)
 
     def __str__(self):
         return f"Exported(fun_name={self.fun_name}, ...)"
@@ -244,6 +246,10 @@ class Exported:
     def __repr__(self):
         sig = ", ".join(a.str_short() for a in self.in_avals)
         return f"Exported({self.fun_name}({sig}) on {self.nr_devices} device(s))"
+
+
+def _polymorphic(avals) -> bool:
+    return any(not shape_poly.is_constant_shape(a.shape) for a in avals)
 
 
 def _constant_dims_differ(got: tuple, want: tuple) -> list[int]:
@@ -306,7 +312,8 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
             mlir_module_serialized=_portable_artifact(lowered.compiler_ir()),
             calling_convention_version=maximum_supported_calling_convention_version,
             module_kept_var_idx=tuple(range(len(lowered.traced.jaxpr.in_avals))),
-            uses_global_constants=False,
+            # JAX's flag for a module with dimension variables: a caller refines its shapes
+            uses_global_constants=_polymorphic(lowered.traced.jaxpr.in_avals),
             _get_vjp=lambda: _export_vjp(fun_jit, sig, lowered),
         )
 
