@@ -29,7 +29,7 @@ from jaxlib.mlir import ir, passmanager
 from jaxlib.mlir.dialects import func, stablehlo
 
 from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.ir import dtypes, shape_poly
+from meshjit.compiler.ir import dtypes, shape_poly, shape_specs
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 SymbolicScope = shape_poly.SymbolicScope
-symbolic_shape = shape_poly.symbolic_shape
+symbolic_shape = shape_specs.symbolic_shape
 is_symbolic_dim = shape_poly.is_symbolic_dim
 InconclusiveDimensionOperation = shape_poly.InconclusiveDimensionOperation
 
@@ -92,7 +92,7 @@ def symbolic_args_specs(args, shapes_specs, constraints=(), scope=None):
         tree,
         [
             ShapeDtypeStruct(
-                shape_poly.symbolic_shape(spec, like=tuple(x.shape), scope=scope), x.dtype
+                shape_specs.symbolic_shape(spec, like=tuple(x.shape), scope=scope), x.dtype
             )
             for x, spec in zip(leaves, specs)
         ],
@@ -221,7 +221,7 @@ class Exported:
                 f"{want.str_short()} there, got {got.str_short()})"
             )
         if self.uses_shape_polymorphism:
-            shape_poly.solve_dim_vars(
+            shape_specs.solve_dim_vars(
                 [a.shape for a in self.in_avals], [a.shape for a in got_avals]
             )
         if self.ordered_effects:
@@ -603,7 +603,9 @@ def _call_exported_rule(*avals, exported: Exported):
 def _dim_env(exported: Exported, avals) -> dict:
     if not exported.uses_shape_polymorphism:
         return {}
-    return shape_poly.solve_dim_vars([a.shape for a in exported.in_avals], [a.shape for a in avals])
+    return shape_specs.solve_dim_vars(
+        [a.shape for a in exported.in_avals], [a.shape for a in avals]
+    )
 
 
 def _call_exported_lowering(ctx: LoweringRuleContext, *args, exported: Exported):

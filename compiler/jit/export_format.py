@@ -23,7 +23,8 @@ from flatbuffers.table import Table
 
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
-from meshjit.compiler.ir.shape_poly import SymbolicScope, symbolic_shape
+from meshjit.compiler.ir.shape_poly import SymbolicScope
+from meshjit.compiler.ir.shape_specs import symbolic_shape
 from meshjit.compiler.parallel.sharding import (
     AbstractMesh,
     AxisType,
