@@ -18,6 +18,7 @@ from jaxlib.mlir.dialects import func
 
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.shape_poly import FLOORDIV, MAX, MIN, DimExpr, dim_value_dtype
+from meshjit.dialects.types import dense_elements
 
 WRAPPED_MAIN = "_wrapped_jax_export_main"
 
@@ -106,17 +107,23 @@ def shape_tensor(mctx, shape) -> ir.Value:
     """`shape` as a 1-D tensor of `dim_dtype()`, the shape operand of the dynamic ops."""
     dtype = dim_dtype()
     one = mctx.types.tensor((1,), dtype)
-    pieces = [_emit("stablehlo.reshape", [one], [eval_dim(mctx, d)]).result for d in shape]
+    pieces = [_piece(mctx, one, d) for d in shape]
     if len(pieces) == 1:
         return pieces[0]
     out_type = mctx.types.tensor((len(shape),), dtype)
     if not pieces:
-        from meshjit.dialects.types import dense_elements
-
         empty = dense_elements(np.zeros((0,), dtype), mctx.types.element(dtype))
         return _emit("stablehlo.constant", [out_type], [], {"value": empty}).result
     dim = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 0)
     return _emit("stablehlo.concatenate", [out_type], pieces, {"dimension": dim}).result
+
+
+def _piece(mctx, one, d) -> ir.Value:
+    """Dimension `d` as a `tensor<1xi32>`: a constant, or its value reshaped."""
+    if isinstance(d, DimExpr):
+        return _emit("stablehlo.reshape", [one], [eval_dim(mctx, d)]).result
+    value = dense_elements(np.full((1,), d, dim_dtype()), mctx.types.element(dim_dtype()))
+    return _emit("stablehlo.constant", [one], [], {"value": value}).result
 
 
 def broadcast(mctx, x: ir.Value, result_type, shape, dims) -> ir.Value:
@@ -300,3 +307,35 @@ def clamp_index(mctx, start: ir.Value, high) -> ir.Value:
         high = _emit("stablehlo.convert", [i32], [high]).result
     low = mctx.scalar_constant(0, np.int32)
     return _emit("stablehlo.clamp", [i32], [low, start, high]).result
+
+
+def dynamic_gather(mctx, result_type, operand, indices, slice_sizes, dims_attr, sorted_):
+    """A gather whose slice sizes are symbolic: `stablehlo.dynamic_gather`, the sizes an operand."""
+    attrs = {
+        "dimension_numbers": dims_attr,
+        "indices_are_sorted": ir.BoolAttr.get(bool(sorted_)),
+    }
+    operands = [operand, indices, shape_tensor(mctx, slice_sizes)]
+    return _emit("stablehlo.dynamic_gather", [result_type], operands, attrs).result
+
+
+def sized_slice(mctx, x, result_type, starts: list, sizes) -> ir.Value:
+    """A dynamic_slice of symbolic `sizes` at `starts` (int32 scalars, already clamped): a
+    `real_dynamic_slice` from the starts to the starts plus the sizes."""
+    i32 = mctx.types.tensor((1,), np.int32)
+    pieces = [_emit("stablehlo.reshape", [i32], [s]).result for s in starts]
+    n = mctx.types.tensor((len(starts),), np.int32)
+    dim = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 0)
+    start = (
+        pieces[0]
+        if len(pieces) == 1
+        else _emit("stablehlo.concatenate", [n], pieces, {"dimension": dim}).result
+    )
+    size = shape_tensor(mctx, sizes)
+    if size.type != n:
+        size = _emit("stablehlo.convert", [n], [size]).result
+    limit = _emit("stablehlo.add", [n], [start, size]).result
+    strides = shape_tensor(mctx, [1] * len(starts))
+    if strides.type != n:
+        strides = _emit("stablehlo.convert", [n], [strides]).result
+    return _emit("stablehlo.real_dynamic_slice", [result_type], [x, start, limit, strides]).result

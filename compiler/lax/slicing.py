@@ -153,6 +153,8 @@ lowering_rules.register(slice_p, _slice_lowering)
 
 def _dynamic_slice_lowering(ctx, x, *starts, slice_sizes):
     starts = _clamped_starts(ctx, starts, ctx.avals_in[0].shape, slice_sizes)
+    if not dims_lowering.is_static(slice_sizes):
+        return dims_lowering.sized_slice(ctx.module_ctx, x, ctx.result_type, starts, slice_sizes)
     return hlo.DynamicSliceOp(x, starts, list(slice_sizes)).result
 
 
@@ -209,7 +211,13 @@ def _from_end(index, size):
     aval = aval_of(index)
     if dtypes.is_unsigned(aval.dtype):
         return index
-    zero, size = np.zeros((), aval.dtype), np.asarray(size, aval.dtype)
+    zero = np.zeros((), aval.dtype)
+    # a symbolic size (shape polymorphism) is converted as a value
+    size = (
+        convert_element_type(size, aval.dtype)
+        if is_symbolic_dim(size)
+        else np.asarray(size, aval.dtype)
+    )
     negative = lt(index, zero)
     strong = convert_element_type(index, aval.dtype) if aval.weak_type else index
     return select(negative, add(strong, size), index)

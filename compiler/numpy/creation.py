@@ -200,8 +200,8 @@ def _copy_of(a):
 
 
 def _shape_arg(shape):
-    if isinstance(shape, int) or getattr(shape, "ndim", None) == 0:  # an int, or a 0-d array
-        return (shape,)
+    if isinstance(shape, int) or getattr(shape, "ndim", None) == 0 or is_symbolic_dim(shape):
+        return (shape,)  # an int, a 0-d array or a symbolic dimension
     return tuple(shape)
 
 

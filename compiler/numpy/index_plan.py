@@ -24,7 +24,13 @@ from meshjit.compiler.errors import (
     NonConcreteBooleanIndexError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.shape_poly import is_constant_dim, is_symbolic_dim, max_dim, min_dim
+from meshjit.compiler.ir.shape_poly import (
+    is_constant_dim,
+    is_constant_shape,
+    is_symbolic_dim,
+    max_dim,
+    min_dim,
+)
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -385,7 +391,7 @@ def normalized_array(value, size, wrap_negative=True):
     if not wrap_negative:
         return i
     aval = aval_of(i)
-    bound = lax.full(aval.shape, np.int32(size))
+    bound = lax.full(aval.shape, lax.convert_element_type(size, dtypes.int32))
     return lax.select(lax.lt(i, lax.full(aval.shape, np.int32(0))), lax.add(i, bound), i)
 
 
@@ -508,6 +514,8 @@ def _place(arr, batch_shape, dims):
         full = [1] * len(batch_shape)
         for d, size in zip(dims[len(dims) - arr.ndim :], arr.shape):
             full[d] = size
+        if not is_constant_shape(batch_shape):  # shape polymorphism: broadcast when traced
+            return lax.broadcast_in_dim(arr.reshape(full), batch_shape, tuple(range(len(full))))
         return np.broadcast_to(arr.reshape(full), batch_shape)
     shape = aval_of(arr).shape
     lead = dims[len(dims) - len(shape) :]

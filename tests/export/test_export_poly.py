@@ -133,3 +133,14 @@ def test_symbolic_dims_outside_export_are_clear_errors():
     (b,) = export.symbolic_shape("b")
     with pytest.raises(export.InconclusiveDimensionOperation, match="requires a constant"):
         jnp.ones(3) * b
+
+
+def test_vjp_and_vmap_of_a_polymorphic_call():
+    exp = poly_export(lambda x: jnp.tanh(x).sum(0), "b, 4")
+    back = export.deserialize(exp.serialize(vjp_order=1))
+    assert str(back.vjp().in_avals) == "(ShapedArray(float32[b,4]), ShapedArray(float32[4]))"
+    x = np.full((3, 4), 0.5, np.float32)
+    g = meshjit.grad(lambda x: back.call(x).sum())(x)
+    np.testing.assert_allclose(np.asarray(g), 1 - np.tanh(x) ** 2, rtol=1e-6)
+    batched = meshjit.vmap(exp.call)(np.ones((2, 3, 4), np.float32))
+    np.testing.assert_allclose(np.asarray(batched), np.full((2, 4), 3 * np.tanh(1.0)), rtol=1e-6)

@@ -26,7 +26,7 @@ import sys
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax import core, export, lax, nn
+from jax import core, export, lax, nn, random
 
 program, mode, payload = sys.argv[1], sys.argv[2], json.loads(sys.stdin.read())
 exec(program)
@@ -87,9 +87,10 @@ def meshjit_poly_namespace() -> dict:
     """The program's names, run under meshjit."""
     import meshjit
     import meshjit.numpy as jnp
-    from meshjit import core, export, lax, nn
+    from meshjit import core, export, lax, nn, random
 
     names = {"jax": meshjit, "jnp": jnp, "core": core, "export": export, "lax": lax, "nn": nn}
+    names["random"] = random
     names["np"] = np
     exec(PROGRAM, names)
     return names

@@ -1,6 +1,6 @@
 """The shape-polymorphism programs the tests/export suites run in meshjit and in JAX.
 
-`PROGRAM` is Python source run with `jax`, `jnp`, `lax`, `nn` and `export` bound either to JAX's
+`PROGRAM` is Python source run with `jax`, `jnp`, `lax`, `nn`, `random` and `export` bound either to JAX's
 modules (in a subprocess, recorded by tests/support/oracle_store.py) or to meshjit's: `DIMS`
 evaluates dimension-expression cases to their text (or the error's class and first line);
 `run_program(name)` exports one function with symbolic argument shapes and calls it at two
@@ -18,6 +18,14 @@ def shown(thunk):
         return repr(thunk())
     except Exception as e:
         return f"{type(e).__name__}: {str(e).splitlines()[0]}"
+
+
+def sds(spec):
+    return jax.ShapeDtypeStruct(export.symbolic_shape(spec), np.float32)
+
+
+def _jaxpr_example(x):
+    return jnp.tanh(x @ jnp.ones((4, 2))).sum(axis=0) + x.shape[0]
 
 
 def dim_cases():
@@ -54,6 +62,8 @@ def dim_cases():
         "sds": lambda: jax.ShapeDtypeStruct(sym("b, 4"), np.float32),
         "constants": lambda: (core.is_constant_dim(a), core.is_constant_dim(3),
                               export.is_symbolic_dim(a), export.is_symbolic_dim(4)),
+        "jaxpr": lambda: str(jax.make_jaxpr(_jaxpr_example)(sds("b, 4"))),
+        "eval_shape": lambda: jax.eval_shape(_jaxpr_example, sds("b, 4")),
         "args_specs": lambda: export.symbolic_args_specs(
             (np.zeros((2, 3), f32), {"y": np.zeros((5,), np.int32)}), ("b, _", {"y": "c"})),
     }
@@ -114,6 +124,49 @@ PROGRAMS = {
     "linspace": (lambda x: x * jnp.linspace(0.0, 1.0, 4, dtype=f32), ["b, 4"]),
     "grad": (lambda x: jax.grad(lambda y: (y ** 2).sum())(x), ["b, 4"]),
     "astype": (lambda x: x.astype(np.int32) + 1, ["b, 4"]),
+    "take": (lambda x: jnp.take(x, jnp.array([0, 1]), axis=1), ["b, 4"]),
+    "take_rows": (lambda x: x[jnp.array([0, 0])], ["b, 4"]),
+    "gather_diagonal": (lambda x: x[jnp.arange(x.shape[0]), 1], ["b, 4"]),
+    "split": (lambda x: jnp.split(x, 2, axis=1)[0], ["b, 4"]),
+    "squeeze": (lambda x: jnp.squeeze(x[:, :1], 1), ["b, 4"]),
+    "reshape_keep_poly": (lambda x: x.reshape((x.shape[0], -1)), ["b, 2, 2"]),
+    "random_normal": (lambda x: x + random.normal(random.key(0), x.shape), ["b, 4"]),
+    "dynamic_slice_static_axis": (lambda x: lax.dynamic_slice_in_dim(x, 1, 2, axis=1), ["b, 4"]),
+    "dynamic_slice_poly": (lambda x: lax.dynamic_slice(x, (0, 0), (x.shape[0], 2)), ["b, 4"]),
+    "var": (lambda x: jnp.var(x, axis=0), ["b, 4"]),
+    "std_all": (lambda x: jnp.std(x), ["b, 4"]),
+    "logsumexp": (lambda x: nn.logsumexp(x, axis=0), ["b, 4"]),
+    "layernorm": (
+        lambda x: (x - x.mean(-1, keepdims=True)) / jnp.sqrt(x.var(-1, keepdims=True) + 1e-5),
+        ["b, 4"],
+    ),
+    "eye": (lambda x: jnp.eye(x.shape[0]) @ x, ["b, 4"]),
+    "tril": (lambda x: jnp.tril(x @ x.T), ["b, 4"]),
+    "mask": (
+        lambda x: jnp.where(jnp.arange(x.shape[0])[:, None] >= jnp.arange(4)[None, :], x, 0.0),
+        ["b, 4"],
+    ),
+    "broadcast_to": (lambda x: jnp.broadcast_to(x[:, :1], x.shape), ["b, 4"]),
+    "cond": (lambda x: lax.cond(x.sum() > 0, lambda y: y * 2, lambda y: y, x), ["b, 4"]),
+    "while_loop": (
+        lambda x: lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1] * 2), (0, x))[1],
+        ["b, 4"],
+    ),
+    "one_hot": (lambda x: nn.one_hot(jnp.argmax(x, axis=1), 4) * x, ["b, 4"]),
+    "cross_entropy": (
+        lambda x: -(nn.log_softmax(x) * nn.one_hot(jnp.zeros(x.shape[0], np.int32), 4)).sum()
+        / x.shape[0],
+        ["b, 4"],
+    ),
+    "attention": (lambda x: nn.softmax(x @ x.T / 2.0, axis=-1) @ x, ["b, 4"]),
+    "vmap_grad": (lambda x: jax.vmap(jax.grad(lambda r: jnp.sum(jnp.tanh(r) ** 2)))(x), ["b, 4"]),
+    "jvp": (lambda x: jax.jvp(lambda y: jnp.sin(y).sum(0), (x,), (jnp.ones_like(x),))[1], ["b, 4"]),
+    "batch_matmul": (lambda x: jnp.einsum("bij,bjk->bik", x, x), ["b, 3, 3"]),
+    "mean_two_poly_axes": (lambda x: x.mean(), ["a, b"]),
+    "normalize_columns": (lambda x: x / x.sum(axis=0, keepdims=True), ["b, 4"]),
+    "cumsum": (lambda x: jnp.cumsum(x, axis=0), ["b, 4"]),
+    "cummax_reverse": (lambda x: lax.cummax(x, axis=0, reverse=True), ["b, 4"]),
+    "roll": (lambda x: jnp.roll(x, 1, axis=0), ["b, 4"]),
 }
 SIZES = ({"a": 2, "b": 3, "c": 2}, {"a": 3, "b": 5, "c": 4})
 
