@@ -480,25 +480,13 @@ def lower_jaxpr_to_module(
         arg_attrs = donor_attrs(sharding_attrs(mctx, arg_shardings, closed.in_avals), donated)
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)
         result_attrs = info_attrs(result_attrs, result_names)
+        # Shape polymorphism: every function takes the dimension variables first (JAX's jit
+        # form; an export wraps it, see lowering_dims.export_form).
         mctx.dim_vars = dims_lowering.dim_variables(closed.in_avals)
-        if not mctx.dim_vars:
-            lower_function(
-                mctx, "main", closed, public=True, arg_attrs=arg_attrs, result_attrs=result_attrs
-            )
-            return module
-        _lower_poly_main(mctx, closed, arg_attrs, result_attrs)
+        lower_function(
+            mctx, "main", closed, public=True, arg_attrs=arg_attrs, result_attrs=result_attrs
+        )
     return module
-
-
-def _lower_poly_main(mctx: ModuleContext, closed: ClosedJaxpr, arg_attrs, result_attrs) -> None:
-    """Shape polymorphism: `@main` solves the dimension variables and calls the function."""
-    mctx.symbol_names.add(dims_lowering.WRAPPED_MAIN)
-    wrapped = lower_function(
-        mctx, dims_lowering.WRAPPED_MAIN, closed, public=False, result_attrs=result_attrs
-    )
-    out_types = [mctx.tensor_type(a) for a in closed.out_avals]
-    dims_lowering.emit_poly_main(mctx, wrapped, closed.in_avals, out_types, arg_attrs, result_attrs)
-    mctx.module.operation.attributes["jax.uses_shape_polymorphism"] = ir.BoolAttr.get(True)
 
 
 def sharding_attrs(mctx: ModuleContext, shardings, avals) -> list[dict] | None:

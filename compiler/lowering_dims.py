@@ -170,23 +170,49 @@ def dim_operands(mctx) -> list[ir.Value]:
     return [mctx.dim_env[v] for v in mctx.dim_vars]
 
 
-def emit_poly_main(mctx, wrapped, in_avals, out_types, arg_attrs, result_attrs) -> None:
-    """The public `@main`: the dimension variables from the argument shapes, checked, then a
-    call of `@_wrapped_jax_export_main` (already emitted) with them and the arguments."""
-    from meshjit.compiler.lowering import _set_attrs
+def export_form(module: ir.Module, in_avals) -> None:
+    """Turns a lowered module whose `@main` takes dimension variables (JAX's jit form) into
+    JAX's export form: it becomes `@_wrapped_jax_export_main`, and a new public `@main` takes
+    the arguments alone, solves the variables from their shapes, checks them and calls it."""
+    from meshjit.compiler.lowering import ModuleContext, _set_attrs
 
-    in_types = [mctx.tensor_type(a) for a in in_avals]
-    with ir.InsertionPoint(wrapped):
-        fn = func.FuncOp("main", ir.FunctionType.get(in_types, out_types))
-    fn.attributes["sym_visibility"] = ir.StringAttr.get("public")
-    _set_attrs(fn, "arg_attrs", arg_attrs, len(in_types))
-    _set_attrs(fn, "res_attrs", result_attrs, len(out_types))
-    block = fn.add_entry_block()
-    with ir.InsertionPoint(block):
-        env = solve_dim_vars(mctx, in_avals, list(block.arguments))
-        operands = [env[v] for v in mctx.dim_vars] + list(block.arguments)
-        call = func.CallOp(out_types, ir.FlatSymbolRefAttr.get(WRAPPED_MAIN), operands)
-        func.ReturnOp(list(call.results))
+    mctx = ModuleContext(module.context, module)
+    mctx.dim_vars = dim_variables(in_avals)
+    with module.context, ir.Location.unknown():
+        wrapped = next(
+            op
+            for op in module.body.operations
+            if op.operation.name == "func.func"
+            and ir.StringAttr(op.attributes["sym_name"]).value == "main"
+        )
+        wrapped.attributes["sym_name"] = ir.StringAttr.get(WRAPPED_MAIN)
+        wrapped.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        out_types = list(
+            ir.FunctionType(ir.TypeAttr(wrapped.attributes["function_type"]).value).results
+        )
+        arg_attrs = _attr_dicts(wrapped, "arg_attrs")[len(mctx.dim_vars) :]
+        in_types = [mctx.tensor_type(a) for a in in_avals]
+        with ir.InsertionPoint(wrapped):
+            fn = func.FuncOp("main", ir.FunctionType.get(in_types, out_types))
+        fn.attributes["sym_visibility"] = ir.StringAttr.get("public")
+        _set_attrs(fn, "arg_attrs", arg_attrs, len(in_types))
+        _set_attrs(fn, "res_attrs", _attr_dicts(wrapped, "res_attrs"), len(out_types))
+        block = fn.add_entry_block()
+        with ir.InsertionPoint(block):
+            env = solve_dim_vars(mctx, in_avals, list(block.arguments))
+            operands = [env[v] for v in mctx.dim_vars] + list(block.arguments)
+            call = func.CallOp(out_types, ir.FlatSymbolRefAttr.get(WRAPPED_MAIN), operands)
+            func.ReturnOp(list(call.results))
+        module.operation.attributes["jax.uses_shape_polymorphism"] = ir.BoolAttr.get(True)
+
+
+def _attr_dicts(fn, key: str) -> list[dict] | None:
+    if key not in fn.attributes:
+        return None
+    return [
+        {named.name: named.attr for named in ir.DictAttr(d)}
+        for d in ir.ArrayAttr(fn.attributes[key])
+    ]
 
 
 def solve_dim_vars(mctx, in_avals, args) -> dict[str, ir.Value]:

@@ -309,7 +309,9 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
             ordered_effects=(),
             unordered_effects=(),
             disabled_safety_checks=tuple(str(c) for c in disabled_checks),
-            mlir_module_serialized=_portable_artifact(lowered.compiler_ir()),
+            mlir_module_serialized=_portable_artifact(
+                lowered.compiler_ir(), lowered.traced.jaxpr.in_avals
+            ),
             calling_convention_version=maximum_supported_calling_convention_version,
             module_kept_var_idx=tuple(range(len(lowered.traced.jaxpr.in_avals))),
             # JAX's flag for a module with dimension variables: a caller refines its shapes
@@ -380,11 +382,16 @@ def _abstract(s) -> NamedSharding | None:
     return None if s is None else NamedSharding(s.mesh.abstract_mesh, s.spec)
 
 
-def _portable_artifact(module: ir.Module) -> bytes:
-    """The module as JAX's export stores it: VHLO at the version 4 weeks old, Shardy kept."""
+def _portable_artifact(module: ir.Module, in_avals) -> bytes:
+    """The module as JAX's export stores it: VHLO at the version 4 weeks old, Shardy kept; a
+    polymorphic one in JAX's export form (`@main` solving the dimension variables)."""
     from jaxlib import _jax
 
+    from meshjit.compiler import lowering_dims
+
     copy = load_module(module)
+    if _polymorphic(in_avals):
+        lowering_dims.export_form(copy, in_avals)
     with copy.context:
         attrs = copy.operation.attributes
         if "jax.uses_shape_polymorphism" not in attrs:

@@ -75,6 +75,14 @@ def test_module_of_a_polymorphic_export():
     assert "stablehlo.get_dimension_size %arg0, dim = 0" in text
     assert '@_wrapped_jax_export_main(%arg0: tensor<i32> {jax.global_constant = "b"}' in text
     assert "stablehlo.dynamic_broadcast_in_dim" in text
+    # jit's own lowering is JAX's jit form: @main takes the dimension variables first
+    sds = meshjit.ShapeDtypeStruct(export.symbolic_shape("b, 4"), np.float32)
+    lowered = meshjit.jit(lambda x: jnp.sin(x) * 2.0).lower(sds).as_text()
+    assert (
+        'public @main(%arg0: tensor<i32> {jax.global_constant = "b"}, %arg1: tensor<?x4xf32>)'
+        in lowered
+    )
+    assert "jax.uses_shape_polymorphism" not in lowered
     static = export.export(meshjit.jit(lambda x: x * 2))(np.ones((3, 4), np.float32))
     assert "jax.uses_shape_polymorphism = false" in static.mlir_module()
 
