@@ -33,7 +33,7 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
     vma_rules,
 )
-from meshjit.compiler.ir.shape_poly import is_symbolic_dim
+from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim, max_dim
 from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
 from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
@@ -467,6 +467,8 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
     _check_callable("fori_loop", body_fun=body_fun)
     if _is_static_int(lower) and _is_static_int(upper):
         return _static_fori_loop(int(lower), int(upper), body_fun, init_val, unroll)
+    if is_symbolic_dim(lower) or is_symbolic_dim(upper):  # shape polymorphism: a scan too
+        return _static_fori_loop(lower, upper, body_fun, init_val, unroll, index=lower)
     concrete = type(lower) is not Tracer and type(upper) is not Tracer
     bounds = _fori_bounds(lower, upper)
     trip = (int(np.asarray(lower)), int(np.asarray(upper))) if concrete else None
@@ -497,7 +499,7 @@ def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll, index=
         i, val = carry
         return (elementwise.add(i, 1), body_fun(i, val)), None
 
-    length = max(upper - lower, 0)
+    length = max_dim(upper - lower, 0)
     # A Python int: weak in the default int, as JAX's index of Python bounds.
     if index is None:
         index = int(_index_scalar(lower, "fori_loop lower"))
@@ -603,14 +605,14 @@ def _scan_length(x_avals, length) -> int:
     if length is not None:
         if isinstance(length, (float, np.floating)):  # JAX takes int(length)
             length = int(length)
-        if not _is_static_int(length):
+        if not _is_static_int(length) and not is_symbolic_dim(length):
             raise MeshjitValueError(f"scan length must be an int, got {length!r}")
-        length = max(int(length), 0)  # as JAX: a negative length runs no steps
+        length = max_dim(int_or_symbolic(length), 0)  # as JAX: a negative length runs none
         if leading and leading[0] != length:
             raise MeshjitValueError(
                 f"scan got `length` argument of {length} which disagrees with leading axis sizes {list(leading)}: scan got length={length} but xs with leading length {leading[0]}"
             )
-        return int(length)
+        return length
     if not leading:
         raise MeshjitValueError(
             "scan got no values to scan over and `length` not provided: scan needs xs or an explicit length (xs has no arrays)"

@@ -167,6 +167,9 @@ PROGRAMS = {
     "cumsum": (lambda x: jnp.cumsum(x, axis=0), ["b, 4"]),
     "cummax_reverse": (lambda x: lax.cummax(x, axis=0, reverse=True), ["b, 4"]),
     "roll": (lambda x: jnp.roll(x, 1, axis=0), ["b, 4"]),
+    "fori_loop_to_poly": (
+        lambda x: lax.fori_loop(0, x.shape[0], lambda i, c: c + x[i], jnp.zeros(4)), ["b, 4"]),
+    "zeros_of_expression": (lambda x: jnp.zeros(x.shape[0] * 2) + x.sum(), ["b, 4"]),
 }
 SIZES = ({"a": 2, "b": 3, "c": 2}, {"a": 3, "b": 5, "c": 4})
 
