@@ -12,25 +12,32 @@ from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, param_jaxprs
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.state.primitives import discharge_rules, empty_ref_p, new_ref_p
 from meshjit.compiler.state.ref import Ref, is_ref
-from meshjit.compiler.state.types import is_ref_aval
+from meshjit.compiler.state.types import AbstractRef, is_ref_aval
 from meshjit.compiler.tree_util import tree_flatten
 
 _CREATORS = (new_ref_p, empty_ref_p)
 
 
 def jaxpr_has_refs(jaxpr: Jaxpr) -> bool:
-    """Whether the program takes, makes or uses a ref (it then runs discharged)."""
+    """Whether the program takes, makes or uses a ref (it then runs discharged). A ref enters
+    a program only as an input, through a creating equation, or inside an equation's
+    sub-program, so equations' operands need no look (this runs on every traced jit)."""
+    if not AbstractRef.made:
+        return False
     if any(is_ref_aval(v.aval) for v in itertools.chain(jaxpr.constvars, jaxpr.invars)):
         return True
-    return any(_eqn_has_refs(e) for e in jaxpr.eqns)
+    return any(_makes_or_uses_refs(eqn) for eqn in jaxpr.eqns)
+
+
+def _makes_or_uses_refs(eqn) -> bool:
+    if eqn.primitive in discharge_rules or eqn.primitive in _CREATORS:
+        return True
+    return bool(eqn.params) and any(jaxpr_has_refs(_open(j)) for j in param_jaxprs(eqn.params))
 
 
 def _eqn_has_refs(eqn) -> bool:
-    if eqn.primitive in discharge_rules or eqn.primitive in _CREATORS:
-        return True
-    return any(is_ref_aval(a.aval) for a in eqn.invars) or any(
-        jaxpr_has_refs(_open(j)) for j in param_jaxprs(eqn.params)
-    )
+    """Whether discharging must look into `eqn`: it makes or uses refs, or takes one."""
+    return _makes_or_uses_refs(eqn) or any(is_ref_aval(a.aval) for a in eqn.invars)
 
 
 def _open(j) -> Jaxpr:

@@ -235,8 +235,8 @@ class _ShardMapSpec:
             mesh = env.mesh if env is not None else get_context_mesh()
         if mesh is None:
             raise MeshjitValueError(
-                "shard_map needs a mesh: pass mesh=..., or call it under `with mesh:` / "
-                "meshjit.set_mesh(mesh)"
+                "The context mesh cannot be empty. Use `meshjit.set_mesh(mesh)` to enter into a "
+                "mesh context (shard_map needs a mesh: or pass mesh=...)"
             )
         return mesh
 

@@ -392,6 +392,12 @@ def key_impl(keys) -> str:
     return impl_of(keys).name
 
 
+def key_dtype(impl=None) -> KeyDType:
+    """The dtype of keys of the PRNG implementation `impl` (a name or PRNGImpl; None: the
+    default one), as `jax.random.key_dtype`: `key<fry>`."""
+    return KEY_DTYPES[resolve_impl(impl).name]
+
+
 def resolve_impl(impl) -> PRNGImpl:
     """The implementation `impl` names (a name, a key dtype, a PRNGImpl; None: the default)."""
     if impl is None:

@@ -12,9 +12,12 @@ class AbstractRef(ShapedArray):
 
     __slots__ = ("inner_aval",)
 
+    made = False  # whether any ref type exists yet: until then no program has a ref
+
     def __init__(self, inner_aval: ShapedArray):
         super().__init__(inner_aval.shape, inner_aval.dtype, inner_aval.weak_type)
         self.inner_aval = inner_aval
+        AbstractRef.made = True
 
     def __eq__(self, other):
         return type(other) is AbstractRef and self.inner_aval == other.inner_aval

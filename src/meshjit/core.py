@@ -2,6 +2,7 @@
 
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.shape_poly import is_constant_dim, max_dim, min_dim
+from meshjit.compiler.jit.api import ensure_compile_time_eval
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.extend.core import Primitive
 
@@ -18,6 +19,7 @@ __all__ = [
     "Primitive",
     "ShapedArray",
     "Tracer",
+    "ensure_compile_time_eval",
     "eval_jaxpr",
     "is_constant_dim",
     "max_dim",

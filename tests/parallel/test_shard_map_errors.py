@@ -252,7 +252,7 @@ def test_shard_map_without_mesh():
     f = meshjit.shard_map(lambda b: b, in_specs=P("x"), out_specs=P("x"))
     with pytest.raises(MeshjitValueError) as ei:
         f(x84)  # L:no-mesh
-    _check(ei, "L:no-mesh", "shard_map needs a mesh")
+    _check(ei, "L:no-mesh", "context mesh cannot be empty", "set_mesh")
 
 
 def test_mesh_of_wrong_type():
