@@ -28,7 +28,12 @@ from flatbuffers import number_types as N
 from jaxlib.mlir import ir, passmanager
 from jaxlib.mlir.dialects import func, stablehlo
 
-from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitError,
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes, shape_poly, shape_specs
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -382,6 +387,19 @@ def _abstract(s) -> NamedSharding | None:
     return None if s is None else NamedSharding(s.mesh.abstract_mesh, s.spec)
 
 
+def _checked_polymorphic(module: ir.Module) -> ir.Module:
+    """A copy of a module with symbolic shapes; an op meshjit lowers for static shapes only
+    (whose verifier then refuses `?` sizes) is a clear error naming it."""
+    try:
+        return load_module(module)
+    except MeshjitValueError as e:
+        detail = next((line for line in str(e).splitlines() if "error:" in line), str(e))
+        raise MeshjitNotImplementedError(
+            "export: meshjit does not lower this function with symbolic dimensions yet (an op "
+            f"kept static shapes): {detail.strip()}"
+        ) from None
+
+
 def _portable_artifact(module: ir.Module, in_avals) -> bytes:
     """The module as JAX's export stores it: VHLO at the version 4 weeks old, Shardy kept; a
     polymorphic one in JAX's export form (`@main` solving the dimension variables)."""
@@ -389,8 +407,10 @@ def _portable_artifact(module: ir.Module, in_avals) -> bytes:
 
     from meshjit.compiler import lowering_dims
 
-    copy = load_module(module)
-    if _polymorphic(in_avals):
+    if not _polymorphic(in_avals):
+        copy = load_module(module)
+    else:
+        copy = _checked_polymorphic(module)
         lowering_dims.export_form(copy, in_avals)
     with copy.context:
         attrs = copy.operation.attributes

@@ -152,3 +152,8 @@ def test_vjp_and_vmap_of_a_polymorphic_call():
     np.testing.assert_allclose(np.asarray(g), 1 - np.tanh(x) ** 2, rtol=1e-6)
     batched = meshjit.vmap(exp.call)(np.ones((2, 3, 4), np.float32))
     np.testing.assert_allclose(np.asarray(batched), np.full((2, 4), 3 * np.tanh(1.0)), rtol=1e-6)
+
+
+def test_unsupported_ops_on_symbolic_dims_are_clear_errors():
+    with pytest.raises(NotImplementedError, match="potrf .* symbolic dimensions"):
+        poly_export(lambda x: jnp.linalg.cholesky(x @ x.T + jnp.eye(x.shape[0])), "b, 4")
