@@ -18,6 +18,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitIndexError,
@@ -37,6 +38,7 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
     vma_rules,
 )
+from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim, max_dim
 from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
 from meshjit.compiler.lax import control_flow_errors as cf_errors
 from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
@@ -479,6 +481,8 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
     _check_callable("fori_loop", body_fun=body_fun)
     if _is_static_int(lower) and _is_static_int(upper):
         return _static_fori_loop(int(lower), int(upper), body_fun, init_val, unroll)
+    if is_symbolic_dim(lower) or is_symbolic_dim(upper):  # shape polymorphism: a scan too
+        return _static_fori_loop(lower, upper, body_fun, init_val, unroll, index=lower)
     concrete = type(lower) is not Tracer and type(upper) is not Tracer
     bounds = _fori_bounds(lower, upper)
     trip = (int(np.asarray(lower)), int(np.asarray(upper))) if concrete else None
@@ -509,7 +513,7 @@ def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll, index=
         i, val = loop_carry
         return (elementwise.add(i, 1), body_fun(i, val)), None
 
-    length = max(upper - lower, 0)
+    length = max_dim(upper - lower, 0)
     # A Python int: weak in the default int, as JAX's index of Python bounds.
     if index is None:
         index = int(_index_scalar(lower, "fori_loop lower"))
@@ -619,14 +623,14 @@ def _scan_length(x_avals, length) -> int:
     if length is not None:
         if isinstance(length, (float, np.floating)):  # JAX takes int(length)
             length = int(length)
-        if not _is_static_int(length):
+        if not _is_static_int(length) and not is_symbolic_dim(length):
             raise MeshjitValueError(f"scan length must be an int, got {length!r}")
-        length = max(int(length), 0)  # as JAX: a negative length runs no steps
+        length = max_dim(int_or_symbolic(length), 0)  # as JAX: a negative length runs none
         if leading and leading[0] != length:
             raise MeshjitValueError(
                 f"scan got `length` argument of {length} which disagrees with leading axis sizes {list(leading)}: scan got length={length} but xs with leading length {leading[0]}"
             )
-        return int(length)
+        return length
     if not leading:
         raise MeshjitValueError(
             "scan got no values to scan over and `length` not provided: scan needs xs or an explicit length (xs has no arrays)"
@@ -701,6 +705,10 @@ def _scan_lowering(ctx, *args, jaxpr, num_consts, num_carry, length, reverse, un
     step = _ScanStep(ctx, jaxpr, num_consts, num_carry, length, reverse)
     ys_init = [_zeros(ctx, a) for a in ctx.avals_out[num_carry:]]
     vals = [mctx.scalar_constant(0, dtypes.int32), *args, *ys_init]
+    if is_symbolic_dim(length):  # shape polymorphism: a loop of `length` steps, not unrolled
+        vals = _scan_loop(step, vals, length, 1)
+        first, num_ys = 1 + num_consts, len(ys_init)
+        return vals[first : first + num_carry] + vals[len(vals) - num_ys :]
     trips = length // unroll if unroll < length else 0
     if trips:
         vals = _scan_loop(step, vals, trips * unroll, unroll)
@@ -715,7 +723,7 @@ def _scan_loop(step: _ScanStep, operands: list, bound: int, unroll: int) -> list
     op = emit("stablehlo.while", types, operands, regions=2)
     cond_block = op.regions[0].blocks.append(*types)
     with ir.InsertionPoint(cond_block):
-        limit = step.ctx.module_ctx.scalar_constant(bound, dtypes.int32)
+        limit = _int32_dim(step.ctx.module_ctx, bound)
         emit("stablehlo.return", [], [_compare(cond_block.arguments[0], limit, "LT")])
     body_block = op.regions[1].blocks.append(*types)
     with ir.InsertionPoint(body_block):
@@ -744,7 +752,7 @@ class _ScanStep:
         xs, ys = vals[nc + ncarry : len(vals) - num_ys], vals[len(vals) - num_ys :]
         index = i
         if self.reverse:
-            last = mctx.scalar_constant(self.length - 1, dtypes.int32)
+            last = _int32_dim(mctx, self.length - 1)
             index = hlo.SubtractOp(last, i).result
         slices = [self._slice(x, index, aval) for x, aval in zip(xs, self._slice_avals())]
         outs = jaxpr_subcomp(mctx, self.jaxpr.jaxpr, [], [*consts, *carry, *slices])
@@ -763,7 +771,9 @@ class _ScanStep:
 
     def _slice(self, x, index, aval: ShapedArray):
         piece = hlo.DynamicSliceOp(x, self._starts(index, aval.ndim), [1, *aval.shape]).result
-        return hlo.ReshapeOp(self.ctx.tensor_type(aval), piece).result
+        return dims_lowering.reshape(
+            self.ctx.module_ctx, piece, self.ctx.tensor_type(aval), aval.shape
+        )
 
     def _update(self, buf, y, index):
         shape = ir.RankedTensorType(y.type).shape
@@ -774,7 +784,16 @@ class _ScanStep:
 
 def _zeros(ctx: LoweringRuleContext, aval: ShapedArray) -> ir.Value:
     zero = ctx.module_ctx.scalar_constant(0, aval.dtype)
-    return hlo.BroadcastInDimOp(ctx.tensor_type(aval), zero, []).result
+    return dims_lowering.broadcast(ctx.module_ctx, zero, ctx.tensor_type(aval), aval.shape, [])
+
+
+def _int32_dim(mctx, d) -> ir.Value:
+    """A loop bound or index: an int32 constant, or a symbolic dimension's value as int32."""
+    if not is_symbolic_dim(d):
+        return mctx.scalar_constant(d, dtypes.int32)
+    value = dims_lowering.eval_dim(mctx, d)
+    i32 = mctx.types.tensor((), dtypes.int32)
+    return value if value.type == i32 else hlo.ConvertOp(i32, value).result
 
 
 def _compare(x, y, direction: str) -> ir.Value:

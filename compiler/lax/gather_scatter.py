@@ -25,6 +25,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import (
     MeshjitAttributeError,
     MeshjitNotImplementedError,
@@ -42,6 +43,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.shape_poly import int_or_symbolic
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, same_as_first, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, reductions, shapes
 from meshjit.compiler.lax import shape_checks as checks
@@ -223,6 +225,10 @@ def _gather_lowering(
         start_index_map=list(dn.start_index_map),
         index_vector_dim=ctx.avals_in[1].ndim - 1,
     )
+    if not dims_lowering.is_static(slice_sizes):  # shape polymorphism: the sizes an operand
+        mctx = ctx.module_ctx
+        args = (operand, indices, slice_sizes, attr, indices_are_sorted)
+        return dims_lowering.dynamic_gather(mctx, ctx.result_type, *args)
     op = hlo.GatherOp(
         operand,
         indices,
@@ -398,7 +404,7 @@ def gather(
     fill_value=None,
 ):
     dn = _tuple_fields(dimension_numbers, "offset_dims")
-    slice_sizes = tuple(int(s) for s in slice_sizes)
+    slice_sizes = tuple(map(int_or_symbolic, slice_sizes))
     mode = GatherScatterMode.from_any(mode, GatherScatterMode.CLIP)
     out = gather_p.bind(
         operand,

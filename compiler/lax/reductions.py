@@ -11,6 +11,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -160,7 +161,7 @@ def _arg_reduce_lowering(direction, ctx: LoweringRuleContext, x, *, axes, index_
     aval = ctx.avals_in[0]
     (axis,) = axes
     index_aval = aval.update(dtype=index_dtype)
-    index = hlo.IotaOp(ctx.tensor_type(index_aval), axis).result
+    index = dims_lowering.iota(ctx.module_ctx, ctx.tensor_type(index_aval), index_aval.shape, axis)
     init_value = dtypes.lowest(aval.dtype) if direction == "GT" else dtypes.highest(aval.dtype)
     inits = [
         constant(ctx.module_ctx, init_value),

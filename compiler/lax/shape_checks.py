@@ -14,6 +14,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.shape_poly import DimExpr
 
 
 def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
@@ -195,7 +196,7 @@ def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
 def concrete_shape(name: str, shape) -> tuple[int, ...]:
     """`shape` as a tuple of Python ints (JAX's TypeError for a traced or non-integer size)."""
     try:
-        shape = tuple(operator.index(d) for d in shape)
+        shape = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
     except ConcretizationError:  # JAX's plain TypeError (not a ConcretizationTypeError)
         raise MeshjitTypeError(
             f"Shapes must be 1D sequences of concrete values of integer type, got {shape}. "

@@ -10,6 +10,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray, register_pp_params, shaped_array
@@ -191,6 +192,10 @@ def _pad_rule(x, padding_value, *, padding_config):
 
 
 def _broadcast_in_dim_lowering(ctx, x, *, shape, broadcast_dimensions):
+    if ctx.module_ctx.dim_vars:
+        return dims_lowering.broadcast(
+            ctx.module_ctx, x, ctx.result_type, shape, broadcast_dimensions
+        )
     dims = ctx.module_ctx.i64_array(broadcast_dimensions)
     attrs = {"broadcast_dimensions": dims}
     return emit("stablehlo.broadcast_in_dim", [ctx.result_type], [x], attrs).result
@@ -211,6 +216,8 @@ lowering_rules.register(transpose_p, _transpose_lowering)
 
 
 def _iota_lowering(ctx, *, dtype, shape, dimension):
+    if ctx.module_ctx.dim_vars:
+        return dims_lowering.iota(ctx.module_ctx, ctx.result_type, shape, dimension)
     return hlo.IotaOp(ctx.result_type, dimension).result
 
 

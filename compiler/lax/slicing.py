@@ -9,6 +9,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal, ShapedArray, register_pp_params
@@ -20,6 +21,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim, max_dim
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, sliced, spec_of
 from meshjit.compiler.lax import ad_util, shapes
 from meshjit.compiler.lax import shape_checks as checks
@@ -158,6 +160,10 @@ def _slice_lowering(ctx, x, *, start_indices, limit_indices, strides):
     if not any(start_indices) and set(strides) <= {1}:
         if tuple(limit_indices) == tuple(ctx.avals_in[0].shape):
             return x
+    if not dims_lowering.is_static((*start_indices, *limit_indices, *ctx.avals_in[0].shape)):
+        return dims_lowering.real_dynamic_slice(
+            ctx.module_ctx, x, ctx.result_type, start_indices, limit_indices, strides
+        )
     return hlo.SliceOp(x, list(start_indices), list(limit_indices), list(strides)).result
 
 
@@ -166,6 +172,8 @@ lowering_rules.register(slice_p, _slice_lowering)
 
 def _dynamic_slice_lowering(ctx, x, *starts, slice_sizes):
     starts = _clamped_starts(ctx, starts, ctx.avals_in[0].shape, slice_sizes)
+    if not dims_lowering.is_static(slice_sizes):
+        return dims_lowering.sized_slice(ctx.module_ctx, x, ctx.result_type, starts, slice_sizes)
     return hlo.DynamicSliceOp(x, starts, list(slice_sizes)).result
 
 
@@ -183,8 +191,8 @@ lowering_rules.register(dynamic_update_slice_p, _dynamic_update_slice_lowering)
 def slice(x, start_indices, limit_indices, strides=None):
     return slice_p.bind_internal(
         x,
-        start_indices=tuple(int(i) for i in start_indices),
-        limit_indices=tuple(int(i) for i in limit_indices),
+        start_indices=tuple(map(int_or_symbolic, start_indices)),
+        limit_indices=tuple(map(int_or_symbolic, limit_indices)),
         strides=None if strides is None else tuple(int(s) for s in strides),
     )
 
@@ -222,7 +230,13 @@ def _from_end(index, size):
     aval = aval_of(index)
     if dtypes.is_unsigned(aval.dtype):
         return index
-    zero, size = np.zeros((), aval.dtype), np.asarray(size, aval.dtype)
+    zero = np.zeros((), aval.dtype)
+    # a symbolic size (shape polymorphism) is converted as a value
+    size = (
+        convert_element_type(size, aval.dtype)
+        if is_symbolic_dim(size)
+        else np.asarray(size, aval.dtype)
+    )
     negative = lt(index, zero)
     strong = convert_element_type(index, aval.dtype) if aval.weak_type else index
     return select(negative, add(strong, size), index)
@@ -238,7 +252,10 @@ def _clamped_starts(ctx, starts, shape, window) -> list:
     mctx, out = ctx.module_ctx, []
     i32 = mctx.types.tensor((), np.dtype(np.int32))
     for start, var, size, w in zip(starts, invars, shape, window):
-        high = max(size - w, 0)
+        high = max_dim(size - w, 0)
+        if is_symbolic_dim(high):  # shape polymorphism: the bound computed
+            out.append(dims_lowering.clamp_index(mctx, start, high))
+            continue
         if isinstance(var, Literal):
             value, fits = int(var.val), var.aval.dtype == np.int32
             clamped = min(max(value, 0), high)

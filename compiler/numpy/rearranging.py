@@ -21,6 +21,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.cumulative import cumsum
 from meshjit.compiler.numpy.elementwise import (
@@ -323,7 +324,7 @@ def _roll_axis(x, shift, axis):
     size = aval_of(x).shape[axis]
     if size == 0:
         return x
-    if not is_meshjit_value(shift):
+    if not is_meshjit_value(shift) and not is_symbolic_dim(size):
         return take_static(x, (np.arange(size) - int(shift)) % size, axis)
     start = remainder(negative(astype(shift, dtypes.int32)), size)
     doubled = lax.concatenate([x, x], axis)

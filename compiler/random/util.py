@@ -8,13 +8,14 @@ import numpy as np
 
 from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import DimExpr
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.parallel.collectives import pvary
 
 
 def canonical_shape(shape, name: str) -> tuple:
     """`shape` as a tuple of non-negative Python ints (an int is a 1-D shape, as in JAX)."""
-    if isinstance(shape, (int, np.integer)):
+    if isinstance(shape, (int, np.integer, DimExpr)):
         shape = (shape,)
     if not hasattr(shape, "__iter__"):
         raise MeshjitTypeError(
@@ -22,7 +23,7 @@ def canonical_shape(shape, name: str) -> tuple:
             f"of integers), got {shape!r}"
         )
     try:
-        out = tuple(operator.index(d) for d in shape)
+        out = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
     except TypeError:
         raise MeshjitTypeError(
             "Shapes must be 1D sequences of concrete values of integer type, got "
