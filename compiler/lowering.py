@@ -415,8 +415,10 @@ def _set_attrs(fn, key, attrs, count):
     fn.attributes[key] = ir.ArrayAttr.get(dicts)
 
 
-def make_module(name: str, *, num_partitions: int = 1) -> tuple[ir.Context, ir.Module]:
-    ctx = shared_context()
+def make_module(
+    name: str, *, num_partitions: int = 1, context: ir.Context | None = None
+) -> tuple[ir.Context, ir.Module]:
+    ctx = context or shared_context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()
         attrs = module.operation.attributes

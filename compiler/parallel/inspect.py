@@ -102,15 +102,20 @@ def _lowering(ctx, value, *, callback):
     return []
 
 
-def _named(mctx, hlo_sharding, shape):
-    """The NamedSharding on the program's (first) mesh that lays out `shape` as XLA does."""
+def program_mesh(mctx) -> Mesh:
+    """The program's (first) mesh, on the first devices."""
     from meshjit.compiler.runtime.client import devices  # runtime sits after parallel
 
     mesh_shape = next(iter(mctx.meshes))
     size = int(np.prod(mesh_shape.sizes))
-    mesh = Mesh(
+    return Mesh(
         np.array(devices()[:size], dtype=object).reshape(mesh_shape.sizes), mesh_shape.names
     )
+
+
+def _named(mctx, hlo_sharding, shape):
+    """The NamedSharding on the program's (first) mesh that lays out `shape` as XLA does."""
+    mesh = program_mesh(mctx)
     if hlo_sharding.is_manual():
         return NamedSharding(mesh, PartitionSpec())
     return spec_from_hlo(hlo_sharding, mesh, shape)
