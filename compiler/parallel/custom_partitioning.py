@@ -105,10 +105,13 @@ class custom_partitioning:
             )
             if len(v)
         }
-        if isinstance(sharding_rule, str):
+        if sharding_rule is None or callable(sharding_rule) or isinstance(
+            sharding_rule, SdyShardingRule
+        ):
+            if factor_sizes or kinds:
+                raise MeshjitValueError(f"Unknown keyword arguments: {dict(factor_sizes, **kinds)}")
+        else:
             sharding_rule = rule_from_text(sharding_rule, **kinds, **factor_sizes)
-        elif factor_sizes or kinds:
-            raise MeshjitValueError(f"Unknown keyword arguments: {dict(factor_sizes, **kinds)}")
         self.sharding_rule = sharding_rule
         return partition
 
