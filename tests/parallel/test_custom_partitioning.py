@@ -183,15 +183,66 @@ for attempt in [
     except Exception as e:
         errors.append(f"{type(e).__name__}: {str(e).splitlines()[0]}")
 out["errors"] = np.array(errors)
+
+# a reduction factor: the partition contracts the shards and psums over the mesh
+@custom_partitioning
+def matmul(a, b):
+    return a @ b
+
+
+def matmul_partition(mesh, arg_shapes, result_shape):
+    seen.append(f"{arg_shapes[0].sharding.spec} {arg_shapes[1].sharding.spec} {result_shape.sharding.spec}")
+
+    def lower_fn(a, b):
+        return lax.psum(a @ b, "x")
+
+    return mesh, lower_fn, NS(mesh, P()), (NS(mesh, P(None, "x")), NS(mesh, P("x", None)))
+
+
+matmul.def_partition(partition=matmul_partition, sharding_rule="i k, k j -> i j", reduction_factors=("k",))
+ma = np.random.RandomState(2).randn(8, 16).astype(np.float32)
+mb = np.random.RandomState(3).randn(16, 4).astype(np.float32)
+seen.clear()
+mr = jax.jit(matmul, in_shardings=(NS(mesh, P(None, "x")), NS(mesh, P("x", None))))(ma, mb)
+out["matmul"], out["matmul_spec"], out["matmul_seen"] = mr, np.array(str(mr.sharding.spec)), np.array(seen)
+
+# a callable rule, and the call inside a shard_map (the function itself)
+@custom_partitioning
+def double(x):
+    return x * 2
+
+
+def double_rule(mesh, operand_types, result_types):
+    seen.append(f"rule {dict(mesh.shape)} {len(operand_types)} {len(result_types)}")
+    return "i j -> i j"
+
+
+double.def_partition(
+    partition=lambda mesh, args, res: (mesh, lambda v: v * 2, args[0].sharding, (args[0].sharding,)),
+    sharding_rule=double_rule,
+)
+seen.clear()
+out["double"] = jax.jit(double, in_shardings=NS(mesh, P("x")))(a)
+out["double_seen"] = np.array(seen)
+out["double_smap"] = jax.jit(jax.shard_map(double, mesh=mesh, in_specs=P("x"), out_specs=P("x")))(a)
+no_rule = custom_partitioning(lambda v: v)
+no_rule.def_partition(partition=None, infer_sharding_from_operands=lambda *args: None)
+try:
+    no_rule(a)
+    out["no_rule"] = np.array("ok")
+except Exception as e:
+    out["no_rule"] = np.array(f"{type(e).__name__}: {e}")
 '''
 
 NAMES = {
     name: getattr(cp_mod, name)
     for name in ("custom_partitioning", "SdyShardingRule", "BATCHING", "CompoundFactor", "ArrayMapping")
 }
-NUMBERS = ["fft", "fft1", "fft_eager", "fft_nomesh", "pair_sum", "pair_diff", "pair_eager"]
+NUMBERS = ["fft", "fft1", "fft_eager", "fft_nomesh", "pair_sum", "pair_diff", "pair_eager",
+           "matmul", "double", "double_smap"]  # fmt: skip
 TEXTS = ["fft_spec", "fft_seen", "fft_gathers", "fft1_spec", "fft1_seen", "pair_specs",
-         "pair_seen", "rules", "objects", "errors"]  # fmt: skip
+         "pair_seen", "rules", "objects", "errors", "matmul_spec", "matmul_seen", "double_seen",
+         "no_rule"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
