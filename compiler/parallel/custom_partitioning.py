@@ -51,11 +51,12 @@ from meshjit.compiler.parallel.sharding import (
     Sharding,
     spec_from_hlo,
 )
+from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_leaves, tree_unflatten
 from meshjit.dialects.context import make_context
 
-__all__ = ["custom_partitioning"]
+__all__ = ["custom_partitioning", "custom_partitioning_p"]
 
 TARGET = "CustomSPMDPartitioning"
 custom_partitioning_p = Primitive("custom_partitioning", multiple_results=True)
@@ -105,8 +106,10 @@ class custom_partitioning:
             )
             if len(v)
         }
-        if sharding_rule is None or callable(sharding_rule) or isinstance(
-            sharding_rule, SdyShardingRule
+        if (
+            sharding_rule is None
+            or callable(sharding_rule)
+            or isinstance(sharding_rule, SdyShardingRule)
         ):
             if factor_sizes or kinds:
                 raise MeshjitValueError(f"Unknown keyword arguments: {dict(factor_sizes, **kinds)}")
@@ -141,6 +144,8 @@ class custom_partitioning:
                 "Shardy is used, but sharding propagation callbacks instead of sharding_rule "
                 "are provided. Need to provide sharding_rule to migrate to Shardy."
             )
+        if current_trace() is None:  # as JAX's impl: the function itself, op by op
+            return tree_unflatten(out_tree, eval_closed(closed, leaves))
         call = _Call(self, closed, in_tree, out_tree, static_args)
         return tree_unflatten(out_tree, custom_partitioning_p.bind(*leaves, call=call))
 

@@ -16,7 +16,7 @@ from meshjit.sharding import Mesh, NamedSharding
 from meshjit.sharding import PartitionSpec as P
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
-PROGRAM = '''
+PROGRAM = """
 from jax.experimental.custom_partitioning import custom_partitioning, SdyShardingRule, BATCHING, CompoundFactor, ArrayMapping
 import re
 mesh = jax.sharding.Mesh(np.array(jax.devices()), ("x",))
@@ -232,11 +232,17 @@ try:
     out["no_rule"] = np.array("ok")
 except Exception as e:
     out["no_rule"] = np.array(f"{type(e).__name__}: {e}")
-'''
+"""
 
 NAMES = {
     name: getattr(cp_mod, name)
-    for name in ("custom_partitioning", "SdyShardingRule", "BATCHING", "CompoundFactor", "ArrayMapping")
+    for name in (
+        "custom_partitioning",
+        "SdyShardingRule",
+        "BATCHING",
+        "CompoundFactor",
+        "ArrayMapping",
+    )
 }
 NUMBERS = ["fft", "fft1", "fft_eager", "fft_nomesh", "pair_sum", "pair_diff", "pair_eager",
            "matmul", "double", "double_smap"]  # fmt: skip
@@ -285,7 +291,9 @@ def test_lowered_custom_call():
     # CHECK: stablehlo.custom_call @CustomSPMDPartitioning(%arg0) {api_version = 2 : i32,
     # CHECK-SAME: sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=16, j=4}, custom>
     assert "stablehlo.custom_call @CustomSPMDPartitioning(%arg0) {api_version = 2 : i32" in text
-    assert "sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=16, j=4}, custom>" in text
+    assert (
+        "sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=16, j=4}, custom>" in text
+    )
     # one device: the function itself, no call
     assert "custom_call" not in meshjit.jit(_fft_call()).lower(x).as_text()
 
