@@ -19,7 +19,6 @@ import itertools
 import numpy as np
 from jaxlib import xla_client
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
@@ -44,7 +43,7 @@ from meshjit.compiler.parallel.custom_partitioning_rule import (
     rule_attribute,
     rule_from_text,
 )
-from meshjit.compiler.parallel.inspect import program_mesh
+from meshjit.compiler.parallel.inspect import keyed_call, program_mesh
 from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
@@ -220,17 +219,7 @@ def _lowering(ctx, *values, call):
     key = f"meshjit_cp_{next(_keys)}"
     _CALLS[key.encode()] = info
     result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
-    op = hlo.CustomCallOp(
-        result_types,
-        list(values),
-        call_target_name=ir.StringAttr.get(TARGET),
-        has_side_effect=ir.BoolAttr.get(False),
-        api_version=ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 2),
-        called_computations=ir.ArrayAttr.get([]),
-        backend_config=ir.StringAttr.get(key),
-        operand_layouts=None,
-        result_layouts=None,
-    )
+    op = keyed_call(TARGET, key, result_types, list(values), side_effect=False, api_version=2)
     rule = _resolved_rule(call, info.mesh, ctx)
     if rule is not None:
         shapes_in = [a.shape for a in ctx.avals_in]
