@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import inspect as _inspect
 import itertools
+import sys
 
 import numpy as np
 from jaxlib import xla_client
@@ -61,6 +62,7 @@ TARGET = "CustomSPMDPartitioning"
 custom_partitioning_p = Primitive("custom_partitioning", multiple_results=True)
 _CALLS: dict[bytes, _CallInfo] = {}  # backend config -> the call XLA asks about (kept alive)
 _keys = itertools.count()
+_TARGETS: list[str] = []  # the call target meshjit's callbacks are registered under
 
 
 class custom_partitioning:
@@ -219,7 +221,9 @@ def _lowering(ctx, *values, call):
     key = f"meshjit_cp_{next(_keys)}"
     _CALLS[key.encode()] = info
     result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
-    op = keyed_call(TARGET, key, result_types, list(values), side_effect=False, api_version=2)
+    op = keyed_call(
+        _register_callbacks(), key, result_types, list(values), side_effect=False, api_version=2
+    )
     rule = _resolved_rule(call, info.mesh, ctx)
     if rule is not None:
         shapes_in = [a.shape for a in ctx.avals_in]
@@ -389,10 +393,18 @@ def _infer_sharding_from_operands(arg_shapes, arg_shardings, result_shape, backe
     return None
 
 
-xla_client.register_custom_call_partitioner(
-    TARGET,
-    _propagate_user_sharding,
-    _partition,
-    _infer_sharding_from_operands,
-    can_side_effecting_have_replicated_sharding=True,
-)
+def _register_callbacks() -> str:
+    """The call target naming meshjit's callbacks, registered on first use. XLA's registry is
+    the process's and keeps the first function registered under a name: when JAX is loaded in
+    the same process it has registered its own under JAX's name, so meshjit takes another."""
+    if not _TARGETS:
+        taken = "jax._src.custom_partitioning" in sys.modules  # read, never imported
+        _TARGETS.append(f"meshjit_{TARGET}" if taken else TARGET)
+        xla_client.register_custom_call_partitioner(
+            _TARGETS[0],
+            _propagate_user_sharding,
+            _partition,
+            _infer_sharding_from_operands,
+            can_side_effecting_have_replicated_sharding=True,
+        )
+    return _TARGETS[0]
