@@ -314,11 +314,8 @@ def _elements(shape, sharding) -> tuple[list, list]:
 def _hlo_shardings(tree, shardings, shapes) -> list:
     from meshjit.compiler.runtime.placement import hlo_sharding  # runtime sits above parallel/
 
-    flat = (
-        tree.flatten_up_to(shardings) if hasattr(tree, "flatten_up_to") else tree_leaves(shardings)
-    )
     out = []
-    for s, shape in zip(flat, shapes):
+    for s, shape in zip(tree.flatten_up_to(shardings), shapes):
         if not isinstance(s, Sharding):
             raise MeshjitValueError("Custom Partitioning rules must return Sharding.")
         out.append(hlo_sharding(s, tuple(shape.dimensions())))
@@ -349,23 +346,23 @@ def _partition(arg_shapes, arg_shardings, result_shape, result_sharding, backend
     return _bytecode(module), arg_hlo, _packed(result_shape, result_hlo)
 
 
-def _tiled(hlo_sharding, shape):
+def _tiled(hlo_sharding, shape) -> ShapedArray:
+    """The per-device block of `shape` laid out by `hlo_sharding`."""
     tile = hlo_sharding.tile(shape)
-    return tuple(tile.dimensions()), np.dtype(tile.numpy_dtype())
+    return ShapedArray(tuple(tile.dimensions()), np.dtype(tile.numpy_dtype()))
 
 
 def _per_device_module(mesh, lower_fn, in_tree, tiled_args, tiled_results) -> ir.Module:
     names = tuple(mesh.axis_names)
     env = AxisEnv(mesh.abstract_mesh, names, check_vma=False)
-    avals = [ShapedArray(s, d) for s, d in tiled_args]
 
     def flat(*xs):
         current_trace().axis_env = env
         return lower_fn(*tree_unflatten(in_tree, xs))
 
-    closed, _ = trace_flat(flat, avals)
+    closed, _ = trace_flat(flat, tiled_args)
     got = [(a.shape, a.dtype) for a in closed.out_avals]
-    if got != [(s, d) for s, d in tiled_results]:
+    if got != [(a.shape, a.dtype) for a in tiled_results]:
         raise MeshjitValueError(
             f"Mismatch in result shapes. {list(closed.out_avals)!r} vs {tiled_results!r}"
         )

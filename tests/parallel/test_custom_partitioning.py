@@ -235,6 +235,26 @@ try:
     out["no_rule"] = np.array("ok")
 except Exception as e:
     out["no_rule"] = np.array(f"{type(e).__name__}: {e}")
+
+# partition's mistakes surface from XLA's compile
+def bad(partition, rule="i -> i"):
+    f = custom_partitioning(lambda v: v * 2)
+    f.def_partition(partition=partition, sharding_rule=rule)
+    try:
+        jax.jit(f, in_shardings=NS(mesh, P("x")))(np.ones(16, np.float32))
+        return "ok"
+    except Exception as e:
+        inner = [line.strip() for line in str(e).splitlines() if "Error: " in line]
+        return f"{type(e).__name__}: {inner[-1] if inner else str(e).splitlines()[0]}"
+
+
+mistakes = [
+    bad(lambda mesh, args, res: (mesh, lambda v: v * 2, P("x"), (P("x"),))),
+    bad(lambda mesh, args, res: (mesh, lambda v: v * 2, args[0].sharding)),
+    bad(lambda mesh, args, res: (mesh, lambda v: v[:1], args[0].sharding, (args[0].sharding,))),
+    bad(lambda mesh, args, res: (mesh, lambda v: v * 2, args[0].sharding, args[0].sharding)),
+]
+out["mistakes"] = np.array(mistakes)
 """
 
 NAMES = {
@@ -251,7 +271,7 @@ NUMBERS = ["fft", "fft1", "fft_eager", "fft_nomesh", "pair_sum", "pair_diff", "p
            "matmul", "double", "double_smap"]  # fmt: skip
 TEXTS = ["fft_spec", "fft_seen", "fft_gathers", "fft1_spec", "fft1_seen", "pair_specs",
          "pair_seen", "rules", "objects", "errors", "matmul_spec", "matmul_seen", "double_seen",
-         "no_rule"]  # fmt: skip
+         "no_rule", "mistakes"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -317,15 +337,3 @@ def test_jax_in_the_same_process(monkeypatch):
     x = np.arange(64, dtype=np.complex64).reshape(16, 4)
     assert "@meshjit_CustomSPMDPartitioning(" in f.lower(x).as_text()
     np.testing.assert_allclose(np.asarray(f(x)), np.fft.fft(x), rtol=1e-5, atol=1e-4)
-
-
-def test_partition_returning_no_sharding():
-    def partition(mesh, arg_shapes, result_shape):
-        return mesh, lambda x: x, P("x"), (P("x"),)
-
-    f = custom_partitioning(lambda x: x)
-    f.def_partition(partition=partition, sharding_rule="i -> i")
-    mesh = Mesh(np.array(meshjit.devices()), ("x",))
-    g = meshjit.jit(f, in_shardings=NamedSharding(mesh, P("x")))
-    with pytest.raises(Exception, match="Custom Partitioning rules must return Sharding"):
-        g(np.ones(8, np.float32))
