@@ -390,6 +390,23 @@ def _infer_sharding_from_operands(arg_shapes, arg_shardings, result_shape, backe
     return None
 
 
+def calls_partitioner(module: ir.Module) -> bool:
+    """Whether a module has custom_partitioning calls (their callbacks live in this process)."""
+    found = []
+
+    def visit(op):
+        if op.name == "stablehlo.custom_call":
+            target = ir.StringAttr(op.attributes["call_target_name"]).value
+            if target in _TARGETS:
+                found.append(op)
+                return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    if _TARGETS:
+        module.operation.walk(visit)
+    return bool(found)
+
+
 def _register_callbacks() -> str:
     """The call target naming meshjit's callbacks, registered on first use. XLA's registry is
     the process's and keeps the first function registered under a name: when JAX is loaded in

@@ -255,6 +255,11 @@ mistakes = [
     bad(lambda mesh, args, res: (mesh, lambda v: v * 2, args[0].sharding, args[0].sharding)),
 ]
 out["mistakes"] = np.array(mistakes)
+try:
+    jax.export.export(jax.jit(my_fft, in_shardings=NS(mesh, P("x"))))(jax.ShapeDtypeStruct((64, 16), np.complex64))
+    out["export"] = np.array("ok")
+except Exception as e:
+    out["export"] = np.array(f"{type(e).__name__}: {e}")
 """
 
 NAMES = {
@@ -271,7 +276,7 @@ NUMBERS = ["fft", "fft1", "fft_eager", "fft_nomesh", "pair_sum", "pair_diff", "p
            "matmul", "double", "double_smap"]  # fmt: skip
 TEXTS = ["fft_spec", "fft_seen", "fft_gathers", "fft1_spec", "fft1_seen", "pair_specs",
          "pair_seen", "rules", "objects", "errors", "matmul_spec", "matmul_seen", "double_seen",
-         "no_rule", "mistakes"]  # fmt: skip
+         "no_rule", "mistakes", "export"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
