@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect as _inspect
 import itertools
 import sys
+import weakref
 
 import numpy as np
 from jaxlib import xla_client
@@ -60,7 +61,9 @@ __all__ = ["custom_partitioning", "custom_partitioning_p"]
 
 TARGET = "CustomSPMDPartitioning"
 custom_partitioning_p = Primitive("custom_partitioning", multiple_results=True)
-_CALLS: dict[bytes, _CallInfo] = {}  # backend config -> the call XLA asks about (kept alive)
+# backend config -> the call XLA asks about; each lives as long as the call in its jaxpr (the
+# jaxpr outlives the compile: Lowered holds it), so retracing programs do not accumulate them.
+_CALLS: weakref.WeakValueDictionary[bytes, _CallInfo] = weakref.WeakValueDictionary()
 _keys = itertools.count()
 _TARGETS: list[str] = []  # the call target meshjit's callbacks are registered under
 
@@ -165,11 +168,12 @@ class _Call:
     """One traced call: the function's jaxpr and what the callbacks need (compared by
     identity, so each call lowers on its own)."""
 
-    __slots__ = ("spec", "closed", "in_tree", "out_tree", "static_args")
+    __slots__ = ("spec", "closed", "in_tree", "out_tree", "static_args", "lowerings")
 
     def __init__(self, spec, closed, in_tree, out_tree, static_args):
         self.spec, self.closed = spec, closed
         self.in_tree, self.out_tree, self.static_args = in_tree, out_tree, static_args
+        self.lowerings: list[_CallInfo] = []  # keeps the callbacks' entries alive
 
     def __repr__(self):
         return f"custom_partitioning({getattr(self.spec.fun, '__name__', 'fun')})"
@@ -220,6 +224,7 @@ def _lowering(ctx, *values, call):
     info = _CallInfo(call, program_mesh(mctx))
     key = f"meshjit_cp_{next(_keys)}"
     _CALLS[key.encode()] = info
+    call.lowerings.append(info)
     result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
     op = keyed_call(
         _register_callbacks(), key, result_types, list(values), side_effect=False, api_version=2
@@ -265,7 +270,7 @@ def _resolved_rule(call, mesh, ctx) -> SdyShardingRule | None:
 
 
 class _CallInfo:
-    __slots__ = ("call", "mesh")
+    __slots__ = ("call", "mesh", "__weakref__")
 
     def __init__(self, call, mesh):
         self.call, self.mesh = call, mesh

@@ -342,3 +342,21 @@ def test_jax_in_the_same_process(monkeypatch):
     x = np.arange(64, dtype=np.complex64).reshape(16, 4)
     assert "@meshjit_CustomSPMDPartitioning(" in f.lower(x).as_text()
     np.testing.assert_allclose(np.asarray(f(x)), np.fft.fft(x), rtol=1e-5, atol=1e-4)
+
+
+def test_callback_entries_live_with_their_jaxpr():
+    import gc
+
+    from meshjit.compiler.parallel import custom_partitioning as impl
+
+    mesh = Mesh(np.array(meshjit.devices()), ("x",))
+    lowered = meshjit.jit(_fft_call(), in_shardings=NamedSharding(mesh, P("x"))).lower(
+        meshjit.ShapeDtypeStruct((16, 4), np.complex64)
+    )
+    key = re.search(r'backend_config = "([^"]*)"', lowered.as_text()).group(1).encode()
+    gc.collect()
+    assert key in impl._CALLS
+    lowered.compile()
+    del lowered
+    gc.collect()
+    assert key not in impl._CALLS
