@@ -260,6 +260,13 @@ try:
     out["export"] = np.array("ok")
 except Exception as e:
     out["export"] = np.array(f"{type(e).__name__}: {e}")
+
+# explicit axes: the result's type keeps the operand's sharding
+emesh = jax.make_mesh((4, 2), ("x", "y"))
+with jax.set_mesh(emesh):
+    ex = jax.device_put(a, P("x", "y"))
+    ey = jax.jit(double)(ex)
+    out["explicit"], out["explicit_type"] = ey, np.array(str(jax.typeof(ey)))
 """
 
 NAMES = {
@@ -273,10 +280,10 @@ NAMES = {
     )
 }
 NUMBERS = ["fft", "fft1", "fft_eager", "fft_nomesh", "pair_sum", "pair_diff", "pair_eager",
-           "matmul", "double", "double_smap"]  # fmt: skip
+           "matmul", "double", "double_smap", "explicit"]  # fmt: skip
 TEXTS = ["fft_spec", "fft_seen", "fft_gathers", "fft1_spec", "fft1_seen", "pair_specs",
          "pair_seen", "rules", "objects", "errors", "matmul_spec", "matmul_seen", "double_seen",
-         "no_rule", "mistakes", "export"]  # fmt: skip
+         "no_rule", "mistakes", "export", "explicit_type"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
