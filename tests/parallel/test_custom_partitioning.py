@@ -367,3 +367,21 @@ def test_callback_entries_live_with_their_jaxpr():
     del lowered
     gc.collect()
     assert key not in impl._CALLS
+
+
+@pytest.mark.parametrize("mode", ["shardy", "xla"])
+def test_other_propagations(mode):
+    """The rule propagates through Shardy's passes too; the callback sees the same shardings."""
+    seen = []
+
+    def partition(mesh, arg_shapes, result_shape):
+        seen.append((arg_shapes[0].sharding.spec, result_shape.sharding.spec))
+        return mesh, jnp.fft.fft, arg_shapes[0].sharding, (arg_shapes[0].sharding,)
+
+    f = custom_partitioning(lambda x: jnp.fft.fft(x))
+    f.def_partition(partition=partition, sharding_rule="... i -> ... i")
+    mesh = Mesh(np.array(meshjit.devices()).reshape(4, 2), ("x", "y"))
+    x = np.arange(64, dtype=np.complex64).reshape(16, 4)
+    y = meshjit.jit(f, in_shardings=NamedSharding(mesh, P("x")), propagation=mode)(x)
+    np.testing.assert_allclose(np.asarray(y), np.fft.fft(x), rtol=1e-5, atol=1e-3)
+    assert seen == [(P("x", None), P("x", None))] and y.sharding.spec == P("x")
