@@ -23,6 +23,7 @@ from jaxlib import xla_client
 from jaxlib.mlir import ir
 
 from meshjit.compiler.errors import (
+    MeshjitAttributeError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -77,11 +78,13 @@ class custom_partitioning:
         self.partition = None
         self.propagate_user_sharding = None
         self.infer_sharding_from_operands = None
-        self.decode_shardings = True
         self.sharding_rule = None
+        self.defined = False  # JAX's calls fail (AttributeError) before def_partition
         self.__wrapped__ = fun
 
-    def __getattr__(self, name):
+    def __getattr__(self, name):  # the function's attributes (__name__, __doc__, ...)
+        if name == "fun":
+            raise AttributeError(name)
         return getattr(self.fun, name)
 
     def def_partition(
@@ -101,6 +104,7 @@ class custom_partitioning:
         self.infer_sharding_from_operands = infer_sharding_from_operands
         self.propagate_user_sharding = propagate_user_sharding
         self.decode_shardings = decode_shardings
+        self.defined = True
         kinds = {
             k: v
             for k, v in (
@@ -124,6 +128,11 @@ class custom_partitioning:
 
     def __call__(self, *args, **kwargs):
         args = _positional(self.fun, args, kwargs)
+        if not self.defined:
+            raise MeshjitAttributeError(
+                f"custom_partitioning function {getattr(self.fun, '__name__', self.fun)} was "
+                "called before its partitioning was defined with def_partition"
+            )
         statics = set(self.static_argnums)
         static_args = tuple(args[i] for i in self.static_argnums)
         if any(isinstance(x, Tracer) for x in tree_leaves(static_args)):
@@ -155,8 +164,7 @@ class custom_partitioning:
 
 
 def _positional(fun, args, kwargs) -> tuple:
-    if not kwargs:
-        return args
+    """Every argument by position, defaults included (as JAX's)."""
     bound = _inspect.signature(fun).bind(*args, **kwargs)
     bound.apply_defaults()
     if bound.kwargs:

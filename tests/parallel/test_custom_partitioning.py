@@ -385,3 +385,17 @@ def test_other_propagations(mode):
     y = meshjit.jit(f, in_shardings=NamedSharding(mesh, P("x")), propagation=mode)(x)
     np.testing.assert_allclose(np.asarray(y), np.fft.fft(x), rtol=1e-5, atol=1e-3)
     assert seen == [(P("x", None), P("x", None))] and y.sharding.spec == P("x")
+
+
+def test_call_before_def_partition_and_defaults():
+    @custom_partitioning
+    def f(x, y=2.0):
+        return x * y
+
+    with pytest.raises(AttributeError, match="before its partitioning was defined"):
+        f(np.ones(2, np.float32))  # JAX: a bare AttributeError
+    f.def_partition(partition=None, sharding_rule="i, -> i")
+    # defaults become arguments, by position, as JAX's
+    jaxpr = meshjit.make_jaxpr(f)(np.ones(2, np.float32))
+    assert len(jaxpr.jaxpr.eqns[0].invars) == 2
+    assert f.__name__ == "f"
