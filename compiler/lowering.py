@@ -80,6 +80,7 @@ class ModuleContext:
         "axis_envs",
         "channels",
         "templates",
+        "device_mesh",
     )
 
     def __init__(self, context: ir.Context, module: ir.Module):
@@ -97,6 +98,7 @@ class ModuleContext:
         # keyed by rules; the key includes `id(eqn.source)`, kept alive by `locations`.
         self.templates: dict[tuple, ir.Operation] = {}
         self.channels = 0
+        self.device_mesh = None  # the first concrete mesh of an argument's or result's sharding
 
     def next_channel(self) -> int:
         """A fresh channel id for a collective (XLA wants them unique per module)."""
@@ -491,6 +493,8 @@ def donor_attrs(arg_attrs: list[dict] | None, donated) -> list[dict] | None:
 
 def sharding_attr(mctx: ModuleContext, sharding, ndim: int) -> ir.Attribute:
     mesh_name = mctx.mesh_symbol(sharding.mesh.mesh_shape)
+    if mctx.device_mesh is None and getattr(sharding.mesh, "devices", None) is not None:
+        mctx.device_mesh = sharding.mesh
     return tensor_sharding_attr(sharding.tensor_sharding(mesh_name, ndim))
 
 

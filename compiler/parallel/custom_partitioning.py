@@ -48,9 +48,11 @@ from meshjit.compiler.parallel.custom_partitioning_rule import (
 )
 from meshjit.compiler.parallel.inspect import keyed_call, program_mesh
 from meshjit.compiler.parallel.sharding import (
+    Mesh,
     NamedSharding,
     PartitionSpec,
     Sharding,
+    get_context_mesh,
     spec_from_hlo,
 )
 from meshjit.compiler.trace.jaxprs import eval_closed
@@ -229,7 +231,7 @@ def _lowering(ctx, *values, call):
     mctx = ctx.module_ctx
     if _one_device(mctx):
         return _inline(ctx, values, call)
-    info = _CallInfo(call, program_mesh(mctx))
+    info = _CallInfo(call, _callback_mesh(mctx))
     key = f"meshjit_cp_{next(_keys)}"
     _CALLS[key.encode()] = info
     call.lowerings.append(info)
@@ -244,6 +246,17 @@ def _lowering(ctx, *values, call):
             rule, shapes_in, [a.shape for a in ctx.avals_out]
         )
     return list(op.results)
+
+
+def _callback_mesh(mctx) -> Mesh:
+    """The mesh the callbacks get: the program's, on the devices of the program's shardings
+    (XLA's device assignment, as JAX's) or else of the context mesh (`with mesh:`), when they
+    are the same shape."""
+    mesh = program_mesh(mctx)
+    for known in (mctx.device_mesh, get_context_mesh()):
+        if isinstance(known, Mesh) and known.mesh_shape == mesh.mesh_shape:
+            return Mesh(known.devices, mesh.axis_names)
+    return mesh
 
 
 def _resolved_rule(call, mesh, ctx) -> SdyShardingRule | None:

@@ -267,6 +267,23 @@ with jax.set_mesh(emesh):
     ex = jax.device_put(a, P("x", "y"))
     ey = jax.jit(double)(ex)
     out["explicit"], out["explicit_type"] = ey, np.array(str(jax.typeof(ey)))
+
+# a mesh on permuted devices: the callbacks get its devices (XLA's device assignment)
+pmesh = jax.sharding.Mesh(np.array(jax.devices())[[3, 1, 0, 2, 7, 5, 4, 6]].reshape(4, 2), ("x", "y"))
+
+
+def permuted_partition(mesh, arg_shapes, result_shape):
+    seen.append(f"{[d.id for d in mesh.devices.flat]} {arg_shapes[0].sharding.spec}")
+    s = NS(mesh, P("x", None))
+    return mesh, lambda v: v * 2, s, (s,)
+
+
+permuted = custom_partitioning(lambda v: v * 2)
+permuted.def_partition(partition=permuted_partition, sharding_rule="i j -> i j")
+seen.clear()
+py = jax.jit(permuted, in_shardings=NS(pmesh, P("y", "x")))(a)
+out["permuted"], out["permuted_seen"] = py, np.array(seen)
+out["permuted_devices"] = np.array([d.id for d in py.sharding.mesh.devices.flat])
 """
 
 NAMES = {
@@ -280,10 +297,11 @@ NAMES = {
     )
 }
 NUMBERS = ["fft", "fft1", "fft_eager", "fft_nomesh", "pair_sum", "pair_diff", "pair_eager",
-           "matmul", "double", "double_smap", "explicit"]  # fmt: skip
+           "matmul", "double", "double_smap", "explicit", "permuted"]  # fmt: skip
 TEXTS = ["fft_spec", "fft_seen", "fft_gathers", "fft1_spec", "fft1_seen", "pair_specs",
          "pair_seen", "rules", "objects", "errors", "matmul_spec", "matmul_seen", "double_seen",
-         "no_rule", "mistakes", "export", "explicit_type"]  # fmt: skip
+         "no_rule", "mistakes", "export", "explicit_type", "permuted_seen",
+         "permuted_devices"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
