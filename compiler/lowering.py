@@ -86,6 +86,7 @@ class ModuleContext:
         "templates",
         "dim_vars",
         "dim_env",
+        "device_mesh",
     )
 
     def __init__(self, context: ir.Context, module: ir.Module):
@@ -107,6 +108,7 @@ class ModuleContext:
         # the function being lowered (see lowering_dims).
         self.dim_vars: tuple[str, ...] = ()
         self.dim_env: dict[str, ir.Value] = {}
+        self.device_mesh = None  # the first concrete mesh of an argument's or result's sharding
 
     def next_channel(self) -> int:
         """A fresh channel id for a collective (XLA wants them unique per module)."""
@@ -442,8 +444,10 @@ def _set_attrs(fn, key, attrs, count):
     fn.attributes[key] = ir.ArrayAttr.get(dicts)
 
 
-def make_module(name: str, *, num_partitions: int = 1) -> tuple[ir.Context, ir.Module]:
-    ctx = shared_context()
+def make_module(
+    name: str, *, num_partitions: int = 1, context: ir.Context | None = None
+) -> tuple[ir.Context, ir.Module]:
+    ctx = context or shared_context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()
         attrs = module.operation.attributes
@@ -519,6 +523,8 @@ def donor_attrs(arg_attrs: list[dict] | None, donated) -> list[dict] | None:
 
 def sharding_attr(mctx: ModuleContext, sharding, ndim: int) -> ir.Attribute:
     mesh_name = mctx.mesh_symbol(sharding.mesh.mesh_shape)
+    if mctx.device_mesh is None and getattr(sharding.mesh, "devices", None) is not None:
+        mctx.device_mesh = sharding.mesh
     return tensor_sharding_attr(sharding.tensor_sharding(mesh_name, ndim))
 
 

@@ -48,6 +48,7 @@ from meshjit.compiler.jit.api import JitFunction
 from meshjit.compiler.jit.modules import load_module
 from meshjit.compiler.lax.callbacks import module_callbacks
 from meshjit.compiler.lowering import LoweringRuleContext
+from meshjit.compiler.parallel.custom_partitioning import calls_partitioner
 from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, NamedSharding
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.trace.tracing import abstractify, current_trace
@@ -301,6 +302,10 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
     def do_export(*args, **kwargs) -> Exported:
         sig = fun_jit._signature(args, kwargs)
         lowered = fun_jit._lower(sig)
+        if calls_partitioner(lowered.compiler_ir()):  # JAX's error: keepalives to serialize
+            raise MeshjitNotImplementedError(
+                "serialization of host_callbacks is not yet implemented"
+            )
         if module_callbacks(lowered.compiler_ir()):
             raise MeshjitValueError(
                 f"export: jit({fun_jit.name}) calls Python host callbacks, which cannot be "
