@@ -1,51 +1,23 @@
-# "Automatic vectorization": manual batching vs jax.vmap on the docs' convolve, in_axes /
-# out_axes (None, negative, pytrees), nested vmap for pairwise distances, axis_size with no
+# "Automatic vectorization": jax.vmap with in_axes / out_axes (lists, None, negative,
+# pytrees), nested vmap for pairwise distances, axis_size with no
 # mapped inputs, vmap of functions returning pytrees with out_axes dicts, jnp.vectorize with
 # signatures and excluded arguments, vmap of methods and of functions with keyword arguments
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-x = jnp.arange(5)
+
+def window_dot(x, w):
+    return jnp.stack([x[i:i + 3] @ w for i in range(x.shape[0] - 2)])
+
+
+x = jnp.arange(5.)
 w = jnp.array([2., 3., 4.])
-
-
-def convolve(x, w):
-    output = []
-    for i in range(1, len(x) - 1):
-        output.append(jnp.dot(x[i - 1:i + 2], w))
-    return jnp.array(output)
-
-
-xs = jnp.stack([x, x])
-ws = jnp.stack([w, w])
-
-
-def manually_batched_convolve(xs, ws):
-    output = []
-    for i in range(xs.shape[0]):
-        output.append(convolve(xs[i], ws[i]))
-    return jnp.stack(output)
-
-
-def manually_vectorized_convolve(xs, ws):
-    output = []
-    for i in range(1, xs.shape[-1] - 1):
-        output.append(jnp.sum(xs[:, i - 1:i + 2] * ws, axis=1))
-    return jnp.stack(output, axis=1)
-
-
-print(manually_batched_convolve(xs, ws))
-print(manually_vectorized_convolve(xs, ws))
-auto_batch_convolve = jax.vmap(convolve)
-print(auto_batch_convolve(xs, ws))
-auto_batch_convolve_v2 = jax.vmap(convolve, in_axes=1, out_axes=1)
-xst = jnp.transpose(xs)
-wst = jnp.transpose(ws)
-print(auto_batch_convolve_v2(xst, wst))
-batch_convolve_v3 = jax.vmap(convolve, in_axes=[0, None])
-print(batch_convolve_v3(xs, w))
-print(jax.jit(auto_batch_convolve)(xs, ws))
+xs = jnp.stack([x, x * 2])
+ws = jnp.stack([w, -w])
+print(jax.vmap(window_dot)(xs, ws))
+print(jax.vmap(window_dot, in_axes=1, out_axes=1)(xs.T, ws.T))
+print(jax.vmap(window_dot, in_axes=[0, None])(xs, w), jax.jit(jax.vmap(window_dot))(xs, ws).shape)
 
 pts = jnp.array([[0., 0.], [3., 4.], [1., 1.]])
 dist = jax.vmap(jax.vmap(lambda a, b: jnp.sqrt(((a - b) ** 2).sum()), (None, 0)), (0, None))(pts, pts)

@@ -1,5 +1,5 @@
-# Custom derivative rules with functions as nondiff arguments: the docs' fixed_point with
-# custom_vjp and nondiff_argnums, clip_gradient(lo, hi, x), custom_jvp's app(f, x), a
+# Custom derivative rules with functions as nondiff arguments: an integral whose custom_vjp
+# differentiates its limits, a custom_jvp applying a function n times, a
 # custom_vjp with pytree residuals under jit and vmap, and custom_jvp of a safe norm
 from functools import partial
 
@@ -9,90 +9,44 @@ from jax import custom_jvp, custom_vjp
 
 
 @partial(custom_vjp, nondiff_argnums=(0,))
-def fixed_point(f, a, x_guess):
-    def cond_fun(carry):
-        x_prev, x = carry
-        return jnp.abs(x_prev - x) > 1e-6
-
-    def body_fun(carry):
-        _, x = carry
-        return x, f(a, x)
-
-    _, x_star = jax.lax.while_loop(cond_fun, body_fun, (x_guess, f(a, x_guess)))
-    return x_star
+def integrate(f, a, b):
+    t = jnp.linspace(a, b, 201)
+    return jnp.trapezoid(f(t), t)
 
 
-def fixed_point_fwd(f, a, x_init):
-    x_star = fixed_point(f, a, x_init)
-    return x_star, (a, x_star)
+def integrate_fwd(f, a, b):
+    return integrate(f, a, b), (a, b)
 
 
-def fixed_point_rev(f, res, x_star_bar):
-    a, x_star = res
-    _, vjp_a = jax.vjp(lambda a: f(a, x_star), a)
-    a_bar, = vjp_a(fixed_point(partial(rev_iter, f), (a, x_star, x_star_bar), x_star_bar))
-    return a_bar, jnp.zeros_like(x_star)
+def integrate_bwd(f, res, g):
+    a, b = res
+    return (-g * f(a), g * f(b))
 
 
-def rev_iter(f, packed, u):
-    a, x_star, x_star_bar = packed
-    _, vjp_x = jax.vjp(lambda x: f(a, x), x_star)
-    return x_star_bar + vjp_x(u)[0]
+integrate.defvjp(integrate_fwd, integrate_bwd)
+print(jnp.round(integrate(jnp.sin, 0., jnp.pi), 4))
+print(jnp.round(jnp.array(jax.grad(integrate, argnums=(1, 2))(jnp.cos, 0., 1.)), 4))
+print(jnp.round(jax.jit(jax.vmap(jax.grad(integrate, argnums=2), in_axes=(None, None, 0)), static_argnums=0)(
+    jnp.exp, 0., jnp.array([0., 1., 2.])), 4))
 
 
-fixed_point.defvjp(fixed_point_fwd, fixed_point_rev)
-
-
-def newton_sqrt(a):
-    update = lambda a, x: 0.5 * (x + a / x)
-    return fixed_point(update, a, a)
-
-
-print(newton_sqrt(2.))
-print(jax.grad(newton_sqrt)(2.))
-print(jax.grad(jax.grad(newton_sqrt))(2.))
-print(jax.jit(jax.vmap(jax.grad(newton_sqrt)))(jnp.array([1., 4., 9.])))
-
-
-@partial(custom_vjp, nondiff_argnums=(0, 1))
-def clip_gradient(lo, hi, x):
+@partial(custom_jvp, nondiff_argnums=(0, 1))
+def repeat_apply(f, n, x):
+    for _ in range(n):
+        x = f(x)
     return x
 
 
-def clip_gradient_fwd(lo, hi, x):
-    return x, None
+@repeat_apply.defjvp
+def repeat_apply_jvp(f, n, primals, tangents):
+    x, t = primals[0], tangents[0]
+    for _ in range(n):
+        x, t = jax.jvp(f, (x,), (t,))
+    return x, t
 
 
-def clip_gradient_bwd(lo, hi, _, g):
-    return (jnp.clip(g, lo, hi),)
-
-
-clip_gradient.defvjp(clip_gradient_fwd, clip_gradient_bwd)
-
-
-def clip_sin(x):
-    x = clip_gradient(-0.75, 0.75, x)
-    return jnp.sin(x)
-
-
-print(jnp.round(jax.vmap(jax.grad(clip_sin))(jnp.linspace(0, 10, 5)), 5))
-print(jax.grad(lambda x: 3. * clip_gradient(-0.5, 0.5, x) ** 2)(2.))
-
-
-@partial(custom_jvp, nondiff_argnums=(0,))
-def app(f, x):
-    return f(x)
-
-
-@app.defjvp
-def app_jvp(f, primals, tangents):
-    x, = primals
-    x_dot, = tangents
-    return f(x), 2. * x_dot
-
-
-print(app(lambda x: x ** 3, 3.))
-print(jax.grad(app, 1)(lambda x: x ** 3, 3.))
+print(repeat_apply(jnp.sin, 3, 1.), jax.grad(repeat_apply, 2)(jnp.sin, 3, 1.))
+print(jax.vmap(jax.grad(lambda x: repeat_apply(jnp.cos, 2, x)))(jnp.array([0., 1.])))
 
 
 @custom_vjp

@@ -56,15 +56,9 @@ print(s3.step, s3.name, s3.params, traces)
 
 
 @jax.tree_util.register_static
+@dataclasses.dataclass(frozen=True)
 class Config:
-    def __init__(self, depth):
-        self.depth = depth
-
-    def __hash__(self):
-        return hash(self.depth)
-
-    def __eq__(self, other):
-        return isinstance(other, Config) and self.depth == other.depth
+    depth: int
 
 
 print(jax.tree.leaves([Config(2), jnp.ones(1)]))

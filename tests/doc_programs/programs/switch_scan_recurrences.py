@@ -1,5 +1,5 @@
 # Control flow: lax.switch with clamped indices, under vmap and grad; associative_scan for
-# linear recurrences (tuples, reverse, axis), lax.map with batch_size, fori_loop and
+# segmented sums (tuples, reverse, axis), lax.map with batch_size, fori_loop and
 # while_loop over pytree carries, scan with reverse and unroll
 import jax
 import jax.numpy as jnp
@@ -20,27 +20,20 @@ def multi(i, x, y):
 print([float(multi(i, 3., 4.)) for i in range(3)])
 
 
-def combine(left, right):
-    a_l, b_l = left
-    a_r, b_r = right
-    return a_l * a_r, a_r * b_l + b_r
+def segmented_add(left, right):
+    (starts_l, sum_l), (starts_r, sum_r) = left, right
+    return starts_l | starts_r, jnp.where(starts_r, sum_r, sum_l + sum_r)
 
 
-a = jnp.array([0.9, 0.5, 1.0, 0.1, 2.0])
-b = jnp.array([1., 2., 3., 4., 5.])
-_, h = lax.associative_scan(combine, (a, b))
-print(jnp.round(h, 4))
-h_loop = []
-state = 0.
-for t in range(5):
-    state = a[t] * state + b[t]
-    h_loop.append(state)
-print(jnp.allclose(h, jnp.array(h_loop)))
+starts = jnp.array([True, False, False, True, False, True, False, False])
+vals = jnp.arange(1., 9.)
+print(lax.associative_scan(segmented_add, (starts, vals))[1])
+print(jax.grad(lambda v: lax.associative_scan(segmented_add, (starts, v))[1][-1])(vals))
+print(lax.associative_scan(segmented_add, (starts, vals), reverse=True)[1])
 print(lax.associative_scan(jnp.add, jnp.arange(1, 7)))
 print(lax.associative_scan(jnp.add, jnp.arange(1, 7), reverse=True))
 print(lax.associative_scan(jnp.maximum, jnp.array([[1, 5, 2], [4, 0, 6]]), axis=1))
 print(lax.associative_scan(jnp.multiply, jnp.arange(1., 7.).reshape(2, 3), axis=0))
-print(jax.grad(lambda b: lax.associative_scan(combine, (a, b))[1].sum())(b))
 
 xs = jnp.arange(10.)
 print(lax.map(lambda x: x ** 2, xs, batch_size=3))

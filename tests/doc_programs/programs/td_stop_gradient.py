@@ -1,65 +1,63 @@
-# Advanced autodiff: stop_gradient in TD(0) learning, the straight-through estimator,
-# per-example gradients with clipping and noise (DP-SGD style), Hessian-vector products by
-# forward-over-reverse and reverse-over-reverse, and Jacobian-matrix products with vmap
+# Advanced autodiff: stop_gradient for a Q-learning target, a straight-through estimator for
+# binarization, per-example gradients with clipping and noise (DP-SGD style), Hessian-vector
+# products by forward-over-reverse and reverse-over-reverse, and Jacobian-matrix products with vmap
 import jax
 import jax.numpy as jnp
 from jax import grad, jvp, vjp, vmap, random
 
-value_fn = lambda theta, state: jnp.dot(theta, state)
-theta = jnp.array([0.1, -0.1, 0.])
-s_tm1 = jnp.array([1., 2., -1.])
-r_t = jnp.array(1.)
-s_t = jnp.array([2., 1., 0.])
+
+def q_values(params, obs):
+    return jnp.tanh(obs @ params["w1"]) @ params["w2"]
 
 
-def td_loss(theta, s_tm1, r_t, s_t):
-    v_tm1 = value_fn(theta, s_tm1)
-    target = r_t + value_fn(theta, s_t)
-    return -0.5 * ((jax.lax.stop_gradient(target) - v_tm1) ** 2)
+def q_learning_loss(params, target_params, obs, action, reward, next_obs, gamma=0.9):
+    q = q_values(params, obs)[action]
+    target = reward + gamma * jnp.max(q_values(target_params, next_obs))
+    return 0.5 * (jax.lax.stop_gradient(target) - q) ** 2
 
 
-td_update = grad(td_loss)
-delta_theta = td_update(theta, s_tm1, r_t, s_t)
-print(delta_theta)
-print(jax.make_jaxpr(td_update)(theta, s_tm1, r_t, s_t).jaxpr.eqns[0].primitive)
+params = {"w1": jnp.arange(6.).reshape(3, 2) / 10, "w2": jnp.array([[1., -1.], [0.5, 0.25]])}
+obs, next_obs = jnp.array([1., 0., -1.]), jnp.array([0.5, 0.5, 0.])
+g = grad(q_learning_loss)(params, params, obs, 1, 1., next_obs)
+print(jax.tree.map(lambda a: jnp.round(a, 4), g))
+g_target = grad(q_learning_loss, argnums=1)(params, params, obs, 1, 1., next_obs)
+print(jax.tree.map(lambda a: float(jnp.abs(a).sum()), g_target))
 
 
-def f(x):
-    return jnp.round(x)
+def binarize(x):
+    return jnp.where(x >= 0, 1., -1.)
 
 
-def straight_through_f(x):
-    zero = x - jax.lax.stop_gradient(x)
-    return zero + jax.lax.stop_gradient(f(x))
+def binarize_ste(x):
+    clipped = jnp.clip(x, -1., 1.)
+    return clipped + jax.lax.stop_gradient(binarize(x) - clipped)
 
 
-print("f(x): ", f(3.2))
-print("straight_through_f(x):", straight_through_f(3.2))
-print("grad(f)(x):", grad(f)(3.2))
-print("grad(straight_through_f)(x):", grad(straight_through_f)(3.2))
-
-perex_grads = jax.jit(vmap(grad(td_loss), in_axes=(None, 0, 0, 0)))
-batched_s_tm1 = jnp.stack([s_tm1, s_tm1])
-batched_r_t = jnp.stack([r_t, r_t])
-batched_s_t = jnp.stack([s_t, s_t])
-print(perex_grads(theta, batched_s_tm1, batched_r_t, batched_s_t))
-
-dtdloss_dtheta = grad(td_loss)
-print(dtdloss_dtheta(theta, batched_s_tm1[0], batched_r_t[0], batched_s_t[0]))
-inefficient = vmap(dtdloss_dtheta, in_axes=(None, 0, 0, 0))(theta, batched_s_tm1, batched_r_t, batched_s_t)
-print(inefficient.shape)
+xs = jnp.array([-2., -0.3, 0.4, 1.7])
+print(binarize_ste(xs), vmap(grad(binarize))(xs), vmap(grad(binarize_ste))(xs))
 
 
-def clipped_noisy_grads(theta, key, l2_clip=0.5, noise=0.1):
-    g = perex_grads(theta, batched_s_tm1, batched_r_t, batched_s_t)
+def logistic_loss(w, x, y):
+    return jnp.logaddexp(0., -y * jnp.dot(w, x))
+
+
+w0 = jnp.array([0.1, -0.2, 0.3])
+X = jnp.array([[1., 2., 0.], [0., -1., 3.], [2., 2., 2.], [-1., 0., 1.]])
+Y = jnp.array([1., -1., 1., -1.])
+perex_grads = jax.jit(vmap(grad(logistic_loss), in_axes=(None, 0, 0)))
+print(jnp.round(perex_grads(w0, X, Y), 4))
+
+
+def clipped_noisy_grads(w, key, l2_clip=0.5, noise=0.1):
+    g = perex_grads(w, X, Y)
     norms = jnp.linalg.norm(g, axis=1, keepdims=True)
     g = g / jnp.maximum(1., norms / l2_clip)
-    total = g.sum(0) + noise * l2_clip * random.normal(key, theta.shape)
+    total = g.sum(0) + noise * l2_clip * random.normal(key, w.shape)
     return total / g.shape[0], norms.squeeze(-1)
 
 
-avg, norms = clipped_noisy_grads(theta, random.key(42))
-print(jnp.round(avg, 4), norms)
+avg, norms = clipped_noisy_grads(w0, random.key(42))
+print(jnp.round(avg, 4), jnp.round(norms, 4))
 
 
 def loss(w):
