@@ -144,7 +144,7 @@ def test_typecheck_rejects_wrong_dtype_and_bad_rule_input():
         core.typecheck_jaxpr(Jaxpr([], [a], [b], [eqn]))
     x, y = _var((2,)), _var((3,))
     eqn = Eqn(lp.binary_p["mul"], [x, y], [_var((2,))], {})
-    with pytest.raises(meshjit.MeshjitTypeError, match="same shape"):
+    with pytest.raises(meshjit.MeshjitTypeError, match="incompatible shapes"):
         core.typecheck_jaxpr(Jaxpr([], [x, y], eqn.outvars, [eqn]))
 
 
