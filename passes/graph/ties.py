@@ -99,6 +99,9 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
                 [[a for a in dim if a[0] not in manual] for dim in boundary.dims],
                 list(boundary.closed),
             )
+            # (it is the in_sharding's free part: closed where the in_sharding is)
+            _, dims, closed = inner.local_initial
+            inner.mesh, inner.dims, inner.closed = boundary.mesh, [list(d) for d in dims], closed
         _manual_tie(b, label, boundary, inner, manual)
     b.block(body, inner_forbidden, None)
     if not edges:
