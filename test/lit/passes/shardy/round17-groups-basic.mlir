@@ -36,3 +36,24 @@ func.func @group_member_of_manual_body_argument_open(%arg0: tensor<24x8xf32> {sd
   } : (tensor<24x8xf32>) -> tensor<192x8xf32>
   return %0 : tensor<192x8xf32>
 }
+
+// -----
+
+// A fully open constraint says nothing: the group's closed constraint gives it and the other
+// members its sharding from the start. meshjit kept the open one, which the closed one's
+// propagation then synced (open) onto every member (campaign seed 30253, every propagation
+// pass).
+
+// CHECK-LABEL: func.func {{(private )?}}@group_fully_open_constraint_takes_closed_member(
+// CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}]>})
+// CHECK: %0 = sdy.sharding_constraint %arg0 <@mesh, [{"c"}]>
+// CHECK-NEXT: %1 = sdy.sharding_constraint %0 <@mesh, [{"c"}]>
+sdy.mesh @mesh = <["a"=2, "c"=4]>
+func.func @group_fully_open_constraint_takes_closed_member(%arg1: tensor<8xf32>) -> (tensor<8xf32>) {
+  %v2 = sdy.sharding_constraint %arg1 <@mesh, [{"c"}]> : tensor<8xf32>
+  %v3 = sdy.sharding_constraint %v2 <@mesh, [{?}]> : tensor<8xf32>
+  sdy.sharding_group %v2 group_id=0 : tensor<8xf32>
+  sdy.sharding_group %v3 group_id=0 : tensor<8xf32>
+  sdy.sharding_group %arg1 group_id=0 : tensor<8xf32>
+  return %v3 : tensor<8xf32>
+}
