@@ -41,3 +41,37 @@ func.func @concatenate_of_loop_body_argument(%arg0: tensor<2x4x2xf32> {sdy.shard
     }
   return %0#1 : tensor<2x4x2xf32>
 }
+
+// -----
+
+// Candidates for a dim that weigh the same (here dim 2's "c" of both operands and "a" of the
+// result, 512 elements each) go to the one over more devices, "c": the concatenate keeps its
+// operands' sharding. meshjit took the result's "a" (the later
+// tensor's), and so left dim 0 unsharded (campaign seeds 30034, 9112).
+
+// CHECK-LABEL: func.func @concatenate_tie_prefers_more_devices(
+// CHECK: %1 = stablehlo.concatenate %0, %arg0, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}, {"c"}]>]>}
+// CHECK-NEXT: %2 = sdy.reshard %1 <@mesh, [{}, {}, {"a"}]>
+sdy.mesh @mesh = <["a"=2, "c"=4]>
+func.func @concatenate_tie_prefers_more_devices(%arg0: tensor<4x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}, {"c"}]>}) -> tensor<4x16x8xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<4x8x8xf32>
+  %1 = stablehlo.concatenate %0, %arg0, dim = 1 : (tensor<4x8x8xf32>, tensor<4x8x8xf32>) -> tensor<4x16x8xf32>
+  %2 = sdy.sharding_constraint %1 <@mesh, [{}, {}, {"a"}]> : tensor<4x16x8xf32>
+  return %2 : tensor<4x16x8xf32>
+}
+
+// -----
+
+// The concatenated dim's axes move to another dim only as a prefix no other dim holds: "a" is
+// dim 0's already, so "c" (after it) stays behind too. meshjit moved "c" alone (campaign seed
+// 9257).
+
+// CHECK-LABEL: func.func @concatenate_moves_only_a_free_prefix(
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {}]>
+// CHECK-NEXT: %1 = stablehlo.concatenate %arg1, %0, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>}
+sdy.mesh @mesh = <["a"=4, "c"=2]>
+func.func @concatenate_moves_only_a_free_prefix(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a", "c"}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.concatenate %arg1, %arg0, dim = 1 : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x16xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{}, {}]> : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
