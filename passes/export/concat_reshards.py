@@ -45,8 +45,9 @@ def _axes(sharding: TensorSharding | None, rank: int) -> list[tuple]:
     return [tuple(axis_ref(a).text for a in d.axes) for d in sharding.dims]
 
 
-def _heaviest(candidates) -> tuple:
-    """The axes with the largest summed weight (later tensors win ties); () if none."""
+def _heaviest(candidates, mesh) -> tuple:
+    """The axes with the largest summed weight (on a tie the larger device count, then the
+    later tensor's); () if none."""
     weight: dict = {}
     last: dict = {}
     for k, (axes, w) in enumerate(candidates):
@@ -55,7 +56,7 @@ def _heaviest(candidates) -> tuple:
             last[axes] = k
     if not weight:
         return ()
-    return max(weight, key=lambda a: (weight[a], last[a]))
+    return max(weight, key=lambda a: (weight[a], math.prod(_size(x, mesh) for x in a), last[a]))
 
 
 def _size(text: str, mesh) -> int:
@@ -70,7 +71,7 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
     picked = [()] * rank
     for d in range(rank):
         if d != dim:
-            picked[d] = _heaviest([(t[d], w) for t, w in zip(tensors, weights)])
+            picked[d] = _heaviest([(t[d], w) for t, w in zip(tensors, weights)], mesh)
     # Two dims picking one axis: the dim whose pick weighs more keeps it (on a tie the later
     # dim), the other is left unsharded (an axis twice would not verify).
     weight = [
@@ -84,11 +85,11 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
             picked[d] = ()
             continue
         taken += mine
-    moved = [
-        a
-        for a in _heaviest([(t[dim], w) for t, w in zip(tensors, weights)])
-        if not any(_overlap(_parse(a, mesh), b) for b in taken)
-    ]
+    moved = []  # (the prefix of the concatenated dim's axes that no other dim holds)
+    for a in _heaviest([(t[dim], w) for t, w in zip(tensors, weights)], mesh):
+        if any(_overlap(_parse(a, mesh), b) for b in taken):
+            break
+        moved.append(a)
     for axis in moved:
         for d in range(rank):
             product = math.prod(_size(a, mesh) for a in picked[d] + (axis,))

@@ -3,8 +3,6 @@ decided shardings."""
 
 from __future__ import annotations
 
-import re
-
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
@@ -12,6 +10,7 @@ from meshjit.dialects.sdy import SHARDING_ATTR
 from meshjit.passes.export.conv_guard import guard_grouped_convolutions
 from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
+from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
 
 
@@ -85,7 +84,7 @@ def _unreduced_free_axes(op) -> list[str]:
     be present in a sharding); [] for other ops."""
     if op.name != "sdy.manual_computation":
         return []
-    manual = set(re.findall(r'"([^"]+)"', str(op.attributes["manual_axes"])))
+    manual = io.manual_axes(op)
     free = []
     for name in ("in_shardings", "out_shardings"):
         for sharding in sdy.TensorShardingPerValueAttr(op.attributes[name]).shardings:

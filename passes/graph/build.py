@@ -395,7 +395,8 @@ def _share_initial_sharding(slots: list[Slot]) -> None:
                 slot.dims, slot.closed = [list(d) for d in dims], list(closed)
         return
     for slot in slots:
-        if not slot.annotated and slot.rank == source.rank:
+        # (a fully open member says nothing: it takes the group's sharding too)
+        if not (slot.annotated and _says(slot)) and slot.rank == source.rank:
             slot.mesh, slot.annotated = source.mesh, True
             slot.dims = [list(d) for d in source.dims]
             slot.closed = list(source.closed)

@@ -25,13 +25,13 @@ def project_dim(axes, factors_of_dim, factors, overflow: bool = False) -> dict |
             if j == last:
                 out[f].append((name, pre, n))
                 break
+            if n == 1:  # a size-one axis fits anywhere: it stays with the factor before it
+                out[f].append((name, pre, n))
+                break
             if cap == 1:
                 j += 1
                 cap = factors[factors_of_dim[j]].size
                 continue
-            if n == 1:  # a size-one axis fits anywhere
-                out[f].append((name, pre, n))
-                break
             g = math.gcd(n, cap)
             if g == 1:
                 if not overflow:

@@ -10,6 +10,9 @@ Block arguments of other regions (while bodies, ...) carry none: their owner op'
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
@@ -19,6 +22,7 @@ from meshjit.dialects.sdy import (
     DimSharding,
     MeshShape,
     TensorSharding,
+    axis_ref,
     sharding_per_value_attr,
     tensor_sharding_attr,
 )
@@ -192,14 +196,36 @@ def op_result_shardings(op: ir.Operation) -> list[TensorSharding | None]:
 
 
 def value_sharding(value: ir.Value) -> TensorSharding | None:
-    """The sharding of a func argument or an op result (None elsewhere, or where none)."""
+    """The sharding of a func argument, a loop body's argument (its result's), a manual
+    computation's body argument (its in_sharding without the manual axes: Shardy's edge owner)
+    or an op result (None elsewhere, or where none)."""
     if isinstance(value, ir.BlockArgument):
         owner = value.owner.owner
-        if owner is None or owner.operation.name != "func.func":
+        name = None if owner is None else owner.operation.name
+        if name == "stablehlo.while":
+            return value_sharding(owner.operation.results[value.arg_number])
+        if name == "sdy.manual_computation":
+            return _local_in_sharding(owner.operation, value.arg_number)
+        if name != "func.func":
             return None
         return func_arg_sharding(owner.operation, value.arg_number)
     shardings = op_result_shardings(value.owner)
     return shardings[value.result_number] if value.result_number < len(shardings) else None
+
+
+def manual_axes(op: ir.Operation) -> set:
+    """The names of a manual computation's manual axes."""
+    return set(re.findall(r'"([^"]+)"', str(op.attributes["manual_axes"])))
+
+
+def _local_in_sharding(op: ir.Operation, number: int) -> TensorSharding:
+    sharding = read_sharding_per_value(op.attributes["in_shardings"], op.location)[number]
+    manual = manual_axes(op)
+    dims = tuple(
+        dataclasses.replace(d, axes=tuple(a for a in d.axes if axis_ref(a).name not in manual))
+        for d in sharding.dims
+    )
+    return dataclasses.replace(sharding, dims=dims)
 
 
 def set_op_result_shardings(op: ir.Operation, shardings: list[TensorSharding]) -> None:

@@ -195,9 +195,22 @@ def dying_ops(module_op: ir.Operation) -> tuple[dict, dict]:
         owners = [use.owner.operation for r in op.results for use in r.uses]
         if not owners:
             death[op] = index[op]
-        elif all(o in death for o in owners):
-            death[op] = max(death[o] for o in owners)
+            continue
+        ends = [_use_death(o, death) for o in owners]
+        if all(end is not None for end in ends):
+            death[op] = max(ends)
     return index, {op: d for op, d in death.items() if d != index[op]}
+
+
+def _use_death(owner, death: dict) -> int | None:
+    """Where a use goes: with its owner, or with the first op holding it that dies (a use by a
+    region's terminator dies with the region's op)."""
+    ends = []
+    while owner is not None and owner.name != "func.func":
+        if owner in death:
+            ends.append(death[owner])
+        owner = owner.parent
+    return min(ends) if ends else None
 
 
 def apply_sharding_constraints(module_op: ir.Operation) -> None:

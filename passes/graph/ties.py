@@ -7,8 +7,6 @@ that must share a sharding; region bodies are walked by the builder.
 
 from __future__ import annotations
 
-import re
-
 from jaxlib.mlir import ir
 
 from meshjit.passes.graph import sharding_io as io
@@ -77,14 +75,10 @@ def _call(b, op, forbidden, return_slots, label):
     b.func_body(func_op)
 
 
-def manual_axes(op) -> set:
-    return set(re.findall(r'"([^"]+)"', str(op.attributes["manual_axes"])))
-
-
 def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
     """With `edges=False` (Shardy's bare passes, no data-flow edges): the in_shardings hold the
     body's arguments and the results the out_shardings, and nothing ties them further."""
-    manual = manual_axes(op)
+    manual = io.manual_axes(op)
     inner_forbidden = frozenset(forbidden | manual)
     in_shardings = io.read_sharding_per_value(op.attributes["in_shardings"], op.location)
     body = op.regions[0].blocks[0]
@@ -105,6 +99,9 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
                 [[a for a in dim if a[0] not in manual] for dim in boundary.dims],
                 list(boundary.closed),
             )
+            # (it is the in_sharding's free part: closed where the in_sharding is)
+            _, dims, closed = inner.local_initial
+            inner.mesh, inner.dims, inner.closed = boundary.mesh, [list(d) for d in dims], closed
         _manual_tie(b, label, boundary, inner, manual)
     b.block(body, inner_forbidden, None)
     if not edges:

@@ -204,7 +204,9 @@ class EdgeStep:
         if not claims:
             return synced
         if self.options.strategy == "basic":
-            decisions = decide_basic(claims, self.mappings, self.meshes[self.mesh].size_of)
+            decisions = decide_basic(
+                claims, self.mappings, self.meshes[self.mesh].size_of, across=self._op_rule()
+            )
             projected = [t for t, p in enumerate(self.proj) if p is not None]
             decisions = fit_to_tensors(self, decisions, projected)
         else:
@@ -266,6 +268,12 @@ class EdgeStep:
             self.graph.conservative = True
             for s, flag in zip(slots, saved):
                 s.no_sub_axes = flag
+
+    def _op_rule(self) -> bool:
+        """Whether the edge is an op with its own rule (not a tie, nor an optimization barrier:
+        Shardy gives each of its values a data-flow edge of its own)."""
+        edge = self.edge
+        return edge.op is not None and edge.op_name != "stablehlo.optimization_barrier"
 
     def claims(self) -> dict:
         """factor -> [(axes, tensor index), ...] over the sources that shard it, by factor."""

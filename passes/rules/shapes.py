@@ -59,9 +59,9 @@ def slice_rule(op):
     "stablehlo.pad", cache_attrs=("edge_padding_low", "edge_padding_high", "interior_padding")
 )
 def pad_rule(op):
-    lo, hi = ints(op, "edge_padding_low"), ints(op, "edge_padding_high")
-    inner = ints(op, "interior_padding")
-    return _sliced_dims_rule(op, lambda d: (lo[d], hi[d], inner[d]) != (0, 0, 0))
+    # (a padded dim that keeps its size, its edges cancelling out, is pointwise in Shardy)
+    in_shape, out_shape = shape_of(op.operands[0]), shape_of(op.results[0])
+    return _sliced_dims_rule(op, lambda d: in_shape[d] != out_shape[d])
 
 
 @sharding_rule("stablehlo.reverse", cache_attrs=("dimensions",))

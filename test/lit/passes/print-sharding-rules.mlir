@@ -27,6 +27,9 @@ func.func @rules(%a: tensor<8x16xf32>, %b: tensor<16x32xf32>, %v: tensor<16xf32>
   %9 = stablehlo.reduce(%0 init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>
   // CHECK: stablehlo.pad {{.*}}<([i, j], [])->([i, j]) {i=8, j=16} permutation={j}>
   %10 = stablehlo.pad %0, %cst, low = [0, 1], high = [0, 1], interior = [0, 0] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x18xf32>
+  // (a padded dim keeping its size is pointwise, as in Shardy)
+  // CHECK: stablehlo.pad {{.*}}<([i, j], [])->([i, j]) {i=8, j=16}>
+  %pad_kept = stablehlo.pad %0, %cst, low = [0, 1], high = [0, -1], interior = [0, 0] : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xf32>
   // CHECK: stablehlo.select {{.*}}<([], [i, j], [i, j])->([i, j]) {i=8, j=16}>
   %p = stablehlo.constant dense<true> : tensor<i1>
   %11 = stablehlo.select %p, %0, %0 : tensor<i1>, tensor<8x16xf32>

@@ -6,7 +6,8 @@ The modules hold what Shardy's upstream tests hold and meshjit's frontend never 
 meshes, sub-axes, priorities, groups, barriers, named / manual computations, rule-carrying custom
 calls). This is the CI slice; the campaign is `make shardy-campaign N=2000 SEED=...`
 (tests/support/shardy_campaign.py). A disagreement found there is fixed in passes/ with a
-minimized case in test/lit/passes/shardy/round14-*.mlir, or listed in KNOWN.
+minimized case in test/lit/passes/shardy/round<N>-*.mlir (round 17: on 950 campaign modules, 99
+disagreements down to 57), or listed in KNOWN.
 """
 
 import pytest
