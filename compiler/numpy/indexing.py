@@ -26,6 +26,7 @@ from meshjit.compiler.numpy.index_plan import (
     normalized_array,
     parse_index,
     slice_bounds,
+    split_scalar_bools,
 )
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel
 from meshjit.compiler.numpy.util import (
@@ -77,6 +78,9 @@ def _apply_static(x, entries, ints_too: bool):
 def getitem(x, idx, *, mode=None, fill_value=None, lenient=True, wrap_negative=True):
     """x[idx]; `lenient` and `wrap_negative` as `parse_index` takes them (x.at[idx].get)."""
     x = materialize(x)
+    axes, idx = split_scalar_bools(aval_of(x).ndim, idx)
+    if axes:
+        x = lax.expand_dims(x, axes)
     entries = parse_index(aval_of(x).shape, idx, lenient=lenient, wrap_negative=wrap_negative)
     basic = not any(e.kind == "array" for e in entries)
     if aval_of(x).sharding is not None:
@@ -156,6 +160,20 @@ def scatter_update(
     wrap_negative_indices=True,
 ):
     x = materialize(x)
+    axes, idx = split_scalar_bools(aval_of(x).ndim, idx)
+    if axes:  # as JAX: the update of x with the new axes, which are then dropped
+        out = scatter_update(
+            kind,
+            lax.expand_dims(x, axes),
+            idx,
+            values,
+            mode=mode,
+            indices_are_sorted=indices_are_sorted,
+            unique_indices=unique_indices,
+            lenient=lenient,
+            wrap_negative_indices=wrap_negative_indices,
+        )
+        return lax.squeeze(out, axes)
     aval = aval_of(x)
     wrap = wrap_negative_indices
     entries = parse_index(aval.shape, idx, lenient=lenient, wrap_negative=wrap)

@@ -426,6 +426,39 @@ def _at_slice_step(B, x, y):
     )
 
 
+# -- the programs of round 16's fixes
+
+
+@entry("scalar_bool_index", _nd(1))
+def _scalar_bool(B, x, y):  # x[True] was refused, x[np.array(True)] leaked NumPy's error
+    a = x[True, ..., ::-1]
+    b = x[np.array(False), 0] if x.ndim >= 2 else x[np.array(False)]
+    c = x[..., True]
+    return _jax_or(
+        B,
+        lambda np_: np_.concatenate(
+            [a.ravel(), b.ravel(), c.ravel(), x.at[True].set(x[0]).ravel()]
+        ),
+        (3 * x.size,),
+        x.dtype,
+    )
+
+
+@entry("floor_divide_const_zero", _is_int)
+def _const_zero(B, x, y):  # constants divided by zero: the process died of SIGFPE
+    n = B.np
+    c = n.asarray((np.arange(x.size) - 2).reshape(x.shape).astype(x.dtype))
+    return n.stack([n.floor_divide(c, 0), c % 0, n.fmod(c, 0)]) + x
+
+
+@entry("fresnel_sici_half", _nd(1, lambda x: str(x.dtype) in ("float16", "bfloat16")))
+def _fresnel_half(B, x, y):  # complex parts of half precision raised
+    if not B.jaxlike:
+        return np.zeros((4,) + x.shape, x.dtype)
+    sp = B.api.scipy.special
+    return B.np.stack([*B.vmap(sp.fresnel)(x), *sp.sici(B.np.abs(x) + 0.5)])
+
+
 SMOOTH16 = {
     "index_negative_steps",
     "index_none_ellipsis",
