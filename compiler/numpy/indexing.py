@@ -18,6 +18,7 @@ from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, Mesh
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.gather_scatter import apply_counted, gather_sharding_error
+from meshjit.compiler.lax.slicing import unchecked_dynamic_slice
 from meshjit.compiler.numpy.creation import asarray, ones_like
 from meshjit.compiler.numpy.elementwise import maximum, negative, power, remainder, true_divide
 from meshjit.compiler.numpy.index_plan import (
@@ -133,7 +134,7 @@ def _basic_getitem(x, entries):
     if dynamic:
         starts = [dynamic.get(a, 0) for a in range(len(shape))]  # negative ones count from the end
         sizes = [1 if a in dynamic else d for a, d in enumerate(shape)]
-        x = lax.dynamic_slice(x, starts, sizes)
+        x = unchecked_dynamic_slice(x, starts, sizes)
     dropped = [e.axis for e in entries if e.kind in ("int", "dyn")]
     if dropped and not any(e.kind == "none" for e in entries):
         return lax.squeeze(x, dropped)  # as JAX binds it
