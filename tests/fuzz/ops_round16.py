@@ -28,7 +28,7 @@ import numpy as np
 
 from tests.fuzz.ops import _is_float, _is_int, op
 from tests.fuzz.ops_api import _GROUP, TABLE, _apply_api, _drawer, entry
-from tests.fuzz.ops_round15 import _jax_or, _nd, _num
+from tests.fuzz.ops_round15 import _f32, _jax_or, _nd, _num
 from tests.fuzz.programs import _np_dtype
 
 _GROUP[0] = "np16"
@@ -478,10 +478,6 @@ SMOOTH16 = {
 # np16t: vmap axes, gradients of compositions, jit's static and donated arguments.
 
 _GROUP[0] = "np16t"
-
-
-def _f32(x) -> bool:
-    return str(x.dtype) == "float32"
 
 
 def _moved(shape, src, dst):
