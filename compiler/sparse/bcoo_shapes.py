@@ -11,7 +11,6 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
-from meshjit.compiler.lax.slicing import unchecked_dynamic_slice
 from meshjit.compiler.sparse.bcoo_indices import bcoo_sum_duplicates, bcoo_update_layout
 from meshjit.compiler.sparse.util import broadcast_batch
 
@@ -195,12 +194,12 @@ def bcoo_dynamic_slice(mat, start_indices, slice_sizes):
     ]
     nb, ns = mat.n_batch, mat.n_sparse
     data, indices = broadcast_batch(mat.data, mat.indices, nb, mat.shape[:nb])
-    data = unchecked_dynamic_slice(
+    data = lax.slicing.unchecked_dynamic_slice(  # (starts int32, zeros the default int)
         data,
         [*starts[:nb], 0, *starts[nb + ns :]],
         [*slice_sizes[:nb], mat.nse, *slice_sizes[nb + ns :]],
     )
-    indices = unchecked_dynamic_slice(
+    indices = lax.slicing.unchecked_dynamic_slice(
         indices, [*starts[:nb], 0, 0], [*slice_sizes[:nb], mat.nse, ns]
     )
     sparse_starts = jnp.stack(starts[nb : nb + ns]) if ns else np.zeros(0, int)
