@@ -293,6 +293,52 @@ def _sign_lowering(ctx: LoweringRuleContext, x):
 lowering_rules.register(unary_p["sign"], _sign_lowering)
 
 
+def _constant_derived(value: ir.Value, seen: set, budget: list) -> bool:
+    """Whether `value` is computed from constants only: the MLIR folders XLA runs before its
+    own compile may then fold an op of it (looked at up to `budget[0]` ops)."""
+    if not isinstance(value, ir.OpResult):
+        return False  # an argument of the function or of a region
+    op = value.owner
+    if op in seen:
+        return True
+    budget[0] -= 1
+    if budget[0] < 0 or len(op.regions):
+        return False
+    seen.add(op)
+    return all(_constant_derived(v, seen, budget) for v in op.operands)
+
+
+def _integer_division_lowering(name: str, ctx: LoweringRuleContext, x, y):
+    """div / rem as one op, except on integers computed from constants only: MLIR's folder
+    divides those by zero natively (the process dies of SIGFPE compiling
+    `jnp.floor_divide(jnp.asarray([3]), 0)`), so a zero divisor is replaced by one and the
+    result by XLA's own for it (x / 0 is -1, all ones unsigned; x % 0 is x)."""
+    x, y = implicit_broadcasts(ctx, x, y)
+    dtype = ctx.avals_in[0].dtype
+    op = hlo.DivOp if name == "div" else hlo.RemOp
+    seen, budget = set(), [64]
+    if dtypes.is_inexact(dtype) or not (
+        _constant_derived(y, seen, budget) and _constant_derived(x, seen, budget)
+    ):
+        return op(x, y).result
+    zeros, ones = np.zeros((), dtype), np.ones((), dtype)
+    zero, one = (
+        hlo.BroadcastInDimOp(ctx.result_type, constant(ctx.module_ctx, v), []).result
+        for v in (zeros, ones)
+    )
+    is_zero = compare(y, zero, "EQ", dtype)
+    quotient = op(x, hlo.SelectOp(is_zero, one, y).result).result
+    if name == "rem":
+        return hlo.SelectOp(is_zero, x, quotient).result
+    minus_one = constant(ctx.module_ctx, np.asarray(-1).astype(dtype))
+    minus_one = hlo.BroadcastInDimOp(ctx.result_type, minus_one, []).result
+    return hlo.SelectOp(is_zero, minus_one, quotient).result
+
+
+for _name in ("div", "rem"):
+    lowering_rules.register(binary_p[_name], functools.partial(_integer_division_lowering, _name))
+
+
 def complex_extremum(x: ir.Value, y: ir.Value, direction: str) -> ir.Value:
     """max ("GT") / min ("LT") of complex values, ordered lexicographically on (real, imag) as
     JAX does (XLA's CPU max and min of complex values compare the real parts only)."""

@@ -270,13 +270,38 @@ def _clamped_starts(ctx, starts, shape, window) -> list:
     return out
 
 
+def _index_dtype(index) -> np.dtype:
+    if isinstance(index, int):  # a Python int binds as the default int (int32 without x64)
+        return np.dtype(dtypes.python_scalar_dtype(index))
+    if isinstance(index, np.generic):
+        return dtypes.canonicalize(index.dtype)
+    return aval_of(index).dtype
+
+
+def _check_index_dtypes(name: str, indices, sep: str) -> None:
+    """JAX's rule: the start indices of one dtype, an integer one (a Python int is int32)."""
+    kinds = [_index_dtype(i) for i in indices]
+    if any(k != kinds[0] or not dtypes.is_int(k) for k in kinds):
+        raise MeshjitTypeError(
+            f"index arguments to {name} must be integers of the same type, got{sep} "
+            + ", ".join(k.name for k in kinds)
+        )
+
+
 def dynamic_slice(x, start_indices, slice_sizes):
+    _check_index_dtypes("dynamic_slice", start_indices, ":")
+    return unchecked_dynamic_slice(x, start_indices, slice_sizes)
+
+
+def unchecked_dynamic_slice(x, start_indices, slice_sizes):
+    """dynamic_slice with start indices of any integer dtypes (meshjit's own callers)."""
     sizes = checks.concrete_shape("dynamic_slice", slice_sizes)  # JAX's TypeError if traced
     starts = _index_scalars(x, start_indices, sizes)
     return dynamic_slice_p.bind_internal(x, *starts, slice_sizes=sizes)
 
 
 def dynamic_update_slice(x, update, start_indices):
+    _check_index_dtypes("dynamic_update_slice", start_indices, "")
     starts = _index_scalars(x, start_indices, aval_of(update).shape)
     return dynamic_update_slice_p.bind_internal(x, update, *starts)
 
@@ -288,7 +313,7 @@ def dynamic_slice_in_dim(x, start_index, slice_size, axis=0):
     starts[axis] = start_index
     sizes = list(aval.shape)
     sizes[axis] = slice_size
-    return dynamic_slice(x, starts, sizes)
+    return unchecked_dynamic_slice(x, starts, sizes)
 
 
 def dynamic_index_in_dim(operand, index, axis: int = 0, keepdims: bool = True):
@@ -302,7 +327,8 @@ def dynamic_update_slice_in_dim(operand, update, start_index, axis: int):
     axis = checks.canonical_axis(axis, ndim)
     starts = [0] * ndim
     starts[axis] = start_index
-    return dynamic_update_slice(operand, update, starts)
+    starts = _index_scalars(operand, starts, ad_util.aval_of(update).shape)
+    return dynamic_update_slice_p.bind_internal(operand, update, *starts)
 
 
 def dynamic_update_index_in_dim(operand, update, index, axis: int):

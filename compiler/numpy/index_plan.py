@@ -84,6 +84,34 @@ def parse_index(shape, idx, *, lenient=False, wrap_negative=True) -> list[Entry]
     return entries
 
 
+def _is_scalar_bool(item) -> bool:
+    if isinstance(item, (bool, np.bool_)):
+        return True
+    if isinstance(item, np.ndarray) or is_meshjit_array(item):
+        return item.ndim == 0 and dtypes.is_bool(item.dtype)
+    return False
+
+
+def split_scalar_bools(ndim: int, idx):
+    """NumPy's and JAX's scalar boolean indices: x[True] indexes x with a new axis of size one
+    by the index array [0] (x[False] by an empty one), an advanced index among the others.
+    Returns the axes to insert into x (none when there are no such indices) and the index with
+    those arrays in place of the booleans."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    if not any(_is_scalar_bool(item) for item in items):
+        return (), idx
+    entries = _expand_ellipsis(ndim, [_convert_item(item) for item in items])
+    axes, axis = [], 0
+    for e in entries:
+        if e.kind == "mask" and e.value.ndim == 0:
+            axes.append(axis)
+            axis += 1
+        else:
+            axis += _consumed(e) if e.kind != "gap" else 0
+    out = (np.arange(int(bool(i)), dtype=np.int32) if _is_scalar_bool(i) else i for i in items)
+    return tuple(axes), tuple(out)
+
+
 # ---------------------------------------------------------------------------------------------
 # Dynamic slices (jax.ds): a start that may be traced, a static size and stride.
 
@@ -175,8 +203,8 @@ def _convert_item(item) -> Entry:
         return Entry("slice", _static_slice(item))
     if isinstance(item, Slice):
         return Entry("dslice", item)
-    if isinstance(item, (bool, np.bool_)):
-        raise MeshjitTypeError(f"boolean scalar index {item!r} is not supported; use None")
+    if _is_scalar_bool(item):  # (split_scalar_bools takes them out first)
+        return Entry("mask", np.asarray(bool(item)))
     if isinstance(item, (int, np.integer)):
         return Entry("int", int(item))
     if isinstance(item, Tracer):

@@ -18,6 +18,7 @@ from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, Mesh
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.gather_scatter import apply_counted, gather_sharding_error
+from meshjit.compiler.lax.slicing import unchecked_dynamic_slice
 from meshjit.compiler.numpy.creation import asarray, ones_like
 from meshjit.compiler.numpy.elementwise import maximum, negative, power, remainder, true_divide
 from meshjit.compiler.numpy.index_plan import (
@@ -26,6 +27,7 @@ from meshjit.compiler.numpy.index_plan import (
     normalized_array,
     parse_index,
     slice_bounds,
+    split_scalar_bools,
 )
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel
 from meshjit.compiler.numpy.util import (
@@ -77,6 +79,9 @@ def _apply_static(x, entries, ints_too: bool):
 def getitem(x, idx, *, mode=None, fill_value=None, lenient=True, wrap_negative=True):
     """x[idx]; `lenient` and `wrap_negative` as `parse_index` takes them (x.at[idx].get)."""
     x = materialize(x)
+    axes, idx = split_scalar_bools(aval_of(x).ndim, idx)
+    if axes:
+        x = lax.expand_dims(x, axes)
     entries = parse_index(aval_of(x).shape, idx, lenient=lenient, wrap_negative=wrap_negative)
     basic = not any(e.kind == "array" for e in entries)
     if aval_of(x).sharding is not None:
@@ -129,7 +134,7 @@ def _basic_getitem(x, entries):
     if dynamic:
         starts = [dynamic.get(a, 0) for a in range(len(shape))]  # negative ones count from the end
         sizes = [1 if a in dynamic else d for a, d in enumerate(shape)]
-        x = lax.dynamic_slice(x, starts, sizes)
+        x = unchecked_dynamic_slice(x, starts, sizes)
     dropped = [e.axis for e in entries if e.kind in ("int", "dyn")]
     if dropped and not any(e.kind == "none" for e in entries):
         return lax.squeeze(x, dropped)  # as JAX binds it
@@ -156,6 +161,20 @@ def scatter_update(
     wrap_negative_indices=True,
 ):
     x = materialize(x)
+    axes, idx = split_scalar_bools(aval_of(x).ndim, idx)
+    if axes:  # as JAX: the update of x with the new axes, which are then dropped
+        out = scatter_update(
+            kind,
+            lax.expand_dims(x, axes),
+            idx,
+            values,
+            mode=mode,
+            indices_are_sorted=indices_are_sorted,
+            unique_indices=unique_indices,
+            lenient=lenient,
+            wrap_negative_indices=wrap_negative_indices,
+        )
+        return lax.squeeze(out, axes)
     aval = aval_of(x)
     wrap = wrap_negative_indices
     entries = parse_index(aval.shape, idx, lenient=lenient, wrap_negative=wrap)

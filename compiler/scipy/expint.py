@@ -16,7 +16,7 @@ from meshjit.compiler.batching.vectorize import vectorize
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.scipy.special import gammaln
-from meshjit.compiler.scipy.util import real_inexact
+from meshjit.compiler.scipy.util import in_float32, real_inexact
 
 __all__ = ["exp1", "expi", "expn", "sici"]
 
@@ -274,6 +274,7 @@ def _sici_jvp(primals, tangents):
 
 def sici(x):
     """The sine and cosine integrals (Si(x), Ci(x)) for real x: Si the integral of sin(t)/t from
-    0, Ci = gamma + log|x| + the integral of (cos(t) - 1)/t from 0."""
+    0, Ci = gamma + log|x| + the integral of (cos(t) - 1)/t from 0 (float16 and bfloat16 in
+    float32)."""
     (x,) = real_inexact("sici", x)
-    return _sici(x)
+    return in_float32(_sici, x)

@@ -12,7 +12,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.jit.api import jit
-from meshjit.compiler.scipy.util import inexact, real_inexact
+from meshjit.compiler.scipy.util import in_float32, inexact, real_inexact
 
 __all__ = ["fresnel", "wofz"]
 
@@ -112,6 +112,7 @@ def _fresnel_jvp(primals, tangents):
 
 def fresnel(x):
     """The Fresnel integrals (S(x), C(x)): the integrals of sin(pi t^2 / 2) and cos(pi t^2 / 2)
-    from 0 to x, for real x."""
+    from 0 to x, for real x; float16 and bfloat16 computed in float32, as JAX's (complex
+    numbers have no half-precision parts)."""
     (x,) = real_inexact("fresnel", x)
-    return _fresnel(x)
+    return in_float32(_fresnel, x)

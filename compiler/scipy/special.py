@@ -11,7 +11,11 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.nn import functions as nn
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.scipy.incomplete import betainc, gammainc, gammaincc
@@ -81,7 +85,7 @@ def polygamma(n, x):
 def zeta(x, q=None):
     """The Hurwitz zeta function (q is required, as in JAX)."""
     if q is None:
-        raise MeshjitValueError(
+        raise MeshjitNotImplementedError(
             "Riemann zeta function not implemented; pass q != None to compute the Hurwitz Zeta "
             "function."
         )

@@ -198,12 +198,14 @@ def bcoo_dynamic_slice(mat, start_indices, slice_sizes):
     ]
     nb, ns = mat.n_batch, mat.n_sparse
     data, indices = broadcast_batch(mat.data, mat.indices, nb, mat.shape[:nb])
-    data = lax.dynamic_slice(
+    data = lax.slicing.unchecked_dynamic_slice(  # (starts int32, zeros the default int)
         data,
         [*starts[:nb], 0, *starts[nb + ns :]],
         [*slice_sizes[:nb], mat.nse, *slice_sizes[nb + ns :]],
     )
-    indices = lax.dynamic_slice(indices, [*starts[:nb], 0, 0], [*slice_sizes[:nb], mat.nse, ns])
+    indices = lax.slicing.unchecked_dynamic_slice(
+        indices, [*starts[:nb], 0, 0], [*slice_sizes[:nb], mat.nse, ns]
+    )
     sparse_starts = jnp.stack(starts[nb : nb + ns]) if ns else np.zeros(0, int)
     return _shift_sparse(mat, data, indices, sparse_starts, np.ones(ns, int), slice_sizes)
 

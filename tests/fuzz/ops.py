@@ -1074,13 +1074,15 @@ def draw_step(rng, vals, allow_vmap=True):
 # Round 13's (ops_nn_special, after ops_api: its groups join TABLE): jax.nn, scipy.special.
 # Round 14's (ops_round14): round 13's leftovers. Round 15's (ops_round15): dtype= / edge
 # arguments, promotion, .at[] modes, mixed indexing, control flow, custom rules, sharded keys,
-# collectives over several axes.
+# collectives over several axes. Round 16's (ops_round16): decimals, shifts, complex values,
+# size-zero and 0-d values, lax edge parameters, indexing forms, vmap axes, jit's static args.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
     ops_nn_special,
     ops_round14,
     ops_round15,
+    ops_round16,
     ops_semantics,
     ops_transforms,
 )

@@ -109,6 +109,7 @@ _WORKER_SOURCES = (
     "ops_nn_special",
     "ops_round14",
     "ops_round15",
+    "ops_round16",
     "ops_semantics",
     "ops_transforms",
     "wraps",

@@ -143,3 +143,23 @@ def test_starts_are_bound_as_jax_binds_them_and_clamped_by_the_lowering():
     )
     batched = meshjit.vmap(lambda i: lax.dynamic_slice(x, (i,), (3,)))(np.array([-1, 2, 9]))
     np.testing.assert_array_equal(batched, [[7, 8, 9], [2, 3, 4], [7, 8, 9]])
+
+
+@pytest.mark.parametrize(
+    "starts",
+    [(np.uint8(1), 2), (jnp.int16(1), 2), (1, jnp.int16(2)), (np.int8(0), np.uint8(1))],
+    ids=str,
+)
+def test_start_indices_of_mixed_dtypes_are_jaxs_type_error(starts):
+    """Fuzzer round 16: JAX refuses start indices of different dtypes (a Python int is int32);
+    meshjit ran them. Its own callers (indexing, the in_dim helpers) mix them freely."""
+    x = jnp.zeros((3, 4))
+    with pytest.raises(
+        meshjit.MeshjitTypeError, match="dynamic_slice must be integers of the same"
+    ):
+        lax.dynamic_slice(x, starts, (1, 1))
+    with pytest.raises(TypeError, match="dynamic_update_slice must be integers of the same"):
+        lax.dynamic_update_slice(x, jnp.ones((1, 1)), starts)
+    assert lax.dynamic_slice(x, (np.int32(1), np.int64(2)), (1, 1)).shape == (1, 1)
+    assert x[jnp.uint8(1), jnp.int16(1)].shape == ()
+    assert lax.dynamic_update_slice_in_dim(x, jnp.ones((1, 4)), jnp.uint8(1), 0)[1, 0] == 1

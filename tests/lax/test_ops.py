@@ -299,6 +299,27 @@ def test_lax_binary_ops(data, dtype, shapes):
     assert_close(out[7], reference(lambda a: a * 2, x, dtype=dtype), dtype)
 
 
+@pytest.mark.parametrize("dtype", [np.int32, np.int8, np.uint8], ids=lambda d: np.dtype(d).name)
+def test_integer_division_of_constants_by_zero(dtype):
+    """Fuzzer round 16: a division of constants by zero killed the process (SIGFPE in MLIR's
+    folder, before XLA's compile); the values are XLA's: x / 0 is -1 (all ones unsigned),
+    x % 0 is x, and the floor forms follow (JAX's floor_divide by a constant 0)."""
+    x = np.array([-7, -1, 0, 3, 100], np.int64).astype(dtype)
+
+    def f():
+        zero = jnp.zeros(5, dtype)
+        c = jnp.asarray(x)
+        return lax.div(c, zero), lax.rem(c, zero), jnp.floor_divide(c, 0), c % 0
+
+    div, rem, floor, mod = meshjit.jit(f)()
+    minus_one = np.full(5, -1).astype(dtype)
+    np.testing.assert_array_equal(np.asarray(div), minus_one)
+    np.testing.assert_array_equal(np.asarray(rem), x)
+    if np.dtype(dtype).kind == "i":  # JAX's: one less where x % 0 (x) is not zero
+        np.testing.assert_array_equal(np.asarray(floor), np.where(x != 0, -2, -1).astype(dtype))
+    np.testing.assert_array_equal(np.asarray(mod), np.zeros(5, dtype))
+
+
 # ---------------------------------------------------------------------------------------------
 # Bit counts: clz and population_count against Python's, for every integer width.
 

@@ -459,6 +459,32 @@ def test_an_empty_ellipsis_separates_advanced_indices(idx):
     np.testing.assert_array_equal(np.asarray(jnp.asarray(x).at[idx].add(1)), added)
 
 
+@pytest.mark.parametrize(
+    "idx",
+    [
+        (True,),
+        (False,),
+        (np.bool_(True), 1),
+        (np.array(True),),
+        (np.array(False), Ellipsis),
+        (Ellipsis, True),
+        (True, np.array([0, 1])),
+        (0, True, Ellipsis, np.array([1, 2])),
+        (True, Ellipsis, False),
+    ],
+)
+def test_scalar_boolean_indices_are_numpys(idx):
+    """Fuzzer round 16: x[True] (a new axis of one, indexed as an advanced index) was refused,
+    x[np.array(True)] leaked NumPy's nonzero error; as NumPy and JAX now, and in .at[] (JAX
+    0.10.2 alone puts the new axis wrongly after a None: x[None, False] is not tested)."""
+    x = _arange((2, 3, 4))
+    want = np.asarray(x)[idx]
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(lambda a: a[idx])(x)), want)
+    added = np.asarray(x).copy()
+    added[idx] += 1
+    np.testing.assert_array_equal(np.asarray(jnp.asarray(x).at[idx].add(1)), added)
+
+
 def test_traced_bool_mask_raises():
     x = _arange((3,))
     with pytest.raises(

@@ -121,6 +121,22 @@ def test_bad_input():
         special.spence(np.arange(3, dtype=np.int32))
     with pytest.raises(meshjit.MeshjitValueError, match="expi does not support complex"):
         special.expi(np.ones(2, np.complex64))
+    with pytest.raises(NotImplementedError, match="Riemann zeta function not implemented"):
+        special.zeta(np.ones(2, np.float32))  # JAX's class (fuzzer round 16)
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16"])
+@pytest.mark.parametrize("name", ["fresnel", "sici"])
+def test_half_precision_pairs_are_computed_in_float32(name, dtype):
+    """Fuzzer round 16 (seed 200102): fresnel and sici of a float16 / bfloat16 input raised
+    (complex parts of half precision); JAX upcasts them and gives the input's dtype."""
+    x = np.array([0.3, 1.7, 2.5, -4.0], np.float32)
+    fn = getattr(special, name)
+    want = fn(x)
+    got = meshjit.vmap(fn)(meshjit.numpy.asarray(x).astype(dtype))
+    for g, w in zip(got, want):
+        assert str(g.dtype) == dtype
+        np.testing.assert_allclose(np.asarray(g, np.float32), np.asarray(w), rtol=1e-2, atol=1e-2)
 
 
 def test_hyp2f1_where_jax_is_off_agrees_with_scipy():
