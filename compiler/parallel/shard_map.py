@@ -188,7 +188,7 @@ def _traced_sharding(x, i: int):
             return trace.arg_shardings[x._var]
         trace = trace.parent
     raise MeshjitValueError(
-        f"shard_map cannot infer in_specs for argument {i} ({x._var.aval.str_short()}): it is a "
+        f"shard_map cannot infer in_specs for argument {i} ({x._var.aval.str_long()}): it is a "
         "traced value without a sharding in its type (only values on Explicit mesh axes, and "
         "jit's own arguments, carry one). Pass in_specs=..."
     )
@@ -321,7 +321,7 @@ def _local_aval(aval: ShapedArray, per_dim, mesh, i: int) -> ShapedArray:
         parts = math.prod(mesh.shape[a] for a in axes)
         if size % parts:
             raise MeshjitValueError(
-                f"shard_map was given argument arrays with axis sizes that are not evenly divisible by the corresponding mesh axis sizes: shard_map argument {i} of type {aval.str_short()}: dimension {d} of size {size} "
+                f"shard_map was given argument arrays with axis sizes that are not evenly divisible by the corresponding mesh axis sizes: shard_map argument {i} of type {aval.str_long()}: dimension {d} of size {size} "
                 f"is not divisible by the {parts} devices of its in_spec axes {axes}"
             )
         shape.append(size // parts)
@@ -379,7 +379,7 @@ def _check_spec_matches_type(spec: PartitionSpec, aval: ShapedArray, axes) -> No
         padded = PartitionSpec(*(list(spec) + [None] * (aval.ndim - len(spec))))
         raise MeshjitValueError(
             f"in_specs passed to shard_map: {padded} does not match the specs of the input: "
-            f"{PartitionSpec(*spec_of(aval))} for arg: {aval.str_short()}. `in_specs` is an "
+            f"{PartitionSpec(*spec_of(aval))} for arg: {aval.str_long()}. `in_specs` is an "
             "optional argument so you can omit specifying it and shard_map will infer the "
             "in_specs from the arguments. If you want to reshard your inputs, you can use "
             "`meshjit.reshard` on the arguments and then pass those args to shard_map."
@@ -409,7 +409,7 @@ def _check_out_spec(i, spec: PartitionSpec, aval: ShapedArray, manual, check_vma
     missing = [a for a in manual if a in aval.vma and a not in named]
     if missing:
         raise MeshjitValueError(
-            f"shard_map out_specs {spec} for output {i} ({aval.str_short()}) require "
+            f"shard_map out_specs {spec} for output {i} ({aval.str_long()}) require "
             f"replication which can't be statically inferred (out_specs {spec} implies that "
             f"the output value is replicated across them, but it varies over mesh axes "
             f"{tuple(missing)}). Reduce over them (e.g. lax.psum), gather with "
