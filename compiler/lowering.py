@@ -390,8 +390,10 @@ def lower_function(
     public: bool,
     arg_attrs: Sequence[dict] | None = None,
     result_attrs: Sequence[dict] | None = None,
+    arg_names: Sequence[str] | None = None,
 ) -> func.FuncOp:
-    """Emits `closed` as a func.func; consts become constants inside the body."""
+    """Emits `closed` as a func.func; consts become constants inside the body. `arg_names`
+    become the arguments' locations (`loc("x")`, as JAX's)."""
     in_types = [mctx.tensor_type(a) for a in closed.in_avals]
     out_types = [mctx.tensor_type(a) for a in closed.out_avals]
     with ir.InsertionPoint(mctx.module.body):
@@ -399,7 +401,10 @@ def lower_function(
     fn.attributes["sym_visibility"] = ir.StringAttr.get("public" if public else "private")
     _set_attrs(fn, "arg_attrs", arg_attrs, len(in_types))
     _set_attrs(fn, "res_attrs", result_attrs, len(out_types))
-    block = fn.add_entry_block()
+    if arg_names is not None and len(arg_names) == len(in_types):
+        block = fn.add_entry_block(arg_locs=[ir.Location.name(n) for n in arg_names])
+    else:
+        block = fn.add_entry_block()
     with ir.InsertionPoint(block):
         consts = const_values(mctx, closed)
         outs = jaxpr_subcomp(mctx, closed.jaxpr, consts, list(block.arguments))
@@ -436,8 +441,12 @@ def lower_jaxpr_to_module(
     result_shardings: Sequence | None = None,
     donated: Sequence[bool] | None = None,
     result_names: Sequence[str] | None = None,
+    arg_names: Sequence[str] | None = None,
 ) -> ir.Module:
     """The module JAX would emit: `module @jit_<name>` with a public `@main`.
+
+    `arg_names` (JAX's names of the flat arguments: "x", "p['w']") are the arguments'
+    locations, as JAX's (shown with debug info, and in an exported module's text).
 
     `result_names` (JAX's `jax.result_info` of each result: "result", "result[0]['a']", ...)
     are attributes of the results, as JAX's.
@@ -454,7 +463,13 @@ def lower_jaxpr_to_module(
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)
         result_attrs = info_attrs(result_attrs, result_names)
         lower_function(
-            mctx, "main", closed, public=True, arg_attrs=arg_attrs, result_attrs=result_attrs
+            mctx,
+            "main",
+            closed,
+            public=True,
+            arg_attrs=arg_attrs,
+            result_attrs=result_attrs,
+            arg_names=arg_names,
         )
     return module
 

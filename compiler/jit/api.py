@@ -326,6 +326,7 @@ class JitFunction:
                 result_shardings=out_shardings,
                 donated=sig.donated,
                 result_names=_result_names(traced.out_tree),
+                arg_names=argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics),
             )
             if TYPECHECK["enabled"]:
                 verify(module, f"lowering jit({self.name})")

@@ -100,8 +100,9 @@ class Exported:
     _calls: dict = dataclasses.field(default_factory=dict, repr=False)
 
     def mlir_module(self) -> str:
-        """The module as StableHLO + Shardy text."""
-        return str(load_module(self.mlir_module_serialized))
+        """The module as StableHLO + Shardy text, with its locations (as JAX's)."""
+        module = load_module(self.mlir_module_serialized)
+        return module.operation.get_asm(enable_debug_info=True)
 
     def in_shardings_jax(self, mesh: Mesh | AbstractMesh) -> tuple:
         """The input shardings as NamedShardings over `mesh` (a Mesh or AbstractMesh of the
