@@ -52,3 +52,17 @@ def test_bcoo_concatenate_along_dense_dims_is_refused_in_jaxs_words():
     m = sparse.BCOO.fromdense(np.ones((2, 3, 2), np.float32), n_dense=1)
     with pytest.raises(NotImplementedError, match=r"^Concatenation along dense dimensions\."):
         sparse.bcoo_concatenate([m, m], dimension=2)
+
+
+def test_spsolve_solves_on_the_host_as_jax_on_cpu():
+    """sparse.linalg.spsolve was not implemented; JAX's CPU path is SciPy's solver through a
+    host callback, and its checks are its abstract evaluation rule's."""
+    csr = sparse.BCSR.fromdense(A)
+    solve = meshjit.jit(sparse.linalg.spsolve)
+    np.testing.assert_allclose(
+        solve(csr.data, csr.indices, csr.indptr, V), np.linalg.solve(A, V), rtol=1e-6
+    )
+    with pytest.raises(ValueError, match="data types do not match"):
+        sparse.linalg.spsolve(csr.data, csr.indices, csr.indptr, V.astype(np.int32))
+    with pytest.raises(ValueError, match="Invalid CSR buffer sizes"):
+        sparse.linalg.spsolve(csr.data, csr.indices, csr.indptr, V[:2])
