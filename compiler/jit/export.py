@@ -256,7 +256,7 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
             disabled_safety_checks=tuple(str(c) for c in disabled_checks),
             mlir_module_serialized=_portable_artifact(lowered.compiler_ir()),
             calling_convention_version=maximum_supported_calling_convention_version,
-            module_kept_var_idx=tuple(range(len(lowered.traced.jaxpr.in_avals))),
+            module_kept_var_idx=_kept(lowered),
             uses_global_constants=False,
             _get_vjp=lambda: _export_vjp(fun_jit, sig, lowered),
         )
@@ -318,6 +318,12 @@ def _flat_call(exp: Exported) -> Callable:
 
 def _plain(aval) -> ShapedArray:
     return ShapedArray(tuple(aval.shape), aval.dtype)
+
+
+def _kept(lowered) -> tuple:
+    """The arguments the module takes (as JAX's, jit's keep_unused=False drops the others)."""
+    n = len(lowered.traced.jaxpr.in_avals)
+    return tuple(range(n)) if lowered.kept is None else tuple(lowered.kept)
 
 
 def _abstract(s) -> NamedSharding | None:
