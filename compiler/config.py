@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import threading
 
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
@@ -418,3 +419,56 @@ CONTEXT_MANAGERS["jax2tf_associative_scan_reductions"] = option_context(
     "jax2tf_associative_scan_reductions", True
 )
 CONTEXT_MANAGERS["checking_leaks"] = functools.partial(CONTEXT_MANAGERS["check_tracer_leaks"], True)
+
+
+# ---------------------------------------------------------------------------------------------
+# User contexts (`jax.make_user_context`): values that are part of jit's cache keys.
+
+USER_CONTEXTS: list[UserConfig] = []
+
+
+class UserConfig:
+    """A value set with `with context(value):` (else its global value); jit traces, lowers and
+    compiles again when it changes."""
+
+    def __init__(self, default_value):
+        self._global = default_value
+        self._local = threading.local()  # per thread, as JAX's contexts
+        USER_CONTEXTS.append(self)
+
+    @property
+    def _scoped(self) -> list:
+        scoped = getattr(self._local, "values", None)
+        if scoped is None:
+            scoped = self._local.values = []
+        return scoped
+
+    @property
+    def value(self):
+        scoped = self._scoped
+        return scoped[-1] if scoped else self._global
+
+    def get_global(self):
+        return self._global
+
+    def set_global(self, new_value) -> None:
+        self._global = new_value
+
+    @contextlib.contextmanager
+    def __call__(self, new_value):
+        self._scoped.append(new_value)
+        try:
+            yield
+        finally:
+            self._scoped.pop()
+
+
+def make_user_context(default_value=None) -> UserConfig:
+    """A context whose value is part of jit's cache key (`jax.make_user_context`): under
+    `with context(1):` and `with context(2):` a jitted function is traced again."""
+    return UserConfig(default_value)
+
+
+def user_context_values() -> tuple:
+    """The values of every user context (part of jit's cache key)."""
+    return tuple(c.value for c in USER_CONTEXTS)

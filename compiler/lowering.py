@@ -13,6 +13,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func, stablehlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo
 from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, dce_jaxpr
 from meshjit.compiler.ir.registry import Primitive, lowering_rules
@@ -61,6 +62,9 @@ class OneOp:
         if self.elementwise:
             shape = ctx.avals_out[0].shape
             self.broadcast_operands(ctx.module_ctx, ctx.eqn.invars, shape, operands, None)
+        elif self.op_name == "stablehlo.reshape" and ctx.module_ctx.dim_vars:
+            shape = ctx.avals_out[0].shape
+            return dims_lowering.reshape(ctx.module_ctx, operands[0], ctx.result_type, shape)
         return ir.Operation.create(self.op_name, [ctx.result_type], operands).result
 
 
@@ -80,6 +84,9 @@ class ModuleContext:
         "axis_envs",
         "channels",
         "templates",
+        "dim_vars",
+        "dim_env",
+        "device_mesh",
     )
 
     def __init__(self, context: ir.Context, module: ir.Module):
@@ -97,6 +104,11 @@ class ModuleContext:
         # keyed by rules; the key includes `id(eqn.source)`, kept alive by `locations`.
         self.templates: dict[tuple, ir.Operation] = {}
         self.channels = 0
+        # Shape polymorphism: the module's dimension variables (sorted) and their values in
+        # the function being lowered (see lowering_dims).
+        self.dim_vars: tuple[str, ...] = ()
+        self.dim_env: dict[str, ir.Value] = {}
+        self.device_mesh = None  # the first concrete mesh of an argument's or result's sharding
 
     def next_channel(self) -> int:
         """A fresh channel id for a collective (XLA wants them unique per module)."""
@@ -248,6 +260,10 @@ def implicit_broadcasts(ctx: LoweringRuleContext, x, y):
 
 def broadcast_operand(mctx: ModuleContext, x: ir.Value, aval, shape, loc=None) -> ir.Value:
     """`x` (of `aval`: rank 0, or of the rank of `shape` with size-1 dimensions) broadcast."""
+    if mctx.dim_vars and not dims_lowering.is_static(shape):
+        type_ = mctx.types.tensor(shape, aval.dtype)
+        with loc or ir.Location.unknown():
+            return dims_lowering.broadcast(mctx, x, type_, shape, range(aval.ndim))
     key = ("implicit broadcast", aval.shape, shape, aval.dtype)
     cached = mctx.attributes.get(key)
     if cached is None:
@@ -305,7 +321,7 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
             raise MissingRuleError(prim, "lowering", eqn.source)
         entry = locations.get((prim, id(eqn.source)))
         loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
-        if type(rule) is not OneOp:
+        if type(rule) is not OneOp or mctx.dim_vars:
             _apply_rule(ctx, rule, eqn, loc, env)
             continue
         # Most equations: one op, built here without a call to the rule.
@@ -392,24 +408,41 @@ def lower_function(
     result_attrs: Sequence[dict] | None = None,
     arg_names: Sequence[str] | None = None,
 ) -> func.FuncOp:
-    """Emits `closed` as a func.func; consts become constants inside the body. `arg_names`
+    """Emits `closed` as a func.func; consts become constants inside the body. In a module
+    with dimension variables, the function takes them first (see lowering_dims). `arg_names`
     become the arguments' locations (`loc("x")`, as JAX's)."""
     in_types = [mctx.tensor_type(a) for a in closed.in_avals]
     out_types = [mctx.tensor_type(a) for a in closed.out_avals]
+    n_dims = len(mctx.dim_vars)
+    if n_dims:
+        in_types = dims_lowering.dim_arg_types(mctx) + in_types
+        arg_attrs = dims_lowering.dim_arg_attrs(mctx) + list(
+            arg_attrs or [{}] * len(closed.in_avals)
+        )
     with ir.InsertionPoint(mctx.module.body):
         fn = func.FuncOp(name, ir.FunctionType.get(in_types, out_types))
     fn.attributes["sym_visibility"] = ir.StringAttr.get("public" if public else "private")
     _set_attrs(fn, "arg_attrs", arg_attrs, len(in_types))
     _set_attrs(fn, "res_attrs", result_attrs, len(out_types))
-    if arg_names is not None and len(arg_names) == len(in_types):
-        block = fn.add_entry_block(arg_locs=[ir.Location.name(n) for n in arg_names])
-    else:
-        block = fn.add_entry_block()
-    with ir.InsertionPoint(block):
-        consts = const_values(mctx, closed)
-        outs = jaxpr_subcomp(mctx, closed.jaxpr, consts, list(block.arguments))
-        func.ReturnOp(outs)
+    block = fn.add_entry_block(arg_locs=_arg_locations(arg_names, n_dims, len(in_types)))
+    args = list(block.arguments)
+    outer_env = mctx.dim_env
+    mctx.dim_env = dict(zip(mctx.dim_vars, args[:n_dims]))
+    try:
+        with ir.InsertionPoint(block):
+            consts = const_values(mctx, closed)
+            outs = jaxpr_subcomp(mctx, closed.jaxpr, consts, args[n_dims:])
+            func.ReturnOp(outs)
+    finally:
+        mctx.dim_env = outer_env
     return fn
+
+
+def _arg_locations(arg_names, n_dims: int, count: int) -> list | None:
+    """The arguments' locations: the dimension variables' unknown, the others named."""
+    if arg_names is None or n_dims + len(arg_names) != count:
+        return None
+    return [ir.Location.unknown()] * n_dims + [ir.Location.name(n) for n in arg_names]
 
 
 def _set_attrs(fn, key, attrs, count):
@@ -420,8 +453,10 @@ def _set_attrs(fn, key, attrs, count):
     fn.attributes[key] = ir.ArrayAttr.get(dicts)
 
 
-def make_module(name: str, *, num_partitions: int = 1) -> tuple[ir.Context, ir.Module]:
-    ctx = shared_context()
+def make_module(
+    name: str, *, num_partitions: int = 1, context: ir.Context | None = None
+) -> tuple[ir.Context, ir.Module]:
+    ctx = context or shared_context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()
         attrs = module.operation.attributes
@@ -462,6 +497,9 @@ def lower_jaxpr_to_module(
         arg_attrs = donor_attrs(sharding_attrs(mctx, arg_shardings, closed.in_avals), donated)
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)
         result_attrs = info_attrs(result_attrs, result_names)
+        # Shape polymorphism: every function takes the dimension variables first (JAX's jit
+        # form; an export wraps it, see lowering_dims.export_form).
+        mctx.dim_vars = dims_lowering.dim_variables(closed.in_avals)
         lower_function(
             mctx,
             "main",
@@ -504,6 +542,8 @@ def donor_attrs(arg_attrs: list[dict] | None, donated) -> list[dict] | None:
 
 def sharding_attr(mctx: ModuleContext, sharding, ndim: int) -> ir.Attribute:
     mesh_name = mctx.mesh_symbol(sharding.mesh.mesh_shape)
+    if mctx.device_mesh is None and getattr(sharding.mesh, "devices", None) is not None:
+        mctx.device_mesh = sharding.mesh
     return tensor_sharding_attr(sharding.tensor_sharding(mesh_name, ndim))
 
 

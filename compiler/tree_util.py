@@ -470,8 +470,9 @@ def tree_unflatten(treedef: PyTreeDef, leaves):
     if len(leaves) != treedef.num_leaves:
         many = "many" if len(leaves) > treedef.num_leaves else "few"
         raise MeshjitValueError(
-            f"Too {many} leaves for PyTreeDef; expected {treedef.num_leaves}, got "
-            f"{len(leaves)} (the structure is {treedef})"
+            f"Too {many} leaves for PyTreeDef; expected {treedef.num_leaves}"
+            + ("." if many == "many" else f", got {len(leaves)}")  # JAX's two spellings
+            + f" (the structure is {treedef})"
         )
     return _unflatten(treedef, iter(leaves))
 
@@ -605,7 +606,14 @@ def tree_transpose(
 
 def tree_broadcast(prefix_tree, full_tree, is_leaf=None):
     """`prefix_tree` with each leaf repeated over the subtree of `full_tree` it stands for."""
-    return tree_structure(full_tree).unflatten(broadcast_prefix(prefix_tree, full_tree, is_leaf))
+    try:
+        leaves = broadcast_prefix(prefix_tree, full_tree, is_leaf)
+    except (MeshjitTypeError, MeshjitValueError):
+        detail = prefix_error(prefix_tree, full_tree, is_leaf=is_leaf)
+        if detail is None:
+            raise
+        raise MeshjitValueError(detail("broadcast_prefix prefix_tree")) from None
+    return tree_structure(full_tree).unflatten(leaves)
 
 
 def broadcast_prefix(prefix_tree, full_tree, is_leaf=None) -> list:
@@ -707,6 +715,73 @@ def _different_metadata(path, ty, p_meta, f_meta, name):
         f"metadata\n    {f_meta}\n"
         f"so the diff in the metadata at these pytree nodes is\n{textwrap.indent(diff, '    ')}"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# JAX's structural differences of two trees (loop carries, branch outputs): by key path.
+
+
+def equality_errors(tree1, tree2):
+    """(key path, what tree1 has, what tree2 has, why they differ) of each difference of two
+    trees of different structures (JAX's `equality_errors`)."""
+    yield from _equality_errors((), tree1, tree2)
+
+
+def equality_errors_pytreedef(treedef1: PyTreeDef, treedef2: PyTreeDef):
+    """`equality_errors` of two structures, their leaves shown as "pytree leaf"."""
+    return equality_errors(
+        tree_unflatten(treedef1, [_SHOWN_LEAF] * treedef1.num_leaves),
+        tree_unflatten(treedef2, [_SHOWN_LEAF] * treedef2.num_leaves),
+    )
+
+
+_SHOWN_LEAF = type("LeafMeta", (type,), {"__repr__": lambda _: "pytree leaf"})("Leaf", (), {})()
+
+
+def _equality_errors(path, t1, t2):
+    if _node_type(t1) is None and _node_type(t2) is None:
+        return
+    if type(t1) is not type(t2):
+        yield path, str(type(t1)), str(type(t2)), "their Python types differ"
+        return
+    if isinstance(t1, (list, tuple)) and len(t1) != len(t2):
+        ty = type(t1).__name__
+        yield (
+            path,
+            f"{ty} of length {len(t1)}",
+            f"{ty} of length {len(t2)}",
+            ("the lengths do not match"),
+        )
+        return
+    (kids1, meta1), (kids2, meta2) = flatten_one_level(t1), flatten_one_level(t2)
+    keys1 = [k for k, _ in flatten_one_level_with_keys(t1)[0]]
+    keys2 = [k for k, _ in flatten_one_level_with_keys(t2)[0]]
+    if len(kids1) != len(kids2):
+        diff = " ".join(repr(getattr(k, "key", k)) for k in set(keys1) ^ set(keys2))
+        yield (
+            path,
+            _with_children(t1, kids1),
+            _with_children(t2, kids2),
+            (
+                "the numbers of children do not match"
+                + (f", with the symmetric difference of key sets: {{{diff}}}" if diff else "")
+            ),
+        )
+        return
+    if meta1 != meta2:
+        yield (
+            path,
+            f"{type(t1)} with pytree metadata {meta1}",
+            (f"{type(t2)} with pytree metadata {meta2}"),
+            "the pytree node metadata does not match",
+        )
+        return
+    for key, c1, c2 in zip(keys1, kids1, kids2):
+        yield from _equality_errors((*path, key), c1, c2)
+
+
+def _with_children(tree, kids) -> str:
+    return f"{type(tree)} with {len(kids)} child{'ren' if len(kids) > 1 else ''}"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+
 import ml_dtypes
 import numpy as np
 from jaxlib.mlir import ir
@@ -47,8 +49,17 @@ class TypeCache:
         key = (tuple(shape), dtype)
         t = self.tensors.get(key)
         if t is None:
-            t = self.tensors[key] = ir.RankedTensorType.get(list(shape), self.element(dtype))
+            dims = [d if type(d) is int else _dim(d) for d in shape]
+            t = self.tensors[key] = ir.RankedTensorType.get(dims, self.element(dtype))
         return t
+
+
+def _dim(d) -> int:
+    """A dimension of a tensor type: a symbolic one (shape polymorphism) is dynamic (`?`)."""
+    try:
+        return operator.index(d)
+    except TypeError:
+        return ir.ShapedType.get_dynamic_size()
 
 
 def dense_elements(value: np.ndarray, element_type: ir.Type) -> ir.DenseElementsAttr:

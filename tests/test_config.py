@@ -190,3 +190,36 @@ def test_debug_nans_in_a_numpy_function_reports_its_jit_first_as_jax(capsys):
         assert capsys.readouterr().out == ""
     finally:
         meshjit.config.update("jax_debug_nans", False)
+
+
+def test_a_user_context_is_part_of_jit_s_cache_key():
+    traces = []
+    ctx = meshjit.make_user_context(default_value=None)
+
+    @meshjit.jit
+    def f(x):
+        traces.append(ctx.value)
+        return x * (ctx.value or 1)
+
+    assert float(f(1.0)) == 1.0
+    with ctx(2):
+        assert float(f(1.0)) == 2.0 and float(f(1.0)) == 2.0
+        with ctx(3):
+            assert float(f(1.0)) == 3.0
+    assert float(f(1.0)) == 1.0 and traces == [None, 2, 3]
+    ctx.set_global(5)
+    assert ctx.get_global() == 5 and float(f(1.0)) == 5.0 and traces == [None, 2, 3, 5]
+    ctx.set_global(None)
+
+
+def test_a_user_context_s_value_is_per_thread():
+    import threading
+
+    ctx = meshjit.make_user_context(default_value=0)
+    seen = []
+    with ctx(1):
+        worker = threading.Thread(target=lambda: seen.append(ctx.value))
+        worker.start()
+        worker.join()
+        assert ctx.value == 1
+    assert seen == [0]

@@ -134,7 +134,7 @@ def test_where_broadcast_failure():
         ("swapaxes", lambda x: jnp.swapaxes(x, 0, 2), ("axis 2", "rank 2")),  # L:axis-swap
         ("concat", lambda x: jnp.concatenate([x, x], 2), ("axis 2", "rank 2")),  # L:axis-concat
         ("mean", lambda x: jnp.mean(x, axis=(0, 4)), ("axis 4",)),  # L:axis-mean
-        ("squeeze", lambda x: jnp.squeeze(x, 0), ("squeeze", "axis 0")),  # L:axis-squeeze
+        ("squeeze", lambda x: jnp.squeeze(x, 0), ("squeeze", "dimensions=(0,)")),  # L:axis-squeeze
     ],
 )
 def test_out_of_range_axis(name, fn, words):

@@ -21,6 +21,7 @@ SUBMODULES = [
     "experimental.shard_map",
     "experimental.compilation_cache.compilation_cache",
     "experimental.sparse",
+    "experimental.custom_partitioning",
 ]
 
 

@@ -24,7 +24,13 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, TypedNdArray
 from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
-from meshjit.compiler.trace.tracing import abstractify, current_trace, is_array_like, trace_flat
+from meshjit.compiler.trace.tracing import (
+    abstractify,
+    abstractify_or_ref,
+    current_trace,
+    is_array_like,
+    trace_flat,
+)
 from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import (
     tree_flatten,
@@ -54,13 +60,15 @@ class _ById:
         return type(other) is _ById and other.value is self.value
 
 
-def _param_key(value):
+def param_key(value):
+    """A hashable key of an equation's parameter: a jaxpr's structure (jaxpr_key), else the
+    value, or its identity when it is unhashable."""
     if isinstance(value, ClosedJaxpr):
         return (jaxpr_key(value.jaxpr), tuple(_ById(c) for c in value.consts))
     if isinstance(value, Jaxpr):
         return jaxpr_key(value)
     if type(value) in (tuple, list):
-        return tuple(_param_key(v) for v in value)
+        return tuple(param_key(v) for v in value)
     try:
         hash(value)
     except TypeError:
@@ -83,7 +91,7 @@ def jaxpr_key(jaxpr: Jaxpr) -> tuple:
             eqn.primitive,
             tuple(atom(a) for a in eqn.invars),
             tuple((atom(v), v.aval) for v in eqn.outvars),
-            tuple((k, _param_key(v)) for k, v in sorted(eqn.params.items())),
+            tuple((k, param_key(v)) for k, v in sorted(eqn.params.items())),
         )
         for eqn in jaxpr.eqns
     )
@@ -104,7 +112,7 @@ def run(fun: Callable, args: Sequence, name: str) -> list:
     """`fun(*args)` (a list of arrays) in the current trace, or compiled when there is none."""
     if current_trace() is not None:
         return list(fun(*args))
-    closed = trace_to_jaxpr(fun, [abstractify(x) for x in args], known_values=args)
+    closed = trace_to_jaxpr(fun, [abstractify_or_ref(x) for x in args], known_values=args)
     jaxpr = Jaxpr(
         [], closed.jaxpr.constvars + closed.jaxpr.invars, closed.jaxpr.outvars, closed.jaxpr.eqns
     )
@@ -161,9 +169,29 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
 
     kind = None if what in ("jvp", "saved_residuals") else "grad"  # as their tracers print
     closed, _ = trace_flat(flat_fun, avals, concrete, kind)
+    closed = _without_refs(closed)
     num_main = trees["out"].num_leaves
     aux_tree = _AuxTree(trees["aux"], trees["aux_static"]) if has_aux else None
     return _Traced(closed, trees["out"], aux_tree, num_main)
+
+
+def _without_refs(closed: ClosedJaxpr) -> ClosedJaxpr:
+    """A function using mutable refs is differentiated as its functional program (discharged:
+    the refs it closes over read at its start and written at its end)."""
+    from meshjit.compiler.jit import refs  # a later layer
+
+    return refs.discharged(closed) if refs.jaxpr_has_refs(closed.jaxpr) else closed
+
+
+def _check_no_refs(leaves, what: str) -> None:
+    """JAX rejects a ref among the differentiated inputs (its tangent would be a ref)."""
+    for x in leaves:
+        if getattr(x, "is_mutable_ref", False):
+            raise MeshjitValueError(
+                f"{what} of a function with respect to a mutable array reference of type "
+                f"{x.ref_aval}: differentiate with respect to its value (ref[...]) and pass the "
+                "reference as a non-differentiated argument or close over it"
+            )
 
 
 class _AuxTree:
@@ -249,6 +277,7 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     given_types = type(primals), type(tangents)
     primals, tangents = _as_tuple(primals, "jvp primals"), _as_tuple(tangents, "jvp tangents")
     p_leaves, p_tree = tree_flatten(primals)
+    _check_no_refs(p_leaves, "jvp")
     t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
     if p_tree != t_tree or given_types[0] is not given_types[1]:  # a tuple and a list differ
         p_tree, t_tree = (
@@ -295,6 +324,7 @@ def _linearize_traced(traced: _Traced, nonzeros, concrete=None) -> ad.Linearized
 def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Forward:
     """Traces `fun`, splits its jvp into a forward and a linear jaxpr, and runs the forward."""
     p_leaves, p_tree = tree_flatten(primals)
+    _check_no_refs(p_leaves, what)
     avals = [abstractify(x) for x in p_leaves]
     nonzeros = [ad_util.has_tangent(a) for a in avals]
     box = {}
@@ -515,6 +545,7 @@ def value_and_grad(
         nums = _argnums(argnums, len(args), "grad")
         diff = tuple(args[i] for i in nums)
         leaves, tree = tree_flatten(diff)
+        _check_no_refs(leaves, "grad")
         _check_grad_inputs(leaves, "grad", holomorphic, allow_int)
         avals = [abstractify(x) for x in leaves]
         nonzeros = [ad_util.has_tangent(a) for a in avals]

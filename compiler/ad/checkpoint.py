@@ -15,7 +15,7 @@ A policy is `policy(prim, *avals, **params) -> bool` (saveable or not), as JAX's
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from jaxlib.mlir.dialects import stablehlo as hlo
 
@@ -45,6 +45,49 @@ optimization_barrier_p = Primitive("optimization_barrier", multiple_results=True
 
 # ---------------------------------------------------------------------------------------------
 # Policies.
+
+
+class RecomputeType:
+    """A policy's answer: recompute this value in the backward pass (`ad_checkpoint.Recompute`)."""
+
+    def __repr__(self):
+        return "Recompute"
+
+
+class SaveableType:
+    """A policy's answer: save this value for the backward pass (`ad_checkpoint.Saveable`)."""
+
+    def __repr__(self):
+        return "Saveable"
+
+
+Recompute, Saveable = RecomputeType(), SaveableType()
+
+
+class Offloadable(NamedTuple):
+    """A policy's answer: save this value in the memory `dst` (JAX offloads it to host memory;
+    meshjit keeps every saved value on the device: the numbers are the same)."""
+
+    src: str
+    dst: str
+
+
+def saves(case) -> bool:
+    """Whether a policy's answer (a bool, Recompute, Saveable or an Offloadable) saves."""
+    if isinstance(case, bool):
+        return case
+    if isinstance(case, (SaveableType, Offloadable)):
+        return True
+    if isinstance(case, RecomputeType):
+        return False
+    message = (
+        "Value returned by a remat policy should be a bool or `ad_checkpoint.Recompute`, "
+        f"`ad_checkpoint.Saveable` or `ad_checkpoint.Offloadable(...)`. Got {case} of type "
+        f"{type(case)}."
+    )
+    if case is Offloadable:
+        message += "Did you return `Offloadable` instead of an instantiated `Offloadable(...)`?"
+    raise MeshjitTypeError(message)
 
 
 def nothing_saveable(prim, *avals, **params) -> bool:
@@ -93,6 +136,40 @@ def save_anything_except_these_names(*names) -> Callable:
     return policy
 
 
+def offload_dot_with_no_batch_dims(offload_src, offload_dst) -> Callable:
+    """dots_with_no_batch_dims_saveable, offloading them to `offload_dst`."""
+
+    def policy(prim, *avals, **params):
+        if dots_with_no_batch_dims_saveable(prim, *avals, **params):
+            return Offloadable(src=offload_src, dst=offload_dst)
+        return Recompute
+
+    return policy
+
+
+def save_and_offload_only_these_names(
+    *, names_which_can_be_saved, names_which_can_be_offloaded, offload_src, offload_dst
+) -> Callable:
+    """save_only_these_names for the first names, offloading the second ones."""
+    saved, offloaded = set(names_which_can_be_saved), set(names_which_can_be_offloaded)
+    if saved & offloaded:
+        raise MeshjitValueError(
+            "The names should be exclusive and should not intersect in "
+            "`names_which_can_be_saved` and `names_which_can_be_offloaded`. Got "
+            f"names_which_can_be_saved={saved}, names_which_can_be_offloaded={offloaded} and "
+            f"the intersection={saved & offloaded}"
+        )
+
+    def policy(prim, *avals, **params):
+        if prim is name_p and params["name"] in saved:
+            return Saveable
+        if prim is name_p and params["name"] in offloaded:
+            return Offloadable(src=offload_src, dst=offload_dst)
+        return Recompute
+
+    return policy
+
+
 def save_from_both_policies(policy_1, policy_2) -> Callable:
     """A residual is saved when either policy saves it (JAX's ValueError if one answers with
     something other than a bool)."""
@@ -123,6 +200,8 @@ class checkpoint_policies:
     save_any_names_but_these = staticmethod(save_any_names_but_these)
     save_anything_except_these_names = staticmethod(save_anything_except_these_names)
     save_from_both_policies = staticmethod(save_from_both_policies)
+    offload_dot_with_no_batch_dims = staticmethod(offload_dot_with_no_batch_dims)
+    save_and_offload_only_these_names = staticmethod(save_and_offload_only_these_names)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,7 +324,7 @@ def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
     for eqn, reads_tangent in zip(jv.eqns, _depends_on(jv, set(tangents))):
         if reads_tangent or not any(v in needed for v in eqn.outvars):
             continue
-        if policy(eqn.primitive, *[a.aval for a in eqn.invars], **eqn.params):
+        if saves(policy(eqn.primitive, *[a.aval for a in eqn.invars], **eqn.params)):
             saved.extend(v for v in eqn.outvars if v in needed)
     fwd = dce_jaxpr(Jaxpr([], primals, jv.outvars[:n_outs] + saved, jv.eqns))
     if any(_depends_on(fwd, set(tangents))):

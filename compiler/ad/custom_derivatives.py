@@ -60,6 +60,7 @@ from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import (
     tree_flatten,
+    tree_structure,
     tree_unflatten,
     treedef_children_leaves,
 )
@@ -138,6 +139,13 @@ def _check_outputs(what: str, expected_tree, expected_avals, tree, avals):
                 "Custom JVP rule must produce primal and tangent outputs with corresponding "
                 f"shapes and dtypes. Expected {e.str_long()} (tangent type of {e.str_long()}) "
                 f"but got {g.str_long()} ({what}, leaf {i})"
+            )
+        if (e.shape != g.shape or e.dtype != g.dtype) and what.endswith("its primal output"):
+            raise MeshjitTypeError(  # JAX's words: it meets the mismatch at the tangents
+                "Custom JVP rule must produce primal and tangent outputs with corresponding "
+                f"shapes and dtypes. Expected {g.str_long()} (tangent type of {g.str_long()}) "
+                f"but got {e.str_long()}. ({what}: leaf {i} must be {e.str_short()} like the "
+                "function's output)"
             )
         if e.shape != g.shape or e.dtype != g.dtype:
             raise RuleOutputError(
@@ -440,7 +448,16 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
             "a tuple of length equal to the number of arguments to the primal function, but got "
             f"a {type(cts_in).__name__} for {n_args} argument(s) (the bwd rule of {rules.name})"
         )
-    leaves = _none_for_symbolic(treedef_children_leaves(rules.in_tree, tuple(cts_in)))
+    try:
+        leaves = _none_for_symbolic(treedef_children_leaves(rules.in_tree, tuple(cts_in)))
+    except MeshjitValueError:
+        raise MeshjitTypeError(
+            "Custom VJP bwd rule must produce an output with the same container (pytree) "
+            "structure as the args tuple of the primal function, and in particular must produce "
+            "a tuple of length equal to the number of arguments to the primal function, but got "
+            f"bwd output structure {tree_structure(tuple(cts_in))} for primal input structure "
+            f"{rules.in_tree} (the bwd rule of {rules.name})"
+        ) from None
     avals = [aval_of(a) for a in args[n_res:]]
     checked = [_checked_ct(rules.name, i, c, a) for i, (c, a) in enumerate(zip(leaves, avals))]
     return [None] * n_res + checked

@@ -24,10 +24,17 @@ from meshjit.compiler.lax.batching import (
     unbatched_aval,
 )
 from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
-from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, new_trace
+from meshjit.compiler.trace.tracing import (
+    Tracer,
+    abstractify,
+    abstractify_or_ref,
+    current_trace,
+    new_trace,
+)
 from meshjit.compiler.tree_util import (
     broadcast_prefix,
     leaf_paths,
+    prefix_error,
     tree_flatten,
     tree_leaves,
     tree_unflatten,
@@ -44,7 +51,7 @@ def _check_axes_spec(spec, what: str):
         if leaf is not None and type(leaf) is not int:
             raise MeshjitTypeError(
                 f"vmap {what} must be an int, None, or (nested) container with those types as "
-                f"leaves, but got {spec}"
+                f"leaves, but got {spec}."
             )
 
 
@@ -73,8 +80,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
             )
         leaves, in_tree = tree_flatten((args, kwargs))
         dims = _flat_in_axes(in_axes, args, kwargs)
-        avals = [abstractify(x) for x in leaves]
-        dims = _canonical_in_axes(dims, avals, fun, in_tree)
+        avals = [abstractify_or_ref(x) for x in leaves]
+        dims = _canonical_in_axes(dims, avals, fun, in_tree, _trailing_dims(args, kwargs))
         size = _mapped_size(fun, in_tree, avals, dims, axis_size)
         _check_axis_name(axis_name)
         axis = BatchAxis(axis_name, size, spmd_axis_name)
@@ -98,8 +105,8 @@ def _flat_in_axes(in_axes, args, kwargs) -> list:
         return broadcast_prefix((in_axes, 0), (args, kwargs), is_leaf=_is_none)
     except (MeshjitTypeError, MeshjitValueError):  # a structure mismatch
         raise MeshjitValueError(
-            "vmap in_axes specification must be a tree prefix of the corresponding value, got "
-            f"specification {in_axes} for value tree {tree_flatten(args)[1]}"
+            _prefix_message("in_axes", in_axes, args) + f"(got specification {in_axes} for "
+            f"value tree {tree_flatten(args)[1]})"
         ) from None
 
 
@@ -109,22 +116,47 @@ def _flat_out_axes(out_axes, out_tree) -> list:
         return broadcast_prefix(out_axes, outs, is_leaf=_is_none)
     except (MeshjitTypeError, MeshjitValueError):  # a structure mismatch
         raise MeshjitValueError(
-            "vmap out_axes specification must be a tree prefix of the corresponding value, got "
-            f"specification {out_axes} for value tree {out_tree}"
+            _prefix_message("out_axes", out_axes, outs) + f"(got specification {out_axes} for "
+            f"value tree {out_tree})"
         ) from None
 
 
-def _canonical_in_axes(dims, avals, fun, in_tree) -> list:
+def _prefix_message(what: str, spec, tree) -> str:
+    """JAX's words: the first place `spec` is not a prefix of `tree`, by key path."""
+    detail = prefix_error(spec, tree, is_leaf=_is_none)
+    found = f"\n  Mismatch details (1 found):\n  {detail(f'vmap {what}')}\n" if detail else " "
+    return f"vmap {what} specification must be a tree prefix of the corresponding value;{found}"
+
+
+def _canonical_in_axes(dims, avals, fun, in_tree, trailing) -> list:
+    """The mapped axes made nonnegative; a typed key maps over its own axes, not over the words
+    of its data (`trailing`: per leaf, the data's trailing dims)."""
     out = []
-    for i, (d, aval) in enumerate(zip(dims, avals)):
-        if d is not None and not -aval.ndim <= d < aval.ndim:
+    for i, (d, aval, t) in enumerate(zip(dims, avals, trailing)):
+        ndim, shape = aval.ndim - t, aval.shape[: aval.ndim - t]
+        if d is not None and not -ndim <= d < ndim:
             min_rank = d + 1 if d >= 0 else -d
             raise MeshjitValueError(
                 f"vmap was requested to map its argument along axis {d}, which implies that its "
-                f"rank should be at least {min_rank}, but is only {aval.ndim} (its shape is "
-                f"{aval.shape}); at {_paths(fun, in_tree)[i]}"
+                f"rank should be at least {min_rank}, but is only {ndim} (its shape is "
+                f"{shape}); at {_paths(fun, in_tree)[i]}"
             )
-        out.append(None if d is None else d % aval.ndim)
+        if d is not None and d % ndim and hasattr(aval, "inner_aval"):  # a ref's type
+            raise MeshjitValueError(
+                f"vmap maps a mutable array reference along its axis 0 only (or None), got "
+                f"axis {d} for {aval} at {_paths(fun, in_tree)[i]}"
+            )
+        out.append(None if d is None else d % ndim)
+    return out
+
+
+def _trailing_dims(args, kwargs) -> list:
+    """Per flat leaf of (args, kwargs): the trailing dims of an opaque array's data, else 0."""
+    from meshjit.compiler.numpy.util import opaque_trailing  # numpy sits above batching
+
+    out = []
+    for x in tree_leaves((args, kwargs), is_leaf=lambda v: opaque_trailing(v) > 0):
+        out += [opaque_trailing(x)] * len(tree_leaves(x))
     return out
 
 
@@ -176,7 +208,7 @@ def _mapped_size(fun, in_tree, avals, dims, axis_size) -> int:
 
 
 def _inconsistent_sizes(fun, in_tree, avals, dims, sizes, axis_size) -> str:
-    paths = [f"{p} of type {a.str_short()}" for p, a in zip(_paths(fun, in_tree), avals)]
+    paths = [f"{p} of type {a.str_long()}" for p, a in zip(_paths(fun, in_tree), avals)]
     counts: dict[int, list[int]] = {}
     for i, s in enumerate(sizes):
         if s is not None:
@@ -237,8 +269,8 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
         tracers = [trace.new_arg(a) for a in example]
         # An unmapped input goes in as it is (as JAX, which never traces it): Python may branch
         # on its value, and Python arithmetic on a Python scalar stays Python's. It is still an
-        # input of the jaxpr, unused.
-        given = [x if d is None else t for x, t, d in zip(leaves, tracers, dims)]
+        # input of the jaxpr, unused. A ref goes in as the Ref over its tracer.
+        given = [_given(x, t, d) for x, t, d in zip(leaves, tracers, dims)]
         args, kwargs = tree_unflatten(in_tree, given)
         with _mapped_keys(given_args, (args, kwargs)):
             out_leaves, out_tree = tree_flatten(fun(*args, **kwargs))
@@ -264,6 +296,21 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
     return outs, box["dims"], out_tree
 
 
+def _given(x, tracer, dim):
+    if dim is None and not hasattr(tracer.aval, "inner_aval"):
+        return x
+    return _as_ref(tracer)
+
+
+def _as_ref(tracer):
+    """A ref argument's tracer as the Ref the mapped function reads and writes."""
+    if not hasattr(tracer.aval, "inner_aval"):
+        return tracer
+    from meshjit.compiler.state.ref import Ref  # a later room
+
+    return Ref.traced(tracer)
+
+
 def _is_array_like(x) -> bool:
     try:
         abstractify(x)
@@ -275,8 +322,9 @@ def _is_array_like(x) -> bool:
 def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
     if dst is None and src is not None:
         raise MeshjitValueError(
-            f"vmap has mapped output (axis_name={axis.name}) but out_axes is None, at "
-            f"out_axes{leaf_paths(out_tree)[index]}: the output varies along the mapped axis"
+            f"at vmap out_axes{leaf_paths(out_tree)[index]}, got axis spec None but output was "
+            f"batched on axis {src} (vmap has mapped output (axis_name={axis.name}) but out_axes "
+            "is None: the output varies along the mapped axis)"
         )
     if dst is None:
         return x

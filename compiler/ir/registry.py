@@ -142,6 +142,10 @@ vma_rules: set[Primitive] = set()
 # Primitives with side effects (host callbacks): dead-code elimination keeps them.
 effectful: set[Primitive] = set()
 
+# Primitives whose batching rule runs even when no operand is mapped (the mutable refs': as
+# JAX, a new ref is batched defensively and any write to an unbatched ref is an error).
+batch_always: set[Primitive] = set()
+
 
 def abstract_eval(prim: Primitive, avals, params, source: SourceInfo | None = None) -> list:
     """The result avals of `prim` on `avals` (a list, also for a single result)."""
@@ -172,6 +176,7 @@ __all__ = [
     "RuleTable",
     "abstract_eval",
     "abstract_eval_rules",
+    "batch_always",
     "batching_rules",
     "effectful",
     "impl_rules",

@@ -22,6 +22,7 @@ from meshjit.compiler.api_util import argument_names, check_callable
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     NAME_STACK,
+    KeyReuseError,
     MeshjitRuntimeError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -293,13 +294,19 @@ class JitFunction:
                 refs.check_no_returned_refs(out, _source_info(self.fun), arg_names)
                 return out
 
-            closed, out_tree = trace_flat(flat_fun, sig.in_avals)
+            try:
+                closed, out_tree = trace_flat(flat_fun, sig.in_avals)
+            except KeyReuseError as e:
+                if current_trace() is not None:
+                    raise
+                # JAX finds key reuse in the traced jaxpr, after tracing: at the call's line.
+                raise e.with_traceback(None) from None
             if TYPECHECK["enabled"]:
                 typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             traced.consumed_keys = key_reuse.traced_signature(keys)
             if refs.jaxpr_has_refs(closed.jaxpr):
-                traced.ref_runner = refs.RefRunner(closed)
+                traced.ref_runner = refs.RefRunner(closed, self.name)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
             if not _captures_tracers(closed) and not _vmap_names_bound():
                 self._traces[sig.key] = traced
@@ -309,6 +316,9 @@ class JitFunction:
         lowered = self._lowerings.get(sig.key)
         if lowered is None:
             traced = self._trace(sig)
+            if traced.ref_runner is not None:  # its discharged program's
+                self._check_ref_closure(traced, sig)
+                return traced.ref_runner.lower(sig.leaves, traced.out_tree)
             COUNTERS["lower"] += 1
             out_shardings = self._out_shardings(traced, sig.shardings)
             js.check_ranks(sig.shardings, sig.in_avals, "in_shardings")
@@ -659,7 +669,7 @@ def eval_shape(fun: Callable, *args, **kwargs):
     avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
 
     def flat(*xs):
-        a, k = tree_unflatten(in_tree, xs)
+        a, k = tree_unflatten(in_tree, refs.wrap_ref_args(xs))
         return fun(*a, **k)
 
     closed, out_tree = trace_flat(flat, avals)

@@ -28,8 +28,13 @@ from flatbuffers import number_types as N
 from jaxlib.mlir import ir, passmanager
 from jaxlib.mlir.dialects import func, stablehlo
 
-from meshjit.compiler.errors import MeshjitError, MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.ir import dtypes
+from meshjit.compiler.errors import (
+    MeshjitError,
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
+from meshjit.compiler.ir import dtypes, shape_poly, shape_specs
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -43,24 +48,67 @@ from meshjit.compiler.jit.api import JitFunction
 from meshjit.compiler.jit.modules import load_module
 from meshjit.compiler.lax.callbacks import module_callbacks
 from meshjit.compiler.lowering import LoweringRuleContext
+from meshjit.compiler.parallel.custom_partitioning import calls_partitioner
 from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh, NamedSharding
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
-from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import (
+    PyTreeDef,
+    equality_errors_pytreedef,
+    keystr,
+    tree_flatten,
+    tree_unflatten,
+)
 
 __all__ = [
     "Exported",
+    "SymbolicScope",
     "default_export_platform",
     "deserialize",
     "export",
+    "InconclusiveDimensionOperation",
+    "is_symbolic_dim",
     "maximum_supported_calling_convention_version",
     "minimum_supported_calling_convention_version",
+    "symbolic_args_specs",
+    "symbolic_shape",
 ]
+
+SymbolicScope = shape_poly.SymbolicScope
+symbolic_shape = shape_specs.symbolic_shape
+is_symbolic_dim = shape_poly.is_symbolic_dim
+InconclusiveDimensionOperation = shape_poly.InconclusiveDimensionOperation
 
 # The calling conventions JAX 0.10.2 reads and writes (it writes the maximum).
 minimum_supported_calling_convention_version = 9
 maximum_supported_calling_convention_version = 10
+
+
+def symbolic_args_specs(args, shapes_specs, constraints=(), scope=None):
+    """ShapeDtypeStructs for `args` (arrays or ShapeDtypeStructs, a pytree) with the symbolic
+    shapes of `shapes_specs` (None, one string for every leaf, or a pytree prefix of `args`),
+    all in one scope; `_` and `...` take the arguments' dimensions."""
+    from meshjit.compiler.jit.api import ShapeDtypeStruct
+    from meshjit.compiler.tree_util import broadcast_prefix
+
+    if scope is None:
+        scope = shape_poly.SymbolicScope(constraints)
+    elif constraints:
+        raise MeshjitValueError("Cannot use both `scope` and `constraints`")
+    leaves, tree = tree_flatten(args)
+    if isinstance(args, tuple) and isinstance(shapes_specs, list):
+        shapes_specs = tuple(shapes_specs)
+    specs = broadcast_prefix(shapes_specs, args, is_leaf=lambda x: x is None)
+    return tree_unflatten(
+        tree,
+        [
+            ShapeDtypeStruct(
+                shape_specs.symbolic_shape(spec, like=tuple(x.shape), scope=scope), x.dtype
+            )
+            for x, spec in zip(leaves, specs)
+        ],
+    )
 
 
 def default_export_platform() -> str:
@@ -162,18 +210,19 @@ class Exported:
         if in_tree != self.in_tree:
             raise MeshjitValueError(
                 "The invocation args and kwargs must have the same pytree structure as when the "
-                f"function '{self.fun_name}' was exported, but they differ: exported for "
-                f"arguments structured as {self.in_tree}, called with {in_tree}"
+                f"function '{self.fun_name}' was exported, but they have the following "
+                f"structural differences:\n{_structure_differences(in_tree, self.in_tree)}"
+                f"(exported for arguments structured as {self.in_tree}, called with {in_tree})"
             )
-        for i, (x, want) in enumerate(zip(leaves, self.in_avals)):
-            got = abstractify(x)
+        got_avals = [abstractify(x) for x in leaves]
+        for i, (got, want) in enumerate(zip(got_avals, self.in_avals)):
             what = f"args[{i}]"
             if len(got.shape) != len(want.shape):
                 problem = f"Rank mismatch for {what}: expected {want.shape}"
             elif got.dtype != want.dtype:
                 problem = f"Dtype mismatch for {what}: expected {want.dtype}"
-            elif got.shape != want.shape:
-                dim = next(d for d, (a, b) in enumerate(zip(got.shape, want.shape)) if a != b)
+            elif _constant_dims_differ(got.shape, want.shape):
+                dim = _constant_dims_differ(got.shape, want.shape)[0]
                 problem = (
                     f"Shape mismatch for {what}.shape[{dim}] (expected same constant): expected "
                     f"{want.shape}"
@@ -184,6 +233,10 @@ class Exported:
             raise MeshjitValueError(
                 f"{problem} and called with {called} (Exported {self.fun_name} takes "
                 f"{want.str_short()} there, got {got.str_short()})"
+            )
+        if self.uses_shape_polymorphism:
+            shape_specs.solve_dim_vars(
+                [a.shape for a in self.in_avals], [a.shape for a in got_avals]
             )
         if self.ordered_effects:
             raise MeshjitValueError(
@@ -196,12 +249,28 @@ class Exported:
                 "it is used on '('cpu',)'. (meshjit runs on cpu)"
             )
 
+    @property
+    def uses_shape_polymorphism(self) -> bool:
+        """Whether the avals have symbolic dimensions (the module's `?` sizes)."""
+        return _polymorphic(self.in_avals)
+
     def __str__(self):
         return f"Exported(fun_name={self.fun_name}, ...)"
 
     def __repr__(self):
         sig = ", ".join(a.str_short() for a in self.in_avals)
         return f"Exported({self.fun_name}({sig}) on {self.nr_devices} device(s))"
+
+
+def _polymorphic(avals) -> bool:
+    return any(not shape_poly.is_constant_shape(a.shape) for a in avals)
+
+
+def _constant_dims_differ(got: tuple, want: tuple) -> list[int]:
+    """The dimensions where `want` has a constant other than `got`'s size."""
+    return [
+        d for d, (a, b) in enumerate(zip(got, want)) if shape_poly.is_constant_dim(b) and a != b
+    ]
 
 
 def _on_mesh(s: NamedSharding | None, mesh: Mesh):
@@ -234,6 +303,10 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
     def do_export(*args, **kwargs) -> Exported:
         sig = fun_jit._signature(args, kwargs)
         lowered = fun_jit._lower(sig)
+        if calls_partitioner(lowered.compiler_ir()):  # JAX's error: keepalives to serialize
+            raise MeshjitNotImplementedError(
+                "serialization of host_callbacks is not yet implemented"
+            )
         if module_callbacks(lowered.compiler_ir()):
             raise MeshjitValueError(
                 f"export: jit({fun_jit.name}) calls Python host callbacks, which cannot be "
@@ -254,10 +327,13 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
             ordered_effects=(),
             unordered_effects=(),
             disabled_safety_checks=tuple(str(c) for c in disabled_checks),
-            mlir_module_serialized=_portable_artifact(lowered.compiler_ir()),
+            mlir_module_serialized=_portable_artifact(
+                lowered.compiler_ir(), lowered.traced.jaxpr.in_avals
+            ),
             calling_convention_version=maximum_supported_calling_convention_version,
             module_kept_var_idx=_kept(lowered),
-            uses_global_constants=False,
+            # JAX's flag for a module with dimension variables: a caller refines its shapes
+            uses_global_constants=_polymorphic(lowered.traced.jaxpr.in_avals),
             _get_vjp=lambda: _export_vjp(fun_jit, sig, lowered),
         )
 
@@ -330,13 +406,35 @@ def _abstract(s) -> NamedSharding | None:
     return None if s is None else NamedSharding(s.mesh.abstract_mesh, s.spec)
 
 
-def _portable_artifact(module: ir.Module) -> bytes:
-    """The module as JAX's export stores it: VHLO at the version 4 weeks old, Shardy kept."""
+def _checked_polymorphic(module: ir.Module) -> ir.Module:
+    """A copy of a module with symbolic shapes; an op meshjit lowers for static shapes only
+    (whose verifier then refuses `?` sizes) is a clear error naming it."""
+    try:
+        return load_module(module)
+    except MeshjitValueError as e:
+        detail = next((line for line in str(e).splitlines() if "error:" in line), str(e))
+        raise MeshjitNotImplementedError(
+            "export: meshjit does not lower this function with symbolic dimensions yet (an op "
+            f"kept static shapes): {detail.strip()}"
+        ) from None
+
+
+def _portable_artifact(module: ir.Module, in_avals) -> bytes:
+    """The module as JAX's export stores it: VHLO at the version 4 weeks old, Shardy kept; a
+    polymorphic one in JAX's export form (`@main` solving the dimension variables)."""
     from jaxlib import _jax
 
-    copy = load_module(module)
+    from meshjit.compiler import lowering_dims
+
+    if not _polymorphic(in_avals):
+        copy = load_module(module)
+    else:
+        copy = _checked_polymorphic(module)
+        lowering_dims.export_form(copy, in_avals)
     with copy.context:
-        copy.operation.attributes["jax.uses_shape_polymorphism"] = ir.BoolAttr.get(False)
+        attrs = copy.operation.attributes
+        if "jax.uses_shape_polymorphism" not in attrs:
+            attrs["jax.uses_shape_polymorphism"] = ir.BoolAttr.get(False)
         target = stablehlo.get_version_from_compatibility_requirement(
             stablehlo.StablehloCompatibilityRequirement.WEEK_4
         )
@@ -474,7 +572,8 @@ def _avals_and_shardings(r: fmt.Reader):
     F = fmt.ExportedField
     meshes = [fmt.read_abstract_mesh(m) for m in r.tables(F.unique_abstract_meshes)]
     named = [fmt.read_named_sharding(s, meshes) for s in r.tables(F.unique_named_shardings)]
-    unique_avals = [fmt.read_aval(a) for a in r.tables(F.unique_avals)]
+    scope = shape_poly.SymbolicScope()
+    unique_avals = [fmt.read_aval(a, scope) for a in r.tables(F.unique_avals)]
 
     def shardings(idxs_field, legacy_field):
         idxs = r.numbers(idxs_field, np.uint32)
@@ -486,7 +585,7 @@ def _avals_and_shardings(r: fmt.Reader):
         idxs = r.numbers(idxs_field, np.uint32)
         if idxs:
             return tuple(_at(unique_avals, i, "aval") for i in idxs)
-        return tuple(fmt.read_aval(a) for a in r.tables(legacy_field))
+        return tuple(fmt.read_aval(a, scope) for a in r.tables(legacy_field))
 
     in_avals = avals(F.in_avals_idxs, F.in_avals)
     out_avals = avals(F.out_avals_idxs, F.out_avals)
@@ -531,19 +630,37 @@ def _constrain(x, s: NamedSharding | None):
 @abstract_eval_rules.register(call_exported_p)
 def _call_exported_rule(*avals, exported: Exported):
     for i, (got, want) in enumerate(zip(avals, exported.in_avals)):
-        if got.shape != want.shape or got.dtype != want.dtype:
+        if (
+            len(got.shape) != len(want.shape)
+            or _constant_dims_differ(got.shape, want.shape)
+            or got.dtype != want.dtype
+        ):
             raise MeshjitValueError(
                 f"Exported {exported.fun_name} argument {i} must be {want.str_short()}, got "
                 f"{got.str_short()}"
             )
-    return [ShapedArray(a.shape, a.dtype) for a in exported.out_avals]
+    env = _dim_env(exported, avals)
+    return [
+        ShapedArray(tuple(shape_poly.evaluate(d, env) for d in a.shape), a.dtype)
+        for a in exported.out_avals
+    ]
+
+
+def _dim_env(exported: Exported, avals) -> dict:
+    if not exported.uses_shape_polymorphism:
+        return {}
+    return shape_specs.solve_dim_vars(
+        [a.shape for a in exported.in_avals], [a.shape for a in avals]
+    )
 
 
 def _call_exported_lowering(ctx: LoweringRuleContext, *args, exported: Exported):
     mctx = ctx.module_ctx
-    symbol = mctx.functions.get(id(exported))
+    shapes = tuple(a.shape for a in ctx.avals_in)
+    symbol = mctx.functions.get((id(exported), shapes))
     if symbol is None:
-        symbol = mctx.functions[id(exported)] = _inline_module(mctx, exported)
+        module = _refined_module(exported, ctx.avals_in, ctx.avals_out)
+        symbol = mctx.functions[(id(exported), shapes)] = _inline_module(mctx, exported, module)
     operands = []
     if len(exported.platforms) > 1:  # the platform index argument of the calling convention
         operands.append(mctx.scalar_constant(_platform_index(exported), np.int32))
@@ -586,10 +703,85 @@ def _platform_index(exported: Exported) -> int:
     return exported.platforms.index("cpu") if "cpu" in exported.platforms else 0
 
 
-def _inline_module(mctx, exported: Exported) -> str:
+def _static_main(sub: ir.Module, exported: Exported, avals, out_avals) -> None:
+    """Renames the artifact's `@main` and adds a `@main` of the actual static types that
+    converts its arguments to the polymorphic types, calls it and converts the results back
+    (as JAX's call does in the calling module); the refinement then specializes the callee."""
+    main = next(
+        op
+        for op in sub.body.operations
+        if op.operation.name == "func.func"
+        and ir.StringAttr(op.attributes["sym_name"]).value == "main"
+    )
+    _rename(sub, main, "main", "_meshjit_polymorphic_main")
+    main.attributes["sym_visibility"] = ir.StringAttr.get("private")
+    poly = ir.FunctionType(ir.TypeAttr(main.attributes["function_type"]).value)
+    n_extra = len(poly.inputs) - len(exported.module_kept_var_idx)
+    kept = [avals[i] for i in exported.module_kept_var_idx]
+    in_types = list(poly.inputs[:n_extra]) + [
+        _static_type(t, a) for t, a in zip(poly.inputs[n_extra:], kept)
+    ]
+    out_types = [_static_type(t, a) for t, a in zip(poly.results, out_avals)]
+    with ir.InsertionPoint.at_block_begin(sub.body):
+        fn = func.FuncOp("main", ir.FunctionType.get(in_types, out_types))
+    fn.attributes["sym_visibility"] = ir.StringAttr.get("public")
+    block = fn.add_entry_block()
+    with ir.InsertionPoint(block):
+        args = [
+            x if x.type == t else stablehlo.ConvertOp(t, x).result
+            for x, t in zip(block.arguments, poly.inputs)
+        ]
+        call = func.CallOp(
+            list(poly.results), ir.FlatSymbolRefAttr.get("_meshjit_polymorphic_main"), args
+        )
+        outs = [
+            y if y.type == t else stablehlo.ConvertOp(t, y).result
+            for y, t in zip(call.results, out_types)
+        ]
+        func.ReturnOp(outs)
+
+
+def _static_type(poly_type: ir.Type, aval) -> ir.Type:
+    return ir.RankedTensorType.get(list(aval.shape), ir.RankedTensorType(poly_type).element_type)
+
+
+def _refined_module(exported: Exported, avals, out_avals) -> ir.Module:
+    """The artifact's module; for a polymorphic one, with `@main` taking the arguments' static
+    shapes and every shape refined from them (jaxlib's `refine_polymorphic_shapes`, which also
+    checks the module's shape assertions)."""
+    sub = load_module(exported.mlir_module_serialized)
+    if not exported.uses_shape_polymorphism:
+        return sub
+    from jaxlib import _jax
+
+    with sub.context, ir.Location.unknown():
+        _static_main(sub, exported, avals, out_avals)
+        try:
+            refined = _jax.mlir.refine_polymorphic_shapes(
+                mlir_module=_bytecode(sub),
+                enable_shape_assertions=True,
+                validate_static_shapes=True,
+                enable_shardy=True,
+            )
+        except Exception as e:  # jaxlib's error (a failed shape assertion says which)
+            raise MeshjitValueError(
+                f"Exported {exported.fun_name}: refining its shapes for arguments "
+                f"{', '.join(a.str_short() for a in avals)} failed: {e}"
+            ) from None
+        return ir.Module.parse(refined)
+
+
+def _bytecode(module: ir.Module) -> bytes:
+    import io
+
+    out = io.BytesIO()
+    module.operation.write_bytecode(out)
+    return out.getvalue()
+
+
+def _inline_module(mctx, exported: Exported, sub: ir.Module) -> str:
     """Moves the artifact's functions into the module being lowered, as private functions with
     fresh names, its meshes mapped onto the module's; returns the name of its `@main`."""
-    sub = load_module(exported.mlir_module_serialized)
     with sub.context, ir.Location.unknown():
         _import_shardy(sub)
         # Every symbol first takes a name of its own, so no rename meets one still to come.
@@ -661,3 +853,15 @@ def _rename(sub: ir.Module, op, old: str, new: str) -> str:
         ir.SymbolTable.replace_all_symbol_uses(old, new, sub.operation)
         op.attributes["sym_name"] = ir.StringAttr.get(new)
     return new
+
+
+def _structure_differences(called, exported) -> str:
+    """JAX's list of the differences of the call's (args, kwargs) from the exported ones."""
+    lines = []
+    for path, thing1, thing2, why in equality_errors_pytreedef(called, exported):
+        where = ("args", "kwargs")[path[0].idx] + keystr(path[1:]) if path else "the arguments"
+        lines.append(
+            f"   - {where} is a {thing1} in the invocation and a {thing2} when exported, so "
+            f"{why}.\n"
+        )
+    return "".join(lines)

@@ -23,6 +23,8 @@ from flatbuffers.table import Table
 
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.shape_poly import SymbolicScope
+from meshjit.compiler.ir.shape_specs import symbolic_shape
 from meshjit.compiler.parallel.sharding import (
     AbstractMesh,
     AxisType,
@@ -429,19 +431,18 @@ def _custom_tree(r: Reader, kids) -> PyTreeDef:
     return PyTreeDef(collections.OrderedDict, tuple(keys), kids)
 
 
-def read_aval(r: Reader) -> ShapedArray:
+def read_aval(r: Reader, scope: SymbolicScope) -> ShapedArray:
+    """An aval; its symbolic dimensions (shape polymorphism) parsed in `scope`, one for all
+    the artifact's avals (as JAX's, which does not serialize constraints)."""
     if r.scalar(0, N.Int8Flags) != _SHAPED_ARRAY:
         raise MeshjitValueError(
             "deserialize: an aval is an abstract token, which meshjit does not run"
         )
     dims = r.strings(1)
-    try:
+    if all(d.lstrip("-").isdigit() for d in dims):
         shape = tuple(int(d) for d in dims)
-    except ValueError:
-        raise MeshjitValueError(
-            f"deserialize: an aval has a symbolic shape ({', '.join(dims)}); meshjit runs static "
-            "shapes only"
-        ) from None
+    else:
+        shape = symbolic_shape(",".join(dims), scope=scope)
     return ShapedArray(shape, dtype_of(r.scalar(2, N.Int8Flags)))
 
 

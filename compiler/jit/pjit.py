@@ -24,6 +24,7 @@ from meshjit.compiler.ir.sharding_rules import keep
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
 from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr
 from meshjit.compiler.lowering import LoweringRuleContext, lower_function
+from meshjit.compiler.lowering_dims import dim_operands
 
 pjit_p = Primitive("jit", multiple_results=True)  # JAX's name for it (it was "pjit")
 vma_rules.add(pjit_p)  # its outputs vary exactly as the inner jaxpr's outputs do
@@ -59,7 +60,8 @@ def _pjit_lowering(ctx: LoweringRuleContext, *args, jaxpr, name):
         with ir.InsertionPoint(mctx.module.body), ir.Location.unknown():
             lower_function(mctx, symbol, jaxpr, public=False)
     result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
-    return list(func.CallOp(result_types, ir.FlatSymbolRefAttr.get(symbol), list(args)).results)
+    operands = dim_operands(mctx) + list(args)  # shape polymorphism: dimension variables first
+    return list(func.CallOp(result_types, ir.FlatSymbolRefAttr.get(symbol), operands).results)
 
 
 lowering_rules.register(pjit_p, _pjit_lowering)

@@ -10,27 +10,41 @@ import itertools
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, param_jaxprs
 from meshjit.compiler.jit.pjit import pjit_p
-from meshjit.compiler.state.primitives import discharge_rules, empty_ref_p, new_ref_p
+from meshjit.compiler.state.primitives import (
+    discharge_rules,
+    empty_ref_p,
+    get_p,
+    new_ref_p,
+    swap_p,
+)
 from meshjit.compiler.state.ref import Ref, is_ref
-from meshjit.compiler.state.types import is_ref_aval
-from meshjit.compiler.tree_util import tree_flatten
+from meshjit.compiler.state.types import AbstractRef, is_ref_aval
+from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 _CREATORS = (new_ref_p, empty_ref_p)
 
 
 def jaxpr_has_refs(jaxpr: Jaxpr) -> bool:
-    """Whether the program takes, makes or uses a ref (it then runs discharged)."""
+    """Whether the program takes, makes or uses a ref (it then runs discharged). A ref enters
+    a program only as an input, through a creating equation, or inside an equation's
+    sub-program, so equations' operands need no look (this runs on every traced jit)."""
+    if not AbstractRef.made:
+        return False
     if any(is_ref_aval(v.aval) for v in itertools.chain(jaxpr.constvars, jaxpr.invars)):
         return True
-    return any(_eqn_has_refs(e) for e in jaxpr.eqns)
+    return any(_makes_or_uses_refs(eqn) for eqn in jaxpr.eqns)
+
+
+def _makes_or_uses_refs(eqn) -> bool:
+    if eqn.primitive in discharge_rules or eqn.primitive in _CREATORS:
+        return True
+    return bool(eqn.params) and any(jaxpr_has_refs(_open(j)) for j in param_jaxprs(eqn.params))
 
 
 def _eqn_has_refs(eqn) -> bool:
-    if eqn.primitive in discharge_rules or eqn.primitive in _CREATORS:
-        return True
-    return any(is_ref_aval(a.aval) for a in eqn.invars) or any(
-        jaxpr_has_refs(_open(j)) for j in param_jaxprs(eqn.params)
-    )
+    """Whether discharging must look into `eqn`: it makes or uses refs, or takes one."""
+    return _makes_or_uses_refs(eqn) or any(is_ref_aval(a.aval) for a in eqn.invars)
 
 
 def _open(j) -> Jaxpr:
@@ -75,7 +89,9 @@ def _run_eqn(env: dict, eqn, values) -> list:
     if not _eqn_has_refs(eqn):
         outs = prim.bind(*values, **params)
         return outs if prim.multiple_results else [outs]
-    if prim is pjit_p:  # a nested jit using refs: its equations, inline
+    # A nested jit using refs, or a checkpointed function (whose recomputation is then
+    # autodiff's, on the discharged program): its equations, inline.
+    if prim is pjit_p or prim.name == "remat":
         inner = params["jaxpr"]
         outs, finals = run_discharged(inner.jaxpr, inner.consts, values)
         for atom, final in zip(eqn.invars, finals[len(inner.consts) :]):
@@ -93,6 +109,34 @@ def _run_eqn(env: dict, eqn, values) -> list:
     )
 
 
+def discharged(closed: ClosedJaxpr) -> ClosedJaxpr:
+    """`closed` as a program without refs of its own, for the transforms (autodiff) that work
+    on values: the refs it makes live in its equations as values; the refs it closes over are
+    read at its start and, when it writes them, written once at its end (get / swap)."""
+    jaxpr, consts = closed.jaxpr, closed.consts
+    if any(is_ref_aval(v.aval) for v in jaxpr.invars):
+        raise MeshjitValueError("a mutable array reference cannot be a transformed input")
+    refs = [i for i, v in enumerate(jaxpr.constvars) if is_ref_aval(v.aval)]
+
+    def fun(*args):
+        values = list(consts)
+        for i in refs:
+            values[i] = get_p.bind(_ref_operand(consts[i]), index=())
+        outs, finals = run_discharged(jaxpr, values, args)
+        for i in refs:
+            if finals[i] is not values[i]:
+                swap_p.bind(_ref_operand(consts[i]), finals[i], index=())
+        return outs
+
+    return trace_to_jaxpr(fun, closed.in_avals)
+
+
+def _ref_operand(const):
+    """A closed-over ref in the current trace: an eager Ref's tracer, or an enclosing trace's
+    ref tracer as it is (captured as any enclosing value)."""
+    return const.operand() if is_ref(const) else const
+
+
 # -- calls ------------------------------------------------------------------------------------
 
 
@@ -102,12 +146,12 @@ class RefRunner:
 
     __slots__ = ("closed", "const_refs", "jitted")
 
-    def __init__(self, closed: ClosedJaxpr):
-        from meshjit.compiler.jit.api import jit  # this module's caller
+    def __init__(self, closed: ClosedJaxpr, name: str):
+        from meshjit.compiler.jit.api import JitFunction  # this module's caller
 
         self.closed = closed
         self.const_refs = [i for i, c in enumerate(closed.consts) if is_ref(c)]
-        self.jitted = jit(self._run)
+        self.jitted = JitFunction(self._run, name=name)
 
     def _run(self, ref_values, args):
         jaxpr, consts = self.closed.jaxpr, list(self.closed.consts)
@@ -118,13 +162,60 @@ class RefRunner:
         ref_args = [f for f, v in zip(arg_finals, jaxpr.invars) if is_ref_aval(v.aval)]
         return outs, [finals[i] for i in self.const_refs], ref_args
 
-    def __call__(self, leaves: list) -> list:
+    def __call__(self, leaves: list, run=None) -> list:
+        """Runs the program (or `run`, its compiled executable) and writes the refs back."""
         refs = [self.closed.consts[i] for i in self.const_refs]
         args = [x.ref_value if is_ref(x) else x for x in leaves]
-        outs, const_finals, arg_finals = self.jitted([r.ref_value for r in refs], args)
+        outs, const_finals, arg_finals = (run or self.jitted)([r.ref_value for r in refs], args)
         for ref, value in zip(refs + [x for x in leaves if is_ref(x)], const_finals + arg_finals):
             ref.ref_value = value
         return outs
+
+    def lower(self, leaves: list, out_tree) -> RefLowered:
+        """The discharged program lowered: it takes the closed-over refs' values and the
+        arguments (a ref's value for a ref) and returns the outputs, then the refs' finals."""
+        refs = [self.closed.consts[i].ref_value for i in self.const_refs]
+        args = [x.ref_value if is_ref(x) else x for x in leaves]
+        return RefLowered(self, self.jitted.lower(refs, args), out_tree)
+
+
+class RefLowered:
+    """`jit(f).lower(...)` of a program using refs: its discharged program's Lowered (text,
+    IR, costs), compiling to an executable called as `f` is, with refs."""
+
+    __slots__ = ("runner", "lowered", "out_tree")
+
+    def __init__(self, runner: RefRunner, lowered, out_tree):
+        self.runner, self.lowered, self.out_tree = runner, lowered, out_tree
+
+    def __getattr__(self, name):
+        return getattr(self.lowered, name)
+
+    def compile(self, compiler_options: dict | None = None) -> RefCompiled:
+        compiled = self.lowered.compile(compiler_options)
+        return RefCompiled(self.runner, compiled, self.out_tree)
+
+    def __repr__(self):
+        return repr(self.lowered)
+
+
+class RefCompiled:
+    """The executable of a program using refs: called with the refs, it writes them back."""
+
+    __slots__ = ("runner", "compiled", "out_tree")
+
+    def __init__(self, runner: RefRunner, compiled, out_tree):
+        self.runner, self.compiled, self.out_tree = runner, compiled, out_tree
+
+    def __getattr__(self, name):
+        return getattr(self.compiled, name)
+
+    def __call__(self, *args, **kwargs):
+        leaves, _ = tree_flatten((tuple(args), kwargs))
+        return tree_unflatten(self.out_tree, self.runner(leaves, self.compiled))
+
+    def __repr__(self):
+        return repr(self.compiled)
 
 
 def wrap_ref_args(tracers) -> list:

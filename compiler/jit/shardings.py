@@ -88,8 +88,8 @@ def check_committed_layout(requested: NamedSharding, leaf: Array) -> None:
     arguments laid out otherwise too; meshjit reshards those.)"""
     if not leaf._committed or not isinstance(requested.mesh, Mesh):
         return
-    if type(leaf._sharding) is NamedSharding:
-        return
+    if type(leaf._sharding) is NamedSharding and leaf.aval.sharding is None:
+        return  # meshjit reshards it (see above); an explicit sharding is the type: refused
     if len(requested.spec) > leaf.ndim:
         return  # check_ranks names the problem
     want = plc.placement_for(requested, leaf.aval.shape)

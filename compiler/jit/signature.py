@@ -64,8 +64,9 @@ def hashable_static(value, what: str):
         hash(value)
     except TypeError:
         raise MeshjitValueError(
-            f"Non-hashable static arguments are not supported: {what} must be hashable, got a {type(value).__name__}; pass a tuple instead of "
-            "a list, or make it a dynamic (array) argument"
+            "Non-hashable static arguments are not supported. An error occurred while trying to "
+            f"hash an object of type {type(value)}, {value}. ({what} must be hashable: pass a "
+            "tuple instead of a list, or make it a dynamic (array) argument)"
         ) from None
     return value
 
@@ -113,6 +114,8 @@ def resolve_statics(fun, argnums, argnames, kind: str = "static") -> tuple[froze
     As JAX: a negative number counts from the last positional parameter, and a number or name
     that names no parameter of `fun` is an error (unless `fun` takes *args / **kwargs)."""
     nums = set(_index_tuple(argnums))
+    if not (argnames is None or isinstance(argnames, str) or hasattr(argnames, "__iter__")):
+        raise MeshjitTypeError(f"'{type(argnames).__name__}' object is not iterable")
     names = {argnames} if isinstance(argnames, str) else set(argnames or ())
     try:
         params = list(inspect.signature(fun).parameters.values())
@@ -138,18 +141,17 @@ def _check_statics(fun, nums, names, params, positional, kinds, kind) -> None:
         if bad:
             raise MeshjitValueError(
                 f"Jitted function has {kind}_argnums={tuple(sorted(nums))}, but only accepts "
-                f"{len(positional)} positional arguments: "
+                f"{len(positional)} positional arguments. ("
                 f"{what} has {kind}_argnums={tuple(sorted(nums))}, but the function takes "
-                f"{len(positional)} positional argument(s): {bad} name(s) no argument"
+                f"{len(positional)} positional argument(s): {bad} name(s) no argument)"
             )
     if inspect.Parameter.VAR_KEYWORD not in kinds:
         keywords = {p.name for p in params if p.kind != p.POSITIONAL_ONLY}
         bad = sorted(set(names) - keywords)
         if bad:
             raise MeshjitValueError(
-                f"{what} has invalid argnames {set(bad)} in {kind}_argnames. Function does not "
-                f"take these args: {bad} name no argument of the function; its arguments are "
-                f"{sorted(keywords)}"
+                f"Jitted function has invalid argnames {set(bad)} in {kind}_argnames. Function "
+                f"does not take these args. ({what}: its arguments are {sorted(keywords)})"
             )
 
 

@@ -10,6 +10,7 @@ from typing import Sequence
 
 from meshjit.compiler import tree_public
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir import shape_poly
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, dce_jaxpr
 from meshjit.compiler.jit.propagation import propagated
 from meshjit.compiler.jit.shardings import constraint_shardings
@@ -276,7 +277,9 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment, extra_options=()) -
 
 def used_arguments(jaxpr: Jaxpr) -> tuple[int, ...] | None:
     """The positions of the arguments the computation uses (after dead-code elimination), or
-    None when it uses them all."""
+    None when it uses them all (or has symbolic shapes: every argument may bind a dimension)."""
+    if any(not shape_poly.is_constant_shape(v.aval.shape) for v in jaxpr.invars):
+        return None
     jaxpr = dce_jaxpr(jaxpr)
     used = {id(v) for e in jaxpr.eqns for v in e.invars} | {id(v) for v in jaxpr.outvars}
     kept = tuple(i for i, v in enumerate(jaxpr.invars) if id(v) in used)

@@ -6,7 +6,10 @@ helpers in lapack, after all of them), so the rule tables are complete once it i
 `import meshjit` imports it)."""
 
 from meshjit.compiler.api_util import name_functions
-from meshjit.compiler.lax import linalg
+from meshjit.compiler.lax import (
+    dim_values,  # noqa: F401  (registers dim_as_value)
+    linalg,
+)
 from meshjit.compiler.lax.bessel import bessel_i0e, bessel_i1e
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.complex_parts import complex, conj, imag, real

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from meshjit.compiler.errors import MeshjitValueError, enter_source, leave_source
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
-from meshjit.compiler.ir.registry import Primitive, batching_rules, trace_state
+from meshjit.compiler.ir.registry import Primitive, batch_always, batching_rules, trace_state
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.trace.tracing import Trace, Tracer, bind_eagerly, new_trace, trace_flat
 
@@ -65,7 +65,8 @@ class BatchTrace(Trace):
     argument, a value of an enclosing trace) is bound in the enclosing trace, or run now outside
     any, so its value stays as concrete as it is there (Python may branch on it,
     BCOO.fromdense may count its nonzeros). Under a named vmap, the primitives that may name
-    the mapped axis (`axis_rules`) are recorded all the same."""
+    the mapped axis (`axis_rules`) are recorded all the same, as are those batched always
+    (`batch_always`: the mutable refs')."""
 
     __slots__ = ("named",)
 
@@ -77,7 +78,11 @@ class BatchTrace(Trace):
         return None if self.parent is None else self.parent.staging()
 
     def process(self, prim: Primitive, args: Sequence, params: dict, internal_frames: int):
-        if (self.named and prim in axis_rules) or self._depends_on_mapped(args, params):
+        if (
+            (self.named and prim in axis_rules)
+            or prim in batch_always
+            or self._depends_on_mapped(args, params)
+        ):
             return Trace.process(self, prim, args, params, internal_frames)
         parent, saved = self.parent, trace_state.current
         trace_state.current = parent
@@ -137,7 +142,11 @@ def _batch_eqn(eqn, env, named: bool):
     pairs = [_read(env, a) for a in eqn.invars]
     vals, dims = [v for v, _ in pairs], [d for _, d in pairs]
     # Nothing mapped: bound as it is, unless it may name the mapped axis (an unnamed one can't).
-    if all(d is None for d in dims) and not (named and prim in axis_rules):
+    if (
+        all(d is None for d in dims)
+        and not (named and prim in axis_rules)
+        and prim not in batch_always
+    ):
         outs = prim.bind(*vals, **eqn.params)
         outs, odims = (outs if prim.multiple_results else [outs]), None
     else:
@@ -202,6 +211,8 @@ def vmap_flat(fun, args: Sequence, axis: BatchAxis):
 
 
 def batched_aval(aval: ShapedArray, size: int, dim: int = 0) -> ShapedArray:
+    if hasattr(aval, "inner_aval"):  # a mutable ref's type (state/types.py)
+        return type(aval)(batched_aval(aval.inner_aval, size, dim))
     shape = aval.shape[:dim] + (size,) + aval.shape[dim:]
     return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
 
@@ -209,6 +220,8 @@ def batched_aval(aval: ShapedArray, size: int, dim: int = 0) -> ShapedArray:
 def unbatched_aval(aval: ShapedArray, dim: int | None) -> ShapedArray:
     if dim is None:
         return aval
+    if hasattr(aval, "inner_aval"):  # a mutable ref's type (state/types.py)
+        return type(aval)(unbatched_aval(aval.inner_aval, dim))
     shape = aval.shape[:dim] + aval.shape[dim + 1 :]
     return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
 

@@ -18,8 +18,14 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitIndexError,
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, Var
 from meshjit.compiler.ir.registry import (
@@ -32,7 +38,9 @@ from meshjit.compiler.ir.registry import (
     transpose_rules,
     vma_rules,
 )
+from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim, max_dim
 from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
+from meshjit.compiler.lax import control_flow_errors as cf_errors
 from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
@@ -171,7 +179,7 @@ def cond(pred, true_fun: Callable, false_fun: Callable, *operands, operand=_NO_O
     if pred is None:
         raise MeshjitTypeError("cond predicate is None")
     index = _pred_index(pred)
-    names = ["the false branch", "the true branch"]
+    names = ["false_fun", "true_fun"]
     return _bind_cond(index, [false_fun, true_fun], operands, "cond", names)
 
 
@@ -184,7 +192,7 @@ def switch(index, branches: Sequence[Callable], *operands, operand=_NO_OPERAND):
     if not all(callable(b) for b in branches):
         raise MeshjitTypeError("lax.switch: branches argument should be a sequence of callables.")
     index = _switch_index(index, len(branches))
-    names = [f"branch {i}" for i in range(len(branches))]
+    names = ["branch 0"] + [f"branch{i}" for i in range(1, len(branches))]  # JAX's spellings
     return _bind_cond(index, branches, operands, "switch", names)
 
 
@@ -273,18 +281,21 @@ def _bind_cond(index, funs, operands, what: str, names: list[str]):
 
 
 def _check_branches(what: str, names, trees, out_avals):
-    for name, tree, avals in zip(names[1:], trees[1:], out_avals[1:]):
-        if tree != trees[0]:
-            raise MeshjitTypeError(
-                f"{what} branch outputs must have the same pytree structure, but they differ: {tree} in {name} but "
-                f"{trees[0]} in {names[0]}"
+    """As JAX's: cond compares the true branch with the false one, switch branch 0 with each
+    other branch, and a difference is named by its path in the outputs."""
+    first = 1 if what == "cond" else 0
+    for i, (tree, avals) in enumerate(zip(trees, out_avals)):
+        if i == first:
+            continue
+        name1, name2 = names[first], names[i]
+        if tree != trees[first]:
+            raise cf_errors.branch_tree_error(what, name1, name2, trees[first], tree)
+        pairs = list(zip(out_avals[first], avals))
+        if not all(_same_type(a, b) for a, b in pairs):
+            hint = next(_vma_hint(a, b) for a, b in pairs if not _same_type(a, b))
+            raise cf_errors.branch_types_error(
+                what, name1, name2, tree, out_avals[first], avals, _same_type, hint
             )
-        for i, (a, b) in enumerate(zip(avals, out_avals[0])):
-            if not _same_type(a, b):
-                raise MeshjitTypeError(
-                    f"{what} branches must have equal output types but they differ: output {i} is {a.str_short()} in "
-                    f"{name} but {b.str_short()} in {names[0]}" + _vma_hint(a, b)
-                )
 
 
 @abstract_eval_rules.register(cond_p)
@@ -326,9 +337,10 @@ lowering_rules.register(cond_p, _cond_lowering)
 # Loop carries: weak-type promotion and the checks.
 
 
-def _trace_carry(what: str, trace_fn: Callable, init_leaves: list):
+def _trace_carry(what: str, trace_fn: Callable, init_leaves: list, tree=None, body=None):
     """Runs `trace_fn(carry_avals) -> (closed, carry_out_avals, extra)`. A weak-typed init whose
-    carry comes back with another dtype is converted to it and the body traced again."""
+    carry comes back with another dtype is converted to it and the body traced again. A carry
+    of structure `tree` (of the function `body`) is checked in JAX's words."""
     for _ in range(2):
         avals = [abstractify(x) for x in init_leaves]
         closed, carry_out, extra = trace_fn(avals)
@@ -336,6 +348,11 @@ def _trace_carry(what: str, trace_fn: Callable, init_leaves: list):
         if all(p is x for p, x in zip(promoted, init_leaves)):
             break
         init_leaves = promoted
+    if tree is not None and not all(_same_type(a, b) for a, b in zip(avals, carry_out)):
+        hint = next(_vma_hint(a, b) for a, b in zip(avals, carry_out) if not _same_type(a, b))
+        loop = "scan body" if what.startswith("scan") else "while_loop body"
+        name = cf_errors.first_param(body)
+        raise cf_errors.carry_types_error(loop, name, tree, avals, carry_out, _same_type, hint)
     _check_carry(what, avals, carry_out)
     return init_leaves, avals, closed, extra
 
@@ -357,14 +374,11 @@ def _check_carry(what: str, in_avals, out_avals):
             )
 
 
-def _check_carry_tree(what: str, in_tree: PyTreeDef, out_tree: PyTreeDef):
+def _check_carry_tree(what: str, in_tree: PyTreeDef, out_tree: PyTreeDef, body=None):
     if in_tree != out_tree:
-        loop = "scan" if what.startswith("scan") else "while_loop"
-        raise MeshjitTypeError(
-            f"{loop} body function carry input and carry output must have the same pytree "
-            f"structure, but they differ: the carry output is {out_tree} but the carry input "
-            f"is {in_tree}"
-        )
+        loop = "scan body" if what.startswith("scan") else "while_loop body"
+        name = cf_errors.first_param(body)
+        raise cf_errors.carry_tree_error(loop, name, in_tree, out_tree)
 
 
 def _carry_out_avals(in_avals, body_out_avals, extra_vma=frozenset()):
@@ -398,11 +412,13 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
 
     def trace_body(avals):
         closed, out_tree = _trace(checked_body, tree, avals)
-        _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0])
+        _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0], body_fun)
         return closed, closed.out_avals, None
 
     with _key_scope("while_loop body"):
-        init_leaves, avals, body, _ = _trace_carry("while_loop body_fun", trace_body, init_leaves)
+        init_leaves, avals, body, _ = _trace_carry(
+            "while_loop body_fun", trace_body, init_leaves, tree, body_fun
+        )
     with _key_scope("while_loop cond"):
         cond_closed = _trace_while_cond(checked_cond, tree, avals)
     cond_consts, cond_jaxpr = _closure_convert(cond_closed)
@@ -465,6 +481,8 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
     _check_callable("fori_loop", body_fun=body_fun)
     if _is_static_int(lower) and _is_static_int(upper):
         return _static_fori_loop(int(lower), int(upper), body_fun, init_val, unroll)
+    if is_symbolic_dim(lower) or is_symbolic_dim(upper):  # shape polymorphism: a scan too
+        return _static_fori_loop(lower, upper, body_fun, init_val, unroll, index=lower)
     concrete = type(lower) is not Tracer and type(upper) is not Tracer
     bounds = _fori_bounds(lower, upper)
     trip = (int(np.asarray(lower)), int(np.asarray(upper))) if concrete else None
@@ -474,8 +492,8 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
         # is a scan that reverse-mode autodiff runs backwards; the index keeps their dtype.
         return _static_fori_loop(*trip, body_fun, init_val, unroll, index=lower)
 
-    def body(carry):
-        i, hi, val = carry
+    def body(loop_carry):  # JAX's name for the carry its messages show
+        i, hi, val = loop_carry
         return (
             elementwise.add(i, elementwise.convert_element_type(1, abstractify(i).dtype)),
             hi,
@@ -491,11 +509,11 @@ def _is_static_int(x) -> bool:
 
 def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll, index=None):
     # A scan: its trip count is static, so reverse-mode autodiff can run it backwards.
-    def step(carry, _):
-        i, val = carry
+    def step(loop_carry, _):  # JAX's name for the carry its messages show
+        i, val = loop_carry
         return (elementwise.add(i, 1), body_fun(i, val)), None
 
-    length = max(upper - lower, 0)
+    length = max_dim(upper - lower, 0)
     # A Python int: weak in the default int, as JAX's index of Python bounds.
     if index is None:
         index = int(_index_scalar(lower, "fori_loop lower"))
@@ -550,7 +568,9 @@ def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=
     init_leaves, carry_tree = tree_flatten(init)
     trace_fn = _scan_body_tracer(f, carry_tree, x_tree, slice_avals)
     with _key_scope("scan"):
-        init_leaves, _, body, y_tree = _trace_carry("scan body", trace_fn, init_leaves)
+        init_leaves, _, body, y_tree = _trace_carry(
+            "scan body", trace_fn, init_leaves, carry_tree, f
+        )
     consts, jaxpr = _closure_convert(body)
     outs = scan_p.bind(
         *consts, *init_leaves, *x_leaves,
@@ -579,7 +599,7 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
             return [*carry_leaves, *y_leaves]
 
         closed, _ = trace_flat(flat, [*carry_avals, *slice_avals])
-        _check_carry_tree("scan body", carry_tree, trees["carry"])
+        _check_carry_tree("scan body", carry_tree, trees["carry"], f)
         return closed, closed.out_avals[: len(carry_avals)], trees["y"]
 
     return trace_fn
@@ -596,19 +616,21 @@ def _scan_length(x_avals, length) -> int:
     if len(leading) > 1:
         shown = " and ".join(str(n) for n in leading)
         raise MeshjitValueError(
-            f"scan got values with different leading axis sizes: scan got xs with leading lengths {shown}"
+            "scan got values with different leading axis sizes: "
+            f"{', '.join(str(a.shape[0]) for a in x_avals)}. (scan got xs with leading lengths "
+            f"{shown})"
         )
     if length is not None:
         if isinstance(length, (float, np.floating)):  # JAX takes int(length)
             length = int(length)
-        if not _is_static_int(length):
+        if not _is_static_int(length) and not is_symbolic_dim(length):
             raise MeshjitValueError(f"scan length must be an int, got {length!r}")
-        length = max(int(length), 0)  # as JAX: a negative length runs no steps
+        length = max_dim(int_or_symbolic(length), 0)  # as JAX: a negative length runs none
         if leading and leading[0] != length:
             raise MeshjitValueError(
                 f"scan got `length` argument of {length} which disagrees with leading axis sizes {list(leading)}: scan got length={length} but xs with leading length {leading[0]}"
             )
-        return int(length)
+        return length
     if not leading:
         raise MeshjitValueError(
             "scan got no values to scan over and `length` not provided: scan needs xs or an explicit length (xs has no arrays)"
@@ -635,6 +657,8 @@ def map(f: Callable, xs, *, batch_size: int | None = None):
 
     leaves, tree = tree_flatten(xs)
     length = aval_of(leaves[0]).shape[0]
+    if batch_size == 0:  # JAX's: one full batch, a vmap
+        return vmap(f)(xs)
     batches, rest = divmod(length, batch_size)
     parts = []
     if batches:
@@ -681,6 +705,10 @@ def _scan_lowering(ctx, *args, jaxpr, num_consts, num_carry, length, reverse, un
     step = _ScanStep(ctx, jaxpr, num_consts, num_carry, length, reverse)
     ys_init = [_zeros(ctx, a) for a in ctx.avals_out[num_carry:]]
     vals = [mctx.scalar_constant(0, dtypes.int32), *args, *ys_init]
+    if is_symbolic_dim(length):  # shape polymorphism: a loop of `length` steps, not unrolled
+        vals = _scan_loop(step, vals, length, 1)
+        first, num_ys = 1 + num_consts, len(ys_init)
+        return vals[first : first + num_carry] + vals[len(vals) - num_ys :]
     trips = length // unroll if unroll < length else 0
     if trips:
         vals = _scan_loop(step, vals, trips * unroll, unroll)
@@ -695,7 +723,7 @@ def _scan_loop(step: _ScanStep, operands: list, bound: int, unroll: int) -> list
     op = emit("stablehlo.while", types, operands, regions=2)
     cond_block = op.regions[0].blocks.append(*types)
     with ir.InsertionPoint(cond_block):
-        limit = step.ctx.module_ctx.scalar_constant(bound, dtypes.int32)
+        limit = _int32_dim(step.ctx.module_ctx, bound)
         emit("stablehlo.return", [], [_compare(cond_block.arguments[0], limit, "LT")])
     body_block = op.regions[1].blocks.append(*types)
     with ir.InsertionPoint(body_block):
@@ -724,7 +752,7 @@ class _ScanStep:
         xs, ys = vals[nc + ncarry : len(vals) - num_ys], vals[len(vals) - num_ys :]
         index = i
         if self.reverse:
-            last = mctx.scalar_constant(self.length - 1, dtypes.int32)
+            last = _int32_dim(mctx, self.length - 1)
             index = hlo.SubtractOp(last, i).result
         slices = [self._slice(x, index, aval) for x, aval in zip(xs, self._slice_avals())]
         outs = jaxpr_subcomp(mctx, self.jaxpr.jaxpr, [], [*consts, *carry, *slices])
@@ -743,7 +771,9 @@ class _ScanStep:
 
     def _slice(self, x, index, aval: ShapedArray):
         piece = hlo.DynamicSliceOp(x, self._starts(index, aval.ndim), [1, *aval.shape]).result
-        return hlo.ReshapeOp(self.ctx.tensor_type(aval), piece).result
+        return dims_lowering.reshape(
+            self.ctx.module_ctx, piece, self.ctx.tensor_type(aval), aval.shape
+        )
 
     def _update(self, buf, y, index):
         shape = ir.RankedTensorType(y.type).shape
@@ -754,7 +784,16 @@ class _ScanStep:
 
 def _zeros(ctx: LoweringRuleContext, aval: ShapedArray) -> ir.Value:
     zero = ctx.module_ctx.scalar_constant(0, aval.dtype)
-    return hlo.BroadcastInDimOp(ctx.tensor_type(aval), zero, []).result
+    return dims_lowering.broadcast(ctx.module_ctx, zero, ctx.tensor_type(aval), aval.shape, [])
+
+
+def _int32_dim(mctx, d) -> ir.Value:
+    """A loop bound or index: an int32 constant, or a symbolic dimension's value as int32."""
+    if not is_symbolic_dim(d):
+        return mctx.scalar_constant(d, dtypes.int32)
+    value = dims_lowering.eval_dim(mctx, d)
+    i32 = mctx.types.tensor((), dtypes.int32)
+    return value if value.type == i32 else hlo.ConvertOp(i32, value).result
 
 
 def _compare(x, y, direction: str) -> ir.Value:
@@ -1041,6 +1080,8 @@ def _cond_batcher(args, dims, *, branches):
 
 
 def _cond_as_select(index, d_index, ops, d_ops, branches, size):
+    if any(_is_ref(x) for x in ops):  # both branches would run their writes
+        raise MeshjitNotImplementedError("State effect not supported in vmap-of-cond.")
     index = moveaxis(index, d_index, 0)
     per_branch = []
     for branch in branches:
@@ -1111,12 +1152,13 @@ def _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size):
     def body_fun(*vals):
         cvals, bvals, state = vals[:n_cc], vals[n_cc : n_cc + n_bc], vals[n_cc + n_bc :]
         pred = lanes(cvals, state)
+        refs = [v for v, d in zip(bvals, bdims) if d is not None and _is_ref(v)]
+        before = [_ref_get(r) for r in refs]
         outs, odims = batch_closed(body_jaxpr, [*bvals, *state], [*bdims, *[0] * len(state)])
+        for ref, old in zip(refs, before):  # the writes of the examples still looping only
+            _ref_set(ref, _in_lanes(pred, _ref_get(ref), old))
         new = [move_to_front(o, d, size) for o, d in zip(outs, odims)]
-        return [
-            elementwise.select(shapes.broadcast_in_dim(pred, aval_of(o).shape, (0,)), o, old)
-            for o, old in zip(new, state)
-        ]
+        return [_in_lanes(pred, o, old) for o, old in zip(new, state)]
 
     avals = lambda xs: [abstractify(x) for x in xs]  # noqa: E731
     cond = trace_to_jaxpr(cond_fun, avals([*cc, *carry]))
@@ -1129,6 +1171,28 @@ def _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size):
         cond_nconsts=len(cond_consts) + n_cc, body_nconsts=len(body_consts) + n_cc + n_bc,
     )  # fmt: skip
     return outs, [0] * len(outs)
+
+
+def _is_ref(x) -> bool:
+    """Whether `x` is a mutable array reference (its type holds the referenced array's)."""
+    return hasattr(aval_of(x), "inner_aval")
+
+
+def _ref_get(ref):
+    from meshjit.compiler.state.primitives import get_p  # a later room
+
+    return get_p.bind(ref, index=())
+
+
+def _ref_set(ref, value) -> None:
+    from meshjit.compiler.state.primitives import swap_p  # a later room
+
+    swap_p.bind(ref, value, index=())
+
+
+def _in_lanes(pred, new, old):
+    """`new` in the examples where the mapped `pred` holds, else `old`."""
+    return elementwise.select(shapes.broadcast_in_dim(pred, aval_of(new).shape, (0,)), new, old)
 
 
 @batching_rules.register(scan_p)

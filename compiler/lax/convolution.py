@@ -60,8 +60,8 @@ def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers) -> ConvDimen
     rank = len(lhs_shape)
     if len(rhs_shape) != rank:
         raise MeshjitTypeError(
-            f"conv_general_dilated: lhs and rhs must have the same rank, got shapes "
-            f"{tuple(lhs_shape)} and {tuple(rhs_shape)}"
+            f"convolution requires lhs and rhs ndim to be equal, got {rank} and "
+            f"{len(rhs_shape)}. (shapes {tuple(lhs_shape)} and {tuple(rhs_shape)})"
         )
     if rank < 2:
         raise MeshjitTypeError(
@@ -96,8 +96,8 @@ def _checked_index_specs(dn: ConvDimensionNumbers, rank: int) -> ConvDimensionNu
 
 
 def _from_strings(specs, rank) -> ConvDimensionNumbers:
-    for name, spec, (a, b) in zip(_SPEC_NAMES, specs, _SPEC_LETTERS):
-        _check_spec_string(name, spec, a, b, rank)
+    for i, (name, spec, (a, b)) in enumerate(zip(_SPEC_NAMES, specs, _SPEC_LETTERS)):
+        _check_spec_string(i, name, spec, a, b, rank)
     spatial_sets = [set(s) - set(pair) for s, pair in zip(specs, _SPEC_LETTERS)]
     if not spatial_sets[0] == spatial_sets[1] == spatial_sets[2]:
         raise MeshjitValueError(
@@ -113,11 +113,11 @@ def _from_strings(specs, rank) -> ConvDimensionNumbers:
     return ConvDimensionNumbers(*out)
 
 
-def _check_spec_string(name, spec, a, b, rank):
+def _check_spec_string(i, name, spec, a, b, rank):
     if len(spec) != rank:
-        raise MeshjitValueError(
-            f"conv_general_dilated: {name} dimension_numbers string {spec!r} has {len(spec)} "
-            f"letters but the operands have rank {rank}"
+        raise MeshjitTypeError(  # JAX's words
+            f"convolution dimension_numbers[{i}] must have len equal to the ndim of lhs and rhs, "
+            f"got {len(spec)} for lhs and rhs of rank {rank}. ({name} string {spec!r})"
         )
     if spec.count(a) != 1 or spec.count(b) != 1 or len(set(spec)) != len(spec):
         raise MeshjitValueError(

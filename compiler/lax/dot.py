@@ -65,6 +65,9 @@ def _dot_general_rule(
     (lc, rc), (lb, rb) = dimension_numbers
     _check_dot_dims(lhs, rhs, lc, rc, "contracting")
     _check_dot_dims(lhs, rhs, lb, rb, "batch")
+    _check_distinct(lc, rc, lb, rb)
+    _check_dot_sizes(lhs, rhs, lb, rb, "batch")
+    _check_dot_sizes(lhs, rhs, lc, rc, "contracting")
     if not _mixed_to_preferred(lhs.dtype, rhs.dtype, preferred_element_type):
         checks.same_dtypes("dot_general", (lhs, rhs))
     batch = tuple(lhs.shape[d] for d in lb)
@@ -97,6 +100,27 @@ def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
                 f"number of axes of the lhs value (and rhs likewise): {kind} dimension out of "
                 f"range ({ld}, {rd})"
             )
+
+
+def _check_distinct(lc, rc, lb, rb) -> None:
+    """JAX's checks: no dimension repeated, none both batch and contracting."""
+    for side, dims, kind in (("lhs", lb, "batch"), ("rhs", rb, "batch"),
+                             ("lhs", lc, "contracting"), ("rhs", rc, "contracting")):  # fmt: skip
+        if len(set(dims)) != len(dims):
+            raise MeshjitTypeError(
+                f"dot_general requires {side} {kind} dimensions to be distinct, got "
+                f"{side}_{kind} {tuple(dims)}."
+            )
+    for side, batch, contracting in (("lhs", lb, lc), ("rhs", rb, rc)):
+        if set(batch) & set(contracting):
+            raise MeshjitTypeError(
+                f"dot_general requires {side} batch dimensions to be disjoint from contracting "
+                f"dimensions, got {side}_batch {tuple(batch)} and {side}_contracting "
+                f"{tuple(contracting)}."
+            )
+
+
+def _check_dot_sizes(lhs, rhs, ldims, rdims, kind) -> None:
     lsizes = tuple(lhs.shape[d] for d in ldims)
     rsizes = tuple(rhs.shape[d] for d in rdims)
     if lsizes != rsizes:  # JAX's words
@@ -106,8 +130,8 @@ def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
             else ("lhs batch dimensions and rhs batch dimensions")
         )
         raise MeshjitTypeError(
-            f"dot_general requires {what} to have the same shape, got {lsizes} and {rsizes} "
-            f"({lhs.str_short()} axes {tuple(ldims)}, {rhs.str_short()} axes {tuple(rdims)})."
+            f"dot_general requires {what} to have the same shape, got {lsizes} and {rsizes}. "
+            f"({lhs.str_short()} axes {tuple(ldims)}, {rhs.str_short()} axes {tuple(rdims)})"
         )
 
 

@@ -193,13 +193,12 @@ def _select_n_rule(which, *cases):
     checks.same_dtypes("select_n cases", cases)
     if which.shape and which.shape != cases[0].shape:
         raise MeshjitTypeError(
-            f"select_n predicate {which.str_short()} must be a scalar or match the cases "
-            f"{cases[0].str_short()}"
+            "select `which` must be scalar or have the same shape as cases, got `which` shape "
+            f"{which.shape} but case shape {cases[0].shape}."
         )
     if which.dtype != dtypes.bool_ and which.dtype != dtypes.int32:
         raise MeshjitTypeError(
-            f"select `which` must be boolean or integer type, got {which.dtype} "
-            f"({which.str_short()})."
+            f"select `which` must be boolean or integer type, got {which.dtype}."
         )
     if which.dtype == dtypes.bool_ and len(cases) > 2:
         raise MeshjitTypeError("select_n with a bool predicate takes at most two cases")

@@ -25,7 +25,13 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler import lowering_dims as dims_lowering
+from meshjit.compiler.errors import (
+    MeshjitAttributeError,
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -37,6 +43,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.shape_poly import int_or_symbolic
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, same_as_first, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, reductions, shapes
 from meshjit.compiler.lax import shape_checks as checks
@@ -102,13 +109,18 @@ class GatherScatterMode(enum.Enum):
             )
         if parsed is None:
             raise MeshjitValueError(
-                f"unknown gather/scatter mode {mode!r}; use 'clip', 'fill', 'drop' or "
-                "'promise_in_bounds'"
+                f"Unknown gather mode \"{mode}\" (use 'clip', 'fill', 'drop' or "
+                "'promise_in_bounds')"
             )
         return GatherScatterMode[parsed]
 
 
-def _tuple_fields(dnums):
+def _tuple_fields(dnums, first_field: str):
+    if not hasattr(dnums, "_fields"):  # JAX's error: it reads the fields of what it is given
+        raise MeshjitAttributeError(
+            f"'{type(dnums).__name__}' object has no attribute '{first_field}' (dimension_numbers "
+            "must be a GatherDimensionNumbers / ScatterDimensionNumbers)"
+        )
     return type(dnums)(*(tuple(int(d) for d in field) for field in dnums))
 
 
@@ -171,9 +183,9 @@ def _gather_rule(
 
 def _check_slice_sizes(operand, dn, slice_sizes):
     if len(slice_sizes) != operand.ndim:
-        raise MeshjitValueError(
-            f"gather: slice_sizes {slice_sizes} must have one entry per axis of "
-            f"{operand.str_short()}"
+        raise MeshjitTypeError(
+            "Gather op must have one slice size for every input dimension; got: "
+            f"len(slice_sizes)={len(slice_sizes)}, input_shape.rank={operand.ndim}"
         )
     for d, (s, size) in enumerate(zip(slice_sizes, operand.shape)):
         if not 0 <= s <= size:
@@ -213,6 +225,10 @@ def _gather_lowering(
         start_index_map=list(dn.start_index_map),
         index_vector_dim=ctx.avals_in[1].ndim - 1,
     )
+    if not dims_lowering.is_static(slice_sizes):  # shape polymorphism: the sizes an operand
+        mctx = ctx.module_ctx
+        args = (operand, indices, slice_sizes, attr, indices_are_sorted)
+        return dims_lowering.dynamic_gather(mctx, ctx.result_type, *args)
     op = hlo.GatherOp(
         operand,
         indices,
@@ -260,9 +276,17 @@ def _scatter_rule(
         )
     scatter_sizes = tuple(s for i, s in enumerate(updates.shape) if i not in dn.update_window_dims)
     if scatter_sizes != indices.shape[:-1]:
+        d = next(
+            (i for i, (u, n) in enumerate(zip(scatter_sizes, indices.shape[:-1])) if u != n),
+            min(len(scatter_sizes), indices.ndim - 1),
+        )
+        u = scatter_sizes[d] if d < len(scatter_sizes) else None
+        n = indices.shape[d] if d < indices.ndim - 1 else None
         raise MeshjitTypeError(
-            f"{name}: updates {updates.str_short()} have scatter axes {scatter_sizes} but the "
-            f"indices {indices.str_short()} have batch shape {indices.shape[:-1]}"
+            "Bounds of the scatter dimensions of updates must be the same as the bounds of the "
+            f"corresponding dimensions of scatter indices. For scatter dimension {d}, updates "
+            f"bound is {u}, indices bound is {n}. ({name}: updates {updates.str_short()}, "
+            f"indices {indices.str_short()})"
         )
     for w, d in zip(dn.update_window_dims, window_operand_dims):
         if updates.shape[w] > operand.shape[d]:
@@ -379,8 +403,8 @@ def gather(
     mode=None,
     fill_value=None,
 ):
-    dn = _tuple_fields(dimension_numbers)
-    slice_sizes = tuple(int(s) for s in slice_sizes)
+    dn = _tuple_fields(dimension_numbers, "offset_dims")
+    slice_sizes = tuple(map(int_or_symbolic, slice_sizes))
     mode = GatherScatterMode.from_any(mode, GatherScatterMode.CLIP)
     out = gather_p.bind(
         operand,
@@ -440,7 +464,7 @@ def _scatter(
     unique_indices=False,
     mode=None,
 ):
-    dn = _tuple_fields(dimension_numbers)
+    dn = _tuple_fields(dimension_numbers, "update_window_dims")
     mode = GatherScatterMode.from_any(mode, GatherScatterMode.FILL_OR_DROP)
     op_dtype = ad_util.aval_of(operand).dtype
     if ad_util.aval_of(updates).weak_type or isinstance(updates, (bool, int, float)):

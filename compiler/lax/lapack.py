@@ -16,6 +16,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
     ShardingTypeError,
@@ -23,6 +24,7 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import Primitive, batching_rules, sharding_rules
+from meshjit.compiler.ir.shape_poly import is_constant_shape
 from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.ir.sharding_rules import state as sharding_state
 from meshjit.compiler.lax import complex_parts, dot, elementwise, reductions, shapes, slicing
@@ -128,6 +130,12 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
     """`stablehlo.custom_call @lapack_<s|d><routine>_ffi` as JAX emits it (api_version 1 with
     the typed-FFI attributes in `mhlo.backend_config`, as JAX's `mlir.custom_call` does)."""
     mctx = ctx.module_ctx
+    if mctx.dim_vars and not all(is_constant_shape(a.shape) for a in (*avals_in, *avals_out)):
+        shapes = ", ".join(a.str_short() for a in avals_in)
+        raise MeshjitNotImplementedError(
+            f"{routine} (a LAPACK call) of {shapes}: meshjit does not lower linear algebra on "
+            "symbolic dimensions (shape polymorphism) yet"
+        )
     max_ndim = max(a.ndim for a in avals_in)
     num_batch = max_ndim - 2
     prefix = {**LAPACK_PREFIX, **COMPLEX_PREFIX}[avals_in[0].dtype]

@@ -11,6 +11,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -160,7 +161,7 @@ def _arg_reduce_lowering(direction, ctx: LoweringRuleContext, x, *, axes, index_
     aval = ctx.avals_in[0]
     (axis,) = axes
     index_aval = aval.update(dtype=index_dtype)
-    index = hlo.IotaOp(ctx.tensor_type(index_aval), axis).result
+    index = dims_lowering.iota(ctx.module_ctx, ctx.tensor_type(index_aval), index_aval.shape, axis)
     init_value = dtypes.lowest(aval.dtype) if direction == "GT" else dtypes.highest(aval.dtype)
     inits = [
         constant(ctx.module_ctx, init_value),
@@ -192,10 +193,12 @@ lowering_rules.register(argmin_p, functools.partial(_arg_reduce_lowering, "LT"))
 def _reduce(name, x, axes):
     axes, ndim = tuple(axes), aval_of(x).ndim
     if not (len(axes) == 1 and type(axes[0]) is int and 0 <= axes[0] < ndim):
-        if any(type(a) is int and not -ndim <= a < ndim for a in axes):
+        if any(type(a) is int and not 0 <= a < ndim for a in axes):  # JAX's: no negative axes
             raise MeshjitValueError(  # JAX's words
                 f"reduction axes {axes} contains out-of-bounds indices for {aval_of(x).str_long()}."
             )
+        if len(set(axes)) != len(axes):
+            raise MeshjitValueError(f"duplicate value in 'axes' of reduction: {axes}")
         axes = tuple(sorted(checks.canonical_axes(axes, ndim)))
     if not axes:
         return x

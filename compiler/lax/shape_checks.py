@@ -14,6 +14,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.shape_poly import DimExpr
 
 
 def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
@@ -72,8 +73,8 @@ def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ..
         else:
             return tuple(out)
     raise MeshjitTypeError(
-        f"{name} requires operands of the same shape (or of one rank with size-1 dimensions, or "
-        f"a rank-0 operand), got {x.str_short()}, {y.str_short()}"
+        f"{name} got incompatible shapes for broadcasting: {x.shape}, {y.shape}. ({name} takes "
+        "operands of one shape, of one rank with size-1 dimensions, or a rank-0 operand)"
     )
 
 
@@ -186,7 +187,7 @@ def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
     shape = concrete_shape(name, shape)
     if any(d < 0 for d in shape):
         raise MeshjitTypeError(
-            f"{name} shape must have every element be nonnegative, got {shape} (a negative "
+            f"{name} shape must have every element be nonnegative, got {shape}. (a negative "
             "dimension)"
         )
     return shape
@@ -195,7 +196,7 @@ def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
 def concrete_shape(name: str, shape) -> tuple[int, ...]:
     """`shape` as a tuple of Python ints (JAX's TypeError for a traced or non-integer size)."""
     try:
-        shape = tuple(operator.index(d) for d in shape)
+        shape = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
     except ConcretizationError:  # JAX's plain TypeError (not a ConcretizationTypeError)
         raise MeshjitTypeError(
             f"Shapes must be 1D sequences of concrete values of integer type, got {shape}. "
@@ -204,7 +205,7 @@ def concrete_shape(name: str, shape) -> tuple[int, ...]:
         ) from None
     except TypeError:
         raise MeshjitTypeError(
-            f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r} "
+            f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r}. "
             f"({name})"
         ) from None
     return shape

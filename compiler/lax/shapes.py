@@ -10,6 +10,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray, register_pp_params, shaped_array
@@ -109,7 +110,8 @@ def _squeeze_rule(x, *, dimensions):
     for d in dimensions:
         if x.shape[d] != 1:
             raise MeshjitValueError(
-                f"cannot select an axis to squeeze out which has size not equal to one: cannot squeeze axis {d} of {x.str_short()}: its size is {x.shape[d]}, not 1"
+                "cannot select an axis to squeeze out which has size not equal to one, got "
+                f"shape={x.shape} and dimensions={dimensions}"
             )
     shape = tuple(s for i, s in enumerate(x.shape) if i not in dimensions)
     return ShapedArray(shape, x.dtype, x.weak_type)
@@ -190,6 +192,10 @@ def _pad_rule(x, padding_value, *, padding_config):
 
 
 def _broadcast_in_dim_lowering(ctx, x, *, shape, broadcast_dimensions):
+    if ctx.module_ctx.dim_vars:
+        return dims_lowering.broadcast(
+            ctx.module_ctx, x, ctx.result_type, shape, broadcast_dimensions
+        )
     dims = ctx.module_ctx.i64_array(broadcast_dimensions)
     attrs = {"broadcast_dimensions": dims}
     return emit("stablehlo.broadcast_in_dim", [ctx.result_type], [x], attrs).result
@@ -210,6 +216,8 @@ lowering_rules.register(transpose_p, _transpose_lowering)
 
 
 def _iota_lowering(ctx, *, dtype, shape, dimension):
+    if ctx.module_ctx.dim_vars:
+        return dims_lowering.iota(ctx.module_ctx, ctx.result_type, shape, dimension)
     return hlo.IotaOp(ctx.result_type, dimension).result
 
 
@@ -336,6 +344,11 @@ def iota(dtype, size: int):
 
 def broadcasted_iota(dtype, shape: Sequence[int], dimension: int):
     shape = checks.nonnegative_shape("iota", shape)
+    if isinstance(dimension, int) and dimension >= len(shape):
+        raise MeshjitValueError(  # JAX's words
+            "iota dimension must be between 0 and len(shape), got "
+            f"dimension={dimension} for shape={tuple(shape)}"
+        )
     dimension = checks.canonical_axis(dimension, len(shape), "iota dimension")
     return iota_p.bind_internal(dtype=dtypes.canonicalize(dtype), shape=shape, dimension=dimension)
 

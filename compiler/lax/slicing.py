@@ -9,7 +9,8 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler import lowering_dims as dims_lowering
+from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal, ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -20,6 +21,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim, max_dim
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, sliced, spec_of
 from meshjit.compiler.lax import ad_util, shapes
 from meshjit.compiler.lax import shape_checks as checks
@@ -47,18 +49,37 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
     shape = []
     for d, lo, hi, st in zip(x.shape, start_indices, limit_indices, strides):
         if lo > hi and 0 <= lo <= d:
-            raise MeshjitTypeError(  # JAX's words (the sizes limit - start)
-                "slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
+            raise MeshjitTypeError(  # JAX's words, traced and eager (the sizes limit - start)
+                "slice limit_indices must be greater than or equal to start_indices, got "
+                f"start_indices {tuple(start_indices)} and limit_indices {tuple(limit_indices)}. "
+                "(slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
                 f"{tuple(h - s for s, h in zip(start_indices, limit_indices))}: slice "
-                f"[{start_indices}:{limit_indices}] of {x.str_short()} ends before it starts"
+                f"[{start_indices}:{limit_indices}] of {x.str_short()} ends before it starts)"
             )
         if not 0 <= lo <= hi <= d or st < 1:
             raise MeshjitTypeError(
-                f"slice [{start_indices}:{limit_indices}:{strides}] is out of bounds for "
-                f"{x.str_short()}: slice indices must lie within the operand shape {x.shape}"
+                _slice_bounds_message(x, start_indices, limit_indices, strides)
+                + f" (slice [{start_indices}:{limit_indices}:{strides}] of {x.str_short()})"
             )
         shape.append(-(-(hi - lo) // st))
     return ShapedArray(shape, x.dtype, x.weak_type)
+
+
+def _slice_bounds_message(x, starts, limits, strides) -> str:
+    """JAX's words (its shape rule's, in its order) for slice bounds out of range."""
+    if not all(hi <= d for hi, d in zip(limits, x.shape)):
+        return (
+            "slice limit_indices must be less than or equal to operand shape, got "
+            f"limit_indices {tuple(limits)} for operand shape {x.shape}."
+        )
+    if not all(lo >= 0 for lo in starts):
+        return f"slice start_indices must have every element be nonnegative, got {tuple(starts)}."
+    if not all(hi >= lo for lo, hi in zip(starts, limits)):
+        return (
+            "slice limit_indices must be greater than or equal to start_indices, got "
+            f"start_indices {tuple(starts)} and limit_indices {tuple(limits)}."
+        )
+    return f"slice strides must be positive, got {tuple(strides)}"
 
 
 dynamic_slice_p = Primitive("dynamic_slice")
@@ -139,6 +160,10 @@ def _slice_lowering(ctx, x, *, start_indices, limit_indices, strides):
     if not any(start_indices) and set(strides) <= {1}:
         if tuple(limit_indices) == tuple(ctx.avals_in[0].shape):
             return x
+    if not dims_lowering.is_static((*start_indices, *limit_indices, *ctx.avals_in[0].shape)):
+        return dims_lowering.real_dynamic_slice(
+            ctx.module_ctx, x, ctx.result_type, start_indices, limit_indices, strides
+        )
     return hlo.SliceOp(x, list(start_indices), list(limit_indices), list(strides)).result
 
 
@@ -147,6 +172,8 @@ lowering_rules.register(slice_p, _slice_lowering)
 
 def _dynamic_slice_lowering(ctx, x, *starts, slice_sizes):
     starts = _clamped_starts(ctx, starts, ctx.avals_in[0].shape, slice_sizes)
+    if not dims_lowering.is_static(slice_sizes):
+        return dims_lowering.sized_slice(ctx.module_ctx, x, ctx.result_type, starts, slice_sizes)
     return hlo.DynamicSliceOp(x, starts, list(slice_sizes)).result
 
 
@@ -164,8 +191,8 @@ lowering_rules.register(dynamic_update_slice_p, _dynamic_update_slice_lowering)
 def slice(x, start_indices, limit_indices, strides=None):
     return slice_p.bind_internal(
         x,
-        start_indices=tuple(int(i) for i in start_indices),
-        limit_indices=tuple(int(i) for i in limit_indices),
+        start_indices=tuple(map(int_or_symbolic, start_indices)),
+        limit_indices=tuple(map(int_or_symbolic, limit_indices)),
         strides=None if strides is None else tuple(int(s) for s in strides),
     )
 
@@ -204,8 +231,8 @@ def _index_scalars(x, indices, window):
     shape = aval_of(x).shape
     if len(indices) != len(shape):
         raise MeshjitValueError(
-            f"dynamic slice of {aval_of(x).str_short()} needs {len(shape)} "
-            f"start indices, got {len(indices)}"
+            "Length of slice indices must match number of operand dimensions "
+            f"({len(indices)} vs {shape})"
         )
     return [_from_end(i, size) for i, size in zip(indices, shape)]
 
@@ -217,7 +244,13 @@ def _from_end(index, size):
     aval = aval_of(index)
     if dtypes.is_unsigned(aval.dtype):
         return index
-    zero, size = np.zeros((), aval.dtype), np.asarray(size, aval.dtype)
+    zero = np.zeros((), aval.dtype)
+    # a symbolic size (shape polymorphism) is converted as a value
+    size = (
+        convert_element_type(size, aval.dtype)
+        if is_symbolic_dim(size)
+        else np.asarray(size, aval.dtype)
+    )
     negative = lt(index, zero)
     strong = convert_element_type(index, aval.dtype) if aval.weak_type else index
     return select(negative, add(strong, size), index)
@@ -233,7 +266,10 @@ def _clamped_starts(ctx, starts, shape, window) -> list:
     mctx, out = ctx.module_ctx, []
     i32 = mctx.types.tensor((), np.dtype(np.int32))
     for start, var, size, w in zip(starts, invars, shape, window):
-        high = max(size - w, 0)
+        high = max_dim(size - w, 0)
+        if is_symbolic_dim(high):  # shape polymorphism: the bound computed
+            out.append(dims_lowering.clamp_index(mctx, start, high))
+            continue
         if isinstance(var, Literal):
             value, fits = int(var.val), var.aval.dtype == np.int32
             clamped = min(max(value, 0), high)
@@ -431,7 +467,7 @@ def index_in_dim(operand, index: int, axis: int = 0, keepdims: bool = True):
     axis = checks.canonical_axis(axis, aval.ndim)
     size = aval.shape[axis]
     if not -size <= index < size:
-        raise MeshjitValueError(f"index_in_dim: index {index} is out of bounds for size {size}")
+        raise MeshjitIndexError(f"index {index} is out of bounds for axis {axis} with size {size}")
     index = index + size if index < 0 else index
     out = slice_in_dim(operand, index, index + 1, 1, axis)
     return out if keepdims else shapes.squeeze(out, (axis,))

@@ -122,6 +122,11 @@ def sort(operand, dimension: int = -1, is_stable: bool = True, num_keys: int = 1
     if ndim == 0:
         raise MeshjitValueError("sort needs an array of rank >= 1, got a scalar")
     dimension = checks.canonical_axis(dimension, ndim)  # JAX's words: "axis 2 is out of ..."
+    shapes = [ad_util.aval_of(x).shape for x in operands]
+    if len(set(shapes)) > 1:
+        raise MeshjitTypeError(
+            f"Arguments to sort must have equal shapes, got: {' '.join(map(str, shapes))}"
+        )
     outs = sort_p.bind(
         *operands, dimension=dimension, is_stable=bool(is_stable), num_keys=int(num_keys)
     )

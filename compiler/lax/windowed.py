@@ -13,6 +13,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import (
     MeshjitOverflowError,
     MeshjitRuntimeError,
@@ -36,7 +37,7 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zeros_like_aval
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.shapes import unpad
-from meshjit.compiler.lowering import LoweringRuleContext, constant
+from meshjit.compiler.lowering import LoweringRuleContext, constant, emit
 from meshjit.compiler.traceback_util import unwrap
 
 # ---------------------------------------------------------------------------------------------
@@ -77,6 +78,10 @@ def explicit_pads(name: str, padding, rank: int) -> tuple[tuple[int, int], ...]:
             f"{name}: padding must be a string or a sequence of (low, high) int pairs, got "
             f"{padding!r}"
         ) from None
+    if len(pads) != rank and name.startswith("conv"):
+        raise MeshjitTypeError(  # JAX's words
+            f"Wrong number of explicit pads for convolution: expected {rank}, got {len(pads)}."
+        )
     if len(pads) != rank:
         raise MeshjitValueError(
             f"{name}: padding {pads} has {len(pads)} entries but the window has {rank} dimensions"
@@ -112,6 +117,8 @@ def positive_ints(name: str, what: str, values, rank: int) -> tuple[int, ...]:
         raise MeshjitValueError(
             f"{name}: {what} {values} has {len(values)} entries, expected {rank}"
         )
+    if any(v < 1 for v in values) and name.startswith("conv") and what.endswith("dilation"):
+        raise MeshjitTypeError(f"All dilations must be positive, got {values}.")  # JAX's words
     if any(v < 1 for v in values):
         raise MeshjitValueError(f"{name}: {what} must be positive, got {values}")
     return values
@@ -166,6 +173,8 @@ def emit_reduce_window(ctx: LoweringRuleContext, x, kind, window, strides, pads,
     builder, identity = _MONOIDS[kind]
     dtype = ctx.avals_in[0].dtype
     init = constant(ctx.module_ctx, identity(dtype))
+    if not dims_lowering.is_static((*window, *itertools.chain(*pads))):
+        return _dynamic_reduce_window(ctx, x, kind, init, window, strides, pads, base, wdil)
     op = hlo.ReduceWindowOp(
         [ctx.result_type],
         [x],
@@ -177,14 +186,44 @@ def emit_reduce_window(ctx: LoweringRuleContext, x, kind, window, strides, pads,
         padding=dense_pads(pads),
     )
     scalar = ctx.module_ctx.types.tensor((), dtype)
-    block = op.body.blocks.append(scalar, scalar)
+    _monoid_body(op.body.blocks.append(scalar, scalar), kind, dtype, hlo.ReturnOp)
+    return op.result
+
+
+def _monoid_body(block, kind, dtype, returner) -> None:
+    builder = _MONOIDS[kind][0]
     with ir.InsertionPoint(block):
         if dtypes.is_complex(dtype) and kind in _COMPLEX_ORDER:  # lexicographic, as JAX's max
             combined = elementwise.complex_extremum(*block.arguments, _COMPLEX_ORDER[kind])
         else:
             combined = builder(*block.arguments).result
-        hlo.ReturnOp([combined])
-    return op.result
+        returner([combined])
+
+
+def _dynamic_reduce_window(ctx, x, kind, init, window, strides, pads, base, wdil):
+    """A window or padding of symbolic sizes (shape polymorphism): JAX's
+    `stablehlo.dynamic_reduce_window` custom call, its sizes operands and its reducer a
+    function; refining the shapes makes it a reduce_window."""
+    from jaxlib.mlir.dialects import func
+
+    mctx, dtype = ctx.module_ctx, ctx.avals_in[0].dtype
+    scalar = mctx.types.tensor((), dtype)
+    name = mctx.unique_symbol(f"reduce_window_{dtype.name}_reducer")
+    with ir.InsertionPoint(mctx.module.body), ir.Location.unknown():
+        reducer = func.FuncOp(name, ir.FunctionType.get([scalar, scalar], [scalar]))
+        reducer.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        _monoid_body(reducer.add_entry_block(), kind, dtype, func.ReturnOp)
+    sizes = [dims_lowering.shape_tensor(mctx, v) for v in (window, strides, base, wdil)]
+    flat = dims_lowering.shape_tensor(mctx, list(itertools.chain(*pads)))
+    pad_type = mctx.types.tensor((len(pads), 2), dims_lowering.dim_dtype())
+    padding = hlo.ReshapeOp(pad_type, flat).result
+    attrs = {
+        "call_target_name": ir.StringAttr.get("stablehlo.dynamic_reduce_window"),
+        "api_version": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 2),
+        "called_computations": ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(name)]),
+    }
+    operands = [x, init, *sizes, padding]
+    return emit("stablehlo.custom_call", [ctx.result_type], operands, attrs).result
 
 
 def _reduce_window_lowering(
@@ -231,6 +270,11 @@ def _window_params(
             f"shape {aval.shape} with window_dimensions {tuple(window_dimensions)}."
         )
     window = positive_ints(name, "window_dimensions", window_dimensions, rank)
+    if window_strides is not None and len(tuple(window_strides)) != rank:
+        raise MeshjitTypeError(  # JAX's words
+            "reduce_window got inconsistent window_strides and window_dimensions: got "
+            f"window_strides {tuple(window_strides)} and window_dimensions {window}."
+        )
     strides = positive_ints(name, "window_strides", window_strides, rank)
     base = positive_ints(name, "base_dilation", base_dilation, rank)
     wdil = positive_ints(name, "window_dilation", window_dilation, rank)

@@ -19,6 +19,7 @@ import opt_einsum
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.numpy.util import aval_of, materialize, promote, sharded_by
 
 __all__ = ["einsum", "einsum_path"]
@@ -110,8 +111,11 @@ def _split_operands(subscripts, operands):
 
 
 def _shape_key(x):
+    """The operand as opt_einsum sees it; a symbolic dimension (shape polymorphism) as 8, as
+    JAX's: opt_einsum only orders the contractions with it, the shape rules check the rest."""
     aval = aval_of(x)
-    return ("__shape__", tuple(aval.shape), str(aval.dtype))
+    shape = tuple(8 if is_symbolic_dim(d) else d for d in aval.shape)
+    return ("__shape__", shape, str(aval.dtype))
 
 
 def _path_key(optimize):
@@ -341,8 +345,8 @@ def _check_output(output: str, inputs: list[str], subscripts: str):
     for label in output:
         if output.count(label) > 1:
             raise MeshjitValueError(
-                f"Output character {label!r} appeared more than once in the output "
-                f"(einsum {subscripts!r})."
+                f"Output character {label!r} appeared more than once in the output. "
+                f"(einsum {subscripts!r})"
             )
         if label not in seen:
             raise MeshjitValueError(

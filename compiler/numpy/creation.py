@@ -19,6 +19,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_constant_dim, is_symbolic_dim, max_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
 from meshjit.compiler.numpy.shapes import concatenate, expand_dims
@@ -199,8 +200,8 @@ def _copy_of(a):
 
 
 def _shape_arg(shape):
-    if isinstance(shape, int) or getattr(shape, "ndim", None) == 0:  # an int, or a 0-d array
-        return (shape,)
+    if isinstance(shape, int) or getattr(shape, "ndim", None) == 0 or is_symbolic_dim(shape):
+        return (shape,)  # an int, a 0-d array or a symbolic dimension
     return tuple(shape)
 
 
@@ -210,7 +211,7 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 
 
 def _full(shape, fill_value, dtype=None):
-    shape = checks.nonnegative_shape("full", _shape_arg(shape))
+    shape = checks.nonnegative_shape("broadcast_in_dim", _shape_arg(shape))  # JAX's name
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         return materialize(lax.full(shape, fill_value))  # weak; a too large int wraps, as JAX
     if dtype is None:
@@ -220,8 +221,8 @@ def _full(shape, fill_value, dtype=None):
     got = aval_of(value)
     if not broadcasts_to(got.shape, shape):
         raise IncompatibleShapesError(
-            f"Incompatible types for broadcasting: input type={got.str_long()} cannot be "
-            f"broadcast to the requested shape {shape}"
+            f"Incompatible types for broadcasting: input type={got.str_long()} and requested "
+            f"type={got.update(shape=tuple(shape)).str_long()}"
         )
     return materialize(broadcast_to_shape(value, shape))
 
@@ -289,7 +290,10 @@ def _arange(start, stop=None, step=None, dtype=None):
         is_float = builtins.any(isinstance(v, float) for v in (start, stop, step))
         dtype = dtypes.default_float if is_float else dtypes.default_int
     dtype = dtypes.canonicalize(dtype)
-    count = builtins.max(int(math.ceil((stop - start) / step)), 0)
+    if builtins.any(is_symbolic_dim(v) for v in (start, stop, step)):
+        count = _symbolic_count(start, stop, step)
+    else:
+        count = builtins.max(int(math.ceil((stop - start) / step)), 0)
     if start == 0 and step == 1:
         return materialize(lax.iota(dtype, count))
     ramp = lax.iota(dtype, count)
@@ -299,6 +303,21 @@ def _arange(start, stop=None, step=None, dtype=None):
             lax.convert_element_type(start, dtype),
         )
     )
+
+
+def _symbolic_count(start, stop, step):
+    """The length of arange with a symbolic bound (shape polymorphism): integer bounds and a
+    constant step."""
+    if not is_constant_dim(step) or not builtins.all(
+        is_symbolic_dim(v) or is_constant_dim(v) for v in (start, stop)
+    ):
+        raise MeshjitValueError(
+            f"jnp.arange with a symbolic dimension takes integer bounds and a constant step, got "
+            f"start={start}, stop={stop}, step={step}"
+        )
+    if step > 0:
+        return max_dim((stop - start + step - 1) // step, 0)
+    return max_dim((start - stop - step - 1) // -step, 0)
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
@@ -366,6 +385,9 @@ def _interpolated(start, stop, div, with_axis, axis, compute):
 
 
 def eye(N, M=None, k=0, dtype=None, *, device=None):
+    for name, d in (("N", N), ("M", M)):  # JAX's words for a non-integer size
+        if d is not None and not isinstance(d, (int, np.integer)) and np.ndim(d) == 0:
+            checks.concrete_shape(f"argument of '{name}' jnp.eye()", (d,))
     given_M, M = M, N if M is None else M
     if all(isinstance(d, (int, np.integer)) for d in (N, M)) and (N < 0 or M < 0):
         raise MeshjitValueError(

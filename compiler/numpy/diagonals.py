@@ -25,7 +25,9 @@ __all__ = [
 def diagonal(a, offset=0, axis1=0, axis2=1):
     x = materialize(a)
     ndim = aval_of(x).ndim
-    ax1, ax2 = static_axis(axis1, ndim), static_axis(axis2, ndim)  # JAX's AxisError on a vector
+    if ndim < 2:
+        raise MeshjitValueError("diagonal requires an array of at least two dimensions.")
+    ax1, ax2 = static_axis(axis1, ndim), static_axis(axis2, ndim)
     if ax1 == ax2:
         raise MeshjitTypeError(  # JAX's TypeError, from the transpose it builds
             "transpose permutation isn't a permutation of operand dimensions: diagonal's axis1 "

@@ -375,10 +375,10 @@ def clip(arr=None, /, min=None, max=None):
         *(v for v in (a, a_min, a_max) if v is not None),
         error=MeshjitValueError,
     )
-    if a_min is not None:
-        a = maximum(a, a_min)
+    if a_min is not None:  # JAX's operand order (its broadcasting error names them so)
+        a = maximum(a_min, a)
     if a_max is not None:
-        a = minimum(a, a_max)
+        a = minimum(a_max, a)
     return materialize(a)
 
 

@@ -48,7 +48,7 @@ def _norm_factor(func_name: str, s, norm: str | None) -> float | None:
         return None
     if norm not in _NORMS:
         raise MeshjitValueError(
-            f'Invalid norm value {norm}; should be "backward", "ortho" or "forward".'
+            f'Invalid norm value {norm}; should be "backward","ortho" or "forward".'
         )
     size = float(math.prod(s))
     inverse = func_name.startswith("i")

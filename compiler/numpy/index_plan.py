@@ -24,6 +24,13 @@ from meshjit.compiler.errors import (
     NonConcreteBooleanIndexError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import (
+    is_constant_dim,
+    is_constant_shape,
+    is_symbolic_dim,
+    max_dim,
+    min_dim,
+)
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -216,7 +223,8 @@ def _static_slice(s: slice) -> slice:
             )
     try:
         start, stop, step = (
-            None if b is None else operator.index(b) for b in (s.start, s.stop, s.step)
+            b if b is None or is_symbolic_dim(b) else operator.index(b)
+            for b in (s.start, s.stop, s.step)
         )
     except TypeError:
         bad = next(b for b in (s.start, s.stop, s.step) if not _is_index(b))
@@ -308,7 +316,7 @@ def _kept_as_array(i: int, size: int, wrap_negative: bool) -> bool:
 def _checked_int(i: int, axis: int, size: int) -> int:
     if not -size <= i < size:
         raise MeshjitIndexError(f"index {i} is out of bounds for axis {axis} with size {size}")
-    return i % size
+    return i + size if i < 0 else i  # (not i % size: the size may be symbolic)
 
 
 def _mask_entries(shape, axis, mask: np.ndarray) -> list[Entry]:
@@ -335,14 +343,39 @@ class _SliceBounds(NamedTuple):
 
 def slice_bounds(s: slice, size: int) -> _SliceBounds:
     """`s` over an axis of `size` as a forward strided slice, reversed if the step is negative."""
-    start, stop, step = s.indices(size)
-    n = len(range(start, stop, step))
+    if is_symbolic_dim(size) or is_symbolic_dim(s.start) or is_symbolic_dim(s.stop):
+        start, stop, step, n = _symbolic_slice(s, size)
+    else:
+        start, stop, step = s.indices(size)
+        n = len(range(start, stop, step))
     if n == 0:
         return _SliceBounds(0, 0, 1, False, 0)
     if step > 0:
         return _SliceBounds(start, stop, step, False, n)  # JAX's limit (the same elements)
     lo = start + (n - 1) * step
     return _SliceBounds(lo, start + 1, -step, True, n)
+
+
+def _symbolic_slice(s: slice, size):
+    """`slice.indices` and the length over a symbolic axis size (shape polymorphism): bounds
+    clamped with max_dim / min_dim, the step a constant."""
+    step = 1 if s.step is None else operator.index(s.step)
+    if step == 0:
+        raise MeshjitValueError("slice step cannot be zero")
+    low, high = (0, size) if step > 0 else (-1, size - 1)
+
+    def bound(v, default):
+        if v is None:
+            return default
+        if is_constant_dim(v) and v < 0:
+            return max_dim(size + v, low)
+        return min_dim(v, high)
+
+    start = bound(s.start, 0 if step > 0 else size - 1)
+    stop = bound(s.stop, size if step > 0 else -1)
+    if step > 0:
+        return start, stop, step, max_dim((stop - start + step - 1) // step, 0)
+    return start, stop, step, max_dim((start - stop - step - 1) // -step, 0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -358,7 +391,7 @@ def normalized_array(value, size, wrap_negative=True):
     if not wrap_negative:
         return i
     aval = aval_of(i)
-    bound = lax.full(aval.shape, np.int32(size))
+    bound = lax.full(aval.shape, lax.convert_element_type(size, dtypes.int32))
     return lax.select(lax.lt(i, lax.full(aval.shape, np.int32(0))), lax.add(i, bound), i)
 
 
@@ -481,6 +514,8 @@ def _place(arr, batch_shape, dims):
         full = [1] * len(batch_shape)
         for d, size in zip(dims[len(dims) - arr.ndim :], arr.shape):
             full[d] = size
+        if not is_constant_shape(batch_shape):  # shape polymorphism: broadcast when traced
+            return lax.broadcast_in_dim(arr.reshape(full), batch_shape, tuple(range(len(full))))
         return np.broadcast_to(arr.reshape(full), batch_shape)
     shape = aval_of(arr).shape
     lead = dims[len(dims) - len(shape) :]

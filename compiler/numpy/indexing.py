@@ -250,10 +250,17 @@ def _check_update_shape(kind, values, shape):
         ok = broadcast_shapes(values.shape, shape) == tuple(shape)
     except ValueError:
         ok = False
+    if not ok and len(values.shape) > len(shape):  # JAX's words (its broadcast_to's)
+        raise MeshjitValueError(
+            "Cannot broadcast to shape with fewer dimensions: arr_shape="
+            f"{values.shape} shape={tuple(shape)} (x.at[...].{kind}: the values do not fit the "
+            "indexed shape)"
+        )
     if not ok:
         raise MeshjitValueError(
-            f"Incompatible types for broadcasting: x.at[...].{kind}: values of shape "
-            f"{values.shape} cannot be broadcast to the indexed shape {tuple(shape)}"
+            f"Incompatible types for broadcasting: input type={values.str_long()} and requested "
+            f"type={values.update(shape=tuple(shape)).str_long()} (x.at[...].{kind}: the values "
+            "cannot be broadcast to the indexed shape)"
         )
 
 
@@ -434,7 +441,7 @@ def _as_index_array(indices, name):
     if not dtypes.is_int(aval.dtype):
         if name == "take":  # JAX's ValueError; take_along_axis's is a TypeError
             raise MeshjitValueError(f"indices must have an integer type, got {aval.str_short()}")
-        raise MeshjitTypeError(f"{name} indices must be integers, got {aval.str_short()}")
+        raise MeshjitTypeError(f"{name} indices must be of integer type, got {aval.dtype}")
     return indices
 
 
@@ -450,8 +457,9 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
     a_aval, i_aval = aval_of(arr), aval_of(indices)
     if i_aval.ndim != a_aval.ndim:
         raise MeshjitValueError(
-            f"indices and arr must have the same number of dimensions: take_along_axis: indices {i_aval.str_short()} and array {a_aval.str_short()} "
-            "must have the same number of dimensions"
+            "indices and arr must have the same number of dimensions; "
+            f"{i_aval.ndim} vs. {a_aval.ndim} (take_along_axis: indices {i_aval.str_short()} "
+            f"and array {a_aval.str_short()})"
         )
     axis = checks.canonical_axis(axis, a_aval.ndim, "take_along_axis axis")
     arr_shape = a_aval.shape[:axis] + (1,) + a_aval.shape[axis + 1 :]

@@ -10,7 +10,7 @@ import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import asarray, full_like
 from meshjit.compiler.numpy.elementwise import (
@@ -300,7 +300,5 @@ def select(condlist, choicelist, default=0):
         raise MeshjitValueError("select: condlist must not be empty")
     out = default
     for cond, choice in reversed(list(zip(condlist, choicelist))):
-        if not dtypes.is_bool(aval_of(cond).dtype):
-            raise MeshjitTypeError(f"select: conditions must be boolean, got {aval_of(cond)}")
-        out = where(cond, choice, out)
+        out = where(cond, choice, out)  # as JAX's: any condition dtype, tested as != 0
     return materialize(out)

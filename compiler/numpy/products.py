@@ -164,9 +164,9 @@ def _matmul(a, b):
     if la.shape[ca] != lb.shape[cb]:
         raise MeshjitTypeError(
             "dot_general requires contracting dimensions to have the same shape, got "
-            f"({la.shape[ca]},) and ({lb.shape[cb]},): "
-            f"matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()} "
-            f"({la.shape[ca]} != {lb.shape[cb]})"
+            f"({la.shape[ca]},) and ({lb.shape[cb]},). "
+            f"(matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()}, "
+            f"{la.shape[ca]} != {lb.shape[cb]})"
         )
     a_batch, b_batch = la.shape[:-2], lb.shape[:-2]
     try:
@@ -176,6 +176,7 @@ def _matmul(a, b):
             f"Incompatible types for matmul arguments: {la.str_long()} and {lb.str_long()} "
             f"(their batch dimensions {a_batch} and {b_batch} do not broadcast)"
         ) from None
+    _check_batch_shardings(la, lb)
     n = max(len(a_batch), len(b_batch))
     a_pos = range(n - len(a_batch), n)  # the output batch position of each batch dimension
     b_pos = range(n - len(b_batch), n)
@@ -197,6 +198,24 @@ def _matmul(a, b):
     want = sorted(p for p in got if type(p) is int) + row + col
     perm = [got.index(t) for t in want]
     return out if perm == list(range(len(perm))) else lax.transpose(out, perm)
+
+
+def _check_batch_shardings(la, lb) -> None:
+    """As JAX's matmul: batch dimensions that meet must be sharded alike (explicit mode)."""
+    if la.sharding is None and lb.sharding is None:
+        return
+    a_specs, b_specs = _batch_specs(la), _batch_specs(lb)
+    for (sa, da), (sb, db) in zip(reversed(a_specs), reversed(b_specs)):
+        if sa != sb and da == db and not (da == 1 and (sa is None or sb is None)):
+            raise MeshjitValueError(
+                f"Incompatible types for matmul arguments: {la.str_long()} and {lb.str_long()}"
+            )
+
+
+def _batch_specs(aval) -> list:
+    spec = tuple(aval.sharding.spec) if aval.sharding is not None else ()
+    spec += (None,) * (aval.ndim - len(spec))
+    return list(zip(spec, aval.shape))[: max(aval.ndim - 2, 0)]
 
 
 def _size(batch, positions, p) -> int:

@@ -21,6 +21,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.cumulative import cumsum
 from meshjit.compiler.numpy.elementwise import (
@@ -107,7 +108,7 @@ def _pad_width(pad_width, ndim):
         pad_width = np.asarray(pad_width)
     width = np.asarray(pad_width)
     if width.dtype.kind not in "iu" and width.size:
-        raise MeshjitTypeError(f"pad: pad_width must be integers, got {pad_width!r}")
+        raise MeshjitTypeError(f"`pad_width` must be of integral type. (pad: got {pad_width!r})")
     try:
         width = np.broadcast_to(width.astype(np.int64), (ndim, 2))
     except ValueError:
@@ -163,7 +164,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
         return _pad_func(x, width, mode, **kwargs)
     if mode not in _PAD_KWARGS:
         raise MeshjitNotImplementedError(
-            f"Unimplemented padding mode {mode!r} for np.pad; the modes are "
+            f"Unimplemented padding mode {mode!r} for np.pad. The modes are "
             + ", ".join(repr(m) for m in _PAD_KWARGS)
             + ", or a function"
         )
@@ -323,7 +324,7 @@ def _roll_axis(x, shift, axis):
     size = aval_of(x).shape[axis]
     if size == 0:
         return x
-    if not is_meshjit_value(shift):
+    if not is_meshjit_value(shift) and not is_symbolic_dim(size):
         return take_static(x, (np.arange(size) - int(shift)) % size, axis)
     start = remainder(negative(astype(shift, dtypes.int32)), size)
     doubled = lax.concatenate([x, x], axis)
@@ -378,8 +379,9 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
         idx = np.repeat(np.arange(size), reps)
     except ValueError:
         raise MeshjitValueError(
-            f"repeat: repeats of shape {reps.shape} do not match axis {axis} of size {size} "
-            f"(requested shape ({size},))"
+            "operands could not be broadcast together with remapped shapes "
+            f"[original->remapped]: {reps.shape}  and requested shape ({size},) (repeat: the "
+            f"repeats do not match axis {axis} of size {size})"
         ) from None
     if total_repeat_length is not None:
         idx = np.pad(

@@ -18,6 +18,7 @@ import math
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import dimension_as_value, is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.reductions import argmax_p, argmin_p, reduce_p
 from meshjit.compiler.lax.shapes import reshape_p
@@ -331,13 +332,21 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
         if total is not None:
             shape = a._var.aval.shape
             count = math.prod(shape) if axis is None else shape[_single_axis(axis)]
-            return lax.div(total, float(count))
+            return lax.div(total, _divisor(count, aval_of(total).dtype))
     a = materialize(a)
     axes = _reduction_axes(a, axis)
     out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
     compute = out_dtype if dtype is not None else _compute_dtype(out_dtype)  # as JAX
     total = sum(a, axis=axes, dtype=compute, keepdims=keepdims)
-    return lax.convert_element_type(lax.div(total, float(_count(a, axes))), out_dtype)
+    return lax.convert_element_type(lax.div(total, _divisor(_count(a, axes), compute)), out_dtype)
+
+
+def _divisor(count, dtype):
+    """`count` as a divisor: a float, or (a symbolic count, shape polymorphism) the
+    dimension's value as `dtype`."""
+    if not is_symbolic_dim(count):
+        return float(count)
+    return lax.convert_element_type(dimension_as_value(count), dtype)
 
 
 def _compute_dtype(dtype):
@@ -347,7 +356,7 @@ def _compute_dtype(dtype):
 def _dof(a, axes, where, ddof, dtype, keepdims):
     """The divisor of var: the count of kept elements less `ddof` (may be 0 or negative)."""
     if where is None:
-        return float(_count(a, axes) - ddof)
+        return _divisor(_count(a, axes) - ddof, dtype)
     count = _where_count(a, axes, where, dtype, keepdims)
     return lax.sub(count, lax.convert_element_type(asarray(ddof), dtype))
 
@@ -443,12 +452,12 @@ def _weights_like(a, weights, axis):
     if a_shape == w_shape:
         return weights
     if axis is None:
-        raise MeshjitValueError("average: axis must be given when a and weights differ in shape")
+        raise MeshjitValueError("Axis must be specified when shapes of a and weights differ.")
     axes = _reduction_axes(a, axis)
     if w_shape != tuple(a_shape[i] for i in axes):
         raise MeshjitValueError(
-            "Shape of weights must be consistent with shape of a along specified axis: "
-            f"weights of shape {w_shape}, a of shape {a_shape}, axis {axis}"
+            "Shape of weights must be consistent with shape of a along specified axis. "
+            f"(weights of shape {w_shape}, a of shape {a_shape}, axis {axis})"
         )
     order = sorted(range(len(axes)), key=lambda i: axes[i])
     if order != list(range(len(axes))):

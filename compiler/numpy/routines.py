@@ -854,7 +854,10 @@ def gradient(f, *varargs, axis=None, edge_order=None):
 def _gradient_1d(f, axis, h):
     f = shapes.moveaxis(f, axis, -1)
     if aval_of(f).shape[-1] < 2:
-        raise MeshjitValueError("gradient needs at least 2 points along each axis")
+        raise MeshjitValueError(
+            "Shape of array too small to calculate a numerical gradient, at least 2 elements are "
+            "required."
+        )
     h = asarray(h)
     if aval_of(h).ndim == 0:
         inner = (f[..., 2:] - f[..., :-2]) / (2 * h)
@@ -888,7 +891,8 @@ def piecewise(x, condlist, funclist, *args, **kw):
         condlist.append(ew.logical_not(any_(shapes.stack(condlist), axis=0)))
     if len(funclist) != len(condlist):
         raise MeshjitValueError(
-            f"piecewise: {len(funclist)} functions for {len(condlist)} conditions"
+            f"with {len(condlist)} condition(s), either "
+            f"{len(condlist)} or {len(condlist) + 1} functions are expected; got {len(funclist)}"
         )
     out = zeros_like(x)
     for cond, fn in zip(condlist, funclist):
@@ -1196,7 +1200,9 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     require_concrete(length, "The error occurred because of argument 'length' of jnp.bincount.")
     x = asarray(x)
     if not dtypes.is_int(aval_of(x).dtype) and not dtypes.is_bool(aval_of(x).dtype):
-        raise MeshjitTypeError(f"bincount takes integers, got {aval_of(x).str_short()}")
+        raise MeshjitTypeError(
+            f"x argument to bincount must have an integer type; got {aval_of(x).dtype}"
+        )
     if aval_of(x).ndim != 1:
         raise MeshjitValueError("only 1-dimensional input supported.")
     if length is None:
@@ -1288,12 +1294,16 @@ def _conv1d(a, v, mode, name, flip):
         )
     n, m = aval_of(a).shape[0], aval_of(v).shape[0]
     if n == 0 or m == 0:
-        raise MeshjitValueError(f"{name}: empty input")
+        raise MeshjitValueError(
+            f"{name}: inputs cannot be empty, got shapes {aval_of(a).shape} and {aval_of(v).shape}."
+        )
     a, v = promote(a, v)
     kernel = v[::-1] if flip else v
     padding = {"valid": (0, 0), "same": (m // 2, m - 1 - m // 2), "full": (m - 1, m - 1)}
     if mode not in padding:
-        raise MeshjitValueError(f"{name}: mode must be 'full', 'same' or 'valid', got {mode!r}")
+        raise MeshjitValueError(
+            f"mode must be one of ['full', 'same', 'valid'] ({name}: got {mode!r})"
+        )
     lo, hi = padding[mode]
     if mode == "valid" and n < m:
         return _conv1d(v, a, mode, name, flip)[::1]
@@ -1341,6 +1351,10 @@ def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None
     a, v = _conv_operands(a, v, preferred_element_type)
     v = cparts.conj(v)
     na, nv = aval_of(asarray(a)).shape[0], aval_of(asarray(v)).shape[0]
+    if na == 0 or nv == 0:  # before the swap below, so the shapes show as given
+        raise MeshjitValueError(
+            f"correlate: inputs cannot be empty, got shapes ({na},) and ({nv},)."
+        )
     if nv > na:
         return _conv1d(v, a, mode, "correlate", flip=False)[::-1]
     return _conv1d(a, v, mode, "correlate", flip=False)
@@ -1695,7 +1709,7 @@ def apply_along_axis(func1d, axis: int, arr, *args, **kwargs):
     ndim = aval_of(arr).ndim
     axis = axis + ndim if axis < 0 else axis
     if not 0 <= axis < ndim:
-        raise MeshjitValueError(f"apply_along_axis: axis {axis} is out of range for rank {ndim}")
+        raise MeshjitValueError(f"axis {axis} is out of bounds for array of dimension {ndim}")
 
     def func(a):
         return func1d(a, *args, **kwargs)

@@ -134,6 +134,8 @@ def ravel(a, order="C"):
 def transpose(a, axes=None):
     ndim_ = aval_of(a).ndim
     axes = tuple(reversed(range(ndim_))) if axes is None else tuple(axes)
+    for ax in axes:  # as JAX: each axis in range first, then the permutation
+        checks.canonical_axis(ax, ndim_)
     if len(axes) != ndim_:
         raise MeshjitTypeError(  # JAX's words and type (its lax.transpose's)
             "transpose permutation isn't a permutation of operand dimensions, got permutation "
@@ -214,7 +216,8 @@ def broadcast_to(x, shape):
     if not broadcasts_to(aval.shape, shape):
         raise IncompatibleShapesError(
             f"Incompatible types for broadcasting: input type={aval.str_long()} and requested "
-            f"shape {shape} (cannot broadcast {aval.str_short()} to shape {shape})"
+            f"type={aval.update(shape=tuple(shape)).str_long()} (cannot broadcast to shape "
+            f"{shape})"
         )
     return materialize(broadcast_to_shape(x, shape))
 

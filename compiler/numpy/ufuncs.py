@@ -104,7 +104,8 @@ def _numpy_name(lax_fn) -> str:
 
 def _promoted(lax_fn, args, inexact=False):
     for i, a in enumerate(args):
-        if a is None or isinstance(a, (list, tuple)):  # JAX's check_arraylike
+        if a is None or isinstance(a, (list, tuple)) or getattr(a, "is_sparse_array", False):
+            # JAX's check_arraylike
             raise MeshjitTypeError(
                 f"{_numpy_name(lax_fn)} requires ndarray or scalar arguments, got {type(a)} at "
                 f"position {i}."

@@ -71,6 +71,12 @@ def register_opaque_array(cls, data_of, trailing_of, rebuild) -> None:
     _OPAQUE_ARRAYS[cls] = (data_of, trailing_of, rebuild)
 
 
+def opaque_trailing(x) -> int:
+    """The trailing element dims of an opaque array's data (a typed key's words); else 0."""
+    entry = _OPAQUE_ARRAYS.get(type(x))
+    return 0 if entry is None else entry[1](x)
+
+
 def opaque_operands(name: str, *xs):
     """None when no operand is an opaque array; else (the data of each, the number of trailing
     element dims, rebuild): all must then be of one opaque type (JAX's TypeError otherwise)."""

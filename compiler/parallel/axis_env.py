@@ -36,8 +36,8 @@ def current_axis_env(what: str, axes: tuple[str, ...] = ()) -> AxisEnv:
         named = f" over axis {', '.join(map(repr, axes))}" if axes else ""
         raise MeshjitNameError(
             f"Found an unbound axis name: {names}. To fix this, please call {what} under "
-            f"`jax.shard_map`: {what}{named} is only valid inside shard_map or pmap, where its "
-            "axis names are bound"
+            f"`jax.shard_map`. ({what}{named} is only valid inside shard_map or pmap, where its "
+            "axis names are bound)"
         )
     return env
 

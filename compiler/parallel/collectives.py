@@ -241,6 +241,8 @@ def all_gather(
 ):
     """Gathers `x` from every device along the axes. As in JAX, the result still varies over
     them (its transpose is psum_scatter); `to="invarying"` is `all_gather_invariant`."""
+    if isinstance(axis_name, list):  # JAX binds the name as a parameter: it must hash
+        raise MeshjitTypeError("unhashable type: 'list' (all_gather takes a tuple of axis names)")
     if not as_axes(axis_name):  # no axes: x as given, as JAX's
         return x
     if to == "invarying":
@@ -284,6 +286,11 @@ def _check_group_split(what, axes, aval, dim: int, dim_name: str, size: int, til
         raise MeshjitValueError(
             f"The size of all_to_all split_axis ({n}) has to be divisible by the size of the "
             f"named axis {names} ({size}): {dim_name} {dim} of {aval.str_long()}"
+        )
+    if what == "psum_scatter" and tiled and n % size:  # JAX's words
+        raise MeshjitValueError(
+            f"tiled reduce_scatter operand scatter dimension size {n} must be divisible by "
+            f"shard_count {size} (psum_scatter over {axes} of {aval.str_long()})"
         )
     if (tiled and n % size) or (not tiled and n != size):
         need = f"divisible by {size}" if tiled else f"equal to {size}"
@@ -367,8 +374,8 @@ def ppermute(x, axis_name, perm):
     sources, targets = [s for s, _ in perm], [d for _, d in perm]
     if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
         raise MeshjitValueError(
-            f"ppermute sources and destinations must be unique, got {given}: ppermute over {axes} (size {size}): perm {given} repeats a source or a "
-            "destination; each must appear at most once"
+            f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
+            f"{axes} (size {size}): each source and destination must appear at most once)"
         )
     return tree_map(lambda leaf: ppermute_p.bind(leaf, axes=axes, perm=perm), x)
 

@@ -266,6 +266,14 @@ def _reshard_leaf(x, sharding: NamedSharding):
 
 
 def _check_reshard(aval, sharding: NamedSharding) -> None:
+    types = dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))
+    spec = sharding.spec
+    for a in [*_spec_axes(spec), *sorted(spec.unreduced), *sorted(spec.reduced)]:
+        if types.get(a, AxisType.Explicit) is not AxisType.Explicit:
+            raise MeshjitValueError(
+                "PartitionSpec passed to reshard cannot contain axis names that are of type Auto "
+                f"or Manual. Got PartitionSpec: {spec} with axis name: {a} of type: {types[a]}."
+            )
     if len(sharding.spec) > aval.ndim:
         raise MeshjitValueError(
             f"reshard: the spec {sharding.spec} has {len(sharding.spec)} entries but the value "
@@ -277,9 +285,12 @@ def _check_reshard(aval, sharding: NamedSharding) -> None:
         for a in sharding.spec.axes_of(dim):
             parts *= sizes[a]
         if aval.shape[dim] % parts:
-            raise MeshjitValueError(
-                f"reshard: dimension {dim} of {aval.str_long()} (size {aval.shape[dim]}) is "
-                f"not divisible by the {parts} shards of {sharding.spec[dim]!r}"
+            entry = sharding.spec[dim]
+            shown = entry if isinstance(entry, tuple) else (entry,)
+            raise MeshjitValueError(  # JAX's words
+                f"Sharding spec {shown} implies that array axis {dim} is partitioned {parts} "
+                f"times, but does not evenly divide the dimension size {aval.shape[dim]}. Got "
+                f"shape: {aval.shape} and sharding {sharding}"
             )
 
 

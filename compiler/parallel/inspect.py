@@ -88,29 +88,40 @@ def _lowering(ctx, value, *, callback):
 
     _KEEP_ALIVE.append(from_xla)
     key = xla_client.encode_inspect_sharding_callback(from_xla)
-    hlo.CustomCallOp(
-        [value.type],
-        [value],
-        call_target_name=ir.StringAttr.get("InspectSharding"),
-        has_side_effect=ir.BoolAttr.get(True),
-        api_version=ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 1),
+    keyed_call("InspectSharding", key, [value.type], [value], side_effect=True, api_version=1)
+    return []
+
+
+def keyed_call(target, key, result_types, operands, *, side_effect: bool, api_version: int):
+    """A `stablehlo.custom_call @target` whose backend config is the key of a Python callback
+    XLA's partitioner calls (InspectSharding, CustomSPMDPartitioning)."""
+    return hlo.CustomCallOp(
+        result_types,
+        operands,
+        call_target_name=ir.StringAttr.get(target),
+        has_side_effect=ir.BoolAttr.get(side_effect),
+        api_version=ir.IntegerAttr.get(ir.IntegerType.get_signless(32), api_version),
         called_computations=ir.ArrayAttr.get([]),
         backend_config=ir.StringAttr.get(key),
         operand_layouts=None,
         result_layouts=None,
     )
-    return []
 
 
-def _named(mctx, hlo_sharding, shape):
-    """The NamedSharding on the program's (first) mesh that lays out `shape` as XLA does."""
+def program_mesh(mctx) -> Mesh:
+    """The program's (first) mesh, on the first devices."""
     from meshjit.compiler.runtime.client import devices  # runtime sits after parallel
 
     mesh_shape = next(iter(mctx.meshes))
     size = int(np.prod(mesh_shape.sizes))
-    mesh = Mesh(
+    return Mesh(
         np.array(devices()[:size], dtype=object).reshape(mesh_shape.sizes), mesh_shape.names
     )
+
+
+def _named(mctx, hlo_sharding, shape):
+    """The NamedSharding on the program's (first) mesh that lays out `shape` as XLA does."""
+    mesh = program_mesh(mctx)
     if hlo_sharding.is_manual():
         return NamedSharding(mesh, PartitionSpec())
     return spec_from_hlo(hlo_sharding, mesh, shape)

@@ -223,11 +223,17 @@ class _ShardMapSpec:
         if mesh is not None:
             check_unique_axis_names(mesh, "shard_map")
         self.mesh, self.in_specs, self.out_specs = mesh, in_specs, out_specs
-        self.axis_names = None if axis_names is None else frozenset(axis_names)
+        # checked when called, as JAX's (resolve_mesh)
+        self.axis_names = frozenset(axis_names) if isinstance(axis_names, set) else axis_names
         self.check_vma = bool(check_vma)
 
     def resolve_mesh(self):
         """mesh=, else (as JAX's abstract mesh) the enclosing shard_map's, else the context's."""
+        if not isinstance(self.axis_names, (frozenset, type(None))):
+            raise MeshjitTypeError(
+                "`axis_names` argument of shard_map should be of type `frozenset` or `set`. Got "
+                f"type: {type(self.axis_names)}"
+            )
         mesh = self.mesh
         if mesh is None:
             trace = current_trace()
@@ -235,8 +241,8 @@ class _ShardMapSpec:
             mesh = env.mesh if env is not None else get_context_mesh()
         if mesh is None:
             raise MeshjitValueError(
-                "shard_map needs a mesh: pass mesh=..., or call it under `with mesh:` / "
-                "meshjit.set_mesh(mesh)"
+                "The context mesh cannot be empty. Use `jax.set_mesh(mesh)` to enter into a mesh "
+                "context (shard_map needs a mesh: pass mesh=..., or call it under `with mesh:`)"
             )
         return mesh
 
@@ -278,14 +284,15 @@ def _manual_axes(spec: _ShardMapSpec, mesh, outer: AxisEnv | None) -> tuple[str,
 
 
 def _check_specs_are_specs(what: str, specs) -> None:
-    if specs is None or callable(specs):
+    if specs is None or (callable(specs) and not isinstance(specs, type)):
         return
     leaves, _ = tree_flatten(specs, is_leaf=lambda x: isinstance(x, PartitionSpec))
     for leaf in leaves:
         if not isinstance(leaf, PartitionSpec):
             raise MeshjitTypeError(
                 f"shard_map {what} argument must be a pytree of `jax.sharding.PartitionSpec` "
-                f"instances, but {what} holds {leaf!r} of type {type(leaf).__name__}"
+                f"instances, but:\n\n  {what} is {leaf!r} of type {type(leaf).__name__}, \n\n"
+                f"Check the {what} values passed to shard_map."
             )
 
 
@@ -309,8 +316,8 @@ def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str) -> list[tuple[
         if axis not in manual:
             raise MeshjitValueError(
                 f"shard_map {what} argument must refer to an axis marked as manual "
-                f"({tuple(manual)}), but {what} {spec} refers to {axis!r}, which is not a "
-                "manual axis of this shard_map"
+                f"({tuple(manual)}), but:\n\n  {what} refers to {axis!r}\n\nCheck the {what} "
+                f"values passed to shard_map. ({what} {spec} names an axis that is not manual)"
             )
     return per_dim
 
@@ -320,9 +327,16 @@ def _local_aval(aval: ShapedArray, per_dim, mesh, i: int) -> ShapedArray:
     for d, (size, axes) in enumerate(zip(aval.shape, per_dim)):
         parts = math.prod(mesh.shape[a] for a in axes)
         if size % parts:
+            to = (
+                f"mesh axis {axes[0]!r} (of size {parts})"
+                if len(axes) == 1
+                else (f"mesh axes {axes} (of total size {parts})")
+            )
             raise MeshjitValueError(
-                f"shard_map was given argument arrays with axis sizes that are not evenly divisible by the corresponding mesh axis sizes: shard_map argument {i} of type {aval.str_long()}: dimension {d} of size {size} "
-                f"is not divisible by the {parts} devices of its in_spec axes {axes}"
+                "shard_map was given argument arrays with axis sizes that are not evenly "
+                "divisible by the corresponding mesh axis sizes: shard_map argument "
+                f"{i} of type {aval.str_long()}, which maps array axis {d} (of size {size}) to "
+                f"{to}, but {parts} does not evenly divide {size}"
             )
         shape.append(size // parts)
     vma = aval.vma | frozenset(a for axes in per_dim for a in axes)
@@ -348,7 +362,7 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
     placeholder = tree_unflatten(out_tree, [0] * len(out_avals))
     out_specs = _flat_specs(spec.out_specs, placeholder, "out_specs")
     for i, (s, aval) in enumerate(zip(out_specs, out_avals)):
-        _check_out_spec(i, s, aval, manual, spec.check_vma)
+        _check_out_spec(i, s, aval, manual, spec.check_vma, mesh, f)
     consts, jaxpr = closure_convert(closed)
     outs = shard_map_p.bind(
         *consts,
@@ -401,7 +415,7 @@ def _trace_body(f, in_tree, local_avals, env: AxisEnv, check_vma: bool):
     return closed, out_tree
 
 
-def _check_out_spec(i, spec: PartitionSpec, aval: ShapedArray, manual, check_vma: bool):
+def _check_out_spec(i, spec: PartitionSpec, aval: ShapedArray, manual, check_vma, mesh, f):
     per_dim = _spec_axes(spec, aval.ndim, manual, "out_specs")
     if not check_vma:
         return
@@ -409,12 +423,36 @@ def _check_out_spec(i, spec: PartitionSpec, aval: ShapedArray, manual, check_vma
     missing = [a for a in manual if a in aval.vma and a not in named]
     if missing:
         raise MeshjitValueError(
-            f"shard_map out_specs {spec} for output {i} ({aval.str_long()}) require "
-            f"replication which can't be statically inferred (out_specs {spec} implies that "
-            f"the output value is replicated across them, but it varies over mesh axes "
-            f"{tuple(missing)}). Reduce over them (e.g. lax.psum), gather with "
-            "lax.all_gather_invariant instead of lax.all_gather, or name them in out_specs"
+            f"shard_map applied to the function '{getattr(f, '__name__', f)}' was given "
+            "out_specs which require replication which can't be statically inferred given the "
+            f"mesh:\n\nThe mesh given has shape {tuple(mesh.shape.values())} with "
+            f"corresponding axis names {mesh.axis_names}.\n\n"
+            + _replication_claim(spec, named, aval, manual)
+            + "\n\nCheck if these output values are meant to be replicated over those mesh "
+            "axes. If not, consider revising the corresponding out_specs entries. If so, "
+            "consider disabling the check by passing the check_vma=False argument to "
+            f"`jax.shard_map`. (output {i} is {aval.str_long()}: reduce over the axes (e.g. "
+            "lax.psum), or gather with lax.all_gather_invariant instead of lax.all_gather)"
         )
+
+
+def _replication_claim(spec, named, aval, manual) -> str:
+    """JAX's sentence for an out_spec that claims replication the body's output lacks."""
+    unmentioned = [a for a in manual if a not in named]
+    if len(unmentioned) == 1:
+        return (
+            f"out_specs is {spec} which implies that the corresponding output value is "
+            f"replicated across mesh axis '{unmentioned[0]}', but could not infer replication "
+            "over any axes"
+        )
+    need = ",".join(a for a in manual if a in named)
+    diff = ",".join(a for a in unmentioned if a in aval.vma)
+    got = ",".join(a for a in manual if a in aval.vma)
+    return (
+        f"out_specs is {spec} which implies that the corresponding output value is only "
+        f"varying across mesh axes {{{need}}} and not {{{diff}}}, but it was inferred to be "
+        f"possibly varying over {{{got}}}"
+    )
 
 
 @abstract_eval_rules.register(shard_map_p)

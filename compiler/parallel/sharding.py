@@ -659,6 +659,11 @@ class SingleDeviceSharding(Sharding):
         return f"SingleDeviceSharding(device={self.device!r}, memory_kind={self.memory_kind})"
 
 
+def make_single_device_sharding(device, *, memory_kind=None) -> SingleDeviceSharding:
+    """The sharding putting a whole array on `device` (`jax.sharding.make_single_device_sharding`)."""
+    return SingleDeviceSharding(device, memory_kind=memory_kind)
+
+
 class OpaqueSharding(Sharding):
     """A layout XLA chose that no PartitionSpec on the mesh describes; shown as HLO text."""
 

@@ -118,8 +118,8 @@ def bits(key, shape=(), dtype=None):
 
 @keyed
 def clone(key):
-    """A copy of `key` that is not consumed (the key-reuse checker's way to reuse a key)."""
-    check_key("clone", key, allow_batched=True)
+    """A copy of `key` that is not consumed (the key-reuse checker's way to reuse a key); as
+    JAX's, the identity on anything else (it checks no key)."""
     return PRNGKeyArray(key._data, key._impl) if is_typed_key(key) else key
 
 

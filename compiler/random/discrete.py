@@ -54,7 +54,10 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
     logits = jnp.asarray(logits)
     aval = aval_of(logits)
     if not dtypes.is_float(aval.dtype):
-        raise MeshjitTypeError(f"categorical: logits must be floats, got {aval.str_short()}")
+        raise MeshjitValueError(  # JAX's: its Gumbel draw of the logits' dtype refuses it
+            f"dtype argument to `gumbel` must be a float dtype, got {aval.dtype.name} "
+            f"(categorical: logits must be floats, got {aval.str_short()})"
+        )
     if not isinstance(axis, (int, np.integer)) or not -aval.ndim <= axis < aval.ndim:
         raise MeshjitIndexError(  # JAX: an IndexError, as NumPy's AxisError is one
             f"categorical: axis {axis} is out of range for logits {aval.str_short()} (the axis "

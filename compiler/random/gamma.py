@@ -11,6 +11,7 @@ instead (a batched rng_bit_generator draws with one key), and so does `_gamma_im
 from __future__ import annotations
 
 import math
+import operator
 
 import numpy as np
 
@@ -165,7 +166,7 @@ def _gamma_sampler(name, log_space):
     @keyed
     def sampler(key, a, shape=None, dtype=None):
         data, _ = check_key(name, key)
-        dtype = float_dtype(dtype, name)
+        dtype = float_dtype(dtype, "gamma")  # JAX's name for loggamma's too
         shape = sample_shape(name, shape, param_shape(a))
         return _gamma(data, a, shape, dtype, log_space)
 
@@ -331,7 +332,7 @@ def _generalized_normal(data, p, shape, dtype):
 def generalized_normal(key, p, shape=(), dtype=None):
     """Generalized normal floats with shape parameter `p` (density ~ exp(-|x|**p))."""
     data, _ = check_key("generalized_normal", key)
-    dtype = float_dtype(dtype, "generalized_normal")
+    dtype = float_dtype(dtype, "gamma")  # JAX's: it draws from gamma
     return _generalized_normal(data, p, canonical_shape(shape, "generalized_normal"), dtype)
 
 
@@ -351,5 +352,5 @@ def ball(key, d, p=2, shape=(), dtype=None):
     """Points uniform in the unit `p`-norm ball of dimension `d`."""
     data, _ = check_key("ball", key)
     dtype = float_dtype(dtype, "ball")
-    d = int(d)
+    d = operator.index(d)  # JAX's: a float dimension is refused, not truncated
     return _ball(data, p, d, canonical_shape(shape, "ball"), dtype)

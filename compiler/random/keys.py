@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 
 import numpy as np
 
@@ -112,7 +113,8 @@ def operand_dtype_name(x) -> str:
 
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
-    "__rtruediv__", "__bool__", "__array__", "__getitem__", "astype",
+    "__rtruediv__", "__bool__", "__array__", "__getitem__", "astype", "reshape", "__lt__",
+    "__le__", "__gt__", "__ge__",
 )  # fmt: skip
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
@@ -147,7 +149,29 @@ class PRNGKeyArray:
         raise _not_an_array(self, "used as an array")
 
     def __array__(self, dtype=None, copy=None):
-        raise _not_an_array(self, "converted to a NumPy array")
+        raise KeyArrayAsArrayError(
+            "JAX array with PRNGKey dtype cannot be converted to a NumPy array. Use "
+            "jax.random.key_data(arr) if you wish to extract the underlying integer array.",
+            self,
+        )
+
+    def _compare(self, other, name: str):
+        raise MeshjitTypeError(
+            f"{name} does not accept dtype {self.dtype.name} at position 0. Accepted dtypes at "
+            "position 0 are subtypes of integer, floating, bool."
+        )
+
+    def __lt__(self, other):
+        self._compare(other, "lt")
+
+    def __le__(self, other):
+        self._compare(other, "le")
+
+    def __gt__(self, other):
+        self._compare(other, "gt")
+
+    def __ge__(self, other):
+        self._compare(other, "ge")
 
     def __len__(self):
         if not self.shape:
@@ -177,6 +201,7 @@ class PRNGKeyArray:
         return PRNGKeyArray(self._data[index], self._impl)
 
     def reshape(self, *shape):
+        _check_key_reshape(self.shape, shape[0] if len(shape) == 1 else shape)
         shape = shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape
         out = PRNGKeyArray(self._data.reshape(*shape, *self._impl.key_shape), self._impl)
         key_reuse.forwarded(self, out)
@@ -320,7 +345,7 @@ def check_key(name: str, key, *, allow_batched: bool = False):
         shown = shape if typed else tuple(aval_of(data).shape)  # JAX shows raw keys' data
         raise MeshjitValueError(
             f"{name} accepts a single key, but was given a key array of shape {shown} != (). "
-            "Draw with each key in turn (lax.map) or split one key instead"
+            "Use jax.vmap for batching (or draw with each key in turn, or split one key)."
         )
     if typed and name not in _NOT_CONSUMING:
         key_reuse.consume(name, key)
@@ -342,7 +367,9 @@ def _check_raw_key_data(name: str, data) -> None:
         ) from None
     impl = default_impl()
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != impl.key_shape:
-        if aval.shape[-1:] != impl.key_shape:  # JAX checks the shape first
+        if aval.ndim == 0:  # JAX checks the rank, then the shape, then the dtype
+            what = "expected key_data.ndim >= 1; got ndim=0"
+        elif aval.shape[-1:] != impl.key_shape:
             what = f"expected key_data.shape to end with {impl.key_shape}; got shape={aval.shape}"
         else:
             what = f"expected key_data.dtype = uint32; got dtype={aval.dtype}"
@@ -361,6 +388,11 @@ def wrap_result(data, typed: bool):
 def key_data(keys):
     """The uint32 data underlying a key array (typed or raw), of shape
     `(*keys.shape, *key_shape)`."""
+    if not all(hasattr(keys, a) for a in ("ndim", "shape", "dtype")):
+        raise MeshjitTypeError(
+            "JAX encountered invalid PRNG key data: expected key_data to have ndim, shape, and "
+            f"dtype attributes. Got {keys}"
+        )
     data, _ = check_key("key_data", keys, allow_batched=True)
     return data
 
@@ -392,6 +424,25 @@ def key_impl(keys) -> str:
     return impl_of(keys).name
 
 
+def key_dtype(impl=None) -> KeyDType:
+    """The dtype of keys of the PRNG implementation `impl` (a name or PRNGImpl; None: the
+    default one), as `jax.random.key_dtype`: `key<fry>`."""
+    return KEY_DTYPES[resolve_impl(impl).name]
+
+
+def _check_key_reshape(old: tuple, shape) -> None:
+    """JAX's words for a reshape of a key array to another number of keys (the key data's
+    trailing dimension would otherwise show in the message); `shape` as the user gave it."""
+    new = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+    size, known = math.prod(old), math.prod(d for d in new if d != -1)
+    fits = size % known == 0 if -1 in new and known else known == size or -1 in new
+    if not fits:
+        raise MeshjitTypeError(
+            f"cannot reshape array of shape {old} (size {size}) into shape {shape} (size "
+            f"{math.prod(new)})"
+        )
+
+
 def resolve_impl(impl) -> PRNGImpl:
     """The implementation `impl` names (a name, a key dtype, a PRNGImpl; None: the default)."""
     if impl is None:
@@ -402,6 +453,10 @@ def resolve_impl(impl) -> PRNGImpl:
         return impl.impl
     if isinstance(impl, str) and impl in IMPLS:
         return IMPLS[impl]
+    if not isinstance(impl, str):
+        raise MeshjitTypeError(
+            f"unrecognized type {type(impl)} for specifying PRNG implementation."
+        )
     names = ", ".join(f'"{name}"' for name in IMPLS)
     raise MeshjitValueError(
         f'unrecognized PRNG implementation "{impl}". Did you mean one of: {names}?'

@@ -57,10 +57,14 @@ def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky
     mean_shape, cov_shape = aval_of(mean).shape, aval_of(cov).shape
     if len(mean_shape) < 1:
         raise MeshjitValueError(
-            f"multivariate_normal requires mean.ndim >= 1, got {len(mean_shape)}"
+            f"multivariate_normal requires mean.ndim >= 1, got mean.ndim == {len(mean_shape)}"
         )
     n = mean_shape[-1]
-    if len(cov_shape) < 2 or cov_shape[-2:] != (n, n):
+    if len(cov_shape) < 2:
+        raise MeshjitValueError(
+            f"multivariate_normal requires cov.ndim >= 2, got cov.ndim == {len(cov_shape)}"
+        )
+    if cov_shape[-2:] != (n, n):
         raise MeshjitValueError(
             f"multivariate_normal requires cov.shape == (..., n, n) for n={n}, but got "
             f"cov.shape == {cov_shape}."
@@ -84,7 +88,7 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
     """Haar-distributed (n, m) matrices with orthonormal columns (or rows when n < m), batched
     over `shape`; m defaults to n."""
     data, _ = check_key("orthogonal", key)
-    dtype = float_dtype(dtype, "orthogonal")
+    dtype = float_dtype(dtype, "normal", "a float or complex dtype")  # JAX's: normal() draws
     shape = canonical_shape(shape, "orthogonal")
     n, m = _index("n", n), _index("m", n if m is None else m)
     return _orthogonal(data, n, m, shape, dtype)

@@ -26,6 +26,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_constant_shape
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random.keys import default_impl, is_typed_key
 from meshjit.compiler.random.threefry import threefry2x32
@@ -38,7 +39,7 @@ _U32_MASK = 0xFFFFFFFF
 
 def iota_2x32(shape: tuple) -> tuple:
     """The (hi, lo) words of the row-major counters of an array of `shape`."""
-    if math.prod(shape) >= 2**32:
+    if is_constant_shape(shape) and math.prod(shape) >= 2**32:
         raise MeshjitValueError(
             f"random draws of more than 2**32 values (shape {shape}) are not supported"
         )
@@ -48,8 +49,8 @@ def iota_2x32(shape: tuple) -> tuple:
     lo, stride = None, 1
     for dim in reversed(range(len(shape))):
         term = lax.broadcasted_iota(dtypes.uint32, shape, dim)
-        if stride != 1:
-            term = lax.mul(term, np.uint32(stride))
+        if stride != 1:  # (a symbolic stride, shape polymorphism, is converted as a value)
+            term = lax.mul(term, lax.convert_element_type(stride, dtypes.uint32))
         lo = term if lo is None else lax.add(term, lo)
         stride *= shape[dim]
     return zero, lo

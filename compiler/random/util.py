@@ -8,13 +8,14 @@ import numpy as np
 
 from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import DimExpr
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.parallel.collectives import pvary
 
 
 def canonical_shape(shape, name: str) -> tuple:
     """`shape` as a tuple of non-negative Python ints (an int is a 1-D shape, as in JAX)."""
-    if isinstance(shape, (int, np.integer)):
+    if isinstance(shape, (int, np.integer, DimExpr)):
         shape = (shape,)
     if not hasattr(shape, "__iter__"):
         raise MeshjitTypeError(
@@ -22,11 +23,11 @@ def canonical_shape(shape, name: str) -> tuple:
             f"of integers), got {shape!r}"
         )
     try:
-        out = tuple(operator.index(d) for d in shape)
+        out = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
     except TypeError:
         raise MeshjitTypeError(
             "Shapes must be 1D sequences of concrete values of integer type, got "
-            f"{tuple(shape)!r} ({name})"
+            f"{tuple(shape)!r}. ({name})"
         ) from None
     if any(d < 0 for d in out):
         raise MeshjitValueError(f"{name}: shape {out} has a negative dimension")
@@ -49,7 +50,8 @@ def int_dtype(dtype, name: str) -> np.dtype:
     dtype = _canonical(dtypes.default_int if dtype is None else dtype, name)
     if not dtypes.is_int(dtype):
         raise MeshjitValueError(
-            f"dtype argument to `{name}` must be an integer dtype, got {dtype} (Invalid integer "
+            f"dtype argument to `{name}` must be an {'int' if name == 'geometric' else 'integer'} "
+            f"dtype, got {dtype} (Invalid integer "
             f"data type {np.dtype(dtype).char!r}.)"
         )
     return dtype
@@ -73,8 +75,8 @@ def broadcast_shapes(name: str, *shapes) -> tuple:
         return tuple(np.broadcast_shapes(*shapes))
     except ValueError:
         raise IncompatibleShapesError(
-            f"Incompatible shapes for broadcasting: {name}: shapes "
-            f"{', '.join(map(str, shapes))} do not broadcast"
+            f"Incompatible shapes for broadcasting: shapes=[{', '.join(map(str, shapes))}] "
+            f"({name}: they do not broadcast)"
         ) from None
 
 

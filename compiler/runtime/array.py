@@ -130,10 +130,10 @@ class Array(ArrayMethods):
     def check_live(self, what: str = "reading") -> None:
         if self._impl.is_deleted():
             raise DeletedArrayError(
-                f"Array has been deleted with shape={self.aval.str_long()}: {what} an Array "
+                f"Array has been deleted with shape={self.aval.str_long()}. ({what} an Array "
                 "that was donated to a jit call (donate_argnums / donate_argnames) or freed "
                 "with .delete() (Buffer has been deleted or donated.); use the call's result "
-                "instead"
+                "instead)"
             )
 
     def __array__(self, dtype=None, copy=None):

@@ -67,10 +67,15 @@ def devices(backend=None) -> list:
     return list(get_client().devices())
 
 
+_PLATFORMS = ("cpu", "gpu", "cuda", "rocm", "tpu", "METAL")
+
+
 def check_backend(backend) -> None:
     """meshjit runs on the CPU: another backend (a name, as JAX's `backend=` takes) is
     JAX's RuntimeError."""
     name = getattr(backend, "platform", backend)
+    if name is not None and name not in _PLATFORMS:  # JAX's words for a name it does not know
+        raise MeshjitRuntimeError(f"Unknown backend {name}. Available backends are ['cpu']")
     if name is not None and name != "cpu":
         raise MeshjitRuntimeError(
             f"Unknown backend: '{name}' requested, but no platforms that are instances of "

@@ -16,7 +16,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib import xla_client
 
-from meshjit.compiler.config import config, prng_impl_name
+from meshjit.compiler.config import USER_CONTEXTS, config, prng_impl_name, user_context_values
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import (
@@ -236,7 +236,9 @@ def context_key():
     # (constraints) and lowering (out_shardings), so its devices are baked into what is cached.
     # The PRNG implementation decides what the random functions trace; the default device
     # where a call without committed arguments runs (as JAX's jit key).
-    return get_context_mesh(), prng_impl_name(), config.jax_default_device
+    # User contexts (make_user_context) too, once there are any.
+    key = get_context_mesh(), prng_impl_name(), config.jax_default_device
+    return key + user_context_values() if USER_CONTEXTS else key
 
 
 def fast_key(args):

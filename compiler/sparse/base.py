@@ -12,6 +12,8 @@ from meshjit.compiler.trace.tracing import Tracer
 class JAXSparse:
     """Base class for high-level sparse objects."""
 
+    is_sparse_array = True  # jnp's functions refuse it, as JAX's check_arraylike does
+
     __hash__ = None
     _defer_binop = True  # Array operators leave `dense @ sparse` to the sparse class
 

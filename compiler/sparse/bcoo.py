@@ -15,10 +15,15 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.sparse import bcoo_dense, bcoo_indices
 from meshjit.compiler.sparse.base import JAXSparse
 from meshjit.compiler.sparse.util import SparseInfo, layout
+from meshjit.compiler.traceback_util import api_boundary, boundary_methods
 from meshjit.compiler.tree_util import register_pytree_node_class
 
 
 @register_pytree_node_class
+@boundary_methods(  # what users call on a BCOO: errors point at their line
+    "__init__", "update_layout", "sum_duplicates", "sort_indices", "todense", "transpose",
+    "reshape", "astype", "sum", "__getitem__", "__pow__",
+)  # fmt: skip
 class BCOO(JAXSparse):
     """Experimental batched COO matrix, as `jax.experimental.sparse.BCOO`."""
 
@@ -64,6 +69,7 @@ class BCOO(JAXSparse):
         return extra + (f", n_dense={self.n_dense}" if self.n_dense else "")
 
     @classmethod
+    @api_boundary
     def fromdense(cls, mat, *, nse=None, index_dtype=np.int32, n_dense=0, n_batch=0):
         """A BCOO array of the dense array `mat`."""
         return bcoo_fromdense(
@@ -197,6 +203,7 @@ def sparsified(f):
 
 
 def _operator(fun, swap=False):
+    @api_boundary
     def method(self, other):
         f = (lambda a, b: fun(b, a)) if swap else fun
         return sparsified(f)(self, other)
@@ -205,7 +212,7 @@ def _operator(fun, swap=False):
 
 
 def _unary(fun):
-    return lambda self: sparsified(fun)(self)
+    return api_boundary(lambda self: sparsified(fun)(self))
 
 
 for _name, _fun in {

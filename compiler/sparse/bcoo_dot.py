@@ -10,7 +10,11 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.sparse import bcoo_indices
 from meshjit.compiler.sparse.base import JAXSparse
 from meshjit.compiler.sparse.bcoo_dense import extract
@@ -47,6 +51,12 @@ def bcoo_dot_general(
 
 def _dot_sparse_dense(lhs, rhs, dimension_numbers, preferred_element_type):
     lc, rc, lb, rb = _dims(dimension_numbers)
+    if not all(0 <= d < lhs.ndim for d in (*lb, *lc)):
+        raise MeshjitTypeError(  # JAX's words (its dot_general shape rule's)
+            "dot_general requires lhs dimension numbers to be nonnegative and less than the "
+            f"number of axes of the lhs value, got lhs_batch of {tuple(lb)} and lhs_contracting "
+            f"of {tuple(lc)} for lhs of rank {lhs.ndim}"
+        )
     n_batch, n_sparse = lhs.n_batch, lhs.n_sparse
     if lb and max(lb) >= n_batch:
         raise MeshjitNotImplementedError(

@@ -10,7 +10,11 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.sparse.bcoo_indices import bcoo_sum_duplicates, bcoo_update_layout
 from meshjit.compiler.sparse.util import broadcast_batch
 
@@ -24,7 +28,7 @@ def bcoo_transpose(mat, *, permutation):
     """`mat` with its dimensions permuted (batch, sparse and dense dims among themselves)."""
     permutation = tuple(int(p) for p in permutation)
     if sorted(permutation) != list(range(mat.ndim)):
-        raise MeshjitValueError(
+        raise MeshjitTypeError(  # JAX's type and words (its lax.transpose's)
             f"transpose permutation isn't a permutation of operand dimensions, got permutation "
             f"{permutation} for shape {mat.shape}."
         )

@@ -6,15 +6,24 @@ from __future__ import annotations
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitError, MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.ir import pretty_printer as pp
 from meshjit.compiler.ir.core import ShapedArray, pp_eqn, pp_eqn_rules
-from meshjit.compiler.ir.registry import Primitive, abstract_eval_rules, effectful, impl_rules
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batch_always,
+    batching_rules,
+    effectful,
+    impl_rules,
+    jvp_rules,
+)
 from meshjit.compiler.state.types import (
     AbstractRef,
     index_str,
     indexed_shape,
     is_ref_aval,
+    is_whole,
     python_index,
 )
 
@@ -37,15 +46,16 @@ def _check_ref(prim: Primitive, aval):
 
 def _check_indices(avals):
     for a in avals:
-        if a.shape or not np.issubdtype(a.dtype, np.integer):
-            raise MeshjitValueError(f"a ref index must be a scalar integer, got {a.str_long()}")
+        if not np.issubdtype(a.dtype, np.integer):
+            raise MeshjitValueError(f"a ref index must be integers, got {a.str_long()}")
 
 
 def _indexed_aval(prim, ref, index_avals, index) -> ShapedArray:
     _check_ref(prim, ref)
     _check_indices(index_avals)
     inner = ref.inner_aval
-    return ShapedArray(indexed_shape(index, inner.shape), inner.dtype, inner.weak_type)
+    shape = indexed_shape(index, inner.shape, [a.shape for a in index_avals])
+    return ShapedArray(shape, inner.dtype, inner.weak_type)
 
 
 def _check_value(prim, ref, value, expected: ShapedArray, index):
@@ -173,9 +183,9 @@ def _eager_addupdate(ref, value, *operands, index):
 
 
 def _aval(x):
-    from meshjit.compiler.trace.tracing import abstractify
+    from meshjit.compiler.trace.tracing import abstractify_or_ref
 
-    return abstractify(x)
+    return abstractify_or_ref(x)
 
 
 def _eager_empty_ref(*, aval, **_):
@@ -193,11 +203,15 @@ impl_rules[empty_ref_p] = _eager_empty_ref
 
 
 def _swap(x, value, *operands, index):
+    if is_whole(index, _aval(x).shape):
+        return value, x
     idx = python_index(index, operands)
     return x.at[idx].set(value), x[idx]
 
 
 def _addupdate(x, value, *operands, index):
+    if is_whole(index, _aval(x).shape):
+        return x + value, []
     return x.at[python_index(index, operands)].add(value), []
 
 
@@ -211,3 +225,111 @@ discharge_rules[get_p] = lambda x, *ops, index: (None, x[python_index(index, ops
 discharge_rules[swap_p] = _swap
 discharge_rules[addupdate_p] = _addupdate
 discharge_rules[freeze_p] = lambda x: (None, x)
+
+
+# -- autodiff: a differentiated program makes no refs (it is discharged first, jit/refs.py);
+# the refs it closes over have no tangent, so writing a differentiated value into one is
+# JAX's error.
+
+
+def _write_jvp(primals, tangents, **params):
+    raise MeshjitError(
+        f"performing a set/swap operation with a differentiated value on a "
+        f"non-differentiated array reference of type {_aval(primals[0])}. Move the array "
+        "reference to be an argument of the differentiated function?"
+    )
+
+
+jvp_rules[swap_p] = jvp_rules[addupdate_p] = _write_jvp
+
+
+# -- batching: a batched ref holds the mapped axis in front ----------------------------------
+
+
+def _batching():
+    from meshjit.compiler.lax import batching  # a later room (the batching interpreter)
+
+    return batching
+
+
+def _batch_new_ref(args, dims, **params):
+    (value,), (dim,) = args, dims
+    batching = _batching()
+    value = batching.match_axis(value, dim, 0, batching.current_axis().size)
+    return new_ref_p.bind(value, **params), 0
+
+
+def _batch_empty_ref(args, dims, *, aval, **params):
+    batching = _batching()
+    return empty_ref_p.bind(aval=batching.batched_aval(aval, batching.current_axis().size)), 0
+
+
+def _batch_freeze(args, dims):
+    return freeze_p.bind(args[0]), dims[0]
+
+
+def _batch_get(args, dims, *, index):
+    ref, *operands = args
+    if _per_example_index(operands, dims[1:]):
+        return _batch_indexed(get_p, args, dims, index)
+    return get_p.bind(ref, *operands, index=_behind_batch_axis(index, ref)), 0
+
+
+def _batch_write(prim: Primitive, what: str):
+    def rule(args, dims, *, index):
+        ref, value, *operands = args
+        if dims[0] is None:
+            raise MeshjitError(
+                f"performing {what} operation with vmapped value on an unbatched array "
+                f"reference of type {_aval(ref)}. Move the array reference to be an argument "
+                "to the vmapped function?"
+            )
+        if _per_example_index(operands, dims[2:]):
+            return _batch_indexed(prim, args, dims, index)
+        batching = _batching()
+        value = batching.match_axis(value, dims[1], 0, batching.current_axis().size)
+        out = prim.bind(ref, value, *operands, index=_behind_batch_axis(index, ref))
+        return out, [] if prim.multiple_results else 0
+
+    return rule
+
+
+def _per_example_index(operands, dims) -> bool:
+    """Whether the index varies per example, or has arrays (which index as NumPy's advanced
+    indices: a slice put in front for the mapped axis would move their axes)."""
+    return any(d is not None for d in dims) or any(_aval(x).shape for x in operands)
+
+
+def _behind_batch_axis(index: tuple, ref) -> tuple:
+    """A ref's index past its mapped front axis (`...` stays `...`, as JAX prints it)."""
+    return ((0, _aval(ref).shape[0], 1), *index) if index else ()
+
+
+def _batch_indexed(prim: Primitive, args, dims, index):
+    """An access at mapped indices: the whole value read, indexed (updated) per example as
+    the discharge does it, and written back whole."""
+    from meshjit.compiler.batching.api import vmap  # a later room
+
+    ref, *rest = args
+    whole = get_p.bind(ref, index=())
+
+    def per_example(x, *rest):
+        return discharge_rules[prim](x, *rest, index=index)
+
+    new, out = vmap(per_example, in_axes=(dims[0], *dims[1:]), out_axes=0)(whole, *rest)
+    if new is not None:
+        swap_p.bind(ref, new, index=())
+    return out, [] if prim.multiple_results else 0
+
+
+batching_rules.update(
+    {
+        new_ref_p: _batch_new_ref,
+        empty_ref_p: _batch_empty_ref,
+        freeze_p: _batch_freeze,
+        get_p: _batch_get,
+        swap_p: _batch_write(swap_p, "a set/swap"),
+        addupdate_p: _batch_write(addupdate_p, "an addupdate"),
+    }
+)
+batch_always.update((new_ref_p, empty_ref_p, swap_p, addupdate_p))

@@ -7,7 +7,11 @@ outside is captured as a constant of that type: reads and writes are get / swap 
 
 from __future__ import annotations
 
-from meshjit.compiler.errors import MeshjitTypeError, UnexpectedTracerError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    UnexpectedTracerError,
+)
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.state.primitives import (
     addupdate_p,
@@ -19,8 +23,10 @@ from meshjit.compiler.state.primitives import (
 )
 from meshjit.compiler.state.types import AbstractRef, parse_index
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
+from meshjit.compiler.traceback_util import boundary_methods
 
 
+@boundary_methods("__getitem__", "__setitem__")  # a bad read or write names the user's line
 class Ref:
     """A mutable array reference (`jax.Ref`): `ref[idx]` reads, `ref[idx] = v` writes."""
 
@@ -40,6 +46,12 @@ class Ref:
     ndim = property(lambda self: self.ref_aval.ndim)
     size = property(lambda self: self.ref_aval.size)
     weak_type = property(lambda self: self.ref_aval.weak_type)
+
+    @property
+    def at(self):
+        raise MeshjitNotImplementedError(
+            "Ref.at: a ref has no `.at`; write with ref[idx] = v, or ref[idx] += v (as JAX's)"
+        )
 
     def __len__(self):
         if not self.shape:

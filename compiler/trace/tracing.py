@@ -39,6 +39,7 @@ from meshjit.compiler.ir.registry import (
     join_vma,
     trace_state,
 )
+from meshjit.compiler.ir.shape_poly import DimExpr, dim_value_dtype, dimension_as_value
 from meshjit.compiler.ir.sharding_rules import apply as apply_sharding_rule
 from meshjit.compiler.ir.sharding_rules import state as _explicit
 from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
@@ -81,7 +82,7 @@ _CONCRETE_ERRORS = {
     "item()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {0}. This occurred in the item() method of the array.",
+        "shape {0}\nThis occurred in the item() method of jax.Array.",
     ),
     "tolist()": (
         ConcretizationError,
@@ -311,6 +312,10 @@ class Trace:
                 return Literal(x, aval)
         elif isinstance(x, (bool, int, float, complex)):
             return python_scalar_literal(x)
+        elif getattr(x, "is_mutable_ref", False):  # a Ref (state/ref.py): its tracer here
+            return self.atom(x.operand())
+        elif type(x) is DimExpr:  # a symbolic dimension as a value (shape polymorphism)
+            return self.atom(dimension_as_value(x))
         aval = abstractify(x)
         if not aval.shape and isinstance(x, (np.ndarray, np.generic)):
             return Literal(np.asarray(x, aval.dtype), aval)
@@ -505,6 +510,11 @@ def _check_no_leaked(args, prim):
 # Abstract values of Python inputs.
 
 
+def abstractify_or_ref(x) -> ShapedArray:
+    """`abstractify`, and a mutable array reference's `Ref{...}` type for a Ref."""
+    return x.ref_aval if getattr(x, "is_mutable_ref", False) else abstractify(x)
+
+
 def abstractify(x) -> ShapedArray:
     """The aval of an argument: arrays, scalars, tracers and ShapeDtypeStructs."""
     if type(x) is Tracer:
@@ -525,6 +535,8 @@ def abstractify(x) -> ShapedArray:
         return ShapedArray(x.shape, checked_dtype(x.dtype))
     if isinstance(x, (bool, int, float, complex)):
         return python_scalar_literal(x).aval
+    if type(x) is DimExpr:
+        return ShapedArray((), dim_value_dtype(), weak_type=True)
     if getattr(type(x), "is_mutable_ref", False):  # a Ref is read explicitly: ref[...]
         raise MeshjitTypeError(
             f"a mutable array reference of type {x.ref_aval} is not an array: read its value "

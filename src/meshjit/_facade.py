@@ -57,7 +57,7 @@ from meshjit.compiler.ad.custom_derivatives import (
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
 from meshjit.compiler.config import CONTEXT_MANAGERS as _CONTEXT_MANAGERS  # noqa: E402
-from meshjit.compiler.config import config
+from meshjit.compiler.config import config, make_user_context
 from meshjit.compiler.errors import (
     MeshjitError,
     MeshjitNameError,
@@ -86,8 +86,9 @@ from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_mesh
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
+from meshjit.compiler.parallel.smap import smap
 from meshjit.compiler.parallel.visualize import visualize_sharding
-from meshjit.compiler.runtime.array import Array, live_arrays
+from meshjit.compiler.runtime.array import Array, Shard, live_arrays
 from meshjit.compiler.runtime.client import (
     Device,
     default_backend,
@@ -192,10 +193,13 @@ NAMES = [
     "make_array_from_process_local_data",
     "make_array_from_single_device_arrays",
     "make_mesh",
+    "make_user_context",
     "pure_callback",
     "reshard",
     "set_mesh",
+    "Shard",
     "shard_map",
+    "smap",
     "scipy",
     "sharding",
     "stages",

@@ -1,6 +1,9 @@
 """meshjit.ad_checkpoint: rematerialization (as `jax.ad_checkpoint`)."""
 
 from meshjit.compiler.ad.checkpoint import (
+    Offloadable,
+    Recompute,
+    Saveable,
     checkpoint,
     checkpoint_name,
     checkpoint_policies,
@@ -9,6 +12,9 @@ from meshjit.compiler.ad.checkpoint import (
 from meshjit.compiler.ad.residuals import print_saved_residuals
 
 __all__ = [
+    "Offloadable",
+    "Recompute",
+    "Saveable",
     "checkpoint",
     "checkpoint_name",
     "checkpoint_policies",

@@ -1,6 +1,8 @@
 """`jax.core`: the abstract values and jaxpr evaluation public in JAX 0.10.2."""
 
 from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.shape_poly import is_constant_dim, max_dim, min_dim
+from meshjit.compiler.jit.api import ensure_compile_time_eval
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.extend.core import Primitive
 
@@ -13,4 +15,13 @@ def eval_jaxpr(jaxpr, consts, *args):
     return eval_closed(ClosedJaxpr(jaxpr, list(consts)), args)
 
 
-__all__ = ["Primitive", "ShapedArray", "Tracer", "eval_jaxpr"]
+__all__ = [
+    "Primitive",
+    "ShapedArray",
+    "Tracer",
+    "ensure_compile_time_eval",
+    "eval_jaxpr",
+    "is_constant_dim",
+    "max_dim",
+    "min_dim",
+]

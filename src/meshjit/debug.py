@@ -12,6 +12,7 @@ import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, user_source
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
+from meshjit.compiler.lax.debugger import breakpoint  # noqa: A004
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
 from meshjit.compiler.parallel.visualize import debug_visualize_sharding as visualize_sharding
 from meshjit.compiler.parallel.visualize import visualize_array_sharding
@@ -148,6 +149,7 @@ def _emit(fmt, args, kwargs, skip_format_check, record) -> None:
 
 
 __all__ = [
+    "breakpoint",
     "callback",
     "inspect_array_sharding",
     "log",

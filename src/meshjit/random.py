@@ -25,7 +25,7 @@ from meshjit.compiler.random.gamma import (
     loggamma,
     t,
 )
-from meshjit.compiler.random.keys import key_data, key_impl, wrap_key_data
+from meshjit.compiler.random.keys import key_data, key_dtype, key_impl, wrap_key_data
 from meshjit.compiler.random.multivariate import multivariate_normal, orthogonal
 from meshjit.compiler.random.samplers import (
     bernoulli,
@@ -89,6 +89,7 @@ __all__ = [
     "gumbel",
     "key",
     "key_data",
+    "key_dtype",
     "key_impl",
     "laplace",
     "loggamma",

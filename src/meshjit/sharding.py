@@ -19,6 +19,7 @@ from meshjit.compiler.parallel.sharding import (  # noqa: F401
     Sharding,
     SingleDeviceSharding,
     get_context_mesh,
+    make_single_device_sharding,
     set_mesh,
 )
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
@@ -49,6 +50,7 @@ __all__ = [
     "P",
     "PartitionSpec",
     "SingleDeviceSharding",
+    "make_single_device_sharding",
     "set_mesh",
     "use_mesh",
     "with_sharding_constraint",

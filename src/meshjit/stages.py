@@ -2,6 +2,8 @@
 (`jit(f).trace(...)` -> Traced, `.lower(...)` -> Lowered, `.compile()` -> Compiled)."""
 
 from meshjit.compiler.jit.api import JitFunction as Wrapped
-from meshjit.compiler.jit.stages import Compiled, Lowered, Traced
+from meshjit.compiler.jit.stages import ArgInfo, Compiled, Lowered, Traced
 
-__all__ = ["Compiled", "Lowered", "Traced", "Wrapped"]
+CompilerOptions = dict[str, str | bool]  # `compile(compiler_options=...)`'s type, as JAX's
+
+__all__ = ["ArgInfo", "Compiled", "CompilerOptions", "Lowered", "Traced", "Wrapped"]

@@ -122,6 +122,24 @@ def test_save_from_both_policies_saves_what_either_saves():
         grad(checkpoint(block, policy=bad))(X, W)
 
 
+def test_a_policy_answer_of_the_wrong_type():
+    from meshjit.ad_checkpoint import Offloadable
+
+    for answer, words in [(None, "Got None of type"), (Offloadable, "instantiated `Offloadable")]:
+        policy = lambda *a, answer=answer, **k: answer  # noqa: E731
+        with pytest.raises(TypeError, match="should be a bool or `ad_checkpoint.Recompute`") as e:
+            grad(checkpoint(block, policy=policy))(X, W)
+        assert words in str(e.value)
+
+
+def test_offloading_names_must_not_be_saved_names_too():
+    with pytest.raises(ValueError, match="should not intersect"):
+        cp.save_and_offload_only_these_names(
+            names_which_can_be_saved=["a"], names_which_can_be_offloaded=["a", "b"],
+            offload_src="device", offload_dst="pinned_host",
+        )  # fmt: skip
+
+
 def _doubling_loop(x):
     y = meshjit.lax.while_loop(lambda c: jnp.sum(c) < 100.0, lambda c: c * 2 + 1, x)
     return jnp.sum(jnp.sin(y))

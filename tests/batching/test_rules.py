@@ -242,10 +242,7 @@ def _primitives(closed) -> set:
 
 # Primitives that need no batching rule, and why (empty: every primitive has one).
 # name -> why it has none (vmap of it is a clear "no batching rule" error)
-EXEMPT: dict[str, str] = {
-    name: "mutable refs (compiler/state) under vmap are not implemented yet"
-    for name in ("new_ref", "empty_ref", "freeze", "get", "swap", "addupdate")
-}
+EXEMPT: dict[str, str] = {}
 
 
 def test_every_primitive_has_a_batching_rule():

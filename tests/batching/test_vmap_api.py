@@ -157,15 +157,20 @@ def test_inconsistent_sizes_name_each_argument():
         e,
         "sizes",
         "inconsistent sizes",
-        "axis 0 of argument x of type f32[3,4]",
-        "size 5: axis 0 of argument y of type f32[5,2]",
+        "axis 0 of argument x of type float32[3,4]",
+        "size 5: axis 0 of argument y of type float32[5,2]",
     )
 
 
 def test_inconsistent_sizes_inside_pytrees():
     with pytest.raises(ValueError) as e:
         vmap(lambda p: p["a"])({"a": X, "b": np.ones(2, np.float32)})  # tree-sizes
-    check(e, "tree-sizes", "argument p['a'] of type f32[3,4]", "argument p['b'] of type f32[2]")
+    check(
+        e,
+        "tree-sizes",
+        "argument p['a'] of type float32[3,4]",
+        "argument p['b'] of type float32[2]",
+    )
 
 
 def test_in_axis_out_of_range():

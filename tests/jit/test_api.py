@@ -9,7 +9,7 @@ from jaxlib.mlir import ir
 
 import meshjit
 import meshjit.numpy as jnp
-from meshjit import ShapeDtypeStruct
+from meshjit import ShapeDtypeStruct, lax
 from meshjit.dialects.context import shared_context
 from meshjit.sharding import PartitionSpec as P
 
@@ -139,6 +139,27 @@ def test_eager_ops_are_cached(counters):
     compiles = counters["compile"]
     jnp.sin(x + 1)
     assert counters["compile"] == compiles
+
+
+def test_eager_loops_compile_once(counters):
+    """An eager loop's functions are traced anew on each call; its jit is cached on the
+    jaxprs' structure (jit/eager.py), also for a loop over a mutable ref."""
+    r = meshjit.new_ref(jnp.zeros(()))
+
+    def body(c):
+        r[...] += 1.0
+        return c + 1
+
+    def loops():
+        lax.while_loop(lambda c: c < 3, body, 0)
+        lax.fori_loop(0, 3, lambda i, c: c + i, 0.0)
+        lax.scan(lambda c, x: (c + x, x), 0.0, jnp.ones(3))
+
+    loops()
+    compiles = counters["compile"]
+    loops()
+    assert counters["compile"] == compiles
+    assert float(r[...]) == 6.0
 
 
 # ---------------------------------------------------------------------------------------------

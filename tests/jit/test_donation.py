@@ -91,7 +91,7 @@ def test_delete_frees_an_array():
 def test_bad_donation_arguments():
     with pytest.raises(ValueError, match="donate_argnums=\\(2,\\).*2 positional"):
         meshjit.jit(step, donate_argnums=2)
-    with pytest.raises(ValueError, match="donate_argnames.*'nope'"):
+    with pytest.raises(ValueError, match="invalid argnames {'nope'} in donate_argnames"):
         meshjit.jit(step, donate_argnames="nope")
     with pytest.raises(ValueError, match="both static and donated"):
         meshjit.jit(step, static_argnums=0, donate_argnums=0)

@@ -444,14 +444,18 @@ def test_vma_mismatch_in_loop_carry_is_an_error():
         _check(
             ei,
             "L:vma-carry",
-            "carry output 1 has type float32[3]{V:y}",
-            "carry input has type float32[3]",
+            "The input carry component loop_carry[1] has type float32[3] but the corresponding "
+            "output carry component has type float32[3]{V:y}",
+            "so the manual axis types do not match",
             "pcast",
         )
         with pytest.raises(MeshjitTypeError) as ei:
             lax.cond(True, lambda u, v: u, lambda u, v: v, a, b)  # L:vma-cond
         _check(
-            ei, "L:vma-cond", "output 0 is f32[3]{V:y} in the true branch", "f32[3] in the false"
+            ei,
+            "L:vma-cond",
+            "The output of true_fun has type float32[3]{V:y} but the corresponding output of "
+            "false_fun has type float32[3]",
         )
     finally:
         ctx.__exit__(None, None, None)
@@ -469,17 +473,28 @@ def test_error_cond_branch_dtypes_differ():
         meshjit.jit(f)(np.ones(3, f32))
     _check(
         ei, "L:cond-dtype", "cond branches must have equal output types but they differ",
-        "output 0 is f32[3] in the true branch but i32[3] in the false branch",
+        "The output of true_fun has type float32[3] but the corresponding output of false_fun has "
+        "type int32[3], so the dtypes do not match",
     )  # fmt: skip
 
 
 def test_error_cond_branch_shapes_and_trees_differ():
     with pytest.raises(MeshjitTypeError) as ei:
         lax.cond(True, lambda v: (v, v), lambda v: (v, v[:2]), np.ones(3, f32))  # L:cond-shape
-    _check(ei, "L:cond-shape", "output 1 is f32[3] in the true branch but f32[2] in the false")
+    _check(
+        ei,
+        "L:cond-shape",
+        "The output of true_fun at path [1] has type float32[3] but the corresponding output of "
+        "false_fun has type float32[2], so the shapes do not match",
+    )
     with pytest.raises(MeshjitTypeError) as ei:
         lax.cond(True, lambda v: (v, v), lambda v: [v, v], np.ones(3, f32))  # L:cond-tree
-    _check(ei, "L:cond-tree", "must have the same pytree structure", "true branch", "false branch")
+    _check(
+        ei,
+        "L:cond-tree",
+        "must have the same pytree structure",
+        "true_fun output is a <class 'tuple'> but false_fun output is a <class 'list'>",
+    )
 
 
 def test_error_switch_branch_types_differ():
@@ -487,7 +502,11 @@ def test_error_switch_branch_types_differ():
     with pytest.raises(MeshjitTypeError) as ei:
         lax.switch(1, branches, np.ones(3, f32))  # L:switch
     _check(
-        ei, "L:switch", "switch branches", "output 0 is f32[] in branch 2 but f32[3] in branch 0"
+        ei,
+        "L:switch",
+        "switch branches",
+        "The output of branch 0 has type float32[3] but the corresponding output of branch2 has "
+        "type float32[]",
     )
 
 
@@ -511,19 +530,26 @@ def test_error_while_carry_types():
     _check(
         ei,
         "L:while-dtype",
-        "while_loop body_fun carry output 0 has type int32[3]",
-        "input has type float32[3]",
+        "The input carry v has type float32[3] but the corresponding output carry component has "
+        "type int32[3], so the dtypes do not match",
     )
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda v: True, lambda v: v[:2], x)  # L:while-shape
     _check(
         ei,
         "L:while-shape",
-        "carry output 0 has type float32[2] but the carry input has type float32[3]",
+        "The input carry v has type float32[3] but the corresponding output carry component has "
+        "type float32[2], so the shapes do not match",
     )
     with pytest.raises(MeshjitTypeError) as ei:
         lax.while_loop(lambda c: True, lambda c: [c[0], c[1]], (x, x))  # L:while-tree
-    _check(ei, "L:while-tree", "pytree structure", "the carry input is")
+    _check(
+        ei,
+        "L:while-tree",
+        "pytree structure",
+        "The input carry c is a <class 'tuple'> but the corresponding component of the carry "
+        "output is a <class 'list'>",
+    )
 
 
 def test_error_while_cond_not_bool_scalar():
@@ -563,7 +589,8 @@ def test_error_scan_carry_and_body_output():
     _check(
         ei,
         "L:scan-carry",
-        "scan body carry output 0 has type float32[2] but the carry input has type float32[]",
+        "The input carry c has type float32[] but the corresponding output carry component has "
+        "type float32[2], so the shapes do not match",
     )
     with pytest.raises(MeshjitTypeError) as ei:
         lax.scan(lambda c, x: c, np.float32(0), xs)  # L:scan-pair

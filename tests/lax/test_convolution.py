@@ -208,7 +208,7 @@ def test_conv_group_count_errors_are_value_errors_as_in_jax(name):
 
 
 def test_conv_rank_mismatch():
-    with pytest.raises(meshjit.MeshjitTypeError, match="same rank"):
+    with pytest.raises(meshjit.MeshjitTypeError, match="lhs and rhs ndim to be equal"):
         lax.conv(rand(1, 3, 4, 4), rand(2, 3, 3), (1, 1), "SAME")
 
 
@@ -216,7 +216,7 @@ def test_conv_rank_mismatch():
     "dn,match",
     [
         (("NCHW", "OIHW", "NCHX"), "different spatial dimensions"),
-        (("NCH", "OIHW", "NCHW"), "has 3 letters"),
+        (("NCH", "OIHW", "NCHW"), r"dimension_numbers\[0\] must have len equal to the ndim"),
         (("NNHW", "OIHW", "NCHW"), "exactly once"),
         (("NCHW", "OIHW"), "must be length 3, got 2"),
         (((0, 1, 2, 2), (0, 1, 2, 3), (0, 1, 2, 3)), "not a permutation"),
@@ -234,9 +234,9 @@ def test_conv_bad_dimension_numbers(dn, match):
     [
         ({"window_strides": (1,)}, "window_strides"),
         ({"padding": "FULL"}, "Unrecognized padding type: .*got FULL"),
-        ({"padding": [(1, 1)]}, "padding .* has 1 entries"),
+        ({"padding": [(1, 1)]}, "Wrong number of explicit pads for convolution: expected 2, got 1"),
         ({"feature_group_count": 2}, "feature"),
-        ({"rhs_dilation": (0, 1)}, "rhs_dilation must be positive"),
+        ({"rhs_dilation": (0, 1)}, r"All dilations must be positive, got \(0, 1\)"),
         ({"lhs_dilation": (2, 1)}, "lhs_dilation"),
     ],
 )
@@ -250,7 +250,7 @@ def test_conv_bad_params(kwargs, match):
 def test_reduce_window_bad_window_rank():
     with pytest.raises(TypeError, match=r"wrong number of window_dimensions for operand: got "):
         meshjit.jit(lambda a: lax.reduce_window(a, 0.0, lax.add, (2,), (1,), "VALID"))(rand(4, 4))
-    with pytest.raises(meshjit.MeshjitValueError, match="window_strides"):
+    with pytest.raises(meshjit.MeshjitTypeError, match="inconsistent window_strides"):
         lax.reduce_window_max(rand(4, 4), (2, 2), (1,), "VALID")
 
 

@@ -78,3 +78,16 @@ def test_precision_is_a_dot_general_param_kept_by_grad_and_vmap(product):
 def test_einsum_gives_dot_general_its_result_dtype_as_preferred():
     eqn = meshjit.make_jaxpr(lambda a, b: jnp.einsum("ij,jk->ik", a, b))(A, B).jaxpr.eqns[0]
     assert eqn.params["preferred_element_type"] == np.float32
+
+
+@pytest.mark.parametrize(
+    "rhs_shape,dims,words",
+    [
+        ((3, 2), (((1, 1), (0, 0)), ((), ())), "lhs contracting dimensions to be distinct"),
+        ((2, 3), (((0,), (0,)), ((0,), (0,))), "lhs batch dimensions to be disjoint from"),
+    ],
+)
+def test_dot_general_repeated_or_shared_dimensions_are_type_errors(rhs_shape, dims, words):
+    # XLA refused these modules at compile time (a crash with an MLIR dump); JAX checks them.
+    with pytest.raises(TypeError, match=words):
+        lax.dot_general(jnp.ones((2, 3)), jnp.ones(rhs_shape), dims)

@@ -478,7 +478,7 @@ def test_traced_slice_bound_raises():
 
 def test_at_update_with_unbroadcastable_values_raises():
     x = _arange((3, 4))
-    match = r"values of shape \(3,\) cannot be broadcast to the indexed shape \(4,\)"
+    match = r"input type=float32\[3\] and requested type=float32\[4\]"
     with pytest.raises(meshjit.MeshjitValueError, match=match) as info:
         _lower(lambda a: a.at[0].set(np.ones(3, np.float32)), x)
     assert "test_indexing.py" in info.value.located()
@@ -497,7 +497,7 @@ def test_lax_gather_bad_dimension_numbers_raise():
         _lower(lambda a, i: lax.gather(a, i[:, :1], dn, (1, 6)), x, idx)
     with pytest.raises(meshjit.MeshjitTypeError, match="indices must be integers"):
         _lower(lambda a: lax.gather(a, np.zeros((2, 1), np.float32), dn, (1, 5)), x)
-    with pytest.raises(meshjit.MeshjitValueError, match="unknown gather/scatter mode"):
+    with pytest.raises(meshjit.MeshjitValueError, match='Unknown gather mode "wrap"'):
         _lower(lambda a, i: lax.gather(a, i[:, :1], dn, (1, 5), mode="wrap"), x, idx)
 
 
@@ -506,7 +506,9 @@ def test_lax_scatter_bad_updates_raise():
     sdn = lax.ScatterDimensionNumbers(
         update_window_dims=(), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
     )
-    with pytest.raises(meshjit.MeshjitTypeError, match="scatter axes") as info:
+    with pytest.raises(
+        meshjit.MeshjitTypeError, match="Bounds of the scatter dimensions of updates"
+    ) as info:
         _lower(
             lambda a: lax.scatter_add(a, np.zeros((3, 1), np.int32), np.ones(2, np.float32), sdn), x
         )

@@ -299,6 +299,8 @@ def test_device_put_pytree_and_single_device(mesh, devs):
     assert one.sharding == SingleDeviceSharding(devs[5]) and ids(one) == [5]
     back = meshjit.device_put(out[0], devs[3])
     assert back.sharding == SingleDeviceSharding(devs[3])
+    assert meshjit.sharding.make_single_device_sharding(devs[3]) == back.sharding
+    assert type(back.addressable_shards[0]) is meshjit.Shard
     np.testing.assert_array_equal(np.asarray(back), x)
 
 

@@ -225,6 +225,17 @@ def test_rbg_keys_are_four_words_with_their_own_dtype(impl, tag):
     assert wrapped.dtype == key.dtype and bool(wrapped == key)
 
 
+def test_key_dtype_names_the_dtype_of_an_implementation_s_keys():
+    assert random.key_dtype() == random.key(0).dtype and str(random.key_dtype()) == "key<fry>"
+    assert random.key_dtype("rbg") == random.key(0, impl="rbg").dtype
+    assert str(random.key_dtype("unsafe_rbg")) == "key<urbg>"
+    assert jnp.issubdtype(random.key_dtype(), meshjit.dtypes.prng_key)
+    with meshjit.default_prng_impl("rbg"):
+        assert random.key_dtype() == random.key_dtype("rbg")
+    with pytest.raises(ValueError):
+        random.key_dtype("no_such_impl")
+
+
 def test_rbg_and_unsafe_rbg_keys_of_one_data_draw_differently_under_one_jit():
     # Their data looks alike (uint32[4]); the implementation is part of jit's cache key.
     split = meshjit.jit(lambda k: random.key_data(random.split(k)))

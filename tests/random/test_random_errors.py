@@ -209,3 +209,41 @@ def re_escape(words):
     import re
 
     return re.escape(words)
+
+
+def test_vmap_maps_a_typed_key_over_its_own_axes_not_its_data_words():
+    # Mapping a single key mapped over the two uint32 words of its data (a wrong answer);
+    # JAX refuses it, and maps a batch of keys over the batch only.
+    with pytest.raises(ValueError, match=re_escape("rank should be at least 1, but is only 0")):
+        meshjit.vmap(lambda k: random.normal(k, (2,)))(random.key(0))
+    keys = random.split(random.key(0), 3)
+    out = meshjit.vmap(lambda k: random.normal(k, (2,)), in_axes=-1)(keys)
+    want = np.stack([np.asarray(random.normal(keys[i], (2,))) for i in range(3)])
+    np.testing.assert_array_equal(np.asarray(out), want)
+
+
+@pytest.mark.parametrize(
+    "call,error,words",
+    [
+        (
+            lambda: random.split(random.key(0), 4).reshape(3),
+            TypeError,
+            "cannot reshape array of shape (4,) (size 4) into shape 3 (size 3)",
+        ),
+        (lambda: random.key(0, impl=3), TypeError, "unrecognized type <class 'int'> for"),
+        (lambda: random.ball(random.key(0), 2.5), TypeError, "cannot be interpreted as an integer"),
+        (lambda: random.key(0) < random.key(1), TypeError, "lt does not accept dtype key<fry>"),
+        (
+            lambda: random.categorical(random.key(0), jnp.arange(3)),
+            ValueError,
+            "dtype argument to `gumbel` must be a float dtype, got int32",
+        ),
+    ],
+)
+def test_key_mistakes_round6(call, error, words):
+    with pytest.raises(error, match=re_escape(words)):
+        call()
+
+
+def test_clone_of_a_non_key_is_the_identity():
+    assert random.clone(1) == 1  # as JAX's (it checks no key)

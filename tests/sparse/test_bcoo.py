@@ -103,3 +103,11 @@ def test_bad_input():
         meshjit.numpy.ones(4) @ sparse.BCSR.fromdense(A[0])
     with pytest.raises(ValueError, match="n_batch=0"):
         meshjit.vmap(lambda m: m.todense())(sparse.BCOO.fromdense(A))
+
+
+def test_jnp_function_of_a_bcoo_is_refused_as_in_jax():
+    # It leaked a tracer of the BCOO's indices (an UnexpectedTracerError from a sparsify trace).
+    import meshjit.numpy as jnp
+
+    with pytest.raises(TypeError, match="sin requires ndarray or scalar arguments, got <class"):
+        jnp.sin(sparse.BCOO.fromdense(jnp.eye(2)))

@@ -78,3 +78,60 @@ def test_not_an_array():
 def test_empty_ref_has_no_eager_value():
     with pytest.raises(MeshjitNotImplementedError, match="'empty_ref' not implemented"):
         meshjit.empty_ref(meshjit.ShapeDtypeStruct((2,), jnp.float32))
+
+
+@pytest.mark.parametrize(
+    "index",
+    [
+        None,  # as JAX: the whole value
+        (),
+        np.s_[1:3],
+        np.s_[::2],
+        np.s_[1, ::2],
+        np.array([0, 2]),
+        np.s_[np.array([[0], [2]]), 1],
+        np.s_[np.array([0, 2]), :, np.array([1, 0])],  # apart: their axis goes in front
+        np.s_[:, np.array([1, 0]), np.array([3, 2])],
+    ],
+    ids=str,
+)
+def test_indexing_follows_numpy(index):
+    want = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4).repeat(2, 0)[:3]
+    r = meshjit.new_ref(jnp.asarray(want))
+    np_index = ... if index is None else index
+    np.testing.assert_array_equal(r[index], want[np_index])
+    np.testing.assert_array_equal(meshjit.jit(lambda: r[index])(), want[np_index])
+    r[index] = jnp.zeros_like(r[index])
+    want[np_index] = 0
+    np.testing.assert_array_equal(r[...], want)
+    meshjit.jit(lambda i: r.__setitem__(index, r[index] + 1.0))(0)
+    want[np_index] += 1
+    np.testing.assert_array_equal(r[...], want)
+
+
+def test_traced_array_index():
+    r = meshjit.new_ref(jnp.zeros(5))
+
+    def f(i):
+        r[i] += 1.0
+        return r[i]
+
+    np.testing.assert_array_equal(meshjit.jit(f)(jnp.array([0, 3])), [1.0, 1.0])
+    np.testing.assert_array_equal(r[...], [1.0, 0.0, 0.0, 1.0, 0.0])
+
+
+@pytest.mark.parametrize(
+    "index, error, message",
+    [
+        (np.s_[::-1], ValueError, "slice must have a step >= 1 (found: -1)"),
+        (np.array([True, False, True]), NotImplementedError, "not bool ones"),
+        (jnp.array([True, False, True]), ValueError, "a ref index must be integers"),
+    ],
+    ids=str,
+)
+def test_bad_indices_rejected(index, error, message):
+    r = meshjit.new_ref(jnp.zeros(3))
+    with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
+        r[index]
+    with pytest.raises(NotImplementedError, match="a ref has no `.at`"):
+        r.at  # noqa: B018 (the attribute raises)

@@ -3,8 +3,8 @@
 meshjit by tests/support/mistakes_runner.py (see tests/test_mistakes_catalogue.py).
 
 This file is not imported: the runner executes it with the library's names bound (`jax`,
-`jnp`, `lax`, `random`, `np`, `P`, `NamedSharding`, `Mesh`, `AxisType`, `checkify`, `mesh2`, `mesh24`,
-`emesh`), so the same lines run in both and a traceback names the same line of this file.
+`jnp`, `lax`, `random`, `np`, `P`, `NamedSharding`, `Mesh`, `AxisType`, `checkify`, `sparse`,
+`mesh2`, `mesh24`, `emesh`), so the same lines run in both and a traceback names the same line.
 `@mistake(*phrases)` registers a case; the phrases are what JAX's message says about the
 problem, which meshjit's message must say too. Each case raises on one line of its body in
 JAX, except the few marked as programs JAX 0.10.2 accepts (meshjit must accept them too)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import os
 import sys
 
 _BUILTIN = {
@@ -36,7 +37,8 @@ def same_line(want: dict, got: dict) -> bool:
         return not got["raised"]
     if not got["raised"]:
         return False
-    return got["last_in_catalogue"] and got["last_line"] == want["user_line"]
+    same_file = os.path.basename(got["last_file"] or "") == want.get("user_file", "")
+    return got["last_in_catalogue"] and same_file and got["last_line"] == want["user_line"]
 
 
 def clean(got: dict) -> bool:

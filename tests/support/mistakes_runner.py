@@ -1,8 +1,9 @@
-"""Runs every case of mistakes_catalogue.py under one library and writes what each raised as
-JSON: `python -m tests.support.mistakes_runner {jax|meshjit} OUT.json` (8 CPU devices, a fresh
-interpreter). For each case: the error's class name and the names of its bases, its message,
-the last frame of its (filtered) traceback and the deepest frame in the catalogue, the number
-of frames, and whether it took too long."""
+"""Runs the cases of mistakes_catalogue*.py under one library and writes what each raised as
+JSON: `python -m tests.support.mistakes_runner {jax|meshjit} OUT.json [CASES.json]` (8 CPU
+devices, a fresh interpreter; CASES.json: a list of the cases to run, else all). For each case:
+the error's class name and the names of its bases, its message, the last frame of its
+(filtered) traceback and the deepest frame in the catalogue, the number of frames, and whether
+it took too long."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ import sys
 import time
 import traceback
 
-CATALOGUE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mistakes_catalogue.py")
+_HERE = os.path.dirname(os.path.abspath(__file__))
+CATALOGUE = os.path.join(_HERE, "mistakes_catalogue.py")
+# The case files, run in order in one namespace (later files use the meshes the first defines).
+CATALOGUES = (CATALOGUE, os.path.join(_HERE, "mistakes_catalogue_round6.py"))
 CASE_SECONDS = 30
 
 
@@ -25,18 +29,19 @@ def _bind(library: str) -> dict:
         import jax
         import jax.numpy as jnp
         from jax import lax, random
-        from jax.experimental import checkify
+        from jax.experimental import checkify, sparse
         from jax.sharding import AxisType, Mesh, NamedSharding, PartitionSpec
     else:
         os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
         import meshjit as jax
         import meshjit.numpy as jnp
         from meshjit import lax, random
-        from meshjit.experimental import checkify
+        from meshjit.experimental import checkify, sparse
         from meshjit.sharding import AxisType, Mesh, NamedSharding, PartitionSpec
     return {
         "jax": jax, "jnp": jnp, "lax": lax, "random": random, "np": np, "P": PartitionSpec,
         "NamedSharding": NamedSharding, "Mesh": Mesh, "AxisType": AxisType, "checkify": checkify,
+        "sparse": sparse,
     }  # fmt: skip
 
 
@@ -51,9 +56,10 @@ def load_catalogue(scope: dict) -> dict:
 
         return register
 
-    with open(CATALOGUE) as f:
-        code = compile(f.read(), CATALOGUE, "exec")
-    exec(code, {**scope, "mistake": mistake, "__name__": "mistakes_catalogue"})
+    names = {**scope, "mistake": mistake, "__name__": "mistakes_catalogue"}
+    for path in CATALOGUES:
+        with open(path) as f:
+            exec(compile(f.read(), path, "exec"), names)
     return cases
 
 
@@ -82,7 +88,7 @@ def run_one(thunk) -> dict:
 
 def _outcome(e: BaseException, seconds: float) -> dict:
     frames = traceback.extract_tb(e.__traceback__)[1:]  # without run_one's frame
-    ours = [f.lineno for f in frames if f.filename == CATALOGUE]
+    ours = [f for f in frames if f.filename in CATALOGUES]
     last = frames[-1] if frames else None
     return {
         "raised": True,
@@ -91,20 +97,27 @@ def _outcome(e: BaseException, seconds: float) -> dict:
         "type": type(e).__name__,
         "mro": [c.__name__ for c in type(e).__mro__],
         "message": str(e),
-        "last_in_catalogue": bool(last and last.filename == CATALOGUE),
+        "last_in_catalogue": bool(last and last.filename in CATALOGUES),
         "last_line": last.lineno if last else None,
         "last_file": last.filename if last else None,
-        "user_line": ours[-1] if ours else None,
+        "user_line": ours[-1].lineno if ours else None,
+        "user_file": os.path.basename(ours[-1].filename) if ours else None,
         "frames": len(frames),
     }
 
 
 def main(argv=None) -> int:
-    library, out = (argv or sys.argv[1:])[:2]
+    """`library OUT.json [CASES.json]`: every case, or only those CASES.json lists."""
+    library, out, *only = argv or sys.argv[1:]
+    selected = None
+    if only:
+        with open(only[0]) as f:
+            selected = set(json.load(f))
     cases = load_catalogue(_bind(library))
     results = {}
     for name, (phrases, thunk) in cases.items():
-        results[name] = {"phrases": phrases, **run_one(thunk)}
+        if selected is None or name in selected:
+            results[name] = {"phrases": phrases, **run_one(thunk)}
     with open(out + ".tmp", "w") as f:
         json.dump(results, f, indent=1)
     os.replace(out + ".tmp", out)

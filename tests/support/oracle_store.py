@@ -26,7 +26,19 @@ def recording() -> bool:
 def recorded(name: str) -> str | None:
     """The committed file `name`, if JAX's result for it was recorded."""
     path = os.path.join(STORE, name)
-    return path if os.path.exists(path) else None
+    if not os.path.exists(path):
+        return None
+    _log_read(name)
+    return path
+
+
+def _log_read(name: str) -> None:
+    """Appends `name` to $MESHJIT_ORACLE_LOG: a suite run with it set lists the recorded files
+    still read, so `make sweep-oracles` can remove the others."""
+    log = os.environ.get("MESHJIT_ORACLE_LOG")
+    if log:
+        with open(log, "a") as f:
+            f.write(name + "\n")
 
 
 def cache_dir(fallback: str) -> str:

@@ -4,6 +4,7 @@ from meshjit.compiler.lax.callbacks import io_callback
 from meshjit.experimental import (
     checkify,
     compilation_cache,
+    custom_partitioning,
     jet,
     mesh_utils,
     multihost_utils,
@@ -16,6 +17,7 @@ from meshjit.experimental import (
 __all__ = [
     "checkify",
     "compilation_cache",
+    "custom_partitioning",
     "io_callback",
     "jet",
     "mesh_utils",

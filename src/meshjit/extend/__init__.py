@@ -1,5 +1,6 @@
-"""`jax.extend`: the jaxpr types for writing interpreters (`jax.extend.core`)."""
+"""`jax.extend`: the jaxpr types for writing interpreters (`jax.extend.core`) and the backend
+(`jax.extend.backend`)."""
 
-from meshjit.extend import core
+from meshjit.extend import backend, core
 
-__all__ = ["core"]
+__all__ = ["backend", "core"]

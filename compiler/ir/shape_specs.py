@@ -1,0 +1,234 @@
+"""The texts of symbolic shapes and the values of their dimension variables (shape
+polymorphism; the expressions themselves are compiler/ir/shape_poly.py's):
+`symbolic_shape("b, 2*a + 1")` parses a shape specification (Python's own expression parser,
+the names being dimension variables), and `solve_dim_vars` finds the variables' values from
+the shapes of actual arguments, with JAX's errors when they do not fit."""
+
+from __future__ import annotations
+
+import ast
+import operator
+from typing import Sequence
+
+from meshjit.compiler.errors import MeshjitError, MeshjitValueError
+from meshjit.compiler.ir.shape_poly import (
+    FLOORDIV,
+    MAX,
+    MIN,
+    MOD,
+    DimExpr,
+    SymbolicScope,
+    evaluate,
+    max_dim,
+    min_dim,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Parsing.
+
+_OPERATIONS = {FLOORDIV: 2, MOD: 2, MAX: 2, MIN: 2, "non_negative": 1}
+
+
+class _Placeholder:
+    pass
+
+
+def parse(spec: str, scope: SymbolicScope, spec_repr: str, like=None) -> tuple:
+    try:
+        tree = ast.parse(f"({spec.strip() or ''},)" if spec.strip() else "()", mode="eval")
+    except SyntaxError as e:
+        raise _parse_error(spec_repr, f"syntax error: {e.msg}") from None
+    body = tree.body
+    elts = body.elts if isinstance(body, ast.Tuple) else [body]
+    if len(elts) == 1 and isinstance(elts[0], ast.Tuple):  # "(b, 4)"
+        elts = elts[0].elts
+    dims = []
+    for i, node in enumerate(elts):
+        if isinstance(node, ast.Constant) and node.value is Ellipsis:
+            if i != len(elts) - 1:
+                raise _parse_error(spec_repr, "... may be used only as the last dimension")
+            if like is None:
+                raise _parse_error(spec_repr, "... requires `like` to be specified")
+            dims += [_like(like, j, spec_repr) for j in range(i, len(like))]
+            continue
+        try:
+            dim = _parse_dim(node, scope)
+        except (MeshjitError, ValueError, TypeError) as e:
+            raise _parse_error(spec_repr, f"{i}: {e}") from None
+        what = f"{i}: different size {dim} for known dimension; like={tuple(like or ())}"
+        if dim is _Placeholder:
+            dim = _like(like, i, spec_repr)
+        elif like is not None and i < len(like) and like[i] is not None:
+            if not isinstance(dim, DimExpr) and dim != like[i]:
+                raise _parse_error(spec_repr, what)
+        dims.append(dim)
+    if like is not None and len(dims) != len(like):
+        raise _parse_error(spec_repr, f"rank mismatch: {len(dims)} dimensions for {tuple(like)}")
+    return tuple(dims)
+
+
+def _like(like, i: int, spec_repr: str):
+    if like is None or i >= len(like) or like[i] is None:
+        raise _parse_error(spec_repr, "_ (or ...) needs a known dimension in `like`")
+    return like[i]
+
+
+def _parse_error(spec_repr: str, detail: str) -> MeshjitValueError:
+    where = " in dimension " if detail[:1].isdigit() else ": "
+    return MeshjitValueError(f"syntax error in symbolic shape {spec_repr}{where}{detail}")
+
+
+_BINOPS = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+}
+
+
+def _parse_dim(node, scope: SymbolicScope):
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name):
+        return _Placeholder if node.id == "_" else DimExpr.from_var(node.id, scope)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _parse_dim(node.operand, scope)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+        return _BINOPS[type(node.op)](_parse_dim(node.left, scope), _parse_dim(node.right, scope))
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and _OPERATIONS.get(node.func.id) == len(node.args)
+        and not node.keywords
+    ):
+        args = [_parse_dim(a, scope) for a in node.args]
+        return _call_operation(node.func.id, args)
+    raise MeshjitValueError(f"unexpected {ast.unparse(node)!r}")
+
+
+def _call_operation(name: str, args):
+    if name == "non_negative":
+        return max_dim(args[0], 0)
+    a, b = args
+    return {
+        FLOORDIV: operator.floordiv,
+        MOD: operator.mod,
+        MAX: max_dim,
+        MIN: min_dim,
+    }[name](a, b)
+
+
+def symbolic_shape(
+    shape_spec: str | None,
+    *,
+    constraints: Sequence[str] = (),
+    scope: SymbolicScope | None = None,
+    like: Sequence[int | None] | None = None,
+) -> tuple:
+    """A shape of ints and dimension expressions from its text: `"b, 4"`, `"(a, 2*a)"`,
+    `"b, floordiv(n, 2) + 1"`; `_` and a final `...` take the dimensions of `like`."""
+    spec_repr = repr(shape_spec)
+    if shape_spec is None:
+        shape_spec = "..."
+    elif not isinstance(shape_spec, str):
+        raise MeshjitValueError(
+            f"polymorphic shape spec should be None or a string. Found {spec_repr}."
+        )
+    if scope is None:
+        scope = SymbolicScope(constraints)
+    elif constraints:
+        raise MeshjitValueError("Cannot specify both a `scope` and `constraints`.")
+    return parse(shape_spec, scope, spec_repr, like)
+
+
+# ---------------------------------------------------------------------------------------------
+# Solving the dimension variables from the shapes of actual arguments.
+
+_SHAPE_ASSERTION_HELP = (
+    "Please see https://docs.jax.dev/en/latest/export/shape_poly.html#shape-assertion-errors "
+    "for more details."
+)
+
+
+def solve_dim_vars(specs: Sequence[tuple], shapes: Sequence[tuple]) -> dict[str, int]:
+    """The values of the dimension variables of the symbolic shapes `specs` that make them the
+    concrete `shapes` (JAX's errors when there are none)."""
+    env: dict[str, int] = {}
+    found: list[str] = []
+    dims = [
+        (i, axis, d, n)
+        for i, (spec, shape) in enumerate(zip(specs, shapes))
+        for axis, (d, n) in enumerate(zip(spec, shape))
+        if isinstance(d, DimExpr)
+    ]
+    specs_text = ", ".join(
+        f"args[{i}].shape = ({', '.join(map(str, spec))})"
+        for i, spec in enumerate(specs)
+        if any(isinstance(d, DimExpr) for d in spec)
+    )
+
+    def mismatch(detail: str):
+        return MeshjitValueError(
+            "Input shapes do not match the polymorphic shapes specification. "
+            f"{detail}. Using the following polymorphic shapes specifications: {specs_text}. "
+            f"Obtained dimension variables: {''.join(found)}. {_SHAPE_ASSERTION_HELP}"
+        )
+
+    progress = True
+    while progress:
+        progress = False
+        for i, axis, d, n in dims:
+            solved = _solve_one(d, n, env)
+            if solved is not None:
+                var, value, remainder = solved
+                if remainder:
+                    raise mismatch(
+                        f"Division had remainder {remainder} when computing the value of '{var}'"
+                    )
+                env[var] = value
+                found.append(
+                    f"'{var}' = {value} from specification '{d}' for dimension args[{i}].shape[{axis}] (= {n}), "
+                )
+                progress = True
+    for var, value in env.items():
+        if value < 1:
+            raise mismatch(f"Expected value >= 1 for dimension variable '{var}'")
+    for i, axis, d, n in dims:
+        if not d.variables() <= env.keys():
+            unsolved = sorted(d.variables() - env.keys())
+            raise MeshjitValueError(
+                f"Cannot solve for values of dimension variables {unsolved}. "
+                "Dimension variables must be solvable from the input shapes: each must appear "
+                "alone or as `k*v + c` in some argument dimension. See "
+                "https://docs.jax.dev/en/latest/export/shape_poly.html#dimension-variables-must-be-solvable-from-the-input-shapes"
+            )
+        value = d.evaluate(env)
+        if value != n:
+            raise mismatch(
+                f"Found inconsistency between dimension size args[{i}].shape[{axis}] (= {n}) "
+                f"and the specification '{d}' (= {value})"
+            )
+    return env
+
+
+def _solve_one(d: DimExpr, size: int, env: dict):
+    """(var, value, remainder) when `d` is `k*var + rest`, var unknown and the rest known
+    (`size = k*value + rest + remainder`), else None."""
+    unknown = None
+    rest = 0
+    for term, coeff in d.terms:
+        names = {f.var for f, _ in term.factors if f.var is not None}
+        if all(f.var is not None and f.var in env for f, _ in term.factors):
+            rest += evaluate(DimExpr(((term, coeff),), d.scope), env)
+        elif unknown is None and len(term.factors) == 1 and term.factors[0][1] == 1 and names:
+            unknown = (term.factors[0][0].var, coeff)
+        else:
+            return None
+    if unknown is None:
+        return None
+    var, k = unknown
+    value, remainder = divmod(size - rest, k)
+    return var, value, remainder
