@@ -80,12 +80,15 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
             )
         leaves, in_tree = tree_flatten((args, kwargs))
         dims = _flat_in_axes(in_axes, args, kwargs)
+        f, in_tree, leaves, dims, given = _without_static_leaves(fun, in_tree, leaves, dims)
         avals = [abstractify_or_ref(x) for x in leaves]
-        dims = _canonical_in_axes(dims, avals, fun, in_tree, _trailing_dims(args, kwargs))
-        size = _mapped_size(fun, in_tree, avals, dims, axis_size)
+        trailing = _trailing_dims(*(given or (args, kwargs)))
+        dims = _canonical_in_axes(dims, avals, f, in_tree, trailing)
+        size = _mapped_size(f, in_tree, avals, dims, axis_size)
         _check_axis_name(axis_name)
         axis = BatchAxis(axis_name, size, spmd_axis_name)
-        outs, odims, out_tree = _batch_call(fun, in_tree, leaves, avals, dims, axis, args, kwargs)
+        given = given or (args, kwargs)
+        outs, odims, out_tree = _batch_call(f, in_tree, leaves, avals, dims, axis, *given)
         wanted = _flat_out_axes(out_axes, out_tree)
         outs = [
             _move_out(x, d, w, axis, i, out_tree)
@@ -94,6 +97,33 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         return tree_unflatten(out_tree, outs)
 
     return vmap_f
+
+
+def _without_static_leaves(fun, in_tree, leaves, dims):
+    """Unmapped leaves that are not arrays (a function passed with in_axes=None, as JAX's
+    docs pass one through a static jit argument) are closed over, as JAX passes them through
+    untraced; the function then takes the other leaves. `given`: None when there were none."""
+    static = {
+        i: x for i, (x, d) in enumerate(zip(leaves, dims)) if d is None and not _is_array_like(x)
+    }
+    if not static:
+        return fun, in_tree, leaves, dims, None
+    kept = [i for i in range(len(leaves)) if i not in static]
+
+    @functools.wraps(fun)
+    def with_static(*dynamic):
+        full = {**static, **dict(zip(kept, dynamic))}
+        args, kwargs = tree_unflatten(in_tree, [full[i] for i in range(len(leaves))])
+        return fun(*args, **kwargs)
+
+    dynamic = tuple(leaves[i] for i in kept)
+    return (
+        with_static,
+        tree_flatten((dynamic, {}))[1],
+        list(dynamic),
+        [dims[i] for i in kept],
+        (dynamic, {}),
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -133,6 +133,27 @@ class ShapeDtypeStruct:
         weak = ", weak_type=True" if self.weak_type else ""
         return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{sharding}{weak})"
 
+    def _key(self):
+        return (self.shape, self.dtype, self.sharding, self.weak_type)
+
+    def __eq__(self, other):
+        return isinstance(other, ShapeDtypeStruct) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
+        return self.shape[0]
+
+    def update(self, **kwargs) -> ShapeDtypeStruct:
+        """A copy with some of shape / dtype / weak_type / sharding replaced."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields.update(kwargs)
+        shape, dtype = fields.pop("shape"), fields.pop("dtype")
+        return ShapeDtypeStruct(shape, dtype, **fields)
+
 
 def flatten_args(tree):
     """`tree_flatten` of arguments, where a ShapeDtypeStruct of an extended dtype (typed PRNG

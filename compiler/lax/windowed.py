@@ -47,7 +47,11 @@ PADDING_STRINGS = ("SAME", "SAME_LOWER", "VALID")
 
 
 def dilate_dim(size: int, dilation: int) -> int:
-    return 0 if size == 0 else 1 + dilation * (size - 1)
+    """As JAX's `core.dilate_dim`: an undilated size is returned as it is (a NumPy integer
+    stays one: stax's output shapes show it)."""
+    if dilation == 1:
+        return size
+    return max(1 + dilation * (size - 1), 0)
 
 
 def padtype_to_pads(in_shape, window_shape, strides, padding: str) -> list[tuple[int, int]]:

@@ -354,10 +354,14 @@ def _compute_dtype(dtype):
 
 
 def _dof(a, axes, where, ddof, dtype, keepdims):
-    """The divisor of var: the count of kept elements less `ddof` (may be 0 or negative)."""
-    if where is None:
+    """The divisor of var: the count of kept elements less `ddof` (may be 0 or negative); a
+    traced `ddof` (scipy.stats.sem's, under its jit) gives a traced divisor."""
+    if where is None and not isinstance(ddof, Tracer):
         return _divisor(_count(a, axes) - ddof, dtype)
-    count = _where_count(a, axes, where, dtype, keepdims)
+    if where is None:
+        count = lax.convert_element_type(asarray(_divisor(_count(a, axes), dtype)), dtype)
+    else:
+        count = _where_count(a, axes, where, dtype, keepdims)
     return lax.sub(count, lax.convert_element_type(asarray(ddof), dtype))
 
 
@@ -365,6 +369,7 @@ def _per_dof(total, dof):
     """`total / dof`, NaN where `dof` is not positive (as JAX's var: ddof >= the count)."""
     if isinstance(dof, float):
         return lax.div(total, dof) if dof > 0 else lax.full_like(total, float("nan"))
+    dof = broadcast_to(dof, aval_of(total).shape)
     return lax.select(
         lax.gt(dof, lax.full_like(dof, 0)), lax.div(total, dof), lax.full_like(total, float("nan"))
     )

@@ -254,6 +254,7 @@ def _reshard_leaf(x, sharding: NamedSharding):
         return x
     aval = abstractify(x)
     _check_reshard(aval, sharding)
+    sharding = _spec_for_rank(sharding, aval.ndim)
     if current_trace() is None:
         from meshjit.compiler.runtime.device_put import device_put
 
@@ -263,6 +264,18 @@ def _reshard_leaf(x, sharding: NamedSharding):
             sharding = concrete_sharding(aval.update(sharding=sharding), meshes) or sharding
         return device_put(x, sharding)
     return reshard_p.bind(x, sharding=sharding)
+
+
+def _spec_for_rank(sharding: NamedSharding, ndim: int) -> NamedSharding:
+    """JAX's `_normalized_spec_for_aval`: the spec given one entry per dimension (the result's
+    `.sharding.spec` is `P(None, None)`, not `P()`)."""
+    spec = sharding.spec
+    if len(spec) == ndim:
+        return sharding
+    padded = PartitionSpec(
+        *spec, *[None] * (ndim - len(spec)), unreduced=spec.unreduced, reduced=spec.reduced
+    )
+    return NamedSharding(sharding.mesh, padded)
 
 
 def _check_reshard(aval, sharding: NamedSharding) -> None:

@@ -429,6 +429,16 @@ class Sharding:
     def is_fully_addressable(self) -> bool:
         return self.addressable_devices == self.device_set
 
+    def is_equivalent_to(self, other: Sharding, ndim: int) -> bool:
+        """Whether the two place the same shards of an `ndim`-dimensional array on the same
+        devices (JAX compares HLO shardings: the same placements)."""
+        shape = (max(self.num_devices, other.num_devices, 1),) * ndim
+        return (
+            self.memory_kind == other.memory_kind
+            and self.device_set == other.device_set
+            and self.devices_indices_map(shape) == other.devices_indices_map(shape)
+        )
+
     def with_memory_kind(self, kind: str):
         if kind not in ("device", None):
             raise MeshjitValueError(

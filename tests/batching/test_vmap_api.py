@@ -262,3 +262,19 @@ def test_unbatched_values_inside_vmap_with_jit_grad_and_axis_names():
     out = vmap(lambda v: v + lax.psum(jnp.float32(1), "i") + lax.axis_index("i"), axis_name="i")(VS)
     np.testing.assert_allclose(out, VS + 2 + np.arange(2)[:, None])
     np.testing.assert_allclose(vmap(lambda v: jnp.asarray(A).sum(0))(VS), np.tile(A.sum(0), (2, 1)))
+
+
+def test_unmapped_function_argument_passes_through():
+    """As JAX: a non-array leaf with in_axes=None (a function, as a static jit argument hands
+    it in) is passed to the function untraced."""
+    apply = meshjit.vmap(lambda f, x: f(x), in_axes=(None, 0))
+    np.testing.assert_allclose(np.asarray(apply(jnp.exp, jnp.zeros(3))), np.ones(3))
+    diff = meshjit.vmap(
+        meshjit.grad(lambda f, a, b: f(b) - f(a), argnums=2), in_axes=(None, None, 0)
+    )
+    out = meshjit.jit(diff, static_argnums=0)(jnp.sin, 0.0, jnp.arange(3.0))
+    np.testing.assert_allclose(np.asarray(out), np.cos(np.arange(3.0)), rtol=1e-6)
+    in_dict = meshjit.vmap(lambda d: d["f"](d["x"]), in_axes=({"f": None, "x": 0},))
+    np.testing.assert_allclose(np.asarray(in_dict({"f": jnp.cos, "x": jnp.zeros(2)})), np.ones(2))
+    with pytest.raises(TypeError, match="not a valid JAX type"):
+        meshjit.vmap(lambda f, x: f(x))(jnp.exp, jnp.ones(3))

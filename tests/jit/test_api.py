@@ -231,6 +231,15 @@ def test_lower_accepts_arrays_scalars_and_pytrees():
     assert repr(weak) == "ShapeDtypeStruct(shape=(), dtype=float32, weak_type=True)"
 
 
+def test_shape_dtype_struct_equality_hash_and_update():
+    sds = ShapeDtypeStruct((3, 4), np.int8)
+    assert sds == ShapeDtypeStruct((3, 4), jnp.int8) and sds != ShapeDtypeStruct((3,), np.int8)
+    assert len({sds, ShapeDtypeStruct((3, 4), np.int8)}) == 1 and len(sds) == 3
+    assert repr(sds.update(shape=(5,))) == "ShapeDtypeStruct(shape=(5,), dtype=int8)"
+    assert sds.update(dtype=np.float16, weak_type=True).weak_type
+    assert sds.update(dtype=np.float16).dtype == np.float16 and sds.shape == (3, 4)
+
+
 # ---------------------------------------------------------------------------------------------
 # Compiled.
 

@@ -28,6 +28,9 @@ CASES = {
     "window": lambda: lax.reduce_window_shape_tuple((8, 9), (2, 3), (2, 2), [(0, 1), (1, 1)]),
     "window_of_numpy_sizes": lambda: lax.reduce_window_shape_tuple(
         tuple(np.int64(d) for d in (8, 9)), (2, 3), (2, 2), [(0, 1), (1, 1)]),
+    # stax's pooling of a (0, ...) batch: an undilated NumPy zero size stays a NumPy integer
+    "window_of_numpy_zero": lambda: lax.reduce_window_shape_tuple(
+        (np.int64(0), np.int64(4)), (1, 2), (1, 2), [(0, 0), (0, 0)], (1, 1), (1, 1)),
     "window_dilated": lambda: lax.reduce_window_shape_tuple(
         (8, 9), (2, 3), (1, 2), [(0, 0), (2, 0)], (2, 1), (1, 2)),
 }

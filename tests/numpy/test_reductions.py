@@ -155,3 +155,15 @@ def test_var_and_std_with_ddof_at_or_past_the_count_are_nan_as_jax():
     masked = meshjit.jit(lambda v: jnp.var(v, axis=1, ddof=2, where=v > 5))(x)
     np.testing.assert_array_equal(np.asarray(masked), [np.nan, np.nan, 2.5])
     np.testing.assert_allclose(np.asarray(jnp.std(x, axis=1, ddof=-1)), np.std(x, 1, ddof=-1))
+
+
+def test_var_and_std_with_a_traced_ddof():
+    """As JAX (scipy.stats.sem passes ddof traced through its jit): the divisor is traced."""
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    f = meshjit.jit(lambda v, d: (jnp.var(v, axis=1, ddof=d), jnp.std(v, ddof=d)))
+    var, std = f(x, 1)
+    np.testing.assert_allclose(np.asarray(var), np.var(x, axis=1, ddof=1), rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(std), np.std(x, ddof=1), rtol=1e-6)
+    assert np.isnan(np.asarray(f(x, 4)[0])).all()
+    sem = meshjit.scipy.stats.sem(x, axis=1, ddof=0)
+    np.testing.assert_allclose(np.asarray(sem), np.std(x, axis=1) / 2, rtol=1e-6)

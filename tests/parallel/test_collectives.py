@@ -278,7 +278,7 @@ def test_all_gather_result_varies_like_jax():
     with pytest.raises(meshjit.MeshjitValueError, match="all_gather_invariant") as info:
         run(M42, body, x, P("x", "y"), P(None, "y"))
     assert "can't be statically inferred" in str(info.value)
-    assert "varies over mesh axes ('x',)" in str(info.value)
+    assert "replicated across mesh axis 'x'" in str(info.value)
     want = S42.assemble(S42.all_gather(S42.split(x, P("x", "y")), "x", 0, True), P(None, "y"))
     got = run(M42, body, x, P("x", "y"), P(None, "y"), check_vma=False)
     np.testing.assert_allclose(got, want, rtol=1e-6)

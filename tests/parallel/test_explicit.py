@@ -616,6 +616,13 @@ def test_reshard_bad_input(mesh):
         meshjit.reshard(x, P("X"))
 
 
+def test_reshard_result_spec_has_an_entry_per_dimension(mesh):
+    x = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
+    assert meshjit.reshard(x, P()).sharding.spec == P(None, None)
+    assert repr(meshjit.reshard(x, P("Y")).sharding.spec) == "P('Y', None)"
+    assert repr(meshjit.jit(lambda v: meshjit.reshard(v, P()))(x).sharding.spec) == "P(None, None)"
+
+
 def test_out_sharding_with_auto_or_unknown_axis():
     m = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Explicit, AxisType.Auto))
     with meshjit.set_mesh(m):

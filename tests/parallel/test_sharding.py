@@ -674,6 +674,18 @@ def test_devices_indices_map_is_where_device_put_lays_the_shards():
     assert len(mesh.local_devices) == 8 and placed.addressable_data(0).shape == (8, 8)
 
 
+def test_is_equivalent_to_compares_placements():
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    s = NamedSharding(mesh, P("y", "x"))
+    assert s.is_equivalent_to(NamedSharding(mesh, P("y", "x")), 2)
+    assert not s.is_equivalent_to(NamedSharding(mesh, P("x")), 2)
+    assert NamedSharding(mesh, P("x", None)).is_equivalent_to(NamedSharding(mesh, P("x")), 2)
+    one = meshjit.make_mesh((1,), ("x",), devices=meshjit.devices()[:1])
+    single = SingleDeviceSharding(meshjit.devices()[0])
+    assert single.is_equivalent_to(NamedSharding(one, P("x")), 1)
+    assert not single.is_equivalent_to(NamedSharding(mesh, P()), 1)
+
+
 def test_shard_index_is_slice_none_along_whole_dimensions():
     """As JAX shows them: a dimension a shard holds whole is `slice(None)`, a sharded one its
     range (also for single-device arrays)."""
