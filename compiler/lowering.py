@@ -406,9 +406,11 @@ def lower_function(
     public: bool,
     arg_attrs: Sequence[dict] | None = None,
     result_attrs: Sequence[dict] | None = None,
+    arg_names: Sequence[str] | None = None,
 ) -> func.FuncOp:
     """Emits `closed` as a func.func; consts become constants inside the body. In a module
-    with dimension variables, the function takes them first (see lowering_dims)."""
+    with dimension variables, the function takes them first (see lowering_dims). `arg_names`
+    become the arguments' locations (`loc("x")`, as JAX's)."""
     in_types = [mctx.tensor_type(a) for a in closed.in_avals]
     out_types = [mctx.tensor_type(a) for a in closed.out_avals]
     n_dims = len(mctx.dim_vars)
@@ -422,7 +424,7 @@ def lower_function(
     fn.attributes["sym_visibility"] = ir.StringAttr.get("public" if public else "private")
     _set_attrs(fn, "arg_attrs", arg_attrs, len(in_types))
     _set_attrs(fn, "res_attrs", result_attrs, len(out_types))
-    block = fn.add_entry_block()
+    block = fn.add_entry_block(arg_locs=_arg_locations(arg_names, n_dims, len(in_types)))
     args = list(block.arguments)
     outer_env = mctx.dim_env
     mctx.dim_env = dict(zip(mctx.dim_vars, args[:n_dims]))
@@ -434,6 +436,13 @@ def lower_function(
     finally:
         mctx.dim_env = outer_env
     return fn
+
+
+def _arg_locations(arg_names, n_dims: int, count: int) -> list | None:
+    """The arguments' locations: the dimension variables' unknown, the others named."""
+    if arg_names is None or n_dims + len(arg_names) != count:
+        return None
+    return [ir.Location.unknown()] * n_dims + [ir.Location.name(n) for n in arg_names]
 
 
 def _set_attrs(fn, key, attrs, count):
@@ -467,8 +476,12 @@ def lower_jaxpr_to_module(
     result_shardings: Sequence | None = None,
     donated: Sequence[bool] | None = None,
     result_names: Sequence[str] | None = None,
+    arg_names: Sequence[str] | None = None,
 ) -> ir.Module:
     """The module JAX would emit: `module @jit_<name>` with a public `@main`.
+
+    `arg_names` (JAX's names of the flat arguments: "x", "p['w']") are the arguments'
+    locations, as JAX's (shown with debug info, and in an exported module's text).
 
     `result_names` (JAX's `jax.result_info` of each result: "result", "result[0]['a']", ...)
     are attributes of the results, as JAX's.
@@ -488,7 +501,13 @@ def lower_jaxpr_to_module(
         # form; an export wraps it, see lowering_dims.export_form).
         mctx.dim_vars = dims_lowering.dim_variables(closed.in_avals)
         lower_function(
-            mctx, "main", closed, public=True, arg_attrs=arg_attrs, result_attrs=result_attrs
+            mctx,
+            "main",
+            closed,
+            public=True,
+            arg_attrs=arg_attrs,
+            result_attrs=result_attrs,
+            arg_names=arg_names,
         )
     return module
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+import numpy as np
+
 from meshjit.compiler.ad.api import jvp
 from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.numpy import zeros_like
+from meshjit.compiler.trace.tracing import abstractify, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_structure, tree_unflatten
 
 __all__ = ["jet", "jet2"]
@@ -31,12 +35,35 @@ def jet(fun: Callable, primals, series, factorial_scaled: bool = True, **_):
 
     # t is a weak (Python) float: the curve keeps the primals' dtypes and weak types
     derivatives = _derivatives(along, order, 0.0, 1.0)
-    out_tree = tree_structure(fun(*primals))
+    direct, out_tree = tree_flatten(fun(*primals))
     primals_out = derivatives[0]
     terms = [[d[i] for d in derivatives[1:]] for i in range(len(primals_out))]
-    if not factorial_scaled:
-        terms = [[t / math.factorial(k + 1) for k, t in enumerate(ts)] for ts in terms]
+    for i, live in enumerate(_depends_on_t(along)):
+        if not live:
+            primals_out[i], terms[i] = direct[i], _zero_series(direct[i], order, factorial_scaled)
+        elif not factorial_scaled:
+            terms[i] = [t / math.factorial(k + 1) for k, t in enumerate(terms[i])]
     return tree_unflatten(out_tree, primals_out), tree_unflatten(out_tree, terms)
+
+
+def _depends_on_t(along) -> list[bool]:
+    """Which outputs of `along` depend on t (the others are constants of `fun`)."""
+    closed, _ = trace_flat(lambda t: along(t), [abstractify(0.0)])
+    live = {id(v) for v in closed.jaxpr.invars}
+    for eqn in closed.jaxpr.eqns:
+        if any(id(v) in live for v in eqn.invars):
+            live.update(id(v) for v in eqn.outvars)
+    return [id(v) in live for v in closed.jaxpr.outvars]
+
+
+def _zero_series(primal, order: int, factorial_scaled: bool) -> list:
+    """As JAX's for an output that is no Taylor series (a constant): the primal as it is, its
+    terms zeros of its type (times k!, a float32, when factorial-scaled: an int output's terms
+    are float32)."""
+    zero = zeros_like(primal)
+    if not factorial_scaled:
+        return [zero] * order
+    return [zero * np.float32(math.factorial(k + 1)) for k in range(order)]
 
 
 def jet2(fun: Callable, primals, series, **kwargs):

@@ -16,7 +16,13 @@ from meshjit.compiler.ad.api import run
 from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.lax.batching import BatchAxis, batch_eval, match_axis, unbatched_aval
+from meshjit.compiler.lax.batching import (
+    BatchAxis,
+    BatchTrace,
+    batch_eval,
+    match_axis,
+    unbatched_aval,
+)
 from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
 from meshjit.compiler.trace.tracing import (
     Tracer,
@@ -283,17 +289,18 @@ def _mapped_keys(outer, inner):
 def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args):
     """`given_args`: the caller's (args, kwargs), whose keys the function's keys stand for."""
     example = [unbatched_aval(a, d) for a, d in zip(avals, dims)]
-    with gc_paused(), new_trace() as trace:
+    with gc_paused(), new_trace(BatchTrace) as trace:
         trace.kind = ("vmap", axis.size)  # as its tracers print
         if axis.name is not None:
             trace.vmap_axes = {**trace.vmap_axes, axis.name: axis.size}
+            trace.named = True
         if axis.spmd_axis_name is not None:
             trace.spmd_axes = trace.spmd_axes | frozenset(axis.spmd_axis_name)
         tracers = [trace.new_arg(a) for a in example]
-        # An unmapped Python scalar goes in as it is (as JAX, which never traces it): Python
-        # arithmetic on it stays Python's. It is still an input of the jaxpr, unused.
-        given = [x if d is None and type(x) in _PY_SCALARS else _as_ref(t)
-                 for x, t, d in zip(leaves, tracers, dims)]  # fmt: skip
+        # An unmapped input goes in as it is (as JAX, which never traces it): Python may branch
+        # on its value, and Python arithmetic on a Python scalar stays Python's. It is still an
+        # input of the jaxpr, unused. A ref goes in as the Ref over its tracer.
+        given = [_given(x, t, d) for x, t, d in zip(leaves, tracers, dims)]
         args, kwargs = tree_unflatten(in_tree, given)
         with _mapped_keys(given_args, (args, kwargs)):
             out_leaves, out_tree = tree_flatten(fun(*args, **kwargs))
@@ -313,17 +320,16 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
         return outs
 
     outs = run(batched, leaves, "vmap")  # outside any trace: compiled once per structure
-    # An unmapped input returned as it is comes back as the object that went in, and an
-    # output that was never traced as the object it is (as JAX: a Python float stays one).
-    passed = {id(t): x for t, x, d in zip(tracers, leaves, dims) if d is None}
-    outs = [
-        passed.get(id(leaf), o) if isinstance(leaf, Tracer) else leaf
-        for leaf, o in zip(out_leaves, outs)
-    ]
+    # An output that was never traced (an unmapped input returned as it is, a value computed
+    # from constants only) comes back as the object it is (as JAX: a Python float stays one).
+    outs = [o if isinstance(leaf, Tracer) else leaf for leaf, o in zip(out_leaves, outs)]
     return outs, box["dims"], out_tree
 
 
-_PY_SCALARS = (bool, int, float, complex)
+def _given(x, tracer, dim):
+    if dim is None and not hasattr(tracer.aval, "inner_aval"):
+        return x
+    return _as_ref(tracer)
 
 
 def _as_ref(tracer):

@@ -128,7 +128,7 @@ def _check(aval, mesh, spec: tuple, unreduced: frozenset, what) -> None:
         if parts > 1 and n % parts:
             raise ShardingTypeError(
                 f"{what}: dimension {dim} of size {n} cannot be sharded {parts} ways over "
-                f"{entry!r} (the result would be {aval.str_short()} with spec {spec}); pass an "
+                f"{entry!r} (the result would be {aval.str_long()} with spec {spec}); pass an "
                 "out_sharding that divides it, or reshard first"
             )
 
@@ -154,7 +154,8 @@ def apply(prim, avals, out, params):
         what = lambda: (
             f"{prim.name} operation with inputs: "
             + ", ".join(  # noqa: E731
-                a.str_short() for a in avals
+                a.str_short()
+                for a in avals  # JAX's short dtypes here (f32[8@X])
             )
         )  # JAX's words, built only when the check fails
         return typed(out, mesh, specs, what, unreduced, reduced)
@@ -217,7 +218,7 @@ def _kept_reduced(prim, rule, avals) -> frozenset:
     ranked = [a for a in avals if a.shape] if elementwise else avals[:1]
     sets = {a.sharding.spec.reduced if a.sharding is not None else frozenset() for a in ranked}
     if len(sets) > 1:
-        shown = ", ".join(a.str_short() for a in ranked)
+        shown = ", ".join(a.str_long() for a in ranked)
         raise ShardingTypeError(
             f"{prim.name}: all inputs should be reduced across the same mesh axes, or none "
             f"replicated or sharded on the axes another is reduced on; got {shown}. Reshard "
@@ -281,7 +282,7 @@ def broadcasting(name: str):
 
 
 def _incompatible(name: str, avals, specs) -> str:
-    types = ", ".join(a.str_short() for a in avals)
+    types = ", ".join(a.str_long() for a in avals)
     if name == "concatenate":  # JAX's words for concatenate's operands
         head = f"All operands should have the same sharding. Got {types}"
     else:
@@ -312,7 +313,7 @@ def sliced(name: str):
                 raise ShardingTypeError(
                     f"{name} on sharded dims where out dim ({n_out}) is not divisible by mesh "
                     f"axes ({parts}) with spec ({e}) is not implemented. Got input type="
-                    f"{x.str_short()} and output shape={out.shape}; reshard the dimension to "
+                    f"{x.str_long()} and output shape={out.shape}; reshard the dimension to "
                     "None first (meshjit.sharding.reshard)"
                 )
         return spec
@@ -329,6 +330,6 @@ def unstacked(aval, what: str):
     if spec[0] is not None:
         raise ShardingTypeError(
             f"{what}: 0th dimension of all xs should be replicated. Got {aval.sharding.spec} "
-            f"({aval.str_short()}); reshard it with that dimension unsharded"
+            f"({aval.str_long()}); reshard it with that dimension unsharded"
         )
     return typed(aval.update(shape=aval.shape[1:]), aval.sharding.mesh, spec[1:], what)

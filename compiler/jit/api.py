@@ -53,7 +53,10 @@ from meshjit.compiler.jit.stages import (
     Lowered,
     Traced,
     compile_for,
+    kept_jaxpr,
+    only_kept,
     options_key,
+    used_arguments,
 )
 from meshjit.compiler.lax.ad_util import closure_convert
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
@@ -248,14 +251,14 @@ class JitFunction:
         self.donate_argnums, self.donate_argnames = resolve_donation(
             fun, donate_argnums, donate_argnames, (self.static_argnums, self.static_argnames)
         )
-        # keep_unused: meshjit's programs always keep every argument (as keep_unused=True)
+        # keep_unused=False (JAX's default): the module takes only the arguments it uses
         self.keep_unused, self.device, self.inline = keep_unused, device, inline
         self.compiler_options = options_key(compiler_options)
         self._traces, self._lowerings, self._cache = _shared_caches(
             fun,
             (self.static_argnums, self.static_argnames, in_shardings, out_shardings),
             (self.propagation, self.name, self.donate_argnums, self.donate_argnames),
-            (device, inline, self.compiler_options),
+            (device, inline, self.compiler_options, bool(keep_unused)),
         )
         self.is_one_op = False  # an eager primitive's jit (jit/eager.py)
         _LIVE.add(self)
@@ -349,14 +352,17 @@ class JitFunction:
                 functools.partial(self._describe_arg, *sig.rebuild_args(sig.leaves), sig),
                 sum(s is not None for s in out_shardings),
             )
+            kept = None if self.keep_unused else used_arguments(traced.jaxpr.jaxpr)
+            names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
             module = lower_jaxpr_to_module(
-                traced.jaxpr,
+                kept_jaxpr(traced.jaxpr, kept),
                 name=self.name,
                 num_partitions=devices.num_partitions,
-                arg_shardings=sig.shardings,
+                arg_shardings=only_kept(sig.shardings, kept),
                 result_shardings=out_shardings,
-                donated=sig.donated,
+                donated=only_kept(sig.donated, kept),
                 result_names=_result_names(traced.out_tree),
+                arg_names=only_kept(names, kept),
             )
             if TYPECHECK["enabled"]:
                 verify(module, f"lowering jit({self.name})")
@@ -372,6 +378,7 @@ class JitFunction:
                 compiler_options=self.compiler_options,
             )
             lowered.in_shardings = list(sig.shardings)
+            lowered.kept = kept
         return lowered
 
     def _check_ref_closure(self, traced: Traced, sig: Signature) -> None:
@@ -599,8 +606,9 @@ def jit(
     using it again is an error; donating a NumPy value donates only its device copy.
     `inline`: inside another trace, the function's equations instead of a nested call.
     `device`: the arguments committed to that device, where the program runs; `backend`: "cpu"
-    (the only one). `compiler_options`: XLA option names to values. `keep_unused` is accepted:
-    meshjit's programs keep every argument."""
+    (the only one). `compiler_options`: XLA option names to values. `keep_unused=False` (as
+    JAX's default): the compiled program takes only the arguments it uses (the others are not
+    sent to the devices, and their `input_shardings` are None)."""
     if options:
         unknown = sorted(options)[0]
         raise MeshjitTypeError(f"jit() got an unexpected keyword argument '{unknown}'")

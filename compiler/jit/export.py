@@ -148,8 +148,9 @@ class Exported:
     _calls: dict = dataclasses.field(default_factory=dict, repr=False)
 
     def mlir_module(self) -> str:
-        """The module as StableHLO + Shardy text."""
-        return str(load_module(self.mlir_module_serialized))
+        """The module as StableHLO + Shardy text, with its locations (as JAX's)."""
+        module = load_module(self.mlir_module_serialized)
+        return module.operation.get_asm(enable_debug_info=True)
 
     def in_shardings_jax(self, mesh: Mesh | AbstractMesh) -> tuple:
         """The input shardings as NamedShardings over `mesh` (a Mesh or AbstractMesh of the
@@ -330,7 +331,7 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
                 lowered.compiler_ir(), lowered.traced.jaxpr.in_avals
             ),
             calling_convention_version=maximum_supported_calling_convention_version,
-            module_kept_var_idx=tuple(range(len(lowered.traced.jaxpr.in_avals))),
+            module_kept_var_idx=_kept(lowered),
             # JAX's flag for a module with dimension variables: a caller refines its shapes
             uses_global_constants=_polymorphic(lowered.traced.jaxpr.in_avals),
             _get_vjp=lambda: _export_vjp(fun_jit, sig, lowered),
@@ -393,6 +394,12 @@ def _flat_call(exp: Exported) -> Callable:
 
 def _plain(aval) -> ShapedArray:
     return ShapedArray(tuple(aval.shape), aval.dtype)
+
+
+def _kept(lowered) -> tuple:
+    """The arguments the module takes (as JAX's, jit's keep_unused=False drops the others)."""
+    n = len(lowered.traced.jaxpr.in_avals)
+    return tuple(range(n)) if lowered.kept is None else tuple(lowered.kept)
 
 
 def _abstract(s) -> NamedSharding | None:

@@ -10,7 +10,8 @@ from typing import Sequence
 
 from meshjit.compiler import tree_public
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
-from meshjit.compiler.ir.core import ClosedJaxpr
+from meshjit.compiler.ir import shape_poly
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, dce_jaxpr
 from meshjit.compiler.jit.propagation import propagated
 from meshjit.compiler.jit.shardings import constraint_shardings
 from meshjit.compiler.jit.signature import arg_aval
@@ -152,6 +153,7 @@ class Lowered:
         "_cache",
         "_propagated",
         "compiler_options",
+        "kept",
     )
 
     def __init__(
@@ -173,6 +175,7 @@ class Lowered:
         self._propagated = None
         self.compiler_options = compiler_options  # XLA's options: (name, value) pairs
         self.in_shardings = None  # the arguments' shardings (jit's in_shardings or their own)
+        self.kept = None  # the flat arguments the module takes (keep_unused=False), None: all
 
     in_avals = property(lambda self: self.traced.in_avals)
 
@@ -252,18 +255,51 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment, extra_options=()) -
         COUNTERS["compile"] += 1
         if dist.multi_process():
             checks.before_compile(lowered, devices.device_list)
+        kept = lowered.kept
         executable = compile_executable(
             lowered.as_bytecode("propagated"),
-            lowered.traced.jaxpr.in_avals,
+            only_kept(lowered.traced.jaxpr.in_avals, kept),
             lowered.out_avals,
             devices,
             lowered.out_shardings,
             module_callbacks(lowered._module),
             options,
-            in_shardings=lowered.in_shardings,
+            in_shardings=only_kept(lowered.in_shardings, kept),
+            kept=kept,
         )
         compiled = lowered._cache.compiled[key] = Compiled(executable, lowered.traced)
     return compiled
+
+
+# ---------------------------------------------------------------------------------------------
+# keep_unused=False: the module takes only the arguments its computation uses (as JAX's).
+
+
+def used_arguments(jaxpr: Jaxpr) -> tuple[int, ...] | None:
+    """The positions of the arguments the computation uses (after dead-code elimination), or
+    None when it uses them all (or has symbolic shapes: every argument may bind a dimension)."""
+    if any(not shape_poly.is_constant_shape(v.aval.shape) for v in jaxpr.invars):
+        return None
+    jaxpr = dce_jaxpr(jaxpr)
+    used = {id(v) for e in jaxpr.eqns for v in e.invars} | {id(v) for v in jaxpr.outvars}
+    kept = tuple(i for i, v in enumerate(jaxpr.invars) if id(v) in used)
+    return None if len(kept) == len(jaxpr.invars) else kept
+
+
+def kept_jaxpr(closed: ClosedJaxpr, kept) -> ClosedJaxpr:
+    if kept is None:
+        return closed
+    j = closed.jaxpr
+    return ClosedJaxpr(
+        Jaxpr(j.constvars, [j.invars[i] for i in kept], j.outvars, j.eqns), closed.consts
+    )
+
+
+def only_kept(values, kept):
+    """`values` (one per flat argument) at the kept positions; None stays None."""
+    if kept is None or values is None:
+        return values
+    return [values[i] for i in kept]
 
 
 def _unflatten_out(out_tree, leaves):
@@ -329,8 +365,14 @@ class Compiled(ExecutableViews):
 
     @property
     def input_shardings(self):
-        """The arguments' shardings, in the (args, kwargs) structure of the call (as JAX)."""
-        return tree_unflatten(self.traced.in_tree, self._named(self.executable.input_shardings))
+        """The arguments' shardings, in the (args, kwargs) structure of the call (as JAX); None
+        for an argument the program does not take (keep_unused=False)."""
+        shardings = self._named(self.executable.input_shardings)
+        kept = self.executable.kept
+        if kept is not None:
+            given = dict(zip(kept, shardings))
+            shardings = [given.get(i) for i in range(len(self.traced.jaxpr.in_avals))]
+        return tree_unflatten(self.traced.in_tree, shardings)
 
     @property
     def output_shardings(self):
@@ -375,11 +417,13 @@ class Compiled(ExecutableViews):
         """As JAX: an argument placed with a NamedSharding (committed) must be laid out as the
         computation was compiled for; other arguments are moved."""
         placements = self.executable.in_placements
-        for i, (x, p) in enumerate(zip(leaves, placements)):
+        positions = self.executable.kept or range(len(placements))
+        for k, (i, p) in enumerate(zip(positions, placements)):
+            x = leaves[i]
             if not isinstance(getattr(x, "_sharding", None), NamedSharding):
                 continue
             if not same_placement(x._placement, p):
-                want = self._named(self.executable.input_shardings)[i]
+                want = self._named(self.executable.input_shardings)[k]
                 raise MeshjitValueError(
                     "Computation was compiled for input shardings that disagree with the "
                     "shardings of arguments passed to it. Here are the 1 mismatches:\n"

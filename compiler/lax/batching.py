@@ -16,9 +16,9 @@ from typing import Sequence
 
 from meshjit.compiler.errors import MeshjitValueError, enter_source, leave_source
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
-from meshjit.compiler.ir.registry import Primitive, batch_always, batching_rules
+from meshjit.compiler.ir.registry import Primitive, batch_always, batching_rules, trace_state
 from meshjit.compiler.lax.ad_util import aval_of
-from meshjit.compiler.trace.tracing import new_trace, trace_flat
+from meshjit.compiler.trace.tracing import Trace, Tracer, bind_eagerly, new_trace, trace_flat
 
 not_mapped = None
 
@@ -53,6 +53,58 @@ def current_axis() -> BatchAxis:
 # Primitives whose rule runs even when no operand is mapped: collectives (an axis name may be the
 # mapped one) and primitives holding jaxprs (their bodies may hold such collectives).
 axis_rules: set[Primitive] = set()
+
+
+# ---------------------------------------------------------------------------------------------
+# vmap's trace.
+
+
+class BatchTrace(Trace):
+    """vmap's trace. As JAX's BatchTrace, it records only what depends on the mapped inputs: an
+    operation none of whose operands is one of its tracers (a closed-over constant, an unmapped
+    argument, a value of an enclosing trace) is bound in the enclosing trace, or run now outside
+    any, so its value stays as concrete as it is there (Python may branch on it,
+    BCOO.fromdense may count its nonzeros). Under a named vmap, the primitives that may name
+    the mapped axis (`axis_rules`) are recorded all the same, as are those batched always
+    (`batch_always`: the mutable refs')."""
+
+    __slots__ = ("named",)
+
+    def __init__(self, parent: Trace | None):
+        super().__init__(parent)
+        self.named = False
+
+    def staging(self) -> Trace | None:
+        return None if self.parent is None else self.parent.staging()
+
+    def process(self, prim: Primitive, args: Sequence, params: dict, internal_frames: int):
+        if (
+            (self.named and prim in axis_rules)
+            or prim in batch_always
+            or self._depends_on_mapped(args, params)
+        ):
+            return Trace.process(self, prim, args, params, internal_frames)
+        parent, saved = self.parent, trace_state.current
+        trace_state.current = parent
+        try:
+            if parent is None:
+                return bind_eagerly(prim, args, params)
+            return parent.process(prim, args, params, internal_frames + 1)
+        finally:
+            trace_state.current = saved
+
+    def _depends_on_mapped(self, args: Sequence, params: dict) -> bool:
+        if any(type(x) is Tracer and x._trace is self for x in args):
+            return True
+        return any(self._owns_const(v) for v in params.values())
+
+    def _owns_const(self, value) -> bool:
+        """Whether a parameter (a closed jaxpr, or a tuple of them) captured one of its tracers."""
+        if isinstance(value, tuple):
+            return any(self._owns_const(v) for v in value)
+        if isinstance(value, ClosedJaxpr):
+            return any(type(c) is Tracer and c._trace is self for c in value.consts)
+        return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,6 +373,7 @@ def _to_full(x, d, size, shape, out_shape):
 
 __all__ = [
     "BatchAxis",
+    "BatchTrace",
     "all_to_front",
     "axis_rules",
     "batch_closed",

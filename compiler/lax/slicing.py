@@ -197,6 +197,20 @@ def slice(x, start_indices, limit_indices, strides=None):
     )
 
 
+@slice_p.def_impl
+def _slice_impl(x, *, start_indices, limit_indices, strides):
+    """As JAX's: outside any trace, a slice without strides runs as a dynamic_slice (one
+    program per result shape), its start indices sent to the device as weak int32 scalars: an
+    implicit transfer the transfer guard sees (`x[1:3]` under transfer_guard("disallow"))."""
+    from meshjit.compiler.jit.eager import apply_primitive  # a later layer
+
+    params = dict(start_indices=start_indices, limit_indices=limit_indices, strides=strides)
+    if strides is not None or aval_of(x).sharding is not None:
+        return apply_primitive(slice_p, (x,), params)
+    sizes = tuple(hi - lo for lo, hi in zip(start_indices, limit_indices))
+    return apply_primitive(dynamic_slice_p, (x, *start_indices), dict(slice_sizes=sizes))
+
+
 def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
     aval = aval_of(x)
     axis = checks.canonical_axis(axis, aval.ndim)

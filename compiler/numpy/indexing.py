@@ -72,7 +72,7 @@ def _apply_static(x, entries, ints_too: bool):
             starts[e.axis], limits[e.axis] = e.value, e.value + 1
         new_entries.append(e)
     if (starts, limits, strides) != ([0] * len(shape), list(shape), [1] * len(shape)):
-        x = lax.slice(x, starts, limits, strides)
+        x = lax.slice(x, starts, limits, None if set(strides) == {1} else strides)  # as JAX
     return lax.rev(x, reversed_axes), new_entries
 
 

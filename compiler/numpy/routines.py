@@ -381,26 +381,24 @@ def diagflat(v, k=0):
 
 
 def fill_diagonal(a, val, wrap=False, *, inplace=True):
-    """`a` with its main diagonal set to `val` (JAX: a new array; pass inplace=False)."""
+    """`a` with its main diagonal set to `val` (JAX: a new array; pass inplace=False; JAX does
+    not implement wrap=True)."""
     if inplace:
-        raise MeshjitValueError(
-            "fill_diagonal: meshjit arrays are immutable; pass inplace=False for a new array"
+        raise MeshjitNotImplementedError(
+            "JAX arrays are immutable, must use inplace=False (meshjit arrays are immutable too)"
         )
+    if wrap:
+        raise MeshjitNotImplementedError("wrap=True is not implemented, must use wrap=False")
     shape = aval_of(a).shape
-    if len(shape) < 2 or (len(shape) > 2 and len(set(shape)) != 1):
-        raise MeshjitValueError(f"fill_diagonal needs a 2-D or square array, got {shape}")
-    n = min(shape) if len(shape) == 2 and not wrap else shape[0]
-    rows = np.arange(n if not wrap else shape[0])
-    if wrap and len(shape) == 2:
-        step = shape[1] + 1
-        flat = np.arange(0, shape[0] * shape[1], step)
-        rows, cols = flat // shape[1], flat % shape[1]
-        index = (asarray(rows.astype(np.int32)), asarray(cols.astype(np.int32)))
-    else:
-        index = tuple(asarray(rows.astype(np.int32)) for _ in shape)
-    values = shapes.ravel(asarray(val, aval_of(a).dtype))
-    count = index[0].shape[0]
-    values = resize(values, count)
+    if len(shape) < 2:
+        raise MeshjitValueError(f"array must be at least 2-d (fill_diagonal got shape {shape})")
+    if len(set(shape)) != 1 and len(shape) > 2:
+        raise MeshjitValueError(
+            f"All dimensions of input must be of equal length (fill_diagonal got shape {shape})"
+        )
+    rows = np.arange(min(shape))
+    index = tuple(asarray(rows.astype(np.int32)) for _ in shape)
+    values = resize(shapes.ravel(asarray(val, aval_of(a).dtype)), rows.size)
     return asarray(a).at[index].set(values)
 
 

@@ -122,6 +122,7 @@ def materialize(x):
         return x
     aval = aval_of(x)
     trace = current_trace()
+    trace = None if trace is None else trace.staging()
     if trace is not None:
         if not aval.shape:  # a scalar is inlined as a literal, as JAX's jaxprs show it
             return Tracer(trace, Literal(np.asarray(x, aval.dtype), aval))

@@ -123,17 +123,26 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
 def psum(x, axis_name, *, axis_index_groups=None):
     if not as_axes(axis_name):  # no axes: x as given, as JAX's (inside shard_map or not)
         return x
-    if all(_python_number(leaf) for leaf in tree_leaves(x)):
-        # JAX's constant case: a Python number times the group's size, still a Python number
+    if all(_host_number(leaf) for leaf in tree_leaves(x)):
+        # JAX's constant case: a Python or NumPy number times the group's size, still one
         # (`lax.psum(1, "i")` is the axis size, usable in shapes)
         env, axes = checked_axes(axis_name, "psum")
         size = group_size(env, axes, _groups_for(env, axes, axis_index_groups, "psum"))
-        return tree_map(lambda leaf: type(leaf)(size) * leaf, x)
+        return tree_map(lambda leaf: _host_scaled(leaf, size), x)
     return _all_reduce(psum_p, x, axis_name, axis_index_groups)
 
 
-def _python_number(x) -> bool:
-    return type(x) in (int, float, complex)
+def _host_number(x) -> bool:
+    """A Python number or a NumPy value (not bool: JAX's psum makes those int32 arrays)."""
+    if type(x) in (int, float, complex):
+        return True
+    return isinstance(x, (np.ndarray, np.generic)) and x.dtype != np.bool_
+
+
+def _host_scaled(leaf, size: int):
+    if type(leaf) in (int, float, complex):
+        return type(leaf)(size) * leaf
+    return np.asarray(size, leaf.dtype) * leaf
 
 
 def pmax(x, axis_name, *, axis_index_groups=None):
@@ -148,7 +157,14 @@ def pmean(x, axis_name, *, axis_index_groups=None):
     env, axes = checked_axes(axis_name, "pmean")
     size = group_size(env, axes, _groups_for(env, axes, axis_index_groups, "pmean"))
     total = psum(x, axis_name, axis_index_groups=axis_index_groups)
-    return tree_map(lambda t: elementwise.div(_inexact(t), _scalar_like(_inexact(t), size)), total)
+    return tree_map(functools.partial(_mean_of_sum, size=size), total)
+
+
+def _mean_of_sum(total, size: int):
+    """As JAX's `v / n`: a Python or NumPy sum stays one (`pmean(1, "i")` is 1.0)."""
+    if _host_number(total):
+        return total / size
+    return elementwise.div(_inexact(total), _scalar_like(_inexact(total), size))
 
 
 def _inexact(x):
@@ -209,7 +225,7 @@ def pcast(x, axis_name, *, to: str):
             raise MeshjitValueError(
                 "jax.lax.pcast can only accept axis_name which corresponds to one of varying, "
                 f"unreduced, reduced or invarying state of the input. Got input type: "
-                f"{abstractify(leaf).str_short()}, axes: {axes} and input state: {states}"
+                f"{abstractify(leaf).str_long()}, axes: {axes} and input state: {states}"
             )
         if states == {"varying"}:
             raise MeshjitValueError(
@@ -269,17 +285,17 @@ def _check_group_split(what, axes, aval, dim: int, dim_name: str, size: int, til
         names = axes[0] if len(axes) == 1 else axes
         raise MeshjitValueError(
             f"The size of all_to_all split_axis ({n}) has to be divisible by the size of the "
-            f"named axis {names} ({size}): {dim_name} {dim} of {aval.str_short()}"
+            f"named axis {names} ({size}): {dim_name} {dim} of {aval.str_long()}"
         )
     if what == "psum_scatter" and tiled and n % size:  # JAX's words
         raise MeshjitValueError(
             f"tiled reduce_scatter operand scatter dimension size {n} must be divisible by "
-            f"shard_count {size} (psum_scatter over {axes} of {aval.str_short()})"
+            f"shard_count {size} (psum_scatter over {axes} of {aval.str_long()})"
         )
     if (tiled and n % size) or (not tiled and n != size):
         need = f"divisible by {size}" if tiled else f"equal to {size}"
         raise MeshjitValueError(
-            f"{what} over {axes}: {dim_name} {dim} of {aval.str_short()} has size {n}, "
+            f"{what} over {axes}: {dim_name} {dim} of {aval.str_long()} has size {n}, "
             f"which must be {need} (the group size)"
         )
 
@@ -579,7 +595,7 @@ def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):
     aval = ctx.avals_in[0]
     if not aval.shape[dimension]:  # as JAX: refused when lowered (a dead one is not)
         raise MeshjitValueError(
-            f"psum_scatter over {axes}: scatter dimension {dimension} of {aval.str_short()} "
+            f"psum_scatter over {axes}: scatter dimension {dimension} of {aval.str_long()} "
             "has size 0; the result dimension size at scatter_dimension cannot be zero",
             ctx.source,
         )

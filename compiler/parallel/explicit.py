@@ -152,7 +152,7 @@ def retyped(x, sharding: NamedSharding, what: str):
     key = (sharding, sharding.mesh.axis_types, x.ndim)  # mesh equality ignores axis types
     parts = _RETYPED.get(key)
     if parts is None:
-        sharding.check_rank(x.ndim, f"{what} of {x.str_short()}")
+        sharding.check_rank(x.ndim, f"{what} of {x.str_long()}")
         spec = type_spec(sharding, x.ndim)
         unreduced = _explicit_part(sharding, sharding.spec.unreduced)
         reduced = _explicit_part(sharding, sharding.spec.reduced)
@@ -290,7 +290,7 @@ def _check_reshard(aval, sharding: NamedSharding) -> None:
     if len(sharding.spec) > aval.ndim:
         raise MeshjitValueError(
             f"reshard: the spec {sharding.spec} has {len(sharding.spec)} entries but the value "
-            f"{aval.str_short()} has rank {aval.ndim}"
+            f"{aval.str_long()} has rank {aval.ndim}"
         )
     sizes = sharding.mesh.shape
     for dim in range(len(sharding.spec)):

@@ -188,7 +188,7 @@ def _traced_sharding(x, i: int):
             return trace.arg_shardings[x._var]
         trace = trace.parent
     raise MeshjitValueError(
-        f"shard_map cannot infer in_specs for argument {i} ({x._var.aval.str_short()}): it is a "
+        f"shard_map cannot infer in_specs for argument {i} ({x._var.aval.str_long()}): it is a "
         "traced value without a sharding in its type (only values on Explicit mesh axes, and "
         "jit's own arguments, carry one). Pass in_specs=..."
     )
@@ -335,7 +335,7 @@ def _local_aval(aval: ShapedArray, per_dim, mesh, i: int) -> ShapedArray:
             raise MeshjitValueError(
                 "shard_map was given argument arrays with axis sizes that are not evenly "
                 "divisible by the corresponding mesh axis sizes: shard_map argument "
-                f"{i} of type {aval.str_short()}, which maps array axis {d} (of size {size}) to "
+                f"{i} of type {aval.str_long()}, which maps array axis {d} (of size {size}) to "
                 f"{to}, but {parts} does not evenly divide {size}"
             )
         shape.append(size // parts)
@@ -393,7 +393,7 @@ def _check_spec_matches_type(spec: PartitionSpec, aval: ShapedArray, axes) -> No
         padded = PartitionSpec(*(list(spec) + [None] * (aval.ndim - len(spec))))
         raise MeshjitValueError(
             f"in_specs passed to shard_map: {padded} does not match the specs of the input: "
-            f"{PartitionSpec(*spec_of(aval))} for arg: {aval.str_short()}. `in_specs` is an "
+            f"{PartitionSpec(*spec_of(aval))} for arg: {aval.str_long()}. `in_specs` is an "
             "optional argument so you can omit specifying it and shard_map will infer the "
             "in_specs from the arguments. If you want to reshard your inputs, you can use "
             "`meshjit.reshard` on the arguments and then pass those args to shard_map."
@@ -431,7 +431,7 @@ def _check_out_spec(i, spec: PartitionSpec, aval: ShapedArray, manual, check_vma
             + "\n\nCheck if these output values are meant to be replicated over those mesh "
             "axes. If not, consider revising the corresponding out_specs entries. If so, "
             "consider disabling the check by passing the check_vma=False argument to "
-            f"`jax.shard_map`. (output {i} is {aval.str_short()}: reduce over the axes (e.g. "
+            f"`jax.shard_map`. (output {i} is {aval.str_long()}: reduce over the axes (e.g. "
             "lax.psum), or gather with lax.all_gather_invariant instead of lax.all_gather)"
         )
 

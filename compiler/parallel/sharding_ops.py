@@ -57,8 +57,12 @@ def _assert_type(x, sharding: NamedSharding) -> None:
     )
     if not explicit_context:
         types = dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))
-        named = [a for entry in sharding.spec if entry is not None
-                 for a in (entry if isinstance(entry, tuple) else (entry,))]
+        named = [
+            a
+            for entry in sharding.spec
+            if entry is not None
+            for a in (entry if isinstance(entry, tuple) else (entry,))
+        ]
         if any(types.get(a) is not None and types[a].name != "Auto" for a in named):
             raise MeshjitValueError(
                 "The spec of NamedSharding passed to with_sharding_constraint can only refer to "
@@ -72,7 +76,7 @@ def _assert_type(x, sharding: NamedSharding) -> None:
         raise ShardingAssertionError(
             "`with_sharding_constraint` acts as an assert when all axes of mesh are of type "
             f"`Explicit`. The array sharding: {PartitionSpec(*spec_of(aval))} did not match the "
-            f"sharding provided: {PartitionSpec(*spec)} (for {aval.str_short()}). Please use "
+            f"sharding provided: {PartitionSpec(*spec)} (for {aval.str_long()}). Please use "
             "`meshjit.sharding.reshard` to change the sharding of the array"
         )
 

@@ -242,11 +242,17 @@ def _guard_host_to_device(aval, devices) -> None:
         return
     if _transfers.explicit and not level.endswith("_explicit"):
         return
-    where = devices[0] if len(devices) == 1 else f"{len(devices)} devices"
-    message = f"host-to-device transfer: aval={aval}, dst={where}"
+    message = f"host-to-device transfer: aval={aval!r}, dst_sharding={_destination(devices)}"
     if level.startswith("disallow"):
         raise JaxRuntimeError(f"INVALID_ARGUMENT: Disallowed {message}")
     logging.getLogger("meshjit").warning(message)
+
+
+def _destination(devices) -> str:
+    """The destination as JAX's guard names a single device's; several devices by count."""
+    if len(devices) == 1:
+        return f"SingleDeviceSharding(device={devices[0]!r}, memory_kind=device)"
+    return f"{len(devices)} devices"
 
 
 def put_shards(aval, sharding, shards: list, devices: list):

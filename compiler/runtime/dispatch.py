@@ -46,6 +46,7 @@ class Executable:
         "effects",
         "_commits",
         "_in_requested",
+        "kept",
     )
 
     def __init__(
@@ -57,8 +58,9 @@ class Executable:
         out_shardings,
         effects=False,
         in_shardings=None,
+        kept=None,
     ):
-        self.loaded, self.devices = loaded, devices
+        self.loaded, self.devices, self.kept = loaded, devices, kept
         self._in_requested = in_shardings or [None] * len(in_avals)  # the arguments' own
         self.effects = effects  # it calls back into Python: its runs are waited for at exit
         self.in_placements = _placements(loaded.get_parameter_shardings(), in_avals, devices)
@@ -91,9 +93,10 @@ class Executable:
         return [sharding for _, _, sharding, _ in self._outs]
 
     def execute(self, leaves: Sequence) -> list[Array]:
+        taken = leaves if self.kept is None else [leaves[i] for i in self.kept]
         buffers = [
             x._impl if type(x) is Array and x._placement is p else device_arg(x, aval, p)
-            for x, (aval, p) in zip(leaves, self._ins)
+            for x, (aval, p) in zip(taken, self._ins)
         ]
         try:
             results = self.loaded.execute_sharded(buffers, with_tokens=self.effects)
@@ -132,12 +135,14 @@ def compile_executable(
     callbacks=(),
     compiler_options=(),
     in_shardings=None,
+    kept=None,
 ) -> Executable:
     """XLA's executable for a (propagated) StableHLO module on `devices`; `in_shardings` (the
-    arguments' shardings, None where unknown) name its input layouts as the user gave them."""
+    arguments' shardings, None where unknown) name its input layouts as the user gave them;
+    `kept`: the positions of the call's arguments the module takes (None: all)."""
     loaded = client.compile_module(module, devices.device_list, callbacks, compiler_options)
     return Executable(
-        loaded, in_avals, out_avals, devices, out_shardings, bool(callbacks), in_shardings
+        loaded, in_avals, out_avals, devices, out_shardings, bool(callbacks), in_shardings, kept
     )
 
 

@@ -227,7 +227,7 @@ def bcoo_concatenate(operands, *, dimension):
     shape = list(first.shape)
     shape[dimension] = sum(op.shape[dimension] for op in operands)
     if dimension >= nb + ns:
-        raise MeshjitNotImplementedError("bcoo_concatenate along a dense dimension")
+        raise MeshjitNotImplementedError("Concatenation along dense dimensions.")  # JAX's words
     if dimension < nb:
         nse = max(op.nse for op in operands)
         from meshjit.compiler.sparse.bcoo_indices import bcoo_set_nse

@@ -1,13 +1,54 @@
-"""sparse.linalg: `lobpcg_standard` and `spsolve` of jax.experimental.sparse.linalg are not
-implemented in meshjit (spsolve needs cuSPARSE's QR on GPU in JAX itself)."""
+"""sparse.linalg: `spsolve` as JAX's CPU path does it (scipy.sparse.linalg.spsolve on the host,
+through a pure_callback); `lobpcg_standard` is not implemented in meshjit."""
 
 from __future__ import annotations
 
-from meshjit.compiler.errors import MeshjitNotImplementedError
+import numpy as np
+
+from meshjit.compiler import numpy as jnp
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.lax.callbacks import pure_callback
 
 
 def spsolve(data, indices, indptr, b, tol=1e-6, reorder=1):
-    raise MeshjitNotImplementedError("sparse.linalg.spsolve is not implemented in meshjit")
+    """The solution x of A x = b for the square CSR matrix A = (data, indices, indptr), as
+    JAX's on CPU: SciPy's direct solver on the host (`tol` and `reorder` are the GPU solver's,
+    unused here, as in JAX). Not differentiable in meshjit (JAX's primitive is)."""
+    data, indices, indptr, b = (jnp.asarray(x) for x in (data, indices, indptr, b))
+    _check_spsolve(data, indices, indptr, b, reorder)
+    return pure_callback(_host_spsolve, ShapedArray(b.shape, b.dtype), data, indices, indptr, b)
+
+
+def _check_spsolve(data, indices, indptr, b, reorder) -> None:
+    """JAX's checks (its abstract evaluation rule), in its words."""
+    if data.dtype != b.dtype:
+        raise MeshjitValueError(f"data types do not match: {data.dtype=} {b.dtype=}")
+    if not (
+        jnp.issubdtype(indices.dtype, jnp.integer) and jnp.issubdtype(indptr.dtype, jnp.integer)
+    ):
+        raise MeshjitValueError(
+            f"index arrays must be integer typed; got {indices.dtype=} {indptr.dtype=}"
+        )
+    if not data.ndim == indices.ndim == indptr.ndim == b.ndim == 1:
+        raise MeshjitValueError(
+            "Arrays must be one-dimensional. "
+            f"Got {data.shape=} {indices.shape=} {indptr.shape=} {b.shape=}"
+        )
+    if indptr.size != b.size + 1 or data.shape != indices.shape:
+        raise MeshjitValueError(
+            f"Invalid CSR buffer sizes: {data.shape=} {indices.shape=} {indptr.shape=}"
+        )
+    if reorder not in [0, 1, 2, 3]:
+        raise MeshjitValueError(f"{reorder=} not valid, must be one of [1, 2, 3, 4]")
+
+
+def _host_spsolve(data, indices, indptr, b):
+    import scipy.sparse  # JAX's dependency for this solver (not meshjit's: imported on use)
+    import scipy.sparse.linalg
+
+    matrix = scipy.sparse.csr_matrix((data, indices, indptr), shape=(b.size, b.size))
+    return np.asarray(scipy.sparse.linalg.spsolve(matrix, b), dtype=b.dtype)
 
 
 def lobpcg_standard(A, X, m=100, tol=None):

@@ -291,6 +291,11 @@ class Trace:
         self._const_index: dict[int, Var] = {}
         self.done = False
 
+    def staging(self) -> Trace | None:
+        """The trace a constant made here belongs to: this one (vmap's defers to its parent,
+        None outside any: a constant stays concrete there)."""
+        return self
+
     def new_arg(self, aval: ShapedArray) -> Tracer:
         var = Var(aval)
         self.invars.append(var)
@@ -461,13 +466,17 @@ def current_trace() -> Trace | None:
 
 
 class new_trace:
-    """Context manager: a fresh trace nested in the current one."""
+    """Context manager: a fresh trace nested in the current one (of `trace_type`, a Trace
+    subclass for vmap's)."""
 
-    __slots__ = ("trace", "saved")
+    __slots__ = ("trace", "saved", "trace_type")
+
+    def __init__(self, trace_type: type = None):
+        self.trace_type = trace_type or Trace
 
     def __enter__(self) -> Trace:
         self.saved = _state.current
-        self.trace = _state.current = Trace(self.saved)
+        self.trace = _state.current = self.trace_type(self.saved)
         return self.trace
 
     def __exit__(self, *exc):

@@ -37,3 +37,22 @@ def test_jet_errors_are_jaxs():
         jet(jnp.sin, (1.0, 2.0), ((1.0,), (1.0, 2.0)))
     with pytest.raises(ValueError, match="primal value at position 0 is not an array"):
         jet(lambda t: t, ((1.0, 2.0),), ((1.0,),))
+
+
+def test_jet_of_constant_outputs_as_jax():
+    """An output that does not depend on the inputs is no Taylor series in JAX: it comes back
+    as it is (a Python float stays one, a NumPy array stays one), its terms zeros of its type
+    times k! (float32: an int output's terms are float32); meshjit gave arrays, and float0
+    terms for an int output."""
+    x, series = (np.float32(2.0),), ((np.float32(1.0), np.float32(0.0)),)
+    primal, terms = jet(lambda x: 3.0, x, series)
+    assert type(primal) is float and primal == 3.0
+    assert [(t.dtype, float(t)) for t in terms] == [(np.float32, 0.0)] * 2
+    primal, terms = jet(lambda x: np.ones(2, np.float32), x, series)
+    assert type(primal) is np.ndarray and terms[1].shape == (2,)
+    primal, terms = jet(lambda x: jnp.int32(3), x, ((np.float32(1.0),),))
+    assert primal.dtype == np.int32 and terms[0].dtype == np.float32 and float(terms[0]) == 0
+    primal, terms = jet2(lambda x: jnp.int32(3), x, ((np.float32(1.0),),))
+    assert terms[0].dtype == np.int32  # unscaled: zeros_like, as JAX's
+    (p, z), ((dp, _), (dz, _)) = jet(lambda x: (x * 2, jnp.zeros(2)), x, series)
+    assert float(p) == 4 and float(dp) == 2 and z.shape == dz.shape == (2,)

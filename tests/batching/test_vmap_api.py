@@ -223,6 +223,47 @@ def test_vmapped_function_returning_a_string_is_jaxs_type_error():
         vmap(lambda x: "x")(jnp.ones(3))
 
 
+# ---------------------------------------------------------------------------------------------
+# What does not depend on the mapped inputs stays concrete (as JAX's BatchTrace: only values
+# depending on the batched arguments are traced). Before, every operation inside vmap was
+# traced, so these raised concretization errors; JAX 0.10.2 gives the values below.
+
+A = np.array([[1.0, 0.0, 2.0], [0.0, 3.0, 0.0]], np.float32)
+VS = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+
+def test_python_control_flow_on_closed_over_constants_inside_vmap():
+    def f(v):
+        const = jnp.asarray(A)
+        scale = 2 if const.sum() > 0 else 3  # a concrete value, not a tracer
+        return v * scale * int(const.max()) + const.max().item()
+
+    np.testing.assert_allclose(vmap(f)(VS), VS * 6 + 3)
+    np.testing.assert_allclose(vmap(vmap(f))(VS[:, None]), VS[:, None] * 6 + 3)
+    out = vmap(lambda v, a: v * (2 if a.sum() > 0 else 3), in_axes=(0, None))(VS, jnp.asarray(A[0]))
+    np.testing.assert_allclose(out, VS * 2)  # an unmapped argument is concrete too
+
+
+def test_sparse_fromdense_of_a_closed_over_constant_inside_vmap():
+    from meshjit.experimental import sparse
+
+    out = vmap(lambda v: sparse.BCOO.fromdense(A) @ v)(VS)
+    np.testing.assert_allclose(out, VS @ A.T)
+
+
+def test_unbatched_values_inside_vmap_with_jit_grad_and_axis_names():
+    a0 = jnp.asarray(A[0])
+    np.testing.assert_allclose(vmap(lambda v: jit(lambda a: a * 2)(a0) + v)(VS), VS + 2 * A[0])
+    grads = vmap(lambda v: meshjit.grad(lambda a: (a * v).sum())(a0))(VS)
+    np.testing.assert_allclose(grads, VS)
+    out = jit(vmap(lambda v: v * jnp.asarray(A).max()))(VS)
+    np.testing.assert_allclose(out, VS * 3)
+    # A collective or axis_index naming the mapped axis is batched even on constants.
+    out = vmap(lambda v: v + lax.psum(jnp.float32(1), "i") + lax.axis_index("i"), axis_name="i")(VS)
+    np.testing.assert_allclose(out, VS + 2 + np.arange(2)[:, None])
+    np.testing.assert_allclose(vmap(lambda v: jnp.asarray(A).sum(0))(VS), np.tile(A.sum(0), (2, 1)))
+
+
 def test_unmapped_function_argument_passes_through():
     """As JAX: a non-array leaf with in_axes=None (a function, as a static jit argument hands
     it in) is passed to the function untraced."""

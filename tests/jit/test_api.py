@@ -344,6 +344,38 @@ def test_backend_and_keep_unused():
         meshjit.jit(lambda x: x, device=meshjit.devices()[0], out_shardings=P())
 
 
+def test_unused_arguments_are_dropped_unless_keep_unused():
+    """As JAX (keep_unused=False by default): the module takes only the arguments it uses
+    (after dead code is dropped), the compiled input_shardings say None for the others, a
+    donated unused argument is not donated, export records the kept ones; keep_unused=True
+    keeps them all. meshjit kept every argument."""
+
+    def f(x, y, z):
+        return x + z
+
+    def main_args(fun, *args):
+        text = fun.lower(*args).as_text()
+        return re.search(r"func\.func public @main\((.*?)\) ->", text).group(1).count("%arg")
+
+    x = np.ones(4, np.float32)
+    assert main_args(meshjit.jit(f), x, x, x) == 2
+    assert main_args(meshjit.jit(f, keep_unused=True), x, x, x) == 3
+    assert main_args(meshjit.jit(lambda a, b: (jnp.sin(b), a)[1]), x, x) == 1  # dead code
+    compiled = meshjit.jit(f).lower(x, x, x).compile()
+    (s0, s1, s2), _ = compiled.input_shardings
+    assert s1 is None and s0 == s2 == meshjit.sharding.SingleDeviceSharding(meshjit.devices()[0])
+    np.testing.assert_array_equal(compiled(x, x, x), 2 * x)
+    donating = meshjit.jit(f, donate_argnums=(0, 1))
+    assert "buffer_donor" not in donating.lower(x, x, x).as_text().split("%arg1")[1][:40]
+    a, b = jnp.ones(4), jnp.ones(4)
+    np.testing.assert_array_equal(donating(a, b, x), 2 * x)
+    assert a.is_deleted() and not b.is_deleted()  # as JAX's
+    exported = meshjit.export.export(meshjit.jit(f))(x, x, x)
+    assert exported.module_kept_var_idx == (0, 2)
+    np.testing.assert_array_equal(exported.call(x, 5 * x, x), 2 * x)
+    assert float(meshjit.jit(lambda u, v: 3.0)(1.0, 2.0)) == 3.0
+
+
 def test_compiler_options_reach_xla():
     f = meshjit.jit(lambda x: x * 2, compiler_options={"xla_cpu_enable_fast_math": True})
     assert float(f(1.5)) == 3.0

@@ -180,6 +180,20 @@ def test_the_fields_jax_defines():
     assert exp.out_shardings_jax(MESH) == (None, s("data", None))
 
 
+def test_exported_module_text_has_locations_as_jax():
+    """JAX's exported module text carries locations: the arguments named (`loc("x")`, with
+    pytree paths), each op its primitive and source line; meshjit's had none."""
+
+    def f(x, p):
+        return meshjit.numpy.sin(x) * p["w"]
+
+    args = (np.ones(3, np.float32), {"w": np.ones(3, np.float32)})
+    text = export.export(meshjit.jit(f))(*args).mlir_module()
+    assert '%arg0: tensor<3xf32> loc("x"), %arg1: tensor<3xf32> loc("p[\'w\']")' in text
+    assert 'loc("sin"(#loc' in text and f'loc("{__file__}":' in text
+    assert "#loc" not in meshjit.jit(f).lower(*args).as_text()  # debug info on request only
+
+
 def test_outputs_are_sharded_as_exported():
     exp = export.deserialize(exported("mlp").serialize())
     _, args, _, _ = PROGRAMS["mlp"]

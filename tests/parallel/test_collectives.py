@@ -200,6 +200,23 @@ def test_psum_of_python_numbers_is_a_python_number_as_jax():
     assert seen == {"n": 8, "f": {"k": 1.0}} and type(seen["n"]) is int
 
 
+def test_pmean_of_python_numbers_and_psum_of_numpy_scalars_as_jax():
+    """As JAX's `v / n` of its constant case: pmean(1, "x") is the Python float 1.0 (meshjit
+    gave a traced float32[]); a NumPy scalar's psum is a NumPy scalar of its dtype."""
+    seen = {}
+
+    def body(b):
+        seen["mean"] = lax.pmean(1, ("x", "y")), lax.pmean({"k": 3.0}, "y")
+        seen["np"] = lax.psum(np.float32(1.5), "x"), lax.pmean(np.int32(4), "x")
+        return b
+
+    run(M42, body, rand(8, 4), P("x", "y"), P("x", "y"))
+    (one, tree), (total, mean) = seen["mean"], seen["np"]
+    assert type(one) is float and one == 1.0 and tree == {"k": 3.0} and type(tree["k"]) is float
+    assert type(total) is np.float32 and total == 6.0
+    assert type(mean) is np.float64 and mean == 4.0
+
+
 # ---------------------------------------------------------------------------------------------
 # all_gather / psum_scatter.
 

@@ -582,8 +582,21 @@ def test_contracting_choices_are_valid_specs_that_run(mesh):
 def test_conflicting_elementwise_names_both_types(mesh):
     a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
     b = meshjit.device_put(np.ones((8, 4), np.float32), P("Y", None))
-    with pytest.raises(ShardingTypeError, match=r"f32\[8@X,4\].*f32\[8@Y,4\]"):
+    with pytest.raises(ShardingTypeError, match=r"float32\[8@X,4\].*float32\[8@Y,4\]"):
         meshjit.jit(lambda a, b: a + b)(a, b)
+
+
+def test_sharding_errors_print_types_as_jax(mesh):
+    """JAX prints a type in its sharding errors as str(aval): `float32[8@X]` (meshjit printed
+    `f32[8@X]`); its "illegally sharded result" message alone keeps short dtype names."""
+    x = meshjit.device_put(np.ones(8, np.float32), P("X"))
+    smap = meshjit.shard_map(lambda u: u, mesh=mesh, in_specs=P("Y"), out_specs=P("Y"))
+    want = "does not match the specs of the input: P('X',) for arg: float32[8@X]. "
+    with pytest.raises(ValueError, match=re.escape(want)):
+        smap(x)
+    a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
+    with pytest.raises(AssertionError, match=re.escape("(for float32[8@X,4])")):
+        meshjit.jit(lambda u: meshjit.lax.with_sharding_constraint(u, P("Y", None)))(a)
 
 
 def test_conflicting_operands_in_jaxs_words(mesh):

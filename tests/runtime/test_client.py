@@ -165,7 +165,6 @@ def test_array_methods_are_registered_whatever_module_is_imported_first(first):
     assert out.strip() == "True"
 
 
-
 def _backend_compiles(run) -> int:
     from meshjit import monitoring
 
@@ -258,6 +257,41 @@ def test_transfer_guard_refuses_implicit_host_to_device_copies():
     with meshjit.transfer_guard_host_to_device("log"):
         assert int(x + 1) == 2
     assert int(x + 1) == 2
+
+
+def test_transfer_guard_sees_constant_indices_and_cond_operands():
+    """As JAX: outside jit, a unit-stride slice (`x[1]`, `x[1:3]`) runs as a dynamic_slice whose
+    start indices are copied to the device, and lax.cond's index is; meshjit sliced statically
+    and the guard saw nothing. Full slices, strided ones and reversals copy nothing."""
+    x = meshjit.numpy.arange(6.0)
+    y = meshjit.numpy.ones((3, 4))
+    cond = meshjit.lax.cond
+    with meshjit.transfer_guard("disallow"):
+        for index in (
+            lambda: x[1],
+            lambda: x[1:3],
+            lambda: x[:3],
+            lambda: y[1, :],
+            lambda: x.at[1].get(),
+        ):
+            with pytest.raises(
+                meshjit.errors.JaxRuntimeError,
+                match=r"Disallowed host-to-device transfer: aval=ShapedArray\(int32\[\], weak_type=True\), "
+                r"dst_sharding=SingleDeviceSharding\(device=CpuDevice\(id=0\), memory_kind=device\)",
+            ):
+                index()
+        with pytest.raises(meshjit.errors.JaxRuntimeError, match="Disallowed host-to-device"):
+            cond(x[0] > 0, lambda a: a + 1, lambda a: a - 1, x)
+        for free in (
+            lambda: x[:],
+            lambda: x[...],
+            lambda: x[None],
+            lambda: x[::2],
+            lambda: x[::-1],
+        ):
+            free()
+    np.testing.assert_array_equal(x[1:3], [1, 2])  # same values as the static slice
+    np.testing.assert_array_equal(y[1, 1:3], [1, 1])
 
 
 def test_transfer_guard_levels_are_checked():

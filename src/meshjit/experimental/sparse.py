@@ -30,6 +30,7 @@ from meshjit.compiler.sparse.bcoo_shapes import (
     bcoo_transpose,
 )
 from meshjit.compiler.sparse.bcsr import BCSR, bcsr_dot_general, bcsr_fromdense, bcsr_todense
+from meshjit.compiler.sparse.legacy import COO, CSC, CSR
 from meshjit.compiler.sparse.random import random_bcoo
 from meshjit.compiler.sparse.transform import sparsify
 from meshjit.compiler.sparse.util import (
@@ -41,6 +42,9 @@ from meshjit.compiler.sparse.util import (
 __all__ = [
     "BCOO",
     "BCSR",
+    "COO",
+    "CSC",
+    "CSR",
     "CuSparseEfficiencyWarning",
     "JAXSparse",
     "SparseEfficiencyError",
