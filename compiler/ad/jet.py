@@ -13,7 +13,6 @@ import numpy as np
 
 from meshjit.compiler.ad.api import jvp
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.numpy import zeros_like
 from meshjit.compiler.trace.tracing import abstractify, trace_flat
 from meshjit.compiler.tree_util import tree_flatten, tree_structure, tree_unflatten
 
@@ -60,6 +59,8 @@ def _zero_series(primal, order: int, factorial_scaled: bool) -> list:
     """As JAX's for an output that is no Taylor series (a constant): the primal as it is, its
     terms zeros of its type (times k!, a float32, when factorial-scaled: an int output's terms
     are float32)."""
+    from meshjit.compiler.numpy import zeros_like  # numpy sits beside ad
+
     zero = zeros_like(primal)
     if not factorial_scaled:
         return [zero] * order

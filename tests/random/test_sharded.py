@@ -138,5 +138,6 @@ def test_samplers_take_out_sharding(name):
     key = random.key(5)
     want = np.asarray(sample(key))
     got = sample(key, out_sharding=NamedSharding(mesh, P("x")))
-    assert got.sharding.spec == P("x")
+    spec = tuple(got.sharding.spec)  # reshard's spec has an entry per dimension, as JAX's
+    assert spec[0] == "x" and set(spec[1:]) <= {None}
     np.testing.assert_array_equal(np.asarray(got), want)
