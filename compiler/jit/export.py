@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 import struct
 from typing import Callable
 
@@ -35,7 +36,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes, shape_poly, shape_specs
-from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.core import ShapedArray, func_name
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -202,7 +203,7 @@ class Exported:
         fn = self._calls.get("eager")
         if fn is None:
             fn = self._calls["eager"] = JitFunction(
-                self.call, name=f"call_exported_{self.fun_name}"
+                self.call, name=_symbol(f"call_exported_{self.fun_name}")
             )
         return fn
 
@@ -313,7 +314,7 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
                 "serialized (their functions live in this process)"
             )
         return Exported(
-            fun_name=fun_jit.name,
+            fun_name=func_name(getattr(fun_jit, "fun", fun_jit)),  # JAX's: `<lambda>`
             in_tree=sig.in_tree,
             in_avals=tuple(_plain(a) for a in lowered.traced.jaxpr.in_avals),
             out_tree=lowered.traced.out_tree,
@@ -497,6 +498,11 @@ def _sharding_idxs(w: fmt.Writer, shardings, uniques) -> int:
 
 # ---------------------------------------------------------------------------------------------
 # Deserializing.
+
+
+def _symbol(name: str) -> str:
+    """`name` as a plain MLIR symbol (a lambda's `<lambda>` has characters symbols quote)."""
+    return re.sub(r"[^\w.$-]", "_", name)
 
 
 def deserialize(blob) -> Exported:
@@ -797,7 +803,7 @@ def _inline_module(mctx, exported: Exported, sub: ir.Module) -> str:
             if op.operation.name == "sdy.mesh":
                 _place_mesh(mctx, sub, op, temp, old)
             elif op.operation.name == "func.func":
-                name = f"call_exported_{exported.fun_name}" if old == "main" else old
+                name = _symbol(f"call_exported_{exported.fun_name}") if old == "main" else old
                 new = _rename(sub, op, temp, mctx.unique_symbol(name))
                 op.attributes["sym_visibility"] = ir.StringAttr.get("private")
                 if old == "main":

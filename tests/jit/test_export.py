@@ -160,6 +160,21 @@ def test_round_trip_through_bytes(name):
     assert meshjit.tree_util.tree_structure(out) == exp.out_tree
 
 
+def test_fun_name_is_the_function_s_name_as_jax_s():
+    import functools
+
+    lam = export.export(meshjit.jit(lambda x: x + 1))(jnp.ones(3))
+    assert lam.fun_name == "<lambda>"  # JAX's (the module stays `@jit__lambda`)
+    assert export.deserialize(lam.serialize()).fun_name == "<lambda>"
+    np.testing.assert_array_equal(meshjit.jit(lambda v: lam.call(v) * 2)(jnp.ones(3)), [4.0] * 3)
+    np.testing.assert_array_equal(lam.call(jnp.ones(3)), [2.0] * 3)
+
+    def g(x, y):
+        return x + y
+
+    assert export.export(meshjit.jit(functools.partial(g, y=1)))(jnp.ones(3)).fun_name == "g"
+
+
 def test_the_fields_jax_defines():
     exp = exported("mlp")
     assert exp.platforms == (export.default_export_platform(),) == ("cpu",)
