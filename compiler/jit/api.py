@@ -204,7 +204,12 @@ def note_arg_shardings(tracers, shardings) -> None:
 def _function_name(fun) -> str:
     """The name in `module @jit_<name>`: JAX's sanitized function name (a partial's function's;
     word characters, dots and dashes kept)."""
-    return re.sub(r"[^\w.-]", "_", func_name(fun))
+    return sanitized_name(func_name(fun))
+
+
+def sanitized_name(text: str) -> str:
+    """`text` as JAX sanitizes a module's name: word characters, dots and dashes kept."""
+    return re.sub(r"[^\w.-]", "_", text)
 
 
 def _result_names(out_tree) -> list[str]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import re
 import struct
 from typing import Callable
 
@@ -45,7 +44,7 @@ from meshjit.compiler.ir.registry import (
     lowering_rules,
 )
 from meshjit.compiler.jit import export_format as fmt
-from meshjit.compiler.jit.api import JitFunction
+from meshjit.compiler.jit.api import JitFunction, sanitized_name
 from meshjit.compiler.jit.modules import load_module
 from meshjit.compiler.lax.callbacks import module_callbacks
 from meshjit.compiler.lowering import LoweringRuleContext
@@ -203,7 +202,7 @@ class Exported:
         fn = self._calls.get("eager")
         if fn is None:
             fn = self._calls["eager"] = JitFunction(
-                self.call, name=_symbol(f"call_exported_{self.fun_name}")
+                self.call, name=sanitized_name(f"call_exported_{self.fun_name}")
             )
         return fn
 
@@ -498,11 +497,6 @@ def _sharding_idxs(w: fmt.Writer, shardings, uniques) -> int:
 
 # ---------------------------------------------------------------------------------------------
 # Deserializing.
-
-
-def _symbol(name: str) -> str:
-    """`name` as a plain MLIR symbol (a lambda's `<lambda>` has characters symbols quote)."""
-    return re.sub(r"[^\w.$-]", "_", name)
 
 
 def deserialize(blob) -> Exported:
@@ -803,7 +797,7 @@ def _inline_module(mctx, exported: Exported, sub: ir.Module) -> str:
             if op.operation.name == "sdy.mesh":
                 _place_mesh(mctx, sub, op, temp, old)
             elif op.operation.name == "func.func":
-                name = _symbol(f"call_exported_{exported.fun_name}") if old == "main" else old
+                name = f"call_exported_{exported.fun_name}" if old == "main" else old
                 new = _rename(sub, op, temp, mctx.unique_symbol(name))
                 op.attributes["sym_visibility"] = ir.StringAttr.get("private")
                 if old == "main":

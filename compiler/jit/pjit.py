@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
@@ -55,8 +53,7 @@ def _pjit_lowering(ctx: LoweringRuleContext, *args, jaxpr, name):
     mctx = ctx.module_ctx
     symbol = mctx.functions.get(id(jaxpr))
     if symbol is None:
-        symbol = re.sub(r"[^A-Za-z0-9_]", "_", name)  # the name may be JAX's `<lambda>`
-        symbol = mctx.functions[id(jaxpr)] = mctx.unique_symbol(symbol)
+        symbol = mctx.functions[id(jaxpr)] = mctx.unique_symbol(name)
         with ir.InsertionPoint(mctx.module.body), ir.Location.unknown():
             lower_function(mctx, symbol, jaxpr, public=False)
     result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
