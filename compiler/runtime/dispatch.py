@@ -94,10 +94,16 @@ class Executable:
 
     def execute(self, leaves: Sequence) -> list[Array]:
         taken = leaves if self.kept is None else [leaves[i] for i in self.kept]
-        buffers = [
-            x._impl if type(x) is Array and x._placement is p else device_arg(x, aval, p)
-            for x, (aval, p) in zip(taken, self._ins)
-        ]
+        committed = self._commits
+        buffers = []
+        for x, (aval, p) in zip(taken, self._ins):
+            if type(x) is Array:
+                committed = committed or x._committed
+                buffers.append(x._impl if x._placement is p else device_arg(x, aval, p))
+            else:
+                buffers.append(device_arg(x, aval, p))
+        if self.kept is not None and not committed:  # a dropped argument's counts too
+            committed = any(type(x) is Array and x._committed for x in leaves)
         try:
             results = self.loaded.execute_sharded(buffers, with_tokens=self.effects)
             if self.effects:
@@ -107,7 +113,6 @@ class Executable:
             checks.raise_if_peer_failed(e, "running a computation")
             _raise_if_deleted(leaves)
             raise
-        committed = self._commits or any(type(x) is Array and x._committed for x in leaves)
         return [
             Array.of_result(aval, r, p, s, committed)
             for (aval, p, s, _), r in zip(self._outs, results)
@@ -206,6 +211,11 @@ def device_arg(x, aval, placement):
             return reshard_to_placement(x, placement)._impl
         with client.transfer_kind("internal"):  # a different layout: through the host
             return plc.put(np.asarray(x), aval, placement)
+    elif type(x) is np.ndarray and x.dtype == aval.dtype:  # the common host argument
+        devices = _replicated_devices(placement)
+        if devices is not None:
+            return client.put_shards(aval, placement, [x] * len(devices), devices)
+        return plc.put(x, aval, placement)
     else:
         try:
             value = np.asarray(x, dtype=aval.dtype)
