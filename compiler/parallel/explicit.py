@@ -31,10 +31,11 @@ from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
     flatten_shardings,
+    get_abstract_context_mesh,
     get_context_mesh,
     is_sharding_leaf,
     resolve_spec,
-    set_mesh,
+    scoped_mesh,
 )
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_map, tree_unflatten
@@ -320,15 +321,25 @@ def with_out_sharding(x, out_sharding, what: str):
 
 
 def _check_out_axes(sharding: NamedSharding, what: str) -> None:
+    types = dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))
     explicit = explicit_axes_of(sharding.mesh)
     for i in range(len(sharding.spec)):
         for a in sharding.spec.axes_of(i):
             if a not in explicit:
                 raise ShardingTypeError(
-                    f"{what}: out_sharding {sharding.spec} names mesh axis {a!r}, which is not "
-                    f"Explicit (the mesh's axis types are {dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))}); "
-                    "only Explicit axes can be in a type, use with_sharding_constraint for Auto axes"
+                    f"PartitionSpec passed to {_JAX_API_NAMES.get(what, what)} cannot contain "
+                    "axis names that are of type Auto or Manual. Got PartitionSpec: "
+                    f"{sharding.spec} with axis name: {a} of type: AxisType.{types[a].name}. "
+                    f"({what}: only Explicit axes can be in a type, use "
+                    "with_sharding_constraint for Auto axes)"
                 )
+
+
+# The primitive or function JAX's message names for meshjit's `what`.
+_JAX_API_NAMES = {
+    **dict.fromkeys(("dot", "matmul", "einsum", "tensordot", "inner", "vdot"), "dot_general"),
+    **{f: f"jnp.{f}" for f in ("zeros", "ones", "full", "empty")},
+}
 
 
 def place(x, target, what: str, device=None):
@@ -379,15 +390,10 @@ def _untyped(x):
 
 
 def get_abstract_mesh():
-    """The context mesh's AbstractMesh (an empty one outside `set_mesh`, as JAX)."""
-    mesh = get_context_mesh()
-    return AbstractMesh((), ()) if mesh is None else mesh.abstract_mesh
-
-
-class use_abstract_mesh(set_mesh):
-    """`with use_abstract_mesh(abstract_mesh):` sets the context mesh to an AbstractMesh."""
-
-    __slots__ = ()
+    """The abstract context mesh (set_mesh's or use_abstract_mesh's; an empty one outside
+    them, `with mesh:` included, as JAX)."""
+    mesh = get_abstract_context_mesh()
+    return AbstractMesh((), ()) if mesh is None else mesh
 
 
 def _with_axis_types(mesh, axes, kind: AxisType, what: str):
@@ -428,9 +434,9 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
     def run(mesh, target, args, kwargs):
         inner = _with_axis_types(mesh, _axes_or_all(mesh, axes), AxisType.Auto, "auto_axes")
         args = tree_map(lambda x: _drop_axes(x, inner), args)
-        with set_mesh(inner):
+        with scoped_mesh(inner):
             out = fun(*args, **kwargs)
-        with set_mesh(mesh):
+        with scoped_mesh(mesh):
             return _reshard_tree(out, target, "auto_axes")
 
     switched = _mode_switch(fun, "auto_axes", "out_sharding", out_sharding, run)
@@ -447,7 +453,7 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
         if mesh is None:
             kwargs.pop("out_sharding", None)
             return fun(*args, **kwargs)
-        with set_mesh(mesh):
+        with scoped_mesh(mesh):
             return switched(*args, **kwargs)
 
     return without_context_mesh
@@ -464,7 +470,7 @@ def explicit_axes(fun=None, *, axes=None, in_sharding=None):
     def run(mesh, given, args, kwargs):
         names = _axes_or_all(mesh, axes)
         inner = _with_axis_types(mesh, names, AxisType.Explicit, "explicit_axes")
-        with set_mesh(inner):
+        with scoped_mesh(inner):
             args = _reshard_tree(args, given, "explicit_axes")
             out = fun(*args, **kwargs)
         return tree_map(lambda x: _drop_axes(x, mesh), out)
