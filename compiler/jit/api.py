@@ -238,6 +238,7 @@ class JitFunction:
         backend: str | None = None,
         inline: bool = False,
         compiler_options: dict | None = None,
+        use_resource_env: bool = False,
     ):
         check_callable(fun)
         _check_placement_options(device, backend, in_shardings, out_shardings)
@@ -266,10 +267,16 @@ class JitFunction:
             (device, inline, self.compiler_options, bool(keep_unused)),
         )
         self.is_one_op = False  # an eager primitive's jit (jit/eager.py)
+        # pjit's: bare PartitionSpecs, and None as replicated, on the `with mesh:` mesh
+        self.api = "pjit" if use_resource_env else "jit"
         _LIVE.add(self)
         # Calls without statics, kwargs or in_shardings may take the runtime's fast path.
         self._fast_ok = not (
-            self.static_argnums or self.static_argnames or in_shardings or device is not None
+            self.static_argnums
+            or self.static_argnames
+            or in_shardings
+            or device is not None
+            or use_resource_env
         )
         functools.update_wrapper(self, fun, updated=())
 
@@ -286,7 +293,8 @@ class JitFunction:
         if any(refs.is_ref(x) for x in leaves):
             names = argument_names(self.fun, args, kwargs, statics)
             refs.check_no_aliases(leaves, names, _source_info(self.fun))
-        shardings = js.arg_shardings(self.in_shardings, dyn_args, leaves)
+        given = js.resource_default(self.in_shardings, self.api)
+        shardings = js.arg_shardings(given, dyn_args, leaves, self.api)
         donated = None
         if self.donate_argnums or self.donate_argnames:
             donated = donation_flags(
@@ -316,7 +324,8 @@ class JitFunction:
                     names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
                     return {id(t): n for t, n in zip(tracers, names)}
 
-                out = self.fun(*args, **kwargs)
+                with js.trace_scope(self.api):
+                    out = self.fun(*args, **kwargs)
                 refs.check_no_returned_refs(out, _source_info(self.fun), arg_names)
                 return out
 
@@ -400,7 +409,7 @@ class JitFunction:
     def _out_shardings(self, traced: Traced, in_shardings=()) -> list:
         """out_shardings given to jit, else the outputs' type shardings (explicit mode)."""
         out_avals = traced.jaxpr.out_avals
-        given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals))
+        given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals), self.api)
         return js.typed_outs(given, out_avals, in_shardings)
 
     # -- public ------------------------------------------------------------------------------

@@ -842,8 +842,11 @@ def _spec_mesh(what: str):
         return c.concrete or abstract
     if what.startswith("pjit "):
         return c.resource
-    if what == "with_sharding_constraint":
-        return c.concrete or c.abstract or c.resource
+    if what == "with_sharding_constraint":  # the abstract mesh, on devices if known
+        if c.abstract is None:
+            return None if c.concrete is not None else c.resource  # (pjit clears it)
+        same = [m for m in (c.concrete, c.resource) if m is not None and m.abstract_mesh == c.abstract]
+        return same[0] if same else c.abstract
     if what == "device_put":
         return c.concrete
     return c.concrete or c.abstract
