@@ -359,10 +359,9 @@ class JitFunction:
             js.check_ranks(sig.shardings, sig.in_avals, "in_shardings")
             js.check_ranks(out_shardings, traced.jaxpr.out_avals, "out_shardings")
             static = [s for s in out_shardings + traced.constraints if s is not None]
-            devices = assign_call(
-                sig.shardings,
+            devices = self._assign(
+                sig,
                 static,
-                sig.leaves,
                 functools.partial(self._describe_arg, *sig.rebuild_args(sig.leaves), sig),
                 sum(s is not None for s in out_shardings),
             )
@@ -395,6 +394,11 @@ class JitFunction:
             lowered.kept = kept
         return lowered
 
+    def _assign(self, sig: Signature, static: list, describe, num_out: int):
+        """The call's devices (pjit's ignore set_mesh's mesh, as JAX's)."""
+        use_context = self.api == "jit"
+        return assign_call(sig.shardings, static, sig.leaves, describe, num_out, use_context)
+
     def _check_ref_closure(self, traced: Traced, sig: Signature) -> None:
         if any(refs.is_ref(x) for x in sig.leaves):
             names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
@@ -410,7 +414,7 @@ class JitFunction:
         """out_shardings given to jit, else the outputs' type shardings (explicit mode)."""
         out_avals = traced.jaxpr.out_avals
         given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals), self.api)
-        return js.typed_outs(given, out_avals, in_shardings)
+        return js.typed_outs(given, out_avals, in_shardings, self.api)
 
     # -- public ------------------------------------------------------------------------------
 
@@ -460,10 +464,9 @@ class JitFunction:
                     self._check_ref_closure(traced, sig)
                     return tree_unflatten(traced.out_tree, traced.ref_runner(sig.leaves))
                 lowered = self._lower(sig)
-            devices = assign_call(
-                sig.shardings,
+            devices = self._assign(
+                sig,
                 lowered.static_shardings,
-                sig.leaves,
                 functools.partial(self._describe_arg, args, kwargs, sig),
                 sum(s is not None for s in lowered.out_shardings),
             )

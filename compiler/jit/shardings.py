@@ -16,6 +16,7 @@ from meshjit.compiler.parallel.sharding import (
     PartitionSpec,
     flatten_shardings,
     get_abstract_context_mesh,
+    get_concrete_mesh,
     get_resource_mesh,
     is_sharding_leaf,
     scoped_mesh,
@@ -77,10 +78,12 @@ def arg_shardings(in_shardings, dyn_args: tuple, leaves, api: str = "jit") -> tu
     return tuple(out)
 
 
-def typed_outs(given: list, out_avals, in_shardings) -> list:
+def typed_outs(given: list, out_avals, in_shardings, api: str = "jit") -> list:
     """Per output: the out_sharding given, else its type sharding on the arguments' (or the
     context's) concrete mesh."""
     meshes = [s.mesh for s in in_shardings if s is not None]
+    if api == "jit" and get_concrete_mesh() is not None:
+        meshes.append(get_concrete_mesh())  # where a call naming no devices runs
     return [
         g if g is not None else _type_sharding(a, meshes)
         for g, a in zip(given, out_avals)
