@@ -62,6 +62,18 @@ def _type_sharding(
 rules.state.factory = _type_sharding
 
 
+def _checked_context_mesh():
+    """The abstract context mesh typed operands must be on (not checked inside shard_map,
+    whose body's axes are Manual)."""
+    trace = current_trace()
+    if trace is not None and trace.axis_env is not None:
+        return None
+    return get_abstract_context_mesh()
+
+
+rules.state.context_mesh = _checked_context_mesh
+
+
 _EXPLICIT_AXES: dict = {}
 
 
@@ -446,7 +458,11 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
         # As JAX: with no context mesh the mesh of a NamedSharding in out_sharding is used; with
         # none either there are no axes to make Auto, and `fun` runs as it is.
         target = kwargs.get("out_sharding", out_sharding)
-        if get_context_mesh() is not None or target is None:
+        context = get_context_mesh()
+        if context is not None and set(context.auto_axes) == set(_axes_or_all(context, axes)):
+            kwargs.pop("out_sharding", None)  # as JAX: the axes are Auto already
+            return fun(*args, **kwargs)
+        if context is not None or target is None:
             return switched(*args, **kwargs)
         leaves, _ = tree_flatten(target, is_leaf=is_sharding_leaf)
         mesh = next((s.mesh for s in leaves if isinstance(s, NamedSharding)), None)
