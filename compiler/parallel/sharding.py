@@ -855,8 +855,9 @@ def _spec_mesh(what: str):
 def _no_mesh_error(spec, what: str) -> Exception:
     if what == "device_put":
         return MeshjitValueError(
-            "Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put "
-            f"(meshjit.set_mesh(mesh)), or pass NamedSharding(mesh, {spec})"
+            "Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put: "
+            f"a bare {spec} needs set_mesh's context mesh (`with mesh:` is not one); call "
+            f"meshjit.set_mesh(mesh), or pass NamedSharding(mesh, {spec})"
         )
     if what.startswith(("jit ", "pjit ", "with_sharding_constraint")):
         api, _, arg = what.partition(" ")

@@ -109,7 +109,7 @@ def test_nested_inner_over_more_axes_of_context_mesh():
     def outer(b):
         return meshjit.shard_map(inner, in_specs=P(None, "y"), out_specs=P())(b)
 
-    with M42:
+    with meshjit.set_mesh(M42):
         f = meshjit.jit(
             meshjit.shard_map(outer, in_specs=P("x"), out_specs=P("x"), axis_names={"x"})
         )
