@@ -84,10 +84,7 @@ def typed_outs(given: list, out_avals, in_shardings, api: str = "jit") -> list:
     meshes = [s.mesh for s in in_shardings if s is not None]
     if api == "jit" and get_concrete_mesh() is not None:
         meshes.append(get_concrete_mesh())  # where a call naming no devices runs
-    return [
-        g if g is not None else _type_sharding(a, meshes)
-        for g, a in zip(given, out_avals)
-    ]
+    return [g if g is not None else _type_sharding(a, meshes) for g, a in zip(given, out_avals)]
 
 
 def _type_sharding(aval, meshes):
@@ -96,7 +93,7 @@ def _type_sharding(aval, meshes):
     if aval.sharding is not None:
         return concrete_sharding(aval, meshes)
     mesh = meshes[0] if meshes else None
-    if isinstance(mesh, Mesh) and mesh.axis_names and not set(mesh.axis_names) - set(mesh.explicit_axes):
+    if isinstance(mesh, Mesh) and mesh.are_all_axes_explicit:
         return NamedSharding(mesh, PartitionSpec(*[None] * aval.ndim))
     return None
 

@@ -133,7 +133,7 @@ def _check_eager_devices(spec: _ShardMapSpec, args) -> None:
     if not isinstance(mesh, AbstractMesh):
         return
     every = spec.axis_names is None or set(spec.axis_names) == set(mesh.axis_names)
-    if spec.in_specs is not Infer and every and set(mesh.explicit_axes) == set(mesh.axis_names):
+    if spec.in_specs is not Infer and every and mesh.are_all_axes_explicit:
         return  # in_specs are checked against the arguments' types first, as JAX's
     for x in tree_leaves(args):
         sharding = getattr(x, "sharding", None)

@@ -111,6 +111,10 @@ class AbstractMesh:
     empty = property(lambda self: not self.axis_names)
 
     @property
+    def are_all_axes_explicit(self) -> bool:
+        return not self.empty and all(t is AxisType.Explicit for t in self.axis_types)
+
+    @property
     def size(self) -> int:
         return math.prod(self.axis_sizes)
 
@@ -218,6 +222,7 @@ class Mesh:
     auto_axes = property(lambda self: self._abstract.auto_axes)
     manual_axes = property(lambda self: self._abstract.manual_axes)
     empty = property(lambda self: self._abstract.empty)
+    are_all_axes_explicit = property(lambda self: self._abstract.are_all_axes_explicit)
     axis_sizes = property(lambda self: self._abstract.axis_sizes)
     shape = property(lambda self: self._abstract.shape)
     size = property(lambda self: self._abstract.size)
@@ -394,8 +399,7 @@ class use_abstract_mesh:
     def __init__(self, mesh):
         if type(mesh) is not AbstractMesh:
             raise MeshjitValueError(
-                "Expected mesh of type `jax.sharding.AbstractMesh`. Got type:"
-                f" {type(mesh)}"
+                f"Expected mesh of type `jax.sharding.AbstractMesh`. Got type: {type(mesh)}"
             )
         self.mesh = mesh
 
@@ -845,7 +849,9 @@ def _spec_mesh(what: str):
     if what == "with_sharding_constraint":  # the abstract mesh, on devices if known
         if c.abstract is None:
             return None if c.concrete is not None else c.resource  # (pjit clears it)
-        same = [m for m in (c.concrete, c.resource) if m is not None and m.abstract_mesh == c.abstract]
+        same = [
+            m for m in (c.concrete, c.resource) if m is not None and m.abstract_mesh == c.abstract
+        ]
         return same[0] if same else c.abstract
     if what == "device_put":
         return c.concrete
