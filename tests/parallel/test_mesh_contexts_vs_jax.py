@@ -230,6 +230,23 @@ CACHE = {
 
 for name, fn in CACHE.items():
     run(name, "none", fn)
+
+
+# ------------------------------------------------------------------------------------------
+# Eager values under set_mesh: on its devices (replicated), except device_put's.
+
+EAGER = {
+    "eager_ones": lambda: jnp.ones(4),
+    "eager_arange_add": lambda: jnp.arange(4.0) + 1,
+    "eager_sin_numpy": lambda: jnp.sin(np.ones(4, np.float32)),
+    "eager_device_put": lambda: jax.device_put(np.ones(4, np.float32)),
+    "eager_jit_of_put": lambda: jax.jit(lambda v: v * 2)(jax.device_put(np.ones(4, np.float32))),
+    "eager_random": lambda: jax.random.normal(jax.random.key(0), (4,)),
+}
+
+for name, fn in EAGER.items():
+    for ctx in ("set_auto", "set_expl"):
+        run(name, ctx, fn)
 '''
 
 # Where meshjit knowingly differs from JAX 0.10.2 (each still checked to differ).
@@ -253,6 +270,8 @@ KNOWN = {
     "vmap_spmd@set_auto",
     "vmap_spmd@set_expl",
     "vmap_spmd@abs_auto",
+    # JAX's elementwise op on a NumPy operand under an Explicit mesh: P() (meshjit P(None,)).
+    "eager_sin_numpy@set_expl",
 }
 
 
