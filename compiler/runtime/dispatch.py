@@ -22,7 +22,7 @@ from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
-    get_context_mesh,
+    context_meshes_key,
     spec_from_hlo,
 )
 from meshjit.compiler.runtime import client
@@ -247,7 +247,7 @@ def context_key():
     # The PRNG implementation decides what the random functions trace; the default device
     # where a call without committed arguments runs (as JAX's jit key).
     # User contexts (make_user_context) too, once there are any.
-    key = get_context_mesh(), prng_impl_name(), config.jax_default_device
+    key = context_meshes_key(), prng_impl_name(), config.jax_default_device
     return key + user_context_values() if USER_CONTEXTS else key
 
 
