@@ -94,7 +94,7 @@ def shard_map(
 ):
     """Runs `f` once per device on its local blocks; collectives name the manual axes.
 
-    `mesh` defaults to the context mesh (`with mesh:` / `set_mesh`); `in_specs` defaults to the
+    `mesh` defaults to set_mesh's context mesh (not `with mesh:`'s, as JAX 0.10.2); `in_specs` defaults to the
     arguments' own shardings, which needs the manual axes to be `AxisType.Explicit` (as in JAX
     0.10, whose make_mesh makes Explicit axes). Without `f`, returns a decorator."""
     if f is None:
@@ -270,7 +270,7 @@ class _ShardMapSpec:
         if mesh is None:
             raise MeshjitValueError(
                 "The context mesh cannot be empty. Use `jax.set_mesh(mesh)` to enter into a mesh "
-                "context (shard_map needs a mesh: pass mesh=..., or call it under `with mesh:`)"
+                "context (shard_map needs a mesh: pass mesh=..., or call it under set_mesh)"
             )
         return mesh
 
