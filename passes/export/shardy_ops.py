@@ -339,11 +339,14 @@ def _axis_text(ref: str) -> str:
 
 def _value_sharding(value: ir.Value):
     """The `#sdy.sharding` attribute of a func argument, a loop's region argument (its
-    result's) or an op result, or None."""
+    result's), a manual computation's body argument (its in_sharding without the manual axes)
+    or an op result, or None."""
     if isinstance(value, ir.BlockArgument):
         owner = value.owner.owner
         if owner is not None and owner.operation.name == "stablehlo.while":
             return _value_sharding(owner.operation.results[value.arg_number])
+        if owner is not None and owner.operation.name == "sdy.manual_computation":
+            return tensor_sharding_attr(io.value_sharding(value))
         if owner is None or owner.operation.name != "func.func":
             return None
         owner = owner.operation

@@ -1,0 +1,87 @@
+// SHARDY: sdy-propagation-pipeline
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true},meshjit-export{pin-dot-plans=false})' \
+// RUN:   | FileCheck %s
+
+// Round 18a (random MLIR campaign, func.call cases): Shardy's pipeline makes a call a named
+// computation (sdy-import-func-calls) whose out_sharding is the callee's result sharding, held
+// by the data-flow edge on the call's result: it is not a func result, so it is not pushed into
+// the callee's returned value before any op propagates. The body propagates from its argument
+// first; the export gives the callee's result what the body returns and reshards the call's
+// result to the declared sharding. meshjit pushed the callee's closed result sharding into its
+// body first (campaign seeds 5158, 5199).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+// CHECK: %0 = call @callee_result_not_pushed(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x6xf32>) -> tensor<8x6xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{"a":(2)2}, {"a":(1)2}]> : tensor<8x6xf32>
+// CHECK: %2 = stablehlo.abs %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a":(2)2}, {"a":(1)2}]>]>} : tensor<8x6xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_result_not_pushed(
+// CHECK-SAME: %arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = stablehlo.cosine %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x6xf32>
+sdy.mesh @mesh = <["a"=4, "b"=8]>
+func.func private @callee_result_not_pushed(%x: tensor<8x6xf32>) -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(2)2}, {"a":(1)2}]>}) {
+  %0 = stablehlo.cosine %x : tensor<8x6xf32>
+  return %0 : tensor<8x6xf32>
+}
+func.func @main(%arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x6xf32> {
+  %0 = func.call @callee_result_not_pushed(%arg0) : (tensor<8x6xf32>) -> tensor<8x6xf32>
+  %1 = stablehlo.abs %0 : tensor<8x6xf32>
+  return %1 : tensor<8x6xf32>
+}
+
+// -----
+
+// The same with a user priority on the callee's result (p3 reaches the body after p0 did).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x3x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}, {}]>}) -> (tensor<8x3x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}, {}]>}) {
+// CHECK: %0 = call @callee_result_with_priority(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}, {}]>]>} : (tensor<8x3x6xf32>) -> tensor<8x3x6xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{"a":(2)2}, {}, {"a":(1)2}]> : tensor<8x3x6xf32>
+// CHECK: %2 = stablehlo.abs %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}, {}]>]>} : tensor<8x3x6xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_result_with_priority(
+// CHECK-SAME: %arg0: tensor<8x3x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}, {}]>}) -> (tensor<8x3x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}, {}]>}) {
+// CHECK: %0 = stablehlo.sqrt %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}, {}]>]>} : tensor<8x3x6xf32>
+// CHECK: %1 = stablehlo.cosine %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}, {}]>]>} : tensor<8x3x6xf32>
+sdy.mesh @mesh = <["a"=4, "b"=8]>
+func.func private @callee_result_with_priority(%x: tensor<8x3x6xf32>) -> (tensor<8x3x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(2)2}p3, {}, {"a":(1)2}]>}) {
+  %0 = stablehlo.sqrt %x : tensor<8x3x6xf32>
+  %1 = stablehlo.cosine %0 : tensor<8x3x6xf32>
+  return %1 : tensor<8x3x6xf32>
+}
+func.func @main(%arg0: tensor<8x3x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}, {}]>}) -> tensor<8x3x6xf32> {
+  %0 = func.call @callee_result_with_priority(%arg0) : (tensor<8x3x6xf32>) -> tensor<8x3x6xf32>
+  %1 = stablehlo.abs %0 : tensor<8x3x6xf32>
+  sdy.sharding_group %arg0 group_id=0 : tensor<8x3x6xf32>
+  sdy.sharding_group %1 group_id=0 : tensor<8x3x6xf32>
+  return %1 : tensor<8x3x6xf32>
+}
+
+// -----
+
+// A call inside a manual computation's body on the body's argument: the argument's sharding is
+// the in_sharding's free axes (the manual computation is its data-flow edge owner), which the
+// callee's argument already has; Shardy's insert-func-call-reshards adds no reshard. meshjit
+// read no sharding on the body argument and resharded it (campaign seed 5197).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c", "d"}]>}) -> (tensor<12x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c", "d"}, {"a"}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"c", "d"}]>] out_shardings=[<@mesh, [{"c", "d"}, {"a"}]>] manual_axes={"a"} (%arg1: tensor<12xf32>) {
+// CHECK: %1 = func.call @callee_in_manual(%arg1) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c", "d"}, {}]>]>} : (tensor<12xf32>) -> tensor<12x4xf32>
+// CHECK: %2 = stablehlo.abs %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c", "d"}, {}]>]>} : tensor<12x4xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_in_manual(
+// CHECK-SAME: %arg0: tensor<12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c", "d"}]>}) -> (tensor<12x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c", "d"}, {}]>}) {
+// CHECK: %0 = stablehlo.broadcast_in_dim %arg0, dims = [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c", "d"}, {}]>]>} : (tensor<12xf32>) -> tensor<12x4xf32>
+sdy.mesh @mesh = <["a"=8, "c"=2, "d"=2]>
+func.func private @callee_in_manual(%x: tensor<12xf32>) -> tensor<12x4xf32> {
+  %0 = stablehlo.broadcast_in_dim %x, dims = [0] : (tensor<12xf32>) -> tensor<12x4xf32>
+  return %0 : tensor<12x4xf32>
+}
+func.func @main(%arg0: tensor<12xf32>) -> tensor<12x32xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"c", "d"}]>] out_shardings=[<@mesh, [{?}, {"a"}]>] manual_axes={"a"} (%m: tensor<12xf32>) {
+    %1 = func.call @callee_in_manual(%m) : (tensor<12xf32>) -> tensor<12x4xf32>
+    %2 = stablehlo.abs %1 : tensor<12x4xf32>
+    sdy.return %2 : tensor<12x4xf32>
+  } : (tensor<12xf32>) -> tensor<12x32xf32>
+  return %0 : tensor<12x32xf32>
+}
