@@ -243,6 +243,8 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                 )
                 if edge_argument and closed:
                     _mark_unsharded_argument(value)
+                elif _callee_argument(value, callees) or _edge_owner_argument(value):
+                    continue  # a data-flow edge's value: Shardy's import gives it nothing
                 elif isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
                 elif closed:
@@ -341,6 +343,14 @@ def _mark_unsharded(value, module_op) -> None:
 
 # Ops whose body arguments Shardy's import gives data-flow edges.
 _ARGUMENT_EDGE_OWNERS = frozenset({"stablehlo.while", "sdy.named_computation"})
+
+
+def _edge_owner_argument(value) -> bool:
+    """Whether `value` is a loop body's or named computation's argument."""
+    return (
+        isinstance(value, ir.BlockArgument)
+        and value.owner.owner.operation.name in _ARGUMENT_EDGE_OWNERS
+    )
 
 
 def _edge_block_argument(value) -> bool:

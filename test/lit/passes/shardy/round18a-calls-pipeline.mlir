@@ -85,3 +85,32 @@ func.func @main(%arg0: tensor<12xf32>) -> tensor<12x32xf32> {
   } : (tensor<12xf32>) -> tensor<12x32xf32>
   return %0 : tensor<12x32xf32>
 }
+
+// -----
+
+// A callee's argument is a named computation's argument behind a data-flow edge while Shardy
+// imports: a manual computation taking it gives it nothing, even with an open in_sharding
+// (sdy-apply-sharding-constraints skips a value a data-flow edge defines). The argument takes
+// "d" from the call operand first, then "c" from the in_sharding ("d" is taken). meshjit gave
+// the argument the open in_sharding at import (campaign seed 5075).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"d"}]>}) -> (tensor<8x4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"b"}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"c"}, {}, {"d"}]> : tensor<8x4x4xf32>
+// CHECK: %1 = call @callee_argument_into_manual(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"b"}]>]>} : (tensor<8x4x4xf32>) -> tensor<8x4x4xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_argument_into_manual(
+// CHECK-SAME: %arg0: tensor<8x4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {}, {"d"}]>}) -> (tensor<8x4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"b"}]>}) {
+// CHECK: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"c", "d"}, {}, {"b"}]>] out_shardings=[<@mesh, [{}, {}, {"b"}]>] manual_axes={"b"} (%arg1: tensor<8x4x1xf32>) {
+// CHECK: %1 = stablehlo.abs %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c", "d"}, {}, {}]>]>} : tensor<8x4x1xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4, "c"=2, "d"=2]>
+func.func private @callee_argument_into_manual(%x: tensor<8x4x4xf32>) -> tensor<8x4x4xf32> {
+  %0 = sdy.manual_computation(%x) in_shardings=[<@mesh, [{"c", "d"}, {?}, {"b", ?}]>] out_shardings=[<@mesh, [{}, {}, {"b"}]>] manual_axes={"b"} (%l: tensor<8x4x1xf32>) {
+    %1 = stablehlo.abs %l : tensor<8x4x1xf32>
+    sdy.return %1 : tensor<8x4x1xf32>
+  } : (tensor<8x4x4xf32>) -> tensor<8x4x4xf32>
+  return %0 : tensor<8x4x4xf32>
+}
+func.func @main(%arg0: tensor<8x4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"d"}]>}) -> tensor<8x4x4xf32> {
+  %0 = func.call @callee_argument_into_manual(%arg0) : (tensor<8x4x4xf32>) -> tensor<8x4x4xf32>
+  return %0 : tensor<8x4x4xf32>
+}
