@@ -688,6 +688,9 @@ def drop_replicated_axes(module_op: ir.Operation) -> None:
 
 def shardy_ops(module_op: ir.Operation) -> None:
     remove_sharding_groups(module_op)
+    # (Shardy's insert-func-call-reshards runs before its explicit reshards: a concatenate
+    # sees the call result's exported sharding)
+    reshard_call_results(module_op)
     reshard_concatenates(module_op)
     reshard_dots(module_op)
     all_reduce_unreduced(module_op)
@@ -697,7 +700,6 @@ def shardy_ops(module_op: ir.Operation) -> None:
     # and manual computations go last, after the constants they read merged (as Shardy's)
     erase_dead_ops(module_op, pipeline=True)
     reshard_call_operands(module_op)
-    reshard_call_results(module_op)
     reshard_returned_call_results(module_op)
     reshard_manual_operands(module_op)
     dedup_functions(module_op)

@@ -114,3 +114,31 @@ func.func @main(%arg0: tensor<8x4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
   %0 = func.call @callee_argument_into_manual(%arg0) : (tensor<8x4x4xf32>) -> tensor<8x4x4xf32>
   return %0 : tensor<8x4x4xf32>
 }
+
+// -----
+
+// The callee's result is exported even ("a" does not divide 3) and the call's result takes it
+// before Shardy's explicit reshards run (insert-func-call-reshards comes first): the
+// concatenate's operands are then resharded to the concatenate's pick. meshjit evened the call
+// result after resharding concatenates, which saw no disagreement (campaign seed 5194).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"a"}]>}) {
+// CHECK: %0 = call @callee_result_evened(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : (tensor<8x3xf32>) -> tensor<8x3xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{"b", "a"}, {}]> : tensor<8x3xf32>
+// CHECK: %2 = sdy.reshard %0 <@mesh, [{"b", "a"}, {}]> : tensor<8x3xf32>
+// CHECK: %3 = stablehlo.concatenate %1, %2, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a"}, {}]>]>} : (tensor<8x3xf32>, tensor<8x3xf32>) -> tensor<8x6xf32>
+// CHECK: %4 = sdy.reshard %3 <@mesh, [{"b"}, {"a"}]> : tensor<8x6xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_result_evened(
+// CHECK-SAME: %arg0: tensor<8x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) -> (tensor<8x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+// CHECK: %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {"a"}]>]>} : tensor<8x3xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func private @callee_result_evened(%x: tensor<8x3xf32>) -> tensor<8x3xf32> {
+  %0 = stablehlo.abs %x : tensor<8x3xf32>
+  return %0 : tensor<8x3xf32>
+}
+func.func @main(%arg0: tensor<8x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"a"}]>}) -> tensor<8x6xf32> {
+  %0 = func.call @callee_result_evened(%arg0) : (tensor<8x3xf32>) -> tensor<8x3xf32>
+  %1 = stablehlo.concatenate %0, %0, dim = 1 : (tensor<8x3xf32>, tensor<8x3xf32>) -> tensor<8x6xf32>
+  return %1 : tensor<8x6xf32>
+}
