@@ -21,6 +21,7 @@ from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
+    IMPORTED_IN_SHARDINGS,
     UNSHARDED_EDGE_ARGUMENTS,
     UNSHARDED_EDGE_RESULTS,
     erase_dead_ops,
@@ -571,7 +572,10 @@ def reshard_manual_operands(module_op: ir.Operation) -> None:
     other operands are not."""
     marked = []
     for op in _ops_named(module_op, "sdy.manual_computation"):
-        ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
+        imported = op.attributes.get(IMPORTED_IN_SHARDINGS) or op.attributes["in_shardings"]
+        ins = list(sdy.TensorShardingPerValueAttr(imported).shardings)
+        if IMPORTED_IN_SHARDINGS in op.attributes:
+            del op.attributes[IMPORTED_IN_SHARDINGS]
         for i, operand in enumerate(list(op.operands)):
             if isinstance(operand, ir.BlockArgument):
                 owner, number, mark = (

@@ -75,6 +75,9 @@ _RECURSIVE = frozenset(
 )
 UNSHARDED_EDGE_RESULTS = "meshjit.unsharded_edge_results"
 UNSHARDED_EDGE_ARGUMENTS = "meshjit.unsharded_edge_arguments"
+# A manual computation's in_shardings as the import saw them: what the export reshards marked
+# operands to (Shardy's reshards come before it evens the in_shardings).
+IMPORTED_IN_SHARDINGS = "meshjit.imported_in_shardings"
 # Ops whose results Shardy's import gives data-flow edges.
 _EDGE_OWNERS = frozenset(
     {
@@ -243,12 +246,16 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                 )
                 if edge_argument and closed:
                     _mark_unsharded_argument(value)
+                    _keep_imported_in_shardings(op)
                 elif _callee_argument(value, callees) or _edge_owner_argument(value):
                     continue  # a data-flow edge's value: Shardy's import gives it nothing
+                elif not (closed or _single_use(value)):
+                    continue  # (Shardy applies an open in_sharding to its value's only use)
                 elif isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
                 elif closed:
                     _mark_unsharded(value, module_op)
+                    _keep_imported_in_shardings(op)
 
 
 def _grouped_with_sharding(module_op: ir.Operation) -> list:
@@ -318,12 +325,22 @@ def drop_internal_marks(module_op) -> None:
     """Removes the marks propagation leaves for export (when a pipeline ends without export)."""
 
     def visit(op):
-        for mark in (UNSHARDED_EDGE_RESULTS, UNSHARDED_EDGE_ARGUMENTS):
+        for mark in (UNSHARDED_EDGE_RESULTS, UNSHARDED_EDGE_ARGUMENTS, IMPORTED_IN_SHARDINGS):
             if mark in op.attributes:
                 del op.attributes[mark]
         return ir.WalkResult.ADVANCE
 
     module_op.walk(visit)
+
+
+def _single_use(value) -> bool:
+    uses = iter(value.uses)
+    return next(uses, None) is not None and next(uses, None) is None
+
+
+def _keep_imported_in_shardings(op) -> None:
+    if IMPORTED_IN_SHARDINGS not in op.attributes:
+        op.attributes[IMPORTED_IN_SHARDINGS] = op.attributes["in_shardings"]
 
 
 def _mark_unsharded(value, module_op) -> None:

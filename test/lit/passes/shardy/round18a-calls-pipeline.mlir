@@ -142,3 +142,31 @@ func.func @main(%arg0: tensor<8x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b
   %1 = stablehlo.concatenate %0, %0, dim = 1 : (tensor<8x3xf32>, tensor<8x3xf32>) -> tensor<8x6xf32>
   return %1 : tensor<8x6xf32>
 }
+
+// -----
+
+// A callee's argument taken by a manual computation with a fully closed in_sharding is
+// resharded to the in_sharding as the import saw it; the export then cuts the in_sharding where
+// it does not divide (65 by "a"=4), after that reshard. meshjit resharded to the cut one
+// (campaign seed 40048).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<65xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) -> (tensor<130xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}) {
+// CHECK: %0 = call @callee_uneven_in_sharding(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}]>]>} : (tensor<65xf32>) -> tensor<130xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_uneven_in_sharding(
+// CHECK-SAME: %arg0: tensor<65xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) -> (tensor<130xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a"}]> : tensor<65xf32>
+// CHECK: %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{}]>] out_shardings=[<@mesh, [{"b"}]>] manual_axes={"b"} (%arg1: tensor<65xf32>) {
+// CHECK: %2 = stablehlo.abs %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : tensor<65xf32>
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func private @callee_uneven_in_sharding(%x: tensor<65xf32>) -> tensor<130xf32> {
+  %0 = sdy.manual_computation(%x) in_shardings=[<@mesh, [{"a"}]>] out_shardings=[<@mesh, [{"b"}]>] manual_axes={"b"} (%l: tensor<65xf32>) {
+    %1 = stablehlo.abs %l : tensor<65xf32>
+    sdy.return %1 : tensor<65xf32>
+  } : (tensor<65xf32>) -> tensor<130xf32>
+  return %0 : tensor<130xf32>
+}
+func.func @main(%arg0: tensor<65xf32>) -> tensor<130xf32> {
+  %0 = func.call @callee_uneven_in_sharding(%arg0) : (tensor<65xf32>) -> tensor<130xf32>
+  return %0 : tensor<130xf32>
+}
