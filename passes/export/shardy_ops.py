@@ -21,6 +21,7 @@ from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
+    DEFERRED_RESULTS,
     IMPORTED_IN_SHARDINGS,
     UNSHARDED_EDGE_ARGUMENTS,
     UNSHARDED_EDGE_RESULTS,
@@ -526,8 +527,13 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
     right before the return (Shardy's import makes the call a named computation, whose
     result its body decides; the caller's func result keeps the user's sharding)."""
     for ret in _ops_named(module_op, "func.return"):
+        deferred = _marked(ret.parent, DEFERRED_RESULTS)
+        if deferred:
+            del ret.parent.attributes[DEFERRED_RESULTS]
         for number, value in enumerate(ret.operands):
             if not isinstance(value, ir.OpResult) or value.owner.name != "func.call":
+                continue
+            if number in deferred:  # (its user priority reached the call result too late)
                 continue
             declared, own = io.func_result_sharding(ret.parent, number), _value_sharding(value)
             if declared is None or own is None:

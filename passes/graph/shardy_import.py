@@ -78,6 +78,9 @@ UNSHARDED_EDGE_ARGUMENTS = "meshjit.unsharded_edge_arguments"
 # A manual computation's in_shardings as the import saw them: what the export reshards marked
 # operands to (Shardy's reshards come before it evens the in_shardings).
 IMPORTED_IN_SHARDINGS = "meshjit.imported_in_shardings"
+# A func's results whose user sharding has a priority after p0: it reaches a returned call
+# result (a named computation's result edge) only after the callee's body did.
+DEFERRED_RESULTS = "meshjit.deferred_results"
 # Ops whose results Shardy's import gives data-flow edges.
 _EDGE_OWNERS = frozenset(
     {
@@ -321,11 +324,33 @@ def _callee_argument(value, callees: set) -> bool:
     return ir.StringAttr(parent.attributes["sym_name"]).value in callees
 
 
+_MARKS = (UNSHARDED_EDGE_RESULTS, UNSHARDED_EDGE_ARGUMENTS, IMPORTED_IN_SHARDINGS, DEFERRED_RESULTS)
+
+
+def mark_deferred_results(module_op: ir.Operation) -> None:
+    """Marks each func's results whose sharding has a dimension of a priority after p0 (before
+    propagation drops the priorities): export reshards no returned call result to them."""
+    for op in module_op.regions[0].blocks[0].operations:
+        if op.operation.name != "func.func":
+            continue
+        func = op.operation
+        count = len(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).results)
+        deferred = [
+            i
+            for i in range(count)
+            if any(
+                (d.priority or 0) > 0 for d in getattr(io.func_result_sharding(func, i), "dims", ())
+            )
+        ]
+        if deferred:
+            func.attributes[DEFERRED_RESULTS] = ir.DenseI64ArrayAttr.get(deferred)
+
+
 def drop_internal_marks(module_op) -> None:
     """Removes the marks propagation leaves for export (when a pipeline ends without export)."""
 
     def visit(op):
-        for mark in (UNSHARDED_EDGE_RESULTS, UNSHARDED_EDGE_ARGUMENTS, IMPORTED_IN_SHARDINGS):
+        for mark in _MARKS:
             if mark in op.attributes:
                 del op.attributes[mark]
         return ir.WalkResult.ADVANCE

@@ -170,3 +170,52 @@ func.func @main(%arg0: tensor<65xf32>) -> tensor<130xf32> {
   %0 = func.call @callee_uneven_in_sharding(%arg0) : (tensor<65xf32>) -> tensor<130xf32>
   return %0 : tensor<130xf32>
 }
+
+// -----
+
+// A call result returned by main, whose result sharding has priority p2: the callee's body
+// reaches the call's result edge at p0, main's result only at p2 (too late), so nothing
+// differs at the edge and Shardy's export adds no reshard before the return. meshjit resharded
+// the call result to main's result sharding as it does for a p0 one (campaign seed 21083).
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}) {
+// CHECK: %0 = call @callee_returned_late_priority(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : (tensor<16xf32>) -> tensor<16xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_returned_late_priority(
+// CHECK-SAME: %arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a"}]> : tensor<16xf32>
+// CHECK: %1 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : tensor<16xf32>
+sdy.mesh @mesh = <["a"=4, "b"=8]>
+func.func private @callee_returned_late_priority(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %0 = sdy.sharding_constraint %x <@mesh, [{"a"}]> : tensor<16xf32>
+  %1 = stablehlo.abs %0 : tensor<16xf32>
+  return %1 : tensor<16xf32>
+}
+func.func @main(%arg0: tensor<16xf32>) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}p2]>}) {
+  %0 = func.call @callee_returned_late_priority(%arg0) : (tensor<16xf32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
+
+// -----
+
+// The same with main's result at p0: it reaches the edge first, and the call result is
+// resharded to it before the return.
+
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}) {
+// CHECK: %0 = call @callee_returned_p0(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : (tensor<16xf32>) -> tensor<16xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{"b"}]> : tensor<16xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee_returned_p0(
+// CHECK-SAME: %arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a"}]> : tensor<16xf32>
+// CHECK: %1 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : tensor<16xf32>
+sdy.mesh @mesh = <["a"=4, "b"=8]>
+func.func private @callee_returned_p0(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %0 = sdy.sharding_constraint %x <@mesh, [{"a"}]> : tensor<16xf32>
+  %1 = stablehlo.abs %0 : tensor<16xf32>
+  return %1 : tensor<16xf32>
+}
+func.func @main(%arg0: tensor<16xf32>) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}) {
+  %0 = func.call @callee_returned_p0(%arg0) : (tensor<16xf32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
