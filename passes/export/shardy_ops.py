@@ -83,6 +83,8 @@ def _copy_key(op) -> tuple | None:
     """What makes two constant-like ops copies of each other (None: not constant-like)."""
     if op is None or (op.name not in SOURCES and op.name not in FROM_CONSTANTS) or op.regions:
         return None
+    if op.name not in SOURCES and any(_copy_key(defining_op(v)) is None for v in op.operands):
+        return None  # (computed from a non-constant: Shardy's import made no copies of it)
     attrs = tuple((name, str(op.attributes[name])) for name in sorted(op.attributes))
     return (op.name, tuple(op.operands), str(op.results[0].type), attrs)
 
@@ -697,6 +699,9 @@ def drop_replicated_axes(module_op: ir.Operation) -> None:
 
 
 def shardy_ops(module_op: ir.Operation) -> None:
+    # (Shardy's export merges constants first, while ops only its later steps kill (a group's
+    # member, a dead loop) still read them: a merged constant keeps the first one's place)
+    constants_as_sdy(module_op)
     remove_sharding_groups(module_op)
     # (Shardy's insert-func-call-reshards runs before its explicit reshards: a concatenate
     # sees the call result's exported sharding)
@@ -713,6 +718,5 @@ def shardy_ops(module_op: ir.Operation) -> None:
     reshard_returned_call_results(module_op)
     reshard_manual_operands(module_op)
     dedup_functions(module_op)
-    constants_as_sdy(module_op)
     erase_dead_ops(module_op)
     drop_replicated_axes(module_op)
