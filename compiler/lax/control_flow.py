@@ -1243,6 +1243,11 @@ def associative_scan(fn: Callable, elems, reverse: bool = False, axis: int = 0):
         raise MeshjitTypeError("lax.associative_scan: fn argument should be callable.")
     leaves, tree = tree_flatten(elems)
     axis = checks.canonical_axis(axis, aval_of(leaves[0]).ndim)
+    if is_symbolic_dim(aval_of(leaves[0]).shape[axis]):  # JAX's words
+        raise MeshjitNotImplementedError(
+            f"associative scan over axis of non-constant size: {aval_of(leaves[0]).shape[axis]}"
+            ". You may be able to avoid this on TPU. See b/274176030."
+        )
     lengths = {aval_of(x).shape[axis] for x in leaves}
     if len(lengths) != 1:
         raise MeshjitValueError(

@@ -25,6 +25,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import (
+    InconclusiveDimensionOperation,
     is_constant_dim,
     is_constant_shape,
     is_symbolic_dim,
@@ -338,7 +339,10 @@ def _assign_axes(shape, entries: list[Entry], lenient=False, wrap_negative=True)
 
 
 def _kept_as_array(i: int, size: int, wrap_negative: bool) -> bool:
-    return not -size <= i < size or (i < 0 and not wrap_negative)
+    try:
+        return not -size <= i < size or (i < 0 and not wrap_negative)
+    except InconclusiveDimensionOperation:  # a symbolic size: bounds decided at run time
+        return True
 
 
 def _checked_int(i: int, axis: int, size: int) -> int:

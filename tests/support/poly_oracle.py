@@ -31,7 +31,7 @@ from jax import core, export, lax, nn, random
 program, mode, payload = sys.argv[1], sys.argv[2], json.loads(sys.stdin.read())
 exec(program)
 if mode == "programs":
-    out = {"dims": DIMS, "programs": {}, "artifacts": {}}
+    out = {"dims": DIMS, "docs": DOCS, "op_errors": OP_ERRORS, "programs": {}, "artifacts": {}}
     for name in PROGRAMS:
         try:
             out["programs"][name] = run_program(name)
