@@ -12,6 +12,8 @@ them (`dynamic_broadcast_in_dim`, `dynamic_iota`, `dynamic_reshape`).
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
@@ -183,6 +185,7 @@ def export_form(module: ir.Module, in_avals) -> None:
     mctx.dim_vars = dim_variables(in_avals)
     with module.context, ir.Location.unknown():
         wrapped = _function(module, "main")
+        free_name(module, WRAPPED_MAIN)
         wrapped.attributes["sym_name"] = ir.StringAttr.get(WRAPPED_MAIN)
         wrapped.attributes["sym_visibility"] = ir.StringAttr.get("private")
         out_types = list(
@@ -219,6 +222,7 @@ def platform_index_form(module: ir.Module, platforms) -> None:
         )
     with module.context, ir.Location.unknown():
         main = _function(module, "main")
+        free_name(module, _ONE_PLATFORM_MAIN)
         main.attributes["sym_name"] = ir.StringAttr.get(_ONE_PLATFORM_MAIN)
         main.attributes["sym_visibility"] = ir.StringAttr.get("private")
         fn_type = ir.FunctionType(ir.TypeAttr(main.attributes["function_type"]).value)
@@ -244,12 +248,22 @@ _ONE_PLATFORM_MAIN = "_jax_export_main_any_platform"
 
 
 def _function(module: ir.Module, name: str):
-    return next(
-        op
-        for op in module.body.operations
-        if op.operation.name == "func.func"
-        and ir.StringAttr(op.attributes["sym_name"]).value == name
-    )
+    return next(op for op in module.body.operations if _name(op) == name)
+
+
+def _name(op) -> str | None:
+    return ir.StringAttr(op.attributes["sym_name"]).value if "sym_name" in op.attributes else None
+
+
+def free_name(module: ir.Module, name: str) -> None:
+    """Renames a function called `name` (an inlined export's: a nested call) to a fresh
+    name, so the module's own may take it."""
+    names = {_name(op) for op in module.body.operations}
+    if name not in names:
+        return
+    fresh = next(f"{name}_{i}" for i in itertools.count() if f"{name}_{i}" not in names)
+    ir.SymbolTable.replace_all_symbol_uses(name, fresh, module.operation)
+    _function(module, name).attributes["sym_name"] = ir.StringAttr.get(fresh)
 
 
 def _attr_dicts(fn, key: str) -> list[dict] | None:

@@ -737,6 +737,9 @@ def _static_main(sub: ir.Module, exported: Exported, avals, out_avals) -> None:
         if op.operation.name == "func.func"
         and ir.StringAttr(op.attributes["sym_name"]).value == "main"
     )
+    from meshjit.compiler.lowering_dims import free_name
+
+    free_name(sub, "_meshjit_polymorphic_main")  # an inlined export's (nested calls)
     _rename(sub, main, "main", "_meshjit_polymorphic_main")
     main.attributes["sym_visibility"] = ir.StringAttr.get("private")
     poly = ir.FunctionType(ir.TypeAttr(main.attributes["function_type"]).value)
@@ -766,7 +769,12 @@ def _static_main(sub: ir.Module, exported: Exported, avals, out_avals) -> None:
 
 
 def _static_type(poly_type: ir.Type, aval) -> ir.Type:
-    return ir.RankedTensorType.get(list(aval.shape), ir.RankedTensorType(poly_type).element_type)
+    """The caller's type of an argument or result (`?` where the caller's shape is symbolic
+    too: a call inside a polymorphic function)."""
+    dims = [
+        d if shape_poly.is_constant_dim(d) else ir.ShapedType.get_dynamic_size() for d in aval.shape
+    ]
+    return ir.RankedTensorType.get(dims, ir.RankedTensorType(poly_type).element_type)
 
 
 def _refined_module(exported: Exported, avals, out_avals) -> ir.Module:
@@ -780,6 +788,8 @@ def _refined_module(exported: Exported, avals, out_avals) -> ir.Module:
 
     with sub.context, ir.Location.unknown():
         _static_main(sub, exported, avals, out_avals)
+        if not all(shape_poly.is_constant_shape(a.shape) for a in avals):
+            return sub  # called in a polymorphic function: refined with its caller's module
         try:
             refined = _jax.mlir.refine_polymorphic_shapes(
                 mlir_module=_bytecode(sub),

@@ -1,7 +1,8 @@
 """More shape-polymorphic programs for tests/support/poly_programs.py (round 2): ops on symbolic
 axes (LAPACK-backed linear algebra with a symbolic batch, sorting, windows, convolutions,
-scatters, padding, random samplers, transformations), added to its `PROGRAMS`; and `OP_ERRORS`,
-the programs both libraries refuse, each shown as its error's class and first line."""
+scatters, padding, random samplers, transformations), added to its `PROGRAMS`; `OP_ERRORS`,
+the programs both libraries refuse, each shown as its error's class and first line; `NESTED`,
+exports calling polymorphic exports."""
 
 OP_PROGRAMS = r'''
 def _spd(x):
@@ -91,7 +92,46 @@ PROGRAMS.update({
     "reshape_split_static": (lambda x: x.reshape((x.shape[0], 2, 2)).sum(-1), ["b, 4"]),
     "even_rows": (lambda x: jnp.where(jnp.arange(x.shape[0]) % 2 == 0, x[:, 0], 0.0), ["b, 4"]),
     "solve_from_other_argument": (lambda x, y: x.sum(0) * y.shape[0], ["a, 4", "2*b + a"]),
+    "scan_poly_rows": (
+        lambda x: lax.scan(lambda c, r: (c + r.sum(), r * 2 + c), f32(0), x)[1], ["c, b, 4"]),
 })
+
+
+def _inner():
+    return export.export(jax.jit(lambda x: jnp.sin(x) * x.shape[0]))(
+        jax.ShapeDtypeStruct(export.symbolic_shape("b, 4"), f32))
+
+
+def _nested(spec, fun):
+    """An export calling another (polymorphic) export, called at 3 rows."""
+    outer = export.export(jax.jit(fun))(jax.ShapeDtypeStruct(export.symbolic_shape(spec), f32))
+    out = outer.call(np.arange(12, dtype=f32).reshape(3, 4))
+    return str(outer.in_avals), str(outer.out_avals), np.asarray(out).round(4).tolist()
+
+
+def _nested_round_trip():
+    inner = _inner()
+    outer = export.export(jax.jit(lambda x: inner.call(x) + 1))(
+        jax.ShapeDtypeStruct(export.symbolic_shape("a, 4"), f32))
+    back = export.deserialize(outer.serialize())
+    return str(back.in_avals), np.asarray(back.call(np.ones((2, 4), f32))).round(4).tolist()
+
+
+NESTED = {
+    "same_variable": lambda: _nested("b, 4", lambda x: _inner().call(x) + 1),
+    "other_variable": lambda: _nested("a, 4", lambda x: _inner().call(x) + 1),
+    "expression": lambda: _nested("a, 4", lambda x: _inner().call(jnp.concatenate([x, x])).sum(0)),
+    "deserialized": lambda: _nested(
+        "a, 4", lambda x: export.deserialize(_inner().serialize()).call(x) * 2),
+    "grad": lambda: _nested("a, 4", lambda x: jax.grad(
+        lambda y: export.deserialize(_inner().serialize(vjp_order=1)).call(y).sum())(x)),
+    "round_trip": _nested_round_trip,
+    "static_in_poly": lambda: _nested("a, 4", lambda x: export.export(jax.jit(jnp.cos))(
+        np.ones((2, 4), f32)).call(x[:2]) + x.sum()),
+    "poly_in_static": lambda: np.asarray(export.export(jax.jit(lambda x: _inner().call(x)))(
+        np.ones((3, 4), f32)).call(np.ones((3, 4), f32))).round(4).tolist(),
+}
+NESTED = {name: shown(thunk) for name, thunk in NESTED.items()}
 
 _REFUSED = {
     "fft_poly_axis": (lambda x: jnp.fft.fft(x, axis=0).real, ["b, 4"]),
