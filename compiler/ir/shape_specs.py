@@ -202,14 +202,14 @@ def solve_dim_vars(specs: Sequence[tuple], shapes: Sequence[tuple]) -> dict[str,
                 continue
             if solved is _KNOWN:
                 value = d.evaluate(env)
-                if value != n:
+                if _fails(value - n, "=="):
                     raise mismatch(
                         f"Found inconsistency between dimension size args[{i}].shape[{axis}] "
                         f"(= {n}) and the specification '{d}' (= {value})."
                     )
                 continue
             var, value, remainder = solved
-            if remainder:
+            if _fails(remainder, "=="):
                 raise mismatch(
                     f"Division had remainder {remainder} when computing the value of '{var}'."
                 )
@@ -218,7 +218,7 @@ def solve_dim_vars(specs: Sequence[tuple], shapes: Sequence[tuple]) -> dict[str,
                 f"'{var}' = {value} from specification '{d}' for dimension "
                 f"args[{i}].shape[{axis}] (= {n}), "
             )
-            if value < 1:
+            if _fails(value - 1, ">="):
                 raise mismatch(f"Expected value >= 1 for dimension variable '{var}'.")
         if len(left) == len(pending):
             raise unsolvable(specs, [(i, axis, d) for i, axis, d, _ in left], env)
@@ -232,13 +232,20 @@ def _check_constraints(specs, env: dict, mismatch) -> None:
     for scope in scopes.values():
         for text, op, diff in scope.explicit:
             value = evaluate(diff, env)
-            if (value == 0) if op == "==" else (value >= 0):
+            if not _fails(value, op):
                 continue
             words = "equal" if op == "==" else "greater or equal"
             raise mismatch(
                 f"Expected '{diff}' to be {words} to 0, but found {value}. ",
                 f"the symbolic shape constraint {text}",
             )
+
+
+def _fails(x, op: str) -> bool:
+    """Whether `x == 0` (op "==") or `x >= 0` (">=") does not hold. With symbolic shapes (a
+    call inside a polymorphic function) it must hold for every value, as JAX's static check
+    has it: an equality up to normalization, an inconclusive `>=` JAX's error."""
+    return not (x == 0) if op == "==" else not (x >= 0)
 
 
 def unsolvable(specs, dims, env) -> MeshjitValueError:

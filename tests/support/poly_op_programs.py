@@ -102,10 +102,10 @@ def _inner():
         jax.ShapeDtypeStruct(export.symbolic_shape("b, 4"), f32))
 
 
-def _nested(spec, fun):
-    """An export calling another (polymorphic) export, called at 3 rows."""
+def _nested(spec, fun, rows=3):
+    """An export calling another (polymorphic) export, called at `rows` rows."""
     outer = export.export(jax.jit(fun))(jax.ShapeDtypeStruct(export.symbolic_shape(spec), f32))
-    out = outer.call(np.arange(12, dtype=f32).reshape(3, 4))
+    out = outer.call(np.arange(4 * rows, dtype=f32).reshape(rows, 4))
     return str(outer.in_avals), str(outer.out_avals), np.asarray(out).round(4).tolist()
 
 
@@ -128,6 +128,12 @@ NESTED = {
     "round_trip": _nested_round_trip,
     "static_in_poly": lambda: _nested("a, 4", lambda x: export.export(jax.jit(jnp.cos))(
         np.ones((2, 4), f32)).call(x[:2]) + x.sum()),
+    "remainder_not_provable": lambda: _nested("a, 4", lambda x: export.export(
+        jax.jit(lambda y: y[: y.shape[0] // 2]))(
+            jax.ShapeDtypeStruct(export.symbolic_shape("2*b, 4"), f32)).call(x)),
+    "remainder_provable": lambda: _nested("2*a, 4", lambda x: export.export(
+        jax.jit(lambda y: y[: y.shape[0] // 2]))(
+            jax.ShapeDtypeStruct(export.symbolic_shape("2*b, 4"), f32)).call(x[::-1]), rows=4),
     "poly_in_static": lambda: np.asarray(export.export(jax.jit(lambda x: _inner().call(x)))(
         np.ones((3, 4), f32)).call(np.ones((3, 4), f32))).round(4).tolist(),
 }
