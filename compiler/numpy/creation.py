@@ -116,10 +116,12 @@ def _asarray(a, dtype):
 
 
 def _dims_as_values(a):
+    """Symbolic dimensions as values: `x.shape[0]`, or a short sequence like `x.shape`."""
     if is_symbolic_dim(a):
         return dimension_as_value(a)
-    if isinstance(a, (list, tuple)) and any(is_symbolic_dim(x) for x in _leaves(a)):
-        return [_dims_as_values(x) for x in a]
+    if isinstance(a, (list, tuple)) and len(a) <= 32:  # shapes are short: long lists stay fast
+        if any(is_symbolic_dim(x) for x in _leaves(a)):
+            return [_dims_as_values(x) for x in a]
     return a
 
 

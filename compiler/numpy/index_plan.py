@@ -399,9 +399,9 @@ def _symbolic_slice(s: slice, size):
     def bound(v, default):
         if v is None:
             return default
-        if is_constant_dim(v) and v < 0:
-            return max_dim(size + v, low)
-        return min_dim(v, high)
+        if is_constant_dim(v) and v < 0:  # JAX's operand order (core's _preprocess_slice)
+            return max_dim(low, size + v)
+        return min_dim(high, v)
 
     start = bound(s.start, 0 if step > 0 else size - 1)
     stop = bound(s.stop, size if step > 0 else -1)

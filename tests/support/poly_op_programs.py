@@ -92,6 +92,10 @@ PROGRAMS.update({
     "reshape_split_static": (lambda x: x.reshape((x.shape[0], 2, 2)).sum(-1), ["b, 4"]),
     "even_rows": (lambda x: jnp.where(jnp.arange(x.shape[0]) % 2 == 0, x[:, 0], 0.0), ["b, 4"]),
     "solve_from_other_argument": (lambda x, y: x.sum(0) * y.shape[0], ["a, 4", "2*b + a"]),
+    "median": (lambda x: jnp.median(x, axis=0), ["b, 4"]),
+    "percentile": (lambda x: jnp.percentile(x, jnp.array([10.0, 50.0]), axis=0), ["b, 4"]),
+    "nonzero_size": (lambda x: jnp.nonzero(x[:, 0] > 0, size=3, fill_value=-1)[0], ["b, 4"]),
+    "argwhere_size": (lambda x: jnp.argwhere(x > 0, size=5, fill_value=0), ["b, 4"]),
     "scan_poly_rows": (
         lambda x: lax.scan(lambda c, r: (c + r.sum(), r * 2 + c), f32(0), x)[1], ["c, b, 4"]),
 })
