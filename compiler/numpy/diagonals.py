@@ -10,6 +10,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.numpy.indexing import getitem
 from meshjit.compiler.numpy.reductions import sum
 from meshjit.compiler.numpy.shapes import moveaxis
@@ -39,11 +40,17 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     n = builtins.max(
         0, builtins.min(rows + builtins.min(offset, 0), cols - builtins.max(offset, 0))
     )
-    r = np.arange(n, dtype=np.int32) + builtins.max(-offset, 0)
-    c = np.arange(n, dtype=np.int32) + builtins.max(offset, 0)
+    r, c = (_index_range(n, builtins.max(shift, 0)) for shift in (-offset, offset))
     if n == 0:
         return lax.full(aval_of(x).shape[:-2] + (0,), 0, aval_of(x).dtype)
     return getitem(x, (Ellipsis, r, c), mode="clip")
+
+
+def _index_range(n, start: int):
+    """`start, start + 1, ...`, `n` of them (a symbolic `n` an iota: shape polymorphism)."""
+    if is_symbolic_dim(n):
+        return lax.add(lax.iota(np.int32, n), np.int32(start))
+    return np.arange(n, dtype=np.int32) + start
 
 
 def diag(v, k=0):
