@@ -51,6 +51,11 @@ class _Case:
         self.args.append(v)
         return v.name
 
+    def op(self, text: str, shape, dtype="f32") -> list[Value]:
+        """Emits the op `text` defining %0 of `shape`; its result, as the function's."""
+        self.lines.append(text)
+        return [Value("%0", tuple(shape), dtype)]
+
     def const(self, shape=(), dtype="f32") -> str:
         value = "1" if dtype[0] in "iu" else "1.0"
         name = f"%c{len(self.lines)}"
@@ -95,6 +100,14 @@ def _a(xs) -> str:
     return ", ".join(map(str, xs))
 
 
+def _region_op(c, name: str, operands, attrs: str, types, out, op: str = "add") -> None:
+    """`%0 = "stablehlo.<name>"(operands) ({<op> body}) {attrs} : (types) -> out`."""
+    c.lines.append(
+        f'%0 = "stablehlo.{name}"({_a(operands)}) ({{\n  {_body(op)}\n  }}) {{{attrs}}} : '
+        f"({_a(types)}) -> {out}"
+    )
+
+
 # --------------------------------------------------------------------------- the ops
 
 
@@ -111,21 +124,21 @@ def select(c: _Case):
     p = c.arg(s if c.r.random() < 0.7 else (), "i1")
     x, y = c.arg(s), c.arg(s)
     pt = _type(s if c.args[0].shape else (), "i1")
-    c.lines.append(
-        f"%0 = stablehlo.select {p}, {x}, {y} : ({pt}, {_type(s)}, {_type(s)}) -> {_type(s)}"
+    return c.op(
+        f"%0 = stablehlo.select {p}, {x}, {y} : ({pt}, {_type(s)}, {_type(s)}) -> {_type(s)}",
+        s,
     )
-    return [Value("%0", tuple(s))]
 
 
 def clamp(c: _Case):
     s = c.shape()
     lo_s, hi_s = (s if c.r.random() < 0.5 else ()), (s if c.r.random() < 0.5 else ())
     lo, x, hi = c.arg(lo_s), c.arg(s), c.arg(hi_s)
-    c.lines.append(
+    return c.op(
         f"%0 = stablehlo.clamp {lo}, {x}, {hi} : ({_type(lo_s)}, {_type(s)}, {_type(hi_s)})"
-        f" -> {_type(s)}"
+        f" -> {_type(s)}",
+        s,
     )
-    return [Value("%0", tuple(s))]
 
 
 def bitcast_convert(c: _Case):
@@ -163,10 +176,10 @@ def broadcast_in_dim(c: _Case):
         if out[i] == 1 and c.r.random() < 0.5:
             out[i] = c.r.choice((4, 8))
     x = c.arg(s)
-    c.lines.append(
-        f"%0 = stablehlo.broadcast_in_dim {x}, dims = [{_a(dims)}] : ({_type(s)}) -> {_type(out)}"
+    return c.op(
+        f"%0 = stablehlo.broadcast_in_dim {x}, dims = [{_a(dims)}] : ({_type(s)}) -> {_type(out)}",
+        out,
     )
-    return [Value("%0", tuple(out))]
 
 
 def reshape(c: _Case):
@@ -208,10 +221,10 @@ def transpose(c: _Case):
     c.r.shuffle(perm)
     out = [s[p] for p in perm]
     x = c.arg(s)
-    c.lines.append(
-        f"%0 = stablehlo.transpose {x}, dims = [{_a(perm)}] : ({_type(s)}) -> {_type(out)}"
+    return c.op(
+        f"%0 = stablehlo.transpose {x}, dims = [{_a(perm)}] : ({_type(s)}) -> {_type(out)}",
+        out,
     )
-    return [Value("%0", tuple(out))]
 
 
 def concatenate(c: _Case):
@@ -225,11 +238,11 @@ def concatenate(c: _Case):
     names = [c.arg(t) for t in shapes]
     out = list(s)
     out[d] = sum(t[d] for t in shapes)
-    c.lines.append(
+    return c.op(
         f"%0 = stablehlo.concatenate {_a(names)}, dim = {d} : "
-        f"({_a(_type(t) for t in shapes)}) -> {_type(out)}"
+        f"({_a(_type(t) for t in shapes)}) -> {_type(out)}",
+        out,
     )
-    return [Value("%0", tuple(out))]
 
 
 def pad(c: _Case):
@@ -241,11 +254,11 @@ def pad(c: _Case):
     out = [d + a + b + (d - 1) * i for d, a, b, i in zip(s, lo, hi, it)]
     x = c.arg(s)
     v = c.const()
-    c.lines.append(
+    return c.op(
         f"%0 = stablehlo.pad {x}, {v}, low = [{_a(lo)}], high = [{_a(hi)}], "
-        f"interior = [{_a(it)}] : ({_type(s)}, tensor<f32>) -> {_type(out)}"
+        f"interior = [{_a(it)}] : ({_type(s)}, tensor<f32>) -> {_type(out)}",
+        out,
     )
-    return [Value("%0", tuple(out))]
 
 
 def reverse(c: _Case):
@@ -277,11 +290,11 @@ def dynamic_slice(c: _Case):
     sizes = [d if c.r.random() < 0.5 else max(1, d // 2) for d in s]
     x = c.arg(s)
     idx = [c.arg((), "i32") for _ in s]
-    c.lines.append(
+    return c.op(
         f"%0 = stablehlo.dynamic_slice {x}, {_a(idx)}, sizes = [{_a(sizes)}] : "
-        f"({_type(s)}, {_a(['tensor<i32>'] * len(s))}) -> {_type(sizes)}"
+        f"({_type(s)}, {_a(['tensor<i32>'] * len(s))}) -> {_type(sizes)}",
+        sizes,
     )
-    return [Value("%0", tuple(sizes))]
 
 
 def dynamic_update_slice(c: _Case):
@@ -289,11 +302,11 @@ def dynamic_update_slice(c: _Case):
     sizes = [d if c.r.random() < 0.5 else max(1, d // 2) for d in s]
     x, u = c.arg(s), c.arg(sizes)
     idx = [c.arg((), "i32") for _ in s]
-    c.lines.append(
+    return c.op(
         f"%0 = stablehlo.dynamic_update_slice {x}, {u}, {_a(idx)} : "
-        f"({_type(s)}, {_type(sizes)}, {_a(['tensor<i32>'] * len(s))}) -> {_type(s)}"
+        f"({_type(s)}, {_type(sizes)}, {_a(['tensor<i32>'] * len(s))}) -> {_type(s)}",
+        s,
     )
-    return [Value("%0", tuple(s))]
 
 
 def _gather_dims(c: _Case):
@@ -325,13 +338,13 @@ def gather(c: _Case):
         else ""
     )
     x, i = c.arg(operand), c.arg(ind, "i32")
-    c.lines.append(
+    return c.op(
         f'%0 = "stablehlo.gather"({x}, {i}) {{dimension_numbers = #stablehlo.gather<offset_dims = '
         f"[{_a(offset)}], collapsed_slice_dims = [{indexed}]{bd}, start_index_map = [{indexed}], "
         f"index_vector_dim = {nb}>, indices_are_sorted = false, slice_sizes = array<i64: "
-        f"{_a(sizes)}>}} : ({_type(operand)}, {_type(ind, 'i32')}) -> {_type(out)}"
+        f"{_a(sizes)}>}} : ({_type(operand)}, {_type(ind, 'i32')}) -> {_type(out)}",
+        out,
     )
-    return [Value("%0", tuple(out))]
 
 
 def scatter(c: _Case):
@@ -344,14 +357,14 @@ def scatter(c: _Case):
         else ""
     )
     x, i, u = c.arg(operand), c.arg(ind, "i32"), c.arg(upd)
-    c.lines.append(
-        f'%0 = "stablehlo.scatter"({x}, {i}, {u}) ({{\n  {_body()}\n  }}) '
-        f"{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = "
+    attrs = (
+        f"scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = "
         f"[{_a(range(nb, nb + len(window)))}], inserted_window_dims = [{indexed}]{bd}, "
         f"scatter_dims_to_operand_dims = [{indexed}], index_vector_dim = {nb}>, "
-        f"indices_are_sorted = false, unique_indices = false}} : ({_type(operand)}, "
-        f"{_type(ind, 'i32')}, {_type(upd)}) -> {_type(operand)}"
+        f"indices_are_sorted = false, unique_indices = false"
     )
+    types = (_type(operand), _type(ind, "i32"), _type(upd))
+    _region_op(c, "scatter", (x, i, u), attrs, types, _type(operand))
     return [Value("%0", tuple(operand))]
 
 
@@ -387,11 +400,11 @@ def dot_general(c: _Case):
     out += [rhs[d] for d, (k, _) in enumerate(rhs_dims) if k == "r"]
     x, y = c.arg(lhs), c.arg(rhs)
     bd = f"batching_dims = [{_a(lb)}] x [{_a(rb)}], " if nb else ""
-    c.lines.append(
+    return c.op(
         f"%0 = stablehlo.dot_general {x}, {y}, {bd}contracting_dims = [{_a(lc)}] x [{_a(rc)}] :"
-        f" ({_type(lhs)}, {_type(rhs)}) -> {_type(out)}"
+        f" ({_type(lhs)}, {_type(rhs)}) -> {_type(out)}",
+        out,
     )
-    return [Value("%0", tuple(out))]
 
 
 def convolution(c: _Case):
@@ -409,14 +422,14 @@ def convolution(c: _Case):
     out = [batch // bgroups] + [s - w + 1 for s, w in zip(spatial, win)] + [cout]
     sp = ", ".join(str(i) for i in range(nsp))
     x, y = c.arg(lhs), c.arg(rhs)
-    c.lines.append(
+    return c.op(
         f"%0 = stablehlo.convolution({x}, {y}) dim_numbers = [b, {sp}, f]x[{sp}, i, o]->"
         f"[b, {sp}, f], window = {{stride = [{_a([1] * nsp)}], pad = "
         f"[{_a(['[0, 0]'] * nsp)}], rhs_dilate = [{_a([1] * nsp)}]}} {{batch_group_count = "
         f"{bgroups} : i64, feature_group_count = {groups} : i64}} : ({_type(lhs)}, "
-        f"{_type(rhs)}) -> {_type(out)}"
+        f"{_type(rhs)}) -> {_type(out)}",
+        out,
     )
-    return [Value("%0", tuple(out))]
 
 
 def reduce(c: _Case):
@@ -455,11 +468,8 @@ def reduce_window(c: _Case):
     s = c.shape()
     win, strides, out = _window(c, s)
     x, v = c.arg(s), c.const()
-    c.lines.append(
-        f'%0 = "stablehlo.reduce_window"({x}, {v}) ({{\n  {_body("maximum")}\n  }}) '
-        f"{{window_dimensions = array<i64: {_a(win)}>, window_strides = array<i64: "
-        f"{_a(strides)}>}} : ({_type(s)}, tensor<f32>) -> {_type(out)}"
-    )
+    attrs = f"window_dimensions = array<i64: {_a(win)}>, window_strides = array<i64: {_a(strides)}>"
+    _region_op(c, "reduce_window", (x, v), attrs, (_type(s), "tensor<f32>"), _type(out), "maximum")
     return [Value("%0", tuple(out))]
 
 
@@ -620,10 +630,7 @@ def collective(c: _Case):
         )
     elif kind == "all_reduce":
         out = s
-        c.lines.append(
-            f'%0 = "stablehlo.all_reduce"({x}) ({{\n  {_body()}\n  }}) {{{_collective_head(c, s)}}}'
-            f" : ({_type(s)}) -> {_type(out)}"
-        )
+        _region_op(c, "all_reduce", (x,), _collective_head(c, s), (_type(s),), _type(out))
     elif kind == "collective_permute":
         out = s
         c.lines.append(
@@ -643,11 +650,8 @@ def collective(c: _Case):
     else:
         out = list(s)
         out[d] //= 2
-        c.lines.append(
-            f'%0 = "stablehlo.reduce_scatter"({x}) ({{\n  {_body()}\n  }}) {{scatter_dimension = '
-            f"{d} : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}} : ({_type(s)}) -> "
-            f"{_type(out)}"
-        )
+        attrs = f"scatter_dimension = {d} : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>"
+        _region_op(c, "reduce_scatter", (x,), attrs, (_type(s),), _type(out))
     return [Value("%0", tuple(out))]
 
 
