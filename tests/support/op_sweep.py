@@ -1,4 +1,5 @@
-"""The single-op Shardy sweep (issue 19, round 18): `make shardy-op-sweep N=... [OPS=...]`.
+"""The single-op Shardy sweep (issue 19, round 18): `python -m tests.support.op_sweep -n N
+[--seed S] [--ops OP,...] [--out FILE] [-v]`.
 
 Each case is one StableHLO op Shardy's op sharding rule registry covers (or a while / case /
 optimization_barrier / custom call), its operands function arguments with seeded random
