@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from jaxlib.mlir import ir, passmanager
-from jaxlib.mlir.dialects import sdy
+from jaxlib.mlir.dialects import sdy, stablehlo
 
 from meshjit.dialects.sdy import (
     SHARDING_ATTR,
@@ -479,13 +479,26 @@ def block_permutation_factors(graph) -> None:
         factors = edge.rule.factors
         if edge.op_name in _PERMUTING_KEPT:
             continue
-        if any(f.kind == PERMUTATION and not f.blocked for f in factors):
+        windows = _conv_window_factors(edge)
+        if any(
+            (f.kind == PERMUTATION or i in windows) and not f.blocked for i, f in enumerate(factors)
+        ):
             blocked = tuple(
-                dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION else f
-                for f in factors
+                dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION or i in windows else f
+                for i, f in enumerate(factors)
             )
             edge.rule = dataclasses.replace(edge.rule, factors=blocked)
             edge.plan = None
+
+
+def _conv_window_factors(edge) -> set[int]:
+    """A convolution's factors of its kernel's spatial dims (windows, strides): Shardy's
+    conservative rule gives every spatial dim a size-one factor of its own."""
+    if edge.op_name != "stablehlo.convolution" or edge.op is None:
+        return set()
+    dn = stablehlo.ConvDimensionNumbers(edge.op.attributes["dimension_numbers"])
+    kernel = edge.rule.operands[1]
+    return {f for d in dn.kernel_spatial_dimensions for f in kernel[d]}
 
 
 def import_sharding_groups(module_op: ir.Operation) -> None:
