@@ -74,4 +74,5 @@ def mixed_(x):
 
 
 mixed_.__name__ = "mixed"
-print(meshjit.jit(mixed_).lower(xm).as_text())
+with meshjit.set_mesh(mixed):  # values typed on a mesh are used under it (as JAX)
+    print(meshjit.jit(mixed_).lower(xm).as_text())

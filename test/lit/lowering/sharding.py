@@ -188,7 +188,7 @@ def abstract_constraint(a):
 lower(abstract_constraint, sds((8,)))
 
 
-# Bare PartitionSpecs resolve against the context mesh (`with mesh:`).
+# Bare PartitionSpecs resolve against set_mesh's context mesh (not `with mesh:`'s, as JAX).
 # CHECK-LABEL: module @jit_context_mesh
 # CHECK: sdy.mesh @mesh = <["x"=4, "y"=2]>
 # CHECK: %arg0: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}
@@ -198,7 +198,7 @@ def context_mesh(a):
     return meshjit.with_sharding_constraint(a + 1.0, P("x"))
 
 
-with mesh:
+with meshjit.set_mesh(mesh):
     lower(context_mesh, sds((8, 2)), in_shardings=P("y"), out_shardings=P(None, "y"))
 
 
