@@ -101,13 +101,64 @@ class _SourceOverride:
 SOURCE_OVERRIDE = _SourceOverride()
 
 
-def enter_source(source: SourceInfo):
-    """Makes `source` the line of the equations the caller (an interpreter) makes; returns the
-    previous state for `leave_source`."""
+def enter_source(source: SourceInfo, transform: str | None = None):
+    """Makes `source` the line of the equations the caller (an interpreter) makes, within the
+    name of its `transform` ("jvp", "transpose", "vmap") as JAX's name stacks have it; returns
+    the previous state for `leave_source`."""
     previous = (SOURCE_OVERRIDE.source, SOURCE_OVERRIDE.frame)
     if source is not UNKNOWN_SOURCE:
+        if transform is not None and not _PLAIN[0]:
+            source = transformed(source, transform)
         SOURCE_OVERRIDE.source, SOURCE_OVERRIDE.frame = source, sys._getframe(1)
     return previous
+
+
+_TRANSFORMED_CACHE: dict[tuple, tuple[SourceInfo, SourceInfo]] = {}
+_PLAIN = [0]  # > 0: transforming a nested jit's body, whose names start afresh (as JAX's)
+
+
+class plain_names:
+    """Context manager: the equations transformed inside keep their names (a nested jit's
+    body, transformed for its call: JAX names a callee's ops as its own function's)."""
+
+    def __enter__(self):
+        _PLAIN[0] += 1
+
+    def __exit__(self, *exc):
+        _PLAIN[0] -= 1
+
+
+def transformed(source: SourceInfo, transform: str) -> SourceInfo:
+    """`source` with its scope inside `transform`, as JAX prints a name stack: the transform
+    wraps the first scope below the named scopes it was applied in (`jvp(jit(g))/h`), or
+    stands alone (`vmap()`)."""
+    outer = "/".join(NAME_STACK)
+    key = (id(source), transform, outer)
+    hit = _TRANSFORMED_CACHE.get(key)
+    if hit is not None and hit[0] is source:
+        return hit[1]
+    scope = source.scope
+    inside = bool(outer) and scope.startswith(outer)
+    rest = scope[len(outer) :].lstrip("/") if inside else scope
+    head, _, tail = rest.partition("/")
+    wrapped = "/".join(filter(None, (f"{transform}({head})", tail)))
+    scope = f"{outer}/{wrapped}" if inside else wrapped
+    s = source
+    if len(_TRANSFORMED_CACHE) > 100_000:
+        _TRANSFORMED_CACHE.clear()
+    out = SourceInfo(s.file, s.line, s.function, s.column, scope)
+    _TRANSFORMED_CACHE[key] = (source, out)
+    return out
+
+
+def in_scope(scope: str, name: str) -> str:
+    """`name` (a call's `jit(g)`) pushed on the name stack `scope`, as JAX renders one: a
+    transform with nothing inside yet wraps it (`transpose(jvp())` -> `transpose(jvp(jit(g)))`)."""
+    head, _, last = scope.rpartition("/")
+    if "()" in last:
+        at = last.rindex("()")
+        return "/".join(filter(None, (head, f"{last[:at]}({name}){last[at + 2 :]}")))
+    return "/".join(filter(None, (scope, name)))
 
 
 def leave_source(previous) -> None:

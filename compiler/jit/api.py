@@ -369,6 +369,7 @@ class JitFunction:
                 donated=only_kept(sig.donated, kept),
                 result_names=(self.result_names or result_names)(traced.out_tree),
                 arg_names=only_kept(names, kept),
+                name_stack=f"jit({self.call_name})",
             )
             if TYPECHECK["enabled"]:
                 verify(module, f"lowering jit({self.name})")
