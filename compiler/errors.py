@@ -42,12 +42,19 @@ def _is_internal(name: str) -> bool:
 class SourceInfo:
     """Where in the user's code an equation was traced."""
 
-    __slots__ = ("file", "line", "function", "column", "scope")
+    __slots__ = ("file", "line", "function", "column", "scope", "end")
 
-    def __init__(self, file: str, line: int, function: str, column: int = 0, scope: str = ""):
+    def __init__(
+        self, file: str, line: int, function: str, column: int = 0, scope: str = "", end=None
+    ):
         self.file, self.line, self.function = file, line, function
         self.column = column  # 1-based, 0 when unknown
         self.scope = scope  # the `named_scope`s around the line, "outer/inner" ("" outside)
+        self.end = end  # (line, 0-based column) where the expression ends, None when unknown
+
+    def within(self, scope: str) -> SourceInfo:
+        """This source in the name stack `scope`."""
+        return SourceInfo(self.file, self.line, self.function, self.column, scope, self.end)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line} ({self.function})"
@@ -81,8 +88,7 @@ def scoped(source: SourceInfo) -> SourceInfo:
     key = (id(source), scope)
     hit = _SCOPED_CACHE.get(key)
     if hit is None or hit[0] is not source:
-        s = source
-        hit = _SCOPED_CACHE[key] = (source, SourceInfo(s.file, s.line, s.function, s.column, scope))
+        hit = _SCOPED_CACHE[key] = (source, source.within(scope))
     return hit[1]
 
 
@@ -143,10 +149,9 @@ def transformed(source: SourceInfo, transform: str) -> SourceInfo:
     head, _, tail = rest.partition("/")
     wrapped = "/".join(filter(None, (f"{transform}({head})", tail)))
     scope = f"{outer}/{wrapped}" if inside else wrapped
-    s = source
     if len(_TRANSFORMED_CACHE) > 100_000:
         _TRANSFORMED_CACHE.clear()
-    out = SourceInfo(s.file, s.line, s.function, s.column, scope)
+    out = source.within(scope)
     _TRANSFORMED_CACHE[key] = (source, out)
     return out
 
@@ -194,12 +199,13 @@ def user_source(skip: int = 0) -> SourceInfo:
 
 def _new_site(site, code, lasti: int) -> SourceInfo:
     # One entry per instruction: its (line, end line, column, end column), 0-based column.
-    line, _, col, _ = _positions(code)[lasti // 2]
+    line, end_line, col, end_col = _positions(code)[lasti // 2]
     # Each call's own column, as JAX's source info (`sin(dot(W, x))`: two columns).
     key = (code.co_filename, line, code.co_name, col + 1 if col is not None else 0)
-    info = _SOURCE_CACHE.get(key)
+    end = (end_line, end_col) if col is not None and end_col is not None else None
+    info = _SOURCE_CACHE.get((*key, end))
     if info is None:
-        info = _SOURCE_CACHE[key] = SourceInfo(*key)
+        info = _SOURCE_CACHE[(*key, end)] = SourceInfo(*key, end=end)
     if len(_SITE_CACHE) > 100_000:  # it keeps code objects alive: bound it
         _SITE_CACHE.clear()
     _SITE_CACHE[site] = (code, info)

@@ -69,6 +69,14 @@ class OneOp:
         return ir.Operation.create(self.op_name, [ctx.result_type], operands).result
 
 
+def _file_location(source: SourceInfo) -> ir.Location:
+    """As JAX's: the expression's range from its 0-based column, `"f.py":3:11 to :25`."""
+    if source.end is None or not source.column:
+        return ir.Location.file(source.file, source.line, source.column)
+    end_line, end_column = source.end
+    return ir.Location.file(source.file, source.line, source.column - 1, end_line, end_column)
+
+
 class ModuleContext:
     """State shared by every function lowered into one module."""
 
@@ -144,10 +152,10 @@ class ModuleContext:
         a scope of its own (a call's `jit(g)`), which an empty transform wraps."""
         stack = "/".join(filter(None, (self.name_stack, source.scope)))
         name = in_scope(stack, name) if pushed else "/".join(filter(None, (stack, name)))
-        key = (name, source.file, source.line, source.column)
+        key = (name, source.file, source.line, source.column, source.end)
         loc = self.locations.get(key)
         if loc is None:
-            file_loc = ir.Location.file(source.file, source.line, source.column)
+            file_loc = _file_location(source)
             loc = self.locations[key] = ir.Location.name(name, childLoc=file_loc)
         return loc
 

@@ -1,6 +1,7 @@
 # RUN: %PYTHON %s | FileCheck %s
 # The --debug-info view: every op carries the primitive name within JAX's name stack
-# (`jit(f)/...`, transforms as `jvp()`, `transpose(jvp())`, `vmap()`) and the user's source line.
+# (`jit(f)/...`, transforms as `jvp()`, `transpose(jvp())`, `vmap()`) and the user's source
+# line, with the expression's columns as JAX gives them (0-based start, `to :end`).
 
 import numpy as np
 
@@ -17,8 +18,8 @@ f32 = meshjit.ShapeDtypeStruct((4,), np.float32)
 # CHECK-LABEL: module @jit_two_lines
 # CHECK: stablehlo.sine %arg0 : tensor<4xf32> loc(#[[SIN:loc[0-9]+]])
 # CHECK: stablehlo.multiply %{{.*}} loc(#[[MUL:loc[0-9]+]])
-# CHECK: #[[SIN_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 7]]:9)
-# CHECK: #[[MUL_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 7]]:12)
+# CHECK: #[[SIN_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 7]]:8 to :18)
+# CHECK: #[[MUL_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 7]]:11 to :18)
 # CHECK-DAG: #[[SIN]] = loc("jit(two_lines)/sin"(#[[SIN_FILE]]))
 # CHECK-DAG: #[[MUL]] = loc("jit(two_lines)/mul"(#[[MUL_FILE]]))
 
@@ -36,8 +37,8 @@ lower_with_locations(two_lines, f32)
 # CHECK: call @inner(%arg0) : (tensor<4xf32>) -> tensor<4xf32> loc(#[[CALL:loc[0-9]+]])
 # CHECK: func.func private @inner
 # CHECK: stablehlo.exponential %arg0 : tensor<4xf32> loc(#[[EXP:loc[0-9]+]])
-# CHECK-DAG: #[[EXP_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 8]]:12)
-# CHECK-DAG: #[[CALL_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 11]]:12)
+# CHECK-DAG: #[[EXP_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 8]]:11 to :21)
+# CHECK-DAG: #[[CALL_FILE:loc[0-9]+]] = loc("{{.*}}locations.py":[[# @LINE + 11]]:11 to :19)
 # CHECK-DAG: #[[EXP]] = loc("exp"(#[[EXP_FILE]]))
 # CHECK-DAG: #[[CALL]] = loc("jit(calls_inner)/jit(inner)"(#[[CALL_FILE]]))
 
