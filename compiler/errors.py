@@ -42,12 +42,19 @@ def _is_internal(name: str) -> bool:
 class SourceInfo:
     """Where in the user's code an equation was traced."""
 
-    __slots__ = ("file", "line", "function", "column", "scope")
+    __slots__ = ("file", "line", "function", "column", "scope", "end")
 
-    def __init__(self, file: str, line: int, function: str, column: int = 0, scope: str = ""):
+    def __init__(
+        self, file: str, line: int, function: str, column: int = 0, scope: str = "", end=None
+    ):
         self.file, self.line, self.function = file, line, function
         self.column = column  # 1-based, 0 when unknown
         self.scope = scope  # the `named_scope`s around the line, "outer/inner" ("" outside)
+        self.end = end  # (line, 0-based column) where the expression ends, None when unknown
+
+    def within(self, scope: str) -> SourceInfo:
+        """This source in the name stack `scope`."""
+        return SourceInfo(self.file, self.line, self.function, self.column, scope, self.end)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line} ({self.function})"
@@ -81,8 +88,7 @@ def scoped(source: SourceInfo) -> SourceInfo:
     key = (id(source), scope)
     hit = _SCOPED_CACHE.get(key)
     if hit is None or hit[0] is not source:
-        s = source
-        hit = _SCOPED_CACHE[key] = (source, SourceInfo(s.file, s.line, s.function, s.column, scope))
+        hit = _SCOPED_CACHE[key] = (source, source.within(scope))
     return hit[1]
 
 
@@ -101,13 +107,63 @@ class _SourceOverride:
 SOURCE_OVERRIDE = _SourceOverride()
 
 
-def enter_source(source: SourceInfo):
-    """Makes `source` the line of the equations the caller (an interpreter) makes; returns the
-    previous state for `leave_source`."""
+def enter_source(source: SourceInfo, transform: str | None = None):
+    """Makes `source` the line of the equations the caller (an interpreter) makes, within the
+    name of its `transform` ("jvp", "transpose", "vmap") as JAX's name stacks have it; returns
+    the previous state for `leave_source`."""
     previous = (SOURCE_OVERRIDE.source, SOURCE_OVERRIDE.frame)
     if source is not UNKNOWN_SOURCE:
+        if transform is not None and not _PLAIN[0]:
+            source = transformed(source, transform)
         SOURCE_OVERRIDE.source, SOURCE_OVERRIDE.frame = source, sys._getframe(1)
     return previous
+
+
+_TRANSFORMED_CACHE: dict[tuple, tuple[SourceInfo, SourceInfo]] = {}
+_PLAIN = [0]  # > 0: transforming a nested jit's body, whose names start afresh (as JAX's)
+
+
+class plain_names:
+    """Context manager: the equations transformed inside keep their names (a nested jit's
+    body, transformed for its call: JAX names a callee's ops as its own function's)."""
+
+    def __enter__(self):
+        _PLAIN[0] += 1
+
+    def __exit__(self, *exc):
+        _PLAIN[0] -= 1
+
+
+def transformed(source: SourceInfo, transform: str) -> SourceInfo:
+    """`source` with its scope inside `transform`, as JAX prints a name stack: the transform
+    wraps the first scope below the named scopes it was applied in (`jvp(jit(g))/h`), or
+    stands alone (`vmap()`)."""
+    outer = "/".join(NAME_STACK)
+    key = (id(source), transform, outer)
+    hit = _TRANSFORMED_CACHE.get(key)
+    if hit is not None and hit[0] is source:
+        return hit[1]
+    scope = source.scope
+    inside = bool(outer) and scope.startswith(outer)
+    rest = scope[len(outer) :].lstrip("/") if inside else scope
+    head, _, tail = rest.partition("/")
+    wrapped = "/".join(filter(None, (f"{transform}({head})", tail)))
+    scope = f"{outer}/{wrapped}" if inside else wrapped
+    if len(_TRANSFORMED_CACHE) > 100_000:
+        _TRANSFORMED_CACHE.clear()
+    out = source.within(scope)
+    _TRANSFORMED_CACHE[key] = (source, out)
+    return out
+
+
+def in_scope(scope: str, name: str) -> str:
+    """`name` (a call's `jit(g)`) pushed on the name stack `scope`, as JAX renders one: a
+    transform with nothing inside yet wraps it (`transpose(jvp())` -> `transpose(jvp(jit(g)))`)."""
+    head, _, last = scope.rpartition("/")
+    if "()" in last:
+        at = last.rindex("()")
+        return "/".join(filter(None, (head, f"{last[:at]}({name}){last[at + 2 :]}")))
+    return "/".join(filter(None, (scope, name)))
 
 
 def leave_source(previous) -> None:
@@ -143,12 +199,13 @@ def user_source(skip: int = 0) -> SourceInfo:
 
 def _new_site(site, code, lasti: int) -> SourceInfo:
     # One entry per instruction: its (line, end line, column, end column), 0-based column.
-    line, _, col, _ = _positions(code)[lasti // 2]
+    line, end_line, col, end_col = _positions(code)[lasti // 2]
     # Each call's own column, as JAX's source info (`sin(dot(W, x))`: two columns).
     key = (code.co_filename, line, code.co_name, col + 1 if col is not None else 0)
-    info = _SOURCE_CACHE.get(key)
+    end = (end_line, end_col) if col is not None and end_col is not None else None
+    info = _SOURCE_CACHE.get((*key, end))
     if info is None:
-        info = _SOURCE_CACHE[key] = SourceInfo(*key)
+        info = _SOURCE_CACHE[(*key, end)] = SourceInfo(*key, end=end)
     if len(_SITE_CACHE) > 100_000:  # it keeps code objects alive: bound it
         _SITE_CACHE.clear()
     _SITE_CACHE[site] = (code, info)

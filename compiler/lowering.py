@@ -15,7 +15,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func, stablehlo
 
 from meshjit.compiler import lowering_dims as dims_lowering
-from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo
+from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo, in_scope
 from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, dce_jaxpr
 from meshjit.compiler.ir.registry import Primitive, lowering_rules
 from meshjit.dialects.context import shared_context
@@ -69,6 +69,14 @@ class OneOp:
         return ir.Operation.create(self.op_name, [ctx.result_type], operands).result
 
 
+def _file_location(source: SourceInfo) -> ir.Location:
+    """As JAX's: the expression's range from its 0-based column, `"f.py":3:11 to :25`."""
+    if source.end is None or not source.column:
+        return ir.Location.file(source.file, source.line, source.column)
+    end_line, end_column = source.end
+    return ir.Location.file(source.file, source.line, source.column - 1, end_line, end_column)
+
+
 class ModuleContext:
     """State shared by every function lowered into one module."""
 
@@ -88,6 +96,7 @@ class ModuleContext:
         "dim_vars",
         "dim_env",
         "device_mesh",
+        "name_stack",
     )
 
     def __init__(self, context: ir.Context, module: ir.Module):
@@ -110,6 +119,8 @@ class ModuleContext:
         self.dim_vars: tuple[str, ...] = ()
         self.dim_env: dict[str, ir.Value] = {}
         self.device_mesh = None  # the first concrete mesh of an argument's or result's sharding
+        # JAX's name stack of the function being lowered: "jit(f)" in @main, "" in a callee
+        self.name_stack = ""
 
     def next_channel(self) -> int:
         """A fresh channel id for a collective (XLA wants them unique per module)."""
@@ -136,20 +147,22 @@ class ModuleContext:
     def tensor_type(self, aval: ShapedArray) -> ir.RankedTensorType:
         return self.types.tensor(aval.shape, aval.dtype)
 
-    def location(self, name: str, source: SourceInfo) -> ir.Location:
-        if source.scope:
-            name = f"{source.scope}/{name}"  # as JAX's name stacks: "outer/inner/tanh"
-        key = (name, source.file, source.line, source.column)
+    def location(self, name: str, source: SourceInfo, pushed: bool = False) -> ir.Location:
+        """`name` within JAX's name stack, "jit(f)/outer/vmap()/tanh"; `pushed`: the name is
+        a scope of its own (a call's `jit(g)`), which an empty transform wraps."""
+        stack = "/".join(filter(None, (self.name_stack, source.scope)))
+        name = in_scope(stack, name) if pushed else "/".join(filter(None, (stack, name)))
+        key = (name, source.file, source.line, source.column, source.end)
         loc = self.locations.get(key)
         if loc is None:
-            file_loc = ir.Location.file(source.file, source.line, source.column)
+            file_loc = _file_location(source)
             loc = self.locations[key] = ir.Location.name(name, childLoc=file_loc)
         return loc
 
     def eqn_location(self, eqn) -> ir.Location:
         # Keyed by identity (hashing a SourceInfo runs Python); the entry holds the source, so
         # its id cannot be reused by another source while cached.
-        key = (eqn.primitive, id(eqn.source))
+        key = (eqn.primitive, id(eqn.source), self.name_stack)
         entry = self.locations.get(key)
         if entry is None:
             loc = self.location(eqn.primitive.name, eqn.source)
@@ -322,7 +335,7 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         rule = lowering_rules.get(prim)
         if rule is None:
             raise MissingRuleError(prim, "lowering", eqn.source)
-        entry = locations.get((prim, id(eqn.source)))
+        entry = locations.get((prim, id(eqn.source), mctx.name_stack))
         loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
         if type(rule) is not OneOp or mctx.dim_vars:
             _apply_rule(ctx, rule, eqn, loc, env)
@@ -353,8 +366,9 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
 def _apply_rule(ctx: LoweringRuleContext, rule, eqn: Eqn, loc: ir.Location, env: _Env) -> None:
     ctx.eqn = eqn  # the one context of the block, pointed at the equation
     ctx._avals_in = ctx._avals_out = None
+    operands = [*map(env.__getitem__, eqn.invars)]  # literals named as the function, as JAX's
     with loc:
-        out = rule(ctx, *map(env.__getitem__, eqn.invars), **eqn.params)
+        out = rule(ctx, *operands, **eqn.params)
         if eqn.primitive.multiple_results:
             env.update(zip(eqn.outvars, out))
             return
@@ -431,8 +445,10 @@ def lower_function(
     args = list(block.arguments)
     outer_env = mctx.dim_env
     mctx.dim_env = dict(zip(mctx.dim_vars, args[:n_dims]))
+    # ops of no equation (constants, the return) named as the function, as JAX's: "jit(f)"
+    body_loc = ir.Location.name(mctx.name_stack) if mctx.name_stack else ir.Location.unknown()
     try:
-        with ir.InsertionPoint(block):
+        with ir.InsertionPoint(block), body_loc:
             consts = const_values(mctx, closed)
             outs = jaxpr_subcomp(mctx, closed.jaxpr, consts, args[n_dims:])
             func.ReturnOp(outs)
@@ -480,8 +496,10 @@ def lower_jaxpr_to_module(
     donated: Sequence[bool] | None = None,
     result_names: Sequence[str] | None = None,
     arg_names: Sequence[str] | None = None,
+    name_stack: str = "",
 ) -> ir.Module:
-    """The module JAX would emit: `module @jit_<name>` with a public `@main`.
+    """The module JAX would emit: `module @jit_<name>` with a public `@main`, its ops' locations
+    named within `name_stack` (JAX's "jit(f)").
 
     `arg_names` (JAX's names of the flat arguments: "x", "p['w']") are the arguments'
     locations, as JAX's (shown with debug info, and in an exported module's text).
@@ -497,6 +515,7 @@ def lower_jaxpr_to_module(
     ctx, module = make_module(f"jit_{name}".rstrip("_"), num_partitions=num_partitions)
     with ctx, ir.Location.unknown(), gc_paused():
         mctx = ModuleContext(ctx, module)
+        mctx.name_stack = name_stack
         arg_attrs = donor_attrs(sharding_attrs(mctx, arg_shardings, closed.in_avals), donated)
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)
         result_attrs = info_attrs(result_attrs, result_names)

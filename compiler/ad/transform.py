@@ -53,7 +53,7 @@ def jvp_eval(jaxpr: Jaxpr, consts: Sequence, primals: Sequence, tangents: Sequen
     for eqn in jaxpr.eqns:
         ps = [read_atom(penv, a) for a in eqn.invars]
         ts = [None if type(a) is Literal else tenv.get(id(a)) for a in eqn.invars]
-        previous = enter_source(eqn.source)
+        previous = enter_source(eqn.source, "jvp")
         try:
             if all(t is None for t in ts):
                 outs, touts = eqn.primitive.bind(*ps, **eqn.params), None
@@ -298,13 +298,13 @@ def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Seque
             UndefinedPrimal(a.aval) if type(a) is Var and id(a) in linear else read_atom(env, a)
             for a in eqn.invars
         ]
-        previous = enter_source(eqn.source)
+        previous = enter_source(eqn.source, "transpose")
         try:
             cts_in = rule(cts if eqn.primitive.multiple_results else cts[0], *invals, **eqn.params)
+            for atom, ct in zip(eqn.invars, cts_in):  # (its add_any named as the eqn, as JAX's)
+                write_ct(atom, ct)
         finally:
             leave_source(previous)
-        for atom, ct in zip(eqn.invars, cts_in):
-            write_ct(atom, ct)
     return [
         match_vma(ct_env.get(id(v)), v.aval) if is_undefined(x) else None
         for v, x in zip(jaxpr.invars, args)

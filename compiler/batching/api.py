@@ -88,12 +88,15 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         _check_axis_name(axis_name)
         axis = BatchAxis(axis_name, size, spmd_axis_name)
         given = given or (args, kwargs)
-        outs, odims, out_tree = _batch_call(f, in_tree, leaves, avals, dims, axis, *given)
+        outs, odims, out_tree, refs = _batch_call(f, in_tree, leaves, avals, dims, axis, *given)
         wanted = _flat_out_axes(out_axes, out_tree)
         outs = [
-            _move_out(x, d, w, axis, i, out_tree)
+            _move_out_ref(x, d, w, axis, i, out_tree, refs[i][0])
+            if i in refs
+            else _move_out(x, d, w, axis, i, out_tree)
             for i, (x, d, w) in enumerate(zip(outs, odims, wanted))
         ]
+        outs = [outs[refs[i][1]] if i in refs else x for i, x in enumerate(outs)]
         return tree_unflatten(out_tree, outs)
 
     return vmap_f
@@ -304,6 +307,7 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
         args, kwargs = tree_unflatten(in_tree, given)
         with _mapped_keys(given_args, (args, kwargs)):
             out_leaves, out_tree = tree_flatten(fun(*args, **kwargs))
+        out_leaves, refs = _frozen_refs(out_leaves, given, leaves)
         for i, leaf in enumerate(out_leaves):
             if not _is_array_like(leaf):
                 raise MeshjitTypeError(  # JAX's words first
@@ -323,7 +327,38 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
     # An output that was never traced (an unmapped input returned as it is, a value computed
     # from constants only) comes back as the object it is (as JAX: a Python float stays one).
     outs = [o if isinstance(leaf, Tracer) else leaf for leaf, o in zip(out_leaves, outs)]
-    return outs, box["dims"], out_tree
+    return outs, box["dims"], out_tree, refs
+
+
+def _frozen_refs(out_leaves, given, leaves) -> tuple[list, dict]:
+    """A mapped function may return refs (as JAX's vmap, which returns the batched ref): each
+    traced one leaves the trace as the value it holds at the end, and `refs` maps its output
+    position to (the caller's Ref it is (a ref argument returned) or None (made inside), the
+    first position returning the same ref)."""
+    from meshjit.compiler.state.ref import freeze, is_ref  # a later room
+
+    callers = {id(g): x for g, x in zip(given, leaves) if is_ref(g)}
+    refs, out, first = {}, list(out_leaves), {}
+    for i, leaf in enumerate(out_leaves):
+        if is_ref(leaf) and leaf.tracer is not None:
+            refs[i] = callers.get(id(leaf)), first.setdefault(id(leaf), i)
+            out[i] = freeze(leaf)
+    return out, refs
+
+
+def _move_out_ref(x, src, dst, axis: BatchAxis, index: int, out_tree, caller):
+    """A returned ref: the caller's own Ref, or a new one holding the batched value (its mapped
+    axis in front, where a batched ref holds it)."""
+    if dst != 0:
+        raise MeshjitValueError(
+            f"at vmap out_axes{leaf_paths(out_tree)[index]}, got axis spec {dst} for a mutable "
+            "array reference: vmap returns a ref mapped along its axis 0 only"
+        )
+    if caller is not None:
+        return caller
+    from meshjit.compiler.state.ref import new_ref  # a later room
+
+    return new_ref(match_axis(x, src, 0, axis.size))
 
 
 def _given(x, tracer, dim):

@@ -215,20 +215,35 @@ class Var:
         return f"Var(id={id(self)}):{self.aval.str_long()}"
 
 
-class TypedInt(int):
-    """A Python int inlined as a literal, with the dtype it takes (JAX's TypedInt: a Literal
-    of one reads `Literal(TypedInt(1, dtype=int32))`)."""
+class _TypedScalar:
+    """A Python scalar with the dtype it takes, as JAX hands one back (`TypedInt(1,
+    dtype=int32)`); arithmetic on it is Python's."""
 
-    def __new__(cls, value: int, dtype):
+    def __new__(cls, value, dtype):
         out = super().__new__(cls, value)
         out.dtype = np.dtype(dtype)
         return out
 
     def __repr__(self):
-        return f"TypedInt({int(self)}, dtype={self.dtype.name})"
+        return f"{type(self).__name__}({self.plain(self)!r}, dtype={self.dtype.name})"
 
     def __getnewargs__(self):
-        return (int(self), self.dtype)
+        return (self.plain(self), self.dtype)
+
+
+class TypedInt(_TypedScalar, int):
+    """A Python int inlined as a literal, with the dtype it takes (JAX's TypedInt: a Literal
+    of one reads `Literal(TypedInt(1, dtype=int32))`)."""
+
+    plain = int
+
+
+class TypedFloat(_TypedScalar, float):
+    plain = float
+
+
+class TypedComplex(_TypedScalar, complex):
+    plain = complex
 
 
 class TypedNdArray(np.ndarray):

@@ -212,7 +212,7 @@ def sanitized_name(text: str) -> str:
     return re.sub(r"[^\w.-]", "_", text)
 
 
-def _result_names(out_tree) -> list[str]:
+def result_names(out_tree) -> list[str]:
     """JAX's `jax.result_info` of each result: "result" and its key path ("result[1]['a']")."""
     paths = tree_flatten_with_path(tree_unflatten(out_tree, range(out_tree.num_leaves)))[0]
     return ["result" + keystr(path) for path, _ in paths]
@@ -269,6 +269,7 @@ class JitFunction:
         self.is_one_op = False  # an eager primitive's jit (jit/eager.py)
         # pjit's: bare PartitionSpecs, and None as replicated, on the `with mesh:` mesh
         self.api = "pjit" if use_resource_env else "jit"
+        self.result_names = None  # out_tree -> jax.result_info, for a ref program's (refs.py)
         _LIVE.add(self)
         # Calls without statics, kwargs or in_shardings may take the runtime's fast path.
         self._fast_ok = not (
@@ -341,7 +342,7 @@ class JitFunction:
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             traced.consumed_keys = key_reuse.traced_signature(keys)
             if refs.jaxpr_has_refs(closed.jaxpr):
-                traced.ref_runner = refs.RefRunner(closed, self.name)
+                traced.ref_runner = refs.RefRunner(closed, self.name, out_tree)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
             if not _captures_tracers(closed) and not _vmap_names_bound():
                 self._traces[sig.key] = traced
@@ -374,8 +375,9 @@ class JitFunction:
                 arg_shardings=only_kept(sig.shardings, kept),
                 result_shardings=out_shardings,
                 donated=only_kept(sig.donated, kept),
-                result_names=_result_names(traced.out_tree),
+                result_names=(self.result_names or result_names)(traced.out_tree),
                 arg_names=only_kept(names, kept),
+                name_stack=f"jit({self.call_name})",
             )
             if TYPECHECK["enabled"]:
                 verify(module, f"lowering jit({self.name})")

@@ -6,7 +6,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
 from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, plain_names
 from meshjit.compiler.ir.core import ClosedJaxpr, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -54,11 +54,18 @@ def _pjit_lowering(ctx: LoweringRuleContext, *args, jaxpr, name):
     symbol = mctx.functions.get(id(jaxpr))
     if symbol is None:
         symbol = mctx.functions[id(jaxpr)] = mctx.unique_symbol(name)
-        with ir.InsertionPoint(mctx.module.body), ir.Location.unknown():
-            lower_function(mctx, symbol, jaxpr, public=False)
+        outer, mctx.name_stack = mctx.name_stack, ""  # a callee's ops are named afresh, as JAX's
+        try:
+            with ir.InsertionPoint(mctx.module.body), ir.Location.unknown():
+                lower_function(mctx, symbol, jaxpr, public=False)
+        finally:
+            mctx.name_stack = outer
     result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
     operands = dim_operands(mctx) + list(args)  # shape polymorphism: dimension variables first
-    return list(func.CallOp(result_types, ir.FlatSymbolRefAttr.get(symbol), operands).results)
+    # the call named as JAX's: `jit(f)/jit(g)`, `jit(f)/jvp(jit(g))`
+    loc = mctx.location(f"jit({name})", ctx.source, pushed=True)
+    callee = ir.FlatSymbolRefAttr.get(symbol)
+    return list(func.CallOp(result_types, callee, operands, loc=loc).results)
 
 
 lowering_rules.register(pjit_p, _pjit_lowering)
@@ -72,7 +79,8 @@ lowering_rules.register(pjit_p, _pjit_lowering)
 def _pjit_jvp(primals, tangents, *, jaxpr, name):
     nonzeros = [t is not None for t in tangents]
     ts = [t for t in tangents if t is not None]
-    lin = linearize_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts])
+    with plain_names():  # the body's ops keep their names
+        lin = linearize_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts])
     consts, fwd = closure_convert(lin.fwd)
     outs = pjit_p.bind(*consts, *primals, jaxpr=fwd, name=name)
     n = len(jaxpr.out_avals)
@@ -83,7 +91,8 @@ def _pjit_jvp(primals, tangents, *, jaxpr, name):
 @transpose_rules.register(pjit_p)
 def _pjit_transpose(cts, *args, jaxpr, name):
     linear = [is_undefined(a) for a in args]
-    bwd = transpose_jaxpr(jaxpr, linear, [None if ct is None else aval_of(ct) for ct in cts])
+    with plain_names():
+        bwd = transpose_jaxpr(jaxpr, linear, [None if ct is None else aval_of(ct) for ct in cts])
     consts, bwd = closure_convert(bwd)
     known = [a for a in args if not is_undefined(a)]
     given = [ct for ct in cts if ct is not None]
@@ -99,7 +108,8 @@ def _pjit_transpose(cts, *args, jaxpr, name):
 @batching_rules.register(pjit_p)
 def _pjit_batcher(args, dims, *, jaxpr, name):
     batched = [d is not None for d in dims]
-    new, out_batched = batch_jaxpr(jaxpr, batched)
+    with plain_names():
+        new, out_batched = batch_jaxpr(jaxpr, batched)
     consts, new = closure_convert(new)
     outs = pjit_p.bind(*consts, *all_to_front(args, dims), jaxpr=new, name=name)
     return outs, [0 if b else None for b in out_batched]

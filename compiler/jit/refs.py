@@ -5,6 +5,7 @@ the call. Also JAX's errors for refs a jit cannot take: aliased, or returned."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
@@ -89,15 +90,10 @@ def _run_eqn(env: dict, eqn, values) -> list:
     if not _eqn_has_refs(eqn):
         outs = prim.bind(*values, **params)
         return outs if prim.multiple_results else [outs]
-    # A nested jit using refs, or a checkpointed function (whose recomputation is then
-    # autodiff's, on the discharged program): its equations, inline.
-    if prim is pjit_p or prim.name == "remat":
-        inner = params["jaxpr"]
-        outs, finals = run_discharged(inner.jaxpr, inner.consts, values)
-        for atom, final in zip(eqn.invars, finals[len(inner.consts) :]):
-            if is_ref_aval(atom.aval):
-                env[id(atom)] = final
-        return outs
+    if prim.name == "remat":
+        return _remat(env, eqn, values, **params)
+    if prim is pjit_p:  # a nested jit using refs: its equations, inline
+        return _inline(env, eqn, values, params["jaxpr"])
     rule = _CONTROL_FLOW.get(prim.name)
     if rule is not None:  # the loop or branches again, each ref's value carried through
         refs = _RefSlots(eqn)
@@ -107,6 +103,36 @@ def _run_eqn(env: dict, eqn, values) -> list:
     raise MeshjitNotImplementedError(
         f"mutable array references used inside `{prim.name}` are not supported yet"
     )
+
+
+def _inline(env: dict, eqn, values, inner: ClosedJaxpr) -> list:
+    outs, finals = run_discharged(inner.jaxpr, inner.consts, values)
+    for atom, final in zip(eqn.invars, finals[len(inner.consts) :]):
+        if is_ref_aval(atom.aval):
+            env[id(atom)] = final
+    return outs
+
+
+def _remat(env: dict, eqn, values, *, jaxpr, **params) -> list:
+    """A checkpointed function using refs, still one (its policy kept) with its body
+    discharged; inline when it writes a ref it takes (the value written would leave it with
+    a tangent, which a non-differentiated ref cannot take)."""
+    from meshjit.compiler.lax.ad_util import closure_convert  # autodiff's room, later
+
+    refs = [i for i, atom in enumerate(eqn.invars) if is_ref_aval(atom.aval)]
+    writes = []
+
+    def body(*args):
+        outs, finals = run_discharged(jaxpr.jaxpr, jaxpr.consts, args)
+        finals = finals[len(jaxpr.consts) :]
+        writes.extend(i for i in refs if finals[i] is not args[i])
+        return outs
+
+    avals = [a.inner_aval if is_ref_aval(a) else a for a in (v.aval for v in eqn.invars)]
+    consts, body_jaxpr = closure_convert(trace_to_jaxpr(body, avals))
+    if writes:
+        return _inline(env, eqn, values, jaxpr)
+    return eqn.primitive.bind(*consts, *values, jaxpr=body_jaxpr, **params)
 
 
 def discharged(closed: ClosedJaxpr) -> ClosedJaxpr:
@@ -146,14 +172,15 @@ class RefRunner:
 
     __slots__ = ("closed", "const_refs", "jitted")
 
-    def __init__(self, closed: ClosedJaxpr, name: str):
+    def __init__(self, closed: ClosedJaxpr, name: str, out_tree):
         from meshjit.compiler.jit.api import JitFunction  # this module's caller
 
         self.closed = closed
         self.const_refs = [i for i, c in enumerate(closed.consts) if is_ref(c)]
         self.jitted = JitFunction(self._run, name=name)
+        self.jitted.result_names = functools.partial(self._result_names, out_tree)
 
-    def _run(self, ref_values, args):
+    def _run(self, args, ref_values):  # as JAX's: the closed-over refs after the arguments
         jaxpr, consts = self.closed.jaxpr, list(self.closed.consts)
         for i, value in zip(self.const_refs, ref_values):
             consts[i] = value
@@ -166,7 +193,7 @@ class RefRunner:
         """Runs the program (or `run`, its compiled executable) and writes the refs back."""
         refs = [self.closed.consts[i] for i in self.const_refs]
         args = [x.ref_value if is_ref(x) else x for x in leaves]
-        outs, const_finals, arg_finals = (run or self.jitted)([r.ref_value for r in refs], args)
+        outs, const_finals, arg_finals = (run or self.jitted)(args, [r.ref_value for r in refs])
         for ref, value in zip(refs + [x for x in leaves if is_ref(x)], const_finals + arg_finals):
             ref.ref_value = value
         return outs
@@ -176,7 +203,17 @@ class RefRunner:
         arguments (a ref's value for a ref) and returns the outputs, then the refs' finals."""
         refs = [self.closed.consts[i].ref_value for i in self.const_refs]
         args = [x.ref_value if is_ref(x) else x for x in leaves]
-        return RefLowered(self, self.jitted.lower(refs, args), out_tree)
+        return RefLowered(self, self.jitted.lower(args, refs), out_tree)
+
+    def _result_names(self, out_tree, run_tree) -> list[str]:
+        """JAX's `jax.result_info`: the results' paths when only refs made inside are used,
+        else none ("" for each, the refs' final values too)."""
+        from meshjit.compiler.jit.api import result_names  # this module's caller
+
+        jaxpr = self.closed.jaxpr
+        if self.const_refs or any(is_ref_aval(v.aval) for v in jaxpr.invars):
+            return [""] * run_tree.num_leaves
+        return result_names(out_tree)
 
 
 class RefLowered:

@@ -122,7 +122,7 @@ def batch_eval(jaxpr: Jaxpr, consts: Sequence, args: Sequence, dims: Sequence, a
     named = axis.name is not None
     try:
         for eqn in jaxpr.eqns:
-            previous = enter_source(eqn.source)
+            previous = enter_source(eqn.source, "vmap")
             try:
                 _batch_eqn(eqn, env, named)
             finally:

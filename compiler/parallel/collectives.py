@@ -20,7 +20,13 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.core import (
+    ShapedArray,
+    TypedComplex,
+    TypedFloat,
+    TypedInt,
+    TypedNdArray,
+)
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -111,13 +117,13 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
     env, axes = checked_axes(axis_name, prim.name)
     groups = _groups_for(env, axes, axis_index_groups, prim.name)
 
-    def one(leaf):
-        aval = abstractify(leaf)
-        if aval.dtype == dtypes.bool_ and prim is psum_p:
-            leaf = elementwise.convert_element_type(leaf, dtypes.int32)  # even with x64
-        return prim.bind(leaf, axes=axes, axis_index_groups=groups)
+    return tree_map(functools.partial(_one, prim, axes=axes, groups=groups), x)
 
-    return tree_map(one, x)
+
+def _one(prim, leaf, axes, groups=None):
+    if abstractify(leaf).dtype == dtypes.bool_ and prim is psum_p:
+        leaf = elementwise.convert_element_type(leaf, dtypes.int32)  # even with x64
+    return prim.bind(leaf, axes=axes, axis_index_groups=groups)
 
 
 def psum(x, axis_name, *, axis_index_groups=None):
@@ -146,11 +152,37 @@ def _host_scaled(leaf, size: int):
 
 
 def pmax(x, axis_name, *, axis_index_groups=None):
-    return _all_reduce(pmax_p, x, axis_name, axis_index_groups)
+    return _all_reduce_or_same(pmax_p, x, axis_name, axis_index_groups)
 
 
 def pmin(x, axis_name, *, axis_index_groups=None):
-    return _all_reduce(pmin_p, x, axis_name, axis_index_groups)
+    return _all_reduce_or_same(pmin_p, x, axis_name, axis_index_groups)
+
+
+def _all_reduce_or_same(prim, x, axis_name, axis_index_groups):
+    """As JAX's: over vmap's axes only, the max or min of a value that is not traced (the same
+    in every example) is that value, a Python scalar typed (`TypedInt(1, dtype=int32)`)."""
+    trace = current_trace()
+    vmapped = {} if trace is None else trace.vmap_axes
+    axes = as_axes(axis_name)
+    if not (axes and all(a in vmapped for a in axes) and axis_index_groups is None):
+        return _all_reduce(prim, x, axis_name, axis_index_groups)
+    checked_axes(axis_name, prim.name)
+    return tree_map(lambda leaf: _typed(leaf) if _untraced(leaf) else _one(prim, leaf, axes), x)
+
+
+def _untraced(x) -> bool:
+    return type(x) in (bool, int, float, complex) or isinstance(x, (np.ndarray, np.generic))
+
+
+def _typed(x):
+    """A host value as JAX's bind hands it back: Python numbers with their dtype, NumPy values
+    as typed arrays, bools as they are."""
+    if type(x) is bool:
+        return x
+    dtype = dtypes.python_scalar_dtype(x) if type(x) in (int, float, complex) else x.dtype
+    kind = {int: TypedInt, float: TypedFloat, complex: TypedComplex}.get(type(x))
+    return kind(x, dtype) if kind is not None else TypedNdArray(np.asarray(x, dtype))
 
 
 def pmean(x, axis_name, *, axis_index_groups=None):
@@ -164,7 +196,8 @@ def _mean_of_sum(total, size: int):
     """As JAX's `v / n`: a Python or NumPy sum stays one (`pmean(1, "i")` is 1.0)."""
     if _host_number(total):
         return total / size
-    return elementwise.div(_inexact(total), _scalar_like(_inexact(total), size))
+    total = _inexact(total)
+    return elementwise.div(total, _scalar_like(total, size))
 
 
 def _inexact(x):
@@ -957,7 +990,8 @@ def _psum_scatter_batcher(args, dims, *, axes, axis_index_groups, size, dimensio
 def _sum_examples(x, d):
     if d is not None:
         return reductions.reduce_sum(x, (d,))
-    return elementwise.mul(x, np.asarray(current_axis().size, abstractify(x).dtype))
+    aval, size = abstractify(x), current_axis().size  # JAX's `size * x`, weak if x is
+    return elementwise.mul(size if aval.weak_type else np.asarray(size, aval.dtype), x)
 
 
 def _shifted(dim: int, d) -> int:

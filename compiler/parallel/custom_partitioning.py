@@ -302,11 +302,12 @@ class _CallInfo:
         from meshjit.compiler.jit.api import ShapeDtypeStruct  # jit/ sits above parallel/
 
         dims = tuple(shape.dimensions())
-        sharding = (
-            None
-            if hlo_sharding is None
-            else _padded(spec_from_hlo(hlo_sharding, self.mesh, dims), len(dims))
-        )
+        if hlo_sharding is None:
+            sharding = None
+        elif not self.call.spec.decode_shardings:  # XLA's as it is (JAX's GSPMDSharding)
+            sharding = GSPMDSharding(tuple(self.mesh.devices.flat), hlo_sharding)
+        else:
+            sharding = _padded(spec_from_hlo(hlo_sharding, self.mesh, dims), len(dims))
         return ShapeDtypeStruct(dims, shape.numpy_dtype(), sharding=sharding)
 
     def args(self, shapes, shardings):
@@ -319,6 +320,38 @@ class _CallInfo:
         return tree_unflatten(
             self.call.out_tree, [self.shaped(s, h) for s, h in zip(shapes, shardings)]
         )
+
+
+class GSPMDSharding(Sharding):
+    """Devices laid out by an XLA HLO sharding, as JAX's `GSPMDSharding`: what the callbacks
+    of a `def_partition(..., decode_shardings=False)` get, and may return."""
+
+    __slots__ = ("_devices", "_hlo_sharding")
+
+    def __init__(self, devices: tuple, hlo_sharding):
+        self._devices, self._hlo_sharding = tuple(devices), hlo_sharding
+
+    device_set = property(lambda self: set(self._devices))
+    _device_assignment = property(lambda self: self._devices)
+
+    def devices_indices_map(self, shape) -> dict:
+        from meshjit.compiler.runtime import placement  # runtime sits above parallel/
+
+        layout = placement.placement_from_hlo(self._hlo_sharding, self._devices)
+        return dict(zip(self._devices, placement.shard_indices(layout, tuple(shape))))
+
+    def __eq__(self, other):
+        return (
+            type(other) is GSPMDSharding
+            and self._devices == other._devices
+            and str(self._hlo_sharding) == str(other._hlo_sharding)
+        )
+
+    def __hash__(self):
+        return hash((self._devices, str(self._hlo_sharding)))
+
+    def __repr__(self):
+        return f"GSPMDSharding({self._hlo_sharding!r}, memory_kind={self.memory_kind})"
 
 
 def _padded(sharding, ndim: int):
@@ -345,6 +378,9 @@ def _hlo_shardings(tree, shardings, shapes) -> list:
     for s, shape in zip(tree.flatten_up_to(shardings), shapes):
         if not isinstance(s, Sharding):
             raise MeshjitValueError("Custom Partitioning rules must return Sharding.")
+        if isinstance(s, GSPMDSharding):
+            out.append(s._hlo_sharding)
+            continue
         out.append(hlo_sharding(s, tuple(shape.dimensions())))
     return out
 

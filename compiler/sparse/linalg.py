@@ -1,11 +1,14 @@
 """sparse.linalg: `spsolve` as JAX's CPU path does it (scipy.sparse.linalg.spsolve on the host,
-through a pure_callback); `lobpcg_standard` is not implemented in meshjit."""
+through a pure_callback), differentiable as JAX's primitive is (a custom_linear_solve: the
+tangent solves the same system, the transpose solves with A^T); `lobpcg_standard` is not
+implemented in meshjit."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from meshjit.compiler import numpy as jnp
+from meshjit.compiler.ad.custom_solvers import custom_linear_solve
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.lax.callbacks import pure_callback
@@ -14,10 +17,22 @@ from meshjit.compiler.lax.callbacks import pure_callback
 def spsolve(data, indices, indptr, b, tol=1e-6, reorder=1):
     """The solution x of A x = b for the square CSR matrix A = (data, indices, indptr), as
     JAX's on CPU: SciPy's direct solver on the host (`tol` and `reorder` are the GPU solver's,
-    unused here, as in JAX). Not differentiable in meshjit (JAX's primitive is)."""
+    unused here, as in JAX); differentiable in `data` and `b`."""
     data, indices, indptr, b = (jnp.asarray(x) for x in (data, indices, indptr, b))
     _check_spsolve(data, indices, indptr, b, reorder)
-    return pure_callback(_host_spsolve, ShapedArray(b.shape, b.dtype), data, indices, indptr, b)
+    rows = jnp.searchsorted(indptr, jnp.arange(indices.size), side="right") - 1
+
+    def matvec(v):  # A v, linear in data (its tangent) and v
+        return jnp.zeros(b.shape, b.dtype).at[rows].add(data * v[indices])
+
+    def solve(transposed):
+        def run(_, r):
+            args = (data, indices, indptr, r)
+            return pure_callback(_host_spsolve(transposed), ShapedArray(b.shape, b.dtype), *args)
+
+        return run
+
+    return custom_linear_solve(matvec, b, solve(False), transpose_solve=solve(True))
 
 
 def _check_spsolve(data, indices, indptr, b, reorder) -> None:
@@ -43,12 +58,16 @@ def _check_spsolve(data, indices, indptr, b, reorder) -> None:
         raise MeshjitValueError(f"{reorder=} not valid, must be one of [1, 2, 3, 4]")
 
 
-def _host_spsolve(data, indices, indptr, b):
-    import scipy.sparse  # JAX's dependency for this solver (not meshjit's: imported on use)
-    import scipy.sparse.linalg
+def _host_spsolve(transposed: bool):
+    def run(data, indices, indptr, b):
+        import scipy.sparse  # JAX's dependency for this solver (not meshjit's: imported on use)
+        import scipy.sparse.linalg
 
-    matrix = scipy.sparse.csr_matrix((data, indices, indptr), shape=(b.size, b.size))
-    return np.asarray(scipy.sparse.linalg.spsolve(matrix, b), dtype=b.dtype)
+        matrix = scipy.sparse.csr_matrix((data, indices, indptr), shape=(b.size, b.size))
+        matrix = matrix.T.tocsr() if transposed else matrix
+        return np.asarray(scipy.sparse.linalg.spsolve(matrix, b), dtype=b.dtype)
+
+    return run
 
 
 def lobpcg_standard(A, X, m=100, tol=None):

@@ -19,6 +19,7 @@ from meshjit.compiler.ir.registry import (
     jvp_rules,
 )
 from meshjit.compiler.state.types import (
+    DYNAMIC,
     AbstractRef,
     index_str,
     indexed_shape,
@@ -205,6 +206,10 @@ impl_rules[empty_ref_p] = _eager_empty_ref
 def _swap(x, value, *operands, index):
     if is_whole(index, _aval(x).shape):
         return value, x
+    window = _window(x, index, operands)
+    if window is not None:  # as JAX: a dynamic_slice read, a dynamic_update_slice write
+        old = window.read(x)
+        return window.write(x, value), old
     idx = python_index(index, operands)
     return x.at[idx].set(value), x[idx]
 
@@ -212,7 +217,50 @@ def _swap(x, value, *operands, index):
 def _addupdate(x, value, *operands, index):
     if is_whole(index, _aval(x).shape):
         return x + value, []
+    window = _window(x, index, operands)
+    if window is not None:
+        return window.write(x, window.read(x) + value), []
     return x.at[python_index(index, operands)].add(value), []
+
+
+class _Window:
+    """An index of integers (static or traced scalars) and unit-step slices as the window
+    of a dynamic_slice, which counts a traced negative integer from the end and clamps one out
+    of range (as JAX's discharge of ref writes does; a scatter would drop the write)."""
+
+    __slots__ = ("starts", "sizes", "squeezed")
+
+    def __init__(self, starts, sizes, squeezed):
+        self.starts, self.sizes, self.squeezed = starts, sizes, squeezed
+
+    def read(self, x):
+        from meshjit.compiler import lax  # a later room
+
+        return lax.squeeze(lax.dynamic_slice(x, self.starts, self.sizes), self.squeezed)
+
+    def write(self, x, value):
+        from meshjit.compiler import lax  # a later room
+
+        return lax.dynamic_update_slice(x, lax.expand_dims(value, self.squeezed), self.starts)
+
+
+def _window(x, index, operands) -> _Window | None:
+    """`index` as a dynamic_slice window of `x`, or None (strided slices, integer arrays)."""
+    dynamic, starts, sizes, squeezed = iter(operands), [], [], []
+    for k, entry in enumerate(index):
+        if type(entry) is tuple:
+            if entry[2] != 1:
+                return None
+            starts.append(entry[0])
+            sizes.append(len(range(*entry)))
+            continue
+        start = next(dynamic) if entry == DYNAMIC else entry
+        if _aval(start).shape:
+            return None
+        starts.append(start)
+        sizes.append(1)
+        squeezed.append(k)
+    return _Window(starts, sizes, squeezed)
 
 
 def _discharge_empty(*, aval, **_):

@@ -79,6 +79,11 @@ def parse_index(index, shape: tuple, is_dynamic) -> tuple[tuple, list]:
             entries.append(_slice_entry(item, size))
         elif isinstance(item, int) or hasattr(item, "__index__"):
             entries.append(_static_int(int(item), size))
+        elif item is None:  # JAX's ValueError too
+            raise MeshjitValueError(
+                f"a ref index cannot insert a new axis (None, in {index}); index the value "
+                "read instead: ref[...][:, None]"
+            )
         else:
             raise MeshjitNotImplementedError(
                 f"ref indexing supports ints, slices, '...' and integer arrays; got {item!r}"

@@ -29,8 +29,9 @@ def ops_named(module_op: ir.Operation, names) -> list:
 
 
 def is_sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshShape]) -> bool:
-    """Whether `sharding` splits dimension `dim` over more than one device (-1: no dim)."""
-    if sharding is None or dim < 0:
+    """Whether `sharding` splits dimension `dim` over more than one device (-1: no dim; a
+    maximal sharding, on one device, names no dims)."""
+    if sharding is None or not 0 <= dim < len(sharding.dims):
         return False
     mesh = meshes[sharding.mesh_name]
     return axes_product([to_axis(a, mesh) for a in sharding.dims[dim].axes]) > 1

@@ -231,6 +231,8 @@ class Builder:
             slot = self.graph.slots.get(r)
             if slot is not None:
                 slot.opaque = True
+        if target.endswith("CustomSPMDPartitioning"):  # (meshjit_... beside JAX in a process)
+            return  # custom_partitioning without a sharding_rule: replicated, silently as Shardy
         self.graph.warnings.append(
             f"{loc_text(op)[4:-1]}: warning: custom_call @{target} is unknown to the "
             "meshjit sharding rule registry; its operands and results stay replicated"

@@ -48,11 +48,18 @@ def _parse_rule_text(text: str) -> ShardingRule:
     return _rule_from_attr(ir.Attribute.parse(text))
 
 
-def _rule_from_attr(attribute: ir.Attribute) -> ShardingRule:
+# custom_partitioning's call: its partition callback gets the shardings Shardy propagates,
+# which moves need_replication factors too (meshjit's own rules keep them replicated). Its
+# name is meshjit_CustomSPMDPartitioning where JAX took the plain one in the same process.
+_PARTITIONED = "CustomSPMDPartitioning"
+
+
+def _rule_from_attr(attribute: ir.Attribute, replication_propagates=False) -> ShardingRule:
     attr = sdy.OpShardingRuleAttr(attribute)
     sizes = list(attr.factor_sizes)
     kinds = {f: REDUCTION for f in attr.reduction_factors}
-    kinds.update({f: NEED_REPLICATION for f in attr.need_replication_factors})
+    if not replication_propagates:
+        kinds.update({f: NEED_REPLICATION for f in attr.need_replication_factors})
     kinds.update({f: PERMUTATION for f in attr.permutation_factors})
     blocked = set(attr.blocked_propagation_factors)
 
@@ -198,7 +205,7 @@ def custom_call_rule(op):
     if rule is None:
         if "sdy.sharding_rule" not in op.attributes:
             return None
-        rule = _rule_from_attr(op.attributes["sdy.sharding_rule"])
+        rule = _rule_from_attr(op.attributes["sdy.sharding_rule"], target.endswith(_PARTITIONED))
     if isinstance(rule, str):
         rule = _parse_rule_text(rule)
     elif not isinstance(rule, ShardingRule):

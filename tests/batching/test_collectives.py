@@ -12,7 +12,7 @@ from meshjit import jit, lax, vmap
 from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
 from tests.support.error_checks import ErrorChecker
-from tests.support.jax_oracle import jax_on_8_devices
+from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 check = ErrorChecker(__file__)
 
@@ -276,3 +276,28 @@ def test_mixed_all_to_all_and_spmd_residuals_equal_jax(tmp_path):
         f = meshjit.shard_map(body, mesh=mesh, in_specs=P(None, "x"), out_specs=P(None, "x"),
                               check_vma=False)  # fmt: skip
         np.testing.assert_array_equal(jit(f)(_A2A), want["a2a_" + "".join(axes)])
+
+
+_HOST_VALUES_PROGRAM = r"""
+X = jnp.arange(3.0)
+for op in ("psum", "pmax", "pmin", "pmean"):
+    for name, v in (("int", 1), ("float", 1.0), ("true", True), ("false", False),
+                    ("np", np.int32(2)), ("complex", 2 + 1j)):
+        f = getattr(lax, op)
+        mapped = jax.vmap(lambda x: f(v, "i"), axis_name="i")(X)
+        same = jax.vmap(lambda x: f(v, "i"), axis_name="i", out_axes=None)(X)
+        jaxpr = jax.make_jaxpr(jax.vmap(lambda x: f(v, "i"), axis_name="i"))(X)
+        out[f"{op}_{name}"] = np.array(f"{mapped!r} {same!r} {jax.typeof(same)} {jaxpr}")
+mixed = jax.vmap(lambda x: lax.psum((1, True, x), "i"), axis_name="i")(X)
+out["psum_mixed"] = np.array(repr(mixed))
+"""
+
+
+def test_collectives_of_host_values_as_jax(tmp_path):
+    # over vmap's axis: pmax / pmin of a value not traced is that value typed, psum of a bool
+    # or weak leaf scales as JAX's (`mul 3 1`, weak kept), pmean converts once
+    want = jax_on_8_devices(_HOST_VALUES_PROGRAM, tmp_path)
+    got = meshjit_on_program(_HOST_VALUES_PROGRAM)
+    assert sorted(got) == sorted(want)
+    for name in want:
+        assert str(got[name]) == str(want[name]), name

@@ -205,7 +205,7 @@ def test_exported_module_text_has_locations_as_jax():
     args = (np.ones(3, np.float32), {"w": np.ones(3, np.float32)})
     text = export.export(meshjit.jit(f))(*args).mlir_module()
     assert '%arg0: tensor<3xf32> loc("x"), %arg1: tensor<3xf32> loc("p[\'w\']")' in text
-    assert 'loc("sin"(#loc' in text and f'loc("{__file__}":' in text
+    assert 'loc("jit(f)/sin"(#loc' in text and f'loc("{__file__}":' in text
     assert "#loc" not in meshjit.jit(f).lower(*args).as_text()  # debug info on request only
 
 

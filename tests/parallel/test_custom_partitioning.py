@@ -417,3 +417,64 @@ def test_call_before_def_partition_and_defaults():
     jaxpr = meshjit.make_jaxpr(f)(np.ones(2, np.float32))
     assert len(jaxpr.jaxpr.eqns[0].invars) == 2
     assert f.__name__ == "f"
+
+
+MORE = """
+from jax.experimental.custom_partitioning import custom_partitioning
+mesh = jax.sharding.Mesh(np.array(jax.devices()), ("x",))
+mesh2 = jax.sharding.Mesh(np.array(jax.devices()).reshape(4, 2), ("x", "y"))
+NS = jax.sharding.NamedSharding
+a = np.arange(64, dtype=np.float32).reshape(8, 8)
+
+
+def run(name, f, *args, **shardings):
+    seen.clear()
+    y = jax.jit(f, **shardings)(*args)
+    out[name] = y
+    out[name + "_seen"] = np.array([str(y.sharding.spec)] + seen)
+
+
+def doubled(**options):
+    f = custom_partitioning(lambda v: v * 2)
+    f.def_partition(partition=same, **options)
+    return f
+
+
+def same(mesh, arg_shapes, result_shape):
+    s = arg_shapes[0].sharding
+    seen.append(f"{s!r} | {result_shape.sharding!r}")
+    return mesh, lambda v: v * 2, s, (s,)
+
+
+seen = []
+in_xy = NS(mesh2, P("x", "y"))
+# decode_shardings=False: XLA's shardings as they are (GSPMDSharding), taken back as they are
+run("undecoded", doubled(sharding_rule="i j -> i j", decode_shardings=False), a, in_shardings=in_xy)
+# no sharding rule: replicated through propagation (silently), the result's as asked
+run("no_rule", doubled(), a, in_shardings=in_xy)
+run("no_rule_out", doubled(), a, in_shardings=in_xy, out_shardings=NS(mesh2, P("y", None)))
+# need_replication / permutation factors propagate (the partition sees them sharded)
+rule = dict(sharding_rule="i j -> i j")
+run("need_replication", doubled(**rule, need_replication_factors=("j",)), a, in_shardings=in_xy)
+run("permutation", doubled(**rule, permutation_factors=("j",)), a, in_shardings=in_xy)
+
+
+def unflatten(mesh, arg_shapes, result_shape):
+    s = arg_shapes[0].sharding
+    seen.append(f"{s.spec} | {result_shape.sharding.spec}")
+    return mesh, lambda v: v.reshape(-1, 4), result_shape.sharding, (s,)
+
+
+compound = custom_partitioning(lambda v: v.reshape(8, 4))
+compound.def_partition(partition=unflatten, sharding_rule="(i j) -> i j")
+run("compound", compound, np.arange(32, dtype=np.float32), in_shardings=NS(mesh, P("x")))
+"""
+
+
+def test_more_callbacks_as_jax(tmp_path, capfd):  # JAX's results recorded
+    want = jax_on_8_devices(MORE, tmp_path)
+    got = meshjit_on_program(MORE, custom_partitioning=custom_partitioning)
+    assert sorted(got) == sorted(want)
+    for name in want:
+        assert np.asarray(got[name]).tolist() == want[name].tolist(), name
+    assert "warning" not in capfd.readouterr().err  # a call without a rule, as JAX: silently

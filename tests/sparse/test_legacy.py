@@ -66,3 +66,25 @@ def test_spsolve_solves_on_the_host_as_jax_on_cpu():
         sparse.linalg.spsolve(csr.data, csr.indices, csr.indptr, V.astype(np.int32))
     with pytest.raises(ValueError, match="Invalid CSR buffer sizes"):
         sparse.linalg.spsolve(csr.data, csr.indices, csr.indptr, V[:2])
+
+
+def test_spsolve_is_differentiable_as_jaxs_primitive():
+    """JAX's spsolve has jvp and transpose rules (grad in data and b); meshjit's refused
+    both (a bare host callback). A x = b: dx = A^-1 (db - dA x), and the gradient of
+    sum(x) is A^-T 1 for b, -(A^-T 1)[row] x[col] for each stored entry."""
+    m = A + np.triu(np.ones((3, 3), np.float32), 1)  # not symmetric: the transpose shows
+    csr = sparse.CSR.fromdense(m)
+    data, indices, indptr = csr.data, csr.indices, csr.indptr
+    x = np.linalg.solve(m, V)
+    w = np.linalg.solve(m.T, np.ones(3))
+    rows = np.repeat(np.arange(3), np.diff(np.asarray(indptr)))
+    cols = np.asarray(indices)
+
+    def solve(d, b):
+        return sparse.linalg.spsolve(d, indices, indptr, b)
+
+    grad_d, grad_b = meshjit.grad(lambda d, b: solve(d, b).sum(), (0, 1))(data, V)
+    np.testing.assert_allclose(grad_b, w, rtol=1e-5)
+    np.testing.assert_allclose(grad_d, -w[rows] * x[cols], rtol=1e-5)
+    _, tangent = meshjit.jvp(solve, (data, V), (np.zeros_like(data), V))
+    np.testing.assert_allclose(tangent, x, rtol=1e-5)

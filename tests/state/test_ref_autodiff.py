@@ -123,3 +123,37 @@ def test_checkpoint_and_jacobians_through_a_ref():
     np.testing.assert_allclose(meshjit.jacfwd(_scaled_squares)(X), [4.0, 10.0, 16.0])
     hessian = [[8.0, 4.0, 0.0], [4.0, 10.0, 0.0], [0.0, 0.0, 8.0]]
     np.testing.assert_allclose(meshjit.hessian(_scaled_squares)(X), hessian)
+
+
+def _sines(x):
+    r = meshjit.new_ref(x)
+    r[...] = jnp.sin(r[...])
+    return jnp.sum(r[...] * 2)
+
+
+@pytest.mark.parametrize(
+    "policy,recomputed", [("nothing_saveable", True), ("everything_saveable", False)]
+)
+def test_checkpoint_policy_kept_with_refs(policy, recomputed):
+    # the checkpointed body, discharged, stays a remat with its policy: with nothing saved
+    # the backward pass recomputes cos, else the forward call saves it
+    saving = getattr(meshjit.checkpoint_policies, policy)
+    fun = meshjit.grad(meshjit.checkpoint(_sines, policy=saving))
+    text = str(meshjit.make_jaxpr(fun)(jnp.ones(3)))
+    assert f"policy=<function {policy}" in text
+    after_forward = text.split("prevent_cse=True")[1]
+    assert ("cos" in after_forward) == recomputed
+    np.testing.assert_allclose(fun(jnp.ones(3)), 2 * np.cos(np.ones(3)), rtol=1e-6)
+
+
+def test_checkpoint_writing_a_closed_over_ref():
+    # a body writing a ref it closes over runs inline (the ref's value takes no tangent)
+    g = meshjit.new_ref(jnp.ones(3))
+
+    def f(x):
+        g[...] += 1.0
+        return jnp.sum(jnp.sin(x) * g[...])
+
+    grads = meshjit.grad(meshjit.checkpoint(f))(jnp.ones(3))
+    np.testing.assert_allclose(grads, 2 * np.cos(np.ones(3)), rtol=1e-6)
+    np.testing.assert_array_equal(g[...], [2.0, 2.0, 2.0])

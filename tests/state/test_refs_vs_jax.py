@@ -6,7 +6,7 @@ import numpy as np
 
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
-PROGRAM = r"""
+HELPERS = r"""
 import re
 
 def text(x):
@@ -28,7 +28,11 @@ def error_class(fun, *args):  # where the messages differ
     except Exception as e:
         return text(builtin(e))
     return text("no error")
+"""
 
+PROGRAM = (
+    HELPERS
+    + r"""
 r = jax.new_ref(jnp.arange(6.0).reshape(2, 3))
 out["read_all"], out["read_row"], out["read_cols"] = r[...], r[1], r[:, 1:]
 r[0] = jnp.ones(3)
@@ -231,14 +235,82 @@ def cond_writes(x):
     return b[...]
 out["err_vmap_cond"] = error(jax.vmap(cond_writes), X)
 """
+)
 
 
 def test_refs_as_jax(tmp_path):  # JAX's results recorded (tests/oracle_results/jax8_*.npz)
     want = jax_on_8_devices(PROGRAM, tmp_path)
     got = meshjit_on_program(PROGRAM)
+    _assert_same(got, want)
+
+
+def _assert_same(got: dict, want: dict) -> None:
     assert sorted(got) == sorted(want)
     for name in want:
         if want[name].dtype.kind in "US":
             assert str(got[name]) == str(want[name]), name
         else:
             np.testing.assert_array_equal(np.asarray(got[name]), want[name], err_msg=name)
+
+
+MORE = (
+    HELPERS
+    + r"""
+# vmap returning refs: the batched ref (JAX's), a ref argument as itself
+X = jnp.arange(6.0).reshape(2, 3)
+def made(x):
+    r = jax.new_ref(x)
+    r[0] += 10.0
+    return r, x.sum()
+made_ref, made_sum = jax.vmap(made)(X)
+out["vmap_made_ref"], out["vmap_made_sum"] = made_ref[...], made_sum
+out["vmap_made_repr"], out["vmap_made_type"] = text(repr(made_ref)), text(jax.typeof(made_ref))
+out["vmap_unmapped_ref"] = jax.vmap(lambda x: jax.new_ref(jnp.zeros(2)))(X)[...]
+m = jax.new_ref(X)
+out["vmap_arg_ref_is"] = np.array(jax.vmap(lambda r: r)(m) is m)
+both = jax.vmap(lambda x: (jax.new_ref(x),) * 2)(X)
+out["vmap_same_ref_twice"] = np.array(both[0] is both[1])
+out["err_vmap_ref_none"] = error_class(jax.vmap(lambda x: jax.new_ref(x), out_axes=None), X)
+out["err_jit_vmap_ref"] = error(jax.jit(jax.vmap(lambda x: jax.new_ref(x))), X)
+
+# indexed writes: a dynamic_update_slice, clamping a traced index out of range (not a scatter)
+def window(x, i):
+    b = jax.new_ref(x)
+    b[i] = jnp.full(4, 7.0)
+    b[1:, i] += 2.0
+    b[0, 1:3] = jnp.zeros(2)
+    b[i, 2] = b[i, 1] * 3
+    y = b[i]
+    return jax.freeze(b), y
+for i in (1, -1, 3, 5, -4, -5):
+    out[f"window_{i}"] = jnp.concatenate(jax.jit(window)(jnp.ones((3, 4)), i), axis=None)
+lowered = jax.jit(window).lower(jnp.ones((3, 4)), 1).as_text()
+out["window_ops"] = np.array([lowered.count(op) for op in ("dynamic_update_slice", "scatter")])
+out["window_result_info"] = text(re.findall(r'jax.result_info = "[^"]*"', lowered))
+@jax.jit
+def step(r, x):
+    r[1:] += x
+    return r[0] * 2, {"x": x}
+out["step_result_info"] = text(re.findall(
+    r'jax.result_info = "[^"]*"', step.lower(jax.new_ref(jnp.zeros(3)), jnp.ones(2)).as_text()))
+out["err_new_axis"] = error_class(lambda: m[:, None])
+out["err_new_axis_set"] = error_class(lambda: m.__setitem__((None, 0), jnp.ones((1, 3))))
+
+# checkpoint of a function using refs: its values (the policy is kept, tests/state/
+# test_ref_autodiff.py)
+def sines(x):
+    b = jax.new_ref(x)
+    b[...] = jnp.sin(b[...])
+    b[0] += x[1]
+    return jnp.sum(b[...] * 2)
+for name in ("nothing_saveable", "everything_saveable"):
+    policy = getattr(jax.checkpoint_policies, name)
+    out[f"grad_checkpoint_{name}"] = jax.grad(jax.checkpoint(sines, policy=policy))(X[0])
+"""
+)
+
+
+def test_more_refs_as_jax(tmp_path):  # JAX's results recorded (tests/oracle_results/jax8_*.npz)
+    want = jax_on_8_devices(MORE, tmp_path)
+    got = meshjit_on_program(MORE)
+    _assert_same(got, want)
