@@ -393,7 +393,9 @@ def _flat_call(exp: Exported) -> Callable:
 
 
 def _plain(aval) -> ShapedArray:
-    return ShapedArray(tuple(aval.shape), aval.dtype)
+    """The aval without its sharding and varying axes (JAX's Exported keeps the weak type until
+    serialization)."""
+    return ShapedArray(tuple(aval.shape), aval.dtype, weak_type=aval.weak_type)
 
 
 def _kept(lowered) -> tuple:
@@ -641,7 +643,9 @@ def _call_exported_rule(*avals, exported: Exported):
             )
     env = _dim_env(exported, avals)
     return [
-        ShapedArray(tuple(shape_poly.evaluate(d, env) for d in a.shape), a.dtype)
+        ShapedArray(
+            tuple(shape_poly.evaluate(d, env) for d in a.shape), a.dtype, weak_type=a.weak_type
+        )
         for a in exported.out_avals
     ]
 

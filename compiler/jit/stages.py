@@ -34,7 +34,7 @@ class Traced:
 
     __slots__ = (
         "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys",
-        "ref_runner",
+        "ref_runner", "fun_name",
     )  # fmt: skip
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
@@ -44,6 +44,7 @@ class Traced:
         self.lowerer = None  # set by `jit(f).trace(...)`: lowers for the traced signature
         self.consumed_keys = None  # key arguments the trace consumed (jit/key_reuse.py)
         self.ref_runner = None  # a program using mutable refs runs through it (jit/refs.py)
+        self.fun_name = name  # JAX's: the traced function's own name (`<lambda>`), set by jit
 
     out_info = property(lambda self: _out_info(self))
 

@@ -525,3 +525,12 @@ def test_bad_exports_are_clear_errors():
         exported("dtypes").serialize(vjp_order=1)
     with pytest.raises(meshjit.MeshjitValueError, match="carries no VJP"):
         jax_fixture("mlp")[0].serialize(vjp_order=1)
+
+
+def test_weak_types_kept_in_avals_and_results_dropped_by_serialization():
+    """As JAX's: a Python scalar argument is a weak aval of the Exported and its call's result."""
+    exp = export.export(meshjit.jit(lambda x, s: (x * s, s * 2)))(jnp.ones(2), 2.0)
+    assert [a.weak_type for a in exp.in_avals] == [False, True]
+    assert [a.weak_type for a in exp.out_avals] == [False, True]
+    assert exp.call(jnp.ones(2), 3.0)[1].weak_type
+    assert not any(a.weak_type for a in export.deserialize(exp.serialize()).in_avals)
