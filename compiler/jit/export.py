@@ -71,11 +71,15 @@ __all__ = [
     "is_symbolic_dim",
     "maximum_supported_calling_convention_version",
     "minimum_supported_calling_convention_version",
+    "register_namedtuple_serialization",
+    "register_pytree_node_serialization",
     "symbolic_args_specs",
     "symbolic_shape",
 ]
 
 SymbolicScope = shape_poly.SymbolicScope
+register_pytree_node_serialization = fmt.register_pytree_node_serialization
+register_namedtuple_serialization = fmt.register_namedtuple_serialization
 symbolic_shape = shape_specs.symbolic_shape
 is_symbolic_dim = shape_poly.is_symbolic_dim
 InconclusiveDimensionOperation = shape_poly.InconclusiveDimensionOperation
