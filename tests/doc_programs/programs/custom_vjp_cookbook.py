@@ -1,102 +1,51 @@
-# Custom derivative rules, more of the tutorial: custom_vjp for gradient clipping, numerically
-# stable norms, implicit function derivatives of a fixed point, custom_jvp with nondiff_argnums,
-# custom_vjp of pytrees with residual pytrees, and jax.custom_gradient-style helpers
-from functools import partial
+# Custom derivative rules, more of the tutorial: a stable logsumexp by custom_jvp (and its
+# hessian), a gradient reversal layer by custom_vjp, custom_vjp of pytrees with residual pytrees,
+# jax.custom_gradient, and the error for forward-mode autodiff of a custom_vjp function
 import jax
 import jax.numpy as jnp
 
 
+@jax.custom_jvp
+def lse(x):
+    m = jnp.max(x)
+    return m + jnp.log(jnp.sum(jnp.exp(x - m)))
+
+
+@lse.defjvp
+def lse_jvp(primals, tangents):
+    x, = primals
+    t, = tangents
+    y = lse(x)
+    return y, jnp.sum(jnp.exp(x - y) * t)
+
+
+v = jnp.array([1000., 1001., 999.])
+print(jnp.round(lse(v), 3), jnp.round(jax.grad(lse)(v), 4))
+print(jnp.round(jax.hessian(lse)(jnp.array([0., 1.])), 4))
+print(jnp.round(jax.vmap(jax.grad(lse))(jnp.stack([v, -v])), 4))
+
+# a gradient reversal layer (domain-adversarial training): identity forward, -scale * g backward
 @jax.custom_vjp
-def clip_gradient(lo, hi, x):
+def grad_reverse(x, scale):
     return x
 
 
-def clip_gradient_fwd(lo, hi, x):
-    return x, (lo, hi)
+def grad_reverse_fwd(x, scale):
+    return x, scale
 
 
-def clip_gradient_bwd(res, g):
-    lo, hi = res
-    return (None, None, jnp.clip(g, lo, hi))
+def grad_reverse_bwd(scale, g):
+    return -scale * g, None
 
 
-clip_gradient.defvjp(clip_gradient_fwd, clip_gradient_bwd)
-t = jnp.linspace(0, 10, 5)
-print(jax.vmap(jax.grad(jnp.sin))(t))
-print(jax.vmap(jax.grad(lambda x: clip_gradient(-0.75, 0.75, jnp.sin(x))))(t))
-
-@jax.custom_jvp
-def safe_norm(x):
-    return jnp.sqrt(jnp.sum(x ** 2))
-
-
-@safe_norm.defjvp
-def safe_norm_jvp(primals, tangents):
-    x, = primals
-    t, = tangents
-    n = safe_norm(x)
-    return n, jnp.where(n == 0, 0., jnp.vdot(x, t) / jnp.where(n == 0, 1., n))
-
-
-print(jax.grad(safe_norm)(jnp.zeros(3)), jax.grad(safe_norm)(jnp.array([3., 4.])))
-print(jax.grad(lambda x: jnp.sqrt(jnp.sum(x ** 2)))(jnp.zeros(3)))
-
-@partial(jax.custom_vjp, nondiff_argnums=(0,))
-def fixed_point(f, a, x_guess):
-    def cond_fun(carry):
-        x_prev, x = carry
-        return jnp.abs(x_prev - x) > 1e-6
-
-    def body_fun(carry):
-        _, x = carry
-        return x, f(a, x)
-
-    _, x_star = jax.lax.while_loop(cond_fun, body_fun, (x_guess, f(a, x_guess)))
-    return x_star
-
-
-def fixed_point_fwd(f, a, x_init):
-    x_star = fixed_point(f, a, x_init)
-    return x_star, (a, x_star)
-
-
-def rev_iter(f, packed, u):
-    a, x_star, x_star_bar = packed
-    _, vjp_x = jax.vjp(lambda x: f(a, x), x_star)
-    return x_star_bar + vjp_x(u)[0]
-
-
-def fixed_point_rev(f, res, x_star_bar):
-    a, x_star = res
-    _, vjp_a = jax.vjp(lambda a: f(a, x_star), a)
-    a_bar, = vjp_a(fixed_point(partial(rev_iter, f), (a, x_star, x_star_bar), x_star_bar))
-    return a_bar, jnp.zeros_like(x_star)
-
-
-fixed_point.defvjp(fixed_point_fwd, fixed_point_rev)
-
-
-def newton_sqrt(a):
-    update = lambda a, x: 0.5 * (x + a / x)
-    return fixed_point(update, a, a)
-
-
-print(jnp.round(newton_sqrt(2.), 5), jnp.round(jax.grad(newton_sqrt)(2.), 5))
-print(jnp.round(jax.grad(jax.grad(jnp.sqrt))(2.), 5))
-
-@partial(jax.custom_jvp, nondiff_argnums=(0,))
-def app(f, x):
-    return f(x)
-
-
-@app.defjvp
-def app_jvp(f, primals, tangents):
-    x, = primals
-    x_dot, = tangents
-    return f(x), 2. * x_dot
-
-
-print(app(lambda x: x ** 3, 3.), jax.grad(app, argnums=1)(lambda x: x ** 3, 3.))
+grad_reverse.defvjp(grad_reverse_fwd, grad_reverse_bwd)
+feat = lambda w, x: jnp.tanh(w * x)
+head = lambda f: jnp.sum(f ** 2)
+w0, x0 = 0.7, jnp.array([0.5, -1.0, 2.0])
+print(jnp.round(jax.grad(lambda w: head(feat(w, x0)))(w0), 5))
+print(jnp.round(jax.grad(lambda w: head(grad_reverse(feat(w, x0), 0.5)))(w0), 5))
+print(jax.grad(lambda s: grad_reverse(x0, s).sum())(1.0))
+print(jnp.round(jax.jit(jax.vmap(jax.grad(lambda x: grad_reverse(jnp.sin(x), 2.0))))(x0), 5))
 
 # custom_vjp over pytrees with pytree residuals
 @jax.custom_vjp
@@ -130,6 +79,6 @@ def scale_grad(x):
 
 print(jax.grad(lambda x: scale_grad(x) ** 2)(3.))
 try:
-    jax.jvp(lambda x: clip_gradient(-1., 1., x), (1.,), (1.,))
+    jax.jvp(lambda x: weighted(p, x)["z"], (xs,), (xs,))
 except Exception as e:
     print(type(e).__name__)

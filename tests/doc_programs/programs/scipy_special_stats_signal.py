@@ -21,6 +21,7 @@ print(jnp.round(special.zeta(2., 1.), 5), jnp.round(special.polygamma(1, 1.), 5)
 print(jnp.round(special.i0e(1.), 5), jnp.round(special.i1(1.), 5), jnp.round(special.multigammaln(3., 2), 4))
 print(jnp.round(jax.grad(special.gammaln)(3.), 5), jnp.round(jax.grad(lambda x: special.betainc(2., 3., x))(0.4), 5))
 print(jnp.round(jax.vmap(jax.grad(special.erf))(jnp.array([0., 1.])), 5))
+print(jnp.round(jax.grad(lambda s: special.zeta(s, 1.))(3.), 5), jnp.round(jax.grad(lambda q: special.zeta(3., q))(2.), 5))
 
 x = jnp.array([-1., 0., 1.5])
 print(jnp.round(stats.norm.logpdf(x, loc=0.5, scale=2.), 5), jnp.round(stats.norm.cdf(x), 5))

@@ -1,45 +1,9 @@
-# Stateful computations: explicit state for PRNG keys held in a class, counters threaded through
-# lax.scan, a stateful linear model updated by a pure step, a moving-average state
+# Stateful computations: explicit state for PRNG keys held in a class, counters and keys
+# threaded through lax.scan, per-step keys by fold_in of a step counter, batch-norm running
+# statistics carried as explicit state (train vs eval), a moving-average state
 import jax
 import jax.numpy as jnp
 from typing import NamedTuple
-
-
-class Counter:
-    """A counter that is not safe under jit (its state lives in Python)."""
-    def __init__(self):
-        self.n = 0
-
-    def count(self) -> int:
-        self.n += 1
-        return self.n
-
-
-counter = Counter()
-for _ in range(3):
-    print(counter.count())
-counter = Counter()
-fast_count = jax.jit(counter.count)
-for _ in range(3):
-    print(fast_count())
-
-CounterState = int
-
-
-class CounterV2:
-    def count(self, n: CounterState) -> tuple[int, CounterState]:
-        return n + 1, n + 1
-
-    def reset(self) -> CounterState:
-        return 0
-
-
-counter = CounterV2()
-state = counter.reset()
-fast_count = jax.jit(counter.count)
-for _ in range(3):
-    value, state = fast_count(state)
-    print(value)
 
 
 class RNG:
@@ -70,41 +34,54 @@ def step(carry, x):
 print(count, jnp.round(ys, 3))
 print(jax.random.key_data(key))
 
-# a linear model's parameters as explicit state
-class Params(NamedTuple):
-    weight: jnp.ndarray
-    bias: jnp.ndarray
-
-
-def init(rng) -> Params:
-    weights_key, bias_key = jax.random.split(rng)
-    weight = jax.random.normal(weights_key, ())
-    bias = jax.random.normal(bias_key, ())
-    return Params(weight, bias)
-
-
-def loss(params: Params, x, y):
-    pred = params.weight * x + params.bias
-    return jnp.mean((pred - y) ** 2)
-
-
-LEARNING_RATE = 0.005
+# per-step keys from one base key and a step counter (no key in the carry)
+base = jax.random.key(7)
 
 
 @jax.jit
-def update(params: Params, x, y) -> Params:
-    grad = jax.grad(loss)(params, x, y)
-    return jax.tree.map(lambda p, g: p - LEARNING_RATE * g, params, grad)
+def noisy_step(step, x):
+    k = jax.random.fold_in(base, step)
+    return x + jax.random.normal(k, x.shape) * 0.1, step + 1
 
 
-rng = jax.random.key(42)
-xs = jax.random.normal(rng, (128, 1))
-noise = jax.random.normal(jax.random.key(7), (128, 1)) * 0.5
-ys = xs * 3 - 1 + noise
-params = init(rng)
-for _ in range(1000):
-    params = update(params, xs, ys)
-print(type(params).__name__, jnp.round(params.weight, 2), jnp.round(params.bias, 2))
+x, s = jnp.zeros(2), jnp.int32(0)
+for _ in range(3):
+    x, s = noisy_step(s, x)
+print(s, jnp.round(x, 4))
+x2, s2 = jnp.zeros(2), jnp.int32(0)
+for _ in range(3):
+    x2, s2 = noisy_step(s2, x2)
+print(bool(jnp.all(x == x2)))
+
+# batch norm with running statistics as explicit state
+class BNState(NamedTuple):
+    mean: jnp.ndarray
+    var: jnp.ndarray
+
+
+def batch_norm(params, state, x, train, momentum=0.9, eps=1e-5):
+    if train:
+        mean, var = x.mean(0), x.var(0)
+        state = BNState(momentum * state.mean + (1 - momentum) * mean,
+                        momentum * state.var + (1 - momentum) * var)
+    else:
+        mean, var = state.mean, state.var
+    y = (x - mean) / jnp.sqrt(var + eps) * params["scale"] + params["bias"]
+    return y, state
+
+
+params = {"scale": jnp.ones(3), "bias": jnp.zeros(3)}
+state = BNState(jnp.zeros(3), jnp.ones(3))
+train_bn = jax.jit(lambda p, s, x: batch_norm(p, s, x, True))
+data = jax.random.normal(jax.random.key(3), (5, 16, 3)) * jnp.array([1., 2., 3.]) + 4.
+for batch in data:
+    y, state = train_bn(params, state, batch)
+print(type(state).__name__, jnp.round(state.mean, 3), jnp.round(state.var, 3))
+print(jnp.round(y.mean(0), 4), jnp.round(y.std(0), 3))
+y_eval, same = batch_norm(params, state, data[0], train=False)
+print(same is state, jnp.round(y_eval[:2], 3))
+g = jax.grad(lambda p: jnp.sum(batch_norm(p, state, data[0], True)[0] ** 3))(params)
+print(jax.tree.map(lambda v: jnp.round(v, 3), g))
 
 # an exponential moving average carried as state in a scan with an update counter
 class EMA(NamedTuple):
