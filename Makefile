@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: setup demo test test-py test-lit test-campaigns bench test-distributed bench-distributed fuzz \
-	doc-examples doc-examples-corpus record-oracles shardy-campaign
+	doc-examples doc-examples-corpus record-oracles shardy-campaign shardy-op-sweep
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -63,6 +63,13 @@ SEED ?= 0
 shardy-campaign: setup
 	nice -n 10 $(BIN)/python -m tests.support.shardy_campaign -n $(N) --seed $(SEED) \
 		$(if $(EXTENDED),--extended) --out shardy-campaign.json
+
+# make shardy-op-sweep N=40 SEED=0 [OPS=sort,gather]: one-op modules per StableHLO op with random
+# shardings, meshjit against every Shardy pass; disagreements per op and pass (one process).
+shardy-op-sweep: setup
+	nice -n 10 $(BIN)/python -m tests.support.op_sweep \
+		-n $(if $(filter command line,$(origin N)),$(N),40) --seed $(SEED) \
+		$(if $(OPS),--ops $(OPS)) --out shardy-op-sweep.json
 
 # JAX 0.10.2's docstring examples run under meshjit: pass / fail / skip per module, and the
 # failures' first error lines (the corpus is tests/doc_examples/corpus.json).

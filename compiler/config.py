@@ -205,6 +205,9 @@ class Config:
             jax_numpy_rank_promotion=_env("NUMPY_RANK_PROMOTION") or "allow",
             jax_enable_x64=dtypes.x64_enabled,  # the environment's, read by ir/dtypes
         )
+        # Each option is also an attribute, so `config.jax_x` on a call's path is a plain lookup
+        # (not __getattr__'s, which runs after a failed one).
+        self.__dict__.update(self._values)
         self.check_special = self._values["jax_debug_nans"] or self._values["jax_debug_infs"]
         self.rank_promotion = self._values["jax_numpy_rank_promotion"]
         self.no_execution = False  # jax_no_execution, read on each call's slow path
@@ -218,7 +221,7 @@ class Config:
                 "jax_numpy_rank_promotion, and its own xla_allow_excess_precision)"
             )
         _check(name, value)
-        self._values[name] = value
+        self._values[name] = self.__dict__[name] = value
         if name in ("jax_debug_nans", "jax_debug_infs"):
             self.check_special = bool(self._values["jax_debug_nans"]) or bool(
                 self._values["jax_debug_infs"]

@@ -12,12 +12,22 @@ them (`dynamic_broadcast_in_dim`, `dynamic_iota`, `dynamic_reshape`).
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
-from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.ir.shape_poly import FLOORDIV, MAX, MIN, DimExpr, dim_value_dtype
+from meshjit.compiler.errors import MeshjitNotImplementedError
+from meshjit.compiler.ir import shape_specs
+from meshjit.compiler.ir.shape_poly import (
+    FLOORDIV,
+    MAX,
+    MIN,
+    DimExpr,
+    UnexpectedDimVar,
+    dim_value_dtype,
+)
 from meshjit.dialects.types import dense_elements
 
 WRAPPED_MAIN = "_wrapped_jax_export_main"
@@ -69,12 +79,7 @@ def _eval_factor(mctx, factor) -> ir.Value:
     if factor.var is not None:
         env = mctx.dim_env
         if factor.var not in env:
-            raise MeshjitValueError(
-                f"Encountered dimension variable '{factor.var}' that is not appearing in the "
-                "shapes of the function arguments.\nPlease see "
-                "https://docs.jax.dev/en/latest/export/shape_poly.html#dimension-variables-must-be-solvable-from-the-input-shapes"
-                " for more details."
-            )
+            raise UnexpectedDimVar(factor.var, env)
         return env[factor.var]
     a, b = (eval_dim(mctx, o) for o in factor.operands)
     if factor.operation == MAX:
@@ -179,12 +184,8 @@ def export_form(module: ir.Module, in_avals) -> None:
     mctx = ModuleContext(module.context, module)
     mctx.dim_vars = dim_variables(in_avals)
     with module.context, ir.Location.unknown():
-        wrapped = next(
-            op
-            for op in module.body.operations
-            if op.operation.name == "func.func"
-            and ir.StringAttr(op.attributes["sym_name"]).value == "main"
-        )
+        wrapped = _function(module, "main")
+        free_name(module, WRAPPED_MAIN)
         wrapped.attributes["sym_name"] = ir.StringAttr.get(WRAPPED_MAIN)
         wrapped.attributes["sym_visibility"] = ir.StringAttr.get("private")
         out_types = list(
@@ -206,6 +207,65 @@ def export_form(module: ir.Module, in_avals) -> None:
         module.operation.attributes["jax.uses_shape_polymorphism"] = ir.BoolAttr.get(True)
 
 
+def platform_index_form(module: ir.Module, platforms) -> None:
+    """A module exported for several platforms, as JAX's calling convention has it: `@main`
+    takes the platform index first (`jax.global_constant = "_platform_index"`). meshjit's
+    lowering is the same for every platform, so the index is unused; a CPU-only custom call
+    (LAPACK) would be wrong elsewhere, and is refused."""
+    from meshjit.compiler.lowering import _set_attrs
+
+    text = str(module)
+    if "lapack_" in text:
+        raise MeshjitNotImplementedError(
+            f"export for platforms {tuple(platforms)}: the function calls LAPACK (CPU's "
+            "linear algebra), which meshjit lowers for CPU only; export for ('cpu',)"
+        )
+    with module.context, ir.Location.unknown():
+        main = _function(module, "main")
+        free_name(module, _ONE_PLATFORM_MAIN)
+        main.attributes["sym_name"] = ir.StringAttr.get(_ONE_PLATFORM_MAIN)
+        main.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        fn_type = ir.FunctionType(ir.TypeAttr(main.attributes["function_type"]).value)
+        index = ir.RankedTensorType.get([], ir.IntegerType.get_signless(32))
+        in_types, out_types = list(fn_type.inputs), list(fn_type.results)
+        with ir.InsertionPoint(main):
+            fn = func.FuncOp("main", ir.FunctionType.get([index, *in_types], out_types))
+        fn.attributes["sym_visibility"] = ir.StringAttr.get("public")
+        platform = {"jax.global_constant": ir.StringAttr.get("_platform_index")}
+        arg_attrs = _attr_dicts(main, "arg_attrs") or [{}] * len(in_types)
+        _set_attrs(fn, "arg_attrs", [platform, *arg_attrs], len(in_types) + 1)
+        _set_attrs(fn, "res_attrs", _attr_dicts(main, "res_attrs"), len(out_types))
+        block = fn.add_entry_block()
+        with ir.InsertionPoint(block):
+            call = func.CallOp(
+                out_types, ir.FlatSymbolRefAttr.get(_ONE_PLATFORM_MAIN), list(block.arguments)[1:]
+            )
+            func.ReturnOp(list(call.results))
+        module.operation.attributes["jax.uses_shape_polymorphism"] = ir.BoolAttr.get(True)
+
+
+_ONE_PLATFORM_MAIN = "_jax_export_main_any_platform"
+
+
+def _function(module: ir.Module, name: str):
+    return next(op for op in module.body.operations if _name(op) == name)
+
+
+def _name(op) -> str | None:
+    return ir.StringAttr(op.attributes["sym_name"]).value if "sym_name" in op.attributes else None
+
+
+def free_name(module: ir.Module, name: str) -> None:
+    """Renames a function called `name` (an inlined export's: a nested call) to a fresh
+    name, so the module's own may take it."""
+    names = {_name(op) for op in module.body.operations}
+    if name not in names:
+        return
+    fresh = next(f"{name}_{i}" for i in itertools.count() if f"{name}_{i}" not in names)
+    ir.SymbolTable.replace_all_symbol_uses(name, fresh, module.operation)
+    _function(module, name).attributes["sym_name"] = ir.StringAttr.get(fresh)
+
+
 def _attr_dicts(fn, key: str) -> list[dict] | None:
     if key not in fn.attributes:
         return None
@@ -216,50 +276,112 @@ def _attr_dicts(fn, key: str) -> list[dict] | None:
 
 
 def solve_dim_vars(mctx, in_avals, args) -> dict[str, ir.Value]:
-    """Each dimension variable from the first dimension that is the variable alone (or a
-    multiple of it plus a constant), then the assertions that every dimension agrees."""
-    sizes: dict = {}
-    for i, (aval, x) in enumerate(zip(in_avals, args)):
-        for axis, d in enumerate(aval.shape):
-            if isinstance(d, DimExpr):
-                sizes[(i, axis)] = _dimension_size(mctx, x, axis)
+    """The dimension variables from the arguments' sizes, solved as JAX's
+    `_solve_dim_equations` solves them: repeatedly, each dimension that is `k*v + rest` with the
+    rest known gives `v`; then `shape_assertion`s with JAX's messages that every dimension, and
+    the scope's constraints, agree."""
+    specs = [a.shape for a in in_avals]
+    where = shape_specs.specs_text(specs)
     env: dict[str, ir.Value] = {}
-    for (i, axis), size in sizes.items():
-        d = in_avals[i].shape[axis]
-        single = _linear_in_one_var(d)
-        if single is not None and single[0] not in env:
-            var, k, c = single
-            value = size if c == 0 else _binary(mctx, "subtract", size, _const(mctx, c))
-            env[var] = value if k == 1 else _binary(mctx, "divide", value, _const(mctx, k))
-    missing = [v for v in mctx.dim_vars if v not in env]
-    if missing:
-        raise MeshjitValueError(
-            f"Cannot solve for values of dimension variables {missing}: each must appear in an "
-            "argument's dimension alone or as `k*v + c` (see "
-            "https://docs.jax.dev/en/latest/export/shape_poly.html#dimension-variables-must-be-solvable-from-the-input-shapes)"
-        )
     mctx.dim_env = env
-    for var in mctx.dim_vars:
-        _assert(
-            mctx,
-            "GE",
-            env[var],
-            _const(mctx, 1),
-            f"Expected value >= 1 for dimension variable '{var}'",
+    found: list = []  # the message's pieces about the solved variables (texts and values)
+    pending = [
+        (i, axis, d, _dimension_size(mctx, args[i], axis))
+        for i, axis, d in shape_specs.symbolic_dims(specs)
+    ]
+
+    def check(direction, a, b, head, *detail):
+        pieces = [f"Input shapes do not match {head}. ", *detail, where]
+        _assert(mctx, direction, a, b, [*pieces, " Obtained dimension variables: ", *found])
+
+    while pending:
+        left = [eqn for eqn in pending if not _solve_one(mctx, eqn, env, found, check)]
+        if len(left) == len(pending):
+            raise shape_specs.unsolvable(specs, [e[:3] for e in left], env)
+        pending = left
+    for text, op, diff in _explicit_constraints(specs):
+        value = eval_dim(mctx, diff)
+        words = "equal" if op == "==" else "greater or equal"
+        check(
+            "EQ" if op == "==" else "GE",
+            value,
+            _const(mctx, 0),
+            f"the symbolic shape constraint {text}",
+            f"Expected '{diff}' to be {words} to 0, but found ",
+            value,
+            ". ",
         )
-    for (i, axis), size in sizes.items():
-        d = in_avals[i].shape[axis]
+    return env
+
+
+_SPEC = "the polymorphic shapes specification"
+
+
+def _solve_one(mctx, eqn, env: dict, found: list, check) -> bool:
+    """Whether dimension `d` of argument i's `axis` (of value `size`) solved a variable or
+    was checked (every variable known)."""
+    i, axis, d, size = eqn
+    unknown = None
+    rest = 0
+    for term, k in d.terms:
+        if set().union(*(f.variables() for f, _ in term.factors)) <= env.keys():
+            rest = rest + DimExpr(((term, k),), d.scope)
+        elif unknown is None and len(term.factors) == 1 and term.factors[0][1] == 1:
+            unknown = (term.factors[0][0].var, k)
+            if unknown[0] is None:
+                return False
+        else:
+            return False
+    where = f"args[{i}].shape[{axis}]"
+    if unknown is None:
         expected = eval_dim(mctx, d)
         if expected is not size:
-            _assert(
-                mctx,
+            check(
                 "EQ",
                 size,
                 expected,
-                f"Found inconsistency between dimension size args[{i}].shape[{axis}] (= {{0}}) "
-                f"and the specification '{d}' (= {{1}})",
+                _SPEC,
+                f"Found inconsistency between dimension size {where} (= ",
+                size,
+                f") and the specification '{d}' (= ",
+                expected,
+                ").",
             )
-    return env
+        return True
+    var, k = unknown
+    value = (
+        size
+        if isinstance(rest, int) and rest == 0
+        else _binary(mctx, "subtract", size, eval_dim(mctx, rest))
+    )
+    if k != 1:
+        value, remainder = _floor_divmod(mctx, value, _const(mctx, k))
+        check(
+            "EQ",
+            remainder,
+            _const(mctx, 0),
+            _SPEC,
+            "Division had remainder ",
+            remainder,
+            f" when computing the value of '{var}'.",
+        )
+    env[var] = value
+    found += [
+        f"'{var}' = ",
+        value,
+        f" from specification '{d}' for dimension {where} (= ",
+        size,
+        "), ",
+    ]
+    check(
+        "GE", value, _const(mctx, 1), _SPEC, f"Expected value >= 1 for dimension variable '{var}'."
+    )
+    return True
+
+
+def _explicit_constraints(specs) -> list:
+    scopes = {id(d.scope): d.scope for _, _, d in shape_specs.symbolic_dims(specs)}
+    return [c for scope in scopes.values() for c in scope.explicit]
 
 
 def _const(mctx, value: int) -> ir.Value:
@@ -275,39 +397,30 @@ def _dimension_size(mctx, x: ir.Value, axis: int) -> ir.Value:
     return size
 
 
-def _linear_in_one_var(d: DimExpr):
-    """(v, k, c) when `d` is `k*v + c` with k >= 1, else None."""
-    var = None
-    k = c = 0
-    for term, coeff in d.terms:
-        if term.is_constant:
-            c = coeff
-        elif var is None and len(term.factors) == 1 and term.factors[0][1] == 1:
-            var, k = term.factors[0][0].var, coeff
-        else:
-            return None
-    return (var, k, c) if var is not None and k >= 1 else None
-
-
-def _assert(mctx, direction: str, a: ir.Value, b: ir.Value, message: str) -> None:
+def _assert(mctx, direction: str, a: ir.Value, b: ir.Value, pieces: list) -> None:
     """A `shape_assertion` custom call, as JAX's: the refinement pass checks it against the
-    actual shapes and fails with `message` (`{0}`, `{1}` the operand values)."""
+    actual shapes and fails with the message of `pieces` (texts, and values shown as `{0}`,
+    `{1}`, ... the custom call's operands after the predicate)."""
     i1 = ir.RankedTensorType.get([], ir.IntegerType.get_signless(1))
     attr = ir.Attribute.parse(f"#stablehlo<comparison_direction {direction}>")
     kind = ir.Attribute.parse("#stablehlo<comparison_type SIGNED>")
     ok = _emit(
         "stablehlo.compare", [i1], [a, b], {"comparison_direction": attr, "compare_type": kind}
     ).result
-    text = (
-        "Input shapes do not match the polymorphic shapes specification. "
-        f"{message}. Please see "
-        "https://docs.jax.dev/en/latest/export/shape_poly.html#shape-assertion-errors for more details."
-    )
+    values: list[ir.Value] = []
+    text = ""
+    for piece in [*pieces, ". ", _SHAPE_ASSERTION_HELP]:
+        if isinstance(piece, str):
+            text += piece
+            continue
+        if not any(piece == v for v in values):
+            values.append(piece)
+        text += "{%d}" % next(n for n, v in enumerate(values) if v == piece)
     i32 = ir.IntegerType.get_signless(32)
     _emit(
         "stablehlo.custom_call",
         [],
-        [ok, a, b],
+        [ok, *values],
         {
             "call_target_name": ir.StringAttr.get("shape_assertion"),
             "api_version": ir.IntegerAttr.get(i32, 2),
@@ -315,6 +428,12 @@ def _assert(mctx, direction: str, a: ir.Value, b: ir.Value, message: str) -> Non
             "has_side_effect": ir.BoolAttr.get(True),
         },
     )
+
+
+_SHAPE_ASSERTION_HELP = (
+    "Please see https://docs.jax.dev/en/latest/export/shape_poly.html#shape-assertion-errors "
+    "for more details."
+)
 
 
 def real_dynamic_slice(mctx, x, result_type, starts, limits, strides) -> ir.Value:

@@ -34,6 +34,7 @@ from meshjit.passes.graph.shardy_import import (
     erase_dead_ops,
     import_sharding_groups,
     lift_inlined_meshes,
+    mark_deferred_results,
     reattached_slots,
     remove_size_one_axes,
 )
@@ -92,6 +93,7 @@ def propagate_module(
             remove_size_one_axes(module_op)
             flatten_call_graph(module_op, share=dedup_fully)
             apply_sharding_constraints(module_op)
+            mark_deferred_results(module_op)
             import_sharding_groups(module_op)
         if not bare:
             split_constants(module_op)

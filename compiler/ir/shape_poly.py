@@ -45,8 +45,21 @@ class InconclusiveDimensionOperation(MeshjitError):
     """Raised when a computation on symbolic dimensions has no answer for every value of the
     dimension variables (JAX's class of the same name)."""
 
-    def __init__(self, message: str):
-        super().__init__(f"{message}{_HELP}")
+    def __init__(self, message: str, *, with_help: bool = True):
+        super().__init__(f"{message}{_HELP}" if with_help else message)
+
+
+class UnexpectedDimVar(MeshjitError):
+    """A dimension variable no argument's shape has (JAX's class of the same name)."""
+
+    def __init__(self, var: str, known):
+        super().__init__(
+            f"Encountered dimension variable '{var}' that is not appearing in the shapes of the "
+            "function arguments.\nThe following dimension variables are appearing in the shapes "
+            f"of the function arguments: {list(known)}.\nPlease see "
+            "https://docs.jax.dev/en/latest/export/shape_poly.html#dimension-variables-must-be-solvable-from-the-input-shapes"
+            " for more details."
+        )
 
 
 FLOORDIV, MOD, MAX, MIN = "floordiv", "mod", "max", "min"
@@ -156,6 +169,7 @@ class SymbolicScope:
         self._geq: list[tuple[str, Any]] = []  # (the text, e1 - e2), known >= 0
         self._bounds: dict[DimExpr, tuple] = {}
         self._texts: list[str] = []
+        self.explicit: list[tuple[str, str, Any]] = []  # (the text, "==" or ">=", e1 - e2)
         self._created_at = user_source()
         for c in constraints_str:
             self._add_constraint(c)
@@ -185,6 +199,7 @@ class SymbolicScope:
             e1, e2 = e2, e1
         diff = e1 - e2
         self._texts.append(text)
+        self.explicit.append((text, "==" if op == "==" else ">=", diff))
         if not isinstance(diff, DimExpr):
             if (op == "==" and diff != 0) or (op != "==" and diff < 0):
                 raise MeshjitValueError(f"Unsatisfiable explicit constraint: {text}")
@@ -199,19 +214,32 @@ class SymbolicScope:
                 "The left-hand-side must be of the form `term * coefficient`."
             )
         ((term, k),) = e1.terms
+        self._add_rule(text, term, k, e2)
+        (factor, _), *more = term.factors
+        if k == 1 and e2 == 0 and not more and factor.operation == MOD:
+            dividend, divisor = (_plain(o) for o in factor.operands)
+            if not isinstance(divisor, DimExpr):  # mod(e, k) == 0: k*floordiv(e, k) == e
+                floordiv = Term(((Factor(operation=FLOORDIV, operands=factor.operands), 1),))
+                self._add_rule(text, floordiv, divisor, dividend)
+
+    def _add_rule(self, text: str, term: Term, k: int, after) -> None:
         if term in self._rules:
             raise MeshjitNotImplementedError(
                 f"Found multiple equality constraints with the same left-hand-side: {term}"
             )
-        self._rules[term] = (e2, k)
+        diff = DimExpr(((term, k),), self) - after  # before the rule rewrites it to 0
+        self._rules[term] = (after, k)
         self._geq += [(text, diff), (text, -diff)]
         self._bounds.clear()
 
-    def _check_same(self, other: DimExpr, when: str) -> None:
+    def _check_same(
+        self, other: DimExpr, when: str, self_descr: str = " ", other_descr: str = "unknown"
+    ) -> None:
         if other.scope is not self:
             raise MeshjitValueError(
                 f"Invalid mixing of symbolic scopes {when}.\n"
-                f"Expected scope {self}\nand found for '{other}' scope {other.scope}\n"
+                f"Expected {self_descr}scope {self}\n"
+                f"and found for '{other}' ({other_descr}) scope {other.scope}\n"
                 "See https://docs.jax.dev/en/latest/export/shape_poly.html#user-specified-symbolic-constraints."
             )
 
@@ -465,13 +493,7 @@ class DimExpr:
 def _evaluate_factor(f: Factor, env: dict):
     if f.var is not None:
         if f.var not in env:
-            raise MeshjitValueError(
-                f"Encountered dimension variable '{f.var}' that is not appearing in the shapes "
-                "of the function arguments.\nThe following dimension variables are appearing in "
-                f"the shapes of the function arguments: {list(env)}.\nPlease see "
-                "https://docs.jax.dev/en/latest/export/shape_poly.html#dimension-variables-must-be-solvable-from-the-input-shapes"
-                " for more details."
-            )
+            raise UnexpectedDimVar(f.var, env)
         return env[f.var]
     a, b = (evaluate(o, env) for o in f.operands)
     return {FLOORDIV: operator.floordiv, MOD: operator.mod, MAX: max_dim, MIN: min_dim}[
@@ -531,10 +553,10 @@ def bounds(e) -> tuple[float, float]:
         lo, hi = _sum_bounds(e.terms, e.scope)
         for diff in [d for _, d in e.scope._geq] + _implied(e):  # e = (e - d) + d, d >= 0
             rest = e - diff
-            if not isinstance(rest, DimExpr) or rest.size < e.size or rest == 0:
+            if not isinstance(rest, DimExpr) or rest.size <= e.size:  # a >= b >= 16: a - 16
                 lo = max(lo, bounds(rest)[0])
             rest = e + diff  # e = (e + d) - d
-            if not isinstance(rest, DimExpr) or rest.size < e.size:
+            if not isinstance(rest, DimExpr) or rest.size <= e.size:
                 hi = min(hi, bounds(rest)[1])
         found = cache[e] = (lo, hi)
     return found
@@ -586,7 +608,7 @@ def _term_bounds(t: Term, scope) -> tuple[float, float]:
         flo, fhi = _power_bounds(flo, fhi, e)
         products = [_scale_inf(x, y) for x in (lo, hi) for y in (flo, fhi)]
         lo, hi = min(products), max(products)
-    for _, diff in scope._geq:  # a constraint on this very term (e.g. "b >= 4")
+    for text, diff in scope._geq:  # a constraint on this very term (e.g. "b >= 4")
         if isinstance(diff, DimExpr) and len(diff.terms) <= 2 and diff.terms[0][0] == t:
             (_, k), const = diff.terms[0], (diff.terms[1][1] if len(diff.terms) == 2 else 0)
             if len(diff.terms) == 2 and not diff.terms[1][0].is_constant:
@@ -596,6 +618,8 @@ def _term_bounds(t: Term, scope) -> tuple[float, float]:
                 lo = max(lo, math.ceil(bound))
             else:
                 hi = min(hi, math.floor(bound))
+            if lo > hi:
+                raise MeshjitValueError(f"Unsatisfiable constraint: {text}")
     return lo, hi
 
 

@@ -34,8 +34,10 @@ class _Placeholder:
 
 
 def parse(spec: str, scope: SymbolicScope, spec_repr: str, like=None) -> tuple:
+    text = spec.strip()
+    text = text[:-1] if text.endswith(",") and not text.endswith(",,") else text  # "a,"
     try:
-        tree = ast.parse(f"({spec.strip() or ''},)" if spec.strip() else "()", mode="eval")
+        tree = ast.parse(f"({text},)" if text else "()", mode="eval")
     except SyntaxError as e:
         raise _parse_error(spec_repr, f"syntax error: {e.msg}") from None
     body = tree.body
@@ -153,82 +155,137 @@ _SHAPE_ASSERTION_HELP = (
 )
 
 
-def solve_dim_vars(specs: Sequence[tuple], shapes: Sequence[tuple]) -> dict[str, int]:
-    """The values of the dimension variables of the symbolic shapes `specs` that make them the
-    concrete `shapes` (JAX's errors when there are none)."""
-    env: dict[str, int] = {}
-    found: list[str] = []
-    dims = [
-        (i, axis, d, n)
-        for i, (spec, shape) in enumerate(zip(specs, shapes))
-        for axis, (d, n) in enumerate(zip(spec, shape))
-        if isinstance(d, DimExpr)
-    ]
-    specs_text = ", ".join(
-        f"args[{i}].shape = ({', '.join(map(str, spec))})"
-        for i, spec in enumerate(specs)
-        if any(isinstance(d, DimExpr) for d in spec)
+def specs_text(specs: Sequence[tuple]) -> str:
+    """JAX's description of the symbolic shapes of the arguments in its shape errors."""
+    return (
+        " Using the following polymorphic shapes specifications: "
+        + ",".join(
+            f"args[{i}].shape = {tuple(spec)}"
+            for i, spec in enumerate(specs)
+            if any(isinstance(d, DimExpr) for d in spec)
+        )
+        + "."
     )
 
-    def mismatch(detail: str):
+
+def symbolic_dims(specs: Sequence[tuple]) -> list[tuple[int, int, DimExpr]]:
+    """(argument, axis, expression) of every symbolic dimension, in order."""
+    return [
+        (i, axis, d)
+        for i, spec in enumerate(specs)
+        for axis, d in enumerate(spec)
+        if isinstance(d, DimExpr)
+    ]
+
+
+def solve_dim_vars(specs: Sequence[tuple], shapes: Sequence[tuple]) -> dict[str, int]:
+    """The values of the dimension variables of the symbolic shapes `specs` that make them the
+    concrete `shapes`, solved as JAX's `_solve_dim_equations` solves them (JAX's errors when
+    there are none, or when the scope's constraints do not hold)."""
+    env: dict[str, int] = {}
+    found: list[str] = []
+    where = specs_text(specs)
+
+    def mismatch(detail: str, head: str = "the polymorphic shapes specification"):
         return MeshjitValueError(
-            "Input shapes do not match the polymorphic shapes specification. "
-            f"{detail}. Using the following polymorphic shapes specifications: {specs_text}. "
-            f"Obtained dimension variables: {''.join(found)}. {_SHAPE_ASSERTION_HELP}"
+            f"Input shapes do not match {head}. {detail}{where} Obtained dimension variables: "
+            f"{''.join(found)}. {_SHAPE_ASSERTION_HELP}"
         )
 
-    progress = True
-    while progress:
-        progress = False
-        for i, axis, d, n in dims:
+    pending = [(i, axis, d, shapes[i][axis]) for i, axis, d in symbolic_dims(specs)]
+    while pending:
+        left = []
+        for i, axis, d, n in pending:
             solved = _solve_one(d, n, env)
-            if solved is not None:
-                var, value, remainder = solved
-                if remainder:
+            if solved is None:
+                left.append((i, axis, d, n))
+                continue
+            if solved is _KNOWN:
+                value = d.evaluate(env)
+                if _fails(value - n, "=="):
                     raise mismatch(
-                        f"Division had remainder {remainder} when computing the value of '{var}'"
+                        f"Found inconsistency between dimension size args[{i}].shape[{axis}] "
+                        f"(= {n}) and the specification '{d}' (= {value})."
                     )
-                env[var] = value
-                found.append(
-                    f"'{var}' = {value} from specification '{d}' for dimension args[{i}].shape[{axis}] (= {n}), "
+                continue
+            var, value, remainder = solved
+            if _fails(remainder, "=="):
+                raise mismatch(
+                    f"Division had remainder {remainder} when computing the value of '{var}'."
                 )
-                progress = True
-    for var, value in env.items():
-        if value < 1:
-            raise mismatch(f"Expected value >= 1 for dimension variable '{var}'")
-    for i, axis, d, n in dims:
-        if not d.variables() <= env.keys():
-            unsolved = sorted(d.variables() - env.keys())
-            raise MeshjitValueError(
-                f"Cannot solve for values of dimension variables {unsolved}. "
-                "Dimension variables must be solvable from the input shapes: each must appear "
-                "alone or as `k*v + c` in some argument dimension. See "
-                "https://docs.jax.dev/en/latest/export/shape_poly.html#dimension-variables-must-be-solvable-from-the-input-shapes"
+            env[var] = value
+            found.append(
+                f"'{var}' = {value} from specification '{d}' for dimension "
+                f"args[{i}].shape[{axis}] (= {n}), "
             )
-        value = d.evaluate(env)
-        if value != n:
-            raise mismatch(
-                f"Found inconsistency between dimension size args[{i}].shape[{axis}] (= {n}) "
-                f"and the specification '{d}' (= {value})"
-            )
+            if _fails(value - 1, ">="):
+                raise mismatch(f"Expected value >= 1 for dimension variable '{var}'.")
+        if len(left) == len(pending):
+            raise unsolvable(specs, [(i, axis, d) for i, axis, d, _ in left], env)
+        pending = left
+    _check_constraints(specs, env, mismatch)
     return env
+
+
+def _check_constraints(specs, env: dict, mismatch) -> None:
+    scopes = {id(d.scope): d.scope for _, _, d in symbolic_dims(specs)}
+    for scope in scopes.values():
+        for text, op, diff in scope.explicit:
+            value = evaluate(diff, env)
+            if not _fails(value, op):
+                continue
+            words = "equal" if op == "==" else "greater or equal"
+            raise mismatch(
+                f"Expected '{diff}' to be {words} to 0, but found {value}. ",
+                f"the symbolic shape constraint {text}",
+            )
+
+
+def _fails(x, op: str) -> bool:
+    """Whether `x == 0` (op "==") or `x >= 0` (">=") does not hold. With symbolic shapes (a
+    call inside a polymorphic function) it must hold for every value, as JAX's static check
+    has it: an equality up to normalization, an inconclusive `>=` JAX's error."""
+    return not (x == 0) if op == "==" else not (x >= 0)
+
+
+def unsolvable(specs, dims, env) -> MeshjitValueError:
+    """JAX's error for dimension variables no argument's dimension determines."""
+    names = set().union(*(d.variables() for _, _, d in dims)) - env.keys()
+    unprocessed = ", ".join(
+        f"'{d}' for dimension size args[{i}].shape[{axis}]" for i, axis, d in dims
+    )
+    return MeshjitValueError(
+        f"Cannot solve for values of dimension variables {_set_text(names)}. We can only solve "
+        f"linear uni-variate constraints.{specs_text(specs)} Unprocessed specifications: "
+        f"{unprocessed}. Please see "
+        "https://docs.jax.dev/en/latest/export/shape_poly.html#dimension-variables-must-be-solvable-from-the-input-shapes"
+        " for more details."
+    )
+
+
+def _set_text(names) -> str:
+    return "{" + ", ".join(repr(n) for n in sorted(names)) + "}"
+
+
+_KNOWN = object()
 
 
 def _solve_one(d: DimExpr, size: int, env: dict):
     """(var, value, remainder) when `d` is `k*var + rest`, var unknown and the rest known
-    (`size = k*value + rest + remainder`), else None."""
+    (`size = k*value + rest + remainder`), _KNOWN when every variable is known, else None."""
     unknown = None
     rest = 0
     for term, coeff in d.terms:
-        names = {f.var for f, _ in term.factors if f.var is not None}
-        if all(f.var is not None and f.var in env for f, _ in term.factors):
+        if set().union(*(f.variables() for f, _ in term.factors)) <= env.keys():
             rest += evaluate(DimExpr(((term, coeff),), d.scope), env)
-        elif unknown is None and len(term.factors) == 1 and term.factors[0][1] == 1 and names:
+        elif unknown is None and len(term.factors) == 1 and term.factors[0][1] == 1:
             unknown = (term.factors[0][0].var, coeff)
+            if unknown[0] is None:  # an operation on unknown variables
+                return None
         else:
             return None
     if unknown is None:
-        return None
+        return _KNOWN
     var, k = unknown
     value, remainder = divmod(size - rest, k)
     return var, value, remainder

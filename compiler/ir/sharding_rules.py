@@ -24,6 +24,7 @@ from meshjit.compiler.ir.registry import sharding_rules
 class _State:
     active = False  # set once a typed aval exists: untyped programs skip every check
     factory = None  # (abstract mesh, spec tuple) -> sharding, set by parallel/explicit.py
+    context_mesh = staticmethod(lambda: None)  # the abstract context mesh, likewise
 
 
 state = _State()
@@ -67,7 +68,22 @@ def common_mesh(prim_name: str, avals):
                 f"Mesh for all inputs should be equal. Got one mesh: {mesh} and another mesh: "
                 f"{m} (in {prim_name}); reshard or device_put the operands onto one mesh"
             )
+    if mesh is not None and has_explicit_axes(mesh):
+        _check_context_mesh(prim_name, mesh)
     return mesh
+
+
+def _check_context_mesh(prim_name: str, mesh) -> None:
+    """As JAX's: typed operands on a mesh other than the context's (set_mesh's,
+    use_abstract_mesh's) are an error."""
+    context = state.context_mesh()
+    if context is None or (context == mesh and context.axis_types == mesh.axis_types):
+        return
+    raise MeshjitValueError(
+        f"For primitive {prim_name}, context mesh {context} should match the aval mesh "
+        f"{mesh}: values typed on one mesh are used under another; set_mesh the mesh they "
+        "are on, or reshard them onto the context's"
+    )
 
 
 def has_explicit_axes(mesh) -> bool:
@@ -139,8 +155,12 @@ def apply(prim, avals, out, params):
     if getattr(rule, "elementwise", False):
         sharding = _uniform_sharding(prim, avals, out)
         if sharding is not None:
+            if has_explicit_axes(sharding.mesh):
+                _check_context_mesh(prim.name, sharding.mesh)
             return ShapedArray(out.shape, out.dtype, out.weak_type, out.vma, sharding)
     mesh = common_mesh(prim.name, avals)
+    if mesh is None and prim.name in OWN_MESH:
+        mesh = _own_mesh(params["mesh"])
     if mesh is None:
         return out
     if not has_explicit_axes(mesh):  # JAX skips the rules on meshes of Auto (or Manual) axes
@@ -162,6 +182,15 @@ def apply(prim, avals, out, params):
     if specs is None:
         return out
     return [o if s is None else typed(o, mesh, s, prim.name) for o, s in zip(out, specs)]
+
+
+# Primitives over a mesh of their own (a param): on Explicit axes their results are typed
+# even when their operands are not (shard_map's by its out_specs, as JAX's).
+OWN_MESH = frozenset({"shard_map"})
+
+
+def _own_mesh(mesh):
+    return mesh.abstract_mesh if has_explicit_axes(mesh) else None
 
 
 # Partial sums stay partial through the linear elementwise ops (their sum is still the sum of

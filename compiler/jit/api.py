@@ -238,6 +238,7 @@ class JitFunction:
         backend: str | None = None,
         inline: bool = False,
         compiler_options: dict | None = None,
+        use_resource_env: bool = False,
     ):
         check_callable(fun)
         _check_placement_options(device, backend, in_shardings, out_shardings)
@@ -266,10 +267,16 @@ class JitFunction:
             (device, inline, self.compiler_options, bool(keep_unused)),
         )
         self.is_one_op = False  # an eager primitive's jit (jit/eager.py)
+        # pjit's: bare PartitionSpecs, and None as replicated, on the `with mesh:` mesh
+        self.api = "pjit" if use_resource_env else "jit"
         _LIVE.add(self)
         # Calls without statics, kwargs or in_shardings may take the runtime's fast path.
         self._fast_ok = not (
-            self.static_argnums or self.static_argnames or in_shardings or device is not None
+            self.static_argnums
+            or self.static_argnames
+            or in_shardings
+            or device is not None
+            or use_resource_env
         )
         functools.update_wrapper(self, fun, updated=())
 
@@ -286,7 +293,8 @@ class JitFunction:
         if any(refs.is_ref(x) for x in leaves):
             names = argument_names(self.fun, args, kwargs, statics)
             refs.check_no_aliases(leaves, names, _source_info(self.fun))
-        shardings = js.arg_shardings(self.in_shardings, dyn_args, leaves)
+        given = js.resource_default(self.in_shardings, self.api)
+        shardings = js.arg_shardings(given, dyn_args, leaves, self.api)
         donated = None
         if self.donate_argnums or self.donate_argnames:
             donated = donation_flags(
@@ -316,7 +324,8 @@ class JitFunction:
                     names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
                     return {id(t): n for t, n in zip(tracers, names)}
 
-                out = self.fun(*args, **kwargs)
+                with js.trace_scope(self.api):
+                    out = self.fun(*args, **kwargs)
                 refs.check_no_returned_refs(out, _source_info(self.fun), arg_names)
                 return out
 
@@ -351,10 +360,9 @@ class JitFunction:
             js.check_ranks(sig.shardings, sig.in_avals, "in_shardings")
             js.check_ranks(out_shardings, traced.jaxpr.out_avals, "out_shardings")
             static = [s for s in out_shardings + traced.constraints if s is not None]
-            devices = assign_call(
-                sig.shardings,
+            devices = self._assign(
+                sig,
                 static,
-                sig.leaves,
                 functools.partial(self._describe_arg, *sig.rebuild_args(sig.leaves), sig),
                 sum(s is not None for s in out_shardings),
             )
@@ -387,6 +395,11 @@ class JitFunction:
             lowered.kept = kept
         return lowered
 
+    def _assign(self, sig: Signature, static: list, describe, num_out: int):
+        """The call's devices (pjit's ignore set_mesh's mesh, as JAX's)."""
+        use_context = self.api == "jit"
+        return assign_call(sig.shardings, static, sig.leaves, describe, num_out, use_context)
+
     def _check_ref_closure(self, traced: Traced, sig: Signature) -> None:
         if any(refs.is_ref(x) for x in sig.leaves):
             names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
@@ -401,8 +414,8 @@ class JitFunction:
     def _out_shardings(self, traced: Traced, in_shardings=()) -> list:
         """out_shardings given to jit, else the outputs' type shardings (explicit mode)."""
         out_avals = traced.jaxpr.out_avals
-        given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals))
-        return js.typed_outs(given, out_avals, in_shardings)
+        given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals), self.api)
+        return js.typed_outs(given, out_avals, in_shardings, self.api)
 
     # -- public ------------------------------------------------------------------------------
 
@@ -452,10 +465,9 @@ class JitFunction:
                     self._check_ref_closure(traced, sig)
                     return tree_unflatten(traced.out_tree, traced.ref_runner(sig.leaves))
                 lowered = self._lower(sig)
-            devices = assign_call(
-                sig.shardings,
+            devices = self._assign(
+                sig,
                 lowered.static_shardings,
-                sig.leaves,
                 functools.partial(self._describe_arg, args, kwargs, sig),
                 sum(s is not None for s in lowered.out_shardings),
             )

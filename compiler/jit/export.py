@@ -58,6 +58,7 @@ from meshjit.compiler.tree_util import (
     equality_errors_pytreedef,
     keystr,
     tree_flatten,
+    tree_flatten_with_path,
     tree_unflatten,
 )
 
@@ -250,7 +251,7 @@ class Exported:
         if "cpu" not in self.platforms and "platform" not in self.disabled_safety_checks:
             raise MeshjitValueError(
                 f"Function '{self.fun_name}' was exported for platforms '{self.platforms}' but "
-                "it is used on '('cpu',)'. (meshjit runs on cpu)"
+                "it is used on '('cpu',)'."
             )
 
     @property
@@ -297,14 +298,12 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
             f"Function to be exported must be the result of `jit` but is: {fun_jit!r}"
         )
     platforms = (default_export_platform(),) if platforms is None else tuple(platforms)
-    if len(platforms) != 1:
-        raise MeshjitValueError(
-            f"export: meshjit lowers for one platform (its CPU devices' lowering), got {platforms}"
-        )
-    # One other platform is recorded as JAX does (the module is CPU's lowering); calling the
-    # artifact here then fails with JAX's message.
+    # Another platform is recorded as JAX does (the module is CPU's lowering, the same for
+    # each platform: several make @main take JAX's platform index first); calling an artifact
+    # without CPU here then fails with JAX's message.
 
     def do_export(*args, **kwargs) -> Exported:
+        _check_one_scope(fun_jit, args, kwargs)
         sig = fun_jit._signature(args, kwargs)
         lowered = fun_jit._lower(sig)
         if calls_partitioner(lowered.compiler_ir()):  # JAX's error: keepalives to serialize
@@ -332,19 +331,42 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
             unordered_effects=(),
             disabled_safety_checks=tuple(str(c) for c in disabled_checks),
             mlir_module_serialized=_portable_artifact(
-                lowered.compiler_ir(), lowered.traced.jaxpr.in_avals
+                lowered.compiler_ir(), lowered.traced.jaxpr.in_avals, platforms
             ),
             calling_convention_version=maximum_supported_calling_convention_version,
             module_kept_var_idx=_kept(lowered),
             # JAX's flag for a module with dimension variables: a caller refines its shapes
-            uses_global_constants=_polymorphic(lowered.traced.jaxpr.in_avals),
-            _get_vjp=lambda: _export_vjp(fun_jit, sig, lowered),
+            uses_global_constants=_polymorphic(lowered.traced.jaxpr.in_avals) or len(platforms) > 1,
+            _get_vjp=lambda: _export_vjp(fun_jit, sig, lowered, platforms),
         )
 
     return do_export
 
 
-def _export_vjp(fun_jit: JitFunction, sig, lowered) -> Exported:
+def _check_one_scope(fun_jit: JitFunction, args, kwargs) -> None:
+    """Every symbolic dimension of the arguments is of one scope (JAX's error otherwise)."""
+    first = None
+    for path, leaf in tree_flatten_with_path((args, kwargs))[0]:
+        for d in getattr(leaf, "shape", ()):
+            if not shape_poly.is_symbolic_dim(d):
+                continue
+            if first is None:
+                first = (d.scope, _args_path(path))
+                continue
+            first[0]._check_same(
+                d,
+                f"when exporting {func_name(getattr(fun_jit, 'fun', fun_jit))}",
+                self_descr=f"current (from {first[1]}) ",
+                other_descr=_args_path(path),
+            )
+
+
+def _args_path(path) -> str:
+    """`args[1]` or `kwargs['y']` of a path in `(args, kwargs)`."""
+    return ("args", "kwargs")[path[0].idx] + keystr(path[1:])
+
+
+def _export_vjp(fun_jit: JitFunction, sig, lowered, platforms) -> Exported:
     """The VJP of an exported function, exported: flat inputs and output cotangents in, the
     inputs' cotangents out, sharded as the inputs and outputs (as JAX's `_get_vjp_fun`)."""
     from meshjit.compiler.ad.api import vjp
@@ -377,7 +399,7 @@ def _export_vjp(fun_jit: JitFunction, sig, lowered) -> Exported:
         for a, s in zip(in_avals + out_avals, shardings)
     ]
     jitted = JitFunction(fun_vjp, out_shardings=tuple(sig.shardings), name=f"{name}_vjp")
-    return export(jitted)(*specs)
+    return export(jitted, platforms=platforms)(*specs)
 
 
 def _flat_call(exp: Exported) -> Callable:
@@ -397,8 +419,6 @@ def _flat_call(exp: Exported) -> Callable:
 
 
 def _plain(aval) -> ShapedArray:
-    """The aval without its sharding and varying axes (JAX's Exported keeps the weak type until
-    serialization)."""
     return ShapedArray(tuple(aval.shape), aval.dtype, weak_type=aval.weak_type)
 
 
@@ -425,7 +445,7 @@ def _checked_polymorphic(module: ir.Module) -> ir.Module:
         ) from None
 
 
-def _portable_artifact(module: ir.Module, in_avals) -> bytes:
+def _portable_artifact(module: ir.Module, in_avals, platforms) -> bytes:
     """The module as JAX's export stores it: VHLO at the version 4 weeks old, Shardy kept; a
     polymorphic one in JAX's export form (`@main` solving the dimension variables)."""
     from jaxlib import _jax
@@ -437,6 +457,8 @@ def _portable_artifact(module: ir.Module, in_avals) -> bytes:
     else:
         copy = _checked_polymorphic(module)
         lowering_dims.export_form(copy, in_avals)
+    if len(platforms) > 1:
+        lowering_dims.platform_index_form(copy, platforms)
     with copy.context:
         attrs = copy.operation.attributes
         if "jax.uses_shape_polymorphism" not in attrs:
@@ -721,6 +743,9 @@ def _static_main(sub: ir.Module, exported: Exported, avals, out_avals) -> None:
         if op.operation.name == "func.func"
         and ir.StringAttr(op.attributes["sym_name"]).value == "main"
     )
+    from meshjit.compiler.lowering_dims import free_name
+
+    free_name(sub, "_meshjit_polymorphic_main")  # an inlined export's (nested calls)
     _rename(sub, main, "main", "_meshjit_polymorphic_main")
     main.attributes["sym_visibility"] = ir.StringAttr.get("private")
     poly = ir.FunctionType(ir.TypeAttr(main.attributes["function_type"]).value)
@@ -750,7 +775,12 @@ def _static_main(sub: ir.Module, exported: Exported, avals, out_avals) -> None:
 
 
 def _static_type(poly_type: ir.Type, aval) -> ir.Type:
-    return ir.RankedTensorType.get(list(aval.shape), ir.RankedTensorType(poly_type).element_type)
+    """The caller's type of an argument or result (`?` where the caller's shape is symbolic
+    too: a call inside a polymorphic function)."""
+    dims = [
+        d if shape_poly.is_constant_dim(d) else ir.ShapedType.get_dynamic_size() for d in aval.shape
+    ]
+    return ir.RankedTensorType.get(dims, ir.RankedTensorType(poly_type).element_type)
 
 
 def _refined_module(exported: Exported, avals, out_avals) -> ir.Module:
@@ -764,6 +794,8 @@ def _refined_module(exported: Exported, avals, out_avals) -> ir.Module:
 
     with sub.context, ir.Location.unknown():
         _static_main(sub, exported, avals, out_avals)
+        if not all(shape_poly.is_constant_shape(a.shape) for a in avals):
+            return sub  # called in a polymorphic function: refined with its caller's module
         try:
             refined = _jax.mlir.refine_polymorphic_shapes(
                 mlir_module=_bytecode(sub),

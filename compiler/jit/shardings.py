@@ -3,6 +3,8 @@ shardings a traced function's constraints and shard_maps name; checks on all of 
 
 from __future__ import annotations
 
+import contextlib
+
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, param_jaxprs
 from meshjit.compiler.parallel.explicit import concrete_sharding
@@ -13,7 +15,11 @@ from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
     flatten_shardings,
+    get_abstract_context_mesh,
+    get_concrete_mesh,
+    get_resource_mesh,
     is_sharding_leaf,
+    scoped_mesh,
 )
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.array import Array
@@ -30,10 +36,31 @@ def check_no_unconstrained(shardings, what: str) -> None:
             )
 
 
-def arg_shardings(in_shardings, dyn_args: tuple, leaves) -> tuple:
+def resource_default(in_shardings, api: str):
+    """pjit's in_shardings: None means replicated on the `with mesh:` mesh, when there is one
+    (jit's None leaves the layout to the arguments)."""
+    if api == "pjit" and in_shardings is None and get_resource_mesh() is not None:
+        return PartitionSpec()
+    return in_shardings
+
+
+def trace_scope(api: str):
+    """The context pjit traces under, as JAX 0.10.2's: the `with mesh:` mesh's abstract mesh,
+    or, without one, no abstract mesh in place of one with Explicit axes."""
+    if api != "pjit":
+        return contextlib.nullcontext()
+    resource, abstract = get_resource_mesh(), get_abstract_context_mesh()
+    if resource is not None:
+        return scoped_mesh(resource.abstract_mesh)
+    if abstract is not None and abstract.explicit_axes:
+        return scoped_mesh(None)
+    return contextlib.nullcontext()
+
+
+def arg_shardings(in_shardings, dyn_args: tuple, leaves, api: str = "jit") -> tuple:
     """Per leaf: the in_sharding given to jit, else the argument's own NamedSharding."""
     explicit = (
-        flatten_shardings(in_shardings, dyn_args, "jit in_shardings")
+        flatten_shardings(in_shardings, dyn_args, f"{api} in_shardings")
         if in_shardings is not None
         else ()
     )
@@ -51,22 +78,32 @@ def arg_shardings(in_shardings, dyn_args: tuple, leaves) -> tuple:
     return tuple(out)
 
 
-def typed_outs(given: list, out_avals, in_shardings) -> list:
+def typed_outs(given: list, out_avals, in_shardings, api: str = "jit") -> list:
     """Per output: the out_sharding given, else its type sharding on the arguments' (or the
     context's) concrete mesh."""
     meshes = [s.mesh for s in in_shardings if s is not None]
-    return [
-        g if g is not None or a.sharding is None else concrete_sharding(a, meshes)
-        for g, a in zip(given, out_avals)
-    ]
+    if api == "jit" and get_concrete_mesh() is not None:
+        meshes.append(get_concrete_mesh())  # where a call naming no devices runs
+    return [g if g is not None else _type_sharding(a, meshes) for g, a in zip(given, out_avals)]
 
 
-def out_shardings(out_shardings, out_tree, num_outs: int) -> list:
+def _type_sharding(aval, meshes):
+    """An output's type sharding; an untyped one of a call on a mesh of Explicit axes only is
+    replicated (its type in JAX, where every value there is typed)."""
+    if aval.sharding is not None:
+        return concrete_sharding(aval, meshes)
+    mesh = meshes[0] if meshes else None
+    if isinstance(mesh, Mesh) and mesh.are_all_axes_explicit:
+        return NamedSharding(mesh, PartitionSpec(*[None] * aval.ndim))
+    return None
+
+
+def out_shardings(out_shardings, out_tree, num_outs: int, api: str = "jit") -> list:
     """Per output leaf: the out_sharding given to jit, or None."""
     if out_shardings is None:
         return [None] * num_outs
     placeholder = tree_unflatten(out_tree, [0] * num_outs)
-    return flatten_shardings(out_shardings, placeholder, "jit out_shardings")
+    return flatten_shardings(out_shardings, placeholder, f"{api} out_shardings")
 
 
 def check_arg_devices(requested: NamedSharding, own, index: int) -> None:

@@ -8,6 +8,7 @@ import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import int_or_symbolic
 from meshjit.compiler.lax import elementwise, shapes, slicing, sorting, special
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
@@ -21,7 +22,7 @@ __all__ = [
 
 def broadcast_shapes(*shapes_):
     """The shape NumPy broadcasting gives `shapes_` (ValueError when they do not broadcast)."""
-    shapes_ = [tuple(int(d) for d in s) for s in shapes_]
+    shapes_ = [tuple(int_or_symbolic(d) for d in s) for s in shapes_]
     rank = max((len(s) for s in shapes_), default=0)
     padded = [(1,) * (rank - len(s)) + s for s in shapes_]
     out = []

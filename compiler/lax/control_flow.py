@@ -757,7 +757,8 @@ class _ScanStep:
         slices = [self._slice(x, index, aval) for x, aval in zip(xs, self._slice_avals())]
         outs = jaxpr_subcomp(mctx, self.jaxpr.jaxpr, [], [*consts, *carry, *slices])
         new_carry, new_ys = outs[:ncarry], outs[ncarry:]
-        written = [self._update(buf, y, index) for buf, y in zip(ys, new_ys)]
+        y_avals = self.jaxpr.out_avals[ncarry:]
+        written = [self._update(buf, y, index, a) for buf, y, a in zip(ys, new_ys, y_avals)]
         next_i = hlo.AddOp(i, mctx.scalar_constant(1, dtypes.int32)).result
         return [next_i, *consts, *new_carry, *xs, *written]
 
@@ -770,15 +771,22 @@ class _ScanStep:
         return [index] + [self.ctx.module_ctx.scalar_constant(0, dtypes.int32)] * ndim
 
     def _slice(self, x, index, aval: ShapedArray):
-        piece = hlo.DynamicSliceOp(x, self._starts(index, aval.ndim), [1, *aval.shape]).result
+        mctx = self.ctx.module_ctx
+        if dims_lowering.is_static(aval.shape):
+            piece = hlo.DynamicSliceOp(x, self._starts(index, aval.ndim), [1, *aval.shape]).result
+        else:  # symbolic row sizes (shape polymorphism)
+            row = self.ctx.tensor_type(ShapedArray((1, *aval.shape), aval.dtype))
+            starts = self._starts(index, aval.ndim)
+            piece = dims_lowering.sized_slice(mctx, x, row, starts, (1, *aval.shape))
         return dims_lowering.reshape(
             self.ctx.module_ctx, piece, self.ctx.tensor_type(aval), aval.shape
         )
 
-    def _update(self, buf, y, index):
+    def _update(self, buf, y, index, aval: ShapedArray):
         shape = ir.RankedTensorType(y.type).shape
-        row_type = ir.RankedTensorType.get([1, *shape], ir.RankedTensorType(y.type).element_type)
-        row = hlo.ReshapeOp(row_type, y).result
+        row_aval = ShapedArray((1, *aval.shape), aval.dtype)
+        row_type = self.ctx.tensor_type(row_aval)
+        row = dims_lowering.reshape(self.ctx.module_ctx, y, row_type, row_aval.shape)
         return hlo.DynamicUpdateSliceOp(buf, row, self._starts(index, len(shape))).result
 
 
@@ -1243,6 +1251,11 @@ def associative_scan(fn: Callable, elems, reverse: bool = False, axis: int = 0):
         raise MeshjitTypeError("lax.associative_scan: fn argument should be callable.")
     leaves, tree = tree_flatten(elems)
     axis = checks.canonical_axis(axis, aval_of(leaves[0]).ndim)
+    if is_symbolic_dim(aval_of(leaves[0]).shape[axis]):  # JAX's words
+        raise MeshjitNotImplementedError(
+            f"associative scan over axis of non-constant size: {aval_of(leaves[0]).shape[axis]}"
+            ". You may be able to avoid this on TPU. See b/274176030."
+        )
     lengths = {aval_of(x).shape[axis] for x in leaves}
     if len(lengths) != 1:
         raise MeshjitValueError(

@@ -11,7 +11,11 @@ import math
 import numpy as np
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import shaped_array
 from meshjit.compiler.ir.registry import (
@@ -22,6 +26,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.shape_poly import is_constant_shape
 from meshjit.compiler.ir.sharding_rules import sliced
 from meshjit.compiler.lax import complex_parts, elementwise, shapes
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
@@ -169,6 +174,11 @@ def fft(x, fft_type, fft_lengths):
     """`fft_type` (an FftType or its name) over the trailing len(fft_lengths) dimensions; RFFT
     takes real input (converted to a float type), the others complex input (converted)."""
     fft_type = _fft_type(fft_type)
+    if not is_constant_shape(fft_lengths):  # JAX's words (its lowering's)
+        raise MeshjitNotImplementedError(
+            "Shape polymorphism for FFT with non-constant fft_length is not implemented for "
+            "TPU and GPU"
+        )
     fft_lengths = tuple(int(n) for n in fft_lengths)
     dtype = aval_of(x).dtype
     if fft_type == FftType.RFFT:

@@ -43,7 +43,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.shape_poly import int_or_symbolic
+from meshjit.compiler.ir.shape_poly import dimension_as_value, int_or_symbolic, is_constant_dim
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, same_as_first, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, reductions, shapes
 from meshjit.compiler.lax import shape_checks as checks
@@ -426,10 +426,21 @@ def gather(
 def _in_bounds(indices, upper_bounds):
     """Per index vector: 0 <= index <= upper bound, for every component."""
     aval = ad_util.aval_of(indices)
-    upper = np.asarray(upper_bounds, aval.dtype)
+    upper = _bounds_vector(upper_bounds, aval.dtype)
     upper = shapes.broadcast_in_dim(upper, aval.shape, (aval.ndim - 1,))
     ok = elementwise.bitwise_and(elementwise.ge(indices, 0), elementwise.le(indices, upper))
     return reductions.reduce_and(ok, (aval.ndim - 1,))
+
+
+def _bounds_vector(bounds, dtype):
+    """`bounds` as a vector of `dtype`; symbolic ones (shape polymorphism) computed."""
+    if all(is_constant_dim(b) for b in bounds):
+        return np.asarray(bounds, dtype)
+    pieces = [
+        shapes.reshape(elementwise.convert_element_type(dimension_as_value(b), dtype), (1,))
+        for b in bounds
+    ]
+    return shapes.concatenate(pieces, 0)
 
 
 def _fill_out_of_bounds(operand, indices, dn, slice_sizes, out, fill_value):

@@ -15,8 +15,8 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import (
-    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
     ShardingTypeError,
@@ -130,12 +130,6 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
     """`stablehlo.custom_call @lapack_<s|d><routine>_ffi` as JAX emits it (api_version 1 with
     the typed-FFI attributes in `mhlo.backend_config`, as JAX's `mlir.custom_call` does)."""
     mctx = ctx.module_ctx
-    if mctx.dim_vars and not all(is_constant_shape(a.shape) for a in (*avals_in, *avals_out)):
-        shapes = ", ".join(a.str_short() for a in avals_in)
-        raise MeshjitNotImplementedError(
-            f"{routine} (a LAPACK call) of {shapes}: meshjit does not lower linear algebra on "
-            "symbolic dimensions (shape polymorphism) yet"
-        )
     max_ndim = max(a.ndim for a in avals_in)
     num_batch = max_ndim - 2
     prefix = {**LAPACK_PREFIX, **COMPLEX_PREFIX}[avals_in[0].dtype]
@@ -152,8 +146,10 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
         "mhlo.frontend_attributes": ir.DictAttr.get(
             {"num_batch_dims": ir.StringAttr.get(str(num_batch))}
         ),
-        "sdy.sharding_rule": _sharding_rule(avals_in, avals_out, num_batch),
     }
+    static = all(is_constant_shape(a.shape) for a in (*avals_in, *avals_out))
+    if static:
+        attributes["sdy.sharding_rule"] = _sharding_rule(avals_in, avals_out, num_batch)
     if aliases:
         attributes["output_operand_aliases"] = ir.ArrayAttr.get(
             [
@@ -165,8 +161,28 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
                 for arg, out in aliases.items()
             ]
         )
+    operands = list(operands)
+    if not static:
+        _with_shape_operands(mctx, operands, attributes, avals_out)
     types = [mctx.types.tensor(a.shape, a.dtype) for a in avals_out]
-    return list(emit("stablehlo.custom_call", types, list(operands), attributes).results)
+    return list(emit("stablehlo.custom_call", types, operands, attributes).results)
+
+
+def _with_shape_operands(mctx, operands: list, attributes: dict, avals_out) -> None:
+    """Symbolic batch dimensions (shape polymorphism), as JAX's `mlir.custom_call` with result
+    shapes: each result's shape an operand (`indices_of_shape_operands`), which shape
+    refinement folds away; no sharding rule (its factor sizes would be symbolic)."""
+    first = len(operands)
+    operands += [dims_lowering.shape_tensor(mctx, a.shape) for a in avals_out]
+    shape_layouts = [
+        ir.DenseIntElementsAttr.get(np.zeros(1, np.int64), type=ir.IndexType.get())
+    ] * len(avals_out)
+    attributes["operand_layouts"] = ir.ArrayAttr.get(
+        [*attributes["operand_layouts"], *shape_layouts]
+    )
+    attributes["indices_of_shape_operands"] = ir.DenseIntElementsAttr.get(
+        np.arange(first, len(operands), dtype=np.int64)
+    )
 
 
 def lower_fun(impl, multiple_results: bool):

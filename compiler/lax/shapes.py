@@ -23,6 +23,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.shape_poly import int_or_symbolic
 from meshjit.compiler.ir.sharding_rules import (
     ShardingTypeError,
     broadcasting,
@@ -176,7 +177,7 @@ def _pad_rule(x, padding_value, *, padding_config):
                 "interior padding in padding_config must be nonnegative, got padding_config "
                 f"{tuple(map(tuple, padding_config))}"
             )
-        size = lo + hi + d + max(d - 1, 0) * interior
+        size = lo + hi + (d if d == 0 or interior == 0 else d + (d - 1) * interior)  # as JAX
         shape.append(size)
     if any(n < 0 for n in shape):
         raise MeshjitValueError(
@@ -233,6 +234,10 @@ lowering_rules.register(concatenate_p, _concatenate_lowering)
 
 def _pad_lowering(ctx, x, value, *, padding_config):
     lo, hi, interior = zip(*padding_config) if padding_config else ((), (), ())
+    if not dims_lowering.is_static(lo + hi + interior):  # symbolic edges: dynamic_pad
+        mctx = ctx.module_ctx
+        edges = [dims_lowering.shape_tensor(mctx, p) for p in (lo, hi, interior)]
+        return emit("stablehlo.dynamic_pad", [ctx.result_type], [x, value, *edges]).result
     if any(p < 0 for p in lo + hi):
         return _negative_pad(ctx, x, value, padding_config)
     return hlo.PadOp(x, value, list(lo), list(hi), list(interior)).result
@@ -369,7 +374,7 @@ def concatenate(operands: Sequence, dimension: int):
 
 
 def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
-    config = tuple((int(lo), int(hi), int(i)) for lo, hi, i in padding_config)
+    config = tuple(tuple(map(int_or_symbolic, edges)) for edges in padding_config)
     value_aval = aval_of(padding_value)
     value = padding_value
     if value_aval.dtype != aval_of(x).dtype:  # a Python scalar stays weak

@@ -211,12 +211,16 @@ def _slice_impl(x, *, start_indices, limit_indices, strides):
     return apply_primitive(dynamic_slice_p, (x, *start_indices), dict(slice_sizes=sizes))
 
 
+def _index_or_symbolic(i):
+    return i if is_symbolic_dim(i) else operator.index(i)
+
+
 def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
     aval = aval_of(x)
     axis = checks.canonical_axis(axis, aval.ndim)
     n = aval.shape[axis]  # as JAX's: None is the whole axis, a negative index counts from its end
-    start = 0 if start_index is None else operator.index(start_index)
-    limit = n if limit_index is None else operator.index(limit_index)
+    start = 0 if start_index is None else _index_or_symbolic(start_index)
+    limit = n if limit_index is None else _index_or_symbolic(limit_index)
     starts, limits, strides = [0] * aval.ndim, list(aval.shape), [1] * aval.ndim
     starts[axis] = start + n if start < 0 else start
     limits[axis] = limit + n if limit < 0 else limit

@@ -21,6 +21,7 @@ from meshjit.compiler.ir.registry import (
     lowering_rules,
     sharding_rules,
 )
+from meshjit.compiler.ir.shape_poly import int_or_symbolic
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
@@ -154,7 +155,7 @@ def top_k(operand, k: int, *, axis: int = -1):
     aval = ad_util.aval_of(operand)
     if not isinstance(k, (int, np.integer)) and k < 0:  # JAX compares first: bool() of a tracer
         raise MeshjitValueError(f"k argument to top_k must be nonnegative, got {k}")
-    k = int(k)
+    k = int_or_symbolic(k)  # a symbolic k (shape polymorphism) slices the sorted row
     if aval.ndim == 0:
         raise MeshjitValueError("top_k needs an operand of rank >= 1, got a scalar")
     if dtypes.is_complex(aval.dtype):

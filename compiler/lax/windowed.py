@@ -31,6 +31,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.shape_poly import max_dim
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, sliced, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
@@ -103,7 +104,7 @@ def window_output_shape(name, in_shape, window, strides, padding, base_dilation,
         span = dilate_dim(win, wd)
         if padded < 0:
             raise MeshjitValueError(f"{name}: padding {(lo, hi)} leaves dimension {i} negative")
-        out.append(0 if padded < span else (padded - span) // stride + 1)
+        out.append(max_dim((padded - span) // stride + 1, 0))  # JAX's core.stride_dim
     return tuple(out)
 
 

@@ -19,7 +19,12 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.shape_poly import is_constant_dim, is_symbolic_dim, max_dim
+from meshjit.compiler.ir.shape_poly import (
+    dimension_as_value,
+    is_constant_dim,
+    is_symbolic_dim,
+    max_dim,
+)
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
 from meshjit.compiler.numpy.shapes import concatenate, expand_dims
@@ -89,6 +94,7 @@ def _asarray(a, dtype):
         raise MeshjitValueError("None is not a valid value for jnp.array")
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
         a = np.asarray(a)
+    a = _dims_as_values(a)  # symbolic dimensions (shape polymorphism): `jnp.array(x.shape)`
     if isinstance(a, (list, tuple)) and contains_traced(a):
         # As JAX: each element converted to the (strong) common dtype and given its new axis
         # in turn, then all concatenated.
@@ -107,6 +113,16 @@ def _asarray(a, dtype):
             return concatenate([expand_dims(asarray(x, dtype), 0) for x in a], 0)
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
+
+
+def _dims_as_values(a):
+    """Symbolic dimensions as values: `x.shape[0]`, or a short sequence like `x.shape`."""
+    if is_symbolic_dim(a):
+        return dimension_as_value(a)
+    if isinstance(a, (list, tuple)) and len(a) <= 32:  # shapes are short: long lists stay fast
+        if any(is_symbolic_dim(x) for x in _leaves(a)):
+            return [_dims_as_values(x) for x in a]
+    return a
 
 
 def _host_array(a, dtype) -> np.ndarray:

@@ -10,7 +10,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.shape_poly import is_constant_dim
+from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.numpy.indexing import getitem
 from meshjit.compiler.numpy.reductions import sum
 from meshjit.compiler.numpy.shapes import moveaxis
@@ -40,18 +40,17 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     n = builtins.max(
         0, builtins.min(rows + builtins.min(offset, 0), cols - builtins.max(offset, 0))
     )
-    if is_constant_dim(n) and n == 0:
+    r, c = (_index_range(n, builtins.max(shift, 0)) for shift in (-offset, offset))
+    if n == 0:
         return lax.full(aval_of(x).shape[:-2] + (0,), 0, aval_of(x).dtype)
-    return getitem(x, (Ellipsis, _iota(n, -offset), _iota(n, offset)), mode="clip")
+    return getitem(x, (Ellipsis, r, c), mode="clip")
 
 
-def _iota(n, start):
-    """The indices start, start + 1, ... (n of them, from 0 if start is negative): a NumPy
-    constant, or an iota when n is a symbolic dimension."""
-    start = builtins.max(start, 0)
-    if is_constant_dim(n):
-        return np.arange(n, dtype=np.int32) + start
-    return lax.add(lax.iota(dtypes.int32, n), np.int32(start))
+def _index_range(n, start: int):
+    """`start, start + 1, ...`, `n` of them (a symbolic `n` an iota: shape polymorphism)."""
+    if is_symbolic_dim(n):
+        return lax.add(lax.iota(np.int32, n), np.int32(start))
+    return np.arange(n, dtype=np.int32) + start
 
 
 def diag(v, k=0):

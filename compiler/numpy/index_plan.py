@@ -25,6 +25,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import (
+    InconclusiveDimensionOperation,
     is_constant_dim,
     is_constant_shape,
     is_symbolic_dim,
@@ -338,7 +339,10 @@ def _assign_axes(shape, entries: list[Entry], lenient=False, wrap_negative=True)
 
 
 def _kept_as_array(i: int, size: int, wrap_negative: bool) -> bool:
-    return not -size <= i < size or (i < 0 and not wrap_negative)
+    try:
+        return not -size <= i < size or (i < 0 and not wrap_negative)
+    except InconclusiveDimensionOperation:  # a symbolic size: bounds decided at run time
+        return True
 
 
 def _checked_int(i: int, axis: int, size: int) -> int:
@@ -395,9 +399,9 @@ def _symbolic_slice(s: slice, size):
     def bound(v, default):
         if v is None:
             return default
-        if is_constant_dim(v) and v < 0:
-            return max_dim(size + v, low)
-        return min_dim(v, high)
+        if is_constant_dim(v) and v < 0:  # JAX's operand order (core's _preprocess_slice)
+            return max_dim(low, size + v)
+        return min_dim(high, v)
 
     start = bound(s.start, 0 if step > 0 else size - 1)
     stop = bound(s.stop, size if step > 0 else -1)

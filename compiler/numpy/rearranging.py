@@ -267,12 +267,30 @@ def _pad_func(x, width, func, **kwargs):
     return padded
 
 
+def _pad_symbolic_axis(x, axis, width, mode):
+    """Edge padding of a symbolic axis (shape polymorphism): the clamped index range; the
+    other modes need its size, JAX's error."""
+    size = aval_of(x).shape[axis]
+    lo, hi = width
+    if mode != "edge":
+        raise MeshjitValueError(
+            "Shape polymorphism is supported for jnp.pad with 'reflect' or 'symmetric' padding "
+            "mode only when it is possible to determine at lowering time that the axis size "
+            f"(= {size}) is larger than 1 and larger or equal than the padding length (= {lo}). "
+            f"Error while handling left padding on axis {axis}."
+        )
+    index = lax.sub(lax.iota(np.int32, size + lo + hi), np.int32(lo))
+    return take(x, index, axis=axis, mode="clip")
+
+
 def _pad_axis_by_index(x, axis, width, mode, reflect_type):
     """Edge, reflect, symmetric and wrap padding all copy entries: NumPy's own pad of the index
     range says which. An odd reflection mirrors values through the edge: 2 * edge - mirror."""
     if reflect_type not in ("even", "odd"):
         raise MeshjitValueError(f"pad: reflect_type must be 'even' or 'odd', got {reflect_type!r}")
     size = aval_of(x).shape[axis]
+    if is_symbolic_dim(size):
+        return _pad_symbolic_axis(x, axis, width, mode)
     if reflect_type == "even" or mode in ("edge", "wrap") or size == 1:
         return take_static(x, np.pad(np.arange(size), width, mode=mode), axis)
     # Reflections past the first mirror through the new edge, so pad one period at a time.

@@ -16,6 +16,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
+from meshjit.compiler.ir.shape_poly import InconclusiveDimensionOperation, is_constant_shape
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.elementwise import astype
 from meshjit.compiler.numpy.util import (
@@ -112,12 +113,27 @@ def _reshape(a, newshape, order="C"):
         )
     known = math.prod(d for d in newshape if d != -1)
     if -1 in newshape:
-        if known == 0 or aval.size % known:
-            _cannot_reshape(aval, newshape, "")
-        newshape = tuple(aval.size // known if d == -1 else d for d in newshape)
+        size = _inferred_size(aval, newshape, known)
+        newshape = tuple(size if d == -1 else d for d in newshape)
     elif known != aval.size:
         _cannot_reshape(aval, newshape, f" (size {known})")
     return lax.reshape(materialize(a), newshape)
+
+
+def _inferred_size(aval, newshape: tuple, known):
+    """The size of the -1 axis; symbolic shapes divide as JAX's `core.divide_shape_sizes`."""
+    if not is_constant_shape((*aval.shape, *newshape)):
+        quotient, remainder = divmod(aval.size, -known)
+        if remainder != 0:
+            raise InconclusiveDimensionOperation(
+                f"Cannot divide evenly the sizes of shapes {tuple(aval.shape)} and {newshape}. "
+                f"The remainder {remainder} should be 0.",
+                with_help=False,
+            )
+        return -quotient
+    if known == 0 or aval.size % known:
+        _cannot_reshape(aval, newshape, "")
+    return aval.size // known
 
 
 def _cannot_reshape(aval, newshape, size):

@@ -13,6 +13,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import dimension_as_value, is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.cumulative import cumsum
@@ -235,12 +236,23 @@ def _given_size(name, size) -> int:
     return int(size)
 
 
+def _index_value(n):
+    """Size `n` as an index of the default int (a symbolic one computed)."""
+    if is_symbolic_dim(n):
+        return lax.convert_element_type(dimension_as_value(n), dtypes.default_int)
+    return dtypes.index_scalar(n)
+
+
 def _first_true(mask, size):
     """Flat positions (the default int) of the first `size` True entries of 1-D `mask`; N pads."""
     n = aval_of(mask).shape[0]
     iota = lax.iota(dtypes.default_int, n)
-    keys = lax.select(mask, iota, lax.full((n,), n, dtypes.default_int))
+    past_end = _index_value(n)
+    keys = lax.select(mask, iota, lax.full((n,), past_end, dtypes.default_int))
     ordered = lax.sort(keys) if n else keys
+    if is_symbolic_dim(n):  # shape polymorphism: padded by `size`, then `size` kept
+        padded = lax.pad(ordered, past_end, [(0, size, 0)])
+        return lax.slice(padded, (0,), (size,))
     if size <= n:
         return lax.slice(ordered, (0,), (size,))
     return lax.pad(ordered, dtypes.index_scalar(n), [(0, size - n, 0)])
@@ -258,13 +270,11 @@ def nonzero(a, *, size=None, fill_value=None):
         return tuple(lax.full((size,), 0, dtypes.default_int) for _ in aval.shape)
     mask = ravel(not_equal(x, False if dtypes.is_bool(aval.dtype) else 0))
     flat = _first_true(mask, int(size))
-    valid = lax.lt(flat, aval.size)
+    valid = lax.lt(flat, _index_value(aval.size))
     fills = _fill_values(fill_value, aval.ndim, int(size))
     out, stride = [], 1
     for d in reversed(range(aval.ndim)):
-        index = lax.rem(
-            lax.div(flat, dtypes.index_scalar(stride)), dtypes.index_scalar(aval.shape[d] or 1)
-        )
+        index = lax.rem(lax.div(flat, _index_value(stride)), _index_value(aval.shape[d] or 1))
         fill = fills[d]
         out.insert(0, lax.select(valid, index, fill))
         stride *= aval.shape[d]

@@ -11,6 +11,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_constant_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.cumulative import cumprod, cumsum
@@ -263,10 +264,10 @@ def quantile(
     if aval_of(x).shape[-1] == 0:
         raise MeshjitValueError(f"quantile of an empty selection of {aval.str_short()}")
     sorted_x = lax.sort(x, dimension=aval_of(x).ndim - 1)
-    if isinstance(q, np.ndarray):
+    if isinstance(q, np.ndarray) and is_constant_dim(aval_of(x).shape[-1]):
         result = _static_quantile(sorted_x, q, method)
-    else:
-        result = _quantile_last_axis(sorted_x, q, method)
+    else:  # traced q, or a symbolic row length (shape polymorphism)
+        result = _quantile_last_axis(sorted_x, asarray(q), method)
     result = _propagate_nan(result, x, aval_of(q).ndim)
     if keepdims:
         shape = aval_of(q).shape + tuple(1 if d in axes else n for d, n in enumerate(aval.shape))

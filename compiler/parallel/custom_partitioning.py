@@ -53,6 +53,7 @@ from meshjit.compiler.parallel.sharding import (
     PartitionSpec,
     Sharding,
     get_context_mesh,
+    get_resource_mesh,
     spec_from_hlo,
 )
 from meshjit.compiler.trace.jaxprs import eval_closed
@@ -253,7 +254,7 @@ def _callback_mesh(mctx) -> Mesh:
     (XLA's device assignment, as JAX's) or else of the context mesh (`with mesh:`), when they
     are the same shape."""
     mesh = program_mesh(mctx)
-    for known in (mctx.device_mesh, get_context_mesh()):
+    for known in (mctx.device_mesh, get_resource_mesh(), get_context_mesh()):
         if isinstance(known, Mesh) and known.mesh_shape == mesh.mesh_shape:
             return Mesh(known.devices, mesh.axis_names)
     return mesh

@@ -31,10 +31,11 @@ from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
     flatten_shardings,
+    get_abstract_context_mesh,
     get_context_mesh,
     is_sharding_leaf,
     resolve_spec,
-    set_mesh,
+    scoped_mesh,
 )
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_map, tree_unflatten
@@ -59,6 +60,18 @@ def _type_sharding(
 
 
 rules.state.factory = _type_sharding
+
+
+def _checked_context_mesh():
+    """The abstract context mesh typed operands must be on (not checked inside shard_map,
+    whose body's axes are Manual)."""
+    trace = current_trace()
+    if trace is not None and trace.axis_env is not None:
+        return None
+    return get_abstract_context_mesh()
+
+
+rules.state.context_mesh = _checked_context_mesh
 
 
 _EXPLICIT_AXES: dict = {}
@@ -320,15 +333,25 @@ def with_out_sharding(x, out_sharding, what: str):
 
 
 def _check_out_axes(sharding: NamedSharding, what: str) -> None:
+    types = dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))
     explicit = explicit_axes_of(sharding.mesh)
     for i in range(len(sharding.spec)):
         for a in sharding.spec.axes_of(i):
             if a not in explicit:
                 raise ShardingTypeError(
-                    f"{what}: out_sharding {sharding.spec} names mesh axis {a!r}, which is not "
-                    f"Explicit (the mesh's axis types are {dict(zip(sharding.mesh.axis_names, sharding.mesh.axis_types))}); "
-                    "only Explicit axes can be in a type, use with_sharding_constraint for Auto axes"
+                    f"PartitionSpec passed to {_JAX_API_NAMES.get(what, what)} cannot contain "
+                    "axis names that are of type Auto or Manual. Got PartitionSpec: "
+                    f"{sharding.spec} with axis name: {a} of type: AxisType.{types[a].name}. "
+                    f"({what}: only Explicit axes can be in a type, use "
+                    "with_sharding_constraint for Auto axes)"
                 )
+
+
+# The primitive or function JAX's message names for meshjit's `what`.
+_JAX_API_NAMES = {
+    **dict.fromkeys(("dot", "matmul", "einsum", "tensordot", "inner", "vdot"), "dot_general"),
+    **{f: f"jnp.{f}" for f in ("zeros", "ones", "full", "empty")},
+}
 
 
 def place(x, target, what: str, device=None):
@@ -379,15 +402,10 @@ def _untyped(x):
 
 
 def get_abstract_mesh():
-    """The context mesh's AbstractMesh (an empty one outside `set_mesh`, as JAX)."""
-    mesh = get_context_mesh()
-    return AbstractMesh((), ()) if mesh is None else mesh.abstract_mesh
-
-
-class use_abstract_mesh(set_mesh):
-    """`with use_abstract_mesh(abstract_mesh):` sets the context mesh to an AbstractMesh."""
-
-    __slots__ = ()
+    """The abstract context mesh (set_mesh's or use_abstract_mesh's; an empty one outside
+    them, `with mesh:` included, as JAX)."""
+    mesh = get_abstract_context_mesh()
+    return AbstractMesh((), ()) if mesh is None else mesh
 
 
 def _with_axis_types(mesh, axes, kind: AxisType, what: str):
@@ -428,9 +446,9 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
     def run(mesh, target, args, kwargs):
         inner = _with_axis_types(mesh, _axes_or_all(mesh, axes), AxisType.Auto, "auto_axes")
         args = tree_map(lambda x: _drop_axes(x, inner), args)
-        with set_mesh(inner):
+        with scoped_mesh(inner):
             out = fun(*args, **kwargs)
-        with set_mesh(mesh):
+        with scoped_mesh(mesh):
             return _reshard_tree(out, target, "auto_axes")
 
     switched = _mode_switch(fun, "auto_axes", "out_sharding", out_sharding, run)
@@ -440,14 +458,18 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
         # As JAX: with no context mesh the mesh of a NamedSharding in out_sharding is used; with
         # none either there are no axes to make Auto, and `fun` runs as it is.
         target = kwargs.get("out_sharding", out_sharding)
-        if get_context_mesh() is not None or target is None:
+        context = get_context_mesh()
+        if context is not None and set(context.auto_axes) == set(_axes_or_all(context, axes)):
+            kwargs.pop("out_sharding", None)  # as JAX: the axes are Auto already
+            return fun(*args, **kwargs)
+        if context is not None or target is None:
             return switched(*args, **kwargs)
         leaves, _ = tree_flatten(target, is_leaf=is_sharding_leaf)
         mesh = next((s.mesh for s in leaves if isinstance(s, NamedSharding)), None)
         if mesh is None:
             kwargs.pop("out_sharding", None)
             return fun(*args, **kwargs)
-        with set_mesh(mesh):
+        with scoped_mesh(mesh):
             return switched(*args, **kwargs)
 
     return without_context_mesh
@@ -464,7 +486,7 @@ def explicit_axes(fun=None, *, axes=None, in_sharding=None):
     def run(mesh, given, args, kwargs):
         names = _axes_or_all(mesh, axes)
         inner = _with_axis_types(mesh, names, AxisType.Explicit, "explicit_axes")
-        with set_mesh(inner):
+        with scoped_mesh(inner):
             args = _reshard_tree(args, given, "explicit_axes")
             out = fun(*args, **kwargs)
         return tree_map(lambda x: _drop_axes(x, mesh), out)

@@ -25,6 +25,7 @@ from meshjit.compiler.ir.registry import (
     vma_rules,
 )
 from meshjit.compiler.ir.sharding_rules import entry_axes, spec_of
+from meshjit.compiler.ir.sharding_rules import state as sharding_rules_state
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
 from meshjit.compiler.lax.batching import (
@@ -48,7 +49,13 @@ from meshjit.compiler.parallel.sharding import (
 )
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, new_trace
-from meshjit.compiler.tree_util import broadcast_prefix, prefix_error, tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import (
+    broadcast_prefix,
+    prefix_error,
+    tree_flatten,
+    tree_leaves,
+    tree_unflatten,
+)
 from meshjit.dialects.sdy import DimSharding, TensorSharding, sharding_per_value_attr
 
 shard_map_p = Primitive("shard_map", multiple_results=True)
@@ -87,7 +94,7 @@ def shard_map(
 ):
     """Runs `f` once per device on its local blocks; collectives name the manual axes.
 
-    `mesh` defaults to the context mesh (`with mesh:` / `set_mesh`); `in_specs` defaults to the
+    `mesh` defaults to set_mesh's context mesh (not `with mesh:`'s, as JAX 0.10.2); `in_specs` defaults to the
     arguments' own shardings, which needs the manual axes to be `AxisType.Explicit` (as in JAX
     0.10, whose make_mesh makes Explicit axes). Without `f`, returns a decorator."""
     if f is None:
@@ -108,6 +115,8 @@ def shard_map(
 
     @functools.wraps(f)
     def wrapped(*args):
+        if current_trace() is None:
+            _check_eager_devices(spec, args)
         if spec.in_specs is Infer:
             return _with_inferred_specs(f, spec, args)
         if current_trace() is None:
@@ -115,6 +124,25 @@ def shard_map(
         return _shard_map_traced(f, spec, args)
 
     return wrapped
+
+
+def _check_eager_devices(spec: _ShardMapSpec, args) -> None:
+    """An eager shard_map over an AbstractMesh (use_abstract_mesh's, or mesh=) runs on the
+    devices of its arguments' NamedShardings: JAX's ValueError without any."""
+    mesh = spec.resolve_mesh()
+    if not isinstance(mesh, AbstractMesh):
+        return
+    every = spec.axis_names is None or set(spec.axis_names) == set(mesh.axis_names)
+    if spec.in_specs is not Infer and every and mesh.are_all_axes_explicit:
+        return  # in_specs are checked against the arguments' types first, as JAX's
+    for x in tree_leaves(args):
+        sharding = getattr(x, "sharding", None)
+        if isinstance(sharding, NamedSharding) and isinstance(sharding.mesh, Mesh):
+            return
+    raise MeshjitValueError(
+        "Please pass `jax.Array`s with a `NamedSharding` as input to `shard_map` when passing "
+        "`AbstractMesh` to the mesh argument (or call it under meshjit.set_mesh(mesh))."
+    )
 
 
 def _with_inferred_specs(f, spec: _ShardMapSpec, args):
@@ -242,7 +270,7 @@ class _ShardMapSpec:
         if mesh is None:
             raise MeshjitValueError(
                 "The context mesh cannot be empty. Use `jax.set_mesh(mesh)` to enter into a mesh "
-                "context (shard_map needs a mesh: pass mesh=..., or call it under `with mesh:`)"
+                "context (shard_map needs a mesh: pass mesh=..., or call it under set_mesh)"
             )
         return mesh
 
@@ -364,6 +392,8 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
     for i, (s, aval) in enumerate(zip(out_specs, out_avals)):
         _check_out_spec(i, s, aval, manual, spec.check_vma, mesh, f)
     consts, jaxpr = closure_convert(closed)
+    if mesh.explicit_axes:
+        sharding_rules_state.active = True  # its results are typed (_shard_map_sharding)
     outs = shard_map_p.bind(
         *consts,
         *leaves,

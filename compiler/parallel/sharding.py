@@ -7,6 +7,7 @@ import enum
 import itertools
 import math
 import threading
+import warnings
 from typing import Sequence
 
 import numpy as np
@@ -110,6 +111,10 @@ class AbstractMesh:
     empty = property(lambda self: not self.axis_names)
 
     @property
+    def are_all_axes_explicit(self) -> bool:
+        return not self.empty and all(t is AxisType.Explicit for t in self.axis_types)
+
+    @property
     def size(self) -> int:
         return math.prod(self.axis_sizes)
 
@@ -133,15 +138,41 @@ class AbstractMesh:
         comma = "," if len(self.axis_types) == 1 else ""
         return f"{axes or '()'}, axis_types=({types}{comma})"
 
+    def __enter__(self):
+        raise MeshjitValueError(
+            "AbstractMesh does not implement __enter__: use "
+            "`with meshjit.sharding.use_abstract_mesh(abstract_mesh):`"
+        )
+
+    def __exit__(self, *exc):
+        raise MeshjitValueError("AbstractMesh does not implement __exit__")
+
     def __repr__(self):
         device = "" if self.abstract_device is None else ", " + self.abstract_device
         return f"AbstractMesh({self._axes_repr()}{device})"
 
 
 class _MeshContext(threading.local):
+    """JAX 0.10.2's three mesh contexts, per thread: `with mesh:` (the legacy resource mesh
+    only `with_sharding_constraint` and `pjit` read), the abstract mesh of sharding in types
+    (`set_mesh`, `use_abstract_mesh`) and the concrete mesh whose devices a call runs on
+    (`set_mesh`)."""
+
     def __init__(self):
-        self.mesh = None  # the mesh of `with mesh:` / set_mesh, per thread
-        self.saved: list = []  # the meshes the nested contexts replaced
+        self.resource = None  # `with mesh:`
+        self.abstract = None  # set_mesh / use_abstract_mesh: an AbstractMesh
+        self.concrete = None  # set_mesh: a Mesh
+        self.saved: list = []  # the resource meshes nested `with mesh:` replaced
+        # What the jit caches key on: all three, as JAX's jit key holds them.
+        self.key = (None, None, None)
+
+    def set(self, resource, abstract, concrete) -> None:
+        self.resource, self.abstract, self.concrete = resource, abstract, concrete
+        # Meshes compare without their axis types; the types change what is traced.
+        self.key = tuple(m if m is None else (m, m.axis_types) for m in self.set_meshes())
+
+    def set_meshes(self) -> tuple:
+        return self.resource, self.abstract, self.concrete
 
 
 _context = _MeshContext()
@@ -165,19 +196,22 @@ class Mesh:
                 f"Mesh requires the ndim of its first argument (`devices`) to equal the length of its second argument (`axis_names`): mesh devices have shape {devices.shape} (rank {devices.ndim}) but "
                 f"{len(axis_names)} axis names {axis_names} were given"
             )
-        not_devices = [d for d in devices.flat if not hasattr(d, "id") or isinstance(d, int)]
+        empty = devices.shape == () and devices.item() is None  # JAX's empty Mesh()
+        not_devices = [
+            d for d in devices.flat if not empty and (not hasattr(d, "id") or isinstance(d, int))
+        ]
         if not_devices:
             raise MeshjitTypeError(
                 f"Mesh takes devices, got the {type(not_devices[0]).__name__} "
                 f"{not_devices[0]!r}; use meshjit.make_mesh(shape, axis_names), or "
                 "np.array(meshjit.devices()[:n]).reshape(shape) for the devices"
             )
-        ids = [d.id for d in devices.flat]
+        ids = [] if empty else [d.id for d in devices.flat]
         if len(set(ids)) != len(ids):
             raise MeshjitValueError(f"mesh devices must be distinct, got ids {ids}")
         self.devices, self.axis_names = devices, axis_names
         self.axis_types = _normalize_axis_types(axis_names, axis_types, "Mesh")
-        first = devices.flat[0] if devices.size else None
+        first = devices.flat[0] if devices.size and not empty else None
         self._abstract = AbstractMesh(
             devices.shape, axis_names, self.axis_types, abstract_device=_device_repr(first)
         )
@@ -188,6 +222,7 @@ class Mesh:
     auto_axes = property(lambda self: self._abstract.auto_axes)
     manual_axes = property(lambda self: self._abstract.manual_axes)
     empty = property(lambda self: self._abstract.empty)
+    are_all_axes_explicit = property(lambda self: self._abstract.are_all_axes_explicit)
     axis_sizes = property(lambda self: self._abstract.axis_sizes)
     shape = property(lambda self: self._abstract.shape)
     size = property(lambda self: self._abstract.size)
@@ -222,12 +257,23 @@ class Mesh:
         return hash((self.axis_names, self.devices.shape, self._ids))
 
     def __enter__(self):
+        """The legacy resource-mesh context (deprecated in JAX 0.10.2): it serves bare
+        PartitionSpecs in `with_sharding_constraint` and `pjit`; jit, device_put, shard_map and
+        sharding in types read `set_mesh`'s meshes instead."""
         check_unique_axis_names(self, "with mesh:")
-        _push_context_mesh(self)
+        warnings.warn(
+            "`with mesh:` context manager has been deprecated. Please use `with"
+            " jax.set_mesh(mesh):` instead.",
+            category=DeprecationWarning,
+            stacklevel=2,
+        )
+        _context.saved.append(_context.resource)
+        _context.set(self, _context.abstract, _context.concrete)
         return self
 
     def __exit__(self, *exc):
-        _pop_context_mesh()
+        _context.set(_context.saved.pop(), _context.abstract, _context.concrete)
+        return False
 
     def __repr__(self):
         types = ", ".join(t.name for t in self.axis_types)
@@ -249,41 +295,128 @@ def _device_repr(device) -> str | None:
 
 
 def get_context_mesh():
-    return _context.mesh  # read on every jit call (its cache key): an attribute, not getattr
+    """The mesh sharding in types and bare PartitionSpecs resolve against: set_mesh's Mesh,
+    else use_abstract_mesh's AbstractMesh, else None (`with mesh:` is not one of them)."""
+    return _context.concrete or _context.abstract
 
 
-def _push_context_mesh(mesh) -> None:
-    # A stack, not one saved slot per mesh: the same mesh may be entered while already active.
-    _context.saved.append(_context.mesh)
-    _context.mesh = mesh
+def get_abstract_context_mesh():
+    """set_mesh's or use_abstract_mesh's AbstractMesh, or None."""
+    return _context.abstract
 
 
-def _pop_context_mesh() -> None:
-    _context.mesh = _context.saved.pop()
+def get_concrete_mesh():
+    """set_mesh's Mesh, or None."""
+    return _context.concrete
 
 
-@boundary_methods("__init__")
-class set_mesh:
-    """`meshjit.set_mesh(mesh)`: sets the context mesh; also usable as a context manager."""
+def get_mesh():
+    """`jax.sharding.get_mesh()`: set_mesh's Mesh, else an empty Mesh; outside jit only."""
+    if _in_trace():
+        raise MeshjitValueError(
+            "`get_mesh` can only be used outside of `jax.jit`. Maybe you want"
+            " `jax.sharding.get_abstract_mesh()`?"
+        )
+    return _context.concrete or Mesh(np.empty((), dtype=object), ())
+
+
+def get_resource_mesh():
+    """The mesh of the innermost `with mesh:`, or None."""
+    return _context.resource
+
+
+def context_meshes_key() -> tuple:
+    """The three contexts as a cache key (read on every jit call: an attribute)."""
+    return _context.key
+
+
+class scoped_mesh:
+    """`with scoped_mesh(mesh):` makes `mesh` (a Mesh or AbstractMesh) the context mesh for
+    meshjit's own scopes (auto_axes, explicit_axes), inside jit too; None clears it."""
 
     __slots__ = ("_saved",)
 
     def __init__(self, mesh):
-        if mesh is not None and not isinstance(mesh, (Mesh, AbstractMesh)):
-            raise MeshjitValueError(  # JAX's ValueError
-                f"Expected mesh of type `jax.sharding.Mesh`. Got {type(mesh)}: set_mesh needs "
-                "a Mesh or an AbstractMesh"
-            )
-        if mesh is not None:
-            check_unique_axis_names(mesh, "set_mesh")
-        self._saved = get_context_mesh()
-        _context.mesh = mesh
+        self._saved = (_context.abstract, _context.concrete)
+        abstract = None if mesh is None else mesh.abstract_mesh
+        concrete = mesh if type(mesh) is Mesh else _context.concrete
+        _context.set(_context.resource, abstract, concrete)
 
     def __enter__(self):
-        return get_context_mesh()
+        return None
 
     def __exit__(self, *exc):
-        _context.mesh = self._saved
+        _context.set(_context.resource, *self._saved)
+
+
+def _in_trace() -> bool:
+    from meshjit.compiler.trace.tracing import current_trace
+
+    return current_trace() is not None
+
+
+@boundary_methods("__init__")
+class set_mesh:
+    """`meshjit.set_mesh(mesh)`: sets the abstract and the concrete context mesh; also usable
+    as a context manager (which gives None, as JAX's)."""
+
+    __slots__ = ("_saved",)
+
+    def __init__(self, mesh):
+        if mesh is not None and type(mesh) is not Mesh:
+            raise MeshjitValueError(  # JAX's ValueError
+                f"Expected mesh of type `jax.sharding.Mesh`. Got {type(mesh)}: set_mesh needs "
+                "a concrete Mesh (use_abstract_mesh takes an AbstractMesh)"
+            )
+        if _in_trace():
+            raise MeshjitValueError("`set_mesh` can only be used outside of `jax.jit`.")
+        if mesh is not None:
+            check_unique_axis_names(mesh, "set_mesh")
+            if mesh.manual_axes:
+                raise MeshjitValueError(
+                    f"mesh {mesh} contains manual axes which is not allowed when using "
+                    "`jax.set_mesh`. Please use `jax.shard_map` to enter into `Manual` mode "
+                    "instead."
+                )
+        self._saved = (_context.abstract, _context.concrete)
+        abstract = None if mesh is None else mesh.abstract_mesh
+        _context.set(_context.resource, abstract, mesh)
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        _context.set(_context.resource, *self._saved)
+
+
+@boundary_methods("__init__")
+class use_abstract_mesh:
+    """`with use_abstract_mesh(abstract_mesh):` sets the abstract context mesh only (the
+    concrete one set_mesh set stays); it cannot change the mesh's size."""
+
+    __slots__ = ("mesh", "_saved")
+
+    def __init__(self, mesh):
+        if type(mesh) is not AbstractMesh:
+            raise MeshjitValueError(
+                f"Expected mesh of type `jax.sharding.AbstractMesh`. Got type: {type(mesh)}"
+            )
+        self.mesh = mesh
+
+    def __enter__(self):
+        prev = _context.abstract
+        if prev is not None and not prev.empty and not self.mesh.empty:
+            if prev.size != self.mesh.size:
+                raise MeshjitValueError(
+                    "use_abstract_mesh cannot change the size of the mesh. Got new mesh:"
+                    f" {self.mesh} with size={self.mesh.size} and prev mesh:"
+                    f" {prev} with size={prev.size}"
+                )
+        self._saved = prev
+        _context.set(_context.resource, None if self.mesh.empty else self.mesh, _context.concrete)
+
+    def __exit__(self, *exc):
+        _context.set(_context.resource, self._saved, _context.concrete)
 
 
 def make_mesh(
@@ -691,23 +824,62 @@ class OpaqueSharding(Sharding):
 
 
 def resolve_spec(sharding_or_spec, what: str) -> NamedSharding:
-    """A NamedSharding, or a bare PartitionSpec resolved against the context mesh."""
+    """A NamedSharding, or a bare PartitionSpec resolved against the context mesh `what` reads
+    (as JAX 0.10.2: `_spec_mesh`)."""
     if isinstance(sharding_or_spec, NamedSharding):
         return sharding_or_spec
     if isinstance(sharding_or_spec, PartitionSpec):
-        mesh = get_context_mesh()
+        mesh = _spec_mesh(what)
         if mesh is None:
-            where = what.split(" ", 1)  # "jit in_shardings": JAX names the argument
-            raise NoContextMeshError(
-                f"{where[0]} requires a non-empty mesh in context if you are passing "
-                f"`PartitionSpec`s to {where[1] if len(where) > 1 else 'shardings'}. Using "
-                "PartitionSpec when you are not under a mesh context is not allowed: a bare "
-                f"PartitionSpec {sharding_or_spec} needs a context mesh; enter into a mesh "
-                "context via `jax.set_mesh` (meshjit.set_mesh(mesh)), or pass "
-                "NamedSharding(mesh, spec)"
-            )
+            raise _no_mesh_error(sharding_or_spec, what)
         return NamedSharding(mesh, sharding_or_spec)
     raise MeshjitTypeError(_not_a_spec(sharding_or_spec, what))
+
+
+def _spec_mesh(what: str):
+    """jit reads set_mesh's mesh (or an abstract one with Explicit axes, which then cannot
+    run), pjit only `with mesh:`, with_sharding_constraint any of the three, device_put only
+    set_mesh's, the rest (reshard, out_sharding=) the abstract mesh."""
+    c = _context
+    if what.startswith("jit "):
+        abstract = c.abstract if c.abstract is not None and c.abstract.explicit_axes else None
+        return c.concrete or abstract
+    if what.startswith("pjit "):
+        return c.resource
+    if what == "with_sharding_constraint":  # the abstract mesh, on devices if known
+        if c.abstract is None:
+            return None if c.concrete is not None else c.resource  # (pjit clears it)
+        same = [
+            m for m in (c.concrete, c.resource) if m is not None and m.abstract_mesh == c.abstract
+        ]
+        return same[0] if same else c.abstract
+    if what == "device_put":
+        return c.concrete
+    return c.concrete or c.abstract
+
+
+def _no_mesh_error(spec, what: str) -> Exception:
+    if what == "device_put":
+        return MeshjitValueError(
+            "Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put: "
+            f"a bare {spec} needs set_mesh's context mesh (`with mesh:` is not one); call "
+            f"meshjit.set_mesh(mesh), or pass NamedSharding(mesh, {spec})"
+        )
+    if what.startswith(("jit ", "pjit ", "with_sharding_constraint")):
+        api, _, arg = what.partition(" ")
+        arg = arg or "shardings"
+        return NoContextMeshError(
+            f"{api} requires a non-empty mesh in context if you are passing `PartitionSpec`s to "
+            f"{arg}. You can define a context mesh via `jax.set_mesh(mesh)`"
+            f"{' or `with mesh:`' if api == 'pjit' else ''}. Alternatively, provide "
+            f"`Sharding`s to {arg} and then the mesh context manager is not required: a bare "
+            f"PartitionSpec {spec} needs a context mesh, or pass NamedSharding(mesh, spec)"
+        )
+    return MeshjitValueError(
+        "Using PartitionSpec when you are not under a mesh context is not allowed. Please pass "
+        "a NamedSharding instance or enter into a mesh context via `jax.set_mesh`. Got "
+        f"{spec} (for {what})"
+    )
 
 
 def _not_a_spec(value, what: str) -> str:

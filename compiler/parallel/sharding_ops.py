@@ -72,7 +72,9 @@ def _assert_type(x, sharding: NamedSharding) -> None:
         return
     aval = aval_of(x)
     spec = type_spec(sharding, aval.ndim)
-    if spec is not None and spec != spec_of(aval):
+    if spec is None:  # a sharding on a mesh of Auto axes asserts the (untyped) value alike
+        spec = tuple(sharding.spec) + (None,) * (aval.ndim - len(sharding.spec))
+    if spec != spec_of(aval):
         raise ShardingAssertionError(
             "`with_sharding_constraint` acts as an assert when all axes of mesh are of type "
             f"`Explicit`. The array sharding: {PartitionSpec(*spec_of(aval))} did not match the "
@@ -107,6 +109,7 @@ def _constrain(x, sharding: NamedSharding):
         from meshjit.compiler.trace.tracing import abstractify
 
         sharding.check_rank(abstractify(x).ndim, "with_sharding_constraint")
+        _assert_type(x, sharding)
         return device_put(x, sharding)
     sharding.check_rank(aval_of(x).ndim, "with_sharding_constraint")
     _assert_type(x, sharding)

@@ -15,10 +15,12 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import (
     ConcretizationError,
     MeshjitIndexError,
+    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.util import aval_of
@@ -94,6 +96,11 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
 def _shuffle(data, x, axis):
     # Sorting by fresh 32-bit keys, as many times as makes collisions unlikely (JAX's rule).
     size = aval_of(x).size
+    if is_symbolic_dim(size):  # JAX's words
+        raise MeshjitNotImplementedError(
+            "shape polymorphism for `permutation` or `shuffle` for arrays of non-constant "
+            f"size: {size}"
+        )
     rounds = int(np.ceil(3 * np.log(max(1, size)) / np.log(np.iinfo(np.uint32).max)))
     for _ in range(rounds):
         data, subkey = split2(data)

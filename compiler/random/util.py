@@ -8,7 +8,7 @@ import numpy as np
 
 from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.shape_poly import DimExpr
+from meshjit.compiler.ir.shape_poly import DimExpr, is_symbolic_dim
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.parallel.collectives import pvary
 
@@ -72,6 +72,10 @@ def _canonical(dtype, name: str) -> np.dtype:
 def broadcast_shapes(name: str, *shapes) -> tuple:
     """NumPy broadcasting of `shapes`, or a meshjit error naming `name`."""
     try:
+        if any(is_symbolic_dim(d) for s in shapes for d in s):  # shape polymorphism
+            from meshjit.compiler.numpy.util import broadcast_shapes as symbolic_broadcast
+
+            return symbolic_broadcast(*shapes)
         return tuple(np.broadcast_shapes(*shapes))
     except ValueError:
         raise IncompatibleShapesError(

@@ -9,7 +9,12 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.parallel.sharding import AbstractMesh, Mesh
+from meshjit.compiler.parallel.sharding import (
+    AbstractMesh,
+    Mesh,
+    get_abstract_context_mesh,
+    get_concrete_mesh,
+)
 from meshjit.compiler.runtime import client
 from meshjit.compiler.runtime.array import Array
 
@@ -30,19 +35,25 @@ class DeviceAssignment:
 
 
 def assign_call(
-    arg_shardings, static_shardings: list, leaves, describe=None, num_out: int = 0
+    arg_shardings,
+    static_shardings: list,
+    leaves,
+    describe=None,
+    num_out: int = 0,
+    use_context: bool = True,
 ) -> DeviceAssignment:
     """The devices of one call: from its arguments' shardings (None where an argument has none),
     the devices committed arguments are on, and the shardings fixed by the computation itself
-    (its first `num_out` the out_shardings). `describe(i)` names argument i in errors."""
+    (its first `num_out` the out_shardings); `use_context`: else the context mesh's (pjit
+    ignores it). `describe(i)` names argument i in errors."""
     check_compatible_devices(arg_shardings, static_shardings, leaves, describe, num_out)
     if not static_shardings and not any(arg_shardings):
-        return assign_devices((), leaves)
+        return assign_devices((), leaves, use_context)
     known = [s for s in arg_shardings if s is not None] + static_shardings
-    return assign_devices(known, leaves)
+    return assign_devices(known, leaves, use_context)
 
 
-def assign_devices(shardings, leaves) -> DeviceAssignment:
+def assign_devices(shardings, leaves, use_context: bool = True) -> DeviceAssignment:
     """All concrete meshes must agree on devices; abstract ones only on size. Without any
     sharding: the device of the first single-device array argument, else the default one."""
     concrete = [s.mesh for s in shardings if isinstance(s.mesh, Mesh)]
@@ -59,9 +70,37 @@ def assign_devices(shardings, leaves) -> DeviceAssignment:
         raise MeshjitValueError(f"meshes of different sizes {sorted(sizes)} in one computation")
     if concrete:
         return DeviceAssignment(concrete[0].device_list, concrete[0])
+    context = _context_devices(shardings, leaves) if use_context else None
+    if context is not None:
+        return context
     if shardings:
         return _first_devices(shardings[0].mesh)
     return DeviceAssignment([_single_device(leaves)], None)
+
+
+def _context_devices(shardings, leaves) -> DeviceAssignment | None:
+    """As JAX 0.10.2: a call that names no devices runs on set_mesh's mesh (its uncommitted
+    arguments replicated there); under only an abstract mesh with Explicit axes it has none."""
+    if any(type(x) is Array and x._committed for x in leaves):
+        return None
+    mesh = get_concrete_mesh()
+    if mesh is not None:
+        if not shardings or shardings[0].mesh == mesh.abstract_mesh:
+            return DeviceAssignment(mesh.device_list, mesh)
+        return None
+    abstract = get_abstract_context_mesh()
+    if abstract is not None and abstract.explicit_axes:
+        raise no_devices_error(abstract)
+    return None
+
+
+def no_devices_error(abstract: AbstractMesh) -> MeshjitValueError:
+    return MeshjitValueError(
+        "Passing lowering_platforms via jax.export or"
+        " jit(f).trace(*args).lower(lowering_platforms=...) is required when"
+        f" only AbstractMesh exists in a jitted computation. Got context mesh: {abstract}"
+        " (meshjit runs a call on set_mesh's devices: use meshjit.set_mesh(mesh))"
+    )
 
 
 def _first_devices(abstract: AbstractMesh) -> DeviceAssignment:

@@ -7,6 +7,7 @@ import numpy as np
 
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.parallel.sharding import (
+    AbstractMesh,
     NamedSharding,
     PartitionSpec,
     SingleDeviceSharding,
@@ -108,6 +109,10 @@ def _put_traced(x: Tracer, target):
 
 def _put_sharded(x, aval, sharding: NamedSharding) -> Array:
     sharding.check_rank(aval.ndim, f"device_put of {aval.str_short()}")
+    if isinstance(sharding.mesh, AbstractMesh):
+        from meshjit.compiler.runtime.assignment import no_devices_error
+
+        raise no_devices_error(sharding.mesh)
     placement = plc.placement_for(sharding, aval.shape)
     if type(x) is Array and plc.same_placement(x._placement, placement):
         return x if x._sharding == sharding else Array(aval, x._impl, placement, sharding)

@@ -22,7 +22,7 @@ from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
-    get_context_mesh,
+    context_meshes_key,
     spec_from_hlo,
 )
 from meshjit.compiler.runtime import client
@@ -94,10 +94,16 @@ class Executable:
 
     def execute(self, leaves: Sequence) -> list[Array]:
         taken = leaves if self.kept is None else [leaves[i] for i in self.kept]
-        buffers = [
-            x._impl if type(x) is Array and x._placement is p else device_arg(x, aval, p)
-            for x, (aval, p) in zip(taken, self._ins)
-        ]
+        committed = self._commits
+        buffers = []
+        for x, (aval, p) in zip(taken, self._ins):
+            if type(x) is Array:
+                committed = committed or x._committed
+                buffers.append(x._impl if x._placement is p else device_arg(x, aval, p))
+            else:
+                buffers.append(device_arg(x, aval, p))
+        if self.kept is not None and not committed:  # a dropped argument's counts too
+            committed = any(type(x) is Array and x._committed for x in leaves)
         try:
             results = self.loaded.execute_sharded(buffers, with_tokens=self.effects)
             if self.effects:
@@ -107,7 +113,6 @@ class Executable:
             checks.raise_if_peer_failed(e, "running a computation")
             _raise_if_deleted(leaves)
             raise
-        committed = self._commits or any(type(x) is Array and x._committed for x in leaves)
         return [
             Array.of_result(aval, r, p, s, committed)
             for (aval, p, s, _), r in zip(self._outs, results)
@@ -206,6 +211,11 @@ def device_arg(x, aval, placement):
             return reshard_to_placement(x, placement)._impl
         with client.transfer_kind("internal"):  # a different layout: through the host
             return plc.put(np.asarray(x), aval, placement)
+    elif type(x) is np.ndarray and x.dtype == aval.dtype:  # the common host argument
+        devices = _replicated_devices(placement)
+        if devices is not None:
+            return client.put_shards(aval, placement, [x] * len(devices), devices)
+        return plc.put(x, aval, placement)
     else:
         try:
             value = np.asarray(x, dtype=aval.dtype)
@@ -237,7 +247,7 @@ def context_key():
     # The PRNG implementation decides what the random functions trace; the default device
     # where a call without committed arguments runs (as JAX's jit key).
     # User contexts (make_user_context) too, once there are any.
-    key = get_context_mesh(), prng_impl_name(), config.jax_default_device
+    key = context_meshes_key(), prng_impl_name(), config.jax_default_device
     return key + user_context_values() if USER_CONTEXTS else key
 
 

@@ -647,9 +647,11 @@ def trace_flat(
         if known_values is not None:
             trace.known = {id(t._var): v for t, v in zip(tracers, known_values)}
         out = fun(*tracers)
+        from meshjit.compiler.ir.shape_poly import dimension_as_value
         from meshjit.compiler.tree_util import tree_flatten
 
         out_leaves, out_tree = tree_flatten(out)
+        out_leaves = [dimension_as_value(leaf) for leaf in out_leaves]  # `return x.shape[0]`
         for i, leaf in enumerate(out_leaves):
             if not is_array_like(leaf):
                 raise MeshjitTypeError(

@@ -3,11 +3,12 @@
 A concatenate whose operands and result disagree is computed in one sharding it picks, with
 `sdy.reshard`s around it:
 
-- per dim but the concatenated one, the axes the tensors hold there that weigh most (summed
-  element counts of the tensors holding them; on a tie, the later tensor's: the result's); an
-  axis two dims pick stays in the one whose pick weighs more (on a tie the later dim);
-- the concatenated dim unsharded: its axes (weighed the same way) go after the axes of the
-  first other dim they divide;
+- per dim, the axes the tensors hold there that weigh most (summed element counts of the
+  tensors holding them; on a tie another dim's before the concatenated one's, then the more
+  devices, then the later dim, then the later tensor's), picked heaviest first over all dims, each dim taking its heaviest axes that no
+  heavier pick holds;
+- the concatenated dim unsharded: its picked axes go after the axes of the first other dim
+  they divide, up to the first that divides none;
 - each operand not so sharded is resharded right before the op; the op's result sharding is
   the picked one, resharded after the op to what it was.
 """
@@ -45,57 +46,53 @@ def _axes(sharding: TensorSharding | None, rank: int) -> list[tuple]:
     return [tuple(axis_ref(a).text for a in d.axes) for d in sharding.dims]
 
 
-def _heaviest(candidates, mesh) -> tuple:
-    """The axes with the largest summed weight (on a tie the larger device count, then the
-    later tensor's); () if none."""
-    weight: dict = {}
-    last: dict = {}
-    for k, (axes, w) in enumerate(candidates):
-        if axes:
-            weight[axes] = weight.get(axes, 0) + w
-            last[axes] = k
-    if not weight:
-        return ()
-    return max(weight, key=lambda a: (weight[a], math.prod(_size(x, mesh) for x in a), last[a]))
-
-
 def _size(text: str, mesh) -> int:
     if ":(" in text:
         return int(text.rsplit(")", 1)[1])
     return mesh.size_of(text.strip('"'))
 
 
+def _candidates(tensors, weights, dim: int, mesh) -> list:
+    """(dim, axes) the tensors hold, heaviest first: by summed element count of the tensors
+    holding them, then not the concatenated `dim`, then device count, then the later dim,
+    then the later tensor's."""
+    weight: dict = {}
+    last: dict = {}
+    for k, (t, w) in enumerate(zip(tensors, weights)):
+        for d, axes in enumerate(t):
+            if axes:
+                weight[d, axes] = weight.get((d, axes), 0) + w
+                last[d, axes] = k
+    devices = {c: math.prod(_size(x, mesh) for x in c[1]) for c in weight}
+    return sorted(
+        weight, key=lambda c: (weight[c], c[0] != dim, devices[c], c[0], last[c]), reverse=True
+    )
+
+
 def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
     rank = len(shapes[-1])
     weights = [math.prod(s) for s in shapes]
     picked = [()] * rank
-    for d in range(rank):
-        if d != dim:
-            picked[d] = _heaviest([(t[d], w) for t, w in zip(tensors, weights)], mesh)
-    # Two dims picking one axis: the dim whose pick weighs more keeps it (on a tie the later
-    # dim), the other is left unsharded (an axis twice would not verify).
-    weight = [
-        sum(w for t, w in zip(tensors, weights) if picked[d] and t[d] == picked[d])
-        for d in range(rank)
-    ]
     taken: list = []  # (parsed: "b" and "b":(2)2 overlap too)
-    for d in sorted(range(rank), key=lambda d: (weight[d], d), reverse=True):
-        mine = [_parse(a, mesh) for a in picked[d]]
-        if any(_overlap(a, b) for a in mine for b in taken):
-            picked[d] = ()
+    # Heaviest first, each dim (the concatenated one too) its first pick whose axes no
+    # heavier pick holds.
+    for d, axes in _candidates(tensors, weights, dim, mesh):
+        mine = [_parse(a, mesh) for a in axes]
+        if picked[d] or any(_overlap(a, b) for a in mine for b in taken):
             continue
+        picked[d] = axes
         taken += mine
-    moved = []  # (the prefix of the concatenated dim's axes that no other dim holds)
-    for a in _heaviest([(t[dim], w) for t, w in zip(tensors, weights)], mesh):
-        if any(_overlap(_parse(a, mesh), b) for b in taken):
-            break
-        moved.append(a)
+    # The concatenated dim stays unsharded: its axes go after those of the first other dim
+    # they divide, up to the first that divides none.
+    moved, picked[dim] = picked[dim], ()
     for axis in moved:
         for d in range(rank):
             product = math.prod(_size(a, mesh) for a in picked[d] + (axis,))
             if d != dim and shapes[-1][d] % product == 0:
                 picked[d] = _appended(picked[d], axis, mesh)
                 break
+        else:
+            break
     return picked
 
 

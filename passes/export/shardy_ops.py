@@ -21,6 +21,8 @@ from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
+    DEFERRED_RESULTS,
+    IMPORTED_IN_SHARDINGS,
     UNSHARDED_EDGE_ARGUMENTS,
     UNSHARDED_EDGE_RESULTS,
     erase_dead_ops,
@@ -81,6 +83,8 @@ def _copy_key(op) -> tuple | None:
     """What makes two constant-like ops copies of each other (None: not constant-like)."""
     if op is None or (op.name not in SOURCES and op.name not in FROM_CONSTANTS) or op.regions:
         return None
+    if op.name not in SOURCES and any(_copy_key(defining_op(v)) is None for v in op.operands):
+        return None  # (computed from a non-constant: Shardy's import made no copies of it)
     attrs = tuple((name, str(op.attributes[name])) for name in sorted(op.attributes))
     return (op.name, tuple(op.operands), str(op.results[0].type), attrs)
 
@@ -339,11 +343,14 @@ def _axis_text(ref: str) -> str:
 
 def _value_sharding(value: ir.Value):
     """The `#sdy.sharding` attribute of a func argument, a loop's region argument (its
-    result's) or an op result, or None."""
+    result's), a manual computation's body argument (its in_sharding without the manual axes)
+    or an op result, or None."""
     if isinstance(value, ir.BlockArgument):
         owner = value.owner.owner
         if owner is not None and owner.operation.name == "stablehlo.while":
             return _value_sharding(owner.operation.results[value.arg_number])
+        if owner is not None and owner.operation.name == "sdy.manual_computation":
+            return tensor_sharding_attr(io.value_sharding(value))
         if owner is None or owner.operation.name != "func.func":
             return None
         owner = owner.operation
@@ -522,8 +529,13 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
     right before the return (Shardy's import makes the call a named computation, whose
     result its body decides; the caller's func result keeps the user's sharding)."""
     for ret in _ops_named(module_op, "func.return"):
+        deferred = _marked(ret.parent, DEFERRED_RESULTS)
+        if deferred:
+            del ret.parent.attributes[DEFERRED_RESULTS]
         for number, value in enumerate(ret.operands):
             if not isinstance(value, ir.OpResult) or value.owner.name != "func.call":
+                continue
+            if number in deferred:  # (its user priority reached the call result too late)
                 continue
             declared, own = io.func_result_sharding(ret.parent, number), _value_sharding(value)
             if declared is None or own is None:
@@ -568,7 +580,10 @@ def reshard_manual_operands(module_op: ir.Operation) -> None:
     other operands are not."""
     marked = []
     for op in _ops_named(module_op, "sdy.manual_computation"):
-        ins = list(sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings)
+        imported = op.attributes.get(IMPORTED_IN_SHARDINGS) or op.attributes["in_shardings"]
+        ins = list(sdy.TensorShardingPerValueAttr(imported).shardings)
+        if IMPORTED_IN_SHARDINGS in op.attributes:
+            del op.attributes[IMPORTED_IN_SHARDINGS]
         for i, operand in enumerate(list(op.operands)):
             if isinstance(operand, ir.BlockArgument):
                 owner, number, mark = (
@@ -684,7 +699,13 @@ def drop_replicated_axes(module_op: ir.Operation) -> None:
 
 
 def shardy_ops(module_op: ir.Operation) -> None:
+    # (Shardy's export merges constants first, while ops only its later steps kill (a group's
+    # member, a dead loop) still read them: a merged constant keeps the first one's place)
+    constants_as_sdy(module_op)
     remove_sharding_groups(module_op)
+    # (Shardy's insert-func-call-reshards runs before its explicit reshards: a concatenate
+    # sees the call result's exported sharding)
+    reshard_call_results(module_op)
     reshard_concatenates(module_op)
     reshard_dots(module_op)
     all_reduce_unreduced(module_op)
@@ -694,10 +715,8 @@ def shardy_ops(module_op: ir.Operation) -> None:
     # and manual computations go last, after the constants they read merged (as Shardy's)
     erase_dead_ops(module_op, pipeline=True)
     reshard_call_operands(module_op)
-    reshard_call_results(module_op)
     reshard_returned_call_results(module_op)
     reshard_manual_operands(module_op)
     dedup_functions(module_op)
-    constants_as_sdy(module_op)
     erase_dead_ops(module_op)
     drop_replicated_axes(module_op)

@@ -352,8 +352,15 @@ def _build_graph(
             others = [s for s in slots if s is not outer and s.rank == inner.rank]
             if any(s is outer for s in slots) and others:
                 edge.overwrite = (outer, inner, others)
-    # Shardy pushes func result shardings to the returned values before visiting any op.
-    returns = [e for e in graph.edges if e.op_name == "func.return" and not _returns_call(graph, e)]
+    # Shardy pushes func result shardings to the returned values before visiting any op (not
+    # a callee's in its pipeline, whose import makes the callee a named computation).
+    returns = [
+        e
+        for e in graph.edges
+        if e.op_name == "func.return"
+        and not _returns_call(graph, e)
+        and not (untied_ifs and _func_name(e.op) in called)
+    ]
     if returns:
         first = set(map(id, returns))
         graph.edges = returns + [e for e in graph.edges if id(e) not in first]
@@ -362,6 +369,10 @@ def _build_graph(
         for slot in graph.all_slots():
             slot.mesh = slot.mesh or only
     return graph
+
+
+def _func_name(op) -> str:
+    return ir.StringAttr(op.parent.attributes["sym_name"]).value
 
 
 def _returns_call(graph: Graph, edge) -> bool:

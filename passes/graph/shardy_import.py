@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from jaxlib.mlir import ir, passmanager
-from jaxlib.mlir.dialects import sdy
+from jaxlib.mlir.dialects import sdy, stablehlo
 
 from meshjit.dialects.sdy import (
     SHARDING_ATTR,
@@ -75,6 +75,12 @@ _RECURSIVE = frozenset(
 )
 UNSHARDED_EDGE_RESULTS = "meshjit.unsharded_edge_results"
 UNSHARDED_EDGE_ARGUMENTS = "meshjit.unsharded_edge_arguments"
+# A manual computation's in_shardings as the import saw them: what the export reshards marked
+# operands to (Shardy's reshards come before it evens the in_shardings).
+IMPORTED_IN_SHARDINGS = "meshjit.imported_in_shardings"
+# A func's results whose user sharding has a priority after p0: it reaches a returned call
+# result (a named computation's result edge) only after the callee's body did.
+DEFERRED_RESULTS = "meshjit.deferred_results"
 # Ops whose results Shardy's import gives data-flow edges.
 _EDGE_OWNERS = frozenset(
     {
@@ -243,10 +249,16 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                 )
                 if edge_argument and closed:
                     _mark_unsharded_argument(value)
+                    _keep_imported_in_shardings(op)
+                elif _callee_argument(value, callees) or _edge_owner_argument(value):
+                    continue  # a data-flow edge's value: Shardy's import gives it nothing
+                elif not (closed or _single_use(value)):
+                    continue  # (Shardy applies an open in_sharding to its value's only use)
                 elif isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
                 elif closed:
                     _mark_unsharded(value, module_op)
+                    _keep_imported_in_shardings(op)
 
 
 def _grouped_with_sharding(module_op: ir.Operation) -> list:
@@ -312,16 +324,48 @@ def _callee_argument(value, callees: set) -> bool:
     return ir.StringAttr(parent.attributes["sym_name"]).value in callees
 
 
+_MARKS = (UNSHARDED_EDGE_RESULTS, UNSHARDED_EDGE_ARGUMENTS, IMPORTED_IN_SHARDINGS, DEFERRED_RESULTS)
+
+
+def mark_deferred_results(module_op: ir.Operation) -> None:
+    """Marks each func's results whose sharding has a dimension of a priority after p0 (before
+    propagation drops the priorities): export reshards no returned call result to them."""
+    for op in module_op.regions[0].blocks[0].operations:
+        if op.operation.name != "func.func":
+            continue
+        func = op.operation
+        count = len(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).results)
+        deferred = [
+            i
+            for i in range(count)
+            if any(
+                (d.priority or 0) > 0 for d in getattr(io.func_result_sharding(func, i), "dims", ())
+            )
+        ]
+        if deferred:
+            func.attributes[DEFERRED_RESULTS] = ir.DenseI64ArrayAttr.get(deferred)
+
+
 def drop_internal_marks(module_op) -> None:
     """Removes the marks propagation leaves for export (when a pipeline ends without export)."""
 
     def visit(op):
-        for mark in (UNSHARDED_EDGE_RESULTS, UNSHARDED_EDGE_ARGUMENTS):
+        for mark in _MARKS:
             if mark in op.attributes:
                 del op.attributes[mark]
         return ir.WalkResult.ADVANCE
 
     module_op.walk(visit)
+
+
+def _single_use(value) -> bool:
+    uses = iter(value.uses)
+    return next(uses, None) is not None and next(uses, None) is None
+
+
+def _keep_imported_in_shardings(op) -> None:
+    if IMPORTED_IN_SHARDINGS not in op.attributes:
+        op.attributes[IMPORTED_IN_SHARDINGS] = op.attributes["in_shardings"]
 
 
 def _mark_unsharded(value, module_op) -> None:
@@ -341,6 +385,14 @@ def _mark_unsharded(value, module_op) -> None:
 
 # Ops whose body arguments Shardy's import gives data-flow edges.
 _ARGUMENT_EDGE_OWNERS = frozenset({"stablehlo.while", "sdy.named_computation"})
+
+
+def _edge_owner_argument(value) -> bool:
+    """Whether `value` is a loop body's or named computation's argument."""
+    return (
+        isinstance(value, ir.BlockArgument)
+        and value.owner.owner.operation.name in _ARGUMENT_EDGE_OWNERS
+    )
 
 
 def _edge_block_argument(value) -> bool:
@@ -427,13 +479,26 @@ def block_permutation_factors(graph) -> None:
         factors = edge.rule.factors
         if edge.op_name in _PERMUTING_KEPT:
             continue
-        if any(f.kind == PERMUTATION and not f.blocked for f in factors):
+        windows = _conv_window_factors(edge)
+        if any(
+            (f.kind == PERMUTATION or i in windows) and not f.blocked for i, f in enumerate(factors)
+        ):
             blocked = tuple(
-                dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION else f
-                for f in factors
+                dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION or i in windows else f
+                for i, f in enumerate(factors)
             )
             edge.rule = dataclasses.replace(edge.rule, factors=blocked)
             edge.plan = None
+
+
+def _conv_window_factors(edge) -> set[int]:
+    """A convolution's factors of its kernel's spatial dims (windows, strides): Shardy's
+    conservative rule gives every spatial dim a size-one factor of its own."""
+    if edge.op_name != "stablehlo.convolution" or edge.op is None:
+        return set()
+    dn = stablehlo.ConvDimensionNumbers(edge.op.attributes["dimension_numbers"])
+    kernel = edge.rule.operands[1]
+    return {f for d in dn.kernel_spatial_dimensions for f in kernel[d]}
 
 
 def import_sharding_groups(module_op: ir.Operation) -> None:

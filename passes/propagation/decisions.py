@@ -12,6 +12,8 @@ tensor that lacks the first factor gives the axis to the next (apply.py).
 
 from __future__ import annotations
 
+import math
+
 from meshjit.passes.cost.candidates import TensorClaim, choose, loss_penalty
 from meshjit.passes.graph.axes import (
     axes_product,
@@ -192,13 +194,14 @@ def _factor_order(step, claims, shardy: bool, reduction_last: bool = False):
         elementwise = step.edge.elementwise
 
         def key(f):
-            # The factor whose source (its largest claiming tensor, the first one on ties)
-            # is larger first; on elementwise ops then the more sharded factor; then the
-            # factor whose source comes first among operands and results (an op's results
-            # then cut what they cannot take: apply.fit_to_tensors).
+            # The factor whose source (its largest claiming tensor by element count, as
+            # Shardy measures tensors, the first one on ties) is larger first; on elementwise
+            # ops then the more sharded factor; then the factor whose source comes first
+            # among operands and results (an op's results then cut what they cannot take:
+            # apply.fit_to_tensors).
             cs = claims[f]
-            largest, source = max((views[i].slot.total_bytes, -i) for _, i in cs)
-            most_sharded = max(axes_product(a) for a, _ in cs) if elementwise else 0
+            largest, source = max((math.prod(views[i].slot.shape), -i) for _, i in cs)
+            most_sharded = _agreed_size([a for a, _ in cs]) if elementwise else 0
             return (reduction is not None and reduction[f], -largest, -most_sharded, -source, f)
     else:
 
@@ -206,6 +209,15 @@ def _factor_order(step, claims, shardy: bool, reduction_last: bool = False):
             return (-loss_penalty(_tensor_claims(step, claims[f])), f)
 
     return sorted(claims, key=key)
+
+
+def _agreed_size(axes_lists) -> int:
+    """The device count of the axes a factor's claims agree on: the longest claim when the
+    others are prefixes of it, else their common prefix."""
+    longest = max(axes_lists, key=axes_product)
+    if all(compatible(a, longest) for a in axes_lists):
+        return axes_product(longest)
+    return axes_product(common_prefix(axes_lists))
 
 
 def _free_of(step, axes, taken) -> list:

@@ -114,8 +114,8 @@ def select_and_scatter_rule(op):
 def convolution_rule(op):
     """As Shardy factors it: the batch (behind a batch-group factor), each spatial dim a
     permutation sized as the output's (a strided one with a reduction factor for the stride,
-    which the kernel's dim holds), the features (behind a feature-group factor, the input
-    feature a reduction), then a size-one factor per unstrided kernel spatial dim."""
+    which the kernel's dim holds; see _conv_spatial), the features (behind a feature-group
+    factor, the input feature a reduction), then the size-one factors of the spatial dims."""
     dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
     lhs, out = shape_of(op.operands[0]), shape_of(op.results[0])
     feature_groups = int_attr(op, "feature_group_count", 1)
@@ -125,7 +125,7 @@ def convolution_rule(op):
     f = b.factor(out[dn.output_batch_dimension])
     b.operand(0, dn.input_batch_dimension, *([group] if batch_groups > 1 else []), f)
     b.result(0, dn.output_batch_dimension, f)
-    unstrided = _conv_spatial(op, b, dn, out)
+    own = _conv_spatial(op, b, dn, out)
     if feature_groups > 1:
         group = b.factor(feature_groups)
         b.operand(0, dn.input_feature_dimension, group)
@@ -135,23 +135,46 @@ def convolution_rule(op):
     groups = [group] if group is not None else []
     b.operand(1, dn.kernel_output_feature_dimension, *groups, f)
     b.result(0, dn.output_feature_dimension, *groups, f)
-    for kd in unstrided:
-        b.operand(1, kd, b.factor(1))
+    for side, dim in sorted(own, key=lambda pair: pair[0] != "kernel"):  # the kernel's first
+        f = b.factor(1)
+        b.operand(1, dim, f) if side == "kernel" else b.result(0, dim, f)
     return b.build()
 
 
-def _conv_spatial(op, b, dn, out) -> list[int]:
-    """The spatial dims' factors; returns the kernel dims of the unstrided ones."""
-    strides = ints(op, "window_strides") or [1] * len(dn.input_spatial_dimensions)
-    unstrided = []
-    for s, (ld, kd, od) in enumerate(
-        zip(dn.input_spatial_dimensions, dn.kernel_spatial_dimensions, dn.output_spatial_dimensions)
+def _conv_spatial(op, b, dn, out) -> list[tuple[str, int]]:
+    """The spatial dims' factors; returns the ("kernel" or "output", dim) pairs that take a
+    size-one factor of their own after the features.
+
+    As Shardy's rule (learned from its passes; strides, padding and dilations enter only
+    through the sizes): when the output dim is at least the window, the smaller of it and
+    the lhs dim is a permutation factor of the lhs dim and the output, followed by a
+    reduction factor of the lhs dim and the kernel, the smaller of the window and the lhs dim
+    over the output. When the output is smaller, the window is a reduction factor of the lhs
+    dim and the kernel, followed by a permutation factor of the lhs dim and the output, the
+    smaller of the output and the lhs dim over the window. A factor of size one is left out,
+    its kernel or output dim taking its own."""
+    lhs, rhs = shape_of(op.operands[0]), shape_of(op.operands[1])
+    own = []
+    for ld, kd, od in zip(
+        dn.input_spatial_dimensions, dn.kernel_spatial_dimensions, dn.output_spatial_dimensions
     ):
-        f = b.factor(out[od], PERMUTATION)
-        b.operand(0, ld, f), b.result(0, od, f)
-        if strides[s] > 1:
-            f = b.factor(strides[s], REDUCTION)
-            b.operand(0, ld, f), b.operand(1, kd, f)
+        window = rhs[kd]
+        if out[od] >= window:
+            f = b.factor(min(out[od], lhs[ld]), PERMUTATION)
+            b.operand(0, ld, f), b.result(0, od, f)
+            step = min(window, lhs[ld] // out[od])
+            if step > 1:
+                f = b.factor(step, REDUCTION)
+                b.operand(0, ld, f), b.operand(1, kd, f)
+            else:
+                own.append(("kernel", kd))
         else:
-            unstrided.append(kd)
-    return unstrided
+            f = b.factor(window, REDUCTION)
+            b.operand(0, ld, f), b.operand(1, kd, f)
+            windows = min(out[od], lhs[ld] // window)
+            if windows > 1:
+                f = b.factor(windows, PERMUTATION)
+                b.operand(0, ld, f), b.result(0, od, f)
+            else:
+                own.append(("output", od))
+    return own

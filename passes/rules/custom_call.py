@@ -88,42 +88,103 @@ _POINTWISE_TARGETS |= {
 }
 
 
-def _reduction_dim(op) -> int:
-    """The dim a top-k call reduces: `reduction_dim` of ApproxTopK's and PartialReduce's
-    backend config, the last dim for mhlo.topk."""
-    if "mhlo.backend_config" in op.attributes:
-        config = ir.DictAttr(op.attributes["mhlo.backend_config"])
-        if "reduction_dim" in config:
-            return ir.IntegerAttr(config["reduction_dim"]).value
-    return len(shape_of(op.operands[0])) - 1
-
-
-def top_k_rule(op) -> ShardingRule:
-    """mhlo.topk, ApproxTopK and PartialReduce: the operands' other dims (and their ranked
-    operands', alike) pass through to every result; the reduced dim is one factor of the
-    operands and one of each result, so nothing moves along it between them."""
-    dim = _reduction_dim(op)
-    shape = shape_of(op.operands[0])
+def _mismatched_dims_rule(op, on_mismatch) -> ShardingRule:
+    """Dims of the first operand whose size every ranked result keeps share one factor across
+    the ranked operands and results; `on_mismatch(builder, dim, in_size, out_size)` maps the
+    others (Shardy's pointwise-if-sizes-match rules of its top-k calls)."""
     builder = op_builder(op)
+    shape = shape_of(op.operands[0])
+    out_shape = shape_of(op.results[0])
+    operands = [i for i, v in enumerate(op.operands) if len(shape_of(v)) == len(shape)]
+    results = [i for i, v in enumerate(op.results) if len(shape_of(v)) == len(shape)]
     for d, size in enumerate(shape):
-        if d == dim:
-            continue
-        factor = builder.factor(size)
-        for i, value in enumerate(op.operands):
-            if len(shape_of(value)) == len(shape):
-                builder.operand(i, d, factor)
-        for i in range(len(op.results)):
-            builder.result(i, d, factor)
-    reduced = builder.factor(shape[dim])
-    for i, value in enumerate(op.operands):
-        if len(shape_of(value)) == len(shape):
-            builder.operand(i, dim, reduced)
-    for i, value in enumerate(op.results):
-        builder.result(i, dim, builder.factor(shape_of(value)[dim]))
+        if size == out_shape[d]:
+            factor = builder.factor(size)
+            in_factor = out_factor = factor
+        else:
+            in_factor, out_factor = on_mismatch(builder, size, out_shape[d])
+        for i in operands:
+            builder.operand(i, d, in_factor)
+        for i in results:
+            builder.result(i, d, out_factor)
     return builder.build()
 
 
-_TOP_K_TARGETS = frozenset({"mhlo.topk", "ApproxTopK", "PartialReduce"})
+def top_k_rule(op) -> ShardingRule:
+    """mhlo.topk: pointwise over the operand's sizes; the reduced dim (the one whose size
+    changes) is one factor, sized as the operand's, that needs replication and blocks."""
+
+    def reduced(builder, in_size, out_size):
+        factor = builder.factor(in_size, NEED_REPLICATION, blocked=True)
+        return factor, factor
+
+    return _mismatched_dims_rule(op, reduced)
+
+
+def approx_top_k_rule(op) -> ShardingRule:
+    """ApproxTopK and PartialReduce: pointwise; along the reduced dim (whose size changes) the
+    operands' factor passes through and the results' own factor needs replication and
+    blocks."""
+
+    def reduced(builder, in_size, out_size):
+        return builder.factor(in_size), builder.factor(out_size, NEED_REPLICATION, blocked=True)
+
+    return _mismatched_dims_rule(op, reduced)
+
+
+def _batched_matrix_rule(op, matrix_kind) -> ShardingRule:
+    """Eigh and Qr: batch dims pass through; the operand's two matrix dims map to the first
+    result's, of `matrix_kind`; the second result (eigenvalues, Householder scalars) keeps the
+    batch dims and its last dim: the operand's last factor for Eigh, its own for Qr."""
+    builder = op_builder(op)
+    shape = shape_of(op.operands[0])
+    batch = len(shape) - 2
+    factors = []
+    for d, size in enumerate(shape):
+        factors.append(builder.factor(size, PASS_THROUGH if d < batch else matrix_kind))
+        builder.operand(0, d, factors[d])
+        builder.result(0, d, factors[d])
+    if len(op.results) > 1:
+        vector = shape_of(op.results[1])
+        for d in range(batch):
+            builder.result(1, d, factors[d])
+        last = (
+            factors[-1] if matrix_kind == PASS_THROUGH else builder.factor(vector[-1], matrix_kind)
+        )
+        builder.result(1, len(vector) - 1, last)
+    return builder.build()
+
+
+_MATRIX_TARGETS = {"Eigh": PASS_THROUGH, "Qr": NEED_REPLICATION}
+
+
+def _matrix_rule(op) -> ShardingRule | None:
+    shapes = [shape_of(v) for v in (*op.operands, *op.results)]
+    if len(op.operands) != 1 or len(op.results) > 2 or len(shapes[0]) < 2:
+        return None
+    if len(shapes[1]) != len(shapes[0]) or (
+        len(shapes) > 2 and len(shapes[2]) != len(shapes[0]) - 1
+    ):
+        return None
+    target = ir.StringAttr(op.attributes["call_target_name"]).value
+    return _batched_matrix_rule(op, _MATRIX_TARGETS[target])
+
+
+_BUILT_IN_RULES = {
+    "mhlo.topk": top_k_rule,
+    "ApproxTopK": approx_top_k_rule,
+    "PartialReduce": approx_top_k_rule,
+    "Eigh": _matrix_rule,
+    "Qr": _matrix_rule,
+}
+
+
+def _built_in_rule(op, target: str) -> ShardingRule | None:
+    if not len(op.operands) or not len(op.results):
+        return None
+    if len(shape_of(op.results[0])) != len(shape_of(op.operands[0])):
+        return None
+    return _BUILT_IN_RULES[target](op)
 
 
 @sharding_rule("stablehlo.custom_call")
@@ -131,8 +192,8 @@ def custom_call_rule(op):
     target = ir.StringAttr(op.attributes["call_target_name"]).value
     if target in _POINTWISE_TARGETS and target not in CUSTOM_CALL_RULES:
         return pointwise_rule(op)
-    if target in _TOP_K_TARGETS and target not in CUSTOM_CALL_RULES and len(op.operands):
-        return top_k_rule(op)
+    if target in _BUILT_IN_RULES and target not in CUSTOM_CALL_RULES:
+        return _built_in_rule(op, target)
     rule = CUSTOM_CALL_RULES.get(target)
     if rule is None:
         if "sdy.sharding_rule" not in op.attributes:

@@ -2,9 +2,10 @@
 
 Gather: per result dim, a batch dim follows its indices dim (and the operand's batching dim);
 an offset dim follows its operand dim, passing through where the whole dim is taken and
-otherwise needing replication (blocked). The operand's collapsed dims are reductions (each
-device gathers what it holds, then the partial results are summed); the index vector dim
-needs replication.
+otherwise needing replication (blocked); one of slice size one is a reduction of the operand
+and its own size-one factor (needing replication) of the result, as Shardy's. The operand's
+collapsed dims are reductions (each device gathers what it holds, then the partial results are
+summed), those of size one need replication; the index vector dim needs replication.
 
 Scatter mirrors it per update dim: an update window dim follows its operand dim where the
 whole dim is updated; a scatter dim follows its indices dim, a reduction where the updates are
@@ -35,9 +36,13 @@ def gather_rule(op):
     for r in range(len(out)):
         if r in offset_dims:
             d = next(windows)
-            whole = slice_sizes[d] == operand[d]
-            f = b.factor(operand[d]) if whole else b.factor(operand[d], NEED_REPLICATION, True)
-            b.operand(0, d, f)
+            if slice_sizes[d] == 1 and operand[d] > 1:  # one index's slice: as a collapsed dim
+                b.operand(0, d, b.factor(operand[d], REDUCTION))
+                f = b.factor(1, NEED_REPLICATION)
+            else:
+                whole = slice_sizes[d] == operand[d]
+                f = b.factor(operand[d]) if whole else b.factor(operand[d], NEED_REPLICATION, True)
+                b.operand(0, d, f)
         else:
             d = next(batches)
             f = b.factor(indices[d])
@@ -46,7 +51,7 @@ def gather_rule(op):
                 b.operand(0, op_batch[idx_batch.index(d)], f)
         b.result(0, r, f)
     for d in collapsed:
-        b.operand(0, d, b.factor(operand[d], REDUCTION))
+        b.operand(0, d, b.factor(operand[d], REDUCTION if operand[d] > 1 else NEED_REPLICATION))
     if ivd < len(indices):
         b.operand(1, ivd, b.factor(indices[ivd], NEED_REPLICATION))
     return b.build()

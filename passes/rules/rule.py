@@ -123,7 +123,14 @@ class RuleBuilder:
 
     def build(self, is_custom: bool = False) -> ShardingRule:
         def freeze(group):
-            return tuple(tuple(tuple(dim) for dim in t) for t in group)
+            return tuple(tuple(_dim(dim) for dim in t) for t in group)
+
+        def _dim(factors):
+            # a dim of several factors leaves out the size-one ones (Shardy's rules cannot
+            # hold them: e.g. a convolution's one input feature per feature group)
+            if len(factors) > 1:
+                factors = [f for f in factors if self.factors[f].size != 1] or factors[:1]
+            return tuple(factors)
 
         return ShardingRule(
             freeze(self.operands), freeze(self.results), tuple(self.factors), is_custom

@@ -79,8 +79,12 @@ def concatenate_rule(op):
 
 @sharding_rule("stablehlo.sort", cache_attrs=("dimension",))
 def sort_rule(op):
+    """Pointwise; the sorted dim needs replication, and blocks propagation too when every other
+    dim has size one (as Shardy's rule: sharding it could move nowhere else)."""
     axis = int_attr(op, "dimension")
-    return pointwise_rule(op, lambda d: (NEED_REPLICATION, False) if d == axis else None)
+    shape = shape_of(op.operands[0])
+    blocked = all(size == 1 for d, size in enumerate(shape) if d != axis)
+    return pointwise_rule(op, lambda d: (NEED_REPLICATION, blocked) if d == axis else None)
 
 
 @sharding_rule("stablehlo.dynamic_slice", cache_attrs=())

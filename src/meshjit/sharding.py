@@ -6,7 +6,6 @@ from meshjit.compiler.parallel.explicit import (  # noqa: F401
     explicit_axes,
     get_abstract_mesh,
     reshard,
-    use_abstract_mesh,
 )
 from meshjit.compiler.parallel.sharding import (  # noqa: F401
     AbstractMesh,
@@ -19,18 +18,15 @@ from meshjit.compiler.parallel.sharding import (  # noqa: F401
     Sharding,
     SingleDeviceSharding,
     get_context_mesh,
+    get_mesh,
     make_single_device_sharding,
     set_mesh,
+    use_abstract_mesh,
 )
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
 
 # JAX 0.6-0.7's name for the context manager; JAX 0.10 spells it set_mesh.
 use_mesh = set_mesh
-
-
-def get_mesh():
-    """The concrete context mesh (set_mesh), or None."""
-    return get_context_mesh()
 
 
 __all__ = [

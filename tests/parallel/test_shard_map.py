@@ -91,9 +91,13 @@ def test_context_mesh():
             lambda b: b + lax.axis_index("y"), in_specs=P("x", "y"), out_specs=P("x", "y")
         )
     )
-    with M42:
+    with meshjit.set_mesh(M42):
         got = np.asarray(f(x))
     np.testing.assert_allclose(got, x + np.repeat([0, 1], 2)[None, :])
+    # As JAX 0.10.2: the deprecated `with mesh:` is not shard_map's context mesh.
+    with pytest.warns(DeprecationWarning), M42:
+        with pytest.raises(ValueError, match="The context mesh cannot be empty"):
+            f(x)
 
 
 def test_nested_inner_over_more_axes_of_context_mesh():
@@ -105,7 +109,7 @@ def test_nested_inner_over_more_axes_of_context_mesh():
     def outer(b):
         return meshjit.shard_map(inner, in_specs=P(None, "y"), out_specs=P())(b)
 
-    with M42:
+    with meshjit.set_mesh(M42):
         f = meshjit.jit(
             meshjit.shard_map(outer, in_specs=P("x"), out_specs=P("x"), axis_names={"x"})
         )

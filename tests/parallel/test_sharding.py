@@ -115,29 +115,45 @@ def test_named_sharding_equality(mesh):
     assert NamedSharding(mesh, P("x")).mesh is mesh
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_context_mesh_with_statement(mesh, pair):
+    """`with mesh:` (JAX's deprecated resource mesh) serves bare PartitionSpecs of
+    with_sharding_constraint, nested and re-entered; device_put reads set_mesh's only."""
     x = ints((8, 2))
     with mesh:
-        a = meshjit.device_put(x, P("x"))
+        a = wsc(x, P("x"))
         with pair[0]:
-            b = meshjit.device_put(x, P("x"))
-        c = meshjit.device_put(x, P(None, "y"))
+            b = wsc(x, P("x"))
+        c = wsc(x, P(None, "y"))
         with mesh:  # the same mesh again: leaving it must not forget the outer one
             pass
-        d = meshjit.device_put(x, P("y"))
+        d = wsc(x, P("y"))
+        with pytest.raises(meshjit.MeshjitValueError, match="Please set a mesh via `jax.set_mesh`"):
+            meshjit.device_put(x, P("x"))
     assert a.sharding == NamedSharding(mesh, P("x"))
     assert b.sharding == NamedSharding(pair[0], P("x"))
     assert c.sharding == NamedSharding(mesh, P(None, "y"))
     assert d.sharding == NamedSharding(mesh, P("y"))
-    with pytest.raises(meshjit.MeshjitValueError, match="context mesh"):
-        meshjit.device_put(x, P("x"))
+    with pytest.raises(RuntimeError, match="requires a non-empty mesh"):
+        wsc(x, P("x"))
+
+
+def test_with_mesh_warns_and_is_not_jits_mesh(mesh):
+    x = ints((8, 2))
+    with pytest.warns(DeprecationWarning, match="`with mesh:` context manager has been deprecated"):
+        with mesh as entered:
+            assert entered is mesh
+            assert meshjit.sharding.get_abstract_mesh().empty
+            assert meshjit.sharding.get_mesh().empty
+            with pytest.raises(RuntimeError, match="jit requires a non-empty mesh in context"):
+                meshjit.jit(lambda a: a, in_shardings=P("x"))(x)
 
 
 def test_set_mesh(mesh, pair):
     x = ints((8, 2))
     with meshjit.set_mesh(pair[1]):
         assert meshjit.device_put(x, P("x")).sharding == NamedSharding(pair[1], P("x"))
-    with pytest.raises(meshjit.MeshjitValueError, match="context mesh"):
+    with pytest.raises(meshjit.MeshjitValueError, match="Please set a mesh via `jax.set_mesh`"):
         meshjit.device_put(x, P("x"))
     meshjit.set_mesh(mesh)
     try:
@@ -152,7 +168,7 @@ def test_context_mesh_for_jit_and_constraints(mesh):
     def f(a):
         return wsc(a * 2.0, P(None, "x"))
 
-    with mesh:
+    with meshjit.set_mesh(mesh):
         r = meshjit.jit(f, in_shardings=P("x"), out_shardings=P("y"))(x)
         text = meshjit.jit(f, in_shardings=P("x"), out_shardings=P("y")).lower(x).as_text()
     check_shards(r, x * 2)
@@ -164,9 +180,9 @@ def test_context_mesh_for_jit_and_constraints(mesh):
 def test_context_mesh_change_retraces_onto_the_new_devices(pair, counters):
     x = ints((8,))
     f = meshjit.jit(lambda a: wsc(a + 1.0, P("x")), out_shardings=P("x"))
-    with pair[0]:
+    with meshjit.set_mesh(pair[0]):
         r0 = f(x)
-    with pair[1]:
+    with meshjit.set_mesh(pair[1]):
         r1 = f(x)
     assert ids(r0) == [0, 1] and ids(r1) == [2, 3]
     assert r1.sharding == NamedSharding(pair[1], P("x"))

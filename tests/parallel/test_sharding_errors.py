@@ -39,7 +39,7 @@ def test_axis_used_twice_inside_a_tuple(mesh):
 
 
 def test_axis_used_twice_in_bare_spec_under_context_mesh(mesh):
-    with mesh, pytest.raises(MeshjitValueError) as ei:
+    with meshjit.set_mesh(mesh), pytest.raises(MeshjitValueError) as ei:
         meshjit.device_put(X, P("y", "y"))  # L:twice-bare
     _check(ei, "L:twice-bare", "'y'", "more than once")
 
@@ -283,10 +283,15 @@ def test_bare_spec_constraint_without_mesh():
     _check(ei, "L:bare-wsc", "with_sharding_constraint", "context mesh")
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_context_mesh_is_restored_after_an_error(mesh):
-    with pytest.raises(RuntimeError), mesh:
+    with pytest.raises(RuntimeError, match="boom"), mesh:
         raise RuntimeError("boom")
-    with pytest.raises(MeshjitValueError):
+    with pytest.raises(RuntimeError, match="requires a non-empty mesh"):
+        meshjit.with_sharding_constraint(X, P("x"))  # `with mesh:`'s only reader
+    with pytest.raises(RuntimeError, match="boom"), meshjit.set_mesh(mesh):
+        raise RuntimeError("boom")
+    with pytest.raises(MeshjitValueError, match="Please set a mesh"):
         meshjit.device_put(X, P("x"))
 
 

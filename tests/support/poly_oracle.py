@@ -17,7 +17,21 @@ from tests.support.jax_oracle import have_jax
 from tests.support.poly_programs import PROGRAM
 
 # Programs whose artifacts cross between the libraries (serialized by one, called by the other).
-ARTIFACTS = ("matmul", "mean_poly_axis", "half", "two_variables", "scan_over_poly")
+ARTIFACTS = (
+    "matmul",
+    "mean_poly_axis",
+    "half",
+    "two_variables",
+    "scan_over_poly",
+    "cholesky",
+    "svd",
+    "uniform",
+    "solve_from_other_argument",
+    "top_k_symbolic_k",
+    "pad_edge",
+    "at_set",
+    "scan_poly_rows",
+)
 
 _JAX_RUNNER = r"""
 import json
@@ -31,7 +45,7 @@ from jax import core, export, lax, nn, random
 program, mode, payload = sys.argv[1], sys.argv[2], json.loads(sys.stdin.read())
 exec(program)
 if mode == "programs":
-    out = {"dims": DIMS, "programs": {}, "artifacts": {}}
+    out = {"dims": DIMS, "docs": DOCS, "op_errors": OP_ERRORS, "nested": NESTED, "programs": {}, "artifacts": {}}
     for name in PROGRAMS:
         try:
             out["programs"][name] = run_program(name)

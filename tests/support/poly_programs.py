@@ -4,7 +4,12 @@
 modules (in a subprocess, recorded by tests/support/oracle_store.py) or to meshjit's: `DIMS`
 evaluates dimension-expression cases to their text (or the error's class and first line);
 `run_program(name)` exports one function with symbolic argument shapes and calls it at two
-sizes, and returns what both libraries should agree on."""
+sizes, and returns what both libraries should agree on; `DOCS` are the examples of JAX's
+shape-polymorphism page (tests/support/poly_doc_cases.py); more `PROGRAMS` and `OP_ERRORS`
+come from tests/support/poly_op_programs.py."""
+
+from tests.support.poly_doc_cases import DOC_CASES
+from tests.support.poly_op_programs import OP_PROGRAMS
 
 PROGRAM = r'''
 import numpy as np
@@ -207,3 +212,4 @@ def run_program(name):
         "outs": outs,
     }
 '''
+PROGRAM += DOC_CASES + OP_PROGRAMS

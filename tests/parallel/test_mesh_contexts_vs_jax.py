@@ -1,0 +1,317 @@
+"""The three mesh contexts of JAX 0.10.2 against JAX: `with mesh:` (the deprecated resource
+mesh), `set_mesh(mesh)` (abstract and concrete mesh) and `use_abstract_mesh(abstract)`, each
+with the APIs that read (or ignore) them: with_sharding_constraint, jit and pjit in/out
+shardings, device_put, shard_map and smap without a mesh, reshard, out_sharding=,
+get_abstract_mesh / get_mesh, typeof inside jit, auto_axes; nesting and mixing the contexts;
+the contexts in jit's cache key. Each case records its result (the result's sharding and type)
+or its error (the builtin classes and the message's first line), and whether `with mesh:`
+warned; JAX's results are recorded (tests/oracle_results/).
+"""
+
+import pytest
+
+from tests.support import campaign
+from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
+
+PROGRAM = r'''
+import contextlib
+import importlib
+import warnings
+
+AT = jax.sharding.AxisType
+NS = jax.sharding.NamedSharding
+sharding = jax.sharding
+x = np.arange(32, dtype=np.float32).reshape(8, 4)
+auto = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AT.Auto, AT.Auto))
+auto2 = jax.make_mesh((2, 4), ("x", "y"), axis_types=(AT.Auto, AT.Auto))
+expl = jax.make_mesh((4, 2), ("x", "y"))
+pjit = importlib.import_module(jax.__name__ + ".experimental.pjit").pjit
+
+
+def mesh_str(m):
+    if m is None:
+        return "None"
+    kind = "Abstract" if type(m).__name__ == "AbstractMesh" else "Mesh"
+    if m.empty:
+        return kind + "()"
+    return f"{kind}({dict(m.shape)}, {tuple(t.name for t in m.axis_types)})"
+
+
+def sharding_str(s):
+    if hasattr(s, "spec"):
+        return f"{type(s).__name__}({mesh_str(s.mesh)}, {s.spec})"
+    return type(s).__name__
+
+
+def describe(v):
+    if isinstance(v, str):
+        return v
+    if isinstance(v, tuple):
+        return " ; ".join(describe(e) for e in v)
+    if hasattr(v, "sharding"):
+        return f"{sharding_str(v.sharding)} {jax.typeof(v)}"
+    return repr(v)
+
+
+def builtins_of(e):
+    return ",".join(c.__name__ for c in type(e).__mro__ if c.__module__ == "builtins")
+
+
+SLICE = globals().get("SLICE")  # (i, n): meshjit runs every n-th case from the i-th
+COUNT = [0]
+
+
+def run(name, ctx, fn):
+    COUNT[0] += 1
+    if SLICE is not None and COUNT[0] % SLICE[1] != SLICE[0]:
+        return
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            with CONTEXTS[ctx]():
+                r = "ok " + describe(fn())
+        except Exception as e:
+            r = f"ERR {builtins_of(e)}: {str(e).splitlines()[0] if str(e) else ''}"
+    dep = any("with mesh:" in str(w.message) for w in caught)
+    out[f"{name}@{ctx}"] = np.array(r + (" [deprecated]" if dep else ""))
+
+
+CONTEXTS = {
+    "none": contextlib.nullcontext,
+    "with_auto": lambda: auto,
+    "with_expl": lambda: expl,
+    "set_auto": lambda: jax.set_mesh(auto),
+    "set_expl": lambda: jax.set_mesh(expl),
+    "abs_auto": lambda: sharding.use_abstract_mesh(auto.abstract_mesh),
+    "abs_expl": lambda: sharding.use_abstract_mesh(expl.abstract_mesh),
+}
+
+
+def inside(fn):
+    """fn traced inside jit; what it returns (a string) comes out."""
+    seen = []
+
+    def body(a):
+        seen.append(fn(a))
+        return a
+
+    jax.jit(body)(x)
+    return seen[0]
+
+
+def wsc(a):
+    return jax.lax.with_sharding_constraint(a, P("x"))
+
+
+def typeof_sharding(a):
+    return sharding_str(jax.typeof(a).sharding)
+
+
+APIS = {
+    "wsc_P": lambda: jax.jit(wsc)(x),
+    "wsc_P_eager": lambda: wsc(x),
+    "wsc_NS_auto": lambda: jax.jit(lambda a: jax.lax.with_sharding_constraint(a, NS(auto, P("x"))))(x),
+    "jit_in_P": lambda: jax.jit(lambda a: a * 2, in_shardings=P("x"))(x),
+    "jit_out_P": lambda: jax.jit(lambda a: a * 2, out_shardings=P("x"))(x),
+    "jit_plain": lambda: jax.jit(lambda a: a * 2)(x),
+    "pjit_in_P": lambda: pjit(lambda a: a * 2, in_shardings=P("x"))(x),
+    "pjit_out_P": lambda: pjit(lambda a: a * 2, out_shardings=P("x"))(x),
+    "pjit_plain": lambda: pjit(lambda a: a * 2)(x),
+    "pjit_wsc_P": lambda: pjit(wsc)(x),
+    "device_put_P": lambda: jax.device_put(x, P("x")),
+    "shard_map_nomesh": lambda: jax.shard_map(lambda a: a * 2, in_specs=P("x"), out_specs=P("x"))(x),
+    "shard_map_nomesh_jit": lambda: jax.jit(
+        jax.shard_map(lambda a: a * 2, in_specs=P("x"), out_specs=P("x"))
+    )(x),
+    "smap": lambda: jax.smap(lambda a: a * 2, in_axes=0, out_axes=0, axis_name="x")(x),
+    "reshard_eager": lambda: jax.sharding.reshard(x, P("x")),
+    "reshard_jit": lambda: jax.jit(lambda a: jax.sharding.reshard(a, P("x")))(x),
+    "zeros_out": lambda: jnp.zeros((8, 4), out_sharding=P("x")),
+    "zeros_out_jit": lambda: jax.jit(lambda: jnp.zeros((8, 4), out_sharding=P("x")))(),
+    "dot_out_jit": lambda: jax.jit(lambda a: jnp.dot(a, a.T, out_sharding=P("x")))(x),
+    "random_out": lambda: jax.random.normal(jax.random.key(0), (8, 4), out_sharding=P("x")),
+    "get_abstract_mesh": lambda: mesh_str(sharding.get_abstract_mesh()),
+    "get_abstract_mesh_jit": lambda: inside(lambda a: mesh_str(sharding.get_abstract_mesh())),
+    "get_mesh": lambda: mesh_str(sharding.get_mesh()),
+    "get_mesh_jit": lambda: inside(lambda a: mesh_str(sharding.get_mesh())),
+    "typeof_jit": lambda: inside(lambda a: typeof_sharding(a * 2)),
+    "typeof_jit_expl_arg": lambda: jax.jit(lambda a: typeof_sharding(a) and a * 2)(
+        jax.device_put(x, NS(expl, P("x")))
+    ),
+    "typeof_expl_arg": lambda: typeof_sharding(jax.device_put(x, NS(expl, P("x"))) * 2),
+    "auto_axes": lambda: jax.sharding.auto_axes(lambda a: a * 2, out_sharding=P("x"))(x),
+    "set_mesh_in_jit": lambda: inside(lambda a: jax.set_mesh(auto) and "set"),
+    "vmap_spmd": lambda: jax.jit(jax.vmap(lambda r: r * 2, spmd_axis_name="x"))(x),
+}
+
+for api, fn in APIS.items():
+    for ctx in CONTEXTS:
+        run(api, ctx, fn)
+
+
+# ------------------------------------------------------------------------------------------
+# Context objects themselves, nesting and mixing.
+
+
+def with_returns(mesh):
+    entered = mesh.__enter__()
+    return f"{mesh_str(entered)} {entered is mesh} {mesh.__exit__(None, None, None)}"
+
+
+def set_mesh_returns(mesh):
+    with jax.set_mesh(mesh) as entered:
+        return repr(entered)
+
+
+def nested(outer, inner, fn):
+    def go():
+        with outer():
+            with inner():
+                return fn()
+
+    return go
+
+
+SPECIAL = {
+    "set_mesh_abstract": lambda: jax.set_mesh(auto.abstract_mesh) and "set",
+    "use_abstract_mesh_concrete": lambda: sharding.use_abstract_mesh(auto) and "set",
+    "abstract_mesh_enter": lambda: auto.abstract_mesh.__enter__(),
+    "use_abstract_mesh_resize": nested(
+        lambda: sharding.use_abstract_mesh(auto.abstract_mesh),
+        lambda: sharding.use_abstract_mesh(jax.make_mesh((2,), ("z",)).abstract_mesh),
+        lambda: "entered",
+    ),
+    "with_in_set_gam": nested(lambda: jax.set_mesh(expl), lambda: auto2, lambda: mesh_str(sharding.get_abstract_mesh())),
+    "with_in_set_wsc": nested(lambda: jax.set_mesh(auto), lambda: auto2, lambda: jax.jit(wsc)(x)),
+    "with_in_set_inP": nested(lambda: jax.set_mesh(auto), lambda: auto2, lambda: jax.jit(lambda a: a * 2, in_shardings=P("x"))(x)),
+    "set_in_with_gam": nested(lambda: auto2, lambda: jax.set_mesh(expl), lambda: mesh_str(sharding.get_abstract_mesh())),
+    "set_in_with_wsc": nested(lambda: auto2, lambda: jax.set_mesh(auto), lambda: jax.jit(wsc)(x)),
+    "set_in_with_pjit": nested(lambda: auto2, lambda: jax.set_mesh(auto), lambda: pjit(lambda a: a * 2, in_shardings=P("x"))(x)),
+    "with_in_with_wsc": nested(lambda: auto, lambda: auto2, lambda: jax.jit(wsc)(x)),
+    "abs_in_with_wsc": nested(lambda: auto, lambda: sharding.use_abstract_mesh(auto2.abstract_mesh), lambda: jax.jit(wsc)(x)),
+    "with_in_abs_wsc": nested(lambda: sharding.use_abstract_mesh(auto2.abstract_mesh), lambda: auto, lambda: jax.jit(wsc)(x)),
+    "set_none_in_set": nested(lambda: jax.set_mesh(auto), lambda: jax.set_mesh(None), lambda: mesh_str(sharding.get_abstract_mesh())),
+    "make_mesh_default_types": lambda: mesh_str(jax.make_mesh((2,), ("z",))),
+    "with_returns": lambda: with_returns(auto),
+    "set_mesh_returns": lambda: set_mesh_returns(auto),
+}
+
+for name, fn in SPECIAL.items():
+    run(name, "none", fn)
+
+
+def traced_under_two(ctx1, ctx2, api):
+    def go():
+        traces = []
+
+        def f(a):
+            traces.append(1)
+            return api(a)
+
+        g = jax.jit(f)
+        with ctx1():
+            r1 = g(x)
+        with ctx2():
+            r2 = g(x)
+        return f"traces={len(traces)} ; {describe(r1)} ; {describe(r2)}"
+
+    return go
+
+
+CACHE = {
+    "cache_with_wsc": traced_under_two(lambda: auto, lambda: auto2, wsc),
+    "cache_with_plain": traced_under_two(lambda: auto, lambda: auto2, lambda a: a * 2),
+    "cache_with_same": traced_under_two(lambda: auto, lambda: auto, lambda a: a * 2),
+    "cache_set_wsc": traced_under_two(lambda: jax.set_mesh(auto), lambda: jax.set_mesh(auto2), wsc),
+    "cache_set_plain": traced_under_two(lambda: jax.set_mesh(auto), lambda: jax.set_mesh(auto2), lambda a: a * 2),
+    "cache_with_set_plain": traced_under_two(lambda: auto, lambda: jax.set_mesh(auto), lambda a: a * 2),
+    "cache_none_with_plain": traced_under_two(contextlib.nullcontext, lambda: auto, lambda a: a * 2),
+}
+
+for name, fn in CACHE.items():
+    run(name, "none", fn)
+
+
+# ------------------------------------------------------------------------------------------
+# Eager values under set_mesh: on its devices (replicated), except device_put's.
+
+EAGER = {
+    "eager_ones": lambda: jnp.ones(4),
+    "eager_arange_add": lambda: jnp.arange(4.0) + 1,
+    "eager_sin_numpy": lambda: jnp.sin(np.ones(4, np.float32)),
+    "eager_device_put": lambda: jax.device_put(np.ones(4, np.float32)),
+    "eager_jit_of_put": lambda: jax.jit(lambda v: v * 2)(jax.device_put(np.ones(4, np.float32))),
+    "eager_random": lambda: jax.random.normal(jax.random.key(0), (4,)),
+}
+
+for name, fn in EAGER.items():
+    for ctx in ("set_auto", "set_expl"):
+        run(name, ctx, fn)
+'''
+
+# Where meshjit knowingly differs from JAX 0.10.2 (each still checked to differ).
+KNOWN = {
+    # JAX compiles a constraint on a mesh known only abstractly (use_abstract_mesh of Auto
+    # axes) onto one device, or fails an internal assert eagerly; meshjit puts it on the
+    # mesh's first devices.
+    "wsc_P@abs_auto",
+    "wsc_P_eager@abs_auto",
+    "pjit_wsc_P@abs_auto",
+    "abs_in_with_wsc@none",
+    "with_in_abs_wsc@none",
+    # JAX's XLA fails: "No registered implementation for ... xla.sdy.GlobalToLocalShape".
+    "shard_map_nomesh_jit@abs_auto",
+    # meshjit's values untyped by an Explicit axis have no sharding in their type (JAX's
+    # have the context's abstract mesh and P(None, None)).
+    *(f"typeof_jit@{c}" for c in ("none", "with_auto", "with_expl", "set_auto", "set_expl")),
+    "typeof_jit@abs_auto",
+    # meshjit shards vmap's spmd_axis_name dimension over the context mesh outside
+    # shard_map too (JAX only inside shard_map and in sharding constraints).
+    "vmap_spmd@set_auto",
+    "vmap_spmd@set_expl",
+    "vmap_spmd@abs_auto",
+    # JAX's elementwise op on a NumPy operand under an Explicit mesh: P() (meshjit P(None,)).
+    "eager_sin_numpy@set_expl",
+}
+
+
+@pytest.fixture(scope="module")
+def jax_results(tmp_path_factory):
+    return {k: str(v) for k, v in jax_on_8_devices(PROGRAM, tmp_path_factory.mktemp("jax")).items()}
+
+
+# meshjit runs the cases in SLICES slices: `make test` the first, `make test-campaigns` the rest.
+SLICES = 6
+
+
+@pytest.fixture(params=campaign.every(SLICES, range(SLICES)))
+def results(request, jax_results):
+    got = meshjit_on_program(PROGRAM, SLICE=(request.param, SLICES))
+    return jax_results, {k: str(v) for k, v in got.items()}
+
+
+def _same(want: str, got: str) -> bool:
+    """Results equal; errors of JAX's builtin class (meshjit's may have more) whose message
+    starts as JAX's (its first 40 characters), both with or without the deprecation."""
+    if want == got:
+        return True
+    if not (want.startswith("ERR ") and got.startswith("ERR ")):
+        return False
+    (want_cls, want_msg), (got_cls, got_msg) = (s[4:].split(": ", 1) for s in (want, got))
+    deprecated = want.endswith("[deprecated]") == got.endswith("[deprecated]")
+    first = want_cls.split(",")[0]
+    return first in got_cls.split(",") and got_msg.startswith(want_msg[:40]) and deprecated
+
+
+def test_mesh_contexts_as_jax(results):
+    want, got = results
+    assert got and set(got) <= set(want)
+    wrong = [
+        f"{k}\n  JAX:     {want[k][:300]}\n  meshjit: {got[k][:300]}"
+        for k in got
+        if k not in KNOWN and not _same(want[k], got[k])
+    ]
+    assert not wrong, f"{len(wrong)} of {len(got)} differ from JAX:\n" + "\n".join(wrong)
+    # each known difference still differs (else it leaves KNOWN)
+    assert KNOWN <= set(want)
+    assert [k for k in sorted(KNOWN & set(got)) if _same(want[k], got[k])] == []
