@@ -41,12 +41,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "results), meshjit traces it and returns Arrays",
     "shard_map_collectives": "shard_map outside jit runs eagerly per device in JAX (printing a "
     "block prints each device's value); meshjit traces it",
-    "distributed_arrays_mesh_ctx": "JAX 0.10.2 warns that `with mesh:` is deprecated "
-    "(DeprecationWarning, Mesh.__enter__); meshjit does not warn (the mesh contexts' area)",
-    "export_calling_conventions": "export(..., platforms=('cpu', 'cuda', 'tpu')): meshjit lowers "
-    "for one platform",
-    "shape_poly_constraints": "a constraint (`b >= 16`) is not checked when calling the Exported, "
-    "and `a >= 4` from constraints `a >= c`, `c >= 4` is inconclusive in meshjit",
 }
 # Programs that leave global state behind (`jax.set_mesh(mesh)`): run in a process of their own.
 ISOLATED = ("explicit_sharding",)
