@@ -55,7 +55,7 @@ from meshjit.compiler.lax.batching import (
     unbatched_aval,
     vmap_flat,
 )
-from meshjit.compiler.lowering import LoweringError, jaxpr_subcomp
+from meshjit.compiler.lowering import jaxpr_subcomp
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import (
@@ -478,8 +478,8 @@ def _checked_ct(name, i, ct, aval):
 
 
 def _custom_lin_lowering(ctx, *args, **params):
-    raise LoweringError(
-        "cannot apply forward-mode autodiff (jvp) to a custom_vjp function; use vjp / grad, or "
+    raise MeshjitTypeError(  # JAX's TypeError (a LoweringError's name matched no JAX class)
+        "can't apply forward-mode autodiff (jvp) to a custom_vjp function; use vjp / grad, or "
         "define the function with custom_jvp",
         ctx.source,
     )

@@ -341,6 +341,7 @@ class JitFunction:
                 typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             traced.consumed_keys = key_reuse.traced_signature(keys)
+            traced.fun_name = func_name(self.fun)
             if refs.jaxpr_has_refs(closed.jaxpr):
                 traced.ref_runner = refs.RefRunner(closed, self.name, out_tree)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.

@@ -2,7 +2,7 @@
 `checkify(f)` becomes part of the computation, and `checkify(f)(*args)` returns
 `(error, f(*args))`; the error says which check failed first, with its message formatted from
 values computed on the device. `errors=` adds automatic checks: NaNs made by an operation
-(nan_checks), integer division by zero (div_checks), out-of-bounds gathers (index_checks).
+(nan_checks), division by zero (div_checks, lax.div of any dtype), out-of-bounds gathers (index_checks).
 
 How: `f` is traced to a jaxpr in which each `check` is a `check_p` equation; an interpreter
 runs that jaxpr in the caller's trace (so `jit`, `vmap` and `grad` around `checkify` work),
@@ -593,12 +593,11 @@ class _State:
         return outs if eqn.primitive.multiple_results else [outs]
 
     def before(self, prim, ins, params) -> None:
-        if DivisionByZeroError in self.errors and prim.name in ("div", "rem"):
+        if DivisionByZeroError in self.errors and prim.name == "div":  # any dtype, not rem: JAX's
             divisor = ins[1]
-            if not dtypes.is_inexact(aval_of(divisor).dtype):
-                zero = lax.eq(divisor, np.zeros((), aval_of(divisor).dtype))
-                failed = lax.reduce_or(zero, tuple(range(aval_of(divisor).ndim)))
-                self.record(failed, DivisionByZeroError, "division by zero", None, [])
+            zero = lax.eq(divisor, np.zeros((), aval_of(divisor).dtype))
+            failed = lax.reduce_or(zero, tuple(range(aval_of(divisor).ndim)))
+            self.record(failed, DivisionByZeroError, "division by zero", None, [])
         if OOBError in self.errors and prim.name == "gather":
             self._gather_bounds(ins, params)
 

@@ -72,11 +72,15 @@ __all__ = [
     "is_symbolic_dim",
     "maximum_supported_calling_convention_version",
     "minimum_supported_calling_convention_version",
+    "register_namedtuple_serialization",
+    "register_pytree_node_serialization",
     "symbolic_args_specs",
     "symbolic_shape",
 ]
 
 SymbolicScope = shape_poly.SymbolicScope
+register_pytree_node_serialization = fmt.register_pytree_node_serialization
+register_namedtuple_serialization = fmt.register_namedtuple_serialization
 symbolic_shape = shape_specs.symbolic_shape
 is_symbolic_dim = shape_poly.is_symbolic_dim
 InconclusiveDimensionOperation = shape_poly.InconclusiveDimensionOperation
@@ -665,7 +669,9 @@ def _call_exported_rule(*avals, exported: Exported):
             )
     env = _dim_env(exported, avals)
     return [
-        ShapedArray(tuple(shape_poly.evaluate(d, env) for d in a.shape), a.dtype)
+        ShapedArray(
+            tuple(shape_poly.evaluate(d, env) for d in a.shape), a.dtype, weak_type=a.weak_type
+        )
         for a in exported.out_avals
     ]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import json
 import struct
+from typing import Callable
 
 import flatbuffers
 import ml_dtypes
@@ -21,6 +22,7 @@ import numpy as np
 from flatbuffers import number_types as N
 from flatbuffers.table import Table
 
+from meshjit.compiler import tree_util
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.shape_poly import SymbolicScope
@@ -31,7 +33,7 @@ from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
 )
-from meshjit.compiler.tree_util import PyTreeDef
+from meshjit.compiler.tree_util import PyTreeDef, tree_structure, tree_unflatten
 
 # What JAX writes in the header, and the versions whose layout meshjit reads (JAX 0.10.2 reads
 # 2..11; they differ only in fields added later, which are optional).
@@ -113,6 +115,67 @@ _AXIS_TYPE_CODES = {AxisType.Auto: 1, AxisType.Explicit: 2, AxisType.Manual: 3}
 _AXIS_TYPES = {code: t for t, code in _AXIS_TYPE_CODES.items()}
 
 ORDERED_DICT_NAME = "collections.OrderedDict"
+
+# ---------------------------------------------------------------------------------------------
+# Custom pytree nodes in the trees (jax.export.register_pytree_node_serialization).
+
+_SERIALIZERS: dict[type, tuple[str, Callable]] = {}  # node type -> (name, serialize_auxdata)
+_DESERIALIZERS: dict[str, tuple[Callable, Callable]] = {}  # name -> (deserialize, from_children)
+
+
+def register_pytree_node_serialization(
+    nodetype, *, serialized_name: str, serialize_auxdata, deserialize_auxdata, from_children=None
+):
+    """Lets `nodetype` nodes of the Exported's trees serialize under `serialized_name` (JAX's)."""
+    if nodetype in _SERIALIZERS:
+        raise MeshjitValueError(
+            f"Duplicate serialization registration for type `{nodetype}`. Previous registration "
+            f"was with serialized_name `{_SERIALIZERS[nodetype][0]}`."
+        )
+    if serialized_name in _DESERIALIZERS:
+        raise MeshjitValueError(
+            f"Duplicate serialization registration for serialized_name `{serialized_name}`."
+        )
+    if from_children is None:
+        if nodetype not in tree_util._registry:
+            raise MeshjitValueError(
+                "If `from_children` is not present, you must call first"
+                f"`jax.tree_util.register_pytree_node` for `{nodetype}`"
+            )
+        from_children = tree_util._registry[nodetype].unflatten
+    _SERIALIZERS[nodetype] = (serialized_name, serialize_auxdata)
+    _DESERIALIZERS[serialized_name] = (deserialize_auxdata, from_children)
+    return nodetype
+
+
+def register_namedtuple_serialization(nodetype, *, serialized_name: str):
+    """A namedtuple's nodes serialize with its field names (JAX's)."""
+    if not (isinstance(nodetype, type) and issubclass(nodetype, tuple) and hasattr(nodetype, "_fields")):
+        raise MeshjitValueError(
+            "Use `jax.export.register_pytree_node_serialization` for types other than "
+            "`collections.namedtuple`."
+        )
+    return register_pytree_node_serialization(
+        nodetype,
+        serialized_name=serialized_name,
+        serialize_auxdata=lambda _: json.dumps(nodetype._fields).encode("utf-8"),
+        deserialize_auxdata=lambda data: json.loads(bytes(data).decode("utf-8")),
+        from_children=lambda keys, children: nodetype(**dict(zip(keys, children))),
+    )
+
+
+def _ordered_dict_keys(keys) -> bytes:
+    _check_str_keys(keys)
+    return json.dumps(list(keys)).encode()
+
+
+register_pytree_node_serialization(
+    collections.OrderedDict,
+    serialized_name=ORDERED_DICT_NAME,
+    serialize_auxdata=_ordered_dict_keys,
+    deserialize_auxdata=lambda data: json.loads(bytes(data).decode("utf-8")),
+    from_children=lambda keys, children: collections.OrderedDict(zip(keys, children)),
+)
 
 
 def dtype_code(dtype) -> int:
@@ -275,13 +338,20 @@ def _tree_kind(td: PyTreeDef):
     if td.kind is dict:
         _check_str_keys(td.aux)
         return _TREE_DICT, list(td.aux), None, None
-    if td.kind is collections.OrderedDict:
-        _check_str_keys(td.aux)
-        return _TREE_CUSTOM, None, ORDERED_DICT_NAME, json.dumps(list(td.aux)).encode()
+    if td.kind in _SERIALIZERS:
+        name, serialize_auxdata = _SERIALIZERS[td.kind]
+        data = serialize_auxdata(td.aux)
+        if not isinstance(data, (bytes, bytearray)):
+            raise MeshjitValueError(
+                "The custom serialization function for `node_type` must return a `bytes` object. "
+                f"It returned a {type(data)}."
+            )
+        return _TREE_CUSTOM, None, name, bytes(data)
     raise MeshjitValueError(
         f"export: cannot serialize a pytree with a node of type {getattr(td.kind, '__name__', td.kind)}"
-        "; meshjit serializes tuples, lists, dicts, None and collections.OrderedDict (as JAX's "
-        "built-in registrations do)"
+        ", an unregistered type: use `export.register_pytree_node_serialization` or "
+        "`export.register_namedtuple_serialization` (tuples, lists, dicts, None and "
+        "collections.OrderedDict are built in)"
     )
 
 
@@ -421,14 +491,18 @@ def read_tree(r: Reader) -> PyTreeDef:
 
 
 def _custom_tree(r: Reader, kids) -> PyTreeDef:
+    """A registered node (as JAX's: the node its `from_children` builds of placeholder
+    children)."""
     name = r.string(3)
-    if name != ORDERED_DICT_NAME:
+    if name not in _DESERIALIZERS:
         raise MeshjitValueError(
-            f"deserialize: the pytree has a custom node `{name}` that meshjit does not know "
-            f"(it reads tuples, lists, dicts, None and {ORDERED_DICT_NAME})"
+            f"deserialize: Cannot deserialize a PyTreeDef containing an unregistered type `{name}`"
+            ". Use `export.register_pytree_node_serialization` or "
+            "`export.register_namedtuple_serialization`."
         )
-    keys = json.loads(r.byte_vector(4).decode("utf-8"))
-    return PyTreeDef(collections.OrderedDict, tuple(keys), kids)
+    deserialize_auxdata, from_children = _DESERIALIZERS[name]
+    children = [tree_unflatten(k, [0] * k.num_leaves) for k in kids]
+    return tree_structure(from_children(deserialize_auxdata(r.byte_vector(4)), children))
 
 
 def read_aval(r: Reader, scope: SymbolicScope) -> ShapedArray:

@@ -8,6 +8,8 @@ import collections
 import io
 from typing import Sequence
 
+from jaxlib import _hlo, _jax
+
 from meshjit.compiler import tree_public
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import shape_poly
@@ -34,7 +36,7 @@ class Traced:
 
     __slots__ = (
         "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys",
-        "ref_runner",
+        "ref_runner", "fun_name",
     )  # fmt: skip
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
@@ -44,6 +46,7 @@ class Traced:
         self.lowerer = None  # set by `jit(f).trace(...)`: lowers for the traced signature
         self.consumed_keys = None  # key arguments the trace consumed (jit/key_reuse.py)
         self.ref_runner = None  # a program using mutable refs runs through it (jit/refs.py)
+        self.fun_name = name  # JAX's: the traced function's own name (`<lambda>`), set by jit
 
     out_info = property(lambda self: _out_info(self))
 
@@ -204,18 +207,27 @@ class Lowered:
         shardings on the call's mesh, as JAX)."""
         return _out_info(self.traced, self.out_shardings)
 
-    def as_text(self, *, debug_info: bool = False, stage: str = "emitted") -> str:
+    def as_text(
+        self, dialect: str | None = None, *, debug_info: bool = False, stage: str = "emitted"
+    ) -> str:
         """The module as meshjit emitted it, or (stage="propagated") as compiled: after the
-        propagation chosen with jit(..., propagation=...)."""
-        return self.compiler_ir(stage=stage).operation.get_asm(enable_debug_info=debug_info)
+        propagation chosen with jit(..., propagation=...); dialect="hlo": XLA's HLO text of it
+        (JAX's short parsable form)."""
+        if dialect == "hlo":
+            opts = _hlo.HloPrintOptions.short_parsable()
+            opts.print_metadata = debug_info
+            return self.compiler_ir("hlo", stage=stage).as_hlo_module().to_string(opts)
+        module = self.compiler_ir(dialect, stage=stage)
+        return module.operation.get_asm(enable_debug_info=debug_info)
 
     def compiler_ir(self, dialect: str | None = None, *, stage: str = "emitted"):
         """The MLIR module (JAX's `dialect="stablehlo"`, the default), as emitted or
-        (stage="propagated") as compiled."""
+        (stage="propagated") as compiled; dialect="hlo": XLA's computation of it."""
+        if dialect == "hlo":
+            bytecode = self.as_bytecode(stage)
+            return _jax.mlir.mlir_module_to_xla_computation(bytecode, use_tuple_args=False)
         if dialect not in (None, "stablehlo"):
-            raise MeshjitValueError(
-                f"compiler_ir: meshjit gives the 'stablehlo' module, not dialect={dialect!r}"
-            )
+            raise MeshjitValueError(f"unknown dialect: {dialect} (meshjit: 'stablehlo' or 'hlo')")
         if stage == "emitted":
             return self._module
         if stage != "propagated":

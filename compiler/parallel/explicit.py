@@ -489,7 +489,8 @@ def explicit_axes(fun=None, *, axes=None, in_sharding=None):
         with scoped_mesh(inner):
             args = _reshard_tree(args, given, "explicit_axes")
             out = fun(*args, **kwargs)
-        return tree_map(lambda x: _drop_axes(x, mesh), out)
+            # retyped under the inner mesh: its values meet the context check (JAX's mesh_cast)
+            return tree_map(lambda x: _drop_axes(x, mesh), out)
 
     return _mode_switch(fun, "explicit_axes", "in_sharding", in_sharding, run)
 

@@ -108,6 +108,7 @@ def bits(key, shape=(), dtype=None):
     """Uniform random bits as unsigned integers of `dtype` (the default uint: uint32, or uint64
     with x64)."""
     data, _ = check_key("bits", key)
+    dtypes.check_user_dtype(dtype, "")  # JAX warns (naming no function): uint64 is uint32
     dtype = dtypes.default_uint if dtype is None else dtypes.canonicalize(dtype)
     if not dtypes.is_unsigned(dtype):
         raise MeshjitValueError(

@@ -193,9 +193,10 @@ class PRNGKeyArray:
         index = index if isinstance(index, tuple) else (index,)
         if any(i is Ellipsis for i in index):
             return PRNGKeyArray(self._data[(*index, slice(None))], self._impl)
-        if len(index) > self.ndim:
+        used = sum(i is not None for i in index)  # None (np.newaxis) adds an axis, takes none
+        if used > self.ndim:
             raise MeshjitIndexError(
-                f"Too many indices: array is {self.ndim}-dimensional, but {len(index)} were "
+                f"Too many indices: array is {self.ndim}-dimensional, but {used} were "
                 f"indexed (a key array of shape {self.shape})"
             )
         return PRNGKeyArray(self._data[index], self._impl)

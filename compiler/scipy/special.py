@@ -10,6 +10,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
+from meshjit.compiler.ad.api import jvp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
@@ -90,7 +91,46 @@ def zeta(x, q=None):
             "function."
         )
     x, q = _inexact(x, q)
+    return _hurwitz_zeta(x, q)
+
+
+@custom_jvp
+def _hurwitz_zeta(x, q):
     return lax.zeta(x, q)
+
+
+def _zeta_series_expansion(s, a):
+    """JAX's series for zeta (Johansson 2015, formula (5)), whose jvp is zeta's in both
+    arguments (there is no closed-form derivative in the exponent)."""
+    dtype = aval_of(a).dtype.type
+    n = m = dtype(8) if aval_of(a).dtype == np.float32 else dtype(16)
+    s_, a_ = jnp.expand_dims(s, -1), jnp.expand_dims(a, -1)
+    k = jnp.expand_dims(np.arange(n, dtype=n.dtype), tuple(range(aval_of(a).ndim)))
+    total = jnp.sum((a_ + k) ** -s_, -1)
+    integral = lax.div((a + n) ** (dtype(1) - s), s - dtype(1))
+    t0 = (a + n) ** -s
+    j = jnp.expand_dims(np.arange(2 * m, dtype=m.dtype), tuple(range(aval_of(s).ndim)))
+    t1 = jnp.cumprod((s_ + j) / (a_ + n), -1)[..., ::2]
+    t1 = jnp.clip(t1, max=np.finfo(dtype).max)
+    coefs = np.expand_dims(
+        np.array(_BERNOULLI_COEFS[: aval_of(t1).shape[-1]], dtype=dtype),
+        tuple(range(aval_of(a).ndim)),
+    )
+    return total + integral + t0 * (dtype(0.5) + (t1 / coefs).sum(-1))
+
+
+_hurwitz_zeta.defjvp(lambda primals, tangents: jvp(_zeta_series_expansion, primals, tangents))
+
+# (2k)! / B_2k, the Euler-Maclaurin tail's coefficients (JAX's table).
+_BERNOULLI_COEFS = np.array([
+    12, -720, 30240, -1209600, 47900160, -1307674368000 / 691, 74724249600,
+    -10670622842880000 / 3617, 5109094217170944000 / 43867,
+    -802857662698291200000 / 174611, 14101100039391805440000 / 77683,
+    -1693824136731743669452800000 / 236364091, 186134520519971831808000000 / 657931,
+    -37893265687455865519472640000000 / 3392780147,
+    759790291646040068357842010112000000 / 1723168255201,
+    -134196726836183700385281186201600000000 / 7709321041217,
+])  # fmt: skip
 
 
 def multigammaln(a, d: int):

@@ -198,3 +198,17 @@ def test_defjvps_calls_the_function_again_so_its_jaxpr_keeps_the_call():
     text = str(meshjit.make_jaxpr(meshjit.grad(log1pexp))(1.0))
     assert "custom_jvp_call[" in text and "name=log1pexp" in text
     np.testing.assert_allclose(meshjit.grad(log1pexp)(100.0), 1.0)
+
+
+def test_jvp_of_a_custom_vjp_function_is_jax_s_type_error():
+    """JAX raises TypeError; meshjit's LoweringError (a TypeError too) printed a name no JAX
+    class has."""
+
+    @meshjit.custom_vjp
+    def ident(x):
+        return x
+
+    ident.defvjp(lambda x: (x, None), lambda _, g: (g,))
+    with pytest.raises(TypeError, match="can't apply forward-mode autodiff") as info:
+        meshjit.jvp(ident, (1.0,), (1.0,))
+    assert type(info.value).__name__ in ("TypeError", "MeshjitTypeError")

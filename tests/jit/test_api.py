@@ -1,5 +1,6 @@
 """The public jit API: calling jit, its caches, the staged objects (Lowered / Compiled), eager mode."""
 
+import functools
 import os
 import re
 
@@ -507,3 +508,25 @@ def test_results_carry_jaxs_result_info():
     text = meshjit.jit(lambda x: (x, {"a": x * 2, "b": [x]})).lower(1.0).as_text()
     for name in ("result[0]", "result[1]['a']", "result[1]['b'][0]"):
         assert f'{{jax.result_info = "{name}"}}' in text
+
+
+def test_traced_fun_name_is_the_function_s_own_name():
+    """As JAX's `Traced.fun_name`: the unsanitized name (`<lambda>`), a partial's function's."""
+
+    def mlp(x):
+        return x
+
+    assert meshjit.jit(mlp).trace(1.0).fun_name == "mlp"
+    assert meshjit.jit(lambda x: x).trace(1.0).fun_name == "<lambda>"
+    assert meshjit.jit(functools.partial(mlp)).trace(1.0).fun_name == "mlp"
+
+
+def test_lowered_as_text_in_the_hlo_dialect():
+    """JAX's `lowered.as_text("hlo")` (dialect first, positional) and `compiler_ir("hlo")`."""
+    lowered = meshjit.jit(lambda x, y: jnp.sin(x) @ y).lower(jnp.ones((4, 3)), jnp.ones((3, 2)))
+    text = lowered.as_text("hlo")
+    assert text.startswith("HloModule jit__lambda") and "sine(" in text and "dot(" in text
+    assert lowered.compiler_ir("hlo").as_hlo_module().to_string() != ""
+    assert "stablehlo.sine" in lowered.as_text("stablehlo")
+    with pytest.raises(ValueError, match="unknown dialect"):
+        lowered.as_text("mhlo")

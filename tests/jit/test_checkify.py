@@ -260,3 +260,15 @@ def test_debug_check_checks_only_under_checkify():
     err, out = checkify.checkify(g)(-1.0)
     assert err.get() == "x must be positive, got -1.0 (`check` failed)"
     assert checkify.checkify(g)(2.0)[0].get() is None
+
+
+def test_div_checks_every_division_and_no_remainder():
+    """JAX's div_checks check lax.div of floats too (before the NaN a later sqrt makes) and not
+    lax.rem; results as JAX 0.10.2's."""
+    div = lambda a, b: checkify.checkify(jnp.divide, errors=checkify.div_checks)(a, b)[0].get()
+    assert div(jnp.ones(2), jnp.array([1.0, 0.0])) == "division by zero"
+    f = lambda a, b: jnp.sqrt(a / b - 5.0)
+    one, zero = jnp.float32(1.0), jnp.float32(0.0)
+    assert checkify.checkify(f, errors=checkify.all_checks)(one, zero)[0].get() == "division by zero"
+    rem = checkify.checkify(meshjit.lax.rem, errors=checkify.div_checks)
+    assert rem(np.int32(3), np.int32(0))[0].get() is None

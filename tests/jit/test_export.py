@@ -526,3 +526,51 @@ def test_bad_exports_are_clear_errors():
         exported("dtypes").serialize(vjp_order=1)
     with pytest.raises(meshjit.MeshjitValueError, match="carries no VJP"):
         jax_fixture("mlp")[0].serialize(vjp_order=1)
+
+
+def test_weak_types_kept_in_avals_and_results_dropped_by_serialization():
+    """As JAX's: a Python scalar argument is a weak aval of the Exported and its call's result."""
+    exp = export.export(meshjit.jit(lambda x, s: (x * s, s * 2)))(jnp.ones(2), 2.0)
+    assert [a.weak_type for a in exp.in_avals] == [False, True]
+    assert [a.weak_type for a in exp.out_avals] == [False, True]
+    assert exp.call(jnp.ones(2), 3.0)[1].weak_type
+    assert not any(a.weak_type for a in export.deserialize(exp.serialize()).in_avals)
+
+
+class _Point(NamedTuple):
+    x: object
+    y: object
+
+
+class _Scaled:
+    def __init__(self, value, scale):
+        self.value, self.scale = value, scale
+
+
+meshjit.tree_util.register_pytree_node(
+    _Scaled, lambda s: ((s.value,), s.scale), lambda scale, kids: _Scaled(kids[0], scale)
+)
+export.register_namedtuple_serialization(_Point, serialized_name="tests.Point")
+export.register_pytree_node_serialization(
+    _Scaled,
+    serialized_name="tests.Scaled",
+    serialize_auxdata=lambda scale: str(scale).encode(),
+    deserialize_auxdata=lambda data: float(data.decode()),
+)
+
+
+def test_registered_custom_nodes_serialize_in_the_trees():
+    """jax.export.register_namedtuple_serialization / register_pytree_node_serialization: the
+    trees round-trip and the deserialized function takes and returns the custom nodes."""
+    f = lambda p, s: _Scaled(p.x * s.value + p.y, s.scale)
+    args = (_Point(np.ones(2, np.float32), np.float32(1)), _Scaled(np.full(2, 3, np.float32), 2.0))
+    exp = export.export(meshjit.jit(f))(*args)
+    back = export.deserialize(exp.serialize())
+    assert back.in_tree == exp.in_tree and back.out_tree == exp.out_tree
+    out = back.call(*args)
+    assert isinstance(out, _Scaled) and out.scale == 2.0
+    np.testing.assert_allclose(out.value, [4.0, 4.0])
+    with pytest.raises(meshjit.MeshjitValueError, match="Duplicate serialization"):
+        export.register_namedtuple_serialization(_Point, serialized_name="tests.Point2")
+    with pytest.raises(meshjit.MeshjitValueError, match="other than `collections.namedtuple`"):
+        export.register_namedtuple_serialization(_Scaled, serialized_name="tests.Other")

@@ -41,3 +41,16 @@ def test_diff_matches_numpy(shape, n, data, seed):
     b = x > 0
     np.testing.assert_array_equal(jit_numpy(lambda a: jnp.diff(a, n, axis), b), np.diff(b, n, axis))
 
+
+
+def test_diagonal_and_trace_of_a_symbolic_square():
+    """Symbolic dimensions index the diagonal by an iota (NumPy's arange of a DimExpr failed)."""
+    from meshjit import ShapeDtypeStruct, export, jit
+
+    spec = ShapeDtypeStruct(export.symbolic_shape("b, b"), jnp.float32)
+    exp = export.export(jit(lambda x: (jnp.trace(x), jnp.diagonal(x))))(spec)
+    assert [str(a) for a in exp.out_avals] == ["float32[]", "float32[b]"]
+    m = normal(3, 3).astype(np.float32)
+    t, d = exp.call(m)
+    close(t, np.trace(m))
+    close(d, np.diagonal(m))

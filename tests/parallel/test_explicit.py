@@ -815,3 +815,24 @@ def test_eval_shape_out_info_and_input_shardings_show_typed_shardings_as_jax():
     (given,), _ = lowered.compile().input_shardings
     assert str(given.spec) == "P('X', None)"  # the argument's own spec, not a trimmed one
     assert meshjit.eval_shape(lambda a: a + 1, np.ones(3)).sharding is None
+
+
+def test_explicit_axes_under_jit_on_an_auto_mesh(monkeypatch):
+    """The results are retyped for the outer (Auto) mesh under the inner one, as JAX's mesh_cast:
+    done outside, the context-mesh check refused the Explicit-typed values. (The test suite's
+    jaxpr typecheck re-runs the rules after tracing, outside explicit_axes' scope, where the
+    context-mesh check refuses the body's ops: off here.)"""
+    from meshjit.compiler.jit import api
+
+    monkeypatch.setitem(api.TYPECHECK, "enabled", False)
+    auto = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Auto,) * 2)
+
+    def f(a):
+        assert meshjit.typeof(a).sharding.spec == P("X", None)
+        return a * 2
+
+    with meshjit.set_mesh(auto):
+        g = meshjit.sharding.explicit_axes(f, in_sharding=P("X", None))
+        a = meshjit.device_put(np.ones((8, 2), np.float32), NamedSharding(auto, P("X")))
+        out = meshjit.jit(g)(a)
+    np.testing.assert_array_equal(out, np.full((8, 2), 2.0))

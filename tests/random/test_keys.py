@@ -350,3 +350,18 @@ def test_key_arrays_have_their_datas_placement():
     assert keys.is_fully_addressable and not keys.is_fully_replicated or n == 1
     single = meshjit.random.key(1)
     assert single.devices() == {meshjit.devices()[0]} and single.is_fully_replicated
+
+
+def test_indexing_a_key_array_with_none_adds_an_axis():
+    """`k[None]` as JAX's: None takes no dimension (it was counted as an index)."""
+    k = random.key(0)
+    assert k[None].shape == (1,)
+    keys = random.split(k, 3)
+    assert keys[None, 1:].shape == (1, 2) and keys[0, None].shape == (1,)
+    np.testing.assert_array_equal(random.key_data(keys[0, None])[0], random.key_data(keys[0]))
+
+
+def test_bits_warns_that_uint64_is_uint32_without_x64():
+    with pytest.warns(UserWarning, match="Explicitly requested dtype uint64"):
+        out = random.bits(random.key(0), (2,), np.uint64)
+    assert out.dtype == np.uint32
