@@ -698,8 +698,13 @@ def resolve_spec(sharding_or_spec, what: str) -> NamedSharding:
         mesh = get_context_mesh()
         if mesh is None:
             where = what.split(" ", 1)  # "jit in_shardings": JAX names the argument
+            jaxs = (  # JAX's words for device_put
+                "Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put. "
+                if where[0] == "device_put"
+                else ""
+            )
             raise NoContextMeshError(
-                f"{where[0]} requires a non-empty mesh in context if you are passing "
+                f"{jaxs}{where[0]} requires a non-empty mesh in context if you are passing "
                 f"`PartitionSpec`s to {where[1] if len(where) > 1 else 'shardings'}. Using "
                 "PartitionSpec when you are not under a mesh context is not allowed: a bare "
                 f"PartitionSpec {sharding_or_spec} needs a context mesh; enter into a mesh "

@@ -30,3 +30,18 @@ _FAMILIES = (
 )  # fmt: skip
 __all__ = [name for family in _FAMILIES for name in family.__all__]
 del _FAMILIES
+
+
+# Names JAX 0.10 removed: using them raises its AttributeError with its advice.
+_REMOVED = {
+    "sph_harm": (
+        "jax.scipy.special.sph_harm was deprecated in v0.7.0 and removed in v0.10.0. Use "
+        "jax.scipy.special.sph_harm_y instead."
+    ),
+}
+
+
+def __getattr__(name: str):
+    if name in _REMOVED:
+        raise AttributeError(_REMOVED[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
