@@ -102,7 +102,7 @@ def _from_strings(specs, rank) -> ConvDimensionNumbers:
     if not spatial_sets[0] == spatial_sets[1] == spatial_sets[2]:
         raise MeshjitTypeError(  # JAX's words
             "convolution dimension_numbers elements must each have the same set of spatial "
-            f"characters, got {tuple(specs)}."
+            f"characters, got {tuple(specs)}. (they name different spatial dimensions)"
         )
     rhs = specs[1]
     out = []

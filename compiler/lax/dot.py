@@ -49,7 +49,8 @@ register_pp_params(dot_general_p, _pp_dot_general)
 
 @abstract_eval_rules.register(dot_general_p)
 def _dot_general_rule(
-    lhs, rhs, *, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None
+    lhs, rhs, *, dimension_numbers, precision=None,
+    preferred_element_type=None, out_sharding=None
 ):
     if (
         dimension_numbers == _MATRIX_PRODUCT
@@ -82,7 +83,9 @@ def _mixed_to_preferred(a, b, preferred) -> bool:
     if a == b or preferred is None:
         return False
     preferred = dtypes.canonicalize(preferred)
-    return all(dtypes.is_float(d) and np.promote_types(d, preferred) == preferred for d in (a, b))
+    return all(
+        dtypes.is_float(d) and np.promote_types(d, preferred) == preferred for d in (a, b)
+    )
 
 
 def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
@@ -133,14 +136,8 @@ def _check_dot_sizes(lhs, rhs, ldims, rdims, kind) -> None:
 
 
 def _dot_general_lowering(
-    ctx,
-    lhs,
-    rhs,
-    *,
-    dimension_numbers,
-    precision=None,
-    preferred_element_type=None,
-    out_sharding=None,
+    ctx, lhs, rhs, *, dimension_numbers, precision=None,
+    preferred_element_type=None, out_sharding=None
 ):
     cache = ctx.module_ctx.attributes
     dims = cache.get(("dot", dimension_numbers))
@@ -157,8 +154,7 @@ def _dot_general_lowering(
     if a.dtype != b.dtype:  # mixed floats: both in the preferred dtype, as JAX lowers them
         element = ir.RankedTensorType(ctx.result_type).element_type
         lhs, rhs = (
-            x
-            if v.dtype == preferred_element_type
+            x if v.dtype == preferred_element_type
             else hlo.ConvertOp(ir.RankedTensorType.get(list(v.shape), element), x).result
             for x, v in ((lhs, a), (rhs, b))
         )
@@ -170,14 +166,8 @@ lowering_rules.register(dot_general_p, _dot_general_lowering)
 
 @sharding_rules.register(dot_general_p)
 def _dot_general_sharding(
-    out,
-    lhs,
-    rhs,
-    *,
-    dimension_numbers,
-    precision=None,
-    preferred_element_type=None,
-    out_sharding=None,
+    out, lhs, rhs, *, dimension_numbers, precision=None,
+    preferred_element_type=None, out_sharding=None
 ):
     """JAX's rule: batch dims and free dims keep their axes; contracting dims sharded on both
     sides are ambiguous (the result could be all-reduced or scattered): ask for out_sharding.
@@ -413,7 +403,8 @@ def _dot_operand_ct_free(
 
 @transpose_rules.register(dot_general_p)
 def _dot_general_transpose(
-    ct, x, y, *, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None
+    ct, x, y, *, dimension_numbers, precision=None, preferred_element_type=None,
+    out_sharding=None
 ):
     (lc, rc), (lb, rb) = dimension_numbers
     if is_undefined(x) and is_undefined(y):
@@ -440,7 +431,8 @@ def _dot_general_transpose(
 
 @batching_rules.register(dot_general_p)
 def _dot_general_batcher(
-    args, dims, *, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None
+    args, dims, *, dimension_numbers, precision=None, preferred_element_type=None,
+    out_sharding=None
 ):
     (lhs, rhs), (dl, dr) = args, dims
     (lc, rc), (lb, rb) = dimension_numbers

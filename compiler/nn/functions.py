@@ -216,7 +216,8 @@ def glu(x, axis=-1):
     size = jnp.shape(x)[axis]
     if size % 2:
         raise MeshjitAssertionError(
-            f"axis size must be divisible by 2: glu's axis {axis} of {aval_of(x).str_short()}"
+            f"axis size must be divisible by 2: glu's axis {axis} of {aval_of(x).str_short()} "
+            "must be even"
         )
     a, b = jnp.split(x, 2, axis)
     return a * sigmoid(b)

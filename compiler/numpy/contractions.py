@@ -350,7 +350,8 @@ def _check_output(output: str, inputs: list[str], subscripts: str):
             )
         if label not in seen:
             raise MeshjitValueError(
-                f"Output character {label!r} did not appear in the input (einsum {subscripts!r})"
+                f"Output character {label!r} did not appear in the input: einsum: output label "
+                f"{label!r} in {subscripts!r} does not appear in any input"
             )
 
 

@@ -251,9 +251,7 @@ def _pad_linear_ramp(x, width, ends):
         last = lax.squeeze(lax.slice_in_dim(x, size - 1, size, axis=axis), (axis,))
         before = linspace(end_lo, first, lo, endpoint=False, dtype=dtype, axis=axis)
         after = linspace(end_hi, last, hi, endpoint=False, dtype=dtype, axis=axis)
-        before, after = (
-            lax.convert_element_type(v, dtype, weak_type=weak) for v in (before, after)
-        )
+        before, after = (lax.convert_element_type(v, dtype, weak_type=weak) for v in (before, after))
         x = lax.concatenate([before, x, flip(after, axis)], axis)
     return x
 

@@ -157,3 +157,19 @@ def test_vjp_and_vmap_of_a_polymorphic_call():
 def test_unsupported_ops_on_symbolic_dims_are_clear_errors():
     with pytest.raises(NotImplementedError, match="potrf .* symbolic dimensions"):
         poly_export(lambda x: jnp.linalg.cholesky(x @ x.T + jnp.eye(x.shape[0])), "b, 4")
+
+
+def test_a_call_that_breaks_a_constraint_is_refused():
+    # Regression: the constraint went unchecked and the call ran.
+    (b,) = export.symbolic_shape("b", constraints=("b >= 4",))
+    exp = export.export(meshjit.jit(jnp.sin))(meshjit.ShapeDtypeStruct((b,), jnp.float32))
+    assert exp.call(jnp.ones(5)).shape == (5,)
+    with pytest.raises(ValueError, match="Expected 'b - 4' to be greater or equal to 0"):
+        exp.call(jnp.ones(2))
+
+
+def test_symbolic_shape_syntax_errors_name_the_dimension():
+    with pytest.raises(ValueError, match=r"'a, 2\*' in dimension 1: expecting one of"):
+        export.symbolic_shape("a, 2*")
+    with pytest.raises(ValueError, match="in dimension 1: expecting integer, found 2.5"):
+        export.symbolic_shape("a, 2.5")

@@ -507,3 +507,9 @@ def test_results_carry_jaxs_result_info():
     text = meshjit.jit(lambda x: (x, {"a": x * 2, "b": [x]})).lower(1.0).as_text()
     for name in ("result[0]", "result[1]['a']", "result[1]['b'][0]"):
         assert f'{{jax.result_info = "{name}"}}' in text
+
+
+def test_shape_dtype_struct_needs_a_dtype():
+    # Regression: a dtype of None became float64's NumPy default.
+    with pytest.raises(ValueError, match="ShapeDtypeStruct: dtype must be specified"):
+        ShapeDtypeStruct((2,), None)
