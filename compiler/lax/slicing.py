@@ -506,7 +506,7 @@ def split(operand, sizes, axis: int = 0) -> list:
     if sum(sizes) != aval.shape[axis]:
         raise MeshjitValueError(  # JAX's words
             f"Sum of sizes {sum(sizes)} must be equal to dimension {axis} of the operand shape "
-            f"{list(aval.shape)} (split: sizes {tuple(sizes)})"
+            f"{list(aval.shape)} (split: sizes {tuple(sizes)} must sum to its size)"
         )
     out, start = [], 0
     for size in sizes:

@@ -1,6 +1,7 @@
 """meshjit.scipy.special (implemented in meshjit.compiler.scipy.special and the family modules
 beside it, whose __all__ lists name the functions)."""
 
+from meshjit.compiler.api_util import removed_names as _removed_names
 from meshjit.compiler.scipy import (
     bessel,
     error_functions,
@@ -39,9 +40,4 @@ _REMOVED = {
         "jax.scipy.special.sph_harm_y instead."
     ),
 }
-
-
-def __getattr__(name: str):
-    if name in _REMOVED:
-        raise AttributeError(_REMOVED[name])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = _removed_names(__name__, _REMOVED)
