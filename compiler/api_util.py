@@ -54,3 +54,15 @@ def argument_names(fun, args, kwargs, statics=()) -> list[str]:
     for name, value in named:
         out += [name + keystr(path) for path, _ in tree_flatten_with_path(value)[0]]
     return out
+
+
+def removed_names(module_name: str, removed: dict):
+    """A facade module's `__getattr__` for the names JAX removed: using one raises JAX's
+    AttributeError with its advice (`removed`: {name: JAX's message})."""
+
+    def __getattr__(name: str):
+        if name in removed:
+            raise AttributeError(removed[name])
+        raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+
+    return __getattr__

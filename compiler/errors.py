@@ -306,6 +306,13 @@ class MeshjitOverflowError(MeshjitValueError, OverflowError):
     """A Python int that does not fit int32 (JAX: OverflowError)."""
 
 
+class MeshjitKeyError(MeshjitError, KeyError):
+    """A name the user's format string or mapping asks for that is not given (JAX: KeyError)."""
+
+    def __str__(self):  # a KeyError's message without the quotes KeyError adds
+        return Exception.__str__(self)
+
+
 class MeshjitAttributeError(MeshjitError, AttributeError):
     """A missing part of an object the user made (JAX: AttributeError), e.g. a custom_jvp
     function used without a rule."""

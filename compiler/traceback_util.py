@@ -203,7 +203,7 @@ _BOUNDARY_CODES.add(transformation(lambda: None).__code__)
 TRANSFORMATIONS = frozenset(
     "grad value_and_grad vmap jacfwd jacrev jacobian hessian shard_map pmap checkpoint remat "
     "named_call linear_transpose make_jaxpr custom_gradient vectorize auto_axes explicit_axes "
-    "closure_convert checkify export".split()
+    "closure_convert checkify export smap".split()
 )
 
 

@@ -383,6 +383,13 @@ def _pair(out):
             "The to_iterable function for a custom PyTree node should return a (children, "
             f"aux_data) tuple, got {out!r}"
         )
+    try:
+        iter(out[0])
+    except TypeError:
+        raise MeshjitValueError(
+            "The to_iterable function for a custom PyTree node should return a (children, "
+            f"aux_data) tuple where 'children' is iterable, got {out!r}"
+        ) from None
     return out
 
 

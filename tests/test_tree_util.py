@@ -174,3 +174,13 @@ def test_node_data_is_jaxs():
     od = collections.OrderedDict(b=1, a=2)
     assert meshjit.tree_util.tree_structure(od).node_data() == (collections.OrderedDict, ("b", "a"))
     assert meshjit.tree_util.tree_structure(1).node_data() is None
+
+
+def test_a_flatten_rule_with_non_iterable_children_is_refused():
+    # Regression: Python's "'int' object is not iterable" from deep in meshjit.
+    class Cell:
+        pass
+
+    meshjit.tree_util.register_pytree_node(Cell, lambda b: (5, None), lambda a, c: Cell())
+    with pytest.raises(ValueError, match="where 'children' is iterable"):
+        meshjit.tree_util.tree_leaves(Cell())

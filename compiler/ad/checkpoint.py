@@ -37,6 +37,7 @@ from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr,
 from meshjit.compiler.lowering import jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import abstractify, trace_flat
+from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
 
 remat_p = Primitive("remat", multiple_results=True)
@@ -188,7 +189,8 @@ def save_from_both_policies(policy_1, policy_2) -> Callable:
 
 
 class checkpoint_policies:
-    """The policies, under JAX's names (`jax.checkpoint_policies`)."""
+    """The policies, under JAX's names (`jax.checkpoint_policies`); the ones that make a policy
+    are API boundaries (their errors name the user's line)."""
 
     nothing_saveable = staticmethod(nothing_saveable)
     everything_saveable = staticmethod(everything_saveable)
@@ -196,12 +198,14 @@ class checkpoint_policies:
     checkpoint_dots = staticmethod(dots_saveable)
     dots_with_no_batch_dims_saveable = staticmethod(dots_with_no_batch_dims_saveable)
     checkpoint_dots_with_no_batch_dims = staticmethod(dots_with_no_batch_dims_saveable)
-    save_only_these_names = staticmethod(save_only_these_names)
-    save_any_names_but_these = staticmethod(save_any_names_but_these)
-    save_anything_except_these_names = staticmethod(save_anything_except_these_names)
-    save_from_both_policies = staticmethod(save_from_both_policies)
+    save_only_these_names = staticmethod(api_boundary(save_only_these_names))
+    save_any_names_but_these = staticmethod(api_boundary(save_any_names_but_these))
+    save_anything_except_these_names = staticmethod(api_boundary(save_anything_except_these_names))
+    save_from_both_policies = staticmethod(api_boundary(save_from_both_policies))
     offload_dot_with_no_batch_dims = staticmethod(offload_dot_with_no_batch_dims)
-    save_and_offload_only_these_names = staticmethod(save_and_offload_only_these_names)
+    save_and_offload_only_these_names = staticmethod(
+        api_boundary(save_and_offload_only_these_names)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -220,7 +224,13 @@ def checkpoint(fun: Callable, *, prevent_cse: bool = True, policy=None, static_a
 
     @functools.wraps(fun)
     def remat_fun(*args):
-        fixed = {i: args[i] for i in statics}
+        if any(not -len(args) <= i < len(args) for i in statics):
+            raise MeshjitValueError(  # JAX's words
+                "the `static_argnums` argument to `jax.checkpoint` / `jax.remat` can only take "
+                "integer values greater than or equal to `-len(args)` and less than "
+                f"`len(args)`, but got {statics}, while `len(args)` = {len(args)}"
+            )
+        fixed = {i % len(args): args[i] for i in statics}
         dyn = [a for i, a in enumerate(args) if i not in fixed]
         leaves, in_tree = tree_flatten(dyn)
 

@@ -127,7 +127,8 @@ def _check_outputs(what: str, expected_tree, expected_avals, tree, avals):
     if tree != expected_tree and "jvp rule" in what:
         raise MeshjitTypeError(
             "Custom JVP rule must produce primal and tangent outputs with equal container "
-            f"(pytree) structures, but got {tree} and {expected_tree} respectively ({what})"
+            f"(pytree) structures, but got {expected_tree} and {tree} respectively ({what}: the "
+            "primal output's structure, then the tangent output's)"
         )
     if tree != expected_tree:
         raise MeshjitTypeError(

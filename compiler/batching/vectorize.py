@@ -88,8 +88,8 @@ def _apply(call, args, cores):
         for name, size in zip(core, aval.shape[split:]):
             if sizes.setdefault(name, size) != size:
                 raise MeshjitValueError(
-                    f"vectorize: core dimension {name!r} has inconsistent sizes "
-                    f"{sizes[name]} and {size}"
+                    f"inconsistent size for core dimension {name!r}: {size} vs {sizes[name]} "
+                    "(vectorize: the core dimension has these sizes in different operands)"
                 )
         loop_shapes.append(aval.shape[:split])
     loop = _broadcast_shapes(loop_shapes)

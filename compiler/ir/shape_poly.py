@@ -22,6 +22,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from meshjit.compiler import traceback_util
 from meshjit.compiler.errors import (
     MeshjitError,
     MeshjitNotImplementedError,
@@ -488,6 +489,14 @@ class DimExpr:
                 value = value * _evaluate_factor(f, env) ** e
             total = total + value
         return total
+
+
+# A user's arithmetic and comparisons on dimensions are API boundaries: an inconclusive
+# comparison or a mix of scopes points at the user's line, as in JAX.
+traceback_util.boundary_methods(
+    "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__int__",
+    "__ge__", "__le__", "__gt__", "__lt__", "__bool__", "__divmod__", "__rdivmod__",
+)(DimExpr)  # fmt: skip
 
 
 def _evaluate_factor(f: Factor, env: dict):

@@ -39,7 +39,7 @@ def parse(spec: str, scope: SymbolicScope, spec_repr: str, like=None) -> tuple:
     try:
         tree = ast.parse(f"({text},)" if text else "()", mode="eval")
     except SyntaxError as e:
-        raise _parse_error(spec_repr, f"syntax error: {e.msg}") from None
+        raise _parse_error(spec_repr, _syntax_detail(spec, e)) from None
     body = tree.body
     elts = body.elts if isinstance(body, ast.Tuple) else [body]
     if len(elts) == 1 and isinstance(elts[0], ast.Tuple):  # "(b, 4)"
@@ -75,6 +75,25 @@ def _like(like, i: int, spec_repr: str):
     return like[i]
 
 
+def _syntax_detail(spec: str, e: SyntaxError) -> str:
+    """JAX's words for a syntax error: the dimension it is in, what was expected there."""
+    dims, depth, start = [], 0, 0
+    for j, ch in enumerate(spec):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            dims.append(spec[start:j])
+            start = j + 1
+    dims.append(spec[start:])
+    for i, text in enumerate(dims):
+        try:
+            ast.parse(text.strip() or "0", mode="eval")
+        except SyntaxError:
+            if text.rstrip()[-1:] in ("+", "-", "*", "/", "%"):
+                return f"{i}: expecting one of {{NAME, MINUS, NUMBER}} but found ENDMARKER"
+            return f"{i}: syntax error: {e.msg}"
+    return f"syntax error: {e.msg}"
+
+
 def _parse_error(spec_repr: str, detail: str) -> MeshjitValueError:
     where = " in dimension " if detail[:1].isdigit() else ": "
     return MeshjitValueError(f"syntax error in symbolic shape {spec_repr}{where}{detail}")
@@ -108,6 +127,8 @@ def _parse_dim(node, scope: SymbolicScope):
     ):
         args = [_parse_dim(a, scope) for a in node.args]
         return _call_operation(node.func.id, args)
+    if isinstance(node, ast.Constant) and isinstance(node.value, float):  # JAX's words
+        raise MeshjitValueError(f"expecting integer, found {node.value}")
     raise MeshjitValueError(f"unexpected {ast.unparse(node)!r}")
 
 

@@ -314,6 +314,8 @@ def _incompatible(name: str, avals, specs) -> str:
     types = ", ".join(a.str_long() for a in avals)
     if name == "concatenate":  # JAX's words for concatenate's operands
         head = f"All operands should have the same sharding. Got {types}"
+    elif name == "select_n":  # and for select's cases
+        head = f"select cases must have the same shardings, got {types}"
     else:
         shown = ", ".join(str(tuple(s)) for s in specs)
         head = f"{name} got incompatible shardings for broadcasting: {shown}. Got {types}"

@@ -66,7 +66,12 @@ from meshjit.compiler.runtime.assignment import assign_call
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
-from meshjit.compiler.traceback_util import api_boundary, filter_exception, register_boundary
+from meshjit.compiler.traceback_util import (
+    api_boundary,
+    boundary_methods,
+    filter_exception,
+    register_boundary,
+)
 from meshjit.compiler.tree_util import (
     keystr,
     tree_flatten,
@@ -109,6 +114,7 @@ def set_jit_disabled(disabled: bool) -> None:
     _disabled.on = disabled
 
 
+@boundary_methods("__init__")  # a missing dtype's error names the user's line
 class ShapeDtypeStruct:
     """An abstract argument for `jit(f).lower(...)`: a shape and a dtype, no data."""
 
@@ -117,6 +123,8 @@ class ShapeDtypeStruct:
     def __init__(self, shape, dtype, *, weak_type: bool = False, sharding=None):
         # JAX's extended dtypes (typed PRNG keys: key<fry>) are kept as they are
         extended = getattr(dtype, "is_extended", False)
+        if dtype is None:  # JAX's words
+            raise MeshjitValueError("ShapeDtypeStruct: dtype must be specified.")
         self.shape, self.dtype = tuple(shape), dtype if extended else np.dtype(dtype)
         self.weak_type, self.sharding = weak_type, sharding
 
@@ -656,6 +664,8 @@ def make_jaxpr(
 ):
     """`make_jaxpr(f)(*args)` -> the ClosedJaxpr of f at those argument types. `axis_env`:
     `(name, size)` pairs binding axis names for f's collectives (as pmap or shard_map would)."""
+    if not callable(fun):  # JAX's words
+        raise MeshjitTypeError(f"the first argument must be callable, got {fun!r}")
     if axis_env is not None:
         return _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape)
     jitted = JitFunction(fun, static_argnums=static_argnums, static_argnames=static_argnames)

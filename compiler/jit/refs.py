@@ -21,7 +21,12 @@ from meshjit.compiler.state.primitives import (
 from meshjit.compiler.state.ref import Ref, is_ref
 from meshjit.compiler.state.types import AbstractRef, is_ref_aval
 from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
-from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import (
+    keystr,
+    tree_flatten,
+    tree_flatten_with_path,
+    tree_unflatten,
+)
 
 _CREATORS = (new_ref_p, empty_ref_p)
 
@@ -268,13 +273,15 @@ def unwrap_refs(values) -> list:
 def check_no_returned_refs(out, where: str, arg_names) -> None:
     """JAX's error for a ref among a jitted function's results. `arg_names()`: {id of an
     argument's ref tracer: the argument's name}."""
-    leaves, _ = tree_flatten(out)
-    for leaf in leaves:
+    paths, _ = tree_flatten_with_path(out)
+    for path, leaf in paths:
         if is_ref(leaf):
             origin = _origin(leaf, arg_names())
+            at = f" at output tree path result{keystr(path)}" if path else ""
             raise MeshjitValueError(
                 f"function {where} traced for jit returned a mutable array reference of type "
-                f"{leaf.ref_aval}, but mutable array references cannot be returned.\n\n{origin}"
+                f"{leaf.ref_aval}{at}, but mutable array references cannot be returned."
+                f"\n\n{origin}"
             )
 
 

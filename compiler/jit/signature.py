@@ -162,7 +162,9 @@ def arg_aval(x, i: int, name: str) -> ShapedArray:
     try:
         return abstractify(x)
     except MeshjitTypeError as e:
-        raise MeshjitTypeError(
-            f"argument {i} of jit({name}): {e.bare_message}. Non-array arguments must be "
-            "marked static with static_argnums / static_argnames."
+        raise MeshjitTypeError(  # JAX's words first
+            f"Error interpreting argument to jit({name}) as an abstract array. The problematic "
+            f"value is of type {type(x)} and was passed to the function as argument {i}: "
+            f"{e.bare_message}. Non-array arguments must be marked static with static_argnums "
+            "/ static_argnames."
         ) from None

@@ -165,7 +165,8 @@ def _debug_callback_batcher(args, dims, *, callback):
 def check_callable(callback, what: str) -> None:
     if not callable(callback):
         raise MeshjitTypeError(
-            f"{what} expects a callable, got {type(callback).__name__} {callback!r}"
+            f"first argument to jax.{what} must be callable, but got an object of type "
+            f"{type(callback)}: {what} expects a callable, got {callback!r}"
         )
 
 

@@ -71,9 +71,19 @@ vma_rules.update((cond_p, while_p, scan_p))
 # Tracing bodies and sharing their captured constants.
 
 
-def _trace(fun: Callable, in_tree: PyTreeDef, in_avals: Sequence[ShapedArray]):
+def _trace(fun: Callable, in_tree: PyTreeDef, in_avals: Sequence[ShapedArray], what="cond"):
     """Traces `fun(unflattened args)`; returns the closed jaxpr (with consts) and out tree."""
-    return trace_flat(lambda *xs: fun(tree_unflatten(in_tree, xs)), in_avals)
+    return trace_flat(lambda *xs: fun(tree_unflatten(in_tree, xs)), in_avals, what=what)
+
+
+def _no_ref_carry(leaves, what: str) -> None:
+    """A ref carried through a loop would be returned by its body: JAX's error."""
+    for leaf in leaves:
+        if getattr(type(leaf), "is_mutable_ref", False):
+            raise MeshjitValueError(
+                f"function traced for {what} returned a mutable array reference of type "
+                f"{leaf.ref_aval}, but mutable array references cannot be returned."
+            )
 
 
 def _key_scope(kind: str):
@@ -397,6 +407,7 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
     """`while cond_fun(val): val = body_fun(val)`; returns the final `val`."""
     _check_callable("while_loop", cond_fun=cond_fun, body_fun=body_fun)
     init_leaves, tree = tree_flatten(init_val)
+    _no_ref_carry(init_leaves, "while_body")
 
     body_keys = {}
 
@@ -411,7 +422,7 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
         return out
 
     def trace_body(avals):
-        closed, out_tree = _trace(checked_body, tree, avals)
+        closed, out_tree = _trace(checked_body, tree, avals, "while_body")
         _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0], body_fun)
         return closed, closed.out_avals, None
 
@@ -432,7 +443,7 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
 
 
 def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:
-    closed, out_tree = _trace(cond_fun, tree, avals)
+    closed, out_tree = _trace(cond_fun, tree, avals, "while_cond")
     outs = closed.out_avals
     if len(outs) != 1 or out_tree.num_leaves != 1 or out_tree.children():
         raise MeshjitTypeError(f"cond_fun must return a boolean scalar, but got pytree {out_tree}.")
@@ -484,7 +495,7 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
     if is_symbolic_dim(lower) or is_symbolic_dim(upper):  # shape polymorphism: a scan too
         return _static_fori_loop(lower, upper, body_fun, init_val, unroll, index=lower)
     concrete = type(lower) is not Tracer and type(upper) is not Tracer
-    bounds = _fori_bounds(lower, upper)
+    bounds = _fori_bounds(lower, upper, concrete)
     trip = (int(np.asarray(lower)), int(np.asarray(upper))) if concrete else None
     lower, upper = bounds
     if concrete:
@@ -530,7 +541,9 @@ def _index_scalar(value: int, what: str):
     return dtypes.index_scalar(value)
 
 
-def _fori_bounds(lower, upper):
+def _fori_bounds(lower, upper, concrete: bool = False):
+    """The bounds in one dtype. Concrete bounds may be floats, as JAX takes them (its trip
+    count is their int() difference, its index of their dtype)."""
     avals = [abstractify(lower), abstractify(upper)]
     lo, hi = avals
     signed = dtypes.is_int(lo.dtype) and not dtypes.is_unsigned(lo.dtype)
@@ -546,7 +559,7 @@ def _fori_bounds(lower, upper):
                 f"fori_loop {name} must be a scalar, got {a.str_short()}: cond_fun must return "
                 f"a boolean scalar, but got output type(s) [bool{list(a.shape)}]"
             )
-        if not dtypes.is_int(a.dtype):
+        if not dtypes.is_int(a.dtype) and not (concrete and dtypes.is_float(a.dtype)):
             raise MeshjitTypeError(f"fori_loop {name} must be an int scalar, got {a.str_short()}")
     dtype, _ = dtypes.result_type(*((a.dtype, a.weak_type) for a in avals))
     return elementwise.convert_element_type(lower, dtype), elementwise.convert_element_type(
@@ -566,6 +579,7 @@ def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=
     length = _scan_length(x_avals, length)
     slice_avals = [unstacked(a, "scan") for a in x_avals]
     init_leaves, carry_tree = tree_flatten(init)
+    _no_ref_carry(init_leaves, "scan")
     trace_fn = _scan_body_tracer(f, carry_tree, x_tree, slice_avals)
     with _key_scope("scan"):
         init_leaves, _, body, y_tree = _trace_carry(

@@ -100,8 +100,9 @@ def _from_strings(specs, rank) -> ConvDimensionNumbers:
         _check_spec_string(i, name, spec, a, b, rank)
     spatial_sets = [set(s) - set(pair) for s, pair in zip(specs, _SPEC_LETTERS)]
     if not spatial_sets[0] == spatial_sets[1] == spatial_sets[2]:
-        raise MeshjitValueError(
-            f"conv_general_dilated: dimension_numbers {specs} name different spatial dimensions"
+        raise MeshjitTypeError(  # JAX's words
+            "convolution dimension_numbers elements must each have the same set of spatial "
+            f"characters, got {tuple(specs)}. (they name different spatial dimensions)"
         )
     rhs = specs[1]
     out = []
@@ -178,7 +179,7 @@ def _check_groups(lhs, rhs, lhs_t, rhs_t, feature_groups, batch_groups):
     name = "conv_general_dilated"
     if feature_groups < 1:
         raise MeshjitValueError(
-            f"{name} feature_group_count must be positive, got {feature_groups}"
+            f"{name} feature_group_count must be a positive integer, got {feature_groups}."
         )
     if lhs_t[1] % feature_groups:
         raise MeshjitValueError(
@@ -322,7 +323,7 @@ def _same_dtype_operands(lhs, rhs):
 def _positive_int(what, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise MeshjitValueError(
-            f"conv_general_dilated: {what} must be a positive int, got {value!r}"
+            f"conv_general_dilated {what} must be a positive integer, got {value!r}."
         )
     return value
 

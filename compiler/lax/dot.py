@@ -611,7 +611,11 @@ def _with_algorithm(algorithm, lhs, rhs, preferred):
 def batch_matmul(lhs, rhs, precision=None):
     """Batched matrix products over the leading dimensions (ranks must match, >= 2)."""
     la, ra = aval_of(lhs), aval_of(rhs)
-    if la.ndim < 2 or la.ndim != ra.ndim:
+    if la.ndim < 2 or ra.ndim < 2:  # JAX's ValueError
+        raise MeshjitValueError(
+            f"Arguments to batch_matmul must be at least 2D, got {la.ndim}, {ra.ndim}"
+        )
+    if la.ndim != ra.ndim:
         raise MeshjitTypeError(
             f"batch_matmul needs operands of one rank >= 2, got {la.str_short()} and "
             f"{ra.str_short()}"

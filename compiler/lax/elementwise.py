@@ -15,7 +15,11 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import chlo
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray, shaped_array
 from meshjit.compiler.ir.registry import (
@@ -186,7 +190,7 @@ select_n_p = Primitive("select_n")
 @abstract_eval_rules.register(select_n_p)
 def _select_n_rule(which, *cases):
     if not cases:
-        raise MeshjitTypeError("select_n needs at least one case")
+        raise MeshjitValueError("select_n() must have at least one case")
     if len({c.shape for c in cases}) > 1:  # JAX's words
         shapes = [c.shape for c in cases]
         raise MeshjitTypeError(f"select cases must have the same shapes, got {shapes}.")
@@ -569,7 +573,13 @@ class RoundingMethod(enum.IntEnum):
 
 def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):
     """x rounded to an integral value: halves away from zero (JAX's default), or to even."""
-    if RoundingMethod(rounding_method) == RoundingMethod.TO_NEAREST_EVEN:
+    try:
+        method = RoundingMethod(rounding_method)
+    except ValueError:  # enum's words, raised here (not deep in enum)
+        raise MeshjitValueError(
+            f"{rounding_method!r} is not a valid RoundingMethod (use lax.RoundingMethod)"
+        ) from None
+    if method == RoundingMethod.TO_NEAREST_EVEN:
         return _round_even(x)
     return _round_away(x)
 

@@ -27,6 +27,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import (
+    IncompatibleShapesError,
     MeshjitAttributeError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -132,7 +133,10 @@ gather_p = Primitive("gather")
 
 def _check_index_aval(name, indices: ShapedArray):
     if not dtypes.is_int(indices.dtype):
-        raise MeshjitTypeError(f"{name} indices must be integers, got {indices.str_short()}")
+        raise IncompatibleShapesError(  # JAX's ValueError (a TypeError before)
+            f"indices must have an integer type: {name} indices must be integers, got "
+            f"{indices.str_short()}"
+        )
     if indices.ndim < 1:
         raise MeshjitTypeError(
             f"{name} indices must have rank >= 1 (the last axis is the index vector), got "
@@ -386,6 +390,8 @@ def rev(operand, dimensions: Sequence[int]):
             "rev dimensions must all be less than operand ndim, got dimensions "
             f"{tuple(dimensions)} for operand ndim {ndim}."
         )
+    if len(set(dimensions)) != len(dimensions):  # JAX's TypeError
+        raise MeshjitTypeError(f"rev dimensions must be unique, got {tuple(dimensions)}.")
     dims = tuple(sorted(checks.canonical_axes(tuple(dimensions), ndim, "rev dimension")))
     if not dims:
         return operand

@@ -54,12 +54,14 @@ def check_matrix(
         )
     if aval.ndim < 2:
         raise MeshjitTypeError(
-            f"{name} requires its {what} to have rank at least 2 (a batch of matrices), got "
+            f"Input 0 to {name} must have rank at least 2, but got shape={aval.shape}: {name} "
+            f"requires its {what} to have rank at least 2 (a batch of matrices), got "
             f"{aval.str_short()}"
         )
     if square and aval.shape[-1] != aval.shape[-2]:
         raise MeshjitValueError(
-            f"{name} requires square matrices of shape [..., n, n], got {aval.str_short()}"
+            f"The input to {name} must be a square matrix. Got shape {aval.shape}: {name} "
+            f"requires square matrices of shape [..., n, n], got {aval.str_short()}"
         )
 
 

@@ -302,7 +302,9 @@ def reshape(
         return computed_with(
             out_sharding, "reshape", lambda x: reshape(x, new_sizes, dimensions), x
         )
-    new_sizes = checks.nonnegative_shape("reshape", new_sizes)
+    new_sizes = checks.concrete_shape("reshape", new_sizes)
+    if any(d < 0 for d in new_sizes):  # JAX's words
+        raise MeshjitTypeError(f"reshape new_sizes must all be positive, got {new_sizes}.")
     if dimensions is not None and sorted(dimensions) != list(range(aval_of(x).ndim)):
         raise MeshjitTypeError(  # JAX's words
             "reshape dimensions must be a permutation of operand dimensions, got dimensions "

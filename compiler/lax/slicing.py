@@ -508,8 +508,9 @@ def split(operand, sizes, axis: int = 0) -> list:
     aval = aval_of(operand)
     axis = checks.canonical_axis(axis, aval.ndim)
     if sum(sizes) != aval.shape[axis]:
-        raise MeshjitValueError(
-            f"split: sizes {tuple(sizes)} must sum to the size {aval.shape[axis]} of axis {axis}"
+        raise MeshjitValueError(  # JAX's words
+            f"Sum of sizes {sum(sizes)} must be equal to dimension {axis} of the operand shape "
+            f"{list(aval.shape)} (split: sizes {tuple(sizes)} must sum to its size)"
         )
     out, start = [], 0
     for size in sizes:

@@ -44,6 +44,8 @@ def _sort_rule(*operands, dimension, is_stable, num_keys):
         raise MeshjitValueError(
             f"sort dimension {dimension} is out of range for {operands[0].str_short()}"
         )
+    if len(operands) == 1 and num_keys != 1:  # JAX's words for one operand
+        raise MeshjitValueError(f"num_keys={num_keys} must equal 1 for a single operand.")
     if not 1 <= num_keys <= len(operands):
         raise MeshjitValueError(
             f"num_keys={num_keys} must be between 1 and len(operand)={len(operands)}"
@@ -157,7 +159,10 @@ def top_k(operand, k: int, *, axis: int = -1):
         raise MeshjitValueError(f"k argument to top_k must be nonnegative, got {k}")
     k = int_or_symbolic(k)  # a symbolic k (shape polymorphism) slices the sorted row
     if aval.ndim == 0:
-        raise MeshjitValueError("top_k needs an operand of rank >= 1, got a scalar")
+        raise MeshjitValueError(  # JAX's words (its axis -1 is out of bounds)
+            "axis -1 is out of bounds for array of dimension 0: top_k needs an operand of rank "
+            ">= 1, got a scalar"
+        )
     if dtypes.is_complex(aval.dtype):
         raise MeshjitValueError("top_k is not compatible with complex inputs.")
     if not -aval.ndim <= axis < aval.ndim:

@@ -109,7 +109,8 @@ def window_output_shape(name, in_shape, window, strides, padding, base_dilation,
 
 
 def positive_ints(name: str, what: str, values, rank: int) -> tuple[int, ...]:
-    """`values` (or all ones when None) as a tuple of `rank` positive ints."""
+    """`values` (or all ones when None) as a tuple of `rank` positive ints (window_strides may
+    hold non-positive ones: its caller words that error as JAX does)."""
     if values is None:
         return (1,) * rank
     try:
@@ -124,7 +125,7 @@ def positive_ints(name: str, what: str, values, rank: int) -> tuple[int, ...]:
         )
     if any(v < 1 for v in values) and name.startswith("conv") and what.endswith("dilation"):
         raise MeshjitTypeError(f"All dilations must be positive, got {values}.")  # JAX's words
-    if any(v < 1 for v in values):
+    if any(v < 1 for v in values) and what != "window_strides":
         raise MeshjitValueError(f"{name}: {what} must be positive, got {values}")
     return values
 
@@ -281,6 +282,19 @@ def _window_params(
             f"window_strides {tuple(window_strides)} and window_dimensions {window}."
         )
     strides = positive_ints(name, "window_strides", window_strides, rank)
+    if any(s < 1 for s in strides):
+        raise MeshjitTypeError(  # JAX's words
+            "reduce_window window_strides must have every element be strictly positive, got "
+            f"{strides}."
+        )
+    for what, values in (("base_dilation", base_dilation), ("window_dilation", window_dilation)):
+        if values is not None and len(tuple(values)) != rank:
+            raise MeshjitTypeError(  # JAX's words
+                f"reduce_window got inconsistent {what} and window_dimensions: got {what} "
+                f"{tuple(values)} and window_dimensions {window}."
+            )
+        if values is not None and any(int(v) < 1 for v in values):
+            raise MeshjitTypeError(f"All dilations must be positive, got {tuple(values)}.")
     base = positive_ints(name, "base_dilation", base_dilation, rank)
     wdil = positive_ints(name, "window_dilation", window_dilation, rank)
     if isinstance(padding, str):

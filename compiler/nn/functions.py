@@ -215,7 +215,10 @@ def glu(x, axis=-1):
     axis = checks.canonical_axis(axis, jnp.ndim(x))
     size = jnp.shape(x)[axis]
     if size % 2:
-        raise MeshjitAssertionError(f"glu: axis {axis} of {aval_of(x).str_short()} must be even")
+        raise MeshjitAssertionError(
+            f"axis size must be divisible by 2: glu's axis {axis} of {aval_of(x).str_short()} "
+            "must be even"
+        )
     a, b = jnp.split(x, 2, axis)
     return a * sigmoid(b)
 

@@ -350,7 +350,8 @@ def _check_output(output: str, inputs: list[str], subscripts: str):
             )
         if label not in seen:
             raise MeshjitValueError(
-                f"einsum: output label {label!r} in {subscripts!r} does not appear in any input"
+                f"Output character {label!r} did not appear in the input: einsum: output label "
+                f"{label!r} in {subscripts!r} does not appear in any input"
             )
 
 

@@ -40,7 +40,7 @@ from meshjit.compiler.numpy.util import (
     placed,
     result_type,
 )
-from meshjit.compiler.trace.tracing import checked_dtype
+from meshjit.compiler.trace.tracing import checked_dtype, require_concrete
 
 __all__ = [
     "arange",
@@ -256,6 +256,7 @@ def ones(shape, dtype=None, *, device=None, out_sharding=None):
 
 
 def empty(shape, dtype=None, *, device=None, out_sharding=None):
+    dtypes.check_user_dtype(dtype, "empty")
     return zeros(shape, dtype, device=device, out_sharding=out_sharding)
 
 
@@ -345,7 +346,8 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     if dtype is None:  # the endpoints' inexact type, as JAX's (float16 stays float16)
         dtype = dtypes.to_inexact(result_type(start, stop))
     dtype = dtypes.canonicalize(dtype)
-    num = operator.index(num) if not is_traced(num) else num
+    require_concrete(num, "'num' argument of jnp.linspace")
+    num = operator.index(num)
     if type(num) is int and num < 0:
         raise MeshjitValueError(f"Number of samples, {num}, must be non-negative.")
     out = _jitted_linspace()(start, stop, int(num), bool(endpoint), bool(retstep), dtype, axis)

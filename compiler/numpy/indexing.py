@@ -17,7 +17,11 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.gather_scatter import apply_counted, gather_sharding_error
+from meshjit.compiler.lax.gather_scatter import (
+    GatherScatterMode,
+    apply_counted,
+    gather_sharding_error,
+)
 from meshjit.compiler.lax.slicing import unchecked_dynamic_slice
 from meshjit.compiler.numpy.creation import asarray, ones_like
 from meshjit.compiler.numpy.elementwise import maximum, negative, power, remainder, true_divide
@@ -332,6 +336,7 @@ class _IndexUpdateRef:
         wrap_negative_indices=True,
     ):
         del indices_are_sorted, unique_indices  # hints XLA may use; the result is the same
+        GatherScatterMode.from_any(mode, GatherScatterMode.FILL_OR_DROP)  # an unknown mode
         arrays, rebuild = _index_arrays(self.index)
 
         def get(x, *arrays):

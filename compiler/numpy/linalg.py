@@ -741,9 +741,9 @@ def cond(x, p=None):
 def multi_dot(arrays, *, precision=None):
     """The product of a chain of matrices (the first and last may be vectors)."""
     arrs = _arrays("jnp.linalg.multi_dot", *arrays)
-    if len(arrs) < 2:
+    if not arrs:  # one array is its own product, as in JAX
         raise MeshjitValueError(
-            f"multi_dot requires at least two arrays; got len(arrays)={len(arrs)}"
+            f"multi_dot requires at least one array; got len(arrays)={len(arrs)}"
         )
     nds = [aval_of(a).ndim for a in arrs]
     if not (nds[0] in (1, 2) and nds[-1] in (1, 2) and all(d == 2 for d in nds[1:-1])):

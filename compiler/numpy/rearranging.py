@@ -448,9 +448,11 @@ def flipud(m):
 def rot90(m, k=1, axes=(0, 1)):
     x = materialize(m)
     ndim = aval_of(x).ndim
-    ax0, ax1 = checks.canonical_axes(tuple(axes), ndim, "rot90 axis")
     if len(axes) != 2:
         raise MeshjitValueError(f"rot90: axes must be two distinct axes, got {axes}")
+    if axes[0] % max(ndim, 1) == axes[1] % max(ndim, 1):
+        raise MeshjitValueError(f"Axes must be different: rot90 got axes {tuple(axes)}")
+    ax0, ax1 = checks.canonical_axes(tuple(axes), ndim, "rot90 axis")
     k = int(k) % 4
     if k == 0:
         return x

@@ -232,6 +232,9 @@ def unstack(x, /, *, axis=0):
 
 def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
     del precision  # XLA's CPU products are exact at every precision
+    s1, s2 = np.shape(x1), np.shape(x2)
+    if s1 and s2 and s1[checks.canonical_axis(axis, len(s1))] != s2[axis % len(s2)]:
+        raise MeshjitValueError(f"axes must match; got shapes {s1} and {s2} with axis={axis}")
     if preferred_element_type is None:
         return sum(cparts.conj(x1) * x2, axis=axis)
     target = dtypes.canonicalize(preferred_element_type)
@@ -290,6 +293,7 @@ def delete(arr, obj, axis=None, *, assume_unique_indices=False):
     arr = asarray(arr)
     if axis is None:
         arr, axis = shapes.ravel(arr), 0
+    axis = checks.canonical_axis(axis, aval_of(arr).ndim)
     n = aval_of(arr).shape[axis]
     if is_traced(obj) and assume_unique_indices:
         return take(arr, _kept_positions(obj, n), axis=axis)
@@ -421,6 +425,11 @@ def _block_max_ndim(x) -> int:
 
 
 def _block(x, depth, ndim, level=1):
+    if isinstance(x, list) != (level <= depth):  # an array beside a list, as JAX refuses
+        raise MeshjitValueError(
+            f"Mismatched list depths in jax.numpy.block: {'a list' if isinstance(x, list) else 'an array'} "
+            f"at depth {level}, where the first entries nest {depth} deep"
+        )
     if not isinstance(x, list):
         x = asarray(x)
         return shapes.reshape(x, (1,) * (ndim - aval_of(x).ndim) + aval_of(x).shape)
@@ -498,7 +507,7 @@ def partition(a, kth, axis=-1):
     if dtypes.is_complex(aval_of(a).dtype):
         raise MeshjitNotImplementedError("jnp.partition for complex dtype is not implemented.")
     n = aval_of(a).shape[-1]
-    kth = kth + n if kth < 0 else kth
+    kth = checks.canonical_axis(kth, n)  # as JAX: a kth beyond the axis is out of bounds
     unsigned = dtypes.is_unsigned(aval_of(a).dtype)
     bottom = lax.top_k(-(a + 1) if unsigned else -a, kth + 1)[0]
     bottom = -bottom - 1 if unsigned else -bottom
@@ -511,7 +520,7 @@ def argpartition(a, kth, axis=-1):
     check_arraylike("partition", a)  # JAX names it so
     a = shapes.swapaxes(asarray(a), axis, -1)
     n = aval_of(a).shape[-1]
-    kth = kth + n if kth < 0 else kth
+    kth = checks.canonical_axis(kth, n)  # as JAX: a kth beyond the axis is out of bounds
     unsigned = dtypes.is_unsigned(aval_of(a).dtype)
     bottom = lax.top_k(-(a + 1) if unsigned else -a, kth + 1)[1]
     taken = any_(shapes.expand_dims(bottom, -1) == arange(n), axis=-2)
@@ -593,7 +602,9 @@ def _concrete_set(name, *arrays):
         return [np.asarray(a) for a in arrays]
     except Exception:  # noqa: BLE001  (a traced input)
         raise ConcretizationError(  # as JAX: a ConcretizationTypeError
-            f"{name} needs concrete inputs (its result's size depends on their values)"
+            "Abstract tracer value encountered where concrete value is expected: "
+            f"The error arose in {name}(): {name} needs concrete inputs (its result's size "
+            "depends on their values)"
         ) from None
 
 
@@ -745,7 +756,8 @@ def _sized_setxor1d(ar1, ar2, assume_unique, size, fill_value):
 def _immutable(name, inplace):
     if inplace:
         raise MeshjitValueError(
-            f"{name}: meshjit arrays are immutable; pass inplace=False for an updated copy"
+            f"jax.numpy.{name} cannot modify arrays in-place, because JAX arrays are immutable. "
+            "Pass inplace=False to instead return an updated array."
         )
 
 
@@ -816,7 +828,7 @@ def insert(arr, obj, values, axis=None):
     arr = asarray(arr)
     if axis is None:
         arr, axis = shapes.ravel(arr), 0
-    axis = axis + aval_of(arr).ndim if axis < 0 else axis
+    axis = checks.canonical_axis(axis, aval_of(arr).ndim)
     n = aval_of(arr).shape[axis]
     where_ = np.arange(n)[obj] if isinstance(obj, slice) else np.asarray(obj)
     scalar = where_.ndim == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import operator
 
 import numpy as np
 
@@ -137,6 +138,14 @@ def _inferred_size(aval, newshape: tuple, known):
 
 
 def _cannot_reshape(aval, newshape, size):
+    if not isinstance(aval.size, int):  # a symbolic size: JAX's shape-polymorphism error
+        from meshjit.compiler.ir.shape_poly import InconclusiveDimensionOperation
+
+        raise InconclusiveDimensionOperation(
+            f"Cannot divide evenly the sizes of shapes {aval.shape} and {newshape}: "
+            f"{aval.size} is not a multiple of {math.prod(d for d in newshape if d != -1)} for "
+            "every value of its dimension variables"
+        )
     raise MeshjitTypeError(  # JAX's TypeError (lax.reshape's own is a ValueError)
         f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
         f"{newshape}{size}: {aval.str_short()} has {aval.size} elements"
@@ -333,7 +342,7 @@ def split(ary, indices_or_sections, axis=0):
     else:
         # JAX's: the indices bound the parts as given (not wrapped or clamped as NumPy's), so
         # a decreasing one, a negative one or one past the axis is refused
-        bounds = [0] + [int(i) for i in indices_or_sections] + [size_]
+        bounds = [0] + [_split_index(i) for i in indices_or_sections] + [size_]
         sizes = [np.int64(hi - lo) for lo, hi in zip(bounds, bounds[1:])]
         if any(n < 0 for n in sizes):
             raise MeshjitValueError(f"Sizes passed to split must be nonnegative, got {sizes}")
@@ -341,6 +350,16 @@ def split(ary, indices_or_sections, axis=0):
         lax.slice_in_dim(ary, lo, builtins.max(lo, hi), 1, axis)
         for lo, hi in zip(bounds, bounds[1:])
     ]
+
+
+def _split_index(i) -> int:
+    try:
+        return operator.index(i)
+    except TypeError:  # a float index: JAX's (Python's) TypeError
+        raise MeshjitTypeError(
+            f"'{type(i).__name__}' object cannot be interpreted as an integer: split indices "
+            f"must be integers, got {i!r}"
+        ) from None
 
 
 def hsplit(ary, indices_or_sections):

@@ -303,9 +303,10 @@ def _manual_axes(spec: _ShardMapSpec, mesh, outer: AxisEnv | None) -> tuple[str,
     names = spec.axis_names if spec.axis_names is not None else frozenset(mesh.axis_names)
     for axis in names:
         if axis not in mesh.axis_names:
-            raise MeshjitValueError(
-                f"shard_map axis_names names {axis!r}, which is not in the mesh "
-                f"(its axes are {mesh.axis_names})"
+            raise MeshjitValueError(  # JAX's words
+                f"jax.shard_map requires axis_names={frozenset(names)} to be a subset of "
+                f"mesh.axis_names={frozenset(mesh.axis_names)}: shard_map axis_names names "
+                f"{axis!r}, which is not in the mesh (its axes are {mesh.axis_names})"
             )
     already = frozenset(outer.manual) if outer is not None else frozenset()
     return tuple(a for a in mesh.axis_names if a in names and a not in already)

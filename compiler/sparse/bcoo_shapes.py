@@ -148,6 +148,11 @@ def bcoo_slice(mat, *, start_indices, limit_indices, strides=None):
     strides = [1] * mat.ndim if strides is None else [operator.index(s) for s in strides]
     if not (len(start) == len(limit) == len(strides) == mat.ndim):
         raise MeshjitValueError(f"bcoo_slice: indices must have size mat.ndim={mat.ndim}")
+    if not all(0 <= s <= lim <= n for s, lim, n in zip(start, limit, mat.shape)):
+        raise MeshjitValueError(  # JAX's words
+            f"bcoo_slice: invalid indices. Got start_indices={start}, limit_indices={limit} "
+            f"and shape={mat.shape}"
+        )
     nb, ns = mat.n_batch, mat.n_sparse
     batch_slices = tuple(
         slice(None)
@@ -216,6 +221,17 @@ def _clamped_start(start, dim: int, size: int):
     return jnp.clip(jnp.where(start < 0, start + dim, start), 0, dim - size)
 
 
+def _check_concatenable(operands, dimension: int) -> None:
+    """The operands agree off `dimension` (lax.concatenate's TypeError and words)."""
+    rest = {op.shape[:dimension] + op.shape[dimension + 1 :] for op in operands}
+    if len(rest) > 1:
+        shapes = ", ".join(str(op.shape) for op in operands)
+        raise MeshjitTypeError(
+            "Cannot concatenate arrays with shapes that differ in dimensions other than the one "
+            f"being concatenated: concatenating along dimension {dimension} for shapes {shapes}."
+        )
+
+
 def bcoo_concatenate(operands, *, dimension):
     """The concatenation of BCOO arrays along `dimension` (a batch or sparse dimension)."""
     operands = list(operands)
@@ -223,6 +239,7 @@ def bcoo_concatenate(operands, *, dimension):
     if len({(op.n_batch, op.n_sparse, op.n_dense) for op in operands}) != 1:
         raise MeshjitValueError("bcoo_concatenate requires inputs to have matching nse dimensions.")
     dimension = operator.index(dimension)
+    _check_concatenable(operands, dimension)
     nb, ns = first.n_batch, first.n_sparse
     shape = list(first.shape)
     shape[dimension] = sum(op.shape[dimension] for op in operands)

@@ -13,6 +13,7 @@ from meshjit.compiler.sparse import bcoo_dense
 from meshjit.compiler.sparse.base import JAXSparse
 from meshjit.compiler.sparse.bcoo import BCOO, Aux, sparsified
 from meshjit.compiler.sparse.util import nfold_vmap
+from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import register_pytree_node_class
 
 
@@ -119,6 +120,7 @@ class BCSR(JAXSparse):
         )
 
     @classmethod
+    @api_boundary
     def fromdense(cls, mat, *, nse=None, index_dtype=np.int32, n_dense=0, n_batch=0):
         """A BCSR array of the dense array `mat`."""
         return bcsr_fromdense(

@@ -173,7 +173,9 @@ def _eager_get(ref, *operands, index):
 def _eager_swap(ref, value, *operands, index):
     _swap_rule(ref.ref_aval, _aval(value), *map(_aval, operands), index=index)
     new, old = _swap(ref.ref_value, value, *operands, index=index)
-    ref.ref_value = new
+    from meshjit.compiler import numpy as jnp  # a later room
+
+    ref.ref_value = jnp.asarray(new, _aval(ref.ref_value).dtype)  # a Python scalar written whole
     return old
 
 

@@ -69,7 +69,9 @@ def parse_index(index, shape: tuple, is_dynamic) -> tuple[tuple, list]:
         fill = (slice(None),) * (len(shape) - len(items) + 1)
         items = items[:at] + fill + items[at + 1 :]
     if len(items) > len(shape):
-        raise MeshjitValueError(f"too many indices for a ref of shape {shape}: {index}")
+        raise MeshjitValueError(  # JAX's words
+            f"`indices` must not be longer than `shape`: indices={index}, shape={shape}"
+        )
     entries, operands = [], []
     for item, size in zip(items, shape):
         if is_dynamic(item):

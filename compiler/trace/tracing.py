@@ -12,6 +12,7 @@ from meshjit.compiler.errors import (
     ConcretizationError,
     MeshjitOverflowError,
     MeshjitTypeError,
+    MeshjitValueError,
     MissingRuleError,
     TracerArrayConversionError,
     TracerBoolConversionError,
@@ -636,11 +637,16 @@ def _supported_names() -> str:
 
 
 def trace_flat(
-    fun: Callable, in_avals: Sequence[ShapedArray], known_values: Sequence | None = None, kind=None
+    fun: Callable,
+    in_avals: Sequence[ShapedArray],
+    known_values: Sequence | None = None,
+    kind=None,
+    what: str = "a transformation",
 ) -> tuple[ClosedJaxpr, Any]:
     """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output.
     With `known_values` (the inputs' concrete values), Python may branch on traced values.
-    `kind`: what the trace is for, as its tracers print (Trace.kind)."""
+    `kind`: what the trace is for, as its tracers print (Trace.kind); `what`: as errors name
+    it ("cond")."""
     with gc_paused(), new_trace() as trace:
         trace.kind = kind
         tracers = [trace.new_arg(a) for a in in_avals]
@@ -653,6 +659,11 @@ def trace_flat(
         out_leaves, out_tree = tree_flatten(out)
         out_leaves = [dimension_as_value(leaf) for leaf in out_leaves]  # `return x.shape[0]`
         for i, leaf in enumerate(out_leaves):
+            if getattr(type(leaf), "is_mutable_ref", False):
+                raise MeshjitValueError(  # JAX's words
+                    f"function traced for {what} returned a mutable array reference of type "
+                    f"{leaf.ref_aval}, but mutable array references cannot be returned."
+                )
             if not is_array_like(leaf):
                 raise MeshjitTypeError(
                     f"the traced function returned a value of type {type(leaf)} at output "

@@ -10,7 +10,13 @@ import threading
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, user_source
+from meshjit.compiler.errors import (
+    MeshjitIndexError,
+    MeshjitKeyError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    user_source,
+)
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
 from meshjit.compiler.lax.debugger import breakpoint  # noqa: A004
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
@@ -123,12 +129,24 @@ class _FormatChecker(string.Formatter):
 
 def _emit(fmt, args, kwargs, skip_format_check, record) -> None:
     if not isinstance(fmt, str):
-        raise MeshjitTypeError(f"debug.print's format must be a string, got {type(fmt).__name__}")
+        raise MeshjitTypeError(  # JAX's words (str.format's)
+            f"expected str, got {type(fmt).__name__}: debug.print's format must be a string"
+        )
     if not skip_format_check:
         try:
             _FormatChecker().format(fmt, *args, **kwargs)
         except _Unused as e:  # raised here, so the error names the user's line
             raise MeshjitValueError(str(e)) from None
+        except KeyError as e:  # a field no argument fills: JAX's KeyError, at the user's line
+            raise MeshjitKeyError(
+                f"{e.args[0]!r}: debug.print's format {fmt!r} names {e.args[0]!r}, which no "
+                "keyword argument gives"
+            ) from None
+        except IndexError:
+            raise MeshjitIndexError(
+                f"tuple index out of range: debug.print's format {fmt!r} has more positional "
+                f"fields than the {len(args)} positional arguments given"
+            ) from None
     # As JAX: the first field decides; without one, the values follow the text.
     has_placeholders = bool(fmt) and next(iter(string.Formatter().parse(fmt)))[1] is not None
     options = np.get_printoptions()

@@ -159,3 +159,9 @@ def test_grad_of_a_checkpointed_while_loop_is_a_reverse_mode_error(policy):
     with pytest.raises(MeshjitValueError) as ei:
         jit(grad(checkpoint(_doubling_loop, policy=policy)))(np.ones(3, np.float32))
     assert isinstance(ei.value, ValueError) and "Reverse-mode" in str(ei.value)
+
+
+def test_checkpoint_static_argnums_out_of_range_is_refused():
+    # Regression: an IndexError deep in meshjit.
+    with pytest.raises(MeshjitValueError, match="can only take integer values"):
+        checkpoint(lambda x: jnp.sin(x), static_argnums=(2,))(1.0)

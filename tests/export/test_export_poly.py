@@ -178,3 +178,19 @@ def test_lapack_calls_take_shape_operands():
     text = poly_export(lambda x: jnp.linalg.cholesky(x), "b, 3, 3").mlir_module()
     assert "indices_of_shape_operands = dense<[1, 2]> : tensor<2xi64>" in text
     assert "(tensor<?x3x3xf32>, tensor<3xi32>, tensor<1xi32>) -> (tensor<?x3x3xf32>, tensor<?xi32>)" in text
+
+
+def test_a_call_that_breaks_a_constraint_is_refused():
+    # Regression: the constraint went unchecked and the call ran.
+    (b,) = export.symbolic_shape("b", constraints=("b >= 4",))
+    exp = export.export(meshjit.jit(jnp.sin))(meshjit.ShapeDtypeStruct((b,), jnp.float32))
+    assert exp.call(jnp.ones(5)).shape == (5,)
+    with pytest.raises(ValueError, match="Expected 'b - 4' to be greater or equal to 0"):
+        exp.call(jnp.ones(2))
+
+
+def test_symbolic_shape_syntax_errors_name_the_dimension():
+    with pytest.raises(ValueError, match=r"'a, 2\*' in dimension 1: expecting one of"):
+        export.symbolic_shape("a, 2*")
+    with pytest.raises(ValueError, match="in dimension 1: expecting integer, found 2.5"):
+        export.symbolic_shape("a, 2.5")

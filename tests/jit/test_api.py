@@ -530,3 +530,9 @@ def test_lowered_as_text_in_the_hlo_dialect():
     assert "stablehlo.sine" in lowered.as_text("stablehlo")
     with pytest.raises(ValueError, match="unknown dialect"):
         lowered.as_text("mhlo")
+
+
+def test_shape_dtype_struct_needs_a_dtype():
+    # Regression: a dtype of None became float64's NumPy default.
+    with pytest.raises(ValueError, match="ShapeDtypeStruct: dtype must be specified"):
+        ShapeDtypeStruct((2,), None)

@@ -684,3 +684,18 @@ def test_control_flow_mistakes_round5(call, error, words):
 def test_scan_takes_an_integral_float_length():
     carry, _ = lax.scan(lambda c, _: (c + 1, None), 0, None, length=3.0)
     assert int(carry) == 3
+
+
+def test_fori_loop_takes_concrete_float_bounds_as_jax():
+    # JAX 0.10.2 runs int(upper) - int(lower) steps with an index of the bounds' dtype.
+    assert float(lax.fori_loop(0.0, 3.0, lambda i, c: c + i, 0.0)) == 3.0
+
+
+def test_a_ref_carried_through_a_loop_is_refused_in_jaxs_words():
+    r = meshjit.new_ref(jnp.zeros(3))
+    with pytest.raises(MeshjitValueError, match="traced for scan returned a mutable array"):
+        lax.scan(lambda c, x: (c, None), r, jnp.ones(2))
+    with pytest.raises(MeshjitValueError, match="traced for while_body returned a mutable"):
+        lax.while_loop(lambda c: False, lambda c: c, r)
+    with pytest.raises(MeshjitValueError, match="traced for cond returned a mutable array"):
+        lax.cond(True, lambda: r, lambda: r)

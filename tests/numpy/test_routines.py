@@ -608,3 +608,18 @@ def test_resize_to_nothing_and_fill_diagonal_of_an_empty_matrix():
     assert jnp.resize(np.ones(3, np.float32), (2, 0)).shape == (2, 0)
     empty = meshjit.jit(lambda a: jnp.fill_diagonal(a, 3, inplace=False))(np.ones((16, 0), bool))
     assert empty.shape == (16, 0) and empty.dtype == np.bool_
+
+
+def test_bad_arguments_raise_before_the_work():
+    # Regressions: these were accepted (a wrong answer) or failed deep in meshjit.
+    with pytest.raises(meshjit.MeshjitError, match="Mismatched list depths"):
+        jnp.block([[jnp.ones((2, 2))], jnp.ones((2, 2))])
+    with pytest.raises(TypeError, match="cannot be interpreted as an integer"):
+        jnp.split(jnp.ones(6), [1.5])
+    with pytest.raises(ValueError, match="axis 2 is out of bounds"):
+        jnp.delete(jnp.ones((2, 3)), 0, axis=2)
+    with pytest.raises(ValueError, match="axis 3 is out of bounds"):
+        jnp.insert(jnp.ones((2, 3)), 0, 1.0, axis=3)
+    with pytest.raises(ValueError, match='Unknown gather mode "wrap_around"'):
+        jnp.ones(3).at[0].get(mode="wrap_around")
+    np.testing.assert_array_equal(jnp.linalg.multi_dot([jnp.eye(2)]), np.eye(2))  # as JAX

@@ -111,3 +111,13 @@ def test_jnp_function_of_a_bcoo_is_refused_as_in_jax():
 
     with pytest.raises(TypeError, match="sin requires ndarray or scalar arguments, got <class"):
         jnp.sin(sparse.BCOO.fromdense(jnp.eye(2)))
+
+
+def test_bcoo_concatenate_and_slice_check_their_shapes():
+    # Regressions: both were accepted and returned a wrong array.
+    m = sparse.BCOO.fromdense(np.ones((3, 4), np.float32))
+    n = sparse.BCOO.fromdense(np.ones((3, 5), np.float32))
+    with pytest.raises(TypeError, match="Cannot concatenate arrays with shapes that differ"):
+        sparse.bcoo_concatenate([m, n], dimension=0)
+    with pytest.raises(ValueError, match="bcoo_slice: invalid indices"):
+        sparse.bcoo_slice(m, start_indices=(0, 0), limit_indices=(4, 4))

@@ -135,3 +135,10 @@ def test_bad_indices_rejected(index, error, message):
         r[index]
     with pytest.raises(NotImplementedError, match="a ref has no `.at`"):
         r.at  # noqa: B018 (the attribute raises)
+
+
+def test_a_ref_of_a_python_scalar_takes_a_whole_write():
+    # Regression: the written Python float was kept as is, and the next read indexed it.
+    r = meshjit.new_ref(1.0)
+    r[...] = 2.0
+    assert float(r[...]) == 2.0 and r[...].dtype == jnp.float32

@@ -17,7 +17,11 @@ import traceback
 _HERE = os.path.dirname(os.path.abspath(__file__))
 CATALOGUE = os.path.join(_HERE, "mistakes_catalogue.py")
 # The case files, run in order in one namespace (later files use the meshes the first defines).
-CATALOGUES = (CATALOGUE, os.path.join(_HERE, "mistakes_catalogue_round6.py"))
+CATALOGUES = (
+    CATALOGUE,
+    os.path.join(_HERE, "mistakes_catalogue_round6.py"),
+    os.path.join(_HERE, "mistakes_catalogue_round7.py"),
+)
 CASE_SECONDS = 30
 
 

@@ -18,6 +18,7 @@ from meshjit.compiler.random.multivariate import multivariate_normal
 from meshjit.compiler.scipy import linalg
 from meshjit.compiler.scipy.special import logsumexp, ndtr
 from meshjit.compiler.scipy.stats.util import inexact
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import register_pytree_node_class
 
 __all__ = ["gaussian_kde"]
@@ -57,6 +58,7 @@ def _bandwidth_factor(kde, bw_method, d: int):
 
 
 @register_pytree_node_class
+@boundary_methods("__init__")  # a bad dataset's error names the user's line
 class gaussian_kde:
     __slots__ = ("neff", "dataset", "weights", "covariance", "inv_cov")
 

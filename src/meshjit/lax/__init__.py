@@ -5,6 +5,7 @@ from importlib import import_module as _import_module
 
 from meshjit.compiler.ad.checkpoint import optimization_barrier  # noqa: F401
 from meshjit.compiler.ad.custom_solvers import custom_linear_solve, custom_root  # noqa: F401
+from meshjit.compiler.api_util import removed_names as _removed_names
 from meshjit.compiler.errors import MeshjitTypeError as _MeshjitTypeError
 from meshjit.compiler.errors import MeshjitValueError as _MeshjitValueError
 from meshjit.compiler.ir import dtypes as _dtypes
@@ -233,9 +234,4 @@ _REMOVED = {
         "`jax.lax.pcast(..., to='varying')"
     ),
 }
-
-
-def __getattr__(name: str):
-    if name in _REMOVED:
-        raise AttributeError(_REMOVED[name])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = _removed_names(__name__, _REMOVED)

@@ -1,6 +1,7 @@
 """meshjit.scipy.special (implemented in meshjit.compiler.scipy.special and the family modules
 beside it, whose __all__ lists name the functions)."""
 
+from meshjit.compiler.api_util import removed_names as _removed_names
 from meshjit.compiler.scipy import (
     bessel,
     error_functions,
@@ -30,3 +31,13 @@ _FAMILIES = (
 )  # fmt: skip
 __all__ = [name for family in _FAMILIES for name in family.__all__]
 del _FAMILIES
+
+
+# Names JAX 0.10 removed: using them raises its AttributeError with its advice.
+_REMOVED = {
+    "sph_harm": (
+        "jax.scipy.special.sph_harm was deprecated in v0.7.0 and removed in v0.10.0. Use "
+        "jax.scipy.special.sph_harm_y instead."
+    ),
+}
+__getattr__ = _removed_names(__name__, _REMOVED)
