@@ -164,7 +164,11 @@ def _slice_lowering(ctx, x, *, start_indices, limit_indices, strides):
         return dims_lowering.real_dynamic_slice(
             ctx.module_ctx, x, ctx.result_type, start_indices, limit_indices, strides
         )
-    return hlo.SliceOp(x, list(start_indices), list(limit_indices), list(strides)).result
+    # one element taken with a stride is the same slice unstrided: XLA's SPMD partitioner
+    # miscompiles the strided one on a sharded dim ([15:16:3] of 16 over 4 devices: fuzzer
+    # seed 210099)
+    strides = [1 if hi - lo == 1 else k for lo, hi, k in zip(start_indices, limit_indices, strides)]
+    return hlo.SliceOp(x, list(start_indices), list(limit_indices), strides).result
 
 
 lowering_rules.register(slice_p, _slice_lowering)
