@@ -258,46 +258,38 @@ for _kind in CONTROL17:
 
 
 def _rule_fns(api, n, rule):
-    """f(v, scale) with a custom rule of kind `rule` (its primal: tanh(v) * scale)."""
+    """f(v, scale) = tanh(v) * scale with a custom rule of kind `rule`."""
     from functools import partial
 
+    def primal(v, scale):
+        return n.tanh(v) * scale
+
     if rule in ("jvp_scaled", "jvp_zero"):
+        f = api.custom_jvp(primal)
 
-        @api.custom_jvp
-        def f(v, scale):
-            return n.tanh(v) * scale
-
-        @f.defjvp
-        def _jvp(primals, tangents):
+        def jvp_rule(primals, tangents):
             v, scale = primals
-            tv, _ = tangents
-            out = f(v, scale)
+            out = primal(v, scale)
             if rule == "jvp_zero":
                 return out, n.zeros_like(out)
-            return out, tv * (1 - n.tanh(v) ** 2) * scale * 3
+            return out, tangents[0] * (1 - n.tanh(v) ** 2) * scale * 3
 
+        f.defjvp(jvp_rule)
         return f
     if rule == "vjp_nondiff":
-
-        @partial(api.custom_vjp, nondiff_argnums=(1,))
-        def f(v, scale):
-            return n.tanh(v) * scale
-
+        f = partial(api.custom_vjp, nondiff_argnums=(1,))(primal)
         f.defvjp(
-            lambda v, scale: (f(v, scale), {"t": n.tanh(v)}),
+            lambda v, scale: (primal(v, scale), {"t": n.tanh(v)}),
             lambda scale, res, g: (g * (1 - res["t"] ** 2) * scale * 0.5,),
         )
         return f
+    f = api.custom_vjp(primal)
 
-    @api.custom_vjp
-    def f(v, scale):
-        return n.tanh(v) * scale
-
-    def _bwd(res, g):
+    def bwd(res, g):
         t, scale = res
         return g * n.sign(t) * 2, None if rule == "vjp_none" else n.sum(g * t)
 
-    f.defvjp(lambda v, scale: (f(v, scale), (n.tanh(v), scale)), _bwd)
+    f.defvjp(lambda v, scale: (primal(v, scale), (n.tanh(v), scale)), bwd)
     return f
 
 
