@@ -578,9 +578,10 @@ def _custom_vjp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
 
 @batching_rules.register(custom_lin_p)
 def _custom_lin_batcher(args, dims, **params):
-    raise MeshjitNotImplementedError(
-        "vmap of the forward-mode derivative (jvp) of a custom_vjp function is not supported; "
-        "use vjp / grad inside vmap"
+    # JAX's TypeError, as unbatched (meshjit raised a NotImplementedError: fuzzer round 17)
+    raise MeshjitTypeError(
+        "can't apply forward-mode autodiff (jvp) to a custom_vjp function (under vmap too); use "
+        "vjp / grad, or define the function with custom_jvp"
     )
 
 

@@ -164,7 +164,11 @@ def _slice_lowering(ctx, x, *, start_indices, limit_indices, strides):
         return dims_lowering.real_dynamic_slice(
             ctx.module_ctx, x, ctx.result_type, start_indices, limit_indices, strides
         )
-    return hlo.SliceOp(x, list(start_indices), list(limit_indices), list(strides)).result
+    # one element taken with a stride is the same slice unstrided: XLA's SPMD partitioner
+    # miscompiles the strided one on a sharded dim ([15:16:3] of 16 over 4 devices: fuzzer
+    # seed 210099)
+    strides = [1 if hi - lo == 1 else k for lo, hi, k in zip(start_indices, limit_indices, strides)]
+    return hlo.SliceOp(x, list(start_indices), list(limit_indices), strides).result
 
 
 lowering_rules.register(slice_p, _slice_lowering)
@@ -181,6 +185,11 @@ lowering_rules.register(dynamic_slice_p, _dynamic_slice_lowering)
 
 
 def _dynamic_update_slice_lowering(ctx, x, update, *starts):
+    """An empty update leaves the operand: XLA folds it to its operand and then fails to
+    compile it on a sharded result of a `stablehlo.while` (the sharding lands on the loop's
+    tuple: fuzzer seed 201172)."""
+    if any(type(d) is int and d == 0 for d in ctx.avals_in[1].shape):
+        return x
     starts = _clamped_starts(ctx, starts, ctx.avals_in[0].shape, ctx.avals_in[1].shape)
     return hlo.DynamicUpdateSliceOp(x, update, starts).result
 

@@ -184,14 +184,25 @@ def swapaxes(a, axis1, axis2):
 
 def moveaxis(a, source, destination):
     ndim_ = aval_of(a).ndim
-    src = checks.canonical_axes(source, ndim_)
-    dst = checks.canonical_axes(destination, ndim_)
+    # (repeated axes reach lax.transpose, whose TypeError is JAX's: jnp.fft.fftn(x, axes=(0, -1))
+    # of a vector, fuzzer round 17)
+    src = _each_axis(source, ndim_)
+    dst = _each_axis(destination, ndim_)
     if len(src) != len(dst):
         raise MeshjitValueError("moveaxis: source and destination must have the same length")
     order = [i for i in range(ndim_) if i not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
     return lax.transpose(materialize(a), order)
+
+
+def _each_axis(axes, ndim_: int) -> tuple[int, ...]:
+    """`axes` (an int or a sequence) each made non-negative; repeats kept."""
+    if not isinstance(axes, (int, tuple, list)):
+        return checks.canonical_axes(axes, ndim_)
+    return tuple(
+        checks.canonical_axis(i, ndim_) for i in ((axes,) if isinstance(axes, int) else axes)
+    )
 
 
 def expand_dims(a, axis):

@@ -314,13 +314,16 @@ def ndtr(x):
 
 
 def _ndtr(x):
-    half_sqrt_2 = 0.5 * math.sqrt(2.0)
+    """JAX's: its constants are NumPy scalars of x's dtype, so a weak x gives a strong result
+    (fuzzer round 17)."""
+    c = aval_of(x).dtype.type
+    half_sqrt_2 = c(0.5 * math.sqrt(2.0))
     w = x * half_sqrt_2
     z = jnp.abs(w)
     y = jnp.where(
-        z < half_sqrt_2, 1.0 + lax.erf(w), jnp.where(w > 0, 2.0 - lax.erfc(z), lax.erfc(z))
+        z < half_sqrt_2, c(1.0) + lax.erf(w), jnp.where(w > 0, c(2.0) - lax.erfc(z), lax.erfc(z))
     )
-    return 0.5 * y
+    return c(0.5) * y
 
 
 # Cephes' rational approximations of ndtri (the polynomials' coefficients, highest power first).

@@ -212,3 +212,22 @@ def test_jvp_of_a_custom_vjp_function_is_jax_s_type_error():
     with pytest.raises(TypeError, match="can't apply forward-mode autodiff") as info:
         meshjit.jvp(ident, (1.0,), (1.0,))
     assert type(info.value).__name__ in ("TypeError", "MeshjitTypeError")
+
+
+@pytest.mark.parametrize("how", ["plain", "vmap", "jit"])
+def test_jvp_of_a_custom_vjp_function_is_jaxs_type_error_under_vmap_too(how):
+    """JAX raises its TypeError plain, under jit and under vmap (meshjit's vmap raised a
+    NotImplementedError: fuzzer round 17)."""
+
+    @meshjit.custom_vjp
+    def f(x):
+        return jnp.sin(x)
+
+    f.defvjp(lambda x: (jnp.sin(x), x), lambda r, g: (g * 2,))
+
+    def fn(v):
+        return meshjit.jvp(f, (v,), (v,))[1]
+
+    fn = {"plain": fn, "vmap": meshjit.vmap(fn), "jit": meshjit.jit(fn)}[how]
+    with pytest.raises(TypeError, match="forward-mode autodiff"):
+        fn(jnp.ones((3, 2)))

@@ -1076,6 +1076,8 @@ def draw_step(rng, vals, allow_vmap=True):
 # arguments, promotion, .at[] modes, mixed indexing, control flow, custom rules, sharded keys,
 # collectives over several axes. Round 16's (ops_round16): decimals, shifts, complex values,
 # size-zero and 0-d values, lax edge parameters, indexing forms, vmap axes, jit's static args.
+# Round 17's (ops_round17): jnp.fft, more jnp.linalg, control flow with random bodies, custom
+# rules, refs, symbolic-shape export, every random sampler on typed / raw / traced keys.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1083,6 +1085,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round14,
     ops_round15,
     ops_round16,
+    ops_round17,
     ops_semantics,
     ops_transforms,
 )

@@ -110,6 +110,7 @@ _WORKER_SOURCES = (
     "ops_round14",
     "ops_round15",
     "ops_round16",
+    "ops_round17",
     "ops_semantics",
     "ops_transforms",
     "wraps",

@@ -48,7 +48,7 @@ def programs(
         step = p.steps[0]
         shape, dtype, _ = p.inputs[0]
         if how == "vmap":
-            if len(shape) < 2 or step[2] == [0, 0]:
+            if len(shape) < 2 or step[2] == [0, 0] or not OPS[step[1]].vmap_ok:
                 continue
             vstep = [
                 "vop",

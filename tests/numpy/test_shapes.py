@@ -149,3 +149,15 @@ def test_split_at_in_range_indices_still_splits():
     parts = jnp.split(x, [1, 1, 5])
     assert [p.shape for p in parts] == [(1,), (0,), (4,), (0,)]
     np.testing.assert_array_equal(parts[2], [1, 2, 3, 4])
+
+
+@pytest.mark.parametrize(("src", "dst"), [((0, 0), (0, 1)), ((0, -2), (1, 0))])
+def test_moveaxis_of_a_repeated_axis_is_jaxs_transpose_error(src, dst):
+    """JAX 0.10.2 checks no repeats: the permutation reaches lax.transpose, whose TypeError it
+    raises (meshjit raised a ValueError; fuzzer round 17: jnp.fft.fftn(x, axes=(0, -1)) of a
+    vector)."""
+    with pytest.raises(TypeError, match="isn't a permutation of operand dimensions"):
+        jnp.moveaxis(jnp.ones((3, 4)), src, dst)
+    with pytest.raises(TypeError, match="isn't a permutation of operand dimensions"):
+        jnp.fft.fftn(jnp.ones(4), axes=(0, -1))
+    assert jnp.moveaxis(jnp.ones((3, 4)), (0, 1), (0, 0)).shape == (4, 3)  # as JAX's
