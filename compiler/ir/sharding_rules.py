@@ -13,6 +13,7 @@ their axes, contracted/reduced dimensions lose them)."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 
 from meshjit.compiler.errors import MeshjitValueError, ShardingTypeError
@@ -28,6 +29,19 @@ class _State:
 
 
 state = _State()
+
+
+@contextlib.contextmanager
+def without_context_mesh():
+    """Re-deriving a traced jaxpr's types after tracing (the typecheck) happens outside the
+    mesh scopes it was traced in (explicit_axes / auto_axes): the context-mesh check was made
+    while tracing, under the right mesh, and is not repeated."""
+    saved = state.context_mesh
+    state.context_mesh = lambda: None
+    try:
+        yield
+    finally:
+        state.context_mesh = saved
 
 
 _UNTYPED = [(None,) * n for n in range(16)]

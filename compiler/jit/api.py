@@ -35,6 +35,7 @@ from meshjit.compiler.ir.core import (
     typecheck_jaxpr,
     vma_str,
 )
+from meshjit.compiler.ir.sharding_rules import without_context_mesh
 from meshjit.compiler.jit import key_reuse, refs
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
@@ -346,7 +347,8 @@ class JitFunction:
                 # JAX finds key reuse in the traced jaxpr, after tracing: at the call's line.
                 raise e.with_traceback(None) from None
             if TYPECHECK["enabled"]:
-                typecheck_jaxpr(closed)
+                with without_context_mesh():
+                    typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             traced.consumed_keys = key_reuse.traced_signature(keys)
             traced.fun_name = func_name(self.fun)
