@@ -7,7 +7,6 @@ one `ir.Value` (single-result primitives) or a sequence of them.
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 import numpy as np
@@ -188,8 +187,8 @@ class ModuleContext:
         return emit("stablehlo.constant", [type_], [], {"value": attr}).result
 
     def unique_symbol(self, name: str) -> str:
-        """A fresh symbol from `name`, made a plain identifier (a name may be `<lambda>`)."""
-        name = re.sub(r"[^A-Za-z0-9_]", "_", name)
+        """A fresh symbol from `name`, kept as it is (`@"<lambda>"`, as JAX's), `name_0`,
+        `name_1`, ... when taken."""
         candidate, n = name, 0
         while candidate in self.symbol_names:
             candidate, n = f"{name}_{n}", n + 1

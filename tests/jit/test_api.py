@@ -536,3 +536,13 @@ def test_shape_dtype_struct_needs_a_dtype():
     # Regression: a dtype of None became float64's NumPy default.
     with pytest.raises(ValueError, match="ShapeDtypeStruct: dtype must be specified"):
         ShapeDtypeStruct((2,), None)
+
+
+def test_nested_jits_keep_their_names_as_symbols():
+    """As JAX 0.10.2's: `@"<lambda>"`, then `@"<lambda>_0"` for a second function of that name
+    (meshjit made them plain identifiers, `@_lambda_`)."""
+    g, h = meshjit.jit(lambda x: x * 2), meshjit.jit(lambda x: x * 3)
+    text = meshjit.jit(lambda x: g(x) + h(x)).lower(1.0).as_text()
+    assert 'call @"<lambda>"(' in text and 'call @"<lambda>_0"(' in text
+    assert 'func.func private @"<lambda>_0"(' in text
+    assert float(meshjit.jit(lambda x: g(x) + h(x))(1.0)) == 5.0
