@@ -1,4 +1,5 @@
-"""What the guards of the XLA hand-off share (uneven_updates.py, conv_guard.py, reduce_guard.py):
+"""What the guards of the XLA hand-off share (uneven_updates.py, conv_guard.py, reduce_guard.py,
+pad_guard.py):
 finding the ops to guard, whether a dimension is sharded, a sharding with some dimensions
 replicated, and a result constrained back to the sharding propagation decided."""
 
@@ -35,6 +36,14 @@ def is_sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, Mesh
         return False
     mesh = meshes[sharding.mesh_name]
     return axes_product([to_axis(a, mesh) for a in sharding.dims[dim].axes]) > 1
+
+
+def shard_count(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshShape]) -> int:
+    """How many pieces `sharding` cuts dimension `dim` into (1: not sharded)."""
+    if not is_sharded(sharding, dim, meshes):
+        return 1
+    mesh = meshes[sharding.mesh_name]
+    return axes_product([to_axis(a, mesh) for a in sharding.dims[dim].axes])
 
 
 def replicating(sharding: TensorSharding, dims) -> TensorSharding:

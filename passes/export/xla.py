@@ -8,6 +8,7 @@ from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR
 from meshjit.passes.export.conv_guard import guard_grouped_convolutions
+from meshjit.passes.export.pad_guard import guard_sharded_pads
 from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
 from meshjit.passes.graph import sharding_io as io
@@ -36,7 +37,8 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     entry in the tuple sharding, and a RET_CHECK fails). A scatter indexing an
     unevenly sharded dimension gets it replicated: XLA's partitioner would write into other
     shards (`uneven_updates.py`); so does a grouped convolution's sharded feature dimension
-    where XLA's partitioner rejects it or gets it wrong (`conv_guard.py`), and so do the
+    where XLA's partitioner rejects it or gets it wrong (`conv_guard.py`), so do a pad's sharded
+    padded dimensions where it does (`pad_guard.py`), and so do the
     reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
     refused = xla_refusal(module_op)
@@ -45,6 +47,7 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     reshards_as_constraints(module_op)
     guard_uneven_updates(module_op)
     guard_grouped_convolutions(module_op)
+    guard_sharded_pads(module_op)
     guard_unsplittable_reductions(module_op)
     if pin:
         pin_op_shardings(module_op)
