@@ -27,12 +27,16 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from meshjit.dialects.sdy import MeshShape, sharding_constraint
-from meshjit.passes.export.guard_util import constrain_back, is_sharded, ops_named, replicating
+from meshjit.dialects.sdy import MeshShape
+from meshjit.passes.export.guard_util import (
+    is_sharded,
+    ops_named,
+    replicate_operand,
+    replicate_results,
+)
 from meshjit.passes.graph.sharding_io import (
     op_result_shardings,
     read_meshes,
-    set_op_result_shardings,
     value_sharding,
 )
 from meshjit.passes.rules.util import shape_of
@@ -74,13 +78,11 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     ]
     if not any(risky):
         return False
-    with ir.InsertionPoint(op), op.location:
-        for i, (sharding, dim) in enumerate(zip(operands, (lhs_dim, rhs_dim))):
-            if is_sharded(sharding, dim, meshes):
-                op.operands[i] = sharding_constraint(op.operands[i], replicating(sharding, (dim,)))
+    for i, (sharding, dim) in enumerate(zip(operands, (lhs_dim, rhs_dim))):
+        if is_sharded(sharding, dim, meshes):
+            replicate_operand(op, i, sharding, (dim,))
     if is_sharded(result, out_dim, meshes):
-        set_op_result_shardings(op, [replicating(result, (out_dim,))])
-        constrain_back(op.results[0], op, result)
+        replicate_results(op, [result], (out_dim,))
     return True
 
 

@@ -11,6 +11,7 @@ from jaxlib.mlir import ir
 
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding, sharding_constraint
 from meshjit.passes.graph.axes import axes_product, to_axis
+from meshjit.passes.graph.sharding_io import set_op_result_shardings
 
 
 def ops_named(module_op: ir.Operation, names) -> list:
@@ -29,27 +30,39 @@ def ops_named(module_op: ir.Operation, names) -> list:
     return found
 
 
-def is_sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshShape]) -> bool:
-    """Whether `sharding` splits dimension `dim` over more than one device (-1: no dim; a
-    maximal sharding, on one device, names no dims)."""
-    if sharding is None or not 0 <= dim < len(sharding.dims):
-        return False
-    mesh = meshes[sharding.mesh_name]
-    return axes_product([to_axis(a, mesh) for a in sharding.dims[dim].axes]) > 1
-
-
 def shard_count(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshShape]) -> int:
-    """How many pieces `sharding` cuts dimension `dim` into (1: not sharded)."""
-    if not is_sharded(sharding, dim, meshes):
+    """How many pieces `sharding` cuts dimension `dim` into: 1 when it is not sharded, when
+    `dim` is -1 (no dimension), or for a maximal sharding (on one device, it names no dims)."""
+    if sharding is None or not 0 <= dim < len(sharding.dims):
         return 1
     mesh = meshes[sharding.mesh_name]
     return axes_product([to_axis(a, mesh) for a in sharding.dims[dim].axes])
+
+
+def is_sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, MeshShape]) -> bool:
+    """Whether `sharding` splits dimension `dim` over more than one device."""
+    return shard_count(sharding, dim, meshes) > 1
 
 
 def replicating(sharding: TensorSharding, dims) -> TensorSharding:
     """`sharding` with the dimensions `dims` replicated (closed)."""
     new = tuple(DimSharding((), True) if d in dims else s for d, s in enumerate(sharding.dims))
     return dataclasses.replace(sharding, dims=new)
+
+
+def replicate_operand(op, index: int, sharding: TensorSharding, dims) -> None:
+    """Operand `index` of `op` constrained, just before `op`, to `sharding` with `dims`
+    replicated."""
+    with ir.InsertionPoint(op), op.location:
+        op.operands[index] = sharding_constraint(op.operands[index], replicating(sharding, dims))
+
+
+def replicate_results(op, shardings: list[TensorSharding], dims) -> None:
+    """`op`'s results sharded as `shardings` with `dims` replicated, then constrained back to
+    `shardings` for their users."""
+    set_op_result_shardings(op, [replicating(s, dims) for s in shardings])
+    for result, s in zip(op.results, shardings):
+        constrain_back(result, op, s)
 
 
 def constrain_back(result: ir.Value, op, sharding: TensorSharding) -> None:

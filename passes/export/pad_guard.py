@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from meshjit.dialects.sdy import MeshShape, sharding_constraint
-from meshjit.passes.export.guard_util import constrain_back, ops_named, replicating, shard_count
+from meshjit.dialects.sdy import MeshShape
+from meshjit.passes.export.guard_util import (
+    ops_named,
+    replicate_operand,
+    replicate_results,
+    shard_count,
+)
 from meshjit.passes.graph.sharding_io import (
     op_result_shardings,
     read_meshes,
-    set_op_result_shardings,
     value_sharding,
 )
 from meshjit.passes.rules.util import shape_of
@@ -51,12 +55,10 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     dims = _risky_dims(op, operand, result, meshes)
     if not dims:
         return False
-    if operand is not None and any(shard_count(operand, d, meshes) > 1 for d in dims):
-        with ir.InsertionPoint(op), op.location:
-            op.operands[0] = sharding_constraint(op.operands[0], replicating(operand, dims))
-    if result is not None and any(shard_count(result, d, meshes) > 1 for d in dims):
-        set_op_result_shardings(op, [replicating(result, dims)])
-        constrain_back(op.results[0], op, result)
+    if any(shard_count(operand, d, meshes) > 1 for d in dims):
+        replicate_operand(op, 0, operand, dims)
+    if any(shard_count(result, d, meshes) > 1 for d in dims):
+        replicate_results(op, [result], dims)
     return True
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from meshjit.dialects.sdy import MeshShape, sharding_constraint
-from meshjit.passes.export.guard_util import is_sharded, ops_named, replicating
+from meshjit.dialects.sdy import MeshShape
+from meshjit.passes.export.guard_util import is_sharded, ops_named, replicate_operand
 from meshjit.passes.graph.sharding_io import read_meshes, value_sharding
 from meshjit.passes.rules.util import ints
 
@@ -44,8 +44,7 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     sharding = value_sharding(op.operands[0])
     if not any(is_sharded(sharding, d, meshes) for d in reduced) or not _unsplittable(op):
         return False
-    with ir.InsertionPoint(op), op.location:
-        op.operands[0] = sharding_constraint(op.operands[0], replicating(sharding, set(reduced)))
+    replicate_operand(op, 0, sharding, set(reduced))
     return True
 
 

@@ -20,13 +20,12 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from meshjit.dialects.sdy import MeshShape, TensorSharding, sharding_constraint
-from meshjit.passes.export.guard_util import constrain_back, ops_named, replicating
+from meshjit.dialects.sdy import MeshShape, TensorSharding
+from meshjit.passes.export.guard_util import ops_named, replicate_operand, replicate_results
 from meshjit.passes.graph.axes import axes_product, to_axis
 from meshjit.passes.graph.sharding_io import (
     op_result_shardings,
     read_meshes,
-    set_op_result_shardings,
 )
 from meshjit.passes.rules.util import shape_of
 
@@ -67,13 +66,9 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
         uneven.update(_uneven_dims(s, shape, indexed, meshes[s.mesh_name]))
     if not uneven:
         return False
-    replicated = [replicating(s, uneven) for s in shardings]
-    with ir.InsertionPoint(op), op.location:
-        for i, s in enumerate(replicated):
-            op.operands[i] = sharding_constraint(op.operands[i], s)
-    set_op_result_shardings(op, replicated)
-    for result, s in zip(op.results, shardings):
-        constrain_back(result, op, s)
+    for i, s in enumerate(shardings):  # the operands updated in place, as their results
+        replicate_operand(op, i, s, uneven)
+    replicate_results(op, shardings, uneven)
     return True
 
 
