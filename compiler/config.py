@@ -184,7 +184,7 @@ class UnknownOptionError(MeshjitValueError, AttributeError):
     """An option name neither meshjit nor JAX defines (JAX raises AttributeError)."""
 
 
-@boundary_methods("update", "read", "__getattr__")
+@boundary_methods("update", "read")
 class Config:
     """The options (one instance, `config`). `check_special` and `rank_promotion` mirror
     jax_debug_nans / jax_debug_infs and jax_numpy_rank_promotion for the paths that read
@@ -205,8 +205,8 @@ class Config:
             jax_numpy_rank_promotion=_env("NUMPY_RANK_PROMOTION") or "allow",
             jax_enable_x64=dtypes.x64_enabled,  # the environment's, read by ir/dtypes
         )
-        # Each option is also an attribute, so `config.jax_x` on a call's path is a plain lookup
-        # (not __getattr__'s, which runs after a failed one).
+        # Each option is also an attribute (`config.jax_x`), kept by update: a plain lookup on
+        # a call's path.
         self.__dict__.update(self._values)
         self.check_special = self._values["jax_debug_nans"] or self._values["jax_debug_infs"]
         self.rank_promotion = self._values["jax_numpy_rank_promotion"]
@@ -258,12 +258,6 @@ class Config:
     @property
     def values(self) -> dict:
         return dict(self._values)
-
-    def __getattr__(self, name):
-        values = self.__dict__.get("_values", {})
-        if name in values:
-            return values[name]
-        raise AttributeError(f"'Config' object has no attribute '{name}'")
 
 
 _PRNG_IMPL_SCOPE: list = []  # the impls of the keys being drawn from, innermost last
