@@ -299,7 +299,9 @@ class JitFunction:
         if dyn_kwargs and self.in_shardings is not None:
             raise MeshjitValueError("pjit does not support kwargs when in_shardings is specified.")
         leaves, in_tree = flatten_args((dyn_args, dyn_kwargs))
-        in_avals = [arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
+        fun = None if self.is_one_op else self.fun  # an eager op's: the value's own error
+        names = functools.partial(argument_names, self.fun, args, kwargs, statics)
+        in_avals = [arg_aval(x, i, fun, names) for i, x in enumerate(leaves)]
         if any(refs.is_ref(x) for x in leaves):
             names = argument_names(self.fun, args, kwargs, statics)
             refs.check_no_aliases(leaves, names, _source_info(self.fun))
@@ -699,7 +701,8 @@ def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
     def make(*args, **kwargs):
         dynamic = [a for i, a in enumerate(args) if i not in statics]
         leaves, in_tree = flatten_args((dynamic, kwargs))
-        avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
+        names = functools.partial(argument_names, fun, args, kwargs, [(i, None) for i in statics])
+        avals = [arg_aval(x, i, fun, names) for i, x in enumerate(leaves)]
 
         def flat(*xs):
             current_trace().axis_env = env
@@ -719,7 +722,8 @@ def eval_shape(fun: Callable, *args, **kwargs):
     tracing it without running anything; arguments may be ShapeDtypeStructs."""
     check_callable(fun)
     leaves, in_tree = flatten_args((args, kwargs))
-    avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
+    names = functools.partial(argument_names, fun, args, kwargs)
+    avals = [arg_aval(x, i, fun, names) for i, x in enumerate(leaves)]
 
     def flat(*xs):
         a, k = tree_unflatten(in_tree, refs.wrap_ref_args(xs))

@@ -415,7 +415,7 @@ class Compiled(ExecutableViews):
                 f"{self.traced.in_tree} but was called with {in_tree}"
             )
         expected = self.traced.jaxpr.in_avals
-        got = [arg_aval(x, i, name) for i, x in enumerate(leaves)]
+        got = [arg_aval(x, i, name) for i, x in enumerate(leaves)]  # JAX's short message
         for i, (e, g) in enumerate(zip(expected, got)):
             if e.shape != g.shape or e.dtype != g.dtype:
                 raise MeshjitTypeError(

@@ -90,11 +90,14 @@ def _check_order(order) -> None:
 
 def _asarray(a, dtype):
     dtypes.check_user_dtype(dtype, "array")
+    a = _from_jax_array(a)
     if a is None:
         raise MeshjitValueError("None is not a valid value for jnp.array")
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
         a = np.asarray(a)
     a = _dims_as_values(a)  # symbolic dimensions (shape polymorphism): `jnp.array(x.shape)`
+    if isinstance(a, (list, tuple)) and any(_has_jax_array(x) for x in _leaves(a)):
+        a = _map_leaves(_from_jax_array, a)  # as JAX: leaves converted through the protocol
     if isinstance(a, (list, tuple)) and contains_traced(a):
         # As JAX: each element converted to the (strong) common dtype and given its new axis
         # in turn, then all concatenated.
@@ -113,6 +116,22 @@ def _asarray(a, dtype):
             return concatenate([expand_dims(asarray(x, dtype), 0) for x in a], 0)
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
+
+
+def _has_jax_array(x) -> bool:
+    return getattr(x, "__jax_array__", None) is not None and not is_meshjit_array(x)
+
+
+def _from_jax_array(a):
+    """An object of the `__jax_array__` protocol as the array it gives (JAX's jnp.array and
+    the *_like functions convert it; other functions refuse it, see `abstractify`)."""
+    return a.__jax_array__() if _has_jax_array(a) else a
+
+
+def _map_leaves(fn, seq):
+    if isinstance(seq, (list, tuple)):
+        return [_map_leaves(fn, x) for x in seq]
+    return fn(seq)
 
 
 def _dims_as_values(a):
@@ -261,6 +280,8 @@ def empty(shape, dtype=None, *, device=None, out_sharding=None):
 
 
 def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_sharding=None):
+    if not (hasattr(a, "dtype") and hasattr(a, "shape")):  # duck typing, as JAX
+        a = _from_jax_array(a)
     aval = aval_of(a)
     out = _full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
     if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak

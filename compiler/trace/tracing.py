@@ -543,6 +543,12 @@ def abstractify(x) -> ShapedArray:
             f"a mutable array reference of type {x.ref_aval} is not an array: read its value "
             "with ref[...] (or freeze(ref))"
         )
+    if getattr(x, "__jax_array__", None) is not None:
+        raise MeshjitValueError(
+            "Triggering __jax_array__() during abstractification is no longer supported. To "
+            "avoid this error, either explicitly convert your object using jax.numpy.array(), "
+            "or register your object as a pytree."
+        )
     shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
     if shape is not None and dtype is not None and not callable(shape):
         return ShapedArray(shape, checked_dtype(dtype), getattr(x, "weak_type", False))
