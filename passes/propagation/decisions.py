@@ -158,11 +158,12 @@ def _cheapest(step, f, claims, maximal) -> int:
 
 
 def _maximal(claims):
-    """Claims not a prefix of another claim, one per distinct axis list."""
+    """Claims not a prefix of another claim, one per distinct axis list (of claims sharding
+    as much, the longer first: a size-one axis after them extends them)."""
     if len(claims) == 1:
         return claims
     out, seen = [], set()
-    for c in sorted(claims, key=lambda c: -axes_product(c[0])):
+    for c in sorted(claims, key=lambda c: (-axes_product(c[0]), -len(c[0]))):
         if c[0] in seen or any(compatible(c[0], o[0]) for o in out):
             continue
         seen.add(c[0])

@@ -218,8 +218,9 @@ class EdgeStep:
         changed = list(synced)
         targets = self.targets
         if self.options.strategy != "basic" and self.options.shardy_preferences:
-            # The op's results take the decisions first, factor by factor; what one of them
-            # refuses, no tensor takes (as Shardy's aggressive strategy decides).
+            # The op's results take the decisions first, factor by factor; on an elementwise
+            # op, what one of them refuses no tensor takes (Shardy's aggressive strategy;
+            # any other op's tensors each take what they can).
             n = self.plan.n_operands
             results = [t for t in targets if t >= n]
             if results:
@@ -227,7 +228,7 @@ class EdgeStep:
                 for t in results:
                     if apply_decisions(self, t, decisions):
                         changed.append(self.views[t].slot)
-                if self.refused:
+                if self.refused and self.edge.elementwise:
                     decisions = cut_to_results(self, decisions, results)
                 targets = [t for t in targets if t < n]
         repeated = self.plan.repeated if self.options.conflicts == "shardy" else None
