@@ -19,7 +19,7 @@ import functools
 import os
 import threading
 
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitAttributeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.traceback_util import boundary_methods
 
@@ -246,6 +246,17 @@ class Config:
                 forget_calls()
 
     def read(self, name: str):
+        """JAX's `config.read`: only the options without a context manager (JAX refuses the
+        others: they are read as attributes, `config.jax_debug_nans`)."""
+        value = self._read(name)
+        if name not in _READ_BY_NAME:
+            raise MeshjitAttributeError(  # JAX's words
+                "For flags with a corresponding contextmanager, read their value via e.g. "
+                f"`config.{name}` rather than `config.FLAGS.{name}`."
+            )
+        return value
+
+    def _read(self, name: str):
         if name not in self._values:
             raise UnknownOptionError(f"Unrecognized config option: {name}")
         return self._values[name]
@@ -259,6 +270,22 @@ class Config:
     def values(self) -> dict:
         return dict(self._values)
 
+
+# The options JAX 0.10.2's `config.read` returns: those without a context manager (and
+# meshjit's own xla_allow_excess_precision).
+_READ_BY_NAME = frozenset(
+    "jax_" + name
+    for name in (
+        "backend_target check_proxy_envs compiler_detailed_logging_min_ops "
+        "cpu_enable_async_dispatch cross_host_transfer_socket_address "
+        "cross_host_transfer_timeout_seconds cross_host_transfer_transfer_size "
+        "cross_host_transport_addresses cuda_visible_devices disable_most_optimizations "
+        "dump_ir_modes dump_ir_to enable_x64 force_dcn_cross_host_transfers "
+        "include_debug_info_in_dumps mock_gpu_topology oneapi_visible_devices "
+        "pallas_verbose_errors platform_name rocm_visible_devices sort_devices_by_process_index "
+        "tracer_error_num_traceback_frames xla_backend"
+    ).split()
+) | {"mock_num_gpu_processes", "xla_allow_excess_precision"}
 
 _PRNG_IMPL_SCOPE: list = []  # the impls of the keys being drawn from, innermost last
 
@@ -367,7 +394,7 @@ def option_context(name: str, default=True):
 
     @contextlib.contextmanager
     def scoped(value=default):
-        saved = config.read(name)
+        saved = config._read(name)
         config.update(name, value)
         try:
             yield

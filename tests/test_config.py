@@ -51,7 +51,7 @@ CASES = {
 
 
 def _ours(option, value, src) -> str:
-    saved = meshjit.config.read(option)
+    saved = getattr(meshjit.config, option)
     meshjit.config.update(option, value)
     try:
         eval("lambda: " + src, {"jax": meshjit, "jnp": jnp})()
@@ -108,8 +108,12 @@ def test_every_jax_option_name_is_accepted_with_its_default():
     for name, default in cfg._JAX_OPTIONS.items():  # JAX's defaults, as a program may set them
         if name != "jax_num_cpu_devices":
             meshjit.config.update(name, default)
-    assert meshjit.config.read("jax_log_compiles") is False
+    assert meshjit.config.jax_log_compiles is False
     meshjit.config.update("jax_platform_name", "cpu")
+    # as JAX's config.read: options with a context manager are read as attributes only
+    with pytest.raises(AttributeError, match="read their value via e.g. `config.jax_log_compiles`"):
+        meshjit.config.read("jax_log_compiles")
+    assert meshjit.config.read("jax_platform_name") == "cpu"
     meshjit.config.update("jax_compilation_cache_dir", "/tmp/unused")
     assert "jax_default_matmul_precision" in meshjit.config.values
 

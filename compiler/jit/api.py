@@ -317,7 +317,7 @@ class JitFunction:
     def _trace(self, sig: Signature) -> Traced:
         traced = self._traces.get(sig.key)
         if traced is None or (config.key_reuse and traced.consumed_keys is None):
-            if config.read("jax_no_tracing") and not self.is_one_op:
+            if config.jax_no_tracing and not self.is_one_op:
                 raise MeshjitRuntimeError(
                     f"re-tracing function {_source_info(self.fun)} for `jit`, but 'no_tracing' "
                     "is set"

@@ -23,6 +23,7 @@ from meshjit.compiler.runtime import distributed as dist
 from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime.assignment import DeviceAssignment
 from meshjit.compiler.runtime.dispatch import CallCache, Executable, compile_executable
+from meshjit.compiler.runtime.layout import Format, formats
 from meshjit.compiler.runtime.placement import same_placement
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
@@ -390,6 +391,29 @@ class Compiled(ExecutableViews):
     def output_shardings(self):
         """The outputs' shardings, in the outputs' structure."""
         return _unflatten_out(self.traced.out_tree, self._named(self.executable.output_shardings))
+
+    @property
+    def input_formats(self):
+        """The arguments' Formats (their layouts and shardings), structured as
+        `input_shardings`; `Format()` for an argument the program does not take."""
+        loaded = self.executable.loaded
+        flat = formats(loaded.get_parameter_layouts(), self._named(self.executable.input_shardings))
+        kept = self.executable.kept
+        if kept is not None:
+            given = dict(zip(kept, flat))
+            flat = [given.get(i, Format()) for i in range(len(self.traced.jaxpr.in_avals))]
+        return tree_unflatten(self.traced.in_tree, flat)
+
+    @property
+    def output_formats(self):
+        """The outputs' Formats, in the outputs' structure."""
+        shardings = self._named(self.executable.output_shardings)
+        flat = formats(self.executable.loaded.get_output_layouts(), shardings)
+        return _unflatten_out(self.traced.out_tree, flat)
+
+    def runtime_executable(self):
+        """The PJRT executable XLA compiled (JAX's `runtime_executable()`)."""
+        return self.executable.loaded
 
     def _named(self, shardings) -> list:
         """A one-device program's shardings (None in the executable) as SingleDeviceShardings."""

@@ -240,7 +240,18 @@ def _shape_arg(shape):
     return tuple(shape)
 
 
+def _key_dtype(dtype, like=None):
+    """The key dtype (JAX's extended dtype) an array is filled with: `dtype`'s, else (no
+    dtype given) the one of `like`, the fill value or prototype; else None."""
+    if dtype is None:
+        dtype = getattr(like, "dtype", None)
+    return dtype if getattr(dtype, "is_extended", False) else None
+
+
 def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
+    key_dtype = _key_dtype(dtype, fill_value)
+    if key_dtype is not None:  # typed keys: all of fill_value's data, or each word fill_value
+        return placed(key_dtype.full(_shape_arg(shape), fill_value), device, out_sharding, "full")
     dtypes.check_user_dtype(dtype, "full")
     return placed(_full(shape, fill_value, dtype), device, out_sharding, "full")
 
@@ -263,25 +274,38 @@ def _full(shape, fill_value, dtype=None):
 
 
 def zeros(shape, dtype=None, *, device=None, out_sharding=None):
+    if _key_dtype(dtype) is not None:  # typed keys, each word 0, as JAX's
+        return full(shape, 0, dtype, device=device, out_sharding=out_sharding)
     dtypes.check_user_dtype(dtype, "zeros")
     value = _full(shape, 0, dtype or dtypes.default_float)
     return placed(value, device, out_sharding, "zeros")
 
 
 def ones(shape, dtype=None, *, device=None, out_sharding=None):
+    if _key_dtype(dtype) is not None:  # typed keys, each word 1, as JAX's
+        return full(shape, 1, dtype, device=device, out_sharding=out_sharding)
     dtypes.check_user_dtype(dtype, "ones")
     value = _full(shape, 1, dtype or dtypes.default_float)
     return placed(value, device, out_sharding, "ones")
 
 
 def empty(shape, dtype=None, *, device=None, out_sharding=None):
-    dtypes.check_user_dtype(dtype, "empty")
+    if _key_dtype(dtype) is None:
+        dtypes.check_user_dtype(dtype, "empty")
     return zeros(shape, dtype, device=device, out_sharding=out_sharding)
 
 
 def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_sharding=None):
     if not (hasattr(a, "dtype") and hasattr(a, "shape")):  # duck typing, as JAX
         a = _from_jax_array(a)
+
+
+    key_dtype = _key_dtype(dtype, a)
+    if key_dtype is not None:
+        if not getattr(getattr(a, "dtype", None), "is_extended", False):
+            raise MeshjitTypeError(f"Cannot determine dtype of {key_dtype}")  # JAX's words
+        value = key_dtype.full(a.shape if shape is None else _shape_arg(shape), fill_value)
+        return placed(value, device, out_sharding, "full_like")
     aval = aval_of(a)
     out = _full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
     if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak

@@ -386,6 +386,8 @@ def astype(x, dtype, /, *, copy=False, device=None):
     """x as `dtype` (`copy` is moot: arrays are immutable); on `device` when given."""
     if device is not None:
         return placed(astype(x, dtype), device, None, "astype")
+    if getattr(dtype, "is_extended", False):  # a key dtype: JAX's error (wrap_key_data makes keys)
+        raise MeshjitValueError(f"Cannot convert_element_type from {aval_of(x).dtype} to {dtype}")
     dtypes.check_user_dtype(dtype, "astype")
     x = materialize(x)
     if _is_complex(x):
