@@ -137,6 +137,14 @@ class ShapeDtypeStruct:
     def size(self) -> int:
         return math.prod(self.shape)
 
+    @property
+    def format(self):
+        """No layout, and the sharding if it is a concrete one, as JAX's."""
+        from meshjit.compiler.parallel.sharding import Sharding
+        from meshjit.compiler.runtime.layouts import Format
+
+        return Format(None, self.sharding if isinstance(self.sharding, Sharding) else None)
+
     def __repr__(self):
         sharding = f", sharding={self.sharding}" if self.sharding is not None else ""
         weak = ", weak_type=True" if self.weak_type else ""

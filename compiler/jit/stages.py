@@ -314,8 +314,29 @@ def only_kept(values, kept):
     return [values[i] for i in kept]
 
 
+def _formats(avals, shardings) -> list:
+    from meshjit.compiler.runtime.layouts import Format, default_format
+
+    return [
+        Format() if s is None else default_format(len(a.shape), s) for a, s in zip(avals, shardings)
+    ]
+
+
 def _unflatten_out(out_tree, leaves):
     return leaves[0] if out_tree.kind is None else tree_unflatten(out_tree, leaves)
+
+
+def _per_value(tree, leaves):
+    """`leaves` (a sharding or format per flat value) in the structure of `tree`, a typed key
+    standing for itself (as JAX's keys, which are no pytrees), not wrapped around its data's."""
+    from meshjit.compiler.random.keys import PRNGKeyArray  # random builds on jit
+    from meshjit.compiler.tree_util import tree_map
+
+    def is_key(x):
+        return isinstance(x, PRNGKeyArray)
+
+    value = _unflatten_out(tree, leaves)
+    return tree_map(lambda x: x._data if is_key(x) else x, value, is_leaf=is_key)
 
 
 def _out_info(traced: Traced, out_shardings=None):
@@ -379,17 +400,33 @@ class Compiled(ExecutableViews):
     def input_shardings(self):
         """The arguments' shardings, in the (args, kwargs) structure of the call (as JAX); None
         for an argument the program does not take (keep_unused=False)."""
+        return _per_value(self.traced.in_tree, self._input_shardings())
+
+    @property
+    def output_shardings(self):
+        """The outputs' shardings, in the outputs' structure."""
+        return _per_value(self.traced.out_tree, self._named(self.executable.output_shardings))
+
+    @property
+    def input_formats(self):
+        """The arguments' formats (XLA's layout and the sharding), as `input_shardings`."""
+        formats = _formats(self.traced.jaxpr.in_avals, self._input_shardings())
+        return _per_value(self.traced.in_tree, formats)
+
+    @property
+    def output_formats(self):
+        """The outputs' formats (XLA's layout and the sharding), as `output_shardings`."""
+        shardings = self._named(self.executable.output_shardings)
+        formats = _formats(self.traced.jaxpr.out_avals, shardings)
+        return _per_value(self.traced.out_tree, formats)
+
+    def _input_shardings(self) -> list:
         shardings = self._named(self.executable.input_shardings)
         kept = self.executable.kept
         if kept is not None:
             given = dict(zip(kept, shardings))
             shardings = [given.get(i) for i in range(len(self.traced.jaxpr.in_avals))]
-        return tree_unflatten(self.traced.in_tree, shardings)
-
-    @property
-    def output_shardings(self):
-        """The outputs' shardings, in the outputs' structure."""
-        return _unflatten_out(self.traced.out_tree, self._named(self.executable.output_shardings))
+        return shardings
 
     def _named(self, shardings) -> list:
         """A one-device program's shardings (None in the executable) as SingleDeviceShardings."""

@@ -24,6 +24,7 @@ from meshjit.compiler.runtime.client import (
     replicated_sharding,
     transfer_kind,
 )
+from meshjit.compiler.runtime.layouts import default_format
 from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
 from meshjit.compiler.traceback_util import api_boundary, boundary_methods
 
@@ -112,6 +113,11 @@ class Array(ArrayMethods):
         if self._sharding is None:
             self._sharding = SingleDeviceSharding(self._placement._devices[0])
         return self._sharding
+
+    @property
+    def format(self):
+        """The layout (XLA's default: row-major) and the sharding, as JAX's `Array.format`."""
+        return default_format(len(self.aval.shape), self.sharding)
 
     @property
     def device(self):
