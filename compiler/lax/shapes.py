@@ -390,6 +390,8 @@ def full(shape, fill_value, dtype=None, *, sharding=None):
     """`fill_value` broadcast to `shape` (laid out by `sharding` when given, as
     out_sharding= of jnp's creation functions)."""
     shape = checks.nonnegative_shape("full", shape)
+    if getattr(dtype, "is_extended", False):  # typed keys
+        return _placed(_filled_keys(shape, fill_value, dtype), sharding, "lax.full")
     fill_shape = np.shape(fill_value) if isinstance(fill_value, (int, float)) else None
     fill_shape = aval_of(fill_value).shape if fill_shape is None else fill_shape
     if fill_shape != ():
@@ -403,6 +405,12 @@ def full(shape, fill_value, dtype=None, *, sharding=None):
             fill_value, dtypes.python_scalar_dtype(fill_value), weak_type=True
         )
     return _placed(broadcast(value, shape), sharding, "lax.full")
+
+
+def _filled_keys(shape, fill_value, dtype):
+    from meshjit.compiler.random.keys import filled_keys  # random builds on lax
+
+    return filled_keys(shape, fill_value, dtype)
 
 
 def _placed(x, sharding, what: str):
@@ -425,7 +433,10 @@ __all__ = sorted(
 
 def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
     """`fill_value` in x's shape and dtype; weakly typed when `x` is and no dtype is given
-    (as JAX); laid out by `sharding` when given."""
+    (as JAX); laid out by `sharding` when given. Typed keys give keys (of `fill_value`)."""
+    if getattr(getattr(x, "dtype", None), "is_extended", False):
+        shape = x.shape if shape is None else tuple(shape)
+        return full(shape, fill_value, x.dtype if dtype is None else dtype, sharding=sharding)
     aval = ad_util.aval_of(x)
     shape = aval.shape if shape is None else tuple(shape)
     if dtype is None and aval.weak_type:

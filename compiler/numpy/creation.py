@@ -228,6 +228,8 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 
 def _full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("broadcast_in_dim", _shape_arg(shape))  # JAX's name
+    if getattr(dtype, "is_extended", False):  # typed keys: keys of `fill_value` words
+        return lax.full(shape, fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         return materialize(lax.full(shape, fill_value))  # weak; a too large int wraps, as JAX
     if dtype is None:
@@ -261,6 +263,9 @@ def empty(shape, dtype=None, *, device=None, out_sharding=None):
 
 
 def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_sharding=None):
+    if getattr(getattr(a, "dtype", None), "is_extended", False):  # typed keys
+        out = _full(a.shape if shape is None else shape, fill_value, dtype or a.dtype)
+        return placed(out, device, out_sharding, "full_like")
     aval = aval_of(a)
     out = _full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
     if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak

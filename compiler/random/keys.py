@@ -96,6 +96,20 @@ class KeyDType:
         return PRNGKeyArray(data, self.impl)
 
 
+def filled_keys(shape, fill_value, dtype: KeyDType) -> PRNGKeyArray:
+    """Keys of `dtype` whose every data word is `fill_value` (as uint32), as JAX's zeros_like,
+    ones_like, full_like, zeros, full and lax.full of a key dtype: keys of zeros and so on."""
+    from meshjit.compiler import lax  # lax builds on this module's users' layer
+
+    word = lax.convert_element_type(lax.convert_element_type(fill_value, np.int64), np.uint32)
+    data = lax.full((*shape, *dtype.impl.key_shape), word)
+    return PRNGKeyArray(data, dtype.impl)
+
+
+def is_key_dtype(dtype) -> bool:
+    return isinstance(dtype, KeyDType)
+
+
 KEY_DTYPES = {name: KeyDType(impl) for name, impl in IMPLS.items()}
 KEY_DTYPE = KEY_DTYPES["threefry2x32"]
 
