@@ -439,6 +439,13 @@ class JitFunction:
 
     # -- public ------------------------------------------------------------------------------
 
+    def clear_cache(self) -> None:
+        """Forgets this function's traces, lowerings and executables (JAX's `clear_cache`)."""
+        self._traces.clear()
+        self._lowerings.clear()
+        self._cache.compiled.clear()
+        self._cache.calls.clear()
+
     @api_boundary
     def trace(self, *args, **kwargs) -> Traced:
         sig = self._signature(args, kwargs)
