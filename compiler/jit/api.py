@@ -164,6 +164,20 @@ class ShapeDtypeStruct:
             raise TypeError("len() of unsized object")
         return self.shape[0]
 
+    @classmethod
+    def like(cls, x) -> ShapeDtypeStruct:
+        """The shape, dtype and weak type of `x`, and its sharding when it has one it was
+        placed with (a committed array's, a ShapeDtypeStruct's), as JAX's."""
+        if isinstance(x, ShapeDtypeStruct):
+            return cls(x.shape, x.dtype, weak_type=x.weak_type, sharding=x.sharding)
+        key = getattr(getattr(x, "dtype", None), "is_extended", False)  # typed keys
+        placed = getattr(x, "_data", x) if key else x
+        sharding = getattr(x, "sharding", None) if getattr(placed, "committed", True) else None
+        if key:
+            return cls(x.shape, x.dtype, sharding=sharding)
+        aval = abstractify(x)
+        return cls(aval.shape, aval.dtype, weak_type=aval.weak_type, sharding=sharding)
+
     def update(self, **kwargs) -> ShapeDtypeStruct:
         """A copy with some of shape / dtype / weak_type / sharding replaced."""
         fields = {name: getattr(self, name) for name in self.__slots__}
