@@ -137,6 +137,14 @@ class ShapeDtypeStruct:
     def size(self) -> int:
         return math.prod(self.shape)
 
+    @property
+    def format(self):
+        """No layout, and the sharding if it is a concrete one, as JAX's."""
+        from meshjit.compiler.parallel.sharding import Sharding
+        from meshjit.compiler.runtime.layout import Format
+
+        return Format(None, self.sharding if isinstance(self.sharding, Sharding) else None)
+
     def __repr__(self):
         sharding = f", sharding={self.sharding}" if self.sharding is not None else ""
         weak = ", weak_type=True" if self.weak_type else ""
@@ -155,6 +163,20 @@ class ShapeDtypeStruct:
         if not self.shape:
             raise TypeError("len() of unsized object")
         return self.shape[0]
+
+    @classmethod
+    def like(cls, x) -> ShapeDtypeStruct:
+        """The shape, dtype and weak type of `x`, and its sharding when it has one it was
+        placed with (a committed array's, a ShapeDtypeStruct's), as JAX's."""
+        if isinstance(x, ShapeDtypeStruct):
+            return cls(x.shape, x.dtype, weak_type=x.weak_type, sharding=x.sharding)
+        key = getattr(getattr(x, "dtype", None), "is_extended", False)  # typed keys
+        placed = getattr(x, "_data", x) if key else x
+        sharding = getattr(x, "sharding", None) if getattr(placed, "committed", True) else None
+        if key:
+            return cls(x.shape, x.dtype, sharding=sharding)
+        aval = abstractify(x)
+        return cls(aval.shape, aval.dtype, weak_type=aval.weak_type, sharding=sharding)
 
     def update(self, **kwargs) -> ShapeDtypeStruct:
         """A copy with some of shape / dtype / weak_type / sharding replaced."""
@@ -432,6 +454,13 @@ class JitFunction:
         return js.typed_outs(given, out_avals, in_shardings, self.api)
 
     # -- public ------------------------------------------------------------------------------
+
+    def clear_cache(self) -> None:
+        """Forgets this function's traces, lowerings and executables (JAX's `clear_cache`)."""
+        self._traces.clear()
+        self._lowerings.clear()
+        self._cache.compiled.clear()
+        self._cache.calls.clear()
 
     @api_boundary
     def trace(self, *args, **kwargs) -> Traced:

@@ -319,6 +319,19 @@ def _unflatten_out(out_tree, leaves):
     return leaves[0] if out_tree.kind is None else tree_unflatten(out_tree, leaves)
 
 
+def _per_value(tree, leaves):
+    """`leaves` (a sharding or format per flat value) in the structure of `tree`, a typed key
+    standing for itself (as JAX's keys, which are no pytrees), not wrapped around its data's."""
+    from meshjit.compiler.random.keys import PRNGKeyArray  # random builds on jit
+    from meshjit.compiler.tree_util import tree_map
+
+    def is_key(x):
+        return isinstance(x, PRNGKeyArray)
+
+    value = _unflatten_out(tree, leaves)
+    return tree_map(lambda x: x._data if is_key(x) else x, value, is_leaf=is_key)
+
+
 def _out_info(traced: Traced, out_shardings=None):
     """The outputs as ShapeDtypeStructs: a typed output (explicit axes) with its sharding, the
     concrete one of `out_shardings` when given, else its type's."""
@@ -380,17 +393,20 @@ class Compiled(ExecutableViews):
     def input_shardings(self):
         """The arguments' shardings, in the (args, kwargs) structure of the call (as JAX); None
         for an argument the program does not take (keep_unused=False)."""
+        return _per_value(self.traced.in_tree, self._input_shardings())
+
+    @property
+    def output_shardings(self):
+        """The outputs' shardings, in the outputs' structure."""
+        return _per_value(self.traced.out_tree, self._named(self.executable.output_shardings))
+
+    def _input_shardings(self) -> list:
         shardings = self._named(self.executable.input_shardings)
         kept = self.executable.kept
         if kept is not None:
             given = dict(zip(kept, shardings))
             shardings = [given.get(i) for i in range(len(self.traced.jaxpr.in_avals))]
-        return tree_unflatten(self.traced.in_tree, shardings)
-
-    @property
-    def output_shardings(self):
-        """The outputs' shardings, in the outputs' structure."""
-        return _unflatten_out(self.traced.out_tree, self._named(self.executable.output_shardings))
+        return shardings
 
     @property
     def input_formats(self):
@@ -402,14 +418,14 @@ class Compiled(ExecutableViews):
         if kept is not None:
             given = dict(zip(kept, flat))
             flat = [given.get(i, Format()) for i in range(len(self.traced.jaxpr.in_avals))]
-        return tree_unflatten(self.traced.in_tree, flat)
+        return _per_value(self.traced.in_tree, flat)
 
     @property
     def output_formats(self):
         """The outputs' Formats, in the outputs' structure."""
         shardings = self._named(self.executable.output_shardings)
         flat = formats(self.executable.loaded.get_output_layouts(), shardings)
-        return _unflatten_out(self.traced.out_tree, flat)
+        return _per_value(self.traced.out_tree, flat)
 
     def runtime_executable(self):
         """The PJRT executable XLA compiled (JAX's `runtime_executable()`)."""

@@ -314,11 +314,10 @@ def _cond_rule(index, *args, branches):
         raise MeshjitTypeError(f"cond index must be an i32 scalar, got {index.str_short()}")
     for branch in branches:
         _check_args("cond branch", branch.in_avals, args)
-    outs = []
+    outs = []  # typed as branch 0 (cond's false_fun), weak type included, as JAX's
     for column in zip(*(b.out_avals for b in branches)):
-        weak = all(a.weak_type for a in column)
         vma = frozenset().union(index.vma, *(a.vma for a in column))
-        outs.append(column[0].update(weak_type=weak, vma=vma))
+        outs.append(column[0].update(vma=vma))
     return outs
 
 

@@ -258,6 +258,8 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 
 def _full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("broadcast_in_dim", _shape_arg(shape))  # JAX's name
+    if getattr(dtype, "is_extended", False):  # typed keys: keys of `fill_value` words
+        return lax.full(shape, fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         return materialize(lax.full(shape, fill_value))  # weak; a too large int wraps, as JAX
     if dtype is None:
@@ -298,14 +300,15 @@ def empty(shape, dtype=None, *, device=None, out_sharding=None):
 def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_sharding=None):
     if not (hasattr(a, "dtype") and hasattr(a, "shape")):  # duck typing, as JAX
         a = _from_jax_array(a)
-
-
     key_dtype = _key_dtype(dtype, a)
     if key_dtype is not None:
         if not getattr(getattr(a, "dtype", None), "is_extended", False):
             raise MeshjitTypeError(f"Cannot determine dtype of {key_dtype}")  # JAX's words
         value = key_dtype.full(a.shape if shape is None else _shape_arg(shape), fill_value)
         return placed(value, device, out_sharding, "full_like")
+    if getattr(getattr(a, "dtype", None), "is_extended", False):  # keys' shape, numbers
+        out = _full(a.shape if shape is None else shape, fill_value, dtype)
+        return placed(out, device, out_sharding, "full_like")
     aval = aval_of(a)
     out = _full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
     if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak

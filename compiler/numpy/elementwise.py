@@ -361,6 +361,8 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
         return rebuild(where(cond, xd, yd))
     x, y = promote(x, y)
     condition, x, y = broadcast_all(as_bool(condition), x, y)
+    if 0 in aval_of(x).shape:  # as JAX's: nothing to select, so x (its tangent, a zero of y's)
+        return x
     return lax.select(condition, x, y)
 
 

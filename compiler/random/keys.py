@@ -114,6 +114,10 @@ class KeyDType:
         return PRNGKeyArray(data, self.impl)
 
 
+def is_key_dtype(dtype) -> bool:
+    return isinstance(dtype, KeyDType)
+
+
 KEY_DTYPES = {name: KeyDType(impl) for name, impl in IMPLS.items()}
 KEY_DTYPE = KEY_DTYPES["threefry2x32"]
 
