@@ -2883,8 +2883,8 @@ def r8_custom_jvp_defjvp_not_callable():
 
 
 @mistake("Cannot abstractly evaluate a checkify.check which was not functionalized. This probably")
-def r8_checkify_check_in_jit_without_checkify():
-    return jax.jit(lambda x: checkify.check(x > 0, "must be positive"))(1.0)
+def r8_checkify_check_in_cond_without_checkify():
+    return lax.cond(True, lambda x: checkify.check(x > 0, "positive"), lambda x: None, 1.0)
 
 
 @mistake("out-of-bounds indexing for array of shape (3,): index 5 is out of bounds for axis 0 with")
