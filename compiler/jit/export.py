@@ -531,8 +531,7 @@ def deserialize(blob) -> Exported:
     """An Exported from the bytes `Exported.serialize()` (meshjit's or JAX's) wrote."""
     if not isinstance(blob, (bytes, bytearray, memoryview)):
         raise MeshjitTypeError(  # (JAX's words: its memoryview of the blob)
-            f"deserialize takes bytes: a bytes-like object is required, not "
-            f"'{type(blob).__name__}'"
+            f"deserialize takes bytes: a bytes-like object is required, not '{type(blob).__name__}'"
         )
     data = bytes(blob)
     try:
