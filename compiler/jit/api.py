@@ -687,8 +687,8 @@ def jit(
         compiler_options=compiler_options,
         propagation=propagation,
     )
-    if fun is _NO_FUN:
-        return functools.partial(jit, **kwargs)
+    if fun is _NO_FUN:  # `@jit(static_argnums=...)`: the decorator, an API boundary too
+        return api_boundary(functools.partial(jit, **kwargs))
     return JitFunction(fun, **kwargs)
 
 

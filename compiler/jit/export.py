@@ -530,7 +530,9 @@ def _sharding_idxs(w: fmt.Writer, shardings, uniques) -> int:
 def deserialize(blob) -> Exported:
     """An Exported from the bytes `Exported.serialize()` (meshjit's or JAX's) wrote."""
     if not isinstance(blob, (bytes, bytearray, memoryview)):
-        raise MeshjitTypeError(f"deserialize takes bytes, got {type(blob).__name__}")
+        raise MeshjitTypeError(  # (JAX's words: its memoryview of the blob)
+            f"deserialize takes bytes: a bytes-like object is required, not '{type(blob).__name__}'"
+        )
     data = bytes(blob)
     try:
         return _read_exported(fmt.Reader.root(data))

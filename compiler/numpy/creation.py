@@ -15,6 +15,7 @@ from meshjit.compiler.errors import (
     ConcretizationError,
     IncompatibleShapesError,
     MeshjitNotImplementedError,
+    MeshjitOverflowError,
     MeshjitTypeError,
     MeshjitValueError,
 )
@@ -108,12 +109,15 @@ def _asarray(a, dtype):
             raise MeshjitValueError("None is not a valid value for jnp.array")
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         try:
-            a = _host_array(a, None if dtype is None else checked_dtype(dtype))
+            host = _host_array(a, None if dtype is None else checked_dtype(dtype))
         except ValueError:
             if not any(is_meshjit_array(x) for x in _leaves(a)):
                 raise
             # Ragged arrays: JAX stacks them, and says which shapes differ
             return concatenate([expand_dims(asarray(x, dtype), 0) for x in a], 0)
+        if dtype is None and host.dtype == np.int64 and not dtypes.x64_enabled:
+            _check_python_ints_fit(host, a)
+        a = host
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
 
@@ -132,6 +136,19 @@ def _map_leaves(fn, seq):
     if isinstance(seq, (list, tuple)):
         return [_map_leaves(fn, x) for x in seq]
     return fn(seq)
+
+
+def _check_python_ints_fit(values: np.ndarray, seq) -> None:
+    """As JAX (its int32 array of the list, by NumPy): a Python int past int32's range in a list
+    raises instead of wrapping."""
+    info = np.iinfo(np.int32)
+    if values.size and (values.min() < info.min or values.max() > info.max):
+        ints = (v for v in _leaves(seq) if type(v) is int)
+        bad = next((v for v in ints if not info.min <= v <= info.max), None)
+        if bad is not None:
+            raise MeshjitOverflowError(
+                f"Python integer {bad} out of bounds for int32 (jnp.array of a list, x64 off)"
+            )
 
 
 def _dims_as_values(a):
@@ -339,6 +356,19 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding
     return placed(_arange(start, stop, step, dtype), device, out_sharding, "arange")
 
 
+def _check_arange_scalars(start, stop, step) -> None:
+    """JAX's ValueErrors for an array bound and for a complex one."""
+    named = (("stop" if stop is None and step is None else "start", start), ("stop", stop))
+    for name, v in (*named, ("step", step)):
+        if v is not None and not is_symbolic_dim(v) and np.ndim(v) != 0:
+            raise MeshjitValueError(f"jax.numpy.arange: arguments must be scalars; got {name}={v}")
+    if builtins.any(np.iscomplexobj(v) for _, v in (*named, ("step", step)) if v is not None):
+        raise MeshjitValueError(
+            "Passing complex start/stop/step to jnp.arange is no longer supported starting in "
+            "JAX v0.10.0."
+        )
+
+
 def _arange(start, stop=None, step=None, dtype=None):
     for what, v in (("start", start), ("stop", stop), ("step", step)):
         if is_traced(v):
@@ -348,6 +378,7 @@ def _arange(start, stop=None, step=None, dtype=None):
                 f"{v.aval.str_long()}. It arose in the jnp.arange argument '{what}': arange needs "
                 "concrete (static) bounds; mark them static (static_argnums) under jit"
             )
+    _check_arange_scalars(start, stop, step)
     if stop is None:
         start, stop = 0, start
     step = 1 if step is None else step

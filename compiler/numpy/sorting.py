@@ -135,7 +135,10 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
     if side not in ("left", "right"):
         raise MeshjitValueError(f"invalid argument side={side!r}, expected 'left' or 'right'")
     if method not in (None, "scan", "scan_unrolled", "sort", "compare_all"):
-        raise MeshjitValueError(f"Unsupported method: {method}")
+        raise MeshjitValueError(
+            f"invalid argument method={method!r}, expected one of ['compare_all', 'scan', "
+            "'scan_unrolled', 'sort']"
+        )
     a = materialize(a)
     if aval_of(a).ndim != 1:
         raise MeshjitValueError(f"a should be 1-dimensional, got {aval_of(a).str_short()}")

@@ -96,9 +96,14 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
 
 def _index(name, value) -> int:
     try:
-        return operator.index(value)
+        index = operator.index(value)
     except TypeError:
         raise MeshjitTypeError(
             f"orthogonal: {name} must be a static Python integer, got {type(value).__name__} "
             f"{value!r} (The error occurred in jax.random.orthogonal())"
         ) from None
+    if index < 0:  # NumPy's words, as JAX's (its matrix shape is (n, m))
+        raise MeshjitValueError(
+            f"negative dimensions are not allowed, got orthogonal {name}={index}"
+        )
+    return index

@@ -45,7 +45,10 @@ def _inexact(*xs):
 def _square(name: str, a):
     shape = aval_of(a).shape
     if len(shape) < 2 or shape[-1] != shape[-2]:
-        raise MeshjitValueError(f"{name} requires square matrices [..., n, n], got shape {shape}")
+        raise MeshjitValueError(  # JAX's words
+            f"The input to {name} must be a square matrix. Got shape {shape}. ({name} requires "
+            "square matrices [..., n, n])"
+        )
 
 
 def _against_matrices(name: str, a, b):
