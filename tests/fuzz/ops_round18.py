@@ -529,9 +529,8 @@ def _indices(n, rows):
 
 def _gather18(B, name, x):
     rows, dn_args, sizes, mode, out_shape = GATHERS18[name]
-    stand_in = _np_only(B, out_shape, x.dtype)
-    if stand_in is not None:
-        return stand_in
+    if not B.jaxlike:
+        return _zeros(out_shape, x.dtype)
     n, lax = B.np, B.lax
     fill = {"fill_value": 1} if mode == "fill" and x.dtype != np.bool_ else {}
     dn = _gather_dn(lax, *dn_args)
@@ -560,9 +559,8 @@ SCATTERS18 = {  # name -> (kind, indices, dimension numbers' args, updates shape
 
 def _scatter18(B, name, x):
     kind, rows, dn_args, upd_shape, mode = SCATTERS18[name]
-    stand_in = _np_only(B, OPERAND, x.dtype)
-    if stand_in is not None:
-        return stand_in
+    if not B.jaxlike:
+        return _zeros(OPERAND, x.dtype)
     n, lax = B.np, B.lax
     operand = _fixed(n, x, OPERAND)
     dn = _scatter_dn(lax, *dn_args)
