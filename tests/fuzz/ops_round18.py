@@ -351,7 +351,29 @@ def _complex_parts(B, x, y):
     return n.stack([n.real(z), n.imag(w), n.abs(z)]).astype(n.float32)
 
 
+# -- the programs of round 18's fixes
+
+
+@entry("fft18_moved_batch", _nd(2, lambda x: _is_float(x) and x.shape[-1] > 1))
+def _fft_moved_batch(B, x, y):  # XLA's CPU FFT refused a gathered operand (seed 230269)
+    if not B.jaxlike:
+        return _zeros((x.shape[0],), "float32")
+    n = B.np
+    v = x.reshape(x.shape[0], -1).astype(n.float32)
+    w = B.api.vmap(lambda u, a: n.where(u > 0, u, a), in_axes=(-2, None), out_axes=1)(v, v)
+    return n.fft.hfft(w + 0.5j * n.cos(w)).reshape(-1)[: x.shape[0]]
+
+
+@entry("gather18_empty_vjp", _nd(1, _f32))
+def _gather_empty_vjp(B, x, y):  # a zero-size x: JAX's TypeError (seed 240093)
+    if not B.jaxlike:
+        return _zeros(x.shape, "float32")
+    out, pullback = B.api.vjp(lambda v: v.at[B.np.asarray([0])].min(1.0), x)
+    return pullback(out)[0]
+
+
 SMOOTH18 = {
+    "fft18_moved_batch",
     "sum_axes_where_keepdims",
     "mean_where",
     "var_where_ddof",
