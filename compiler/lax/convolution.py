@@ -468,14 +468,12 @@ def _swap_first_two(spec):
 
 def _conv_lhs_ct(ct, rhs, lhs_aval, p):
     """Correlates the stride-dilated cotangent with the flipped kernel (features swapped and
-    regrouped), then drops the lhs padding and dilation holes."""
+    regrouped), then drops the lhs padding and dilation holes. Batch groups are feature groups
+    of the cotangent (as in JAX): the result's features split into them, moved into its
+    batch."""
     dn = p["dimension_numbers"]
-    groups = p["feature_group_count"]
-    if p["batch_group_count"] > 1:
-        raise MeshjitNotImplementedError(
-            "the derivative of conv_general_dilated with batch_group_count > 1 with respect to "
-            "its lhs is not implemented"
-        )
+    batch_groups = p["batch_group_count"]
+    groups = p["feature_group_count"] if batch_groups == 1 else batch_groups
     kernel = shapes.transpose(rhs, dn.rhs_spec)  # (O, I, spatial...)
     o, i, *window = aval_of(kernel).shape
     kernel = shapes.reshape(kernel, (groups, o // groups, i, *window))
@@ -509,6 +507,8 @@ def _conv_lhs_ct(ct, rhs, lhs_aval, p):
         batch_group_count=1,
         preferred_element_type=None,
     )
+    if batch_groups > 1:
+        full = _axis_into(dn.lhs_spec[1], dn.lhs_spec[0], _axis_out_of(dn.lhs_spec[1], groups, full))
     config = [(0, 0, 0)] * lhs_aval.ndim
     for d, (lo, hi), ld in zip(dn.lhs_spec[2:], p["padding"], p["lhs_dilation"]):
         config[d] = (lo, hi, ld - 1)

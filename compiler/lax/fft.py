@@ -104,7 +104,20 @@ def _fft_lowering(ctx: LoweringRuleContext, x, *, fft_type, fft_lengths):
         "fft_type": hlo.FftTypeAttr.get(fft_type.name),
         "fft_length": ctx.module_ctx.i64_array(fft_lengths),
     }
-    return emit("stablehlo.fft", [ctx.result_type], [x], attrs).result
+    (x_aval,), (out,) = ctx.avals_in, ctx.avals_out
+    batch = x_aval.shape[: x_aval.ndim - len(fft_lengths)]
+    if len(batch) < 2 or not is_constant_shape(x_aval.shape):
+        return emit("stablehlo.fft", [ctx.result_type], [x], attrs).result
+    # Two or more batch dimensions are collapsed into one around the FFT: XLA's partitioner
+    # can hand the CPU FFT a gathered operand in a transpose's layout, which its runtime
+    # refuses ("RET_CHECK failure (fft_thunk.cc:168) IsMonotonicWithDim0Major", JAX's jit
+    # too; fuzzer seed 230269); a reshape's operand is laid out row-major for it.
+    n = math.prod(batch)
+    flat = x_aval.update(shape=(n,) + x_aval.shape[len(batch) :])
+    flat_out = out.update(shape=(n,) + out.shape[len(batch) :])
+    x = emit("stablehlo.reshape", [ctx.tensor_type(flat)], [x]).result
+    y = emit("stablehlo.fft", [ctx.tensor_type(flat_out)], [x], attrs).result
+    return emit("stablehlo.reshape", [ctx.result_type], [y]).result
 
 
 lowering_rules.register(fft_p, _fft_lowering)

@@ -162,7 +162,7 @@ def _gather_rule(
             f"gather: start_index_map {dn.start_index_map} has {len(dn.start_index_map)} "
             f"entries but the index vector of {indices.str_short()} has {indices.shape[-1]}"
         )
-    _check_slice_sizes(operand, dn, slice_sizes)
+    _check_slice_sizes(operand, indices, dn, slice_sizes)
     batch = indices.shape[:-1]
     kept = [
         s
@@ -185,16 +185,17 @@ def _gather_rule(
     return ShapedArray(shape, operand.dtype, operand.weak_type)
 
 
-def _check_slice_sizes(operand, dn, slice_sizes):
+def _check_slice_sizes(operand, indices, dn, slice_sizes):
     if len(slice_sizes) != operand.ndim:
         raise MeshjitTypeError(
             "Gather op must have one slice size for every input dimension; got: "
             f"len(slice_sizes)={len(slice_sizes)}, input_shape.rank={operand.ndim}"
         )
     for d, (s, size) in enumerate(zip(slice_sizes, operand.shape)):
-        if not 0 <= s <= size:
-            raise MeshjitValueError(
-                f"gather: slice size {s} for axis {d} does not fit {operand.str_short()}"
+        if indices.size and not 0 <= s <= size:  # JAX's TypeError (none for empty indices)
+            raise MeshjitTypeError(
+                f"Slice size at index {d} in gather op is out of range, must be within "
+                f"[0, {size} + 1), got {s}."
             )
     _check_sorted_dims("gather", "collapsed_slice_dims", dn.collapsed_slice_dims, operand.ndim)
     for d in dn.collapsed_slice_dims:
@@ -233,6 +234,9 @@ def _gather_lowering(
         mctx = ctx.module_ctx
         args = (operand, indices, slice_sizes, attr, indices_are_sorted)
         return dims_lowering.dynamic_gather(mctx, ctx.result_type, *args)
+    (out,) = ctx.avals_out
+    if out.size == 0:  # as JAX: no gather (its slice sizes may exceed an empty operand)
+        return ctx.constant(np.zeros(out.shape), out.dtype)
     op = hlo.GatherOp(
         operand,
         indices,

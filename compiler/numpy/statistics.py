@@ -23,7 +23,6 @@ from meshjit.compiler.numpy.elementwise import (
     logical_and,
     logical_not,
     multiply,
-    round,
     subtract,
     true_divide,
 )
@@ -280,10 +279,11 @@ def _static_quantile(sorted_x, q, method):
     if ((q < 0) | (q > 1)).any():
         raise MeshjitValueError(f"quantile: q must be in [0, 1], got {q}")
     *batch, n = aval_of(sorted_x).shape
-    position = q.astype(np.float64) * (n - 1)
+    dtype = np.dtype(aval_of(sorted_x).dtype)
+    position = q.astype(dtype) * dtype.type(n - 1)  # in x's dtype, as JAX computes it
     low, high = np.floor(position).astype(np.int64), np.ceil(position).astype(np.int64)
-    if method == "nearest":
-        low = high = np.around(position).astype(np.int64)
+    if method == "nearest":  # JAX's ties go to the lower index (not NumPy's to the even one)
+        low = high = np.where(position - low <= 0.5, low, high)
     elif method == "lower":
         high = low
     elif method == "higher":
@@ -299,7 +299,6 @@ def _static_quantile(sorted_x, q, method):
     hi_vals = pick(high)
     if method == "midpoint":
         return multiply(add(lo_vals, hi_vals), 0.5)
-    dtype = aval_of(sorted_x).dtype
     frac = (position - low).astype(dtype).reshape(q.shape + (1,) * len(batch))
     return add(lo_vals, multiply(frac, subtract(hi_vals, lo_vals)))
 
@@ -312,8 +311,8 @@ def _quantile_last_axis(sorted_x, q, method):
     position = multiply(q, n - 1)
     low = clip(floor(position), 0, n - 1)
     high = clip(ceil(position), 0, n - 1)
-    if method == "nearest":
-        low = high = clip(round(position), 0, n - 1)
+    if method == "nearest":  # JAX's ties go to the lower index
+        low = high = where_(subtract(position, low) <= 0.5, low, high)
     lo_vals = _take_rows(sorted_x, low, batch)
     hi_vals = _take_rows(sorted_x, high, batch)
     frac = subtract(position, low)

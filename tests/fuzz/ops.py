@@ -1078,6 +1078,9 @@ def draw_step(rng, vals, allow_vmap=True):
 # size-zero and 0-d values, lax edge parameters, indexing forms, vmap axes, jit's static args.
 # Round 17's (ops_round17): jnp.fft, more jnp.linalg, control flow with random bodies, custom
 # rules, refs, symbolic-shape export, every random sampler on typed / raw / traced keys.
+# Round 18's (ops_round18): keyword variants (where= / initial= / method= / pad modes ...),
+# lax's windowed and indexed ops with unusual parameters, transform compositions, 2-D
+# shard_map specs.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1086,6 +1089,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round15,
     ops_round16,
     ops_round17,
+    ops_round18,
     ops_semantics,
     ops_transforms,
 )

@@ -111,6 +111,7 @@ _WORKER_SOURCES = (
     "ops_round15",
     "ops_round16",
     "ops_round17",
+    "ops_round18",
     "ops_semantics",
     "ops_transforms",
     "wraps",

@@ -98,6 +98,32 @@ def test_conv_feature_and_batch_groups():
     _conv_case(rand(4, 3, 6, 5), rand(6, 3, 2, 2), (1, 1), "VALID", bgc=2)
 
 
+@pytest.mark.parametrize(
+    ("lhs", "rhs", "kw"),
+    [
+        ((2, 2, 6), (4, 2, 3), {"window_strides": (1,), "padding": "VALID"}),
+        ((4, 3, 7), (6, 3, 2), {"window_strides": (2,), "padding": [(1, 2)], "lhs_dilation": (2,),
+                                "rhs_dilation": (2,)}),
+        ((6, 5, 4, 3), (2, 2, 3, 6), {"window_strides": (1, 2), "padding": "SAME",
+                                      "dimension_numbers": ("NHWC", "HWIO", "NHWC")}),
+    ],
+)
+def test_the_lhs_derivative_of_batch_groups(lhs, rhs, kw):
+    """Fuzzer round 18 (conv18_batch_groups): grad with respect to the lhs of a convolution
+    with batch groups raised NotImplementedError (JAX has it). The conv is linear in its lhs:
+    the gradient of <conv(x, w), c> dotted with any e is <conv(e, w), c>."""
+    groups = 3 if len(lhs) == 4 else 2
+    x, w, e = rand(*lhs), rand(*rhs), rand(*lhs)
+    out = lax.conv_general_dilated(x, w, batch_group_count=groups, **kw)
+    c = rand(*out.shape)
+
+    def f(a):
+        return jnp.sum(lax.conv_general_dilated(a, w, batch_group_count=groups, **kw) * c)
+
+    g = meshjit.jit(meshjit.grad(f))(x)
+    np.testing.assert_allclose(np.sum(np.asarray(g) * e), f(e), rtol=1e-4)
+
+
 def test_conv1d_and_3d():
     _conv_case(rand(2, 3, 11), rand(4, 3, 3), (2,), "SAME", rhs_dil=(2,))
     _conv_case(rand(1, 2, 5, 6, 4), rand(3, 2, 2, 3, 2), (1, 2, 1), "SAME")

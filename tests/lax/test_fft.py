@@ -67,6 +67,22 @@ def test_sharded_on_auto_axes(auto_mesh, fft_type, spec):
     _close(meshjit.jit(lambda a: lax.fft(a, fft_type, lengths))(xs), ref(x))
 
 
+def test_a_gathered_operand_in_a_transposed_layout_runs():
+    """Fuzzer seed 230269: the IRFFT of a vmap's result with its batch dim moved, sharded two
+    ways; XLA handed the CPU FFT an operand gathered in the transpose's layout and the run
+    failed a RET_CHECK (JAX's jit too). The batch dims are collapsed around the FFT."""
+    mesh = meshjit.make_mesh((2, 2), ("a", "b"))
+    x = (np.arange(40).reshape(8, 5) % 7 - 3).astype(np.float32)
+
+    def f(x):
+        y = meshjit.vmap(lambda u, w: meshjit.numpy.where(u > 0, u, w), (-2, None), 1)(-x, -x)
+        return lax.fft(y + 0.5j * meshjit.numpy.cos(y), "irfft", (8,)).reshape(-1)[:8]
+
+    y = np.where((-x)[None] > 0, (-x)[None], (-x)[:, None])  # [i, b, j]: row b, else x[i]
+    want = np.fft.irfft(y + 0.5j * np.cos(y), 8).reshape(-1)[:8]
+    _close(meshjit.jit(f, in_shardings=NamedSharding(mesh, P("b", None)))(x), want)
+
+
 @pytest.mark.parametrize("fft_type", TRANSFORMS)
 def test_explicit_axes_keep_the_operand_sharding(explicit_mesh, fft_type):
     x, lengths, ref = TRANSFORMS[fft_type]

@@ -53,3 +53,17 @@ def test_scatter_apply_keeps_the_operand_dtype_eagerly():
     out = lax.scatter_apply(x, idx, lambda v: v * 3, dn, update_shape=(3,))
     np.testing.assert_array_equal(np.asarray(out), [0, 1, 18, 3, 4, 15])
     assert out.dtype == np.int32
+
+
+def test_gather_slice_sizes_beyond_the_operand_are_jax_type_errors():
+    """Fuzzer seed 240093: the vjp of `x.at[[0]].min(v)` on a zero-size x gathers a slice of 1
+    from f32[0]; JAX raises a TypeError (meshjit raised a ValueError). With no indices JAX
+    checks nothing and gives an empty result (no gather reaches XLA)."""
+    dn = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(), start_index_map=(0,))
+    x = np.zeros((0,), np.float32)
+    with pytest.raises(TypeError, match="Slice size at index 0 in gather op is out of range"):
+        lax.gather(x, np.zeros((2, 1), np.int32), dn, (1,))
+    out = meshjit.jit(lambda x, i: lax.gather(x, i, dn, (1,)))(x, np.zeros((0, 1), np.int32))
+    assert out.shape == (0, 1)
+    with pytest.raises(TypeError, match="out of range"):
+        meshjit.vjp(lambda v: v.at[np.array([0])].min(np.float32(1)), x)

@@ -4,6 +4,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+import meshjit
 import meshjit.numpy as jnp
 from tests.support.shape_cases import SETTINGS, close, jit_numpy, normal, shapes
 
@@ -28,10 +29,13 @@ def test_quantile_matches_numpy(shape, method, keepdims, data, seed):
         st.one_of(st.none(), st.integers(0, len(shape) - 1), st.just(tuple(range(len(shape)))))
     )
     # No subnormal q: XLA flushes q / 100 to 0 there (JAX gives the same), NumPy does not.
+    # No q a half-way position for "nearest": JAX's ties go down, NumPy's to the even index
+    # (test_quantile_nearest_sends_ties_to_the_lower_index_as_jax)
+    fixed = [0.0, 0.3 if method == "nearest" else 0.25, 1.0]
     q = data.draw(
         st.one_of(
             st.floats(0, 1, width=32, allow_subnormal=False),
-            st.just(np.array([0.0, 0.25, 1.0], np.float32)),
+            st.just(np.array(fixed, np.float32)),
         )
     )
     got = jit_numpy(lambda a: jnp.quantile(a, q, axis=axis, method=method, keepdims=keepdims), x)
@@ -114,3 +118,16 @@ def test_interp():
         jit_numpy(lambda a: jnp.interp(a, xp, fp, left=-9.0, right=9.0), x),
         np.interp(x, xp, fp, -9.0, 9.0),
     )
+
+
+def test_quantile_nearest_sends_ties_to_the_lower_index_as_jax():
+    """Fuzzer round 18 (quantile18_nearest): a position halfway between two entries picks the
+    lower one in JAX (its high weight <= 0.5); meshjit rounded half to even as NumPy, with
+    static and with traced q."""
+    x = np.float32([3.0, 0.0, 2.0, 1.0])
+    q = np.float32([0.5, 0.1, 0.9])  # positions 1.5, 0.3, 2.7
+    want = np.float32([1.0, 0.0, 3.0])
+    np.testing.assert_array_equal(jnp.quantile(x, q, method="nearest"), want)
+    traced = meshjit.jit(lambda a, q: jnp.quantile(a, q, method="nearest"))(x, q)
+    np.testing.assert_array_equal(traced, want)
+    np.testing.assert_array_equal(jnp.percentile(x[:3], 75.0, method="nearest"), 2.0)
