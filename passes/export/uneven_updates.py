@@ -28,12 +28,12 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from meshjit.dialects.sdy import MeshShape, TensorSharding
+from meshjit.dialects.sdy import MeshShape
 from meshjit.passes.export.guard_util import (
     ops_named,
     replicate_operand,
     replicate_results,
-    shard_count,
+    uneven_dims,
 )
 from meshjit.passes.graph.sharding_io import (
     op_result_shardings,
@@ -60,10 +60,6 @@ def _scatter_indexed_dims(op) -> tuple[set[int], int]:
 _INDEXED_DIMS = {"stablehlo.scatter": _scatter_indexed_dims}
 
 
-def _uneven_dims(sharding: TensorSharding, shape, dims, meshes: dict[str, MeshShape]) -> list[int]:
-    return [d for d in sorted(dims) if shape[d] % shard_count(sharding, d, meshes)]
-
-
 def _scattered_operand_dims(op) -> dict[int, set[int]]:
     """The dims along which XLA splits a scatter's indices and updates, per operand index:
     the indices' batch dims and the updates' scatter dims."""
@@ -80,7 +76,7 @@ def _guard_scattered_operands(op, meshes: dict[str, MeshShape]) -> bool:
     guarded = False
     for k, dims in _scattered_operand_dims(op).items():
         sharding = value_sharding(op.operands[k])
-        uneven = _uneven_dims(sharding, shape_of(op.operands[k]), dims, meshes)
+        uneven = uneven_dims(sharding, shape_of(op.operands[k]), dims, meshes)
         if uneven:
             replicate_operand(op, k, sharding, set(uneven))
             guarded = True
@@ -100,7 +96,7 @@ def _guard_indexed(op, meshes: dict[str, MeshShape]) -> bool:
     shape = shape_of(op.results[0])
     uneven = set()
     for s in shardings:
-        uneven.update(_uneven_dims(s, shape, indexed, meshes))
+        uneven.update(uneven_dims(s, shape, indexed, meshes))
     if not uneven:
         return False
     for i, s in enumerate(shardings):  # the operands updated in place, as their results

@@ -160,7 +160,9 @@ def run(case: Case) -> list[str]:
     got = f(*placed)
     spec = uneven_ops.OPS[case.op]
     if spec.unsharded_reference:
-        want = [np.asarray(o) for o in meshjit.jit(lambda *a: tuple(_as_list(spec.fn(*a))))(*case.args)]
+        want = [
+            np.asarray(o) for o in meshjit.jit(lambda *a: tuple(_as_list(spec.fn(*a))))(*case.args)
+        ]
     else:
         want = [np.asarray(o) for o in _as_list(spec.reference(*_float64(case.args)))]
     problems = []
@@ -195,11 +197,54 @@ def run_one(op: str, seed: int) -> dict:
         problems = run(case)
     except Exception as e:  # noqa: BLE001 - a campaign records every failure
         message = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-        return {"status": "error", "case": case.describe(), "message": message[:400],
-                "trace": traceback.format_exc(limit=-3)}
+        return {
+            "status": "error",
+            "case": case.describe(),
+            "message": message[:400],
+            "trace": traceback.format_exc(limit=-3),
+        }
     if problems:
         return {"status": "wrong", "case": case.describe(), "message": "; ".join(problems)}
     return {"status": "ok"}
+
+
+def _simpler(case: Case):
+    """Cases like `case` with one sharding request dropped or made smaller."""
+    for field in ("inner", "constraint", "out"):
+        if getattr(case, field) is not None:
+            yield dataclasses.replace(case, **{field: None})
+    for i, spec in enumerate(case.specs):
+        if spec is None:
+            continue
+        yield dataclasses.replace(case, specs=case.specs[:i] + [None] + case.specs[i + 1 :])
+        for d, axes in enumerate(spec):
+            if axes is not None:
+                smaller = P(*[None if k == d else a for k, a in enumerate(spec)])
+                yield dataclasses.replace(
+                    case, specs=case.specs[:i] + [smaller] + case.specs[i + 1 :]
+                )
+    if case.mode != "meshjit":
+        yield dataclasses.replace(case, mode="meshjit")
+
+
+def _status(case: Case) -> str:
+    try:
+        return "wrong" if run(case) else "ok"
+    except Exception as e:  # noqa: BLE001 - the same failure kind is kept
+        return f"error {type(e).__name__}"
+
+
+def minimize(case: Case) -> Case:
+    """`case` with sharding requests dropped while it still fails the same way."""
+    status = _status(case)
+    changed = status != "ok"
+    while changed:
+        changed = False
+        for simpler in _simpler(case):
+            if _status(simpler) == status:
+                case, changed = simpler, True
+                break
+    return case
 
 
 def main(argv=None) -> int:
@@ -210,10 +255,13 @@ def main(argv=None) -> int:
     parser.add_argument("--ops", default="", help="comma-separated op names (default all)")
     parser.add_argument("--out", default="")
     parser.add_argument("-v", action="store_true")
+    parser.add_argument("--minimize", action="store_true", help="with OP SEED: drop shardings")
     a = parser.parse_args(argv)
     if a.positional:
         op, seed = a.positional[0], int(a.positional[1])
         print(draw(op, seed).describe())
+        if a.minimize:
+            print("minimized:", minimize(draw(op, seed)).describe())
         print(json.dumps(run_one(op, seed), indent=1))
         return 0
     ops = a.ops.split(",") if a.ops else list(uneven_ops.OPS)
@@ -235,8 +283,11 @@ def main(argv=None) -> int:
         print(f"  {op:24s} {row}")
     if a.out:
         with open(a.out, "w") as out:
-            json.dump({"counts": {f"{k[0]}:{k[1]}": v for k, v in counts.items()},
-                       "findings": findings}, out, indent=1)
+            json.dump(
+                {"counts": {f"{k[0]}:{k[1]}": v for k, v in counts.items()}, "findings": findings},
+                out,
+                indent=1,
+            )
     return 1 if bad else 0
 
 
