@@ -77,13 +77,17 @@ def constrain_back(result: ir.Value, op, sharding: TensorSharding) -> None:
     result.replace_all_uses_except(back, back.owner.operation)
 
 
-def replicate_at_unary(op, operand, result, dims, meshes: dict[str, MeshShape]) -> bool:
-    """`dims` replicated at one-operand, one-result `op` (`operand` and `result` its shardings)
-    where they are sharded, the result constrained back; whether `dims` named any."""
+def replicate_at_unary(
+    op, operand, result, dims, meshes: dict[str, MeshShape], result_dims=None
+) -> bool:
+    """`dims` replicated at `op`'s first operand (sharded as `operand`) and `result_dims`
+    (default: `dims`) at its one result (sharded as `result`), where they are sharded, the
+    result constrained back; whether `dims` named any."""
     if not dims:
         return False
+    result_dims = dims if result_dims is None else result_dims
     if any(shard_count(operand, d, meshes) > 1 for d in dims):
         replicate_operand(op, 0, operand, dims)
-    if any(shard_count(result, d, meshes) > 1 for d in dims):
-        replicate_results(op, [result], dims)
+    if any(shard_count(result, d, meshes) > 1 for d in result_dims):
+        replicate_results(op, [result], result_dims)
     return True

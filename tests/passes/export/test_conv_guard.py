@@ -15,7 +15,10 @@ import pytest  # noqa: E402
 
 import meshjit  # noqa: E402
 from meshjit import lax  # noqa: E402
-from meshjit.passes.export.conv_guard import guard_grouped_convolutions  # noqa: E402
+from meshjit.passes.export.conv_guard import (  # noqa: E402
+    guard_grouped_convolutions,
+    guard_strided_convolutions,
+)
 from meshjit.sharding import AxisType, NamedSharding  # noqa: E402
 from meshjit.sharding import PartitionSpec as P  # noqa: E402
 from tests.support.export_guards import guarded  # noqa: E402
@@ -161,3 +164,43 @@ def test_uneven_sweep_reproducer(mesh):
         in_shardings=(NamedSharding(mesh, P(None, ("a", "c"))), NamedSharding(mesh, P())),
     )
     np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k, 2), rtol=1e-5, atol=1e-5)
+
+
+def _strided(mesh, x_spec, k_spec, stride, **jit_kwargs):
+    return meshjit.jit(
+        lambda x, k: lax.conv_general_dilated(x, k, (stride,), "VALID"),
+        in_shardings=(NamedSharding(mesh, x_spec), NamedSharding(mesh, k_spec)),
+        **jit_kwargs,
+    )
+
+
+def _strided_reference(x, k, stride):
+    return _reference(x, k)[:, :, ::stride]
+
+
+# (length, window, stride, x spec, kernel spec): wrong numbers before the fix (1-D, VALID).
+STRIDED = [
+    (4, 2, 3, P(None, None, "b"), P()),
+    (6, 2, 2, P(None, None, "a"), P(None, "a")),
+    (6, 3, 2, P(None, None, ("b", "c")), P("a")),
+    (10, 2, 2, P(None, None, "c"), P(None, "c")),
+    (12, 3, 2, P(None, None, ("a", "b")), P(None, "c")),
+]
+
+
+@pytest.mark.parametrize("mode", ["meshjit", "shardy"])
+@pytest.mark.parametrize("length, window, stride, x_spec, k_spec", STRIDED)
+def test_strided_convolution_on_sharded_spatial_dim(
+    mesh, mode, length, window, stride, x_spec, k_spec
+):
+    x, k = _operands((2, 2, length), (2, 2, window))
+    f = _strided(mesh, x_spec, k_spec, stride, propagation=mode)
+    want = _strided_reference(x, k, stride)
+    np.testing.assert_allclose(np.asarray(f(x, k)), want, rtol=1e-5, atol=1e-5)
+
+
+def test_unstrided_or_unsharded_spatial_dims_are_left_alone(mesh):
+    x, k = _operands((2, 2, 6), (2, 2, 3))
+    assert guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 1), x, k) == 0
+    assert guarded(guard_strided_convolutions, _strided(mesh, P("a", "b"), P(), 2), x, k) == 0
+    assert guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 2), x, k) == 1
