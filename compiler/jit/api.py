@@ -392,6 +392,7 @@ class JitFunction:
                 static,
                 functools.partial(self._describe_arg, *sig.rebuild_args(sig.leaves), sig),
                 sum(s is not None for s in out_shardings),
+                traced.num_shard_map_meshes,
             )
             kept = None if self.keep_unused else used_arguments(traced.jaxpr.jaxpr)
             names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
@@ -423,10 +424,13 @@ class JitFunction:
             lowered.kept = kept
         return lowered
 
-    def _assign(self, sig: Signature, static: list, describe, num_out: int):
+    def _assign(self, sig: Signature, static: list, describe, num_out: int, num_meshes: int):
         """The call's devices (pjit's ignore set_mesh's mesh, as JAX's)."""
         use_context = self.api == "jit"
-        return assign_call(sig.shardings, static, sig.leaves, describe, num_out, use_context)
+        declared = num_out + num_meshes
+        return assign_call(
+            sig.shardings, static, sig.leaves, describe, num_out, use_context, declared
+        )
 
     def _check_ref_closure(self, traced: Traced, sig: Signature) -> None:
         if any(refs.is_ref(x) for x in sig.leaves):
@@ -498,6 +502,7 @@ class JitFunction:
                 lowered.static_shardings,
                 functools.partial(self._describe_arg, args, kwargs, sig),
                 sum(s is not None for s in lowered.out_shardings),
+                lowered.traced.num_shard_map_meshes,
             )
             compiled = compile_for(lowered, devices)
             if config.no_execution:

@@ -376,15 +376,11 @@ for name, fn in TYPED.items():
 
 # Where meshjit knowingly differs from JAX 0.10.2 (each still checked to differ).
 KNOWN = {
-    # JAX compiles a constraint on a mesh known only abstractly (use_abstract_mesh of Auto
-    # axes) onto one device, or fails an internal assert eagerly; meshjit puts it on the
-    # mesh's first devices.
-    "wsc_P@abs_auto",
+    # JAX fails an internal assert on an eager constraint over a mesh known only abstractly
+    # (use_abstract_mesh of Auto axes); meshjit asks for a concrete mesh.
     "wsc_P_eager@abs_auto",
-    "pjit_wsc_P@abs_auto",
-    "abs_in_with_wsc@none",
-    "with_in_abs_wsc@none",
-    # JAX's XLA fails: "No registered implementation for ... xla.sdy.GlobalToLocalShape".
+    # JAX runs a shard_map over such a mesh on one device, where XLA fails ("No registered
+    # implementation for ... xla.sdy.GlobalToLocalShape"); meshjit on the mesh's first devices.
     "shard_map_nomesh_jit@abs_auto",
     # JAX's elementwise op on a NumPy operand under an Explicit mesh: P() (meshjit P(None,)).
     "eager_sin_numpy@set_expl",
