@@ -61,6 +61,8 @@ from meshjit.compiler.jit.stages import (
 )
 from meshjit.compiler.lax.ad_util import closure_convert
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
+from meshjit.compiler.parallel.explicit import shown_sharding
+from meshjit.compiler.parallel.sharding import NamedSharding, PartitionSpec, get_concrete_mesh
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime import client
 from meshjit.compiler.runtime.assignment import assign_call
@@ -119,7 +121,7 @@ def set_jit_disabled(disabled: bool) -> None:
 class ShapeDtypeStruct:
     """An abstract argument for `jit(f).lower(...)`: a shape and a dtype, no data."""
 
-    __slots__ = ("shape", "dtype", "weak_type", "sharding")
+    __slots__ = ("shape", "dtype", "weak_type", "_sharding")
 
     def __init__(self, shape, dtype, *, weak_type: bool = False, sharding=None):
         # JAX's extended dtypes (typed PRNG keys: key<fry>) are kept as they are
@@ -127,7 +129,20 @@ class ShapeDtypeStruct:
         if dtype is None:  # JAX's words
             raise MeshjitValueError("ShapeDtypeStruct: dtype must be specified.")
         self.shape, self.dtype = tuple(shape), dtype if extended else np.dtype(dtype)
-        self.weak_type, self.sharding = weak_type, sharding
+        self.weak_type, self._sharding = weak_type, sharding
+
+    @property
+    def sharding(self):
+        """The sharding given; a PartitionSpec on set_mesh's mesh, read when asked (as JAX)."""
+        if not isinstance(self._sharding, PartitionSpec):
+            return self._sharding
+        mesh = get_concrete_mesh()
+        if mesh is None:
+            raise MeshjitTypeError(
+                "When specifying PartitionSpec to `ShapeDtypeStruct`, the context mesh cannot "
+                "be empty. Please use `jax.set_mesh` to set the mesh context."
+            )
+        return NamedSharding(mesh, self._sharding)
 
     @property
     def ndim(self):
@@ -146,12 +161,12 @@ class ShapeDtypeStruct:
         return Format(None, self.sharding if isinstance(self.sharding, Sharding) else None)
 
     def __repr__(self):
-        sharding = f", sharding={self.sharding}" if self.sharding is not None else ""
+        sharding = f", sharding={self._sharding}" if self._sharding is not None else ""
         weak = ", weak_type=True" if self.weak_type else ""
         return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{sharding}{weak})"
 
     def _key(self):
-        return (self.shape, self.dtype, self.sharding, self.weak_type)
+        return (self.shape, self.dtype, self._sharding, self.weak_type)
 
     def __eq__(self, other):
         return isinstance(other, ShapeDtypeStruct) and self._key() == other._key()
@@ -180,8 +195,8 @@ class ShapeDtypeStruct:
 
     def update(self, **kwargs) -> ShapeDtypeStruct:
         """A copy with some of shape / dtype / weak_type / sharding replaced."""
-        fields = {name: getattr(self, name) for name in self.__slots__}
-        fields.update(kwargs)
+        fields = {"shape": self.shape, "dtype": self.dtype, "weak_type": self.weak_type}
+        fields.update({"sharding": self._sharding, **kwargs})
         shape, dtype = fields.pop("shape"), fields.pop("dtype")
         return ShapeDtypeStruct(shape, dtype, **fields)
 
@@ -223,7 +238,8 @@ def typeof(x):
     if refs.is_ref(x):
         return x.ref_aval
     aval = abstractify(x)
-    return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, aval.sharding)
+    sharding = shown_sharding(x, aval)
+    return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, sharding)
 
 
 def note_arg_shardings(tracers, shardings) -> None:
@@ -400,6 +416,7 @@ class JitFunction:
                 static,
                 functools.partial(self._describe_arg, *sig.rebuild_args(sig.leaves), sig),
                 sum(s is not None for s in out_shardings),
+                traced.num_shard_map_meshes,
             )
             kept = None if self.keep_unused else used_arguments(traced.jaxpr.jaxpr)
             names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
@@ -431,10 +448,13 @@ class JitFunction:
             lowered.kept = kept
         return lowered
 
-    def _assign(self, sig: Signature, static: list, describe, num_out: int):
+    def _assign(self, sig: Signature, static: list, describe, num_out: int, num_meshes: int):
         """The call's devices (pjit's ignore set_mesh's mesh, as JAX's)."""
         use_context = self.api == "jit"
-        return assign_call(sig.shardings, static, sig.leaves, describe, num_out, use_context)
+        declared = num_out + num_meshes
+        return assign_call(
+            sig.shardings, static, sig.leaves, describe, num_out, use_context, declared
+        )
 
     def _check_ref_closure(self, traced: Traced, sig: Signature) -> None:
         if any(refs.is_ref(x) for x in sig.leaves):
@@ -513,6 +533,7 @@ class JitFunction:
                 lowered.static_shardings,
                 functools.partial(self._describe_arg, args, kwargs, sig),
                 sum(s is not None for s in lowered.out_shardings),
+                lowered.traced.num_shard_map_meshes,
             )
             compiled = compile_for(lowered, devices)
             if config.no_execution:

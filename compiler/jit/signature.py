@@ -8,6 +8,8 @@ import operator
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.parallel.explicit import array_aval
+from meshjit.compiler.parallel.sharding import NamedSharding
 from meshjit.compiler.runtime.dispatch import context_key
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
@@ -155,6 +157,15 @@ def _check_statics(fun, nums, names, params, positional, kinds, kind) -> None:
             )
 
 
+def _struct_typed(x, aval: ShapedArray) -> ShapedArray:
+    """A ShapeDtypeStruct's aval typed by its NamedSharding, as an Array's (its Explicit
+    axes in the type, its mesh of Auto axes kept); arrays and tracers are typed already."""
+    if hasattr(x, "aval") or getattr(x, "_sharding", None) is None:
+        return aval
+    sharding = x.sharding
+    return array_aval(aval, sharding) if type(sharding) is NamedSharding else aval
+
+
 def arg_aval(x, i: int, fun, names=None) -> ShapedArray:
     """The aval of argument leaf `i` of a call of `fun` (a mutable ref's: `Ref{...}`).
     `names()`: the leaves' names (`argument_names`), read only to say which one is not an
@@ -163,7 +174,7 @@ def arg_aval(x, i: int, fun, names=None) -> ShapedArray:
     if getattr(type(x), "is_mutable_ref", False):
         return x.ref_aval
     try:
-        return abstractify(x)
+        return _struct_typed(x, abstractify(x))
     except MeshjitTypeError:
         if fun is None:
             raise

@@ -74,9 +74,19 @@ class Traced:
 
     @property
     def constraints(self) -> list:
-        """The shardings its constraints and shard_maps name (found once, when lowering)."""
-        if self._constraints is None:
-            self._constraints = constraint_shardings(self.jaxpr)
+        """The shardings its shard_maps (first) and constraints name."""
+        return self._named_shardings()[0]
+
+    @property
+    def num_shard_map_meshes(self) -> int:
+        """How many of `constraints` are shard_maps' meshes: those decide the devices as
+        in/out shardings do (constraints alone do not, as JAX)."""
+        return self._named_shardings()[1]
+
+    def _named_shardings(self) -> tuple[list, int]:
+        if self._constraints is None:  # found once, when lowering
+            meshes, found = constraint_shardings(self.jaxpr)
+            self._constraints = (meshes + found, len(meshes))
         return self._constraints
 
 

@@ -625,7 +625,15 @@ def _squeeze_sharding(out, x, *, dimensions):
 
 @sharding_rules.register(concatenate_p)
 def _concatenate_sharding(out, *xs, dimension):
-    """The operands' common sharding, the concatenated dimension's included (as JAX)."""
+    """The operands' common sharding, the concatenated dimension's included: as JAX, typed
+    operands must all have the same one."""
+    typed_ = [x.sharding for x in xs if x.sharding is not None]
+    if any(tuple(s.spec) != tuple(typed_[0].spec) for s in typed_[1:]):
+        raise ShardingTypeError(
+            "All operands should have the same sharding. Got shardings "
+            + ", ".join(str(s) for s in typed_)
+            + " (concatenate needs one; reshard the operands first)"
+        )
     return broadcasting("concatenate")(out, *xs)
 
 

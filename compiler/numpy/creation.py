@@ -331,7 +331,8 @@ def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_shardin
     if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak
         out = lax.convert_element_type(out, aval.dtype, weak_type=True)
     if out_sharding is None and device is None and shape is None and aval.spec_key is not None:
-        out_sharding = aval.sharding  # as JAX: like a typed value, typed alike
+        # as JAX: like a typed value, typed alike (an Array's on its devices)
+        out_sharding = aval.sharding if is_traced(a) else a.sharding
     return placed(out, device, out_sharding, "full_like")
 
 

@@ -26,7 +26,6 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import (
     InconclusiveDimensionOperation,
-    is_constant_dim,
     is_constant_shape,
     is_symbolic_dim,
     max_dim,
@@ -396,18 +395,29 @@ def _symbolic_slice(s: slice, size):
         raise MeshjitValueError("slice step cannot be zero")
     low, high = (0, size) if step > 0 else (-1, size - 1)
 
-    def bound(v, default):
+    def bound(v, which, default):
         if v is None:
             return default
-        if is_constant_dim(v) and v < 0:  # JAX's operand order (core's _preprocess_slice)
+        if not _nonnegative(v, which):  # JAX's operand order (core's _preprocess_slice)
             return max_dim(low, size + v)
         return min_dim(high, v)
 
-    start = bound(s.start, 0 if step > 0 else size - 1)
-    stop = bound(s.stop, size if step > 0 else -1)
+    start = bound(s.start, "start", 0 if step > 0 else size - 1)
+    stop = bound(s.stop, "stop", size if step > 0 else -1)
     if step > 0:
         return start, stop, step, max_dim((stop - start + step - 1) // step, 0)
     return start, stop, step, max_dim((start - stop - step - 1) // -step, 0)
+
+
+def _nonnegative(v, which: str) -> bool:
+    """`v >= 0`, which slicing must decide statically (JAX's message when it cannot)."""
+    try:
+        return v >= 0
+    except InconclusiveDimensionOperation as e:
+        raise InconclusiveDimensionOperation(
+            f"In slice with non-constant elements the {which} ({v}) must be resolved "
+            f"statically if it is >= 0.\nDetails: {e}"
+        ) from None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1378,22 +1378,27 @@ def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
     check_arraylike("convolve", a, v)
     _one_dimensional("convolve", a, v)
     a, v = _conv_operands(a, v, preferred_element_type)
+    _check_not_empty("convolve", a, v)
     if aval_of(asarray(v)).shape[0] > aval_of(asarray(a)).shape[0]:
         a, v = v, a
     return _conv1d(a, v, mode, "convolve", flip=True)
+
+
+def _check_not_empty(name, a, v):
+    """As JAX's (whose len() needs static lengths: a symbolic one is its TypeError)."""
+    if len(a) == 0 or len(v) == 0:
+        raise MeshjitValueError(
+            f"{name}: inputs cannot be empty, got shapes {np.shape(a)} and {np.shape(v)}."
+        )
 
 
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
     check_arraylike("correlate", a, v)
     _one_dimensional("correlate", a, v)
     a, v = _conv_operands(a, v, preferred_element_type)
+    _check_not_empty("correlate", a, v)  # before the swap below: the shapes as given
     v = cparts.conj(v)
-    na, nv = aval_of(asarray(a)).shape[0], aval_of(asarray(v)).shape[0]
-    if na == 0 or nv == 0:  # before the swap below, so the shapes show as given
-        raise MeshjitValueError(
-            f"correlate: inputs cannot be empty, got shapes ({na},) and ({nv},)."
-        )
-    if nv > na:
+    if len(v) > len(a):
         return _conv1d(v, a, mode, "correlate", flip=False)[::-1]
     return _conv1d(a, v, mode, "correlate", flip=False)
 
