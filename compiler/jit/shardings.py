@@ -162,5 +162,16 @@ def _collect_shardings(jaxpr, meshes: list, found: list) -> None:
         mesh = eqn.params.get("mesh")
         if isinstance(mesh, (Mesh, AbstractMesh)):
             meshes.append(NamedSharding(mesh, PartitionSpec()))
+        exported = eqn.params.get("exported")  # a called Exported runs on its devices too
+        if exported is not None and exported.nr_devices > 1:
+            meshes.extend(_exported_mesh(exported))
         for sub in param_jaxprs(eqn.params):
             _collect_shardings(sub, meshes, found)
+
+
+def _exported_mesh(exported) -> list:
+    """The mesh of a multi-device Exported's shardings, as a replicated NamedSharding (none
+    when it names no sharding)."""
+    named = [*exported._in_named_shardings, *exported._out_named_shardings]
+    first = next((s for s in named if s is not None and s.mesh.size > 1), None)
+    return [] if first is None else [NamedSharding(first.mesh, PartitionSpec())]

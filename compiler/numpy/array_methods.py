@@ -8,6 +8,7 @@ operator on a traced array costs no lookup. The package registers `METHODS` on t
 
 from __future__ import annotations
 
+from meshjit.compiler.ir.shape_poly import DimExpr
 from meshjit.compiler.numpy.bits import byteswap, view
 from meshjit.compiler.numpy.complex_parts import conj, imag, real
 from meshjit.compiler.numpy.creation import copy
@@ -96,7 +97,11 @@ def _comparison(fn):
 
 def _from_protocol(other):
     """As JAX's operators: an object of the `__jax_array__` protocol converts."""
-    if getattr(other, "__jax_array__", None) is not None and not hasattr(other, "aval"):
+    if (
+        getattr(other, "__jax_array__", None) is not None
+        and not hasattr(other, "aval")
+        and type(other) is not DimExpr  # symbolic dimensions: as values inside a trace only
+    ):
         return other.__jax_array__()
     return other
 
