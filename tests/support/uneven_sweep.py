@@ -23,6 +23,7 @@ os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
 import argparse  # noqa: E402
 import dataclasses  # noqa: E402
+import functools  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
@@ -127,7 +128,8 @@ def _float64(args) -> list:
 
 
 def _function(case: Case, mesh) -> Callable:
-    fn = uneven_ops.OPS[case.op].fn
+    spec = uneven_ops.OPS[case.op]
+    fn = functools.partial(spec.fn, mesh=mesh) if spec.takes_mesh else spec.fn
 
     def program(*args):
         args = list(args)
@@ -159,7 +161,7 @@ def run(case: Case) -> list[str]:
     ]
     got = f(*placed)
     spec = uneven_ops.OPS[case.op]
-    if spec.unsharded_reference:
+    if spec.unsharded_reference:  # (no op of these takes a mesh)
         want = [
             np.asarray(o) for o in meshjit.jit(lambda *a: tuple(_as_list(spec.fn(*a))))(*case.args)
         ]
