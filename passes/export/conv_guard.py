@@ -31,6 +31,13 @@ odd H and stride one probed right; the uneven sweep's conv1_g1 seed 4 and conv1_
 simple rule separates the right ones, so every window stride above one on a sharded spatial
 dimension is guarded: the input's spatial dimension and the result's are replicated there.
 
+And a convolution whose input has a spatial dimension sharded under a window wider than one
+(XLA exchanges halos) gets wrong numbers when the kernel's input feature dimension is sharded
+too, stride one included (probed: f32[1,2,10,1] over 2 or 4 devices on the 10, the kernel
+f32[2,2,3,1] sharded on its 2 input features, as Shardy's propagation leaves it; the sweep's
+conv0_g1 seed 12); the kernel's input features are replicated there (the kernel is the small
+operand).
+
 So before XLA sees the module those dimensions are replicated at the convolution (its operands
 are constrained to their shardings with them replicated, and its result's sharding too) and
 the result is constrained back to the decided sharding after it.
@@ -122,15 +129,33 @@ def _strided_dims(op, meshes: dict[str, MeshShape]) -> tuple[list[int], list[int
     return [i for i, _ in risky], [o for _, o in risky]
 
 
+def _guard_kernel_features(op, meshes: dict[str, MeshShape]) -> bool:
+    """The kernel's input features replicated where the input is split under a wide window."""
+    dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
+    lhs, kernel = value_sharding(op.operands[0]), value_sharding(op.operands[1])
+    feature = dn.kernel_input_feature_dimension
+    if not is_sharded(kernel, feature, meshes):
+        return False
+    window = [shape_of(op.operands[1])[d] for d in dn.kernel_spatial_dimensions]
+    pairs = zip(dn.input_spatial_dimensions, window)
+    if not any(size > 1 and is_sharded(lhs, d, meshes) for d, size in pairs):
+        return False
+    replicate_operand(op, 1, kernel, (feature,))
+    return True
+
+
 def _guard_strided(op, meshes: dict[str, MeshShape]) -> bool:
     lhs_dims, out_dims = _strided_dims(op, meshes)
     lhs, (result,) = value_sharding(op.operands[0]), op_result_shardings(op)
-    return replicate_at_unary(op, lhs, result, lhs_dims, meshes, out_dims)
+    strided = replicate_at_unary(op, lhs, result, lhs_dims, meshes, out_dims)
+    return _guard_kernel_features(op, meshes) or strided
 
 
 def guard_strided_convolutions(module_op: ir.Operation) -> int:
     """Replicates, at each convolution, the spatial dimensions its window strides that are
-    sharded (see the module docstring); returns how many convolutions were changed."""
+    sharded, and the kernel's sharded input features where the input's spatial dimensions are
+    sharded under a wide window (see the module docstring); returns how many convolutions were
+    changed."""
     meshes = read_meshes(module_op)
     return sum(
         _guard_strided(op, meshes) for op in ops_named(module_op, ("stablehlo.convolution",))

@@ -8,6 +8,9 @@ Even shardings, uneven dimensions the scatter does not index, gathers, dynamic s
 dynamic-update-slices (clamped starts included) are partitioned right: probed over set / add /
 mul / min / max, element, row, column and vmapped updates, static and traced indices.
 
+The operands count as well as the results: propagation may leave a scatter's result without a
+sharding where its operand is sharded (the sweep's scatter_min seed 10).
+
 So before XLA sees the module, each such scatter's operands and results are constrained to
 its sharding with those dimensions replicated, and the results are constrained back to the
 decided sharding after it: XLA gathers the dimension, updates it whole, and slices it again.
@@ -89,19 +92,20 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
 
 
 def _guard_indexed(op, meshes: dict[str, MeshShape]) -> bool:
-    shardings = op_result_shardings(op)
-    if any(s is None for s in shardings):
-        return False
     indexed, n = _INDEXED_DIMS[op.name](op)
+    results = list(op_result_shardings(op)) or [None] * n
+    operands = [value_sharding(op.operands[i]) for i in range(n)]
     shape = shape_of(op.results[0])
     uneven = set()
-    for s in shardings:
+    for s in (*results, *operands):  # a result may have none where its operand is sharded
         uneven.update(uneven_dims(s, shape, indexed, meshes))
     if not uneven:
         return False
-    for i, s in enumerate(shardings):  # the operands updated in place, as their results
-        replicate_operand(op, i, s, uneven)
-    replicate_results(op, shardings, uneven)
+    for i, (result, operand) in enumerate(zip(results, operands)):  # updated in place
+        if result is not None or operand is not None:
+            replicate_operand(op, i, result or operand, uneven)
+    if all(s is not None for s in results):
+        replicate_results(op, results, uneven)
     return True
 
 

@@ -25,6 +25,7 @@ class OpSpec:
     reference: Callable  # the same on NumPy float64 arrays
     rtol: float = 1e-5
     unsharded_reference: bool = False  # compare with meshjit's unsharded run instead
+    takes_mesh: bool = False  # `fn` takes the case's mesh as `mesh=`
 
 
 OPS: dict[str, OpSpec] = {}
@@ -567,4 +568,47 @@ op(
     shapes(2),
     lambda x: lax.cond(x.sum() > 0, lambda v: v[::-1] * 1, lambda v: v.T.T * 2, x),
     lambda x: x[::-1] * 1 if x.sum() > 0 else x * 2,
+)
+
+
+# shard_map over every mesh axis (dims it splits divide by 8; the others are uneven elsewhere).
+def _all_axes(mesh):
+    return tuple(mesh.axis_names)
+
+
+def _psum_blocks(x, mesh):
+    from meshjit.sharding import PartitionSpec as P
+
+    axes = _all_axes(mesh)
+    return meshjit.shard_map(
+        lambda b: lax.psum(b * 2, axes), mesh=mesh, in_specs=P(axes), out_specs=P()
+    )(x)
+
+
+def _gather_columns(x, mesh):
+    from meshjit.sharding import PartitionSpec as P
+
+    axes = _all_axes(mesh)
+    return meshjit.shard_map(
+        lambda b: lax.all_gather(b + 1, axes, axis=1, tiled=True),
+        mesh=mesh,
+        in_specs=P(None, axes),
+        out_specs=P(),
+        check_vma=False,  # all_gather's result is the same on every device
+    )(x)
+
+
+op(
+    "shard_map_psum",
+    lambda r: [floats(r, (24, dim(r)))],
+    _psum_blocks,
+    lambda x: (x * 2).reshape(8, 3, x.shape[1]).sum(0),
+    takes_mesh=True,
+)
+op(
+    "shard_map_all_gather",
+    lambda r: [floats(r, (dim(r), 16))],
+    _gather_columns,
+    lambda x: x + 1,
+    takes_mesh=True,
 )

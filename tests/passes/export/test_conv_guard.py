@@ -204,3 +204,19 @@ def test_unstrided_or_unsharded_spatial_dims_are_left_alone(mesh):
     assert guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 1), x, k) == 0
     assert guarded(guard_strided_convolutions, _strided(mesh, P("a", "b"), P(), 2), x, k) == 0
     assert guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 2), x, k) == 1
+
+
+# (x spec, kernel spec): Shardy's propagation kept the input split on its spatial dim and the
+# kernel on its input features; wrong numbers before the fix (stride one, window of three).
+SPLIT_KERNELS = [
+    (P(None, None, "a"), P(None, ("b", "c"))),  # the sweep's conv0_g1 seed 12, reduced
+    (P(None, None, "b"), P(None, "a")),
+    (P(None, None, ("a", "b")), P(None, "c")),
+]
+
+
+@pytest.mark.parametrize("x_spec, k_spec", SPLIT_KERNELS)
+def test_split_input_and_kernel_features(mesh, x_spec, k_spec):
+    x, k = _operands((1, 2, 10), (2, 2, 3))
+    f = _strided(mesh, x_spec, k_spec, 1, propagation="shardy")
+    np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k), rtol=1e-5, atol=1e-5)

@@ -172,3 +172,18 @@ def test_even_updates_are_left_to_xla(mesh):
     f = meshjit.jit(lambda x, i, u: x.at[i].min(meshjit.lax.with_sharding_constraint(u, split)))
     assert guarded(guard_uneven_updates, f, x, i, u) == 0
     assert guarded(guard_uneven_updates, f, x, i[:3], u[:3]) == 1
+
+
+def test_operand_sharded_where_the_result_has_no_sharding(mesh):
+    """The sweep's scatter_min seed 10: the scatter's operand constrained unevenly on the rows
+    it indexes, its result left without a sharding by propagation (out_shardings elsewhere)."""
+    x = np.arange(63, dtype=np.float32).reshape(9, 7) - 30
+    u = np.full((1, 7), -100.0, np.float32)
+    rows = NamedSharding(mesh, P("b", "a"))
+    f = meshjit.jit(
+        lambda x, i, u: meshjit.lax.with_sharding_constraint(x, rows).at[i].min(u),
+        out_shardings=NamedSharding(mesh, P(None, "b")),
+    )
+    want = x.copy()
+    want[8] = -100.0
+    np.testing.assert_array_equal(np.asarray(f(x, np.array([8], np.int32), u)), want)
