@@ -51,6 +51,21 @@ class Traced:
     out_info = property(lambda self: _out_info(self))
 
     @property
+    def out_avals(self):
+        """The outputs' avals in the outputs' structure (a typed key's: `key<fry>[...]`), as
+        JAX's `Traced.out_avals`."""
+        from meshjit.compiler.random.keys import PRNGKeyArray  # random builds on jit
+
+        def is_key(x):
+            return isinstance(x, PRNGKeyArray)
+
+        def aval(x):  # a key node holds its data's aval: (*shape, words)
+            return KeyAval(x._data.shape[:-1], x.dtype) if is_key(x) else x
+
+        avals = _unflatten_out(self.out_tree, list(self.jaxpr.out_avals))
+        return tree_public.tree_map(aval, avals, is_leaf=is_key)
+
+    @property
     def in_avals(self):
         """The avals of `args_info` (JAX's tree of the (args, kwargs) avals)."""
         return tree_public.tree_map(lambda info: info._aval, self.args_info)
