@@ -36,7 +36,7 @@ class Traced:
 
     __slots__ = (
         "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys",
-        "ref_runner", "fun_name",
+        "ref_runner", "fun_name", "donate_argnums",
     )  # fmt: skip
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
@@ -47,6 +47,7 @@ class Traced:
         self.consumed_keys = None  # key arguments the trace consumed (jit/key_reuse.py)
         self.ref_runner = None  # a program using mutable refs runs through it (jit/refs.py)
         self.fun_name = name  # JAX's: the traced function's own name (`<lambda>`), set by jit
+        self.donate_argnums = ()  # set by jit: the donated arguments among the non-static ones
 
     out_info = property(lambda self: _out_info(self))
 
@@ -196,6 +197,7 @@ class Lowered:
         self.kept = None  # the flat arguments the module takes (keep_unused=False), None: all
 
     in_avals = property(lambda self: self.traced.in_avals)
+    donate_argnums = property(lambda self: self.traced.donate_argnums)
 
     @property
     def out_avals(self):
@@ -410,6 +412,7 @@ class Compiled(ExecutableViews):
     out_info = property(lambda self: _out_info(self.traced))
     args_info = property(lambda self: self.traced.args_info)
     in_avals = property(lambda self: self.traced.in_avals)
+    donate_argnums = property(lambda self: self.traced.donate_argnums)
 
     @property
     def input_shardings(self):
