@@ -138,11 +138,11 @@ def linearize_jaxpr(
     tangent_avals=None,
     axis_env=None,
     known=None,
-    nonzero_outs: list | None = None,
+    **kw,
 ) -> Linearized:
     """`known`: the primals' concrete values (outside jit), for rules that branch on them;
-    `nonzero_outs` as jvp_jaxpr's (then `lin` returns only the nonzero tangents)."""
-    jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env, known, nonzero_outs)
+    `nonzero_outs=` as jvp_jaxpr's (then `lin` returns only the nonzero tangents)."""
+    jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env, known, **kw)
     jv = jv_closed.jaxpr
     n_in, n_out = len(closed.in_avals), len(closed.out_avals)
     linear = {id(v) for v in jv.invars[n_in:]}

@@ -392,6 +392,7 @@ class JitFunction:
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             traced.consumed_keys = key_reuse.traced_signature(keys)
             traced.fun_name = func_name(self.fun)
+            traced.donate_argnums = self._dynamic_donate_argnums()
             if refs.jaxpr_has_refs(closed.jaxpr):
                 traced.ref_runner = refs.RefRunner(closed, self.name, out_tree)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
@@ -472,6 +473,12 @@ class JitFunction:
         out_avals = traced.jaxpr.out_avals
         given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals), self.api)
         return js.typed_outs(given, out_avals, in_shardings, self.api)
+
+    def _dynamic_donate_argnums(self) -> tuple[int, ...]:
+        """The donated arguments (by name too) numbered among the non-static ones, as JAX's
+        stages report them."""
+        statics = self.static_argnums
+        return tuple(sorted(i - sum(s < i for s in statics) for i in self.donate_argnums))
 
     # -- public ------------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ class Traced:
 
     __slots__ = (
         "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys",
-        "ref_runner", "fun_name",
+        "ref_runner", "fun_name", "donate_argnums",
     )  # fmt: skip
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
@@ -48,8 +48,24 @@ class Traced:
         self.consumed_keys = None  # key arguments the trace consumed (jit/key_reuse.py)
         self.ref_runner = None  # a program using mutable refs runs through it (jit/refs.py)
         self.fun_name = name  # JAX's: the traced function's own name (`<lambda>`), set by jit
+        self.donate_argnums = ()  # set by jit: the donated arguments among the non-static ones
 
     out_info = property(lambda self: _out_info(self))
+
+    @property
+    def out_avals(self):
+        """The outputs' avals in the outputs' structure (a typed key's: `key<fry>[...]`), as
+        JAX's `Traced.out_avals`."""
+        from meshjit.compiler.random.keys import PRNGKeyArray  # random builds on jit
+
+        def is_key(x):
+            return isinstance(x, PRNGKeyArray)
+
+        def aval(x):  # a key node holds its data's aval: (*shape, words)
+            return KeyAval(x._data.shape[:-1], x.dtype) if is_key(x) else x
+
+        avals = _unflatten_out(self.out_tree, list(self.jaxpr.out_avals))
+        return tree_public.tree_map(aval, avals, is_leaf=is_key)
 
     @property
     def in_avals(self):
@@ -192,6 +208,7 @@ class Lowered:
         self.kept = None  # the flat arguments the module takes (keep_unused=False), None: all
 
     in_avals = property(lambda self: self.traced.in_avals)
+    donate_argnums = property(lambda self: self.traced.donate_argnums)
 
     @property
     def out_avals(self):
@@ -398,6 +415,7 @@ class Compiled(ExecutableViews):
     out_info = property(lambda self: _out_info(self.traced))
     args_info = property(lambda self: self.traced.args_info)
     in_avals = property(lambda self: self.traced.in_avals)
+    donate_argnums = property(lambda self: self.traced.donate_argnums)
 
     @property
     def input_shardings(self):
