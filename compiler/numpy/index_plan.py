@@ -376,6 +376,8 @@ def slice_bounds(s: slice, size: int) -> _SliceBounds:
     """`s` over an axis of `size` as a forward strided slice, reversed if the step is negative."""
     if is_symbolic_dim(size) or is_symbolic_dim(s.start) or is_symbolic_dim(s.stop):
         start, stop, step, n = _symbolic_slice(s, size)
+        if step == 1:  # the limit the length gives: never before the start (b = 1 in 1:b-1)
+            stop = start + n
     else:
         start, stop, step = s.indices(size)
         n = len(range(start, stop, step))
@@ -404,9 +406,9 @@ def _symbolic_slice(s: slice, size):
 
     start = bound(s.start, "start", 0 if step > 0 else size - 1)
     stop = bound(s.stop, "stop", size if step > 0 else -1)
-    if step > 0:
-        return start, stop, step, max_dim((stop - start + step - 1) // step, 0)
-    return start, stop, step, max_dim((start - stop - step - 1) // -step, 0)
+    if step > 0:  # JAX's operand order: max(0, ...)
+        return start, stop, step, max_dim(0, (stop - start + step - 1) // step)
+    return start, stop, step, max_dim(0, (start - stop - step - 1) // -step)
 
 
 def _nonnegative(v, which: str) -> bool:

@@ -248,3 +248,18 @@ def test_symbolic_dimensions_needing_constants_fail_in_jax_words(fun, error, tex
 def test_symbolic_dynamic_slice_start_decided_statically():
     exp = _export_b(lambda a: meshjit.lax.dynamic_slice(a, (a.shape[0] - 1,), (1,)))
     np.testing.assert_array_equal(exp.call(np.arange(5, dtype=np.float32)), [4.0])
+
+
+@pytest.mark.parametrize(
+    "fun, shape, want",
+    [
+        (lambda a: a[-2:], "- max(0, b - 2) + b", [3.0, 4.0]),
+        (lambda a: a[1 : a.shape[0] - 1], "max(0, b - 2)", [1.0, 2.0, 3.0]),
+    ],
+)
+def test_symbolic_slices_as_jax(fun, shape, want):
+    """Bounds through max / min by cases (max(0, b - 2) <= b), and a limit never before the
+    start: JAX's shapes, and its values."""
+    exp = _export_b(fun)
+    assert str(exp.out_avals[0].shape[0]) == shape
+    np.testing.assert_array_equal(exp.call(np.arange(5, dtype=np.float32)), want)
