@@ -28,6 +28,7 @@ from meshjit.passes.graph.shardy_import import (
     erase_dead_ops,
 )
 from meshjit.passes.graph.split_constants import (
+    COPY_MARK,
     FROM_CONSTANTS,
     SOURCES,
     defining_op,
@@ -71,7 +72,9 @@ def merge_constants(module_op: ir.Operation) -> None:
     first: dict = {}
     for op in found:
         operand = op.operands[0] if len(op.operands) else None
-        attrs = tuple((name, str(op.attributes[name])) for name in sorted(op.attributes))
+        attrs = tuple(
+            (name, str(op.attributes[name])) for name in sorted(op.attributes) if name != COPY_MARK
+        )
         key = (op.block, op.name, operand, str(op.results[0].type), attrs)
         kept = first.setdefault(key, op)
         if kept is not op:
@@ -80,8 +83,8 @@ def merge_constants(module_op: ir.Operation) -> None:
 
 
 def _copy_key(op) -> tuple | None:
-    """What makes two constant-like ops copies of each other, the copies they read too (None:
-    not constant-like)."""
+    """What makes two constant-like ops copies of each other that the import made (split per
+    use, marked), reading copies or one value (None: not constant-like)."""
     if op is None or (op.name not in SOURCES and op.name not in FROM_CONSTANTS) or op.regions:
         return None
     operands = tuple(op.operands)
@@ -89,6 +92,8 @@ def _copy_key(op) -> tuple | None:
         operands = tuple(_copy_key(defining_op(v)) for v in op.operands)
         if None in operands:
             return None  # (computed from a non-constant: Shardy's import made no copies of it)
+    if COPY_MARK not in op.attributes and op.name != "sdy.constant":
+        return (op.results[0],)  # (an op the user wrote: equal ones stay apart)
     attrs = tuple((name, str(op.attributes[name])) for name in sorted(op.attributes))
     return (op.name, operands, str(op.results[0].type), attrs)
 
