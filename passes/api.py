@@ -77,7 +77,7 @@ def propagate_module(
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
-        lazy_dead = options.conflicts == "shardy" and bare and not options.priority_pass
+        lazy_dead = options.conflicts == "shardy" and bare
         if options.conflicts == "shardy":
             # Shardy's import and its priority passes erase dead ops first; the basic and
             # aggressive passes' greedy driver erases an op when it visits it dead: an op used

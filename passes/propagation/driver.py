@@ -168,6 +168,8 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                         queued.add(user)  # group syncs its members at once (as Shardy's do)
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
     dirty.update(deferred)
+    for edge in dying:  # (erased for good: later stages and rounds never run them)
+        dying[edge] = -1
     return runs
 
 
