@@ -30,6 +30,7 @@ from meshjit.passes.graph.call_graph import flatten_call_graph
 from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
     block_permutation_factors,
+    drop_maximal_callee_shardings,
     dying_ops,
     erase_dead_ops,
     import_sharding_groups,
@@ -76,7 +77,7 @@ def propagate_module(
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
-        lazy_dead = options.conflicts == "shardy" and bare and not options.priority_pass
+        lazy_dead = options.conflicts == "shardy" and bare
         if options.conflicts == "shardy":
             # Shardy's import and its priority passes erase dead ops first; the basic and
             # aggressive passes' greedy driver erases an op when it visits it dead: an op used
@@ -92,11 +93,12 @@ def propagate_module(
         if shardy_import:
             remove_size_one_axes(module_op)
             flatten_call_graph(module_op, share=dedup_fully)
+            drop_maximal_callee_shardings(module_op)
             apply_sharding_constraints(module_op)
             mark_deferred_results(module_op)
             import_sharding_groups(module_op)
-        if not bare:
-            split_constants(module_op)
+        if not bare:  # (Shardy-compatible: the export merges the copies back)
+            split_constants(module_op, mark=options.conflicts == "shardy")
         graph = build_graph(
             module_op,
             edges_only=bare,

@@ -19,6 +19,7 @@ from meshjit.dialects.util import gc_paused
 from meshjit.passes.api import propagate_module
 from meshjit.passes.export import export_module, prepare_for_xla, shardy_ops
 from meshjit.passes.graph import GraphError, ShardingReadError
+from meshjit.passes.graph.shardy_import import drop_internal_marks
 from meshjit.passes.propagation import PropagationError, explain_table, make_options
 from meshjit.passes.registry import PassOption, fail, register_pass
 from meshjit.passes.rules import RuleError, attach_rules
@@ -222,6 +223,7 @@ def export_pass(module_op, pass_, **opts) -> None:
             prepare_for_xla(module_op)
         elif opts["shardy-ops"]:
             shardy_ops(module_op)
+        drop_internal_marks(module_op)
 
     _run_guarded(pass_, module_op, run)
 

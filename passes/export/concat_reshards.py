@@ -147,16 +147,19 @@ def reshard_concatenates(module_op: ir.Operation) -> None:
             ]
             dim = ir.IntegerAttr(op.attributes["dimension"]).value
             picked = _picked(tensors, shapes, dim, meshes[mesh_name])
-            _reshard_around(op, tensors, picked, mesh_name)
+            _reshard_around(op, tensors, picked, mesh_name, unannotated=shardings[-1] is None)
 
 
-def _reshard_around(op, tensors: list, picked: list, mesh_name: str) -> None:
-    """The op computes in `picked`: operands resharded to it, its result back to its own."""
+def _reshard_around(op, tensors: list, picked: list, mesh_name: str, unannotated=False) -> None:
+    """The op computes in `picked`: operands resharded to it, its result back to its own (a
+    result without a sharding that `picked` leaves unsharded keeps none, as Shardy's)."""
     wanted = _attr(mesh_name, picked)
     for i, operand in enumerate(list(op.operands)):
         if tensors[i] != picked:
             with op.location, ir.InsertionPoint(op):
                 op.operands[i] = sdy.ReshardOp(operand, wanted).result
+    if unannotated and picked == tensors[-1]:
+        return
     op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get([wanted])
     if tensors[-1] != picked:
         result = op.results[0]

@@ -28,6 +28,7 @@ from meshjit.passes.graph.shardy_import import (
     erase_dead_ops,
 )
 from meshjit.passes.graph.split_constants import (
+    COPY_MARK,
     FROM_CONSTANTS,
     SOURCES,
     defining_op,
@@ -71,7 +72,9 @@ def merge_constants(module_op: ir.Operation) -> None:
     first: dict = {}
     for op in found:
         operand = op.operands[0] if len(op.operands) else None
-        attrs = tuple((name, str(op.attributes[name])) for name in sorted(op.attributes))
+        attrs = tuple(
+            (name, str(op.attributes[name])) for name in sorted(op.attributes) if name != COPY_MARK
+        )
         key = (op.block, op.name, operand, str(op.results[0].type), attrs)
         kept = first.setdefault(key, op)
         if kept is not op:
@@ -80,19 +83,37 @@ def merge_constants(module_op: ir.Operation) -> None:
 
 
 def _copy_key(op) -> tuple | None:
-    """What makes two constant-like ops copies of each other (None: not constant-like)."""
+    """What makes two constant-like ops copies of each other that the import made (split per
+    use, marked), reading copies or one value (None: not constant-like)."""
     if op is None or (op.name not in SOURCES and op.name not in FROM_CONSTANTS) or op.regions:
         return None
-    if op.name not in SOURCES and any(_copy_key(defining_op(v)) is None for v in op.operands):
-        return None  # (computed from a non-constant: Shardy's import made no copies of it)
+    operands = tuple(op.operands)
+    if op.name not in SOURCES:
+        operands = tuple(_copy_key(defining_op(v)) for v in op.operands)
+        if None in operands:
+            return None  # (computed from a non-constant: Shardy's import made no copies of it)
+    if COPY_MARK not in op.attributes and op.name != "sdy.constant":
+        return (op.results[0],)  # (an op the user wrote: equal ones stay apart)
     attrs = tuple((name, str(op.attributes[name])) for name in sorted(op.attributes))
-    return (op.name, tuple(op.operands), str(op.results[0].type), attrs)
+    return (op.name, operands, str(op.results[0].type), attrs)
+
+
+def _erase_unused(op) -> None:
+    """Erases `op` if nothing reads it, and then the constant-like ops only it read."""
+    if op is None or list(op.results[0].uses):
+        return
+    feeding = [defining_op(v) for v in op.operands]
+    op.erase()
+    for owner in feeding:
+        if _copy_key(owner) is not None:
+            _erase_unused(owner)
 
 
 def merge_operand_copies(module_op: ir.Operation) -> None:
     """Copies of a constant-like value (an iota, a broadcast, ...) that one op reads more than
-    once with one sharding become one: Shardy's import splits them per use and its export
-    keeps one per op (across ops, only `sdy.constant`s and scalar expansions merge)."""
+    once with one sharding become one, with the copies they alone read: Shardy's import splits
+    them per use and its export keeps one per op (across ops, only `sdy.constant`s and scalar
+    expansions merge)."""
     users = []
 
     def visit(op):
@@ -109,8 +130,7 @@ def merge_operand_copies(module_op: ir.Operation) -> None:
             if key is None or first.setdefault(key, operand) == operand:
                 continue
             op.operands[i] = first[key]
-            if not list(owner.results[0].uses):
-                owner.erase()
+            _erase_unused(owner)
 
 
 def constants_as_sdy(module_op: ir.Operation) -> None:

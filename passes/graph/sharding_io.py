@@ -111,17 +111,17 @@ def _func_attr_list(func_op, key: str, count: int) -> list[dict[str, ir.Attribut
     return [_dict_entries(array[i]) for i in range(len(array))]
 
 
-def _func_counts(func_op) -> tuple[int, int]:
+def func_counts(func_op) -> tuple[int, int]:
     ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
     return len(ftype.inputs), len(ftype.results)
 
 
 def func_arg_sharding(func_op, index: int) -> TensorSharding | None:
-    return _func_sharding(func_op, "arg_attrs", index, _func_counts(func_op)[0])
+    return _func_sharding(func_op, "arg_attrs", index, func_counts(func_op)[0])
 
 
 def func_result_sharding(func_op, index: int) -> TensorSharding | None:
-    return _func_sharding(func_op, "res_attrs", index, _func_counts(func_op)[1])
+    return _func_sharding(func_op, "res_attrs", index, func_counts(func_op)[1])
 
 
 def _func_sharding(func_op, key: str, index: int, count: int) -> TensorSharding | None:
@@ -137,17 +137,26 @@ def _set_func_sharding(func_op, key: str, index: int, count: int, sharding) -> N
 
 def drop_func_result_sharding(func_op, index: int) -> None:
     """Func result `index` loses its sharding attribute (its other attributes stay)."""
-    entries = _func_attr_list(func_op, "res_attrs", _func_counts(func_op)[1])
+    _drop_func_sharding(func_op, "res_attrs", index, func_counts(func_op)[1])
+
+
+def drop_func_arg_sharding(func_op, index: int) -> None:
+    """Func argument `index` loses its sharding attribute (its other attributes stay)."""
+    _drop_func_sharding(func_op, "arg_attrs", index, func_counts(func_op)[0])
+
+
+def _drop_func_sharding(func_op, key: str, index: int, count: int) -> None:
+    entries = _func_attr_list(func_op, key, count)
     if entries[index].pop(SHARDING_ATTR, None) is not None:
-        func_op.attributes["res_attrs"] = ir.ArrayAttr.get([ir.DictAttr.get(e) for e in entries])
+        func_op.attributes[key] = ir.ArrayAttr.get([ir.DictAttr.get(e) for e in entries])
 
 
 def set_func_arg_sharding(func_op, index: int, sharding: TensorSharding) -> None:
-    _set_func_sharding(func_op, "arg_attrs", index, _func_counts(func_op)[0], sharding)
+    _set_func_sharding(func_op, "arg_attrs", index, func_counts(func_op)[0], sharding)
 
 
 def set_func_result_sharding(func_op, index: int, sharding: TensorSharding) -> None:
-    _set_func_sharding(func_op, "res_attrs", index, _func_counts(func_op)[1], sharding)
+    _set_func_sharding(func_op, "res_attrs", index, func_counts(func_op)[1], sharding)
 
 
 # --------------------------------------------------------------------------- op results

@@ -27,6 +27,7 @@ from meshjit.dialects.sdy import (
 )
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
+from meshjit.passes.graph.split_constants import COPY_MARK
 from meshjit.passes.rules import PERMUTATION
 
 # Ops MLIR's greedy driver (which Shardy's passes run) never erases: side effects, or a
@@ -324,7 +325,13 @@ def _callee_argument(value, callees: set) -> bool:
     return ir.StringAttr(parent.attributes["sym_name"]).value in callees
 
 
-_MARKS = (UNSHARDED_EDGE_RESULTS, UNSHARDED_EDGE_ARGUMENTS, IMPORTED_IN_SHARDINGS, DEFERRED_RESULTS)
+_MARKS = (
+    UNSHARDED_EDGE_RESULTS,
+    UNSHARDED_EDGE_ARGUMENTS,
+    IMPORTED_IN_SHARDINGS,
+    DEFERRED_RESULTS,
+    COPY_MARK,
+)
 
 
 def mark_deferred_results(module_op: ir.Operation) -> None:
@@ -347,7 +354,8 @@ def mark_deferred_results(module_op: ir.Operation) -> None:
 
 
 def drop_internal_marks(module_op) -> None:
-    """Removes the marks propagation leaves for export (when a pipeline ends without export)."""
+    """Removes the marks propagation leaves for export (when a pipeline ends without export,
+    and after it)."""
 
     def visit(op):
         for mark in _MARKS:
@@ -421,6 +429,27 @@ def _mark_unsharded_argument(value) -> None:
         marked = set(ir.DenseI64ArrayAttr(parent.attributes[UNSHARDED_EDGE_ARGUMENTS]))
     marked.add(value.arg_number)
     parent.attributes[UNSHARDED_EDGE_ARGUMENTS] = ir.DenseI64ArrayAttr.get(sorted(marked))
+
+
+def drop_maximal_callee_shardings(module_op: ir.Operation) -> None:
+    """A called func's arguments and results lose a sharding on a maximal mesh (no axes):
+    Shardy's import makes the callee a named computation, which keeps none of them, so its
+    body and its call sites propagate as if the user had given none."""
+    meshes = io.read_meshes(module_op)
+    callees = _callee_names(module_op)
+    for name, func in _funcs_by_name(module_op).items():
+        if name not in callees:
+            continue
+        n_args, n_results = io.func_counts(func)
+        for read, drop, count in (
+            (io.func_arg_sharding, io.drop_func_arg_sharding, n_args),
+            (io.func_result_sharding, io.drop_func_result_sharding, n_results),
+        ):
+            for i in range(count):
+                sharding = read(func, i)
+                mesh = None if sharding is None else meshes.get(sharding.mesh_name)
+                if mesh is not None and not mesh.axes:
+                    drop(func, i)
 
 
 def _funcs_by_name(module_op) -> dict:

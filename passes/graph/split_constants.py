@@ -15,6 +15,8 @@ and has more than MAX_COPIES uses after its users' splitting stays shared instea
 
 from __future__ import annotations
 
+import itertools
+
 from jaxlib.mlir import ir
 
 from meshjit.passes.rules import SHARDY_ELEMENTWISE_OPS, shape_of
@@ -51,15 +53,20 @@ def defining_op(value: ir.Value):
 
 _CANDIDATES = SOURCES | FROM_CONSTANTS  # (a scalar expansion is a broadcast_in_dim)
 MAX_COPIES = 32
+# An op split per use and its copies carry one number under this attribute, so the export
+# merges only the copies made here, not equal ops the user wrote (dropped by the export).
+COPY_MARK = "meshjit.copy_of"
+_COPY_NUMBERS = itertools.count()
 
 
 def _splittable(op) -> bool:
     return len(op.results) == 1 and len(shape_of(op.results[0])) > 0
 
 
-def split_block(block, nested: list | None = None) -> int:
+def split_block(block, nested: list | None = None, mark: bool = False) -> int:
     """Clones the block's constant-like ops once per extra use; returns the clones made.
-    (`nested`, if given, collects the ops with regions.)
+    (`nested`, if given, collects the ops with regions; `mark`: the split ops and their copies
+    carry COPY_MARK.)
 
     The original keeps its first user (in program order) and the clones follow it in the order
     of their users, as Shardy's constant splitter orders them."""
@@ -80,6 +87,7 @@ def split_block(block, nested: list | None = None) -> int:
             nested.append(op)
     position: dict = {}
     count = 0
+    marks: list = []  # per op split: it and its copies
     split = set(ordered)  # the constant-like ops and their copies
     for op in reversed(ordered):  # users first, so clones of users add uses to their operands
         if not _splittable(op):
@@ -90,7 +98,7 @@ def split_block(block, nested: list | None = None) -> int:
         if not position:
             position = {o.operation: (i, 0) for i, o in enumerate(block.operations)}
         uses.sort(key=lambda use: (position.get(use[0], (len(position), 0)), use[1]))
-        last = op
+        last, copies = op, [op]
         for k, (owner, index) in enumerate(uses[1:], start=1):
             copy = op.clone(ip=ir.InsertionPoint.after(last))
             position[copy] = (position[op][0], position[op][1] + k / len(uses))
@@ -98,6 +106,13 @@ def split_block(block, nested: list | None = None) -> int:
             split.add(copy)
             last = copy
             count += 1
+            copies.append(copy)
+        if mark:
+            marks.append(copies)
+    for copies in marks:
+        attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), next(_COPY_NUMBERS))
+        for copy in copies:
+            copy.attributes[COPY_MARK] = attr
     return count
 
 
@@ -106,7 +121,7 @@ def _multiplies(uses, split) -> bool:
     return len(uses) > MAX_COPIES and any(owner in split for owner, _ in uses)
 
 
-def split_constants(module_op: ir.Operation) -> int:
+def split_constants(module_op: ir.Operation, *, mark: bool = False) -> int:
     """`split_block` on every block of the module (nested regions included)."""
     count, owners = 0, [module_op]
     while owners:
@@ -114,6 +129,6 @@ def split_constants(module_op: ir.Operation) -> int:
         for owner in owners:
             for region in owner.regions:
                 for block in region.blocks:
-                    count += split_block(block, nested)
+                    count += split_block(block, nested, mark)
         owners = nested
     return count

@@ -34,10 +34,15 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
         if round_priority:
             release_priority(graph, round_priority)
         dirty = set(graph.edges)
-        for stage in stages:
-            if stage == STAGE_ALL:
-                dirty.update(e for e in graph.edges if rerun_in_last_stage(e, options))
-            run_to_fixed_point(graph, stage, options, dirty, users)
+        for _ in range(options.max_iterations):
+            for stage in stages:
+                if stage == STAGE_ALL:
+                    dirty.update(e for e in graph.edges if rerun_in_last_stage(e, options))
+                run_to_fixed_point(graph, stage, options, dirty, users)
+            # Shardy's op-priority passes run their stages again while the last one left ops
+            # reading a loop's arguments waiting (Graph.region_readers); one stage stops.
+            if len(stages) == 1 or not dirty or not options.shardy_preferences:
+                break
     if not options.user_priorities:
         for slot, dims in annotated:
             if slot.dims != dims:  # rewritten, so its priorities go (as Shardy's passes do)
@@ -163,6 +168,8 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                         queued.add(user)  # group syncs its members at once (as Shardy's do)
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
     dirty.update(deferred)
+    for edge in dying:  # (erased for good: later stages and rounds never run them)
+        dying[edge] = -1
     return runs
 
 

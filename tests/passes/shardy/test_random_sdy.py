@@ -7,8 +7,9 @@ meshes, sub-axes, priorities, groups, barriers, named / manual computations, rul
 calls). This is the CI slice; the campaign is `make shardy-campaign N=2000 SEED=...`
 (tests/support/shardy_campaign.py). A disagreement found there is fixed in passes/ with a
 minimized case in test/lit/passes/shardy/round<N>-*.mlir (round 17: on 950 campaign modules, 99
-disagreements down to 57; round 18a, calls and export: on 450 fresh ones, 27 down to 23), or
-listed in KNOWN.
+disagreements down to 57; round 18a, calls and export: on 450 fresh ones, 27 down to 23;
+round 19a, strategy and export: on 300 fresh ones (seeds 50000+) 20 down to 7, and 150 extended
+ones (seeds 22000+) 10 down to 8), or listed in KNOWN.
 """
 
 import pytest
