@@ -384,7 +384,8 @@ def test_filled_arrays_of_a_key_dtype_are_keys_as_in_jax():
     assert data(jnp.zeros_like(keys)) == [[0, 0]] * 3 and data(jnp.ones_like(keys)) == [[1, 1]] * 3
     assert data(jnp.full_like(keys, random.key(4))) == [[0, 4]] * 3
     assert jnp.zeros_like(keys, shape=(2, 2)).shape == (2, 2)
-    assert data(lax.full((1,), 0, key.dtype)) == [[0, 0]] and data(lax.full_like(keys, 7))[0] == [7, 7]
+    assert data(lax.full((1,), 0, key.dtype)) == [[0, 0]]
+    assert data(lax.full_like(keys, 7))[0] == [7, 7]
     assert data(meshjit.jit(lambda: jnp.zeros((3,), key.dtype))()) == [[0, 0]] * 3
     assert data(meshjit.jit(jnp.zeros_like)(keys)) == [[0, 0]] * 3
     rbg = random.key(0, impl="rbg")
