@@ -268,7 +268,7 @@ def _key_dtype(dtype, like=None):
 def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
     key_dtype = _key_dtype(dtype, fill_value)
     if key_dtype is not None:  # typed keys: all of fill_value's data, or each word fill_value
-        return placed(key_dtype.full(_shape_arg(shape), fill_value), device, out_sharding, "full")
+        return key_dtype.full(_shape_arg(shape), fill_value)  # unplaced: JAX ignores the target
     dtypes.check_user_dtype(dtype, "full")
     return placed(_full(shape, fill_value, dtype), device, out_sharding, "full")
 
@@ -321,8 +321,7 @@ def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_shardin
     if key_dtype is not None:
         if not getattr(getattr(a, "dtype", None), "is_extended", False):
             raise MeshjitTypeError(f"Cannot determine dtype of {key_dtype}")  # JAX's words
-        value = key_dtype.full(a.shape if shape is None else _shape_arg(shape), fill_value)
-        return placed(value, device, out_sharding, "full_like")
+        return key_dtype.full(a.shape if shape is None else _shape_arg(shape), fill_value)
     if getattr(getattr(a, "dtype", None), "is_extended", False):  # keys' shape, numbers
         out = _full(a.shape if shape is None else shape, fill_value, dtype)
         return placed(out, device, out_sharding, "full_like")

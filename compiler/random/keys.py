@@ -96,8 +96,9 @@ class KeyDType:
         physical = (*shape, *self.impl.key_shape)
         if is_typed_key(fill_value):
             data = lax.broadcast_in_dim(
-                fill_value._data, physical, tuple(range(len(physical) - fill_value._data.ndim,
-                                                        len(physical)))
+                fill_value._data,
+                physical,
+                tuple(range(len(physical) - fill_value._data.ndim, len(physical))),
             )
         elif np.ndim(fill_value) == 0:
             data = lax.full(physical, fill_value, np.uint32)

@@ -111,8 +111,10 @@ def normal(key, shape=(), dtype=None):
     data, _ = check_key("normal", key)
     shape = canonical_shape(shape, "normal")
     dtype = inexact_dtype(dtype, "normal")
-    return _complex_normal(data, shape, dtype) if dtypes.is_complex(dtype) else _normal(
-        data, shape, dtype
+    return (
+        _complex_normal(data, shape, dtype)
+        if dtypes.is_complex(dtype)
+        else _normal(data, shape, dtype)
     )
 
 

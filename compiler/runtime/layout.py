@@ -52,7 +52,9 @@ class Layout:
         return isinstance(other, Layout) and self._key() == other._key()
 
     def update(self, **kwargs) -> Layout:
-        fields = dict(zip(("major_to_minor", "tiling", "sub_byte_element_size_in_bits"), self._key()))
+        fields = dict(
+            zip(("major_to_minor", "tiling", "sub_byte_element_size_in_bits"), self._key())
+        )
         return Layout(**{**fields, **kwargs})
 
     def check_compatible_aval(self, aval_shape) -> None:

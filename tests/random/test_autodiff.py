@@ -60,4 +60,6 @@ def test_lax_random_gamma_grad_of_arrays_is_elementwise():
 
     out = lax.random_gamma_grad(jnp.array([1.0, 2.0]), jnp.array([0.5, 1.5]))
     np.testing.assert_allclose(out, [0.8069793, 0.936639], rtol=1e-5)  # JAX 0.10.2's values
-    np.testing.assert_allclose(lax.random_gamma_grad(2.0, jnp.array([[1.5]])), [[0.936639]], rtol=1e-5)
+    np.testing.assert_allclose(
+        lax.random_gamma_grad(2.0, jnp.array([[1.5]])), [[0.936639]], rtol=1e-5
+    )
