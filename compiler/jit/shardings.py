@@ -82,19 +82,23 @@ def typed_outs(given: list, out_avals, in_shardings, api: str = "jit") -> list:
     """Per output: the out_sharding given, else its type sharding on the arguments' (or the
     context's) concrete mesh."""
     meshes = [s.mesh for s in in_shardings if s is not None]
-    if api == "jit" and get_concrete_mesh() is not None:
-        meshes.append(get_concrete_mesh())  # where a call naming no devices runs
-    return [g if g is not None else _type_sharding(a, meshes) for g, a in zip(given, out_avals)]
+    context = get_concrete_mesh() if api == "jit" else None
+    if context is not None:
+        meshes.append(context)  # where a call naming no devices runs
+    return [
+        g if g is not None else _type_sharding(a, meshes, context)
+        for g, a in zip(given, out_avals)
+    ]
 
 
-def _type_sharding(aval, meshes):
-    """An output's type sharding; an untyped one of a call on a mesh of Explicit axes only is
-    replicated (its type in JAX, where every value there is typed)."""
+def _type_sharding(aval, meshes, context):
+    """An output's type sharding. An untyped one is left to propagation (as JAX's), except in
+    a context mesh of Explicit axes only, where it is replicated (its type in JAX, where every
+    value there is typed)."""
     if aval.sharding is not None:
         return concrete_sharding(aval, meshes)
-    mesh = meshes[0] if meshes else None
-    if isinstance(mesh, Mesh) and mesh.are_all_axes_explicit:
-        return NamedSharding(mesh, PartitionSpec(*[None] * aval.ndim))
+    if isinstance(context, Mesh) and context.are_all_axes_explicit:
+        return NamedSharding(context, PartitionSpec(*[None] * aval.ndim))
     return None
 
 

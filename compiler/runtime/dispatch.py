@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import atexit
+import math
 from typing import Sequence
 
 import numpy as np
@@ -68,13 +69,9 @@ class Executable:
         # What execute reads on every call, computed once.
         self._ins = list(zip(in_avals, self.in_placements))
         self._outs = [
-            (
-                _result_aval(aval, s),
-                p,
-                _user_sharding(p, aval, devices, s),
-                client.result_handler(aval, p),
-            )
+            (_result_aval(aval, s, u), p, u, client.result_handler(aval, p))
             for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
+            for u in [_user_sharding(p, aval, devices, s)]
         ]
         self._handlers = [out[3] for out in self._outs]
         # As JAX: results on several devices or on a mesh's are committed; a one-device
@@ -119,10 +116,22 @@ class Executable:
         ]
 
 
-def _result_aval(aval, requested):
-    """A result's type: the program's, or the one the out_sharding asked for gives (as JAX,
-    a layout XLA chose is not a type)."""
-    return aval if requested is None else array_aval(aval, requested)
+def _result_aval(aval, requested, placed):
+    """A result's type: the program's, or the one the out_sharding asked for gives; an untyped
+    result XLA laid out over Explicit axes evenly is typed by that layout (as JAX's Arrays)."""
+    if requested is not None:
+        return array_aval(aval, requested)
+    if aval.sharding is None and type(placed) is NamedSharding and _even(aval, placed):
+        return array_aval(aval, placed)
+    return aval
+
+
+def _even(aval, sharding: NamedSharding) -> bool:
+    sizes = sharding.mesh.shape
+    return all(
+        aval.shape[d] % math.prod(sizes[a] for a in sharding.spec.axes_of(d)) == 0
+        for d in range(min(len(sharding.spec), aval.ndim))
+    )
 
 
 def _raise_if_deleted(leaves) -> None:

@@ -904,3 +904,27 @@ def test_device_put_unevenly_on_explicit_axes_in_jax_words():
     mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
     with meshjit.set_mesh(mesh), pytest.raises(ValueError, match="implies that array axis 0"):
         meshjit.device_put(np.ones(6, np.float32), P("X"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Untyped values given in_shardings on a mesh of Explicit axes, with no context mesh: JAX
+# leaves their outputs to propagation and types the Arrays by the layout (JAX 0.10.2's specs).
+
+
+@pytest.mark.parametrize(
+    "f, specs",
+    [
+        (lambda x: x * 2, [P("a", "b")]),
+        (lambda x: x.sum(0), [P("b")]),
+        (lambda x: x.T, [P("b", "a")]),
+        (lambda x: (x, x[0], mjnp.ones(3)), [P("a", "b"), P("b"), P()]),
+    ],
+)
+def test_untyped_outputs_of_explicit_in_shardings_are_propagated(f, specs):
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"), axis_types=(AxisType.Explicit,) * 2)
+    x = np.arange(32.0, dtype=np.float32).reshape(8, 4)
+    out = meshjit.jit(f, in_shardings=NamedSharding(mesh, P("a", "b")))(x)
+    leaves = meshjit.tree.leaves(out)
+    assert [o.sharding.spec for o in leaves] == specs
+    first = leaves[0]
+    assert str(meshjit.typeof(first)).endswith("@a,4@b]" if first.shape == (8, 4) else "]")
