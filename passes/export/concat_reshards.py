@@ -157,7 +157,8 @@ def _reshard_around(op, tensors: list, picked: list, mesh_name: str) -> None:
         if tensors[i] != picked:
             with op.location, ir.InsertionPoint(op):
                 op.operands[i] = sdy.ReshardOp(operand, wanted).result
-    op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get([wanted])
+    if any(picked) or SHARDING_ATTR in op.attributes:  # (Shardy leaves a bare result bare)
+        op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get([wanted])
     if tensors[-1] != picked:
         result = op.results[0]
         with op.location, ir.InsertionPoint.after(op):

@@ -267,9 +267,12 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         if f in fs:
             found = d if len(fs) == 1 else -1
             break
-    if found == -1:
-        return axes  # f shares its dim with other factors
     slot = step.views[t].slot
+    if found == -1:  # f shares its dim with other factors: only a closed dim cuts it
+        part = step.proj[t][f]
+        if part is None or not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
+            return axes
+        return list(part)
     if found is None:
         if t not in _linked(step.plan).get(f, ()):
             return axes
