@@ -171,6 +171,8 @@ class EdgeStep:
             n = plan.n_operands
             sources = [i for i in sources if i >= n]
             targets = [i for i in targets if i < n]
+        if edge.forward_first and stage < STAGE_NO_FORWARD_BROADCAST:
+            sources = [i for i in sources if i < plan.n_operands]
         if edge.direction != "BOTH":  # a propagation barrier: one way only
             n = plan.n_operands
             forward = edge.direction == "FORWARD"
