@@ -61,3 +61,16 @@ func.func @slice_not_first(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<
   %2 = stablehlo.add %arg1, %1 : tensor<8x4xf32>
   return %2 : tensor<8x4xf32>
 }
+
+// -----
+
+// Forward only, the result's own axes still bound the update's: its "c" for k conflicts with
+// %arg1's "b", so %arg0 takes nothing (dynamic_update_slice 5017 with the result sharded).
+// CHECK-LABEL: func.func {{(private )?}}@result_bounds_forward(
+// CHECK-SAME: %arg0: tensor<4x8xf32>, %arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {"b"}]>}, %arg2: tensor<i32>, %arg3: tensor<i32>) -> (tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+// CHECK: %0 = stablehlo.dynamic_update_slice %arg0, %arg1, %arg2, %arg3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c", ?}]>]>} : (tensor<4x8xf32>, tensor<2x8xf32>, tensor<i32>, tensor<i32>) -> tensor<4x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=8, "c"=2]>
+func.func @result_bounds_forward(%arg0: tensor<4x8xf32>, %arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {"b"}]>}, %arg2: tensor<i32>, %arg3: tensor<i32>) -> (tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}) {
+  %0 = stablehlo.dynamic_update_slice %arg0, %arg1, %arg2, %arg3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c", ?}]>]>} : (tensor<4x8xf32>, tensor<2x8xf32>, tensor<i32>, tensor<i32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
