@@ -257,7 +257,7 @@ def cut_to_results(step, decisions: dict, results) -> dict:
             if d is None:
                 continue
             held = step.views[t].axes(d)
-            if held != axes and len(held) < len(axes) and extension(held, axes):
+            if held != axes and extension(held, axes):  # (held may end with a sub-axis)
                 axes = list(held)
         if axes:
             out[f] = (axes, source)
