@@ -228,10 +228,12 @@ def _has_sharded(slots) -> bool:
 def _result_shardings(graph: Graph, op, cache: _Shardings) -> list:
     """Every result's sharding (open and empty for results without a slot or mesh)."""
     slots = [graph.slots.get(r) for r in op.results]
-    mesh = next(s.mesh for s in slots if s is not None and s.mesh is not None)
+    mesh = next(s.mesh for s in slots if s is not None and s.mesh is not None and not s.maximal)
     out = []
     for r, slot in zip(op.results, slots):
-        if slot is None or slot.mesh is None:
+        if slot is not None and slot.maximal and io.value_sharding(r) is not None:
+            out.append(io.value_sharding(r))  # (on one device: as it was written)
+        elif slot is None or slot.mesh is None:
             out.append(io.open_sharding(mesh, len(shape_of(r))))
         else:
             out.append(cache.of(slot))

@@ -29,6 +29,7 @@ from meshjit.passes.graph.graph import (
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
 from meshjit.passes.graph.ties import TIES
 from meshjit.passes.rules import (
+    FORWARD_FIRST_OPS,
     HOST_OFFLOAD_TARGETS,
     NO_RULE_OPS,
     PASS_THROUGH_OPS,
@@ -199,6 +200,7 @@ class Builder:
         n = len(operands)
         name = op.name
         elementwise = name in SHARDY_ELEMENTWISE_OPS or _host_offload(op)
+        forward_first = name in FORWARD_FIRST_OPS
         stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS or elementwise else STAGE_ALL
         if stage == STAGE_PASS_THROUGH and any(map(_multi_use_dynamic_slice, operands)):
             stage = STAGE_ALL  # Shardy lets the dynamic slice's forward sharding arrive first
@@ -213,6 +215,7 @@ class Builder:
                 name,
                 op,
                 elementwise=elementwise,
+                forward_first=forward_first,
                 shared_operand=stage == STAGE_PASS_THROUGH and any(map(_has_other_use, operands)),
             )
         )

@@ -122,6 +122,7 @@ class Edge:
     op: object = None  # the ir.Operation, for ops (None for data-flow ties)
     elementwise: bool = False  # an elementwise op (Shardy orders its factors by sharded size)
     direction: str = "BOTH"  # sdy.propagation_barrier: FORWARD, BACKWARD or NONE
+    forward_first: bool = False  # only its operands are sources in the first op-priority stages
     shared_operand: bool = False  # a pass-through op reading a value that has another use
     plan: object = None  # propagation's per-edge tables, built on first use
     owned_from: int | None = None  # a data-flow tie: its views from here on are owned values

@@ -18,6 +18,8 @@ def apply_decisions(step, t: int, decisions) -> bool:
     proj = step.proj[t]
     if proj is None:
         return False
+    if step.in_factor_order and len(decisions) > 1 and not step.plan.simple[t]:
+        return _apply_factor_by_factor(step, t, decisions)
     view = step.views[t]
     slot = view.slot
     used = None  # the axes the slot holds, once a dim may take one
@@ -37,14 +39,14 @@ def apply_decisions(step, t: int, decisions) -> bool:
                 continue
             new = list(part)
             if used is None:
-                used = _used(slot)
+                used = _used(slot, step.pending)
             if not _take(step, slot, new, ext, used):
                 continue
         elif None in [proj[f] for f in fs]:
             continue  # its axes do not fit its factors: they stay as they are
         else:
             if used is None:
-                used = _used(slot)
+                used = _used(slot, step.pending)
             grow = _grow_dim_whole_axes if slot.no_sub_axes else _grow_dim
             new = grow(step, slot, proj, fs, decisions, used)
             if new is None:
@@ -58,10 +60,38 @@ def apply_decisions(step, t: int, decisions) -> bool:
     return changed
 
 
-def _used(slot: Slot) -> list:
-    """The axes the slot holds; a dim waiting for its priority's round keeps its axes to
-    itself."""
-    used = slot.used()
+def _apply_factor_by_factor(step, t: int, decisions) -> bool:
+    """As Shardy updates a tensor: one factor after the other, so a dim of several factors
+    takes a later factor's axes only after an earlier factor of another dim took its own."""
+    changed = False
+    step.in_factor_order, step.pending = False, []
+    try:
+        for f, decision in decisions.items():
+            if apply_decisions(step, t, {f: decision}):
+                changed = True
+                step.reproject(t)
+            else:
+                step.pending += _unshown(step, t, f, decision[0])
+    finally:
+        step.in_factor_order, step.pending = True, None
+    return changed
+
+
+def _unshown(step, t: int, f: int, axes) -> list:
+    """The axes factor f of a dim of several factors holds in Shardy's projection of tensor t
+    though the dim cannot show them (a factor before f is not fully sharded): they still
+    keep the tensor's later factors from taking them."""
+    for _, fs in step.plan.dims[t]:
+        if f in fs and len(fs) > 1:
+            part = step.proj[t][f]
+            return list(extension(part, axes) or []) if part is not None else []
+    return []
+
+
+def _used(slot: Slot, pending=None) -> list:
+    """The axes the slot holds (and `pending` ones); a dim waiting for its priority's round
+    keeps its axes to itself."""
+    used = slot.used() + pending if pending else slot.used()
     if slot.held:
         used += [a for held in slot.held.values() for a in held[0]]
     return used
@@ -227,7 +257,7 @@ def cut_to_results(step, decisions: dict, results) -> dict:
             if d is None:
                 continue
             held = step.views[t].axes(d)
-            if held != axes and len(held) < len(axes) and extension(held, axes):
+            if held != axes and extension(held, axes):  # (held may end with a sub-axis)
                 axes = list(held)
         if axes:
             out[f] = (axes, source)
@@ -267,9 +297,12 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         if f in fs:
             found = d if len(fs) == 1 else -1
             break
-    if found == -1:
-        return axes  # f shares its dim with other factors
     slot = step.views[t].slot
+    if found == -1:  # f shares its dim with other factors: only a closed dim cuts it
+        part = step.proj[t][f]
+        if part is None or not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
+            return axes
+        return list(part)
     if found is None:
         if t not in _linked(step.plan).get(f, ()):
             return axes

@@ -193,15 +193,22 @@ def _factor_order(step, claims, shardy: bool, reduction_last: bool = False):
         elementwise = step.edge.elementwise
 
         def key(f):
-            # The factor whose source (its largest claiming tensor by its factors' sizes, as
-            # Shardy measures tensors, the first one on ties) is larger first; on elementwise
+            # The factor whose source (the first tensor holding its most sharded claim) is
+            # larger first (by its factors' sizes, as Shardy measures tensors); on elementwise
             # ops then the more sharded factor; then the factor whose source comes first
             # among operands and results (an op's results then cut what they cannot take:
             # apply.fit_to_tensors).
             cs = claims[f]
-            largest, source = max((sizes[i], -i) for _, i in cs)
+            most = max(axes_product(a) for a, _ in cs)
+            source = min(i for a, i in cs if axes_product(a) == most)
             most_sharded = _agreed_size([a for a, _ in cs]) if elementwise else 0
-            return (reduction is not None and reduction[f], -largest, -most_sharded, -source, f)
+            return (
+                reduction is not None and reduction[f],
+                -sizes[source],
+                -most_sharded,
+                source,
+                f,
+            )
     else:
 
         def key(f):

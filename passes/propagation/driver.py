@@ -10,7 +10,7 @@ where two compete. The cost model sweeps, alternating direction.
 from __future__ import annotations
 
 from meshjit.dialects.sdy import axis_ref
-from meshjit.passes.graph.graph import STAGE_ALL, Edge, Graph
+from meshjit.passes.graph.graph import STAGE_ALL, STAGE_NO_FORWARD_BROADCAST, Edge, Graph
 from meshjit.passes.propagation.edge_step import EdgeStep, plan_of
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.propagation.priorities import (
@@ -38,6 +38,8 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
             for stage in stages:
                 if stage == STAGE_ALL:
                     dirty.update(e for e in graph.edges if rerun_in_last_stage(e, options))
+                elif stage == STAGE_NO_FORWARD_BROADCAST:  # (ran forward only before)
+                    dirty.update(e for e in graph.edges if e.forward_first)
                 run_to_fixed_point(graph, stage, options, dirty, users)
             # Shardy's op-priority passes run their stages again while the last one left ops
             # reading a loop's arguments waiting (Graph.region_readers); one stage stops.

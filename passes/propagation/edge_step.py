@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from meshjit.passes.graph.axes import common_prefix, compatible
 from meshjit.passes.graph.graph import STAGE_NO_FORWARD_BROADCAST, Edge, Graph, Slot
 from meshjit.passes.graph.projection import project
 from meshjit.passes.propagation.apply import (
@@ -143,6 +144,7 @@ class EdgeStep:
         self.in_factor_order = False  # apply the decisions factor by factor (see apply.py)
         self.synced: list[Slot] = []  # a data-flow tie's owned slots brought to one sharding
         self.refused = False  # a target could not take all the axes decided for it
+        self.pending = None  # axes a tensor's factors hold that no dim shows (apply.py)
         self.meshes = graph.meshes
         self.rule = edge.rule
         plan = self.plan = plan_of(edge)
@@ -171,6 +173,9 @@ class EdgeStep:
             n = plan.n_operands
             sources = [i for i in sources if i >= n]
             targets = [i for i in targets if i < n]
+        self.forward_first = edge.forward_first and stage < STAGE_NO_FORWARD_BROADCAST
+        if self.forward_first:
+            sources = [i for i in sources if i < plan.n_operands]
         if edge.direction != "BOTH":  # a propagation barrier: one way only
             n = plan.n_operands
             forward = edge.direction == "FORWARD"
@@ -206,6 +211,8 @@ class EdgeStep:
             return self._with_sub_axes()
         synced = self.synced
         claims = self.claims()
+        if claims and self.forward_first:
+            claims = self._bounded_by_results(claims)
         if not claims:
             return synced
         if self.options.strategy == "basic":
@@ -259,6 +266,27 @@ class EdgeStep:
                 if slot not in changed:
                     changed.append(slot)
         return changed
+
+    def _bounded_by_results(self, claims: dict) -> dict:
+        """Forward only, the results' axes still bound a factor's claims (Shardy takes the
+        axes all tensors agree on): a claim a result's axes conflict with is cut."""
+        out = {}
+        results = [p for p in self.proj[self.plan.n_operands :] if p is not None]
+        for f, cs in claims.items():
+            kept = []
+            for axes, i in cs:
+                for p in results:
+                    if p[f] and not compatible(axes, p[f]):
+                        axes = tuple(common_prefix([axes, p[f]]))
+                if axes:
+                    kept.append((axes, i))
+            if kept:
+                out[f] = kept
+        return out
+
+    def reproject(self, t: int) -> None:
+        """Projects tensor t again (after apply.py changed it)."""
+        self.proj[t] = _project_views(self.plan, self.views, [t], self.rule.factors)[t]
 
     def _whole_axes(self, decisions: dict) -> dict:
         mesh = self.meshes[self.mesh]

@@ -36,10 +36,18 @@ def edges_for(graph: Graph, stage: int, options: Options) -> list[Edge]:
     """The edges a stage runs."""
     if not options.op_priority or stage == STAGE_ALL:
         return graph.edges
+    # (Shardy's first stages also run dynamic slices and updates, forward only: edge_step.py)
+    first = options.shardy_preferences
     if stage == STAGE_SINGLE_USE:
-        return [e for e in graph.edges if e.stage == STAGE_PASS_THROUGH and not e.shared_operand]
+        return [
+            e
+            for e in graph.edges
+            if (e.stage == STAGE_PASS_THROUGH or first and e.forward_first) and not e.shared_operand
+        ]
     if stage == STAGE_PASS_THROUGH:
-        return [e for e in graph.edges if e.stage == STAGE_PASS_THROUGH]
+        return [
+            e for e in graph.edges if e.stage == STAGE_PASS_THROUGH or first and e.forward_first
+        ]
     return graph.edges
 
 

@@ -25,7 +25,12 @@ from meshjit.passes.rules.custom_call import (
     unregister_custom_call_rule,
 )
 from meshjit.passes.rules.elementwise import ELEMENTWISE_OPS, pointwise_rule
-from meshjit.passes.rules.op_classes import NO_RULE_OPS, PASS_THROUGH_OPS, SHARDY_ELEMENTWISE_OPS
+from meshjit.passes.rules.op_classes import (
+    FORWARD_FIRST_OPS,
+    NO_RULE_OPS,
+    PASS_THROUGH_OPS,
+    SHARDY_ELEMENTWISE_OPS,
+)
 from meshjit.passes.rules.print_rules import RULE_ATTR, attach_rules
 from meshjit.passes.rules.registry import RULES, rule_cache_key, rule_for, sharding_rule
 from meshjit.passes.rules.reshape import reshape_factors
@@ -50,6 +55,7 @@ __all__ = [
     "NO_RULE_OPS",
     "PASS_THROUGH",
     "PASS_THROUGH_OPS",
+    "FORWARD_FIRST_OPS",
     "PERMUTATION",
     "REDUCTION",
     "RULES",

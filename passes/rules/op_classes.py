@@ -15,5 +15,7 @@ SHARDY_ELEMENTWISE_OPS = frozenset(ELEMENTWISE_OPS) - {
 }
 # Ops that take their users' sharding and have no rule of their own.
 NO_RULE_OPS = frozenset({"stablehlo.constant", "stablehlo.iota"})
+# Ops Shardy's first op-priority stage propagates forward only (operands to every tensor).
+FORWARD_FIRST_OPS = frozenset({"stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice"})
 # First op-priority stage: ops that never move data when shardings agree.
 PASS_THROUGH_OPS = frozenset(ELEMENTWISE_OPS) | {"stablehlo.reshape", "stablehlo.transpose"}

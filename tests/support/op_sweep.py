@@ -83,7 +83,31 @@ class _Case:
         names = ", ".join(v.name for v in results)
         lines.append(f"  return {names} : {', '.join(v.type for v in results)}")
         lines.append("}")
-        return "\n".join(lines) + "\n"
+        text = "\n".join(lines) + "\n"
+        if r.random() < 0.3:  # the op's own results sharded too (sources on the result side)
+            text = _with_result_shardings(text, g)
+        return text
+
+
+def _with_result_shardings(text: str, g: _Gen) -> str:
+    """`text` with a drawn `sdy.sharding` on the op defining the last returned value."""
+    from jaxlib.mlir import ir
+
+    from meshjit.dialects import make_context
+
+    with make_context():
+        module = ir.Module.parse(text)
+        func = module.body.operations[len(g.meshes)]
+        ret = func.regions[0].blocks[0].operations[-1]
+        owner = ret.operands[-1].owner
+        if not isinstance(owner, (ir.Operation, ir.OpView)):
+            return text  # a block argument
+        shapes = [ir.RankedTensorType(v.type).shape for v in owner.results]
+        per_value = ", ".join(g.sharding(tuple(s)) for s in shapes)
+        owner.attributes["sdy.sharding"] = ir.Attribute.parse(
+            f"#sdy.sharding_per_value<[{per_value}]>"
+        )
+        return str(module)
 
 
 _BODY = (
