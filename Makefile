@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: setup demo test test-py test-lit test-campaigns bench test-distributed bench-distributed fuzz \
-	doc-examples doc-examples-corpus record-oracles shardy-campaign shardy-op-sweep
+	doc-examples doc-examples-corpus record-oracles shardy-campaign shardy-op-sweep uneven-sweep
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -70,6 +70,13 @@ shardy-op-sweep: setup
 	nice -n 10 $(BIN)/python -m tests.support.op_sweep \
 		-n $(if $(filter command line,$(origin N)),$(N),40) --seed $(SEED) \
 		$(if $(OPS),--ops $(OPS)) --out shardy-op-sweep.json
+
+# make uneven-sweep N=20 SEED=0 [OPS=fft1,conv0_g1]: ops under uneven shardings on 8 devices
+# against NumPy (numbers and output shardings; tests/support/uneven_sweep.py)
+uneven-sweep: setup
+	nice -n 10 $(BIN)/python -m tests.support.uneven_sweep \
+		-n $(if $(filter command line,$(origin N)),$(N),20) --seed $(SEED) \
+		$(if $(OPS),--ops $(OPS)) --out uneven-sweep.json
 
 # JAX 0.10.2's docstring examples run under meshjit: pass / fail / skip per module, and the
 # failures' first error lines (the corpus is tests/doc_examples/corpus.json).

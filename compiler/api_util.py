@@ -29,31 +29,48 @@ def check_callable(fun) -> None:
 def argument_names(fun, args, kwargs, statics=()) -> list[str]:
     """The names JAX gives a call's flattened dynamic arguments, in jit's flattening order (the
     positional ones, then the keyword ones by name): the parameter's name, then the leaf's path
-    in it (`p['w']`); `args[i]` where the signature does not bind them."""
-    import inspect
-
+    in it (`p['w']`); `*rest`'s as `rest[i]` and `**kw`'s as `kw['k']` (`args[i]` where the
+    signature does not bind them)."""
     from meshjit.compiler.tree_util import keystr, tree_flatten_with_path
 
     static = {k for k, _ in statics}
-    try:
-        params = inspect.signature(fun).bind(*args, **kwargs).signature.parameters
-        positional = [
-            p.name
-            for p in params.values()
-            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-        ]
-    except (TypeError, ValueError):
-        positional = []
+    positional, keywords, var_positional, var_keyword = _parameter_names(fun, args, kwargs)
     named = [
-        (positional[i] if i < len(positional) else f"args[{i - len(positional)}]", a)
+        (_positional_name(i, positional, var_positional), a)
         for i, a in enumerate(args)
         if i not in static
     ]
-    named += [(k, kwargs[k]) for k in sorted(kwargs) if k not in static]
+    named += [
+        (k if var_keyword is None or k in keywords else f"{var_keyword}[{k!r}]", kwargs[k])
+        for k in sorted(kwargs)
+        if k not in static
+    ]
     out = []
     for name, value in named:
         out += [name + keystr(path) for path, _ in tree_flatten_with_path(value)[0]]
     return out
+
+
+def _parameter_names(fun, args, kwargs):
+    """(positional parameters, parameters a keyword may name, the *args parameter's name, the
+    **kwargs parameter's name or None) of `fun` bound to the call; ([], [], "args", None)
+    where it does not bind."""
+    import inspect
+
+    try:
+        params = inspect.signature(fun).bind(*args, **kwargs).signature.parameters.values()
+    except (TypeError, ValueError):
+        return [], [], "args", None
+    kinds = {p.kind: p.name for p in params}
+    positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    keywords = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    var = inspect.Parameter
+    return positional, keywords, kinds.get(var.VAR_POSITIONAL, "args"), kinds.get(var.VAR_KEYWORD)
+
+
+def _positional_name(i: int, positional: list[str], var_positional: str) -> str:
+    """Positional argument `i`'s name: its parameter's, or `rest[j]` past them."""
+    return positional[i] if i < len(positional) else f"{var_positional}[{i - len(positional)}]"
 
 
 def removed_names(module_name: str, removed: dict):

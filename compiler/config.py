@@ -19,9 +19,9 @@ import functools
 import os
 import threading
 
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitAttributeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.traceback_util import boundary_methods
+from meshjit.compiler.traceback_util import api_boundary, boundary_methods
 
 # JAX 0.10.2's options and their defaults (`jax.config.values`; enums by their values).
 _JAX_OPTIONS = {
@@ -177,6 +177,21 @@ _ONLY = {
     "jax_cpu_collectives_implementation": ((None, "gloo"), "meshjit runs collectives on gloo"),
 }
 _RANK_PROMOTION = ("allow", "warn", "raise")
+# JAX 0.10.2's enum options: (their values, whether None is one); another value is JAX's error.
+_ENUMS = {
+    "jax_numpy_rank_promotion": (_RANK_PROMOTION, False),
+    "jax_default_prng_impl": (("threefry2x32", "threefry4x32", "rbg", "unsafe_rbg"), False),
+    "jax_default_matmul_precision": (
+        (
+            "default", "high", "highest", "bfloat16", "tensorfloat32", "float32",
+            "ANY_F8_ANY_F8_F32", "ANY_F8_ANY_F8_F32_FAST_ACCUM", "ANY_F8_ANY_F8_ANY",
+            "ANY_F8_ANY_F8_ANY_FAST_ACCUM", "F16_F16_F16", "F16_F16_F32", "BF16_BF16_BF16",
+            "BF16_BF16_F32", "BF16_BF16_F32_X3", "BF16_BF16_F32_X6", "BF16_BF16_F32_X9",
+            "TF32_TF32_F32", "TF32_TF32_F32_X3", "F32_F32_F32", "F64_F64_F64",
+        ),
+        True,
+    ),
+}  # fmt: skip
 _TRANSFER_GUARD = ("allow", "log", "disallow", "log_explicit", "disallow_explicit")
 
 
@@ -246,6 +261,17 @@ class Config:
                 forget_calls()
 
     def read(self, name: str):
+        """JAX's `config.read`: only the options without a context manager (JAX refuses the
+        others: they are read as attributes, `config.jax_debug_nans`)."""
+        value = self._read(name)
+        if name not in _READ_BY_NAME:
+            raise MeshjitAttributeError(  # JAX's words
+                "For flags with a corresponding contextmanager, read their value via e.g. "
+                f"`config.{name}` rather than `config.FLAGS.{name}`."
+            )
+        return value
+
+    def _read(self, name: str):
         if name not in self._values:
             raise UnknownOptionError(f"Unrecognized config option: {name}")
         return self._values[name]
@@ -259,6 +285,22 @@ class Config:
     def values(self) -> dict:
         return dict(self._values)
 
+
+# The options JAX 0.10.2's `config.read` returns: those without a context manager (and
+# meshjit's own xla_allow_excess_precision).
+_READ_BY_NAME = frozenset(
+    "jax_" + name
+    for name in (
+        "backend_target check_proxy_envs compiler_detailed_logging_min_ops "
+        "cpu_enable_async_dispatch cross_host_transfer_socket_address "
+        "cross_host_transfer_timeout_seconds cross_host_transfer_transfer_size "
+        "cross_host_transport_addresses cuda_visible_devices disable_most_optimizations "
+        "dump_ir_modes dump_ir_to enable_x64 force_dcn_cross_host_transfers "
+        "include_debug_info_in_dumps mock_gpu_topology oneapi_visible_devices "
+        "pallas_verbose_errors platform_name rocm_visible_devices sort_devices_by_process_index "
+        "tracer_error_num_traceback_frames xla_backend"
+    ).split()
+) | {"mock_num_gpu_processes", "xla_allow_excess_precision"}
 
 _PRNG_IMPL_SCOPE: list = []  # the impls of the keys being drawn from, innermost last
 
@@ -288,6 +330,7 @@ def _env_bool(name: str) -> bool:
 
 
 def _check(name: str, value) -> None:
+    _check_enum(name, value)
     if name in _ONLY:
         accepted, why = _ONLY[name]
         if not any(value is a or (type(value) is type(a) and value == a) for a in accepted):
@@ -308,9 +351,19 @@ def _check(name: str, value) -> None:
         from meshjit.compiler import traceback_util
 
         traceback_util.check_mode(value)
-    elif name == "jax_numpy_rank_promotion" and value not in _RANK_PROMOTION:
+
+
+def _check_enum(name: str, value) -> None:
+    """JAX's words for a value its enum option `name` does not have."""
+    if name == "jax_numpy_dtype_promotion" and value not in _ONLY[name][0]:
+        raise MeshjitValueError(f"{value!r} is not a valid NumpyDtypePromotion ({name})")
+    if name not in _ENUMS:
+        return
+    values, nullable = _ENUMS[name]
+    if not (value in values or (nullable and value is None)):
         raise MeshjitValueError(
-            f"jax_numpy_rank_promotion must be one of {', '.join(_RANK_PROMOTION)}; got {value!r}"
+            f"new enum value must be {'None or ' if nullable else ''}in {list(values)}, got "
+            f"{value} of type {type(value)}. ({name})"
         )
 
 
@@ -366,13 +419,18 @@ def option_context(name: str, default=True):
     `value` inside the block and its previous value after."""
 
     @contextlib.contextmanager
-    def scoped(value=default):
-        saved = config.read(name)
+    def scoped_block(value):
+        saved = config._read(name)
         config.update(name, value)
         try:
             yield
         finally:
             config.update(name, saved)
+
+    @api_boundary
+    def scoped(value=default):
+        _check(name, value)  # here, so the error names the user's `with` line
+        return scoped_block(value)
 
     scoped.__name__ = scoped.__qualname__ = name[len("jax_") :]
     scoped.__doc__ = f"Sets `{name}` inside the block, as JAX's context manager of that name."

@@ -85,6 +85,11 @@ _registry: dict[type, _NodeType] = {}
 
 def register_pytree_node(nodetype: type, flatten_func, unflatten_func, flatten_with_keys_func=None):
     """`flatten_func(x) -> (children, aux)`, `unflatten_func(aux, children) -> x`."""
+    for what, f in (("flatten_func", flatten_func), ("unflatten_func", unflatten_func)):
+        if not callable(f):  # (JAX's registration refuses it: its C++ takes callables)
+            raise MeshjitTypeError(
+                f"register_pytree_node(): {what} must be callable, got {type(f).__name__}"
+            )
     if nodetype in _registry:
         raise MeshjitValueError(
             f"Duplicate custom PyTreeDef type registration for {nodetype}. (a type is "
@@ -208,6 +213,7 @@ def _sorted_keys(d: dict) -> tuple:
     except TypeError:
         kinds = sorted({type(k).__name__ for k in d})
         raise MeshjitValueError(
+            "Comparator raised exception while sorting pytree dictionary keys: "
             f"a dict in a pytree needs keys that sort against each other (its leaves are taken "
             f"in key order), got keys of types {', '.join(kinds)}: {list(d)[:6]}; use keys of one "
             "type, e.g. all str"

@@ -5,6 +5,7 @@ unknown names are clear errors."""
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
@@ -51,7 +52,7 @@ CASES = {
 
 
 def _ours(option, value, src) -> str:
-    saved = meshjit.config.read(option)
+    saved = getattr(meshjit.config, option)
     meshjit.config.update(option, value)
     try:
         eval("lambda: " + src, {"jax": meshjit, "jnp": jnp})()
@@ -108,8 +109,12 @@ def test_every_jax_option_name_is_accepted_with_its_default():
     for name, default in cfg._JAX_OPTIONS.items():  # JAX's defaults, as a program may set them
         if name != "jax_num_cpu_devices":
             meshjit.config.update(name, default)
-    assert meshjit.config.read("jax_log_compiles") is False
+    assert meshjit.config.jax_log_compiles is False
     meshjit.config.update("jax_platform_name", "cpu")
+    # as JAX's config.read: options with a context manager are read as attributes only
+    with pytest.raises(AttributeError, match="read their value via e.g. `config.jax_log_compiles`"):
+        meshjit.config.read("jax_log_compiles")
+    assert meshjit.config.read("jax_platform_name") == "cpu"
     meshjit.config.update("jax_compilation_cache_dir", "/tmp/unused")
     assert "jax_default_matmul_precision" in meshjit.config.values
 
@@ -118,13 +123,39 @@ def test_every_jax_option_name_is_accepted_with_its_default():
     "option, value, words",
     [
         ("jax_platforms", "tpu", "CPU"),
-        ("jax_default_prng_impl", "philox4x32", "threefry2x32, rbg and unsafe_rbg"),
-        ("jax_numpy_rank_promotion", "sometimes", "allow, warn, raise"),
+        ("jax_default_prng_impl", "threefry4x32", "threefry2x32, rbg and unsafe_rbg"),
     ],
 )
 def test_values_meshjit_cannot_honour_are_refused(option, value, words):
     with pytest.raises(ValueError, match=words):
         meshjit.config.update(option, value)
+
+
+@pytest.mark.parametrize(
+    "option, value, words",
+    [
+        ("jax_default_prng_impl", "philox4x32", "new enum value must be in ['threefry2x32', "),
+        ("jax_numpy_rank_promotion", "sometimes", "must be in ['allow', 'warn', 'raise'], got"),
+        ("jax_default_matmul_precision", "bogus", "new enum value must be None or in ['default'"),
+        ("jax_numpy_dtype_promotion", "loose", "'loose' is not a valid NumpyDtypePromotion"),
+    ],
+)
+def test_values_outside_jax_s_enums_are_refused_in_its_words(option, value, words):
+    # (an unknown matmul precision was taken before, silently)
+    before = getattr(meshjit.config, option)
+    with pytest.raises(ValueError, match=re.escape(words)):
+        meshjit.config.update(option, value)
+    assert getattr(meshjit.config, option) == before
+    meshjit.config.update("jax_default_matmul_precision", "highest")
+    meshjit.config.update("jax_default_matmul_precision", None)
+
+
+def test_a_context_manager_refuses_a_value_on_the_with_line():
+    with pytest.raises(ValueError, match="new enum value") as info:
+        with meshjit.default_matmul_precision("bogus"):
+            pass
+    assert str(info.traceback[-1].path) == __file__  # meshjit's frames filtered out
+    assert meshjit.config.jax_default_matmul_precision is None
 
 
 def test_unknown_option_is_an_attribute_error_as_in_jax():

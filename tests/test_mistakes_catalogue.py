@@ -5,10 +5,10 @@ line (the line JAX's ends on), with no hang and no MLIR dump.
 
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
 pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs the first
-file's cases and an evenly spread slice of the later rounds' (mistakes_catalogue_round6.py,
-mistakes_catalogue_round7.py), `make test-campaigns` the rest of them
-(tests/support/campaign.py). `KNOWN` lists what still differs and why; a known difference that
-goes away fails the test, so the list stays true.
+file's cases and an evenly spread slice of the later rounds' (mistakes_catalogue_round6.py to
+mistakes_catalogue_round8.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
+`KNOWN` lists what still differs and why; a known difference that goes away fails the test, so
+the list stays true.
 Summary table: `python -m tests.support.mistakes_compare JAX.json MESHJIT.json` on the runner's
 outputs (`python -m tests.support.mistakes_runner {jax|meshjit} OUT.json`)."""
 
@@ -103,6 +103,16 @@ KNOWN = {
         "meshjit refuses grad's write of a differentiated value into a closed-over ref in JAX's "
         "words, but after tracing the function (at the grad call), not at the write itself",
         "line",
+    ),
+    # Round 8 (tests/support/mistakes_catalogue_round8.py)
+    **dict.fromkeys(
+        ("r8_grad_of_non_differentiable_callback", "r8_vmap_of_pure_callback_unbatchable"),
+        _known(
+            "meshjit's grad and vmap stage the function, then differentiate or batch its jaxpr: "
+            "pure_callback's rule refuses it in JAX's words at the grad / vmap call, not at the "
+            "callback's line (JAX applies the rule as the callback is called)",
+            "line",
+        ),
     ),
 }
 

@@ -184,3 +184,15 @@ def test_a_flatten_rule_with_non_iterable_children_is_refused():
     meshjit.tree_util.register_pytree_node(Cell, lambda b: (5, None), lambda a, c: Cell())
     with pytest.raises(ValueError, match="where 'children' is iterable"):
         meshjit.tree_util.tree_leaves(Cell())
+
+
+def test_round8_registration_and_key_order_mistakes():
+    class Thing:
+        pass
+
+    with pytest.raises(TypeError, match="flatten_func must be callable"):
+        meshjit.tree_util.register_pytree_node(Thing, None, None)  # refused at its first use before
+    with pytest.raises(
+        ValueError, match="Comparator raised exception while sorting pytree dictionary keys"
+    ):
+        meshjit.tree_util.tree_leaves({1: 1.0, "a": 2.0})

@@ -453,15 +453,27 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
 
 
 def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
+    """As JAX: a TypeError for an index past the arguments, a ValueError for one before them."""
     nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
     for n in nums:
-        if not -nargs <= n < nargs:
+        if not isinstance(n, (int, np.integer)):
             raise MeshjitTypeError(
-                f"differentiating with respect to argnums={argnums} requires at least "
-                f"{max(nums) + 1} positional arguments to be passed by the caller, but got only "
-                f"{nargs} positional arguments ({what})"
+                f"'{type(n).__name__}' object cannot be interpreted as an integer ({what} "
+                f"argnums={argnums!r})"
             )
-    return tuple(n % nargs for n in nums)
+    if max(nums) >= nargs:
+        raise MeshjitTypeError(
+            f"differentiating with respect to argnums={argnums} requires at least "
+            f"{max(nums) + 1} positional arguments to be passed by the caller, but got only "
+            f"{nargs} positional arguments ({what})"
+        )
+    if min(nums) < -nargs:
+        raise MeshjitValueError(
+            "Positional argument indices, e.g. for `static_argnums`, must have value greater "
+            "than or equal to -len(args) and less than len(args), but got value "
+            f"{min(nums)} for len(args) == {nargs}. ({what} argnums={argnums})"
+        )
+    return tuple(int(n) % nargs for n in nums)
 
 
 def _check_reduce_axes(reduce_axes) -> None:

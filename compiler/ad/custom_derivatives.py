@@ -96,11 +96,10 @@ def _split_nondiff(args, nondiff_argnums):
 def _positional(fn, kind: str, args: tuple, kwargs: dict) -> tuple:
     """The call's arguments, all positional (JAX resolves keywords by `fn`'s signature), with
     `nondiff_argnums` in range."""
-    if kwargs:
-        import inspect
-
+    signature = _signature(fn.fun)
+    if signature is not None:
         try:
-            bound = inspect.signature(fn.fun).bind(*args, **kwargs)
+            bound = signature.bind(*args, **kwargs)
         except TypeError as e:
             raise MeshjitTypeError(
                 f"The input arguments to the {kind}-decorated function {fn.__name__} could not "
@@ -114,6 +113,17 @@ def _positional(fn, kind: str, args: tuple, kwargs: dict) -> tuple:
             f"argument past the {len(args)} given (tuple index out of range)"
         )
     return args
+
+
+@functools.lru_cache(maxsize=256)
+def _signature(fun):
+    """`fun`'s signature (None if Python cannot tell it), to resolve a call's arguments."""
+    import inspect
+
+    try:
+        return inspect.signature(fun)
+    except (TypeError, ValueError):
+        return None
 
 
 def _merge_nondiff(static, dynamic, nondiff_argnums):

@@ -88,9 +88,16 @@ def jvp_nonzeros(closed: ClosedJaxpr, nonzeros: Sequence[bool], axis_env=None) -
 
 
 def jvp_jaxpr(
-    closed: ClosedJaxpr, nonzeros: Sequence[bool], tangent_avals=None, axis_env=None, known=None
+    closed: ClosedJaxpr,
+    nonzeros: Sequence[bool],
+    tangent_avals=None,
+    axis_env=None,
+    known=None,
+    nonzero_outs: list | None = None,
 ) -> ClosedJaxpr:
-    """(primals, the nonzero tangents) -> (primal outs, tangent outs), zeros instantiated."""
+    """(primals, the nonzero tangents) -> (primal outs, tangent outs), zeros instantiated; or,
+    given the list `nonzero_outs`, only the nonzero tangent outs, which it is filled to flag
+    (symbolic zeros leave a call as JAX's do, so a later rule sees them as zeros)."""
     in_avals = closed.in_avals
     if tangent_avals is None:
         tangent_avals = [a for a, nz in zip(in_avals, nonzeros) if nz]
@@ -100,7 +107,10 @@ def jvp_jaxpr(
         it = iter(args[n:])
         tangents = [next(it) if nz else None for nz in nonzeros]
         outs, touts = jvp_eval(closed.jaxpr, closed.consts, args[:n], tangents)
-        return outs + [instantiate(t, aval_of(o)) for t, o in zip(touts, outs)]
+        if nonzero_outs is None:
+            return outs + [instantiate(t, aval_of(o)) for t, o in zip(touts, outs)]
+        nonzero_outs.extend(t is not None for t in touts)
+        return outs + [t for t in touts if t is not None]
 
     return trace_to_jaxpr(fun, list(in_avals) + list(tangent_avals), axis_env, known)
 
@@ -123,10 +133,16 @@ class Linearized:
 
 
 def linearize_jaxpr(
-    closed: ClosedJaxpr, nonzeros: Sequence[bool], tangent_avals=None, axis_env=None, known=None
+    closed: ClosedJaxpr,
+    nonzeros: Sequence[bool],
+    tangent_avals=None,
+    axis_env=None,
+    known=None,
+    **kw,
 ) -> Linearized:
-    """`known`: the primals' concrete values (outside jit), for rules that branch on them."""
-    jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env, known)
+    """`known`: the primals' concrete values (outside jit), for rules that branch on them;
+    `nonzero_outs=` as jvp_jaxpr's (then `lin` returns only the nonzero tangents)."""
+    jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env, known, **kw)
     jv = jv_closed.jaxpr
     n_in, n_out = len(closed.in_avals), len(closed.out_avals)
     linear = {id(v) for v in jv.invars[n_in:]}

@@ -23,7 +23,6 @@ from meshjit.compiler.lax.batching import (
     match_axis,
     unbatched_aval,
 )
-from meshjit.compiler.parallel.sharding_ops import constrain_batch_dim
 from meshjit.compiler.trace.tracing import (
     Tracer,
     abstractify,
@@ -319,7 +318,6 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
     box = {}
 
     def batched(*xs):
-        xs = [_constrain_spmd(x, d, axis) for x, d in zip(xs, dims)]
         outs, box["dims"] = batch_eval(closed.jaxpr, closed.consts, xs, dims, axis)
         return outs
 
@@ -400,14 +398,7 @@ def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
             f"vmap out_axes{leaf_paths(out_tree)[index]} is {dst}, out of range for an output "
             f"of rank {ndim}"
         )
-    return _constrain_spmd(match_axis(x, src, dst % ndim, axis.size), dst % ndim, axis)
-
-
-def _constrain_spmd(x, dim, axis: BatchAxis):
-    """With spmd_axis_name inside jit: the mapped axis is sharded over those mesh axes."""
-    if axis.spmd_axis_name is None or dim is None or current_trace() is None:
-        return x
-    return constrain_batch_dim(x, dim, axis.spmd_axis_name)
+    return match_axis(x, src, dst % ndim, axis.size)
 
 
 __all__ = ["vmap"]

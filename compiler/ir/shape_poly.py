@@ -320,7 +320,7 @@ class DimExpr:
     def __str__(self):
         parts = []
         for t, c in self.terms:
-            sign = "+" if c > 0 else "-"
+            sign = "+" if c >= 0 else "-"  # a zero expression prints as 0
             body = str(abs(c)) if t.is_constant else (str(t) if abs(c) == 1 else f"{abs(c)}*{t}")
             parts.append(f"{sign} {body}")
         text = " ".join(parts)
@@ -560,6 +560,9 @@ def bounds(e) -> tuple[float, float]:
     if found is None:
         cache[e] = (-_INF, _INF)  # a constraint about e itself does not recurse
         lo, hi = _sum_bounds(e.terms, e.scope)
+        split = _split_bounds(e)
+        if split is not None:
+            lo, hi = max(lo, split[0]), min(hi, split[1])
         for diff in [d for _, d in e.scope._geq] + _implied(e):  # e = (e - d) + d, d >= 0
             rest = e - diff
             if not isinstance(rest, DimExpr) or rest.size <= e.size:  # a >= b >= 16: a - 16
@@ -569,6 +572,25 @@ def bounds(e) -> tuple[float, float]:
                 hi = min(hi, bounds(rest)[1])
         found = cache[e] = (lo, hi)
     return found
+
+
+def _split_bounds(e: DimExpr):
+    """Bounds of `e` by cases on its first term that is a max or a min (as JAX's): with
+    `c*max(a, b)` in it, `e` is the max (c > 0) or the min (c < 0) of `e` with `c*a` and with
+    `c*b` in its place (a min the other way round); None without such a term."""
+    for term, c in e.terms:
+        if len(term.factors) != 1 or term.factors[0][1] != 1:
+            continue
+        f = term.factors[0][0]
+        if f.operation not in (MAX, MIN):
+            continue
+        value = DimExpr(((term, c),), e.scope)
+        rest = e - value
+        (alo, ahi), (blo, bhi) = (bounds(rest + c * _plain(o)) for o in f.operands)
+        if (f.operation == MAX) == (c > 0):  # e is the larger of the two cases
+            return max(alo, blo), max(ahi, bhi)
+        return min(alo, blo), min(ahi, bhi)
+    return None
 
 
 def _implied(e: DimExpr) -> list:

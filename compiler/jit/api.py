@@ -61,6 +61,8 @@ from meshjit.compiler.jit.stages import (
 )
 from meshjit.compiler.lax.ad_util import closure_convert
 from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
+from meshjit.compiler.parallel.explicit import shown_sharding
+from meshjit.compiler.parallel.sharding import NamedSharding, PartitionSpec, get_concrete_mesh
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime import client
 from meshjit.compiler.runtime.assignment import assign_call
@@ -119,7 +121,7 @@ def set_jit_disabled(disabled: bool) -> None:
 class ShapeDtypeStruct:
     """An abstract argument for `jit(f).lower(...)`: a shape and a dtype, no data."""
 
-    __slots__ = ("shape", "dtype", "weak_type", "sharding")
+    __slots__ = ("shape", "dtype", "weak_type", "_sharding")
 
     def __init__(self, shape, dtype, *, weak_type: bool = False, sharding=None):
         # JAX's extended dtypes (typed PRNG keys: key<fry>) are kept as they are
@@ -127,7 +129,20 @@ class ShapeDtypeStruct:
         if dtype is None:  # JAX's words
             raise MeshjitValueError("ShapeDtypeStruct: dtype must be specified.")
         self.shape, self.dtype = tuple(shape), dtype if extended else np.dtype(dtype)
-        self.weak_type, self.sharding = weak_type, sharding
+        self.weak_type, self._sharding = weak_type, sharding
+
+    @property
+    def sharding(self):
+        """The sharding given; a PartitionSpec on set_mesh's mesh, read when asked (as JAX)."""
+        if not isinstance(self._sharding, PartitionSpec):
+            return self._sharding
+        mesh = get_concrete_mesh()
+        if mesh is None:
+            raise MeshjitTypeError(
+                "When specifying PartitionSpec to `ShapeDtypeStruct`, the context mesh cannot "
+                "be empty. Please use `jax.set_mesh` to set the mesh context."
+            )
+        return NamedSharding(mesh, self._sharding)
 
     @property
     def ndim(self):
@@ -137,13 +152,21 @@ class ShapeDtypeStruct:
     def size(self) -> int:
         return math.prod(self.shape)
 
+    @property
+    def format(self):
+        """No layout, and the sharding if it is a concrete one, as JAX's."""
+        from meshjit.compiler.parallel.sharding import Sharding
+        from meshjit.compiler.runtime.layout import Format
+
+        return Format(None, self.sharding if isinstance(self.sharding, Sharding) else None)
+
     def __repr__(self):
-        sharding = f", sharding={self.sharding}" if self.sharding is not None else ""
+        sharding = f", sharding={self._sharding}" if self._sharding is not None else ""
         weak = ", weak_type=True" if self.weak_type else ""
         return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{sharding}{weak})"
 
     def _key(self):
-        return (self.shape, self.dtype, self.sharding, self.weak_type)
+        return (self.shape, self.dtype, self._sharding, self.weak_type)
 
     def __eq__(self, other):
         return isinstance(other, ShapeDtypeStruct) and self._key() == other._key()
@@ -156,10 +179,24 @@ class ShapeDtypeStruct:
             raise TypeError("len() of unsized object")
         return self.shape[0]
 
+    @classmethod
+    def like(cls, x) -> ShapeDtypeStruct:
+        """The shape, dtype and weak type of `x`, and its sharding when it has one it was
+        placed with (a committed array's, a ShapeDtypeStruct's), as JAX's."""
+        if isinstance(x, ShapeDtypeStruct):
+            return cls(x.shape, x.dtype, weak_type=x.weak_type, sharding=x.sharding)
+        key = getattr(getattr(x, "dtype", None), "is_extended", False)  # typed keys
+        placed = getattr(x, "_data", x) if key else x
+        sharding = getattr(x, "sharding", None) if getattr(placed, "committed", True) else None
+        if key:
+            return cls(x.shape, x.dtype, sharding=sharding)
+        aval = abstractify(x)
+        return cls(aval.shape, aval.dtype, weak_type=aval.weak_type, sharding=sharding)
+
     def update(self, **kwargs) -> ShapeDtypeStruct:
         """A copy with some of shape / dtype / weak_type / sharding replaced."""
-        fields = {name: getattr(self, name) for name in self.__slots__}
-        fields.update(kwargs)
+        fields = {"shape": self.shape, "dtype": self.dtype, "weak_type": self.weak_type}
+        fields.update({"sharding": self._sharding, **kwargs})
         shape, dtype = fields.pop("shape"), fields.pop("dtype")
         return ShapeDtypeStruct(shape, dtype, **fields)
 
@@ -201,7 +238,8 @@ def typeof(x):
     if refs.is_ref(x):
         return x.ref_aval
     aval = abstractify(x)
-    return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, aval.sharding)
+    sharding = shown_sharding(x, aval)
+    return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, sharding)
 
 
 def note_arg_shardings(tracers, shardings) -> None:
@@ -299,7 +337,9 @@ class JitFunction:
         if dyn_kwargs and self.in_shardings is not None:
             raise MeshjitValueError("pjit does not support kwargs when in_shardings is specified.")
         leaves, in_tree = flatten_args((dyn_args, dyn_kwargs))
-        in_avals = [arg_aval(x, i, self.name) for i, x in enumerate(leaves)]
+        fun = None if self.is_one_op else self.fun  # an eager op's: the value's own error
+        names = functools.partial(argument_names, self.fun, args, kwargs, statics)
+        in_avals = [arg_aval(x, i, fun, names) for i, x in enumerate(leaves)]
         if any(refs.is_ref(x) for x in leaves):
             names = argument_names(self.fun, args, kwargs, statics)
             refs.check_no_aliases(leaves, names, _source_info(self.fun))
@@ -315,7 +355,7 @@ class JitFunction:
     def _trace(self, sig: Signature) -> Traced:
         traced = self._traces.get(sig.key)
         if traced is None or (config.key_reuse and traced.consumed_keys is None):
-            if config.read("jax_no_tracing") and not self.is_one_op:
+            if config.jax_no_tracing and not self.is_one_op:
                 raise MeshjitRuntimeError(
                     f"re-tracing function {_source_info(self.fun)} for `jit`, but 'no_tracing' "
                     "is set"
@@ -352,6 +392,7 @@ class JitFunction:
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             traced.consumed_keys = key_reuse.traced_signature(keys)
             traced.fun_name = func_name(self.fun)
+            traced.donate_argnums = self._dynamic_donate_argnums()
             if refs.jaxpr_has_refs(closed.jaxpr):
                 traced.ref_runner = refs.RefRunner(closed, self.name, out_tree)
             # A trace under vmap's axis names may have baked their sizes in (pmean): not kept.
@@ -376,6 +417,7 @@ class JitFunction:
                 static,
                 functools.partial(self._describe_arg, *sig.rebuild_args(sig.leaves), sig),
                 sum(s is not None for s in out_shardings),
+                traced.num_shard_map_meshes,
             )
             kept = None if self.keep_unused else used_arguments(traced.jaxpr.jaxpr)
             names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
@@ -407,10 +449,13 @@ class JitFunction:
             lowered.kept = kept
         return lowered
 
-    def _assign(self, sig: Signature, static: list, describe, num_out: int):
+    def _assign(self, sig: Signature, static: list, describe, num_out: int, num_meshes: int):
         """The call's devices (pjit's ignore set_mesh's mesh, as JAX's)."""
         use_context = self.api == "jit"
-        return assign_call(sig.shardings, static, sig.leaves, describe, num_out, use_context)
+        declared = num_out + num_meshes
+        return assign_call(
+            sig.shardings, static, sig.leaves, describe, num_out, use_context, declared
+        )
 
     def _check_ref_closure(self, traced: Traced, sig: Signature) -> None:
         if any(refs.is_ref(x) for x in sig.leaves):
@@ -429,7 +474,20 @@ class JitFunction:
         given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals), self.api)
         return js.typed_outs(given, out_avals, in_shardings, self.api)
 
+    def _dynamic_donate_argnums(self) -> tuple[int, ...]:
+        """The donated arguments (by name too) numbered among the non-static ones, as JAX's
+        stages report them."""
+        statics = self.static_argnums
+        return tuple(sorted(i - sum(s < i for s in statics) for i in self.donate_argnums))
+
     # -- public ------------------------------------------------------------------------------
+
+    def clear_cache(self) -> None:
+        """Forgets this function's traces, lowerings and executables (JAX's `clear_cache`)."""
+        self._traces.clear()
+        self._lowerings.clear()
+        self._cache.compiled.clear()
+        self._cache.calls.clear()
 
     @api_boundary
     def trace(self, *args, **kwargs) -> Traced:
@@ -482,6 +540,7 @@ class JitFunction:
                 lowered.static_shardings,
                 functools.partial(self._describe_arg, args, kwargs, sig),
                 sum(s is not None for s in lowered.out_shardings),
+                lowered.traced.num_shard_map_meshes,
             )
             compiled = compile_for(lowered, devices)
             if config.no_execution:
@@ -656,8 +715,8 @@ def jit(
         compiler_options=compiler_options,
         propagation=propagation,
     )
-    if fun is _NO_FUN:
-        return functools.partial(jit, **kwargs)
+    if fun is _NO_FUN:  # `@jit(static_argnums=...)`: the decorator, an API boundary too
+        return api_boundary(functools.partial(jit, **kwargs))
     return JitFunction(fun, **kwargs)
 
 
@@ -699,7 +758,8 @@ def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
     def make(*args, **kwargs):
         dynamic = [a for i, a in enumerate(args) if i not in statics]
         leaves, in_tree = flatten_args((dynamic, kwargs))
-        avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
+        names = functools.partial(argument_names, fun, args, kwargs, [(i, None) for i in statics])
+        avals = [arg_aval(x, i, fun, names) for i, x in enumerate(leaves)]
 
         def flat(*xs):
             current_trace().axis_env = env
@@ -719,7 +779,8 @@ def eval_shape(fun: Callable, *args, **kwargs):
     tracing it without running anything; arguments may be ShapeDtypeStructs."""
     check_callable(fun)
     leaves, in_tree = flatten_args((args, kwargs))
-    avals = [arg_aval(x, i, getattr(fun, "__name__", "fun")) for i, x in enumerate(leaves)]
+    names = functools.partial(argument_names, fun, args, kwargs)
+    avals = [arg_aval(x, i, fun, names) for i, x in enumerate(leaves)]
 
     def flat(*xs):
         a, k = tree_unflatten(in_tree, refs.wrap_ref_args(xs))

@@ -63,6 +63,7 @@ from meshjit.compiler.tree_util import (
 )
 
 __all__ = [
+    "DisabledSafetyCheck",
     "Exported",
     "SymbolicScope",
     "default_export_platform",
@@ -248,7 +249,10 @@ class Exported:
                 f"Exported {self.fun_name} has ordered effects ({', '.join(self.ordered_effects)}"
                 "), whose tokens meshjit does not thread; it cannot be called here"
             )
-        if "cpu" not in self.platforms and "platform" not in self.disabled_safety_checks:
+        if (
+            "cpu" not in self.platforms
+            and DisabledSafetyCheck.platform() not in self.disabled_safety_checks
+        ):
             raise MeshjitValueError(
                 f"Function '{self.fun_name}' was exported for platforms '{self.platforms}' but "
                 "it is used on '('cpu',)'."
@@ -290,6 +294,41 @@ def _on_mesh(s: NamedSharding | None, mesh: Mesh):
 # Exporting.
 
 
+class DisabledSafetyCheck:
+    """A safety check export skips, as JAX's: `platform()` (deserializing for another
+    platform) or `custom_call(name)` (a call target not known to be stable); `str()` is its
+    name in the artifact."""
+
+    __slots__ = ("_impl",)
+
+    def __init__(self, _impl: str):
+        self._impl = _impl
+
+    @classmethod
+    def platform(cls) -> DisabledSafetyCheck:
+        return cls("platform")
+
+    @classmethod
+    def custom_call(cls, target_name: str) -> DisabledSafetyCheck:
+        return cls(f"custom_call:{target_name}")
+
+    def is_custom_call(self) -> str | None:
+        """The custom call target this check allows, if it is one."""
+        prefix = "custom_call:"
+        return self._impl[len(prefix) :] or None if self._impl.startswith(prefix) else None
+
+    def __str__(self):
+        return self._impl
+
+    __repr__ = __str__
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, DisabledSafetyCheck) and self._impl == other._impl
+
+    def __hash__(self) -> int:
+        return hash(self._impl)
+
+
 def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Exported]:
     """`export(jit(f))(*args, **kwargs)` -> an Exported of f at those arguments (arrays or
     ShapeDtypeStructs, with shardings as jit's)."""
@@ -329,7 +368,7 @@ def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Expo
             platforms=platforms,
             ordered_effects=(),
             unordered_effects=(),
-            disabled_safety_checks=tuple(str(c) for c in disabled_checks),
+            disabled_safety_checks=tuple(DisabledSafetyCheck(str(c)) for c in disabled_checks),
             mlir_module_serialized=_portable_artifact(
                 lowered.compiler_ir(), lowered.traced.jaxpr.in_avals, platforms
             ),
@@ -487,7 +526,9 @@ def _write_exported(w: fmt.Writer, exp: Exported, vjp_order: int) -> int:
         F.out_shardings: _shardings(w, exp._out_named_shardings, meshes),
         F.ordered_effects: w.offsets([w.effect(e) for e in exp.ordered_effects]),
         F.unordered_effects: w.offsets([w.effect(e) for e in exp.unordered_effects]),
-        F.disabled_checks: w.offsets([w.disabled_check(c) for c in exp.disabled_safety_checks]),
+        F.disabled_checks: w.offsets(
+            [w.disabled_check(str(c)) for c in exp.disabled_safety_checks]
+        ),
         F.platforms: w.strings(exp.platforms),
         F.mlir_module_serialized: w.byte_vector(exp.mlir_module_serialized),
         F.module_kept_var_idx: w.numbers(exp.module_kept_var_idx, np.uint16),
@@ -530,7 +571,9 @@ def _sharding_idxs(w: fmt.Writer, shardings, uniques) -> int:
 def deserialize(blob) -> Exported:
     """An Exported from the bytes `Exported.serialize()` (meshjit's or JAX's) wrote."""
     if not isinstance(blob, (bytes, bytearray, memoryview)):
-        raise MeshjitTypeError(f"deserialize takes bytes, got {type(blob).__name__}")
+        raise MeshjitTypeError(  # (JAX's words: its memoryview of the blob)
+            f"deserialize takes bytes: a bytes-like object is required, not '{type(blob).__name__}'"
+        )
     data = bytes(blob)
     try:
         return _read_exported(fmt.Reader.root(data))
@@ -586,7 +629,7 @@ def _read_exported(r: fmt.Reader) -> Exported:
         ordered_effects=tuple(e.string(0) for e in r.tables(F.ordered_effects)),
         unordered_effects=tuple(e.string(0) for e in r.tables(F.unordered_effects)),
         disabled_safety_checks=tuple(
-            fmt.read_disabled_check(c) for c in r.tables(F.disabled_checks)
+            DisabledSafetyCheck(fmt.read_disabled_check(c)) for c in r.tables(F.disabled_checks)
         ),
         mlir_module_serialized=module,
         calling_convention_version=calling_convention,

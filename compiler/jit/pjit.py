@@ -79,13 +79,16 @@ lowering_rules.register(pjit_p, _pjit_lowering)
 def _pjit_jvp(primals, tangents, *, jaxpr, name):
     nonzeros = [t is not None for t in tangents]
     ts = [t for t in tangents if t is not None]
+    nonzero_outs: list[bool] = []  # the other tangents are symbolic zeros, as JAX's
     with plain_names():  # the body's ops keep their names
-        lin = linearize_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts])
+        lin = linearize_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts], nonzero_outs=nonzero_outs)
     consts, fwd = closure_convert(lin.fwd)
     outs = pjit_p.bind(*consts, *primals, jaxpr=fwd, name=name)
     n = len(jaxpr.out_avals)
-    touts = pjit_p.bind(*outs[n:], *ts, jaxpr=lin.lin, name=name)  # JAX keeps the name
-    return outs[:n], touts
+    if not any(nonzero_outs):
+        return outs[:n], [None] * n
+    touts = iter(pjit_p.bind(*outs[n:], *ts, jaxpr=lin.lin, name=name))  # JAX keeps the name
+    return outs[:n], [next(touts) if nz else None for nz in nonzero_outs]
 
 
 @transpose_rules.register(pjit_p)

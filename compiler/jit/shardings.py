@@ -144,18 +144,34 @@ def check_ranks(shardings, avals, what: str) -> None:
             s.check_rank(aval.ndim, f"{what}[{i}] for {aval.str_short()}")
 
 
-def constraint_shardings(jaxpr: Jaxpr | ClosedJaxpr) -> list[NamedSharding]:
-    """Every sharding named by a sharding_constraint in the jaxpr and its sub-jaxprs."""
+def constraint_shardings(jaxpr: Jaxpr | ClosedJaxpr) -> tuple[list, list]:
+    """The shardings the jaxpr and its sub-jaxprs name: its shard_maps' meshes (as replicated
+    NamedShardings: their bodies run on those devices) and its sharding_constraints'."""
+    meshes, found = [], []
+    _collect_shardings(jaxpr, meshes, found)
+    return meshes, found
+
+
+def _collect_shardings(jaxpr, meshes: list, found: list) -> None:
     if isinstance(jaxpr, ClosedJaxpr):
         jaxpr = jaxpr.jaxpr
-    found = []
     for eqn in jaxpr.eqns:
         s = eqn.params.get("sharding")
         if isinstance(s, NamedSharding):
             found.append(s)
-        mesh = eqn.params.get("mesh")  # shard_map bodies run on their mesh's devices
+        mesh = eqn.params.get("mesh")
         if isinstance(mesh, (Mesh, AbstractMesh)):
-            found.append(NamedSharding(mesh, PartitionSpec()))
+            meshes.append(NamedSharding(mesh, PartitionSpec()))
+        exported = eqn.params.get("exported")  # a called Exported runs on its devices too
+        if exported is not None and exported.nr_devices > 1:
+            meshes.extend(_exported_mesh(exported))
         for sub in param_jaxprs(eqn.params):
-            found.extend(constraint_shardings(sub))
-    return found
+            _collect_shardings(sub, meshes, found)
+
+
+def _exported_mesh(exported) -> list:
+    """The mesh of a multi-device Exported's shardings, as a replicated NamedSharding (none
+    when it names no sharding)."""
+    named = [*exported._in_named_shardings, *exported._out_named_shardings]
+    first = next((s for s in named if s is not None and s.mesh.size > 1), None)
+    return [] if first is None else [NamedSharding(first.mesh, PartitionSpec())]

@@ -8,6 +8,8 @@ import operator
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.parallel.explicit import array_aval
+from meshjit.compiler.parallel.sharding import NamedSharding
 from meshjit.compiler.runtime.dispatch import context_key
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
@@ -155,16 +157,36 @@ def _check_statics(fun, nums, names, params, positional, kinds, kind) -> None:
             )
 
 
-def arg_aval(x, i: int, name: str) -> ShapedArray:
-    """The aval of argument leaf `i` of jit(name) (a mutable ref's: `Ref{...}`)."""
+def _struct_typed(x, aval: ShapedArray) -> ShapedArray:
+    """A ShapeDtypeStruct's aval typed by its NamedSharding, as an Array's (its Explicit
+    axes in the type, its mesh of Auto axes kept); arrays and tracers are typed already."""
+    if hasattr(x, "aval") or getattr(x, "_sharding", None) is None:
+        return aval
+    sharding = x.sharding
+    return array_aval(aval, sharding) if type(sharding) is NamedSharding else aval
+
+
+def arg_aval(x, i: int, fun, names=None) -> ShapedArray:
+    """The aval of argument leaf `i` of a call of `fun` (a mutable ref's: `Ref{...}`).
+    `names()`: the leaves' names (`argument_names`), read only to say which one is not an
+    array; None (a compiled function's call) gives JAX's shorter message. `fun` None (an eager
+    primitive's jit): the value's own error."""
     if getattr(type(x), "is_mutable_ref", False):
         return x.ref_aval
     try:
-        return abstractify(x)
-    except MeshjitTypeError as e:
-        raise MeshjitTypeError(  # JAX's words first
-            f"Error interpreting argument to jit({name}) as an abstract array. The problematic "
-            f"value is of type {type(x)} and was passed to the function as argument {i}: "
-            f"{e.bare_message}. Non-array arguments must be marked static with static_argnums "
-            "/ static_argnames."
+        return _struct_typed(x, abstractify(x))
+    except MeshjitTypeError:
+        if fun is None:
+            raise
+        if names is None:
+            raise MeshjitTypeError(
+                f"Cannot interpret value of type {type(x)} as an abstract array; it does not "
+                "have a dtype attribute"
+            ) from None
+        raise MeshjitTypeError(  # JAX's words
+            f"Error interpreting argument to {fun!r} as an abstract array. The problematic "
+            f"value is of type {type(x)} and was passed to the function at path "
+            f"{names()[i]}.\nThis typically means that a jit-wrapped function was called with "
+            "a non-array argument, and this argument was not marked as static using the "
+            "static_argnums or static_argnames parameters of jax.jit."
         ) from None

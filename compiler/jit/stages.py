@@ -23,6 +23,7 @@ from meshjit.compiler.runtime import distributed as dist
 from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime.assignment import DeviceAssignment
 from meshjit.compiler.runtime.dispatch import CallCache, Executable, compile_executable
+from meshjit.compiler.runtime.layout import Format, formats
 from meshjit.compiler.runtime.placement import same_placement
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
@@ -36,7 +37,7 @@ class Traced:
 
     __slots__ = (
         "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys",
-        "ref_runner", "fun_name",
+        "ref_runner", "fun_name", "donate_argnums",
     )  # fmt: skip
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
@@ -47,8 +48,24 @@ class Traced:
         self.consumed_keys = None  # key arguments the trace consumed (jit/key_reuse.py)
         self.ref_runner = None  # a program using mutable refs runs through it (jit/refs.py)
         self.fun_name = name  # JAX's: the traced function's own name (`<lambda>`), set by jit
+        self.donate_argnums = ()  # set by jit: the donated arguments among the non-static ones
 
     out_info = property(lambda self: _out_info(self))
+
+    @property
+    def out_avals(self):
+        """The outputs' avals in the outputs' structure (a typed key's: `key<fry>[...]`), as
+        JAX's `Traced.out_avals`."""
+        from meshjit.compiler.random.keys import PRNGKeyArray  # random builds on jit
+
+        def is_key(x):
+            return isinstance(x, PRNGKeyArray)
+
+        def aval(x):  # a key node holds its data's aval: (*shape, words)
+            return KeyAval(x._data.shape[:-1], x.dtype) if is_key(x) else x
+
+        avals = _unflatten_out(self.out_tree, list(self.jaxpr.out_avals))
+        return tree_public.tree_map(aval, avals, is_leaf=is_key)
 
     @property
     def in_avals(self):
@@ -73,9 +90,19 @@ class Traced:
 
     @property
     def constraints(self) -> list:
-        """The shardings its constraints and shard_maps name (found once, when lowering)."""
-        if self._constraints is None:
-            self._constraints = constraint_shardings(self.jaxpr)
+        """The shardings its shard_maps (first) and constraints name."""
+        return self._named_shardings()[0]
+
+    @property
+    def num_shard_map_meshes(self) -> int:
+        """How many of `constraints` are shard_maps' meshes: those decide the devices as
+        in/out shardings do (constraints alone do not, as JAX)."""
+        return self._named_shardings()[1]
+
+    def _named_shardings(self) -> tuple[list, int]:
+        if self._constraints is None:  # found once, when lowering
+            meshes, found = constraint_shardings(self.jaxpr)
+            self._constraints = (meshes + found, len(meshes))
         return self._constraints
 
 
@@ -181,6 +208,7 @@ class Lowered:
         self.kept = None  # the flat arguments the module takes (keep_unused=False), None: all
 
     in_avals = property(lambda self: self.traced.in_avals)
+    donate_argnums = property(lambda self: self.traced.donate_argnums)
 
     @property
     def out_avals(self):
@@ -318,6 +346,19 @@ def _unflatten_out(out_tree, leaves):
     return leaves[0] if out_tree.kind is None else tree_unflatten(out_tree, leaves)
 
 
+def _per_value(tree, leaves):
+    """`leaves` (a sharding or format per flat value) in the structure of `tree`, a typed key
+    standing for itself (as JAX's keys, which are no pytrees), not wrapped around its data's."""
+    from meshjit.compiler.random.keys import PRNGKeyArray  # random builds on jit
+    from meshjit.compiler.tree_util import tree_map
+
+    def is_key(x):
+        return isinstance(x, PRNGKeyArray)
+
+    value = _unflatten_out(tree, leaves)
+    return tree_map(lambda x: x._data if is_key(x) else x, value, is_leaf=is_key)
+
+
 def _out_info(traced: Traced, out_shardings=None):
     """The outputs as ShapeDtypeStructs: a typed output (explicit axes) with its sharding, the
     concrete one of `out_shardings` when given, else its type's."""
@@ -374,22 +415,49 @@ class Compiled(ExecutableViews):
     out_info = property(lambda self: _out_info(self.traced))
     args_info = property(lambda self: self.traced.args_info)
     in_avals = property(lambda self: self.traced.in_avals)
+    donate_argnums = property(lambda self: self.traced.donate_argnums)
 
     @property
     def input_shardings(self):
         """The arguments' shardings, in the (args, kwargs) structure of the call (as JAX); None
         for an argument the program does not take (keep_unused=False)."""
+        return _per_value(self.traced.in_tree, self._input_shardings())
+
+    @property
+    def output_shardings(self):
+        """The outputs' shardings, in the outputs' structure."""
+        return _per_value(self.traced.out_tree, self._named(self.executable.output_shardings))
+
+    def _input_shardings(self) -> list:
         shardings = self._named(self.executable.input_shardings)
         kept = self.executable.kept
         if kept is not None:
             given = dict(zip(kept, shardings))
             shardings = [given.get(i) for i in range(len(self.traced.jaxpr.in_avals))]
-        return tree_unflatten(self.traced.in_tree, shardings)
+        return shardings
 
     @property
-    def output_shardings(self):
-        """The outputs' shardings, in the outputs' structure."""
-        return _unflatten_out(self.traced.out_tree, self._named(self.executable.output_shardings))
+    def input_formats(self):
+        """The arguments' Formats (their layouts and shardings), structured as
+        `input_shardings`; `Format()` for an argument the program does not take."""
+        loaded = self.executable.loaded
+        flat = formats(loaded.get_parameter_layouts(), self._named(self.executable.input_shardings))
+        kept = self.executable.kept
+        if kept is not None:
+            given = dict(zip(kept, flat))
+            flat = [given.get(i, Format()) for i in range(len(self.traced.jaxpr.in_avals))]
+        return _per_value(self.traced.in_tree, flat)
+
+    @property
+    def output_formats(self):
+        """The outputs' Formats, in the outputs' structure."""
+        shardings = self._named(self.executable.output_shardings)
+        flat = formats(self.executable.loaded.get_output_layouts(), shardings)
+        return _per_value(self.traced.out_tree, flat)
+
+    def runtime_executable(self):
+        """The PJRT executable XLA compiled (JAX's `runtime_executable()`)."""
+        return self.executable.loaded
 
     def _named(self, shardings) -> list:
         """A one-device program's shardings (None in the executable) as SingleDeviceShardings."""
@@ -415,7 +483,7 @@ class Compiled(ExecutableViews):
                 f"{self.traced.in_tree} but was called with {in_tree}"
             )
         expected = self.traced.jaxpr.in_avals
-        got = [arg_aval(x, i, name) for i, x in enumerate(leaves)]
+        got = [arg_aval(x, i, name) for i, x in enumerate(leaves)]  # JAX's short message
         for i, (e, g) in enumerate(zip(expected, got)):
             if e.shape != g.shape or e.dtype != g.dtype:
                 raise MeshjitTypeError(

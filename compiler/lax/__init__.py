@@ -164,7 +164,6 @@ from meshjit.compiler.lax.shapes import (
     reshape,
     squeeze,
     transpose,
-    zeros_like_array,
 )
 from meshjit.compiler.lax.slicing import (
     dynamic_index_in_dim,
@@ -400,7 +399,6 @@ __all__ = [
     "top_k",
     "transpose",
     "while_loop",
-    "zeros_like_array",
     "zeta",
 ]
 

@@ -15,6 +15,7 @@ import threading
 from typing import Sequence
 
 from meshjit.compiler.errors import MeshjitValueError, enter_source, leave_source
+from meshjit.compiler.ir import sharding_rules
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
 from meshjit.compiler.ir.registry import Primitive, batch_always, batching_rules, trace_state
 from meshjit.compiler.lax.ad_util import aval_of
@@ -223,7 +224,13 @@ def unbatched_aval(aval: ShapedArray, dim: int | None) -> ShapedArray:
     if hasattr(aval, "inner_aval"):  # a mutable ref's type (state/types.py)
         return type(aval)(unbatched_aval(aval.inner_aval, dim))
     shape = aval.shape[:dim] + aval.shape[dim + 1 :]
-    return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
+    example = ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma, None, aval.mesh)
+    s = aval.sharding
+    if s is None:
+        return example
+    spec = tuple(s.spec)  # as JAX: an example keeps the other dimensions' type shardings
+    spec = spec[:dim] + spec[dim + 1 :]
+    return sharding_rules.typed(example, s.mesh, spec, "vmap", s.spec.unreduced, s.spec.reduced)
 
 
 # ---------------------------------------------------------------------------------------------

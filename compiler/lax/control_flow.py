@@ -55,7 +55,7 @@ from meshjit.compiler.lax.batching import (
 )
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
-from meshjit.compiler.trace.tracing import Tracer, abstractify, trace_flat
+from meshjit.compiler.trace.tracing import Tracer, abstractify, require_concrete, trace_flat
 from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
 
 __all__ = ["cond", "fori_loop", "map", "platform_dependent", "scan", "switch", "while_loop"]
@@ -314,11 +314,10 @@ def _cond_rule(index, *args, branches):
         raise MeshjitTypeError(f"cond index must be an i32 scalar, got {index.str_short()}")
     for branch in branches:
         _check_args("cond branch", branch.in_avals, args)
-    outs = []
+    outs = []  # typed as branch 0 (cond's false_fun), weak type included, as JAX's
     for column in zip(*(b.out_avals for b in branches)):
-        weak = all(a.weak_type for a in column)
         vma = frozenset().union(index.vma, *(a.vma for a in column))
-        outs.append(column[0].update(weak_type=weak, vma=vma))
+        outs.append(column[0].update(vma=vma))
     return outs
 
 
@@ -637,6 +636,11 @@ def _scan_length(x_avals, length) -> int:
     if length is not None:
         if isinstance(length, (float, np.floating)):  # JAX takes int(length)
             length = int(length)
+        require_concrete(
+            length,
+            "The `length` argument to `scan` expects a concrete `int` value. For scan-like "
+            "iteration with a dynamic length, use `while_loop` or `fori_loop`.",
+        )
         if not _is_static_int(length) and not is_symbolic_dim(length):
             raise MeshjitValueError(f"scan length must be an int, got {length!r}")
         length = max_dim(int_or_symbolic(length), 0)  # as JAX: a negative length runs none

@@ -17,6 +17,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
     ShardingTypeError,
@@ -44,6 +45,11 @@ COMPLEX_PREFIX = {np.dtype(np.complex64): "c", np.dtype(np.complex128): "z"}
 def check_matrix(
     name: str, aval: ShapedArray, *, square: bool = False, what: str = "input", complex_ok=False
 ):
+    if aval.dtype in (np.float16, dtypes.bfloat16):  # JAX's error: LAPACK has no such kernels
+        raise MeshjitNotImplementedError(
+            f"Unsupported dtype {aval.dtype}. ({name} takes float32 or float64 matrices, got "
+            f"{aval.str_short()}: cast the {what} up first)"
+        )
     if aval.dtype not in LAPACK_PREFIX and not (complex_ok and aval.dtype in COMPLEX_PREFIX):
         accepted = (
             "float32, float64, complex64 and complex128" if complex_ok else "float32 and float64"

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler.errors import (
+    IncompatibleShapesError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -775,9 +776,8 @@ def _triangular_solve_abstract_eval(
         )
     common = b.shape[-2] if left_side else b.shape[-1]
     if a.shape[:-2] != b.shape[:-2] or a.shape[-1] != common:
-        raise MeshjitTypeError(
-            f"Incompatible shapes for arguments to triangular_solve: {a.str_short()} and "
-            f"{b.str_short()}"
+        raise IncompatibleShapesError(  # JAX's ValueError, in its words
+            f"Incompatible shapes for arguments to triangular_solve: {a.shape} and {b.shape}."
         )
     return b.strip_weak_type()
 

@@ -390,6 +390,8 @@ def full(shape, fill_value, dtype=None, *, sharding=None):
     """`fill_value` broadcast to `shape` (laid out by `sharding` when given, as
     out_sharding= of jnp's creation functions)."""
     shape = checks.nonnegative_shape("full", shape)
+    if getattr(dtype, "is_extended", False):  # typed keys (JAX's extended dtypes)
+        return _placed(dtype.full(shape, fill_value), sharding, "lax.full")
     fill_shape = np.shape(fill_value) if isinstance(fill_value, (int, float)) else None
     fill_shape = aval_of(fill_value).shape if fill_shape is None else fill_shape
     if fill_shape != ():
@@ -426,6 +428,8 @@ __all__ = sorted(
 def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
     """`fill_value` in x's shape and dtype; weakly typed when `x` is and no dtype is given
     (as JAX); laid out by `sharding` when given."""
+    if dtype is None and getattr(getattr(x, "dtype", None), "is_extended", False):
+        return full(x.shape if shape is None else shape, fill_value, x.dtype, sharding=sharding)
     aval = ad_util.aval_of(x)
     shape = aval.shape if shape is None else tuple(shape)
     if dtype is None and aval.weak_type:
@@ -433,10 +437,6 @@ def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
         return _placed(out, sharding, "lax.full_like")
     dtype = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
     return full(shape, fill_value, dtype, sharding=sharding)
-
-
-def zeros_like_array(x):
-    return full_like(x, 0)
 
 
 def collapse(operand, start_dimension: int, stop_dimension: int | None = None):
@@ -625,7 +625,15 @@ def _squeeze_sharding(out, x, *, dimensions):
 
 @sharding_rules.register(concatenate_p)
 def _concatenate_sharding(out, *xs, dimension):
-    """The operands' common sharding, the concatenated dimension's included (as JAX)."""
+    """The operands' common sharding, the concatenated dimension's included: as JAX, typed
+    operands must all have the same one."""
+    typed_ = [x.sharding for x in xs if x.sharding is not None]
+    if any(tuple(s.spec) != tuple(typed_[0].spec) for s in typed_[1:]):
+        raise ShardingTypeError(
+            "All operands should have the same sharding. Got shardings "
+            + ", ".join(str(s) for s in typed_)
+            + " (concatenate needs one; reshard the operands first)"
+        )
     return broadcasting("concatenate")(out, *xs)
 
 

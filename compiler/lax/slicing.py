@@ -21,7 +21,12 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim, max_dim
+from meshjit.compiler.ir.shape_poly import (
+    dimension_as_value,
+    int_or_symbolic,
+    is_symbolic_dim,
+    max_dim,
+)
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, sliced, spec_of
 from meshjit.compiler.lax import ad_util, shapes
 from meshjit.compiler.lax import shape_checks as checks
@@ -105,7 +110,7 @@ def _dynamic_slice_rule(x, *starts, slice_sizes):
             f"dynamic_slice of {x.str_short()}: slice_sizes {tuple(slice_sizes)} has "
             f"{len(slice_sizes)} entries, one per operand dimension ({x.ndim}) is needed"
         )
-    if any(s < 0 for s in slice_sizes):
+    if any(not s >= 0 for s in slice_sizes):  # JAX's comparison, for symbolic sizes
         raise MeshjitTypeError(
             "slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
             f"{tuple(slice_sizes)}."
@@ -254,6 +259,8 @@ def _from_end(index, size):
     if isinstance(index, (int, np.integer)):
         index = int(index)
         return np.int32(index + size if index < 0 else index)
+    if is_symbolic_dim(index):  # as JAX, `index < 0` decided statically (or inconclusive)
+        return dimension_as_value(index + size if index < 0 else index)
     aval = aval_of(index)
     if dtypes.is_unsigned(aval.dtype):
         return index

@@ -7,6 +7,7 @@ uniform on a disk, or a complex normal cut at modulus 2)."""
 from __future__ import annotations
 
 import math
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -19,6 +20,7 @@ from meshjit.compiler.random.multivariate import orthogonal as random_orthogonal
 from meshjit.compiler.random.util import canonical_shape
 
 __all__ = [
+    "Initializer",
     "constant",
     "delta_orthogonal",
     "glorot_normal",
@@ -43,6 +45,13 @@ __all__ = [
 # The standard deviation of a standard normal truncated to (-2, 2): dividing by it makes a
 # truncated_normal draw have the variance asked for.
 _TRUNCATED_STDDEV = 0.8796256610342398
+
+
+class Initializer(Protocol):
+    """What every initializer is (JAX's typing protocol): `init(key, shape, dtype) -> array`."""
+
+    def __call__(self, key: Any, shape: Any, dtype: Any = None, out_sharding: Any = None) -> Any:
+        raise NotImplementedError
 
 
 def _float(dtype):

@@ -8,6 +8,7 @@ operator on a traced array costs no lookup. The package registers `METHODS` on t
 
 from __future__ import annotations
 
+from meshjit.compiler.ir.shape_poly import DimExpr
 from meshjit.compiler.numpy.bits import byteswap, view
 from meshjit.compiler.numpy.complex_parts import conj, imag, real
 from meshjit.compiler.numpy.creation import copy
@@ -77,10 +78,32 @@ def _operator(fn, reflected: bool = False):
     def method(self, other):
         if getattr(type(other), "_defer_binop", False):
             return NotImplemented
+        other = _from_protocol(other)
         return fn(other, self) if reflected else fn(self, other)
 
     method.__name__, method.__wrapped__ = fn.__name__, fn
     return method
+
+
+def _comparison(fn):
+    """`fn` as a comparison method (`==`, `<`, ...)."""
+
+    def method(self, other):
+        return fn(self, _from_protocol(other))
+
+    method.__name__, method.__wrapped__ = fn.__name__, fn
+    return method
+
+
+def _from_protocol(other):
+    """As JAX's operators: an object of the `__jax_array__` protocol converts."""
+    if (
+        getattr(other, "__jax_array__", None) is not None
+        and not hasattr(other, "aval")
+        and type(other) is not DimExpr  # symbolic dimensions: as values inside a trace only
+    ):
+        return other.__jax_array__()
+    return other
 
 
 def _reshape(self, *shape, order="C"):
@@ -126,12 +149,12 @@ _BINARY_OPERATORS = {
 METHODS = {
     **{f"__{name}__": _operator(fn) for name, fn in _BINARY_OPERATORS.items()},
     **{f"__r{name}__": _operator(fn, reflected=True) for name, fn in _BINARY_OPERATORS.items()},
-    "__lt__": less,
-    "__le__": less_equal,
-    "__gt__": greater,
-    "__ge__": greater_equal,
-    "__eq__": equal,
-    "__ne__": not_equal,
+    "__lt__": _comparison(less),
+    "__le__": _comparison(less_equal),
+    "__gt__": _comparison(greater),
+    "__ge__": _comparison(greater_equal),
+    "__eq__": _comparison(equal),
+    "__ne__": _comparison(not_equal),
     "__neg__": negative,
     "__pos__": positive,
     "__abs__": abs,

@@ -15,6 +15,7 @@ from meshjit.compiler.errors import (
     ConcretizationError,
     IncompatibleShapesError,
     MeshjitNotImplementedError,
+    MeshjitOverflowError,
     MeshjitTypeError,
     MeshjitValueError,
 )
@@ -90,11 +91,14 @@ def _check_order(order) -> None:
 
 def _asarray(a, dtype):
     dtypes.check_user_dtype(dtype, "array")
+    a = _from_jax_array(a)
     if a is None:
         raise MeshjitValueError("None is not a valid value for jnp.array")
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
         a = np.asarray(a)
     a = _dims_as_values(a)  # symbolic dimensions (shape polymorphism): `jnp.array(x.shape)`
+    if isinstance(a, (list, tuple)) and any(_has_jax_array(x) for x in _leaves(a)):
+        a = _map_leaves(_from_jax_array, a)  # as JAX: leaves converted through the protocol
     if isinstance(a, (list, tuple)) and contains_traced(a):
         # As JAX: each element converted to the (strong) common dtype and given its new axis
         # in turn, then all concatenated.
@@ -105,14 +109,46 @@ def _asarray(a, dtype):
             raise MeshjitValueError("None is not a valid value for jnp.array")
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         try:
-            a = _host_array(a, None if dtype is None else checked_dtype(dtype))
+            host = _host_array(a, None if dtype is None else checked_dtype(dtype))
         except ValueError:
             if not any(is_meshjit_array(x) for x in _leaves(a)):
                 raise
             # Ragged arrays: JAX stacks them, and says which shapes differ
             return concatenate([expand_dims(asarray(x, dtype), 0) for x in a], 0)
+        if dtype is None and host.dtype == np.int64 and not dtypes.x64_enabled:
+            _check_python_ints_fit(host, a)
+        a = host
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
+
+
+def _has_jax_array(x) -> bool:
+    return getattr(x, "__jax_array__", None) is not None and not is_meshjit_array(x)
+
+
+def _from_jax_array(a):
+    """An object of the `__jax_array__` protocol as the array it gives (JAX's jnp.array and
+    the *_like functions convert it; other functions refuse it, see `abstractify`)."""
+    return a.__jax_array__() if _has_jax_array(a) else a
+
+
+def _map_leaves(fn, seq):
+    if isinstance(seq, (list, tuple)):
+        return [_map_leaves(fn, x) for x in seq]
+    return fn(seq)
+
+
+def _check_python_ints_fit(values: np.ndarray, seq) -> None:
+    """As JAX (its int32 array of the list, by NumPy): a Python int past int32's range in a list
+    raises instead of wrapping."""
+    info = np.iinfo(np.int32)
+    if values.size and (values.min() < info.min or values.max() > info.max):
+        ints = (v for v in _leaves(seq) if type(v) is int)
+        bad = next((v for v in ints if not info.min <= v <= info.max), None)
+        if bad is not None:
+            raise MeshjitOverflowError(
+                f"Python integer {bad} out of bounds for int32 (jnp.array of a list, x64 off)"
+            )
 
 
 def _dims_as_values(a):
@@ -221,13 +257,26 @@ def _shape_arg(shape):
     return tuple(shape)
 
 
+def _key_dtype(dtype, like=None):
+    """The key dtype (JAX's extended dtype) an array is filled with: `dtype`'s, else (no
+    dtype given) the one of `like`, the fill value or prototype; else None."""
+    if dtype is None:
+        dtype = getattr(like, "dtype", None)
+    return dtype if getattr(dtype, "is_extended", False) else None
+
+
 def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
+    key_dtype = _key_dtype(dtype, fill_value)
+    if key_dtype is not None:  # typed keys: all of fill_value's data, or each word fill_value
+        return placed(key_dtype.full(_shape_arg(shape), fill_value), device, out_sharding, "full")
     dtypes.check_user_dtype(dtype, "full")
     return placed(_full(shape, fill_value, dtype), device, out_sharding, "full")
 
 
 def _full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("broadcast_in_dim", _shape_arg(shape))  # JAX's name
+    if getattr(dtype, "is_extended", False):  # typed keys: keys of `fill_value` words
+        return lax.full(shape, fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         return materialize(lax.full(shape, fill_value))  # weak; a too large int wraps, as JAX
     if dtype is None:
@@ -244,29 +293,46 @@ def _full(shape, fill_value, dtype=None):
 
 
 def zeros(shape, dtype=None, *, device=None, out_sharding=None):
+    if _key_dtype(dtype) is not None:  # typed keys, each word 0, as JAX's
+        return full(shape, 0, dtype, device=device, out_sharding=out_sharding)
     dtypes.check_user_dtype(dtype, "zeros")
     value = _full(shape, 0, dtype or dtypes.default_float)
     return placed(value, device, out_sharding, "zeros")
 
 
 def ones(shape, dtype=None, *, device=None, out_sharding=None):
+    if _key_dtype(dtype) is not None:  # typed keys, each word 1, as JAX's
+        return full(shape, 1, dtype, device=device, out_sharding=out_sharding)
     dtypes.check_user_dtype(dtype, "ones")
     value = _full(shape, 1, dtype or dtypes.default_float)
     return placed(value, device, out_sharding, "ones")
 
 
 def empty(shape, dtype=None, *, device=None, out_sharding=None):
-    dtypes.check_user_dtype(dtype, "empty")
+    if _key_dtype(dtype) is None:
+        dtypes.check_user_dtype(dtype, "empty")
     return zeros(shape, dtype, device=device, out_sharding=out_sharding)
 
 
 def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_sharding=None):
+    if not (hasattr(a, "dtype") and hasattr(a, "shape")):  # duck typing, as JAX
+        a = _from_jax_array(a)
+    key_dtype = _key_dtype(dtype, a)
+    if key_dtype is not None:
+        if not getattr(getattr(a, "dtype", None), "is_extended", False):
+            raise MeshjitTypeError(f"Cannot determine dtype of {key_dtype}")  # JAX's words
+        value = key_dtype.full(a.shape if shape is None else _shape_arg(shape), fill_value)
+        return placed(value, device, out_sharding, "full_like")
+    if getattr(getattr(a, "dtype", None), "is_extended", False):  # keys' shape, numbers
+        out = _full(a.shape if shape is None else shape, fill_value, dtype)
+        return placed(out, device, out_sharding, "full_like")
     aval = aval_of(a)
     out = _full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
     if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak
         out = lax.convert_element_type(out, aval.dtype, weak_type=True)
     if out_sharding is None and device is None and shape is None and aval.spec_key is not None:
-        out_sharding = aval.sharding  # as JAX: like a typed value, typed alike
+        # as JAX: like a typed value, typed alike (an Array's on its devices)
+        out_sharding = aval.sharding if is_traced(a) else a.sharding
     return placed(out, device, out_sharding, "full_like")
 
 
@@ -291,6 +357,19 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None, out_sharding
     return placed(_arange(start, stop, step, dtype), device, out_sharding, "arange")
 
 
+def _check_arange_scalars(start, stop, step) -> None:
+    """JAX's ValueErrors for an array bound and for a complex one."""
+    named = (("stop" if stop is None and step is None else "start", start), ("stop", stop))
+    for name, v in (*named, ("step", step)):
+        if v is not None and not is_symbolic_dim(v) and np.ndim(v) != 0:
+            raise MeshjitValueError(f"jax.numpy.arange: arguments must be scalars; got {name}={v}")
+    if builtins.any(np.iscomplexobj(v) for _, v in (*named, ("step", step)) if v is not None):
+        raise MeshjitValueError(
+            "Passing complex start/stop/step to jnp.arange is no longer supported starting in "
+            "JAX v0.10.0."
+        )
+
+
 def _arange(start, stop=None, step=None, dtype=None):
     for what, v in (("start", start), ("stop", stop), ("step", step)):
         if is_traced(v):
@@ -300,6 +379,7 @@ def _arange(start, stop=None, step=None, dtype=None):
                 f"{v.aval.str_long()}. It arose in the jnp.arange argument '{what}': arange needs "
                 "concrete (static) bounds; mark them static (static_argnums) under jit"
             )
+    _check_arange_scalars(start, stop, step)
     if stop is None:
         start, stop = 0, start
     step = 1 if step is None else step

@@ -361,6 +361,8 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
         return rebuild(where(cond, xd, yd))
     x, y = promote(x, y)
     condition, x, y = broadcast_all(as_bool(condition), x, y)
+    if 0 in aval_of(x).shape:  # as JAX's: nothing to select, so x (its tangent, a zero of y's)
+        return x
     return lax.select(condition, x, y)
 
 
@@ -386,6 +388,8 @@ def astype(x, dtype, /, *, copy=False, device=None):
     """x as `dtype` (`copy` is moot: arrays are immutable); on `device` when given."""
     if device is not None:
         return placed(astype(x, dtype), device, None, "astype")
+    if getattr(dtype, "is_extended", False):  # a key dtype: JAX's error (wrap_key_data makes keys)
+        raise MeshjitValueError(f"Cannot convert_element_type from {aval_of(x).dtype} to {dtype}")
     dtypes.check_user_dtype(dtype, "astype")
     x = materialize(x)
     if _is_complex(x):

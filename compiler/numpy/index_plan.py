@@ -26,7 +26,6 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import (
     InconclusiveDimensionOperation,
-    is_constant_dim,
     is_constant_shape,
     is_symbolic_dim,
     max_dim,
@@ -377,6 +376,8 @@ def slice_bounds(s: slice, size: int) -> _SliceBounds:
     """`s` over an axis of `size` as a forward strided slice, reversed if the step is negative."""
     if is_symbolic_dim(size) or is_symbolic_dim(s.start) or is_symbolic_dim(s.stop):
         start, stop, step, n = _symbolic_slice(s, size)
+        if step == 1:  # the limit the length gives: never before the start (b = 1 in 1:b-1)
+            stop = start + n
     else:
         start, stop, step = s.indices(size)
         n = len(range(start, stop, step))
@@ -396,18 +397,29 @@ def _symbolic_slice(s: slice, size):
         raise MeshjitValueError("slice step cannot be zero")
     low, high = (0, size) if step > 0 else (-1, size - 1)
 
-    def bound(v, default):
+    def bound(v, which, default):
         if v is None:
             return default
-        if is_constant_dim(v) and v < 0:  # JAX's operand order (core's _preprocess_slice)
+        if not _nonnegative(v, which):  # JAX's operand order (core's _preprocess_slice)
             return max_dim(low, size + v)
         return min_dim(high, v)
 
-    start = bound(s.start, 0 if step > 0 else size - 1)
-    stop = bound(s.stop, size if step > 0 else -1)
-    if step > 0:
-        return start, stop, step, max_dim((stop - start + step - 1) // step, 0)
-    return start, stop, step, max_dim((start - stop - step - 1) // -step, 0)
+    start = bound(s.start, "start", 0 if step > 0 else size - 1)
+    stop = bound(s.stop, "stop", size if step > 0 else -1)
+    if step > 0:  # JAX's operand order: max(0, ...)
+        return start, stop, step, max_dim(0, (stop - start + step - 1) // step)
+    return start, stop, step, max_dim(0, (start - stop - step - 1) // -step)
+
+
+def _nonnegative(v, which: str) -> bool:
+    """`v >= 0`, which slicing must decide statically (JAX's message when it cannot)."""
+    try:
+        return v >= 0
+    except InconclusiveDimensionOperation as e:
+        raise InconclusiveDimensionOperation(
+            f"In slice with non-constant elements the {which} ({v}) must be resolved "
+            f"statically if it is >= 0.\nDetails: {e}"
+        ) from None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import operator
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import arange, asarray, linspace
 from meshjit.compiler.numpy.elementwise import where
@@ -43,6 +43,11 @@ def _static(arrays):
 
 
 def indices(dimensions, dtype=None, sparse=False):
+    for d in dimensions:  # JAX's TypeError, before NumPy's deeper one
+        if not isinstance(d, (int, np.integer)):
+            raise MeshjitTypeError(
+                f"'{type(d).__name__}' object cannot be interpreted as an integer"
+            )
     grids = np.indices(tuple(dimensions), sparse=sparse)
     dtype = dtypes.canonicalize(dtype or dtypes.default_int)
     if sparse:
@@ -225,7 +230,10 @@ def _check_in_bounds(idx, size):
     except Exception:  # noqa: BLE001  (a traced index cannot be checked: clipped instead)
         return
     if values.size and (values.min() < 0 or values.max() >= size):
-        raise MeshjitValueError(f"ravel_multi_index: an index is out of bounds for size {size}")
+        raise MeshjitValueError(
+            f"invalid entry in coordinates array (ravel_multi_index: an index is out of bounds "
+            f"for size {size})"
+        )
 
 
 def unravel_index(indices, shape):

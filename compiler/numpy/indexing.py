@@ -451,6 +451,8 @@ def take(
     axis = checks.canonical_axis(axis, aval_of(a).ndim, "take axis")
     indices = _as_index_array(indices, "take")
     size = aval_of(a).shape[axis]
+    if mode not in (None, "fill", "raise", "wrap", "clip"):  # JAX's take knows these only
+        raise MeshjitValueError(f"Invalid mode '{mode}' for np.take")
     if mode == "wrap":
         indices, mode = remainder(indices, size), "promise_in_bounds"
     elif mode == "clip":  # as NumPy: a negative index clips to 0, it does not count from the end

@@ -16,6 +16,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
     ConcretizationError,
+    IncompatibleShapesError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -129,7 +130,13 @@ def _pad_constant(x, width, constant_values):
         # As JAX: the value takes x's weak type (padding a weak array keeps it weak).
         value = lax.convert_element_type(constant_values, aval.dtype, weak_type=aval.weak_type)
         return lax.pad(x, value, [(lo, hi, 0) for lo, hi in width])
-    values = np.broadcast_to(np.asarray(constant_values), (aval.ndim, 2))
+    values = np.asarray(constant_values)
+    if values.ndim == 1 and values.shape[-1] not in (1, 2):
+        raise MeshjitValueError(
+            f"jnp.pad: constant_values has unsupported shape {values.shape}. If the shape is 1D "
+            "or 2D, the last dimension must be of size 1 or 2."
+        )
+    values = np.broadcast_to(values, (aval.ndim, 2))
     for axis, ((lo, hi), (v_lo, v_hi)) in enumerate(zip(width, values)):
         for config, value in (((lo, 0, 0), v_lo), ((0, hi, 0), v_hi)):
             if config[0] or config[1]:
@@ -170,7 +177,9 @@ def pad(array, pad_width, mode="constant", **kwargs):
         )
     unknown = set(kwargs) - _PAD_KWARGS[mode]
     if unknown:
-        raise MeshjitValueError(f"pad: unsupported keyword(s) {sorted(unknown)} for mode {mode!r}")
+        raise MeshjitValueError(
+            f"unsupported keyword arguments for mode {mode!r}: {set(sorted(unknown))}"
+        )
     if aval.ndim == 0:
         return x
     if mode == "constant":
@@ -189,7 +198,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
             continue
         if aval.shape[axis] == 0:
             raise MeshjitValueError(
-                f"pad: mode {mode!r} cannot pad axis {axis} of size 0 in {aval.str_short()}"
+                f"Cannot apply '{mode}' padding to empty axis ({axis} of {aval.str_short()})"
             )
         x = _pad_axis_by_index(x, axis, (lo, hi), mode, kwargs.get("reflect_type", "even"))
     return materialize(x)
@@ -251,7 +260,9 @@ def _pad_linear_ramp(x, width, ends):
         last = lax.squeeze(lax.slice_in_dim(x, size - 1, size, axis=axis), (axis,))
         before = linspace(end_lo, first, lo, endpoint=False, dtype=dtype, axis=axis)
         after = linspace(end_hi, last, hi, endpoint=False, dtype=dtype, axis=axis)
-        before, after = (lax.convert_element_type(v, dtype, weak_type=weak) for v in (before, after))
+        before, after = (
+            lax.convert_element_type(v, dtype, weak_type=weak) for v in (before, after)
+        )
         x = lax.concatenate([before, x, flip(after, axis)], axis)
     return x
 
@@ -386,7 +397,9 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None):
     if reps.dtype.kind not in "iub":
         raise MeshjitTypeError(f"repeat: repeats must be integers, got {reps.dtype}")
     if (reps < 0).any():
-        raise MeshjitValueError("repeat: repeats may not contain negative values")
+        raise IncompatibleShapesError(  # JAX's TypeError (its broadcast_in_dim refuses it)
+            f"repeat: repeats must be nonnegative, got {reps.tolist()}"
+        )
     if reps.ndim == 0 and total_repeat_length is None:
         shape = aval_of(x).shape
         wide = shape[: axis + 1] + (int(reps),) + shape[axis + 1 :]
@@ -430,7 +443,10 @@ def _repeat_traced(x, repeats, axis, total):
 
 def flip(m, axis=None):
     x = materialize(m)
-    return lax.rev(x, checks.canonical_axes(axis, aval_of(x).ndim))
+    ndim = aval_of(x).ndim
+    if isinstance(axis, (tuple, list)):  # a repeated axis reaches lax.rev, whose TypeError is JAX's
+        return lax.rev(x, tuple(checks.canonical_axis(a, ndim) for a in axis))
+    return lax.rev(x, checks.canonical_axes(axis, ndim))
 
 
 def fliplr(m):

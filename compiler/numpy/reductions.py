@@ -366,9 +366,13 @@ def _dof(a, axes, where, ddof, dtype, keepdims):
 
 
 def _per_dof(total, dof):
-    """`total / dof`, NaN where `dof` is not positive (as JAX's var: ddof >= the count)."""
+    """`total / dof`, NaN where `dof` is not positive (as JAX's var: ddof >= the count). A NaN
+    is selected, not a constant, so its tangent and cotangent are as JAX's (a zero, and NaN
+    once through the division; std's NaN tangent then)."""
+    if isinstance(dof, float) and dof > 0:
+        return lax.div(total, dof)
     if isinstance(dof, float):
-        return lax.div(total, dof) if dof > 0 else lax.full_like(total, float("nan"))
+        dof = lax.full_like(total, dof)
     dof = broadcast_to(dof, aval_of(total).shape)
     return lax.select(
         lax.gt(dof, lax.full_like(dof, 0)), lax.div(total, dof), lax.full_like(total, float("nan"))

@@ -17,10 +17,12 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
+    AxisOutOfBoundsError,
     ConcretizationError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
+    TracerBoolConversionError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
@@ -374,7 +376,11 @@ def rollaxis(a, axis, start=0):
     axis = axis + ndim if axis < 0 else axis
     start = start + ndim if start < 0 else start
     if not (0 <= axis < ndim and 0 <= start <= ndim):
-        raise MeshjitValueError(f"rollaxis: axis {axis} / start {start} out of range for {ndim}")
+        bad, bound = (axis, ndim) if not 0 <= axis < ndim else (start, ndim + 1)
+        raise AxisOutOfBoundsError(
+            f"axis {bad} is out of bounds for array of dimension {bound} (rollaxis: axis "
+            f"{axis}, start {start})"
+        )
     if axis < start:
         start -= 1
     return shapes.moveaxis(a, axis, start)
@@ -451,6 +457,11 @@ def compress(condition, a, axis=None, *, size=None, fill_value=0):
         if np.any(np.asarray(condition)[extent:]):  # as JAX: only True entries past the end
             raise MeshjitValueError("condition contains entries that are out of bounds")
     if size is None:
+        if is_traced(condition):  # JAX's compress tests the condition's entries one by one
+            raise TracerBoolConversionError(
+                "Attempted boolean conversion of traced array with shape bool[]: compress and "
+                "extract need a concrete condition, or a static size=... under tracing"
+            )
         keep = np.flatnonzero(np.asarray(condition))
         return take(a, asarray(keep.astype(np.int32)), axis=axis)
     condition = shapes.ravel(asarray(condition))
@@ -476,11 +487,25 @@ def choose(a, choices, out=None, mode="raise"):
     if mode == "wrap":
         a = a % n
     elif mode in ("clip", "raise"):
+        if mode == "raise":
+            _check_choices(a, n)
         a = a.clip(0, n - 1)
     else:
-        raise MeshjitValueError(f"choose: mode must be raise, wrap or clip, got {mode!r}")
+        raise MeshjitValueError(f"mode={mode!r} not understood. Must be 'raise', 'wrap', or 'clip'")
     stacked = shapes.stack(shapes.broadcast_arrays(*choices, a)[:-1])
     return take_along(stacked, a)
+
+
+def _check_choices(a, n: int) -> None:
+    """JAX's check of mode='raise': a concrete index array, every entry a choice."""
+    require_concrete(
+        a,
+        "The error occurred because jnp.choose was jit-compiled with mode='raise'. Use "
+        "mode='wrap' or mode='clip' instead.",
+    )
+    values = np.asarray(a)
+    if values.size and (values.min() < 0 or values.max() >= n):
+        raise MeshjitValueError("invalid entry in choice array")
 
 
 def take_along(stacked, index):
@@ -1017,6 +1042,7 @@ def trim_zeros(filt, trim="fb", axis=None):
     """Needs a concrete array: the result's size depends on its values. Along each of `axis`
     (all by default), the leading / trailing slices that are all zero go."""
     (filt,) = arraylike("trim_zeros", filt)
+    require_concrete(filt, "Error arose in the `filt` argument of trim_zeros()")
     values = np.asarray(filt)
     axes = range(values.ndim) if axis is None else np.atleast_1d(axis)
     index = [slice(None)] * values.ndim
@@ -1352,22 +1378,27 @@ def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
     check_arraylike("convolve", a, v)
     _one_dimensional("convolve", a, v)
     a, v = _conv_operands(a, v, preferred_element_type)
+    _check_not_empty("convolve", a, v)
     if aval_of(asarray(v)).shape[0] > aval_of(asarray(a)).shape[0]:
         a, v = v, a
     return _conv1d(a, v, mode, "convolve", flip=True)
+
+
+def _check_not_empty(name, a, v):
+    """As JAX's (whose len() needs static lengths: a symbolic one is its TypeError)."""
+    if len(a) == 0 or len(v) == 0:
+        raise MeshjitValueError(
+            f"{name}: inputs cannot be empty, got shapes {np.shape(a)} and {np.shape(v)}."
+        )
 
 
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
     check_arraylike("correlate", a, v)
     _one_dimensional("correlate", a, v)
     a, v = _conv_operands(a, v, preferred_element_type)
+    _check_not_empty("correlate", a, v)  # before the swap below: the shapes as given
     v = cparts.conj(v)
-    na, nv = aval_of(asarray(a)).shape[0], aval_of(asarray(v)).shape[0]
-    if na == 0 or nv == 0:  # before the swap below, so the shapes show as given
-        raise MeshjitValueError(
-            f"correlate: inputs cannot be empty, got shapes ({na},) and ({nv},)."
-        )
-    if nv > na:
+    if len(v) > len(a):
         return _conv1d(v, a, mode, "correlate", flip=False)[::-1]
     return _conv1d(a, v, mode, "correlate", flip=False)
 

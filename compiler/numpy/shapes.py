@@ -189,7 +189,10 @@ def moveaxis(a, source, destination):
     src = _each_axis(source, ndim_)
     dst = _each_axis(destination, ndim_)
     if len(src) != len(dst):
-        raise MeshjitValueError("moveaxis: source and destination must have the same length")
+        raise MeshjitValueError(
+            f"Inconsistent number of elements: {len(src)} vs {len(dst)} (moveaxis: source and "
+            "destination must have the same length)"
+        )
     order = [i for i in range(ndim_) if i not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)

@@ -135,7 +135,10 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
     if side not in ("left", "right"):
         raise MeshjitValueError(f"invalid argument side={side!r}, expected 'left' or 'right'")
     if method not in (None, "scan", "scan_unrolled", "sort", "compare_all"):
-        raise MeshjitValueError(f"Unsupported method: {method}")
+        raise MeshjitValueError(
+            f"invalid argument method={method!r}, expected one of ['compare_all', 'scan', "
+            "'scan_unrolled', 'sort']"
+        )
     a = materialize(a)
     if aval_of(a).ndim != 1:
         raise MeshjitValueError(f"a should be 1-dimensional, got {aval_of(a).str_short()}")
@@ -144,8 +147,8 @@ def searchsorted(a, v, side="left", sorter=None, *, method=None):
     a, v = promote(a, v)
     v = materialize(v)
     n = aval_of(a).shape[0]
-    # As JAX: int32 whenever the positions fit it, even with x64.
-    dtype = dtypes.int32 if n < 2**31 else dtypes.default_int
+    # As JAX: int32 whenever the positions fit it, even with x64 (a symbolic n: the default).
+    dtype = dtypes.default_int if is_symbolic_dim(n) or n >= 2**31 else dtypes.int32
     if method in ("sort", "compare_all") or n == 0:
         # Counting: the same positions as the binary search when `a` is sorted.
         before = _total_less if side == "left" else _total_less_equal
@@ -202,7 +205,7 @@ def _total_less_equal(x, y):
 def _binary_search(a, v, side, dtype):
     """JAX's default ('scan') searchsorted: a binary search of ceil(log2(n + 1)) halvings, so
     the positions are JAX's also when `a` is not sorted."""
-    n = aval_of(a).shape[0]
+    n = int(aval_of(a).shape[0])  # JAX's error for a symbolic length: it needs a constant
     go_left = _total_less_equal if side == "left" else _total_less
     low = lax.full(aval_of(v).shape, 0, dtypes.uint32)
     high = lax.full(aval_of(v).shape, n, dtypes.uint32)

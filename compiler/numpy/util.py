@@ -26,7 +26,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import broadcast_in_dim_p
-from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, require_concrete
 
 aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
 
@@ -435,6 +435,7 @@ def rank_promotion_check(name: str, shapes) -> None:
 
 def static_axis(axis, ndim, what="axis"):
     """`axis`, any integer (NumPy's too), checked against `ndim` and made nonnegative."""
+    require_concrete(axis, "expected a static index or sequence of indices.")
     return checks.canonical_axis(int(axis), ndim, what)
 
 

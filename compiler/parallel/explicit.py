@@ -37,7 +37,7 @@ from meshjit.compiler.parallel.sharding import (
     resolve_spec,
     scoped_mesh,
 )
-from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_map, tree_unflatten
 from meshjit.dialects.sdy import DimSharding, TensorSharding, constrain, tensor_sharding_attr
 from meshjit.dialects.util import BoundedCache
@@ -134,6 +134,7 @@ def array_aval(aval, sharding: NamedSharding):
     own = aval.sharding
     if own is not None and tuple(own.spec) == spec and own.spec.reduced == reduced:
         return aval
+    check_divisible(aval, NamedSharding(sharding.mesh.abstract_mesh, PartitionSpec(*spec)))
     return rules.typed(aval, sharding.mesh.abstract_mesh, spec, "an array", reduced=reduced)
 
 
@@ -305,8 +306,13 @@ def _check_reshard(aval, sharding: NamedSharding) -> None:
             f"reshard: the spec {sharding.spec} has {len(sharding.spec)} entries but the value "
             f"{aval.str_long()} has rank {aval.ndim}"
         )
+    check_divisible(aval, sharding)
+
+
+def check_divisible(aval, sharding: NamedSharding) -> None:
+    """Every sharded dimension of `aval` divides evenly (JAX's check of a typed value)."""
     sizes = sharding.mesh.shape
-    for dim in range(len(sharding.spec)):
+    for dim in range(min(len(sharding.spec), aval.ndim)):
         parts = 1
         for a in sharding.spec.axes_of(dim):
             parts *= sizes[a]
@@ -406,6 +412,29 @@ def get_abstract_mesh():
     them, `with mesh:` included, as JAX)."""
     mesh = get_abstract_context_mesh()
     return AbstractMesh((), ()) if mesh is None else mesh
+
+
+def shown_sharding(x, aval) -> NamedSharding:
+    """The sharding `typeof(x)` shows. JAX's avals always hold one; an untyped value's names no
+    axis, over the mesh it lives on: an Array's own, an Auto mesh's, a jit argument's none, and
+    what is computed inside a trace the context's abstract mesh (JAX's rules give it to results
+    of operands on no mesh)."""
+    if aval.sharding is not None:
+        return aval.sharding
+    mesh = aval.mesh
+    if mesh is None:
+        mesh = _untyped_mesh(x)
+    return _type_sharding(mesh, (None,) * aval.ndim)
+
+
+def _untyped_mesh(x):
+    if type(x) is not Tracer:
+        s = getattr(x, "sharding", None)
+        return s.mesh.abstract_mesh if type(s) is NamedSharding else AbstractMesh((), ())
+    trace = x._trace
+    if trace.kind is None and x._var in trace.invars:
+        return AbstractMesh((), ())
+    return get_abstract_mesh()
 
 
 def _with_axis_types(mesh, axes, kind: AxisType, what: str):

@@ -10,7 +10,7 @@ import functools
 import numpy as np
 
 from meshjit.compiler.api_util import check_callable
-from meshjit.compiler.errors import MeshjitIndexError, MeshjitValueError
+from meshjit.compiler.errors import IndivisibleError, MeshjitIndexError, MeshjitValueError
 from meshjit.compiler.lax import shapes
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import Mesh, PartitionSpec
@@ -97,11 +97,12 @@ def _without_static(fun, static: tuple, args: tuple, in_axes):
     """(the function of the dynamic arguments, those arguments, their in_axes)."""
     n = len(args)
     positions = {i % n if n else i for i in static}
-    for i in static:
-        if not -n <= i < n:
-            raise MeshjitValueError(
-                f"pmap static_broadcasted_argnums {i} is out of range for {n} positional arguments"
-            )
+    if any(not -n <= i < n for i in static):  # JAX's words
+        raise MeshjitValueError(
+            f"pmapped function has static_broadcasted_argnums={tuple(static)} but was called with "
+            f"only {n} positional argument{'s' if n > 1 else ''}. All static broadcasted arguments "
+            "must be passed positionally."
+        )
     bound = {i: args[i] for i in positions}
     for i, value in bound.items():
         try:
@@ -161,8 +162,10 @@ def _flat_axes(in_axes, args) -> list:
     if isinstance(in_axes, (int, type(None))):
         return [in_axes] * len(tree_flatten(args)[0])
     if len(in_axes) != len(args):
-        raise MeshjitValueError(
-            f"pmap in_axes {in_axes} has {len(in_axes)} entries for {len(args)} arguments"
+        raise MeshjitValueError(  # (JAX's words: a pytree prefix error)
+            f"pmap in_axes {in_axes} has {len(in_axes)} entries for {len(args)} arguments: the "
+            f"prefix pytree pmap in_axes has a subtree of type tuple of length {len(in_axes)}, but "
+            f"the full pytree has a subtree of the same type but of length {len(args)}"
         )
     flat = []
     for axis, arg in zip(in_axes, args):
@@ -171,17 +174,22 @@ def _flat_axes(in_axes, args) -> list:
 
 
 def _mapped_size(leaves, axes, axis_size=None) -> int:
-    sizes = {abstractify(x).shape[a] for x, a in zip(leaves, axes) if a is not None}
+    in_order = [abstractify(x).shape[a] for x, a in zip(leaves, axes) if a is not None]
+    sizes = set(in_order)
     if not sizes and axis_size is not None:
         return axis_size
     if axis_size is not None and sizes != {axis_size}:
         raise MeshjitValueError(
             f"pmap got axis_size={axis_size} but mapped arguments of size {sorted(sizes)}"
         )
-    if len(sizes) != 1:
-        raise MeshjitValueError(
-            f"pmap needs one mapped size across arguments, got {sorted(sizes) or 'none'}"
+    if len(sizes) > 1:  # JAX's IndivisibleError: the first size makes its mesh
+        other = next(s for s in in_order if s != in_order[0])
+        raise IndivisibleError(
+            f"pmap needs one mapped size across arguments, got {sorted(sizes)}: "
+            f"{_partitioned(in_order[0], other)}"
         )
+    if not sizes:
+        raise MeshjitValueError("pmap needs one mapped size across arguments, got none")
     return sizes.pop()
 
 
@@ -190,10 +198,16 @@ def _mesh(size: int, name: str, devices) -> Mesh:
 
     devices = list(devices) if devices is not None else client.devices()
     if size > len(devices):
-        raise MeshjitValueError(
-            f"pmap over a mapped axis of size {size} needs {size} devices; {len(devices)} exist"
+        uneven = f": {_partitioned(len(devices), size)}" if size % len(devices) else ""
+        raise IndivisibleError(  # (JAX's: it lays the axis out over every device)
+            f"pmap over a mapped axis of size {size} needs {size} devices; {len(devices)} "
+            f"exist{uneven}"
         )
     return Mesh(np.array(devices[:size], dtype=object), (name,))
+
+
+def _partitioned(parts: int, size: int) -> str:
+    return f"array axis 0 is partitioned {parts} times, but the dimension size is {size}"
 
 
 def _body(f, axes, out_axes):

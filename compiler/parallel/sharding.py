@@ -562,6 +562,13 @@ class Sharding:
     def is_fully_addressable(self) -> bool:
         return self.addressable_devices == self.device_set
 
+    @property
+    def has_addressable_devices(self) -> bool:
+        return bool(self.addressable_devices)
+
+    def check_compatible_aval(self, aval_shape) -> None:
+        """Raises JAX's ValueError when this sharding cannot lay out a value of `aval_shape`."""
+
     def is_equivalent_to(self, other: Sharding, ndim: int) -> bool:
         """Whether the two place the same shards of an `ndim`-dimensional array on the same
         devices (JAX compares HLO shardings: the same placements)."""
@@ -636,6 +643,13 @@ class NamedSharding(Sharding):
     def spec(self) -> PartitionSpec:
         return self._spec
 
+    def check_compatible_aval(self, aval_shape) -> None:
+        if len(self._spec) > len(aval_shape):
+            raise MeshjitValueError(
+                f"Sharding {self} is only valid for values of rank at least {len(self._spec)}, "
+                f"but was applied to a value of rank {len(aval_shape)}"
+            )
+
     @property
     def abstract(self) -> NamedSharding:
         """The same sharding over the mesh's AbstractMesh (for cache keys)."""
@@ -671,9 +685,11 @@ class NamedSharding(Sharding):
 
     def check_rank(self, ndim: int, what: str) -> None:
         if len(self.spec) > ndim:
+            scalar = " For scalars the PartitionSpec should be P()" if ndim == 0 else ""
             raise MeshjitValueError(
                 f"{what}: PartitionSpec {self.spec} has {len(self.spec)} entries but the "
-                f"array has rank {ndim}"
+                f"array has rank {ndim}: the sharding is only valid for values of rank at least "
+                f"{len(self.spec)}, but was applied to a value of rank {ndim}.{scalar}"
             )
 
     def tensor_sharding(self, mesh_name: str, ndim: int) -> TensorSharding:

@@ -21,7 +21,6 @@ from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
     flatten_shardings,
-    get_context_mesh,
 )
 from meshjit.compiler.trace.tracing import current_trace
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
@@ -149,23 +148,3 @@ def _sharding_constraint_batcher(args, dims, *, sharding):
     ndim = aval_of(x).ndim - 1  # the per-example rank
     new = _with_batch_dim(sharding, ndim, d, current_axis().spmd_axis_name)
     return sharding_constraint_p.bind(x, sharding=new), d
-
-
-def constrain_batch_dim(x, dim: int, spmd_axis_name):
-    """Shards axis `dim` of `x` over the mesh axes `spmd_axis_name` (vmap's spmd_axis_name),
-    on the context mesh (set_mesh) or the enclosing shard_map's; nothing without a mesh."""
-    mesh = _mesh_in_scope()
-    if mesh is None:
-        return x
-    ndim = aval_of(x).ndim
-    spec = [None] * ndim
-    spec[dim] = _spmd_entry(spmd_axis_name)
-    return sharding_constraint_p.bind(x, sharding=NamedSharding(mesh, PartitionSpec(*spec)))
-
-
-def _mesh_in_scope():
-    trace = current_trace()
-    env = None if trace is None else trace.axis_env
-    if env is not None:
-        return None  # inside shard_map the manual axes are not shardable by constraints
-    return get_context_mesh()

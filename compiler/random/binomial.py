@@ -168,7 +168,8 @@ def binomial(key, n, p, shape=None, dtype=None):
 def multinomial(key, n, p, *, shape=None, dtype=None, unroll=1):
     """Counts of `n` draws over the categories (the last axis) with probabilities `p`."""
     data, _ = check_key("multinomial", key)
-    dtype = float_dtype(dtype, "multinomial")
+    dtypes.check_user_dtype(dtype, None)  # any dtype: the counts are cast to it, as JAX's
+    dtype = dtypes.default_float if dtype is None else dtypes.canonicalize(dtype)
     n, p = promote_inexact(jnp.asarray(n), jnp.asarray(p))
     shape = tuple(aval_of(p).shape) if shape is None else canonical_shape(shape, "multinomial")
     n = jnp.broadcast_to(n, shape[:-1])

@@ -23,7 +23,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.numpy.util import aval_of, check_arraylike
 from meshjit.compiler.random import prng
 from meshjit.compiler.random.keys import check_key, keyed
 from meshjit.compiler.random.samplers import (
@@ -113,6 +113,7 @@ def _shuffle(data, x, axis):
 def permutation(key, x, axis=0, independent=False):
     """A random permutation of `range(x)` (an int), or of `x` along `axis`."""
     data, _ = check_key("permutation", key)
+    check_arraylike("permutation", x)
     x = x if isinstance(x, (int, np.integer)) else jnp.asarray(x)
     aval = aval_of(x)
     axis = checks.canonical_axis(axis, aval.ndim or 1, "permutation axis")

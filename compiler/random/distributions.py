@@ -15,6 +15,8 @@ from meshjit.compiler.random.keys import check_key, keyed
 from meshjit.compiler.random.samplers import (
     _normal,
     exponential_body,
+    inexact_dtype,
+    inexact_normal_body,
     normal_body,
     rademacher_body,
     split2,
@@ -55,13 +57,16 @@ def _float_params(name, key, shape, dtype, *params):
 @jit(static_argnums=(2, 3))
 def _lognormal(data, sigma, shape, dtype):
     sigma = lax.convert_element_type(sigma, dtype)
-    return lax.exp(jnp.multiply(normal_body(data, shape, dtype), sigma))
+    return lax.exp(jnp.multiply(inexact_normal_body(data, shape, dtype), sigma))
 
 
 @keyed
 def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
     """exp(sigma * N(0, 1))."""
-    data, shape, dtype = _float_params("lognormal", key, shape, dtype, sigma)
+    data, _ = check_key("lognormal", key)
+    dtype = inexact_dtype(dtype, "lognormal")  # complex too, as JAX's
+    shape = sample_shape("lognormal", shape, param_shape(sigma))
+    check_safe_to_cast("lognormal", dtype, sigma)
     return _lognormal(data, sigma, shape, dtype)
 
 

@@ -351,6 +351,6 @@ def _ball(data, p, d, shape, dtype):
 def ball(key, d, p=2, shape=(), dtype=None):
     """Points uniform in the unit `p`-norm ball of dimension `d`."""
     data, _ = check_key("ball", key)
-    dtype = float_dtype(dtype, "ball")
+    dtype = float_dtype(dtype, "gamma")  # JAX's words: its gamma draws check the dtype
     d = operator.index(d)  # JAX's: a float dimension is refused, not truncated
     return _ball(data, p, d, canonical_shape(shape, "ball"), dtype)

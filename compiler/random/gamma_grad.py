@@ -118,6 +118,22 @@ def _continued_fraction(x, a, enabled, dtype):
 
 
 def random_gamma_grad(a, x):
+    """d(sample)/d(a) at the gamma samples `x` of shape parameters `a`, elementwise (arrays
+    broadcast together, as JAX's)."""
+    shape = np.broadcast_shapes(aval_of(a).shape, aval_of(x).shape)
+    if not shape:
+        return _random_gamma_grad(a, x)
+    flat = (int(np.prod(shape, dtype=np.int64)),)
+    a, x = (lax.reshape(lax.broadcast_in_dim(v, shape, _trailing(v, shape)), flat) for v in (a, x))
+    return lax.reshape(lax.map(lambda args: _random_gamma_grad(*args), (a, x)), shape)
+
+
+def _trailing(v, shape) -> tuple:
+    ndim = len(aval_of(v).shape)
+    return tuple(range(len(shape) - ndim, len(shape)))
+
+
+def _random_gamma_grad(a, x):
     """d(sample)/d(a) at the gamma sample `x` of shape parameter `a` (scalars)."""
     dtype = aval_of(a).dtype
     upcast = dtype in (dtypes.float16, dtypes.bfloat16)
@@ -153,7 +169,7 @@ def gamma_grad(sample, a, log_space: bool):
         samples = lax.select(
             lax.eq(samples, _f(0, dtype)), lax.full(aval_of(samples).shape, tiny), samples
         )
-        one = lambda args: lax.div(random_gamma_grad(*args), args[1])
+        one = lambda args: lax.div(_random_gamma_grad(*args), args[1])
     else:
-        one = lambda args: random_gamma_grad(*args)
+        one = lambda args: _random_gamma_grad(*args)
     return lax.reshape(lax.map(one, (alphas, samples)), shape)

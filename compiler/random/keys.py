@@ -18,7 +18,7 @@ import math
 
 import numpy as np
 
-from meshjit.compiler import tree_public, tree_util
+from meshjit.compiler import lax, tree_public, tree_util
 from meshjit.compiler.config import prng_impl_name, prng_impl_scope
 from meshjit.compiler.errors import (
     KeyArrayAsArrayError,
@@ -89,11 +89,33 @@ class KeyDType:
     def __hash__(self):
         return hash(self.name)
 
+    def full(self, shape, fill_value):
+        """JAX's filled arrays of a key dtype (`jnp.zeros(n, key.dtype)`, `zeros_like(keys)`,
+        `full(n, key)`): keys whose data is `fill_value`'s (a key), else every word
+        `fill_value` (zeros: all-zero keys)."""
+        physical = (*shape, *self.impl.key_shape)
+        if is_typed_key(fill_value):
+            data = lax.broadcast_in_dim(
+                fill_value._data, physical, tuple(range(len(physical) - fill_value._data.ndim,
+                                                        len(physical)))
+            )
+        elif np.ndim(fill_value) == 0:
+            data = lax.full(physical, fill_value, np.uint32)
+        else:  # JAX's error: an array of numbers is not converted to keys
+            raise MeshjitValueError(
+                f"Cannot convert_element_type from {aval_of(fill_value).dtype} to {self}"
+            )
+        return PRNGKeyArray(data, self.impl)
+
     def abstract_array(self, struct):
         """The key array a ShapeDtypeStruct of this dtype stands for (jit / lower /
         eval_shape arguments): abstract uint32 key data, which the transforms trace."""
         data = ShapeDtypeStruct((*struct.shape, *self.impl.key_shape), np.uint32)
         return PRNGKeyArray(data, self.impl)
+
+
+def is_key_dtype(dtype) -> bool:
+    return isinstance(dtype, KeyDType)
 
 
 KEY_DTYPES = {name: KeyDType(impl) for name, impl in IMPLS.items()}

@@ -17,7 +17,7 @@ from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy import linalg as jnp_linalg
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random.keys import check_key, keyed
-from meshjit.compiler.random.samplers import normal_body
+from meshjit.compiler.random.samplers import inexact_dtype, inexact_normal_body, normal_body
 from meshjit.compiler.random.util import (
     canonical_shape,
     float_dtype,
@@ -76,7 +76,7 @@ def multivariate_normal(key, mean, cov, shape=None, dtype=None, method="cholesky
 
 @jit(static_argnums=(1, 2, 3, 4))
 def _orthogonal(data, n, m, shape, dtype):
-    z = normal_body(data, (*shape, max(n, m), min(n, m)), dtype)
+    z = inexact_normal_body(data, (*shape, max(n, m), min(n, m)), dtype)
     q, r = jnp_linalg.qr(z)
     d = jnp_linalg.diagonal(r)
     x = q * jnp.expand_dims(jnp.sign(d), -2)
@@ -88,7 +88,7 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
     """Haar-distributed (n, m) matrices with orthonormal columns (or rows when n < m), batched
     over `shape`; m defaults to n."""
     data, _ = check_key("orthogonal", key)
-    dtype = float_dtype(dtype, "normal", "a float or complex dtype")  # JAX's: normal() draws
+    dtype = inexact_dtype(dtype, "normal")  # JAX's: normal() draws
     shape = canonical_shape(shape, "orthogonal")
     n, m = _index("n", n), _index("m", n if m is None else m)
     return _orthogonal(data, n, m, shape, dtype)
@@ -96,9 +96,14 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
 
 def _index(name, value) -> int:
     try:
-        return operator.index(value)
+        index = operator.index(value)
     except TypeError:
         raise MeshjitTypeError(
             f"orthogonal: {name} must be a static Python integer, got {type(value).__name__} "
             f"{value!r} (The error occurred in jax.random.orthogonal())"
         ) from None
+    if index < 0:  # NumPy's words, as JAX's (its matrix shape is (n, m))
+        raise MeshjitValueError(
+            f"negative dimensions are not allowed, got orthogonal {name}={index}"
+        )
+    return index

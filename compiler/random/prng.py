@@ -31,7 +31,7 @@ from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random.keys import default_impl, is_typed_key
 from meshjit.compiler.random.threefry import threefry2x32
 from meshjit.compiler.runtime.device_put import device_put
-from meshjit.compiler.trace.tracing import Tracer, current_trace
+from meshjit.compiler.trace.tracing import Tracer, current_trace, not_numeric_words
 
 UINT_DTYPES = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint64}
 _U32_MASK = 0xFFFFFFFF
@@ -218,9 +218,10 @@ def _seed_aval(seed, ctor_name: str):
         raise MeshjitValueError(f"None is not a valid value for jnp.array ({ctor_name}'s seed)")
     try:
         aval = aval_of(seed)
-    except MeshjitTypeError:
+    except MeshjitTypeError as e:
         raise MeshjitTypeError(
-            f"{ctor_name}: the seed must be an integer scalar, got a {type(seed).__name__}"
+            f"{ctor_name}: the seed must be an integer scalar, got a {type(seed).__name__}."
+            f"{not_numeric_words(seed) or ' ' + str(e)}"
         ) from None
     if aval.shape:
         raise MeshjitTypeError(

@@ -110,10 +110,24 @@ def normal(key, shape=(), dtype=None):
     two halves of the key, as JAX."""
     data, _ = check_key("normal", key)
     shape = canonical_shape(shape, "normal")
+    dtype = inexact_dtype(dtype, "normal")
+    return _complex_normal(data, shape, dtype) if dtypes.is_complex(dtype) else _normal(
+        data, shape, dtype
+    )
+
+
+def inexact_dtype(dtype, name: str) -> np.dtype:
+    """The float or complex dtype of normal draws (normal, lognormal, orthogonal)."""
     if dtype is not None and dtypes.is_complex(_requested(dtype)):
-        return _complex_normal(data, shape, _requested(dtype))
-    dtype = float_dtype(dtype, "normal", "a float or complex dtype")
-    return _normal(data, shape, dtype)
+        return _requested(dtype)
+    return float_dtype(dtype, name, "a float or complex dtype")
+
+
+def inexact_normal_body(data, shape: tuple, dtype):
+    """Standard normal draws of a float or complex dtype, as `normal`'s."""
+    if dtypes.is_complex(dtype):
+        return _complex_normal(data, shape, dtype)
+    return normal_body(data, shape, dtype)
 
 
 @jit(static_argnums=(1, 2))
@@ -217,8 +231,9 @@ def bernoulli(key, p=0.5, shape=None, mode="low"):
 
 def rademacher_body(data, shape, dtype):
     half = dtypes.default_float.type(0.5)  # bernoulli(p=0.5): a Python float
-    samples = lax.convert_element_type(bernoulli_body(data, half, shape, "low"), dtype)
-    return lax.sub(lax.mul(samples, 2), 1)
+    work = dtypes.default_int if dtype == np.bool_ else dtype  # bool: 2 * b - 1, then a bool
+    samples = lax.convert_element_type(bernoulli_body(data, half, shape, "low"), work)
+    return lax.convert_element_type(lax.sub(lax.mul(samples, 2), 1), dtype)
 
 
 @jit(static_argnums=(1, 2))
@@ -230,13 +245,9 @@ def _rademacher(data, shape, dtype):
 def rademacher(key, shape=(), dtype=None):
     """-1 or 1 with equal probability."""
     data, _ = check_key("rademacher", key)
-    dtype = dtypes.default_int if dtype is None else float_or_int_dtype(dtype, "rademacher")
+    dtypes.check_user_dtype(dtype, None)  # any dtype, as JAX's (bool: True for 1)
+    dtype = dtypes.default_int if dtype is None else _requested(dtype)
     return _rademacher(data, canonical_shape(shape, "rademacher"), dtype)
-
-
-def float_or_int_dtype(dtype, name):
-    dtype = dtypes.canonicalize(dtype)
-    return float_dtype(dtype, name) if dtypes.is_float(dtype) else int_dtype(dtype, name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -316,7 +327,7 @@ def randint(key, shape, minval, maxval, dtype=None):
     """Uniform integers in [minval, maxval)."""
     data, _ = check_key("randint", key)
     if dtype is not None and not dtypes.is_int(np.dtype(dtype)):
-        raise MeshjitTypeError(f"randint only accepts integer dtypes, got {np.dtype(dtype)}")
+        raise MeshjitTypeError(f"randint only accepts integer dtypes, got {_requested(dtype)}")
     dtype = int_dtype(dtype, "randint")
     shape = canonical_shape(shape, "randint")
     check_shape("randint", shape, param_shape(minval), param_shape(maxval))

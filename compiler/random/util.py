@@ -49,10 +49,11 @@ def int_dtype(dtype, name: str) -> np.dtype:
     dtypes.check_user_dtype(dtype, None)
     dtype = _canonical(dtypes.default_int if dtype is None else dtype, name)
     if not dtypes.is_int(dtype):
-        raise MeshjitValueError(
-            f"dtype argument to `{name}` must be an {'int' if name == 'geometric' else 'integer'} "
-            f"dtype, got {dtype} (Invalid integer "
-            f"data type {np.dtype(dtype).char!r}.)"
+        invalid = f"Invalid integer data type {np.dtype(dtype).kind!r}."  # NumPy's iinfo's
+        raise MeshjitValueError(  # JAX's words (poisson's are iinfo's alone)
+            f"dtype argument to `geometric` must be an int dtype, got {dtype}"
+            if name == "geometric"
+            else f"{invalid} (dtype argument to `{name}` must be an integer dtype, got {dtype})"
         )
     return dtype
 

@@ -114,6 +114,13 @@ class Array(ArrayMethods):
         return self._sharding
 
     @property
+    def format(self):
+        """JAX's `Array.format`: the buffers' memory layout with the array's sharding."""
+        from meshjit.compiler.runtime.layout import Format, Layout
+
+        return Format(Layout.from_pjrt_layout(self._impl._pjrt_layout), self.sharding)
+
+    @property
     def device(self):
         """The device, for an array on one device; else its sharding (as JAX's)."""
         sharding = self.sharding

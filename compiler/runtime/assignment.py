@@ -41,21 +41,27 @@ def assign_call(
     describe=None,
     num_out: int = 0,
     use_context: bool = True,
+    num_declared: int | None = None,
 ) -> DeviceAssignment:
     """The devices of one call: from its arguments' shardings (None where an argument has none),
     the devices committed arguments are on, and the shardings fixed by the computation itself
-    (its first `num_out` the out_shardings); `use_context`: else the context mesh's (pjit
-    ignores it). `describe(i)` names argument i in errors."""
+    (its first `num_out` the out_shardings, its first `num_declared` those that decide the
+    devices: the others are constraints; None: all); `use_context`: else the context mesh's
+    (pjit ignores it). `describe(i)` names argument i in errors."""
     check_compatible_devices(arg_shardings, static_shardings, leaves, describe, num_out)
     if not static_shardings and not any(arg_shardings):
         return assign_devices((), leaves, use_context)
-    known = [s for s in arg_shardings if s is not None] + static_shardings
-    return assign_devices(known, leaves, use_context)
+    given = [s for s in arg_shardings if s is not None]
+    declared = None if num_declared is None else given + static_shardings[:num_declared]
+    return assign_devices(given + static_shardings, leaves, use_context, declared)
 
 
-def assign_devices(shardings, leaves, use_context: bool = True) -> DeviceAssignment:
+def assign_devices(shardings, leaves, use_context: bool = True, declared=None) -> DeviceAssignment:
     """All concrete meshes must agree on devices; abstract ones only on size. Without any
-    sharding: the device of the first single-device array argument, else the default one."""
+    sharding: the device of the first single-device array argument, else the default one.
+    `declared`: the in/out shardings among `shardings` (the others are the body's constraints:
+    as JAX, a call whose only meshes are abstract ones of its constraints runs on one device);
+    None: all."""
     concrete = [s.mesh for s in shardings if isinstance(s.mesh, Mesh)]
     for mesh in concrete[1:]:
         if mesh.device_ids != concrete[0].device_ids:
@@ -73,7 +79,7 @@ def assign_devices(shardings, leaves, use_context: bool = True) -> DeviceAssignm
     context = _context_devices(shardings, leaves) if use_context else None
     if context is not None:
         return context
-    if shardings:
+    if shardings and (declared is None or declared):
         return _first_devices(shardings[0].mesh)
     return DeviceAssignment([_single_device(leaves)], None)
 

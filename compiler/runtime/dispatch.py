@@ -220,6 +220,9 @@ def device_arg(x, aval, placement):
         try:
             value = np.asarray(x, dtype=aval.dtype)
         except (TypeError, ValueError):  # a ShapeDtypeStruct describes an argument, is none
+            from meshjit.compiler.trace.tracing import check_not_leaked  # the error path only
+
+            check_not_leaked(x, "it was passed to a compiled call")
             raise MeshjitTypeError(
                 f"Argument of shape {aval.str_long()} of type {type(x)} is not a valid JAX "
                 "type. A compiled call takes arrays and scalars (ShapeDtypeStructs are for "

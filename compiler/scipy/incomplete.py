@@ -17,7 +17,7 @@ from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.numpy.util import aval_of, promote_inexact
 from meshjit.compiler.random.gamma_grad import gamma_grad
 
-__all__ = ["betainc", "gammainc", "gammaincc"]
+__all__ = ["betainc", "gammainc", "gammaincc", "igamma_grad_a"]
 
 
 def _operands(*xs):
@@ -182,6 +182,13 @@ def gammaincc(a, x):
     """Q(a, x) = 1 - P(a, x)."""
     (a, x), result = _operands(a, x)
     return _as(_gammaincc(a, x), result)
+
+
+def igamma_grad_a(a, x):
+    """lax.igamma_grad_a: d/da P(a, x) (0 at x = 0, as JAX's; to rounding: JAX sums the
+    derivative's series itself, this scales the gamma sample's by the density)."""
+    (a, x), result = _operands(a, x)
+    return _as(jnp.where(x == 0, 0.0, _grad_a(a, x)), result)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,12 +10,14 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.api import jvp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
+from meshjit.compiler.batching.vectorize import vectorize
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy import linalg as jnp_linalg
 from meshjit.compiler.numpy.util import aval_of, broadcast_shapes, promote_inexact
+from meshjit.compiler.scipy.qdwh import qdwh
 
 __all__ = [
     "cho_factor",
@@ -45,7 +47,10 @@ def _inexact(*xs):
 def _square(name: str, a):
     shape = aval_of(a).shape
     if len(shape) < 2 or shape[-1] != shape[-2]:
-        raise MeshjitValueError(f"{name} requires square matrices [..., n, n], got shape {shape}")
+        raise MeshjitValueError(  # JAX's words
+            f"The input to {name} must be a square matrix. Got shape {shape}. ({name} requires "
+            "square matrices [..., n, n])"
+        )
 
 
 def _against_matrices(name: str, a, b):
@@ -261,8 +266,9 @@ def qr_multiply(
 
 
 def polar(a, side: str = "right", *, method: str = "qdwh", eps=None, max_iterations=None):
-    """(unitary, posdef) with a = unitary @ posdef ('right') or posdef @ unitary ('left').
-    Computed from the SVD for either method (the factors are unique for full-rank a)."""
+    """(unitary, posdef) with a = unitary @ posdef ('right') or posdef @ unitary ('left'):
+    by lax.linalg.qdwh, as JAX's (per matrix; only tall or square matrices on the right and
+    wide ones on the left), or from the SVD."""
     if aval_of(jnp.asarray(a)).ndim < 2:
         raise MeshjitValueError("The input `a` must be at least a 2-D array.")
     if side not in ("right", "left"):
@@ -270,6 +276,9 @@ def polar(a, side: str = "right", *, method: str = "qdwh", eps=None, max_iterati
     if method not in ("qdwh", "svd"):
         raise MeshjitValueError(f"Unknown polar decomposition method {method}.")
     (a,) = _inexact(a)
+    if method == "qdwh":
+        sig = "(m,n)->(m,n),(n,n)" if side == "right" else "(m,n)->(m,n),(m,m)"
+        return vectorize(lambda x: _polar_by_qdwh(x, side, eps), signature=sig)(a)
     u, s, vh = lax_linalg.svd(a, full_matrices=False)
     unitary = jnp.matmul(u, vh)
     if side == "right":
@@ -279,6 +288,20 @@ def polar(a, side: str = "right", *, method: str = "qdwh", eps=None, max_iterati
         u_h = jnp.conj(jnp.swapaxes(u, -1, -2))
         posdef = jnp.matmul(u * s[..., None, :], u_h)
     return unitary, posdef
+
+
+def _polar_by_qdwh(a, side: str, eps):
+    """JAX's: a tall (or square) matrix on the right, a wide one on the left (its adjoint's)."""
+    m, n = aval_of(a).shape
+    if (m >= n) != (side == "right"):
+        raise MeshjitNotImplementedError(
+            "method='qdwh' only supports mxn matrices where m < n where side='right' and m >= "
+            f"n side='left', got {(m, n)} with side={side!r}"
+        )
+    if side == "right":
+        return qdwh(a, eps=eps)[:2]
+    unitary, posdef, _, _ = qdwh(jnp.conj(a.T), eps=eps)
+    return jnp.conj(unitary.T), jnp.conj(posdef.T)
 
 
 def solve(

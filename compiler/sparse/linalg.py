@@ -1,7 +1,7 @@
 """sparse.linalg: `spsolve` as JAX's CPU path does it (scipy.sparse.linalg.spsolve on the host,
 through a pure_callback), differentiable as JAX's primitive is (a custom_linear_solve: the
-tangent solves the same system, the transpose solves with A^T); `lobpcg_standard` is not
-implemented in meshjit."""
+tangent solves the same system, the transpose solves with A^T); `lobpcg_standard` (LOBPCG's
+top-k eigenpairs) lives in sparse/lobpcg.py."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import numpy as np
 
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_solvers import custom_linear_solve
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.lax.callbacks import pure_callback
+from meshjit.compiler.sparse.lobpcg import lobpcg_standard
 
 
 def spsolve(data, indices, indptr, b, tol=1e-6, reorder=1):
@@ -70,5 +71,4 @@ def _host_spsolve(transposed: bool):
     return run
 
 
-def lobpcg_standard(A, X, m=100, tol=None):
-    raise MeshjitNotImplementedError("sparse.linalg.lobpcg_standard is not implemented in meshjit")
+__all__ = ["lobpcg_standard", "spsolve"]

@@ -13,6 +13,7 @@ import math
 import types
 from typing import Mapping
 
+from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.traceback_util import boundary_methods
 
 __all__ = ["ArrayMethods", "register_array_methods", "register_boundary_type"]
@@ -48,7 +49,13 @@ class ArrayMethods:
     def __len__(self):
         if not self.aval.shape:
             raise TypeError("len() of unsized object")
-        return self.aval.shape[0]
+        n = self.aval.shape[0]
+        if not isinstance(n, int):  # a symbolic dimension
+            raise MeshjitTypeError(  # JAX's words (Python's, for its dimension class)
+                "'_DimExpr' object cannot be interpreted as an integer (len() of an array whose "
+                f"first dimension is symbolic, {n}: use x.shape[0])"
+            )
+        return n
 
     def __iter__(self):
         if not self.aval.shape:

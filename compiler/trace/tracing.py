@@ -68,17 +68,20 @@ _CONCRETE_ERRORS = {
     "int()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {}. The problem arose with the `int` function.",
+        "shape {}. The problem arose with the `int` function. If trying to convert the data "
+        "type of a value, try using `x.astype(int)` or `jnp.array(x, int)` instead.",
     ),
     "float()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {}. The problem arose with the `float` function.",
+        "shape {}. The problem arose with the `float` function. If trying to convert the data "
+        "type of a value, try using `x.astype(float)` or `jnp.array(x, float)` instead.",
     ),
     "complex()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {}. The problem arose with the `complex` function.",
+        "shape {}. The problem arose with the `complex` function. If trying to convert the data "
+        "type of a value, try using `x.astype(complex)` or `jnp.array(x, complex)` instead.",
     ),
     "item()": (
         ConcretizationError,
@@ -498,13 +501,19 @@ def bind_eagerly(prim: Primitive, args: Sequence, params: dict):
 
 def _check_no_leaked(args, prim):
     for x in args:
-        if type(x) is Tracer:
-            raise UnexpectedTracerError(
-                "Encountered an unexpected tracer: a function transformed by meshjit had a side "
-                f"effect that let a traced value {x.aval.str_short()} escape its trace, and "
-                f"'{prim.name}' was applied to it outside any trace. Return the value from "
-                "the transformed function instead of storing it"
-            )
+        check_not_leaked(x, f"'{prim.name}' was applied to it")
+
+
+def check_not_leaked(x, what: str) -> None:
+    """JAX's UnexpectedTracerError when `x` is a tracer used outside any trace (`what` was done
+    to it there)."""
+    if type(x) is Tracer:
+        raise UnexpectedTracerError(
+            "Encountered an unexpected tracer: a function transformed by meshjit had a side "
+            f"effect that let a traced value {x.aval.str_short()} escape its trace, and {what} "
+            "outside any trace. Return the value from the transformed function instead of "
+            "storing it"
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -543,6 +552,12 @@ def abstractify(x) -> ShapedArray:
             f"a mutable array reference of type {x.ref_aval} is not an array: read its value "
             "with ref[...] (or freeze(ref))"
         )
+    if getattr(x, "__jax_array__", None) is not None:
+        raise MeshjitValueError(
+            "Triggering __jax_array__() during abstractification is no longer supported. To "
+            "avoid this error, either explicitly convert your object using jax.numpy.array(), "
+            "or register your object as a pytree."
+        )
     shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
     if shape is not None and dtype is not None and not callable(shape):
         return ShapedArray(shape, checked_dtype(dtype), getattr(x, "weak_type", False))
@@ -554,7 +569,7 @@ def abstractify(x) -> ShapedArray:
             + (
                 " Use meshjit.numpy.asarray(...) first."
                 if isinstance(x, (list, tuple))
-                else _not_numeric(x)
+                else not_numeric_words(x)
             )
         )
     raise MeshjitTypeError(
@@ -600,7 +615,7 @@ def _public_numpy_name(frame):
     return None
 
 
-def _not_numeric(x) -> str:
+def not_numeric_words(x) -> str:
     """JAX's words for a value NumPy makes a non-numeric array of (a str, an object)."""
     try:
         dtype = np.asarray(x).dtype
@@ -664,7 +679,7 @@ def trace_flat(
                     f"function traced for {what} returned a mutable array reference of type "
                     f"{leaf.ref_aval}, but mutable array references cannot be returned."
                 )
-            if not is_array_like(leaf):
+            if not is_array_like(leaf) or _non_numeric_numpy(leaf):
                 raise MeshjitTypeError(
                     f"the traced function returned a value of type {type(leaf)} at output "
                     f"component {i}, which is not a valid JAX type (a "
@@ -672,6 +687,11 @@ def trace_flat(
                 )
         closed = trace.finish(out_leaves)
     return closed, out_tree
+
+
+def _non_numeric_numpy(x) -> bool:
+    """A NumPy array or scalar of objects or strings (JAX's tracing refuses it as a value)."""
+    return isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in "OUS"
 
 
 def is_array_like(x) -> bool:

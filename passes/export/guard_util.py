@@ -1,5 +1,5 @@
 """What the guards of the XLA hand-off share (uneven_updates.py, conv_guard.py, reduce_guard.py,
-pad_guard.py):
+pad_guard.py, fft_guard.py):
 finding the ops to guard, whether a dimension is sharded, a sharding with some dimensions
 replicated, and a result constrained back to the sharding propagation decided."""
 
@@ -44,6 +44,11 @@ def is_sharded(sharding: TensorSharding | None, dim: int, meshes: dict[str, Mesh
     return shard_count(sharding, dim, meshes) > 1
 
 
+def uneven_dims(sharding: TensorSharding | None, shape, dims, meshes) -> list[int]:
+    """Those of `dims` that do not divide into the pieces `sharding` cuts them into."""
+    return [d for d in sorted(dims) if shape[d] % shard_count(sharding, d, meshes)]
+
+
 def replicating(sharding: TensorSharding, dims) -> TensorSharding:
     """`sharding` with the dimensions `dims` replicated (closed)."""
     new = tuple(DimSharding((), True) if d in dims else s for d, s in enumerate(sharding.dims))
@@ -70,3 +75,19 @@ def constrain_back(result: ir.Value, op, sharding: TensorSharding) -> None:
     with ir.InsertionPoint.after(op), op.location:
         back = sharding_constraint(result, sharding)
     result.replace_all_uses_except(back, back.owner.operation)
+
+
+def replicate_at_unary(
+    op, operand, result, dims, meshes: dict[str, MeshShape], result_dims=None
+) -> bool:
+    """`dims` replicated at `op`'s first operand (sharded as `operand`) and `result_dims`
+    (default: `dims`) at its one result (sharded as `result`), where they are sharded, the
+    result constrained back; whether `dims` named any."""
+    if not dims:
+        return False
+    result_dims = dims if result_dims is None else result_dims
+    if any(shard_count(operand, d, meshes) > 1 for d in dims):
+        replicate_operand(op, 0, operand, dims)
+    if any(shard_count(result, d, meshes) > 1 for d in result_dims):
+        replicate_results(op, [result], result_dims)
+    return True

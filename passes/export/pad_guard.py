@@ -19,8 +19,7 @@ from jaxlib.mlir import ir
 from meshjit.dialects.sdy import MeshShape
 from meshjit.passes.export.guard_util import (
     ops_named,
-    replicate_operand,
-    replicate_results,
+    replicate_at_unary,
     shard_count,
 )
 from meshjit.passes.graph.sharding_io import (
@@ -52,14 +51,7 @@ def _risky_dims(op, operand, result, meshes: dict[str, MeshShape]) -> tuple[int,
 def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     operand = value_sharding(op.operands[0])
     (result,) = op_result_shardings(op) or (None,)
-    dims = _risky_dims(op, operand, result, meshes)
-    if not dims:
-        return False
-    if any(shard_count(operand, d, meshes) > 1 for d in dims):
-        replicate_operand(op, 0, operand, dims)
-    if any(shard_count(result, d, meshes) > 1 for d in dims):
-        replicate_results(op, [result], dims)
-    return True
+    return replicate_at_unary(op, operand, result, _risky_dims(op, operand, result, meshes), meshes)
 
 
 def guard_sharded_pads(module_op: ir.Operation) -> int:

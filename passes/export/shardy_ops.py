@@ -461,8 +461,9 @@ def _evenly(sharding, shape, meshes: dict):
 def reshard_call_results(module_op: ir.Operation) -> None:
     """A callee result takes its returned value's sharding made even (as Shardy's export makes
     func results), or none when that value has none; the call result follows, and is resharded
-    to the user's sharding of the callee result after the call when they differ and something
-    uses it (as Shardy's pipeline exports calls)."""
+    after the call to the callee result's sharding as propagation left it (not made even: an
+    axis larger than its dim stays) when the returned value's differs from it and something
+    uses the call result (as Shardy's pipeline exports calls)."""
     funcs = _funcs(module_op)
     meshes = io.read_meshes(module_op)
     for call in _ops_named(module_op, "func.call"):
@@ -479,7 +480,7 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 if declared is not None:  # the callee's result is what its body returns
                     io.drop_func_result_sharding(callee, i)
                 continue
-            returned = _evenly(returned, shape_of(result), meshes)
+            raw, returned = returned, _evenly(returned, shape_of(result), meshes)
             if declared is None:  # (Shardy sinks the returned value's sharding into both)
                 io.set_func_result_sharding(callee, i, io.read_sharding(returned))
                 _set_call_result_sharding(call, i, returned)
@@ -489,7 +490,7 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 io.set_func_result_sharding(callee, i, io.read_sharding(returned))
             if str(_call_result_sharding(call, i)) != str(returned):
                 _set_call_result_sharding(call, i, returned)
-            if _unlisted(declared) == _unlisted(returned) or not _used(result):
+            if _unlisted(declared) == _unlisted(raw) or not _used(result):
                 continue
             with call.location, ir.InsertionPoint.after(call):
                 reshard = sdy.ReshardOp(result, declared)

@@ -135,9 +135,12 @@ def _write_boundaries(
         if _edge_owned(graph, kind, owner, index):
             continue
         if setter is not None:
-            if even:
+            callee = _callee(graph, owner)
+            # (a callee's result stays as the user gave it: the export reshards its call
+            # results to that, and then gives it its returned value's even sharding)
+            if even and not (callee and kind == "func_result"):
                 slot = _evenly_sharded(slot, graph)
-            whole = close and not _callee(graph, owner)
+            whole = close and not callee
             setter(owner, index, cache.of(_whole_axes(slot, graph) if whole else slot))
         else:
             manual_in.setdefault(owner, {})[index] = _evenly_sharded(slot, graph) if even else slot

@@ -7,7 +7,11 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import SHARDING_ATTR
-from meshjit.passes.export.conv_guard import guard_grouped_convolutions
+from meshjit.passes.export.conv_guard import (
+    guard_grouped_convolutions,
+    guard_strided_convolutions,
+)
+from meshjit.passes.export.fft_guard import guard_uneven_ffts
 from meshjit.passes.export.pad_guard import guard_sharded_pads
 from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
@@ -37,9 +41,10 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     entry in the tuple sharding, and a RET_CHECK fails). A scatter indexing an
     unevenly sharded dimension gets it replicated: XLA's partitioner would write into other
     shards (`uneven_updates.py`); so does a grouped convolution's sharded feature dimension
-    where XLA's partitioner rejects it or gets it wrong (`conv_guard.py`), so do a pad's sharded
-    padded dimensions where it does (`pad_guard.py`), and so do the
-    reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`)."""
+    where XLA's partitioner rejects it or gets it wrong, and a strided convolution's sharded
+    spatial dimensions (`conv_guard.py`), so do a pad's sharded
+    padded dimensions where it does (`pad_guard.py`), so do an FFT's unevenly sharded
+    transformed dimensions (`fft_guard.py`), and so do the reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
     refused = xla_refusal(module_op)
     if refused is not None:
@@ -47,7 +52,9 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     reshards_as_constraints(module_op)
     guard_uneven_updates(module_op)
     guard_grouped_convolutions(module_op)
+    guard_strided_convolutions(module_op)
     guard_sharded_pads(module_op)
+    guard_uneven_ffts(module_op)
     guard_unsplittable_reductions(module_op)
     if pin:
         pin_op_shardings(module_op)

@@ -12,8 +12,6 @@ tensor that lacks the first factor gives the axis to the next (apply.py).
 
 from __future__ import annotations
 
-import math
-
 from meshjit.passes.cost.candidates import TensorClaim, choose, loss_penalty
 from meshjit.passes.graph.axes import (
     axes_product,
@@ -158,11 +156,12 @@ def _cheapest(step, f, claims, maximal) -> int:
 
 
 def _maximal(claims):
-    """Claims not a prefix of another claim, one per distinct axis list."""
+    """Claims not a prefix of another claim, one per distinct axis list (of claims sharding
+    as much, the longer first: a size-one axis after them extends them)."""
     if len(claims) == 1:
         return claims
     out, seen = [], set()
-    for c in sorted(claims, key=lambda c: -axes_product(c[0])):
+    for c in sorted(claims, key=lambda c: (-axes_product(c[0]), -len(c[0]))):
         if c[0] in seen or any(compatible(c[0], o[0]) for o in out):
             continue
         seen.add(c[0])
@@ -189,18 +188,18 @@ def _factor_order(step, claims, shardy: bool, reduction_last: bool = False):
     if len(claims) == 1:
         return list(claims)
     if shardy:
-        views = step.views
+        sizes = step.plan.tables.sizes
         reduction = step.plan.reduction if reduction_last else None
         elementwise = step.edge.elementwise
 
         def key(f):
-            # The factor whose source (its largest claiming tensor by element count, as
+            # The factor whose source (its largest claiming tensor by its factors' sizes, as
             # Shardy measures tensors, the first one on ties) is larger first; on elementwise
             # ops then the more sharded factor; then the factor whose source comes first
             # among operands and results (an op's results then cut what they cannot take:
             # apply.fit_to_tensors).
             cs = claims[f]
-            largest, source = max((math.prod(views[i].slot.shape), -i) for _, i in cs)
+            largest, source = max((sizes[i], -i) for _, i in cs)
             most_sharded = _agreed_size([a for a, _ in cs]) if elementwise else 0
             return (reduction is not None and reduction[f], -largest, -most_sharded, -source, f)
     else:

@@ -4,6 +4,8 @@ sources' claims per factor, decide (decisions.py), and apply the decisions to th
 
 from __future__ import annotations
 
+import math
+
 from meshjit.passes.graph.graph import STAGE_NO_FORWARD_BROADCAST, Edge, Graph, Slot
 from meshjit.passes.graph.projection import project
 from meshjit.passes.propagation.apply import (
@@ -32,7 +34,7 @@ class RuleTables:
     """A rule's tables for propagation, shared by the edges of one rule (ops that differ only
     in location share their rule)."""
 
-    __slots__ = ("rule", *_SHARED, "unshared", "linked")
+    __slots__ = ("rule", *_SHARED, "unshared", "linked", "sizes")
 
     def __init__(self, rule):
         self.rule = rule  # (held: its id keys the cache)
@@ -49,6 +51,9 @@ class RuleTables:
         # Per tensor: whether every dim holds at most one factor (projection is a lookup).
         self.simple = [all(len(fs) <= 1 for fs in m) for m in self.mappings]
         self.unshared = _unshared(self.mappings)
+        # Per tensor: the product of its factors' sizes (Shardy's measure of a tensor when it
+        # orders factors by their sources: a concatenate's operands weigh as its result).
+        self.sizes = [math.prod(factors[f].size for fs in m for f in fs) for m in self.mappings]
         self.linked = None  # factor -> the tensors linked to it (apply.py, on first use)
 
 
@@ -217,9 +222,15 @@ class EdgeStep:
             return synced
         changed = list(synced)
         targets = self.targets
-        if self.options.strategy != "basic" and self.options.shardy_preferences:
-            # The op's results take the decisions first, factor by factor; what one of them
-            # refuses, no tensor takes (as Shardy's aggressive strategy decides).
+        if (
+            self.options.strategy != "basic"
+            and self.options.shardy_preferences
+            and self.edge.elementwise
+        ):
+            # An elementwise op's results take the decisions first, factor by factor; what one
+            # of them refuses, no tensor takes (as Shardy's aggressive strategy decides). Other
+            # ops' tensors each take what they can (a result that holds an axis in another
+            # factor, or a closed result dim, cuts nothing for the operands).
             n = self.plan.n_operands
             results = [t for t in targets if t >= n]
             if results:

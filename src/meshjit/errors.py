@@ -15,6 +15,8 @@ from meshjit.compiler.errors import (
     TracerIntegerConversionError,
     UnexpectedTracerError,
 )
+from meshjit.compiler.ir.core import JaxprTypeError
+from meshjit.compiler.ir.shape_poly import InconclusiveDimensionOperation
 from meshjit.compiler.numpy.index_plan import NonConcreteBooleanIndexError
 from meshjit.compiler.runtime.client import CompileError
 
@@ -30,9 +32,11 @@ __all__ = [
     "CompileError",
     "ConcretizationTypeError",
     "DeletedArrayError",
+    "InconclusiveDimensionOperation",
     "JAXIndexError",
     "JAXTypeError",
     "JaxRuntimeError",
+    "JaxprTypeError",
     "KeyReuseError",
     "MeshjitError",
     "NonConcreteBooleanIndexError",

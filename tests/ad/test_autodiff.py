@@ -816,3 +816,15 @@ def test_custom_vjp_fwd_output_of_another_shape_is_a_value_error_too():
     f.defvjp(lambda x: (jnp.ones(5), None), lambda r, g: (g,))
     with pytest.raises(ValueError, match="like the function's output"):
         meshjit.grad(lambda x: f(x).sum())(np.ones(3, np.float32))
+
+
+def test_argnums_out_of_range_as_jax():
+    # Past the arguments: TypeError; before them: JAX's ValueError; not an int: TypeError.
+    f = lambda x, y: x * y  # noqa: E731
+    with pytest.raises(TypeError, match="requires at least 4 positional arguments"):
+        meshjit.grad(f, argnums=(0, 3))(1.0, 2.0)
+    with pytest.raises(ValueError, match="greater than or equal to -len\\(args\\)"):
+        meshjit.grad(f, argnums=-3)(1.0, 2.0)
+    with pytest.raises(TypeError, match="'str' object cannot be interpreted as an integer"):
+        meshjit.grad(f, argnums="x")(1.0, 2.0)
+    assert float(meshjit.grad(f, argnums=-1)(2.0, 3.0)) == 2.0

@@ -231,3 +231,11 @@ def test_jvp_of_a_custom_vjp_function_is_jaxs_type_error_under_vmap_too(how):
     fn = {"plain": fn, "vmap": meshjit.vmap(fn), "jit": meshjit.jit(fn)}[how]
     with pytest.raises(TypeError, match="forward-mode autodiff"):
         fn(jnp.ones((3, 2)))
+
+
+def test_a_call_missing_an_argument_is_jax_s_binding_error():
+    f = meshjit.custom_vjp(lambda x, y: x * y)
+    f.defvjp(lambda x, y: (x * y, None), lambda r, g: (g, g))
+    with pytest.raises(TypeError, match="could not be resolved to positional-only arguments"):
+        f(1.0)
+    assert float(f(2.0, 3.0)) == 6.0

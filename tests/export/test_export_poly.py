@@ -194,3 +194,72 @@ def test_symbolic_shape_syntax_errors_name_the_dimension():
         export.symbolic_shape("a, 2*")
     with pytest.raises(ValueError, match="in dimension 1: expecting integer, found 2.5"):
         export.symbolic_shape("a, 2.5")
+
+
+# ---------------------------------------------------------------------------------------------
+# JAX's messages where a symbolic dimension must be known (round 18).
+
+
+def _export_b(fun):
+    arg = meshjit.ShapeDtypeStruct(export.symbolic_shape("b"), np.float32)
+    return export.export(meshjit.jit(fun))(arg)
+
+
+@pytest.mark.parametrize(
+    "fun, error, text",
+    [
+        (
+            lambda a: jnp.searchsorted(a, jnp.float32(0.5)),
+            export.InconclusiveDimensionOperation,
+            "Symbolic dimension 'b' used in a context that requires a constant",
+        ),
+        (
+            lambda a: jnp.convolve(a, jnp.ones(3)),
+            TypeError,
+            "'_DimExpr' object cannot be interpreted as an integer",
+        ),
+        (
+            lambda a: jnp.correlate(a, jnp.ones(3)),
+            TypeError,
+            "'_DimExpr' object cannot be interpreted as an integer",
+        ),
+        (
+            lambda a: meshjit.lax.dynamic_slice(a, (0,), (a.shape[0] - 2,)),
+            export.InconclusiveDimensionOperation,
+            "'b - 2' >= '0' is inconclusive",
+        ),
+        (
+            lambda a: meshjit.lax.dynamic_slice(a, (a.shape[0] - 2,), (2,)),
+            export.InconclusiveDimensionOperation,
+            "'b - 2' < '0' is inconclusive",
+        ),
+        (
+            lambda a: a[: a.shape[0] - 2],
+            export.InconclusiveDimensionOperation,
+            r"In slice with non-constant elements the stop \(b - 2\) must be resolved statically",
+        ),
+    ],
+)
+def test_symbolic_dimensions_needing_constants_fail_in_jax_words(fun, error, text):
+    with pytest.raises(error, match=text):
+        _export_b(fun)
+
+
+def test_symbolic_dynamic_slice_start_decided_statically():
+    exp = _export_b(lambda a: meshjit.lax.dynamic_slice(a, (a.shape[0] - 1,), (1,)))
+    np.testing.assert_array_equal(exp.call(np.arange(5, dtype=np.float32)), [4.0])
+
+
+@pytest.mark.parametrize(
+    "fun, shape, want",
+    [
+        (lambda a: a[-2:], "- max(0, b - 2) + b", [3.0, 4.0]),
+        (lambda a: a[1 : a.shape[0] - 1], "max(0, b - 2)", [1.0, 2.0, 3.0]),
+    ],
+)
+def test_symbolic_slices_as_jax(fun, shape, want):
+    """Bounds through max / min by cases (max(0, b - 2) <= b), and a limit never before the
+    start: JAX's shapes, and its values."""
+    exp = _export_b(fun)
+    assert str(exp.out_avals[0].shape[0]) == shape
+    np.testing.assert_array_equal(exp.call(np.arange(5, dtype=np.float32)), want)

@@ -27,3 +27,16 @@ def test_dimension_expressions_as_jax(meshjit_dims, case):
     if case in _PARSER_WORDS:
         got, want = got.split(". Parsed")[0], want.split(". Parsed")[0]
     assert got == want
+
+
+def test_max_and_min_bounded_by_cases():
+    """`max(0, b - 2) <= b` (and the like) decided by cases on the max, as JAX decides them;
+    the constant 0 prints as 0."""
+    from meshjit import export
+    from meshjit.compiler.ir.shape_poly import max_dim, min_dim
+
+    (b,) = export.symbolic_shape("b")
+    m = max_dim(0, b - 2)
+    assert m <= b and m <= b - 1 and m + 1 <= b and b - m >= 0
+    assert min_dim(b, 4) <= 4 and b - min_dim(b, 4) >= 0
+    assert str(m) == "max(0, b - 2)"

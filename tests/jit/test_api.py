@@ -546,3 +546,20 @@ def test_nested_jits_keep_their_names_as_symbols():
     assert 'call @"<lambda>"(' in text and 'call @"<lambda>_0"(' in text
     assert 'func.func private @"<lambda>_0"(' in text
     assert float(meshjit.jit(lambda x: g(x) + h(x))(1.0)) == 5.0
+
+
+def test_round8_jit_mistakes():
+    leaked = []
+
+    def keep(x):
+        leaked.append(x)
+        return x
+
+    meshjit.jit(keep)(1.0)
+    with pytest.raises(meshjit.errors.UnexpectedTracerError, match="unexpected tracer"):
+        meshjit.jit(lambda y: y + 1)(leaked[-1])  # a TypeError about its type before
+    with pytest.raises(TypeError, match="returned a value of type <class 'numpy.ndarray'>"):
+        meshjit.jit(lambda x: np.array([None]))(1.0)
+    with pytest.raises(TypeError, match="Expected a callable value, got 1.0") as info:
+        meshjit.jit(static_argnums=0)(1.0)
+    assert str(info.traceback[-1].path) == __file__  # the decorator is an API boundary

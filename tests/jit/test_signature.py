@@ -118,3 +118,35 @@ def test_jit_option_mistakes_raise_jaxs_errors():
         meshjit.jit(jnp.sin)(meshjit.ShapeDtypeStruct((3,), jnp.float32))
     with pytest.raises(AttributeError, match="'Config' object has no attribute 'jax_foo'"):
         meshjit.config.jax_foo  # noqa: B018
+
+
+# ---------------------------------------------------------------------------------------------
+# Non-array arguments: JAX's message names the leaf's path in the function's parameters.
+
+
+def _params(a, b, *rest, c=1.0, **kw):
+    return a
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, path",
+    [
+        ((1.0, {"k": [1.0, object()]}), {}, "b['k'][1]"),
+        ((1.0, 2.0, object()), {}, "rest[0]"),
+        ((1.0, 2.0), {"c": object()}, "c"),
+        ((1.0, 2.0), {"z": (object(),)}, "kw['z'][0]"),
+    ],
+)
+def test_non_array_argument_names_its_path(args, kwargs, path):
+    with pytest.raises(TypeError, match="Error interpreting argument to <function _params") as e:
+        meshjit.jit(_params)(*args, **kwargs)
+    assert f"passed to the function at path {path}.\n" in str(e.value)
+    assert "static_argnums or static_argnames" in str(e.value)
+    with pytest.raises(TypeError, match=f"at path {path.replace('[', '.').replace(']', '.')}"):
+        meshjit.eval_shape(_params, *args, **kwargs)
+
+
+def test_compiled_call_with_a_non_array_is_jaxs_short_message():
+    compiled = meshjit.jit(lambda a: a).lower(1.0).compile()
+    with pytest.raises(TypeError, match="Cannot interpret value of type <class 'object'>"):
+        compiled(object())

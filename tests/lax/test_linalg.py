@@ -456,3 +456,11 @@ def test_complex_svd_derivative_matches_jax():
         ours = meshjit.grad(lambda x: jnp.sum(jnp.linalg.svd(x, compute_uv=False)))(a)
         theirs = jax.grad(lambda x: jax.numpy.sum(jax.numpy.linalg.svd(x, compute_uv=False)))(a)
         np.testing.assert_allclose(np.asarray(ours), np.asarray(theirs), rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("fn", [jnp.linalg.qr, jnp.linalg.inv, jnp.linalg.cholesky, jnp.linalg.svd])
+def test_half_precision_matrices_are_not_implemented_as_in_jax(fn):
+    """LAPACK has no float16 / bfloat16 kernels: JAX raises NotImplementedError (meshjit said
+    TypeError)."""
+    with pytest.raises(NotImplementedError, match="Unsupported dtype bfloat16"):
+        fn(jnp.eye(2, dtype=jnp.bfloat16))

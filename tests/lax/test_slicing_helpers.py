@@ -77,7 +77,7 @@ def test_full_like_collapse_reduce():
     assert out.dtype == np.int32 and (out == 3).all() and out.shape == x.shape
     out = jit_numpy(lambda a: lax.full_like(a, 2.5, np.float32, (5,)), x)
     close(out, np.full((5,), 2.5, np.float32))
-    close(jit_numpy(lax.zeros_like_array, x), np.zeros_like(x))
+    assert not hasattr(lax, "zeros_like_array")  # JAX 0.10.2 has none (jax.lax's public names)
     assert jit_numpy(lambda a: lax.collapse(a, 1), x).shape == (2, 12)
     assert jit_numpy(lambda a: lax.collapse(a, 0, 2), x).shape == (6, 4)
     assert jit_numpy(lambda a: lax.collapse(a, -2, 3), x).shape == (2, 12)

@@ -160,3 +160,40 @@ def test_array_of_an_array_copies_by_default_as_jax():
     assert copied is not x and jnp.array(x, copy=False) is x and jnp.asarray(x) is x
     np.testing.assert_array_equal(np.asarray(copied), [0.0, 1.0, 2.0])
     assert copied.sharding == x.sharding and copied.dtype == x.dtype
+
+
+# ---------------------------------------------------------------------------------------------
+# The __jax_array__ protocol (JAX 0.10.2: converted by jnp.array / asarray / *_like and by
+# operators; refused with a ValueError by every other function).
+
+
+class _Wrapped:
+    def __init__(self, value):
+        self.value = value
+
+    def __jax_array__(self):
+        return jnp.asarray(self.value)
+
+
+def test_jax_array_protocol_converts_in_constructors_and_operators():
+    w = _Wrapped(np.arange(3.0, dtype=np.float32))
+    np.testing.assert_array_equal(jnp.asarray(w), [0.0, 1.0, 2.0])
+    np.testing.assert_array_equal(jnp.array([w, w]), [[0.0, 1.0, 2.0]] * 2)
+    np.testing.assert_array_equal(jnp.zeros_like(w), [0.0, 0.0, 0.0])
+    np.testing.assert_array_equal(jnp.ones(3) + w, [1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(w * jnp.ones(3), [0.0, 1.0, 2.0])
+    assert bool((jnp.arange(3.0) == w).all())
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda w: jnp.sin(w),
+        lambda w: jnp.add(w, 1),
+        lambda w: lax.add(w, jnp.ones(3)),
+        lambda w: meshjit.jit(lambda a: a)(w),
+    ],
+)
+def test_jax_array_protocol_refused_elsewhere_as_jax(call):
+    with pytest.raises(ValueError, match=r"Triggering __jax_array__\(\) during abstractification"):
+        call(_Wrapped(np.ones(3, np.float32)))

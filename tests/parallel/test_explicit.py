@@ -835,3 +835,72 @@ def test_explicit_axes_under_jit_on_an_auto_mesh():
         a = meshjit.device_put(np.ones((8, 2), np.float32), NamedSharding(auto, P("X")))
         out = meshjit.jit(g)(a)
     np.testing.assert_array_equal(out, np.full((8, 2), 2.0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Round 18: types as JAX shows them (tests/parallel/test_mesh_contexts_vs_jax.py has the table).
+
+
+def _typed(spec, shape=(8, 4)):
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    return meshjit.device_put(np.ones(shape, np.float32), NamedSharding(mesh, spec)), mesh
+
+
+def test_typeof_of_untyped_values_names_the_context_mesh():
+    """As JAX: an untyped value's type holds P(None, ...) over the mesh it lives on (a computed
+    one inside jit: the context's abstract mesh; a jit argument of no mesh: none)."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Auto,) * 2)
+    seen = []
+
+    def f(a):
+        seen.extend(meshjit.typeof(v).sharding for v in (a, a * 2))
+        return a
+
+    with meshjit.set_mesh(mesh):
+        meshjit.jit(f)(np.ones((8, 4), np.float32))
+    assert [s.mesh.axis_names for s in seen] == [(), ("X", "Y")]
+    assert [s.spec for s in seen] == [P(None, None)] * 2
+    assert meshjit.typeof(1.0).sharding.spec == P()
+
+
+def test_vmap_body_keeps_the_other_dimensions_types():
+    x, _ = _typed(P("X", "Y"))
+    seen = []
+    meshjit.vmap(lambda r: seen.append(meshjit.typeof(r).sharding.spec) or r)(x)
+    meshjit.vmap(lambda c: seen.append(meshjit.typeof(c).sharding.spec) or c, in_axes=1)(x)
+    assert seen == [P("Y"), P("X")]
+
+
+def test_concatenate_of_differently_typed_operands_is_refused():
+    a, _ = _typed(P("X", None))
+    b, _ = _typed(P(None, "Y"))
+    with pytest.raises(ShardingTypeError, match="All operands should have the same sharding"):
+        mjnp.concatenate([a, b], axis=1)
+    assert mjnp.concatenate([a, a], axis=1).sharding.spec == P("X", None)
+
+
+def test_shape_dtype_struct_sharding():
+    """A PartitionSpec resolves on set_mesh's mesh when read; a typed struct types what jit and
+    eval_shape trace (so a contraction of sharded dimensions is refused when lowering)."""
+    x, mesh = _typed(P("X", "Y"))
+    spec_struct = meshjit.ShapeDtypeStruct((8, 4), np.float32, sharding=P("X"))
+    with pytest.raises(TypeError, match="the context mesh cannot be empty"):
+        assert spec_struct.sharding is None
+    with meshjit.set_mesh(mesh):
+        assert spec_struct.sharding == NamedSharding(mesh, P("X"))
+    typed = meshjit.ShapeDtypeStruct((8, 4), np.float32, sharding=NamedSharding(mesh, P("X", "Y")))
+    assert meshjit.eval_shape(lambda a: a.T, typed).sharding.spec == P("Y", "X")
+    contracted = typed.update(sharding=NamedSharding(mesh, P(None, "Y")))
+    with pytest.raises(ShardingTypeError, match="Contracting dimensions are sharded"):
+        meshjit.jit(lambda a: a @ a.T).lower(contracted)
+
+
+def test_zeros_like_of_a_typed_array_needs_no_context_mesh():
+    x, mesh = _typed(P("X", "Y"))
+    assert mjnp.zeros_like(x).sharding == NamedSharding(mesh, P("X", "Y"))
+
+
+def test_device_put_unevenly_on_explicit_axes_in_jax_words():
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    with meshjit.set_mesh(mesh), pytest.raises(ValueError, match="implies that array axis 0"):
+        meshjit.device_put(np.ones(6, np.float32), P("X"))

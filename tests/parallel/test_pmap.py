@@ -6,6 +6,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp  # noqa: F401  (the JAX-oracle case bodies use it)
 from meshjit import lax
+from meshjit.compiler.errors import IndivisibleError
 from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
 
@@ -160,3 +161,15 @@ def test_pmap_axis_size_with_nothing_mapped_and_donation_accepted():
 def test_pmap_in_axes_past_the_rank_is_an_index_error_as_in_jax():
     with pytest.raises(IndexError, match="pmap in_axes 2 is out of range for an array of rank 2"):
         meshjit.pmap(lambda x: x, in_axes=2)(np.ones((8, 2), np.float32))
+
+
+def test_round8_pmap_sizes_as_jax():
+    # JAX lays a pmapped axis out over the devices: an uneven one is its IndivisibleError.
+    with pytest.raises(IndivisibleError, match="partitioned 8 times, but the dimension size is 9"):
+        meshjit.pmap(lambda x: x * 2)(np.ones(9, np.float32))
+    with pytest.raises(IndivisibleError, match="partitioned 2 times, but the dimension size is 3"):
+        meshjit.pmap(lambda x, y: x + y)(np.ones(2, np.float32), np.ones(3, np.float32))
+    with pytest.raises(
+        ValueError, match="static_broadcasted_argnums=\\(3,\\) but was called with only 1"
+    ):
+        meshjit.pmap(lambda x: x, static_broadcasted_argnums=3)(np.ones(2, np.float32))

@@ -515,11 +515,12 @@ def test_cache_scenario_conflicting_concrete_mesh(pair):
     assert "[0, 1]" in str(ei.value) and "[2, 3]" in str(ei.value)
 
 
-def test_numpy_arguments_with_abstract_constraint_use_the_first_devices(counters):
+def test_numpy_arguments_with_abstract_constraint_run_on_one_device(counters):
+    """As JAX: a constraint over an abstract mesh names no devices; the call runs on one."""
     f = meshjit.jit(lambda a: wsc(a + 1.0, NamedSharding(AbstractMesh((4,), ("x",)), P("x"))))
     x = ints((8,))
     r = f(x)
-    assert ids(r) == [0, 1, 2, 3]
+    assert ids(r) == [0]
     check_shards(r, x + 1)
     f(x)
     assert dict(counters) == {"trace": 1, "lower": 1, "compile": 1}

@@ -51,3 +51,13 @@ def test_gamma_implicit_gradient_has_the_mean_derivative():
     samples = np.asarray(random.gamma(KEY, a))
     d_sample = np.asarray(meshjit.grad(lambda a: jnp.sum(random.gamma(KEY, a)))(a))
     np.testing.assert_allclose(d_log, d_sample / samples, rtol=1e-4)
+
+
+def test_lax_random_gamma_grad_of_arrays_is_elementwise():
+    """lax.random_gamma_grad of arrays (broadcast together) as JAX's: it refused non-scalars
+    ('select cases must have the same shapes')."""
+    from meshjit import lax
+
+    out = lax.random_gamma_grad(jnp.array([1.0, 2.0]), jnp.array([0.5, 1.5]))
+    np.testing.assert_allclose(out, [0.8069793, 0.936639], rtol=1e-5)  # JAX 0.10.2's values
+    np.testing.assert_allclose(lax.random_gamma_grad(2.0, jnp.array([[1.5]])), [[0.936639]], rtol=1e-5)

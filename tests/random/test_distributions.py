@@ -4,6 +4,7 @@ supports, frequencies. Independent of JAX (test_vs_jax checks the bits)."""
 import math
 
 import numpy as np
+import pytest
 
 import meshjit
 import meshjit.numpy as jnp
@@ -169,3 +170,22 @@ def test_multivariate_normal():
     x = np.asarray(random.multivariate_normal(random.key(8), mean, cov, (N // 2,)))
     np.testing.assert_allclose(x.mean(0), mean, atol=0.08)
     np.testing.assert_allclose(np.cov(x.T), cov, atol=0.15)
+
+
+def test_dtypes_as_jax_takes_them():
+    """lognormal and orthogonal draw complex values, rademacher and multinomial cast to any
+    dtype (bool: 2 * b - 1 is always True), as JAX's; ball's error names gamma."""
+    key = random.key(0)
+    assert random.lognormal(key, 1.0, (2,), dtype=jnp.complex64).dtype == jnp.complex64
+    q = np.asarray(random.orthogonal(key, 2, dtype=jnp.complex64))
+    np.testing.assert_allclose(q.conj().T @ q, np.eye(2), atol=1e-5)
+    assert np.asarray(random.rademacher(key, (4,), dtype=jnp.bool_)).all()
+    assert random.rademacher(key, (4,), dtype=jnp.complex64).dtype == jnp.complex64
+    counts = random.multinomial(key, 5.0, jnp.ones(3) / 3, dtype=jnp.int32)
+    assert counts.dtype == jnp.int32 and int(counts.sum()) == 5
+    with pytest.raises(ValueError, match="dtype argument to `gamma` must be a float dtype"):
+        random.ball(key, 3, 2, (2,), dtype=jnp.int32)
+    with pytest.raises(ValueError, match=r"^Invalid integer data type 'f'\."):
+        random.poisson(key, 2.0, (2,), dtype=jnp.float32)
+    with pytest.raises(NotImplementedError, match="Unsupported dtype bfloat16"):
+        random.orthogonal(key, 2, dtype=jnp.bfloat16)

@@ -365,3 +365,33 @@ def test_bits_warns_that_uint64_is_uint32_without_x64():
     with pytest.warns(UserWarning, match="Explicitly requested dtype uint64"):
         out = random.bits(random.key(0), (2,), np.uint64)
     assert out.dtype == np.uint32
+
+
+def test_filled_arrays_of_a_key_dtype_are_keys_as_in_jax():
+    """jnp.zeros / ones / empty / full (and their _like forms, lax.full / full_like) of a key
+    dtype give typed keys whose words are the fill value (zeros: all-zero keys), or a fill key's
+    data; under jit too (they were refused as 'Cannot interpret key<fry> as a data type')."""
+    key = random.key(0)
+    keys = random.split(key, 3)
+    data = lambda k: np.asarray(random.key_data(k)).tolist()
+    assert jnp.zeros((2,), key.dtype).dtype == key.dtype and data(jnp.zeros(2, key.dtype)) == [
+        [0, 0],
+        [0, 0],
+    ]
+    assert data(jnp.ones((1,), key.dtype)) == [[1, 1]] and data(jnp.empty(1, key.dtype)) == [[0, 0]]
+    assert data(jnp.full((2,), random.key(3))) == [[0, 3], [0, 3]]
+    assert data(jnp.full((1,), 5, key.dtype)) == [[5, 5]]
+    assert data(jnp.zeros_like(keys)) == [[0, 0]] * 3 and data(jnp.ones_like(keys)) == [[1, 1]] * 3
+    assert data(jnp.full_like(keys, random.key(4))) == [[0, 4]] * 3
+    assert jnp.zeros_like(keys, shape=(2, 2)).shape == (2, 2)
+    assert data(lax.full((1,), 0, key.dtype)) == [[0, 0]] and data(lax.full_like(keys, 7))[0] == [7, 7]
+    assert data(meshjit.jit(lambda: jnp.zeros((3,), key.dtype))()) == [[0, 0]] * 3
+    assert data(meshjit.jit(jnp.zeros_like)(keys)) == [[0, 0]] * 3
+    rbg = random.key(0, impl="rbg")
+    assert data(jnp.zeros((1,), rbg.dtype)) == [[0, 0, 0, 0]]
+    with pytest.raises(ValueError, match="Cannot convert_element_type from float32 to key<fry>"):
+        jnp.full((2,), jnp.zeros(2), key.dtype)
+    with pytest.raises(ValueError, match="Cannot convert_element_type from float32 to key<fry>"):
+        jnp.zeros(2).astype(key.dtype)
+    with pytest.raises(TypeError, match="Cannot determine dtype of key<fry>"):
+        jnp.zeros_like(jnp.ones(2), dtype=key.dtype)

@@ -247,3 +247,13 @@ def test_key_mistakes_round6(call, error, words):
 
 def test_clone_of_a_non_key_is_the_identity():
     assert random.clone(1) == 1  # as JAX's (it checks no key)
+
+
+def test_round8_seed_permutation_and_orthogonal_mistakes():
+    # (tests/support/mistakes_catalogue_round8.py: JAX's types and words)
+    with pytest.raises(MeshjitTypeError, match="with dtype <U4 is not a valid JAX array type"):
+        random.key("seed")
+    with pytest.raises(TypeError, match="permutation requires ndarray or scalar arguments"):
+        random.permutation(KEY, [1, 2, 3])  # a list was permuted before
+    with pytest.raises(MeshjitValueError, match="negative dimensions are not allowed"):
+        random.orthogonal(KEY, -2)

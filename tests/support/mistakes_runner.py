@@ -21,6 +21,7 @@ CATALOGUES = (
     CATALOGUE,
     os.path.join(_HERE, "mistakes_catalogue_round6.py"),
     os.path.join(_HERE, "mistakes_catalogue_round7.py"),
+    os.path.join(_HERE, "mistakes_catalogue_round8.py"),
 )
 CASE_SECONDS = 30
 

@@ -85,10 +85,61 @@ def all_cases() -> list[Case]:
 # --------------------------------------------------------------------------- running
 
 
+class ShardyWouldCrash(Exception):
+    """jaxlib's Shardy would take the whole process down on this module (not run)."""
+
+
+# Ops whose results Shardy's data-flow edges hold (an `sdy.data_flow_edge` reads one of them).
+_EDGE_SOURCES = frozenset(
+    {
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.if",
+        "stablehlo.optimization_barrier",
+        "sdy.named_computation",
+        "sdy.manual_computation",
+    }
+)
+# Ops whose body arguments an `sdy.data_flow_edge` may read (a loop body's crashes Shardy).
+_EDGE_BODIES = frozenset({"sdy.named_computation", "sdy.manual_computation"})
+
+
+def shardy_crash(module: ir.Module) -> str | None:
+    """Why jaxlib's Shardy passes would abort or crash the process on `module`, for the crashes
+    known (checked on jaxlib 0.10.2), else None: an `sdy.data_flow_edge` on a value no
+    data-flow op defines, or on a loop body's or func's argument (a segfault), and a module without a `main` whose
+    funcs are not exactly one (LLVM ERROR: Failed to lookup function: main)."""
+    funcs = [op for op in module.body.operations if op.operation.name == "func.func"]
+    names = {ir.StringAttr(f.operation.attributes["sym_name"]).value for f in funcs}
+    if len(funcs) != 1 and "main" not in names:
+        return f"a module of {len(funcs)} funcs without @main aborts Shardy"
+    found: list[str] = []
+
+    def visit(op):
+        if op.name == "sdy.data_flow_edge":
+            value = op.operands[0]
+            if isinstance(value, ir.BlockArgument):
+                readable = value.owner.owner.operation.name in _EDGE_BODIES
+            else:
+                readable = value.owner.operation.name in _EDGE_SOURCES
+            if not readable:
+                found.append(f"sdy.data_flow_edge at {op.location} reads no data-flow op's result")
+                return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return f"{found[0]}: it crashes Shardy" if found else None
+
+
 def run(text: str, pipeline: str, *, erase_dead: bool = False) -> ir.Module:
     """`text` parsed and run through `builtin.module(pipeline)` (in the current context);
-    `erase_dead` first erases dead ops (as Shardy's passes do)."""
+    `erase_dead` first erases dead ops (as Shardy's passes do). A Shardy pipeline is not run
+    on a module it is known to crash on (ShardyWouldCrash says why)."""
     module = ir.Module.parse(text)
+    if pipeline.startswith("sdy-"):
+        crash = shardy_crash(module)
+        if crash is not None:
+            raise ShardyWouldCrash(crash)
     if erase_dead:
         erase_dead_ops(module.operation)
     pass_manager_from_text(f"builtin.module({pipeline})").run(module.operation)

@@ -1,7 +1,10 @@
 """meshjit.lax: JAX's lax names."""
 
+import builtins as _builtins
 import functools as _functools
 from importlib import import_module as _import_module
+
+import numpy as _np
 
 from meshjit.compiler.ad.checkpoint import optimization_barrier  # noqa: F401
 from meshjit.compiler.ad.custom_solvers import custom_linear_solve, custom_root  # noqa: F401
@@ -26,6 +29,7 @@ from meshjit.compiler.random.gamma_grad import random_gamma_grad  # noqa: F401
 from meshjit.compiler.scipy.incomplete import betainc as _betainc
 from meshjit.compiler.scipy.incomplete import gammainc as _gammainc
 from meshjit.compiler.scipy.incomplete import gammaincc as _gammaincc
+from meshjit.compiler.scipy.incomplete import igamma_grad_a as _igamma_grad_a
 
 __all__ = [
     *_lax_names,
@@ -33,12 +37,34 @@ __all__ = [
     "betainc",
     "custom_linear_solve",
     "custom_root",
+    "dtype",
     "igamma",
     "igammac",
+    "igamma_grad_a",
     "optimization_barrier",
     "random_gamma_grad",
     "with_sharding_constraint",
 ]
+
+
+_PYTHON_SCALARS = (
+    _builtins.bool,
+    _builtins.int,
+    _builtins.float,
+    _builtins.complex,
+)  # (lax.complex)
+
+
+def dtype(x):
+    """lax.dtype: the dtype of a value or type; Python and NumPy scalars, types, dtypes and
+    NumPy arrays canonicalized (float64 -> float32 without x64), meshjit arrays' as they are."""
+    if x is None:
+        raise _MeshjitValueError(f"Invalid argument to dtype: {x}.")
+    if isinstance(x, (type, str, _np.dtype)):
+        return _dtypes.canonicalize(_np.dtype(x))
+    if isinstance(x, (*_PYTHON_SCALARS, _np.generic, _np.ndarray)):
+        return _dtypes.canonicalize(_np.asarray(x).dtype)
+    return _np.dtype(_aval_of(x).dtype)
 
 
 def convert_element_type(operand, new_dtype, **kwargs):
@@ -77,6 +103,7 @@ _STRICT = {  # public name: (JAX's primitive name, accepted kinds as in checks.d
     "polygamma": ("polygamma", "f"),
     "igamma": ("igamma", "f"),
     "igammac": ("igammac", "f"),
+    "igamma_grad_a": ("igamma_grad_a", "f"),
     "betainc": ("regularized_incomplete_beta", "f"),
 }
 
@@ -103,7 +130,7 @@ def _strict(public: str, fn):
     return op
 
 
-igamma, igammac, betainc = _gammainc, _gammaincc, _betainc
+igamma, igammac, betainc, igamma_grad_a = _gammainc, _gammaincc, _betainc, _igamma_grad_a
 for _public in _STRICT:
     globals()[_public] = _strict(_public, globals()[_public])
 

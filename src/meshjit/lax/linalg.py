@@ -6,5 +6,6 @@ from meshjit.compiler.lax import linalg_products as _products
 from meshjit.compiler.lax.condensed import *  # noqa: F403
 from meshjit.compiler.lax.linalg import *  # noqa: F403
 from meshjit.compiler.lax.linalg_products import *  # noqa: F403
+from meshjit.compiler.scipy.qdwh import qdwh
 
-__all__ = [*_linalg.__all__, *_condensed.__all__, *_products.__all__]
+__all__ = [*_linalg.__all__, *_condensed.__all__, *_products.__all__, "qdwh"]

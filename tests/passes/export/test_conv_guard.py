@@ -15,7 +15,10 @@ import pytest  # noqa: E402
 
 import meshjit  # noqa: E402
 from meshjit import lax  # noqa: E402
-from meshjit.passes.export.conv_guard import guard_grouped_convolutions  # noqa: E402
+from meshjit.passes.export.conv_guard import (  # noqa: E402
+    guard_grouped_convolutions,
+    guard_strided_convolutions,
+)
 from meshjit.sharding import AxisType, NamedSharding  # noqa: E402
 from meshjit.sharding import PartitionSpec as P  # noqa: E402
 from tests.support.export_guards import guarded  # noqa: E402
@@ -102,7 +105,8 @@ def test_shardy_propagation_too(mesh):
 
 
 def test_convolutions_xla_partitions_right_are_left_alone(mesh):
-    """A grouped convolution with a wider window (even or not in the groups), an ungrouped one,
+    """A grouped convolution with a wider window (even or not in the groups, in at most as many
+    pieces as groups), an ungrouped one,
     and a batch-group one with only its batch sharded keep their shardings: XLA's collectives as
     before (an ungrouped one on features placed sharded still sums them with an all-reduce)."""
     features = P(None, "c", None)
@@ -124,3 +128,95 @@ def test_convolutions_xla_partitions_right_are_left_alone(mesh):
     x1g, k1g = _operands((1, 8, 16), (4, 4, 1))
     assert guarded(guard_grouped_convolutions, _conv(mesh, features, P(), 2), x1g, k1g) == 1
     assert guarded(guard_grouped_convolutions, _conv(mesh, features, P(), 1, 2), xb, kb) == 1
+
+
+# (x shape, kernel shape, x spec, kernel spec, feature groups): a window of three, the output
+# features cut into more pieces than groups; wrong numbers before the fix.
+WIDE_WINDOWS = [
+    ((2, 2, 9), (4, 1, 3), P(), P(("a", "b")), 2),
+    ((2, 2, 9), (8, 1, 3), P(), P(("a", "b", "c")), 2),
+    ((2, 4, 9), (16, 1, 3), P(), P(("a", "b", "c")), 4),
+]
+
+
+@pytest.mark.parametrize("mode", ["meshjit", "shardy"])
+@pytest.mark.parametrize("x_shape, k_shape, x_spec, k_spec, groups", WIDE_WINDOWS)
+def test_output_features_in_more_pieces_than_groups(
+    mesh, mode, x_shape, k_shape, x_spec, k_spec, groups
+):
+    x, k = _operands(x_shape, k_shape)
+    f = _conv(mesh, x_spec, k_spec, groups, propagation=mode)
+    np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k, groups), rtol=1e-5, atol=1e-5)
+
+
+def test_output_features_in_at_most_groups_pieces_are_left_alone(mesh):
+    x, k = _operands((2, 4, 9), (8, 1, 3))
+    assert guarded(guard_grouped_convolutions, _conv(mesh, P(), P(("a", "b")), 4), x, k) == 0
+    assert guarded(guard_grouped_convolutions, _conv(mesh, P(), P(("a", "b", "c")), 4), x, k) == 1
+
+
+def test_uneven_sweep_reproducer(mesh):
+    """The sweep's conv1_g2 seed 0, reduced: the input features' four shards propagated onto
+    the result's 4 output features (2 groups)."""
+    x, k = _operands((1, 2, 9), (4, 1, 3))
+    f = meshjit.jit(
+        lambda x, k: lax.conv_general_dilated(x, k, (1,), "VALID", feature_group_count=2),
+        in_shardings=(NamedSharding(mesh, P(None, ("a", "c"))), NamedSharding(mesh, P())),
+    )
+    np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k, 2), rtol=1e-5, atol=1e-5)
+
+
+def _strided(mesh, x_spec, k_spec, stride, **jit_kwargs):
+    return meshjit.jit(
+        lambda x, k: lax.conv_general_dilated(x, k, (stride,), "VALID"),
+        in_shardings=(NamedSharding(mesh, x_spec), NamedSharding(mesh, k_spec)),
+        **jit_kwargs,
+    )
+
+
+def _strided_reference(x, k, stride):
+    return _reference(x, k)[:, :, ::stride]
+
+
+# (length, window, stride, x spec, kernel spec): wrong numbers before the fix (1-D, VALID).
+STRIDED = [
+    (4, 2, 3, P(None, None, "b"), P()),
+    (6, 2, 2, P(None, None, "a"), P(None, "a")),
+    (6, 3, 2, P(None, None, ("b", "c")), P("a")),
+    (10, 2, 2, P(None, None, "c"), P(None, "c")),
+    (12, 3, 2, P(None, None, ("a", "b")), P(None, "c")),
+]
+
+
+@pytest.mark.parametrize("mode", ["meshjit", "shardy"])
+@pytest.mark.parametrize("length, window, stride, x_spec, k_spec", STRIDED)
+def test_strided_convolution_on_sharded_spatial_dim(
+    mesh, mode, length, window, stride, x_spec, k_spec
+):
+    x, k = _operands((2, 2, length), (2, 2, window))
+    f = _strided(mesh, x_spec, k_spec, stride, propagation=mode)
+    want = _strided_reference(x, k, stride)
+    np.testing.assert_allclose(np.asarray(f(x, k)), want, rtol=1e-5, atol=1e-5)
+
+
+def test_unstrided_or_unsharded_spatial_dims_are_left_alone(mesh):
+    x, k = _operands((2, 2, 6), (2, 2, 3))
+    assert guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 1), x, k) == 0
+    assert guarded(guard_strided_convolutions, _strided(mesh, P("a", "b"), P(), 2), x, k) == 0
+    assert guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 2), x, k) == 1
+
+
+# (x spec, kernel spec): Shardy's propagation kept the input split on its spatial dim and the
+# kernel on its input features; wrong numbers before the fix (stride one, window of three).
+SPLIT_KERNELS = [
+    (P(None, None, "a"), P(None, ("b", "c"))),  # the sweep's conv0_g1 seed 12, reduced
+    (P(None, None, "b"), P(None, "a")),
+    (P(None, None, ("a", "b")), P(None, "c")),
+]
+
+
+@pytest.mark.parametrize("x_spec, k_spec", SPLIT_KERNELS)
+def test_split_input_and_kernel_features(mesh, x_spec, k_spec):
+    x, k = _operands((1, 2, 10), (2, 2, 3))
+    f = _strided(mesh, x_spec, k_spec, 1, propagation="shardy")
+    np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k), rtol=1e-5, atol=1e-5)

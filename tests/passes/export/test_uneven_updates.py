@@ -19,6 +19,7 @@ from meshjit.dialects import make_context  # noqa: E402
 from meshjit.passes.export.uneven_updates import guard_uneven_updates  # noqa: E402
 from meshjit.sharding import AxisType, NamedSharding  # noqa: E402
 from meshjit.sharding import PartitionSpec as P  # noqa: E402
+from tests.support.export_guards import guarded  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -130,3 +131,59 @@ def test_even_shardings_are_left_to_xla(mesh):
     assert _guarded(update, np.zeros((6, 5), np.int32)) == 0
     hlo = scatter.lower(np.zeros((8, 5), np.int32)).compile().hlo_text()
     assert "all-gather" not in hlo and "all-reduce" not in hlo
+
+
+# (combiner, rows of the updates, what is constrained: "updates" or "indices", its spec): XLA
+# scattered the padding of the unevenly split updates or indices, zeros at row 0.
+SPLIT_UPDATES = [
+    ("min", 1, "updates", P("b", None)),  # the sweep's scatter_min seed 0
+    ("mul", 1, "updates", P("a", None)),
+    ("min", 3, "indices", P("b")),
+    ("mul", 3, "updates", P("b", None)),
+    ("max", 3, "indices", P("a")),
+]
+
+
+@pytest.mark.parametrize("mode", ["meshjit", "shardy"])
+@pytest.mark.parametrize("how, k, what, spec", SPLIT_UPDATES)
+def test_unevenly_split_updates_and_indices(mesh, mode, how, k, what, spec):
+    x = np.arange(1, 61, dtype=np.float32).reshape(10, 6) * (1 if how != "max" else -1)
+    i = np.array([2, 7, 2][:k], np.int32)
+    u = np.arange(k * 6, dtype=np.float32).reshape(k, 6) + 100 * (1 if how != "max" else -1)
+    sharding = NamedSharding(mesh, spec)
+
+    def f(x, i, u):
+        if what == "updates":
+            u = meshjit.lax.with_sharding_constraint(u, sharding)
+        else:
+            i = meshjit.lax.with_sharding_constraint(i, sharding)
+        return getattr(x.at[i], how)(u)
+
+    want = x.copy()
+    {"min": np.minimum, "mul": np.multiply, "max": np.maximum}[how].at(want, i, u)
+    got = meshjit.jit(f, propagation=mode)(x, i, u)
+    np.testing.assert_array_equal(np.asarray(got), want)
+
+
+def test_even_updates_are_left_to_xla(mesh):
+    x, i = np.zeros((10, 6), np.float32), np.array([2, 7, 2, 5], np.int32)
+    u = np.ones((4, 6), np.float32)
+    split = NamedSharding(mesh, P("b", None))
+    f = meshjit.jit(lambda x, i, u: x.at[i].min(meshjit.lax.with_sharding_constraint(u, split)))
+    assert guarded(guard_uneven_updates, f, x, i, u) == 0
+    assert guarded(guard_uneven_updates, f, x, i[:3], u[:3]) == 1
+
+
+def test_operand_sharded_where_the_result_has_no_sharding(mesh):
+    """The sweep's scatter_min seed 10: the scatter's operand constrained unevenly on the rows
+    it indexes, its result left without a sharding by propagation (out_shardings elsewhere)."""
+    x = np.arange(63, dtype=np.float32).reshape(9, 7) - 30
+    u = np.full((1, 7), -100.0, np.float32)
+    rows = NamedSharding(mesh, P("b", "a"))
+    f = meshjit.jit(
+        lambda x, i, u: meshjit.lax.with_sharding_constraint(x, rows).at[i].min(u),
+        out_shardings=NamedSharding(mesh, P(None, "b")),
+    )
+    want = x.copy()
+    want[8] = -100.0
+    np.testing.assert_array_equal(np.asarray(f(x, np.array([8], np.int32), u)), want)

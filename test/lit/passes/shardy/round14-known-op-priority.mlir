@@ -4,11 +4,11 @@
 // RUN:   | FileCheck %s
 
 // Round 14 (random MLIR campaign, tests/support/random_sdy.py): a disagreement found and not
-// fixed this round, kept as a known difference (strict xfail in test_fidelity.py).
+// fixed then; round 19b fixed it (a concatenate's result holding an axis in another factor
+// cuts nothing for its operands, round19b-aggressive-conflicts.mlir).
 
-// DIFFERS: Shardy's op-priority pass gives %arg1 the concatenate's first sharding ("b" on its last dim, from the constraint) before the func result's "b" moves the concatenate's to dim 0; meshjit gives %arg1 the later one
 // CHECK-LABEL: func.func {{(private )?}}@concat_operand_keeps_first_sharding(
-// CHECK-SAME: %arg0: tensor<12x8x16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}, {"c", ?}, {"b", ?}]>}, %arg1: tensor<12x8x16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}, {"c", ?}, {?}]>}) -> (tensor<12x8x32x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}, {}, {?}]>}) {
+// CHECK-SAME: %arg0: tensor<12x8x16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}, {"c", ?}, {"b", ?}]>}, %arg1: tensor<12x8x16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}, {"c", ?}, {"b", ?}]>}) -> (tensor<12x8x32x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}, {}, {?}]>}) {
 // CHECK: %0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {}, {"c"}, {"b"}]> : tensor<12x8x16x2xf32>
 // CHECK: %1 = stablehlo.concatenate %0, %arg1, dim = 2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {?}, {"c", ?}, {?}]>]>} : (tensor<12x8x16x2xf32>, tensor<12x8x16x2xf32>) -> tensor<12x8x32x2xf32>
 // CHECK: %2 = stablehlo.negate %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {?}, {"c", ?}, {?}]>]>} : tensor<12x8x32x2xf32>

@@ -1,0 +1,39 @@
+"""Stage attributes as JAX 0.10.2's (the values read off JAX): `Traced.out_avals`, the outputs'
+avals in the outputs' structure (weak types shown, a typed key's as `key<fry>[...]`), and each
+stage's `donate_argnums`, the donated arguments (named ones too) among the non-static ones."""
+
+import meshjit
+import meshjit.numpy as jnp
+
+
+def test_out_avals_as_jax():
+    traced = meshjit.jit(lambda x: (x, {"a": x.sum(), "b": 1.0})).trace(jnp.ones(3))
+    assert repr(traced.out_avals) == (
+        "(ShapedArray(float32[3]), {'a': ShapedArray(float32[]), "
+        "'b': ShapedArray(float32[], weak_type=True)})"
+    )
+    assert str(meshjit.jit(lambda x: x * 2).trace(jnp.ones(3)).out_avals) == "float32[3]"
+    assert meshjit.jit(lambda x: None).trace(1).out_avals is None
+
+
+def test_out_avals_of_typed_keys_as_jax():
+    def keys():
+        return meshjit.random.split(meshjit.random.key(0), 3), meshjit.random.key(1, impl="rbg")
+
+    assert repr(meshjit.jit(keys).trace().out_avals) == (
+        "(ShapedArray(key<fry>[3]), ShapedArray(key<rbg>[]))"
+    )
+
+
+def test_donate_argnums_of_the_stages_as_jax():
+    def f(s, x, y):
+        return x * s + y
+
+    x = jnp.ones(2)
+    traced = meshjit.jit(f, static_argnums=0, donate_argnums=1).trace(2, x, x)
+    lowered = traced.lower()
+    assert traced.donate_argnums == lowered.donate_argnums == lowered.compile().donate_argnums
+    assert traced.donate_argnums == (0,)
+    assert meshjit.jit(f, donate_argnames="y").trace(2, x, y=x).donate_argnums == (2,)
+    assert meshjit.jit(f, donate_argnames="y").trace(2, x, x).donate_argnums == (2,)
+    assert meshjit.jit(f).trace(2, x, x).donate_argnums == ()
