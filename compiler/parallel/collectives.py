@@ -601,8 +601,14 @@ lowering_rules.register(pvary_p, lambda ctx, x, *, axes: x)
 
 
 def _all_gather_lowering(ctx, x, *, axes, axis_index_groups, size, axis, tiled):
+    aval = ctx.avals_in[0]
+    if tiled and not aval.shape[axis]:  # as JAX: refused when lowered (a dead one is not)
+        raise MeshjitValueError(
+            f"all_gather over {axes}: gathered dimension {axis} of {aval.str_long()} has size "
+            "0; the dimension size of operand at 'all_gather_dim' cannot be zero",
+            ctx.source,
+        )
     if not tiled:
-        aval = ctx.avals_in[0]
         shape = aval.shape[:axis] + (1,) + aval.shape[axis:]
         dims = [d for d in range(len(shape)) if d != axis]
         x = hlo.BroadcastInDimOp(ctx.module_ctx.types.tensor(shape, aval.dtype), x, dims).result

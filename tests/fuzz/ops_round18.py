@@ -821,6 +821,17 @@ for _kind in SMAPS18:
         lambda B, x, y, _k=_kind: _smap18(B, _k, x)
     )
 
+@entry("smap18_all_gather_odd_empty", lambda x: _num(x) and x.ndim >= 1)
+def _all_gather_empty(B, x, y):  # an odd dim 0: a zero-size block, JAX's ValueError (260394)
+    first, _, s1, _ = _smap_axes(B)
+    rows = 0 if x.shape[0] % 2 else s1 * x.shape[0]
+    if not B.jaxlike:
+        return _zeros((rows * s1,) + tuple(x.shape[1:]), x.dtype)
+    v = B.np.concatenate([x] * s1)[:rows]
+    body = lambda b: B.lax.all_gather(b, first, tiled=True)  # noqa: E731
+    return B.shard_map(body, mesh=B.mesh, in_specs=(B.P(first),), out_specs=B.P(first))(v)
+
+
 SMOOTH18 |= {"smap18_psum_both", "smap18_ppermute_reverse", "smap18_all_gather_axis1"}
 
 

@@ -930,3 +930,12 @@ def test_no_axes_give_the_value_as_given_as_jax():
     assert meshjit.lax.psum(tree, ()) is tree
     out = meshjit.jit(lambda y: meshjit.lax.psum(y, ()) * 2)(x)
     np.testing.assert_array_equal(np.asarray(out), [0, 2, 4, 6])
+
+
+def test_tiled_all_gather_of_a_zero_size_dimension_is_a_value_error_as_jax():
+    """Fuzzer seed 260394: JAX refuses it when lowered ("dimension size of operand at
+    'all_gather_dim' cannot be zero"); meshjit handed XLA a module its parser rejected."""
+    x = np.zeros((0, 6), np.int32)
+    body = lambda v: lax.all_gather(v, "x", tiled=True)  # noqa: E731
+    with pytest.raises(ValueError, match="'all_gather_dim' cannot be zero"):
+        run(M42, body, x, P("x"), P("x"))
