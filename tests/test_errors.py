@@ -171,7 +171,7 @@ def test_unsupported_dtype_argument(value, words):
     f = meshjit.jit(lambda x: x)
     with pytest.raises(MeshjitTypeError) as ei:
         f(value)  # L:bad-dtype
-    _check(ei, "L:bad-dtype", "argument 0", *words)
+    _check(ei, "L:bad-dtype", "at path x", *words)
 
 
 def test_float64_is_canonicalised_not_rejected():
@@ -199,7 +199,7 @@ def test_string_argument_to_jit():
     f = meshjit.jit(lambda x: x)
     with pytest.raises(MeshjitTypeError) as ei:
         f("hello")  # L:str-arg
-    _check(ei, "L:str-arg", "argument 0", "str", "static_argnums")
+    _check(ei, "L:str-arg", "at path x", "str", "static_argnums")
 
 
 def test_set_leaf_in_dict_argument():

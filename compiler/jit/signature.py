@@ -175,7 +175,7 @@ def arg_aval(x, i: int, fun, names=None) -> ShapedArray:
         return x.ref_aval
     try:
         return _struct_typed(x, abstractify(x))
-    except MeshjitTypeError:
+    except MeshjitTypeError as e:
         if fun is None:
             raise
         if names is None:
@@ -188,5 +188,5 @@ def arg_aval(x, i: int, fun, names=None) -> ShapedArray:
             f"value is of type {type(x)} and was passed to the function at path "
             f"{names()[i]}.\nThis typically means that a jit-wrapped function was called with "
             "a non-array argument, and this argument was not marked as static using the "
-            "static_argnums or static_argnames parameters of jax.jit."
+            f"static_argnums or static_argnames parameters of jax.jit. ({e.bare_message})"
         ) from None
