@@ -311,19 +311,33 @@ def _check_reshard(aval, sharding: NamedSharding) -> None:
 
 def check_divisible(aval, sharding: NamedSharding) -> None:
     """Every sharded dimension of `aval` divides evenly (JAX's check of a typed value)."""
+    uneven = _first_uneven(aval, sharding)
+    if uneven is not None:
+        dim, parts = uneven
+        entry = sharding.spec[dim]
+        shown = entry if isinstance(entry, tuple) else (entry,)
+        raise MeshjitValueError(  # JAX's words
+            f"Sharding spec {shown} implies that array axis {dim} is partitioned {parts} "
+            f"times, but does not evenly divide the dimension size {aval.shape[dim]}. Got "
+            f"shape: {aval.shape} and sharding {sharding}"
+        )
+
+
+def divides_evenly(aval, sharding: NamedSharding) -> bool:
+    """Whether every sharded dimension of `aval` divides evenly."""
+    return _first_uneven(aval, sharding) is None
+
+
+def _first_uneven(aval, sharding: NamedSharding):
+    """(dim, number of pieces) of the first dimension `sharding` splits unevenly, else None."""
     sizes = sharding.mesh.shape
     for dim in range(min(len(sharding.spec), aval.ndim)):
         parts = 1
         for a in sharding.spec.axes_of(dim):
             parts *= sizes[a]
         if aval.shape[dim] % parts:
-            entry = sharding.spec[dim]
-            shown = entry if isinstance(entry, tuple) else (entry,)
-            raise MeshjitValueError(  # JAX's words
-                f"Sharding spec {shown} implies that array axis {dim} is partitioned {parts} "
-                f"times, but does not evenly divide the dimension size {aval.shape[dim]}. Got "
-                f"shape: {aval.shape} and sharding {sharding}"
-            )
+            return dim, parts
+    return None
 
 
 # ---------------------------------------------------------------------------------------------

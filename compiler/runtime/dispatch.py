@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import atexit
-import math
 from typing import Sequence
 
 import numpy as np
@@ -19,7 +18,7 @@ from jaxlib import xla_client
 
 from meshjit.compiler.config import USER_CONTEXTS, config, prng_impl_name, user_context_values
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.parallel.explicit import array_aval
+from meshjit.compiler.parallel.explicit import array_aval, divides_evenly
 from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
@@ -121,17 +120,9 @@ def _result_aval(aval, requested, placed):
     result XLA laid out over Explicit axes evenly is typed by that layout (as JAX's Arrays)."""
     if requested is not None:
         return array_aval(aval, requested)
-    if aval.sharding is None and type(placed) is NamedSharding and _even(aval, placed):
+    if aval.sharding is None and type(placed) is NamedSharding and divides_evenly(aval, placed):
         return array_aval(aval, placed)
     return aval
-
-
-def _even(aval, sharding: NamedSharding) -> bool:
-    sizes = sharding.mesh.shape
-    return all(
-        aval.shape[d] % math.prod(sizes[a] for a in sharding.spec.axes_of(d)) == 0
-        for d in range(min(len(sharding.spec), aval.ndim))
-    )
 
 
 def _raise_if_deleted(leaves) -> None:

@@ -128,7 +128,7 @@ both(
 both("pad_wrap", shapes(2), lambda m, x: m.pad(x, ((2, 1), (1, 0)), mode="wrap"))
 
 
-def _np_pad(x, config):
+def np_pad(x, config):
     """lax.pad in NumPy: (low, high, interior) per dim, low and high possibly negative."""
     for d, (lo, hi, interior) in enumerate(config):
         n = x.shape[d]
@@ -161,14 +161,14 @@ op(
     "lax_pad_static",
     lambda r: [floats(r, (dim(r, 3, 5, 6, 7, 9), dim(r, 3, 5, 6, 7, 9)))],
     lambda x: lax.pad(x, -1.0, _PADS[x.size % len(_PADS)]),
-    lambda x: _np_pad(x + 1, _PADS[x.size % len(_PADS)]) - 1,
+    lambda x: np_pad(x + 1, _PADS[x.size % len(_PADS)]) - 1,
 )
 for _i, _c in enumerate(_PADS):
     op(
         f"lax_pad{_i}",
         lambda r: [floats(r, (dim(r, 3, 5, 6, 7, 9, 12), dim(r, 3, 5, 6, 7, 10)))],
         functools.partial(lambda x, c: lax.pad(x, -1.0, c), c=_c),
-        functools.partial(lambda x, c: _np_pad(x + 1, c) - 1, c=_c),
+        functools.partial(lambda x, c: np_pad(x + 1, c) - 1, c=_c),
     )
 
 

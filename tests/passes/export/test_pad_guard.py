@@ -18,27 +18,12 @@ from meshjit.passes.export.pad_guard import guard_sharded_pads  # noqa: E402
 from meshjit.sharding import AxisType, NamedSharding  # noqa: E402
 from meshjit.sharding import PartitionSpec as P  # noqa: E402
 from tests.support.export_guards import guarded  # noqa: E402
+from tests.support.uneven_ops import np_pad  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def mesh():
     return meshjit.make_mesh((4, 2), ("a", "b"), axis_types=(AxisType.Auto,) * 2)
-
-
-def _np_pad(x, config):
-    """lax.pad in NumPy: (low, high, interior) per dimension, non-negative."""
-    for d, (lo, hi, interior) in enumerate(config):
-        n = x.shape[d]
-        shape = list(x.shape)
-        shape[d] = n + max(n - 1, 0) * interior
-        spread = np.zeros(shape, x.dtype)
-        index = [slice(None)] * x.ndim
-        index[d] = slice(None, None, interior + 1)
-        spread[tuple(index)] = x
-        widths = [(0, 0)] * x.ndim
-        widths[d] = (lo, hi)
-        x = np.pad(spread, widths)
-    return x
 
 
 def _pad(mesh, config, spec):
@@ -60,7 +45,7 @@ def _pad(mesh, config, spec):
 @pytest.mark.parametrize("spec", [P("a", "b", None), P(None, "b", None), P(None, "a", None)])
 def test_pads_on_sharded_padded_dims_compute_right(mesh, config, spec):
     x = np.arange(25, dtype=np.int16).reshape(1, 5, 5)
-    np.testing.assert_array_equal(np.asarray(_pad(mesh, config, spec)(x)), _np_pad(x, config))
+    np.testing.assert_array_equal(np.asarray(_pad(mesh, config, spec)(x)), np_pad(x, config))
 
 
 def test_even_edge_padding_keeps_its_sharding(mesh):
@@ -68,7 +53,7 @@ def test_even_edge_padding_keeps_its_sharding(mesh):
     config = [(0, 0, 0), (2, 2, 0)]
     f = _pad(mesh, config, P("a", "b"))
     assert guarded(guard_sharded_pads, f, x) == 0
-    np.testing.assert_array_equal(np.asarray(f(x)), _np_pad(x, config))
+    np.testing.assert_array_equal(np.asarray(f(x)), np_pad(x, config))
 
 
 def test_interior_padding_of_a_sharded_dim_is_guarded(mesh):
