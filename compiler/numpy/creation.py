@@ -139,16 +139,14 @@ def _map_leaves(fn, seq):
 
 
 def _check_python_ints_fit(values: np.ndarray, seq) -> None:
-    """As JAX (its int32 array of the list, by NumPy): a Python int past int32's range in a list
-    raises instead of wrapping."""
+    """As JAX (its int32 array of the list, by NumPy): an integer past int32's range in a list
+    (a Python int or a NumPy signed scalar) raises instead of wrapping."""
     info = np.iinfo(np.int32)
     if values.size and (values.min() < info.min or values.max() > info.max):
-        ints = (v for v in _leaves(seq) if type(v) is int)
-        bad = next((v for v in ints if not info.min <= v <= info.max), None)
-        if bad is not None:
-            raise MeshjitOverflowError(
-                f"Python integer {bad} out of bounds for int32 (jnp.array of a list, x64 off)"
-            )
+        try:
+            np.asarray(seq, np.int32)
+        except OverflowError as e:
+            raise MeshjitOverflowError(f"{e} (jnp.array of a list, x64 off)") from None
 
 
 def _dims_as_values(a):

@@ -24,6 +24,16 @@ def test_a_python_int_past_int32_in_a_list_overflows_as_in_jax():
     assert jnp.array([1, 2]).dtype == jnp.int32
 
 
+def test_a_numpy_int64_past_int32_in_a_list_overflows_as_in_jax():
+    # JAX builds the list's int32 array with NumPy, which refuses signed NumPy scalars past the
+    # range as it refuses Python ints (this wrapped to 0 before); arrays and unsigned scalars wrap.
+    with pytest.raises(OverflowError, match="Python integer 1099511627776 out of bounds for int32"):
+        jnp.array([np.int64(2**40), 1])
+    assert int(jnp.array(np.int64(2**40))) == 0  # a scalar, not a list: wraps, as JAX
+    assert int(jnp.array([np.uint64(2**63)])[0]) == 0
+    assert int(jnp.array([np.array(2**40)])[0]) == 0
+
+
 @pytest.mark.parametrize(
     "call, error, words",
     [
