@@ -37,6 +37,7 @@ from meshjit import (  # noqa: E402
     tree,
     tree_util,
     typing,
+    version,
 )
 from meshjit.compiler.ad.api import (
     float0,

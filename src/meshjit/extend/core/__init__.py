@@ -7,6 +7,7 @@ from meshjit.compiler.ir.core import param_jaxprs as jaxprs_in_params
 from meshjit.compiler.ir.core import typecheck_jaxpr as check_jaxpr
 from meshjit.compiler.ir.registry import Primitive
 from meshjit.compiler.trace.jaxprs import eval_closed
+from meshjit.extend.core import primitives
 
 
 def jaxpr_as_fun(closed_jaxpr: ClosedJaxpr):
@@ -26,4 +27,5 @@ __all__ = [
     "check_jaxpr",
     "jaxpr_as_fun",
     "jaxprs_in_params",
+    "primitives",
 ]
