@@ -221,9 +221,10 @@ def _use_death(owner, death: dict) -> int | None:
 
 
 def apply_sharding_constraints(module_op: ir.Operation) -> None:
-    """A fully closed constraint, and a manual computation's in_sharding, give a value without
-    a sharding their sharding when no other constraint or manual computation uses the value (as Shardy's import does; results of calls
-    and data-flow-edge ops are resharded at export instead)."""
+    """A fully closed constraint, and a fully closed manual computation's in_sharding, give a
+    value without a sharding their sharding when no other constraint or manual computation uses
+    the value (as Shardy's import does; results of calls and data-flow-edge ops are resharded at
+    export instead)."""
     callees = _callee_names(module_op)
     grouped = _grouped_with_sharding(module_op)
     for op in _ops(module_op):
@@ -253,8 +254,8 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _keep_imported_in_shardings(op)
                 elif _callee_argument(value, callees) or _edge_owner_argument(value):
                     continue  # a data-flow edge's value: Shardy's import gives it nothing
-                elif not (closed or _single_use(value)):
-                    continue  # (Shardy applies an open in_sharding to its value's only use)
+                elif not closed:
+                    continue  # (Shardy's import applies no open in_sharding, one use or more)
                 elif isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
                     _give_sharding(value, sharding, op.location)
                 elif closed:
@@ -364,11 +365,6 @@ def drop_internal_marks(module_op) -> None:
         return ir.WalkResult.ADVANCE
 
     module_op.walk(visit)
-
-
-def _single_use(value) -> bool:
-    uses = iter(value.uses)
-    return next(uses, None) is not None and next(uses, None) is None
 
 
 def _keep_imported_in_shardings(op) -> None:
