@@ -4,6 +4,7 @@ sources' claims per factor, decide (decisions.py), and apply the decisions to th
 
 from __future__ import annotations
 
+import contextlib
 import math
 
 from meshjit.passes.graph.axes import common_prefix, compatible
@@ -207,7 +208,7 @@ class EdgeStep:
         """The slots this application changed."""
         if self.mesh is None:
             return []
-        if self.graph.conservative and self.edge.op_name == "func.return":
+        if self.graph.conservative and self.edge.op_name in _AS_THEY_ARE:
             return self._with_sub_axes()
         synced = self.synced
         claims = self.claims()
@@ -229,6 +230,7 @@ class EdgeStep:
             return synced
         changed = list(synced)
         targets = self.targets
+        sub_axes = False
         if (
             self.options.strategy != "basic"
             and self.options.shardy_preferences
@@ -247,7 +249,18 @@ class EdgeStep:
                         changed.append(self.views[t].slot)
                 if self.refused:
                     decisions = cut_to_results(self, decisions, results)
+                    # conservatively too, the operands take the sub-axis a result cut a
+                    # decision to (Shardy cuts the source's axes at their first sub-axis, then
+                    # to what every tensor of the factor agrees on)
+                    sub_axes = self.graph.conservative
                 targets = [t for t in targets if t < n]
+        if sub_axes:
+            with _sub_axes_allowed([self.views[t].slot for t in targets]):
+                return self._apply_to(targets, decisions, changed)
+        return self._apply_to(targets, decisions, changed)
+
+    def _apply_to(self, targets, decisions, changed) -> list[Slot]:
+        """`changed` and the target slots `decisions` changed."""
         repeated = self.plan.repeated if self.options.conflicts == "shardy" else None
         saved = self._before_repeats(targets, repeated) if repeated else None
         for t in targets:
@@ -295,18 +308,14 @@ class EdgeStep:
 
     def _with_sub_axes(self) -> list[Slot]:
         """A func result's sharding reaches the returned value as it is (Shardy pushes it there
-        before propagating), sub-axes too, also conservatively."""
-        slots = [v.slot for v in self.views]
-        saved = [s.no_sub_axes for s in slots]
+        before propagating), sub-axes too, also conservatively; so do a propagation barrier's
+        in its allowed direction."""
         self.graph.conservative = False
         try:
-            for s in slots:
-                s.no_sub_axes = False
-            return self.run()
+            with _sub_axes_allowed([v.slot for v in self.views]):
+                return self.run()
         finally:
             self.graph.conservative = True
-            for s, flag in zip(slots, saved):
-                s.no_sub_axes = flag
 
     def _op_rule(self) -> bool:
         """Whether the edge is an op with its own rule (not a tie, nor an optimization barrier:
@@ -334,6 +343,23 @@ class EdgeStep:
         if len(out) > 1:
             out = {f: out[f] for f in sorted(out)}
         return out
+
+
+# Edges whose shardings cross with their sub-axes under conservative propagation too.
+_AS_THEY_ARE = ("func.return", "sdy.propagation_barrier")
+
+
+@contextlib.contextmanager
+def _sub_axes_allowed(slots: list[Slot]):
+    """The slots may take sub-axes meanwhile."""
+    saved = [s.no_sub_axes for s in slots]
+    try:
+        for s in slots:
+            s.no_sub_axes = False
+        yield
+    finally:
+        for s, flag in zip(slots, saved):
+            s.no_sub_axes = flag
 
 
 def _whole_prefix(axes, mesh) -> list:
