@@ -22,6 +22,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, TypedNdArray
+from meshjit.compiler.ir.registry import impl_rules
 from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import (
@@ -113,10 +114,19 @@ def run(fun: Callable, args: Sequence, name: str) -> list:
     if current_trace() is not None:
         return list(fun(*args))
     closed = trace_to_jaxpr(fun, [abstractify_or_ref(x) for x in args], known_values=args)
+    if any(_user_impl(e.primitive) for e in closed.jaxpr.eqns):
+        return eval_jaxpr(closed.jaxpr, closed.consts, args)  # op by op, as JAX's eager rules
     jaxpr = Jaxpr(
         [], closed.jaxpr.constvars + closed.jaxpr.invars, closed.jaxpr.outvars, closed.jaxpr.eqns
     )
     return list(_cached_jit(jaxpr, name)(*closed.consts, *args))
+
+
+def _user_impl(prim) -> bool:
+    """Whether `prim` runs eagerly by an impl the user gave (`def_impl` of a jax.extend
+    Primitive): JAX's eager transformations call it on concrete values (NumPy's results)."""
+    impl = impl_rules.get(prim)
+    return impl is not None and not getattr(impl, "__module__", "meshjit").startswith("meshjit")
 
 
 def _cached_jit(jaxpr: Jaxpr, name: str):

@@ -13,7 +13,7 @@ from jaxlib.mlir.dialects import sdy
 from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
 from meshjit.compiler.errors import DuplicateSpecError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ClosedJaxpr, ShapedArray, register_pp_params
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, dce_jaxpr, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -47,8 +47,15 @@ from meshjit.compiler.parallel.sharding import (
     check_unique_axis_names,
     get_context_mesh,
 )
-from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
-from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, new_trace
+from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
+from meshjit.compiler.trace.tracing import (
+    Tracer,
+    abstractify,
+    current_trace,
+    jax_type_str,
+    new_trace,
+    outside_traces,
+)
 from meshjit.compiler.tree_util import (
     broadcast_prefix,
     prefix_error,
@@ -120,7 +127,11 @@ def shard_map(
         if spec.in_specs is Infer:
             return _with_inferred_specs(f, spec, args)
         if current_trace() is None:
-            return _eager(wrapped)(*args)
+            _eager_args.append(tree_flatten(args)[0])
+            try:
+                return _eager(wrapped)(*args)
+            finally:
+                _eager_args.pop()
         return _shard_map_traced(f, spec, args)
 
     return wrapped
@@ -230,6 +241,10 @@ def _manual_only(spec: PartitionSpec, manual) -> PartitionSpec:
     while entries and entries[-1] is None:
         entries.pop()
     return PartitionSpec(*entries)
+
+
+# The concrete arguments of the eager shard_map calls running (their bodies print values).
+_eager_args: list[list] = []
 
 
 @functools.lru_cache(maxsize=256)
@@ -386,7 +401,11 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
             _check_spec_matches_type(s, a, axes)
     local = [_local_aval(a, axes, mesh, i) for i, (a, axes) in enumerate(zip(avals, in_axes))]
     env = AxisEnv(mesh.abstract_mesh, _mesh_order(mesh, all_manual), spec.check_vma)
-    closed, out_tree = _trace_body(f, in_tree, local, env, spec.check_vma)
+    concrete = _concrete_args(leaves)
+    show = None
+    if concrete is not None:
+        show = functools.partial(_show_blocks, mesh, manual, in_specs, spec.check_vma, concrete)
+    closed, out_tree = _trace_body(f, in_tree, local, env, spec.check_vma, show)
     out_avals = closed.jaxpr.out_avals
     placeholder = tree_unflatten(out_tree, [0] * len(out_avals))
     out_specs = _flat_specs(spec.out_specs, placeholder, "out_specs")
@@ -435,9 +454,52 @@ def _mesh_order(mesh, axes) -> tuple[str, ...]:
     return tuple(a for a in mesh.axis_names if a in axes)
 
 
-def _trace_body(f, in_tree, local_avals, env: AxisEnv, check_vma: bool):
+def _concrete_args(leaves):
+    """The values of an eager shard_map's arguments (traced by `_eager`'s jit), else None."""
+    trace = current_trace()
+    if not _eager_args or trace.parent is not None or len(_eager_args[-1]) != len(leaves):
+        return None
+    if not all(type(x) is Tracer and x._var is v for x, v in zip(leaves, trace.invars)):
+        return None
+    return _eager_args[-1]
+
+
+def _show_blocks(mesh, manual, in_specs, check_vma, args, tracer) -> str:
+    """A value of an eager shard_map's body as JAX prints it (JAX runs the body eagerly): each
+    device's block, computed by a shard_map of the equations it needs."""
+    trace = tracer._trace
+    if trace.done or any(type(c) is Tracer for c in trace.consts):
+        return f"JitTracer({jax_type_str(tracer.aval)})"
+    jaxpr = dce_jaxpr(Jaxpr(trace.constvars, trace.invars, [tracer._var], list(trace.eqns)))
+    consts = list(trace.consts)
+
+    def stacked(*blocks):
+        (out,) = eval_jaxpr(jaxpr, consts, blocks)
+        missing = tuple(a for a in manual if a not in getattr(aval_of(out), "vma", ()))
+        if check_vma and missing:
+            out = cl.pvary(out, missing)
+        return out.reshape((1, *out.shape))
+
+    body = shard_map(
+        stacked,
+        mesh=mesh,
+        in_specs=tuple(in_specs),
+        out_specs=PartitionSpec(manual),
+        check_vma=check_vma,
+    )
+    with outside_traces():
+        blocks = list(body(*args))
+    names = f"({', '.join(map(str, mesh.axis_names))},)"
+    return "\n".join(
+        f"On {device} at mesh coordinates {names} = {idx}:\n{block}\n"
+        for (idx, device), block in zip(np.ndenumerate(mesh.devices), blocks)
+    )
+
+
+def _trace_body(f, in_tree, local_avals, env: AxisEnv, check_vma: bool, show=None):
     with new_trace() as trace:
         trace.axis_env = env
+        trace.kind = show
         avals = local_avals if check_vma else [a.update(vma=frozenset()) for a in local_avals]
         tracers = [trace.new_arg(a) for a in avals]
         out = f(*tree_unflatten(in_tree, tracers))

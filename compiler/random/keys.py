@@ -301,7 +301,7 @@ class PRNGKeyArray:
             data = repr(self._data)
             key_type = f"{self.dtype.name}[{','.join(map(str, self.shape))}]"
             kind = self._data._trace.kind
-            if kind is not None and kind != "grad":  # ("vmap", size)
+            if isinstance(kind, tuple):  # ("vmap", size)
                 batched = ",".join(map(str, (kind[1], *self.shape)))
                 return f"VmapTracer(aval={key_type}, batched={self.dtype.name}[{batched}])"
             return data[: data.index("(") + 1] + key_type + ")"

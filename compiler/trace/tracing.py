@@ -176,6 +176,8 @@ class Tracer(ArrayMethods):
         kind = trace.kind
         if kind == "grad":
             return f"GradTracer(primal={self._primal_str()}, typeof(tangent)={aval.str_short()})"
+        if callable(kind):  # an eager shard_map's body: its blocks, as JAX prints them
+            return kind(self)
         if kind is not None:  # ("vmap", size)
             batched = ShapedArray((kind[1], *aval.shape), aval.dtype, aval.weak_type)
             return f"VmapTracer(aval={jax_type_str(aval)}, batched={jax_type_str(batched)})"
@@ -286,7 +288,8 @@ class Trace:
         # Under jit: the NamedSharding of each argument that has one (by its Var), which
         # shard_map reads to infer omitted in_specs.
         self.arg_shardings: dict | None = None
-        # What the trace is for, as its tracers print: None (jit), "grad", ("vmap", size).
+        # What the trace is for, as its tracers print: None (jit), "grad", ("vmap", size), or
+        # tracer -> text (an eager shard_map's body).
         self.kind = None
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
@@ -400,11 +403,8 @@ class Trace:
         consts, inputs = [c for _, c in pairs], [known[id(v)] for v in invars]
         from meshjit.compiler.ad.api import run_jaxpr_now  # a later room
 
-        saved, _state.current = _state.current, None
-        try:
+        with outside_traces():
             (value,) = run_jaxpr_now(jaxpr, consts, inputs)
-        finally:
-            _state.current = saved
         known[id(var)] = value
         return value
 
@@ -467,6 +467,18 @@ def python_scalar_literal(x) -> Literal:
 
 def current_trace() -> Trace | None:
     return _state.current
+
+
+class outside_traces:
+    """Context manager: runs its block eagerly, as outside any trace (then the trace again)."""
+
+    __slots__ = ("saved",)
+
+    def __enter__(self):
+        self.saved, _state.current = _state.current, None
+
+    def __exit__(self, *exc):
+        _state.current = self.saved
 
 
 class new_trace:

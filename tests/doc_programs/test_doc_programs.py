@@ -37,10 +37,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "jaxpr_interpreter": "eqn.params lack JAX's defaulted params (precision=None, "
     "out_sharding=None, sharding=None); the printer shows them, the params dict does not",
     "key_concepts": "JAX's jaxprs show jnp.where as a nested jit[name=_where]; meshjit inlines it",
-    "primitives": "eager jax.jvp of a def_impl primitive: JAX runs the impl (NumPy float64 "
-    "results), meshjit traces it and returns Arrays",
-    "shard_map_collectives": "shard_map outside jit runs eagerly per device in JAX (printing a "
-    "block prints each device's value); meshjit traces it",
 }
 # Programs that leave global state behind (`jax.set_mesh(mesh)`): run in a process of their own.
 ISOLATED = ("explicit_sharding",)

@@ -51,6 +51,24 @@ def test_under_jit_and_eager_agree():
     np.testing.assert_allclose(np.asarray(f(x)), want, rtol=1e-5, atol=1e-6)
 
 
+def test_eager_body_prints_each_devices_block(capsys):
+    """As JAX, which runs an eager shard_map's body per device: a block prints its values."""
+    mesh = meshjit.make_mesh((2, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+
+    def body(b):
+        print(b)
+        print(lax.psum(b.sum(), "y"))
+        return b
+
+    smap(body, mesh, in_specs=P("x", "y"), out_specs=P("x", "y"))(jnp.arange(4.0).reshape(2, 2))
+    blocks = [f"On cpu:{i} at mesh coordinates (x, y,) = {divmod(i, 2)}:" for i in range(4)]
+    want = [f"{h}\n[[{i}.]]\n" for i, h in enumerate(blocks)]
+    want += [f"{h}\n{s}\n" for h, s in zip(blocks, ["1.0", "1.0", "5.0", "5.0"])]
+    assert capsys.readouterr().out == "\n".join(want[:4]) + "\n" + "\n".join(want[4:]) + "\n"
+    meshjit.jit(smap(body, mesh, in_specs=P("x", "y"), out_specs=P("x", "y")))(jnp.ones((2, 2)))
+    assert capsys.readouterr().out.startswith("JitTracer(float32[1,1]{V:(x,y)})")
+
+
 def test_eager_result_is_sharded_by_out_specs():
     x = rand(8, 4)
     out = smap(lambda b: b * 2, in_specs=P("x", "y"), out_specs=P("x", "y"))(x)
