@@ -114,6 +114,7 @@ _WORKER_SOURCES = (
     "ops_round18",
     "ops_semantics",
     "ops_transforms",
+    "registry",
     "wraps",
 )
 _WORKER_ENV = {"XLA_FLAGS": "--xla_force_host_platform_device_count=8", "JAX_PLATFORMS": "cpu"}

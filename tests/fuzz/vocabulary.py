@@ -21,6 +21,7 @@ DTYPES = ["float32", "int32", "uint8", "bool", "bfloat16", "int8", "float16"]
 
 def entries() -> list[tuple[str, dict]]:
     """(op name, params without the drawn numbers) for every entry."""
+    from tests.fuzz import ops  # noqa: F401  (every round registers its entries into TABLE)
     from tests.fuzz.ops_api import TABLE
     from tests.fuzz.ops_transforms import KINDS
 
