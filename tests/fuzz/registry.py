@@ -11,8 +11,8 @@ from typing import Callable
 
 import numpy as np
 
-INTS = ("int8", "uint8", "int32", "int16", "uint16", "uint32")
-FLOATS = ("float32", "bfloat16", "float16")
+INTS = ("int8", "uint8", "int32", "int16", "uint16", "uint32", "int64", "uint64")
+FLOATS = ("float32", "bfloat16", "float16", "float64")
 
 
 def _is_int(x) -> bool:
