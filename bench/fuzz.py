@@ -2,7 +2,7 @@
 in its three propagation modes and compared with JAX 0.10.2 (8 host devices, in a subprocess)
 or NumPy; each failure shrunk to a small reproducer.
 
-    python bench/fuzz.py -n 3000 [--seed 0] [--chunk 200] [--out fuzz-report.json]
+    python bench/fuzz.py -n 3000 [--seed 0] [--chunk 200] [--out fuzz-report.json] [--x64]
     make fuzz N=3000
 """
 
@@ -35,11 +35,16 @@ def main(argv=None) -> int:
     parser.add_argument("--only-wraps", action="store_true",
                         help="run only the programs drawn with a whole-program transform "
                              "(tests/fuzz/wraps.py), -n of them")
+    parser.add_argument("--x64", action="store_true",
+                        help="programs for jax_enable_x64 on (64-bit inputs): meshjit runs "
+                             "with it on from the start, JAX in a worker started with it on")
     parser.add_argument("--out", default=None, help="write the findings as JSON here")
     parser.add_argument("-v", action="store_true",
                         help="name each program on stderr before it runs (a process abort in "
                              "XLA then names its seed)")
     args = parser.parse_args(argv)
+    if args.x64:  # before meshjit is imported: its tables start in the mode
+        os.environ["JAX_ENABLE_X64"] = "1"
     stats, findings, differ = collections.Counter(), [], []
     start = time.perf_counter()
     for programs in _chunks(args):
@@ -72,13 +77,13 @@ def _chunks(args):
     if not args.only_wraps:
         for first in range(args.seed, args.seed + args.n, args.chunk):
             seeds = range(first, min(first + args.chunk, args.seed + args.n))
-            yield [draw(s, max_steps=args.max_steps) for s in seeds]
+            yield [draw(s, max_steps=args.max_steps, x64=args.x64) for s in seeds]
         return
     seed, left = args.seed, args.n
     while left > 0:
         chunk = []
         while len(chunk) < min(args.chunk, left):
-            program = draw(seed, max_steps=args.max_steps)
+            program = draw(seed, max_steps=args.max_steps, x64=args.x64)
             seed += 1
             if program.wrap:
                 chunk.append(program)

@@ -83,4 +83,7 @@ def scalar_attr(value, element_type: ir.Type) -> ir.Attribute:
     value = np.asarray(value)
     if value.dtype.kind == "f" or value.dtype == ml_dtypes.bfloat16:
         return ir.FloatAttr.get(element_type, float(value))
+    if value.dtype.kind == "u" and value.dtype.itemsize == 8:
+        # the attribute takes an int64: a uint64 past its range goes as its bit pattern
+        return ir.IntegerAttr.get(element_type, int(value.astype(np.uint64).view(np.int64)))
     return ir.IntegerAttr.get(element_type, int(value))

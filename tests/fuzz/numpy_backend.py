@@ -283,6 +283,7 @@ def jax_result_type(a, b):
 
 class NumpyBackend(Backend):
     jaxlike = False
+    x64 = False  # JAX's types with jax_enable_x64 on: 64-bit results stay
 
     def __init__(self, mesh_shape, axis_names):
         mesh = types.SimpleNamespace(shape=dict(zip(axis_names, mesh_shape)))
@@ -359,6 +360,8 @@ class NumpyBackend(Backend):
 
     def post(self, value):  # JAX without x64: 64-bit results are 32-bit
         value = np.asarray(value)
+        if self.x64:
+            return value
         if value.dtype == np.float64:
             return value.astype(np.float32)
         if value.dtype == np.int64:
@@ -403,5 +406,7 @@ def _shard_map(B, kind, x, axis):
     raise ValueError(kind)
 
 
-def backend(mesh_shape, axis_names) -> NumpyBackend:
-    return NumpyBackend(tuple(mesh_shape), tuple(axis_names))
+def backend(mesh_shape, axis_names, x64: bool = False) -> NumpyBackend:
+    B = NumpyBackend(tuple(mesh_shape), tuple(axis_names))
+    B.x64 = x64
+    return B

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.fuzz.ops import _is_float, _is_int, _same_dtype, op
 from tests.fuzz.programs import _np_dtype
+from tests.fuzz.registry import _is_float, _is_int, _same_dtype, op
 
 
 def _f32(x) -> bool:

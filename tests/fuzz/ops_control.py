@@ -11,7 +11,7 @@ import types
 
 import numpy as np
 
-from tests.fuzz.ops import _is_float, _is_int, _same_dtype, op
+from tests.fuzz.registry import _is_float, _is_int, _same_dtype, op
 
 # ---------------------------------------------------------------------------------------------
 # Random bodies: shape- and dtype-preserving functions of one value.

@@ -14,8 +14,8 @@ import importlib
 
 import numpy as np
 
-from tests.fuzz.ops import _is_float, _is_int, op
 from tests.fuzz.ops_api import _GROUP, TABLE, _apply_api, _drawer, entry
+from tests.fuzz.registry import _is_float, _is_int, op
 
 
 def _f32(x) -> bool:

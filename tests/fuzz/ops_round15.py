@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.fuzz.ops import _is_float, _is_int, op
 from tests.fuzz.ops_api import _GROUP, TABLE, _apply_api, _drawer, entry
 from tests.fuzz.programs import _np_dtype
+from tests.fuzz.registry import _is_float, _is_int, op
 
 
 def _num(x) -> bool:

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.fuzz.ops import op
 from tests.fuzz.ops_api import _GROUP, TABLE, _apply_api, _drawer, entry
 from tests.fuzz.ops_round15 import _f32, _nd, _num, _zeros
+from tests.fuzz.registry import op
 
 _GROUP[0] = "np17"
 

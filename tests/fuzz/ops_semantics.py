@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.fuzz.ops import _axes, _is_float, _is_int, _same_dtype, _tuple, op
+from tests.fuzz.registry import _axes, _is_float, _is_int, _same_dtype, _tuple, op
 
 # ---------------------------------------------------------------------------------------------
 # Casts of NaN, +-inf and out-of-range values (XLA's convert defines them), and narrowing.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.fuzz.ops import op
+from tests.fuzz.registry import op
 
 KINDS = [
     "vmap_grad_scan",

@@ -38,6 +38,8 @@ DTYPES = [
     "uint32",
     "bool",
 ]
+# x64 mode (`draw(seed, x64=True)`): the 64-bit types too, JAX's defaults then
+DTYPES64 = DTYPES + ["float64", "float64", "int64", "int64", "uint64"]
 UNARY = [
     "sin",
     "cos",
@@ -79,6 +81,7 @@ class Program:
     out_specs: list | None = None  # per output: a spec (meshjit's out_shardings), or None
     special: bool = False  # inputs with ties, halves, NaN, full integer ranges
     wrap: dict | None = None  # a transform of the whole program (tests/fuzz/wraps.py)
+    x64: bool = False  # run (meshjit and JAX) with jax_enable_x64 on
 
     def to_json(self) -> dict:
         return {
@@ -91,7 +94,7 @@ class Program:
             "grad": self.grad,
             "out_specs": self.out_specs,
             "special": self.special,
-        } | ({"wrap": self.wrap} if self.wrap else {})
+        } | ({"wrap": self.wrap} if self.wrap else {}) | ({"x64": True} if self.x64 else {})
 
     @classmethod
     def from_json(cls, d: dict) -> Program:
@@ -106,6 +109,7 @@ class Program:
             d.get("out_specs"),
             d.get("special", False),
             d.get("wrap"),
+            d.get("x64", False),
         )
 
     def arguments(self) -> list[np.ndarray]:
@@ -119,7 +123,8 @@ class Program:
                 x = rng.integers(low, 6, size=shape).astype(dtype)
                 if self.special and rng.random() < 0.5:  # the whole range: overflow wraps
                     info = np.iinfo(dtype)
-                    x = rng.integers(info.min, int(info.max) + 1, size=shape).astype(dtype)
+                    wide = {"dtype": dtype} if info.bits == 64 else {}  # (bounds past int64)
+                    x = rng.integers(info.min, int(info.max) + 1, size=shape, **wide).astype(dtype)
                 out.append(x)
             else:
                 x = rng.standard_normal(shape).astype(np.float32)
@@ -131,7 +136,7 @@ class Program:
                         # NaN only in replicated inputs: XLA's cross-device min/max drop NaN
                         # (JAX's too), and the JAX oracle runs unsharded
                         x.ravel()[rng.integers(x.size)] = np.nan
-                out.append(x.astype(_np_dtype(dtype)) if dtype == "bfloat16" else x)
+                out.append(x if dtype == "float32" else x.astype(_np_dtype(dtype)))
         return out
 
 
@@ -240,7 +245,7 @@ def _unary(B, op, x):
 
 
 def is_float(dtype) -> bool:
-    return str(dtype) in ("float32", "bfloat16", "float16")
+    return str(dtype) in ("float32", "bfloat16", "float16", "float64")
 
 
 def _binary(B, op, x, y):
@@ -487,25 +492,29 @@ def _transformed(B, program: Program, grad, jvp, vjp=None, value_and_grad=None):
 
 
 def draw(
-    seed: int, max_steps: int = 6, allow_collectives: bool = True, allow_grad: bool = True
+    seed: int,
+    max_steps: int = 6,
+    allow_collectives: bool = True,
+    allow_grad: bool = True,
+    x64: bool = False,
 ) -> Program:
-    """A random well-typed program."""
+    """A random well-typed program (`x64`: one for jax_enable_x64 on, with 64-bit inputs)."""
     rng = random.Random(seed)
     mesh_shape, names = rng.choice(MESHES)
     inputs = []
     for _ in range(rng.randint(1, 3)):
         rank = rng.choice([1, 2, 2, 3])
         shape = [rng.choice([1, 2, 3, 4, 5, 6, 8, 16]) for _ in range(rank)]
-        dtype = rng.choice(DTYPES)
+        dtype = rng.choice(DTYPES64 if x64 else DTYPES)
         inputs.append([shape, dtype, _draw_spec(rng, shape, mesh_shape, names)])
     if rng.random() < 0.06:  # a zero-size dim (its spec entry stays: 0 divides evenly)
         shape = rng.choice(inputs)[0]
         shape[rng.randrange(len(shape))] = 0
     empty = any(0 in s for s, _, _ in inputs)
-    program = Program(seed, tuple(mesh_shape), tuple(names), inputs)
+    program = Program(seed, tuple(mesh_shape), tuple(names), inputs, x64=x64)
     from tests.fuzz import numpy_backend  # it builds on this module's Backend
 
-    B = numpy_backend.backend(mesh_shape, names)
+    B = numpy_backend.backend(mesh_shape, names, x64)
     vals = [np.zeros(s, _np_dtype(d)) for s, d, _ in inputs]
     program.special = rng.random() < 0.4
     from tests.fuzz import ops

@@ -93,7 +93,7 @@ def run_numpy(program: Program) -> list[np.ndarray] | None:
         return None
     import warnings
 
-    B = numpy_backend.backend(program.mesh_shape, program.axis_names)
+    B = numpy_backend.backend(program.mesh_shape, program.axis_names, program.x64)
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return _host(run_program(B, program, program.arguments()))
@@ -114,9 +114,19 @@ _WORKER_SOURCES = (
     "ops_round18",
     "ops_semantics",
     "ops_transforms",
+    "registry",
     "wraps",
 )
 _WORKER_ENV = {"XLA_FLAGS": "--xla_force_host_platform_device_count=8", "JAX_PLATFORMS": "cpu"}
+
+
+def _worker_env(programs: list[Program]) -> dict:
+    """The JAX worker's environment: x64 programs get their own worker, started with
+    jax_enable_x64 on (a chunk of programs shares one mode)."""
+    x64 = {p.x64 for p in programs}
+    if len(x64) > 1:
+        raise ValueError("a chunk mixes x64 programs with others: one JAX worker runs each mode")
+    return dict(_WORKER_ENV, JAX_ENABLE_X64="1") if x64 == {True} else _WORKER_ENV
 
 
 def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None:
@@ -126,19 +136,20 @@ def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None
     from tests.support import oracle_store
 
     here = pathlib.Path(__file__).parent
+    env = _worker_env(programs)
     name = oracle_store.digest_name(
-        "fuzz", json.dumps([p.to_json() for p in programs], sort_keys=True), repr(_WORKER_ENV),
+        "fuzz", json.dumps([p.to_json() for p in programs], sort_keys=True), repr(env),
         oracle_store.sources(*(here / f"{m}.py" for m in _WORKER_SOURCES)))
     results = oracle_store.load_json(name)
     if results is None:
-        results = _run_jax_worker(programs, timeout)
+        results = _run_jax_worker(programs, timeout, env)
         if results is None:
             return None
         oracle_store.save_json(name, results)
     return [_decode(r) for r in results]
 
 
-def _run_jax_worker(programs: list[Program], timeout: float) -> list[dict] | None:
+def _run_jax_worker(programs: list[Program], timeout: float, env: dict) -> list[dict] | None:
     try:
         import importlib.util
 
@@ -146,7 +157,9 @@ def _run_jax_worker(programs: list[Program], timeout: float) -> list[dict] | Non
             return None
     except (ImportError, ValueError):
         return None
-    env = dict(os.environ, PYTHONPATH=str(REPO), **_WORKER_ENV)
+    # the programs' x64 mode, not this process's
+    inherited = {k: v for k, v in os.environ.items() if not k.endswith("_ENABLE_X64")}
+    env = dict(inherited, PYTHONPATH=str(REPO), **env)
     results: list[dict] = []
     while len(results) < len(programs):
         rest = programs[len(results) :]
@@ -248,6 +261,19 @@ class Outcome:
 
 
 def check(program: Program, jax_result: dict | None = None, modes=MODES) -> Outcome:
+    """The program run by meshjit in `modes` (with jax_enable_x64 as the program says),
+    compared with JAX's result (else NumPy's)."""
+    import meshjit
+
+    was = meshjit.config.x64_enabled
+    meshjit.config.update("jax_enable_x64", program.x64)
+    try:
+        return _check(program, jax_result, modes)
+    finally:
+        meshjit.config.update("jax_enable_x64", was)
+
+
+def _check(program: Program, jax_result: dict | None, modes) -> Outcome:
     import meshjit
 
     out = Outcome(program)

@@ -17,10 +17,13 @@ from tests.fuzz.programs import Program, _np_dtype, apply_step
 
 SHAPES = [[4], [3, 4], [2, 3, 3], [6], [4, 3], [2, 2, 4], [4, 4], [3], [2, 3, 3, 2]]
 DTYPES = ["float32", "int32", "uint8", "bool", "bfloat16", "int8", "float16"]
+# x64 on: the 32-bit types meet 64-bit defaults, and the 64-bit types themselves
+DTYPES_X64 = ["int32", "float64", "int64", "float32", "bool", "uint64", "int16"]
 
 
 def entries() -> list[tuple[str, dict]]:
     """(op name, params without the drawn numbers) for every entry."""
+    from tests.fuzz import ops  # noqa: F401  (every round registers its entries into TABLE)
     from tests.fuzz.ops_api import TABLE
     from tests.fuzz.ops_transforms import KINDS
 
@@ -30,18 +33,19 @@ def entries() -> list[tuple[str, dict]]:
 
 
 def programs(
-    every: int = 1, offset: int = 0, per_entry: int = 1, how: str = "plain"
+    every: int = 1, offset: int = 0, per_entry: int = 1, how: str = "plain", x64: bool = False
 ) -> list[Program]:
     """Programs for every `every`-th entry (from `offset`), `per_entry` inputs each; `how`:
     "plain", "vmap" (the entry mapped over an axis of its input: it meets one rank less) or
-    "grad" (a gradient / jvp / vjp of the program, for the entries smooth in float inputs)."""
-    plain = _programs(every, offset, per_entry)
+    "grad" (a gradient / jvp / vjp of the program, for the entries smooth in float inputs);
+    `x64`: programs for jax_enable_x64 on, on DTYPES_X64."""
+    plain = _programs(every, offset, per_entry, x64)
     if how == "plain":
         return plain
     from tests.fuzz import numpy_backend
     from tests.fuzz.ops import OPS
 
-    B = numpy_backend.backend((2,), ("a",))
+    B = numpy_backend.backend((2,), ("a",), x64)
     rng = random.Random(13)
     out = []
     for p in plain:
@@ -76,18 +80,18 @@ def programs(
     return out
 
 
-def _programs(every: int, offset: int, per_entry: int) -> list[Program]:
+def _programs(every: int, offset: int, per_entry: int, x64: bool = False) -> list[Program]:
     from tests.fuzz import numpy_backend
     from tests.fuzz.ops_api import TABLE
 
-    B = numpy_backend.backend((2,), ("a",))
+    B = numpy_backend.backend((2,), ("a",), x64)
     rng = random.Random(12)
     out = []
     for k, (name, params) in enumerate(entries()):
         if k % every != offset % every:
             continue
         got = 0
-        for dtype in DTYPES:
+        for dtype in DTYPES_X64 if x64 else DTYPES:
             for shape in rng.sample(SHAPES, len(SHAPES)):
                 if got >= per_entry:
                     break
@@ -121,6 +125,7 @@ def _programs(every: int, offset: int, per_entry: int) -> list[Program]:
                         [step],
                         [1],
                         special=seed % 3 == 0,
+                        x64=x64,
                     )
                 )
                 got += 1
@@ -137,8 +142,14 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--per-entry", type=int, default=2)
     parser.add_argument("--how", default="plain", choices=["plain", "vmap", "grad"])
+    parser.add_argument("--offset", type=int, default=0)
+    parser.add_argument("--x64", action="store_true", help="jax_enable_x64 on (both sides)")
     args = parser.parse_args()
-    progs = programs(args.every, per_entry=args.per_entry, how=args.how)
+    if args.x64:  # before meshjit is imported: its tables start in the mode
+        import os
+
+        os.environ["JAX_ENABLE_X64"] = "1"
+    progs = programs(args.every, args.offset, args.per_entry, args.how, args.x64)
     stats = collections.Counter()
     for program, jax_result in zip(progs, run_jax(progs) or [None] * len(progs)):
         outcome = check(program, jax_result, modes=("meshjit",))
