@@ -11,7 +11,7 @@ from meshjit.passes.export.conv_guard import (
     guard_grouped_convolutions,
     guard_strided_convolutions,
 )
-from meshjit.passes.export.fft_guard import guard_uneven_ffts
+from meshjit.passes.export.fft_guard import guard_ffts
 from meshjit.passes.export.pad_guard import guard_sharded_pads
 from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
@@ -44,7 +44,8 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     where XLA's partitioner rejects it or gets it wrong, and a strided convolution's sharded
     spatial dimensions (`conv_guard.py`), so do a pad's sharded
     padded dimensions where it does (`pad_guard.py`), so do an FFT's unevenly sharded
-    transformed dimensions (`fft_guard.py`), and so do the reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`)."""
+    transformed dimensions, and an FFT next to a gather along another dimension than the first
+    is isolated from its layout (`fft_guard.py`), and so do the reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
     refused = xla_refusal(module_op)
     if refused is not None:
@@ -54,7 +55,7 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     guard_grouped_convolutions(module_op)
     guard_strided_convolutions(module_op)
     guard_sharded_pads(module_op)
-    guard_uneven_ffts(module_op)
+    guard_ffts(module_op)
     guard_unsplittable_reductions(module_op)
     if pin:
         pin_op_shardings(module_op)
