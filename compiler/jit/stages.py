@@ -306,6 +306,7 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment, extra_options=()) -
             options,
             in_shardings=only_kept(lowered.in_shardings, kept),
             kept=kept,
+            donated=only_kept(lowered.traced.donated, kept),
         )
         compiled = lowered._cache.compiled[key] = Compiled(executable, lowered.traced)
     return compiled

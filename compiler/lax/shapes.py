@@ -37,6 +37,7 @@ from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp
 from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import convert_element_type
 from meshjit.compiler.lowering import OneOp, emit
+from meshjit.compiler.trace.tracing import Tracer
 from meshjit.dialects.util import BoundedCache
 
 # ---------------------------------------------------------------------------------------------
@@ -432,11 +433,31 @@ def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
         return full(x.shape if shape is None else shape, fill_value, x.dtype, sharding=sharding)
     aval = ad_util.aval_of(x)
     shape = aval.shape if shape is None else tuple(shape)
-    if dtype is None and aval.weak_type:
+    weak = dtype is None and aval.weak_type
+    if sharding is None:
+        sharding = like_sharding(x, shape, weak)
+    if weak:
         out = broadcast(convert_element_type(fill_value, aval.dtype, weak_type=True), shape)
         return _placed(out, sharding, "lax.full_like")
     dtype = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
     return full(shape, fill_value, dtype, sharding=sharding)
+
+
+def like_sharding(x, shape, weak_type: bool):
+    """Where `full_like(x)` puts its result when no sharding is asked, as JAX: with x's sharding
+    when x is a committed Array (or a ShapeDtypeStruct) on concrete devices, the result keeps
+    x's shape (or x is replicated) and is not weakly typed; a traced x's typed sharding. None:
+    the default device."""
+    if isinstance(x, Tracer):
+        return x.aval.sharding if x.aval.spec_key is not None else None
+    s = getattr(x, "sharding", None)
+    if s is None or weak_type or not getattr(x, "_committed", True):
+        return None
+    from meshjit.compiler.parallel.sharding import AbstractMesh  # a later family
+
+    if isinstance(getattr(s, "mesh", None), AbstractMesh):
+        return None
+    return s if tuple(shape) == tuple(np.shape(x)) or s.is_fully_replicated else None
 
 
 def collapse(operand, start_dimension: int, stop_dimension: int | None = None):

@@ -27,6 +27,7 @@ from meshjit.compiler.ir.shape_poly import (
     max_dim,
 )
 from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.shapes import like_sharding
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
 from meshjit.compiler.numpy.shapes import concatenate, expand_dims
 from meshjit.compiler.numpy.util import (
@@ -325,11 +326,12 @@ def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_shardin
         return placed(out, device, out_sharding, "full_like")
     aval = aval_of(a)
     out = _full(aval.shape if shape is None else shape, fill_value, dtype or aval.dtype)
-    if dtype is None and aval.weak_type:  # as JAX: like a weak value, the result is weak
+    weak = dtype is None and aval.weak_type
+    if weak:  # as JAX: like a weak value, the result is weak
         out = lax.convert_element_type(out, aval.dtype, weak_type=True)
-    if out_sharding is None and device is None and shape is None and aval.spec_key is not None:
-        # as JAX: like a typed value, typed alike (an Array's on its devices)
-        out_sharding = aval.sharding if is_traced(a) else a.sharding
+    if out_sharding is None and device is None and np.ndim(fill_value) == 0:
+        # as JAX: laid out as `a` (a committed Array's sharding, a typed value's type)
+        device = like_sharding(a, aval_of(out).shape, weak)
     return placed(out, device, out_sharding, "full_like")
 
 

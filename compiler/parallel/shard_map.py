@@ -58,8 +58,10 @@ from meshjit.compiler.trace.tracing import (
 )
 from meshjit.compiler.tree_util import (
     broadcast_prefix,
+    keystr,
     prefix_error,
     tree_flatten,
+    tree_flatten_with_path,
     tree_leaves,
     tree_unflatten,
 )
@@ -409,8 +411,7 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
     out_avals = closed.jaxpr.out_avals
     placeholder = tree_unflatten(out_tree, [0] * len(out_avals))
     out_specs = _flat_specs(spec.out_specs, placeholder, "out_specs")
-    for i, (s, aval) in enumerate(zip(out_specs, out_avals)):
-        _check_out_spec(i, s, aval, manual, spec.check_vma, mesh, f)
+    _check_out_specs(spec.out_specs, placeholder, out_specs, out_avals, manual, spec.check_vma, mesh, f)
     consts, jaxpr = closure_convert(closed)
     if mesh.explicit_axes:
         sharding_rules_state.active = True  # its results are typed (_shard_map_sharding)
@@ -508,33 +509,52 @@ def _trace_body(f, in_tree, local_avals, env: AxisEnv, check_vma: bool, show=Non
     return closed, out_tree
 
 
-def _check_out_spec(i, spec: PartitionSpec, aval: ShapedArray, manual, check_vma, mesh, f):
-    per_dim = _spec_axes(spec, aval.ndim, manual, "out_specs")
+def _check_out_specs(specs, placeholder, flat, avals, manual, check_vma, mesh, f) -> None:
+    """Each output's spec names real axes; with check_vma, the outputs claiming replication the
+    body cannot show are reported together, each by its path in out_specs (JAX's message)."""
+    for s, aval in zip(flat, avals):
+        _spec_axes(s, aval.ndim, manual, "out_specs")
     if not check_vma:
         return
-    named = {a for axes in per_dim for a in axes}
-    missing = [a for a in manual if a in aval.vma and a not in named]
-    if missing:
-        raise MeshjitValueError(
-            f"shard_map applied to the function '{getattr(f, '__name__', f)}' was given "
-            "out_specs which require replication which can't be statically inferred given the "
-            f"mesh:\n\nThe mesh given has shape {tuple(mesh.shape.values())} with "
-            f"corresponding axis names {mesh.axis_names}.\n\n"
-            + _replication_claim(spec, named, aval, manual)
-            + "\n\nCheck if these output values are meant to be replicated over those mesh "
-            "axes. If not, consider revising the corresponding out_specs entries. If so, "
-            "consider disabling the check by passing the check_vma=False argument to "
-            f"`jax.shard_map`. (output {i} is {aval.str_long()}: reduce over the axes (e.g. "
-            "lax.psum), or gather with lax.all_gather_invariant instead of lax.all_gather)"
-        )
+    paths = _spec_paths(specs, placeholder)
+    claims = []
+    for i, (s, aval) in enumerate(zip(flat, avals)):
+        named = {a for axes in _spec_axes(s, aval.ndim, manual, "out_specs") for a in axes}
+        if any(a in aval.vma and a not in named for a in manual):
+            claims.append((i, aval, _replication_claim(paths[i], s, named, aval, manual)))
+    if not claims:
+        return
+    bullets = [claim for _, _, claim in claims]
+    body = bullets[0] if len(bullets) == 1 else "\n\n".join(f"* {b}" for b in bullets)
+    i, aval, _ = claims[0]
+    raise MeshjitValueError(
+        f"shard_map applied to the function '{getattr(f, '__name__', f)}' was given "
+        "out_specs which require replication which can't be statically inferred given the "
+        f"mesh:\n\nThe mesh given has shape {tuple(mesh.shape.values())} with "
+        f"corresponding axis names {mesh.axis_names}.\n\n"
+        + body
+        + "\n\nCheck if these output values are meant to be replicated over those mesh "
+        "axes. If not, consider revising the corresponding out_specs entries. If so, "
+        "consider disabling the check by passing the check_vma=False argument to "
+        f"`jax.shard_map`. (output {i} is {aval.str_long()}: reduce over the axes (e.g. "
+        "lax.psum), or gather with lax.all_gather_invariant instead of lax.all_gather)"
+    )
 
 
-def _replication_claim(spec, named, aval, manual) -> str:
+def _spec_paths(specs, placeholder) -> list[str]:
+    """Per output, the path of its spec in out_specs (`[0]`, `['a']`; empty for one spec), as
+    JAX's errors name it."""
+    pairs, treedef = tree_flatten_with_path(specs, is_leaf=_is_spec)
+    named = tree_unflatten(treedef, [keystr(path) for path, _ in pairs])
+    return list(broadcast_prefix(named, placeholder))
+
+
+def _replication_claim(path: str, spec, named, aval, manual) -> str:
     """JAX's sentence for an out_spec that claims replication the body's output lacks."""
     unmentioned = [a for a in manual if a not in named]
     if len(unmentioned) == 1:
         return (
-            f"out_specs is {spec} which implies that the corresponding output value is "
+            f"out_specs{path} is {spec} which implies that the corresponding output value is "
             f"replicated across mesh axis '{unmentioned[0]}', but could not infer replication "
             "over any axes"
         )
@@ -542,7 +562,7 @@ def _replication_claim(spec, named, aval, manual) -> str:
     diff = ",".join(a for a in unmentioned if a in aval.vma)
     got = ",".join(a for a in manual if a in aval.vma)
     return (
-        f"out_specs is {spec} which implies that the corresponding output value is only "
+        f"out_specs{path} is {spec} which implies that the corresponding output value is only "
         f"varying across mesh axes {{{need}}} and not {{{diff}}}, but it was inferred to be "
         f"possibly varying over {{{got}}}"
     )

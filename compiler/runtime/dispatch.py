@@ -47,6 +47,7 @@ class Executable:
         "_commits",
         "_in_requested",
         "kept",
+        "donated",
     )
 
     def __init__(
@@ -59,8 +60,11 @@ class Executable:
         effects=False,
         in_shardings=None,
         kept=None,
+        donated=None,
     ):
         self.loaded, self.devices, self.kept = loaded, devices, kept
+        # per argument the module takes, whether it is donated; None when none is
+        self.donated = tuple(map(bool, donated)) if donated and any(donated) else None
         self._in_requested = in_shardings or [None] * len(in_avals)  # the arguments' own
         self.effects = effects  # it calls back into Python: its runs are waited for at exit
         self.in_placements = _placements(loaded.get_parameter_shardings(), in_avals, devices)
@@ -100,6 +104,8 @@ class Executable:
                 buffers.append(device_arg(x, aval, p))
         if self.kept is not None and not committed:  # a dropped argument's counts too
             committed = any(type(x) is Array and x._committed for x in leaves)
+        if self.donated is not None:
+            _check_donations(buffers, self.donated)
         try:
             results = self.loaded.execute_sharded(buffers, with_tokens=self.effects)
             if self.effects:
@@ -113,6 +119,26 @@ class Executable:
             Array.of_result(aval, r, p, s, committed)
             for (aval, p, s, _), r in zip(self._outs, results)
         ]
+
+
+def _check_donations(buffers: list, donated: tuple) -> None:
+    """PJRT's errors (JAX's) for one buffer given twice to a call that donates one of them,
+    raised before XLA sees it: PJRT crashes on it when the program spans several devices."""
+    first: dict[int, int] = {}
+    for i, buffer in enumerate(buffers):
+        j = first.setdefault(id(buffer), i)
+        if j == i or not (donated[i] or donated[j]):
+            continue
+        if donated[i] and donated[j]:
+            what, toy = "donate the same buffer twice in", "f(donate(a), donate(a))"
+        elif donated[j]:
+            what, toy = "use a buffer that was previously donated in the same call to", "f(donate(a), a)"
+        else:
+            what, toy = "donate a buffer which is also used by the same call to", "f(a, donate(a))"
+        raise client.JaxRuntimeError(
+            f"INVALID_ARGUMENT: Attempt to {what} Execute() (flattened argument {i}, replica 0, "
+            f"partition 0, first use: {j}). Toy example for this bug: `{toy}`."
+        )
 
 
 def _result_aval(aval, requested, placed):
@@ -141,13 +167,23 @@ def compile_executable(
     compiler_options=(),
     in_shardings=None,
     kept=None,
+    donated=None,
 ) -> Executable:
     """XLA's executable for a (propagated) StableHLO module on `devices`; `in_shardings` (the
     arguments' shardings, None where unknown) name its input layouts as the user gave them;
-    `kept`: the positions of the call's arguments the module takes (None: all)."""
+    `kept`: the positions of the call's arguments the module takes (None: all); `donated`: per
+    argument it takes, whether it is donated."""
     loaded = client.compile_module(module, devices.device_list, callbacks, compiler_options)
     return Executable(
-        loaded, in_avals, out_avals, devices, out_shardings, bool(callbacks), in_shardings, kept
+        loaded,
+        in_avals,
+        out_avals,
+        devices,
+        out_shardings,
+        bool(callbacks),
+        in_shardings,
+        kept,
+        donated,
     )
 
 

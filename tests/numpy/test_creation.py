@@ -197,3 +197,24 @@ def test_jax_array_protocol_converts_in_constructors_and_operators():
 def test_jax_array_protocol_refused_elsewhere_as_jax(call):
     with pytest.raises(ValueError, match=r"Triggering __jax_array__\(\) during abstractification"):
         call(_Wrapped(np.ones(3, np.float32)))
+
+
+def test_like_functions_keep_a_committed_arrays_sharding():
+    # As JAX's lax.full_like: a committed Array's sharding when the shape stays (or it is
+    # replicated) and the fill is a scalar; the default device otherwise.
+    from meshjit.sharding import NamedSharding, PartitionSpec
+
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    s = NamedSharding(mesh, PartitionSpec(None, "y"))
+    x = meshjit.device_put(np.ones((8, 4), np.float32), s)
+    for like in (jnp.zeros_like(x), jnp.ones_like(x, dtype=jnp.int32), jnp.full_like(x, 3.0),
+                 jnp.empty_like(x), meshjit.lax.full_like(x, 2)):
+        assert like.sharding == s and like.committed
+    assert jnp.zeros_like(x, shape=(3,)).sharding != s  # a new shape, not replicated
+    assert jnp.full_like(x, jnp.ones(4)).sharding != s  # an array fill
+    replicated = meshjit.device_put(np.ones(4, np.float32), NamedSharding(mesh, PartitionSpec()))
+    assert jnp.zeros_like(replicated, shape=(2, 3)).sharding == replicated.sharding
+    on_3 = meshjit.device_put(np.ones(3, np.float32), meshjit.devices()[3])
+    assert jnp.zeros_like(on_3).devices() == {meshjit.devices()[3]} and jnp.zeros_like(on_3).committed
+    uncommitted = jnp.ones(3)
+    assert not jnp.zeros_like(uncommitted).committed

@@ -235,6 +235,26 @@ def test_out_specs_need_replication_after_ppermute_under_jit():
     _check(ei, "L:replication-jit", "require replication", "'x'")
 
 
+def test_every_output_needing_replication_is_named_by_its_path_in_out_specs():
+    # As JAX's message under jit: one bullet per output, `out_specs['b'][1]`.
+    def body(b):
+        return {"a": b, "b": (b, b * 2)}
+
+    out_specs = {"a": P("x"), "b": (P("x", "y"), P())}
+    with pytest.raises(MeshjitValueError) as ei:
+        meshjit.jit(smap(body, in_specs=P("x", "y"), out_specs=out_specs))(x84)
+    text = str(ei.value)
+    assert (
+        "\n\n* out_specs['a'] is P('x',) which implies that the corresponding output value is "
+        "replicated across mesh axis 'y', but could not infer replication over any axes\n\n"
+        "* out_specs['b'][1] is P() which implies that the corresponding output value is only "
+        "varying across mesh axes {} and not {x,y}, but it was inferred to be possibly varying "
+        "over {x,y}\n\n"
+    ) in text
+    with pytest.raises(MeshjitValueError, match=r"\n\nout_specs\[1\] is P\('x',\) which"):
+        meshjit.jit(smap(lambda b: (b, b), in_specs=P("x", "y"), out_specs=(P("x", "y"), P("x"))))(x84)
+
+
 def test_in_specs_pytree_mismatch():
     with pytest.raises(MeshjitValueError) as ei:
         smap(lambda a, b: a, in_specs=(P("x"),))(x84, x84)  # L:in-tree
