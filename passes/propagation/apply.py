@@ -298,9 +298,11 @@ def _fit(step, t: int, f: int, axes: list) -> list:
             found = d if len(fs) == 1 else -1
             break
     slot = step.views[t].slot
-    if found == -1:  # f shares its dim with other factors: only a closed dim cuts it
-        part = step.proj[t][f]
-        if part is None or not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
+    if found == -1:  # f shares its dim with other factors: only a closed dim cuts it, or
+        part = step.proj[t][f]  # axes that do not fit the dim's factors (none can take more)
+        if part is None:
+            return []
+        if not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
             return axes
         return list(part)
     if found is None:

@@ -95,7 +95,8 @@ class _Case:
         partial sums)."""
         mesh = next(m for m in self.g.meshes if sharding.startswith(f"<@{m.name},"))
         free = [n for n, _ in mesh.axes if f'"{n}"' not in sharding]
-        if not free or self.extra is None or self.extra.random() >= 0.15:
+        # (one mesh only: jaxlib's Shardy aborts on unreduced axes meeting another mesh)
+        if not free or self.extra is None or len(self.g.meshes) > 1 or self.extra.random() >= 0.15:
             return sharding
         return f'{sharding[:-1]}, unreduced={{"{self.extra.choice(free)}"}}>'
 
