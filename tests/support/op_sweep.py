@@ -695,6 +695,24 @@ def collective(c: _Case):
     return [Value("%0", tuple(out))]
 
 
+def named_call(c: _Case):
+    """Custom call targets Shardy's registry knows that `custom_call` does not draw."""
+    r = c.r
+    s = c.shape()
+    target = r.choice(
+        ("MoveToDevice", "InspectSharding", "X64SplitLow", "X64SplitHigh", "PartialReduce")
+    )
+    if target.startswith("X64Split"):
+        x = c.arg(s, "f64")
+        c.lines.append(
+            f"%0 = stablehlo.custom_call @{target}({x}) : ({_type(s, 'f64')}) -> {_type(s, 'ui32')}"
+        )
+        return [Value("%0", tuple(s), "ui32")]
+    x = c.arg(s)
+    out = s[:-1] + [max(1, s[-1] // 2)] if target == "PartialReduce" else s
+    return c.op(f"%0 = stablehlo.custom_call @{target}({x}) : ({_type(s)}) -> {_type(out)}", out)
+
+
 _SPECIAL = ("need_replication", "permutation", "blocked_propagation")
 
 
@@ -892,6 +910,7 @@ OPS = {
     "custom_call": custom_call,
     "collective": collective,
     "rule_call": rule_call,
+    "named_call": named_call,
     "sdy_collective": sdy_collective,
     "rng_bit_generator": rng_bit_generator,
     "while": while_loop,
