@@ -180,6 +180,9 @@ def _grow_dim(step, slot: Slot, proj, fs, decisions, used):
             ext = extension(part, wanted[0]) or []
             size = factors[f].size if j < len(fs) - 1 else None
             grew = _take(step, slot, part, ext, used, size) or grew
+        elif wanted and not full_so_far and not slot.unshown:
+            ext = extension(part, wanted[0])
+            slot.unshown = bool(ext) and _addable(step, slot, ext[0], used) is not None
         full_so_far = full_so_far and axes_product(part) == factors[f].size
         parts.extend(part)
     return parts if grew else None
