@@ -220,6 +220,7 @@ def _unreduced_values(module_op: ir.Operation) -> list:
 
 
 _EDGE_OWNERS = ("stablehlo.while", "stablehlo.optimization_barrier")
+_SELECTORS = ("stablehlo.case",)
 _REGION_EDGE_OWNERS = ("stablehlo.case", "stablehlo.if", "stablehlo.while")
 
 
@@ -266,6 +267,8 @@ def all_reduce_unreduced(module_op: ir.Operation) -> None:
         axes = _unreduced_axes(sharding)
         plain, sources = [], []
         for owner, number in [(u.owner, u.operand_number) for u in value.uses]:
+            if owner.name in _SELECTORS and number == 0:
+                continue  # a case's index: Shardy does not reduce it (an if's predicate it does)
             kept = _kept_unreduced(owner, number)
             reduced = [a for a in axes if a not in kept]
             if not reduced:
