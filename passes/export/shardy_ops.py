@@ -735,11 +735,18 @@ def fold_noop_collectives(module_op: ir.Operation) -> None:
     """An sdy collective that moves nothing is replaced by its operand, as Shardy's export
     folds it: all_gather / all_slice / reduce_scatter / all_reduce over no axes, a
     collective_permute to its operand's own sharding."""
-    for name in (*_EMPTY_AXES_FOLD, "sdy.collective_permute"):
-        for op in _ops_named(module_op, name):
-            if _moves_nothing(op):
-                op.results[0].replace_all_uses_with(op.operands[0])
-                op.erase()
+    found = []
+
+    def visit(op):
+        if op.name in _EMPTY_AXES_FOLD or op.name == "sdy.collective_permute":
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    for op in found:
+        if _moves_nothing(op):
+            op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
 
 
 def _moves_nothing(op) -> bool:
