@@ -220,6 +220,7 @@ def _unreduced_values(module_op: ir.Operation) -> list:
 
 
 _EDGE_OWNERS = ("stablehlo.while", "stablehlo.optimization_barrier")
+_SELECTORS = ("stablehlo.case",)
 _REGION_EDGE_OWNERS = ("stablehlo.case", "stablehlo.if", "stablehlo.while")
 
 
@@ -266,6 +267,8 @@ def all_reduce_unreduced(module_op: ir.Operation) -> None:
         axes = _unreduced_axes(sharding)
         plain, sources = [], []
         for owner, number in [(u.owner, u.operand_number) for u in value.uses]:
+            if owner.name in _SELECTORS and number == 0:
+                continue  # a case's index: Shardy does not reduce it (an if's predicate it does)
             kept = _kept_unreduced(owner, number)
             reduced = [a for a in axes if a not in kept]
             if not reduced:
@@ -719,6 +722,41 @@ def drop_replicated_axes(module_op: ir.Operation) -> None:
     module_op.walk(visit)
 
 
+# sdy collectives that move nothing when their axes lists are all empty (Shardy folds them)
+_EMPTY_AXES_FOLD = {
+    "sdy.all_gather": "gathering_axes",
+    "sdy.all_slice": "slicing_axes",
+    "sdy.reduce_scatter": "reduce_scatter_axes",
+    "sdy.all_reduce": "reduction_axes",
+}
+
+
+def fold_noop_collectives(module_op: ir.Operation) -> None:
+    """An sdy collective that moves nothing is replaced by its operand, as Shardy's export
+    folds it: all_gather / all_slice / reduce_scatter / all_reduce over no axes, a
+    collective_permute to its operand's own sharding."""
+    found = []
+
+    def visit(op):
+        if op.name in _EMPTY_AXES_FOLD or op.name == "sdy.collective_permute":
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    for op in found:
+        if _moves_nothing(op):
+            op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
+
+
+def _moves_nothing(op) -> bool:
+    attr = _EMPTY_AXES_FOLD.get(op.name)
+    if attr is not None:
+        return not re.search(r'"', str(op.attributes[attr]))
+    own = _value_sharding(op.operands[0])
+    return own is not None and str(own) == str(op.attributes["out_sharding"])
+
+
 def shardy_ops(module_op: ir.Operation) -> None:
     # (Shardy's export merges constants first, while ops only its later steps kill (a group's
     # member, a dead loop) still read them: a merged constant keeps the first one's place)
@@ -732,6 +770,7 @@ def shardy_ops(module_op: ir.Operation) -> None:
     all_reduce_unreduced(module_op)
     unreduce_returned_values(module_op)
     constraints_as_reshards(module_op)
+    fold_noop_collectives(module_op)
     # reshards nothing reads (e.g. a removed group's constraints); dead loops, cases, barriers
     # and manual computations go last, after the constants they read merged (as Shardy's)
     erase_dead_ops(module_op, pipeline=True)

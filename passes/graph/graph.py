@@ -62,6 +62,9 @@ class Slot:
     origin: list[tuple] = dataclasses.field(default_factory=list)
     annotated: bool = False
     opaque: bool = False  # a result of an op with no sharding rule: exported replicated
+    # Shardy's projection of it took axes a dim cannot show (a factor after one not fully
+    # sharded): Shardy rewrote its sharding, dropping its priorities (propagation/driver.py)
+    unshown: bool = False
     total_bytes: int = 0
     # A manual computation's body argument: (mesh, dims, closed) of its in_sharding without
     # the manual axes, the sharding Shardy's groups see on it from the start (build.py).

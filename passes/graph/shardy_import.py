@@ -631,7 +631,7 @@ def remove_size_one_axes(module_op: ir.Operation) -> None:
             stripped = [_strip(s, ones) for s in shardings]
             op.attributes["in_shardings"] = sharding_per_value_attr(stripped)
             io.set_op_result_shardings(op, [_strip(s, ones) for s in io.op_result_shardings(op)])
-        elif op.results and (SHARDING_ATTR in op.attributes or "sharding" in op.attributes):
+        elif op.results and (SHARDING_ATTR in op.attributes or io.has_own_sharding(op.name)):
             shardings = io.op_result_shardings(op)
             if all(s is not None for s in shardings):
                 io.set_op_result_shardings(op, [_strip(s, ones) for s in shardings])

@@ -180,6 +180,9 @@ def _grow_dim(step, slot: Slot, proj, fs, decisions, used):
             ext = extension(part, wanted[0]) or []
             size = factors[f].size if j < len(fs) - 1 else None
             grew = _take(step, slot, part, ext, used, size) or grew
+        elif wanted and not full_so_far and not slot.unshown:
+            ext = extension(part, wanted[0])
+            slot.unshown = bool(ext) and _addable(step, slot, ext[0], used) is not None
         full_so_far = full_so_far and axes_product(part) == factors[f].size
         parts.extend(part)
     return parts if grew else None
@@ -298,9 +301,11 @@ def _fit(step, t: int, f: int, axes: list) -> list:
             found = d if len(fs) == 1 else -1
             break
     slot = step.views[t].slot
-    if found == -1:  # f shares its dim with other factors: only a closed dim cuts it
-        part = step.proj[t][f]
-        if part is None or not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
+    if found == -1:  # f shares its dim with other factors: only a closed dim cuts it, or
+        part = step.proj[t][f]  # axes that do not fit the dim's factors (none can take more)
+        if part is None:
+            return []
+        if not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
             return axes
         return list(part)
     if found is None:

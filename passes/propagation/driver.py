@@ -47,8 +47,8 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
                 break
     if not options.user_priorities:
         for slot, dims in annotated:
-            if slot.dims != dims:  # rewritten, so its priorities go (as Shardy's passes do)
-                slot.priority = [None] * slot.rank
+            if slot.dims != dims or slot.unshown:  # rewritten, so its priorities go (as
+                slot.priority = [None] * slot.rank  # Shardy's passes do)
     elif options.op_priority or (options.conflicts == "shardy" and options.priority_pass):
         strip_priorities(graph)  # (Shardy's user-priority pass, with or without its stages)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -33,8 +34,9 @@ _SIZES = (1, 2, 4, 4, 8, 8, 16, 3, 6, 12)
 class _Case:
     """One case being drawn: function arguments, the op's lines, its results."""
 
-    def __init__(self, r: random.Random):
+    def __init__(self, r: random.Random, extra: random.Random | None = None):
         self.r = r
+        self.extra = extra  # draws added later (unreduced axes): old seeds' cases stay as they were
         self.g = _Gen(r)
         self.g.draw_meshes()
         if r.random() < 0.8:  # mostly one mesh: the rules, not the mesh checks
@@ -69,7 +71,7 @@ class _Case:
         for v in self.args:
             s = ""
             if r.random() < 0.75 and v.dtype not in ("i32",) or r.random() < 0.1:
-                s = f" {{sdy.sharding = #sdy.sharding{g.sharding(v.shape)}}}"
+                s = f" {{sdy.sharding = #sdy.sharding{self.unreduced(g.sharding(v.shape))}}}"
             args.append(f"{v.name}: {v.type}{s}")
         res = []
         for v in results:
@@ -88,6 +90,16 @@ class _Case:
             text = _with_result_shardings(text, g)
         return text
 
+    def unreduced(self, sharding: str) -> str:
+        """`sharding`, sometimes with an axis it leaves free unreduced (operands holding
+        partial sums)."""
+        mesh = next(m for m in self.g.meshes if sharding.startswith(f"<@{m.name},"))
+        free = [n for n, _ in mesh.axes if f'"{n}"' not in sharding]
+        # (one mesh only: jaxlib's Shardy aborts on unreduced axes meeting another mesh)
+        if not free or self.extra is None or len(self.g.meshes) > 1 or self.extra.random() >= 0.15:
+            return sharding
+        return f'{sharding[:-1]}, unreduced={{"{self.extra.choice(free)}"}}>'
+
 
 def _with_result_shardings(text: str, g: _Gen) -> str:
     """`text` with a drawn `sdy.sharding` on the op defining the last returned value."""
@@ -96,7 +108,10 @@ def _with_result_shardings(text: str, g: _Gen) -> str:
     from meshjit.dialects import make_context
 
     with make_context():
-        module = ir.Module.parse(text)
+        try:
+            module = ir.Module.parse(text)
+        except ir.MLIRError:
+            return text  # (refused: redrawn)
         func = module.body.operations[len(g.meshes)]
         ret = func.regions[0].blocks[0].operations[-1]
         owner = ret.operands[-1].owner
@@ -680,6 +695,135 @@ def collective(c: _Case):
     return [Value("%0", tuple(out))]
 
 
+def named_call(c: _Case):
+    """Custom call targets Shardy's registry knows that `custom_call` does not draw."""
+    r = c.r
+    s = c.shape()
+    target = r.choice(
+        ("MoveToDevice", "InspectSharding", "X64SplitLow", "X64SplitHigh", "PartialReduce")
+    )
+    if target.startswith("X64Split"):
+        x = c.arg(s, "f64")
+        c.lines.append(
+            f"%0 = stablehlo.custom_call @{target}({x}) : ({_type(s, 'f64')}) -> {_type(s, 'ui32')}"
+        )
+        return [Value("%0", tuple(s), "ui32")]
+    x = c.arg(s)
+    out = s[:-1] + [max(1, s[-1] // 2)] if target == "PartialReduce" else s
+    return c.op(f"%0 = stablehlo.custom_call @{target}({x}) : ({_type(s)}) -> {_type(out)}", out)
+
+
+_SPECIAL = ("need_replication", "permutation", "blocked_propagation")
+
+
+def rule_call(c: _Case):
+    """A custom call with its own `sdy.sharding_rule`: one to three operands, one or two
+    results, dims of one or two factors, reduction factors (in operands only) and
+    need-replication / permutation / blocked factors."""
+    r = c.r
+    letters = "ijklm"[: r.randint(2, 5)]
+    sizes = {f: r.choice((1, 2, 2, 4, 4, 8, 3, 6)) for f in letters}
+    operands = [_rule_tensor(r, letters, sizes) for _ in range(r.choice((1, 2, 2, 3)))]
+    results = [_rule_tensor(r, letters, sizes) for _ in range(r.choice((1, 1, 2)))]
+    used = {f for t in operands + results for dim in t for f in dim}
+    operands[0] += [[f] for f in letters if f not in used]
+    in_results = {f for t in results for dim in t for f in dim}
+    kinds = {k: [] for k in ("reduction", *_SPECIAL)}  # the order the parser takes them
+    for f in letters:
+        roll = r.random()
+        if f not in in_results and roll < 0.6:
+            kinds["reduction"].append(f)
+        elif roll < 0.3:
+            kinds[r.choice(_SPECIAL)].append(f)
+    shape = lambda t: [math.prod(sizes[f] for f in dim) for dim in t]  # noqa: E731
+    text = lambda ts: ", ".join("[" + ", ".join("".join(d) for d in t) + "]" for t in ts)  # noqa: E731
+    extra = "".join(f" {k}={{{', '.join(fs)}}}" for k, fs in kinds.items() if fs)
+    factors = ", ".join(f"{f}={sizes[f]}" for f in letters)
+    rule = (
+        f"#sdy.op_sharding_rule<({text(operands)})->({text(results)}) {{{factors}}}{extra}, custom>"
+    )
+    names = [c.arg(shape(t)) for t in operands]
+    outs = [shape(t) for t in results]
+    res = f"%0:{len(outs)}" if len(outs) > 1 else "%0"
+    c.lines.append(
+        f"{res} = stablehlo.custom_call @{r.choice(('foo', 'bar'))}({_a(names)}) "
+        f"{{sdy.sharding_rule = {rule}}} : ({_a(_type(shape(t)) for t in operands)}) -> "
+        f"({_a(_type(o) for o in outs)})"
+    )
+    if len(outs) == 1:
+        return [Value("%0", tuple(outs[0]))]
+    return [Value(f"%0#{k}", tuple(o)) for k, o in enumerate(outs)]
+
+
+def _rule_tensor(r: random.Random, letters: str, sizes: dict) -> list[list[str]]:
+    """A tensor's dims in a custom rule: a few distinct factors, sometimes two (not of size
+    one) in one dim."""
+    dims: list[list[str]] = []
+    for f in r.sample(letters, r.randint(1, min(3, len(letters)))):
+        joins = dims and len(dims[-1]) == 1 and sizes[f] > 1 and sizes[dims[-1][0]] > 1
+        if joins and r.random() < 0.25:
+            dims[-1].append(f)
+        else:
+            dims.append([f])
+    return dims
+
+
+def sdy_collective(c: _Case):
+    """An sdy collective (all_gather, all_slice, all_reduce, reduce_scatter, all_to_all,
+    collective_permute) or sdy.reshard between two ops, its operand sharded by its definer."""
+    r, g = c.r, c.g
+    mesh = g.meshes[0]
+    s = c.shape(lo=2, hi=3)
+    # (no size-one axes: Shardy's pipeline drops them from shardings, not from collectives'
+    # axes lists, and then refuses its own module)
+    pieces = [p for p in g._axis_pieces(mesh) if mesh.size(p.split(":")[0].strip('"')) > 1]
+    dims: list[list[str]] = [[] for _ in s]
+    for p in pieces:
+        if r.random() < 0.8:
+            dims[r.randrange(len(s))].append(p)
+    cut = [r.randint(0, len(d)) for d in dims]  # where each dim's axes split
+    major, minor = [d[:k] for d, k in zip(dims, cut)], [d[k:] for d, k in zip(dims, cut)]
+    kind = r.choice(
+        (
+            "all_gather",
+            "all_slice",
+            "reduce_scatter",
+            "all_reduce",
+            "all_to_all",
+            "collective_permute",
+            "reshard",
+        )
+    )
+    sh = lambda ds: f"<@{mesh.name}, [{_a('{' + _a(d) + '}' for d in ds)}]>"  # noqa: E731
+    axes = lambda ds: "[" + _a("{" + _a(d) + "}" for d in ds) + "]"  # noqa: E731
+    t = _type(s)
+    src, head, out = dims, "", dims
+    if kind == "all_gather":
+        head, out = f"{axes(minor)} ", major
+    elif kind in ("all_slice", "reduce_scatter"):
+        src, head = major, f"{axes(minor)} "
+    elif kind == "all_reduce":
+        free = [f'"{n}"' for n, _ in mesh.axes if not any(f'"{n}"' in p for p in pieces)]
+        head = "{" + _a(free[:1]) + "} "
+    elif kind == "all_to_all" and any(dims):
+        i = r.choice([k for k, d in enumerate(dims) if d])
+        j = r.choice([k for k in range(len(s)) if k != i])
+        head = f"[{{{dims[i][-1]}}}: {i}->{j}] "
+        out = [list(d) for d in dims]
+        out[j].append(out[i].pop())
+    elif kind == "all_to_all":
+        kind = "collective_permute"
+    x = c.arg(s)
+    c.lines.append(
+        f"%s = stablehlo.negate {x} {{sdy.sharding = #sdy.sharding_per_value<[{sh(src)}]>}} : {t}"
+    )
+    if kind == "reshard":
+        c.lines.append(f"%c = sdy.reshard %s {g.sharding(s)} : {t}")
+    else:
+        c.lines.append(f"%c = sdy.{kind} {head}%s out_sharding={sh(out)} : {t}")
+    return c.op(f"%0 = stablehlo.negate %c : {t}", s)
+
+
 def rng_bit_generator(c: _Case):
     s = c.shape()
     x = c.arg((2,), "ui64")
@@ -765,6 +909,9 @@ OPS = {
     "triangular_solve": triangular_solve,
     "custom_call": custom_call,
     "collective": collective,
+    "rule_call": rule_call,
+    "named_call": named_call,
+    "sdy_collective": sdy_collective,
     "rng_bit_generator": rng_bit_generator,
     "while": while_loop,
     "case": case,
@@ -775,7 +922,7 @@ OPS = {
 def case_text(op: str, seed: int, tries: int = 30) -> str | None:
     """Case `seed` of `op`: a module jaxlib accepts (redrawn on rejection), None if none is."""
     for k in range(tries):
-        c = _Case(random.Random(f"{op}/{seed}/{k}"))
+        c = _Case(random.Random(f"{op}/{seed}/{k}"), random.Random(f"extra/{op}/{seed}/{k}"))
         text = c.module(OPS[op](c))
         if accepted(text) is None:
             return text
