@@ -470,9 +470,9 @@ class JitFunction:
 
     def _out_shardings(self, traced: Traced, in_shardings=()) -> list:
         """out_shardings given to jit, else the outputs' type shardings (explicit mode)."""
-        out_avals = traced.jaxpr.out_avals
-        given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals), self.api)
-        return js.typed_outs(given, out_avals, in_shardings, self.api)
+        num_outs = len(traced.jaxpr.out_avals)
+        given = js.out_shardings(self.out_shardings, traced.out_tree, num_outs, self.api)
+        return js.typed_outs(given, traced.jaxpr, in_shardings, self.api)
 
     def _dynamic_donate_argnums(self) -> tuple[int, ...]:
         """The donated arguments (by name too) numbered among the non-static ones, as JAX's

@@ -13,6 +13,7 @@ import functools
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ShardingTypeError
 from meshjit.compiler.ir import sharding_rules as rules
+from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -152,6 +153,56 @@ def concrete_sharding(aval, meshes) -> NamedSharding | None:
         if isinstance(mesh, Mesh) and mesh.abstract_mesh == s.mesh:
             return NamedSharding(mesh, s.spec)
     return None
+
+
+def meshless_outputs(jaxpr) -> list[bool]:
+    """Per output of `jaxpr`: whether JAX's aval of it lives on no mesh. JAX's avals of a jit's
+    untyped arguments (NumPy values, in_shardings or not) have an empty mesh, which unary ops,
+    reductions and the shape ops keep, while n-ary elementwise ops, broadcasts and creation
+    functions put their results on the context mesh. Under a mesh of Explicit axes the former
+    outputs are left to propagation (JAX's result sharding is XLA's), the latter replicated."""
+    meshless = {v for v in [*jaxpr.constvars, *jaxpr.invars] if _untyped(v.aval)}
+    for eqn in jaxpr.eqns:
+        operands = [v for v in eqn.invars if type(v) is not Literal]
+        if operands and _keeps_mesh(eqn) and all(v in meshless for v in operands[: _kept(eqn)]):
+            meshless.update(v for v in eqn.outvars if _untyped(v.aval))
+    return [type(v) is not Literal and v in meshless for v in jaxpr.outvars]
+
+
+def _untyped(aval) -> bool:
+    return getattr(aval, "sharding", None) is None and getattr(aval, "mesh", None) is None
+
+
+# The primitives whose result lives on their (first) operand's mesh in JAX, besides unary
+# elementwise ops (`dot_general`: on either operand's).
+_MESH_KEEPING = frozenset({
+    "reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_and", "reduce_or",
+    "reduce_xor", "argmax", "argmin", "transpose", "reshape", "squeeze", "slice",
+    "dynamic_slice", "pad", "rev", "sort", "cumsum", "cumprod", "cummax", "cummin",
+    "cumlogsumexp", "convert_element_type", "reduce_precision", "copy", "copy_p",
+    "dot_general", "integer_pow", "stop_gradient",
+})  # fmt: skip
+
+
+def _keeps_mesh(eqn) -> bool:
+    name = eqn.primitive.name
+    if name == "reshape":  # JAX's expand_dims is a broadcast (onto the context mesh)
+        old, new = eqn.invars[0].aval.shape, eqn.params["new_sizes"]
+        inserts_ones = len(new) > len(old) and _non_ones(new) == _non_ones(old)
+        return not inserts_ones
+    if name in _MESH_KEEPING:
+        return True
+    rule = sharding_rules.get(eqn.primitive)
+    return getattr(rule, "elementwise", False) and len(eqn.invars) == 1
+
+
+def _non_ones(shape) -> tuple:
+    return tuple(d for d in shape if d != 1)
+
+
+def _kept(eqn) -> int:
+    """How many leading operands carry the mesh (dot_general: both)."""
+    return 2 if eqn.primitive.name == "dot_general" else 1
 
 
 # ---------------------------------------------------------------------------------------------

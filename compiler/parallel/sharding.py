@@ -522,19 +522,22 @@ def _axis_set(axes) -> frozenset:
 def _check_partition(p):
     if p is None or p is UNCONSTRAINED or isinstance(p, str):
         return
+    if isinstance(p, (int, float)) and not p:  # as JAX's: a false entry (P(0)) is None
+        return
     if isinstance(p, (tuple, list)) and all(isinstance(a, str) for a in p):
         return
     raise MeshjitTypeError(
         f"a PartitionSpec entry must be None, an axis name, a tuple of axis names or "
-        f"P.UNCONSTRAINED, got {p!r}"
+        f"P.UNCONSTRAINED, got {p!r} (meshjit's mesh axis names are strings)"
     )
 
 
 def _canonical_partition(p):
-    """As JAX: `('x',)` is `'x'`, `()` is None, a list is a tuple."""
+    """As JAX: `('x',)` is `'x'`, `()` (or another false entry: `0`) is None, a list is a
+    tuple."""
     if isinstance(p, (tuple, list)):
         return None if not p else p[0] if len(p) == 1 else tuple(p)
-    return p
+    return p if p or p is UNCONSTRAINED else None
 
 
 P = PartitionSpec

@@ -80,14 +80,20 @@ def assign_devices(shardings, leaves, use_context: bool = True, declared=None) -
     if context is not None:
         return context
     if shardings and (declared is None or declared):
+        if declared and get_abstract_context_mesh() is None and not _any_committed(leaves):
+            raise no_devices_error("Mesh()")  # JAX's: its in/out shardings name no devices
         return _first_devices(shardings[0].mesh)
     return DeviceAssignment([_single_device(leaves)], None)
+
+
+def _any_committed(leaves) -> bool:
+    return any(type(x) is Array and x._committed for x in leaves)
 
 
 def _context_devices(shardings, leaves) -> DeviceAssignment | None:
     """As JAX 0.10.2: a call that names no devices runs on set_mesh's mesh (its uncommitted
     arguments replicated there); under only an abstract mesh with Explicit axes it has none."""
-    if any(type(x) is Array and x._committed for x in leaves):
+    if _any_committed(leaves):
         return None
     mesh = get_concrete_mesh()
     if mesh is not None:
@@ -100,7 +106,7 @@ def _context_devices(shardings, leaves) -> DeviceAssignment | None:
     return None
 
 
-def no_devices_error(abstract: AbstractMesh) -> MeshjitValueError:
+def no_devices_error(abstract: AbstractMesh | str) -> MeshjitValueError:
     return MeshjitValueError(
         "Passing lowering_platforms via jax.export or"
         " jit(f).trace(*args).lower(lowering_platforms=...) is required when"

@@ -928,3 +928,68 @@ def test_untyped_outputs_of_explicit_in_shardings_are_propagated(f, specs):
     assert [o.sharding.spec for o in leaves] == specs
     first = leaves[0]
     assert str(meshjit.typeof(first)).endswith("@a,4@b]" if first.shape == (8, 4) else "]")
+
+
+# Under set_mesh of that mesh JAX's unary ops, reductions and shape ops keep the arguments' empty
+# mesh (their outputs are propagated), while n-ary ops and broadcasts put their results on the
+# context mesh (replicated outputs): JAX 0.10.2's specs.
+@pytest.mark.parametrize(
+    "f, spec",
+    [
+        (lambda x: x * 2, P(None, None)),
+        (lambda x: x + x, P(None, None)),
+        (lambda x: x.T, P("b", "a")),
+        (lambda x: x.sum(0), P("b")),
+        (lambda x: mjnp.sin(x).sum(1), P("a")),
+        (lambda x: x.reshape(32), P("a")),
+        (lambda x: x[None], P(None, None, None)),
+        (lambda x: x @ x.T, P("a")),
+        (lambda x: x[0], P("b")),
+    ],
+)
+def test_untyped_outputs_of_explicit_in_shardings_under_set_mesh(f, spec):
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"), axis_types=(AxisType.Explicit,) * 2)
+    x = np.arange(32.0, dtype=np.float32).reshape(8, 4)
+    with meshjit.set_mesh(mesh):
+        out = meshjit.jit(f, in_shardings=NamedSharding(mesh, P("a", "b")))(x)
+    assert out.sharding.spec == spec
+
+
+@pytest.mark.parametrize("which", ["in_shardings", "out_shardings"])
+def test_jit_shardings_on_an_abstract_mesh_need_a_concrete_one(which):
+    """As JAX: in/out shardings naming only an AbstractMesh, with no concrete mesh in context,
+    leave the call without devices (JAX's ValueError, at lowering)."""
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"))
+    s = NamedSharding(mesh.abstract_mesh, P("a"))
+    x = np.arange(32.0, dtype=np.float32).reshape(8, 4)
+    f = meshjit.jit(lambda a: a * 2, **{which: s})
+    with pytest.raises(ValueError, match="only AbstractMesh exists in a jitted computation"):
+        f.lower(x)
+    with meshjit.set_mesh(mesh):
+        assert f(x).shape == (8, 4)
+
+
+@pytest.mark.parametrize(
+    "loop, match",
+    [
+        (
+            lambda v: mjlax.while_loop(
+                lambda c: c.sum() < 10, lambda c: meshjit.sharding.reshard(c + 1, P(None, "Y")), v
+            ),
+            "carry input and carry output must have equal types",
+        ),
+        (
+            lambda v: mjlax.cond(
+                True, lambda a: a, lambda a: meshjit.sharding.reshard(a, P(None, "Y")), v
+            ),
+            "branches must have equal output types",
+        ),
+    ],
+)
+def test_carries_and_branches_keep_their_type_sharding(loop, match):
+    """As JAX: a carry (or branch output) typed on other Explicit axes is another type."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    with meshjit.set_mesh(mesh):
+        v = meshjit.device_put(np.ones((8, 4), np.float32), P("X"))
+        with pytest.raises(TypeError, match=match):
+            loop(v)

@@ -382,8 +382,6 @@ KNOWN = {
     # JAX runs a shard_map over such a mesh on one device, where XLA fails ("No registered
     # implementation for ... xla.sdy.GlobalToLocalShape"); meshjit on the mesh's first devices.
     "shard_map_nomesh_jit@abs_auto",
-    # JAX's elementwise op on a NumPy operand under an Explicit mesh: P() (meshjit P(None,)).
-    "eager_sin_numpy@set_expl",
     # Inside jit under an Explicit mesh, JAX's unary op on an argument of no mesh has no mesh
     # (a binary one with a Python scalar the context's); meshjit's computed values show the
     # context's.
