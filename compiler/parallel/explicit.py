@@ -428,6 +428,11 @@ _JAX_API_NAMES = {
 def place(x, target, what: str, device=None):
     """`x` where `device=` / `out_sharding=` of a creation function put it: a sharding over
     Explicit axes types it, another sharding constrains it, a device moves it (outside jit)."""
+    if target is device and type(target) is NamedSharding and isinstance(target.mesh, Mesh):
+        if what in _FULL_FAMILY:
+            return _full_on(x, target)
+        if what in _PUT_FAMILY and current_trace() is None:
+            return _device_put(x, target)
     if isinstance(target, (NamedSharding, PartitionSpec)):
         sharding = resolve_spec(target, f"{what}(out_sharding=...)")
         if target is not device or explicit_axes_of(sharding.mesh) & set(_spec_axes(sharding.spec)):
@@ -436,10 +441,33 @@ def place(x, target, what: str, device=None):
 
         return with_sharding_constraint(x, sharding)
     if current_trace() is None:
-        from meshjit.compiler.runtime.device_put import device_put
-
-        return device_put(x, target)
+        return _device_put(x, target)
     return x
+
+
+# The creation functions of JAX's lax.full, whose device= sharding lays the array out eagerly
+# (as given: P('x') stays P('x',)) and is ignored inside jit.
+_FULL_FAMILY = frozenset({"zeros", "ones", "full", "full_like"})
+
+
+# The creation functions JAX ends with device_put(result, device).
+_PUT_FAMILY = frozenset({"eye", "linspace"})
+
+
+def _device_put(x, sharding):
+    from meshjit.compiler.runtime.device_put import device_put
+
+    return device_put(x, sharding)
+
+
+def _full_on(x, sharding: NamedSharding):
+    """JAX's lax.full with a concrete sharding: an Array of a strong type laid out by it (JAX
+    builds it shard by shard), or, traced, the value as it is."""
+    if current_trace() is not None:
+        return x
+    from meshjit.compiler.lax.elementwise import convert_element_type
+
+    return _device_put(convert_element_type(x, x.dtype), sharding)
 
 
 def _spec_axes(spec) -> list:
@@ -542,6 +570,8 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
         args = tree_map(lambda x: _drop_axes(x, inner), args)
         with scoped_mesh(inner):
             out = fun(*args, **kwargs)
+            # back on the context mesh (JAX's mesh_cast): the Explicit axes left in the types
+            out = tree_map(lambda x: _drop_axes(x, mesh), out)
         with scoped_mesh(mesh):
             return _reshard_tree(out, target, "auto_axes")
 
@@ -638,7 +668,7 @@ def _drop_axes(x, mesh):
     for entry in s.spec:
         axes = tuple(a for a in rules.entry_axes(entry) if a in explicit)
         spec.append(None if not axes else axes[0] if len(axes) == 1 else axes)
-    if tuple(spec) == tuple(s.spec):
+    if tuple(spec) == tuple(s.spec) and s.mesh.axis_types == mesh.axis_types:
         return x
     return retype_p.bind(x, sharding=NamedSharding(mesh.abstract_mesh, PartitionSpec(*spec)))
 

@@ -1071,7 +1071,7 @@ def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> li
         detail = prefix_error(shardings, tree, is_leaf=is_sharding_leaf)
         detail = f"\n  {detail(what)}\n" if detail else ""
         raise MeshjitValueError(
-            f"{what}{' device' if what == 'device_put' else ''} specification must be a tree "
+            f"{what}{_SPEC_NOUN.get(what, '')} specification must be a tree "
             f"prefix of the corresponding value: "
             f"{what} {_describe(shardings)} does not match the structure of the values it "
             f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
@@ -1082,6 +1082,10 @@ def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> li
     given = tree_leaves(shardings, is_leaf=is_sharding_leaf)
     resolved = {id(s): resolve_spec(s, what) for s in given if s is not None}
     return [None if s is None else resolved[id(s)] for s in per_leaf]
+
+
+# The argument JAX's prefix error names after the API's (device_put's `device`).
+_SPEC_NOUN = {"device_put": " device", "reshard": " out_shardings"}
 
 
 def _describe(tree) -> str:

@@ -993,3 +993,48 @@ def test_carries_and_branches_keep_their_type_sharding(loop, match):
         v = meshjit.device_put(np.ones((8, 4), np.float32), P("X"))
         with pytest.raises(TypeError, match=match):
             loop(v)
+
+
+@pytest.mark.parametrize(
+    "create",
+    [
+        lambda d: mjnp.zeros((8, 4), device=d),
+        lambda d: mjnp.full((8, 4), 1.0, device=d),
+        lambda d: mjnp.zeros_like(np.ones((8, 4), np.float32), device=d),
+        lambda d: mjnp.eye(8, 4, device=d),
+    ],
+)
+def test_device_sharding_of_creation_functions_as_jax(create):
+    """JAX's lax.full (and eye's device_put) lay the array out by device= as given (P('X'),
+    not P('X', None); a strong type) and, inside jit, ignore a concrete sharding."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    d = NamedSharding(mesh, P("X"))
+    out = create(d)
+    assert out.sharding.spec == P("X") and str(meshjit.typeof(out)).startswith("float32[8@X,")
+    inside = meshjit.jit(lambda: mjnp.ones((8, 4), device=d))()
+    assert meshjit.typeof(inside).sharding.spec == P(None, None)
+
+
+def test_vmap_over_explicit_sharded_inputs_as_jax():
+    """As JAX: the mapped dimensions must be sharded alike, and spmd_axis_name may only name
+    the Explicit axes they are sharded over."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    x = np.ones((8, 4), np.float32)
+    xs = meshjit.device_put(x, NamedSharding(mesh, P("X")))
+    ys = meshjit.device_put(x, NamedSharding(mesh, P(None, "Y")))
+    with pytest.raises(ValueError, match="inconsistent axis specs: X vs None"):
+        meshjit.vmap(lambda a, b: a + b)(xs, ys)
+    with pytest.raises(ValueError, match=r"spmd_axis_name=\('Y',\) and arrays sharded on"):
+        meshjit.vmap(lambda r: r * 2, spmd_axis_name="Y")(xs)
+    same = meshjit.jit(meshjit.vmap(lambda r: r * 2, spmd_axis_name="X"))(xs)
+    assert same.sharding.spec == P("X", None)
+
+
+def test_auto_axes_over_some_axes_keeps_the_others_in_the_types():
+    """auto_axes(axes='X') of a value typed over X and Y: the result, still typed over Y on the
+    inner mesh, comes back onto the context mesh before its reshard (JAX's mesh_cast)."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    with meshjit.set_mesh(mesh):
+        xy = meshjit.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
+        out = meshjit.sharding.auto_axes(lambda a: a.T, axes="X", out_sharding=P("Y", None))(xy)
+    assert out.sharding.spec == P("Y", None)
