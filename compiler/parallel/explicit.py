@@ -161,12 +161,17 @@ def meshless_outputs(jaxpr) -> list[bool]:
     reductions and the shape ops keep, while n-ary elementwise ops, broadcasts and creation
     functions put their results on the context mesh. Under a mesh of Explicit axes the former
     outputs are left to propagation (JAX's result sharding is XLA's), the latter replicated."""
-    meshless = {v for v in [*jaxpr.constvars, *jaxpr.invars] if _untyped(v.aval)}
-    for eqn in jaxpr.eqns:
+    meshless = _meshless_vars(jaxpr.constvars, jaxpr.invars, jaxpr.eqns)
+    return [type(v) is not Literal and v in meshless for v in jaxpr.outvars]
+
+
+def _meshless_vars(constvars, invars, eqns) -> set:
+    meshless = {v for v in [*constvars, *invars] if _untyped(v.aval)}
+    for eqn in eqns:
         operands = [v for v in eqn.invars if type(v) is not Literal]
         if operands and _keeps_mesh(eqn) and all(v in meshless for v in operands[: _kept(eqn)]):
             meshless.update(v for v in eqn.outvars if _untyped(v.aval))
-    return [type(v) is not Literal and v in meshless for v in jaxpr.outvars]
+    return meshless
 
 
 def _untyped(aval) -> bool:
@@ -509,9 +514,10 @@ def get_abstract_mesh():
 
 def shown_sharding(x, aval) -> NamedSharding:
     """The sharding `typeof(x)` shows. JAX's avals always hold one; an untyped value's names no
-    axis, over the mesh it lives on: an Array's own, an Auto mesh's, a jit argument's none, and
-    what is computed inside a trace the context's abstract mesh (JAX's rules give it to results
-    of operands on no mesh)."""
+    axis, over the mesh it lives on: an Array's own, an Auto mesh's, a jit argument's none (and
+    so the unary ops' and shape ops' results of one: `meshless_outputs`), and what else is
+    computed inside a trace the context's abstract mesh (JAX's rules give it to results of
+    operands on no mesh)."""
     if aval.sharding is not None:
         return aval.sharding
     mesh = aval.mesh
@@ -525,8 +531,8 @@ def _untyped_mesh(x):
         s = getattr(x, "sharding", None)
         return s.mesh.abstract_mesh if type(s) is NamedSharding else AbstractMesh((), ())
     trace = x._trace
-    if trace.kind is None and x._var in trace.invars:
-        return AbstractMesh((), ())
+    if trace.kind is None and x._var in _meshless_vars(trace.constvars, trace.invars, trace.eqns):
+        return AbstractMesh((), ())  # JAX's: an argument, or a unary op's result of one
     return get_abstract_mesh()
 
 

@@ -1038,3 +1038,18 @@ def test_auto_axes_over_some_axes_keeps_the_others_in_the_types():
         xy = meshjit.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
         out = meshjit.sharding.auto_axes(lambda a: a.T, axes="X", out_sharding=P("Y", None))(xy)
     assert out.sharding.spec == P("Y", None)
+
+
+def test_typeof_inside_jit_shows_no_mesh_for_unary_results_of_arguments():
+    """As JAX under an Explicit mesh: an argument's unary and shape ops keep its empty mesh, a
+    binary op's result is on the context mesh."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    seen = []
+
+    def f(a):
+        seen.extend(meshjit.typeof(v).sharding.mesh.empty for v in (mjnp.sin(a).T, a * 2))
+        return a
+
+    with meshjit.set_mesh(mesh):
+        meshjit.jit(f)(np.ones((8, 4), np.float32))
+    assert seen == [True, False]

@@ -477,10 +477,6 @@ KNOWN = {
     # JAX runs a shard_map over such a mesh on one device, where XLA fails ("No registered
     # implementation for ... xla.sdy.GlobalToLocalShape"); meshjit on the mesh's first devices.
     "shard_map_nomesh_jit@abs_auto",
-    # Inside jit under an Explicit mesh, JAX's unary op on an argument of no mesh has no mesh
-    # (a binary one with a Python scalar the context's); meshjit's computed values show the
-    # context's.
-    "typeof_numpy_jit@set_expl",
     # Without a context mesh JAX cannot differentiate (or `.at[].set` eagerly) values typed
     # on an Explicit mesh ("Length of device assignment 1 is not equal to the size of the
     # mesh 8"); meshjit runs the grads on the values' devices (and words at_set's error as
