@@ -1053,3 +1053,13 @@ def test_typeof_inside_jit_shows_no_mesh_for_unary_results_of_arguments():
     with meshjit.set_mesh(mesh):
         meshjit.jit(f)(np.ones((8, 4), np.float32))
     assert seen == [True, False]
+
+
+def test_unary_results_of_numpy_arguments_under_set_mesh_are_xla_s():
+    """As JAX: jit(sin)(NumPy) under an Explicit mesh: the result lives on no mesh, its sharding
+    is XLA's replicated one, P() (a binary op's is its replicated type, P(None, None))."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    x = np.ones((8, 4), np.float32)
+    with meshjit.set_mesh(mesh):
+        assert meshjit.jit(mjnp.sin)(x).sharding.spec == P()
+        assert meshjit.jit(lambda a: a + a)(x).sharding.spec == P(None, None)
