@@ -5,7 +5,10 @@ shardings, device_put, shard_map and smap without a mesh, reshard, out_sharding=
 get_abstract_mesh / get_mesh, typeof inside jit, auto_axes; nesting and mixing the contexts;
 the contexts in jit's cache key; and sharding in types on Explicit axes (jnp ops' result types
 and errors, reshard, auto_axes / explicit_axes, typeof in transformed bodies, ShapeDtypeStruct,
-out_sharding=). Each case records its result (the result's sharding and type)
+out_sharding=), and more of them (jit's in_shardings on NumPy values, shardings on an abstract
+mesh only, vmap over typed values, loop carries and branches, grads, device= of creation
+functions, contractions, reshard of pytrees, nested auto_axes / explicit_axes, indexing,
+split / stack, samplers). Each case records its result (the result's sharding and type)
 or its error (the builtin classes and the message's first line), and whether `with mesh:`
 warned; JAX's results are recorded (tests/oracle_results/).
 """
