@@ -1063,3 +1063,27 @@ def test_unary_results_of_numpy_arguments_under_set_mesh_are_xla_s():
     with meshjit.set_mesh(mesh):
         assert meshjit.jit(mjnp.sin)(x).sharding.spec == P()
         assert meshjit.jit(lambda a: a + a)(x).sharding.spec == P(None, None)
+
+
+def test_typeof_key_arrays_shows_their_sharding():
+    """typeof of typed keys has JAX's `.sharding` (without the key data's dimension)."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    keys = meshjit.random.split(meshjit.random.key(0), 8)
+    assert meshjit.typeof(keys).sharding.spec == P(None)
+    with meshjit.set_mesh(mesh):
+        put = meshjit.device_put(keys, P("X"))
+        assert str(meshjit.typeof(put)) == "key<fry>[8@X]"
+
+
+@pytest.mark.parametrize(
+    "op, match",
+    [
+        (lambda a: mjnp.tile(a, (2, 1)), "Operand cannot be sharded on dimension 0 when the tiling"),
+        (lambda a: mjnp.pad(a, ((1, 1), (0, 0))), "padding on sharded dims where out dim"),
+    ],
+)
+def test_tile_and_pad_of_sharded_dimensions_in_jax_words(op, match):
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    xs = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P("X")))
+    with pytest.raises(ShardingTypeError, match=match):
+        op(xs)
