@@ -1087,3 +1087,12 @@ def test_tile_and_pad_of_sharded_dimensions_in_jax_words(op, match):
     xs = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P("X")))
     with pytest.raises(ShardingTypeError, match=match):
         op(xs)
+
+
+def test_key_arrays_sharding_has_no_key_dimension():
+    """As JAX: keys split under an Explicit mesh are laid out P(None,), not their data's
+    P(None, None)."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    with meshjit.set_mesh(mesh):
+        keys = meshjit.random.split(meshjit.random.key(0), 8)
+    assert keys.sharding.spec == P(None)

@@ -463,6 +463,7 @@ MORE = {
     "tile_other": lambda: jnp.tile(xs(), (1, 2)),
     "pad_sharded": lambda: jnp.pad(xs(), ((1, 1), (0, 0))),
     "keys_typeof": lambda: typeof_sharding(jax.random.split(jax.random.key(0), 8)),
+    "keys_split": lambda: jax.random.split(jax.random.key(0), 8),
     "keys_put_typeof": lambda: str(jax.typeof(jax.device_put(jax.random.split(jax.random.key(0), 8), P("x")))),
     "normal_out": lambda: jax.random.normal(jax.random.key(0), (8, 4), out_sharding=P("x", "y")),
     "randint_out": lambda: jax.random.randint(jax.random.key(0), (8, 4), 0, 5, out_sharding=P(None, "y")),
