@@ -85,7 +85,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         dims = _canonical_in_axes(dims, avals, f, in_tree, trailing)
         size = _mapped_size(f, in_tree, avals, dims, axis_size)
         _check_axis_name(axis_name)
-        axis = BatchAxis(axis_name, size, spmd_axis_name)
+        spmd = _spmd_or_explicit(spmd_axis_name, _mapped_axis_spec(avals, dims))
+        axis = BatchAxis(axis_name, size, spmd)
         given = given or (args, kwargs)
         outs, odims, out_tree, refs = _batch_call(f, in_tree, leaves, avals, dims, axis, *given)
         wanted = _flat_out_axes(out_axes, out_tree)
@@ -99,6 +100,38 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         return tree_unflatten(out_tree, outs)
 
     return vmap_f
+
+
+def _mapped_axis_spec(avals, dims):
+    """JAX's: the Explicit mesh axes the mapped dimension of every mapped input is sharded
+    over (a tuple), or None; inputs sharded otherwise are JAX's ValueError."""
+    spec, seen = None, False
+    for aval, d in zip(avals, dims):
+        if d is None:
+            continue
+        s = getattr(aval, "sharding", None)
+        entry = s.spec[d] if s is not None and d < len(s.spec) else None
+        if seen and entry != spec:
+            raise MeshjitValueError(
+                "Mapped away dimension of inputs passed to vmap should be sharded the same. Got "
+                f"inconsistent axis specs: {spec} vs {entry}"
+            )
+        spec, seen = entry, True
+    return (spec,) if spec is not None and not isinstance(spec, tuple) else spec
+
+
+def _spmd_or_explicit(spmd_axis_name, explicit):
+    """As JAX: spmd_axis_name may only name the Explicit axes the inputs are mapped over (it is
+    then dropped: the types carry them)."""
+    if spmd_axis_name is None or explicit is None:
+        return spmd_axis_name
+    if spmd_axis_name == explicit:
+        return None
+    raise MeshjitValueError(
+        "Only one of spmd_axis_name or arrays sharded on `Explicit` mesh axis type is allowed. "
+        f"Got spmd_axis_name={spmd_axis_name} and arrays sharded on "
+        f"explicit_mesh_axis={explicit}"
+    )
 
 
 def _without_static_leaves(fun, in_tree, leaves, dims):

@@ -374,7 +374,7 @@ def unstacked(aval, what: str):
     spec = spec_of(aval)
     if spec[0] is not None:
         raise ShardingTypeError(
-            f"{what}: 0th dimension of all xs should be replicated. Got {aval.sharding.spec} "
-            f"({aval.str_long()}); reshard it with that dimension unsharded"
+            f"0th dimension of all xs should be replicated. Got {aval.sharding.spec} "  # JAX's
+            f"({what}: {aval.str_long()}); reshard it with that dimension unsharded"
         )
     return typed(aval.update(shape=aval.shape[1:]), aval.sharding.mesh, spec[1:], what)

@@ -234,12 +234,22 @@ class _TypeofAval(ShapedArray):
 def typeof(x):
     """The abstract value (shape, dtype, weak type) of an array, scalar or traced value."""
     if "key<" in str(getattr(x, "dtype", "")):
-        return KeyAval(x.shape, x.dtype)
+        return KeyAval(x.shape, x.dtype, _key_sharding(x))
     if refs.is_ref(x):
         return x.ref_aval
     aval = abstractify(x)
     sharding = shown_sharding(x, aval)
     return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, sharding)
+
+
+def _key_sharding(keys):
+    """The sharding typeof shows for key arrays: their data's, without the key dimension."""
+    data = getattr(keys, "_data", None)
+    if data is None:
+        return None
+    s = shown_sharding(data, abstractify(data))
+    spec = tuple(s.spec)[: len(keys.shape)]
+    return NamedSharding(s.mesh, PartitionSpec(*spec, *[None] * (len(keys.shape) - len(spec))))
 
 
 def note_arg_shardings(tracers, shardings) -> None:
@@ -470,9 +480,9 @@ class JitFunction:
 
     def _out_shardings(self, traced: Traced, in_shardings=()) -> list:
         """out_shardings given to jit, else the outputs' type shardings (explicit mode)."""
-        out_avals = traced.jaxpr.out_avals
-        given = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals), self.api)
-        return js.typed_outs(given, out_avals, in_shardings, self.api)
+        num_outs = len(traced.jaxpr.out_avals)
+        given = js.out_shardings(self.out_shardings, traced.out_tree, num_outs, self.api)
+        return js.typed_outs(given, traced.jaxpr, in_shardings, self.api)
 
     def _dynamic_donate_argnums(self) -> tuple[int, ...]:
         """The donated arguments (by name too) numbered among the non-static ones, as JAX's

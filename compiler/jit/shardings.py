@@ -7,7 +7,7 @@ import contextlib
 
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, param_jaxprs
-from meshjit.compiler.parallel.explicit import concrete_sharding
+from meshjit.compiler.parallel.explicit import concrete_sharding, meshless_outputs
 from meshjit.compiler.parallel.sharding import (
     UNCONSTRAINED,
     AbstractMesh,
@@ -78,27 +78,42 @@ def arg_shardings(in_shardings, dyn_args: tuple, leaves, api: str = "jit") -> tu
     return tuple(out)
 
 
-def typed_outs(given: list, out_avals, in_shardings, api: str = "jit") -> list:
-    """Per output: the out_sharding given, else its type sharding on the arguments' (or the
-    context's) concrete mesh."""
+def typed_outs(given: list, jaxpr, in_shardings, api: str = "jit") -> list:
+    """Per output of `jaxpr` (a ClosedJaxpr): the out_sharding given, else its type sharding on
+    the arguments' (or the context's) concrete mesh."""
     meshes = [s.mesh for s in in_shardings if s is not None]
-    context = get_concrete_mesh() if api == "jit" else None
+    # pjit traces under the `with mesh:` mesh (trace_scope), jit under set_mesh's
+    context = get_concrete_mesh() if api == "jit" else get_resource_mesh()
     if context is not None:
         meshes.append(context)  # where a call naming no devices runs
-    return [
+    out = [
         g if g is not None else _type_sharding(a, meshes, context)
-        for g, a in zip(given, out_avals)
+        for g, a in zip(given, jaxpr.out_avals)
     ]
+    if any(s is _REPLICATED_UNTYPED for s in out):
+        meshless = meshless_outputs(jaxpr.jaxpr)
+        out = [
+            s if s is not _REPLICATED_UNTYPED else None if m else _replicated(context, a.ndim)
+            for s, a, m in zip(out, jaxpr.out_avals, meshless)
+        ]
+    return out
+
+
+def _replicated(mesh: Mesh, ndim: int) -> NamedSharding:
+    return NamedSharding(mesh, PartitionSpec(*[None] * ndim))
+
+
+_REPLICATED_UNTYPED = object()  # an untyped output under a mesh of Explicit axes only
 
 
 def _type_sharding(aval, meshes, context):
     """An output's type sharding. An untyped one is left to propagation (as JAX's), except in
-    a context mesh of Explicit axes only, where it is replicated (its type in JAX, where every
-    value there is typed)."""
+    a context mesh of Explicit axes only, where it is replicated (its type in JAX, where the
+    values computed there are typed) unless it lives on no mesh (`meshless_outputs`)."""
     if aval.sharding is not None:
         return concrete_sharding(aval, meshes)
     if isinstance(context, Mesh) and context.are_all_axes_explicit:
-        return NamedSharding(context, PartitionSpec(*[None] * aval.ndim))
+        return _REPLICATED_UNTYPED
     return None
 
 

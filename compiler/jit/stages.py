@@ -140,10 +140,10 @@ def _key_arg_info(x):
 class KeyAval:
     """The aval of typed PRNG keys (`key<fry>[2]`): their dtype is not a NumPy dtype."""
 
-    __slots__ = ("shape", "dtype")
+    __slots__ = ("shape", "dtype", "sharding")
 
-    def __init__(self, shape, dtype):
-        self.shape, self.dtype = tuple(shape), dtype
+    def __init__(self, shape, dtype, sharding=None):
+        self.shape, self.dtype, self.sharding = tuple(shape), dtype, sharding
 
     ndim = property(lambda self: len(self.shape))
 
@@ -157,10 +157,19 @@ class KeyAval:
         return hash((self.shape, str(self.dtype)))
 
     def __str__(self):
-        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
+        spec = tuple(self.sharding.spec) if self.sharding is not None else ()
+        dims = [_typed_dim(n, spec[i] if i < len(spec) else None) for i, n in enumerate(self.shape)]
+        return f"{self.dtype}[{','.join(dims)}]"
 
     def __repr__(self):
         return f"ShapedArray({self})"
+
+
+def _typed_dim(n, entry) -> str:
+    """A dimension as a type prints it: `8`, `8@x`, `8@(x,y)`."""
+    if entry is None:
+        return str(n)
+    return f"{n}@{entry}" if isinstance(entry, str) else f"{n}@({','.join(entry)})"
 
 
 @boundary_methods("compile")

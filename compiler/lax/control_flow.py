@@ -143,8 +143,22 @@ def _closure_convert(closed: ClosedJaxpr) -> tuple[list, ClosedJaxpr]:
 
 
 def _same_type(a: ShapedArray, b: ShapedArray) -> bool:
-    """Equal up to weak typing: what a loop carry or a branch output must keep."""
-    return a.shape == b.shape and a.dtype == b.dtype and a.vma == b.vma
+    """Equal up to weak typing: what a loop carry or a branch output must keep (its sharding
+    over Explicit axes too, as JAX's types)."""
+    return (
+        a.shape == b.shape
+        and a.dtype == b.dtype
+        and a.vma == b.vma
+        and (a.sharding is b.sharding or _type_axes(a) == _type_axes(b))
+    )
+
+
+def _type_axes(a: ShapedArray) -> tuple:
+    """The axes of `a`'s type sharding per dimension (an untyped value's: none)."""
+    s = a.sharding
+    if s is None or not any(e is not None for e in s.spec):
+        return (None,) * a.ndim
+    return tuple(s.spec) + (None,) * (a.ndim - len(s.spec))
 
 
 def _vma_hint(a: ShapedArray, b: ShapedArray) -> str:

@@ -658,7 +658,7 @@ def _concatenate_sharding(out, *xs, dimension):
     return broadcasting("concatenate")(out, *xs)
 
 
-sharding_rules.register(pad_p, sliced("pad"))
+sharding_rules.register(pad_p, sliced("padding"))  # JAX's word
 
 
 @sharding_rules.register(reshape_p)

@@ -20,6 +20,7 @@ from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
+    ShardingTypeError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import is_symbolic_dim
@@ -368,9 +369,21 @@ def tile(A, reps):
     shape = (1,) * (ndim - len(shape)) + shape
     reps = (1,) * (ndim - len(reps)) + reps
     x = lax.reshape(x, shape)
+    _check_tiled_dims_unsharded(aval_of(x), reps)
     interleaved = [n for pair in zip(reps, shape) for n in pair]
     x = lax.broadcast_in_dim(x, interleaved, tuple(range(1, 2 * ndim, 2)))
     return materialize(lax.reshape(x, [r * d for r, d in zip(reps, shape)]))
+
+
+def _check_tiled_dims_unsharded(aval, reps) -> None:
+    """As JAX's tile: a dimension repeated more than once must not be sharded (in the type)."""
+    spec = aval.sharding.spec if aval.sharding is not None else ()
+    for i, (r, e) in enumerate(zip(reps, spec)):
+        if r != 1 and e is not None:
+            raise ShardingTypeError(
+                f"Operand cannot be sharded on dimension {i} when the tiling is non-trivial. Got "
+                f"input type: {aval.str_long()} with reps: {reps} (reshard it first)"
+            )
 
 
 def _tile_reps(reps) -> tuple:

@@ -13,6 +13,7 @@ import functools
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ShardingTypeError
 from meshjit.compiler.ir import sharding_rules as rules
+from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -152,6 +153,61 @@ def concrete_sharding(aval, meshes) -> NamedSharding | None:
         if isinstance(mesh, Mesh) and mesh.abstract_mesh == s.mesh:
             return NamedSharding(mesh, s.spec)
     return None
+
+
+def meshless_outputs(jaxpr) -> list[bool]:
+    """Per output of `jaxpr`: whether JAX's aval of it lives on no mesh. JAX's avals of a jit's
+    untyped arguments (NumPy values, in_shardings or not) have an empty mesh, which unary ops,
+    reductions and the shape ops keep, while n-ary elementwise ops, broadcasts and creation
+    functions put their results on the context mesh. Under a mesh of Explicit axes the former
+    outputs are left to propagation (JAX's result sharding is XLA's), the latter replicated."""
+    meshless = _meshless_vars(jaxpr.constvars, jaxpr.invars, jaxpr.eqns)
+    return [type(v) is not Literal and v in meshless for v in jaxpr.outvars]
+
+
+def _meshless_vars(constvars, invars, eqns) -> set:
+    meshless = {v for v in [*constvars, *invars] if _untyped(v.aval)}
+    for eqn in eqns:
+        operands = [v for v in eqn.invars if type(v) is not Literal]
+        if operands and _keeps_mesh(eqn) and all(v in meshless for v in operands[: _kept(eqn)]):
+            meshless.update(v for v in eqn.outvars if _untyped(v.aval))
+    return meshless
+
+
+def _untyped(aval) -> bool:
+    return getattr(aval, "sharding", None) is None and getattr(aval, "mesh", None) is None
+
+
+# The primitives whose result lives on their (first) operand's mesh in JAX, besides unary
+# elementwise ops (`dot_general`: on either operand's).
+_MESH_KEEPING = frozenset({
+    "reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_and", "reduce_or",
+    "reduce_xor", "argmax", "argmin", "transpose", "reshape", "squeeze", "slice",
+    "dynamic_slice", "pad", "rev", "sort", "cumsum", "cumprod", "cummax", "cummin",
+    "cumlogsumexp", "convert_element_type", "reduce_precision", "copy", "copy_p",
+    "dot_general", "integer_pow", "stop_gradient",
+})  # fmt: skip
+
+
+def _keeps_mesh(eqn) -> bool:
+    name = eqn.primitive.name
+    if name == "reshape":  # JAX's expand_dims is a broadcast (onto the context mesh)
+        old, new = eqn.invars[0].aval.shape, eqn.params["new_sizes"]
+        inserts_ones = len(new) > len(old) and _non_ones(new) == _non_ones(old)
+        return not inserts_ones
+    if name in _MESH_KEEPING:
+        return True
+    rule = sharding_rules.get(eqn.primitive)
+    return getattr(rule, "elementwise", False) and len(eqn.invars) == 1
+
+
+def _non_ones(shape) -> tuple:
+    return tuple(d for d in shape if d != 1)
+
+
+def _kept(eqn) -> int:
+    """How many leading operands carry the mesh (dot_general: both)."""
+    return 2 if eqn.primitive.name == "dot_general" else 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -377,6 +433,11 @@ _JAX_API_NAMES = {
 def place(x, target, what: str, device=None):
     """`x` where `device=` / `out_sharding=` of a creation function put it: a sharding over
     Explicit axes types it, another sharding constrains it, a device moves it (outside jit)."""
+    if target is device and type(target) is NamedSharding and isinstance(target.mesh, Mesh):
+        if what in _FULL_FAMILY:
+            return _full_on(x, target)
+        if what in _PUT_FAMILY and current_trace() is None:
+            return _device_put(x, target)
     if isinstance(target, (NamedSharding, PartitionSpec)):
         sharding = resolve_spec(target, f"{what}(out_sharding=...)")
         if target is not device or explicit_axes_of(sharding.mesh) & set(_spec_axes(sharding.spec)):
@@ -385,10 +446,33 @@ def place(x, target, what: str, device=None):
 
         return with_sharding_constraint(x, sharding)
     if current_trace() is None:
-        from meshjit.compiler.runtime.device_put import device_put
-
-        return device_put(x, target)
+        return _device_put(x, target)
     return x
+
+
+# The creation functions of JAX's lax.full, whose device= sharding lays the array out eagerly
+# (as given: P('x') stays P('x',)) and is ignored inside jit.
+_FULL_FAMILY = frozenset({"zeros", "ones", "full", "full_like"})
+
+
+# The creation functions JAX ends with device_put(result, device).
+_PUT_FAMILY = frozenset({"eye", "linspace"})
+
+
+def _device_put(x, sharding):
+    from meshjit.compiler.runtime.device_put import device_put
+
+    return device_put(x, sharding)
+
+
+def _full_on(x, sharding: NamedSharding):
+    """JAX's lax.full with a concrete sharding: an Array of a strong type laid out by it (JAX
+    builds it shard by shard), or, traced, the value as it is."""
+    if current_trace() is not None:
+        return x
+    from meshjit.compiler.lax.elementwise import convert_element_type
+
+    return _device_put(convert_element_type(x, x.dtype), sharding)
 
 
 def _spec_axes(spec) -> list:
@@ -430,9 +514,10 @@ def get_abstract_mesh():
 
 def shown_sharding(x, aval) -> NamedSharding:
     """The sharding `typeof(x)` shows. JAX's avals always hold one; an untyped value's names no
-    axis, over the mesh it lives on: an Array's own, an Auto mesh's, a jit argument's none, and
-    what is computed inside a trace the context's abstract mesh (JAX's rules give it to results
-    of operands on no mesh)."""
+    axis, over the mesh it lives on: an Array's own, an Auto mesh's, a jit argument's none (and
+    so the unary ops' and shape ops' results of one: `meshless_outputs`), and what else is
+    computed inside a trace the context's abstract mesh (JAX's rules give it to results of
+    operands on no mesh)."""
     if aval.sharding is not None:
         return aval.sharding
     mesh = aval.mesh
@@ -446,8 +531,8 @@ def _untyped_mesh(x):
         s = getattr(x, "sharding", None)
         return s.mesh.abstract_mesh if type(s) is NamedSharding else AbstractMesh((), ())
     trace = x._trace
-    if trace.kind is None and x._var in trace.invars:
-        return AbstractMesh((), ())
+    if trace.kind is None and x._var in _meshless_vars(trace.constvars, trace.invars, trace.eqns):
+        return AbstractMesh((), ())  # JAX's: an argument, or a unary op's result of one
     return get_abstract_mesh()
 
 
@@ -491,6 +576,8 @@ def auto_axes(fun=None, *, axes=None, out_sharding=None):
         args = tree_map(lambda x: _drop_axes(x, inner), args)
         with scoped_mesh(inner):
             out = fun(*args, **kwargs)
+            # back on the context mesh (JAX's mesh_cast): the Explicit axes left in the types
+            out = tree_map(lambda x: _drop_axes(x, mesh), out)
         with scoped_mesh(mesh):
             return _reshard_tree(out, target, "auto_axes")
 
@@ -587,7 +674,7 @@ def _drop_axes(x, mesh):
     for entry in s.spec:
         axes = tuple(a for a in rules.entry_axes(entry) if a in explicit)
         spec.append(None if not axes else axes[0] if len(axes) == 1 else axes)
-    if tuple(spec) == tuple(s.spec):
+    if tuple(spec) == tuple(s.spec) and s.mesh.axis_types == mesh.axis_types:
         return x
     return retype_p.bind(x, sharding=NamedSharding(mesh.abstract_mesh, PartitionSpec(*spec)))
 

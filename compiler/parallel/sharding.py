@@ -522,19 +522,22 @@ def _axis_set(axes) -> frozenset:
 def _check_partition(p):
     if p is None or p is UNCONSTRAINED or isinstance(p, str):
         return
+    if isinstance(p, (int, float)) and not p:  # as JAX's: a false entry (P(0)) is None
+        return
     if isinstance(p, (tuple, list)) and all(isinstance(a, str) for a in p):
         return
     raise MeshjitTypeError(
         f"a PartitionSpec entry must be None, an axis name, a tuple of axis names or "
-        f"P.UNCONSTRAINED, got {p!r}"
+        f"P.UNCONSTRAINED, got {p!r} (meshjit's mesh axis names are strings)"
     )
 
 
 def _canonical_partition(p):
-    """As JAX: `('x',)` is `'x'`, `()` is None, a list is a tuple."""
+    """As JAX: `('x',)` is `'x'`, `()` (or another false entry: `0`) is None, a list is a
+    tuple."""
     if isinstance(p, (tuple, list)):
         return None if not p else p[0] if len(p) == 1 else tuple(p)
-    return p
+    return p if p or p is UNCONSTRAINED else None
 
 
 P = PartitionSpec
@@ -1068,7 +1071,7 @@ def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> li
         detail = prefix_error(shardings, tree, is_leaf=is_sharding_leaf)
         detail = f"\n  {detail(what)}\n" if detail else ""
         raise MeshjitValueError(
-            f"{what}{' device' if what == 'device_put' else ''} specification must be a tree "
+            f"{what}{_SPEC_NOUN.get(what, '')} specification must be a tree "
             f"prefix of the corresponding value: "
             f"{what} {_describe(shardings)} does not match the structure of the values it "
             f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
@@ -1079,6 +1082,10 @@ def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> li
     given = tree_leaves(shardings, is_leaf=is_sharding_leaf)
     resolved = {id(s): resolve_spec(s, what) for s in given if s is not None}
     return [None if s is None else resolved[id(s)] for s in per_leaf]
+
+
+# The argument JAX's prefix error names after the API's (device_put's `device`).
+_SPEC_NOUN = {"device_put": " device", "reshard": " out_shardings"}
 
 
 def _describe(tree) -> str:

@@ -280,7 +280,15 @@ class PRNGKeyArray:
         return self
 
     # Placement: the key data's, which never splits the key dimension (as JAX's key arrays).
-    sharding = property(lambda self: self._data.sharding)
+    @property
+    def sharding(self):
+        """The data's sharding, its spec without the key dimension (JAX's key arrays' P(None,))."""
+        s = self._data.sharding
+        spec = getattr(s, "spec", None)
+        if spec is None or len(spec) <= self.ndim:
+            return s
+        return type(s)(s.mesh, type(spec)(*spec[: self.ndim]))
+
     is_fully_addressable = property(lambda self: self._data.is_fully_addressable)
     is_fully_replicated = property(lambda self: self._data.is_fully_replicated)
     committed = property(lambda self: self._data.committed)

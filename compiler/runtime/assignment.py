@@ -53,15 +53,19 @@ def assign_call(
         return assign_devices((), leaves, use_context)
     given = [s for s in arg_shardings if s is not None]
     declared = None if num_declared is None else given + static_shardings[:num_declared]
-    return assign_devices(given + static_shardings, leaves, use_context, declared)
+    in_out = num_declared is not None and bool(given or static_shardings[:num_out])
+    return assign_devices(given + static_shardings, leaves, use_context, declared, in_out)
 
 
-def assign_devices(shardings, leaves, use_context: bool = True, declared=None) -> DeviceAssignment:
+def assign_devices(
+    shardings, leaves, use_context: bool = True, declared=None, in_out: bool = False
+) -> DeviceAssignment:
     """All concrete meshes must agree on devices; abstract ones only on size. Without any
     sharding: the device of the first single-device array argument, else the default one.
     `declared`: the in/out shardings among `shardings` (the others are the body's constraints:
     as JAX, a call whose only meshes are abstract ones of its constraints runs on one device);
-    None: all."""
+    None: all. `in_out`: a jit call given in/out shardings, which must name devices if nothing
+    else does (JAX's error; a shard_map's abstract mesh runs on its first devices)."""
     concrete = [s.mesh for s in shardings if isinstance(s.mesh, Mesh)]
     for mesh in concrete[1:]:
         if mesh.device_ids != concrete[0].device_ids:
@@ -80,14 +84,20 @@ def assign_devices(shardings, leaves, use_context: bool = True, declared=None) -
     if context is not None:
         return context
     if shardings and (declared is None or declared):
+        if in_out and get_abstract_context_mesh() is None and not _any_committed(leaves):
+            raise no_devices_error("Mesh()")  # JAX's: its in/out shardings name no devices
         return _first_devices(shardings[0].mesh)
     return DeviceAssignment([_single_device(leaves)], None)
+
+
+def _any_committed(leaves) -> bool:
+    return any(type(x) is Array and x._committed for x in leaves)
 
 
 def _context_devices(shardings, leaves) -> DeviceAssignment | None:
     """As JAX 0.10.2: a call that names no devices runs on set_mesh's mesh (its uncommitted
     arguments replicated there); under only an abstract mesh with Explicit axes it has none."""
-    if any(type(x) is Array and x._committed for x in leaves):
+    if _any_committed(leaves):
         return None
     mesh = get_concrete_mesh()
     if mesh is not None:
@@ -100,7 +110,7 @@ def _context_devices(shardings, leaves) -> DeviceAssignment | None:
     return None
 
 
-def no_devices_error(abstract: AbstractMesh) -> MeshjitValueError:
+def no_devices_error(abstract: AbstractMesh | str) -> MeshjitValueError:
     return MeshjitValueError(
         "Passing lowering_platforms via jax.export or"
         " jit(f).trace(*args).lower(lowering_platforms=...) is required when"

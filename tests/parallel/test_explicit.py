@@ -928,3 +928,171 @@ def test_untyped_outputs_of_explicit_in_shardings_are_propagated(f, specs):
     assert [o.sharding.spec for o in leaves] == specs
     first = leaves[0]
     assert str(meshjit.typeof(first)).endswith("@a,4@b]" if first.shape == (8, 4) else "]")
+
+
+# Under set_mesh of that mesh JAX's unary ops, reductions and shape ops keep the arguments' empty
+# mesh (their outputs are propagated), while n-ary ops and broadcasts put their results on the
+# context mesh (replicated outputs): JAX 0.10.2's specs.
+@pytest.mark.parametrize(
+    "f, spec",
+    [
+        (lambda x: x * 2, P(None, None)),
+        (lambda x: x + x, P(None, None)),
+        (lambda x: x.T, P("b", "a")),
+        (lambda x: x.sum(0), P("b")),
+        (lambda x: mjnp.sin(x).sum(1), P("a")),
+        (lambda x: x.reshape(32), P("a")),
+        (lambda x: x[None], P(None, None, None)),
+        (lambda x: x @ x.T, P("a")),
+        (lambda x: x[0], P("b")),
+    ],
+)
+def test_untyped_outputs_of_explicit_in_shardings_under_set_mesh(f, spec):
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"), axis_types=(AxisType.Explicit,) * 2)
+    x = np.arange(32.0, dtype=np.float32).reshape(8, 4)
+    with meshjit.set_mesh(mesh):
+        out = meshjit.jit(f, in_shardings=NamedSharding(mesh, P("a", "b")))(x)
+    assert out.sharding.spec == spec
+
+
+@pytest.mark.parametrize("which", ["in_shardings", "out_shardings"])
+def test_jit_shardings_on_an_abstract_mesh_need_a_concrete_one(which):
+    """As JAX: in/out shardings naming only an AbstractMesh, with no concrete mesh in context,
+    leave the call without devices (JAX's ValueError, at lowering)."""
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"))
+    s = NamedSharding(mesh.abstract_mesh, P("a"))
+    x = np.arange(32.0, dtype=np.float32).reshape(8, 4)
+    f = meshjit.jit(lambda a: a * 2, **{which: s})
+    with pytest.raises(ValueError, match="only AbstractMesh exists in a jitted computation"):
+        f.lower(x)
+    with meshjit.set_mesh(mesh):
+        assert f(x).shape == (8, 4)
+
+
+@pytest.mark.parametrize(
+    "loop, match",
+    [
+        (
+            lambda v: mjlax.while_loop(
+                lambda c: c.sum() < 10, lambda c: meshjit.sharding.reshard(c + 1, P(None, "Y")), v
+            ),
+            "carry input and carry output must have equal types",
+        ),
+        (
+            lambda v: mjlax.cond(
+                True, lambda a: a, lambda a: meshjit.sharding.reshard(a, P(None, "Y")), v
+            ),
+            "branches must have equal output types",
+        ),
+    ],
+)
+def test_carries_and_branches_keep_their_type_sharding(loop, match):
+    """As JAX: a carry (or branch output) typed on other Explicit axes is another type."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    with meshjit.set_mesh(mesh):
+        v = meshjit.device_put(np.ones((8, 4), np.float32), P("X"))
+        with pytest.raises(TypeError, match=match):
+            loop(v)
+
+
+@pytest.mark.parametrize(
+    "create",
+    [
+        lambda d: mjnp.zeros((8, 4), device=d),
+        lambda d: mjnp.full((8, 4), 1.0, device=d),
+        lambda d: mjnp.zeros_like(np.ones((8, 4), np.float32), device=d),
+        lambda d: mjnp.eye(8, 4, device=d),
+    ],
+)
+def test_device_sharding_of_creation_functions_as_jax(create):
+    """JAX's lax.full (and eye's device_put) lay the array out by device= as given (P('X'),
+    not P('X', None); a strong type) and, inside jit, ignore a concrete sharding."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    d = NamedSharding(mesh, P("X"))
+    out = create(d)
+    assert out.sharding.spec == P("X") and str(meshjit.typeof(out)).startswith("float32[8@X,")
+    inside = meshjit.jit(lambda: mjnp.ones((8, 4), device=d))()
+    assert meshjit.typeof(inside).sharding.spec == P(None, None)
+
+
+def test_vmap_over_explicit_sharded_inputs_as_jax():
+    """As JAX: the mapped dimensions must be sharded alike, and spmd_axis_name may only name
+    the Explicit axes they are sharded over."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    x = np.ones((8, 4), np.float32)
+    xs = meshjit.device_put(x, NamedSharding(mesh, P("X")))
+    ys = meshjit.device_put(x, NamedSharding(mesh, P(None, "Y")))
+    with pytest.raises(ValueError, match="inconsistent axis specs: X vs None"):
+        meshjit.vmap(lambda a, b: a + b)(xs, ys)
+    with pytest.raises(ValueError, match=r"spmd_axis_name=\('Y',\) and arrays sharded on"):
+        meshjit.vmap(lambda r: r * 2, spmd_axis_name="Y")(xs)
+    same = meshjit.jit(meshjit.vmap(lambda r: r * 2, spmd_axis_name="X"))(xs)
+    assert same.sharding.spec == P("X", None)
+
+
+def test_auto_axes_over_some_axes_keeps_the_others_in_the_types():
+    """auto_axes(axes='X') of a value typed over X and Y: the result, still typed over Y on the
+    inner mesh, comes back onto the context mesh before its reshard (JAX's mesh_cast)."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    with meshjit.set_mesh(mesh):
+        xy = meshjit.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
+        out = meshjit.sharding.auto_axes(lambda a: a.T, axes="X", out_sharding=P("Y", None))(xy)
+    assert out.sharding.spec == P("Y", None)
+
+
+def test_typeof_inside_jit_shows_no_mesh_for_unary_results_of_arguments():
+    """As JAX under an Explicit mesh: an argument's unary and shape ops keep its empty mesh, a
+    binary op's result is on the context mesh."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    seen = []
+
+    def f(a):
+        seen.extend(meshjit.typeof(v).sharding.mesh.empty for v in (mjnp.sin(a).T, a * 2))
+        return a
+
+    with meshjit.set_mesh(mesh):
+        meshjit.jit(f)(np.ones((8, 4), np.float32))
+    assert seen == [True, False]
+
+
+def test_unary_results_of_numpy_arguments_under_set_mesh_are_xla_s():
+    """As JAX: jit(sin)(NumPy) under an Explicit mesh: the result lives on no mesh, its sharding
+    is XLA's replicated one, P() (a binary op's is its replicated type, P(None, None))."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    x = np.ones((8, 4), np.float32)
+    with meshjit.set_mesh(mesh):
+        assert meshjit.jit(mjnp.sin)(x).sharding.spec == P()
+        assert meshjit.jit(lambda a: a + a)(x).sharding.spec == P(None, None)
+
+
+def test_typeof_key_arrays_shows_their_sharding():
+    """typeof of typed keys has JAX's `.sharding` (without the key data's dimension)."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    keys = meshjit.random.split(meshjit.random.key(0), 8)
+    assert meshjit.typeof(keys).sharding.spec == P(None)
+    with meshjit.set_mesh(mesh):
+        put = meshjit.device_put(keys, P("X"))
+        assert str(meshjit.typeof(put)) == "key<fry>[8@X]"
+
+
+@pytest.mark.parametrize(
+    "op, match",
+    [
+        (lambda a: mjnp.tile(a, (2, 1)), "Operand cannot be sharded on dimension 0 when the tiling"),
+        (lambda a: mjnp.pad(a, ((1, 1), (0, 0))), "padding on sharded dims where out dim"),
+    ],
+)
+def test_tile_and_pad_of_sharded_dimensions_in_jax_words(op, match):
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    xs = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(mesh, P("X")))
+    with pytest.raises(ShardingTypeError, match=match):
+        op(xs)
+
+
+def test_key_arrays_sharding_has_no_key_dimension():
+    """As JAX: keys split under an Explicit mesh are laid out P(None,), not their data's
+    P(None, None)."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"))
+    with meshjit.set_mesh(mesh):
+        keys = meshjit.random.split(meshjit.random.key(0), 8)
+    assert keys.sharding.spec == P(None)

@@ -105,6 +105,9 @@ def test_partition_spec():
     assert P.UNCONSTRAINED is PartitionSpec.UNCONSTRAINED
     assert P("x", P.UNCONSTRAINED)[1] is P.UNCONSTRAINED
     assert len(P()) == 0
+    assert P(0) == P(None) and repr(P(0, "x")) == "P(None, 'x')"  # JAX's: a false entry is None
+    with pytest.raises(TypeError, match="axis names are strings"):
+        P(1)
 
 
 def test_named_sharding_equality(mesh):
