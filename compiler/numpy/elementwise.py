@@ -26,8 +26,10 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     bool_as_int32,
     broadcast_all,
+    check_arraylike,
     check_out,
     const_like,
+    jitted,
     materialize,
     opaque_operands,
     placed,
@@ -205,14 +207,20 @@ def sign(x):
 
 
 def round(a, decimals=0, out=None):
+    """One program, as JAX's jitted jnp.round (so XLA rounds `x * 10**d / 10**d` alike)."""
     check_out(out, "round")
     from meshjit.compiler.jit.signature import hashable_static  # JAX jits it: decimals static
 
     decimals = operator.index(hashable_static(decimals, "argument decimals of jnp.round"))
+    check_arraylike("round", a)
+    return jitted(_round, ("decimals",), "round")(a, decimals=decimals)
+
+
+def _round(a, decimals):
     (x,) = promote(a)
     if _is_complex(x):  # each part rounded, as JAX
         x = materialize(x)
-        return lax.complex(round(lax.real(x), decimals), round(lax.imag(x), decimals))
+        return lax.complex(_round(lax.real(x), decimals), _round(lax.imag(x), decimals))
     dtype = aval_of(x).dtype
     if dtypes.is_bool(dtype):  # as JAX, whose finfo refuses booleans
         raise MeshjitValueError(f"data type {np.bool_!r} not inexact")

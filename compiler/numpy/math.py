@@ -183,7 +183,7 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
 
 def hypot(x1, x2):
     """One program, as JAX's jitted hypot (so XLA rounds it the same way)."""
-    return jitted(_hypot)(x1, x2)
+    return jitted(_hypot, name="hypot")(x1, x2)
 
 
 def _hypot(x1, x2):

@@ -1442,7 +1442,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     for name, v in (("m", m), ("y", y)):
         if v is not None and aval_of(asarray(v)).ndim > 2:
             raise MeshjitValueError(f"{name} has more than 2 dimensions")
-    return jitted(_cov, ("rowvar", "bias", "ddof", "dtype"))(
+    return jitted(_cov, ("rowvar", "bias", "ddof", "dtype"), "cov")(
         m, y, rowvar=rowvar, bias=bias, ddof=ddof, fweights=fweights, aweights=aweights,
         dtype=dtype,
     )  # fmt: skip
@@ -1494,7 +1494,7 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
 def polyval(p, x, *, unroll=16):
     """Horner's rule, in one program as JAX's jitted polyval (op by op, the last bits differ)."""
     check_arraylike("polyval", p, x)
-    return jitted(_polyval)(p, x)
+    return jitted(_polyval, name="polyval")(p, x)
 
 
 def _polyval(p, x):
@@ -1611,7 +1611,7 @@ def copysign(x1, x2):
 def logaddexp2(x1, x2):
     """log2(2**x1 + 2**x2) without overflow, as JAX computes it (its custom derivative), in
     one program as JAX's ufunc runs (op by op, the last bit differs)."""
-    return jitted(_logaddexp2_promoted)(x1, x2)
+    return jitted(_logaddexp2_promoted, name="logaddexp2")(x1, x2)
 
 
 def _logaddexp2_promoted(x1, x2):
@@ -1669,7 +1669,7 @@ def ldexp(x1, x2):
     if dtypes.is_complex(d1) or dtypes.is_inexact(d2):
         raise MeshjitValueError(f"ldexp not supported for input types {(d1, d2)}")
     (x1,) = promote_inexact(x1)
-    return jitted(_ldexp)(x1, x2)
+    return jitted(_ldexp, name="ldexp")(x1, x2)
 
 
 def _ldexp(x1, x2):

@@ -477,9 +477,10 @@ def check_out(out, name: str) -> None:
 
 
 @functools.cache
-def jitted(fn, static_argnames: tuple[str, ...] = ()):
+def jitted(fn, static_argnames: tuple[str, ...] = (), name: str | None = None):
     """`fn` compiled as one program, as JAX's `@jit` jnp functions are: run op by op, XLA fuses
-    and rounds differently (the last bits differ), and inside a jit the jaxpr shows the call."""
-    from meshjit.compiler.jit.api import jit  # jit/ sits above numpy/
+    and rounds differently (the last bits differ), and inside a jit the jaxpr shows the call,
+    named `name` (the function JAX jits: `hypot` for meshjit's `_hypot`), else fn's name."""
+    from meshjit.compiler.jit.api import JitFunction  # jit/ sits above numpy/
 
-    return jit(fn, static_argnames=static_argnames)
+    return JitFunction(fn, static_argnames=static_argnames, name=name or fn.__name__)
