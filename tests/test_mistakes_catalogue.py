@@ -84,15 +84,6 @@ KNOWN = {
         "operand and its type instead",
         "message",
     ),
-    **dict.fromkeys(
-        ("r6_jnp_isclose_shapes", "r6_jnp_allclose_shapes"),
-        _known(
-            "JAX's words come from the lax.and inside its isclose ('and got incompatible "
-            "shapes'); meshjit checks the operands' broadcast first, in jnp.broadcast_shapes' "
-            "words",
-            "message",
-        ),
-    ),
     "r6_checkify_user_check_in_grad_unfunctionalized": _known(
         "JAX's grad evaluates a passing check op by op; meshjit's grad stages it and refuses a "
         "check that checkify did not functionalize",

@@ -45,6 +45,8 @@ def _setitem_key():
          "Because JAX arrays are immutable, jnp.ufunc.at() cannot operate inplace like"),
         (lambda: jnp.power(jnp.ones(2), jnp.ones(3)), TypeError,
          "pow got incompatible shapes for broadcasting: (2,), (3,)."),
+        (lambda: jnp.isclose(jnp.ones(3), jnp.ones(4)), TypeError,
+         "and got incompatible shapes for broadcasting: (3,), (4,)."),
         (lambda: meshjit.tree.flatten([1, [2]], is_leaf=lambda x: "yes"), ValueError,
          "is_leaf predicate returned a non-boolean value 'yes'; expected a boolean"),
         (lambda: meshjit.tree_util.tree_leaves([1], is_leaf=lambda x: 1), ValueError,
