@@ -45,6 +45,8 @@ def _setitem_key():
          "Because JAX arrays are immutable, jnp.ufunc.at() cannot operate inplace like"),
         (lambda: jnp.power(jnp.ones(2), jnp.ones(3)), TypeError,
          "pow got incompatible shapes for broadcasting: (2,), (3,)."),
+        (lambda: jnp.array_split(x3, -1), ValueError,
+         "array_split: the number of sections must be positive, got -1"),
         (lambda: jnp.isclose(jnp.ones(3), jnp.ones(4)), TypeError,
          "and got incompatible shapes for broadcasting: (3,), (4,)."),
         (lambda: meshjit.tree.flatten([1, [2]], is_leaf=lambda x: "yes"), ValueError,
