@@ -111,3 +111,12 @@ def test_custom_vjp_bwd_gets_an_array_cotangent_from_grad():
     f = meshjit.custom_vjp(lambda x: x * 2)
     f.defvjp(lambda x: (x * 2, None), lambda r, g: (g.astype(jnp.float32) * 3,))
     assert float(meshjit.grad(f)(1.0)) == 3.0  # g.astype: a Python float has none
+
+
+def test_vmap_refuses_mapped_dimensions_sharded_differently():
+    mesh = _explicit_mesh()
+    a = meshjit.device_put(jnp.ones((4, 8)), NamedSharding(mesh, P("x", None)))
+    b = meshjit.device_put(jnp.ones((4, 8)), NamedSharding(mesh, P("y", None)))
+    with pytest.raises(ValueError, match="Got inconsistent axis specs: x vs y"):
+        meshjit.vmap(lambda u, v: u * v)(a, b)
+    assert meshjit.vmap(lambda u, v: u * v)(a, a).shape == (4, 8)

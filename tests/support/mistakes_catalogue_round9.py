@@ -2462,3 +2462,212 @@ def r9_static_argnums_out_of_range_called():
 )
 def r9_donate_argnames_typo():
     return jax.jit(lambda x: x * 2, donate_argnames="y")(jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# More explicit-sharding, key, export and carry mistakes
+
+
+@mistake("Resource axis: z of P('z', None) is not found in mesh: ('x', 'y').")
+def r9_more_explicit_reshape_out_sharding_unknown_axis():
+    with _set_mesh():
+        return jnp.reshape(jnp.ones((4, 8)), (8, 4), out_sharding=P("z", None))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension, but P('x', 'x') has duplicate entries for `x`",
+)
+def r9_more_explicit_einsum_out_sharding_axis_twice():
+    a, b = _eput((4, 8), P("x", None)), _eput((8, 4), P())
+    with _set_mesh():
+        return jnp.einsum("ij,jk->ik", a, b, out_sharding=P("x", "x"))
+
+
+@mistake("Contracting dimensions are sharded and it is ambiguous how the output should be sharded.")
+def r9_more_explicit_matmul_in_jit_under_set_mesh_ambiguous():
+    with _set_mesh():
+        a = jax.device_put(jnp.ones((4, 8)), P(None, "x"))
+        b = jax.device_put(jnp.ones((8, 4)), P("x", None))
+        return jax.jit(lambda u, v: u @ v)(a, b)
+
+
+@mistake(
+    "PartitionSpec passed to reshard cannot contain axis names that are of type Auto or Manual.",
+)
+def r9_more_explicit_reshard_to_auto_axis_in_jit_mixed_mesh():
+    with jax.set_mesh(_mixed_mesh()):
+        return jax.jit(lambda x: jax.sharding.reshard(x, P("y")))(jnp.ones(8))
+
+
+@mistake(
+    "Mapped away dimension of inputs passed to vmap should be sharded the same. Got inconsistent axis specs: x vs y",
+)
+def r9_more_explicit_multiply_conflict_in_vmap():
+    a, b = _eput((4, 8), P("x", None)), _eput((4, 8), P("y", None))
+    return jax.vmap(lambda u, v: u * v)(a, b)
+
+
+@mistake("All operands should have the same sharding.")
+def r9_more_explicit_concatenate_axis_sharded_differently():
+    a, b = _eput((4, 8), P(None, "x")), _eput((4, 8), P(None, "y"))
+    return jnp.concatenate([a, b], axis=0)
+
+
+@mistake("All operands should have the same sharding.")
+def r9_more_explicit_stack_conflict():
+    a, b = _eput((4, 8), P("x", None)), _eput((4, 8), P("y", None))
+    return jnp.stack([a, b])
+
+
+@mistake("dtype=key<fry> is not a valid dtype for JAX type promotion.")
+def r9_more_key_where_with_raw_key():
+    return jnp.where(True, random.key(0), random.PRNGKey(0))
+
+
+@mistake("dtype=key<fry> is not a valid dtype for JAX type promotion.")
+def r9_more_key_concatenate_with_raw_keys():
+    return jnp.concatenate([_keys(), random.split(random.PRNGKey(0), 2)])
+
+
+@mistake(
+    "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got dtype=float32",
+)
+def r9_more_key_normal_with_float_key_array():
+    return random.normal(jnp.zeros((2,), jnp.float32), (2,))
+
+
+@mistake("JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got dtype=uint8")
+def r9_more_key_split_of_uint8_array():
+    return random.split(jnp.zeros(2, jnp.uint8))
+
+
+@mistake("PRNG key seed must be an integer")
+def r9_more_key_bits_of_float_seed_key():
+    return random.bits(random.key(1.5))
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2,), (), (3,)]")
+def r9_more_key_randint_maxval_float_array_shape():
+    return random.randint(_k(), (2,), 0, jnp.ones(3, jnp.int32))
+
+
+@mistake(
+    "gumbel accepts a single key, but was given a key array of shape (3,) != (). Use jax.vmap for batching",
+)
+def r9_more_key_gumbel_batched_keys():
+    return random.gumbel(_keys(), (2,))
+
+
+@mistake(
+    "split accepts a single key, but was given a key array of shape (3,) != (). Use jax.vmap for batching",
+)
+def r9_more_key_split_in_jit_batched():
+    return jax.jit(random.split)(_keys())
+
+
+@mistake(
+    "fold_in accepts a single key, but was given a key array of shape (3,) != (). Use jax.vmap for batching",
+)
+def r9_more_key_fold_in_batched_keys():
+    return random.fold_in(_keys(), 1)
+
+
+@mistake("Dtype mismatch for args[0]: expected float32 and called with int32")
+def r9_more_export_call_in_jit_wrong_dtype():
+    exp = _exported()
+    return jax.jit(exp.call)(jnp.ones(3, jnp.int32))
+
+
+@mistake(
+    "The invocation args and kwargs must have the same pytree structure as when the function '<lambda>' was exported, but they have the following",
+)
+def r9_more_export_call_positional_and_keyword():
+    exp = _export(lambda x, y: x + y, jnp.ones(3), jnp.ones(3))
+    return exp.call(jnp.ones(3), x=jnp.ones(3))
+
+
+@mistake(
+    "Shape mismatch for args[1].shape[0] (expected same constant): expected (3,) and called with (4,)",
+)
+def r9_more_export_symbolic_two_specs_one_scope_mismatch():
+    a = _sym("a")
+    exp = _export(lambda x, y: x * 2, jax.ShapeDtypeStruct(a, f32), jax.ShapeDtypeStruct((3,), f32))
+    return exp.call(jnp.ones(4), jnp.ones(4))
+
+
+@mistake("Symbolic dimension comparison 'a' >= '5' is inconclusive.")
+def r9_more_export_symbolic_slice_beyond():
+    return _export(lambda x: lax.slice(x, (0,), (5,)), jax.ShapeDtypeStruct(_sym("a"), f32))
+
+
+@mistake("Incompatible types for broadcasting: input type=float32[a] and requested type=float32[3]")
+def r9_more_export_symbolic_broadcast_to_constant():
+    return _export(lambda x: jnp.broadcast_to(x, (3,)), jax.ShapeDtypeStruct(_sym("a"), f32))
+
+
+@mistake("scan body function carry input and carry output must have equal types, but they differ:")
+def r9_more_scan_carry_list_leaf_dtype():
+    return lax.scan(lambda c, x: ([c[0], c[1] > 0], x), [0.0, 0.0], jnp.ones(3))
+
+
+@mistake("scan body function carry input and carry output must have equal types, but they differ:")
+def r9_more_scan_carry_weak_int_to_float32_array():
+    return lax.scan(lambda c, x: (c + jnp.float32(0.5), x), jnp.int32(0), jnp.ones(3))
+
+
+@mistake(
+    "while_loop body function carry input and carry output must have the same pytree structure, but they differ:",
+)
+def r9_more_while_body_returns_dict_for_tuple():
+    return lax.while_loop(lambda c: c[0] < 3, lambda c: {"i": c[0] + 1}, (0, 0))
+
+
+@mistake(
+    "scan body function carry input and carry output must have the same pytree structure, but they differ:",
+)
+def r9_more_fori_loop_body_returns_list_for_tuple():
+    return lax.fori_loop(0, 3, lambda i, c: [c[0], c[1]], (1.0, 2.0))
+
+
+@mistake("cond branch outputs must have the same pytree structure, but they differ:")
+def r9_more_cond_branch_list_vs_tuple():
+    return lax.cond(True, lambda: [1.0, 2.0], lambda: (1.0, 2.0))
+
+
+@mistake(
+    "Custom JVP rule must produce primal and tangent outputs with corresponding shapes and dtypes.",
+)
+def r9_more_custom_jvp_tangent_bool_for_float():
+    f = _cjvp(lambda p, t: (p[0] * 2, jnp.bool_(True)))
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake(
+    "Custom VJP bwd rule must produce an output with the same container (pytree) structure as the args tuple of the primal function, and in particular",
+)
+def r9_more_custom_vjp_bwd_returns_list_of_two_for_one():
+    return jax.grad(_cvjp(lambda r, g: [g, g]))(1.0)
+
+
+@mistake(
+    "r9_more_tree_map_with_path_is_leaf_non_bool.<locals>.<lambda>() missing 1 required positional argument: 'x'",
+)
+def r9_more_tree_map_with_path_is_leaf_non_bool():
+    return jax.tree.map_with_path(lambda p, x: x, [1, [2]], is_leaf=lambda p, x: 1)
+
+
+@mistake(
+    "is_leaf predicate returned a non-boolean value Array(True, dtype=bool); expected a boolean",
+)
+def r9_more_tree_leaves_is_leaf_returns_array():
+    return jax.tree.leaves([jnp.ones(2)], is_leaf=lambda x: jnp.bool_(True))
+
+
+@mistake("vmap in_axes specification must be a tree prefix of the corresponding value;")
+def r9_more_vmap_in_axes_list_inside_tuple_for_dict():
+    return jax.vmap(lambda d: d["a"], in_axes=([0],))({"a": jnp.ones(3)})
+
+
+@mistake("vmap out_axes specification must be a tree prefix of the corresponding value;")
+def r9_more_vmap_out_axes_list_for_tuple_output():
+    return jax.vmap(lambda x: (x, x), out_axes=[0, 0, 0])(jnp.ones(3))
