@@ -120,3 +120,12 @@ def test_vmap_refuses_mapped_dimensions_sharded_differently():
     with pytest.raises(ValueError, match="Got inconsistent axis specs: x vs y"):
         meshjit.vmap(lambda u, v: u * v)(a, b)
     assert meshjit.vmap(lambda u, v: u * v)(a, a).shape == (4, 8)
+
+
+def test_pmap_in_axes_trees_and_out_axes_range():
+    xs = {"a": jnp.ones((2, 3))}
+    assert meshjit.pmap(lambda d: d["a"], in_axes=({"a": 0},))(xs).shape == (2, 3)
+    with pytest.raises(ValueError, match="different pytree metadata at key path"):
+        meshjit.pmap(lambda d: d["a"], in_axes=({"b": 0},))(xs)  # a TypeError of '<=' before
+    with pytest.raises(ValueError, match="axis 2 is out of bounds for array of dimension 2"):
+        meshjit.pmap(lambda x: x, out_axes=2)(jnp.ones((2, 3)))

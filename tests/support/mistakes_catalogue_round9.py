@@ -2671,3 +2671,186 @@ def r9_more_vmap_in_axes_list_inside_tuple_for_dict():
 @mistake("vmap out_axes specification must be a tree prefix of the corresponding value;")
 def r9_more_vmap_out_axes_list_for_tuple_output():
     return jax.vmap(lambda x: (x, x), out_axes=[0, 0, 0])(jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# shard_map specs, pmap, config, and non-array results under more transforms
+
+
+@mistake("pytree structure error: different types at key path")
+def r9_smap_out_specs_dict_for_tuple():
+    return _smap(lambda x: (x, x), P("x"), {"a": P("x")})(jnp.ones(4))
+
+
+@mistake("pytree structure error: different types at key path")
+def r9_smap_in_specs_dict_for_array():
+    return _smap(lambda x: x, {"a": P("x")}, P("x"))(jnp.ones(4))
+
+
+@mistake(
+    "was given out_specs which require replication which can't be statically inferred given the mesh",
+)
+def r9_smap_out_specs_replicated_after_all_gather_ok():
+    return _smap(lambda x: lax.all_gather(x, "x", tiled=True), P("x"), P())(jnp.ones(4)).shape
+
+
+@mistake(
+    "shard_map applied to the function '<lambda>' was given out_specs which require replication which can't be statically inferred given the mesh:",
+)
+def r9_smap_out_specs_replicated_in_jit_of_varying():
+    return jax.jit(_smap(lambda x: x * 2, P("x"), P()))(jnp.ones(4))
+
+
+@mistake(
+    "jax.lax.psum can only accept axis_name which corresponds to one of varying, unreduced, reduced or invarying state of the input.",
+)
+def r9_smap_psum_of_two_axes_one_unknown():
+    return _smap(lambda x: lax.psum(x, ("x", "z")), P(("x", "y")), P(), mesh=mesh24)(jnp.ones(8))
+
+
+@mistake(
+    "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension, but P('x', 'x') has duplicate entries for `x`",
+)
+def r9_smap_spec_uses_axis_twice_across_args():
+    return _smap(lambda x, y: x + y, (P("x"), P("x", "x")), P("x"))(jnp.ones(4), jnp.ones((4, 4)))
+
+
+@mistake(
+    "jax.shard_map requires axis_names=frozenset({'z'}) to be a subset of mesh.axis_names=frozenset({'x'})",
+)
+def r9_smap_axis_names_not_in_mesh():
+    return _smap(lambda x: x, P("x"), P("x"), axis_names={"z"})(jnp.ones(4))
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r9_smap_returns_python_float():
+    return _smap(lambda x: 1.0, P("x"), P())(jnp.ones(4))
+
+
+@mistake(
+    "was given argument arrays with axis sizes that are not evenly divisible by the corresponding mesh axis",
+)
+def r9_smap_block_not_divisible_2d_second_dim():
+    return _smap(lambda x: x, P(None, "y"), P(None, "y"), mesh=mesh24)(jnp.ones((2, 6)))
+
+
+@mistake("pytree structure error: different pytree metadata at key path")
+def r9_pmap_in_axes_dict_mismatch():
+    return jax.pmap(lambda d: d["a"], in_axes=({"b": 0},))({"a": jnp.ones((2, 3))})
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r9_pmap_out_axes_too_large():
+    return jax.pmap(lambda x: x, out_axes=2)(jnp.ones((2, 3)))
+
+
+@mistake(
+    "Non-hashable static arguments are not supported, as this can lead to unexpected cache-misses.",
+)
+def r9_pmap_static_argnums_array():
+    return jax.pmap(lambda x, n: x * n, static_broadcasted_argnums=1)(jnp.ones((2, 3)), jnp.ones(2))
+
+
+@mistake("is not a valid JAX type")
+def r9_pmap_returns_string():
+    return jax.pmap(lambda x: "a")(jnp.ones((2, 3)))
+
+
+@mistake("Unrecognized config option: jax_enable_x65")
+def r9_config_update_unknown_option():
+    return jax.config.update("jax_enable_x65", True)
+
+
+@mistake(
+    "new enum value must be None or in ['default', 'high', 'highest', 'bfloat16', 'tensorfloat32', 'float32', 'ANY_F8_ANY_F8_F32',",
+)
+def r9_config_update_matmul_precision_bad():
+    return jax.config.update("jax_default_matmul_precision", "ultra")
+
+
+@mistake("'Config' object has no attribute 'jax_enable_x46'")
+def r9_config_attribute_typo():
+    return jax.config.jax_enable_x46
+
+
+@mistake("new enum value must be in ['allow', 'warn', 'raise'], got never of type <class 'str'>.")
+def r9_config_numpy_rank_promotion_context_bad():
+    with jax.numpy_rank_promotion("never"):
+        return 1
+
+
+@mistake(
+    "jax.default_device must be passed either a Device object (e.g. `jax.devices('cpu')[0]`) or a platform name string like 'cpu' or 'gpu', got: 'cpu:0'",
+)
+def r9_config_default_device_string():
+    with jax.default_device("cpu:0"):
+        return jnp.ones(2)
+
+
+@mistake("is not a valid JAX type")
+def r9_jvp_returns_string():
+    return jax.jvp(lambda x: "a", (1.0,), (1.0,))
+
+
+@mistake("is not a valid JAX type")
+def r9_vjp_returns_object():
+    return jax.vjp(lambda x: object(), 1.0)
+
+
+@mistake("is not a valid JAX type")
+def r9_jacfwd_returns_string():
+    return jax.jacfwd(lambda x: "a")(1.0)
+
+
+@mistake("returned a value of type <class 'str'>", "which is not a valid JAX type")
+def r9_checkpoint_returns_string():
+    return jax.checkpoint(lambda x: "a")(1.0)
+
+
+@mistake("returned a value of type <class 'str'>", "which is not a valid JAX type")
+def r9_fori_loop_body_returns_string():
+    return lax.fori_loop(0, 3, lambda i, c: "a", 0.0)
+
+
+@mistake("returned a value of type <class 'object'>", "which is not a valid JAX type")
+def r9_while_body_returns_object():
+    return lax.while_loop(lambda c: c < 3, lambda c: object(), 0)
+
+
+@mistake()  # JAX 0.10.2 accepts this: meshjit must too
+def r9_tree_util_keystr_of_string():
+    return jax.tree_util.keystr("a.b")
+
+
+@mistake("pytree structure error: different numbers of pytree children at key path")
+def r9_tree_util_tree_map_with_path_dict_keys():
+    return jax.tree_util.tree_map_with_path(lambda p, a, b: a, {"a": 1}, {"a": 1, "b": 2})
+
+
+@mistake("has no attribute 'build_tree'")
+def r9_tree_util_build_tree_wrong_count():
+    return jax.tree_util.build_tree(jax.tree.structure((1, 2)), [1, 2, 3])
+
+
+@mistake("Too few leaves for PyTreeDef; expected 2, got 1")
+def r9_tree_util_treedef_children_of_leaf_unflatten():
+    return jax.tree.structure([1, 2]).unflatten([1])
+
+
+@mistake("Gradient only defined for scalar-output functions. Output was")
+def r9_grad_of_function_returning_tuple_no_aux():
+    return jax.grad(lambda x: (x, x))(1.0)
+
+
+@mistake(
+    "grad requires real- or complex-valued inputs (input dtype that is a sub-dtype of np.inexact), but got int32.",
+)
+def r9_grad_of_list_arg_with_int():
+    return jax.grad(lambda xs: xs[0] * xs[1])([1.0, 2])
+
+
+@mistake(
+    "grad requires real- or complex-valued inputs (input dtype that is a sub-dtype of np.inexact), but got int32.",
+)
+def r9_value_and_grad_argnums_tuple_with_int_arg():
+    return jax.value_and_grad(lambda x, n: x * n, argnums=(0, 1))(1.0, 2)
