@@ -31,9 +31,9 @@ def is_opaque_leaf(x) -> bool:
 def _leaf(is_leaf, takes_path: bool = False):
     if takes_path:
         return lambda path, x: (
-            type(x) in _OPAQUE_LEAVES or (is_leaf is not None and bool(is_leaf(path, x)))
+            type(x) in _OPAQUE_LEAVES or (is_leaf is not None and tu.leaf_says(is_leaf(path, x)))
         )
-    return lambda x: type(x) in _OPAQUE_LEAVES or (is_leaf is not None and bool(is_leaf(x)))
+    return lambda x: type(x) in _OPAQUE_LEAVES or (is_leaf is not None and tu.leaf_says(is_leaf(x)))
 
 
 def _with_is_leaf(fun):

@@ -369,8 +369,19 @@ def treedef_tuple(treedefs) -> PyTreeDef:
 # Flattening.
 
 
+def leaf_says(verdict) -> bool:
+    """An is_leaf predicate's answer: True, False or None (not a leaf), as JAX takes it."""
+    if verdict is True:
+        return True
+    if verdict is False or verdict is None:
+        return False
+    raise MeshjitValueError(
+        f"is_leaf predicate returned a non-boolean value {verdict!r}; expected a boolean"
+    )
+
+
 def _flatten(x, leaves: list, is_leaf) -> PyTreeDef:
-    if is_leaf is not None and is_leaf(x):
+    if is_leaf is not None and leaf_says(is_leaf(x)):
         leaves.append(x)
         return _LEAF
     node = _node_type(x)
@@ -423,7 +434,7 @@ def _keyed_children(node: _NodeType, x):
 
 
 def _flatten_with_path(x, path: tuple, pairs: list, is_leaf) -> PyTreeDef:
-    if is_leaf is not None and is_leaf(path, x):
+    if is_leaf is not None and leaf_says(is_leaf(path, x)):
         pairs.append((path, x))
         return _LEAF
     node = _node_type(x)

@@ -6,7 +6,7 @@ line (the line JAX's ends on), with no hang and no MLIR dump.
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
 pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs the first
 file's cases and an evenly spread slice of the later rounds' (mistakes_catalogue_round6.py to
-mistakes_catalogue_round8.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
+mistakes_catalogue_round9.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
 `KNOWN` lists what still differs and why; a known difference that goes away fails the test, so
 the list stays true.
 Summary table: `python -m tests.support.mistakes_compare JAX.json MESHJIT.json` on the runner's
@@ -84,15 +84,6 @@ KNOWN = {
         "operand and its type instead",
         "message",
     ),
-    **dict.fromkeys(
-        ("r6_jnp_isclose_shapes", "r6_jnp_allclose_shapes"),
-        _known(
-            "JAX's words come from the lax.and inside its isclose ('and got incompatible "
-            "shapes'); meshjit checks the operands' broadcast first, in jnp.broadcast_shapes' "
-            "words",
-            "message",
-        ),
-    ),
     "r6_checkify_user_check_in_grad_unfunctionalized": _known(
         "JAX's grad evaluates a passing check op by op; meshjit's grad stages it and refuses a "
         "check that checkify did not functionalize",
@@ -105,6 +96,12 @@ KNOWN = {
         "line",
     ),
     # Round 8 (tests/support/mistakes_catalogue_round8.py)
+    "r8_checkify_check_in_cond_without_checkify": _known(
+        "JAX raises one module-level ValueError instance for an unfunctionalized check "
+        "(checkify's functionalization_error), so its traceback keeps the frames of its first "
+        "raise (checkify_check_in_jit_unfunctionalized's line); meshjit's ends on this case's",
+        "line",
+    ),
     **dict.fromkeys(
         ("r8_grad_of_non_differentiable_callback", "r8_vmap_of_pure_callback_unbatchable"),
         _known(

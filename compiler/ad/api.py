@@ -13,6 +13,7 @@ from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
+from meshjit.compiler import tree_public
 from meshjit.compiler.ad import transform as ad
 from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.errors import (
@@ -167,8 +168,9 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
         if has_aux:
             if not isinstance(out, (tuple, list)) or len(out) != 2:
                 raise MeshjitTypeError(
-                    f"expected function with aux output to return a two-element tuple: {what} with has_aux=True needs the function to return a pair (output, aux), "
-                    f"got {type(out).__name__}"
+                    "expected function with aux output to return a two-element tuple, but got "
+                    f"type {type(out)}: {what} with has_aux=True needs the function to return a "
+                    "pair (output, aux)"
                 )
             out, aux = out
         main, trees["out"] = tree_flatten(out)
@@ -491,7 +493,8 @@ def _check_reduce_axes(reduce_axes) -> None:
         raise MeshjitNotImplementedError("reduce_axes argument to grad is deprecated")
 
 
-def _check_grad_inputs(leaves, what: str, holomorphic: bool = False, allow_int: bool = False):
+def _check_grad_inputs(leaves, what, holomorphic=False, allow_int=False, given=None):
+    """`given`: the arguments `leaves` flatten (a typed key among them is named by its dtype)."""
     for x in leaves:
         aval = abstractify(x)
         if allow_int and not ad_util.has_tangent(aval):
@@ -504,9 +507,16 @@ def _check_grad_inputs(leaves, what: str, holomorphic: bool = False, allow_int: 
         if not ad_util.has_tangent(aval):
             raise MeshjitTypeError(
                 f"{what} requires real- or complex-valued inputs (input dtype that is a "
-                f"sub-dtype of np.inexact), but got {aval.dtype.name}. If you want to use "
+                f"sub-dtype of np.inexact), but got {_key_dtype(given) or aval.dtype.name}. "
+                "If you want to use "
                 "Boolean- or integer-valued inputs, use vjp or set allow_int to True."
             )
+
+
+def _key_dtype(given) -> str | None:
+    """The dtype name of the first typed key in `given` (JAX's name for a key input)."""
+    keys = [x for x in tree_public.tree_leaves(given) if tree_public.is_opaque_leaf(x)]
+    return keys[0].dtype.name if keys else None
 
 
 def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
@@ -568,7 +578,7 @@ def value_and_grad(
         diff = tuple(args[i] for i in nums)
         leaves, tree = tree_flatten(diff)
         _check_no_refs(leaves, "grad")
-        _check_grad_inputs(leaves, "grad", holomorphic, allow_int)
+        _check_grad_inputs(leaves, "grad", holomorphic, allow_int, diff)
         avals = [abstractify(x) for x in leaves]
         nonzeros = [ad_util.has_tangent(a) for a in avals]
         box = {}

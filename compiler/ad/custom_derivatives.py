@@ -442,6 +442,14 @@ def _custom_lin_rule(*avals, rules, res_tree, out_avals):
     return list(out_avals)
 
 
+def _as_arrays(cts: list) -> list:
+    """The cotangents a bwd rule receives, as arrays (grad's seed is a weak Python 1.0; JAX's
+    is an array, so the rule may call array methods on it)."""
+    from meshjit.compiler.numpy.util import materialize  # a later family
+
+    return [materialize(c) if isinstance(c, (bool, int, float, complex)) else c for c in cts]
+
+
 @transpose_rules.register(custom_lin_p)
 def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
     n_res = res_tree.num_leaves
@@ -449,7 +457,7 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
     if rules.fn.symbolic_zeros:
         ct = tree_unflatten(rules.out_tree, _symbolic_or_zeros(cts, out_avals, True))
     else:
-        ct = tree_unflatten(rules.out_tree, instantiate_cts(cts, out_avals))
+        ct = tree_unflatten(rules.out_tree, _as_arrays(instantiate_cts(cts, out_avals)))
     cts_in = rules.fn.bwd(*rules.static, res, ct)
     n_args = len(tree_unflatten(rules.in_tree, args[n_res:]))
     if not isinstance(cts_in, (tuple, list)) or len(cts_in) != n_args:

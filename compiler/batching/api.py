@@ -84,6 +84,7 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         trailing = _trailing_dims(*(given or (args, kwargs)))
         dims = _canonical_in_axes(dims, avals, f, in_tree, trailing)
         size = _mapped_size(f, in_tree, avals, dims, axis_size)
+        _check_mapped_specs(avals, dims)
         _check_axis_name(axis_name)
         spmd = _spmd_or_explicit(spmd_axis_name, _mapped_axis_spec(avals, dims))
         axis = BatchAxis(axis_name, size, spmd)
@@ -270,6 +271,23 @@ def _mapped_size(fun, in_tree, avals, dims, axis_size) -> int:
             "vmap must have at least one non-None value in in_axes or axis_size must be specified"
         )
     raise MeshjitValueError(_inconsistent_sizes(fun, in_tree, avals, dims, sizes, axis_size))
+
+
+def _check_mapped_specs(avals, dims) -> None:
+    """As JAX: the mapped dimensions of explicitly sharded inputs are sharded alike (an
+    unsharded one after a sharded one differs too, as JAX compares them in turn)."""
+    seen = None
+    for a, d in zip(avals, dims):
+        if d is None:
+            continue
+        sharding = getattr(a, "sharding", None)
+        spec = sharding.spec[d] if sharding is not None and d < len(sharding.spec) else None
+        if seen is not None and seen != spec:
+            raise MeshjitValueError(
+                "Mapped away dimension of inputs passed to vmap should be sharded the same. Got "
+                f"inconsistent axis specs: {seen} vs {spec}"
+            )
+        seen = spec
 
 
 def _inconsistent_sizes(fun, in_tree, avals, dims, sizes, axis_size) -> str:

@@ -16,6 +16,7 @@ from jaxlib.mlir.dialects import chlo
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import (
+    KeyArrayAsArrayError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -648,26 +649,31 @@ def convert_element_type(
     x, new_dtype, *, weak_type: bool = False, warn_on_complex_to_real_cast: bool = True
 ):
     new_dtype = checked_dtype(new_dtype)
-    if warn_on_complex_to_real_cast and not dtypes.is_complex(new_dtype) and _is_complex(x):
-        warnings.warn(
-            "Casting complex values to real discards the imaginary part",
-            np.exceptions.ComplexWarning,
-            stacklevel=2,
-        )
-    if not weak_type and isinstance(x, (bool, int, float, complex, np.generic)):
-        if type(x) is int and dtypes.is_int(new_dtype):
-            return _wrapped_int(x, new_dtype)
-        return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
-    if weak_type and type(x) is int and dtypes.is_int(new_dtype):
-        # past the dtype's range: wrapped, as JAX's NumPy cast (still a Python int: a literal)
-        x = int(_wrapped_int(x, new_dtype))
-    if weak_type and type(x) in (bool, int) and new_dtype == dtypes.default_float:
-        if -(2**24) <= x <= 2**24:  # exact in any float: a weak float literal, as JAX folds it
-            return float(x)
-    aval = aval_of(x)
-    if aval.dtype == new_dtype and aval.weak_type == weak_type:
-        return x  # also a Python scalar that is already of this weak type: it stays a literal
-    return convert_element_type_p.bind_internal(x, new_dtype=new_dtype, weak_type=weak_type)
+    try:  # (no cost unless it raises)
+        if warn_on_complex_to_real_cast and not dtypes.is_complex(new_dtype) and _is_complex(x):
+            warnings.warn(
+                "Casting complex values to real discards the imaginary part",
+                np.exceptions.ComplexWarning,
+                stacklevel=2,
+            )
+        if not weak_type and isinstance(x, (bool, int, float, complex, np.generic)):
+            if type(x) is int and dtypes.is_int(new_dtype):
+                return _wrapped_int(x, new_dtype)
+            return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
+        if weak_type and type(x) is int and dtypes.is_int(new_dtype):
+            # past the dtype's range: wrapped, as JAX's NumPy cast (still a Python int: a literal)
+            x = int(_wrapped_int(x, new_dtype))
+        if weak_type and type(x) in (bool, int) and new_dtype == dtypes.default_float:
+            if -(2**24) <= x <= 2**24:  # exact in any float: a weak float literal, as JAX folds it
+                return float(x)
+        aval = aval_of(x)
+        if aval.dtype == new_dtype and aval.weak_type == weak_type:
+            return x  # also a Python scalar that is already of this weak type: it stays a literal
+        return convert_element_type_p.bind_internal(x, new_dtype=new_dtype, weak_type=weak_type)
+    except KeyArrayAsArrayError as e:  # JAX's words: a typed key has no element type to convert
+        raise MeshjitValueError(
+            f"Cannot convert_element_type from {e.keys.dtype.name} to {np.dtype(new_dtype).name}"
+        ) from None
 
 
 def _is_complex(x) -> bool:

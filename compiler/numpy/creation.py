@@ -502,6 +502,7 @@ def identity(n, dtype=None):
 
 def tri(N, M=None, k=0, dtype=None):
     M = N if M is None else M
+    k = operator.index(k)  # a float diagonal offset: Python's TypeError, as JAX's
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
     return astype(lax.le(cols, lax.add(rows, k)), dtype or dtypes.float32)  # float32, as JAX

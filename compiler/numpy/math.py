@@ -151,7 +151,7 @@ def isneginf(x, /, out=None):
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    a, b = broadcast_all(*promote_inexact(a, b))
+    a, b = broadcast_all(*promote_inexact(a, b), op="and")  # JAX names its logical and
     dtype = dtypes.real_dtype(aval_of(a).dtype)  # complex: tolerances on the modulus
     rtol = lax.convert_element_type(rtol, dtype)
     atol = lax.convert_element_type(atol, dtype)

@@ -393,7 +393,7 @@ def var(
 ):
     """`mean`: the mean over `axis` (kept dims), when the caller has it already."""
     check_out(out, "var")
-    ddof = ddof if correction is None else correction
+    ddof = _ddof_or_correction(ddof, correction)
     a = materialize(a)
     axes = _reduction_axes(a, axis)
     if dtypes.is_complex(aval_of(a).dtype):  # as JAX: the mean of |x - mean|^2, a real number
@@ -409,6 +409,16 @@ def var(
     total = sum(multiply(centered, centered), axis=axes, keepdims=keepdims, where=where)
     count = _dof(a, axes, where, ddof, aval_of(total).dtype, keepdims)
     return lax.convert_element_type(_per_dof(total, count), out_dtype)
+
+
+def _ddof_or_correction(ddof, correction):
+    """var's degrees-of-freedom correction: `correction` (the Array API's name) or `ddof`, in
+    JAX's words when both are given."""
+    if correction is None:
+        return ddof
+    if not isinstance(ddof, int) or ddof != 0:
+        raise MeshjitValueError("ddof and correction can't be provided simultaneously.")
+    return correction
 
 
 def std(

@@ -351,6 +351,10 @@ def array_split(ary, indices_or_sections, axis=0):
     require_concrete(indices_or_sections, "in jax.numpy.array_split argument 1")
     if isinstance(indices_or_sections, int):
         n = aval_of(ary).shape[axis]
+        if indices_or_sections < 0:  # JAX refuses it too (its sizes do not add up); 0 divides
+            raise MeshjitValueError(
+                f"array_split: the number of sections must be positive, got {indices_or_sections}"
+            )
         size, extra = divmod(n, indices_or_sections)
         sizes = [size + 1] * extra + [size] * (indices_or_sections - extra)
         indices_or_sections = list(np.cumsum(sizes)[:-1])

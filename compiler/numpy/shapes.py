@@ -283,7 +283,7 @@ def concatenate(arrays, axis=0, dtype=None):
         arrays, axis = [ravel(a) for a in arrays], 0
     arrays = promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]
     ranks = {aval_of(a).ndim for a in arrays}
-    if 0 in ranks:
+    if aval_of(arrays[0]).ndim == 0:  # as JAX: only a scalar first; else the ranks' TypeError
         raise MeshjitValueError("Zero-dimensional arrays cannot be concatenated.")
     if len(ranks) > 1:  # as JAX: a TypeError
         shown = ", ".join(str(aval_of(a).shape) for a in arrays)

@@ -180,9 +180,10 @@ class ufunc:
     def at(self, a, indices, b=None, /, *, inplace=True):
         """`a` with this ufunc applied at `indices` (with `b`): a new array (inplace=False)."""
         if inplace:
-            raise MeshjitNotImplementedError(
-                "jax.numpy.ufunc.at does not support inplace=True, because JAX arrays are "
-                "immutable. Use inplace=False instead."
+            raise MeshjitNotImplementedError(  # JAX's words
+                "Because JAX arrays are immutable, jnp.ufunc.at() cannot operate inplace like\n"
+                "np.ufunc.at(). Instead, you can pass inplace=False and capture the result; "
+                "e.g.\n>>> arr = jnp.add.at(arr, ind, val, inplace=False)"
             )
         impl = self._impls["at"] or self._at_via_scan
         return impl(a, indices) if b is None else impl(a, indices, b)

@@ -366,7 +366,8 @@ def broadcast_to_shape(x, shape, aval=None):
     return broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
 
 
-def broadcast_all(*args):
+def broadcast_all(*args, op: str | None = None):
+    """`args` broadcast to one shape; `op`: the binary operation the error names."""
     avals = [aval_of(a) for a in args]
     shapes = [v.shape for v in avals]
     first = shapes[0]
@@ -376,7 +377,7 @@ def broadcast_all(*args):
     if ranked and builtins.all(s == ranked[0] for s in ranked):
         shape = ranked[0]  # only scalars to broadcast
     else:
-        shape = broadcast_shapes(*shapes)
+        shape = broadcast_shapes(*shapes, op=op)
     return [a if v.shape == shape else broadcast_to_shape(a, shape, v) for a, v in zip(args, avals)]
 
 

@@ -440,6 +440,7 @@ def place(x, target, what: str, device=None):
             return _device_put(x, target)
     if isinstance(target, (NamedSharding, PartitionSpec)):
         sharding = resolve_spec(target, f"{what}(out_sharding=...)")
+        _check_context_mesh(sharding, what)
         if target is not device or explicit_axes_of(sharding.mesh) & set(_spec_axes(sharding.spec)):
             return computed_with(sharding, what, lambda v: v, x)
         from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
@@ -450,6 +451,7 @@ def place(x, target, what: str, device=None):
     return x
 
 
+<<<<<<< HEAD
 # The creation functions of JAX's lax.full, whose device= sharding lays the array out eagerly
 # (as given: P('x') stays P('x',)) and is ignored inside jit.
 _FULL_FAMILY = frozenset({"zeros", "ones", "full", "full_like"})
@@ -473,6 +475,22 @@ def _full_on(x, sharding: NamedSharding):
     from meshjit.compiler.lax.elementwise import convert_element_type
 
     return _device_put(convert_element_type(x, x.dtype), sharding)
+=======
+def _check_context_mesh(sharding: NamedSharding, what: str) -> None:
+    """As JAX: an out_sharding= on another mesh than the context's (set_mesh's) is refused,
+    unless both meshes are all Auto."""
+    current = get_abstract_context_mesh()
+    given = sharding.mesh.abstract_mesh
+    if current is None or given == current:
+        return
+    if all(t is AxisType.Auto for t in (*current.axis_types, *given.axis_types)):
+        return
+    raise MeshjitValueError(
+        f"Context mesh {current!r} should match the mesh of sharding {given!r} passed to "
+        f"{_JAX_API_NAMES.get(what, what)}: make the out_sharding on the context mesh, or call "
+        "it outside this set_mesh"
+    )
+>>>>>>> mistakes19
 
 
 def _spec_axes(spec) -> list:
@@ -484,6 +502,7 @@ def computed_with(out_sharding, what: str, fun, *args):
     of dot_general, reshape, einsum, ...): the operands' types are set aside (no data moves),
     the op is computed, and its result resharded."""
     sharding = resolve_spec(out_sharding, f"{what}(out_sharding=...)")
+    _check_context_mesh(sharding, what)
     _check_out_axes(sharding, what)
     if current_trace() is None and any(abstractify(a).sharding is not None for a in args):
         from meshjit.compiler.jit.api import jit  # eagerly: as one jitted op

@@ -10,12 +10,24 @@ import functools
 import numpy as np
 
 from meshjit.compiler.api_util import check_callable
-from meshjit.compiler.errors import IndivisibleError, MeshjitIndexError, MeshjitValueError
+from meshjit.compiler.errors import (
+    AxisOutOfBoundsError,
+    IndivisibleError,
+    MeshjitIndexError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.lax import shapes
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import Mesh, PartitionSpec
 from meshjit.compiler.trace.tracing import abstractify
-from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
+from meshjit.compiler.tree_util import (
+    broadcast_prefix,
+    prefix_error,
+    tree_flatten,
+    tree_map,
+    tree_unflatten,
+)
 
 
 def pmap(
@@ -147,6 +159,10 @@ def _canonical(axis, ndim: int, what: str):
                 f"pmap requires at least one argument with a mapped axis: pmap {what} {axis} "
                 "is out of range for an array of rank 0"
             )
+        if what == "out_axes":  # JAX's words: NumPy's axis check of the result
+            raise AxisOutOfBoundsError(
+                f"axis {axis} is out of bounds for array of dimension {ndim} (pmap out_axes)"
+            )
         raise MeshjitIndexError(  # JAX: IndexError (tuple index out of range)
             f"tuple index out of range: pmap {what} {axis} is out of range for an array of rank "
             f"{ndim}"
@@ -168,9 +184,23 @@ def _flat_axes(in_axes, args) -> list:
             f"the full pytree has a subtree of the same type but of length {len(args)}"
         )
     flat = []
-    for axis, arg in zip(in_axes, args):
-        flat.extend([axis] * len(tree_flatten(arg)[0]))
+    for i, (axis, arg) in enumerate(zip(in_axes, args)):
+        flat.extend(_arg_axes(axis, arg, i))
     return flat
+
+
+def _arg_axes(axis, arg, i: int) -> list:
+    """One argument's axes per leaf: its in_axes entry is an axis or a pytree prefix of it."""
+    if isinstance(axis, (int, type(None))):
+        return [axis] * len(tree_flatten(arg)[0])
+    try:
+        return broadcast_prefix(axis, arg, is_leaf=lambda x: x is None)
+    except (MeshjitTypeError, MeshjitValueError):  # a structure mismatch: JAX's words
+        detail = prefix_error(axis, arg, is_leaf=lambda x: x is None)
+        raise MeshjitValueError(
+            (detail(f"pmap in_axes[{i}]") + "\n" if detail else "")
+            + f"pmap in_axes[{i}] = {axis} is not a pytree prefix of argument {i}"
+        ) from None
 
 
 def _mapped_size(leaves, axes, axis_size=None) -> int:

@@ -1065,13 +1065,19 @@ def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> li
     be devices or any sharding)."""
     if shardings is None:
         return [None] * len(tree_leaves(tree))
+    given = tree_leaves(shardings, is_leaf=is_sharding_leaf)
+    if resolve:  # as JAX: each leaf is checked before the tree (a list of devices is no prefix)
+        for s in given:
+            if s is not None and not isinstance(s, (NamedSharding, PartitionSpec)):
+                raise MeshjitTypeError(_not_a_spec(s, what))
     try:
         per_leaf = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
     except Exception:
         detail = prefix_error(shardings, tree, is_leaf=is_sharding_leaf)
         detail = f"\n  {detail(what)}\n" if detail else ""
         raise MeshjitValueError(
-            f"{what}{_SPEC_NOUN.get(what, '')} specification must be a tree "
+            _tupled_words(shardings, tree, what)
+            + f"{what}{_SPEC_NOUN.get(what, '')} specification must be a tree "
             f"prefix of the corresponding value: "
             f"{what} {_describe(shardings)} does not match the structure of the values it "
             f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
@@ -1079,13 +1085,27 @@ def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> li
         ) from None
     if not resolve:
         return per_leaf
-    given = tree_leaves(shardings, is_leaf=is_sharding_leaf)
     resolved = {id(s): resolve_spec(s, what) for s in given if s is not None}
     return [None if s is None else resolved[id(s)] for s in per_leaf]
 
 
 # The argument JAX's prefix error names after the API's (device_put's `device`).
 _SPEC_NOUN = {"device_put": " device", "reshard": " out_shardings"}
+
+
+def _tupled_words(shardings, tree, what: str) -> str:
+    """JAX's first words when reshard's shardings, which it matches against its values as a
+    tuple of arguments, are no tuple of their number."""
+    if what != "reshard":
+        return ""
+    args = len(tree_flatten(tree)[1].children())
+    if type(shardings) is tuple and len(shardings) == args:
+        return ""
+    return (
+        "reshard out_shardings specification must be a tree prefix of the positional arguments "
+        "tuple. In particular, reshard out_shardings must either be a Sharding, a PartitionSpec, "
+        "or a tuple of length equal to the number of positional arguments. "
+    )
 
 
 def _describe(tree) -> str:

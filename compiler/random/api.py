@@ -48,8 +48,10 @@ def _split(data, shape):
 def split(key, num=2):
     """`num` new keys (an int, or a shape) from one key, along new leading axes."""
     data, typed = check_key("split", key)
-    if isinstance(num, float):  # as JAX (and range()): a count is an integer
-        raise MeshjitTypeError(f"'float' object cannot be interpreted as an integer: split({num})")
+    if isinstance(num, (float, str)):  # as JAX (and range()): a count is an integer
+        raise MeshjitTypeError(
+            f"'{type(num).__name__}' object cannot be interpreted as an integer: split({num!r})"
+        )
     scalar = isinstance(num, (int, np.integer)) or getattr(num, "ndim", None) == 0
     if scalar and not np.issubdtype(getattr(num, "dtype", np.int32), np.integer):
         raise MeshjitTypeError(  # JAX's operator.index of the array

@@ -31,6 +31,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit import key_reuse
 from meshjit.compiler.jit.api import ShapeDtypeStruct
 from meshjit.compiler.numpy.util import aval_of, register_opaque_array
+from meshjit.compiler.trace.array_methods import IMMUTABLE
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import boundary_methods
 
@@ -136,8 +137,8 @@ def operand_dtype_name(x) -> str:
 
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
-    "__rtruediv__", "__bool__", "__array__", "__getitem__", "astype", "reshape", "__lt__",
-    "__le__", "__gt__", "__ge__",
+    "__rtruediv__", "__bool__", "__array__", "__getitem__", "__setitem__", "astype", "reshape",
+    "__lt__", "__le__", "__gt__", "__ge__",
 )  # fmt: skip
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
@@ -168,8 +169,10 @@ class PRNGKeyArray:
         return int(np.prod(self.shape, dtype=np.int64))
 
     @property
-    def aval(self):
-        raise _not_an_array(self, "used as an array")
+    def aval(self):  # JAX's words first: its jnp functions fail on the key dtype
+        raise _not_an_array(
+            self, "used as an array", f"Cannot interpret '{self.dtype.name}' as a data type"
+        )
 
     def __array__(self, dtype=None, copy=None):
         raise KeyArrayAsArrayError(
@@ -211,6 +214,9 @@ class PRNGKeyArray:
         out = self._index(index)
         key_reuse.indexed(self, index, out)
         return out
+
+    def __setitem__(self, index, value):
+        raise MeshjitTypeError(IMMUTABLE)
 
     def _index(self, index):
         index = index if isinstance(index, tuple) else (index,)
@@ -332,10 +338,10 @@ register_opaque_array(
 )
 
 
-def _not_an_array(keys: PRNGKeyArray, what: str) -> MeshjitTypeError:
+def _not_an_array(keys: PRNGKeyArray, what: str, jax_words: str = "") -> MeshjitTypeError:
     dims = ",".join(map(str, keys.shape))
     return KeyArrayAsArrayError(
-        f"a typed PRNG key array ({keys.dtype.name}[{dims}]) cannot be {what}: typed and raw keys do "
+        f"{jax_words}{': ' if jax_words else ''}a typed PRNG key array ({keys.dtype.name}[{dims}]) cannot be {what}: typed and raw keys do "
         "not mix. Use random.key_data(keys) for its uint32 data, or random.wrap_key_data(data) "
         "to make typed keys from raw ones",
         keys,

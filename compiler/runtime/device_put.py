@@ -44,6 +44,11 @@ def device_put_api(x, device=None, *, src=None, donate=False, may_alias=None):
         return device_put(x, device, src=src, donate=donate, may_alias=may_alias)
 
 
+# Python names the function in a call's TypeError ("device_put() got an unexpected keyword
+# argument 'sharding'"): JAX's name, not this module's.
+device_put_api.__name__ = device_put_api.__qualname__ = "device_put"
+
+
 def _check_target(target) -> None:
     known = (NamedSharding, PartitionSpec, SingleDeviceSharding)
     is_device = hasattr(target, "platform") and hasattr(target, "id")
@@ -109,10 +114,11 @@ def _put_traced(x: Tracer, target):
 
 def _put_sharded(x, aval, sharding: NamedSharding) -> Array:
     sharding.check_rank(aval.ndim, f"device_put of {aval.str_short()}")
-    if isinstance(sharding.mesh, AbstractMesh):
-        from meshjit.compiler.runtime.assignment import no_devices_error
-
-        raise no_devices_error(sharding.mesh)
+    if isinstance(sharding.mesh, AbstractMesh):  # JAX's words: it asks where the devices are
+        raise MeshjitValueError(
+            "is_fully_addressable is not implemented for `jax.sharding.AbstractMesh`. "
+            f"(device_put needs a NamedSharding on a Mesh of devices, got one on {sharding.mesh})"
+        )
     placement = plc.placement_for(sharding, aval.shape)
     if type(x) is Array and plc.same_placement(x._placement, placement):
         return x if x._sharding == sharding else Array(aval, x._impl, placement, sharding)

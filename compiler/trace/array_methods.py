@@ -16,6 +16,13 @@ from typing import Mapping
 from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.traceback_util import boundary_methods
 
+# What x[idx] = y raises, on arrays and on typed key arrays.
+IMMUTABLE = (
+    "JAX arrays are immutable and do not support in-place item assignment (meshjit's too). "
+    "Instead of x[idx] = y, use x = x.at[idx].set(y) or another .at[] method: "
+    "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html"
+)
+
 __all__ = ["ArrayMethods", "register_array_methods", "register_boundary_type"]
 
 
@@ -63,11 +70,7 @@ class ArrayMethods:
         return (self[i] for i in range(self.aval.shape[0]))
 
     def __setitem__(self, index, value):
-        raise TypeError(
-            "JAX arrays are immutable and do not support in-place item assignment (meshjit's "
-            "too). Instead of x[idx] = y, use x = x.at[idx].set(y) or another .at[] method: "
-            "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html"
-        )
+        raise TypeError(IMMUTABLE)
 
 
 _OWN = frozenset(vars(ArrayMethods))

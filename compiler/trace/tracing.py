@@ -153,8 +153,8 @@ class Tracer(ArrayMethods):
     def item(self):
         return self._value("item()").item()
 
-    def tolist(self):
-        return self._value("tolist()").tolist()
+    def tolist(self):  # as JAX: refused even where the value is known (autodiff outside jit)
+        self._concrete_error("tolist()")
 
     def _array_only(self, what: str, kind=None):
         """An Array attribute or method a traced value does not have, refused in JAX's words
