@@ -38,6 +38,14 @@ f32[2,2,3,1] sharded on its 2 input features, as Shardy's propagation leaves it;
 conv0_g1 seed 12); the kernel's input features are replicated there (the kernel is the small
 operand).
 
+And a convolution whose kernel has a spatial dimension sharded while the input is sharded on its
+feature or a spatial dimension gets wrong numbers (a partial sum all-reduced over every device,
+too many: probed, f32[1,4,10,6] with its features over b=2, or a spatial dimension over a or b,
+the kernel f32[3,4,2,3] split on its window dimension of 2 over a, VALID, stride one, as
+Shardy's propagation leaves it; with the input replicated or split on its batch only, or the
+kernel's input features split as the input's, right). The kernel's spatial dimensions are
+replicated there (the kernel is the small operand).
+
 So before XLA sees the module those dimensions are replicated at the convolution (its operands
 are constrained to their shardings with them replicated, and its result's sharding too) and
 the result is constrained back to the decided sharding after it.
@@ -144,11 +152,25 @@ def _guard_kernel_features(op, meshes: dict[str, MeshShape]) -> bool:
     return True
 
 
+def _guard_kernel_window(op, meshes: dict[str, MeshShape]) -> bool:
+    """The kernel's spatial dims replicated where they are sharded and the input is sharded on
+    a feature or spatial dim."""
+    dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
+    lhs, kernel = value_sharding(op.operands[0]), value_sharding(op.operands[1])
+    window = [d for d in dn.kernel_spatial_dimensions if is_sharded(kernel, d, meshes)]
+    lhs_dims = (dn.input_feature_dimension, *dn.input_spatial_dimensions)
+    if not window or not any(is_sharded(lhs, d, meshes) for d in lhs_dims):
+        return False
+    replicate_operand(op, 1, kernel, window)
+    return True
+
+
 def _guard_strided(op, meshes: dict[str, MeshShape]) -> bool:
     lhs_dims, out_dims = _strided_dims(op, meshes)
     lhs, (result,) = value_sharding(op.operands[0]), op_result_shardings(op)
     strided = replicate_at_unary(op, lhs, result, lhs_dims, meshes, out_dims)
-    return _guard_kernel_features(op, meshes) or strided
+    window = _guard_kernel_window(op, meshes)
+    return _guard_kernel_features(op, meshes) or strided or window
 
 
 def guard_strided_convolutions(module_op: ir.Operation) -> int:

@@ -220,3 +220,26 @@ def test_split_input_and_kernel_features(mesh, x_spec, k_spec):
     x, k = _operands((1, 2, 10), (2, 2, 3))
     f = _strided(mesh, x_spec, k_spec, 1, propagation="shardy")
     np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k), rtol=1e-5, atol=1e-5)
+
+
+# (x spec, kernel spec): Shardy's propagation kept the kernel split on its window dimension and
+# the input on its features or spatial dimension; wrong numbers before the fix (stride one,
+# window of two).
+SPLIT_WINDOWS = [
+    (P(None, "b"), P(None, None, "a")),
+    (P(None, None, "a"), P(None, None, "a")),
+    (P(None, ("b", "c")), P("c", None, "a")),
+]
+
+
+@pytest.mark.parametrize("x_spec, k_spec", SPLIT_WINDOWS)
+def test_split_kernel_window(mesh, x_spec, k_spec):
+    x, k = _operands((1, 4, 10), (3, 4, 2))
+    f = _strided(mesh, x_spec, k_spec, 1, propagation="shardy")
+    np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k), rtol=1e-5, atol=1e-5)
+
+
+def test_split_kernel_window_with_batch_split_input_is_left_alone(mesh):
+    x, k = _operands((2, 4, 10), (3, 4, 2))
+    f = _strided(mesh, P("b"), P(None, None, "a"), 1)
+    assert guarded(guard_strided_convolutions, f, x, k) == 0
