@@ -13,7 +13,7 @@ from meshjit.passes.export.conv_guard import (
 )
 from meshjit.passes.export.fft_guard import guard_ffts
 from meshjit.passes.export.pad_guard import guard_sharded_pads
-from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions
+from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions, unsplittable
 from meshjit.passes.export.uneven_arguments import pin_uneven_arguments
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
 from meshjit.passes.graph import sharding_io as io
@@ -65,6 +65,31 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
         pin_op_shardings(module_op)
     for op in _find(module_op, lambda op: _rejected_while(op) or _rejected_barrier(op)):
         del op.attributes[SHARDING_ATTR]
+
+
+_GUARDED = frozenset(
+    {"stablehlo.convolution", "stablehlo.pad", "stablehlo.fft", "stablehlo.scatter"}
+)
+
+
+def _guarded(op) -> bool:
+    return op.name in _GUARDED or (op.name == "stablehlo.reduce" and unsplittable(op))
+
+
+def has_guarded_ops(module_op: ir.Operation) -> bool:
+    """Whether `module_op` has an op `prepare_for_xla` may guard (for propagation='xla', which
+    propagates only to place the guards where there are any)."""
+    found = []
+
+    def visit(op):
+        if _guarded(op):
+            found.append(op)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module_op = module_op.operation if hasattr(module_op, "operation") else module_op
+    module_op.walk(visit)
+    return bool(found)
 
 
 def _find(module_op: ir.Operation, wanted) -> list:

@@ -53,7 +53,7 @@ MESHES = {
     "4x2": ((4, 2), ("a", "b")),
     "2x2x2": ((2, 2, 2), ("a", "b", "c")),
 }
-MODES = ("meshjit", "shardy")
+MODES = ("meshjit", "shardy")  # drawn; --mode forces one of these or "xla"
 
 
 @dataclasses.dataclass
@@ -199,9 +199,16 @@ def _compare(k: int, got: np.ndarray, want: np.ndarray, rtol: float) -> list[str
     ]
 
 
-def run_one(op: str, seed: int) -> dict:
-    """The outcome of case (`op`, `seed`): {'status': 'ok' | 'wrong' | 'error', ...}."""
+def drawn(op: str, seed: int, mode: str = "") -> Case:
+    """Case (`op`, `seed`), in propagation `mode` instead of the drawn one if given."""
     case = draw(op, seed)
+    return dataclasses.replace(case, mode=mode) if mode else case
+
+
+def run_one(op: str, seed: int, mode: str = "") -> dict:
+    """The outcome of case (`op`, `seed`) (`mode`: as `drawn`): {'status': 'ok' | 'wrong' |
+    'error', ...}."""
+    case = drawn(op, seed, mode)
     try:
         problems = run(case)
     except Exception as e:  # noqa: BLE001 - a campaign records every failure
@@ -263,22 +270,23 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ops", default="", help="comma-separated op names (default all)")
     parser.add_argument("--out", default="")
+    parser.add_argument("--mode", default="", help="propagation for every case (default drawn)")
     parser.add_argument("-v", action="store_true")
     parser.add_argument("--minimize", action="store_true", help="with OP SEED: drop shardings")
     a = parser.parse_args(argv)
     if a.positional:
         op, seed = a.positional[0], int(a.positional[1])
-        print(draw(op, seed).describe())
+        print(drawn(op, seed, a.mode).describe())
         if a.minimize:
-            print("minimized:", minimize(draw(op, seed)).describe())
-        print(json.dumps(run_one(op, seed), indent=1))
+            print("minimized:", minimize(drawn(op, seed, a.mode)).describe())
+        print(json.dumps(run_one(op, seed, a.mode), indent=1))
         return 0
     ops = a.ops.split(",") if a.ops else list(uneven_ops.OPS)
     counts, findings = Counter(), []
     start = time.time()
     for seed in range(a.seed, a.seed + a.n):
         for op in ops:
-            result = run_one(op, seed)
+            result = run_one(op, seed, a.mode)
             counts[(op, result["status"])] += 1
             if result["status"] != "ok":
                 findings.append({"op": op, "seed": seed, **result})
