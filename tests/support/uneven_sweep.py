@@ -45,7 +45,7 @@ import meshjit  # noqa: E402
 from meshjit import lax  # noqa: E402
 from meshjit.sharding import AxisType, NamedSharding  # noqa: E402
 from meshjit.sharding import PartitionSpec as P  # noqa: E402
-from tests.support import uneven_ops  # noqa: E402
+from tests.support import uneven_ops, uneven_ops_composite  # noqa: E402, F401 (registers ops)
 
 MESHES = {
     "8": ((8,), ("x",)),
