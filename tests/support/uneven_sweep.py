@@ -69,12 +69,14 @@ class Case:
     inner: tuple | None  # (argument index, P): constrained inside before the op
     constraint: object  # P of the result's constraint, or None
     out: object  # P of out_shardings, or None
+    inside: bool = False  # `specs` constrain a neighbour (x * 1) inside instead of placing
 
     def describe(self) -> str:
         shapes = [(a.dtype.name, a.shape) for a in self.args]
         return (
             f"{self.op} seed={self.seed} mesh={self.mesh} mode={self.mode} args={shapes} "
             f"specs={self.specs} inner={self.inner} constraint={self.constraint} out={self.out}"
+            + (" inside" if self.inside else "")
         )
 
 
@@ -140,6 +142,11 @@ def _function(case: Case, mesh) -> Callable:
 
     def program(*args):
         args = list(args)
+        if case.inside:  # the sharding reaches the op through propagation from the product
+            args = [
+                a if s is None else lax.with_sharding_constraint(a * 1, NamedSharding(mesh, s))
+                for a, s in zip(args, case.specs)
+            ]
         if case.inner is not None:
             i, spec = case.inner
             args[i] = lax.with_sharding_constraint(args[i], NamedSharding(mesh, spec))
@@ -163,7 +170,7 @@ def run(case: Case) -> list[str]:
         out_shardings = tuple(NamedSharding(mesh, s) for s in case.out)
     f = meshjit.jit(program, out_shardings=out_shardings, propagation=case.mode)
     placed = [
-        a if s is None else meshjit.device_put(a, NamedSharding(mesh, s))
+        a if s is None or case.inside else meshjit.device_put(a, NamedSharding(mesh, s))
         for a, s in zip(case.args, case.specs)
     ]
     got = f(*placed)
@@ -199,16 +206,17 @@ def _compare(k: int, got: np.ndarray, want: np.ndarray, rtol: float) -> list[str
     ]
 
 
-def drawn(op: str, seed: int, mode: str = "") -> Case:
-    """Case (`op`, `seed`), in propagation `mode` instead of the drawn one if given."""
-    case = draw(op, seed)
+def drawn(op: str, seed: int, mode: str = "", inside: bool = False) -> Case:
+    """Case (`op`, `seed`), in propagation `mode` instead of the drawn one if given, its specs
+    constraining neighbours inside with `inside`."""
+    case = dataclasses.replace(draw(op, seed), inside=inside)
     return dataclasses.replace(case, mode=mode) if mode else case
 
 
-def run_one(op: str, seed: int, mode: str = "") -> dict:
-    """The outcome of case (`op`, `seed`) (`mode`: as `drawn`): {'status': 'ok' | 'wrong' |
-    'error', ...}."""
-    case = drawn(op, seed, mode)
+def run_one(op: str, seed: int, mode: str = "", inside: bool = False) -> dict:
+    """The outcome of case (`op`, `seed`) (`mode`, `inside`: as `drawn`): {'status': 'ok' |
+    'wrong' | 'error', ...}."""
+    case = drawn(op, seed, mode, inside)
     try:
         problems = run(case)
     except Exception as e:  # noqa: BLE001 - a campaign records every failure
@@ -271,22 +279,23 @@ def main(argv=None) -> int:
     parser.add_argument("--ops", default="", help="comma-separated op names (default all)")
     parser.add_argument("--out", default="")
     parser.add_argument("--mode", default="", help="propagation for every case (default drawn)")
+    parser.add_argument("--inside", action="store_true", help="specs constrain x * 1 inside")
     parser.add_argument("-v", action="store_true")
     parser.add_argument("--minimize", action="store_true", help="with OP SEED: drop shardings")
     a = parser.parse_args(argv)
     if a.positional:
         op, seed = a.positional[0], int(a.positional[1])
-        print(drawn(op, seed, a.mode).describe())
+        print(drawn(op, seed, a.mode, a.inside).describe())
         if a.minimize:
-            print("minimized:", minimize(drawn(op, seed, a.mode)).describe())
-        print(json.dumps(run_one(op, seed, a.mode), indent=1))
+            print("minimized:", minimize(drawn(op, seed, a.mode, a.inside)).describe())
+        print(json.dumps(run_one(op, seed, a.mode, a.inside), indent=1))
         return 0
     ops = a.ops.split(",") if a.ops else list(uneven_ops.OPS)
     counts, findings = Counter(), []
     start = time.time()
     for seed in range(a.seed, a.seed + a.n):
         for op in ops:
-            result = run_one(op, seed, a.mode)
+            result = run_one(op, seed, a.mode, a.inside)
             counts[(op, result["status"])] += 1
             if result["status"] != "ok":
                 findings.append({"op": op, "seed": seed, **result})
