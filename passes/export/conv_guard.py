@@ -27,7 +27,7 @@ partitioner gets many wrong, grouped or not, whether the input's spatial dimensi
 its shards or not (probed on 8 CPU devices, `lax.conv_general_dilated` of f32[2,2,H,1] with
 H sharded over 2 or 4 and a window of 2 or 3 with stride 2 or 3: H = 4, 6, 8, 10, 12 gave wrong
 numbers in some stride/window/kernel-sharding combinations, with the kernel replicated too;
-odd H and stride one probed right; the uneven sweep's conv1_g1 seed 4 and conv1_g2 seed 1). No
+odd H and stride one probed right; the uneven sweep's conv1_g2 seed 1). No
 simple rule separates the right ones, so every window stride above one on a sharded spatial
 dimension is guarded: the input's spatial dimension and the result's are replicated there.
 
@@ -43,8 +43,9 @@ feature or a spatial dimension gets wrong numbers (a partial sum all-reduced ove
 too many: probed, f32[1,4,10,6] with its features over b=2, or a spatial dimension over a or b,
 the kernel f32[3,4,2,3] split on its window dimension of 2 over a, VALID, stride one, as
 Shardy's propagation leaves it; with the input replicated or split on its batch only, or the
-kernel's input features split as the input's, right). The kernel's spatial dimensions are
-replicated there (the kernel is the small operand).
+kernel's input features split as the input's, right; the uneven sweep's conv1_g1 seed 4, where
+XLA dropped the kernel argument's uneven axes, uneven_arguments.py). The kernel's spatial
+dimensions are replicated there (the kernel is the small operand).
 
 So before XLA sees the module those dimensions are replicated at the convolution (its operands
 are constrained to their shardings with them replicated, and its result's sharding too) and

@@ -1,5 +1,5 @@
 """Uneven shardings against XLA's SPMD partitioner (task uneven18): `python -m
-tests.support.uneven_sweep -n N [--seed S] [--ops OP,...] [--out FILE] [-v]`.
+tests.support.uneven_sweep -n N [--seed S] [--ops OP,...] [--out FILE] [--mode M] [--inside] [-v]`.
 
 Each case is one op family (`OPS`: elementwise, broadcast, reshape, transpose, slices, dynamic
 slices and updates with traced, out-of-range starts, pads, concatenate, reverse, gathers,
@@ -17,9 +17,12 @@ the case with every sharding request dropped that it still fails without).
 
 Measured (session 26): seeds 0-6 and 10-12 (920 cases of ~92 op families) found the scatter,
 convolution and FFT failures guarded in passes/export; after those guards seeds 20-22 and
-30-33 (652 cases) fail only on the open FFT layout bug (passes/export/fft_guard.py). Also open:
-conv1_g1 seed 4 (a strided convolution with batch, features, kernel dims and result all
-sharded; every sharding dropped alone makes it right).
+30-33 (652 cases) failed only on the FFT layout bug and conv1_g1 seed 4.
+Session 27 (uneven19): the FFT layout bug (fft_guard.py), conv1_g1 seed 4 (XLA drops an
+argument's uneven axes, uneven_arguments.py; a kernel split on its window, conv_guard.py) and
+propagation='xla' (guards now placed there too: `--mode xla`) fixed; more families
+(uneven_ops_composite.py) and `--inside` (shardings reaching the op from a constrained
+neighbour).
 """
 
 from __future__ import annotations
