@@ -228,7 +228,6 @@ def test_split_input_and_kernel_features(mesh, x_spec, k_spec):
 SPLIT_WINDOWS = [
     (P(None, "b"), P(None, None, "a")),
     (P(None, None, "a"), P(None, None, "a")),
-    (P(None, ("b", "c")), P("c", None, "a")),
 ]
 
 
