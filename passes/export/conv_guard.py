@@ -35,8 +35,10 @@ And a convolution whose input has a spatial dimension sharded under a window wid
 (XLA exchanges halos) gets wrong numbers when the kernel's input feature dimension is sharded
 too, stride one included (probed: f32[1,2,10,1] over 2 or 4 devices on the 10, the kernel
 f32[2,2,3,1] sharded on its 2 input features, as Shardy's propagation leaves it; the sweep's
-conv0_g1 seed 12); the kernel's input features are replicated there (the kernel is the small
-operand).
+conv0_g1 seed 12), or its output feature dimension (probed: f32[3,1,4,8] over c=2 on the 8, the
+kernel f32[4,1,3,3] over b=2 on its 4 output features, valid or not, as Shardy's propagation
+leaves it; the sweep's grad_conv0 seed 140, the input's gradient); the kernel's feature
+dimensions are replicated there (the kernel is the small operand).
 
 And a convolution whose kernel has a spatial dimension sharded while the input is sharded on its
 feature or a spatial dimension gets wrong numbers (a partial sum all-reduced over every device,
@@ -139,17 +141,21 @@ def _strided_dims(op, meshes: dict[str, MeshShape]) -> tuple[list[int], list[int
 
 
 def _guard_kernel_features(op, meshes: dict[str, MeshShape]) -> bool:
-    """The kernel's input features replicated where the input is split under a wide window."""
+    """The kernel's feature dims replicated where the input is split under a wide window."""
     dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
     lhs, kernel = value_sharding(op.operands[0]), value_sharding(op.operands[1])
-    feature = dn.kernel_input_feature_dimension
-    if not is_sharded(kernel, feature, meshes):
+    features = [
+        d
+        for d in (dn.kernel_input_feature_dimension, dn.kernel_output_feature_dimension)
+        if is_sharded(kernel, d, meshes)
+    ]
+    if not features:
         return False
     window = [shape_of(op.operands[1])[d] for d in dn.kernel_spatial_dimensions]
     pairs = zip(dn.input_spatial_dimensions, window)
     if not any(size > 1 and is_sharded(lhs, d, meshes) for d, size in pairs):
         return False
-    replicate_operand(op, 1, kernel, (feature,))
+    replicate_operand(op, 1, kernel, features)
     return True
 
 

@@ -207,11 +207,13 @@ def test_unstrided_or_unsharded_spatial_dims_are_left_alone(mesh):
 
 
 # (x spec, kernel spec): Shardy's propagation kept the input split on its spatial dim and the
-# kernel on its input features; wrong numbers before the fix (stride one, window of three).
+# kernel on its input or output features; wrong numbers before the fix (stride one, window of
+# three).
 SPLIT_KERNELS = [
     (P(None, None, "a"), P(None, ("b", "c"))),  # the sweep's conv0_g1 seed 12, reduced
     (P(None, None, "b"), P(None, "a")),
     (P(None, None, ("a", "b")), P(None, "c")),
+    (P(None, None, "c"), P("b")),  # output features: the sweep's grad_conv0 seed 140, reduced
 ]
 
 
