@@ -22,7 +22,8 @@ Session 27 (uneven19): the FFT layout bug (fft_guard.py), conv1_g1 seed 4 (XLA d
 argument's uneven axes, uneven_arguments.py; a kernel split on its window, conv_guard.py) and
 propagation='xla' (guards now placed there too: `--mode xla`) fixed; more families
 (uneven_ops_composite.py) and `--inside` (shardings reaching the op from a constrained
-neighbour).
+neighbour). Then ~1,400 cases (seeds 50, 100-141 drawn, --inside, --mode xla) found only
+grad_conv0 seed 140 (a kernel split on its output features under a halo, conv_guard.py).
 """
 
 from __future__ import annotations
