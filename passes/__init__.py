@@ -14,7 +14,7 @@ from meshjit.passes import (
     sharding_passes,  # noqa: F401  (meshjit-propagate, -export, ...)
 )
 from meshjit.passes.api import propagate, propagated, run_shardy
-from meshjit.passes.export import prepare_for_xla
+from meshjit.passes.export import has_guarded_ops, prepare_for_xla
 from meshjit.passes.pipeline import (
     PipelineEntry,
     build_pass_manager,
@@ -57,6 +57,7 @@ __all__ = [
     "build_pass_manager",
     "fail",
     "get_pass",
+    "has_guarded_ops",
     "parse_pipeline",
     "pass_manager_from_text",
     "prepare_for_xla",

@@ -18,13 +18,19 @@ from meshjit.passes.export.insert_reshards import insert_reshards
 from meshjit.passes.export.pin_plans import pin_dot_plans
 from meshjit.passes.export.shardy_ops import shardy_ops
 from meshjit.passes.export.write_back import write_back
-from meshjit.passes.export.xla import pin_op_shardings, prepare_for_xla, reshards_as_constraints
+from meshjit.passes.export.xla import (
+    has_guarded_ops,
+    pin_op_shardings,
+    prepare_for_xla,
+    reshards_as_constraints,
+)
 
 __all__ = [
     "export_data_flow",
     "named_computations_as_calls",
     "sink_data_flow_edges",
     "export_module",
+    "has_guarded_ops",
     "insert_reshards",
     "pin_dot_plans",
     "pin_op_shardings",

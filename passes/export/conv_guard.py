@@ -27,7 +27,7 @@ partitioner gets many wrong, grouped or not, whether the input's spatial dimensi
 its shards or not (probed on 8 CPU devices, `lax.conv_general_dilated` of f32[2,2,H,1] with
 H sharded over 2 or 4 and a window of 2 or 3 with stride 2 or 3: H = 4, 6, 8, 10, 12 gave wrong
 numbers in some stride/window/kernel-sharding combinations, with the kernel replicated too;
-odd H and stride one probed right; the uneven sweep's conv1_g1 seed 4 and conv1_g2 seed 1). No
+odd H and stride one probed right; the uneven sweep's conv1_g2 seed 1). No
 simple rule separates the right ones, so every window stride above one on a sharded spatial
 dimension is guarded: the input's spatial dimension and the result's are replicated there.
 
@@ -35,8 +35,19 @@ And a convolution whose input has a spatial dimension sharded under a window wid
 (XLA exchanges halos) gets wrong numbers when the kernel's input feature dimension is sharded
 too, stride one included (probed: f32[1,2,10,1] over 2 or 4 devices on the 10, the kernel
 f32[2,2,3,1] sharded on its 2 input features, as Shardy's propagation leaves it; the sweep's
-conv0_g1 seed 12); the kernel's input features are replicated there (the kernel is the small
-operand).
+conv0_g1 seed 12), or its output feature dimension (probed: f32[3,1,4,8] over c=2 on the 8, the
+kernel f32[4,1,3,3] over b=2 on its 4 output features, valid or not, as Shardy's propagation
+leaves it; the sweep's grad_conv0 seed 140, the input's gradient); the kernel's feature
+dimensions are replicated there (the kernel is the small operand).
+
+And a convolution whose kernel has a spatial dimension sharded while the input is sharded on its
+feature or a spatial dimension gets wrong numbers (a partial sum all-reduced over every device,
+too many: probed, f32[1,4,10,6] with its features over b=2, or a spatial dimension over a or b,
+the kernel f32[3,4,2,3] split on its window dimension of 2 over a, VALID, stride one, as
+Shardy's propagation leaves it; with the input replicated or split on its batch only, or the
+kernel's input features split as the input's, right; the uneven sweep's conv1_g1 seed 4, where
+XLA dropped the kernel argument's uneven axes, uneven_arguments.py). The kernel's spatial
+dimensions are replicated there (the kernel is the small operand).
 
 So before XLA sees the module those dimensions are replicated at the convolution (its operands
 are constrained to their shardings with them replicated, and its result's sharding too) and
@@ -130,17 +141,34 @@ def _strided_dims(op, meshes: dict[str, MeshShape]) -> tuple[list[int], list[int
 
 
 def _guard_kernel_features(op, meshes: dict[str, MeshShape]) -> bool:
-    """The kernel's input features replicated where the input is split under a wide window."""
+    """The kernel's feature dims replicated where the input is split under a wide window."""
     dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
     lhs, kernel = value_sharding(op.operands[0]), value_sharding(op.operands[1])
-    feature = dn.kernel_input_feature_dimension
-    if not is_sharded(kernel, feature, meshes):
+    features = [
+        d
+        for d in (dn.kernel_input_feature_dimension, dn.kernel_output_feature_dimension)
+        if is_sharded(kernel, d, meshes)
+    ]
+    if not features:
         return False
     window = [shape_of(op.operands[1])[d] for d in dn.kernel_spatial_dimensions]
     pairs = zip(dn.input_spatial_dimensions, window)
     if not any(size > 1 and is_sharded(lhs, d, meshes) for d, size in pairs):
         return False
-    replicate_operand(op, 1, kernel, (feature,))
+    replicate_operand(op, 1, kernel, features)
+    return True
+
+
+def _guard_kernel_window(op, meshes: dict[str, MeshShape]) -> bool:
+    """The kernel's spatial dims replicated where they are sharded and the input is sharded on
+    a feature or spatial dim."""
+    dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
+    lhs, kernel = value_sharding(op.operands[0]), value_sharding(op.operands[1])
+    window = [d for d in dn.kernel_spatial_dimensions if is_sharded(kernel, d, meshes)]
+    lhs_dims = (dn.input_feature_dimension, *dn.input_spatial_dimensions)
+    if not window or not any(is_sharded(lhs, d, meshes) for d in lhs_dims):
+        return False
+    replicate_operand(op, 1, kernel, window)
     return True
 
 
@@ -148,7 +176,8 @@ def _guard_strided(op, meshes: dict[str, MeshShape]) -> bool:
     lhs_dims, out_dims = _strided_dims(op, meshes)
     lhs, (result,) = value_sharding(op.operands[0]), op_result_shardings(op)
     strided = replicate_at_unary(op, lhs, result, lhs_dims, meshes, out_dims)
-    return _guard_kernel_features(op, meshes) or strided
+    window = _guard_kernel_window(op, meshes)
+    return _guard_kernel_features(op, meshes) or strided or window
 
 
 def guard_strided_convolutions(module_op: ir.Operation) -> int:

@@ -120,9 +120,8 @@ def _guard_layouts(op, operand, result, meshes: dict[str, MeshShape]) -> bool:
 def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     operand = value_sharding(op.operands[0])
     (result,) = op_result_shardings(op) or (None,)
-    return _guard_layouts(op, operand, result, meshes) or _guard_uneven(
-        op, operand, result, meshes
-    )
+    guarded = _guard_layouts(op, operand, result, meshes)
+    return guarded or _guard_uneven(op, operand, result, meshes)
 
 
 def guard_ffts(module_op: ir.Operation) -> int:

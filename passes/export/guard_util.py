@@ -63,18 +63,23 @@ def replicate_operand(op, index: int, sharding: TensorSharding, dims) -> None:
 
 
 def replicate_results(op, shardings: list[TensorSharding], dims) -> None:
-    """`op`'s results sharded as `shardings` with `dims` replicated, then constrained back to
+    """`op`'s results sharded as `shardings` with `dims` replicated (restated by a constraint:
+    XLA keeps it unpinned too, as propagation='xla' hands it over), then constrained back to
     `shardings` for their users."""
-    set_op_result_shardings(op, [replicating(s, dims) for s in shardings])
-    for result, s in zip(op.results, shardings):
-        constrain_back(result, op, s)
+    replicated = [replicating(s, dims) for s in shardings]
+    set_op_result_shardings(op, replicated)
+    for result, held, s in zip(op.results, replicated, shardings):
+        kept = constrain_back(result, op, held)
+        constrain_back(kept, kept.owner, s)
 
 
-def constrain_back(result: ir.Value, op, sharding: TensorSharding) -> None:
-    """`result` of `op` constrained to `sharding` right after `op`, for all its other users."""
+def constrain_back(result: ir.Value, op, sharding: TensorSharding) -> ir.Value:
+    """`result` of `op` constrained to `sharding` right after `op`, for all its other users;
+    the constrained value."""
     with ir.InsertionPoint.after(op), op.location:
         back = sharding_constraint(result, sharding)
     result.replace_all_uses_except(back, back.owner.operation)
+    return back
 
 
 def replicate_at_unary(

@@ -25,7 +25,7 @@ _MONOIDS = {"stablehlo.add", "stablehlo.multiply", "stablehlo.minimum", "stableh
 _BOOL_MONOIDS = {"stablehlo.and", "stablehlo.or"}
 
 
-def _unsplittable(op) -> bool:
+def unsplittable(op) -> bool:
     """Whether XLA's all-reduce refuses the body of this one-operand reduce (variadic ones,
     argmax's, XLA partitions its own way)."""
     if len(op.results) != 1:
@@ -42,7 +42,7 @@ def _unsplittable(op) -> bool:
 def _guard(op, meshes: dict[str, MeshShape]) -> bool:
     reduced = ints(op, "dimensions")
     sharding = value_sharding(op.operands[0])
-    if not any(is_sharded(sharding, d, meshes) for d in reduced) or not _unsplittable(op):
+    if not any(is_sharded(sharding, d, meshes) for d in reduced) or not unsplittable(op):
         return False
     replicate_operand(op, 0, sharding, set(reduced))
     return True

@@ -13,7 +13,8 @@ from meshjit.passes.export.conv_guard import (
 )
 from meshjit.passes.export.fft_guard import guard_ffts
 from meshjit.passes.export.pad_guard import guard_sharded_pads
-from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions
+from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions, unsplittable
+from meshjit.passes.export.uneven_arguments import pin_uneven_arguments
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
@@ -31,6 +32,8 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     """Hands a propagated module to XLA (jaxlib 0.10.2) so it keeps the decided shardings.
 
     XLA's import rejects `sdy.reshard`: each becomes a sharding constraint (same layout).
+    XLA's import drops the axes of an argument's unevenly sharded dimensions: such an argument
+    is constrained to its sharding at the function's start (`uneven_arguments.py`).
     XLA's import ignores `sdy.sharding` on ordinary ops and propagates again from the func
     boundaries and sharding constraints; so with `pin`, every op result's sharding is restated
     as an `sdy.sharding_constraint` on that result (`pin_op_shardings`), which XLA keeps.
@@ -51,6 +54,7 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     if refused is not None:
         raise GraphError(*refused)
     reshards_as_constraints(module_op)
+    pin_uneven_arguments(module_op)
     guard_uneven_updates(module_op)
     guard_grouped_convolutions(module_op)
     guard_strided_convolutions(module_op)
@@ -61,6 +65,31 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
         pin_op_shardings(module_op)
     for op in _find(module_op, lambda op: _rejected_while(op) or _rejected_barrier(op)):
         del op.attributes[SHARDING_ATTR]
+
+
+_GUARDED = frozenset(
+    {"stablehlo.convolution", "stablehlo.pad", "stablehlo.fft", "stablehlo.scatter"}
+)
+
+
+def _guarded(op) -> bool:
+    return op.name in _GUARDED or (op.name == "stablehlo.reduce" and unsplittable(op))
+
+
+def has_guarded_ops(module_op: ir.Operation) -> bool:
+    """Whether `module_op` has an op `prepare_for_xla` may guard (for propagation='xla', which
+    propagates only to place the guards where there are any)."""
+    found = []
+
+    def visit(op):
+        if _guarded(op):
+            found.append(op)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module_op = module_op.operation if hasattr(module_op, "operation") else module_op
+    module_op.walk(visit)
+    return bool(found)
 
 
 def _find(module_op: ir.Operation, wanted) -> list:

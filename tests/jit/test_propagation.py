@@ -71,3 +71,28 @@ def test_constraints_and_shard_map_run_under_every_propagation(mesh, propagation
 def test_unknown_propagation_is_an_error():
     with pytest.raises(meshjit.MeshjitValueError, match="propagation='gspmd'.*meshjit"):
         meshjit.jit(lambda x: x, propagation="gspmd")
+
+
+def _pad_interior(x):  # the fuzzer's seed 260064 kind: XLA pads a sharded dim's interior wrong
+    return lax.pad(x, np.int16(0), [(0, 0, 0), (0, 1, 1), (0, 0, 0)])
+
+
+def test_xla_mode_keeps_the_hand_off_guards():
+    """propagation='xla' with an op XLA partitions wrongly under some shardings (here a pad's
+    interior padding on a sharded dim, an FFT next to a gather): Shardy's propagation places the
+    guards (passes/export/xla.py), XLA propagates the rest."""
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"), axis_types=(AxisType.Auto,) * 2)
+    x = np.arange(25, dtype=np.int16).reshape(1, 5, 5)
+    f = meshjit.jit(
+        _pad_interior, out_shardings=NamedSharding(mesh, P(None, "b")), propagation="xla"
+    )
+    want = np.zeros((1, 10, 5), np.int16)
+    want[:, 0:9:2] = x
+    np.testing.assert_array_equal(np.asarray(f(x)), want)
+    y = np.arange(40, dtype=np.float32).reshape(5, 8)
+    g = meshjit.jit(
+        lambda v: lax.with_sharding_constraint(jnp.fft.fft(v), NamedSharding(mesh, P(None, "a"))),
+        out_shardings=NamedSharding(mesh, P()),
+        propagation="xla",
+    )
+    np.testing.assert_allclose(np.asarray(g(y)), np.fft.fft(y), rtol=1e-4, atol=1e-3)

@@ -1,5 +1,5 @@
 """Uneven shardings against XLA's SPMD partitioner (task uneven18): `python -m
-tests.support.uneven_sweep -n N [--seed S] [--ops OP,...] [--out FILE] [-v]`.
+tests.support.uneven_sweep -n N [--seed S] [--ops OP,...] [--out FILE] [--mode M] [--inside] [-v]`.
 
 Each case is one op family (`OPS`: elementwise, broadcast, reshape, transpose, slices, dynamic
 slices and updates with traced, out-of-range starts, pads, concatenate, reverse, gathers,
@@ -17,9 +17,13 @@ the case with every sharding request dropped that it still fails without).
 
 Measured (session 26): seeds 0-6 and 10-12 (920 cases of ~92 op families) found the scatter,
 convolution and FFT failures guarded in passes/export; after those guards seeds 20-22 and
-30-33 (652 cases) fail only on the open FFT layout bug (passes/export/fft_guard.py). Also open:
-conv1_g1 seed 4 (a strided convolution with batch, features, kernel dims and result all
-sharded; every sharding dropped alone makes it right).
+30-33 (652 cases) failed only on the FFT layout bug and conv1_g1 seed 4.
+Session 27 (uneven19): the FFT layout bug (fft_guard.py), conv1_g1 seed 4 (XLA drops an
+argument's uneven axes, uneven_arguments.py; a kernel split on its window, conv_guard.py) and
+propagation='xla' (guards now placed there too: `--mode xla`) fixed; more families
+(uneven_ops_composite.py) and `--inside` (shardings reaching the op from a constrained
+neighbour). Then ~1,400 cases (seeds 50, 100-141 drawn, --inside, --mode xla) found only
+grad_conv0 seed 140 (a kernel split on its output features under a halo, conv_guard.py).
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ import meshjit  # noqa: E402
 from meshjit import lax  # noqa: E402
 from meshjit.sharding import AxisType, NamedSharding  # noqa: E402
 from meshjit.sharding import PartitionSpec as P  # noqa: E402
-from tests.support import uneven_ops  # noqa: E402
+from tests.support import uneven_ops, uneven_ops_composite  # noqa: E402, F401 (registers ops)
 
 MESHES = {
     "8": ((8,), ("x",)),
@@ -53,7 +57,7 @@ MESHES = {
     "4x2": ((4, 2), ("a", "b")),
     "2x2x2": ((2, 2, 2), ("a", "b", "c")),
 }
-MODES = ("meshjit", "shardy")
+MODES = ("meshjit", "shardy")  # drawn; --mode forces one of these or "xla"
 
 
 @dataclasses.dataclass
@@ -69,12 +73,14 @@ class Case:
     inner: tuple | None  # (argument index, P): constrained inside before the op
     constraint: object  # P of the result's constraint, or None
     out: object  # P of out_shardings, or None
+    inside: bool = False  # `specs` constrain a neighbour (x * 1) inside instead of placing
 
     def describe(self) -> str:
         shapes = [(a.dtype.name, a.shape) for a in self.args]
         return (
             f"{self.op} seed={self.seed} mesh={self.mesh} mode={self.mode} args={shapes} "
             f"specs={self.specs} inner={self.inner} constraint={self.constraint} out={self.out}"
+            + (" inside" if self.inside else "")
         )
 
 
@@ -140,6 +146,11 @@ def _function(case: Case, mesh) -> Callable:
 
     def program(*args):
         args = list(args)
+        if case.inside:  # the sharding reaches the op through propagation from the product
+            args = [
+                a if s is None else lax.with_sharding_constraint(a * 1, NamedSharding(mesh, s))
+                for a, s in zip(args, case.specs)
+            ]
         if case.inner is not None:
             i, spec = case.inner
             args[i] = lax.with_sharding_constraint(args[i], NamedSharding(mesh, spec))
@@ -163,7 +174,7 @@ def run(case: Case) -> list[str]:
         out_shardings = tuple(NamedSharding(mesh, s) for s in case.out)
     f = meshjit.jit(program, out_shardings=out_shardings, propagation=case.mode)
     placed = [
-        a if s is None else meshjit.device_put(a, NamedSharding(mesh, s))
+        a if s is None or case.inside else meshjit.device_put(a, NamedSharding(mesh, s))
         for a, s in zip(case.args, case.specs)
     ]
     got = f(*placed)
@@ -199,9 +210,17 @@ def _compare(k: int, got: np.ndarray, want: np.ndarray, rtol: float) -> list[str
     ]
 
 
-def run_one(op: str, seed: int) -> dict:
-    """The outcome of case (`op`, `seed`): {'status': 'ok' | 'wrong' | 'error', ...}."""
-    case = draw(op, seed)
+def drawn(op: str, seed: int, mode: str = "", inside: bool = False) -> Case:
+    """Case (`op`, `seed`), in propagation `mode` instead of the drawn one if given, its specs
+    constraining neighbours inside with `inside`."""
+    case = dataclasses.replace(draw(op, seed), inside=inside)
+    return dataclasses.replace(case, mode=mode) if mode else case
+
+
+def run_one(op: str, seed: int, mode: str = "", inside: bool = False) -> dict:
+    """The outcome of case (`op`, `seed`) (`mode`, `inside`: as `drawn`): {'status': 'ok' |
+    'wrong' | 'error', ...}."""
+    case = drawn(op, seed, mode, inside)
     try:
         problems = run(case)
     except Exception as e:  # noqa: BLE001 - a campaign records every failure
@@ -263,22 +282,24 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ops", default="", help="comma-separated op names (default all)")
     parser.add_argument("--out", default="")
+    parser.add_argument("--mode", default="", help="propagation for every case (default drawn)")
+    parser.add_argument("--inside", action="store_true", help="specs constrain x * 1 inside")
     parser.add_argument("-v", action="store_true")
     parser.add_argument("--minimize", action="store_true", help="with OP SEED: drop shardings")
     a = parser.parse_args(argv)
     if a.positional:
         op, seed = a.positional[0], int(a.positional[1])
-        print(draw(op, seed).describe())
+        print(drawn(op, seed, a.mode, a.inside).describe())
         if a.minimize:
-            print("minimized:", minimize(draw(op, seed)).describe())
-        print(json.dumps(run_one(op, seed), indent=1))
+            print("minimized:", minimize(drawn(op, seed, a.mode, a.inside)).describe())
+        print(json.dumps(run_one(op, seed, a.mode, a.inside), indent=1))
         return 0
     ops = a.ops.split(",") if a.ops else list(uneven_ops.OPS)
     counts, findings = Counter(), []
     start = time.time()
     for seed in range(a.seed, a.seed + a.n):
         for op in ops:
-            result = run_one(op, seed)
+            result = run_one(op, seed, a.mode, a.inside)
             counts[(op, result["status"])] += 1
             if result["status"] != "ok":
                 findings.append({"op": op, "seed": seed, **result})

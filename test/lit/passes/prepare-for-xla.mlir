@@ -35,14 +35,17 @@ func.func @all_reduce(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mes
 
 // A scatter indexing a dimension sharded unevenly (6 rows over y=4): XLA's partitioner would
 // write into other shards, so that dimension is replicated at the scatter and sharded again
-// after it. The even dimension (over x) stays sharded.
+// after it. The even dimension (over x) stays sharded. (The argument, sharded unevenly, is
+// first constrained to its own sharding: XLA's import drops its uneven axes.)
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @uneven_scatter
-// CHECK: %[[IN:.*]] = sdy.sharding_constraint %arg0 <@mesh, [{}, {"x"}]>
+// CHECK: %[[ARG:.*]] = sdy.sharding_constraint %arg0 <@mesh, [{"y"}, {"x"}]>
+// CHECK: %[[IN:.*]] = sdy.sharding_constraint %[[ARG]] <@mesh, [{}, {"x"}]>
 // CHECK: %[[S:.*]] = "stablehlo.scatter"(%[[IN]],
 // CHECK: sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"x"}]>]>
 // CHECK-NEXT: %[[PIN:.*]] = sdy.sharding_constraint %[[S]] <@mesh, [{}, {"x"}]>
-// CHECK-NEXT: %[[BACK:.*]] = sdy.sharding_constraint %[[PIN]] <@mesh, [{"y"}, {"x"}]>
+// CHECK-NEXT: %[[HELD:.*]] = sdy.sharding_constraint %[[PIN]] <@mesh, [{}, {"x"}]>
+// CHECK-NEXT: %[[BACK:.*]] = sdy.sharding_constraint %[[HELD]] <@mesh, [{"y"}, {"x"}]>
 // CHECK-NEXT: return %[[BACK]]
 func.func @uneven_scatter(%arg0: tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}, %arg1: tensor<1xi32>, %arg2: tensor<4xf32>) -> tensor<6x4xf32> {
   %0 = "stablehlo.scatter"(%arg0, %arg1, %arg2) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>}> ({
@@ -82,7 +85,8 @@ sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 // CHECK: %[[C:.*]] = stablehlo.convolution(%[[IN]], %arg1)
 // CHECK-SAME: sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {}]>]>
 // CHECK-NEXT: %[[PIN:.*]] = sdy.sharding_constraint %[[C]] <@mesh, [{}, {}, {}]>
-// CHECK-NEXT: %[[BACK:.*]] = sdy.sharding_constraint %[[PIN]] <@mesh, [{}, {"c"}, {}]>
+// CHECK-NEXT: %[[HELD:.*]] = sdy.sharding_constraint %[[PIN]] <@mesh, [{}, {}, {}]>
+// CHECK-NEXT: %[[BACK:.*]] = sdy.sharding_constraint %[[HELD]] <@mesh, [{}, {"c"}, {}]>
 // CHECK-NEXT: return %[[BACK]]
 func.func @grouped_pointwise_conv(%arg0: tensor<1x6x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"c"}, {}]>}, %arg1: tensor<2x3x1xf32>) -> tensor<1x2x16xf32> {
   %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64, sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}, {}]>]>} : (tensor<1x6x16xf32>, tensor<2x3x1xf32>) -> tensor<1x2x16xf32>

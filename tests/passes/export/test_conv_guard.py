@@ -207,11 +207,13 @@ def test_unstrided_or_unsharded_spatial_dims_are_left_alone(mesh):
 
 
 # (x spec, kernel spec): Shardy's propagation kept the input split on its spatial dim and the
-# kernel on its input features; wrong numbers before the fix (stride one, window of three).
+# kernel on its input or output features; wrong numbers before the fix (stride one, window of
+# three).
 SPLIT_KERNELS = [
     (P(None, None, "a"), P(None, ("b", "c"))),  # the sweep's conv0_g1 seed 12, reduced
     (P(None, None, "b"), P(None, "a")),
     (P(None, None, ("a", "b")), P(None, "c")),
+    (P(None, None, "c"), P("b")),  # output features: the sweep's grad_conv0 seed 140, reduced
 ]
 
 
@@ -220,3 +222,25 @@ def test_split_input_and_kernel_features(mesh, x_spec, k_spec):
     x, k = _operands((1, 2, 10), (2, 2, 3))
     f = _strided(mesh, x_spec, k_spec, 1, propagation="shardy")
     np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k), rtol=1e-5, atol=1e-5)
+
+
+# (x spec, kernel spec): Shardy's propagation kept the kernel split on its window dimension and
+# the input on its features or spatial dimension; wrong numbers before the fix (stride one,
+# window of two).
+SPLIT_WINDOWS = [
+    (P(None, "b"), P(None, None, "a")),
+    (P(None, None, "a"), P(None, None, "a")),
+]
+
+
+@pytest.mark.parametrize("x_spec, k_spec", SPLIT_WINDOWS)
+def test_split_kernel_window(mesh, x_spec, k_spec):
+    x, k = _operands((1, 4, 10), (3, 4, 2))
+    f = _strided(mesh, x_spec, k_spec, 1, propagation="shardy")
+    np.testing.assert_allclose(np.asarray(f(x, k)), _reference(x, k), rtol=1e-5, atol=1e-5)
+
+
+def test_split_kernel_window_with_batch_split_input_is_left_alone(mesh):
+    x, k = _operands((2, 4, 10), (3, 4, 2))
+    f = _strided(mesh, P("b"), P(None, None, "a"), 1)
+    assert guarded(guard_strided_convolutions, f, x, k) == 0
