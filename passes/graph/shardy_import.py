@@ -226,7 +226,6 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     the value (as Shardy's import does; results of calls and data-flow-edge ops are resharded at
     export instead)."""
     callees = _callee_names(module_op)
-    grouped = _grouped_with_sharding(module_op)
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
@@ -242,8 +241,8 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
             for value, sharding in zip(op.operands, ins):
-                if not _no_other_claim(value, op) or _in(value, grouped):
-                    continue  # (a grouped value has its group's sharding from Shardy's import)
+                if not _no_other_claim(value, op):
+                    continue  # (a grouped value takes it too: the group's import comes after)
                 # An edge's value is resharded at export, into a fully closed in_sharding only.
                 closed = "?" not in str(sharding)
                 edge_argument = _edge_block_argument(value) or (
@@ -263,23 +262,6 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _keep_imported_in_shardings(op)
 
 
-def _grouped_with_sharding(module_op: ir.Operation) -> list:
-    """The members of sharding groups one of whose members has a sharding of its own: Shardy's
-    import applies no manual computation's in_sharding to them (a closed constraint it applies
-    to them all the same; the group's import then sees members that disagree)."""
-    groups: dict = {}
-    for op in _ops(module_op):
-        if op.name == "sdy.sharding_group":
-            groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(
-                op.operands[0]
-            )
-    out = []
-    for values in groups.values():
-        if any(_initial_sharding(v) is not None for v in values):
-            out.extend(values)
-    return out
-
-
 def _edge_result(value) -> bool:
     """Whether `value` is an unsharded result of a call or of an op Shardy's import gives
     data-flow edges (a call becomes a named computation): its sharding is its sources'."""
@@ -296,10 +278,6 @@ def _take_over_uses(value, constraint) -> None:
     the value keeps its sources' sharding and is resharded once into the constraint's."""
     constraint.move_after(value.owner)
     value.replace_all_uses_except(constraint.results[0], constraint)
-
-
-def _in(value, values: list) -> bool:
-    return any(value == v for v in values)
 
 
 def _fully_closed(constraint) -> bool:
