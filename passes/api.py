@@ -92,12 +92,15 @@ def propagate_module(
         lift_inlined_meshes(module_op, dedup=not bare)
         if shardy_import:
             remove_size_one_axes(module_op)
+            # (Shardy's import splits constants before it applies constraints and manual
+            # computations' in_shardings: a copy takes the sharding, not the constant's users)
+            split_constants(module_op, mark=True)
             flatten_call_graph(module_op, share=dedup_fully)
             drop_maximal_callee_shardings(module_op)
             apply_sharding_constraints(module_op)
             mark_deferred_results(module_op)
             import_sharding_groups(module_op)
-        if not bare:  # (Shardy-compatible: the export merges the copies back)
+        if not bare and not shardy_import:  # (Shardy-compatible: the export merges copies)
             split_constants(module_op, mark=options.conflicts == "shardy")
         graph = build_graph(
             module_op,
