@@ -86,7 +86,8 @@ def propagate_module(
             # aggressive passes' greedy driver erases an op when it visits it dead: an op used
             # only by a later dead op propagates before it goes (erased below, after
             # write-back).
-            op_index, dying, shared = dying_ops(module_op)
+            if lazy_dead:
+                op_index, dying, shared = dying_ops(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead, pipeline=shardy_import)
         if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
             import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
@@ -111,8 +112,8 @@ def propagate_module(
             hold_priorities=options.user_priorities,
             untied_ifs=shardy_import,
         )
-        if options.conflicts == "shardy":
-            _mark_dying(graph, op_index, dying if lazy_dead else {}, shared)
+        if lazy_dead:
+            _mark_dying(graph, op_index, dying, shared)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         if shardy_import:
