@@ -27,6 +27,7 @@ from meshjit.passes.graph import (
     split_constants,
 )
 from meshjit.passes.graph.call_graph import flatten_call_graph
+from meshjit.passes.graph.graph import STAGE_PASS_THROUGH
 from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
     block_permutation_factors,
@@ -38,7 +39,9 @@ from meshjit.passes.graph.shardy_import import (
     mark_deferred_results,
     reattached_slots,
     remove_size_one_axes,
+    sort_manual_axes,
 )
+from meshjit.passes.graph.ties import TIES
 from meshjit.passes.propagation import (
     Options,
     PropagationError,
@@ -84,20 +87,24 @@ def propagate_module(
             # only by a later dead op propagates before it goes (erased below, after
             # write-back).
             if lazy_dead:
-                op_index, dying = dying_ops(module_op)
+                op_index, dying, shared = dying_ops(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead, pipeline=shardy_import)
         if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
             import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         # (every mode: `mesh<[...]>` in a sharding names no symbol)
         lift_inlined_meshes(module_op, dedup=not bare)
         if shardy_import:
+            sort_manual_axes(module_op)
             remove_size_one_axes(module_op)
+            # (Shardy's import splits constants before it applies constraints and manual
+            # computations' in_shardings: a copy takes the sharding, not the constant's users)
+            split_constants(module_op, mark=True)
             flatten_call_graph(module_op, share=dedup_fully)
             drop_maximal_callee_shardings(module_op)
             apply_sharding_constraints(module_op)
             mark_deferred_results(module_op)
             import_sharding_groups(module_op)
-        if not bare:  # (Shardy-compatible: the export merges the copies back)
+        if not bare and not shardy_import:  # (Shardy-compatible: the export merges copies)
             split_constants(module_op, mark=options.conflicts == "shardy")
         graph = build_graph(
             module_op,
@@ -105,8 +112,8 @@ def propagate_module(
             hold_priorities=options.user_priorities,
             untied_ifs=shardy_import,
         )
-        if lazy_dead and dying:
-            _mark_dying(graph, op_index, dying)
+        if lazy_dead:
+            _mark_dying(graph, op_index, dying, shared)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         if shardy_import:
@@ -127,6 +134,8 @@ def propagate_module(
         elif options.conflicts == "shardy":  # meshjit's own mode hands XLA the user's rules
             drop_generated_rules(module_op)
         if lazy_dead:
+            if options.track_origins:
+                graph.explanation = explain_table(graph)
             erase_dead_ops(module_op)
         if close:
             pin_dot_plans(graph)
@@ -134,7 +143,7 @@ def propagate_module(
     return graph
 
 
-def _mark_dying(graph: Graph, op_index: dict, dying: dict) -> None:
+def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: set) -> None:
     for edge in graph.edges:
         if edge.op is None:
             continue
@@ -144,6 +153,10 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict) -> None:
             graph.edge_index[edge] = at
             if op in dying:
                 graph.dying[edge] = dying[op]
+            # (Shardy's pass-through stage asks whether an operand has another use as its
+            # driver reaches the op: a user dead by then does not count, a dead one after does)
+            if edge.stage == STAGE_PASS_THROUGH and op.name not in TIES:
+                edge.shared_operand = op in shared
 
 
 _GSPMD_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"})

@@ -161,7 +161,7 @@ def propagate_pass(module_op, pass_, **opts) -> None:
             dedup_fully=opts["dedup-functions-fully"],
         )
         if opts["explain"]:
-            sys.stderr.write(explain_table(graph))
+            sys.stderr.write(graph.explanation or explain_table(graph))
             sys.stderr.flush()
 
     _run_guarded(pass_, module_op, run)

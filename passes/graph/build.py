@@ -204,21 +204,26 @@ class Builder:
         stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS or elementwise else STAGE_ALL
         if stage == STAGE_PASS_THROUGH and any(map(_multi_use_dynamic_slice, operands)):
             stage = STAGE_ALL  # Shardy lets the dynamic slice's forward sharding arrive first
-        self.graph.edges.append(
-            Edge(
-                label,
-                rule,
-                views[:n],
-                views[n:],
-                stage,
-                name == "stablehlo.broadcast_in_dim",
-                name,
-                op,
-                elementwise=elementwise,
-                forward_first=forward_first,
-                shared_operand=stage == STAGE_PASS_THROUGH and any(map(_has_other_use, operands)),
+        # (an optimization barrier is one data-flow edge per value in Shardy: each pair apart,
+        # so values on different meshes cross it too)
+        pairs = [(i, i + 1) for i in range(n)] if name in _PER_VALUE_OPS else [(0, n)]
+        for first, last in pairs:
+            self.graph.edges.append(
+                Edge(
+                    label,
+                    rule if len(pairs) == 1 else identity_rule(views[first].slot.shape, 2),
+                    views[first:last],
+                    views[n + first : n + last] if len(pairs) > 1 else views[n:],
+                    stage,
+                    name == "stablehlo.broadcast_in_dim",
+                    name,
+                    op,
+                    elementwise=elementwise,
+                    forward_first=forward_first,
+                    shared_operand=stage == STAGE_PASS_THROUGH
+                    and any(map(_has_other_use, operands[first:last])),
+                )
             )
-        )
 
     def _on_one_device(self, op) -> bool:
         """Whether the op's own sharding is maximal: it stays as stated (see init_slot)."""
@@ -243,6 +248,7 @@ class Builder:
 
 
 _EDGE_OWNERS = EDGE_OWNERS | {"sdy.manual_computation"}
+_PER_VALUE_OPS = frozenset({"stablehlo.optimization_barrier"})
 
 
 def _has_edges(op) -> bool:

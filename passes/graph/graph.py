@@ -182,6 +182,8 @@ class Graph:
     # program position (api.py, shardy_import.dying_ops; driver.py).
     dying: dict = dataclasses.field(default_factory=dict)
     edge_index: dict = dataclasses.field(default_factory=dict)
+    # explain mode's table, made before dying ops are erased (their values can't be named then)
+    explanation: str | None = None
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

@@ -188,11 +188,14 @@ def _kept_by_pipeline(op) -> bool:
     )
 
 
-def dying_ops(module_op: ir.Operation) -> tuple[dict, dict]:
-    """(op -> its position in program order, op -> the position at which it dies) for the ops
-    not dead yet whose users all are or die: Shardy's basic and aggressive passes (a greedy
+def dying_ops(module_op: ir.Operation) -> tuple[dict, dict, set]:
+    """(op -> its position in program order, op -> the position at which it dies, the ops
+    reading a value that still has another use when the driver reaches them) for the ops not
+    dead yet whose users all are or die: Shardy's basic and aggressive passes (a greedy
     driver visiting ops in program order) erase such an op once the dead ops after it are
-    erased, so it propagates until the driver reaches the last of them."""
+    erased, so it propagates until the driver reaches the last of them. A dead op dies where
+    the driver reaches it: an op before it still sees its use (Shardy's pass-through stage
+    asks then whether an operand has another use)."""
     ops = _ops(module_op)
     index = {op: i for i, op in enumerate(ops)}
     death: dict = {}
@@ -206,7 +209,22 @@ def dying_ops(module_op: ir.Operation) -> tuple[dict, dict]:
         ends = [_use_death(o, death) for o in owners]
         if all(end is not None for end in ends):
             death[op] = max(ends)
-    return index, {op: d for op, d in death.items() if d != index[op]}
+    shared = {op for op in ops if _shared_when_reached(op, index[op], death)}
+    return index, {op: d for op, d in death.items() if d != index[op]}, shared
+
+
+def _shared_when_reached(op, at: int, death: dict) -> bool:
+    """Whether an operand of `op` (at position `at`) still has another use when the driver
+    reaches `op`: the users dying before that position are gone by then."""
+    for value in op.operands:
+        live = 0
+        for use in value.uses:
+            end = _use_death(use.owner.operation, death)
+            if end is None or end >= at:
+                live += 1
+        if live > 1:
+            return True
+    return False
 
 
 def _use_death(owner, death: dict) -> int | None:
@@ -226,7 +244,6 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     the value (as Shardy's import does; results of calls and data-flow-edge ops are resharded at
     export instead)."""
     callees = _callee_names(module_op)
-    grouped = _grouped_with_sharding(module_op)
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
@@ -242,8 +259,8 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
             for value, sharding in zip(op.operands, ins):
-                if not _no_other_claim(value, op) or _in(value, grouped):
-                    continue  # (a grouped value has its group's sharding from Shardy's import)
+                if not _no_other_claim(value, op):
+                    continue  # (a grouped value takes it too: the group's import comes after)
                 # An edge's value is resharded at export, into a fully closed in_sharding only.
                 closed = "?" not in str(sharding)
                 edge_argument = _edge_block_argument(value) or (
@@ -263,23 +280,6 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _keep_imported_in_shardings(op)
 
 
-def _grouped_with_sharding(module_op: ir.Operation) -> list:
-    """The members of sharding groups one of whose members has a sharding of its own: Shardy's
-    import applies no manual computation's in_sharding to them (a closed constraint it applies
-    to them all the same; the group's import then sees members that disagree)."""
-    groups: dict = {}
-    for op in _ops(module_op):
-        if op.name == "sdy.sharding_group":
-            groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(
-                op.operands[0]
-            )
-    out = []
-    for values in groups.values():
-        if any(_initial_sharding(v) is not None for v in values):
-            out.extend(values)
-    return out
-
-
 def _edge_result(value) -> bool:
     """Whether `value` is an unsharded result of a call or of an op Shardy's import gives
     data-flow edges (a call becomes a named computation): its sharding is its sources'."""
@@ -296,10 +296,6 @@ def _take_over_uses(value, constraint) -> None:
     the value keeps its sources' sharding and is resharded once into the constraint's."""
     constraint.move_after(value.owner)
     value.replace_all_uses_except(constraint.results[0], constraint)
-
-
-def _in(value, values: list) -> bool:
-    return any(value == v for v in values)
 
 
 def _fully_closed(constraint) -> bool:
@@ -613,6 +609,25 @@ def _unsharded_results(op, funcs) -> list[int]:
         return []
     given = SHARDING_ATTR in op.attributes or "out_shardings" in op.attributes
     return [] if given else list(range(len(op.results)))
+
+
+def sort_manual_axes(module_op: ir.Operation) -> None:
+    """Each manual computation's manual axes in its mesh's order (Shardy's
+    sdy-manual-axes-cleanup)."""
+    meshes = io.read_meshes(module_op)
+    for op in _ops(module_op):
+        if op.name != "sdy.manual_computation":
+            continue
+        shardings = [
+            *io.read_sharding_per_value(op.attributes["in_shardings"], op.location),
+            *io.read_sharding_per_value(op.attributes["out_shardings"], op.location),
+        ]
+        mesh = meshes.get(shardings[0].mesh_name) if shardings else None
+        manual = io.manual_axes(op)
+        if mesh is None or not manual <= set(mesh.names):
+            continue
+        ordered = ", ".join(f'"{name}"' for name in mesh.names if name in manual)
+        op.attributes["manual_axes"] = ir.Attribute.parse(f"#sdy<manual_axes{{{ordered}}}>")
 
 
 def remove_size_one_axes(module_op: ir.Operation) -> None:

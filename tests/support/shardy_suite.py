@@ -107,7 +107,8 @@ _EDGE_BODIES = frozenset({"sdy.named_computation", "sdy.manual_computation"})
 def shardy_crash(module: ir.Module) -> str | None:
     """Why jaxlib's Shardy passes would abort or crash the process on `module`, for the crashes
     known (checked on jaxlib 0.10.2), else None: an `sdy.data_flow_edge` on a value no
-    data-flow op defines, or on a loop body's or func's argument (a segfault), and a module without a `main` whose
+    data-flow op defines, or on a loop body's or func's argument, or without a sharding on a
+    manual computation's result or body argument (segfaults), and a module without a `main` whose
     funcs are not exactly one (LLVM ERROR: Failed to lookup function: main)."""
     funcs = [op for op in module.body.operations if op.operation.name == "func.func"]
     names = {ir.StringAttr(f.operation.attributes["sym_name"]).value for f in funcs}
@@ -125,10 +126,23 @@ def shardy_crash(module: ir.Module) -> str | None:
             if not readable:
                 found.append(f"sdy.data_flow_edge at {op.location} reads no data-flow op's result")
                 return ir.WalkResult.INTERRUPT
+            if "sharding" not in op.attributes and _of_manual_computation(value):
+                found.append(
+                    f"sdy.data_flow_edge at {op.location} without a sharding reads a manual "
+                    "computation's result or body argument"
+                )
+                return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
     return f"{found[0]}: it crashes Shardy" if found else None
+
+
+def _of_manual_computation(value) -> bool:
+    """Whether `value` is a manual computation's result or body argument."""
+    if isinstance(value, ir.BlockArgument):
+        return value.owner.owner.operation.name == "sdy.manual_computation"
+    return value.owner.operation.name == "sdy.manual_computation"
 
 
 def run(text: str, pipeline: str, *, erase_dead: bool = False) -> ir.Module:

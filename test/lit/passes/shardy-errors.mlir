@@ -4,6 +4,8 @@
 // RUN: not meshjit-opt %s -split-input-file \
 // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true op-priority=false})' 2>&1 | FileCheck %s
 // RUN: not meshjit-opt %s -split-input-file --meshjit-propagate 2>&1 | FileCheck %s --check-prefix=NODUMP
+// RUN: not meshjit-opt %s -split-input-file --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true},meshjit-export{pin-dot-plans=false})' \
+// RUN:   2>&1 | FileCheck %s
 // NODUMP-NOT: see current operation
 // NODUMP-NOT: Traceback
 

@@ -33,6 +33,18 @@ func.func @main(%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}
 }
 """
 
+_MANUAL_RESULT_EDGE = """
+sdy.mesh @mesh = <["a"=2]>
+func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}]>] out_shardings=[<@mesh, [{"a"}]>] manual_axes={"a"} (%m: tensor<4xf32>) {
+    %1 = stablehlo.abs %m : tensor<4xf32>
+    sdy.return %1 : tensor<4xf32>
+  } : (tensor<8xf32>) -> tensor<8xf32>
+  %e = sdy.data_flow_edge %0 : tensor<8xf32>
+  return %e : tensor<8xf32>
+}
+"""
+
 _NO_MAIN = """
 sdy.mesh @mesh = <["a"=2]>
 func.func private @g(%arg0: tensor<4xf32>) -> tensor<4xf32> {
@@ -51,9 +63,10 @@ func.func @f(%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}
     [
         (_LOOP_BODY_EDGE, "reads no data-flow op's result"),
         (_EDGE_ON_PLAIN_OP, "reads no data-flow op's result"),
+        (_MANUAL_RESULT_EDGE, "without a sharding reads a manual computation's result"),
         (_NO_MAIN, "without @main"),
     ],
-    ids=["loop-body-edge", "edge-on-plain-op", "no-main"],
+    ids=["loop-body-edge", "edge-on-plain-op", "manual-result-edge", "no-main"],
 )
 def test_crashing_input_reported(text, why):
     differing, error = random_sdy.differences(
