@@ -72,6 +72,11 @@ def _axes_of_type(mesh, kind) -> tuple[str, ...]:
     return tuple(n for n, t in zip(mesh.axis_names, mesh.axis_types) if t is kind)
 
 
+def _all_axes_are(mesh, kind) -> bool:
+    """JAX's all_axis_types_match: False for a mesh without axes."""
+    return not mesh.empty and all(t is kind for t in mesh.axis_types)
+
+
 @boundary_methods("__init__")
 class AbstractMesh:
     """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
@@ -110,9 +115,9 @@ class AbstractMesh:
     manual_axes = property(lambda self: _axes_of_type(self, AxisType.Manual))
     empty = property(lambda self: not self.axis_names)
 
-    @property
-    def are_all_axes_explicit(self) -> bool:
-        return not self.empty and all(t is AxisType.Explicit for t in self.axis_types)
+    are_all_axes_explicit = property(lambda self: _all_axes_are(self, AxisType.Explicit))
+    are_all_axes_auto = property(lambda self: _all_axes_are(self, AxisType.Auto))
+    are_all_axes_manual = property(lambda self: _all_axes_are(self, AxisType.Manual))
 
     @property
     def size(self) -> int:
@@ -223,6 +228,8 @@ class Mesh:
     manual_axes = property(lambda self: self._abstract.manual_axes)
     empty = property(lambda self: self._abstract.empty)
     are_all_axes_explicit = property(lambda self: self._abstract.are_all_axes_explicit)
+    are_all_axes_auto = property(lambda self: self._abstract.are_all_axes_auto)
+    are_all_axes_manual = property(lambda self: self._abstract.are_all_axes_manual)
     axis_sizes = property(lambda self: self._abstract.axis_sizes)
     shape = property(lambda self: self._abstract.shape)
     size = property(lambda self: self._abstract.size)
