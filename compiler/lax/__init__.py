@@ -139,7 +139,7 @@ from meshjit.compiler.lax.reductions import (
     reduce_sum,
     reduce_xor,
 )
-from meshjit.compiler.lax.rng import RandomAlgorithm, rng_bit_generator
+from meshjit.compiler.lax.rng import RandomAlgorithm, rng_bit_generator, rng_uniform
 from meshjit.compiler.lax.shape_tuples import (
     ConvGeneralDilatedDimensionNumbers,
     conv_general_permutations,
@@ -223,6 +223,7 @@ __all__ = [
     "composite",
     "platform_dependent",
     "rng_bit_generator",
+    "rng_uniform",
     "mulhi",
     "index_take",
     "conv_general_dilated_local",
