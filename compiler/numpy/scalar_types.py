@@ -15,6 +15,7 @@ from meshjit.compiler.traceback_util import boundary_methods
 __all__ = [
     "__array_api_version__",
     "__array_namespace_info__",
+    "ComplexWarning",
     "bfloat16",
     "bool",
     "bool_",
@@ -41,6 +42,7 @@ __all__ = [
     "isdtype",
     "issubdtype",
     "number",
+    "object_",
     "promote_types",
     "signedinteger",
     "single",
@@ -139,6 +141,8 @@ float_, double, single, int_, uint = float64, float64, float32, int64, uint64
 generic, number, inexact, floating = np.generic, np.number, np.inexact, np.floating
 integer, signedinteger, unsignedinteger = np.integer, np.signedinteger, np.unsignedinteger
 complexfloating, character, flexible = np.complexfloating, np.character, np.flexible
+object_ = np.object_  # JAX's name too; arrays of it are refused, as there
+ComplexWarning = np.exceptions.ComplexWarning  # NumPy's, as jnp.ComplexWarning is JAX's
 dtype = np.dtype
 
 

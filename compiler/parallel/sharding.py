@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import dataclasses
 import enum
 import itertools
 import math
@@ -89,7 +90,7 @@ class AbstractMesh:
         axis_names: Sequence[str],
         axis_types=None,
         *,
-        abstract_device: str | None = None,
+        abstract_device: AbstractDevice | None = None,
     ):
         axis_sizes, axis_names = tuple(int(s) for s in axis_sizes), tuple(axis_names)
         if len(axis_sizes) != len(axis_names):
@@ -153,7 +154,7 @@ class AbstractMesh:
         raise MeshjitValueError("AbstractMesh does not implement __exit__")
 
     def __repr__(self):
-        device = "" if self.abstract_device is None else ", " + self.abstract_device
+        device = "" if self.abstract_device is None else ", " + self.abstract_device.fields_text()
         return f"AbstractMesh({self._axes_repr()}{device})"
 
 
@@ -294,11 +295,28 @@ class Mesh:
         return f"Mesh({self._abstract._axes_repr()})"
 
 
-def _device_repr(device) -> str | None:
-    """JAX's AbstractDevice fields of a mesh's devices (num_cores is TPU's and GPU's)."""
+@dataclasses.dataclass(frozen=True)
+class AbstractDevice:
+    """The kind of a mesh's devices (`jax.sharding.AbstractDevice`; num_cores is TPU's and
+    GPU's): an AbstractMesh of a concrete mesh has one."""
+
+    device_kind: str
+    num_cores: int | None
+    platform: str
+
+    def __repr__(self):
+        return f"AbstractDevice({self.fields_text()})"
+
+    def fields_text(self) -> str:
+        return (
+            f"device_kind={self.device_kind}, num_cores={self.num_cores}, platform={self.platform}"
+        )
+
+
+def _device_repr(device) -> AbstractDevice | None:
     if device is None:
         return None
-    return f"device_kind={device.device_kind}, num_cores=None, platform={device.platform}"
+    return AbstractDevice(device.device_kind, None, device.platform)
 
 
 def get_context_mesh():

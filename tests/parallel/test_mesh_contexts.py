@@ -139,3 +139,16 @@ def test_are_all_axes_of_one_type_as_jax():
         (False, False, True),
         (False, False, False),
     ]  # JAX 0.10.2's
+
+
+def test_abstract_device_of_a_concrete_mesh_as_jax():
+    from meshjit.sharding import AbstractDevice
+
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(AxisType.Explicit,))
+    device = mesh.abstract_mesh.abstract_device
+    assert device == AbstractDevice("cpu", None, "cpu")
+    assert repr(device) == "AbstractDevice(device_kind=cpu, num_cores=None, platform=cpu)"
+    assert repr(mesh.abstract_mesh) == (  # JAX 0.10.2's
+        "AbstractMesh('x': 8, axis_types=(Explicit,), device_kind=cpu, num_cores=None, "
+        "platform=cpu)"
+    )
