@@ -8,14 +8,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.ir.registry import (
-    Primitive,
-    abstract_eval_rules,
-    batching_rules,
-    lowering_rules,
-    sharding_rules,
-    transpose_rules,
-)
+from meshjit.compiler.ir import registry
 from meshjit.compiler.ir.sharding_rules import same_as_first
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp
 from meshjit.compiler.lax.lapack import batch_sharding_rule
@@ -25,18 +18,18 @@ from meshjit.compiler.tree_util import broadcast_prefix, prefix_error, tree_flat
 
 __all__ = ["with_layout_constraint"]
 
-layout_constraint_p = Primitive("layout_constraint")
-abstract_eval_rules.register(layout_constraint_p)(lambda x, *, layout: x)
-sharding_rules.register(layout_constraint_p, same_as_first)
+layout_constraint_p = registry.Primitive("layout_constraint")
+registry.abstract_eval_rules.register(layout_constraint_p)(lambda x, *, layout: x)
+registry.sharding_rules.register(layout_constraint_p, same_as_first)
 linear_jvp(layout_constraint_p)
 
 
-@transpose_rules.register(layout_constraint_p)
+@registry.transpose_rules.register(layout_constraint_p)
 def _layout_constraint_transpose(ct, x, *, layout):
     return [None if ct is None else layout_constraint_p.bind(ct, layout=layout)]
 
 
-@batching_rules.register(layout_constraint_p)
+@registry.batching_rules.register(layout_constraint_p)
 def _layout_constraint_batching(args, dims, *, layout):
     """The mapped axis is the outermost of the constrained layout (JAX's get_layout_for_vmap)."""
     (x,), (d,) = args, dims
@@ -52,7 +45,7 @@ def _index_attr(values) -> ir.Attribute:
     return ir.Attribute.parse(f"dense<[{text}]> : tensor<{len(values)}xindex>")
 
 
-@lowering_rules.register(layout_constraint_p)
+@registry.lowering_rules.register(layout_constraint_p)
 def _layout_constraint_lowering(ctx, x, *, layout):
     (aval,) = ctx.avals_in
     attributes = {
