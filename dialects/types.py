@@ -20,6 +20,17 @@ _ELEMENT_TYPE_BUILDERS = {
     np.dtype(np.uint64): lambda: ir.IntegerType.get_unsigned(64),
     np.dtype(ml_dtypes.int4): lambda: ir.IntegerType.get_signless(4),
     np.dtype(ml_dtypes.uint4): lambda: ir.IntegerType.get_unsigned(4),
+    np.dtype(ml_dtypes.int2): lambda: ir.IntegerType.get_signless(2),
+    np.dtype(ml_dtypes.uint2): lambda: ir.IntegerType.get_unsigned(2),
+    np.dtype(ml_dtypes.float4_e2m1fn): ir.Float4E2M1FNType.get,
+    np.dtype(ml_dtypes.float8_e3m4): ir.Float8E3M4Type.get,
+    np.dtype(ml_dtypes.float8_e4m3): ir.Float8E4M3Type.get,
+    np.dtype(ml_dtypes.float8_e8m0fnu): ir.Float8E8M0FNUType.get,
+    np.dtype(ml_dtypes.float8_e4m3b11fnuz): ir.Float8E4M3B11FNUZType.get,
+    np.dtype(ml_dtypes.float8_e4m3fn): ir.Float8E4M3FNType.get,
+    np.dtype(ml_dtypes.float8_e4m3fnuz): ir.Float8E4M3FNUZType.get,
+    np.dtype(ml_dtypes.float8_e5m2): ir.Float8E5M2Type.get,
+    np.dtype(ml_dtypes.float8_e5m2fnuz): ir.Float8E5M2FNUZType.get,
     np.dtype(ml_dtypes.bfloat16): ir.BF16Type.get,
     np.dtype(np.float16): ir.F16Type.get,
     np.dtype(np.float32): ir.F32Type.get,
@@ -81,7 +92,7 @@ def dense_elements(value: np.ndarray, element_type: ir.Type) -> ir.DenseElements
 
 def scalar_attr(value, element_type: ir.Type) -> ir.Attribute:
     value = np.asarray(value)
-    if value.dtype.kind == "f" or value.dtype == ml_dtypes.bfloat16:
+    if isinstance(element_type, ir.FloatType):  # bfloat16 and the small floats too
         return ir.FloatAttr.get(element_type, float(value))
     if value.dtype.kind == "u" and value.dtype.itemsize == 8:
         # the attribute takes an int64: a uint64 past its range goes as its bit pattern

@@ -175,3 +175,11 @@ def test_named_scopes_name_the_lowered_ops_locations():
     assert 'loc("jit(f)/jvp(outer)/inner/tanh"' in grad_text and "outer/outer" not in grad_text
     assert 'loc("jit(f)/transpose(jvp(outer))/inner/add_any"' in grad_text
     assert "outer" not in meshjit.jit(lambda x: x * 3).lower(1.0).as_text(debug_info=True)
+
+
+def test_older_host_names_and_the_version_module_as_jax():
+    import meshjit
+
+    assert meshjit.host_ids() == meshjit.process_indices() == [0]
+    assert meshjit.version.__version__ == meshjit.__version__
+    assert meshjit.version.__version_info__ == tuple(map(int, meshjit.__version__.split(".")))

@@ -34,15 +34,33 @@ complex64 = np.dtype(np.complex64)
 complex128 = np.dtype(np.complex128)
 int4 = np.dtype(ml_dtypes.int4)
 uint4 = np.dtype(ml_dtypes.uint4)
-# 4-bit integers (NumPy's kind "V"): arithmetic and casts, no implicit promotion but from Python
-# scalars (JAX's lattice)
-NARROW_INTS = frozenset([int4, uint4])
+int2 = np.dtype(ml_dtypes.int2)
+uint2 = np.dtype(ml_dtypes.uint2)
+# 2- and 4-bit integers (NumPy's kind "V"): arithmetic and casts, no implicit promotion but from
+# Python scalars (JAX's lattice)
+NARROW_INTS = frozenset([int2, uint2, int4, uint4])
+_TWO_BIT = frozenset([int2, uint2])
+# ml_dtypes' 8- and 4-bit floats, in JAX's order: the same, promoted only from Python scalars
+SMALL_FLOATS = tuple(
+    np.dtype(getattr(ml_dtypes, name))
+    for name in (
+        "float4_e2m1fn",
+        "float8_e3m4",
+        "float8_e4m3",
+        "float8_e8m0fnu",
+        "float8_e4m3b11fnuz",
+        "float8_e4m3fn",
+        "float8_e4m3fnuz",
+        "float8_e5m2",
+        "float8_e5m2fnuz",
+    )
+)
 
 # x64 off: 64-bit types are stored as their 32-bit counterparts.
 _TO_32 = {int64: int32, uint64: uint32, float64: float32, complex128: complex64}
 _SUPPORTED_32 = frozenset(
-    [bool_, int4, int8, int16, int32, uint4, uint8, uint16, uint32, bfloat16, float16, float32]
-    + [complex64]
+    [bool_, int8, int16, int32, uint8, uint16, uint32, bfloat16, float16, float32, complex64]
+    + [*NARROW_INTS, *SMALL_FLOATS]
 )
 _SUPPORTED_64 = _SUPPORTED_32 | frozenset(_TO_32)
 ALL = _SUPPORTED_64  # every dtype meshjit knows, in either mode
@@ -53,15 +71,16 @@ _CANONICAL = dict(_TO_32)
 SUPPORTED = _SUPPORTED_32
 default_int, default_uint, default_float, default_complex = int32, uint32, float32, complex64
 
-FLOATS = frozenset([bfloat16, float16, float32, float64])  # is_float, as one set lookup
+_SMALL_FLOAT_SET = frozenset(SMALL_FLOATS)
+# is_float, as one set lookup
+FLOATS = frozenset([bfloat16, float16, float32, float64, *SMALL_FLOATS])
 
 # Lattice nodes: dtypes plus the three weak Python types "i*", "f*" and "c*".
 _WEAK_INT, _WEAK_FLOAT, _WEAK_COMPLEX = "i*", "f*", "c*"
 _EDGES = {
     bool_: [_WEAK_INT],
-    _WEAK_INT: [uint8, int8, uint4, int4],
-    uint4: [],
-    int4: [],
+    _WEAK_INT: [uint8, int8, *NARROW_INTS],
+    **{narrow: [] for narrow in NARROW_INTS},
     uint8: [uint16, int16],
     uint16: [uint32, int32],
     uint32: [uint64, int64],
@@ -70,7 +89,8 @@ _EDGES = {
     int16: [int32],
     int32: [int64],
     int64: [_WEAK_FLOAT],
-    _WEAK_FLOAT: [bfloat16, float16, _WEAK_COMPLEX],
+    _WEAK_FLOAT: [*SMALL_FLOATS, bfloat16, float16, _WEAK_COMPLEX],
+    **{small: [] for small in SMALL_FLOATS},
     bfloat16: [float32],
     float16: [float32],
     float32: [float64, complex64],
@@ -100,7 +120,9 @@ def canonicalize(dtype) -> np.dtype:
 
 
 _KINDS: dict = {}  # dtype-like -> NumPy kind letter, bfloat16 as "f" (predicates are hot)
-_ODD_KINDS = {bfloat16: "f", int4: "i", uint4: "u"}  # ml_dtypes' types NumPy calls "V"
+# ml_dtypes' types NumPy calls "V"
+_ODD_KINDS = {bfloat16: "f", int2: "i", int4: "i", uint2: "u", uint4: "u"}
+_ODD_KINDS.update(dict.fromkeys(SMALL_FLOATS, "f"))
 
 
 def _kind(dtype) -> str:
@@ -143,17 +165,21 @@ def is_inexact(dtype) -> bool:
 
 def to_inexact(dtype) -> np.dtype:
     """JAX's to_inexact_dtype: an inexact dtype kept; other types become float32 (float64 from
-    64-bit integers)."""
+    64-bit integers), but for int2 and uint2, which JAX keeps (its ops then refuse them)."""
     dtype = np.dtype(dtype)
-    if is_inexact(dtype):
+    if is_inexact(dtype) or dtype in _TWO_BIT:
         return dtype
     return np.dtype(np.float64 if dtype.itemsize == 8 else np.float32)
 
 
 def bit_width(dtype) -> int:
-    """The bits of one element: 4 for int4 and uint4 (NumPy stores them in a byte each)."""
+    """The bits of one element: 2 for int2, 4 for int4 and float4_e2m1fn (NumPy stores them in a
+    byte each)."""
     dtype = np.dtype(dtype)
-    return 4 if dtype in NARROW_INTS else dtype.itemsize * 8
+    return _SUB_BYTE_BITS.get(dtype, dtype.itemsize * 8)
+
+
+_SUB_BYTE_BITS = {int2: 2, uint2: 2, int4: 4, uint4: 4, SMALL_FLOATS[0]: 4}  # float4_e2m1fn
 
 
 def iinfo(dtype):
@@ -207,18 +233,21 @@ def _join_nodes(nodes):
     return None  # the 4-bit integers with anything but Python ints
 
 
-_WEAK_NAMES = {_WEAK_INT: "<class 'int'>", _WEAK_FLOAT: "<class 'float'>"}
-_WEAK_NAMES[_WEAK_COMPLEX] = "<class 'complex'>"
+_WEAK_TYPES = {_WEAK_INT: int, _WEAK_FLOAT: float, _WEAK_COMPLEX: complex}
 
 
 def _no_promotion_message(typed) -> str:
-    """JAX's words (there, only the 4-bit integers lack a common type with others)."""
-    names = dict.fromkeys(_WEAK_NAMES.get(n, str(n)) for n in (_node(d, w) for d, w in typed))
+    """JAX's words (there, only the narrow integers and small floats lack a common type with
+    others); the dtypes in the operands' order (JAX's is that of a set, which varies from run to
+    run: its dtypes' hashes do)."""
+    nodes = dict.fromkeys(_WEAK_TYPES.get(n, n) for n in (_node(d, w) for d, w in typed))
+    small = sorted(bit_width(n) for n in nodes if n in _SMALL_FLOAT_SET)
+    which = f"{small[-1]}-bit floats" if small else "1-bit, 2-bit and 4-bit integers"
     return (
-        f"Input dtypes {tuple(names)} have no available implicit dtype promotion path. To "
-        "avoid unintended promotion, 1-bit, 2-bit and 4-bit integers do not support implicit "
+        f"Input dtypes {tuple(str(n) for n in nodes)} have no available implicit dtype "
+        f"promotion path. To avoid unintended promotion, {which} do not support implicit "
         "promotion. If you'd like your inputs to be promoted to another type, you can do so "
-        "explicitly using e.g. x.astype('int32')"
+        f"explicitly using e.g. x.astype('{'float32' if small else 'int32'}')"
     )
 
 
@@ -319,8 +348,11 @@ _SHORT = {
     uint16: "u16",
     uint32: "u32",
     uint64: "u64",
+    int2: "i2",
+    uint2: "u2",
     int4: "i4",
     uint4: "u4",
+    **{small: small.name.replace("float", "f", 1) for small in SMALL_FLOATS},
     bfloat16: "bf16",
     float16: "f16",
     float32: "f32",
@@ -331,19 +363,33 @@ _SHORT = {
 FROM_SHORT = {v: k for k, v in _SHORT.items()}
 
 
+_NO_INF = frozenset(
+    np.dtype(getattr(ml_dtypes, name))
+    for name in ("float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2fnuz")
+)
+
+
+def has_inf(dtype) -> bool:
+    """Whether an inexact dtype has infinities (JAX's supports_inf: four float8 types lack
+    them)."""
+    return np.dtype(dtype) not in _NO_INF
+
+
 def lowest(dtype) -> np.ndarray:
-    """The identity of max: -inf (complex: -inf + 0j), the type's minimum, or False."""
+    """The identity of max: -inf (complex: -inf + 0j; the most negative finite value of a float
+    without infinities, float8_e4m3fn's), the type's minimum, or False."""
     if is_inexact(dtype):
-        return np.array(-np.inf, dtype)
+        return np.array(-np.inf if has_inf(dtype) else -finfo(dtype).max, dtype)
     if is_bool(dtype):
         return np.array(False)
     return np.array(iinfo(dtype).min, dtype)
 
 
 def highest(dtype) -> np.ndarray:
-    """The identity of min: +inf (complex: inf + 0j), the type's maximum, or True."""
+    """The identity of min: +inf (complex: inf + 0j; the largest finite value of a float
+    without infinities), the type's maximum, or True."""
     if is_inexact(dtype):
-        return np.array(np.inf, dtype)
+        return np.array(np.inf if has_inf(dtype) else finfo(dtype).max, dtype)
     if is_bool(dtype):
         return np.array(True)
     return np.array(iinfo(dtype).max, dtype)

@@ -50,7 +50,9 @@ from meshjit.compiler.lax.convolution import (
 from meshjit.compiler.lax.dot import (
     DotAlgorithm,
     DotAlgorithmPreset,
+    DotDimensionNumbers,
     Precision,
+    PrecisionLike,
     batch_matmul,
     dot,
     dot_general,
@@ -139,7 +141,7 @@ from meshjit.compiler.lax.reductions import (
     reduce_sum,
     reduce_xor,
 )
-from meshjit.compiler.lax.rng import RandomAlgorithm, rng_bit_generator
+from meshjit.compiler.lax.rng import RandomAlgorithm, rng_bit_generator, rng_uniform
 from meshjit.compiler.lax.shape_tuples import (
     ConvGeneralDilatedDimensionNumbers,
     conv_general_permutations,
@@ -223,6 +225,7 @@ __all__ = [
     "composite",
     "platform_dependent",
     "rng_bit_generator",
+    "rng_uniform",
     "mulhi",
     "index_take",
     "conv_general_dilated_local",
@@ -239,7 +242,9 @@ __all__ = [
     "FftType",
     "DotAlgorithm",
     "DotAlgorithmPreset",
+    "DotDimensionNumbers",
     "Precision",
+    "PrecisionLike",
     "associative_scan",
     "batch_matmul",
     "broadcast_like",

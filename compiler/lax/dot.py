@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import NamedTuple
+from typing import NamedTuple, Sequence, Union
 
 import ml_dtypes
 import numpy as np
@@ -49,8 +49,7 @@ register_pp_params(dot_general_p, _pp_dot_general)
 
 @abstract_eval_rules.register(dot_general_p)
 def _dot_general_rule(
-    lhs, rhs, *, dimension_numbers, precision=None,
-    preferred_element_type=None, out_sharding=None
+    lhs, rhs, *, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None
 ):
     if (
         dimension_numbers == _MATRIX_PRODUCT
@@ -83,9 +82,7 @@ def _mixed_to_preferred(a, b, preferred) -> bool:
     if a == b or preferred is None:
         return False
     preferred = dtypes.canonicalize(preferred)
-    return all(
-        dtypes.is_float(d) and np.promote_types(d, preferred) == preferred for d in (a, b)
-    )
+    return all(dtypes.is_float(d) and np.promote_types(d, preferred) == preferred for d in (a, b))
 
 
 def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
@@ -136,8 +133,14 @@ def _check_dot_sizes(lhs, rhs, ldims, rdims, kind) -> None:
 
 
 def _dot_general_lowering(
-    ctx, lhs, rhs, *, dimension_numbers, precision=None,
-    preferred_element_type=None, out_sharding=None
+    ctx,
+    lhs,
+    rhs,
+    *,
+    dimension_numbers,
+    precision=None,
+    preferred_element_type=None,
+    out_sharding=None,
 ):
     cache = ctx.module_ctx.attributes
     dims = cache.get(("dot", dimension_numbers))
@@ -154,7 +157,8 @@ def _dot_general_lowering(
     if a.dtype != b.dtype:  # mixed floats: both in the preferred dtype, as JAX lowers them
         element = ir.RankedTensorType(ctx.result_type).element_type
         lhs, rhs = (
-            x if v.dtype == preferred_element_type
+            x
+            if v.dtype == preferred_element_type
             else hlo.ConvertOp(ir.RankedTensorType.get(list(v.shape), element), x).result
             for x, v in ((lhs, a), (rhs, b))
         )
@@ -166,8 +170,14 @@ lowering_rules.register(dot_general_p, _dot_general_lowering)
 
 @sharding_rules.register(dot_general_p)
 def _dot_general_sharding(
-    out, lhs, rhs, *, dimension_numbers, precision=None,
-    preferred_element_type=None, out_sharding=None
+    out,
+    lhs,
+    rhs,
+    *,
+    dimension_numbers,
+    precision=None,
+    preferred_element_type=None,
+    out_sharding=None,
 ):
     """JAX's rule: batch dims and free dims keep their axes; contracting dims sharded on both
     sides are ambiguous (the result could be all-reduced or scattered): ask for out_sharding.
@@ -403,8 +413,7 @@ def _dot_operand_ct_free(
 
 @transpose_rules.register(dot_general_p)
 def _dot_general_transpose(
-    ct, x, y, *, dimension_numbers, precision=None, preferred_element_type=None,
-    out_sharding=None
+    ct, x, y, *, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None
 ):
     (lc, rc), (lb, rb) = dimension_numbers
     if is_undefined(x) and is_undefined(y):
@@ -431,8 +440,7 @@ def _dot_general_transpose(
 
 @batching_rules.register(dot_general_p)
 def _dot_general_batcher(
-    args, dims, *, dimension_numbers, precision=None, preferred_element_type=None,
-    out_sharding=None
+    args, dims, *, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None
 ):
     (lhs, rhs), (dl, dr) = args, dims
     (lc, rc), (lb, rb) = dimension_numbers
@@ -557,6 +565,15 @@ class DotAlgorithmPreset(enum.Enum):
 
 
 # What XLA's CPU backend computes (JAX refuses the other algorithms there: CPU would ignore them).
+# JAX's type names for dot's arguments (annotations only)
+DotDimensionNumbers = tuple[
+    tuple[Sequence[int], Sequence[int]], tuple[Sequence[int], Sequence[int]]
+]
+PrecisionLike = Union[
+    None, str, Precision, tuple[str, str], tuple[Precision, Precision], DotAlgorithm,
+    DotAlgorithmPreset,
+]  # fmt: skip
+
 _CPU_ALGORITHMS = frozenset({
     DotAlgorithmPreset.DEFAULT, DotAlgorithmPreset.F16_F16_F16, DotAlgorithmPreset.F32_F32_F32,
     DotAlgorithmPreset.F64_F64_F64, DotAlgorithmPreset.BF16_BF16_F32,

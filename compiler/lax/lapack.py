@@ -106,7 +106,7 @@ def _factor_names():
         i += 1
 
 
-def _sharding_rule(avals_in, avals_out, num_batch: int) -> ir.Attribute:
+def batch_sharding_rule(avals_in, avals_out, num_batch: int) -> ir.Attribute:
     """JAX's rule for a batch-partitionable LAPACK call: the batch factors are shared, every
     matrix (or vector) dimension is a factor of its own, so only batch dimensions propagate."""
     names = _factor_names()
@@ -157,7 +157,7 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
     }
     static = all(is_constant_shape(a.shape) for a in (*avals_in, *avals_out))
     if static:
-        attributes["sdy.sharding_rule"] = _sharding_rule(avals_in, avals_out, num_batch)
+        attributes["sdy.sharding_rule"] = batch_sharding_rule(avals_in, avals_out, num_batch)
     if aliases:
         attributes["output_operand_aliases"] = ir.ArrayAttr.get(
             [

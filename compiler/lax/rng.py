@@ -1,4 +1,5 @@
-"""rng_bit_generator: XLA's stateless bit generator (stablehlo.rng_bit_generator), as JAX has it.
+"""rng_bit_generator: XLA's stateless bit generator (stablehlo.rng_bit_generator), as JAX has it;
+rng_uniform: XLA's stateful uniform generator (stablehlo.rng), JAX's discouraged experiment.
 
 The key is a uint32[4] (the op's u64[2] seen as 32-bit words, as JAX passes it) or a
 uint64[2]; the result is (the new key, bits of `shape` in an unsigned dtype). 8- and 16-bit
@@ -14,7 +15,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.registry import (
@@ -27,8 +28,9 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.lowering import constant, emit
 
-__all__ = ["RandomAlgorithm", "rng_bit_generator"]
+__all__ = ["RandomAlgorithm", "rng_bit_generator", "rng_uniform"]
 
 
 class RandomAlgorithm(enum.IntEnum):
@@ -125,3 +127,41 @@ def rng_bit_generator(key, shape, dtype=np.uint32, algorithm=RandomAlgorithm.RNG
 
         bits = computed_with(out_sharding, "rng_bit_generator", lambda b: b, bits)
     return new_key, bits
+
+
+rng_uniform_p = Primitive("rng_uniform")
+
+
+@abstract_eval_rules.register(rng_uniform_p)
+def _rng_uniform_abstract_eval(a, b, *, shape):
+    if a.dtype != b.dtype:  # JAX's words
+        raise MeshjitValueError(
+            f"Arguments to rng_uniform must have identical dtypes, got {a.dtype} and {b.dtype}."
+        )
+    if a.shape != () or b.shape != ():
+        raise MeshjitValueError(
+            f"Arguments to rng_uniform must be scalars; got shapes {a.shape} and {b.shape}."
+        )
+    return ShapedArray(shape, a.dtype, a.weak_type and b.weak_type)
+
+
+@lowering_rules.register(rng_uniform_p)
+def _rng_uniform_lowering(ctx, a, b, *, shape):
+    dims = constant(ctx.module_ctx, np.array(shape, np.int64))
+    uniform = hlo.RngDistributionAttr.get("UNIFORM")
+    out_type = ctx.tensor_type(ctx.avals_out[0])
+    return emit("stablehlo.rng", [out_type], [a, b, dims], {"rng_distribution": uniform}).result
+
+
+@jvp_rules.register(rng_uniform_p)
+def _rng_uniform_jvp(primals, tangents, **params):
+    return rng_uniform_p.bind(*primals, **params), None
+
+
+sharding_rules.register(rng_uniform_p, lambda out, a, b, *, shape: (None,) * len(shape))
+
+
+def rng_uniform(a, b, shape):
+    """Numbers drawn uniformly from [a, b) (scalars of one dtype) by XLA's stateful generator:
+    each run draws anew. Prefer meshjit.random."""
+    return rng_uniform_p.bind(a, b, shape=tuple(int(d) for d in shape))

@@ -79,6 +79,7 @@ __all__ = [
     "bitwise_count",
     "frombuffer",
     "fromfunction",
+    "fromfile",
     "fromiter",
     "fromstring",
     "get_printoptions",
@@ -999,8 +1000,25 @@ def fromstring(string, dtype=float, count=-1, *, sep):
     return asarray(np.fromstring(string, dtype, count, sep=sep), dtypes.canonicalize(dtype))
 
 
-def fromiter(iterable, dtype, count=-1):
-    return asarray(np.fromiter(iterable, dtype, count), dtypes.canonicalize(dtype))
+def _impure(name: str, what: str):
+    """JAX's refusal of a reader that consumes its source (it could not run again under jit)."""
+
+    def refuse(*args, **kwargs):
+        raise MeshjitNotImplementedError(
+            f"jnp.{name}() is not implemented because it may be non-pure and thus unsafe for use "
+            f"with JIT and other JAX transformations. Consider using jnp.asarray(np.{name}(...)) "
+            f"instead, although care should be taken if np.{name} is used within a jax "
+            f"transformations because of its potential side-effect of consuming the {what}; "
+            "for more information see https://docs.jax.dev/en/latest/notebooks/"
+            "Common_Gotchas_in_JAX.html#pure-functions"
+        )
+
+    refuse.__name__ = refuse.__qualname__ = name
+    return refuse
+
+
+fromiter = _impure("fromiter", "iterable object")
+fromfile = _impure("fromfile", "file object")
 
 
 def bitwise_count(x, /):

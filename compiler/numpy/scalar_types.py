@@ -15,6 +15,7 @@ from meshjit.compiler.traceback_util import boundary_methods
 __all__ = [
     "__array_api_version__",
     "__array_namespace_info__",
+    "ComplexWarning",
     "bfloat16",
     "bool",
     "bool_",
@@ -41,6 +42,7 @@ __all__ = [
     "isdtype",
     "issubdtype",
     "number",
+    "object_",
     "promote_types",
     "signedinteger",
     "single",
@@ -50,6 +52,17 @@ __all__ = [
     "float16",
     "float32",
     "float64",
+    "float4_e2m1fn",
+    "float8_e3m4",
+    "float8_e4m3",
+    "float8_e4m3b11fnuz",
+    "float8_e4m3fn",
+    "float8_e4m3fnuz",
+    "float8_e5m2",
+    "float8_e5m2fnuz",
+    "float8_e8m0fnu",
+    "int2",
+    "uint2",
     "inf",
     "int4",
     "int8",
@@ -98,6 +111,19 @@ class ScalarType:
 
 bool_ = ScalarType(dtypes.bool_)
 int4, uint4 = ScalarType(dtypes.int4), ScalarType(dtypes.uint4)
+int2, uint2 = ScalarType(dtypes.int2), ScalarType(dtypes.uint2)
+# ml_dtypes' small floats (float8_e4m3fn, ..., float4_e2m1fn): no implicit promotion, as in JAX
+(
+    float4_e2m1fn,
+    float8_e3m4,
+    float8_e4m3,
+    float8_e8m0fnu,
+    float8_e4m3b11fnuz,
+    float8_e4m3fn,
+    float8_e4m3fnuz,
+    float8_e5m2,
+    float8_e5m2fnuz,
+) = (ScalarType(d) for d in dtypes.SMALL_FLOATS)
 int8, int16, int32 = (ScalarType(d) for d in (dtypes.int8, dtypes.int16, dtypes.int32))
 uint8, uint16, uint32 = (ScalarType(d) for d in (dtypes.uint8, dtypes.uint16, dtypes.uint32))
 bfloat16, float16, float32 = (
@@ -115,6 +141,8 @@ float_, double, single, int_, uint = float64, float64, float32, int64, uint64
 generic, number, inexact, floating = np.generic, np.number, np.inexact, np.floating
 integer, signedinteger, unsignedinteger = np.integer, np.signedinteger, np.unsignedinteger
 complexfloating, character, flexible = np.complexfloating, np.character, np.flexible
+object_ = np.object_  # JAX's name too; arrays of it are refused, as there
+ComplexWarning = np.exceptions.ComplexWarning  # NumPy's, as jnp.ComplexWarning is JAX's
 dtype = np.dtype
 
 
@@ -183,8 +211,11 @@ def issubdtype(arg1, arg2) -> bool:
 # ml_dtypes' types, which NumPy does not place under its abstract types
 _ML_DTYPES_KINDS = {
     dtypes.bfloat16: np.floating,
+    dtypes.int2: np.signedinteger,
     dtypes.int4: np.signedinteger,
+    dtypes.uint2: np.unsignedinteger,
     dtypes.uint4: np.unsignedinteger,
+    **dict.fromkeys(dtypes.SMALL_FLOATS, np.floating),
 }
 
 

@@ -286,12 +286,12 @@ def bool_as_int32(*args):
 def sum_dtype(dtype):
     """The dtype sums and products accumulate in, as in JAX: booleans and signed ints in the
     default int (int32; int64 with x64), unsigned ints in the default uint, floats in their own
-    dtype. int4 and uint4 have none: JAX's error (its promotion asks NumPy's iinfo, which does
+    dtype. int2, uint2, int4 and uint4 have none: JAX's error (its promotion asks NumPy's iinfo, which does
     not know them); a dtype= given is used as it is."""
     if dtype in dtypes.NARROW_INTS:
         raise MeshjitValueError(
-            "Invalid integer data type 'V'. (JAX 0.10.2 does not promote the 4-bit integer "
-            f"{dtype} in sums and products: pass dtype=, e.g. dtype='int32')"
+            "Invalid integer data type 'V'. (JAX 0.10.2 does not promote the "
+            f"{dtypes.bit_width(dtype)}-bit integer {dtype} in sums and products: pass dtype=, e.g. dtype='int32')"
         )
     if dtypes.is_bool(dtype) or (dtypes.is_int(dtype) and not dtypes.is_unsigned(dtype)):
         return dtypes.default_int

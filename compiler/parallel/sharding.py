@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import dataclasses
 import enum
 import itertools
 import math
@@ -72,6 +73,11 @@ def _axes_of_type(mesh, kind) -> tuple[str, ...]:
     return tuple(n for n, t in zip(mesh.axis_names, mesh.axis_types) if t is kind)
 
 
+def _all_axes_are(mesh, kind) -> bool:
+    """JAX's all_axis_types_match: False for a mesh without axes."""
+    return not mesh.empty and all(t is kind for t in mesh.axis_types)
+
+
 @boundary_methods("__init__")
 class AbstractMesh:
     """Axis names and sizes, no devices. Usable inside jit and for cache keys."""
@@ -84,7 +90,7 @@ class AbstractMesh:
         axis_names: Sequence[str],
         axis_types=None,
         *,
-        abstract_device: str | None = None,
+        abstract_device: AbstractDevice | None = None,
     ):
         axis_sizes, axis_names = tuple(int(s) for s in axis_sizes), tuple(axis_names)
         if len(axis_sizes) != len(axis_names):
@@ -110,9 +116,9 @@ class AbstractMesh:
     manual_axes = property(lambda self: _axes_of_type(self, AxisType.Manual))
     empty = property(lambda self: not self.axis_names)
 
-    @property
-    def are_all_axes_explicit(self) -> bool:
-        return not self.empty and all(t is AxisType.Explicit for t in self.axis_types)
+    are_all_axes_explicit = property(lambda self: _all_axes_are(self, AxisType.Explicit))
+    are_all_axes_auto = property(lambda self: _all_axes_are(self, AxisType.Auto))
+    are_all_axes_manual = property(lambda self: _all_axes_are(self, AxisType.Manual))
 
     @property
     def size(self) -> int:
@@ -148,7 +154,7 @@ class AbstractMesh:
         raise MeshjitValueError("AbstractMesh does not implement __exit__")
 
     def __repr__(self):
-        device = "" if self.abstract_device is None else ", " + self.abstract_device
+        device = "" if self.abstract_device is None else ", " + self.abstract_device.fields_text()
         return f"AbstractMesh({self._axes_repr()}{device})"
 
 
@@ -223,6 +229,8 @@ class Mesh:
     manual_axes = property(lambda self: self._abstract.manual_axes)
     empty = property(lambda self: self._abstract.empty)
     are_all_axes_explicit = property(lambda self: self._abstract.are_all_axes_explicit)
+    are_all_axes_auto = property(lambda self: self._abstract.are_all_axes_auto)
+    are_all_axes_manual = property(lambda self: self._abstract.are_all_axes_manual)
     axis_sizes = property(lambda self: self._abstract.axis_sizes)
     shape = property(lambda self: self._abstract.shape)
     size = property(lambda self: self._abstract.size)
@@ -287,11 +295,28 @@ class Mesh:
         return f"Mesh({self._abstract._axes_repr()})"
 
 
-def _device_repr(device) -> str | None:
-    """JAX's AbstractDevice fields of a mesh's devices (num_cores is TPU's and GPU's)."""
+@dataclasses.dataclass(frozen=True)
+class AbstractDevice:
+    """The kind of a mesh's devices (`jax.sharding.AbstractDevice`; num_cores is TPU's and
+    GPU's): an AbstractMesh of a concrete mesh has one."""
+
+    device_kind: str
+    num_cores: int | None
+    platform: str
+
+    def __repr__(self):
+        return f"AbstractDevice({self.fields_text()})"
+
+    def fields_text(self) -> str:
+        return (
+            f"device_kind={self.device_kind}, num_cores={self.num_cores}, platform={self.platform}"
+        )
+
+
+def _device_repr(device) -> AbstractDevice | None:
     if device is None:
         return None
-    return f"device_kind={device.device_kind}, num_cores=None, platform={device.platform}"
+    return AbstractDevice(device.device_kind, None, device.platform)
 
 
 def get_context_mesh():

@@ -14,6 +14,7 @@ from meshjit.compiler.errors import (
     DistributedError,
     MeshjitNotImplementedError,
     MeshjitRuntimeError,
+    MeshjitValueError,
 )
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.parallel.explicit import array_aval
@@ -176,6 +177,16 @@ class Array(ArrayMethods):
         """DLPack export of the gathered host value (the devices are CPU devices)."""
         kwargs = {} if max_version is None else {"max_version": max_version}
         return np.asarray(self).__dlpack__(stream=stream, **kwargs)
+
+    def unsafe_buffer_pointer(self) -> int:
+        """The address of the single device buffer (JAX's ValueError for a sharded array)."""
+        self.check_live("reading the buffer pointer of")
+        pieces = plc.device_buffers(self._impl)
+        if len(pieces) != 1:
+            raise MeshjitValueError(
+                "unsafe_buffer_pointer() is supported only for unsharded arrays."
+            )
+        return pieces[0].unsafe_buffer_pointer()
 
     def __dlpack_device__(self) -> tuple:
         """(DLDeviceType.kDLCPU, 0), as JAX reports for any CPU array."""
@@ -367,7 +378,5 @@ def live_arrays(platform=None) -> list[Array]:
     import gc
 
     if platform not in (None, "cpu"):
-        from meshjit.compiler.errors import MeshjitValueError
-
         raise MeshjitValueError(f"live_arrays: meshjit runs on 'cpu' only, got {platform!r}")
     return [obj for obj in gc.get_objects() if type(obj) is Array and not obj.is_deleted()]

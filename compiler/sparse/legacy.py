@@ -14,7 +14,19 @@ from meshjit.compiler.sparse.base import JAXSparse
 from meshjit.compiler.sparse.bcoo_dense import concrete_nse
 from meshjit.compiler.tree_util import register_pytree_node_class
 
-__all__ = ["COO", "CSC", "CSR"]
+__all__ = [
+    "COO",
+    "CSC",
+    "CSR",
+    "coo_fromdense",
+    "coo_matmat",
+    "coo_matvec",
+    "coo_todense",
+    "csr_fromdense",
+    "csr_matmat",
+    "csr_matvec",
+    "csr_todense",
+]
 
 
 def _nonzeros(mat, nse):
@@ -168,3 +180,55 @@ class CSC(_Compressed):
 
     def __matmul__(self, other):
         return self._compressed_matmul(other, transpose=True)
+
+
+# The functional API of the legacy formats (jax.experimental.sparse.coo_* / csr_*).
+
+
+def coo_fromdense(mat, *, nse=None, index_dtype=np.int32) -> COO:
+    """The COO matrix of the 2-D `mat` (its first `nse` nonzeros, row-major)."""
+    return COO.fromdense(mat, nse=nse, index_dtype=index_dtype)
+
+
+def coo_todense(mat: COO):
+    return mat.todense()
+
+
+def coo_matvec(mat: COO, v, transpose: bool = False):
+    """`mat @ v` (`mat.T @ v` with `transpose`) for a 1-D `v`."""
+    return _product(mat, v, transpose, 1, "coo_matvec")
+
+
+def coo_matmat(mat: COO, B, *, transpose: bool = False):
+    """`mat @ B` (`mat.T @ B` with `transpose`) for a 2-D `B`."""
+    return _product(mat, B, transpose, 2, "coo_matmat")
+
+
+def csr_fromdense(mat, *, nse=None, index_dtype=np.int32) -> CSR:
+    return CSR.fromdense(mat, nse=nse, index_dtype=index_dtype)
+
+
+def csr_todense(mat: CSR):
+    return mat.todense()
+
+
+def csr_matvec(mat: CSR, v, transpose: bool = False):
+    return _product(mat, v, transpose, 1, "csr_matvec")
+
+
+def csr_matmat(mat: CSR, B, *, transpose: bool = False):
+    return _product(mat, B, transpose, 2, "csr_matmat")
+
+
+def _product(mat, other, transpose: bool, ndim: int, name: str):
+    """The legacy matrix (or its transpose) times a dense operand of rank `ndim`, whose leading
+    dimension must match."""
+    other = jnp.asarray(other)
+    mat = mat.T if transpose else mat
+    if other.ndim != ndim or other.shape[0] != mat.shape[1]:
+        raise MeshjitValueError(
+            f"{name}: the dense operand must have shape ({mat.shape[1]}"
+            f"{', cols' if ndim == 2 else ''}), got {other.shape} for a matrix of shape "
+            f"{mat.shape}{' (transposed)' if transpose else ''}"
+        )
+    return mat @ other

@@ -119,7 +119,7 @@ from meshjit.compiler.runtime.multihost import (
 from meshjit.compiler.state.ref import Ref, empty_ref, free_ref, freeze, new_ref
 
 globals().update(_CONTEXT_MANAGERS)  # debug_nans, numpy_rank_promotion, ... (JAX's names)
-host_id, host_count = process_index, process_count  # JAX's older names
+host_id, host_count, host_ids = process_index, process_count, process_indices  # older names
 
 # meshjit's __all__ (set by meshjit/__init__.py when it loads these names).
 NAMES = [
@@ -142,6 +142,7 @@ NAMES = [
     "named_scope",
     "print_environment_info",
     "typing",
+    "version",
     "CompiledModule",
     "compile_module",
     "load_module",
@@ -232,6 +233,7 @@ NAMES = [
     "vmap",
     "host_count",
     "host_id",
+    "host_ids",
     "process_indices",
     *_CONTEXT_MANAGERS,
 ]

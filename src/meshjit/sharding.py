@@ -8,6 +8,7 @@ from meshjit.compiler.parallel.explicit import (  # noqa: F401
     reshard,
 )
 from meshjit.compiler.parallel.sharding import (  # noqa: F401
+    AbstractDevice,
     AbstractMesh,
     AxisType,
     Mesh,
@@ -38,6 +39,7 @@ __all__ = [
     "reshard",
     "Sharding",
     "use_abstract_mesh",
+    "AbstractDevice",
     "AbstractMesh",
     "AxisType",
     "Mesh",

@@ -226,3 +226,9 @@ def test_gaps_match_jax(gaps, case):
     if case in FIRST_LINE:
         ours, theirs = ours.split(":")[:2], theirs.split(":")[:2]
     assert ours == theirs
+
+
+def test_experimental_key_reuse_module_is_jaxs_empty_namespace():
+    import meshjit.experimental.key_reuse as key_reuse
+
+    assert key_reuse.__all__ == [] and "jax_debug_key_reuse" in key_reuse.__doc__

@@ -57,3 +57,26 @@ def test_gradient_through_is_zero():
     np.testing.assert_array_equal(
         np.asarray(meshjit.grad(f)(np.ones(3, np.float32))), bits.astype(np.float32)
     )
+
+
+def test_rng_uniform_lowers_to_stablehlo_rng_as_jax_and_draws_in_range():
+    f = meshjit.jit(lambda: lax.rng_uniform(0.0, 1.0, (3,)))
+    text = f.lower().as_text()
+    assert (  # JAX 0.10.2's op
+        "stablehlo.rng %cst, %cst_0, %c, distribution = UNIFORM : (tensor<f32>, tensor<f32>, "
+        "tensor<1xi64>) -> tensor<3xf32>"
+    ) in text
+    draws = np.concatenate([np.asarray(f()) for _ in range(3)])
+    assert draws.dtype == np.float32 and ((draws >= 0) & (draws < 1)).all()
+    ints = np.asarray(lax.rng_uniform(np.int32(2), np.int32(5), (4, 2)))
+    assert ints.shape == (4, 2) and ((ints >= 2) & (ints < 5)).all()
+    assert "rng_uniform[shape=(2,)] 0.0:f32[] 1.0:f32[]" in str(
+        meshjit.make_jaxpr(lambda: lax.rng_uniform(0.0, 1.0, (2,)))()
+    )
+
+
+def test_rng_uniform_refuses_what_jax_refuses():
+    with pytest.raises(ValueError, match="must have identical dtypes, got float32 and int32"):
+        lax.rng_uniform(0.0, 1, (3,))
+    with pytest.raises(ValueError, match=r"must be scalars; got shapes \(2,\) and \(\)"):
+        lax.rng_uniform(np.zeros(2, np.float32), np.float32(1), (2,))

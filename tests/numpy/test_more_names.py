@@ -58,3 +58,11 @@ def test_nextafter_and_spacing():
     b = np.array([1.0, 0.0, -3.0, np.inf, 0.0], np.float32)
     np.testing.assert_array_equal(np.asarray(jnp.nextafter(a, b)), np.nextafter(a, b))
     np.testing.assert_array_equal(np.asarray(jnp.spacing(a)), np.spacing(a))
+
+
+def test_object_and_complex_warning_are_numpys_as_in_jax():
+    import numpy
+
+    assert jnp.ComplexWarning is numpy.exceptions.ComplexWarning and jnp.object_ is numpy.object_
+    with pytest.raises(TypeError, match="JAX only supports number, bool, and string dtypes"):
+        jnp.zeros(2, jnp.object_)

@@ -464,7 +464,6 @@ def test_io_and_printing(tmp_path):
     with jnp.printoptions(precision=2):
         assert jnp.get_printoptions()["precision"] == 2
     close(jnp.frombuffer(np.float32([1, 2]).tobytes(), np.float32), np.float32([1, 2]))
-    close(jnp.fromiter(range(3), np.int32), np.int32([0, 1, 2]))
     close(jnp.fromstring("1 2", np.float32, sep=" "), np.float32([1, 2]))
 
 
@@ -623,3 +622,9 @@ def test_bad_arguments_raise_before_the_work():
     with pytest.raises(ValueError, match='Unknown gather mode "wrap_around"'):
         jnp.ones(3).at[0].get(mode="wrap_around")
     np.testing.assert_array_equal(jnp.linalg.multi_dot([jnp.eye(2)]), np.eye(2))  # as JAX
+
+
+@pytest.mark.parametrize("name", ["fromiter", "fromfile"])
+def test_readers_that_consume_their_source_are_refused_as_in_jax(name):
+    with pytest.raises(NotImplementedError, match=rf"jnp.{name}\(\) is not implemented because it"):
+        getattr(jnp, name)(iter([1, 2]), np.int32)

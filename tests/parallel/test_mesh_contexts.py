@@ -119,3 +119,36 @@ def test_eager_shard_map_over_an_abstract_mesh_needs_sharded_arrays(auto):
     with meshjit.sharding.use_abstract_mesh(auto.abstract_mesh):
         with pytest.raises(ValueError, match="Please pass `jax.Array`s with a `NamedSharding`"):
             f(X)
+
+
+def test_are_all_axes_of_one_type_as_jax():
+    from meshjit.sharding import AbstractMesh, AxisType
+
+    auto = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+    mixed = AbstractMesh((4, 2), ("x", "y"), (AxisType.Explicit, AxisType.Manual))
+    manual = AbstractMesh((8,), ("x",), (AxisType.Manual,))
+    empty = AbstractMesh((), ())
+    table = [
+        (m.are_all_axes_auto, m.are_all_axes_explicit, m.are_all_axes_manual)
+        for m in (auto, auto.abstract_mesh, mixed, manual, empty)
+    ]
+    assert table == [
+        (True, False, False),
+        (True, False, False),
+        (False, False, False),
+        (False, False, True),
+        (False, False, False),
+    ]  # JAX 0.10.2's
+
+
+def test_abstract_device_of_a_concrete_mesh_as_jax():
+    from meshjit.sharding import AbstractDevice
+
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(AxisType.Explicit,))
+    device = mesh.abstract_mesh.abstract_device
+    assert device == AbstractDevice("cpu", None, "cpu")
+    assert repr(device) == "AbstractDevice(device_kind=cpu, num_cores=None, platform=cpu)"
+    assert repr(mesh.abstract_mesh) == (  # JAX 0.10.2's
+        "AbstractMesh('x': 8, axis_types=(Explicit,), device_kind=cpu, num_cores=None, "
+        "platform=cpu)"
+    )

@@ -39,3 +39,14 @@ def test_device_put_takes_jaxs_hints():
     out = meshjit.device_put(x, meshjit.devices()[1], donate=True, may_alias=False, src=None)
     assert out.devices() == {meshjit.devices()[1]}
     np.testing.assert_array_equal(np.asarray(out), x)
+
+
+def test_unsafe_buffer_pointer_addresses_the_single_buffer():
+    import ctypes
+
+    a = meshjit.numpy.arange(4.0)
+    view = (ctypes.c_float * 4).from_address(a.unsafe_buffer_pointer())
+    np.testing.assert_array_equal(np.ctypeslib.as_array(view), [0.0, 1.0, 2.0, 3.0])
+    _, sharded = _sharded()
+    with pytest.raises(ValueError, match="supported only for unsharded arrays"):  # JAX's words
+        sharded.unsafe_buffer_pointer()

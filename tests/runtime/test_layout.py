@@ -39,3 +39,33 @@ def test_format_and_layout_constructors():
         Format(Layout((0, 1)))
     with pytest.raises(TypeError, match="Invalid value received for the layout argument"):
         Format("row-major")
+
+
+def test_with_layout_constraint_lowers_to_jax_custom_call_and_keeps_values():
+    from meshjit.experimental.layout import with_layout_constraint
+
+    f = meshjit.jit(lambda v: with_layout_constraint(v * 2, Layout((0, 1))) + 1)
+    x = jnp.ones((2, 3))
+    text = f.lower(x).as_text()
+    assert (  # JAX 0.10.2's op (meshjit adds a pointwise sdy.sharding_rule)
+        'stablehlo.custom_call @LayoutConstraint(%1) {backend_config = "", operand_layouts = '
+        "[dense<[0, 1]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]"
+    ) in text
+    assert f(x).tolist() == [[3.0] * 3] * 2
+    assert "layout_constraint[" in str(meshjit.make_jaxpr(f)(x))
+    grad = meshjit.grad(lambda v: with_layout_constraint(v, Layout((1, 0))).sum())(x)
+    assert grad.tolist() == [[1.0] * 3] * 2
+    assert with_layout_constraint([x], Layout((1, 0)))[0] is not None
+    assert meshjit.vmap(lambda v: with_layout_constraint(v, Layout((0,))))(x).shape == (2, 3)
+
+
+def test_with_layout_constraint_refuses_what_jax_refuses():
+    from meshjit.experimental.layout import with_layout_constraint
+
+    x = jnp.ones((2, 3))
+    with pytest.raises(ValueError, match="must be a tree prefix"):
+        with_layout_constraint(x, (0, 1))
+    with pytest.raises(ValueError, match="Length of major_to_minor and the rank"):
+        meshjit.jit(lambda v: with_layout_constraint(v, Layout((0,))))(x)
+    with pytest.raises(ValueError, match="must be of type `Layout`"):
+        with_layout_constraint([x], ["C"])

@@ -30,7 +30,19 @@ from meshjit.compiler.sparse.bcoo_shapes import (
     bcoo_transpose,
 )
 from meshjit.compiler.sparse.bcsr import BCSR, bcsr_dot_general, bcsr_fromdense, bcsr_todense
-from meshjit.compiler.sparse.legacy import COO, CSC, CSR
+from meshjit.compiler.sparse.legacy import (
+    COO,
+    CSC,
+    CSR,
+    coo_fromdense,
+    coo_matmat,
+    coo_matvec,
+    coo_todense,
+    csr_fromdense,
+    csr_matmat,
+    csr_matvec,
+    csr_todense,
+)
 from meshjit.compiler.sparse.random import random_bcoo
 from meshjit.compiler.sparse.transform import sparsify
 from meshjit.compiler.sparse.util import (
@@ -43,6 +55,14 @@ __all__ = [
     "BCOO",
     "BCSR",
     "COO",
+    "coo_fromdense",
+    "coo_matmat",
+    "coo_matvec",
+    "coo_todense",
+    "csr_fromdense",
+    "csr_matmat",
+    "csr_matvec",
+    "csr_todense",
     "CSC",
     "CSR",
     "CuSparseEfficiencyWarning",

@@ -24,6 +24,7 @@ from meshjit.compiler.lax.shapes import pad as _pad
 from meshjit.compiler.numpy.util import materialize as _materialize
 from meshjit.compiler.parallel.collectives import *  # noqa: F401,F403
 from meshjit.compiler.parallel.collectives import __all__ as _collective_names
+from meshjit.compiler.parallel.ragged_collectives import ragged_all_to_all  # noqa: F401
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
 from meshjit.compiler.random.gamma_grad import random_gamma_grad  # noqa: F401
 from meshjit.compiler.scipy.incomplete import betainc as _betainc
@@ -42,6 +43,7 @@ __all__ = [
     "igammac",
     "igamma_grad_a",
     "optimization_barrier",
+    "ragged_all_to_all",
     "random_gamma_grad",
     "with_sharding_constraint",
 ]
@@ -233,6 +235,7 @@ def _primitives_by_jax_name() -> dict:
         module
         for name, module in sorted(sys.modules.items())
         if name.startswith(("meshjit.compiler.lax.", "meshjit.compiler.parallel.collectives"))
+        or name == "meshjit.compiler.parallel.ragged_collectives"
         or name in ("meshjit.compiler.ad.checkpoint", "meshjit.compiler.parallel.sharding_ops")
     ]
     for module in families:
