@@ -29,6 +29,7 @@ from meshjit.compiler.numpy.util import (
     arraylike,
     aval_of,
     check_arraylike,
+    jitted,
     materialize,
     promote,
     promote_inexact,
@@ -171,7 +172,12 @@ def mish(x):
 
 
 def squareplus(x, b=4):
+    """One program, as JAX's jitted squareplus."""
     x, b = arraylike("squareplus", x, b)
+    return jitted(_squareplus, name="squareplus")(x, b)
+
+
+def _squareplus(x, b):
     return (x + jnp.sqrt(jnp.square(x) + b)) / 2
 
 

@@ -41,6 +41,7 @@ from meshjit.compiler.numpy.shapes import broadcast_to, ravel, reshape
 from meshjit.compiler.numpy.util import (
     aval_of,
     check_out,
+    jitted,
     materialize,
     promote_inexact,
     sum_dtype,
@@ -391,9 +392,16 @@ def var(
     mean=None,
     correction=None,
 ):
-    """`mean`: the mean over `axis` (kept dims), when the caller has it already."""
+    """`mean`: the mean over `axis` (kept dims), when the caller has it already. One program,
+    as JAX's jitted `_var` (XLA rounds the centring and sum alike)."""
     check_out(out, "var")
     ddof = _ddof_or_correction(ddof, correction)
+    axis = tuple(axis) if isinstance(axis, list) else axis
+    static = ("axis", "dtype", "keepdims")  # ddof traced, as JAX's correction
+    return jitted(_var, static)(a, axis, dtype, ddof, keepdims, where=where, mean=mean)
+
+
+def _var(a, axis, dtype, ddof, keepdims, *, where, mean):
     a = materialize(a)
     axes = _reduction_axes(a, axis)
     if dtypes.is_complex(aval_of(a).dtype):  # as JAX: the mean of |x - mean|^2, a real number

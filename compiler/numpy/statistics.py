@@ -11,7 +11,6 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.shape_poly import is_constant_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.cumulative import cumprod, cumsum
@@ -31,7 +30,6 @@ from meshjit.compiler.numpy.elementwise import (
 )
 from meshjit.compiler.numpy.indexing import take, take_along_axis
 from meshjit.compiler.numpy.math import isnan
-from meshjit.compiler.numpy.rearranging import take_static
 from meshjit.compiler.numpy.reductions import (
     all,
     any,
@@ -48,7 +46,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     check_arraylike,
     check_out,
-    is_meshjit_value,
+    jitted,
     materialize,
     promote_inexact,
     unary_operand,
@@ -251,56 +249,36 @@ def _rows(a, axis, out, method, what: str):
     return x, aval, axes, kept
 
 
+# JAX jits the order statistics, these arguments static: one program (XLA rounds `q / 100 * (n -
+# 1)` as JAX's does), a nested `jit` in jaxprs.
+_STATIC = ("axis", "overwrite_input", "keepdims", "method")
+
+
 def quantile(
     a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
     weights=None,
 ):  # fmt: skip
     check_arraylike("quantile", a, q)
+    return jitted(_quantile, _STATIC, "quantile")(
+        a, q, axis=axis, out=out, overwrite_input=overwrite_input, method=method,
+        keepdims=keepdims, weights=weights,
+    )  # fmt: skip
+
+
+def _quantile(a, q, axis, out, overwrite_input, method, keepdims, weights):
     if method == "inverted_cdf" or weights is not None:
         return _inverted_cdf(a, q, axis, out, method, keepdims, weights, "quantile")
     x, aval, axes, kept = _rows(a, axis, out, method, "quantile")
-    q = asarray(q) if is_meshjit_value(q) else np.asarray(q)
+    q = asarray(q)
     if aval_of(x).shape[-1] == 0:
         raise MeshjitValueError(f"quantile of an empty selection of {aval.str_short()}")
     sorted_x = lax.sort(x, dimension=aval_of(x).ndim - 1)
-    if isinstance(q, np.ndarray) and is_constant_dim(aval_of(x).shape[-1]):
-        result = _static_quantile(sorted_x, q, method)
-    else:  # traced q, or a symbolic row length (shape polymorphism)
-        result = _quantile_last_axis(sorted_x, asarray(q), method)
+    result = _quantile_last_axis(sorted_x, q, method)
     result = _propagate_nan(result, x, aval_of(q).ndim)
     if keepdims:
         shape = aval_of(q).shape + tuple(1 if d in axes else n for d, n in enumerate(aval.shape))
         result = lax.reshape(result, shape)
     return result
-
-
-def _static_quantile(sorted_x, q, method):
-    """Quantiles at known q: the positions are static, so the picks are slices."""
-    if ((q < 0) | (q > 1)).any():
-        raise MeshjitValueError(f"quantile: q must be in [0, 1], got {q}")
-    *batch, n = aval_of(sorted_x).shape
-    dtype = np.dtype(aval_of(sorted_x).dtype)
-    position = q.astype(dtype) * dtype.type(n - 1)  # in x's dtype, as JAX computes it
-    low, high = np.floor(position).astype(np.int64), np.ceil(position).astype(np.int64)
-    if method == "nearest":  # JAX's ties go to the lower index (not NumPy's to the even one)
-        low = high = np.where(position - low <= 0.5, low, high)
-    elif method == "lower":
-        high = low
-    elif method == "higher":
-        low = high
-
-    def pick(index):
-        picked = take_static(sorted_x, index.reshape(-1), len(batch))
-        return lax.reshape(moveaxis(picked, -1, 0), q.shape + tuple(batch))
-
-    lo_vals = pick(low)
-    if method in ("lower", "higher", "nearest") or np.array_equal(low, high):
-        return lo_vals
-    hi_vals = pick(high)
-    if method == "midpoint":
-        return multiply(add(lo_vals, hi_vals), 0.5)
-    frac = (position - low).astype(dtype).reshape(q.shape + (1,) * len(batch))
-    return add(lo_vals, multiply(frac, subtract(hi_vals, lo_vals)))
 
 
 def _quantile_last_axis(sorted_x, q, method):
@@ -323,7 +301,7 @@ def _quantile_last_axis(sorted_x, q, method):
         return hi_vals
     if method == "midpoint":
         return multiply(add(lo_vals, hi_vals), 0.5)
-    return add(lo_vals, multiply(frac, subtract(hi_vals, lo_vals)))
+    return add(multiply(lo_vals, subtract(1, frac)), multiply(hi_vals, frac))  # JAX's rounding
 
 
 def _take_rows(sorted_x, positions, batch):
@@ -346,11 +324,25 @@ def percentile(
     weights=None,
 ):  # fmt: skip
     check_arraylike("percentile", a, q)
+    return jitted(_percentile, _STATIC, "percentile")(
+        a, q, axis=axis, out=out, overwrite_input=overwrite_input, method=method,
+        keepdims=keepdims, weights=weights,
+    )  # fmt: skip
+
+
+def _percentile(a, q, axis, out, overwrite_input, method, keepdims, weights):
     q = true_divide(q, 100.0)
     return quantile(a, q, axis, out, overwrite_input, method, keepdims, weights=weights)
 
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    check_arraylike("median", a)
+    return jitted(_median, _STATIC[:3], "median")(
+        a, axis=axis, out=out, overwrite_input=overwrite_input, keepdims=keepdims
+    )
+
+
+def _median(a, axis, out, overwrite_input, keepdims):
     return quantile(a, 0.5, axis, out, overwrite_input, "midpoint", keepdims)
 
 
@@ -363,6 +355,13 @@ def nanquantile(
     weights=None,
 ):  # fmt: skip
     check_arraylike("nanquantile", a, q)
+    return jitted(_nanquantile, _STATIC, "nanquantile")(
+        a, q, axis=axis, out=out, overwrite_input=overwrite_input, method=method,
+        keepdims=keepdims, weights=weights,
+    )  # fmt: skip
+
+
+def _nanquantile(a, q, axis, out, overwrite_input, method, keepdims, weights):
     if method == "inverted_cdf" or weights is not None:
         return _inverted_cdf(a, q, axis, out, method, keepdims, weights, "nanquantile")
     x, aval, axes, kept = _rows(a, axis, out, method, "nanquantile")
@@ -423,6 +422,13 @@ def nanpercentile(
     weights=None,
 ):  # fmt: skip
     check_arraylike("nanpercentile", a, q)
+    return jitted(_nanpercentile, _STATIC, "nanpercentile")(
+        a, q, axis=axis, out=out, overwrite_input=overwrite_input, method=method,
+        keepdims=keepdims, weights=weights,
+    )  # fmt: skip
+
+
+def _nanpercentile(a, q, axis, out, overwrite_input, method, keepdims, weights):
     q = true_divide(q, 100.0)
     return nanquantile(a, q, axis, out, overwrite_input, method, keepdims, weights=weights)
 
@@ -507,4 +513,11 @@ def _q_major(rows, shape):
 
 
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    check_arraylike("nanmedian", a)
+    return jitted(_nanmedian, _STATIC[:3], "nanmedian")(
+        a, axis=axis, out=out, overwrite_input=overwrite_input, keepdims=keepdims
+    )
+
+
+def _nanmedian(a, axis, out, overwrite_input, keepdims):
     return nanquantile(a, 0.5, axis, out, overwrite_input, "midpoint", keepdims)
