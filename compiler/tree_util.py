@@ -289,7 +289,10 @@ class PyTreeDef:
         self.num_leaves = 1 if kind is None else sum(c.num_leaves for c in kids)
         # A nested tuple: comparing two treedefs is then one C-level tuple comparison.
         self._key = (kind, aux, tuple(c._key for c in kids))
-        self._hash = hash(self._key)
+        try:
+            self._hash = hash(self._key)
+        except TypeError:  # an unhashable aux (the FAQ's dict): JAX's hash leaves it out
+            self._hash = hash((kind, tuple(c._hash for c in kids)))
 
     def __eq__(self, other):
         return (

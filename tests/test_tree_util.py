@@ -196,3 +196,19 @@ def test_round8_registration_and_key_order_mistakes():
         ValueError, match="Comparator raised exception while sorting pytree dictionary keys"
     ):
         meshjit.tree_util.tree_leaves({1: 1.0, "a": 2.0})
+
+
+def test_unhashable_aux_data_hashes_and_jit_caches_on_it():
+    """The FAQ's custom node keeps a dict as aux data: JAX's treedefs hash without it."""
+
+    class Obj:
+        def __init__(self, x, mul):
+            self.x, self.mul = x, mul
+
+    meshjit.tree_util.register_pytree_node(
+        Obj, lambda o: ((o.x,), {"mul": o.mul}), lambda aux, kids: Obj(*kids, **aux)
+    )
+    a, b = meshjit.tree.structure(Obj(1, True)), meshjit.tree.structure(Obj(1, False))
+    assert hash(a) == hash(b) and a != b and a == meshjit.tree.structure(Obj(2, True))
+    calc = meshjit.jit(lambda o, y: o.x * y if o.mul else y)
+    assert (calc(Obj(2, True), 3), calc(Obj(2, False), 3)) == (6, 3)

@@ -336,12 +336,16 @@ def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
             continue
         if saves(policy(eqn.primitive, *[a.aval for a in eqn.invars], **eqn.params)):
             saved.extend(v for v in eqn.outvars if v in needed)
-    fwd = dce_jaxpr(Jaxpr([], primals, jv.outvars[:n_outs] + saved, jv.eqns))
-    if any(_depends_on(fwd, set(tangents))):
-        return None  # a primal output computed with the tangents (a while_loop's jvp)
     saved_set = set(saved)
     kept = [e for e in tan_all.eqns if saved_set.isdisjoint(e.outvars)]
     tan = dce_jaxpr(Jaxpr([], primals + saved + tangents, jv.outvars[n_outs:], kept))
+    # Only what the tangents still read: a saved cos(y) makes a saved y needless (as JAX's).
+    read = {a for e in tan.eqns for a in e.invars} | set(tan.outvars)
+    saved = [v for v in saved if v in read]
+    fwd = dce_jaxpr(Jaxpr([], primals, jv.outvars[:n_outs] + saved, jv.eqns))
+    if any(_depends_on(fwd, set(tangents))):
+        return None  # a primal output computed with the tangents (a while_loop's jvp)
+    tan = Jaxpr([], primals + saved + tangents, tan.outvars, tan.eqns)
     return fwd, tan, len(saved)
 
 

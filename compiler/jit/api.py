@@ -121,9 +121,14 @@ def set_jit_disabled(disabled: bool) -> None:
 class ShapeDtypeStruct:
     """An abstract argument for `jit(f).lower(...)`: a shape and a dtype, no data."""
 
-    __slots__ = ("shape", "dtype", "weak_type", "_sharding")
+    __slots__ = ("shape", "dtype", "weak_type", "_sharding", "_layout")
 
     def __init__(self, shape, dtype, *, weak_type: bool = False, sharding=None):
+        from meshjit.compiler.runtime.layout import Format
+
+        # A Format as `sharding` (as JAX's Compiled.out_info gives): its layout and sharding.
+        self._layout = sharding.layout if isinstance(sharding, Format) else None
+        sharding = sharding.sharding if isinstance(sharding, Format) else sharding
         # JAX's extended dtypes (typed PRNG keys: key<fry>) are kept as they are
         extended = getattr(dtype, "is_extended", False)
         if dtype is None:  # JAX's words
@@ -154,19 +159,22 @@ class ShapeDtypeStruct:
 
     @property
     def format(self):
-        """No layout, and the sharding if it is a concrete one, as JAX's."""
+        """The layout given (else none), and the sharding if it is a concrete one, as JAX's."""
         from meshjit.compiler.parallel.sharding import Sharding
         from meshjit.compiler.runtime.layout import Format
 
-        return Format(None, self.sharding if isinstance(self.sharding, Sharding) else None)
+        sharding = self.sharding if isinstance(self.sharding, Sharding) else None
+        return Format(self._layout, sharding)
 
     def __repr__(self):
         sharding = f", sharding={self._sharding}" if self._sharding is not None else ""
+        layout = f", format={self._layout}" if self._layout is not None else ""
         weak = ", weak_type=True" if self.weak_type else ""
-        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype.name}{sharding}{weak})"
+        name = self.dtype.name
+        return f"ShapeDtypeStruct(shape={self.shape}, dtype={name}{sharding}{layout}{weak})"
 
     def _key(self):
-        return (self.shape, self.dtype, self._sharding, self.weak_type)
+        return (self.shape, self.dtype, self._sharding, self.weak_type, self._layout)
 
     def __eq__(self, other):
         return isinstance(other, ShapeDtypeStruct) and self._key() == other._key()

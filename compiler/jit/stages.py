@@ -356,9 +356,10 @@ def _unflatten_out(out_tree, leaves):
     return leaves[0] if out_tree.kind is None else tree_unflatten(out_tree, leaves)
 
 
-def _per_value(tree, leaves):
+def _per_value(tree, leaves, of_key=lambda key: key._data):
     """`leaves` (a sharding or format per flat value) in the structure of `tree`, a typed key
-    standing for itself (as JAX's keys, which are no pytrees), not wrapped around its data's."""
+    standing for itself (as JAX's keys, which are no pytrees): `of_key` of the key wrapped
+    around its data's leaf."""
     from meshjit.compiler.random.keys import PRNGKeyArray  # random builds on jit
     from meshjit.compiler.tree_util import tree_map
 
@@ -366,7 +367,7 @@ def _per_value(tree, leaves):
         return isinstance(x, PRNGKeyArray)
 
     value = _unflatten_out(tree, leaves)
-    return tree_map(lambda x: x._data if is_key(x) else x, value, is_leaf=is_key)
+    return tree_map(lambda x: of_key(x) if is_key(x) else x, value, is_leaf=is_key)
 
 
 def _out_info(traced: Traced, out_shardings=None):
@@ -422,7 +423,6 @@ class Compiled(ExecutableViews):
 
     in_tree = property(lambda self: self.traced.in_tree)
     out_tree = property(lambda self: self.traced.out_tree)
-    out_info = property(lambda self: _out_info(self.traced))
     args_info = property(lambda self: self.traced.args_info)
     in_avals = property(lambda self: self.traced.in_avals)
     donate_argnums = property(lambda self: self.traced.donate_argnums)
@@ -461,9 +461,28 @@ class Compiled(ExecutableViews):
     @property
     def output_formats(self):
         """The outputs' Formats, in the outputs' structure."""
+        return _per_value(self.traced.out_tree, self._output_formats())
+
+    @property
+    def out_info(self):
+        """The outputs as ShapeDtypeStructs with their compiled Formats (layout and sharding),
+        as JAX's."""
+        from meshjit.compiler.jit.api import ShapeDtypeStruct  # api builds on stages
+
+        avals = self.traced.jaxpr.out_avals
+        infos = [
+            ShapeDtypeStruct(a.shape, a.dtype, sharding=f)
+            for a, f in zip(avals, self._output_formats())
+        ]
+
+        def of_key(key):  # a typed key's struct, with its data's format
+            return ShapeDtypeStruct(key.shape, key.dtype, sharding=key._data.format)
+
+        return _per_value(self.traced.out_tree, infos, of_key)
+
+    def _output_formats(self) -> list:
         shardings = self._named(self.executable.output_shardings)
-        flat = formats(self.executable.loaded.get_output_layouts(), shardings)
-        return _per_value(self.traced.out_tree, flat)
+        return formats(self.executable.loaded.get_output_layouts(), shardings)
 
     def runtime_executable(self):
         """The PJRT executable XLA compiled (JAX's `runtime_executable()`)."""

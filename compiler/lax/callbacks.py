@@ -199,11 +199,12 @@ for _prim in (pure_callback_p, io_callback_p):
 
 
 def _with_results(callback, result_avals, what: str):
-    """The host function: `callback` on NumPy arrays, its results checked against the
-    declared shapes and dtypes (as JAX)."""
+    """The host function: `callback` on the arguments as meshjit Arrays (JAX's callbacks get
+    jax.Arrays), its results checked against the declared shapes and dtypes (as JAX)."""
+    from meshjit.compiler.runtime.device_put import device_put  # a later family
 
     def call(*arrays):
-        outs = callback(*[np.asarray(a) for a in arrays])
+        outs = callback(*[device_put(np.asarray(a)) for a in arrays])
         if len(outs) != len(result_avals):
             raise RuntimeError(
                 f"Mismatched number of outputs from callback. Expected: {len(result_avals)}, "

@@ -73,7 +73,7 @@ def _top_k_along(operand, k: int, dimension: int):
     order = [d for d in range(ndim) if d != dimension] + [dimension]
     back = np.argsort(order)
     values, indices = sorting.top_k(shapes.transpose(operand, order), k)
-    return shapes.transpose(values, back), shapes.transpose(indices, back)
+    return [shapes.transpose(values, back), shapes.transpose(indices, back)]
 
 
 def approx_max_k(
@@ -98,7 +98,7 @@ def approx_min_k(
 ):
     """The k smallest values along `reduction_dimension` and their indices (exact on CPU)."""
     values, indices = _top_k_along(elementwise.neg(operand), k, reduction_dimension)
-    return elementwise.neg(values), indices
+    return [elementwise.neg(values), indices]  # a list, as JAX's
 
 
 def index_take(src, idxs, axes):

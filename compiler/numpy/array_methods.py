@@ -40,7 +40,7 @@ from meshjit.compiler.numpy.elementwise import (
     subtract,
     true_divide,
 )
-from meshjit.compiler.numpy.indexing import IndexUpdateHelper, getitem, take
+from meshjit.compiler.numpy.indexing import _IndexUpdateHelper, getitem, take
 from meshjit.compiler.numpy.products import dot, matmul
 from meshjit.compiler.numpy.rearranging import repeat
 from meshjit.compiler.numpy.reductions import (
@@ -162,7 +162,7 @@ METHODS = {
     "__getitem__": getitem,
     "T": property(transpose),
     "mT": property(lambda self: swapaxes(self, -1, -2)),
-    "at": property(IndexUpdateHelper),
+    "at": property(_IndexUpdateHelper),
     "reshape": _reshape,
     "transpose": _transpose,
     "astype": astype,

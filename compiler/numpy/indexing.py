@@ -48,7 +48,6 @@ from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import boundary_methods
 
 __all__ = [
-    "IndexUpdateHelper",
     "getitem",
     "scatter_update",
     "take",
@@ -411,7 +410,7 @@ class _IndexUpdateRef:
 _IndexUpdateRef.mul = _IndexUpdateRef.multiply
 
 
-class IndexUpdateHelper:
+class _IndexUpdateHelper:
     """`x.at`: indexing it gives an `_IndexUpdateRef`."""
 
     __slots__ = ("array",)
@@ -423,7 +422,7 @@ class IndexUpdateHelper:
         return _IndexUpdateRef(self.array, index)
 
     def __repr__(self):
-        return f"IndexUpdateHelper({self.array!r})"
+        return f"_IndexUpdateHelper({self.array!r})"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -467,10 +467,28 @@ def _concrete_args(leaves):
 
 def _show_blocks(mesh, manual, in_specs, check_vma, args, tracer) -> str:
     """A value of an eager shard_map's body as JAX prints it (JAX runs the body eagerly): each
-    device's block, computed by a shard_map of the equations it needs."""
+    device's block; the tracer's usual text where that cannot be computed (a print must not
+    fail)."""
     trace = tracer._trace
-    if trace.done or any(type(c) is Tracer for c in trace.consts):
-        return f"JitTracer({jax_type_str(tracer.aval)})"
+    plain = f"JitTracer({jax_type_str(tracer.aval)})"
+    if trace.done or len(manual) != len(mesh.axis_names):
+        return plain
+    if any(type(c) is Tracer for c in trace.consts):
+        return plain
+    try:
+        blocks = _blocks_of(mesh, manual, in_specs, check_vma, args, tracer)
+    except Exception:  # noqa: BLE001 - e.g. a typed key's blocks: the plain text then
+        return plain
+    names = f"({', '.join(map(str, mesh.axis_names))},)"
+    return "\n".join(
+        f"On {device} at mesh coordinates {names} = {idx}:\n{block}\n"
+        for (idx, device), block in zip(np.ndenumerate(mesh.devices), blocks)
+    )
+
+
+def _blocks_of(mesh, manual, in_specs, check_vma, args, tracer) -> list:
+    """Each device's block of `tracer`, by a shard_map of the equations it needs."""
+    trace = tracer._trace
     jaxpr = dce_jaxpr(Jaxpr(trace.constvars, trace.invars, [tracer._var], list(trace.eqns)))
     consts = list(trace.consts)
 
@@ -481,20 +499,10 @@ def _show_blocks(mesh, manual, in_specs, check_vma, args, tracer) -> str:
             out = cl.pvary(out, missing)
         return out.reshape((1, *out.shape))
 
-    body = shard_map(
-        stacked,
-        mesh=mesh,
-        in_specs=tuple(in_specs),
-        out_specs=PartitionSpec(manual),
-        check_vma=check_vma,
-    )
+    specs = dict(in_specs=tuple(in_specs), out_specs=PartitionSpec(manual))
+    body = shard_map(stacked, mesh=mesh, check_vma=check_vma, **specs)
     with outside_traces():
-        blocks = list(body(*args))
-    names = f"({', '.join(map(str, mesh.axis_names))},)"
-    return "\n".join(
-        f"On {device} at mesh coordinates {names} = {idx}:\n{block}\n"
-        for (idx, device), block in zip(np.ndenumerate(mesh.devices), blocks)
-    )
+        return list(body(*args))
 
 
 def _trace_body(f, in_tree, local_avals, env: AxisEnv, check_vma: bool, show=None):

@@ -253,6 +253,15 @@ class Mesh:
         """The mesh's devices that belong to this process."""
         return [d for d in self.devices.flat if _is_local(d)]
 
+    @property
+    def local_mesh(self) -> Mesh:
+        """The sub-mesh of this process's devices (the mesh itself in one process)."""
+        local = np.vectorize(_is_local, otypes=[bool])(self.devices)
+        if local.all():
+            return self
+        box = tuple(slice(i.min(), i.max() + 1) for i in np.nonzero(local))
+        return Mesh(self.devices[box], self.axis_names, axis_types=self.axis_types)
+
     def __eq__(self, other):
         return (
             type(other) is Mesh

@@ -366,10 +366,42 @@ def _rebuild(value):
 
 
 register_boundary_type(Array)
-# `meshjit.Array` is this class; its instances' type is named as JAX's concrete array type is
-# (`type(x).__name__` is "ArrayImpl", while `isinstance(x, jax.Array)` holds).
+# Its instances' type is named as JAX's concrete array type is (`type(x).__name__` is
+# "ArrayImpl"); `meshjit.Array` is PublicArray below, as jax.Array.
 Array.__name__ = Array.__qualname__ = "ArrayImpl"
 ArrayImpl = Array
+
+
+class _PublicArrayType(type):
+    """`isinstance` / `issubclass` as jax.Array's: concrete arrays, typed key arrays and, as
+    JAX's tracers, traced values ("True both inside and outside traced functions")."""
+
+    _types: tuple = ()
+
+    def __instancecheck__(cls, x):
+        return isinstance(x, cls._types or _array_types(cls))
+
+    def __subclasscheck__(cls, sub):
+        return issubclass(sub, cls._types or _array_types(cls))
+
+
+def _array_types(cls) -> tuple:
+    from meshjit.compiler.random.keys import PRNGKeyArray  # random and trace build on runtime
+    from meshjit.compiler.trace.tracing import Tracer
+
+    cls._types = (ArrayImpl, PRNGKeyArray, Tracer)
+    return cls._types
+
+
+class PublicArray(metaclass=_PublicArrayType):
+    """`meshjit.Array` (and `meshjit.numpy.ndarray`), as jax.Array: the type to annotate and
+    check arrays with (an ArrayImpl, a typed key array, or a traced value); arrays are made by
+    meshjit.numpy's functions."""
+
+    __slots__ = ()
+
+
+PublicArray.__name__ = PublicArray.__qualname__ = "Array"
 
 
 def live_arrays(platform=None) -> list[Array]:

@@ -89,7 +89,8 @@ from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 from meshjit.compiler.parallel.smap import smap
 from meshjit.compiler.parallel.visualize import visualize_sharding
-from meshjit.compiler.runtime.array import Array, Shard, live_arrays
+from meshjit.compiler.runtime.array import PublicArray as Array
+from meshjit.compiler.runtime.array import Shard, live_arrays
 from meshjit.compiler.runtime.client import (
     Device,
     default_backend,

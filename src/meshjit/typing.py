@@ -6,7 +6,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from meshjit.compiler.runtime.array import Array
+from meshjit.compiler.runtime.array import PublicArray as Array
 
 ArrayLike = Union[Array, np.ndarray, np.bool_, np.number, bool, int, float, complex]
 DTypeLike = Union[str, type, np.dtype, Any]

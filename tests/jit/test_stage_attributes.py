@@ -37,3 +37,16 @@ def test_donate_argnums_of_the_stages_as_jax():
     assert meshjit.jit(f, donate_argnames="y").trace(2, x, y=x).donate_argnums == (2,)
     assert meshjit.jit(f, donate_argnames="y").trace(2, x, x).donate_argnums == (2,)
     assert meshjit.jit(f).trace(2, x, x).donate_argnums == ()
+
+
+def test_compiled_out_info_carries_the_formats_as_jax():
+    """Compiled.out_info: no weak types, each output's Format (a typed key's too)."""
+    compiled = meshjit.jit(lambda x, k: (x + 1.0, k)).lower(1.0, meshjit.random.key(0)).compile()
+    out, key = compiled.out_info
+    device = "SingleDeviceSharding(device=CpuDevice(id=0), memory_kind=device)"
+    assert repr(out) == (
+        f"ShapeDtypeStruct(shape=(), dtype=float32, sharding={device}, format=Layout("
+        "major_to_minor=(), tiling=(), sub_byte_element_size_in_bits=0))"
+    )
+    assert out.format == compiled.output_formats[0] and str(key.dtype) == "key<fry>"
+    assert key.shape == () and key.format.sharding is not None

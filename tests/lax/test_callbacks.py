@@ -224,3 +224,18 @@ def test_results_are_canonicalized_before_the_check():
     got = meshjit.vmap(fun, in_axes=(0, None))(np.arange(4, dtype=np.int32), 1.0)
     np.testing.assert_array_equal(np.asarray(got), [1.0, 2.0, 3.0, 4.0])
     assert got.dtype == np.float32
+
+
+def test_pure_and_io_callbacks_get_arrays_as_jax():
+    """JAX hands its callbacks jax.Arrays (so `x.astype`, `x.at` are jnp's), not NumPy's."""
+    seen = []
+
+    def host(x):
+        seen.append(type(x).__name__)
+        return np.asarray(x) * 2
+
+    spec = meshjit.ShapeDtypeStruct((2,), np.float32)
+    meshjit.jit(lambda x: meshjit.pure_callback(host, spec, x))(np.ones(2, np.float32))
+    meshjit.pure_callback(host, spec, np.ones(2, np.float32))
+    meshjit.jit(lambda x: meshjit.experimental.io_callback(host, spec, x))(np.ones(2, np.float32))
+    assert seen == ["ArrayImpl"] * 3

@@ -74,3 +74,9 @@ def test_shapes_and_errors():
         .lower(np.ones(2, np.float32))
         .as_text()
     )
+
+
+def test_approx_k_results_are_lists_as_jax():
+    for f in (lax.approx_max_k, lax.approx_min_k):
+        assert type(f(np.arange(6.0).reshape(2, 3), 1)) is list
+        assert type(f(np.arange(6.0).reshape(2, 3), 1, reduction_dimension=0)) is list

@@ -101,7 +101,7 @@ def test_a_registered_backend_is_used_and_ordered_with_token_is_an_error():
     seen = []
     register_debugger("record", lambda frames, thread, **kw: seen.append(frames[0].locals["v"]), 5)
     meshjit.jit(lambda v: (meshjit.debug.breakpoint(backend="record", num_frames=1), v)[1])(jnp.ones(2))
-    assert len(seen) == 1 and seen[0].tolist() == [1.0, 1.0] and type(seen[0]) is meshjit.Array
+    assert len(seen) == 1 and seen[0].tolist() == [1.0, 1.0] and type(seen[0]).__name__ == "ArrayImpl"
     with pytest.raises(ValueError, match="`ordered` and `token` are mutually exclusive"):
         meshjit.debug.breakpoint(token=jnp.ones(1), ordered=True)
     with pytest.raises(ValueError, match="already registered"):

@@ -623,3 +623,9 @@ def test_at_apply_applies_once_per_time_an_entry_is_indexed():
     np.testing.assert_array_equal(dropped, x)
     ints = meshjit.numpy.arange(4).at[np.array([0, 0, 0])].apply(lambda v: v + 1)
     assert ints.dtype == np.int32 and list(np.asarray(ints)) == [3, 1, 2, 3]
+
+
+def test_at_helper_is_named_as_jax():
+    helper = jnp.ones(2).at
+    assert type(helper).__name__ == "_IndexUpdateHelper"
+    assert repr(helper) == "_IndexUpdateHelper(Array([1., 1.], dtype=float32))"

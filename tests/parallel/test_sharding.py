@@ -692,6 +692,7 @@ def test_devices_indices_map_is_where_device_put_lays_the_shards():
         assert s.devices_indices_map((8, 8)) == expected
         assert s.addressable_devices_indices_map((8, 8)) == expected
     assert len(mesh.local_devices) == 8 and placed.addressable_data(0).shape == (8, 8)
+    assert mesh.local_mesh is mesh and dict(mesh.local_mesh.shape) == {"x": 2, "y": 4}
 
 
 def test_is_equivalent_to_compares_placements():

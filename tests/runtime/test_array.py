@@ -115,3 +115,15 @@ def test_removed_array_attributes_raise_jaxs_advice_on_the_users_line():
     with pytest.raises(ValueError, match="can only convert an array of size 1") as info:
         x.item()
     assert info.traceback[-1].path.name == "test_array.py"
+
+
+def test_public_array_type_holds_for_tracers_and_keys_as_jax():
+    """jax.Array "returns True both inside and outside traced functions"; keys are Arrays."""
+    seen = []
+    meshjit.jit(lambda x: seen.append(isinstance(x, meshjit.Array)) or x)(1.0)
+    meshjit.vmap(lambda x: seen.append(isinstance(x, meshjit.numpy.ndarray)) or x)(np.ones(2))
+    assert seen == [True, True]
+    assert isinstance(meshjit.random.key(0), meshjit.Array)
+    assert issubclass(type(meshjit.numpy.ones(1)), meshjit.Array)
+    assert not isinstance(np.ones(1), meshjit.Array) and not isinstance(1.0, meshjit.Array)
+    assert meshjit.Array.__name__ == "Array" and type(meshjit.numpy.ones(1)).__name__ == "ArrayImpl"

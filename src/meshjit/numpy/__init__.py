@@ -4,7 +4,7 @@ meshjit.compiler.numpy), and `ndarray`, the type of arrays on devices."""
 from meshjit.compiler import numpy as _numpy
 from meshjit.compiler.batching.vectorize import vectorize
 from meshjit.compiler.numpy import *  # noqa: F403 (its __all__ lists the names)
-from meshjit.compiler.runtime.array import Array as ndarray
+from meshjit.compiler.runtime.array import PublicArray as ndarray
 from meshjit.numpy import fft, linalg
 
 __all__ = ["fft", "linalg", "ndarray", "vectorize"]
