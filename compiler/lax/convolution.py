@@ -153,6 +153,7 @@ def _conv_rule(
 ):
     checks.same_dtypes("conv_general_dilated", (lhs, rhs))
     checks.dtype_in("conv_general_dilated", lhs, "fci")
+    checks.preferred_element_type(lhs.dtype, preferred_element_type)
     lhs_spec, rhs_spec, out_spec = dimension_numbers
     lhs_t, rhs_t = _take(lhs.shape, lhs_spec), _take(rhs.shape, rhs_spec)
     _check_groups(lhs, rhs, lhs_t, rhs_t, feature_group_count, batch_group_count)

@@ -314,17 +314,32 @@ def reduce(operands, init_values, computation, dimensions):
         )
     rule = _reducers().get(unwrap(computation)) if len(xs) == 1 else None
     if rule is None:
+        _check_init_dtypes(xs, inits)
         outs = _general_reduce(xs, inits, computation, tuple(dimensions), tree)
         return tree_unflatten(tree, outs)
     (x,), (init,) = xs, inits
     reduce_fn, identity, combine = rule
     dtype = ad_util.aval_of(x).dtype
+    if not _is_identity(init, identity(dtype)):  # JAX's general reduce then
+        _check_init_dtypes(xs, inits)
     if dtypes.is_bool(dtype) and reduce_fn in (reduce_max, reduce_min):
         reduce_fn = reduce_or if reduce_fn is reduce_max else reduce_and
     out = reduce_fn(x, tuple(dimensions))
     if not _is_identity(init, identity(dtype)):
         out = combine(out, elementwise.convert_element_type(init, dtype))
     return tree_unflatten(tree, [out])
+
+
+def _check_init_dtypes(xs, inits) -> None:
+    """As JAX's general reduce: each init value's type (a Python scalar's canonical one: float64
+    with x64 on) is its operand's (a float32 -inf init of float64 values, x64 on: fuzz seed
+    400221)."""
+    operands, init_avals = [aval_of(x) for x in xs], [aval_of(i) for i in inits]
+    if [a.dtype for a in operands] != [a.dtype for a in init_avals]:
+        raise MeshjitTypeError(
+            "reduce operand dtypes should match corresponding initial value dtypes, got "
+            f"operands={operands} and initial_values={init_avals}"
+        )
 
 
 # ---------------------------------------------------------------------------------------------

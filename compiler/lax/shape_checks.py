@@ -183,6 +183,42 @@ def no_narrow_ints(name: str, aval: ShapedArray) -> None:
 _JAX_NAMES = {"round_away_from_zero": "round", "select_n cases": "select"}
 
 
+def _family(dtype) -> str | None:
+    for name, test in (("int", dtypes.is_int), ("float", dtypes.is_float),
+                       ("complex", dtypes.is_complex)):
+        if test(dtype):
+            return name
+    return None
+
+
+def _signed(dtype) -> bool:
+    return dtypes.is_int(dtype) and not dtypes.is_unsigned(dtype)
+
+
+def preferred_element_type(input_dtype, preferred) -> None:
+    """JAX's _validate_preferred_element_type (conv_general_dilated's): the preferred type of
+    the input's kind (an integer's may be a float) and signedness, and not narrower (float64
+    operands with float32 preferred, x64 on: fuzz vocabulary, round 19)."""
+    if preferred is None:
+        return
+    family, wanted = _family(input_dtype), _family(preferred)
+    if not (family == "int" and wanted == "float"):
+        if family is not None and family != wanted:
+            raise MeshjitTypeError(
+                "Input type is incompatible with `preferred_element_type`. The compatible "
+                "combinations of (input_type, preferred_element_type) are (integral, integral), "
+                "(integral, floating), (floating, floating), (complex, complex."
+            )
+        if _signed(input_dtype) and not _signed(preferred):
+            raise MeshjitTypeError(
+                "`preferred_element_type` must have the same signedness as the original type."
+            )
+    if dtypes.bit_width(preferred) < dtypes.bit_width(input_dtype):
+        raise MeshjitTypeError(
+            "`preferred_element_type` must not be narrower than the original type."
+        )
+
+
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
     shape = concrete_shape(name, shape)
     if any(d < 0 for d in shape):

@@ -487,7 +487,12 @@ def _dynamic_update_slice_batcher(args, dims):
     x, update = all_to_front([x, update], [dx, du], size)
     if all(d is None for d in dstarts):
         zero = np.zeros((), aval_of(starts[0]).dtype) if starts else np.int32(0)
-        return dynamic_update_slice_p.bind(x, update, zero, *starts), 0
+        out = dynamic_update_slice_p.bind(x, update, zero, *starts)
+        # JAX batches it as a scatter: weak as the operand (fuzz seed 300532)
+        weak = aval_of(x).weak_type
+        if weak and not aval_of(out).weak_type:
+            out = convert_element_type(out, aval_of(out).dtype, weak_type=True)
+        return out, 0
     from meshjit.compiler.lax import gather_scatter  # a later family
 
     x_shape, u_shape = aval_of(x).shape[1:], aval_of(update).shape[1:]

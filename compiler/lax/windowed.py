@@ -125,6 +125,11 @@ def positive_ints(name: str, what: str, values, rank: int) -> tuple[int, ...]:
         )
     if any(v < 1 for v in values) and name.startswith("conv") and what.endswith("dilation"):
         raise MeshjitTypeError(f"All dilations must be positive, got {values}.")  # JAX's words
+    if any(v < 1 for v in values) and name.startswith("reduce_window") and what == "window_dimensions":
+        raise MeshjitTypeError(  # JAX's words (fuzz seed 320067: a 0 window on a 0-size dim)
+            f"reduce_window window_dimensions must have every element be strictly positive, "
+            f"got {values}."
+        )
     if any(v < 1 for v in values) and what != "window_strides":
         raise MeshjitValueError(f"{name}: {what} must be positive, got {values}")
     return values

@@ -34,8 +34,9 @@ def i0(x):
 
 def kaiser(M, beta):
     M = int(M)
+    dtype = dtypes.default_float  # as JAX's (float64 with x64 on)
     if M <= 1:
-        return lax.full((M,), np.float32(1))
-    n = lax.iota(np.float32, M)
+        return lax.full((M,), np.ones((), dtype))
+    n = lax.iota(dtype, M)
     alpha = 0.5 * (M - 1)
     return i0(beta * ew.sqrt(1 - ((n - alpha) / alpha) ** 2)) / i0(beta)

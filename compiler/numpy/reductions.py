@@ -307,7 +307,9 @@ def _count(a, axes) -> int:
 
 
 def _float_dtype(dtype):
-    return dtype if dtypes.is_inexact(dtype) else dtypes.default_float
+    """mean's and var's result type, as JAX's to_inexact_dtype: an integer's is float32 (float64
+    for 64-bit integers), not the default float (float64 with x64 on)."""
+    return dtypes.to_inexact(dtype)
 
 
 def _where_count(a, axes, where, dtype, keepdims):

@@ -103,7 +103,7 @@ def sort_complex(a):
     """`a` sorted along its last axis (by real part, then imaginary part), as complex numbers."""
     a = materialize(a)
     a = lax.sort(a, dimension=aval_of(a).ndim - 1)
-    dtype = aval_of(a).dtype
+    dtype = dtypes.to_inexact(aval_of(a).dtype)  # JAX's to_complex_dtype: int32's complex64
     return lax.convert_element_type(a, dtypes.complex_dtype(dtype))
 
 

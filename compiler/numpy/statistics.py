@@ -166,8 +166,9 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=Non
 
 
 def _var_dtypes(a_dtype, dtype):
-    """(computation dtype, result dtype) of nanvar, as JAX's: an integer's default float, a
-    complex's real part, float16 / bfloat16 computed in float32."""
+    """(computation dtype, result dtype) of nanvar, as JAX's: an integer's inexact type
+    (float32; float64 for 64-bit integers: not the default float with x64 on), a complex's real
+    part, float16 / bfloat16 computed in float32."""
     if dtype is not None:
         dtype = dtypes.canonicalize(dtype)
         if dtypes.is_complex(a_dtype) and not dtypes.is_complex(dtype):
@@ -177,7 +178,7 @@ def _var_dtypes(a_dtype, dtype):
             )
         compute = dtype
     elif not dtypes.is_inexact(a_dtype):
-        compute = dtype = dtypes.default_float
+        compute = dtype = dtypes.to_inexact(a_dtype)
     else:
         compute, dtype = a_dtype, dtypes.real_dtype(a_dtype)
     return (dtypes.float32 if compute in (dtypes.bfloat16, dtypes.float16) else compute), dtype

@@ -1015,7 +1015,7 @@ def draw_step(rng, vals, allow_vmap=True):
 # rules, refs, symbolic-shape export, every random sampler on typed / raw / traced keys.
 # Round 18's (ops_round18): keyword variants (where= / initial= / method= / pad modes ...),
 # lax's windowed and indexed ops with unusual parameters, transform compositions, 2-D
-# shard_map specs.
+# shard_map specs. Round 19's (ops_round19): its fixes' programs, in round 18's group.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1025,6 +1025,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round16,
     ops_round17,
     ops_round18,
+    ops_round19,
     ops_semantics,
     ops_transforms,
 )

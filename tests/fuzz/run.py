@@ -112,6 +112,7 @@ _WORKER_SOURCES = (
     "ops_round16",
     "ops_round17",
     "ops_round18",
+    "ops_round19",
     "ops_semantics",
     "ops_transforms",
     "registry",

@@ -211,3 +211,57 @@ def test_any_op_module_imports_first():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=run.REPO)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+X64_PROGRAMS = [  # round 19's x64 findings, shrunk
+    {  # seed 400016: a uint64 constant past int64 (std::bad_cast)
+        "seed": 400016, "mesh_shape": [2], "axis_names": ["a"],
+        "inputs": [[[3, 4, 16, 1], "uint64", [None, None, "a", None]]],
+        "steps": [["reshape", 0, [64]],
+                  ["op", "moments", [1], {"kind": "mean", "axis": [0], "ddof": 1,
+                                          "keepdims": False}],
+                  ["op", "where", [1, 1], {"c": -1, "scalar_else": False}]],
+        "outputs": [3], "grad": False, "out_specs": None,
+        "wrap": {"kind": "vmap", "in_axes": [0], "out_axes": 1}, "x64": True,
+    },
+    {  # seed 400015: an integer's mean is float32 (not the default float)
+        "seed": 400015, "mesh_shape": [2, 2], "axis_names": ["a", "b"],
+        "inputs": [[[8, 3], "uint8", ["a", None]]],
+        "steps": [["op", "reduce_where", [0], {"kind": "mean", "axis": [0, -1], "keepdims": False,
+                                               "initial": None, "mask": "pos", "m": None}]],
+        "outputs": [1], "grad": False, "out_specs": None, "special": True, "x64": True,
+    },
+    {  # seed 400266: int64 operands with float32 preferred: JAX's TypeError
+        "seed": 400266, "mesh_shape": [1], "axis_names": ["a"],
+        "inputs": [[[4, 4], "bool", [None, None]]],
+        "steps": [["cumsum", 0, 1],
+                  ["op", "dot_general", [1, 1], {"contract": [[0], [0]], "batch": [[1], [1]],
+                                                 "pref": "float32"}]],
+        "outputs": [2], "grad": False, "out_specs": None, "x64": True,
+    },
+    {  # seed 400221: a float32 init of float64 values in lax.reduce: JAX's TypeError
+        "seed": 400221, "mesh_shape": [4], "axis_names": ["a"],
+        "inputs": [[[6, 5], "float64", [None, None]]],
+        "steps": [["op", "np_lax", [0], {"fn": "lax_reduce_variadic"}]],
+        "outputs": [1], "grad": False, "out_specs": None, "x64": True,
+    },
+]
+
+
+@pytest.mark.parametrize("spec", X64_PROGRAMS, ids=lambda s: str(s["seed"]))
+def test_x64_programs_match_jax(spec):
+    """The x64 mode (bench/fuzz.py --x64): meshjit with jax_enable_x64 on for the program (and
+    off again after), JAX in a worker of its own started with it on."""
+    import meshjit
+
+    program = Program.from_json(spec)
+    assert run._worker_env([program])["JAX_ENABLE_X64"] == "1"
+    assert "JAX_ENABLE_X64" not in run._worker_env([draw(0)])
+    outcome = check(program, (run_jax([program]) or [None])[0], modes=("meshjit",))
+    assert not outcome.failed and not outcome.meshjit_only_errors, outcome.results
+    assert not meshjit.config.x64_enabled
+
+
+def test_a_chunk_of_programs_has_one_x64_mode():
+    with pytest.raises(ValueError, match="one JAX worker runs each mode"):
+        run._worker_env([draw(0), Program.from_json(X64_PROGRAMS[0])])

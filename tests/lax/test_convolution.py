@@ -366,3 +366,27 @@ def test_conv_general_dilated_local_refuses_an_algorithm_preset():
     x, w = rand(1, 1, 4), rand(2, 3, 2)
     with pytest.raises(ValueError, match="Unsupported precision"):
         lax.conv_general_dilated_local(x, w, (1,), "VALID", (3,), precision="F32_F32_F32")
+
+
+@pytest.mark.parametrize(
+    ("dtype", "preferred", "words"),
+    [
+        (np.float32, np.float16, "must not be narrower"),
+        (np.int32, np.uint32, "same signedness"),
+        (np.float32, np.int32, "Input type is incompatible"),
+    ],
+)
+def test_conv_preferred_element_type_is_checked_as_jaxs(dtype, preferred, words):
+    """JAX's _validate_preferred_element_type (float64 operands with float32 preferred, x64
+    on: round 19's x64 vocabulary sweep, conv18_*_pref); an integer's float and a wider type
+    pass."""
+    x = np.ones((1, 1, 3), dtype)
+    with pytest.raises(TypeError, match=words):
+        lax.conv_general_dilated(x, x, (1,), "SAME", preferred_element_type=preferred)
+    with meshjit.enable_x64(True):
+        with pytest.raises(TypeError, match="must not be narrower"):
+            lax.conv_general_dilated(x.astype(np.float64), x.astype(np.float64), (1,), "SAME",
+                                     preferred_element_type=np.float32)
+    out = lax.conv_general_dilated(x.astype(np.int8), x.astype(np.int8), (1,), "SAME",
+                                   preferred_element_type=np.float16)
+    assert out.dtype == np.float16

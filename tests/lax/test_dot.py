@@ -91,3 +91,21 @@ def test_dot_general_repeated_or_shared_dimensions_are_type_errors(rhs_shape, di
     # XLA refused these modules at compile time (a crash with an MLIR dump); JAX checks them.
     with pytest.raises(TypeError, match=words):
         lax.dot_general(jnp.ones((2, 3)), jnp.ones(rhs_shape), dims)
+
+
+def test_a_narrower_preferred_type_of_integer_operands_is_jaxs_type_error():
+    """As JAX's (XLA's MaybeUpcast): int64 operands with float32 preferred (x64 on: fuzz seed
+    400266), int32 with int16 or float16, are a TypeError; a float's narrower preferred type
+    and a wider one pass."""
+    dims = (((0,), (0,)), ((), ()))
+    x = np.arange(3, dtype=np.int32)
+    for pref in (np.int16, np.float16):
+        with pytest.raises(TypeError, match="must not be narrower than the original type"):
+            lax.dot_general(x, x, dims, preferred_element_type=pref)
+    with meshjit.enable_x64(True):
+        with pytest.raises(TypeError, match="float32 for result type of int64"):
+            meshjit.jit(lambda v: lax.dot_general(v, v, dims, preferred_element_type=np.float32))(
+                x.astype(np.int64))
+        assert lax.dot_general(x.astype(np.float64), x.astype(np.float64), dims,
+                               preferred_element_type=np.float32).dtype == np.float32
+    assert lax.dot_general(x, x, dims, preferred_element_type=np.float32) == 5

@@ -200,3 +200,18 @@ def test_a_strided_slice_of_one_element_of_a_sharded_dim_compiles(propagation):
     a, b = f(x)
     np.testing.assert_array_equal(a, x[:-4:-3])
     np.testing.assert_array_equal(b, x[9:10:5])
+
+
+def test_a_vmapped_dynamic_update_slice_of_a_weak_operand_stays_weak():
+    """JAX batches dynamic_update_slice as a scatter: weak as its operand, even with starts
+    that are not mapped (an int16 array plus 0.5, fuzz seed 300532); unmapped it is not."""
+    x = np.zeros((2, 3, 5), np.int16)
+
+    def f(v):
+        w = v + 0.5  # a weak float32
+        row = lambda r: lax.dynamic_update_slice(r, -r[:1, :4], [3, 3])  # noqa: E731
+        return meshjit.vmap(row)(w), lax.dynamic_update_slice(w, -w[:1], [1, 1, 1])
+
+    mapped, plain = meshjit.jit(f)(x)
+    assert mapped.weak_type and not plain.weak_type
+    np.testing.assert_array_equal(np.asarray(mapped)[:, 2, 1:], -0.5)

@@ -147,3 +147,12 @@ def test_cumlogsumexp_refuses_integers_and_booleans_as_jax():
     np.testing.assert_allclose(
         lax.cumlogsumexp(np.float32([0, 1, 2])), np.logaddexp.accumulate(np.float32([0, 1, 2]))
     )
+
+
+def test_a_zero_window_dimension_is_jaxs_type_error():
+    """As JAX's: a reduce_window window dimension below 1 is a TypeError in its words (a 0
+    window over a 0-size dim: fuzz seed 320067, where meshjit's was a ValueError)."""
+    x = np.zeros((5, 0), np.uint32)
+    with pytest.raises(TypeError, match="window_dimensions must have every element be strictly"):
+        meshjit.jit(lambda v: lax.reduce_window(v, np.uint32(0), lax.add, (2, 0), (1, 1),
+                                                "VALID"))(x)

@@ -167,3 +167,17 @@ def test_var_and_std_with_a_traced_ddof():
     assert np.isnan(np.asarray(f(x, 4)[0])).all()
     sem = meshjit.scipy.stats.sem(x, axis=1, ddof=0)
     np.testing.assert_allclose(np.asarray(sem), np.std(x, axis=1) / 2, rtol=1e-6)
+
+
+def test_integer_means_and_variances_are_float32_with_x64_on():
+    """As JAX's to_inexact_dtype: an int32 / bool input's mean, var, std (and the nan- forms,
+    with where=) are float32 with x64 on, an int64's float64 (fuzz seed 400015: meshjit gave the
+    default float, float64)."""
+    fns = [jnp.mean, jnp.var, jnp.std, jnp.nanmean, jnp.nanvar, jnp.nanstd,
+           lambda x: jnp.mean(x, axis=(0,), where=x > 0)]
+    with meshjit.enable_x64(True):
+        for dtype, want in [(np.int32, np.float32), (np.bool_, np.float32),
+                            (np.uint8, np.float32), (np.int64, np.float64)]:
+            x = np.arange(6).astype(dtype)
+            for f in fns:
+                assert meshjit.jit(f)(x).dtype == want, (f, dtype)

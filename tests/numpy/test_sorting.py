@@ -169,3 +169,15 @@ def test_sort_kind_and_order_are_refused_as_jax_refuses_them(fun):
         fun(jnp.arange(3), kind="quicksort")
     with pytest.raises(TypeError, match=f"'order' argument to {name} is not supported."):
         fun(jnp.arange(3), order="a")
+
+
+def test_sort_complex_of_integers_is_complex64_with_x64_on():
+    """As JAX's to_complex_dtype: int32 / int16 / bool sort to complex64 (x64 on too: the x64
+    vocabulary sweep of round 19 found complex128), int64 and float64 to complex128."""
+    with meshjit.enable_x64(True):
+        for dtype, want in [(np.int32, np.complex64), (np.int16, np.complex64),
+                            (np.bool_, np.complex64), (np.int64, np.complex128),
+                            (np.float64, np.complex128)]:
+            out = jnp.sort_complex(np.array([2, 0, 1]).astype(dtype))
+            assert out.dtype == want, dtype
+    np.testing.assert_array_equal(jnp.sort_complex(np.array([2, 0, 1])), [0, 1, 2])
