@@ -52,9 +52,10 @@ bench-distributed: setup
 	$(BIN)/python bench/distributed.py
 
 # The differential fuzzer's campaign (CI runs a slice in tests/fuzz): make fuzz N=3000
+# (X64=1: programs with 64-bit inputs, meshjit and JAX both with jax_enable_x64 on)
 N ?= 3000
 fuzz: setup
-	$(BIN)/python bench/fuzz.py -n $(N) --out fuzz-report.json
+	$(BIN)/python bench/fuzz.py -n $(N) $(if $(X64),--x64) --out fuzz-report.json
 
 # Random sdy-annotated MLIR modules through every Shardy pass and meshjit's mapped pipeline, and
 # meshjit's own mode (CI runs a slice: tests/passes/shardy/test_random_sdy.py):
