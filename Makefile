@@ -71,12 +71,15 @@ shardy-op-sweep: setup
 		-n $(if $(filter command line,$(origin N)),$(N),40) --seed $(SEED) \
 		$(if $(OPS),--ops $(OPS)) --out shardy-op-sweep.json
 
-# make uneven-sweep N=20 SEED=0 [OPS=fft1,conv0_g1]: ops under uneven shardings on 8 devices
-# against NumPy (numbers and output shardings; tests/support/uneven_sweep.py)
+# make uneven-sweep N=20 SEED=0 [OPS=fft1,conv0_g1] [MODE=xla] [INSIDE=1]: ops under uneven
+# shardings on 8 devices against NumPy (numbers and output shardings; tests/support/
+# uneven_sweep.py); MODE picks the propagation, INSIDE=1 has the sharding reach the op through
+# propagation from a constrained neighbour instead of placing it
 uneven-sweep: setup
 	nice -n 10 $(BIN)/python -m tests.support.uneven_sweep \
 		-n $(if $(filter command line,$(origin N)),$(N),20) --seed $(SEED) \
-		$(if $(OPS),--ops $(OPS)) --out uneven-sweep.json
+		$(if $(OPS),--ops $(OPS)) $(if $(MODE),--mode $(MODE)) $(if $(INSIDE),--inside) \
+		--out uneven-sweep.json
 
 # JAX 0.10.2's docstring examples run under meshjit: pass / fail / skip per module, and the
 # failures' first error lines (the corpus is tests/doc_examples/corpus.json).

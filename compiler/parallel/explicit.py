@@ -451,7 +451,6 @@ def place(x, target, what: str, device=None):
     return x
 
 
-<<<<<<< HEAD
 # The creation functions of JAX's lax.full, whose device= sharding lays the array out eagerly
 # (as given: P('x') stays P('x',)) and is ignored inside jit.
 _FULL_FAMILY = frozenset({"zeros", "ones", "full", "full_like"})
@@ -475,7 +474,8 @@ def _full_on(x, sharding: NamedSharding):
     from meshjit.compiler.lax.elementwise import convert_element_type
 
     return _device_put(convert_element_type(x, x.dtype), sharding)
-=======
+
+
 def _check_context_mesh(sharding: NamedSharding, what: str) -> None:
     """As JAX: an out_sharding= on another mesh than the context's (set_mesh's) is refused,
     unless both meshes are all Auto."""
@@ -490,7 +490,6 @@ def _check_context_mesh(sharding: NamedSharding, what: str) -> None:
         f"{_JAX_API_NAMES.get(what, what)}: make the out_sharding on the context mesh, or call "
         "it outside this set_mesh"
     )
->>>>>>> mistakes19
 
 
 def _spec_axes(spec) -> list:
