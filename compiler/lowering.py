@@ -41,12 +41,17 @@ class OneOp:
     broadcast first, as the binary primitives broadcast them implicitly) or a reshape.
     `jaxpr_subcomp` builds the op itself: these are most of the equations of a program."""
 
-    __slots__ = ("op_name", "elementwise", "complex_rule")
+    __slots__ = ("op_name", "elementwise", "special_rule", "special_kinds")
 
     def __init__(self, op_name: str, *, elementwise: bool):
         self.op_name, self.elementwise = op_name, elementwise
-        # A rule for complex results when the op is not XLA's own there (complex sin, cos).
-        self.complex_rule = None
+        # A rule for results whose dtype kind is in `special_kinds`, where the one op is not
+        # right: complex sin, cos, max, min (set by `special`); integer div, rem.
+        self.special_rule, self.special_kinds = None, ""
+
+    def special(self, rule, kinds: str = "c") -> None:
+        """Results of a dtype kind in `kinds` (complex by default) lower with `rule`."""
+        self.special_rule, self.special_kinds = rule, kinds
 
     @staticmethod
     def broadcast_operands(mctx: ModuleContext, invars, shape, operands: list, loc) -> None:
@@ -56,8 +61,8 @@ class OneOp:
                 operands[i] = broadcast_operand(mctx, operands[i], x.aval, shape, loc)
 
     def __call__(self, ctx: LoweringRuleContext, *operands, **params):
-        if self.complex_rule is not None and ctx.avals_out[0].dtype.kind == "c":
-            return self.complex_rule(ctx, *operands, **params)
+        if ctx.avals_out[0].dtype.kind in self.special_kinds:
+            return self.special_rule(ctx, *operands, **params)
         operands = list(operands)
         if self.elementwise:
             shape = ctx.avals_out[0].shape
@@ -342,8 +347,8 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         # Most equations: one op, built here without a call to the rule.
         outvar = eqn.outvars[0]
         aval = outvar.aval
-        if rule.complex_rule is not None and aval.dtype.kind == "c":
-            _apply_rule(ctx, rule.complex_rule, eqn, loc, env)
+        if aval.dtype.kind in rule.special_kinds:
+            _apply_rule(ctx, rule.special_rule, eqn, loc, env)
             continue
         type_ = tensor_types.get((aval.shape, aval.dtype))
         if type_ is None:
