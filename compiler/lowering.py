@@ -41,12 +41,17 @@ class OneOp:
     broadcast first, as the binary primitives broadcast them implicitly) or a reshape.
     `jaxpr_subcomp` builds the op itself: these are most of the equations of a program."""
 
-    __slots__ = ("op_name", "elementwise", "complex_rule")
+    __slots__ = ("op_name", "elementwise", "special_rule", "special_kinds")
 
     def __init__(self, op_name: str, *, elementwise: bool):
         self.op_name, self.elementwise = op_name, elementwise
-        # A rule for complex results when the op is not XLA's own there (complex sin, cos).
-        self.complex_rule = None
+        # A rule for results whose dtype kind is in `special_kinds`, where the one op is not
+        # right: complex sin, cos, max, min (set by `special`); integer div, rem.
+        self.special_rule, self.special_kinds = None, ""
+
+    def special(self, rule, kinds: str = "c") -> None:
+        """Results of a dtype kind in `kinds` (complex by default) lower with `rule`."""
+        self.special_rule, self.special_kinds = rule, kinds
 
     @staticmethod
     def broadcast_operands(mctx: ModuleContext, invars, shape, operands: list, loc) -> None:
@@ -56,8 +61,8 @@ class OneOp:
                 operands[i] = broadcast_operand(mctx, operands[i], x.aval, shape, loc)
 
     def __call__(self, ctx: LoweringRuleContext, *operands, **params):
-        if self.complex_rule is not None and ctx.avals_out[0].dtype.kind == "c":
-            return self.complex_rule(ctx, *operands, **params)
+        if ctx.avals_out[0].dtype.kind in self.special_kinds:
+            return self.special_rule(ctx, *operands, **params)
         operands = list(operands)
         if self.elementwise:
             shape = ctx.avals_out[0].shape
@@ -89,6 +94,7 @@ class ModuleContext:
         "meshes",
         "scalar_constants",
         "attributes",
+        "broadcasts",
         "axis_envs",
         "channels",
         "templates",
@@ -108,6 +114,8 @@ class ModuleContext:
         # (dtype, bytes) -> (attribute, type) of scalar constants, the literals of the jaxpr.
         self.scalar_constants: dict[tuple, tuple[ir.Attribute, ir.Type]] = {}
         self.attributes: dict[tuple, ir.Attribute] = {}  # rule attributes built once per module
+        # (operand shape, result shape, dtype) -> an implicit broadcast's result types, attributes
+        self.broadcasts: dict[tuple, tuple[list, dict]] = {}
         self.axis_envs: list = []  # the enclosing manual computations' axis environments
         # Ops that later equations from the same source line and types copy (`op.clone()`),
         # keyed by rules; the key includes `id(eqn.source)`, kept alive by `locations`.
@@ -279,15 +287,22 @@ def broadcast_operand(mctx: ModuleContext, x: ir.Value, aval, shape, loc=None) -
         type_ = mctx.types.tensor(shape, aval.dtype)
         with loc or ir.Location.unknown():
             return dims_lowering.broadcast(mctx, x, type_, shape, range(aval.ndim))
-    key = ("implicit broadcast", aval.shape, shape, aval.dtype)
-    cached = mctx.attributes.get(key)
+    cached = mctx.broadcasts.get((aval.shape, shape, aval.dtype))
     if cached is None:
-        dims = mctx.i64_array(range(aval.ndim))
-        type_ = mctx.types.tensor(shape, aval.dtype)
-        cached = mctx.attributes[key] = ([type_], {"broadcast_dimensions": dims})
-    return ir.Operation.create(
-        "stablehlo.broadcast_in_dim", cached[0], [x], cached[1], loc=loc
-    ).result
+        cached = _implicit_broadcast(mctx, aval, shape)
+    return ir.Operation.create(_BROADCAST, cached[0], [x], cached[1], loc=loc).result
+
+
+_BROADCAST = "stablehlo.broadcast_in_dim"
+
+
+def _implicit_broadcast(mctx: ModuleContext, aval, shape) -> tuple[list, dict]:
+    """The result types and attributes of the broadcast of a value of `aval` to `shape`, cached
+    in `mctx.broadcasts`."""
+    dims = mctx.i64_array(range(aval.ndim))
+    cached = ([mctx.types.tensor(shape, aval.dtype)], {"broadcast_dimensions": dims})
+    mctx.broadcasts[aval.shape, shape, aval.dtype] = cached
+    return cached
 
 
 def constant(mctx: ModuleContext, value: np.ndarray) -> ir.Value:
@@ -329,6 +344,7 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
     env.update(zip(jaxpr.constvars, consts))
     env.update(zip(jaxpr.invars, args))
     locations, tensor_types, create = mctx.locations, mctx.types.tensors, ir.Operation.create
+    broadcasts = mctx.broadcasts
     for eqn in jaxpr.eqns:
         prim = eqn.primitive
         rule = lowering_rules.get(prim)
@@ -342,18 +358,24 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         # Most equations: one op, built here without a call to the rule.
         outvar = eqn.outvars[0]
         aval = outvar.aval
-        if rule.complex_rule is not None and aval.dtype.kind == "c":
-            _apply_rule(ctx, rule.complex_rule, eqn, loc, env)
+        if aval.dtype.kind in rule.special_kinds:
+            _apply_rule(ctx, rule.special_rule, eqn, loc, env)
             continue
         type_ = tensor_types.get((aval.shape, aval.dtype))
         if type_ is None:
             type_ = mctx.types.tensor(aval.shape, aval.dtype)
         operands = [*map(read, eqn.invars)]
         if rule.elementwise:
-            for x in eqn.invars:
-                if x.aval.shape != aval.shape:
-                    rule.broadcast_operands(mctx, eqn.invars, aval.shape, operands, loc)
-                    break
+            shape = aval.shape
+            for i, x in enumerate(eqn.invars):
+                a = x.aval
+                if a.shape != shape:  # as `broadcast_operand` (no dimension variables here)
+                    cached = broadcasts.get((a.shape, shape, a.dtype))
+                    if cached is None:
+                        cached = _implicit_broadcast(mctx, a, shape)
+                    operands[i] = create(
+                        _BROADCAST, cached[0], [operands[i]], cached[1], loc=loc
+                    ).result
         out = create(rule.op_name, [type_], operands, loc=loc).result
         s = aval.sharding
         if s is not None and s.spec.unreduced:  # a partial sum: say so, so that XLA defers it

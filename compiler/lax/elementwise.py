@@ -340,8 +340,10 @@ def _integer_division_lowering(name: str, ctx: LoweringRuleContext, x, y):
     return hlo.SelectOp(is_zero, minus_one, quotient).result
 
 
-for _name in ("div", "rem"):
-    lowering_rules.register(binary_p[_name], functools.partial(_integer_division_lowering, _name))
+for _name in ("div", "rem"):  # one op (jaxpr_subcomp's fast path) on floats; "V": ml_dtypes'
+    lowering_rules[binary_p[_name]].special(
+        functools.partial(_integer_division_lowering, _name), kinds="iubV"
+    )
 
 
 def complex_extremum(x: ir.Value, y: ir.Value, direction: str) -> ir.Value:
@@ -358,17 +360,14 @@ def complex_extremum(x: ir.Value, y: ir.Value, direction: str) -> ir.Value:
     return hlo.SelectOp(pick_x, x, y).result
 
 
-def _extremum_lowering(direction, real_rule, ctx: LoweringRuleContext, x, y):
-    if not dtypes.is_complex(ctx.avals_in[0].dtype):
-        return real_rule(ctx, x, y)
+def _complex_extremum_lowering(direction, ctx: LoweringRuleContext, x, y):
     x, y = implicit_broadcasts(ctx, x, y)
     return complex_extremum(x, y, direction)
 
 
-for _name, _direction in (("max", "GT"), ("min", "LT")):
-    lowering_rules.register(
-        binary_p[_name],
-        functools.partial(_extremum_lowering, _direction, lowering_rules[binary_p[_name]]),
+for _name, _direction in (("max", "GT"), ("min", "LT")):  # one op on real values
+    lowering_rules[binary_p[_name]].special(
+        functools.partial(_complex_extremum_lowering, _direction)
     )
 
 
@@ -1066,7 +1065,7 @@ def _inline_lowering(impl):
 
 
 for _name, _impl in (("sin", _complex_sin), ("cos", _complex_cos)):
-    lowering_rules[unary_p[_name]].complex_rule = _inline_lowering(_impl)
+    lowering_rules[unary_p[_name]].special(_inline_lowering(_impl))
 
 
 def _logistic_impl(x):

@@ -56,6 +56,19 @@ register_pp_params(broadcast_in_dim_p, _pp_broadcast_in_dim)
 
 @abstract_eval_rules.register(broadcast_in_dim_p)
 def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
+    # One pass over the dimensions (this runs once per traced broadcast); the checks below, in
+    # their order, say what is wrong.
+    rank, ok = len(shape), len(broadcast_dimensions) == len(x.shape)
+    for d, dim in zip(x.shape, broadcast_dimensions) if ok else ():
+        if not (0 <= dim < rank and (d == 1 or d == shape[dim])):
+            ok = False
+            break
+    if not ok:
+        _check_broadcast_in_dim(x, shape, broadcast_dimensions)
+    return shaped_array(shape, x.dtype, x.weak_type)
+
+
+def _check_broadcast_in_dim(x, shape, broadcast_dimensions) -> None:
     if len(broadcast_dimensions) != x.ndim:
         raise MeshjitTypeError(
             "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim: "
@@ -74,7 +87,6 @@ def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
                 f"{x.shape}, target broadcast shape {shape}, broadcast_dimensions "
                 f"{broadcast_dimensions}"
             )
-    return shaped_array(shape, x.dtype, x.weak_type)
 
 
 reshape_p = Primitive("reshape")

@@ -136,6 +136,10 @@ def _matrix_product_fast(a, b):
 
 def matmul(a, b, *, precision=None, preferred_element_type=None, out_sharding=None):
     """`a @ b` (`out_sharding=`: the result's sharding in explicit mode)."""
+    if precision is None and preferred_element_type is None and out_sharding is None:
+        out = _matrix_product_fast(a, b)  # `x @ w`: none of the options' work below
+        if out is not None:
+            return out
     if _algorithm(precision):
         return _with_algorithm(a, b, precision, preferred_element_type, out_sharding)
     a, b = _widened(preferred_element_type, a, b)

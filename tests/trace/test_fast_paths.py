@@ -22,6 +22,7 @@ from meshjit.compiler import errors
 from meshjit.compiler import numpy as numpy_api
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal, ShapedArray, shaped_array
+from meshjit.compiler.lax import shapes as lax_shapes
 from meshjit.compiler.numpy import elementwise
 from meshjit.compiler.numpy import products as numpy_products
 from meshjit.compiler.numpy import reductions as numpy_reductions
@@ -193,6 +194,47 @@ def test_common_binary_ops_match_the_general_path(op):
     for x in specs:
         for y in specs + [(x[0], "int32", False)]:
             same_with_and_without_fast_paths(BINARY[op], _operand(x), _operand(y))
+
+
+def _broadcast_outcome(rule, x, shape, dims):
+    try:
+        return rule(x, shape=shape, broadcast_dimensions=dims)
+    except TypeError as e:
+        return type(e), str(e)
+
+
+def _checked_broadcast(x, *, shape, broadcast_dimensions):
+    lax_shapes._check_broadcast_in_dim(x, shape, broadcast_dimensions)
+    return shaped_array(shape, x.dtype, x.weak_type)
+
+
+@SETTINGS
+@given(
+    operand=st.lists(st.sampled_from([1, 2, 3]), max_size=3),
+    shape=st.lists(st.sampled_from([1, 2, 3]), max_size=3),
+    dims=st.lists(st.integers(-1, 3), max_size=3),
+)
+def test_broadcast_in_dim_rule_checks_as_its_full_checks(operand, shape, dims):
+    """The abstract rule's one-pass test gives the full checks' result, or their first error."""
+    x, shape, dims = shaped_array(tuple(operand), np.dtype("float32")), tuple(shape), tuple(dims)
+    fast = _broadcast_outcome(lax_shapes._broadcast_in_dim_rule, x, shape, dims)
+    assert fast == _broadcast_outcome(_checked_broadcast, x, shape, dims)
+
+
+OPERATOR_PAIRS = {
+    "mul": (lambda a, b: a * b, jnp.multiply),
+    "rsub": (lambda a, b: b - a, lambda a, b: jnp.subtract(b, a)),
+}
+
+
+@pytest.mark.parametrize("pair", sorted(OPERATOR_PAIRS))
+@pytest.mark.parametrize("other", [2.0, 3, np.float32(2.0), np.ones(3, np.float32), "self"])
+def test_operators_with_plain_operands_match_numpy_functions(pair, other):
+    """Operators skip the defer / __jax_array__ checks for tracers and Python scalars only."""
+    op, fn = OPERATOR_PAIRS[pair]
+    arg = meshjit.ShapeDtypeStruct((2, 3), "float32")
+    operand = (lambda x: x) if isinstance(other, str) else (lambda x: other)
+    assert outcome(lambda x: op(x, operand(x)), arg) == outcome(lambda x: fn(x, operand(x)), arg)
 
 
 UNARY = ["exp", "tanh", "sqrt", "sin", "log1p", "isfinite", "arcsinh", "fabs", "log2", "degrees"]
