@@ -159,6 +159,7 @@ class Graph:
     virtual: list = dataclasses.field(default_factory=list)  # (kind, owner, index, Slot)
     edges: list[Edge] = dataclasses.field(default_factory=list)
     meshes: dict[str, MeshShape] = dataclasses.field(default_factory=dict)
+    mesh_keys: dict[str, str] = dataclasses.field(default_factory=dict)  # (Graph.same_mesh)
     warnings: list[str] = dataclasses.field(default_factory=list)
     edge_owned: set = dataclasses.field(default_factory=set)  # values a data-flow edge owns
     callees: set = dataclasses.field(default_factory=set)  # names of the functions calls call
@@ -182,6 +183,10 @@ class Graph:
     # program position (api.py, shardy_import.dying_ops; driver.py).
     dying: dict = dataclasses.field(default_factory=dict)
     edge_index: dict = dataclasses.field(default_factory=dict)
+
+    def same_mesh(self, a: str, b: str) -> bool:
+        """Whether meshes `a` and `b` are one mesh: Shardy compares their definitions."""
+        return a == b or self.mesh_keys.get(a, a) == self.mesh_keys.get(b, b)
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

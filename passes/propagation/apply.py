@@ -53,7 +53,7 @@ def apply_decisions(step, t: int, decisions) -> bool:
                 continue
         if new != view.axes(d):
             view.set_axes(d, new)
-            slot.mesh = slot.mesh or step.mesh
+            slot.mesh = step.mesh  # (written on the op's mesh: equal meshes are one, in Shardy)
             if step.options.track_origins:
                 _record_origin(step, slot, d, fs, decisions)
             changed = True
