@@ -204,21 +204,33 @@ class Builder:
         stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS or elementwise else STAGE_ALL
         if stage == STAGE_PASS_THROUGH and any(map(_multi_use_dynamic_slice, operands)):
             stage = STAGE_ALL  # Shardy lets the dynamic slice's forward sharding arrive first
-        self.graph.edges.append(
-            Edge(
-                label,
-                rule,
-                views[:n],
-                views[n:],
-                stage,
-                name == "stablehlo.broadcast_in_dim",
-                name,
-                op,
-                elementwise=elementwise,
-                forward_first=forward_first,
-                shared_operand=stage == STAGE_PASS_THROUGH and any(map(_has_other_use, operands)),
+        shared_operand = stage == STAGE_PASS_THROUGH and any(map(_has_other_use, operands))
+        for rule, ins, outs in self._split_barrier(op, rule, views[:n], views[n:]):
+            self.graph.edges.append(
+                Edge(
+                    label,
+                    rule,
+                    ins,
+                    outs,
+                    stage,
+                    name == "stablehlo.broadcast_in_dim",
+                    name,
+                    op,
+                    elementwise=elementwise,
+                    forward_first=forward_first,
+                    shared_operand=shared_operand,
+                )
             )
-        )
+
+    def _split_barrier(self, op, rule, ins: list, outs: list) -> list:
+        """(rule, operand views, result views) of the op's edges: one, but Shardy's pipeline
+        gives each value of an optimization barrier a data-flow edge of its own (a pair on
+        another mesh, or on one device, then blocks no other pair)."""
+        if not self.untied_ifs or op.name != "stablehlo.optimization_barrier" or len(ins) < 2:
+            return [(rule, ins, outs)]
+        return [
+            (identity_rule(v.slot.shape, 2), [v], [r]) for v, r in zip(ins, outs, strict=True)
+        ]
 
     def _on_one_device(self, op) -> bool:
         """Whether the op's own sharding is maximal: it stays as stated (see init_slot)."""
