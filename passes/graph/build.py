@@ -205,11 +205,11 @@ class Builder:
         if stage == STAGE_PASS_THROUGH and any(map(_multi_use_dynamic_slice, operands)):
             stage = STAGE_ALL  # Shardy lets the dynamic slice's forward sharding arrive first
         shared_operand = stage == STAGE_PASS_THROUGH and any(map(_has_other_use, operands))
-        for rule, ins, outs in self._split_barrier(op, rule, views[:n], views[n:]):
+        for part, ins, outs in self._split_barrier(op, rule, views[:n], views[n:]):
             self.graph.edges.append(
                 Edge(
                     label,
-                    rule,
+                    part,
                     ins,
                     outs,
                     stage,
@@ -228,9 +228,7 @@ class Builder:
         another mesh, or on one device, then blocks no other pair)."""
         if not self.untied_ifs or op.name != "stablehlo.optimization_barrier" or len(ins) < 2:
             return [(rule, ins, outs)]
-        return [
-            (identity_rule(v.slot.shape, 2), [v], [r]) for v, r in zip(ins, outs, strict=True)
-        ]
+        return [(identity_rule(v.slot.shape, 2), [v], [r]) for v, r in zip(ins, outs, strict=True)]
 
     def _on_one_device(self, op) -> bool:
         """Whether the op's own sharding is maximal: it stays as stated (see init_slot)."""
