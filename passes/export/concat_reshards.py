@@ -148,8 +148,11 @@ def _attr(mesh_name: str, dims: list[tuple]) -> ir.Attribute:
     return ir.Attribute.parse(f"#sdy.sharding<@{mesh_name}, [{text}]>")
 
 
-def reshard_concatenates(module_op: ir.Operation) -> None:
+def reshard_concatenates(module_op: ir.Operation) -> dict:
+    """Reshards each concatenate whose tensors disagree; {each operand reshard: the first one
+    before its op} (the reductions of unreduced operands go before them: shardy_ops.py)."""
     meshes = io.read_meshes(module_op)
+    firsts: dict = {}
     for op in _concatenates(module_op):
         shardings = [io.value_sharding(v) for v in (*op.operands, op.results[0])]
         named = {s.mesh_name for s in shardings if s is not None}
@@ -166,25 +169,32 @@ def reshard_concatenates(module_op: ir.Operation) -> None:
             ]
             dim = ir.IntegerAttr(op.attributes["dimension"]).value
             picked = _picked(tensors, shapes, dim, meshes[mesh_name])
-            _reshard_around(op, tensors, picked, mesh_name, unannotated=shardings[-1] is None)
+            made = _reshard_around(op, tensors, picked, mesh_name, shardings[-1] is None)
+            firsts.update((r, made[0]) for r in made)
+    return firsts
 
 
-def _reshard_around(op, tensors: list, picked: list, mesh_name: str, unannotated=False) -> None:
+def _reshard_around(op, tensors: list, picked: list, mesh_name: str, unannotated=False) -> list:
     """The op computes in `picked`: operands resharded to it, its result back to its own (a
-    result without a sharding that `picked` leaves unsharded keeps none, as Shardy's)."""
+    result without a sharding that `picked` leaves unsharded keeps none, as Shardy's). The
+    operands' reshards, in order."""
     wanted = _attr(mesh_name, picked)
+    made = []
     for i, operand in enumerate(list(op.operands)):
         if tensors[i] != picked:
             with op.location, ir.InsertionPoint(op):
-                op.operands[i] = sdy.ReshardOp(operand, wanted).result
+                reshard = sdy.ReshardOp(operand, wanted)
+            op.operands[i] = reshard.result
+            made.append(reshard.operation)
     if unannotated and picked == tensors[-1]:
-        return
+        return made
     op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get([wanted])
     if tensors[-1] != picked:
         result = op.results[0]
         with op.location, ir.InsertionPoint.after(op):
             reshard = sdy.ReshardOp(result, _attr(mesh_name, tensors[-1]))
         result.replace_all_uses_except(reshard.result, reshard.operation)
+    return made
 
 
 # --------------------------------------------------------------------------- dot_general
