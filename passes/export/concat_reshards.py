@@ -6,7 +6,7 @@ A concatenate whose operands and result disagree is computed in one sharding it 
 - per dim, the axes the tensors hold there that weigh most (summed element counts of the
   tensors holding them; on a tie another dim's before the concatenated one's, then the more
   devices, then the later dim, then the later tensor's), picked heaviest first over all dims, each dim taking its heaviest axes that no
-  heavier pick holds;
+  heavier pick holds (cut before the first piece of an axis a heavier pick holds);
 - the concatenated dim unsharded: its picked axes go after the axes of the first other dim
   they divide, up to the first that divides none;
 - each operand not so sharded is resharded right before the op; the op's result sharding is
@@ -77,11 +77,12 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
     # Heaviest first, each dim (the concatenated one too) its first pick whose axes no
     # heavier pick holds.
     for d, axes in _candidates(tensors, weights, dim, mesh):
-        mine = [_parse(a, mesh) for a in axes]
-        if picked[d] or any(_overlap(a, b) for a in mine for b in taken):
+        if picked[d]:
             continue
-        picked[d] = axes
-        taken += mine
+        axes = _free_prefix(axes, taken, mesh)
+        if axes:
+            picked[d] = axes
+            taken += [_parse(a, mesh) for a in axes]
     # The concatenated dim stays unsharded: its axes go after those of the first other dim
     # they divide, up to the first that divides none.
     moved, picked[dim] = picked[dim], ()
@@ -104,6 +105,24 @@ def _parse(text: str, mesh) -> tuple:
         return name.strip('"'), int(pre), int(size)
     name = text.strip('"')
     return name, 1, mesh.size_of(name)
+
+
+def _free_prefix(axes: tuple, taken: list, mesh) -> tuple:
+    """The longest prefix of `axes` no heavier pick holds: an axis a pick holds a later piece
+    of is cut to its piece before it (Shardy's `"c"` after a pick of `"c":(2)2` is
+    `"c":(1)2`)."""
+    kept: list = []
+    for text in axes:
+        name, pre, size = _parse(text, mesh)
+        clashes = [b for b in taken if _overlap((name, pre, size), b)]
+        if not clashes:
+            kept.append(text)
+            continue
+        end = min(b[1] for b in clashes)  # where the first piece a pick holds starts
+        if end > pre and end % pre == 0:
+            kept.append(f'"{name}":({pre}){end // pre}')
+        break
+    return tuple(kept)
 
 
 def _overlap(a: tuple, b: tuple) -> bool:
@@ -129,8 +148,11 @@ def _attr(mesh_name: str, dims: list[tuple]) -> ir.Attribute:
     return ir.Attribute.parse(f"#sdy.sharding<@{mesh_name}, [{text}]>")
 
 
-def reshard_concatenates(module_op: ir.Operation) -> None:
+def reshard_concatenates(module_op: ir.Operation) -> dict:
+    """Reshards each concatenate whose tensors disagree; {each operand reshard: the first one
+    before its op} (the reductions of unreduced operands go before them: shardy_ops.py)."""
     meshes = io.read_meshes(module_op)
+    firsts: dict = {}
     for op in _concatenates(module_op):
         shardings = [io.value_sharding(v) for v in (*op.operands, op.results[0])]
         named = {s.mesh_name for s in shardings if s is not None}
@@ -147,25 +169,32 @@ def reshard_concatenates(module_op: ir.Operation) -> None:
             ]
             dim = ir.IntegerAttr(op.attributes["dimension"]).value
             picked = _picked(tensors, shapes, dim, meshes[mesh_name])
-            _reshard_around(op, tensors, picked, mesh_name, unannotated=shardings[-1] is None)
+            made = _reshard_around(op, tensors, picked, mesh_name, shardings[-1] is None)
+            firsts.update((r, made[0]) for r in made)
+    return firsts
 
 
-def _reshard_around(op, tensors: list, picked: list, mesh_name: str, unannotated=False) -> None:
+def _reshard_around(op, tensors: list, picked: list, mesh_name: str, unannotated=False) -> list:
     """The op computes in `picked`: operands resharded to it, its result back to its own (a
-    result without a sharding that `picked` leaves unsharded keeps none, as Shardy's)."""
+    result without a sharding that `picked` leaves unsharded keeps none, as Shardy's). The
+    operands' reshards, in order."""
     wanted = _attr(mesh_name, picked)
+    made = []
     for i, operand in enumerate(list(op.operands)):
         if tensors[i] != picked:
             with op.location, ir.InsertionPoint(op):
-                op.operands[i] = sdy.ReshardOp(operand, wanted).result
+                reshard = sdy.ReshardOp(operand, wanted)
+            op.operands[i] = reshard.result
+            made.append(reshard.operation)
     if unannotated and picked == tensors[-1]:
-        return
+        return made
     op.attributes[SHARDING_ATTR] = sdy.TensorShardingPerValueAttr.get([wanted])
     if tensors[-1] != picked:
         result = op.results[0]
         with op.location, ir.InsertionPoint.after(op):
             reshard = sdy.ReshardOp(result, _attr(mesh_name, tensors[-1]))
         result.replace_all_uses_except(reshard.result, reshard.operation)
+    return made
 
 
 # --------------------------------------------------------------------------- dot_general

@@ -255,13 +255,15 @@ def _op_order(module_op: ir.Operation) -> dict:
     return order
 
 
-def all_reduce_unreduced(module_op: ir.Operation) -> None:
+def all_reduce_unreduced(module_op: ir.Operation, firsts: dict | None = None) -> None:
     """Every use of a value holding partial sums whose user does not keep them unreduced
     reads it through its own `sdy.all_reduce` (Shardy's export: an operand's unreduced axes
     missing from the op's result are reduced there), placed right before the user, or, for a
     data-flow edge source (a while / optimization_barrier operand, a case / if branch or
     while body return), right after the value's definition, edge owners taken in program
-    order (each later one's reduction lands nearer the definition), as Shardy places them."""
+    order (each later one's reduction lands nearer the definition), as Shardy places them.
+    A user that is an operand reshard of the export's (`firsts`: each one's first before its
+    op) has it before all of them, as Shardy reduces an op's operands before resharding them."""
     order = None
     for value, sharding in _unreduced_values(module_op):
         axes = _unreduced_axes(sharding)
@@ -277,7 +279,8 @@ def all_reduce_unreduced(module_op: ir.Operation) -> None:
             edge = _edge_owner(owner)
             (plain if edge is None else sources).append((owner, number, reduced, out, edge))
         for owner, number, reduced, out, _ in plain:
-            with owner.location, ir.InsertionPoint(owner):
+            at = (firsts or {}).get(owner.operation, owner)
+            with owner.location, ir.InsertionPoint(at):
                 owner.operands[number] = _all_reduced(value, reduced, out)
         if sources:
             order = _op_order(module_op) if order is None else order
@@ -765,9 +768,9 @@ def shardy_ops(module_op: ir.Operation) -> None:
     # (Shardy's insert-func-call-reshards runs before its explicit reshards: a concatenate
     # sees the call result's exported sharding)
     reshard_call_results(module_op)
-    reshard_concatenates(module_op)
+    firsts = reshard_concatenates(module_op)
     reshard_dots(module_op)
-    all_reduce_unreduced(module_op)
+    all_reduce_unreduced(module_op, firsts)
     unreduce_returned_values(module_op)
     constraints_as_reshards(module_op)
     fold_noop_collectives(module_op)

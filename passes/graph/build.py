@@ -337,7 +337,7 @@ def build_graph(
 def _build_graph(
     module_op: ir.Operation, hold_priorities: bool, edges_only: bool, untied_ifs: bool
 ) -> Graph:
-    graph = Graph(meshes=io.read_meshes(module_op))
+    graph = Graph(meshes=io.read_meshes(module_op), mesh_keys=io.read_mesh_keys(module_op))
     funcs = {}
     for op in module_op.regions[0].blocks[0].operations:
         if op.operation.name == "func.func":

@@ -159,6 +159,7 @@ class Graph:
     virtual: list = dataclasses.field(default_factory=list)  # (kind, owner, index, Slot)
     edges: list[Edge] = dataclasses.field(default_factory=list)
     meshes: dict[str, MeshShape] = dataclasses.field(default_factory=dict)
+    mesh_keys: dict[str, str] = dataclasses.field(default_factory=dict)  # (Graph.same_mesh)
     warnings: list[str] = dataclasses.field(default_factory=list)
     edge_owned: set = dataclasses.field(default_factory=set)  # values a data-flow edge owns
     callees: set = dataclasses.field(default_factory=set)  # names of the functions calls call
@@ -184,6 +185,10 @@ class Graph:
     edge_index: dict = dataclasses.field(default_factory=dict)
     # explain mode's table, made before dying ops are erased (their values can't be named then)
     explanation: str | None = None
+
+    def same_mesh(self, a: str, b: str) -> bool:
+        """Whether meshes `a` and `b` are one mesh: Shardy compares their definitions."""
+        return a == b or self.mesh_keys.get(a, a) == self.mesh_keys.get(b, b)
 
     def slot_users(self) -> dict[int, list[Edge]]:
         """`id(slot)` -> the edges that read or write it."""

@@ -54,6 +54,18 @@ def read_meshes(module_op: ir.Operation) -> dict[str, MeshShape]:
     return meshes
 
 
+def read_mesh_keys(module_op: ir.Operation) -> dict[str, str]:
+    """`{symbol: its definition's text}`: Shardy takes meshes of equal definitions (axes and
+    device ids), whatever their names, as one mesh."""
+    return {
+        ir.StringAttr(op.operation.attributes["sym_name"]).value: str(
+            op.operation.attributes["mesh"]
+        )
+        for op in module_op.regions[0].blocks[0].operations
+        if op.operation.name == "sdy.mesh"
+    }
+
+
 # --------------------------------------------------------------------------- attributes
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from jaxlib.mlir import ir
+
 from meshjit.passes.graph.axes import axes_product, extension, free_prefix, merge_axes
 from meshjit.passes.graph.graph import Slot
 
@@ -53,11 +55,29 @@ def apply_decisions(step, t: int, decisions) -> bool:
                 continue
         if new != view.axes(d):
             view.set_axes(d, new)
-            slot.mesh = slot.mesh or step.mesh
+            if slot.mesh is None and step.options.conflicts == "shardy":
+                open_siblings_on(step.graph, slot, step.mesh)
+            slot.mesh = step.mesh  # (written on the op's mesh: equal meshes are one, in Shardy)
             if step.options.track_origins:
                 _record_origin(step, slot, d, fs, decisions)
             changed = True
     return changed
+
+
+def open_siblings_on(graph, slot: Slot, mesh: str) -> None:
+    """A value's first sharding places its op's other results, unsharded yet, on its mesh: Shardy
+    gives an op without shardings fully open ones on the mesh of the first it takes (which may
+    then keep another mesh's axes off them). Data-flow edges own their values one by one."""
+    value = slot.value
+    if not isinstance(value, ir.OpResult) or value in graph.edge_owned:
+        return
+    results = value.owner.results
+    if len(results) < 2:
+        return
+    for result in results:
+        other = graph.slots.get(result)
+        if other is not None and other.mesh is None:
+            other.mesh = mesh
 
 
 def _apply_factor_by_factor(step, t: int, decisions) -> bool:

@@ -160,13 +160,17 @@ class EdgeStep:
             if other:
                 if mesh is None:
                     mesh = other
-                elif other != mesh:  # tensors on different meshes: nothing propagates
+                elif not graph.same_mesh(other, mesh):  # different meshes: nothing propagates
                     mesh = None
                     break
         self.mesh = mesh
         if mesh is None:
             return
-        targets = [i for i, v in enumerate(views) if v.slot.mesh is None or v.slot.mesh == mesh]
+        targets = [
+            i
+            for i, v in enumerate(views)
+            if v.slot.mesh is None or graph.same_mesh(v.slot.mesh, mesh)
+        ]
         sources = [
             i for i in targets if not views[i].slot.sink_only or _source(views[i].slot, options)
         ]
