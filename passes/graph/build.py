@@ -206,7 +206,7 @@ class Builder:
             stage = STAGE_ALL  # Shardy lets the dynamic slice's forward sharding arrive first
         # (an optimization barrier is one data-flow edge per value in Shardy: each pair apart,
         # so values on different meshes cross it too)
-        pairs = [(i, i + 1) for i in range(n)] if name in _PER_VALUE_OPS else [(0, n)]
+        pairs = [(i, i + 1) for i in range(n)] if name in PER_VALUE_OPS else [(0, n)]
         for first, last in pairs:
             self.graph.edges.append(
                 Edge(
@@ -248,7 +248,7 @@ class Builder:
 
 
 _EDGE_OWNERS = EDGE_OWNERS | {"sdy.manual_computation"}
-_PER_VALUE_OPS = frozenset({"stablehlo.optimization_barrier"})
+PER_VALUE_OPS = frozenset({"stablehlo.optimization_barrier"})
 
 
 def _has_edges(op) -> bool:

@@ -12,6 +12,7 @@ import math
 from jaxlib.mlir import ir
 
 from meshjit.passes.graph.axes import axes_product, extension, free_prefix, merge_axes
+from meshjit.passes.graph.build import PER_VALUE_OPS
 from meshjit.passes.graph.graph import Slot
 
 
@@ -67,9 +68,12 @@ def apply_decisions(step, t: int, decisions) -> bool:
 def open_siblings_on(graph, slot: Slot, mesh: str) -> None:
     """A value's first sharding places its op's other results, unsharded yet, on its mesh: Shardy
     gives an op without shardings fully open ones on the mesh of the first it takes (which may
-    then keep another mesh's axes off them). Data-flow edges own their values one by one."""
+    then keep another mesh's axes off them). Data-flow edges own their values one by one, and so
+    do an optimization barrier's edges."""
     value = slot.value
     if not isinstance(value, ir.OpResult) or value in graph.edge_owned:
+        return
+    if value.owner.name in PER_VALUE_OPS:
         return
     results = value.owner.results
     if len(results) < 2:
