@@ -623,3 +623,12 @@ def test_at_apply_applies_once_per_time_an_entry_is_indexed():
     np.testing.assert_array_equal(dropped, x)
     ints = meshjit.numpy.arange(4).at[np.array([0, 0, 0])].apply(lambda v: v + 1)
     assert ints.dtype == np.int32 and list(np.asarray(ints)) == [3, 1, 2, 3]
+
+
+def test_jaxpr_of_an_array_index_normalizes_with_scalar_constants_as_jax():
+    # JAX's _normalize_index: `lt b 0:i32[]`, `add b 12:i32[]`, the index vector's trailing axis
+    # by broadcast_in_dim (meshjit broadcast the constants and reshaped the indices)
+    text = str(meshjit.make_jaxpr(lambda x, i: x[i])(jnp.ones(12), jnp.zeros(4, jnp.int32)))
+    assert "lt b 0:i32[]" in text and "add b 12:i32[]" in text
+    assert "i32[4,1] = broadcast_in_dim[broadcast_dimensions=(0,)]" in text
+    assert "reshape" not in text and "broadcast_in_dim 0:i32[]" not in text
