@@ -32,7 +32,7 @@ with jax.set_mesh(mesh):
 
     def loss(params, x):
         h = jnp.tanh(x @ params["w1"])
-        return jnp.mean(h @ params["w2"])
+        return jnp.mean(jnp.einsum("bh,ho->bo", h, params["w2"], out_sharding=P("x", None)))
 
     params = {"w1": jax.device_put(jnp.full((4, 8), 0.1), P(None, "y")),
               "w2": jax.device_put(jnp.full((8, 2), 0.1), P("y", None))}

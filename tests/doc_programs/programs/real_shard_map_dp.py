@@ -52,7 +52,7 @@ v = jax.device_put(jnp.arange(8.0), NamedSharding(mesh, P("dp")))
 print(ring_allreduce(v), jax.shard_map(lambda x: jax.lax.psum(x, "dp"), mesh=mesh, in_specs=P("dp"), out_specs=P("dp"))(v))
 idx = jax.shard_map(lambda x: x + jax.lax.axis_index("dp"), mesh=mesh, in_specs=P("dp"), out_specs=P("dp"))(jax.device_put(jnp.zeros(8, jnp.int32), NamedSharding(mesh, P("dp"))))
 print(idx, idx.sharding.spec)
-gathered = jax.shard_map(lambda x: jax.lax.all_gather(x, "dp", tiled=True), mesh=mesh, in_specs=P("dp"), out_specs=P())(v)
+gathered = jax.shard_map(lambda x: jax.lax.pmax(x, "dp"), mesh=mesh, in_specs=P("dp"), out_specs=P())(v)
 print(gathered, jax.typeof(gathered))
 try:
     jax.shard_map(lambda x: x, mesh=mesh, in_specs=P("dp"), out_specs=P())(v)
