@@ -57,7 +57,7 @@ def traced_loop(x):
 
 print(traced_loop(1.0))
 jax.vmap(lambda v: jax.debug.print("v={v}", v=v))(jnp.arange(2))
-print(jax.make_jaxpr(update)(p, batch))
+print(jax.make_jaxpr(predict)(p, batch.x))
 print(jnp.float32(1) * 2, (jnp.ones(2) * 2.0).dtype, jnp.asarray(2.0).weak_type if hasattr(jnp.asarray(2.0), "weak_type") else None)
 print(jax.typeof(jnp.asarray(2.0)), jax.typeof(2.0), jax.typeof(jnp.float32(2)))
 print(jax.eval_shape(update, p, batch))
