@@ -6,6 +6,7 @@ from functools import partial
 import jax
 import jax.numpy as jnp
 from jax import lax
+from jax.ad_checkpoint import print_saved_residuals
 
 L, D, T = 3, 8, 6
 
@@ -71,5 +72,5 @@ p = params
 for _ in range(5):
     p = sgd(p, x, jax.checkpoint_policies.nothing_saveable)
 print(f"{float(model(p, x, False)):.5f}")
-jax.ad_checkpoint.print_saved_residuals(lambda p: model(p, x, jax.checkpoint_policies.dots_with_no_batch_dims_saveable), params)
+print_saved_residuals(lambda p: model(p, x, jax.checkpoint_policies.dots_with_no_batch_dims_saveable), params)
 print(sorted(k for k in dir(jax.checkpoint_policies) if not k.startswith("_"))[:6])
