@@ -34,7 +34,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.core import Eqn, Jaxpr, ShapedArray, Var, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -249,6 +249,7 @@ def _gather_lowering(
 
 
 lowering_rules.register(gather_p, _gather_lowering)
+register_pp_params(gather_p, lambda eqn, _: {**eqn.params, "fill_value": None})
 
 # ---------------------------------------------------------------------------------------------
 # scatter family: one primitive per combiner, one abstract rule, one lowering rule.
@@ -359,6 +360,23 @@ def _combine(name, dtype, current, update):
 for _name in SCATTER_COMBINERS:
     abstract_eval_rules.register(scatter_p[_name])(functools.partial(_scatter_rule, _name))
     lowering_rules.register(scatter_p[_name], functools.partial(_scatter_lowering, _name))
+
+
+def _pp_scatter(name, eqn, _):
+    """JAX's printed scatter params: its mode (.at[] and segment sums drop out-of-bounds
+    updates) and the scalar combiner as `update_jaxpr` (None for a plain scatter)."""
+    combiner = None
+    if name != "scatter":
+        aval = ShapedArray((), eqn.invars[0].aval.dtype)
+        a, b, out = Var(aval), Var(aval), Var(aval)
+        prim = elementwise.binary_p[name.removeprefix("scatter-")]
+        combiner = Jaxpr([], [a, b], [out], [Eqn(prim, [a, b], [out], {})])
+    shown = {"mode": GatherScatterMode.FILL_OR_DROP, "update_consts": ()}
+    return {**eqn.params, **shown, "update_jaxpr": combiner}
+
+
+for _name in SCATTER_COMBINERS:
+    register_pp_params(scatter_p[_name], functools.partial(_pp_scatter, _name))
 
 # ---------------------------------------------------------------------------------------------
 # rev: reverse along axes.

@@ -23,7 +23,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
     transpose_rules,
 )
-from meshjit.compiler.ir.shape_poly import int_or_symbolic
+from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_constant_dim
 from meshjit.compiler.ir.sharding_rules import (
     ShardingTypeError,
     broadcasting,
@@ -511,10 +511,11 @@ def _pad_jvp(primals, tangents, *, padding_config):
 def _broadcast_in_dim_transpose(ct, x, *, shape, broadcast_dimensions):
     from meshjit.compiler.lax import reductions  # a later family
 
-    in_shape = x.aval.shape
-    summed = [d for d in range(len(shape)) if d not in broadcast_dimensions]
-    summed += [d for d, size in zip(broadcast_dimensions, in_shape) if size == 1 and shape[d] != 1]
-    return [reshape(reductions.reduce_sum(ct, sorted(summed)), in_shape)]
+    # as JAX's: the operand's size-1 dimensions are summed too, then put back by expand_dims
+    unit = [i for i, size in enumerate(x.aval.shape) if is_constant_dim(size) and size == 1]
+    kept = {d for i, d in enumerate(broadcast_dimensions) if i not in unit}
+    summed = [d for d in range(len(shape)) if d not in kept]
+    return [expand_dims(reductions.reduce_sum(ct, summed), unit)]
 
 
 @transpose_rules.register(reshape_p)

@@ -88,11 +88,20 @@ def _is_array(x) -> bool:
     return hasattr(x, "shape") or isinstance(x, (int, float, complex, bool, np.generic))
 
 
+def _promoted(operands) -> list:
+    """The operands in their common dtype; one dtype with different weak types is left as it
+    is, as JAX's einsum (whose contractions then give a strong result and strong cotangents)."""
+    arrays = [materialize(x) for x in operands]
+    if len({aval_of(x).dtype for x in arrays}) == 1:
+        return arrays
+    return [materialize(x) for x in promote(*operands)]
+
+
 def _split_operands(subscripts, operands):
     """The operand arrays, promoted, and a hashable stand-in of einsum's arguments for
     opt_einsum: the string form, or the interleaved form `a, [0, 1], b, [1, 2], [0, 2]`."""
     if isinstance(subscripts, str):
-        arrays = [materialize(x) for x in promote(*operands)]
+        arrays = _promoted(operands)
         return arrays, (subscripts, *map(_shape_key, arrays))
     if not _is_array(subscripts):
         raise MeshjitTypeError(
@@ -101,7 +110,7 @@ def _split_operands(subscripts, operands):
         )
     args = (subscripts, *operands)
     count = len(args) // 2  # array, labels, array, labels, ..., and the output labels if odd
-    arrays = [materialize(x) for x in promote(*args[0 : 2 * count : 2])]
+    arrays = _promoted(args[0 : 2 * count : 2])
     spec_args = []
     for k, x in enumerate(arrays):
         spec_args += [_shape_key(x), tuple(args[2 * k + 1])]

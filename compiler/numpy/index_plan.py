@@ -26,6 +26,7 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import (
     InconclusiveDimensionOperation,
+    is_constant_dim,
     is_constant_shape,
     is_symbolic_dim,
     max_dim,
@@ -434,9 +435,13 @@ def normalized_array(value, size, wrap_negative=True):
     i = lax.convert_element_type(materialize(value), dtypes.int32)
     if not wrap_negative:
         return i
+    # scalar constants, as JAX's _normalize_index (its jaxprs show `lt a 0:i32[]`)
     aval = aval_of(i)
-    bound = lax.full(aval.shape, lax.convert_element_type(size, dtypes.int32))
-    return lax.select(lax.lt(i, lax.full(aval.shape, np.int32(0))), lax.add(i, bound), i)
+    if is_constant_dim(size):
+        bound = np.int32(size)
+    else:
+        bound = lax.full(aval.shape, lax.convert_element_type(size, dtypes.int32))
+    return lax.select(lax.lt(i, np.int32(0)), lax.add(i, bound), i)
 
 
 class IndexPlan:
@@ -574,5 +579,5 @@ def _stack_last(components, batch_shape):
         return np.zeros(batch_shape + (0,), np.int32)
     if all(isinstance(c, np.ndarray) for c in components):
         return np.stack(components, axis=-1).astype(np.int32)
-    expanded = [lax.reshape(materialize(c), batch_shape + (1,)) for c in components]
+    expanded = [lax.expand_dims(materialize(c), (len(batch_shape),)) for c in components]
     return lax.concatenate(expanded, len(batch_shape))

@@ -139,12 +139,10 @@ def _basic_getitem(x, entries):
         sizes = [1 if a in dynamic else d for a, d in enumerate(shape)]
         x = unchecked_dynamic_slice(x, starts, sizes)
     dropped = [e.axis for e in entries if e.kind in ("int", "dyn")]
-    if dropped and not any(e.kind == "none" for e in entries):
-        return lax.squeeze(x, dropped)  # as JAX binds it
-    result = [
-        1 if e.kind == "none" else shape[e.axis] for e in entries if e.kind in ("none", "slice")
-    ]
-    return lax.reshape(x, result)
+    if dropped:
+        x = lax.squeeze(x, dropped)  # as JAX binds it, then new axes by a broadcast_in_dim
+    kept = [e for e in entries if e.kind in ("none", "slice")]
+    return lax.expand_dims(x, [k for k, e in enumerate(kept) if e.kind == "none"])
 
 
 # ---------------------------------------------------------------------------------------------

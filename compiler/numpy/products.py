@@ -148,6 +148,17 @@ def matmul(a, b, *, precision=None, preferred_element_type=None, out_sharding=No
     return _as_preferred(out, preferred_element_type)
 
 
+def _same_dtype(a, b):
+    """The operands in their common dtype; one dtype with different weak types is left as it
+    is, as JAX's matmul and einsum (dot_general's result is weak if both are; a weak operand's
+    cotangent is then strong, as JAX's)."""
+    a, b = materialize(a), materialize(b)
+    if aval_of(a).dtype == aval_of(b).dtype:
+        return a, b
+    a, b = promote(a, b)
+    return materialize(a), materialize(b)
+
+
 def _matmul(a, b):
     """As JAX: batch dimensions both operands have are dot_general batch dimensions, the ones
     only one has (after size-1 ones are squeezed) stay free, so `x[b,s,d] @ w[d,h]` contracts
@@ -155,8 +166,7 @@ def _matmul(a, b):
     out = _matrix_product_fast(a, b)
     if out is not None:
         return out
-    a, b = promote(a, b)
-    a, b = materialize(a), materialize(b)
+    a, b = _same_dtype(a, b)
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 2 and lb.ndim == 2 and la.shape[1] == lb.shape[0]:
         return _contract(a, b, _MATRIX_PRODUCT)  # the common case of the code below

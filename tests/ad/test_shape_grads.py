@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.test_util import check_grads
@@ -37,3 +38,14 @@ def test_gradients(name):
     fn, shape = GRAD_CASES[name]
     x = np.random.RandomState(1).permutation(np.prod(shape)).reshape(shape).astype(np.float32)
     check_grads(fn, (x / 3 + 0.1,), order=1, atol=3e-2, rtol=3e-2)
+
+
+def test_broadcast_in_dim_transpose_sums_unit_dims_then_expands_as_jax():
+    # JAX's transpose sums the operand's size-1 dimensions too and puts them back by
+    # expand_dims (meshjit summed only the broadcast ones and reshaped)
+    f = lambda b: jnp.sum(lax.broadcast_in_dim(b, (4, 3), (0, 1)))
+    text = str(meshjit.make_jaxpr(meshjit.grad(f))(jnp.ones((1, 3))))
+    assert "f32[3] = reduce_sum[axes=(0,)" in text
+    assert "f32[1,3] = broadcast_in_dim[broadcast_dimensions=(1,)] d" in text
+    assert "reshape" not in text
+    np.testing.assert_array_equal(meshjit.grad(f)(jnp.ones((1, 3))), np.full((1, 3), 4.0))

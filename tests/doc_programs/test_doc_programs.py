@@ -37,6 +37,9 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "jaxpr_interpreter": "eqn.params lack JAX's defaulted params (precision=None, "
     "out_sharding=None, sharding=None); the printer shows them, the params dict does not",
     "key_concepts": "JAX's jaxprs show jnp.where as a nested jit[name=_where]; meshjit inlines it",
+    "real_clip_remat_scan": "saved residuals of a scan over stacked params under a checkpoint "
+    "policy: JAX forwards the scanned xs (the params) as arguments; meshjit saves them as scan "
+    "outputs (copies) and one more broadcast_in_dim",
 }
 # Programs that leave global state behind (`jax.set_mesh(mesh)`): run in a process of their own.
 ISOLATED = ("explicit_sharding",)

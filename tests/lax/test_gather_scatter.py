@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import meshjit
+import meshjit.numpy as jnp
 from meshjit import lax
 
 ROW = lax.ScatterDimensionNumbers(
@@ -67,3 +68,12 @@ def test_gather_slice_sizes_beyond_the_operand_are_jax_type_errors():
     assert out.shape == (0, 1)
     with pytest.raises(TypeError, match="out of range"):
         meshjit.vjp(lambda v: v.at[np.array([0])].min(np.float32(1)), x)
+
+
+def test_jaxprs_print_scatter_and_gather_params_as_jax():
+    # JAX prints a scatter's mode, update_consts and scalar update_jaxpr, and a gather's fill_value
+    f = lambda x, i: (jnp.zeros(12).at[i].max(x), jnp.zeros(12).at[i].set(x), x[i])
+    text = str(meshjit.make_jaxpr(f)(jnp.ones(4), jnp.zeros(4, jnp.int32)))
+    assert "mode=GatherScatterMode.FILL_OR_DROP" in text and "update_consts=()" in text
+    assert "update_jaxpr={ lambda ; i:f32[] j:f32[]. let k:f32[] = max i j in (k,) }" in text
+    assert "update_jaxpr=None" in text and "fill_value=None" in text

@@ -128,7 +128,7 @@ def test_traced_index_arrays_match_numpy(data):
 def test_basic_indexing_lowers_without_gather():
     x = _arange((4, 5))
     assert _primitives(lambda a: a[1:3, ::-2], x) == {"slice", "rev"}
-    assert _primitives(lambda a: a[2, None, :, None], x) == {"slice", "reshape"}
+    assert _primitives(lambda a: a[2, None, :, None], x) == {"slice", "squeeze", "broadcast_in_dim"}  # as JAX
     assert "gather" in _primitives(lambda a: a[np.array([0, 2])], x)
 
 
@@ -629,3 +629,22 @@ def test_at_helper_is_named_as_jax():
     helper = jnp.ones(2).at
     assert type(helper).__name__ == "_IndexUpdateHelper"
     assert repr(helper) == "_IndexUpdateHelper(Array([1., 1.], dtype=float32))"
+
+
+def test_jaxpr_of_an_array_index_normalizes_with_scalar_constants_as_jax():
+    # JAX's _normalize_index: `lt b 0:i32[]`, `add b 12:i32[]`, the index vector's trailing axis
+    # by broadcast_in_dim (meshjit broadcast the constants and reshaped the indices)
+    text = str(meshjit.make_jaxpr(lambda x, i: x[i])(jnp.ones(12), jnp.zeros(4, jnp.int32)))
+    assert "lt b 0:i32[]" in text and "add b 12:i32[]" in text
+    assert "i32[4,1] = broadcast_in_dim[broadcast_dimensions=(0,)]" in text
+    assert "reshape" not in text and "broadcast_in_dim 0:i32[]" not in text
+
+
+def test_new_axes_by_none_are_a_broadcast_in_dim_as_jax():
+    # JAX binds x[:, None] as broadcast_in_dim and x[0, None] as squeeze + broadcast_in_dim
+    # (meshjit reshaped); the transpose of x[:, None] is then JAX's reduce_sum
+    text = str(meshjit.make_jaxpr(lambda x: (x[:, None], x[0, None]))(jnp.ones((3, 4))))
+    assert "f32[3,1,4] = broadcast_in_dim[broadcast_dimensions=(0, 2)] a" in text
+    assert "squeeze[dimensions=(0,)]" in text and "reshape" not in text
+    grad = meshjit.make_jaxpr(meshjit.grad(lambda b: jnp.sum(jnp.ones((4, 3)) + b[:, None])))
+    assert "reduce_sum[axes=(1,)" in str(grad(jnp.ones(4)))

@@ -110,3 +110,13 @@ def test_preferred_element_type_is_dot_generals_as_in_jax():
     np.testing.assert_array_equal(jnp.matmul(i8, i8, preferred_element_type=jnp.float32), want)
     u8 = jnp.asarray([200, 200], jnp.uint8)
     assert int(jnp.dot(u8, u8, preferred_element_type=jnp.int32)) == 80000
+
+
+def test_gradient_at_a_weak_operand_of_matmul_or_einsum_is_strong_as_jax():
+    # JAX's matmul / einsum contract one dtype without converting a weak operand (meshjit
+    # converted it, and the convert's transpose made the cotangent weak)
+    a, w = jnp.arange(32.0).reshape(8, 4), jnp.full((4, 8), 0.1)
+    for f in (lambda w: a @ w, lambda w: jnp.einsum("bd,df->bf", a, w)):
+        g = meshjit.grad(lambda w, f=f: jnp.mean(jnp.tanh(f(w))))(w)
+        assert not meshjit.typeof(g).weak_type
+        assert "convert_element_type" not in str(meshjit.make_jaxpr(f)(w))

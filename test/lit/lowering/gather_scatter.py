@@ -44,7 +44,7 @@ lower(dynamic_row, f32, scalar)
 
 # TEST: an integer array index is a gather of whole rows.
 # CHECK-LABEL: module @jit_take_rows
-# CHECK: %[[IDX:.*]] = stablehlo.reshape %{{.*}} : (tensor<3xi32>) -> tensor<3x1xi32>
+# CHECK: %[[IDX:.*]] = stablehlo.broadcast_in_dim %{{.*}}, dims = [0] : (tensor<3xi32>) -> tensor<3x1xi32>
 # CHECK: "stablehlo.gather"(%arg0, %[[IDX]])
 # CHECK-SAME: offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1
 # CHECK-SAME: slice_sizes = array<i64: 1, 5>

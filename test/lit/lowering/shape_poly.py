@@ -21,7 +21,7 @@ def lower(f, spec):
 # CHECK: call @_wrapped_jax_export_main(%[[B]], %arg0) : (tensor<i32>, tensor<?x4xf32>)
 # CHECK: func.func private @_wrapped_jax_export_main(%arg0: tensor<i32> {jax.global_constant = "b"}{{( loc\(.*\))?}}, %arg1: tensor<?x4xf32>{{( loc\(.*\))?}})
 # CHECK: %[[ROWS:.*]] = stablehlo.dynamic_iota %{{.*}}, dim = 0 : (tensor<1xi32>) -> tensor<?xf32>
-# CHECK: %[[COL:.*]] = stablehlo.dynamic_reshape %[[ROWS]], %{{.*}} : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x1xf32>
+# CHECK: %[[COL:.*]] = stablehlo.dynamic_broadcast_in_dim %[[ROWS]], %{{.*}}, dims = [0] : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x1xf32>
 # CHECK: stablehlo.dynamic_broadcast_in_dim %[[COL]], %{{.*}}, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xi32>) -> tensor<?x4xf32>
 # CHECK: stablehlo.real_dynamic_slice %arg1, {{.*}} -> tensor<?x4xf32>
 def scaled(x):
