@@ -161,11 +161,11 @@ def test_out_of_range_axis(name, fn, words):
 @pytest.mark.parametrize(
     "value, words",
     [
-        (np.ones(3, ml_dtypes.float8_e4m3fn), ("float8_e4m3fn", "not supported")),
+        (np.ones(3, ml_dtypes.float6_e2m3fn), ("float6_e2m3fn", "not supported")),
         (np.array([object(), object()], dtype=object), ("object", "not a valid JAX array type")),
         (np.array(["a", "b"]), ("<U1", "not a valid JAX array type")),
     ],
-    ids=["float8", "object", "str"],
+    ids=["float6", "object", "str"],
 )
 def test_unsupported_dtype_argument(value, words):
     f = meshjit.jit(lambda x: x)
@@ -182,17 +182,17 @@ def test_float64_is_canonicalised_not_rejected():
 
 def test_unsupported_dtype_in_astype():
     def f(x):
-        return x.astype(ml_dtypes.float8_e4m3fn)  # L:astype-float8
+        return x.astype(ml_dtypes.float6_e2m3fn)  # L:astype-float6
 
     with pytest.raises(MeshjitTypeError) as ei:
         meshjit.jit(f)(np.ones(3, f32))
-    _check(ei, "L:astype-float8", "float8_e4m3fn", "not supported")
+    _check(ei, "L:astype-float6", "float6_e2m3fn", "not supported")
 
 
 def test_unsupported_dtype_eager():
     with pytest.raises(MeshjitTypeError) as ei:
-        jnp.add(np.ones(2, ml_dtypes.float8_e4m3fn), 1)  # L:eager-float8
-    _check(ei, "L:eager-float8", "float8_e4m3fn")
+        jnp.add(np.ones(2, ml_dtypes.float6_e2m3fn), 1)  # L:eager-float6
+    _check(ei, "L:eager-float6", "float6_e2m3fn")
 
 
 def test_string_argument_to_jit():

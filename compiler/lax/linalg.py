@@ -489,6 +489,9 @@ def _pivots_to_permutation(swaps, *, permutation_size):
     positions = shapes.broadcasted_iota(dtypes.int32, shape, nb)
     if permutation_size == 0 or k == 0:
         return positions
+    if aval.spec_key is not None:  # Explicit axes: the carry typed as the loop makes it (swaps')
+        first = slicing.dynamic_slice_in_dim(swaps, np.int32(0), 1, nb)
+        positions = elementwise.add(positions, expand_to(elementwise.mul(first, np.int32(0)), shape))
 
     def body(i, perm):
         j = slicing.dynamic_slice_in_dim(swaps, i, 1, nb)  # (..., 1)

@@ -444,10 +444,10 @@ def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
     if dtype is None and getattr(getattr(x, "dtype", None), "is_extended", False):
         return full(x.shape if shape is None else shape, fill_value, x.dtype, sharding=sharding)
     aval = ad_util.aval_of(x)
-    shape = aval.shape if shape is None else tuple(shape)
     weak = dtype is None and aval.weak_type
     if sharding is None:
         sharding = like_sharding(x, shape, weak)
+    shape = aval.shape if shape is None else tuple(shape)
     if weak:
         out = broadcast(convert_element_type(fill_value, aval.dtype, weak_type=True), shape)
         return _placed(out, sharding, "lax.full_like")
@@ -456,12 +456,12 @@ def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
 
 
 def like_sharding(x, shape, weak_type: bool):
-    """Where `full_like(x)` puts its result when no sharding is asked, as JAX: with x's sharding
-    when x is a committed Array (or a ShapeDtypeStruct) on concrete devices, the result keeps
-    x's shape (or x is replicated) and is not weakly typed; a traced x's typed sharding. None:
-    the default device."""
+    """Where `full_like(x, shape=shape)` puts its result when no sharding is asked, as JAX: a
+    traced x's typed sharding (shape not given); a committed Array's (or a ShapeDtypeStruct's)
+    own when on concrete devices, the result keeps x's shape (or x is replicated) and is not
+    weakly typed. None: the default device."""
     if isinstance(x, Tracer):
-        return x.aval.sharding if x.aval.spec_key is not None else None
+        return x.aval.sharding if shape is None and x.aval.spec_key is not None else None
     s = getattr(x, "sharding", None)
     if s is None or weak_type or not getattr(x, "_committed", True):
         return None
@@ -469,7 +469,9 @@ def like_sharding(x, shape, weak_type: bool):
 
     if isinstance(getattr(s, "mesh", None), AbstractMesh):
         return None
-    return s if tuple(shape) == tuple(np.shape(x)) or s.is_fully_replicated else None
+    if shape is not None and tuple(np.atleast_1d(shape)) != tuple(np.shape(x)):
+        return s if s.is_fully_replicated else None  # a new shape: only a replicated layout fits
+    return s
 
 
 def collapse(operand, start_dimension: int, stop_dimension: int | None = None):

@@ -331,7 +331,7 @@ def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_shardin
         out = lax.convert_element_type(out, aval.dtype, weak_type=True)
     if out_sharding is None and device is None and np.ndim(fill_value) == 0:
         # as JAX: laid out as `a` (a committed Array's sharding, a typed value's type)
-        device = like_sharding(a, aval_of(out).shape, weak)
+        device = like_sharding(a, shape, weak)
     return placed(out, device, out_sharding, "full_like")
 
 

@@ -16,7 +16,6 @@ _MISSING = "not provided by meshjit yet: "
 _MISSING_APIS = {
     "jax.freeze": _MISSING + "mutable array refs (jax.new_ref / freeze)",
     "jax.nn.scaled_dot_general": _MISSING + "scaled (microscaling) dot products",
-    "jax.nn.scaled_matmul": _MISSING + "float8 dtypes and scaled matmul",
 }
 
 # Arguments and modes of functions meshjit has, not supported yet.
