@@ -253,6 +253,7 @@ def _rows(a, axis, out, method, what: str):
 # JAX jits the order statistics, these arguments static: one program (XLA rounds `q / 100 * (n -
 # 1)` as JAX's does), a nested `jit` in jaxprs.
 _STATIC = ("axis", "overwrite_input", "keepdims", "method")
+_MEDIAN_STATIC = ("axis", "overwrite_input", "keepdims")
 
 
 def quantile(
@@ -338,7 +339,7 @@ def _percentile(a, q, axis, out, overwrite_input, method, keepdims, weights):
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     check_arraylike("median", a)
-    return jitted(_median, _STATIC[:3], "median")(
+    return jitted(_median, _MEDIAN_STATIC, "median")(
         a, axis=axis, out=out, overwrite_input=overwrite_input, keepdims=keepdims
     )
 
@@ -515,7 +516,7 @@ def _q_major(rows, shape):
 
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     check_arraylike("nanmedian", a)
-    return jitted(_nanmedian, _STATIC[:3], "nanmedian")(
+    return jitted(_nanmedian, _MEDIAN_STATIC, "nanmedian")(
         a, axis=axis, out=out, overwrite_input=overwrite_input, keepdims=keepdims
     )
 
