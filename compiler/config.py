@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import re
 import threading
 
 from meshjit.compiler.errors import MeshjitAttributeError, MeshjitValueError
@@ -208,7 +209,7 @@ class Config:
     def __init__(self):
         self._values = dict(_JAX_OPTIONS)
         self._values.update(
-            jax_num_cpu_devices=int(os.environ.get("MESHJIT_NUM_CPU_DEVICES", "8")),
+            jax_num_cpu_devices=_default_cpu_devices(),
             # XLA may skip the rounding of bf16/f16 intermediates (its default); meshjit turns
             # that off so a program computes what it says in every propagation mode: where
             # sharding annotations split the fusions XLA would do it in, the results differed
@@ -323,6 +324,19 @@ def prng_impl_scope(name: str):
 
 def _env(name: str) -> str | None:
     return os.environ.get("MESHJIT_" + name) or os.environ.get("JAX_" + name)
+
+
+def _default_cpu_devices() -> int:
+    """The CPU device count before any `config.update`: MESHJIT_NUM_CPU_DEVICES or JAX's
+    JAX_NUM_CPU_DEVICES, else XLA_FLAGS' `--xla_force_host_platform_device_count=N` (how JAX's
+    docs ask for several CPU devices), else 8 (JAX's default is 1)."""
+    count = _env("NUM_CPU_DEVICES")
+    if count is None:
+        flags = re.findall(
+            r"--xla_force_host_platform_device_count=(\d+)", os.environ.get("XLA_FLAGS", "")
+        )
+        count = flags[-1] if flags else "8"
+    return int(count)
 
 
 def _env_bool(name: str) -> bool:

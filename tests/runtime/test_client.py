@@ -80,6 +80,32 @@ def test_num_cpu_devices_environment_variable(n):
     assert out.split() == [str(n)]
 
 
+@pytest.mark.parametrize(
+    "env, n",
+    [
+        ({"XLA_FLAGS": "--xla_force_host_platform_device_count=4"}, 4),
+        (
+            {
+                "XLA_FLAGS": "--xla_cpu_enable_fast_math=false --xla_force_host_platform_device_count=2"
+            },
+            2,
+        ),
+        ({"JAX_NUM_CPU_DEVICES": "3"}, 3),
+        ({"JAX_NUM_CPU_DEVICES": "3", "XLA_FLAGS": "--xla_force_host_platform_device_count=4"}, 3),
+        ({}, 8),
+    ],
+)
+def test_device_count_as_jax_programs_ask_for_it(env, n):
+    # JAX's docs ask for CPU devices through XLA_FLAGS (or JAX_NUM_CPU_DEVICES); meshjit's
+    # default without either is 8.
+    out = _run_python(
+        "import meshjit; print(len(meshjit.devices()))",
+        env_updates=env,
+        drop=("MESHJIT_NUM_CPU_DEVICES", "JAX_NUM_CPU_DEVICES", "XLA_FLAGS"),
+    )
+    assert out.split() == [str(n)]
+
+
 def test_meshjit_never_imports_jax():
     out = _run_python(
         """
