@@ -738,10 +738,7 @@ def _abs_tangent(t, x, y):
 
 
 def _ones_like(x):
-    from meshjit.compiler.lax import shapes  # a later family
-
-    aval = aval_of(x)
-    return shapes.full(aval.shape, np.ones((), aval.dtype))
+    return _filled(x, 1)
 
 
 _unary_jvp("abs", _abs_tangent)
@@ -865,8 +862,21 @@ def _atan2_tangent(tx, ty, x, y, out):
 def _balanced_share(a, b, out):
     """max / min: the tangent of the operand equal to the result; ties share it half and half,
     and a NaN result takes neither (as JAX's _balanced_eq)."""
-    a_wins, b_ties = as_dtype_of(eq(a, out), out), as_dtype_of(eq(b, out), out)
-    return div(a_wins, add(b_ties, 1.0))
+    return div(_select(eq(a, out), out, 1, 0), _select(eq(b, out), out, 2, 1))
+
+
+def _select(pred, like, on_true, on_false):
+    """JAX's select(pred, full_like(like, on_true), full_like(like, on_false)), in its order."""
+    true = _filled(like, on_true)
+    return select_n(pred, _filled(like, on_false), true)
+
+
+def _filled(x, value):
+    """JAX's full_like(x, value) of a jvp rule: `value` in `x`'s dtype, shape and varying
+    manual axes."""
+    from meshjit.compiler.lax import shapes  # a later family
+
+    return shapes.full_like(x, value)
 
 
 def _extremum_tangent(tx, ty, x, y, out):

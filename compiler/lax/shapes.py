@@ -37,7 +37,7 @@ from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp
 from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import convert_element_type
 from meshjit.compiler.lowering import OneOp, emit
-from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.trace.tracing import Tracer, current_trace
 from meshjit.dialects.util import BoundedCache
 
 # ---------------------------------------------------------------------------------------------
@@ -300,7 +300,12 @@ def _is_scalar_literal(x) -> bool:
 
 
 def broadcast(x, sizes: Sequence[int]):
-    """Adds leading dimensions `sizes`."""
+    """Adds leading dimensions `sizes`. None added: `x` as an array, with no equation (as
+    JAX's: a scalar stays a literal in jaxprs)."""
+    if not len(sizes):
+        from meshjit.compiler.numpy.util import materialize  # a later family
+
+        return materialize(x)
     aval = aval_of(x)
     shape = tuple(sizes) + aval.shape
     return broadcast_in_dim(x, shape, tuple(range(len(sizes), len(shape))))
@@ -450,9 +455,23 @@ def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
     shape = aval.shape if shape is None else tuple(shape)
     if weak:
         out = broadcast(convert_element_type(fill_value, aval.dtype, weak_type=True), shape)
-        return _placed(out, sharding, "lax.full_like")
+        return _varying_as(_placed(out, sharding, "lax.full_like"), aval)
     dtype = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
-    return full(shape, fill_value, dtype, sharding=sharding)
+    return _varying_as(full(shape, fill_value, dtype, sharding=sharding), aval)
+
+
+def _varying_as(out, aval):
+    """Inside a shard_map: `out` cast to vary over the manual axes `aval` varies over (JAX's
+    full_like inserts that pvary)."""
+    if not aval.vma:
+        return out
+    missing = aval.vma - aval_of(out).vma
+    if not missing:
+        return out
+    from meshjit.compiler.parallel.collectives import pvary  # a later family
+
+    order = current_trace().axis_env.mesh.axis_names
+    return pvary(out, tuple(a for a in order if a in missing))
 
 
 def like_sharding(x, shape, weak_type: bool):

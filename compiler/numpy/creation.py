@@ -42,7 +42,7 @@ from meshjit.compiler.numpy.util import (
     placed,
     result_type,
 )
-from meshjit.compiler.trace.tracing import checked_dtype, require_concrete
+from meshjit.compiler.trace.tracing import Tracer, checked_dtype, require_concrete
 
 __all__ = [
     "arange",
@@ -278,6 +278,8 @@ def _full(shape, fill_value, dtype=None):
         return lax.full(shape, fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
         return materialize(lax.full(shape, fill_value))  # weak; a too large int wraps, as JAX
+    if dtype is None and isinstance(fill_value, Tracer) and not fill_value.aval.shape:
+        return lax.full(shape, fill_value)  # as JAX's: a weak scalar stays weak
     if dtype is None:
         aval = aval_of(fill_value)
         dtype = aval.dtype

@@ -384,16 +384,22 @@ def broadcast_all(*args, op: str | None = None):
 def broadcast_ranks(*args, name: str = "broadcasting", op: str | None = None):
     """`broadcast_all` for the binary primitives, which broadcast rank-0 operands and size-1
     dimensions themselves (as JAX's lax does): only operands of a lower, nonzero rank are
-    broadcast here, straight to the result shape."""
+    broadcast here, to the result's rank with leading size-1 dimensions (as JAX's)."""
     avals = [aval_of(a) for a in args]
     shape = broadcast_shapes(*[v.shape for v in avals], op=op)
     ndim = len(shape)
     if config.rank_promotion != "allow" and len({v.ndim for v in avals if v.shape}) > 1:
         rank_promotion_check(name, [v.shape for v in avals])
     return [
-        a if not v.shape or v.ndim == ndim else broadcast_to_shape(a, shape, v)
-        for a, v in zip(args, avals)
+        a if not v.shape or v.ndim == ndim else _to_rank(a, v, ndim) for a, v in zip(args, avals)
     ]
+
+
+def _to_rank(x, aval, ndim: int):
+    """`x` with leading size-1 dimensions up to rank `ndim` (JAX's broadcast_to_rank): the
+    binary primitive broadcasts size-1 dimensions itself."""
+    lead = ndim - aval.ndim
+    return lax.broadcast_in_dim(x, (1,) * lead + aval.shape, tuple(range(lead, ndim)))
 
 
 def broadcast_rank_pair(x1, a1, x2, a2, name: str = "broadcasting"):
@@ -406,9 +412,9 @@ def broadcast_rank_pair(x1, a1, x2, a2, name: str = "broadcasting"):
         return broadcast_ranks(x1, x2, name=name)  # raises the error, or checks the ranks
     ndim = len(shape)
     if a1.shape and len(a1.shape) != ndim:
-        x1 = broadcast_to_shape(x1, shape, a1)
+        x1 = _to_rank(x1, a1, ndim)
     if a2.shape and len(a2.shape) != ndim:
-        x2 = broadcast_to_shape(x2, shape, a2)
+        x2 = _to_rank(x2, a2, ndim)
     return x1, x2
 
 

@@ -39,6 +39,7 @@ from meshjit.compiler.ir.registry import (
     impl_rules,
     join_vma,
     trace_state,
+    vma_rules,
 )
 from meshjit.compiler.ir.shape_poly import DimExpr, dim_value_dtype, dimension_as_value
 from meshjit.compiler.ir.sharding_rules import apply as apply_sharding_rule
@@ -354,6 +355,8 @@ class Trace:
             var = x._var if type(x) is Tracer and x._trace is self else self.atom(x)
             invars.append(var)
             in_avals.append(var.aval)
+        if self.axis_env is not None and len(in_avals) > 1:
+            invars, in_avals = self._auto_pvary(prim, invars, in_avals, internal_frames)
         rule = abstract_eval_rules.get(prim)
         if rule is None:
             raise MissingRuleError(prim, abstract_eval_rules.interpretation)
@@ -378,6 +381,35 @@ class Trace:
         tracer = _new(Tracer)
         tracer._trace, tracer._var = self, outvar
         return tracer
+
+    def _auto_pvary(self, prim: Primitive, invars: list, in_avals: list, internal_frames: int):
+        """Inside a shard_map that checks varying axes, an operand varying over fewer manual
+        axes than the others is first cast to vary over all of them: a `pvary` equation, as
+        JAX's lax functions insert (core.auto_insert_reshard). Primitives that decide their
+        results' varying axes themselves (collectives, control flow, calls) take operands as
+        they are."""
+        vmas = [a.vma for a in in_avals]
+        first = vmas[0]
+        if all(v == first for v in vmas) or not self.axis_env.check_vma:
+            return invars, in_avals
+        if prim in vma_rules or prim.name in _OWN_VMA_PRIMITIVES:
+            return invars, in_avals
+        union = frozenset().union(*vmas)
+        order = self.axis_env.mesh.axis_names
+        from meshjit.compiler.parallel.collectives import pvary_p  # a later room
+
+        invars, in_avals = list(invars), list(in_avals)
+        source = user_source(internal_frames + 1)
+        if _NAME_STACK:
+            source = scoped(source)
+        for i, vma in enumerate(vmas):
+            if vma != union:
+                axes = tuple(a for a in order if a in union and a not in vma)
+                aval = _pvary_aval(in_avals[i], union)
+                outvar = Var(aval)
+                self.eqns.append(Eqn(pvary_p, [invars[i]], [outvar], {"axes": axes}, source))
+                invars[i], in_avals[i] = outvar, aval
+        return invars, in_avals
 
     def _record_multiple(self, prim, invars, out_avals, params, source) -> list[Tracer]:
         outvars = [Var(a) for a in out_avals]
@@ -421,6 +453,15 @@ class Trace:
         self.done = True
         jaxpr = Jaxpr(self.constvars, self.invars, outvars, self.eqns)
         return ClosedJaxpr(jaxpr, self.consts)
+
+
+# Primitives of several operands that keep each operand's varying axes apart (one result per
+# operand): no pvary joins them.
+_OWN_VMA_PRIMITIVES = frozenset({"device_put"})
+
+
+def _pvary_aval(aval: ShapedArray, vma: frozenset) -> ShapedArray:
+    return aval.update(vma=vma)
 
 
 def _is_enclosing(trace: Trace, inner: Trace) -> bool:

@@ -80,6 +80,17 @@ def smap(x):
     return jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x"))(x)
 
 
+def smap_pvary(x, w):  # operands of other varying axes are pvary-ed first, literals too
+    mesh = jax.make_mesh((1, 1), ("x", "y"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+    P = jax.sharding.PartitionSpec
+
+    def body(blk, w):
+        c = jnp.sum(blk * 2.0, axis=1)
+        return jnp.dot(blk, w) + c[:, None], jnp.maximum(blk, w[0])
+
+    return jax.shard_map(body, mesh=mesh, in_specs=(P("x"), P()), out_specs=P("x"))(x, w)
+
+
 def loss(W, b, inputs, targets):  # the autodiff cookbook's logistic regression
     preds = jax.nn.sigmoid(jnp.dot(inputs, W) + b)
     label_probs = preds * targets + (1 - preds) * (1 - targets)
@@ -110,6 +121,7 @@ CASES = {
     "custom_jvp": (cj, (1.0,)),
     "custom_vjp": (cv, (1.0,)),
     "shard_map": (smap, (X8,)),
+    "shard_map_pvary": (smap_pvary, (X34, np.ones((4, 4), f32))),
     "iota": (lambda x: jnp.zeros_like(x) + jnp.arange(3), (X3,)),
     "grad_jit": (jax.grad(lambda x: twice(x).sum()), (X3,)),
     "grad_tanh": (jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2)), (X3,)),
@@ -131,6 +143,12 @@ CASES = {
         (1.0,),
     ),
     "dynamic_index": (lambda x, i: x[i], (X3, 1)),
+    # a lower-rank operand gets leading size-1 dimensions only; the primitive broadcasts them
+    "rank_promotion": (lambda x, y: jnp.sum(x * y + y - x / y), (X34, np.ones(4, f32))),
+    "grad_rank_promotion": (jax.grad(lambda x, y: jnp.sum(x * y - x / y), (0, 1)), (X34, np.ones(4, f32))),
+    "grad_max": (jax.grad(lambda x, y: jnp.sum(jnp.maximum(x, y) + jnp.minimum(x, 1.0)), (0, 1)), (X34, np.ones((1, 4), f32))),
+    "grad_max_scalar": (jax.grad(lambda x: jnp.maximum(x, 0.0)), (1.0,)),
+    "full_scalars": (lambda x: (lax.full((), 2.0, jnp.int32), lax.full_like(x, 2.0), jnp.full((), x)), (1.0,)),
 }
 
 
@@ -152,7 +170,8 @@ CASES = [
     "shared_jit", "dot", "reshape", "slices", "custom_jvp", "custom_vjp", "shard_map", "iota",
     "grad_jit", "grad_tanh", "grad_sin", "jvp", "vjp", "cookbook", "int_index", "grad_custom_jvp",
     "eqn_api", "cond_operands", "pytree_args", "weak_scalar", "stop_gradient", "scan_reverse",
-    "fori_loop", "brace_width", "dynamic_index",
+    "fori_loop", "brace_width", "dynamic_index", "shard_map_pvary",
+    "rank_promotion", "grad_rank_promotion", "grad_max", "grad_max_scalar", "full_scalars",
 ]  # fmt: skip
 
 

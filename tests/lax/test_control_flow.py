@@ -10,8 +10,9 @@ import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray, typecheck_jaxpr
+from meshjit.compiler.parallel.axis_env import AxisEnv
 from meshjit.compiler.trace.tracing import new_trace
-from meshjit.sharding import AxisType
+from meshjit.sharding import AbstractMesh, AxisType
 
 f32, i32 = np.float32, np.int32
 from tests.support.error_checks import ErrorChecker  # noqa: E402
@@ -387,7 +388,7 @@ def _manual_trace():
     """A trace that behaves like a shard_map body (varying manual axes are tracked)."""
     trace = new_trace()
     t = trace.__enter__()
-    t.axis_env = object()
+    t.axis_env = AxisEnv(AbstractMesh((2, 2), ("x", "y")), ("x", "y"))
     return trace, t
 
 
