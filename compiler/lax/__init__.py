@@ -204,6 +204,7 @@ from meshjit.compiler.lax.special import (
     stop_gradient,
     zeta,
 )
+from meshjit.compiler.lax.tokens import after_all, create_token
 from meshjit.compiler.lax.windowed import (
     cumlogsumexp,
     cummax,
@@ -218,6 +219,8 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "after_all",
+    "create_token",
     "RaggedDotDimensionNumbers",
     "RandomAlgorithm",
     "ragged_dot",

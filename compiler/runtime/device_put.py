@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir.tokens import Token
 from meshjit.compiler.parallel.sharding import (
     AbstractMesh,
     NamedSharding,
@@ -78,6 +79,8 @@ def _get_leaf(x):
 def _put_leaf(x, target):
     if isinstance(x, Tracer):
         return _put_traced(x, target)
+    if type(x) is Token:  # as JAX's: a token stays where it is
+        return x
     aval = abstractify(x)
     committed = target is not None  # as JAX: device_put(x) alone leaves x free to move
     if target is None:

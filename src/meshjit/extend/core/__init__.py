@@ -6,6 +6,7 @@ from meshjit.compiler.ir.core import Eqn as JaxprEqn
 from meshjit.compiler.ir.core import param_jaxprs as jaxprs_in_params
 from meshjit.compiler.ir.core import typecheck_jaxpr as check_jaxpr
 from meshjit.compiler.ir.registry import Primitive
+from meshjit.compiler.ir.tokens import AbstractToken, Token
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.extend.core import primitives
 
@@ -16,6 +17,8 @@ def jaxpr_as_fun(closed_jaxpr: ClosedJaxpr):
 
 
 __all__ = [
+    "AbstractToken",
+    "Token",
     "ClosedJaxpr",
     "Jaxpr",
     "JaxprEqn",
