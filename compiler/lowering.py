@@ -70,7 +70,9 @@ class OneOp:
         elif self.op_name == "stablehlo.reshape" and ctx.module_ctx.dim_vars:
             shape = ctx.avals_out[0].shape
             return dims_lowering.reshape(ctx.module_ctx, operands[0], ctx.result_type, shape)
-        return ir.Operation.create(self.op_name, [ctx.result_type], operands).result
+        accuracy = params.get("accuracy")  # lax's accuracy= (compiler/lax/accuracy.py)
+        attributes = None if accuracy is None else {"result_accuracy": accuracy.mlir_attribute()}
+        return ir.Operation.create(self.op_name, [ctx.result_type], operands, attributes).result
 
 
 def _file_location(source: SourceInfo) -> ir.Location:
@@ -352,7 +354,7 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
             raise MissingRuleError(prim, "lowering", eqn.source)
         entry = locations.get((prim, id(eqn.source), mctx.name_stack))
         loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
-        if type(rule) is not OneOp or mctx.dim_vars:
+        if type(rule) is not OneOp or mctx.dim_vars or "accuracy" in eqn.params:
             _apply_rule(ctx, rule, eqn, loc, env)
             continue
         # Most equations: one op, built here without a call to the rule.

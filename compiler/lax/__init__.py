@@ -10,6 +10,7 @@ from meshjit.compiler.lax import (
     dim_values,  # noqa: F401  (registers dim_as_value)
     linalg,
 )
+from meshjit.compiler.lax.accuracy import AccuracyMode, Tolerance
 from meshjit.compiler.lax.bessel import bessel_i0e, bessel_i1e
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.complex_parts import complex, conj, imag, real
@@ -219,6 +220,8 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "AccuracyMode",
+    "Tolerance",
     "after_all",
     "create_token",
     "RaggedDotDimensionNumbers",
