@@ -8,6 +8,7 @@ helpers in lapack, after all of them), so the rule tables are complete once it i
 from meshjit.compiler.api_util import name_functions
 from meshjit.compiler.lax import (
     dim_values,  # noqa: F401  (registers dim_as_value)
+    ffi,  # noqa: F401  (registers ffi_call)
     linalg,
 )
 from meshjit.compiler.lax.accuracy import AccuracyMode, Tolerance
