@@ -2,6 +2,6 @@
 (`jax.extend.backend`), jaxlib's MLIR bindings (`jax.extend.mlir`) and the PRNG
 implementations (`jax.extend.random`)."""
 
-from meshjit.extend import backend, core, mlir, random
+from meshjit.extend import backend, core, linear_util, mlir, random
 
-__all__ = ["backend", "core", "mlir", "random"]
+__all__ = ["backend", "core", "linear_util", "mlir", "random"]
