@@ -206,6 +206,7 @@ from meshjit.compiler.lax.special import (
     stop_gradient,
     zeta,
 )
+from meshjit.compiler.lax.staging import dce_sink, shape_as_value, stage
 from meshjit.compiler.lax.tokens import after_all, create_token
 from meshjit.compiler.lax.windowed import (
     cumlogsumexp,
@@ -221,6 +222,9 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "dce_sink",
+    "shape_as_value",
+    "stage",
     "AccuracyMode",
     "Tolerance",
     "after_all",
