@@ -60,3 +60,11 @@ def test_mlir_helpers_build_types_attributes_and_constants():
         assert str(value.type) == "tensor<2xi32>"
         assert "stablehlo.constant dense<[0, 1]>" in mlir.module_to_string(module)
         assert mlir.module_to_bytecode(module).startswith(b"ML\xefR")
+
+
+def test_xla_apply_primitive_runs_a_primitive_eagerly():
+    from meshjit.extend.core import primitives
+    from meshjit.interpreters import xla
+
+    out = xla.apply_primitive(primitives.add_p, np.float32(1), np.float32(2))
+    assert float(out) == 3.0 and isinstance(out, meshjit.Array)
