@@ -17,6 +17,7 @@ from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo, in_scope
 from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, dce_jaxpr
 from meshjit.compiler.ir.registry import Primitive, lowering_rules
+from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.dialects.context import shared_context
 from meshjit.dialects.sdy import (
     SHARDING_ATTR,
@@ -539,6 +540,8 @@ def lower_jaxpr_to_module(
     with ctx, ir.Location.unknown(), gc_paused():
         mctx = ModuleContext(ctx, module)
         mctx.name_stack = name_stack
+        if donated:  # a token holds no buffer to give (XLA's verifier fails on its alias)
+            donated = [d and not is_token_aval(a) for d, a in zip(donated, closed.in_avals)]
         arg_attrs = donor_attrs(sharding_attrs(mctx, arg_shardings, closed.in_avals), donated)
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)
         result_attrs = info_attrs(result_attrs, result_names)

@@ -106,3 +106,25 @@ def test_token_misuse_is_a_clear_error():
     stacked = lambda x: lax.scan(lambda c, _: (c + 1, lax.create_token()), x, None, length=3)[1]
     with pytest.raises(TypeError, match=r"a token \(Tok\) cannot be: carry it"):
         meshjit.jit(stacked)(1.0)
+
+
+def test_a_donated_token_is_not_aliased():
+    # XLA's verifier fails on a token parameter marked donated (JAX 0.10.2 crashes there)
+    t = meshjit.jit(lambda t: lax.after_all(t), donate_argnums=0)(lax.create_token())
+    assert type(t) is meshjit.extend.core.Token
+
+
+def test_tokens_in_shard_map_and_export_are_clear_errors():
+    mesh = meshjit.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))
+    body = lambda t, x: (lax.after_all(t), x * 2)  # noqa: E731
+    mapped = meshjit.shard_map(body, mesh=mesh, in_specs=(P(), P("x")), out_specs=(P(), P("x")))
+    with pytest.raises(TypeError, match=r"shard_map argument 0 is a token \(Tok\)"):
+        meshjit.jit(mapped)(lax.create_token(), np.ones(8, np.float32))
+    exported = meshjit.export.export(meshjit.jit(lambda x: (x * 2, lax.create_token())))(
+        np.float32(1)
+    )
+    assert repr(exported.out_avals[1]) == "AbstractToken()"  # as JAX's
+    with pytest.raises(ValueError, match=r"returns a token \(Tok\): it cannot be called"):
+        exported.call(np.float32(3))
+    with pytest.raises(ValueError, match=r"returns a token \(Tok\): it cannot be serialized"):
+        exported.serialize()
