@@ -50,3 +50,11 @@ def test_enum_values_as_jax():
     assert [e.value for e in linalg.SvdAlgorithm] == [
         "default", "QR", "Jacobi", "polar", "divide_and_conquer"
     ]  # fmt: skip
+
+
+def test_decomposition_primitives_under_jax_names():
+    import meshjit
+
+    jaxpr = meshjit.make_jaxpr(linalg.cholesky)(np.eye(2, dtype=np.float32))
+    assert any(e.primitive is linalg.cholesky_p for e in jaxpr.eqns)
+    assert {linalg.svd_p.name, linalg.tridiagonal_solve_p.name} == {"svd", "tridiagonal_solve"}
