@@ -17,6 +17,7 @@ from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo, in_scope
 from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, dce_jaxpr
 from meshjit.compiler.ir.registry import Primitive, lowering_rules
+from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.dialects.context import shared_context
 from meshjit.dialects.sdy import (
     SHARDING_ATTR,
@@ -70,7 +71,9 @@ class OneOp:
         elif self.op_name == "stablehlo.reshape" and ctx.module_ctx.dim_vars:
             shape = ctx.avals_out[0].shape
             return dims_lowering.reshape(ctx.module_ctx, operands[0], ctx.result_type, shape)
-        return ir.Operation.create(self.op_name, [ctx.result_type], operands).result
+        accuracy = params.get("accuracy")  # lax's accuracy= (compiler/lax/accuracy.py)
+        attributes = None if accuracy is None else {"result_accuracy": accuracy.mlir_attribute()}
+        return ir.Operation.create(self.op_name, [ctx.result_type], operands, attributes).result
 
 
 def _file_location(source: SourceInfo) -> ir.Location:
@@ -352,7 +355,7 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
             raise MissingRuleError(prim, "lowering", eqn.source)
         entry = locations.get((prim, id(eqn.source), mctx.name_stack))
         loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
-        if type(rule) is not OneOp or mctx.dim_vars:
+        if type(rule) is not OneOp or mctx.dim_vars or "accuracy" in eqn.params:
             _apply_rule(ctx, rule, eqn, loc, env)
             continue
         # Most equations: one op, built here without a call to the rule.
@@ -537,6 +540,8 @@ def lower_jaxpr_to_module(
     with ctx, ir.Location.unknown(), gc_paused():
         mctx = ModuleContext(ctx, module)
         mctx.name_stack = name_stack
+        if donated:  # a token holds no buffer to give (XLA's verifier fails on its alias)
+            donated = [d and not is_token_aval(a) for d, a in zip(donated, closed.in_avals)]
         arg_attrs = donor_attrs(sharding_attrs(mctx, arg_shardings, closed.in_avals), donated)
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)
         result_attrs = info_attrs(result_attrs, result_names)

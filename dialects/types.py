@@ -39,6 +39,10 @@ _ELEMENT_TYPE_BUILDERS = {
     np.dtype(np.complex128): lambda: ir.ComplexType.get(ir.F64Type.get()),
 }
 
+# The dtype of an abstract token's aval (compiler/ir/tokens.py): no array has it, and a
+# "tensor" of it is `!stablehlo.token`.
+TOKEN_DTYPE = np.dtype([("token", np.void, 0)])
+
 
 class TypeCache:
     """Interned MLIR types for one context (building a type costs a binding call)."""
@@ -60,6 +64,9 @@ class TypeCache:
         key = (tuple(shape), dtype)
         t = self.tensors.get(key)
         if t is None:
+            if dtype == TOKEN_DTYPE:
+                t = self.tensors[key] = ir.Type.parse("!stablehlo.token")
+                return t
             dims = [d if type(d) is int else _dim(d) for d in shape]
             t = self.tensors[key] = ir.RankedTensorType.get(dims, self.element(dtype))
         return t

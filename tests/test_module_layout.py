@@ -22,6 +22,7 @@ SUBMODULES = [
     "experimental.compilation_cache.compilation_cache",
     "experimental.sparse",
     "experimental.custom_partitioning",
+    "experimental.serialize_executable",
 ]
 
 

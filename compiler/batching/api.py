@@ -16,6 +16,7 @@ from meshjit.compiler.ad.api import run
 from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.lax.batching import (
     BatchAxis,
     BatchTrace,
@@ -442,7 +443,13 @@ def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
         )
     if dst is None:
         return x
-    ndim = abstractify(x).ndim + (src is None)
+    aval = abstractify(x)
+    if is_token_aval(aval):  # (JAX fails with an AttributeError)
+        raise MeshjitTypeError(
+            f"vmap output{leaf_paths(out_tree)[index]} is a token (Tok), which cannot be "
+            "batched: return it from outside the vmapped function"
+        )
+    ndim = aval.ndim + (src is None)
     if not -ndim <= dst < ndim:
         raise MeshjitValueError(
             f"axis {dst} is out of bounds for array of dimension {ndim}: "

@@ -16,6 +16,7 @@ import ml_dtypes
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.dialects.types import TOKEN_DTYPE
 
 bool_ = np.dtype(np.bool_)
 int8 = np.dtype(np.int8)
@@ -275,7 +276,18 @@ def set_strict_promotion(strict: bool) -> None:
     _RESULT_TYPES.clear()
 
 
+def check_not_token(dtype) -> None:
+    """A token's aval (compiler/ir/tokens.py) given where an array is wanted: a clear error."""
+    if dtype == TOKEN_DTYPE:
+        raise MeshjitTypeError(
+            "a token (Tok, from lax.create_token / after_all) is not an array: only "
+            "lax.after_all, jit and loop carries take tokens"
+        )
+
+
 def _result_type(typed) -> tuple[np.dtype, bool]:
+    for d, _ in typed:
+        check_not_token(d)
     if strict_promotion:
         strong = sorted({str(canonicalize(d)) for d, weak in typed if not weak})
         if len(strong) > 1:

@@ -36,6 +36,7 @@ from meshjit.compiler.ir.core import (
     vma_str,
 )
 from meshjit.compiler.ir.sharding_rules import without_context_mesh
+from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.jit import key_reuse, refs
 from meshjit.compiler.jit import shardings as js
 from meshjit.compiler.jit.pjit import pjit_p
@@ -246,6 +247,8 @@ def typeof(x):
     if refs.is_ref(x):
         return x.ref_aval
     aval = abstractify(x)
+    if is_token_aval(aval):
+        return aval
     sharding = shown_sharding(x, aval)
     return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, sharding)
 
@@ -805,8 +808,10 @@ def eval_shape(fun: Callable, *args, **kwargs):
         return fun(*a, **k)
 
     closed, out_tree = trace_flat(flat, avals)
-    shapes = [  # a typed output (explicit axes) with its type's sharding, as JAX
-        ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type, sharding=a.sharding)
+    shapes = [  # a typed output (explicit axes) with its type's sharding, as JAX; a token's
+        a  # aval as it is (AbstractToken(), as JAX's)
+        if is_token_aval(a)
+        else ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type, sharding=a.sharding)
         for a in closed.jaxpr.out_avals
     ]
     # a typed key array (a node over its data's struct) is one struct of its key dtype, as JAX

@@ -43,6 +43,7 @@ from meshjit.compiler.ir.registry import (
     jvp_rules,
     lowering_rules,
 )
+from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.jit import export_format as fmt
 from meshjit.compiler.jit.api import JitFunction, sanitized_name
 from meshjit.compiler.jit.modules import load_module
@@ -181,6 +182,7 @@ class Exported:
 
     def serialize(self, vjp_order: int = 0) -> bytearray:
         """The artifact in JAX 0.10.2's serialization format (`jax.export.deserialize` reads it)."""
+        _check_no_tokens(self, "serialized")
         if vjp_order > 0 and self._get_vjp is None:
             raise MeshjitValueError(
                 f"serialize(vjp_order={vjp_order}): the Exported {self.fun_name} carries no VJP"
@@ -193,6 +195,7 @@ class Exported:
         eagerly and inside `meshjit.jit`."""
         leaves, in_tree = tree_flatten((args, kwargs))
         self._check_call(leaves, in_tree)
+        _check_no_tokens(self, "called")
         if current_trace() is None:
             return self._eager()(*args, **kwargs)
         return tree_unflatten(self.out_tree, list(self._flat_call()(*leaves)))
@@ -457,7 +460,18 @@ def _flat_call(exp: Exported) -> Callable:
     return differentiable
 
 
+def _check_no_tokens(exp, what: str) -> None:
+    """An Exported whose inputs or outputs hold tokens cannot be called or serialized (nor in
+    JAX 0.10.2, which fails with an AttributeError)."""
+    if any(is_token_aval(a) for a in (*exp.in_avals, *exp.out_avals)):
+        raise MeshjitValueError(
+            f"Exported {exp.fun_name} takes or returns a token (Tok): it cannot be {what}"
+        )
+
+
 def _plain(aval) -> ShapedArray:
+    if is_token_aval(aval):
+        return aval  # AbstractToken(), as JAX's
     return ShapedArray(tuple(aval.shape), aval.dtype, weak_type=aval.weak_type)
 
 

@@ -8,8 +8,10 @@ helpers in lapack, after all of them), so the rule tables are complete once it i
 from meshjit.compiler.api_util import name_functions
 from meshjit.compiler.lax import (
     dim_values,  # noqa: F401  (registers dim_as_value)
+    ffi,  # noqa: F401  (registers ffi_call)
     linalg,
 )
+from meshjit.compiler.lax.accuracy import AccuracyMode, Tolerance
 from meshjit.compiler.lax.bessel import bessel_i0e, bessel_i1e
 from meshjit.compiler.lax.callbacks import debug_callback  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.complex_parts import complex, conj, imag, real
@@ -204,6 +206,8 @@ from meshjit.compiler.lax.special import (
     stop_gradient,
     zeta,
 )
+from meshjit.compiler.lax.staging import dce_sink, shape_as_value, stage
+from meshjit.compiler.lax.tokens import after_all, create_token
 from meshjit.compiler.lax.windowed import (
     cumlogsumexp,
     cummax,
@@ -218,6 +222,13 @@ from meshjit.compiler.lax.windowed import (
 )
 
 __all__ = [
+    "dce_sink",
+    "shape_as_value",
+    "stage",
+    "AccuracyMode",
+    "Tolerance",
+    "after_all",
+    "create_token",
     "RaggedDotDimensionNumbers",
     "RandomAlgorithm",
     "ragged_dot",

@@ -260,31 +260,23 @@ def _io_callback_batcher(args, dims, *, callback, result_avals, ordered=False):
     is refused, as in JAX."""
     if ordered:
         raise MeshjitValueError("Cannot `vmap` ordered IO callback.")
-    outs, out_dims = _pure_callback_batcher(
-        args,
-        dims,
-        callback=callback,
-        result_avals=result_avals,
-        vmap_method="sequential",
-        prim=io_callback_p,
-    )
-    return outs, out_dims
+    params = {"callback": callback, "ordered": False}
+    return batch_by_vmap_method(io_callback_p, args, dims, result_avals, "sequential", params)
 
 
 @batching_rules.register(pure_callback_p)
-def _pure_callback_batcher(
-    args, dims, *, callback, result_avals, vmap_method, prim=pure_callback_p
-):
+def _pure_callback_batcher(args, dims, *, callback, result_avals, vmap_method):
+    params = {"callback": callback, "vmap_method": vmap_method}
+    return batch_by_vmap_method(pure_callback_p, args, dims, result_avals, vmap_method, params)
+
+
+def batch_by_vmap_method(prim, args, dims, result_avals, vmap_method, params, what=None):
     """As JAX's: `sequential` maps with a scan, `expand_dims` / `broadcast_all` call once with
-    a leading batch axis (of size 1 / the batch on unbatched arguments)."""
+    a leading batch axis (of size 1 / the batch on unbatched arguments). `params`: the
+    primitive's other parameters (result_avals apart)."""
     size = next(aval_of(a).shape[d] for a, d in zip(args, dims) if d is not None)
     moved = [a if d is None else moveaxis(a, d, 0) for a, d in zip(args, dims)]
     batched = tuple(a.update(shape=(size, *a.shape)) for a in result_avals)
-    params = dict(callback=callback)
-    if prim is pure_callback_p:
-        params["vmap_method"] = vmap_method
-    else:
-        params["ordered"] = False
     if vmap_method in ("expand_dims", "broadcast_all", "legacy_vectorized"):
         n = size if vmap_method == "broadcast_all" else 1
         if vmap_method != "legacy_vectorized":
@@ -304,8 +296,8 @@ def _pure_callback_batcher(
         _, outs = scan(body, (), xs, unroll=size if vmap_method == "sequential_unrolled" else 1)
         return list(outs), [0] * len(outs)
     raise MeshjitNotImplementedError(
-        "vmap is only supported for the pure_callback primitive when vmap_method is one of "
-        "'sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', or "
+        f"vmap is only supported for the {what or prim.name} primitive when vmap_method is one "
+        "of 'sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', or "
         f"'legacy_vectorized'. Got vmap_method={vmap_method!r}."
     )
 

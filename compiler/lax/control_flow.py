@@ -40,6 +40,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim, max_dim
 from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
+from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.lax import control_flow_errors as cf_errors
 from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
@@ -734,6 +735,10 @@ def _scan_lowering(ctx, *args, jaxpr, num_consts, num_carry, length, reverse, un
     """A while over `(i, consts, carry, xs, ys)` running `unroll` steps per trip; the steps
     left over (all of them when `unroll >= length`) are emitted after it, straight-line."""
     mctx = ctx.module_ctx
+    if any(is_token_aval(a) for a in ctx.avals_out[num_carry:]):  # (JAX cannot lower it either)
+        raise MeshjitTypeError(
+            "a scan body's outputs (ys) are stacked, and a token (Tok) cannot be: carry it"
+        )
     step = _ScanStep(ctx, jaxpr, num_consts, num_carry, length, reverse)
     ys_init = [_zeros(ctx, a) for a in ctx.avals_out[num_carry:]]
     vals = [mctx.scalar_constant(0, dtypes.int32), *args, *ys_init]

@@ -33,6 +33,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.sharding_rules import register_elementwise
 from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.accuracy import AccuracyMode, accuracy_params
 from meshjit.compiler.lax.ad_util import (
     add_tangents,
     aval_of,
@@ -102,6 +103,24 @@ BINARY_OPS = {
 COMPARE_OPS = ("eq", "ne", "lt", "le", "gt", "ge")
 _ORDERED = ("lt", "le", "gt", "ge")  # complex numbers have no order: JAX refuses them
 
+# The functions taking `accuracy=` (compiler/lax/accuracy.py), as JAX 0.10.2's (and exp2).
+ACCURATE_OPS = frozenset(
+    (
+        "exp",
+        "log",
+        "log1p",
+        "expm1",
+        "sqrt",
+        "rsqrt",
+        "cbrt",
+        "sin",
+        "cos",
+        "tan",
+        "tanh",
+        "logistic",
+    )
+)
+
 unary_p = {name: Primitive(name) for name in UNARY_OPS}
 binary_p = {name: Primitive(name) for name in BINARY_OPS}
 compare_p = {name: Primitive(name) for name in COMPARE_OPS}
@@ -114,7 +133,7 @@ compare_p = {name: Primitive(name) for name in COMPARE_OPS}
 def _unary_rule(name, kinds):
     accepted = set()
 
-    def rule(x):
+    def rule(x, accuracy=None):
         if x.dtype not in accepted:
             checks.dtype_in(name, x, kinds)
             if name == "abs":
@@ -541,6 +560,13 @@ def _unary(name):
     def op(x):
         return prim.bind_internal(x)
 
+    if name in ACCURATE_OPS:
+
+        def op(x, *, accuracy=None):  # noqa: F811
+            if accuracy is None:
+                return prim.bind_internal(x)
+            return prim.bind_internal(x, **accuracy_params(accuracy))
+
     op.__name__ = name
     op.primitive = prim  # meshjit.numpy binds it directly on traced operands
     return op
@@ -715,12 +741,36 @@ for _prim in compare_p.values():
 def _unary_jvp(name, tangent):
     prim = unary_p[name]
 
-    def rule(primals, tangents):
+    def rule(primals, tangents, **params):
         (x,), (t,) = primals, tangents
-        y = prim.bind(x)
+        y = prim.bind(x, **params)
+        accurate = _accurate_tangent(name, params["accuracy"]) if params else None
+        if accurate is not None:
+            return y, accurate(t, x, y, params["accuracy"])
         return y, tangent(t, x, y)
 
     jvp_rules[prim] = rule
+
+
+def _accurate_tangent(name: str, accuracy):
+    """JAX's tangent of `name` given `accuracy=`, where it is not the plain one: of the same
+    accuracy (sin, cos), or computed another way under AccuracyMode.HIGHEST."""
+    if accuracy is AccuracyMode.HIGHEST and name in _HIGHEST_TANGENTS:
+        return _HIGHEST_TANGENTS[name]
+    return _ACCURATE_TANGENTS.get(name)
+
+
+_ACCURATE_TANGENTS = {
+    "sin": lambda t, x, y, a: mul(t, cos(x, accuracy=a)),
+    "cos": lambda t, x, y, a: neg(mul(t, sin(x, accuracy=a))),
+}
+_HIGHEST_TANGENTS = {
+    "expm1": lambda t, x, y, a: mul(t, exp(x, accuracy=a)),
+    "tanh": lambda t, x, y, a: mul(
+        t, mul(4.0, mul(logistic(mul(2.0, x), accuracy=a), logistic(mul(-2.0, x), accuracy=a)))
+    ),
+    "logistic": lambda t, x, y, a: mul(t, mul(y, logistic(neg(x)))),
+}
 
 
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)

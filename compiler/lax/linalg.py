@@ -63,6 +63,7 @@ from meshjit.compiler.lax.lapack import (
     tril,
     triu,
 )
+from meshjit.compiler.lax.linalg_options import check_eig, check_eigh
 
 __all__ = [
     "cholesky",
@@ -212,8 +213,11 @@ def eigh(
     symmetrize_input: bool = True,
     sort_eigenvalues: bool = True,
     subset_by_index=None,
+    implementation=None,
 ):
-    """(v, w): the eigenvectors (columns of v) and ascending eigenvalues w of symmetric `x`."""
+    """(v, w): the eigenvectors (columns of v) and ascending eigenvalues w of symmetric `x`
+    (LAPACK's syevd: `implementation` QR, the only one on CPU)."""
+    check_eigh(implementation)
     if symmetrize_input:
         x = symmetrized("eigh", x)
     v, w = eigh_p.bind(
@@ -283,9 +287,19 @@ def _eig_jvp(primals, tangents, **params):
     )
 
 
-def eig(x, *, compute_left_eigenvectors: bool = True, compute_right_eigenvectors: bool = True):
+def eig(
+    x,
+    *,
+    compute_left_eigenvectors: bool = True,
+    compute_right_eigenvectors: bool = True,
+    enable_eigvec_derivs: bool = False,
+    implementation=None,
+    use_magma=None,
+):
     """[w, vl?, vr?]: the eigenvalues of square `x` (complex) and, when asked for, its left and
-    right eigenvectors (columns), as LAPACK's geev computes them."""
+    right eigenvectors (columns), as LAPACK's geev computes them (the only `implementation` on
+    CPU)."""
+    check_eig(implementation, use_magma)
     return eig_p.bind(
         x,
         compute_left_eigenvectors=bool(compute_left_eigenvectors),
@@ -316,7 +330,9 @@ def _svd_abstract_eval(x, *, full_matrices, compute_uv, subset_by_index, algorit
     check_matrix("svd", x, complex_ok=True)
     _full_subset("svd", subset_by_index, min(x.shape[-2:]))
     if algorithm not in (None, "default", "qr", "divide_and_conquer"):
-        raise MeshjitNotImplementedError(f"svd: algorithm {algorithm!r} is not implemented on CPU")
+        raise MeshjitNotImplementedError(  # JAX's words
+            "The SVD Jacobi and Polar algorithms are not implemented on CPU."
+        )
     return _svd_shapes(x, full_matrices, compute_uv)
 
 
@@ -491,7 +507,9 @@ def _pivots_to_permutation(swaps, *, permutation_size):
         return positions
     if aval.spec_key is not None:  # Explicit axes: the carry typed as the loop makes it (swaps')
         first = slicing.dynamic_slice_in_dim(swaps, np.int32(0), 1, nb)
-        positions = elementwise.add(positions, expand_to(elementwise.mul(first, np.int32(0)), shape))
+        positions = elementwise.add(
+            positions, expand_to(elementwise.mul(first, np.int32(0)), shape)
+        )
 
     def body(i, perm):
         j = slicing.dynamic_slice_in_dim(swaps, i, 1, nb)  # (..., 1)

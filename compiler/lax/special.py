@@ -259,15 +259,16 @@ def polygamma(m, x):
     return polygamma_p.bind_internal(*elementwise.lax_operands(m, x, name="polygamma"))
 
 
-def exp2(x):
+def exp2(x, *, accuracy=None):
     """2 ** x as exp(log 2 * x) with log 2 rounded to x's dtype, as JAX computes it (in bfloat16
-    that rounding is off by 2% at x = 6: JAX's numbers are the reference)."""
+    that rounding is off by 2% at x = 6: JAX's numbers are the reference); `accuracy` is the
+    exponential's."""
     aval = elementwise.aval_of(x)
     checks.dtype_in("exp2", aval, "fc")
     log2 = math.log(2.0)  # a Python scalar: a weak x gives a weak result
     if dtypes.is_complex(aval.dtype):
         log2 = complex(log2)  # of x's kind (a weak complex x meets it as complex)
-    return elementwise.exp(elementwise.mul(log2, x))
+    return elementwise.exp(elementwise.mul(log2, x), accuracy=accuracy)
 
 
 # The Hurwitz zeta function; differentiable in q (d/dq zeta(x, q) = -x zeta(x + 1, q)).

@@ -121,6 +121,7 @@ def materialize(x):
     if isinstance(x, Tracer) or is_meshjit_array(x):
         return x
     aval = aval_of(x)
+    dtypes.check_not_token(aval.dtype)
     trace = current_trace()
     trace = None if trace is None else trace.staging()
     if trace is not None:

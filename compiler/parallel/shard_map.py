@@ -26,6 +26,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.sharding_rules import entry_axes, spec_of
 from meshjit.compiler.ir.sharding_rules import state as sharding_rules_state
+from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
 from meshjit.compiler.lax.batching import (
@@ -369,6 +370,11 @@ def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str) -> list[tuple[
 
 
 def _local_aval(aval: ShapedArray, per_dim, mesh, i: int) -> ShapedArray:
+    if is_token_aval(aval):  # (JAX fails with an AttributeError)
+        raise MeshjitTypeError(
+            f"shard_map argument {i} is a token (Tok): shard_map takes arrays (create the "
+            "token inside the function, or thread it outside the shard_map)"
+        )
     shape = []
     for d, (size, axes) in enumerate(zip(aval.shape, per_dim)):
         parts = math.prod(mesh.shape[a] for a in axes)

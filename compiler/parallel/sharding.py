@@ -627,6 +627,24 @@ class Sharding:
 _HOST_MEMORY_KINDS = ("pinned_host", "unpinned_host")
 
 
+class MemorySpace(enum.Enum):
+    """`jax.memory.Space`: where device_put puts a value (meshjit's arrays: Device only)."""
+
+    Device = 1
+    Host = 2
+    Any = 3
+
+
+def memory_space_kind(space: MemorySpace):
+    """The memory kind device_put to `space` means: Device's; Host's is not implemented (as a
+    host memory_kind), and Any names no memory (JAX fails with an AssertionError)."""
+    if space is MemorySpace.Any:
+        raise MeshjitValueError("device_put to jax.memory.Space.Any: Any names no memory")
+    kind = "device" if space is MemorySpace.Device else "pinned_host"
+    check_memory_kind(kind)
+    return kind
+
+
 def check_memory_kind(kind) -> None:
     """meshjit's arrays live in device memory: `kind` must be None or "device" (JAX's
     ValueError for a kind no CPU device has; host memory kinds are not implemented)."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.ir.tokens import Token
 from meshjit.compiler.parallel.sharding import (
     AbstractMesh,
+    MemorySpace,
     NamedSharding,
     PartitionSpec,
     SingleDeviceSharding,
     flatten_shardings,
+    memory_space_kind,
     resolve_spec,
 )
 from meshjit.compiler.runtime import client
@@ -35,6 +38,8 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
         targets = [device] * len(leaves)
     for t in targets:
         _check_target(t)
+    # a memory Space: Device's memory is where every value is (the value stays on its device)
+    targets = [None if isinstance(t, MemorySpace) and memory_space_kind(t) else t for t in targets]
     return tree_unflatten(treedef, [_put_leaf(v, t) for v, t in zip(leaves, targets)])
 
 
@@ -50,7 +55,7 @@ device_put_api.__name__ = device_put_api.__qualname__ = "device_put"
 
 
 def _check_target(target) -> None:
-    known = (NamedSharding, PartitionSpec, SingleDeviceSharding)
+    known = (NamedSharding, PartitionSpec, SingleDeviceSharding, MemorySpace)
     is_device = hasattr(target, "platform") and hasattr(target, "id")
     is_device = is_device or hasattr(target, "device_set")  # any sharding
     if target is not None and not isinstance(target, known) and not is_device:
@@ -78,6 +83,8 @@ def _get_leaf(x):
 def _put_leaf(x, target):
     if isinstance(x, Tracer):
         return _put_traced(x, target)
+    if type(x) is Token:  # as JAX's: a token stays where it is
+        return x
     aval = abstractify(x)
     committed = target is not None  # as JAX: device_put(x) alone leaves x free to move
     if target is None:

@@ -18,6 +18,7 @@ from jaxlib import xla_client
 
 from meshjit.compiler.config import USER_CONTEXTS, config, prng_impl_name, user_context_values
 from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.ir.tokens import TOKEN_BUFFER_AVAL, Token, abstract_token, is_token_aval
 from meshjit.compiler.parallel.explicit import array_aval, divides_evenly
 from meshjit.compiler.parallel.sharding import (
     Mesh,
@@ -72,9 +73,9 @@ class Executable:
         # What execute reads on every call, computed once.
         self._ins = list(zip(in_avals, self.in_placements))
         self._outs = [
-            (_result_aval(aval, s, u), p, u, client.result_handler(aval, p))
+            (_result_aval(aval, s, u), p, u, _result_handler(aval, p))
             for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
-            for u in [_user_sharding(p, aval, devices, s)]
+            for u in [None if is_token_aval(aval) else _user_sharding(p, aval, devices, s)]
         ]
         self._handlers = [out[3] for out in self._outs]
         # As JAX: results on several devices or on a mesh's are committed; a one-device
@@ -116,9 +117,15 @@ class Executable:
             _raise_if_deleted(leaves)
             raise
         return [
-            Array.of_result(aval, r, p, s, committed)
+            Token(r) if aval is abstract_token else Array.of_result(aval, r, p, s, committed)
             for (aval, p, s, _), r in zip(self._outs, results)
         ]
+
+
+def _result_handler(aval, placement):
+    if is_token_aval(aval):  # a token's buffer: an empty array PJRT cannot read (JAX's)
+        return client.result_handler(TOKEN_BUFFER_AVAL, placement)
+    return client.result_handler(aval, placement)
 
 
 def _check_donations(buffers: list, donated: tuple) -> None:
@@ -144,6 +151,8 @@ def _check_donations(buffers: list, donated: tuple) -> None:
 def _result_aval(aval, requested, placed):
     """A result's type: the program's, or the one the out_sharding asked for gives; an untyped
     result XLA laid out over Explicit axes evenly is typed by that layout (as JAX's Arrays)."""
+    if is_token_aval(aval):
+        return aval
     if requested is not None:
         return array_aval(aval, requested)
     if aval.sharding is None and type(placed) is NamedSharding and divides_evenly(aval, placed):
@@ -238,6 +247,11 @@ def _same_layout(named: NamedSharding, p, shape) -> bool:
 
 def device_arg(x, aval, placement):
     """The device buffers of argument `x` laid out as `placement` asks."""
+    if type(x) is Token:  # as JAX's: once it is ready, an empty array on each device
+        x.block_until_ready()
+        empty = np.zeros((0,), np.bool_)
+        devices = plc.addressable_devices(placement)
+        return client.put_shards(TOKEN_BUFFER_AVAL, placement, [empty] * len(devices), devices)
     if type(x) is Array:
         if plc.same_placement(x._placement, placement):
             return x._impl

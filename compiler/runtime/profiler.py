@@ -11,16 +11,20 @@ import os
 import threading
 from typing import Callable
 
-from jaxlib import _profiler
+from jaxlib import _profile_data, _profiler
 
 from meshjit.compiler.errors import MeshjitError
 
 __all__ = [
+    "ProfileData",
+    "ProfileEvent",
     "ProfileOptions",
+    "ProfilePlane",
     "StepTraceAnnotation",
     "TraceAnnotation",
     "annotate_function",
     "device_memory_profile",
+    "register_subprocess",
     "save_device_memory_profile",
     "start_server",
     "start_trace",
@@ -30,6 +34,16 @@ __all__ = [
 ]
 
 ProfileOptions = _profiler.ProfileOptions
+# A collected profile (XSpace), its planes and events: jaxlib's, as JAX's `jax.profiler` names them.
+ProfileData = _profile_data.ProfileData
+ProfileEvent = _profile_data.ProfileEvent
+ProfilePlane = _profile_data.ProfilePlane
+
+
+def register_subprocess(pid: int, port: int) -> Callable[[], None]:
+    """Profiles the subprocess `pid` (its profiler server on `port`) with this process's
+    profiles; returns the function that unregisters it."""
+    return _profiler.register_subprocess(pid, port)
 
 
 class ProfilerError(MeshjitError, RuntimeError):

@@ -683,6 +683,7 @@ def not_numeric_words(x) -> str:
 def checked_dtype(dtype) -> np.dtype:
     if isinstance(dtype, np.dtype) and dtype in dtypes.SUPPORTED:
         return dtype
+    dtypes.check_not_token(dtype)
     try:
         canonical = dtypes.canonicalize(dtype)
     except TypeError as e:  # NumPy's words, as JAX's: "data type 'foo' not understood"

@@ -5,6 +5,7 @@ Not for import by anything else."""
 
 import os as _os
 import sys as _sys
+import types as _types
 
 from meshjit import (  # noqa: E402
     ad_checkpoint,
@@ -19,6 +20,7 @@ from meshjit import (  # noqa: E402
     experimental,
     export,
     extend,
+    ffi,
     flatten_util,
     image,
     interpreters,
@@ -85,6 +87,7 @@ from meshjit.compiler.numpy.index_plan import dslice as ds
 from meshjit.compiler.parallel.explicit import reshard
 from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
+from meshjit.compiler.parallel.sharding import MemorySpace as _MemorySpace
 from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_mesh
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 from meshjit.compiler.parallel.smap import smap
@@ -123,6 +126,9 @@ globals().update(_CONTEXT_MANAGERS)  # debug_nans, numpy_rank_promotion, ... (JA
 host_id, host_count, host_ids = process_index, process_count, process_indices  # older names
 
 # meshjit's __all__ (set by meshjit/__init__.py when it loads these names).
+# `jax.memory`: a namespace (not a module) holding the memory spaces device_put takes.
+memory = _types.SimpleNamespace(Space=_MemorySpace)
+
 NAMES = [
     "Array",
     "live_arrays",
@@ -179,6 +185,7 @@ NAMES = [
     "eval_shape",
     "export",
     "extend",
+    "ffi",
     "flatten_util",
     "fwd_and_bwd",
     "grad",
@@ -196,6 +203,7 @@ NAMES = [
     "make_array_from_process_local_data",
     "make_array_from_single_device_arrays",
     "make_mesh",
+    "memory",
     "make_user_context",
     "pure_callback",
     "reshard",

@@ -1,10 +1,18 @@
 """`jax.core`: the abstract values and jaxpr evaluation public in JAX 0.10.2."""
 
-from meshjit.compiler.ir.core import ShapedArray
+from typing import Any
+
+from meshjit.compiler.ir.core import Literal, ShapedArray, Var
 from meshjit.compiler.ir.shape_poly import is_constant_dim, max_dim, min_dim
 from meshjit.compiler.jit.api import ensure_compile_time_eval
-from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.trace.tracing import Trace, Tracer
 from meshjit.extend.core import Primitive
+
+# meshjit's abstract values are ShapedArrays (a token's and a ref's type derive from it).
+AbstractValue = ShapedArray
+Atom = Var | Literal  # what an equation reads
+Value = Any
+ParamDict = dict[str, Any]
 
 
 def eval_jaxpr(jaxpr, consts, *args):
@@ -16,9 +24,14 @@ def eval_jaxpr(jaxpr, consts, *args):
 
 
 __all__ = [
+    "AbstractValue",
+    "Atom",
+    "ParamDict",
     "Primitive",
     "ShapedArray",
+    "Trace",
     "Tracer",
+    "Value",
     "ensure_compile_time_eval",
     "eval_jaxpr",
     "is_constant_dim",

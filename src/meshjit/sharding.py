@@ -1,6 +1,7 @@
 """meshjit.sharding: meshes, PartitionSpec and shardings, with JAX's names."""
 
 from meshjit.compiler.errors import ShardingTypeError  # noqa: F401
+from meshjit.compiler.ir.core import ManualAxisType  # noqa: F401  (a value's `aval.mat`)
 from meshjit.compiler.parallel.explicit import (  # noqa: F401
     auto_axes,
     explicit_axes,
@@ -31,6 +32,7 @@ use_mesh = set_mesh
 
 
 __all__ = [
+    "ManualAxisType",
     "ShardingTypeError",
     "auto_axes",
     "explicit_axes",

@@ -95,11 +95,57 @@ def deflinear(prim, transpose_rule) -> None:
     primitive_transposes[prim] = lambda ct, *args, **params: transpose_rule(ct, **params)
 
 
+def add_tangents(x, y):
+    """The sum of two tangents, either of which may be a symbolic `Zero`."""
+    if type(x) is Zero:
+        return y
+    return x if type(y) is Zero else add_jaxvals(x, y)
+
+
+def add_jaxvals(x, y):
+    """x + y, as autodiff sums tangents (the `add_any` primitive)."""
+    from meshjit.compiler.lax.elementwise import add_any
+
+    return add_any(x, y)
+
+
+def defjvp2(prim, *jvp_fns) -> None:
+    """As `defjvp`, with each rule also given the primal output: `jvp_fn(tangent, out,
+    *primals, **params)`."""
+
+    def jvp(primals, tangents, **params):
+        out = prim.bind(*primals, **params)
+        total = Zero(abstractify(out))
+        for fn, t in zip(jvp_fns, tangents):
+            if fn is not None and type(t) is not Zero:
+                total = add_tangents(total, fn(t, out, *primals, **params))
+        return out, total
+
+    primitive_jvps[prim] = jvp
+
+
+def deflinear2(prim, transpose_rule) -> None:
+    """As `deflinear`, with the transpose given the primal arguments (undefined ones as
+    `UndefinedPrimal`): `transpose_rule(ct, *args, **params) -> [ct per arg]`."""
+
+    def jvp(primals, tangents, **params):
+        out = prim.bind(*primals, **params)
+        tangents = [instantiate_zeros(t) for t in tangents]
+        return out, prim.bind(*tangents, **params)
+
+    primitive_jvps[prim] = jvp
+    primitive_transposes[prim] = transpose_rule
+
+
 __all__ = [
     "UndefinedPrimal",
     "Zero",
+    "add_jaxvals",
+    "add_tangents",
     "defjvp",
+    "defjvp2",
     "deflinear",
+    "deflinear2",
     "instantiate_zeros",
     "is_undefined_primal",
     "primitive_jvps",

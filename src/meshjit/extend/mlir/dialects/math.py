@@ -1,0 +1,3 @@
+"""`jax.extend.mlir.dialects.math`: jaxlib's dialect (a re-export shim)."""
+
+from jaxlib.mlir.dialects.math import *  # noqa: F403
