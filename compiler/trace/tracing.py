@@ -385,7 +385,8 @@ class Trace:
     def _auto_pvary(self, prim: Primitive, invars: list, in_avals: list, internal_frames: int):
         """Inside a shard_map that checks varying axes, an operand varying over fewer manual
         axes than the others is first cast to vary over all of them: a `pvary` equation, as
-        JAX's lax functions insert (core.auto_insert_reshard). Primitives that decide their
+        JAX's lax functions insert (core.auto_insert_reshard; off with jax_auto_pcast=False,
+        the result then varies over all of them still). Primitives that decide their
         results' varying axes themselves (collectives, control flow, calls) take operands as
         they are."""
         vmas = [a.vma for a in in_avals]
@@ -393,6 +394,10 @@ class Trace:
         if all(v == first for v in vmas) or not self.axis_env.check_vma:
             return invars, in_avals
         if prim in vma_rules or prim.name in _OWN_VMA_PRIMITIVES:
+            return invars, in_avals
+        from meshjit.compiler.config import config  # it imports this module
+
+        if not config.jax_auto_pcast:  # the operands' axes are joined without an equation
             return invars, in_avals
         union = frozenset().union(*vmas)
         order = self.axis_env.mesh.axis_names
