@@ -120,7 +120,11 @@ def _check_spec_string(i, name, spec, a, b, rank):
             f"convolution dimension_numbers[{i}] must have len equal to the ndim of lhs and rhs, "
             f"got {len(spec)} for lhs and rhs of rank {rank}. ({name} string {spec!r})"
         )
-    if spec.count(a) != 1 or spec.count(b) != 1 or len(set(spec)) != len(spec):
+    if len(set(spec)) != len(spec):
+        raise MeshjitTypeError(  # JAX's words
+            f"convolution dimension_numbers[{i}] cannot have duplicate characters, got {spec}."
+        )
+    if spec.count(a) != 1 or spec.count(b) != 1:
         raise MeshjitValueError(
             f"conv_general_dilated: {name} dimension_numbers string {spec!r} must name '{a}' and "
             f"'{b}' exactly once and have no repeated letters"

@@ -346,7 +346,8 @@ def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str) -> list[tuple[
     if len(spec) > ndim:
         raise MeshjitValueError(
             f"shard_map applied to a function was given an {what} entry which is too long to be "
-            f"compatible with the corresponding value: {what} is {spec} which has length "
+            f"compatible with the corresponding {'input' if what == 'in_specs' else 'output'} "
+            f"value from the function: {what} is {spec} which has length "
             f"{len(spec)}, but the value has rank {ndim}"
         )
     per_dim = [spec.axes_of(i) for i in range(ndim)]
