@@ -12,7 +12,7 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax, random
 from meshjit.compiler.errors import ConcretizationTypeError
-from meshjit.sharding import NamedSharding
+from meshjit.sharding import AxisType, NamedSharding
 from meshjit.sharding import PartitionSpec as P
 
 x23 = np.ones((2, 3), np.float32)
@@ -79,6 +79,9 @@ def _defvjp_not_callable():
          "(3, 3) and (3,)."),
         (lambda: lax.dot_general(jnp.ones((2, 3)), jnp.ones((2, 3)), (((1,), (1,)), ((0,), ()))),
          TypeError, "dot_general requires equal numbers of lhs_batch and rhs_batch dimensions"),
+        (lambda: lax.conv_general_dilated(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)),
+                                          (0, 1), "VALID"),
+         ValueError, "window_strides must be positive, got (0, 1)"),
         (lambda: _conv("NCHH"), TypeError,
          "convolution dimension_numbers[0] cannot have duplicate characters, got NCHH."),
         (lambda: lax.top_k(jnp.ones(5), 2.0), TypeError,
@@ -202,3 +205,12 @@ def test_fixed_functions_still_answer():
     assert jnp.take(jnp.arange(3), 5, mode="clip") == 2
     np.testing.assert_array_equal(jnp.matvec(x23, jnp.ones(3)), [3, 3])
     assert meshjit.device_put(jnp.ones(2), donate=True, may_alias=False).shape == (2,)
+
+
+def test_eager_shard_map_names_an_output_needing_replication_without_its_path():
+    """JAX checks an eager shard_map's outputs one by one: the first, with no out_specs path
+    (under jit, every output by its path: tests/parallel/test_shard_map_errors.py)."""
+    mesh = meshjit.make_mesh((2,), ("x",), axis_types=(AxisType.Auto,))
+    f = meshjit.shard_map(lambda x: (x, x), mesh=mesh, in_specs=P("x"), out_specs=(P("x"), P()))
+    with pytest.raises(ValueError, match=re.escape("\n\nout_specs is P() which implies")):
+        f(jnp.ones(4))

@@ -296,6 +296,8 @@ def conv_general_dilated(
             f"dimensions, but got {nspatial} and {len(window_strides)}"
         )
     strides = positive_ints(name, "window_strides", window_strides, nspatial)
+    if any(s < 1 for s in strides):  # JAX's ValueError (its verifier's): no division by zero
+        raise MeshjitValueError(f"{name}: window_strides must be positive, got {strides}")
     lhs_dil = positive_ints(name, "lhs_dilation", lhs_dilation, nspatial)
     rhs_dil = positive_ints(name, "rhs_dilation", rhs_dilation, nspatial)
     pads = _conv_pads(la, ra, dn, strides, padding, lhs_dil, rhs_dil)

@@ -565,13 +565,17 @@ def r10_lax_gather_dnums_type():
 
 @mistake("Gather op must have one slice size for every input dimension")
 def r10_lax_gather_slice_sizes_length():
-    dn = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
+    )
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (1,))
 
 
 @mistake("Gather op can only collapse slice dims with bound 1")
 def r10_lax_gather_collapsed_not_one():
-    dn = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
+    )
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (2, 3))
 
 
@@ -579,25 +583,33 @@ def r10_lax_gather_collapsed_not_one():
     "Gather op has 2 elements in start_index_map and the bound of dimension index_vector_dim=1 of indices is 1",
 )
 def r10_lax_gather_start_index_map_length():
-    dn = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0, 1))
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0, 1)
+    )
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (1, 3))
 
 
 @mistake("indices must have an integer type")
 def r10_lax_gather_float_indices():
-    dn = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
+    )
     return lax.gather(x23, jnp.zeros((1, 1)), dn, (1, 3))
 
 
 @mistake("Slice size at index 1 in gather op is out of range, must be within [0, 3 + 1)")
 def r10_lax_gather_slice_too_big():
-    dn = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
+    )
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (1, 4))
 
 
-@mistake("Unknown gather mode \"wrap\"")
+@mistake('Unknown gather mode "wrap"')
 def r10_lax_gather_bad_mode():
-    dn = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
+    )
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (1, 3), mode="wrap")
 
 
@@ -610,25 +622,33 @@ def r10_lax_scatter_dnums_type():
     "Bounds of the window dimensions of updates must not exceed the bounds of the corresponding dimensions of operand",
 )
 def r10_lax_scatter_updates_shape():
-    dn = lax.ScatterDimensionNumbers(update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,))
+    dn = lax.ScatterDimensionNumbers(
+        update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
+    )
     return lax.scatter(x23, jnp.zeros((1, 1), jnp.int32), jnp.ones((1, 4)), dn)
 
 
 @mistake("lax.scatter requires arguments to have the same dtypes")
 def r10_lax_scatter_add_dtype():
-    dn = lax.ScatterDimensionNumbers(update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,))
+    dn = lax.ScatterDimensionNumbers(
+        update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
+    )
     return lax.scatter_add(x23, jnp.zeros((1, 1), jnp.int32), jnp.ones((1, 3), jnp.int32), dn)
 
 
 @mistake("indices must have an integer type")
 def r10_lax_scatter_float_indices():
-    dn = lax.ScatterDimensionNumbers(update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,))
+    dn = lax.ScatterDimensionNumbers(
+        update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
+    )
     return lax.scatter(x23, jnp.zeros((1, 1)), jnp.ones((1, 3)), dn)
 
 
 @mistake("inserted_window_dims in scatter op must be sorted")
 def r10_lax_scatter_inserted_dims_unsorted():
-    dn = lax.ScatterDimensionNumbers(update_window_dims=(), inserted_window_dims=(1, 0), scatter_dims_to_operand_dims=(0, 1))
+    dn = lax.ScatterDimensionNumbers(
+        update_window_dims=(), inserted_window_dims=(1, 0), scatter_dims_to_operand_dims=(0, 1)
+    )
     return lax.scatter(x23, jnp.zeros((1, 2), jnp.int32), jnp.ones((1,)), dn)
 
 
@@ -680,41 +700,72 @@ def r10_jnp_dot_precision_bad():
 
 @mistake("convolution dimension_numbers[0] must have len equal to the ndim of lhs and rhs")
 def r10_lax_conv_dimension_numbers_string_length():
-    return lax.conv_general_dilated(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), "SAME", dimension_numbers=("NCH", "OIHW", "NCHW"))
+    return lax.conv_general_dilated(
+        jnp.ones((1, 2, 5, 5)),
+        jnp.ones((3, 2, 3, 3)),
+        (1, 1),
+        "SAME",
+        dimension_numbers=("NCH", "OIHW", "NCHW"),
+    )
 
 
 @mistake("convolution dimension_numbers[0] cannot have duplicate characters")
 def r10_lax_conv_dimension_numbers_repeated():
-    return lax.conv_general_dilated(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), "SAME", dimension_numbers=("NCHH", "OIHW", "NCHW"))
+    return lax.conv_general_dilated(
+        jnp.ones((1, 2, 5, 5)),
+        jnp.ones((3, 2, 3, 3)),
+        (1, 1),
+        "SAME",
+        dimension_numbers=("NCHH", "OIHW", "NCHW"),
+    )
 
 
 @mistake(
     "convolution dimension_numbers elements must each have the same set of spatial characters",
 )
 def r10_lax_conv_dimension_numbers_mismatch_letters():
-    return lax.conv_general_dilated(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), "SAME", dimension_numbers=("NCHW", "OIHW", "NCWX"))
+    return lax.conv_general_dilated(
+        jnp.ones((1, 2, 5, 5)),
+        jnp.ones((3, 2, 3, 3)),
+        (1, 1),
+        "SAME",
+        dimension_numbers=("NCHW", "OIHW", "NCWX"),
+    )
 
 
 @mistake(
     "conv_general_dilated rhs output feature dimension size must be a multiple of feature_group_count",
 )
 def r10_lax_conv_feature_group_not_dividing():
-    return lax.conv_general_dilated(jnp.ones((1, 4, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), "SAME", feature_group_count=2)
+    return lax.conv_general_dilated(
+        jnp.ones((1, 4, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), "SAME", feature_group_count=2
+    )
 
 
 @mistake("conv_general_dilated feature_group_count must be a positive integer")
 def r10_lax_conv_feature_group_zero():
-    return lax.conv_general_dilated(jnp.ones((1, 4, 5, 5)), jnp.ones((4, 2, 3, 3)), (1, 1), "SAME", feature_group_count=0)
+    return lax.conv_general_dilated(
+        jnp.ones((1, 4, 5, 5)), jnp.ones((4, 2, 3, 3)), (1, 1), "SAME", feature_group_count=0
+    )
 
 
 @mistake("conv_general_dilated batch_group_count must divide lhs batch dimension size")
 def r10_lax_conv_batch_group_not_dividing():
-    return lax.conv_general_dilated(jnp.ones((3, 2, 5, 5)), jnp.ones((4, 2, 3, 3)), (1, 1), "SAME", batch_group_count=2)
+    return lax.conv_general_dilated(
+        jnp.ones((3, 2, 5, 5)), jnp.ones((4, 2, 3, 3)), (1, 1), "SAME", batch_group_count=2
+    )
 
 
 @mistake("At most one of batch_group_count and feature_group_count may be > 1")
 def r10_lax_conv_both_group_counts():
-    return lax.conv_general_dilated(jnp.ones((2, 4, 5, 5)), jnp.ones((4, 2, 3, 3)), (1, 1), "SAME", feature_group_count=2, batch_group_count=2)
+    return lax.conv_general_dilated(
+        jnp.ones((2, 4, 5, 5)),
+        jnp.ones((4, 2, 3, 3)),
+        (1, 1),
+        "SAME",
+        feature_group_count=2,
+        batch_group_count=2,
+    )
 
 
 @mistake(
@@ -731,7 +782,9 @@ def r10_lax_conv_padding_string():
 
 @mistake("Wrong number of explicit pads for convolution")
 def r10_lax_conv_padding_pairs_length():
-    return lax.conv_general_dilated(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), [(1, 1)])
+    return lax.conv_general_dilated(
+        jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), [(1, 1)]
+    )
 
 
 @mistake("convolution requires lhs and rhs ndim to be equal")
@@ -748,19 +801,33 @@ def r10_lax_conv_in_channels_mismatch():
 
 @mistake("convolution dimension_numbers list/tuple must be length 3")
 def r10_lax_conv_transpose_dimension_numbers():
-    return lax.conv_transpose(jnp.ones((1, 5, 5, 2)), jnp.ones((3, 3, 2, 4)), (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO"))
+    return lax.conv_transpose(
+        jnp.ones((1, 5, 5, 2)),
+        jnp.ones((3, 3, 2, 4)),
+        (1, 1),
+        "SAME",
+        dimension_numbers=("NHWC", "HWIO"),
+    )
 
 
 @mistake("Unrecognized padding type")
 def r10_lax_conv_transpose_padding():
-    return lax.conv_transpose(jnp.ones((1, 5, 5, 2)), jnp.ones((3, 3, 2, 4)), (1, 1), "CIRCULAR", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    return lax.conv_transpose(
+        jnp.ones((1, 5, 5, 2)),
+        jnp.ones((3, 3, 2, 4)),
+        (1, 1),
+        "CIRCULAR",
+        dimension_numbers=("NHWC", "HWIO", "NHWC"),
+    )
 
 
 @mistake(
     "conv_general_dilated window and window_strides must have the same number of dimensions",
 )
 def r10_lax_conv_with_general_padding_strides():
-    return lax.conv_with_general_padding(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1,), [(0, 0), (0, 0)], None, None)
+    return lax.conv_with_general_padding(
+        jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1,), [(0, 0), (0, 0)], None, None
+    )
 
 
 @mistake("convolve() only support 1-dimensional inputs")
@@ -1378,7 +1445,9 @@ def r10_scipy_special_gammaln_complex():
 
 @mistake("index is out of bounds for axis 0 with size 0")
 def r10_scipy_special_sph_harm_n_max():
-    return jax.scipy.special.sph_harm_y(jnp.array([1]), jnp.array([1]), jnp.ones(1), jnp.ones(1), n_max=-1)
+    return jax.scipy.special.sph_harm_y(
+        jnp.array([1]), jnp.array([1]), jnp.ones(1), jnp.ones(1), n_max=-1
+    )
 
 
 @mistake("Computations for m!=n are not yet supported")
@@ -1478,7 +1547,9 @@ def r10_scipy_ndimage_map_coordinates_order():
 
 @mistake("ndimage.map_coordinates does not yet support mode periodic")
 def r10_scipy_ndimage_map_coordinates_mode():
-    return jax.scipy.ndimage.map_coordinates(x23, [jnp.zeros(2), jnp.zeros(2)], order=1, mode="periodic")
+    return jax.scipy.ndimage.map_coordinates(
+        x23, [jnp.zeros(2), jnp.zeros(2)], order=1, mode="periodic"
+    )
 
 
 @mistake("coordinates must be a sequence of length input.ndim")
@@ -1508,7 +1579,9 @@ def r10_scipy_fft_dctn_axes():
 
 @mistake("method 'cubic' is not defined")
 def r10_scipy_interpolate_rgi_method():
-    return jax.scipy.interpolate.RegularGridInterpolator((jnp.arange(3.0),), jnp.ones(3), method="cubic")
+    return jax.scipy.interpolate.RegularGridInterpolator(
+        (jnp.arange(3.0),), jnp.ones(3), method="cubic"
+    )
 
 
 @mistake("sub got incompatible shapes for broadcasting")
@@ -1586,7 +1659,7 @@ def r10_nn_initializers_constant_key_int():
     return jax.nn.initializers.normal()(0, (3,))
 
 
-@mistake("Unknown resize method \"bicubic2\"")
+@mistake('Unknown resize method "bicubic2"')
 def r10_image_resize_method():
     return jax.image.resize(x23, (4, 6), method="bicubic2")
 
@@ -1604,7 +1677,6 @@ def r10_image_scale_and_translate_spatial_dims():
 @mistake("Nearest neighbor resampling is not currently supported for scale_and_translate")
 def r10_image_scale_and_translate_method():
     return jax.image.scale_and_translate(x23, (4, 6), (0, 1), jnp.ones(2), jnp.zeros(2), "nearest")
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1716,7 +1788,7 @@ def r10_random_poisson_dtype_float():
     return random.poisson(random.key(0), 1.0, (3,), dtype=jnp.float32)
 
 
-@mistake("unrecognized PRNG implementation \"philox\"")
+@mistake('unrecognized PRNG implementation "philox"')
 def r10_random_key_impl_unknown():
     return random.key(0, impl="philox")
 
@@ -1729,7 +1801,6 @@ def r10_random_wrap_key_data_shape():
 @mistake("dtype argument to `bits` must be an unsigned int dtype")
 def r10_random_bits_dtype_float():
     return random.bits(random.key(0), (3,), dtype=jnp.float32)
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1748,7 +1819,9 @@ jax.tree_util.register_pytree_node(_R10Point, lambda p: ((p.x,), None), lambda _
     "Duplicate custom PyTreeDef type registration for <class 'mistakes_catalogue._R10Point'>",
 )
 def r10_tree_register_twice():
-    return jax.tree_util.register_pytree_node(_R10Point, lambda p: ((p.x,), None), lambda _, c: _R10Point(*c))
+    return jax.tree_util.register_pytree_node(
+        _R10Point, lambda p: ((p.x,), None), lambda _, c: _R10Point(*c)
+    )
 
 
 @mistake(
@@ -1785,7 +1858,9 @@ def r10_tree_map_with_path_structure_differs():
 
 @mistake("Mismatch")
 def r10_tree_transpose_structure():
-    return jax.tree_util.tree_transpose(jax.tree_util.tree_structure([1, 1]), jax.tree_util.tree_structure((1, 1)), [(1, 2), (3,)])
+    return jax.tree_util.tree_transpose(
+        jax.tree_util.tree_structure([1, 1]), jax.tree_util.tree_structure((1, 1)), [(1, 2), (3,)]
+    )
 
 
 @mistake("'int' object is not iterable")
@@ -2035,7 +2110,11 @@ def r10_jit_compiled_pytree_differs():
     "Computation was compiled for input shardings that disagree with the shardings of arguments passed to it",
 )
 def r10_jit_compiled_sharding_mismatch():
-    c = jax.jit(lambda x: x * 2).lower(jax.device_put(jnp.ones(8), NamedSharding(mesh2, P("x")))).compile()
+    c = (
+        jax.jit(lambda x: x * 2)
+        .lower(jax.device_put(jnp.ones(8), NamedSharding(mesh2, P("x"))))
+        .compile()
+    )
     return c(jax.device_put(jnp.ones(8), NamedSharding(mesh2, P())))
 
 
@@ -2100,14 +2179,14 @@ def r10_export_symbolic_shape_constraint_unknown_op():
 
 @mistake("Invalid mixing of symbolic scopes for linear combination")
 def r10_export_symbolic_scope_mixed():
-    a, = _sym("a")
-    b, = _sym("b")
+    (a,) = _sym("a")
+    (b,) = _sym("b")
     return a + b
 
 
 @mistake("integer division or modulo by zero")
 def r10_export_symbolic_dim_division():
-    a, = _sym("a")
+    (a,) = _sym("a")
     return a // 0
 
 
@@ -2119,7 +2198,7 @@ def r10_export_symbolic_dim_compare_inconclusive():
 
 @mistake("Symbolic dimension 'a' used in a context that requires a constant")
 def r10_export_symbolic_dim_int():
-    a, = _sym("a")
+    (a,) = _sym("a")
     return int(a)
 
 
@@ -2131,7 +2210,9 @@ def r10_export_poly_reshape_inconsistent():
 @mistake("add got incompatible shapes for broadcasting")
 def r10_export_poly_add_shapes_differ():
     a, b = _sym("a, b")
-    return _export(jnp.add, jax.ShapeDtypeStruct((a,), jnp.float32), jax.ShapeDtypeStruct((b,), jnp.float32))
+    return _export(
+        jnp.add, jax.ShapeDtypeStruct((a,), jnp.float32), jax.ShapeDtypeStruct((b,), jnp.float32)
+    )
 
 
 @mistake("Shape mismatch for args[0].shape[1]")
@@ -2154,15 +2235,18 @@ def r10_export_call_constraint_violated():
 
 @mistake("Input shapes do not match the polymorphic shapes specification")
 def r10_export_call_inconsistent_dims():
-    a, = _sym("a")
-    e = _export(jnp.add, jax.ShapeDtypeStruct((a,), jnp.float32), jax.ShapeDtypeStruct((a,), jnp.float32))
+    (a,) = _sym("a")
+    e = _export(
+        jnp.add, jax.ShapeDtypeStruct((a,), jnp.float32), jax.ShapeDtypeStruct((a,), jnp.float32)
+    )
     return e.call(jnp.ones(2), jnp.ones(3))
 
 
 @mistake("Abstract tracer value encountered where concrete value is expected")
 def r10_export_poly_arange_symbolic():
-    return _export(lambda x: jnp.arange(x.shape[0] / 2), jax.ShapeDtypeStruct(_sym("a"), jnp.float32))
-
+    return _export(
+        lambda x: jnp.arange(x.shape[0] / 2), jax.ShapeDtypeStruct(_sym("a"), jnp.float32)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2446,12 +2530,12 @@ def r10_array_to_device_string():
     return jnp.ones(2).to_device("cpu")
 
 
-@mistake("Unknown gather mode \"wrap\"")
+@mistake('Unknown gather mode "wrap"')
 def r10_at_mode_bad():
     return jnp.ones(3).at[5].get(mode="wrap")
 
 
-@mistake("Unknown gather mode \"clip2\"")
+@mistake('Unknown gather mode "clip2"')
 def r10_at_set_mode_bad():
     return jnp.ones(3).at[0].set(1.0, mode="clip2")
 
@@ -2481,7 +2565,7 @@ def r10_at_update_shape():
     return jnp.ones(3).at[:2].set(jnp.ones(3))
 
 
-@mistake("Unknown gather mode \"bad\"")
+@mistake('Unknown gather mode "bad"')
 def r10_at_indices_are_sorted_string():
     return jnp.ones(3).at[0].add(1.0, indices_are_sorted="x", unique_indices="y", mode="bad")
 
@@ -2824,7 +2908,7 @@ def r10_jnp_corrcoef_3d():
     return jnp.corrcoef(jnp.ones((2, 2, 2)))
 
 
-@mistake("Invalid norm value orthogonal; should be \"backward\",\"ortho\" or \"forward\"")
+@mistake('Invalid norm value orthogonal; should be "backward","ortho" or "forward"')
 def r10_jnp_fft_fft_norm():
     return jnp.fft.fft(jnp.ones(4), norm="orthogonal")
 
@@ -3088,7 +3172,6 @@ def r10_jnp_trace_1d():
     return jnp.trace(jnp.ones(3))
 
 
-
 # ---------------------------------------------------------------------------------------------
 # io_callback, debug, ensure_compile_time_eval, pure_callback
 
@@ -3101,14 +3184,18 @@ def r10_io_callback_result_shape_missing():
 @mistake("Cannot `vmap` ordered IO callback")
 def r10_io_callback_ordered_vmap():
     cb = _sub("experimental").io_callback
-    return jax.vmap(lambda x: cb(lambda x: x, jax.ShapeDtypeStruct((), jnp.float32), x, ordered=True))(jnp.ones(2))
+    return jax.vmap(
+        lambda x: cb(lambda x: x, jax.ShapeDtypeStruct((), jnp.float32), x, ordered=True)
+    )(jnp.ones(2))
 
 
 @mistake(
     "vmap_method must be on of the allowed methods ['sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', 'legacy_vectorized', None]",
 )
 def r10_pure_callback_vmap_method_bad():
-    return jax.pure_callback(lambda x: x, jax.ShapeDtypeStruct((2,), jnp.float32), jnp.ones(2), vmap_method="loop")
+    return jax.pure_callback(
+        lambda x: x, jax.ShapeDtypeStruct((2,), jnp.float32), jnp.ones(2), vmap_method="loop"
+    )
 
 
 @mistake("tuple index out of range")
@@ -3227,4 +3314,6 @@ def r10_jax_linearize_string():
     "sharding should be an instance of `jax.sharding.Sharding`, `jax.sharding.PartitionSpec` or `jax.experimental.layout.Format`",
 )
 def r10_jax_named_shape_pure_callback_sharding():
-    return jax.pure_callback(lambda x: x, jax.ShapeDtypeStruct((2,), jnp.float32, sharding="x"), jnp.ones(2))
+    return jax.pure_callback(
+        lambda x: x, jax.ShapeDtypeStruct((2,), jnp.float32, sharding="x"), jnp.ones(2)
+    )
