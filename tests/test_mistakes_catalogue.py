@@ -62,15 +62,6 @@ KNOWN = {
     "device_put_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "jit_in_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "out_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
-    **{
-        case: {
-            "message": "meshjit's array operators are jnp's functions themselves (no wrapper on "
-            "the per-op fast path, tests/trace/test_fast_paths.py), so jnp.add refuses the "
-            "operand in its words; JAX's operators defer to Python's 'unsupported operand "
-            "type(s)'"
-        }
-        for case in ("r5_array_plus_string", "r5_array_plus_list_of_wrong_length")
-    },
     # Round 6 (tests/support/mistakes_catalogue_round6.py)
     "r6_custom_vjp_fwd_primal_dtype_differs": _known(
         "meshjit checks a custom_vjp fwd rule's primal output against the function's output "

@@ -149,6 +149,13 @@ def _defvjp_not_callable():
         (lambda: meshjit.closure_convert(3, 1.0), TypeError, "the first argument must be callable"),
         (lambda: meshjit.ShapeDtypeStruct((2,), jnp.float32, sharding="x"), ValueError,
          "sharding should be an instance of `jax.sharding.Sharding`"),
+        (lambda: jnp.ones(3) + "1", TypeError,
+         "unsupported operand type(s) for +: 'ArrayImpl' and 'str'"),
+        (lambda: jnp.ones(3) * [1.0, 2.0, 3.0], TypeError,
+         "unsupported operand type(s) for *: 'ArrayImpl' and 'list'"),
+        (lambda: jnp.ones(3) - None, TypeError, "unsupported operand type(s) for -"),
+        (lambda: meshjit.jit(lambda x: x + (1.0, 2.0, 3.0))(jnp.ones(3)), TypeError,
+         "unsupported operand type(s) for +:"),
     ],
 )  # fmt: skip
 def test_jax_words(call, error, words):

@@ -3183,10 +3183,8 @@ def r10_io_callback_result_shape_missing():
 
 @mistake("Cannot `vmap` ordered IO callback")
 def r10_io_callback_ordered_vmap():
-    cb = _sub("experimental").io_callback
-    return jax.vmap(
-        lambda x: cb(lambda x: x, jax.ShapeDtypeStruct((), jnp.float32), x, ordered=True)
-    )(jnp.ones(2))
+    cb, sds = _sub("experimental").io_callback, jax.ShapeDtypeStruct((), jnp.float32)
+    return jax.vmap(lambda x: cb(lambda y: y, sds, x, ordered=True))(jnp.ones(2))
 
 
 @mistake(
