@@ -106,10 +106,20 @@ _SEQUENCES = frozenset({list, tuple})
 _PLAIN_OPERANDS = frozenset({Tracer, float, int})
 
 
-def _comparison(fn):
-    """`fn` as a comparison method (`==`, `<`, ...)."""
+def _comparison(fn, equality: bool = False):
+    """`fn` as a comparison method (`==`, `<`, ...). As JAX's: `==` and `!=` refuse a list,
+    tuple, dict or set in its words (no elementwise comparison, no Python False); other
+    operands that are not values leave the comparison to Python (NotImplemented)."""
 
     def method(self, other):
+        if type(other) not in _PLAIN_OPERANDS:
+            if equality and type(other) in _SEQUENCES | {dict, set}:
+                raise MeshjitTypeError(  # JAX's words (its != says == too)
+                    f"unsupported operand type(s) for ==: {type(self).__name__!r} and "
+                    f"{type(other).__name__!r}"
+                )
+            if type(other) in _NOT_OPERANDS | _SEQUENCES:
+                return NotImplemented
         return fn(self, _from_protocol(other))
 
     method.__name__, method.__wrapped__ = fn.__name__, fn
@@ -175,8 +185,8 @@ METHODS = {
     "__le__": _comparison(less_equal),
     "__gt__": _comparison(greater),
     "__ge__": _comparison(greater_equal),
-    "__eq__": _comparison(equal),
-    "__ne__": _comparison(not_equal),
+    "__eq__": _comparison(equal, equality=True),
+    "__ne__": _comparison(not_equal, equality=True),
     "__neg__": negative,
     "__pos__": positive,
     "__abs__": abs,

@@ -3315,3 +3315,82 @@ def r10_jax_named_shape_pure_callback_sharding():
     return jax.pure_callback(
         lambda x: x, jax.ShapeDtypeStruct((2,), jnp.float32, sharding="x"), jnp.ones(2)
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Operators with operands that are not values: Python's and JAX's "unsupported operand" words
+
+
+@mistake("unsupported operand type(s) for -")
+def r10_op_array_minus_none():
+    return jnp.ones(3) - None
+
+
+@mistake("unsupported operand type(s) for *: 'ArrayImpl' and 'tuple'")
+def r10_op_array_times_tuple():
+    return jnp.ones(3) * (1.0, 2.0, 3.0)
+
+
+@mistake("unsupported operand type(s) for @")
+def r10_op_array_matmul_list():
+    return jnp.ones(3) @ [1.0, 2.0, 3.0]
+
+
+@mistake("unsupported operand type(s) for ** or pow()")
+def r10_op_array_pow_list():
+    return jnp.ones(3) ** [2, 2, 2]
+
+
+@mistake("unsupported operand type(s) for /")
+def r10_op_array_truediv_str():
+    return jnp.ones(3) / "2"
+
+
+@mistake("unsupported operand type(s) for +: 'list' and 'ArrayImpl'")
+def r10_op_list_plus_array():
+    return [1.0, 2.0, 3.0] + jnp.ones(3)
+
+
+@mistake("unsupported operand type(s) for +")
+def r10_op_tracer_plus_str_in_jit():
+    return jax.jit(lambda x: x + "1")(jnp.ones(3))
+
+
+@mistake("unsupported operand type(s) for +")
+def r10_op_tracer_plus_tuple_in_grad():
+    return jax.grad(lambda x: jnp.sum(x + (1.0, 2.0, 3.0)))(jnp.ones(3))
+
+
+@mistake("unsupported operand type(s) for ==: 'ArrayImpl' and 'list'")
+def r10_op_array_eq_list():
+    return jnp.ones(3) == [1.0, 1.0, 1.0]
+
+
+@mistake("unsupported operand type(s) for ==: 'ArrayImpl' and 'tuple'")
+def r10_op_array_ne_tuple():
+    return jnp.ones(3) != (1.0, 1.0, 1.0)
+
+
+@mistake("'<' not supported between instances of")
+def r10_op_array_lt_str():
+    return jnp.ones(3) < "1"
+
+
+@mistake("'>=' not supported between instances of")
+def r10_op_array_ge_none():
+    return jnp.ones(3) >= None
+
+
+@mistake("unsupported operand type(s) for %")
+def r10_op_array_mod_dict():
+    return jnp.ones(3) % {"a": 1}
+
+
+@mistake("unsupported operand type(s) for &")
+def r10_op_array_and_set():
+    return jnp.ones(3, bool) & {True}
+
+
+@mistake("unsupported operand type(s) for ==")
+def r10_op_tracer_eq_list_in_vmap():
+    return jax.vmap(lambda x: x == [1.0, 2.0])(jnp.ones((3, 2)))
