@@ -558,6 +558,18 @@ def r10_lax_index_in_dim_out_of_range():
     return lax.index_in_dim(x23, 5, axis=0)
 
 
+def _gather_dn(start_index_map=(0,)):
+    return lax.GatherDimensionNumbers(
+        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=start_index_map
+    )
+
+
+def _scatter_dn():
+    return lax.ScatterDimensionNumbers(
+        update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
+    )
+
+
 @mistake("'tuple' object has no attribute 'offset_dims'")
 def r10_lax_gather_dnums_type():
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), ((1,), (0,), (0,)), (1, 3))
@@ -565,17 +577,13 @@ def r10_lax_gather_dnums_type():
 
 @mistake("Gather op must have one slice size for every input dimension")
 def r10_lax_gather_slice_sizes_length():
-    dn = lax.GatherDimensionNumbers(
-        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
-    )
+    dn = _gather_dn()
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (1,))
 
 
 @mistake("Gather op can only collapse slice dims with bound 1")
 def r10_lax_gather_collapsed_not_one():
-    dn = lax.GatherDimensionNumbers(
-        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
-    )
+    dn = _gather_dn()
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (2, 3))
 
 
@@ -583,33 +591,25 @@ def r10_lax_gather_collapsed_not_one():
     "Gather op has 2 elements in start_index_map and the bound of dimension index_vector_dim=1 of indices is 1",
 )
 def r10_lax_gather_start_index_map_length():
-    dn = lax.GatherDimensionNumbers(
-        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0, 1)
-    )
+    dn = _gather_dn((0, 1))
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (1, 3))
 
 
 @mistake("indices must have an integer type")
 def r10_lax_gather_float_indices():
-    dn = lax.GatherDimensionNumbers(
-        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
-    )
+    dn = _gather_dn()
     return lax.gather(x23, jnp.zeros((1, 1)), dn, (1, 3))
 
 
 @mistake("Slice size at index 1 in gather op is out of range, must be within [0, 3 + 1)")
 def r10_lax_gather_slice_too_big():
-    dn = lax.GatherDimensionNumbers(
-        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
-    )
+    dn = _gather_dn()
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (1, 4))
 
 
 @mistake('Unknown gather mode "wrap"')
 def r10_lax_gather_bad_mode():
-    dn = lax.GatherDimensionNumbers(
-        offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,)
-    )
+    dn = _gather_dn()
     return lax.gather(x23, jnp.zeros((1, 1), jnp.int32), dn, (1, 3), mode="wrap")
 
 
@@ -622,25 +622,19 @@ def r10_lax_scatter_dnums_type():
     "Bounds of the window dimensions of updates must not exceed the bounds of the corresponding dimensions of operand",
 )
 def r10_lax_scatter_updates_shape():
-    dn = lax.ScatterDimensionNumbers(
-        update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
-    )
+    dn = _scatter_dn()
     return lax.scatter(x23, jnp.zeros((1, 1), jnp.int32), jnp.ones((1, 4)), dn)
 
 
 @mistake("lax.scatter requires arguments to have the same dtypes")
 def r10_lax_scatter_add_dtype():
-    dn = lax.ScatterDimensionNumbers(
-        update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
-    )
+    dn = _scatter_dn()
     return lax.scatter_add(x23, jnp.zeros((1, 1), jnp.int32), jnp.ones((1, 3), jnp.int32), dn)
 
 
 @mistake("indices must have an integer type")
 def r10_lax_scatter_float_indices():
-    dn = lax.ScatterDimensionNumbers(
-        update_window_dims=(1,), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0,)
-    )
+    dn = _scatter_dn()
     return lax.scatter(x23, jnp.zeros((1, 1)), jnp.ones((1, 3)), dn)
 
 
@@ -698,98 +692,69 @@ def r10_jnp_dot_precision_bad():
     return jnp.dot(x23, x23.T, precision="max")
 
 
+def _conv10(lhs=(1, 2, 5, 5), rhs=(3, 2, 3, 3), strides=(1, 1), padding="SAME", **kw):
+    return lax.conv_general_dilated(jnp.ones(lhs), jnp.ones(rhs), strides, padding, **kw)
+
+
 @mistake("convolution dimension_numbers[0] must have len equal to the ndim of lhs and rhs")
 def r10_lax_conv_dimension_numbers_string_length():
-    return lax.conv_general_dilated(
-        jnp.ones((1, 2, 5, 5)),
-        jnp.ones((3, 2, 3, 3)),
-        (1, 1),
-        "SAME",
-        dimension_numbers=("NCH", "OIHW", "NCHW"),
-    )
+    return _conv10(dimension_numbers=("NCH", "OIHW", "NCHW"))
 
 
 @mistake("convolution dimension_numbers[0] cannot have duplicate characters")
 def r10_lax_conv_dimension_numbers_repeated():
-    return lax.conv_general_dilated(
-        jnp.ones((1, 2, 5, 5)),
-        jnp.ones((3, 2, 3, 3)),
-        (1, 1),
-        "SAME",
-        dimension_numbers=("NCHH", "OIHW", "NCHW"),
-    )
+    return _conv10(dimension_numbers=("NCHH", "OIHW", "NCHW"))
 
 
 @mistake(
     "convolution dimension_numbers elements must each have the same set of spatial characters",
 )
 def r10_lax_conv_dimension_numbers_mismatch_letters():
-    return lax.conv_general_dilated(
-        jnp.ones((1, 2, 5, 5)),
-        jnp.ones((3, 2, 3, 3)),
-        (1, 1),
-        "SAME",
-        dimension_numbers=("NCHW", "OIHW", "NCWX"),
-    )
+    return _conv10(dimension_numbers=("NCHW", "OIHW", "NCWX"))
 
 
 @mistake(
     "conv_general_dilated rhs output feature dimension size must be a multiple of feature_group_count",
 )
 def r10_lax_conv_feature_group_not_dividing():
-    return lax.conv_general_dilated(
-        jnp.ones((1, 4, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), "SAME", feature_group_count=2
-    )
+    return _conv10((1, 4, 5, 5), feature_group_count=2)
 
 
 @mistake("conv_general_dilated feature_group_count must be a positive integer")
 def r10_lax_conv_feature_group_zero():
-    return lax.conv_general_dilated(
-        jnp.ones((1, 4, 5, 5)), jnp.ones((4, 2, 3, 3)), (1, 1), "SAME", feature_group_count=0
-    )
+    return _conv10((1, 4, 5, 5), (4, 2, 3, 3), feature_group_count=0)
 
 
 @mistake("conv_general_dilated batch_group_count must divide lhs batch dimension size")
 def r10_lax_conv_batch_group_not_dividing():
-    return lax.conv_general_dilated(
-        jnp.ones((3, 2, 5, 5)), jnp.ones((4, 2, 3, 3)), (1, 1), "SAME", batch_group_count=2
-    )
+    return _conv10((3, 2, 5, 5), (4, 2, 3, 3), batch_group_count=2)
 
 
 @mistake("At most one of batch_group_count and feature_group_count may be > 1")
 def r10_lax_conv_both_group_counts():
-    return lax.conv_general_dilated(
-        jnp.ones((2, 4, 5, 5)),
-        jnp.ones((4, 2, 3, 3)),
-        (1, 1),
-        "SAME",
-        feature_group_count=2,
-        batch_group_count=2,
-    )
+    return _conv10((2, 4, 5, 5), (4, 2, 3, 3), feature_group_count=2, batch_group_count=2)
 
 
 @mistake(
     "conv_general_dilated window and window_strides must have the same number of dimensions",
 )
 def r10_lax_conv_strides_length():
-    return lax.conv_general_dilated(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1,), "SAME")
+    return _conv10(strides=(1,))
 
 
 @mistake("Unrecognized padding type")
 def r10_lax_conv_padding_string():
-    return lax.conv_general_dilated(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), "FULL")
+    return _conv10(padding="FULL")
 
 
 @mistake("Wrong number of explicit pads for convolution")
 def r10_lax_conv_padding_pairs_length():
-    return lax.conv_general_dilated(
-        jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1), [(1, 1)]
-    )
+    return _conv10(padding=[(1, 1)])
 
 
 @mistake("convolution requires lhs and rhs ndim to be equal")
 def r10_lax_conv_rank_mismatch():
-    return lax.conv_general_dilated(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3)), (1, 1), "SAME")
+    return _conv10(rhs=(3, 2, 3))
 
 
 @mistake(
