@@ -6,7 +6,7 @@ line (the line JAX's ends on), with no hang and no MLIR dump.
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
 pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs the first
 file's cases and an evenly spread slice of the later rounds' (mistakes_catalogue_round6.py to
-mistakes_catalogue_round9.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
+mistakes_catalogue_round10.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
 `KNOWN` lists what still differs and why; a known difference that goes away fails the test, so
 the list stays true.
 Summary table: `python -m tests.support.mistakes_compare JAX.json MESHJIT.json` on the runner's
@@ -62,15 +62,6 @@ KNOWN = {
     "device_put_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "jit_in_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
     "out_shardings_not_divisible": {"type": _UNEVEN, "message": _UNEVEN, "line": _UNEVEN},
-    **{
-        case: {
-            "message": "meshjit's array operators are jnp's functions themselves (no wrapper on "
-            "the per-op fast path, tests/trace/test_fast_paths.py), so jnp.add refuses the "
-            "operand in its words; JAX's operators defer to Python's 'unsupported operand "
-            "type(s)'"
-        }
-        for case in ("r5_array_plus_string", "r5_array_plus_list_of_wrong_length")
-    },
     # Round 6 (tests/support/mistakes_catalogue_round6.py)
     "r6_custom_vjp_fwd_primal_dtype_differs": _known(
         "meshjit checks a custom_vjp fwd rule's primal output against the function's output "

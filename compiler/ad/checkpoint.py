@@ -20,7 +20,11 @@ from typing import Callable, NamedTuple
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import jvp_jaxpr, transpose_jaxpr
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -212,9 +216,25 @@ class checkpoint_policies:
 # The user API.
 
 
-def checkpoint(fun: Callable, *, prevent_cse: bool = True, policy=None, static_argnums=()):
+_NO_CONCRETE = object()
+
+
+def checkpoint(
+    fun: Callable,
+    *,
+    prevent_cse: bool = True,
+    policy=None,
+    static_argnums=(),
+    concrete=_NO_CONCRETE,
+):
     """`fun`, whose intermediate values reverse mode recomputes instead of saving (except
-    those `policy` saves)."""
+    those `policy` saves). `concrete` is refused in JAX's words (JAX removed it)."""
+    if concrete is not _NO_CONCRETE:
+        raise MeshjitNotImplementedError(
+            "The `concrete` option to `jax.checkpoint` was deprecated in JAX v0.8.2, and removed "
+            "in JAX v0.10.0. In its place please use `static_argnums`; for details refer to "
+            "https://docs.jax.dev/en/latest/jep/11830-new-remat-checkpoint.html."
+        )
     if policy is not None and not callable(policy):
         raise MeshjitTypeError(
             f"checkpoint policy must be a callable (e.g. from meshjit.checkpoint_policies), got "

@@ -397,6 +397,11 @@ class custom_vjp:
             raise MeshjitAttributeError(
                 f"No VJP defined for custom_vjp function {self.__name__} using defvjp."
             )
+        if not (callable(self.fwd) and callable(self.bwd)):  # JAX's words (functools.partial's)
+            raise MeshjitTypeError(
+                f"the first argument must be callable (custom_vjp function {self.__name__}'s "
+                "fwd and bwd given to defvjp must be functions)"
+            )
         args = _positional(self, "custom_vjp", args, kwargs)
         if current_trace() is None:
             return self.fun(*args)
@@ -638,6 +643,8 @@ def custom_gradient(fun: Callable) -> Callable:
 def closure_convert_api(fun: Callable, *example_args):
     """`jax.closure_convert`: `(converted, consts)` with `converted(*args, *consts)` computing `fun(*args)`. meshjit's
     custom_vjp rules may close over traced values already, so `consts` is empty."""
+    if not callable(fun):  # JAX's words (functools.partial's)
+        raise MeshjitTypeError(f"the first argument must be callable, got {type(fun).__name__}")
     n = len(example_args)
 
     def converted(*args):

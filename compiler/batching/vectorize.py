@@ -81,8 +81,9 @@ def _apply(call, args, cores):
     for aval, core in zip(avals, cores):
         if aval.ndim < len(core):
             raise MeshjitValueError(
-                f"vectorize: an argument of shape {aval.shape} has fewer dimensions than its "
-                f"core dimensions {core}"
+                f"input with shape {aval.shape} does not have enough dimensions for all core "
+                f"dimensions {core} (vectorize: an argument has fewer dimensions than its core "
+                "dimensions)"
             )
         split = aval.ndim - len(core)
         for name, size in zip(core, aval.shape[split:]):

@@ -400,6 +400,7 @@ class DimExpr:
             out = self * out
         return out
 
+    @traceback_util.api_boundary  # a user's `//` and `%` on dimensions
     def _division(self, other, index: int, name: str, reflected: bool):
         """`//` (index 0) or `%` (index 1), `other` on the right or (reflected) the left."""
         if not _is_dim_operand(other):
@@ -428,6 +429,8 @@ class DimExpr:
     def _divmod(self, divisor):
         """Polynomial division when exact (or with a constant divisor, an integer remainder);
         otherwise the `floordiv` and `mod` operations."""
+        if not isinstance(divisor, DimExpr) and operator.index(divisor) == 0:
+            raise ZeroDivisionError("integer division or modulo by zero")  # Python's words
         result = _exact_divmod(self, divisor)
         if result is not None:
             return result

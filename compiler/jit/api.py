@@ -135,6 +135,12 @@ class ShapeDtypeStruct:
         if dtype is None:  # JAX's words
             raise MeshjitValueError("ShapeDtypeStruct: dtype must be specified.")
         self.shape, self.dtype = tuple(shape), dtype if extended else np.dtype(dtype)
+        if isinstance(sharding, (str, int, float)):  # not a sharding: JAX's words
+            raise MeshjitValueError(
+                "sharding should be an instance of `jax.sharding.Sharding`, "
+                "`jax.sharding.PartitionSpec` or `jax.experimental.layout.Format`. Got "
+                f"{sharding} of type {type(sharding)}."
+            )
         self.weak_type, self._sharding = weak_type, sharding
 
     @property
@@ -895,12 +901,20 @@ def clear_caches() -> None:
     client.clear_executables()
 
 
-@contextlib.contextmanager
+@api_boundary
 def named_scope(name: str):
     """`jax.named_scope`: the equations traced inside carry `name` (nested scopes joined by
-    "/"), and the lowered ops' locations are named "outer/inner/op" as JAX's."""
+    "/"), and the lowered ops' locations are named "outer/inner/op" as JAX's. A name that is
+    not a string is refused at the call, in JAX's words."""
     if not isinstance(name, str):
-        raise MeshjitTypeError(f"named_scope needs a string name, got {type(name).__name__}")
+        raise MeshjitTypeError(
+            f"named_scope name argument must be a string (got {type(name).__name__})."
+        )
+    return _named_scope(name)
+
+
+@contextlib.contextmanager
+def _named_scope(name: str):
     NAME_STACK.append(name)
     try:
         yield

@@ -172,7 +172,7 @@ def _typed_dim(n, entry) -> str:
     return f"{n}@{entry}" if isinstance(entry, str) else f"{n}@({','.join(entry)})"
 
 
-@boundary_methods("compile")
+@boundary_methods("compile", "as_text")
 class Lowered:
     """A lowered computation: StableHLO text, and `.compile()`.
 

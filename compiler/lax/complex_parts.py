@@ -51,7 +51,11 @@ _PART_DTYPES = (dtypes.float32, dtypes.float64)
 
 def _check_part(name, aval):
     if aval.dtype not in _PART_DTYPES:
-        raise MeshjitTypeError(f"{name} requires float32 or float64 parts, got {aval.str_short()}")
+        raise MeshjitTypeError(  # JAX's words
+            f"{name} does not accept dtype {aval.dtype}. Accepted dtypes are subtypes of float32, "
+            f"complexfloating, float64 ({name} requires float32 or float64 parts, got "
+            f"{aval.str_short()})."
+        )
 
 
 @abstract_eval_rules.register(complex_p)

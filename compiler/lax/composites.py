@@ -76,6 +76,15 @@ def _top_k_along(operand, k: int, dimension: int):
     return [shapes.transpose(values, back), shapes.transpose(indices, back)]
 
 
+def _check_approx_k(operand, k, dimension) -> None:
+    """JAX's check and words: k no larger than the reduction dimension."""
+    shape = aval_of(operand).shape
+    if shape and -len(shape) <= dimension < len(shape) and shape[dimension] < k:
+        raise MeshjitValueError(
+            f"k must be smaller than the size of reduction_dim {shape[dimension]}, got {k}"
+        )
+
+
 def approx_max_k(
     operand,
     k,
@@ -85,6 +94,7 @@ def approx_max_k(
     aggregate_to_topk=True,
 ):
     """The k largest values along `reduction_dimension` and their indices (exact on CPU)."""
+    _check_approx_k(operand, k, reduction_dimension)
     return _top_k_along(operand, k, reduction_dimension)
 
 
@@ -97,6 +107,7 @@ def approx_min_k(
     aggregate_to_topk=True,
 ):
     """The k smallest values along `reduction_dimension` and their indices (exact on CPU)."""
+    _check_approx_k(operand, k, reduction_dimension)
     values, indices = _top_k_along(elementwise.neg(operand), k, reduction_dimension)
     return [elementwise.neg(values), indices]  # a list, as JAX's
 

@@ -516,6 +516,10 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
         # Concrete arrays (no trace sees them): a static trip count too, as in JAX, so the loop
         # is a scan that reverse-mode autodiff runs backwards; the index keeps their dtype.
         return _static_fori_loop(*trip, body_fun, init_val, unroll, index=lower)
+    if unroll is not None and unroll is not False and unroll != 1:  # JAX's check and words
+        raise MeshjitValueError(
+            "Can only use `unroll` in `fori_loop` if the loop bounds are statically known."
+        )
 
     def body(loop_carry):  # JAX's name for the carry its messages show
         i, hi, val = loop_carry

@@ -120,7 +120,11 @@ def _check_spec_string(i, name, spec, a, b, rank):
             f"convolution dimension_numbers[{i}] must have len equal to the ndim of lhs and rhs, "
             f"got {len(spec)} for lhs and rhs of rank {rank}. ({name} string {spec!r})"
         )
-    if spec.count(a) != 1 or spec.count(b) != 1 or len(set(spec)) != len(spec):
+    if len(set(spec)) != len(spec):
+        raise MeshjitTypeError(  # JAX's words
+            f"convolution dimension_numbers[{i}] cannot have duplicate characters, got {spec}."
+        )
+    if spec.count(a) != 1 or spec.count(b) != 1:
         raise MeshjitValueError(
             f"conv_general_dilated: {name} dimension_numbers string {spec!r} must name '{a}' and "
             f"'{b}' exactly once and have no repeated letters"
@@ -292,6 +296,8 @@ def conv_general_dilated(
             f"dimensions, but got {nspatial} and {len(window_strides)}"
         )
     strides = positive_ints(name, "window_strides", window_strides, nspatial)
+    if any(s < 1 for s in strides):  # JAX's ValueError (its verifier's): no division by zero
+        raise MeshjitValueError(f"{name}: window_strides must be positive, got {strides}")
     lhs_dil = positive_ints(name, "lhs_dilation", lhs_dilation, nspatial)
     rhs_dil = positive_ints(name, "rhs_dilation", rhs_dilation, nspatial)
     pads = _conv_pads(la, ra, dn, strides, padding, lhs_dil, rhs_dil)

@@ -85,11 +85,24 @@ def _mixed_to_preferred(a, b, preferred) -> bool:
     return all(dtypes.is_float(d) and np.promote_types(d, preferred) == preferred for d in (a, b))
 
 
+def _count_message(lhs, rhs, ldims, rdims, kind) -> str:
+    """JAX's words for lhs / rhs dimension lists of different lengths."""
+    if kind == "batch":
+        return (
+            "dot_general requires equal numbers of lhs_batch and rhs_batch dimensions, got "
+            f"lhs_batch {tuple(ldims)} and rhs_batch {tuple(rdims)}."
+        )
+    lshape = tuple(lhs.shape[d] for d in ldims if 0 <= d < lhs.ndim)
+    rshape = tuple(rhs.shape[d] for d in rdims if 0 <= d < rhs.ndim)
+    return (
+        "dot_general requires contracting dimensions to have the same shape, got "
+        f"{lshape} and {rshape}."
+    )
+
+
 def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
     if len(ldims) != len(rdims):
-        raise MeshjitTypeError(
-            f"dot_general: {kind} dimensions {ldims} and {rdims} differ in count"
-        )
+        raise MeshjitTypeError(_count_message(lhs, rhs, ldims, rdims, kind))
     for ld, rd in zip(ldims, rdims):
         if not (0 <= ld < lhs.ndim and 0 <= rd < rhs.ndim):
             raise MeshjitTypeError(

@@ -145,10 +145,17 @@ def _check_index_aval(name, indices: ShapedArray):
 
 
 def _check_sorted_dims(name, what, dims, bound):
-    if list(dims) != sorted(set(dims)) or any(not 0 <= d < bound for d in dims):
-        raise MeshjitValueError(
-            f"{name}: {what} {tuple(dims)} must be sorted, unique and in [0, {bound})"
+    """JAX's checks and words (its _is_sorted, _sorted_dims_in_range, _no_duplicate_dims)."""
+    op = "scatter" if name.startswith("scatter") else name
+    if list(dims) != sorted(dims):
+        raise MeshjitTypeError(f"{what} in {op} op must be sorted; got {tuple(dims)}")
+    bad = [d for d in dims if not 0 <= d < bound]
+    if bad:
+        raise MeshjitTypeError(
+            f"Invalid {what} set in {op} op; valid range is [0, {bound}); got: {bad[0]}."
         )
+    if len(set(dims)) != len(dims):
+        raise MeshjitTypeError(f"{what} in {op} op must not repeat; got: {tuple(dims)}.")
 
 
 @abstract_eval_rules.register(gather_p)
@@ -159,8 +166,9 @@ def _gather_rule(
     _check_index_aval("gather", indices)
     if len(dn.start_index_map) != indices.shape[-1]:
         raise MeshjitTypeError(
-            f"gather: start_index_map {dn.start_index_map} has {len(dn.start_index_map)} "
-            f"entries but the index vector of {indices.str_short()} has {indices.shape[-1]}"
+            f"Gather op has {len(dn.start_index_map)} elements in start_index_map and the bound "
+            f"of dimension index_vector_dim={indices.ndim - 1} of indices is "
+            f"{indices.shape[-1]}. These two numbers must be equal."
         )
     _check_slice_sizes(operand, indices, dn, slice_sizes)
     batch = indices.shape[:-1]
@@ -200,8 +208,10 @@ def _check_slice_sizes(operand, indices, dn, slice_sizes):
     _check_sorted_dims("gather", "collapsed_slice_dims", dn.collapsed_slice_dims, operand.ndim)
     for d in dn.collapsed_slice_dims:
         if slice_sizes[d] > 1:
-            raise MeshjitValueError(
-                f"gather: collapsed axis {d} needs slice size <= 1, got {slice_sizes[d]}"
+            raise MeshjitTypeError(
+                "Gather op can only collapse slice dims with bound 1, but bound is "
+                f"{slice_sizes[d]} for index {d} at position "
+                f"{list(dn.collapsed_slice_dims).index(d)}."
             )
     for d in dn.start_index_map:
         if not 0 <= d < operand.ndim:
@@ -269,7 +279,7 @@ def _scatter_rule(
 ):
     dn = dimension_numbers
     _check_index_aval(name, indices)
-    checks.same_dtypes(name, (operand, updates))
+    checks.same_dtypes("scatter", (operand, updates))  # JAX names every scatter "scatter"
     window_operand_dims = _window_dims(operand.ndim, dn)
     _check_sorted_dims(name, "update_window_dims", dn.update_window_dims, updates.ndim)
     _check_sorted_dims(name, "inserted_window_dims", dn.inserted_window_dims, operand.ndim)
@@ -300,8 +310,9 @@ def _scatter_rule(
     for w, d in zip(dn.update_window_dims, window_operand_dims):
         if updates.shape[w] > operand.shape[d]:
             raise MeshjitTypeError(
-                f"{name}: update window axis {w} of {updates.str_short()} is larger than axis "
-                f"{d} of {operand.str_short()}"
+                "Bounds of the window dimensions of updates must not exceed the bounds of the "
+                f"corresponding dimensions of operand. For dimension {w}, updates bound is "
+                f"{updates.shape[w]}, operand bound is {operand.shape[d]}."
             )
     return operand
 

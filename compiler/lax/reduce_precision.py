@@ -28,7 +28,10 @@ reduce_precision_p = Primitive("reduce_precision")
 @abstract_eval_rules.register(reduce_precision_p)
 def _reduce_precision_rule(x, *, exponent_bits, mantissa_bits):
     if not dtypes.is_float(x.dtype):
-        raise MeshjitTypeError(f"reduce_precision requires a floating operand, got {x.str_short()}")
+        raise MeshjitTypeError(
+            f"reduce_precision does not accept dtype {x.dtype}. Accepted dtypes are subtypes of "
+            f"floating (got {x.str_short()})."
+        )
     return x
 
 

@@ -407,7 +407,7 @@ def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
 def full(shape, fill_value, dtype=None, *, sharding=None):
     """`fill_value` broadcast to `shape` (laid out by `sharding` when given, as
     out_sharding= of jnp's creation functions)."""
-    shape = checks.nonnegative_shape("full", shape)
+    shape = checks.nonnegative_shape("broadcast_in_dim", checks.concrete_shape("full", shape))
     if getattr(dtype, "is_extended", False):  # typed keys (JAX's extended dtypes)
         return _placed(dtype.full(shape, fill_value), sharding, "lax.full")
     fill_shape = np.shape(fill_value) if isinstance(fill_value, (int, float)) else None

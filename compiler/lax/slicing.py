@@ -50,6 +50,11 @@ register_pp_params(slice_p, _pp_slice)
 def _slice_rule(x, *, start_indices, limit_indices, strides):
     if not len(start_indices) == len(limit_indices) == x.ndim:
         raise MeshjitValueError(f"slice of {x.str_short()} needs {x.ndim} start/limit indices")
+    if strides is not None and len(strides) != x.ndim:
+        raise MeshjitTypeError(  # JAX's words
+            "slice strides must have length equal to the number of dimensions of the operand, "
+            f"got strides {tuple(strides)} for operand shape {x.shape}."
+        )
     strides = strides or (1,) * x.ndim
     shape = []
     for d, lo, hi, st in zip(x.shape, start_indices, limit_indices, strides):
@@ -528,6 +533,8 @@ def split(operand, sizes, axis: int = 0) -> list:
     """`operand` cut along `axis` into pieces of `sizes` (they must sum to its size)."""
     aval = aval_of(operand)
     axis = checks.canonical_axis(axis, aval.ndim)
+    if any(s < 0 for s in sizes):  # JAX's words
+        raise MeshjitValueError(f"Sizes passed to split must be nonnegative, got {list(sizes)}")
     if sum(sizes) != aval.shape[axis]:
         raise MeshjitValueError(  # JAX's words
             f"Sum of sizes {sum(sizes)} must be equal to dimension {axis} of the operand shape "

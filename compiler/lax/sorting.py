@@ -157,6 +157,11 @@ def top_k(operand, k: int, *, axis: int = -1):
     aval = ad_util.aval_of(operand)
     if not isinstance(k, (int, np.integer)) and k < 0:  # JAX compares first: bool() of a tracer
         raise MeshjitValueError(f"k argument to top_k must be nonnegative, got {k}")
+    if isinstance(k, (float, np.floating)):  # JAX's words (k is the output's last dimension)
+        raise MeshjitTypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got [{k}]. (top_k's "
+            "k must be an integer)"
+        )
     k = int_or_symbolic(k)  # a symbolic k (shape polymorphism) slices the sorted row
     if aval.ndim == 0:
         raise MeshjitValueError(  # JAX's words (its axis -1 is out of bounds)

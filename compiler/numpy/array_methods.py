@@ -8,6 +8,7 @@ operator on a traced array costs no lookup. The package registers `METHODS` on t
 
 from __future__ import annotations
 
+from meshjit.compiler.errors import MeshjitTypeError
 from meshjit.compiler.ir.shape_poly import DimExpr
 from meshjit.compiler.numpy.bits import byteswap, view
 from meshjit.compiler.numpy.complex_parts import conj, imag, real
@@ -71,15 +72,21 @@ from meshjit.compiler.trace.tracing import Tracer
 __all__ = ["METHODS"]
 
 
-def _operator(fn, reflected: bool = False):
+def _operator(fn, reflected: bool = False, symbol: str = "?"):
     """`fn` as an operator method (`reflected`: with the operands swapped) that leaves the
     operation to a type declaring `_defer_binop = True` (sparse arrays: `dense @ sparse` is the
     sparse `__rmatmul__`), as JAX's operators return NotImplemented for types they do not know."""
 
     def method(self, other):
         if type(other) not in _PLAIN_OPERANDS:
-            if getattr(type(other), "_defer_binop", False):
-                return NotImplemented
+            if getattr(type(other), "_defer_binop", False) or type(other) in _NOT_OPERANDS:
+                return NotImplemented  # Python's TypeError: "unsupported operand type(s) ..."
+            if type(other) in _SEQUENCES:  # JAX's TypeError: no concatenation, no broadcasting
+                left, right = (other, self) if reflected else (self, other)
+                raise MeshjitTypeError(
+                    f"unsupported operand type(s) for {symbol}: {type(left).__name__!r} and "
+                    f"{type(right).__name__!r}"
+                )
             other = _from_protocol(other)
         return fn(other, self) if reflected else fn(self, other)
 
@@ -87,15 +94,32 @@ def _operator(fn, reflected: bool = False):
     return method
 
 
+# As JAX's operators: a str, bytes, None, dict or set operand leaves the operation to Python
+# (NotImplemented: Python's TypeError names the operator); a list or tuple is refused in those
+# words (JAX's message), neither concatenated nor converted to an array.
+_NOT_OPERANDS = frozenset({str, bytes, type(None), dict, set})
+_SEQUENCES = frozenset({list, tuple})
+
+
 # Operands of these exact types neither defer nor convert: the common ones skip the two checks
 # (a missing attribute of a type costs an exception raised and dropped, about 0.5 us an op).
 _PLAIN_OPERANDS = frozenset({Tracer, float, int})
 
 
-def _comparison(fn):
-    """`fn` as a comparison method (`==`, `<`, ...)."""
+def _comparison(fn, equality: bool = False):
+    """`fn` as a comparison method (`==`, `<`, ...). As JAX's: `==` and `!=` refuse a list,
+    tuple, dict or set in its words (no elementwise comparison, no Python False); other
+    operands that are not values leave the comparison to Python (NotImplemented)."""
 
     def method(self, other):
+        if type(other) not in _PLAIN_OPERANDS:
+            if equality and type(other) in _SEQUENCES | {dict, set}:
+                raise MeshjitTypeError(  # JAX's words (its != says == too)
+                    f"unsupported operand type(s) for ==: {type(self).__name__!r} and "
+                    f"{type(other).__name__!r}"
+                )
+            if type(other) in _NOT_OPERANDS | _SEQUENCES:
+                return NotImplemented
         return fn(self, _from_protocol(other))
 
     method.__name__, method.__wrapped__ = fn.__name__, fn
@@ -135,33 +159,34 @@ def _operator_round(number, ndigits=None):
     return out.astype(int) if ndigits is None else out
 
 
-# Python's binary operators, by the name inside `__name__` / `__rname__`.
+# Python's binary operators, by the name inside `__name__` / `__rname__`: the function and the
+# operator's symbol (for the words of a refused operand).
 _BINARY_OPERATORS = {
-    "add": add,
-    "sub": subtract,
-    "mul": multiply,
-    "truediv": true_divide,
-    "floordiv": floor_divide,
-    "mod": remainder,
-    "pow": power,
-    "matmul": matmul,
-    "and": bitwise_and,
-    "or": bitwise_or,
-    "xor": bitwise_xor,
-    "lshift": left_shift,
-    "rshift": right_shift,
-    "divmod": divmod,
+    "add": (add, "+"),
+    "sub": (subtract, "-"),
+    "mul": (multiply, "*"),
+    "truediv": (true_divide, "/"),
+    "floordiv": (floor_divide, "//"),
+    "mod": (remainder, "%"),
+    "pow": (power, "** or pow()"),
+    "matmul": (matmul, "@"),
+    "and": (bitwise_and, "&"),
+    "or": (bitwise_or, "|"),
+    "xor": (bitwise_xor, "^"),
+    "lshift": (left_shift, "<<"),
+    "rshift": (right_shift, ">>"),
+    "divmod": (divmod, "divmod()"),
 }
 
 METHODS = {
-    **{f"__{name}__": _operator(fn) for name, fn in _BINARY_OPERATORS.items()},
-    **{f"__r{name}__": _operator(fn, reflected=True) for name, fn in _BINARY_OPERATORS.items()},
+    **{f"__{name}__": _operator(fn, False, sym) for name, (fn, sym) in _BINARY_OPERATORS.items()},
+    **{f"__r{name}__": _operator(fn, True, sym) for name, (fn, sym) in _BINARY_OPERATORS.items()},
     "__lt__": _comparison(less),
     "__le__": _comparison(less_equal),
     "__gt__": _comparison(greater),
     "__ge__": _comparison(greater_equal),
-    "__eq__": _comparison(equal),
-    "__ne__": _comparison(not_equal),
+    "__eq__": _comparison(equal, equality=True),
+    "__ne__": _comparison(not_equal, equality=True),
     "__neg__": negative,
     "__pos__": positive,
     "__abs__": abs,

@@ -487,6 +487,8 @@ def eye(N, M=None, k=0, dtype=None, *, device=None):
     for name, d in (("N", N), ("M", M)):  # JAX's words for a non-integer size
         if d is not None and not isinstance(d, (int, np.integer)) and np.ndim(d) == 0:
             checks.concrete_shape(f"argument of '{name}' jnp.eye()", (d,))
+    if not (np.ndim(k) == 0 and dtypes.is_int(np.result_type(k))):  # JAX's words
+        raise MeshjitValueError(f"k must be a scalar integer; got {k}")
     given_M, M = M, N if M is None else M
     if all(isinstance(d, (int, np.integer)) for d in (N, M)) and (N < 0 or M < 0):
         raise MeshjitValueError(

@@ -86,7 +86,10 @@ def _array_api_axis(name, x, axis):
             "or scalar array was given."
         )
     if axis is None and ndim > 1:
-        raise MeshjitValueError(f"{name}: axis must be given for an array of rank {ndim} > 1")
+        raise MeshjitValueError(
+            f"The input array has rank {ndim}, however axis was not set to an explicit value. "
+            "The axis argument is only optional for one-dimensional arrays."
+        )
     return 0 if axis is None else axis
 
 

@@ -394,6 +394,8 @@ def clip(arr=None, /, min=None, max=None):
 
 def astype(x, dtype, /, *, copy=False, device=None):
     """x as `dtype` (`copy` is moot: arrays are immutable); on `device` when given."""
+    if isinstance(device, str):  # JAX's words (a name is neither a device nor a sharding)
+        raise MeshjitValueError(f"sharding={device!r} must be an instance of jax.sharding.Sharding")
     if device is not None:
         return placed(astype(x, dtype), device, None, "astype")
     if getattr(dtype, "is_extended", False):  # a key dtype: JAX's error (wrap_key_data makes keys)

@@ -160,6 +160,10 @@ def triu_indices(n, k=0, m=None):
 
 
 def tril_indices_from(arr, k=0):
+    if np.ndim(arr) != 2:  # JAX's words
+        raise MeshjitValueError(
+            f"Only 2-D inputs are accepted (tril_indices_from got shape {np.shape(arr)})"
+        )
     shape = _matrix_shape(arr, "tril_indices_from")
     return tril_indices(shape[0], k, shape[1])
 

@@ -14,7 +14,12 @@ import warnings
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitOverflowError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.gather_scatter import (
@@ -450,6 +455,8 @@ def take(
     size = aval_of(a).shape[axis]
     if mode not in (None, "fill", "raise", "wrap", "clip"):  # JAX's take knows these only
         raise MeshjitValueError(f"Invalid mode '{mode}' for np.take")
+    if mode == "raise":  # JAX's words: out-of-bounds indices cannot raise under a trace
+        raise MeshjitNotImplementedError("The 'raise' mode to jnp.take is not supported.")
     if mode == "wrap":
         indices, mode = remainder(indices, size), "promise_in_bounds"
     elif mode == "clip":  # as NumPy: a negative index clips to 0, it does not count from the end

@@ -344,6 +344,10 @@ def _lu_solve(a, b):
     return lax_linalg.lu_solve(lu, perm, b, 0)
 
 
+def _solve_signature(sb) -> str:
+    return "(m,m),(m)->(m)" if len(sb) == 1 else "(m,m),(m,n)->(m,n)"
+
+
 def solve(a, b):
     """x with a @ x = b: `b` is (..., m) (a batch of vectors) or (..., m, k), batches broadcast."""
     a, b = _inexact("jnp.linalg.solve", a, b)
@@ -352,7 +356,12 @@ def solve(a, b):
         raise MeshjitValueError(
             f"left hand array must be at least two dimensional; got a.shape={sa!r}"
         )
-    _square("solve", a, "The left hand array of solve")
+    if sa[-1] != sa[-2]:  # JAX's words (its solve is a vectorized function)
+        raise MeshjitValueError(
+            f"inconsistent size for core dimension 'm': {sa[-1]} vs {sa[-2]} on vectorized "
+            f"function with excluded=frozenset() and signature={_solve_signature(sb)!r} (The "
+            f"left hand array of solve must have shape [..., n, n], got {sa})"
+        )
     m = sa[-1]
     if len(sb) > 1 and len(sa) == len(sb) + 1 and sa[-1] == sb[-1] and sa[-1] != sb[-2]:
         raise MeshjitValueError(

@@ -334,6 +334,10 @@ def _tensordot(a, b, axes):
         ca, cb = axes
         ca = (ca,) if isinstance(ca, int) else tuple(ca)
         cb = (cb,) if isinstance(cb, int) else tuple(cb)
+        if len(ca) != len(cb):  # JAX's words
+            raise MeshjitTypeError(
+                f"tensordot requires axes lists to have equal length, got {ca} and {cb}."
+            )
     ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
     a, b = promote(a, b)
     return _contract(materialize(a), materialize(b), ((ca, cb), ((), ())))

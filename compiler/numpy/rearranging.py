@@ -477,6 +477,11 @@ def flipud(m):
 def rot90(m, k=1, axes=(0, 1)):
     x = materialize(m)
     ndim = aval_of(x).ndim
+    if ndim < 2:  # JAX's words
+        raise MeshjitValueError(
+            "rot90 requires its first argument to have ndim at least two, but got first argument "
+            f"of shape {aval_of(x).shape}, which has ndim {ndim}"
+        )
     if len(axes) != 2:
         raise MeshjitValueError(f"rot90: axes must be two distinct axes, got {axes}")
     if axes[0] % max(ndim, 1) == axes[1] % max(ndim, 1):

@@ -230,6 +230,7 @@ def matrix_transpose(x, /):
 def unstack(x, /, *, axis=0):
     check_arraylike("unstack", x)
     x = asarray(x)
+    axis = checks.canonical_axis(axis, aval_of(x).ndim)
     return tuple(shapes.squeeze(p, axis) for p in shapes.split(x, aval_of(x).shape[axis], axis))
 
 
@@ -255,15 +256,26 @@ def _core_dims(name, x, ndim, dims):
         )
 
 
+def _same_core_size(dim: str, size: int, first: int, signature: str) -> None:
+    """JAX's check and words (matvec and vecmat are its vectorized functions)."""
+    if size != first:
+        raise MeshjitValueError(
+            f"inconsistent size for core dimension {dim!r}: {size} vs {first} on vectorized "
+            f"function with excluded=frozenset() and signature={signature!r}"
+        )
+
+
 def matvec(x1, x2, /):
     _core_dims("matvec", x1, 2, ("n", "m"))
     _core_dims("matvec", x2, 1, ("m",))
+    _same_core_size("m", np.shape(x2)[-1], np.shape(x1)[-1], "(n,m),(m)->(n)")
     return shapes.squeeze(matmul(x1, shapes.expand_dims(x2, -1)), -1)
 
 
 def vecmat(x1, x2, /):
     _core_dims("vecmat", x1, 1, ("m",))
     _core_dims("vecmat", x2, 2, ("m", "n"))
+    _same_core_size("n", np.shape(x2)[-2], np.shape(x1)[-1], "(n),(n,m)->(m)")
     return shapes.squeeze(matmul(shapes.expand_dims(cparts.conj(x1), -2), x2), -2)
 
 
@@ -985,6 +997,7 @@ def fromfunction(function, shape, *, dtype=float, **kwargs):
     from meshjit.compiler.batching.api import vmap  # batching/ sits above numpy/
 
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    shape = checks.concrete_shape("shape argument of jnp.fromfunction()", shape)
     for i in range(len(shape)):
         in_axes = [0 if i == j else None for j in range(len(shape))]
         function = vmap(function, in_axes=tuple(in_axes[::-1]))
@@ -1027,7 +1040,11 @@ def bitwise_count(x, /):
     if dtypes.is_bool(aval_of(x).dtype):  # as JAX: True has one bit set
         x = x.astype(np.uint8)
     if not dtypes.is_int(aval_of(x).dtype):
-        raise MeshjitTypeError(f"bitwise_count takes integers, got {aval_of(x).str_short()}")
+        dtype = aval_of(x).dtype
+        raise MeshjitTypeError(  # JAX's words (its population_count's)
+            f"population_count does not accept dtype {dtype}. Accepted dtypes are subtypes of "
+            f"integer (bitwise_count got {aval_of(x).str_short()})."
+        )
     return lax.population_count(ew.abs(x)).astype(np.uint8)
 
 
@@ -1285,7 +1302,9 @@ def digitize(x, bins, right=False, *, method=None):
     check_arraylike("digitize", x, bins)
     x, bins = asarray(x), asarray(bins)
     if aval_of(bins).ndim != 1:
-        raise MeshjitValueError(f"digitize: bins must be 1-D, got {aval_of(bins).str_short()}")
+        raise MeshjitValueError(
+            f"digitize: bins must be a 1-dimensional array (got {aval_of(bins).str_short()})"
+        )
     side = "left" if right else "right"
     if aval_of(bins).shape[0] == 0:
         return zeros_like(x, dtypes.default_int)

@@ -170,8 +170,8 @@ def _as_dtype(x) -> np.dtype:
         if isinstance(x, type) and not isinstance(x, ScalarType):  # np.float32: a class
             return np.dtype(x)
         return np.dtype(getattr(x, "dtype", x))
-    except TypeError:
-        raise MeshjitTypeError(f"{x!r} is not a dtype or a scalar type") from None
+    except TypeError as e:  # NumPy's words ("data type 'x' not understood"), as JAX's
+        raise MeshjitTypeError(f"{e} ({x!r} is not a dtype or a scalar type)") from None
 
 
 PRNG_KEY_KIND = "prng_key"  # meshjit.dtypes.prng_key: the kind of every typed key dtype

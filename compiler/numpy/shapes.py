@@ -14,6 +14,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import (
     ConcretizationError,
     IncompatibleShapesError,
+    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
 )
@@ -103,6 +104,8 @@ def _reshape(a, newshape, order="C"):
     if order == "F":  # column-major: reshape the reversed axes, reverse back
         newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
         return transpose(_reshape(transpose(a), newshape[::-1]))
+    if order == "A":  # JAX's words
+        raise MeshjitNotImplementedError("np.reshape order=A is not implemented.")
     if order != "C":
         raise MeshjitValueError(f"Unexpected value for 'order' argument: {order}.")
     aval = aval_of(a)

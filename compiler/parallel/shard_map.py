@@ -347,7 +347,8 @@ def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str) -> list[tuple[
     if len(spec) > ndim:
         raise MeshjitValueError(
             f"shard_map applied to a function was given an {what} entry which is too long to be "
-            f"compatible with the corresponding value: {what} is {spec} which has length "
+            f"compatible with the corresponding {'input' if what == 'in_specs' else 'output'} "
+            f"value from the function: {what} is {spec} which has length "
             f"{len(spec)}, but the value has rank {ndim}"
         )
     per_dim = [spec.axes_of(i) for i in range(ndim)]
@@ -417,7 +418,10 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
     out_avals = closed.jaxpr.out_avals
     placeholder = tree_unflatten(out_tree, [0] * len(out_avals))
     out_specs = _flat_specs(spec.out_specs, placeholder, "out_specs")
-    _check_out_specs(spec.out_specs, placeholder, out_specs, out_avals, manual, spec.check_vma, mesh, f)
+    _check_out_specs(
+        spec.out_specs, placeholder, out_specs, out_avals, manual, spec.check_vma, mesh, f,
+        eager=concrete is not None,
+    )  # fmt: skip
     consts, jaxpr = closure_convert(closed)
     if mesh.explicit_axes:
         sharding_rules_state.active = True  # its results are typed (_shard_map_sharding)
@@ -523,14 +527,18 @@ def _trace_body(f, in_tree, local_avals, env: AxisEnv, check_vma: bool, show=Non
     return closed, out_tree
 
 
-def _check_out_specs(specs, placeholder, flat, avals, manual, check_vma, mesh, f) -> None:
+def _check_out_specs(
+    specs, placeholder, flat, avals, manual, check_vma, mesh, f, eager=False
+) -> None:
     """Each output's spec names real axes; with check_vma, the outputs claiming replication the
-    body cannot show are reported together, each by its path in out_specs (JAX's message)."""
+    body cannot show are reported together, each by its path in out_specs (JAX's message).
+    An eager call reports the first alone, without its path: JAX checks an eager shard_map's
+    outputs one by one (a shard_map per output, of that output's spec)."""
     for s, aval in zip(flat, avals):
         _spec_axes(s, aval.ndim, manual, "out_specs")
     if not check_vma:
         return
-    paths = _spec_paths(specs, placeholder)
+    paths = [""] * len(flat) if eager else _spec_paths(specs, placeholder)
     claims = []
     for i, (s, aval) in enumerate(zip(flat, avals)):
         named = {a for axes in _spec_axes(s, aval.ndim, manual, "out_specs") for a in axes}
@@ -538,6 +546,7 @@ def _check_out_specs(specs, placeholder, flat, avals, manual, check_vma, mesh, f
             claims.append((i, aval, _replication_claim(paths[i], s, named, aval, manual)))
     if not claims:
         return
+    claims = claims[:1] if eager else claims
     bullets = [claim for _, _, claim in claims]
     body = bullets[0] if len(bullets) == 1 else "\n\n".join(f"* {b}" for b in bullets)
     i, aval, _ = claims[0]

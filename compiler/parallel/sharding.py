@@ -489,6 +489,7 @@ class _Unconstrained:
 UNCONSTRAINED = _Unconstrained()
 
 
+@boundary_methods("__new__")
 class PartitionSpec(tuple):
     """Per-dimension mesh axes: None, an axis name, a tuple of names, or UNCONSTRAINED."""
 
@@ -500,7 +501,9 @@ class PartitionSpec(tuple):
         self = super().__new__(cls, tuple(_canonical_partition(p) for p in partitions))
         # Axes over which the value is a partial sum still to be taken (JAX's unreduced), or
         # has been taken (reduced); both empty for an ordinary spec.
-        self.unreduced, self.reduced = _axis_set(unreduced), _axis_set(reduced)
+        self.unreduced = _axis_set(unreduced, "unreduced")
+        self.reduced = _axis_set(reduced, "reduced")
+        _check_unreduced(self, self.unreduced, self.reduced)
         return self
 
     def __repr__(self):
@@ -545,12 +548,31 @@ def _rebuild_spec(partitions, unreduced, reduced):
     return PartitionSpec(*partitions, unreduced=unreduced, reduced=reduced)
 
 
-def _axis_set(axes) -> frozenset:
-    axes = (axes,) if isinstance(axes, str) else tuple(axes or ())
+def _axis_set(axes, name: str) -> frozenset:
+    if not isinstance(axes, (set, frozenset, tuple, list)):  # JAX's check and words
+        raise MeshjitTypeError(
+            f"{name} argument of PartitionSpec should of type `frozenset` or `set`. Got type {axes}"
+        )
+    axes = tuple(axes)
     for a in axes:
         if not isinstance(a, str):
             raise MeshjitTypeError(f"unreduced / reduced axes must be axis names, got {a!r}")
     return frozenset(axes)
+
+
+def _check_unreduced(spec, unreduced: frozenset, reduced: frozenset) -> None:
+    """JAX's checks: unreduced / reduced axes overlap neither each other nor the partitions."""
+    if unreduced & reduced:
+        raise MeshjitValueError(
+            "`unreduced` and `reduced` argument to PartitionSpec cannot overlap. Got unreduced: "
+            f"{unreduced} and reduced: {reduced}"
+        )
+    for name, axes in (("unreduced", unreduced), ("reduced", reduced)):
+        if axes & {a for i in range(len(spec)) for a in spec.axes_of(i)}:
+            raise MeshjitValueError(
+                f"partitions cannot overlap with {name} axes passed to PartitionSpec. Got "
+                f"partitions: {tuple(spec)} and {name} axes: {axes}"
+            )
 
 
 def _check_partition(p):
@@ -560,6 +582,12 @@ def _check_partition(p):
         return
     if isinstance(p, (tuple, list)) and all(isinstance(a, str) for a in p):
         return
+    nested = [a for a in p if isinstance(a, tuple)] if isinstance(p, tuple) else []
+    if nested:  # JAX's words (its NamedSharding's)
+        raise MeshjitValueError(
+            f"A tuple inside PartitionSpec cannot contain a nested tuple. Got partition: {p} "
+            f"and the nested tuple: {nested[0]}"
+        )
     raise MeshjitTypeError(
         f"a PartitionSpec entry must be None, an axis name, a tuple of axis names or "
         f"P.UNCONSTRAINED, got {p!r} (meshjit's mesh axis names are strings)"

@@ -97,10 +97,10 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
 def _index(name, value) -> int:
     try:
         index = operator.index(value)
-    except TypeError:
+    except TypeError as e:  # Python's words first, as JAX's
         raise MeshjitTypeError(
-            f"orthogonal: {name} must be a static Python integer, got {type(value).__name__} "
-            f"{value!r} (The error occurred in jax.random.orthogonal())"
+            f"{e}: orthogonal: {name} must be a static Python integer, got "
+            f"{type(value).__name__} {value!r} (The error occurred in jax.random.orthogonal())"
         ) from None
     if index < 0:  # NumPy's words, as JAX's (its matrix shape is (n, m))
         raise MeshjitValueError(

@@ -77,6 +77,8 @@ def _removed(advice: str) -> property:
     "__index__",
     "__iter__",
     "item",
+    "to_device",
+    "tobytes",
 )
 class Array(ArrayMethods):
     """An array on devices. `np.asarray(a)` gathers the global value to the host."""

@@ -30,6 +30,11 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
     """Copies a value (or a pytree) to a device, or lays it out with a sharding (or a pytree
     prefix of shardings). `src`, `donate` and `may_alias` are accepted as JAX's best-effort
     hints: meshjit's arrays are immutable, so a copy and an alias read the same."""
+    scalars = not isinstance(donate, (list, tuple, dict)) and not isinstance(
+        may_alias, (list, tuple, dict)
+    )
+    if scalars and may_alias and donate:  # JAX's check and words
+        raise MeshjitValueError("may_alias and donate cannot be True at the same time.")
     del src, donate, may_alias
     leaves, treedef = tree_flatten(x)
     if isinstance(device, (dict, list, tuple)) and not isinstance(device, PartitionSpec):

@@ -83,6 +83,8 @@ def local_devices(process_index=None, backend=None) -> list:
     from meshjit.compiler.runtime import client
 
     client.check_backend(backend)
+    if process_index is not None and not 0 <= process_index < state.num_processes:
+        raise MeshjitValueError(f"Unknown process_index {process_index}")  # JAX's words
     if process_index is not None and process_index != state.process_id:
         return [d for d in client.devices() if d.process_index == process_index]
     return list(client.get_client().local_devices())

@@ -13,6 +13,7 @@ from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.scipy.special import betaln, digamma, gamma, gammaln, gammasgn
 from meshjit.compiler.scipy.util import inexact, real_inexact
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = ["bernoulli", "beta", "comb", "loggamma", "poch"]
 
@@ -56,6 +57,7 @@ poch.defjvps(
 def bernoulli(n: int):
     """The first n + 1 Bernoulli numbers B_0 .. B_n (B_1 = -1/2), from the zeta function's
     series for the even ones."""
+    require_concrete(n, "Argument n of bernoulli must be a concrete integer")
     try:
         n = operator.index(n)
     except TypeError as e:

@@ -10,6 +10,7 @@ import numpy as np
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.numpy.util import promote_inexact
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import register_pytree_node
 
 __all__ = ["RegularGridInterpolator"]
@@ -36,6 +37,7 @@ def _points_array(points, ndim):
     return points.reshape(-1, ndim) if points.ndim == 1 else points
 
 
+@boundary_methods("__init__", "__call__")
 class RegularGridInterpolator:
     """Interpolates `values` given on the grid `points` (one 1-D array per dimension)."""
 

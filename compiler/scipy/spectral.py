@@ -37,7 +37,10 @@ def _named_window(window, n: int):
         from scipy.signal import get_window
     except ImportError as err:
         raise ImportError(f"scipy must be available to use window={window!r}") from err
-    return get_window(window, n)
+    try:
+        return get_window(window, n)
+    except ValueError as err:  # SciPy's words, raised as meshjit's (no SciPy frame shown)
+        raise MeshjitValueError(str(err)) from None
 
 
 def _window_and_length(window, nperseg, input_length: int, dtype):

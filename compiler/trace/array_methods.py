@@ -26,7 +26,7 @@ IMMUTABLE = (
 __all__ = ["ArrayMethods", "register_array_methods", "register_boundary_type"]
 
 
-@boundary_methods("__setitem__", "__len__", "__iter__")
+@boundary_methods("__setitem__", "__len__", "__iter__", "__array_namespace__")
 class ArrayMethods:
     """Mixin: needs an `aval` attribute (a ShapedArray)."""
 

@@ -630,9 +630,11 @@ def abstractify(x) -> ShapedArray:
                 else not_numeric_words(x)
             )
         )
-    raise MeshjitTypeError(
-        f"{type(x)} is not a valid JAX type: {type(x).__name__} is not a valid array value (expected a NumPy or meshjit array, a "
-        "Python scalar, or a ShapeDtypeStruct)"
+    shown = str(x) if len(str(x)) <= 100 else str(x)[:100] + "..."
+    raise MeshjitTypeError(  # JAX's words first
+        f"Argument '{shown}' of type {type(x)} is not a valid JAX type: {type(x).__name__} is "
+        "not a valid array value (expected a NumPy or meshjit array, a Python scalar, or a "
+        "ShapeDtypeStruct)"
     )
 
 
