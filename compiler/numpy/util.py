@@ -391,9 +391,14 @@ def broadcast_ranks(*args, name: str = "broadcasting", op: str | None = None):
     if config.rank_promotion != "allow" and len({v.ndim for v in avals if v.shape}) > 1:
         rank_promotion_check(name, [v.shape for v in avals])
     return [
-        a if not v.shape or v.ndim == ndim else broadcast_to_shape(a, shape, v)
-        for a, v in zip(args, avals)
+        a if not v.shape or v.ndim == ndim else _to_rank(a, ndim, v) for a, v in zip(args, avals)
     ]
+
+
+def _to_rank(x, ndim: int, aval):
+    """`x` given leading dimensions of size 1 up to rank `ndim` (JAX's broadcast_to_rank: the
+    binary primitive broadcasts them, and its transpose sums over them)."""
+    return broadcast_to_shape(x, (1,) * (ndim - aval.ndim) + tuple(aval.shape), aval)
 
 
 def broadcast_rank_pair(x1, a1, x2, a2, name: str = "broadcasting"):
@@ -406,9 +411,9 @@ def broadcast_rank_pair(x1, a1, x2, a2, name: str = "broadcasting"):
         return broadcast_ranks(x1, x2, name=name)  # raises the error, or checks the ranks
     ndim = len(shape)
     if a1.shape and len(a1.shape) != ndim:
-        x1 = broadcast_to_shape(x1, shape, a1)
+        x1 = _to_rank(x1, ndim, a1)
     if a2.shape and len(a2.shape) != ndim:
-        x2 = broadcast_to_shape(x2, shape, a2)
+        x2 = _to_rank(x2, ndim, a2)
     return x1, x2
 
 
