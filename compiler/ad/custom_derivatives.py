@@ -503,9 +503,7 @@ def _checked_ct(name, i, ct, aval):
 
 def _custom_lin_lowering(ctx, *args, **params):
     raise MeshjitTypeError(  # JAX's TypeError (a LoweringError's name matched no JAX class)
-        "can't apply forward-mode autodiff (jvp) to a custom_vjp function; use vjp / grad, or "
-        "define the function with custom_jvp",
-        ctx.source,
+        "can't apply forward-mode autodiff (jvp) to a custom_vjp function.", ctx.source
     )
 
 
@@ -602,10 +600,7 @@ def _custom_vjp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
 @batching_rules.register(custom_lin_p)
 def _custom_lin_batcher(args, dims, **params):
     # JAX's TypeError, as unbatched (meshjit raised a NotImplementedError: fuzzer round 17)
-    raise MeshjitTypeError(
-        "can't apply forward-mode autodiff (jvp) to a custom_vjp function (under vmap too); use "
-        "vjp / grad, or define the function with custom_jvp"
-    )
+    raise MeshjitTypeError("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1001,6 +1001,9 @@ def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
     t_avals = [a for a, nz in zip(jaxpr.in_avals, nonzeros) if nz]
     lin = linearize_jaxpr(jaxpr, nonzeros, t_avals)
     fwd_consts, (fwd,) = _merge_consts([lin.fwd])
+    n_out = len(jaxpr.out_avals)
+    operands = [*fwd_consts, *primals]
+    fwd, forwarded = _forward_residuals(fwd, n_out, operands, len(fwd_consts) + nc, nk)
     outs = scan_p.bind(
         *fwd_consts,
         *primals,
@@ -1009,34 +1012,74 @@ def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
         num_carry=nk,
         **params,
     )
-    n_out = len(jaxpr.out_avals)
-    res = outs[n_out:]
+    stacked = iter(outs[n_out:])
+    res = [next(stacked) if f is None else f.value for f in forwarded]
+    loop_invariant = [f is not None and not f.stacked for f in forwarded]
+    const_res = [r for r, inv in zip(res, loop_invariant) if inv]
+    xs_res = [r for r, inv in zip(res, loop_invariant) if not inv]
     n_tconsts, n_tcarry = sum(nonzeros[:nc]), sum(carry_nz)
+    n_cres = len(const_res)
 
     def body(*xs):
-        # scan order: (tangent consts, tangent carry, residuals, tangent xs)
+        # scan order: (loop-invariant residuals, tangent consts, tangent carry, residuals,
+        # tangent xs)
+        c_res, xs = iter(xs[:n_cres]), xs[n_cres:]
         t_consts, t_carry = xs[:n_tconsts], xs[n_tconsts : n_tconsts + n_tcarry]
         rest = xs[n_tconsts + n_tcarry :]
-        r, t_xs = rest[: lin.num_res], rest[lin.num_res :]
+        x_res, t_xs = iter(rest[: lin.num_res - n_cres]), rest[lin.num_res - n_cres :]
+        r = [next(c_res) if inv else next(x_res) for inv in loop_invariant]
         touts = eval_closed(lin.lin, [*r, *t_consts, *t_carry, *t_xs])
         carry_t = [t for t, nz in zip(touts[:nk], carry_nz) if nz]
         return carry_t + touts[nk:]
 
     n_lead = n_tconsts + n_tcarry
-    avals = t_avals[:n_lead] + list(lin.res_avals) + t_avals[n_lead:]
+    res_avals = list(lin.res_avals)
+    c_avals = [a for a, inv in zip(res_avals, loop_invariant) if inv]
+    x_avals = [a for a, inv in zip(res_avals, loop_invariant) if not inv]
+    avals = c_avals + t_avals[:n_lead] + x_avals + t_avals[n_lead:]
     l_consts, (lin_body,) = _merge_consts([trace_to_jaxpr(body, avals)])
     touts = scan_p.bind(
         *l_consts,
+        *const_res,
         *ts[: n_tconsts + n_tcarry],
-        *res,
+        *xs_res,
         *ts[n_tconsts + n_tcarry :],
         jaxpr=lin_body,
-        num_consts=len(l_consts) + n_tconsts,
+        num_consts=len(l_consts) + n_cres + n_tconsts,
         num_carry=n_tcarry,
         **params,
     )
     it = iter(touts[:n_tcarry])
     return outs[:n_out], [next(it) if nz else None for nz in carry_nz] + touts[n_tcarry:]
+
+
+class _Forwarded:
+    """A residual of a scan's linearization that is one of the scan's own operands (JAX's
+    forwarding): a loop-invariant const, or a scanned xs (`stacked`), passed to the tangent scan
+    as it is rather than saved as a stacked output (a copy per iteration)."""
+
+    __slots__ = ("value", "stacked")
+
+    def __init__(self, value, stacked: bool):
+        self.value, self.stacked = value, stacked
+
+
+def _forward_residuals(fwd: ClosedJaxpr, n_out: int, operands: list, n_consts: int, n_carry: int):
+    """`fwd` without the residual outputs that are its consts or xs inputs (`operands`, in its
+    invars' order), and per residual its _Forwarded operand (None: still an output)."""
+    j = fwd.jaxpr
+    position = {id(v): i for i, v in enumerate(j.invars)}
+    forwarded, kept = [], []
+    for v in j.outvars[n_out:]:
+        i = position.get(id(v), -1) if type(v) is Var else -1
+        if 0 <= i < n_consts or i >= n_consts + n_carry:
+            forwarded.append(_Forwarded(operands[i], stacked=i >= n_consts))
+        else:
+            forwarded.append(None)
+            kept.append(v)
+    if len(kept) < len(j.outvars) - n_out:
+        fwd = ClosedJaxpr(Jaxpr(j.constvars, j.invars, j.outvars[:n_out] + kept, j.eqns), [])
+    return fwd, forwarded
 
 
 @transpose_rules.register(scan_p)

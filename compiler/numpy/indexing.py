@@ -91,7 +91,7 @@ def getitem(x, idx, *, mode=None, fill_value=None, lenient=True, wrap_negative=T
     if axes:
         x = lax.expand_dims(x, axes)
     entries = parse_index(aval_of(x).shape, idx, lenient=lenient, wrap_negative=wrap_negative)
-    basic = not any(e.kind == "array" for e in entries)
+    basic = not any(e.kind == "array" for e in entries) and _slices_allowed(mode)
     if aval_of(x).sharding is not None:
         _check_gathered_dims(x, entries, basic)
     if basic:
@@ -108,6 +108,15 @@ def getitem(x, idx, *, mode=None, fill_value=None, lenient=True, wrap_negative=T
     mode = "promise_in_bounds" if mode is None else mode
     out = lax.gather(x, plan.indices, dn, plan.slice_sizes, mode=mode, fill_value=fill_value)
     return lax.reshape(out, plan.result_shape)
+
+
+def _slices_allowed(mode) -> bool:
+    """JAX reads basic indices by (dynamic) slices, which clamp, only in the clamping modes; a
+    'fill' read is a gather (an out-of-bounds traced index reads the fill value)."""
+    if mode is None:
+        return True
+    parsed = lax.GatherScatterMode.from_any(mode, lax.GatherScatterMode.FILL_OR_DROP)
+    return parsed in (lax.GatherScatterMode.CLIP, lax.GatherScatterMode.PROMISE_IN_BOUNDS)
 
 
 def _check_gathered_dims(x, entries, basic: bool):

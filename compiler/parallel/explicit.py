@@ -272,8 +272,12 @@ linear_jvp(reshard_p)
 
 @transpose_rules.register(reshard_p)
 def _reshard_transpose(ct, x, *, sharding):
-    """The cotangent goes back to the operand's type sharding."""
-    return [reshard_to_ct_type(ct, aval_of(x))]
+    """The cotangent goes back to the operand's type sharding; an untyped operand's (an op
+    computed with out_sharding=, as JAX's auto_axes) gets an untyped cotangent."""
+    aval = aval_of(x)
+    if aval.sharding is None and aval_of(ct).sharding is not None:
+        return [_untyped(ct)]
+    return [reshard_to_ct_type(ct, aval)]
 
 
 def reshard_to_ct_type(ct, aval):

@@ -132,7 +132,7 @@ def shard_map(
         if current_trace() is None:
             _eager_args.append(tree_flatten(args)[0])
             try:
-                return _eager(wrapped)(*args)
+                return _run_eager(_eager(wrapped), args)
             finally:
                 _eager_args.pop()
         return _shard_map_traced(f, spec, args)
@@ -255,6 +255,21 @@ def _eager(wrapped):
     from meshjit.compiler.jit.api import JitFunction
 
     return JitFunction(wrapped, name=f"shard_map_{getattr(wrapped, '__name__', 'f')}")
+
+
+def _run_eager(jitted, args):
+    """An eager call of a shard_map: JAX runs the body on every call (its Python prints print
+    each time), so the body is traced again; the program is compiled once while the trace is
+    the same."""
+    sig = jitted._signature(args, {})
+    before = jitted._traces.pop(sig.key, None)
+    traced = jitted._trace(sig)
+    if before is not None and str(traced.jaxpr) == str(before.jaxpr):
+        jitted._traces[sig.key] = before  # its lowering and executable stay valid
+    elif before is not None:
+        jitted.clear_cache()
+        jitted._traces[sig.key] = traced
+    return jitted(*args)
 
 
 class _ShardMapSpec:

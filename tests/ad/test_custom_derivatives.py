@@ -229,8 +229,10 @@ def test_jvp_of_a_custom_vjp_function_is_jaxs_type_error_under_vmap_too(how):
         return meshjit.jvp(f, (v,), (v,))[1]
 
     fn = {"plain": fn, "vmap": meshjit.vmap(fn), "jit": meshjit.jit(fn)}[how]
-    with pytest.raises(TypeError, match="forward-mode autodiff"):
+    with pytest.raises(TypeError) as info:
         fn(jnp.ones((3, 2)))
+    # JAX's message word for word (a program printing it printed meshjit's longer one)
+    assert str(info.value) == "can't apply forward-mode autodiff (jvp) to a custom_vjp function."
 
 
 def test_a_call_missing_an_argument_is_jax_s_binding_error():

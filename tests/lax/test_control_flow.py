@@ -571,6 +571,27 @@ def test_error_while_cond_not_bool_scalar():
     )
 
 
+def test_scan_gradient_forwards_consts_and_xs_as_residuals():
+    """As JAX's scan partial eval: a residual that is the scan's own const or xs operand goes
+    to the backward scan as that operand, not saved as a stacked output (a copy of the params
+    per iteration); the values stay the same."""
+
+    def loss(w, xs):
+        def body(c, x):
+            return c + jnp.sum(jnp.tanh(x @ w) ** 2), None
+
+        return lax.scan(body, 0.0, xs)[0]
+
+    w, xs = np.full((3, 2), 0.1, np.float32), np.ones((5, 3), np.float32)
+    jaxpr = meshjit.make_jaxpr(meshjit.grad(loss))(w, xs).jaxpr
+    fwd, bwd = [e for e in jaxpr.eqns if e.primitive.name == "scan"]
+    assert all(a.shape != (5, 3) for a in fwd.params["jaxpr"].out_avals[1:])  # xs: not saved
+    assert jaxpr.invars[1] in bwd.invars  # xs forwarded
+    t = np.tanh(xs @ w)  # d/dw of sum(tanh(x @ w) ** 2) over the rows x
+    want = xs.T @ (2 * t * (1 - t**2))
+    np.testing.assert_allclose(np.asarray(meshjit.grad(loss)(w, xs)), want, rtol=1e-5)
+
+
 def test_error_scan_lengths():
     with pytest.raises(MeshjitValueError) as ei:
         lax.scan(lambda c, x: (c, x), 0.0, (np.ones(3, f32), np.ones(4, f32)))  # L:scan-xs

@@ -64,9 +64,18 @@ def test_keepdims_operand_broadcasts_inside_the_binary_equation():
     assert "sub a " in out and "f32[4,1]" in out
 
 
-def test_lower_rank_operand_is_broadcast_once_to_the_result_shape():
-    out = text(lambda x, y: x + y, np.ones((4, 4), f32), np.ones(4, f32))
-    assert out.count("broadcast_in_dim[broadcast_dimensions=(1,)]") == 1
+def test_lower_rank_operand_gets_leading_ones_as_jax_s_broadcast_to_rank():
+    """JAX's jnp promotes ranks only (`f32[1,4]`), the binary primitive broadcasts the rest; its
+    gradient sums over the broadcast rows and reshapes, then the broadcast_in_dim's transpose
+    (the gradient's jaxpr was meshjit's own)."""
+    out = text(lambda x, y: x + y, np.ones((3, 4), f32), np.ones(4, f32))
+    assert out.count("c:f32[1,4] = broadcast_in_dim[broadcast_dimensions=(1,)] b") == 1
+    grad = text(meshjit.grad(lambda x, y: jnp.sum(x * y), 1), np.ones((3, 4), f32), np.ones(4, f32))
+    assert "reshape[dimensions=None new_sizes=(1, 4) sharding=None]" in grad
+    g = meshjit.grad(lambda x, y: jnp.sum(x * y), 1)(
+        np.arange(12, dtype=f32).reshape(3, 4), np.ones(4, f32)
+    )
+    np.testing.assert_array_equal(np.asarray(g), [12, 15, 18, 21])
 
 
 def test_lowering_makes_the_broadcasts_explicit():
@@ -130,7 +139,9 @@ def test_against_jax_lax():
 
 @pytest.mark.parametrize(
     ("name", "b_shape"),
-    campaign.grid(2, ["add", "sub", "mul", "div", "max", "min", "pow", "atan2"], [(3, 1), (1, 4), ()]),
+    campaign.grid(
+        2, ["add", "sub", "mul", "div", "max", "min", "pow", "atan2"], [(3, 1), (1, 4), ()]
+    ),
 )
 def test_grads_through_implicit_broadcasts(name, b_shape):
     rng = np.random.RandomState(1)

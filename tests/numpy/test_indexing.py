@@ -286,6 +286,19 @@ def test_at_with_traced_indices_and_get():
     np.testing.assert_array_equal(np.asarray(got), [0, -1])
 
 
+def test_at_get_fill_with_a_traced_scalar_index_reads_the_fill_value():
+    """An out-of-bounds traced scalar index of a 'fill' read is a gather, as JAX's (a dynamic
+    slice clamped it: the last row came back)."""
+    x = _arange((5, 2))
+    f = meshjit.jit(lambda a, i: a.at[i].get(mode="fill", fill_value=-1.0))
+    for i, want in ((7, [-1, -1]), (-6, [-1, -1]), (-1, [8, 9]), (2, [4, 5])):
+        np.testing.assert_array_equal(np.asarray(f(x, np.int32(i))), want)
+    g = meshjit.jit(lambda a, i: a.at[1:3, i].get(mode="fill"))(x, np.int32(3))
+    assert np.isnan(np.asarray(g)).all() and g.shape == (2,)
+    assert "gather" in _primitives(lambda a, i: a.at[i].get(mode="fill"), x, np.int32(0))
+    assert "dynamic_slice" in _primitives(lambda a, i: a.at[i].get(mode="clip"), x, np.int32(0))
+
+
 def test_at_lowers_to_scatter():
     x = _arange((4,))
     assert "scatter-add" in _primitives(lambda a: a.at[1:3].add(1.0), x)

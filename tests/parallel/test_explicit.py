@@ -623,6 +623,25 @@ def test_reshard_result_spec_has_an_entry_per_dimension(mesh):
     assert repr(meshjit.jit(lambda v: meshjit.reshard(v, P()))(x).sharding.spec) == "P(None, None)"
 
 
+def test_grad_of_a_gather_with_out_sharding_of_a_replicated_table(mesh):
+    """An embedding lookup `table.at[tokens].get(out_sharding=...)` of a replicated table by
+    sharded tokens: its gradient (a scatter-add) is computed untyped, as under JAX's auto_axes
+    (the reshard's cotangent kept the tokens' sharding and the scatter refused it)."""
+    with meshjit.set_mesh(mesh):
+        table = mjnp.arange(24.0).reshape(6, 4)
+        tokens = meshjit.device_put(np.array([[1, 2], [3, 3], [0, 5], [5, 5]], np.int32), P("X"))
+
+        def loss(t, k):
+            return (t.at[k].get(out_sharding=P("X", None, None)) ** 2).sum()
+
+        g = meshjit.jit(meshjit.grad(loss))(table, tokens)
+    want = np.zeros((6, 4), np.float32)
+    for k in (1, 2, 3, 3, 0, 5, 5, 5):
+        want[k] += 2 * np.arange(24.0).reshape(6, 4)[k]
+    np.testing.assert_array_equal(np.asarray(g), want)
+    assert str(meshjit.typeof(g)) == "float32[6,4]"
+
+
 def test_out_sharding_with_auto_or_unknown_axis():
     m = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Explicit, AxisType.Auto))
     with meshjit.set_mesh(m):

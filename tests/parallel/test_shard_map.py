@@ -69,6 +69,24 @@ def test_eager_body_prints_each_devices_block(capsys):
     assert capsys.readouterr().out.startswith("JitTracer(float32[1,1]{V:(x,y)})")
 
 
+def test_eager_body_runs_on_every_call(capsys):
+    """As JAX: an eager shard_map's body runs (and prints) on each call, compiled once; a body
+    whose trace changes between calls (a global it reads) gives the new program."""
+    scale = [1.0]
+
+    def body(b):
+        print("body")
+        return b * scale[0]
+
+    f = smap(body, in_specs=P("x", "y"), out_specs=P("x", "y"))
+    x = jnp.ones((4, 2))
+    np.testing.assert_array_equal(np.asarray(f(x)), np.ones((4, 2)))
+    f(x)
+    assert capsys.readouterr().out == "body\nbody\n"
+    scale[0] = 3.0
+    np.testing.assert_array_equal(np.asarray(f(x)), np.full((4, 2), 3.0))
+
+
 def test_eager_result_is_sharded_by_out_specs():
     x = rand(8, 4)
     out = smap(lambda b: b * 2, in_specs=P("x", "y"), out_specs=P("x", "y"))(x)
