@@ -39,6 +39,7 @@ from meshjit.passes.rules import (
     is_tensor,
     rule_cache_key,
     rule_for,
+    staged_operands,
 )
 
 _MISSING = object()
@@ -207,6 +208,7 @@ class Builder:
         # (an optimization barrier is one data-flow edge per value in Shardy: each pair apart,
         # so values on different meshes cross it too)
         pairs = [(i, i + 1) for i in range(n)] if name in PER_VALUE_OPS else [(0, n)]
+        staged = staged_operands(op)
         for first, last in pairs:
             self.graph.edges.append(
                 Edge(
@@ -220,8 +222,8 @@ class Builder:
                     op,
                     elementwise=elementwise,
                     forward_first=forward_first,
-                    shared_operand=stage == STAGE_PASS_THROUGH
-                    and any(map(_has_other_use, operands[first:last])),
+                    shared_operand=(stage == STAGE_PASS_THROUGH or forward_first)
+                    and any(map(_has_other_use, staged[first:last])),
                 )
             )
 

@@ -28,7 +28,7 @@ from meshjit.dialects.sdy import (
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
 from meshjit.passes.graph.split_constants import COPY_MARK
-from meshjit.passes.rules import PERMUTATION
+from meshjit.passes.rules import PERMUTATION, staged_operands
 
 # Ops MLIR's greedy driver (which Shardy's passes run) never erases: side effects, or a
 # sharding the user asked for.
@@ -216,7 +216,7 @@ def dying_ops(module_op: ir.Operation) -> tuple[dict, dict, set]:
 def _shared_when_reached(op, at: int, death: dict) -> bool:
     """Whether an operand of `op` (at position `at`) still has another use when the driver
     reaches `op`: the users dying before that position are gone by then."""
-    for value in op.operands:
+    for value in staged_operands(op):
         live = 0
         for use in value.uses:
             end = _use_death(use.owner.operation, death)
