@@ -54,15 +54,23 @@ def _size(text: str, mesh) -> int:
     return mesh.size_of(text.strip('"'))
 
 
-def _candidates(tensors, weights) -> dict:
+def _candidates(tensors, weights, mesh) -> dict:
     """(dim, axes) -> the summed element count of the tensors holding `axes` as a prefix of
-    their axes in `dim` (every prefix of every tensor's axes is a candidate)."""
-    sources: dict = {}
-    for t, w in zip(tensors, weights):
-        for d, axes in enumerate(t):
-            for k in range(1, len(axes) + 1):
-                sources[d, axes[:k]] = sources.get((d, axes[:k]), 0) + w
-    return sources
+    their axes in `dim` (every prefix of every tensor's axes is a candidate; `"a":(1)2` is a
+    prefix of `"a"`)."""
+    found = {(d, a[:k]) for t in tensors for d, a in enumerate(t) for k in range(1, len(a) + 1)}
+    return {
+        (d, axes): sum(w for t, w in zip(tensors, weights) if _prefix(axes, t[d], mesh))
+        for d, axes in found
+    }
+
+
+def _prefix(axes: tuple, of: tuple, mesh) -> bool:
+    """Whether `axes` is a prefix of `of`, its last axis possibly a leading piece of theirs."""
+    if not axes or len(axes) > len(of) or axes[:-1] != of[: len(axes) - 1]:
+        return not axes
+    (name, pre, size), (other, at, whole) = _parse(axes[-1], mesh), _parse(of[len(axes) - 1], mesh)
+    return name == other and pre == at and whole % size == 0
 
 
 def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
@@ -71,9 +79,8 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
     later axes); each later candidate of a picked dim must extend its pick, one of another dim is cut
     before the first axis a pick holds."""
     rank = len(shapes[-1])
-    live = _candidates(tensors, [math.prod(s) for s in shapes])
+    live = _candidates(tensors, [math.prod(s) for s in shapes], mesh)
     picked = [()] * rank
-    taken: list = []  # (parsed: "b" and "b":(2)2 overlap too)
 
     def key(c):
         d, axes = c
@@ -83,11 +90,12 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
     while live:
         d, axes = max(live, key=key)
         picked[d] = axes
-        taken += [_parse(a, mesh) for a in axes]
         kept: dict = {}
         for (e, other), weight in live.items():
-            cut = other if e == d else _free_prefix(other, taken, mesh)
-            if len(cut) > len(picked[e]) and cut[: len(picked[e])] == picked[e]:
+            # (parsed: "b" and "b":(2)2 overlap too; a dim's own pick is no clash)
+            taken = [_parse(a, mesh) for f, axes in enumerate(picked) if f != e for a in axes]
+            cut = _free_prefix(other, taken, mesh)
+            if cut != picked[e] and _prefix(picked[e], cut, mesh):
                 kept.setdefault((e, cut), weight)
         live = kept
     # The concatenated dim stays unsharded: its axes go after those of the first other dim

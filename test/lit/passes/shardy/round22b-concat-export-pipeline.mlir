@@ -64,3 +64,33 @@ func.func @reduction_before_the_other_reshards(%arg0: tensor<2xf32> {sdy.shardin
   %0 = stablehlo.concatenate %arg0, %arg1, dim = 0 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A sub-axis prefix counts the tensors holding the whole axis too, and a later pick extends
+// it (sweep concatenate 15050); a dim's own pick does not cut its extensions (7033).
+
+// CHECK-LABEL: func.func {{(private )?}}@sub_axis_prefix_then_its_extension(
+// CHECK-SAME: %arg0: tensor<1x12x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}, {}]>}, %arg1: tensor<1x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}, {}]>}, %arg2: tensor<1x12x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) -> (tensor<1x12x10xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) {
+// CHECK: %0 = sdy.reshard %arg2 <@mesh, [{}, {"a"}, {}]> : tensor<1x12x1xf32>
+// CHECK: %1 = stablehlo.concatenate %arg0, %arg1, %0, dim = 2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}, {}]>]>} : (tensor<1x12x1xf32>, tensor<1x12x8xf32>, tensor<1x12x1xf32>) -> tensor<1x12x10xf32>
+// CHECK: %2 = sdy.reshard %1 <@mesh, [{}, {"a":(1)2}, {}]> : tensor<1x12x10xf32>
+sdy.mesh @mesh = <["a"=4]>
+func.func @sub_axis_prefix_then_its_extension(%arg0: tensor<1x12x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}, {}]>}, %arg1: tensor<1x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}, {}]>}, %arg2: tensor<1x12x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) -> tensor<1x12x10xf32> {
+  %0 = stablehlo.concatenate %arg0, %arg1, %arg2, dim = 2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a":(1)2}, {?}]>]>} : (tensor<1x12x1xf32>, tensor<1x12x8xf32>, tensor<1x12x1xf32>) -> tensor<1x12x10xf32>
+  return %0 : tensor<1x12x10xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func {{(private )?}}@own_pick_is_no_clash(
+// CHECK-SAME: %arg0: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {}, {"a"}]>}, %arg1: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b":(1)2, "d"}, {}]>}, %arg2: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"a"}]>}) -> (tensor<8x8x24xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {"b"}, {}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"c"}, {"b", "a"}, {}]> : tensor<8x8x8xf32>
+// CHECK: %1 = sdy.reshard %arg1 <@mesh, [{"c"}, {"b", "a"}, {}]> : tensor<8x8x8xf32>
+// CHECK: %2 = sdy.reshard %arg2 <@mesh, [{"c"}, {"b", "a"}, {}]> : tensor<8x8x8xf32>
+// CHECK: %3 = stablehlo.concatenate %0, %1, %2, dim = 2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c"}, {"b", "a"}, {}]>]>} : (tensor<8x8x8xf32>, tensor<8x8x8xf32>, tensor<8x8x8xf32>) -> tensor<8x8x24xf32>
+sdy.mesh @mesh = <["a"=4, "b"=4, "c"=2, "d"=4]>
+func.func @own_pick_is_no_clash(%arg0: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {}, {"a"}]>}, %arg1: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b":(1)2, "d"}, {}]>}, %arg2: tensor<8x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"a"}]>}) -> tensor<8x8x24xf32> {
+  %0 = stablehlo.concatenate %arg0, %arg1, %arg2, dim = 2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c"}, {"b", "a"}, {}]>]>} : (tensor<8x8x8xf32>, tensor<8x8x8xf32>, tensor<8x8x8xf32>) -> tensor<8x8x24xf32>
+  return %0 : tensor<8x8x24xf32>
+}
