@@ -408,9 +408,9 @@ def scatter(c: _Case):
     return [Value("%0", tuple(operand))]
 
 
-def dot_general(c: _Case):
+def dot_general(c: _Case, batches=(0, 0, 1), contracts=(1, 1, 2)):
     r = c.r
-    nb, nc = r.choice((0, 0, 1)), r.choice((1, 1, 2))
+    nb, nc = r.choice(batches), r.choice(contracts)
     nl, nr = r.choice((0, 1, 1, 2)), r.choice((0, 1, 1))
     batch = c.shape(nb, 0, 0) if nb else []
     contract = c.shape(nc)
@@ -445,6 +445,11 @@ def dot_general(c: _Case):
         f" ({_type(lhs)}, {_type(rhs)}) -> {_type(out)}",
         out,
     )
+
+
+def dot_general_batched(c: _Case):
+    """dot_general with several batching dims (and one or more contracting ones)."""
+    return dot_general(c, batches=(2, 2, 3), contracts=(1, 2))
 
 
 def convolution(c: _Case):
@@ -957,6 +962,7 @@ OPS = {
     "gather": gather,
     "scatter": scatter,
     "dot_general": dot_general,
+    "dot_general_batched": dot_general_batched,
     "convolution": convolution,
     "convolution_windowed": convolution_windowed,
     "reduce": reduce,
