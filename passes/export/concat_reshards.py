@@ -8,8 +8,8 @@ A concatenate whose operands and result disagree is computed in one sharding it 
   picked (ties: not the concatenated dim, then the most devices past the dim's pick, then the
   later dim, then the longer and later axes), then the next one that extends a dim's pick or
   picks another dim (cut before the first piece of an axis a pick holds);
-- the concatenated dim unsharded: its picked axes go after the axes of the first other dim
-  they divide, up to the first that divides none;
+- the concatenated dim unsharded: its picked axes go together after the axes of the first
+  other dim they divide with them; else one by one, up to the first that divides none;
 - each operand not so sharded is resharded right before the op; the op's result sharding is
   the picked one, resharded after the op to what it was;
 - an operand holding partial sums makes the op computed so even when every tensor agrees.
@@ -101,6 +101,11 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
     # The concatenated dim stays unsharded: its axes go after those of the first other dim
     # they divide, up to the first that divides none.
     moved, picked[dim] = picked[dim], ()
+    whole = _dividing_dim(picked, moved, shapes[-1], dim, mesh)
+    if whole is not None:  # (all of them to the first dim they divide together)
+        for axis in moved:
+            picked[whole] = _appended(picked[whole], axis, mesh)
+        moved = ()
     for axis in moved:
         for d in range(rank):
             product = math.prod(_size(a, mesh) for a in picked[d] + (axis,))
@@ -110,6 +115,16 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
         else:
             break
     return picked
+
+
+def _dividing_dim(picked: list, moved: tuple, shape, dim: int, mesh) -> int | None:
+    """The first dim but `dim` whose size the devices of its pick and `moved` divide."""
+    if not moved:
+        return None
+    for d, size in enumerate(shape):
+        if d != dim and size % (_devices(picked[d], mesh) * _devices(moved, mesh)) == 0:
+            return d
+    return None
 
 
 def _devices(axes: tuple, mesh) -> int:

@@ -94,3 +94,20 @@ func.func @own_pick_is_no_clash(%arg0: tensor<8x8x8xf32> {sdy.sharding = #sdy.sh
   %0 = stablehlo.concatenate %arg0, %arg1, %arg2, dim = 2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c"}, {"b", "a"}, {}]>]>} : (tensor<8x8x8xf32>, tensor<8x8x8xf32>, tensor<8x8x8xf32>) -> tensor<8x8x24xf32>
   return %0 : tensor<8x8x24xf32>
 }
+
+// -----
+
+// The concatenated dim's picked axes go together to the first other dim whose size they
+// divide with its own pick (campaign 72275).
+
+// CHECK-LABEL: func.func {{(private )?}}@moved_axes_go_together(
+// CHECK-SAME: %arg0: tensor<6x2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a":(1)2}, {}]>}, %arg1: tensor<6x2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) -> (tensor<6x4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}, {}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{}, {}, {"a", "b"}]> : tensor<6x2x8xf32>
+// CHECK: %1 = sdy.reshard %arg1 <@mesh, [{}, {}, {"a", "b"}]> : tensor<6x2x8xf32>
+// CHECK: %2 = stablehlo.concatenate %0, %1, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"a", "b"}]>]>} : (tensor<6x2x8xf32>, tensor<6x2x8xf32>) -> tensor<6x4x8xf32>
+// CHECK: %3 = sdy.reshard %2 <@mesh, [{}, {"a", "b"}, {}]> : tensor<6x4x8xf32>
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @moved_axes_go_together(%arg0: tensor<6x2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a", "b"}, {}]>}, %arg1: tensor<6x2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) -> (tensor<6x4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a", "b"}, {}]>}) {
+  %0 = stablehlo.concatenate %arg0, %arg1, dim = 1 : (tensor<6x2x8xf32>, tensor<6x2x8xf32>) -> tensor<6x4x8xf32>
+  return %0 : tensor<6x4x8xf32>
+}
