@@ -155,7 +155,7 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: set) -> None:
                 graph.dying[edge] = dying[op]
             # (Shardy's pass-through stage asks whether an operand has another use as its
             # driver reaches the op: a user dead by then does not count, a dead one after does)
-            if edge.stage == STAGE_PASS_THROUGH and op.name not in TIES:
+            if (edge.stage == STAGE_PASS_THROUGH or edge.forward_first) and op.name not in TIES:
                 edge.shared_operand = op in shared
 
 

@@ -3,14 +3,16 @@
 A concatenate whose operands and result disagree is computed in one sharding it picks, with
 `sdy.reshard`s around it:
 
-- per dim, the axes the tensors hold there that weigh most (summed element counts of the
-  tensors holding them; on a tie another dim's before the concatenated one's, then the more
-  devices, then the later dim, then the later tensor's), picked heaviest first over all dims, each dim taking its heaviest axes that no
-  heavier pick holds (cut before the first piece of an axis a heavier pick holds);
-- the concatenated dim unsharded: its picked axes go after the axes of the first other dim
-  they divide, up to the first that divides none;
+- Shardy's majority vote (`_picked`): every prefix of a tensor's axes in a dim is a
+  candidate weighing the summed element counts of the tensors holding it; the heaviest is
+  picked (ties: not the concatenated dim, then the most devices past the dim's pick, then the
+  later dim, then the longer and later axes), then the next one that extends a dim's pick or
+  picks another dim (cut before the first piece of an axis a pick holds);
+- the concatenated dim unsharded: its picked axes go together after the axes of the first
+  other dim they divide with them; else one by one, up to the first that divides none;
 - each operand not so sharded is resharded right before the op; the op's result sharding is
-  the picked one, resharded after the op to what it was.
+  the picked one, resharded after the op to what it was;
+- an operand holding partial sums makes the op computed so even when every tensor agrees.
 """
 
 from __future__ import annotations
@@ -52,40 +54,58 @@ def _size(text: str, mesh) -> int:
     return mesh.size_of(text.strip('"'))
 
 
-def _candidates(tensors, weights, dim: int, mesh) -> list:
-    """(dim, axes) the tensors hold, heaviest first: by summed element count of the tensors
-    holding them, then not the concatenated `dim`, then device count, then the later dim,
-    then the later tensor's."""
-    weight: dict = {}
-    last: dict = {}
-    for k, (t, w) in enumerate(zip(tensors, weights)):
-        for d, axes in enumerate(t):
-            if axes:
-                weight[d, axes] = weight.get((d, axes), 0) + w
-                last[d, axes] = k
-    devices = {c: math.prod(_size(x, mesh) for x in c[1]) for c in weight}
-    return sorted(
-        weight, key=lambda c: (weight[c], c[0] != dim, devices[c], c[0], last[c]), reverse=True
-    )
+def _candidates(tensors, weights, mesh) -> dict:
+    """(dim, axes) -> the summed element count of the tensors holding `axes` as a prefix of
+    their axes in `dim` (every prefix of every tensor's axes is a candidate; `"a":(1)2` is a
+    prefix of `"a"`)."""
+    found = {(d, a[:k]) for t in tensors for d, a in enumerate(t) for k in range(1, len(a) + 1)}
+    return {
+        (d, axes): sum(w for t, w in zip(tensors, weights) if _prefix(axes, t[d], mesh))
+        for d, axes in found
+    }
+
+
+def _prefix(axes: tuple, of: tuple, mesh) -> bool:
+    """Whether `axes` is a prefix of `of`, its last axis possibly a leading piece of theirs."""
+    if not axes or len(axes) > len(of) or axes[:-1] != of[: len(axes) - 1]:
+        return not axes
+    (name, pre, size), (other, at, whole) = _parse(axes[-1], mesh), _parse(of[len(axes) - 1], mesh)
+    return name == other and pre == at and whole % size == 0
 
 
 def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
+    """Shardy's majority vote: the candidate held by the most elements first (then not the
+    concatenated dim, then the most further devices, then the later dim, then the longer and
+    later axes); each later candidate of a picked dim must extend its pick, one of another dim is cut
+    before the first axis a pick holds."""
     rank = len(shapes[-1])
-    weights = [math.prod(s) for s in shapes]
+    live = _candidates(tensors, [math.prod(s) for s in shapes], mesh)
     picked = [()] * rank
-    taken: list = []  # (parsed: "b" and "b":(2)2 overlap too)
-    # Heaviest first, each dim (the concatenated one too) its first pick whose axes no
-    # heavier pick holds.
-    for d, axes in _candidates(tensors, weights, dim, mesh):
-        if picked[d]:
-            continue
-        axes = _free_prefix(axes, taken, mesh)
-        if axes:
-            picked[d] = axes
-            taken += [_parse(a, mesh) for a in axes]
+
+    def key(c):
+        d, axes = c
+        further = _devices(axes, mesh) // _devices(picked[d], mesh)
+        return live[c], d != dim, further, d, len(axes), [_parse(a, mesh) for a in axes]
+
+    while live:
+        d, axes = max(live, key=key)
+        picked[d] = axes
+        kept: dict = {}
+        for (e, other), weight in live.items():
+            # (parsed: "b" and "b":(2)2 overlap too; a dim's own pick is no clash)
+            taken = [_parse(a, mesh) for f, axes in enumerate(picked) if f != e for a in axes]
+            cut = _free_prefix(other, taken, mesh)
+            if cut != picked[e] and _prefix(picked[e], cut, mesh):
+                kept.setdefault((e, cut), weight)
+        live = kept
     # The concatenated dim stays unsharded: its axes go after those of the first other dim
     # they divide, up to the first that divides none.
     moved, picked[dim] = picked[dim], ()
+    whole = _dividing_dim(picked, moved, shapes[-1], dim, mesh)
+    if whole is not None:  # (all of them to the first dim they divide together)
+        for axis in moved:
+            picked[whole] = _appended(picked[whole], axis, mesh)
+        moved = ()
     for axis in moved:
         for d in range(rank):
             product = math.prod(_size(a, mesh) for a in picked[d] + (axis,))
@@ -95,6 +115,20 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
         else:
             break
     return picked
+
+
+def _dividing_dim(picked: list, moved: tuple, shape, dim: int, mesh) -> int | None:
+    """The first dim but `dim` whose size the devices of its pick and `moved` divide."""
+    if not moved:
+        return None
+    for d, size in enumerate(shape):
+        if d != dim and size % (_devices(picked[d], mesh) * _devices(moved, mesh)) == 0:
+            return d
+    return None
+
+
+def _devices(axes: tuple, mesh) -> int:
+    return math.prod(_size(a, mesh) for a in axes)
 
 
 def _parse(text: str, mesh) -> tuple:
@@ -149,8 +183,8 @@ def _attr(mesh_name: str, dims: list[tuple]) -> ir.Attribute:
 
 
 def reshard_concatenates(module_op: ir.Operation) -> dict:
-    """Reshards each concatenate whose tensors disagree; {each operand reshard: the first one
-    before its op} (the reductions of unreduced operands go before them: shardy_ops.py)."""
+    """Reshards each concatenate whose tensors disagree; {each operand reshard, and its op: the
+    first one before its op} (the reductions of unreduced operands go before them: shardy_ops.py)."""
     meshes = io.read_meshes(module_op)
     firsts: dict = {}
     for op in _concatenates(module_op):
@@ -163,14 +197,18 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
         tensors = [_axes(s, rank) for s in shardings]
         if any(len(t) != rank for t in tensors):
             continue  # a maximal sharding (one device holds it all): nothing to pick
-        if any(t != tensors[0] for t in tensors):
+        # (an operand holding partial sums makes Shardy compute the op in its own pick even
+        # when every tensor agrees: the concatenated dim is not sharded then)
+        partial = any(s is not None and s.unreduced for s in shardings[:-1])
+        if partial or any(t != tensors[0] for t in tensors):
             shapes = [
                 tuple(ir.RankedTensorType(v.type).shape) for v in (*op.operands, op.results[0])
             ]
             dim = ir.IntegerAttr(op.attributes["dimension"]).value
             picked = _picked(tensors, shapes, dim, meshes[mesh_name])
             made = _reshard_around(op, tensors, picked, mesh_name, shardings[-1] is None)
-            firsts.update((r, made[0]) for r in made)
+            # (the op itself too: an operand it reads as it is is reduced before them all)
+            firsts.update((r, made[0]) for r in (*made, op.operation) if made)
     return firsts
 
 

@@ -39,6 +39,7 @@ from meshjit.passes.rules import (
     is_tensor,
     rule_cache_key,
     rule_for,
+    staged_operands,
 )
 
 _MISSING = object()
@@ -202,11 +203,10 @@ class Builder:
         elementwise = name in SHARDY_ELEMENTWISE_OPS or _host_offload(op)
         forward_first = name in FORWARD_FIRST_OPS
         stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS or elementwise else STAGE_ALL
-        if stage == STAGE_PASS_THROUGH and any(map(_multi_use_dynamic_slice, operands)):
-            stage = STAGE_ALL  # Shardy lets the dynamic slice's forward sharding arrive first
         # (an optimization barrier is one data-flow edge per value in Shardy: each pair apart,
         # so values on different meshes cross it too)
         pairs = [(i, i + 1) for i in range(n)] if name in PER_VALUE_OPS else [(0, n)]
+        staged = staged_operands(op)
         for first, last in pairs:
             self.graph.edges.append(
                 Edge(
@@ -220,8 +220,8 @@ class Builder:
                     op,
                     elementwise=elementwise,
                     forward_first=forward_first,
-                    shared_operand=stage == STAGE_PASS_THROUGH
-                    and any(map(_has_other_use, operands[first:last])),
+                    shared_operand=(stage == STAGE_PASS_THROUGH or forward_first)
+                    and any(map(_has_other_use, staged[first:last])),
                 )
             )
 
@@ -297,15 +297,6 @@ def _maximal(sharding, meshes) -> bool:
 
 def _host_offload(op) -> bool:
     return op.name == "stablehlo.custom_call" and custom_call_target(op) in HOST_OFFLOAD_TARGETS
-
-
-def _multi_use_dynamic_slice(value: ir.Value) -> bool:
-    owner = value.owner
-    return (
-        not isinstance(owner, ir.Block)
-        and owner.name == "stablehlo.dynamic_slice"
-        and _has_other_use(value)
-    )
 
 
 def _has_other_use(value: ir.Value) -> bool:

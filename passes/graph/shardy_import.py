@@ -28,7 +28,7 @@ from meshjit.dialects.sdy import (
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
 from meshjit.passes.graph.split_constants import COPY_MARK
-from meshjit.passes.rules import PERMUTATION
+from meshjit.passes.rules import PERMUTATION, staged_operands
 
 # Ops MLIR's greedy driver (which Shardy's passes run) never erases: side effects, or a
 # sharding the user asked for.
@@ -209,14 +209,18 @@ def dying_ops(module_op: ir.Operation) -> tuple[dict, dict, set]:
         ends = [_use_death(o, death) for o in owners]
         if all(end is not None for end in ends):
             death[op] = max(ends)
-    shared = {op for op in ops if _shared_when_reached(op, index[op], death)}
+    shared = {
+        op
+        for op in ops
+        if _shared_when_reached(op, index[op], death) and not _revisited_alone(op, death)
+    }
     return index, {op: d for op, d in death.items() if d != index[op]}, shared
 
 
 def _shared_when_reached(op, at: int, death: dict) -> bool:
     """Whether an operand of `op` (at position `at`) still has another use when the driver
     reaches `op`: the users dying before that position are gone by then."""
-    for value in op.operands:
+    for value in staged_operands(op):
         live = 0
         for use in value.uses:
             end = _use_death(use.owner.operation, death)
@@ -224,6 +228,17 @@ def _shared_when_reached(op, at: int, death: dict) -> bool:
                 live += 1
         if live > 1:
             return True
+    return False
+
+
+def _revisited_alone(op, death: dict) -> bool:
+    """Whether the driver visits `op` again when a dead user of its result goes (it pushes
+    the ops defining the erased op's operands) and no operand of `op` has another use then."""
+    for result in op.results:
+        for use in result.uses:
+            end = death.get(use.owner.operation)
+            if end is not None and op not in death and not _shared_when_reached(op, end + 1, death):
+                return True
     return False
 
 

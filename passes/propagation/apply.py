@@ -330,7 +330,7 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         if part is None:
             return []
         if not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
-            return axes
+            return _dividing(step, t, f, part, axes)
         return list(part)
     if found is None:
         if t not in _linked(step.plan).get(f, ()):
@@ -357,6 +357,25 @@ def _fit(step, t: int, f: int, axes: list) -> list:
             break
         kept.append(piece)
         if piece != axis:
+            break
+    return merge_axes(kept)
+
+
+def _dividing(step, t: int, f: int, part: list, axes: list) -> list:
+    """`axes` where factor f is its dim's minor-most one in tensor t; else the prefix whose
+    devices divide the factor's size (its last axis cut to the piece that does, by gcd), as
+    Shardy's basic strategy shards a factor other factors follow in a dim."""
+    fs = next(fs for _, fs in step.plan.dims[t] if f in fs)
+    ext = extension(part, axes)
+    if fs[-1] == f or not ext:
+        return axes
+    size, kept = step.rule.factors[f].size, list(part)
+    for name, pre, n in ext:
+        room = size // axes_product(kept) if size % axes_product(kept) == 0 else 1
+        piece = math.gcd(room, n) if n > 1 else 1  # (a size-one axis always fits)
+        if piece > 1 or n == 1:
+            kept.append((name, pre, piece))
+        if piece != n:
             break
     return merge_axes(kept)
 

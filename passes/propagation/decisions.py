@@ -199,8 +199,9 @@ def _factor_order(step, claims, shardy: bool, reduction_last: bool = False):
             # among operands and results (an op's results then cut what they cannot take:
             # apply.fit_to_tensors).
             cs = claims[f]
-            most = max(axes_product(a) for a, _ in cs)
-            source = min(i for a, i in cs if axes_product(a) == most)
+            # (of claims sharding as much, the longer: a size-one axis after them extends them)
+            most = max((axes_product(a), len(a)) for a, _ in cs)
+            source = min(i for a, i in cs if (axes_product(a), len(a)) == most)
             most_sharded = _agreed_size([a for a, _ in cs]) if elementwise else 0
             return (
                 reduction is not None and reduction[f],

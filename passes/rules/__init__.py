@@ -30,6 +30,7 @@ from meshjit.passes.rules.op_classes import (
     NO_RULE_OPS,
     PASS_THROUGH_OPS,
     SHARDY_ELEMENTWISE_OPS,
+    staged_operands,
 )
 from meshjit.passes.rules.print_rules import RULE_ATTR, attach_rules
 from meshjit.passes.rules.registry import RULES, rule_cache_key, rule_for, sharding_rule
@@ -78,5 +79,6 @@ __all__ = [
     "rule_for",
     "shape_of",
     "sharding_rule",
+    "staged_operands",
     "unregister_custom_call_rule",
 ]

@@ -19,3 +19,12 @@ NO_RULE_OPS = frozenset({"stablehlo.constant", "stablehlo.iota"})
 FORWARD_FIRST_OPS = frozenset({"stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice"})
 # First op-priority stage: ops that never move data when shardings agree.
 PASS_THROUGH_OPS = frozenset(ELEMENTWISE_OPS) | {"stablehlo.reshape", "stablehlo.transpose"}
+# Their tensor operands (the start indices follow them).
+_INDEXED = {"stablehlo.dynamic_slice": 1, "stablehlo.dynamic_update_slice": 2}
+
+
+def staged_operands(op) -> list:
+    """The operands whose other uses hold an op back in Shardy's first op-priority stages: all
+    of them, but a dynamic slice's or update's start indices."""
+    operands = list(op.operands)
+    return operands[: _INDEXED.get(op.name, len(operands))]

@@ -408,9 +408,9 @@ def scatter(c: _Case):
     return [Value("%0", tuple(operand))]
 
 
-def dot_general(c: _Case):
+def dot_general(c: _Case, batches=(0, 0, 1), contracts=(1, 1, 2)):
     r = c.r
-    nb, nc = r.choice((0, 0, 1)), r.choice((1, 1, 2))
+    nb, nc = r.choice(batches), r.choice(contracts)
     nl, nr = r.choice((0, 1, 1, 2)), r.choice((0, 1, 1))
     batch = c.shape(nb, 0, 0) if nb else []
     contract = c.shape(nc)
@@ -447,6 +447,11 @@ def dot_general(c: _Case):
     )
 
 
+def dot_general_batched(c: _Case):
+    """dot_general with several batching dims (and one or more contracting ones)."""
+    return dot_general(c, batches=(2, 2, 3), contracts=(1, 2))
+
+
 def convolution(c: _Case):
     r = c.r
     nsp = r.choice((1, 1, 2))
@@ -468,6 +473,37 @@ def convolution(c: _Case):
         f"[{_a(['[0, 0]'] * nsp)}], rhs_dilate = [{_a([1] * nsp)}]}} {{batch_group_count = "
         f"{bgroups} : i64, feature_group_count = {groups} : i64}} : ({_type(lhs)}, "
         f"{_type(rhs)}) -> {_type(out)}",
+        out,
+    )
+
+
+def convolution_windowed(c: _Case):
+    """convolution with strides, padding and lhs / rhs dilations on its spatial dims."""
+    r = c.r
+    nsp = r.choice((1, 1, 2))
+    groups = r.choice((1, 1, 2))
+    batch, cin, cout = r.choice((2, 4, 8)), r.choice((1, 2)) * groups, r.choice((2, 4)) * groups
+    spatial = [r.choice((4, 8, 16)) for _ in range(nsp)]
+    win = [r.choice((1, 2, 3)) for _ in range(nsp)]
+    stride = [r.choice((1, 1, 2)) for _ in range(nsp)]
+    pads = [(r.choice((0, 0, 1, 2)), r.choice((0, 0, 1))) for _ in range(nsp)]
+    ldil = [r.choice((1, 1, 2)) for _ in range(nsp)]
+    rdil = [r.choice((1, 1, 2)) for _ in range(nsp)]
+    out_sp = [
+        ((d - 1) * ld + 1 + lo + hi - (w - 1) * rd - 1) // st + 1
+        for d, w, st, (lo, hi), ld, rd in zip(spatial, win, stride, pads, ldil, rdil)
+    ]
+    lhs = [batch] + spatial + [cin]
+    rhs = win + [cin // groups, cout]
+    out = [batch] + out_sp + [cout]
+    sp = ", ".join(str(i) for i in range(nsp))
+    pad_text = _a(f"[{lo}, {hi}]" for lo, hi in pads)
+    x, y = c.arg(lhs), c.arg(rhs)
+    return c.op(
+        f"%0 = stablehlo.convolution({x}, {y}) dim_numbers = [b, {sp}, f]x[{sp}, i, o]->"
+        f"[b, {sp}, f], window = {{stride = [{_a(stride)}], pad = [{pad_text}], "
+        f"lhs_dilate = [{_a(ldil)}], rhs_dilate = [{_a(rdil)}]}} {{batch_group_count = 1 : i64, "
+        f"feature_group_count = {groups} : i64}} : ({_type(lhs)}, {_type(rhs)}) -> {_type(out)}",
         out,
     )
 
@@ -509,6 +545,33 @@ def reduce_window(c: _Case):
     win, strides, out = _window(c, s)
     x, v = c.arg(s), c.const()
     attrs = f"window_dimensions = array<i64: {_a(win)}>, window_strides = array<i64: {_a(strides)}>"
+    _region_op(c, "reduce_window", (x, v), attrs, (_type(s), "tensor<f32>"), _type(out), "maximum")
+    return [Value("%0", tuple(out))]
+
+
+def reduce_window_dilated(c: _Case):
+    """reduce_window with base / window dilations and padding (Shardy: permutation factors
+    where a window, stride, dilation or padding moves data)."""
+    s = c.shape()
+    r = c.r
+    win = [r.choice((1, 2, 3)) if d > 1 else 1 for d in s]
+    wdil = [r.choice((1, 1, 2)) if w > 1 else 1 for w in win]
+    bdil = [r.choice((1, 1, 2)) if d > 1 else 1 for d in s]
+    pads = [(r.choice((0, 0, 1, 2)), r.choice((0, 0, 1))) for _ in s]
+    strides = [r.choice((1, 1, 2)) for _ in s]
+    out = []
+    for k, d in enumerate(s):
+        full = (d - 1) * bdil[k] + 1 + sum(pads[k])
+        if (win[k] - 1) * wdil[k] + 1 > full:
+            win[k] = wdil[k] = 1
+        out.append((full - (win[k] - 1) * wdil[k] - 1) // strides[k] + 1)
+    x, v = c.arg(s), c.const()
+    pad_text = ", ".join(f"[{lo}, {hi}]" for lo, hi in pads)
+    attrs = (
+        f"window_dimensions = array<i64: {_a(win)}>, window_strides = array<i64: {_a(strides)}>, "
+        f"base_dilations = array<i64: {_a(bdil)}>, window_dilations = array<i64: {_a(wdil)}>, "
+        f"padding = dense<[{pad_text}]> : tensor<{len(s)}x2xi64>"
+    )
     _region_op(c, "reduce_window", (x, v), attrs, (_type(s), "tensor<f32>"), _type(out), "maximum")
     return [Value("%0", tuple(out))]
 
@@ -899,9 +962,12 @@ OPS = {
     "gather": gather,
     "scatter": scatter,
     "dot_general": dot_general,
+    "dot_general_batched": dot_general_batched,
     "convolution": convolution,
+    "convolution_windowed": convolution_windowed,
     "reduce": reduce,
     "reduce_window": reduce_window,
+    "reduce_window_dilated": reduce_window_dilated,
     "select_and_scatter": select_and_scatter,
     "sort": sort,
     "fft": fft,
