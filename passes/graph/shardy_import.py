@@ -527,10 +527,11 @@ def import_sharding_groups(module_op: ir.Operation) -> None:
     for op in _ops(module_op):
         if op.name == "sdy.sharding_group":
             groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(op)
+    keys = io.read_mesh_keys(module_op) if groups else {}
     for group_id, members in groups.items():
         values = [m.operands[0] for m in members]
         shardings = [_initial_sharding(v) for v in values]
-        _check_one_mesh(group_id, members, shardings)
+        _check_one_mesh(group_id, members, shardings, keys)
         given = {str(s) for s in shardings if s is not None and not _fully_open(s)}
         if len(given) > 1:
             mesh = next(s for s in shardings if s is not None).mesh_name
@@ -544,14 +545,16 @@ def _fully_open(sharding) -> bool:
     return not sharding.replicated and all(not d.axes and not d.is_closed for d in sharding.dims)
 
 
-def _check_one_mesh(group_id: int, members: list, shardings: list) -> None:
+def _check_one_mesh(group_id: int, members: list, shardings: list, keys: dict) -> None:
+    """Members on meshes of different definitions are an error (equal definitions, whatever
+    their names, are one mesh to Shardy)."""
     first = None
     for member, sharding in zip(members, shardings):
         if sharding is None:
             continue
         if first is None:
             first = sharding.mesh_name
-        elif sharding.mesh_name != first:
+        elif keys.get(sharding.mesh_name, sharding.mesh_name) != keys.get(first, first):
             raise GraphError(
                 member.location,
                 f"sharding group {group_id} has members on different meshes "
