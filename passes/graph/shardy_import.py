@@ -256,6 +256,8 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location)
+            if _no_other_claim(value, op):
+                _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
             for value, sharding in zip(op.operands, ins):
@@ -278,6 +280,34 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                 elif closed:
                     _mark_unsharded(value, module_op)
                     _keep_imported_in_shardings(op)
+
+
+def _read_after_chain(value, first) -> None:
+    """Shardy's import with a chain of constraints (each the only user of the one before):
+    the value's other uses after the chain's last constraint, in its block, read the last
+    constraint instead."""
+    last = first
+    while len(list(last.results[0].uses)) == 1:
+        user = next(iter(last.results[0].uses)).owner
+        if user.name != "sdy.sharding_constraint":
+            break
+        last = user
+    if last == first:
+        return
+    after = _ops_after(last)
+    moved = [(use.owner, use.operand_number) for use in value.uses if use.owner in after]
+    for owner, index in moved:
+        owner.operands[index] = last.results[0]
+
+
+def _ops_after(op) -> set:
+    """The ops after `op` in its block."""
+    found, seen = set(), False
+    for other in op.operation.block.operations:
+        if seen:
+            found.add(other.operation)
+        seen = seen or other.operation == op.operation
+    return found
 
 
 def _edge_result(value) -> bool:
