@@ -247,12 +247,11 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
-            if (
-                _fully_closed(op)
-                and _no_other_claim(value, op)
-                and not _callee_argument(value, callees)
-            ):
-                if _edge_result(value):
+            if _fully_closed(op) and _no_other_claim(value, op):
+                if _callee_argument(value, callees):
+                    if not _has_own_arg_sharding(value):  # (a named computation's argument)
+                        _take_over_uses(value, op)
+                elif _edge_result(value):
                     _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location)
@@ -321,10 +320,15 @@ def _edge_result(value) -> bool:
 
 
 def _take_over_uses(value, constraint) -> None:
-    """Shardy's import with a constraint on a data-flow edge's result: the constraint moves
-    right after the edge and every other use of the value reads the constraint instead, so
-    the value keeps its sources' sharding and is resharded once into the constraint's."""
-    constraint.move_after(value.owner)
+    """Shardy's import with a constraint on a data-flow edge's result (or on an unannotated
+    callee argument: the callee is a named computation to Shardy): the constraint moves right
+    after the edge (to the top of the body) and every other use of the value reads the
+    constraint instead, so the value keeps its sources' sharding and is resharded once into the
+    constraint's."""
+    if isinstance(value, ir.BlockArgument):
+        constraint.move_before(next(iter(value.owner.operations)))
+    else:
+        constraint.move_after(value.owner)
     value.replace_all_uses_except(constraint.results[0], constraint)
 
 
@@ -552,15 +556,20 @@ def _conv_window_factors(edge) -> set[int]:
     return {f for d in dn.kernel_spatial_dimensions for f in kernel[d]}
 
 
-def import_sharding_groups(module_op: ir.Operation) -> None:
+def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -> None:
+    """Shardy's `sdy-sharding-group-import` (`pipeline`: in its import pipeline, where a call
+    result and a manual computation's body argument already hold shardings)."""
     groups: dict = {}
     for op in _ops(module_op):
         if op.name == "sdy.sharding_group":
             groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(op)
     keys = io.read_mesh_keys(module_op) if groups else {}
+    funcs = _funcs_by_name(module_op) if groups and pipeline else None
     for group_id, members in groups.items():
         values = [m.operands[0] for m in members]
-        shardings = [_initial_sharding(v) for v in values]
+        shardings = [
+            _initial_sharding(v) if funcs is None else _member_sharding(v, funcs) for v in values
+        ]
         _check_one_mesh(group_id, members, shardings, keys)
         given = {str(s) for s in shardings if s is not None and not _fully_open(s)}
         if len(given) > 1:
@@ -590,6 +599,20 @@ def _check_one_mesh(group_id: int, members: list, shardings: list, keys: dict) -
                 f"sharding group {group_id} has members on different meshes "
                 f"(@{first} and @{sharding.mesh_name})",
             )
+
+
+def _member_sharding(value: ir.Value, funcs: dict):
+    """A group member's sharding as Shardy's group import reads it: a manual computation's body
+    argument holds its local in_sharding (its data-flow edge's), an unannotated call result its
+    callee's result sharding (the import copies it onto the call)."""
+    if isinstance(value, ir.BlockArgument):
+        owner = value.owner.owner
+        if owner is not None and owner.operation.name == "sdy.manual_computation":
+            return io.value_sharding(value)
+    elif value.owner.name == "func.call" and SHARDING_ATTR not in value.owner.attributes:
+        callee = funcs.get(ir.FlatSymbolRefAttr(value.owner.attributes["callee"]).value)
+        return None if callee is None else io.func_result_sharding(callee, value.result_number)
+    return _initial_sharding(value)
 
 
 def _initial_sharding(value: ir.Value):

@@ -4,8 +4,8 @@
 // RUN:   | FileCheck %s
 
 // Round 22a hand cases on themes of Shardy's own pipeline tests (import, export, calls with
-// propagation barriers, data-flow edges of while / case / optimization_barrier, manual and
-// named computations, sharding groups, meshes of equal definitions, inlined meshes, priorities,
+// propagation barriers, data-flow edges of while / case / optimization_barrier, manual
+// computations, sharding groups, meshes of equal definitions, inlined meshes, priorities,
 // unreduced results). Each agreed with jaxlib's Shardy when written.
 
 // CHECK-LABEL: func.func {{(private )?}}@equal_meshes_dedup(
@@ -485,44 +485,6 @@ func.func @manual_free_axis_out(%arg0: tensor<16x8xf32>) -> (tensor<16x8xf32> {s
     sdy.return %1 : tensor<8x8xf32>
   } : (tensor<16x8xf32>) -> tensor<16x8xf32>
   return %0 : tensor<16x8xf32>
-}
-
-// -----
-
-// CHECK-LABEL: func.func {{(private )?}}@named_computation(
-// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
-// CHECK: %0 = call @foo(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
-// CHECK: %1 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x8xf32>
-// CHECK-LABEL: func.func {{(private )?}}@foo(
-// CHECK-SAME: %arg0: tensor<8x8xf32>) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
-// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x8xf32>
-sdy.mesh @mesh = <["a"=2, "b"=2]>
-func.func @named_computation(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x8xf32> {
-  %0 = sdy.named_computation<"foo">(%arg0) (%x: tensor<8x8xf32>) {
-    %1 = stablehlo.negate %x : tensor<8x8xf32>
-    sdy.return %1 : tensor<8x8xf32>
-  } : (tensor<8x8xf32>) -> tensor<8x8xf32>
-  %2 = stablehlo.abs %0 : tensor<8x8xf32>
-  return %2 : tensor<8x8xf32>
-}
-
-// -----
-
-// CHECK-LABEL: func.func {{(private )?}}@named_computation_shardings(
-// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
-// CHECK: %0 = call @foo(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
-// CHECK: %1 = stablehlo.abs %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x8xf32>
-// CHECK-LABEL: func.func {{(private )?}}@foo(
-// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
-// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
-sdy.mesh @mesh = <["a"=2, "b"=2]>
-func.func @named_computation_shardings(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
-  %0 = sdy.named_computation<"foo">(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{}, {"b"}]>] (%x: tensor<8x8xf32>) {
-    %1 = stablehlo.negate %x : tensor<8x8xf32>
-    sdy.return %1 : tensor<8x8xf32>
-  } : (tensor<8x8xf32>) -> tensor<8x8xf32>
-  %2 = stablehlo.abs %0 : tensor<8x8xf32>
-  return %2 : tensor<8x8xf32>
 }
 
 // -----
