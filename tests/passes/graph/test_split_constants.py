@@ -11,7 +11,7 @@ import numpy as np  # noqa: E402
 from jaxlib.mlir import ir  # noqa: E402
 
 from meshjit.dialects.context import make_context  # noqa: E402
-from meshjit.passes.graph.split_constants import MAX_COPIES, split_constants  # noqa: E402
+from meshjit.passes.graph.split_constants import split_constants  # noqa: E402
 
 
 def _recurrence(terms: int, readers: int = 1) -> str:
