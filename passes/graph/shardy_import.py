@@ -367,21 +367,38 @@ _MARKS = (
 
 def mark_deferred_results(module_op: ir.Operation) -> None:
     """Marks each func's results whose sharding has a dimension of a priority after p0 (before
-    propagation drops the priorities): export reshards no returned call result to them."""
-    for op in module_op.regions[0].blocks[0].operations:
-        if op.operation.name != "func.func":
-            continue
-        func = op.operation
+    propagation drops the priorities), or that return a call whose callee's result the user
+    annotated (Shardy's import gives the call that sharding as its own): export reshards no
+    returned call result to them."""
+    funcs = _funcs_by_name(module_op)
+    for func in funcs.values():
         count = len(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).results)
+        returned = _returned_callee_shardings(func, funcs)
         deferred = [
             i
             for i in range(count)
             if any(
                 (d.priority or 0) > 0 for d in getattr(io.func_result_sharding(func, i), "dims", ())
             )
+            or returned.get(i) is not None
         ]
         if deferred:
             func.attributes[DEFERRED_RESULTS] = ir.DenseI64ArrayAttr.get(deferred)
+
+
+def _returned_callee_shardings(func, funcs: dict) -> dict:
+    """{result number: its callee's result sharding} for the func's results a call returns."""
+    blocks = list(func.regions[0].blocks)
+    if not blocks:
+        return {}  # (a declaration)
+    ret = list(blocks[0].operations)[-1].operation
+    found = {}
+    for i, value in enumerate(ret.operands):
+        if isinstance(value, ir.OpResult) and value.owner.name == "func.call":
+            callee = funcs.get(ir.FlatSymbolRefAttr(value.owner.attributes["callee"]).value)
+            if callee is not None:
+                found[i] = io.func_result_sharding(callee, value.result_number)
+    return found
 
 
 def drop_internal_marks(module_op) -> None:
