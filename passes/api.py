@@ -103,7 +103,7 @@ def propagate_module(
             drop_maximal_callee_shardings(module_op)
             apply_sharding_constraints(module_op)
             mark_deferred_results(module_op)
-            import_sharding_groups(module_op)
+            import_sharding_groups(module_op, pipeline=True)
         if not bare and not shardy_import:  # (Shardy-compatible: the export merges copies)
             split_constants(module_op, mark=options.conflicts == "shardy")
         graph = build_graph(

@@ -29,9 +29,6 @@ from meshjit.passes.graph.shardy_import import (
 )
 from meshjit.passes.graph.split_constants import (
     COPY_MARK,
-    FROM_CONSTANTS,
-    SOURCES,
-    defining_op,
     is_scalar_expansion,
 )
 from meshjit.passes.rules import shape_of
@@ -82,57 +79,6 @@ def merge_constants(module_op: ir.Operation) -> None:
             op.erase()
 
 
-def _copy_key(op) -> tuple | None:
-    """What makes two constant-like ops copies of each other that the import made (split per
-    use, marked), reading copies or one value (None: not constant-like)."""
-    if op is None or (op.name not in SOURCES and op.name not in FROM_CONSTANTS) or op.regions:
-        return None
-    operands = tuple(op.operands)
-    if op.name not in SOURCES:
-        operands = tuple(_copy_key(defining_op(v)) for v in op.operands)
-        if None in operands:
-            return None  # (computed from a non-constant: Shardy's import made no copies of it)
-    if COPY_MARK not in op.attributes and op.name != "sdy.constant":
-        return (op.results[0],)  # (an op the user wrote: equal ones stay apart)
-    attrs = tuple((name, str(op.attributes[name])) for name in sorted(op.attributes))
-    return (op.name, operands, str(op.results[0].type), attrs)
-
-
-def _erase_unused(op) -> None:
-    """Erases `op` if nothing reads it, and then the constant-like ops only it read."""
-    if op is None or list(op.results[0].uses):
-        return
-    feeding = [defining_op(v) for v in op.operands]
-    op.erase()
-    for owner in feeding:
-        if _copy_key(owner) is not None:
-            _erase_unused(owner)
-
-
-def merge_operand_copies(module_op: ir.Operation) -> None:
-    """Copies of a constant-like value (an iota, a broadcast, ...) that one op reads more than
-    once with one sharding become one, with the copies they alone read: Shardy's import splits
-    them per use and its export keeps one per op (across ops, only `sdy.constant`s and scalar
-    expansions merge)."""
-    users = []
-
-    def visit(op):
-        if len(op.operands) > 1:
-            users.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module_op.walk(visit)
-    for op in users:
-        first: dict = {}
-        for i, operand in enumerate(list(op.operands)):
-            owner = defining_op(operand)
-            key = _copy_key(owner)
-            if key is None or first.setdefault(key, operand) == operand:
-                continue
-            op.operands[i] = first[key]
-            _erase_unused(owner)
-
-
 def constants_as_sdy(module_op: ir.Operation) -> None:
     for op in _ops_named(module_op, "stablehlo.constant"):
         with op.location, ir.InsertionPoint(op):
@@ -142,7 +88,6 @@ def constants_as_sdy(module_op: ir.Operation) -> None:
         op.results[0].replace_all_uses_with(const.result)
         op.erase()
     merge_constants(module_op)
-    merge_operand_copies(module_op)
 
 
 def remove_sharding_groups(module_op: ir.Operation) -> None:

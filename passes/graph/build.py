@@ -424,7 +424,9 @@ def _share_initial_sharding(slots: list[Slot]) -> None:
 def _says(slot: Slot) -> bool:
     """Whether a sharding says more than "fully open" (its replicated axes aside): Shardy's
     groups share only such a one at the start."""
-    return any(slot.dims) or any(slot.closed) or bool(slot.held)
+    held = slot.held.values()  # (a dim held back for its round says what it was annotated)
+    shown = [c for d, c in enumerate(slot.closed) if d not in slot.held]
+    return any(slot.dims) or any(shown) or any(axes or closed for axes, closed, *_ in held)
 
 
 def _called(module_op: ir.Operation) -> set:

@@ -262,15 +262,16 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
-            if (
-                _fully_closed(op)
-                and _no_other_claim(value, op)
-                and not _callee_argument(value, callees)
-            ):
-                if _edge_result(value):
+            if _fully_closed(op) and _no_other_claim(value, op):
+                if _callee_argument(value, callees):
+                    if not _has_own_arg_sharding(value):  # (a named computation's argument)
+                        _take_over_uses(value, op)
+                elif _edge_result(value):
                     _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location)
+            if _no_other_claim(value, op):
+                _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
             for value, sharding in zip(op.operands, ins):
@@ -295,6 +296,34 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _keep_imported_in_shardings(op)
 
 
+def _read_after_chain(value, first) -> None:
+    """Shardy's import with a chain of constraints (each the only user of the one before):
+    the value's other uses after the chain's last constraint, in its block, read the last
+    constraint instead."""
+    last = first
+    while len(list(last.results[0].uses)) == 1:
+        user = next(iter(last.results[0].uses)).owner
+        if user.name != "sdy.sharding_constraint":
+            break
+        last = user
+    if last == first:
+        return
+    after = _ops_after(last)
+    moved = [(use.owner, use.operand_number) for use in value.uses if use.owner in after]
+    for owner, index in moved:
+        owner.operands[index] = last.results[0]
+
+
+def _ops_after(op) -> set:
+    """The ops after `op` in its block."""
+    found, seen = set(), False
+    for other in op.operation.block.operations:
+        if seen:
+            found.add(other.operation)
+        seen = seen or other.operation == op.operation
+    return found
+
+
 def _edge_result(value) -> bool:
     """Whether `value` is an unsharded result of a call or of an op Shardy's import gives
     data-flow edges (a call becomes a named computation): its sharding is its sources'."""
@@ -306,10 +335,15 @@ def _edge_result(value) -> bool:
 
 
 def _take_over_uses(value, constraint) -> None:
-    """Shardy's import with a constraint on a data-flow edge's result: the constraint moves
-    right after the edge and every other use of the value reads the constraint instead, so
-    the value keeps its sources' sharding and is resharded once into the constraint's."""
-    constraint.move_after(value.owner)
+    """Shardy's import with a constraint on a data-flow edge's result (or on an unannotated
+    callee argument: the callee is a named computation to Shardy): the constraint moves right
+    after the edge (to the top of the body) and every other use of the value reads the
+    constraint instead, so the value keeps its sources' sharding and is resharded once into the
+    constraint's."""
+    if isinstance(value, ir.BlockArgument):
+        constraint.move_before(next(iter(value.owner.operations)))
+    else:
+        constraint.move_after(value.owner)
     value.replace_all_uses_except(constraint.results[0], constraint)
 
 
@@ -348,21 +382,38 @@ _MARKS = (
 
 def mark_deferred_results(module_op: ir.Operation) -> None:
     """Marks each func's results whose sharding has a dimension of a priority after p0 (before
-    propagation drops the priorities): export reshards no returned call result to them."""
-    for op in module_op.regions[0].blocks[0].operations:
-        if op.operation.name != "func.func":
-            continue
-        func = op.operation
+    propagation drops the priorities), or that return a call whose callee's result the user
+    annotated (Shardy's import gives the call that sharding as its own): export reshards no
+    returned call result to them."""
+    funcs = _funcs_by_name(module_op)
+    for func in funcs.values():
         count = len(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).results)
+        returned = _returned_callee_shardings(func, funcs)
         deferred = [
             i
             for i in range(count)
             if any(
                 (d.priority or 0) > 0 for d in getattr(io.func_result_sharding(func, i), "dims", ())
             )
+            or returned.get(i) is not None
         ]
         if deferred:
             func.attributes[DEFERRED_RESULTS] = ir.DenseI64ArrayAttr.get(deferred)
+
+
+def _returned_callee_shardings(func, funcs: dict) -> dict:
+    """{result number: its callee's result sharding} for the func's results a call returns."""
+    blocks = list(func.regions[0].blocks)
+    if not blocks:
+        return {}  # (a declaration)
+    ret = list(blocks[0].operations)[-1].operation
+    found = {}
+    for i, value in enumerate(ret.operands):
+        if isinstance(value, ir.OpResult) and value.owner.name == "func.call":
+            callee = funcs.get(ir.FlatSymbolRefAttr(value.owner.attributes["callee"]).value)
+            if callee is not None:
+                found[i] = io.func_result_sharding(callee, value.result_number)
+    return found
 
 
 def drop_internal_marks(module_op) -> None:
@@ -537,15 +588,21 @@ def _conv_window_factors(edge) -> set[int]:
     return {f for d in dn.kernel_spatial_dimensions for f in kernel[d]}
 
 
-def import_sharding_groups(module_op: ir.Operation) -> None:
+def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -> None:
+    """Shardy's `sdy-sharding-group-import` (`pipeline`: in its import pipeline, where a call
+    result and a manual computation's body argument already hold shardings)."""
     groups: dict = {}
     for op in _ops(module_op):
         if op.name == "sdy.sharding_group":
             groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(op)
+    keys = io.read_mesh_keys(module_op) if groups else {}
+    funcs = _funcs_by_name(module_op) if groups and pipeline else None
     for group_id, members in groups.items():
         values = [m.operands[0] for m in members]
-        shardings = [_initial_sharding(v) for v in values]
-        _check_one_mesh(group_id, members, shardings)
+        shardings = [
+            _initial_sharding(v) if funcs is None else _member_sharding(v, funcs) for v in values
+        ]
+        _check_one_mesh(group_id, members, shardings, keys)
         given = {str(s) for s in shardings if s is not None and not _fully_open(s)}
         if len(given) > 1:
             mesh = next(s for s in shardings if s is not None).mesh_name
@@ -559,19 +616,35 @@ def _fully_open(sharding) -> bool:
     return not sharding.replicated and all(not d.axes and not d.is_closed for d in sharding.dims)
 
 
-def _check_one_mesh(group_id: int, members: list, shardings: list) -> None:
+def _check_one_mesh(group_id: int, members: list, shardings: list, keys: dict) -> None:
+    """Members on meshes of different definitions are an error (equal definitions, whatever
+    their names, are one mesh to Shardy)."""
     first = None
     for member, sharding in zip(members, shardings):
         if sharding is None:
             continue
         if first is None:
             first = sharding.mesh_name
-        elif sharding.mesh_name != first:
+        elif keys.get(sharding.mesh_name, sharding.mesh_name) != keys.get(first, first):
             raise GraphError(
                 member.location,
                 f"sharding group {group_id} has members on different meshes "
                 f"(@{first} and @{sharding.mesh_name})",
             )
+
+
+def _member_sharding(value: ir.Value, funcs: dict):
+    """A group member's sharding as Shardy's group import reads it: a manual computation's body
+    argument holds its local in_sharding (its data-flow edge's), an unannotated call result its
+    callee's result sharding (the import copies it onto the call)."""
+    if isinstance(value, ir.BlockArgument):
+        owner = value.owner.owner
+        if owner is not None and owner.operation.name == "sdy.manual_computation":
+            return io.value_sharding(value)
+    elif value.owner.name == "func.call" and SHARDING_ATTR not in value.owner.attributes:
+        callee = funcs.get(ir.FlatSymbolRefAttr(value.owner.attributes["callee"]).value)
+        return None if callee is None else io.func_result_sharding(callee, value.result_number)
+    return _initial_sharding(value)
 
 
 def _initial_sharding(value: ir.Value):

@@ -1,10 +1,13 @@
 """Import step before propagation: each use of a constant gets its own copy.
 
 As Shardy's import does, a constant (and an iota, or a broadcast, reshape, slice or
-elementwise op computed only from such values) used by several ops is cloned once per use, so
-two users that want different shardings do not conflict through it; so is a scalar expansion (a
+elementwise op computed only from such values) used by several ops is cloned once per use by an
+op outside such constant expressions (the whole expression feeding that use, values it reads
+twice shared within one copy), so two users that want different shardings do not conflict
+through it; so is a scalar expansion (a
 broadcast of a rank-0 value, constant or not). Rank-0 values have no dims to conflict on and
-stay shared (meshjit's lowering shares scalar constants within a block). Shardy's export merges
+stay shared (meshjit's lowering shares scalar constants within a block). A `sdy.sharding_group`
+is no use to split for: every copy joins the groups of the op it copies. Shardy's export merges
 the copies that end up alike (export/shardy_ops.py).
 
 Copies per use multiply along a constant expression that reuses its own values (a Chebyshev
@@ -51,6 +54,7 @@ def defining_op(value: ir.Value):
     return owner if isinstance(owner, ir.Operation) else getattr(owner, "operation", None)
 
 
+GROUP = "sdy.sharding_group"
 _CANDIDATES = SOURCES | FROM_CONSTANTS  # (a scalar expansion is a broadcast_in_dim)
 MAX_COPIES = 32
 # An op split per use and its copies carry one number under this attribute, so the export
@@ -85,30 +89,45 @@ def split_block(block, nested: list | None = None, mark: bool = False) -> int:
                 continue
         if nested is not None and len(op.regions):
             nested.append(op)
-    position: dict = {}
     count = 0
     marks: list = []  # per op split: it and its copies
-    split = set(ordered)  # the constant-like ops and their copies
+    touched = list(ordered)  # the constant-like ops and their copies
+    fresh = itertools.count()  # a number per use outside constant expressions
+    placed = False  # whether the block's ops carry their positions (_AT)
     for op in reversed(ordered):  # users first, so clones of users add uses to their operands
         if not _splittable(op):
             continue
         uses = [(u.owner, u.operand_number) for u in op.results[0].uses]
-        if len(uses) < 2 or _multiplies(uses, split):
+        groups = [owner for owner, _ in uses if owner.name == GROUP]
+        by_root = _by_root([use for use in uses if use[0].name != GROUP], fresh)
+        if len(by_root) < 2 or _multiplies(by_root):
+            _set_root(op, next(iter(by_root), next(fresh)))
             continue
-        if not position:
-            position = {o.operation: (i, 0) for i, o in enumerate(block.operations)}
-        uses.sort(key=lambda use: (position.get(use[0], (len(position), 0)), use[1]))
+        if not placed:
+            placed = _place(block)
+        order = sorted(by_root, key=lambda root: min(_at(use) for use in by_root[root]))
+        at = _position(op)
         last, copies = op, [op]
-        for k, (owner, index) in enumerate(uses[1:], start=1):
+        for k, root in enumerate(order[1:], start=1):
             copy = op.clone(ip=ir.InsertionPoint.after(last))
-            position[copy] = (position[op][0], position[op][1] + k / len(uses))
-            owner.operands[index] = copy.results[0]
-            split.add(copy)
-            last = copy
+            _set_position(copy, at + k / (len(order) * 2 ** 20))
+            for owner, index in by_root[root]:
+                owner.operands[index] = copy.results[0]
+            touched.append(copy)
+            _set_root(copy, root)
+            last = _join_groups(copy, groups)
             count += 1
             copies.append(copy)
+        _set_root(op, order[0])
         if mark:
             marks.append(copies)
+    for op in touched:
+        if _ROOT in op.attributes:
+            del op.attributes[_ROOT]
+    if placed:
+        for op in block.operations:
+            if _AT in op.attributes:
+                del op.attributes[_AT]
     for copies in marks:
         attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), next(_COPY_NUMBERS))
         for copy in copies:
@@ -116,9 +135,64 @@ def split_block(block, nested: list | None = None, mark: bool = False) -> int:
     return count
 
 
-def _multiplies(uses, split) -> bool:
+# The use outside constant expressions an op (or copy) feeds, while splitting: kept on the op,
+# since a Python handle of an op hashes its contents (no dict key once its operands change).
+_ROOT = "meshjit.split_root"
+_AT = "meshjit.split_at"  # an op's place in its block (copies between their op and the next)
+
+
+def _set_root(op, root: int) -> None:
+    op.attributes[_ROOT] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), root)
+
+
+def _by_root(uses: list, fresh) -> dict:
+    """The uses grouped by the use outside constants they feed (Shardy's splitter copies a
+    constant expression whole for each op outside it that reads it, once per operand; inside
+    one copy, values read twice stay shared). An op outside them is its own root."""
+    found: dict = {}
+    for owner, index in uses:
+        attrs = owner.attributes
+        root = ir.IntegerAttr(attrs[_ROOT]).value if _ROOT in attrs else next(fresh)
+        found.setdefault(root, []).append((owner, index))
+    return found
+
+
+def _place(block) -> bool:
+    """Numbers the block's ops in order (_AT), for ordering copies as their users."""
+    for i, op in enumerate(block.operations):
+        _set_position(op.operation, float(i))
+    return True
+
+
+def _set_position(op, at: float) -> None:
+    op.attributes[_AT] = ir.FloatAttr.get_f64(at)
+
+
+def _position(op) -> float:
+    attrs = op.attributes
+    return ir.FloatAttr(attrs[_AT]).value if _AT in attrs else float("inf")
+
+
+def _at(use) -> tuple:
+    owner, index = use
+    return (_position(owner), index)
+
+
+def _join_groups(copy, groups: list):
+    """A copy joins the sharding groups of the op it copies (as Shardy's splitter: a group is
+    no use to split for); returns the last op placed."""
+    last = copy
+    for group in groups:
+        last = group.clone(ip=ir.InsertionPoint.after(last))
+        last.operands[0] = copy.results[0]
+    return last
+
+
+def _multiplies(by_root: dict) -> bool:
     """Whether copying per use would multiply copies along a constant expression."""
-    return len(uses) > MAX_COPIES and any(owner in split for owner, _ in uses)
+    return len(by_root) > MAX_COPIES and any(
+        _ROOT in owner.attributes for uses in by_root.values() for owner, _ in uses
+    )
 
 
 def split_constants(module_op: ir.Operation, *, mark: bool = False) -> int:

@@ -154,7 +154,7 @@ def _sharding_group(b, op, forbidden, return_slots, label):
     slot = b.graph.slots.get(op.operands[0])
     members = b.groups.setdefault(group, [])
     for other, _ in members:
-        if slot is not None and other is not None and _meshes_differ(slot, other):
+        if slot is not None and other is not None and _meshes_differ(b.graph, slot, other):
             raise GraphError(
                 op.location,
                 f"sharding group {group} has members on different meshes "
@@ -163,8 +163,9 @@ def _sharding_group(b, op, forbidden, return_slots, label):
     members.append((slot, label))
 
 
-def _meshes_differ(a: Slot, b: Slot) -> bool:
-    return a.mesh is not None and b.mesh is not None and a.mesh != b.mesh
+def _meshes_differ(graph, a: Slot, b: Slot) -> bool:
+    """Whether the slots are on meshes of different definitions (equal ones are one mesh)."""
+    return a.mesh is not None and b.mesh is not None and not graph.same_mesh(a.mesh, b.mesh)
 
 
 def _barrier(b, op, forbidden, return_slots, label):

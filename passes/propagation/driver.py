@@ -220,10 +220,11 @@ def _sync_groups(groups: dict, changed: list, edge: Edge) -> list:
     for slot, dims, closed, mesh in computed:
         slot.dims, slot.closed, slot.mesh = [list(d) for d in dims], list(closed), mesh
         for other in groups[id(slot)]:
-            if other is slot or other.rank != slot.rank or other.mesh not in (None, slot.mesh):
+            if other is slot or other.rank != slot.rank:
                 continue
             if (
-                other.dims != slot.dims
+                other.mesh != slot.mesh
+                or other.dims != slot.dims
                 or other.closed != slot.closed
                 or other.replicated != slot.replicated
             ):
