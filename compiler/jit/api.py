@@ -439,6 +439,7 @@ class JitFunction:
             )
             kept = None if self.keep_unused else used_arguments(traced.jaxpr.jaxpr)
             names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
+            traced.arg_names = names  # the compiled call's mismatch message names them
             module = lower_jaxpr_to_module(
                 kept_jaxpr(traced.jaxpr, kept),
                 name=self.name,
