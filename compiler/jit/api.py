@@ -523,8 +523,9 @@ class JitFunction:
     @api_boundary
     def eval_shape(self, *args, **kwargs):
         """The ShapeDtypeStructs this function would return on these arguments (`jax.jit(f)
-        .eval_shape(...)`), found by tracing without compiling."""
-        return eval_shape(self, *args, **kwargs)
+        .eval_shape(...)`), found by tracing without compiling; static arguments stay static."""
+        traced = self._trace(self._signature(args, kwargs))
+        return _shape_structs(traced.jaxpr, traced.out_tree)
 
     def __call__(self, *args, **kwargs):
         try:  # an API boundary (traceback_util), without a wrapper's frame on the hot path
@@ -806,6 +807,11 @@ def eval_shape(fun: Callable, *args, **kwargs):
         return fun(*a, **k)
 
     closed, out_tree = trace_flat(flat, avals)
+    return _shape_structs(closed, out_tree)
+
+
+def _shape_structs(closed, out_tree):
+    """A trace's outputs as ShapeDtypeStructs, in their pytree."""
     shapes = [  # a typed output (explicit axes) with its type's sharding, as JAX
         ShapeDtypeStruct(a.shape, a.dtype, weak_type=a.weak_type, sharding=a.sharding)
         for a in closed.jaxpr.out_avals

@@ -661,3 +661,11 @@ def test_new_axes_by_none_are_a_broadcast_in_dim_as_jax():
 def test_basic_index_updates_hint_sorted_unique_indices_as_jax(update, hints):
     text = str(meshjit.make_jaxpr(update)(np.ones((2, 3), np.float32)))
     assert f"indices_are_sorted={hints}" in text and f"unique_indices={hints}" in text
+
+
+def test_static_int_update_indices_are_built_in_the_jaxpr_as_jax():
+    jaxpr = meshjit.make_jaxpr(lambda a: a.at[1, 2].add(1.0))(np.ones((3, 4), np.float32))
+    assert not jaxpr.consts
+    assert [e.primitive.name for e in jaxpr.eqns] == [
+        "broadcast_in_dim", "broadcast_in_dim", "concatenate", "scatter-add",
+    ]  # fmt: skip
