@@ -448,6 +448,7 @@ class JitFunction:
             )
             kept = None if self.keep_unused else used_arguments(traced.jaxpr.jaxpr)
             names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
+            traced.arg_names = names  # the compiled call's mismatch message names them
             module = lower_jaxpr_to_module(
                 kept_jaxpr(traced.jaxpr, kept),
                 name=self.name,
@@ -531,8 +532,9 @@ class JitFunction:
     @api_boundary
     def eval_shape(self, *args, **kwargs):
         """The ShapeDtypeStructs this function would return on these arguments (`jax.jit(f)
-        .eval_shape(...)`), found by tracing without compiling."""
-        return eval_shape(self, *args, **kwargs)
+        .eval_shape(...)`), found by tracing without compiling; static arguments stay static."""
+        traced = self._trace(self._signature(args, kwargs))
+        return _shape_structs(traced.jaxpr, traced.out_tree)
 
     def __call__(self, *args, **kwargs):
         try:  # an API boundary (traceback_util), without a wrapper's frame on the hot path
@@ -814,6 +816,11 @@ def eval_shape(fun: Callable, *args, **kwargs):
         return fun(*a, **k)
 
     closed, out_tree = trace_flat(flat, avals)
+    return _shape_structs(closed, out_tree)
+
+
+def _shape_structs(closed, out_tree):
+    """A trace's outputs as ShapeDtypeStructs, in their pytree."""
     shapes = [  # a typed output (explicit axes) with its type's sharding, as JAX; a token's
         a  # aval as it is (AbstractToken(), as JAX's)
         if is_token_aval(a)

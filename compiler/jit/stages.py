@@ -37,7 +37,7 @@ class Traced:
 
     __slots__ = (
         "jaxpr", "out_tree", "in_tree", "name", "donated", "_constraints", "lowerer", "consumed_keys",
-        "ref_runner", "fun_name", "donate_argnums",
+        "ref_runner", "fun_name", "donate_argnums", "arg_names",
     )  # fmt: skip
 
     def __init__(self, jaxpr: ClosedJaxpr, in_tree, out_tree, name: str, donated=None):
@@ -49,6 +49,7 @@ class Traced:
         self.ref_runner = None  # a program using mutable refs runs through it (jit/refs.py)
         self.fun_name = name  # JAX's: the traced function's own name (`<lambda>`), set by jit
         self.donate_argnums = ()  # set by jit: the donated arguments among the non-static ones
+        self.arg_names = None  # set by jit's lowering: the argument leaves' names (JAX's)
 
     out_info = property(lambda self: _out_info(self))
 
@@ -513,13 +514,18 @@ class Compiled(ExecutableViews):
             )
         expected = self.traced.jaxpr.in_avals
         got = [arg_aval(x, i, name) for i, x in enumerate(leaves)]  # JAX's short message
-        for i, (e, g) in enumerate(zip(expected, got)):
-            if e.shape != g.shape or e.dtype != g.dtype:
-                raise MeshjitTypeError(
-                    "Argument types differ from the types for which this computation was "
-                    f"compiled: jit({name}) was compiled for argument {i} of type "
-                    f"{e.str_long()} but was called with {g.str_long()}"
-                )
+        names = self.traced.arg_names or [f"args[{i}]" for i in range(len(got))]
+        mismatches = [
+            f"Argument '{n}' compiled with {e.str_long()} and called with {g.str_long()}"
+            for n, e, g in zip(names, expected, got)
+            if e.shape != g.shape or e.dtype != g.dtype
+        ]
+        if mismatches:
+            raise MeshjitTypeError(
+                "Argument types differ from the types for which this computation was compiled. "
+                "Perhaps you are calling the compiled executable with a different enable_x64 "
+                "mode than when it was AOT compiled? The mismatches are:\n" + "\n".join(mismatches)
+            )
         self._check_shardings(leaves, got)
 
     def _check_shardings(self, leaves, avals) -> None:

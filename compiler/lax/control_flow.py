@@ -580,8 +580,10 @@ def _fori_bounds(lower, upper, concrete: bool = False):
         if not dtypes.is_int(a.dtype) and not (concrete and dtypes.is_float(a.dtype)):
             raise MeshjitTypeError(f"fori_loop {name} must be an int scalar, got {a.str_short()}")
     dtype, _ = dtypes.result_type(*((a.dtype, a.weak_type) for a in avals))
-    return elementwise.convert_element_type(lower, dtype), elementwise.convert_element_type(
-        upper, dtype
+    # as JAX: only a bound of another dtype is converted (a weak one stays weak)
+    return tuple(
+        x if a.dtype == dtype else elementwise.convert_element_type(x, dtype)
+        for x, a in zip((lower, upper), avals)
     )
 
 

@@ -733,8 +733,7 @@ def _scatter_mul_jvp(primals, tangents, *, dimension_numbers, unique_indices, **
     if t_up is not None:
         if not unique_indices:
             raise MeshjitNotImplementedError(
-                "the derivative of scatter_mul with respect to its updates is implemented only "
-                "for unique_indices=True"
+                "scatter_mul gradients are only implemented if `unique_indices=True`"
             )
         tangent = add_tangents(
             tangent, elementwise.mul(operand, _scatter_add(o_aval, indices, t_up, dn))

@@ -4,7 +4,8 @@ householder_product, triangular_solve, lu_pivots_to_permutation) with all their 
 
 On CPU each factorization lowers, as JAX's does, to jaxlib's LAPACK FFI custom call
 (`lapack_spotrf_ffi`, `lapack_sgeqrf_ffi`, `lapack_sorgqr_ffi`, `lapack_ssyevd_ffi`,
-`lapack_sgesdd_ffi`, `lapack_sgetrf_ffi`, `lapack_strsm_ffi`, and the `d` forms for float64):
+`lapack_sgesdd_ffi`, `lapack_sgetrf_ffi`, `lapack_strsm_ffi`, `lapack_sgeqp3_ffi` for pivoted QR,
+and the `d` forms for float64):
 matrices in column-major layout, every leading dimension a batch dimension, and an
 `sdy.sharding_rule` whose batch factors are shared by every operand and result while each
 matrix dimension has a factor of its own. So a batch dimension may be sharded (the call runs per
@@ -686,16 +687,28 @@ def _qr_abstract_eval(x, *, full_matrices):
 
 def _qr_impl(x, *, full_matrices):
     aval = aval_of(x)
-    nb, (m, n) = aval.ndim - 2, aval.shape[-2:]
+    if 0 in aval.shape[-2:]:
+        return _empty_qr(aval, full_matrices)
+    return _q_and_r(*geqrf(x), full_matrices)
+
+
+def _empty_qr(aval, full_matrices):
+    """The QR of matrices with no rows or no columns: an identity q and a zero r."""
+    m, n = aval.shape[-2:]
+    k = m if full_matrices else min(m, n)
     zero = np.zeros((), aval.dtype)
-    if m == 0 or n == 0:
-        k = m if full_matrices else min(m, n)
-        q = eye_like(shapes.full(aval.shape[:-2] + (m, k), zero))
-        return [q, shapes.full(aval.shape[:-2] + (k, n), zero)]
-    r, taus = geqrf(x)
+    q = eye_like(shapes.full(aval.shape[:-2] + (m, k), zero))
+    return [q, shapes.full(aval.shape[:-2] + (k, n), zero)]
+
+
+def _q_and_r(r, taus, full_matrices):
+    """(q, r) from the reflectors and R that geqrf / geqp3 leave in `r` and `taus`."""
+    aval = aval_of(r)
+    nb, (m, n) = aval.ndim - 2, aval.shape[-2:]
     if m < n:
         q = householder_product(slice_last(slice_last(r, 0, m, 1), 0, m, 2), taus)
     elif full_matrices:
+        zero = np.zeros((), aval.dtype)
         q = householder_product(shapes.pad(r, zero, [(0, 0, 0)] * (nb + 1) + [(0, m - n, 0)]), taus)
     else:
         q = householder_product(r, taus)
@@ -771,11 +784,40 @@ def _qr_jvp(primals, tangents, *, full_matrices):
 
 
 def qr(x, *, pivoting: bool = False, full_matrices: bool = True, use_magma=None):
-    """(q, r) with x = q @ r: q (..., m, m) or (..., m, k), r (..., m, n) or (..., k, n)."""
+    """(q, r) with x = q @ r: q (..., m, m) or (..., m, k), r (..., m, n) or (..., k, n); with
+    `pivoting`, (q, r, p) with x[..., p] = q @ r (LAPACK's geqp3, as JAX on CPU)."""
     if pivoting:
-        raise MeshjitNotImplementedError("qr: pivoting=True is not supported")
+        return _pivoted_qr(x, bool(full_matrices))
     q, r = qr_p.bind(x, full_matrices=bool(full_matrices))
     return q, r
+
+
+geqp3_p = Primitive("geqp3", multiple_results=True)
+
+
+@abstract_eval_rules.register(geqp3_p)
+def _geqp3_abstract_eval(x, jpvt):
+    check_matrix("geqp3", x, complex_ok=True)
+    return [x.strip_weak_type(), jpvt, ShapedArray(x.shape[:-2] + (min(x.shape[-2:]),), x.dtype)]
+
+
+def _geqp3_lowering(ctx, x, jpvt):
+    return lapack_call(ctx, "geqp3", [x, jpvt], ctx.avals_in, ctx.avals_out, {0: 0, 1: 1})
+
+
+lowering_rules.register(geqp3_p, _geqp3_lowering)
+front_batcher(geqp3_p)
+batch_sharding(geqp3_p, (2, 1))
+
+
+def _pivoted_qr(x, full_matrices: bool):
+    aval = aval_of(x)
+    no_pivots = shapes.full(aval.shape[:-2] + aval.shape[-1:], np.zeros((), np.int32))
+    if 0 in aval.shape[-2:]:
+        return (*_empty_qr(aval, full_matrices), no_pivots)
+    r, pivots, taus = geqp3_p.bind(x, no_pivots)
+    q, r = _q_and_r(r, taus, full_matrices)
+    return q, r, elementwise.sub(pivots, np.ones((), np.int32))  # geqp3's are 1-based
 
 
 # ---------------------------------------------------------------------------------------------

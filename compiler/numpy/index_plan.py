@@ -578,6 +578,9 @@ def _stack_last(components, batch_shape):
     if not components:
         return np.zeros(batch_shape + (0,), np.int32)
     if all(isinstance(c, np.ndarray) for c in components):
+        if batch_shape == ():  # static starts: JAX's broadcast_in_dim of each, concatenated
+            starts = [lax.broadcast_in_dim(np.int32(c), (1,), ()) for c in components]
+            return starts[0] if len(starts) == 1 else lax.concatenate(starts, 0)
         return np.stack(components, axis=-1).astype(np.int32)
     expanded = [lax.expand_dims(materialize(c), (len(batch_shape),)) for c in components]
     return lax.concatenate(expanded, len(batch_shape))

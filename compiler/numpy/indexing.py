@@ -193,6 +193,7 @@ def scatter_update(
     aval = aval_of(x)
     wrap = wrap_negative_indices
     entries = parse_index(aval.shape, idx, lenient=lenient, wrap_negative=wrap)
+    basic = not any(e.kind == "array" for e in entries)
     plan = IndexPlan(aval.shape, entries, wrap)
     if type(values) is int and not dtypes.is_bool(aval.dtype):
         values = _update_int(values, aval.dtype)
@@ -223,8 +224,9 @@ def scatter_update(
         plan.indices,
         values,
         dn,
-        indices_are_sorted=indices_are_sorted,
-        unique_indices=unique_indices,
+        # as JAX: an index of ints and slices only touches each element once, in order
+        indices_are_sorted=indices_are_sorted or basic,
+        unique_indices=unique_indices or basic,
         mode=mode,
     )
     if work == aval.dtype:

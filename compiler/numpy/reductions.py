@@ -21,7 +21,6 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import dimension_as_value, is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.reductions import argmax_p, argmin_p, reduce_p
-from meshjit.compiler.lax.shapes import reshape_p
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.elementwise import (
     divide,
@@ -80,10 +79,11 @@ def _reduction_axes(x, axis):
 
 
 def _keepdims(result, x, axes, keepdims):
+    """The reduced `axes` put back as size-1 dimensions (a broadcast_in_dim in the jaxpr, as
+    JAX's lax.expand_dims)."""
     if not keepdims:
         return result
-    shape = [1 if i in axes else d for i, d in enumerate(aval_of(x).shape)]
-    return lax.reshape(result, shape)
+    return lax.expand_dims(result, sorted(axes))
 
 
 # The dtypes each reduction keeps: the fast path below needs no conversion for them. (As JAX,
@@ -111,7 +111,7 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
 
     The case: a traced array of a strong dtype in `keeps`, reduced over one in-range int axis or
     over all axes, none of them empty. Every reduction tries this first; it binds the reduction
-    (and keepdims' reshape) directly.
+    (and keepdims' broadcast_in_dim) directly.
     """
     if type(x) is not Tracer:
         return None
@@ -125,7 +125,7 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
             if 0 in shape:
                 return None
             out = prim.bind_internal(x, axes=tuple(range(ndim)))
-            return reshape_p.bind_internal(out, new_sizes=(1,) * ndim) if keepdims else out
+            return lax.expand_dims(out, range(ndim)) if keepdims else out
         axis = _single_axis(axis)
         if axis is None:
             return None
@@ -137,7 +137,7 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
         return None
     out = prim.bind_internal(x, axes=(axis,))
     if keepdims:
-        return reshape_p.bind_internal(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
+        return lax.expand_dims(out, (axis,))
     return out
 
 
@@ -511,7 +511,7 @@ def _arg_reduce_fast(name, a, axis, keepdims):
     axis %= ndim
     out = _ARG_REDUCE_PRIMS[name].bind_internal(a, axes=(axis,), index_dtype=dtypes.default_int)
     if keepdims:
-        return reshape_p.bind_internal(out, new_sizes=shape[:axis] + (1,) + shape[axis + 1 :])
+        return lax.expand_dims(out, (axis,))
     return out
 
 
@@ -522,7 +522,7 @@ def _arg_reduce(lax_fn, name, a, axis, keepdims):
     a = materialize(a)
     if axis is None:
         out = _arg_reduce(lax_fn, name, ravel(a), 0, False)
-        return lax.reshape(out, (1,) * aval_of(a).ndim) if keepdims else out
+        return lax.expand_dims(out, range(aval_of(a).ndim)) if keepdims else out
     axis = checks.canonical_axis(axis, aval_of(a).ndim)
     _check_nonempty(a, (axis,), name)
     out = lax_fn(a, axis, dtypes.default_int)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import builtins
 import math
 import operator
+import warnings
 
 import numpy as np
 
@@ -73,22 +74,30 @@ __all__ = [
 
 
 def shape(a):
-    return _shape_of(a)
+    return _shape_of(a, "shape")
 
 
 def ndim(a):
-    return len(_shape_of(a))
+    return len(_shape_of(a, "ndim"))
 
 
-def _shape_of(a) -> tuple:
-    """JAX's shape / ndim / size are NumPy's: nested lists and tuples have a shape too."""
+def _shape_of(a, name: str) -> tuple:
+    """JAX's shape / ndim / size are NumPy's: nested lists and tuples have a shape too, with
+    JAX's DeprecationWarning (size's shape warns once more, as JAX's calls shape)."""
     if isinstance(a, (list, tuple)):
+        for who in (name, "shape") if name == "size" else (name,):
+            warnings.warn(
+                f"{who} requires ndarray or scalar arguments, got {type(a)} at position 0. In a "
+                "future JAX release this will be an error.",
+                DeprecationWarning,
+                stacklevel=4,  # the caller of the public function (past its API wrapper)
+            )
         return np.shape(a)
     return aval_of(a).shape
 
 
 def size(a, axis=None):
-    shape = _shape_of(a)
+    shape = _shape_of(a, "size")
     if axis is None:
         return math.prod(shape)
     axes = (axis,) if isinstance(axis, int) else tuple(axis)

@@ -149,7 +149,9 @@ class Array(ArrayMethods):
     def __array__(self, dtype=None, copy=None):
         self.check_live()
         value = plc.assemble(self._impl, self.aval, self._placement)
-        return value if dtype is None else value.astype(dtype)
+        if dtype is not None:
+            return value.astype(dtype)
+        return value.copy() if copy else value  # np.array(x) asks for a (writeable) copy
 
     @property
     def addressable_shards(self) -> list[Shard]:

@@ -218,7 +218,8 @@ def qr(
     pivoting: bool = False,
     check_finite: bool = True,
 ):
-    """(q, r) (mode 'full' or 'economic'), or (r,) (mode 'r')."""
+    """(q, r) (mode 'full' or 'economic'), or (r,) (mode 'r'); the pivots last with
+    `pivoting`."""
     if mode in ("full", "r"):
         full_matrices = True
     elif mode == "economic":
@@ -226,8 +227,8 @@ def qr(
     else:
         raise MeshjitValueError(f"Unsupported QR decomposition mode '{mode}'")
     (a,) = _inexact(a)
-    q, r = lax_linalg.qr(a, pivoting=pivoting, full_matrices=full_matrices)
-    return (r,) if mode == "r" else (q, r)
+    q, r, *p = lax_linalg.qr(a, pivoting=pivoting, full_matrices=full_matrices)
+    return ((r,) if mode == "r" else (q, r)) + tuple(p)
 
 
 def qr_multiply(

@@ -232,6 +232,12 @@ def test_lower_accepts_arrays_scalars_and_pytrees():
     assert repr(weak) == "ShapeDtypeStruct(shape=(), dtype=float32, weak_type=True)"
 
 
+def test_jitted_eval_shape_keeps_static_arguments_static():
+    f = meshjit.jit(lambda x, n, *, scale: scale * x**n, static_argnums=1, static_argnames="scale")
+    got = f.eval_shape(ShapeDtypeStruct((2,), f32), 3, scale=2.0)
+    assert repr(got) == "ShapeDtypeStruct(shape=(2,), dtype=float32)"
+
+
 def test_shape_dtype_struct_equality_hash_and_update():
     sds = ShapeDtypeStruct((3, 4), np.int8)
     assert sds == ShapeDtypeStruct((3, 4), jnp.int8) and sds != ShapeDtypeStruct((3,), np.int8)

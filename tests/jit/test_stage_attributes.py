@@ -2,6 +2,8 @@
 avals in the outputs' structure (weak types shown, a typed key's as `key<fry>[...]`), and each
 stage's `donate_argnums`, the donated arguments (named ones too) among the non-static ones."""
 
+import pytest
+
 import meshjit
 import meshjit.numpy as jnp
 
@@ -50,3 +52,20 @@ def test_compiled_out_info_carries_the_formats_as_jax():
     )
     assert out.format == compiled.output_formats[0] and str(key.dtype) == "key<fry>"
     assert key.shape == () and key.format.sharding is not None
+
+
+def test_compiled_call_mismatches_named_as_jax():
+    def loss(params, x, *, scale):
+        return scale * jnp.sum(x @ params["w"] + params["b"])
+
+    params = {"w": jnp.ones((3, 2)), "b": jnp.zeros(2)}
+    compiled = meshjit.jit(loss, static_argnames="scale").lower(params, jnp.ones((4, 3)), scale=2.0)
+    with pytest.raises(TypeError) as ei:
+        compiled.compile()({"w": jnp.ones((3, 2)), "b": jnp.zeros(3)}, jnp.ones((4, 3), jnp.int32))
+    assert str(ei.value) == (
+        "Argument types differ from the types for which this computation was compiled. Perhaps "
+        "you are calling the compiled executable with a different enable_x64 mode than when it "
+        "was AOT compiled? The mismatches are:\n"
+        "Argument 'params['b']' compiled with float32[2] and called with float32[3]\n"
+        "Argument 'x' compiled with float32[4,3] and called with int32[4,3]"
+    )

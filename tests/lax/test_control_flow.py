@@ -721,3 +721,11 @@ def test_a_ref_carried_through_a_loop_is_refused_in_jaxs_words():
         lax.while_loop(lambda c: False, lambda c: c, r)
     with pytest.raises(MeshjitValueError, match="traced for cond returned a mutable array"):
         lax.cond(True, lambda: r, lambda: r)
+
+
+def test_fori_loop_keeps_traced_weak_bounds_unconverted_as_jax():
+    jaxpr = meshjit.make_jaxpr(lambda n: lax.fori_loop(0, n, lambda i, v: v + i, 0))(5)
+    assert [e.primitive.name for e in jaxpr.eqns] == ["while"]
+    body = jaxpr.eqns[0].params["body_jaxpr"].jaxpr
+    assert "convert_element_type" not in str(body)
+    assert meshjit.jit(lambda n: lax.fori_loop(0, n, lambda i, v: v + i, 0))(5) == 10

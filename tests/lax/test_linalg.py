@@ -464,3 +464,18 @@ def test_half_precision_matrices_are_not_implemented_as_in_jax(fn):
     TypeError)."""
     with pytest.raises(NotImplementedError, match="Unsupported dtype bfloat16"):
         fn(jnp.eye(2, dtype=jnp.bfloat16))
+
+
+@pytest.mark.parametrize("full_matrices", [False, True])
+@pytest.mark.parametrize("shape", [(4, 3), (3, 4)])
+def test_pivoted_qr_permutes_columns_by_decreasing_norm(shape, full_matrices):
+    x = np.array([[1, 2, 9, 0], [3, 4, 1, 2], [5, 7, 0, 1], [1, 1, 1, 3]], np.float32)
+    x = x[: shape[0], : shape[1]]
+    q, r, p = meshjit.jit(lambda a: linalg.qr(a, pivoting=True, full_matrices=full_matrices))(x)
+    k = shape[0] if full_matrices else min(shape)
+    assert q.shape == (shape[0], k) and r.shape == (k, shape[1]) and p.dtype == np.int32
+    assert sorted(np.asarray(p).tolist()) == list(range(shape[1]))
+    np.testing.assert_allclose(np.asarray(q @ r), x[:, np.asarray(p)], atol=1e-5)
+    diag = np.abs(np.diag(np.asarray(r)))
+    assert (diag[:-1] >= diag[1:] - 1e-5).all()  # geqp3 picks the largest column first
+    np.testing.assert_array_equal(meshjit.scipy.linalg.qr(x, pivoting=True, mode="r")[1], p)

@@ -661,3 +661,24 @@ def test_new_axes_by_none_are_a_broadcast_in_dim_as_jax():
     assert "squeeze[dimensions=(0,)]" in text and "reshape" not in text
     grad = meshjit.make_jaxpr(meshjit.grad(lambda b: jnp.sum(jnp.ones((4, 3)) + b[:, None])))
     assert "reduce_sum[axes=(1,)" in str(grad(jnp.ones(4)))
+
+
+@pytest.mark.parametrize(
+    "update, hints",
+    [
+        (lambda a: a.at[0].set(5.0), True),
+        (lambda a: a.at[:, ::2].mul(2.0), True),
+        (lambda a: a.at[jnp.array([0, 0])].add(1.0), False),
+    ],
+)
+def test_basic_index_updates_hint_sorted_unique_indices_as_jax(update, hints):
+    text = str(meshjit.make_jaxpr(update)(np.ones((2, 3), np.float32)))
+    assert f"indices_are_sorted={hints}" in text and f"unique_indices={hints}" in text
+
+
+def test_static_int_update_indices_are_built_in_the_jaxpr_as_jax():
+    jaxpr = meshjit.make_jaxpr(lambda a: a.at[1, 2].add(1.0))(np.ones((3, 4), np.float32))
+    assert not jaxpr.consts
+    assert [e.primitive.name for e in jaxpr.eqns] == [
+        "broadcast_in_dim", "broadcast_in_dim", "concatenate", "scatter-add",
+    ]  # fmt: skip

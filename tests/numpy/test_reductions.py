@@ -181,3 +181,17 @@ def test_integer_means_and_variances_are_float32_with_x64_on():
             x = np.arange(6).astype(dtype)
             for f in fns:
                 assert meshjit.jit(f)(x).dtype == want, (f, dtype)
+
+
+@pytest.mark.parametrize(
+    "fn, dims",
+    [
+        (lambda a: jnp.max(a, axis=1, keepdims=True), "broadcast_dimensions=(0,)"),
+        (lambda a: jnp.sum(a, keepdims=True), "f32[1,1] = broadcast_in_dim b"),
+        (lambda a: jnp.argmax(a, axis=0, keepdims=True), "broadcast_dimensions=(1,)"),
+        (lambda a: jnp.argmin(a, keepdims=True), "i32[1,1] = broadcast_in_dim"),
+    ],
+)
+def test_keepdims_is_a_broadcast_in_dim_in_the_jaxpr_as_jax(fn, dims):
+    last_eqn = str(meshjit.make_jaxpr(fn)(np.ones((2, 3), f32))).splitlines()[-2]
+    assert dims in last_eqn

@@ -79,9 +79,14 @@ def test_lists_are_refused_as_jax_refuses_them(name):
         call()
 
 
-def test_shape_ndim_size_take_lists_as_numpy():
-    assert jnp.shape(L) == (2, 2) and jnp.ndim(L) == 2 and jnp.size(L) == 4
-    assert jnp.size([[1, 2, 3]], axis=1) == 3 and jnp.shape((1.0, 2.0)) == (2,)
+def test_shape_ndim_size_take_lists_as_numpy_with_jax_deprecation_warnings():
+    with pytest.warns(DeprecationWarning) as caught:
+        assert jnp.shape(L) == (2, 2) and jnp.ndim(L) == 2 and jnp.size(L) == 4
+        assert jnp.size([[1, 2, 3]], axis=1) == 3 and jnp.shape((1.0, 2.0)) == (2,)
+    assert [str(w.message).split()[0] for w in caught] == [
+        "shape", "ndim", "size", "shape", "size", "shape", "shape",
+    ]  # fmt: skip
+    assert "got <class 'list'> at position 0" in str(caught[0].message)
     assert jnp.shape(A) == (2, 2) and jnp.ndim(3.0) == 0
 
 

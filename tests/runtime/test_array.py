@@ -127,3 +127,11 @@ def test_public_array_type_holds_for_tracers_and_keys_as_jax():
     assert issubclass(type(meshjit.numpy.ones(1)), meshjit.Array)
     assert not isinstance(np.ones(1), meshjit.Array) and not isinstance(1.0, meshjit.Array)
     assert meshjit.Array.__name__ == "Array" and type(meshjit.numpy.ones(1)).__name__ == "ArrayImpl"
+
+
+def test_np_array_of_an_array_is_a_writeable_copy_as_jax():
+    x = jnp.arange(3.0)
+    copy = np.array(x)
+    copy[0] = 5.0  # np.asarray(x) stays a read-only view, as JAX's
+    assert copy.flags.writeable and not np.asarray(x).flags.writeable
+    np.testing.assert_array_equal(np.asarray(x), [0.0, 1.0, 2.0])

@@ -1,0 +1,35 @@
+# jnp.einsum spelled every way the docstrings and tutorials do
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+a = jnp.arange(6.).reshape(2, 3)
+b = jnp.arange(12.).reshape(3, 4)
+m = jnp.arange(9.).reshape(3, 3)
+print(jnp.einsum("ij,jk->ik", a, b), jnp.einsum("ij,jk", a, b).shape)
+print(jnp.einsum("ii", m), jnp.einsum("ii->i", m), jnp.einsum("ij->ji", a))
+print(jnp.einsum("ij->", a), jnp.einsum("ij->j", a), jnp.einsum("i,i", jnp.arange(3.), jnp.arange(3.)))
+print(jnp.einsum("i,j->ij", jnp.arange(2.), jnp.arange(3.)))
+print(jnp.einsum("...ij,...jk->...ik", jnp.ones((2, 2, 3)), jnp.ones((2, 3, 2))).shape)
+print(jnp.einsum("b...i,i->b...", jnp.ones((2, 4, 5, 3)), jnp.arange(3.)).shape)
+print(jnp.einsum(a, [0, 1], b, [1, 2], [0, 2]))
+print(jnp.einsum(m, [0, 0]), jnp.einsum(a, [Ellipsis, 1], [1, Ellipsis]).shape)
+print(jnp.einsum("ij,ij->i", a, a), jnp.einsum("ij,kj->ik", a, a))
+print(jnp.einsum("bhqd,bhkd->bhqk", jnp.ones((1, 2, 3, 4)), jnp.ones((1, 2, 5, 4))).shape)
+print(jnp.einsum("ijk,jil->kl", jnp.ones((2, 3, 4)), jnp.ones((3, 2, 5))))
+print(jnp.einsum("ij,jk,kl->il", a, b, jnp.ones((4, 2)), optimize="greedy"))
+print(jnp.einsum("ij,jk,kl->il", a, b, jnp.ones((4, 2)), optimize=False))
+print(jnp.einsum("ij,jk->ik", a.astype(jnp.int32), b.astype(jnp.int32)))
+print(jnp.einsum("ij,jk->ik", a.astype(jnp.int8), b.astype(jnp.int8), preferred_element_type=jnp.int32).dtype)
+print(jnp.einsum("ij,jk->ik", a.astype(jnp.bfloat16), b.astype(jnp.bfloat16)).dtype,
+      jnp.einsum("ij,jk->ik", a.astype(jnp.bfloat16), b, preferred_element_type=jnp.float32).dtype)
+print(jnp.einsum("ij,j->i", a, jnp.array([1 + 1j, 2, 3])))
+print(jnp.einsum("i,i->", jnp.array([True, False]), jnp.array([True, True])))
+print(jnp.einsum("ij,jk->ik", a, b, precision=jax.lax.Precision.HIGHEST)[0])
+path, info = jnp.einsum_path("ij,jk,kl->il", a, b, jnp.ones((4, 2)), optimize="optimal")
+print(path)
+print(jax.grad(lambda x: jnp.einsum("ij,jk->", x, b))(a))
+print(jax.vmap(lambda x: jnp.einsum("i,ij->j", x, b))(jnp.ones((2, 3))))
+print(jax.jit(lambda x, y: jnp.einsum("ij,jk->ik", x, y))(a, b)[1])
+print(jnp.einsum("ii->", jnp.eye(3)), jnp.einsum("iij->j", jnp.ones((2, 2, 3))))
+print(np.allclose(jnp.einsum("ij,jk->ik", a, b), np.einsum("ij,jk->ik", np.asarray(a), np.asarray(b))))

@@ -1,0 +1,38 @@
+# Differentiating through sorting, order statistics and searching; vmapped searches
+import jax
+import jax.numpy as jnp
+
+x = jnp.array([3., 1., 4., 1.5, 5., 9., 2., 6.])
+print(jax.grad(lambda v: jnp.sort(v)[-3:].sum())(x))
+print(jax.grad(lambda v: jax.lax.top_k(v, 2)[0].sum())(x))
+print(jax.grad(jnp.median)(x), jax.grad(lambda v: jnp.quantile(v, 0.3))(x))
+print(jax.grad(lambda v: jnp.percentile(v, 75., method="nearest"))(x))
+print(jax.grad(lambda v: jnp.quantile(v, jnp.array([0.1, 0.9]), method="midpoint").sum())(x))
+print(jax.grad(lambda v: jax.lax.cummax(v).sum())(x))
+print(jax.grad(lambda v: v[jnp.argsort(v)][::2].sum())(x))
+print(jax.grad(lambda v: jnp.max(v))(jnp.array([1., 3., 3.])), jax.grad(lambda v: jnp.min(v))(jnp.array([2., 2., 5.])))
+print(jax.grad(lambda v: jnp.linalg.norm(v, ord=jnp.inf))(jnp.array([-4., 2., 4.])))
+print(jax.jvp(jnp.sort, (x,), (jnp.arange(8.),)))
+print(jax.jacfwd(lambda v: jnp.sort(v)[::-1])(jnp.array([2., 0., 1.])))
+print(jax.grad(lambda v: jnp.nanmax(v))(jnp.array([1., jnp.nan, 3.])))
+print(jax.grad(lambda v: jnp.nanmedian(v))(jnp.array([1., jnp.nan, 3., 2.])))
+print(jax.grad(lambda v: jnp.ptp(v))(x))
+print(jax.grad(lambda v: jnp.sort(v, descending=True)[0])(x))
+print(jax.grad(lambda v: jnp.partition(v, 3)[3])(x))
+
+# searching and binning under vmap and jit
+edges = jnp.array([0., 2., 4., 6.])
+print(jax.vmap(lambda v: jnp.searchsorted(edges, v))(jnp.array([-1., 2., 5., 7.])))
+print(jax.vmap(lambda e, v: jnp.searchsorted(e, v, side="right"), in_axes=(0, None))(jnp.stack([edges, edges + 1]), 3.))
+print(jax.jit(jnp.digitize)(jnp.array([0.5, 2., 6.5]), edges), jnp.digitize(jnp.array([0.5, 2., 6.5]), edges, right=True))
+print(jax.vmap(jnp.interp, in_axes=(0, None, None))(jnp.array([[0.5, 1.5], [2.5, 3.5]]), jnp.arange(5.), jnp.arange(5.) ** 2))
+print(jax.grad(lambda q: jnp.interp(q, jnp.arange(5.), jnp.arange(5.) ** 2))(2.5))
+print(jax.grad(lambda fp: jnp.interp(2.5, jnp.arange(5.), fp))(jnp.arange(5.) ** 2))
+print(jax.vmap(lambda v: jnp.argsort(v, stable=True))(jnp.array([[3, 1, 2], [1, 1, 0]])))
+print(jax.vmap(jnp.median)(jnp.arange(12.).reshape(3, 4) ** 1.5))
+print(jax.vmap(lambda v: jnp.quantile(v, 0.5, method="lower"))(jnp.arange(12.).reshape(3, 4)))
+print(jax.vmap(lambda v, k: jax.lax.top_k(v, 2))(jnp.arange(12.).reshape(3, 4)[:, ::-1], jnp.arange(3)))
+ranks = lambda v: jnp.argsort(jnp.argsort(v))
+print(ranks(x), jax.vmap(ranks)(jnp.stack([x, -x])))
+print(jnp.lexsort((jnp.array([1, 0, 1, 0]), jnp.array([2, 2, 1, 1]))))
+print(jax.jit(lambda v: jnp.unique(v, size=5, fill_value=-1, return_counts=True))(jnp.array([3, 1, 3, 2, 1, 3])))
