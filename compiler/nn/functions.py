@@ -144,6 +144,11 @@ def elu(x, alpha=1.0):
 
 
 def celu(x, alpha=1.0):
+    """One program, as JAX's jitted celu."""
+    return jitted(_celu, name="celu")(x, alpha)
+
+
+def _celu(x, alpha):
     return jnp.maximum(x, 0.0) + alpha * jnp.expm1(jnp.minimum(x, 0.0) / alpha)
 
 
@@ -233,11 +238,12 @@ def glu(x, axis=-1):
 # Normalizations over an axis.
 
 
-def _safe_max(x, axis, where=None):
-    """The max over `axis` (kept; of the `where` entries), with non-finite maxima replaced by
-    0; from -inf, as JAX's, so an empty slice is 0 too (logsumexp of nothing: -inf)."""
-    m = jnp.max(x, axis=axis, keepdims=True, where=where, initial=-jnp.inf)
-    return jnp.where(jnp.isfinite(m), m, jnp.zeros_like(m))
+def _safe_max(x, axis, where=None, keepdims=True):
+    """The max over `axis` (of the `where` entries), with non-finite maxima replaced by 0;
+    from -inf, as JAX's, so an empty slice is 0 too (logsumexp of nothing: -inf). Not
+    differentiated (logsumexp's shift)."""
+    m = jnp.max(x, axis=axis, keepdims=keepdims, where=where, initial=-jnp.inf)
+    return lax.stop_gradient(jnp.where(jnp.isfinite(m), m, jnp.zeros_like(m)))
 
 
 def softmax(x, axis=-1, where=None):
@@ -297,7 +303,8 @@ def log_softmax(x, axis=-1, where=None):
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=None):
     """log(sum(b * exp(a))) over `axis` (the `where` entries), shifted by the (finite)
     maximum, as JAX: terms with b == 0 do not count, and a negative sum is nan unless
-    `return_sign`."""
+    `return_sign`. Composed op for op as JAX's (which is not jitted): the logarithm of the
+    reduced sum, not of a kept-dims one (XLA's log rounds by shape)."""
     a = _inexact("logsumexp", a)
     if where is not None:
         a = jnp.where(where, a, 0)
@@ -306,21 +313,23 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=Non
         _check_broadcasts("logsumexp", a, b)
         a, b = jnp.broadcast_arrays(a, b)
         a = jnp.where(b != 0, a, -jnp.inf)
-    amax = lax.stop_gradient(_safe_max(a, axis, where))
-    terms = jnp.exp(a - amax)
+    ndim = jnp.ndim(a)
+    axes = tuple(range(ndim)) if axis is None else checks.canonical_axes(axis, ndim)
+    amax = _safe_max(jnp.real(a), axes, where, keepdims)
+    kept = amax if keepdims else jnp.expand_dims(amax, axes)
+    terms = jnp.exp(a - lax.convert_element_type(kept, aval_of(a).dtype))
     if b is not None:
         terms = terms * b
-    total = jnp.sum(terms, axis=axis, keepdims=True, where=where)
+    total = jnp.sum(terms, axis=axes, keepdims=keepdims, where=where)
     sign = jnp.sign(total)
-    out = jnp.log(jnp.abs(total)) + amax
-    if b is not None and not return_sign:
+    if return_sign or not dtypes.is_complex(aval_of(a).dtype):
+        total = jnp.abs(total)
+    out = jnp.log(total) + lax.convert_element_type(amax, aval_of(total).dtype)
+    if return_sign:
+        return out, sign
+    if b is not None and not dtypes.is_complex(aval_of(out).dtype):
         out = jnp.where(sign < 0, jnp.full_like(out, jnp.nan), out)
-    if not keepdims:
-        axes = (
-            tuple(range(jnp.ndim(a))) if axis is None else checks.canonical_axes(axis, jnp.ndim(a))
-        )
-        out, sign = jnp.squeeze(out, axes), jnp.squeeze(sign, axes)
-    return (out, sign) if return_sign else out
+    return out
 
 
 def _check_broadcasts(name: str, a, b) -> None:
@@ -335,8 +344,15 @@ def _check_broadcasts(name: str, a, b) -> None:
 
 
 def logmeanexp(x, axis=None, where=None, keepdims=False):
-    """log(mean(exp(x))) over `axis` (the `where` entries)."""
+    """log(mean(exp(x))) over `axis` (the `where` entries); one program, as JAX's jitted
+    logmeanexp (XLA folds the count's logarithm)."""
+    axis = tuple(axis) if isinstance(axis, list) else axis
     x = _inexact("logmeanexp", x)
+    program = jitted(_logmeanexp, ("axis", "keepdims"), "logmeanexp")
+    return program(x, axis=axis, where=where, keepdims=keepdims)
+
+
+def _logmeanexp(x, axis, where, keepdims):
     lse = logsumexp(x, axis=axis, keepdims=keepdims, where=where)
     if where is not None:
         mask = jnp.broadcast_to(jnp.asarray(where), jnp.shape(x))

@@ -478,10 +478,14 @@ def check_out(out, name: str) -> None:
 
 
 @functools.cache
-def jitted(fn, static_argnames: tuple[str, ...] = (), name: str | None = None):
+def jitted(
+    fn, static_argnames: tuple[str, ...] = (), name: str | None = None, inline: bool = False
+):
     """`fn` compiled as one program, as JAX's `@jit` jnp functions are: run op by op, XLA fuses
     and rounds differently (the last bits differ), and inside a jit the jaxpr shows the call,
-    named `name` (the function JAX jits: `hypot` for meshjit's `_hypot`), else fn's name."""
+    named `name` (the function JAX jits: `hypot` for meshjit's `_hypot`), else fn's name;
+    `inline` (JAX's `jit(..., inline=True)`: mean, average, ...): one program when called
+    eagerly, its equations inlined in a trace."""
     from meshjit.compiler.jit.api import JitFunction  # jit/ sits above numpy/
 
-    return JitFunction(fn, static_argnames=static_argnames, name=name or fn.__name__)
+    return JitFunction(fn, static_argnames=static_argnames, name=name or fn.__name__, inline=inline)
