@@ -60,6 +60,7 @@ from meshjit.compiler.numpy.util import (
     check_out,
     is_traced,
     jitted,
+    jitted_as_jax,
     promote,
     promote_inexact,
     refuse_complex,
@@ -255,12 +256,14 @@ def _core_dims(name, x, ndim, dims):
         )
 
 
+@jitted_as_jax()
 def matvec(x1, x2, /):
     _core_dims("matvec", x1, 2, ("n", "m"))
     _core_dims("matvec", x2, 1, ("m",))
     return shapes.squeeze(matmul(x1, shapes.expand_dims(x2, -1)), -1)
 
 
+@jitted_as_jax()
 def vecmat(x1, x2, /):
     _core_dims("vecmat", x1, 1, ("m",))
     _core_dims("vecmat", x2, 2, ("m", "n"))
@@ -879,6 +882,7 @@ def insert(arr, obj, values, axis=None):
     return take(joined, asarray(order.astype(np.int32)), axis=axis)
 
 
+@jitted_as_jax("axis", "edge_order")
 def gradient(f, *varargs, axis=None, edge_order=None):
     """Central differences inside, one-sided at the edges (NumPy's edge_order=1)."""
     _no_sequence("gradient", f)
@@ -1213,6 +1217,7 @@ def ediff1d(ary, to_end=None, to_begin=None):
     return shapes.concatenate(pieces)
 
 
+@jitted_as_jax("axis")
 def trapezoid(y, x=None, dx=1.0, axis=-1):
     """The trapezoid rule along `axis`, as JAX computes it: in an inexact dtype (integers did
     wrap here), by sum - (first + last) / 2 when the spacing is constant."""
@@ -1367,15 +1372,10 @@ def _conv1d(a, v, mode, name, flip):
     lo, hi = padding[mode]
     if mode == "valid" and n < m:
         return _conv1d(v, a, mode, name, flip)[::1]
-    if dtypes.is_complex(aval_of(a).dtype):  # four real convolutions
-        ar, ai, kr, ki = cparts.real(a), cparts.imag(a), cparts.real(kernel), cparts.imag(kernel)
-        real = _real_conv1d(ar, kr, lo, hi) - _real_conv1d(ai, ki, lo, hi)
-        imag = _real_conv1d(ar, ki, lo, hi) + _real_conv1d(ai, kr, lo, hi)
-        return lax.complex(real, imag)
-    return _real_conv1d(a, kernel, lo, hi)
+    return _conv1d_padded(a, kernel, lo, hi)  # complex too, one convolution as JAX's
 
 
-def _real_conv1d(a, kernel, lo, hi):
+def _conv1d_padded(a, kernel, lo, hi):
     n, m = aval_of(a).shape[0], aval_of(kernel).shape[0]
     out = lax.conv_general_dilated(
         shapes.reshape(a, (1, 1, n)), shapes.reshape(kernel, (1, 1, m)), (1,), [(lo, hi)]
@@ -1396,6 +1396,7 @@ def _one_dimensional(name, *xs):
         raise MeshjitValueError(f"{name}() only support 1-dimensional inputs.")
 
 
+@jitted_as_jax("mode", "precision", "preferred_element_type")
 def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
     check_arraylike("convolve", a, v)
     _one_dimensional("convolve", a, v)
@@ -1414,6 +1415,7 @@ def _check_not_empty(name, a, v):
         )
 
 
+@jitted_as_jax("mode", "precision", "preferred_element_type")
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
     check_arraylike("correlate", a, v)
     _one_dimensional("correlate", a, v)
@@ -1495,6 +1497,7 @@ def _cov(m, y, *, rowvar, bias, ddof, fweights, aweights, dtype):
     return ew.true_divide(matmul(x, cparts.conj(x_t)), f).squeeze()
 
 
+@jitted_as_jax("rowvar", "dtype")
 def corrcoef(x, y=None, rowvar=True, dtype=None):
     check_arraylike("corrcoef", x)
     c = cov(x, y, rowvar, dtype=dtype)
@@ -1557,14 +1560,20 @@ def polymul(a1, a2, *, trim_leading_zeros=False):
     return convolve(a1, a2, mode="full")
 
 
+@jitted_as_jax("m")
 def polyder(p, m=1):
+    """As JAX's: the coefficients times the products of the differentiation's factors."""
     check_arraylike("polyder", p)
     check_coefficients("polyder", p)
     (p,) = promote_inexact(asarray(p))
-    for _ in range(m):
-        n = aval_of(p).shape[0]
-        p = p[:-1] * arange(n - 1, 0, -1).astype(aval_of(p).dtype) if n > 1 else p[:0]
-    return p
+    m = operator.index(m)
+    if m < 0:
+        raise MeshjitValueError("Order of derivative must be positive")
+    if m == 0:
+        return p
+    dtype, n = aval_of(p).dtype, aval_of(p).shape[0]
+    factors = (arange(m, n, dtype=dtype)[None] - arange(m, dtype=dtype)[:, None]).prod(0)
+    return p[:-m] * factors[::-1]
 
 
 def polyint(p, m=1, k=None):

@@ -47,6 +47,7 @@ from meshjit.compiler.numpy.util import (
     check_arraylike,
     check_out,
     jitted,
+    jitted_as_jax,
     materialize,
     promote_inexact,
     unary_operand,
@@ -141,6 +142,7 @@ def _kept(a, where):
     return kept if where is None else logical_and(kept, where)
 
 
+@jitted_as_jax("axis", "dtype", "keepdims", "ddof")
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
     """The variance of the non-NaN entries, as JAX computes it: |x - mean|^2 for complex values
     (a real result), low-precision floats in float32, and NaN where no more than `ddof` entries
@@ -184,6 +186,7 @@ def _var_dtypes(a_dtype, dtype):
     return (dtypes.float32 if compute in (dtypes.bfloat16, dtypes.float16) else compute), dtype
 
 
+@jitted_as_jax("axis", "dtype", "keepdims", "ddof")
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
     check_out(out, "nanstd")
     var = nanvar(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean)

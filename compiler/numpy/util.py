@@ -489,3 +489,17 @@ def jitted(
     from meshjit.compiler.jit.api import JitFunction  # jit/ sits above numpy/
 
     return JitFunction(fn, static_argnames=static_argnames, name=name or fn.__name__, inline=inline)
+
+
+def jitted_as_jax(*static_argnames: str, inline: bool = False):
+    """Decorator: the function called runs as `jitted` (one program, named as itself), as JAX's
+    `@jit(static_argnames=...)` function of the same name."""
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def call(*args, **kwargs):
+            return jitted(fn, static_argnames, fn.__name__, inline)(*args, **kwargs)
+
+        return call
+
+    return wrap
