@@ -30,6 +30,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     check_arraylike,
     jitted,
+    jitted_as_jax,
     materialize,
     promote,
     promote_inexact,
@@ -104,6 +105,7 @@ def sigmoid(x):
     return lax.logistic(x)
 
 
+@jitted_as_jax()
 def silu(x):
     (x,) = arraylike("silu", x)
     return x * sigmoid(x)
@@ -112,10 +114,12 @@ def silu(x):
 swish = silu
 
 
+@jitted_as_jax()
 def softplus(x):
     return jnp.logaddexp(x, 0)  # as JAX (its derivative at 0 is 1/2)
 
 
+@jitted_as_jax()
 def log_sigmoid(x):
     (x,) = arraylike("log_sigmoid", x)
     return -softplus(-x)
@@ -137,27 +141,26 @@ def gelu(x, approximate: bool = True):
 # promotes (or wraps) where JAX's does and a result is weakly typed where JAX's is.
 
 
+@jitted_as_jax()
 def elu(x, alpha=1.0):
     (x,) = arraylike("elu", x)
     safe = jnp.where(x > 0, 0.0, x)  # as JAX: the derivative at 0 is alpha's side's, alpha
     return jnp.where(x > 0, x, alpha * jnp.expm1(safe))
 
 
+@jitted_as_jax()
 def celu(x, alpha=1.0):
-    """One program, as JAX's jitted celu."""
-    return jitted(_celu, name="celu")(x, alpha)
-
-
-def _celu(x, alpha):
     return jnp.maximum(x, 0.0) + alpha * jnp.expm1(jnp.minimum(x, 0.0) / alpha)
 
 
+@jitted_as_jax()
 def selu(x):
     alpha = 1.6732632423543772848170429916717
     scale = 1.0507009873554804934193349852946
     return scale * elu(x, alpha)
 
 
+@jitted_as_jax()
 def leaky_relu(x, negative_slope=1e-2):
     (x,) = arraylike("leaky_relu", x)
     return jnp.where(x >= 0, x, negative_slope * x)
@@ -171,6 +174,7 @@ def tanh(x):
     return jnp.tanh(x)
 
 
+@jitted_as_jax()
 def mish(x):
     (x,) = arraylike("mish", x)
     return x * jnp.tanh(softplus(x))
@@ -186,28 +190,33 @@ def _squareplus(x, b):
     return (x + jnp.sqrt(jnp.square(x) + b)) / 2
 
 
+@jitted_as_jax()
 def sparse_plus(x):
     """0 below -1, x above 1, (x + 1)^2 / 4 between."""
     (x,) = arraylike("sparse_plus", x)
     return jnp.where(x <= -1.0, 0.0, jnp.where(x >= 1.0, x, (x + 1.0) ** 2 / 4))
 
 
+@jitted_as_jax()
 def sparse_sigmoid(x):
     (x,) = arraylike("sparse_sigmoid", x)
     return 0.5 * jnp.clip(x + 1.0, 0.0, 2.0)
 
 
+@jitted_as_jax()
 def hard_tanh(x):
     # in x's dtype (an integer stays one), as JAX; the derivative is 1 on [-1, 1] (and at NaN)
     (x,) = arraylike("hard_tanh", x)
     return jnp.where(x > 1, 1, jnp.where(x < -1, -1, x))
 
 
+@jitted_as_jax()
 def hard_sigmoid(x):
     (x,) = arraylike("hard_sigmoid", x)
     return relu6(x + 3.0) / 6.0
 
 
+@jitted_as_jax()
 def hard_silu(x):
     (x,) = arraylike("hard_silu", x)
     return x * hard_sigmoid(x)
@@ -216,11 +225,13 @@ def hard_silu(x):
 hard_swish = hard_silu
 
 
+@jitted_as_jax()
 def soft_sign(x):
     (x,) = arraylike("soft_sign", x)
     return x / (jnp.abs(x) + 1)
 
 
+@jitted_as_jax("axis")
 def glu(x, axis=-1):
     (x,) = arraylike("glu", x)
     axis = checks.canonical_axis(axis, jnp.ndim(x))
@@ -288,6 +299,7 @@ def _softmax_jvp(axis, primals, tangents):
     return y, y * (t - jnp.sum(y * t, axis=axis, keepdims=True))
 
 
+@jitted_as_jax("axis")
 def log_softmax(x, axis=-1, where=None):
     """x - max - log(sum(exp(x - max))) over `axis`, composed as JAX's (see softmax); with
     `where`, the others are -inf."""

@@ -251,7 +251,9 @@ def test_bits_as_jax(jax_results, case):
     want = {k: v for k, v in jax_results.results().items() if k.split("|")[0] == prefix}
     assert sorted(got) == sorted(want)
     for key, (dtype, bits) in want.items():
-        assert got[key][0] == dtype or dtype.startswith("str"), f"{key}: dtype {got[key][0]} != {dtype}"
+        assert got[key][0] == dtype or dtype.startswith("str"), (
+            f"{key}: dtype {got[key][0]} != {dtype}"
+        )
         if dtype.startswith("str"):  # JAX's error classes among meshjit's
             assert set(str(bits).split(",")) <= set(str(got[key][1]).split(",")), key
             continue
