@@ -327,19 +327,22 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=Non
         a = jnp.where(b != 0, a, -jnp.inf)
     ndim = jnp.ndim(a)
     axes = tuple(range(ndim)) if axis is None else checks.canonical_axes(axis, ndim)
-    amax = _safe_max(jnp.real(a), axes, where, keepdims)
-    kept = amax if keepdims else jnp.expand_dims(amax, axes)
-    terms = jnp.exp(a - lax.convert_element_type(kept, aval_of(a).dtype))
+    complex_ = dtypes.is_complex(aval_of(a).dtype)
+    amax = _safe_max(jnp.real(a) if complex_ else a, axes, where, keepdims)
+    kept = amax if keepdims else lax.expand_dims(amax, axes)
+    terms = jnp.exp(a - (lax.convert_element_type(kept, aval_of(a).dtype) if complex_ else kept))
     if b is not None:
         terms = terms * b
     total = jnp.sum(terms, axis=axes, keepdims=keepdims, where=where)
     sign = jnp.sign(total)
-    if return_sign or not dtypes.is_complex(aval_of(a).dtype):
+    if return_sign or not complex_:
         total = jnp.abs(total)
-    out = jnp.log(total) + lax.convert_element_type(amax, aval_of(total).dtype)
+    out = jnp.log(total) + (
+        lax.convert_element_type(amax, aval_of(total).dtype) if complex_ else amax
+    )
     if return_sign:
         return out, sign
-    if b is not None and not dtypes.is_complex(aval_of(out).dtype):
+    if b is not None and not complex_:
         out = jnp.where(sign < 0, jnp.full_like(out, jnp.nan), out)
     return out
 
