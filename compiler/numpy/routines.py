@@ -260,6 +260,13 @@ def _core_dims(name, x, ndim, dims):
 def matvec(x1, x2, /):
     _core_dims("matvec", x1, 2, ("n", "m"))
     _core_dims("matvec", x2, 1, ("m",))
+    if np.ndim(x1) == 2:  # JAX's vectorized matmul: one dot_general, the batch axes last
+        x2 = asarray(x2)
+        ndim = aval_of(x2).ndim
+        out = lax.dot_general(x1, x2, (([1], [ndim - 1]), ([], [])))
+        return shapes.moveaxis(out, 0, -1)
+    if np.ndim(x2) == 1:
+        return matmul(x1, x2)
     return shapes.squeeze(matmul(x1, shapes.expand_dims(x2, -1)), -1)
 
 
@@ -267,6 +274,8 @@ def matvec(x1, x2, /):
 def vecmat(x1, x2, /):
     _core_dims("vecmat", x1, 1, ("m",))
     _core_dims("vecmat", x2, 2, ("m", "n"))
+    if np.ndim(x2) == 2:  # JAX's vectorized matmul: one dot_general
+        return matmul(cparts.conj(x1), x2)
     return shapes.squeeze(matmul(shapes.expand_dims(cparts.conj(x1), -2), x2), -2)
 
 
