@@ -251,18 +251,38 @@ def _conv_lowering(
         output_feature_dimension=out_spec[1],
         output_spatial_dimensions=list(out_spec[2:]),
     )
-    return hlo.ConvolutionOp(
-        ctx.result_type,
-        lhs,
-        rhs,
-        dims,
-        feature_group_count,
-        batch_group_count,
-        window_strides=list(window_strides),
-        padding=dense_pads(padding),
-        lhs_dilation=list(lhs_dilation),
-        rhs_dilation=list(rhs_dilation),
-    ).result
+
+    def conv(result_type, x, y):
+        return hlo.ConvolutionOp(
+            result_type,
+            x,
+            y,
+            dims,
+            feature_group_count,
+            batch_group_count,
+            window_strides=list(window_strides),
+            padding=dense_pads(padding),
+            lhs_dilation=list(lhs_dilation),
+            rhs_dilation=list(rhs_dilation),
+        ).result
+
+    out = ctx.avals_out[0]
+    if not dtypes.is_complex(out.dtype):
+        return conv(ctx.result_type, lhs, rhs)
+    real_type = ctx.module_ctx.types.tensor(out.shape, dtypes.real_dtype(out.dtype))
+    return _complex_conv(real_type, conv, lhs, rhs)
+
+
+def _complex_conv(real_type, conv, lhs, rhs):
+    """A complex convolution as three real ones (Gauss's product), as JAX lowers it on CPU
+    (so the bits are JAX's)."""
+    lhs_re, lhs_im = hlo.RealOp(lhs).result, hlo.ImagOp(lhs).result
+    rhs_re, rhs_im = hlo.RealOp(rhs).result, hlo.ImagOp(rhs).result
+    k1 = conv(real_type, hlo.AddOp(lhs_re, lhs_im).result, rhs_re)
+    k2 = conv(real_type, lhs_re, hlo.SubtractOp(rhs_im, rhs_re).result)
+    k3 = conv(real_type, lhs_im, hlo.AddOp(rhs_re, rhs_im).result)
+    real, imag = hlo.SubtractOp(k1, k3).result, hlo.AddOp(k1, k2).result
+    return hlo.ComplexOp(real, imag).result
 
 
 lowering_rules.register(conv_general_dilated_p, _conv_lowering)

@@ -30,6 +30,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     check_arraylike,
     jitted,
+    jitted_as_jax,
     materialize,
     promote,
     promote_inexact,
@@ -104,6 +105,7 @@ def sigmoid(x):
     return lax.logistic(x)
 
 
+@jitted_as_jax()
 def silu(x):
     (x,) = arraylike("silu", x)
     return x * sigmoid(x)
@@ -112,10 +114,12 @@ def silu(x):
 swish = silu
 
 
+@jitted_as_jax()
 def softplus(x):
     return jnp.logaddexp(x, 0)  # as JAX (its derivative at 0 is 1/2)
 
 
+@jitted_as_jax()
 def log_sigmoid(x):
     (x,) = arraylike("log_sigmoid", x)
     return -softplus(-x)
@@ -137,22 +141,26 @@ def gelu(x, approximate: bool = True):
 # promotes (or wraps) where JAX's does and a result is weakly typed where JAX's is.
 
 
+@jitted_as_jax()
 def elu(x, alpha=1.0):
     (x,) = arraylike("elu", x)
     safe = jnp.where(x > 0, 0.0, x)  # as JAX: the derivative at 0 is alpha's side's, alpha
     return jnp.where(x > 0, x, alpha * jnp.expm1(safe))
 
 
+@jitted_as_jax()
 def celu(x, alpha=1.0):
     return jnp.maximum(x, 0.0) + alpha * jnp.expm1(jnp.minimum(x, 0.0) / alpha)
 
 
+@jitted_as_jax()
 def selu(x):
     alpha = 1.6732632423543772848170429916717
     scale = 1.0507009873554804934193349852946
     return scale * elu(x, alpha)
 
 
+@jitted_as_jax()
 def leaky_relu(x, negative_slope=1e-2):
     (x,) = arraylike("leaky_relu", x)
     return jnp.where(x >= 0, x, negative_slope * x)
@@ -166,6 +174,7 @@ def tanh(x):
     return jnp.tanh(x)
 
 
+@jitted_as_jax()
 def mish(x):
     (x,) = arraylike("mish", x)
     return x * jnp.tanh(softplus(x))
@@ -181,28 +190,33 @@ def _squareplus(x, b):
     return (x + jnp.sqrt(jnp.square(x) + b)) / 2
 
 
+@jitted_as_jax()
 def sparse_plus(x):
     """0 below -1, x above 1, (x + 1)^2 / 4 between."""
     (x,) = arraylike("sparse_plus", x)
     return jnp.where(x <= -1.0, 0.0, jnp.where(x >= 1.0, x, (x + 1.0) ** 2 / 4))
 
 
+@jitted_as_jax()
 def sparse_sigmoid(x):
     (x,) = arraylike("sparse_sigmoid", x)
     return 0.5 * jnp.clip(x + 1.0, 0.0, 2.0)
 
 
+@jitted_as_jax()
 def hard_tanh(x):
     # in x's dtype (an integer stays one), as JAX; the derivative is 1 on [-1, 1] (and at NaN)
     (x,) = arraylike("hard_tanh", x)
     return jnp.where(x > 1, 1, jnp.where(x < -1, -1, x))
 
 
+@jitted_as_jax()
 def hard_sigmoid(x):
     (x,) = arraylike("hard_sigmoid", x)
     return relu6(x + 3.0) / 6.0
 
 
+@jitted_as_jax()
 def hard_silu(x):
     (x,) = arraylike("hard_silu", x)
     return x * hard_sigmoid(x)
@@ -211,11 +225,13 @@ def hard_silu(x):
 hard_swish = hard_silu
 
 
+@jitted_as_jax()
 def soft_sign(x):
     (x,) = arraylike("soft_sign", x)
     return x / (jnp.abs(x) + 1)
 
 
+@jitted_as_jax("axis")
 def glu(x, axis=-1):
     (x,) = arraylike("glu", x)
     axis = checks.canonical_axis(axis, jnp.ndim(x))
@@ -233,11 +249,12 @@ def glu(x, axis=-1):
 # Normalizations over an axis.
 
 
-def _safe_max(x, axis, where=None):
-    """The max over `axis` (kept; of the `where` entries), with non-finite maxima replaced by
-    0; from -inf, as JAX's, so an empty slice is 0 too (logsumexp of nothing: -inf)."""
-    m = jnp.max(x, axis=axis, keepdims=True, where=where, initial=-jnp.inf)
-    return jnp.where(jnp.isfinite(m), m, jnp.zeros_like(m))
+def _safe_max(x, axis, where=None, keepdims=True):
+    """The max over `axis` (of the `where` entries), with non-finite maxima replaced by 0;
+    from -inf, as JAX's, so an empty slice is 0 too (logsumexp of nothing: -inf). Not
+    differentiated (logsumexp's shift)."""
+    m = jnp.max(x, axis=axis, keepdims=keepdims, where=where, initial=-jnp.inf)
+    return lax.stop_gradient(jnp.where(jnp.isfinite(m), m, jnp.zeros_like(m)))
 
 
 def softmax(x, axis=-1, where=None):
@@ -282,6 +299,7 @@ def _softmax_jvp(axis, primals, tangents):
     return y, y * (t - jnp.sum(y * t, axis=axis, keepdims=True))
 
 
+@jitted_as_jax("axis")
 def log_softmax(x, axis=-1, where=None):
     """x - max - log(sum(exp(x - max))) over `axis`, composed as JAX's (see softmax); with
     `where`, the others are -inf."""
@@ -297,7 +315,8 @@ def log_softmax(x, axis=-1, where=None):
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=None):
     """log(sum(b * exp(a))) over `axis` (the `where` entries), shifted by the (finite)
     maximum, as JAX: terms with b == 0 do not count, and a negative sum is nan unless
-    `return_sign`."""
+    `return_sign`. Composed op for op as JAX's (which is not jitted): the logarithm of the
+    reduced sum, not of a kept-dims one (XLA's log rounds by shape)."""
     a = _inexact("logsumexp", a)
     if where is not None:
         a = jnp.where(where, a, 0)
@@ -306,21 +325,26 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=Non
         _check_broadcasts("logsumexp", a, b)
         a, b = jnp.broadcast_arrays(a, b)
         a = jnp.where(b != 0, a, -jnp.inf)
-    amax = lax.stop_gradient(_safe_max(a, axis, where))
-    terms = jnp.exp(a - amax)
+    ndim = jnp.ndim(a)
+    axes = tuple(range(ndim)) if axis is None else checks.canonical_axes(axis, ndim)
+    complex_ = dtypes.is_complex(aval_of(a).dtype)
+    amax = _safe_max(jnp.real(a) if complex_ else a, axes, where, keepdims)
+    kept = amax if keepdims else lax.expand_dims(amax, axes)
+    terms = jnp.exp(a - (lax.convert_element_type(kept, aval_of(a).dtype) if complex_ else kept))
     if b is not None:
         terms = terms * b
-    total = jnp.sum(terms, axis=axis, keepdims=True, where=where)
+    total = jnp.sum(terms, axis=axes, keepdims=keepdims, where=where)
     sign = jnp.sign(total)
-    out = jnp.log(jnp.abs(total)) + amax
-    if b is not None and not return_sign:
+    if return_sign or not complex_:
+        total = jnp.abs(total)
+    out = jnp.log(total) + (
+        lax.convert_element_type(amax, aval_of(total).dtype) if complex_ else amax
+    )
+    if return_sign:
+        return out, sign
+    if b is not None and not complex_:
         out = jnp.where(sign < 0, jnp.full_like(out, jnp.nan), out)
-    if not keepdims:
-        axes = (
-            tuple(range(jnp.ndim(a))) if axis is None else checks.canonical_axes(axis, jnp.ndim(a))
-        )
-        out, sign = jnp.squeeze(out, axes), jnp.squeeze(sign, axes)
-    return (out, sign) if return_sign else out
+    return out
 
 
 def _check_broadcasts(name: str, a, b) -> None:
@@ -335,8 +359,15 @@ def _check_broadcasts(name: str, a, b) -> None:
 
 
 def logmeanexp(x, axis=None, where=None, keepdims=False):
-    """log(mean(exp(x))) over `axis` (the `where` entries)."""
+    """log(mean(exp(x))) over `axis` (the `where` entries); one program, as JAX's jitted
+    logmeanexp (XLA folds the count's logarithm)."""
+    axis = tuple(axis) if isinstance(axis, list) else axis
     x = _inexact("logmeanexp", x)
+    program = jitted(_logmeanexp, ("axis", "keepdims"), "logmeanexp")
+    return program(x, axis=axis, where=where, keepdims=keepdims)
+
+
+def _logmeanexp(x, axis, where, keepdims):
     lse = logsumexp(x, axis=axis, keepdims=keepdims, where=where)
     if where is not None:
         mask = jnp.broadcast_to(jnp.asarray(where), jnp.shape(x))

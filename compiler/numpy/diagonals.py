@@ -11,10 +11,12 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import is_symbolic_dim
+from meshjit.compiler.numpy.creation import eye, zeros_like
+from meshjit.compiler.numpy.elementwise import where
 from meshjit.compiler.numpy.indexing import getitem
 from meshjit.compiler.numpy.reductions import sum
 from meshjit.compiler.numpy.shapes import moveaxis
-from meshjit.compiler.numpy.util import aval_of, check_out, materialize, static_axis
+from meshjit.compiler.numpy.util import aval_of, check_out, jitted, materialize, static_axis
 
 __all__ = [
     "diag",
@@ -76,4 +78,15 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     ndim = aval_of(materialize(a)).ndim
     if static_axis(axis1, ndim) == static_axis(axis2, ndim):  # JAX's ValueError, before diagonal
         raise MeshjitValueError(f"axis1 and axis2 can not be same. axis1={axis1} and axis2={axis2}")
-    return sum(diagonal(a, offset, axis1, axis2), axis=-1, dtype=dtype)
+    program = jitted(_trace, ("offset", "axis1", "axis2", "dtype"), "trace")
+    return program(a, offset=offset, axis1=axis1, axis2=axis2, dtype=dtype)
+
+
+def _trace(a, offset, axis1, axis2, dtype):
+    """JAX's trace: the matrices masked to their diagonal and summed over both axes (one
+    program; a sum of the diagonal alone rounds otherwise)."""
+    a = materialize(a)
+    shape = aval_of(a).shape
+    a = moveaxis(a, (axis1, axis2), (-2, -1))
+    mask = eye(shape[axis1], shape[axis2], k=offset, dtype=dtypes.bool_)
+    return sum(where(mask, a, zeros_like(a)), axis=(-2, -1), dtype=dtype)

@@ -33,7 +33,13 @@ from meshjit.compiler.numpy import (
 )
 from meshjit.compiler.numpy import math as jmath
 from meshjit.compiler.numpy.indexing import take_along_axis
-from meshjit.compiler.numpy.util import aval_of, broadcast_shapes, promote_inexact, static_axis
+from meshjit.compiler.numpy.util import (
+    aval_of,
+    broadcast_shapes,
+    jitted_as_jax,
+    promote_inexact,
+    static_axis,
+)
 
 __all__ = [
     "EigResult",
@@ -466,6 +472,7 @@ def _symmetrized(x):
     return (x + _mH(x)) / 2
 
 
+@jitted_as_jax("n")
 def matrix_power(a, n: int):
     """`a` raised to the integer power `n` by repeated squaring (inverted for n < 0)."""
     (arr,) = _arrays("jnp.linalg.matrix_power", a)
@@ -487,6 +494,8 @@ def matrix_power(a, n: int):
         return shapes.broadcast_to(creation.eye(shape[-2], dtype=aval_of(arr).dtype), shape)
     if n < 0:
         arr, n = inv(arr), -n
+    if n == 3:  # as JAX: (a @ a) @ a, not a @ (a @ a)
+        return products.matmul(products.matmul(arr, arr), arr)
     z = result = None
     while n > 0:
         z = arr if z is None else products.matmul(z, z)
@@ -651,6 +660,7 @@ def vector_norm(x, /, *, axis=None, keepdims: bool = False, ord=2):
     return elementwise.power(total, np.asarray(1.0 / np.asarray(ord, dtype), dtype))
 
 
+@jitted_as_jax("ord", "axis", "keepdims")
 def norm(x, ord=None, axis=None, keepdims: bool = False):
     """NumPy's norm: vector norms over one axis, matrix norms over two ('fro', 'nuc', 1, -1,
     2, -2, inf, -inf), the 2-norm of everything flattened by default."""

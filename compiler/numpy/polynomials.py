@@ -15,11 +15,12 @@ from meshjit.compiler.numpy.creation import arange, array, asarray, ones, zeros
 from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.products import dot, outer
 from meshjit.compiler.numpy.rearranging import roll
-from meshjit.compiler.numpy.routines import vander
+from meshjit.compiler.numpy.routines import convolve, vander
 from meshjit.compiler.numpy.util import (
     aval_of,
     check_arraylike,
     check_coefficients,
+    jitted_as_jax,
     promote_inexact,
 )
 from meshjit.compiler.trace.tracing import Tracer
@@ -27,6 +28,7 @@ from meshjit.compiler.trace.tracing import Tracer
 __all__ = ["poly", "polydiv", "polyfit", "roots"]
 
 
+@jitted_as_jax()
 def poly(seq_of_zeros):
     """The coefficients (highest power first) of the monic polynomial with these roots."""
     check_arraylike("poly", seq_of_zeros)
@@ -40,10 +42,10 @@ def poly(seq_of_zeros):
     if zeros_.shape[0] == 0:
         return ones((), dtype=dtype)
     coefficients = ones((1,), dtype=dtype)
-    for k in range(zeros_.shape[0]):  # times (x - z): convolving with [1, -z], complex too
-        padded = shapes.concatenate([coefficients, zeros((1,), dtype)])
-        shifted = shapes.concatenate([zeros((1,), dtype), coefficients])
-        coefficients = padded - zeros_[k] * shifted
+    one = ones((1,), dtype)
+    for k in range(zeros_.shape[0]):  # times (x - z): convolving with [1, -z], as JAX
+        factor = shapes.concatenate([one, shapes.reshape(-zeros_[k], (1,))])
+        coefficients = convolve(coefficients, factor, mode="full")
     return coefficients
 
 

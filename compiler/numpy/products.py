@@ -24,6 +24,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_shapes,
     check_out,
+    jitted_as_jax,
     materialize,
     promote,
     sharded_by,
@@ -287,6 +288,7 @@ def _dot(a, b):
     return _contract(materialize(a), materialize(b), dims)
 
 
+@jitted_as_jax("precision", "preferred_element_type", inline=True)
 def vdot(a, b, *, precision=None, preferred_element_type=None):
     """The dot product of the flattened arrays, conjugating the first."""
     a = ravel(a)
@@ -359,6 +361,7 @@ def kron(a, b):
     return reshape(multiply(a, b), [p * q for p, q in zip(sa, sb)])
 
 
+@jitted_as_jax("axisa", "axisb", "axisc", "axis")
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     if axis is not None:
         axisa = axisb = axisc = axis

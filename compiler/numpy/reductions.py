@@ -321,25 +321,28 @@ def _where_count(a, axes, where, dtype, keepdims):
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
+    """One program when called eagerly, inlined in a trace: JAX's `_mean` (jit, inline=True)."""
     check_out(out, "mean")
-    if where is not None:
-        a = materialize(a)
-        axes = _reduction_axes(a, axis)
-        out_dtype = dtypes.canonicalize(dtype) if dtype else _float_dtype(aval_of(a).dtype)
-        compute = out_dtype if dtype is not None else _compute_dtype(out_dtype)
-        total = sum(a, axis=axes, dtype=compute, keepdims=keepdims, where=where)
-        count = _where_count(a, axes, where, compute, keepdims)
-        return lax.convert_element_type(lax.div(total, count), out_dtype)
-    if dtype is None:  # float32 sums and divides in float32: no conversions
+    if where is None and dtype is None:  # float32 sums and divides in float32: no conversions
         total = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _MEAN_KEEPS)
         if total is not None:
             shape = a._var.aval.shape
             count = math.prod(shape) if axis is None else shape[_single_axis(axis)]
             return lax.div(total, _divisor(count, aval_of(total).dtype))
+    axis = tuple(axis) if isinstance(axis, list) else axis
+    program = jitted(_mean_program, ("axis", "dtype", "keepdims"), "_mean", inline=True)
+    return program(a, axis, dtype, keepdims, where=where)
+
+
+def _mean_program(a, axis, dtype, keepdims, *, where):
     a = materialize(a)
     axes = _reduction_axes(a, axis)
     out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
     compute = out_dtype if dtype is not None else _compute_dtype(out_dtype)  # as JAX
+    if where is not None:
+        total = sum(a, axis=axes, dtype=compute, keepdims=keepdims, where=where)
+        count = _where_count(a, axes, where, compute, keepdims)
+        return lax.convert_element_type(lax.div(total, count), out_dtype)
     total = sum(a, axis=axes, dtype=compute, keepdims=keepdims)
     return lax.convert_element_type(lax.div(total, _divisor(_count(a, axes), compute)), out_dtype)
 
@@ -456,6 +459,13 @@ def _centre(x, axes, where, given):
 
 
 def average(a, axis=None, weights=None, returned=False, keepdims=False):
+    """One program when called eagerly, inlined in a trace: JAX's `_average` (jit, inline)."""
+    axis = tuple(axis) if isinstance(axis, list) else axis
+    program = jitted(_average, ("axis", "returned", "keepdims"), "_average", inline=True)
+    return program(a, axis, weights, returned, keepdims)
+
+
+def _average(a, axis, weights, returned, keepdims):
     if weights is None:
         (a,) = promote_inexact(a)
         a = materialize(a)

@@ -60,6 +60,7 @@ from meshjit.compiler.numpy.util import (
     check_out,
     is_traced,
     jitted,
+    jitted_as_jax,
     promote,
     promote_inexact,
     refuse_complex,
@@ -265,17 +266,28 @@ def _same_core_size(dim: str, size: int, first: int, signature: str) -> None:
         )
 
 
+@jitted_as_jax()
 def matvec(x1, x2, /):
     _core_dims("matvec", x1, 2, ("n", "m"))
     _core_dims("matvec", x2, 1, ("m",))
     _same_core_size("m", np.shape(x2)[-1], np.shape(x1)[-1], "(n,m),(m)->(n)")
+    if np.ndim(x1) == 2:  # JAX's vectorized matmul: one dot_general, the batch axes last
+        x2 = asarray(x2)
+        ndim = aval_of(x2).ndim
+        out = lax.dot_general(x1, x2, (([1], [ndim - 1]), ([], [])))
+        return shapes.moveaxis(out, 0, -1)
+    if np.ndim(x2) == 1:
+        return matmul(x1, x2)
     return shapes.squeeze(matmul(x1, shapes.expand_dims(x2, -1)), -1)
 
 
+@jitted_as_jax()
 def vecmat(x1, x2, /):
     _core_dims("vecmat", x1, 1, ("m",))
     _core_dims("vecmat", x2, 2, ("m", "n"))
     _same_core_size("n", np.shape(x2)[-2], np.shape(x1)[-1], "(n),(n,m)->(m)")
+    if np.ndim(x2) == 2:  # JAX's vectorized matmul: one dot_general
+        return matmul(cparts.conj(x1), x2)
     return shapes.squeeze(matmul(shapes.expand_dims(cparts.conj(x1), -2), x2), -2)
 
 
@@ -891,6 +903,7 @@ def insert(arr, obj, values, axis=None):
     return take(joined, asarray(order.astype(np.int32)), axis=axis)
 
 
+@jitted_as_jax("axis", "edge_order")
 def gradient(f, *varargs, axis=None, edge_order=None):
     """Central differences inside, one-sided at the edges (NumPy's edge_order=1)."""
     _no_sequence("gradient", f)
@@ -1230,6 +1243,7 @@ def ediff1d(ary, to_end=None, to_begin=None):
     return shapes.concatenate(pieces)
 
 
+@jitted_as_jax("axis")
 def trapezoid(y, x=None, dx=1.0, axis=-1):
     """The trapezoid rule along `axis`, as JAX computes it: in an inexact dtype (integers did
     wrap here), by sum - (first + last) / 2 when the spacing is constant."""
@@ -1386,15 +1400,10 @@ def _conv1d(a, v, mode, name, flip):
     lo, hi = padding[mode]
     if mode == "valid" and n < m:
         return _conv1d(v, a, mode, name, flip)[::1]
-    if dtypes.is_complex(aval_of(a).dtype):  # four real convolutions
-        ar, ai, kr, ki = cparts.real(a), cparts.imag(a), cparts.real(kernel), cparts.imag(kernel)
-        real = _real_conv1d(ar, kr, lo, hi) - _real_conv1d(ai, ki, lo, hi)
-        imag = _real_conv1d(ar, ki, lo, hi) + _real_conv1d(ai, kr, lo, hi)
-        return lax.complex(real, imag)
-    return _real_conv1d(a, kernel, lo, hi)
+    return _conv1d_padded(a, kernel, lo, hi)  # complex too, one convolution as JAX's
 
 
-def _real_conv1d(a, kernel, lo, hi):
+def _conv1d_padded(a, kernel, lo, hi):
     n, m = aval_of(a).shape[0], aval_of(kernel).shape[0]
     out = lax.conv_general_dilated(
         shapes.reshape(a, (1, 1, n)), shapes.reshape(kernel, (1, 1, m)), (1,), [(lo, hi)]
@@ -1415,6 +1424,7 @@ def _one_dimensional(name, *xs):
         raise MeshjitValueError(f"{name}() only support 1-dimensional inputs.")
 
 
+@jitted_as_jax("mode", "precision", "preferred_element_type")
 def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
     check_arraylike("convolve", a, v)
     _one_dimensional("convolve", a, v)
@@ -1433,6 +1443,7 @@ def _check_not_empty(name, a, v):
         )
 
 
+@jitted_as_jax("mode", "precision", "preferred_element_type")
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
     check_arraylike("correlate", a, v)
     _one_dimensional("correlate", a, v)
@@ -1514,6 +1525,7 @@ def _cov(m, y, *, rowvar, bias, ddof, fweights, aweights, dtype):
     return ew.true_divide(matmul(x, cparts.conj(x_t)), f).squeeze()
 
 
+@jitted_as_jax("rowvar", "dtype")
 def corrcoef(x, y=None, rowvar=True, dtype=None):
     check_arraylike("corrcoef", x)
     c = cov(x, y, rowvar, dtype=dtype)
@@ -1576,14 +1588,20 @@ def polymul(a1, a2, *, trim_leading_zeros=False):
     return convolve(a1, a2, mode="full")
 
 
+@jitted_as_jax("m")
 def polyder(p, m=1):
+    """As JAX's: the coefficients times the products of the differentiation's factors."""
     check_arraylike("polyder", p)
     check_coefficients("polyder", p)
     (p,) = promote_inexact(asarray(p))
-    for _ in range(m):
-        n = aval_of(p).shape[0]
-        p = p[:-1] * arange(n - 1, 0, -1).astype(aval_of(p).dtype) if n > 1 else p[:0]
-    return p
+    m = operator.index(m)
+    if m < 0:
+        raise MeshjitValueError("Order of derivative must be positive")
+    if m == 0:
+        return p
+    dtype, n = aval_of(p).dtype, aval_of(p).shape[0]
+    factors = (arange(m, n, dtype=dtype)[None] - arange(m, dtype=dtype)[:, None]).prod(0)
+    return p[:-m] * factors[::-1]
 
 
 def polyint(p, m=1, k=None):

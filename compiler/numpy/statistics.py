@@ -47,6 +47,7 @@ from meshjit.compiler.numpy.util import (
     check_arraylike,
     check_out,
     jitted,
+    jitted_as_jax,
     materialize,
     promote_inexact,
     unary_operand,
@@ -141,6 +142,7 @@ def _kept(a, where):
     return kept if where is None else logical_and(kept, where)
 
 
+@jitted_as_jax("axis", "dtype", "keepdims", "ddof")
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
     """The variance of the non-NaN entries, as JAX computes it: |x - mean|^2 for complex values
     (a real result), low-precision floats in float32, and NaN where no more than `ddof` entries
@@ -184,6 +186,7 @@ def _var_dtypes(a_dtype, dtype):
     return (dtypes.float32 if compute in (dtypes.bfloat16, dtypes.float16) else compute), dtype
 
 
+@jitted_as_jax("axis", "dtype", "keepdims", "ddof")
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
     check_out(out, "nanstd")
     var = nanvar(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean)
@@ -287,7 +290,10 @@ def _quantile_last_axis(sorted_x, q, method):
     """Quantiles `q` of each row of `sorted_x`, with q's axes first (NumPy's layout)."""
     n = aval_of(sorted_x).shape[-1]
     batch = aval_of(sorted_x).shape[:-1]
-    q = lax.convert_element_type(q, aval_of(sorted_x).dtype)
+    dtype = aval_of(sorted_x).dtype
+    if dtypes.is_inexact(aval_of(q).dtype):  # as JAX: positions and weights in q's dtype
+        dtype = aval_of(q).dtype  # (a weak float32 for a Python q: float16's in float32)
+    q = lax.convert_element_type(q, dtype, weak_type=aval_of(q).weak_type)
     position = multiply(q, n - 1)
     low = clip(floor(position), 0, n - 1)
     high = clip(ceil(position), 0, n - 1)
@@ -303,7 +309,9 @@ def _quantile_last_axis(sorted_x, q, method):
         return hi_vals
     if method == "midpoint":
         return multiply(add(lo_vals, hi_vals), 0.5)
-    return add(multiply(lo_vals, subtract(1, frac)), multiply(hi_vals, frac))  # JAX's rounding
+    lo_vals, hi_vals = (lax.convert_element_type(v, dtype) for v in (lo_vals, hi_vals))
+    out = add(multiply(lo_vals, subtract(1, frac)), multiply(hi_vals, frac))  # JAX's rounding
+    return lax.convert_element_type(out, aval_of(sorted_x).dtype)
 
 
 def _take_rows(sorted_x, positions, batch):

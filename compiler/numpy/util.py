@@ -485,10 +485,28 @@ def check_out(out, name: str) -> None:
 
 
 @functools.cache
-def jitted(fn, static_argnames: tuple[str, ...] = (), name: str | None = None):
+def jitted(
+    fn, static_argnames: tuple[str, ...] = (), name: str | None = None, inline: bool = False
+):
     """`fn` compiled as one program, as JAX's `@jit` jnp functions are: run op by op, XLA fuses
     and rounds differently (the last bits differ), and inside a jit the jaxpr shows the call,
-    named `name` (the function JAX jits: `hypot` for meshjit's `_hypot`), else fn's name."""
+    named `name` (the function JAX jits: `hypot` for meshjit's `_hypot`), else fn's name;
+    `inline` (JAX's `jit(..., inline=True)`: mean, average, ...): one program when called
+    eagerly, its equations inlined in a trace."""
     from meshjit.compiler.jit.api import JitFunction  # jit/ sits above numpy/
 
-    return JitFunction(fn, static_argnames=static_argnames, name=name or fn.__name__)
+    return JitFunction(fn, static_argnames=static_argnames, name=name or fn.__name__, inline=inline)
+
+
+def jitted_as_jax(*static_argnames: str, inline: bool = False):
+    """Decorator: the function called runs as `jitted` (one program, named as itself), as JAX's
+    `@jit(static_argnames=...)` function of the same name."""
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def call(*args, **kwargs):
+            return jitted(fn, static_argnames, fn.__name__, inline)(*args, **kwargs)
+
+        return call
+
+    return wrap

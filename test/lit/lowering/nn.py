@@ -66,8 +66,8 @@ lower(gelu_tanh, f32)
 # CHECK: stablehlo.reduce(%arg0 init: %{{.*}}) applies stablehlo.maximum across dimensions = [0, 1]
 # CHECK: stablehlo.exponential
 # CHECK: stablehlo.reduce(%{{.*}} init: %{{.*}}) applies stablehlo.add across dimensions = [0, 1]
-# CHECK: stablehlo.log
-# CHECK: -> tensor<f32>
+# CHECK: stablehlo.log %{{.*}} : tensor<f32>
+# CHECK: stablehlo.add %{{.*}} : tensor<f32>
 def logsumexp(x):
     return nn.logsumexp(x)
 
