@@ -52,7 +52,7 @@ from meshjit.compiler.lowering import (
     emit,
     implicit_broadcasts,
 )
-from meshjit.compiler.trace.tracing import checked_dtype
+from meshjit.compiler.trace.tracing import checked_dtype, current_trace
 
 # ---------------------------------------------------------------------------------------------
 # The primitives and their abstract evaluation.
@@ -656,6 +656,15 @@ def integer_pow(x, y: int):
 square = _unary("square")
 
 
+def _folded(x, dtype):
+    """A Python / NumPy scalar cast to `dtype` now. Eagerly JAX casts on the device: an
+    overflow to inf warns only under a trace, where JAX folds the cast with NumPy."""
+    if current_trace() is not None:
+        return np.asarray(x, dtype)
+    with np.errstate(over="ignore"):
+        return np.asarray(x, dtype)
+
+
 def select_n(which, *cases):
     return select_n_p.bind_internal(which, *cases)
 
@@ -684,7 +693,7 @@ def convert_element_type(
         if not weak_type and isinstance(x, (bool, int, float, complex, np.generic)):
             if type(x) is int and dtypes.is_int(new_dtype):
                 return _wrapped_int(x, new_dtype)
-            return np.asarray(x, new_dtype)  # folded now: it becomes a typed literal
+            return _folded(x, new_dtype)  # folded now: it becomes a typed literal
         if weak_type and type(x) is int and dtypes.is_int(new_dtype):
             # past the dtype's range: wrapped, as JAX's NumPy cast (still a Python int: a literal)
             x = int(_wrapped_int(x, new_dtype))
