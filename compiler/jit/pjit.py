@@ -7,7 +7,7 @@ from jaxlib.mlir.dialects import func
 
 from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
 from meshjit.compiler.errors import MeshjitTypeError, plain_names
-from meshjit.compiler.ir.core import ClosedJaxpr, register_pp_params
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -83,12 +83,31 @@ def _pjit_jvp(primals, tangents, *, jaxpr, name):
     with plain_names():  # the body's ops keep their names
         lin = linearize_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts], nonzero_outs=nonzero_outs)
     consts, fwd = closure_convert(lin.fwd)
-    outs = pjit_p.bind(*consts, *primals, jaxpr=fwd, name=name)
     n = len(jaxpr.out_avals)
+    fwd, forwarded = _forwarding_residuals(fwd, n)
+    args = [*consts, *primals]
+    outs = pjit_p.bind(*args, jaxpr=fwd, name=name)
     if not any(nonzero_outs):
         return outs[:n], [None] * n
-    touts = iter(pjit_p.bind(*outs[n:], *ts, jaxpr=lin.lin, name=name))  # JAX keeps the name
+    computed = iter(outs[n:])
+    res = [next(computed) if i is None else args[i] for i in forwarded]
+    touts = iter(pjit_p.bind(*res, *ts, jaxpr=lin.lin, name=name))  # JAX keeps the name
     return outs[:n], [next(touts) if nz else None for nz in nonzero_outs]
+
+
+def _forwarding_residuals(fwd: ClosedJaxpr, n: int) -> tuple[ClosedJaxpr, list]:
+    """The forward call without the residuals that are its own arguments (JAX forwards those:
+    the linear call reads the argument itself), and for each residual the index of the argument
+    it is, or None."""
+    j = fwd.jaxpr
+    position = {id(v): i for i, v in enumerate(j.invars)}
+    forwarded = [position.get(id(v)) for v in j.outvars[n:]]
+    if all(i is None for i in forwarded):
+        return fwd, forwarded
+    kept = [v for v, i in zip(j.outvars[n:], forwarded) if i is None]
+    return ClosedJaxpr(
+        Jaxpr(j.constvars, j.invars, j.outvars[:n] + kept, j.eqns), fwd.consts
+    ), forwarded
 
 
 @transpose_rules.register(pjit_p)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import threading
 from typing import Sequence
 
+import numpy as np
+
 from meshjit.compiler.errors import MeshjitValueError, enter_source, leave_source
 from meshjit.compiler.ir import sharding_rules
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray
@@ -327,11 +329,14 @@ def unary_rule(prim: Primitive):
     return rule
 
 
-def elementwise_rule(prim: Primitive):
-    """An n-ary elementwise primitive whose operands may be rank-0 (broadcast implicitly)."""
+def elementwise_rule(prim: Primitive, size_one_broadcasts: bool = False):
+    """An n-ary elementwise primitive whose operands may be rank-0 (broadcast implicitly);
+    `size_one_broadcasts`: it broadcasts size-1 dimensions too (JAX's broadcast_batcher then
+    gives an unmapped operand a size-1 mapped axis instead of the full one)."""
+    agree = broadcasting_operands if size_one_broadcasts else elementwise_operands
 
     def rule(args, dims, **params):
-        operands, dim = elementwise_operands(args, dims)
+        operands, dim = agree(args, dims)
         outs = prim.bind(*operands, **params)
         return outs, ([dim] * len(outs) if prim.multiple_results else dim)
 
@@ -357,6 +362,46 @@ def elementwise_operands(args: Sequence, dims: Sequence) -> tuple[list, int]:
     return out, 0
 
 
+def broadcasting_operands(args: Sequence, dims: Sequence) -> tuple[list, int]:
+    """`elementwise_operands` for a primitive that broadcasts size-1 dimensions (JAX's
+    broadcast_batcher): mapped axes go in front, an unmapped operand gets a size-1 one, and a
+    mapped per-example scalar gets trailing size-1 dimensions."""
+    avals = [aval_of(x) for x in args]
+    mapped = {(a.ndim, d) for a, d in zip(avals, dims) if d is not None}
+    if len(mapped) == 1 and all(a.ndim == 0 for a, d in zip(avals, dims) if d is None):
+        return list(args), next(iter(mapped))[1]
+    ranks = {a.ndim - (d is not None) for a, d in zip(avals, dims)} - {0}
+    if len(ranks) > 1:
+        return elementwise_operands(args, dims)
+    from meshjit.compiler.lax import shapes  # a later family
+
+    out = []
+    for x, a, d in zip(args, avals, dims):
+        if d is not None:
+            x = moveaxis(x, d, 0)
+        elif a.ndim:
+            x = broadcast_unmapped(x, a, 1)
+        out.append(x)
+    ndim = max(aval_of(x).ndim for x in out)
+    return [
+        shapes.expand_dims(x, tuple(range(aval_of(x).ndim, ndim)))
+        if d is not None and aval_of(x).ndim < ndim
+        else x
+        for x, d in zip(out, dims)
+    ], 0
+
+
+def broadcast_unmapped(x, aval, size: int):
+    """An unmapped operand given a mapped axis of `size` in front (JAX's bdim_at_front): its
+    broadcast_dimensions are NumPy integers, as JAX's jaxprs print them (`np.int64(1)`)."""
+    from meshjit.compiler.lax import shapes  # a later family
+
+    dims = tuple(np.arange(1, aval.ndim + 1))
+    return shapes.broadcast_in_dim_p.bind_internal(
+        x, shape=(size,) + tuple(aval.shape), broadcast_dimensions=dims
+    )
+
+
 def _broadcast_shapes(examples: Sequence[tuple]) -> tuple:
     rank = max(len(s) for s in examples)
     full = [s for s in examples if len(s) == rank]
@@ -369,6 +414,8 @@ def _to_full(x, d, size, shape, out_shape):
     full = (size,) + tuple(out_shape)
     if d is None:
         lead = len(out_shape) - len(shape)
+        if not lead and tuple(shape) == tuple(out_shape):
+            return broadcast_unmapped(x, aval_of(x), size)
         return shapes.broadcast_in_dim(x, full, tuple(range(1 + lead, len(full))))
     x = moveaxis(x, d, 0)
     if len(shape) == len(out_shape) and tuple(shape) == tuple(out_shape):

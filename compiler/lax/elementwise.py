@@ -1059,8 +1059,9 @@ def _convert_transpose(ct, x, *, new_dtype, weak_type):
 
 for _prim in (*unary_p.values(), integer_pow_p, convert_element_type_p):
     unary_rule(_prim)
-for _prim in (*binary_p.values(), *compare_p.values(), clamp_p):
-    elementwise_rule(_prim)
+for _prim in (*binary_p.values(), *compare_p.values()):
+    elementwise_rule(_prim, size_one_broadcasts=True)
+elementwise_rule(clamp_p)
 
 
 @batching_rules.register(select_n_p)

@@ -566,8 +566,12 @@ def _reduce_prod_jvp(primals, tangents, *, axes):
 def _reduce_batcher(prim):
     @batching_rules.register(prim)
     def rule(args, dims, *, axes, **params):
-        x = moveaxis(args[0], dims[0], 0)
-        return prim.bind(x, axes=tuple(a + 1 for a in axes), **params), 0
+        # JAX's reducer_batcher: the mapped axis stays; the axes past it shift (NumPy integers,
+        # as JAX's jaxprs print them)
+        (x,), (d,) = args, dims
+        shifted = tuple(np.where(np.less(axes, d), axes, np.add(axes, 1)))
+        out_dim = [i for i in range(aval_of(x).ndim) if i not in shifted].index(d)
+        return prim.bind(x, axes=shifted, **params), out_dim
 
 
 for _prim in (*reduce_p.values(), argmax_p, argmin_p):

@@ -30,6 +30,7 @@ from meshjit.compiler.numpy.util import (
     check_out,
     const_like,
     jitted,
+    jitted_as_jax,
     materialize,
     opaque_operands,
     placed,
@@ -367,8 +368,18 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
         cond = as_bool(condition)
         cond = lax.reshape(cond, aval_of(cond).shape + (1,) * trailing)
         return rebuild(where(cond, xd, yd))
+    return _where(condition, x, y)
+
+
+@jitted_as_jax()
+def _where(condition, x, y):
+    """One program, as JAX's jitted `_where` (a scalar condition is not broadcast)."""
+    condition = as_bool(condition)
     x, y = promote(x, y)
-    condition, x, y = broadcast_all(as_bool(condition), x, y)
+    if aval_of(condition).shape:
+        condition, x, y = broadcast_all(condition, x, y)
+    else:
+        x, y = broadcast_all(x, y)
     if 0 in aval_of(x).shape:  # as JAX's: nothing to select, so x (its tangent, a zero of y's)
         return x
     return lax.select(condition, x, y)

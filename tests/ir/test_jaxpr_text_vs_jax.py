@@ -148,6 +148,11 @@ CASES = {
     "grad_rank_promotion": (jax.grad(lambda x, y: jnp.sum(x * y - x / y), (0, 1)), (X34, np.ones(4, f32))),
     "grad_max": (jax.grad(lambda x, y: jnp.sum(jnp.maximum(x, y) + jnp.minimum(x, 1.0)), (0, 1)), (X34, np.ones((1, 4), f32))),
     "grad_max_scalar": (jax.grad(lambda x: jnp.maximum(x, 0.0)), (1.0,)),
+    "where": (lambda x, c: (jnp.where(x > 2, x, 0.0), jnp.where(c, x, 1)), (X34, True)),
+    # a residual that is an argument of the jitted call is forwarded, not returned by it
+    "grad_where": (jax.grad(lambda x: jnp.where(x > 2, x**2, x).sum()), (X34,)),
+    # an unmapped operand gets a size-1 mapped axis (the primitive broadcasts it)
+    "vmap_unmapped_operand": (jax.vmap(lambda x, b: jnp.tanh(x + b) * x.sum(), (0, None)), (X34, np.ones(4, f32))),
     "full_scalars": (lambda x: (lax.full((), 2.0, jnp.int32), lax.full_like(x, 2.0), jnp.full((), x)), (1.0,)),
 }
 
@@ -172,6 +177,7 @@ CASES = [
     "eqn_api", "cond_operands", "pytree_args", "weak_scalar", "stop_gradient", "scan_reverse",
     "fori_loop", "brace_width", "dynamic_index", "shard_map_pvary",
     "rank_promotion", "grad_rank_promotion", "grad_max", "grad_max_scalar", "full_scalars",
+    "where", "grad_where", "vmap_unmapped_operand",
 ]  # fmt: skip
 
 
