@@ -648,3 +648,33 @@ def test_new_axes_by_none_are_a_broadcast_in_dim_as_jax():
     assert "squeeze[dimensions=(0,)]" in text and "reshape" not in text
     grad = meshjit.make_jaxpr(meshjit.grad(lambda b: jnp.sum(jnp.ones((4, 3)) + b[:, None])))
     assert "reduce_sum[axes=(1,)" in str(grad(jnp.ones(4)))
+
+
+def test_at_get_out_sharding_types_only_a_gather_as_jax():
+    """JAX reads a basic index under jit with a static / dynamic slice, typed by the slice rules:
+    at[].get's out_sharding= is left unused (x[0] of a sharded dim stays JAX's ShardingTypeError);
+    only its gather (index arrays, fill mode, a concrete array sliced eagerly) takes it (fuzz
+    entry out_sharding20_at_get)."""
+    from meshjit.sharding import AxisType, NamedSharding, P, ShardingTypeError
+
+    mesh = meshjit.make_mesh((2,), ("a",), axis_types=(AxisType.Explicit,))
+    x = np.arange(8.0, dtype=np.float32).reshape(4, 2)
+    x = meshjit.device_put(x, NamedSharding(mesh, P("a")))
+    R = NamedSharding(mesh, P())
+    with pytest.raises(ShardingTypeError, match="slicing on sharded dims"):
+        meshjit.jit(lambda v: v.at[0].get(out_sharding=R))(x)
+    cases = [  # index, mode, JAX's spec under jit, eagerly
+        ((slice(None), 0), None, P("a"), P(None)),
+        ((slice(1, 3),), "clip", P("a", None), P(None, None)),
+        ((slice(None), 0), "fill", P(None), P(None)),
+        ((0,), None, None, P(None)),
+    ]
+    for index, mode, traced, eager in cases:
+        def get(v, index=index, mode=mode):
+            return v.at[index].get(out_sharding=R, mode=mode)
+
+        if traced is not None:
+            assert meshjit.jit(get)(x).sharding.spec == traced, index
+        out = get(x)
+        assert out.sharding.spec == eager, index
+        np.testing.assert_array_equal(out, np.asarray(x)[index])
