@@ -9,6 +9,10 @@
   weibull_min, pareto, maxwell, double_sided_maxwell, generalized_normal, lognormal, loggamma,
   triangular, rayleigh, multivariate_normal, orthogonal, ball, multinomial), with typed and raw
   keys, each key a block of a key array sharded over the mesh;
+- (group np20t) transform compositions: vmap of switch with a batched index, vmap of a while
+  loop with a batched predicate and a mixed carry, grad of a vmap of a reversed scan, jacrev of
+  jacfwd, linear_transpose of a vmap, jvp of a custom_vjp (JAX's error), checkpoint with the
+  name policies, grad of a custom_jvp under vmap;
 - (group np20s, never under vmap) `out_sharding=` keywords (zeros / ones_like / full /
   full_like / reshape / ravel / broadcast_to / einsum / .at[].get) on Explicit-sharded values.
 
@@ -32,8 +36,12 @@ _GROUP[0] = "np20"
 EDGES = [0.0, -0.0, -1.0, 1.0, 0.5, 2.0, np.inf, -np.inf, np.nan]
 
 
+def _module(B, name):
+    return importlib.import_module(f"{B.api.__name__}.{name}")
+
+
 def _scipy(B, name):
-    return importlib.import_module(f"{B.api.__name__}.scipy.{name}")
+    return _module(B, f"scipy.{name}")
 
 
 def _with_edges(n, x):
@@ -338,6 +346,130 @@ for _kind in RANDOM20:
 
 
 # ---------------------------------------------------------------------------------------------
+# np20t: transform compositions the earlier rounds did not stack (float32 x, a value of x's
+# shape or a scalar)
+
+_GROUP[0] = "np20t"
+
+
+def _smooth(n, v):
+    return n.sin(v) * n.tanh(v * 0.5) + v * v * 0.25
+
+
+def _switch_rows(B, x):  # a batched index: every branch runs, a select picks
+    n, lax = B.np, B.lax
+    idx = (n.abs(n.ravel(x)[: x.shape[0]] * 3).astype(n.int32)) % 4 - 1  # -1: clamped to 0
+    return B.vmap(lambda i, r: lax.switch(i, [n.sin, n.cos, lambda v: v * 2, n.tanh], r))(idx, x)
+
+
+def _while_rows(B, x):  # a batched predicate over a mixed carry (int count, float value)
+    n, lax = B.np, B.lax
+
+    def row(r):
+        def body(c):
+            return c[0] + 1, c[1] * 1.5 - 0.25, c[2] + n.sum(c[1])
+
+        return lax.while_loop(lambda c: (c[0] < 5) & (n.max(n.abs(c[1])) < 4.0), body,
+                              (0, r, n.float32(0)))
+
+    k, v, t = B.vmap(row)(x)
+    return v + (k.astype(v.dtype) + t).reshape((-1,) + (1,) * (v.ndim - 1))
+
+
+def _grad_vmap_scan_reverse(B, x):
+    n, lax, api = B.np, B.lax, B.api
+
+    def loss(v):
+        def body(c, r):
+            c = c * 0.5 + _smooth(n, r)
+            return c, c * r
+
+        return n.sum(B.vmap(lambda col: lax.scan(body, col[0] * 0, col, reverse=True)[1],
+                            in_axes=-1, out_axes=-1)(v))
+
+    return api.grad(loss)(x)
+
+
+def _jacrev_jacfwd(B, x):
+    api, n = B.api, B.np
+    v = n.ravel(x)[:3]
+    return api.jacrev(api.jacfwd(lambda u: n.sum(_smooth(n, u) * u[::-1])))(v)
+
+
+def _linear_transpose_vmap(B, x):
+    api, n = B.api, B.np
+    f = api.vmap(lambda r: n.cumsum(r[::-1]) * 2.0)
+    return api.linear_transpose(f, x)(x * 0.5)[0]
+
+
+def _jvp_of_custom_vjp(B, x):  # JAX's TypeError: no forward mode through a custom_vjp
+    api, n = B.api, B.np
+
+    @api.custom_vjp
+    def f(v):
+        return n.sin(v)
+
+    f.defvjp(lambda v: (n.sin(v), n.cos(v)), lambda c, g: (g * c,))
+    return api.jvp(f, (x,), (n.ones_like(x),))[1]
+
+
+def _remat_policy(B, x, policy):
+    api, n = B.api, B.np
+    cp = api.checkpoint_policies
+    pol = {
+        "save_only_these_names": lambda: cp.save_only_these_names("h"),
+        "save_anything_except_these_names": lambda: cp.save_anything_except_these_names("h"),
+        "dots_with_no_batch_dims_saveable": lambda: cp.dots_with_no_batch_dims_saveable,
+        "save_from_both_policies": lambda: cp.save_from_both_policies(
+            cp.dots_saveable, cp.save_only_these_names("h")),
+    }[policy]()
+
+    def f(v):
+        h = _module(B, "ad_checkpoint").checkpoint_name(_smooth(n, v), "h")
+        m = v.reshape(v.shape[0], -1)
+        return n.sum(h) + n.sum((m @ m.T) * 0.1)
+
+    return api.grad(api.checkpoint(f, policy=pol, prevent_cse=False))(x)
+
+
+def _custom_jvp_nondiff_vmap(B, x):
+    api, n = B.api, B.np
+
+    @api.custom_jvp
+    def f(v, k):
+        return v * k
+
+    f.defjvp(lambda primals, tangents: (f(*primals), tangents[0] * primals[1] * 2))
+    return B.vmap(api.grad(lambda v, k: n.sum(f(n.sin(v), k))), in_axes=(0, None))(x, 3.0)
+
+
+TRANSFORMS20 = {
+    "vmap_switch_batched": _switch_rows,
+    "vmap_while_mixed_carry": _while_rows,
+    "grad_vmap_scan_reverse": _grad_vmap_scan_reverse,
+    "jacrev_jacfwd": _jacrev_jacfwd,
+    "linear_transpose_vmap": _linear_transpose_vmap,
+    "jvp_of_custom_vjp": _jvp_of_custom_vjp,
+    "custom_jvp_vmap_grad": _custom_jvp_nondiff_vmap,
+}
+for _policy in ("save_only_these_names", "save_anything_except_these_names",
+                "dots_with_no_batch_dims_saveable", "save_from_both_policies"):
+    TRANSFORMS20["remat_" + _policy] = lambda B, x, _p=_policy: _remat_policy(B, x, _p)
+
+
+def _transform20(B, kind, x):
+    if B.jaxlike:
+        return TRANSFORMS20[kind](B, x)
+    shape = (3, 3) if kind == "jacrev_jacfwd" else x.shape
+    return _zeros(shape, "float32")
+
+
+for _kind in TRANSFORMS20:
+    entry(f"transform20_{_kind}", lambda x: str(x.dtype) == "float32" and x.ndim >= 2
+          and x.size >= 3)(lambda B, x, y, _k=_kind: _transform20(B, _k, x))
+
+
+# ---------------------------------------------------------------------------------------------
 # np20s (never under vmap): `out_sharding=` keywords on Explicit-sharded values (round 17's
 # np17s resharding: dim 0 over the mesh's first axis, the last dim over its second)
 
@@ -384,5 +516,6 @@ for _kind in OUT_SHARDING20:
         lambda B, x, y, _k=_kind: _out_sharding20(B, _k, x))
 
 op("np_np20", numpy_ref=False, grad_ok=False)((_drawer("np20"), _apply_api))
+op("np_np20t", numpy_ref=False, grad_ok=False)((_drawer("np20t"), _apply_api))
 op("np_np20r", numpy_ref=False, grad_ok=False)((_drawer("np20r"), _apply_api))
 op("np_np20s", numpy_ref=False, vmap_ok=False, grad_ok=False)((_drawer("np20s"), _apply_api))
