@@ -121,19 +121,13 @@ for _name, _fn in STATS20.items():
     _edge_entry("stats20_" + _name, "stats", _fn)
 
 # -- jax.scipy.special on the edges (round 13's entries stay inside the domains)
+SPECIAL20_PLAIN = ("gammaln", "digamma", "erfinv", "ndtri", "logit", "entr", "i0e", "i1e",
+                   "gammasgn", "spence", "exp1", "expi", "dawsn", "factorial")
 SPECIAL20 = {
-    "gammaln": lambda s, n, v: s.gammaln(v),
-    "digamma": lambda s, n, v: s.digamma(v),
-    "erfinv": lambda s, n, v: s.erfinv(v),
-    "ndtri": lambda s, n, v: s.ndtri(v),
     "log_ndtr": lambda s, n, v: s.log_ndtr(v * 20),
-    "logit": lambda s, n, v: s.logit(v),
     "expit": lambda s, n, v: s.expit(v * 100),
-    "entr": lambda s, n, v: s.entr(v),
     "xlogy": lambda s, n, v: s.xlogy(v, v),
     "xlog1py": lambda s, n, v: s.xlog1py(v, v - 1),
-    "i0e": lambda s, n, v: s.i0e(v),
-    "i1e": lambda s, n, v: s.i1e(v),
     "zeta": lambda s, n, v: s.zeta(v + 1, 2.0),
     "zeta_q_edges": lambda s, n, v: s.zeta(3.0, v),
     "polygamma": lambda s, n, v: s.polygamma(1, v),
@@ -143,17 +137,13 @@ SPECIAL20 = {
     "betaln": lambda s, n, v: s.betaln(v, 2.0),
     "kl_div": lambda s, n, v: s.kl_div(v, 0.5),
     "rel_entr": lambda s, n, v: s.rel_entr(v, v),
-    "gammasgn": lambda s, n, v: s.gammasgn(v),
     "rgamma_poch": lambda s, n, v: s.poch(v, 2.0),
-    "spence": lambda s, n, v: s.spence(v),
-    "exp1": lambda s, n, v: s.exp1(v),
-    "expi": lambda s, n, v: s.expi(v),
-    "dawsn": lambda s, n, v: s.dawsn(v),
     "erfcx": lambda s, n, v: s.erfcx(v * 10),
-    "factorial": lambda s, n, v: s.factorial(v),
     "boxcox": lambda s, n, v: s.boxcox(v, 0.0),
     "boxcox1p": lambda s, n, v: s.boxcox1p(v, 0.5),
 }
+for _name in SPECIAL20_PLAIN:
+    SPECIAL20[_name] = lambda s, n, v, _f=_name: getattr(s, _f)(v)
 for _name, _fn in SPECIAL20.items():
     _edge_entry("special20_" + _name, "special", _fn)
 
