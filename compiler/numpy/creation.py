@@ -449,7 +449,7 @@ def _jitted_linspace():
 
 
 def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
-    compute = dtype if dtypes.is_inexact(dtype) else dtypes.default_float
+    compute = dtypes.to_inexact(dtype)  # JAX's: float32 for int32 with x64 on too (it rounds)
     start, stop = lax.convert_element_type(start, compute), lax.convert_element_type(stop, compute)
     bounds = lax.broadcast_shapes(aval_of(start).shape, aval_of(stop).shape)
     start, stop = broadcast_to_shape(start, bounds), broadcast_to_shape(stop, bounds)

@@ -324,6 +324,30 @@ def _index_arrays(index):
     return [items[k] for k in where], rebuild
 
 
+def _sliced_in_jax(x, index, mode) -> bool:
+    """Whether JAX reads x.at[index].get() with a static or a dynamic slice, typed by the slice
+    rules (its out_sharding= only types the gather): an index without arrays in a bounds-
+    promising or clipping mode, unless x is a concrete array on several devices and the index
+    takes part of a dim (or a dynamic index meets a strided slice)."""
+    kind = GatherScatterMode.from_any(mode, GatherScatterMode.PROMISE_IN_BOUNDS)
+    if kind == GatherScatterMode.FILL_OR_DROP:
+        return False
+    try:
+        x = materialize(x)
+        entries = parse_index(aval_of(x).shape, index, lenient=True)
+    except Exception:  # noqa: BLE001  (getitem raises its own error)
+        return False
+    if any(e.kind not in ("none", "slice", "int", "dyn", "gap") for e in entries):
+        return False
+    strided = any(e.kind == "slice" and _partial(e, x, steps=True) and not _partial(e, x)
+                  for e in entries)
+    if strided and any(e.kind == "dyn" for e in entries):
+        return False
+    devices = getattr(getattr(x, "sharding", None), "device_set", ())
+    concrete_sharded = not isinstance(x, Tracer) and len(devices) > 1
+    return not (concrete_sharded and any(_partial(e, x, steps=True) for e in entries))
+
+
 @boundary_methods(
     "get", "set", "add", "multiply", "subtract", "divide", "power", "min", "max", "apply"
 )
@@ -351,6 +375,8 @@ class _IndexUpdateRef:
         del indices_are_sorted, unique_indices  # hints XLA may use; the result is the same
         GatherScatterMode.from_any(mode, GatherScatterMode.FILL_OR_DROP)  # an unknown mode
         arrays, rebuild = _index_arrays(self.index)
+        if out_sharding is not None and _sliced_in_jax(self.array, self.index, mode):
+            out_sharding = None  # JAX's slice paths leave it unused (only its gather's applies)
 
         def get(x, *arrays):
             index = rebuild(arrays)

@@ -240,11 +240,19 @@ def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
     s1, s2 = np.shape(x1), np.shape(x2)
     if s1 and s2 and s1[checks.canonical_axis(axis, len(s1))] != s2[axis % len(s2)]:
         raise MeshjitValueError(f"axes must match; got shapes {s1} and {s2} with axis={axis}")
-    if preferred_element_type is None:
-        return sum(cparts.conj(x1) * x2, axis=axis)
-    target = dtypes.canonicalize(preferred_element_type)
-    x1, x2 = (lax.convert_element_type(asarray(x), target) for x in (x1, x2))
-    return sum(cparts.conj(x1) * x2, axis=axis)
+    if preferred_element_type is not None:
+        target = dtypes.canonicalize(preferred_element_type)
+        x1, x2 = (lax.convert_element_type(asarray(x), target) for x in (x1, x2))
+    return _dot_along(cparts.conj(x1) * x2, axis)
+
+
+def _dot_along(products, axis):
+    """The sum of `products` along `axis` in their own dtype, as JAX's dot (its vecdot is a
+    vdot): integers wrap in theirs (not widened as jnp.sum widens them), booleans are any."""
+    dtype = aval_of(products).dtype
+    if dtype == np.bool_:
+        return any_(products, axis=axis)
+    return sum(products, axis=axis, dtype=dtype if dtypes.is_int(dtype) else None)
 
 
 def _core_dims(name, x, ndim, dims):

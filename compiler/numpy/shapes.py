@@ -164,8 +164,8 @@ def _cannot_reshape(aval, newshape, size):
     )
 
 
-def ravel(a, order="C"):
-    return reshape(a, (-1,), order)
+def ravel(a, order="C", *, out_sharding=None):
+    return reshape(a, (-1,), order, out_sharding=out_sharding)
 
 
 def transpose(a, axes=None):
@@ -256,7 +256,11 @@ def atleast_3d(*arys):
     return _atleast(arys, lambda s: table[len(s)](s) if len(s) < 3 else s)
 
 
-def broadcast_to(x, shape):
+def broadcast_to(x, shape, *, out_sharding=None):
+    return sharded_by(out_sharding, "broadcast_to", lambda v: _broadcast_to(v, shape), x)
+
+
+def _broadcast_to(x, shape):
     shape = checks.nonnegative_shape("broadcast_to", (shape,) if isinstance(shape, int) else shape)
     aval = aval_of(x)
     if len(aval.shape) > len(shape):

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
@@ -276,7 +276,7 @@ def _quantile(a, q, axis, out, overwrite_input, method, keepdims, weights):
     x, aval, axes, kept = _rows(a, axis, out, method, "quantile")
     q = asarray(q)
     if aval_of(x).shape[-1] == 0:
-        raise MeshjitValueError(f"quantile of an empty selection of {aval.str_short()}")
+        _empty_selection(axes, aval, "quantile")
     sorted_x = lax.sort(x, dimension=aval_of(x).ndim - 1)
     result = _quantile_last_axis(sorted_x, q, method)
     result = _propagate_nan(result, x, aval_of(q).ndim)
@@ -371,10 +371,26 @@ def nanquantile(
     )  # fmt: skip
 
 
+def _empty_selection(axes, aval, what: str, batched: bool = True):
+    """JAX's errors for quantiles of empty rows: its gather's TypeError, or nanquantile's
+    IndexError of an unbatched selection (its index into the empty sort)."""
+    if not batched:
+        raise MeshjitIndexError(
+            f"index is out of bounds for axis 0 with size 0 ({what} of an empty selection of "
+            f"{aval.str_short()})"
+        )
+    raise MeshjitTypeError(
+        f"Slice size at index {(sorted(axes) or [0])[0]} in gather op is out of range, must be "
+        f"within [0, 0 + 1), got 1 ({what} of an empty selection of {aval.str_short()})."
+    )
+
+
 def _nanquantile(a, q, axis, out, overwrite_input, method, keepdims, weights):
     if method == "inverted_cdf" or weights is not None:
         return _inverted_cdf(a, q, axis, out, method, keepdims, weights, "nanquantile")
     x, aval, axes, kept = _rows(a, axis, out, method, "nanquantile")
+    if aval_of(x).shape[-1] == 0:
+        _empty_selection(axes, aval, "nanquantile", batched=bool(kept))
     sorted_x = lax.sort(x, dimension=len(kept))  # NaNs sort last
     dtype = aval.dtype
     counts = sum(logical_not(isnan(x)), axis=-1, dtype=dtype)  # the non-NaN values per row

@@ -71,6 +71,7 @@ def hyp1f1(a, b, x):
     result = lax.cond(lax.abs(x) < 100, _power_series, _asymptotic, a, b, x)
     index = (a == 0) * 1 + ((a == b) & (a != 0)) * 2 + ((b == 0) & (a != 0)) * 3
     one, inf = jnp.array(1, dtype=x.dtype), jnp.array(np.inf, dtype=x.dtype)
+    index = index.astype(np.int32)  # (select_n takes an int32: int64 with x64 on)
     return lax.select_n(index, result, one, jnp.exp(x), inf)
 
 
@@ -127,7 +128,7 @@ def _hyp2f1_impl(a, b, c, x):
     )
     inf = jnp.array(np.inf, x.dtype)
     branches = [direct, inf, gauss_sum, one_minus**-b, one_minus**-a, pfaff, near_one]
-    return lax.select_n(index, *branches)
+    return lax.select_n(index.astype(np.int32), *branches)  # (int64 with x64 on)
 
 
 _hyp2f1_vectorized = jit(vectorize(_hyp2f1_impl))

@@ -1016,6 +1016,8 @@ def draw_step(rng, vals, allow_vmap=True):
 # Round 18's (ops_round18): keyword variants (where= / initial= / method= / pad modes ...),
 # lax's windowed and indexed ops with unusual parameters, transform compositions, 2-D
 # shard_map specs. Round 19's (ops_round19): its fixes' programs, in round 18's group.
+# Round 20's (ops_round20): scipy.stats, scipy.special / linalg on edge values, zero-size slices
+# through every kind of op, samplers under vmap over sharded keys.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1026,6 +1028,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round17,
     ops_round18,
     ops_round19,
+    ops_round20,
     ops_semantics,
     ops_transforms,
 )

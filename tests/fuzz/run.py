@@ -113,6 +113,7 @@ _WORKER_SOURCES = (
     "ops_round17",
     "ops_round18",
     "ops_round19",
+    "ops_round20",
     "ops_semantics",
     "ops_transforms",
     "registry",

@@ -265,3 +265,12 @@ def test_x64_programs_match_jax(spec):
 def test_a_chunk_of_programs_has_one_x64_mode():
     with pytest.raises(ValueError, match="one JAX worker runs each mode"):
         run._worker_env([draw(0), Program.from_json(X64_PROGRAMS[0])])
+
+
+def test_a_nan_through_a_sharded_min_is_compared_with_jax_on_the_same_shardings():
+    """Seed 300539: a NaN input reaches a min over a value an out_sharding splits; XLA's
+    cross-device min drops it, in JAX too when JAX runs the program's shardings: the JAX worker
+    runs NaN programs with shardings as meshjit does (unconstrained, its answer kept the NaN)."""
+    program = draw(300539)
+    outcome = check(program, (run_jax([program]) or [None])[0], modes=("meshjit",))
+    assert not outcome.failed, outcome.results

@@ -153,6 +153,17 @@ def test_linspace_keeps_the_endpoints_inexact_type():
     assert jnp.logspace(np.float16(0), np.float16(2), 5).dtype == np.float16
 
 
+def test_integer_linspace_is_computed_in_float32_with_x64_on_as_jax():
+    """JAX computes an int32 linspace in to_inexact_dtype(int32), float32 with x64 on too: its
+    rounding floors -3.5 * 2/3 + 7 / 3 to 0 (float64 gives -4e-16, floored to -1; fuzz x64
+    vocabulary entry linspace_int)."""
+    with meshjit.enable_x64(True):
+        out = jnp.linspace(-3.5, 7, 3, endpoint=False, dtype=jnp.int32)
+        assert out.dtype == np.int32
+        np.testing.assert_array_equal(out, [-4, 0, 3])
+        assert jnp.linspace(0, 1, 3, dtype=jnp.int64).dtype == np.int64
+
+
 def test_array_of_an_array_copies_by_default_as_jax():
     # JAX: `jnp.array(x) is x` is False (copy=True); asarray and copy=False give `x` itself
     x = jnp.arange(3.0)

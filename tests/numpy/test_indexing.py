@@ -128,7 +128,11 @@ def test_traced_index_arrays_match_numpy(data):
 def test_basic_indexing_lowers_without_gather():
     x = _arange((4, 5))
     assert _primitives(lambda a: a[1:3, ::-2], x) == {"slice", "rev"}
-    assert _primitives(lambda a: a[2, None, :, None], x) == {"slice", "squeeze", "broadcast_in_dim"}  # as JAX
+    assert _primitives(lambda a: a[2, None, :, None], x) == {
+        "slice",
+        "squeeze",
+        "broadcast_in_dim",
+    }  # as JAX
     assert "gather" in _primitives(lambda a: a[np.array([0, 2])], x)
 
 
@@ -577,8 +581,7 @@ def test_at_add_and_mul_reject_bool_as_jax(kind):
     with pytest.raises(TypeError, match=f"^{kind} does not accept dtype bool at position 0"):
         meshjit.jit(lambda a: getattr(a.at[0], kind)(True))(x)
     got = meshjit.jit(lambda a: (a.at[0].set(False), a.at[1].max(True), a.at[0].min(False)))(x)
-    assert [np.asarray(g).tolist() for g in got] == [[False, False], [True, True],
-                                                     [False, False]]
+    assert [np.asarray(g).tolist() for g in got] == [[False, False], [True, True], [False, False]]
 
 
 def test_gradient_of_out_of_bounds_reads_follows_the_mode_as_jax():
@@ -682,3 +685,34 @@ def test_static_int_update_indices_are_built_in_the_jaxpr_as_jax():
     assert [e.primitive.name for e in jaxpr.eqns] == [
         "broadcast_in_dim", "broadcast_in_dim", "concatenate", "scatter-add",
     ]  # fmt: skip
+
+
+def test_at_get_out_sharding_types_only_a_gather_as_jax():
+    """JAX reads a basic index under jit with a static / dynamic slice, typed by the slice rules:
+    at[].get's out_sharding= is left unused (x[0] of a sharded dim stays JAX's ShardingTypeError);
+    only its gather (index arrays, fill mode, a concrete array sliced eagerly) takes it (fuzz
+    entry out_sharding20_at_get)."""
+    from meshjit.sharding import AxisType, NamedSharding, P, ShardingTypeError
+
+    mesh = meshjit.make_mesh((2,), ("a",), axis_types=(AxisType.Explicit,))
+    x = np.arange(8.0, dtype=np.float32).reshape(4, 2)
+    x = meshjit.device_put(x, NamedSharding(mesh, P("a")))
+    R = NamedSharding(mesh, P())
+    with pytest.raises(ShardingTypeError, match="slicing on sharded dims"):
+        meshjit.jit(lambda v: v.at[0].get(out_sharding=R))(x)
+    cases = [  # index, mode, JAX's spec under jit, eagerly
+        ((slice(None), 0), None, P("a"), P(None)),
+        ((slice(1, 3),), "clip", P("a", None), P(None, None)),
+        ((slice(None), 0), "fill", P(None), P(None)),
+        ((0,), None, None, P(None)),
+    ]
+    for index, mode, traced, eager in cases:
+
+        def get(v, index=index, mode=mode):
+            return v.at[index].get(out_sharding=R, mode=mode)
+
+        if traced is not None:
+            assert meshjit.jit(get)(x).sharding.spec == traced, index
+        out = get(x)
+        assert out.sharding.spec == eager, index
+        np.testing.assert_array_equal(out, np.asarray(x)[index])

@@ -161,3 +161,24 @@ def test_moveaxis_of_a_repeated_axis_is_jaxs_transpose_error(src, dst):
     with pytest.raises(TypeError, match="isn't a permutation of operand dimensions"):
         jnp.fft.fftn(jnp.ones(4), axes=(0, -1))
     assert jnp.moveaxis(jnp.ones((3, 4)), (0, 1), (0, 0)).shape == (4, 3)  # as JAX's
+
+
+def test_ravel_and_broadcast_to_take_out_sharding_as_jax():
+    """JAX 0.10's jnp.ravel / x.ravel / x.flatten / jnp.broadcast_to take out_sharding= (a
+    TypeError here before; fuzz entries out_sharding20_ravel / _broadcast_to)."""
+    from meshjit.sharding import AxisType, NamedSharding, P
+
+    mesh = meshjit.make_mesh((2,), ("a",), axis_types=(AxisType.Explicit,))
+    x = np.arange(8.0, dtype=np.float32).reshape(4, 2)
+    v = meshjit.device_put(x, NamedSharding(mesh, P("a")))
+
+    def f(v):
+        flat = jnp.ravel(v, out_sharding=NamedSharding(mesh, P()))
+        wide = jnp.broadcast_to(v, (2, 4, 2), out_sharding=NamedSharding(mesh, P(None, "a")))
+        return flat, v.flatten(out_sharding=NamedSharding(mesh, P("a"))), wide
+
+    flat, flat_a, wide = meshjit.jit(f)(v)
+    assert flat.sharding.spec == P(None) and flat_a.sharding.spec == P("a")
+    assert wide.sharding.spec == P(None, "a", None)
+    np.testing.assert_array_equal(flat, x.ravel())
+    np.testing.assert_array_equal(wide, np.broadcast_to(x, (2, 4, 2)))

@@ -131,3 +131,23 @@ def test_quantile_nearest_sends_ties_to_the_lower_index_as_jax():
     traced = meshjit.jit(lambda a, q: jnp.quantile(a, q, method="nearest"))(x, q)
     np.testing.assert_array_equal(traced, want)
     np.testing.assert_array_equal(jnp.percentile(x[:3], 75.0, method="nearest"), 2.0)
+
+
+def test_quantiles_of_empty_rows_raise_jaxs_error_classes():
+    """JAX's median / quantile of empty rows is its gather's TypeError, nanquantile's of an
+    unbatched empty selection an IndexError (a ValueError / a NaN here before; fuzz entry
+    empty20_median)."""
+    import pytest
+
+    rows, cols = np.zeros((3, 0), np.float32), np.zeros((0, 3), np.float32)
+    cases = [
+        (lambda: jnp.median(rows, axis=-1), TypeError, "index 1"),
+        (lambda: jnp.quantile(rows, 0.5), TypeError, "index 0"),
+        (lambda: jnp.nanpercentile(cols, 5, axis=0), TypeError, "index 0"),
+        (lambda: jnp.nanmedian(rows), IndexError, "size 0"),
+        (lambda: jnp.nanquantile(cols, 0.5, method="lower"), IndexError, "size 0"),
+    ]
+    for fn, error, words in cases:
+        with pytest.raises(error, match=words):
+            fn()
+    assert jnp.median(cols, axis=-1).shape == (0,)

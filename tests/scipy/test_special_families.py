@@ -170,3 +170,14 @@ def test_ndtr_of_a_weak_value_is_strong_as_jax():
     w, out = meshjit.jit(f)(np.array([True, False]))
     assert w.weak_type and not out.weak_type
     np.testing.assert_allclose(out, [0.69146, 0.5], atol=1e-4)
+
+
+def test_hypergeometric_functions_run_with_x64_on():
+    """hyp1f1 / hyp2f1 picked their branch with an int64 index under x64 (select_n takes int32:
+    a TypeError; fuzz x64 vocabulary entry sp_hyp2f1); JAX's values (x64)."""
+    x = np.array([0.1, 0.5, -0.3, 0.95])
+    with meshjit.enable_x64(True):
+        np.testing.assert_allclose(special.hyp2f1(0.5, 1.0, 1.5, x),
+                                   [1.03548829, 1.24645048, 0.91486649, 2.23486013], rtol=1e-7)
+        np.testing.assert_allclose(special.hyp1f1(0.5, 1.5, x),
+                                   [1.03435761, 1.19495766, 0.90839288, 1.43177626], rtol=1e-7)
