@@ -39,6 +39,7 @@ from meshjit.compiler.numpy.math import isclose, isnan
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel, reshape
 from meshjit.compiler.numpy.util import (
     aval_of,
+    check_arraylike,
     check_out,
     jitted,
     materialize,
@@ -447,6 +448,7 @@ def std(
     correction=None,
 ):
     check_out(out, "std")
+    check_arraylike("std", a)
     var_ = var(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean, correction=correction)
     return sqrt(var_)
 

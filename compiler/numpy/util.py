@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import inspect
 import warnings
 
 import numpy as np
@@ -495,7 +496,36 @@ def jitted(
     eagerly, its equations inlined in a trace."""
     from meshjit.compiler.jit.api import JitFunction  # jit/ sits above numpy/
 
-    return JitFunction(fn, static_argnames=static_argnames, name=name or fn.__name__, inline=inline)
+    name = name or fn.__name__
+    program = JitFunction(fn, static_argnames=static_argnames, name=name, inline=inline)
+    traced = _traced_positions(fn, static_argnames)
+
+    def call(*args, **kwargs):
+        if any(isinstance(args[i], (list, tuple)) for i in traced if i < len(args)):
+            # JAX's functions check their arguments inside the jit (ensure_arraylike): a list
+            # is refused in its words, not traced as a pytree of scalars
+            checked = _ARRAYLIKE_NAMES.get(name, name.lstrip("_"))
+            check_arraylike(checked, *(args[i] for i in traced if i < len(args)))
+        return program(*args, **kwargs)
+
+    return call
+
+
+# The function whose argument check refuses a list first in JAX, where it is not the jitted one.
+_ARRAYLIKE_NAMES = {
+    "matrix_power": "jnp.linalg.matrix_power",
+    "norm": "jnp.linalg.norm",
+    "celu": "maximum",
+    "softplus": "logaddexp",
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _traced_positions(fn, static_argnames: tuple[str, ...]) -> tuple[int, ...]:
+    """The positions of fn's positional parameters that are not static."""
+    params = inspect.signature(fn).parameters.values()
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return tuple(i for i, p in enumerate(positional) if p.name not in static_argnames)
 
 
 def jitted_as_jax(*static_argnames: str, inline: bool = False):

@@ -3,6 +3,8 @@ the function and the argument's position (its `check_arraylike`), and meshjit's 
 same way (the round 12 fuzzer found these ran in meshjit). `shape` / `ndim` / `size` are NumPy's
 in JAX and take lists."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -14,13 +16,19 @@ INTS = np.asarray([1, 2], np.int32)
 
 # (call, JAX 0.10.2's message): each checked against JAX when these cases were written
 REFUSED = {
-    "delete_arr": (lambda: jnp.delete(L, 0), "delete requires ndarray or scalar arguments, got "
-                   "<class 'list'> at position 0."),
-    "delete_obj": (lambda: jnp.delete(A, [0]), "delete requires ndarray or scalar arguments, "
-                   "got <class 'list'> at position 1."),
+    "delete_arr": (
+        lambda: jnp.delete(L, 0),
+        "delete requires ndarray or scalar arguments, got <class 'list'> at position 0.",
+    ),
+    "delete_obj": (
+        lambda: jnp.delete(A, [0]),
+        "delete requires ndarray or scalar arguments, got <class 'list'> at position 1.",
+    ),
     "insert_obj": (lambda: jnp.insert(A, [0], 1.0), "insert requires .* at position 1."),
-    "insert_values": (lambda: jnp.insert(A, 0, [1.0, 2.0], axis=0),
-                      "insert requires .* at position 2."),
+    "insert_values": (
+        lambda: jnp.insert(A, 0, [1.0, 2.0], axis=0),
+        "insert requires .* at position 2.",
+    ),
     "bincount": (lambda: jnp.bincount([1, 2]), "bincount requires .* at position 0."),
     "compress": (lambda: jnp.compress([True, False], A, axis=0), "compress requires .* position 0"),
     "convolve": (lambda: jnp.convolve([1.0, 2.0], A[0]), "convolve requires .* position 0"),
@@ -30,8 +38,10 @@ REFUSED = {
     "digitize": (lambda: jnp.digitize(A, [1.0, 2.0]), "digitize requires .* position 1"),
     "packbits": (lambda: jnp.packbits([1, 0]), "packbits requires"),
     "piecewise": (lambda: jnp.piecewise(L, [A > 1], [1.0, 2.0]), "piecewise requires"),
-    "ravel_multi_index": (lambda: jnp.ravel_multi_index(([0], [1]), (2, 2)),
-                          "ravel_multi_index requires"),
+    "ravel_multi_index": (
+        lambda: jnp.ravel_multi_index(([0], [1]), (2, 2)),
+        "ravel_multi_index requires",
+    ),
     "unravel_index": (lambda: jnp.unravel_index([1], (2, 2)), "unravel_index requires"),
     "unstack": (lambda: jnp.unstack(L), "unstack requires"),
     "union1d": (lambda: jnp.union1d([1], INTS), "union1d requires .* position 0"),
@@ -45,12 +55,15 @@ REFUSED = {
     "cumsum": (lambda: jnp.cumsum(L), "cumsum requires"),
     "nancumsum": (lambda: jnp.nancumsum(L), "nancumsum requires"),
     "take": (lambda: jnp.take(A, [0]), "take requires .* position 1"),
-    "take_along_axis": (lambda: jnp.take_along_axis(A, [[0]], axis=0),
-                        "take_along_axis requires .* position 1"),
+    "take_along_axis": (
+        lambda: jnp.take_along_axis(A, [[0]], axis=0),
+        "take_along_axis requires .* position 1",
+    ),
     "put": (lambda: jnp.put(A, [0], np.float32([1]), inplace=False), "put requires .* position 1"),
-    "put_along_axis": (lambda: jnp.put_along_axis(A, np.array([[0]]), [[1.0]], axis=0,
-                                                  inplace=False),
-                       "put_along_axis requires .* position 2"),
+    "put_along_axis": (
+        lambda: jnp.put_along_axis(A, np.array([[0]]), [[1.0]], axis=0, inplace=False),
+        "put_along_axis requires .* position 2",
+    ),
     "polyadd": (lambda: jnp.polyadd([1.0], A[0]), "polyadd requires"),
     "polyder": (lambda: jnp.polyder([1.0, 2.0]), "polyder requires"),
     "polymul": (lambda: jnp.polymul([1.0], A[0]), "polymul requires"),
@@ -96,3 +109,23 @@ def test_arrays_and_ints_still_run():
     np.testing.assert_array_equal(jnp.delete(A, slice(0, 1), axis=1), [[2.0], [4.0]])
     np.testing.assert_array_equal(jnp.insert(A[0], 1, 7.0), [1.0, 7.0, 2.0])
     np.testing.assert_array_equal(jnp.lexsort(np.array([[2, 1], [1, 1]])), [1, 0])
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: jnp.mean([1.0, 2.0]), "mean requires ndarray or scalar arguments"),
+        (lambda: jnp.var([1.0, 2.0]), "var requires ndarray or scalar arguments"),
+        (lambda: jnp.std([1.0, 2.0]), "std requires ndarray or scalar arguments"),
+        (lambda: jnp.vdot([1.0], [1.0]), "vdot requires ndarray or scalar arguments"),
+        (
+            lambda: jnp.where(True, [1.0], 2.0),
+            "where requires ndarray or scalar arguments, got <class 'list'> at position 1",
+        ),
+        (lambda: jnp.linalg.norm([1.0]), "jnp.linalg.norm requires ndarray or scalar arguments"),
+    ],
+)
+def test_functions_jax_jits_refuse_a_list_in_jaxs_words(call, words):
+    # JAX checks the arguments inside its jitted functions: a list is not traced as a pytree
+    with pytest.raises(TypeError, match=re.escape(words)):
+        call()
