@@ -396,9 +396,9 @@ def test_a_string_operand_of_a_numpy_function():
     with pytest.raises(TypeError) as ei:  # JAX: TypeError
         jnp.sin("abc")  # L:str-eager
     _check(ei, "L:str-eager", "str 'abc'", "arrays and numbers")
-    with pytest.raises(TypeError) as ei:
-        meshjit.jit(lambda x: x + "1")(f32(1))  # L:str-jit
-    _check(ei, "L:str-jit", "str '1'")
+    # an operator given a str returns NotImplemented: Python's own TypeError, as JAX's
+    with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for \+: '\w+' and 'str'"):
+        meshjit.jit(lambda x: x + "1")(f32(1))
 
 
 def test_a_mesh_of_integers_instead_of_devices():
@@ -434,7 +434,9 @@ def test_linalg_non_square_and_integer_input():
         meshjit.lax.linalg.lu(np.eye(3, dtype=np.int32))  # L:linalg-int
     _check(ei, "L:linalg-int", "lu does not accept dtype int32")
     with pytest.raises(TypeError) as ei:
-        meshjit.lax.linalg.triangular_solve(np.eye(2, dtype=np.int32), np.eye(2, dtype=np.int32))  # L:tri-int
+        meshjit.lax.linalg.triangular_solve(
+            np.eye(2, dtype=np.int32), np.eye(2, dtype=np.int32)
+        )  # L:tri-int
     _check(ei, "L:tri-int", "triangular_solve does not accept dtype int32")
     with pytest.raises(ValueError) as ei:
         meshjit.lax.linalg.cholesky(np.ones((2, 3), f32), symmetrize_input=False)  # L:chol-rect

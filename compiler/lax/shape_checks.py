@@ -5,6 +5,8 @@ from __future__ import annotations
 import operator
 from typing import Sequence
 
+import numpy as np
+
 from meshjit.compiler.errors import (
     AxisOutOfBoundsError,
     ConcretizationError,
@@ -23,6 +25,8 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
             f"unbound axis name: {axis} ({what} {axis!r} is not a positional axis, and no "
             "enclosing vmap or shard_map binds that name)"
         )
+    if isinstance(axis, np.integer):  # NumPy's integers too (batching rules shift axes so)
+        axis = int(axis)
     if not isinstance(axis, (int,)) or isinstance(axis, bool):
         raise MeshjitTypeError(f"{what} must be an int, got {axis!r}")
     if not -ndim <= axis < ndim:
@@ -184,8 +188,11 @@ _JAX_NAMES = {"round_away_from_zero": "round", "select_n cases": "select"}
 
 
 def _family(dtype) -> str | None:
-    for name, test in (("int", dtypes.is_int), ("float", dtypes.is_float),
-                       ("complex", dtypes.is_complex)):
+    for name, test in (
+        ("int", dtypes.is_int),
+        ("float", dtypes.is_float),
+        ("complex", dtypes.is_complex),
+    ):
         if test(dtype):
             return name
     return None

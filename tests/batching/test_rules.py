@@ -82,7 +82,11 @@ CASES = [
     ("size1_broadcast", lambda x, y: lax.add(x, y), lambda r: [f32(r, 1, 4), f32(r, 3, 4)]),
     ("compare_select", lambda x, y: jnp.where(x > y, x, y), lambda r: [f32(r, 6), f32(r, 6)]),
     # a rank-0 case beside a mapped one (slogdet's where(is_zero, 0, sign) on one matrix)
-    ("select_rank0_case", lambda x: jnp.where(x.sum() > 0, np.zeros((), F32), x.sum()), lambda r: [f32(r, 4)]),
+    (
+        "select_rank0_case",
+        lambda x: jnp.where(x.sum() > 0, np.zeros((), F32), x.sum()),
+        lambda r: [f32(r, 4)],
+    ),
     ("clamp", lambda lo, x: lax.clamp(lo, x, 1.0), lambda r: [f32(r), f32(r, 5)]),
     ("integer_pow_convert", lambda x: (x**3).astype(np.int32), lambda r: [f32(r, 4)]),
     ("logaddexp_shift", lambda x, y: jnp.logaddexp(x, y), lambda r: [f32(r, 4), f32(r, 4)]),
@@ -256,3 +260,17 @@ def test_every_primitive_has_a_batching_rule():
         p.name for p in abstract_eval_rules if p not in batching_rules and p.name not in EXEMPT
     )
     assert not missing, f"primitives without a batching rule: {missing}"
+
+
+def test_a_vmapped_reduction_keeps_its_mapped_axis_and_differentiates():
+    """JAX's reducer_batcher: the mapped axis stays where it is, the reduced axes past it shift
+    (NumPy integers in the params, as JAX's jaxprs print them); gradients and nested vmaps read
+    them (nn_data_loading's grad of a vmapped logsumexp raised on the NumPy integer axis)."""
+    x = np.arange(12.0, dtype=np.float32).reshape(3, 4)
+    f = meshjit.vmap(lambda v: v - meshjit.nn.logsumexp(v), in_axes=1, out_axes=1)
+    text = str(meshjit.make_jaxpr(f)(x))
+    assert "reduce_max[axes=(np.int64(0),)" in text
+    g = meshjit.grad(lambda x: f(x)[0].sum())(x)
+    softmax = np.exp(x) / np.exp(x).sum(0)
+    want = (np.arange(3) == 0)[:, None] - softmax  # d/dx of sum_j (x[0, j] - lse(x[:, j]))
+    np.testing.assert_allclose(g, want, rtol=1e-5, atol=1e-6)

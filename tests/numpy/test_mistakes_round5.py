@@ -65,7 +65,8 @@ def test_static_arguments_traced(call, error, words):
         (lambda: jnp.array([1.0, None]), ValueError, "None is not a valid value for jnp.array"),
         (lambda: jnp.ones(3)[{0}], IndexError, "only integers, slices (`:`), ellipsis (`...`)"),
         (lambda: jnp.ones(6)[::0.5], TypeError, "'float' object cannot be interpreted as an"),
-        (lambda: jnp.ones(3) + [1.0, 2.0], TypeError, "add requires ndarray or scalar arguments"),
+        (lambda: jnp.ones(3) + [1.0, 2.0], TypeError,  # JAX 0.10.2: Python's own words
+         "unsupported operand type(s) for +: 'ArrayImpl' and 'list'"),
         (lambda: jnp.add(jnp.ones(3), None), TypeError,
          "add requires ndarray or scalar arguments, got <class 'NoneType'> at position 1."),
         (lambda: jnp.stack([[1, 2], [3]]), TypeError,
