@@ -59,9 +59,12 @@ lower(compare_types, f32, i8, u8, b)
 
 # CHECK-LABEL: module @jit_select
 # CHECK: %[[P:.*]] = stablehlo.compare GT, %arg0, %{{.*}}, FLOAT
-# CHECK: %[[S:.*]] = stablehlo.select %[[P]], %arg0, %arg1 : tensor<3xi1>, tensor<3xf32>
+# jnp.where is a call of its own function, as JAX's jitted _where
+# CHECK: %[[S:.*]] = call @_where(%[[P]], %arg0, %arg1)
 # CHECK: %[[W:.*]] = stablehlo.select %arg2, %arg1, %arg0 : tensor<3xi1>, tensor<3xf32>
 # CHECK: return %[[S]], %[[W]]
+# CHECK: func.func private @_where(%arg0: tensor<3xi1>, %arg1: tensor<3xf32>, %arg2: tensor<3xf32>)
+# CHECK-NEXT: stablehlo.select %arg0, %arg1, %arg2 : tensor<3xi1>, tensor<3xf32>
 def select(x, y, p):
     return jnp.where(x > 0, x, y), lax.select_n(p, x, y)
 

@@ -18,8 +18,10 @@ i32 = meshjit.ShapeDtypeStruct((4,), np.int32)
 # CHECK-LABEL: module @jit_relu
 # CHECK: %[[POS:.*]] = stablehlo.compare GT, %arg0
 # CHECK: %[[M:.*]] = stablehlo.maximum %arg0, %{{.*}} : tensor<4x8xf32>
-# CHECK: %[[R:.*]] = stablehlo.select %[[POS]], %arg0, %[[M]]
+# CHECK: %[[R:.*]] = call @_where(%[[POS]], %arg0, %[[M]])
 # CHECK: return %[[R]]
+# CHECK: func.func private @_where
+# CHECK-NEXT: stablehlo.select %arg0, %arg1, %arg2
 def relu(x):
     return nn.relu(x)
 
