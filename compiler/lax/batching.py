@@ -349,9 +349,9 @@ def elementwise_operands(args: Sequence, dims: Sequence) -> tuple[list, int]:
     every mapped operand has the same rank and mapped axis, and the others are rank-0, they are
     kept; else the mapped axis goes in front and smaller operands are broadcast."""
     avals = [aval_of(x) for x in args]
-    mapped = {(a.ndim, d) for a, d in zip(avals, dims) if d is not None}
-    if len(mapped) == 1 and all(a.ndim == 0 for a, d in zip(avals, dims) if d is None):
-        return list(args), next(iter(mapped))[1]
+    agreed = _agreed_axis(avals, dims)
+    if agreed is not None:
+        return list(args), agreed
     size = next(a.shape[d] for a, d in zip(avals, dims) if d is not None)
     example = [unbatched_aval(a, d).shape for a, d in zip(avals, dims)]
     out_shape = _broadcast_shapes(example)
@@ -362,14 +362,23 @@ def elementwise_operands(args: Sequence, dims: Sequence) -> tuple[list, int]:
     return out, 0
 
 
+def _agreed_axis(avals, dims) -> int | None:
+    """The mapped axis when every mapped operand has one rank and mapped axis and the others
+    are rank-0 (the operands then agree as they are), else None."""
+    mapped = {(a.ndim, d) for a, d in zip(avals, dims) if d is not None}
+    if len(mapped) == 1 and all(a.ndim == 0 for a, d in zip(avals, dims) if d is None):
+        return next(iter(mapped))[1]
+    return None
+
+
 def broadcasting_operands(args: Sequence, dims: Sequence) -> tuple[list, int]:
     """`elementwise_operands` for a primitive that broadcasts size-1 dimensions (JAX's
     broadcast_batcher): mapped axes go in front, an unmapped operand gets a size-1 one, and a
     mapped per-example scalar gets trailing size-1 dimensions."""
     avals = [aval_of(x) for x in args]
-    mapped = {(a.ndim, d) for a, d in zip(avals, dims) if d is not None}
-    if len(mapped) == 1 and all(a.ndim == 0 for a, d in zip(avals, dims) if d is None):
-        return list(args), next(iter(mapped))[1]
+    agreed = _agreed_axis(avals, dims)
+    if agreed is not None:
+        return list(args), agreed
     ranks = {a.ndim - (d is not None) for a, d in zip(avals, dims)} - {0}
     if len(ranks) > 1:
         return elementwise_operands(args, dims)

@@ -410,7 +410,7 @@ class Trace:
         for i, vma in enumerate(vmas):
             if vma != union:
                 axes = tuple(a for a in order if a in union and a not in vma)
-                aval = _pvary_aval(in_avals[i], union)
+                aval = in_avals[i].update(vma=union)
                 outvar = Var(aval)
                 self.eqns.append(Eqn(pvary_p, [invars[i]], [outvar], {"axes": axes}, source))
                 invars[i], in_avals[i] = outvar, aval
@@ -463,10 +463,6 @@ class Trace:
 # Primitives of several operands that keep each operand's varying axes apart (one result per
 # operand): no pvary joins them.
 _OWN_VMA_PRIMITIVES = frozenset({"device_put"})
-
-
-def _pvary_aval(aval: ShapedArray, vma: frozenset) -> ShapedArray:
-    return aval.update(vma=vma)
 
 
 def _is_enclosing(trace: Trace, inner: Trace) -> bool:
