@@ -316,6 +316,8 @@ def empty(shape, dtype=None, *, device=None, out_sharding=None):
 
 
 def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_sharding=None):
+    if getattr(a, "is_mutable_ref", False):  # a Ref's shape and dtype, as JAX's duck typing
+        a = a.ref_aval.inner_aval
     if not (hasattr(a, "dtype") and hasattr(a, "shape")):  # duck typing, as JAX
         a = _from_jax_array(a)
     key_dtype = _key_dtype(dtype, a)

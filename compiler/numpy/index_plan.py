@@ -156,6 +156,42 @@ def dslice(start, size=None, stride=None):
     return Slice(start, size, stride)
 
 
+def dynamic_windows(shape, idx):
+    """For an index mixing a dynamic slice (jax.ds, its start possibly traced) with other integer,
+    array or dynamic-slice indices: per such slice, (axis, start, span), and the index with a
+    static slice over that window in its place; None for any other index. JAX reads such a
+    slice as a slice, not as an advanced index: `x[ds(i, 2), 1]` has shape (2,)."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    raw = [_convert_item(item) for item in items]
+    traced = [k for k, e in enumerate(raw) if e.kind == "dslice"]
+    if not traced or sum(e.kind in _ADVANCED or e.kind == "dslice" for e in raw) < 2:
+        return None
+    fill = len(shape) - sum(_consumed(e) for e in raw)
+    windows, new_items, axis = [], list(items), 0
+    for k, e in enumerate(raw):
+        if k in traced:
+            d = e.value
+            size, stride = operator.index(d.size), max(d.stride, 1)
+            span = (size - 1) * stride + 1 if size else 0
+            if size > shape[axis]:
+                raise MeshjitIndexError(
+                    f"dynamic slice {d} does not fit axis {axis} of size {shape[axis]}"
+                )
+            windows.append((axis, _window_start(d.start, stride, shape[axis]), span))
+            new_items[k] = slice(None, None, stride)
+        axis += fill if e.kind == "ellipsis" else _consumed(e)
+    return windows, tuple(new_items)
+
+
+def _window_start(start, stride: int, n: int):
+    """As lax.dynamic_slice's start for a unit stride (a negative start counts from the end);
+    a strided window's start is clamped as its elements are."""
+    start = lax.convert_element_type(materialize(asarray(start)), dtypes.int32)
+    if stride == 1:
+        start = lax.select(lax.lt(start, np.int32(0)), lax.add(start, np.int32(n)), start)
+    return start
+
+
 def _dynamic_slices(shape, entries: list[Entry]) -> list[Entry]:
     """Each dynamic slice as a static slice when its start is a static int in bounds, else as
     the index array of its elements (a window that would run off the end starts earlier, as

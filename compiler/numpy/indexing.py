@@ -33,6 +33,7 @@ from meshjit.compiler.numpy.elementwise import maximum, negative, power, remaind
 from meshjit.compiler.numpy.index_plan import (
     Entry,
     IndexPlan,
+    dynamic_windows,
     normalized_array,
     parse_index,
     slice_bounds,
@@ -90,6 +91,11 @@ def getitem(x, idx, *, mode=None, fill_value=None, lenient=True, wrap_negative=T
     axes, idx = split_scalar_bools(aval_of(x).ndim, idx)
     if axes:
         x = lax.expand_dims(x, axes)
+    windows = dynamic_windows(aval_of(x).shape, idx)
+    if windows is not None:  # the dynamic slices' windows first, then the rest of the index
+        for axis, start, span in windows[0]:
+            x = lax.dynamic_slice_in_dim(x, start, span, axis)
+        idx = windows[1]
     entries = parse_index(aval_of(x).shape, idx, lenient=lenient, wrap_negative=wrap_negative)
     basic = not any(e.kind == "array" for e in entries) and _slices_allowed(mode)
     if aval_of(x).sharding is not None:
@@ -191,6 +197,20 @@ def scatter_update(
         )
         return lax.squeeze(out, axes)
     aval = aval_of(x)
+    windows = dynamic_windows(aval.shape, idx)
+    if windows is not None:  # the update of the dynamic slices' window, written back
+        window = x
+        for axis, start, span in windows[0]:
+            window = lax.dynamic_slice_in_dim(window, start, span, axis)
+        window = scatter_update(
+            kind, window, windows[1], values, mode=mode, indices_are_sorted=indices_are_sorted,
+            unique_indices=unique_indices, lenient=lenient,
+            wrap_negative_indices=wrap_negative_indices,
+        )
+        starts = [np.int32(0)] * aval.ndim
+        for axis, start, _ in windows[0]:
+            starts[axis] = start
+        return lax.dynamic_update_slice(x, window, starts)
     wrap = wrap_negative_indices
     entries = parse_index(aval.shape, idx, lenient=lenient, wrap_negative=wrap)
     basic = not any(e.kind == "array" for e in entries)

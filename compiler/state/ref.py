@@ -87,12 +87,13 @@ class Ref:
         return tracer
 
     def __getitem__(self, index):
+        if _has_dslice(index):  # `ref[pl.ds(i, n)]`: the value read, then indexed
+            return get_p.bind(self.operand(), index=())[index]
         entries, operands = parse_index(index, self.shape, _is_dynamic)
         return get_p.bind(self.operand(), *operands, index=entries)
 
     def __setitem__(self, index, value):
-        entries, operands = parse_index(index, self.shape, _is_dynamic)
-        swap_p.bind(self.operand(), value, *operands, index=entries)
+        swap(self, index, value)
 
     def __repr__(self):
         if self.tracer is not None:
@@ -104,6 +105,13 @@ class Ref:
         return "Ref" + body  # continuation lines indented as for Array(, as in JAX
 
     __str__ = __repr__
+
+
+def _has_dslice(index) -> bool:
+    """Whether `index` holds a `ds(start, size)` (`jax.ds` / `pl.ds`), whose start may be
+    traced: such a read or write goes through the whole value, indexed as an array is."""
+    items = index if type(index) is tuple else (index,)
+    return any(type(i).__name__ == "Slice" and hasattr(i, "stride") for i in items)
 
 
 def _is_dynamic(item) -> bool:
@@ -164,7 +172,12 @@ def get(ref: Ref, idx=()):
 
 def swap(ref: Ref, idx, value):
     """Writes `value` at `ref[idx]` and returns what was there (`jax.ref.swap`)."""
-    entries, operands = parse_index(_whole_if_empty(idx), ref.shape, _is_dynamic)
+    idx = _whole_if_empty(idx)
+    if _has_dslice(idx):
+        whole = get_p.bind(ref.operand(), index=())
+        swap_p.bind(ref.operand(), whole.at[idx].set(value), index=())
+        return whole[idx]
+    entries, operands = parse_index(idx, ref.shape, _is_dynamic)
     return swap_p.bind(ref.operand(), value, *operands, index=entries)
 
 
@@ -175,7 +188,12 @@ def set(ref: Ref, idx, value) -> None:  # noqa: A001  (JAX's name)
 
 def addupdate(ref: Ref, idx, value) -> None:
     """`ref[idx] += value` as one update (`jax.ref.addupdate`)."""
-    entries, operands = parse_index(_whole_if_empty(idx), ref.shape, _is_dynamic)
+    idx = _whole_if_empty(idx)
+    if _has_dslice(idx):
+        whole = get_p.bind(ref.operand(), index=())
+        swap_p.bind(ref.operand(), whole.at[idx].add(value), index=())
+        return
+    entries, operands = parse_index(idx, ref.shape, _is_dynamic)
     addupdate_p.bind(ref.operand(), value, *operands, index=entries)
 
 

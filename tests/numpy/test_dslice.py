@@ -2,6 +2,7 @@
 starts, negative starts, windows clamped at the end, strides (each index clamped), other axes
 sliced alongside, `.at[...]` updates, grad and vmap through it."""
 
+import numpy as np
 import pytest
 
 import meshjit
@@ -45,12 +46,26 @@ def test_as_jax(jax_results, case):
     assert_as_jax(jax_results, HARNESS, case)
 
 
+def test_with_other_advanced_indices_a_dynamic_slice_stays_a_slice():
+    """As JAX (values from JAX 0.10.2): `x[ds(i, n), idx]` is the window's rows indexed by idx
+    (not idx broadcast against the window's index array), read and updated."""
+    x = jnp.arange(12).reshape(3, 4)
+    np.testing.assert_array_equal(x[meshjit.ds(0, 2), jnp.array([0, 1])], [[0, 1], [4, 5]])
+    read = meshjit.jit(lambda i: x[meshjit.ds(i, 2), jnp.array([0, 3, 1])])
+    np.testing.assert_array_equal(read(1), [[4, 7, 5], [8, 11, 9]])
+    read = meshjit.jit(lambda i: x[jnp.array([2, 0]), meshjit.ds(i, 2)])
+    np.testing.assert_array_equal(read(1), [[9, 10], [1, 2]])
+    np.testing.assert_array_equal(meshjit.jit(lambda i: x[meshjit.ds(i, 2), 1])(1), [5, 9])
+    add = meshjit.jit(lambda i, j: x.at[meshjit.ds(i, 2), meshjit.ds(j, 2, 2)].add(100))
+    want = np.arange(12).reshape(3, 4)
+    want[1:3, 0:3:2] += 100
+    np.testing.assert_array_equal(add(1, 0), want)
+
+
 def test_repr_and_bad_input():
     assert repr(meshjit.ds(1, 2)) == "Slice(start=1, size=2, stride=1)"
     x = jnp.arange(10)
     with pytest.raises(IndexError, match="does not fit"):
         x[meshjit.ds(0, 11)]
-    with pytest.raises(TypeError, match="together with other"):
-        jnp.arange(12).reshape(3, 4)[meshjit.ds(0, 2), jnp.array([0, 1])]
     with pytest.raises(ValueError, match="stride"):
         meshjit.ds(0, 2, -1)

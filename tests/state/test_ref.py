@@ -25,6 +25,31 @@ def test_reads_and_writes_follow_numpy():
     assert (r.shape, r.dtype, r.ndim, r.size, len(r)) == ((2, 3), np.float32, 2, 6, 2)
 
 
+def test_dynamic_slices_read_and_write_as_numpy():
+    """`ref[ds(i, n)]` with a traced start (Pallas kernels' reads and writes), eager and jitted."""
+
+    def f(i):
+        r = meshjit.new_ref(jnp.arange(12.0).reshape(3, 4))
+        head = r[meshjit.ds(i, 2), 1]
+        r[1, meshjit.ds(i, 2)] = jnp.array([-1.0, -2.0])
+        meshjit.ref.addupdate(r, (meshjit.ds(i, 2), slice(None)), jnp.ones((2, 4)))
+        old = meshjit.ref.swap(r, (2, meshjit.ds(i, 3)), jnp.zeros(3))
+        return head, old, r[...], jnp.zeros_like(r)
+
+    want = np.arange(12.0, dtype=np.float32).reshape(3, 4)
+    head = want[1:3, 1].copy()
+    want[1, 1:3] = [-1, -2]
+    want[1:3] += 1
+    old = want[2, 1:4].copy()
+    want[2, 1:4] = 0
+    for fn in (f, meshjit.jit(f)):
+        got = fn(1)
+        np.testing.assert_array_equal(got[0], head)
+        np.testing.assert_array_equal(got[1], old)
+        np.testing.assert_array_equal(got[2], want)
+        assert got[3].shape == (3, 4) and got[3].dtype == np.float32
+
+
 def test_repr_and_type_as_jax():
     r = meshjit.new_ref(jnp.arange(3.0))
     assert repr(r) == str(r) == "Ref([0., 1., 2.], dtype=float32)"

@@ -1,0 +1,258 @@
+"""Pallas' kernel-side vocabulary (JAX's `jax.experimental.pallas`): block specs and grid specs,
+the grid a kernel runs in (`program_id`, `num_programs`), and the helpers kernels use (`when`,
+`loop`, `run_scoped`, `debug_print`, `cdiv`, ...).
+
+meshjit runs a `pallas_call` as JAX's interpret mode does (`pallas_call.py`): a loop over the
+grid whose body reads each operand's block, calls the kernel on references to the blocks and
+writes them back. The kernel's references are meshjit's `Ref`s, so a kernel is ordinary traced
+code: its reads, writes, `when`s and loops are the state and control-flow primitives."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import enum
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitValueError
+
+
+@dataclasses.dataclass(frozen=True)
+class Blocked:
+    """A block dimension of `block_size` elements; the index map gives the block's index."""
+
+    block_size: int
+
+    def __repr__(self):
+        return f"Blocked(block_size={self.block_size})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Squeezed:
+    """A block dimension of size 1 that the kernel's reference does not have (`None` in a
+    block shape); the index map gives the element's index."""
+
+    def __repr__(self):
+        return "Squeezed()"
+
+
+squeezed = Squeezed()
+
+
+@dataclasses.dataclass(frozen=True)
+class Element:
+    """A block dimension of `block_size` elements starting at the element the index map gives
+    (not a block index), with `padding` (low, high) added to the array first."""
+
+    block_size: int
+    padding: tuple[int, int] = (0, 0)
+
+
+BlockDim = Blocked | Squeezed | Element
+
+
+class _Space:
+    """A memory space called with a shape and dtype gives a scratch buffer's type there."""
+
+    def __call__(self, shape, dtype):
+        return MemoryRef(tuple(shape), np.dtype(dtype), self)
+
+    def __str__(self):
+        return self.value
+
+
+class MemorySpace(_Space, enum.Enum):
+    """Where a kernel's operand lives; the interpreter reads every kind the same way."""
+
+    ANY = "any"
+    HOST = "host"
+
+
+@dataclasses.dataclass(frozen=True)
+class MemoryRef:
+    """A scratch buffer's type: `shape` and `dtype` in a memory space (`pltpu.VMEM(...)`)."""
+
+    shape: tuple[int, ...]
+    dtype: Any
+    memory_space: Any = None
+
+
+@dataclasses.dataclass
+class BlockSpec:
+    """How an operand is cut for each kernel invocation: `block_shape` (ints, `None` for a
+    squeezed dimension, or block dims) and `index_map`, from the grid indices to the block's
+    indices. With neither, the kernel sees the whole array."""
+
+    block_shape: Sequence[Any] | None = None
+    index_map: Callable[..., Any] | None = None
+    memory_space: Any | None = dataclasses.field(kw_only=True, default=None)
+    pipeline_mode: Any | None = None
+
+
+class _NoBlockSpec:
+    def __repr__(self):
+        return "NoBlockSpec"
+
+
+no_block_spec = _NoBlockSpec()
+
+
+@dataclasses.dataclass
+class GridSpec:
+    """`grid`, `in_specs`, `out_specs` and `scratch_shapes` in one object."""
+
+    grid: Any = ()
+    in_specs: Any = no_block_spec
+    out_specs: Any = no_block_spec
+    scratch_shapes: Any = ()
+    num_scalar_prefetch = 0  # TPU's PrefetchScalarGridSpec has some
+
+
+@dataclasses.dataclass(frozen=True)
+class CostEstimate:
+    flops: int
+    transcendentals: int
+    bytes_accessed: int
+    remote_bytes_transferred: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class CompilerParams:
+    """Backend compiler parameters: accepted and unused by the interpreter."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Buffered:
+    buffer_count: int
+    use_lookahead: bool = False
+
+
+# -- the grid a kernel runs in -------------------------------------------------------------
+
+_GRID: list[tuple[tuple, tuple]] = []  # (program ids, grid sizes) of the kernels running
+
+
+@contextlib.contextmanager
+def grid_env(indices: tuple, sizes: tuple):
+    _GRID.append((indices, sizes))
+    try:
+        yield
+    finally:
+        _GRID.pop()
+
+
+def _grid_axis(name: str, axis: int) -> tuple:
+    if not _GRID:
+        raise MeshjitValueError(f"{name} can only be called inside a pallas_call kernel")
+    indices, sizes = _GRID[-1]
+    if not 0 <= axis < len(sizes):
+        raise MeshjitValueError(
+            f"{name}: axis {axis} is out of range for a grid of rank {len(sizes)}"
+        )
+    return indices[axis], sizes[axis]
+
+
+def program_id(axis: int):
+    """The index of the current kernel invocation along grid `axis` (an int32)."""
+    return _grid_axis("program_id", axis)[0]
+
+
+def num_programs(axis: int):
+    """The size of the grid along `axis` (an int32)."""
+    return lax.convert_element_type(_grid_axis("num_programs", axis)[1], np.int32)
+
+
+# -- helpers kernels use -------------------------------------------------------------------
+
+
+def cdiv(a, b):
+    """Ceiling division: `(a + b - 1) // b`."""
+    if isinstance(a, int) and isinstance(b, int):
+        return -(-a // b)
+    return lax.div(a + b - 1, b)
+
+
+def next_power_of_2(x: int) -> int:
+    if x < 0:
+        raise ValueError("`next_power_of_2` requires a non-negative integer.")
+    return 1 if x == 0 else 2 ** math.ceil(math.log2(x))
+
+
+def align_to(x: int, y: int) -> int:
+    return cdiv(x, y) * y
+
+
+def strides_from_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    size = math.prod(shape)
+    strides = []
+    for s in shape:
+        size //= s
+        strides.append(size)
+    return tuple(strides)
+
+
+def multiple_of(x, values):
+    """A hint that `x` is a multiple of `values`; the interpreter returns `x`."""
+    del values
+    return x
+
+
+def when(condition):
+    """Calls the decorated function when `condition` holds (a `cond` when it is traced)."""
+
+    def wrapped(f):
+        if isinstance(condition, bool):
+            if condition:
+                f()
+        else:
+            lax.cond(condition, f, lambda: None)
+
+    return wrapped
+
+
+def loop(lower, upper, *, init_carry=None, step=1, unroll=None):
+    """Calls the decorated `body(i)` (or `body(i, carry)`) for i in range(lower, upper, step)."""
+
+    def decorator(body):
+        if init_carry is None:
+            body_fn = lambda idx, _: body(lower + idx * step)  # noqa: E731
+        else:
+            body_fn = lambda idx, carry: body(lower + idx * step, carry)  # noqa: E731
+        return lax.fori_loop(0, cdiv(upper - lower, step), body_fn, init_carry, unroll=unroll)
+
+    return decorator
+
+
+def uninitialized_value(shape, dtype):
+    """What an unwritten output or scratch buffer holds in interpret mode, as JAX's: NaN for
+    floats, the smallest integer for integers, False for booleans."""
+    dtype = np.dtype(dtype)
+    if np.issubdtype(dtype, np.inexact):
+        fill = np.nan
+    elif np.issubdtype(dtype, np.integer):
+        fill = np.iinfo(dtype).min
+    else:
+        fill = False
+    return lax.full(tuple(shape), fill, dtype)
+
+
+def run_scoped(f, *types, collective_axes=(), **kw_types):
+    """Calls `f` on fresh references of `types` (scratch buffers living for the call)."""
+    from meshjit.compiler.state.ref import new_ref  # a later room
+
+    del collective_axes
+    refs = [new_ref(uninitialized_value(t.shape, t.dtype)) for t in types]
+    kw_refs = {k: new_ref(uninitialized_value(t.shape, t.dtype)) for k, t in kw_types.items()}
+    return f(*refs, **kw_refs)
+
+
+def debug_print(fmt: str, *args) -> None:
+    """Prints `fmt.format(*args)` as the kernel runs (once per invocation)."""
+    from meshjit.compiler.lax.callbacks import debug_callback  # a later room
+
+    debug_callback(lambda *vals: print(fmt.format(*vals), flush=True), *args)

@@ -1,0 +1,282 @@
+"""`pallas_call` in interpret mode, as JAX's HLO interpreter runs it: a loop over the grid
+(row-major, the last axis fastest) whose body slices each operand's block at the start its
+index map gives, calls the kernel on references to the blocks (inputs, outputs, scratch) and
+writes every block back. Operands are padded to whole blocks with uninitialized values (NaN,
+the smallest integer, False), outputs start uninitialized unless an input aliases them, and
+scratch buffers persist across the grid. Without `interpret=True` a kernel would need a GPU or
+TPU compiler: as JAX on CPU, that is an error."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from meshjit.compiler import lax
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
+from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.pallas.core import (
+    Blocked,
+    BlockSpec,
+    Element,
+    GridSpec,
+    Squeezed,
+    grid_env,
+    no_block_spec,
+    uninitialized_value,
+)
+from meshjit.compiler.state.ref import new_ref
+from meshjit.compiler.traceback_util import api_boundary
+from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+
+
+def pallas_call(
+    kernel,
+    out_shape,
+    *,
+    grid_spec: GridSpec | None = None,
+    grid=(),
+    in_specs=no_block_spec,
+    out_specs=no_block_spec,
+    scratch_shapes=(),
+    input_output_aliases: Mapping[int, int] = {},  # noqa: B006  (JAX's default)
+    debug: bool = False,
+    interpret=False,
+    name: str | None = None,
+    compiler_params=None,
+    cost_estimate=None,
+    metadata=None,
+):
+    """A function running `kernel` over `grid` on blocks of its arguments (see the module)."""
+    del debug, compiler_params, cost_estimate, metadata
+    if grid_spec is None:
+        grid_spec = GridSpec(grid, in_specs, out_specs, scratch_shapes)
+    else:
+        _check_no_grid_parts(grid, in_specs, out_specs, scratch_shapes)
+    out_shape = tuple(out_shape) if isinstance(out_shape, list) else out_shape
+    flat_out_shapes, out_tree = tree_flatten(out_shape)
+    kernel_name = name or getattr(kernel, "__name__", "kernel")
+
+    @api_boundary
+    def wrapped(*args):
+        if not interpret:
+            raise MeshjitValueError(  # JAX's words, on a CPU backend
+                "Only interpret mode is supported on CPU backend."
+            )
+        flat_args, in_tree = tree_flatten(args)
+        arrays = [asarray(a) for a in flat_args]
+        outs = _interpret(
+            kernel,
+            kernel_name,
+            grid_spec,
+            arrays,
+            in_tree,
+            flat_out_shapes,
+            out_tree,
+            dict(input_output_aliases),
+        )
+        return tree_unflatten(out_tree, outs)
+
+    return wrapped
+
+
+def _check_no_grid_parts(grid, in_specs, out_specs, scratch_shapes) -> None:
+    for what, value, empty in (
+        ("grid", grid, ()),
+        ("in_specs", in_specs, no_block_spec),
+        ("out_specs", out_specs, no_block_spec),
+        ("scratch_shapes", scratch_shapes, ()),
+    ):
+        if (value is not empty) and (value != () if empty == () else True):
+            shown = "`()`" if empty == () else "`no_block_spec`"
+            raise MeshjitValueError(
+                f"If `grid_spec` is specified, then `{what}` must be {shown}. It is {value}"
+            )
+
+
+class _Block:
+    """One operand's blocking: its block dims, the index map and the array's shape."""
+
+    def __init__(self, spec, shape: tuple, origin: str):
+        self.origin, self.shape = origin, shape
+        block_shape = shape if spec is None or spec.block_shape is None else spec.block_shape
+        if len(block_shape) != len(shape):
+            raise MeshjitValueError(
+                f"Block shape for {origin} (= {tuple(block_shape)}) must have the same number "
+                f"of dimensions as the array shape {shape}."
+            )
+        self.dims = tuple(_block_dim(d) for d in block_shape)
+        index_map = None if spec is None else spec.index_map
+        self.index_map = index_map or (lambda *_: (0,) * len(shape))
+
+    @property
+    def sizes(self) -> tuple:
+        return tuple(1 if isinstance(d, Squeezed) else d.block_size for d in self.dims)
+
+    @property
+    def ref_shape(self) -> tuple:
+        return tuple(s for s, d in zip(self.sizes, self.dims) if not isinstance(d, Squeezed))
+
+    def starts(self, indices: tuple, scalar_refs: list) -> tuple:
+        """The block's start in the (padded) array at grid point `indices`."""
+        block_indices = self.index_map(*indices, *scalar_refs)
+        if not isinstance(block_indices, tuple | list):
+            block_indices = (block_indices,)
+        if len(block_indices) != len(self.dims):
+            raise MeshjitValueError(
+                f"Index map function for {self.origin} must return {len(self.dims)} values "
+                f"to match block shape {self.sizes}. Currently returning "
+                f"{len(block_indices)} values."
+            )
+        return tuple(
+            lax.convert_element_type(i * d.block_size if isinstance(d, Blocked) else i, np.int32)
+            for i, d in zip(block_indices, self.dims)
+        )
+
+    def padded(self, x):
+        """`x` with Element padding and whole blocks (uninitialized values past the end)."""
+        low = [d.padding[0] if isinstance(d, Element) else 0 for d in self.dims]
+        high = [d.padding[1] if isinstance(d, Element) else 0 for d in self.dims]
+        sizes = [n + lo + hi for n, lo, hi in zip(x.shape, low, high)]
+        high = [hi + (-n % b) for n, hi, b in zip(sizes, high, self.sizes)]
+        if not any(low) and not any(high):
+            return x
+        fill = uninitialized_value((), x.dtype)
+        return lax.pad(x, fill, [(lo, hi, 0) for lo, hi in zip(low, high)])
+
+    def unpadded(self, x):
+        low = [d.padding[0] if isinstance(d, Element) else 0 for d in self.dims]
+        if x.shape == self.shape and not any(low):
+            return x
+        return lax.slice(x, low, [lo + n for lo, n in zip(low, self.shape)])
+
+    def read(self, x, starts):
+        block = lax.dynamic_slice(x, starts, self.sizes)
+        return lax.reshape(block, self.ref_shape)
+
+    def write(self, x, block, starts):
+        return lax.dynamic_update_slice(x, lax.reshape(block, self.sizes), starts)
+
+
+def _block_dim(d):
+    if d is None:
+        return Squeezed()
+    if isinstance(d, Blocked | Squeezed | Element):
+        return d
+    if isinstance(d, int | np.integer):
+        return Blocked(int(d))
+    raise MeshjitTypeError(f"a block shape holds ints, None or block dims; got {d!r}")
+
+
+def _specs(specs, tree, count: int, what: str, n_scalars: int = 0) -> list:
+    """One block spec (or None: the whole array) per flattened operand (past the scalars)."""
+    if specs is no_block_spec:
+        return [None] * count
+    if isinstance(specs, list):
+        specs = tuple(specs)
+    if isinstance(specs, BlockSpec) and count == 1 and tree.num_leaves == n_scalars + 1:
+        return [specs]
+    flat, spec_tree = tree_flatten(specs, is_leaf=lambda s: isinstance(s, BlockSpec) or s is None)
+    if len(flat) != count:
+        raise MeshjitValueError(
+            f"Pytree for `{what}` and {'inputs' if what == 'in_specs' else 'outputs'} do not "
+            f"match. There are {len(flat)} specs and {count} "
+            f"{'inputs' if what == 'in_specs' else 'outputs'}: {what} = {specs}"
+        )
+    return flat
+
+
+def _grid(grid) -> tuple:
+    if grid is None:
+        return ()
+    grid = (grid,) if isinstance(grid, int | np.integer) else tuple(grid)
+    for g in grid:
+        if not isinstance(g, int | np.integer):
+            raise MeshjitNotImplementedError("interpret with dynamic grid bounds unsupported")
+    return tuple(int(g) for g in grid)
+
+
+def _interpret(kernel, name, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases):
+    del name
+    grid = _grid(grid_spec.grid)
+    n_scalars = grid_spec.num_scalar_prefetch
+    scalars, operands = arrays[:n_scalars], arrays[n_scalars:]
+    in_specs = _specs(grid_spec.in_specs, in_tree, len(operands), "in_specs", n_scalars)
+    out_specs = _specs(grid_spec.out_specs, out_tree, len(out_shapes), "out_specs")
+    ins = [
+        _Block(s, a.shape, f"args[{k + n_scalars}]")
+        for k, (s, a) in enumerate(zip(in_specs, operands))
+    ]
+    outs = [
+        _Block(s, tuple(o.shape), f"outputs[{k}]")
+        for k, (s, o) in enumerate(zip(out_specs, out_shapes))
+    ]
+    initial_outs = _initial_outputs(arrays, out_shapes, aliases)
+    scratch, scratch_tree = tree_flatten(grid_spec.scratch_shapes)
+    blocks = ins + outs
+    carry = [b.padded(x) for b, x in zip(blocks, [*operands, *initial_outs])]
+    carry += [uninitialized_value(s.shape, s.dtype) for s in scratch]
+
+    def body(i, carry):
+        indices = _grid_indices(i, grid)
+        values, scratch_values = carry[: len(blocks)], carry[len(blocks) :]
+        scalar_refs = [new_ref(x) for x in scalars]
+        with grid_env(indices, grid):
+            starts = [b.starts(indices, scalar_refs) for b in blocks]
+            refs = [new_ref(b.read(x, s)) for b, x, s in zip(blocks, values, starts)]
+            scratch_refs = [new_ref(v) for v in scratch_values]
+            _call_kernel(kernel, [*scalar_refs, *refs], scratch_refs, scratch_tree)
+        written = [b.write(x, r[...], s) for b, x, r, s in zip(blocks, values, refs, starts)]
+        return written + [r[...] for r in scratch_refs]
+
+    carry = lax.fori_loop(0, math.prod(grid), body, carry) if grid else body(0, carry)
+    return [b.unpadded(x) for b, x in zip(outs, carry[len(ins) : len(blocks)])]
+
+
+def _call_kernel(kernel, refs, scratch_refs, scratch_tree) -> None:
+    scratch = tree_unflatten(scratch_tree, scratch_refs)
+    if isinstance(scratch, dict):
+        kernel(*refs, **scratch)
+    else:
+        kernel(*refs, *scratch)
+
+
+def _initial_outputs(arrays, out_shapes, aliases: dict) -> list:
+    by_output = {}
+    for i, o in aliases.items():
+        if i not in range(len(arrays)):
+            raise MeshjitValueError(
+                f"input_output_aliases contains the mapping '{i}:{o}' with input index {i} "
+                f"outside the range [0, {len(arrays)})"
+            )
+        if o not in range(len(out_shapes)):
+            raise MeshjitValueError(
+                f"input_output_aliases contains the mapping '{i}:{o}' with output index {o} "
+                f"outside the range [0, {len(out_shapes)})"
+            )
+        a, s = arrays[i], out_shapes[o]
+        if a.shape != tuple(s.shape) or a.dtype != np.dtype(s.dtype):
+            raise MeshjitValueError(
+                f"input_output_aliases contains the mapping '{i}:{o}' referring to input[{i}] "
+                f"with abstract value {a.dtype}{list(a.shape)} and to output[{o}] with a "
+                f"different abstract value {np.dtype(s.dtype)}{list(s.shape)}."
+            )
+        by_output[o] = a
+    return [
+        by_output.get(k, uninitialized_value(s.shape, s.dtype)) for k, s in enumerate(out_shapes)
+    ]
+
+
+def _grid_indices(i, grid: tuple) -> tuple:
+    """The program ids at step `i` of a row-major walk over `grid` (int32 scalars)."""
+    i = lax.convert_element_type(i, np.int32)
+    indices = []
+    for size in reversed(grid):
+        indices.append(lax.rem(i, np.int32(size)))
+        i = lax.div(i, np.int32(size))
+    return tuple(reversed(indices))
