@@ -256,3 +256,52 @@ def debug_print(fmt: str, *args) -> None:
     from meshjit.compiler.lax.callbacks import debug_callback  # a later room
 
     debug_callback(lambda *vals: print(fmt.format(*vals), flush=True), *args)
+
+
+def with_scoped(*types, collective_axes=(), **kw_types):
+    """A decorator: the function runs with fresh references of `types` after its arguments."""
+
+    def decorator(f):
+        def wrapped(*args):
+            return run_scoped(
+                lambda *refs, **kw: f(*args, *refs, **kw),
+                *types,
+                collective_axes=collective_axes,
+                **kw_types,
+            )
+
+        return wrapped
+
+    return decorator
+
+
+def empty(shape, dtype):
+    """An array of `shape` and `dtype` whose values are unspecified (`lax.empty`)."""
+    return lax.empty(tuple(shape), dtype)
+
+
+def empty_like(x):
+    """A pytree like `x` (leaves with shape and dtype) of arrays whose values are unspecified."""
+    from meshjit.compiler.tree_util import tree_map
+
+    return tree_map(lambda leaf: empty(leaf.shape, leaf.dtype), x)
+
+
+def reciprocal(x, *, approx: bool = False, full_range: bool = True):
+    """1 / x (exactly: `approx` and `full_range` are hints for a TPU)."""
+    del approx, full_range
+    return lax.div(lax.full_like(x, 1), x)
+
+
+def run_state(f):
+    """`run_state(f)(init)`: `f` runs on references holding the pytree `init`; the result is
+    what they hold after it."""
+    from meshjit.compiler.state.ref import new_ref  # a later room
+    from meshjit.compiler.tree_util import tree_map
+
+    def wrapped(init):
+        refs = tree_map(new_ref, init)
+        f(refs)
+        return tree_map(lambda r: r[...], refs, is_leaf=lambda r: hasattr(r, "ref_aval"))
+
+    return wrapped

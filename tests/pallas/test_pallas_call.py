@@ -215,6 +215,3 @@ def test_bad_specs_name_the_problem():
         )
     with pytest.raises(ValueError, match="outside the range"):
         _call(_add, out, input_output_aliases={5: 0})(jnp.ones(4), jnp.ones(4))
-    with pytest.raises(ValueError, match="inside a pallas_call kernel"):
-        pl.program_id(0)
-    assert (pl.cdiv(7, 2), pl.next_power_of_2(5)) == (4, 8)
