@@ -21,6 +21,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.gather_scatter import (
     GatherScatterMode,
@@ -151,6 +152,8 @@ def _partial(e: Entry, x, steps: bool = False) -> bool:
 
 
 def _basic_getitem(x, entries):
+    if any(e.kind == "dyn" for e in entries) and _unit_steps(x, entries):
+        return _dynamic_getitem(x, entries)
     x, entries = _apply_static(x, entries, ints_too=True)
     shape = aval_of(x).shape
     dynamic = {e.axis: e.value for e in entries if e.kind == "dyn"}
@@ -163,6 +166,45 @@ def _basic_getitem(x, entries):
         x = lax.squeeze(x, dropped)  # as JAX binds it, then new axes by a broadcast_in_dim
     kept = [e for e in entries if e.kind in ("none", "slice")]
     return lax.expand_dims(x, [k for k, e in enumerate(kept) if e.kind == "none"])
+
+
+def _unit_steps(x, entries) -> bool:
+    """Whether every slice of `entries` has step 1 or -1 (of an unsharded, static-shaped x)."""
+    aval = aval_of(x)
+    if aval.sharding is not None or any(is_symbolic_dim(d) for d in aval.shape):
+        return False
+    return all(e.value.indices(aval.shape[e.axis])[2] in (1, -1)
+               for e in entries if e.kind == "slice")
+
+
+def _dynamic_getitem(x, entries):
+    """x[idx] with a traced integer among ints and unit-step slices, as JAX's indexer's
+    dynamic-slice strategy binds it: one dynamic_slice over every axis (its starts converted
+    to int32 first when there are several, static ones too), then rev, squeeze, new axes."""
+    shape = aval_of(x).shape
+    starts, sizes, rev, squeezed, new = [], [], [], [], []
+    for e in entries:
+        if e.kind == "none":
+            new.append(len(starts) - len(squeezed) + len(new))
+        elif e.kind in ("int", "dyn"):
+            starts.append(e.value)
+            sizes.append(1)
+            squeezed.append(e.axis)
+        elif e.kind == "slice":
+            start, stop, step = e.value.indices(shape[e.axis])
+            if step < 0:  # the reversed window's first element, then a rev
+                starts.append(stop + 1)
+                sizes.append(max(0, start - stop))
+                rev.append(e.axis)
+            else:
+                starts.append(start)
+                sizes.append(max(0, stop - start))
+    if len(starts) > 1:  # dynamic_slice's starts share a dtype
+        starts = [lax.convert_element_type(i, dtypes.int32) for i in starts]
+    x = unchecked_dynamic_slice(x, starts, sizes)
+    x = lax.rev(x, rev) if rev else x
+    x = lax.squeeze(x, squeezed) if squeezed else x
+    return lax.expand_dims(x, new) if new else x
 
 
 # ---------------------------------------------------------------------------------------------

@@ -716,3 +716,30 @@ def test_at_get_out_sharding_types_only_a_gather_as_jax():
         out = get(x)
         assert out.sharding.spec == eager, index
         np.testing.assert_array_equal(out, np.asarray(x)[index])
+
+
+def test_a_traced_integer_index_binds_one_dynamic_slice_as_jax():
+    """JAX 0.10.2's jaxpr of x[i] (rank 3, i a weak int): the starts are converted to int32
+    first, the static ones too, each counted from the end, then one dynamic_slice and a squeeze."""
+    text = str(meshjit.make_jaxpr(lambda x, i: x[i])(jnp.zeros((2, 3, 4)), 1))
+    assert text == (
+        "{ lambda ; a:f32[2,3,4] b:i32[]. let\n"
+        "    c:i32[] = convert_element_type[new_dtype=int32 weak_type=False] b\n"
+        "    d:bool[] = lt c 0:i32[]\n"
+        "    e:i32[] = add c 2:i32[]\n"
+        "    f:i32[] = select_n d c e\n"
+        "    g:bool[] = lt 0:i32[] 0:i32[]\n"
+        "    h:i32[] = add 0:i32[] 3:i32[]\n"
+        "    i:i32[] = select_n g 0:i32[] h\n"
+        "    j:bool[] = lt 0:i32[] 0:i32[]\n"
+        "    k:i32[] = add 0:i32[] 4:i32[]\n"
+        "    l:i32[] = select_n j 0:i32[] k\n"
+        "    m:f32[1,3,4] = dynamic_slice[slice_sizes=(1, 3, 4)] a f i l\n"
+        "    n:f32[3,4] = squeeze[dimensions=(0,)] m\n"
+        "  in (n,) }"
+    )
+    x = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
+    got = meshjit.jit(lambda x, i: (x[i, ::-1, None], x[:, i, 1:3], x[-1, i]))(x, 1)
+    np.testing.assert_array_equal(got[0], x[1, ::-1, None])
+    np.testing.assert_array_equal(got[1], x[:, 1, 1:3])
+    np.testing.assert_array_equal(got[2], x[-1, 1])
