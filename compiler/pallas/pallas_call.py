@@ -32,7 +32,12 @@ from meshjit.compiler.pallas.core import (
 )
 from meshjit.compiler.state.ref import new_ref
 from meshjit.compiler.traceback_util import api_boundary
-from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import (
+    keystr,
+    tree_flatten,
+    tree_flatten_with_path,
+    tree_unflatten,
+)
 
 
 def pallas_call(
@@ -53,14 +58,13 @@ def pallas_call(
     metadata=None,
 ):
     """A function running `kernel` over `grid` on blocks of its arguments (see the module)."""
-    del debug, compiler_params, cost_estimate, metadata
+    del debug, name, compiler_params, cost_estimate, metadata
     if grid_spec is None:
         grid_spec = GridSpec(grid, in_specs, out_specs, scratch_shapes)
     else:
         _check_no_grid_parts(grid, in_specs, out_specs, scratch_shapes)
     out_shape = tuple(out_shape) if isinstance(out_shape, list) else out_shape
     flat_out_shapes, out_tree = tree_flatten(out_shape)
-    kernel_name = name or getattr(kernel, "__name__", "kernel")
 
     @api_boundary
     def wrapped(*args):
@@ -70,16 +74,9 @@ def pallas_call(
             )
         flat_args, in_tree = tree_flatten(args)
         arrays = [asarray(a) for a in flat_args]
-        outs = _interpret(
-            kernel,
-            kernel_name,
-            grid_spec,
-            arrays,
-            in_tree,
-            flat_out_shapes,
-            out_tree,
-            dict(input_output_aliases),
-        )
+        aliases = dict(input_output_aliases)
+        _check_aliases(arrays, args, flat_out_shapes, out_shape, aliases)
+        outs = _interpret(kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases)
         return tree_unflatten(out_tree, outs)
 
     return wrapped
@@ -105,12 +102,12 @@ class _Block:
     def __init__(self, spec, shape: tuple, origin: str):
         self.origin, self.shape = origin, shape
         block_shape = shape if spec is None or spec.block_shape is None else spec.block_shape
-        if len(block_shape) != len(shape):
+        self.dims = tuple(_block_dim(d) for d in block_shape)
+        if len(self.dims) != len(shape):
             raise MeshjitValueError(
-                f"Block shape for {origin} (= {tuple(block_shape)}) must have the same number "
+                f"Block shape for {origin} (= {self.dims}) must have the same number "
                 f"of dimensions as the array shape {shape}."
             )
-        self.dims = tuple(_block_dim(d) for d in block_shape)
         index_map = None if spec is None else spec.index_map
         self.index_map = index_map or (lambda *_: (0,) * len(shape))
 
@@ -129,9 +126,9 @@ class _Block:
             block_indices = (block_indices,)
         if len(block_indices) != len(self.dims):
             raise MeshjitValueError(
-                f"Index map function for {self.origin} must return {len(self.dims)} values "
-                f"to match block shape {self.sizes}. Currently returning "
-                f"{len(block_indices)} values."
+                f"Index map function {_described(self.index_map)} for {self.origin} must return "
+                f"{len(self.dims)} values to match block_shape={self.dims}. Currently "
+                f"returning {len(block_indices)} values."
             )
         return tuple(
             lax.convert_element_type(i * d.block_size if isinstance(d, Blocked) else i, np.int32)
@@ -163,6 +160,13 @@ class _Block:
         return lax.dynamic_update_slice(x, lax.reshape(block, self.sizes), starts)
 
 
+def _described(fn) -> str:
+    """A function as JAX's messages name it: `name at file:line`."""
+    code = getattr(fn, "__code__", None)
+    name = getattr(fn, "__name__", repr(fn))
+    return name if code is None else f"{name} at {code.co_filename}:{code.co_firstlineno}"
+
+
 def _block_dim(d):
     if d is None:
         return Squeezed()
@@ -181,13 +185,17 @@ def _specs(specs, tree, count: int, what: str, n_scalars: int = 0) -> list:
         specs = tuple(specs)
     if isinstance(specs, BlockSpec) and count == 1 and tree.num_leaves == n_scalars + 1:
         return [specs]
-    flat, spec_tree = tree_flatten(specs, is_leaf=lambda s: isinstance(s, BlockSpec) or s is None)
+    flat, _ = tree_flatten(specs, is_leaf=lambda s: isinstance(s, BlockSpec) or s is None)
     if len(flat) != count:
-        raise MeshjitValueError(
-            f"Pytree for `{what}` and {'inputs' if what == 'in_specs' else 'outputs'} do not "
-            f"match. There are {len(flat)} specs and {count} "
-            f"{'inputs' if what == 'in_specs' else 'outputs'}: {what} = {specs}"
-        )
+        operands = "inputs" if what == "in_specs" else "outputs"
+        detail = f"There are {len(flat)} specs and {count} {operands}"
+        if isinstance(specs, tuple) and tree.num_leaves == count:
+            detail = (
+                f"There are 1 mismatches, including:\n    * `{what}` is a tuple of length "
+                f"{len(specs)} but `{operands}` is a tuple of length {count}, so the lengths "
+                "do not match"
+            )
+        raise MeshjitValueError(f"Pytree for `{what}` and `{operands}` do not match. {detail}")
     return flat
 
 
@@ -201,8 +209,7 @@ def _grid(grid) -> tuple:
     return tuple(int(g) for g in grid)
 
 
-def _interpret(kernel, name, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases):
-    del name
+def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases):
     grid = _grid(grid_spec.grid)
     n_scalars = grid_spec.num_scalar_prefetch
     scalars, operands = arrays[:n_scalars], arrays[n_scalars:]
@@ -246,27 +253,30 @@ def _call_kernel(kernel, refs, scratch_refs, scratch_tree) -> None:
         kernel(*refs, *scratch)
 
 
-def _initial_outputs(arrays, out_shapes, aliases: dict) -> list:
-    by_output = {}
+def _check_aliases(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
+    """JAX's errors for an alias naming no input or output, or joining unlike ones."""
     for i, o in aliases.items():
-        if i not in range(len(arrays)):
-            raise MeshjitValueError(
-                f"input_output_aliases contains the mapping '{i}:{o}' with input index {i} "
-                f"outside the range [0, {len(arrays)})"
-            )
-        if o not in range(len(out_shapes)):
-            raise MeshjitValueError(
-                f"input_output_aliases contains the mapping '{i}:{o}' with output index {o} "
-                f"outside the range [0, {len(out_shapes)})"
-            )
+        for index, n, what in ((i, len(arrays), "input"), (o, len(out_shapes), "output")):
+            if index not in range(n):
+                raise MeshjitValueError(
+                    f"input_output_aliases contains the mapping '{i}:{o}' with {what} index "
+                    f"{index} outside the range [0, {n})"
+                )
         a, s = arrays[i], out_shapes[o]
         if a.shape != tuple(s.shape) or a.dtype != np.dtype(s.dtype):
+            in_path = keystr(tree_flatten_with_path(args)[0][i][0])
+            out_path = keystr(tree_flatten_with_path(out_shape)[0][o][0])
             raise MeshjitValueError(
-                f"input_output_aliases contains the mapping '{i}:{o}' referring to input[{i}] "
-                f"with abstract value {a.dtype}{list(a.shape)} and to output[{o}] with a "
-                f"different abstract value {np.dtype(s.dtype)}{list(s.shape)}."
+                f"input_output_aliases contains the mapping '{i}:{o}' referring to "
+                f"input{in_path} with abstract value {a.dtype}{list(a.shape)} and to "
+                f"output{out_path} with a different abstract value "
+                f"{np.dtype(s.dtype)}{list(s.shape)}."
             )
-        by_output[o] = a
+
+
+def _initial_outputs(arrays, out_shapes, aliases: dict) -> list:
+    """Each output's value before the grid runs: the input aliasing it, else uninitialized."""
+    by_output = {o: arrays[i] for i, o in aliases.items()}
     return [
         by_output.get(k, uninitialized_value(s.shape, s.dtype)) for k, s in enumerate(out_shapes)
     ]
