@@ -162,6 +162,8 @@ def dynamic_windows(shape, idx):
     static slice over that window in its place; None for any other index. JAX reads such a
     slice as a slice, not as an advanced index: `x[ds(i, 2), 1]` has shape (2,)."""
     items = idx if isinstance(idx, tuple) else (idx,)
+    if not any(isinstance(item, Slice) for item in items):
+        return None
     raw = [_convert_item(item) for item in items]
     traced = [k for k, e in enumerate(raw) if e.kind == "dslice"]
     if not traced or sum(e.kind in _ADVANCED or e.kind == "dslice" for e in raw) < 2:
