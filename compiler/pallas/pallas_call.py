@@ -241,7 +241,7 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
         written = [b.write(x, r[...], s) for b, x, r, s in zip(blocks, values, refs, starts)]
         return written + [r[...] for r in scratch_refs]
 
-    carry = lax.fori_loop(0, math.prod(grid), body, carry) if grid else body(0, carry)
+    carry = lax.fori_loop(0, math.prod(grid), body, carry)  # a trace, even for grid ()
     return [b.unpadded(x) for b, x in zip(outs, carry[len(ins) : len(blocks)])]
 
 

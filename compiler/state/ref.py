@@ -49,9 +49,12 @@ class Ref:
 
     @property
     def at(self):
-        raise MeshjitNotImplementedError(
-            "Ref.at: a ref has no `.at`; write with ref[idx] = v, or ref[idx] += v (as JAX's)"
-        )
+        if self.tracer is None:  # as JAX: only a traced reference has views
+            raise MeshjitNotImplementedError(
+                "Ref.at: an eager ref has no `.at`; write with ref[idx] = v, or ref[idx] += v "
+                "(as JAX's), or take views inside jit"
+            )
+        return _ViewIndexer(self)
 
     def __len__(self):
         if not self.shape:
@@ -105,6 +108,52 @@ class Ref:
         return "Ref" + body  # continuation lines indented as for Array(, as in JAX
 
     __str__ = __repr__
+
+
+class _ViewIndexer:
+    __slots__ = ("ref",)
+
+    def __init__(self, ref):
+        self.ref = ref
+
+    def __getitem__(self, index):
+        return RefView(self.ref, index)
+
+
+class RefView:
+    """`ref.at[index]` in a trace (JAX's TransformedRef): `view[i]` reads ref[index][i], and
+    `view[i] = v` writes v there (the indexed part read, updated and written back)."""
+
+    __slots__ = ("ref", "index")
+    is_mutable_ref = True
+
+    def __init__(self, ref, index):
+        self.ref, self.index = ref, index
+
+    @property
+    def shape(self) -> tuple:
+        return self[...].shape
+
+    dtype = property(lambda self: self.ref.dtype)
+    ndim = property(lambda self: len(self.shape))
+    at = property(lambda self: _ViewIndexer(self))
+
+    @property
+    def ref_aval(self):
+        return AbstractRef(ShapedArray(self.shape, self.dtype))
+
+    def __getitem__(self, index):
+        part = self.ref[self.index]
+        return part if index is Ellipsis or index == () else part[index]
+
+    def __setitem__(self, index, value):
+        if index is Ellipsis or index == ():
+            self.ref[self.index] = value
+        else:
+            self.ref[self.index] = self.ref[self.index].at[index].set(value)
+
+    def __repr__(self):
+        return f"TransformedRef({self.ref!r}, {self.index!r})"
 
 
 def _has_dslice(index) -> bool:

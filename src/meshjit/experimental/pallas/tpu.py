@@ -6,36 +6,42 @@ from meshjit.compiler.pallas.tpu import (
     GridDimensionSemantics,
     MemorySpace,
     PrefetchScalarGridSpec,
+    SemaphoreType,
+    async_copy,
+    make_async_copy,
+    roll,
+    sync_copy,
 )
 
 PARALLEL = GridDimensionSemantics.PARALLEL
 CORE_PARALLEL = GridDimensionSemantics.CORE_PARALLEL
 SUBCORE_PARALLEL = GridDimensionSemantics.SUBCORE_PARALLEL
 ARBITRARY = GridDimensionSemantics.ARBITRARY
-ANY = MemorySpace.ANY
 CMEM = MemorySpace.CMEM
 SMEM = MemorySpace.SMEM
 VMEM = MemorySpace.VMEM
 VMEM_SHARED = MemorySpace.VMEM_SHARED
 HBM = MemorySpace.HBM
-HOST = MemorySpace.HOST
 SEMAPHORE = MemorySpace.SEMAPHORE
 
 __all__ = [
-    "ANY",
     "ARBITRARY",
     "CMEM",
     "CORE_PARALLEL",
     "CompilerParams",
     "GridDimensionSemantics",
     "HBM",
-    "HOST",
     "MemorySpace",
     "PARALLEL",
     "PrefetchScalarGridSpec",
     "SEMAPHORE",
     "SMEM",
     "SUBCORE_PARALLEL",
+    "SemaphoreType",
     "VMEM",
     "VMEM_SHARED",
+    "async_copy",
+    "make_async_copy",
+    "roll",
+    "sync_copy",
 ]
