@@ -241,7 +241,13 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
         written = [b.write(x, r[...], s) for b, x, r, s in zip(blocks, values, refs, starts)]
         return written + [r[...] for r in scratch_refs]
 
-    carry = lax.fori_loop(0, math.prod(grid), body, carry)  # a trace, even for grid ()
+    # a while loop, as JAX's interpreter (a trace even for grid (); forward-mode only)
+    steps = np.int32(math.prod(grid))
+    _, carry = lax.while_loop(
+        lambda state: lax.lt(state[0], steps),
+        lambda state: (lax.add(state[0], np.int32(1)), body(state[0], state[1])),
+        (np.int32(0), carry),
+    )
     return [b.unpadded(x) for b, x in zip(outs, carry[len(ins) : len(blocks)])]
 
 

@@ -215,3 +215,17 @@ def test_bad_specs_name_the_problem():
         )
     with pytest.raises(ValueError, match="outside the range"):
         _call(_add, out, input_output_aliases={5: 0})(jnp.ones(4), jnp.ones(4))
+
+
+def test_forward_mode_differentiates_and_reverse_mode_refuses_as_jax():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = jnp.sin(x_ref[...]) * 2
+
+    def f(x):
+        return _call(kernel, meshjit.ShapeDtypeStruct(x.shape, x.dtype))(x)
+
+    primal, tangent = meshjit.jvp(f, (jnp.ones(3),), (jnp.ones(3),))
+    np.testing.assert_allclose(primal, 2 * np.sin(np.ones(3)), rtol=1e-6)
+    np.testing.assert_allclose(tangent, 2 * np.cos(np.ones(3)), rtol=1e-6)
+    with pytest.raises(ValueError, match="Reverse-mode differentiation does not work"):
+        meshjit.grad(lambda x: f(x).sum())(jnp.ones(3))
