@@ -21,6 +21,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import dimension_as_value, is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.reductions import argmax_p, argmin_p, reduce_p
+from meshjit.compiler.lax.shapes import broadcast_in_dim_p
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.elementwise import (
     divide,
@@ -126,7 +127,7 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
             if 0 in shape:
                 return None
             out = prim.bind_internal(x, axes=tuple(range(ndim)))
-            return lax.expand_dims(out, range(ndim)) if keepdims else out
+            return _kept_dims(out, (1,) * ndim, ()) if keepdims else out
         axis = _single_axis(axis)
         if axis is None:
             return None
@@ -138,8 +139,15 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
         return None
     out = prim.bind_internal(x, axes=(axis,))
     if keepdims:
-        return lax.expand_dims(out, (axis,))
+        kept = (*shape[:axis], 1, *shape[axis + 1 :])
+        return _kept_dims(out, kept, (*range(axis), *range(axis + 1, ndim)))
     return out
+
+
+def _kept_dims(out, shape, dims):
+    """keepdims' size-1 dimensions: `lax.expand_dims`' broadcast_in_dim, bound directly (the
+    shape and dimensions are right by construction)."""
+    return broadcast_in_dim_p.bind_internal(out, shape=shape, broadcast_dimensions=dims)
 
 
 def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote, upcast=False):
