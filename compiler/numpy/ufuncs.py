@@ -170,9 +170,9 @@ def define_binary_with_bool(lax_fn, bool_fn):
 
     def fn(x1, x2):
         simple = _simple_binary_operands(x1, x2, False)
-        if simple is not None:
-            dtype = aval_of(simple[0]).dtype
-            return (bool_prim if dtype == dtypes.bool_ else prim).bind_internal(*simple)
+        if simple is not None:  # of the dtype of the tracer among x1, x2 (a scalar takes it)
+            boolean = (x1 if type(x1) is Tracer else x2)._var.aval.dtype.kind == "b"
+            return (bool_prim if boolean else prim).bind_internal(*simple)
         simple = broadcast_ranks(
             *_promoted(lax_fn, (x1, x2)), name=_numpy_name(lax_fn), op=lax_fn.__name__
         )
