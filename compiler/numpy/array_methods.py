@@ -68,7 +68,7 @@ from meshjit.compiler.numpy.routines import (
 from meshjit.compiler.numpy.shapes import ravel, reshape, squeeze, swapaxes, transpose
 from meshjit.compiler.numpy.sorting import argsort, nonzero, searchsorted, sort
 from meshjit.compiler.trace.tracing import Tracer
-from meshjit.compiler.traceback_util import filter_exception, register_boundary
+from meshjit.compiler.traceback_util import filter_exception, own_boundary
 
 __all__ = ["METHODS"]
 
@@ -95,11 +95,8 @@ def _operator(fn, reflected: bool = False, symbol: str = "?"):
             filter_exception(e)
             raise
 
-    # An API boundary of its own (arrays' operators are): no wrapper frame on the hot path.
     method.__name__, method.__wrapped__ = fn.__name__, fn
-    method._meshjit_boundary = True
-    register_boundary(method.__code__)
-    return method
+    return own_boundary(method)  # as arrays' operators are boundaries
 
 
 # As JAX's operators: a str, bytes, None, dict or set operand leaves the operation to Python

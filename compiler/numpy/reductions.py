@@ -48,6 +48,7 @@ from meshjit.compiler.numpy.util import (
     sum_dtype,
 )
 from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.traceback_util import filter_exception, own_boundary
 
 __all__ = [
     "all",
@@ -212,21 +213,24 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
         where=None,
         promote_integers=True,
     ):
-        check_out(out, name)
-        if dtype is None and not promote_integers:  # small integers keep their type
-            dtype = _unpromoted(a)
-        if dtype is None and initial is None and where is None:
-            fast = _reduce_fast(
-                fast_prim, a, axis, keepdims, _SUM_KEEPS_X64 if dtypes.x64_enabled else _SUM_KEEPS
-            )
-            if fast is not None:
-                return fast
-        a = _masked(a, where, identity)
-        result = _reduce_with(reduce, a, axis, dtype, keepdims, sum_dtype, dtype is None)
-        return _with_initial(result, initial, combine)
+        try:
+            check_out(out, name)
+            if dtype is None and not promote_integers:  # small integers keep their type
+                dtype = _unpromoted(a)
+            if dtype is None and initial is None and where is None:
+                keeps = _SUM_KEEPS_X64 if dtypes.x64_enabled else _SUM_KEEPS
+                fast = _reduce_fast(fast_prim, a, axis, keepdims, keeps)
+                if fast is not None:
+                    return fast
+            a = _masked(a, where, identity)
+            result = _reduce_with(reduce, a, axis, dtype, keepdims, sum_dtype, dtype is None)
+            return _with_initial(result, initial, combine)
+        except Exception as e:
+            filter_exception(e)
+            raise
 
     reduction.__name__ = reduction.__qualname__ = name
-    return reduction
+    return own_boundary(reduction)
 
 
 def _unpromoted(a):
@@ -261,11 +265,18 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
     or a `where` mask needs `initial` (they have no identity); booleans use or / and."""
 
     def reduction(a, axis=None, out=None, keepdims=False, initial=None, where=None):
-        check_out(out, name)
-        if initial is None and where is None:
-            fast = _reduce_fast(fast_prim, a, axis, keepdims, _ORDER_KEEPS)
-            if fast is not None:
-                return fast
+        try:
+            check_out(out, name)
+            if initial is None and where is None:
+                fast = _reduce_fast(fast_prim, a, axis, keepdims, _ORDER_KEEPS)
+                if fast is not None:
+                    return fast
+            return _extremum(a, axis, keepdims, initial, where)
+        except Exception as e:
+            filter_exception(e)
+            raise
+
+    def _extremum(a, axis, keepdims, initial, where):
         a = materialize(a)
         if initial is None:
             if where is not None:
@@ -280,7 +291,7 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
         return _with_initial(result, initial, combine)
 
     reduction.__name__ = reduction.__qualname__ = name
-    return reduction
+    return own_boundary(reduction)
 
 
 max = _extremum_like("max", _REDUCE_MAX, lax.reduce_max, lax.reduce_or, lax.max)
