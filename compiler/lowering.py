@@ -230,12 +230,15 @@ class LoweringRuleContext:
     cheap: the aval lists are built only when a rule asks.
     """
 
-    __slots__ = ("module_ctx", "eqn", "_avals_in", "_avals_out", "constants")
+    __slots__ = ("module_ctx", "eqn", "_avals_in", "_avals_out", "constants", "_types")
 
     def __init__(self, module_ctx: ModuleContext, eqn: Eqn | None = None):
         self.module_ctx, self.eqn = module_ctx, eqn
         self._avals_in = self._avals_out = None
         self.constants: dict[tuple, ir.Value] = {}  # the block's rank-0 constants, by value
+        # id(result aval) -> (the aval, its type): rules share avals, and hashing a dtype costs
+        # more than the rest of a lookup
+        self._types: dict[int, tuple] = {}
 
     def block_scalar(self, value: np.ndarray) -> ir.Value:
         """A rank-0 constant in the block being lowered, emitted once per block and value (rank
@@ -273,7 +276,13 @@ class LoweringRuleContext:
     @property
     def result_type(self) -> ir.RankedTensorType:
         aval = self.eqn.outvars[0].aval
-        return self.module_ctx.types.tensor(aval.shape, aval.dtype)
+        hit = self._types.get(id(aval))
+        if hit is None or hit[0] is not aval:
+            hit = self._types[id(aval)] = (
+                aval,
+                self.module_ctx.types.tensor(aval.shape, aval.dtype),
+            )
+        return hit[1]
 
     def constant(self, value, dtype) -> ir.Value:
         return constant(self.module_ctx, np.asarray(value, dtype))
