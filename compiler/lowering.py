@@ -76,6 +76,22 @@ class OneOp:
         return ir.Operation.create(self.op_name, [ctx.result_type], operands, attributes).result
 
 
+class Located:
+    """The rule `fn(ctx, loc, *operands)` of a primitive of one result, which builds its ops at
+    `loc` (`emit(..., loc=loc)`) and reads the equation's params from `ctx.eqn`: `jaxpr_subcomp`
+    calls it without making `loc` the context's location (the common rules of more than one
+    line: broadcasts, reductions, dots). Called as other rules (under dimension variables, or
+    for a sharded result), it builds at the context's location."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __call__(self, ctx: LoweringRuleContext, *operands, **params):
+        return self.fn(ctx, ir.Location.current, *operands)
+
+
 def _file_location(source: SourceInfo) -> ir.Location:
     """As JAX's: the expression's range from its 0-based column, `"f.py":3:11 to :25`."""
     if source.end is None or not source.column:
@@ -214,12 +230,15 @@ class LoweringRuleContext:
     cheap: the aval lists are built only when a rule asks.
     """
 
-    __slots__ = ("module_ctx", "eqn", "_avals_in", "_avals_out", "constants")
+    __slots__ = ("module_ctx", "eqn", "_avals_in", "_avals_out", "constants", "_types")
 
     def __init__(self, module_ctx: ModuleContext, eqn: Eqn | None = None):
         self.module_ctx, self.eqn = module_ctx, eqn
         self._avals_in = self._avals_out = None
         self.constants: dict[tuple, ir.Value] = {}  # the block's rank-0 constants, by value
+        # id(result aval) -> (the aval, its type): rules share avals, and hashing a dtype costs
+        # more than the rest of a lookup
+        self._types: dict[int, tuple] = {}
 
     def block_scalar(self, value: np.ndarray) -> ir.Value:
         """A rank-0 constant in the block being lowered, emitted once per block and value (rank
@@ -257,18 +276,25 @@ class LoweringRuleContext:
     @property
     def result_type(self) -> ir.RankedTensorType:
         aval = self.eqn.outvars[0].aval
-        return self.module_ctx.types.tensor(aval.shape, aval.dtype)
+        hit = self._types.get(id(aval))
+        if hit is None or hit[0] is not aval:
+            hit = self._types[id(aval)] = (
+                aval,
+                self.module_ctx.types.tensor(aval.shape, aval.dtype),
+            )
+        return hit[1]
 
     def constant(self, value, dtype) -> ir.Value:
         return constant(self.module_ctx, np.asarray(value, dtype))
 
 
-def emit(name: str, result_types, operands, attributes=None, regions: int = 0) -> ir.Operation:
+def emit(
+    name: str, result_types, operands, attributes=None, regions: int = 0, loc=None
+) -> ir.Operation:
     """Builds the op `name` directly: hot rules use it, as it costs about 1 us against about
-    2.5 us through the generated builder classes (which infer types and check segments)."""
-    return ir.Operation.create(
-        name, results=result_types, operands=operands, attributes=attributes, regions=regions
-    )
+    2.5 us through the generated builder classes (which infer types and check segments). `loc`:
+    the context's location by default."""
+    return ir.Operation.create(name, result_types, operands, attributes, None, regions, loc)
 
 
 def implicit_broadcasts(ctx: LoweringRuleContext, x, y):
@@ -290,13 +316,17 @@ def broadcast_operand(mctx: ModuleContext, x: ir.Value, aval, shape, loc=None) -
         type_ = mctx.types.tensor(shape, aval.dtype)
         with loc or ir.Location.unknown():
             return dims_lowering.broadcast(mctx, x, type_, shape, range(aval.ndim))
-    cached = mctx.broadcasts.get((aval.shape, shape, aval.dtype))
-    if cached is None:
-        cached = _implicit_broadcast(mctx, aval, shape)
+    cached = _broadcast_of(mctx, aval, shape)
     return ir.Operation.create(_BROADCAST, cached[0], [x], cached[1], loc=loc).result
 
 
 _BROADCAST = "stablehlo.broadcast_in_dim"
+
+
+def _broadcast_of(mctx: ModuleContext, aval, shape) -> tuple[list, dict]:
+    """`broadcast_operand`'s result types and attributes for a value of `aval` to `shape`."""
+    cached = mctx.broadcasts.get((aval.shape, shape, aval.dtype))
+    return _implicit_broadcast(mctx, aval, shape) if cached is None else cached
 
 
 def _implicit_broadcast(mctx: ModuleContext, aval, shape) -> tuple[list, dict]:
@@ -346,36 +376,42 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
     read = env.__getitem__
     env.update(zip(jaxpr.constvars, consts))
     env.update(zip(jaxpr.invars, args))
-    locations, tensor_types, create = mctx.locations, mctx.types.tensors, ir.Operation.create
-    broadcasts = mctx.broadcasts
+    rule_of, located, create = lowering_rules.get, mctx.locations.get, ir.Operation.create
+    name_stack, static = mctx.name_stack, not mctx.dim_vars
+    # Keyed by avals' identities (rules share avals; hashing a dtype costs more than the rest
+    # of a lookup): the avals of the jaxpr's variables stay alive while it lowers.
+    types: dict[int, ir.Type] = {}  # id(aval) -> its tensor type
+    broadcasts: dict[tuple, tuple] = {}  # (id(operand aval), id(result aval)) -> as mctx's
     for eqn in jaxpr.eqns:
         prim = eqn.primitive
-        rule = lowering_rules.get(prim)
-        if rule is None:
-            raise MissingRuleError(prim, "lowering", eqn.source)
-        entry = locations.get((prim, id(eqn.source), mctx.name_stack))
+        rule = rule_of(prim)
+        entry = located((prim, id(eqn.source), name_stack))
         loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
-        if type(rule) is not OneOp or mctx.dim_vars or "accuracy" in eqn.params:
-            _apply_rule(ctx, rule, eqn, loc, env)
+        if type(rule) is not OneOp or not static or "accuracy" in eqn.params:
+            if type(rule) is Located and static and eqn.outvars[0].aval.sharding is None:
+                ctx.eqn, ctx._avals_in, ctx._avals_out = eqn, None, None
+                env[eqn.outvars[0]] = rule.fn(ctx, loc, *map(read, eqn.invars))
+            else:
+                _apply_rule(ctx, rule, eqn, loc, env)
             continue
         # Most equations: one op, built here without a call to the rule.
         outvar = eqn.outvars[0]
         aval = outvar.aval
-        if aval.dtype.kind in rule.special_kinds:
+        if rule.special_kinds and aval.dtype.kind in rule.special_kinds:
             _apply_rule(ctx, rule.special_rule, eqn, loc, env)
             continue
-        type_ = tensor_types.get((aval.shape, aval.dtype))
+        type_ = types.get(id(aval))
         if type_ is None:
-            type_ = mctx.types.tensor(aval.shape, aval.dtype)
+            type_ = types[id(aval)] = mctx.types.tensor(aval.shape, aval.dtype)
         operands = [*map(read, eqn.invars)]
         if rule.elementwise:
             shape = aval.shape
             for i, x in enumerate(eqn.invars):
                 a = x.aval
                 if a.shape != shape:  # as `broadcast_operand` (no dimension variables here)
-                    cached = broadcasts.get((a.shape, shape, a.dtype))
+                    cached = broadcasts.get((id(a), id(aval)))
                     if cached is None:
-                        cached = _implicit_broadcast(mctx, a, shape)
+                        cached = broadcasts[id(a), id(aval)] = _broadcast_of(mctx, a, shape)
                     operands[i] = create(
                         _BROADCAST, cached[0], [operands[i]], cached[1], loc=loc
                     ).result
@@ -388,6 +424,8 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
 
 
 def _apply_rule(ctx: LoweringRuleContext, rule, eqn: Eqn, loc: ir.Location, env: _Env) -> None:
+    if rule is None:
+        raise MissingRuleError(eqn.primitive, "lowering", eqn.source)
     ctx.eqn = eqn  # the one context of the block, pointed at the equation
     ctx._avals_in = ctx._avals_out = None
     operands = [*map(env.__getitem__, eqn.invars)]  # literals named as the function, as JAX's

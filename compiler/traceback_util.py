@@ -177,6 +177,15 @@ def register_boundary(code) -> None:
     _BOUNDARY_CODES.add(code)
 
 
+def own_boundary(fun):
+    """`fun`, which filters in its own `except` (`filter_exception(e)`, then `raise`), as an
+    API boundary: `api_boundary` and the facade leave it unwrapped (the hot functions of
+    meshjit.numpy and arrays' operators add no frame to each op)."""
+    fun._meshjit_boundary = True
+    register_boundary(fun.__code__)
+    return fun
+
+
 def transformation(transform):
     """`transform` (grad, vmap, shard_map, ...) as a boundary that also makes a boundary of
     the function it returns."""

@@ -51,6 +51,12 @@ CASES = {
     "vmap in jit": lambda: meshjit.jit(meshjit.vmap(_raise_in_user_code))(jnp.ones((2, 4))),
     "shard_map decorator": _shard_mapped,
     "lower": lambda: meshjit.jit(_bad_dot).lower(jnp.ones((2, 4))),
+    # boundaries of their own (traceback_util.own_boundary), without a wrapper
+    "operator": lambda: jnp.ones(2) + jnp.ones(3),
+    "binary ufunc": lambda: jnp.subtract(jnp.ones(2), jnp.ones(3)),
+    "unary ufunc": lambda: jnp.exp([1.0]),
+    "sum": lambda: jnp.sum(jnp.ones(2), axis=3),
+    "max": lambda: jnp.max(jnp.ones(2), where=jnp.ones(2, bool)),
 }
 
 

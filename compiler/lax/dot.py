@@ -28,7 +28,7 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.elementwise import not_linear
-from meshjit.compiler.lowering import emit
+from meshjit.compiler.lowering import Located, emit
 from meshjit.dialects.util import BoundedCache
 
 dot_general_p = Primitive("dot_general")
@@ -145,16 +145,9 @@ def _check_dot_sizes(lhs, rhs, ldims, rdims, kind) -> None:
         )
 
 
-def _dot_general_lowering(
-    ctx,
-    lhs,
-    rhs,
-    *,
-    dimension_numbers,
-    precision=None,
-    preferred_element_type=None,
-    out_sharding=None,
-):
+def _dot_general_lowering(ctx, loc, lhs, rhs):
+    params = ctx.eqn.params
+    dimension_numbers = params["dimension_numbers"]
     cache = ctx.module_ctx.attributes
     dims = cache.get(("dot", dimension_numbers))
     if dims is None:
@@ -168,17 +161,19 @@ def _dot_general_lowering(
     attrs = {"dot_dimension_numbers": dims}
     a, b = ctx.avals_in
     if a.dtype != b.dtype:  # mixed floats: both in the preferred dtype, as JAX lowers them
+        preferred = params.get("preferred_element_type")
         element = ir.RankedTensorType(ctx.result_type).element_type
-        lhs, rhs = (
-            x
-            if v.dtype == preferred_element_type
-            else hlo.ConvertOp(ir.RankedTensorType.get(list(v.shape), element), x).result
-            for x, v in ((lhs, a), (rhs, b))
-        )
-    return emit("stablehlo.dot_general", [ctx.result_type], [lhs, rhs], attrs).result
+        with loc:
+            lhs, rhs = (
+                x
+                if v.dtype == preferred
+                else hlo.ConvertOp(ir.RankedTensorType.get(list(v.shape), element), x).result
+                for x, v in ((lhs, a), (rhs, b))
+            )
+    return emit("stablehlo.dot_general", [ctx.result_type], [lhs, rhs], attrs, loc=loc).result
 
 
-lowering_rules.register(dot_general_p, _dot_general_lowering)
+lowering_rules.register(dot_general_p, Located(_dot_general_lowering))
 
 
 @sharding_rules.register(dot_general_p)

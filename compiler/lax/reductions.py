@@ -34,7 +34,7 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zero_jvp
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.elementwise import as_dtype_of, compare
-from meshjit.compiler.lowering import LoweringRuleContext, constant, emit
+from meshjit.compiler.lowering import Located, LoweringRuleContext, constant, emit
 from meshjit.compiler.traceback_util import unwrap
 
 # ---------------------------------------------------------------------------------------------
@@ -121,15 +121,16 @@ def emit_reduce(ctx: LoweringRuleContext, operands, inits, axes, out_avals, body
     return list(op.results)
 
 
-def _reduce_lowering(name, ctx: LoweringRuleContext, x, *, axes):
+def _reduce_lowering(name, ctx: LoweringRuleContext, loc, x):
     # `reduce` above, specialised to one operand: reductions are common and this is hot.
     eqn = ctx.eqn
-    aval = eqn.invars[0].aval
+    aval, axes = eqn.invars[0].aval, eqn.params["axes"]
     init_value = ctx.constants.get((name, aval.dtype))
     if init_value is None:
-        init_value = ctx.constants[name, aval.dtype] = ctx.block_scalar(
-            _REDUCERS[name][1](aval.dtype)
-        )
+        with loc:  # the first reduction's location, as other rules' constants
+            init_value = ctx.constants[name, aval.dtype] = ctx.block_scalar(
+                _REDUCERS[name][1](aval.dtype)
+            )
     # A reduction like one already emitted from the same source line is a copy of it (body and
     # location included) with new operands: cloning costs half of building.
     key = (eqn.primitive, id(eqn.source), aval.shape, aval.dtype, axes)
@@ -142,21 +143,22 @@ def _reduce_lowering(name, ctx: LoweringRuleContext, x, *, axes):
     mctx = ctx.module_ctx
     scalar = mctx.types.tensor((), aval.dtype)
     attrs = {"dimensions": mctx.i64_array(axes)}
-    op = emit("stablehlo.reduce", [ctx.result_type], [x, init_value], attrs, regions=1)
-    block = op.regions[0].blocks.append(scalar, scalar)
-    acc, value = block.arguments
-    with ir.InsertionPoint(block):
-        if name in _COMPLEX_EXTREMA and dtypes.is_complex(aval.dtype):
-            combined = elementwise.complex_extremum(acc, value, _COMPLEX_EXTREMA[name])
-        else:
-            combined = emit(_REDUCERS[name][0].OPERATION_NAME, [scalar], [acc, value]).result
-        emit("stablehlo.return", [], [combined])
+    with loc:
+        op = emit("stablehlo.reduce", [ctx.result_type], [x, init_value], attrs, regions=1)
+        block = op.regions[0].blocks.append(scalar, scalar)
+        acc, value = block.arguments
+        with ir.InsertionPoint(block):
+            if name in _COMPLEX_EXTREMA and dtypes.is_complex(aval.dtype):
+                combined = elementwise.complex_extremum(acc, value, _COMPLEX_EXTREMA[name])
+            else:
+                combined = emit(_REDUCERS[name][0].OPERATION_NAME, [scalar], [acc, value]).result
+            emit("stablehlo.return", [], [combined])
     mctx.templates[key] = op
     return op.result
 
 
 for _name in REDUCE_OPS:
-    lowering_rules.register(reduce_p[_name], functools.partial(_reduce_lowering, _name))
+    lowering_rules.register(reduce_p[_name], Located(functools.partial(_reduce_lowering, _name)))
 
 
 def _arg_reduce_lowering(direction, ctx: LoweringRuleContext, x, *, axes, index_dtype):

@@ -36,7 +36,7 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp
 from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import convert_element_type
-from meshjit.compiler.lowering import OneOp, emit
+from meshjit.compiler.lowering import Located, OneOp, emit
 from meshjit.compiler.trace.tracing import Tracer, current_trace
 from meshjit.dialects.util import BoundedCache
 
@@ -205,17 +205,21 @@ def _pad_rule(x, padding_value, *, padding_config):
 # Lowering.
 
 
-def _broadcast_in_dim_lowering(ctx, x, *, shape, broadcast_dimensions):
-    if ctx.module_ctx.dim_vars:
+def _broadcast_in_dim_lowering(ctx, loc, x):
+    params, mctx = ctx.eqn.params, ctx.module_ctx
+    if mctx.dim_vars:
         return dims_lowering.broadcast(
-            ctx.module_ctx, x, ctx.result_type, shape, broadcast_dimensions
+            mctx, x, ctx.result_type, params["shape"], params["broadcast_dimensions"]
         )
-    dims = ctx.module_ctx.i64_array(broadcast_dimensions)
-    attrs = {"broadcast_dimensions": dims}
-    return emit("stablehlo.broadcast_in_dim", [ctx.result_type], [x], attrs).result
+    key = ("broadcast_in_dim", params["broadcast_dimensions"])
+    attrs = mctx.attributes.get(key)
+    if attrs is None:
+        dims = mctx.i64_array(params["broadcast_dimensions"])
+        attrs = mctx.attributes[key] = {"broadcast_dimensions": dims}
+    return emit("stablehlo.broadcast_in_dim", [ctx.result_type], [x], attrs, loc=loc).result
 
 
-lowering_rules.register(broadcast_in_dim_p, _broadcast_in_dim_lowering)
+lowering_rules.register(broadcast_in_dim_p, Located(_broadcast_in_dim_lowering))
 
 
 lowering_rules.register(reshape_p, OneOp("stablehlo.reshape", elementwise=False))

@@ -68,6 +68,7 @@ from meshjit.compiler.numpy.routines import (
 from meshjit.compiler.numpy.shapes import ravel, reshape, squeeze, swapaxes, transpose
 from meshjit.compiler.numpy.sorting import argsort, nonzero, searchsorted, sort
 from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.traceback_util import filter_exception, own_boundary
 
 __all__ = ["METHODS"]
 
@@ -78,20 +79,24 @@ def _operator(fn, reflected: bool = False, symbol: str = "?"):
     sparse `__rmatmul__`), as JAX's operators return NotImplemented for types they do not know."""
 
     def method(self, other):
-        if type(other) not in _PLAIN_OPERANDS:
-            if getattr(type(other), "_defer_binop", False) or type(other) in _NOT_OPERANDS:
-                return NotImplemented  # Python's TypeError: "unsupported operand type(s) ..."
-            if type(other) in _SEQUENCES:  # JAX's TypeError: no concatenation, no broadcasting
-                left, right = (other, self) if reflected else (self, other)
-                raise MeshjitTypeError(
-                    f"unsupported operand type(s) for {symbol}: {type(left).__name__!r} and "
-                    f"{type(right).__name__!r}"
-                )
-            other = _from_protocol(other)
-        return fn(other, self) if reflected else fn(self, other)
+        try:
+            if type(other) not in _PLAIN_OPERANDS:
+                if getattr(type(other), "_defer_binop", False) or type(other) in _NOT_OPERANDS:
+                    return NotImplemented  # Python's TypeError: "unsupported operand type(s)"
+                if type(other) in _SEQUENCES:  # JAX's TypeError: no concatenation, broadcasting
+                    left, right = (other, self) if reflected else (self, other)
+                    raise MeshjitTypeError(
+                        f"unsupported operand type(s) for {symbol}: {type(left).__name__!r} "
+                        f"and {type(right).__name__!r}"
+                    )
+                other = _from_protocol(other)
+            return fn(other, self) if reflected else fn(self, other)
+        except Exception as e:
+            filter_exception(e)
+            raise
 
     method.__name__, method.__wrapped__ = fn.__name__, fn
-    return method
+    return own_boundary(method)  # as arrays' operators are boundaries
 
 
 # As JAX's operators: a str, bytes, None, dict or set operand leaves the operation to Python

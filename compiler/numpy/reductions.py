@@ -21,6 +21,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import dimension_as_value, is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.reductions import argmax_p, argmin_p, reduce_p
+from meshjit.compiler.lax.shapes import broadcast_in_dim_p
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.elementwise import (
     divide,
@@ -47,6 +48,7 @@ from meshjit.compiler.numpy.util import (
     sum_dtype,
 )
 from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.traceback_util import filter_exception, own_boundary
 
 __all__ = [
     "all",
@@ -126,7 +128,7 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
             if 0 in shape:
                 return None
             out = prim.bind_internal(x, axes=tuple(range(ndim)))
-            return lax.expand_dims(out, range(ndim)) if keepdims else out
+            return _kept_dims(out, (1,) * ndim, ()) if keepdims else out
         axis = _single_axis(axis)
         if axis is None:
             return None
@@ -138,8 +140,15 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
         return None
     out = prim.bind_internal(x, axes=(axis,))
     if keepdims:
-        return lax.expand_dims(out, (axis,))
+        kept = (*shape[:axis], 1, *shape[axis + 1 :])
+        return _kept_dims(out, kept, (*range(axis), *range(axis + 1, ndim)))
     return out
+
+
+def _kept_dims(out, shape, dims):
+    """keepdims' size-1 dimensions: `lax.expand_dims`' broadcast_in_dim, bound directly (the
+    shape and dimensions are right by construction)."""
+    return broadcast_in_dim_p.bind_internal(out, shape=shape, broadcast_dimensions=dims)
 
 
 def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote, upcast=False):
@@ -204,21 +213,24 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
         where=None,
         promote_integers=True,
     ):
-        check_out(out, name)
-        if dtype is None and not promote_integers:  # small integers keep their type
-            dtype = _unpromoted(a)
-        if dtype is None and initial is None and where is None:
-            fast = _reduce_fast(
-                fast_prim, a, axis, keepdims, _SUM_KEEPS_X64 if dtypes.x64_enabled else _SUM_KEEPS
-            )
-            if fast is not None:
-                return fast
-        a = _masked(a, where, identity)
-        result = _reduce_with(reduce, a, axis, dtype, keepdims, sum_dtype, dtype is None)
-        return _with_initial(result, initial, combine)
+        try:
+            check_out(out, name)
+            if dtype is None and not promote_integers:  # small integers keep their type
+                dtype = _unpromoted(a)
+            if dtype is None and initial is None and where is None:
+                keeps = _SUM_KEEPS_X64 if dtypes.x64_enabled else _SUM_KEEPS
+                fast = _reduce_fast(fast_prim, a, axis, keepdims, keeps)
+                if fast is not None:
+                    return fast
+            a = _masked(a, where, identity)
+            result = _reduce_with(reduce, a, axis, dtype, keepdims, sum_dtype, dtype is None)
+            return _with_initial(result, initial, combine)
+        except Exception as e:
+            filter_exception(e)
+            raise
 
     reduction.__name__ = reduction.__qualname__ = name
-    return reduction
+    return own_boundary(reduction)
 
 
 def _unpromoted(a):
@@ -253,11 +265,18 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
     or a `where` mask needs `initial` (they have no identity); booleans use or / and."""
 
     def reduction(a, axis=None, out=None, keepdims=False, initial=None, where=None):
-        check_out(out, name)
-        if initial is None and where is None:
-            fast = _reduce_fast(fast_prim, a, axis, keepdims, _ORDER_KEEPS)
-            if fast is not None:
-                return fast
+        try:
+            check_out(out, name)
+            if initial is None and where is None:
+                fast = _reduce_fast(fast_prim, a, axis, keepdims, _ORDER_KEEPS)
+                if fast is not None:
+                    return fast
+            return _extremum(a, axis, keepdims, initial, where)
+        except Exception as e:
+            filter_exception(e)
+            raise
+
+    def _extremum(a, axis, keepdims, initial, where):
         a = materialize(a)
         if initial is None:
             if where is not None:
@@ -272,7 +291,7 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
         return _with_initial(result, initial, combine)
 
     reduction.__name__ = reduction.__qualname__ = name
-    return reduction
+    return own_boundary(reduction)
 
 
 max = _extremum_like("max", _REDUCE_MAX, lax.reduce_max, lax.reduce_or, lax.max)

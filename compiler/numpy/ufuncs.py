@@ -23,6 +23,7 @@ from meshjit.compiler.numpy.util import (
     promote_inexact,
 )
 from meshjit.compiler.trace.tracing import Tracer, python_scalar_literal
+from meshjit.compiler.traceback_util import filter_exception, own_boundary
 
 __all__ = ["define_binary", "define_binary_with_bool", "define_unary"]
 
@@ -140,12 +141,16 @@ def define_binary(lax_fn, inexact=False):
     prim = lax_fn.primitive
 
     def fn(x1, x2):
-        simple = _simple_binary_operands(x1, x2, inexact)
-        if simple is not None:
-            return prim.bind_internal(*simple)
-        return _elementwise(lax_fn, x1, x2, inexact=inexact)
+        try:
+            simple = _simple_binary_operands(x1, x2, inexact)
+            if simple is not None:
+                return prim.bind_internal(*simple)
+            return _elementwise(lax_fn, x1, x2, inexact=inexact)
+        except Exception as e:
+            filter_exception(e)
+            raise
 
-    return fn
+    return own_boundary(fn)
 
 
 def define_unary(lax_fn, inexact=False):
@@ -155,12 +160,16 @@ def define_unary(lax_fn, inexact=False):
     direct = lax_fn if prim is None else prim.bind_internal
 
     def fn(x):
-        if type(x) is Tracer and (not inexact or x._var.aval.dtype in dtypes.FLOATS):
-            return direct(x)
-        (x,) = _promoted(lax_fn, (x,), inexact)
-        return lax_fn(materialize(x))
+        try:
+            if type(x) is Tracer and (not inexact or x._var.aval.dtype in dtypes.FLOATS):
+                return direct(x)
+            (x,) = _promoted(lax_fn, (x,), inexact)
+            return lax_fn(materialize(x))
+        except Exception as e:
+            filter_exception(e)
+            raise
 
-    return fn
+    return own_boundary(fn)
 
 
 def define_binary_with_bool(lax_fn, bool_fn):
@@ -169,14 +178,18 @@ def define_binary_with_bool(lax_fn, bool_fn):
     prim, bool_prim = lax_fn.primitive, bool_fn.primitive
 
     def fn(x1, x2):
-        simple = _simple_binary_operands(x1, x2, False)
-        if simple is not None:
-            dtype = aval_of(simple[0]).dtype
-            return (bool_prim if dtype == dtypes.bool_ else prim).bind_internal(*simple)
-        simple = broadcast_ranks(
-            *_promoted(lax_fn, (x1, x2)), name=_numpy_name(lax_fn), op=lax_fn.__name__
-        )
-        op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
-        return op(*simple)
+        try:
+            simple = _simple_binary_operands(x1, x2, False)
+            if simple is not None:  # of the dtype of the tracer of x1, x2 (a scalar takes it)
+                boolean = (x1 if type(x1) is Tracer else x2)._var.aval.dtype.kind == "b"
+                return (bool_prim if boolean else prim).bind_internal(*simple)
+            simple = broadcast_ranks(
+                *_promoted(lax_fn, (x1, x2)), name=_numpy_name(lax_fn), op=lax_fn.__name__
+            )
+            op = bool_fn if dtypes.is_bool(aval_of(simple[0]).dtype) else lax_fn
+            return op(*simple)
+        except Exception as e:
+            filter_exception(e)
+            raise
 
-    return fn
+    return own_boundary(fn)

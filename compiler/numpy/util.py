@@ -400,8 +400,9 @@ def broadcast_ranks(*args, name: str = "broadcasting", op: str | None = None):
 def _to_rank(x, aval, ndim: int):
     """`x` with leading size-1 dimensions up to rank `ndim` (JAX's broadcast_to_rank): the
     binary primitive broadcasts size-1 dimensions itself."""
-    lead = ndim - aval.ndim
-    return lax.broadcast_in_dim(x, (1,) * lead + aval.shape, tuple(range(lead, ndim)))
+    lead = ndim - aval.ndim  # > 0, and the shape is the aval's: none of lax's checks apply
+    shape, dims = (1,) * lead + aval.shape, tuple(range(lead, ndim))
+    return broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
 
 
 def broadcast_rank_pair(x1, a1, x2, a2, name: str = "broadcasting"):
