@@ -37,6 +37,7 @@ from meshjit.passes.graph.shardy_import import (
     import_sharding_groups,
     lift_inlined_meshes,
     mark_deferred_results,
+    read_by_later_dead_ops,
     reattached_slots,
     remove_size_one_axes,
     sort_manual_axes,
@@ -88,6 +89,8 @@ def propagate_module(
             # write-back).
             if lazy_dead:
                 op_index, dying, shared = dying_ops(module_op)
+            elif shardy_import:
+                late_dead = read_by_later_dead_ops(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead, pipeline=shardy_import)
         if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
             import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
@@ -114,6 +117,8 @@ def propagate_module(
         )
         if lazy_dead:
             _mark_dying(graph, op_index, dying, shared)
+        elif shardy_import and options.conflicts == "shardy" and late_dead:
+            _mark_read_by_dead_ops(graph, late_dead)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         if shardy_import:
@@ -157,6 +162,19 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: set) -> None:
             # driver reaches the op: a user dead by then does not count, a dead one after does)
             if (edge.stage == STAGE_PASS_THROUGH or edge.forward_first) and op.name not in TIES:
                 edge.shared_operand = op in shared
+
+
+def _mark_read_by_dead_ops(graph: Graph, late_dead: dict) -> None:
+    """Shardy's pipeline: a pass-through op reading a value a dead op still reads when the
+    driver reaches it waits, as one reading a shared value (shardy_import.read_by_later_dead_ops)."""
+    for edge in graph.edges:
+        if edge.op is None or not (edge.stage == STAGE_PASS_THROUGH or edge.forward_first):
+            continue
+        if edge.op_name in TIES:
+            continue
+        values = late_dead.get(edge.op.operation)
+        if values and any(v.slot.value in values for v in edge.operands):
+            edge.shared_operand = True
 
 
 _GSPMD_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"})

@@ -198,6 +198,18 @@ def dying_ops(module_op: ir.Operation) -> tuple[dict, dict, set]:
     asks then whether an operand has another use)."""
     ops = _ops(module_op)
     index = {op: i for i, op in enumerate(ops)}
+    death = _deaths(ops, index)
+    shared = {
+        op
+        for op in ops
+        if _shared_when_reached(op, index[op], death) and not _revisited_alone(op, death)
+    }
+    return index, {op: d for op, d in death.items() if d != index[op]}, shared
+
+
+def _deaths(ops: list, index: dict) -> dict:
+    """op -> the position at which Shardy's greedy driver erases it, for the ops dead from the
+    start (their own position) or only through dead users (their last user's)."""
     death: dict = {}
     for op in reversed(ops):
         if not op.results or not _effect_free(op):
@@ -209,12 +221,37 @@ def dying_ops(module_op: ir.Operation) -> tuple[dict, dict, set]:
         ends = [_use_death(o, death) for o in owners]
         if all(end is not None for end in ends):
             death[op] = max(ends)
-    shared = {
-        op
-        for op in ops
-        if _shared_when_reached(op, index[op], death) and not _revisited_alone(op, death)
-    }
-    return index, {op: d for op, d in death.items() if d != index[op]}, shared
+    return death
+
+
+def read_by_later_dead_ops(module_op: ir.Operation) -> dict:
+    """op -> its staged operands (staged_operands) that a dead op still reads when Shardy's
+    driver reaches `op`, for Shardy's pipeline: its import erases no dead op, so its
+    pass-through stage counts the use of a dead op it has not reached yet as another use (a
+    dead op before `op` is gone by then), though the dead op never propagates."""
+    ops = _ops(module_op)
+    index = {op: i for i, op in enumerate(ops)}
+    death = _deaths(ops, index)
+    if not death:
+        return {}
+    found = {}
+    for op in ops:
+        if op in death:
+            continue
+        at = index[op]
+        late = [
+            value
+            for value in staged_operands(op)
+            if any(_late_dead_use(use.owner.operation, at, death) for use in value.uses)
+        ]
+        if late:
+            found[op] = late
+    return found
+
+
+def _late_dead_use(owner, at: int, death: dict) -> bool:
+    end = _use_death(owner, death)
+    return end is not None and end >= at
 
 
 def _shared_when_reached(op, at: int, death: dict) -> bool:
