@@ -5,9 +5,10 @@
 
 // Round 20a: in Shardy's pipeline a pass-through op whose operand a dead op after it also
 // reads waits for the first stage's other ops, so the constraint gives the transpose its
-// sharding (campaign seed 23060). The pipeline erases dead ops before propagating but counts
-// such readers in the first stage (round 23b: shardy_import.read_by_later_dead_ops), so seeds
-// 60041 and 60151, which the priority passes' dying-ops rule broke here, keep agreeing.
+// sharding (campaign seed 23060). Round 23b: the pipeline follows the priority passes' rule (a
+// dead op goes only when the driver reaches it); seeds 60041 and 60151, which it broke in round
+// 20a, agree too now that an optimization barrier's per-value edges ask about their own
+// operands only (round23b-dying-ops-pipeline).
 // CHECK-LABEL: func.func {{(private )?}}@main(
 // CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) {
 // CHECK: %0 = stablehlo.transpose %arg0, dims = [0, 1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {"c"}]>]>} : (tensor<8x16xf32>) -> tensor<8x16xf32>
