@@ -26,6 +26,7 @@ from meshjit.passes.graph import (
     print_warnings,
     split_constants,
 )
+from meshjit.passes.graph.build import PER_VALUE_OPS
 from meshjit.passes.graph.call_graph import flatten_call_graph
 from meshjit.passes.graph.graph import STAGE_PASS_THROUGH
 from meshjit.passes.graph.shardy_import import (
@@ -80,14 +81,13 @@ def propagate_module(
                 f"the module carries GSPMD shardings ({where}); meshjit propagates Shardy (sdy) "
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
-        lazy_dead = options.conflicts == "shardy" and bare
+        lazy_dead = options.conflicts == "shardy" and (bare or shardy_import)
         if options.conflicts == "shardy":
-            # Shardy's import and its priority passes erase dead ops first; the basic and
-            # aggressive passes' greedy driver erases an op when it visits it dead: an op used
-            # only by a later dead op propagates before it goes (erased below, after
-            # write-back).
+            # Shardy's passes (its pipeline's import erases none) erase a dead op when their
+            # greedy driver visits it: an op used only by a later dead op propagates before it
+            # goes (erased below, after write-back).
             if lazy_dead:
-                op_index, dying, shared = dying_ops(module_op)
+                op_index, dying, shared = dying_ops(module_op, pipeline=shardy_import)
             erase_dead_ops(module_op, transitive=not lazy_dead, pipeline=shardy_import)
         if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
             import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
@@ -136,18 +136,25 @@ def propagate_module(
         if lazy_dead:
             if options.track_origins:
                 graph.explanation = explain_table(graph)
-            erase_dead_ops(module_op)
+            erase_dead_ops(module_op, pipeline=shardy_import)
         if close:
             pin_dot_plans(graph)
             export_data_flow(module_op)
     return graph
 
 
-def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: set) -> None:
+def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: dict) -> None:
+    pairs: dict = {}  # an op whose values each have an edge -> its edges seen so far
     for edge in graph.edges:
         if edge.op is None:
             continue
         op = edge.op.operation
+        # (the operand positions the edge reads: its own value's, or all)
+        if op.name in PER_VALUE_OPS:
+            k = pairs[op] = pairs.get(op, -1) + 1
+            reads = (k,)
+        else:
+            reads = range(len(edge.operands))
         at = op_index.get(op)
         if at is not None:
             graph.edge_index[edge] = at
@@ -156,7 +163,7 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: set) -> None:
             # (Shardy's pass-through stage asks whether an operand has another use as its
             # driver reaches the op: a user dead by then does not count, a dead one after does)
             if (edge.stage == STAGE_PASS_THROUGH or edge.forward_first) and op.name not in TIES:
-                edge.shared_operand = op in shared
+                edge.shared_operand = any(k in shared.get(op, ()) for k in reads)
 
 
 _GSPMD_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"})

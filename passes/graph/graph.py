@@ -15,8 +15,10 @@ from meshjit.passes.graph.axes import Axis, axes_product, merge_axes
 from meshjit.passes.rules import Factor, ShardingRule
 
 # Shardy's op priorities: pass-through ops none of whose operands has another use, then all
-# pass-through ops, then all ops but forward through broadcast, then all ops.
-STAGE_SINGLE_USE, STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL = 0, 1, 2, 3
+# pass-through ops, then the pass-through factors of all ops but forward through broadcast,
+# then all their factors, then all ops.
+STAGE_SINGLE_USE, STAGE_PASS_THROUGH, STAGE_PASS_THROUGH_FACTORS = 0, 1, 2
+STAGE_NO_FORWARD_BROADCAST, STAGE_ALL = 3, 4
 
 
 class GraphError(ValueError):

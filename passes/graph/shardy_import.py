@@ -188,19 +188,31 @@ def _kept_by_pipeline(op) -> bool:
     )
 
 
-def dying_ops(module_op: ir.Operation) -> tuple[dict, dict, set]:
-    """(op -> its position in program order, op -> the position at which it dies, the ops
-    reading a value that still has another use when the driver reaches them) for the ops not
+def dying_ops(module_op: ir.Operation, *, pipeline: bool = False) -> tuple[dict, dict, dict]:
+    """(op -> its position in program order, op -> the position at which it dies, op -> the
+    positions of its operands that still have another use when the driver reaches it) for the ops not
     dead yet whose users all are or die: Shardy's basic and aggressive passes (a greedy
     driver visiting ops in program order) erase such an op once the dead ops after it are
     erased, so it propagates until the driver reaches the last of them. A dead op dies where
     the driver reaches it: an op before it still sees its use (Shardy's pass-through stage
-    asks then whether an operand has another use)."""
+    asks then whether an operand has another use). `pipeline`: as erase_dead_ops'."""
     ops = _ops(module_op)
     index = {op: i for i, op in enumerate(ops)}
+    death = _deaths(ops, index, pipeline)
+    shared = {}
+    for op in ops:
+        values = _shared_values(op, index[op], death)
+        if values and not _revisited_alone(op, death):
+            shared[op] = values
+    return index, {op: d for op, d in death.items() if d != index[op]}, shared
+
+
+def _deaths(ops: list, index: dict, pipeline: bool) -> dict:
+    """op -> the position at which Shardy's greedy driver erases it, for the ops dead from the
+    start (their own position) or only through dead users (their last user's)."""
     death: dict = {}
     for op in reversed(ops):
-        if not op.results or not _effect_free(op):
+        if not op.results or not _effect_free(op) or (pipeline and _kept_by_pipeline(op)):
             continue
         owners = [use.owner.operation for r in op.results for use in r.uses]
         if not owners:
@@ -209,26 +221,22 @@ def dying_ops(module_op: ir.Operation) -> tuple[dict, dict, set]:
         ends = [_use_death(o, death) for o in owners]
         if all(end is not None for end in ends):
             death[op] = max(ends)
-    shared = {
-        op
-        for op in ops
-        if _shared_when_reached(op, index[op], death) and not _revisited_alone(op, death)
-    }
-    return index, {op: d for op, d in death.items() if d != index[op]}, shared
+    return death
 
 
-def _shared_when_reached(op, at: int, death: dict) -> bool:
-    """Whether an operand of `op` (at position `at`) still has another use when the driver
-    reaches `op`: the users dying before that position are gone by then."""
-    for value in staged_operands(op):
+def _shared_values(op, at: int, death: dict) -> list:
+    """The positions of the staged operands of `op` (at position `at`) that still have another
+    use when the driver reaches `op`: the users dying before that position are gone by then."""
+    found = []
+    for k, value in enumerate(staged_operands(op)):
         live = 0
         for use in value.uses:
             end = _use_death(use.owner.operation, death)
             if end is None or end >= at:
                 live += 1
         if live > 1:
-            return True
-    return False
+            found.append(k)
+    return found
 
 
 def _revisited_alone(op, death: dict) -> bool:
@@ -237,7 +245,7 @@ def _revisited_alone(op, death: dict) -> bool:
     for result in op.results:
         for use in result.uses:
             end = death.get(use.owner.operation)
-            if end is not None and op not in death and not _shared_when_reached(op, end + 1, death):
+            if end is not None and op not in death and not _shared_values(op, end + 1, death):
                 return True
     return False
 

@@ -330,7 +330,7 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         if part is None:
             return []
         if not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
-            return _dividing(step, t, f, part, axes)
+            return _cut_forbidden(slot, part, _dividing(step, t, f, part, axes))
         return list(part)
     if found is None:
         if t not in _linked(step.plan).get(f, ()):
@@ -359,6 +359,15 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         if piece != axis:
             break
     return merge_axes(kept)
+
+
+def _cut_forbidden(slot: Slot, part: list, axes: list) -> list:
+    """`axes` cut before the first axis past `part` that the tensor replicates."""
+    ext = extension(part, axes) if slot.forbidden else None
+    for k, axis in enumerate(ext or ()):
+        if axis[0] in slot.forbidden:
+            return merge_axes(list(part) + ext[:k])
+    return axes
 
 
 def _dividing(step, t: int, f: int, part: list, axes: list) -> list:

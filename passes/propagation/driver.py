@@ -10,13 +10,13 @@ where two compete. The cost model sweeps, alternating direction.
 from __future__ import annotations
 
 from meshjit.dialects.sdy import axis_ref
-from meshjit.passes.graph.graph import STAGE_ALL, STAGE_NO_FORWARD_BROADCAST, Edge, Graph
+from meshjit.passes.graph.graph import Edge, Graph
 from meshjit.passes.propagation.edge_step import EdgeStep, plan_of
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.propagation.priorities import (
     edges_for,
+    opened_by,
     release_priority,
-    rerun_in_last_stage,
     stages_for,
     strip_priorities,
     user_priorities,
@@ -36,10 +36,7 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
         dirty = set(graph.edges)
         for _ in range(options.max_iterations):
             for stage in stages:
-                if stage == STAGE_ALL:
-                    dirty.update(e for e in graph.edges if rerun_in_last_stage(e, options))
-                elif stage == STAGE_NO_FORWARD_BROADCAST:  # (ran forward only before)
-                    dirty.update(e for e in graph.edges if e.forward_first)
+                dirty.update(e for e in graph.edges if opened_by(stage, e, options))
                 run_to_fixed_point(graph, stage, options, dirty, users)
             # Shardy's op-priority passes run their stages again while the last one left ops
             # reading a loop's arguments waiting (Graph.region_readers); one stage stops.

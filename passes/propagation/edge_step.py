@@ -8,7 +8,13 @@ import contextlib
 import math
 
 from meshjit.passes.graph.axes import common_prefix, compatible
-from meshjit.passes.graph.graph import STAGE_NO_FORWARD_BROADCAST, Edge, Graph, Slot
+from meshjit.passes.graph.graph import (
+    STAGE_NO_FORWARD_BROADCAST,
+    STAGE_PASS_THROUGH_FACTORS,
+    Edge,
+    Graph,
+    Slot,
+)
 from meshjit.passes.graph.projection import project
 from meshjit.passes.propagation.apply import (
     apply_decisions,
@@ -125,6 +131,8 @@ def plan_of(edge: Edge) -> EdgePlan:
 
 
 _NO_AXES: tuple = ()
+# The stages that run a broadcast backward only (its operand takes, its result gives nothing).
+_NO_FORWARD_BROADCAST = (STAGE_PASS_THROUGH_FACTORS, STAGE_NO_FORWARD_BROADCAST)
 
 
 def _source(slot: Slot, options: Options) -> bool:
@@ -174,11 +182,12 @@ class EdgeStep:
         sources = [
             i for i in targets if not views[i].slot.sink_only or _source(views[i].slot, options)
         ]
-        if stage == STAGE_NO_FORWARD_BROADCAST and edge.is_broadcast:
+        backward_broadcast = edge.is_broadcast and stage in _NO_FORWARD_BROADCAST
+        if backward_broadcast:
             n = plan.n_operands
             sources = [i for i in sources if i >= n]
             targets = [i for i in targets if i < n]
-        self.forward_first = edge.forward_first and stage < STAGE_NO_FORWARD_BROADCAST
+        self.forward_first = edge.forward_first and stage < STAGE_PASS_THROUGH_FACTORS
         if self.forward_first:
             sources = [i for i in sources if i < plan.n_operands]
         if edge.direction != "BOTH":  # a propagation barrier: one way only
@@ -190,15 +199,13 @@ class EdgeStep:
         if edge.owned_from is not None and options.shardy_preferences:
             self.synced = sync_owned(self, edge.owned_from)
         # Sources are among the targets unless a stage or a barrier split them.
-        split = edge.direction != "BOTH" or (
-            stage == STAGE_NO_FORWARD_BROADCAST and edge.is_broadcast
-        )
+        split = edge.direction != "BOTH" or backward_broadcast
         projected = set(targets).union(sources) if split else targets
         self.proj = _project_views(plan, views, projected, self.rule.factors)
         self.propagating = (
             plan.propagating_all if options.need_replication_propagates else plan.propagating
         )
-        if stage == STAGE_NO_FORWARD_BROADCAST and options.reductions_wait:
+        if stage == STAGE_PASS_THROUGH_FACTORS and options.reductions_wait:
             self.propagating = plan.pass_through
 
     def _before_repeats(self, targets, repeated) -> dict | None:

@@ -3,8 +3,9 @@
 - op priorities (Shardy's): each round runs pass-through ops to a fixed point, then all ops but
   forward through broadcast, then all ops; with Shardy's preferences, pass-through ops none of
   whose operands has another use run first (Shardy's pass-through stage reaches an op reading a
-  shared value, as `x - sum(x)` reads `x`, only after those), and the middle stage propagates
-  pass-through factors only (a dot's contracting factor waits for the last stage);
+  shared value, as `x - sum(x)` reads `x`, only after those), and the middle stage runs twice:
+  pass-through factors only (a dot's contracting factor, a padded dim wait), then all factors
+  (they go before a broadcast forwards anything);
 - user priorities: dims annotated `pN` join as sources in round N (p0 / unmarked first).
 """
 
@@ -14,6 +15,7 @@ from meshjit.passes.graph.graph import (
     STAGE_ALL,
     STAGE_NO_FORWARD_BROADCAST,
     STAGE_PASS_THROUGH,
+    STAGE_PASS_THROUGH_FACTORS,
     STAGE_SINGLE_USE,
     Edge,
     Graph,
@@ -26,7 +28,10 @@ def stages_for(options: Options) -> tuple[int, ...]:
     """The op-priority stages of one round, in order."""
     if not options.op_priority:
         return (STAGE_ALL,)
-    stages = (STAGE_PASS_THROUGH, STAGE_NO_FORWARD_BROADCAST, STAGE_ALL)
+    middle = (STAGE_NO_FORWARD_BROADCAST,)
+    if options.reductions_wait:
+        middle = (STAGE_PASS_THROUGH_FACTORS, *middle)
+    stages = (STAGE_PASS_THROUGH, *middle, STAGE_ALL)
     if options.shardy_preferences:  # Shardy's visiting order (the cost model needs none)
         stages = (STAGE_SINGLE_USE, *stages)
     return stages
@@ -51,10 +56,15 @@ def edges_for(graph: Graph, stage: int, options: Options) -> list[Edge]:
     return graph.edges
 
 
-def rerun_in_last_stage(edge: Edge, options: Options) -> bool:
-    """Whether the edge ran with fewer sources or factors before the last stage: a broadcast
-    (not forward in the middle stage), or an edge whose non-pass-through factors waited."""
-    return edge.is_broadcast or _restricted(edge, options)
+def opened_by(stage: int, edge: Edge, options: Options) -> bool:
+    """Whether the edge may do more in `stage` than in the stage before: a dynamic slice or
+    update (forward only before the middle stages), an edge whose non-pass-through factors
+    waited, a broadcast (not forward in the middle stages)."""
+    if stage == STAGE_ALL:
+        return edge.is_broadcast
+    if stage == STAGE_NO_FORWARD_BROADCAST:
+        return _restricted(edge, options) or (edge.forward_first and not options.reductions_wait)
+    return stage == STAGE_PASS_THROUGH_FACTORS and edge.forward_first
 
 
 def _restricted(edge: Edge, options: Options) -> bool:
