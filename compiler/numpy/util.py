@@ -163,6 +163,8 @@ def arraylike(name: str, *xs) -> list:
 
 
 def result_type(*args) -> np.dtype:
+    if not args:  # JAX's ValueError and words
+        raise MeshjitValueError("at least one array or dtype is required")
     return dtypes.result_type(*[_typed(a) for a in args])[0]
 
 

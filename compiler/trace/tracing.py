@@ -97,6 +97,23 @@ _CONCRETE_ERRORS = {
 }
 
 
+def concrete_error(what: str, aval) -> ConcretizationError:
+    """The error for `what` (a key of _CONCRETE_ERRORS, or other words) of a traced array of
+    type `aval` whose value is not known: JAX's class and words."""
+    kind, jax_text = _CONCRETE_ERRORS.get(what, (ConcretizationError, None))
+    hint = (
+        "Use meshjit.numpy.where / lax.cond for data-dependent choices, or mark the argument "
+        "static (static_argnums)."
+    )
+    if jax_text is None:
+        first = f"{what} of a traced array {aval.str_short()}: its value"
+    else:
+        jax_shape = jax_type_str(aval).lstrip("~")  # JAX's str_short: sharding and vma too
+        value = "truth value" if kind is TracerBoolConversionError else "value"
+        first = f"{jax_text.format(jax_shape)} Its {value}"
+    return kind(f"{first} is not known while tracing. {hint}")
+
+
 class Tracer(ArrayMethods):
     """A stand-in for an array while a function is traced; it records the ops applied to it."""
 
@@ -111,18 +128,7 @@ class Tracer(ArrayMethods):
         return self._var.aval
 
     def _concrete_error(self, what: str):
-        kind, jax_text = _CONCRETE_ERRORS.get(what, (ConcretizationError, None))
-        hint = (
-            "Use meshjit.numpy.where / lax.cond for data-dependent choices, or mark the argument "
-            "static (static_argnums)."
-        )
-        if jax_text is None:
-            first = f"{what} of a traced array {self.aval.str_short()}: its value"
-        else:
-            jax_shape = f"{self.aval.dtype.name}[{','.join(map(str, self.aval.shape))}]"
-            value = "truth value" if kind is TracerBoolConversionError else "value"
-            first = f"{jax_text.format(jax_shape)} Its {value}"
-        raise kind(f"{first} is not known while tracing. {hint}")
+        raise concrete_error(what, self.aval)
 
     def _value(self, what: str):
         """The concrete value, where the trace knows its inputs' values (autodiff of ordinary
@@ -138,11 +144,11 @@ class Tracer(ArrayMethods):
     def __int__(self):
         return int(self._value("int()"))
 
-    def __float__(self):
-        return float(self._value("float()"))
+    def __float__(self):  # as JAX: refused even where the value is known (autodiff outside jit)
+        self._concrete_error("float()")
 
     def __complex__(self):
-        return complex(self._value("complex()"))
+        self._concrete_error("complex()")
 
     def __index__(self):
         return self._value("use as an index").__index__()
@@ -447,11 +453,9 @@ class Trace:
 
     @staticmethod
     def _unknown(var: Var, what: str):
-        raise ConcretizationError(
-            f"{what} of a traced array {var.aval.str_short()}: it depends on a value whose "
-            "value is not known while tracing (a tangent, or a value of an enclosing "
-            "transformation). Use meshjit.numpy.where / lax.cond for data-dependent choices."
-        )
+        """`what` of a value that depends on one not known while tracing (a tangent, or a
+        value of an enclosing transformation): JAX's error for it."""
+        raise concrete_error(what, var.aval)
 
     def finish(self, outs: Sequence) -> ClosedJaxpr:
         outvars = [self.atom(x) for x in outs]
