@@ -27,7 +27,13 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import broadcast_in_dim_p
-from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, require_concrete
+from meshjit.compiler.trace.tracing import (
+    Tracer,
+    abstractify,
+    current_trace,
+    not_numeric_words,
+    require_concrete,
+)
 
 aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
 
@@ -184,7 +190,7 @@ def _operand_typed(a):
         raise MeshjitTypeError(
             f"meshjit.numpy takes arrays and numbers as operands, got the {type(a).__name__} "
             f"{a!r}; convert it first (e.g. float({a!r})) if it holds a number (the "
-            f"problematic value is of type {type(a)})"
+            f"problematic value is of type {type(a)}).{not_numeric_words(a)}"
         )
     aval = aval_of(a)
     return aval.dtype, aval.weak_type

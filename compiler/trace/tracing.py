@@ -631,10 +631,10 @@ def abstractify(x) -> ShapedArray:
             )
         )
     shown = str(x) if len(str(x)) <= 100 else str(x)[:100] + "..."
-    raise MeshjitTypeError(  # JAX's words first
+    raise MeshjitTypeError(  # JAX's words first (a lax function's for a string)
         f"Argument '{shown}' of type {type(x)} is not a valid JAX type: {type(x).__name__} is "
         "not a valid array value (expected a NumPy or meshjit array, a Python scalar, or a "
-        "ShapeDtypeStruct)"
+        "ShapeDtypeStruct)." + (not_numeric_words(x) if isinstance(x, (str, bytes)) else "")
     )
 
 
