@@ -69,12 +69,6 @@ KNOWN = {
         "type",
         "line",
     ),
-    "r6_jnp_kron_of_string": _known(
-        "JAX's words are its jit wrapper's ('Error interpreting argument to <function kron at "
-        "0x...> as an abstract array'); meshjit's jnp functions are not jit-wrapped and name the "
-        "operand and its type instead",
-        "message",
-    ),
     "r6_checkify_user_check_in_grad_unfunctionalized": _known(
         "JAX's grad evaluates a passing check op by op; meshjit's grad stages it and refuses a "
         "check that checkify did not functionalize",

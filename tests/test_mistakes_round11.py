@@ -114,6 +114,21 @@ def test_errors_in_jaxs_words(call, error, words):
     assert words in str(e.value)
 
 
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: jnp.kron(jnp.ones(2), "a"), "<function kron> as an abstract array"),
+        (lambda: jnp.sin("a"), "<function sin> as an abstract array"),
+        (lambda: jnp.trace("a"), "<function trace> as an abstract array"),
+    ],
+)
+def test_a_string_given_to_a_jnp_function_in_jaxs_words(call, words):
+    # JAX jits these functions: its jit refuses the string as an argument, in these words.
+    with pytest.raises(TypeError, match="^Error interpreting argument to ") as e:
+        call()
+    assert words in str(e.value) and "was passed to the function at path" in str(e.value)
+
+
 def test_int_bool_and_index_still_take_a_known_value_under_grad():
     def f(x):
         n = int(x) + [0, 1, 2][jnp.int32(1)]

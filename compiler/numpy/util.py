@@ -31,6 +31,7 @@ from meshjit.compiler.trace.tracing import (
     Tracer,
     abstractify,
     current_trace,
+    jitted_argument_words,
     not_numeric_words,
     require_concrete,
 )
@@ -188,7 +189,8 @@ def _typed(a):
 def _operand_typed(a):
     if isinstance(a, (str, bytes)):
         raise MeshjitTypeError(
-            f"meshjit.numpy takes arrays and numbers as operands, got the {type(a).__name__} "
+            jitted_argument_words(a)
+            + f"meshjit.numpy takes arrays and numbers as operands, got the {type(a).__name__} "
             f"{a!r}; convert it first (e.g. float({a!r})) if it holds a number (the "
             f"problematic value is of type {type(a)}).{not_numeric_words(a)}"
         )

@@ -623,7 +623,8 @@ def abstractify(x) -> ShapedArray:
     if called is not None:  # JAX's message for a list given to a jnp function
         name, position = called
         raise MeshjitTypeError(
-            f"{name} requires ndarray or scalar arguments, got {type(x)} at position {position}."
+            jitted_argument_words(x)
+            + f"{name} requires ndarray or scalar arguments, got {type(x)} at position {position}."
             + (
                 " Use meshjit.numpy.asarray(...) first."
                 if isinstance(x, (list, tuple))
@@ -638,13 +639,13 @@ def abstractify(x) -> ShapedArray:
     )
 
 
-def _numpy_caller(x):
+def _numpy_caller(x, depth: int = 2, with_name: bool = False):
     """(name, position) of the meshjit.numpy function `x` was passed to, when the stack shows
-    one (walked on this error path only), else None."""
+    one (walked on this error path only), else None; `with_name`: (name, parameter name)."""
     import sys
 
     numpy_dir = os.path.join(os.path.dirname(os.path.dirname(__file__)), "numpy") + os.sep
-    frame = sys._getframe(2)
+    frame = sys._getframe(depth)
     found = None
     while frame is not None:
         code = frame.f_code
@@ -652,11 +653,28 @@ def _numpy_caller(x):
             args = [frame.f_locals.get(v) for v in code.co_varnames[: code.co_argcount]]
             hits = [i for i, a in enumerate(args) if a is x]
             if hits:
-                found = (_public_numpy_name(frame), hits[0])
+                where = code.co_varnames[hits[0]] if with_name else hits[0]
+                found = (_public_numpy_name(frame), where)
         elif found is not None:
             break
         frame = frame.f_back
     return found if found is not None and found[0] is not None else None
+
+
+def jitted_argument_words(x, depth: int = 3) -> str:
+    """JAX's first sentence for a string given to a jnp function (JAX's jit of the function
+    refuses it as an argument), when the stack shows which function; else ""."""
+    if not isinstance(x, (str, bytes)):
+        return ""
+    called = _numpy_caller(x, depth, with_name=True)
+    if called is None:
+        return ""
+    name, param = called
+    return (
+        f"Error interpreting argument to <function {name}> as an abstract array. The "
+        f"problematic value is of type {type(x)} and was passed to the function at path "
+        f"{param}. "
+    )
 
 
 def _public_numpy_name(frame):
