@@ -347,6 +347,11 @@ class UnboundAxisError(MeshjitNameError, AssertionError):
     bare AssertionError: this is both."""
 
 
+class UnboundPermuteAxisError(MeshjitNameError, NotImplementedError):
+    """ppermute outside any shard_map / pmap binding its axis name: JAX reaches ppermute's
+    missing evaluation rule and raises a NotImplementedError; this is both."""
+
+
 class UnboundAxesError(UnboundAxisError, MeshjitValueError):
     """psum over several axis names, one not in the enclosing shard_map's mesh: JAX checks the
     names against the value's varying axes there and raises a ValueError."""
@@ -458,6 +463,7 @@ for _cls, _name in (
     (MeshjitNameError, "NameError"),
     (UnboundAxisError, "NameError"),
     (UnboundAxesError, "ValueError"),
+    (UnboundPermuteAxisError, "NotImplementedError"),
     (MeshjitNotImplementedError, "NotImplementedError"),
     (ReverseModeError, "ValueError"),
     (MissingRuleError, "NotImplementedError"),

@@ -396,19 +396,16 @@ def _flatten(x, leaves: list, is_leaf) -> PyTreeDef:
     return PyTreeDef(type(x), aux, children)
 
 
-def _pair(out):
+def _pair(out, fn: str = "to_iterable", children: str = "children"):
     """A node's flatten result, checked to be (children, aux data) as JAX checks it."""
+    first = f"The {fn} function for a custom PyTree node should return a ({children}, aux_data)"
     if type(out) is not tuple or len(out) != 2:
-        raise MeshjitValueError(
-            "The to_iterable function for a custom PyTree node should return a (children, "
-            f"aux_data) tuple, got {out!r}"
-        )
+        raise MeshjitValueError(f"{first} tuple, got {out!r}")
     try:
         iter(out[0])
     except TypeError:
         raise MeshjitValueError(
-            "The to_iterable function for a custom PyTree node should return a (children, "
-            f"aux_data) tuple where 'children' is iterable, got {out!r}"
+            f"{first} tuple where '{children}' is iterable, got {out!r}"
         ) from None
     return out
 
@@ -430,8 +427,16 @@ def tree_flatten(tree, is_leaf=None) -> tuple[list, PyTreeDef]:
 
 def _keyed_children(node: _NodeType, x):
     if node.flatten_with_keys is not None:
-        keyed, aux = node.flatten_with_keys(x)
-        return list(keyed), aux
+        out = node.flatten_with_keys(x)
+        keyed, aux = _pair(out, "to_iterable_with_keys", "key_leaf_pairs")
+        keyed = list(keyed)
+        if not all(type(p) is tuple and len(p) == 2 for p in keyed):  # as JAX checks them
+            raise MeshjitValueError(
+                "The to_iterable_with_keys function for a custom PyTree node should return a "
+                f"(key_leaf_pairs, aux_data) tuple where each of key_leaf_pairs is a (key, "
+                f"child) pair, got {out!r}"
+            )
+        return keyed, aux
     kids, aux = _pair(node.flatten(x))
     return [(FlattenedIndexKey(i), k) for i, k in enumerate(kids)], aux
 

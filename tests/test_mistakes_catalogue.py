@@ -6,7 +6,7 @@ line (the line JAX's ends on), with no hang and no MLIR dump.
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
 pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs the first
 file's cases and an evenly spread slice of the later rounds' (mistakes_catalogue_round6.py to
-mistakes_catalogue_round10.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
+mistakes_catalogue_round11.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
 `KNOWN` lists what still differs and why; a known difference that goes away fails the test, so
 the list stays true.
 Summary table: `python -m tests.support.mistakes_compare JAX.json MESHJIT.json` on the runner's
@@ -68,12 +68,6 @@ KNOWN = {
         "type, dtype included; JAX 0.10.2 takes a fwd output of another dtype",
         "type",
         "line",
-    ),
-    "r6_jnp_kron_of_string": _known(
-        "JAX's words are its jit wrapper's ('Error interpreting argument to <function kron at "
-        "0x...> as an abstract array'); meshjit's jnp functions are not jit-wrapped and name the "
-        "operand and its type instead",
-        "message",
     ),
     "r6_checkify_user_check_in_grad_unfunctionalized": _known(
         "JAX's grad evaluates a passing check op by op; meshjit's grad stages it and refuses a "

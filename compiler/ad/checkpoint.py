@@ -443,4 +443,11 @@ def optimization_barrier(operand):
     """`operand` (a pytree) through an optimization barrier: XLA does not move computations
     across it (`lax.optimization_barrier`)."""
     leaves, tree = tree_flatten(operand)
+    for i, leaf in enumerate(leaves):
+        if isinstance(leaf, (str, bytes)):  # JAX's words (its jit-style argument check)
+            raise MeshjitTypeError(
+                "Error interpreting argument to optimization_barrier as a JAX value. The "
+                f"problematic value is of type {type(leaf)} and was passed to "
+                f"optimization_barrier at position {i}."
+            )
     return tree_unflatten(tree, optimization_barrier_p.bind(*leaves))

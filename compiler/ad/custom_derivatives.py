@@ -23,6 +23,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
     RuleOutputError,
+    UnexpectedTracerError,
 )
 from meshjit.compiler.ir.core import func_name, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -56,10 +57,11 @@ from meshjit.compiler.lax.batching import (
     vmap_flat,
 )
 from meshjit.compiler.lowering import jaxpr_subcomp
-from meshjit.compiler.trace.tracing import abstractify, current_trace
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import (
     tree_flatten,
+    tree_leaves,
     tree_structure,
     tree_unflatten,
     treedef_children_leaves,
@@ -403,9 +405,24 @@ class custom_vjp:
                 "fwd and bwd given to defvjp must be functions)"
             )
         args = _positional(self, "custom_vjp", args, kwargs)
+        for i in self.nondiff_argnums:
+            _check_for_tracers(args[i])
         if current_trace() is None:
             return self.fun(*args)
         return _bind_call(custom_vjp_call_p, self, args)
+
+
+def _check_for_tracers(x) -> None:
+    """JAX's check of a custom_vjp function's nondiff_argnums: no traced value in them."""
+    if any(isinstance(leaf, Tracer) for leaf in tree_leaves(x)):
+        raise UnexpectedTracerError(
+            "Found a JAX Tracer object passed as an argument to a custom_vjp function in a "
+            "position indicated by nondiff_argnums as non-differentiable. Tracers cannot be "
+            "passed as non-differentiable arguments to custom_vjp functions; instead, "
+            "nondiff_argnums should only be used for arguments that can't be or contain JAX "
+            "tracers, e.g. function-valued arguments. In particular, array-valued arguments "
+            "should typically not be indicated as nondiff_argnums."
+        )
 
 
 abstract_eval_rules.register(custom_vjp_call_p)(_call_rule)

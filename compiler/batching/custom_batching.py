@@ -41,6 +41,7 @@ from meshjit.compiler.lax.batching import (
 from meshjit.compiler.lowering import jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import eval_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, current_trace, trace_flat
+from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
 
 custom_vmap_call_p = Primitive("custom_vmap_call", multiple_results=True)
@@ -48,6 +49,7 @@ vma_rules.add(custom_vmap_call_p)
 axis_rules.add(custom_vmap_call_p)
 
 
+@boundary_methods("__call__")  # as custom_jvp / custom_vjp: an API boundary
 class custom_vmap:
     """`f = custom_vmap(fun)`; `@f.def_vmap` def rule(axis_size, in_batched, *args) ->
     (out, out_batched)."""

@@ -97,7 +97,7 @@ def symbolic_args_specs(args, shapes_specs, constraints=(), scope=None):
     shapes of `shapes_specs` (None, one string for every leaf, or a pytree prefix of `args`),
     all in one scope; `_` and `...` take the arguments' dimensions."""
     from meshjit.compiler.jit.api import ShapeDtypeStruct
-    from meshjit.compiler.tree_util import broadcast_prefix
+    from meshjit.compiler.tree_util import broadcast_prefix, prefix_error
 
     if scope is None:
         scope = shape_poly.SymbolicScope(constraints)
@@ -106,7 +106,13 @@ def symbolic_args_specs(args, shapes_specs, constraints=(), scope=None):
     leaves, tree = tree_flatten(args)
     if isinstance(args, tuple) and isinstance(shapes_specs, list):
         shapes_specs = tuple(shapes_specs)
-    specs = broadcast_prefix(shapes_specs, args, is_leaf=lambda x: x is None)
+    try:
+        specs = broadcast_prefix(shapes_specs, args, is_leaf=lambda x: x is None)
+    except MeshjitValueError:  # JAX's words: the first difference, by key path
+        detail = prefix_error(shapes_specs, args, is_leaf=lambda x: x is None)
+        if detail is None:
+            raise
+        raise MeshjitValueError(detail("export.symbolic_args_specs shapes_specs")) from None
     return tree_unflatten(
         tree,
         [

@@ -29,7 +29,10 @@ __all__ = ["bessel_i0e", "bessel_i1e"]
 def _float_operand(name):
     def rule(x):
         if not dtypes.is_float(x.dtype):
-            raise MeshjitTypeError(f"{name} requires a floating operand, got {x.str_short()}")
+            raise MeshjitTypeError(  # JAX's words
+                f"{name} does not accept dtype {x.dtype.name}. Accepted dtypes are subtypes of "
+                f"floating. (got {x.str_short()})"
+            )
         return x
 
     return rule

@@ -624,9 +624,7 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
             carry = tree_unflatten(carry_tree, args[:n])
             out = f(carry, tree_unflatten(x_tree, args[n:]))
             if not isinstance(out, (tuple, list)) or len(out) != 2:
-                raise MeshjitTypeError(
-                    f"scan body output must be a pair, got {type(out).__name__}."
-                )
+                raise MeshjitTypeError(f"scan body output must be a pair, got {_shown(out)}.")
             _key_carry("scan", carry, out[0])
             carry_leaves, trees["carry"] = tree_flatten(out[0])
             y_leaves, trees["y"] = tree_flatten(out[1])
@@ -639,12 +637,20 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
     return trace_fn
 
 
+def _shown(out) -> str:
+    """A body's output as JAX names it: an array by its type (float32[]), else its type."""
+    if isinstance(out, (tuple, list)) or not hasattr(out, "shape"):
+        return type(out).__name__
+    aval = aval_of(out)
+    return f"{aval.dtype.name}[{','.join(str(d) for d in aval.shape)}]"  # (map is lax.map here)
+
+
 def _scan_length(x_avals, length) -> int:
     for a in x_avals:
         if a.ndim == 0:  # JAX: a ValueError for Python scalars, an IndexError for 0-d arrays
             raise MeshjitIndexError(
-                f"scan got value with no leading axis to scan over: {a.str_short()}; scan xs "
-                "must be arrays with a leading axis"
+                "tuple index out of range: scan got value with no leading axis to scan over: "
+                f"{a.str_short()}; scan xs must be arrays with a leading axis"
             )
     leading = sorted({a.shape[0] for a in x_avals})
     if len(leading) > 1:

@@ -72,6 +72,7 @@ def ragged_dot_general(lhs, rhs, group_sizes, ragged_dot_dimension_numbers, prec
     lhs_rank = aval_of(lhs).ndim
     mode, ragged = _mode_and_dim(lhs_rank, dnums)
     (l_contract, r_contract), (l_batch, r_batch) = dnums.dot_dimension_numbers
+    _check_operands(aval_of(lhs), aval_of(rhs), aval_of(group_sizes), mode, dnums)
     l_prefix = _prefix_dims(mode, lhs_rank, ragged, l_batch, l_contract)
 
     def product(a, b, dims):
@@ -99,6 +100,34 @@ def ragged_dot_general(lhs, rhs, group_sizes, ragged_dot_dimension_numbers, prec
             dims,
         )
     return product(lhs, rhs, dnums.dot_dimension_numbers)
+
+
+def _check_operands(lhs, rhs, group_sizes, mode: _Mode, dnums) -> None:
+    """JAX's shape and dtype rules of ragged_dot_general, in its words: integer group sizes of
+    rank >= 1, rhs's group dimension of the group count (non-contracting mode), contracting
+    dimensions of one size."""
+    if not np.issubdtype(group_sizes.dtype, np.integer):
+        raise MeshjitTypeError(
+            "ragged_dot_general requires that group_sizes.dtype is subtype of np.integer."
+        )
+    if group_sizes.ndim == 0:
+        raise MeshjitTypeError("expected rank of group_sizes to be >=1.")
+    if mode is _Mode.NONCONTRACTING and len(dnums.rhs_group_dimensions) == 1:
+        (group_dim,) = dnums.rhs_group_dimensions
+        num_groups = group_sizes.shape[-1]
+        if 0 <= group_dim < rhs.ndim and rhs.shape[group_dim] != num_groups:
+            raise MeshjitTypeError(
+                f"expected rhs group dimension size to be {num_groups}, got {rhs.shape[group_dim]}."
+            )
+    (l_contract, r_contract), _ = dnums.dot_dimension_numbers
+    if all(0 <= d < lhs.ndim for d in l_contract) and all(0 <= d < rhs.ndim for d in r_contract):
+        lsizes = tuple(lhs.shape[d] for d in l_contract)
+        rsizes = tuple(rhs.shape[d] for d in r_contract)
+        if lsizes != rsizes:
+            raise MeshjitTypeError(
+                "dot_general requires contracting dimensions to have the same shape, got "
+                f"{lsizes} and {rsizes}."
+            )
 
 
 def _incr(dims) -> list[int]:

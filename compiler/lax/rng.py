@@ -27,6 +27,7 @@ from meshjit.compiler.ir.registry import (
     sharding_rules,
 )
 from meshjit.compiler.ir.sharding_rules import spec_of
+from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.lowering import constant, emit
 
@@ -164,4 +165,4 @@ sharding_rules.register(rng_uniform_p, lambda out, a, b, *, shape: (None,) * len
 def rng_uniform(a, b, shape):
     """Numbers drawn uniformly from [a, b) (scalars of one dtype) by XLA's stateful generator:
     each run draws anew. Prefer meshjit.random."""
-    return rng_uniform_p.bind(a, b, shape=tuple(int(d) for d in shape))
+    return rng_uniform_p.bind(a, b, shape=checks.concrete_shape("rng_uniform", shape))

@@ -19,7 +19,9 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.shape_poly import DimExpr
 
 
-def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
+def canonical_axis(axis: int, ndim: int, what: str = "axis", jax_words: str = "") -> int:
+    """`axis` in [0, ndim). `jax_words`: what JAX's IndexError says first where Python's or
+    NumPy's indexing refuses the axis (e.g. "tuple index out of range")."""
     if isinstance(axis, str):  # JAX takes a string for a named (vmap / shard_map) axis
         raise MeshjitNameError(
             f"unbound axis name: {axis} ({what} {axis!r} is not a positional axis, and no "
@@ -30,9 +32,10 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis") -> int:
     if not isinstance(axis, (int,)) or isinstance(axis, bool):
         raise MeshjitTypeError(f"{what} must be an int, got {axis!r}")
     if not -ndim <= axis < ndim:
+        first = f"{jax_words}: " if jax_words else ""
         raise AxisOutOfBoundsError(
-            f"{what} {axis} is out of bounds for array of dimension {ndim} (it is out of range "
-            f"for an array of rank {ndim})"
+            f"{first}{what} {axis} is out of bounds for array of dimension {ndim} (it is out of "
+            f"range for an array of rank {ndim})"
         )
     return axis % ndim
 

@@ -383,8 +383,8 @@ def broadcasted_iota(dtype, shape: Sequence[int], dimension: int):
 
 
 def concatenate(operands: Sequence, dimension: int):
-    if not operands:
-        raise MeshjitTypeError("concatenate needs at least one array")
+    if not operands:  # JAX's ValueError and words
+        raise MeshjitValueError("concatenate requires a non-empty sequences of arrays")
     if len(operands) == 1:
         return operands[0]
     ndim = aval_of(operands[0]).ndim

@@ -236,7 +236,7 @@ def _index_or_symbolic(i):
 
 def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
     aval = aval_of(x)
-    axis = checks.canonical_axis(axis, aval.ndim)
+    axis = checks.canonical_axis(axis, aval.ndim, jax_words="tuple index out of range")
     n = aval.shape[axis]  # as JAX's: None is the whole axis, a negative index counts from its end
     start = 0 if start_index is None else _index_or_symbolic(start_index)
     limit = n if limit_index is None else _index_or_symbolic(limit_index)
@@ -347,7 +347,7 @@ def dynamic_update_slice(x, update, start_indices):
 
 def dynamic_slice_in_dim(x, start_index, slice_size, axis=0):
     aval = aval_of(x)
-    axis = checks.canonical_axis(axis, aval.ndim)
+    axis = checks.canonical_axis(axis, aval.ndim, jax_words="list assignment index out of range")
     starts = [0] * aval.ndim
     starts[axis] = start_index
     sizes = list(aval.shape)

@@ -463,8 +463,9 @@ def _cumulative(name, operand, axis=0, reverse=False):
         raise MeshjitValueError(f"{name} needs an array of rank >= 1, got {aval.str_short()}")
     axis = checks.canonical_axis(axis, aval.ndim, f"{name} axis")
     if dtypes.is_bool(aval.dtype):
-        raise MeshjitTypeError(
-            f"{name} requires a floating or integer operand, got {aval.str_short()}"
+        raise MeshjitTypeError(  # JAX's words
+            f"{name} does not accept dtype bool. Accepted dtypes are subtypes of number. (got "
+            f"{aval.str_short()})"
         )
     return cumulative_p[name].bind(operand, axis=axis, reverse=bool(reverse))
 

@@ -402,6 +402,8 @@ def standardize(
         raise MeshjitValueError(f"Unknown algorithm '{algorithm}'. Expected 'fast' or 'stable'.")
     axis = tuple(axis) if isinstance(axis, list) else axis
     check_arraylike("standardize", x, mean, variance, where)
+    if isinstance(axis, int):  # JAX indexes x's shape with it first
+        checks.canonical_axis(axis, np.ndim(x), jax_words="tuple index out of range")
     return _jitted_standardize()(x, axis, mean, variance, epsilon, where, algorithm=algorithm)
 
 

@@ -221,8 +221,8 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
         elif mode == "clip":
             idx = idx.clip(0, size - 1)
         else:
-            raise MeshjitValueError(
-                f"ravel_multi_index: mode must be raise, wrap or clip: {mode!r}"
+            raise MeshjitValueError(  # JAX's words
+                f"invalid mode={mode!r}. Expected 'raise', 'wrap', 'clip', or 'ignore'."
             )
         total = total + idx * int(stride)
     return total

@@ -411,7 +411,10 @@ def pinv(a, rtol=None, hermitian: bool = False, *, rcond=None):
     (a,) = _inexact("jnp.linalg.pinv", a)
     shape = _shape(a)
     if len(shape) < 2:
-        raise MeshjitValueError(f"jnp.linalg.pinv requires a matrix [..., m, n], got shape {shape}")
+        raise MeshjitValueError(  # JAX's words: its unpacking of the last two dimensions
+            f"not enough values to unpack (expected 2, got {len(shape)}): jnp.linalg.pinv "
+            f"requires a matrix [..., m, n], got shape {shape}"
+        )
     dtype = aval_of(a).dtype
     m, n = shape[-2:]
     if m == 0 or n == 0:

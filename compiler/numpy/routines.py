@@ -1304,6 +1304,11 @@ def bincount(x, weights=None, minlength=0, *, length=None):
         )
     if aval_of(x).ndim != 1:
         raise MeshjitValueError("only 1-dimensional input supported.")
+    if weights is not None and np.shape(weights) != aval_of(x).shape:  # JAX's words
+        raise MeshjitValueError(
+            f"type of weights must match type of x. Got typeof(x)={aval_of(x).str_short()} and "
+            f"typeof(weights)={aval_of(asarray(weights)).str_short()}"
+        )
     if length is None:
         try:
             values = np.asarray(x)

@@ -186,10 +186,16 @@ def permute_dims(a, axes):
     return transpose(a, axes)
 
 
+def _swapped_axis(axis, ndim: int) -> int:
+    """JAX indexes its permutation list with the axis: NumPy's IndexError words."""
+    words = f"index {axis} is out of bounds for axis 0 with size {ndim}"
+    return checks.canonical_axis(axis, ndim, jax_words=words)
+
+
 def swapaxes(a, axis1, axis2):
     ndim_ = aval_of(a).ndim
     perm = list(range(ndim_))
-    i, j = checks.canonical_axis(axis1, ndim_), checks.canonical_axis(axis2, ndim_)
+    i, j = (_swapped_axis(axis1, ndim_), _swapped_axis(axis2, ndim_))
     perm[i], perm[j] = perm[j], perm[i]
     return lax.transpose(materialize(a), perm)
 

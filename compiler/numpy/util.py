@@ -27,7 +27,14 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import broadcast_in_dim_p
-from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, require_concrete
+from meshjit.compiler.trace.tracing import (
+    Tracer,
+    abstractify,
+    current_trace,
+    jitted_argument_words,
+    not_numeric_words,
+    require_concrete,
+)
 
 aval_of = abstractify  # the aval of an operand: arrays, scalars, tracers
 
@@ -163,6 +170,8 @@ def arraylike(name: str, *xs) -> list:
 
 
 def result_type(*args) -> np.dtype:
+    if not args:  # JAX's ValueError and words
+        raise MeshjitValueError("at least one array or dtype is required")
     return dtypes.result_type(*[_typed(a) for a in args])[0]
 
 
@@ -180,9 +189,10 @@ def _typed(a):
 def _operand_typed(a):
     if isinstance(a, (str, bytes)):
         raise MeshjitTypeError(
-            f"meshjit.numpy takes arrays and numbers as operands, got the {type(a).__name__} "
+            jitted_argument_words(a)
+            + f"meshjit.numpy takes arrays and numbers as operands, got the {type(a).__name__} "
             f"{a!r}; convert it first (e.g. float({a!r})) if it holds a number (the "
-            f"problematic value is of type {type(a)})"
+            f"problematic value is of type {type(a)}).{not_numeric_words(a)}"
         )
     aval = aval_of(a)
     return aval.dtype, aval.weak_type

@@ -12,6 +12,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
     UnboundAxesError,
     UnboundAxisError,
+    UnboundPermuteAxisError,
 )
 from meshjit.compiler.trace.tracing import current_trace
 
@@ -34,8 +35,14 @@ def current_axis_env(what: str, axes: tuple[str, ...] = ()) -> AxisEnv:
     if env is None:
         names = ", ".join(map(str, axes))
         named = f" over axis {', '.join(map(repr, axes))}" if axes else ""
-        raise MeshjitNameError(
-            f"Found an unbound axis name: {names}. To fix this, please call {what} under "
+        kind, first = MeshjitNameError, ""
+        if what == "ppermute":  # JAX's: its missing evaluation rule
+            kind, first = (
+                UnboundPermuteAxisError,
+                "Evaluation rule for 'ppermute' not implemented. ",
+            )
+        raise kind(
+            f"{first}Found an unbound axis name: {names}. To fix this, please call {what} under "
             f"`jax.shard_map`. ({what}{named} is only valid inside shard_map or pmap, where its "
             "axis names are bound)"
         )

@@ -325,6 +325,12 @@ def _check_group_split(what, axes, aval, dim: int, dim_name: str, size: int, til
             f"tiled reduce_scatter operand scatter dimension size {n} must be divisible by "
             f"shard_count {size} (psum_scatter over {axes} of {aval.str_long()})"
         )
+    if what == "all_to_all" and not tiled and n != size:  # JAX's words
+        raise MeshjitValueError(
+            "all_to_all requires the size of the mapped axis axis_name to equal "
+            f"x.shape[split_axis], but they are {size} and {n} respectively. ({dim_name} {dim} "
+            f"of {aval.str_long()}, over {axes})"
+        )
     if (tiled and n % size) or (not tiled and n != size):
         need = f"divisible by {size}" if tiled else f"equal to {size}"
         raise MeshjitValueError(
@@ -361,7 +367,9 @@ def all_to_all(
 
     def one(leaf):
         aval = abstractify(leaf)
-        split = checks.canonical_axis(split_axis, aval.ndim, "all_to_all split_axis")
+        split = checks.canonical_axis(
+            split_axis, aval.ndim, "all_to_all split_axis", jax_words="tuple index out of range"
+        )
         concat = checks.canonical_axis(concat_axis, aval.ndim, "all_to_all concat_axis")
         _check_group_split("all_to_all", axes, aval, split, "split_axis", size, tiled)
         if tiled or split == concat:  # untiled with split == concat moves size-1 chunks
@@ -399,9 +407,9 @@ def ppermute(x, axis_name, perm):
     given = tuple((_perm_index(s, perm), _perm_index(d, perm)) for s, d in perm)
     for pair in given:
         if not all(-size <= i < size for i in pair):
-            raise MeshjitIndexError(
-                f"ppermute permutation indices must be in range for axis {axes} of size {size}, "
-                f"got {pair} in perm {given}"
+            raise MeshjitIndexError(  # JAX's: Python's, indexing its device list
+                f"list index out of range: ppermute permutation indices must be in range for "
+                f"axis {axes} of size {size}, got {pair} in perm {given}"
             )
     perm = tuple((s % size, d % size) for s, d in given)  # indices wrap, as in JAX
     sources, targets = [s for s, _ in perm], [d for _, d in perm]

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import functools
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ShardingTypeError
+from meshjit.compiler.errors import (
+    MeshjitKeyError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    ShardingTypeError,
+)
 from meshjit.compiler.ir import sharding_rules as rules
 from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.ir.registry import (
@@ -560,9 +565,10 @@ def _untyped_mesh(x):
 
 def _with_axis_types(mesh, axes, kind: AxisType, what: str):
     unknown = [a for a in axes if a not in mesh.axis_names]
-    if unknown:
-        raise MeshjitValueError(
-            f"{what}: axes {unknown} are not in the mesh (its axes are {mesh.axis_names})"
+    if unknown:  # JAX's KeyError: its lookup of the axis's type
+        raise MeshjitKeyError(
+            f"{unknown[0]!r}: {what}: axes {unknown} are not in the mesh (its axes are "
+            f"{mesh.axis_names})"
         )
     types = tuple(kind if n in axes else t for n, t in zip(mesh.axis_names, mesh.axis_types))
     if isinstance(mesh, Mesh):

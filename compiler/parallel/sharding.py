@@ -769,10 +769,11 @@ class NamedSharding(Sharding):
     def check_rank(self, ndim: int, what: str) -> None:
         if len(self.spec) > ndim:
             scalar = " For scalars the PartitionSpec should be P()" if ndim == 0 else ""
-            raise MeshjitValueError(
-                f"{what}: PartitionSpec {self.spec} has {len(self.spec)} entries but the "
-                f"array has rank {ndim}: the sharding is only valid for values of rank at least "
-                f"{len(self.spec)}, but was applied to a value of rank {ndim}.{scalar}"
+            raise MeshjitValueError(  # JAX's words (jit's, with_sharding_constraint's)
+                f"{what} is incompatible with its sharding annotation {self}: PartitionSpec "
+                f"{self.spec} has {len(self.spec)} entries but the array has rank {ndim}: the "
+                f"sharding is only valid for values of rank at least {len(self.spec)}, but was "
+                f"applied to a value of rank {ndim}.{scalar}"
             )
 
     def tensor_sharding(self, mesh_name: str, ndim: int) -> TensorSharding:

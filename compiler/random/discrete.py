@@ -61,9 +61,10 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
             f"(categorical: logits must be floats, got {aval.str_short()})"
         )
     if not isinstance(axis, (int, np.integer)) or not -aval.ndim <= axis < aval.ndim:
-        raise MeshjitIndexError(  # JAX: an IndexError, as NumPy's AxisError is one
-            f"categorical: axis {axis} is out of range for logits {aval.str_short()} (the axis "
-            "holds the categories)"
+        raise MeshjitIndexError(  # JAX's: NumPy's IndexError at its index of the shape
+            f"index {axis} is out of bounds for axis 0 with size {aval.ndim} (categorical: axis "
+            f"{axis} is out of range for logits {aval.str_short()}; the axis holds the "
+            "categories)"
         )
     axis = int(axis) - aval.ndim if axis >= 0 else int(axis)
     batch_shape = aval.shape[: aval.ndim + axis] + aval.shape[aval.ndim + axis + 1 :]

@@ -315,7 +315,9 @@ class Array(ArrayMethods):
     def __bool__(self):
         return bool(np.asarray(self))
 
-    def __index__(self):
+    def __index__(self):  # JAX's check_integer_conversion: integer scalars only
+        if self.ndim or not np.issubdtype(self.dtype, np.integer):
+            raise TypeError("Only integer scalar arrays can be converted to a scalar index.")
         return int(self._scalar())
 
     def _scalar(self):

@@ -68,10 +68,11 @@ def make_array_from_callback(shape, sharding, data_callback, dtype=None) -> Arra
         data = np.asarray(data_callback(shd.public_index(index, shape)))  # whole dims: slice(None)
         where = f"index {_show(index)} (device {devices[position]})"
         if data.shape != _shape_of(index):
-            raise MeshjitValueError(
-                f"make_array_from_callback: the callback returned shape {data.shape} for {where}, "
-                f"but that shard of a {shape} array laid out by {sharding} has shape "
-                f"{_shape_of(index)}"
+            raise MeshjitValueError(  # JAX's words first
+                f"Expected shard shape {_shape_of(index)} doesn't match the single device array "
+                f"shape {data.shape}. (make_array_from_callback: the callback returned shape "
+                f"{data.shape} for {where}, but that shard of a {shape} array laid out by "
+                f"{sharding} has shape {_shape_of(index)})"
             )
         if first is None:
             first = (data.dtype, where)
@@ -114,7 +115,12 @@ def make_array_from_single_device_arrays(shape, sharding, arrays) -> Array:
             )
         by_device[a._placement._devices[0]] = a
     local = [devices[p] for p in positions]
-    if set(by_device) != set(local) or len(arrays) != len(local):
+    if len(arrays) != len(local):  # JAX's words
+        raise MeshjitValueError(
+            f"Expected {len(local)} per-device arrays (this is how many devices are addressable "
+            f"by the sharding), but got {len(arrays)}"
+        )
+    if set(by_device) != set(local):
         raise MeshjitValueError(
             "make_array_from_single_device_arrays: expected one array on each of this "
             f"process's devices of the sharding {[d.id for d in local]}, got arrays on "

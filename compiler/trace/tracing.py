@@ -97,6 +97,23 @@ _CONCRETE_ERRORS = {
 }
 
 
+def concrete_error(what: str, aval) -> ConcretizationError:
+    """The error for `what` (a key of _CONCRETE_ERRORS, or other words) of a traced array of
+    type `aval` whose value is not known: JAX's class and words."""
+    kind, jax_text = _CONCRETE_ERRORS.get(what, (ConcretizationError, None))
+    hint = (
+        "Use meshjit.numpy.where / lax.cond for data-dependent choices, or mark the argument "
+        "static (static_argnums)."
+    )
+    if jax_text is None:
+        first = f"{what} of a traced array {aval.str_short()}: its value"
+    else:
+        jax_shape = jax_type_str(aval).lstrip("~")  # JAX's str_short: sharding and vma too
+        value = "truth value" if kind is TracerBoolConversionError else "value"
+        first = f"{jax_text.format(jax_shape)} Its {value}"
+    return kind(f"{first} is not known while tracing. {hint}")
+
+
 class Tracer(ArrayMethods):
     """A stand-in for an array while a function is traced; it records the ops applied to it."""
 
@@ -111,18 +128,7 @@ class Tracer(ArrayMethods):
         return self._var.aval
 
     def _concrete_error(self, what: str):
-        kind, jax_text = _CONCRETE_ERRORS.get(what, (ConcretizationError, None))
-        hint = (
-            "Use meshjit.numpy.where / lax.cond for data-dependent choices, or mark the argument "
-            "static (static_argnums)."
-        )
-        if jax_text is None:
-            first = f"{what} of a traced array {self.aval.str_short()}: its value"
-        else:
-            jax_shape = f"{self.aval.dtype.name}[{','.join(map(str, self.aval.shape))}]"
-            value = "truth value" if kind is TracerBoolConversionError else "value"
-            first = f"{jax_text.format(jax_shape)} Its {value}"
-        raise kind(f"{first} is not known while tracing. {hint}")
+        raise concrete_error(what, self.aval)
 
     def _value(self, what: str):
         """The concrete value, where the trace knows its inputs' values (autodiff of ordinary
@@ -138,11 +144,11 @@ class Tracer(ArrayMethods):
     def __int__(self):
         return int(self._value("int()"))
 
-    def __float__(self):
-        return float(self._value("float()"))
+    def __float__(self):  # as JAX: refused even where the value is known (autodiff outside jit)
+        self._concrete_error("float()")
 
     def __complex__(self):
-        return complex(self._value("complex()"))
+        self._concrete_error("complex()")
 
     def __index__(self):
         return self._value("use as an index").__index__()
@@ -447,11 +453,9 @@ class Trace:
 
     @staticmethod
     def _unknown(var: Var, what: str):
-        raise ConcretizationError(
-            f"{what} of a traced array {var.aval.str_short()}: it depends on a value whose "
-            "value is not known while tracing (a tangent, or a value of an enclosing "
-            "transformation). Use meshjit.numpy.where / lax.cond for data-dependent choices."
-        )
+        """`what` of a value that depends on one not known while tracing (a tangent, or a
+        value of an enclosing transformation): JAX's error for it."""
+        raise concrete_error(what, var.aval)
 
     def finish(self, outs: Sequence) -> ClosedJaxpr:
         outvars = [self.atom(x) for x in outs]
@@ -619,7 +623,8 @@ def abstractify(x) -> ShapedArray:
     if called is not None:  # JAX's message for a list given to a jnp function
         name, position = called
         raise MeshjitTypeError(
-            f"{name} requires ndarray or scalar arguments, got {type(x)} at position {position}."
+            jitted_argument_words(x)
+            + f"{name} requires ndarray or scalar arguments, got {type(x)} at position {position}."
             + (
                 " Use meshjit.numpy.asarray(...) first."
                 if isinstance(x, (list, tuple))
@@ -627,20 +632,20 @@ def abstractify(x) -> ShapedArray:
             )
         )
     shown = str(x) if len(str(x)) <= 100 else str(x)[:100] + "..."
-    raise MeshjitTypeError(  # JAX's words first
+    raise MeshjitTypeError(  # JAX's words first (a lax function's for a string)
         f"Argument '{shown}' of type {type(x)} is not a valid JAX type: {type(x).__name__} is "
         "not a valid array value (expected a NumPy or meshjit array, a Python scalar, or a "
-        "ShapeDtypeStruct)"
+        "ShapeDtypeStruct)." + (not_numeric_words(x) if isinstance(x, (str, bytes)) else "")
     )
 
 
-def _numpy_caller(x):
+def _numpy_caller(x, depth: int = 2, with_name: bool = False):
     """(name, position) of the meshjit.numpy function `x` was passed to, when the stack shows
-    one (walked on this error path only), else None."""
+    one (walked on this error path only), else None; `with_name`: (name, parameter name)."""
     import sys
 
     numpy_dir = os.path.join(os.path.dirname(os.path.dirname(__file__)), "numpy") + os.sep
-    frame = sys._getframe(2)
+    frame = sys._getframe(depth)
     found = None
     while frame is not None:
         code = frame.f_code
@@ -648,11 +653,28 @@ def _numpy_caller(x):
             args = [frame.f_locals.get(v) for v in code.co_varnames[: code.co_argcount]]
             hits = [i for i, a in enumerate(args) if a is x]
             if hits:
-                found = (_public_numpy_name(frame), hits[0])
+                where = code.co_varnames[hits[0]] if with_name else hits[0]
+                found = (_public_numpy_name(frame), where)
         elif found is not None:
             break
         frame = frame.f_back
     return found if found is not None and found[0] is not None else None
+
+
+def jitted_argument_words(x, depth: int = 3) -> str:
+    """JAX's first sentence for a string given to a jnp function (JAX's jit of the function
+    refuses it as an argument), when the stack shows which function; else ""."""
+    if not isinstance(x, (str, bytes)):
+        return ""
+    called = _numpy_caller(x, depth, with_name=True)
+    if called is None:
+        return ""
+    name, param = called
+    return (
+        f"Error interpreting argument to <function {name}> as an abstract array. The "
+        f"problematic value is of type {type(x)} and was passed to the function at path "
+        f"{param}. "
+    )
 
 
 def _public_numpy_name(frame):

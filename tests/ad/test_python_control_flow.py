@@ -8,6 +8,7 @@ import pytest
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import grad, jacfwd, jacrev, jit, jvp, value_and_grad, vjp
+from meshjit.compiler.errors import ConcretizationTypeError
 from tests.support.error_checks import ErrorChecker
 
 check = ErrorChecker(__file__)
@@ -38,12 +39,20 @@ def test_while_on_an_input():
     np.testing.assert_allclose([value, g], [0.625, 0.0625])
 
 
-def test_int_float_and_item():
+def test_int_and_item():
     def f(x):
         n = int(x.sum())
-        return jnp.sum(x * n) + float(x[0]) + x[1].item()
+        return jnp.sum(x * n) + x[1].item()
 
     np.testing.assert_allclose(grad(f)(np.array([1.0, 2.0], np.float32)), [3.0, 3.0])
+
+
+@pytest.mark.parametrize("convert", [float, complex])
+def test_float_and_complex_are_refused_even_with_a_known_value(convert):
+    # As JAX's Tracer.__float__ / __complex__: no concrete-value shortcut (int, bool and
+    # __index__ take one), so grad of a function calling float() on its input fails.
+    with pytest.raises(ConcretizationTypeError, match=f"the `{convert.__name__}` function"):
+        grad(lambda x: convert(x) * x)(1.0)
 
 
 def test_under_jit_the_concretization_error_names_the_line():
