@@ -314,3 +314,11 @@ def test_integer_to_a_negative_concrete_power_is_jax_type_error():
     np.testing.assert_array_equal(np.asarray(jnp.power(jnp.float32([2.0, 0.0]), -1)),
                                   [0.5, np.inf])
     assert jnp.power(jnp.float16([2.0]), -3).dtype == np.float16
+
+
+def test_rounding_prints_as_jaxs_round_primitive_and_jitted_rint_around():
+    """JAX's one `round` primitive shows its rounding_method; rint and around are `@jit`."""
+    text = str(meshjit.make_jaxpr(lambda x: (lax.round(x), jnp.rint(x), jnp.around(x, 1)))(np.ones(2, np.float32)))
+    assert "b:f32[2] = round[rounding_method=0] a" in text
+    assert text.count("round[rounding_method=1]") == 2
+    assert "name=rint" in text and "name=around" in text
