@@ -40,9 +40,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "real_jaxpr_inspection": "a scan's gradient jaxpr holds a dead `f32[] = broadcast_in_dim "
     "0.0` (the instantiated zero tangent of a scalar carry: meshjit's lax.full of shape () binds "
     "a broadcast_in_dim, JAX's returns the scalar), so the eqn count and order differ",
-    "real_straight_through_vq": "the gradient jaxpr of a custom_vjp whose second input has a "
-    "symbolic zero tangent (jnp.round's) holds a dead `broadcast_in_dim 0.0` (meshjit "
-    "instantiates that zero tangent for custom_lin; JAX's jaxpr has none)",
     "real_clip_remat_scan": "saved residuals of a scan over stacked params under a checkpoint "
     "policy: the params are forwarded as arguments now, as JAX's; meshjit still saves one more "
     "broadcast_in_dim (f32[6,8]) and orders the scan's stacked residuals differently",
