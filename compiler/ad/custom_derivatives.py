@@ -446,9 +446,13 @@ def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
         f"the fwd rule of {rules.name}: its output", result[0], rules.out_tree, out_avals
     )
     res, res_tree = tree_flatten(result[1])
-    ts = [instantiate(t, aval_of(a)) for t, a in zip(tangents[num_consts:], args)]
+    # only the nonzero tangents, as JAX's: a symbolic zero is not instantiated (no dead zeros)
+    in_zeros = tuple(t is None for t in tangents[num_consts:])
+    ts = [t for t in tangents[num_consts:] if t is not None]
     t_avals = tuple(a.update(weak_type=False) for a in out_avals)
-    touts = custom_lin_p.bind(*res, *ts, rules=rules, res_tree=res_tree, out_avals=t_avals)
+    touts = custom_lin_p.bind(
+        *res, *ts, rules=rules, res_tree=res_tree, out_avals=t_avals, in_zeros=in_zeros
+    )
     return outs, [t if has_tangent(a) else None for t, a in zip(touts, t_avals)]
 
 
@@ -460,7 +464,7 @@ def _fwd_leaves(rules, args, tangents) -> list:
 
 
 @abstract_eval_rules.register(custom_lin_p)
-def _custom_lin_rule(*avals, rules, res_tree, out_avals):
+def _custom_lin_rule(*avals, rules, res_tree, out_avals, in_zeros):
     return list(out_avals)
 
 
@@ -473,7 +477,7 @@ def _as_arrays(cts: list) -> list:
 
 
 @transpose_rules.register(custom_lin_p)
-def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
+def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals, in_zeros):
     n_res = res_tree.num_leaves
     res = tree_unflatten(res_tree, args[:n_res])
     if rules.fn.symbolic_zeros:
@@ -481,7 +485,7 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
     else:
         ct = tree_unflatten(rules.out_tree, _as_arrays(instantiate_cts(cts, out_avals)))
     cts_in = rules.fn.bwd(*rules.static, res, ct)
-    n_args = len(tree_unflatten(rules.in_tree, args[n_res:]))
+    n_args = len(tree_unflatten(rules.in_tree, [None] * len(in_zeros)))
     if not isinstance(cts_in, (tuple, list)) or len(cts_in) != n_args:
         raise MeshjitTypeError(
             "Custom VJP bwd rule must produce an output with the same container (pytree) "
@@ -499,9 +503,9 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals):
             f"bwd output structure {tree_structure(tuple(cts_in))} for primal input structure "
             f"{rules.in_tree} (the bwd rule of {rules.name})"
         ) from None
-    avals = [aval_of(a) for a in args[n_res:]]
-    checked = [_checked_ct(rules.name, i, c, a) for i, (c, a) in enumerate(zip(leaves, avals))]
-    return [None] * n_res + checked
+    avals = iter(aval_of(a) for a in args[n_res:])
+    nonzero = [(i, c) for i, (c, z) in enumerate(zip(leaves, in_zeros)) if not z]
+    return [None] * n_res + [_checked_ct(rules.name, i, c, next(avals)) for i, c in nonzero]
 
 
 def _checked_ct(name, i, ct, aval):

@@ -159,6 +159,7 @@ def linearize_jaxpr(
         else:
             fwd_eqns.append(eqn)
     _check_primal_outputs(jv.outvars[:n_out], lin_eqns)
+    fwd_eqns, lin_eqns = _scan_carry_zeros_to_lin(fwd_eqns, lin_eqns, jv.outvars[:n_out], linear)
     res, seen = [], set()
     for atom in itertools.chain(*(e.invars for e in lin_eqns), touts):
         if type(atom) is Var and id(atom) not in linear and id(atom) not in seen:
@@ -170,6 +171,35 @@ def linearize_jaxpr(
     consts = list(jv_closed.consts) + [value for _, value in zero_consts]
     fwd = ClosedJaxpr(dce_jaxpr(fwd), consts)
     return Linearized(fwd, ClosedJaxpr(lin, []), len(res))
+
+
+def _scan_carry_zeros_to_lin(fwd_eqns, lin_eqns, primal_outs, linear: set):
+    """Zero fills (a broadcast of a literal) read only by linear scans, the instantiated zero
+    tangents of their carries, computed on the linear side as JAX's scan linearization does
+    (not saved as residuals)."""
+    others = [a for e in fwd_eqns for a in e.invars] + list(primal_outs)
+    others += [a for e in lin_eqns if e.primitive.name != "scan" for a in e.invars]
+    read_by_scans = {id(a) for e in lin_eqns if e.primitive.name == "scan" for a in e.invars}
+    unmovable = {id(a) for a in others}
+    moved = {
+        id(e.outvars[0]): e
+        for e in fwd_eqns
+        if e.primitive.name == "broadcast_in_dim"
+        and all(type(a) is not Var for a in e.invars)
+        and id(e.outvars[0]) in read_by_scans
+        and id(e.outvars[0]) not in unmovable
+    }
+    if not moved:
+        return fwd_eqns, lin_eqns
+    fwd_eqns = [e for e in fwd_eqns if not (e.outvars and id(e.outvars[0]) in moved)]
+    out = []
+    for eqn in lin_eqns:
+        for a in eqn.invars:
+            if id(a) in moved:
+                out.append(moved.pop(id(a)))
+                linear.add(id(a))
+        out.append(eqn)
+    return fwd_eqns, out
 
 
 def _needed_by(outs, eqns) -> set:

@@ -22,7 +22,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray, shaped_array
+from meshjit.compiler.ir.core import Eqn, ShapedArray, pp_eqn, pp_eqn_rules, shaped_array
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -595,6 +595,20 @@ _round_even, _round_away = _unary("round"), _unary("round_away_from_zero")
 class RoundingMethod(enum.IntEnum):
     AWAY_FROM_ZERO = 0
     TO_NEAREST_EVEN = 1
+
+
+def _pp_round(method: RoundingMethod):
+    """Prints a rounding equation as JAX's one `round` primitive with its rounding_method."""
+
+    def rule(eqn: Eqn, context):
+        shown = Eqn(unary_p["round"], eqn.invars, eqn.outvars, eqn.params, eqn.source)
+        return pp_eqn(shown, context, {**eqn.params, "rounding_method": method})
+
+    return rule
+
+
+pp_eqn_rules[unary_p["round"]] = _pp_round(RoundingMethod.TO_NEAREST_EVEN)
+pp_eqn_rules[unary_p["round_away_from_zero"]] = _pp_round(RoundingMethod.AWAY_FROM_ZERO)
 
 
 def round(x, rounding_method=RoundingMethod.AWAY_FROM_ZERO):

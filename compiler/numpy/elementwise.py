@@ -385,8 +385,10 @@ def _where(condition, x, y):
     return lax.select(condition, x, y)
 
 
+@jitted_as_jax()
 def clip(arr=None, /, min=None, max=None):
-    """JAX 0.10's signature: NumPy's `a_min=` / `a_max=` spellings are gone."""
+    """JAX 0.10's signature: NumPy's `a_min=` / `a_max=` spellings are gone; one program named
+    clip, as JAX's jitted clip."""
     a, a_min, a_max = arr, min, max
     refuse_complex(
         "Clip received a complex value either through the input or the min/max keywords. "

@@ -33,6 +33,7 @@ from meshjit.compiler.numpy.util import (
     check_out,
     const_like,
     jitted,
+    jitted_as_jax,
     materialize,
     promote,
     promote_inexact,
@@ -277,7 +278,9 @@ def trunc(x):
     return where(lax.lt(x, 0.0), ceil(x), floor(x))
 
 
+@jitted_as_jax()
 def rint(x):
+    """One program named rint, as JAX's jitted rint."""
     x = unary_operand(x)
     if dtypes.is_complex(aval_of(x).dtype):  # each part, as JAX
         return lax.complex(rint(lax.real(x)), rint(lax.imag(x)))
@@ -286,7 +289,9 @@ def rint(x):
     return lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
+@jitted_as_jax("decimals")
 def around(a, decimals=0, out=None):
+    """jnp.round in a program named around, as JAX's jitted around."""
     return round(a, decimals, out)
 
 

@@ -17,10 +17,11 @@ from meshjit.compiler.numpy.cumulative import cumprod, cumsum
 from meshjit.compiler.numpy.elementwise import (
     add,
     ceil,
-    clip,
     floor,
     logical_and,
     logical_not,
+    maximum,
+    minimum,
     multiply,
     subtract,
     true_divide,
@@ -295,8 +296,8 @@ def _quantile_last_axis(sorted_x, q, method):
         dtype = aval_of(q).dtype  # (a weak float32 for a Python q: float16's in float32)
     q = lax.convert_element_type(q, dtype, weak_type=aval_of(q).weak_type)
     position = multiply(q, n - 1)
-    low = clip(floor(position), 0, n - 1)
-    high = clip(ceil(position), 0, n - 1)
+    low = _clamp_index(floor(position), n)  # JAX's lax.max / lax.min, not its jitted clip
+    high = _clamp_index(ceil(position), n)
     if method == "nearest":  # JAX's ties go to the lower index
         low = high = where_(subtract(position, low) <= 0.5, low, high)
     lo_vals = _take_rows(sorted_x, low, batch)
@@ -312,6 +313,11 @@ def _quantile_last_axis(sorted_x, q, method):
     lo_vals, hi_vals = (lax.convert_element_type(v, dtype) for v in (lo_vals, hi_vals))
     out = add(multiply(lo_vals, subtract(1, frac)), multiply(hi_vals, frac))  # JAX's rounding
     return lax.convert_element_type(out, aval_of(sorted_x).dtype)
+
+
+def _clamp_index(position, n: int):
+    """A position clamped to [0, n - 1] as JAX's quantile does (lax.max of 0 and lax.min)."""
+    return maximum(0, minimum(position, n - 1))
 
 
 def _take_rows(sorted_x, positions, batch):

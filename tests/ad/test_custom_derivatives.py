@@ -172,6 +172,17 @@ def test_custom_vjp_symbolic_zeros_mark_perturbed_arguments_and_zero_cotangents(
     assert seen == [("perturbed", True, True), ("zero", False, False)]
 
 
+def test_custom_vjp_gradient_instantiates_no_zero_tangent_for_an_unperturbed_input():
+    """As JAX's custom_lin, only the nonzero tangents go in: the gradient jaxpr holds the bwd
+    rule's zero cotangent for q, not a dead instantiated zero tangent of q (jnp.round's)."""
+    st = meshjit.custom_vjp(lambda x, q: q)
+    st.defvjp(lambda x, q: (q, None), lambda _, g: (g, jnp.zeros_like(g)))
+    f = meshjit.grad(lambda v: jnp.sum(st(v, jnp.round(v))))
+    text = str(meshjit.make_jaxpr(f)(np.ones(2, np.float32)))
+    assert text.count("broadcast_in_dim 0.0") == 1, text
+    np.testing.assert_array_equal(f(np.array([0.4, 1.6], np.float32)), [1.0, 1.0])
+
+
 def test_custom_vjp_symbolic_zeros_with_optimize_remat_is_rejected():
     f = meshjit.custom_vjp(lambda x: x)
     with pytest.raises(NotImplementedError, match="symbolic zeros"):

@@ -95,3 +95,19 @@ def test_origin_names_the_line_and_column_as_jax_prints_them(capsys):
     out = capsys.readouterr().out.splitlines()
     line = g.__code__.co_firstlineno + 1
     assert out[-1] == f"f32[3] output of cos from {__file__}:{line}:15 (g)"
+
+
+def test_a_scan_carry_s_zero_tangent_is_no_residual():
+    """A closed-over carry init has a zero tangent the scan's linearization instantiates on the
+    linear side (JAX's _scan_linearize), so no `broadcast_in_dim` zeros are saved."""
+    from meshjit import lax
+
+    x0 = jnp.ones((2, 3))
+
+    def model(ws):
+        y, _ = lax.scan(lambda c, w: (jnp.tanh(c @ w), None), x0, ws)
+        return jnp.sum(y)
+
+    res = saved_residuals(model, jnp.ones((4, 3, 3)))
+    assert str(res[0][0]) == "float32[4,3,3]" and res[0][1] == "from the argument ws"
+    assert not any("broadcast_in_dim" in why for _, why in res), res

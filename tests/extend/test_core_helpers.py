@@ -33,3 +33,21 @@ def test_core_type_names():
     assert isinstance(A, jax_core.AbstractValue)
     assert isinstance(lax.create_token().aval, jax_core.AbstractValue)
     assert jax_core.Trace.__name__ == "Trace"
+
+
+def test_core_deprecated_names_warn_and_return_extend_core_s():
+    with pytest.warns(DeprecationWarning, match=r"^jax.core.jaxprs_in_params is deprecated. "
+                      r"Use jax.extend.core.jaxprs_in_params.$"):
+        assert jax_core.jaxprs_in_params is core.jaxprs_in_params
+    with pytest.warns(DeprecationWarning, match=r"^jax.core.is_constant_dim is deprecated.$"):
+        assert jax_core.is_constant_dim(3)
+
+
+def test_core_removed_names_raise_jax_s_attribute_error():
+    with pytest.raises(AttributeError, match=r"^jax.core.get_aval was deprecated in JAX v0.8.2 and "
+                       r"removed in JAX v0.10.0; use jax.typeof instead."):
+        jax_core.get_aval  # noqa: B018
+    with pytest.raises(AttributeError, match=r"removed in JAX v0.10.0. Use jax.extend.core.mapped_aval."):
+        jax_core.mapped_aval  # noqa: B018
+    with pytest.raises(AttributeError, match=r"^module 'meshjit.core' has no attribute 'nothing'"):
+        jax_core.nothing  # noqa: B018

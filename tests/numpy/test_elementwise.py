@@ -240,6 +240,22 @@ def test_clip(data, dtype, shape):
     assert_close(out[3], np.clip(x, lo, hi), dtype)
 
 
+def test_clip_is_one_jitted_program_named_clip_as_jaxs():
+    """JAX's clip is `@jit`: its jaxpr shows a nested jit named clip (quantile's clamp is not
+    one: JAX's lax.max / lax.min)."""
+    text = str(meshjit.make_jaxpr(lambda x: jnp.clip(x, 0.0, 1.0))(np.ones(3, np.float32)))
+    assert text == (
+        "{ lambda ; a:f32[3]. let\n    b:f32[3] = jit[\n      name=clip\n"
+        "      jaxpr={ lambda ; a:f32[3] c:f32[] d:f32[]. let\n"
+        "          e:f32[] = convert_element_type[new_dtype=float32 weak_type=False] c\n"
+        "          f:f32[3] = max e a\n"
+        "          g:f32[] = convert_element_type[new_dtype=float32 weak_type=False] d\n"
+        "          b:f32[3] = min g f\n        in (b,) }\n    ] a 0.0:f32[] 1.0:f32[]\n  in (b,) }"
+    )
+    assert "name=clip" in str(meshjit.make_jaxpr(lambda x: x.clip(max=2))(np.ones(3, np.int32)))
+    assert "clip" not in str(meshjit.make_jaxpr(lambda x: jnp.quantile(x, 0.3))(np.ones(5, np.float32)))
+
+
 @SETTINGS
 @given(st.data(), st.sampled_from([bool_, i32, u8, f32]), two_shapes)
 def test_logical(data, dtype, shapes):
@@ -298,3 +314,11 @@ def test_integer_to_a_negative_concrete_power_is_jax_type_error():
     np.testing.assert_array_equal(np.asarray(jnp.power(jnp.float32([2.0, 0.0]), -1)),
                                   [0.5, np.inf])
     assert jnp.power(jnp.float16([2.0]), -3).dtype == np.float16
+
+
+def test_rounding_prints_as_jaxs_round_primitive_and_jitted_rint_around():
+    """JAX's one `round` primitive shows its rounding_method; rint and around are `@jit`."""
+    text = str(meshjit.make_jaxpr(lambda x: (lax.round(x), jnp.rint(x), jnp.around(x, 1)))(np.ones(2, np.float32)))
+    assert "b:f32[2] = round[rounding_method=0] a" in text
+    assert text.count("round[rounding_method=1]") == 2
+    assert "name=rint" in text and "name=around" in text
