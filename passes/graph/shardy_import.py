@@ -95,6 +95,10 @@ _EDGE_OWNERS = frozenset(
 
 
 _EDGE_RESULTS = _EDGE_OWNERS | {"func.call"}
+# Results Shardy's `sdy-apply-sharding-constraints` leaves to their sources: jaxlib's Shardy
+# gives an if's result a closed constraint's (or manual computation's) sharding in place, as
+# it does an ordinary op's (probed; a case's result is resharded instead).
+_CONSTRAINED_EDGE_RESULTS = _EDGE_RESULTS - {"stablehlo.if"}
 
 
 def _ops(module_op: ir.Operation) -> list:
@@ -289,7 +293,10 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     continue  # a data-flow edge's value: Shardy's import gives it nothing
                 elif not closed:
                     continue  # (Shardy's import applies no open in_sharding, one use or more)
-                elif isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
+                elif (
+                    isinstance(value, ir.BlockArgument)
+                    or value.owner.name not in _CONSTRAINED_EDGE_RESULTS
+                ):
                     _give_sharding(value, sharding, op.location)
                 elif closed:
                     _mark_unsharded(value, module_op)
@@ -329,7 +336,7 @@ def _edge_result(value) -> bool:
     data-flow edges (a call becomes a named computation): its sharding is its sources'."""
     return (
         isinstance(value, ir.OpResult)
-        and value.owner.name in _EDGE_RESULTS
+        and value.owner.name in _CONSTRAINED_EDGE_RESULTS
         and _initial_sharding(value) is None
     )
 
