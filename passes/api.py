@@ -26,6 +26,7 @@ from meshjit.passes.graph import (
     print_warnings,
     split_constants,
 )
+from meshjit.passes.graph.build import PER_VALUE_OPS
 from meshjit.passes.graph.call_graph import flatten_call_graph
 from meshjit.passes.graph.graph import STAGE_PASS_THROUGH
 from meshjit.passes.graph.shardy_import import (
@@ -86,7 +87,7 @@ def propagate_module(
             # aggressive passes' greedy driver erases an op when it visits it dead: an op used
             # only by a later dead op propagates before it goes (erased below, after
             # write-back).
-            if lazy_dead:
+            if lazy_dead or shardy_import:  # (the pipeline: for the shared operands only)
                 op_index, dying, shared = dying_ops(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead, pipeline=shardy_import)
         if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
@@ -114,6 +115,9 @@ def propagate_module(
         )
         if lazy_dead:
             _mark_dying(graph, op_index, dying, shared)
+        elif shardy_import and options.conflicts == "shardy":
+            # (dead ops count as uses until the driver reaches them, as in the bare passes)
+            _mark_dying(graph, op_index, {}, shared)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         if shardy_import:
@@ -155,7 +159,10 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: set) -> None:
                 graph.dying[edge] = dying[op]
             # (Shardy's pass-through stage asks whether an operand has another use as its
             # driver reaches the op: a user dead by then does not count, a dead one after does)
-            if (edge.stage == STAGE_PASS_THROUGH or edge.forward_first) and op.name not in TIES:
+            # (a barrier's data-flow edges read its results: see build.py)
+            if (edge.stage == STAGE_PASS_THROUGH or edge.forward_first) and not (
+                op.name in TIES or op.name in PER_VALUE_OPS
+            ):
                 edge.shared_operand = op in shared
 
 
