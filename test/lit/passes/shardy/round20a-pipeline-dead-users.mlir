@@ -5,13 +5,12 @@
 
 // Round 20a: in Shardy's pipeline a pass-through op whose operand a dead op after it also
 // reads waits for the first stage's other ops, so the constraint gives the transpose its
-// sharding (campaign seed 23060). Applying the priority passes' rule here (a dead op goes
-// only when the driver reaches it) fixes this case but breaks seeds 60041 and 60151, so the
-// pipeline still erases dead ops first; the goldens are meshjit's output.
-// DIFFERS: the pipeline's dead users before propagation (seed 23060) are not modelled yet
+// sharding (campaign seed 23060). (Round 23a: the pipeline counts a dead op as a use until the
+// driver reaches it, as the priority passes do, and still erases dead ops before propagating;
+// seeds 60041 and 60151 keep agreeing.)
 // CHECK-LABEL: func.func {{(private )?}}@main(
 // CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) {
-// CHECK: %0 = stablehlo.transpose %arg0, dims = [0, 1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c"}, {}]>]>} : (tensor<8x16xf32>) -> tensor<8x16xf32>
+// CHECK: %0 = stablehlo.transpose %arg0, dims = [0, 1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {"c"}]>]>} : (tensor<8x16xf32>) -> tensor<8x16xf32>
 // CHECK: %1 = sdy.reshard %0 <@mesh, [{"b"}, {"c"}]> : tensor<8x16xf32>
 sdy.mesh @mesh = <["a"=1, "b"=4, "c"=4]>
 func.func @main(%arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"c"}, {}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"c", "a"}]>}) {
