@@ -32,6 +32,7 @@ from meshjit.passes.graph.graph import STAGE_PASS_THROUGH
 from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
     block_permutation_factors,
+    dead_reads,
     drop_maximal_callee_shardings,
     dying_ops,
     erase_dead_ops,
@@ -50,7 +51,7 @@ from meshjit.passes.propagation import (
     make_options,
     propagate_graph,
 )
-from meshjit.passes.rules import RuleError
+from meshjit.passes.rules import RuleError, staged_operands
 
 
 def propagate_module(
@@ -87,8 +88,10 @@ def propagate_module(
             # aggressive passes' greedy driver erases an op when it visits it dead: an op used
             # only by a later dead op propagates before it goes (erased below, after
             # write-back).
-            if lazy_dead or shardy_import:  # (the pipeline: for the shared operands only)
+            if lazy_dead:
                 op_index, dying, shared = dying_ops(module_op)
+            elif shardy_import:
+                op_index, reads = dead_reads(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead, pipeline=shardy_import)
         if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
             import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
@@ -116,8 +119,7 @@ def propagate_module(
         if lazy_dead:
             _mark_dying(graph, op_index, dying, shared)
         elif shardy_import and options.conflicts == "shardy":
-            # (dead ops count as uses until the driver reaches them, as in the bare passes)
-            _mark_dying(graph, op_index, {}, shared)
+            _count_dead_reads(graph, op_index, reads)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         if shardy_import:
@@ -159,11 +161,28 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: set) -> None:
                 graph.dying[edge] = dying[op]
             # (Shardy's pass-through stage asks whether an operand has another use as its
             # driver reaches the op: a user dead by then does not count, a dead one after does)
-            # (a barrier's data-flow edges read its results: see build.py)
-            if (edge.stage == STAGE_PASS_THROUGH or edge.forward_first) and not (
-                op.name in TIES or op.name in PER_VALUE_OPS
-            ):
+            if _staged(edge, op):
                 edge.shared_operand = op in shared
+
+
+def _count_dead_reads(graph: Graph, op_index: dict, reads: dict) -> None:
+    """Shardy's pipeline: an operand that a dead op after the reader also reads (erased
+    before propagation here, by Shardy's driver only when it reaches it) is shared too."""
+    for edge in graph.edges:
+        op = edge.op.operation if edge.op is not None else None
+        at = op_index.get(op) if op is not None else None
+        if at is None or edge.shared_operand or not _staged(edge, op):
+            continue
+        ends = (end for value in staged_operands(op) for end in reads.get(value, ()))
+        edge.shared_operand = any(end >= at for end in ends)
+
+
+def _staged(edge, op) -> bool:
+    """Whether the edge's op waits in the first op-priority stage while an operand has
+    another use (a barrier's data-flow edges read its results instead: see build.py)."""
+    return (edge.stage == STAGE_PASS_THROUGH or edge.forward_first) and not (
+        op.name in TIES or op.name in PER_VALUE_OPS
+    )
 
 
 _GSPMD_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"})

@@ -202,6 +202,33 @@ def dying_ops(module_op: ir.Operation) -> tuple[dict, dict, set]:
     asks then whether an operand has another use)."""
     ops = _ops(module_op)
     index = {op: i for i, op in enumerate(ops)}
+    death = _deaths(ops, index)
+    shared = {
+        op
+        for op in ops
+        if _shared_when_reached(op, index[op], death) and not _revisited_alone(op, death)
+    }
+    return index, {op: d for op, d in death.items() if d != index[op]}, shared
+
+
+def dead_reads(module_op: ir.Operation) -> tuple[dict, dict]:
+    """(op -> its position in program order, value -> the positions at which the dead ops that
+    Shardy's pipeline erases and that read the value go): the pipeline's driver too erases a
+    dead op only when it reaches it, so an op before it still sees that use (dying_ops)."""
+    ops = _ops(module_op)
+    index = {op: i for i, op in enumerate(ops)}
+    death = _deaths(ops, index)
+    reads: dict = {}
+    for op in death:
+        if not _kept_by_pipeline(op):
+            for value in op.operands:
+                reads.setdefault(value, []).append(_use_death(op, death))
+    return index, reads
+
+
+def _deaths(ops: list, index: dict) -> dict:
+    """op -> the position at which the driver erases it, for the ops dead from the start (at
+    their own position) and those whose users all die (at the last user's death)."""
     death: dict = {}
     for op in reversed(ops):
         if not op.results or not _effect_free(op):
@@ -213,12 +240,7 @@ def dying_ops(module_op: ir.Operation) -> tuple[dict, dict, set]:
         ends = [_use_death(o, death) for o in owners]
         if all(end is not None for end in ends):
             death[op] = max(ends)
-    shared = {
-        op
-        for op in ops
-        if _shared_when_reached(op, index[op], death) and not _revisited_alone(op, death)
-    }
-    return index, {op: d for op, d in death.items() if d != index[op]}, shared
+    return death
 
 
 def _shared_when_reached(op, at: int, death: dict) -> bool:
@@ -270,7 +292,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                 if _callee_argument(value, callees):
                     if not _has_own_arg_sharding(value):  # (a named computation's argument)
                         _take_over_uses(value, op)
-                elif _edge_result(value):
+                elif _edge_result(value) or _edge_block_argument(value):
                     _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location)
@@ -342,11 +364,11 @@ def _edge_result(value) -> bool:
 
 
 def _take_over_uses(value, constraint) -> None:
-    """Shardy's import with a constraint on a data-flow edge's result (or on an unannotated
-    callee argument: the callee is a named computation to Shardy): the constraint moves right
-    after the edge (to the top of the body) and every other use of the value reads the
-    constraint instead, so the value keeps its sources' sharding and is resharded once into the
-    constraint's."""
+    """Shardy's import with a constraint on a data-flow edge's result or loop body argument (or
+    on an unannotated callee argument: the callee is a named computation to Shardy): the
+    constraint moves right after the edge (to the top of the body) and every other use of the
+    value reads the constraint instead, so the value keeps its sources' sharding and is
+    resharded once into the constraint's."""
     if isinstance(value, ir.BlockArgument):
         constraint.move_before(next(iter(value.owner.operations)))
     else:
