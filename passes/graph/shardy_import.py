@@ -315,6 +315,10 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     continue  # a data-flow edge's value: Shardy's import gives it nothing
                 elif not closed:
                     continue  # (Shardy's import applies no open in_sharding, one use or more)
+                elif _edge_result(value) and value.owner.name != "func.call":
+                    # (as a closed constraint there: Shardy's import puts it right after
+                    # the op, and every use of the result reads it)
+                    _constrain(value, sharding)
                 elif (
                     isinstance(value, ir.BlockArgument)
                     or value.owner.name not in _CONSTRAINED_EDGE_RESULTS
@@ -702,7 +706,11 @@ def _open_constraint(value: ir.Value, mesh: str) -> None:
     """Puts `sdy.sharding_constraint %value <@mesh, [{?}, ...]>` between `value` and its
     users (the group's op included)."""
     rank = len(ir.RankedTensorType(value.type).shape)
-    sharding = tensor_sharding_attr(io.open_sharding(mesh, rank))
+    _constrain(value, tensor_sharding_attr(io.open_sharding(mesh, rank)))
+
+
+def _constrain(value: ir.Value, sharding) -> None:
+    """Puts `sdy.sharding_constraint %value <sharding>` between `value` and its users."""
     if isinstance(value, ir.BlockArgument):
         block = value.owner
         ops = list(block.operations)
