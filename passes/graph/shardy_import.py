@@ -377,7 +377,9 @@ def _take_over_uses(value, constraint) -> None:
         constraint.move_before(next(iter(value.owner.operations)))
     else:
         constraint.move_after(value.owner)
-    value.replace_all_uses_except(constraint.results[0], constraint)
+    # (a sharding group keeps the value: the group's import puts its constraint before this one)
+    groups = [u.owner.operation for u in value.uses if u.owner.name == "sdy.sharding_group"]
+    value.replace_all_uses_except(constraint.results[0], [constraint.operation, *groups])
 
 
 def _fully_closed(constraint) -> bool:
