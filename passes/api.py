@@ -162,8 +162,16 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: dict) -> None
                 graph.dying[edge] = dying[op]
             # (Shardy's pass-through stage asks whether an operand has another use as its
             # driver reaches the op: a user dead by then does not count, a dead one after does)
-            if (edge.stage == STAGE_PASS_THROUGH or edge.forward_first) and op.name not in TIES:
+            if _staged(edge, op):
                 edge.shared_operand = any(k in shared.get(op, ()) for k in reads)
+
+
+def _staged(edge, op) -> bool:
+    """Whether the edge's op waits in the first op-priority stage while an operand has
+    another use (a barrier's data-flow edges read its results instead: see build.py)."""
+    return (edge.stage == STAGE_PASS_THROUGH or edge.forward_first) and not (
+        op.name in TIES or op.name in PER_VALUE_OPS
+    )
 
 
 _GSPMD_CALLS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"})

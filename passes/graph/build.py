@@ -220,7 +220,9 @@ class Builder:
                     op,
                     elementwise=elementwise,
                     forward_first=forward_first,
+                    # (a barrier's data-flow edge reads the barrier's result, its only use)
                     shared_operand=(stage == STAGE_PASS_THROUGH or forward_first)
+                    and name not in PER_VALUE_OPS
                     and any(map(_has_other_use, staged[first:last])),
                 )
             )

@@ -95,6 +95,10 @@ _EDGE_OWNERS = frozenset(
 
 
 _EDGE_RESULTS = _EDGE_OWNERS | {"func.call"}
+# Results Shardy's `sdy-apply-sharding-constraints` leaves to their sources: jaxlib's Shardy
+# gives an if's result a closed constraint's (or manual computation's) sharding in place, as
+# it does an ordinary op's (probed; a case's result is resharded instead).
+_CONSTRAINED_EDGE_RESULTS = _EDGE_RESULTS - {"stablehlo.if"}
 
 
 def _ops(module_op: ir.Operation) -> list:
@@ -274,7 +278,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                 if _callee_argument(value, callees):
                     if not _has_own_arg_sharding(value):  # (a named computation's argument)
                         _take_over_uses(value, op)
-                elif _edge_result(value):
+                elif _edge_result(value) or _edge_block_argument(value):
                     _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location)
@@ -297,7 +301,14 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     continue  # a data-flow edge's value: Shardy's import gives it nothing
                 elif not closed:
                     continue  # (Shardy's import applies no open in_sharding, one use or more)
-                elif isinstance(value, ir.BlockArgument) or value.owner.name not in _EDGE_RESULTS:
+                elif _edge_result(value) and value.owner.name != "func.call":
+                    # (as a closed constraint there: Shardy's import puts it right after
+                    # the op, and every use of the result reads it)
+                    _constrain(value, sharding)
+                elif (
+                    isinstance(value, ir.BlockArgument)
+                    or value.owner.name not in _CONSTRAINED_EDGE_RESULTS
+                ):
                     _give_sharding(value, sharding, op.location)
                 elif closed:
                     _mark_unsharded(value, module_op)
@@ -337,22 +348,24 @@ def _edge_result(value) -> bool:
     data-flow edges (a call becomes a named computation): its sharding is its sources'."""
     return (
         isinstance(value, ir.OpResult)
-        and value.owner.name in _EDGE_RESULTS
+        and value.owner.name in _CONSTRAINED_EDGE_RESULTS
         and _initial_sharding(value) is None
     )
 
 
 def _take_over_uses(value, constraint) -> None:
-    """Shardy's import with a constraint on a data-flow edge's result (or on an unannotated
-    callee argument: the callee is a named computation to Shardy): the constraint moves right
-    after the edge (to the top of the body) and every other use of the value reads the
-    constraint instead, so the value keeps its sources' sharding and is resharded once into the
-    constraint's."""
+    """Shardy's import with a constraint on a data-flow edge's result or loop body argument (or
+    on an unannotated callee argument: the callee is a named computation to Shardy): the
+    constraint moves right after the edge (to the top of the body) and every other use of the
+    value reads the constraint instead, so the value keeps its sources' sharding and is
+    resharded once into the constraint's."""
     if isinstance(value, ir.BlockArgument):
         constraint.move_before(next(iter(value.owner.operations)))
     else:
         constraint.move_after(value.owner)
-    value.replace_all_uses_except(constraint.results[0], constraint)
+    # (a sharding group keeps the value: the group's import puts its constraint before this one)
+    groups = [u.owner.operation for u in value.uses if u.owner.name == "sdy.sharding_group"]
+    value.replace_all_uses_except(constraint.results[0], [constraint.operation, *groups])
 
 
 def _fully_closed(constraint) -> bool:
@@ -681,7 +694,11 @@ def _open_constraint(value: ir.Value, mesh: str) -> None:
     """Puts `sdy.sharding_constraint %value <@mesh, [{?}, ...]>` between `value` and its
     users (the group's op included)."""
     rank = len(ir.RankedTensorType(value.type).shape)
-    sharding = tensor_sharding_attr(io.open_sharding(mesh, rank))
+    _constrain(value, tensor_sharding_attr(io.open_sharding(mesh, rank)))
+
+
+def _constrain(value: ir.Value, sharding) -> None:
+    """Puts `sdy.sharding_constraint %value <sharding>` between `value` and its users."""
     if isinstance(value, ir.BlockArgument):
         block = value.owner
         ops = list(block.operations)

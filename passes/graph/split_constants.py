@@ -72,8 +72,9 @@ def split_block(block, nested: list | None = None, mark: bool = False) -> int:
     (`nested`, if given, collects the ops with regions; `mark`: the split ops and their copies
     carry COPY_MARK.)
 
-    The original keeps its first user (in program order) and the clones follow it in the order
-    of their users, as Shardy's constant splitter orders them."""
+    The original keeps the first root use (in program order: the use outside constant
+    expressions its user feeds) and the clones follow it in the order of their root uses, as
+    Shardy's constant splitter orders them."""
     known: set = set()
     ordered = []
     for op in block.operations:
@@ -93,19 +94,20 @@ def split_block(block, nested: list | None = None, mark: bool = False) -> int:
     marks: list = []  # per op split: it and its copies
     touched = list(ordered)  # the constant-like ops and their copies
     fresh = itertools.count()  # a number per use outside constant expressions
+    root_uses: dict = {}  # that number -> the use
     placed = False  # whether the block's ops carry their positions (_AT)
     for op in reversed(ordered):  # users first, so clones of users add uses to their operands
         if not _splittable(op):
             continue
         uses = [(u.owner, u.operand_number) for u in op.results[0].uses]
         groups = [owner for owner, _ in uses if owner.name == GROUP]
-        by_root = _by_root([use for use in uses if use[0].name != GROUP], fresh)
+        by_root = _by_root([use for use in uses if use[0].name != GROUP], fresh, root_uses)
         if len(by_root) < 2 or _multiplies(by_root):
             _set_root(op, next(iter(by_root), next(fresh)))
             continue
         if not placed:
             placed = _place(block)
-        order = sorted(by_root, key=lambda root: min(_at(use) for use in by_root[root]))
+        order = sorted(by_root, key=lambda root: _root_at(root, root_uses, by_root))
         at = _position(op)
         last, copies = op, [op]
         for k, root in enumerate(order[1:], start=1):
@@ -145,14 +147,18 @@ def _set_root(op, root: int) -> None:
     op.attributes[_ROOT] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), root)
 
 
-def _by_root(uses: list, fresh) -> dict:
+def _by_root(uses: list, fresh, root_uses: dict) -> dict:
     """The uses grouped by the use outside constants they feed (Shardy's splitter copies a
     constant expression whole for each op outside it that reads it, once per operand; inside
     one copy, values read twice stay shared). An op outside them is its own root."""
     found: dict = {}
     for owner, index in uses:
         attrs = owner.attributes
-        root = ir.IntegerAttr(attrs[_ROOT]).value if _ROOT in attrs else next(fresh)
+        if _ROOT in attrs:
+            root = ir.IntegerAttr(attrs[_ROOT]).value
+        else:
+            root = next(fresh)
+            root_uses[root] = (owner, index)
         found.setdefault(root, []).append((owner, index))
     return found
 
@@ -171,6 +177,13 @@ def _set_position(op, at: float) -> None:
 def _position(op) -> float:
     attrs = op.attributes
     return ir.FloatAttr(attrs[_AT]).value if _AT in attrs else float("inf")
+
+
+def _root_at(root: int, root_uses: dict, by_root: dict) -> tuple:
+    """Where the root use lies (else the first of the uses feeding it)."""
+    if root in root_uses:
+        return _at(root_uses[root])
+    return min(_at(use) for use in by_root[root])
 
 
 def _at(use) -> tuple:

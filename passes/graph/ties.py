@@ -119,8 +119,10 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
 
 # Ops whose results reach a manual computation only after what their bodies give them (Shardy's
 # data-flow edges between them and the manual computation's own). A loop's result is not one:
-# the computation's argument edge reaches it in the pass-through stage.
-_BODY_FIRST = frozenset({"func.call", "stablehlo.optimization_barrier"})
+# the computation's argument edge reaches it in the pass-through stage; nor is a call's (a
+# named computation's result to Shardy): the in_sharding reaches it, and through it the
+# callee, before an op reading a shared value or a dot in the callee gives it another.
+_BODY_FIRST = frozenset({"stablehlo.optimization_barrier"})
 
 
 def _operand_stage(value) -> int:

@@ -228,6 +228,8 @@ def _sync_groups(groups: dict, changed: list, edge: Edge) -> list:
                 other.dims = [list(d) for d in slot.dims]
                 other.closed = list(slot.closed)
                 other.mesh = slot.mesh
+                if other.maximal and not slot.maximal:  # on a mesh now: it propagates
+                    other.maximal = other.sink_only = False
                 # the whole sharding replaces the member's: its replicated axes too
                 other.forbidden -= {axis_ref(a).name for a in other.replicated}
                 other.replicated, other.unreduced = slot.replicated, slot.unreduced
