@@ -172,6 +172,24 @@ def test_custom_vjp_symbolic_zeros_mark_perturbed_arguments_and_zero_cotangents(
     assert seen == [("perturbed", True, True), ("zero", False, False)]
 
 
+def test_custom_vjp_symbolic_zeros_bwd_gets_an_array_seed():
+    """grad's weak seed reaches a symbolic-zeros bwd as an array (JAX's is an Array), not a
+    Python float without array methods."""
+    seen = []
+
+    @meshjit.custom_vjp
+    def f(x, y):
+        return x * y, y
+
+    def bwd(res, g):
+        seen.append((g[0].shape, g[0].dtype))
+        return g[0] * res[1], g[0] * res[0]
+
+    f.defvjp(lambda x, y: (f(x.value, y.value), (x.value, y.value)), bwd, symbolic_zeros=True)
+    assert float(meshjit.grad(lambda x, y: f(x, y)[0])(2.0, 3.0)) == 3.0
+    assert seen == [((), np.float32)]
+
+
 def test_custom_vjp_symbolic_zeros_with_optimize_remat_is_rejected():
     f = meshjit.custom_vjp(lambda x: x)
     with pytest.raises(NotImplementedError, match="symbolic zeros"):
