@@ -10,7 +10,11 @@ k = jnp.ones((3, 2, 3, 3), jnp.float32)
 print(lax.conv_general_dilated(x, k, (1, 1), "SAME").shape)
 print(lax.conv_general_dilated(x, k, (2, 2), "SAME_LOWER")[0, 0])
 print(lax.conv_general_dilated(x, k, (1, 1), ((1, 0), (0, 2)))[0, 1])
-print(lax.conv_general_dilated(x, k, (1, 1), "VALID", lhs_dilation=(2, 2))[0, 0])
+print(lax.conv_general_dilated(x, k, (1, 1), ((1, 1), (1, 1)), lhs_dilation=(2, 2))[0, 0])
+try:
+    lax.conv_general_dilated(x, k, (1, 1), "VALID", lhs_dilation=(2, 2))
+except ValueError:
+    print("ValueError")
 print(lax.conv_general_dilated(x, k, (1, 1), "VALID", rhs_dilation=(2, 2))[0, 2])
 kg = jnp.arange(4 * 1 * 2 * 2, dtype=jnp.float32).reshape(4, 1, 2, 2)
 print(lax.conv_general_dilated(x, kg, (1, 1), "VALID", feature_group_count=2)[0, :, 0, 0])
