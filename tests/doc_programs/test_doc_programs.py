@@ -36,7 +36,6 @@ SEPARATOR = "=====doc-program-end====="
 KNOWN_DIFFERENCES: dict[str, str] = {
     "jaxpr_interpreter": "eqn.params lack JAX's defaulted params (precision=None, "
     "out_sharding=None, sharding=None); the printer shows them, the params dict does not",
-    "key_concepts": "JAX's jaxprs show jnp.where as a nested jit[name=_where]; meshjit inlines it",
     "real_jaxpr_inspection": "a scan's gradient jaxpr holds a dead `f32[] = broadcast_in_dim "
     "0.0` (the instantiated zero tangent of a scalar carry: meshjit's lax.full of shape () binds "
     "a broadcast_in_dim, JAX's returns the scalar), so the eqn count and order differ",
