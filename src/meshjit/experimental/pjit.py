@@ -3,8 +3,8 @@ JAX in favour of `jit`, which takes the same arguments). As in JAX 0.10.2, getti
 (`from meshjit.experimental.pjit import pjit`) warns with a DeprecationWarning; calls do not."""
 
 import functools as _functools
-import warnings as _warnings
 
+from meshjit.compiler.api_util import deprecation_getattr as _deprecation_getattr
 from meshjit.compiler.jit.api import JitFunction as _JitFunction
 
 
@@ -26,10 +26,4 @@ _DEPRECATED = {
 
 __all__ = ["pjit"]  # noqa: F822  (provided by the module __getattr__ below)
 
-
-def __getattr__(name: str):
-    if name in _DEPRECATED:
-        message, value = _DEPRECATED[name]
-        _warnings.warn(message, DeprecationWarning, stacklevel=2)
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = _deprecation_getattr(__name__, _DEPRECATED)
