@@ -1,10 +1,11 @@
 """What the public namespaces share: functions made by factories (a `def fn` inside
 `define_unary`, a primitive's short name) take the public name they are exported under, so
-`jnp.sin.__name__` is "sin" as in JAX."""
+`jnp.sin.__name__` is "sin" as in JAX; deprecated module attributes warn when got."""
 
 from __future__ import annotations
 
 import types
+import warnings
 
 
 def name_functions(namespace: dict, names) -> None:
@@ -83,3 +84,17 @@ def removed_names(module_name: str, removed: dict):
         raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
 
     return __getattr__
+
+
+def deprecation_getattr(module: str, deprecated: dict):
+    """A module `__getattr__` giving `deprecated`'s names (name -> (message, value)) with a
+    DeprecationWarning each time one is got, as JAX's deprecated module attributes."""
+
+    def getattr_(name: str):
+        if name in deprecated:
+            message, value = deprecated[name]
+            warnings.warn(message, DeprecationWarning, stacklevel=2)
+            return value
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return getattr_

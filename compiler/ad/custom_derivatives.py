@@ -481,7 +481,7 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals, in_zeros):
     n_res = res_tree.num_leaves
     res = tree_unflatten(res_tree, args[:n_res])
     if rules.fn.symbolic_zeros:
-        ct = tree_unflatten(rules.out_tree, _symbolic_or_zeros(cts, out_avals, True))
+        ct = tree_unflatten(rules.out_tree, _as_arrays(_symbolic_or_zeros(cts, out_avals, True)))
     else:
         ct = tree_unflatten(rules.out_tree, _as_arrays(instantiate_cts(cts, out_avals)))
     cts_in = rules.fn.bwd(*rules.static, res, ct)

@@ -7,7 +7,11 @@ import operator
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import arange, asarray, linspace
 from meshjit.compiler.numpy.elementwise import where
@@ -60,8 +64,13 @@ def ix_(*args):
     out = []
     for i, a in enumerate(args):
         a = asarray(a)
-        if aval_of(a).ndim != 1:
-            raise MeshjitValueError(f"ix_: argument {i} has rank {aval_of(a).ndim}, not 1")
+        aval = aval_of(a)
+        if aval.ndim != 1:
+            raise MeshjitValueError(
+                f"Arguments to jax.numpy.ix_ must be 1-dimensional, got shape {aval.shape}"
+            )
+        if aval.dtype == np.bool_:
+            raise MeshjitNotImplementedError("Boolean arguments to jax.numpy.ix_ are not implemented")
         shape = [1] * len(args)
         shape[i] = aval_of(a).shape[0]
         out.append(reshape(a, tuple(shape)))

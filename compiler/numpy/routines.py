@@ -913,8 +913,13 @@ def insert(arr, obj, values, axis=None):
 
 @jitted_as_jax("axis", "edge_order")
 def gradient(f, *varargs, axis=None, edge_order=None):
-    """Central differences inside, one-sided at the edges (NumPy's edge_order=1)."""
+    """Central differences inside, one-sided at the edges (NumPy's edge_order=1; JAX refuses
+    the argument)."""
     _no_sequence("gradient", f)
+    if edge_order is not None:
+        raise MeshjitNotImplementedError(
+            "The 'edge_order' argument to jnp.gradient is not supported."
+        )
     f = asarray(f)
     f = f.astype(dtypes.default_float) if not dtypes.is_inexact(aval_of(f).dtype) else f
     axes = range(aval_of(f).ndim) if axis is None else ([axis] if isinstance(axis, int) else axis)

@@ -181,6 +181,22 @@ def test_custom_vjp_gradient_instantiates_no_zero_tangent_for_an_unperturbed_inp
     text = str(meshjit.make_jaxpr(f)(np.ones(2, np.float32)))
     assert text.count("broadcast_in_dim 0.0") == 1, text
     np.testing.assert_array_equal(f(np.array([0.4, 1.6], np.float32)), [1.0, 1.0])
+def test_custom_vjp_symbolic_zeros_bwd_gets_an_array_seed():
+    """grad's weak seed reaches a symbolic-zeros bwd as an array (JAX's is an Array), not a
+    Python float without array methods."""
+    seen = []
+
+    @meshjit.custom_vjp
+    def f(x, y):
+        return x * y, y
+
+    def bwd(res, g):
+        seen.append((g[0].shape, g[0].dtype))
+        return g[0] * res[1], g[0] * res[0]
+
+    f.defvjp(lambda x, y: (f(x.value, y.value), (x.value, y.value)), bwd, symbolic_zeros=True)
+    assert float(meshjit.grad(lambda x, y: f(x, y)[0])(2.0, 3.0)) == 3.0
+    assert seen == [((), np.float32)]
 
 
 def test_custom_vjp_symbolic_zeros_with_optimize_remat_is_rejected():

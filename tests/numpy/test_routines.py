@@ -371,6 +371,9 @@ JAX_REFUSALS = {
     "compress_out_of_bounds": lambda m: m.compress(np.array([True, False, True]), 2.5),
     "unwrap_complex": lambda m: m.unwrap(CGRID),
     "vander_bool": lambda m: m.vander(np.array([True, False])),
+    "gradient_edge_order": lambda m: m.gradient(np.float32([1, 2, 4]), edge_order=1),
+    "ix_bool": lambda m: m.ix_(np.array([True, False, True])),
+    "ix_2d": lambda m: m.ix_(np.zeros((2, 2), np.int32)),
     "max_initial_not_scalar": lambda m: m.max(np.float32([1, 2]), initial=np.float32([0, 1])),
 }
 

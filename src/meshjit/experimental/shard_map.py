@@ -2,8 +2,7 @@
 out_specs, check_rep=True)`; use meshjit.shard_map. As in JAX 0.10.2, getting the name (`from
 meshjit.experimental.shard_map import shard_map`) warns with a DeprecationWarning."""
 
-import warnings as _warnings
-
+from meshjit.compiler.api_util import deprecation_getattr as _deprecation_getattr
 from meshjit.compiler.parallel.shard_map import shard_map as _shard_map
 
 
@@ -22,10 +21,4 @@ _DEPRECATED = {
 
 __all__ = ["shard_map"]  # noqa: F822  (provided by the module __getattr__ below)
 
-
-def __getattr__(name: str):
-    if name in _DEPRECATED:
-        message, value = _DEPRECATED[name]
-        _warnings.warn(message, DeprecationWarning, stacklevel=2)
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = _deprecation_getattr(__name__, _DEPRECATED)

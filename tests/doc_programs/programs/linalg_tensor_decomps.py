@@ -1,0 +1,52 @@
+# jax.numpy.linalg's less used functions and options, with gradients
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+A = jnp.array([[4., 1., 2.], [1., 3., 0.5], [2., 0.5, 5.]])
+B = jnp.array([[1., 2.], [3., 4.], [5., 6.]])
+print(jnp.linalg.matrix_power(A, 3))
+print(jnp.round(jnp.linalg.matrix_power(A, -2), 5))
+print(jnp.linalg.matrix_power(A, 0))
+print(jnp.linalg.multi_dot([A, B, B.T, A]))
+a = jnp.eye(6).reshape(2, 3, 6)
+b = jnp.arange(6.).reshape(2, 3)
+print(jnp.linalg.tensorsolve(a.reshape(6, 2, 3), jnp.arange(6.)).shape)
+ainv = jnp.linalg.tensorinv(jnp.eye(6).reshape(6, 2, 3), ind=1)
+print(ainv.shape, jnp.round(ainv.sum(), 4))
+print(jnp.linalg.slogdet(A), jnp.linalg.slogdet(-A))
+print(jnp.linalg.slogdet(A, method="qr"))
+print(jnp.round(jnp.sort(jnp.linalg.eigvals(A).real), 5))
+print(jnp.round(jnp.linalg.eigvalsh(A, UPLO="U"), 5))
+print(jnp.round(jnp.linalg.cond(A), 4), jnp.round(jnp.linalg.cond(A, p="fro"), 4), jnp.round(jnp.linalg.cond(A, p=1), 4))
+print(jnp.linalg.matrix_rank(B @ B.T), jnp.linalg.matrix_rank(B @ B.T, rtol=0.5), jnp.linalg.matrix_rank(jnp.ones((3, 3)), tol=1e-3))
+print(jnp.round(jnp.linalg.pinv(A, hermitian=True) @ A, 4))
+print(jnp.round(jnp.linalg.pinv(B, rtol=1e-3), 4))
+print(jnp.round(jnp.linalg.svd(A, hermitian=True, compute_uv=False), 4))
+q, r = jnp.linalg.qr(B, mode="complete")
+print(q.shape, r.shape, jnp.round(jnp.abs(r), 4))
+print(jnp.round(jnp.abs(jnp.linalg.qr(B, mode="r")), 4))
+print(jnp.round(jnp.linalg.svdvals(B), 4), jnp.round(jnp.linalg.matrix_norm(B, ord="nuc"), 4))
+print(jnp.round(jnp.linalg.vector_norm(B, ord=jnp.inf, axis=0), 4), jnp.linalg.vector_norm(B, ord=0))
+print(jnp.round(jnp.linalg.norm(B, ord=-2), 4), jnp.round(jnp.linalg.norm(B, ord=2, axis=(0, 1)), 4))
+print(jnp.linalg.outer(jnp.arange(3), jnp.arange(2)), jnp.linalg.cross(jnp.array([1., 0, 0]), jnp.array([0., 1, 0])))
+print(jnp.linalg.tensordot(B, B, axes=([0], [0])), jnp.linalg.vecdot(B, B, axis=0), jnp.linalg.trace(A, offset=1))
+print(jnp.linalg.diagonal(A, offset=-1), jnp.linalg.matmul(A, B).shape, jnp.linalg.matrix_transpose(B).shape)
+sol, res, rank, sv = jnp.linalg.lstsq(B, jnp.array([1., 2., 4.]), rcond=None)
+print(jnp.round(sol, 4), jnp.round(res, 4), rank, jnp.round(sv, 4))
+print(jax.grad(lambda A: jnp.linalg.slogdet(A)[1])(A))
+print(jnp.round(jax.grad(lambda A: jnp.linalg.det(A))(A), 3))
+print(jnp.round(jax.grad(lambda A: jnp.linalg.inv(A).sum())(A), 4))
+print(jnp.round(jax.grad(lambda A: jnp.linalg.matrix_power(A, 3).trace())(A), 3))
+print(jnp.round(jax.grad(lambda A: jnp.linalg.eigvalsh(A)[-1])(A), 4))
+print(jnp.round(jax.grad(lambda B: jnp.linalg.pinv(B).sum())(B), 4))
+print(jnp.round(jax.vmap(jnp.linalg.det)(jnp.stack([A, 2 * A])), 3))
+print(jnp.round(jax.jacfwd(lambda B: jnp.linalg.svd(B, compute_uv=False))(B), 4))
+try:
+    jnp.linalg.matrix_power(B, 2)
+except (TypeError, ValueError) as e:
+    print(type(e).__name__)
+try:
+    jnp.linalg.inv(B)
+except (TypeError, ValueError) as e:
+    print(type(e).__name__)
