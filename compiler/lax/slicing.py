@@ -12,7 +12,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Literal, ShapedArray, register_pp_params
+from meshjit.compiler.ir.core import Literal, ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -35,15 +35,6 @@ from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import add, clamp, convert_element_type, lt, select
 
 slice_p = Primitive("slice")
-
-
-def _pp_slice(eqn, _):
-    strides = eqn.params["strides"]
-    unit = strides is None or all(s == 1 for s in strides)
-    return {**eqn.params, "strides": None if unit else strides}  # JAX keeps None for unit ones
-
-
-register_pp_params(slice_p, _pp_slice)
 
 
 @abstract_eval_rules.register(slice_p)

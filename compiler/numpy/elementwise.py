@@ -385,6 +385,7 @@ def _where(condition, x, y):
     return lax.select(condition, x, y)
 
 
+@jitted_as_jax()
 def clip(arr=None, /, min=None, max=None):
     """JAX 0.10's signature: NumPy's `a_min=` / `a_max=` spellings are gone."""
     a, a_min, a_max = arr, min, max

@@ -154,6 +154,11 @@ CASES = {
     # an unmapped operand gets a size-1 mapped axis (the primitive broadcasts it)
     "vmap_unmapped_operand": (jax.vmap(lambda x, b: jnp.tanh(x + b) * x.sum(), (0, None)), (X34, np.ones(4, f32))),
     "full_scalars": (lambda x: (lax.full((), 2.0, jnp.int32), lax.full_like(x, 2.0), jnp.full((), x)), (1.0,)),
+    # JAX's jitted jnp functions print as a jit equation named as the function JAX jits
+    "sort_argsort": (lambda x: (jnp.sort(x, axis=0), jnp.argsort(x[0])), (X34,)),
+    "roll": (lambda x: (jnp.roll(x, 2), jnp.roll(x, 1, axis=1)), (X34,)),
+    "clip": (lambda x: (jnp.clip(x, 0, 1), jnp.clip(x, 0.5)), (X34,)),
+    "cumsum": (lambda x: (jnp.cumsum(x, axis=1), jnp.cumprod(x[0]), jnp.nancumsum(x)), (X34,)),
 }
 
 
@@ -178,6 +183,7 @@ CASES = [
     "fori_loop", "brace_width", "dynamic_index", "shard_map_pvary",
     "rank_promotion", "grad_rank_promotion", "grad_max", "grad_max_scalar", "full_scalars",
     "where", "grad_where", "vmap_unmapped_operand",
+    "sort_argsort", "roll", "clip", "cumsum",
 ]  # fmt: skip
 
 
