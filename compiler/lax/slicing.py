@@ -374,6 +374,10 @@ linear_jvp(dynamic_slice_p, linear_args=(0,))
 linear_jvp(dynamic_update_slice_p, linear_args=(0, 1))
 
 
+def _numpy_int(d):
+    return d if is_symbolic_dim(d) else np.int64(d)
+
+
 @transpose_rules.register(slice_p)
 def _slice_transpose(ct, x, *, start_indices, limit_indices, strides):
     shape = x.aval.shape
@@ -381,8 +385,9 @@ def _slice_transpose(ct, x, *, start_indices, limit_indices, strides):
     out_shape = aval_of(ct).shape
     if 0 in out_shape:
         return [zeros_like_aval(x.aval)]
-    config = [
-        (lo, size - (lo + (n - 1) * stride + 1), stride - 1)
+    unit = all(s == 1 for s in strides)
+    config = [  # the high and interior edges NumPy integers, as JAX's (they print so)
+        (lo, _numpy_int(size - (lo + (n - 1) * stride + 1)), 0 if unit else _numpy_int(stride - 1))
         for size, lo, stride, n in zip(shape, start_indices, strides, out_shape)
     ]
     return [shapes.pad(ct, 0, config)]

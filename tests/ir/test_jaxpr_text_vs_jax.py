@@ -159,6 +159,12 @@ CASES = {
     "roll": (lambda x: (jnp.roll(x, 2), jnp.roll(x, 1, axis=1)), (X34,)),
     "clip": (lambda x: (jnp.clip(x, 0, 1), jnp.clip(x, 0.5)), (X34,)),
     "cumsum": (lambda x: (jnp.cumsum(x, axis=1), jnp.cumprod(x[0]), jnp.nancumsum(x)), (X34,)),
+    # initial= joins the reduced result before its kept dims come back, a literal of its dtype
+    "log_softmax": (lambda x: (jax.nn.log_softmax(x), jnp.max(x, 0, initial=0, keepdims=True)), (X34,)),
+    "softmax": (jax.nn.softmax, (X34,)),  # JAX's default: no custom jvp, the max stopped
+    "grad_softmax": (jax.grad(lambda x: jax.nn.softmax(x)[0, 1]), (X34,)),
+    "relu": (lambda x: (jax.nn.relu(x), jax.nn.relu6(x), jax.grad(lambda v: jax.nn.relu(v).sum())(x)), (X34,)),
+    "one_hot": (lambda i: jax.nn.one_hot(i, 4), (np.arange(3, dtype=np.int32),)),
 }
 
 
@@ -183,7 +189,8 @@ CASES = [
     "fori_loop", "brace_width", "dynamic_index", "shard_map_pvary",
     "rank_promotion", "grad_rank_promotion", "grad_max", "grad_max_scalar", "full_scalars",
     "where", "grad_where", "vmap_unmapped_operand",
-    "sort_argsort", "roll", "clip", "cumsum",
+    "sort_argsort", "roll", "clip", "cumsum", "log_softmax", "softmax", "grad_softmax", "relu",
+    "one_hot",
 ]  # fmt: skip
 
 
