@@ -465,6 +465,7 @@ def _dynamic_slice_batcher(args, dims, *, slice_sizes):
         indices_are_sorted=False,
         unique_indices=False,
         mode=gather_scatter.GatherScatterMode.CLIP,
+        fill_value=None,
     )
     return out, 0
 

@@ -11,6 +11,7 @@ from functools import partial
 
 f32 = np.float32
 X3, X8, X34, X45 = (np.ones(s, f32) for s in [(3,), (8,), (3, 4), (4, 5)])
+I2 = np.array([0, 2], np.int32)
 
 
 def func1(first, second):
@@ -165,6 +166,10 @@ CASES = {
     "grad_softmax": (jax.grad(lambda x: jax.nn.softmax(x)[0, 1]), (X34,)),
     "relu": (lambda x: (jax.nn.relu(x), jax.nn.relu6(x), jax.grad(lambda v: jax.nn.relu(v).sum())(x)), (X34,)),
     "one_hot": (lambda i: jax.nn.one_hot(i, 4), (np.arange(3, dtype=np.int32),)),
+    # a fill gather is one gather equation with its mode and fill value (lowered as a clamped one)
+    "fill_gather": (lambda x, i: (x.at[i].get(mode="fill", fill_value=-1.0), x.at[i].get(mode="fill")), (X3, I2)),
+    "take": (lambda x, i: (jnp.take(x, i), jnp.take(x, i, axis=1, mode="clip"), jnp.take_along_axis(x, i[None], axis=1)), (X34, I2)),
+    "grad_take": (jax.grad(lambda x, i: jnp.take(x, i).sum()), (X3, I2)),
 }
 
 
@@ -190,7 +195,7 @@ CASES = [
     "rank_promotion", "grad_rank_promotion", "grad_max", "grad_max_scalar", "full_scalars",
     "where", "grad_where", "vmap_unmapped_operand",
     "sort_argsort", "roll", "clip", "cumsum", "log_softmax", "softmax", "grad_softmax", "relu",
-    "one_hot",
+    "one_hot", "fill_gather", "take", "grad_take",
 ]  # fmt: skip
 
 
