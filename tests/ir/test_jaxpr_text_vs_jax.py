@@ -170,6 +170,8 @@ CASES = {
     "fill_gather": (lambda x, i: (x.at[i].get(mode="fill", fill_value=-1.0), x.at[i].get(mode="fill")), (X3, I2)),
     "take": (lambda x, i: (jnp.take(x, i), jnp.take(x, i, axis=1, mode="clip"), jnp.take_along_axis(x, i[None], axis=1)), (X34, I2)),
     "grad_take": (jax.grad(lambda x, i: jnp.take(x, i).sum()), (X3, I2)),
+    # unmapped operations (the cotangent seed's broadcast) are listed in program order
+    "vmap_grad": (jax.vmap(jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2))), (X34,)),
 }
 
 
@@ -195,7 +197,7 @@ CASES = [
     "rank_promotion", "grad_rank_promotion", "grad_max", "grad_max_scalar", "full_scalars",
     "where", "grad_where", "vmap_unmapped_operand",
     "sort_argsort", "roll", "clip", "cumsum", "log_softmax", "softmax", "grad_softmax", "relu",
-    "one_hot", "fill_gather", "take", "grad_take",
+    "one_hot", "fill_gather", "take", "grad_take", "vmap_grad",
 ]  # fmt: skip
 
 
