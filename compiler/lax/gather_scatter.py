@@ -160,17 +160,8 @@ def _check_sorted_dims(name, what, dims, bound):
 
 
 @abstract_eval_rules.register(gather_p)
-def _gather_rule(
-    operand,
-    indices,
-    *,
-    dimension_numbers,
-    slice_sizes,
-    indices_are_sorted,
-    unique_indices,
-    mode,
-    fill_value,
-):
+def _gather_rule(operand, indices, *, dimension_numbers, slice_sizes, **flags):
+    """(`flags`: indices_are_sorted, unique_indices, mode and fill_value, which type nothing.)"""
     dn = dimension_numbers
     _check_index_aval("gather", indices)
     if len(dn.start_index_map) != indices.shape[-1]:
