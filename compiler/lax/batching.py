@@ -63,13 +63,15 @@ axis_rules: set[Primitive] = set()
 
 
 class BatchTrace(Trace):
-    """vmap's trace. As JAX's BatchTrace, it records only what depends on the mapped inputs: an
+    """vmap's trace. As JAX's BatchTrace, it records only what depends on the mapped inputs
+    when it runs eagerly or under a trace that knows its inputs' values (eager autodiff): an
     operation none of whose operands is one of its tracers (a closed-over constant, an unmapped
     argument, a value of an enclosing trace) is bound in the enclosing trace, or run now outside
     any, so its value stays as concrete as it is there (Python may branch on it,
-    BCOO.fromdense may count its nonzeros). Under a named vmap, the primitives that may name
-    the mapped axis (`axis_rules`) are recorded all the same, as are those batched always
-    (`batch_always`: the mutable refs')."""
+    BCOO.fromdense may count its nonzeros). Under a staging trace it records every operation,
+    so the replay binds the unmapped ones in program order, where JAX's jaxprs list them. Under
+    a named vmap, the primitives that may name the mapped axis (`axis_rules`) are recorded all
+    the same, as are those batched always (`batch_always`: the mutable refs')."""
 
     __slots__ = ("named",)
 
@@ -84,6 +86,7 @@ class BatchTrace(Trace):
         if (
             (self.named and prim in axis_rules)
             or prim in batch_always
+            or self._staged()
             or self._depends_on_mapped(args, params)
         ):
             return Trace.process(self, prim, args, params, internal_frames)
@@ -95,6 +98,11 @@ class BatchTrace(Trace):
             return parent.process(prim, args, params, internal_frames + 1)
         finally:
             trace_state.current = saved
+
+    def _staged(self) -> bool:
+        """Whether the operations land in a jaxpr whose values are unknown (a jit's, make_jaxpr's)."""
+        staging = self.staging()
+        return staging is not None and staging.known is None
 
     def _depends_on_mapped(self, args: Sequence, params: dict) -> bool:
         if any(type(x) is Tracer and x._trace is self for x in args):

@@ -51,6 +51,7 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import (
     add_tangents,
     aval_of,
+    instantiate,
     is_undefined,
     linear_jvp,
     typed_like,
@@ -159,9 +160,8 @@ def _check_sorted_dims(name, what, dims, bound):
 
 
 @abstract_eval_rules.register(gather_p)
-def _gather_rule(
-    operand, indices, *, dimension_numbers, slice_sizes, indices_are_sorted, unique_indices, mode
-):
+def _gather_rule(operand, indices, *, dimension_numbers, slice_sizes, **flags):
+    """(`flags`: indices_are_sorted, unique_indices, mode and fill_value, which type nothing.)"""
     dn = dimension_numbers
     _check_index_aval("gather", indices)
     if len(dn.start_index_map) != indices.shape[-1]:
@@ -230,7 +230,21 @@ def _gather_lowering(
     indices_are_sorted,
     unique_indices,
     mode,
+    fill_value,
 ):
+    if mode is GatherScatterMode.FILL_OR_DROP:  # as JAX's: a clamped gather, then the fill
+        from meshjit.compiler.lax.lapack import lower_fun  # a later family
+
+        fill = lower_fun(_gather_fill, multiple_results=False)
+        return fill(
+            ctx,
+            operand,
+            indices,
+            dimension_numbers=dimension_numbers,
+            slice_sizes=slice_sizes,
+            indices_are_sorted=indices_are_sorted,
+            fill_value=fill_value,
+        )
     dn = dimension_numbers
     attr = hlo.GatherDimensionNumbers.get(
         offset_dims=list(dn.offset_dims),
@@ -259,7 +273,6 @@ def _gather_lowering(
 
 
 lowering_rules.register(gather_p, _gather_lowering)
-register_pp_params(gather_p, lambda eqn, _: {**eqn.params, "fill_value": None})
 
 # ---------------------------------------------------------------------------------------------
 # scatter family: one primitive per combiner, one abstract rule, one lowering rule.
@@ -445,21 +458,40 @@ def gather(
     dn = _tuple_fields(dimension_numbers, "offset_dims")
     slice_sizes = tuple(map(int_or_symbolic, slice_sizes))
     mode = GatherScatterMode.from_any(mode, GatherScatterMode.CLIP)
-    out = gather_p.bind(
+    if mode is GatherScatterMode.FILL_OR_DROP:  # JAX's default fill, a Python scalar
+        if fill_value is None:
+            fill_value = default_fill_value(ad_util.aval_of(operand).dtype).item()
+    else:
+        fill_value = None
+    return gather_p.bind(
         operand,
         start_indices,
         dimension_numbers=dn,
         slice_sizes=slice_sizes,
         indices_are_sorted=bool(indices_are_sorted),
         unique_indices=bool(unique_indices),
-        # the primitive clamps either way; the mode tells its transpose (see there)
-        mode=GatherScatterMode.PROMISE_IN_BOUNDS
-        if mode is GatherScatterMode.PROMISE_IN_BOUNDS
-        else GatherScatterMode.CLIP,
+        # the primitive clamps (a fill one then fills); the mode tells its transpose too
+        mode=mode,
+        fill_value=fill_value,
     )
-    if mode is not GatherScatterMode.FILL_OR_DROP:
-        return out
-    return _fill_out_of_bounds(operand, start_indices, dn, slice_sizes, out, fill_value)
+
+
+def _gather_fill(
+    operand, indices, *, dimension_numbers, slice_sizes, indices_are_sorted, fill_value
+):
+    """A fill gather's lowering: the clamped gather, then `fill_value` for the slices not
+    fully in bounds."""
+    out = gather_p.bind(
+        operand,
+        indices,
+        dimension_numbers=dimension_numbers,
+        slice_sizes=slice_sizes,
+        indices_are_sorted=indices_are_sorted,
+        unique_indices=False,
+        mode=GatherScatterMode.CLIP,
+        fill_value=None,
+    )
+    return _fill_out_of_bounds(operand, indices, dimension_numbers, slice_sizes, out, fill_value)
 
 
 def _in_bounds(indices, upper_bounds):
@@ -488,7 +520,7 @@ def _fill_out_of_bounds(operand, indices, dn, slice_sizes, out, fill_value):
     ok = _in_bounds(indices, upper)
     batch_dims = [i for i in range(out_aval.ndim) if i not in dn.offset_dims]
     ok = shapes.broadcast_in_dim(ok, out_aval.shape, batch_dims)
-    fill = default_fill_value(op_aval.dtype) if fill_value is None else fill_value
+    fill = fill_value
     # the fill is typed as the operand (a weak operand's gather stays weak, as JAX's gather_p)
     fill = elementwise.convert_element_type(fill, op_aval.dtype, weak_type=op_aval.weak_type)
     return elementwise.select(ok, out, shapes.full(out_aval.shape, fill))
@@ -657,11 +689,22 @@ def _gather_windows(x, indices, updates_aval, dn, fill_value):
     return gather(x, indices, _gather_dnums(dn), sizes, mode="fill", fill_value=fill_value)
 
 
-linear_jvp(gather_p, linear_args=(0,))
+@jvp_rules.register(gather_p)
+def _gather_jvp(primals, tangents, *, fill_value, **params):
+    """Linear in the operand; a fill gather's tangent is filled with 0, as JAX's."""
+    (operand, indices), (t, _) = primals, tangents
+    out = gather_p.bind(operand, indices, fill_value=fill_value, **params)
+    if t is None:
+        return out, None
+    t = instantiate(t, aval_of(operand))
+    t_fill = None if fill_value is None else 0
+    return out, gather_p.bind(t, indices, fill_value=t_fill, **params)
 
 
 @transpose_rules.register(gather_p)
-def _gather_transpose(ct, operand, indices, *, dimension_numbers, slice_sizes, mode, **flags):
+def _gather_transpose(
+    ct, operand, indices, *, dimension_numbers, slice_sizes, mode, fill_value, **flags
+):
     # gather clamps its start indices: "clip" scatters the cotangent back at the clamped ones;
     # "promise_in_bounds" (JAX's default for x[i]) drops an out-of-bounds one, as JAX's
     # transpose (XLA's scatter) does

@@ -506,7 +506,7 @@ zero_jvp(argmin_p)
 @transpose_rules.register(reduce_p["reduce_sum"])
 def _reduce_sum_transpose(ct, x, *, axes):
     shape = x.aval.shape
-    kept = [d for d in range(len(shape)) if d not in axes]
+    kept = np.delete(np.arange(len(shape)), axes)  # NumPy integers, as JAX's (they print so)
     return [shapes.broadcast_in_dim(ct, shape, kept)]
 
 
@@ -520,9 +520,9 @@ def _reduce_extremum_jvp(prim):
     def rule(primals, tangents, *, axes):
         (x,), (t,) = primals, tangents
         out = prim.bind(x, axes=axes)
-        shape = aval_of(x).shape
-        kept = [d for d in range(len(shape)) if d not in axes]
-        hits = as_dtype_of(elementwise.eq(x, shapes.broadcast_in_dim(out, shape, kept)), x)
+        # as JAX's: the result with size-1 reduced axes, which eq broadcasts
+        shape = [1 if i in axes else d for i, d in enumerate(aval_of(x).shape)]
+        hits = as_dtype_of(elementwise.eq(x, shapes.reshape(out, shape)), x)
         count = reduce_sum(hits, axes)
         return out, elementwise.div(reduce_sum(elementwise.mul(t, hits), axes), count)
 

@@ -292,7 +292,7 @@ def broadcast_in_dim(
 
         return computed_with(out_sharding, "broadcast_in_dim", bcast, x)
     shape = checks.nonnegative_shape("broadcast_in_dim", shape)
-    dims = tuple(int(d) for d in broadcast_dimensions)
+    dims = tuple(map(_kept_int, broadcast_dimensions))
     aval = aval_of(x)
     if aval.shape == shape and dims == tuple(range(len(shape))) and not _is_scalar_literal(x):
         return x
@@ -398,7 +398,7 @@ def concatenate(operands: Sequence, dimension: int):
 
 
 def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
-    config = tuple(tuple(map(int_or_symbolic, edges)) for edges in padding_config)
+    config = tuple(tuple(map(_kept_int, edges)) for edges in padding_config)
     value_aval = aval_of(padding_value)
     value = padding_value
     if value_aval.dtype != aval_of(x).dtype:  # a Python scalar stays weak
@@ -406,6 +406,11 @@ def pad(x, padding_value, padding_config: Sequence[tuple[int, int, int]]):
             padding_value, aval_of(x).dtype, weak_type=value_aval.weak_type
         )
     return pad_p.bind_internal(x, value, padding_config=config)
+
+
+def _kept_int(d):
+    """A parameter entry as JAX keeps it: a NumPy integer stays one (it prints so)."""
+    return d if isinstance(d, np.integer) else int_or_symbolic(d)
 
 
 def full(shape, fill_value, dtype=None, *, sharding=None):
@@ -550,7 +555,7 @@ def _reshape_transpose(ct, x, *, new_sizes):
 
 @transpose_rules.register(squeeze_p)
 def _squeeze_transpose(ct, x, *, dimensions):
-    return [reshape(ct, x.aval.shape)]
+    return [expand_dims(ct, dimensions)]  # a broadcast_in_dim, as JAX's
 
 
 @transpose_rules.register(transpose_p)

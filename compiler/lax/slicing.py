@@ -12,7 +12,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Literal, ShapedArray, register_pp_params
+from meshjit.compiler.ir.core import Literal, ShapedArray
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -35,15 +35,6 @@ from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import add, clamp, convert_element_type, lt, select
 
 slice_p = Primitive("slice")
-
-
-def _pp_slice(eqn, _):
-    strides = eqn.params["strides"]
-    unit = strides is None or all(s == 1 for s in strides)
-    return {**eqn.params, "strides": None if unit else strides}  # JAX keeps None for unit ones
-
-
-register_pp_params(slice_p, _pp_slice)
 
 
 @abstract_eval_rules.register(slice_p)
@@ -383,6 +374,10 @@ linear_jvp(dynamic_slice_p, linear_args=(0,))
 linear_jvp(dynamic_update_slice_p, linear_args=(0, 1))
 
 
+def _numpy_int(d):
+    return d if is_symbolic_dim(d) else np.int64(d)
+
+
 @transpose_rules.register(slice_p)
 def _slice_transpose(ct, x, *, start_indices, limit_indices, strides):
     shape = x.aval.shape
@@ -390,8 +385,9 @@ def _slice_transpose(ct, x, *, start_indices, limit_indices, strides):
     out_shape = aval_of(ct).shape
     if 0 in out_shape:
         return [zeros_like_aval(x.aval)]
-    config = [
-        (lo, size - (lo + (n - 1) * stride + 1), stride - 1)
+    unit = all(s == 1 for s in strides)
+    config = [  # the high and interior edges NumPy integers, as JAX's (they print so)
+        (lo, _numpy_int(size - (lo + (n - 1) * stride + 1)), 0 if unit else _numpy_int(stride - 1))
         for size, lo, stride, n in zip(shape, start_indices, strides, out_shape)
     ]
     return [shapes.pad(ct, 0, config)]
@@ -469,6 +465,7 @@ def _dynamic_slice_batcher(args, dims, *, slice_sizes):
         indices_are_sorted=False,
         unique_indices=False,
         mode=gather_scatter.GatherScatterMode.CLIP,
+        fill_value=None,
     )
     return out, 0
 

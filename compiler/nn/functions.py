@@ -17,6 +17,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
+from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     ConcretizationError,
     MeshjitAssertionError,
@@ -82,21 +83,25 @@ def _inexact(name: str, x):
 # Elementwise activations.
 
 
+@custom_jvp
+@jitted_as_jax()
 def relu(x):
-    """max(x, 0); its derivative is 1 where x > 0, else 0 (also at 0 and NaN, as in JAX)."""
-    return _gated(x, jnp.greater(x, 0), jnp.maximum(x, 0))
+    """max(x, 0); its derivative is 1 where x > 0, else 0 (also at 0 and NaN), by JAX's custom
+    jvp of its jitted function."""
+    return jnp.maximum(x, 0)
 
 
+relu.defjvps(lambda g, ans, x: lax.select(x > 0, g, lax.full_like(g, 0)))
+
+
+@custom_jvp
+@jitted_as_jax()
 def relu6(x):
     """min(max(x, 0), 6); its derivative is 1 where 0 < x < 6, else 0 (as in JAX)."""
-    inside = jnp.logical_and(jnp.greater(x, 0), jnp.less(x, 6.0))
-    return _gated(x, inside, jnp.minimum(jnp.maximum(x, 0), 6.0))
+    return jnp.minimum(jnp.maximum(x, 0), 6.0)
 
 
-def _gated(x, passes, value):
-    """`value`, with the derivative of x where `passes` and none elsewhere."""
-    x, value = promote(x, value)
-    return jnp.where(passes, x, lax.stop_gradient(value))
+relu6.defjvps(lambda g, ans, x: lax.select((x > 0) & (x < 6), g, lax.full_like(g, 0)))
 
 
 def sigmoid(x):
@@ -260,10 +265,23 @@ def _safe_max(x, axis, where=None, keepdims=True):
 def softmax(x, axis=-1, where=None):
     """exp(x - max) normalized over `axis`; with `where`, over the selected entries only (the
     others are 0). Composed as JAX's: the maximum starts at -inf and is not made finite (an
-    inf in a slice makes it nan), and an integer input is shifted in its own dtype."""
+    inf in a slice makes it nan), and an integer input is shifted in its own dtype. As JAX's
+    default (jax_softmax_custom_jvp off), differentiated through with the maximum stopped;
+    with the option on, by JAX's custom jvp."""
+    if not config.jax_softmax_custom_jvp:
+        return _softmax_stopped(x, axis, where)
     if where is None:
         return _softmax(x, axis)
     return _masked_softmax(x, axis, jnp.asarray(where))
+
+
+def _softmax_stopped(x, axis, where):
+    """JAX's _softmax_deprecated, op for op."""
+    x_max = jnp.max(x, axis, where=where, initial=-np.inf, keepdims=True)
+    safe = x if where is None else jnp.where(where, x, -np.inf)
+    unnormalized = jnp.exp(safe - lax.stop_gradient(x_max))
+    result = unnormalized / jnp.sum(unnormalized, axis, where=where, keepdims=True)
+    return result if where is None else jnp.where(where, result, 0)
 
 
 def _masked_softmax_impl(x, axis, where):
@@ -459,10 +477,15 @@ def one_hot(x, num_classes: int, *, dtype=None, axis=-1):
             DeprecationWarning,
             stacklevel=2,
         )
-    out_ndim = aval.ndim + 1
-    axis = checks.canonical_axis(axis, out_ndim, "one_hot axis")
-    out_shape = list(aval.shape)
-    out_shape.insert(axis, num_classes)
-    classes = lax.broadcasted_iota(dtypes.int32, out_shape, axis)
-    expanded = jnp.expand_dims(x, axis)
-    return jnp.asarray(jnp.equal(expanded, classes), dtype or dtypes.default_float)
+    axis = checks.canonical_axis(axis, aval.ndim + 1, "one_hot axis")
+    dtype = dtypes.default_float if dtype is None else dtype
+    program = jitted(_one_hot, ("num_classes", "dtype", "axis"), "_one_hot")
+    return program(x, num_classes, dtype=dtype, axis=axis)
+
+
+def _one_hot(x, num_classes, *, dtype, axis):
+    """JAX's: x with a new axis, compared with an iota of x's dtype along it."""
+    classes_shape = [1] * jnp.ndim(x)
+    classes_shape.insert(axis, num_classes)
+    expanded = lax.expand_dims(x, (axis,))
+    return (expanded == lax.broadcasted_iota(aval_of(x).dtype, classes_shape, axis)).astype(dtype)

@@ -19,6 +19,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     check_arraylike,
     check_out,
+    jitted_as_jax,
     materialize,
     static_axis,
     sum_dtype,
@@ -58,16 +59,21 @@ def _cumulative(lax_fn, a, axis, dtype, promote_integers=False):
     return lax_fn(a, axis)
 
 
+@jitted_as_jax("axis", "dtype")
 def cumsum(a, axis=None, dtype=None, out=None):
-    check_arraylike("cumsum", a)
-    check_out(out, "cumsum")
-    return _cumulative(lax.cumsum, a, axis, dtype)
+    return cumulative_in_trace("cumsum", a, axis, dtype, out)
 
 
+@jitted_as_jax("axis", "dtype")
 def cumprod(a, axis=None, dtype=None, out=None):
-    check_arraylike("cumprod", a)
-    check_out(out, "cumprod")
-    return _cumulative(lax.cumprod, a, axis, dtype)
+    return cumulative_in_trace("cumprod", a, axis, dtype, out)
+
+
+def cumulative_in_trace(name, a, axis, dtype, out=None):
+    """jnp.cumsum / cumprod's equations, not as a call (nancumsum's, inside its own)."""
+    check_arraylike(name, a)
+    check_out(out, name)
+    return _cumulative(getattr(lax, name), a, axis, dtype)
 
 
 def _include_initial(out, axis, value):

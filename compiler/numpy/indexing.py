@@ -30,7 +30,7 @@ from meshjit.compiler.lax.gather_scatter import (
 )
 from meshjit.compiler.lax.slicing import unchecked_dynamic_slice
 from meshjit.compiler.numpy.creation import asarray, ones_like
-from meshjit.compiler.numpy.elementwise import maximum, negative, power, remainder, true_divide
+from meshjit.compiler.numpy.elementwise import negative, power, remainder, true_divide
 from meshjit.compiler.numpy.index_plan import (
     Entry,
     IndexPlan,
@@ -47,6 +47,8 @@ from meshjit.compiler.numpy.util import (
     check_arraylike,
     check_out,
     is_meshjit_array,
+    jitted,
+    jitted_as_jax,
     materialize,
     promote,
     sharded_by,
@@ -542,26 +544,59 @@ def take(
     fill_value=None,
 ):
     """Elements of `a` at `indices` along `axis` (flattened if None); out of bounds -> fill.
-    `unique_indices` / `indices_are_sorted`: hints XLA may use (the result is the same)."""
+    `unique_indices` / `indices_are_sorted`: hints XLA may use (the result is the same). One
+    program, as JAX's jitted _take."""
     check_arraylike("take", a, indices)
     check_out(out, "take")
-    del unique_indices, indices_are_sorted
-    a = materialize(a)
-    if axis is None:
-        a, axis = ravel(a), 0
-    axis = checks.canonical_axis(axis, aval_of(a).ndim, "take axis")
-    indices = _as_index_array(indices, "take")
-    size = aval_of(a).shape[axis]
     if mode not in (None, "fill", "raise", "wrap", "clip"):  # JAX's take knows these only
         raise MeshjitValueError(f"Invalid mode '{mode}' for np.take")
     if mode == "raise":  # JAX's words: out-of-bounds indices cannot raise under a trace
         raise MeshjitNotImplementedError("The 'raise' mode to jnp.take is not supported.")
-    if mode == "wrap":
-        indices, mode = remainder(indices, size), "promise_in_bounds"
-    elif mode == "clip":  # as NumPy: a negative index clips to 0, it does not count from the end
-        indices = maximum(indices, np.zeros((), aval_of(indices).dtype))
+    indices = _as_index_array(indices, "take")
+    static = ("axis", "mode", "unique_indices", "indices_are_sorted", "fill_value")
+    program = jitted(_take, static, "_take")
+    flags = dict(unique_indices=unique_indices, indices_are_sorted=indices_are_sorted)
+    return program(a, indices, axis=axis, mode=mode, fill_value=fill_value, **flags)
+
+
+def _take(a, indices, axis, mode, unique_indices, indices_are_sorted, fill_value):
+    a = materialize(a)
+    if axis is None:
+        a, axis = ravel(a), 0
+    axis = checks.canonical_axis(axis, aval_of(a).ndim, "take axis")
+    size = aval_of(a).shape[axis]
+    if size and aval_of(indices).size:  # as JAX's: one gather
+        if mode == "wrap":
+            indices, mode = remainder(indices, size), "promise_in_bounds"
+        elif mode != "clip":  # (clip clamps a negative index to 0, as NumPy)
+            from meshjit.compiler.numpy.elementwise import where  # (it imports this module)
+
+            indices = where(indices < 0, indices + size, indices)  # the gather takes no negatives
+            mode = "fill"
+        flags = (unique_indices, indices_are_sorted, fill_value)
+        return _take_gather(a, indices, axis, mode, *flags)
     index = (slice(None),) * axis + (indices,)
     return getitem(a, index, mode="fill" if mode is None else mode, fill_value=fill_value)
+
+
+def _take_gather(a, indices, axis, mode, unique_indices, indices_are_sorted, fill_value):
+    shape, index_dims = aval_of(a).shape, aval_of(indices).ndim
+    dn = lax.GatherDimensionNumbers(
+        offset_dims=(*range(axis), *range(axis + index_dims, len(shape) + index_dims - 1)),
+        collapsed_slice_dims=(axis,),
+        start_index_map=(axis,),
+    )
+    slice_sizes = (*shape[:axis], 1, *shape[axis + 1 :])
+    return lax.gather(
+        a,
+        lax.expand_dims(indices, (index_dims,)),
+        dn,
+        slice_sizes,
+        mode=mode,
+        unique_indices=unique_indices,
+        indices_are_sorted=indices_are_sorted,
+        fill_value=fill_value,
+    )
 
 
 def _as_index_array(indices, name):
@@ -574,6 +609,7 @@ def _as_index_array(indices, name):
     return indices
 
 
+@jitted_as_jax("axis", "mode", "fill_value")
 def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
     """`arr` indexed along `axis` by `indices`, which broadcast against `arr` elsewhere. As in
     JAX, one gather whose other dims are batching dims (size-1 index dims take the whole axis),

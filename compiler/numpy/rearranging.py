@@ -43,6 +43,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     is_meshjit_value,
     is_traced,
+    jitted,
     materialize,
     static_axis,
 )
@@ -336,9 +337,24 @@ def roll(a, shift, axis=None):
     if len(shifts) != len(axes):
         raise MeshjitValueError(f"roll: {len(shifts)} shifts do not match {len(axes)} axes")
     ndim = aval_of(x).ndim
+    axes = tuple(static_axis(ax, ndim) for ax in axes)
+    if not any(map(is_meshjit_value, shifts)) and not any(map(is_symbolic_dim, aval_of(x).shape)):
+        # one program of slices, as JAX's jitted _roll_static
+        return jitted(_roll_static, ("shift", "axis"))(x, shift=tuple(shifts), axis=axes)
     for s, ax in zip(shifts, axes):
-        x = _roll_axis(x, s, static_axis(ax, ndim))
+        x = _roll_axis(x, s, ax)
     return x
+
+
+def _roll_static(a, shift, axis):
+    for s, ax in zip(shift, axis):
+        size = aval_of(a).shape[ax]
+        if size:
+            i = (-s) % size
+            a = lax.concatenate(
+                [lax.slice_in_dim(a, i, size, axis=ax), lax.slice_in_dim(a, 0, i, axis=ax)], ax
+            )
+    return a
 
 
 def _shift_list(shift):

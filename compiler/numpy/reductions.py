@@ -15,6 +15,8 @@ from __future__ import annotations
 import builtins
 import math
 
+import numpy as np
+
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
@@ -42,6 +44,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     check_arraylike,
     check_out,
+    is_meshjit_value,
     jitted,
     materialize,
     promote_inexact,
@@ -151,9 +154,10 @@ def _kept_dims(out, shape, dims):
     return broadcast_in_dim_p.bind_internal(out, shape=shape, broadcast_dimensions=dims)
 
 
-def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote, upcast=False):
+def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote, upcast=False, join=None):
     """`upcast`: bfloat16 and float16 accumulate in float32 and round once (JAX's sum and prod
-    without a dtype)."""
+    without a dtype); `join` (initial=) applies to the reduced result before its kept dims come
+    back, as in JAX."""
     x = materialize(x)
     axes = _reduction_axes(x, axis)
     aval = aval_of(x)
@@ -161,8 +165,10 @@ def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote, upcast=False):
     x = lax.convert_element_type(x, target)  # as in JAX, reductions give strong types
     if upcast and target in _LOW_PRECISION:
         out = lax_reduce(lax.convert_element_type(x, dtypes.float32), axes)
-        return _keepdims(lax.convert_element_type(out, target), x, axes, keepdims)
-    return _keepdims(lax_reduce(x, axes), x, axes, keepdims)
+        out = lax.convert_element_type(out, target)
+    else:
+        out = lax_reduce(x, axes)
+    return _keepdims(out if join is None else join(out), x, axes, keepdims)
 
 
 _LOW_PRECISION = (dtypes.bfloat16, dtypes.float16)
@@ -182,17 +188,26 @@ def _masked(a, where, identity):
     return broadcast_to(select_where(where, a, fill), aval_of(a).shape)
 
 
-def _with_initial(out, initial, combine):
-    """`initial` joined to the result as JAX joins it: combine(initial, result), which decides
-    the winner of a complex max / min when both hold NaNs."""
+def _initial_join(initial, combine):
+    """The `join` of _reduce_with that combines `initial` with the result as JAX does:
+    combine(initial, result), which decides the winner of a complex max / min when both hold
+    NaNs; a Python or NumPy initial is a constant of the result's dtype (a literal, as JAX's)."""
     if initial is None:
-        return out
-    initial = lax.convert_element_type(asarray(initial), aval_of(out).dtype)
-    if aval_of(initial).ndim:
-        raise MeshjitValueError(
-            f"initial value must be a scalar. Got array of shape {aval_of(initial).shape}"
-        )
-    return combine(initial, out)
+        return None
+
+    def join(out):
+        dtype = aval_of(out).dtype
+        if is_meshjit_value(initial):
+            value = lax.convert_element_type(initial, dtype)
+        else:
+            value = lax.convert_element_type(asarray(np.asarray(initial).astype(dtype)), dtype)
+        if aval_of(value).ndim:
+            raise MeshjitValueError(
+                f"initial value must be a scalar. Got array of shape {aval_of(value).shape}"
+            )
+        return combine(value, out)
+
+    return join
 
 
 # ---------------------------------------------------------------------------------------------
@@ -223,8 +238,8 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
                 if fast is not None:
                     return fast
             a = _masked(a, where, identity)
-            result = _reduce_with(reduce, a, axis, dtype, keepdims, sum_dtype, dtype is None)
-            return _with_initial(result, initial, combine)
+            join = _initial_join(initial, combine)
+            return _reduce_with(reduce, a, axis, dtype, keepdims, sum_dtype, dtype is None, join)
         except Exception as e:
             filter_exception(e)
             raise
@@ -287,8 +302,8 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
             _check_nonempty(a, _reduction_axes(a, axis), name)
         a = _masked(a, where, initial)
         reducer = bool_reduce if dtypes.is_bool(aval_of(a).dtype) else lax_reduce
-        result = _reduce_with(reducer, a, axis, None, keepdims, _same_dtype)
-        return _with_initial(result, initial, combine)
+        join = _initial_join(initial, combine)
+        return _reduce_with(reducer, a, axis, None, keepdims, _same_dtype, join=join)
 
     reduction.__name__ = reduction.__qualname__ = name
     return own_boundary(reduction)

@@ -51,6 +51,7 @@ from meshjit.compiler.numpy.util import (
     check_arraylike,
     is_traced,
     jitted,
+    jitted_as_jax,
     materialize,
     promote,
     promote_inexact,
@@ -91,6 +92,7 @@ def _check_sort_options(name: str, kind, order) -> None:
         raise MeshjitTypeError(f"'order' argument to {name} is not supported.")
 
 
+@jitted_as_jax("axis", "kind", "order", "stable", "descending")
 def sort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
     """Sorted copy of `a` along `axis`; NaNs sort last (first if descending)."""
     _check_sort_options("sort", kind, order)
@@ -107,6 +109,7 @@ def sort_complex(a):
     return lax.convert_element_type(a, dtypes.complex_dtype(dtype))
 
 
+@jitted_as_jax("axis", "kind", "order", "stable", "descending", "dtype")
 def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False, dtype=None):
     """Indices (the default int, or `dtype`) that sort `a` along `axis`; ties keep their
     order."""

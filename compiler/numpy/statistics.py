@@ -13,7 +13,7 @@ from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, Meshjit
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
-from meshjit.compiler.numpy.cumulative import cumprod, cumsum
+from meshjit.compiler.numpy.cumulative import cumsum, cumulative_in_trace
 from meshjit.compiler.numpy.elementwise import (
     add,
     ceil,
@@ -98,23 +98,27 @@ def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, wh
     )
 
 
+@jitted_as_jax("axis", "dtype")
 def nancumsum(a, axis=None, dtype=None, out=None):
     check_arraylike("nancumsum", a)
     check_out(out, "nancumsum")
-    return _nan_cumulative(cumsum, 0.0, a, axis, dtype)
+    return _nan_cumulative("cumsum", 0.0, a, axis, dtype)
 
 
+@jitted_as_jax("axis", "dtype")
 def nancumprod(a, axis=None, dtype=None, out=None):
     check_arraylike("nancumprod", a)
     check_out(out, "nancumprod")
-    return _nan_cumulative(cumprod, 1.0, a, axis, dtype)
+    return _nan_cumulative("cumprod", 1.0, a, axis, dtype)
 
 
-def _nan_cumulative(cumulative, identity, a, axis, dtype):
+def _nan_cumulative(name, identity, a, axis, dtype):
     a = unary_operand(a)
-    if dtypes.is_inexact(aval_of(a).dtype):
-        a = where_(isnan(a), identity, a)
-    return cumulative(a, axis=axis, dtype=dtype)
+    if axis is None:  # flattened first, as JAX's
+        a, axis = ravel(a), 0
+    if dtypes.is_inexact(aval_of(a).dtype):  # a strong identity, as JAX's
+        a = where_(isnan(a), np.asarray(identity, aval_of(a).dtype), a)
+    return cumulative_in_trace(name, a, axis, dtype)
 
 
 def nanargmax(a, axis=None, out=None, keepdims=False):

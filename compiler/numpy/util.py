@@ -510,8 +510,14 @@ def jitted(
     name = name or fn.__name__
     program = JitFunction(fn, static_argnames=static_argnames, name=name, inline=inline)
     traced = _traced_positions(fn, static_argnames)
+    params = inspect.signature(fn).parameters.values()
+    takes_any = builtins.any(p.kind is p.VAR_KEYWORD for p in params)
+    known = None if takes_any else {p.name for p in params if p.kind is not p.VAR_POSITIONAL}
 
     def call(*args, **kwargs):
+        if kwargs and known is not None and not kwargs.keys() <= known:  # Python's words:
+            unknown = next(k for k in kwargs if k not in known)  # the first one given
+            raise TypeError(f"{fn.__name__}() got an unexpected keyword argument '{unknown}'")
         if any(isinstance(args[i], (list, tuple)) for i in traced if i < len(args)):
             # JAX's functions check their arguments inside the jit (ensure_arraylike): a list
             # is refused in its words, not traced as a pytree of scalars

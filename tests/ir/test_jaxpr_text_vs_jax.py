@@ -11,6 +11,7 @@ from functools import partial
 
 f32 = np.float32
 X3, X8, X34, X45 = (np.ones(s, f32) for s in [(3,), (8,), (3, 4), (4, 5)])
+I2 = np.array([0, 2], np.int32)
 
 
 def func1(first, second):
@@ -154,6 +155,23 @@ CASES = {
     # an unmapped operand gets a size-1 mapped axis (the primitive broadcasts it)
     "vmap_unmapped_operand": (jax.vmap(lambda x, b: jnp.tanh(x + b) * x.sum(), (0, None)), (X34, np.ones(4, f32))),
     "full_scalars": (lambda x: (lax.full((), 2.0, jnp.int32), lax.full_like(x, 2.0), jnp.full((), x)), (1.0,)),
+    # JAX's jitted jnp functions print as a jit equation named as the function JAX jits
+    "sort_argsort": (lambda x: (jnp.sort(x, axis=0), jnp.argsort(x[0])), (X34,)),
+    "roll": (lambda x: (jnp.roll(x, 2), jnp.roll(x, 1, axis=1)), (X34,)),
+    "clip": (lambda x: (jnp.clip(x, 0, 1), jnp.clip(x, 0.5)), (X34,)),
+    "cumsum": (lambda x: (jnp.cumsum(x, axis=1), jnp.cumprod(x[0]), jnp.nancumsum(x)), (X34,)),
+    # initial= joins the reduced result before its kept dims come back, a literal of its dtype
+    "log_softmax": (lambda x: (jax.nn.log_softmax(x), jnp.max(x, 0, initial=0, keepdims=True)), (X34,)),
+    "softmax": (jax.nn.softmax, (X34,)),  # JAX's default: no custom jvp, the max stopped
+    "grad_softmax": (jax.grad(lambda x: jax.nn.softmax(x)[0, 1]), (X34,)),
+    "relu": (lambda x: (jax.nn.relu(x), jax.nn.relu6(x), jax.grad(lambda v: jax.nn.relu(v).sum())(x)), (X34,)),
+    "one_hot": (lambda i: jax.nn.one_hot(i, 4), (np.arange(3, dtype=np.int32),)),
+    # a fill gather is one gather equation with its mode and fill value (lowered as a clamped one)
+    "fill_gather": (lambda x, i: (x.at[i].get(mode="fill", fill_value=-1.0), x.at[i].get(mode="fill")), (X3, I2)),
+    "take": (lambda x, i: (jnp.take(x, i), jnp.take(x, i, axis=1, mode="clip"), jnp.take_along_axis(x, i[None], axis=1)), (X34, I2)),
+    "grad_take": (jax.grad(lambda x, i: jnp.take(x, i).sum()), (X3, I2)),
+    # unmapped operations (the cotangent seed's broadcast) are listed in program order
+    "vmap_grad": (jax.vmap(jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2))), (X34,)),
 }
 
 
@@ -178,6 +196,8 @@ CASES = [
     "fori_loop", "brace_width", "dynamic_index", "shard_map_pvary",
     "rank_promotion", "grad_rank_promotion", "grad_max", "grad_max_scalar", "full_scalars",
     "where", "grad_where", "vmap_unmapped_operand",
+    "sort_argsort", "roll", "clip", "cumsum", "log_softmax", "softmax", "grad_softmax", "relu",
+    "one_hot", "fill_gather", "take", "grad_take", "vmap_grad",
 ]  # fmt: skip
 
 

@@ -14,14 +14,13 @@ f32 = meshjit.ShapeDtypeStruct((4, 8), np.float32)
 i32 = meshjit.ShapeDtypeStruct((4,), np.int32)
 
 
-# max(x, 0), selected where x > 0 so that the derivative is 0 at 0 (as JAX's custom jvp).
+# max(x, 0) as a call of its own function, as JAX's jitted relu (its custom jvp makes the
+# derivative 0 at 0).
 # CHECK-LABEL: module @jit_relu
-# CHECK: %[[POS:.*]] = stablehlo.compare GT, %arg0
-# CHECK: %[[M:.*]] = stablehlo.maximum %arg0, %{{.*}} : tensor<4x8xf32>
-# CHECK: %[[R:.*]] = call @_where(%[[POS]], %arg0, %[[M]])
+# CHECK: %[[R:.*]] = call @relu(%arg0)
 # CHECK: return %[[R]]
-# CHECK: func.func private @_where
-# CHECK-NEXT: stablehlo.select %arg0, %arg1, %arg2
+# CHECK: func.func private @relu
+# CHECK: stablehlo.maximum %arg0, %{{.*}} : tensor<4x8xf32>
 def relu(x):
     return nn.relu(x)
 
@@ -77,9 +76,12 @@ def logsumexp(x):
 lower(logsumexp, f32)
 
 
+# As JAX's jitted _one_hot: the indices with a new axis against a (1, 5) iota.
 # CHECK-LABEL: module @jit_one_hot
-# CHECK: %[[IOTA:.*]] = stablehlo.iota dim = 1 : tensor<4x5xi32>
-# CHECK: %[[EQ:.*]] = stablehlo.compare  EQ, %{{.*}}, %[[IOTA]],  SIGNED
+# CHECK: call @_one_hot(%arg0)
+# CHECK: %[[IOTA:.*]] = stablehlo.iota dim = 1 : tensor<1x5xi32>
+# CHECK: %[[WIDE:.*]] = stablehlo.broadcast_in_dim %[[IOTA]], dims = [0, 1]
+# CHECK: %[[EQ:.*]] = stablehlo.compare  EQ, %{{.*}}, %[[WIDE]],  SIGNED
 # CHECK: stablehlo.convert %[[EQ]] : (tensor<4x5xi1>) -> tensor<4x5xf32>
 def one_hot(i):
     return nn.one_hot(i, 5)

@@ -79,14 +79,17 @@ def cumsum_reverse(x):
 lower(cumsum_reverse, i32)
 
 
+# jnp.cumprod is a call of its own function, as JAX's jitted cumprod.
 # CHECK-LABEL: module @jit_cumprod_cummax
+# CHECK: %[[PROD:.*]] = call @cumprod(%arg0)
+# CHECK: %[[LOW:.*]] = stablehlo.constant dense<-2147483648> : tensor<i32>
+# CHECK: "stablehlo.reduce_window"(%[[PROD]], %[[LOW]])
+# CHECK: stablehlo.maximum
+# CHECK: func.func private @cumprod
 # CHECK: "stablehlo.reduce_window"
 # CHECK-SAME{LITERAL}: padding = dense<[[3, 0], [0, 0]]> : tensor<2x2xi64>
 # CHECK-SAME: window_dimensions = array<i64: 4, 1>
 # CHECK: stablehlo.multiply
-# CHECK: %[[LOW:.*]] = stablehlo.constant dense<-2147483648> : tensor<i32>
-# CHECK: "stablehlo.reduce_window"(%{{.*}}, %[[LOW]])
-# CHECK: stablehlo.maximum
 def cumprod_cummax(x):
     return lax.cummax(jnp.cumprod(x, axis=0), axis=0)
 
