@@ -363,6 +363,8 @@ def _shift_list(shift):
         if ndim > 1:
             raise MeshjitValueError(f"roll: shift must be a scalar or 1-D, got {aval_of(shift)}")
         return [shift] if ndim == 0 else [shift[i] for i in range(aval_of(shift).shape[0])]
+    if isinstance(shift, (tuple, list)) and any(map(is_meshjit_value, shift)):  # (i, 1)
+        return [s if is_meshjit_value(s) else int(s) for s in shift]
     return [int(s) for s in np.asarray(shift).reshape(-1)]
 
 

@@ -65,6 +65,13 @@ def test_roll_tuple_axes():
     close(jit_numpy(lambda a: jnp.roll(a, 2, (1, 2)), x), np.roll(x, 2, (1, 2)))
 
 
+def test_roll_by_a_tuple_holding_a_traced_shift():
+    # Regression: the tuple went through np.asarray, which refused the tracer.
+    x = np.arange(12.0, dtype=np.float32).reshape(3, 4)
+    got = meshjit.jit(lambda s: jnp.roll(x, (s, 1), (0, 1)))(1)
+    np.testing.assert_array_equal(got, np.roll(x, (1, 1), (0, 1)))
+
+
 @SETTINGS
 @given(shape=shapes, reps=st.lists(st.integers(0, 3), min_size=1, max_size=4))
 def test_tile_matches_numpy(shape, reps):
