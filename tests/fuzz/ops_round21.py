@@ -12,6 +12,8 @@
   and axis_size, vmap of cond with a batched predicate, vmap of grad of scan, grad of a vmapped
   cond, jacfwd through a fori_loop, vmap of fori_loop with batched bounds, lax.map with
   batch_size under grad, vmap of associative_scan, the reverse-mode error of a while loop;
+- the programs of round 21's fixes (reshape's -1 beside a zero-size axis, lcm's overflow: the
+  entry int21_gcd_lcm);
 - (group np21s, never under vmap) shard_map bodies with pmax / pmin / axis_index arithmetic and
   psum over both axes of a 2-D mesh.
 
@@ -429,6 +431,15 @@ LAX21 = {  # name -> (accepts, fn, stand-in(B, x))
 for _name, (_accepts, _fn, _stand) in LAX21.items():
     _table("lax21_" + _name, lambda x, _a=_accepts: _a(x) and x.ndim >= 2 and x.size > 0,
            _fn, _stand)
+
+
+# -- the programs of round 21's fixes
+def _reshape_zero_minus_one(B, n, x):  # JAX's ZeroDivisionError (x64 seed 260265)
+    return n.unpackbits(x[:0].astype(n.uint8), axis=0).reshape(0, -1)
+
+
+_table("r21_reshape_minus_one_beside_zero", lambda x: x.ndim >= 1, _reshape_zero_minus_one,
+       lambda B, x: ((0, 0), "uint8"))
 
 
 # ---------------------------------------------------------------------------------------------
