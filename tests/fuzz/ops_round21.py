@@ -13,7 +13,8 @@
   cond, jacfwd through a fori_loop, vmap of fori_loop with batched bounds, lax.map with
   batch_size under grad, vmap of associative_scan, the reverse-mode error of a while loop;
 - the programs of round 21's fixes (reshape's -1 beside a zero-size axis, lcm's overflow: the
-  entry int21_gcd_lcm);
+  entry int21_gcd_lcm, a batch-group convolution before a shard_map: r21_conv_batch_groups_smap
+  in np21s);
 - (group np21s, never under vmap) shard_map bodies with pmax / pmin / axis_index arithmetic and
   psum over both axes of a 2-D mesh.
 
@@ -27,7 +28,7 @@ import numpy as np
 
 from tests.fuzz.ops_api import _GROUP, _apply_api, _drawer, entry
 from tests.fuzz.ops_round15 import _num, _zeros
-from tests.fuzz.ops_round18 import _smap_axes
+from tests.fuzz.ops_round18 import _fixed, _smap_axes
 from tests.fuzz.registry import _is_float, _is_int, op
 
 _GROUP[0] = "np21"
@@ -667,6 +668,22 @@ def _smap21_entry(name, body, out_spec, shape_fn):
 
 for _name, (_body, _spec, _shape) in SMAP21.items():
     _smap21_entry(_name, _body, _spec, _shape)
+
+
+def _conv_batch_groups_smap(B, n, x):  # the conv guard's fix (seed 261075)
+    lax, axes = B.lax, tuple(B.mesh.shape)
+    lhs = _fixed(n, x, (2, 2, 6))
+    rhs = ((n.arange(24) % 5 - 2) / 4).reshape((4, 2, 3)).astype(x.dtype)
+    c = lax.conv_general_dilated(lhs, rhs, (1,), "VALID", batch_group_count=2)
+    size = int(np.prod([B.mesh.shape[a] for a in axes]))
+    stacked = n.concatenate([c * (k % 3 + 1) for k in range(size)])
+    s = B.shard_map(lambda v: v + lax.psum(1, axes), mesh=B.mesh, in_specs=(B.P(axes),),
+                    out_specs=B.P(axes))(stacked)
+    return c + s[:1] * 0
+
+
+_table("r21_conv_batch_groups_smap", lambda x: _is_float(x) and x.size > 0,
+       _conv_batch_groups_smap, lambda B, x: ((1, 4, 4), str(x.dtype)))
 
 
 SMOOTH21 = {f"transform21_{k}" for k in ("linearize", "vmap_in_axes_tree", "vmap_cond_batched",
