@@ -12,7 +12,8 @@
   and axis_size, vmap of cond with a batched predicate, vmap of grad of scan, grad of a vmapped
   cond, jacfwd through a fori_loop, vmap of fori_loop with batched bounds, lax.map with
   batch_size under grad, vmap of associative_scan, the reverse-mode error of a while loop;
-- the programs of round 21's fixes (reshape's -1 beside a zero-size axis, lcm's overflow: the
+- the programs of round 21's fixes (reshape's -1 beside a zero-size axis, lax.map's batches of
+  zero-size outputs, lcm's overflow: the
   entry int21_gcd_lcm, a batch-group convolution before a shard_map: r21_conv_batch_groups_smap
   in np21s);
 - (group np21s, never under vmap) shard_map bodies with pmax / pmin / axis_index arithmetic and
@@ -441,6 +442,14 @@ def _reshape_zero_minus_one(B, n, x):  # JAX's ZeroDivisionError (x64 seed 26026
 
 _table("r21_reshape_minus_one_beside_zero", lambda x: x.ndim >= 1, _reshape_zero_minus_one,
        lambda B, x: ((0, 0), "uint8"))
+
+
+def _map_batch_zero_size(B, n, x):  # JAX's ZeroDivisionError (seed 261153)
+    return B.lax.map(lambda r: n.sin(r) * 2, x[:, :0], batch_size=1)
+
+
+_table("r21_map_batch_zero_size", lambda x: _is_float(x) and x.ndim >= 2,
+       _map_batch_zero_size, lambda B, x: ((x.shape[0], 0) + tuple(x.shape[2:]), str(x.dtype)))
 
 
 # ---------------------------------------------------------------------------------------------
