@@ -306,6 +306,11 @@ class MeshjitOverflowError(MeshjitValueError, OverflowError):
     """A Python int that does not fit int32 (JAX: OverflowError)."""
 
 
+class MeshjitZeroDivisionError(MeshjitError, ZeroDivisionError):
+    """A size computed by dividing by zero: a reshape's -1 axis beside a zero-size one (JAX: the
+    ZeroDivisionError of its size arithmetic)."""
+
+
 class MeshjitKeyError(MeshjitError, KeyError):
     """A name the user's format string or mapping asks for that is not given (JAX: KeyError)."""
 
@@ -456,6 +461,7 @@ for _cls, _name in (
     (IncompatibleShapesError, "ValueError"),
     (OperandShapesError, "TypeError"),
     (MeshjitOverflowError, "OverflowError"),
+    (MeshjitZeroDivisionError, "ZeroDivisionError"),
     (MeshjitAttributeError, "AttributeError"),
     (WrongKindError, "AttributeError"),
     (RuleOutputError, "TypeError"),

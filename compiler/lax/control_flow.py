@@ -25,6 +25,7 @@ from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
+    MeshjitZeroDivisionError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, Var
@@ -720,7 +721,13 @@ def map(f: Callable, xs, *, batch_size: int | None = None):
 
 
 def _merge_leading(y, size):
-    return shapes.reshape(y, (size, *aval_of(y).shape[2:]))
+    rest = aval_of(y).shape[2:]
+    if 0 in rest:  # JAX's y.reshape(-1, *rest): its size % 0
+        raise MeshjitZeroDivisionError(
+            f"lax.map with batch_size: the batched outputs {aval_of(y).str_short()} reshape to "
+            f"(-1, *{rest}), and the -1 is undetermined beside a zero-size axis"
+        )
+    return shapes.reshape(y, (size, *rest))
 
 
 def _tree_map(fn, *trees):

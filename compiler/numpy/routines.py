@@ -1674,9 +1674,11 @@ def gcd(x1, x2):
 
 def lcm(x1, x2):
     x1, x2 = _integer_operands("lcm", x1, x2)
+    x1, x2 = ew.abs(x1), ew.abs(x2)
     g = gcd(x1, x2)
     safe = ew.where(g == 0, 1, g)
-    return ew.where(g == 0, 0, ew.abs(x1 // safe * x2))
+    # JAX's order: |x1| * (|x2| // g), no abs after (an overflowing product keeps its wrap)
+    return ew.where(g == 0, 0, x1 * (x2 // safe))
 
 
 def copysign(x1, x2):

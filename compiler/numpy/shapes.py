@@ -18,6 +18,7 @@ from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
+    MeshjitZeroDivisionError,
 )
 from meshjit.compiler.ir.shape_poly import InconclusiveDimensionOperation, is_constant_shape
 from meshjit.compiler.lax import shape_checks as checks
@@ -144,7 +145,12 @@ def _inferred_size(aval, newshape: tuple, known):
                 with_help=False,
             )
         return -quotient
-    if known == 0 or aval.size % known:
+    if known == 0:  # JAX's ZeroDivisionError (its size % 0), even for a zero-size array
+        raise MeshjitZeroDivisionError(
+            f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
+            f"{newshape}: the -1 axis's size is undetermined beside a zero-size axis"
+        )
+    if aval.size % known:
         _cannot_reshape(aval, newshape, "")
     return aval.size // known
 

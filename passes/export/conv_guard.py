@@ -20,7 +20,10 @@ convolutions, VALID, stride 1):
 - `batch_group_count > 1` with the input feature dimension sharded: wrong numbers with a window
   of three (f32[4,4,16] over c=2 or b,c=4); the batch or the kernel's output features sharded
   are right. The size-one window probed right, but is guarded too (a wrong answer costs more
-  than the gather of the features).
+  than the gather of the features). With the result's batch dimension unevenly sharded: wrong
+  numbers (f32[1,4,4] over a,b=8 on its batch of one, the fuzzer's seed 261075, where a
+  shard_map after it asked for that sharding), so it is replicated there too (evenly sharded,
+  probed right).
 
 Strided convolutions on sharded spatial dimensions (`guard_strided_convolutions`): XLA's
 partitioner gets many wrong, grouped or not, whether the input's spatial dimension divides into
@@ -88,7 +91,7 @@ def _risky_dims(op) -> tuple[tuple[int, int, int], int] | None:
     kernel = shape_of(op.operands[1])
     groups = _group_count(op, "feature_group_count")
     if _group_count(op, "batch_group_count") > 1:
-        return (dn.input_feature_dimension, -1, -1), 1
+        return (dn.input_feature_dimension, -1, dn.output_batch_dimension), 1
     if groups == 1:
         return None
     outputs = (dn.kernel_output_feature_dimension, dn.output_feature_dimension)
@@ -108,6 +111,9 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
         shard_count(sharding, dim, meshes) > pieces
         for sharding, dim in zip((*operands, result), (lhs_dim, rhs_dim, out_dim))
     ]
+    if _group_count(op, "batch_group_count") > 1:  # (its result's batch: unevenly only)
+        risky[2] = risky[2] and shape_of(op.result)[out_dim] % shard_count(
+            result, out_dim, meshes) != 0
     if not any(risky):
         return False
     for i, (sharding, dim) in enumerate(zip(operands, (lhs_dim, rhs_dim))):

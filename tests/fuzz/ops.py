@@ -1017,7 +1017,9 @@ def draw_step(rng, vals, allow_vmap=True):
 # lax's windowed and indexed ops with unusual parameters, transform compositions, 2-D
 # shard_map specs. Round 19's (ops_round19): its fixes' programs, in round 18's group.
 # Round 20's (ops_round20): scipy.stats, scipy.special / linalg on edge values, zero-size slices
-# through every kind of op, samplers under vmap over sharded keys.
+# through every kind of op, samplers under vmap over sharded keys. Round 21's (ops_round21):
+# integer edge values, weak-scalar promotion, keyword-laden reductions, indexing and .at[]
+# modes, lax's unusual parameters, transform compositions, shard_map collectives.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1029,6 +1031,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round18,
     ops_round19,
     ops_round20,
+    ops_round21,
     ops_semantics,
     ops_transforms,
 )

@@ -114,6 +114,7 @@ _WORKER_SOURCES = (
     "ops_round18",
     "ops_round19",
     "ops_round20",
+    "ops_round21",
     "ops_semantics",
     "ops_transforms",
     "registry",

@@ -3,6 +3,7 @@ transform compositions of ops_transforms.py): every entry on an input it accepts
 runs each of them against JAX (random programs draw any one entry rarely).
 
     python -m tests.fuzz.vocabulary [--every 1] [--how plain|vmap|grad]   # the whole sweep
+    python -m tests.fuzz.vocabulary --only np20 --how grad   # one group's entries (a prefix)
 """
 
 from __future__ import annotations
@@ -21,25 +22,32 @@ DTYPES = ["float32", "int32", "uint8", "bool", "bfloat16", "int8", "float16"]
 DTYPES_X64 = ["int32", "float64", "int64", "float32", "bool", "uint64", "int16"]
 
 
-def entries() -> list[tuple[str, dict]]:
-    """(op name, params without the drawn numbers) for every entry."""
+def entries(only: str = "") -> list[tuple[str, dict]]:
+    """(op name, params without the drawn numbers) for every entry (of the groups named with the
+    prefix `only`: their op names start np_<only>, the transform kinds never)."""
     from tests.fuzz import ops  # noqa: F401  (every round registers its entries into TABLE)
     from tests.fuzz.ops_api import TABLE
     from tests.fuzz.ops_transforms import KINDS
 
-    return [("np_" + e[3], {"fn": name}) for name, e in sorted(TABLE.items())] + [
+    every = [("np_" + e[3], {"fn": name}) for name, e in sorted(TABLE.items())] + [
         ("transform", {"kind": k}) for k in KINDS
     ]
+    return [e for e in every if e[0].startswith("np_" + only)] if only else every
 
 
 def programs(
-    every: int = 1, offset: int = 0, per_entry: int = 1, how: str = "plain", x64: bool = False
+    every: int = 1,
+    offset: int = 0,
+    per_entry: int = 1,
+    how: str = "plain",
+    x64: bool = False,
+    only: str = "",
 ) -> list[Program]:
     """Programs for every `every`-th entry (from `offset`), `per_entry` inputs each; `how`:
     "plain", "vmap" (the entry mapped over an axis of its input: it meets one rank less) or
     "grad" (a gradient / jvp / vjp of the program, for the entries smooth in float inputs);
-    `x64`: programs for jax_enable_x64 on, on DTYPES_X64."""
-    plain = _programs(every, offset, per_entry, x64)
+    `x64`: programs for jax_enable_x64 on, on DTYPES_X64; `only`: the groups with this prefix."""
+    plain = _programs(every, offset, per_entry, x64, only)
     if how == "plain":
         return plain
     from tests.fuzz import numpy_backend
@@ -80,14 +88,16 @@ def programs(
     return out
 
 
-def _programs(every: int, offset: int, per_entry: int, x64: bool = False) -> list[Program]:
+def _programs(
+    every: int, offset: int, per_entry: int, x64: bool = False, only: str = ""
+) -> list[Program]:
     from tests.fuzz import numpy_backend
     from tests.fuzz.ops_api import TABLE
 
     B = numpy_backend.backend((2,), ("a",), x64)
     rng = random.Random(12)
     out = []
-    for k, (name, params) in enumerate(entries()):
+    for k, (name, params) in enumerate(entries(only)):
         if k % every != offset % every:
             continue
         got = 0
@@ -144,12 +154,13 @@ def main() -> int:
     parser.add_argument("--how", default="plain", choices=["plain", "vmap", "grad"])
     parser.add_argument("--offset", type=int, default=0)
     parser.add_argument("--x64", action="store_true", help="jax_enable_x64 on (both sides)")
+    parser.add_argument("--only", default="", help="the entries of the groups with this prefix")
     args = parser.parse_args()
     if args.x64:  # before meshjit is imported: its tables start in the mode
         import os
 
         os.environ["JAX_ENABLE_X64"] = "1"
-    progs = programs(args.every, args.offset, args.per_entry, args.how, args.x64)
+    progs = programs(args.every, args.offset, args.per_entry, args.how, args.x64, args.only)
     stats = collections.Counter()
     for program, jax_result in zip(progs, run_jax(progs) or [None] * len(progs)):
         outcome = check(program, jax_result, modes=("meshjit",))

@@ -627,6 +627,15 @@ def test_map_with_a_batch_size_scans_over_vmapped_batches_and_a_remainder():
         np.testing.assert_array_equal(doubled, xs * 2)
 
 
+def test_map_with_a_batch_size_and_zero_size_outputs_is_jaxs_zero_division_error():
+    # JAX flattens the batches with reshape(-1, ...): its size % 0 (fuzz seed 261153)
+    xs = np.zeros((3, 0, 3), np.float32)
+    with pytest.raises(ZeroDivisionError, match="undetermined"):
+        lax.map(lambda r: r * 2, xs, batch_size=2)
+    assert lax.map(lambda r: r * 2, xs, batch_size=4).shape == (3, 0, 3)  # no scan: no reshape
+    assert lax.map(lambda r: r.sum(), xs, batch_size=2).shape == (3,)
+
+
 def test_fori_loop_with_concrete_array_bounds_is_reverse_differentiable():
     import meshjit as jax
     import meshjit.numpy as jnp

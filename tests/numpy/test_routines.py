@@ -646,3 +646,11 @@ def test_vecdot_keeps_its_operands_dtype_as_jaxs_dot():
     assert out.dtype == np.bool_ and out.tolist() == [True, False]
     with meshjit.enable_x64(True):
         assert jnp.vecdot(np.ones(3, np.int32), np.ones(3, np.int32)).dtype == np.int32
+
+
+def test_lcm_overflow_wraps_as_jaxs_product_no_abs_after():
+    # JAX: |x1| * (|x2| // gcd), the wrapped product kept (fuzz vocabulary int21_gcd_lcm)
+    x1, x2 = np.int32([1610612737, -1610612737, 6]), np.int32([2, 2, -4])
+    want = [-1073741822, -1073741822, 12]
+    assert np.asarray(jnp.lcm(x1, x2)).tolist() == want
+    assert np.asarray(meshjit.jit(jnp.lcm)(x1, x2)).tolist() == want

@@ -51,3 +51,12 @@ def test_error_repeat_traced_without_total():
     _raises(
         f, np.ones(3, np.float32), np.ones(3, np.int32), words=["repeat", "total_repeat_length"]
     )
+
+
+def test_reshape_minus_one_beside_a_zero_size_axis_is_jaxs_zero_division_error():
+    # JAX's size % 0 (fuzz x64 seed 260265: unpackbits of a zero-size value reshapes to -1)
+    for shape in ((0, 16, 4), (2, 3)):
+        with pytest.raises(ZeroDivisionError) as info:
+            jnp.zeros(shape, jnp.uint8).reshape(0, 16, -1)
+        assert isinstance(info.value, MeshjitError), info.value
+    assert jnp.unpackbits(jnp.zeros((2, 0), jnp.uint8), axis=-1).shape == (2, 0)

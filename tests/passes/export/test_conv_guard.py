@@ -244,3 +244,21 @@ def test_split_kernel_window_with_batch_split_input_is_left_alone(mesh):
     x, k = _operands((2, 4, 10), (3, 4, 2))
     f = _strided(mesh, P("b"), P(None, None, "a"), 1)
     assert guarded(guard_strided_convolutions, f, x, k) == 0
+
+
+def test_batch_groups_with_the_result_batch_unevenly_sharded(mesh):
+    """Seed 261075: a batch-group convolution's result, f32[1,4,4], consumed by a shard_map over
+    every device on its batch of one (the sharding propagates back onto the convolution): XLA
+    gave wrong numbers; the result's batch is replicated at the convolution."""
+    x, k = _operands((2, 2, 6), (4, 2, 3))
+    every = P(("a", "b", "c"))
+
+    def f(x, k):
+        c = lax.conv_general_dilated(x, k, (1,), "VALID", batch_group_count=2)
+        stacked = meshjit.numpy.concatenate([c * (j % 3 + 1) for j in range(8)])
+        body = lambda v: v + lax.psum(1, ("a", "b", "c"))  # noqa: E731
+        return c, meshjit.shard_map(body, mesh=mesh, in_specs=(every,), out_specs=every)(stacked)
+
+    for propagation in ("meshjit", "xla"):
+        got = meshjit.jit(f, propagation=propagation)(x, k)[0]
+        np.testing.assert_allclose(np.asarray(got), _reference(x, k, 1, 2), rtol=1e-5, atol=1e-5)
