@@ -191,7 +191,7 @@ def _pad_rule(x, padding_value, *, padding_config):
                 f"{tuple(map(tuple, padding_config))}"
             )
         size = lo + hi + (d if d == 0 or interior == 0 else d + (d - 1) * interior)  # as JAX
-        shape.append(size)
+        shape.append(int(size) if isinstance(size, np.integer) else size)  # (NumPy int params)
     if any(n < 0 for n in shape):
         raise MeshjitValueError(
             f"Dimension size after padding is not at least 0, got result shape {tuple(shape)}, "
