@@ -551,7 +551,7 @@ def _all_to_all_rule(x, *, axes, axis_index_groups, size, split_axis, concat_axi
     shape = list(x.shape)
     shape[split_axis] //= size
     shape[concat_axis] *= size
-    return ShapedArray(tuple(shape), x.dtype, x.weak_type, _add(x, axes))
+    return ShapedArray(tuple(shape), x.dtype, False, _add(x, axes))  # strong, as JAX's
 
 
 @abstract_eval_rules.register(ppermute_p)
