@@ -469,7 +469,7 @@ def _check_spec_matches_type(spec: PartitionSpec, aval: ShapedArray, axes) -> No
         padded = PartitionSpec(*(list(spec) + [None] * (aval.ndim - len(spec))))
         raise MeshjitValueError(
             f"in_specs passed to shard_map: {padded} does not match the specs of the input: "
-            f"{PartitionSpec(*spec_of(aval))} for arg: {aval.str_long()}. `in_specs` is an "
+            f"{PartitionSpec(*spec_of(aval))} for arg: {aval}. `in_specs` is an "
             "optional argument so you can omit specifying it and shard_map will infer the "
             "in_specs from the arguments. If you want to reshard your inputs, you can use "
             "`meshjit.reshard` on the arguments and then pass those args to shard_map."

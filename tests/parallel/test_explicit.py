@@ -594,6 +594,9 @@ def test_sharding_errors_print_types_as_jax(mesh):
     want = "does not match the specs of the input: P('X',) for arg: float32[8@X]. "
     with pytest.raises(ValueError, match=re.escape(want)):
         smap(x)
+    weak = meshjit.device_put(meshjit.numpy.maximum(np.arange(8), 0.5), P("X"))  # `~`, as JAX
+    with pytest.raises(ValueError, match=re.escape("for arg: ~float32[8@X]. ")):
+        smap(weak)
     a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
     with pytest.raises(AssertionError, match=re.escape("(for float32[8@X,4])")):
         meshjit.jit(lambda u: meshjit.lax.with_sharding_constraint(u, P("Y", None)))(a)
