@@ -26,7 +26,6 @@ from meshjit.compiler.ir.shape_poly import (
     is_symbolic_dim,
     max_dim,
 )
-from meshjit.compiler.jit.signature import hashable_static
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import like_sharding
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
@@ -515,12 +514,19 @@ def tri(N, M=None, k=0, dtype=None):
     return astype(lax.le(cols, lax.add(rows, k)), dtype or dtypes.float32)  # float32, as JAX
 
 
+def _static_k(k, what: str):
+    """`k`, static in JAX's jit of tril / triu: a hashable value."""
+    from meshjit.compiler.jit.signature import hashable_static  # a later room
+
+    return hashable_static(k, what)
+
+
 def tril(m, k=0):
     m = materialize(m)
     aval = aval_of(m)
     if aval.ndim < 2:  # JAX's ValueError (NumPy makes a matrix of a vector)
         raise MeshjitValueError("Argument to jax.numpy.tril must be at least 2D")
-    k = hashable_static(k, "tril's k")  # static in JAX's jit of tril
+    k = _static_k(k, "tril's k")
     mask = tri(aval.shape[-2], aval.shape[-1], k, dtypes.bool_)
     return where(mask, m, zeros_like(m))
 
@@ -530,6 +536,6 @@ def triu(m, k=0):
     aval = aval_of(m)
     if aval.ndim < 2:  # JAX's ValueError (NumPy makes a matrix of a vector)
         raise MeshjitValueError("Argument to jax.numpy.triu must be at least 2D")
-    k = hashable_static(k, "triu's k")  # static in JAX's jit of triu
+    k = _static_k(k, "triu's k")
     mask = tri(aval.shape[-2], aval.shape[-1], k - 1, dtypes.bool_)
     return where(mask, zeros_like(m), m)

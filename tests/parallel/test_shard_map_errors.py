@@ -155,7 +155,7 @@ def test_all_to_all_untiled_size_mismatch():
 
     with pytest.raises(MeshjitValueError) as ei:
         smap(body)(np.ones((8, 3), np.float32))
-    _check(ei, "L:a2a-untiled", "all_to_all", "equal to 4")
+    _check(ei, "L:a2a-untiled", "all_to_all", "to equal x.shape[split_axis], but they are 4 and 3")
 
 
 def test_psum_scatter_not_divisible():
