@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import inspect
 import types
 import warnings
 
@@ -98,3 +99,10 @@ def deprecation_getattr(module: str, deprecated: dict):
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
 
     return getattr_
+
+
+def fun_sourceinfo(fun) -> str:
+    """JAX's `fun_sourceinfo`: '<name> at <file>:<first line>'."""
+    code = getattr(inspect.unwrap(fun), "__code__", None)
+    name = getattr(fun, "__name__", type(fun).__name__)
+    return name if code is None else f"{name} at {code.co_filename}:{code.co_firstlineno}"

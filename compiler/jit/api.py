@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import inspect
 import math
 import os
 import re
@@ -18,7 +17,7 @@ from typing import Callable
 import numpy as np
 
 from meshjit.compiler import tree_public
-from meshjit.compiler.api_util import argument_names, check_callable
+from meshjit.compiler.api_util import argument_names, check_callable, fun_sourceinfo
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     NAME_STACK,
@@ -369,7 +368,7 @@ class JitFunction:
         in_avals = [arg_aval(x, i, fun, names) for i, x in enumerate(leaves)]
         if any(refs.is_ref(x) for x in leaves):
             names = argument_names(self.fun, args, kwargs, statics)
-            refs.check_no_aliases(leaves, names, _source_info(self.fun))
+            refs.check_no_aliases(leaves, names, fun_sourceinfo(self.fun))
         given = js.resource_default(self.in_shardings, self.api)
         shardings = js.arg_shardings(given, dyn_args, leaves, self.api)
         donated = None
@@ -384,7 +383,7 @@ class JitFunction:
         if traced is None or (config.key_reuse and traced.consumed_keys is None):
             if config.jax_no_tracing and not self.is_one_op:
                 raise MeshjitRuntimeError(
-                    f"re-tracing function {_source_info(self.fun)} for `jit`, but 'no_tracing' "
+                    f"re-tracing function {fun_sourceinfo(self.fun)} for `jit`, but 'no_tracing' "
                     "is set"
                 )
             COUNTERS["trace"] += 1
@@ -403,7 +402,7 @@ class JitFunction:
 
                 with js.trace_scope(self.api):
                     out = self.fun(*args, **kwargs)
-                refs.check_no_returned_refs(out, _source_info(self.fun), arg_names)
+                refs.check_no_returned_refs(out, fun_sourceinfo(self.fun), arg_names)
                 return out
 
             try:
@@ -488,7 +487,7 @@ class JitFunction:
     def _check_ref_closure(self, traced: Traced, sig: Signature) -> None:
         if any(refs.is_ref(x) for x in sig.leaves):
             names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
-            refs.check_not_closed_over(traced.jaxpr, sig.leaves, names, _source_info(self.fun))
+            refs.check_not_closed_over(traced.jaxpr, sig.leaves, names, fun_sourceinfo(self.fun))
 
     def _describe_arg(self, args, kwargs, sig: Signature, i: int) -> str:
         """Argument leaf i as JAX's device errors name it: `a of f with shape float32[3]`."""
@@ -883,13 +882,6 @@ def _check_placement_options(device, backend, in_shardings, out_shardings) -> No
             raise MeshjitValueError(
                 f"If backend or device is specified on jit, then {what} should not be specified."
             )
-
-
-def _source_info(fun) -> str:
-    """JAX's `fun_sourceinfo`: '<name> at <file>:<first line>'."""
-    code = getattr(inspect.unwrap(fun), "__code__", None)
-    name = getattr(fun, "__name__", type(fun).__name__)
-    return name if code is None else f"{name} at {code.co_filename}:{code.co_firstlineno}"
 
 
 def forget_calls() -> None:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.api_util import fun_sourceinfo
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -83,16 +84,16 @@ def pallas_call(
 
 
 def _check_no_grid_parts(grid, in_specs, out_specs, scratch_shapes) -> None:
-    for what, value, empty in (
-        ("grid", grid, ()),
-        ("in_specs", in_specs, no_block_spec),
-        ("out_specs", out_specs, no_block_spec),
-        ("scratch_shapes", scratch_shapes, ()),
+    """JAX's errors for a `grid_spec` given together with one of the parts it holds."""
+    for what, value, given, empty in (
+        ("grid", grid, bool(grid), "`()`"),
+        ("in_specs", in_specs, in_specs is not no_block_spec, "`no_block_spec`"),
+        ("out_specs", out_specs, out_specs is not no_block_spec, "`no_block_spec`"),
+        ("scratch_shapes", scratch_shapes, bool(scratch_shapes), "`()`"),
     ):
-        if (value is not empty) and (value != () if empty == () else True):
-            shown = "`()`" if empty == () else "`no_block_spec`"
+        if given:
             raise MeshjitValueError(
-                f"If `grid_spec` is specified, then `{what}` must be {shown}. It is {value}"
+                f"If `grid_spec` is specified, then `{what}` must be {empty}. It is {value}"
             )
 
 
@@ -110,6 +111,8 @@ class _Block:
             )
         index_map = None if spec is None else spec.index_map
         self.index_map = index_map or (lambda *_: (0,) * len(shape))
+        self.low = [d.padding[0] if isinstance(d, Element) else 0 for d in self.dims]
+        self.high = [d.padding[1] if isinstance(d, Element) else 0 for d in self.dims]
 
     @property
     def sizes(self) -> tuple:
@@ -126,7 +129,7 @@ class _Block:
             block_indices = (block_indices,)
         if len(block_indices) != len(self.dims):
             raise MeshjitValueError(
-                f"Index map function {_described(self.index_map)} for {self.origin} must return "
+                f"Index map function {fun_sourceinfo(self.index_map)} for {self.origin} must return "
                 f"{len(self.dims)} values to match block_shape={self.dims}. Currently "
                 f"returning {len(block_indices)} values."
             )
@@ -137,20 +140,18 @@ class _Block:
 
     def padded(self, x):
         """`x` with Element padding and whole blocks (uninitialized values past the end)."""
-        low = [d.padding[0] if isinstance(d, Element) else 0 for d in self.dims]
-        high = [d.padding[1] if isinstance(d, Element) else 0 for d in self.dims]
-        sizes = [n + lo + hi for n, lo, hi in zip(x.shape, low, high)]
-        high = [hi + (-n % b) for n, hi, b in zip(sizes, high, self.sizes)]
+        low = self.low
+        sizes = [n + lo + hi for n, lo, hi in zip(x.shape, low, self.high)]
+        high = [hi + (-n % b) for n, hi, b in zip(sizes, self.high, self.sizes)]
         if not any(low) and not any(high):
             return x
         fill = uninitialized_value((), x.dtype)
         return lax.pad(x, fill, [(lo, hi, 0) for lo, hi in zip(low, high)])
 
     def unpadded(self, x):
-        low = [d.padding[0] if isinstance(d, Element) else 0 for d in self.dims]
-        if x.shape == self.shape and not any(low):
+        if x.shape == self.shape and not any(self.low):
             return x
-        return lax.slice(x, low, [lo + n for lo, n in zip(low, self.shape)])
+        return lax.slice(x, self.low, [lo + n for lo, n in zip(self.low, self.shape)])
 
     def read(self, x, starts):
         block = lax.dynamic_slice(x, starts, self.sizes)
@@ -158,13 +159,6 @@ class _Block:
 
     def write(self, x, block, starts):
         return lax.dynamic_update_slice(x, lax.reshape(block, self.sizes), starts)
-
-
-def _described(fn) -> str:
-    """A function as JAX's messages name it: `name at file:line`."""
-    code = getattr(fn, "__code__", None)
-    name = getattr(fn, "__name__", repr(fn))
-    return name if code is None else f"{name} at {code.co_filename}:{code.co_firstlineno}"
 
 
 def _block_dim(d):

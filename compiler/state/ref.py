@@ -13,6 +13,7 @@ from meshjit.compiler.errors import (
     UnexpectedTracerError,
 )
 from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.numpy.index_plan import Slice
 from meshjit.compiler.state.primitives import (
     addupdate_p,
     empty_ref_p,
@@ -160,7 +161,7 @@ def _has_dslice(index) -> bool:
     """Whether `index` holds a `ds(start, size)` (`jax.ds` / `pl.ds`), whose start may be
     traced: such a read or write goes through the whole value, indexed as an array is."""
     items = index if type(index) is tuple else (index,)
-    return any(type(i).__name__ == "Slice" and hasattr(i, "stride") for i in items)
+    return any(isinstance(i, Slice) for i in items)
 
 
 def _is_dynamic(item) -> bool:
