@@ -134,12 +134,13 @@ class Buffered:
 
 # -- the grid a kernel runs in -------------------------------------------------------------
 
-_GRID: list[tuple[tuple, tuple]] = []  # (program ids, grid sizes) of the kernels running
+_GRID: list[tuple[tuple, tuple, list]] = []  # (program ids, grid sizes, writable refs) of
+# the kernels running
 
 
 @contextlib.contextmanager
-def grid_env(indices: tuple, sizes: tuple):
-    _GRID.append((indices, sizes))
+def grid_env(indices: tuple, sizes: tuple, refs: list):
+    _GRID.append((indices, sizes, list(refs)))
     try:
         yield
     finally:
@@ -149,7 +150,7 @@ def grid_env(indices: tuple, sizes: tuple):
 def _grid_axis(name: str, axis: int) -> tuple:
     if not _GRID:
         raise MeshjitValueError(f"{name} can only be called inside a pallas_call kernel")
-    indices, sizes = _GRID[-1]
+    indices, sizes, _ = _GRID[-1]
     if not 0 <= axis < len(sizes):
         raise MeshjitValueError(
             f"{name}: axis {axis} is out of range for a grid of rank {len(sizes)}"
@@ -203,16 +204,92 @@ def multiple_of(x, values):
 
 
 def when(condition):
-    """Calls the decorated function when `condition` holds (a `cond` when it is traced)."""
+    """Calls the decorated function when `condition` holds (a `cond` when it is traced; run
+    predicated when its body sends to other devices, see below)."""
 
     def wrapped(f):
         if isinstance(condition, bool):
             if condition:
                 f()
-        else:
-            lax.cond(condition, f, lambda: None)
+        elif _PREDICATED:
+            _predicated(condition, f)
+        elif _conditional(condition, f):
+            _predicated(condition, f)
 
     return wrapped
+
+
+# -- conditions over cross-device operations ------------------------------------------------
+# A remote operation is a collective that every device joins, so it cannot sit in a `cond`
+# whose condition may differ between devices (XLA would wait for the others forever). A `when`
+# whose body makes one runs predicated instead: the body runs on every device, the kernel's
+# buffers are put back where the condition is false, and then what the remote operations sent
+# lands (each with its sender's condition, so nothing unsent lands).
+
+
+class RemoteInConditional(Exception):
+    """A remote operation traced inside a `when`'s cond: the `when` runs predicated."""
+
+
+_CONDS = [0]  # how many `when` conds are being traced
+_PREDICATED: list[tuple] = []  # (condition, deliveries to make after it) per predicated `when`
+
+
+def _conditional(condition, f) -> bool:
+    """Traces `when` as a cond; False if it could, True if its body makes a remote operation
+    (only the outermost `when` says so: the inner ones are inside its cond)."""
+    outermost = _CONDS[0] == 0
+    _CONDS[0] += 1
+    try:
+        lax.cond(condition, f, lambda: None)
+    except RemoteInConditional:
+        if not outermost:
+            raise
+        return True
+    finally:
+        _CONDS[0] -= 1
+    return False
+
+
+def check_remote_allowed() -> None:
+    if _CONDS[0] and not _PREDICATED:
+        raise RemoteInConditional
+
+
+def current_predicate():
+    """The condition the kernel's code runs under (None: unconditionally)."""
+    return _PREDICATED[-1][0] if _PREDICATED else None
+
+
+def deliver(delivery) -> None:
+    """Makes a remote operation's delivery now, or after the predicated `when`s around it."""
+    if _PREDICATED:
+        _PREDICATED[-1][1].append(delivery)
+    else:
+        delivery()
+
+
+def _predicated(condition, f) -> None:
+    pred = lax.ne(condition, lax.full((), 0, condition.dtype)) if _is_int(condition) else condition
+    if _PREDICATED:
+        pred = lax.bitwise_and(_PREDICATED[-1][0], pred)
+    refs = _GRID[-1][2] if _GRID else []
+    before = [r[...] for r in refs]
+    deliveries: list = []
+    _PREDICATED.append((pred, deliveries))
+    try:
+        f()
+    finally:
+        _PREDICATED.pop()
+    for ref, old in zip(refs, before):
+        new = ref[...]
+        ref[...] = lax.select(lax.broadcast_in_dim(pred, tuple(new.shape), ()), new, old)
+    for delivery in deliveries:
+        deliver(delivery)
+
+
+def _is_int(x) -> bool:
+    return np.issubdtype(np.dtype(x.dtype), np.integer)
 
 
 def loop(lower, upper, *, init_carry=None, step=1, unroll=None):
@@ -228,17 +305,50 @@ def loop(lower, upper, *, init_carry=None, step=1, unroll=None):
     return decorator
 
 
+# What unwritten memory holds: "hlo" (interpret=True, JAX's HLO interpreter), or TPU
+# interpret mode's `InterpretParams.uninitialized_memory` ("nan" or "zero").
+_MEMORY: list[str] = ["hlo"]
+
+
+@contextlib.contextmanager
+def uninitialized_memory(kind: str):
+    _MEMORY.append(kind)
+    try:
+        yield
+    finally:
+        _MEMORY.pop()
+
+
 def uninitialized_value(shape, dtype):
-    """What an unwritten output or scratch buffer holds in interpret mode, as JAX's: NaN for
-    floats, the smallest integer for integers, False for booleans."""
+    """What an unwritten output or scratch buffer holds in interpret mode, as JAX's. Its HLO
+    interpreter gives NaN for floats, the smallest integer for integers and False; TPU
+    interpret mode gives NaN, the largest integer and True, or zeros."""
     dtype = np.dtype(dtype)
-    if np.issubdtype(dtype, np.inexact):
+    kind = _MEMORY[-1]
+    if kind == "zero":
+        fill = 0
+    elif np.issubdtype(dtype, np.inexact):
         fill = np.nan
     elif np.issubdtype(dtype, np.integer):
-        fill = np.iinfo(dtype).min
+        fill = np.iinfo(dtype).min if kind == "hlo" else np.iinfo(dtype).max
     else:
-        fill = False
+        fill = kind != "hlo"
     return lax.full(tuple(shape), fill, dtype)
+
+
+SEMAPHORE_SPACE = "semaphore_mem"
+
+
+def is_semaphore(t) -> bool:
+    """Whether a scratch type is a semaphore (`pltpu.SemaphoreType.*`, `pltpu.SEMAPHORE(...)`)."""
+    return str(getattr(t, "memory_space", None)) == SEMAPHORE_SPACE
+
+
+def initial_value(t):
+    """A fresh scratch buffer of type `t`: semaphores count from zero, memory is uninitialized."""
+    if is_semaphore(t):
+        return lax.full(tuple(t.shape), 0, np.int32)
+    return uninitialized_value(t.shape, t.dtype)
 
 
 def run_scoped(f, *types, collective_axes=(), **kw_types):
@@ -246,9 +356,15 @@ def run_scoped(f, *types, collective_axes=(), **kw_types):
     from meshjit.compiler.state.ref import new_ref  # a later room
 
     del collective_axes
-    refs = [new_ref(uninitialized_value(t.shape, t.dtype)) for t in types]
-    kw_refs = {k: new_ref(uninitialized_value(t.shape, t.dtype)) for k, t in kw_types.items()}
-    return f(*refs, **kw_refs)
+    refs = [new_ref(initial_value(t)) for t in types]
+    kw_refs = {k: new_ref(initial_value(t)) for k, t in kw_types.items()}
+    scoped = [*refs, *kw_refs.values()]
+    writable = _GRID[-1][2] if _GRID else []
+    writable.extend(scoped)  # a predicated `when` inside puts them back too
+    try:
+        return f(*refs, **kw_refs)
+    finally:
+        del writable[len(writable) - len(scoped) :]
 
 
 def debug_print(fmt: str, *args) -> None:

@@ -3,8 +3,9 @@
 index map gives, calls the kernel on references to the blocks (inputs, outputs, scratch) and
 writes every block back. Operands are padded to whole blocks with uninitialized values (NaN,
 the smallest integer, False), outputs start uninitialized unless an input aliases them, and
-scratch buffers persist across the grid. Without `interpret=True` a kernel would need a GPU or
-TPU compiler: as JAX on CPU, that is an error."""
+scratch buffers persist across the grid. `interpret=pltpu.InterpretParams(...)` (TPU interpret
+mode) runs the same way, with its own uninitialized values. Without either, a kernel would
+need a GPU or TPU compiler: as JAX on CPU, that is an error."""
 
 from __future__ import annotations
 
@@ -28,9 +29,12 @@ from meshjit.compiler.pallas.core import (
     GridSpec,
     Squeezed,
     grid_env,
+    initial_value,
     no_block_spec,
+    uninitialized_memory,
     uninitialized_value,
 )
+from meshjit.compiler.pallas.remote import varying_state
 from meshjit.compiler.state.ref import new_ref
 from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import (
@@ -77,7 +81,10 @@ def pallas_call(
         arrays = [asarray(a) for a in flat_args]
         aliases = dict(input_output_aliases)
         _check_aliases(arrays, args, flat_out_shapes, out_shape, aliases)
-        outs = _interpret(kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases)
+        with uninitialized_memory(getattr(interpret, "uninitialized_memory", "hlo")):
+            outs = _interpret(
+                kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases
+            )
         return tree_unflatten(out_tree, outs)
 
     return wrapped
@@ -221,16 +228,18 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
     scratch, scratch_tree = tree_flatten(grid_spec.scratch_shapes)
     blocks = ins + outs
     carry = [b.padded(x) for b, x in zip(blocks, [*operands, *initial_outs])]
-    carry += [uninitialized_value(s.shape, s.dtype) for s in scratch]
+    carry += [initial_value(s) for s in scratch]
+    carry = varying_state(carry, out_shapes)
 
     def body(i, carry):
         indices = _grid_indices(i, grid)
         values, scratch_values = carry[: len(blocks)], carry[len(blocks) :]
         scalar_refs = [new_ref(x) for x in scalars]
-        with grid_env(indices, grid):
+        with grid_env(indices, grid, []):
             starts = [b.starts(indices, scalar_refs) for b in blocks]
-            refs = [new_ref(b.read(x, s)) for b, x, s in zip(blocks, values, starts)]
-            scratch_refs = [new_ref(v) for v in scratch_values]
+        refs = [new_ref(b.read(x, s)) for b, x, s in zip(blocks, values, starts)]
+        scratch_refs = [new_ref(v) for v in scratch_values]
+        with grid_env(indices, grid, [*refs, *scratch_refs]):
             _call_kernel(kernel, [*scalar_refs, *refs], scratch_refs, scratch_tree)
         written = [b.write(x, r[...], s) for b, x, r, s in zip(blocks, values, refs, starts)]
         return written + [r[...] for r in scratch_refs]
