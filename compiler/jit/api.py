@@ -122,7 +122,15 @@ def set_jit_disabled(disabled: bool) -> None:
 class ShapeDtypeStruct:
     """An abstract argument for `jit(f).lower(...)`: a shape and a dtype, no data."""
 
-    __slots__ = ("shape", "dtype", "weak_type", "_sharding", "_layout", "manual_axis_type", "is_ref")
+    __slots__ = (
+        "shape",
+        "dtype",
+        "weak_type",
+        "_sharding",
+        "_layout",
+        "manual_axis_type",
+        "is_ref",
+    )
 
     def __init__(
         self,

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.lax import control_flow
 
 
 @dataclasses.dataclass(frozen=True)
@@ -132,15 +133,75 @@ class Buffered:
     use_lookahead: bool = False
 
 
+# -- buffers in HBM under TPU interpret mode ---------------------------------------------------
+
+_DMA = [0]  # DMAs under way (copies move buffers in HBM; nothing else touches them)
+
+
+@contextlib.contextmanager
+def dma():
+    _DMA[0] += 1
+    try:
+        yield
+    finally:
+        _DMA[0] -= 1
+
+
+class HbmRef:
+    """An operand in HBM (`pl.ANY`, `pltpu.HBM`) as a kernel sees it in TPU interpret mode:
+    copies move it and views of it (`.at[...]`), but the kernel cannot read or write it
+    directly, as in JAX."""
+
+    __slots__ = ("ref",)
+    is_mutable_ref = True
+
+    def __init__(self, ref):
+        self.ref = ref
+
+    shape = property(lambda self: self.ref.shape)
+    dtype = property(lambda self: self.ref.dtype)
+    ndim = property(lambda self: self.ref.ndim)
+    ref_aval = property(lambda self: self.ref.ref_aval)
+
+    @property
+    def at(self):
+        from meshjit.compiler.state.ref import ViewIndexer  # a later room
+
+        return ViewIndexer(self)
+
+    def __getitem__(self, index):
+        _check_dma("get_p")
+        return self.ref[index]
+
+    def __setitem__(self, index, value):
+        _check_dma("swap_p")
+        self.ref[index] = value
+
+    def __repr__(self):
+        return f"HbmRef({self.ref!r})"
+
+
+def _check_dma(primitive: str) -> None:
+    if not _DMA[0]:
+        raise MeshjitValueError(
+            f"{primitive}: Buffers with a memory space of HBM or ANY cannot be referenced "
+            "directly. Instead, use `pltpu.sync_copy` or `pltpu.async_copy`."
+        )
+
+
+def in_hbm(spec) -> bool:
+    return str(getattr(spec, "memory_space", None)) in ("any", "hbm")
+
+
 # -- the grid a kernel runs in -------------------------------------------------------------
 
-_GRID: list[tuple[tuple, tuple, list]] = []  # (program ids, grid sizes, writable refs) of
-# the kernels running
+_GRID: list[tuple] = []  # (program ids, grid sizes, writable refs, cond branches being traced
+# at the start) of the kernels running
 
 
 @contextlib.contextmanager
 def grid_env(indices: tuple, sizes: tuple, refs: list):
-    _GRID.append((indices, sizes, list(refs)))
+    _GRID.append((indices, sizes, list(refs), control_flow.BRANCHES[0]))
     try:
         yield
     finally:
@@ -150,7 +211,7 @@ def grid_env(indices: tuple, sizes: tuple, refs: list):
 def _grid_axis(name: str, axis: int) -> tuple:
     if not _GRID:
         raise MeshjitValueError(f"{name} can only be called inside a pallas_call kernel")
-    indices, sizes, _ = _GRID[-1]
+    indices, sizes = _GRID[-1][:2]
     if not 0 <= axis < len(sizes):
         raise MeshjitValueError(
             f"{name}: axis {axis} is out of range for a grid of rank {len(sizes)}"
@@ -232,7 +293,8 @@ class RemoteInConditional(Exception):
 
 
 _CONDS = [0]  # how many `when` conds are being traced
-_PREDICATED: list[tuple] = []  # (condition, deliveries to make after it) per predicated `when`
+_PREDICATED: list[tuple] = []  # (condition, deliveries to make after it, cond branches being
+# traced at its start) per predicated `when`
 
 
 def _conditional(condition, f) -> bool:
@@ -252,8 +314,17 @@ def _conditional(condition, f) -> bool:
 
 
 def check_remote_allowed() -> None:
+    """A remote operation runs where every device makes it: unconditionally or under a
+    predicated `when`, not in a cond / switch of the kernel's own."""
     if _CONDS[0] and not _PREDICATED:
         raise RemoteInConditional
+    entered = _PREDICATED[-1][2] if _PREDICATED else (_GRID[-1][3] if _GRID else 0)
+    if control_flow.BRANCHES[0] > entered:
+        raise MeshjitNotImplementedError(
+            "a remote DMA or semaphore signal inside a lax.cond / lax.switch branch of a "
+            "Pallas kernel: every device must make it (it runs as a collective). Use "
+            "`pl.when(condition)` around it instead, which runs it predicated"
+        )
 
 
 def current_predicate():
@@ -276,7 +347,7 @@ def _predicated(condition, f) -> None:
     refs = _GRID[-1][2] if _GRID else []
     before = [r[...] for r in refs]
     deliveries: list = []
-    _PREDICATED.append((pred, deliveries))
+    _PREDICATED.append((pred, deliveries, control_flow.BRANCHES[0]))
     try:
         f()
     finally:

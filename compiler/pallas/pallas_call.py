@@ -27,8 +27,10 @@ from meshjit.compiler.pallas.core import (
     BlockSpec,
     Element,
     GridSpec,
+    HbmRef,
     Squeezed,
     grid_env,
+    in_hbm,
     initial_value,
     no_block_spec,
     uninitialized_memory,
@@ -81,10 +83,12 @@ def pallas_call(
         arrays = [asarray(a) for a in flat_args]
         aliases = dict(input_output_aliases)
         _check_aliases(arrays, args, flat_out_shapes, out_shape, aliases)
-        with uninitialized_memory(getattr(interpret, "uninitialized_memory", "hlo")):
+        memory = getattr(interpret, "uninitialized_memory", "hlo")  # "hlo": interpret=True
+        with uninitialized_memory(memory):
             outs = _interpret(
-                kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases
-            )
+                kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases,
+                tpu_mode=memory != "hlo",
+            )  # fmt: skip
         return tree_unflatten(out_tree, outs)
 
     return wrapped
@@ -116,6 +120,7 @@ class _Block:
                 f"Block shape for {origin} (= {self.dims}) must have the same number "
                 f"of dimensions as the array shape {shape}."
             )
+        self.hbm = in_hbm(spec)  # (TPU interpret mode: only copies may touch it)
         index_map = None if spec is None else spec.index_map
         self.index_map = index_map or (lambda *_: (0,) * len(shape))
         self.low = [d.padding[0] if isinstance(d, Element) else 0 for d in self.dims]
@@ -210,7 +215,7 @@ def _grid(grid) -> tuple:
     return tuple(int(g) for g in grid)
 
 
-def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases):
+def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases, tpu_mode):
     grid = _grid(grid_spec.grid)
     n_scalars = grid_spec.num_scalar_prefetch
     scalars, operands = arrays[:n_scalars], arrays[n_scalars:]
@@ -239,8 +244,9 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
             starts = [b.starts(indices, scalar_refs) for b in blocks]
         refs = [new_ref(b.read(x, s)) for b, x, s in zip(blocks, values, starts)]
         scratch_refs = [new_ref(v) for v in scratch_values]
+        seen = [HbmRef(r) if tpu_mode and b.hbm else r for b, r in zip(blocks, refs)]
         with grid_env(indices, grid, [*refs, *scratch_refs]):
-            _call_kernel(kernel, [*scalar_refs, *refs], scratch_refs, scratch_tree)
+            _call_kernel(kernel, [*scalar_refs, *seen], scratch_refs, scratch_tree)
         written = [b.write(x, r[...], s) for b, x, r, s in zip(blocks, values, refs, starts)]
         return written + [r[...] for r in scratch_refs]
 

@@ -9,14 +9,13 @@ only takes its count off the semaphore."""
 from __future__ import annotations
 
 import enum
-import math
 
 import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.numpy.index_plan import Slice
-from meshjit.compiler.pallas.core import check_remote_allowed, current_predicate, deliver
+from meshjit.compiler.pallas.core import check_remote_allowed, current_predicate, deliver, dma
 from meshjit.compiler.parallel.axis_env import current_axis_env
 from meshjit.compiler.parallel.collectives import all_gather, axis_index, pvary, pvary_p
 from meshjit.compiler.state.ref import RefView
@@ -150,15 +149,21 @@ def remote_write(dst, value, device_id, device_id_type, *, accumulate: bool = Fa
     sent, targets, *windows = (_gather(x, axes, env) for x in (value, target, *leaves))
 
     def delivery():
-        for i in range(math.prod(sizes)):
-            view = _view(root, _substituted(chain, [w[i] for w in windows]))
-            old = view[...]
-            new = sent[i]
-            new = lax.add(old, new) if accumulate else lax.convert_element_type(new, old.dtype)
-            hit = lax.broadcast_in_dim(lax.eq(targets[i], me), tuple(old.shape), ())
-            view[...] = lax.select(hit, new, old)
+        with dma():
+            _deliver(root, chain, sent, targets, windows, me, accumulate)
 
     deliver(delivery)
+
+
+def _deliver(root, chain, sent, targets, windows, me, accumulate: bool) -> None:
+    """What each device sent (in device order) written where it was sent, on its target."""
+    for i in range(targets.shape[0]):
+        view = _view(root, _substituted(chain, [w[i] for w in windows]))
+        old = view[...]
+        new = sent[i]
+        new = lax.add(old, new) if accumulate else lax.convert_element_type(new, old.dtype)
+        hit = lax.broadcast_in_dim(lax.eq(targets[i], me), tuple(old.shape), ())
+        view[...] = lax.select(hit, new, old)
 
 
 def _linear(coords, sizes):

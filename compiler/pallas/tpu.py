@@ -20,6 +20,7 @@ from meshjit.compiler.pallas.core import (
     GridSpec,
     MemoryRef,
     _Space,
+    dma,
     no_block_spec,
 )
 from meshjit.compiler.pallas.remote import DeviceIdType, barrier_semaphore, remote_write
@@ -118,10 +119,11 @@ class AsyncCopyDescriptor:
 
     def start(self, priority: int = 0):
         del priority
-        if self.is_remote:
-            remote_write(self.dst_ref, self.src_ref[...], self.device_id, self.device_id_type)
-        else:
-            self.dst_ref[...] = self.src_ref[...]
+        with dma():
+            if self.is_remote:
+                remote_write(self.dst_ref, self.src_ref[...], self.device_id, self.device_id_type)
+            else:
+                self.dst_ref[...] = self.src_ref[...]
         return self
 
     def wait(self):
@@ -199,7 +201,8 @@ class InterpretParams:
 
 
 def sync_copy(src_ref, dst_ref, *, add: bool = False):
-    dst_ref[...] = dst_ref[...] + src_ref[...] if add else src_ref[...]
+    with dma():
+        dst_ref[...] = dst_ref[...] + src_ref[...] if add else src_ref[...]
 
 
 def roll(x, shift, axis: int, *, stride=None, stride_axis=None):

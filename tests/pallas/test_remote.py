@@ -189,7 +189,7 @@ def test_a_remote_copy_under_a_device_dependent_when_runs_predicated():
                 copy.start()
                 copy.wait_send()
 
-        o_ref[...] += scratch[...]
+        pltpu.sync_copy(scratch, o_ref, add=True)
 
     def step_is_zero():
         return pl.program_id(0) == 0
@@ -222,3 +222,43 @@ def test_under_checked_types_outputs_declare_their_manual_axis_types():
     np.testing.assert_array_equal(out, np.roll(x, 1, axis=0))
     with pytest.raises(TypeError, match="should be of type `jax.sharding.ManualAxisType`"):
         meshjit.ShapeDtypeStruct((1,), jnp.float32, manual_axis_type=frozenset({"x"}))
+
+
+def test_a_remote_copy_in_a_kernels_own_cond_is_a_clear_error():
+    def kernel(x_ref, o_ref, send_sem, recv_sem):
+        def send():
+            pltpu.async_remote_copy(x_ref, o_ref, send_sem, recv_sem, (1,)).wait()
+
+        lax.cond(lax.axis_index("x") == 0, send, lambda: None)
+
+    f = _sharded(
+        kernel, meshjit.ShapeDtypeStruct((1, 4), jnp.float32), in_specs=[ANY], out_specs=ANY,
+        scratch_shapes=[pltpu.SemaphoreType.DMA] * 2,
+    )  # fmt: skip
+    with pytest.raises(NotImplementedError, match="Use `pl.when"):
+        f(np.zeros((N, 4), np.float32))
+
+
+def test_tpu_interpret_mode_refuses_direct_access_to_hbm_buffers_as_jax():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] + 1
+
+    def call(interpret):
+        return pl.pallas_call(
+            kernel, out_shape=meshjit.ShapeDtypeStruct((2,), jnp.float32), in_specs=[ANY],
+            interpret=interpret,
+        )(np.zeros(2, np.float32))  # fmt: skip
+
+    with pytest.raises(ValueError, match=r"get_p: Buffers with a memory space of HBM or ANY"):
+        call(pltpu.InterpretParams())
+    np.testing.assert_array_equal(call(True), [1, 1])  # JAX's HLO interpreter lets it be
+
+    def copies(x_ref, o_ref, sem):
+        pltpu.sync_copy(x_ref.at[1:], o_ref.at[:1])
+        pltpu.async_copy(x_ref.at[:1], o_ref.at[1:], sem).wait()
+
+    out = pl.pallas_call(
+        copies, out_shape=meshjit.ShapeDtypeStruct((2,), jnp.float32), in_specs=[ANY],
+        out_specs=ANY, scratch_shapes=[pltpu.SemaphoreType.DMA], interpret=pltpu.InterpretParams(),
+    )(np.arange(2, dtype=np.float32))  # fmt: skip
+    np.testing.assert_array_equal(out, [1, 0])
