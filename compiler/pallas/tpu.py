@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.numpy.rearranging import roll as jnp_roll
 from meshjit.compiler.pallas.core import (
     SEMAPHORE_SPACE,
@@ -215,3 +215,38 @@ def roll(x, shift, axis: int, *, stride=None, stride_axis=None):
         for k in range(x.shape[stride_axis])
     ]
     return lax.concatenate(parts, stride_axis)
+
+
+# -- the TPU's own random number generator: no CPU rule, as in JAX ---------------------------
+
+
+def _no_cpu_rule(primitive: str):
+    raise MeshjitNotImplementedError(
+        f"MLIR translation rule for primitive '{primitive}' not found for platform cpu"
+    )
+
+
+def prng_seed(*seeds):
+    """Seeds the TPU core's generator: JAX has no CPU rule for it (use `jax.random` with a
+    key operand in the kernel instead)."""
+    _no_cpu_rule("prng_seed")
+
+
+def prng_random_bits(shape):
+    _no_cpu_rule("prng_random_bits")
+
+
+def stateful_bits(shape, dtype=None):
+    _no_cpu_rule("prng_random_bits")
+
+
+def stateful_uniform(shape, dtype=None, minval=0.0, maxval=1.0):
+    _no_cpu_rule("prng_random_bits")
+
+
+def stateful_normal(shape, dtype=None):
+    _no_cpu_rule("prng_random_bits")
+
+
+def stateful_bernoulli(shape, p=0.5):
+    _no_cpu_rule("prng_random_bits")

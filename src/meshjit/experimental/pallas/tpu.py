@@ -27,7 +27,13 @@ from meshjit.compiler.pallas.tpu import (
     get_barrier_semaphore,
     make_async_copy,
     make_async_remote_copy,
+    prng_random_bits,
+    prng_seed,
     roll,
+    stateful_bernoulli,
+    stateful_bits,
+    stateful_normal,
+    stateful_uniform,
     sync_copy,
 )
 
@@ -88,6 +94,12 @@ __all__ = [
     "get_barrier_semaphore",
     "make_async_copy",
     "make_async_remote_copy",
+    "prng_random_bits",
+    "prng_seed",
     "roll",
+    "stateful_bernoulli",
+    "stateful_bits",
+    "stateful_normal",
+    "stateful_uniform",
     "sync_copy",
 ]
