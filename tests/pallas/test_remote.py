@@ -262,3 +262,43 @@ def test_tpu_interpret_mode_refuses_direct_access_to_hbm_buffers_as_jax():
         out_specs=ANY, scratch_shapes=[pltpu.SemaphoreType.DMA], interpret=pltpu.InterpretParams(),
     )(np.arange(2, dtype=np.float32))  # fmt: skip
     np.testing.assert_array_equal(out, [1, 0])
+
+
+@pytest.mark.parametrize("form", ["tuple", "dict", "logical"])
+def test_device_ids_on_a_two_axis_mesh_and_windows_at_traced_starts(form):
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+
+    def kernel(x_ref, o_ref, send_sem, recv_sem):
+        x, y = lax.axis_index("x"), lax.axis_index("y")
+        right = lax.rem(x + 1, 4)
+        device_id = {
+            "tuple": (right, y),
+            "dict": {"x": right},
+            "logical": right * 2 + y,
+        }[form]
+        kind = pl.DeviceIdType.LOGICAL if form == "logical" else pl.DeviceIdType.MESH
+        start = y * 2  # each device writes its row into the window its y picks
+        copy = pltpu.make_async_remote_copy(
+            x_ref, o_ref.at[pl.ds(start, 2)], send_sem, recv_sem, device_id, kind
+        )
+        pltpu.sync_copy(x_ref, o_ref.at[pl.ds(2 - start, 2)])
+        copy.start()
+        copy.wait()
+
+    call = pl.pallas_call(
+        kernel, out_shape=meshjit.ShapeDtypeStruct((4, 3), jnp.float32), in_specs=[ANY],
+        out_specs=ANY, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2,
+        interpret=pltpu.InterpretParams(),
+    )  # fmt: skip
+    spec = P("x", "y")
+    f = meshjit.jit(
+        meshjit.shard_map(call, mesh=mesh, in_specs=spec, out_specs=spec, check_vma=False)
+    )
+    x = np.arange(8 * 6, dtype=np.float32).reshape(8, 6)
+    got = np.asarray(f(x))
+    blocks = x.reshape(4, 2, 2, 3).transpose(0, 2, 1, 3)  # [x, y] -> its (2, 3) block
+    for i in range(4):
+        for j in range(2):
+            out = got[i * 4 : i * 4 + 4, j * 3 : j * 3 + 3]
+            np.testing.assert_array_equal(out[2 * j : 2 * j + 2], blocks[(i - 1) % 4, j])
+            np.testing.assert_array_equal(out[2 - 2 * j : 4 - 2 * j], blocks[i, j])
