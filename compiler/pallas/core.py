@@ -474,6 +474,38 @@ def empty_like(x):
     return tree_map(lambda leaf: empty(leaf.shape, leaf.dtype), x)
 
 
+def empty_ref_like(x):
+    """A fresh ref of `x`'s shape and dtype (a scratch type, or a ShapeDtypeStruct: in HBM),
+    inside a trace only, as JAX's (its refs with a memory space live in a jit)."""
+    from meshjit.compiler.state.ref import new_ref  # a later room
+    from meshjit.compiler.trace.tracing import current_trace
+
+    if not isinstance(x, MemoryRef) and not hasattr(x, "manual_axis_type"):
+        raise MeshjitValueError(f"empty_ref_like does not support {type(x)}")
+    if current_trace() is None:
+        raise MeshjitNotImplementedError(
+            "array ref with memory space only works inside of a `jit`."
+        )
+    return new_ref(empty(x.shape, x.dtype))
+
+
+def broadcast_to(a, shape: tuple[int, ...]):
+    """`a` broadcast to `shape` (as `jnp.broadcast_to`)."""
+    from meshjit.compiler.numpy.creation import asarray
+
+    a = asarray(a)
+    return (
+        a
+        if a.shape == tuple(shape)
+        else lax.broadcast_in_dim(a, tuple(shape), tuple(range(len(shape) - a.ndim, len(shape))))
+    )
+
+
+def debug_check(condition, message) -> None:
+    """A check for `enable_debug_checks`: the interpreter checks nothing, as JAX's on CPU."""
+    del condition, message
+
+
 def reciprocal(x, *, approx: bool = False, full_range: bool = True):
     """1 / x (exactly: `approx` and `full_range` are hints for a TPU)."""
     del approx, full_range

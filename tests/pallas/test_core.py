@@ -42,3 +42,28 @@ def test_the_grid_is_only_known_inside_a_kernel():
         pl.program_id(0)
     with pytest.raises(ValueError, match="inside a pallas_call kernel"):
         pl.num_programs(0)
+
+
+def test_debug_checks_broadcast_and_empty_refs_as_jax():
+    def kernel(x_ref, o_ref):
+        pl.debug_check(x_ref[0] > 0, "x[0] must be positive")  # the interpreter checks nothing
+        o_ref[...] = pl.broadcast_to(x_ref[0], (4,)) + 1
+
+    x = -np.ones(4, np.float32)
+    with pl.enable_debug_checks(True):
+        out = pl.pallas_call(
+            kernel, out_shape=meshjit.ShapeDtypeStruct((4,), jnp.float32), interpret=True
+        )(x)
+    np.testing.assert_array_equal(out, np.zeros(4))
+
+    spec = meshjit.ShapeDtypeStruct((2,), jnp.float32)
+    with pytest.raises(NotImplementedError, match="only works inside of a `jit`"):
+        pl.empty_ref_like(spec)
+
+    @meshjit.jit
+    def scratch(v):
+        ref = pl.empty_ref_like(spec)
+        ref[...] = v
+        return ref[...] * 2
+
+    np.testing.assert_array_equal(scratch(np.ones(2, np.float32)), [2, 2])

@@ -1,6 +1,7 @@
 """meshjit.experimental.pallas (as `jax.experimental.pallas`): custom kernels over a grid of
 blocks, run as JAX's interpret mode runs them (`interpret=True`; the only mode on CPU)."""
 
+from meshjit.compiler.config import option_context as _option_context
 from meshjit.compiler.numpy.index_plan import Slice, dslice
 from meshjit.compiler.pallas.core import (
     BlockDim,
@@ -15,10 +16,13 @@ from meshjit.compiler.pallas.core import (
     MemorySpace,
     Squeezed,
     align_to,
+    broadcast_to,
     cdiv,
+    debug_check,
     debug_print,
     empty,
     empty_like,
+    empty_ref_like,
     loop,
     multiple_of,
     next_power_of_2,
@@ -42,6 +46,7 @@ from meshjit.compiler.pallas.remote import (
 )
 
 ds = dslice
+enable_debug_checks = _option_context("jax_pallas_enable_debug_checks", True)
 ANY = MemorySpace.ANY
 HOST = MemorySpace.HOST
 
@@ -62,12 +67,16 @@ __all__ = [
     "Slice",
     "Squeezed",
     "align_to",
+    "broadcast_to",
     "cdiv",
+    "debug_check",
     "debug_print",
     "ds",
     "dslice",
     "empty",
     "empty_like",
+    "empty_ref_like",
+    "enable_debug_checks",
     "loop",
     "multiple_of",
     "next_power_of_2",
