@@ -66,15 +66,13 @@ def reduce_rule(op):
 
 
 def _trivial_window_dims(op, rank: int) -> list[bool]:
-    """Per dim: whether the window neither strides, dilates nor pads it (size one)."""
+    """Per dim: whether the window neither strides nor pads it (size one); as in Shardy's
+    rule, a base or window dilation alone leaves a dim trivial."""
     window = ints(op, "window_dimensions")
     strides = ints(op, "window_strides") or [1] * rank
-    base = ints(op, "base_dilations") or [1] * rank
-    win_dil = ints(op, "window_dilations") or [1] * rank
     padding = ints(op, "padding") or [0] * (2 * rank)
     return [
-        (window[d], strides[d], base[d], win_dil[d]) == (1, 1, 1, 1)
-        and not any(padding[2 * d : 2 * d + 2])
+        (window[d], strides[d]) == (1, 1) and not any(padding[2 * d : 2 * d + 2])
         for d in range(rank)
     ]
 
