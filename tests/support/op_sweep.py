@@ -223,8 +223,30 @@ def broadcast_in_dim(c: _Case):
 
 
 def reshape(c: _Case):
-    r = c.r
     s = c.shape(lo=1, hi=3)
+    out = _reshaped(c.r, s)
+    x = c.arg(s)
+    c.lines.append(f"%0 = stablehlo.reshape {x} : ({_type(s)}) -> {_type(out)}")
+    return [Value("%0", tuple(out))]
+
+
+def reshape_chain(c: _Case):
+    """Two reshapes with an op between: the sub-axes the first one makes (splitting or merging
+    an axis across dims) meet the second's."""
+    s = c.shape(lo=1, hi=3)
+    mid = _reshaped(c.r, s) or [1]
+    out = _reshaped(c.r, mid)
+    x = c.arg(s)
+    c.lines.append(
+        f"%1 = stablehlo.reshape {x} : ({_type(s)}) -> {_type(mid)}\n"
+        f"  %2 = stablehlo.negate %1 : {_type(mid)}\n"
+        f"  %0 = stablehlo.reshape %2 : ({_type(mid)}) -> {_type(out)}"
+    )
+    return [Value("%0", tuple(out))]
+
+
+def _reshaped(r: random.Random, s: list) -> list:
+    """A shape of as many elements as `s`: dims split, merged, size-one dims in or out."""
     out = list(s)
     for _ in range(r.randint(1, 2)):
         kind = r.random()
@@ -250,9 +272,7 @@ def reshape(c: _Case):
             if divs:
                 d = r.choice(divs)
                 out = [d, total // d]
-    x = c.arg(s)
-    c.lines.append(f"%0 = stablehlo.reshape {x} : ({_type(s)}) -> {_type(out)}")
-    return [Value("%0", tuple(out))]
+    return out
 
 
 def transpose(c: _Case):
@@ -995,6 +1015,7 @@ OPS = {
     "iota": iota,
     "broadcast_in_dim": broadcast_in_dim,
     "reshape": reshape,
+    "reshape_chain": reshape_chain,
     "transpose": transpose,
     "concatenate": concatenate,
     "pad": pad,
