@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from jaxlib.mlir import ir, passmanager
-from jaxlib.mlir.dialects import sdy, stablehlo
+from jaxlib.mlir.dialects import sdy
 
 from meshjit.dialects.sdy import (
     SHARDING_ATTR,
@@ -29,6 +29,7 @@ from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
 from meshjit.passes.graph.split_constants import COPY_MARK
 from meshjit.passes.rules import PERMUTATION, staged_operands
+from meshjit.passes.rules.contractions import conservative_convolution_rule
 
 # Ops MLIR's greedy driver (which Shardy's passes run) never erases: side effects, or a
 # sharding the user asked for.
@@ -582,31 +583,22 @@ _PERMUTING_KEPT = frozenset({"stablehlo.reverse", "stablehlo.custom_call"})
 
 def block_permutation_factors(graph) -> None:
     """conservative-propagation: sliced, padded, windowed dims (permutation factors) propagate
-    nothing, as in Shardy's conservative rules (a reverse's and a custom rule's still do)."""
+    nothing, as in Shardy's conservative rules (a reverse's and a custom rule's still do); a
+    convolution takes Shardy's conservative rule (a size-one factor per spatial dim)."""
     for edge in graph.edges:
         factors = edge.rule.factors
         if edge.op_name in _PERMUTING_KEPT:
             continue
-        windows = _conv_window_factors(edge)
-        if any(
-            (f.kind == PERMUTATION or i in windows) and not f.blocked for i, f in enumerate(factors)
-        ):
+        if edge.op_name == "stablehlo.convolution" and edge.op is not None:
+            edge.rule, edge.plan = conservative_convolution_rule(edge.op), None
+            continue
+        if any(f.kind == PERMUTATION and not f.blocked for f in factors):
             blocked = tuple(
-                dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION or i in windows else f
-                for i, f in enumerate(factors)
+                dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION else f
+                for f in factors
             )
             edge.rule = dataclasses.replace(edge.rule, factors=blocked)
             edge.plan = None
-
-
-def _conv_window_factors(edge) -> set[int]:
-    """A convolution's factors of its kernel's spatial dims (windows, strides): Shardy's
-    conservative rule gives every spatial dim a size-one factor of its own."""
-    if edge.op_name != "stablehlo.convolution" or edge.op is None:
-        return set()
-    dn = stablehlo.ConvDimensionNumbers(edge.op.attributes["dimension_numbers"])
-    kernel = edge.rule.operands[1]
-    return {f for d in dn.kernel_spatial_dimensions for f in kernel[d]}
 
 
 def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -> None:

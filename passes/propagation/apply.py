@@ -150,7 +150,8 @@ def _take(step, slot: Slot, part: list, ext, used: list, size: int | None = None
             break
         if size is not None and size % axes_product(part + [piece]):
             step.refused = True
-            piece = _dividing_piece(slot, piece, size // axes_product(part))
+            room = size // axes_product(part)
+            piece = None if step.graph.conservative else _dividing_piece(slot, piece, room)
             if piece is not None:
                 part.append(piece)
                 used.append(piece)
@@ -188,6 +189,8 @@ def _addable(step, slot: Slot, axis, used):
     piece = free_prefix(axis, used, step.meshes[step.mesh].size_of(axis[0]))
     if piece is None or (slot.no_sub_axes and _is_sub_axis(step, piece)):
         return None
+    if piece != axis and step.graph.conservative:
+        return None  # conservatively, a sub-axis is taken as decided, never split further
     return piece
 
 

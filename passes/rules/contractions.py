@@ -66,15 +66,13 @@ def reduce_rule(op):
 
 
 def _trivial_window_dims(op, rank: int) -> list[bool]:
-    """Per dim: whether the window neither strides, dilates nor pads it (size one)."""
+    """Per dim: whether the window neither strides nor pads it (size one); as in Shardy's
+    rule, a base or window dilation alone leaves a dim trivial."""
     window = ints(op, "window_dimensions")
     strides = ints(op, "window_strides") or [1] * rank
-    base = ints(op, "base_dilations") or [1] * rank
-    win_dil = ints(op, "window_dilations") or [1] * rank
     padding = ints(op, "padding") or [0] * (2 * rank)
     return [
-        (window[d], strides[d], base[d], win_dil[d]) == (1, 1, 1, 1)
-        and not any(padding[2 * d : 2 * d + 2])
+        (window[d], strides[d]) == (1, 1) and not any(padding[2 * d : 2 * d + 2])
         for d in range(rank)
     ]
 
@@ -117,15 +115,47 @@ def convolution_rule(op):
     which the kernel's dim holds; see _conv_spatial), the features (behind a feature-group
     factor, the input feature a reduction), then the size-one factors of the spatial dims."""
     dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
+    b = op_builder(op)
+    group = _conv_batch(op, b, dn)
+    own = _conv_spatial(op, b, dn, shape_of(op.results[0]))
+    _conv_features(op, b, dn, group)
+    for side, dim in sorted(own, key=lambda pair: pair[0] != "kernel"):  # the kernel's first
+        f = b.factor(1)
+        b.operand(1, dim, f) if side == "kernel" else b.result(0, dim, f)
+    return b.build()
+
+
+def conservative_convolution_rule(op):
+    """Shardy's rule under conservative propagation: the batch and feature factors as above,
+    then a size-one factor of every spatial dim, the lhs's, the kernel's, the output's."""
+    dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
+    b = op_builder(op)
+    _conv_features(op, b, dn, _conv_batch(op, b, dn))
+    for d in dn.input_spatial_dimensions:
+        b.operand(0, d, b.factor(1))
+    for d in dn.kernel_spatial_dimensions:
+        b.operand(1, d, b.factor(1))
+    for d in dn.output_spatial_dimensions:
+        b.result(0, d, b.factor(1))
+    return b.build()
+
+
+def _conv_batch(op, b, dn) -> int | None:
+    """The batch factor, behind the batch-group factor of the lhs's batch dim (returned)."""
+    batch_groups = int_attr(op, "batch_group_count", 1)
+    group = b.factor(batch_groups) if batch_groups > 1 else None
+    f = b.factor(shape_of(op.results[0])[dn.output_batch_dimension])
+    b.operand(0, dn.input_batch_dimension, *([group] if group is not None else []), f)
+    b.result(0, dn.output_batch_dimension, f)
+    return group
+
+
+def _conv_features(op, b, dn, group: int | None) -> None:
+    """The feature factors: the input feature (a reduction) behind the feature-group factor,
+    the output feature behind the group factor of either count."""
     lhs, out = shape_of(op.operands[0]), shape_of(op.results[0])
     feature_groups = int_attr(op, "feature_group_count", 1)
     batch_groups = int_attr(op, "batch_group_count", 1)
-    b = op_builder(op)
-    group = b.factor(batch_groups) if batch_groups > 1 else None
-    f = b.factor(out[dn.output_batch_dimension])
-    b.operand(0, dn.input_batch_dimension, *([group] if batch_groups > 1 else []), f)
-    b.result(0, dn.output_batch_dimension, f)
-    own = _conv_spatial(op, b, dn, out)
     if feature_groups > 1:
         group = b.factor(feature_groups)
         b.operand(0, dn.input_feature_dimension, group)
@@ -135,10 +165,6 @@ def convolution_rule(op):
     groups = [group] if group is not None else []
     b.operand(1, dn.kernel_output_feature_dimension, *groups, f)
     b.result(0, dn.output_feature_dimension, *groups, f)
-    for side, dim in sorted(own, key=lambda pair: pair[0] != "kernel"):  # the kernel's first
-        f = b.factor(1)
-        b.operand(1, dim, f) if side == "kernel" else b.result(0, dim, f)
-    return b.build()
 
 
 def _conv_spatial(op, b, dn, out) -> list[tuple[str, int]]:

@@ -9,12 +9,13 @@ summed), those of size one need replication; the index vector dim needs replicat
 
 Scatter mirrors it per update dim: an update window dim follows its operand dim where the
 whole dim is updated; a scatter dim follows its indices dim, a reduction where the updates are
-combined (a need_replication factor where they overwrite); the operand's remaining dims pass through to the
-results.
+combined by one add / multiply / maximum / minimum (a need_replication factor otherwise); the
+operand's remaining dims pass through to the results.
 """
 
 from __future__ import annotations
 
+from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from meshjit.passes.rules.registry import sharding_rule
@@ -57,10 +58,25 @@ def gather_rule(op):
     return b.build()
 
 
+_COMBINERS = ("stablehlo.add", "stablehlo.multiply", "stablehlo.maximum", "stablehlo.minimum")
+
+
 def _combines_updates(op) -> bool:
     """Whether the scatter's update computation combines (rather than overwrites), so partial
-    results can be combined across devices."""
-    return len(op.regions[0].blocks[0].operations) > 1
+    results can be combined across devices: as Shardy reads it, each returned value is one
+    add / multiply / maximum / minimum (the same for all) of its input and its update."""
+    block = op.regions[0].blocks[0]
+    n = len(op.results)
+    args = list(block.arguments)
+    kinds = set()
+    for i, value in enumerate(block.operations[len(block.operations) - 1].operands):
+        if not isinstance(value, ir.OpResult) or value.owner.name not in _COMBINERS:
+            return False
+        ins = list(value.owner.operands)
+        if sorted(args.index(v) if v in args else -1 for v in ins) != [i, n + i]:
+            return False
+        kinds.add(value.owner.name)
+    return len(kinds) == 1
 
 
 @sharding_rule("stablehlo.scatter")

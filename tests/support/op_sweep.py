@@ -223,8 +223,30 @@ def broadcast_in_dim(c: _Case):
 
 
 def reshape(c: _Case):
-    r = c.r
     s = c.shape(lo=1, hi=3)
+    out = _reshaped(c.r, s)
+    x = c.arg(s)
+    c.lines.append(f"%0 = stablehlo.reshape {x} : ({_type(s)}) -> {_type(out)}")
+    return [Value("%0", tuple(out))]
+
+
+def reshape_chain(c: _Case):
+    """Two reshapes with an op between: the sub-axes the first one makes (splitting or merging
+    an axis across dims) meet the second's."""
+    s = c.shape(lo=1, hi=3)
+    mid = _reshaped(c.r, s) or [1]
+    out = _reshaped(c.r, mid)
+    x = c.arg(s)
+    c.lines.append(
+        f"%1 = stablehlo.reshape {x} : ({_type(s)}) -> {_type(mid)}\n"
+        f"  %2 = stablehlo.negate %1 : {_type(mid)}\n"
+        f"  %0 = stablehlo.reshape %2 : ({_type(mid)}) -> {_type(out)}"
+    )
+    return [Value("%0", tuple(out))]
+
+
+def _reshaped(r: random.Random, s: list) -> list:
+    """A shape of as many elements as `s`: dims split, merged, size-one dims in or out."""
     out = list(s)
     for _ in range(r.randint(1, 2)):
         kind = r.random()
@@ -250,9 +272,7 @@ def reshape(c: _Case):
             if divs:
                 d = r.choice(divs)
                 out = [d, total // d]
-    x = c.arg(s)
-    c.lines.append(f"%0 = stablehlo.reshape {x} : ({_type(s)}) -> {_type(out)}")
-    return [Value("%0", tuple(out))]
+    return out
 
 
 def transpose(c: _Case):
@@ -406,6 +426,49 @@ def scatter(c: _Case):
     types = (_type(operand), _type(ind, "i32"), _type(upd))
     _region_op(c, "scatter", (x, i, u), attrs, types, _type(operand))
     return [Value("%0", tuple(operand))]
+
+
+def scatter_variadic(c: _Case):
+    """A scatter of two inputs and two updates (two results), sometimes with batching dims."""
+    operand, ind, batching, indexed, window, sizes = _gather_dims(c)
+    nb = len(ind) - 1
+    upd = ind[:-1] + [sizes[d] for d in window]
+    bd = (
+        f", input_batching_dims = [{_a(batching)}], scatter_indices_batching_dims = [0]"
+        if batching
+        else ""
+    )
+    xs, i, us = [c.arg(operand) for _ in "ab"], c.arg(ind, "i32"), [c.arg(upd) for _ in "ab"]
+    t, tu = _type(operand), _type(upd)
+    c.lines.append(
+        f'%0:2 = "stablehlo.scatter"({_a(xs)}, {i}, {_a(us)}) ({{\n'
+        "  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %p: tensor<f32>, %q: tensor<f32>):\n"
+        "    %s = stablehlo.add %a, %p : tensor<f32>\n"
+        "    %m = stablehlo.maximum %b, %q : tensor<f32>\n"
+        "    stablehlo.return %s, %m : tensor<f32>, tensor<f32>\n"
+        f"  }}) {{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = "
+        f"[{_a(range(nb, nb + len(window)))}], inserted_window_dims = [{indexed}]{bd}, "
+        f"scatter_dims_to_operand_dims = [{indexed}], index_vector_dim = {nb}>, "
+        f"indices_are_sorted = false, unique_indices = false}} : ({t}, {t}, "
+        f"{_type(ind, 'i32')}, {tu}, {tu}) -> ({t}, {t})"
+    )
+    return [Value("%0#0", tuple(operand)), Value("%0#1", tuple(operand))]
+
+
+def dynamic_slice_uses(c: _Case):
+    """A dynamic_slice whose operand another op reads too (Shardy's op priority defers a
+    multi-use dynamic_slice's forward propagation)."""
+    s = c.shape()
+    sizes = [d if c.r.random() < 0.5 else max(1, d // 2) for d in s]
+    x = c.arg(s)
+    idx = [c.arg((), "i32") for _ in s]
+    other = c.r.choice(("negate", "exponential"))
+    c.lines.append(
+        f"%0 = stablehlo.dynamic_slice {x}, {_a(idx)}, sizes = [{_a(sizes)}] : "
+        f"({_type(s)}, {_a(['tensor<i32>'] * len(s))}) -> {_type(sizes)}\n"
+        f"  %1 = stablehlo.{other} {x} : {_type(s)}"
+    )
+    return [Value("%0", tuple(sizes)), Value("%1", tuple(s))]
 
 
 def dot_general(c: _Case, batches=(0, 0, 1), contracts=(1, 1, 2)):
@@ -952,15 +1015,18 @@ OPS = {
     "iota": iota,
     "broadcast_in_dim": broadcast_in_dim,
     "reshape": reshape,
+    "reshape_chain": reshape_chain,
     "transpose": transpose,
     "concatenate": concatenate,
     "pad": pad,
     "reverse": reverse,
     "slice": slice_,
     "dynamic_slice": dynamic_slice,
+    "dynamic_slice_uses": dynamic_slice_uses,
     "dynamic_update_slice": dynamic_update_slice,
     "gather": gather,
     "scatter": scatter,
+    "scatter_variadic": scatter_variadic,
     "dot_general": dot_general,
     "dot_general_batched": dot_general_batched,
     "convolution": convolution,

@@ -61,9 +61,10 @@ def _type(shape, dtype="f32") -> str:
 
 
 class _Gen:
-    def __init__(self, rng: random.Random, extended: bool = False):
+    def __init__(self, rng: random.Random, extended: bool = False, wide: bool = False):
         self.r = rng
         self.extended = extended  # also stablehlo.if, reverse, dynamic_update_slice
+        self.wide = wide  # also gather, scatter, sort, reduce_window, convolution
         self.meshes: list[Mesh] = []
         self.counter = 0
         self.group = 0
@@ -280,6 +281,14 @@ class _Body:
             table += [(self.reverse, 2), (self.dynamic_update_slice, 2)]
             if self.depth < 2:
                 table.append((self.if_op, 1))
+        if self.g.wide:
+            table += [
+                (self.gather, 2),
+                (self.scatter, 2),
+                (self.sort, 1),
+                (self.reduce_window, 1),
+                (self.convolution, 2),
+            ]
         fns = [f for f, _ in table]
         weights = [w for _, w in table]
         for _ in range(5):
@@ -684,6 +693,119 @@ class _Body:
         self.emit(f"{name} = stablehlo.dynamic_update_slice {ops} : ({types}) -> {x.type}")
         self.add(Value(name, x.shape))
 
+    def gather(self):
+        """An embedding-style gather along one dim of a rank-2 or 3 value."""
+        x = self.pick(lambda v: v.dtype == "f32" and 2 <= len(v.shape) <= 3)
+        if x is None:
+            return False
+        d = self.r.randrange(len(x.shape))
+        n = self.r.choice((2, 4, 8))
+        idx = self.operand_like((n, 1), "i32")
+        window = [k for k in range(len(x.shape)) if k != d]
+        sizes = [1 if k == d else x.shape[k] for k in range(len(x.shape))]
+        out = [n] + [x.shape[k] for k in window]
+        name = self.g.fresh()
+        self.emit(
+            f'{name} = "stablehlo.gather"({x.name}, {idx.name}) {{dimension_numbers = '
+            f"#stablehlo.gather<offset_dims = [{_ints(range(1, len(out)))}], collapsed_slice_dims"
+            f" = [{d}], start_index_map = [{d}], index_vector_dim = 1>, indices_are_sorted = "
+            f"false, slice_sizes = array<i64: {_ints(sizes)}>}} : ({x.type}, {idx.type}) -> "
+            f"{_type(out)}"
+        )
+        self.add(Value(name, tuple(out)))
+
+    def scatter(self):
+        """An add-scatter of rows into one dim of a rank-2 or 3 value."""
+        x = self.pick(lambda v: v.dtype == "f32" and 2 <= len(v.shape) <= 3)
+        if x is None:
+            return False
+        d = self.r.randrange(len(x.shape))
+        n = self.r.choice((2, 4))
+        idx = self.operand_like((n, 1), "i32")
+        upd = self.operand_like([n] + [x.shape[k] for k in range(len(x.shape)) if k != d])
+        name = self.g.fresh()
+        op = self.r.choice(("add", "maximum", "subtract"))
+        self.emit(
+            f'{name} = "stablehlo.scatter"({x.name}, {idx.name}, {upd.name}) ({{\n'
+            f"{self.indent}^bb0(%sa: tensor<f32>, %sb: tensor<f32>):\n"
+            f"{self.indent}  %sc = stablehlo.{op} %sa, %sb : tensor<f32>\n"
+            f"{self.indent}  stablehlo.return %sc : tensor<f32>\n"
+            f"{self.indent}}}) {{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims"
+            f" = [{_ints(range(1, len(x.shape)))}], inserted_window_dims = [{d}], "
+            f"scatter_dims_to_operand_dims = [{d}], index_vector_dim = 1>, indices_are_sorted = "
+            f"false, unique_indices = false}} : ({x.type}, {idx.type}, {upd.type}) -> {x.type}"
+        )
+        self.add(Value(name, x.shape))
+
+    def sort(self):
+        """A two-operand sort along one dim (keys and values)."""
+        x = self.pick(lambda v: v.dtype == "f32" and v.shape)
+        if x is None:
+            return False
+        y = self.operand_like(x.shape)
+        d = self.r.randrange(len(x.shape))
+        name = self.g.fresh("s")
+        t = "tensor<f32>"
+        self.emit(
+            f'{name}:2 = "stablehlo.sort"({x.name}, {y.name}) <{{dimension = {d} : i64, '
+            f"is_stable = true}}> ({{\n{self.indent}^bb0(%ka: {t}, %kb: {t}, %va: {t}, %vb: {t}):"
+            f"\n{self.indent}  %kc = stablehlo.compare GT, %ka, %kb : ({t}, {t}) -> tensor<i1>\n"
+            f"{self.indent}  stablehlo.return %kc : tensor<i1>\n{self.indent}}}) : ({x.type}, "
+            f"{y.type}) -> ({x.type}, {y.type})"
+        )
+        self.add(Value(f"{name}#{self.r.randrange(2)}", x.shape))
+
+    def reduce_window(self):
+        """A pooling window (2, stride 2, sometimes padded or dilated) over one dim."""
+        x = self.pick(lambda v: v.dtype == "f32" and v.shape and max(v.shape) >= 2)
+        if x is None:
+            return False
+        rank = len(x.shape)
+        d = self.r.choice([k for k in range(rank) if x.shape[k] >= 2])
+        pad = self.r.choice((0, 0, 1))
+        base = self.r.choice((1, 1, 2))
+        ones = [1] * rank
+        win, strides, bases = list(ones), list(ones), list(ones)
+        win[d], strides[d] = 2, 2
+        if self.r.random() < 0.3:  # a base dilation on another dim (a pass-through in Shardy)
+            e = self.r.randrange(rank)
+            bases[e] = base
+        dilated = [(n - 1) * b + 1 for n, b in zip(x.shape, bases)]
+        pads = [[0, pad] if k == d else [0, 0] for k in range(rank)]
+        out = [(n + pads[k][1] - win[k]) // strides[k] + 1 for k, n in enumerate(dilated)]
+        init = self.constant((), value="0.000000e+00")
+        name = self.g.fresh()
+        self.emit(
+            f'{name} = "stablehlo.reduce_window"({x.name}, {init.name}) ({{\n'
+            f"{self.indent}^bb0(%wa: tensor<f32>, %wb: tensor<f32>):\n"
+            f"{self.indent}  %wc = stablehlo.maximum %wa, %wb : tensor<f32>\n"
+            f"{self.indent}  stablehlo.return %wc : tensor<f32>\n"
+            f"{self.indent}}}) {{window_dimensions = array<i64: {_ints(win)}>, window_strides = "
+            f"array<i64: {_ints(strides)}>, base_dilations = array<i64: {_ints(bases)}>, padding"
+            f" = dense<{pads}> : tensor<{rank}x2xi64>}} : ({x.type}, tensor<f32>) -> {_type(out)}"
+        )
+        self.add(Value(name, tuple(out)))
+
+    def convolution(self):
+        """A 1-d convolution [b, 0, f] of a rank-3 value, sometimes feature-grouped."""
+        x = self.pick(lambda v: v.dtype == "f32" and len(v.shape) == 3 and v.shape[1] >= 2)
+        if x is None:
+            return False
+        batch, width, cin = x.shape
+        groups = 2 if cin % 2 == 0 and self.r.random() < 0.3 else 1
+        window = self.r.choice([w for w in (1, 2, 3) if w <= width])
+        cout = self.r.choice((2, 4)) * groups
+        kernel = self.operand_like((window, cin // groups, cout))
+        out = (batch, width - window + 1, cout)
+        name = self.g.fresh()
+        self.emit(
+            f"{name} = stablehlo.convolution({x.name}, {kernel.name}) dim_numbers = [b, 0, f]x"
+            f"[0, i, o]->[b, 0, f], window = {{stride = [1], pad = [[0, 0]], rhs_dilate = [1]}} "
+            f"{{batch_group_count = 1 : i64, feature_group_count = {groups} : i64}} : ({x.type},"
+            f" {kernel.type}) -> {_type(out)}"
+        )
+        self.add(Value(name, out))
+
     def opt_barrier(self):
         xs = [self.pick(lambda v: v.shape) for _ in range(self.r.choice((1, 2)))]
         xs = list({v.name: v for v in xs if v is not None}.values())
@@ -835,8 +957,12 @@ def _all_manual_placed(dims: list, manual: list) -> bool:
     return all(n in placed for n, _ in manual)
 
 
-def _draw(rng: random.Random, extended: bool = False) -> str:
-    g = _Gen(rng, extended)
+def _ints(xs) -> str:
+    return ", ".join(map(str, xs))
+
+
+def _draw(rng: random.Random, extended: bool = False, wide: bool = False) -> str:
+    g = _Gen(rng, extended, wide)
     g.draw_meshes()
     n_args = rng.choice((1, 1, 2, 3))
     args = []
@@ -894,11 +1020,12 @@ def accepted(text: str) -> str | None:
     return None
 
 
-def random_module(seed: int, *, tries: int = 50, extended: bool = False) -> str:
+def random_module(seed: int, *, tries: int = 50, extended: bool = False, wide: bool = False) -> str:
     """A random module jaxlib accepts, drawn from `seed` (redrawn from sub-seeds on rejection);
-    `extended` also draws stablehlo.if, reverse and dynamic_update_slice (other modules)."""
+    `extended` also draws stablehlo.if, reverse and dynamic_update_slice, `wide` gather,
+    scatter, sort, reduce_window and convolution (other modules)."""
     for k in range(tries):
-        text = _draw(random.Random(seed * 1000 + k), extended)
+        text = _draw(random.Random(seed * 1000 + k), extended, wide)
         if accepted(text) is None:
             return text
     raise RuntimeError(f"no accepted module from seed {seed} in {tries} draws")

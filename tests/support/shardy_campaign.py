@@ -3,7 +3,8 @@
 Draws N modules (tests/support/random_sdy.py), runs each through every Shardy pass and meshjit's
 mapped pipeline (random_sdy.PASSES), and through meshjit's own mode; prints each disagreement
 (seed, pass, first differing values) and a summary; `--out FILE` writes them as JSON;
-`--extended` draws from the generator's wider vocabulary (random_sdy.random_module). Seeds run in
+`--extended` draws from the generator's wider vocabulary (random_sdy.random_module), `--wide`
+from its gather / scatter / sort / reduce_window / convolution ops too. Seeds run in
 a child process: when one aborts the process (an LLVM ERROR in Shardy or MLIR), the seed is
 reported as a crash and the campaign goes on from the next.
 """
@@ -19,11 +20,11 @@ import time
 from tests.support import random_sdy
 
 
-def _worker(first: int, last: int, passes: list, extended: bool = False) -> None:
+def _worker(first: int, last: int, passes: list, extended: bool = False, wide=False) -> None:
     """Runs seeds first..last-1, one JSON line per finding, a `start N` line before each seed."""
     for seed in range(first, last):
         print(f"start {seed}", flush=True)
-        text = random_sdy.random_module(seed, extended=extended)
+        text = random_sdy.random_module(seed, extended=extended, wide=wide)
         for shardy, meshjit in passes:
             if not random_sdy.applies(text, shardy):
                 continue
@@ -47,11 +48,16 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="also draw stablehlo.if, reverse, dynamic_update_slice",
     )
+    p.add_argument(
+        "--wide",
+        action="store_true",
+        help="also draw gather, scatter, sort, reduce_window, convolution",
+    )
     p.add_argument("--worker", nargs=2, type=int, help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     passes = [x for x in random_sdy.PASSES if not a.passes or x[0] in a.passes.split(",")]
     if a.worker:
-        _worker(*a.worker, passes, a.extended)
+        _worker(*a.worker, passes, a.extended, a.wide)
         return 0
     found, start, seed, last = [], time.time(), a.seed, a.seed + a.n
     while seed < last:
@@ -66,6 +72,7 @@ def main(argv: list[str]) -> int:
             ]
             + (["--passes", a.passes] if a.passes else [])
             + (["--extended"] if a.extended else [])
+            + (["--wide"] if a.wide else [])
         )
         child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         current = None
