@@ -59,11 +59,12 @@ fuzz: setup
 
 # Random sdy-annotated MLIR modules through every Shardy pass and meshjit's mapped pipeline, and
 # meshjit's own mode (CI runs a slice: tests/passes/shardy/test_random_sdy.py):
-# make shardy-campaign N=2000 SEED=1000 (EXTENDED=1: also if / reverse / dynamic_update_slice)
+# make shardy-campaign N=2000 SEED=1000 (EXTENDED=1: also if / reverse / dynamic_update_slice;
+# WIDE=1: also gather / scatter / two-operand sort / reduce_window / grouped convolution)
 SEED ?= 0
 shardy-campaign: setup
 	nice -n 10 $(BIN)/python -m tests.support.shardy_campaign -n $(N) --seed $(SEED) \
-		$(if $(EXTENDED),--extended) --out shardy-campaign.json
+		$(if $(EXTENDED),--extended) $(if $(WIDE),--wide) --out shardy-campaign.json
 
 # make shardy-op-sweep N=40 SEED=0 [OPS=sort,gather]: one-op modules per StableHLO op with random
 # shardings, meshjit against every Shardy pass; disagreements per op and pass (one process).
