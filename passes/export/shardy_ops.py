@@ -22,9 +22,6 @@ from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
     DEFERRED_RESULTS,
-    IMPORTED_IN_SHARDINGS,
-    UNSHARDED_EDGE_ARGUMENTS,
-    UNSHARDED_EDGE_RESULTS,
     erase_dead_ops,
 )
 from meshjit.passes.graph.split_constants import (
@@ -544,35 +541,6 @@ def _marked(op, mark: str) -> set[int]:
     return set(ir.DenseI64ArrayAttr(op.attributes[mark]))
 
 
-def reshard_manual_operands(module_op: ir.Operation) -> None:
-    """A manual computation's operand that a call or a data-flow-edge op (while, case,
-    optimization_barrier, named computation) returns without a sharding of the user's is
-    resharded to the in_sharding (as Shardy's pipeline does, even where they agree), and so is
-    such a loop body's or named computation's argument when the in_sharding is fully closed;
-    other operands are not."""
-    marked = []
-    for op in _ops_named(module_op, "sdy.manual_computation"):
-        imported = op.attributes.get(IMPORTED_IN_SHARDINGS) or op.attributes["in_shardings"]
-        ins = list(sdy.TensorShardingPerValueAttr(imported).shardings)
-        if IMPORTED_IN_SHARDINGS in op.attributes:
-            del op.attributes[IMPORTED_IN_SHARDINGS]
-        for i, operand in enumerate(list(op.operands)):
-            if isinstance(operand, ir.BlockArgument):
-                owner, number, mark = (
-                    operand.owner.owner,
-                    operand.arg_number,
-                    UNSHARDED_EDGE_ARGUMENTS,
-                )
-            else:
-                owner, number, mark = operand.owner, operand.result_number, UNSHARDED_EDGE_RESULTS
-            if number in _marked(owner, mark):
-                marked.append((owner, mark))
-                op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
-    for owner, mark in marked:
-        if mark in owner.attributes:
-            del owner.attributes[mark]
-
-
 def _signature(func) -> str:
     attrs = func.attributes
     return "|".join(str(attrs[k]) if k in attrs else "" for k in ("arg_attrs", "res_attrs"))
@@ -724,7 +692,6 @@ def shardy_ops(module_op: ir.Operation) -> None:
     erase_dead_ops(module_op, pipeline=True)
     reshard_call_operands(module_op)
     reshard_returned_call_results(module_op)
-    reshard_manual_operands(module_op)
     dedup_functions(module_op)
     erase_dead_ops(module_op)
     drop_replicated_axes(module_op)
