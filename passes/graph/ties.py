@@ -112,7 +112,7 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
         if outer is not None:
             outer.forbidden |= manual  # (likewise the out_shardings)
         inner = b.graph.slots.get(ret.operands[i])
-        edge = _manual_tie(b, label, outer, inner, manual)
+        edge = _manual_tie(b, label, outer, inner, manual, placed=False)
         if edge is not None:
             b.manual_results.append((outer, inner, edge))
 
@@ -131,12 +131,14 @@ def _operand_stage(value) -> int:
     return STAGE_PASS_THROUGH
 
 
-def _manual_tie(b, label, outer: Slot, inner: Slot, manual) -> Edge | None:
-    """Ties the free (non-manual) axes of `outer` with `inner`'s axes, dim by dim."""
+def _manual_tie(b, label, outer: Slot, inner: Slot, manual, placed=True) -> Edge | None:
+    """Ties the free (non-manual) axes of `outer` with `inner`'s axes, dim by dim; `placed`
+    puts `inner` on `outer`'s mesh (a body argument: a returned value takes its mesh from
+    what reaches it, as in Shardy, where it may be another mesh's)."""
     if outer is None or inner is None:
         return None
     skip = tuple(sum(1 for a in outer.dims[d] if a[0] in manual) for d in range(outer.rank))
-    if inner.mesh is None:
+    if placed and inner.mesh is None:
         inner.mesh = outer.mesh
     rule = identity_rule(inner.shape, 2)
     edge = Edge(
