@@ -165,6 +165,8 @@ def _sharding_group(b, op, forbidden, return_slots, label):
                 f"(@{other.mesh} and @{slot.mesh})",
             )
     members.append((slot, label))
+    if slot is not None and isinstance(op.operands[0], ir.BlockArgument):
+        b.graph.grouped_arguments.add(id(slot))
 
 
 def _meshes_differ(graph, a: Slot, b: Slot) -> bool:
