@@ -394,7 +394,12 @@ def _replicated_like(sharding):
     dims = [sdy.DimensionShardingAttr(d) for d in attr.dimension_shardings]
     if not any(list(d.axes) for d in dims):
         return None
-    empty = [sdy.DimensionShardingAttr.get([], True) for _ in dims]
+    return _replicated_on(attr)
+
+
+def _replicated_on(attr):
+    """The closed, fully replicated sharding on the mesh of `attr` (a TensorShardingAttr)."""
+    empty = [sdy.DimensionShardingAttr.get([], True) for _ in attr.dimension_shardings]
     return sdy.TensorShardingAttr.get(attr.mesh_or_ref, empty, [], [])
 
 
@@ -456,13 +461,22 @@ def reshard_call_results(module_op: ir.Operation) -> None:
             declared = tensor_sharding_attr(declared)
             if str(declared) != str(returned):
                 io.set_func_result_sharding(callee, i, io.read_sharding(returned))
-            if str(_call_result_sharding(call, i)) != str(returned):
-                _set_call_result_sharding(call, i, returned)
+            on_call = returned
+            if _maximal(returned, meshes):  # (the call stays on its own mesh, replicated)
+                on_call = raw = _replicated_on(sdy.TensorShardingAttr(declared))
+            if str(_call_result_sharding(call, i)) != str(on_call):
+                _set_call_result_sharding(call, i, on_call)
             if _unlisted(declared) == _unlisted(raw) or not _used(result):
                 continue
             with call.location, ir.InsertionPoint.after(call):
                 reshard = sdy.ReshardOp(result, declared)
             result.replace_all_uses_except(reshard.result, reshard.operation)
+
+
+def _maximal(sharding, meshes: dict) -> bool:
+    """Whether `sharding` is on a maximal mesh (one device, no axes)."""
+    mesh = meshes.get(io.read_sharding(sharding).mesh_name)
+    return mesh is not None and not mesh.axes
 
 
 def _used(value: ir.Value) -> bool:
