@@ -269,6 +269,8 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
+            # (Shardy's import leaves a value that has a sharding of its own as it is)
+            unsharded = _initial_sharding(value) is None
             if _fully_closed(op) and _no_other_claim(value, op):
                 if _callee_argument(value, callees):
                     if not _has_own_arg_sharding(value):  # (a named computation's argument)
@@ -277,7 +279,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location)
-            if _no_other_claim(value, op):
+            if unsharded and _no_other_claim(value, op):
                 _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
