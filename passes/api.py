@@ -82,13 +82,13 @@ def propagate_module(
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
         lazy_dead = options.conflicts == "shardy" and (bare or shardy_import)
-        if options.conflicts == "shardy":
-            # Shardy's passes (its pipeline's import erases none) erase a dead op when their
-            # greedy driver visits it: an op used only by a later dead op propagates before it
-            # goes (erased below, after write-back).
+        if options.conflicts == "shardy" and not shardy_import:
+            # Shardy's passes erase a dead op when their greedy driver visits it: an op used
+            # only by a later dead op propagates before it goes (erased below, after
+            # write-back). (Its pipeline: on the module its import left, below.)
             if lazy_dead:
-                op_index, dying, shared = dying_ops(module_op, pipeline=shardy_import)
-            erase_dead_ops(module_op, transitive=not lazy_dead, pipeline=shardy_import)
+                op_index, dying, shared = dying_ops(module_op)
+            erase_dead_ops(module_op, transitive=not lazy_dead)
         if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
             import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         # (every mode: `mesh<[...]>` in a sharding names no symbol)
@@ -104,6 +104,9 @@ def propagate_module(
             apply_sharding_constraints(module_op)
             mark_deferred_results(module_op)
             import_sharding_groups(module_op, pipeline=True)
+            if lazy_dead:  # (the import erases no dead op: its steps see their uses)
+                op_index, dying, shared = dying_ops(module_op, pipeline=True)
+                erase_dead_ops(module_op, transitive=False, pipeline=True)
         if not bare and not shardy_import:  # (Shardy-compatible: the export merges copies)
             split_constants(module_op, mark=options.conflicts == "shardy")
         graph = build_graph(

@@ -22,9 +22,6 @@ from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
     DEFERRED_RESULTS,
-    IMPORTED_IN_SHARDINGS,
-    UNSHARDED_EDGE_ARGUMENTS,
-    UNSHARDED_EDGE_RESULTS,
     erase_dead_ops,
 )
 from meshjit.passes.graph.split_constants import (
@@ -397,7 +394,12 @@ def _replicated_like(sharding):
     dims = [sdy.DimensionShardingAttr(d) for d in attr.dimension_shardings]
     if not any(list(d.axes) for d in dims):
         return None
-    empty = [sdy.DimensionShardingAttr.get([], True) for _ in dims]
+    return _replicated_on(attr)
+
+
+def _replicated_on(attr):
+    """The closed, fully replicated sharding on the mesh of `attr` (a TensorShardingAttr)."""
+    empty = [sdy.DimensionShardingAttr.get([], True) for _ in attr.dimension_shardings]
     return sdy.TensorShardingAttr.get(attr.mesh_or_ref, empty, [], [])
 
 
@@ -459,13 +461,22 @@ def reshard_call_results(module_op: ir.Operation) -> None:
             declared = tensor_sharding_attr(declared)
             if str(declared) != str(returned):
                 io.set_func_result_sharding(callee, i, io.read_sharding(returned))
-            if str(_call_result_sharding(call, i)) != str(returned):
-                _set_call_result_sharding(call, i, returned)
+            on_call = returned
+            if _maximal(returned, meshes):  # (the call stays on its own mesh, replicated)
+                on_call = raw = _replicated_on(sdy.TensorShardingAttr(declared))
+            if str(_call_result_sharding(call, i)) != str(on_call):
+                _set_call_result_sharding(call, i, on_call)
             if _unlisted(declared) == _unlisted(raw) or not _used(result):
                 continue
             with call.location, ir.InsertionPoint.after(call):
                 reshard = sdy.ReshardOp(result, declared)
             result.replace_all_uses_except(reshard.result, reshard.operation)
+
+
+def _maximal(sharding, meshes: dict) -> bool:
+    """Whether `sharding` is on a maximal mesh (one device, no axes)."""
+    mesh = meshes.get(io.read_sharding(sharding).mesh_name)
+    return mesh is not None and not mesh.axes
 
 
 def _used(value: ir.Value) -> bool:
@@ -542,35 +553,6 @@ def _marked(op, mark: str) -> set[int]:
     if mark not in op.attributes:
         return set()
     return set(ir.DenseI64ArrayAttr(op.attributes[mark]))
-
-
-def reshard_manual_operands(module_op: ir.Operation) -> None:
-    """A manual computation's operand that a call or a data-flow-edge op (while, case,
-    optimization_barrier, named computation) returns without a sharding of the user's is
-    resharded to the in_sharding (as Shardy's pipeline does, even where they agree), and so is
-    such a loop body's or named computation's argument when the in_sharding is fully closed;
-    other operands are not."""
-    marked = []
-    for op in _ops_named(module_op, "sdy.manual_computation"):
-        imported = op.attributes.get(IMPORTED_IN_SHARDINGS) or op.attributes["in_shardings"]
-        ins = list(sdy.TensorShardingPerValueAttr(imported).shardings)
-        if IMPORTED_IN_SHARDINGS in op.attributes:
-            del op.attributes[IMPORTED_IN_SHARDINGS]
-        for i, operand in enumerate(list(op.operands)):
-            if isinstance(operand, ir.BlockArgument):
-                owner, number, mark = (
-                    operand.owner.owner,
-                    operand.arg_number,
-                    UNSHARDED_EDGE_ARGUMENTS,
-                )
-            else:
-                owner, number, mark = operand.owner, operand.result_number, UNSHARDED_EDGE_RESULTS
-            if number in _marked(owner, mark):
-                marked.append((owner, mark))
-                op.operands[i] = _reshard_after_definition(operand, ins[i], op.location)
-    for owner, mark in marked:
-        if mark in owner.attributes:
-            del owner.attributes[mark]
 
 
 def _signature(func) -> str:
@@ -724,7 +706,6 @@ def shardy_ops(module_op: ir.Operation) -> None:
     erase_dead_ops(module_op, pipeline=True)
     reshard_call_operands(module_op)
     reshard_returned_call_results(module_op)
-    reshard_manual_operands(module_op)
     dedup_functions(module_op)
     erase_dead_ops(module_op)
     drop_replicated_axes(module_op)

@@ -175,6 +175,9 @@ class Graph:
     # only the loop results' users (Shardy's loop op holds the sharding): the region
     # arguments' readers wait for the next op-priority stage, which revisits every op.
     region_readers: dict = dataclasses.field(default_factory=dict)
+    # id(slot) of the loop region arguments a sharding group holds: a group sync sets the
+    # argument itself, which wakes its readers at once (Shardy notifies the member's users).
+    grouped_arguments: set = dataclasses.field(default_factory=set)
     # id(slot) of the values whose users Shardy's import re-attached to a data-flow edge op
     # (loop, branch, barrier and call results, callee arguments): their use lists hold the
     # users in program order, a parsed value's the other way round (propagation/driver.py).

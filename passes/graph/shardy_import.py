@@ -75,11 +75,6 @@ _RECURSIVE = frozenset(
         "sdy.manual_computation",
     }
 )
-UNSHARDED_EDGE_RESULTS = "meshjit.unsharded_edge_results"
-UNSHARDED_EDGE_ARGUMENTS = "meshjit.unsharded_edge_arguments"
-# A manual computation's in_shardings as the import saw them: what the export reshards marked
-# operands to (Shardy's reshards come before it evens the in_shardings).
-IMPORTED_IN_SHARDINGS = "meshjit.imported_in_shardings"
 # A func's results whose user sharding has a priority after p0: it reaches a returned call
 # result (a named computation's result edge) only after the callee's body did.
 DEFERRED_RESULTS = "meshjit.deferred_results"
@@ -275,6 +270,8 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
+            # (Shardy's import leaves a value that has a sharding of its own as it is)
+            unsharded = _initial_sharding(value) is None
             if _fully_closed(op) and _no_other_claim(value, op):
                 if _callee_argument(value, callees):
                     if not _has_own_arg_sharding(value):  # (a named computation's argument)
@@ -283,26 +280,26 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location)
-            if _no_other_claim(value, op):
+            if unsharded and _no_other_claim(value, op):
                 _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
             for value, sharding in zip(op.operands, ins):
                 if not _no_other_claim(value, op):
                     continue  # (a grouped value takes it too: the group's import comes after)
-                # An edge's value is resharded at export, into a fully closed in_sharding only.
+                # (on an edge's value a fully closed in_sharding is a constraint every use
+                # reads, as Shardy's import makes it; export makes it a reshard)
                 closed = "?" not in str(sharding)
                 edge_argument = _edge_block_argument(value) or (
                     _callee_argument(value, callees) and not _has_own_arg_sharding(value)
                 )
                 if edge_argument and closed:
-                    _mark_unsharded_argument(value)
-                    _keep_imported_in_shardings(op)
+                    _constrain(value, sharding)
                 elif _callee_argument(value, callees) or _edge_owner_argument(value):
                     continue  # a data-flow edge's value: Shardy's import gives it nothing
                 elif not closed:
                     continue  # (Shardy's import applies no open in_sharding, one use or more)
-                elif _edge_result(value) and value.owner.name != "func.call":
+                elif _edge_result(value) and _unsharded_call_result(value):
                     # (as a closed constraint there: Shardy's import puts it right after
                     # the op, and every use of the result reads it)
                     _constrain(value, sharding)
@@ -311,9 +308,6 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     or value.owner.name not in _CONSTRAINED_EDGE_RESULTS
                 ):
                     _give_sharding(value, sharding, op.location)
-                elif closed:
-                    _mark_unsharded(value, module_op)
-                    _keep_imported_in_shardings(op)
 
 
 def _read_after_chain(value, first) -> None:
@@ -352,6 +346,18 @@ def _edge_result(value) -> bool:
         and value.owner.name in _CONSTRAINED_EDGE_RESULTS
         and _initial_sharding(value) is None
     )
+
+
+def _unsharded_call_result(value) -> bool:
+    """Whether `value` is no call's result, or one whose callee's result has no sharding (the
+    import copies a callee's result sharding onto its call)."""
+    owner = value.owner
+    if owner.name != "func.call":
+        return True
+    module_op = owner.parent
+    while module_op.name != "builtin.module":
+        module_op = module_op.parent
+    return value.result_number in _unsharded_results(owner, _funcs_by_name(module_op))
 
 
 def _take_over_uses(value, constraint) -> None:
@@ -394,9 +400,6 @@ def _callee_argument(value, callees: set) -> bool:
 
 
 _MARKS = (
-    UNSHARDED_EDGE_RESULTS,
-    UNSHARDED_EDGE_ARGUMENTS,
-    IMPORTED_IN_SHARDINGS,
     DEFERRED_RESULTS,
     COPY_MARK,
 )
@@ -451,26 +454,6 @@ def drop_internal_marks(module_op) -> None:
     module_op.walk(visit)
 
 
-def _keep_imported_in_shardings(op) -> None:
-    if IMPORTED_IN_SHARDINGS not in op.attributes:
-        op.attributes[IMPORTED_IN_SHARDINGS] = op.attributes["in_shardings"]
-
-
-def _mark_unsharded(value, module_op) -> None:
-    """Marks a call's or data-flow-edge op's result that carries no sharding of the user's (for
-    a call: its callee's result): Shardy's pipeline reshards it where a manual computation takes
-    it (see `reshard_manual_operands`)."""
-    owner = value.owner
-    funcs = _funcs_by_name(module_op) if owner.name == "func.call" else {}
-    if value.result_number not in _unsharded_results(owner, funcs):
-        return
-    marked = set()
-    if UNSHARDED_EDGE_RESULTS in owner.attributes:
-        marked = set(ir.DenseI64ArrayAttr(owner.attributes[UNSHARDED_EDGE_RESULTS]))
-    marked.add(value.result_number)
-    owner.attributes[UNSHARDED_EDGE_RESULTS] = ir.DenseI64ArrayAttr.get(sorted(marked))
-
-
 # Ops whose body arguments Shardy's import gives data-flow edges.
 _ARGUMENT_EDGE_OWNERS = frozenset({"stablehlo.while", "sdy.named_computation"})
 
@@ -498,17 +481,6 @@ def _edge_block_argument(value) -> bool:
 def _has_own_arg_sharding(value) -> bool:
     """Whether a func argument carries the user's sharding."""
     return io.func_arg_sharding(value.owner.owner.operation, value.arg_number) is not None
-
-
-def _mark_unsharded_argument(value) -> None:
-    """Marks a body argument as `_mark_unsharded` marks a result: Shardy's pipeline reshards it
-    where a manual computation takes it."""
-    parent = value.owner.owner.operation
-    marked = set()
-    if UNSHARDED_EDGE_ARGUMENTS in parent.attributes:
-        marked = set(ir.DenseI64ArrayAttr(parent.attributes[UNSHARDED_EDGE_ARGUMENTS]))
-    marked.add(value.arg_number)
-    parent.attributes[UNSHARDED_EDGE_ARGUMENTS] = ir.DenseI64ArrayAttr.get(sorted(marked))
 
 
 def drop_maximal_callee_shardings(module_op: ir.Operation) -> None:

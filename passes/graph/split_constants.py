@@ -187,7 +187,11 @@ def _root_at(root: int, root_uses: dict, by_root: dict) -> tuple:
 
 
 def _at(use) -> tuple:
+    """A use's place: its owner's, or for a use inside a region (a branch's return) the place
+    of the op in the block that holds it."""
     owner, index = use
+    while _AT not in owner.attributes and owner.parent is not None:
+        owner = owner.parent
     return (_position(owner), index)
 
 

@@ -12,7 +12,6 @@ from jaxlib.mlir import ir
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.data_flow import DATA_FLOW_TIES
 from meshjit.passes.graph.graph import (
-    STAGE_ALL,
     STAGE_PASS_THROUGH,
     Edge,
     GraphError,
@@ -91,7 +90,7 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
         boundary.forbidden |= manual
         b.graph.virtual.append(("manual_in", op, i, boundary))
         if edges:
-            b.tie(label, [b.graph.slots.get(v), boundary], op.name, stage=_operand_stage(v))
+            b.tie(label, [b.graph.slots.get(v), boundary], op.name)
         inner = b.slot(body.arguments[i], f"{op.name} body arg {i}", inner_forbidden)
         if inner is not None and boundary.mesh is not None:
             inner.local_initial = (
@@ -112,31 +111,19 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
         if outer is not None:
             outer.forbidden |= manual  # (likewise the out_shardings)
         inner = b.graph.slots.get(ret.operands[i])
-        edge = _manual_tie(b, label, outer, inner, manual)
+        edge = _manual_tie(b, label, outer, inner, manual, placed=False)
         if edge is not None:
             b.manual_results.append((outer, inner, edge))
 
 
-# Ops whose results reach a manual computation only after what their bodies give them (Shardy's
-# data-flow edges between them and the manual computation's own). A loop's result is not one:
-# the computation's argument edge reaches it in the pass-through stage; nor is a call's (a
-# named computation's result to Shardy): the in_sharding reaches it, and through it the
-# callee, before an op reading a shared value or a dot in the callee gives it another.
-_BODY_FIRST = frozenset({"stablehlo.optimization_barrier"})
-
-
-def _operand_stage(value) -> int:
-    if isinstance(value, ir.OpResult) and value.owner.name in _BODY_FIRST:
-        return STAGE_ALL
-    return STAGE_PASS_THROUGH
-
-
-def _manual_tie(b, label, outer: Slot, inner: Slot, manual) -> Edge | None:
-    """Ties the free (non-manual) axes of `outer` with `inner`'s axes, dim by dim."""
+def _manual_tie(b, label, outer: Slot, inner: Slot, manual, placed=True) -> Edge | None:
+    """Ties the free (non-manual) axes of `outer` with `inner`'s axes, dim by dim; `placed`
+    puts `inner` on `outer`'s mesh (a body argument: a returned value takes its mesh from
+    what reaches it, as in Shardy, where it may be another mesh's)."""
     if outer is None or inner is None:
         return None
     skip = tuple(sum(1 for a in outer.dims[d] if a[0] in manual) for d in range(outer.rank))
-    if inner.mesh is None:
+    if placed and inner.mesh is None:
         inner.mesh = outer.mesh
     rule = identity_rule(inner.shape, 2)
     edge = Edge(
@@ -163,6 +150,8 @@ def _sharding_group(b, op, forbidden, return_slots, label):
                 f"(@{other.mesh} and @{slot.mesh})",
             )
     members.append((slot, label))
+    if slot is not None and isinstance(op.operands[0], ir.BlockArgument):
+        b.graph.grouped_arguments.add(id(slot))
 
 
 def _meshes_differ(graph, a: Slot, b: Slot) -> bool:

@@ -141,12 +141,17 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             if _idle(edge):
                 continue
             changed = EdgeStep(edge, stage, options, graph).run()
+            synced: set = set()  # (a synced loop argument wakes its readers at once)
             if edge.overwrite is not None and any(s is edge.overwrite[0] for s in changed):
                 changed = [*changed, *_overwrite_group(edge.overwrite)]
             elif groups and not edge.syncs and changed:
-                changed = [*changed, *_sync_groups(groups, changed, edge)]
+                members = _sync_groups(groups, changed, edge)
+                synced = {id(s) for s in members} & graph.grouped_arguments
+                changed = [*changed, *members]
             for slot in changed:
-                readers = region_readers.get(id(slot)) if region_readers else None
+                readers = None
+                if region_readers and id(slot) not in synced:
+                    readers = region_readers.get(id(slot))
                 order = notified.get(id(slot))
                 if order is None:
                     order = notified[id(slot)] = _notified(

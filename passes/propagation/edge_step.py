@@ -143,6 +143,19 @@ def _source(slot: Slot, options: Options) -> bool:
     return options.need_replication_propagates and not slot.maximal
 
 
+def _take_group_mesh(views) -> None:
+    """Shardy's group sync gives a member the sharding another member took: a member on one
+    device (a maximal mesh) is on the group's mesh from then on, and propagates."""
+    source = next((v.slot for v in views if v.slot.mesh and not v.slot.maximal), None)
+    if source is None:
+        return
+    for v in views:
+        slot = v.slot
+        if slot.maximal and slot.rank == source.rank:
+            slot.maximal = slot.sink_only = False
+            slot.mesh, slot.closed = source.mesh, list(source.closed)
+
+
 class EdgeStep:
     """One application of an edge's rule.
 
@@ -159,6 +172,8 @@ class EdgeStep:
         plan = self.plan = plan_of(edge)
         views = self.views = plan.views
         self.mappings = plan.mappings
+        if edge.op_name == "sdy.sharding_group" and options.conflicts == "shardy":
+            _take_group_mesh(views)
         mesh = None
         for v in views:
             other = v.slot.mesh

@@ -375,7 +375,7 @@ func.func @manual_in_while_sharded_loop(%arg0: tensor<16x8xf32> {sdy.sharding = 
 // CHECK: %2 = sdy.constant dense<2> : tensor<i32>
 // CHECK: %2 = sdy.reshard %iterArg_0 <@mesh, [{"a"}, {}]> : tensor<16x8xf32>
 // CHECK: %3 = sdy.manual_computation(%2) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] manual_axes={"a"} (%arg1: tensor<8x8xf32>) {
-// CHECK: %4 = stablehlo.add %3, %iterArg_0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<16x8xf32>
+// CHECK: %4 = stablehlo.add %3, %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<16x8xf32>
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @manual_in_while_arg_read_twice(%arg0: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<16x8xf32> {
   %c = stablehlo.constant dense<0> : tensor<i32>
