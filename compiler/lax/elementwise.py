@@ -150,6 +150,9 @@ def _unary_rule(name, kinds):
 
 def _binary_rule(name, kinds):
     accepted = set()
+    # id(x), id(y) -> (x, y, result) for operands of two shapes (`x - sum(x, 1, keepdims=True)`):
+    # avals are shared, so the same pairs come again, and checking the broadcast costs more.
+    broadcasts: dict[tuple[int, int], tuple] = {}
 
     def rule(x, y):
         if x.dtype != y.dtype:
@@ -162,8 +165,15 @@ def _binary_rule(name, kinds):
                 return x  # a rank-0 operand (`x * 0.5`): the result is x's type
             if not x.shape and not y.weak_type:
                 return y
+            hit = broadcasts.get((id(x), id(y)))
+            if hit is not None and hit[0] is x and hit[1] is y:
+                return hit[2]
             shape = checks.broadcast_binary(name, x, y)
-            return shaped_array(shape, x.dtype, x.weak_type and y.weak_type)
+            out = shaped_array(shape, x.dtype, x.weak_type and y.weak_type)
+            if len(broadcasts) > 256:  # it keeps avals alive: bound it
+                broadcasts.clear()
+            broadcasts[id(x), id(y)] = (x, y, out)
+            return out
         if x.weak_type and not y.weak_type:
             return y
         return x  # avals are immutable: sharing them saves an object per op (and a type lookup)

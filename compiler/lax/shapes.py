@@ -8,6 +8,7 @@ import math
 from typing import Sequence
 
 import numpy as np
+from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler import lowering_dims as dims_lowering
@@ -207,16 +208,18 @@ def _pad_rule(x, padding_value, *, padding_config):
 
 def _broadcast_in_dim_lowering(ctx, loc, x):
     params, mctx = ctx.eqn.params, ctx.module_ctx
+    dims = params["broadcast_dimensions"]
     if mctx.dim_vars:
-        return dims_lowering.broadcast(
-            mctx, x, ctx.result_type, params["shape"], params["broadcast_dimensions"]
-        )
-    key = ("broadcast_in_dim", params["broadcast_dimensions"])
-    attrs = mctx.attributes.get(key)
+        return dims_lowering.broadcast(mctx, x, ctx.result_type, params["shape"], dims)
+    attrs = mctx.attributes.get(("broadcast_in_dim", dims))
     if attrs is None:
-        dims = mctx.i64_array(params["broadcast_dimensions"])
-        attrs = mctx.attributes[key] = {"broadcast_dimensions": dims}
-    return emit("stablehlo.broadcast_in_dim", [ctx.result_type], [x], attrs, loc=loc).result
+        attrs = {"broadcast_dimensions": mctx.i64_array(dims)}
+        mctx.attributes["broadcast_in_dim", dims] = attrs
+    # built here, not with `emit`: a call less for one of the commonest equations
+    return ir.Operation.create(_BROADCAST, [ctx.result_type], [x], attrs, loc=loc).result
+
+
+_BROADCAST = "stablehlo.broadcast_in_dim"
 
 
 lowering_rules.register(broadcast_in_dim_p, Located(_broadcast_in_dim_lowering))

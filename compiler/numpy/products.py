@@ -11,6 +11,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.registry import trace_state
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.dot import (
     DotAlgorithm,
@@ -118,7 +119,8 @@ def _contract(a, b, dims):
 
 def _matrix_product_fast(a, b):
     """What `matmul` gives for two traced matrices of one strong dtype, bound directly; or None."""
-    if type(a) is not Tracer or type(b) is not Tracer or _OPTIONS.get() is not None:
+    trace = trace_state.current  # bound directly (`bind_internal` inlined): a call less
+    if type(a) is not Tracer or type(b) is not Tracer or trace is None or _OPTIONS.get():
         return None
     la, lb = a._var.aval, b._var.aval
     if (
@@ -130,9 +132,8 @@ def _matrix_product_fast(a, b):
         or (la.dtype is not lb.dtype and la.dtype != lb.dtype)
     ):
         return None
-    return dot_general_p.bind_internal(
-        a, b, dimension_numbers=_MATRIX_PRODUCT, preferred_element_type=la.dtype
-    )
+    params = {"dimension_numbers": _MATRIX_PRODUCT, "preferred_element_type": la.dtype}
+    return trace.process(dot_general_p, (a, b), params, 2)
 
 
 def matmul(a, b, *, precision=None, preferred_element_type=None, out_sharding=None):

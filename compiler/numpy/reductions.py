@@ -20,6 +20,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.registry import trace_state
 from meshjit.compiler.ir.shape_poly import dimension_as_value, is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.reductions import argmax_p, argmin_p, reduce_p
@@ -119,7 +120,8 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
     over all axes, none of them empty. Every reduction tries this first; it binds the reduction
     (and keepdims' broadcast_in_dim) directly.
     """
-    if type(x) is not Tracer:
+    trace = trace_state.current  # bound directly (`bind_internal` inlined): a call less
+    if type(x) is not Tracer or trace is None:
         return None
     aval = x._var.aval
     shape = aval.shape
@@ -130,8 +132,8 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
         if axis is None:
             if 0 in shape:
                 return None
-            out = prim.bind_internal(x, axes=tuple(range(ndim)))
-            return _kept_dims(out, (1,) * ndim, ()) if keepdims else out
+            out = trace.process(prim, (x,), {"axes": tuple(range(ndim))}, 2)
+            return _kept_dims(trace, out, (1,) * ndim, ()) if keepdims else out
         axis = _single_axis(axis)
         if axis is None:
             return None
@@ -141,17 +143,18 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
         axis += ndim
     if not shape[axis]:
         return None
-    out = prim.bind_internal(x, axes=(axis,))
+    out = trace.process(prim, (x,), {"axes": (axis,)}, 2)
     if keepdims:
         kept = (*shape[:axis], 1, *shape[axis + 1 :])
-        return _kept_dims(out, kept, (*range(axis), *range(axis + 1, ndim)))
+        return _kept_dims(trace, out, kept, (*range(axis), *range(axis + 1, ndim)))
     return out
 
 
-def _kept_dims(out, shape, dims):
-    """keepdims' size-1 dimensions: `lax.expand_dims`' broadcast_in_dim, bound directly (the
-    shape and dimensions are right by construction)."""
-    return broadcast_in_dim_p.bind_internal(out, shape=shape, broadcast_dimensions=dims)
+def _kept_dims(trace, out, shape, dims):
+    """keepdims' size-1 dimensions: `lax.expand_dims`' broadcast_in_dim, bound directly in
+    `trace` (the shape and dimensions are right by construction)."""
+    params = {"shape": shape, "broadcast_dimensions": dims}
+    return trace.process(broadcast_in_dim_p, (out,), params, 2)
 
 
 def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote, upcast=False, join=None):

@@ -14,6 +14,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import KeyArrayAsArrayError, MeshjitTypeError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.registry import trace_state
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_rank_pair,
@@ -144,6 +145,9 @@ def define_binary(lax_fn, inexact=False):
         try:
             simple = _simple_binary_operands(x1, x2, inexact)
             if simple is not None:
+                trace = trace_state.current  # `bind_internal`, inlined: a call less per op
+                if trace is not None:
+                    return trace.process(prim, simple, {}, 2)
                 return prim.bind_internal(*simple)
             return _elementwise(lax_fn, x1, x2, inexact=inexact)
         except Exception as e:
@@ -162,6 +166,9 @@ def define_unary(lax_fn, inexact=False):
     def fn(x):
         try:
             if type(x) is Tracer and (not inexact or x._var.aval.dtype in dtypes.FLOATS):
+                trace = trace_state.current
+                if prim is not None and trace is not None:  # `bind_internal`, inlined
+                    return trace.process(prim, (x,), {}, 2)
                 return direct(x)
             (x,) = _promoted(lax_fn, (x,), inexact)
             return lax_fn(materialize(x))
@@ -182,7 +189,11 @@ def define_binary_with_bool(lax_fn, bool_fn):
             simple = _simple_binary_operands(x1, x2, False)
             if simple is not None:  # of the dtype of the tracer of x1, x2 (a scalar takes it)
                 boolean = (x1 if type(x1) is Tracer else x2)._var.aval.dtype.kind == "b"
-                return (bool_prim if boolean else prim).bind_internal(*simple)
+                p = bool_prim if boolean else prim
+                trace = trace_state.current  # `bind_internal`, inlined
+                if trace is not None:
+                    return trace.process(p, simple, {}, 2)
+                return p.bind_internal(*simple)
             simple = broadcast_ranks(
                 *_promoted(lax_fn, (x1, x2)), name=_numpy_name(lax_fn), op=lax_fn.__name__
             )

@@ -25,6 +25,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import Literal
+from meshjit.compiler.ir.registry import trace_state
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import broadcast_in_dim_p
 from meshjit.compiler.trace.tracing import (
@@ -316,6 +317,20 @@ def sum_dtype(dtype):
 # Broadcasting.
 
 
+def _broadcast_avals(a: tuple, b: tuple):
+    """`_broadcast_two` of two avals' shapes (tuples), remembered: arithmetic on arrays of
+    two shapes comes here, and hashing two short tuples costs less than the loop."""
+    out = _BROADCASTS.get((a, b), _broadcast_two)  # the function: not known yet
+    if out is _broadcast_two:
+        if len(_BROADCASTS) > 4096:  # bound it: programs with ever new shapes
+            _BROADCASTS.clear()
+        out = _BROADCASTS[a, b] = _broadcast_two(a, b)
+    return out
+
+
+_BROADCASTS: dict[tuple, tuple | None] = {}  # (shape, shape) -> _broadcast_two's answer
+
+
 def _broadcast_two(a, b):
     """broadcast_shapes(a, b) in one pass, or None when they do not broadcast."""
     if len(a) < len(b):
@@ -411,14 +426,17 @@ def _to_rank(x, aval, ndim: int):
     """`x` with leading size-1 dimensions up to rank `ndim` (JAX's broadcast_to_rank): the
     binary primitive broadcasts size-1 dimensions itself."""
     lead = ndim - aval.ndim  # > 0, and the shape is the aval's: none of lax's checks apply
-    shape, dims = (1,) * lead + aval.shape, tuple(range(lead, ndim))
-    return broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
+    params = {"shape": (1,) * lead + aval.shape, "broadcast_dimensions": tuple(range(lead, ndim))}
+    trace = trace_state.current  # `bind_internal`, inlined: a call less per op
+    if trace is None:
+        return broadcast_in_dim_p.bind_internal(x, **params)
+    return trace.process(broadcast_in_dim_p, (x,), params, 2)
 
 
 def broadcast_rank_pair(x1, a1, x2, a2, name: str = "broadcasting"):
     """`broadcast_ranks(x1, x2)` for two traced operands of avals `a1` and `a2`, without its
     lists (arithmetic on arrays of two shapes comes here)."""
-    shape = _broadcast_two(a1.shape, a2.shape)
+    shape = _broadcast_avals(a1.shape, a2.shape)
     if shape is None:
         return None  # the caller's general path raises the error, naming the operation
     if config.rank_promotion != "allow":

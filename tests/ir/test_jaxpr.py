@@ -206,6 +206,18 @@ def test_float0_gradients_are_typed_ndarrays_with_jaxs_repr():
     assert g[1].dtype == meshjit.dtypes.float0 and isinstance(g[1], np.ndarray)
 
 
+def test_dce_drops_unread_equations_and_keeps_a_live_jaxpr_as_is():
+    def f(x):
+        y = jnp.sin(x)
+        jnp.cos(jnp.exp(y))  # two dead equations, the second one reading the first
+        return y * 2.0
+
+    jaxpr = meshjit.make_jaxpr(f)(1.0).jaxpr
+    kept = core.dce_jaxpr(jaxpr)
+    assert [e.primitive.name for e in kept.eqns] == ["sin", "mul"]
+    assert core.dce_jaxpr(kept) is kept  # nothing dead: the jaxpr itself
+
+
 def test_dce_keeps_a_cond_whose_branches_print(capfd):
     def f(v):
         branch = lambda name: lambda u: meshjit.debug.print(name + " {}", u)  # noqa: E731
