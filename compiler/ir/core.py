@@ -593,6 +593,11 @@ def param_jaxprs(params: dict):
             yield from (v for v in value if isinstance(v, (Jaxpr, ClosedJaxpr)))
 
 
+# Whether varying axes are typed in the shard_map body being typechecked (its check_vma, the
+# innermost last): collectives' rules read it where no trace says (ad.transform.vma_checked).
+TYPECHECKED_VMA: list[bool] = []
+
+
 def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr) -> None:
     """Checks that every variable is bound once before use and every equation's types hold."""
     if isinstance(jaxpr, ClosedJaxpr):
@@ -615,12 +620,23 @@ def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr) -> None:
         for atom in eqn.invars:
             read(atom, eqn.primitive.name)
         _check_eqn_types(eqn)
-        for sub in param_jaxprs(eqn.params):
-            typecheck_jaxpr(sub)
+        _typecheck_subjaxprs(eqn.params)
         for v in eqn.outvars:
             bind_var(v)
     for atom in jaxpr.outvars:
         read(atom, "the outputs")
+
+
+def _typecheck_subjaxprs(params: dict) -> None:
+    vma = params.get("check_vma")
+    if vma is not None:
+        TYPECHECKED_VMA.append(bool(vma))
+    try:
+        for sub in param_jaxprs(params):
+            typecheck_jaxpr(sub)
+    finally:
+        if vma is not None:
+            TYPECHECKED_VMA.pop()
 
 
 def _check_consts(closed: ClosedJaxpr):

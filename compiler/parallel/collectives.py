@@ -13,6 +13,7 @@ from jaxlib.mlir.dialects import sdy
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import vma_checked
+from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitIndexError,
     MeshjitNotImplementedError,
@@ -97,6 +98,8 @@ def _collective_sharding(out, *avals, **params):
 
 
 psum_p, pmax_p, pmin_p = _collective("psum"), _collective("pmax"), _collective("pmin")
+# JAX's psum where varying axes are typed (check_vma=True): variant -> invariant, no groups
+psum_invariant_p = _collective("psum_invariant")
 all_gather_p = _collective("all_gather")
 all_gather_invariant_p = _collective("all_gather_invariant")
 psum_scatter_p = _collective("psum_scatter")
@@ -123,7 +126,36 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
 def _one(prim, leaf, axes, groups=None):
     if abstractify(leaf).dtype == dtypes.bool_ and prim is psum_p:
         leaf = elementwise.convert_element_type(leaf, dtypes.int32)  # even with x64
+    leaf = _collective_pvary(leaf, axes)
+    if prim is psum_p:
+        return bind_psum(leaf, axes, groups)
     return prim.bind(leaf, axes=axes, axis_index_groups=groups)
+
+
+def bind_psum(x, axes, groups=None):
+    """JAX's psum binding: `psum_invariant` where varying axes are typed (no index groups),
+    else `psum`."""
+    if groups is None and vma_checked() and not _vmapped_among(axes):
+        return psum_invariant_p.bind(x, axes=tuple(axes))
+    return psum_p.bind(x, axes=tuple(axes), axis_index_groups=groups)
+
+
+def _vmapped_among(axes) -> bool:
+    vmapped = vmapped_names()
+    return any(a in vmapped for a in axes)
+
+
+def _collective_pvary(x, axes):
+    """As JAX's insert_collective_pvary: an operand invariant over some of a collective's
+    manual axes is cast to vary over them first (a `pvary` equation) where they are typed."""
+    if not vma_checked() or _vmapped_among(axes) or not config.jax_auto_pcast:
+        return x
+    env = current_trace().axis_env if current_trace() is not None else None
+    if env is None:
+        return x
+    vma = abstractify(x).vma
+    missing = tuple(a for a in axes if a not in vma)
+    return pvary_p.bind(x, axes=missing) if missing else x
 
 
 def psum(x, axis_name, *, axis_index_groups=None):
@@ -197,7 +229,7 @@ def _mean_of_sum(total, size: int):
     if _host_number(total):
         return total / size
     total = _inexact(total)
-    return elementwise.div(total, _scalar_like(total, size))
+    return elementwise.div(total, _weak_scalar(total, size))  # JAX's `v / n`: a weak sum stays weak
 
 
 def _inexact(x):
@@ -208,8 +240,11 @@ def _inexact(x):
     return elementwise.convert_element_type(x, dtypes.default_float)
 
 
-def _scalar_like(x, value):
-    return np.asarray(value, abstractify(x).dtype)
+def _weak_scalar(x, value):
+    """`value` as a weak scalar of `x`'s dtype (JAX's `lax._const`): a Python number of its kind."""
+    dtype = abstractify(x).dtype
+    kind = complex if dtype.kind == "c" else int if dtype.kind in "iub" else float
+    return kind(value)
 
 
 def axis_size(axis_name) -> int:
@@ -306,6 +341,8 @@ def _gather(prim, x, axes, size, axis, tiled, **params):
     def one(leaf):
         ndim = abstractify(leaf).ndim
         dim = checks.canonical_axis(axis, ndim if tiled else ndim + 1, f"{prim.name} axis")
+        if prim is all_gather_p:
+            leaf = _collective_pvary(leaf, axes)
         return prim.bind(leaf, axes=axes, size=size, axis=dim, tiled=tiled, **params)
 
     return tree_map(one, x)
@@ -350,6 +387,7 @@ def psum_scatter(
         aval = abstractify(leaf)
         dim = checks.canonical_axis(scatter_dimension, aval.ndim, "psum_scatter dimension")
         _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
+        leaf = _collective_pvary(leaf, axes)
         out = psum_scatter_p.bind(
             leaf, axes=axes, axis_index_groups=groups, size=size, dimension=dim
         )
@@ -386,6 +424,7 @@ def all_to_all(
 
 
 def _all_to_all_tiled(x, axes, groups, size, split, concat):
+    x = _collective_pvary(x, axes)
     return all_to_all_p.bind(
         x, axes=axes, axis_index_groups=groups, size=size, split_axis=split, concat_axis=concat
     )
@@ -418,7 +457,9 @@ def ppermute(x, axis_name, perm):
             f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
             f"{axes} (size {size}): each source and destination must appear at most once)"
         )
-    return tree_map(lambda leaf: ppermute_p.bind(leaf, axes=axes, perm=perm), x)
+    return tree_map(
+        lambda leaf: ppermute_p.bind(_collective_pvary(leaf, axes), axes=axes, perm=perm), x
+    )
 
 
 def pshuffle(x, axis_name, perm):
@@ -503,15 +544,24 @@ def _drop(aval, axes, axis_index_groups=None):
 
 
 def _add(aval, axes):
+    if not vma_checked():  # with check_vma=False nothing is typed varying, as in JAX
+        return aval.vma
     return aval.vma | frozenset(_manual_only(axes))
 
 
 def _all_reduce_rule(x, *, axes, axis_index_groups):
+    # As JAX's: with check_vma=False an all-reduction's result is a strong array (JAX's
+    # effectful abstract eval builds a fresh ShapedArray); typed ones keep the weak type.
+    if not vma_checked():
+        return ShapedArray(x.shape, x.dtype, False, x.vma)
     return x.update(vma=_drop(x, axes, axis_index_groups))
 
 
 for _prim in (psum_p, pmax_p, pmin_p):
     abstract_eval_rules.register(_prim)(_all_reduce_rule)
+abstract_eval_rules.register(psum_invariant_p)(
+    functools.partial(_all_reduce_rule, axis_index_groups=None)
+)
 
 
 @abstract_eval_rules.register(pvary_p)
@@ -561,7 +611,7 @@ def _ppermute_rule(x, *, axes, perm):
 
 @abstract_eval_rules.register(axis_index_p)
 def _axis_index_rule(*, axes):
-    return ShapedArray((), dtypes.int32, False, frozenset(_manual_only(axes)))
+    return ShapedArray((), dtypes.int32, False, _add(ShapedArray((), dtypes.int32), axes))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -603,6 +653,10 @@ def _all_reduce_lowering(builder, ctx, x, *, axes, axis_index_groups):
 
 
 lowering_rules.register(psum_p, functools.partial(_all_reduce_lowering, hlo.AddOp))
+lowering_rules.register(
+    psum_invariant_p,
+    functools.partial(_all_reduce_lowering, hlo.AddOp, axis_index_groups=None),
+)
 lowering_rules.register(pmax_p, functools.partial(_all_reduce_lowering, hlo.MaxOp))
 lowering_rules.register(pmin_p, functools.partial(_all_reduce_lowering, hlo.MinOp))
 lowering_rules.register(pvary_p, lambda ctx, x, *, axes: x)
@@ -752,6 +806,7 @@ lowering_rules.register(axis_index_p, _axis_index_lowering)
 
 for _prim in (
     psum_p,
+    psum_invariant_p,
     pvary_p,
     all_gather_p,
     all_gather_invariant_p,
@@ -776,8 +831,13 @@ def _partial_axes(ct, axes) -> tuple[str, ...]:
 def _psum_transpose(ct, x, *, axes, axis_index_groups):
     partial = _partial_axes(ct, axes)
     if partial:
-        ct = psum_p.bind(ct, axes=partial, axis_index_groups=axis_index_groups)
+        ct = bind_psum(ct, partial, axis_index_groups)
     return [_per_device(ct, axes)]
+
+
+@transpose_rules.register(psum_invariant_p)
+def _psum_invariant_transpose(ct, x, *, axes):
+    return _psum_transpose(ct, x, axes=axes, axis_index_groups=None)
 
 
 def _per_device(ct, axes):
@@ -791,7 +851,7 @@ def _per_device(ct, axes):
 
 @transpose_rules.register(pvary_p)
 def _pvary_transpose(ct, x, *, axes):
-    return [psum_p.bind(ct, axes=axes, axis_index_groups=None)]
+    return [bind_psum(ct, axes)]
 
 
 def _pextremum_jvp(prim):
@@ -801,9 +861,8 @@ def _pextremum_jvp(prim):
         (x,), (t,) = primals, tangents
         out = prim.bind(x, axes=axes, axis_index_groups=axis_index_groups)
         hits = elementwise.convert_element_type(elementwise.eq(x, out), aval_of(x).dtype)
-        groups = dict(axes=axes, axis_index_groups=axis_index_groups)
-        total = psum_p.bind(elementwise.mul(t, hits), **groups)
-        return out, elementwise.div(total, psum_p.bind(hits, **groups))
+        total = bind_psum(elementwise.mul(t, hits), axes, axis_index_groups)
+        return out, elementwise.div(total, bind_psum(hits, axes, axis_index_groups))
 
     jvp_rules.register(prim)(rule)
 
@@ -831,7 +890,7 @@ def _all_gather_invariant_transpose(ct, x, *, axes, size, axis, tiled):
     if vma_checked():
         partial = tuple(a for a in axes if a in aval_of(ct).vma)
         if partial:
-            ct = psum_p.bind(ct, axes=partial, axis_index_groups=None)
+            ct = bind_psum(ct, partial)
     block = aval_of(ct).shape[axis] // size
     start = elementwise.mul(axis_index_p.bind(axes=axes), np.int32(block))
     out = slicing.dynamic_slice_in_dim(ct, start, block, axis)
@@ -870,7 +929,7 @@ def _ppermute_transpose(ct, x, *, axes, perm):
 # mixing the vmapped name and mesh axes does both (for the reductions and axis_index).
 
 axis_rules.update(
-    (psum_p, pmax_p, pmin_p, pvary_p, all_gather_p, all_gather_invariant_p, psum_scatter_p,
+    (psum_p, psum_invariant_p, pmax_p, pmin_p, pvary_p, all_gather_p, all_gather_invariant_p, psum_scatter_p,
      all_to_all_p, ppermute_p, axis_index_p)
 )  # fmt: skip
 
@@ -900,21 +959,21 @@ _LOCAL_REDUCERS = {"pmax": reductions.reduce_max, "pmin": reductions.reduce_min}
 
 def _all_reduce_batcher(prim):
     @batching_rules.register(prim)
-    def rule(args, dims, *, axes, axis_index_groups):
+    def rule(args, dims, *, axes, **groups):  # psum_invariant has no axis_index_groups
         (x,), (d,) = args, dims
-        mine, rest = _split_axes(axes, prim.name, axis_index_groups)
+        mine, rest = _split_axes(axes, prim.name, groups.get("axis_index_groups"))
         if not mine:
-            return prim.bind(x, axes=axes, axis_index_groups=axis_index_groups), d
-        if prim is psum_p:
+            return prim.bind(x, axes=axes, **groups), d
+        if prim in (psum_p, psum_invariant_p):
             x = _sum_examples(x, d)
         elif d is not None:
             x = _LOCAL_REDUCERS[prim.name](x, (d,))
         if rest:
-            x = prim.bind(x, axes=rest, axis_index_groups=None)
+            x = prim.bind(x, axes=rest, **groups)
         return x, None
 
 
-for _prim in (psum_p, pmax_p, pmin_p):
+for _prim in (psum_p, psum_invariant_p, pmax_p, pmin_p):
     _all_reduce_batcher(_prim)
 
 
@@ -1005,7 +1064,9 @@ def _sum_examples(x, d):
     if d is not None:
         return reductions.reduce_sum(x, (d,))
     aval, size = abstractify(x), current_axis().size  # JAX's `size * x`, weak if x is
-    return elementwise.mul(size if aval.weak_type else np.asarray(size, aval.dtype), x)
+    return elementwise.mul(
+        _weak_scalar(x, size) if aval.weak_type else np.asarray(size, aval.dtype), x
+    )
 
 
 def _shifted(dim: int, d) -> int:
