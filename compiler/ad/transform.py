@@ -32,7 +32,7 @@ from meshjit.compiler.errors import (
     leave_source,
 )
 from meshjit.compiler.ir.core import (
-    TYPECHECKED_VMA,
+    TYPECHECKED_SCOPES,
     ClosedJaxpr,
     Jaxpr,
     Literal,
@@ -306,8 +306,8 @@ def vma_checked() -> bool:
     """False inside a shard_map body with check_vma=False, where varying axes are not tracked."""
     trace = current_trace()
     env = trace.axis_env if trace is not None else None
-    if TYPECHECKED_VMA:  # a typecheck of a shard_map body (after its trace)
-        return TYPECHECKED_VMA[-1]
+    if TYPECHECKED_SCOPES:  # a typecheck of a shard_map body (after its trace)
+        return bool(TYPECHECKED_SCOPES[-1]["check_vma"])
     return env is None or env.check_vma
 
 

@@ -593,9 +593,9 @@ def param_jaxprs(params: dict):
             yield from (v for v in value if isinstance(v, (Jaxpr, ClosedJaxpr)))
 
 
-# Whether varying axes are typed in the shard_map body being typechecked (its check_vma, the
-# innermost last): collectives' rules read it where no trace says (ad.transform.vma_checked).
-TYPECHECKED_VMA: list[bool] = []
+# The params (check_vma, mesh) of the shard_map bodies being typechecked, the innermost last:
+# collectives' rules read them where no trace says (ad.transform.vma_checked, axis sizes).
+TYPECHECKED_SCOPES: list[dict] = []
 
 
 def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr) -> None:
@@ -628,15 +628,15 @@ def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr) -> None:
 
 
 def _typecheck_subjaxprs(params: dict) -> None:
-    vma = params.get("check_vma")
-    if vma is not None:
-        TYPECHECKED_VMA.append(bool(vma))
+    scoped = "check_vma" in params and "mesh" in params
+    if scoped:
+        TYPECHECKED_SCOPES.append(params)
     try:
         for sub in param_jaxprs(params):
             typecheck_jaxpr(sub)
     finally:
-        if vma is not None:
-            TYPECHECKED_VMA.pop()
+        if scoped:
+            TYPECHECKED_SCOPES.pop()
 
 
 def _check_consts(closed: ClosedJaxpr):

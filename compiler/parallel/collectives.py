@@ -22,6 +22,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
+    TYPECHECKED_SCOPES,
     ShapedArray,
     TypedComplex,
     TypedFloat,
@@ -102,7 +103,7 @@ psum_p, pmax_p, pmin_p = _collective("psum"), _collective("pmax"), _collective("
 psum_invariant_p = _collective("psum_invariant")
 all_gather_p = _collective("all_gather")
 all_gather_invariant_p = _collective("all_gather_invariant")
-psum_scatter_p = _collective("psum_scatter")
+psum_scatter_p = _collective("reduce_scatter")  # JAX's name
 all_to_all_p = _collective("all_to_all")
 ppermute_p = _collective("ppermute")
 axis_index_p = _collective("axis_index")
@@ -253,8 +254,11 @@ def axis_size(axis_name) -> int:
 
 
 def axis_index(axis_name):
-    _, axes = checked_axes(axis_name, "axis_index")
-    return axis_index_p.bind(axes=axes)
+    checked_axes(axis_name, "axis_index")
+    # bound as given (`axis_name=x`), as JAX's
+    return axis_index_p.bind(
+        axis_name=tuple(axis_name) if isinstance(axis_name, list) else axis_name
+    )
 
 
 def pvary(x, axis_name):
@@ -343,7 +347,9 @@ def _gather(prim, x, axes, size, axis, tiled, **params):
         dim = checks.canonical_axis(axis, ndim if tiled else ndim + 1, f"{prim.name} axis")
         if prim is all_gather_p:
             leaf = _collective_pvary(leaf, axes)
-        return prim.bind(leaf, axes=axes, size=size, axis=dim, tiled=tiled, **params)
+        return prim.bind(
+            leaf, all_gather_dimension=dim, axis_name=axes, axis_size=size, tiled=tiled, **params
+        )
 
     return tree_map(one, x)
 
@@ -387,11 +393,14 @@ def psum_scatter(
         aval = abstractify(leaf)
         dim = checks.canonical_axis(scatter_dimension, aval.ndim, "psum_scatter dimension")
         _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
-        leaf = _collective_pvary(leaf, axes)
-        out = psum_scatter_p.bind(
-            leaf, axes=axes, axis_index_groups=groups, size=size, dimension=dim
+        return psum_scatter_p.bind(
+            _collective_pvary(leaf, axes),
+            axis_index_groups=groups,
+            axis_name=axes,
+            axis_size=size,
+            scatter_dimension=dim,
+            tiled=tiled,
         )
-        return out if tiled else shapes.squeeze(out, (dim,))
 
     return tree_map(one, x)
 
@@ -410,24 +419,39 @@ def all_to_all(
         )
         concat = checks.canonical_axis(concat_axis, aval.ndim, "all_to_all concat_axis")
         _check_group_split("all_to_all", axes, aval, split, "split_axis", size, tiled)
+        name = tuple(axis_name) if isinstance(axis_name, list) else axis_name  # as given
         if tiled or split == concat:  # untiled with split == concat moves size-1 chunks
-            return _all_to_all_tiled(leaf, axes, groups, size, split, concat)
+            return _bind_all_to_all(leaf, name, groups, split, concat, tiled)
         # Untiled: the result is np.insert(np.delete(shape, split), concat, size), so `concat`
         # is a position in the result, after the split dimension is gone.
         concat_e = concat + 1 if split < concat else concat
         split_e = split + 1 if split > concat else split
         expanded = shapes.expand_dims(leaf, (concat_e,))
-        out = _all_to_all_tiled(expanded, axes, groups, size, split_e, concat_e)
+        out = _bind_all_to_all(expanded, name, groups, split_e, concat_e, tiled)
         return shapes.squeeze(out, (split_e,))
 
     return tree_map(one, x)
 
 
-def _all_to_all_tiled(x, axes, groups, size, split, concat):
-    x = _collective_pvary(x, axes)
+def _bind_all_to_all(x, axis_name, groups, split, concat, tiled):
     return all_to_all_p.bind(
-        x, axes=axes, axis_index_groups=groups, size=size, split_axis=split, concat_axis=concat
+        _collective_pvary(x, as_axes(axis_name)),
+        axis_index_groups=groups,
+        axis_name=axis_name,
+        concat_axis=concat,
+        split_axis=split,
+        tiled=tiled,
     )
+
+
+def _axes_size(axes, groups) -> int:
+    """The size of a collective's group: the index groups', else the axes' in the mesh of
+    the shard_map being traced (or typechecked)."""
+    if groups is not None:
+        return len(groups[0])
+    if TYPECHECKED_SCOPES:
+        return math.prod(TYPECHECKED_SCOPES[-1]["mesh"].shape[a] for a in axes)
+    return math.prod(_mesh_axis_size(a) for a in axes)
 
 
 def _perm_index(i, perm) -> int:
@@ -458,7 +482,7 @@ def ppermute(x, axis_name, perm):
             f"{axes} (size {size}): each source and destination must appear at most once)"
         )
     return tree_map(
-        lambda leaf: ppermute_p.bind(_collective_pvary(leaf, axes), axes=axes, perm=perm), x
+        lambda leaf: ppermute_p.bind(_collective_pvary(leaf, axes), axis_name=axes, perm=perm), x
     )
 
 
@@ -500,7 +524,7 @@ def _parg(x, axis_name, best):
     env, axes = checked_axes(axis_name, "pargmax" if best is pmax else "pargmin")
     size = env.size(axes)
     winner = best(x, axes)
-    idx = axis_index(axes)
+    idx = axis_index(axis_name)
 
     def one(leaf, win):
         aval = abstractify(leaf)
@@ -579,25 +603,42 @@ def _gathered_shape(x, size, axis, tiled):
 
 
 @abstract_eval_rules.register(all_gather_p)
-def _all_gather_rule(x, *, axes, axis_index_groups, size, axis, tiled):
+def _all_gather_rule(x, *, all_gather_dimension, axis_name, axis_index_groups, axis_size, tiled):
     # As in JAX: the gathered value is typed as still varying over the axes.
-    return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _add(x, axes))
+    shape = _gathered_shape(x, axis_size, all_gather_dimension, tiled)
+    return ShapedArray(shape, x.dtype, x.weak_type, _add(x, axis_name))
 
 
 @abstract_eval_rules.register(all_gather_invariant_p)
-def _all_gather_invariant_rule(x, *, axes, size, axis, tiled):
-    return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _drop(x, axes))
+def _all_gather_invariant_rule(x, *, all_gather_dimension, axis_name, axis_size, tiled):
+    shape = _gathered_shape(x, axis_size, all_gather_dimension, tiled)
+    return ShapedArray(shape, x.dtype, x.weak_type, _drop(x, axis_name))
 
 
 @abstract_eval_rules.register(psum_scatter_p)
-def _psum_scatter_rule(x, *, axes, axis_index_groups, size, dimension):
-    shape = list(x.shape)
-    shape[dimension] //= size
-    return ShapedArray(tuple(shape), x.dtype, x.weak_type, _add(x, axes))
+def _psum_scatter_rule(x, *, axis_index_groups, axis_name, axis_size, scatter_dimension, tiled):
+    return ShapedArray(
+        _scattered_shape(x.shape, axis_size, scatter_dimension, tiled),
+        x.dtype,
+        x.weak_type,
+        _add(x, axis_name),
+    )
+
+
+def _scattered_shape(shape, size: int, dimension: int, tiled: bool) -> tuple:
+    """Tiled: the dimension divided by the group size; untiled (it is the size): dropped."""
+    shape = list(shape)
+    if tiled:
+        shape[dimension] //= size
+    else:
+        del shape[dimension]
+    return tuple(shape)
 
 
 @abstract_eval_rules.register(all_to_all_p)
-def _all_to_all_rule(x, *, axes, axis_index_groups, size, split_axis, concat_axis):
+def _all_to_all_rule(x, *, axis_index_groups, axis_name, concat_axis, split_axis, tiled):
+    axes = as_axes(axis_name)
+    size = _axes_size(axes, axis_index_groups)
     shape = list(x.shape)
     shape[split_axis] //= size
     shape[concat_axis] *= size
@@ -605,13 +646,15 @@ def _all_to_all_rule(x, *, axes, axis_index_groups, size, split_axis, concat_axi
 
 
 @abstract_eval_rules.register(ppermute_p)
-def _ppermute_rule(x, *, axes, perm):
-    return x.update(vma=_add(x, axes))
+def _ppermute_rule(x, *, axis_name, perm):
+    return x.update(vma=_add(x, axis_name))
 
 
 @abstract_eval_rules.register(axis_index_p)
-def _axis_index_rule(*, axes):
-    return ShapedArray((), dtypes.int32, False, _add(ShapedArray((), dtypes.int32), axes))
+def _axis_index_rule(*, axis_name):
+    return ShapedArray(
+        (), dtypes.int32, False, _add(ShapedArray((), dtypes.int32), as_axes(axis_name))
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -662,8 +705,10 @@ lowering_rules.register(pmin_p, functools.partial(_all_reduce_lowering, hlo.MinO
 lowering_rules.register(pvary_p, lambda ctx, x, *, axes: x)
 
 
-def _all_gather_lowering(ctx, x, *, axes, axis_index_groups, size, axis, tiled):
-    aval = ctx.avals_in[0]
+def _all_gather_lowering(
+    ctx, x, *, all_gather_dimension, axis_name, axis_index_groups, axis_size, tiled
+):
+    aval, axes, axis = ctx.avals_in[0], axis_name, all_gather_dimension
     if tiled and not aval.shape[axis]:  # as JAX: refused when lowered (a dead one is not)
         raise MeshjitValueError(
             f"all_gather over {axes}: gathered dimension {axis} of {aval.str_long()} has size "
@@ -692,16 +737,19 @@ lowering_rules.register(
 )
 
 
-def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):
-    aval = ctx.avals_in[0]
+def _psum_scatter_lowering(
+    ctx, x, *, axis_index_groups, axis_name, axis_size, scatter_dimension, tiled
+):
+    aval, axes, dimension = ctx.avals_in[0], axis_name, scatter_dimension
     if not aval.shape[dimension]:  # as JAX: refused when lowered (a dead one is not)
         raise MeshjitValueError(
             f"psum_scatter over {axes}: scatter dimension {dimension} of {aval.str_long()} "
             "has size 0; the result dimension size at scatter_dimension cannot be zero",
             ctx.source,
         )
+    shape = _scattered_shape(aval.shape, axis_size, dimension, True)
     op = hlo.ReduceScatterOp(
-        ctx.result_type,
+        ctx.module_ctx.types.tensor(shape, aval.dtype),
         x,
         dimension,
         _groups_attr(ctx, axes, axis_index_groups),
@@ -709,13 +757,15 @@ def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):
         use_global_device_ids=True,
     )
     _reducer_region(ctx, op, hlo.AddOp, ctx.avals_in[0].dtype)
-    return op.result
+    return op.result if tiled else hlo.ReshapeOp(ctx.result_type, op.result).result
 
 
 lowering_rules.register(psum_scatter_p, _psum_scatter_lowering)
 
 
-def _all_to_all_lowering(ctx, x, *, axes, axis_index_groups, size, split_axis, concat_axis):
+def _all_to_all_lowering(ctx, x, *, axis_index_groups, axis_name, concat_axis, split_axis, tiled):
+    axes = as_axes(axis_name)
+    size = len(axis_index_groups[0]) if axis_index_groups else _env(ctx).size(axes)
     if size == 1:
         return x
     op = hlo.AllToAllOp(
@@ -733,8 +783,8 @@ def _all_to_all_lowering(ctx, x, *, axes, axis_index_groups, size, split_axis, c
 lowering_rules.register(all_to_all_p, _all_to_all_lowering)
 
 
-def _ppermute_lowering(ctx, x, *, axes, perm):
-    groups = replica_groups(_env(ctx).mesh, axes)
+def _ppermute_lowering(ctx, x, *, axis_name, perm):
+    groups = replica_groups(_env(ctx).mesh, axis_name)
     pairs = [(g[s], g[d]) for g in groups for s, d in perm]
     attr = ir.DenseIntElementsAttr.get(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
     op = hlo.CollectivePermuteOp(x, attr, channel_handle=_channel(ctx), results=[ctx.result_type])
@@ -744,8 +794,8 @@ def _ppermute_lowering(ctx, x, *, axes, perm):
 lowering_rules.register(ppermute_p, _ppermute_lowering)
 
 
-def _axis_index_lowering(ctx, *, axes):
-    env = _env(ctx)
+def _axis_index_lowering(ctx, *, axis_name):
+    env, axes = _env(ctx), as_axes(axis_name)
     free = tuple(a for a in env.mesh.axis_names if a not in env.manual)
     if free:
         return _in_full_manual(ctx, env.mesh, free, lambda: _axis_index_value(ctx, env.mesh, axes))
@@ -872,18 +922,26 @@ _pextremum_jvp(pmin_p)
 
 
 @transpose_rules.register(all_gather_p)
-def _all_gather_transpose(ct, x, *, axes, axis_index_groups, size, axis, tiled):
+def _all_gather_transpose(
+    ct, x, *, all_gather_dimension, axis_name, axis_index_groups, axis_size, tiled
+):
     # The result varies over the axes, so its cotangent holds one contribution per device
     # (also when it is typed invariant: every device contributes that same value), summed by
     # the reduce-scatter, as in JAX.
     out = psum_scatter_p.bind(
-        ct, axes=axes, axis_index_groups=axis_index_groups, size=size, dimension=axis
+        ct,
+        axis_index_groups=axis_index_groups,
+        axis_name=axis_name,
+        axis_size=axis_size,
+        scatter_dimension=all_gather_dimension,
+        tiled=tiled,
     )
-    return [out if tiled else shapes.reshape(out, x.aval.shape)]
+    return [out]
 
 
 @transpose_rules.register(all_gather_invariant_p)
-def _all_gather_invariant_transpose(ct, x, *, axes, size, axis, tiled):
+def _all_gather_invariant_transpose(ct, x, *, all_gather_dimension, axis_name, axis_size, tiled):
+    axes, size, axis = axis_name, axis_size, all_gather_dimension
     # The result is invariant over the axes: its cotangent is the total (partial sums over
     # them are summed first), and each device's operand gets its own slice of it, as in JAX.
     # With check_vma=False JAX slices the per-device cotangent as it is.
@@ -892,35 +950,34 @@ def _all_gather_invariant_transpose(ct, x, *, axes, size, axis, tiled):
         if partial:
             ct = bind_psum(ct, partial)
     block = aval_of(ct).shape[axis] // size
-    start = elementwise.mul(axis_index_p.bind(axes=axes), np.int32(block))
+    start = elementwise.mul(axis_index_p.bind(axis_name=axis_name), np.int32(block))
     out = slicing.dynamic_slice_in_dim(ct, start, block, axis)
     return [out if tiled else shapes.reshape(out, x.aval.shape)]
 
 
 @transpose_rules.register(psum_scatter_p)
-def _psum_scatter_transpose(ct, x, *, axes, axis_index_groups, size, dimension):
+def _psum_scatter_transpose(
+    ct, x, *, axis_index_groups, axis_name, axis_size, scatter_dimension, tiled
+):
     out = all_gather_p.bind(
-        ct, axes=axes, axis_index_groups=axis_index_groups, size=size, axis=dimension, tiled=True
+        ct,
+        all_gather_dimension=scatter_dimension,
+        axis_name=axis_name,
+        axis_index_groups=axis_index_groups,
+        axis_size=axis_size,
+        tiled=tiled,
     )
-    return [_per_device(out, axes)]
+    return [_per_device(out, axis_name)]
 
 
 @transpose_rules.register(all_to_all_p)
-def _all_to_all_transpose(ct, x, *, axes, axis_index_groups, size, split_axis, concat_axis):
-    out = all_to_all_p.bind(
-        ct,
-        axes=axes,
-        axis_index_groups=axis_index_groups,
-        size=size,
-        split_axis=concat_axis,
-        concat_axis=split_axis,
-    )
-    return [out]
+def _all_to_all_transpose(ct, x, *, axis_index_groups, axis_name, concat_axis, split_axis, tiled):
+    return [_bind_all_to_all(ct, axis_name, axis_index_groups, concat_axis, split_axis, tiled)]
 
 
 @transpose_rules.register(ppermute_p)
-def _ppermute_transpose(ct, x, *, axes, perm):
-    return [ppermute_p.bind(ct, axes=axes, perm=tuple((dst, src) for src, dst in perm))]
+def _ppermute_transpose(ct, x, *, axis_name, perm):
+    return [ppermute_p.bind(ct, axis_name=axis_name, perm=tuple((dst, src) for src, dst in perm))]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -985,18 +1042,18 @@ def _pvary_batcher(args, dims, *, axes):
 
 
 @batching_rules.register(axis_index_p)
-def _axis_index_batcher(args, dims, *, axes):
-    axis = current_axis()
+def _axis_index_batcher(args, dims, *, axis_name):
+    axis, axes = current_axis(), as_axes(axis_name)
     mine, _ = _split_axes(axes, "axis_index")
     if not mine:
-        return axis_index_p.bind(axes=axes), None
+        return axis_index_p.bind(axis_name=axis_name), None
     # row-major over the axes as listed: index = sum(index(a) * sizes of the later axes)
     total = None
     for a in axes:
         if a == axis.name:
             index, size = shapes.iota(dtypes.int32, axis.size), axis.size
         else:
-            index, size = axis_index_p.bind(axes=(a,)), _mesh_axis_size(a)
+            index, size = axis_index_p.bind(axis_name=a), _mesh_axis_size(a)
         total = (
             index
             if total is None
@@ -1015,12 +1072,15 @@ def _mesh_axis_size(name) -> int:
 
 def _gather_batcher(prim):
     @batching_rules.register(prim)
-    def rule(args, dims, *, axes, size, axis, tiled, **params):
+    def rule(args, dims, *, all_gather_dimension, axis_name, axis_size, tiled, **params):
         (x,), (d,) = args, dims
+        axes, size, axis = axis_name, axis_size, all_gather_dimension
         mine, _ = _split_axes(axes, prim.name, params.get("axis_index_groups"))
         if not mine:  # the gathered axis goes where it goes in an example, past the batch dim
             at = _shifted(axis, d)
-            out = prim.bind(x, axes=axes, size=size, axis=at, tiled=tiled, **params)
+            out = prim.bind(
+                x, all_gather_dimension=at, axis_name=axes, axis_size=size, tiled=tiled, **params
+            )
             return out, (d + 1 if d is not None and not tiled and at <= d else d)
         # One untiled gather per axis, minor first, each inserting its axis at `axis` (so the
         # first-named axis ends up major), then the gathered axes are merged into one.
@@ -1040,7 +1100,9 @@ def _gather_one(prim, x, d, name, axis):
     at = _shifted(axis, d)
     params = {} if prim is all_gather_invariant_p else {"axis_index_groups": None}
     size = _mesh_axis_size(name)
-    out = prim.bind(x, axes=(name,), size=size, axis=at, tiled=False, **params)
+    out = prim.bind(
+        x, all_gather_dimension=at, axis_name=(name,), axis_size=size, tiled=False, **params
+    )
     return out, (None if d is None else d + 1 if at <= d else d)
 
 
@@ -1049,12 +1111,18 @@ _gather_batcher(all_gather_invariant_p)
 
 
 @batching_rules.register(psum_scatter_p)
-def _psum_scatter_batcher(args, dims, *, axes, axis_index_groups, size, dimension):
+def _psum_scatter_batcher(
+    args, dims, *, axis_index_groups, axis_name, axis_size, scatter_dimension, tiled
+):
     (x,), (d,) = args, dims
-    if not _only_vmapped(axes, "psum_scatter"):
-        params = dict(axes=axes, axis_index_groups=axis_index_groups, size=size)
-        return psum_scatter_p.bind(x, dimension=_shifted(dimension, d), **params), d
+    size, dimension = axis_size, scatter_dimension
+    if not _only_vmapped(axis_name, "psum_scatter"):
+        params = dict(axis_index_groups=axis_index_groups, axis_name=axis_name, tiled=tiled)
+        at = _shifted(dimension, d)
+        return psum_scatter_p.bind(x, axis_size=size, scatter_dimension=at, **params), d
     total = _sum_examples(x, d)
+    if not tiled:  # the dimension is the group's: example i gets row i
+        return total, dimension
     shape = list(abstractify(total).shape)
     shape[dimension : dimension + 1] = [size, shape[dimension] // size]
     return shapes.reshape(total, shape), dimension  # example i gets block i
@@ -1074,15 +1142,15 @@ def _shifted(dim: int, d) -> int:
 
 
 @batching_rules.register(all_to_all_p)
-def _all_to_all_batcher(args, dims, *, axes, axis_index_groups, size, split_axis, concat_axis):
+def _all_to_all_batcher(
+    args, dims, *, axis_index_groups, axis_name, concat_axis, split_axis, tiled
+):
     (x,), (d,) = args, dims
+    axes = as_axes(axis_name)
     mine, _ = _split_axes(axes, "all_to_all", axis_index_groups)
     if not mine:
-        out = all_to_all_p.bind(
-            x, axes=axes, axis_index_groups=axis_index_groups, size=size,
-            split_axis=_shifted(split_axis, d), concat_axis=_shifted(concat_axis, d),
-        )  # fmt: skip
-        return out, d
+        split, concat = _shifted(split_axis, d), _shifted(concat_axis, d)
+        return _bind_all_to_all(x, axis_name, axis_index_groups, split, concat, tiled), d
     pos = axes.index(current_axis().name)
     major, minor = axes[:pos], axes[pos + 1 :]
     x = _chunks_by_destination(x, d, split_axis, major, minor)
@@ -1113,10 +1181,7 @@ def _exchange(x, dim: int, axes):
     """Chunk k of `dim` sent to device k over `axes`; the dim then numbers the source device."""
     if not axes:
         return x
-    n = abstractify(x).shape[dim]
-    return all_to_all_p.bind(
-        x, axes=tuple(axes), axis_index_groups=None, size=n, split_axis=dim, concat_axis=dim
-    )
+    return _bind_all_to_all(x, tuple(axes), None, dim, dim, True)
 
 
 def _sources_into(x, concat_axis):
@@ -1133,10 +1198,10 @@ def _sources_into(x, concat_axis):
 
 
 @batching_rules.register(ppermute_p)
-def _ppermute_batcher(args, dims, *, axes, perm):
+def _ppermute_batcher(args, dims, *, axis_name, perm):
     (x,), (d,) = args, dims
-    if not _only_vmapped(axes, "ppermute"):
-        return ppermute_p.bind(x, axes=axes, perm=perm), d
+    if not _only_vmapped(axis_name, "ppermute"):
+        return ppermute_p.bind(x, axis_name=axis_name, perm=perm), d
     n = current_axis().size
     if len(perm) != n:
         raise MeshjitValueError(
