@@ -188,6 +188,9 @@ CASES = {
     "vmap_grad": (jax.vmap(jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2))), (X34,)),
     "collectives_vma": (partial(smap_collectives, check_vma=True), (np.ones((2, 2), f32), 2.0)),
     "collectives_no_vma": (partial(smap_collectives, check_vma=False), (np.ones((2, 2), f32), 2.0)),
+    "triangles": (lambda x: (jnp.tril(x), jnp.triu(x, 1), jnp.tri(3, 4, 1)), (X34,)),
+    "flips": (lambda x: (jnp.flip(x), jnp.fliplr(x), jnp.flipud(x), jnp.rot90(x)), (X34,)),
+    "diff": (lambda x: (jnp.diff(x), jnp.diff(x, 2, axis=0, prepend=0.0)), (X34,)),
 }
 
 
@@ -214,7 +217,7 @@ CASES = [
     "where", "grad_where", "vmap_unmapped_operand",
     "sort_argsort", "roll", "clip", "cumsum", "log_softmax", "softmax", "grad_softmax", "relu",
     "one_hot", "fill_gather", "take", "grad_take", "vmap_grad",
-    "collectives_vma", "collectives_no_vma",
+    "collectives_vma", "collectives_no_vma", "triangles", "flips", "diff",
 ]  # fmt: skip
 
 
