@@ -191,6 +191,8 @@ CASES = {
     "triangles": (lambda x: (jnp.tril(x), jnp.triu(x, 1), jnp.tri(3, 4, 1)), (X34,)),
     "flips": (lambda x: (jnp.flip(x), jnp.fliplr(x), jnp.flipud(x), jnp.rot90(x)), (X34,)),
     "diff": (lambda x: (jnp.diff(x), jnp.diff(x, 2, axis=0, prepend=0.0)), (X34,)),
+    # a static negative int beside a traced one stays as written (the dynamic_slice wraps it)
+    "negative_static_index": (lambda x, i: (x[-1, i], x[i, -2]), (X34, 1)),
 }
 
 
@@ -218,6 +220,7 @@ CASES = [
     "sort_argsort", "roll", "clip", "cumsum", "log_softmax", "softmax", "grad_softmax", "relu",
     "one_hot", "fill_gather", "take", "grad_take", "vmap_grad",
     "collectives_vma", "collectives_no_vma", "triangles", "flips", "diff",
+    "negative_static_index",
 ]  # fmt: skip
 
 
