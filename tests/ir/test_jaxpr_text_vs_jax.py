@@ -193,6 +193,8 @@ CASES = {
     "diff": (lambda x: (jnp.diff(x), jnp.diff(x, 2, axis=0, prepend=0.0)), (X34,)),
     # a static negative int beside a traced one stays as written (the dynamic_slice wraps it)
     "negative_static_index": (lambda x, i: (x[-1, i], x[i, -2]), (X34, 1)),
+    # JAX's jitted nan-reductions fill NaNs with a strong identity (no conversion in _where)
+    "nan_reductions": (lambda x: (jnp.nansum(x), jnp.nanmax(x, axis=0), jnp.nanprod(x, keepdims=True), jnp.trunc(x)), (X34,)),
 }
 
 
@@ -220,7 +222,7 @@ CASES = [
     "sort_argsort", "roll", "clip", "cumsum", "log_softmax", "softmax", "grad_softmax", "relu",
     "one_hot", "fill_gather", "take", "grad_take", "vmap_grad",
     "collectives_vma", "collectives_no_vma", "triangles", "flips", "diff",
-    "negative_static_index",
+    "negative_static_index", "nan_reductions",
 ]  # fmt: skip
 
 
