@@ -194,7 +194,7 @@ CASES = {
     # a static negative int beside a traced one stays as written (the dynamic_slice wraps it)
     "negative_static_index": (lambda x, i: (x[-1, i], x[i, -2]), (X34, 1)),
     # JAX's jitted nan-reductions fill NaNs with a strong identity (no conversion in _where)
-    "nan_reductions": (lambda x: (jnp.nansum(x), jnp.nanmax(x, axis=0), jnp.nanprod(x, keepdims=True), jnp.trunc(x)), (X34,)),
+    "nan_reductions": (lambda x: (jnp.nansum(x), jnp.nanmax(x, axis=0), jnp.nanprod(x, keepdims=True), jnp.trunc(x), jnp.count_nonzero(x, 1)), (X34,)),
 }
 
 
