@@ -31,7 +31,15 @@ from meshjit.compiler.errors import (
     enter_source,
     leave_source,
 )
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, ShapedArray, Var, dce_jaxpr
+from meshjit.compiler.ir.core import (
+    TYPECHECKED_SCOPES,
+    ClosedJaxpr,
+    Jaxpr,
+    Literal,
+    ShapedArray,
+    Var,
+    dce_jaxpr,
+)
 from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
 from meshjit.compiler.lax.ad_util import UndefinedPrimal, aval_of, instantiate, is_undefined
 from meshjit.compiler.lax.elementwise import add_any
@@ -298,6 +306,8 @@ def vma_checked() -> bool:
     """False inside a shard_map body with check_vma=False, where varying axes are not tracked."""
     trace = current_trace()
     env = trace.axis_env if trace is not None else None
+    if TYPECHECKED_SCOPES:  # a typecheck of a shard_map body (after its trace)
+        return bool(TYPECHECKED_SCOPES[-1]["check_vma"])
     return env is None or env.check_vma
 
 
@@ -308,9 +318,9 @@ def match_vma(ct, aval: ShapedArray):
     extra = aval_of(ct).vma - aval.vma
     if not extra:
         return ct
-    from meshjit.compiler.parallel.collectives import psum_p  # parallel/ sits above ad/
+    from meshjit.compiler.parallel.collectives import bind_psum  # parallel/ sits above ad/
 
-    return psum_p.bind(ct, axes=tuple(sorted(extra)), axis_index_groups=None)
+    return bind_psum(ct, tuple(sorted(extra)))
 
 
 def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Sequence) -> list:

@@ -594,6 +594,11 @@ def param_jaxprs(params: dict):
             yield from (v for v in value if isinstance(v, (Jaxpr, ClosedJaxpr)))
 
 
+# The params (check_vma, mesh) of the shard_map bodies being typechecked, the innermost last:
+# collectives' rules read them where no trace says (ad.transform.vma_checked, axis sizes).
+TYPECHECKED_SCOPES: list[dict] = []
+
+
 def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr, untyped_vma: bool = False) -> None:
     """Checks that every variable is bound once before use and every equation's types hold
     (in a shard_map body with check_vma=False, where no value varies by type, without the
@@ -618,13 +623,23 @@ def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr, untyped_vma: bool = False) -> No
         for atom in eqn.invars:
             read(atom, eqn.primitive.name)
         _check_eqn_types(eqn, untyped_vma)
-        inner_untyped = untyped_vma or eqn.params.get("check_vma") is False
-        for sub in param_jaxprs(eqn.params):
-            typecheck_jaxpr(sub, inner_untyped)
+        _typecheck_subjaxprs(eqn.params, untyped_vma or eqn.params.get("check_vma") is False)
         for v in eqn.outvars:
             bind_var(v)
     for atom in jaxpr.outvars:
         read(atom, "the outputs")
+
+
+def _typecheck_subjaxprs(params: dict, untyped_vma: bool) -> None:
+    scoped = "check_vma" in params and "mesh" in params
+    if scoped:
+        TYPECHECKED_SCOPES.append(params)
+    try:
+        for sub in param_jaxprs(params):
+            typecheck_jaxpr(sub, untyped_vma)
+    finally:
+        if scoped:
+            TYPECHECKED_SCOPES.pop()
 
 
 def _check_consts(closed: ClosedJaxpr):

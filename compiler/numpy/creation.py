@@ -28,7 +28,7 @@ from meshjit.compiler.ir.shape_poly import (
 )
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import like_sharding
-from meshjit.compiler.numpy.elementwise import add, astype, multiply, where
+from meshjit.compiler.numpy.elementwise import add, astype, multiply
 from meshjit.compiler.numpy.shapes import concatenate, expand_dims
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -38,6 +38,7 @@ from meshjit.compiler.numpy.util import (
     contains_traced,
     is_meshjit_array,
     is_traced,
+    jitted,
     materialize,
     placed,
     result_type,
@@ -509,9 +510,13 @@ def identity(n, dtype=None):
 def tri(N, M=None, k=0, dtype=None):
     M = N if M is None else M
     k = operator.index(k)  # a float diagonal offset: Python's TypeError, as JAX's
-    rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
-    cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    return astype(lax.le(cols, lax.add(rows, k)), dtype or dtypes.float32)  # float32, as JAX
+    return astype(_tri_mask(N, M, k), dtype or dtypes.float32)  # float32, as JAX
+
+
+def _tri_mask(N, M, k):
+    """JAX's lax._tri: row + k >= column, its equations in its order."""
+    rows = lax.add(lax.broadcasted_iota(dtypes.int32, (N, M), 0), k)
+    return lax.ge(rows, lax.broadcasted_iota(dtypes.int32, (N, M), 1))
 
 
 def _static_k(k, what: str):
@@ -527,8 +532,7 @@ def tril(m, k=0):
     if aval.ndim < 2:  # JAX's ValueError (NumPy makes a matrix of a vector)
         raise MeshjitValueError("Argument to jax.numpy.tril must be at least 2D")
     k = _static_k(k, "tril's k")
-    mask = tri(aval.shape[-2], aval.shape[-1], k, dtypes.bool_)
-    return where(mask, m, zeros_like(m))
+    return _jitted_triangle("tril")(m, k=k)
 
 
 def triu(m, k=0):
@@ -537,5 +541,23 @@ def triu(m, k=0):
     if aval.ndim < 2:  # JAX's ValueError (NumPy makes a matrix of a vector)
         raise MeshjitValueError("Argument to jax.numpy.triu must be at least 2D")
     k = _static_k(k, "triu's k")
-    mask = tri(aval.shape[-2], aval.shape[-1], k - 1, dtypes.bool_)
-    return where(mask, zeros_like(m), m)
+    return _jitted_triangle("triu")(m, k=k)
+
+
+@functools.lru_cache(maxsize=None)
+def _jitted_triangle(name: str):
+    """JAX's @jit(static_argnames=('k',)) tril / triu (jit sits above numpy: built on use)."""
+    return jitted(_tril if name == "tril" else _triu, ("k",), name)
+
+
+def _triangle_mask(m, k):
+    shape = aval_of(m).shape
+    return lax.broadcast(_tri_mask(shape[-2], shape[-1], k), shape[:-2])
+
+
+def _tril(m, k=0):
+    return lax.select(_triangle_mask(m, k), m, zeros_like(m))
+
+
+def _triu(m, k=0):
+    return lax.select(_triangle_mask(m, k - 1), zeros_like(m), m)

@@ -19,6 +19,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     check_arraylike,
     check_out,
+    jitted,
     jitted_as_jax,
     materialize,
     static_axis,
@@ -135,6 +136,11 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     if n == 0:
         return x
     axis = static_axis(axis, aval_of(x).ndim)
+    program = jitted(_diff, ("n", "axis"), "diff")  # JAX's @jit(static_argnames=('n', 'axis'))
+    return program(x, n, axis, prepend=prepend, append=append)
+
+
+def _diff(x, n, axis, prepend=None, append=None):
     pieces = [x]
     if prepend is not None:
         pieces.insert(0, _edge_values(prepend, x, axis))
@@ -142,11 +148,8 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
         pieces.append(_edge_values(append, x, axis))
     x = concatenate(pieces, axis) if len(pieces) > 1 else x
     difference = not_equal if dtypes.is_bool(aval_of(x).dtype) else subtract
-    for _ in range(n):
-        size = aval_of(x).shape[axis]
-        if size == 0:
-            break
-        x = difference(
-            lax.slice_in_dim(x, 1, size, 1, axis), lax.slice_in_dim(x, 0, size - 1, 1, axis)
-        )
+    later, earlier = [slice(None)] * aval_of(x).ndim, [slice(None)] * aval_of(x).ndim
+    later[axis], earlier[axis] = slice(1, None), slice(None, -1)
+    for _ in range(n):  # JAX's indexing: slices without strides
+        x = difference(x[tuple(later)], x[tuple(earlier)])
     return x

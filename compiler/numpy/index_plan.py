@@ -60,6 +60,7 @@ class Entry(NamedTuple):
     kind: str  # "none", "slice", "int", "dyn" (traced int scalar), "array", "gap" (an empty ...)
     value: object = None
     axis: int | None = None  # the operand axis it indexes (None for "none" and "gap")
+    given: int | None = None  # an "int" as written (negative ones too: JAX's dynamic path)
 
 
 _ADVANCED = ("int", "dyn", "array")
@@ -371,7 +372,7 @@ def _assign_axes(shape, entries: list[Entry], lenient=False, wrap_negative=True)
                 out.append(Entry("array", np.asarray(e.value, np.int32), axis))
             else:
                 value = _checked_int(e.value, axis, shape[axis]) if e.kind == "int" else e.value
-                out.append(Entry(e.kind, value, axis))
+                out.append(Entry(e.kind, value, axis, e.value if e.kind == "int" else None))
             axis += 1
     return out
 

@@ -189,7 +189,8 @@ def _dynamic_getitem(x, entries):
         if e.kind == "none":
             new.append(len(starts) - len(squeezed) + len(new))
         elif e.kind in ("int", "dyn"):
-            starts.append(e.value)
+            # a static int as written: JAX's dynamic_slice wraps a negative one with the others
+            starts.append(e.given if e.given is not None else e.value)
             sizes.append(1)
             squeezed.append(e.axis)
         elif e.kind == "slice":

@@ -270,6 +270,7 @@ def signbit(x):
 # Rounding, select.
 
 
+@jitted_as_jax()
 def trunc(x):
     x = unary_operand(x)
     refuse_complex(f"trunc does not accept dtype {aval_of(x).dtype.name}", x)

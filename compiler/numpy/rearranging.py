@@ -473,9 +473,13 @@ def _repeat_traced(x, repeats, axis, total):
 
 
 def flip(m, axis=None):
-    x = materialize(m)
+    axis = tuple(axis) if isinstance(axis, list) else axis  # static in JAX's jit: hashable
+    return jitted(_flip, ("axis",), "_flip")(materialize(m), axis)
+
+
+def _flip(x, axis=None):
     ndim = aval_of(x).ndim
-    if isinstance(axis, (tuple, list)):  # a repeated axis reaches lax.rev, whose TypeError is JAX's
+    if isinstance(axis, tuple):  # a repeated axis reaches lax.rev, whose TypeError is JAX's
         return lax.rev(x, tuple(checks.canonical_axis(a, ndim) for a in axis))
     return lax.rev(x, checks.canonical_axes(axis, ndim))
 
@@ -505,7 +509,11 @@ def rot90(m, k=1, axes=(0, 1)):
     if axes[0] % max(ndim, 1) == axes[1] % max(ndim, 1):
         raise MeshjitValueError(f"Axes must be different: rot90 got axes {tuple(axes)}")
     ax0, ax1 = checks.canonical_axes(tuple(axes), ndim, "rot90 axis")
-    k = int(k) % 4
+    return jitted(_rot90, ("k", "axes"), "rot90")(x, k=int(k) % 4, axes=(ax0, ax1))
+
+
+def _rot90(x, k, axes):
+    (ax0, ax1), ndim = axes, aval_of(x).ndim
     if k == 0:
         return x
     if k == 2:

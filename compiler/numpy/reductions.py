@@ -593,6 +593,11 @@ def argmin(a, axis=None, out=None, keepdims=False):
 
 
 def count_nonzero(a, axis=None, keepdims=False):
+    axis = tuple(axis) if isinstance(axis, list) else axis  # static in JAX's jit: hashable
+    return jitted(_count_nonzero, ("axis", "keepdims"), "count_nonzero")(a, axis, keepdims)
+
+
+def _count_nonzero(a, axis=None, keepdims=False):
     return sum(not_equal(a, 0), axis=axis, dtype=dtypes.default_int, keepdims=keepdims)
 
 

@@ -83,16 +83,32 @@ def _nan_reduction(reducer, identity, a, axis, keepdims, **kwargs):
     a = unary_operand(a)
     if not dtypes.is_inexact(aval_of(a).dtype):
         return reducer(a, axis=axis, keepdims=keepdims, **kwargs)
-    return reducer(where_(isnan(a), identity, a), axis=axis, keepdims=keepdims, **kwargs)
+    fill = np.asarray(identity, aval_of(a).dtype)  # JAX's _reduction_init_val: strong
+    return reducer(where_(isnan(a), fill, a), axis=axis, keepdims=keepdims, **kwargs)
+
+
+def _static_axis(axis):
+    """An axis list as the hashable tuple JAX's jit takes statically."""
+    return tuple(axis) if isinstance(axis, list) else axis
 
 
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    program = jitted(_nansum, ("axis", "dtype", "keepdims"), "nansum")  # as JAX's @jit
+    return program(a, _static_axis(axis), dtype, out, keepdims, initial, where)
+
+
+def _nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_reduction(
         sum, 0.0, a, axis, keepdims, dtype=dtype, out=out, initial=initial, where=where
     )
 
 
 def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
+    program = jitted(_nanprod, ("axis", "dtype", "keepdims"), "nanprod")  # as JAX's @jit
+    return program(a, _static_axis(axis), dtype, out, keepdims, initial, where)
+
+
+def _nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_reduction(
         prod, 1.0, a, axis, keepdims, dtype=dtype, out=out, initial=initial, where=where
     )
@@ -210,10 +226,20 @@ def _nan_extremum(reducer, identity, a, axis, keepdims, out, initial, where):
 
 
 def nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    program = jitted(_nanmax, ("axis", "keepdims"), "nanmax")  # as JAX's @jit
+    return program(a, _static_axis(axis), out, keepdims, initial, where)
+
+
+def _nanmax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_extremum(max, -np.inf, a, axis, keepdims, out, initial, where)
 
 
 def nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    program = jitted(_nanmin, ("axis", "keepdims"), "nanmin")  # as JAX's @jit
+    return program(a, _static_axis(axis), out, keepdims, initial, where)
+
+
+def _nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_extremum(min, np.inf, a, axis, keepdims, out, initial, where)
 
 

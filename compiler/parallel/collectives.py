@@ -13,6 +13,7 @@ from jaxlib.mlir.dialects import sdy
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import vma_checked
+from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitIndexError,
     MeshjitNotImplementedError,
@@ -21,6 +22,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
+    TYPECHECKED_SCOPES,
     ShapedArray,
     TypedComplex,
     TypedFloat,
@@ -97,9 +99,11 @@ def _collective_sharding(out, *avals, **params):
 
 
 psum_p, pmax_p, pmin_p = _collective("psum"), _collective("pmax"), _collective("pmin")
+# JAX's psum where varying axes are typed (check_vma=True): variant -> invariant, no groups
+psum_invariant_p = _collective("psum_invariant")
 all_gather_p = _collective("all_gather")
 all_gather_invariant_p = _collective("all_gather_invariant")
-psum_scatter_p = _collective("psum_scatter")
+psum_scatter_p = _collective("reduce_scatter")  # JAX's name
 all_to_all_p = _collective("all_to_all")
 ppermute_p = _collective("ppermute")
 axis_index_p = _collective("axis_index")
@@ -123,7 +127,36 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
 def _one(prim, leaf, axes, groups=None):
     if abstractify(leaf).dtype == dtypes.bool_ and prim is psum_p:
         leaf = elementwise.convert_element_type(leaf, dtypes.int32)  # even with x64
+    leaf = _collective_pvary(leaf, axes)
+    if prim is psum_p:
+        return bind_psum(leaf, axes, groups)
     return prim.bind(leaf, axes=axes, axis_index_groups=groups)
+
+
+def bind_psum(x, axes, groups=None):
+    """JAX's psum binding: `psum_invariant` where varying axes are typed (no index groups),
+    else `psum`."""
+    if groups is None and vma_checked() and not _vmapped_among(axes):
+        return psum_invariant_p.bind(x, axes=tuple(axes))
+    return psum_p.bind(x, axes=tuple(axes), axis_index_groups=groups)
+
+
+def _vmapped_among(axes) -> bool:
+    vmapped = vmapped_names()
+    return any(a in vmapped for a in axes)
+
+
+def _collective_pvary(x, axes):
+    """As JAX's insert_collective_pvary: an operand invariant over some of a collective's
+    manual axes is cast to vary over them first (a `pvary` equation) where they are typed."""
+    if not vma_checked() or _vmapped_among(axes) or not config.jax_auto_pcast:
+        return x
+    env = current_trace().axis_env if current_trace() is not None else None
+    if env is None:
+        return x
+    vma = abstractify(x).vma
+    missing = tuple(a for a in axes if a not in vma)
+    return pvary_p.bind(x, axes=missing) if missing else x
 
 
 def psum(x, axis_name, *, axis_index_groups=None):
@@ -197,7 +230,7 @@ def _mean_of_sum(total, size: int):
     if _host_number(total):
         return total / size
     total = _inexact(total)
-    return elementwise.div(total, _scalar_like(total, size))
+    return elementwise.div(total, _weak_scalar(total, size))  # JAX's `v / n`: a weak sum stays weak
 
 
 def _inexact(x):
@@ -208,8 +241,11 @@ def _inexact(x):
     return elementwise.convert_element_type(x, dtypes.default_float)
 
 
-def _scalar_like(x, value):
-    return np.asarray(value, abstractify(x).dtype)
+def _weak_scalar(x, value):
+    """`value` as a weak scalar of `x`'s dtype (JAX's `lax._const`): a Python number of its kind."""
+    dtype = abstractify(x).dtype
+    kind = complex if dtype.kind == "c" else int if dtype.kind in "iub" else float
+    return kind(value)
 
 
 def axis_size(axis_name) -> int:
@@ -218,8 +254,11 @@ def axis_size(axis_name) -> int:
 
 
 def axis_index(axis_name):
-    _, axes = checked_axes(axis_name, "axis_index")
-    return axis_index_p.bind(axes=axes)
+    checked_axes(axis_name, "axis_index")
+    # bound as given (`axis_name=x`), as JAX's
+    return axis_index_p.bind(
+        axis_name=tuple(axis_name) if isinstance(axis_name, list) else axis_name
+    )
 
 
 def pvary(x, axis_name):
@@ -306,7 +345,11 @@ def _gather(prim, x, axes, size, axis, tiled, **params):
     def one(leaf):
         ndim = abstractify(leaf).ndim
         dim = checks.canonical_axis(axis, ndim if tiled else ndim + 1, f"{prim.name} axis")
-        return prim.bind(leaf, axes=axes, size=size, axis=dim, tiled=tiled, **params)
+        if prim is all_gather_p:
+            leaf = _collective_pvary(leaf, axes)
+        return prim.bind(
+            leaf, all_gather_dimension=dim, axis_name=axes, axis_size=size, tiled=tiled, **params
+        )
 
     return tree_map(one, x)
 
@@ -350,10 +393,14 @@ def psum_scatter(
         aval = abstractify(leaf)
         dim = checks.canonical_axis(scatter_dimension, aval.ndim, "psum_scatter dimension")
         _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
-        out = psum_scatter_p.bind(
-            leaf, axes=axes, axis_index_groups=groups, size=size, dimension=dim
+        return psum_scatter_p.bind(
+            _collective_pvary(leaf, axes),
+            axis_index_groups=groups,
+            axis_name=axes,
+            axis_size=size,
+            scatter_dimension=dim,
+            tiled=tiled,
         )
-        return out if tiled else shapes.squeeze(out, (dim,))
 
     return tree_map(one, x)
 
@@ -372,23 +419,39 @@ def all_to_all(
         )
         concat = checks.canonical_axis(concat_axis, aval.ndim, "all_to_all concat_axis")
         _check_group_split("all_to_all", axes, aval, split, "split_axis", size, tiled)
+        name = tuple(axis_name) if isinstance(axis_name, list) else axis_name  # as given
         if tiled or split == concat:  # untiled with split == concat moves size-1 chunks
-            return _all_to_all_tiled(leaf, axes, groups, size, split, concat)
+            return _bind_all_to_all(leaf, name, groups, split, concat, tiled)
         # Untiled: the result is np.insert(np.delete(shape, split), concat, size), so `concat`
         # is a position in the result, after the split dimension is gone.
         concat_e = concat + 1 if split < concat else concat
         split_e = split + 1 if split > concat else split
         expanded = shapes.expand_dims(leaf, (concat_e,))
-        out = _all_to_all_tiled(expanded, axes, groups, size, split_e, concat_e)
+        out = _bind_all_to_all(expanded, name, groups, split_e, concat_e, tiled)
         return shapes.squeeze(out, (split_e,))
 
     return tree_map(one, x)
 
 
-def _all_to_all_tiled(x, axes, groups, size, split, concat):
+def _bind_all_to_all(x, axis_name, groups, split, concat, tiled):
     return all_to_all_p.bind(
-        x, axes=axes, axis_index_groups=groups, size=size, split_axis=split, concat_axis=concat
+        _collective_pvary(x, as_axes(axis_name)),
+        axis_index_groups=groups,
+        axis_name=axis_name,
+        concat_axis=concat,
+        split_axis=split,
+        tiled=tiled,
     )
+
+
+def _axes_size(axes, groups) -> int:
+    """The size of a collective's group: the index groups', else the axes' in the mesh of
+    the shard_map being traced (or typechecked)."""
+    if groups is not None:
+        return len(groups[0])
+    if TYPECHECKED_SCOPES:
+        return math.prod(TYPECHECKED_SCOPES[-1]["mesh"].shape[a] for a in axes)
+    return math.prod(_mesh_axis_size(a) for a in axes)
 
 
 def _perm_index(i, perm) -> int:
@@ -418,7 +481,9 @@ def ppermute(x, axis_name, perm):
             f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
             f"{axes} (size {size}): each source and destination must appear at most once)"
         )
-    return tree_map(lambda leaf: ppermute_p.bind(leaf, axes=axes, perm=perm), x)
+    return tree_map(
+        lambda leaf: ppermute_p.bind(_collective_pvary(leaf, axes), axis_name=axes, perm=perm), x
+    )
 
 
 def pshuffle(x, axis_name, perm):
@@ -459,7 +524,7 @@ def _parg(x, axis_name, best):
     env, axes = checked_axes(axis_name, "pargmax" if best is pmax else "pargmin")
     size = env.size(axes)
     winner = best(x, axes)
-    idx = axis_index(axes)
+    idx = axis_index(axis_name)
 
     def one(leaf, win):
         aval = abstractify(leaf)
@@ -503,15 +568,24 @@ def _drop(aval, axes, axis_index_groups=None):
 
 
 def _add(aval, axes):
+    if not vma_checked():  # with check_vma=False nothing is typed varying, as in JAX
+        return aval.vma
     return aval.vma | frozenset(_manual_only(axes))
 
 
 def _all_reduce_rule(x, *, axes, axis_index_groups):
+    # As JAX's: with check_vma=False an all-reduction's result is a strong array (JAX's
+    # effectful abstract eval builds a fresh ShapedArray); typed ones keep the weak type.
+    if not vma_checked():
+        return ShapedArray(x.shape, x.dtype, False, x.vma)
     return x.update(vma=_drop(x, axes, axis_index_groups))
 
 
 for _prim in (psum_p, pmax_p, pmin_p):
     abstract_eval_rules.register(_prim)(_all_reduce_rule)
+abstract_eval_rules.register(psum_invariant_p)(
+    functools.partial(_all_reduce_rule, axis_index_groups=None)
+)
 
 
 @abstract_eval_rules.register(pvary_p)
@@ -529,25 +603,42 @@ def _gathered_shape(x, size, axis, tiled):
 
 
 @abstract_eval_rules.register(all_gather_p)
-def _all_gather_rule(x, *, axes, axis_index_groups, size, axis, tiled):
+def _all_gather_rule(x, *, all_gather_dimension, axis_name, axis_index_groups, axis_size, tiled):
     # As in JAX: the gathered value is typed as still varying over the axes.
-    return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _add(x, axes))
+    shape = _gathered_shape(x, axis_size, all_gather_dimension, tiled)
+    return ShapedArray(shape, x.dtype, x.weak_type, _add(x, axis_name))
 
 
 @abstract_eval_rules.register(all_gather_invariant_p)
-def _all_gather_invariant_rule(x, *, axes, size, axis, tiled):
-    return ShapedArray(_gathered_shape(x, size, axis, tiled), x.dtype, x.weak_type, _drop(x, axes))
+def _all_gather_invariant_rule(x, *, all_gather_dimension, axis_name, axis_size, tiled):
+    shape = _gathered_shape(x, axis_size, all_gather_dimension, tiled)
+    return ShapedArray(shape, x.dtype, x.weak_type, _drop(x, axis_name))
 
 
 @abstract_eval_rules.register(psum_scatter_p)
-def _psum_scatter_rule(x, *, axes, axis_index_groups, size, dimension):
-    shape = list(x.shape)
-    shape[dimension] //= size
-    return ShapedArray(tuple(shape), x.dtype, x.weak_type, _add(x, axes))
+def _psum_scatter_rule(x, *, axis_index_groups, axis_name, axis_size, scatter_dimension, tiled):
+    return ShapedArray(
+        _scattered_shape(x.shape, axis_size, scatter_dimension, tiled),
+        x.dtype,
+        x.weak_type,
+        _add(x, axis_name),
+    )
+
+
+def _scattered_shape(shape, size: int, dimension: int, tiled: bool) -> tuple:
+    """Tiled: the dimension divided by the group size; untiled (it is the size): dropped."""
+    shape = list(shape)
+    if tiled:
+        shape[dimension] //= size
+    else:
+        del shape[dimension]
+    return tuple(shape)
 
 
 @abstract_eval_rules.register(all_to_all_p)
-def _all_to_all_rule(x, *, axes, axis_index_groups, size, split_axis, concat_axis):
+def _all_to_all_rule(x, *, axis_index_groups, axis_name, concat_axis, split_axis, tiled):
+    axes = as_axes(axis_name)
+    size = _axes_size(axes, axis_index_groups)
     shape = list(x.shape)
     shape[split_axis] //= size
     shape[concat_axis] *= size
@@ -555,13 +646,15 @@ def _all_to_all_rule(x, *, axes, axis_index_groups, size, split_axis, concat_axi
 
 
 @abstract_eval_rules.register(ppermute_p)
-def _ppermute_rule(x, *, axes, perm):
-    return x.update(vma=_add(x, axes))
+def _ppermute_rule(x, *, axis_name, perm):
+    return x.update(vma=_add(x, axis_name))
 
 
 @abstract_eval_rules.register(axis_index_p)
-def _axis_index_rule(*, axes):
-    return ShapedArray((), dtypes.int32, False, frozenset(_manual_only(axes)))
+def _axis_index_rule(*, axis_name):
+    return ShapedArray(
+        (), dtypes.int32, False, _add(ShapedArray((), dtypes.int32), as_axes(axis_name))
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -603,13 +696,19 @@ def _all_reduce_lowering(builder, ctx, x, *, axes, axis_index_groups):
 
 
 lowering_rules.register(psum_p, functools.partial(_all_reduce_lowering, hlo.AddOp))
+lowering_rules.register(
+    psum_invariant_p,
+    functools.partial(_all_reduce_lowering, hlo.AddOp, axis_index_groups=None),
+)
 lowering_rules.register(pmax_p, functools.partial(_all_reduce_lowering, hlo.MaxOp))
 lowering_rules.register(pmin_p, functools.partial(_all_reduce_lowering, hlo.MinOp))
 lowering_rules.register(pvary_p, lambda ctx, x, *, axes: x)
 
 
-def _all_gather_lowering(ctx, x, *, axes, axis_index_groups, size, axis, tiled):
-    aval = ctx.avals_in[0]
+def _all_gather_lowering(
+    ctx, x, *, all_gather_dimension, axis_name, axis_index_groups, axis_size, tiled
+):
+    aval, axes, axis = ctx.avals_in[0], axis_name, all_gather_dimension
     if tiled and not aval.shape[axis]:  # as JAX: refused when lowered (a dead one is not)
         raise MeshjitValueError(
             f"all_gather over {axes}: gathered dimension {axis} of {aval.str_long()} has size "
@@ -638,16 +737,19 @@ lowering_rules.register(
 )
 
 
-def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):
-    aval = ctx.avals_in[0]
+def _psum_scatter_lowering(
+    ctx, x, *, axis_index_groups, axis_name, axis_size, scatter_dimension, tiled
+):
+    aval, axes, dimension = ctx.avals_in[0], axis_name, scatter_dimension
     if not aval.shape[dimension]:  # as JAX: refused when lowered (a dead one is not)
         raise MeshjitValueError(
             f"psum_scatter over {axes}: scatter dimension {dimension} of {aval.str_long()} "
             "has size 0; the result dimension size at scatter_dimension cannot be zero",
             ctx.source,
         )
+    shape = _scattered_shape(aval.shape, axis_size, dimension, True)
     op = hlo.ReduceScatterOp(
-        ctx.result_type,
+        ctx.module_ctx.types.tensor(shape, aval.dtype),
         x,
         dimension,
         _groups_attr(ctx, axes, axis_index_groups),
@@ -655,13 +757,15 @@ def _psum_scatter_lowering(ctx, x, *, axes, axis_index_groups, size, dimension):
         use_global_device_ids=True,
     )
     _reducer_region(ctx, op, hlo.AddOp, ctx.avals_in[0].dtype)
-    return op.result
+    return op.result if tiled else hlo.ReshapeOp(ctx.result_type, op.result).result
 
 
 lowering_rules.register(psum_scatter_p, _psum_scatter_lowering)
 
 
-def _all_to_all_lowering(ctx, x, *, axes, axis_index_groups, size, split_axis, concat_axis):
+def _all_to_all_lowering(ctx, x, *, axis_index_groups, axis_name, concat_axis, split_axis, tiled):
+    axes = as_axes(axis_name)
+    size = len(axis_index_groups[0]) if axis_index_groups else _env(ctx).size(axes)
     if size == 1:
         return x
     op = hlo.AllToAllOp(
@@ -679,8 +783,8 @@ def _all_to_all_lowering(ctx, x, *, axes, axis_index_groups, size, split_axis, c
 lowering_rules.register(all_to_all_p, _all_to_all_lowering)
 
 
-def _ppermute_lowering(ctx, x, *, axes, perm):
-    groups = replica_groups(_env(ctx).mesh, axes)
+def _ppermute_lowering(ctx, x, *, axis_name, perm):
+    groups = replica_groups(_env(ctx).mesh, axis_name)
     pairs = [(g[s], g[d]) for g in groups for s, d in perm]
     attr = ir.DenseIntElementsAttr.get(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
     op = hlo.CollectivePermuteOp(x, attr, channel_handle=_channel(ctx), results=[ctx.result_type])
@@ -690,8 +794,8 @@ def _ppermute_lowering(ctx, x, *, axes, perm):
 lowering_rules.register(ppermute_p, _ppermute_lowering)
 
 
-def _axis_index_lowering(ctx, *, axes):
-    env = _env(ctx)
+def _axis_index_lowering(ctx, *, axis_name):
+    env, axes = _env(ctx), as_axes(axis_name)
     free = tuple(a for a in env.mesh.axis_names if a not in env.manual)
     if free:
         return _in_full_manual(ctx, env.mesh, free, lambda: _axis_index_value(ctx, env.mesh, axes))
@@ -752,6 +856,7 @@ lowering_rules.register(axis_index_p, _axis_index_lowering)
 
 for _prim in (
     psum_p,
+    psum_invariant_p,
     pvary_p,
     all_gather_p,
     all_gather_invariant_p,
@@ -776,8 +881,13 @@ def _partial_axes(ct, axes) -> tuple[str, ...]:
 def _psum_transpose(ct, x, *, axes, axis_index_groups):
     partial = _partial_axes(ct, axes)
     if partial:
-        ct = psum_p.bind(ct, axes=partial, axis_index_groups=axis_index_groups)
+        ct = bind_psum(ct, partial, axis_index_groups)
     return [_per_device(ct, axes)]
+
+
+@transpose_rules.register(psum_invariant_p)
+def _psum_invariant_transpose(ct, x, *, axes):
+    return _psum_transpose(ct, x, axes=axes, axis_index_groups=None)
 
 
 def _per_device(ct, axes):
@@ -791,7 +901,7 @@ def _per_device(ct, axes):
 
 @transpose_rules.register(pvary_p)
 def _pvary_transpose(ct, x, *, axes):
-    return [psum_p.bind(ct, axes=axes, axis_index_groups=None)]
+    return [bind_psum(ct, axes)]
 
 
 def _pextremum_jvp(prim):
@@ -801,9 +911,8 @@ def _pextremum_jvp(prim):
         (x,), (t,) = primals, tangents
         out = prim.bind(x, axes=axes, axis_index_groups=axis_index_groups)
         hits = elementwise.convert_element_type(elementwise.eq(x, out), aval_of(x).dtype)
-        groups = dict(axes=axes, axis_index_groups=axis_index_groups)
-        total = psum_p.bind(elementwise.mul(t, hits), **groups)
-        return out, elementwise.div(total, psum_p.bind(hits, **groups))
+        total = bind_psum(elementwise.mul(t, hits), axes, axis_index_groups)
+        return out, elementwise.div(total, bind_psum(hits, axes, axis_index_groups))
 
     jvp_rules.register(prim)(rule)
 
@@ -813,55 +922,62 @@ _pextremum_jvp(pmin_p)
 
 
 @transpose_rules.register(all_gather_p)
-def _all_gather_transpose(ct, x, *, axes, axis_index_groups, size, axis, tiled):
+def _all_gather_transpose(
+    ct, x, *, all_gather_dimension, axis_name, axis_index_groups, axis_size, tiled
+):
     # The result varies over the axes, so its cotangent holds one contribution per device
     # (also when it is typed invariant: every device contributes that same value), summed by
     # the reduce-scatter, as in JAX.
     out = psum_scatter_p.bind(
-        ct, axes=axes, axis_index_groups=axis_index_groups, size=size, dimension=axis
+        ct,
+        axis_index_groups=axis_index_groups,
+        axis_name=axis_name,
+        axis_size=axis_size,
+        scatter_dimension=all_gather_dimension,
+        tiled=tiled,
     )
-    return [out if tiled else shapes.reshape(out, x.aval.shape)]
+    return [out]
 
 
 @transpose_rules.register(all_gather_invariant_p)
-def _all_gather_invariant_transpose(ct, x, *, axes, size, axis, tiled):
+def _all_gather_invariant_transpose(ct, x, *, all_gather_dimension, axis_name, axis_size, tiled):
+    axes, size, axis = axis_name, axis_size, all_gather_dimension
     # The result is invariant over the axes: its cotangent is the total (partial sums over
     # them are summed first), and each device's operand gets its own slice of it, as in JAX.
     # With check_vma=False JAX slices the per-device cotangent as it is.
     if vma_checked():
         partial = tuple(a for a in axes if a in aval_of(ct).vma)
         if partial:
-            ct = psum_p.bind(ct, axes=partial, axis_index_groups=None)
+            ct = bind_psum(ct, partial)
     block = aval_of(ct).shape[axis] // size
-    start = elementwise.mul(axis_index_p.bind(axes=axes), np.int32(block))
+    start = elementwise.mul(axis_index_p.bind(axis_name=axis_name), np.int32(block))
     out = slicing.dynamic_slice_in_dim(ct, start, block, axis)
     return [out if tiled else shapes.reshape(out, x.aval.shape)]
 
 
 @transpose_rules.register(psum_scatter_p)
-def _psum_scatter_transpose(ct, x, *, axes, axis_index_groups, size, dimension):
+def _psum_scatter_transpose(
+    ct, x, *, axis_index_groups, axis_name, axis_size, scatter_dimension, tiled
+):
     out = all_gather_p.bind(
-        ct, axes=axes, axis_index_groups=axis_index_groups, size=size, axis=dimension, tiled=True
+        ct,
+        all_gather_dimension=scatter_dimension,
+        axis_name=axis_name,
+        axis_index_groups=axis_index_groups,
+        axis_size=axis_size,
+        tiled=tiled,
     )
-    return [_per_device(out, axes)]
+    return [_per_device(out, axis_name)]
 
 
 @transpose_rules.register(all_to_all_p)
-def _all_to_all_transpose(ct, x, *, axes, axis_index_groups, size, split_axis, concat_axis):
-    out = all_to_all_p.bind(
-        ct,
-        axes=axes,
-        axis_index_groups=axis_index_groups,
-        size=size,
-        split_axis=concat_axis,
-        concat_axis=split_axis,
-    )
-    return [out]
+def _all_to_all_transpose(ct, x, *, axis_index_groups, axis_name, concat_axis, split_axis, tiled):
+    return [_bind_all_to_all(ct, axis_name, axis_index_groups, concat_axis, split_axis, tiled)]
 
 
 @transpose_rules.register(ppermute_p)
-def _ppermute_transpose(ct, x, *, axes, perm):
-    return [ppermute_p.bind(ct, axes=axes, perm=tuple((dst, src) for src, dst in perm))]
+def _ppermute_transpose(ct, x, *, axis_name, perm):
+    return [ppermute_p.bind(ct, axis_name=axis_name, perm=tuple((dst, src) for src, dst in perm))]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -870,7 +986,7 @@ def _ppermute_transpose(ct, x, *, axes, perm):
 # mixing the vmapped name and mesh axes does both (for the reductions and axis_index).
 
 axis_rules.update(
-    (psum_p, pmax_p, pmin_p, pvary_p, all_gather_p, all_gather_invariant_p, psum_scatter_p,
+    (psum_p, psum_invariant_p, pmax_p, pmin_p, pvary_p, all_gather_p, all_gather_invariant_p, psum_scatter_p,
      all_to_all_p, ppermute_p, axis_index_p)
 )  # fmt: skip
 
@@ -900,21 +1016,21 @@ _LOCAL_REDUCERS = {"pmax": reductions.reduce_max, "pmin": reductions.reduce_min}
 
 def _all_reduce_batcher(prim):
     @batching_rules.register(prim)
-    def rule(args, dims, *, axes, axis_index_groups):
+    def rule(args, dims, *, axes, **groups):  # psum_invariant has no axis_index_groups
         (x,), (d,) = args, dims
-        mine, rest = _split_axes(axes, prim.name, axis_index_groups)
+        mine, rest = _split_axes(axes, prim.name, groups.get("axis_index_groups"))
         if not mine:
-            return prim.bind(x, axes=axes, axis_index_groups=axis_index_groups), d
-        if prim is psum_p:
+            return prim.bind(x, axes=axes, **groups), d
+        if prim in (psum_p, psum_invariant_p):
             x = _sum_examples(x, d)
         elif d is not None:
             x = _LOCAL_REDUCERS[prim.name](x, (d,))
         if rest:
-            x = prim.bind(x, axes=rest, axis_index_groups=None)
+            x = prim.bind(x, axes=rest, **groups)
         return x, None
 
 
-for _prim in (psum_p, pmax_p, pmin_p):
+for _prim in (psum_p, psum_invariant_p, pmax_p, pmin_p):
     _all_reduce_batcher(_prim)
 
 
@@ -926,18 +1042,18 @@ def _pvary_batcher(args, dims, *, axes):
 
 
 @batching_rules.register(axis_index_p)
-def _axis_index_batcher(args, dims, *, axes):
-    axis = current_axis()
+def _axis_index_batcher(args, dims, *, axis_name):
+    axis, axes = current_axis(), as_axes(axis_name)
     mine, _ = _split_axes(axes, "axis_index")
     if not mine:
-        return axis_index_p.bind(axes=axes), None
+        return axis_index_p.bind(axis_name=axis_name), None
     # row-major over the axes as listed: index = sum(index(a) * sizes of the later axes)
     total = None
     for a in axes:
         if a == axis.name:
             index, size = shapes.iota(dtypes.int32, axis.size), axis.size
         else:
-            index, size = axis_index_p.bind(axes=(a,)), _mesh_axis_size(a)
+            index, size = axis_index_p.bind(axis_name=a), _mesh_axis_size(a)
         total = (
             index
             if total is None
@@ -956,12 +1072,15 @@ def _mesh_axis_size(name) -> int:
 
 def _gather_batcher(prim):
     @batching_rules.register(prim)
-    def rule(args, dims, *, axes, size, axis, tiled, **params):
+    def rule(args, dims, *, all_gather_dimension, axis_name, axis_size, tiled, **params):
         (x,), (d,) = args, dims
+        axes, size, axis = axis_name, axis_size, all_gather_dimension
         mine, _ = _split_axes(axes, prim.name, params.get("axis_index_groups"))
         if not mine:  # the gathered axis goes where it goes in an example, past the batch dim
             at = _shifted(axis, d)
-            out = prim.bind(x, axes=axes, size=size, axis=at, tiled=tiled, **params)
+            out = prim.bind(
+                x, all_gather_dimension=at, axis_name=axes, axis_size=size, tiled=tiled, **params
+            )
             return out, (d + 1 if d is not None and not tiled and at <= d else d)
         # One untiled gather per axis, minor first, each inserting its axis at `axis` (so the
         # first-named axis ends up major), then the gathered axes are merged into one.
@@ -981,7 +1100,9 @@ def _gather_one(prim, x, d, name, axis):
     at = _shifted(axis, d)
     params = {} if prim is all_gather_invariant_p else {"axis_index_groups": None}
     size = _mesh_axis_size(name)
-    out = prim.bind(x, axes=(name,), size=size, axis=at, tiled=False, **params)
+    out = prim.bind(
+        x, all_gather_dimension=at, axis_name=(name,), axis_size=size, tiled=False, **params
+    )
     return out, (None if d is None else d + 1 if at <= d else d)
 
 
@@ -990,12 +1111,18 @@ _gather_batcher(all_gather_invariant_p)
 
 
 @batching_rules.register(psum_scatter_p)
-def _psum_scatter_batcher(args, dims, *, axes, axis_index_groups, size, dimension):
+def _psum_scatter_batcher(
+    args, dims, *, axis_index_groups, axis_name, axis_size, scatter_dimension, tiled
+):
     (x,), (d,) = args, dims
-    if not _only_vmapped(axes, "psum_scatter"):
-        params = dict(axes=axes, axis_index_groups=axis_index_groups, size=size)
-        return psum_scatter_p.bind(x, dimension=_shifted(dimension, d), **params), d
+    size, dimension = axis_size, scatter_dimension
+    if not _only_vmapped(axis_name, "psum_scatter"):
+        params = dict(axis_index_groups=axis_index_groups, axis_name=axis_name, tiled=tiled)
+        at = _shifted(dimension, d)
+        return psum_scatter_p.bind(x, axis_size=size, scatter_dimension=at, **params), d
     total = _sum_examples(x, d)
+    if not tiled:  # the dimension is the group's: example i gets row i
+        return total, dimension
     shape = list(abstractify(total).shape)
     shape[dimension : dimension + 1] = [size, shape[dimension] // size]
     return shapes.reshape(total, shape), dimension  # example i gets block i
@@ -1005,7 +1132,9 @@ def _sum_examples(x, d):
     if d is not None:
         return reductions.reduce_sum(x, (d,))
     aval, size = abstractify(x), current_axis().size  # JAX's `size * x`, weak if x is
-    return elementwise.mul(size if aval.weak_type else np.asarray(size, aval.dtype), x)
+    return elementwise.mul(
+        _weak_scalar(x, size) if aval.weak_type else np.asarray(size, aval.dtype), x
+    )
 
 
 def _shifted(dim: int, d) -> int:
@@ -1013,15 +1142,15 @@ def _shifted(dim: int, d) -> int:
 
 
 @batching_rules.register(all_to_all_p)
-def _all_to_all_batcher(args, dims, *, axes, axis_index_groups, size, split_axis, concat_axis):
+def _all_to_all_batcher(
+    args, dims, *, axis_index_groups, axis_name, concat_axis, split_axis, tiled
+):
     (x,), (d,) = args, dims
+    axes = as_axes(axis_name)
     mine, _ = _split_axes(axes, "all_to_all", axis_index_groups)
     if not mine:
-        out = all_to_all_p.bind(
-            x, axes=axes, axis_index_groups=axis_index_groups, size=size,
-            split_axis=_shifted(split_axis, d), concat_axis=_shifted(concat_axis, d),
-        )  # fmt: skip
-        return out, d
+        split, concat = _shifted(split_axis, d), _shifted(concat_axis, d)
+        return _bind_all_to_all(x, axis_name, axis_index_groups, split, concat, tiled), d
     pos = axes.index(current_axis().name)
     major, minor = axes[:pos], axes[pos + 1 :]
     x = _chunks_by_destination(x, d, split_axis, major, minor)
@@ -1052,10 +1181,7 @@ def _exchange(x, dim: int, axes):
     """Chunk k of `dim` sent to device k over `axes`; the dim then numbers the source device."""
     if not axes:
         return x
-    n = abstractify(x).shape[dim]
-    return all_to_all_p.bind(
-        x, axes=tuple(axes), axis_index_groups=None, size=n, split_axis=dim, concat_axis=dim
-    )
+    return _bind_all_to_all(x, tuple(axes), None, dim, dim, True)
 
 
 def _sources_into(x, concat_axis):
@@ -1072,10 +1198,10 @@ def _sources_into(x, concat_axis):
 
 
 @batching_rules.register(ppermute_p)
-def _ppermute_batcher(args, dims, *, axes, perm):
+def _ppermute_batcher(args, dims, *, axis_name, perm):
     (x,), (d,) = args, dims
-    if not _only_vmapped(axes, "ppermute"):
-        return ppermute_p.bind(x, axes=axes, perm=perm), d
+    if not _only_vmapped(axis_name, "ppermute"):
+        return ppermute_p.bind(x, axis_name=axis_name, perm=perm), d
     n = current_axis().size
     if len(perm) != n:
         raise MeshjitValueError(

@@ -815,7 +815,7 @@ def _share(ct, count: int):
 def _sum_over(ct, axes):
     if not axes or not dtypes.is_inexact(aval_of(ct).dtype):
         return ct
-    return cl.psum_p.bind(ct, axes=axes, axis_index_groups=None)
+    return cl.bind_psum(ct, axes)
 
 
 # ---------------------------------------------------------------------------------------------

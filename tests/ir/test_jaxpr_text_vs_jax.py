@@ -92,6 +92,20 @@ def smap_pvary(x, w):  # operands of other varying axes are pvary-ed first, lite
     return jax.shard_map(body, mesh=mesh, in_specs=(P("x"), P()), out_specs=P("x"))(x, w)
 
 
+def smap_collectives(x, s, check_vma):  # JAX's primitives and params, psum_invariant, pvary
+    mesh = jax.make_mesh((1,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))
+    P = jax.sharding.PartitionSpec
+
+    def body(x, s):
+        a, b, c = lax.psum(x, "x"), lax.pmax(x, "x"), lax.pmean(s, "x")
+        d = lax.all_gather(x, "x", axis=1, tiled=True) + lax.psum_scatter(x, "x", tiled=True)
+        e = lax.ppermute(x, "x", [(0, 0)]) + lax.all_to_all(x, "x", 0, 1, tiled=True)
+        return a + b + c + d + e + lax.axis_index("x") + lax.psum(s, "x")
+
+    f = jax.shard_map(body, mesh=mesh, in_specs=(P("x"), P()), out_specs=P("x"), check_vma=check_vma)
+    return f(x, s)
+
+
 def loss(W, b, inputs, targets):  # the autodiff cookbook's logistic regression
     preds = jax.nn.sigmoid(jnp.dot(inputs, W) + b)
     label_probs = preds * targets + (1 - preds) * (1 - targets)
@@ -172,6 +186,15 @@ CASES = {
     "grad_take": (jax.grad(lambda x, i: jnp.take(x, i).sum()), (X3, I2)),
     # unmapped operations (the cotangent seed's broadcast) are listed in program order
     "vmap_grad": (jax.vmap(jax.grad(lambda x: jnp.sum(jnp.tanh(x) ** 2))), (X34,)),
+    "collectives_vma": (partial(smap_collectives, check_vma=True), (np.ones((2, 2), f32), 2.0)),
+    "collectives_no_vma": (partial(smap_collectives, check_vma=False), (np.ones((2, 2), f32), 2.0)),
+    "triangles": (lambda x: (jnp.tril(x), jnp.triu(x, 1), jnp.tri(3, 4, 1)), (X34,)),
+    "flips": (lambda x: (jnp.flip(x), jnp.fliplr(x), jnp.flipud(x), jnp.rot90(x)), (X34,)),
+    "diff": (lambda x: (jnp.diff(x), jnp.diff(x, 2, axis=0, prepend=0.0)), (X34,)),
+    # a static negative int beside a traced one stays as written (the dynamic_slice wraps it)
+    "negative_static_index": (lambda x, i: (x[-1, i], x[i, -2]), (X34, 1)),
+    # JAX's jitted nan-reductions fill NaNs with a strong identity (no conversion in _where)
+    "nan_reductions": (lambda x: (jnp.nansum(x), jnp.nanmax(x, axis=0), jnp.nanprod(x, keepdims=True), jnp.trunc(x), jnp.count_nonzero(x, 1)), (X34,)),
 }
 
 
@@ -198,6 +221,8 @@ CASES = [
     "where", "grad_where", "vmap_unmapped_operand",
     "sort_argsort", "roll", "clip", "cumsum", "log_softmax", "softmax", "grad_softmax", "relu",
     "one_hot", "fill_gather", "take", "grad_take", "vmap_grad",
+    "collectives_vma", "collectives_no_vma", "triangles", "flips", "diff",
+    "negative_static_index", "nan_reductions",
 ]  # fmt: skip
 
 

@@ -950,3 +950,58 @@ def test_tiled_all_gather_of_a_zero_size_dimension_is_a_value_error_as_jax():
     body = lambda v: lax.all_gather(v, "x", tiled=True)  # noqa: E731
     with pytest.raises(ValueError, match="'all_gather_dim' cannot be zero"):
         run(M42, body, x, P("x"), P("x"))
+
+
+# JAX 0.10.2's types of a collective's result, per check_vma (the typeof of each result in
+# a shard_map body given a weak scalar operand): all-reductions are strong with
+# check_vma=False (psum_p's fresh aval) and keep the weak type where varying axes are typed
+# (psum_invariant); pmean divides by the Python count, so its result is weak as its sum;
+# with check_vma=False nothing is typed varying.
+WEAK_COLLECTIVES = {
+    "psum": (lambda v: lax.psum(v, "x"), "~float32[]", "float32[]"),
+    "pmax": (lambda v: lax.pmax(v, "x"), "~float32[]", "float32[]"),
+    "pmin": (lambda v: lax.pmin(v, "x"), "~float32[]", "float32[]"),
+    "pmean": (lambda v: lax.pmean(v, "x"), "~float32[]", "float32[]"),
+    "all_gather": (lambda v: lax.all_gather(v, "x"), "~float32[4]{V:x}", "~float32[4]"),
+    "ppermute": (lambda v: lax.ppermute(v, "x", [(0, 1), (1, 0)]), "~float32[]{V:x}", "~float32[]"),
+    "axis_index": (lambda v: lax.axis_index("x"), "int32[]{V:x}", "int32[]"),
+}
+
+
+@pytest.mark.parametrize("check_vma", [True, False])
+@pytest.mark.parametrize("name", list(WEAK_COLLECTIVES))
+def test_collective_result_weak_type_and_vma_as_jaxs(name, check_vma):
+    op, typed, untyped = WEAK_COLLECTIVES[name]
+    mesh = meshjit.make_mesh((4,), ("x",), axis_types=(AxisType.Auto,))
+    seen = []
+
+    def body(x, s):
+        seen.append(str(meshjit.typeof(op(s))))
+        return x
+
+    f = meshjit.shard_map(
+        body, mesh=mesh, in_specs=(P("x"), P()), out_specs=P("x"), check_vma=check_vma
+    )
+    meshjit.make_jaxpr(f)(np.ones(4, np.float32), 2.0)
+    assert seen == [typed if check_vma else untyped]
+
+
+def test_psum_of_a_weak_value_under_check_vma_false_promotes_as_strong():
+    # psum's strong result decides promotion: float16 data + psum(weak 2.0) is float32, as JAX's
+    mesh = meshjit.make_mesh((4,), ("x",), axis_types=(AxisType.Auto,))
+
+    def body(x, s):
+        return (x + lax.psum(s, "x")).astype(np.float16) + lax.psum(s, "x")
+
+    f = meshjit.shard_map(
+        body, mesh=mesh, in_specs=(P("x"), P()), out_specs=P("x"), check_vma=False
+    )
+    out = meshjit.jit(f)(np.ones(4, np.float32), 2.0)
+    assert out.dtype == np.float32 and np.all(np.asarray(out) == 17.0)
+
+
+def test_vmap_psum_of_an_unmapped_weak_scalar_is_axis_size_times_it():
+    # was lax.mul's dtype error (a Python int times a weak float32): JAX's `mul 3.0 b`
+    f = meshjit.vmap(lambda x, s: (lax.psum(s, "i"), lax.pmean(s, "i")), (0, None), axis_name="i")
+    total, mean = f(np.ones(3, np.float32), 2.0)
+    assert np.allclose(total, 6.0) and np.allclose(mean, 2.0)
