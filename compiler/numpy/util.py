@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import functools
 import inspect
+import operator
 import warnings
 
 import numpy as np
@@ -456,7 +457,14 @@ def rank_promotion_check(name: str, shapes) -> None:
 def static_axis(axis, ndim, what="axis"):
     """`axis`, any integer (NumPy's too), checked against `ndim` and made nonnegative."""
     require_concrete(axis, "expected a static index or sequence of indices.")
-    return checks.canonical_axis(int(axis), ndim, what)
+    try:
+        index = operator.index(axis)
+    except TypeError:  # JAX's (operator.index's) TypeError for a float axis
+        raise MeshjitTypeError(
+            f"'{type(axis).__name__}' object cannot be interpreted as an integer ({what} "
+            f"{axis!r})"
+        ) from None
+    return checks.canonical_axis(index, ndim, what)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitAssertionError, MeshjitValueError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -148,11 +148,14 @@ def grid_env(indices: tuple, sizes: tuple):
 
 def _grid_axis(name: str, axis: int) -> tuple:
     if not _GRID:
-        raise MeshjitValueError(f"{name} can only be called inside a pallas_call kernel")
+        raise MeshjitAssertionError(  # JAX asserts it
+            f"{name} can only be called inside a pallas_call kernel"
+        )
     indices, sizes = _GRID[-1]
     if not 0 <= axis < len(sizes):
         raise MeshjitValueError(
-            f"{name}: axis {axis} is out of range for a grid of rank {len(sizes)}"
+            f"Axis {axis} is out of bounds for grid {sizes} ({name} of a grid of rank "
+            f"{len(sizes)})"
         )
     return indices[axis], sizes[axis]
 

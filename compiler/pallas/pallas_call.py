@@ -21,6 +21,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.numpy.util import is_meshjit_value
 from meshjit.compiler.pallas.core import (
     Blocked,
     BlockSpec,
@@ -32,8 +33,10 @@ from meshjit.compiler.pallas.core import (
     uninitialized_value,
 )
 from meshjit.compiler.state.ref import new_ref
+from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import (
+    equality_errors_pytreedef,
     keystr,
     tree_flatten,
     tree_flatten_with_path,
@@ -66,6 +69,9 @@ def pallas_call(
         _check_no_grid_parts(grid, in_specs, out_specs, scratch_shapes)
     out_shape = tuple(out_shape) if isinstance(out_shape, list) else out_shape
     flat_out_shapes, out_tree = tree_flatten(out_shape)
+    for o in flat_out_shapes:
+        if not (hasattr(o, "shape") and hasattr(o, "dtype")):
+            raise MeshjitValueError(f"Invalid out_shape type: {type(o)}")
 
     @api_boundary
     def wrapped(*args):
@@ -133,6 +139,13 @@ class _Block:
                 f"{len(self.dims)} values to match block_shape={self.dims}. Currently "
                 f"returning {len(block_indices)} values."
             )
+        for k, i in enumerate(block_indices):
+            aval = abstractify(i)
+            if aval.shape or aval.dtype not in (np.int32, np.int64):
+                raise MeshjitValueError(
+                    f"Index map function {fun_sourceinfo(self.index_map)} for {self.origin} "
+                    f"must return integer scalars. Output[{k}] has type {aval}."
+                )
         return tuple(
             lax.convert_element_type(i * d.block_size if isinstance(d, Blocked) else i, np.int32)
             for i, d in zip(block_indices, self.dims)
@@ -180,15 +193,17 @@ def _specs(specs, tree, count: int, what: str, n_scalars: int = 0) -> list:
     if isinstance(specs, BlockSpec) and count == 1 and tree.num_leaves == n_scalars + 1:
         return [specs]
     flat, _ = tree_flatten(specs, is_leaf=lambda s: isinstance(s, BlockSpec) or s is None)
-    if len(flat) != count:
-        operands = "inputs" if what == "in_specs" else "outputs"
+    if len(flat) != count or not all(isinstance(s, BlockSpec) or s is None for s in flat):
+        operands = "inputs" if what == "in_specs" else "out_shape"
         detail = f"There are {len(flat)} specs and {count} {operands}"
-        if isinstance(specs, tuple) and tree.num_leaves == count:
-            detail = (
-                f"There are 1 mismatches, including:\n    * `{what}` is a tuple of length "
-                f"{len(specs)} but `{operands}` is a tuple of length {count}, so the lengths "
-                "do not match"
-            )
+        if tree.num_leaves == count:  # JAX's differences of the two structures
+            errors = list(equality_errors_pytreedef(tree_flatten(specs)[1], tree))
+            lines = [
+                f"\n    * {f'at {keystr(path)}, ' if path else ''}`{what}` is a {thing1} but "
+                f"`{operands}` is a {thing2}, so {why}"
+                for path, thing1, thing2, why in errors
+            ]
+            detail = f"There are {len(errors)} mismatches, including:{''.join(lines)}"
         raise MeshjitValueError(f"Pytree for `{what}` and `{operands}` do not match. {detail}")
     return flat
 
@@ -198,8 +213,11 @@ def _grid(grid) -> tuple:
         return ()
     grid = (grid,) if isinstance(grid, int | np.integer) else tuple(grid)
     for g in grid:
-        if not isinstance(g, int | np.integer):
-            raise MeshjitNotImplementedError("interpret with dynamic grid bounds unsupported")
+        if isinstance(g, int | np.integer):
+            continue
+        if not is_meshjit_value(g):  # an array or a tracer: a dynamic bound
+            raise MeshjitValueError(f"Grid must be a tuple of integers or jax.Array, got {grid}")
+        raise MeshjitNotImplementedError("interpret with dynamic grid bounds unsupported")
     return tuple(int(g) for g in grid)
 
 
@@ -248,9 +266,14 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
 def _call_kernel(kernel, refs, scratch_refs, scratch_tree) -> None:
     scratch = tree_unflatten(scratch_tree, scratch_refs)
     if isinstance(scratch, dict):
-        kernel(*refs, **scratch)
+        result = kernel(*refs, **scratch)
     else:
-        kernel(*refs, *scratch)
+        result = kernel(*refs, *scratch)
+    if result is not None:
+        raise MeshjitValueError(
+            f"The kernel function in the pallas_call {fun_sourceinfo(kernel)} should return "
+            f"None. It returns a PyTree: {tree_flatten(result)[1]}"
+        )
 
 
 def _check_aliases(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
