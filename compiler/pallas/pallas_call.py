@@ -82,8 +82,10 @@ def pallas_call(
         flat_args, in_tree = tree_flatten(args)
         arrays = [asarray(a) for a in flat_args]
         aliases = dict(input_output_aliases)
-        _check_aliases(arrays, args, flat_out_shapes, out_shape, aliases)
+        _check_alias_indices(arrays, flat_out_shapes, aliases)
         outs = _interpret(kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases)
+        # as JAX: checked once the kernel is traced (a store of the wrong type fails first)
+        _check_alias_types(arrays, args, flat_out_shapes, out_shape, aliases)
         return tree_unflatten(out_tree, outs)
 
     return wrapped
@@ -276,8 +278,8 @@ def _call_kernel(kernel, refs, scratch_refs, scratch_tree) -> None:
         )
 
 
-def _check_aliases(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
-    """JAX's errors for an alias naming no input or output, or joining unlike ones."""
+def _check_alias_indices(arrays, out_shapes, aliases: dict) -> None:
+    """JAX's errors for an alias naming no input or output."""
     for i, o in aliases.items():
         for index, n, what in ((i, len(arrays), "input"), (o, len(out_shapes), "output")):
             if index not in range(n):
@@ -285,8 +287,17 @@ def _check_aliases(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
                     f"input_output_aliases contains the mapping '{i}:{o}' with {what} index "
                     f"{index} outside the range [0, {n})"
                 )
+
+
+def _same_type(array, shape) -> bool:
+    return array.shape == tuple(shape.shape) and array.dtype == np.dtype(shape.dtype)
+
+
+def _check_alias_types(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
+    """JAX's error for an alias joining an input and an output of different types."""
+    for i, o in aliases.items():
         a, s = arrays[i], out_shapes[o]
-        if a.shape != tuple(s.shape) or a.dtype != np.dtype(s.dtype):
+        if not _same_type(a, s):
             in_path = keystr(tree_flatten_with_path(args)[0][i][0])
             out_path = keystr(tree_flatten_with_path(out_shape)[0][o][0])
             raise MeshjitValueError(
@@ -299,7 +310,7 @@ def _check_aliases(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
 
 def _initial_outputs(arrays, out_shapes, aliases: dict) -> list:
     """Each output's value before the grid runs: the input aliasing it, else uninitialized."""
-    by_output = {o: arrays[i] for i, o in aliases.items()}
+    by_output = {o: arrays[i] for i, o in aliases.items() if _same_type(arrays[i], out_shapes[o])}
     return [
         by_output.get(k, uninitialized_value(s.shape, s.dtype)) for k, s in enumerate(out_shapes)
     ]

@@ -138,7 +138,7 @@ def operand_dtype_name(x) -> str:
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
     "__rtruediv__", "__bool__", "__array__", "__getitem__", "__setitem__", "astype", "reshape",
-    "__lt__", "__le__", "__gt__", "__ge__",
+    "__lt__", "__le__", "__gt__", "__ge__", "__neg__",
 )  # fmt: skip
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""

@@ -1207,11 +1207,6 @@ def r12_key_uniform_int_dtype():
     return random.uniform(random.key(0), (2,), dtype=jnp.int32)
 
 
-@mistake("mul got incompatible shapes for broadcasting: (2,), (3,).")
-def r12_key_uniform_minval_shape():
-    return random.uniform(random.key(0), (2,), minval=jnp.zeros(3))
-
-
 @mistake("Cannot take a larger sample (size 5) than population (size 3) when 'replace=False'")
 def r12_key_choice_without_replacement_too_many():
     return random.choice(random.key(0), 3, (5,), replace=False)
@@ -1271,13 +1266,6 @@ def r12_key_split_of_tuple():
 )
 def r12_float0_plus_one():
     return np.zeros((), dtype=jax.dtypes.float0) + jnp.ones(())
-
-
-@mistake(
-    "ufunc 'add' did not contain a loop with signature matching types (dtype([('float0', 'V')]),",
-)
-def r12_float0_zeros_dtype():
-    return jnp.zeros(3, dtype=jax.dtypes.float0) + 1
 
 
 @mistake(
@@ -1368,14 +1356,14 @@ def r12_float_mod_lax_rem_int_float():
 
 
 @mistake(
-    "An overflow was encountered while parsing an argument to a jitted computation, whose argument",
+    "An overflow was encountered while parsing an argument to a jitted computation, whose argument path is y. Got <class 'int'> with value 1099511627776",
 )
 def r12_x64_int64_literal_overflow_in_jit():
     return jax.jit(lambda x: x + 2**40)(jnp.int32(1))
 
 
 @mistake(
-    "An overflow was encountered while parsing an argument to a jitted computation, whose argument",
+    "An overflow was encountered while parsing an argument to a jitted computation, whose argument path is y. Got <class 'int'> with value 8589934592",
 )
 def r12_x64_uint32_overflow_literal():
     return jnp.uint32(1) + 2**33
