@@ -20,6 +20,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitAssertionError, MeshjitValueError
+from meshjit.compiler.traceback_util import api_boundary
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,7 +103,7 @@ class _NoBlockSpec:
 no_block_spec = _NoBlockSpec()
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(init=False)
 class GridSpec:
     """`grid`, `in_specs`, `out_specs` and `scratch_shapes` in one object."""
 
@@ -111,6 +112,13 @@ class GridSpec:
     out_specs: Any = no_block_spec
     scratch_shapes: Any = ()
     num_scalar_prefetch = 0  # TPU's PrefetchScalarGridSpec has some
+
+    @api_boundary  # JAX's error names the user's line
+    def __init__(self, grid=(), in_specs=no_block_spec, out_specs=no_block_spec, scratch_shapes=()):
+        if not isinstance(in_specs, Sequence | _NoBlockSpec):  # JAX's (lists are taken too)
+            raise MeshjitValueError(f"`in_specs` must be a tuple or a list. Found: {in_specs}")
+        self.grid, self.in_specs, self.out_specs = grid, in_specs, out_specs
+        self.scratch_shapes = scratch_shapes
 
 
 @dataclasses.dataclass(frozen=True)
@@ -154,8 +162,7 @@ def _grid_axis(name: str, axis: int) -> tuple:
     indices, sizes = _GRID[-1]
     if not 0 <= axis < len(sizes):
         raise MeshjitValueError(
-            f"Axis {axis} is out of bounds for grid {sizes} ({name} of a grid of rank "
-            f"{len(sizes)})"
+            f"Axis {axis} is out of bounds for grid {sizes} ({name} of a grid of rank {len(sizes)})"
         )
     return indices[axis], sizes[axis]
 

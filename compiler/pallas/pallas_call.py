@@ -233,9 +233,12 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
         _Block(s, a.shape, f"args[{k + n_scalars}]")
         for k, (s, a) in enumerate(zip(in_specs, operands))
     ]
+    out_paths = [
+        keystr(p) for p, _ in tree_flatten_with_path(tree_unflatten(out_tree, out_shapes))[0]
+    ]
     outs = [
-        _Block(s, tuple(o.shape), f"outputs[{k}]")
-        for k, (s, o) in enumerate(zip(out_specs, out_shapes))
+        _Block(s, tuple(o.shape), f"outputs{path}")
+        for s, o, path in zip(out_specs, out_shapes, out_paths)
     ]
     initial_outs = _initial_outputs(arrays, out_shapes, aliases)
     scratch, scratch_tree = tree_flatten(grid_spec.scratch_shapes)

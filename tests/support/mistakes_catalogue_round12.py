@@ -1555,3 +1555,320 @@ def r12_io_callback_shape_mismatch():
 @mistake("INTERNAL: CpuCallback error calling callback: Traceback (most recent call last):")
 def r12_io_callback_not_callable():
     return _sub("experimental").io_callback(None, _sds((3,)), jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# More Pallas: grid specs, scratch, scalar prefetch, kernels in transforms
+
+
+@mistake("If `grid_spec` is specified, then `out_specs` must be `no_block_spec`. It is")
+def r12_pallas_grid_spec_and_out_specs():
+    spec = _pl().BlockSpec((4,), lambda i: (i,))
+    gs = _pl().GridSpec(grid=(2,), in_specs=[spec], out_specs=spec)
+    return _pcall(_copy, jnp.ones(8), grid_spec=gs, out_specs=spec)
+
+
+@mistake("If `grid_spec` is specified, then `scratch_shapes` must be `()`. It is")
+def r12_pallas_grid_spec_and_scratch_shapes():
+    gs = _pl().GridSpec(grid=(1,))
+    return _pcall(_copy, jnp.ones(8), grid_spec=gs, scratch_shapes=[_sds((8,))])
+
+
+@mistake("`in_specs` must be a tuple or a list. Found: {'x': BlockSpec(")
+def r12_pallas_in_specs_dict_for_one_input():
+    spec = _pl().BlockSpec((4,), lambda i: (i,))
+    return _pcall(_copy, jnp.ones(8), grid=(2,), in_specs={"x": spec}, out_specs=spec)
+
+
+@mistake(
+    "r12_pallas_out_shape_list_two_kernel_writes_one.<locals>.kernel() takes 2 positional arguments",
+)
+def r12_pallas_out_shape_list_two_kernel_writes_one():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+
+    return _pl().pallas_call(kernel, out_shape=[_sds(), _sds()], interpret=True)(jnp.ones(8))
+
+
+@mistake(
+    "r12_pallas_two_outputs_one_param.<locals>.kernel() missing 1 required positional argument:",
+)
+def r12_pallas_two_outputs_one_param():
+    def kernel(x_ref, o1_ref, o2_ref, extra):
+        o1_ref[...] = x_ref[...]
+
+    return _pl().pallas_call(kernel, out_shape=(_sds(), _sds()), interpret=True)(jnp.ones(8))
+
+
+@mistake("add got incompatible shapes for broadcasting: (8,), (3,).")
+def r12_pallas_kernel_shape_error_in_body():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] + jnp.ones(3)
+
+    return _pcall(kernel, jnp.ones(8))
+
+
+@mistake("cannot reshape array of shape (8,) (size 8) into shape (3, 3) (size 9)")
+def r12_pallas_kernel_reshape_wrong_size():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...].reshape(3, 3).sum(0)
+
+    return _pcall(kernel, jnp.ones(8))
+
+
+@mistake("Invalid shape for `swap`. Ref shape: (8,). Expected shape: (8,). Value shape: (4,).")
+def r12_pallas_kernel_under_jit_writes_wrong_shape():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[:4]
+
+    return jax.jit(lambda x: _pcall(kernel, x))(jnp.ones(8))
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[].")
+def r12_pallas_kernel_under_vmap_python_if():
+    def kernel(x_ref, o_ref):
+        if x_ref[0] > 0:
+            o_ref[...] = x_ref[...]
+
+    return jax.vmap(lambda x: _pcall(kernel, x))(jnp.ones((2, 8)))
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected: traced array with shape",
+)
+def r12_pallas_kernel_float_of_value():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * float(x_ref[0])
+
+    return _pcall(kernel, jnp.ones(8))
+
+
+@mistake(
+    "The numpy.ndarray conversion method __array__() was called on traced array with shape int32[]",
+)
+def r12_pallas_kernel_numpy_of_program_id():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] + np.asarray(_pl().program_id(0))
+
+    return _pcall(kernel, jnp.ones(8), grid=(1,))
+
+
+@mistake("`indices` must not be longer than `shape`: indices=(0, 0), shape=(8,)")
+def r12_pallas_kernel_write_out_of_rank():
+    def kernel(x_ref, o_ref):
+        o_ref[0, 0] = 1.0
+
+    return _pcall(kernel, jnp.ones(8))
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[].")
+def r12_pallas_index_map_uses_python_if():
+    def index_map(i):
+        return (i,) if i > 0 else (0,)
+
+    spec = _pl().BlockSpec((4,), index_map)
+    return _pcall(_copy, jnp.ones(8), grid=(2,), in_specs=[spec], out_specs=spec)
+
+
+@mistake("Index map function <lambda>")
+def r12_pallas_index_map_returns_vector():
+    spec = _pl().BlockSpec((4,), lambda i: (jnp.array([i, i]),))
+    return _pcall(_copy, jnp.ones(8), grid=(2,), in_specs=[spec], out_specs=spec)
+
+
+@mistake(
+    "Block shape for outputs (= (Blocked(block_size=4), Blocked(block_size=1))) must have the same",
+)
+def r12_pallas_block_shape_too_long_for_output():
+    spec = _pl().BlockSpec((4,), lambda i: (i,))
+    ospec = _pl().BlockSpec((4, 1), lambda i: (i, 0))
+    return _pcall(_copy, jnp.ones(8), grid=(2,), in_specs=[spec], out_specs=ospec)
+
+
+@mistake("Grid must be a tuple of integers or jax.Array, got")
+def r12_pallas_grid_string():
+    return _pcall(_copy, jnp.ones(8), grid="2")
+
+
+@mistake("The kernel function in the pallas_call kernel")
+def r12_pallas_cost_estimate_ok_but_kernel_returns():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+        return o_ref
+
+    return _pcall(kernel, jnp.ones(8))
+
+
+# ---------------------------------------------------------------------------------------------
+# More refs: in transforms' bodies
+
+
+@mistake("Invalid shape for `swap`. Ref shape: (3,). Expected shape: (3,). Value shape: (4,).")
+def r12_ref_write_in_scan_body_wrong_shape():
+    r = jax.new_ref(jnp.zeros(3))
+
+    def body(c, x):
+        r[...] = jnp.ones(4)
+        return c, x
+
+    return lax.scan(body, 0.0, jnp.ones(2))
+
+
+@mistake("Invalid dtype for `swap`. Ref dtype: float32. Value dtype: int32.")
+def r12_ref_write_in_fori_body_wrong_dtype():
+    r = jax.new_ref(jnp.zeros(3))
+
+    def body(i, c):
+        r[...] = jnp.ones(3, jnp.int32)
+        return c
+
+    return lax.fori_loop(0, 2, body, 0)
+
+
+@mistake("Invalid shape for `swap`. Ref shape: (3,). Expected shape: (3,). Value shape: (2,).")
+def r12_ref_write_in_cond_branch_wrong_shape():
+    r = jax.new_ref(jnp.zeros(3))
+
+    def yes():
+        r[...] = jnp.ones(2)
+
+    return lax.cond(True, yes, lambda: None)
+
+
+@mistake("`indices` must not be longer than `shape`: indices=(0, 1), shape=(3,)")
+def r12_ref_read_too_many_indices_in_jit():
+    r = jax.new_ref(jnp.zeros(3))
+    return jax.jit(lambda: r[0, 1])()
+
+
+@mistake("'AbstractRef' object has no attribute '_mul'")
+def r12_ref_traced_add_in_jit():
+    r = jax.new_ref(jnp.zeros(3))
+    return jax.jit(lambda r: r * 2.0)(r)
+
+
+@mistake("Cannot store a Ref into another Ref. Did you forget to load from it using `[...]`?")
+def r12_ref_store_ref_in_jit():
+    a, b = jax.new_ref(jnp.zeros(3)), jax.new_ref(jnp.ones(3))
+
+    @jax.jit
+    def f(a, b):
+        a[...] = b
+
+    return f(a, b)
+
+
+@mistake("function <lambda>")
+def r12_ref_returned_from_jit_in_pytree():
+    r = jax.new_ref(jnp.zeros(3))
+    return jax.jit(lambda r: {"out": r})(r)
+
+
+@mistake("function <lambda>")
+def r12_ref_returned_from_while_body():
+    r = jax.new_ref(jnp.zeros(3))
+    return lax.while_loop(lambda c: False, lambda c: c, r)
+
+
+# ---------------------------------------------------------------------------------------------
+# More inside transforms: einsum / pad / split / fft / linalg / random in bodies
+
+
+@mistake("Einstein sum subscript 'ij' does not contain the correct number of indices for operand")
+def r12_einsum_in_fori_body_rank_mismatch():
+    return lax.fori_loop(0, 2, lambda i, c: jnp.einsum("ij,j->i", c, jnp.ones(3)), jnp.ones(3))
+
+
+@mistake("Unimplemented padding mode 'bogus' for np.pad.")
+def r12_pad_in_cond_branch_mode_unknown():
+    return lax.cond(True, lambda x: jnp.pad(x, 1, mode="bogus"), lambda x: x, jnp.ones(3))
+
+
+@mistake("array split does not result in an equal division: rest is 1")
+def r12_split_in_jit_uneven():
+    return jax.jit(lambda x: jnp.split(x, 3))(jnp.ones(4))
+
+
+@mistake('Invalid norm value unit; should be "backward","ortho" or "forward".')
+def r12_fft_in_scan_norm_bad():
+    return lax.scan(lambda c, x: (c, jnp.fft.fft(x, norm="unit")), 0.0, jnp.ones((2, 4)))
+
+
+@mistake("Argument to inv must have shape [..., n, n], got (3,).")
+def r12_linalg_inv_in_jit_vector():
+    return jax.jit(jnp.linalg.inv)(jnp.ones(3))
+
+
+@mistake("Argument to _det() must have shape [..., n, n], got (2, 3)")
+def r12_linalg_det_in_vmap_non_square():
+    return jax.vmap(jnp.linalg.det)(jnp.ones((2, 2, 3)))
+
+
+@mistake(
+    "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got dtype=float32",
+)
+def r12_random_normal_in_scan_float_key():
+    return lax.scan(lambda k, x: (k, random.normal(k)), jnp.ones(2), jnp.ones(3))
+
+
+@mistake(
+    "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got dtype=float32",
+)
+def r12_random_split_in_vmap_of_float_keys():
+    return jax.vmap(random.split)(jnp.ones((3, 2)))
+
+
+@mistake("add does not accept dtypes key<fry>, int32.")
+def r12_random_key_arithmetic_in_fori_body():
+    return lax.fori_loop(0, 2, lambda i, k: k + i, random.key(0))
+
+
+@mistake("invalid literal for int() with base 10: 'step'")
+def r12_random_fold_in_string_in_jit():
+    return jax.jit(lambda k: random.fold_in(k, "step"))(random.key(0))
+
+
+@mistake(
+    "sub does not accept dtype bool at position 0. Accepted dtypes at position 0 are subtypes of",
+)
+def r12_bool_subtract_in_vmap():
+    return jax.vmap(lambda a, b: a - b)(jnp.array([True]), jnp.array([False]))
+
+
+@mistake("neg does not accept dtype bool. Accepted dtypes are subtypes of integer, floating,")
+def r12_bool_negative_in_jit():
+    return jax.jit(jnp.negative)(jnp.array([True]))
+
+
+@mistake(
+    "An overflow was encountered while parsing an argument to a jitted computation, whose argument",
+)
+def r12_overflow_in_vmap_literal():
+    return jax.vmap(lambda x: x * 2**40)(jnp.ones(3, jnp.int32))
+
+
+@mistake(
+    "An overflow was encountered while parsing an argument to a jitted computation, whose argument",
+)
+def r12_overflow_in_scan_literal():
+    return lax.scan(lambda c, x: (c + 2**35, x), jnp.int32(0), jnp.ones(2))
+
+
+@mistake("expected '}' before end of string")
+def r12_debug_print_in_grad_bad_spec():
+    def f(x):
+        jax.debug.print("{x", x=x)
+        return x * 2
+
+    return jax.grad(f)(1.0)
+
+
+@mistake("INTERNAL: CpuCallback error calling callback: Traceback (most recent call last):")
+def r12_pure_callback_in_jit_not_callable():
+    return jax.jit(lambda x: jax.pure_callback("cb", _sds((3,)), x))(jnp.ones(3))
+
+
+@mistake("vmap_method must be on of the allowed methods ['sequential', 'sequential_unrolled',")
+def r12_pure_callback_in_vmap_bad_method():
+    f = lambda x: jax.pure_callback(np.sin, _sds((), jnp.float32), x, vmap_method="batched")  # noqa: E731
+    return jax.vmap(f)(jnp.ones(3))
