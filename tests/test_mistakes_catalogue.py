@@ -96,6 +96,13 @@ KNOWN = {
             "line",
         ),
     ),
+    # Round 12 (tests/support/mistakes_catalogue_round12.py)
+    "r12_ref_in_vmap_written_batched": _known(
+        "meshjit's vmap stages the function, then batches its jaxpr: the write of a batched "
+        "value into an unbatched ref is refused in JAX's words at the vmap call, not at the "
+        "write (JAX batches the write as it runs)",
+        "line",
+    ),
 }
 
 
