@@ -110,7 +110,7 @@ def _asarray(a, dtype):
             raise MeshjitValueError("None is not a valid value for jnp.array")
         leaves = _leaves(a) if isinstance(a, (list, tuple)) else [a]
         text = next((x for x in leaves if isinstance(x, (str, bytes))), None)
-        if text is not None:  # JAX's check of each leaf
+        if text is not None and dtype is None:  # JAX's check (NumPy parses it to a dtype)
             raise MeshjitTypeError(
                 f"Value {text!r} with dtype {np.asarray(text).dtype} is not a valid JAX array "
                 "type. Only arrays of numeric types are supported by JAX."
