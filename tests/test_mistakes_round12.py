@@ -47,6 +47,15 @@ def _program_id_beyond_the_grid(x_ref, o_ref):
     o_ref[...] = x_ref[...] + pl.program_id(1)
 
 
+def _with_scratch(x_ref, o_ref, s_ref):
+    o_ref[...] = x_ref[...]
+
+
+def _truth_of_a_block(x_ref, o_ref):
+    if x_ref:
+        o_ref[...] = x_ref[...]
+
+
 def _ref_write(ref, value):
     ref[...] = value
 
@@ -140,7 +149,26 @@ def _ref_write(ref, value):
          "Cannot store a Ref into another Ref. Did you forget to load from it using `[...]`?"),
         (lambda: _pcall(_adding_to_a_ref), AttributeError,
          "'AbstractRef' object has no attribute '_add'"),
+        (lambda: pl.pallas_call(None, out_shape=_SDS, interpret=True)(jnp.ones(3)), TypeError,
+         "the first argument must be callable"),
+        (lambda: _pcall(_with_scratch, scratch_shapes=[meshjit.ShapeDtypeStruct((8,), jnp.float32)]),
+         AttributeError, "'ShapeDtypeStruct' object has no attribute 'get_ref_aval'"),
+        (lambda: _pcall(_copy, grid=(2,), in_specs=[_spec(4, index_map=lambda i: None)],
+                        out_specs=_spec(4)), AttributeError,
+         "'NoneType' object has no attribute 'shape'"),
+        (lambda: pl.pallas_call(_copy, out_shape={"o": meshjit.ShapeDtypeStruct((8,), jnp.float32)},
+                                out_specs=(pl.BlockSpec((8,), lambda: (0,)),), interpret=True)(
+            jnp.ones(8)), ValueError,
+         "`out_specs` is a <class 'tuple'> but `out_shape` is a <class 'dict'>, so their Python "
+         "types differ"),
+        (lambda: pl.GridSpec(grid=(1,), in_specs={"x": _spec(4)}), ValueError,
+         "`in_specs` must be a tuple or a list. Found: {'x': BlockSpec("),
+        (lambda: _pcall(_truth_of_a_block), ValueError,
+         "The truth value of an array with more than one element is ambiguous."),
         # refs
+        (lambda: jnp.sin(_REF), TypeError, "sin requires ndarray or scalar arguments, got"),
+        (lambda: jnp.sum(_REF), TypeError, "sum requires ndarray or scalar arguments, got"),
+        (lambda: bool(meshjit.new_ref(jnp.zeros(()))), TypeError, "len() of unsized object"),
         (lambda: meshjit.new_ref(meshjit.new_ref(jnp.zeros(3))), AssertionError,
          "a reference cannot hold a reference"),
         (lambda: _ref_write(meshjit.new_ref(jnp.zeros(3)), meshjit.new_ref(jnp.zeros(3))),
@@ -159,6 +187,10 @@ def test_errors_in_jaxs_words(call, error, words):
     assert words in str(e.value)
 
 
+def _add_last_program_id(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + pl.program_id(-1)
+
+
 def _float0_gradient_used():
     g = meshjit.grad(lambda x, n: x * n, argnums=(0, 1), allow_int=True)(1.0, 2)
     return g[1] + 1
@@ -173,6 +205,7 @@ def _float0_gradient_used():
         (lambda: jnp.einsum(jnp.ones((2, 3)), [0, 1], jnp.ones((4, 5)), [1, 2]), ValueError),
         (lambda: meshjit.new_ref(jnp.zeros(3)).at, NotImplementedError),
         (lambda: -random.key(0), TypeError),
+        (lambda: len(meshjit.new_ref(jnp.zeros(()))), TypeError),
     ],
 )  # fmt: skip
 def test_errors_end_on_the_users_line(call, error):
@@ -217,4 +250,6 @@ def test_what_the_fixes_keep_working():
     np.testing.assert_array_equal(_pcall(_copy, x, grid=(2,), in_specs=[spec], out_specs=spec), x)
     aliased = _pcall(_copy, x, input_output_aliases={0: 0})
     np.testing.assert_array_equal(aliased, x)
+    np.testing.assert_array_equal(_pcall(_add_last_program_id, x, grid=(3,)), x + 2)
+    assert bool(meshjit.new_ref(jnp.zeros(2)))  # an eager ref: Python's truth of its length
     assert meshjit.jit(lambda v: v + 2**20)(jnp.int32(1)) == 2**20 + 1

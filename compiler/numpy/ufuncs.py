@@ -22,6 +22,7 @@ from meshjit.compiler.numpy.util import (
     materialize,
     promote,
     promote_inexact,
+    ref_hint,
 )
 from meshjit.compiler.trace.tracing import Tracer, python_scalar_literal
 from meshjit.compiler.traceback_util import filter_exception, own_boundary
@@ -118,11 +119,16 @@ def _promoted(lax_fn, args, inexact=False):
                 "array. \nIf you didn't expect to get a float0 you might have accidentally "
                 "taken a gradient with respect to an integer argument."
             )
-        if a is None or isinstance(a, (list, tuple)) or getattr(a, "is_sparse_array", False):
+        if (
+            a is None
+            or isinstance(a, (list, tuple))
+            or getattr(a, "is_sparse_array", False)
+            or getattr(type(a), "is_mutable_ref", False)
+        ):
             # JAX's check_arraylike
             raise MeshjitTypeError(
                 f"{_numpy_name(lax_fn)} requires ndarray or scalar arguments, got {type(a)} at "
-                f"position {i}."
+                f"position {i}.{ref_hint(a)}"
             )
     try:
         return promote_inexact(*args) if inexact else promote(*args)

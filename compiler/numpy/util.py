@@ -142,6 +142,16 @@ def materialize(x):
     return device_put(x)
 
 
+def ref_hint(x) -> str:
+    """What to do with a mutable array reference given where an array is wanted."""
+    if not getattr(type(x), "is_mutable_ref", False):
+        return ""
+    return (
+        f" (a mutable array reference of type {x.ref_aval} is not an array: read its value "
+        "with ref[...] (or freeze(ref)))"
+    )
+
+
 def check_arraylike(name: str, *xs) -> None:
     """Lists and tuples refused with JAX's message (a function of arrays does not take nested
     sequences, as JAX's `check_arraylike`)."""

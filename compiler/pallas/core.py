@@ -82,6 +82,12 @@ class MemoryRef:
     dtype: Any
     memory_space: Any = None
 
+    def get_ref_aval(self):
+        """The type of the reference the kernel gets (JAX's name: what marks a scratch type)."""
+        from meshjit.compiler.ir.core import ShapedArray
+
+        return ShapedArray(tuple(self.shape), np.dtype(self.dtype))
+
 
 @dataclasses.dataclass
 class BlockSpec:
@@ -160,7 +166,7 @@ def _grid_axis(name: str, axis: int) -> tuple:
             f"{name} can only be called inside a pallas_call kernel"
         )
     indices, sizes = _GRID[-1]
-    if not 0 <= axis < len(sizes):
+    if not -len(sizes) <= axis < len(sizes):  # a negative axis counts from the end (JAX's)
         raise MeshjitValueError(
             f"Axis {axis} is out of bounds for grid {sizes} ({name} of a grid of rank {len(sizes)})"
         )

@@ -16,6 +16,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.api_util import fun_sourceinfo
 from meshjit.compiler.errors import (
+    MeshjitAttributeError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -63,6 +64,8 @@ def pallas_call(
 ):
     """A function running `kernel` over `grid` on blocks of its arguments (see the module)."""
     del debug, name, compiler_params, cost_estimate, metadata
+    if not callable(kernel):
+        raise MeshjitTypeError(f"the first argument must be callable, got {kernel!r}")
     if grid_spec is None:
         grid_spec = GridSpec(grid, in_specs, out_specs, scratch_shapes)
     else:
@@ -142,6 +145,11 @@ class _Block:
                 f"returning {len(block_indices)} values."
             )
         for k, i in enumerate(block_indices):
+            if i is None or isinstance(i, str):  # JAX reads each output's shape
+                raise MeshjitAttributeError(
+                    f"'{type(i).__name__}' object has no attribute 'shape' (index map "
+                    f"{fun_sourceinfo(self.index_map)} returned {block_indices!r})"
+                )
             aval = abstractify(i)
             if aval.shape or aval.dtype not in (np.int32, np.int64):
                 raise MeshjitValueError(
@@ -194,8 +202,11 @@ def _specs(specs, tree, count: int, what: str, n_scalars: int = 0) -> list:
         specs = tuple(specs)
     if isinstance(specs, BlockSpec) and count == 1 and tree.num_leaves == n_scalars + 1:
         return [specs]
-    flat, _ = tree_flatten(specs, is_leaf=lambda s: isinstance(s, BlockSpec) or s is None)
-    if len(flat) != count or not all(isinstance(s, BlockSpec) or s is None for s in flat):
+    flat, spec_tree = tree_flatten(specs, is_leaf=lambda s: isinstance(s, BlockSpec) or s is None)
+    same = len(flat) == count and all(isinstance(s, BlockSpec) or s is None for s in flat)
+    if same and not n_scalars:  # the specs' containers are the operands' (JAX's check)
+        same = tree_flatten(tree_unflatten(spec_tree, [0] * count))[1] == tree
+    if not same:
         operands = "inputs" if what == "in_specs" else "out_shape"
         detail = f"There are {len(flat)} specs and {count} {operands}"
         if tree.num_leaves == count:  # JAX's differences of the two structures
@@ -242,6 +253,12 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
     ]
     initial_outs = _initial_outputs(arrays, out_shapes, aliases)
     scratch, scratch_tree = tree_flatten(grid_spec.scratch_shapes)
+    for s in scratch:
+        if not hasattr(s, "get_ref_aval"):  # JAX's: a scratch type is a memory space's
+            raise MeshjitAttributeError(
+                f"'{type(s).__name__}' object has no attribute 'get_ref_aval' (a scratch "
+                "shape is a memory space's buffer type, such as pltpu.VMEM(shape, dtype))"
+            )
     blocks = ins + outs
     carry = [b.padded(x) for b, x in zip(blocks, [*operands, *initial_outs])]
     carry += [uninitialized_value(s.shape, s.dtype) for s in scratch]

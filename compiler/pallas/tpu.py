@@ -42,6 +42,9 @@ class SemaphoreType(enum.Enum):
     shape = property(lambda self: ())
     dtype = property(lambda self: np.dtype(np.int32))
 
+    def get_ref_aval(self):
+        return self(()).get_ref_aval()
+
 
 class GridDimensionSemantics(enum.Enum):
     PARALLEL = "parallel"

@@ -48,8 +48,10 @@ def _no_arithmetic(name: str):
     return method
 
 
-# a bad read, write or operator names the user's line
-@boundary_methods("__getitem__", "__setitem__", *(f"__{n}__" for n in _ARITHMETIC))
+# a bad read, write, truth value or operator names the user's line
+@boundary_methods(
+    "__getitem__", "__setitem__", "__len__", "__bool__", *(f"__{n}__" for n in _ARITHMETIC)
+)
 class Ref:
     """A mutable array reference (`jax.Ref`): `ref[idx]` reads, `ref[idx] = v` writes."""
 
@@ -88,6 +90,16 @@ class Ref:
         if not self.shape:
             raise MeshjitTypeError("len() of unsized object")
         return self.shape[0]
+
+    def __bool__(self):
+        if self.tracer is None:  # as JAX's eager Ref: Python's truth of a sized object
+            return len(self) > 0
+        if self.size != 1:  # a traced ref is an array's (a kernel's block)
+            raise MeshjitValueError(
+                "The truth value of an array with more than one element is ambiguous. Use "
+                "a.any() or a.all()"
+            )
+        return bool(self[...])
 
     def operand(self):
         """What a primitive takes for this ref in the current trace (itself outside one)."""

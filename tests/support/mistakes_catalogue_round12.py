@@ -1872,3 +1872,173 @@ def r12_pure_callback_in_jit_not_callable():
 def r12_pure_callback_in_vmap_bad_method():
     f = lambda x: jax.pure_callback(np.sin, _sds((), jnp.float32), x, vmap_method="batched")  # noqa: E731
     return jax.vmap(f)(jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# Pallas odds and ends
+
+
+@mistake("tuple indices must be integers or slices, not float")
+def r12_pallas_program_id_float_axis():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] + _pl().program_id(0.0)
+
+    return _pcall(kernel, jnp.ones(8), grid=(2,))
+
+
+@mistake("Pytree for `out_specs` and `out_shape` do not match. There are 1 mismatches, including:")
+def r12_pallas_out_shape_dict_out_specs_tuple():
+    spec = _pl().BlockSpec((8,), lambda: (0,))
+
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+
+    f = _pl().pallas_call(
+        kernel, out_shape={"o": _sds()}, in_specs=[spec], out_specs=(spec,), interpret=True
+    )
+    return f(jnp.ones(8))
+
+
+@mistake(
+    "input_output_aliases contains the mapping 'x:0' with input index x outside the range [0, 1)",
+)
+def r12_pallas_alias_key_string():
+    return _pcall(_copy, jnp.ones(8), input_output_aliases={"x": 0})
+
+
+@mistake(
+    "r12_pallas_two_inputs_kernel_two_params.<locals>.kernel() takes 2 positional arguments but 3",
+)
+def r12_pallas_two_inputs_kernel_two_params():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...]
+
+    f = _pl().pallas_call(kernel, out_shape=_sds(), interpret=True)
+    return f(jnp.ones(8), jnp.ones(8))
+
+
+@mistake("'NoneType' object has no attribute 'shape'")
+def r12_pallas_index_map_returns_none():
+    spec = _pl().BlockSpec((4,), lambda i: None)
+    return _pcall(_copy, jnp.ones(8), grid=(2,), in_specs=[spec], out_specs=spec)
+
+
+@mistake("'tuple' object is not callable")
+def r12_pallas_index_map_not_callable():
+    spec = _pl().BlockSpec((4,), (0,))
+    return _pcall(_copy, jnp.ones(8), grid=(2,), in_specs=[spec], out_specs=spec)
+
+
+@mistake("the first argument must be callable")
+def r12_pallas_kernel_not_callable():
+    return _pl().pallas_call(None, out_shape=_sds(), interpret=True)(jnp.ones(8))
+
+
+@mistake("Grid must be a tuple of integers or jax.Array, got (None,)")
+def r12_pallas_grid_none_entry():
+    return _pcall(_copy, jnp.ones(8), grid=(None,))
+
+
+@mistake("'ShapeDtypeStruct' object has no attribute 'get_ref_aval'")
+def r12_pallas_scratch_shape_used_wrong_shape():
+    def kernel(x_ref, o_ref, s_ref):
+        s_ref[...] = x_ref[...]
+        o_ref[...] = s_ref[...]
+
+    return _pcall(kernel, jnp.ones(8), scratch_shapes=[_sds((4,))])
+
+
+@mistake("Argument 'x' of type <class 'str'> is not a valid JAX type")
+def r12_pallas_kernel_writes_string():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = "x"
+
+    return _pcall(kernel, jnp.ones(8))
+
+
+@mistake(
+    "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()",
+)
+def r12_pallas_kernel_bool_of_ref():
+    def kernel(x_ref, o_ref):
+        if x_ref:
+            o_ref[...] = x_ref[...]
+
+    return _pcall(kernel, jnp.ones(8))
+
+
+@mistake("sum requires ndarray or scalar arguments, got")
+def r12_pallas_kernel_jnp_sum_of_ref():
+    def kernel(x_ref, o_ref):
+        o_ref[...] = o_ref[...] * 0 + jnp.sum(x_ref)
+
+    return _pcall(kernel, jnp.ones(8))
+
+
+@mistake("Pytree for `in_specs` and `inputs` do not match. There are 1 mismatches, including:")
+def r12_pallas_in_specs_none_entry_two_inputs():
+    spec = _pl().BlockSpec((8,), lambda: (0,))
+
+    def kernel(x_ref, y_ref, o_ref):
+        o_ref[...] = x_ref[...] + y_ref[...]
+
+    f = _pl().pallas_call(kernel, out_shape=_sds(), in_specs=[spec], out_specs=spec, interpret=True)
+    return f(jnp.ones(8), jnp.ones(8))
+
+
+# ---------------------------------------------------------------------------------------------
+# Refs: more reads and writes
+
+
+@mistake("Argument 'abc' of type <class 'str'> is not a valid JAX type")
+def r12_ref_write_string():
+    r = jax.new_ref(jnp.zeros(3))
+    r[...] = "abc"
+
+
+@mistake("Argument '[1.0, 2.0]' of type", "is not a valid JAX type")
+def r12_ref_write_python_list_wrong_length():
+    r = jax.new_ref(jnp.zeros(3))
+    r[...] = [1.0, 2.0]
+
+
+@mistake("add got incompatible shapes for broadcasting: (3,), (2,).")
+def r12_ref_addupdate_operator_wrong_shape():
+    r = jax.new_ref(jnp.zeros(3))
+    r[...] += jnp.ones(2)
+
+
+@mistake("len() of unsized object")
+def r12_ref_bool_of_ref():
+    r = jax.new_ref(jnp.zeros(()))
+    if r:
+        return 1
+
+
+@mistake("Out of bound indexer: idx=3, dim=3.")
+def r12_ref_numpy_of_ref():
+    r = jax.new_ref(jnp.zeros(3))
+    return np.asarray(r) + 1
+
+
+@mistake("sin requires ndarray or scalar arguments, got")
+def r12_ref_jnp_sin_of_ref():
+    r = jax.new_ref(jnp.zeros(3))
+    return jnp.sin(r)
+
+
+@mistake("len() of unsized object")
+def r12_ref_len_of_scalar_ref():
+    return len(jax.new_ref(jnp.zeros(())))
+
+
+@mistake("Attempted boolean conversion of traced array with shape bool[].")
+def r12_ref_in_jit_python_if_on_read():
+    r = jax.new_ref(jnp.zeros(()))
+
+    @jax.jit
+    def f():
+        if r[...] > 0:
+            r[...] = 1.0
+
+    return f()
