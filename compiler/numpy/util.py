@@ -471,8 +471,7 @@ def static_axis(axis, ndim, what="axis"):
         index = operator.index(axis)
     except TypeError:  # JAX's (operator.index's) TypeError for a float axis
         raise MeshjitTypeError(
-            f"'{type(axis).__name__}' object cannot be interpreted as an integer ({what} "
-            f"{axis!r})"
+            f"'{type(axis).__name__}' object cannot be interpreted as an integer ({what} {axis!r})"
         ) from None
     return checks.canonical_axis(index, ndim, what)
 
