@@ -119,7 +119,7 @@ ALLOWED = {
     "image": BASE | {"ir", "trace", "lax", "numpy", "jit"},
     "sparse": BASE | {"ir", "trace", "lax", "ad", "batching", "numpy", "random", "jit"},
     "example_libraries": BASE | {"ir", "trace", "lax", "ad", "numpy", "nn", "random", "jit"},
-    "pallas": BASE | {"ir", "trace", "lax", "numpy", "state"},
+    "pallas": BASE | {"ir", "trace", "lax", "numpy", "state", "parallel"},
     "facade": BASE | {"ir", "trace", "lax", "ad", "parallel", "batching", "numpy", "nn", "jit",
                       "state", "runtime", "random", "scipy", "image", "example_libraries",
                       "passes", "sparse", "pallas", "facade"},

@@ -595,8 +595,10 @@ def param_jaxprs(params: dict):
             yield from (v for v in value if isinstance(v, (Jaxpr, ClosedJaxpr)))
 
 
-def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr) -> None:
-    """Checks that every variable is bound once before use and every equation's types hold."""
+def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr, untyped_vma: bool = False) -> None:
+    """Checks that every variable is bound once before use and every equation's types hold
+    (in a shard_map body with check_vma=False, where no value varies by type, without the
+    varying axes)."""
     if isinstance(jaxpr, ClosedJaxpr):
         _check_consts(jaxpr)
         jaxpr = jaxpr.jaxpr
@@ -616,9 +618,10 @@ def typecheck_jaxpr(jaxpr: Jaxpr | ClosedJaxpr) -> None:
     for eqn in jaxpr.eqns:
         for atom in eqn.invars:
             read(atom, eqn.primitive.name)
-        _check_eqn_types(eqn)
+        _check_eqn_types(eqn, untyped_vma)
+        inner_untyped = untyped_vma or eqn.params.get("check_vma") is False
         for sub in param_jaxprs(eqn.params):
-            typecheck_jaxpr(sub)
+            typecheck_jaxpr(sub, inner_untyped)
         for v in eqn.outvars:
             bind_var(v)
     for atom in jaxpr.outvars:
@@ -630,8 +633,10 @@ def _check_consts(closed: ClosedJaxpr):
         raise JaxprTypeError("consts and constvars differ in number", UNKNOWN_SOURCE)
 
 
-def _check_eqn_types(eqn: Eqn):
+def _check_eqn_types(eqn: Eqn, untyped_vma: bool):
     expected = abstract_eval(eqn.primitive, [a.aval for a in eqn.invars], eqn.params, eqn.source)
+    if untyped_vma:
+        expected = [a.update(vma=frozenset()) if getattr(a, "vma", None) else a for a in expected]
     actual = [v.aval for v in eqn.outvars]
     if expected != actual:
         raise JaxprTypeError(

@@ -29,6 +29,7 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
     ClosedJaxpr,
+    ManualAxisType,
     ShapedArray,
     func_name,
     typecheck_jaxpr,
@@ -121,9 +122,26 @@ def set_jit_disabled(disabled: bool) -> None:
 class ShapeDtypeStruct:
     """An abstract argument for `jit(f).lower(...)`: a shape and a dtype, no data."""
 
-    __slots__ = ("shape", "dtype", "weak_type", "_sharding", "_layout")
+    __slots__ = (
+        "shape",
+        "dtype",
+        "weak_type",
+        "_sharding",
+        "_layout",
+        "manual_axis_type",
+        "is_ref",
+    )
 
-    def __init__(self, shape, dtype, *, weak_type: bool = False, sharding=None):
+    def __init__(
+        self,
+        shape,
+        dtype,
+        *,
+        weak_type: bool = False,
+        sharding=None,
+        manual_axis_type=None,
+        is_ref: bool = False,
+    ):
         from meshjit.compiler.runtime.layout import Format
 
         # A Format as `sharding` (as JAX's Compiled.out_info gives): its layout and sharding.
@@ -141,6 +159,12 @@ class ShapeDtypeStruct:
                 f"{sharding} of type {type(sharding)}."
             )
         self.weak_type, self._sharding = weak_type, sharding
+        if manual_axis_type is not None and not isinstance(manual_axis_type, ManualAxisType):
+            raise MeshjitTypeError(
+                "`manual_axis_type` argument passed to ShapeDtypeStruct should be of type "
+                f"`jax.sharding.ManualAxisType`. Got type {type(manual_axis_type)}"
+            )
+        self.manual_axis_type, self.is_ref = manual_axis_type, is_ref
 
     @property
     def sharding(self):
@@ -176,11 +200,18 @@ class ShapeDtypeStruct:
         sharding = f", sharding={self._sharding}" if self._sharding is not None else ""
         layout = f", format={self._layout}" if self._layout is not None else ""
         weak = ", weak_type=True" if self.weak_type else ""
+        mat = f", manual_axis_type={self.manual_axis_type}" if self.manual_axis_type else ""
+        ref = ", is_ref=True" if self.is_ref else ""
         name = self.dtype.name
-        return f"ShapeDtypeStruct(shape={self.shape}, dtype={name}{sharding}{layout}{weak})"
+        return (
+            f"ShapeDtypeStruct(shape={self.shape}, dtype={name}{sharding}{layout}{weak}{mat}{ref})"
+        )
 
     def _key(self):
-        return (self.shape, self.dtype, self._sharding, self.weak_type, self._layout)
+        return (
+            self.shape, self.dtype, self._sharding, self.weak_type, self._layout,
+            self.manual_axis_type, self.is_ref,
+        )  # fmt: skip
 
     def __eq__(self, other):
         return isinstance(other, ShapeDtypeStruct) and self._key() == other._key()

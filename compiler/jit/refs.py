@@ -99,6 +99,8 @@ def _run_eqn(env: dict, eqn, values) -> list:
         return _remat(env, eqn, values, **params)
     if prim is pjit_p:  # a nested jit using refs: its equations, inline
         return _inline(env, eqn, values, params["jaxpr"])
+    if prim.name == "shard_map" and not any(is_ref_aval(a.aval) for a in eqn.invars):
+        return _shard_map(values, **params)
     rule = _CONTROL_FLOW.get(prim.name)
     if rule is not None:  # the loop or branches again, each ref's value carried through
         refs = _RefSlots(eqn)
@@ -138,6 +140,22 @@ def _remat(env: dict, eqn, values, *, jaxpr, **params) -> list:
     if writes:
         return _inline(env, eqn, values, jaxpr)
     return eqn.primitive.bind(*consts, *values, jaxpr=body_jaxpr, **params)
+
+
+def _shard_map(values, *, jaxpr, in_specs, **params) -> list:
+    """A shard_map whose body makes and uses refs of its own (a Pallas kernel's blocks): the
+    same shard_map over its body discharged."""
+    from meshjit.compiler.lax.ad_util import closure_convert  # autodiff's room, later
+    from meshjit.compiler.parallel.shard_map import body_env, shard_map_p
+    from meshjit.compiler.parallel.sharding import PartitionSpec
+
+    def body(*args):
+        return run_discharged(jaxpr.jaxpr, jaxpr.consts, args)[0]
+
+    env = body_env(params["mesh"], params["manual_axes"], params["check_vma"])
+    consts, new = closure_convert(trace_to_jaxpr(body, jaxpr.in_avals, env))
+    specs = (PartitionSpec(),) * len(consts) + tuple(in_specs)
+    return shard_map_p.bind(*consts, *values, jaxpr=new, in_specs=specs, **params)
 
 
 def discharged(closed: ClosedJaxpr) -> ClosedJaxpr:

@@ -303,12 +303,21 @@ def _switch_index(index, n: int):
     return elementwise.clamp(np.int32(0), index, np.int32(n - 1))
 
 
+# How many cond / switch branches are being traced (a Pallas kernel's remote operation, a
+# collective every device joins, cannot run in one: see compiler/pallas/core.py).
+BRANCHES = [0]
+
+
 def _bind_cond(index, funs, operands, what: str, names: list[str]):
     leaves, in_tree = tree_flatten(operands)
     avals = [abstractify(x) for x in leaves]
-    traced = _each_branch(
-        [lambda f=f: _trace(lambda ops: f(*ops), in_tree, avals, source=f) for f in funs]
-    )
+    BRANCHES[0] += 1
+    try:
+        traced = _each_branch(
+            [lambda f=f: _trace(lambda ops: f(*ops), in_tree, avals, source=f) for f in funs]
+        )
+    finally:
+        BRANCHES[0] -= 1
     _check_branches(what, names, [t[1] for t in traced], [t[0].out_avals for t in traced])
     consts, branches = _merge_consts([t[0] for t in traced])
     outs = cond_p.bind(index, *consts, *leaves, branches=tuple(branches))

@@ -19,7 +19,12 @@ from typing import Any
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitAssertionError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitAssertionError,
+    MeshjitNotImplementedError,
+    MeshjitValueError,
+)
+from meshjit.compiler.lax import control_flow
 from meshjit.compiler.traceback_util import api_boundary
 
 
@@ -146,14 +151,75 @@ class Buffered:
     use_lookahead: bool = False
 
 
-# -- the grid a kernel runs in -------------------------------------------------------------
+# -- buffers in HBM under TPU interpret mode ---------------------------------------------------
 
-_GRID: list[tuple[tuple, tuple]] = []  # (program ids, grid sizes) of the kernels running
+_DMA = [0]  # DMAs under way (copies move buffers in HBM; nothing else touches them)
 
 
 @contextlib.contextmanager
-def grid_env(indices: tuple, sizes: tuple):
-    _GRID.append((indices, sizes))
+def dma():
+    _DMA[0] += 1
+    try:
+        yield
+    finally:
+        _DMA[0] -= 1
+
+
+class HbmRef:
+    """An operand in HBM (`pl.ANY`, `pltpu.HBM`) as a kernel sees it in TPU interpret mode:
+    copies move it and views of it (`.at[...]`), but the kernel cannot read or write it
+    directly, as in JAX."""
+
+    __slots__ = ("ref",)
+    is_mutable_ref = True
+
+    def __init__(self, ref):
+        self.ref = ref
+
+    shape = property(lambda self: self.ref.shape)
+    dtype = property(lambda self: self.ref.dtype)
+    ndim = property(lambda self: self.ref.ndim)
+    ref_aval = property(lambda self: self.ref.ref_aval)
+
+    @property
+    def at(self):
+        from meshjit.compiler.state.ref import ViewIndexer  # a later room
+
+        return ViewIndexer(self)
+
+    def __getitem__(self, index):
+        _check_dma("get_p")
+        return self.ref[index]
+
+    def __setitem__(self, index, value):
+        _check_dma("swap_p")
+        self.ref[index] = value
+
+    def __repr__(self):
+        return f"HbmRef({self.ref!r})"
+
+
+def _check_dma(primitive: str) -> None:
+    if not _DMA[0]:
+        raise MeshjitValueError(
+            f"{primitive}: Buffers with a memory space of HBM or ANY cannot be referenced "
+            "directly. Instead, use `pltpu.sync_copy` or `pltpu.async_copy`."
+        )
+
+
+def in_hbm(spec) -> bool:
+    return str(getattr(spec, "memory_space", None)) in ("any", "hbm")
+
+
+# -- the grid a kernel runs in -------------------------------------------------------------
+
+_GRID: list[tuple] = []  # (program ids, grid sizes, writable refs, cond branches being traced
+# at the start) of the kernels running
+
+
+@contextlib.contextmanager
+def grid_env(indices: tuple, sizes: tuple, refs: list):
+    _GRID.append((indices, sizes, list(refs), control_flow.BRANCHES[0]))
     try:
         yield
     finally:
@@ -165,7 +231,7 @@ def _grid_axis(name: str, axis: int) -> tuple:
         raise MeshjitAssertionError(  # JAX asserts it
             f"{name} can only be called inside a pallas_call kernel"
         )
-    indices, sizes = _GRID[-1]
+    indices, sizes = _GRID[-1][:2]
     if not -len(sizes) <= axis < len(sizes):  # a negative axis counts from the end (JAX's)
         raise MeshjitValueError(
             f"Axis {axis} is out of bounds for grid {sizes} ({name} of a grid of rank {len(sizes)})"
@@ -219,16 +285,102 @@ def multiple_of(x, values):
 
 
 def when(condition):
-    """Calls the decorated function when `condition` holds (a `cond` when it is traced)."""
+    """Calls the decorated function when `condition` holds (a `cond` when it is traced; run
+    predicated when its body sends to other devices, see below)."""
 
     def wrapped(f):
         if isinstance(condition, bool):
             if condition:
                 f()
-        else:
-            lax.cond(condition, f, lambda: None)
+        elif _PREDICATED:
+            _predicated(condition, f)
+        elif _conditional(condition, f):
+            _predicated(condition, f)
 
     return wrapped
+
+
+# -- conditions over cross-device operations ------------------------------------------------
+# A remote operation is a collective that every device joins, so it cannot sit in a `cond`
+# whose condition may differ between devices (XLA would wait for the others forever). A `when`
+# whose body makes one runs predicated instead: the body runs on every device, the kernel's
+# buffers are put back where the condition is false, and then what the remote operations sent
+# lands (each with its sender's condition, so nothing unsent lands).
+
+
+class RemoteInConditional(Exception):
+    """A remote operation traced inside a `when`'s cond: the `when` runs predicated."""
+
+
+_CONDS = [0]  # how many `when` conds are being traced
+_PREDICATED: list[tuple] = []  # (condition, deliveries to make after it, cond branches being
+# traced at its start) per predicated `when`
+
+
+def _conditional(condition, f) -> bool:
+    """Traces `when` as a cond; False if it could, True if its body makes a remote operation
+    (only the outermost `when` says so: the inner ones are inside its cond)."""
+    outermost = _CONDS[0] == 0
+    _CONDS[0] += 1
+    try:
+        lax.cond(condition, f, lambda: None)
+    except RemoteInConditional:
+        if not outermost:
+            raise
+        return True
+    finally:
+        _CONDS[0] -= 1
+    return False
+
+
+def check_remote_allowed() -> None:
+    """A remote operation runs where every device makes it: unconditionally or under a
+    predicated `when`, not in a cond / switch of the kernel's own."""
+    if _CONDS[0] and not _PREDICATED:
+        raise RemoteInConditional
+    entered = _PREDICATED[-1][2] if _PREDICATED else (_GRID[-1][3] if _GRID else 0)
+    if control_flow.BRANCHES[0] > entered:
+        raise MeshjitNotImplementedError(
+            "a remote DMA or semaphore signal inside a lax.cond / lax.switch branch of a "
+            "Pallas kernel: every device must make it (it runs as a collective). Use "
+            "`pl.when(condition)` around it instead, which runs it predicated"
+        )
+
+
+def current_predicate():
+    """The condition the kernel's code runs under (None: unconditionally)."""
+    return _PREDICATED[-1][0] if _PREDICATED else None
+
+
+def deliver(delivery) -> None:
+    """Makes a remote operation's delivery now, or after the predicated `when`s around it."""
+    if _PREDICATED:
+        _PREDICATED[-1][1].append(delivery)
+    else:
+        delivery()
+
+
+def _predicated(condition, f) -> None:
+    pred = lax.ne(condition, lax.full((), 0, condition.dtype)) if _is_int(condition) else condition
+    if _PREDICATED:
+        pred = lax.bitwise_and(_PREDICATED[-1][0], pred)
+    refs = _GRID[-1][2] if _GRID else []
+    before = [r[...] for r in refs]
+    deliveries: list = []
+    _PREDICATED.append((pred, deliveries, control_flow.BRANCHES[0]))
+    try:
+        f()
+    finally:
+        _PREDICATED.pop()
+    for ref, old in zip(refs, before):
+        new = ref[...]
+        ref[...] = lax.select(lax.broadcast_in_dim(pred, tuple(new.shape), ()), new, old)
+    for delivery in deliveries:
+        deliver(delivery)
+
+
+def _is_int(x) -> bool:
+    return np.issubdtype(np.dtype(x.dtype), np.integer)
 
 
 def loop(lower, upper, *, init_carry=None, step=1, unroll=None):
@@ -244,17 +396,50 @@ def loop(lower, upper, *, init_carry=None, step=1, unroll=None):
     return decorator
 
 
+# What unwritten memory holds: "hlo" (interpret=True, JAX's HLO interpreter), or TPU
+# interpret mode's `InterpretParams.uninitialized_memory` ("nan" or "zero").
+_MEMORY: list[str] = ["hlo"]
+
+
+@contextlib.contextmanager
+def uninitialized_memory(kind: str):
+    _MEMORY.append(kind)
+    try:
+        yield
+    finally:
+        _MEMORY.pop()
+
+
 def uninitialized_value(shape, dtype):
-    """What an unwritten output or scratch buffer holds in interpret mode, as JAX's: NaN for
-    floats, the smallest integer for integers, False for booleans."""
+    """What an unwritten output or scratch buffer holds in interpret mode, as JAX's. Its HLO
+    interpreter gives NaN for floats, the smallest integer for integers and False; TPU
+    interpret mode gives NaN, the largest integer and True, or zeros."""
     dtype = np.dtype(dtype)
-    if np.issubdtype(dtype, np.inexact):
+    kind = _MEMORY[-1]
+    if kind == "zero":
+        fill = 0
+    elif np.issubdtype(dtype, np.inexact):
         fill = np.nan
     elif np.issubdtype(dtype, np.integer):
-        fill = np.iinfo(dtype).min
+        fill = np.iinfo(dtype).min if kind == "hlo" else np.iinfo(dtype).max
     else:
-        fill = False
+        fill = kind != "hlo"
     return lax.full(tuple(shape), fill, dtype)
+
+
+SEMAPHORE_SPACE = "semaphore_mem"
+
+
+def is_semaphore(t) -> bool:
+    """Whether a scratch type is a semaphore (`pltpu.SemaphoreType.*`, `pltpu.SEMAPHORE(...)`)."""
+    return str(getattr(t, "memory_space", None)) == SEMAPHORE_SPACE
+
+
+def initial_value(t):
+    """A fresh scratch buffer of type `t`: semaphores count from zero, memory is uninitialized."""
+    if is_semaphore(t):
+        return lax.full(tuple(t.shape), 0, np.int32)
+    return uninitialized_value(t.shape, t.dtype)
 
 
 def run_scoped(f, *types, collective_axes=(), **kw_types):
@@ -262,9 +447,15 @@ def run_scoped(f, *types, collective_axes=(), **kw_types):
     from meshjit.compiler.state.ref import new_ref  # a later room
 
     del collective_axes
-    refs = [new_ref(uninitialized_value(t.shape, t.dtype)) for t in types]
-    kw_refs = {k: new_ref(uninitialized_value(t.shape, t.dtype)) for k, t in kw_types.items()}
-    return f(*refs, **kw_refs)
+    refs = [new_ref(initial_value(t)) for t in types]
+    kw_refs = {k: new_ref(initial_value(t)) for k, t in kw_types.items()}
+    scoped = [*refs, *kw_refs.values()]
+    writable = _GRID[-1][2] if _GRID else []
+    writable.extend(scoped)  # a predicated `when` inside puts them back too
+    try:
+        return f(*refs, **kw_refs)
+    finally:
+        del writable[len(writable) - len(scoped) :]
 
 
 def debug_print(fmt: str, *args) -> None:

@@ -3,8 +3,9 @@
 index map gives, calls the kernel on references to the blocks (inputs, outputs, scratch) and
 writes every block back. Operands are padded to whole blocks with uninitialized values (NaN,
 the smallest integer, False), outputs start uninitialized unless an input aliases them, and
-scratch buffers persist across the grid. Without `interpret=True` a kernel would need a GPU or
-TPU compiler: as JAX on CPU, that is an error."""
+scratch buffers persist across the grid. `interpret=pltpu.InterpretParams(...)` (TPU interpret
+mode) runs the same way, with its own uninitialized values. Without either, a kernel would
+need a GPU or TPU compiler: as JAX on CPU, that is an error."""
 
 from __future__ import annotations
 
@@ -28,11 +29,16 @@ from meshjit.compiler.pallas.core import (
     BlockSpec,
     Element,
     GridSpec,
+    HbmRef,
     Squeezed,
     grid_env,
+    in_hbm,
+    initial_value,
     no_block_spec,
+    uninitialized_memory,
     uninitialized_value,
 )
+from meshjit.compiler.pallas.remote import varying_state
 from meshjit.compiler.state.ref import new_ref
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.traceback_util import api_boundary
@@ -86,7 +92,12 @@ def pallas_call(
         arrays = [asarray(a) for a in flat_args]
         aliases = dict(input_output_aliases)
         _check_alias_indices(arrays, flat_out_shapes, aliases)
-        outs = _interpret(kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases)
+        memory = getattr(interpret, "uninitialized_memory", "hlo")  # "hlo": interpret=True
+        with uninitialized_memory(memory):
+            outs = _interpret(
+                kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases,
+                tpu_mode=memory != "hlo",
+            )  # fmt: skip
         # as JAX: checked once the kernel is traced (a store of the wrong type fails first)
         _check_alias_types(arrays, args, flat_out_shapes, out_shape, aliases)
         return tree_unflatten(out_tree, outs)
@@ -120,6 +131,7 @@ class _Block:
                 f"Block shape for {origin} (= {self.dims}) must have the same number "
                 f"of dimensions as the array shape {shape}."
             )
+        self.hbm = in_hbm(spec)  # (TPU interpret mode: only copies may touch it)
         index_map = None if spec is None else spec.index_map
         self.index_map = index_map or (lambda *_: (0,) * len(shape))
         self.low = [d.padding[0] if isinstance(d, Element) else 0 for d in self.dims]
@@ -205,7 +217,11 @@ def _specs(specs, tree, count: int, what: str, n_scalars: int = 0) -> list:
     flat, spec_tree = tree_flatten(specs, is_leaf=lambda s: isinstance(s, BlockSpec) or s is None)
     same = len(flat) == count and all(isinstance(s, BlockSpec) or s is None for s in flat)
     if same and not n_scalars:  # the specs' containers are the operands' (JAX's check)
-        same = tree_flatten(tree_unflatten(spec_tree, [0] * count))[1] == tree
+        mine = tree_flatten(tree_unflatten(spec_tree, [0] * count))[1]
+        # a spec stands for a whole operand, a key array (a node of its data) too
+        same = mine == tree or all(
+            thing1 == "pytree leaf" for _, thing1, _, _ in equality_errors_pytreedef(mine, tree)
+        )
     if not same:
         operands = "inputs" if what == "in_specs" else "out_shape"
         detail = f"There are {len(flat)} specs and {count} {operands}"
@@ -234,7 +250,7 @@ def _grid(grid) -> tuple:
     return tuple(int(g) for g in grid)
 
 
-def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases):
+def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases, tpu_mode):
     grid = _grid(grid_spec.grid)
     n_scalars = grid_spec.num_scalar_prefetch
     scalars, operands = arrays[:n_scalars], arrays[n_scalars:]
@@ -261,17 +277,20 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
             )
     blocks = ins + outs
     carry = [b.padded(x) for b, x in zip(blocks, [*operands, *initial_outs])]
-    carry += [uninitialized_value(s.shape, s.dtype) for s in scratch]
+    carry += [initial_value(s) for s in scratch]
+    carry = varying_state(carry, out_shapes)
 
     def body(i, carry):
         indices = _grid_indices(i, grid)
         values, scratch_values = carry[: len(blocks)], carry[len(blocks) :]
         scalar_refs = [new_ref(x) for x in scalars]
-        with grid_env(indices, grid):
+        with grid_env(indices, grid, []):
             starts = [b.starts(indices, scalar_refs) for b in blocks]
-            refs = [new_ref(b.read(x, s)) for b, x, s in zip(blocks, values, starts)]
-            scratch_refs = [new_ref(v) for v in scratch_values]
-            _call_kernel(kernel, [*scalar_refs, *refs], scratch_refs, scratch_tree)
+        refs = [new_ref(b.read(x, s)) for b, x, s in zip(blocks, values, starts)]
+        scratch_refs = [new_ref(v) for v in scratch_values]
+        seen = [HbmRef(r) if tpu_mode and b.hbm else r for b, r in zip(blocks, refs)]
+        with grid_env(indices, grid, [*refs, *scratch_refs]):
+            _call_kernel(kernel, [*scalar_refs, *seen], scratch_refs, scratch_tree)
         written = [b.write(x, r[...], s) for b, x, r, s in zip(blocks, values, refs, starts)]
         return written + [r[...] for r in scratch_refs]
 

@@ -1,7 +1,8 @@
 """Pallas' TPU vocabulary (JAX's `jax.experimental.pallas.tpu`) as the interpreter runs it:
 memory spaces and semaphores for scratch buffers, compiler parameters (accepted, unused), the
 grid spec whose first operands are scalars prefetched for the index maps and the kernel, DMA
-copies (done when started: the interpreter has one memory), and `roll`."""
+copies (done when started; remote ones are collectives, see `remote`), TPU interpret mode's
+parameters, and `roll`."""
 
 from __future__ import annotations
 
@@ -12,8 +13,17 @@ from typing import Any
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.numpy.rearranging import roll as jnp_roll
-from meshjit.compiler.pallas.core import GridSpec, MemoryRef, _Space, no_block_spec
+from meshjit.compiler.pallas.core import (
+    SEMAPHORE_SPACE,
+    GridSpec,
+    MemoryRef,
+    _Space,
+    dma,
+    no_block_spec,
+)
+from meshjit.compiler.pallas.remote import DeviceIdType, barrier_semaphore, remote_write
 
 
 class MemorySpace(_Space, enum.Enum):
@@ -21,7 +31,7 @@ class MemorySpace(_Space, enum.Enum):
     VMEM_SHARED = "vmem_shared"
     SMEM = "smem"
     CMEM = "cmem"
-    SEMAPHORE = "semaphore_mem"
+    SEMAPHORE = SEMAPHORE_SPACE
     HBM = "hbm"
 
     def __repr__(self):
@@ -41,6 +51,7 @@ class SemaphoreType(enum.Enum):
 
     shape = property(lambda self: ())
     dtype = property(lambda self: np.dtype(np.int32))
+    memory_space = property(lambda self: MemorySpace.SEMAPHORE)
 
     def get_ref_aval(self):
         return self(()).get_ref_aval()
@@ -90,14 +101,32 @@ class PrefetchScalarGridSpec(GridSpec):
 
 
 class AsyncCopyDescriptor:
-    """A DMA from `src_ref` to `dst_ref`: `start()` copies, `wait()` has nothing to wait for."""
+    """A DMA from `src_ref` to `dst_ref` (on the device `device_id` names, if given):
+    `start()` copies, `wait()` has nothing to wait for."""
 
-    def __init__(self, src_ref, dst_ref, sem=None):
-        self.src_ref, self.dst_ref, self.sem = src_ref, dst_ref, sem
+    def __init__(
+        self,
+        src_ref,
+        dst_ref,
+        sem=None,
+        recv_sem=None,
+        device_id=None,
+        device_id_type=DeviceIdType.MESH,
+    ):
+        self.src_ref, self.dst_ref, self.sem, self.recv_sem = src_ref, dst_ref, sem, recv_sem
+        self.device_id, self.device_id_type = device_id, device_id_type
+
+    @property
+    def is_remote(self) -> bool:
+        return self.device_id is not None
 
     def start(self, priority: int = 0):
         del priority
-        self.dst_ref[...] = self.src_ref[...]
+        with dma():
+            if self.is_remote:
+                remote_write(self.dst_ref, self.src_ref[...], self.device_id, self.device_id_type)
+            else:
+                self.dst_ref[...] = self.src_ref[...]
         return self
 
     def wait(self):
@@ -107,7 +136,8 @@ class AsyncCopyDescriptor:
         return None
 
     def wait_send(self):
-        return None
+        if not self.is_remote:
+            raise MeshjitValueError("Cannot `wait_send` on a local copy.")
 
 
 def make_async_copy(src_ref, dst_ref, sem):
@@ -118,8 +148,64 @@ def async_copy(src_ref, dst_ref, sem, *, priority: int = 0):
     return make_async_copy(src_ref, dst_ref, sem).start(priority)
 
 
+def make_async_remote_copy(
+    src_ref, dst_ref, send_sem, recv_sem, device_id, device_id_type=DeviceIdType.MESH
+):
+    """A copy from `src_ref` here to `dst_ref` on the device `device_id` names."""
+    return AsyncCopyDescriptor(src_ref, dst_ref, send_sem, recv_sem, device_id, device_id_type)
+
+
+def async_remote_copy(
+    src_ref, dst_ref, send_sem, recv_sem, device_id, device_id_type=DeviceIdType.MESH
+):
+    return make_async_remote_copy(
+        src_ref, dst_ref, send_sem, recv_sem, device_id, device_id_type
+    ).start()
+
+
+def get_barrier_semaphore():
+    return barrier_semaphore()
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class InterpretParams:
+    """TPU interpret mode (`interpret=pltpu.InterpretParams()`): kernels run as with
+    `interpret=True`, with TPU interpret mode's uninitialized memory (`"nan"`: NaN, the
+    largest integer, True; or `"zero"`); the other fields tune JAX's simulator and are
+    accepted."""
+
+    detect_races: bool = False
+    out_of_bounds_reads: str = "raise"
+    skip_floating_point_ops: bool = False
+    uninitialized_memory: str = "nan"
+    num_cores_or_threads: int = 1
+    vector_clock_size: int | None = None
+    logging_mode: Any = None
+    dma_execution_mode: str = "on_wait"
+    random_seed: int | None = None
+    grid_point_recorder: Any = None
+    allow_hbm_allocation_in_run_scoped: bool = False
+    buffer_bounds: str = "logical"
+
+    def __post_init__(self):
+        if self.num_cores_or_threads < 1:
+            raise MeshjitValueError(
+                "Number of cores or threads must be at least 1, but got"
+                f" {self.num_cores_or_threads}."
+            )
+        if self.vector_clock_size is not None and self.vector_clock_size < 1:
+            raise MeshjitValueError(
+                f"Vector clock size must be at least 1, but got {self.vector_clock_size}."
+            )
+
+    @property
+    def num_cores_per_device(self) -> int:
+        return self.num_cores_or_threads
+
+
 def sync_copy(src_ref, dst_ref, *, add: bool = False):
-    dst_ref[...] = dst_ref[...] + src_ref[...] if add else src_ref[...]
+    with dma():
+        dst_ref[...] = dst_ref[...] + src_ref[...] if add else src_ref[...]
 
 
 def roll(x, shift, axis: int, *, stride=None, stride_axis=None):
@@ -132,3 +218,38 @@ def roll(x, shift, axis: int, *, stride=None, stride_axis=None):
         for k in range(x.shape[stride_axis])
     ]
     return lax.concatenate(parts, stride_axis)
+
+
+# -- the TPU's own random number generator: no CPU rule, as in JAX ---------------------------
+
+
+def _no_cpu_rule(primitive: str):
+    raise MeshjitNotImplementedError(
+        f"MLIR translation rule for primitive '{primitive}' not found for platform cpu"
+    )
+
+
+def prng_seed(*seeds):
+    """Seeds the TPU core's generator: JAX has no CPU rule for it (use `jax.random` with a
+    key operand in the kernel instead)."""
+    _no_cpu_rule("prng_seed")
+
+
+def prng_random_bits(shape):
+    _no_cpu_rule("prng_random_bits")
+
+
+def stateful_bits(shape, dtype=None):
+    _no_cpu_rule("prng_random_bits")
+
+
+def stateful_uniform(shape, dtype=None, minval=0.0, maxval=1.0):
+    _no_cpu_rule("prng_random_bits")
+
+
+def stateful_normal(shape, dtype=None):
+    _no_cpu_rule("prng_random_bits")
+
+
+def stateful_bernoulli(shape, p=0.5):
+    _no_cpu_rule("prng_random_bits")

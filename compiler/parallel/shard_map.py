@@ -660,7 +660,7 @@ lowering_rules.register(shard_map_p, _shard_map_lowering)
 # over the manual axes they vary over (unstacked inside), so each device gets its own back.
 
 
-def _body_env(mesh, manual_axes, check_vma) -> AxisEnv:
+def body_env(mesh, manual_axes, check_vma) -> AxisEnv:
     outer = current_trace().axis_env
     manual = (outer.manual if outer is not None else ()) + tuple(manual_axes)
     ordered = tuple(a for a in mesh.axis_names if a in manual)
@@ -704,7 +704,7 @@ def _unstack(x, spec):
 
 @jvp_rules.register(shard_map_p)
 def _shard_map_jvp(primals, tangents, *, jaxpr, in_specs, out_specs, **params):
-    env = _body_env(params["mesh"], params["manual_axes"], params["check_vma"])
+    env = body_env(params["mesh"], params["manual_axes"], params["check_vma"])
     nonzeros = [t is not None for t in tangents]
     ts = [t for t in tangents if t is not None]
     t_avals = [a for a, nz in zip(jaxpr.in_avals, nonzeros) if nz]
@@ -756,7 +756,7 @@ def _local_vma(x, spec: PartitionSpec, check_vma: bool) -> frozenset:
 
 @transpose_rules.register(shard_map_p)
 def _shard_map_transpose(cts, *args, jaxpr, in_specs, out_specs, **params):
-    env = _body_env(params["mesh"], params["manual_axes"], params["check_vma"])
+    env = body_env(params["mesh"], params["manual_axes"], params["check_vma"])
     linear = [is_undefined(a) for a in args]
     ct_avals = [
         None if ct is None else a.update(vma=_local_vma(ct, s, params["check_vma"]))
@@ -836,7 +836,7 @@ def _shard_map_batcher(args, dims, *, jaxpr, mesh, in_specs, out_specs, manual_a
         entry = spmd[0] if len(spmd) == 1 else tuple(spmd)
         vma = frozenset(spmd) if check_vma else frozenset()
     in_batched = [d is not None for d in dims]
-    env = _body_env(mesh, manual_axes, check_vma)
+    env = body_env(mesh, manual_axes, check_vma)
     body, out_batched = batch_jaxpr(jaxpr, in_batched, axis=inner, axis_env=env, batched_vma=vma)
     consts, body = closure_convert(body)
     outs = shard_map_p.bind(

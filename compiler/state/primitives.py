@@ -56,7 +56,7 @@ def _indexed_aval(prim, ref, index_avals, index) -> ShapedArray:
     _check_indices(index_avals)
     inner = ref.inner_aval
     shape = indexed_shape(index, inner.shape, [a.shape for a in index_avals])
-    return ShapedArray(shape, inner.dtype, inner.weak_type)
+    return ShapedArray(shape, inner.dtype, inner.weak_type, inner.vma)
 
 
 def _check_value(prim, ref, value, expected: ShapedArray, index):

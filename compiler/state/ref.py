@@ -84,7 +84,7 @@ class Ref:
                 "Ref.at: an eager ref has no `.at`; write with ref[idx] = v, or ref[idx] += v "
                 "(as JAX's), or take views inside jit"
             )
-        return _ViewIndexer(self)
+        return ViewIndexer(self)
 
     def __len__(self):
         if not self.shape:
@@ -150,7 +150,7 @@ class Ref:
     __str__ = __repr__
 
 
-class _ViewIndexer:
+class ViewIndexer:
     __slots__ = ("ref",)
 
     def __init__(self, ref):
@@ -176,7 +176,7 @@ class RefView:
 
     dtype = property(lambda self: self.ref.dtype)
     ndim = property(lambda self: len(self.shape))
-    at = property(lambda self: _ViewIndexer(self))
+    at = property(lambda self: ViewIndexer(self))
 
     @property
     def ref_aval(self):

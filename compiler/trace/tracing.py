@@ -114,6 +114,14 @@ def concrete_error(what: str, aval) -> ConcretizationError:
     return kind(f"{first} is not known while tracing. {hint}")
 
 
+def _untyped(prim: Primitive, out):
+    """A result in a shard_map with check_vma=False: as in JAX, no value varies by type (not
+    even axis_index's or all_gather's)."""
+    if prim.multiple_results:
+        return [o.update(vma=frozenset()) if getattr(o, "vma", None) else o for o in out]
+    return out.update(vma=frozenset()) if getattr(out, "vma", None) else out
+
+
 class Tracer(ArrayMethods):
     """A stand-in for an array while a function is traced; it records the ops applied to it."""
 
@@ -370,7 +378,7 @@ class Trace:
         if _explicit.active:
             out = apply_sharding_rule(prim, in_avals, out, params)
         if self.axis_env is not None:
-            out = join_vma(prim, in_avals, out)
+            out = join_vma(prim, in_avals, out) if self.axis_env.check_vma else _untyped(prim, out)
         source = user_source(internal_frames)
         if _NAME_STACK:
             source = scoped(source)
@@ -395,7 +403,7 @@ class Trace:
         the result then varies over all of them still). Primitives that decide their
         results' varying axes themselves (collectives, control flow, calls) take operands as
         they are."""
-        vmas = [a.vma for a in in_avals]
+        vmas = [getattr(a, "inner_aval", a).vma for a in in_avals]  # a ref: its value's
         first = vmas[0]
         if all(v == first for v in vmas) or not self.axis_env.check_vma:
             return invars, in_avals
@@ -414,7 +422,7 @@ class Trace:
         if _NAME_STACK:
             source = scoped(source)
         for i, vma in enumerate(vmas):
-            if vma != union:
+            if vma != union and not hasattr(in_avals[i], "inner_aval"):  # (refs keep types)
                 axes = tuple(a for a in order if a in union and a not in vma)
                 aval = in_avals[i].update(vma=union)
                 outvar = Var(aval)

@@ -61,5 +61,25 @@ def test_tpu_names_as_jax():
         "SEMAPHORE",
         "HBM",
     ]
-    with pytest.raises(AttributeError):
-        pltpu.HOST  # noqa: B018
+    with pytest.warns(DeprecationWarning, match="pltpu.HOST is deprecated, use pl.HOST instead"):
+        assert pltpu.HOST is pl.HOST  # as JAX 0.10.2: moved to pl, still there with a warning
+
+
+def test_the_tpu_generator_has_no_cpu_rule_as_jax_and_keys_work_in_kernels():
+    def seeded(seed_ref, o_ref):
+        pltpu.prng_seed(seed_ref[0])
+        o_ref[...] = pltpu.stateful_uniform(o_ref.shape)
+
+    out_shape = meshjit.ShapeDtypeStruct((2, 4), jnp.float32)
+    smem = [pl.BlockSpec(memory_space=pltpu.SMEM)]
+    with pytest.raises(NotImplementedError, match="primitive 'prng_seed' not found for platform"):
+        pl.pallas_call(seeded, out_shape=out_shape, in_specs=smem, interpret=True)(
+            jnp.array([42], jnp.int32)
+        )
+
+    def keyed(key_ref, o_ref):
+        o_ref[...] = meshjit.random.uniform(key_ref[...], o_ref.shape)
+
+    key = meshjit.random.key(0)
+    out = pl.pallas_call(keyed, out_shape=out_shape, in_specs=smem, interpret=True)(key)
+    np.testing.assert_array_equal(out, meshjit.random.uniform(key, (2, 4)))

@@ -34,6 +34,12 @@ from meshjit.compiler.pallas.core import (
     with_scoped,
 )
 from meshjit.compiler.pallas.pallas_call import pallas_call
+from meshjit.compiler.pallas.remote import (
+    DeviceIdType,
+    semaphore_read,
+    semaphore_signal,
+    semaphore_wait,
+)
 
 ds = dslice
 ANY = MemorySpace.ANY
@@ -48,6 +54,7 @@ __all__ = [
     "Buffered",
     "CompilerParams",
     "CostEstimate",
+    "DeviceIdType",
     "Element",
     "GridSpec",
     "MemoryRef",
@@ -71,6 +78,9 @@ __all__ = [
     "reciprocal",
     "run_scoped",
     "run_state",
+    "semaphore_read",
+    "semaphore_signal",
+    "semaphore_wait",
     "squeezed",
     "strides_from_shape",
     "when",
