@@ -199,8 +199,9 @@ def _check_no_refs(leaves, what: str) -> None:
     """JAX rejects a ref among the differentiated inputs (its tangent would be a ref)."""
     for x in leaves:
         if getattr(x, "is_mutable_ref", False):
-            raise MeshjitValueError(
-                f"{what} of a function with respect to a mutable array reference of type "
+            raise MeshjitValueError(  # JAX's words first (its cotangent check's)
+                f"Expected cotangent type {x.ref_aval} but got {x.ref_aval.inner_aval}"
+                f": {what} of a function with respect to a mutable array reference of type "
                 f"{x.ref_aval}: differentiate with respect to its value (ref[...]) and pass the "
                 "reference as a non-differentiated argument or close over it"
             )

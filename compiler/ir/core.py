@@ -16,6 +16,7 @@ from meshjit.compiler.errors import UNKNOWN_SOURCE, MeshjitTypeError, SourceInfo
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir import pretty_printer as pp
 from meshjit.compiler.ir.registry import Primitive, abstract_eval, effectful
+from meshjit.compiler.traceback_util import api_boundary
 
 _DTYPE_CLASSES: set[type] = set()  # the classes of the np.dtype objects seen (one per dtype)
 
@@ -254,6 +255,7 @@ class TypedNdArray(np.ndarray):
     def __new__(cls, value):
         return np.asarray(value).view(cls)
 
+    @api_boundary  # NumPy's error for an operation on a float0 names the user's line
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         inputs = tuple(np.asarray(x) if isinstance(x, TypedNdArray) else x for x in inputs)
         return getattr(ufunc, method)(*inputs, **kwargs)

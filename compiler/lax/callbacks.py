@@ -243,7 +243,7 @@ lowering_rules.register(io_callback_p, _results_lowering("io_callback"))
 def _no_derivative(what: str, helper: str):
     def rule(*args, **params):
         raise MeshjitValueError(
-            f"{what}s do not support JVP. Please use `meshjit.{helper}` to use callbacks while "
+            f"{what}s do not support JVP. Please use `jax.{helper}` to use callbacks while "
             "taking gradients."
         )
 
@@ -341,6 +341,27 @@ def io_callback(callback, result_shape_dtypes, *args, sharding=None, ordered=Fal
     )
 
 
+def _result_aval(spec):
+    from meshjit.compiler.ir.core import ShapedArray
+
+    dtype = np.dtype(spec.dtype)  # read first, as JAX: a bad entry's error names `dtype`
+    return ShapedArray(tuple(spec.shape), dtype)
+
+
+def _eager_call(call, leaves):
+    """`call(*leaves)` as JAX runs a callback outside jit (a compiled call): its error, or a
+    result unlike the declared one, is the runtime's error with the callback's traceback."""
+    import traceback
+
+    from meshjit.compiler.runtime.client import JaxRuntimeError  # a later family
+
+    try:
+        return call(*leaves)
+    except Exception as e:  # noqa: BLE001  (any error of the user's callback)
+        trace = "".join(traceback.format_exception(e))
+        raise JaxRuntimeError(f"INTERNAL: CpuCallback error calling callback: {trace}") from None
+
+
 def _vmap_method(vmap_method):
     if vmap_method not in VMAP_METHODS:
         raise MeshjitValueError(
@@ -351,16 +372,15 @@ def _vmap_method(vmap_method):
 
 
 def _callback(prim, what, callback, result_shape_dtypes, args, kwargs, params):
-    from meshjit.compiler.ir.core import ShapedArray
     from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
-    check_callable(callback, what)
+    # JAX calls a callback that is not callable and fails when the program runs, as below
     leaves, in_tree = tree_flatten((args, kwargs))
     specs, out_tree = tree_flatten(result_shape_dtypes)
-    result_avals = tuple(ShapedArray(tuple(s.shape), np.dtype(s.dtype)) for s in specs)
+    result_avals = tuple(_result_aval(s) for s in specs)
     flat = _flat_callback(callback, in_tree)
     if current_trace() is None:
-        outs = _with_results(flat, result_avals, what)(*leaves)
+        outs = _eager_call(_with_results(flat, result_avals, what), leaves)
         from meshjit.compiler.runtime.device_put import device_put  # a later family
 
         return tree_unflatten(out_tree, [device_put(o) for o in outs])

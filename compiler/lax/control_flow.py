@@ -19,6 +19,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler import lowering_dims as dims_lowering
+from meshjit.compiler.api_util import fun_sourceinfo
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitIndexError,
@@ -73,18 +74,24 @@ vma_rules.update((cond_p, while_p, scan_p))
 # Tracing bodies and sharing their captured constants.
 
 
-def _trace(fun: Callable, in_tree: PyTreeDef, in_avals: Sequence[ShapedArray], what="cond"):
-    """Traces `fun(unflattened args)`; returns the closed jaxpr (with consts) and out tree."""
-    return trace_flat(lambda *xs: fun(tree_unflatten(in_tree, xs)), in_avals, what=what)
+def _trace(
+    fun: Callable, in_tree: PyTreeDef, in_avals: Sequence[ShapedArray], what="cond", source=None
+):
+    """Traces `fun(unflattened args)`; returns the closed jaxpr (with consts) and out tree.
+    `source`: the user's function, as errors name it."""
+    return trace_flat(
+        lambda *xs: fun(tree_unflatten(in_tree, xs)), in_avals, what=what, source=source
+    )
 
 
-def _no_ref_carry(leaves, what: str) -> None:
+def _no_ref_carry(leaves, what: str, fun: Callable) -> None:
     """A ref carried through a loop would be returned by its body: JAX's error."""
     for leaf in leaves:
         if getattr(type(leaf), "is_mutable_ref", False):
             raise MeshjitValueError(
-                f"function traced for {what} returned a mutable array reference of type "
-                f"{leaf.ref_aval}, but mutable array references cannot be returned."
+                f"function {fun_sourceinfo(fun)} traced for {what} returned a mutable array "
+                f"reference of type {leaf.ref_aval}, but mutable array references cannot be "
+                "returned."
             )
 
 
@@ -307,7 +314,7 @@ def _bind_cond(index, funs, operands, what: str, names: list[str]):
     BRANCHES[0] += 1
     try:
         traced = _each_branch(
-            [lambda f=f: _trace(lambda ops: f(*ops), in_tree, avals) for f in funs]
+            [lambda f=f: _trace(lambda ops: f(*ops), in_tree, avals, source=f) for f in funs]
         )
     finally:
         BRANCHES[0] -= 1
@@ -433,7 +440,7 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
     """`while cond_fun(val): val = body_fun(val)`; returns the final `val`."""
     _check_callable("while_loop", cond_fun=cond_fun, body_fun=body_fun)
     init_leaves, tree = tree_flatten(init_val)
-    _no_ref_carry(init_leaves, "while_body")
+    _no_ref_carry(init_leaves, "while_body", body_fun)
 
     body_keys = {}
 
@@ -611,7 +618,7 @@ def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=
     length = _scan_length(x_avals, length)
     slice_avals = [unstacked(a, "scan") for a in x_avals]
     init_leaves, carry_tree = tree_flatten(init)
-    _no_ref_carry(init_leaves, "scan")
+    _no_ref_carry(init_leaves, "scan", f)
     trace_fn = _scan_body_tracer(f, carry_tree, x_tree, slice_avals)
     with _key_scope("scan"):
         init_leaves, _, body, y_tree = _trace_carry(
@@ -698,6 +705,17 @@ def _scan_length(x_avals, length) -> int:
 def _unroll(unroll, length: int) -> int:
     if isinstance(unroll, (bool, np.bool_)):
         return max(length, 1) if unroll else 1
+    if not _is_static_int(unroll) and not isinstance(unroll, Tracer):
+        # JAX compares it with 0, then takes it as a trip count: Python's TypeErrors
+        python = (
+            f"'{type(unroll).__name__}' object cannot be interpreted as an integer"
+            if isinstance(unroll, (float, np.floating))
+            else f"'<' not supported between instances of '{type(unroll).__name__}' and 'int'"
+        )
+        raise MeshjitTypeError(
+            f"{python}: `unroll` must be a `bool` or a non-negative `int`. (scan got "
+            f"unroll={unroll!r})"
+        )
     if not _is_static_int(unroll) or unroll < 0:
         raise MeshjitValueError(
             f"`unroll` must be a `bool` or a non-negative `int`. (scan got unroll={unroll!r})"

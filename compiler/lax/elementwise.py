@@ -59,9 +59,9 @@ from meshjit.compiler.trace.tracing import checked_dtype, current_trace
 
 # name -> dtype kinds it accepts ('f' float, 'c' complex, 'i' int, 'b' bool), as JAX's lax
 UNARY_OPS = {
-    "neg": "fic",
+    "neg": "ifc",
     "abs": "fsc",  # unsigned integers refused, as JAX
-    "sign": "fic",
+    "sign": "ifc",
     "floor": "f",
     "ceil": "f",
     "round": "f",
@@ -78,7 +78,7 @@ UNARY_OPS = {
     "tan": "fc",
     "tanh": "fc",
     "logistic": "fc",
-    "square": "fic",  # its own primitive, as JAX's (x ** 2 is integer_pow)
+    "square": "ifc",  # its own primitive, as JAX's (x ** 2 is integer_pow)
     "erf": "f",
     "not": "ib",
     "is_finite": "f",
@@ -86,11 +86,11 @@ UNARY_OPS = {
     "population_count": "i",
 }
 BINARY_OPS = {
-    "add": "fic",
-    "add_any": "fic",  # add, as autodiff sums tangents and cotangents (JAX's name for it)
-    "sub": "fic",
-    "mul": "fic",
-    "div": "fic",
+    "add": "ifc",
+    "add_any": "ifc",  # add, as autodiff sums tangents and cotangents (JAX's name for it)
+    "sub": "ifc",
+    "mul": "ifc",
+    "div": "ifc",
     "rem": "fi",
     "pow": "fc",
     "max": "fibc",  # complex: lexicographic on (real, imag), as StableHLO and JAX
@@ -206,7 +206,7 @@ integer_pow_p = Primitive("integer_pow")
 
 @abstract_eval_rules.register(integer_pow_p)
 def _integer_pow_rule(x, *, y):
-    checks.dtype_in("integer_pow", x, "fic")
+    checks.dtype_in("integer_pow", x, "ifc")
     if dtypes.is_int(x.dtype) and y < 0:
         raise MeshjitTypeError(  # JAX's class and words
             f"Integers cannot be raised to negative powers, got integer_pow({x.str_short()}, {y})"

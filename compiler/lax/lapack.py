@@ -329,6 +329,12 @@ def symmetrized(name: str, x):
     """(x + x^T) / 2 as JAX's wrappers compute it: integers divide to the default float, and matrices
     that are not square fail the addition (a TypeError, as in JAX)."""
     aval = aval_of(x)
+    if aval.ndim == 1:  # JAX's transpose of the last two axes fails first
+        raise MeshjitTypeError(
+            "transpose permutation isn't a permutation of operand dimensions, got permutation "
+            f"(0, -1) for operand shape {aval.shape}. ({name} requires square matrices "
+            f"[..., n, n], got {aval.str_short()})"
+        )
     if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
         raise MeshjitTypeError(
             f"{name} requires square matrices [..., n, n]: symmetrizing (x + x.T) / 2 got "

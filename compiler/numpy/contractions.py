@@ -72,7 +72,16 @@ def einsum_path(subscripts, *operands, optimize="auto"):
     shaped = [_Shaped(np.shape(x), np.result_type(x)) if _is_array(x) else x for x in operands]
     if _is_array(subscripts):
         subscripts = _Shaped(np.shape(subscripts), np.result_type(subscripts))
-    return opt_einsum.contract_path(subscripts, *shaped, optimize=_path_type(optimize))
+    return _contract_path(subscripts, *shaped, optimize=_path_type(optimize))
+
+
+def _contract_path(*args, **kwargs):
+    """opt_einsum's contract_path; its errors (JAX's words: JAX's copy of opt_einsum raises
+    them) as meshjit's, so they name the user's line."""
+    try:
+        return opt_einsum.contract_path(*args, **kwargs)
+    except ValueError as e:
+        raise MeshjitValueError(str(e)) from None
 
 
 class _Shaped:
@@ -92,7 +101,7 @@ def _promoted(operands) -> list:
     """The operands in their common dtype; one dtype with different weak types is left as it
     is, as JAX's einsum (whose contractions then give a strong result and strong cotangents)."""
     arrays = [materialize(x) for x in operands]
-    if len({aval_of(x).dtype for x in arrays}) == 1:
+    if len({aval_of(x).dtype for x in arrays}) <= 1:
         return arrays
     return [materialize(x) for x in promote(*operands)]
 
@@ -138,7 +147,7 @@ def _cached_contractions(args, optimize):
     """opt_einsum's steps: (operand positions, contracted labels, 'ab,bc->ac') per step."""
     dummies = [_Shaped(a[1], np.dtype(a[2])) if _is_key(a) else _labels_arg(a) for a in args]
     path = [tuple(s) for s in optimize] if isinstance(optimize, tuple) else _path_type(optimize)
-    _, steps = opt_einsum.contract_path(*dummies, einsum_call=True, use_blas=True, optimize=path)
+    _, steps = _contract_path(*dummies, einsum_call=True, use_blas=True, optimize=path)
     return tuple((tuple(a), frozenset(b), c) for a, b, c, *_ in steps)
 
 
@@ -310,9 +319,11 @@ def _check_labels(term: str, subscripts: str):
     if subscripts.count("->") > 1:
         raise MeshjitValueError(f"Subscripts can only contain one '->' (einsum {subscripts!r}).")
     bad = set(term.replace("...", "")) - _LETTERS
-    if bad or term.count("...") > 1 or "." in term.replace("...", ""):
+    ellipses = term.count("...") > 1 or "." in term.replace("...", "")
+    if bad or ellipses:
         raise MeshjitValueError(
-            f"einsum: invalid subscript term {term!r} in {subscripts!r}: use letters and at "
+            ("Invalid Ellipses. " if ellipses else "")  # JAX's words (opt_einsum's)
+            + f"einsum: invalid subscript term {term!r} in {subscripts!r}: use letters and at "
             "most one '...'"
         )
 

@@ -109,6 +109,13 @@ def _asarray(a, dtype):
     elif isinstance(a, (list, tuple)) or (dtype is not None and isinstance(a, (int, float))):
         if isinstance(a, (list, tuple)) and any(x is None for x in _leaves(a)):
             raise MeshjitValueError("None is not a valid value for jnp.array")
+        leaves = _leaves(a) if isinstance(a, (list, tuple)) else [a]
+        text = next((x for x in leaves if isinstance(x, (str, bytes))), None)
+        if text is not None and dtype is None:  # JAX's check (NumPy parses it to a dtype)
+            raise MeshjitTypeError(
+                f"Value {text!r} with dtype {np.asarray(text).dtype} is not a valid JAX array "
+                "type. Only arrays of numeric types are supported by JAX."
+            )
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         try:
             host = _host_array(a, None if dtype is None else checked_dtype(dtype))

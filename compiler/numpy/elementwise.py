@@ -178,7 +178,10 @@ def isfinite(x):
 def negative(x):
     (x,) = promote(x)
     if dtypes.is_bool(aval_of(x).dtype):
-        raise MeshjitTypeError("negative is not defined for boolean arrays; use logical_not")
+        raise MeshjitTypeError(  # JAX's words (lax.neg's)
+            "neg does not accept dtype bool. Accepted dtypes are subtypes of integer, floating, "
+            "complexfloating. (negative is not defined for boolean arrays; use logical_not)"
+        )
     return lax.neg(materialize(x))
 
 

@@ -115,10 +115,7 @@ def _pad_width(pad_width, ndim):
     try:
         width = np.broadcast_to(width.astype(np.int64), (ndim, 2))
     except ValueError:
-        raise MeshjitValueError(
-            f"jnp.pad: pad_width with nd={ndim} has unsupported shape {width.shape}. Valid "
-            f"shapes are ({ndim}, 2), (1, 2), (2,), (1,), or ()."
-        ) from None
+        raise _unsupported_pad_shape("pad_width", ndim, width.shape) from None
     if (width < 0).any():
         raise MeshjitValueError(
             f"index can't contain negative values: pad_width must be nonnegative, got {pad_width!r}"
@@ -206,11 +203,21 @@ def pad(array, pad_width, mode="constant", **kwargs):
     return materialize(x)
 
 
+def _unsupported_pad_shape(name: str, ndim: int, shape: tuple) -> MeshjitValueError:
+    return MeshjitValueError(
+        f"jnp.pad: {name} with nd={ndim} has unsupported shape {shape}. Valid "
+        f"shapes are ({ndim}, 2), (1, 2), (2,), (1,), or ()."
+    )
+
+
 def _pad_pairs(values, ndim: int, name: str) -> list:
-    """NumPy's broadcasting of a pad argument to (before, after) per axis (values stay as
-    they are: they may be arrays)."""
+    """A pad argument as (before, after) per axis, from the shapes JAX takes: (ndim, 2),
+    (1, 2), (2,), (1,) or () (values stay as they are: they may be arrays)."""
     if is_traced(values) or np.ndim(values) == 0:
         return [(values, values)] * ndim
+    shape = np.shape(values)
+    if shape not in ((ndim, 2), (1, 2), (2,), (1,)):
+        raise _unsupported_pad_shape(name, ndim, shape)
     pairs = np.broadcast_to(np.asarray(values, dtype=object), (ndim, 2)) if ndim else []
     return [(lo, hi) for lo, hi in pairs] if len(pairs) else []
 

@@ -18,7 +18,7 @@ import math
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.registry import trace_state
 from meshjit.compiler.ir.shape_poly import dimension_as_value, is_symbolic_dim
@@ -49,6 +49,7 @@ from meshjit.compiler.numpy.util import (
     jitted,
     materialize,
     promote_inexact,
+    ref_hint,
     sum_dtype,
 )
 from meshjit.compiler.trace.tracing import Tracer
@@ -233,6 +234,11 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
     ):
         try:
             check_out(out, name)
+            if getattr(type(a), "is_mutable_ref", False):  # JAX's check_arraylike
+                raise MeshjitTypeError(
+                    f"{name} requires ndarray or scalar arguments, got {type(a)} at position "
+                    f"0.{ref_hint(a)}"
+                )
             if dtype is None and not promote_integers:  # small integers keep their type
                 dtype = _unpromoted(a)
             if dtype is None and initial is None and where is None:

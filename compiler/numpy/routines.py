@@ -19,6 +19,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import (
     AxisOutOfBoundsError,
     ConcretizationError,
+    MeshjitIndexError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -238,7 +239,13 @@ def unstack(x, /, *, axis=0):
 def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
     del precision  # XLA's CPU products are exact at every precision
     s1, s2 = np.shape(x1), np.shape(x2)
-    if s1 and s2 and s1[checks.canonical_axis(axis, len(s1))] != s2[axis % len(s2)]:
+    for s in (s1, s2):
+        if not -len(s) <= axis < len(s):
+            raise MeshjitIndexError(  # JAX's (it reads x.shape[axis])
+                f"tuple index out of range: vecdot axis {axis} is out of range for an operand "
+                f"of shape {s}"
+            )
+    if s1[axis] != s2[axis]:
         raise MeshjitValueError(f"axes must match; got shapes {s1} and {s2} with axis={axis}")
     if preferred_element_type is not None:
         target = dtypes.canonicalize(preferred_element_type)

@@ -15,6 +15,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import (
     ConcretizationError,
     IncompatibleShapesError,
+    MeshjitIndexError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -112,13 +113,17 @@ def reshape(a, shape, order="C", *, copy=None, out_sharding=None):
 
 def _reshape(a, newshape, order="C"):
     if order == "F":  # column-major: reshape the reversed axes, reverse back
-        newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
+        newshape = _resolved_shape(aval_of(a), newshape)  # the user's shapes in its errors
         return transpose(_reshape(transpose(a), newshape[::-1]))
     if order == "A":  # JAX's words
         raise MeshjitNotImplementedError("np.reshape order=A is not implemented.")
     if order != "C":
         raise MeshjitValueError(f"Unexpected value for 'order' argument: {order}.")
-    aval = aval_of(a)
+    return lax.reshape(materialize(a), _resolved_shape(aval_of(a), newshape))
+
+
+def _resolved_shape(aval, newshape) -> tuple:
+    """`newshape` for an array of type `aval`, its -1 axis resolved (JAX's errors)."""
     newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
     newshape = checks.concrete_shape("reshape", newshape)
     if newshape.count(-1) > 1:
@@ -131,7 +136,7 @@ def _reshape(a, newshape, order="C"):
         newshape = tuple(size if d == -1 else d for d in newshape)
     elif known != aval.size:
         _cannot_reshape(aval, newshape, f" (size {known})")
-    return lax.reshape(materialize(a), newshape)
+    return newshape
 
 
 def _inferred_size(aval, newshape: tuple, known):
@@ -364,6 +369,11 @@ def column_stack(tup):
 def split(ary, indices_or_sections, axis=0):
     ary = materialize(ary)
     aval = aval_of(ary)
+    if isinstance(axis, int) and not -aval.ndim <= axis < aval.ndim:
+        raise MeshjitIndexError(  # JAX's (its split reads ary.shape[axis])
+            f"tuple index out of range: split axis {axis} is out of range for an array of "
+            f"rank {aval.ndim}"
+        )
     axis = checks.canonical_axis(axis, aval.ndim)
     size_ = aval.shape[axis]
     if is_traced(indices_or_sections) or (
@@ -374,10 +384,15 @@ def split(ary, indices_or_sections, axis=0):
             "jax.numpy.split argument 1 (indices_or_sections), which must be static"
         )
     if isinstance(indices_or_sections, int):
-        if indices_or_sections <= 0 or size_ % indices_or_sections:
+        if indices_or_sections == 0:
+            raise MeshjitZeroDivisionError(
+                f"integer division or modulo by zero: split of axis {axis} into 0 sections"
+            )
+        if indices_or_sections < 0 or size_ % indices_or_sections:
             raise MeshjitValueError(
-                f"array split does not result in an equal division: axis {axis} of size "
-                f"{size_} into {indices_or_sections} sections"
+                "array split does not result in an equal division: rest is "
+                f"{size_ % indices_or_sections} (axis {axis} of size {size_} into "
+                f"{indices_or_sections} sections)"
             )
         step = size_ // indices_or_sections
         bounds = list(range(0, size_ + 1, step))
@@ -419,8 +434,9 @@ def dsplit(ary, indices_or_sections):
 
 def _split_checked(name, ary, indices_or_sections, axis, min_rank):
     if aval_of(ary).ndim < min_rank:
-        raise MeshjitValueError(
-            f"{name} needs an array of rank >= {min_rank}, got {aval_of(ary).str_short()}"
+        raise MeshjitIndexError(  # JAX's (its split reads ary.shape[axis])
+            f"tuple index out of range: {name} needs an array of rank >= {min_rank}, got "
+            f"{aval_of(ary).str_short()}"
         )
     return split(ary, indices_or_sections, axis)
 

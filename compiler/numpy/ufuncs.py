@@ -12,9 +12,10 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import KeyArrayAsArrayError, MeshjitTypeError
+from meshjit.compiler.errors import KeyArrayAsArrayError, MeshjitOverflowError, MeshjitTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.registry import trace_state
+from meshjit.compiler.lax.ad_util import float0
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_rank_pair,
@@ -22,6 +23,7 @@ from meshjit.compiler.numpy.util import (
     materialize,
     promote,
     promote_inexact,
+    ref_hint,
 )
 from meshjit.compiler.trace.tracing import Tracer, python_scalar_literal
 from meshjit.compiler.traceback_util import filter_exception, own_boundary
@@ -56,13 +58,16 @@ def _simple_binary_operands(x1, x2, inexact: bool):
     dtype = aval.dtype
     if aval.weak_type or (inexact and not dtypes.is_float(dtype)):
         return None
-    if not _adopts(dtype, scalar):
-        return None
     try:
-        operand = np.asarray(scalar, dtype)  # a rank-0 literal: the primitive broadcasts it
-    except OverflowError:  # a Python int (a weak int32) beyond a narrow dtype wraps, as JAX
-        python_scalar_literal(scalar)  # beyond int32 it raises
-        operand = lax.convert_element_type(scalar, dtype)  # int8: 200 is -56
+        if not _adopts(dtype, scalar):  # ints: also checks the int32 range
+            return None
+        try:
+            operand = np.asarray(scalar, dtype)  # a rank-0 literal: the primitive broadcasts it
+        except OverflowError:  # a Python int (a weak int32) beyond a narrow dtype wraps, as JAX
+            python_scalar_literal(scalar)  # beyond int32 it raises
+            operand = lax.convert_element_type(scalar, dtype)  # int8: 200 is -56
+    except MeshjitOverflowError as e:
+        raise _argument_overflow(e, {"x": x1, "y": x2}) from None
     return (tracer, operand) if is_t1 else (operand, tracer)
 
 
@@ -106,14 +111,30 @@ def _numpy_name(lax_fn) -> str:
 
 def _promoted(lax_fn, args, inexact=False):
     for i, a in enumerate(args):
-        if a is None or isinstance(a, (list, tuple)) or getattr(a, "is_sparse_array", False):
+        if getattr(a, "dtype", None) == float0:  # JAX's check_no_float0s
+            raise MeshjitTypeError(
+                f"Called {_numpy_name(lax_fn)} with a float0 array. float0s do not support any "
+                "operations by design because they are not compatible with non-trivial vector "
+                "spaces. No implicit dtype conversion is done. You can use "
+                "np.zeros_like(arr, dtype=np.float) to cast a float0 array to a regular zeros "
+                "array. \nIf you didn't expect to get a float0 you might have accidentally "
+                "taken a gradient with respect to an integer argument."
+            )
+        if (
+            a is None
+            or isinstance(a, (list, tuple))
+            or getattr(a, "is_sparse_array", False)
+            or getattr(type(a), "is_mutable_ref", False)
+        ):
             # JAX's check_arraylike
             raise MeshjitTypeError(
                 f"{_numpy_name(lax_fn)} requires ndarray or scalar arguments, got {type(a)} at "
-                f"position {i}."
+                f"position {i}.{ref_hint(a)}"
             )
     try:
         return promote_inexact(*args) if inexact else promote(*args)
+    except MeshjitOverflowError as e:
+        raise _argument_overflow(e, dict(zip(("x", "y"), args))) from None
     except KeyArrayAsArrayError as e:  # JAX's words: the op refuses the key dtype
         from meshjit.compiler.random.keys import operand_dtype_name  # random imports numpy
 
@@ -134,6 +155,21 @@ def _promoted(lax_fn, args, inexact=False):
 def _elementwise(lax_fn, *args, inexact=False):
     args = _promoted(lax_fn, args, inexact)
     return lax_fn(*broadcast_ranks(*args, name=_numpy_name(lax_fn), op=lax_fn.__name__))
+
+
+def _argument_overflow(e, arguments: dict) -> Exception:
+    """JAX's error for a Python int too large for its dtype given to a jitted ufunc (its
+    arguments are parsed as a jitted computation's)."""
+    name, value = next(
+        ((n, v) for n, v in arguments.items() if type(v) is int and str(v) in str(e)),
+        (None, None),
+    )
+    if name is None:
+        return e
+    return MeshjitOverflowError(
+        "An overflow was encountered while parsing an argument to a jitted computation, whose "
+        f"argument path is {name}. Got <class 'int'> with value {value} ({e.bare_message})"
+    )
 
 
 def define_binary(lax_fn, inexact=False):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import functools
 import inspect
+import operator
 import warnings
 
 import numpy as np
@@ -140,6 +141,16 @@ def materialize(x):
     from meshjit.compiler.runtime.device_put import device_put
 
     return device_put(x)
+
+
+def ref_hint(x) -> str:
+    """What to do with a mutable array reference given where an array is wanted."""
+    if not getattr(type(x), "is_mutable_ref", False):
+        return ""
+    return (
+        f" (a mutable array reference of type {x.ref_aval} is not an array: read its value "
+        "with ref[...] (or freeze(ref)))"
+    )
 
 
 def check_arraylike(name: str, *xs) -> None:
@@ -474,7 +485,13 @@ def rank_promotion_check(name: str, shapes) -> None:
 def static_axis(axis, ndim, what="axis"):
     """`axis`, any integer (NumPy's too), checked against `ndim` and made nonnegative."""
     require_concrete(axis, "expected a static index or sequence of indices.")
-    return checks.canonical_axis(int(axis), ndim, what)
+    try:
+        index = operator.index(axis)
+    except TypeError:  # JAX's (operator.index's) TypeError for a float axis
+        raise MeshjitTypeError(
+            f"'{type(axis).__name__}' object cannot be interpreted as an integer ({what} {axis!r})"
+        ) from None
+    return checks.canonical_axis(index, ndim, what)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,8 +19,13 @@ from typing import Any
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitAssertionError,
+    MeshjitNotImplementedError,
+    MeshjitValueError,
+)
 from meshjit.compiler.lax import control_flow
+from meshjit.compiler.traceback_util import api_boundary
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,6 +87,12 @@ class MemoryRef:
     dtype: Any
     memory_space: Any = None
 
+    def get_ref_aval(self):
+        """The type of the reference the kernel gets (JAX's name: what marks a scratch type)."""
+        from meshjit.compiler.ir.core import ShapedArray
+
+        return ShapedArray(tuple(self.shape), np.dtype(self.dtype))
+
 
 @dataclasses.dataclass
 class BlockSpec:
@@ -103,7 +114,7 @@ class _NoBlockSpec:
 no_block_spec = _NoBlockSpec()
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(init=False)
 class GridSpec:
     """`grid`, `in_specs`, `out_specs` and `scratch_shapes` in one object."""
 
@@ -112,6 +123,13 @@ class GridSpec:
     out_specs: Any = no_block_spec
     scratch_shapes: Any = ()
     num_scalar_prefetch = 0  # TPU's PrefetchScalarGridSpec has some
+
+    @api_boundary  # JAX's error names the user's line
+    def __init__(self, grid=(), in_specs=no_block_spec, out_specs=no_block_spec, scratch_shapes=()):
+        if not isinstance(in_specs, Sequence | _NoBlockSpec):  # JAX's (lists are taken too)
+            raise MeshjitValueError(f"`in_specs` must be a tuple or a list. Found: {in_specs}")
+        self.grid, self.in_specs, self.out_specs = grid, in_specs, out_specs
+        self.scratch_shapes = scratch_shapes
 
 
 @dataclasses.dataclass(frozen=True)
@@ -210,11 +228,13 @@ def grid_env(indices: tuple, sizes: tuple, refs: list):
 
 def _grid_axis(name: str, axis: int) -> tuple:
     if not _GRID:
-        raise MeshjitValueError(f"{name} can only be called inside a pallas_call kernel")
+        raise MeshjitAssertionError(  # JAX asserts it
+            f"{name} can only be called inside a pallas_call kernel"
+        )
     indices, sizes = _GRID[-1][:2]
-    if not 0 <= axis < len(sizes):
+    if not -len(sizes) <= axis < len(sizes):  # a negative axis counts from the end (JAX's)
         raise MeshjitValueError(
-            f"{name}: axis {axis} is out of range for a grid of rank {len(sizes)}"
+            f"Axis {axis} is out of bounds for grid {sizes} ({name} of a grid of rank {len(sizes)})"
         )
     return indices[axis], sizes[axis]
 

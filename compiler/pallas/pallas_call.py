@@ -17,11 +17,13 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.api_util import fun_sourceinfo
 from meshjit.compiler.errors import (
+    MeshjitAttributeError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
 )
 from meshjit.compiler.numpy.creation import asarray
+from meshjit.compiler.numpy.util import is_meshjit_value
 from meshjit.compiler.pallas.core import (
     Blocked,
     BlockSpec,
@@ -38,8 +40,10 @@ from meshjit.compiler.pallas.core import (
 )
 from meshjit.compiler.pallas.remote import varying_state
 from meshjit.compiler.state.ref import new_ref
+from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import (
+    equality_errors_pytreedef,
     keystr,
     tree_flatten,
     tree_flatten_with_path,
@@ -66,12 +70,17 @@ def pallas_call(
 ):
     """A function running `kernel` over `grid` on blocks of its arguments (see the module)."""
     del debug, name, compiler_params, cost_estimate, metadata
+    if not callable(kernel):
+        raise MeshjitTypeError(f"the first argument must be callable, got {kernel!r}")
     if grid_spec is None:
         grid_spec = GridSpec(grid, in_specs, out_specs, scratch_shapes)
     else:
         _check_no_grid_parts(grid, in_specs, out_specs, scratch_shapes)
     out_shape = tuple(out_shape) if isinstance(out_shape, list) else out_shape
     flat_out_shapes, out_tree = tree_flatten(out_shape)
+    for o in flat_out_shapes:
+        if not (hasattr(o, "shape") and hasattr(o, "dtype")):
+            raise MeshjitValueError(f"Invalid out_shape type: {type(o)}")
 
     @api_boundary
     def wrapped(*args):
@@ -82,13 +91,15 @@ def pallas_call(
         flat_args, in_tree = tree_flatten(args)
         arrays = [asarray(a) for a in flat_args]
         aliases = dict(input_output_aliases)
-        _check_aliases(arrays, args, flat_out_shapes, out_shape, aliases)
+        _check_alias_indices(arrays, flat_out_shapes, aliases)
         memory = getattr(interpret, "uninitialized_memory", "hlo")  # "hlo": interpret=True
         with uninitialized_memory(memory):
             outs = _interpret(
                 kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases,
                 tpu_mode=memory != "hlo",
             )  # fmt: skip
+        # as JAX: checked once the kernel is traced (a store of the wrong type fails first)
+        _check_alias_types(arrays, args, flat_out_shapes, out_shape, aliases)
         return tree_unflatten(out_tree, outs)
 
     return wrapped
@@ -145,6 +156,18 @@ class _Block:
                 f"{len(self.dims)} values to match block_shape={self.dims}. Currently "
                 f"returning {len(block_indices)} values."
             )
+        for k, i in enumerate(block_indices):
+            if i is None or isinstance(i, str):  # JAX reads each output's shape
+                raise MeshjitAttributeError(
+                    f"'{type(i).__name__}' object has no attribute 'shape' (index map "
+                    f"{fun_sourceinfo(self.index_map)} returned {block_indices!r})"
+                )
+            aval = abstractify(i)
+            if aval.shape or aval.dtype not in (np.int32, np.int64):
+                raise MeshjitValueError(
+                    f"Index map function {fun_sourceinfo(self.index_map)} for {self.origin} "
+                    f"must return integer scalars. Output[{k}] has type {aval}."
+                )
         return tuple(
             lax.convert_element_type(i * d.block_size if isinstance(d, Blocked) else i, np.int32)
             for i, d in zip(block_indices, self.dims)
@@ -191,16 +214,25 @@ def _specs(specs, tree, count: int, what: str, n_scalars: int = 0) -> list:
         specs = tuple(specs)
     if isinstance(specs, BlockSpec) and count == 1 and tree.num_leaves == n_scalars + 1:
         return [specs]
-    flat, _ = tree_flatten(specs, is_leaf=lambda s: isinstance(s, BlockSpec) or s is None)
-    if len(flat) != count:
-        operands = "inputs" if what == "in_specs" else "outputs"
+    flat, spec_tree = tree_flatten(specs, is_leaf=lambda s: isinstance(s, BlockSpec) or s is None)
+    same = len(flat) == count and all(isinstance(s, BlockSpec) or s is None for s in flat)
+    if same and not n_scalars:  # the specs' containers are the operands' (JAX's check)
+        mine = tree_flatten(tree_unflatten(spec_tree, [0] * count))[1]
+        # a spec stands for a whole operand, a key array (a node of its data) too
+        same = mine == tree or all(
+            thing1 == "pytree leaf" for _, thing1, _, _ in equality_errors_pytreedef(mine, tree)
+        )
+    if not same:
+        operands = "inputs" if what == "in_specs" else "out_shape"
         detail = f"There are {len(flat)} specs and {count} {operands}"
-        if isinstance(specs, tuple) and tree.num_leaves == count:
-            detail = (
-                f"There are 1 mismatches, including:\n    * `{what}` is a tuple of length "
-                f"{len(specs)} but `{operands}` is a tuple of length {count}, so the lengths "
-                "do not match"
-            )
+        if tree.num_leaves == count:  # JAX's differences of the two structures
+            errors = list(equality_errors_pytreedef(tree_flatten(specs)[1], tree))
+            lines = [
+                f"\n    * {f'at {keystr(path)}, ' if path else ''}`{what}` is a {thing1} but "
+                f"`{operands}` is a {thing2}, so {why}"
+                for path, thing1, thing2, why in errors
+            ]
+            detail = f"There are {len(errors)} mismatches, including:{''.join(lines)}"
         raise MeshjitValueError(f"Pytree for `{what}` and `{operands}` do not match. {detail}")
     return flat
 
@@ -210,8 +242,11 @@ def _grid(grid) -> tuple:
         return ()
     grid = (grid,) if isinstance(grid, int | np.integer) else tuple(grid)
     for g in grid:
-        if not isinstance(g, int | np.integer):
-            raise MeshjitNotImplementedError("interpret with dynamic grid bounds unsupported")
+        if isinstance(g, int | np.integer):
+            continue
+        if not is_meshjit_value(g):  # an array or a tracer: a dynamic bound
+            raise MeshjitValueError(f"Grid must be a tuple of integers or jax.Array, got {grid}")
+        raise MeshjitNotImplementedError("interpret with dynamic grid bounds unsupported")
     return tuple(int(g) for g in grid)
 
 
@@ -225,12 +260,21 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
         _Block(s, a.shape, f"args[{k + n_scalars}]")
         for k, (s, a) in enumerate(zip(in_specs, operands))
     ]
+    out_paths = [
+        keystr(p) for p, _ in tree_flatten_with_path(tree_unflatten(out_tree, out_shapes))[0]
+    ]
     outs = [
-        _Block(s, tuple(o.shape), f"outputs[{k}]")
-        for k, (s, o) in enumerate(zip(out_specs, out_shapes))
+        _Block(s, tuple(o.shape), f"outputs{path}")
+        for s, o, path in zip(out_specs, out_shapes, out_paths)
     ]
     initial_outs = _initial_outputs(arrays, out_shapes, aliases)
     scratch, scratch_tree = tree_flatten(grid_spec.scratch_shapes)
+    for s in scratch:
+        if not hasattr(s, "get_ref_aval"):  # JAX's: a scratch type is a memory space's
+            raise MeshjitAttributeError(
+                f"'{type(s).__name__}' object has no attribute 'get_ref_aval' (a scratch "
+                "shape is a memory space's buffer type, such as pltpu.VMEM(shape, dtype))"
+            )
     blocks = ins + outs
     carry = [b.padded(x) for b, x in zip(blocks, [*operands, *initial_outs])]
     carry += [initial_value(s) for s in scratch]
@@ -263,13 +307,18 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
 def _call_kernel(kernel, refs, scratch_refs, scratch_tree) -> None:
     scratch = tree_unflatten(scratch_tree, scratch_refs)
     if isinstance(scratch, dict):
-        kernel(*refs, **scratch)
+        result = kernel(*refs, **scratch)
     else:
-        kernel(*refs, *scratch)
+        result = kernel(*refs, *scratch)
+    if result is not None:
+        raise MeshjitValueError(
+            f"The kernel function in the pallas_call {fun_sourceinfo(kernel)} should return "
+            f"None. It returns a PyTree: {tree_flatten(result)[1]}"
+        )
 
 
-def _check_aliases(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
-    """JAX's errors for an alias naming no input or output, or joining unlike ones."""
+def _check_alias_indices(arrays, out_shapes, aliases: dict) -> None:
+    """JAX's errors for an alias naming no input or output."""
     for i, o in aliases.items():
         for index, n, what in ((i, len(arrays), "input"), (o, len(out_shapes), "output")):
             if index not in range(n):
@@ -277,8 +326,17 @@ def _check_aliases(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
                     f"input_output_aliases contains the mapping '{i}:{o}' with {what} index "
                     f"{index} outside the range [0, {n})"
                 )
+
+
+def _same_type(array, shape) -> bool:
+    return array.shape == tuple(shape.shape) and array.dtype == np.dtype(shape.dtype)
+
+
+def _check_alias_types(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
+    """JAX's error for an alias joining an input and an output of different types."""
+    for i, o in aliases.items():
         a, s = arrays[i], out_shapes[o]
-        if a.shape != tuple(s.shape) or a.dtype != np.dtype(s.dtype):
+        if not _same_type(a, s):
             in_path = keystr(tree_flatten_with_path(args)[0][i][0])
             out_path = keystr(tree_flatten_with_path(out_shape)[0][o][0])
             raise MeshjitValueError(
@@ -291,7 +349,7 @@ def _check_aliases(arrays, args, out_shapes, out_shape, aliases: dict) -> None:
 
 def _initial_outputs(arrays, out_shapes, aliases: dict) -> list:
     """Each output's value before the grid runs: the input aliasing it, else uninitialized."""
-    by_output = {o: arrays[i] for i, o in aliases.items()}
+    by_output = {o: arrays[i] for i, o in aliases.items() if _same_type(arrays[i], out_shapes[o])}
     return [
         by_output.get(k, uninitialized_value(s.shape, s.dtype)) for k, s in enumerate(out_shapes)
     ]

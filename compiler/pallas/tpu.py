@@ -53,6 +53,9 @@ class SemaphoreType(enum.Enum):
     dtype = property(lambda self: np.dtype(np.int32))
     memory_space = property(lambda self: MemorySpace.SEMAPHORE)
 
+    def get_ref_aval(self):
+        return self(()).get_ref_aval()
+
 
 class GridDimensionSemantics(enum.Enum):
     PARALLEL = "parallel"

@@ -138,7 +138,7 @@ def operand_dtype_name(x) -> str:
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
     "__rtruediv__", "__bool__", "__array__", "__getitem__", "__setitem__", "astype", "reshape",
-    "__lt__", "__le__", "__gt__", "__ge__",
+    "__lt__", "__le__", "__gt__", "__ge__", "__neg__",
 )  # fmt: skip
 class PRNGKeyArray:
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
@@ -281,6 +281,12 @@ class PRNGKeyArray:
     __truediv__, __rtruediv__ = _no_arithmetic("divide"), _no_arithmetic("divide", True)
     del _no_arithmetic
 
+    def __neg__(self):
+        raise MeshjitTypeError(
+            f"neg does not accept dtype {self.dtype.name}. Accepted dtypes are subtypes of "
+            "integer, floating, complexfloating."
+        )
+
     def block_until_ready(self):
         self._data.block_until_ready()
         return self
@@ -405,7 +411,9 @@ def _check_raw_key_data(name: str, data) -> None:
         ) from None
     impl = default_impl()
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != impl.key_shape:
-        if aval.ndim == 0:  # JAX checks the rank, then the shape, then the dtype
+        if not all(hasattr(data, a) for a in ("ndim", "shape", "dtype")):  # a Python number
+            what = f"expected key_data to have ndim, shape, and dtype attributes. Got {data!r}"
+        elif aval.ndim == 0:  # JAX checks the rank, then the shape, then the dtype
             what = "expected key_data.ndim >= 1; got ndim=0"
         elif aval.shape[-1:] != impl.key_shape:
             what = f"expected key_data.shape to end with {impl.key_shape}; got shape={aval.shape}"

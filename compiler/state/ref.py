@@ -8,8 +8,11 @@ outside is captured as a constant of that type: reads and writes are get / swap 
 from __future__ import annotations
 
 from meshjit.compiler.errors import (
+    MeshjitAssertionError,
+    MeshjitAttributeError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
+    MeshjitValueError,
     UnexpectedTracerError,
 )
 from meshjit.compiler.ir.core import ShapedArray
@@ -24,10 +27,31 @@ from meshjit.compiler.state.primitives import (
 )
 from meshjit.compiler.state.types import AbstractRef, parse_index
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
-from meshjit.compiler.traceback_util import boundary_methods
+from meshjit.compiler.traceback_util import api_boundary, boundary_methods
+
+_ARITHMETIC = ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "matmul")
 
 
-@boundary_methods("__getitem__", "__setitem__")  # a bad read or write names the user's line
+def _no_arithmetic(name: str):
+    """A traced Ref's operator: JAX's AttributeError (its abstract ref has no `_add`); an
+    eager Ref has none (Python's TypeError, as JAX's)."""
+
+    def method(self, other):
+        if self.tracer is None:
+            return NotImplemented
+        raise MeshjitAttributeError(
+            f"'AbstractRef' object has no attribute '_{name.removeprefix('r')}': a Ref is not "
+            "an array; read it with ref[...] first"
+        )
+
+    method.__name__ = f"__{name}__"
+    return method
+
+
+# a bad read, write, truth value or operator names the user's line
+@boundary_methods(
+    "__getitem__", "__setitem__", "__len__", "__bool__", *(f"__{n}__" for n in _ARITHMETIC)
+)
 class Ref:
     """A mutable array reference (`jax.Ref`): `ref[idx]` reads, `ref[idx] = v` writes."""
 
@@ -48,7 +72,12 @@ class Ref:
     size = property(lambda self: self.ref_aval.size)
     weak_type = property(lambda self: self.ref_aval.weak_type)
 
+    for _name in _ARITHMETIC:
+        locals()[f"__{_name}__"] = _no_arithmetic(_name)
+    del _name
+
     @property
+    @api_boundary
     def at(self):
         if self.tracer is None:  # as JAX: only a traced reference has views
             raise MeshjitNotImplementedError(
@@ -61,6 +90,16 @@ class Ref:
         if not self.shape:
             raise MeshjitTypeError("len() of unsized object")
         return self.shape[0]
+
+    def __bool__(self):
+        if self.tracer is None:  # as JAX's eager Ref: Python's truth of a sized object
+            return len(self) > 0
+        if self.size != 1:  # a traced ref is an array's (a kernel's block)
+            raise MeshjitValueError(
+                "The truth value of an array with more than one element is ambiguous. Use "
+                "a.any() or a.all()"
+            )
+        return bool(self[...])
 
     def operand(self):
         """What a primitive takes for this ref in the current trace (itself outside one)."""
@@ -176,7 +215,9 @@ def new_ref(init_val, *, memory_space=None, kind=None) -> Ref:
     """A new mutable reference holding `init_val` (`jax.new_ref`)."""
     del memory_space, kind
     if is_ref(init_val):
-        raise MeshjitTypeError("new_ref of a Ref: a reference cannot hold a reference")
+        raise MeshjitAssertionError(  # JAX asserts it
+            "new_ref of a Ref: a reference cannot hold a reference"
+        )
     try:
         aval = abstractify(init_val)
     except MeshjitTypeError:
@@ -222,6 +263,10 @@ def get(ref: Ref, idx=()):
 
 def swap(ref: Ref, idx, value):
     """Writes `value` at `ref[idx]` and returns what was there (`jax.ref.swap`)."""
+    if is_ref(value):
+        raise MeshjitValueError(
+            "Cannot store a Ref into another Ref. Did you forget to load from it using `[...]`?"
+        )
     idx = _whole_if_empty(idx)
     if _has_dslice(idx):
         whole = get_p.bind(ref.operand(), index=())

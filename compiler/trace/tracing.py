@@ -744,11 +744,12 @@ def trace_flat(
     known_values: Sequence | None = None,
     kind=None,
     what: str = "a transformation",
+    source: Callable | None = None,
 ) -> tuple[ClosedJaxpr, Any]:
     """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output.
     With `known_values` (the inputs' concrete values), Python may branch on traced values.
     `kind`: what the trace is for, as its tracers print (Trace.kind); `what`: as errors name
-    it ("cond")."""
+    it ("cond"), and `source` the user's function."""
     with gc_paused(), new_trace() as trace:
         trace.kind = kind
         tracers = [trace.new_arg(a) for a in in_avals]
@@ -762,9 +763,12 @@ def trace_flat(
         out_leaves = [dimension_as_value(leaf) for leaf in out_leaves]  # `return x.shape[0]`
         for i, leaf in enumerate(out_leaves):
             if getattr(type(leaf), "is_mutable_ref", False):
+                from meshjit.compiler.api_util import fun_sourceinfo  # a later room
+
+                named = "" if source is None else f" {fun_sourceinfo(source)}"
                 raise MeshjitValueError(  # JAX's words
-                    f"function traced for {what} returned a mutable array reference of type "
-                    f"{leaf.ref_aval}, but mutable array references cannot be returned."
+                    f"function{named} traced for {what} returned a mutable array reference of "
+                    f"type {leaf.ref_aval}, but mutable array references cannot be returned."
                 )
             if not is_array_like(leaf) or _non_numeric_numpy(leaf):
                 raise MeshjitTypeError(

@@ -147,6 +147,8 @@ def _emit(fmt, args, kwargs, skip_format_check, record) -> None:
                 f"tuple index out of range: debug.print's format {fmt!r} has more positional "
                 f"fields than the {len(args)} positional arguments given"
             ) from None
+        except ValueError as e:  # a malformed format (str.format's words), at the user's line
+            raise MeshjitValueError(str(e)) from None
     # As JAX: the first field decides; without one, the values follow the text.
     has_placeholders = bool(fmt) and next(iter(string.Formatter().parse(fmt)))[1] is not None
     options = np.get_printoptions()

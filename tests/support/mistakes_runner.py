@@ -25,6 +25,7 @@ CATALOGUES = (
     os.path.join(_HERE, "mistakes_catalogue_round9.py"),
     os.path.join(_HERE, "mistakes_catalogue_round10.py"),
     os.path.join(_HERE, "mistakes_catalogue_round11.py"),
+    os.path.join(_HERE, "mistakes_catalogue_round12.py"),
 )
 CASE_SECONDS = 30
 
