@@ -1,0 +1,79 @@
+# The gradient checkpointing page's policies end to end: jax.checkpoint with every
+# checkpoint_policies member, names by checkpoint_name, save_and_offload_only_these_names,
+# save_from_both_policies, save_anything_except_these_names, print_saved_residuals, static_argnums
+# and prevent_cse, and remat of a scanned layer.
+from functools import partial
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.ad_checkpoint import checkpoint_name, print_saved_residuals
+
+
+def g(W, x):
+    y = jnp.dot(W, x)
+    return jnp.sin(y)
+
+
+def f(W1, W2, W3, x):
+    x = g(W1, x)
+    x = g(W2, x)
+    x = g(W3, x)
+    return x
+
+
+W1 = jnp.ones((5, 4))
+W2 = jnp.ones((6, 5))
+W3 = jnp.ones((7, 6))
+x = jnp.ones(4)
+
+print_saved_residuals(f, W1, W2, W3, x)
+print("---")
+print_saved_residuals(jax.checkpoint(f), W1, W2, W3, x)
+print("---")
+pol = jax.checkpoint_policies
+
+
+def named(W1, W2, W3, x):
+    x = checkpoint_name(g(W1, x), "a")
+    x = checkpoint_name(g(W2, x), "b")
+    return checkpoint_name(g(W3, x), "c")
+
+
+for name, policy in [
+    ("everything_saveable", pol.everything_saveable),
+    ("nothing_saveable", pol.nothing_saveable),
+    ("dots_saveable", pol.dots_saveable),
+    ("dots_with_no_batch_dims_saveable", pol.dots_with_no_batch_dims_saveable),
+    ("save_only_these_names", pol.save_only_these_names("a", "c")),
+    ("save_any_names_but_these", pol.save_any_names_but_these("b")),
+    ("both", pol.save_from_both_policies(pol.dots_saveable, pol.save_only_these_names("c"))),
+    ("offload", pol.save_and_offload_only_these_names(
+        names_which_can_be_saved=["a"], names_which_can_be_offloaded=[],
+        offload_src="device", offload_dst="pinned_host")),
+]:
+    print(name)
+    print_saved_residuals(jax.checkpoint(named, policy=policy), W1, W2, W3, x)
+    print(jax.grad(lambda W1: jnp.sum(jax.checkpoint(named, policy=policy)(W1, W2, W3, x)))(W1).sum())
+
+
+@partial(jax.checkpoint, static_argnums=(1,))
+def repeated(x, n):
+    for _ in range(n):
+        x = jnp.sin(x) * 2
+    return x
+
+
+print(jax.grad(repeated)(0.3, 3))
+print_saved_residuals(lambda x: repeated(x, 2), 0.3)
+print(jax.grad(jax.checkpoint(lambda x: jnp.sin(jnp.sin(x)), prevent_cse=False))(1.0))
+
+
+def layer(c, w):
+    return jnp.tanh(w @ c), None
+
+
+ws = jnp.ones((3, 4, 4)) * 0.1
+loss = lambda ws: jnp.sum(lax.scan(jax.checkpoint(layer), jnp.ones(4), ws)[0])
+print(jax.grad(loss)(ws).shape, jax.grad(loss)(ws)[0, 0, 0])
+print_saved_residuals(loss, ws)
+print(jax.remat is jax.checkpoint)
