@@ -39,7 +39,7 @@ print(lax.collapse(jnp.zeros((2, 3, 4)), 1, 3).shape, lax.collapse(jnp.zeros((2,
 print(lax.rev(m, (0,)), lax.rev(m, (0, 1)))
 print(lax.pad(jnp.arange(6.0), 0.0, [(-1, 2, 1)]))
 print(lax.pad(m, -1, [(1, -1, 0), (0, 0, 2)]))
-print(lax.clamp(2, x, 7.0), lax.clamp(jnp.zeros(10), x - 5, jnp.full(10, 2.0)))
+print(lax.clamp(2.0, x, 7.0), lax.clamp(jnp.zeros(10), x - 5, jnp.full(10, 2.0)))
 print(jax.grad(lambda x: jnp.sum(lax.clamp(2.0, x, 7.0)))(x))
 print(lax.squeeze(jnp.ones((1,)), (0,)).shape)
 try:
