@@ -20,7 +20,11 @@ for a, b in [(jnp.float8_e4m3fn, jnp.float32), (jnp.float8_e5m2, jnp.bfloat16), 
         print(jnp.promote_types(a, b))
     except Exception as e:
         print(type(e).__name__)
-print(jnp.result_type(jnp.int4, jnp.int8), jnp.result_type(jnp.uint4, jnp.int4), jnp.result_type(jnp.int4, 3))
+for a, b in [(jnp.int4, jnp.int8), (jnp.int4, 3), (jnp.uint4, jnp.int4), (jnp.int4, jnp.int4)]:
+    try:
+        print(jnp.result_type(a, b))
+    except Exception as e:
+        print(type(e).__name__)
 print(jnp.iinfo(jnp.int4), jnp.iinfo(jnp.uint4).max, jnp.iinfo(jnp.int2).min if hasattr(jnp, "int2") else "no int2")
 i4 = jnp.array([-8, -1, 0, 7], dtype=jnp.int4)
 print(i4, i4.dtype, i4.astype(jnp.int32) * 2)
