@@ -151,7 +151,9 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
 def _kept_dims(out, shape, dims):
     """keepdims' size-1 dimensions: `lax.expand_dims`' broadcast_in_dim, bound directly (the
     shape and dimensions are right by construction)."""
-    return broadcast_in_dim_p.bind_internal(out, shape=shape, broadcast_dimensions=dims)
+    return broadcast_in_dim_p.bind_internal(
+        out, shape=shape, broadcast_dimensions=dims, sharding=None
+    )
 
 
 def _reduce_with(lax_reduce, x, axis, dtype, keepdims, promote, upcast=False, join=None):

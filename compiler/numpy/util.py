@@ -375,7 +375,9 @@ def broadcast_to_shape(x, shape, aval=None):
         return x
     # Size-1 dimensions expand in place: broadcast_in_dim allows it, so no reshape is needed.
     dims = tuple(range(len(shape) - aval.ndim, len(shape)))
-    return broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
+    return broadcast_in_dim_p.bind_internal(
+        x, shape=shape, broadcast_dimensions=dims, sharding=None
+    )
 
 
 def broadcast_all(*args, op: str | None = None):
@@ -412,7 +414,9 @@ def _to_rank(x, aval, ndim: int):
     binary primitive broadcasts size-1 dimensions itself."""
     lead = ndim - aval.ndim  # > 0, and the shape is the aval's: none of lax's checks apply
     shape, dims = (1,) * lead + aval.shape, tuple(range(lead, ndim))
-    return broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
+    return broadcast_in_dim_p.bind_internal(
+        x, shape=shape, broadcast_dimensions=dims, sharding=None
+    )
 
 
 def broadcast_rank_pair(x1, a1, x2, a2, name: str = "broadcasting"):
