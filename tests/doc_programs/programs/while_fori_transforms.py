@@ -7,22 +7,20 @@ import jax.numpy as jnp
 from jax import lax
 
 
-def newton_sqrt(a):
-    def cond(c):
-        x, i = c
-        return (jnp.abs(x * x - a) > 1e-5) & (i < 50)
-
-    def body(c):
-        x, i = c
-        return 0.5 * (x + a / x), i + 1
-
-    return lax.while_loop(cond, body, (a, 0))
+def newton_cbrt(a):
+    """Newton's iteration for a cube root, with a step count in the carry."""
+    state = {"x": a, "steps": 0}
+    done = lambda s: (jnp.abs(s["x"] ** 3 - a) < 1e-4) | (s["steps"] >= 60)
+    update = lambda s: {"x": s["x"] - (s["x"] ** 3 - a) / (3 * s["x"] ** 2), "steps": s["steps"] + 1}
+    out = lax.while_loop(lambda s: ~done(s), update, state)
+    return out["x"], out["steps"]
 
 
-print(newton_sqrt(2.0))
-print(jax.vmap(newton_sqrt)(jnp.array([1.0, 4.0, 9.0, 100.0])))
-print(jax.jacfwd(lambda a: newton_sqrt(a)[0])(4.0))
-print(jax.jacfwd(lambda a: jax.vmap(lambda t: newton_sqrt(t)[0])(a))(jnp.array([4.0, 16.0])))
+newton_sqrt = newton_cbrt
+print(newton_sqrt(8.0))
+print(jax.vmap(newton_sqrt)(jnp.array([1.0, 8.0, 27.0, 100.0])))
+print(jax.jacfwd(lambda a: newton_sqrt(a)[0])(8.0))
+print(jax.jacfwd(lambda a: jax.vmap(lambda t: newton_sqrt(t)[0])(a))(jnp.array([8.0, 64.0])))
 try:
     jax.grad(lambda a: newton_sqrt(a)[0])(4.0)
 except ValueError as e:
