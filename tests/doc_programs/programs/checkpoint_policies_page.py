@@ -31,6 +31,7 @@ for name, policy in [
     ("dots_with_no_batch_dims_saveable", pol.dots_with_no_batch_dims_saveable),
     ("save_only_these_names", pol.save_only_these_names("a", "c")),
     ("save_any_names_but_these", pol.save_any_names_but_these("b")),
+    ("save_anything_except_these_names", pol.save_anything_except_these_names("b")),
     ("both", pol.save_from_both_policies(pol.dots_saveable, pol.save_only_these_names("c"))),
     ("offload", pol.save_and_offload_only_these_names(
         names_which_can_be_saved=["a"], names_which_can_be_offloaded=[],
