@@ -472,7 +472,8 @@ def flatten_one_level(tree) -> tuple[list, Any]:
     if node is None:
         raise MeshjitValueError(f"can't tree-flatten type: {type(tree)}")
     kids, aux = node.flatten(tree)
-    return tuple(kids), aux
+    # As JAX: a tuple's, a dict's and None's children in a tuple, other nodes' as flattened.
+    return (tuple(kids) if tree is None or type(tree) in (tuple, dict) else kids), aux
 
 
 def flatten_one_level_with_keys(tree) -> tuple[list, Any]:
@@ -525,8 +526,10 @@ def tree_structure(tree, is_leaf=None) -> PyTreeDef:
 
 
 def all_leaves(iterable, is_leaf=None) -> bool:
-    """Whether every element of `iterable` is a leaf."""
-    return all(treedef_is_leaf(tree_structure(x, is_leaf)) for x in iterable)
+    """Whether every element of `iterable` is a leaf (None is not: it is an empty node)."""
+    items = list(iterable)
+    leaves = tree_leaves(items, is_leaf)
+    return len(leaves) == len(items) and all(x is leaf for x, leaf in zip(items, leaves))
 
 
 def treedef_children_leaves(treedef: PyTreeDef, tree) -> list:

@@ -212,3 +212,15 @@ def test_unhashable_aux_data_hashes_and_jit_caches_on_it():
     assert hash(a) == hash(b) and a != b and a == meshjit.tree.structure(Obj(2, True))
     calc = meshjit.jit(lambda o, y: o.x * y if o.mul else y)
     assert (calc(Obj(2, True), 3), calc(Obj(2, False), 3)) == (6, 3)
+
+
+def test_flatten_one_level_containers_and_all_leaves_of_none():
+    """As JAX: a tuple's / dict's / None's children come in a tuple, a list's and a custom
+    node's as flattened; None is an empty node, not a leaf (all_leaves)."""
+    tu = meshjit.tree_util
+    assert tu.flatten_one_level((1, 2)) == ((1, 2), None)
+    assert tu.flatten_one_level({"a": 1}) == ((1,), ("a",))
+    assert tu.flatten_one_level(None) == ((), None)
+    assert tu.flatten_one_level([1, 2]) == ([1, 2], None)
+    assert tu.all_leaves([1, 2.0]) and not tu.all_leaves([1, None])
+    assert not tu.all_leaves([()]) and tu.all_leaves([None], is_leaf=lambda x: x is None)

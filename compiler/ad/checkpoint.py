@@ -133,12 +133,8 @@ def save_any_names_but_these(*names) -> Callable:
 
 
 def save_anything_except_these_names(*names) -> Callable:
-    unwanted = frozenset(names)
-
-    def policy(prim, *avals, **params):
-        return not (prim is name_p and params["name"] in unwanted)
-
-    return policy
+    """As JAX 0.10.2's: it saves every value, the names given too (its policy ignores them)."""
+    return lambda *_, **__: True
 
 
 def offload_dot_with_no_batch_dims(offload_src, offload_dst) -> Callable:
@@ -343,8 +339,8 @@ def _depends_on(jaxpr: Jaxpr, roots: set) -> list[bool]:
 
 
 def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
-    """(forward jaxpr: primals -> outs + saved, tangent jaxpr: primals + saved + tangents ->
-    output tangents, number of saved values) from a jvp jaxpr (primals + tangents -> outs +
+    """(forward jaxpr: primals -> outs + saved, tangent jaxpr: the primals it reads + saved +
+    tangents -> output tangents, the indices of those primals) from a jvp jaxpr (primals + tangents -> outs +
     output tangents), or None when a primal output reads the tangents. Saved: the values the
     policy saves that the tangents need."""
     primals, tangents = jv.invars[:n_primals], jv.invars[n_primals:]
@@ -365,8 +361,11 @@ def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
     fwd = dce_jaxpr(Jaxpr([], primals, jv.outvars[:n_outs] + saved, jv.eqns))
     if any(_depends_on(fwd, set(tangents))):
         return None  # a primal output computed with the tangents (a while_loop's jvp)
-    tan = Jaxpr([], primals + saved + tangents, tan.outvars, tan.eqns)
-    return fwd, tan, len(saved)
+    # The tangent call takes only the primals it reads: the others are no residuals (as JAX's:
+    # everything_saveable keeps no argument whose uses are all saved already).
+    used = [i for i, v in enumerate(primals) if v in read]
+    tan = Jaxpr([], [primals[i] for i in used] + saved + tangents, tan.outvars, tan.eqns)
+    return fwd, tan, used
 
 
 @jvp_rules.register(remat_p)
@@ -381,9 +380,10 @@ def _remat_jvp(primals, tangents, *, jaxpr, policy, prevent_cse):
     if split is None:  # one call computes both (reverse mode then refuses it, as a while's)
         outs = remat_p.bind(*primals, *ts, jaxpr=jv, **params)
         return outs[:n_outs], outs[n_outs:]
-    fwd, tan, _ = split
+    fwd, tan, used = split
     outs = remat_p.bind(*primals, jaxpr=ClosedJaxpr(fwd, []), **params)
-    touts = remat_p.bind(*primals, *outs[n_outs:], *ts, jaxpr=ClosedJaxpr(tan, []), **params)
+    read = [primals[i] for i in used]
+    touts = remat_p.bind(*read, *outs[n_outs:], *ts, jaxpr=ClosedJaxpr(tan, []), **params)
     return outs[:n_outs], touts
 
 

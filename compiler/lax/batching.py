@@ -415,7 +415,7 @@ def broadcast_unmapped(x, aval, size: int):
 
     dims = tuple(np.arange(1, aval.ndim + 1))
     return shapes.broadcast_in_dim_p.bind_internal(
-        x, shape=(size,) + tuple(aval.shape), broadcast_dimensions=dims
+        x, shape=(size,) + tuple(aval.shape), broadcast_dimensions=dims, sharding=None
     )
 
 

@@ -307,12 +307,16 @@ def dot_general(
 
         return computed_with(out_sharding, "dot_general", dot_, lhs, rhs)
     if not isinstance(precision, tuple):  # None, or the DEFAULT preset
-        return dot_general_p.bind_internal(
-            lhs, rhs, dimension_numbers=dims, preferred_element_type=pet
-        )
+        precision = None
     # Precision values (XLA's CPU dot is exact at each): a param the jaxpr shows, as JAX's.
+    # The params are JAX's four, in its order (`eqn.params` of a custom interpreter shows them).
     return dot_general_p.bind_internal(
-        lhs, rhs, dimension_numbers=dims, precision=precision, preferred_element_type=pet
+        lhs,
+        rhs,
+        dimension_numbers=dims,
+        precision=precision,
+        preferred_element_type=pet,
+        out_sharding=None,
     )
 
 
@@ -466,9 +470,8 @@ def _dot_general_batcher(
 ):
     (lhs, rhs), (dl, dr) = args, dims
     (lc, rc), (lb, rb) = dimension_numbers
-    params = dict(preferred_element_type=preferred_element_type)
-    if precision is not None:
-        params["precision"] = precision
+    params = dict(precision=precision, preferred_element_type=preferred_element_type)
+    params["out_sharding"] = None
     if dl is not None and dr is not None:
         lhs, rhs = moveaxis(lhs, dl, 0), moveaxis(rhs, dr, 0)
         dn = ((_up(lc), _up(rc)), ((0, *_up(lb)), (0, *_up(rb))))

@@ -140,7 +140,8 @@ eigh_p = Primitive("eigh", multiple_results=True)
 
 def _full_subset(name, subset_by_index, n):
     if not (subset_by_index is None or tuple(subset_by_index) == (0, n)):
-        raise MeshjitNotImplementedError(f"{name}: subset_by_index is not supported on CPU")
+        verb = "implemented for" if name == "svd" else "supported on"  # JAX's two wordings
+        raise MeshjitNotImplementedError(f"subset_by_index not {verb} CPU and GPU")
 
 
 @abstract_eval_rules.register(eigh_p)

@@ -238,7 +238,8 @@ def reduce_xor(x, axes):
     return _reduce("reduce_xor", x, axes)
 
 
-def _index_dtype(index_dtype):
+def _index_dtype(index_dtype, name: str):
+    dtypes.check_user_dtype(index_dtype, name)  # JAX's warning for int64 without x64
     index_dtype = dtypes.canonicalize(index_dtype or dtypes.default_int)
     if not dtypes.is_int(index_dtype):
         raise MeshjitTypeError(  # JAX's words
@@ -250,13 +251,13 @@ def _index_dtype(index_dtype):
 def argmax(x, axis: int, index_dtype=None):
     """`index_dtype` defaults to the default int (int32; int64 with x64)."""
     axis = checks.canonical_axis(axis, aval_of(x).ndim)
-    index_dtype = _index_dtype(index_dtype)
+    index_dtype = _index_dtype(index_dtype, "argmax")
     return argmax_p.bind_internal(x, axes=(axis,), index_dtype=index_dtype)
 
 
 def argmin(x, axis: int, index_dtype=None):
     axis = checks.canonical_axis(axis, aval_of(x).ndim)
-    index_dtype = _index_dtype(index_dtype)
+    index_dtype = _index_dtype(index_dtype, "argmin")
     return argmin_p.bind_internal(x, axes=(axis,), index_dtype=index_dtype)
 
 

@@ -17,7 +17,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.core import ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -53,6 +53,8 @@ _ALGORITHMS = {
 _BIT_DTYPES = (dtypes.uint8, dtypes.uint16, dtypes.uint32, dtypes.uint64)
 
 rng_bit_generator_p = Primitive("rng_bit_generator", multiple_results=True)
+# JAX's params show the result's sharding too (None unless out_sharding is given)
+register_pp_params(rng_bit_generator_p, lambda eqn, _: {"out_sharding": None, **eqn.params})
 
 
 @abstract_eval_rules.register(rng_bit_generator_p)

@@ -56,7 +56,7 @@ register_pp_params(broadcast_in_dim_p, _pp_broadcast_in_dim)
 
 
 @abstract_eval_rules.register(broadcast_in_dim_p)
-def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions):
+def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions, sharding=None):
     # One pass over the dimensions (this runs once per traced broadcast); the checks below, in
     # their order, say what is wrong.
     rank, ok = len(shape), len(broadcast_dimensions) == len(x.shape)
@@ -299,7 +299,9 @@ def broadcast_in_dim(
     aval = aval_of(x)
     if aval.shape == shape and dims == tuple(range(len(shape))) and not _is_scalar_literal(x):
         return x
-    return broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
+    return broadcast_in_dim_p.bind_internal(
+        x, shape=shape, broadcast_dimensions=dims, sharding=None
+    )
 
 
 def _is_scalar_literal(x) -> bool:
@@ -541,7 +543,7 @@ def _pad_jvp(primals, tangents, *, padding_config):
 
 
 @transpose_rules.register(broadcast_in_dim_p)
-def _broadcast_in_dim_transpose(ct, x, *, shape, broadcast_dimensions):
+def _broadcast_in_dim_transpose(ct, x, *, shape, broadcast_dimensions, sharding=None):
     from meshjit.compiler.lax import reductions  # a later family
 
     # as JAX's: the operand's size-1 dimensions are summed too, then put back by expand_dims
@@ -607,11 +609,14 @@ def _pad_transpose(ct, x, value, *, padding_config):
 
 
 @batching_rules.register(broadcast_in_dim_p)
-def _broadcast_in_dim_batcher(args, dims, *, shape, broadcast_dimensions):
+def _broadcast_in_dim_batcher(args, dims, *, shape, broadcast_dimensions, sharding=None):
     x = moveaxis(args[0], dims[0], 0)
     size = aval_of(x).shape[0]
     dims_out = (0,) + tuple(d + 1 for d in broadcast_dimensions)
-    return broadcast_in_dim_p.bind(x, shape=(size, *shape), broadcast_dimensions=dims_out), 0
+    out = broadcast_in_dim_p.bind(
+        x, shape=(size, *shape), broadcast_dimensions=dims_out, sharding=None
+    )
+    return out, 0
 
 
 @batching_rules.register(reshape_p)
@@ -657,11 +662,13 @@ def _pad_batcher(args, dims, *, padding_config):
     aval = aval_of(x)
     zero = convert_element_type(0, aval.dtype, weak_type=aval_of(value).weak_type)
     padded = pad_p.bind(x, zero, padding_config=config)
-    inside = broadcast_in_dim_p.bind(np.bool_(True), shape=aval.shape, broadcast_dimensions=())
+    inside = broadcast_in_dim_p.bind(
+        np.bool_(True), shape=aval.shape, broadcast_dimensions=(), sharding=None
+    )
     mask = pad_p.bind(inside, np.bool_(False), padding_config=config)
     out_shape = aval_of(padded).shape
     fill = broadcast_in_dim_p.bind(
-        moveaxis(value, dv, 0), shape=out_shape, broadcast_dimensions=(0,)
+        moveaxis(value, dv, 0), shape=out_shape, broadcast_dimensions=(0,), sharding=None
     )
     return elementwise.select(mask, padded, fill), 0
 
@@ -671,7 +678,7 @@ def _pad_batcher(args, dims, *, padding_config):
 
 
 @sharding_rules.register(broadcast_in_dim_p)
-def _broadcast_in_dim_sharding(out, x, *, shape, broadcast_dimensions):
+def _broadcast_in_dim_sharding(out, x, *, shape, broadcast_dimensions, sharding=None):
     spec, xs = [None] * len(shape), spec_of(x)
     for i, d in enumerate(broadcast_dimensions):
         if x.shape[i] == shape[d]:

@@ -537,8 +537,60 @@ def split(operand, sizes, axis: int = 0) -> list:
             f"Sum of sizes {sum(sizes)} must be equal to dimension {axis} of the operand shape "
             f"{list(aval.shape)} (split: sizes {tuple(sizes)} must sum to its size)"
         )
-    out, start = [], 0
+    if any(is_symbolic_dim(d) for d in (*sizes, *aval.shape)):
+        out, start = [], 0
+        for size in sizes:
+            out.append(slice_in_dim(operand, start, start + size, 1, axis))
+            start += size
+        return out
+    return split_p.bind_internal(operand, sizes=tuple(sizes), axis=axis)
+
+
+# As JAX's: one `split` primitive for all the pieces (jaxprs print `split[axis= sizes=]`), lowered
+# to a slice per piece, transposed by a concatenate.
+split_p = Primitive("split", multiple_results=True)
+
+
+@abstract_eval_rules.register(split_p)
+def _split_rule(x, *, sizes, axis):
+    return [x.update(shape=(*x.shape[:axis], size, *x.shape[axis + 1 :])) for size in sizes]
+
+
+@sharding_rules.register(split_p)
+def _split_sharding(out, x, *, sizes, axis):
+    return [sliced("split")(piece, x) for piece in out]
+
+
+def _split_lowering(ctx, x, *, sizes, axis):
+    shape = list(ctx.avals_in[0].shape)
+    starts, limits, outs = [0] * len(shape), list(shape), []
     for size in sizes:
-        out.append(slice_in_dim(operand, start, start + size, 1, axis))
-        start += size
-    return out
+        limits[axis] = starts[axis] + size
+        outs.append(hlo.SliceOp(x, list(starts), list(limits), [1] * len(shape)).result)
+        starts[axis] = limits[axis]
+    return outs
+
+
+lowering_rules.register(split_p, _split_lowering)
+linear_jvp(split_p)
+
+
+@transpose_rules.register(split_p)
+def _split_transpose(cts, x, *, sizes, axis):
+    if all(ct is None for ct in cts):
+        return [None]
+    shape = x.aval.shape
+    pieces = [
+        zeros_like_aval(x.aval.update(shape=(*shape[:axis], n, *shape[axis + 1 :])))
+        if ct is None
+        else ct
+        for ct, n in zip(cts, sizes)
+    ]
+    return [shapes.concatenate(pieces, axis)]
+
+
+@batching_rules.register(split_p)
+def _split_batcher(args, dims, *, sizes, axis):
+    (x,), (d,) = args, dims
+    outs = split_p.bind(x, sizes=sizes, axis=axis + 1 if axis >= d else axis)
+    return outs, [d] * len(sizes)

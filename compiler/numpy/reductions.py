@@ -154,7 +154,7 @@ def _reduce_fast(prim, x, axis, keepdims, keeps):
 def _kept_dims(trace, out, shape, dims):
     """keepdims' size-1 dimensions: `lax.expand_dims`' broadcast_in_dim, bound directly in
     `trace` (the shape and dimensions are right by construction)."""
-    params = {"shape": shape, "broadcast_dimensions": dims}
+    params = {"shape": shape, "broadcast_dimensions": dims, "sharding": None}
     return trace.process(broadcast_in_dim_p, (out,), params, 2)
 
 

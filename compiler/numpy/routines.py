@@ -1088,8 +1088,15 @@ get_printoptions, set_printoptions, printoptions = (
 )
 
 
+class ArrayImpl(np.ndarray):
+    """Named as JAX's array class: JAX's array_repr is NumPy's, which names the class."""
+
+
 def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
-    return repr(asarray(arr))
+    """NumPy's array_repr, as JAX's (`ArrayImpl([1, 2], dtype=int32)`)."""
+    host = np.asarray(arr)
+    host = host if isinstance(arr, np.ndarray) else host.view(ArrayImpl)
+    return np.array_repr(host, max_line_width, precision, suppress_small)
 
 
 def array_str(a, max_line_width=None, precision=None, suppress_small=None):

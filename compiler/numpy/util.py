@@ -401,7 +401,9 @@ def broadcast_to_shape(x, shape, aval=None):
         return x
     # Size-1 dimensions expand in place: broadcast_in_dim allows it, so no reshape is needed.
     dims = tuple(range(len(shape) - aval.ndim, len(shape)))
-    return broadcast_in_dim_p.bind_internal(x, shape=shape, broadcast_dimensions=dims)
+    return broadcast_in_dim_p.bind_internal(
+        x, shape=shape, broadcast_dimensions=dims, sharding=None
+    )
 
 
 def broadcast_all(*args, op: str | None = None):
@@ -437,7 +439,11 @@ def _to_rank(x, aval, ndim: int):
     """`x` with leading size-1 dimensions up to rank `ndim` (JAX's broadcast_to_rank): the
     binary primitive broadcasts size-1 dimensions itself."""
     lead = ndim - aval.ndim  # > 0, and the shape is the aval's: none of lax's checks apply
-    params = {"shape": (1,) * lead + aval.shape, "broadcast_dimensions": tuple(range(lead, ndim))}
+    params = {
+        "shape": (1,) * lead + aval.shape,
+        "broadcast_dimensions": tuple(range(lead, ndim)),
+        "sharding": None,
+    }
     trace = trace_state.current  # `bind_internal`, inlined: a call less per op
     if trace is None:
         return broadcast_in_dim_p.bind_internal(x, **params)

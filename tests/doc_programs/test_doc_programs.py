@@ -33,10 +33,7 @@ EVERY = 10
 SEPARATOR = "=====doc-program-end====="
 
 # program -> why it still differs from JAX
-KNOWN_DIFFERENCES: dict[str, str] = {
-    "jaxpr_interpreter": "eqn.params lack JAX's defaulted params (precision=None, "
-    "out_sharding=None, sharding=None); the printer shows them, the params dict does not",
-}
+KNOWN_DIFFERENCES: dict[str, str] = {}
 # Programs that leave global state behind (`jax.set_mesh(mesh)`): run in a process of their own.
 ISOLATED = ("explicit_sharding",)
 

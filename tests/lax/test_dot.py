@@ -109,3 +109,20 @@ def test_a_narrower_preferred_type_of_integer_operands_is_jaxs_type_error():
         assert lax.dot_general(x.astype(np.float64), x.astype(np.float64), dims,
                                preferred_element_type=np.float32).dtype == np.float32
     assert lax.dot_general(x, x, dims, preferred_element_type=np.float32) == 5
+
+
+def test_eqn_params_are_jax_s_with_their_defaults():
+    """A custom jaxpr interpreter prints `eqn.params`: dot_general's four and broadcast_in_dim's
+    three, defaults included, in JAX's order (the jaxpr_interpreter doc program); they bind back."""
+    w, b, x = np.ones((5, 10), np.float32), np.ones(5, np.float32), np.ones(10, np.float32)
+    eqns = meshjit.make_jaxpr(lambda w, b, x: jnp.dot(w, x) + b + jnp.ones(5))(w, b, x).eqns
+    dot, bcast = eqns[0].params, eqns[2].params
+    assert list(dot) == ["dimension_numbers", "precision", "preferred_element_type", "out_sharding"]
+    assert dot["precision"] is None and dot["out_sharding"] is None
+    assert bcast == {"shape": (5,), "broadcast_dimensions": (), "sharding": None}
+    assert list(bcast) == ["shape", "broadcast_dimensions", "sharding"]
+    out = eqns[0].primitive.bind(w, x, **dot)
+    np.testing.assert_array_equal(out, np.full(5, 10.0))
+    np.testing.assert_array_equal(eqns[2].primitive.bind(np.float32(2), **bcast), np.full(5, 2.0))
+    batched = meshjit.make_jaxpr(meshjit.vmap(lambda x: jnp.dot(w, x)))(np.ones((3, 10), np.float32))
+    assert "out_sharding" in batched.eqns[0].params

@@ -58,3 +58,11 @@ def test_decomposition_primitives_under_jax_names():
     jaxpr = meshjit.make_jaxpr(linalg.cholesky)(np.eye(2, dtype=np.float32))
     assert any(e.primitive is linalg.cholesky_p for e in jaxpr.eqns)
     assert {linalg.svd_p.name, linalg.tridiagonal_solve_p.name} == {"svd", "tridiagonal_solve"}
+
+
+def test_subset_by_index_refused_in_jax_words():
+    a = np.eye(3, dtype=np.float32)
+    with pytest.raises(NotImplementedError, match="^subset_by_index not supported on CPU and GPU"):
+        linalg.eigh(a, subset_by_index=(1, 3))
+    with pytest.raises(NotImplementedError, match="^subset_by_index not implemented for CPU and GPU"):
+        linalg.svd(a, subset_by_index=(0, 2))

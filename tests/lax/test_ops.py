@@ -1,5 +1,7 @@
 """meshjit.lax ops under jit (dot_general, broadcast, slices, pad, select, iota, binary ops) against NumPy."""
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -411,3 +413,15 @@ def test_gather_offset_dims_error_in_jaxs_words():
     )
     with pytest.raises(TypeError, match="All components of the offset index in a gather op"):
         lax.gather(jnp.ones(5), jnp.array([[1]]), dnums, slice_sizes=(1,))
+
+
+def test_arg_reductions_warn_of_an_int64_index_dtype_without_x64():
+    """As JAX's check_and_canonicalize_user_dtype: an explicit int64 index_dtype warns (x64 off)
+    and gives int32; the default and int32 / uint8 ones do not warn."""
+    x = np.array([[3.0, 1.0], [1.0, 5.0]], np.float32)
+    with pytest.warns(UserWarning, match="int64 requested in argmax is not available"):
+        assert lax.argmax(x, 0, np.int64).dtype == np.int32
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert lax.argmin(x, 1, np.uint8).dtype == np.uint8
+        assert meshjit.numpy.argmax(x).dtype == np.int32

@@ -80,3 +80,9 @@ def test_rng_uniform_refuses_what_jax_refuses():
         lax.rng_uniform(0.0, 1, (3,))
     with pytest.raises(ValueError, match=r"must be scalars; got shapes \(2,\) and \(\)"):
         lax.rng_uniform(np.zeros(2, np.float32), np.float32(1), (2,))
+
+
+def test_rng_bit_generator_jaxpr_shows_out_sharding_as_jax():
+    key = np.array([1, 2, 3, 4], np.uint32)
+    text = str(meshjit.make_jaxpr(lambda k: lax.rng_bit_generator(k, (2,)))(key))
+    assert "dtype=uint32\n      out_sharding=None\n      shape=(2,)" in text

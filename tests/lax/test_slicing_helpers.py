@@ -219,3 +219,20 @@ def test_collapse_takes_its_range_as_a_python_slice_as_jax():
     assert lax.collapse(x, -2, -1).shape == (2, 3, 4)
     with pytest.raises(ValueError, match="Invalid dimension range passed to collapse"):
         lax.collapse(x, 2, 1)
+
+
+def test_split_is_one_primitive_transposed_by_concatenate():
+    """As JAX 0.10: lax.split (and jnp.split / array_split, NumPy integer sizes) is one `split`
+    equation; its gradient concatenates the pieces' cotangents; vmap keeps it one split."""
+    x = meshjit.numpy.arange(10.0)
+    text = str(meshjit.make_jaxpr(lambda m: lax.split(m, (2, 2), axis=1))(np.ones((3, 4))))
+    assert "b:f32[3,2] c:f32[3,2] = split[axis=1 sizes=(2, 2)] a" in text
+    text = str(meshjit.make_jaxpr(lambda x: meshjit.numpy.split(x, [3]))(x))
+    assert "split[axis=0 sizes=(np.int64(3), np.int64(7))]" in text
+    grad = meshjit.grad(lambda x: sum(((i + 1) * p).sum() for i, p in enumerate(lax.split(x, (3, 7)))))
+    np.testing.assert_array_equal(grad(x), [1.0] * 3 + [2.0] * 7)
+    assert "concatenate[dimension=0]" in str(meshjit.make_jaxpr(grad)(x))
+    outs = meshjit.vmap(lambda r: lax.split(r, (1, 2)))(np.arange(6.0).reshape(2, 3))
+    np.testing.assert_array_equal(outs[1], [[1.0, 2.0], [4.0, 5.0]])
+    with pytest.raises(ValueError, match="Sum of sizes 6 must be equal"):
+        lax.split(x, (3, 3))

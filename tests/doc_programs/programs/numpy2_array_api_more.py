@@ -1,0 +1,42 @@
+# NumPy 2.0 names in jax.numpy (the array API migration): matvec / vecmat / vecdot,
+# cumulative_prod, unique_all / counts / inverse / values, isdtype, permute_dims, astype, concat,
+# pow / acos / atan2 spellings, frexp / spacing / nextafter, bitwise shifts.
+import jax
+import jax.numpy as jnp
+
+a = jnp.arange(6.0).reshape(2, 3)
+v = jnp.array([1.0, 2.0, 3.0])
+print(jnp.matvec(a, v), jnp.vecmat(jnp.array([1.0, -1.0]), a))
+print(jnp.vecdot(a, v), jnp.vecdot(a, a, axis=0))
+c = jnp.array([1 + 2j, 3 - 1j])
+print(jnp.vecdot(c, c))
+print(jnp.cumulative_prod(jnp.array([1, 2, 3, 4])), jnp.cumulative_prod(a, axis=1, include_initial=True))
+print(jnp.cumulative_sum(a, axis=0, include_initial=True))
+x = jnp.array([3, 1, 3, 2, 1, 3])
+r = jnp.unique_all(x)
+print(r.values, r.indices, r.inverse_indices, r.counts)
+print(jnp.unique_counts(x), jnp.unique_inverse(x).inverse_indices, jnp.unique_values(x))
+print(jnp.isdtype(jnp.float32, "real floating"), jnp.isdtype(jnp.int8, ("integral", "bool")),
+      jnp.isdtype(jnp.complex64, "numeric"), jnp.isdtype(jnp.bool_, jnp.bool_))
+print(jnp.permute_dims(jnp.zeros((2, 3, 4)), (2, 0, 1)).shape, jnp.matrix_transpose(a).shape)
+print(jnp.astype(a, jnp.int32), jnp.astype(v, "float16").dtype)
+print(jnp.concat([a, a], axis=0).shape, jnp.concat([v, v], axis=None))
+print(jnp.pow(2, jnp.arange(4)), jnp.acos(0.5), jnp.atan2(1.0, 1.0), jnp.asinh(1.0), jnp.atanh(0.5))
+m, e = jnp.frexp(jnp.array([8.0, 0.75, -3.0, 0.0]))
+print(m, e, jnp.ldexp(m, e))
+print(jnp.spacing(jnp.array([1.0, 1e6], dtype=jnp.float32)))
+print(jnp.nextafter(jnp.float32(1.0), jnp.float32(2.0)) - 1)
+print(jnp.bitwise_left_shift(jnp.array([1, 2]), 3), jnp.bitwise_right_shift(jnp.array([16, -16]), 2))
+print(jnp.bitwise_invert(jnp.array([0, 5], dtype=jnp.uint8)), jnp.bitwise_count(jnp.array([7, 255])))
+print(jnp.trapezoid(jnp.array([1.0, 2.0, 3.0]), dx=0.5))
+print(jnp.size(a, 1), jnp.shape(a), jnp.ndim(3.0))
+print(jnp.clip(v, min=1.5), jnp.clip(v, max=2.5))
+print(jnp.round(jnp.array([0.5, 1.5, 2.5]), decimals=0))
+print(jnp.linalg.vector_norm(a, axis=1, ord=1), jnp.linalg.matrix_norm(a, ord="fro"))
+print(jnp.linalg.svdvals(jnp.diag(jnp.array([3.0, 1.0, 2.0]))))
+print(jnp.linalg.outer(v, v[:2]).shape, jnp.linalg.cross(v, jnp.array([0.0, 0.0, 1.0])))
+print(jnp.linalg.diagonal(jnp.arange(9).reshape(3, 3), offset=1), jnp.linalg.trace(jnp.eye(3), offset=0))
+print(jnp.linalg.matmul(a, a.T), jnp.linalg.tensordot(a, a, axes=([1], [1])))
+print(jnp.linalg.cholesky(jnp.array([[4.0, 2.0], [2.0, 3.0]]), upper=True))
+print(jnp.linalg.eigvalsh(jnp.array([[2.0, 100.0], [1.0, 2.0]]), UPLO="U"))
+print(jnp.linalg.matrix_rank(jnp.ones((3, 3)), rtol=1e-3), jnp.linalg.pinv(a, rtol=1e-6).shape)

@@ -1,0 +1,37 @@
+# jax.scipy.linalg's special matrices (docstrings): hankel, companion, hadamard, helmert, leslie,
+# pascal / invpascal, dft, circulant, toeplitz, block_diag, and what jnp.linalg says of them.
+import jax
+import jax.numpy as jnp
+import jax.scipy.linalg as jsl
+
+print(jsl.hankel(jnp.array([1, 2, 3])))
+print(jsl.hankel(jnp.array([1, 2, 3]), jnp.array([3, 4, 5, 6])))
+print(jsl.toeplitz(jnp.array([1.0, 2.0, 3.0])))
+print(jsl.toeplitz(jnp.array([1, 2, 3]), jnp.array([1, 4, 5, 6])))
+print(jsl.circulant(jnp.array([1, 2, 3])))
+c = jsl.companion(jnp.array([1.0, -10.0, 31.0, -30.0]))
+print(c)
+print(jnp.sort(jnp.linalg.eigvals(c).real))
+h = jsl.hadamard(4)
+print(h, h.dtype)
+print(jsl.hadamard(4, dtype=jnp.float32) @ jsl.hadamard(4, dtype=jnp.float32))
+hm = jsl.helmert(4)
+print(hm.shape, jnp.round(hm @ hm.T, 5))
+print(jsl.helmert(3, full=True))
+L = jsl.leslie(jnp.array([0.1, 2.0, 1.0, 0.1]), jnp.array([0.2, 0.8, 0.7]))
+print(L)
+print(jsl.pascal(4))
+print(jsl.pascal(4, kind="lower"))
+print(jsl.pascal(4, kind="upper"))
+print(jsl.invpascal(4))
+print(jsl.pascal(4) @ jsl.invpascal(4))
+d = jsl.dft(4)
+print(d.dtype, jnp.round(d, 4))
+x = jnp.array([1.0, 2.0, 3.0, 4.0])
+print(jnp.allclose(d @ x, jnp.fft.fft(x), atol=1e-5))
+print(jnp.round(jsl.dft(3, scale="sqrtn"), 4))
+print(jsl.block_diag(jnp.ones((2, 2)), 2 * jnp.ones((1, 3)), jnp.array([[5.0]])))
+print(jnp.linalg.det(jsl.pascal(5).astype(jnp.float32)))
+print(jax.jit(jsl.toeplitz)(jnp.arange(3.0), jnp.arange(3.0) + 1))
+print(jax.vmap(jsl.circulant)(jnp.arange(6.0).reshape(2, 3)))
+print(jax.grad(lambda c: jnp.sum(jsl.toeplitz(c) ** 2))(jnp.array([1.0, 2.0, 3.0])))
