@@ -227,6 +227,15 @@ def test_vmapped_function_returning_a_string_is_jaxs_type_error():
         vmap(lambda x: "x")(jnp.ones(3))
 
 
+def test_vmapped_function_returning_a_type_is_jaxs_type_error():
+    """A type has a shape and a dtype but no value: `jax.typeof(x)` or a ShapeDtypeStruct
+    returned from a vmapped function is JAX's TypeError (not a compile error later)."""
+    with pytest.raises(TypeError, match=r"Output from batched function ShapedArray\(float32\[\]\)"):
+        vmap(meshjit.typeof)(jnp.ones(2))
+    with pytest.raises(TypeError, match="is not a valid JAX type"):
+        vmap(lambda x: meshjit.ShapeDtypeStruct((2,), jnp.float32))(jnp.ones(2))
+
+
 # ---------------------------------------------------------------------------------------------
 # What does not depend on the mapped inputs stays concrete (as JAX's BatchTrace: only values
 # depending on the batched arguments are traced). Before, every operation inside vmap was
