@@ -27,12 +27,21 @@ _IMPORT_AS = re.compile(r"^(\s*)import jax((?:\.\w+)*)(\s+as\s+\w+)")
 _IMPORT_JAX = re.compile(r"^(\s*)import jax\s*$")
 _IMPORT_SUBMODULE = re.compile(r"^(\s*)import jax((?:\.\w+)+)\s*$")
 _FROM_JAX = re.compile(r"^(\s*)from jax((?:\.\w+)*) import")
+_IMPORT_LIST = re.compile(
+    r"^(\s*)import\s+(\w[\w.]*(?:\s+as\s+\w+)?(?:\s*,\s*\w[\w.]*(?:\s+as\s+\w+)?)+)\s*$"
+)
 
 
 def swap_imports(source: str) -> str:
     """The example's source with its `jax` imports made meshjit's (the same names bound)."""
     lines = []
     for line in source.split("\n"):
+        listed = _IMPORT_LIST.match(line)
+        if listed:  # `import jax, jax.numpy as jnp`: one statement per module, each swapped
+            items = [f"import {item.strip()}" for item in listed.group(2).split(",")]
+            line = listed.group(1) + "; ".join(swap_imports(item) for item in items)
+            lines.append(line)
+            continue
         line = _IMPORT_AS.sub(r"\1import meshjit\2\3", line)
         line = _IMPORT_JAX.sub(r"\1import meshjit as jax", line)
         line = _IMPORT_SUBMODULE.sub(r"\1import meshjit\2; import meshjit as jax", line)

@@ -39,3 +39,11 @@ def test_imports_are_swapped_for_meshjit():
         "import meshjit as jax\nimport meshjit.numpy as jnp\n"
         "from meshjit.sharding import PartitionSpec as P\n"
     )
+
+
+def test_a_comma_separated_import_is_swapped_module_by_module():
+    source = "import jax, jax.numpy as jnp\n  import numpy as np, jax.lax\n"
+    assert runner.swap_imports(source) == (
+        "import meshjit as jax; import meshjit.numpy as jnp\n"
+        "  import numpy as np; import meshjit.lax; import meshjit as jax\n"
+    )
