@@ -128,17 +128,14 @@ _GROUP[0] = "np22t"
 def _custom_jvp_float0(B, n, x):
     """The rule's output tells what it saw: 1 where the integer argument's tangent is float0."""
     api = B.api
+    f = api.custom_jvp(lambda v, k: n.tanh(v) + k)
 
-    @api.custom_jvp
-    def f(v, k):
-        return n.sin(v) * k
+    def rule(primals, tangents):
+        kind = str(tangents[1].dtype), tuple(tangents[1].shape) == tuple(primals[1].shape)
+        seen = float(kind == ("[('float0', 'V')]", True))
+        return f(*primals), tangents[0] * (1 - n.tanh(primals[0]) ** 2) + seen
 
-    @f.defjvp
-    def f_jvp(primals, tangents):
-        (v, k), (tv, tk) = primals, tangents
-        seen = 1.0 if tk.dtype == api.dtypes.float0 and tk.shape == k.shape else 0.0
-        return f(v, k), n.cos(v) * k * tv + seen
-
+    f.defjvp(rule)
     k = n.arange(x.shape[-1]) % 3 + 1
     return api.grad(lambda v: f(v, k).sum())(x)
 
