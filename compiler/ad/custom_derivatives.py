@@ -15,6 +15,8 @@ import dataclasses
 import functools
 from typing import Callable
 
+import numpy as np
+
 from meshjit.compiler.ad.transform import instantiate_cts
 from meshjit.compiler.errors import (
     MeshjitAttributeError,
@@ -25,7 +27,7 @@ from meshjit.compiler.errors import (
     RuleOutputError,
     UnexpectedTracerError,
 )
-from meshjit.compiler.ir.core import func_name, register_pp_params
+from meshjit.compiler.ir.core import TypedNdArray, func_name, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -40,6 +42,7 @@ from meshjit.compiler.ir.sharding_rules import keep
 from meshjit.compiler.lax.ad_util import (
     SymbolicZero,
     aval_of,
+    float0,
     has_tangent,
     instantiate,
     tangent_aval,
@@ -260,9 +263,14 @@ def custom_vjp_primal_tree_values(tree):
 
 def _symbolic_or_zeros(xs, avals, symbolic: bool) -> list:
     """`xs` (None for a zero) as a rule sees them: SymbolicZeros or arrays of zeros."""
-    if not symbolic:
-        return [instantiate(x, a) for x, a in zip(xs, avals)]
+    if not symbolic:  # an integer or bool argument's tangent: float0 zeros, as JAX's
+        return [instantiate(x, a) if has_tangent(a) else _float0_zeros(a)
+                for x, a in zip(xs, avals)]
     return [SymbolicZero(tangent_aval(a)) if x is None else x for x, a in zip(xs, avals)]
+
+
+def _float0_zeros(aval):
+    return TypedNdArray(np.zeros(aval.shape, float0))
 
 
 def _none_for_symbolic(xs) -> list:

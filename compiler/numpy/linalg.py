@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy import (
@@ -340,8 +340,30 @@ def det(a):
             - e(0, 0) * e(1, 2) * e(2, 1)
             - e(0, 1) * e(1, 0) * e(2, 2)
         )
+    if shape[-1] == 0:
+        return _det_of_empty()(a)
+    return _det_by_slogdet(a)
+
+
+def _det_by_slogdet(a):
     sign, logdet = slogdet(a)
     return sign * elementwise.exp(logdet)
+
+
+@functools.cache
+def _det_of_empty():
+    """det of 0x0 matrices (ones), whose derivative is JAX's IndexError: its det's JVP (a
+    cofactor solve) indexes the matrices' last row (made on first use: ad/ sits above numpy/)."""
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp
+
+    empty = custom_jvp(_det_by_slogdet)
+    empty.defjvp(_det_of_empty_jvp)
+    return empty
+
+
+def _det_of_empty_jvp(primals, tangents):
+    axis = len(_shape(primals[0])) - 2
+    raise MeshjitIndexError(f"index is out of bounds for axis {axis} with size 0")
 
 
 def _lu_solve(a, b):

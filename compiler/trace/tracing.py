@@ -728,10 +728,21 @@ def checked_dtype(dtype) -> np.dtype:
                 f"{canonical} is not a valid JAX array type. Only arrays of numeric types are "
                 "supported by JAX"
             )
+        if canonical.names == ("float0",):  # a tangent of an integer (JAX's words)
+            raise MeshjitTypeError(FLOAT0_WORDS)
         raise MeshjitTypeError(
             f"dtype {canonical} is not supported; use one of: {_supported_names()}"
         )
     return canonical
+
+
+FLOAT0_WORDS = (
+    "Called an operation with a float0 array. float0s do not support any operations by design "
+    "because they are not compatible with non-trivial vector spaces. No implicit dtype "
+    "conversion is done. You can use np.zeros_like(arr, dtype=np.float) to cast a float0 array "
+    "to a regular zeros array. \nIf you didn't expect to get a float0 you might have "
+    "accidentally taken a gradient with respect to an integer argument."
+)
 
 
 def _supported_names() -> str:

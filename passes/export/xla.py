@@ -16,6 +16,7 @@ from meshjit.passes.export.pad_guard import guard_sharded_pads
 from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions, unsplittable
 from meshjit.passes.export.uneven_arguments import pin_uneven_arguments
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
+from meshjit.passes.export.window_guard import guard_padded_strided_windows, padded_strided_dims
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
 
@@ -46,7 +47,8 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     shards (`uneven_updates.py`); so does a grouped convolution's sharded feature dimension
     where XLA's partitioner rejects it or gets it wrong, and a strided convolution's sharded
     spatial dimensions (`conv_guard.py`), so do a pad's sharded
-    padded dimensions where it does (`pad_guard.py`), so do an FFT's unevenly sharded
+    padded dimensions where it does (`pad_guard.py`), and a reduce window's unevenly sharded
+    padded, strided dimensions (`window_guard.py`), so do an FFT's unevenly sharded
     transformed dimensions, and an FFT next to a gather along another dimension than the first
     is isolated from its layout (`fft_guard.py`), and so do the reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
@@ -59,6 +61,7 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     guard_grouped_convolutions(module_op)
     guard_strided_convolutions(module_op)
     guard_sharded_pads(module_op)
+    guard_padded_strided_windows(module_op)
     guard_ffts(module_op)
     guard_unsplittable_reductions(module_op)
     if pin:
@@ -73,7 +76,11 @@ _GUARDED = frozenset(
 
 
 def _guarded(op) -> bool:
-    return op.name in _GUARDED or (op.name == "stablehlo.reduce" and unsplittable(op))
+    return (
+        op.name in _GUARDED
+        or (op.name == "stablehlo.reduce" and unsplittable(op))
+        or (op.name == "stablehlo.reduce_window" and bool(padded_strided_dims(op)))
+    )
 
 
 def has_guarded_ops(module_op: ir.Operation) -> bool:

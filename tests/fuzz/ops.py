@@ -1019,7 +1019,9 @@ def draw_step(rng, vals, allow_vmap=True):
 # Round 20's (ops_round20): scipy.stats, scipy.special / linalg on edge values, zero-size slices
 # through every kind of op, samplers under vmap over sharded keys. Round 21's (ops_round21):
 # integer edge values, weak-scalar promotion, keyword-laden reductions, indexing and .at[]
-# modes, lax's unusual parameters, transform compositions, shard_map collectives.
+# modes, lax's unusual parameters, transform compositions, shard_map collectives. Round 22's
+# (ops_round22): jnp keywords at their edges, padded / strided / dilated reduce windows,
+# transform compositions (float0 tangents in custom_jvp rules, linear_transpose ...), its fixes.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1032,6 +1034,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round19,
     ops_round20,
     ops_round21,
+    ops_round22,
     ops_semantics,
     ops_transforms,
 )

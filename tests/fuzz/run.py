@@ -115,6 +115,7 @@ _WORKER_SOURCES = (
     "ops_round19",
     "ops_round20",
     "ops_round21",
+    "ops_round22",
     "ops_semantics",
     "ops_transforms",
     "registry",
