@@ -36,7 +36,7 @@ def test_random_programs_match_the_reference(seeds):
     assert not failures, failures
 
 
-# the vocabulary (rounds 12-21: ~1230 jnp / lax calls and transform compositions), one program
+# the vocabulary (rounds 12-22: ~1230 jnp / lax calls and transform compositions), one program
 # per entry in 13 slices, plain, under vmap and differentiated: one slice in `make test` (~95
 # entries, meshjit's default mode), the others campaigns (round 21: 13 slices, was 12)
 @pytest.mark.parametrize(("how", "offset"), campaign.grid(39, ["plain", "vmap", "grad"], range(13)))
