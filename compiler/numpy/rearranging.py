@@ -481,6 +481,7 @@ def _repeat_traced(x, repeats, axis, total):
 
 def flip(m, axis=None):
     axis = tuple(axis) if isinstance(axis, list) else axis  # static in JAX's jit: hashable
+    require_concrete(axis, "The axis argument must be known statically.")  # JAX checks first
     return jitted(_flip, ("axis",), "_flip")(materialize(m), axis)
 
 
