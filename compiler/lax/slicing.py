@@ -530,6 +530,7 @@ def split(operand, sizes, axis: int = 0) -> list:
     """`operand` cut along `axis` into pieces of `sizes` (they must sum to its size)."""
     aval = aval_of(operand)
     axis = checks.canonical_axis(axis, aval.ndim)
+    sizes = tuple(int(s) if isinstance(s, np.integer) else s for s in sizes)  # Python dims
     if any(s < 0 for s in sizes):  # JAX's words
         raise MeshjitValueError(f"Sizes passed to split must be nonnegative, got {list(sizes)}")
     if sum(sizes) != aval.shape[axis]:

@@ -236,3 +236,8 @@ def test_split_is_one_primitive_transposed_by_concatenate():
     np.testing.assert_array_equal(outs[1], [[1.0, 2.0], [4.0, 5.0]])
     with pytest.raises(ValueError, match="Sum of sizes 6 must be equal"):
         lax.split(x, (3, 3))
+
+
+def test_split_pieces_have_python_int_dims_from_numpy_sizes():
+    pieces = lax.split(np.ones((1, 1, 4), np.float32), np.array([2, 2]), axis=2)
+    assert [type(d) for p in pieces for d in p.shape] == [int] * 6
