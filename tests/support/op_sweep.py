@@ -407,7 +407,8 @@ def gather(c: _Case):
     )
 
 
-def scatter(c: _Case):
+def _scatter_dims(c: _Case):
+    """(operand shape, indices shape, updates shape, the scatter's dimension-numbers attrs)."""
     operand, ind, batching, indexed, window, sizes = _gather_dims(c)
     nb = len(ind) - 1
     upd = ind[:-1] + [sizes[d] for d in window]
@@ -416,13 +417,18 @@ def scatter(c: _Case):
         if batching
         else ""
     )
-    x, i, u = c.arg(operand), c.arg(ind, "i32"), c.arg(upd)
     attrs = (
         f"scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = "
         f"[{_a(range(nb, nb + len(window)))}], inserted_window_dims = [{indexed}]{bd}, "
         f"scatter_dims_to_operand_dims = [{indexed}], index_vector_dim = {nb}>, "
         f"indices_are_sorted = false, unique_indices = false"
     )
+    return operand, ind, upd, attrs
+
+
+def scatter(c: _Case):
+    operand, ind, upd, attrs = _scatter_dims(c)
+    x, i, u = c.arg(operand), c.arg(ind, "i32"), c.arg(upd)
     types = (_type(operand), _type(ind, "i32"), _type(upd))
     _region_op(c, "scatter", (x, i, u), attrs, types, _type(operand))
     return [Value("%0", tuple(operand))]
@@ -430,14 +436,7 @@ def scatter(c: _Case):
 
 def scatter_variadic(c: _Case):
     """A scatter of two inputs and two updates (two results), sometimes with batching dims."""
-    operand, ind, batching, indexed, window, sizes = _gather_dims(c)
-    nb = len(ind) - 1
-    upd = ind[:-1] + [sizes[d] for d in window]
-    bd = (
-        f", input_batching_dims = [{_a(batching)}], scatter_indices_batching_dims = [0]"
-        if batching
-        else ""
-    )
+    operand, ind, upd, attrs = _scatter_dims(c)
     xs, i, us = [c.arg(operand) for _ in "ab"], c.arg(ind, "i32"), [c.arg(upd) for _ in "ab"]
     t, tu = _type(operand), _type(upd)
     c.lines.append(
@@ -446,10 +445,7 @@ def scatter_variadic(c: _Case):
         "    %s = stablehlo.add %a, %p : tensor<f32>\n"
         "    %m = stablehlo.maximum %b, %q : tensor<f32>\n"
         "    stablehlo.return %s, %m : tensor<f32>, tensor<f32>\n"
-        f"  }}) {{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = "
-        f"[{_a(range(nb, nb + len(window)))}], inserted_window_dims = [{indexed}]{bd}, "
-        f"scatter_dims_to_operand_dims = [{indexed}], index_vector_dim = {nb}>, "
-        f"indices_are_sorted = false, unique_indices = false}} : ({t}, {t}, "
+        f"  }}) {{{attrs}}} : ({t}, {t}, "
         f"{_type(ind, 'i32')}, {tu}, {tu}) -> ({t}, {t})"
     )
     return [Value("%0#0", tuple(operand)), Value("%0#1", tuple(operand))]
