@@ -153,16 +153,21 @@ class Buffered:
 
 # -- buffers in HBM under TPU interpret mode ---------------------------------------------------
 
-_DMA = [0]  # DMAs under way (copies move buffers in HBM; nothing else touches them)
-
-
 @contextlib.contextmanager
-def dma():
-    _DMA[0] += 1
+def _pushed(stack: list, value):
+    """`value` on top of `stack` inside the block (the interpreter's scoped states)."""
+    stack.append(value)
     try:
         yield
     finally:
-        _DMA[0] -= 1
+        stack.pop()
+
+
+_DMA: list[bool] = []  # DMAs under way (copies move buffers in HBM; nothing else touches them)
+
+
+def dma():
+    return _pushed(_DMA, True)
 
 
 class HbmRef:
@@ -200,7 +205,7 @@ class HbmRef:
 
 
 def _check_dma(primitive: str) -> None:
-    if not _DMA[0]:
+    if not _DMA:
         raise MeshjitValueError(
             f"{primitive}: Buffers with a memory space of HBM or ANY cannot be referenced "
             "directly. Instead, use `pltpu.sync_copy` or `pltpu.async_copy`."
@@ -217,13 +222,8 @@ _GRID: list[tuple] = []  # (program ids, grid sizes, writable refs, cond branche
 # at the start) of the kernels running
 
 
-@contextlib.contextmanager
 def grid_env(indices: tuple, sizes: tuple, refs: list):
-    _GRID.append((indices, sizes, list(refs), control_flow.BRANCHES[0]))
-    try:
-        yield
-    finally:
-        _GRID.pop()
+    return _pushed(_GRID, (indices, sizes, list(refs), control_flow.BRANCHES[0]))
 
 
 def _grid_axis(name: str, axis: int) -> tuple:
@@ -401,13 +401,8 @@ def loop(lower, upper, *, init_carry=None, step=1, unroll=None):
 _MEMORY: list[str] = ["hlo"]
 
 
-@contextlib.contextmanager
 def uninitialized_memory(kind: str):
-    _MEMORY.append(kind)
-    try:
-        yield
-    finally:
-        _MEMORY.pop()
+    return _pushed(_MEMORY, kind)
 
 
 def uninitialized_value(shape, dtype):
