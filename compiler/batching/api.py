@@ -18,7 +18,6 @@ from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.tokens import is_token_aval
-from meshjit.compiler.jit.api import ShapeDtypeStruct
 from meshjit.compiler.lax.batching import (
     BatchAxis,
     BatchTrace,
@@ -431,6 +430,8 @@ def _as_ref(tracer):
 def _is_array_like(x) -> bool:
     """Whether a vmapped function's output is a value: a type (`jax.typeof(x)`, a
     ShapeDtypeStruct) has a shape and dtype but no value (JAX's TypeError)."""
+    from meshjit.compiler.jit.api import ShapeDtypeStruct  # a later room
+
     if isinstance(x, (ShapedArray, ShapeDtypeStruct)):
         return False
     try:

@@ -530,7 +530,6 @@ def split(operand, sizes, axis: int = 0) -> list:
     """`operand` cut along `axis` into pieces of `sizes` (they must sum to its size)."""
     aval = aval_of(operand)
     axis = checks.canonical_axis(axis, aval.ndim)
-    sizes = tuple(int(s) if isinstance(s, np.integer) else s for s in sizes)  # Python dims
     if any(s < 0 for s in sizes):  # JAX's words
         raise MeshjitValueError(f"Sizes passed to split must be nonnegative, got {list(sizes)}")
     if sum(sizes) != aval.shape[axis]:
@@ -554,7 +553,14 @@ split_p = Primitive("split", multiple_results=True)
 
 @abstract_eval_rules.register(split_p)
 def _split_rule(x, *, sizes, axis):
-    return [x.update(shape=(*x.shape[:axis], size, *x.shape[axis + 1 :])) for size in sizes]
+    # the params keep NumPy sizes as given (JAX prints them so); the pieces' dims are ints
+    return [
+        x.update(shape=(*x.shape[:axis], _dim(size), *x.shape[axis + 1 :])) for size in sizes
+    ]
+
+
+def _dim(size):
+    return int(size) if isinstance(size, np.integer) else size
 
 
 @sharding_rules.register(split_p)

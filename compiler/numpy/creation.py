@@ -559,6 +559,7 @@ def _jitted_triangle(name: str):
 
 def _triangle_mask(m, k):
     shape = aval_of(m).shape
+    k = operator.index(k)  # a float diagonal offset: Python's TypeError, as JAX's (its jnp.tri)
     return lax.broadcast(_tri_mask(shape[-2], shape[-1], k), shape[:-2])
 
 

@@ -1,7 +1,7 @@
 """Order statistics (quantile, percentile, median) and interp against NumPy."""
 
 import numpy as np
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import meshjit
@@ -38,6 +38,10 @@ def test_quantile_matches_numpy(shape, method, keepdims, data, seed):
             st.just(np.array(fixed, np.float32)),
         )
     )
+    if method == "nearest":  # no q at a half-way position over the reduced size (see above)
+        n = x.size if axis is None else int(np.prod([shape[a] for a in np.atleast_1d(axis)]))
+        positions = np.atleast_1d(np.float32(q)) * np.float32(n - 1)
+        assume(not np.any(np.isclose(positions % 1, 0.5)))
     got = jit_numpy(lambda a: jnp.quantile(a, q, axis=axis, method=method, keepdims=keepdims), x)
     close(got, np.quantile(x, q, axis=axis, method=method, keepdims=keepdims), rtol=1e-4)
     got = jit_numpy(
