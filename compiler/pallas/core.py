@@ -153,6 +153,7 @@ class Buffered:
 
 # -- buffers in HBM under TPU interpret mode ---------------------------------------------------
 
+
 @contextlib.contextmanager
 def _pushed(stack: list, value):
     """`value` on top of `stack` inside the block (the interpreter's scoped states)."""
@@ -492,10 +493,11 @@ def empty_like(x):
 def empty_ref_like(x):
     """A fresh ref of `x`'s shape and dtype (a scratch type, or a ShapeDtypeStruct: in HBM),
     inside a trace only, as JAX's (its refs with a memory space live in a jit)."""
+    from meshjit.compiler.jit.api import ShapeDtypeStruct  # a later room
     from meshjit.compiler.state.ref import new_ref  # a later room
     from meshjit.compiler.trace.tracing import current_trace
 
-    if not isinstance(x, MemoryRef) and not hasattr(x, "manual_axis_type"):
+    if not isinstance(x, MemoryRef | ShapeDtypeStruct):
         raise MeshjitValueError(f"empty_ref_like does not support {type(x)}")
     if current_trace() is None:
         raise MeshjitNotImplementedError(
@@ -505,15 +507,10 @@ def empty_ref_like(x):
 
 
 def broadcast_to(a, shape: tuple[int, ...]):
-    """`a` broadcast to `shape` (as `jnp.broadcast_to`)."""
-    from meshjit.compiler.numpy.creation import asarray
+    """`a` broadcast to `shape` (`jnp.broadcast_to`)."""
+    from meshjit.compiler.numpy.shapes import broadcast_to as jnp_broadcast_to
 
-    a = asarray(a)
-    return (
-        a
-        if a.shape == tuple(shape)
-        else lax.broadcast_in_dim(a, tuple(shape), tuple(range(len(shape) - a.ndim, len(shape))))
-    )
+    return jnp_broadcast_to(a, tuple(shape))
 
 
 def debug_check(condition, message) -> None:

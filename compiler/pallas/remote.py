@@ -112,7 +112,9 @@ def varying_state(values: list, out_shapes) -> list:
 
 
 def _declared_varying(out_shape) -> frozenset:
-    if not hasattr(out_shape, "manual_axis_type"):  # not a ShapeDtypeStruct
+    from meshjit.compiler.jit.api import ShapeDtypeStruct  # a later room
+
+    if not isinstance(out_shape, ShapeDtypeStruct):
         return frozenset()
     if out_shape.manual_axis_type is None:
         raise MeshjitValueError(
