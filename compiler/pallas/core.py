@@ -22,6 +22,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import (
     MeshjitAssertionError,
     MeshjitNotImplementedError,
+    MeshjitTypeError,
     MeshjitValueError,
 )
 from meshjit.compiler.lax import control_flow
@@ -536,3 +537,58 @@ def run_state(f):
         return tree_map(lambda r: r[...], refs, is_leaf=lambda r: hasattr(r, "ref_aval"))
 
     return wrapped
+
+
+def delay(nanos) -> None:
+    """Sleeps for `nanos` nanoseconds on a TPU: nothing in TPU interpret mode; the HLO
+    interpreter (`interpret=True`) has no CPU rule for it, as in JAX."""
+    del nanos
+    if _MEMORY[-1] == "hlo":
+        raise MeshjitNotImplementedError(
+            "MLIR translation rule for primitive 'delay' not found for platform cpu"
+        )
+
+
+def get_global(what):
+    """A reference living across kernel invocations: JAX's interpret modes cannot lower one."""
+    raise MeshjitTypeError(
+        "pl.get_global has no interpret-mode rule on CPU (JAX: No ir_type_handler for aval "
+        f"type AbstractRef, for {what!r}); use a scratch buffer (`scratch_shapes`) instead"
+    )
+
+
+def select_ref(idx, *refs):
+    """One of `refs` by a traced index: for TPU DMAs, which the interpreter cannot select."""
+    del idx
+    if len(refs) <= 1:
+        raise MeshjitValueError("At least two refs are required for pl.select_ref.")
+    raise MeshjitNotImplementedError(
+        "pl.select_ref is not supported in interpret mode (JAX: no rule for SelectTransform)"
+    )
+
+
+class semaphore:  # noqa: N801  (JAX's name)
+    """The dtype of a semaphore (`jnp.issubdtype(x.dtype, pl.semaphore)`)."""
+
+
+class RevisitMode(enum.Enum):
+    IMMEDIATE = "immediate"
+    ANY = "any"
+
+
+# TPU interpret mode forced on every `pallas_call` (`pltpu.force_tpu_interpret_mode`,
+# `set_tpu_interpret_mode`): the global value first, the innermost context's last.
+_FORCED_INTERPRET: list = [None]
+
+
+def forced_interpret(interpret):
+    """The interpret mode a `pallas_call` runs in: the forced one, or its own."""
+    return _FORCED_INTERPRET[-1] or interpret
+
+
+def force_interpret(params):
+    return _pushed(_FORCED_INTERPRET, params)
+
+
+def set_interpret(params) -> None:
+    _FORCED_INTERPRET[0] = params

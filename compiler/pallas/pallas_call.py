@@ -31,6 +31,7 @@ from meshjit.compiler.pallas.core import (
     GridSpec,
     HbmRef,
     Squeezed,
+    forced_interpret,
     grid_env,
     in_hbm,
     initial_value,
@@ -84,7 +85,8 @@ def pallas_call(
 
     @api_boundary
     def wrapped(*args):
-        if not interpret:
+        interpret_mode = forced_interpret(interpret)  # (as JAX: read when called)
+        if not interpret_mode:
             raise MeshjitValueError(  # JAX's words, on a CPU backend
                 "Only interpret mode is supported on CPU backend."
             )
@@ -92,7 +94,7 @@ def pallas_call(
         arrays = [asarray(a) for a in flat_args]
         aliases = dict(input_output_aliases)
         _check_alias_indices(arrays, flat_out_shapes, aliases)
-        memory = getattr(interpret, "uninitialized_memory", "hlo")  # "hlo": interpret=True
+        memory = getattr(interpret_mode, "uninitialized_memory", "hlo")  # "hlo": interpret=True
         with uninitialized_memory(memory):
             outs = _interpret(
                 kernel, grid_spec, arrays, in_tree, flat_out_shapes, out_tree, aliases,

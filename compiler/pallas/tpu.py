@@ -15,15 +15,21 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.numpy.rearranging import roll as jnp_roll
+from meshjit.compiler.numpy.shapes import swapaxes as jnp_swapaxes
+from meshjit.compiler.numpy.util import is_traced
 from meshjit.compiler.pallas.core import (
     SEMAPHORE_SPACE,
     GridSpec,
     MemoryRef,
     _Space,
     dma,
+    force_interpret,
     no_block_spec,
+    set_interpret,
 )
+from meshjit.compiler.pallas.core import MemorySpace as _PlMemorySpace
 from meshjit.compiler.pallas.remote import DeviceIdType, barrier_semaphore, remote_write
+from meshjit.compiler.pallas.triton import store as _masked_store
 
 
 class MemorySpace(_Space, enum.Enum):
@@ -253,3 +259,124 @@ def stateful_normal(shape, dtype=None):
 
 def stateful_bernoulli(shape, p=0.5):
     _no_cpu_rule("prng_random_bits")
+
+
+def stochastic_round(x, random_bits, *, target_dtype):
+    _no_cpu_rule("stochastic_round")
+
+
+def pack_elementwise(xs, *, packed_dtype):
+    _no_cpu_rule("pack_elementwise")
+
+
+def unpack_elementwise(x, *, index, packed_dtype, unpacked_dtype):
+    _no_cpu_rule("unpack_elementwise")
+
+
+def trace_value(label: str, value) -> None:
+    """Emits a scalar to the TPU profiler's trace: no CPU rule, as in JAX."""
+    _no_cpu_rule("trace_value")
+
+
+def sample_block(sampler_fn, global_key, block_size, tile_size, total_size,
+                 block_index=None, **kwargs):  # fmt: skip
+    """Samples a block with the TPU core's generator: no CPU rule, as in JAX."""
+    _no_cpu_rule("prng_seed")
+
+
+def touch(ref) -> None:
+    """A fake read-write dependency on `ref`: JAX's interpreter has no rule for it."""
+    raise MeshjitNotImplementedError(
+        "No state discharge rule implemented for primitive: add_dependency"
+    )
+
+
+# -- data movement between layouts and memories ------------------------------------------------
+
+
+def bitcast(x, ty):
+    """`x`'s bits as `ty`; a change of bit width packs (or unpacks) consecutive rows of the
+    second-minor dimension into one element (or several), as a TPU's registers hold them."""
+    ty = np.dtype(ty)
+    if x.ndim < 2:
+        raise MeshjitValueError("Not implemented: bitcast 1D")
+    src, dst = x.dtype.itemsize * 8, ty.itemsize * 8
+    if x.shape[-2] * src % dst:
+        raise MeshjitValueError(
+            "Not implemented: the 2nd minor dim can not be perfectly packed or unpacked"
+        )
+    if src < dst:  # rows (2i, 2i+1, ...) into one: the lowest bits from the first
+        *lead, m, n = x.shape
+        x = lax.reshape(x, (*lead, m // (dst // src), dst // src, n))
+        return lax.bitcast_convert_type(jnp_swapaxes(x, -1, -2), ty)
+    y = lax.bitcast_convert_type(x, ty)
+    if src > dst:
+        *lead, m, n, packing = y.shape
+        y = lax.reshape(jnp_swapaxes(y, -1, -2), (*lead, m * packing, n))
+    return y
+
+
+def load(ref, *, mask=None):
+    """`ref[...]` (what `mask` leaves out is unspecified)."""
+    del mask
+    return ref[...]
+
+
+def store(ref, val, *, mask=None) -> None:
+    """`ref[...] = val` where `mask` holds (everywhere without one)."""
+    _masked_store(ref, val, mask=mask)
+
+
+def with_memory_space_constraint(x, memory_space):
+    """`x`, to be allocated in `memory_space` when it is a kernel's operand (traced only)."""
+    if memory_space is _PlMemorySpace.ANY:
+        return x
+    if memory_space not in (MemorySpace.HBM, MemorySpace.VMEM, MemorySpace.SMEM):
+        raise MeshjitNotImplementedError(
+            "with_memory_space_constraint only supports HBM, VMEM and SMEM."
+        )
+    if not is_traced(x):
+        raise MeshjitValueError("Cannot eagerly run with_memory_space_constraint.")
+    return x
+
+
+# -- TPU interpret mode forced on every kernel, and the TPU this is not -----------------------
+
+_DEFAULT = object()  # (`InterpretParams()`; `None` forces nothing)
+
+
+def force_tpu_interpret_mode(params=_DEFAULT):
+    """A context in which every `pallas_call` runs in TPU interpret mode with `params`
+    (`InterpretParams()` by default; `None` leaves each call's own mode)."""
+    return force_interpret(InterpretParams() if params is _DEFAULT else params)
+
+
+def set_tpu_interpret_mode(params=_DEFAULT) -> None:
+    set_interpret(InterpretParams() if params is _DEFAULT else params)
+
+
+def reset_tpu_interpret_mode_state() -> None:
+    """Resets TPU interpret mode's shared state: the interpreter keeps none between calls."""
+
+
+def is_tpu_device() -> bool:
+    return False
+
+
+def get_tpu_info():
+    raise MeshjitValueError("Unsupported TPU device kind: cpu")
+
+
+def emit_pipeline(body, *, grid, in_specs=(), out_specs=(), **kwargs):
+    """A software pipeline inside a kernel: it needs the TPU's tiling, as in JAX on CPU."""
+    get_tpu_info()
+
+
+class CoreType(enum.Enum):
+    TC = "tc"
+    SC_SCALAR_SUBCORE = "sc_scalar_subcore"
+    SC_VECTOR_SUBCORE = "sc_vector_subcore"
+
+
+class dma_semaphore:  # noqa: N801  (JAX's name)
+    """The dtype of a DMA semaphore."""

@@ -7,6 +7,7 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
+from meshjit import lax
 from meshjit.experimental import pallas as pl
 from meshjit.experimental.pallas import tpu as pltpu
 
@@ -83,3 +84,138 @@ def test_the_tpu_generator_has_no_cpu_rule_as_jax_and_keys_work_in_kernels():
     key = meshjit.random.key(0)
     out = pl.pallas_call(keyed, out_shape=out_shape, in_specs=smem, interpret=True)(key)
     np.testing.assert_array_equal(out, meshjit.random.uniform(key, (2, 4)))
+
+
+# -- bitcast, masked loads and stores, memory-space constraints ------------------------------
+
+
+def _call(kernel, x, shape, dtype, interpret=True):
+    return pl.pallas_call(
+        kernel, out_shape=meshjit.ShapeDtypeStruct(shape, dtype), interpret=interpret
+    )(x)
+
+
+def _bitcast_kernel(dtype):
+    def kernel(x_ref, o_ref):
+        o_ref[...] = pltpu.bitcast(x_ref[...], dtype)
+
+    return kernel
+
+
+def test_bitcast_packs_rows_of_the_second_minor_dim_as_jax():
+    x = np.arange(8 * 4, dtype=np.int16).reshape(8, 4)
+    out = _call(_bitcast_kernel(jnp.int32), x, (4, 4), jnp.int32)
+    # JAX 0.10.2: rows 2i (low half) and 2i+1 (high half) make row i
+    expected = x[0::2].astype(np.int32) | (x[1::2].astype(np.int32) << 16)
+    np.testing.assert_array_equal(out, expected)
+    assert int(out[0, 0]) == 262144
+
+
+def test_bitcast_unpacks_and_keeps_width():
+    x = np.arange(8 * 128, dtype=np.int32).reshape(8, 128) * 16777619
+    out = _call(_bitcast_kernel(jnp.int8), x, (32, 128), jnp.int8)
+    unpacked = x.view(np.int8).reshape(8, 128, 4).transpose(0, 2, 1).reshape(32, 128)
+    np.testing.assert_array_equal(out, unpacked)
+    np.testing.assert_array_equal(out[0, :4], [0, -109, 38, -71])  # JAX's
+    same = _call(_bitcast_kernel(jnp.int32), np.ones((8, 128), np.float32), (8, 128), jnp.int32)
+    assert int(same[0, 0]) == 1065353216
+
+
+@pytest.mark.parametrize(
+    ("shape", "dtype", "message"),
+    [
+        ((8,), jnp.int8, "Not implemented: bitcast 1D"),
+        ((3, 8), jnp.int32, "the 2nd minor dim can not be perfectly packed or unpacked"),
+    ],
+)
+def test_bitcast_errors_as_jax(shape, dtype, message):
+    with pytest.raises(ValueError, match=message):
+        pltpu.bitcast(jnp.ones(shape, jnp.int16), dtype)
+
+
+def test_masked_load_and_store():
+    def kernel(x_ref, o_ref):
+        mask = lax.broadcasted_iota(jnp.int32, (8, 128), 1) < 5
+        o_ref[...] = jnp.zeros((8, 128))
+        pltpu.store(o_ref, pltpu.load(x_ref, mask=mask), mask=mask)
+
+    x = np.arange(8 * 128, dtype=np.float32).reshape(8, 128) + 1
+    out = _call(kernel, x, (8, 128), jnp.float32)
+    np.testing.assert_array_equal(out, np.where(np.arange(128) < 5, x, 0))
+
+
+def test_with_memory_space_constraint_only_traced_as_jax():
+    x = np.ones((2, 2), np.float32)
+    np.testing.assert_array_equal(
+        meshjit.jit(lambda a: pltpu.with_memory_space_constraint(a, pltpu.VMEM))(x), x
+    )
+    np.testing.assert_array_equal(pltpu.with_memory_space_constraint(x, pl.ANY), x)
+    with pytest.raises(ValueError, match="Cannot eagerly run with_memory_space_constraint"):
+        pltpu.with_memory_space_constraint(x, pltpu.VMEM)
+    with pytest.raises(NotImplementedError, match="only supports HBM, VMEM and SMEM"):
+        pltpu.with_memory_space_constraint(x, pltpu.SEMAPHORE)
+
+
+# -- TPU interpret mode forced on every kernel; what has no CPU rule -------------------------
+
+
+def _double(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2
+
+
+def test_force_tpu_interpret_mode_runs_kernels_without_interpret():
+    x = np.arange(8.0, dtype=np.float32).reshape(2, 4)
+    with pltpu.force_tpu_interpret_mode():
+        np.testing.assert_array_equal(_call(_double, x, (2, 4), jnp.float32, False), x * 2)
+    with pytest.raises(ValueError, match="Only interpret mode is supported on CPU backend"):
+        _call(_double, x, (2, 4), jnp.float32, False)
+    with pltpu.force_tpu_interpret_mode(None), pytest.raises(ValueError):
+        _call(_double, x, (2, 4), jnp.float32, False)
+
+
+def test_set_tpu_interpret_mode_is_global_until_unset():
+    x = np.ones((2, 4), np.float32)
+    pltpu.set_tpu_interpret_mode(pltpu.InterpretParams(uninitialized_memory="zero"))
+    try:
+        np.testing.assert_array_equal(_call(_double, x, (2, 4), jnp.float32, False), x * 2)
+    finally:
+        pltpu.set_tpu_interpret_mode(None)
+    with pytest.raises(ValueError, match="Only interpret mode"):
+        _call(_double, x, (2, 4), jnp.float32, False)
+    assert pltpu.is_tpu_device() is False
+
+
+def test_delay_runs_in_tpu_interpret_mode_only_as_jax():
+    def kernel(x_ref, o_ref):
+        pl.delay(10)
+        o_ref[...] = x_ref[...] + 1
+
+    x = np.zeros((2, 4), np.float32)
+    np.testing.assert_array_equal(
+        _call(kernel, x, (2, 4), jnp.float32, pltpu.InterpretParams()), x + 1
+    )
+    with pytest.raises(NotImplementedError, match="primitive 'delay' not found for platform cpu"):
+        _call(kernel, x, (2, 4), jnp.float32)
+
+
+@pytest.mark.parametrize(
+    ("op", "message"),
+    [
+        (lambda x: pltpu.stochastic_round(x, x, target_dtype=jnp.bfloat16), "stochastic_round"),
+        (lambda x: pltpu.pack_elementwise([x, x], packed_dtype=jnp.bfloat16), "pack_elementwise"),
+        (lambda x: pltpu.trace_value("v", x[0, 0]), "trace_value"),
+        (pltpu.touch, "add_dependency"),
+    ],
+)
+def test_tpu_only_operations_are_clear_errors(op, message):
+    def kernel(x_ref, o_ref):
+        op(x_ref if op is pltpu.touch else x_ref[...])
+        o_ref[...] = x_ref[...]
+
+    with pytest.raises(NotImplementedError, match=message):
+        _call(kernel, np.zeros((8, 128), np.float32), (8, 128), jnp.float32)
+
+
+def test_emit_pipeline_needs_a_tpu_as_in_jax():
+    with pytest.raises(ValueError, match="Unsupported TPU device kind: cpu"):
+        pltpu.emit_pipeline(lambda *refs: None, grid=(2,))

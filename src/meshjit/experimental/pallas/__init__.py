@@ -14,15 +14,18 @@ from meshjit.compiler.pallas.core import (
     GridSpec,
     MemoryRef,
     MemorySpace,
+    RevisitMode,
     Squeezed,
     align_to,
     broadcast_to,
     cdiv,
     debug_check,
     debug_print,
+    delay,
     empty,
     empty_like,
     empty_ref_like,
+    get_global,
     loop,
     multiple_of,
     next_power_of_2,
@@ -32,11 +35,14 @@ from meshjit.compiler.pallas.core import (
     reciprocal,
     run_scoped,
     run_state,
+    select_ref,
+    semaphore,
     squeezed,
     strides_from_shape,
     when,
     with_scoped,
 )
+from meshjit.compiler.pallas.cost_estimate import estimate_cost
 from meshjit.compiler.pallas.pallas_call import pallas_call
 from meshjit.compiler.pallas.remote import (
     DeviceIdType,
@@ -47,12 +53,12 @@ from meshjit.compiler.pallas.remote import (
 
 ds = dslice
 enable_debug_checks = _option_context("jax_pallas_enable_debug_checks", True)
+enable_poison_buffers = _option_context("jax_pallas_poison_buffers", True)
 ANY = MemorySpace.ANY
 HOST = MemorySpace.HOST
 
 __all__ = [
     "ANY",
-    "HOST",
     "BlockDim",
     "BlockSpec",
     "Blocked",
@@ -62,8 +68,10 @@ __all__ = [
     "DeviceIdType",
     "Element",
     "GridSpec",
+    "HOST",
     "MemoryRef",
     "MemorySpace",
+    "RevisitMode",
     "Slice",
     "Squeezed",
     "align_to",
@@ -71,12 +79,16 @@ __all__ = [
     "cdiv",
     "debug_check",
     "debug_print",
+    "delay",
     "ds",
     "dslice",
     "empty",
     "empty_like",
     "empty_ref_like",
     "enable_debug_checks",
+    "enable_poison_buffers",
+    "estimate_cost",
+    "get_global",
     "loop",
     "multiple_of",
     "next_power_of_2",
@@ -87,6 +99,8 @@ __all__ = [
     "reciprocal",
     "run_scoped",
     "run_state",
+    "select_ref",
+    "semaphore",
     "semaphore_read",
     "semaphore_signal",
     "semaphore_wait",
