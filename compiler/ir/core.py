@@ -275,6 +275,22 @@ class TypedNdArray(np.ndarray):
         return f"{prefix}{body},{sep}{dtype}"
 
 
+def is_host_value(x) -> bool:
+    """A Python number or a NumPy value (not an array on devices, not a tracer)."""
+    return type(x) in (bool, int, float, complex) or isinstance(x, np.ndarray | np.generic)
+
+
+def as_bound(x):
+    """A host value as JAX's `bind` hands it back when it passes through untouched: Python
+    numbers with their dtype, NumPy values as typed arrays, bools as they are; anything else
+    (arrays, tracers) as it is."""
+    if type(x) is bool or not is_host_value(x):
+        return x
+    dtype = dtypes.python_scalar_dtype(x) if type(x) in (int, float, complex) else x.dtype
+    kind = {int: TypedInt, float: TypedFloat, complex: TypedComplex}.get(type(x))
+    return kind(x, dtype) if kind is not None else TypedNdArray(np.asarray(x, dtype))
+
+
 class Literal:
     """A scalar constant inlined into an equation."""
 

@@ -24,10 +24,8 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
     TYPECHECKED_SCOPES,
     ShapedArray,
-    TypedComplex,
-    TypedFloat,
-    TypedInt,
-    TypedNdArray,
+    as_bound,
+    is_host_value,
 )
 from meshjit.compiler.ir.registry import (
     Primitive,
@@ -201,21 +199,7 @@ def _all_reduce_or_same(prim, x, axis_name, axis_index_groups):
     if not (axes and all(a in vmapped for a in axes) and axis_index_groups is None):
         return _all_reduce(prim, x, axis_name, axis_index_groups)
     checked_axes(axis_name, prim.name)
-    return tree_map(lambda leaf: _typed(leaf) if _untraced(leaf) else _one(prim, leaf, axes), x)
-
-
-def _untraced(x) -> bool:
-    return type(x) in (bool, int, float, complex) or isinstance(x, (np.ndarray, np.generic))
-
-
-def _typed(x):
-    """A host value as JAX's bind hands it back: Python numbers with their dtype, NumPy values
-    as typed arrays, bools as they are."""
-    if type(x) is bool:
-        return x
-    dtype = dtypes.python_scalar_dtype(x) if type(x) in (int, float, complex) else x.dtype
-    kind = {int: TypedInt, float: TypedFloat, complex: TypedComplex}.get(type(x))
-    return kind(x, dtype) if kind is not None else TypedNdArray(np.asarray(x, dtype))
+    return tree_map(lambda leaf: as_bound(leaf) if is_host_value(leaf) else _one(prim, leaf, axes), x)
 
 
 def pmean(x, axis_name, *, axis_index_groups=None):

@@ -13,6 +13,7 @@ from meshjit.compiler.ad.custom_derivatives import (
 from meshjit.compiler.ad.custom_derivatives import (
     closure_convert_api as closure_convert,
 )
+from meshjit.compiler.ad.linear_call import linear_call
 from meshjit.compiler.lax.ad_util import SymbolicZero, zero_from_primal
 
 __all__ = [
@@ -25,5 +26,6 @@ __all__ = [
     "custom_vjp",
     "custom_vjp_call_p",
     "custom_vjp_primal_tree_values",
+    "linear_call",
     "zero_from_primal",
 ]
