@@ -114,7 +114,7 @@ ALLOWED = {
     "runtime": BASE | {"ir", "trace", "parallel"},
     "state": BASE | {"ir", "trace", "numpy"},
     "jit": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "runtime", "state"},
-    "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime"},
+    "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime", "state"},
     "scipy": BASE | {"ir", "trace", "lax", "ad", "batching", "numpy", "nn", "random", "jit"},
     "image": BASE | {"ir", "trace", "lax", "numpy", "jit"},
     "sparse": BASE | {"ir", "trace", "lax", "ad", "batching", "numpy", "random", "jit"},

@@ -11,6 +11,7 @@ import itertools
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, param_jaxprs
 from meshjit.compiler.jit.pjit import pjit_p
+from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.state.primitives import (
     discharge_rules,
     empty_ref_p,
@@ -80,8 +81,8 @@ def run_discharged(jaxpr: Jaxpr, consts, args) -> tuple[list, list]:
 
 def _run_eqn(env: dict, eqn, values) -> list:
     prim, params = eqn.primitive, eqn.params
-    if prim is new_ref_p:
-        return values
+    if prim is new_ref_p:  # (a Python number held as an array, weakly typed, as JAX's)
+        return [v if hasattr(v, "shape") else asarray(v) for v in values]
     if prim is empty_ref_p:
         from meshjit.compiler import numpy as jnp  # a later room
 
