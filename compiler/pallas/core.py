@@ -60,7 +60,29 @@ class Element:
     padding: tuple[int, int] = (0, 0)
 
 
-BlockDim = Blocked | Squeezed | Element
+@dataclasses.dataclass(frozen=True)
+class BoundedSlice:
+    """A block dimension the index map gives as `pl.ds(start, size)`, size <= block_size
+    (Mosaic GPU's; interpret mode has none, as JAX's)."""
+
+    block_size: int
+
+    def __repr__(self):
+        return f"BoundedSlice({self.block_size})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Indirect:
+    """A block dimension indexed by an array of indices (Mosaic GPU's; interpret mode has
+    none, as JAX's)."""
+
+    block_size: int
+
+    def __repr__(self):
+        return f"Indirect({self.block_size})"
+
+
+BlockDim = Blocked | Squeezed | Element | BoundedSlice | Indirect
 
 
 class _Space:

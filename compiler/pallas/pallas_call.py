@@ -27,9 +27,11 @@ from meshjit.compiler.numpy.util import is_meshjit_value
 from meshjit.compiler.pallas.core import (
     Blocked,
     BlockSpec,
+    BoundedSlice,
     Element,
     GridSpec,
     HbmRef,
+    Indirect,
     Squeezed,
     forced_interpret,
     grid_env,
@@ -205,6 +207,8 @@ def _block_dim(d):
         return d
     if isinstance(d, int | np.integer):
         return Blocked(int(d))
+    if isinstance(d, BoundedSlice | Indirect):  # (Mosaic GPU's: no interpret mode, as JAX)
+        raise MeshjitValueError(f"Unsupported block dim type: {type(d)}")
     raise MeshjitTypeError(f"a block shape holds ints, None or block dims; got {d!r}")
 
 

@@ -229,3 +229,26 @@ def test_forward_mode_differentiates_and_reverse_mode_refuses_as_jax():
     np.testing.assert_allclose(tangent, 2 * np.cos(np.ones(3)), rtol=1e-6)
     with pytest.raises(ValueError, match="Reverse-mode differentiation does not work"):
         meshjit.grad(lambda x: f(x).sum())(jnp.ones(3))
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        pl.BlockSpec((pl.BoundedSlice(8),), lambda i: (pl.ds(i * 8, 8),)),
+        pl.BlockSpec((pl.Indirect(8),), lambda i: (i,)),
+    ],
+)
+def test_gpu_only_block_dims_are_jax_errors_in_interpret_mode(spec):
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * 2
+
+    call = pl.pallas_call(
+        kernel,
+        grid=(2,),
+        in_specs=[spec],
+        out_specs=pl.BlockSpec((8,), lambda i: (i,)),
+        out_shape=meshjit.ShapeDtypeStruct((16,), jnp.float32),
+        interpret=True,
+    )
+    with pytest.raises(ValueError, match="Unsupported block dim type"):
+        call(np.arange(16.0, dtype=np.float32))
