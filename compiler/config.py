@@ -482,6 +482,7 @@ CONTEXT_MANAGERS = {
         ("jax_remove_size_one_mesh_axis_from_type", True),
         ("jax_allow_f16_reductions", True),
         ("jax_enable_custom_prng", True),
+        ("jax_auto_pcast", True),
     ]
 }
 CONTEXT_MANAGERS["jax2tf_associative_scan_reductions"] = option_context(

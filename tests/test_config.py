@@ -187,8 +187,11 @@ def test_context_managers_restore():
         assert meshjit.config.jax_default_matmul_precision == "float32"
     with meshjit.debug_nans(True):
         assert meshjit.config.jax_debug_nans is True
+    with meshjit.auto_pcast(False):
+        assert meshjit.config.jax_auto_pcast is False
     assert meshjit.config.jax_default_matmul_precision is None
     assert meshjit.config.jax_debug_nans is False
+    assert meshjit.config.jax_auto_pcast is True
 
 
 def test_strict_dtype_promotion_rejects_mixed_types_and_keeps_weak_scalars():
