@@ -205,9 +205,18 @@ impl_rules[empty_ref_p] = _eager_empty_ref
 # -- discharge: the same on the referenced array ----------------------------------------------
 
 
+def _held(value, x):
+    """A Python number written into a ref, as an array of the ref's type."""
+    if hasattr(value, "shape"):
+        return value
+    from meshjit.compiler import numpy as jnp  # a later room
+
+    return jnp.asarray(value, _aval(x).dtype)
+
+
 def _swap(x, value, *operands, index):
     if is_whole(index, _aval(x).shape):
-        return value, x
+        return _held(value, x), x
     window = _window(x, index, operands)
     if window is not None:  # as JAX: a dynamic_slice read, a dynamic_update_slice write
         old = window.read(x)

@@ -54,3 +54,19 @@ def test_eval_shape_with_a_ref_argument():
         out = meshjit.eval_shape(fun, r, jnp.ones(3))
         assert (out.shape, out.dtype) == ((), np.float32)
     np.testing.assert_array_equal(r[...], np.zeros(3))
+
+
+def test_python_numbers_written_to_refs_made_inside_jit_read_as_arrays_as_jax():
+    @meshjit.jit
+    def f(s):
+        r = meshjit.new_ref(0)
+        a = r[...] + jnp.int8(1)  # a weak ref: its reads take the other operand's type
+        r[...] = s
+        b = r[...] + jnp.int8(1)
+        r[...] = 2  # a Python number written whole
+        c = r[...] + jnp.int8(1)
+        return a, b, c
+
+    a, b, c = f(jnp.int32(4))
+    assert (int(a), int(b), int(c)) == (1, 5, 3)  # JAX 0.10.2's
+    assert a.dtype == b.dtype == c.dtype == jnp.int8
