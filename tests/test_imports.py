@@ -112,7 +112,7 @@ ALLOWED = {
     "numpy": BASE | {"ir", "trace", "lax"},
     "nn": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime", "random"},
     "runtime": BASE | {"ir", "trace", "parallel"},
-    "state": BASE | {"ir", "trace", "numpy"},
+    "state": BASE | {"ir", "trace", "lax", "numpy"},
     "jit": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "runtime", "state"},
     "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime", "state"},
     "scipy": BASE | {"ir", "trace", "lax", "ad", "batching", "numpy", "nn", "random", "jit"},

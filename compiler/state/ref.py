@@ -15,7 +15,9 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
     UnexpectedTracerError,
 )
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.lax.elementwise import convert_element_type
 from meshjit.compiler.numpy.index_plan import Slice
 from meshjit.compiler.state.primitives import (
     addupdate_p,
@@ -268,12 +270,27 @@ def swap(ref: Ref, idx, value):
             "Cannot store a Ref into another Ref. Did you forget to load from it using `[...]`?"
         )
     idx = _whole_if_empty(idx)
+    value = _implicit_cast(ref.dtype, value)
     if _has_dslice(idx):
         whole = get_p.bind(ref.operand(), index=())
         swap_p.bind(ref.operand(), whole.at[idx].set(value), index=())
         return whole[idx]
     entries, operands = parse_index(idx, ref.shape, _is_dynamic)
     return swap_p.bind(ref.operand(), value, *operands, index=entries)
+
+
+def _implicit_cast(dtype, value):
+    """As JAX's writes: an integer value takes the ref's integer dtype, and a weakly typed
+    float the ref's float dtype (a strong one: a weak value written is strong after)."""
+    try:
+        aval = abstractify(value)
+    except MeshjitTypeError:
+        return value
+    if (aval.weak_type and dtypes.is_float(dtype) and dtypes.is_float(aval.dtype)) or (
+        dtypes.is_int(dtype) and dtypes.is_int(aval.dtype)
+    ):
+        return convert_element_type(value, dtype)
+    return value
 
 
 def set(ref: Ref, idx, value) -> None:  # noqa: A001  (JAX's name)

@@ -186,3 +186,28 @@ def test_a_ref_of_a_python_scalar_takes_a_whole_write():
     r = meshjit.new_ref(1.0)
     r[...] = 2.0
     assert float(r[...]) == 2.0 and r[...].dtype == jnp.float32
+
+
+def test_writes_cast_integers_and_weak_floats_to_the_ref_dtype_as_jax():
+    r = meshjit.new_ref(jnp.zeros(2, jnp.int8))
+    r[0] = jnp.int32(300)  # an integer takes the ref's integer dtype (wrapping, as JAX's)
+    assert np.asarray(r[...]).tolist() == [44, 0]
+    text = str(
+        meshjit.make_jaxpr(lambda x: meshjit.new_ref(jnp.zeros(2, jnp.int8)).__setitem__(0, x))(
+            jnp.int32(3)
+        )
+    )
+    assert "convert_element_type[new_dtype=int8 weak_type=False] a" in text
+    f16 = meshjit.new_ref(jnp.zeros(2, jnp.float16))
+    with pytest.raises(ValueError, match="Invalid dtype for `swap`. Ref dtype: float16"):
+        f16[0] = jnp.float32(2)  # a strong float is not cast
+
+    @meshjit.jit
+    def f(x):  # a weak value written is strong after: JAX's discharged result is strong
+        r = meshjit.new_ref(0.0)
+        r[...] += 1
+        r[...] += x
+        return r[...]
+
+    out = f(2.0)
+    assert float(out) == 3.0 and not out.weak_type
