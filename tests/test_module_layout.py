@@ -23,6 +23,12 @@ SUBMODULES = [
     "experimental.sparse",
     "experimental.custom_partitioning",
     "experimental.serialize_executable",
+    "experimental.sparse.linalg",
+    "experimental.sparse.bcoo",
+    "experimental.sparse.bcsr",
+    "experimental.sparse.transform",
+    "experimental.random",
+    "experimental.xla_metadata",
 ]
 
 
