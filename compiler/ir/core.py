@@ -243,6 +243,9 @@ class TypedInt(_TypedScalar, int):
 class TypedFloat(_TypedScalar, float):
     plain = float
 
+    def __str__(self):  # printed as the number (a TypedInt prints as its repr), as JAX's
+        return float.__repr__(self)
+
 
 class TypedComplex(_TypedScalar, complex):
     plain = complex

@@ -36,6 +36,7 @@ def test_the_call_and_its_custom_transpose_as_jax_docstring():
     assert float(div_add(9.0, 3.0)) == 12.0
     assert float(transpose(partial(div_add, denom=3.0), 1.0)(18.0)) == 24.0
     assert repr(custom_id(1.0)) == "TypedFloat(1.0, dtype=float32)"  # as JAX's eval_jaxpr
+    assert str(custom_id(1.0)) == "1.0" and str(custom_id(2)) == "TypedInt(2, dtype=int32)"
     assert float(transpose(custom_id, 1.0)(1.0)) == 7.0  # the user's transpose, not identity
     assert float(transpose(transpose(custom_id, 1.0), 1.0)(1.0)) == 1.0
     assert float(transpose(transpose(transpose(custom_id, 1.0), 1.0), 1.0)(1.0)) == 7.0
