@@ -55,6 +55,8 @@ CASES = {
     "operator": lambda: jnp.ones(2) + jnp.ones(3),
     "binary ufunc": lambda: jnp.subtract(jnp.ones(2), jnp.ones(3)),
     "unary ufunc": lambda: jnp.exp([1.0]),
+    "ufunc object": lambda: jnp.maximum(jnp.ones(2), jnp.ones(3)),
+    "ufunc object, out": lambda: jnp.maximum(jnp.ones(2), 1.0, out=jnp.ones(2)),
     "sum": lambda: jnp.sum(jnp.ones(2), axis=3),
     "max": lambda: jnp.max(jnp.ones(2), where=jnp.ones(2, bool)),
 }

@@ -35,6 +35,7 @@ from meshjit.compiler.ir.core import (
     typecheck_jaxpr,
     vma_str,
 )
+from meshjit.compiler.ir.registry import trace_state
 from meshjit.compiler.ir.sharding_rules import without_context_mesh
 from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.jit import key_reuse, refs
@@ -572,7 +573,13 @@ class JitFunction:
             if _disabled.on and current_trace() is None and not self.is_one_op:
                 return self.fun(*args, **kwargs)
             key = None
-            if self._fast_ok and not kwargs and current_trace() is None and not config.key_reuse:
+            # (`trace_state.current`: current_trace() without its call, on every call's path)
+            if (
+                self._fast_ok
+                and not kwargs
+                and trace_state.current is None
+                and not config.key_reuse
+            ):
                 key = fast_key(args)
                 compiled = self._cache.calls.get(key)
                 if compiled is not None:

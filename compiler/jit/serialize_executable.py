@@ -35,7 +35,7 @@ def serialize(compiled: Compiled):
         raise MeshjitValueError("Compilation does not support serialization")
     state = {
         "executable": ex.loaded.client.serialize_executable(ex.loaded),
-        "in_avals": [aval for aval, _ in ex._ins],
+        "in_avals": [aval for aval, _, _ in ex._ins],
         "in_shardings": ex._in_requested,
         "out_avals": [aval for aval, _, _, _ in ex._outs],
         "out_shardings": ex.output_shardings,

@@ -417,10 +417,11 @@ class ExecutableViews:
 class Compiled(ExecutableViews):
     """An executable: callable with arguments of the signature it was compiled for."""
 
-    __slots__ = ("executable", "traced")
+    __slots__ = ("executable", "traced", "_single")
 
     def __init__(self, executable: Executable, traced: Traced):
         self.executable, self.traced = executable, traced
+        self._single = traced.out_tree.kind is None  # one bare output: no tree to rebuild
 
     in_tree = property(lambda self: self.traced.in_tree)
     out_tree = property(lambda self: self.traced.out_tree)
@@ -497,7 +498,8 @@ class Compiled(ExecutableViews):
         return [SingleDeviceSharding(device) if s is None else s for s in shardings]
 
     def call_flat(self, leaves: Sequence):
-        return _unflatten_out(self.traced.out_tree, self.executable.execute(leaves))
+        outs = self.executable.execute(leaves)
+        return outs[0] if self._single else tree_unflatten(self.traced.out_tree, outs)
 
     def __call__(self, *args, **kwargs):
         leaves, in_tree = tree_flatten((tuple(args), kwargs))

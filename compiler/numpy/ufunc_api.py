@@ -20,12 +20,12 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import cumulative, elementwise, math, reductions, routines
 from meshjit.compiler.numpy.util import aval_of, materialize
 from meshjit.compiler.numpy.util import static_axis as canonicalize_axis
-from meshjit.compiler.traceback_util import boundary_methods
+from meshjit.compiler.traceback_util import boundary_methods, filter_exception, own_boundary
 
 __all__ = ["frompyfunc", "ufunc"]
 
 
-@boundary_methods("__call__", "reduce", "accumulate", "at", "reduceat", "outer")
+@boundary_methods("reduce", "accumulate", "at", "reduceat", "outer")
 class ufunc:
     """A function of `nin` arrays to `nout` arrays, broadcasting, with NumPy's ufunc methods."""
 
@@ -50,8 +50,8 @@ class ufunc:
         self._func = func
         self._props = (operator.index(nin), operator.index(nout), operator.index(nargs or nin))
         self._identity = identity
+        self._call = call  # read on every call: an attribute
         self._impls = {
-            "call": call,
             "reduce": reduce,
             "accumulate": accumulate,
             "at": at,
@@ -75,14 +75,21 @@ class ufunc:
     def __repr__(self) -> str:
         return f"<jnp.ufunc '{self.__name__}'>"
 
+    @own_boundary  # `jnp.maximum(x, 0)` is hot: no wrapper's frame
     def __call__(self, *args, out=None, where=None):
+        try:
+            if out is None and where is None and self._call is not None:
+                return self._call(*args)
+            return self._call_general(args, out, where)
+        except Exception as e:
+            filter_exception(e)
+            raise
+
+    def _call_general(self, args, out, where):
         if out is not None:
             raise MeshjitNotImplementedError(f"out argument of {self}")
         if where is not None:
             raise MeshjitNotImplementedError(f"where argument of {self}")
-        call = self._impls["call"]
-        if call is not None:
-            return call(*args)
         from meshjit.compiler.batching.vectorize import vectorize  # batching/ sits above numpy/
 
         return vectorize(self._func)(*args)

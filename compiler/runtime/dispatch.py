@@ -44,6 +44,7 @@ class Executable:
         "_ins",
         "_outs",
         "_handlers",
+        "_one_array",
         "effects",
         "_commits",
         "_in_requested",
@@ -71,13 +72,19 @@ class Executable:
         self.in_placements = _placements(loaded.get_parameter_shardings(), in_avals, devices)
         self.out_placements = _placements(loaded.get_output_shardings(), out_avals, devices)
         # What execute reads on every call, computed once.
-        self._ins = list(zip(in_avals, self.in_placements))
+        # per argument: its type, placement, and the devices a host value is copied to when
+        # the placement replicates it (None otherwise)
+        self._ins = [
+            (aval, p, _replicated_devices(p)) for aval, p in zip(in_avals, self.in_placements)
+        ]
         self._outs = [
             (_result_aval(aval, s, u), p, u, _result_handler(aval, p))
             for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
             for u in [None if is_token_aval(aval) else _user_sharding(p, aval, devices, s)]
         ]
         self._handlers = [out[3] for out in self._outs]
+        one = len(self._outs) == 1 and self._outs[0][0] is not abstract_token
+        self._one_array = self._outs[0][:3] if one else None  # one Array result's (aval, p, s)
         # As JAX: results on several devices or on a mesh's are committed; a one-device
         # program's results are committed when one of its arguments is.
         self._commits = devices.mesh is not None or devices.num_partitions > 1
@@ -86,7 +93,7 @@ class Executable:
     def input_shardings(self) -> list:
         return [
             _user_sharding(p, aval, self.devices, s)
-            for (aval, p), s in zip(self._ins, self._in_requested)
+            for (aval, p, _), s in zip(self._ins, self._in_requested)
         ]
 
     @property
@@ -97,10 +104,13 @@ class Executable:
         taken = leaves if self.kept is None else [leaves[i] for i in self.kept]
         committed = self._commits
         buffers = []
-        for x, (aval, p) in zip(taken, self._ins):
-            if type(x) is Array:
+        for x, (aval, p, replicas) in zip(taken, self._ins):
+            t = type(x)
+            if t is Array:
                 committed = committed or x._committed
                 buffers.append(x._impl if x._placement is p else device_arg(x, aval, p))
+            elif t is np.ndarray and replicas is not None and x.dtype == aval.dtype:
+                buffers.append(client.put_shards(aval, p, [x] * len(replicas), replicas))
             else:
                 buffers.append(device_arg(x, aval, p))
         if self.kept is not None and not committed:  # a dropped argument's counts too
@@ -108,14 +118,19 @@ class Executable:
         if self.donated is not None:
             _check_donations(buffers, self.donated)
         try:
-            results = self.loaded.execute_sharded(buffers, with_tokens=self.effects)
             if self.effects:
+                results = self.loaded.execute_sharded(buffers, with_tokens=True)
                 _pending(results.consume_token())
+            else:
+                results = self.loaded.execute_sharded(buffers)
             results = results.consume_with_handlers(self._handlers)
         except Exception as e:
             checks.raise_if_peer_failed(e, "running a computation")
             _raise_if_deleted(leaves)
             raise
+        if self._one_array is not None:  # the common case, without a comprehension's frame
+            aval, p, s = self._one_array
+            return [Array.of_result(aval, results[0], p, s, committed)]
         return [
             Token(r) if aval is abstract_token else Array.of_result(aval, r, p, s, committed)
             for (aval, p, s, _), r in zip(self._outs, results)

@@ -285,6 +285,17 @@ def test_transfer_guard_refuses_implicit_host_to_device_copies():
     assert int(x + 1) == 2
 
 
+def test_transfer_guard_sees_a_cached_calls_host_arguments():
+    """A call the dispatch cache knows copies its NumPy argument on a fast path: guarded too."""
+    f = meshjit.jit(lambda a: a * 2)
+    host = np.ones(2, f32)
+    f(host)
+    with meshjit.transfer_guard("disallow"):
+        with pytest.raises(RuntimeError, match="Disallowed host-to-device"):
+            f(host)
+    assert list(np.asarray(f(host))) == [2.0, 2.0]
+
+
 def test_transfer_guard_sees_constant_indices_and_cond_operands():
     """As JAX: outside jit, a unit-stride slice (`x[1]`, `x[1:3]`) runs as a dynamic_slice whose
     start indices are copied to the device, and lax.cond's index is; meshjit sliced statically
