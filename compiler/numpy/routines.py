@@ -49,7 +49,7 @@ from meshjit.compiler.numpy.products import matmul
 from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import average, ptp, sum
 from meshjit.compiler.numpy.reductions import max as max_
-from meshjit.compiler.numpy.sorting import nonzero, searchsorted, unique
+from meshjit.compiler.numpy.sorting import UNIQUE_STATIC, nonzero, searchsorted, unique
 from meshjit.compiler.numpy.util import (
     arraylike,
     aval_of,
@@ -641,19 +641,23 @@ class _UniqueInverseResult(NamedTuple):
 
 
 def unique_values(x, /, *, size=None, fill_value=None):
+    check_arraylike("unique_values", x)
     return unique(x, size=size, fill_value=fill_value)
 
 
 def unique_counts(x, /, *, size=None, fill_value=None):
+    check_arraylike("unique_counts", x)
     return _UniqueCountsResult(*unique(x, return_counts=True, size=size, fill_value=fill_value))
 
 
 def unique_inverse(x, /, *, size=None, fill_value=None):
+    check_arraylike("unique_inverse", x)
     values, inverse = unique(x, return_inverse=True, size=size, fill_value=fill_value)
     return _UniqueInverseResult(values, shapes.reshape(inverse, aval_of(asarray(x)).shape))
 
 
 def unique_all(x, /, *, size=None, fill_value=None):
+    check_arraylike("unique_all", x)
     values, index, inverse, counts = unique(
         x,
         return_index=True,
@@ -666,24 +670,22 @@ def unique_all(x, /, *, size=None, fill_value=None):
     return _UniqueAllResult(values, index, inverse, counts)
 
 
-def _concrete_set(name, *arrays):
-    try:
-        return [np.asarray(a) for a in arrays]
-    except Exception:  # noqa: BLE001  (a traced input)
-        raise ConcretizationError(  # as JAX: a ConcretizationTypeError
-            "Abstract tracer value encountered where concrete value is expected: "
-            f"The error arose in {name}(): {name} needs concrete inputs (its result's size "
-            "depends on their values)"
-        ) from None
+def _concrete_set(*arrays):
+    """The inputs' values: JAX's set routines call unique(), so a traced one is refused in its
+    words (a ConcretizationTypeError naming unique's first argument)."""
+    for a in arrays:
+        if is_traced(a):
+            require_concrete(a, UNIQUE_STATIC.format("first"))
+    return [np.asarray(a) for a in arrays]
 
 
 def union1d(ar1, ar2, *, size=None, fill_value=None):
     """The sorted distinct values of both; under jit with a static `size` (as unique's)."""
     check_arraylike("union1d", ar1, ar2)
     a, b = asarray(ar1), asarray(ar2)
-    if size is None:
-        _concrete_set("union1d", a, b)
     both = shapes.concatenate([shapes.ravel(a), shapes.ravel(b)])
+    if size is None:
+        _concrete_set(both)
     return unique(both, size=size, fill_value=fill_value)
 
 
@@ -693,7 +695,7 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
     check_arraylike("intersect1d", ar1, ar2)
     if size is not None:
         return _sized_intersect1d(ar1, ar2, assume_unique, return_indices, size, fill_value)
-    a, b = _concrete_set("intersect1d", ar1, ar2)
+    a, b = _concrete_set(ar1, ar2)
     out = np.intersect1d(a, b, assume_unique, return_indices)
     if return_indices:
         return tuple(asarray(o if i == 0 else o.astype(np.int32)) for i, o in enumerate(out))
@@ -706,7 +708,7 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     check_arraylike("setdiff1d", ar1, ar2)
     a, b = shapes.ravel(asarray(ar1)), shapes.ravel(asarray(ar2))
     if size is None:
-        _concrete_set("setdiff1d", a)
+        _concrete_set(a)
     fill = full_like(a, 0 if fill_value is None else fill_value, shape=())
     n = aval_of(a).shape[0]
     if n == 0:
@@ -730,7 +732,7 @@ def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     check_arraylike("setxor1d", ar1, ar2)
     if size is not None:
         return _sized_setxor1d(ar1, ar2, assume_unique, size, fill_value)
-    a, b = _concrete_set("setxor1d", ar1, ar2)
+    a, b = _concrete_set(ar1, ar2)
     return asarray(np.setxor1d(a, b, assume_unique))
 
 
@@ -1002,7 +1004,7 @@ def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
     p, period = promote(p, period)
     if dtypes.is_complex(aval_of(p).dtype):
         raise MeshjitValueError("jnp.unwrap does not support complex inputs.")
-    axis = checks.canonical_axis(axis, aval_of(p).ndim)
+    axis = checks.canonical_axis(axis, aval_of(p).ndim, jax_words="tuple index out of range")
     if aval_of(p).shape[axis] == 0:
         return p
     if discont is None:
@@ -1329,14 +1331,12 @@ def bincount(x, weights=None, minlength=0, *, length=None):
             f"typeof(weights)={aval_of(asarray(weights)).str_short()}"
         )
     if length is None:
-        try:
-            values = np.asarray(x)
-        except Exception:  # noqa: BLE001  (traced: the size cannot be known)
-            raise ConcretizationError(  # JAX's ConcretizationTypeError
-                "Abstract tracer value encountered where concrete value is expected: the size "
-                "of jnp.bincount's result depends on the values of argument 'x'. To avoid this "
-                "error, pass a static `length` argument."
-            ) from None
+        require_concrete(
+            x,
+            "The error occurred because of argument 'x' of jnp.bincount. To avoid this error, "
+            "pass a static `length` argument.",
+        )
+        values = np.asarray(x)
         length = max(int(minlength), int(values.max()) + 1 if values.size else 0)
     counts = ones_like(x, dtypes.default_int) if weights is None else asarray(weights)
     out = zeros((length,), aval_of(counts).dtype)
@@ -1348,9 +1348,7 @@ def digitize(x, bins, right=False, *, method=None):
     check_arraylike("digitize", x, bins)
     x, bins = asarray(x), asarray(bins)
     if aval_of(bins).ndim != 1:
-        raise MeshjitValueError(
-            f"digitize: bins must be a 1-dimensional array (got {aval_of(bins).str_short()})"
-        )
+        raise MeshjitValueError(f"digitize: bins must be a 1-dimensional array; got {bins=}")
     side = "left" if right else "right"
     if aval_of(bins).shape[0] == 0:
         return zeros_like(x, dtypes.default_int)
@@ -1369,11 +1367,7 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
     dtype = dtypes.to_inexact(aval_of(a).dtype)
     if np.ndim(bins) == 1:
         return asarray(bins, dtype)
-    if is_traced(bins):
-        raise ConcretizationError(  # JAX's ConcretizationTypeError
-            "Abstract tracer value encountered where concrete value is expected: the bins "
-            "argument of histogram_bin_edges (a number of bins) must be static"
-        )
+    require_concrete(bins, "bins argument of histogram_bin_edges")
     count = operator.index(bins)
     if range is None:
         range = [a.min(), a.max()]
@@ -1390,6 +1384,8 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
 
 def histogram(a, bins=10, range=None, weights=None, density=None):
     check_arraylike("histogram", a, bins)
+    if weights is not None and np.shape(weights) != np.shape(a):
+        raise MeshjitValueError("weights should have the same shape as a.")
     if weights is None:  # as JAX: values and weights (so counts) inexact
         (a,) = promote_inexact(asarray(a))
         weights = ones_like(a)
@@ -1708,7 +1704,7 @@ def logaddexp2(x1, x2):
 
 
 def _logaddexp2_promoted(x1, x2):
-    out = _logaddexp2()(*broadcast_all(*promote_inexact(x1, x2)))
+    out = _logaddexp2()(*broadcast_all(*promote_inexact(x1, x2), op="max"))  # JAX's words
     return out if not aval_of(out).ndim else strong(out)  # JAX's typed constants: strong
 
 
