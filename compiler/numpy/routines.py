@@ -56,6 +56,7 @@ from meshjit.compiler.numpy.util import (
     bool_as_int32,
     broadcast_all,
     broadcast_ranks,
+    broadcast_shapes,
     check_arraylike,
     check_coefficients,
     check_out,
@@ -431,7 +432,15 @@ def rollaxis(a, axis, start=0):
 
 
 def diagflat(v, k=0):
-    return diag(shapes.ravel(v), k)
+    v = shapes.ravel(v)
+    try:
+        operator.index(k)
+    except TypeError:  # JAX's words: its result's size, (len(v) + |k|) ** 2, is not a shape
+        size = (aval_of(v).shape[0] + abs(k)) ** 2
+        raise MeshjitTypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got ({size},)."
+        ) from None
+    return diag(v, k)
 
 
 def fill_diagonal(a, val, wrap=False, *, inplace=True):
@@ -973,7 +982,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
         condlist = [condlist[i] for i in range(aval_of(condlist).shape[0])]
     condlist = [asarray(c) for c in condlist]
     # as JAX's (a vectorized switch): x and the conditions broadcast together
-    shape = np.broadcast_shapes(aval_of(x).shape, *(aval_of(c).shape for c in condlist))
+    shape = broadcast_shapes(*(aval_of(c).shape for c in condlist), aval_of(x).shape)
     x = shapes.broadcast_to(x, shape)
     condlist = [shapes.broadcast_to(c, shape) for c in condlist]
     if len(funclist) == len(condlist) + 1:
@@ -1632,6 +1641,7 @@ def polyder(p, m=1):
     return p[:-m] * factors[::-1]
 
 
+@jitted_as_jax("m")
 def polyint(p, m=1, k=None):
     """As JAX's: p and the constants k promoted together (inexact), then divided by the
     products of the integration's factors."""

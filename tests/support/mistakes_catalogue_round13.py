@@ -802,14 +802,6 @@ def r13_unstack_scalar():
     return jnp.unstack(jnp.float32(1.0))
 
 
-@mistake(
-    "Error interpreting argument to",
-    "as an abstract array. The problematic value is of type <class 'str'>",
-)
-def r13_atleast_3d_string():
-    return jnp.atleast_3d("a")
-
-
 @mistake()
 def r13_trim_zeros_2d():
     return jnp.trim_zeros(jnp.ones((2, 2)))
@@ -1366,16 +1358,6 @@ def r13_nn_hard_tanh_string():
     return _nn().hard_tanh("x")
 
 
-@mistake("Error interpreting argument to", "The problematic value is of type <class 'str'>")
-def r13_nn_softplus_list():
-    return _nn().softplus([1.0, "a"])
-
-
-@mistake("Error interpreting argument to", "The problematic value is of type <class 'list'>")
-def r13_nn_sigmoid_int_list():
-    return _nn().sigmoid([1, [2]])
-
-
 @mistake(
     "Error interpreting argument to",
     "as an abstract array. The problematic value is of type <class 'str'> and was passed to the function at path x.",
@@ -1400,11 +1382,6 @@ def r13_nn_squareplus_b_shape():
 @mistake("axis 1 is out of bounds for array of dimension 1")
 def r13_nn_logmeanexp_axis_out_of_range():
     return _nn().logmeanexp(jnp.ones(3), axis=1)
-
-
-@mistake("Error interpreting argument to", "The problematic value is of type <class 'str'>")
-def r13_nn_log1mexp_string():
-    return _nn().log1mexp("x")
 
 
 @mistake(
