@@ -161,7 +161,9 @@ def test_what_the_fixes_keep_working():
     out = lax.conv_general_dilated(jnp.ones((1, 2, 5, 5)), jnp.ones((3, 2, 3, 3)), (1, 1),
                                    [(1, 1), (1, 1)], lhs_dilation=(2, 1))  # fmt: skip
     assert out.shape == (1, 3, 9, 5)
-    np.testing.assert_allclose(jnp.logaddexp(jnp.zeros((2, 3)), jnp.zeros(3)), np.full((2, 3), np.log(2)))
+    np.testing.assert_allclose(
+        jnp.logaddexp(jnp.zeros((2, 3)), jnp.zeros(3)), np.full((2, 3), np.log(2))
+    )
     with pytest.raises(ValueError, match="gamma parameter shapes must be broadcast-compatible"):
         random.generalized_normal(random.key(0), jnp.ones(3))  # as JAX: shape=() is checked
     assert random.generalized_normal(random.key(0), 2.0, shape=(2,)).shape == (2,)
